@@ -1,0 +1,161 @@
+// npm run bench [-- --n 200 --members 100000 --applications 100000]
+// Builds the app on a temporary SQLite file (and on PostgreSQL when DATABASE_URL is set), seeds demo members and
+// applications, then times requests through app.inject and prints p50/p95 per case plus the query plans.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { CompiledQuery } from 'kysely';
+import pg from 'pg';
+import { buildApp, type BuiltApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { seedDemoApplications } from '../src/db/seed/demo-applications.js';
+import { analyze, seedDemoMembers } from '../src/db/seed/demo-members.js';
+import { createMemberRepository, type MemberFilter } from '../src/modules/member/member.repository.js';
+import { benchApplicationList, printBench } from './applications.js';
+
+const { values } = parseArgs({
+  options: {
+    n: { type: 'string', default: '200' },
+    members: { type: 'string', default: '100000' },
+    applications: { type: 'string', default: '100000' },
+  },
+});
+const N = Number(values.n);
+const MEMBERS = Number(values.members);
+const APPLICATIONS = Number(values.applications);
+const APP_ID = 'student-admin';
+const SIGN = 'bench-sign-value';
+const CAPTCHA = 'BNCH';
+const PASSWORD = 'Bench#2026pass';
+
+type Case = { name: string; url: string; filter?: MemberFilter };
+// Demo e-mails look like "mailing.chan.12345@demo.study-crm.test" (src/db/seed/demo-members.ts).
+const CASES: Case[] = [
+  { name: 'GET /api/v1/member/profile (trivial)', url: '/api/v1/member/profile' },
+  { name: 'member list, first page', url: '/api/v1/mc/member?pageNum=1&pageSize=20', filter: { memberType: 'staff' } },
+  {
+    name: "member list, part of a name 'ung Mei'",
+    url: `/api/v1/mc/member?pageNum=1&pageSize=20&keyword=${encodeURIComponent('ung Mei')}`,
+    filter: { memberType: 'staff', keyword: 'ung Mei' },
+  },
+  {
+    name: "member list, part of an e-mail 'ling.leung.88'",
+    url: '/api/v1/mc/member?pageNum=1&pageSize=20&keyword=ling.leung.88',
+    filter: { memberType: 'staff', keyword: 'ling.leung.88' },
+  },
+];
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+async function run(label: string, built: BuiltApp) {
+  const { app, db } = built;
+  let t = Date.now();
+  await seedDemoMembers(db.db, MEMBERS);
+  await analyze(db.db);
+  console.log(`\n## ${label}: ${MEMBERS} members seeded in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+
+  const common = `appId=${APP_ID}&mcId=COM`;
+  const key = randomBytes(12).toString('hex');
+  await app.inject({ method: 'GET', url: `/api/v1/sys/code/getCode?key=${key}&${common}`, headers: { sign: SIGN } });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/v1/mc/auth/login/loginName',
+    headers: { sign: SIGN, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: `${common}&loginName=admin&password=${encodeURIComponent(PASSWORD)}&key=${key}&code=${CAPTCHA}`,
+  });
+  const token = (login.json() as { data: { token: string } }).data.token;
+  const repo = createMemberRepository(db.db, db.dialect);
+
+  for (const c of CASES) {
+    const url = `${c.url}${c.url.includes('?') ? '&' : '?'}${common}`;
+    const call = async () => {
+      const res = await app.inject({ method: 'GET', url, headers: { sign: SIGN, 'x-token': token } });
+      const body = res.json() as { meta: { code: number }; data: { total?: number } };
+      if (body.meta.code !== 200) throw new Error(`${c.name}: ${res.body}`);
+      return body.data;
+    };
+    const first = await call();
+    for (let i = 0; i < 5; i++) await call(); // warm-up
+    const times: number[] = [];
+    for (let i = 0; i < N; i++) {
+      t = performance.now();
+      await call();
+      times.push(performance.now() - t);
+    }
+    times.sort((a, b) => a - b);
+    const total = first.total === undefined ? '' : `, total ${first.total}`;
+    console.log(
+      `${c.name}: p50 ${percentile(times, 50).toFixed(2)} ms, p95 ${percentile(times, 95).toFixed(2)} ms (n=${N}${total})`,
+    );
+    if (c.filter) {
+      const page = repo.pageQuery(c.filter, { sortBy: 'createdAt', order: 'desc' }, 20, 0).compile();
+      const count = repo.countQuery(c.filter).compile();
+      for (const [what, q] of [
+        ['page', page],
+        ['count', count],
+      ] as const) {
+        const explain = db.dialect === 'postgres' ? 'explain ' : 'explain query plan ';
+        const plan = await db.db.executeQuery(CompiledQuery.raw(explain + q.sql, [...q.parameters]));
+        const lines = (plan.rows as Record<string, unknown>[]).map((r) => String(r['QUERY PLAN'] ?? r.detail));
+        console.log(`  ${what} plan:\n${lines.map((l) => `    ${l}`).join('\n')}`);
+      }
+    }
+  }
+
+  if (APPLICATIONS > 0) {
+    t = Date.now();
+    await seedDemoApplications(db.db, APPLICATIONS);
+    await analyze(db.db);
+    console.log(`\n## ${label}: ${APPLICATIONS} applications seeded in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+    const auth = { headers: { sign: SIGN, 'x-token': token }, common };
+    printBench(await benchApplicationList({ app, db: db.db, dialect: db.dialect, auth }, { iterations: N }), label);
+  }
+}
+
+async function main() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'study-crm-bench-'));
+  const env = {
+    NODE_ENV: 'test',
+    DATA_DIR: dir,
+    ADMIN_LOGIN: 'admin',
+    ADMIN_PASSWORD: PASSWORD,
+    APP_ID,
+    CLIENT_SIGN: SIGN,
+    CAPTCHA_TEST_CODE: CAPTCHA,
+    LOG_LEVEL: 'silent',
+    // A long run must not see its session idle out.
+    SESSION_IDLE_MINUTES: '600',
+  };
+  try {
+    const sqlite = await buildApp({ config: loadConfig(env), sqliteFile: path.join(dir, 'bench.sqlite') });
+    try {
+      await run('SQLite', sqlite);
+    } finally {
+      await sqlite.app.close();
+    }
+    const databaseUrl = process.env.DATABASE_URL;
+    if (databaseUrl) {
+      const pgSchema = `bench_${randomBytes(6).toString('hex')}`;
+      const built = await buildApp({ config: loadConfig({ ...env, DATABASE_URL: databaseUrl }), pgSchema });
+      try {
+        await run('PostgreSQL', built);
+      } finally {
+        await built.app.close();
+        const client = new pg.Client({ connectionString: databaseUrl });
+        await client.connect();
+        await client.query(`drop schema if exists "${pgSchema}" cascade`);
+        await client.end();
+      }
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exitCode = 1;
+});

@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import type { Writable } from 'node:stream';
+import Fastify, { type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import type { Config } from './config.js';
+import { openDatabase, type DbHandle } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { seed, type SeedResult } from './db/seed/seed.js';
+import './http/context.js';
+import { registerHooks } from './http/hooks.js';
+import { loggerOptions } from './http/logging.js';
+import { registerOpenApi } from './http/openapi.js';
+import { registerWeb } from './http/web.js';
+import { systemClock, type Clock } from './lib/clock.js';
+import { createSessionRepository } from './modules/auth/session.repository.js';
+import { createSessionService } from './modules/auth/session.service.js';
+import { registerHealthRoutes } from './modules/health/health.routes.js';
+import { registerModules } from './modules/index.js';
+
+export type BuildOptions = {
+  config: Config;
+  clock?: Clock;
+  logStream?: Writable;
+  pgSchema?: string;
+  sqliteFile?: string;
+};
+
+export type BuiltApp = { app: FastifyInstance; db: DbHandle; seeded: SeedResult };
+
+// Builds the whole server: database (migrated and seeded), HTTP contract, modules, web app.
+// Tests call this and talk to it through app.inject; main.ts calls it and listens.
+export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
+  const { config } = opts;
+  const clock = opts.clock ?? systemClock;
+  const db = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    pgSchema: opts.pgSchema,
+    sqliteFile: opts.sqliteFile,
+  });
+  let app: FastifyInstance | undefined;
+  try {
+    await migrateToLatest(db.db, db.schema);
+    const seeded = await seed(db.db, { adminLogin: config.adminLogin, adminPassword: config.adminPassword });
+
+    app = Fastify({
+      logger: loggerOptions(config.logLevel, opts.logStream),
+      genReqId: () => randomUUID(),
+      requestIdHeader: false,
+      trustProxy: false,
+      bodyLimit: 1024 * 1024,
+      routerOptions: { ignoreTrailingSlash: true },
+    });
+    app.decorate('routeTable', []);
+    // Request schemas are validated inside defineRoute (to name the field in the caller's language);
+    // here they only feed the OpenAPI document. Responses are parsed by zod before sending.
+    app.setValidatorCompiler(() => (data) => ({ value: data }));
+    app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+
+    await app.register(formbody);
+    await app.register(multipart, {
+      limits: { fileSize: config.uploadMaxBytes, files: 10, fields: 50, fieldSize: 64 * 1024 },
+    });
+    await registerOpenApi(app);
+
+    const sessions = createSessionService(createSessionRepository(db.db), config, clock);
+    registerHooks(app, config, sessions);
+    registerHealthRoutes(app, db);
+    registerModules(app, { config, db: db.db, dialect: db.dialect, clock, sessions });
+    await registerWeb(app, config.webDist);
+
+    app.addHook('onClose', async () => db.close());
+    if (config.captchaTestCode) {
+      app.log.warn('CAPTCHA_TEST_CODE is set: every captcha has a known answer. Never use this outside tests.');
+    }
+    await app.ready();
+    return { app, db, seeded };
+  } catch (err) {
+    if (app) await app.close().catch(() => undefined);
+    await db.close().catch(() => undefined);
+    throw err;
+  }
+}

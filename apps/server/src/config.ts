@@ -1,0 +1,125 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { MERCHANT_ID, PASSWORD_MAX, PASSWORD_MIN, PLATFORM } from '@study-crm/shared';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+const int = (def: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(def);
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: int(8080, 0, 65535),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+    ADMIN_LOGIN: z
+      .string()
+      .regex(/^[A-Za-z0-9._@-]{3,60}$/, 'must be 3 to 60 letters, digits or . _ @ -')
+      .default('admin'),
+    ADMIN_PASSWORD: z
+      .string()
+      .min(PASSWORD_MIN, `must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`)
+      .max(PASSWORD_MAX, `must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`)
+      .optional(),
+    APP_ID: z.string().min(1).max(64).default('student-admin'),
+    MC_ID: z.string().min(1).max(32).default(MERCHANT_ID),
+    PLATFORM: z.string().min(1).max(32).default(PLATFORM),
+    CLIENT_SIGN: z.string().min(8, 'must be at least 8 characters').max(256).default('sadmin-web-2026'),
+    CAPTCHA_TEST_CODE: z
+      .string()
+      .regex(/^[A-Z0-9]{4}$/, 'must be 4 capital letters or digits')
+      .optional(),
+    SESSION_IDLE_MINUTES: int(120, 1, 60 * 24 * 7),
+    SESSION_MAX_HOURS: int(12, 1, 24 * 30),
+    LOGIN_MAX_FAILURES: int(5, 1, 100),
+    LOGIN_LOCK_MINUTES: int(15, 1, 24 * 60),
+    LOGIN_IP_MAX_ATTEMPTS: int(30, 1, 10_000),
+    LOGIN_IP_WINDOW_MINUTES: int(15, 1, 24 * 60),
+    CAPTCHA_TTL_SECONDS: int(300, 30, 3600),
+    UPLOAD_MAX_MB: int(20, 1, 1024),
+    CONFIG_ENV: z.enum(['production', 'testing']).optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    WEB_DIST: z.string().optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && env.CAPTCHA_TEST_CODE) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CAPTCHA_TEST_CODE'],
+        message: 'is a test-only setting and is refused when NODE_ENV=production',
+      });
+    }
+  });
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  adminLogin: string;
+  adminPassword: string | undefined;
+  appId: string;
+  mcId: string;
+  platform: string;
+  clientSign: string;
+  captchaTestCode: string | undefined;
+  sessionIdleMs: number;
+  sessionMaxMs: number;
+  loginMaxFailures: number;
+  loginLockMs: number;
+  loginIpMaxAttempts: number;
+  loginIpWindowMs: number;
+  captchaTtlMs: number;
+  uploadMaxBytes: number;
+  configEnv: 'production' | 'testing';
+  logLevel: string;
+  webDist: string;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+// Reads settings from the environment; unknown variables are ignored, invalid ones refused.
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`));
+  }
+  const e = parsed.data;
+  const minute = 60_000;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    adminLogin: e.ADMIN_LOGIN,
+    adminPassword: e.ADMIN_PASSWORD,
+    appId: e.APP_ID,
+    mcId: e.MC_ID,
+    platform: e.PLATFORM,
+    clientSign: e.CLIENT_SIGN,
+    captchaTestCode: e.CAPTCHA_TEST_CODE,
+    sessionIdleMs: e.SESSION_IDLE_MINUTES * minute,
+    sessionMaxMs: e.SESSION_MAX_HOURS * 60 * minute,
+    loginMaxFailures: e.LOGIN_MAX_FAILURES,
+    loginLockMs: e.LOGIN_LOCK_MINUTES * minute,
+    loginIpMaxAttempts: e.LOGIN_IP_MAX_ATTEMPTS,
+    loginIpWindowMs: e.LOGIN_IP_WINDOW_MINUTES * minute,
+    captchaTtlMs: e.CAPTCHA_TTL_SECONDS * 1000,
+    uploadMaxBytes: e.UPLOAD_MAX_MB * 1024 * 1024,
+    configEnv: e.CONFIG_ENV ?? (e.NODE_ENV === 'production' ? 'production' : 'testing'),
+    logLevel: e.LOG_LEVEL,
+    webDist: path.resolve(e.WEB_DIST ?? path.join(here, '../../web/dist')),
+  };
+}

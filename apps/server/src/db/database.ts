@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { CamelCasePlugin, Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
+import type { Database } from './schema.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+export type Db = Kysely<Database>;
+
+export type DbHandle = {
+  db: Db;
+  dialect: Dialect;
+  // PostgreSQL: the schema everything lives in (undefined = the connection's default).
+  schema?: string | undefined;
+  close: () => Promise<void>;
+};
+
+export type DbOptions = {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  // PostgreSQL only: run everything inside this schema (tests use one schema per app instance).
+  pgSchema?: string | undefined;
+  // SQLite only: a file path, or ':memory:'.
+  sqliteFile?: string | undefined;
+};
+
+// int8 (bigint) and numeric come back from pg as strings; our bigints are epoch ms and minor units,
+// well inside Number's safe range, so read them as numbers like SQLite does.
+const pgTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === pg.types.builtins.INT8) return (v: string) => Number(v);
+    return pg.types.getTypeParser(oid, format);
+  },
+} as pg.CustomTypesConfig;
+
+export async function openDatabase(opts: DbOptions): Promise<DbHandle> {
+  if (opts.databaseUrl) {
+    if (opts.pgSchema) {
+      const admin = new pg.Client({ connectionString: opts.databaseUrl });
+      await admin.connect();
+      await admin.query(`CREATE SCHEMA IF NOT EXISTS "${opts.pgSchema}"`);
+      await admin.end();
+    }
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      types: pgTypes,
+      ...(opts.pgSchema ? { options: `-c search_path="${opts.pgSchema}"` } : {}),
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+    return { db, dialect: 'postgres', schema: opts.pgSchema, close: () => db.destroy() };
+  }
+  const file = opts.sqliteFile ?? path.join(opts.dataDir, 'study-crm.sqlite');
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: sqlite }),
+    plugins: [new CamelCasePlugin()],
+  });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+// Lets a migration pick the one column type that differs between the engines.
+export function isPostgres(db: Kysely<unknown>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}

@@ -1,0 +1,20 @@
+import type { Kysely } from 'kysely';
+
+// A to-do may be fed by a business record (e.g. a follow-up item): source_kind + source_id name it,
+// so the writer of that record can find its to-do again when the record changes.
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('member_todo').addColumn('source_kind', 'varchar(32)').execute();
+  await db.schema.alterTable('member_todo').addColumn('source_id', 'integer').execute();
+  await db.schema
+    .createIndex('member_todo_source_ux')
+    .on('member_todo')
+    .columns(['source_kind', 'source_id'])
+    .unique()
+    .execute();
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropIndex('member_todo_source_ux').execute();
+  await db.schema.alterTable('member_todo').dropColumn('source_id').execute();
+  await db.schema.alterTable('member_todo').dropColumn('source_kind').execute();
+}

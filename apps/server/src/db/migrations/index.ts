@@ -1,0 +1,17 @@
+import type { Migration } from 'kysely';
+import * as core from './20261122_0001_core.js';
+import * as messagebox from './20261122_0003_messagebox.js';
+import * as systemSetup from './20261122_0005_system_setup.js';
+import * as memberSearch from './20261122_0006_member_search.js';
+import * as application from './20261122_0007_application.js';
+import * as todoSource from './20261122_0008_todo_source.js';
+
+// Every migration, in order. Frozen once landed: add a new file, never edit an old one.
+export const migrations: Record<string, Migration> = {
+  '20261122_0001_core': core,
+  '20261122_0003_messagebox': messagebox,
+  '20261122_0005_system_setup': systemSetup,
+  '20261122_0006_member_search': memberSearch,
+  '20261122_0007_application': application,
+  '20261122_0008_todo_source': todoSource,
+};

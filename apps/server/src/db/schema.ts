@@ -1,0 +1,328 @@
+import type { Generated } from 'kysely';
+
+// Column types as the application sees them (CamelCasePlugin maps to snake_case in SQL).
+// Timestamps are epoch milliseconds (bigint), flags are 0/1 integers, money is integer minor units:
+// the same values on SQLite and PostgreSQL.
+
+export type MemberTable = {
+  id: Generated<number>;
+  loginName: string | null;
+  email: string | null;
+  areaCode: string | null;
+  mobile: string | null;
+  passwordHash: string | null;
+  status: 'active' | 'inactive';
+  identityStatus: 'verified' | 'unverified';
+  memberType: 'staff' | 'student';
+  engLastName: string | null;
+  engFirstName: string | null;
+  fullName: string | null;
+  nickName: string | null;
+  avatar: string | null;
+  failedLogins: number;
+  lockedUntil: number | null;
+  createdAt: number;
+  updatedAt: number;
+  deletedAt: number | null;
+};
+
+export type RoleTable = {
+  id: Generated<number>;
+  name: string;
+  cnName: string;
+  kind: 'assignment' | 'management' | 'general';
+  isBuiltin: number;
+  createdAt: number;
+  updatedAt: number;
+};
+
+export type MemberRoleTable = { memberId: number; roleId: number };
+
+export type PermissionTable = {
+  id: Generated<number>;
+  parentId: number;
+  name: string;
+  title: string;
+  icon: string | null;
+  url: string | null;
+  sort: number;
+  isShow: number;
+  component: string | null;
+  perm: string;
+  type: 'menu' | 'button';
+  createdAt: number;
+  updatedAt: number;
+};
+
+export type RolePermissionTable = { roleId: number; permissionId: number };
+
+export type SessionTable = {
+  id: Generated<number>;
+  tokenHash: string;
+  memberId: number;
+  createdAt: number;
+  lastSeenAt: number;
+  expiresAt: number;
+  revokedAt: number | null;
+  ip: string | null;
+  userAgent: string | null;
+};
+
+export type CaptchaTable = {
+  key: string;
+  codeHash: string;
+  expiresAt: number;
+  createdAt: number;
+};
+
+export type LoginThrottleTable = {
+  key: string;
+  windowStart: number;
+  count: number;
+};
+
+// Message box (issue 3): member_id 0 on a notice means every member.
+export type MemberNoticeTable = {
+  id: Generated<number>;
+  memberId: number;
+  title: string;
+  content: string | null;
+  createdBy: number | null;
+  createdAt: number;
+  updatedAt: number;
+  deletedAt: number | null;
+};
+
+export type SystemMessageTable = {
+  id: Generated<number>;
+  memberId: number;
+  title: string;
+  content: string | null;
+  link: string | null;
+  createdAt: number;
+  updatedAt: number;
+};
+
+export type MemberTodoTable = {
+  id: Generated<number>;
+  memberId: number;
+  kind: string;
+  title: string;
+  link: string | null;
+  dueAt: number | null;
+  done: number;
+  // The record that feeds this to-do (migration 0008), e.g. 'followUp' + follow_up.id; null for hand-made ones.
+  sourceKind: string | null;
+  sourceId: number | null;
+  createdAt: number;
+  updatedAt: number;
+};
+
+export type RecordStatusColumn = 'enabled' | 'disabled';
+
+export type SysConfigTable = {
+  id: Generated<number>;
+  key: string;
+  platform: string;
+  prodValue: string | null;
+  testValue: string | null;
+  remarks: string | null;
+  status: RecordStatusColumn;
+  createdAt: number;
+  updatedAt: number;
+};
+
+// Dictionary entries and tags share one shape.
+export type DictEntryTable = {
+  id: Generated<number>;
+  type: string;
+  value: string;
+  label: string;
+  label2: string | null;
+  description: string | null;
+  sort: number;
+  status: RecordStatusColumn;
+  color: string | null;
+  createdAt: number;
+  updatedAt: number;
+};
+export type TagTable = DictEntryTable;
+
+export type LabelTable = {
+  id: Generated<number>;
+  name: string;
+  color: string | null;
+  description: string | null;
+  sort: number;
+  status: RecordStatusColumn;
+  createdAt: number;
+  updatedAt: number;
+};
+
+export type MessageReadTable = { memberId: number; tab: string; itemId: number; readAt: number };
+export type MemberLabelTable = { memberId: number; labelId: number; createdAt: number };
+// SQLite only (migration 0006): the trigram index of member search text, rowid = member.id.
+export type MemberFtsTable = { rowid: number; searchText: string };
+
+// Applications (issue 7). Calendar dates are 'YYYY-MM-DD' strings.
+export type ApplicationTable = {
+  id: Generated<number>;
+  memberId: number | null;
+  name: string;
+  engLastName: string | null;
+  engFirstName: string | null;
+  formerName: string | null;
+  gender: string | null;
+  religion: string | null;
+  nationality: string | null;
+  birthday: string | null;
+  birthplace: string | null;
+  passportNo: string | null;
+  passportIssuePlace: string | null;
+  passportIssueDate: string | null;
+  passportExpiryDate: string | null;
+  areaCode: string | null;
+  mobile: string | null;
+  landline: string | null;
+  email: string | null;
+  addressLine1: string | null;
+  addressLine2: string | null;
+  city: string | null;
+  country: string | null;
+  postcode: string | null;
+  importantNotes: string | null;
+  applicationDate: string;
+  status: string;
+  signingTeacherId: number | null;
+  followTeacherId: number | null;
+  searchName: string;
+  searchEng: string | null;
+  passportKey: string | null;
+  emailKey: string | null;
+  version: number;
+  createdAt: number;
+  updatedAt: number;
+  deletedAt: number | null;
+};
+
+type ChildRow = { id: Generated<number>; applicationId: number; sort: number };
+
+export type ApplicationEducationTable = ChildRow & {
+  startDate: string | null;
+  endDate: string | null;
+  school: string;
+  location: string | null;
+  major: string | null;
+  attainment: string | null;
+  gpa: string | null;
+};
+
+export type ApplicationJobTable = ChildRow & {
+  startDate: string | null;
+  endDate: string | null;
+  unitName: string;
+  title: string | null;
+  content: string | null;
+};
+
+export type ApplicationLanguageScoreTable = ChildRow & {
+  testType: string;
+  testDate: string | null;
+  futureBooking: number;
+  registrationNo: string | null;
+  isUkvi: number;
+  candidateId: string | null;
+  reportFormNo: string | null;
+  testName: string | null;
+  listening: number | null;
+  reading: number | null;
+  writing: number | null;
+  speaking: number | null;
+  total: number | null;
+};
+
+export type ApplicationReferrerTable = ChildRow & {
+  webPush: number;
+  lastName: string;
+  firstName: string | null;
+  areaCode: string | null;
+  mobile: string | null;
+  gender: string | null;
+  position: string | null;
+  email: string | null;
+  unit: string | null;
+  address: string | null;
+  postcode: string | null;
+};
+
+export type ApplicationTargetSchoolTable = ChildRow & {
+  school: string;
+  major: string | null;
+  ucasCode: string | null;
+  applicationDate: string | null;
+  majorLink: string | null;
+};
+
+export type FollowUpTable = {
+  id: Generated<number>;
+  applicationId: number;
+  number: number;
+  service: string;
+  isDone: number;
+  doneAt: number | null;
+  signingTeacherId: number | null;
+  followTeacherId: number | null;
+  appliedSchool: string | null;
+  attendedSchool: string | null;
+  internalNote: string | null;
+  contractDate: string | null;
+  status: string;
+  businessType: string | null;
+  createdAt: number;
+  updatedAt: number;
+};
+
+export type ApplicationFileTable = {
+  id: Generated<number>;
+  applicationId: number | null;
+  title: string;
+  type: string;
+  storedName: string;
+  displayPath: string;
+  extension: string;
+  mime: string;
+  size: number;
+  uploaderId: number | null;
+  uploadedAt: number;
+  createdAt: number;
+  updatedAt: number;
+};
+
+export type Database = {
+  member: MemberTable;
+  role: RoleTable;
+  memberRole: MemberRoleTable;
+  permission: PermissionTable;
+  rolePermission: RolePermissionTable;
+  session: SessionTable;
+  captcha: CaptchaTable;
+  loginThrottle: LoginThrottleTable;
+  memberNotice: MemberNoticeTable;
+  systemMessage: SystemMessageTable;
+  memberTodo: MemberTodoTable;
+  messageRead: MessageReadTable;
+  sysConfig: SysConfigTable;
+  dictEntry: DictEntryTable;
+  tag: TagTable;
+  label: LabelTable;
+  memberLabel: MemberLabelTable;
+  memberFts: MemberFtsTable;
+  application: ApplicationTable;
+  applicationEducation: ApplicationEducationTable;
+  applicationJob: ApplicationJobTable;
+  applicationLanguageScore: ApplicationLanguageScoreTable;
+  applicationReferrer: ApplicationReferrerTable;
+  applicationTargetSchool: ApplicationTargetSchoolTable;
+  followUp: FollowUpTable;
+  applicationFile: ApplicationFileTable;
+};

@@ -1,0 +1,114 @@
+import { randomInt } from 'node:crypto';
+import { ADMIN_ROLE_NAME, MENU_SEED, type MenuSeed } from '@study-crm/shared';
+import type { Db } from '../database.js';
+import { hashPassword } from '../../modules/auth/password.js';
+import { seedDicts } from './dict.seed.js';
+
+export type SeedResult = { adminCreated: boolean; adminLogin: string; generatedPassword?: string };
+
+// Inserts menu items missing by permission identifier; never touches existing rows (staff edits win).
+// Returns the ids of the rows it inserted.
+async function seedMenu(db: Db, items: readonly MenuSeed[], parentId: number, now: number): Promise<number[]> {
+  const inserted: number[] = [];
+  for (const item of items) {
+    const existing = await db.selectFrom('permission').select('id').where('perm', '=', item.perm).executeTakeFirst();
+    let id = existing?.id;
+    if (id === undefined) {
+      const row = await db
+        .insertInto('permission')
+        .values({
+          parentId,
+          name: item.name,
+          title: item.title,
+          icon: item.icon ?? null,
+          url: item.path ?? null,
+          sort: item.sort,
+          isShow: item.isShow ?? 1,
+          component: item.component ?? null,
+          perm: item.perm,
+          type: item.type,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      id = row.id;
+      inserted.push(id);
+    }
+    if (item.children?.length) inserted.push(...(await seedMenu(db, item.children, id, now)));
+  }
+  return inserted;
+}
+
+const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+// 20 characters from 57 symbols: about 116 bits.
+export function generatePassword(length = 20): string {
+  let out = '';
+  for (let i = 0; i < length; i++) out += PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)];
+  return out;
+}
+
+// Idempotent first-start seed: menu tree, built-in administrator role, first administrator.
+export async function seed(
+  db: Db,
+  opts: { adminLogin: string; adminPassword?: string | undefined; now?: number },
+): Promise<SeedResult> {
+  const now = opts.now ?? Date.now();
+  return db.transaction().execute(async (trx) => {
+    const newPermissionIds = await seedMenu(trx, MENU_SEED, 0, now);
+    await seedDicts(trx, now);
+
+    let role = await trx.selectFrom('role').select('id').where('name', '=', ADMIN_ROLE_NAME).executeTakeFirst();
+    if (!role) {
+      role = await trx
+        .insertInto('role')
+        .values({
+          name: ADMIN_ROLE_NAME,
+          cnName: '系統管理員',
+          kind: 'management',
+          isBuiltin: 1,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    }
+    // The built-in role receives every item the seed adds; items staff removed from it stay removed.
+    if (newPermissionIds.length) {
+      await trx
+        .insertInto('rolePermission')
+        .values(newPermissionIds.map((permissionId) => ({ roleId: role.id, permissionId })))
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    }
+
+    const existing = await trx
+      .selectFrom('member')
+      .select('id')
+      .where('loginName', '=', opts.adminLogin)
+      .where('deletedAt', 'is', null)
+      .executeTakeFirst();
+    if (existing) return { adminCreated: false, adminLogin: opts.adminLogin };
+
+    const generatedPassword = opts.adminPassword ? undefined : generatePassword();
+    const password = opts.adminPassword ?? (generatedPassword as string);
+    const member = await trx
+      .insertInto('member')
+      .values({
+        loginName: opts.adminLogin,
+        email: null,
+        passwordHash: await hashPassword(password),
+        status: 'active',
+        identityStatus: 'verified',
+        memberType: 'staff',
+        nickName: 'Administrator',
+        failedLogins: 0,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx.insertInto('memberRole').values({ memberId: member.id, roleId: role.id }).execute();
+    return { adminCreated: true, adminLogin: opts.adminLogin, ...(generatedPassword ? { generatedPassword } : {}) };
+  });
+}

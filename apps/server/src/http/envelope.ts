@@ -1,0 +1,9 @@
+import { formatMessage, type Envelope, type Locale, type MessageKey, type MessageParams } from '@study-crm/shared';
+
+export function ok<T>(data: T, locale: Locale): Envelope<T> {
+  return { meta: { code: 200, message: formatMessage('ok', locale) }, data };
+}
+
+export function failure(code: number, key: MessageKey, locale: Locale, params: MessageParams = {}): Envelope<null> {
+  return { meta: { code, message: formatMessage(key, locale, params) }, data: null };
+}

@@ -1,0 +1,23 @@
+import { CODE_MESSAGE, type Code, type MessageKey, type MessageParams } from '@study-crm/shared';
+
+// A handled outcome other than success: becomes {meta:{code, message}} with HTTP 200.
+export class AppError extends Error {
+  readonly messageKey: MessageKey;
+  constructor(
+    readonly code: Code,
+    messageKey?: MessageKey,
+    readonly params: MessageParams = {},
+  ) {
+    const key = messageKey ?? CODE_MESSAGE[code];
+    super(key);
+    this.name = 'AppError';
+    this.messageKey = key;
+  }
+}
+
+// 400 naming the field: `field` is the request field, `reason` a `v.` message key.
+export function badRequest(field: string, reason: MessageKey = 'v.format', params: MessageParams = {}): AppError {
+  return new AppError(400, 'badRequest', { field, reason, ...params });
+}
+
+export const notFound = () => new AppError(404, 'recordNotFound');

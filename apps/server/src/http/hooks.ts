@@ -1,0 +1,88 @@
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { resolveLocale, SIGN_HEADER, TOKEN_HEADER, type MessageKey } from '@study-crm/shared';
+import type { Config } from '../config.js';
+import type { SessionService } from '../modules/auth/session.service.js';
+import { AppError } from './errors.js';
+import { failure } from './envelope.js';
+import { describeProblem } from './validation.js';
+
+function param(req: FastifyRequest, name: string): string | undefined {
+  for (const source of [req.query, req.body]) {
+    if (source && typeof source === 'object' && name in source) {
+      const v = (source as Record<string, unknown>)[name];
+      if (typeof v === 'string' && v !== '') return v;
+    }
+  }
+  return undefined;
+}
+
+function header(req: FastifyRequest, name: string): string | undefined {
+  const v = req.headers[name];
+  return typeof v === 'string' && v !== '' ? v : undefined;
+}
+
+function bearer(req: FastifyRequest): string | undefined {
+  const auth = header(req, 'authorization');
+  return auth?.startsWith('Bearer ') ? auth.slice(7).trim() || undefined : undefined;
+}
+
+// Locale, the client check (appId + sign), the session and the permission check, in that order.
+export function registerHooks(app: FastifyInstance, config: Config, sessions: SessionService): void {
+  app.decorateRequest('locale', 'zh-TW');
+  app.decorateRequest('member', null);
+
+  app.addHook('onRequest', async (req, reply) => {
+    req.locale = resolveLocale(req.headers['accept-language']);
+    void reply.header('x-request-id', req.id);
+  });
+
+  app.addHook('preHandler', async (req) => {
+    const access = req.routeOptions.config.access;
+    if (!access) return;
+    const appId = param(req, 'appId');
+    const mcId = param(req, 'mcId');
+    if (appId !== config.appId || header(req, SIGN_HEADER) !== config.clientSign || (mcId && mcId !== config.mcId)) {
+      throw new AppError(9001);
+    }
+    if (access === 'public') return;
+    const token = header(req, TOKEN_HEADER) ?? bearer(req) ?? param(req, 'token');
+    const member = token ? await sessions.authenticate(token) : null;
+    if (!member) throw new AppError(401);
+    const claimed = param(req, 'memberId');
+    if (claimed !== undefined && claimed !== String(member.id)) throw new AppError(401);
+    req.member = member;
+    if (access !== 'signedIn' && !member.perms.has(access)) throw new AppError(403);
+  });
+
+  app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
+    if (err instanceof AppError) {
+      const params = { ...err.params };
+      if (err.messageKey === 'badRequest' && typeof params.reason === 'string') {
+        params.detail = describeProblem(
+          { field: String(params.field ?? 'body'), reason: params.reason as MessageKey, params },
+          req.locale,
+        );
+      }
+      return reply.code(200).send(failure(err.code, err.messageKey, req.locale, params));
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Malformed bodies, wrong content types, oversized payloads: the caller's fault, so 400.
+      const tooLarge = status === 413;
+      const detail = describeProblem(
+        tooLarge
+          ? {
+              field: 'body',
+              reason: 'v.fileTooLarge',
+              params: { max: `${Math.round(config.uploadMaxBytes / 1048576)} MB` },
+            }
+          : { field: 'body', reason: 'v.body', params: {} },
+        req.locale,
+      );
+      req.log.info({ code: err.code, status }, 'rejected request');
+      return reply.code(200).send(failure(400, 'badRequest', req.locale, { detail }));
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.code(200).send(failure(500, 'internalError', req.locale));
+  });
+}

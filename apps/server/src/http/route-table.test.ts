@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PERM } from '@study-crm/shared';
+import { startTestApp, type TestApp } from '../test/harness.js';
+import {
+  createRole,
+  createStaff,
+  permissionId,
+  permissionIds,
+  setRolePerms,
+  STAFF_PASSWORD,
+} from '../test/access-fixtures.js';
+import { ACCESS_EXCEPTIONS } from './access.js';
+import type { RouteInfo } from './route.js';
+
+const PERM_IDS = new Set<string>(Object.values(PERM));
+const isPermRoute = (r: RouteInfo) => r.access !== 'public' && r.access !== 'signedIn';
+// Path parameters get a harmless value; the checks run before the handler reads them.
+const concrete = (url: string) => url.replace(/:\w+/g, '1');
+
+// Walks the whole route table of a full app: routes added later by other modules are covered automatically.
+describe('route table', () => {
+  let t: TestApp;
+  let routes: RouteInfo[];
+  let adminToken: string;
+  let probeRole: number;
+  let probeToken: string;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    routes = [...t.app.routeTable];
+    adminToken = (await t.login()).token;
+    // The probe holds one role whose permissions each test sets directly in the database.
+    probeRole = await createRole(t.db.db, 'ROLE_PROBE', []);
+    await createStaff(t.db.db, 'probe', [probeRole]);
+    probeToken = (await t.login('probe', STAFF_PASSWORD)).token;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  // Empty or minimal parameters: a 400 still proves the caller was let through.
+  async function call(route: RouteInfo, token: string | null): Promise<number> {
+    const url = concrete(route.url);
+    const res = await t.app.inject({
+      method: route.method as 'GET' | 'POST',
+      url: `${url}?appId=${t.config.appId}&mcId=COM`,
+      headers: {
+        ...t.headers({ token }),
+        ...(route.method === 'POST' ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      },
+      ...(route.method === 'POST' ? { payload: '' } : {}),
+    });
+    // Binary answers (images, downloads) mean the call went through.
+    if (!String(res.headers['content-type'] ?? '').includes('application/json')) return 200;
+    return (res.json() as { meta: { code: number } }).meta.code;
+  }
+
+  it('has routes from every module, each declaring a permission id or listed as an exception', () => {
+    expect(routes.length).toBeGreaterThan(20);
+    const problems: string[] = [];
+    for (const r of routes) {
+      const key = `${r.method} ${r.url}`;
+      if (isPermRoute(r)) {
+        if (!PERM_IDS.has(r.access)) problems.push(`${key}: '${r.access}' is not a PERM id`);
+      } else if (ACCESS_EXCEPTIONS[key] !== r.access) {
+        problems.push(`${key}: '${r.access}' without an ACCESS_EXCEPTIONS entry`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('can grant every permission a route needs: each is a row of the menu tree', async () => {
+    const needed = [...new Set(routes.filter(isPermRoute).map((r) => r.access))];
+    await expect(permissionIds(t.db.db, needed)).resolves.toHaveLength(needed.length);
+  });
+
+  it('refuses (403) a member lacking the permission of every route, and lets one holding it through', async () => {
+    const problems: string[] = [];
+    for (const r of routes.filter(isPermRoute)) {
+      const key = `${r.method} ${r.url} (${r.access})`;
+      // Everything except the route's own permission: refused.
+      const others = [...PERM_IDS].filter((p) => p !== r.access);
+      await setRolePerms(t.db.db, probeRole, others);
+      const lacking = await call(r, probeToken);
+      if (lacking !== 403) problems.push(`${key}: lacking → ${lacking}, expected 403`);
+      // Only the route's own permission: let through.
+      await setRolePerms(t.db.db, probeRole, [r.access]);
+      const holding = await call(r, probeToken);
+      if (holding === 403 || holding === 401 || holding === 500) {
+        problems.push(`${key}: holding → ${holding}, expected to pass the check`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('answers 401 without a token on every route that is not public', async () => {
+    const problems: string[] = [];
+    for (const r of routes.filter((x) => x.access !== 'public')) {
+      const code = await call(r, null);
+      if (code !== 401) problems.push(`${r.method} ${r.url}: ${code}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('lets any signed-in member call the exceptions, whatever their roles', async () => {
+    await setRolePerms(t.db.db, probeRole, []);
+    const problems: string[] = [];
+    for (const r of routes.filter((x) => x.access === 'signedIn' && !x.url.endsWith('/logout'))) {
+      const code = await call(r, probeToken);
+      if (code === 401 || code === 403) problems.push(`${r.method} ${r.url}: ${code}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('applies a role change on the next call, without a new sign-in', async () => {
+    const list = { method: 'GET', url: '/api/v1/mc/sys/role/list', access: PERM.roleList } as const;
+    const roleListId = await permissionId(t.db.db, PERM.roleList);
+    const dictListId = await permissionId(t.db.db, PERM.dictList);
+    const edit = (ids: number[]) =>
+      t.post('/api/v1/mc/sys/role/editRolePermission', { id: probeRole, permissionIds: ids }, { token: adminToken });
+
+    expect((await edit([dictListId])).meta.code).toBe(200);
+    expect(await call(list, probeToken)).toBe(403);
+    expect((await edit([roleListId])).meta.code).toBe(200);
+    expect(await call(list, probeToken)).toBe(200);
+    expect((await edit([dictListId])).meta.code).toBe(200);
+    expect(await call(list, probeToken)).toBe(403);
+
+    // Taking a role away through updateMemberRoles works the same way.
+    const granted = await createRole(t.db.db, 'ROLE_GRANTED', [PERM.roleList]);
+    const { mid } = await t.login('probe', STAFF_PASSWORD);
+    const set = (roleIds: number[]) =>
+      t.post('/api/v1/mc/sys/role/updateMemberRoles', { userId: mid, roleIds }, { token: adminToken });
+    expect((await set([probeRole, granted])).meta.code).toBe(200);
+    expect(await call(list, probeToken)).toBe(200);
+    expect((await set([probeRole])).meta.code).toBe(200);
+    expect(await call(list, probeToken)).toBe(403);
+  });
+});

@@ -1,0 +1,105 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Locale } from '@study-crm/shared';
+import { checkException, type Access } from './access.js';
+import type { AuthMember } from './context.js';
+import { AppError } from './errors.js';
+import { ok } from './envelope.js';
+import { problemFromIssue } from './validation.js';
+
+type Schema = z.ZodType;
+type Infer<S> = S extends z.ZodType ? z.output<S> : Record<string, never>;
+
+export type HandlerContext<Q, B> = {
+  query: Infer<Q>;
+  body: Infer<B>;
+  member: AuthMember | null;
+  locale: Locale;
+  req: FastifyRequest;
+  reply: FastifyReply;
+};
+
+type Common<Q, B> = {
+  method: 'GET' | 'POST';
+  url: string;
+  access: Access;
+  summary: string;
+  tags: string[];
+  description?: string;
+  query?: Q;
+  body?: B;
+};
+
+// `response: 'raw'` routes write the reply themselves (images, downloads).
+export type RouteDef<Q extends Schema | undefined, B extends Schema | undefined, R extends Schema> =
+  | (Common<Q, B> & { response: R; handler: (ctx: HandlerContext<Q, B>) => Promise<z.input<R>> | z.input<R> })
+  | (Common<Q, B> & { response: 'raw'; produces: string; handler: (ctx: HandlerContext<Q, B>) => Promise<void> });
+
+export type RouteInfo = { method: string; url: string; access: Access };
+
+// Form and query values: '' means null (spec section 7).
+function blankToNull(input: unknown): Record<string, unknown> {
+  if (!input || typeof input !== 'object') return {};
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(input as Record<string, unknown>)) out[k] = v === '' ? null : v;
+  return out;
+}
+
+export function parseInput<S extends Schema>(schema: S, input: unknown, location: string): z.output<S> {
+  const data = blankToNull(input);
+  const result = schema.safeParse(data);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  if (!issue) throw new AppError(400, 'badRequest', { field: location, reason: 'v.format' });
+  const problem = problemFromIssue(issue, location, data);
+  throw new AppError(400, 'badRequest', { field: problem.field, reason: problem.reason, ...problem.params });
+}
+
+export const envelopeOf = (data: Schema) =>
+  z.object({ meta: z.object({ code: z.number().int(), message: z.string() }), data });
+
+// A route is: its schemas, its access, one handler call. Validation, access and the envelope live here.
+export function defineRoute<Q extends Schema | undefined, B extends Schema | undefined, R extends Schema>(
+  app: FastifyInstance,
+  def: RouteDef<Q, B, R>,
+): void {
+  checkException(def.method, def.url, def.access);
+  app.routeTable.push({ method: def.method, url: def.url, access: def.access });
+  app.route({
+    method: def.method,
+    url: def.url,
+    config: { access: def.access },
+    schema: {
+      summary: def.summary,
+      tags: def.tags,
+      ...(def.description ? { description: def.description } : {}),
+      ...(def.query ? { querystring: def.query } : {}),
+      ...(def.body ? { body: def.body, consumes: ['application/x-www-form-urlencoded', 'application/json'] } : {}),
+      ...(def.access === 'public' ? { security: [] } : {}),
+      ...('produces' in def ? { produces: [def.produces] } : { response: { 200: envelopeOf(def.response) } }),
+    },
+    handler: async (req, reply) => {
+      const ctx = {
+        query: (def.query ? parseInput(def.query, req.query, 'query') : {}) as Infer<Q>,
+        body: (def.body ? parseInput(def.body, req.body, 'body') : {}) as Infer<B>,
+        member: req.member,
+        locale: req.locale,
+        req,
+        reply,
+      };
+      if ('produces' in def) {
+        await def.handler(ctx);
+        return reply;
+      }
+      const result = await def.handler(ctx);
+      // Parsing the result drops every field the contract does not name (hashes, internal flags).
+      return ok(def.response.parse(result), req.locale);
+    },
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: RouteInfo[];
+  }
+}

@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { formatMessage } from '@study-crm/shared';
+
+export const WEB_BASE = '/sadmin';
+
+// Serves the built web app under /sadmin with history-mode fallback, and the envelope 404 elsewhere.
+export async function registerWeb(app: FastifyInstance, webDist: string): Promise<void> {
+  const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: `${WEB_BASE}/`,
+      index: false,
+      wildcard: false,
+      setHeaders(res, file) {
+        // Hashed assets never change; index.html must always be revalidated.
+        res.header(
+          'cache-control',
+          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  } else {
+    app.log.warn({ webDist }, 'web app not built: /sadmin will answer 404 (run npm run build)');
+  }
+  app.get('/', { schema: { hide: true } }, (_req, reply) => reply.redirect(`${WEB_BASE}/login`));
+
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0] ?? '';
+    const isPage = req.method === 'GET' && (url === WEB_BASE || url.startsWith(`${WEB_BASE}/`));
+    // A missing hashed asset is a real 404, not the app shell.
+    if (hasWeb && isPage && !url.startsWith(`${WEB_BASE}/assets/`)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ meta: { code: 404, message: formatMessage('notFound', req.locale) }, data: null });
+  });
+}

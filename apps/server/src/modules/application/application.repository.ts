@@ -1,0 +1,325 @@
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { Db } from '../../db/database.js';
+
+type Tx = Db | Transaction<Database>;
+
+export const APPLICATION_COLUMNS = [
+  'application.id',
+  'application.memberId',
+  'application.name',
+  'application.engLastName',
+  'application.engFirstName',
+  'application.formerName',
+  'application.gender',
+  'application.religion',
+  'application.nationality',
+  'application.birthday',
+  'application.birthplace',
+  'application.passportNo',
+  'application.passportIssuePlace',
+  'application.passportIssueDate',
+  'application.passportExpiryDate',
+  'application.areaCode',
+  'application.mobile',
+  'application.landline',
+  'application.email',
+  'application.addressLine1',
+  'application.addressLine2',
+  'application.city',
+  'application.country',
+  'application.postcode',
+  'application.importantNotes',
+  'application.applicationDate',
+  'application.status',
+  'application.signingTeacherId',
+  'application.followTeacherId',
+  'application.version',
+  'application.createdAt',
+  'application.updatedAt',
+] as const;
+
+export type ApplicationRow = Omit<
+  Database['application'],
+  'id' | 'searchName' | 'searchEng' | 'passportKey' | 'emailKey' | 'deletedAt'
+> & { id: number };
+
+export type ApplicationValues = Omit<ApplicationRow, 'id' | 'version' | 'createdAt' | 'updatedAt'>;
+
+// Normalised search keys: prefix search on lower-cased names, exact match on passport / e-mail.
+export const searchKey = (v: string) => v.trim().replace(/\s+/g, ' ').toLowerCase();
+export function searchColumns(
+  v: Pick<ApplicationValues, 'name' | 'engLastName' | 'engFirstName' | 'passportNo' | 'email'>,
+) {
+  const eng = [v.engLastName, v.engFirstName].filter(Boolean).join(' ');
+  return {
+    searchName: searchKey(v.name),
+    searchEng: eng ? searchKey(eng) : null,
+    passportKey: v.passportNo ? v.passportNo.replace(/\s+/g, '').toUpperCase() : null,
+    emailKey: v.email ? v.email.trim().toLowerCase() : null,
+  };
+}
+
+export type ChildRows = {
+  educations: Omit<Database['applicationEducation'], 'id' | 'applicationId' | 'sort'>[];
+  jobs: Omit<Database['applicationJob'], 'id' | 'applicationId' | 'sort'>[];
+  languageScores: Omit<Database['applicationLanguageScore'], 'id' | 'applicationId' | 'sort'>[];
+  referrers: Omit<Database['applicationReferrer'], 'id' | 'applicationId' | 'sort'>[];
+  targetSchools: Omit<Database['applicationTargetSchool'], 'id' | 'applicationId' | 'sort'>[];
+};
+
+const CHILD_TABLES = {
+  educations: 'applicationEducation',
+  jobs: 'applicationJob',
+  languageScores: 'applicationLanguageScore',
+  referrers: 'applicationReferrer',
+  targetSchools: 'applicationTargetSchool',
+} as const;
+
+const CHILD_COLUMNS = {
+  educations: ['startDate', 'endDate', 'school', 'location', 'major', 'attainment', 'gpa'],
+  jobs: ['startDate', 'endDate', 'unitName', 'title', 'content'],
+  languageScores: [
+    'testType',
+    'testDate',
+    'futureBooking',
+    'registrationNo',
+    'isUkvi',
+    'candidateId',
+    'reportFormNo',
+    'testName',
+    'listening',
+    'reading',
+    'writing',
+    'speaking',
+    'total',
+  ],
+  referrers: [
+    'webPush',
+    'lastName',
+    'firstName',
+    'areaCode',
+    'mobile',
+    'gender',
+    'position',
+    'email',
+    'unit',
+    'address',
+    'postcode',
+  ],
+  targetSchools: ['school', 'major', 'ucasCode', 'applicationDate', 'majorLink'],
+} as const;
+
+export type ListFilter = {
+  keyword?: string | null | undefined;
+  status?: string | null | undefined;
+  teacherId?: number | null | undefined;
+  dateFrom?: string | null | undefined;
+  dateTo?: string | null | undefined;
+  sortField: 'applicationDate' | 'createdAt' | 'name' | 'status';
+  order: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+};
+
+// Upper bound of a prefix range: every string starting with `q` is >= q and < q + U+FFFF.
+const PREFIX_END = '\uffff';
+
+export function createApplicationRepository(db: Db) {
+  function filtered(f: ListFilter) {
+    let q = db.selectFrom('application').where('application.deletedAt', 'is', null);
+    // With a keyword, the selective keyword lookup must drive the plan: the other filters then compare an
+    // expression (col || '') that no index serves, so neither engine walks every row of a status instead.
+    const col = (c: 'application.status' | 'application.applicationDate') =>
+      f.keyword ? sql<string>`${sql.ref(c)} || ''` : sql.ref<string>(c);
+    if (f.status) q = q.where(col('application.status'), '=', f.status);
+    if (f.teacherId) {
+      const t = f.teacherId;
+      q = q.where((eb) =>
+        eb.or([eb('application.signingTeacherId', '=', t), eb('application.followTeacherId', '=', t)]),
+      );
+    }
+    if (f.dateFrom) q = q.where(col('application.applicationDate'), '>=', f.dateFrom);
+    if (f.dateTo) q = q.where(col('application.applicationDate'), '<=', f.dateTo);
+    if (f.keyword) {
+      // The keyword drives the query: the ids matching any of four indexed lookups (name prefix, English
+      // name prefix, exact passport, exact e-mail), so the plan does not depend on table statistics.
+      const k = searchKey(f.keyword);
+      const upper = k.replace(/\s+/g, '').toUpperCase();
+      const live = () => db.selectFrom('application as s').select('s.id').where('s.deletedAt', 'is', null);
+      const matches = live()
+        .where('s.searchName', '>=', k)
+        .where('s.searchName', '<', k + PREFIX_END)
+        .union(
+          live()
+            .where('s.searchEng', '>=', k)
+            .where('s.searchEng', '<', k + PREFIX_END),
+        )
+        .union(live().where('s.passportKey', '=', upper))
+        .union(live().where('s.emailKey', '=', k));
+      q = q.where('application.id', 'in', matches);
+    }
+    return q;
+  }
+
+  const sortColumn = {
+    applicationDate: 'application.applicationDate',
+    createdAt: 'application.createdAt',
+    name: 'application.searchName',
+    status: 'application.status',
+  } as const;
+
+  return {
+    async list(f: ListFilter) {
+      const rows = await filtered(f)
+        .select([
+          'application.id',
+          'application.name',
+          'application.engLastName',
+          'application.engFirstName',
+          'application.email',
+          'application.passportNo',
+          'application.status',
+          'application.applicationDate',
+          'application.createdAt',
+          'application.signingTeacherId',
+          'application.followTeacherId',
+        ])
+        .orderBy(sortColumn[f.sortField], f.order)
+        .orderBy('application.id', f.order)
+        .limit(f.limit)
+        .offset(f.offset)
+        .execute();
+      const { total } = await filtered(f)
+        .select((eb) => eb.fn.countAll<number | string>().as('total'))
+        .executeTakeFirstOrThrow();
+      return { rows, total: Number(total) };
+    },
+
+    // The SQL of the list's page query, for the bench's EXPLAIN.
+    listSql(f: ListFilter) {
+      return filtered(f)
+        .select(['application.id', 'application.name', 'application.status', 'application.applicationDate'])
+        .orderBy(sortColumn[f.sortField], f.order)
+        .orderBy('application.id', f.order)
+        .limit(f.limit)
+        .offset(f.offset)
+        .compile();
+    },
+
+    countSql(f: ListFilter) {
+      return filtered(f)
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .compile();
+    },
+
+    targetSchoolNames(ids: number[]) {
+      if (!ids.length) return Promise.resolve([]);
+      return db
+        .selectFrom('applicationTargetSchool')
+        .select(['applicationId', 'school'])
+        .where('applicationId', 'in', ids)
+        .orderBy('applicationId')
+        .orderBy('sort')
+        .execute();
+    },
+
+    // done / total follow-up items per application.
+    async followCounts(ids: number[]) {
+      if (!ids.length) return new Map<number, { done: number; total: number }>();
+      const rows = await db
+        .selectFrom('followUp')
+        .select((eb) => [
+          'applicationId',
+          eb.fn.countAll<number | string>().as('total'),
+          eb.fn.sum<number | string | null>('isDone').as('done'),
+        ])
+        .where('applicationId', 'in', ids)
+        .groupBy('applicationId')
+        .execute();
+      return new Map(rows.map((r) => [r.applicationId, { done: Number(r.done ?? 0), total: Number(r.total) }]));
+    },
+
+    find(id: number, tx: Tx = db): Promise<ApplicationRow | undefined> {
+      return tx
+        .selectFrom('application')
+        .select(APPLICATION_COLUMNS)
+        .where('id', '=', id)
+        .where('deletedAt', 'is', null)
+        .executeTakeFirst();
+    },
+
+    async children(id: number): Promise<ChildRows> {
+      const out = {} as Record<keyof ChildRows, unknown[]>;
+      for (const key of Object.keys(CHILD_TABLES) as (keyof ChildRows)[]) {
+        out[key] = await db
+          .selectFrom(CHILD_TABLES[key])
+          .select([...CHILD_COLUMNS[key]] as never[])
+          .where('applicationId', '=', id)
+          .orderBy('sort')
+          .execute();
+      }
+      return out as ChildRows;
+    },
+
+    async insert(tx: Tx, values: ApplicationValues, now: number): Promise<number> {
+      const row = await tx
+        .insertInto('application')
+        .values({ ...values, ...searchColumns(values), version: 1, createdAt: now, updatedAt: now, deletedAt: null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    // Optimistic lock: the row changes only when its version is still the one the caller read.
+    async updateVersioned(
+      tx: Tx,
+      id: number,
+      version: number | null,
+      values: Partial<ApplicationValues>,
+      now: number,
+    ): Promise<boolean> {
+      let q = tx
+        .updateTable('application')
+        .set({ ...values, version: sql<number>`version + 1`, updatedAt: now })
+        .where('id', '=', id)
+        .where('deletedAt', 'is', null);
+      if (version !== null) q = q.where('version', '=', version);
+      const res = await q.executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    },
+
+    async setSearchColumns(tx: Tx, id: number) {
+      const row = await tx
+        .selectFrom('application')
+        .select(['name', 'engLastName', 'engFirstName', 'passportNo', 'email'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      await tx.updateTable('application').set(searchColumns(row)).where('id', '=', id).execute();
+    },
+
+    async replaceChildren(tx: Tx, id: number, rows: ChildRows) {
+      for (const key of Object.keys(CHILD_TABLES) as (keyof ChildRows)[]) {
+        const table = CHILD_TABLES[key];
+        await tx.deleteFrom(table).where('applicationId', '=', id).execute();
+        const list = rows[key];
+        if (list.length) {
+          await tx
+            .insertInto(table)
+            .values(list.map((r, i) => ({ ...r, applicationId: id, sort: i + 1 })) as never)
+            .execute();
+        }
+      }
+    },
+
+    version(id: number, tx: Tx = db) {
+      return tx
+        .selectFrom('application')
+        .select('version')
+        .where('id', '=', id)
+        .where('deletedAt', 'is', null)
+        .executeTakeFirst();
+    },
+  };
+}
+export type ApplicationRepository = ReturnType<typeof createApplicationRepository>;

@@ -1,0 +1,355 @@
+import {
+  APPLICATION_DEFAULT_STATUS,
+  APPLICATION_DICT,
+  completionPercent,
+  formatMessage,
+  PASSPORT_WARN_MONTHS,
+  type ApplicationInput,
+  type ApplicationListItem,
+  type ApplicationSaved,
+  type ApplicationSimple,
+  type ApplicationView,
+  type Locale,
+  type Page,
+  type PersonRef,
+} from '@study-crm/shared';
+import type { Db } from '../../db/database.js';
+import { AppError, badRequest, notFound } from '../../http/errors.js';
+import type { Clock } from '../../lib/clock.js';
+import type { DictRepository } from '../dict/dict.repository.js';
+import { assertDictValues, type DictCheck } from '../dict/dict.service.js';
+import type {
+  ApplicationRepository,
+  ApplicationRow,
+  ApplicationValues,
+  ChildRows,
+  ListFilter,
+} from './application.repository.js';
+import type { PeopleRepository } from './people.repository.js';
+
+export type ListInput = Omit<ListFilter, 'limit' | 'offset' | 'sortField' | 'order'> & {
+  pageNum?: number | null | undefined;
+  pageSize?: number | null | undefined;
+  sortField?: ListFilter['sortField'] | null | undefined;
+  order?: 'asc' | 'desc' | null | undefined;
+};
+
+const today = (now: number) => new Date(now).toISOString().slice(0, 10);
+
+function addMonths(isoDate: string, months: number): string {
+  const d = new Date(`${isoDate}T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  return d.toISOString().slice(0, 10);
+}
+
+// Non-blocking advice returned with a save.
+export function passportWarnings(input: ApplicationInput, locale: Locale) {
+  const dates = input.targetSchools
+    .map((s) => s.applicationDate)
+    .filter((d): d is string => !!d)
+    .sort();
+  const earliest = dates[0];
+  const expiry = input.passportExpiryDate;
+  if (!earliest || !expiry || expiry >= addMonths(earliest, PASSPORT_WARN_MONTHS)) return [];
+  return [
+    {
+      field: 'passportExpiryDate',
+      message: formatMessage('w.passportExpiresSoon', locale, { expiry, date: earliest }),
+    },
+  ];
+}
+
+function childRows(input: ApplicationInput): ChildRows {
+  const n = <T>(v: T | null | undefined) => v ?? null;
+  return {
+    educations: input.educations.map((r) => ({
+      startDate: n(r.startDate),
+      endDate: n(r.endDate),
+      school: r.school,
+      location: n(r.location),
+      major: n(r.major),
+      attainment: n(r.attainment),
+      gpa: n(r.gpa),
+    })),
+    jobs: input.jobs.map((r) => ({
+      startDate: n(r.startDate),
+      endDate: n(r.endDate),
+      unitName: r.unitName,
+      title: n(r.title),
+      content: n(r.content),
+    })),
+    languageScores: input.languageScores.map((r) => ({
+      testType: r.testType,
+      testDate: n(r.testDate),
+      futureBooking: r.futureBooking ?? 0,
+      registrationNo: n(r.registrationNo),
+      isUkvi: r.isUkvi ?? 0,
+      candidateId: n(r.candidateId),
+      reportFormNo: n(r.reportFormNo),
+      testName: n(r.testName),
+      listening: n(r.listening),
+      reading: n(r.reading),
+      writing: n(r.writing),
+      speaking: n(r.speaking),
+      total: n(r.total),
+    })),
+    referrers: input.referrers.map((r) => ({
+      webPush: r.webPush ?? 0,
+      lastName: r.lastName,
+      firstName: n(r.firstName),
+      areaCode: n(r.areaCode),
+      mobile: n(r.mobile),
+      gender: n(r.gender),
+      position: n(r.position),
+      email: n(r.email),
+      unit: n(r.unit),
+      address: n(r.address),
+      postcode: n(r.postcode),
+    })),
+    targetSchools: input.targetSchools.map((r) => ({
+      school: r.school,
+      major: n(r.major),
+      ucasCode: r.ucasCode ? r.ucasCode.toUpperCase() : null,
+      applicationDate: n(r.applicationDate),
+      majorLink: n(r.majorLink),
+    })),
+  };
+}
+
+function personalValues(input: ApplicationInput, now: number): Omit<ApplicationValues, 'memberId'> {
+  const n = <T>(v: T | null | undefined) => v ?? null;
+  return {
+    name: input.name,
+    engLastName: n(input.engLastName),
+    engFirstName: n(input.engFirstName),
+    formerName: n(input.formerName),
+    gender: n(input.gender),
+    religion: n(input.religion),
+    nationality: n(input.nationality),
+    birthday: n(input.birthday),
+    birthplace: n(input.birthplace),
+    passportNo: n(input.passportNo),
+    passportIssuePlace: n(input.passportIssuePlace),
+    passportIssueDate: n(input.passportIssueDate),
+    passportExpiryDate: n(input.passportExpiryDate),
+    areaCode: input.areaCode ? input.areaCode.replace(/^\+/, '') : null,
+    mobile: input.mobile ? input.mobile.replace(/[\s-]/g, '') : null,
+    landline: n(input.landline),
+    email: input.email ? input.email.trim() : null,
+    addressLine1: n(input.addressLine1),
+    addressLine2: n(input.addressLine2),
+    city: n(input.city),
+    country: n(input.country),
+    postcode: n(input.postcode),
+    importantNotes: n(input.importantNotes),
+    applicationDate: input.applicationDate ?? today(now),
+    status: input.status ?? APPLICATION_DEFAULT_STATUS,
+    signingTeacherId: n(input.signingTeacherId),
+    followTeacherId: n(input.followTeacherId),
+  };
+}
+
+// The dictionary-backed fields of a save, each naming its request field (row-level ones name the row).
+function dictChecks(input: ApplicationInput): DictCheck[] {
+  return [
+    { field: 'status', type: APPLICATION_DICT.status, value: input.status },
+    { field: 'gender', type: APPLICATION_DICT.gender, value: input.gender },
+    ...input.languageScores.map((r, i) => ({
+      field: `languageScores.${i}.testType`,
+      type: APPLICATION_DICT.languageTestType,
+      value: r.testType,
+    })),
+    ...input.referrers.map((r, i) => ({
+      field: `referrers.${i}.gender`,
+      type: APPLICATION_DICT.gender,
+      value: r.gender,
+    })),
+  ];
+}
+
+export type ApplicationServiceDeps = {
+  db: Db;
+  repo: ApplicationRepository;
+  people: PeopleRepository;
+  dict: Pick<DictRepository, 'enabledValues'>;
+  clock: Clock;
+};
+
+export function createApplicationService({ db, repo, people, dict, clock }: ApplicationServiceDeps) {
+  async function checkTeachers(v: { signingTeacherId?: number | null; followTeacherId?: number | null }) {
+    for (const field of ['signingTeacherId', 'followTeacherId'] as const) {
+      const id = v[field];
+      if (id && !(await people.isActiveStaff(id))) throw badRequest(field, 'v.staff');
+    }
+  }
+
+  async function ratios(ids: number[]) {
+    const counts = await repo.followCounts(ids);
+    return (id: number) => {
+      const c = counts.get(id) ?? { done: 0, total: 0 };
+      return { followDone: c.done, followTotal: c.total, completionRatio: completionPercent(c.done, c.total) };
+    };
+  }
+
+  const ref = (names: Map<number, PersonRef>, id: number | null) => (id ? (names.get(id) ?? null) : null);
+
+  async function mustFind(id: number): Promise<ApplicationRow> {
+    const row = await repo.find(id);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  return {
+    staffOptions: () => people.staffOptions(),
+
+    async list(input: ListInput): Promise<Page<ApplicationListItem>> {
+      const pageNum = input.pageNum ?? 1;
+      const pageSize = input.pageSize ?? 20;
+      const { rows, total } = await repo.list({
+        ...input,
+        sortField: input.sortField ?? 'applicationDate',
+        order: input.order ?? 'desc',
+        limit: pageSize,
+        offset: (pageNum - 1) * pageSize,
+      });
+      const ids = rows.map((r) => r.id);
+      const [schools, ratioOf, names] = await Promise.all([
+        repo.targetSchoolNames(ids),
+        ratios(ids),
+        people.names(rows.flatMap((r) => [r.signingTeacherId, r.followTeacherId])),
+      ]);
+      const list = rows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        engLastName: r.engLastName,
+        engFirstName: r.engFirstName,
+        email: r.email,
+        passportNo: r.passportNo,
+        status: r.status,
+        applicationDate: r.applicationDate,
+        createdAt: r.createdAt,
+        signingTeacher: ref(names, r.signingTeacherId),
+        followTeacher: ref(names, r.followTeacherId),
+        targetSchools: schools.filter((s) => s.applicationId === r.id).map((s) => s.school),
+        ...ratioOf(r.id),
+      }));
+      return { list, total, pageNum, pageSize };
+    },
+
+    async simpleInfo(id: number): Promise<ApplicationSimple> {
+      const r = await mustFind(id);
+      const [ratioOf, names] = await Promise.all([ratios([id]), people.names([r.signingTeacherId, r.followTeacherId])]);
+      return {
+        id: r.id,
+        name: r.name,
+        engLastName: r.engLastName,
+        engFirstName: r.engFirstName,
+        email: r.email,
+        areaCode: r.areaCode,
+        mobile: r.mobile,
+        passportNo: r.passportNo,
+        status: r.status,
+        applicationDate: r.applicationDate,
+        importantNotes: r.importantNotes,
+        memberId: r.memberId,
+        version: r.version,
+        signingTeacher: ref(names, r.signingTeacherId),
+        followTeacher: ref(names, r.followTeacherId),
+        ...ratioOf(id),
+      };
+    },
+
+    async view(id: number): Promise<ApplicationView> {
+      const r = await mustFind(id);
+      return { ...r, ...(await repo.children(id)) };
+    },
+
+    async create(input: ApplicationInput, locale: Locale): Promise<ApplicationSaved> {
+      await assertDictValues(dict, dictChecks(input));
+      await checkTeachers(input);
+      if (input.memberId && !(await people.isMember(input.memberId))) throw badRequest('memberId', 'v.format');
+      const now = clock.now();
+      const values = personalValues(input, now);
+      return db.transaction().execute(async (tx) => {
+        // The student member: the one given, else the student already holding this e-mail/mobile,
+        // else a new student member (no password). A contact owned by staff is not linked.
+        let memberId = input.memberId ?? null;
+        if (!memberId) {
+          const found = await people.findByContact(tx, values.email, values.areaCode, values.mobile);
+          if (found?.memberType === 'student') memberId = found.id;
+          else if (!found) {
+            memberId =
+              (await people.insertStudent(
+                tx,
+                {
+                  fullName: values.name,
+                  engLastName: values.engLastName,
+                  engFirstName: values.engFirstName,
+                  email: values.email,
+                  areaCode: values.mobile ? values.areaCode : null,
+                  mobile: values.mobile,
+                },
+                now,
+              )) ?? null;
+            if (memberId === null) {
+              const again = await people.findByContact(tx, values.email, values.areaCode, values.mobile);
+              memberId = again?.memberType === 'student' ? again.id : null;
+            }
+          }
+        }
+        const id = await repo.insert(tx, { ...values, memberId }, now);
+        await repo.replaceChildren(tx, id, childRows(input));
+        return { id, version: 1, memberId, warnings: passportWarnings(input, locale) };
+      });
+    },
+
+    async update(input: ApplicationInput & { id: number; version: number }, locale: Locale): Promise<ApplicationSaved> {
+      await assertDictValues(dict, dictChecks(input));
+      await checkTeachers(input);
+      if (input.memberId && !(await people.isMember(input.memberId))) throw badRequest('memberId', 'v.format');
+      const current = await mustFind(input.id);
+      const now = clock.now();
+      const values = personalValues(input, now);
+      return db.transaction().execute(async (tx) => {
+        const memberId = input.memberId ?? current.memberId;
+        const changed = await repo.updateVersioned(tx, input.id, input.version, { ...values, memberId }, now);
+        if (!changed) throw new AppError(409, 'versionConflict');
+        await repo.setSearchColumns(tx, input.id);
+        await repo.replaceChildren(tx, input.id, childRows(input));
+        return { id: input.id, version: input.version + 1, memberId, warnings: passportWarnings(input, locale) };
+      });
+    },
+
+    async updateOther(input: {
+      id: number;
+      version?: number | null | undefined;
+      importantNotes?: string | null | undefined;
+      status?: string | null | undefined;
+      signingTeacherId?: number | null | undefined;
+      followTeacherId?: number | null | undefined;
+    }): Promise<ApplicationSaved> {
+      await assertDictValues(dict, [{ field: 'status', type: APPLICATION_DICT.status, value: input.status }]);
+      await checkTeachers(input);
+      const current = await mustFind(input.id);
+      const now = clock.now();
+      return db.transaction().execute(async (tx) => {
+        const changed = await repo.updateVersioned(
+          tx,
+          input.id,
+          input.version ?? null,
+          {
+            importantNotes: input.importantNotes ?? null,
+            status: input.status ?? current.status,
+            signingTeacherId: input.signingTeacherId ?? null,
+            followTeacherId: input.followTeacherId ?? null,
+          },
+          now,
+        );
+        if (!changed) throw new AppError(409, 'versionConflict');
+        const v = await repo.version(input.id, tx);
+        return { id: input.id, version: v?.version ?? 0, memberId: current.memberId, warnings: [] };
+      });
+    },
+  };
+}
+export type ApplicationService = ReturnType<typeof createApplicationService>;

@@ -1,0 +1,69 @@
+import type { Db } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+
+const FILE_COLUMNS = [
+  'id',
+  'applicationId',
+  'title',
+  'type',
+  'storedName',
+  'displayPath',
+  'extension',
+  'mime',
+  'size',
+  'uploaderId',
+  'uploadedAt',
+] as const;
+
+export type FileRow = Omit<Database['applicationFile'], 'id' | 'createdAt' | 'updatedAt'> & { id: number };
+
+export function createFileRepository(db: Db) {
+  return {
+    async page(applicationId: number, limit: number, offset: number) {
+      const rows = await db
+        .selectFrom('applicationFile')
+        .select(FILE_COLUMNS)
+        .where('applicationId', '=', applicationId)
+        .orderBy('uploadedAt', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+      const { total } = await db
+        .selectFrom('applicationFile')
+        .select((eb) => eb.fn.countAll<number | string>().as('total'))
+        .where('applicationId', '=', applicationId)
+        .executeTakeFirstOrThrow();
+      return { rows, total: Number(total) };
+    },
+
+    find: (id: number): Promise<FileRow | undefined> =>
+      db.selectFrom('applicationFile').select(FILE_COLUMNS).where('id', '=', id).executeTakeFirst(),
+
+    async insert(v: Omit<FileRow, 'id' | 'displayPath'>, displayPathOf: (id: number) => string, now: number) {
+      return db.transaction().execute(async (tx) => {
+        const row = await tx
+          .insertInto('applicationFile')
+          .values({ ...v, displayPath: '', createdAt: now, updatedAt: now })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await tx
+          .updateTable('applicationFile')
+          .set({ displayPath: displayPathOf(row.id) })
+          .where('id', '=', row.id)
+          .execute();
+        return row.id;
+      });
+    },
+
+    update: (id: number, v: { title: string; type: string }, now: number) =>
+      db
+        .updateTable('applicationFile')
+        .set({ ...v, updatedAt: now })
+        .where('id', '=', id)
+        .executeTakeFirst(),
+
+    remove: (id: number) => db.deleteFrom('applicationFile').where('id', '=', id).executeTakeFirst(),
+  };
+}
+export type FileRepository = ReturnType<typeof createFileRepository>;

@@ -1,0 +1,84 @@
+import type { Config } from '../../config.js';
+import { AppError } from '../../http/errors.js';
+import type { Clock } from '../../lib/clock.js';
+import type { CaptchaService } from '../captcha/captcha.service.js';
+import type { AuthRepository, LoginCandidate } from './auth.repository.js';
+import { verifyPassword } from './password.js';
+import type { SessionService } from './session.service.js';
+
+export type LoginAttempt = {
+  find: () => Promise<LoginCandidate | undefined>;
+  password: string;
+  captchaKey: string;
+  captchaCode: string;
+  ip: string;
+  userAgent: string | null;
+};
+
+const minutesLeft = (until: number, now: number) => Math.max(1, Math.ceil((until - now) / 60_000));
+
+export function createAuthService(deps: {
+  repo: AuthRepository;
+  captcha: CaptchaService;
+  sessions: SessionService;
+  config: Config;
+  clock: Clock;
+}) {
+  const { repo, captcha, sessions, config, clock } = deps;
+  const ipKey = (ip: string) => `ip:${ip}`;
+
+  async function checkAddress(ip: string, now: number) {
+    const row = await repo.throttle(ipKey(ip));
+    if (row && now - row.windowStart < config.loginIpWindowMs && row.count >= config.loginIpMaxAttempts) {
+      throw new AppError(1005, 'tooManyAttempts', {
+        minutes: minutesLeft(row.windowStart + config.loginIpWindowMs, now),
+      });
+    }
+  }
+
+  async function countAddressFailure(ip: string, now: number) {
+    const row = await repo.throttle(ipKey(ip));
+    const fresh = !row || now - row.windowStart >= config.loginIpWindowMs;
+    await repo.setThrottle(ipKey(ip), fresh ? now : row.windowStart, fresh ? 1 : row.count + 1);
+  }
+
+  return {
+    // Order: address limit, captcha, account exists, lock, password, active, administrator.
+    // Status and role are told only to someone who knows the password.
+    async login(attempt: LoginAttempt): Promise<{ token: string; mid: number }> {
+      const now = clock.now();
+      await checkAddress(attempt.ip, now);
+      try {
+        await captcha.verify(attempt.captchaKey, attempt.captchaCode);
+      } catch (err) {
+        await countAddressFailure(attempt.ip, now);
+        throw err;
+      }
+      const member = await attempt.find();
+      if (!member) {
+        await countAddressFailure(attempt.ip, now);
+        throw new AppError(9004);
+      }
+      if (member.lockedUntil && member.lockedUntil > now) {
+        throw new AppError(1002, 'accountLocked', { minutes: minutesLeft(member.lockedUntil, now) });
+      }
+      if (!(await verifyPassword(member.passwordHash, attempt.password))) {
+        await countAddressFailure(attempt.ip, now);
+        const failures = (member.lockedUntil ? 0 : member.failedLogins) + 1;
+        if (failures >= config.loginMaxFailures) {
+          const until = now + config.loginLockMs;
+          await repo.recordFailure(member.id, 0, until);
+          throw new AppError(1002, 'accountLocked', { minutes: minutesLeft(until, now) });
+        }
+        await repo.recordFailure(member.id, failures, null);
+        throw new AppError(401, 'passwordIncorrect');
+      }
+      await repo.clearFailures(member.id);
+      if (member.status !== 'active') throw new AppError(1001);
+      if (member.memberType !== 'staff') throw new AppError(6400);
+      const token = await sessions.open(member.id, { ip: attempt.ip, userAgent: attempt.userAgent });
+      return { token, mid: member.id };
+    },
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,85 @@
+import type { Db } from '../../db/database.js';
+
+export type SessionRow = {
+  id: number;
+  memberId: number;
+  createdAt: number;
+  lastSeenAt: number;
+  expiresAt: number;
+};
+
+export function createSessionRepository(db: Db) {
+  return {
+    async insert(row: {
+      tokenHash: string;
+      memberId: number;
+      now: number;
+      expiresAt: number;
+      ip: string | null;
+      userAgent: string | null;
+    }) {
+      await db
+        .insertInto('session')
+        .values({
+          tokenHash: row.tokenHash,
+          memberId: row.memberId,
+          createdAt: row.now,
+          lastSeenAt: row.now,
+          expiresAt: row.expiresAt,
+          ip: row.ip,
+          userAgent: row.userAgent,
+        })
+        .execute();
+    },
+
+    // A live session of an active, not deleted staff member.
+    findLive(tokenHash: string): Promise<SessionRow | undefined> {
+      return db
+        .selectFrom('session')
+        .innerJoin('member', 'member.id', 'session.memberId')
+        .select(['session.id', 'session.memberId', 'session.createdAt', 'session.lastSeenAt', 'session.expiresAt'])
+        .where('session.tokenHash', '=', tokenHash)
+        .where('session.revokedAt', 'is', null)
+        .where('member.status', '=', 'active')
+        .where('member.deletedAt', 'is', null)
+        .executeTakeFirst();
+    },
+
+    async touch(id: number, now: number) {
+      await db.updateTable('session').set({ lastSeenAt: now }).where('id', '=', id).execute();
+    },
+
+    async revoke(id: number, now: number) {
+      await db
+        .updateTable('session')
+        .set({ revokedAt: now })
+        .where('id', '=', id)
+        .where('revokedAt', 'is', null)
+        .execute();
+    },
+
+    async revokeAllOf(memberId: number, now: number) {
+      await db
+        .updateTable('session')
+        .set({ revokedAt: now })
+        .where('memberId', '=', memberId)
+        .where('revokedAt', 'is', null)
+        .execute();
+    },
+
+    // Permission identifiers the member holds through their roles, read fresh on every call
+    // so a role change applies on the member's next request.
+    async permsOf(memberId: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('memberRole')
+        .innerJoin('rolePermission', 'rolePermission.roleId', 'memberRole.roleId')
+        .innerJoin('permission', 'permission.id', 'rolePermission.permissionId')
+        .select('permission.perm')
+        .distinct()
+        .where('memberRole.memberId', '=', memberId)
+        .execute();
+      return rows.map((r) => r.perm);
+    },
+  };
+}
+export type SessionRepository = ReturnType<typeof createSessionRepository>;

@@ -1,0 +1,38 @@
+import { randomBytes } from 'node:crypto';
+import type { Config } from '../../config.js';
+import type { AuthMember } from '../../http/context.js';
+import type { Clock } from '../../lib/clock.js';
+import { sha256 } from '../../lib/hash.js';
+import type { SessionRepository } from './session.repository.js';
+
+// last_seen_at is written at most this often, so reads do not each cost a write.
+const TOUCH_EVERY_MS = 60_000;
+
+export function createSessionService(repo: SessionRepository, config: Config, clock: Clock) {
+  return {
+    // 256 random bits; only the SHA-256 of the token is stored.
+    async open(memberId: number, meta: { ip: string | null; userAgent: string | null }): Promise<string> {
+      const token = randomBytes(32).toString('base64url');
+      const now = clock.now();
+      await repo.insert({ tokenHash: sha256(token), memberId, now, expiresAt: now + config.sessionMaxMs, ...meta });
+      return token;
+    },
+
+    async authenticate(token: string): Promise<AuthMember | null> {
+      if (token.length > 200) return null;
+      const session = await repo.findLive(sha256(token));
+      if (!session) return null;
+      const now = clock.now();
+      if (now >= session.expiresAt || now - session.lastSeenAt >= config.sessionIdleMs) {
+        await repo.revoke(session.id, now);
+        return null;
+      }
+      if (now - session.lastSeenAt >= TOUCH_EVERY_MS) await repo.touch(session.id, now);
+      return { id: session.memberId, sessionId: session.id, perms: new Set(await repo.permsOf(session.memberId)) };
+    },
+
+    close: (sessionId: number) => repo.revoke(sessionId, clock.now()),
+    closeAllOf: (memberId: number) => repo.revokeAllOf(memberId, clock.now()),
+  };
+}
+export type SessionService = ReturnType<typeof createSessionService>;

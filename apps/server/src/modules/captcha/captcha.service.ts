@@ -1,0 +1,34 @@
+import { randomInt } from 'node:crypto';
+import type { Config } from '../../config.js';
+import { AppError } from '../../http/errors.js';
+import type { Clock } from '../../lib/clock.js';
+import { sha256 } from '../../lib/hash.js';
+import type { CaptchaRepository } from './captcha.repository.js';
+import { CAPTCHA_ALPHABET, renderCaptchaPng } from './captcha-image.js';
+
+const CODE_LENGTH = 4;
+
+// The key binds the hash to this captcha, so equal answers of two captchas hash differently.
+const hashAnswer = (key: string, code: string) => sha256(`${key}:${code.trim().toUpperCase()}`);
+
+export function createCaptchaService(repo: CaptchaRepository, config: Config, clock: Clock) {
+  return {
+    async issue(key: string): Promise<Buffer> {
+      const code =
+        config.captchaTestCode ??
+        Array.from({ length: CODE_LENGTH }, () => CAPTCHA_ALPHABET[randomInt(CAPTCHA_ALPHABET.length)]).join('');
+      const now = clock.now();
+      await repo.purgeExpired(now);
+      await repo.upsert(key, hashAnswer(key, code), now, now + config.captchaTtlMs);
+      return renderCaptchaPng(code);
+    },
+
+    // Throws 4002 for an unknown, used or expired key and 4001 for a wrong answer; consumes the key either way.
+    async verify(key: string, code: string): Promise<void> {
+      const row = await repo.take(key);
+      if (!row || row.expiresAt <= clock.now()) throw new AppError(4002);
+      if (row.codeHash !== hashAnswer(key, code)) throw new AppError(4001);
+    },
+  };
+}
+export type CaptchaService = ReturnType<typeof createCaptchaService>;

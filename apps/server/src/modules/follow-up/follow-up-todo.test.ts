@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApplicationSaved, FollowUp, MessageBox, MessageBoxItem } from '@study-crm/shared';
+import { startTestApp, type TestApp } from '../../test/harness.js';
+import { BASE, fullForm, staffWith } from '../../test/application-fixtures.js';
+import { systemClock } from '../../lib/clock.js';
+import { createApplicationRepository } from '../application/application.repository.js';
+import { createPeopleRepository } from '../application/people.repository.js';
+import { createDictRepository } from '../dict/dict.repository.js';
+import { createFollowUpRepository } from './follow-up.repository.js';
+import { createFollowUpService } from './follow-up.service.js';
+
+const FOLLOW = '/api/v1/mc/followUp';
+
+// Follow-up items feed the follow teacher's to-dos in the navbar message box (issue 3).
+describe('follow-up to-dos', () => {
+  let t: TestApp;
+  let token: string;
+  let appId: number;
+  let a: { id: number; token: string };
+  let b: { id: number; token: string };
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    ({ token } = await t.login());
+    const aId = await staffWith(t, 'teachera', []);
+    const bId = await staffWith(t, 'teacherb', []);
+    a = { id: aId, token: (await t.login('teachera', 'Staff#2026pass')).token };
+    b = { id: bId, token: (await t.login('teacherb', 'Staff#2026pass')).token };
+    appId = (await t.post<ApplicationSaved>(`${BASE}/create`, fullForm(), { token })).data.id;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const box = async (who: { token: string }) =>
+    (await t.get<MessageBox>('/api/v1/message/box', { tab: 'todo', pageSize: 50 }, { token: who.token })).data;
+  const todoOf = (m: MessageBox, title: string): MessageBoxItem | undefined =>
+    m.todo.list.find((x) => x.title === title);
+  const add = async (body: Record<string, string | number>) => {
+    const res = await t.post<FollowUp>(`${FOLLOW}/add`, { applicationId: appId, ...body }, { token });
+    expect(res.meta.code).toBe(200);
+    return res.data.id;
+  };
+
+  it('gives the follow teacher an unread to-do naming the student and service, due on the contract date', async () => {
+    await add({ service: 'visa', followTeacherId: a.id, contractDate: '2026-09-01' });
+    const mine = await box(a);
+    expect(mine.unread.todo).toBe(1);
+    expect(mine.todo.list).toHaveLength(1);
+    expect(mine.todo.list[0]).toMatchObject({
+      title: '王小明 · 簽證',
+      kind: 'followUp',
+      link: `/applicationManage/userFollow?id=${appId}`,
+      dueAt: Date.UTC(2026, 8, 1),
+      done: 0,
+      read: 0,
+    });
+    // Nobody else sees it.
+    expect((await box(b)).todo.total).toBe(0);
+    expect((await box({ token })).todo.list.some((x) => x.kind === 'followUp')).toBe(false);
+  });
+
+  it('stops counting the to-do once the item is marked done, and counts it again when reopened', async () => {
+    const id = await add({ service: 'accommodation', followTeacherId: a.id });
+    expect((await box(a)).unread.todo).toBe(2);
+
+    const done = await t.post<FollowUp>(`${FOLLOW}/done`, { id, isDone: 1 }, { token });
+    expect(done.meta.code).toBe(200);
+    const after = await box(a);
+    expect(after.unread.todo).toBe(1);
+    expect(todoOf(after, '王小明 · 住宿')).toMatchObject({ done: 1, dueAt: null });
+
+    await t.post(`${FOLLOW}/done`, { id, isDone: 0 }, { token });
+    const reopened = await box(a);
+    expect(reopened.unread.todo).toBe(2);
+    expect(todoOf(reopened, '王小明 · 住宿')?.done).toBe(0);
+
+    // Marking done through the edit form does the same.
+    await t.post(`${FOLLOW}/update`, { id, service: 'accommodation', followTeacherId: a.id, isDone: 1 }, { token });
+    expect(todoOf(await box(a), '王小明 · 住宿')?.done).toBe(1);
+    expect((await box(a)).unread.todo).toBe(1);
+  });
+
+  it('moves the to-do to the new follow teacher, unread, and follows a changed service', async () => {
+    const id = await add({ service: 'pre_departure', followTeacherId: a.id });
+    const before = await box(a);
+    const item = todoOf(before, '王小明 · 行前準備');
+    expect(item).toBeDefined();
+    // Teacher A reads it, then it is reassigned.
+    expect(
+      (await t.post('/api/v1/message/box/read', { tab: 'todo', id: item!.id }, { token: a.token })).meta.code,
+    ).toBe(200);
+    const unreadA = (await box(a)).unread.todo;
+
+    const res = await t.post<FollowUp>(
+      `${FOLLOW}/update`,
+      { id, service: 'visa', followTeacherId: b.id, contractDate: '2026-10-01' },
+      { token },
+    );
+    expect(res.meta.code).toBe(200);
+    const mineA = await box(a);
+    expect(todoOf(mineA, '王小明 · 行前準備')).toBeUndefined();
+    expect(mineA.todo.list.some((x) => x.id === item!.id)).toBe(false);
+    expect(mineA.unread.todo).toBe(unreadA);
+    const mineB = await box(b);
+    expect(mineB.unread.todo).toBe(1);
+    expect(mineB.todo.list[0]).toMatchObject({
+      id: item!.id,
+      title: '王小明 · 簽證',
+      dueAt: Date.UTC(2026, 9, 1),
+      read: 0,
+      done: 0,
+    });
+  });
+
+  it('makes no to-do for an item without a follow teacher or already done, and drops it when the teacher is removed', async () => {
+    const totalA = (await box(a)).todo.total;
+    await add({ service: 'consultation' });
+    await add({ service: 'school_selection', followTeacherId: a.id, isDone: 1 });
+    expect((await box(a)).todo.total).toBe(totalA);
+
+    const id = await add({ service: 'document_preparation', followTeacherId: a.id });
+    expect(todoOf(await box(a), '王小明 · 文書準備')).toBeDefined();
+    await t.post(`${FOLLOW}/update`, { id, service: 'document_preparation' }, { token });
+    expect(todoOf(await box(a), '王小明 · 文書準備')).toBeUndefined();
+    // Reassigning to a teacher again brings it back.
+    await t.post(`${FOLLOW}/update`, { id, service: 'document_preparation', followTeacherId: b.id }, { token });
+    expect(todoOf(await box(b), '王小明 · 文書準備')).toMatchObject({ done: 0, read: 0 });
+  });
+
+  it('writes neither the item nor a to-do when the follow teacher is refused', async () => {
+    const totalA = (await box(a)).todo.total;
+    const res = await t.post(
+      `${FOLLOW}/add`,
+      { applicationId: appId, service: 'visa', followTeacherId: 424242 },
+      { token },
+    );
+    expect(res.meta.code).toBe(400);
+    expect((await box(a)).todo.total).toBe(totalA);
+  });
+
+  it('rolls the follow-up write back when its to-do cannot be written', async () => {
+    const db = t.db.db;
+    const service = createFollowUpService({
+      repo: createFollowUpRepository(db),
+      applications: createApplicationRepository(db),
+      people: createPeopleRepository(db),
+      dict: createDictRepository(db),
+      db,
+      todos: () => ({
+        syncSourceTodo: () => Promise.reject(new Error('to-do write failed')),
+      }),
+      clock: systemClock,
+    });
+    const count = async () =>
+      Number(
+        (
+          await db
+            .selectFrom('followUp')
+            .select((eb) => eb.fn.countAll<string | number>().as('n'))
+            .where('applicationId', '=', appId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await count();
+    await expect(service.add({ applicationId: appId, service: 'visa', followTeacherId: a.id })).rejects.toThrow(
+      'to-do write failed',
+    );
+    expect(await count()).toBe(before);
+  });
+});

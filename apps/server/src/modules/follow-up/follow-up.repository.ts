@@ -1,0 +1,85 @@
+import type { Transaction } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+
+type Tx = Db | Transaction<Database>;
+
+const COLUMNS = [
+  'id',
+  'applicationId',
+  'number',
+  'service',
+  'isDone',
+  'doneAt',
+  'signingTeacherId',
+  'followTeacherId',
+  'appliedSchool',
+  'attendedSchool',
+  'internalNote',
+  'contractDate',
+  'status',
+  'businessType',
+  'createdAt',
+] as const;
+
+export type FollowUpRow = Omit<Database['followUp'], 'id' | 'updatedAt'> & { id: number };
+export type FollowUpValues = Omit<FollowUpRow, 'id' | 'applicationId' | 'number' | 'createdAt' | 'doneAt' | 'isDone'>;
+
+export function createFollowUpRepository(db: Db) {
+  return {
+    ofApplication: (applicationId: number): Promise<FollowUpRow[]> =>
+      db
+        .selectFrom('followUp')
+        .select(COLUMNS)
+        .where('applicationId', '=', applicationId)
+        .orderBy('number')
+        .limit(500)
+        .execute(),
+
+    find: (id: number, tx: Tx = db): Promise<FollowUpRow | undefined> =>
+      tx.selectFrom('followUp').select(COLUMNS).where('id', '=', id).executeTakeFirst(),
+
+    // Call inside a transaction: the next number inside the application is taken in the same transaction
+    // as the insert (the unique (application_id, number) index refuses a concurrent duplicate).
+    insert: async (
+      tx: Transaction<Database>,
+      applicationId: number,
+      v: FollowUpValues,
+      isDone: number,
+      now: number,
+    ) => {
+      const { last } = await tx
+        .selectFrom('followUp')
+        .select((eb) => eb.fn.max<number | null>('number').as('last'))
+        .where('applicationId', '=', applicationId)
+        .executeTakeFirstOrThrow();
+      const row = await tx
+        .insertInto('followUp')
+        .values({
+          ...v,
+          applicationId,
+          number: Number(last ?? 0) + 1,
+          isDone,
+          doneAt: isDone ? now : null,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    update: (
+      tx: Tx,
+      id: number,
+      v: Partial<FollowUpValues> & { isDone?: number; doneAt?: number | null },
+      now: number,
+    ) =>
+      tx
+        .updateTable('followUp')
+        .set({ ...v, updatedAt: now })
+        .where('id', '=', id)
+        .executeTakeFirst(),
+  };
+}
+export type FollowUpRepository = ReturnType<typeof createFollowUpRepository>;

@@ -1,0 +1,204 @@
+import {
+  APPLICATION_DICT,
+  completionPercent,
+  FOLLOW_DEFAULT_STATUS,
+  type FollowUp,
+  type FollowUpList,
+} from '@study-crm/shared';
+import { badRequest, notFound } from '../../http/errors.js';
+import type { Clock } from '../../lib/clock.js';
+import type { DictRepository } from '../dict/dict.repository.js';
+import { assertDictValues } from '../dict/dict.service.js';
+import type { ApplicationRepository } from '../application/application.repository.js';
+import type { PeopleRepository } from '../application/people.repository.js';
+import type { Db } from '../../db/database.js';
+import type { MessageBoxRepository, SourceTodo } from '../messagebox/messagebox.repository.js';
+import type { FollowUpRepository, FollowUpRow, FollowUpValues } from './follow-up.repository.js';
+
+type Tx = Parameters<FollowUpRepository['insert']>[0];
+
+// Every follow-up item with an open follow teacher feeds that teacher's to-do (navbar message box, issue 3).
+export const FOLLOW_UP_TODO_KIND = 'followUp';
+export const followUpTodoLink = (applicationId: number) => `/applicationManage/userFollow?id=${applicationId}`;
+
+// A 'YYYY-MM-DD' contract date as the to-do's due time: midnight UTC of that day (epoch ms).
+const dueOf = (contractDate: string | null) => {
+  if (!contractDate) return null;
+  const ms = Date.parse(`${contractDate}T00:00:00Z`);
+  return Number.isNaN(ms) ? null : ms;
+};
+
+type Input = {
+  service: string;
+  isDone?: 0 | 1 | null | undefined;
+  signingTeacherId?: number | null | undefined;
+  followTeacherId?: number | null | undefined;
+  appliedSchool?: string | null | undefined;
+  attendedSchool?: string | null | undefined;
+  internalNote?: string | null | undefined;
+  contractDate?: string | null | undefined;
+  status?: string | null | undefined;
+  businessType?: string | null | undefined;
+};
+
+const values = (i: Input): FollowUpValues => ({
+  service: i.service,
+  signingTeacherId: i.signingTeacherId ?? null,
+  followTeacherId: i.followTeacherId ?? null,
+  appliedSchool: i.appliedSchool ?? null,
+  attendedSchool: i.attendedSchool ?? null,
+  internalNote: i.internalNote ?? null,
+  contractDate: i.contractDate ?? null,
+  status: i.status ?? FOLLOW_DEFAULT_STATUS,
+  businessType: i.businessType ?? null,
+});
+
+export function createFollowUpService(deps: {
+  repo: FollowUpRepository;
+  applications: ApplicationRepository;
+  people: PeopleRepository;
+  dict: Pick<DictRepository, 'enabledValues' | 'options'>;
+  // Opens the write transaction; `todos` builds the message-box repository on it, so the follow-up
+  // write and its to-do commit or roll back together.
+  db: Db;
+  todos: (tx: Tx) => Pick<MessageBoxRepository, 'syncSourceTodo'>;
+  clock: Clock;
+}) {
+  const { repo, applications, people, dict, db, todos, clock } = deps;
+
+  /**
+   * The to-do a follow-up item should have: none without a follow teacher; otherwise one for that teacher,
+   * done when the item is done, due on the contract date. The title is stored language-neutral:
+   * "<student name> · <service label>" with the dictionary's label (its primary, Chinese name; the value
+   * if the entry is gone); the word "follow-up" comes from `kind`, which the portal may localise.
+   */
+  async function wantedTodo(
+    tx: Tx,
+    row: FollowUpRow,
+    services: { value: string; label: string }[],
+  ): Promise<SourceTodo | null> {
+    if (!row.followTeacherId) return null;
+    const app = await applications.find(row.applicationId, tx);
+    const service = services.find((o) => o.value === row.service)?.label ?? row.service;
+    const title = [app?.name ?? `#${row.applicationId}`, service].join(' · ').slice(0, 200);
+    return {
+      memberId: row.followTeacherId,
+      kind: FOLLOW_UP_TODO_KIND,
+      title,
+      link: followUpTodoLink(row.applicationId),
+      dueAt: dueOf(row.contractDate),
+      done: row.isDone ? 1 : 0,
+    };
+  }
+
+  // Writes the item (insert or update) and brings its to-do in line, in one transaction. Every read inside
+  // goes through `tx` (SQLite has one connection: a query outside the transaction would wait for it).
+  const write = async (fn: (tx: Tx) => Promise<number>) => {
+    const services = await dict.options(APPLICATION_DICT.followService);
+    return db.transaction().execute(async (tx) => {
+      const id = await fn(tx);
+      const row = await repo.find(id, tx);
+      if (!row) throw notFound();
+      await todos(tx).syncSourceTodo(
+        { kind: FOLLOW_UP_TODO_KIND, id },
+        await wantedTodo(tx, row, services),
+        clock.now(),
+      );
+      return id;
+    });
+  };
+
+  // Service, status and business type come from the dictionary (enabled entries only); one query per save.
+  const checkDict = (i: Input) =>
+    assertDictValues(dict, [
+      { field: 'service', type: APPLICATION_DICT.followService, value: i.service },
+      { field: 'status', type: APPLICATION_DICT.followStatus, value: i.status },
+      { field: 'businessType', type: APPLICATION_DICT.businessType, value: i.businessType },
+    ]);
+
+  async function checkTeachers(i: Input) {
+    for (const field of ['signingTeacherId', 'followTeacherId'] as const) {
+      const id = i[field];
+      if (id && !(await people.isActiveStaff(id))) throw badRequest(field, 'v.staff');
+    }
+  }
+
+  async function map(rows: FollowUpRow[]): Promise<FollowUp[]> {
+    const names = await people.names(rows.flatMap((r) => [r.signingTeacherId, r.followTeacherId]));
+    const ref = (id: number | null) => (id ? (names.get(id) ?? null) : null);
+    return rows.map((r) => ({
+      id: r.id,
+      applicationId: r.applicationId,
+      number: r.number,
+      service: r.service,
+      isDone: r.isDone,
+      signingTeacher: ref(r.signingTeacherId),
+      followTeacher: ref(r.followTeacherId),
+      appliedSchool: r.appliedSchool,
+      attendedSchool: r.attendedSchool,
+      internalNote: r.internalNote,
+      contractDate: r.contractDate,
+      status: r.status,
+      businessType: r.businessType,
+      doneAt: r.doneAt,
+      createdAt: r.createdAt,
+    }));
+  }
+
+  async function one(id: number): Promise<FollowUp> {
+    const row = await repo.find(id);
+    if (!row) throw notFound();
+    return (await map([row]))[0] as FollowUp;
+  }
+
+  return {
+    // The completion ratio is derived from the items every time, never stored.
+    async list(applicationId: number): Promise<FollowUpList> {
+      if (!(await applications.find(applicationId))) throw notFound();
+      const rows = await repo.ofApplication(applicationId);
+      const done = rows.filter((r) => r.isDone === 1).length;
+      return {
+        list: await map(rows),
+        followDone: done,
+        followTotal: rows.length,
+        completionRatio: completionPercent(done, rows.length),
+      };
+    },
+
+    async add(input: Input & { applicationId: number }): Promise<FollowUp> {
+      if (!(await applications.find(input.applicationId))) throw notFound();
+      await checkDict(input);
+      await checkTeachers(input);
+      const id = await write((tx) =>
+        repo.insert(tx, input.applicationId, values(input), input.isDone ?? 0, clock.now()),
+      );
+      return one(id);
+    },
+
+    async update(input: Input & { id: number }): Promise<FollowUp> {
+      const row = await repo.find(input.id);
+      if (!row) throw notFound();
+      await checkDict(input);
+      await checkTeachers(input);
+      const now = clock.now();
+      const isDone = input.isDone ?? row.isDone;
+      await write(async (tx) => {
+        await repo.update(tx, input.id, { ...values(input), isDone, doneAt: isDone ? (row.doneAt ?? now) : null }, now);
+        return input.id;
+      });
+      return one(input.id);
+    },
+
+    async setDone(id: number, isDone: 0 | 1): Promise<FollowUp> {
+      const row = await repo.find(id);
+      if (!row) throw notFound();
+      const now = clock.now();
+      await write(async (tx) => {
+        await repo.update(tx, id, { isDone, doneAt: isDone ? (row.doneAt ?? now) : null }, now);
+        return id;
+      });
+      return one(id);
+    },
+  };
+}
+export type FollowUpService = ReturnType<typeof createFollowUpService>;

@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PERM, type ApplicationSaved, type FollowUp, type FollowUpList } from '@study-crm/shared';
+import { startTestApp, type TestApp } from '../../test/harness.js';
+import { BASE, fullForm, staffWith } from '../../test/application-fixtures.js';
+
+const FOLLOW = '/api/v1/mc/followUp';
+
+describe('follow-up items', () => {
+  let t: TestApp;
+  let token: string;
+  let appId: number;
+  let teacherId: number;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    ({ token } = await t.login());
+    teacherId = await staffWith(t, 'follower', []);
+    appId = (await t.post<ApplicationSaved>(`${BASE}/create`, fullForm(), { token })).data.id;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('derives the completion ratio from the items: one of three done is 33%', async () => {
+    const ids: number[] = [];
+    for (const service of ['application_submission', 'visa', 'accommodation']) {
+      const res = await t.post<FollowUp>(
+        `${FOLLOW}/add`,
+        {
+          applicationId: appId,
+          service,
+          signingTeacherId: teacherId,
+          followTeacherId: teacherId,
+          contractDate: '2026-09-01',
+          businessType: 'postgraduate',
+        },
+        { token },
+      );
+      expect(res.meta.code).toBe(200);
+      ids.push(res.data.id);
+    }
+    const done = await t.post<FollowUp>(`${FOLLOW}/done`, { id: ids[0]!, isDone: 1 }, { token });
+    expect(done.data).toMatchObject({ isDone: 1, number: 1, status: 'open' });
+    expect(done.data.doneAt).toBeGreaterThan(0);
+
+    const list = await t.get<FollowUpList>(`${FOLLOW}/list`, { applicationId: appId }, { token });
+    expect(list.data).toMatchObject({ followDone: 1, followTotal: 3, completionRatio: 33 });
+    expect(list.data.list.map((f) => f.number)).toEqual([1, 2, 3]);
+    expect(list.data.list[1]).toMatchObject({
+      service: 'visa',
+      signingTeacher: { id: teacherId, name: 'follower Teacher' },
+    });
+
+    const simple = await t.get<{ completionRatio: number }>(`${BASE}/simpleInfo`, { id: appId }, { token });
+    expect(simple.data.completionRatio).toBe(33);
+    const page = await t.get<{ list: { id: number; completionRatio: number }[] }>(`${BASE}/list`, {}, { token });
+    expect(page.data.list.find((r) => r.id === appId)?.completionRatio).toBe(33);
+  });
+
+  it('edits an item and can take a done mark back', async () => {
+    const add = await t.post<FollowUp>(
+      `${FOLLOW}/add`,
+      { applicationId: appId, service: 'pre_departure', isDone: 1 },
+      { token },
+    );
+    const res = await t.post<FollowUp>(
+      `${FOLLOW}/update`,
+      {
+        id: add.data.id,
+        service: 'pre_departure',
+        appliedSchool: 'UCL',
+        attendedSchool: 'UCL',
+        internalNote: 'Heathrow T2',
+        status: 'closed',
+        isDone: 0,
+      },
+      { token },
+    );
+    expect(res.data).toMatchObject({
+      appliedSchool: 'UCL',
+      internalNote: 'Heathrow T2',
+      status: 'closed',
+      isDone: 0,
+      doneAt: null,
+    });
+  });
+
+  it('refuses a ratio typed in, an empty service and an unknown application', async () => {
+    const typed = await t.post(
+      `${FOLLOW}/add`,
+      { applicationId: appId, service: 'visa', completionRatio: 100 },
+      { token },
+    );
+    // Unknown fields are ignored: the ratio stays derived.
+    expect(typed.meta.code).toBe(200);
+    const list = await t.get<FollowUpList>(`${FOLLOW}/list`, { applicationId: appId }, { token });
+    expect(list.data.completionRatio).toBe(Math.round((list.data.followDone * 100) / list.data.followTotal));
+    expect((await t.post(`${FOLLOW}/add`, { applicationId: appId, service: '' }, { token })).meta.message).toContain(
+      'service is required',
+    );
+    expect((await t.post(`${FOLLOW}/add`, { applicationId: 424242, service: 'visa' }, { token })).meta.code).toBe(404);
+  });
+
+  it('refuses a service, status or business type that is not an enabled dictionary entry, naming the field', async () => {
+    const before = (await t.get<FollowUpList>(`${FOLLOW}/list`, { applicationId: appId }, { token })).data.followTotal;
+    const service = await t.post(`${FOLLOW}/add`, { applicationId: appId, service: 'pickup' }, { token });
+    expect(service.meta.code).toBe(400);
+    expect(service.meta.message).toContain('service is not an enabled option of dictionary follow_service');
+    const business = await t.post(
+      `${FOLLOW}/add`,
+      { applicationId: appId, service: 'visa', businessType: 'language' },
+      { token },
+    );
+    expect(business.meta.code).toBe(400);
+    expect(business.meta.message).toContain('businessType');
+    const status = await t.post(`${FOLLOW}/add`, { applicationId: appId, service: 'visa', status: 'done' }, { token });
+    expect(status.meta.code).toBe(400);
+    expect(status.meta.message).toContain('status is not an enabled option of dictionary follow_status');
+    const after = (await t.get<FollowUpList>(`${FOLLOW}/list`, { applicationId: appId }, { token })).data.followTotal;
+    expect(after).toBe(before);
+  });
+
+  it('refuses follow-up calls without the permission', async () => {
+    await staffWith(t, 'readonly', [PERM.followList]);
+    const { token: other } = await t.login('readonly', 'Staff#2026pass');
+    expect((await t.get(`${FOLLOW}/list`, { applicationId: appId }, { token: other })).meta.code).toBe(200);
+    expect((await t.post(`${FOLLOW}/add`, { applicationId: appId, service: 'visa' }, { token: other })).meta.code).toBe(
+      403,
+    );
+    expect((await t.post(`${FOLLOW}/done`, { id: 1, isDone: 1 }, { token: other })).meta.code).toBe(403);
+    expect((await t.post(`${FOLLOW}/update`, { id: 1, service: 'x' }, { token: other })).meta.code).toBe(403);
+  });
+});

@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { formatMessage } from '@study-crm/shared';
+import type { DbHandle } from '../../db/database.js';
+
+// Outside the signed API contract: load balancers call it without appId or sign.
+export function registerHealthRoutes(app: FastifyInstance, handle: DbHandle): void {
+  app.get('/health', { schema: { hide: true } }, async (req, reply) => {
+    try {
+      await sql`select 1`.execute(handle.db);
+      return {
+        meta: { code: 200, message: formatMessage('ok', req.locale) },
+        data: { status: 'ok', database: handle.dialect },
+      };
+    } catch (err) {
+      req.log.error({ err }, 'health check failed');
+      return reply.code(503).send({
+        meta: { code: 500, message: formatMessage('internalError', req.locale) },
+        data: { status: 'down', database: handle.dialect },
+      });
+    }
+  });
+}

@@ -1,0 +1,123 @@
+import type { Insertable, Updateable } from 'kysely';
+import type { LabelListQuery } from '@study-crm/shared';
+import type { Db } from '../../db/database.js';
+import type { LabelTable } from '../../db/schema.js';
+import { containsPattern, likeLower, pageWindow } from '../../db/sql-helpers.js';
+
+const COLUMNS = [
+  'label.id',
+  'label.name',
+  'label.color',
+  'label.description',
+  'label.sort',
+  'label.status',
+  'label.createdAt',
+  'label.updatedAt',
+] as const;
+
+export type LabelRow = {
+  id: number;
+  name: string;
+  color: string | null;
+  description: string | null;
+  sort: number;
+  status: 'enabled' | 'disabled';
+  createdAt: number;
+  updatedAt: number;
+  memberCount: number;
+};
+
+export function createLabelRepository(db: Db) {
+  const withCount = () =>
+    db
+      .selectFrom('label')
+      .select(COLUMNS)
+      .select((eb) =>
+        eb
+          .selectFrom('memberLabel')
+          .select(eb.fn.countAll<number>().as('c'))
+          .whereRef('memberLabel.labelId', '=', 'label.id')
+          .as('memberCount'),
+      );
+  const norm = (r: Omit<LabelRow, 'memberCount'> & { memberCount: number | string | null }): LabelRow => ({
+    ...r,
+    memberCount: Number(r.memberCount ?? 0),
+  });
+
+  return {
+    async list(q: LabelListQuery) {
+      const { pageNum, pageSize, offset } = pageWindow(q);
+      let base = db.selectFrom('label');
+      if (q.status) base = base.where('label.status', '=', q.status);
+      if (q.keyword) {
+        const p = containsPattern(q.keyword);
+        base = base.where((eb) => eb.or([likeLower('label.name', p), likeLower('label.description', p)]));
+      }
+      const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+      let listQ = withCount();
+      if (q.status) listQ = listQ.where('label.status', '=', q.status);
+      if (q.keyword) {
+        const p = containsPattern(q.keyword);
+        listQ = listQ.where((eb) => eb.or([likeLower('label.name', p), likeLower('label.description', p)]));
+      }
+      const rows = await listQ.orderBy('label.sort').orderBy('label.id').limit(pageSize).offset(offset).execute();
+      return { list: rows.map(norm), total: Number(total), pageNum, pageSize };
+    },
+
+    byId: async (id: number): Promise<LabelRow | undefined> => {
+      const r = await withCount().where('label.id', '=', id).executeTakeFirst();
+      return r ? norm(r) : undefined;
+    },
+
+    idOfName: async (name: string): Promise<number | undefined> =>
+      (await db.selectFrom('label').select('id').where('name', '=', name).executeTakeFirst())?.id,
+
+    insert: async (row: Insertable<LabelTable>): Promise<number> =>
+      (await db.insertInto('label').values(row).returning('id').executeTakeFirstOrThrow()).id,
+
+    update: async (id: number, patch: Updateable<LabelTable>): Promise<void> => {
+      await db.updateTable('label').set(patch).where('id', '=', id).execute();
+    },
+
+    remove: (id: number): Promise<boolean> =>
+      db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('memberLabel').where('labelId', '=', id).execute();
+        const r = await trx.deleteFrom('label').where('id', '=', id).executeTakeFirst();
+        return Number(r.numDeletedRows) > 0;
+      }),
+
+    ofMember: (memberId: number) =>
+      db
+        .selectFrom('label')
+        .innerJoin('memberLabel', 'memberLabel.labelId', 'label.id')
+        .select(['label.id', 'label.name', 'label.color', 'label.status'])
+        .where('memberLabel.memberId', '=', memberId)
+        .orderBy('label.sort')
+        .orderBy('label.id')
+        .execute(),
+
+    memberExists: async (memberId: number): Promise<boolean> =>
+      !!(await db
+        .selectFrom('member')
+        .select('id')
+        .where('id', '=', memberId)
+        .where('deletedAt', 'is', null)
+        .executeTakeFirst()),
+
+    existingIds: async (ids: number[]): Promise<number[]> =>
+      ids.length ? (await db.selectFrom('label').select('id').where('id', 'in', ids).execute()).map((r) => r.id) : [],
+
+    // Replaces the member's labels in one transaction.
+    setMemberLabels: (memberId: number, labelIds: number[], now: number): Promise<void> =>
+      db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('memberLabel').where('memberId', '=', memberId).execute();
+        if (labelIds.length) {
+          await trx
+            .insertInto('memberLabel')
+            .values(labelIds.map((labelId) => ({ memberId, labelId, createdAt: now })))
+            .execute();
+        }
+      }),
+  };
+}
+export type LabelRepository = ReturnType<typeof createLabelRepository>;

@@ -1,0 +1,94 @@
+import type { Label, LabelAddBody, LabelListQuery, LabelUpdateBody, MemberLabel } from '@study-crm/shared';
+import { AppError, badRequest, notFound } from '../../http/errors.js';
+import { isUniqueViolation } from '../../db/sql-helpers.js';
+import type { Clock } from '../../lib/clock.js';
+import type { LabelRepository, LabelRow } from './label.repository.js';
+
+export function toLabel(row: LabelRow): Label {
+  return {
+    id: row.id,
+    name: row.name,
+    color: row.color,
+    description: row.description,
+    sort: row.sort,
+    status: row.status,
+    memberCount: row.memberCount,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+const exists = (name: string) => new AppError(5413, 'labelExists', { name });
+
+export function createLabelService(deps: { repo: LabelRepository; clock: Clock }) {
+  const { repo, clock } = deps;
+
+  async function view(id: number): Promise<Label> {
+    const row = await repo.byId(id);
+    if (!row) throw notFound();
+    return toLabel(row);
+  }
+
+  async function guarded<T>(name: string, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (err) {
+      if (isUniqueViolation(err)) throw exists(name);
+      throw err;
+    }
+  }
+
+  const fields = (b: LabelAddBody) => ({
+    name: b.name,
+    color: b.color ?? null,
+    description: b.description ?? null,
+    sort: b.sort ?? 0,
+    status: b.status ?? 'enabled',
+  });
+
+  return {
+    view,
+
+    async list(q: LabelListQuery) {
+      const page = await repo.list(q);
+      return { ...page, list: page.list.map(toLabel) };
+    },
+
+    async add(body: LabelAddBody): Promise<Label> {
+      if ((await repo.idOfName(body.name)) !== undefined) throw exists(body.name);
+      const now = clock.now();
+      const id = await guarded(body.name, () => repo.insert({ ...fields(body), createdAt: now, updatedAt: now }));
+      return view(id);
+    },
+
+    async update(body: LabelUpdateBody): Promise<Label> {
+      if (!(await repo.byId(body.id))) throw notFound();
+      const other = await repo.idOfName(body.name);
+      if (other !== undefined && other !== body.id) throw exists(body.name);
+      await guarded(body.name, () => repo.update(body.id, { ...fields(body), updatedAt: clock.now() }));
+      return view(body.id);
+    },
+
+    async remove(id: number): Promise<null> {
+      if (!(await repo.remove(id))) throw notFound();
+      return null;
+    },
+
+    async ofMember(memberId: number): Promise<MemberLabel[]> {
+      const rows = await repo.ofMember(memberId);
+      return rows.map((r) => ({ id: r.id, name: r.name, color: r.color, status: r.status }));
+    },
+
+    async assign(memberId: number, labelIds: number[]): Promise<MemberLabel[]> {
+      if (!(await repo.memberExists(memberId))) throw notFound();
+      const unique = [...new Set(labelIds)];
+      const found = new Set(await repo.existingIds(unique));
+      const missing = unique.findIndex((id) => !found.has(id));
+      if (missing >= 0) throw badRequest(`labelIds.${missing}`, 'v.format');
+      await repo.setMemberLabels(memberId, unique, clock.now());
+      const rows = await repo.ofMember(memberId);
+      return rows.map((r) => ({ id: r.id, name: r.name, color: r.color, status: r.status }));
+    },
+  };
+}
+export type LabelService = ReturnType<typeof createLabelService>;

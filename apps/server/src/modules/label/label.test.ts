@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import type { Label, MemberLabel, Page } from '@study-crm/shared';
+import type { TestApp } from '../../test/harness.js';
+import { withSignedInApp } from '../../test/signed-in.js';
+
+const BASE = '/api/v1/mc/labels';
+
+describe('member labels', () => {
+  let t: TestApp;
+  let token: string;
+  let mid: number;
+  withSignedInApp((app, session) => {
+    t = app;
+    token = session.token;
+    mid = session.mid;
+  });
+  const add = (v: Record<string, string | number | null>) => t.post<Label>(`${BASE}/add`, v, { token });
+
+  it('adds labels, refuses a missing or duplicate name, and lists in sort order', async () => {
+    expect((await add({ name: '2027 入學', color: '#165DFF', sort: 2 })).meta.code).toBe(200);
+    expect((await add({ name: '獎學金', sort: 1, status: 'disabled' })).meta.code).toBe(200);
+    const missing = await add({ name: '' });
+    expect(missing.meta.code).toBe(400);
+    expect(missing.meta.message).toContain('name');
+    const dup = await t.post(`${BASE}/add`, { name: '獎學金' }, { token, locale: 'zh-CN' });
+    expect(dup.meta).toEqual({ code: 5413, message: '此标记已存在：獎學金' });
+    const list = await t.get<Page<Label>>(`${BASE}/list`, {}, { token });
+    expect(list.data.list.map((l) => l.name)).toEqual(['獎學金', '2027 入學']);
+    const enabled = await t.get<Page<Label>>(`${BASE}/list`, { status: 'enabled' }, { token });
+    expect(enabled.data.list.map((l) => l.name)).toEqual(['2027 入學']);
+  });
+
+  it("sets a member's labels and returns them from labelList", async () => {
+    const labels = (await t.get<Page<Label>>(`${BASE}/list`, {}, { token })).data.list;
+    const ids = labels.map((l) => l.id);
+    const set = await t.post<MemberLabel[]>(`${BASE}/assign`, { userId: mid, labelIds: ids.join(',') }, { token });
+    expect(set.meta.code).toBe(200);
+    const got = await t.get<MemberLabel[]>('/api/v1/member/labelList', { memberId: mid }, { token });
+    expect(got.data.map((l) => l.name)).toEqual(['獎學金', '2027 入學']);
+    const counted = await t.get<Label>(`${BASE}/view`, { id: ids[0]! }, { token });
+    expect(counted.data.memberCount).toBe(1);
+
+    const bad = await t.post(`${BASE}/assign`, { userId: mid, labelIds: `${ids[0]},99999` }, { token });
+    expect(bad.meta.code).toBe(400);
+    expect(bad.meta.message).toContain('labelIds.1');
+    expect((await t.get<MemberLabel[]>('/api/v1/member/labelList', { userId: mid }, { token })).data).toHaveLength(2);
+
+    await t.post(`${BASE}/remove`, { id: ids[0]! }, { token });
+    const after = await t.get<MemberLabel[]>('/api/v1/member/labelList', { userId: mid }, { token });
+    expect(after.data.map((l) => l.name)).toEqual(['2027 入學']);
+    await t.post(`${BASE}/assign`, { userId: mid, labelIds: '' }, { token });
+    expect((await t.get<MemberLabel[]>('/api/v1/member/labelList', { userId: mid }, { token })).data).toEqual([]);
+  });
+
+  it('refuses to label a member that does not exist', async () => {
+    expect((await t.post(`${BASE}/assign`, { userId: 424242, labelIds: '' }, { token })).meta.code).toBe(404);
+  });
+});

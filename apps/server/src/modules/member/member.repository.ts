@@ -1,0 +1,384 @@
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { ADMIN_ROLE_NAME, type MemberSort, type RecordStatus } from '@study-crm/shared';
+import type { Db, Dialect } from '../../db/database.js';
+import type { Database, MemberTable } from '../../db/schema.js';
+
+export const MEMBER_COLUMNS = [
+  'member.id',
+  'member.loginName',
+  'member.email',
+  'member.areaCode',
+  'member.mobile',
+  'member.status',
+  'member.identityStatus',
+  'member.memberType',
+  'member.engLastName',
+  'member.engFirstName',
+  'member.fullName',
+  'member.nickName',
+  'member.avatar',
+  'member.createdAt',
+  'member.updatedAt',
+  'member.deletedAt',
+] as const;
+
+export type MemberRow = {
+  id: number;
+  loginName: string | null;
+  email: string | null;
+  areaCode: string | null;
+  mobile: string | null;
+  status: 'active' | 'inactive';
+  identityStatus: 'verified' | 'unverified';
+  memberType: 'staff' | 'student';
+  engLastName: string | null;
+  engFirstName: string | null;
+  fullName: string | null;
+  nickName: string | null;
+  avatar: string | null;
+  createdAt: number;
+  updatedAt: number;
+  deletedAt: number | null;
+};
+
+export type RoleRow = { id: number; name: string; cnName: string };
+export type MemberRoleRow = RoleRow & { memberId: number };
+export type MemberLabelRow = { memberId: number; id: number; name: string; color: string | null; status: RecordStatus };
+export type SessionActivityRow = {
+  id: number;
+  createdAt: number;
+  lastSeenAt: number;
+  expiresAt: number;
+  revokedAt: number | null;
+  ip: string | null;
+  userAgent: string | null;
+};
+
+export type MemberFilter = {
+  keyword?: string | null | undefined;
+  status?: 'active' | 'inactive' | null | undefined;
+  identityStatus?: 'verified' | 'unverified' | null | undefined;
+  roleId?: number | null | undefined;
+  memberType?: 'staff' | 'student' | null | undefined;
+};
+export type MemberOrder = { sortBy: MemberSort; order: 'asc' | 'desc' };
+
+export type MemberValues = Partial<
+  Pick<
+    MemberTable,
+    | 'loginName'
+    | 'email'
+    | 'areaCode'
+    | 'mobile'
+    | 'status'
+    | 'identityStatus'
+    | 'memberType'
+    | 'engLastName'
+    | 'engFirstName'
+    | 'fullName'
+    | 'nickName'
+    | 'avatar'
+    | 'passwordHash'
+    | 'failedLogins'
+    | 'lockedUntil'
+  >
+>;
+
+// The searchable text of a member: the same expression as the PostgreSQL trigram index (migration 0006),
+// so the planner can use that index.
+const SEARCH_EXPR =
+  "lower(coalesce(eng_last_name, '') || ' ' || coalesce(eng_first_name, '') || ' ' || coalesce(full_name, '') " +
+  "|| ' ' || coalesce(nick_name, '') || ' ' || coalesce(email, '') || ' ' || coalesce(mobile, '') " +
+  "|| ' ' || coalesce(login_name, ''))";
+
+// The display-name rule of spec section 3 in SQL, for sorting (helpers.ts displayName is the reference).
+const filled = (col: string) => `trim(coalesce(${col}, '')) <> ''`;
+const DISPLAY_NAME_EXPR =
+  `lower(case when ${filled('member.eng_last_name')} and ${filled('member.eng_first_name')} ` +
+  `then trim(member.eng_last_name) || ' ' || trim(member.eng_first_name) ` +
+  `when ${filled('member.eng_last_name')} then trim(member.eng_last_name) ` +
+  `when ${filled('member.eng_first_name')} then trim(member.eng_first_name) ` +
+  `when ${filled('member.email')} then trim(member.email) ` +
+  `when ${filled('member.mobile')} then trim(member.mobile) ` +
+  `when ${filled('member.nick_name')} then trim(member.nick_name) ` +
+  `else trim(coalesce(member.full_name, '')) end)`;
+
+const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+// Unique index names of migration 0001 → the field they protect.
+export type UniqueField = 'email' | 'mobile' | 'loginName';
+export function uniqueViolation(err: unknown): UniqueField | undefined {
+  const e = err as { code?: string; constraint?: string; message?: string };
+  const text = `${e?.constraint ?? ''} ${e?.message ?? ''}`;
+  if (e?.code !== '23505' && !String(e?.code ?? '').startsWith('SQLITE_CONSTRAINT')) return undefined;
+  if (/member_email_uq|member\.email/.test(text)) return 'email';
+  if (/member_mobile_uq|member\.area_code|member\.mobile/.test(text)) return 'mobile';
+  if (/member_login_name_uq|member\.login_name/.test(text)) return 'loginName';
+  return undefined;
+}
+
+function createMemberStore(db: Db, dialect: Dialect) {
+  const keywordCondition = (keyword: string) => {
+    const term = keyword.trim().toLowerCase();
+    if (dialect === 'postgres') {
+      return sql<SqlBool>`${sql.raw(SEARCH_EXPR)} like ${likePattern(term)} escape '\\'`;
+    }
+    // The trigram tokenizer indexes runs of 3 characters: shorter parts scan the FTS table instead.
+    if ([...term].length >= 3) {
+      return sql<SqlBool>`member.id in (select rowid from member_fts where member_fts match ${`"${term.replace(/"/g, '""')}"`})`;
+    }
+    return sql<SqlBool>`member.id in (select rowid from member_fts where search_text like ${likePattern(term)} escape '\\')`;
+  };
+
+  const whereFilter = (eb: ExpressionBuilder<Database, 'member'>, f: MemberFilter): Expression<SqlBool> => {
+    const conds: Expression<SqlBool>[] = [eb('member.deletedAt', 'is', null)];
+    if (f.memberType) conds.push(eb('member.memberType', '=', f.memberType));
+    if (f.status) conds.push(eb('member.status', '=', f.status));
+    if (f.identityStatus) conds.push(eb('member.identityStatus', '=', f.identityStatus));
+    if (f.roleId) {
+      const roleId = f.roleId;
+      conds.push(
+        eb.exists(
+          eb
+            .selectFrom('memberRole')
+            .select('memberRole.memberId')
+            .whereRef('memberRole.memberId', '=', 'member.id')
+            .where('memberRole.roleId', '=', roleId),
+        ),
+      );
+    }
+    if (f.keyword && f.keyword.trim()) conds.push(keywordCondition(f.keyword));
+    return eb.and(conds);
+  };
+
+  const orderExpr = (sortBy: MemberSort) =>
+    sortBy === 'displayName'
+      ? sql.raw(DISPLAY_NAME_EXPR)
+      : sortBy === 'email'
+        ? sql`lower(coalesce(member.email, ''))`
+        : sql.ref('member.createdAt');
+
+  // One page of live members, filtered and sorted in SQL. Also used by the bench to show the plan.
+  const pageQuery = (filter: MemberFilter, order: MemberOrder, limit: number, offset: number) =>
+    db
+      .selectFrom('member')
+      .select(MEMBER_COLUMNS)
+      .where((eb) => whereFilter(eb, filter))
+      .orderBy(orderExpr(order.sortBy), order.order)
+      .orderBy('member.id', order.order)
+      .limit(limit)
+      .offset(offset);
+
+  const countQuery = (filter: MemberFilter) =>
+    db
+      .selectFrom('member')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where((eb) => whereFilter(eb, filter));
+
+  return {
+    pageQuery,
+    page: (filter: MemberFilter, order: MemberOrder, limit: number, offset: number): Promise<MemberRow[]> =>
+      pageQuery(filter, order, limit, offset).execute(),
+
+    countQuery,
+    async count(filter: MemberFilter): Promise<number> {
+      const row = await countQuery(filter).executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    // A live (not deleted) member.
+    byId: (id: number): Promise<MemberRow | undefined> =>
+      db
+        .selectFrom('member')
+        .select(MEMBER_COLUMNS)
+        .where('member.id', '=', id)
+        .where('member.deletedAt', 'is', null)
+        .executeTakeFirst(),
+
+    // Any member, deleted or not: for other modules' joins that keep showing history.
+    byIdIncludingDeleted: (id: number): Promise<MemberRow | undefined> =>
+      db.selectFrom('member').select(MEMBER_COLUMNS).where('member.id', '=', id).executeTakeFirst(),
+
+    async rolesOf(memberIds: readonly number[]): Promise<MemberRoleRow[]> {
+      if (!memberIds.length) return [];
+      return db
+        .selectFrom('memberRole')
+        .innerJoin('role', 'role.id', 'memberRole.roleId')
+        .select(['memberRole.memberId', 'role.id', 'role.name', 'role.cnName'])
+        .where('memberRole.memberId', 'in', memberIds)
+        .orderBy('role.id')
+        .execute();
+    },
+
+    // The labels of a page of members in one query (issue 5).
+    async labelsOf(memberIds: readonly number[]): Promise<MemberLabelRow[]> {
+      if (!memberIds.length) return [];
+      return db
+        .selectFrom('memberLabel')
+        .innerJoin('label', 'label.id', 'memberLabel.labelId')
+        .select(['memberLabel.memberId', 'label.id', 'label.name', 'label.color', 'label.status'])
+        .where('memberLabel.memberId', 'in', memberIds)
+        .orderBy('label.sort')
+        .orderBy('label.id')
+        .execute();
+    },
+
+    roleOptions: (): Promise<RoleRow[]> =>
+      db.selectFrom('role').select(['role.id', 'role.name', 'role.cnName']).orderBy('role.id').execute(),
+
+    async existingRoleIds(ids: readonly number[]): Promise<number[]> {
+      if (!ids.length) return [];
+      const rows = await db.selectFrom('role').select('role.id').where('role.id', 'in', ids).execute();
+      return rows.map((r) => r.id);
+    },
+
+    async emailTaken(email: string, exceptId?: number): Promise<boolean> {
+      let q = db.selectFrom('member').select('member.id').where('member.email', '=', email);
+      if (exceptId) q = q.where('member.id', '<>', exceptId);
+      return Boolean(await q.where('member.deletedAt', 'is', null).executeTakeFirst());
+    },
+
+    async mobileTaken(areaCode: string, mobile: string, exceptId?: number): Promise<boolean> {
+      let q = db
+        .selectFrom('member')
+        .select('member.id')
+        .where('member.areaCode', '=', areaCode)
+        .where('member.mobile', '=', mobile);
+      if (exceptId) q = q.where('member.id', '<>', exceptId);
+      return Boolean(await q.where('member.deletedAt', 'is', null).executeTakeFirst());
+    },
+
+    async loginNameTaken(loginName: string, exceptId?: number): Promise<boolean> {
+      let q = db.selectFrom('member').select('member.id').where('member.loginName', '=', loginName);
+      if (exceptId) q = q.where('member.id', '<>', exceptId);
+      return Boolean(await q.where('member.deletedAt', 'is', null).executeTakeFirst());
+    },
+
+    async insert(values: MemberValues, now: number): Promise<number> {
+      const row = await db
+        .insertInto('member')
+        .values({
+          ...values,
+          status: values.status ?? 'active',
+          identityStatus: values.identityStatus ?? 'unverified',
+          memberType: values.memberType ?? 'staff',
+          failedLogins: 0,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async update(id: number, values: MemberValues, now: number): Promise<void> {
+      await db
+        .updateTable('member')
+        .set({ ...values, updatedAt: now })
+        .where('id', '=', id)
+        .where('deletedAt', 'is', null)
+        .execute();
+    },
+
+    async setRoles(memberId: number, roleIds: readonly number[]): Promise<void> {
+      await db.deleteFrom('memberRole').where('memberId', '=', memberId).execute();
+      if (roleIds.length) {
+        await db
+          .insertInto('memberRole')
+          .values(roleIds.map((roleId) => ({ memberId, roleId })))
+          .execute();
+      }
+    },
+
+    async softDelete(id: number, now: number): Promise<void> {
+      await db
+        .updateTable('member')
+        .set({ deletedAt: now, updatedAt: now })
+        .where('id', '=', id)
+        .where('deletedAt', 'is', null)
+        .execute();
+    },
+
+    async adminRoleId(): Promise<number | undefined> {
+      const row = await db
+        .selectFrom('role')
+        .select('role.id')
+        .where('role.name', '=', ADMIN_ROLE_NAME)
+        .executeTakeFirst();
+      return row?.id;
+    },
+
+    // Active, not deleted staff holding the administrator role. On PostgreSQL the rows are locked until the
+    // transaction ends, so two administrators deactivating each other at once cannot both succeed.
+    async activeAdminIds(): Promise<number[]> {
+      const q = db
+        .selectFrom('member')
+        .innerJoin('memberRole', 'memberRole.memberId', 'member.id')
+        .innerJoin('role', 'role.id', 'memberRole.roleId')
+        .select('member.id')
+        .where('role.name', '=', ADMIN_ROLE_NAME)
+        .where('member.status', '=', 'active')
+        .where('member.memberType', '=', 'staff')
+        .where('member.deletedAt', 'is', null);
+      const rows = await (dialect === 'postgres' ? q.forUpdate('member') : q).execute();
+      return rows.map((r) => r.id);
+    },
+
+    async counts(since: number) {
+      const row = await db
+        .selectFrom('member')
+        .select((eb) => [
+          eb.fn.countAll<number | string>().as('total'),
+          eb.fn.sum<number | string | null>(eb.case().when('status', '=', 'active').then(1).else(0).end()).as('active'),
+          eb.fn
+            .sum<number | string | null>(eb.case().when('memberType', '=', 'staff').then(1).else(0).end())
+            .as('staff'),
+          eb.fn
+            .sum<number | string | null>(eb.case().when('memberType', '=', 'student').then(1).else(0).end())
+            .as('students'),
+          eb.fn
+            .sum<number | string | null>(eb.case().when('createdAt', '>=', since).then(1).else(0).end())
+            .as('recent'),
+        ])
+        .where('deletedAt', 'is', null)
+        .executeTakeFirstOrThrow();
+      return {
+        total: Number(row.total),
+        active: Number(row.active ?? 0),
+        staff: Number(row.staff ?? 0),
+        students: Number(row.students ?? 0),
+        newLast30Days: Number(row.recent ?? 0),
+      };
+    },
+
+    recentSessions: (memberId: number, limit: number): Promise<SessionActivityRow[]> =>
+      db
+        .selectFrom('session')
+        .select([
+          'session.id',
+          'session.createdAt',
+          'session.lastSeenAt',
+          'session.expiresAt',
+          'session.revokedAt',
+          'session.ip',
+          'session.userAgent',
+        ])
+        .where('session.memberId', '=', memberId)
+        .orderBy('session.createdAt', 'desc')
+        .orderBy('session.id', 'desc')
+        .limit(limit)
+        .execute(),
+  };
+}
+export type MemberStore = ReturnType<typeof createMemberStore>;
+export type MemberRepository = MemberStore & {
+  // Runs `fn` with the same queries bound to one transaction.
+  transaction<T>(fn: (trx: MemberStore) => Promise<T>): Promise<T>;
+};
+
+export function createMemberRepository(db: Db, dialect: Dialect): MemberRepository {
+  return {
+    ...createMemberStore(db, dialect),
+    transaction: (fn) => db.transaction().execute((trx) => fn(createMemberStore(trx, dialect))),
+  };
+}

@@ -1,0 +1,252 @@
+import {
+  isValidMobile,
+  normalizeAreaCode,
+  normalizeMobile,
+  type Member,
+  type MemberAddBody,
+  type MemberCount,
+  type MemberListItem,
+  type MemberListQuery,
+  type MemberUpdateBody,
+  type MemberView,
+  type Page,
+  type ProfileData,
+} from '@study-crm/shared';
+import { AppError, badRequest, notFound } from '../../http/errors.js';
+import type { Clock } from '../../lib/clock.js';
+import { hashPassword } from '../auth/password.js';
+import type { SessionService } from '../auth/session.service.js';
+import { groupLabels, groupRoles, toMember, toMemberSession, toProfile } from './member.mapper.js';
+import {
+  uniqueViolation,
+  type MemberRepository,
+  type MemberStore,
+  type MemberRow,
+  type MemberValues,
+  type UniqueField,
+} from './member.repository.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const RECENT_SESSIONS = 10;
+
+export type Actor = { id: number };
+export type ListDefaults = { memberType?: 'staff' | 'student' };
+
+type Contact = { email: string | null; areaCode: string | null; mobile: string | null };
+
+const conflict = (field: UniqueField): AppError =>
+  field === 'email' ? new AppError(5403) : field === 'mobile' ? new AppError(5402) : badRequest('loginName', 'v.taken');
+
+// E-mail trimmed and lower-cased; mobile without separators or trunk zero, with its area code (400 names the field).
+function checkContact(email: string | null, areaCodeIn: string | null, mobileIn: string | null): Contact {
+  if (!mobileIn) return { email, areaCode: null, mobile: null };
+  const areaCode = normalizeAreaCode(areaCodeIn);
+  if (!areaCode) throw badRequest('areaCode', areaCodeIn ? 'v.format' : 'v.required');
+  if (!isValidMobile(areaCode, mobileIn)) throw badRequest('mobile', 'v.mobile');
+  return { email, areaCode, mobile: normalizeMobile(areaCode, mobileIn) };
+}
+
+const lowerEmail = (v: string | null | undefined) => (v ? v.trim().toLowerCase() : null);
+// Update semantics: undefined keeps the stored value, null (an empty form field) clears it.
+const pick = <T>(next: T | undefined, current: T): T => (next === undefined ? current : next);
+
+export function createMemberService(deps: { repo: MemberRepository; sessions: SessionService; clock: Clock }) {
+  const { repo, sessions, clock } = deps;
+
+  async function withRoles(rows: MemberRow[]): Promise<Member[]> {
+    const roles = groupRoles(await repo.rolesOf(rows.map((r) => r.id)));
+    return rows.map((r) => toMember(r, roles.get(r.id) ?? []));
+  }
+
+  async function checkRoles(roleIds: readonly number[], memberType: 'staff' | 'student'): Promise<number[]> {
+    const ids = [...new Set(roleIds)];
+    if (memberType === 'staff' && !ids.length) throw badRequest('roleIds', 'v.roleRequired');
+    if ((await repo.existingRoleIds(ids)).length !== ids.length) throw badRequest('roleIds', 'v.roleUnknown');
+    return ids;
+  }
+
+  async function checkUnique(r: MemberStore, c: Contact, loginName: string | null, exceptId?: number) {
+    if (c.email && (await r.emailTaken(c.email, exceptId))) throw conflict('email');
+    if (c.mobile && c.areaCode && (await r.mobileTaken(c.areaCode, c.mobile, exceptId))) throw conflict('mobile');
+    if (loginName && (await r.loginNameTaken(loginName, exceptId))) throw conflict('loginName');
+  }
+
+  // The last active administrator must stay one: refuse a change that would leave none.
+  async function guardLastAdmin(r: MemberStore, memberId: number, staysAdmin: boolean) {
+    if (staysAdmin) return;
+    const admins = await r.activeAdminIds();
+    if (admins.includes(memberId) && admins.length === 1) throw new AppError(5431);
+  }
+
+  // Unique indexes back the checks above when two requests race.
+  async function mapUnique<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (err) {
+      const field = uniqueViolation(err);
+      if (field) throw conflict(field);
+      throw err;
+    }
+  }
+
+  async function get(id: number): Promise<MemberRow> {
+    const row = await repo.byId(id);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  const service = {
+    async list(query: MemberListQuery, defaults: ListDefaults = {}): Promise<Page<MemberListItem>> {
+      const pageNum = query.pageNum ?? 1;
+      const pageSize = query.pageSize ?? 20;
+      const filter = {
+        keyword: query.keyword,
+        status: query.status,
+        identityStatus: query.identityStatus,
+        roleId: query.roleId,
+        memberType: query.memberType ?? defaults.memberType,
+      };
+      const order = { sortBy: query.sortBy ?? 'createdAt', order: query.order ?? 'desc' } as const;
+      const [rows, total] = await Promise.all([
+        repo.page(filter, order, pageSize, (pageNum - 1) * pageSize),
+        repo.count(filter),
+      ]);
+      const ids = rows.map((r) => r.id);
+      const [withRoleList, labelRows] = await Promise.all([withRoles(rows), repo.labelsOf(ids)]);
+      const labels = groupLabels(labelRows);
+      return {
+        list: withRoleList.map((m) => ({ ...m, labels: labels.get(m.id) ?? [] })),
+        total,
+        pageNum,
+        pageSize,
+      };
+    },
+
+    async view(id: number): Promise<MemberView> {
+      const row = await get(id);
+      const [member] = await withRoles([row]);
+      const sessionsOf = await repo.recentSessions(id, RECENT_SESSIONS);
+      const now = clock.now();
+      return { ...member!, recentSessions: sessionsOf.map((s) => toMemberSession(s, now)) };
+    },
+
+    async add(body: MemberAddBody): Promise<Member> {
+      const memberType = body.memberType ?? 'staff';
+      const contact = checkContact(lowerEmail(body.email), body.areaCode ?? null, body.mobile ?? null);
+      const roleIds = await checkRoles(body.roleIds ?? [], memberType);
+      const loginName = body.loginName ?? null;
+      await checkUnique(repo, contact, loginName);
+      const passwordHash = await hashPassword(body.password);
+      const now = clock.now();
+      const id = await mapUnique(() =>
+        repo.transaction(async (trx) => {
+          const newId = await trx.insert(
+            {
+              ...contact,
+              loginName,
+              passwordHash,
+              memberType,
+              status: body.status ?? 'active',
+              identityStatus: body.identityStatus ?? 'unverified',
+              engLastName: body.engLastName ?? null,
+              engFirstName: body.engFirstName ?? null,
+              fullName: body.fullName ?? null,
+              nickName: body.nickName ?? null,
+              avatar: body.avatar ?? null,
+            },
+            now,
+          );
+          await trx.setRoles(newId, roleIds);
+          return newId;
+        }),
+      );
+      return (await withRoles([await get(id)]))[0]!;
+    },
+
+    async update(body: MemberUpdateBody, actor: Actor): Promise<Member> {
+      const current = await get(body.id);
+      const currentRoles = (await repo.rolesOf([current.id])).map((r) => r.id);
+      const memberType = body.memberType ?? current.memberType;
+      const status = body.status ?? current.status;
+      const mobileIn = pick(body.mobile, current.mobile);
+      const contact = checkContact(
+        body.email === undefined ? current.email : lowerEmail(body.email),
+        pick(body.areaCode, current.areaCode),
+        mobileIn,
+      );
+      const roleIds = await checkRoles(body.roleIds === undefined ? currentRoles : (body.roleIds ?? []), memberType);
+      const loginName = pick(body.loginName, current.loginName);
+      const deactivating = current.status === 'active' && (status !== 'active' || memberType !== 'staff');
+      if (deactivating && actor.id === current.id) throw new AppError(5430);
+      await checkUnique(repo, contact, loginName, current.id);
+
+      const values: MemberValues = {
+        ...contact,
+        loginName,
+        status,
+        memberType,
+        identityStatus: body.identityStatus ?? current.identityStatus,
+        engLastName: pick(body.engLastName, current.engLastName),
+        engFirstName: pick(body.engFirstName, current.engFirstName),
+        fullName: pick(body.fullName, current.fullName),
+        nickName: pick(body.nickName, current.nickName),
+        avatar: pick(body.avatar, current.avatar),
+      };
+      const adminRoleId = await repo.adminRoleId();
+      const staysAdmin =
+        status === 'active' && memberType === 'staff' && adminRoleId !== undefined && roleIds.includes(adminRoleId);
+      await mapUnique(() =>
+        repo.transaction(async (trx) => {
+          await guardLastAdmin(trx, current.id, staysAdmin);
+          await trx.update(current.id, values, clock.now());
+          await trx.setRoles(current.id, roleIds);
+        }),
+      );
+      // After the commit: the member's next call is refused (the session lookup also checks the status).
+      if (status !== 'active' || memberType !== 'staff') await sessions.closeAllOf(current.id);
+      return (await withRoles([await get(current.id)]))[0]!;
+    },
+
+    updateStatus: (id: number, status: 'active' | 'inactive', actor: Actor) => service.update({ id, status }, actor),
+
+    async remove(id: number, actor: Actor): Promise<null> {
+      const current = await get(id);
+      if (actor.id === current.id) throw new AppError(5430);
+      await repo.transaction(async (trx) => {
+        await guardLastAdmin(trx, current.id, false);
+        await trx.softDelete(current.id, clock.now());
+      });
+      await sessions.closeAllOf(current.id);
+      return null;
+    },
+
+    // Also lifts a sign-in lock; other sessions of the member end (unless it is the caller's own account).
+    async setPassword(id: number, password: string, actor: Actor): Promise<null> {
+      const current = await get(id);
+      const passwordHash = await hashPassword(password);
+      await repo.update(current.id, { passwordHash, failedLogins: 0, lockedUntil: null }, clock.now());
+      if (actor.id !== current.id) await sessions.closeAllOf(current.id);
+      return null;
+    },
+
+    async addEmail(memberId: number, emailIn: string): Promise<Member> {
+      const current = await get(memberId);
+      const email = lowerEmail(emailIn);
+      if (email && (await repo.emailTaken(email, current.id))) throw conflict('email');
+      await mapUnique(() => repo.update(current.id, { email }, clock.now()));
+      return (await withRoles([await get(current.id)]))[0]!;
+    },
+
+    counts: (): Promise<MemberCount> => repo.counts(clock.now() - 30 * DAY_MS),
+
+    async profile(memberId: number): Promise<ProfileData> {
+      const row = await get(memberId);
+      const roles = groupRoles(await repo.rolesOf([row.id]));
+      return toProfile(row, roles.get(row.id) ?? []);
+    },
+
+    roleOptions: () => repo.roleOptions(),
+  };
+  return service;
+}
+export type MemberService = ReturnType<typeof createMemberService>;

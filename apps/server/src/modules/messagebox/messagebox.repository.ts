@@ -1,0 +1,293 @@
+import type { MessageTab } from '@study-crm/shared';
+import type { Db } from '../../db/database.js';
+
+export type BoxRow = {
+  id: number;
+  title: string;
+  content: string | null;
+  link: string | null;
+  kind: string | null;
+  dueAt: number | null;
+  done: number;
+  readAt: number | null;
+  createdAt: number;
+};
+
+type Window = { limit: number; offset: number };
+
+// The business record a to-do is fed by, e.g. { kind: 'followUp', id: follow_up.id }.
+export type TodoSource = { kind: string; id: number };
+// What that record says its to-do should be.
+export type SourceTodo = {
+  memberId: number;
+  kind: string;
+  title: string;
+  link: string | null;
+  dueAt: number | null;
+  done: 0 | 1;
+};
+
+// Only file of the message box that touches SQL. Every query is scoped to one member.
+export function createMessageBoxRepository(db: Db) {
+  // Each tab as one query with the member's read state joined in; `unreadOnly` narrows to unread items.
+  const notices = (memberId: number, unreadOnly = false) => {
+    let q = db
+      .selectFrom('memberNotice as n')
+      .leftJoin('messageRead as r', (j) =>
+        j.onRef('r.itemId', '=', 'n.id').on('r.memberId', '=', memberId).on('r.tab', '=', 'notice'),
+      )
+      .where('n.memberId', 'in', [memberId, 0])
+      .where('n.deletedAt', 'is', null);
+    if (unreadOnly) q = q.where('r.itemId', 'is', null);
+    return q;
+  };
+  const messages = (memberId: number, unreadOnly = false) => {
+    let q = db
+      .selectFrom('systemMessage as n')
+      .leftJoin('messageRead as r', (j) =>
+        j.onRef('r.itemId', '=', 'n.id').on('r.memberId', '=', memberId).on('r.tab', '=', 'message'),
+      )
+      .where('n.memberId', '=', memberId);
+    if (unreadOnly) q = q.where('r.itemId', 'is', null);
+    return q;
+  };
+  // An open to-do stays in the list; a done one no longer counts as unread.
+  const todos = (memberId: number, unreadOnly = false) => {
+    let q = db
+      .selectFrom('memberTodo as n')
+      .leftJoin('messageRead as r', (j) =>
+        j.onRef('r.itemId', '=', 'n.id').on('r.memberId', '=', memberId).on('r.tab', '=', 'todo'),
+      )
+      .where('n.memberId', '=', memberId);
+    if (unreadOnly) q = q.where('r.itemId', 'is', null).where('n.done', '=', 0);
+    return q;
+  };
+
+  return {
+    async unreadCounts(memberId: number): Promise<Record<MessageTab, number>> {
+      const [message, notice, todo] = await Promise.all([
+        messages(memberId, true)
+          .select((eb) => eb.fn.countAll<string | number>().as('n'))
+          .executeTakeFirst(),
+        notices(memberId, true)
+          .select((eb) => eb.fn.countAll<string | number>().as('n'))
+          .executeTakeFirst(),
+        todos(memberId, true)
+          .select((eb) => eb.fn.countAll<string | number>().as('n'))
+          .executeTakeFirst(),
+      ]);
+      return { message: Number(message?.n ?? 0), notice: Number(notice?.n ?? 0), todo: Number(todo?.n ?? 0) };
+    },
+
+    async page(memberId: number, tab: MessageTab, w: Window): Promise<{ rows: BoxRow[]; total: number }> {
+      if (tab === 'notice') {
+        const [rows, total] = await Promise.all([
+          notices(memberId)
+            .select(['n.id', 'n.title', 'n.content', 'n.createdAt', 'r.readAt'])
+            .orderBy('n.createdAt', 'desc')
+            .orderBy('n.id', 'desc')
+            .limit(w.limit)
+            .offset(w.offset)
+            .execute(),
+          notices(memberId)
+            .select((eb) => eb.fn.countAll<string | number>().as('n'))
+            .executeTakeFirst(),
+        ]);
+        return {
+          rows: rows.map((r) => ({ ...r, link: null, kind: null, dueAt: null, done: 0 })),
+          total: Number(total?.n ?? 0),
+        };
+      }
+      if (tab === 'message') {
+        const [rows, total] = await Promise.all([
+          messages(memberId)
+            .select(['n.id', 'n.title', 'n.content', 'n.link', 'n.createdAt', 'r.readAt'])
+            .orderBy('n.createdAt', 'desc')
+            .orderBy('n.id', 'desc')
+            .limit(w.limit)
+            .offset(w.offset)
+            .execute(),
+          messages(memberId)
+            .select((eb) => eb.fn.countAll<string | number>().as('n'))
+            .executeTakeFirst(),
+        ]);
+        return {
+          rows: rows.map((r) => ({ ...r, kind: null, dueAt: null, done: 0 })),
+          total: Number(total?.n ?? 0),
+        };
+      }
+      // Open to-dos first, then by due time (earliest first), then newest.
+      const [rows, total] = await Promise.all([
+        todos(memberId)
+          .select(['n.id', 'n.title', 'n.kind', 'n.link', 'n.dueAt', 'n.done', 'n.createdAt', 'r.readAt'])
+          .orderBy('n.done', 'asc')
+          .orderBy('n.dueAt', 'asc')
+          .orderBy('n.id', 'desc')
+          .limit(w.limit)
+          .offset(w.offset)
+          .execute(),
+        todos(memberId)
+          .select((eb) => eb.fn.countAll<string | number>().as('n'))
+          .executeTakeFirst(),
+      ]);
+      return { rows: rows.map((r) => ({ ...r, content: null })), total: Number(total?.n ?? 0) };
+    },
+
+    // Whether the item exists and is addressed to the member.
+    async visible(memberId: number, tab: MessageTab, id: number): Promise<boolean> {
+      const q = tab === 'notice' ? notices(memberId) : tab === 'message' ? messages(memberId) : todos(memberId);
+      const row = await q.select('n.id').where('n.id', '=', id).executeTakeFirst();
+      return Boolean(row);
+    },
+
+    async markRead(memberId: number, tab: MessageTab, id: number, now: number): Promise<void> {
+      await db
+        .insertInto('messageRead')
+        .values({ memberId, tab, itemId: id, readAt: now })
+        .onConflict((oc) => oc.columns(['memberId', 'tab', 'itemId']).doNothing())
+        .execute();
+    },
+
+    // Marks every unread item of the tab in one statement.
+    async markAllRead(memberId: number, tab: MessageTab, now: number): Promise<number> {
+      const source =
+        tab === 'notice'
+          ? notices(memberId, true)
+          : tab === 'message'
+            ? messages(memberId, true)
+            : todos(memberId, true);
+      const result = await db
+        .insertInto('messageRead')
+        .columns(['memberId', 'tab', 'itemId', 'readAt'])
+        .expression(
+          source.select((eb) => [
+            eb.val(memberId).as('memberId'),
+            eb.val(tab).as('tab'),
+            'n.id as itemId',
+            eb.val(now).as('readAt'),
+          ]),
+        )
+        .onConflict((oc) => oc.columns(['memberId', 'tab', 'itemId']).doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0);
+    },
+
+    // Writers used by other modules (notice management, payments, follow-ups) and by tests.
+    async addNotice(row: {
+      memberId: number;
+      title: string;
+      content: string | null;
+      createdBy: number | null;
+      now: number;
+    }) {
+      const r = await db
+        .insertInto('memberNotice')
+        .values({
+          memberId: row.memberId,
+          title: row.title,
+          content: row.content,
+          createdBy: row.createdBy,
+          createdAt: row.now,
+          updatedAt: row.now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return r.id;
+    },
+    async addMessage(row: {
+      memberId: number;
+      title: string;
+      content: string | null;
+      link: string | null;
+      now: number;
+    }) {
+      const r = await db
+        .insertInto('systemMessage')
+        .values({
+          memberId: row.memberId,
+          title: row.title,
+          content: row.content,
+          link: row.link,
+          createdAt: row.now,
+          updatedAt: row.now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return r.id;
+    },
+    async addTodo(row: {
+      memberId: number;
+      kind: string;
+      title: string;
+      link: string | null;
+      dueAt: number | null;
+      source?: TodoSource | undefined;
+      now: number;
+    }) {
+      const r = await db
+        .insertInto('memberTodo')
+        .values({
+          memberId: row.memberId,
+          kind: row.kind,
+          title: row.title,
+          link: row.link,
+          dueAt: row.dueAt,
+          done: 0,
+          sourceKind: row.source?.kind ?? null,
+          sourceId: row.source?.id ?? null,
+          createdAt: row.now,
+          updatedAt: row.now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return r.id;
+    },
+    async setTodoDone(id: number, done: 0 | 1, now: number) {
+      await db.updateTable('memberTodo').set({ done, updatedAt: now }).where('id', '=', id).execute();
+    },
+
+    /**
+     * Makes the to-do fed by a business record match it (call inside the record's own transaction: pass a
+     * repository built on the transaction). `want` null = the record should have no to-do (e.g. no assignee).
+     * No to-do yet and the record is already done: nothing is created.
+     */
+    async syncSourceTodo(source: TodoSource, want: SourceTodo | null, now: number): Promise<void> {
+      const current = await db
+        .selectFrom('memberTodo')
+        .select(['id', 'memberId', 'done'])
+        .where('sourceKind', '=', source.kind)
+        .where('sourceId', '=', source.id)
+        .executeTakeFirst();
+      const dropReads = (id: number) =>
+        db.deleteFrom('messageRead').where('tab', '=', 'todo').where('itemId', '=', id).execute();
+      if (!current) {
+        if (!want || want.done) return;
+        await db
+          .insertInto('memberTodo')
+          .values({
+            ...want,
+            done: 0,
+            sourceKind: source.kind,
+            sourceId: source.id,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .execute();
+        return;
+      }
+      if (!want) {
+        await dropReads(current.id);
+        await db.deleteFrom('memberTodo').where('id', '=', current.id).execute();
+        return;
+      }
+      // A to-do that moves to someone else or is reopened counts as unread again.
+      if (current.memberId !== want.memberId || (current.done && !want.done)) await dropReads(current.id);
+      await db
+        .updateTable('memberTodo')
+        .set({ ...want, updatedAt: now })
+        .where('id', '=', current.id)
+        .execute();
+    },
+  };
+}
+export type MessageBoxRepository = ReturnType<typeof createMessageBoxRepository>;

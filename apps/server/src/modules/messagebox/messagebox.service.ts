@@ -1,0 +1,54 @@
+import { MESSAGE_TABS, type MessageBox, type MessageBoxItem, type MessageTab } from '@study-crm/shared';
+import type { Clock } from '../../lib/clock.js';
+import { notFound } from '../../http/errors.js';
+import type { BoxRow, MessageBoxRepository } from './messagebox.repository.js';
+
+const DEFAULT_PAGE_SIZE = 5;
+
+// The one place a stored row becomes a message-box item.
+function toItem(r: BoxRow): MessageBoxItem {
+  return {
+    id: r.id,
+    title: r.title,
+    content: r.content,
+    link: r.link,
+    kind: r.kind,
+    dueAt: r.dueAt === null ? null : Number(r.dueAt),
+    done: r.done ? 1 : 0,
+    read: r.readAt === null ? 0 : 1,
+    createdAt: Number(r.createdAt),
+  };
+}
+
+export function createMessageBoxService(repo: MessageBoxRepository, clock: Clock) {
+  return {
+    async box(
+      memberId: number,
+      q: { tab?: MessageTab | null; pageNum?: number | null; pageSize?: number | null },
+    ): Promise<MessageBox> {
+      const pageSize = q.pageSize ?? DEFAULT_PAGE_SIZE;
+      const pageOfTab = (tab: MessageTab) => (q.tab === tab ? (q.pageNum ?? 1) : 1);
+      const [unread, ...pages] = await Promise.all([
+        repo.unreadCounts(memberId),
+        ...MESSAGE_TABS.map(async (tab) => {
+          const pageNum = pageOfTab(tab);
+          const { rows, total } = await repo.page(memberId, tab, { limit: pageSize, offset: (pageNum - 1) * pageSize });
+          return { list: rows.map(toItem), total, pageNum, pageSize };
+        }),
+      ]);
+      const [message, notice, todo] = pages as [MessageBox['message'], MessageBox['notice'], MessageBox['todo']];
+      return { unread, message, notice, todo };
+    },
+
+    async read(memberId: number, tab: MessageTab, id: number): Promise<null> {
+      if (!(await repo.visible(memberId, tab, id))) throw notFound();
+      await repo.markRead(memberId, tab, id, clock.now());
+      return null;
+    },
+
+    async readAll(memberId: number, tab: MessageTab): Promise<{ marked: number }> {
+      return { marked: await repo.markAllRead(memberId, tab, clock.now()) };
+    },
+  };
+}
+export type MessageBoxService = ReturnType<typeof createMessageBoxService>;

@@ -1,0 +1,140 @@
+import type { Db } from '../../db/database.js';
+
+export const PERMISSION_COLUMNS = [
+  'permission.id',
+  'permission.parentId',
+  'permission.name',
+  'permission.title',
+  'permission.icon',
+  'permission.url',
+  'permission.sort',
+  'permission.isShow',
+  'permission.component',
+  'permission.perm',
+  'permission.type',
+] as const;
+
+export type PermissionRow = {
+  id: number;
+  parentId: number;
+  name: string;
+  title: string;
+  icon: string | null;
+  url: string | null;
+  sort: number;
+  isShow: number;
+  component: string | null;
+  perm: string;
+  type: 'menu' | 'button';
+};
+
+export type PermissionValues = Omit<PermissionRow, 'id'>;
+
+function queries(db: Db) {
+  return {
+    byId: (id: number): Promise<PermissionRow | undefined> =>
+      db.selectFrom('permission').select(PERMISSION_COLUMNS).where('permission.id', '=', id).executeTakeFirst(),
+
+    byIds: (ids: readonly number[]): Promise<PermissionRow[]> =>
+      ids.length
+        ? db.selectFrom('permission').select(PERMISSION_COLUMNS).where('permission.id', 'in', ids).execute()
+        : Promise.resolve([]),
+
+    async idByPerm(perm: string): Promise<number | undefined> {
+      const row = await db.selectFrom('permission').select('id').where('perm', '=', perm).executeTakeFirst();
+      return row?.id;
+    },
+
+    // Ids among `ids` that have at least one child.
+    async withChildren(ids: readonly number[]): Promise<number[]> {
+      if (!ids.length) return [];
+      const rows = await db
+        .selectFrom('permission')
+        .select('parentId')
+        .distinct()
+        .where('parentId', 'in', ids)
+        .execute();
+      return rows.map((r) => r.parentId);
+    },
+
+    // (id, parentId) of every item: small, used to refuse a parent that lies under the item itself.
+    links: () => db.selectFrom('permission').select(['id', 'parentId']).execute(),
+
+    async insert(v: PermissionValues, now: number): Promise<number> {
+      const row = await db
+        .insertInto('permission')
+        .values({ ...v, createdAt: now, updatedAt: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async update(id: number, v: PermissionValues, now: number) {
+      await db
+        .updateTable('permission')
+        .set({ ...v, updatedAt: now })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async removeMany(ids: readonly number[]) {
+      await db.deleteFrom('rolePermission').where('permissionId', 'in', ids).execute();
+      await db.deleteFrom('permission').where('id', 'in', ids).execute();
+    },
+
+    // A new item goes to the built-in role, which holds everything.
+    async grantToBuiltinRoles(permissionId: number) {
+      const roles = await db.selectFrom('role').select('id').where('isBuiltin', '=', 1).execute();
+      if (roles.length) {
+        await db
+          .insertInto('rolePermission')
+          .values(roles.map((r) => ({ roleId: r.id, permissionId })))
+          .execute();
+      }
+    },
+
+    roleExists: async (roleId: number): Promise<boolean> =>
+      Boolean(await db.selectFrom('role').select('id').where('id', '=', roleId).executeTakeFirst()),
+
+    async idsOfRole(roleId: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('rolePermission')
+        .select('permissionId')
+        .where('roleId', '=', roleId)
+        .orderBy('permissionId')
+        .execute();
+      return rows.map((r) => r.permissionId);
+    },
+
+    all: (): Promise<PermissionRow[]> =>
+      db.selectFrom('permission').select(PERMISSION_COLUMNS).orderBy('sort').orderBy('id').execute(),
+
+    // Items granted to the member through any of their roles.
+    ofMember: (memberId: number, type?: 'menu' | 'button'): Promise<PermissionRow[]> => {
+      let q = db
+        .selectFrom('permission')
+        .select(PERMISSION_COLUMNS)
+        .where('permission.id', 'in', (eb) =>
+          eb
+            .selectFrom('rolePermission')
+            .innerJoin('memberRole', 'memberRole.roleId', 'rolePermission.roleId')
+            .select('rolePermission.permissionId')
+            .where('memberRole.memberId', '=', memberId),
+        );
+      if (type) q = q.where('permission.type', '=', type);
+      return q.orderBy('permission.sort').orderBy('permission.id').execute();
+    },
+  };
+}
+type Queries = ReturnType<typeof queries>;
+export type PermissionRepository = Queries & {
+  // Runs `fn` in one transaction with a repository bound to it.
+  transaction: <T>(fn: (repo: PermissionRepository) => Promise<T>) => Promise<T>;
+};
+
+export function createPermissionRepository(db: Db): PermissionRepository {
+  return {
+    ...queries(db),
+    transaction: (fn) => db.transaction().execute((trx) => fn(createPermissionRepository(trx))),
+  };
+}

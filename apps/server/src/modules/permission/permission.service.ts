@@ -1,0 +1,111 @@
+import { ADMIN_PROTECTED_PERMS, type MenuAddBody, type MenuUpdateBody } from '@study-crm/shared';
+import { AppError, notFound } from '../../http/errors.js';
+import type { Clock } from '../../lib/clock.js';
+import { buildTree, toMenuItem } from './permission.mapper.js';
+import type { PermissionRepository, PermissionValues } from './permission.repository.js';
+
+const isUniqueViolation = (err: unknown) => /unique|duplicate/i.test(String((err as Error)?.message ?? ''));
+const PROTECTED = new Set(ADMIN_PROTECTED_PERMS);
+
+// Form values → the stored row. Title falls back to the English name; buttons are hidden from the menu by default.
+function valuesOf(body: MenuAddBody): PermissionValues {
+  return {
+    parentId: body.parentId,
+    name: body.name,
+    title: body.title || body.name,
+    icon: body.icon || null,
+    url: body.url || null,
+    sort: body.sort,
+    isShow: body.isShow ?? (body.type === 'menu' ? 1 : 0),
+    component: body.component || null,
+    perm: body.perm,
+    type: body.type,
+  };
+}
+
+export function createPermissionService(deps: { repo: PermissionRepository; clock: Clock }) {
+  const { repo, clock } = deps;
+
+  // The parent is the root (0) or an existing menu, and never the item itself or one of its descendants.
+  async function assertParent(r: PermissionRepository, parentId: number, selfId?: number) {
+    if (parentId === 0) return;
+    const parent = await r.byId(parentId);
+    if (!parent || parent.type !== 'menu') throw new AppError(400, 'menuParentInvalid');
+    if (selfId === undefined) return;
+    const parentOf = new Map((await r.links()).map((l) => [l.id, l.parentId]));
+    for (let cur: number | undefined = parentId; cur; cur = parentOf.get(cur)) {
+      if (cur === selfId) throw new AppError(400, 'menuParentInvalid');
+    }
+  }
+
+  async function assertPermFree(r: PermissionRepository, perm: string, selfId?: number) {
+    const holder = await r.idByPerm(perm);
+    if (holder !== undefined && holder !== selfId) throw new AppError(5425);
+  }
+
+  async function guarded<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (err) {
+      if (!(err instanceof AppError) && isUniqueViolation(err)) throw new AppError(5425);
+      throw err;
+    }
+  }
+
+  // All or nothing: every id exists, none has children, none is needed to manage roles.
+  const removeMany = (ids: readonly number[]) =>
+    repo.transaction(async (r) => {
+      const unique = [...new Set(ids)];
+      const rows = await r.byIds(unique);
+      if (rows.length !== unique.length) throw notFound();
+      if ((await r.withChildren(unique)).length) throw new AppError(5424);
+      if (rows.some((row) => PROTECTED.has(row.perm))) throw new AppError(5421, 'protectedMenu');
+      await r.removeMany(unique);
+      return null;
+    });
+
+  return {
+    async tree() {
+      return buildTree(await repo.all());
+    },
+
+    async view(id: number) {
+      const row = await repo.byId(id);
+      if (!row) throw notFound();
+      return toMenuItem(row);
+    },
+
+    add: (body: MenuAddBody) =>
+      guarded(() =>
+        repo.transaction(async (r) => {
+          await assertParent(r, body.parentId);
+          await assertPermFree(r, body.perm);
+          const id = await r.insert(valuesOf(body), clock.now());
+          await r.grantToBuiltinRoles(id);
+          return { id };
+        }),
+      ),
+
+    update: (body: MenuUpdateBody) =>
+      guarded(() =>
+        repo.transaction(async (r) => {
+          const row = await r.byId(body.id);
+          if (!row) throw notFound();
+          if (PROTECTED.has(row.perm) && body.perm !== row.perm) throw new AppError(5421, 'protectedMenu');
+          await assertParent(r, body.parentId, row.id);
+          await assertPermFree(r, body.perm, row.id);
+          await r.update(row.id, valuesOf(body), clock.now());
+          return null;
+        }),
+      ),
+
+    remove: (id: number) => removeMany([id]),
+    removeMany,
+
+    async idsOfRole(roleId: number) {
+      if (!(await repo.roleExists(roleId))) throw notFound();
+      return repo.idsOfRole(roleId);
+    },
+  };
+}
+export type PermissionService = ReturnType<typeof createPermissionService>;

@@ -1,0 +1,196 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MENU_SEED, PERM, type MenuItem, type MenuSeed } from '@study-crm/shared';
+import { startTestApp, type TestApp } from '../../test/harness.js';
+import { createRole, createStaff, permissionId, permissionIds, STAFF_PASSWORD } from '../../test/access-fixtures.js';
+
+const P = '/api/v1/mc/sys/permission';
+const count = (items: readonly (MenuSeed | MenuItem)[]): number =>
+  items.reduce((n, i) => n + 1 + count(i.children ?? []), 0);
+
+describe('menus and function buttons', () => {
+  let t: TestApp;
+  let token: string;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    token = (await t.login()).token;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const add = (values: Record<string, string | number | null>) =>
+    t.post<{ id: number }>(`${P}/add`, { parentId: 0, sort: 1, ...values }, { token });
+  const menu = (name: string, extra: Record<string, string | number | null> = {}) =>
+    add({ name, title: name, type: 'menu', perm: `test:${name}`, component: 'parentview', url: `/${name}`, ...extra });
+
+  it('gives the whole tree, sorted ascending, for the role editor', async () => {
+    const res = await t.get<MenuItem[]>(`${P}/getAll`, {}, { token });
+    expect(res.meta.code).toBe(200);
+    expect(count(res.data)).toBe(count(MENU_SEED));
+    const sorts = res.data.map((i) => i.sort);
+    expect(sorts).toEqual([...sorts].sort((a, b) => a - b));
+    const access = res.data.find((i) => i.name === 'accessManage')!;
+    const role = access.children.find((i) => i.name === 'roleManage')!;
+    expect(role.children.map((b) => [b.type, b.perm])).toContainEqual(['button', PERM.roleAdd]);
+  });
+
+  it('adds a root menu and a child button, which the built-in role receives', async () => {
+    const root = await menu('reports', { icon: 'bar-chart', sort: 9 });
+    expect(root.meta.code).toBe(200);
+    // A button is not a route: no component or path needed, hidden from the side menu by default.
+    const btn = await add({
+      parentId: root.data.id,
+      name: 'reportExport',
+      type: 'button',
+      perm: 'report:export',
+      sort: 1,
+    });
+    expect(btn.meta.code).toBe(200);
+    const view = await t.get<MenuItem>(`${P}/view`, { id: btn.data.id }, { token });
+    expect(view.data).toMatchObject({
+      parentId: root.data.id,
+      type: 'button',
+      isShow: 0,
+      title: 'reportExport',
+      url: null,
+    });
+    const buttons = await t.get<string[]>(`${P}/buttonList`, {}, { token });
+    expect(buttons.data).toContain('report:export');
+  });
+
+  it('requires parent, English name, type, identifier, and for a menu its component and path', async () => {
+    const base = {
+      parentId: 0,
+      name: 'x1',
+      type: 'menu',
+      perm: 'test:x1',
+      component: 'parentview',
+      url: '/x1',
+      sort: 1,
+    };
+    for (const field of ['parentId', 'name', 'type', 'perm', 'component', 'url', 'sort'] as const) {
+      const res = await t.post(`${P}/add`, { ...base, [field]: null }, { token });
+      expect(res.meta.code, field).toBe(400);
+      // A missing enum is told with its allowed values.
+      expect(res.meta.message, field).toContain(field === 'type' ? 'type must be one of' : `${field} is required`);
+    }
+    const bad = await t.post(`${P}/add`, { ...base, type: 'tab' }, { token });
+    expect(bad.meta.message).toContain('type must be one of: menu, button');
+  });
+
+  it('refuses a duplicate permission identifier', async () => {
+    const res = await menu('dupe', { perm: PERM.dictList });
+    expect(res.meta).toEqual({ code: 5425, message: 'This permission identifier already exists' });
+  });
+
+  it('refuses a parent that does not exist, is a button, or lies under the item', async () => {
+    expect((await menu('orphan', { parentId: 999999 })).meta.code).toBe(400);
+    const btnId = await permissionId(t.db.db, PERM.dictAdd);
+    expect((await menu('underButton', { parentId: btnId })).meta.code).toBe(400);
+    const a = await menu('loopA');
+    const b = await menu('loopB', { parentId: a.data.id });
+    const loop = await t.post(
+      `${P}/update`,
+      {
+        id: a.data.id,
+        parentId: b.data.id,
+        name: 'loopA',
+        type: 'menu',
+        perm: 'test:loopA',
+        component: 'parentview',
+        url: '/loopA',
+        sort: 1,
+      },
+      { token },
+    );
+    expect(loop.meta.code).toBe(400);
+    expect(loop.meta.message).toContain('lies under this item');
+  });
+
+  it('updates an item, its sort order reflected in the tree', async () => {
+    const a = await menu('sortA', { sort: 50 });
+    const b = await menu('sortB', { sort: 51 });
+    const res = await t.post(
+      `${P}/update`,
+      {
+        id: b.data.id,
+        parentId: 0,
+        name: 'sortB',
+        title: '排序 B',
+        type: 'menu',
+        perm: 'test:sortB',
+        component: 'parentview',
+        url: '/sortB',
+        sort: 49,
+        isShow: 0,
+      },
+      { token },
+    );
+    expect(res.meta.code).toBe(200);
+    const tree = await t.get<MenuItem[]>(`${P}/getAll`, {}, { token });
+    const names = tree.data.map((i) => i.name);
+    expect(names.indexOf('sortB')).toBeLessThan(names.indexOf('sortA'));
+    expect(tree.data.find((i) => i.id === b.data.id)).toMatchObject({ title: '排序 B', sort: 49, isShow: 0 });
+    expect(a.meta.code).toBe(200);
+  });
+
+  it('refuses to delete an item with children, and deletes a leaf', async () => {
+    const parent = await menu('withKids');
+    const child = await add({ parentId: parent.data.id, name: 'kid', type: 'button', perm: 'test:kid' });
+    const refused = await t.post(`${P}/remove`, { id: parent.data.id }, { token });
+    expect(refused.meta).toEqual({ code: 5424, message: 'This menu still has child items and cannot be deleted' });
+    expect((await t.post(`${P}/remove`, { id: child.data.id }, { token })).meta.code).toBe(200);
+    expect((await t.get(`${P}/view`, { id: child.data.id }, { token })).meta.code).toBe(404);
+    expect((await t.post(`${P}/remove`, { id: parent.data.id }, { token })).meta.code).toBe(200);
+  });
+
+  it('removes several items all or nothing', async () => {
+    const parent = await menu('batch');
+    const c1 = await add({ parentId: parent.data.id, name: 'b1', type: 'button', perm: 'test:b1' });
+    const c2 = await add({ parentId: parent.data.id, name: 'b2', type: 'button', perm: 'test:b2' });
+    const refused = await t.post(`${P}/removeAll`, { ids: [c1.data.id, parent.data.id] }, { token });
+    expect(refused.meta.code).toBe(5424);
+    expect((await t.get(`${P}/view`, { id: c1.data.id }, { token })).meta.code).toBe(200);
+    expect((await t.post(`${P}/removeAll`, { ids: [c1.data.id, 999999] }, { token })).meta.code).toBe(404);
+    expect((await t.post(`${P}/removeAll`, { ids: `${c1.data.id},${c2.data.id}` }, { token })).meta.code).toBe(200);
+    expect((await t.get(`${P}/view`, { id: c2.data.id }, { token })).meta.code).toBe(404);
+    expect((await t.post(`${P}/removeAll`, { ids: null }, { token })).meta.code).toBe(400);
+  });
+
+  it('keeps the items that manage roles: no delete, no new identifier', async () => {
+    const roleAddId = await permissionId(t.db.db, PERM.roleAdd);
+    expect((await t.post(`${P}/remove`, { id: roleAddId }, { token })).meta.code).toBe(5421);
+    const roleManage = await permissionId(t.db.db, PERM.roleList);
+    const item = (await t.get<MenuItem>(`${P}/view`, { id: roleAddId }, { token })).data;
+    const res = await t.post(
+      `${P}/update`,
+      { id: roleAddId, parentId: roleManage, name: item.name, type: 'button', perm: 'role:add2', sort: 1 },
+      { token },
+    );
+    expect(res.meta.code).toBe(5421);
+  });
+
+  it("gives the signed-in member's own menu and buttons only", async () => {
+    const role = await createRole(t.db.db, 'ROLE_DICT', [PERM.dictList, PERM.dictAdd, 'menu:systemSetup']);
+    await createStaff(t.db.db, 'dictonly', [role]);
+    const staff = await t.login('dictonly', STAFF_PASSWORD);
+    const own = await t.get<MenuItem[]>(`${P}/list`, {}, { token: staff.token });
+    expect(own.data.map((i) => i.name)).toEqual(['systemSetup']);
+    expect(own.data[0]!.children.map((i) => i.name)).toEqual(['dictManage']);
+    const buttons = await t.get<string[]>(`${P}/buttonList`, {}, { token: staff.token });
+    expect(buttons.data).toEqual([PERM.dictAdd]);
+    expect((await t.get(`${P}/getAll`, {}, { token: staff.token })).meta.code).toBe(403);
+    const ids = await t.get<number[]>(`${P}/getPermissionsByRole`, { roleId: role }, { token });
+    expect(ids.data.sort()).toEqual(
+      (await permissionIds(t.db.db, [PERM.dictList, PERM.dictAdd, 'menu:systemSetup'])).sort(),
+    );
+    expect((await t.get(`${P}/getPermissionsByRole`, { roleId: 999999 }, { token })).meta.code).toBe(404);
+  });
+
+  it('stores a title with markup as plain text', async () => {
+    const res = await menu('xss', { title: '<img src=x onerror=alert(1)>' });
+    const view = await t.get<MenuItem>(`${P}/view`, { id: res.data.id }, { token });
+    expect(view.data.title).toBe('<img src=x onerror=alert(1)>');
+  });
+});

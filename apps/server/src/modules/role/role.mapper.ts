@@ -1,0 +1,19 @@
+import { displayName, type Role, type RoleMember } from '@study-crm/shared';
+import type { RoleMemberRow, RoleRow } from './role.repository.js';
+
+export function toRole(row: RoleRow): Role {
+  return {
+    id: row.id,
+    name: row.name,
+    cnName: row.cnName,
+    kind: row.kind,
+    isBuiltin: row.isBuiltin === 1 ? 1 : 0,
+    memberCount: row.memberCount,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+export function toRoleMember(row: RoleMemberRow): RoleMember {
+  return { id: row.id, displayName: displayName(row), loginName: row.loginName, email: row.email };
+}

@@ -1,0 +1,238 @@
+import { sql, type SqlBool } from 'kysely';
+import type { RoleKind } from '@study-crm/shared';
+import type { Db } from '../../db/database.js';
+
+export type RoleRow = {
+  id: number;
+  name: string;
+  cnName: string;
+  kind: RoleKind;
+  isBuiltin: number;
+  memberCount: number;
+  createdAt: number;
+  updatedAt: number;
+};
+
+export type RoleMemberRow = {
+  id: number;
+  loginName: string | null;
+  email: string | null;
+  fullName: string | null;
+  nickName: string | null;
+  engFirstName: string | null;
+  engLastName: string | null;
+};
+
+export type RoleFilter = { keyword?: string | null; kind?: RoleKind | null };
+export type PageWindow = { limit: number; offset: number; order: 'asc' | 'desc' };
+
+// `LIKE` with the user's text taken literally ('ROLE_' holds the wildcard '_'), case-insensitive on both dialects.
+export const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const ilike = (column: string, text: string) =>
+  sql<SqlBool>`lower(${sql.ref(column)}) like ${likePattern(text)} escape '\\'`;
+
+const MEMBER_COLUMNS = [
+  'member.id',
+  'member.loginName',
+  'member.email',
+  'member.fullName',
+  'member.nickName',
+  'member.engFirstName',
+  'member.engLastName',
+] as const;
+const MEMBER_SEARCH = ['member.loginName', 'member.email', 'member.fullName', 'member.nickName'];
+
+function queries(db: Db) {
+  const roles = () =>
+    db.selectFrom('role').select((eb) => [
+      'role.id',
+      'role.name',
+      'role.cnName',
+      'role.kind',
+      'role.isBuiltin',
+      'role.createdAt',
+      'role.updatedAt',
+      eb
+        .selectFrom('memberRole')
+        .innerJoin('member', 'member.id', 'memberRole.memberId')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('memberRole.roleId', '=', 'role.id')
+        .where('member.deletedAt', 'is', null)
+        .as('memberCount'),
+    ]);
+
+  const filtered = (f: RoleFilter) => {
+    let q = db.selectFrom('role');
+    if (f.keyword) {
+      const k = f.keyword;
+      q = q.where((eb) => eb.or([ilike('role.name', k), ilike('role.cnName', k)]));
+    }
+    if (f.kind) q = q.where('role.kind', '=', f.kind);
+    return q;
+  };
+
+  const toRow = (r: Omit<RoleRow, 'memberCount'> & { memberCount: number | string | null }): RoleRow => ({
+    ...r,
+    memberCount: Number(r.memberCount ?? 0),
+  });
+
+  return {
+    async page(f: RoleFilter, w: PageWindow): Promise<{ rows: RoleRow[]; total: number }> {
+      const count = await filtered(f)
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .executeTakeFirstOrThrow();
+      const ids = filtered(f).select('role.id');
+      const rows = await roles()
+        .where('role.id', 'in', ids)
+        .orderBy('role.id', w.order)
+        .limit(w.limit)
+        .offset(w.offset)
+        .execute();
+      return { rows: rows.map(toRow), total: Number(count.total) };
+    },
+
+    async byId(id: number): Promise<RoleRow | undefined> {
+      const row = await roles().where('role.id', '=', id).executeTakeFirst();
+      return row && toRow(row);
+    },
+
+    async idByName(name: string): Promise<number | undefined> {
+      const row = await db.selectFrom('role').select('id').where('name', '=', name).executeTakeFirst();
+      return row?.id;
+    },
+
+    options: () => db.selectFrom('role').select(['id', 'name', 'cnName']).orderBy('id').execute(),
+
+    async insert(v: { name: string; cnName: string; kind: RoleKind; now: number }): Promise<number> {
+      const row = await db
+        .insertInto('role')
+        .values({ name: v.name, cnName: v.cnName, kind: v.kind, isBuiltin: 0, createdAt: v.now, updatedAt: v.now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async update(id: number, v: { name: string; cnName: string; kind: RoleKind; now: number }) {
+      await db
+        .updateTable('role')
+        .set({ name: v.name, cnName: v.cnName, kind: v.kind, updatedAt: v.now })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async touch(id: number, now: number) {
+      await db.updateTable('role').set({ updatedAt: now }).where('id', '=', id).execute();
+    },
+
+    async remove(id: number) {
+      await db.deleteFrom('rolePermission').where('roleId', '=', id).execute();
+      await db.deleteFrom('memberRole').where('roleId', '=', id).execute();
+      await db.deleteFrom('role').where('id', '=', id).execute();
+    },
+
+    async permissionIds(roleId: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('rolePermission')
+        .select('permissionId')
+        .where('roleId', '=', roleId)
+        .orderBy('permissionId')
+        .execute();
+      return rows.map((r) => r.permissionId);
+    },
+
+    async setPermissions(roleId: number, permissionIds: readonly number[]) {
+      await db.deleteFrom('rolePermission').where('roleId', '=', roleId).execute();
+      if (permissionIds.length) {
+        await db
+          .insertInto('rolePermission')
+          .values(permissionIds.map((permissionId) => ({ roleId, permissionId })))
+          .execute();
+      }
+    },
+
+    // The menu tree as (id, parentId, perm): small (hundreds of rows), used to close a set under ancestors.
+    permissionNodes: () => db.selectFrom('permission').select(['id', 'parentId', 'perm']).execute(),
+
+    // Members holding the role, counting only members that are not deleted.
+    async holders(roleId: number): Promise<number> {
+      const row = await db
+        .selectFrom('memberRole')
+        .innerJoin('member', 'member.id', 'memberRole.memberId')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('memberRole.roleId', '=', roleId)
+        .where('member.deletedAt', 'is', null)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    memberExists: async (memberId: number): Promise<boolean> =>
+      Boolean(
+        await db
+          .selectFrom('member')
+          .select('id')
+          .where('id', '=', memberId)
+          .where('deletedAt', 'is', null)
+          .executeTakeFirst(),
+      ),
+
+    async existingRoleIds(ids: readonly number[]): Promise<number[]> {
+      if (!ids.length) return [];
+      const rows = await db.selectFrom('role').select('id').where('id', 'in', ids).execute();
+      return rows.map((r) => r.id);
+    },
+
+    rolesOfMember: (memberId: number) =>
+      db
+        .selectFrom('role')
+        .innerJoin('memberRole', 'memberRole.roleId', 'role.id')
+        .select(['role.id', 'role.name', 'role.cnName'])
+        .where('memberRole.memberId', '=', memberId)
+        .orderBy('role.id')
+        .execute(),
+
+    async setMemberRoles(memberId: number, roleIds: readonly number[]) {
+      await db.deleteFrom('memberRole').where('memberId', '=', memberId).execute();
+      await db
+        .insertInto('memberRole')
+        .values(roleIds.map((roleId) => ({ memberId, roleId })))
+        .execute();
+    },
+
+    async membersOf(
+      roleId: number,
+      keyword: string | null | undefined,
+      w: PageWindow,
+    ): Promise<{ rows: RoleMemberRow[]; total: number }> {
+      let q = db
+        .selectFrom('member')
+        .innerJoin('memberRole', 'memberRole.memberId', 'member.id')
+        .where('memberRole.roleId', '=', roleId)
+        .where('member.deletedAt', 'is', null);
+      if (keyword) q = q.where((eb) => eb.or(MEMBER_SEARCH.map((c) => ilike(c, keyword))));
+      const count = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+      const rows = await q
+        .select(MEMBER_COLUMNS)
+        .orderBy('member.id', w.order)
+        .limit(w.limit)
+        .offset(w.offset)
+        .execute();
+      return { rows, total: Number(count.total) };
+    },
+
+    // Staff members to pick from when adding a member to a role.
+    memberOptions: (keyword: string | null | undefined, limit: number): Promise<RoleMemberRow[]> => {
+      let q = db.selectFrom('member').where('member.deletedAt', 'is', null).where('member.memberType', '=', 'staff');
+      if (keyword) q = q.where((eb) => eb.or(MEMBER_SEARCH.map((c) => ilike(c, keyword))));
+      return q.select(MEMBER_COLUMNS).orderBy('member.id').limit(limit).execute();
+    },
+  };
+}
+type Queries = ReturnType<typeof queries>;
+export type RoleRepository = Queries & {
+  // Runs `fn` in one transaction with a repository bound to it.
+  transaction: <T>(fn: (repo: RoleRepository) => Promise<T>) => Promise<T>;
+};
+
+export function createRoleRepository(db: Db): RoleRepository {
+  return { ...queries(db), transaction: (fn) => db.transaction().execute((trx) => fn(createRoleRepository(trx))) };
+}

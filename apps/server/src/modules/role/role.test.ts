@@ -1,0 +1,294 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PROTECTED_PERMS, PERM, type Page, type Role, type RoleMember, type RoleView } from '@study-crm/shared';
+import { startTestApp, type TestApp } from '../../test/harness.js';
+import { createRole, createStaff, permissionId } from '../../test/access-fixtures.js';
+
+const R = '/api/v1/mc/sys/role';
+
+describe('roles', () => {
+  let t: TestApp;
+  let token: string;
+  let adminRoleId: number;
+  let allIds: number[];
+  let dictListId: number;
+  let dictAddId: number;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    token = (await t.login()).token;
+    const admin = await t.db.db
+      .selectFrom('role')
+      .select('id')
+      .where('name', '=', 'ROLE_ADMIN')
+      .executeTakeFirstOrThrow();
+    adminRoleId = admin.id;
+    allIds = (await t.db.db.selectFrom('permission').select('id').execute()).map((r) => r.id);
+    dictListId = await permissionId(t.db.db, PERM.dictList);
+    dictAddId = await permissionId(t.db.db, PERM.dictAdd);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const add = (values: Record<string, string | number | number[] | null>) =>
+    t.post<{ id: number }>(`${R}/add`, values, { token });
+
+  it('creates a role and shows it with its permissions, the screen and group of a chosen button included', async () => {
+    const res = await add({ name: 'ROLE_EDITOR', cnName: '編輯', kind: 'general', permissionIds: [dictAddId] });
+    expect(res.meta.code).toBe(200);
+    const view = await t.get<RoleView>(`${R}/view`, { id: res.data.id }, { token });
+    expect(view.meta.code).toBe(200);
+    expect(view.data).toMatchObject({
+      name: 'ROLE_EDITOR',
+      cnName: '編輯',
+      kind: 'general',
+      isBuiltin: 0,
+      memberCount: 0,
+    });
+    const groupId = await permissionId(t.db.db, 'menu:systemSetup');
+    expect(view.data.permissionIds.sort()).toEqual([groupId, dictListId, dictAddId].sort());
+  });
+
+  it('accepts permission ids as a comma-separated list too', async () => {
+    const res = await add({
+      name: 'ROLE_COMMA',
+      cnName: '逗號',
+      kind: 'assignment',
+      permissionIds: `${dictListId},${dictAddId}` as unknown as number[],
+    });
+    expect(res.meta.code).toBe(200);
+  });
+
+  it('refuses a role name without ROLE_', async () => {
+    const res = await add({ name: 'EDITOR2', cnName: '編輯', kind: 'general', permissionIds: [dictListId] });
+    expect(res.meta.code).toBe(400);
+    expect(res.meta.message).toContain('name must start with ROLE_');
+    const zh = await t.post(
+      `${R}/add`,
+      { name: 'X', cnName: 'x', kind: 'general', permissionIds: [1] },
+      { token, locale: 'zh-TW' },
+    );
+    expect(zh.meta.message).toContain('必須以 ROLE_ 開頭');
+  });
+
+  it('refuses an empty name, a missing Chinese name and an unknown kind', async () => {
+    expect((await add({ name: '', cnName: 'a', kind: 'general', permissionIds: [dictListId] })).meta.message).toContain(
+      'name is required',
+    );
+    expect(
+      (await add({ name: 'ROLE_A1', cnName: '', kind: 'general', permissionIds: [dictListId] })).meta.message,
+    ).toContain('cnName is required');
+    const kind = await add({ name: 'ROLE_A1', cnName: 'a', kind: 'boss', permissionIds: [dictListId] });
+    expect(kind.meta.code).toBe(400);
+    expect(kind.meta.message).toContain('kind must be one of: assignment, management, general');
+  });
+
+  it('refuses to save a role without a permission, or with one that does not exist', async () => {
+    const none = await add({ name: 'ROLE_EMPTY', cnName: '空', kind: 'general', permissionIds: null });
+    expect(none.meta.code).toBe(400);
+    expect(none.meta.message).toContain('permissionIds is required');
+    const unknown = await add({ name: 'ROLE_EMPTY', cnName: '空', kind: 'general', permissionIds: [999999] });
+    expect(unknown.meta.code).toBe(400);
+    expect(unknown.meta.message).toContain('permissionIds contains an item that does not exist');
+    const list = await t.get<Page<Role>>(`${R}/list`, { keyword: 'ROLE_EMPTY' }, { token });
+    expect(list.data.total).toBe(0);
+  });
+
+  it('answers 5401 for a duplicate name on add, update and the live check', async () => {
+    const dup = await add({ name: 'ROLE_EDITOR', cnName: '再一次', kind: 'general', permissionIds: [dictListId] });
+    expect(dup.meta).toEqual({ code: 5401, message: 'This role already exists' });
+
+    const other = await add({ name: 'ROLE_OTHER', cnName: '其他', kind: 'general', permissionIds: [dictListId] });
+    const upd = await t.post(
+      `${R}/update`,
+      { id: other.data.id, name: 'ROLE_EDITOR', cnName: '其他', kind: 'general', permissionIds: [dictListId] },
+      { token },
+    );
+    expect(upd.meta.code).toBe(5401);
+
+    expect((await t.get(`${R}/check`, { name: 'ROLE_EDITOR' }, { token })).meta.code).toBe(5401);
+    expect((await t.get(`${R}/check`, { name: 'ROLE_FREE' }, { token })).meta.code).toBe(200);
+    // Editing a role: its own name is not a duplicate.
+    expect((await t.get(`${R}/check`, { name: 'ROLE_OTHER', id: other.data.id }, { token })).meta.code).toBe(200);
+  });
+
+  it('updates a role and replaces its permissions', async () => {
+    const created = await add({ name: 'ROLE_UPD', cnName: '更新', kind: 'general', permissionIds: [dictListId] });
+    const configListId = await permissionId(t.db.db, PERM.configList);
+    const res = await t.post(
+      `${R}/update`,
+      { id: created.data.id, name: 'ROLE_UPD2', cnName: '更新二', kind: 'management', permissionIds: [configListId] },
+      { token },
+    );
+    expect(res.meta.code).toBe(200);
+    const view = await t.get<RoleView>(`${R}/view`, { id: created.data.id }, { token });
+    expect(view.data).toMatchObject({ name: 'ROLE_UPD2', cnName: '更新二', kind: 'management' });
+    expect(view.data.permissionIds).toContain(configListId);
+    expect(view.data.permissionIds).not.toContain(dictListId);
+
+    const edit = await t.post(
+      `${R}/editRolePermission`,
+      { id: created.data.id, permissionIds: [dictAddId] },
+      { token },
+    );
+    expect(edit.meta.code).toBe(200);
+    const after = await t.get<RoleView>(`${R}/view`, { id: created.data.id }, { token });
+    expect(after.data.permissionIds).toContain(dictAddId);
+    expect(after.data.permissionIds).not.toContain(configListId);
+    const byRole = await t.get<number[]>(
+      '/api/v1/mc/sys/permission/getPermissionsByRole',
+      { roleId: created.data.id },
+      { token },
+    );
+    expect(byRole.data).toEqual(after.data.permissionIds);
+  });
+
+  it('answers 404 for a role that does not exist', async () => {
+    expect((await t.get(`${R}/view`, { id: 999999 }, { token })).meta.code).toBe(404);
+    expect((await t.post(`${R}/remove`, { id: 999999 }, { token })).meta.code).toBe(404);
+    expect(
+      (
+        await t.post(
+          `${R}/update`,
+          { id: 999999, name: 'ROLE_Z', cnName: 'z', kind: 'general', permissionIds: [dictListId] },
+          { token },
+        )
+      ).meta.code,
+    ).toBe(404);
+  });
+
+  it('lists roles paged, searched by name or Chinese name, filtered by kind', async () => {
+    for (let i = 0; i < 3; i++) {
+      await add({
+        name: `ROLE_PAGE_${i}`,
+        cnName: `分頁${i}`,
+        kind: i === 0 ? 'assignment' : 'general',
+        permissionIds: [dictListId],
+      });
+    }
+    const page = await t.get<Page<Role>>(`${R}/list`, { keyword: 'role_page', pageNum: 1, pageSize: 2 }, { token });
+    expect(page.data.total).toBe(3);
+    expect(page.data.list.map((r) => r.name)).toEqual(['ROLE_PAGE_2', 'ROLE_PAGE_1']);
+    const page2 = await t.get<Page<Role>>(`${R}/list`, { keyword: 'role_page', pageNum: 2, pageSize: 2 }, { token });
+    expect(page2.data.list.map((r) => r.name)).toEqual(['ROLE_PAGE_0']);
+    const cn = await t.get<Page<Role>>(`${R}/list`, { keyword: '分頁1' }, { token });
+    expect(cn.data.list.map((r) => r.name)).toEqual(['ROLE_PAGE_1']);
+    const kind = await t.get<Page<Role>>(`${R}/list`, { keyword: 'ROLE_PAGE', kind: 'assignment' }, { token });
+    expect(kind.data.list.map((r) => r.name)).toEqual(['ROLE_PAGE_0']);
+    // '_' is taken literally, not as a wildcard.
+    const literal = await t.get<Page<Role>>(`${R}/list`, { keyword: 'ROLE_PAGE_' }, { token });
+    expect(literal.data.total).toBe(3);
+    expect((await t.get<Page<Role>>(`${R}/list`, { keyword: 'ROLExPAGE' }, { token })).data.total).toBe(0);
+  });
+
+  it('gives every role as a select option', async () => {
+    const map = await t.get<{ id: number; name: string; cnName: string }[]>(`${R}/map`, {}, { token });
+    expect(map.meta.code).toBe(200);
+    expect(map.data).toContainEqual({ id: adminRoleId, name: 'ROLE_ADMIN', cnName: '系統管理員' });
+  });
+
+  it('never deletes the built-in administrator role', async () => {
+    const res = await t.post(`${R}/remove`, { id: adminRoleId }, { token });
+    expect(res.meta).toEqual({ code: 5421, message: 'The built-in administrator role cannot be deleted' });
+  });
+
+  it('never strips the built-in role of the permissions that manage roles, nor renames it', async () => {
+    for (const perm of ADMIN_PROTECTED_PERMS) {
+      const id = await permissionId(t.db.db, perm);
+      // Drop the item and its whole subtree: keeping a descendant would bring its ancestors back.
+      const links = await t.db.db.selectFrom('permission').select(['id', 'parentId']).execute();
+      const dropped = new Set([id]);
+      for (let grew = true; grew;) {
+        grew = false;
+        for (const l of links) if (dropped.has(l.parentId) && !dropped.has(l.id)) grew = Boolean(dropped.add(l.id));
+      }
+      const without = allIds.filter((x) => !dropped.has(x));
+      const edit = await t.post(`${R}/editRolePermission`, { id: adminRoleId, permissionIds: without }, { token });
+      expect(edit.meta.code, perm).toBe(5421);
+      expect(edit.meta.message).toContain(perm);
+    }
+    const upd = await t.post(
+      `${R}/update`,
+      { id: adminRoleId, name: 'ROLE_ADMIN', cnName: '管理員', kind: 'management', permissionIds: [dictListId] },
+      { token },
+    );
+    expect(upd.meta.code).toBe(5421);
+    const rename = await t.post(
+      `${R}/update`,
+      { id: adminRoleId, name: 'ROLE_BOSS', cnName: '管理員', kind: 'management', permissionIds: allIds },
+      { token },
+    );
+    expect(rename.meta).toEqual({ code: 5421, message: 'The built-in administrator role cannot be renamed' });
+    const view = await t.get<RoleView>(`${R}/view`, { id: adminRoleId }, { token });
+    expect(view.data.permissionIds.length).toBe(allIds.length);
+  });
+
+  it('lets the built-in role drop permissions other than the role-management ones', async () => {
+    const keep = allIds.filter((x) => x !== dictAddId);
+    expect(
+      (await t.post(`${R}/editRolePermission`, { id: adminRoleId, permissionIds: keep }, { token })).meta.code,
+    ).toBe(200);
+    expect(
+      (await t.post(`${R}/editRolePermission`, { id: adminRoleId, permissionIds: allIds }, { token })).meta.code,
+    ).toBe(200);
+  });
+
+  it('refuses to delete a role members still hold, saying how many', async () => {
+    const role = await add({ name: 'ROLE_HELD', cnName: '使用中', kind: 'general', permissionIds: [dictListId] });
+    await createStaff(t.db.db, 'held1', [role.data.id]);
+    await createStaff(t.db.db, 'held2', [role.data.id]);
+    const res = await t.post(`${R}/remove`, { id: role.data.id }, { token });
+    expect(res.meta.code).toBe(5422);
+    expect(res.meta.message).toBe('2 member(s) still hold this role: remove it from them before deleting it');
+    expect((await t.get<RoleView>(`${R}/view`, { id: role.data.id }, { token })).data.memberCount).toBe(2);
+  });
+
+  it('deletes a role nobody holds', async () => {
+    const role = await add({ name: 'ROLE_GONE', cnName: '刪除', kind: 'general', permissionIds: [dictListId] });
+    expect((await t.post(`${R}/remove`, { id: role.data.id }, { token })).meta.code).toBe(200);
+    expect((await t.get(`${R}/view`, { id: role.data.id }, { token })).meta.code).toBe(404);
+  });
+
+  it("sets and reads a member's roles, keeping at least one", async () => {
+    const a = await createRole(t.db.db, 'ROLE_MA', [PERM.dictList]);
+    const b = await createRole(t.db.db, 'ROLE_MB', [PERM.configList]);
+    const mid = await createStaff(t.db.db, 'roles1', [a]);
+    const set = await t.post(`${R}/updateMemberRoles`, { userId: mid, roleIds: [a, b] }, { token });
+    expect(set.meta.code).toBe(200);
+    const got = await t.get<{ id: number }[]>(`${R}/getMemberRoles`, { userId: mid }, { token });
+    expect(got.data.map((r) => r.id)).toEqual([a, b]);
+
+    const empty = await t.post(`${R}/updateMemberRoles`, { userId: mid, roleIds: null }, { token });
+    expect(empty.meta).toEqual({ code: 5423, message: 'A member must keep at least one role' });
+    const unknown = await t.post(`${R}/updateMemberRoles`, { userId: mid, roleIds: [a, 999999] }, { token });
+    expect(unknown.meta.code).toBe(400);
+    const noMember = await t.post(`${R}/updateMemberRoles`, { userId: 999999, roleIds: [a] }, { token });
+    expect(noMember.meta.code).toBe(404);
+    expect((await t.get<{ id: number }[]>(`${R}/getMemberRoles`, { userId: mid }, { token })).data).toHaveLength(2);
+  });
+
+  it('never takes the administrator role from its last holder', async () => {
+    const other = await createRole(t.db.db, 'ROLE_SOLO', [PERM.dictList]);
+    const { mid } = await t.login();
+    const res = await t.post(`${R}/updateMemberRoles`, { userId: mid, roleIds: [other] }, { token });
+    expect(res.meta.code).toBe(5421);
+    const second = await createStaff(t.db.db, 'admin2', [adminRoleId]);
+    expect((await t.post(`${R}/updateMemberRoles`, { userId: second, roleIds: [other] }, { token })).meta.code).toBe(
+      200,
+    );
+  });
+
+  it('lists the members of a role and finds staff to add', async () => {
+    const role = await createRole(t.db.db, 'ROLE_TEAM', [PERM.dictList]);
+    await createStaff(t.db.db, 'team_alice', [role]);
+    await createStaff(t.db.db, 'team_bob', [role]);
+    const members = await t.get<Page<RoleMember>>(`${R}/members`, { id: role, pageSize: 1 }, { token });
+    expect(members.data.total).toBe(2);
+    expect(members.data.list).toHaveLength(1);
+    const found = await t.get<Page<RoleMember>>(`${R}/members`, { id: role, keyword: 'ALICE' }, { token });
+    expect(found.data.list.map((m) => m.loginName)).toEqual(['team_alice']);
+    const options = await t.get<RoleMember[]>(`${R}/memberOptions`, { keyword: 'team_' }, { token });
+    expect(options.data.map((m) => m.loginName).sort()).toEqual(['team_alice', 'team_bob']);
+    expect(options.data[0]).not.toHaveProperty('passwordHash');
+  });
+});

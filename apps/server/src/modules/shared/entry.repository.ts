@@ -1,0 +1,79 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { RecordStatus } from '@study-crm/shared';
+import type { Db } from '../../db/database.js';
+import type { DictEntryTable } from '../../db/schema.js';
+import { containsPattern, likeLower, pageWindow } from '../../db/sql-helpers.js';
+
+// Tables with the dictionary-entry shape (TagTable = DictEntryTable).
+export type EntryTableName = 'dictEntry' | 'tag';
+
+export const ENTRY_COLUMNS = [
+  'id',
+  'type',
+  'value',
+  'label',
+  'label2',
+  'description',
+  'sort',
+  'status',
+  'color',
+  'createdAt',
+  'updatedAt',
+] as const;
+
+export type EntryRow = Selectable<DictEntryTable>;
+
+export type EntryListQuery = {
+  pageNum?: number | null;
+  pageSize?: number | null;
+  type?: string | null;
+  status?: RecordStatus | null;
+  keyword?: string | null;
+};
+
+// List/read/write of one dictionary-shaped table; modules add their own queries on top.
+export function createEntryRepository(db: Db, table: EntryTableName) {
+  // Both tables have the same columns, so typing the queries against one of them is exact for both.
+  const name = table as 'dictEntry';
+  return {
+    // Filtered by type, status and a substring of key or names; in type, sort, id order.
+    async list(q: EntryListQuery) {
+      const { pageNum, pageSize, offset } = pageWindow(q);
+      let base = db.selectFrom(name);
+      if (q.type) base = base.where('type', '=', q.type);
+      if (q.status) base = base.where('status', '=', q.status);
+      if (q.keyword) {
+        const p = containsPattern(q.keyword);
+        base = base.where((eb) => eb.or([likeLower('value', p), likeLower('label', p), likeLower('label2', p)]));
+      }
+      const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+      const list: EntryRow[] = await base
+        .select(ENTRY_COLUMNS)
+        .orderBy('type')
+        .orderBy('sort')
+        .orderBy('id')
+        .limit(pageSize)
+        .offset(offset)
+        .execute();
+      return { list, total: Number(total), pageNum, pageSize };
+    },
+
+    byId: (id: number): Promise<EntryRow | undefined> =>
+      db.selectFrom(name).select(ENTRY_COLUMNS).where('id', '=', id).executeTakeFirst(),
+
+    // The row of this type whose key (or Chinese name) is `text`.
+    idWith: async (type: string, column: 'value' | 'label', text: string): Promise<number | undefined> =>
+      (await db.selectFrom(name).select('id').where('type', '=', type).where(column, '=', text).executeTakeFirst())?.id,
+
+    insert: async (row: Insertable<DictEntryTable>): Promise<number> =>
+      (await db.insertInto(name).values(row).returning('id').executeTakeFirstOrThrow()).id,
+
+    update: async (id: number, patch: Updateable<DictEntryTable>): Promise<void> => {
+      await db.updateTable(name).set(patch).where('id', '=', id).execute();
+    },
+
+    remove: async (id: number): Promise<boolean> =>
+      Number((await db.deleteFrom(name).where('id', '=', id).executeTakeFirst()).numDeletedRows) > 0,
+  };
+}
+export type EntryRepository = ReturnType<typeof createEntryRepository>;

@@ -1,0 +1,87 @@
+import type { Insertable, Updateable } from 'kysely';
+import type { SysConfigListQuery } from '@study-crm/shared';
+import type { Db } from '../../db/database.js';
+import type { SysConfigTable } from '../../db/schema.js';
+import { containsPattern, likeLower, pageWindow } from '../../db/sql-helpers.js';
+
+const COLUMNS = [
+  'id',
+  'key',
+  'platform',
+  'prodValue',
+  'testValue',
+  'remarks',
+  'status',
+  'createdAt',
+  'updatedAt',
+] as const;
+
+export type SysConfigRow = {
+  id: number;
+  key: string;
+  platform: string;
+  prodValue: string | null;
+  testValue: string | null;
+  remarks: string | null;
+  status: 'enabled' | 'disabled';
+  createdAt: number;
+  updatedAt: number;
+};
+
+export function createSysConfigRepository(db: Db) {
+  return {
+    async list(q: SysConfigListQuery) {
+      const { pageNum, pageSize, offset } = pageWindow(q);
+      let base = db.selectFrom('sysConfig');
+      if (q.keyword) {
+        const p = containsPattern(q.keyword);
+        base = base.where((eb) => eb.or([likeLower('key', p), likeLower('remarks', p)]));
+      }
+      if (q.platform) base = base.where('platform', '=', q.platform);
+      if (q.status) base = base.where('status', '=', q.status);
+      const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+      const dir = q.order === 'asc' ? 'asc' : 'desc';
+      const list: SysConfigRow[] = await base
+        .select(COLUMNS)
+        .orderBy('updatedAt', dir)
+        .orderBy('id', dir)
+        .limit(pageSize)
+        .offset(offset)
+        .execute();
+      return { list, total: Number(total), pageNum, pageSize };
+    },
+
+    byId: (id: number): Promise<SysConfigRow | undefined> =>
+      db.selectFrom('sysConfig').select(COLUMNS).where('id', '=', id).executeTakeFirst(),
+
+    idOf: async (key: string, platform: string): Promise<number | undefined> =>
+      (
+        await db
+          .selectFrom('sysConfig')
+          .select('id')
+          .where('key', '=', key)
+          .where('platform', '=', platform)
+          .executeTakeFirst()
+      )?.id,
+
+    insert: async (row: Insertable<SysConfigTable>): Promise<number> =>
+      (await db.insertInto('sysConfig').values(row).returning('id').executeTakeFirstOrThrow()).id,
+
+    update: async (id: number, patch: Updateable<SysConfigTable>): Promise<boolean> =>
+      Number((await db.updateTable('sysConfig').set(patch).where('id', '=', id).executeTakeFirst()).numUpdatedRows) > 0,
+
+    remove: async (id: number): Promise<boolean> =>
+      Number((await db.deleteFrom('sysConfig').where('id', '=', id).executeTakeFirst()).numDeletedRows) > 0,
+
+    // The enabled config of this key and platform, for the cached accessor.
+    enabled: (key: string, platform: string) =>
+      db
+        .selectFrom('sysConfig')
+        .select(['prodValue', 'testValue'])
+        .where('key', '=', key)
+        .where('platform', '=', platform)
+        .where('status', '=', 'enabled')
+        .executeTakeFirst(),
+  };
+}
+export type SysConfigRepository = ReturnType<typeof createSysConfigRepository>;

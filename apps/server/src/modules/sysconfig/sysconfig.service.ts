@@ -1,0 +1,97 @@
+import type { SysConfig, SysConfigAddBody, SysConfigListQuery, SysConfigUpdateBody } from '@study-crm/shared';
+import { AppError, notFound } from '../../http/errors.js';
+import { isUniqueViolation } from '../../db/sql-helpers.js';
+import type { Clock } from '../../lib/clock.js';
+import type { ConfigAccessor } from './config-accessor.js';
+import type { SysConfigRepository, SysConfigRow } from './sysconfig.repository.js';
+
+export function toSysConfig(row: SysConfigRow): SysConfig {
+  return {
+    id: row.id,
+    key: row.key,
+    platform: row.platform,
+    prodValue: row.prodValue,
+    testValue: row.testValue,
+    remarks: row.remarks,
+    status: row.status,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+const exists = (key: string, platform: string) => new AppError(5410, 'configExists', { key, platform });
+
+export function createSysConfigService(deps: { repo: SysConfigRepository; accessor: ConfigAccessor; clock: Clock }) {
+  const { repo, accessor, clock } = deps;
+
+  // The unique index is the final word; the lookup gives the friendly message in the common case.
+  async function guarded<T>(key: string, platform: string, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (err) {
+      if (isUniqueViolation(err)) throw exists(key, platform);
+      throw err;
+    } finally {
+      accessor.invalidate();
+    }
+  }
+
+  async function view(id: number): Promise<SysConfig> {
+    const row = await repo.byId(id);
+    if (!row) throw notFound();
+    return toSysConfig(row);
+  }
+
+  return {
+    view,
+
+    async list(q: SysConfigListQuery) {
+      const page = await repo.list(q);
+      return { ...page, list: page.list.map(toSysConfig) };
+    },
+
+    async add(body: SysConfigAddBody): Promise<SysConfig> {
+      if ((await repo.idOf(body.key, body.platform)) !== undefined) throw exists(body.key, body.platform);
+      const now = clock.now();
+      const id = await guarded(body.key, body.platform, () =>
+        repo.insert({
+          key: body.key,
+          platform: body.platform,
+          prodValue: body.prodValue ?? null,
+          testValue: body.testValue ?? null,
+          remarks: body.remarks ?? null,
+          status: body.status ?? 'enabled',
+          createdAt: now,
+          updatedAt: now,
+        }),
+      );
+      return view(id);
+    },
+
+    async update(body: SysConfigUpdateBody): Promise<SysConfig> {
+      if (!(await repo.byId(body.id))) throw notFound();
+      const other = await repo.idOf(body.key, body.platform);
+      if (other !== undefined && other !== body.id) throw exists(body.key, body.platform);
+      await guarded(body.key, body.platform, () =>
+        repo.update(body.id, {
+          key: body.key,
+          platform: body.platform,
+          prodValue: body.prodValue ?? null,
+          testValue: body.testValue ?? null,
+          remarks: body.remarks ?? null,
+          status: body.status ?? 'enabled',
+          updatedAt: clock.now(),
+        }),
+      );
+      return view(body.id);
+    },
+
+    async remove(id: number): Promise<null> {
+      const removed = await repo.remove(id);
+      accessor.invalidate();
+      if (!removed) throw notFound();
+      return null;
+    },
+  };
+}
+export type SysConfigService = ReturnType<typeof createSysConfigService>;

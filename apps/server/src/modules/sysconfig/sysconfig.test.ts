@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import type { SysConfig, Page } from '@study-crm/shared';
+import { testClock, type TestApp } from '../../test/harness.js';
+import { withSignedInApp } from '../../test/signed-in.js';
+import { createConfigAccessor } from './config-accessor.js';
+
+const BASE = '/admin/v1/sys/sysConfigs';
+
+describe('system configs', () => {
+  let t: TestApp;
+  let token: string;
+  withSignedInApp((app, session) => {
+    t = app;
+    token = session.token;
+  });
+  const add = (v: Record<string, string | number | null>) => t.post<SysConfig>(`${BASE}/add`, v, { token });
+
+  it('adds a config and reads it back', async () => {
+    const res = await add({ key: 'site.name', platform: 'WEB', prodValue: 'Prod', testValue: 'Test', remarks: 'name' });
+    expect(res.meta.code).toBe(200);
+    expect(res.data).toMatchObject({ key: 'site.name', platform: 'WEB', status: 'enabled', prodValue: 'Prod' });
+    const view = await t.get<SysConfig>(`${BASE}/view`, { id: res.data.id }, { token });
+    expect(view.data.testValue).toBe('Test');
+  });
+
+  it('refuses a missing key or platform, naming the field, and writes nothing', async () => {
+    const before = await t.get<Page<SysConfig>>(`${BASE}/list`, {}, { token });
+    const noKey = await add({ key: '', platform: 'WEB' });
+    expect(noKey.meta.code).toBe(400);
+    expect(noKey.meta.message).toContain('key');
+    const noPlatform = await add({ key: 'x.y' });
+    expect(noPlatform.meta.code).toBe(400);
+    expect(noPlatform.meta.message).toContain('platform');
+    const after = await t.get<Page<SysConfig>>(`${BASE}/list`, {}, { token });
+    expect(after.data.total).toBe(before.data.total);
+  });
+
+  it('refuses a duplicate (key, platform) with a localised message, but allows another platform', async () => {
+    await add({ key: 'dup.key', platform: 'WEB' });
+    const dup = await t.post(`${BASE}/add`, { key: 'dup.key', platform: 'WEB' }, { token, locale: 'zh-TW' });
+    expect(dup.meta).toEqual({ code: 5410, message: '此平台已有相同鍵名的參數：dup.key（WEB）' });
+    expect((await add({ key: 'dup.key', platform: 'APP' })).meta.code).toBe(200);
+    const other = await add({ key: 'dup.other', platform: 'APP' });
+    const clash = await t.post(`${BASE}/update`, { id: other.data.id, key: 'dup.key', platform: 'APP' }, { token });
+    expect(clash.meta.code).toBe(5410);
+  });
+
+  it('filters by platform and status and searches key and remarks', async () => {
+    await add({ key: 'filter.a', platform: 'SERVER', remarks: 'Needle here', status: 'disabled' });
+    await add({ key: 'filter.b', platform: 'SERVER' });
+    const disabled = await t.get<Page<SysConfig>>(
+      `${BASE}/list`,
+      { platform: 'SERVER', status: 'disabled', pageNum: '', pageSize: '' },
+      { token },
+    );
+    expect(disabled.data.list.map((c) => c.key)).toEqual(['filter.a']);
+    const search = await t.get<Page<SysConfig>>(`${BASE}/list`, { keyword: 'NEEDLE' }, { token });
+    expect(search.data.list.map((c) => c.key)).toEqual(['filter.a']);
+    const paged = await t.get<Page<SysConfig>>(`${BASE}/list`, { pageSize: 2, pageNum: 1 }, { token });
+    expect(paged.data.list).toHaveLength(2);
+    expect(paged.data.total).toBeGreaterThan(2);
+  });
+
+  it('serves the testing value outside production and sees updates and removals at once', async () => {
+    const created = await add({ key: 'cache.key', platform: 'WEB', prodValue: 'P1', testValue: 'T1' });
+    expect(t.config.configEnv).toBe('testing');
+    expect(await t.app.configs.get('cache.key')).toBe('T1');
+    await t.post(
+      `${BASE}/update`,
+      { id: created.data.id, key: 'cache.key', platform: 'WEB', testValue: 'T2' },
+      { token },
+    );
+    expect(await t.app.configs.get('cache.key', 'WEB')).toBe('T2');
+    await t.post(
+      `${BASE}/update`,
+      { id: created.data.id, key: 'cache.key', platform: 'WEB', testValue: 'T2', status: 'disabled' },
+      { token },
+    );
+    expect(await t.app.configs.get('cache.key')).toBeNull();
+    await t.post(`${BASE}/remove`, { id: created.data.id }, { token });
+    expect((await t.get(`${BASE}/view`, { id: created.data.id }, { token })).meta.code).toBe(404);
+  });
+
+  it('refuses callers without the permission', async () => {
+    const res = await t.get(`${BASE}/list`, {});
+    expect(res.meta.code).toBe(401);
+  });
+});
+
+describe('config accessor', () => {
+  it('uses the production value in production and caches until invalidated or the TTL passes', async () => {
+    let calls = 0;
+    let row = { prodValue: 'P', testValue: 'T' };
+    const repo = {
+      enabled: async () => {
+        calls++;
+        return row;
+      },
+    };
+    const clock = testClock();
+    const acc = createConfigAccessor(repo, { configEnv: 'production', platform: 'WEB' }, clock, 30_000);
+    expect(await acc.get('k')).toBe('P');
+    row = { prodValue: 'P2', testValue: 'T2' };
+    expect(await acc.get('k')).toBe('P');
+    expect(calls).toBe(1);
+    acc.invalidate();
+    expect(await acc.get('k')).toBe('P2');
+    row = { prodValue: 'P3', testValue: 'T3' };
+    clock.advance(30_001);
+    expect(await acc.get('k')).toBe('P3');
+    const testing = createConfigAccessor(repo, { configEnv: 'testing', platform: 'WEB' }, clock);
+    expect(await testing.get('k')).toBe('T3');
+  });
+});

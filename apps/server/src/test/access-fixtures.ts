@@ -1,0 +1,73 @@
+import type { Db } from '../db/database.js';
+import { hashPassword } from '../modules/auth/password.js';
+
+export const STAFF_PASSWORD = 'Staff#2026pass';
+
+// Test data straight into the database: roles by permission identifiers, staff members holding roles.
+export async function permissionIds(db: Db, perms: readonly string[]): Promise<number[]> {
+  if (!perms.length) return [];
+  const rows = await db.selectFrom('permission').select(['id', 'perm']).where('perm', 'in', perms).execute();
+  const missing = perms.filter((p) => !rows.some((r) => r.perm === p));
+  if (missing.length) throw new Error(`permission rows missing for: ${missing.join(', ')}`);
+  return rows.map((r) => r.id);
+}
+
+export async function setRolePerms(db: Db, roleId: number, perms: readonly string[]): Promise<void> {
+  const ids = await permissionIds(db, perms);
+  await db.deleteFrom('rolePermission').where('roleId', '=', roleId).execute();
+  if (ids.length) {
+    await db
+      .insertInto('rolePermission')
+      .values(ids.map((permissionId) => ({ roleId, permissionId })))
+      .execute();
+  }
+}
+
+export async function createRole(db: Db, name: string, perms: readonly string[] = []): Promise<number> {
+  const now = Date.now();
+  const row = await db
+    .insertInto('role')
+    .values({ name, cnName: name, kind: 'general', isBuiltin: 0, createdAt: now, updatedAt: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await setRolePerms(db, row.id, perms);
+  return row.id;
+}
+
+export async function createStaff(
+  db: Db,
+  loginName: string,
+  roleIds: readonly number[],
+  password = STAFF_PASSWORD,
+): Promise<number> {
+  const now = Date.now();
+  const row = await db
+    .insertInto('member')
+    .values({
+      loginName,
+      email: `${loginName}@example.test`,
+      passwordHash: await hashPassword(password),
+      status: 'active',
+      identityStatus: 'verified',
+      memberType: 'staff',
+      nickName: loginName,
+      failedLogins: 0,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (roleIds.length) {
+    await db
+      .insertInto('memberRole')
+      .values(roleIds.map((roleId) => ({ memberId: row.id, roleId })))
+      .execute();
+  }
+  return row.id;
+}
+
+export async function permissionId(db: Db, perm: string): Promise<number> {
+  const [id] = await permissionIds(db, [perm]);
+  if (id === undefined) throw new Error(`no permission row for ${perm}`);
+  return id;
+}

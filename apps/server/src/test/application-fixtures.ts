@@ -1,0 +1,166 @@
+import { hashPassword } from '../modules/auth/password.js';
+import type { TestApp, Values } from './harness.js';
+
+// Test data factories for the application module (not a test file itself).
+
+export const BASE = '/api/v1/mc/applicationRecord';
+
+export function fullForm(overrides: Values = {}): Values {
+  return {
+    name: '王小明',
+    engLastName: 'Wang',
+    engFirstName: 'Xiaoming',
+    formerName: '王明',
+    gender: 'male',
+    religion: 'None',
+    nationality: 'Taiwan',
+    birthday: '2004-05-06',
+    birthplace: 'Taipei',
+    passportNo: 'P1234567',
+    passportIssuePlace: 'Taipei',
+    passportIssueDate: '2022-01-10',
+    passportExpiryDate: '2032-01-09',
+    areaCode: '886',
+    mobile: '912345678',
+    landline: '02-2345-6789',
+    email: 'xiaoming@example.com',
+    addressLine1: '1 Main Road',
+    addressLine2: 'Flat 2',
+    city: 'Taipei',
+    country: 'Taiwan',
+    postcode: '100',
+    importantNotes: 'Prefers London',
+    applicationDate: '2026-10-01',
+    status: 'submitted',
+    educations: JSON.stringify([
+      {
+        startDate: '2019-09-01',
+        endDate: '2022-06-30',
+        school: 'Taipei First Girls High',
+        location: 'Taipei, Taiwan',
+        major: 'Science',
+        attainment: 'High school diploma',
+        gpa: '3.8',
+      },
+    ]),
+    jobs: JSON.stringify([
+      { startDate: '2023-07-01', endDate: '2023-08-31', unitName: 'TSMC', title: 'Intern', content: 'Testing' },
+    ]),
+    languageScores: JSON.stringify([
+      {
+        testType: 'ielts_academic',
+        testDate: '2026-03-01',
+        futureBooking: 0,
+        registrationNo: 'R-1',
+        isUkvi: 1,
+        candidateId: 'C-9',
+        reportFormNo: '26TW000001',
+        testName: 'IELTS Academic',
+        listening: 7,
+        reading: 6.5,
+        writing: 6,
+        speaking: 6.5,
+        total: 6.5,
+      },
+    ]),
+    referrers: JSON.stringify([
+      {
+        webPush: 1,
+        lastName: 'Chen',
+        firstName: 'Mei',
+        areaCode: '886',
+        mobile: '987654321',
+        gender: 'female',
+        position: 'Teacher',
+        email: 'mei@example.com',
+        unit: 'TFG High',
+        address: '2 School Road',
+        postcode: '100',
+      },
+    ]),
+    targetSchools: JSON.stringify([
+      {
+        school: 'University College London',
+        major: 'Computer Science',
+        ucasCode: 'G400',
+        applicationDate: '2026-10-15',
+        majorLink: 'https://www.ucl.ac.uk/cs',
+      },
+    ]),
+    ...overrides,
+  };
+}
+
+// A staff member holding only the given permission identifiers (through a fresh role).
+export async function staffWith(t: TestApp, loginName: string, perms: string[]) {
+  const db = t.db.db;
+  const now = Date.now();
+  const member = await db
+    .insertInto('member')
+    .values({
+      loginName,
+      passwordHash: await hashPassword('Staff#2026pass'),
+      status: 'active',
+      identityStatus: 'verified',
+      memberType: 'staff',
+      engLastName: loginName,
+      engFirstName: 'Teacher',
+      failedLogins: 0,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const role = await db
+    .insertInto('role')
+    .values({
+      name: `ROLE_${loginName.toUpperCase()}`,
+      cnName: loginName,
+      kind: 'general',
+      isBuiltin: 0,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db.insertInto('memberRole').values({ memberId: member.id, roleId: role.id }).execute();
+  if (perms.length) {
+    const ids = await db.selectFrom('permission').select('id').where('perm', 'in', perms).execute();
+    if (ids.length) {
+      await db
+        .insertInto('rolePermission')
+        .values(ids.map((p) => ({ roleId: role.id, permissionId: p.id })))
+        .execute();
+    }
+  }
+  return member.id;
+}
+
+// A multipart body with fields and one file.
+export function multipart(fields: Record<string, string>, file?: { name: string; content: Buffer; type?: string }) {
+  const boundary = `----test${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  }
+  if (file) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${file.name}"\r\n` +
+          `content-type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+      file.content,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+export const PNG_1x1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+export const PDF_MINI = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);

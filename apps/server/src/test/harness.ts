@@ -1,0 +1,127 @@
+import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
+import pg from 'pg';
+import { buildApp, type BuiltApp } from '../app.js';
+import { loadConfig, type Config } from '../config.js';
+import type { Clock } from '../lib/clock.js';
+
+export const TEST_CAPTCHA = 'TEST';
+export const ADMIN_LOGIN = 'admin';
+export const ADMIN_PASSWORD = 'Admin#2026pass';
+export const APP_ID = 'student-admin';
+export const SIGN = 'test-sign-value';
+
+export type Envelope<T = unknown> = { meta: { code: number; message: string }; data: T };
+export type Values = Record<string, string | number | boolean | null | undefined | (string | number)[]>;
+export type CallOpts = { token?: string | null; locale?: string; sign?: string | null; appId?: string | null };
+
+// A clock tests can move forward.
+export function testClock(start = Date.UTC(2026, 10, 22, 9, 0, 0)) {
+  let now = start;
+  return { now: () => now, advance: (ms: number) => void (now += ms), set: (t: number) => void (now = t) };
+}
+
+function encode(values: Values, opts: CallOpts): string {
+  const out = new URLSearchParams();
+  const all: Values = { appId: opts.appId === undefined ? APP_ID : opts.appId, mcId: 'COM', ...values };
+  for (const [k, v] of Object.entries(all)) {
+    if (v === undefined) continue;
+    if (Array.isArray(v)) for (const item of v) out.append(k, String(item));
+    else out.append(k, v === null ? '' : String(v));
+  }
+  return out.toString();
+}
+
+export type TestApp = BuiltApp & {
+  config: Config;
+  logs: string[];
+  get: <T = unknown>(url: string, query?: Values, opts?: CallOpts) => Promise<Envelope<T>>;
+  post: <T = unknown>(url: string, body?: Values, opts?: CallOpts) => Promise<Envelope<T>>;
+  headers: (opts?: CallOpts) => Record<string, string>;
+  captcha: (key?: string) => Promise<string>;
+  login: (loginName?: string, password?: string) => Promise<{ token: string; mid: number }>;
+  close: () => Promise<void>;
+};
+
+// A whole server on a fresh database: SQLite in memory, or a throwaway schema when DATABASE_URL is set.
+export async function startTestApp(opts: { env?: Record<string, string>; clock?: Clock } = {}): Promise<TestApp> {
+  const databaseUrl = process.env.DATABASE_URL;
+  const pgSchema = databaseUrl ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: `/tmp/study-crm-test-${randomBytes(4).toString('hex')}`,
+    ADMIN_LOGIN,
+    ADMIN_PASSWORD,
+    APP_ID,
+    CLIENT_SIGN: SIGN,
+    CAPTCHA_TEST_CODE: TEST_CAPTCHA,
+    LOG_LEVEL: 'info',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...opts.env,
+  });
+  const logs: string[] = [];
+  const logStream = new Writable({
+    write(chunk: Buffer, _enc, cb) {
+      logs.push(chunk.toString());
+      cb();
+    },
+  });
+  const built = await buildApp({
+    config,
+    logStream,
+    ...(opts.clock ? { clock: opts.clock } : {}),
+    ...(pgSchema ? { pgSchema } : { sqliteFile: ':memory:' }),
+  });
+  const { app } = built;
+
+  const headers = (o: CallOpts = {}) => {
+    const h: Record<string, string> = { 'accept-language': o.locale ?? 'en-US' };
+    if (o.sign !== null) h.sign = o.sign ?? SIGN;
+    if (o.token) h['x-token'] = o.token;
+    return h;
+  };
+
+  const get = async <T>(url: string, query: Values = {}, o: CallOpts = {}) => {
+    const res = await app.inject({ method: 'GET', url: `${url}?${encode(query, o)}`, headers: headers(o) });
+    return res.json() as Envelope<T>;
+  };
+  const post = async <T>(url: string, body: Values = {}, o: CallOpts = {}) => {
+    const res = await app.inject({
+      method: 'POST',
+      url,
+      headers: { ...headers(o), 'content-type': 'application/x-www-form-urlencoded' },
+      payload: encode(body, o),
+    });
+    return res.json() as Envelope<T>;
+  };
+  const captcha = async (key = randomBytes(12).toString('hex')) => {
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/v1/sys/code/getCode?key=${key}&appId=${APP_ID}`,
+      headers: headers(),
+    });
+    if (res.headers['content-type'] !== 'image/png') throw new Error(`captcha failed: ${res.body}`);
+    return key;
+  };
+  const login = async (loginName = ADMIN_LOGIN, password = ADMIN_PASSWORD) => {
+    const key = await captcha();
+    const res = await post<{ token: string; mid: number }>('/api/v1/mc/auth/login/loginName', {
+      loginName,
+      password,
+      key,
+      code: TEST_CAPTCHA,
+    });
+    if (res.meta.code !== 200) throw new Error(`login failed: ${JSON.stringify(res.meta)}`);
+    return res.data;
+  };
+  const close = async () => {
+    await app.close();
+    if (databaseUrl && pgSchema) {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS "${pgSchema}" CASCADE`);
+      await client.end();
+    }
+  };
+  return { ...built, config, logs, get, post, headers, captcha, login, close };
+}

@@ -1,0 +1,105 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+const toastError = vi.fn();
+const info = vi.fn();
+vi.mock('../lib/feedback', () => ({
+  toastError: (t: string) => toastError(t),
+  getModal: () => ({ info }),
+}));
+
+const { api, handleEnvelope, encodeParams, unwrap, ApiError } = await import('./client');
+const { session } = await import('./session');
+
+const envelope = (code: number, message = `m${code}`, data: unknown = null) => ({ meta: { code, message }, data });
+
+function mockFetch(body: unknown, ok = true) {
+  const fn = vi.fn(async () =>
+    ok
+      ? new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } })
+      : Promise.reject(new TypeError('Failed to fetch')),
+  );
+  vi.stubGlobal('fetch', fn);
+  return fn;
+}
+
+describe('api client (spec sections 7 and 8)', () => {
+  beforeEach(() => {
+    toastError.mockReset();
+    info.mockReset();
+    localStorage.clear();
+  });
+
+  it('passes silent codes through without a toast', () => {
+    for (const code of [200, 404, 5403, 6400, 9003, 9002, 1008, 1007, 1001, 1002, 4001, 9004, 1105, 1005, 1006, 7400]) {
+      expect(handleEnvelope(envelope(code), {}).meta.code).toBe(code);
+    }
+    expect(toastError).not.toHaveBeenCalled();
+  });
+
+  it('toasts meta.message for other codes unless the caller suppresses that code', () => {
+    handleEnvelope(envelope(400, 'Parameter error [400]: name is required'), {});
+    expect(toastError).toHaveBeenCalledWith('Parameter error [400]: name is required');
+    toastError.mockReset();
+    handleEnvelope(envelope(5401), { apiResCode: [5401] });
+    expect(toastError).not.toHaveBeenCalled();
+  });
+
+  it('toasts the [509] fallback for an answer without meta or without a message', () => {
+    handleEnvelope({ nothing: true }, {});
+    expect(toastError).toHaveBeenLastCalledWith(expect.stringContaining('[509]'));
+    handleEnvelope(envelope(500, ''), {});
+    expect(toastError).toHaveBeenLastCalledWith(expect.stringContaining('[509]'));
+  });
+
+  it('shows the 401 dialog once, never for login calls', () => {
+    handleEnvelope(envelope(401), { isLogin: true });
+    expect(info).not.toHaveBeenCalled();
+    handleEnvelope(envelope(401), {});
+    handleEnvelope(envelope(401), {});
+    expect(info).toHaveBeenCalledTimes(1);
+    expect(info.mock.calls[0]?.[0]).toMatchObject({ okText: expect.any(String), closable: false });
+    expect(toastError).not.toHaveBeenCalled();
+  });
+
+  it('sends GET as query parameters with the common ones, and the token only in a header', async () => {
+    session.save('secret-token', 7);
+    const fetch = mockFetch(envelope(200, 'ok', [1]));
+    await api.get('/api/v1/x', { type: 'gender', pageSize: null });
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    const q = new URL(url, 'http://h').searchParams;
+    expect(q.get('appId')).toBeTruthy();
+    expect(q.get('mcId')).toBe('COM');
+    expect(q.get('memberId')).toBe('7');
+    expect(q.get('type')).toBe('gender');
+    expect(q.get('pageSize')).toBe('');
+    expect(url).not.toContain('secret-token');
+    const headers = init.headers as Record<string, string>;
+    expect(headers['x-token']).toBe('secret-token');
+    expect(headers.sign).toBeTruthy();
+  });
+
+  it('sends POST as a form-urlencoded body with nulls as empty strings', async () => {
+    const fetch = mockFetch(envelope(200));
+    await api.post('/api/v1/y', { name: 'A', note: null, ids: [1, 2] });
+    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect((init.headers as Record<string, string>)['content-type']).toContain('application/x-www-form-urlencoded');
+    const body = new URLSearchParams(String(init.body));
+    expect(body.get('note')).toBe('');
+    expect(body.getAll('ids')).toEqual(['1', '2']);
+  });
+
+  it('toasts and rethrows a transport failure', async () => {
+    mockFetch(null, false);
+    await expect(api.get('/api/v1/z')).rejects.toThrow('Failed to fetch');
+    expect(toastError).toHaveBeenCalledWith('Failed to fetch');
+  });
+
+  it('unwraps data of a 200 and throws ApiError otherwise', async () => {
+    await expect(unwrap(Promise.resolve(envelope(200, 'ok', { a: 1 })))).resolves.toEqual({ a: 1 });
+    await expect(unwrap(Promise.resolve(envelope(9004)))).rejects.toBeInstanceOf(ApiError);
+  });
+
+  it('encodes arrays as repeated keys', () => {
+    expect(encodeParams({ a: [1, 2] }).getAll('a')).toEqual(['1', '2']);
+  });
+});

@@ -1,0 +1,163 @@
+import { SIGN_HEADER, SILENT_CODES, TOKEN_HEADER, type Envelope } from '@study-crm/shared';
+import i18n from '../i18n';
+import { getModal, toastError } from '../lib/feedback';
+import { API_BASE, APP_ID, CLIENT_SIGN, HTTP_TIMEOUT_MS, MC_ID } from './config';
+import { session } from './session';
+
+export type Params = Record<string, string | number | boolean | null | undefined | readonly (string | number)[]>;
+
+export type CallOptions = {
+  // Codes for which this caller shows its own message instead of the toast (spec: apiResCode).
+  apiResCode?: readonly number[];
+  // Login and security-check calls never raise the 401 dialog.
+  isLogin?: boolean;
+  signal?: AbortSignal;
+};
+
+// Called when the 401 dialog is confirmed: the app's logout (set by the session store).
+let onSessionExpired: () => void = () => session.clear();
+export function setSessionExpiredHandler(handler: () => void): void {
+  onSessionExpired = handler;
+}
+
+let expiredDialogOpen = false;
+
+function showExpiredDialog(): void {
+  if (expiredDialogOpen) return;
+  expiredDialogOpen = true;
+  const confirm = () => {
+    onSessionExpired();
+    window.location.reload();
+  };
+  const modal = getModal();
+  if (!modal) {
+    confirm();
+    return;
+  }
+  modal.info({
+    title: i18n.t('common.information'),
+    content: i18n.t('common.sessionExpired'),
+    okText: i18n.t('common.login'),
+    closable: false,
+    keyboard: false,
+    maskClosable: false,
+    onOk: confirm,
+  });
+}
+
+const fallbackMessage = () => i18n.t('common.networkUnstable');
+
+// Common parameters (spec section 7). The token travels only in a header, never in a URL.
+function commonParams(): Record<string, string> {
+  return { appId: APP_ID, mcId: MC_ID, memberId: session.mid() ?? '' };
+}
+
+function headers(extra: Record<string, string> = {}): Record<string, string> {
+  const h: Record<string, string> = { [SIGN_HEADER]: CLIENT_SIGN, 'accept-language': i18n.language, ...extra };
+  const token = session.token();
+  if (token) h[TOKEN_HEADER] = token;
+  return h;
+}
+
+// Nulls and undefined travel as empty strings; arrays as repeated keys.
+export function encodeParams(params: Params = {}): URLSearchParams {
+  const out = new URLSearchParams();
+  for (const [k, v] of Object.entries({ ...commonParams(), ...params })) {
+    if (Array.isArray(v)) for (const item of v) out.append(k, String(item));
+    else out.append(k, v === null || v === undefined ? '' : String(v));
+  }
+  return out;
+}
+
+function withTimeout(signal?: AbortSignal): AbortSignal | undefined {
+  if (!HTTP_TIMEOUT_MS) return signal;
+  const timeout = AbortSignal.timeout(HTTP_TIMEOUT_MS);
+  return signal ? AbortSignal.any([signal, timeout]) : timeout;
+}
+
+// Spec section 8: the one place that reacts to meta.code.
+export function handleEnvelope<T>(body: unknown, opts: CallOptions): Envelope<T> {
+  const env = body as Partial<Envelope<T>> | null;
+  if (!env || typeof env !== 'object' || !env.meta || typeof env.meta.code !== 'number') {
+    toastError(fallbackMessage());
+    return { meta: { code: 509, message: fallbackMessage() }, data: null as T };
+  }
+  const { code, message } = env.meta;
+  const suppressed = opts.apiResCode?.includes(code) ?? false;
+  if (code === 401 && !opts.isLogin && !suppressed) showExpiredDialog();
+  else if (!SILENT_CODES.has(code) && code !== 401 && !suppressed) toastError(message || fallbackMessage());
+  return env as Envelope<T>;
+}
+
+async function send<T>(url: string, init: RequestInit, opts: CallOptions): Promise<Envelope<T>> {
+  let res: Response;
+  try {
+    res = await fetch(API_BASE + url, { ...init, signal: withTimeout(opts.signal) ?? null });
+  } catch (err) {
+    if ((err as Error).name !== 'AbortError') toastError((err as Error).message || fallbackMessage());
+    throw err;
+  }
+  let body: unknown;
+  try {
+    body = await res.json();
+  } catch {
+    body = null;
+  }
+  return handleEnvelope<T>(body, opts);
+}
+
+export const api = {
+  get<T>(url: string, params?: Params, opts: CallOptions = {}): Promise<Envelope<T>> {
+    return send<T>(`${url}?${encodeParams(params).toString()}`, { method: 'GET', headers: headers() }, opts);
+  },
+  post<T>(url: string, body?: Params, opts: CallOptions = {}): Promise<Envelope<T>> {
+    return send<T>(
+      url,
+      {
+        method: 'POST',
+        headers: headers({ 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8' }),
+        body: encodeParams(body).toString(),
+      },
+      opts,
+    );
+  },
+  // Multipart upload: the common parameters go in the query string so the server can check them first.
+  upload<T>(url: string, form: FormData, opts: CallOptions = {}): Promise<Envelope<T>> {
+    return send<T>(`${url}?${encodeParams().toString()}`, { method: 'POST', headers: headers(), body: form }, opts);
+  },
+  // Binary answers (captcha images, downloads): no envelope unless the server refused.
+  async blob(url: string, params?: Params, opts: CallOptions = {}): Promise<Blob> {
+    let res: Response;
+    try {
+      res = await fetch(`${API_BASE}${url}?${encodeParams(params).toString()}`, {
+        headers: headers(),
+        signal: withTimeout(opts.signal) ?? null,
+      });
+    } catch (err) {
+      toastError((err as Error).message || fallbackMessage());
+      throw err;
+    }
+    if ((res.headers.get('content-type') ?? '').includes('application/json')) {
+      const env = handleEnvelope<null>(await res.json().catch(() => null), opts);
+      throw new ApiError(env.meta.code, env.meta.message);
+    }
+    return res.blob();
+  },
+};
+
+export class ApiError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+// For TanStack Query: the data of a 200, otherwise an ApiError (the toast was already shown).
+export async function unwrap<T>(call: Promise<Envelope<T>>): Promise<T> {
+  const env = await call;
+  if (env.meta.code !== 200) throw new ApiError(env.meta.code, env.meta.message);
+  return env.data;
+}

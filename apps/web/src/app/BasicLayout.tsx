@@ -1,0 +1,113 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Layout, Spin } from 'antd';
+import { useSession } from '../stores/session';
+import { useSettings } from '../stores/settings';
+import { flattenMenu } from './menu';
+import { Breadcrumb } from './layout/Breadcrumb';
+import { Navbar } from './layout/Navbar';
+import { ScreenHost } from './layout/ScreenHost';
+import { NavMenu } from './layout/SideMenu';
+import { TabBar } from './layout/TabBar';
+import { reloadTab } from './layout/tabActions';
+import { usePageInfo } from './layout/useResolution';
+import { HOME_PATH } from './paths';
+import './layout/layout.css';
+
+// Loaded on first open: the drawer's colour picker and inputs are not needed for the first screen.
+const SettingsDrawer = lazy(() => import('./layout/SettingsDrawer'));
+
+function FrameBreadcrumb() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const page = usePageInfo(location.pathname);
+  const serverMenu = useSession((s) => s.serverMenu);
+  if (!page.breadcrumb.length) return null;
+  // Server titles stand in for menu names without a locale string.
+  const fallbacks: Record<string, string> = {};
+  for (const r of flattenMenu(serverMenu)) {
+    fallbacks[`menu.${r.item.name}`] = r.item.title;
+    for (const p of r.parents) fallbacks[`menu.${p.name}`] = p.title;
+  }
+  const fullPath = location.pathname + location.search;
+  const items = location.pathname === HOME_PATH ? page.breadcrumb : [...page.breadcrumb, 'Back'];
+  return <Breadcrumb items={items} fallbacks={fallbacks} onRefresh={() => reloadTab(fullPath, fullPath, navigate)} />;
+}
+
+// The portal frame (spec section 2): navbar, side or top menu, tab bar, breadcrumb, screens, footer.
+// Loads the member's menu and buttons once per session.
+export default function BasicLayout() {
+  const { t } = useTranslation();
+  const menuLoaded = useSession((s) => s.menuLoaded);
+  const loadAccess = useSession((s) => s.loadAccess);
+  const s = useSettings();
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [settingsUsed, setSettingsUsed] = useState(false);
+  const openSettings = () => {
+    setSettingsUsed(true);
+    setSettingsOpen(true);
+  };
+
+  useEffect(() => {
+    if (!menuLoaded) void loadAccess();
+  }, [menuLoaded, loadAccess]);
+
+  const showSide = s.menu && !s.hideMenu && !s.topMenu;
+  return (
+    <Layout className="frame" data-theme={s.theme}>
+      {s.navbar && (
+        <Layout.Header className="frame-header">
+          <Navbar onSettings={openSettings} />
+        </Layout.Header>
+      )}
+      <Layout>
+        {showSide && (
+          <Layout.Sider
+            className="frame-sider"
+            width={s.menuWidth}
+            collapsedWidth={56}
+            collapsed={s.menuCollapse}
+            theme={s.theme}
+            data-testid="frame-sider"
+          >
+            {menuLoaded && <NavMenu mode="inline" collapsed={s.menuCollapse} />}
+          </Layout.Sider>
+        )}
+        <Layout className="frame-main">
+          {s.tabBar && <TabBar />}
+          <Layout.Content className="frame-content">
+            {menuLoaded ? (
+              <>
+                <FrameBreadcrumb />
+                <ScreenHost />
+                <Outlet />
+              </>
+            ) : (
+              <Spin style={{ display: 'block', margin: '80px auto' }} />
+            )}
+          </Layout.Content>
+          {s.footer && (
+            <Layout.Footer className="frame-footer">
+              {t('frame.footer', { year: new Date().getFullYear() })}
+            </Layout.Footer>
+          )}
+        </Layout>
+      </Layout>
+      {settingsUsed && (
+        <Suspense fallback={null}>
+          <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+        </Suspense>
+      )}
+      {!s.navbar && (
+        <button
+          className="frame-settings-fab"
+          onClick={() => setSettingsOpen(true)}
+          aria-label={t('frame.settings.open')}
+        >
+          ⚙
+        </button>
+      )}
+    </Layout>
+  );
+}

@@ -1,0 +1,110 @@
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, UNSAFE_LocationContext, useLocation, useNavigationType, type Location } from 'react-router';
+import { Result, Spin } from 'antd';
+import { useSession } from '../../stores/session';
+import { useSettings } from '../../stores/settings';
+import { useTabs } from '../../stores/tabs';
+import { resolvePath, type Resolution } from '../access';
+import NotFound from '../NotFound';
+import { screenOf, usePageInfo, useRoles, useTitle } from './useResolution';
+
+export function NoPermission() {
+  const { t } = useTranslation();
+  return <Result status="403" title="403" subTitle={t('common.noMenuPermission')} data-testid="no-permission" />;
+}
+
+function render(resolution: Resolution): ReactNode {
+  switch (resolution.kind) {
+    case 'fixed': {
+      const Screen = resolution.route.screen;
+      return <Screen />;
+    }
+    case 'menu': {
+      const Screen = screenOf(resolution.route.item.component);
+      return Screen ? <Screen /> : <NotFound />;
+    }
+    case 'forbidden':
+      return <NoPermission />;
+    case 'goto':
+      return <Navigate to={resolution.path} replace />;
+    case 'notFound':
+      return <NotFound />;
+    case 'redirect':
+      return null;
+  }
+}
+
+type Entry = { key: string; location: Location };
+
+// Each cached screen sees its own location, so a hidden screen does not react to another tab's URL.
+function Pane({ location, children, hidden }: { location: Location; children: ReactNode; hidden: boolean }) {
+  const navigationType = useNavigationType();
+  return (
+    <div hidden={hidden} className="screen-pane" data-path={location.pathname + location.search}>
+      <UNSAFE_LocationContext.Provider value={{ location, navigationType }}>
+        <Suspense fallback={<Spin style={{ display: 'block', margin: '48px auto' }} />}>{children}</Suspense>
+      </UNSAFE_LocationContext.Provider>
+    </div>
+  );
+}
+
+// Renders the current screen and keeps visited cacheable screens mounted but hidden (keep-alive tabs),
+// opens the tab and sets the document title.
+export function ScreenHost() {
+  const location = useLocation();
+  const fullPath = location.pathname + location.search;
+  const page = usePageInfo(location.pathname);
+  const title = useTitle();
+  const { t } = useTranslation();
+  const tabs = useTabs((s) => s.tabs);
+  const openTab = useTabs((s) => s.open);
+  const menuFromServer = useSettings((s) => s.menuFromServer);
+  const serverMenu = useSession((s) => s.serverMenu);
+  const roles = useRoles();
+  const [entries, setEntries] = useState<Entry[]>([]);
+
+  const cacheable = page.tabbable && !page.ignoreCache && page.resolution.kind !== 'redirect';
+  // Adjusting state while rendering (React's documented pattern): remember this screen, forget closed tabs.
+  const open = new Set(tabs.map((tab) => tab.fullPath));
+  let next = entries.filter((e) => open.has(e.key) || e.key === fullPath);
+  if (cacheable && !next.some((e) => e.key === fullPath)) next = [...next, { key: fullPath, location }];
+  if (!cacheable) next = next.filter((e) => e.key !== fullPath);
+  if (next.length !== entries.length || next.some((e, i) => e !== entries[i])) setEntries(next);
+
+  const pageTitle = title(page.titleKey, page.fallbackTitle);
+  useEffect(() => {
+    document.title = pageTitle ? `${t('common.appName')} - ${pageTitle}` : t('common.appName');
+  }, [pageTitle, t]);
+
+  useEffect(() => {
+    if (!page.tabbable) return;
+    openTab({
+      fullPath,
+      titleKey: page.titleKey,
+      fallbackTitle: page.fallbackTitle,
+      ignoreCache: page.ignoreCache,
+    });
+  }, [fullPath, page.tabbable, page.titleKey, page.fallbackTitle, page.ignoreCache, openTab]);
+
+  const versions = useTabs((s) => s.versions);
+  const resolve = (path: string) => resolvePath({ pathname: path, menuFromServer, serverMenu, roles });
+
+  return (
+    <>
+      {next.map((e) => {
+        const active = e.key === fullPath;
+        return (
+          <Pane key={`${e.key}#${versions[e.key] ?? 0}`} location={active ? location : e.location} hidden={!active}>
+            {render(resolve(e.location.pathname))}
+          </Pane>
+        );
+      })}
+      {!cacheable && page.resolution.kind !== 'redirect' && (
+        <Pane key={`live:${fullPath}`} location={location} hidden={false}>
+          {render(page.resolution)}
+        </Pane>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,76 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { App, Avatar, Dropdown, Space, Tag, type MenuProps } from 'antd';
+import { KeyOutlined, LogoutOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
+import { useSession } from '../../stores/session';
+import { queryClient } from '../Providers';
+import { LOGIN_PATH } from '../paths';
+
+// User dropdown: profile, change password, role switching (several roles), logout with confirmation.
+export function UserMenu() {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const navigate = useNavigate();
+  const profile = useSession((s) => s.profile);
+  const activeRole = useSession((s) => s.activeRole);
+  const switchRole = useSession((s) => s.switchRole);
+  const logout = useSession((s) => s.logout);
+  const roles = profile?.roles ?? [];
+  const active = roles.find((r) => r.name === activeRole);
+
+  const askLogout = () =>
+    modal.confirm({
+      title: t('common.logoutConfirm'),
+      okText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        await logout();
+        queryClient.clear();
+        navigate(LOGIN_PATH, { replace: true });
+      },
+    });
+
+  const items: MenuProps['items'] = [
+    { key: 'profile', icon: <UserOutlined />, label: t('frame.user.profile') },
+    { key: 'password', icon: <KeyOutlined />, label: t('frame.user.changePassword') },
+    ...(roles.length > 1
+      ? [
+          {
+            key: 'roles',
+            icon: <SwapOutlined />,
+            label: t('frame.user.switchRole'),
+            children: roles.map((r) => ({
+              key: `role:${r.name}`,
+              label: `${r.cnName} (${r.name})`,
+              disabled: r.name === activeRole,
+            })),
+          },
+        ]
+      : []),
+    { type: 'divider' as const },
+    { key: 'logout', icon: <LogoutOutlined />, label: t('frame.user.logout'), danger: true },
+  ];
+
+  const onClick: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'profile') navigate('/user/profile');
+    else if (key === 'password') navigate('/user/resetPwd');
+    else if (key === 'logout') askLogout();
+    else if (key.startsWith('role:')) switchRole(key.slice(5));
+  };
+
+  return (
+    <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
+      <Space className="navbar-user" data-testid="user-menu">
+        <Avatar size="small" src={profile?.avatarImg ?? undefined} icon={<UserOutlined />} />
+        <span data-testid="user-name" className="navbar-user-name">
+          {profile?.displayName}
+        </span>
+        {active && (
+          <Tag color="blue" title={t('frame.user.activeRole')} data-testid="active-role" style={{ marginInlineEnd: 0 }}>
+            {active.cnName}
+          </Tag>
+        )}
+      </Space>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,22 @@
+import type { NavigateFunction } from 'react-router';
+import { HOME_TAB, useTabs, type CloseKind } from '../../stores/tabs';
+import { REDIRECT_PREFIX } from '../routes';
+
+// Spec section 9: drag-sort defaults.
+export const DRAG_DEFAULTS = { pressThreshold: 5, transitionMs: 300, autoScrollStep: 10 } as const;
+
+// Reload: the tab's screen mounts afresh; the current tab passes through the Redirect route.
+export function reloadTab(fullPath: string, current: string, navigate: NavigateFunction): void {
+  useTabs.getState().bump(fullPath);
+  if (fullPath === current) navigate(`${REDIRECT_PREFIX}${encodeURIComponent(fullPath)}`, { replace: true });
+}
+
+// Closes tabs; when the current one goes, opens the nearest remaining tab (the home tab at worst).
+export function closeTabs(kind: CloseKind, target: string, current: string, navigate: NavigateFunction): void {
+  const before = useTabs.getState().tabs;
+  const after = useTabs.getState().close(kind, target);
+  if (after.some((t) => t.fullPath === current)) return;
+  const index = before.findIndex((t) => t.fullPath === current);
+  const fallback = after[Math.min(index, after.length - 1)] ?? HOME_TAB;
+  navigate(fallback.fullPath);
+}

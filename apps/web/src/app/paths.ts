@@ -1,0 +1,12 @@
+// Router base and the home page (spec section 9: base /sadmin, default home applicationList).
+export const ROUTER_BASE = '/sadmin';
+export const HOME_PATH = '/applicationManage/applicationList';
+export const LOGIN_PATH = '/login';
+
+// The hidden Redirect route: the tab bar's 'reload' passes through it.
+export const REDIRECT_PREFIX = '/redirect/';
+export const REDIRECT_ROUTE = {
+  path: '/redirect/:path',
+  name: 'Redirect',
+  meta: { requiresAuth: true, hideInMenu: true },
+} as const;

@@ -1,0 +1,37 @@
+import { lazy } from 'react';
+import { createBrowserRouter, Navigate } from 'react-router';
+import { PublicOnly, RequireAuth } from './guards';
+import { LOGIN_PATH, REDIRECT_ROUTE, ROUTER_BASE } from './paths';
+
+const LoginPage = lazy(() => import('../pages/login/LoginPage'));
+const BasicLayout = lazy(() => import('./BasicLayout'));
+const RedirectPage = lazy(() => import('./RedirectPage'));
+
+// Spec section 2. Every signed-in path renders inside the frame, which resolves it against the member's
+// menu and the fixed routes (see access.ts) and keeps visited screens alive for the tab bar.
+export const router = createBrowserRouter(
+  [
+    { path: '/', element: <Navigate to={LOGIN_PATH} replace /> },
+    {
+      path: LOGIN_PATH,
+      element: (
+        <PublicOnly>
+          <LoginPage />
+        </PublicOnly>
+      ),
+    },
+    {
+      element: (
+        <RequireAuth>
+          <BasicLayout />
+        </RequireAuth>
+      ),
+      children: [
+        { id: REDIRECT_ROUTE.name, path: REDIRECT_ROUTE.path, element: <RedirectPage />, handle: REDIRECT_ROUTE.meta },
+        // Catch-all: fixed routes, menu screens, no-permission and not-found are drawn by the frame.
+        { path: '*', element: null },
+      ],
+    },
+  ],
+  { basename: ROUTER_BASE },
+);

@@ -1,0 +1,114 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { ADMIN_ROLE_NAME, COMPONENT_KEYS, MENU_SEED, type MenuItem, type MenuSeed } from '@study-crm/shared';
+import { flattenMenu, joinPath } from './menu';
+import { HOME_PATH, REDIRECT_ROUTE } from './paths';
+
+export { REDIRECT_PREFIX } from './paths';
+
+// Route meta of spec sections 2 and 6. roles: who may open it; '*' or none = any role.
+export type RouteMeta = {
+  requiresAuth: boolean;
+  roles?: readonly string[];
+  ignoreCache?: boolean;
+  hideInMenu?: boolean;
+};
+
+export type FixedRoute = {
+  path: string;
+  name: string;
+  // Locale key of the page name (document title, tab, breadcrumb).
+  titleKey: string;
+  breadcrumb: string[];
+  meta: RouteMeta;
+  screen: LazyExoticComponent<ComponentType>;
+};
+
+const UserProfile = lazy(() => import('../pages/user/ProfilePage'));
+const UserResetPwd = lazy(() => import('../pages/user/ResetPwdPage'));
+const UserBindAccount = lazy(() => import('../pages/user/BindAccountPage'));
+const HomeIndex = lazy(() => import('../pages/home/HomePage'));
+
+const anyRole = { requiresAuth: true, roles: ['*'], ignoreCache: true } as const;
+
+// Fixed routes of spec section 2 (besides /login, /redirect/:path and the catch-all).
+export const FIXED_ROUTES: readonly FixedRoute[] = [
+  {
+    path: '/home/index',
+    name: 'HomeIndex',
+    titleKey: 'menu.home',
+    breadcrumb: ['menu.home'],
+    meta: { requiresAuth: true, hideInMenu: true },
+    screen: HomeIndex,
+  },
+  {
+    path: '/user/profile',
+    name: 'Profile',
+    titleKey: 'menu.profile',
+    breadcrumb: ['menu.user', 'menu.profile'],
+    meta: anyRole,
+    screen: UserProfile,
+  },
+  {
+    path: '/user/resetPwd',
+    name: 'ResetPwd',
+    titleKey: 'menu.resetPwd',
+    breadcrumb: ['menu.user', 'menu.resetPwd'],
+    meta: anyRole,
+    screen: UserResetPwd,
+  },
+  {
+    path: '/user/bindAccount',
+    name: 'BindAccount',
+    titleKey: 'menu.bindAccount',
+    breadcrumb: ['menu.user', 'menu.bindAccount'],
+    meta: anyRole,
+    screen: UserBindAccount,
+  },
+];
+
+// Spec section 6: with menu-from-server, these are allowed besides the fetched menu.
+export const ALWAYS_ALLOWED: readonly string[] = [...FIXED_ROUTES.map((r) => r.path), REDIRECT_ROUTE.path];
+
+const KNOWN_KEYS = new Set<string>(COMPONENT_KEYS);
+const FIXED_PATHS = new Set(FIXED_ROUTES.map((r) => r.path));
+
+// A menu item maps to a known screen: a key of the spec's list (not the wrapper) or a fixed route.
+export function isKnownScreen(item: MenuItem, path: string): boolean {
+  if (FIXED_PATHS.has(path)) return true;
+  return Boolean(item.component && item.component !== 'parentview' && KNOWN_KEYS.has(item.component));
+}
+
+// The local route table used when the menu does not come from the server: the seeded tree,
+// each screen open to the default role admin.
+function seedToMenu(seeds: readonly MenuSeed[], parentId = 0): MenuItem[] {
+  return seeds.map((s, i) => {
+    const id = parentId * 100 + i + 1;
+    return {
+      id,
+      parentId,
+      name: s.name,
+      title: s.title,
+      icon: s.icon ?? null,
+      url: s.path ?? null,
+      sort: s.sort,
+      isShow: s.isShow ?? 1,
+      component: s.component ?? null,
+      perm: s.perm,
+      type: s.type,
+      children: seedToMenu(s.children ?? [], id),
+    };
+  });
+}
+export const LOCAL_MENU: readonly MenuItem[] = seedToMenu(MENU_SEED);
+export const LOCAL_ROUTE_ROLES: readonly string[] = [ADMIN_ROLE_NAME];
+export const DEFAULT_ROLE = ADMIN_ROLE_NAME;
+
+// Named routes for breadcrumb items `label:RouteName`: fixed names plus every menu item's name.
+export function routeNames(menu: readonly MenuItem[]): Record<string, string> {
+  const names: Record<string, string> = { Home: HOME_PATH };
+  for (const r of FIXED_ROUTES) names[r.name] = r.path;
+  for (const r of flattenMenu(menu)) names[r.item.name] = r.path;
+  return names;
+}
+
+export { joinPath };

@@ -1,0 +1,11 @@
+export { ColorTag } from './ColorTag';
+export { DictBadge } from './DictBadge';
+export { DictSelect, type DictSelectProps } from './DictSelect';
+export {
+  dictQueryKey,
+  dictText,
+  fetchDictOptions,
+  invalidateDicts,
+  useDictOptions,
+  useDictText,
+} from './useDictOptions';

@@ -1,0 +1,27 @@
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LOCALE, FALLBACK_LOCALE, isLocale, LOCALE_STORAGE_KEY, type Locale } from '@study-crm/shared';
+import { resources } from './locales';
+import { storage } from './lib/storage';
+
+export function currentLocale(): Locale {
+  const saved = storage.get(LOCALE_STORAGE_KEY);
+  return isLocale(saved) ? saved : DEFAULT_LOCALE;
+}
+
+// Spec section 1: the choice is stored under cake-locale and changing it reloads the page.
+export function changeLocale(locale: Locale): void {
+  storage.set(LOCALE_STORAGE_KEY, locale);
+  window.location.reload();
+}
+
+void i18n.use(initReactI18next).init({
+  resources: Object.fromEntries(Object.entries(resources).map(([lng, tr]) => [lng, { translation: tr }])),
+  lng: currentLocale(),
+  fallbackLng: FALLBACK_LOCALE,
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
+document.documentElement.lang = currentLocale();
+
+export default i18n;

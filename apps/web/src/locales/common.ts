@@ -1,0 +1,58 @@
+import type { LocaleBundle } from './types';
+
+export const common: LocaleBundle = {
+  'zh-TW': {
+    common: {
+      appName: '留學 CRM 管理後台',
+      information: '提示',
+      sessionExpired: '您的登入已過期或已在其他地方登入，請重新登入',
+      login: '登入',
+      networkUnstable: '您的網路不穩定，請稍後再試 [509]',
+      noMenuPermission: '您沒有此選單權限，請聯絡管理員。',
+      notFound: '找不到此頁面',
+      backHome: '返回首頁',
+      loading: '載入中…',
+      confirm: '確定',
+      cancel: '取消',
+      save: '儲存',
+      logout: '登出',
+      logoutConfirm: '確定要登出嗎？',
+    },
+  },
+  'zh-CN': {
+    common: {
+      appName: '留学 CRM 管理后台',
+      information: '提示',
+      sessionExpired: '您的登录已过期或已在其他地方登录，请重新登录',
+      login: '登录',
+      networkUnstable: '您的网络不稳定，请稍后再试 [509]',
+      noMenuPermission: '您没有此菜单权限，请联系管理员。',
+      notFound: '找不到此页面',
+      backHome: '返回首页',
+      loading: '加载中…',
+      confirm: '确定',
+      cancel: '取消',
+      save: '保存',
+      logout: '退出登录',
+      logoutConfirm: '确定要退出登录吗？',
+    },
+  },
+  'en-US': {
+    common: {
+      appName: 'Study CRM Admin',
+      information: 'Information',
+      sessionExpired: 'Your login has expired or logged in elsewhere, please log in again',
+      login: 'Login',
+      networkUnstable: 'Your network is unstable, please try again later [509]',
+      noMenuPermission: 'You do not have this menu permission. Please contact the admin.',
+      notFound: 'Page not found',
+      backHome: 'Back to home',
+      loading: 'Loading…',
+      confirm: 'OK',
+      cancel: 'Cancel',
+      save: 'Save',
+      logout: 'Log out',
+      logoutConfirm: 'Do you want to log out?',
+    },
+  },
+};

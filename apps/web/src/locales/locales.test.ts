@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { LOCALES } from '@study-crm/shared';
+import { bundles } from './index';
+import type { LocaleTree } from './types';
+
+// Every key path of a tree, e.g. 'frame.tabs.reload'.
+function keyPaths(tree: LocaleTree, prefix = ''): string[] {
+  return Object.entries(tree).flatMap(([k, v]) =>
+    typeof v === 'string' ? [`${prefix}${k}`] : keyPaths(v, `${prefix}${k}.`),
+  );
+}
+
+describe('locale bundles', () => {
+  for (const [name, bundle] of Object.entries(bundles)) {
+    it(`${name} has the same keys in zh-TW, zh-CN and en-US`, () => {
+      const all = new Set(LOCALES.flatMap((l) => keyPaths(bundle[l] ?? {})));
+      for (const locale of LOCALES) {
+        const have = new Set(keyPaths(bundle[locale] ?? {}));
+        const missing = [...all].filter((k) => !have.has(k));
+        expect(missing, `${name} lacks in ${locale}`).toEqual([]);
+      }
+    });
+
+    it(`${name} has no empty strings`, () => {
+      for (const locale of LOCALES) {
+        const walk = (tree: LocaleTree, path: string): void => {
+          for (const [k, v] of Object.entries(tree)) {
+            if (typeof v === 'string') expect(v.trim(), `${locale} ${path}${k}`).not.toBe('');
+            else walk(v, `${path}${k}.`);
+          }
+        };
+        walk(bundle[locale] ?? {}, '');
+      }
+    });
+  }
+});

@@ -1,0 +1,185 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { App, Button, Card, InputNumber, Popconfirm, Space, Table, Tag } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { PERM, type MenuItem } from '@study-crm/shared';
+import { Permission, usePermission } from '../../components/Permission';
+import { usePermissionTree, useRemoveMenu, useSaveMenu } from './api';
+import { menuLabel } from './labels';
+import { MenuFormModal, type MenuTarget } from './MenuFormModal';
+
+type Row = Omit<MenuItem, 'children'> & { children?: Row[] };
+
+// antd's tree table shows an expander for any `children` array, so leaves carry none.
+const toRows = (items: MenuItem[]): Row[] =>
+  items.map(({ children, ...rest }) => (children.length ? { ...rest, children: toRows(children) } : rest));
+
+// Reorder in place: a new sort value is saved on Enter or when the field loses focus.
+function SortCell({ row }: { row: Row }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const save = useSaveMenu();
+  const [value, setValue] = useState<number | null>(row.sort);
+  const commit = async () => {
+    if (value === null || value === row.sort) return setValue(row.sort);
+    const { children: _children, ...item } = row;
+    try {
+      await save.mutateAsync({ ...item, sort: value });
+    } catch {
+      return setValue(row.sort);
+    }
+    void message.success(t('access.saved'));
+  };
+  return (
+    <InputNumber
+      size="small"
+      precision={0}
+      style={{ width: 90 }}
+      value={value}
+      disabled={save.isPending}
+      onChange={setValue}
+      onBlur={() => void commit()}
+      onPressEnter={() => void commit()}
+      data-testid={`menu-sort-${row.perm}`}
+    />
+  );
+}
+
+export default function MenuManagePage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const tree = usePermissionTree();
+  const remove = useRemoveMenu();
+  const [target, setTarget] = useState<MenuTarget | null>(null);
+  const canUpdate = usePermission(PERM.menuUpdate);
+
+  const doRemove = async (row: Row) => {
+    try {
+      await remove.mutateAsync(row.id);
+    } catch {
+      return; // e.g. 5424, the server's message was shown
+    }
+    void message.success(t('access.removed'));
+  };
+
+  const findItem = (id: number, items: MenuItem[] = tree.data ?? []): MenuItem | undefined => {
+    for (const i of items) {
+      if (i.id === id) return i;
+      const found = findItem(id, i.children);
+      if (found) return found;
+    }
+    return undefined;
+  };
+
+  return (
+    <Card
+      title={t('access.menu.title')}
+      data-testid="menu-manage"
+      extra={
+        <Permission perm={PERM.menuAdd}>
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setTarget({ parentId: 0 })}
+            data-testid="menu-add-root"
+          >
+            {t('access.menu.addRoot')}
+          </Button>
+        </Permission>
+      }
+    >
+      <Table<Row>
+        rowKey="id"
+        size="small"
+        loading={tree.isFetching}
+        dataSource={toRows(tree.data ?? [])}
+        pagination={false}
+        scroll={{ x: 1100 }}
+        data-testid="menu-table"
+        columns={[
+          {
+            title: t('access.menu.titleField'),
+            key: 'title',
+            width: 260,
+            render: (_, r) => <span data-testid={`menu-title-${r.perm}`}>{menuLabel(t, r)}</span>,
+          },
+          { title: t('access.menu.name'), dataIndex: 'name', width: 170 },
+          {
+            title: t('access.menu.type'),
+            dataIndex: 'type',
+            width: 110,
+            render: (type: Row['type']) =>
+              type === 'button' ? (
+                <Tag color="blue">{t('access.menu.typeButton')}</Tag>
+              ) : (
+                <Tag color="green">{t('access.menu.typeMenu')}</Tag>
+              ),
+          },
+          { title: t('access.menu.perm'), dataIndex: 'perm', width: 200 },
+          { title: t('access.menu.url'), dataIndex: 'url', width: 160 },
+          { title: t('access.menu.component'), dataIndex: 'component', width: 150 },
+          {
+            title: t('access.menu.sort'),
+            dataIndex: 'sort',
+            width: 150,
+            render: (sort: number, r) => (canUpdate ? <SortCell key={`${r.id}-${sort}`} row={r} /> : sort),
+          },
+          {
+            title: t('access.menu.isShow'),
+            dataIndex: 'isShow',
+            width: 120,
+            render: (v: 0 | 1) => (v ? t('access.menu.shown') : t('access.menu.hidden')),
+          },
+          {
+            title: t('access.actions'),
+            key: 'actions',
+            fixed: 'right',
+            width: 200,
+            render: (_, r) => (
+              <Space size={0}>
+                {r.type === 'menu' ? (
+                  <Permission perm={PERM.menuAdd}>
+                    <Button
+                      type="link"
+                      size="small"
+                      onClick={() => setTarget({ parentId: r.id })}
+                      data-testid={`menu-add-child-${r.perm}`}
+                    >
+                      {t('access.menu.addChild')}
+                    </Button>
+                  </Permission>
+                ) : null}
+                <Permission perm={PERM.menuUpdate}>
+                  <Button
+                    type="link"
+                    size="small"
+                    onClick={() => {
+                      const item = findItem(r.id);
+                      if (item) setTarget({ item, parentId: item.parentId });
+                    }}
+                    data-testid={`menu-edit-${r.perm}`}
+                  >
+                    {t('access.menu.edit')}
+                  </Button>
+                </Permission>
+                <Permission perm={PERM.menuRemove}>
+                  <Popconfirm
+                    title={t('access.menu.removeConfirm', { name: menuLabel(t, r) })}
+                    okText={t('common.confirm')}
+                    cancelText={t('common.cancel')}
+                    onConfirm={() => doRemove(r)}
+                  >
+                    <Button type="link" size="small" danger data-testid={`menu-remove-${r.perm}`}>
+                      {t('access.menu.remove')}
+                    </Button>
+                  </Popconfirm>
+                </Permission>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <MenuFormModal target={target} tree={tree.data ?? []} onClose={() => setTarget(null)} />
+    </Card>
+  );
+}

@@ -1,0 +1,118 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { App, Button, Drawer, Form, Input, Select, Space, Spin } from 'antd';
+import { ROLE_KINDS, type RoleKind } from '@study-crm/shared';
+import { isRoleNameFree, usePermissionTree, useRoleView, useSaveRole, type RoleValues } from './api';
+import { PermissionTree } from './PermissionTree';
+
+type Props = { open: boolean; roleId?: number; onClose: () => void };
+
+const NAME_PATTERN = /^ROLE_[A-Za-z0-9_]+$/;
+
+export function RoleFormDrawer({ open, roleId, onClose }: Props) {
+  const { t } = useTranslation();
+  const { modal, message } = App.useApp();
+  const [form] = Form.useForm<RoleValues>();
+  const view = useRoleView(open ? roleId : undefined);
+  const tree = usePermissionTree(open);
+  const save = useSaveRole();
+  const editing = Boolean(roleId);
+
+  useEffect(() => {
+    if (!open) return;
+    if (!editing) form.setFieldsValue({ name: 'ROLE_', cnName: '', kind: 'general' as RoleKind, permissionIds: [] });
+    else if (view.data) {
+      const { name, cnName, kind, permissionIds } = view.data;
+      form.setFieldsValue({ name, cnName, kind, permissionIds });
+    }
+  }, [open, editing, view.data, form]);
+
+  const submit = (values: RoleValues) =>
+    modal.confirm({
+      title: t('access.role.saveConfirm'),
+      okText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        try {
+          await save.mutateAsync({ ...values, ...(roleId ? { id: roleId } : {}) });
+        } catch {
+          return; // the client already showed the server's message
+        }
+        void message.success(t('access.saved'));
+        onClose();
+      },
+    });
+
+  return (
+    <Drawer
+      open={open}
+      onClose={onClose}
+      size="large"
+      destroyOnHidden
+      title={editing ? t('access.role.editTitle', { name: view.data?.name ?? '' }) : t('access.role.addTitle')}
+      extra={
+        <Space>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button type="primary" loading={save.isPending} onClick={() => form.submit()} data-testid="role-form-save">
+            {t('common.save')}
+          </Button>
+        </Space>
+      }
+    >
+      {editing && view.isLoading ? (
+        <Spin />
+      ) : (
+        <Form form={form} layout="vertical" onFinish={submit} data-testid="role-form">
+          <Form.Item
+            name="name"
+            label={t('access.role.name')}
+            validateTrigger={['onBlur']}
+            validateDebounce={300}
+            hasFeedback
+            rules={[
+              { required: true, whitespace: true, message: t('access.role.nameRequired') },
+              { pattern: NAME_PATTERN, message: t('access.role.namePattern') },
+              {
+                validator: async (_rule, value: string) => {
+                  if (!value || !NAME_PATTERN.test(value)) return;
+                  if (!(await isRoleNameFree(value.trim(), roleId))) throw new Error(t('access.role.nameExists'));
+                },
+              },
+            ]}
+          >
+            <Input
+              maxLength={64}
+              autoComplete="off"
+              disabled={view.data?.isBuiltin === 1}
+              data-testid="role-form-name"
+            />
+          </Form.Item>
+          <Form.Item
+            name="cnName"
+            label={t('access.role.cnName')}
+            rules={[{ required: true, whitespace: true, message: t('access.role.cnNameRequired') }]}
+          >
+            <Input maxLength={64} data-testid="role-form-cnName" />
+          </Form.Item>
+          <Form.Item
+            name="kind"
+            label={t('access.role.kind')}
+            rules={[{ required: true, message: t('access.role.kindRequired') }]}
+          >
+            <Select
+              data-testid="role-form-kind"
+              options={ROLE_KINDS.map((k) => ({ value: k, label: t(`access.role.kinds.${k}`) }))}
+            />
+          </Form.Item>
+          <Form.Item
+            name="permissionIds"
+            label={t('access.role.permissions')}
+            rules={[{ required: true, type: 'array', min: 1, message: t('access.role.permissionsRequired') }]}
+          >
+            <PermissionTree tree={tree.data} loading={tree.isLoading} />
+          </Form.Item>
+        </Form>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { App, Button, Modal, Popconfirm, Select, Space, Table } from 'antd';
+import type { Role, RoleMember } from '@study-crm/shared';
+import { useChangeMemberRole, useMemberOptions, useRoleMembers } from './api';
+
+type Props = { role: Role | null; onClose: () => void };
+
+// Who holds a role: list, add (search staff), remove. The server keeps every member at least one role.
+export function RoleMembersModal({ role, onClose }: Props) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [page, setPage] = useState({ pageNum: 1, pageSize: 10 });
+  const [keyword, setKeyword] = useState('');
+  const [picked, setPicked] = useState<number | null>(null);
+  const roleId = role?.id ?? 0;
+  const members = useRoleMembers(roleId, page.pageNum, page.pageSize);
+  const options = useMemberOptions(keyword, Boolean(role));
+  const change = useChangeMemberRole(roleId);
+
+  const run = async (userId: number, hold: boolean) => {
+    try {
+      await change.mutateAsync({ userId, hold });
+    } catch {
+      return;
+    }
+    void message.success(t(hold ? 'access.role.memberAdded' : 'access.role.memberRemoved'));
+    setPicked(null);
+    void members.refetch();
+  };
+
+  return (
+    <Modal
+      open={Boolean(role)}
+      onCancel={onClose}
+      footer={null}
+      width={720}
+      destroyOnHidden
+      title={t('access.role.membersTitle', { name: role ? `${role.cnName} (${role.name})` : '' })}
+    >
+      <Space.Compact style={{ width: '100%', marginBottom: 16 }}>
+        <Select
+          showSearch={{ filterOption: false, onSearch: setKeyword }}
+          allowClear
+          style={{ width: '100%' }}
+          placeholder={t('access.role.addMemberPlaceholder')}
+          value={picked}
+          onChange={(v) => setPicked(v ?? null)}
+          loading={options.isFetching}
+          options={(options.data ?? []).map((m) => ({
+            value: m.id,
+            label: `${m.displayName}${m.loginName ? ` (${m.loginName})` : ''}`,
+          }))}
+          data-testid="role-member-pick"
+        />
+        <Button
+          type="primary"
+          disabled={!picked}
+          loading={change.isPending}
+          onClick={() => picked && run(picked, true)}
+          data-testid="role-member-add"
+        >
+          {t('access.role.addMember')}
+        </Button>
+      </Space.Compact>
+      <Table<RoleMember>
+        rowKey="id"
+        size="small"
+        loading={members.isFetching}
+        dataSource={members.data?.list ?? []}
+        locale={{ emptyText: t('access.role.noMembers') }}
+        pagination={{
+          current: page.pageNum,
+          pageSize: page.pageSize,
+          total: members.data?.total ?? 0,
+          onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
+        }}
+        columns={[
+          { title: t('access.role.displayName'), dataIndex: 'displayName' },
+          { title: t('access.role.loginName'), dataIndex: 'loginName' },
+          { title: t('access.role.email'), dataIndex: 'email' },
+          {
+            title: t('access.actions'),
+            key: 'actions',
+            width: 100,
+            render: (_, m) => (
+              <Popconfirm
+                title={t('access.role.removeMemberConfirm', { name: m.displayName })}
+                okText={t('common.confirm')}
+                cancelText={t('common.cancel')}
+                onConfirm={() => run(m.id, false)}
+              >
+                <Button type="link" danger size="small" data-testid={`role-member-remove-${m.id}`}>
+                  {t('access.role.removeMember')}
+                </Button>
+              </Popconfirm>
+            ),
+          },
+        ]}
+      />
+    </Modal>
+  );
+}

@@ -1,0 +1,258 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { App, Button, Card, Form, Input, Modal, Popconfirm, Progress, Space, Table, Typography, Upload } from 'antd';
+import type { ButtonProps, TableProps, UploadProps } from 'antd';
+import { InboxOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { APPLICATION_DICT, PERM, type FileRecord } from '@study-crm/shared';
+import { Permission } from '../../components/Permission';
+import { downloadFile, uploadWithProgress, useFileMutation, useFiles, useInvalidateApplication } from './api';
+import { ApplicationHeader } from './ApplicationHeader';
+import { DictBadge, DictSelect } from '../../components/dict';
+
+const ACCEPT = '.pdf,.png,.jpg,.jpeg,.gif,.doc,.docx,.xls,.xlsx';
+
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+export default function UserFiles() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [search] = useSearchParams();
+  const id = Number(search.get('id')) || undefined;
+  const [page, setPage] = useState({ pageNum: 1, pageSize: 20 });
+  const files = useFiles(id, page.pageNum, page.pageSize);
+  const mutate = useFileMutation();
+  const invalidate = useInvalidateApplication();
+  const [editing, setEditing] = useState<FileRecord | null>(null);
+  const [progress, setProgress] = useState<Record<string, { name: string; percent: number }>>({});
+
+  // antd's Upload drives the drag-and-drop; the request itself goes through uploadWithProgress.
+  const customRequest: UploadProps['customRequest'] = (opts) => {
+    const file = opts.file as File & { uid: string };
+    const form = new FormData();
+    form.append('applicationId', String(id));
+    form.append('file', file, file.name);
+    setProgress((p) => ({ ...p, [file.uid]: { name: file.name, percent: 0 } }));
+    const done = () =>
+      setProgress((p) => {
+        const { [file.uid]: _gone, ...rest } = p;
+        return rest;
+      });
+    const { promise } = uploadWithProgress(form, (percent) => {
+      opts.onProgress?.({ percent });
+      setProgress((p) => ({ ...p, [file.uid]: { name: file.name, percent } }));
+    });
+    promise
+      .then((env) => {
+        done();
+        if (env.meta.code === 200) {
+          opts.onSuccess?.(env.data);
+          void message.success(t('application.files.uploaded', { name: file.name }));
+          void invalidate();
+        } else opts.onError?.(new Error(env.meta.message));
+      })
+      .catch((err: Error) => {
+        done();
+        opts.onError?.(err);
+      });
+  };
+
+  const download = async (f: FileRecord) => {
+    try {
+      await downloadFile(f);
+    } catch {
+      // the client already showed the reason
+    }
+  };
+
+  const columns: TableProps<FileRecord>['columns'] = [
+    {
+      title: t('application.files.title'),
+      dataIndex: 'title',
+      render: (v: string, r) => (
+        <Typography.Link onClick={() => void download(r)} data-testid="file-title">
+          {v}
+        </Typography.Link>
+      ),
+    },
+    {
+      title: t('application.files.type'),
+      dataIndex: 'type',
+      width: 140,
+      render: (v: string) => <DictBadge type={APPLICATION_DICT.fileType} value={v} />,
+    },
+    {
+      title: t('application.files.extension'),
+      dataIndex: 'extension',
+      width: 90,
+      render: (v: string) => v.toUpperCase(),
+    },
+    { title: t('application.files.size'), dataIndex: 'size', width: 100, render: (v: number) => formatSize(v) },
+    { title: t('application.files.uploader'), key: 'uploader', width: 160, render: (_, r) => r.uploader?.name ?? '-' },
+    {
+      title: t('application.files.uploadedAt'),
+      dataIndex: 'uploadedAt',
+      width: 170,
+      render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+    },
+    {
+      title: t('application.col.actions'),
+      key: 'actions',
+      width: 230,
+      render: (_, r) => (
+        <Space size={0}>
+          <Button
+            type="link"
+            size="small"
+            onClick={() => void download(r)}
+            data-testid={`file-download-${r.extension}`}
+          >
+            {t('application.files.download')}
+          </Button>
+          <Permission perm={PERM.fileUpdate}>
+            <Button type="link" size="small" onClick={() => setEditing(r)} data-testid={`file-edit-${r.extension}`}>
+              {t('application.edit')}
+            </Button>
+          </Permission>
+          <Permission perm={PERM.fileRemove}>
+            <Popconfirm
+              title={t('application.files.removeConfirm', { name: r.title })}
+              okText={t('common.confirm')}
+              cancelText={t('common.cancel')}
+              onConfirm={async () => {
+                await mutate.mutateAsync({ action: 'removeFileRecord', body: { id: r.id } });
+                void message.success(t('application.files.removed'));
+              }}
+            >
+              <Button type="link" size="small" danger data-testid={`file-remove-${r.id}`}>
+                {t('application.files.remove')}
+              </Button>
+            </Popconfirm>
+          </Permission>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <ApplicationHeader id={id} title={t('application.files.screenTitle')} />
+      {id && (
+        <Card title={t('application.files.list')}>
+          <Permission perm={PERM.fileUpload}>
+            <Upload.Dragger
+              multiple
+              accept={ACCEPT}
+              showUploadList={false}
+              customRequest={customRequest}
+              style={{ marginBottom: 16 }}
+              data-testid="file-dragger"
+            >
+              <p className="ant-upload-drag-icon">
+                <InboxOutlined />
+              </p>
+              <p className="ant-upload-text">{t('application.files.drop')}</p>
+              <p className="ant-upload-hint">{t('application.files.hint')}</p>
+            </Upload.Dragger>
+            {Object.entries(progress).map(([uid, p]) => (
+              <div key={uid} style={{ margin: '8px 0' }} data-testid="file-progress">
+                <Typography.Text>{p.name}</Typography.Text>
+                <Progress percent={p.percent} size="small" status="active" />
+              </div>
+            ))}
+          </Permission>
+          <Table<FileRecord>
+            style={{ marginTop: 16 }}
+            rowKey="id"
+            size="middle"
+            loading={files.isLoading || (files.isFetching && files.isPlaceholderData)}
+            columns={columns}
+            dataSource={files.data?.list ?? []}
+            locale={{ emptyText: t('application.files.empty') }}
+            pagination={{
+              current: page.pageNum,
+              pageSize: page.pageSize,
+              total: files.data?.total ?? 0,
+              onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
+            }}
+            data-testid="file-table"
+          />
+        </Card>
+      )}
+      {editing && (
+        <FileEdit
+          file={editing}
+          onClose={() => setEditing(null)}
+          onSubmit={async (v) => {
+            await mutate.mutateAsync({ action: 'updateFileRecord', body: { id: editing.id, ...v } });
+            void message.success(t('application.saved'));
+            setEditing(null);
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+function FileEdit({
+  file,
+  onClose,
+  onSubmit,
+}: {
+  file: FileRecord;
+  onClose: () => void;
+  onSubmit: (v: { title: string; type: string }) => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const [form] = Form.useForm<{ title: string; type: string }>();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Modal
+      open
+      title={t('application.files.editTitle')}
+      onCancel={onClose}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ loading: busy, 'data-testid': 'file-edit-submit' } as ButtonProps}
+      onOk={async () => {
+        const v = await form.validateFields();
+        modal.confirm({
+          title: t('application.saveConfirm'),
+          okText: t('common.confirm'),
+          cancelText: t('common.cancel'),
+          onOk: async () => {
+            setBusy(true);
+            try {
+              await onSubmit(v);
+            } finally {
+              setBusy(false);
+            }
+          },
+        });
+      }}
+    >
+      <Form form={form} name="file" layout="vertical" initialValues={{ title: file.title, type: file.type }}>
+        <Form.Item
+          name="title"
+          label={t('application.files.title')}
+          rules={[{ required: true, whitespace: true, message: t('application.v.required') }]}
+        >
+          <Input maxLength={200} />
+        </Form.Item>
+        <Form.Item
+          name="type"
+          label={t('application.files.type')}
+          rules={[{ required: true, message: t('application.v.required') }]}
+        >
+          <DictSelect type={APPLICATION_DICT.fileType} allowClear={false} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

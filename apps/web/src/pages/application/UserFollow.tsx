@@ -1,0 +1,308 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import {
+  App,
+  Button,
+  Card,
+  Col,
+  Form,
+  Input,
+  Modal,
+  Popconfirm,
+  Progress,
+  Row,
+  Select,
+  Space,
+  Switch,
+  Table,
+  Tag,
+} from 'antd';
+import type { ButtonProps, TableProps } from 'antd';
+import { CheckOutlined, PlusOutlined } from '@ant-design/icons';
+import { APPLICATION_DICT, FOLLOW_DEFAULT_STATUS, PERM, type FollowUp } from '@study-crm/shared';
+import { Permission } from '../../components/Permission';
+import { useFollowMutation, useFollowUps, useSimpleInfo, useStaffOptions } from './api';
+import { ApplicationHeader } from './ApplicationHeader';
+import { TeachersCell } from './TeachersCell';
+import { DictBadge, DictSelect } from '../../components/dict';
+import { DateInput, dateItem } from './fields';
+
+type Editing = { mode: 'add' } | { mode: 'edit'; item: FollowUp } | null;
+
+export default function UserFollow() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [search] = useSearchParams();
+  const id = Number(search.get('id')) || undefined;
+  const follow = useFollowUps(id);
+  const mutate = useFollowMutation();
+  const [editing, setEditing] = useState<Editing>(null);
+
+  const markDone = async (item: FollowUp, isDone: 0 | 1) => {
+    await mutate.mutateAsync({ action: 'done', body: { id: item.id, isDone } });
+    void message.success(t('application.saved'));
+  };
+
+  const columns: TableProps<FollowUp>['columns'] = [
+    { title: t('application.follow.number'), dataIndex: 'number', width: 70 },
+    {
+      title: t('application.follow.service'),
+      dataIndex: 'service',
+      width: 170,
+      render: (v: string) => <DictBadge type={APPLICATION_DICT.followService} value={v} />,
+    },
+    {
+      title: t('application.follow.done'),
+      dataIndex: 'isDone',
+      width: 110,
+      render: (v: number) =>
+        v ? <Tag color="success">{t('application.follow.doneYes')}</Tag> : <Tag>{t('application.follow.doneNo')}</Tag>,
+    },
+    {
+      title: t('application.follow.status'),
+      dataIndex: 'status',
+      render: (v: string) => <DictBadge type={APPLICATION_DICT.followStatus} value={v} />,
+    },
+    {
+      title: t('application.follow.businessType'),
+      dataIndex: 'businessType',
+      render: (v: string | null) => (v ? <DictBadge type={APPLICATION_DICT.businessType} value={v} /> : '-'),
+    },
+    {
+      title: t('application.col.teachers'),
+      key: 'teachers',
+      width: 210,
+      render: (_, r) => <TeachersCell signing={r.signingTeacher} follow={r.followTeacher} />,
+    },
+    { title: t('application.follow.appliedSchool'), dataIndex: 'appliedSchool', render: (v) => v ?? '-' },
+    { title: t('application.follow.attendedSchool'), dataIndex: 'attendedSchool', render: (v) => v ?? '-' },
+    { title: t('application.follow.contractDate'), dataIndex: 'contractDate', render: (v) => v ?? '-' },
+    { title: t('application.follow.internalNote'), dataIndex: 'internalNote', ellipsis: true, render: (v) => v ?? '-' },
+    {
+      title: t('application.col.actions'),
+      key: 'actions',
+      width: 190,
+      render: (_, r) => (
+        <Permission perm={PERM.followUpdate}>
+          <Space size={0}>
+            <Button type="link" size="small" onClick={() => setEditing({ mode: 'edit', item: r })}>
+              {t('application.edit')}
+            </Button>
+            {r.isDone ? (
+              <Popconfirm title={t('application.follow.undoConfirm')} onConfirm={() => markDone(r, 0)}>
+                <Button type="link" size="small">
+                  {t('application.follow.undo')}
+                </Button>
+              </Popconfirm>
+            ) : (
+              <Popconfirm title={t('application.follow.doneConfirm')} onConfirm={() => markDone(r, 1)}>
+                <Button type="link" size="small" icon={<CheckOutlined />} data-testid={`follow-done-${r.number}`}>
+                  {t('application.follow.markDone')}
+                </Button>
+              </Popconfirm>
+            )}
+          </Space>
+        </Permission>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <ApplicationHeader id={id} title={t('application.follow.title')} />
+      {id && (
+        <Card
+          title={t('application.follow.items')}
+          extra={
+            <Permission perm={PERM.followAdd}>
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                onClick={() => setEditing({ mode: 'add' })}
+                data-testid="follow-add"
+              >
+                {t('application.follow.add')}
+              </Button>
+            </Permission>
+          }
+        >
+          <Row align="middle" gutter={16} style={{ marginBottom: 16 }}>
+            <Col flex="none">{t('application.follow.ratio')}</Col>
+            <Col flex="auto">
+              <Progress
+                percent={follow.data?.completionRatio ?? 0}
+                data-testid="follow-ratio"
+                format={(p) => `${p}% (${follow.data?.followDone ?? 0}/${follow.data?.followTotal ?? 0})`}
+              />
+            </Col>
+          </Row>
+          <Table<FollowUp>
+            rowKey="id"
+            size="middle"
+            loading={follow.isLoading}
+            columns={columns}
+            dataSource={follow.data?.list ?? []}
+            pagination={false}
+            scroll={{ x: 1200 }}
+            locale={{ emptyText: t('application.follow.empty') }}
+            data-testid="follow-table"
+          />
+        </Card>
+      )}
+      {id && editing && (
+        <FollowForm
+          applicationId={id}
+          editing={editing}
+          onClose={() => setEditing(null)}
+          onSubmit={async (values) => {
+            if (editing.mode === 'add')
+              await mutate.mutateAsync({ action: 'add', body: { applicationId: id, ...values } });
+            else await mutate.mutateAsync({ action: 'update', body: { id: editing.item.id, ...values } });
+            void message.success(t('application.saved'));
+            setEditing(null);
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+type FollowValues = Record<string, string | number | null>;
+
+function FollowForm({
+  applicationId,
+  editing,
+  onClose,
+  onSubmit,
+}: {
+  applicationId: number;
+  editing: Exclude<Editing, null>;
+  onClose: () => void;
+  onSubmit: (v: FollowValues) => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const [form] = Form.useForm<FollowValues>();
+  const staff = useStaffOptions();
+  const info = useSimpleInfo(applicationId);
+  const [busy, setBusy] = useState(false);
+  const options = staff.data?.map((s) => ({ value: s.id, label: s.name }));
+  const item = editing.mode === 'edit' ? editing.item : null;
+  const initial: FollowValues = item
+    ? {
+        service: item.service,
+        isDone: item.isDone,
+        status: item.status,
+        businessType: item.businessType,
+        signingTeacherId: item.signingTeacher?.id ?? null,
+        followTeacherId: item.followTeacher?.id ?? null,
+        appliedSchool: item.appliedSchool,
+        attendedSchool: item.attendedSchool,
+        contractDate: item.contractDate,
+        internalNote: item.internalNote,
+      }
+    : {
+        status: FOLLOW_DEFAULT_STATUS,
+        isDone: 0,
+        // A new item starts with the application's teachers.
+        signingTeacherId: info.data?.signingTeacher?.id ?? null,
+        followTeacherId: info.data?.followTeacher?.id ?? null,
+      };
+
+  const submit = async () => {
+    const values = await form.validateFields();
+    modal.confirm({
+      title: t('application.saveConfirm'),
+      okText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        setBusy(true);
+        try {
+          await onSubmit(values);
+        } finally {
+          setBusy(false);
+        }
+      },
+    });
+  };
+
+  return (
+    <Modal
+      open
+      width={720}
+      title={item ? t('application.follow.edit') : t('application.follow.add')}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      okButtonProps={{ loading: busy, 'data-testid': 'follow-submit' } as ButtonProps}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      destroyOnHidden
+    >
+      <Form form={form} name="follow" layout="vertical" initialValues={initial}>
+        <Row gutter={16}>
+          <Col span={12}>
+            <Form.Item
+              name="service"
+              label={t('application.follow.service')}
+              rules={[{ required: true, message: t('application.v.required') }]}
+            >
+              <DictSelect type={APPLICATION_DICT.followService} />
+            </Form.Item>
+          </Col>
+          <Col span={6}>
+            <Form.Item name="status" label={t('application.follow.status')}>
+              <DictSelect type={APPLICATION_DICT.followStatus} allowClear={false} />
+            </Form.Item>
+          </Col>
+          <Col span={6}>
+            <Form.Item
+              name="isDone"
+              label={t('application.follow.done')}
+              valuePropName="checked"
+              getValueProps={(v?: number) => ({ checked: v === 1 })}
+              normalize={(c: boolean) => (c ? 1 : 0)}
+            >
+              <Switch />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="signingTeacherId" label={t('application.signingTeacher')}>
+              <Select allowClear showSearch optionFilterProp="label" options={options} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="followTeacherId" label={t('application.followTeacher')}>
+              <Select allowClear showSearch optionFilterProp="label" options={options} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="appliedSchool" label={t('application.follow.appliedSchool')}>
+              <Input maxLength={200} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="attendedSchool" label={t('application.follow.attendedSchool')}>
+              <Input maxLength={200} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="businessType" label={t('application.follow.businessType')}>
+              <DictSelect type={APPLICATION_DICT.businessType} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="contractDate" label={t('application.follow.contractDate')} {...dateItem}>
+              <DateInput />
+            </Form.Item>
+          </Col>
+          <Col span={24}>
+            <Form.Item name="internalNote" label={t('application.follow.internalNote')}>
+              <Input.TextArea rows={3} maxLength={2000} />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Form>
+    </Modal>
+  );
+}

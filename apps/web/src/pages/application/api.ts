@@ -1,0 +1,159 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  SIGN_HEADER,
+  TOKEN_HEADER,
+  type ApplicationListItem,
+  type ApplicationSaved,
+  type ApplicationSimple,
+  type ApplicationView,
+  type Envelope,
+  type FileRecord,
+  type FollowUp,
+  type FollowUpList,
+  type Page,
+  type PersonRef,
+} from '@study-crm/shared';
+import { api, encodeParams, handleEnvelope, unwrap, type Params } from '../../api/client';
+import { API_BASE, CLIENT_SIGN } from '../../api/config';
+import { session } from '../../api/session';
+import i18n from '../../i18n';
+
+export const BASE = '/api/v1/mc/applicationRecord';
+const FOLLOW = '/api/v1/mc/followUp';
+
+export type ListParams = {
+  pageNum: number;
+  pageSize: number;
+  keyword?: string | undefined;
+  status?: string | undefined;
+  teacherId?: number | undefined;
+  dateFrom?: string | undefined;
+  dateTo?: string | undefined;
+  sortField?: string | undefined;
+  order?: 'asc' | 'desc' | undefined;
+};
+
+export const useApplicationList = (p: ListParams) =>
+  useQuery({
+    queryKey: ['application', 'list', p],
+    queryFn: ({ signal }) => unwrap(api.get<Page<ApplicationListItem>>(`${BASE}/list`, p as Params, { signal })),
+    placeholderData: keepPreviousData,
+  });
+
+export const useStaffOptions = () =>
+  useQuery({
+    queryKey: ['application', 'staff'],
+    queryFn: () => unwrap(api.get<PersonRef[]>(`${BASE}/staffOptions`)),
+    staleTime: 5 * 60_000,
+  });
+
+export const useApplicationView = (id: number | undefined) =>
+  useQuery({
+    queryKey: ['application', 'view', id],
+    queryFn: () => unwrap(api.get<ApplicationView>(`${BASE}/view`, { id })),
+    enabled: !!id,
+    staleTime: 0,
+  });
+
+export const useSimpleInfo = (id: number | undefined) =>
+  useQuery({
+    queryKey: ['application', 'simple', id],
+    queryFn: () => unwrap(api.get<ApplicationSimple>(`${BASE}/simpleInfo`, { id })),
+    enabled: !!id,
+  });
+
+// Saves the detail form. 409 (someone else saved first) is shown by the screen, not as a toast.
+export const saveApplication = (body: Params, id?: number) =>
+  api.post<ApplicationSaved>(id ? `${BASE}/update` : `${BASE}/create`, body, { apiResCode: [409] });
+
+export function useInvalidateApplication() {
+  const qc = useQueryClient();
+  return () => qc.invalidateQueries({ queryKey: ['application'] });
+}
+
+// ---------- follow-up ----------
+
+export const useFollowUps = (applicationId: number | undefined) =>
+  useQuery({
+    queryKey: ['application', 'follow', applicationId],
+    queryFn: () => unwrap(api.get<FollowUpList>(`${FOLLOW}/list`, { applicationId })),
+    enabled: !!applicationId,
+  });
+
+export function useFollowMutation() {
+  const qc = useQueryClient();
+  const invalidate = useInvalidateApplication();
+  return useMutation({
+    mutationFn: ({ action, body }: { action: 'add' | 'update' | 'done'; body: Params }) =>
+      unwrap(api.post<FollowUp>(`${FOLLOW}/${action}`, body)),
+    // A follow-up item feeds its follow teacher's to-do: refresh the navbar message box too.
+    onSuccess: () => Promise.all([invalidate(), qc.invalidateQueries({ queryKey: ['messageBox'] })]),
+  });
+}
+
+// ---------- files ----------
+
+export const useFiles = (applicationId: number | undefined, pageNum: number, pageSize: number) =>
+  useQuery({
+    queryKey: ['application', 'files', applicationId, pageNum, pageSize],
+    queryFn: () => unwrap(api.get<Page<FileRecord>>(`${BASE}/fileList`, { applicationId, pageNum, pageSize })),
+    enabled: !!applicationId,
+    placeholderData: keepPreviousData,
+  });
+
+export function useFileMutation() {
+  const invalidate = useInvalidateApplication();
+  return useMutation({
+    mutationFn: ({ action, body }: { action: 'updateFileRecord' | 'removeFileRecord'; body: Params }) =>
+      unwrap(api.post<unknown>(`${BASE}/${action}`, body)),
+    onSuccess: () => invalidate(),
+  });
+}
+
+// Multipart upload with progress. fetch cannot report upload progress, so this uses XMLHttpRequest with the
+// same identity as the api client: sign, x-token and accept-language headers, common params in the query.
+export function uploadWithProgress(
+  form: FormData,
+  onProgress: (percent: number) => void,
+): { promise: Promise<Envelope<FileRecord>>; abort: () => void } {
+  const xhr = new XMLHttpRequest();
+  const promise = new Promise<Envelope<FileRecord>>((resolve, reject) => {
+    xhr.open('POST', `${API_BASE}${BASE}/uploadFile?${encodeParams().toString()}`);
+    xhr.setRequestHeader(SIGN_HEADER, CLIENT_SIGN);
+    xhr.setRequestHeader('accept-language', i18n.language);
+    const token = session.token();
+    if (token) xhr.setRequestHeader(TOKEN_HEADER, token);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(Math.round((e.loaded * 100) / e.total));
+    };
+    xhr.onload = () => {
+      let body: unknown = null;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        body = null;
+      }
+      resolve(handleEnvelope<FileRecord>(body, {}));
+    };
+    xhr.onerror = () => reject(new Error(i18n.t('common.networkUnstable')));
+    xhr.onabort = () => reject(new Error('aborted'));
+    xhr.send(form);
+  });
+  return { promise, abort: () => xhr.abort() };
+}
+
+// Downloads go through fetch with the token header (a plain link cannot carry it), then an object URL:
+// images open in a new tab (spec: images via fetch), other files are saved under their title.
+export async function downloadFile(file: FileRecord): Promise<void> {
+  const blob = await api.blob(`${BASE}/downloadFile`, { id: file.id });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  if (file.mime.startsWith('image/')) a.target = '_blank';
+  else a.download = `${file.title}.${file.extension}`;
+  a.rel = 'noopener';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

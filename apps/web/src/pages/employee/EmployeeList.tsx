@@ -1,0 +1,256 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { App, Button, Card, Empty, Input, Select, Space, Table, Typography, type TableProps } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import {
+  IDENTITY_STATUSES,
+  MEMBER_STATUSES,
+  MEMBER_TYPES,
+  PERM,
+  type Member,
+  type MemberListItem,
+  type MemberSort,
+} from '@study-crm/shared';
+import { Permission } from '../../components/Permission';
+import { toastSuccess } from '../../lib/feedback';
+import { useSession } from '../../stores/session';
+import { useMemberList, useMemberMutations, useRoleOptions, type MemberListParams } from './api';
+import { IdentityTag, RoleTags, StatusTag, formatMobile, formatTime } from './labels';
+import { LabelTags } from './MemberLabels';
+import { MemberForm } from './MemberForm';
+import { SetPasswordModal } from './SetPasswordModal';
+
+const SORTABLE: Record<string, MemberSort> = { displayName: 'displayName', email: 'email', createdAt: 'createdAt' };
+
+// employeeList: accounts of any type (staff by default), searched, filtered, sorted and paged on the server.
+export default function EmployeeList() {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const [params, setParams] = useState<MemberListParams>({ pageNum: 1, pageSize: 20, memberType: 'staff' });
+  const [keyword, setKeyword] = useState('');
+  const [editing, setEditing] = useState<{ member?: Member } | null>(null);
+  const [passwordFor, setPasswordFor] = useState<Member | undefined>();
+  const list = useMemberList(params);
+  const roles = useRoleOptions();
+  const { updateStatus, remove } = useMemberMutations();
+  const mid = useSession((s) => s.mid);
+
+  const filter = (patch: MemberListParams) => setParams((p) => ({ ...p, ...patch, pageNum: 1 }));
+
+  const confirmStatus = (m: Member) => {
+    const next = m.status === 'active' ? 'inactive' : 'active';
+    modal.confirm({
+      title: t(next === 'active' ? 'employee.confirmActivate' : 'employee.confirmDeactivate', { name: m.displayName }),
+      okText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+      okButtonProps: { danger: next === 'inactive' },
+      onOk: async () => {
+        const env = await updateStatus.mutateAsync({ id: m.id, status: next });
+        if (env.meta.code === 200) toastSuccess(t('employee.saved'));
+      },
+    });
+  };
+
+  const confirmRemove = (m: Member) =>
+    modal.confirm({
+      title: t('employee.confirmRemove', { name: m.displayName }),
+      okText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        const env = await remove.mutateAsync({ id: m.id });
+        if (env.meta.code === 200) toastSuccess(t('employee.removed'));
+      },
+    });
+
+  const sortOrder = (key: MemberSort) =>
+    (params.sortBy ?? 'createdAt') === key ? (params.order === 'asc' ? 'ascend' : 'descend') : null;
+
+  // Never back to "unsorted": the server always sorts (createdAt desc by default).
+  const sortDirections: ('ascend' | 'descend')[] = ['ascend', 'descend', 'ascend'];
+  const columns: TableProps<MemberListItem>['columns'] = [
+    {
+      title: t('employee.field.displayName'),
+      dataIndex: 'displayName',
+      sorter: true,
+      sortOrder: sortOrder('displayName'),
+      sortDirections,
+      width: 160,
+      render: (name: string, m) => <Link to={`/employee/employeeProfile?id=${m.id}`}>{name}</Link>,
+    },
+    {
+      title: t('employee.field.email'),
+      dataIndex: 'email',
+      sorter: true,
+      sortOrder: sortOrder('email'),
+      sortDirections,
+      width: 200,
+    },
+    { title: t('employee.field.mobile'), key: 'mobile', width: 140, render: (_, m) => formatMobile(m) },
+    { title: t('employee.field.roles'), key: 'roles', width: 140, render: (_, m) => <RoleTags roles={m.roles} /> },
+    {
+      title: t('employee.field.labels'),
+      key: 'labels',
+      width: 160,
+      render: (_, m) => (m.labels.length ? <LabelTags labels={m.labels} /> : '-'),
+    },
+    {
+      title: t('employee.field.memberType'),
+      dataIndex: 'memberType',
+      width: 110,
+      render: (v: Member['memberType']) => t(`employee.memberType.${v}`),
+    },
+    {
+      title: t('employee.field.status'),
+      dataIndex: 'status',
+      width: 90,
+      render: (v: Member['status']) => <StatusTag status={v} t={t} />,
+    },
+    {
+      title: t('employee.field.identityStatus'),
+      dataIndex: 'identityStatus',
+      width: 110,
+      render: (v: Member['identityStatus']) => <IdentityTag value={v} t={t} />,
+    },
+    {
+      title: t('employee.field.createdAt'),
+      dataIndex: 'createdAt',
+      sorter: true,
+      sortOrder: sortOrder('createdAt'),
+      sortDirections,
+      width: 160,
+      render: (v: number) => formatTime(v),
+    },
+    {
+      title: t('employee.actions'),
+      key: 'actions',
+      fixed: 'right',
+      width: 230,
+      render: (_, m) => (
+        <Space size={0} wrap>
+          <Permission perm={PERM.memberUpdate}>
+            <Button type="link" size="small" onClick={() => setEditing({ member: m })} data-testid={`edit-${m.id}`}>
+              {t('employee.edit')}
+            </Button>
+          </Permission>
+          <Permission perm={PERM.memberSetPassword}>
+            <Button type="link" size="small" onClick={() => setPasswordFor(m)} data-testid={`password-${m.id}`}>
+              {t('employee.setPassword')}
+            </Button>
+          </Permission>
+          {String(m.id) !== mid && (
+            <Permission perm={PERM.memberUpdate}>
+              <Button
+                type="link"
+                size="small"
+                danger={m.status === 'active'}
+                onClick={() => confirmStatus(m)}
+                data-testid={`status-${m.id}`}
+              >
+                {t(m.status === 'active' ? 'employee.deactivate' : 'employee.activate')}
+              </Button>
+            </Permission>
+          )}
+          {/* The server refuses self-deactivation and self-removal (5430): no button for one's own row. */}
+          {String(m.id) !== mid && (
+            <Permission perm={PERM.memberRemove}>
+              <Button type="link" size="small" danger onClick={() => confirmRemove(m)} data-testid={`remove-${m.id}`}>
+                {t('employee.remove')}
+              </Button>
+            </Permission>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  const onTableChange: TableProps<MemberListItem>['onChange'] = (pagination, _filters, sorter) => {
+    const s = Array.isArray(sorter) ? sorter[0] : sorter;
+    const field = s?.order ? SORTABLE[String(s.field)] : undefined;
+    setParams((p) => ({
+      ...p,
+      pageNum: pagination.current ?? 1,
+      pageSize: pagination.pageSize ?? 20,
+      sortBy: field ?? null,
+      order: field ? (s?.order === 'ascend' ? 'asc' : 'desc') : null,
+    }));
+  };
+
+  const all = { value: '', label: t('employee.all') };
+  const option = (group: string) => (v: string) => ({ value: v, label: t(`employee.${group}.${v}`) });
+  return (
+    <Card>
+      <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }} wrap>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {t('employee.listTitle')}
+        </Typography.Title>
+        <Permission perm={PERM.memberAdd}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})} data-testid="member-add">
+            {t('employee.add')}
+          </Button>
+        </Permission>
+      </Space>
+      <Space wrap style={{ marginBottom: 16 }}>
+        <Input.Search
+          allowClear
+          placeholder={t('employee.searchPlaceholder')}
+          value={keyword}
+          onChange={(e) => setKeyword(e.target.value)}
+          onSearch={(v) => filter({ keyword: v.trim() || null })}
+          style={{ width: 280 }}
+          data-testid="member-search"
+        />
+        <Select
+          style={{ width: 140 }}
+          value={params.status ?? ''}
+          onChange={(v: string) => filter({ status: v || null })}
+          options={[all, ...MEMBER_STATUSES.map(option('status'))]}
+          prefix={`${t('employee.field.status')}:`}
+        />
+        <Select
+          style={{ width: 170 }}
+          value={params.identityStatus ?? ''}
+          onChange={(v: string) => filter({ identityStatus: v || null })}
+          options={[all, ...IDENTITY_STATUSES.map(option('identityStatus'))]}
+          prefix={`${t('employee.field.identityStatus')}:`}
+        />
+        <Select
+          style={{ width: 200 }}
+          value={params.roleId ?? ''}
+          onChange={(v: number | '') => filter({ roleId: v || null })}
+          options={[all, ...(roles.data ?? []).map((r) => ({ value: r.id, label: r.cnName }))]}
+          prefix={`${t('employee.field.roles')}:`}
+          loading={roles.isLoading}
+        />
+        <Select
+          style={{ width: 170 }}
+          value={params.memberType ?? ''}
+          onChange={(v: string) => filter({ memberType: v || null })}
+          options={[all, ...MEMBER_TYPES.map(option('memberType'))]}
+          prefix={`${t('employee.field.memberType')}:`}
+          data-testid="member-type-filter"
+        />
+      </Space>
+      <Table<MemberListItem>
+        rowKey="id"
+        columns={columns}
+        dataSource={list.data?.list ?? []}
+        loading={list.isFetching}
+        onChange={onTableChange}
+        scroll={{ x: 1340 }}
+        locale={{ emptyText: <Empty description={t('employee.empty')} /> }}
+        pagination={{
+          current: Number(params.pageNum ?? 1),
+          pageSize: Number(params.pageSize ?? 20),
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (total) => `${total}`,
+        }}
+        data-testid="member-table"
+      />
+      <MemberForm open={editing !== null} member={editing?.member} onClose={() => setEditing(null)} />
+      <SetPasswordModal member={passwordFor} onClose={() => setPasswordFor(undefined)} />
+    </Card>
+  );
+}

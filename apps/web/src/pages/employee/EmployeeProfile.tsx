@@ -1,0 +1,97 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { Avatar, Button, Card, Descriptions, Result, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import { ArrowLeftOutlined, UserOutlined } from '@ant-design/icons';
+import type { MemberSession } from '@study-crm/shared';
+import { useMemberView } from './api';
+import { MemberLabels } from './MemberLabels';
+import { IdentityTag, RoleTags, StatusTag, formatMobile, formatTime } from './labels';
+
+// employeeProfile (hidden from the menu): details, roles and recent sign-ins of one member.
+export default function EmployeeProfile() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const id = Number(params.get('id')) || undefined;
+  const view = useMemberView(id);
+  const back = (
+    <Link to="/employee/employeeList">
+      <Button icon={<ArrowLeftOutlined />}>{t('employee.back')}</Button>
+    </Link>
+  );
+
+  if (!id || view.isError) return <Result status="404" title={t('employee.notFound')} extra={back} />;
+  if (view.isLoading || !view.data) return <Skeleton active />;
+  const m = view.data;
+  const f = (key: string) => t(`employee.field.${key}`);
+
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <Card>
+        <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
+          <Space size={16}>
+            <Avatar size={56} src={m.avatarImg ?? undefined} icon={<UserOutlined />} />
+            <div>
+              <Typography.Title level={4} style={{ margin: 0 }} data-testid="profile-name">
+                {m.displayName}
+              </Typography.Title>
+              <Space size={4} style={{ marginTop: 6 }}>
+                <StatusTag status={m.status} t={t} />
+                <IdentityTag value={m.identityStatus} t={t} />
+                <Tag>{t(`employee.memberType.${m.memberType}`)}</Tag>
+              </Space>
+            </div>
+          </Space>
+          {back}
+        </Space>
+      </Card>
+      <Card title={t('employee.details')}>
+        <Descriptions column={{ xs: 1, md: 2, xl: 3 }} bordered size="small">
+          <Descriptions.Item label={f('email')}>{m.email ?? '-'}</Descriptions.Item>
+          <Descriptions.Item label={f('mobile')}>{formatMobile(m)}</Descriptions.Item>
+          <Descriptions.Item label={f('loginName')}>{m.loginName ?? '-'}</Descriptions.Item>
+          <Descriptions.Item label={f('engLastName')}>{m.engLastName ?? '-'}</Descriptions.Item>
+          <Descriptions.Item label={f('engFirstName')}>{m.engFirstName ?? '-'}</Descriptions.Item>
+          <Descriptions.Item label={f('fullName')}>{m.fullName ?? '-'}</Descriptions.Item>
+          <Descriptions.Item label={f('nickName')}>{m.nickName ?? '-'}</Descriptions.Item>
+          <Descriptions.Item label={f('createdAt')}>{formatTime(m.createdAt)}</Descriptions.Item>
+          <Descriptions.Item label={f('updatedAt')}>{formatTime(m.updatedAt)}</Descriptions.Item>
+          <Descriptions.Item label={f('roles')} span={3}>
+            <RoleTags roles={m.roles} />
+          </Descriptions.Item>
+          <Descriptions.Item label={f('labels')} span={3}>
+            <MemberLabels memberId={m.id} name={m.displayName} />
+          </Descriptions.Item>
+        </Descriptions>
+      </Card>
+      <Card title={t('employee.activity.title')}>
+        <Table<MemberSession>
+          rowKey="id"
+          size="small"
+          pagination={false}
+          dataSource={m.recentSessions}
+          locale={{ emptyText: t('employee.activity.none') }}
+          columns={[
+            { title: t('employee.activity.signedInAt'), dataIndex: 'createdAt', render: (v: number) => formatTime(v) },
+            { title: t('employee.activity.lastSeenAt'), dataIndex: 'lastSeenAt', render: (v: number) => formatTime(v) },
+            { title: t('employee.activity.ip'), dataIndex: 'ip', render: (v: string | null) => v ?? '-' },
+            {
+              title: t('employee.activity.userAgent'),
+              dataIndex: 'userAgent',
+              ellipsis: true,
+              render: (v: string | null) => v ?? '-',
+            },
+            {
+              title: t('employee.activity.state'),
+              dataIndex: 'isActive',
+              render: (v: boolean) => (
+                <Tag color={v ? 'green' : 'default'}>
+                  {t(v ? 'employee.activity.active' : 'employee.activity.ended')}
+                </Tag>
+              ),
+            },
+          ]}
+        />
+      </Card>
+    </Space>
+  );
+}

@@ -1,0 +1,271 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { App, Col, Form, Input, Modal, Radio, Row, Select } from 'antd';
+import {
+  IDENTITY_STATUSES,
+  MEMBER_STATUSES,
+  MEMBER_TYPES,
+  PHONE_REGIONS,
+  isValidEmail,
+  isValidMobile,
+  type Member,
+} from '@study-crm/shared';
+import { toastSuccess } from '../../lib/feedback';
+import { passwordConfirmRules, passwordRules } from './passwordRules';
+import { useMemberMutations, useRoleOptions } from './api';
+
+type Values = {
+  email?: string;
+  password?: string;
+  passwordConfirm?: string;
+  areaCode?: string;
+  mobile?: string;
+  roleIds: number[];
+  engLastName?: string;
+  engFirstName?: string;
+  fullName?: string;
+  nickName?: string;
+  status: Member['status'];
+  identityStatus: Member['identityStatus'];
+  memberType: Member['memberType'];
+};
+
+export const AREA_CODE_OPTIONS = PHONE_REGIONS.map((r) => ({
+  value: r.areaCode,
+  label: `+${r.areaCode} ${r.regions}`,
+}));
+
+// Add (member undefined) or edit an account of any type, with the server's rules checked before sending.
+export function MemberForm({
+  member,
+  open,
+  onClose,
+}: {
+  member?: Member | undefined;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const roles = useRoleOptions();
+  const { add, update } = useMemberMutations();
+  const isEdit = Boolean(member);
+  const memberType = Form.useWatch('memberType', form);
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    form.setFieldsValue(
+      member
+        ? {
+            email: member.email ?? '',
+            areaCode: member.areaCode ?? undefined,
+            mobile: member.mobile ?? undefined,
+            roleIds: member.roles.map((r) => r.id),
+            engLastName: member.engLastName ?? undefined,
+            engFirstName: member.engFirstName ?? undefined,
+            fullName: member.fullName ?? undefined,
+            nickName: member.nickName ?? undefined,
+            status: member.status,
+            identityStatus: member.identityStatus,
+            memberType: member.memberType,
+          }
+        : { status: 'active', identityStatus: 'unverified', memberType: 'staff', roleIds: [], areaCode: '852' },
+    );
+  }, [open, member, form]);
+
+  async function save(values: Values) {
+    const body = {
+      email: values.email?.trim() || null,
+      areaCode: values.mobile ? (values.areaCode ?? null) : null,
+      mobile: values.mobile?.trim() || null,
+      roleIds: values.roleIds.join(','),
+      engLastName: values.engLastName ?? null,
+      engFirstName: values.engFirstName ?? null,
+      fullName: values.fullName ?? null,
+      nickName: values.nickName ?? null,
+      status: values.status,
+      identityStatus: values.identityStatus,
+      memberType: values.memberType,
+    };
+    const env = member
+      ? await update.mutateAsync({ ...body, id: member.id })
+      : await add.mutateAsync({ ...body, password: values.password ?? '' });
+    if (env.meta.code === 5403) form.setFields([{ name: 'email', errors: [env.meta.message] }]);
+    else if (env.meta.code === 5402) form.setFields([{ name: 'mobile', errors: [env.meta.message] }]);
+    else if (env.meta.code === 200) {
+      toastSuccess(t('employee.saved'));
+      onClose();
+    }
+  }
+
+  async function submit() {
+    const values = await form.validateFields();
+    modal.confirm({
+      title: t('employee.confirmSave'),
+      okText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+      onOk: () => save(values),
+    });
+  }
+
+  const required = { required: true, message: t('employee.rule.required') };
+  return (
+    <Modal
+      open={open}
+      title={t(isEdit ? 'employee.editTitle' : 'employee.addTitle')}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      onOk={() => void submit().catch(() => undefined)}
+      onCancel={onClose}
+      confirmLoading={add.isPending || update.isPending}
+      width={720}
+      destroyOnHidden
+      data-testid="member-form"
+    >
+      <Form form={form} layout="vertical" requiredMark autoComplete="off">
+        <Row gutter={16}>
+          <Col span={12}>
+            <Form.Item
+              name="email"
+              label={t('employee.field.email')}
+              rules={[
+                // The first administrator is seeded without an e-mail: editing may leave it empty.
+                { required: !isEdit, message: t('employee.rule.required') },
+                {
+                  validator: (_, v: string) =>
+                    !v || isValidEmail(v) ? Promise.resolve() : Promise.reject(new Error(t('employee.rule.email'))),
+                },
+              ]}
+            >
+              <Input maxLength={120} />
+            </Form.Item>
+          </Col>
+          <Col span={4}>
+            <Form.Item
+              name="areaCode"
+              label={t('employee.field.areaCode')}
+              dependencies={['mobile']}
+              rules={[
+                ({ getFieldValue }) => ({
+                  validator: (_, v: string | undefined) =>
+                    v || !getFieldValue('mobile')
+                      ? Promise.resolve()
+                      : Promise.reject(new Error(t('employee.rule.areaCode'))),
+                }),
+              ]}
+            >
+              <Select options={AREA_CODE_OPTIONS} showSearch optionFilterProp="label" popupMatchSelectWidth={false} />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item
+              name="mobile"
+              label={t('employee.field.mobile')}
+              dependencies={['areaCode']}
+              rules={[
+                ({ getFieldValue }) => ({
+                  validator: (_, v: string | undefined) =>
+                    !v || isValidMobile(getFieldValue('areaCode') as string | undefined, v)
+                      ? Promise.resolve()
+                      : Promise.reject(new Error(t('employee.rule.mobile'))),
+                }),
+              ]}
+            >
+              <Input maxLength={20} />
+            </Form.Item>
+          </Col>
+        </Row>
+        {!isEdit && (
+          <Row gutter={16}>
+            <Col span={12}>
+              <Form.Item name="password" label={t('employee.field.password')} rules={passwordRules(t)}>
+                <Input.Password autoComplete="new-password" />
+              </Form.Item>
+            </Col>
+            <Col span={12}>
+              <Form.Item
+                name="passwordConfirm"
+                label={t('employee.field.passwordConfirm')}
+                dependencies={['password']}
+                rules={passwordConfirmRules(t)}
+              >
+                <Input.Password autoComplete="new-password" />
+              </Form.Item>
+            </Col>
+          </Row>
+        )}
+        <Row gutter={16}>
+          <Col span={12}>
+            <Form.Item name="engLastName" label={t('employee.field.engLastName')}>
+              <Input maxLength={60} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="engFirstName" label={t('employee.field.engFirstName')}>
+              <Input maxLength={60} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="fullName" label={t('employee.field.fullName')}>
+              <Input maxLength={60} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="nickName" label={t('employee.field.nickName')}>
+              <Input maxLength={60} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item
+          name="roleIds"
+          label={t('employee.field.roles')}
+          dependencies={['memberType']}
+          rules={[
+            {
+              validator: (_, v: number[] | undefined) =>
+                memberType !== 'staff' || (v && v.length)
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('employee.rule.roles'))),
+            },
+          ]}
+          required={memberType === 'staff'}
+        >
+          <Select
+            mode="multiple"
+            loading={roles.isLoading}
+            options={(roles.data ?? []).map((r) => ({ value: r.id, label: `${r.cnName} (${r.name})` }))}
+            optionFilterProp="label"
+          />
+        </Form.Item>
+        <Row gutter={16}>
+          <Col span={8}>
+            <Form.Item name="memberType" label={t('employee.field.memberType')} rules={[required]}>
+              <Radio.Group
+                optionType="button"
+                options={MEMBER_TYPES.map((v) => ({ value: v, label: t(`employee.memberType.${v}`) }))}
+              />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item name="status" label={t('employee.field.status')} rules={[required]}>
+              <Radio.Group
+                optionType="button"
+                options={MEMBER_STATUSES.map((v) => ({ value: v, label: t(`employee.status.${v}`) }))}
+              />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item name="identityStatus" label={t('employee.field.identityStatus')} rules={[required]}>
+              <Radio.Group
+                optionType="button"
+                options={IDENTITY_STATUSES.map((v) => ({ value: v, label: t(`employee.identityStatus.${v}`) }))}
+              />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,65 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { App, Form, Input, Modal } from 'antd';
+import type { Member } from '@study-crm/shared';
+import { toastSuccess } from '../../lib/feedback';
+import { passwordConfirmRules, passwordRules } from './passwordRules';
+import { useMemberMutations } from './api';
+
+type Values = { password: string; passwordConfirm: string };
+
+// New password typed twice, then confirmed (spec section 5: confirmation before a password change).
+export function SetPasswordModal({ member, onClose }: { member: Member | undefined; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const { setPassword } = useMemberMutations();
+
+  useEffect(() => {
+    if (member) form.resetFields();
+  }, [member, form]);
+
+  async function submit() {
+    if (!member) return;
+    const values = await form.validateFields();
+    modal.confirm({
+      title: t('employee.confirmPassword', { name: member.displayName }),
+      okText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        const env = await setPassword.mutateAsync({ id: member.id, password: values.password });
+        if (env.meta.code === 200) {
+          toastSuccess(t('employee.passwordSet'));
+          onClose();
+        }
+      },
+    });
+  }
+
+  return (
+    <Modal
+      open={Boolean(member)}
+      title={`${t('employee.setPassword')} · ${member?.displayName ?? ''}`}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      onOk={() => void submit().catch(() => undefined)}
+      onCancel={onClose}
+      confirmLoading={setPassword.isPending}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" autoComplete="off">
+        <Form.Item name="password" label={t('employee.field.password')} rules={passwordRules(t)}>
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          name="passwordConfirm"
+          label={t('employee.field.passwordConfirm')}
+          dependencies={['password']}
+          rules={passwordConfirmRules(t)}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

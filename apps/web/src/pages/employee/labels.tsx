@@ -1,0 +1,27 @@
+import type { TFunction } from 'i18next';
+import { Tag } from 'antd';
+import dayjs from 'dayjs';
+import type { Member } from '@study-crm/shared';
+
+export const formatTime = (ms: number | null | undefined) => (ms ? dayjs(ms).format('YYYY-MM-DD HH:mm') : '-');
+
+export const formatMobile = (m: Pick<Member, 'areaCode' | 'mobile'>) =>
+  m.mobile ? `${m.areaCode ? `+${m.areaCode} ` : ''}${m.mobile}` : '-';
+
+export const StatusTag = ({ status, t }: { status: Member['status']; t: TFunction }) => (
+  <Tag color={status === 'active' ? 'green' : 'default'}>{t(`employee.status.${status}`)}</Tag>
+);
+
+export const IdentityTag = ({ value, t }: { value: Member['identityStatus']; t: TFunction }) => (
+  <Tag color={value === 'verified' ? 'blue' : 'orange'}>{t(`employee.identityStatus.${value}`)}</Tag>
+);
+
+export const RoleTags = ({ roles }: { roles: Member['roles'] }) => (
+  <>
+    {roles.map((r) => (
+      <Tag key={r.id} title={r.name}>
+        {r.cnName}
+      </Tag>
+    ))}
+  </>
+);

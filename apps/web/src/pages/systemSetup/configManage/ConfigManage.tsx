@@ -1,0 +1,96 @@
+import { useTranslation } from 'react-i18next';
+import { Card, Form, Input, Typography, type TableColumnsType } from 'antd';
+import dayjs from 'dayjs';
+import { Code, DICT_TYPES, PERM, type RecordStatus, type SysConfig } from '@study-crm/shared';
+import { DictBadge, DictSelect } from '../../../components/dict';
+import { FormModal } from '../shared/FormModal';
+import { KeyField } from '../shared/FormFields';
+import { ListToolbar } from '../shared/ListToolbar';
+import { PagedTable } from '../shared/PagedTable';
+import { StatusSelect } from '../shared/StatusSelect';
+import { useCrudScreen } from '../shared/useCrudScreen';
+import { configApi } from './api';
+
+type Filters = { keyword?: string; platform?: string | null; status?: RecordStatus | null };
+type FormValues = Omit<SysConfig, 'id' | 'createdAt' | 'updatedAt'>;
+
+export default function ConfigManage() {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<FormValues>();
+  const crud = useCrudScreen<SysConfig, Filters, FormValues>(t, {
+    ns: 'config',
+    ...configApi,
+    perms: { add: PERM.configAdd, update: PERM.configUpdate, remove: PERM.configRemove },
+    existsCode: Code.CONFIG_EXISTS,
+    newValues: { status: 'enabled', platform: 'WEB' },
+    name: (row) => row.key,
+  });
+  const { filters } = crud;
+
+  const columns: TableColumnsType<SysConfig> = [
+    {
+      title: t('systemSetup.config.key'),
+      dataIndex: 'key',
+      render: (v: string) => <Typography.Text code>{v}</Typography.Text>,
+    },
+    {
+      title: t('systemSetup.config.platform'),
+      dataIndex: 'platform',
+      width: 130,
+      render: (v: string) => <DictBadge type={DICT_TYPES.platform} value={v} />,
+    },
+    { title: t('systemSetup.config.prodValue'), dataIndex: 'prodValue', ellipsis: true },
+    { title: t('systemSetup.config.testValue'), dataIndex: 'testValue', ellipsis: true },
+    { title: t('systemSetup.config.remarks'), dataIndex: 'remarks', ellipsis: true },
+    crud.statusColumn,
+    {
+      title: t('systemSetup.common.updatedAt'),
+      dataIndex: 'updatedAt',
+      width: 170,
+      render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+    },
+    crud.actionsColumn,
+  ];
+
+  return (
+    <Card title={t('systemSetup.config.title')} data-testid="config-manage">
+      <ListToolbar {...crud.toolbar} keywordWidth={240} keywordTestId="config-keyword">
+        <DictSelect
+          type={DICT_TYPES.platform}
+          style={{ width: 160 }}
+          placeholder={t('systemSetup.config.allPlatforms')}
+          value={filters.draft.platform ?? undefined}
+          onChange={(v) => filters.patchDraft({ platform: v ?? null })}
+        />
+      </ListToolbar>
+      <PagedTable<SysConfig> {...crud.table} columns={columns} scrollX={1000} />
+      <FormModal<FormValues> {...crud.modal} form={form}>
+        <KeyField name="key" label={t('systemSetup.config.key')} max={100} />
+        <Form.Item
+          name="platform"
+          label={t('systemSetup.config.platform')}
+          rules={[
+            {
+              required: true,
+              message: t('systemSetup.common.requiredSelect', { field: t('systemSetup.config.platform') }),
+            },
+          ]}
+        >
+          <DictSelect type={DICT_TYPES.platform} />
+        </Form.Item>
+        <Form.Item name="prodValue" label={t('systemSetup.config.prodValue')} rules={[{ max: 4000 }]}>
+          <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} />
+        </Form.Item>
+        <Form.Item name="testValue" label={t('systemSetup.config.testValue')} rules={[{ max: 4000 }]}>
+          <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} />
+        </Form.Item>
+        <Form.Item name="remarks" label={t('systemSetup.config.remarks')} rules={[{ max: 500 }]}>
+          <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} maxLength={500} />
+        </Form.Item>
+        <Form.Item name="status" label={t('systemSetup.common.status')}>
+          <StatusSelect placeholder={t('systemSetup.common.enabled')} />
+        </Form.Item>
+      </FormModal>
+    </Card>
+  );
+}

@@ -1,0 +1,123 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Badge, Card, Col, Empty, Form, Input, List, Row, Space, Spin, Typography, type TableColumnsType } from 'antd';
+import { Code, DICT_TYPE_MAX, PERM, type DictEntry, type RecordStatus } from '@study-crm/shared';
+import { FormModal } from '../shared/FormModal';
+import { EntryFields, KeyField } from '../shared/FormFields';
+import { ListToolbar } from '../shared/ListToolbar';
+import { PagedTable } from '../shared/PagedTable';
+import { entryColumns } from '../shared/columns';
+import { useCrudScreen } from '../shared/useCrudScreen';
+import { useDictAdd, useDictEntries, useDictRemove, useDictTypes, useDictUpdate } from './api';
+
+type FormValues = Omit<DictEntry, 'id' | 'createdAt' | 'updatedAt'>;
+type Filters = { keyword?: string; status?: RecordStatus | null };
+
+export default function DictManage() {
+  const { t } = useTranslation();
+  const [typeSearch, setTypeSearch] = useState('');
+  const [type, setType] = useState<string | null>(null);
+  const [form] = Form.useForm<FormValues>();
+  const types = useDictTypes(typeSearch);
+  const crud = useCrudScreen<DictEntry, Filters, FormValues>(t, {
+    ns: 'dict',
+    useList: (params) => useDictEntries({ type: type ?? '', ...params }, type !== null),
+    useAdd: useDictAdd,
+    useUpdate: useDictUpdate,
+    useRemove: useDictRemove,
+    perms: { add: PERM.dictAdd, update: PERM.dictUpdate, remove: PERM.dictRemove },
+    existsCode: Code.DICT_EXISTS,
+    newValues: { type: type ?? '', status: 'enabled', sort: 0 },
+    name: (row) => row.label,
+    statusTestId: (row) => `dict-status-${row.value}`,
+  });
+  const { filters } = crud;
+
+  // Select the first type once the list arrives.
+  const firstType = types.data?.[0]?.type ?? null;
+  useEffect(() => {
+    if (type === null && firstType) setType(firstType);
+  }, [type, firstType]);
+
+  const pickType = (next: string) => {
+    setType(next);
+    filters.firstPage();
+  };
+  const columns: TableColumnsType<DictEntry> = [
+    ...entryColumns<DictEntry>(t, 'dict'),
+    crud.statusColumn,
+    crud.actionsColumn,
+  ];
+
+  return (
+    <Row gutter={16} data-testid="dict-manage">
+      <Col xs={24} md={7} xl={6}>
+        <Card title={t('systemSetup.dict.types')} size="small" styles={{ body: { padding: 8 } }}>
+          <Input.Search
+            allowClear
+            placeholder={t('systemSetup.dict.typeSearch')}
+            onSearch={setTypeSearch}
+            style={{ marginBottom: 8 }}
+          />
+          <Spin spinning={types.isFetching}>
+            <List
+              size="small"
+              dataSource={types.data ?? []}
+              locale={{ emptyText: t('systemSetup.common.empty') }}
+              style={{ maxHeight: 'calc(100vh - 260px)', overflowY: 'auto' }}
+              renderItem={(item) => (
+                <List.Item
+                  onClick={() => pickType(item.type)}
+                  data-testid={`dict-type-${item.type}`}
+                  style={{
+                    cursor: 'pointer',
+                    paddingInline: 8,
+                    borderRadius: 6,
+                    background: item.type === type ? 'var(--ant-color-primary-bg, rgba(22,93,255,0.15))' : undefined,
+                  }}
+                >
+                  <Typography.Text strong={item.type === type} ellipsis style={{ maxWidth: 150 }}>
+                    {item.type}
+                  </Typography.Text>
+                  <Badge
+                    count={t('systemSetup.dict.count', { enabled: item.enabledCount, count: item.count })}
+                    color={item.enabledCount ? 'blue' : 'gray'}
+                  />
+                </List.Item>
+              )}
+            />
+          </Spin>
+        </Card>
+      </Col>
+      <Col xs={24} md={17} xl={18}>
+        <Card
+          title={
+            <Space>
+              {t('systemSetup.dict.entries')}
+              {type ? <Typography.Text code>{type}</Typography.Text> : null}
+            </Space>
+          }
+          size="small"
+        >
+          <ListToolbar {...crud.toolbar} />
+          {type === null && !types.isFetching ? (
+            <Empty description={t('systemSetup.dict.noType')} />
+          ) : (
+            <PagedTable<DictEntry> {...crud.table} columns={columns} scrollX={860} />
+          )}
+        </Card>
+      </Col>
+      <FormModal<FormValues>
+        {...crud.modal}
+        form={form}
+        onSubmit={async (values) => {
+          await crud.save(values);
+          if (values.type !== type) pickType(values.type);
+        }}
+      >
+        <KeyField name="type" label={t('systemSetup.dict.type')} max={DICT_TYPE_MAX} />
+        <EntryFields ns="dict" />
+      </FormModal>
+    </Row>
+  );
+}

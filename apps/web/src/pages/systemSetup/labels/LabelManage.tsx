@@ -1,0 +1,66 @@
+import { useTranslation } from 'react-i18next';
+import { Card, Col, Form, Input, Row, type TableColumnsType } from 'antd';
+import { Code, PERM, type Label, type RecordStatus } from '@study-crm/shared';
+import { ColorTag } from '../../../components/dict';
+import { FormModal } from '../shared/FormModal';
+import { DescriptionField, SortField, StatusColorRow, requiredText } from '../shared/FormFields';
+import { ListToolbar } from '../shared/ListToolbar';
+import { PagedTable } from '../shared/PagedTable';
+import { useCrudScreen } from '../shared/useCrudScreen';
+import { labelApi } from './api';
+
+type FormValues = Pick<Label, 'name' | 'color' | 'description' | 'sort' | 'status'>;
+type Filters = { keyword?: string; status?: RecordStatus | null };
+
+export default function LabelManage() {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<FormValues>();
+  const previewName = Form.useWatch('name', form);
+  const crud = useCrudScreen<Label, Filters, FormValues>(t, {
+    ns: 'label',
+    ...labelApi,
+    perms: { add: PERM.labelAdd, update: PERM.labelUpdate, remove: PERM.labelRemove },
+    existsCode: Code.LABEL_EXISTS,
+    newValues: { status: 'enabled', sort: 0 },
+    name: (row) => row.name,
+    readOnly: ['memberCount'],
+  });
+
+  const columns: TableColumnsType<Label> = [
+    {
+      title: t('systemSetup.label.name'),
+      dataIndex: 'name',
+      render: (v: string, row) => <ColorTag color={row.color}>{v}</ColorTag>,
+    },
+    { title: t('systemSetup.common.description'), dataIndex: 'description', ellipsis: true },
+    { title: t('systemSetup.label.memberCount'), dataIndex: 'memberCount', width: 100 },
+    { title: t('systemSetup.common.sort'), dataIndex: 'sort', width: 80 },
+    crud.statusColumn,
+    crud.actionsColumn,
+  ];
+
+  return (
+    <Card title={t('systemSetup.label.title')} data-testid="label-manage">
+      <ListToolbar {...crud.toolbar} />
+      <PagedTable<Label> {...crud.table} columns={columns} />
+      <FormModal<FormValues> {...crud.modal} form={form}>
+        <Row gutter={12}>
+          <Col span={16}>
+            <Form.Item
+              name="name"
+              label={t('systemSetup.label.name')}
+              rules={[requiredText(t, t('systemSetup.label.name')), { max: 60 }]}
+            >
+              <Input maxLength={60} />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <SortField />
+          </Col>
+        </Row>
+        <DescriptionField />
+        <StatusColorRow previewText={previewName} />
+      </FormModal>
+    </Card>
+  );
+}

@@ -1,0 +1,113 @@
+import type { TFunction } from 'i18next';
+import { Col, Form, Input, InputNumber, Row, type FormRule } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ColorField } from './ColorField';
+import { StatusSelect } from './StatusSelect';
+
+// A required text field: blank or only spaces is refused with the field's name.
+export const requiredText = (t: TFunction, field: string): FormRule => ({
+  required: true,
+  whitespace: true,
+  message: t('systemSetup.common.required', { field }),
+});
+
+// Config keys and dictionary types: letters, digits, _ . : -
+const KEY_PATTERN = /^[A-Za-z0-9_.:-]+$/;
+
+// A required key-like field (config key, dictionary type).
+export function KeyField({ name, label, max }: { name: string; label: string; max: number }) {
+  const { t } = useTranslation();
+  return (
+    <Form.Item
+      name={name}
+      label={label}
+      rules={[requiredText(t, label), { pattern: KEY_PATTERN, message: t('systemSetup.common.keyFormat') }, { max }]}
+    >
+      <Input maxLength={max} />
+    </Form.Item>
+  );
+}
+
+export function SortField() {
+  const { t } = useTranslation();
+  return (
+    <Form.Item name="sort" label={t('systemSetup.common.sort')} tooltip={t('systemSetup.common.sortHint')}>
+      <InputNumber precision={0} min={-100000} max={100000} style={{ width: '100%' }} />
+    </Form.Item>
+  );
+}
+
+export function DescriptionField() {
+  const { t } = useTranslation();
+  return (
+    <Form.Item name="description" label={t('systemSetup.common.description')} rules={[{ max: 500 }]}>
+      <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} maxLength={500} />
+    </Form.Item>
+  );
+}
+
+// Status beside the colour, whose badge preview shows `previewText`.
+export function StatusColorRow({ previewText }: { previewText?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Row gutter={12}>
+      <Col span={8}>
+        <Form.Item name="status" label={t('systemSetup.common.status')}>
+          <StatusSelect placeholder={t('systemSetup.common.enabled')} />
+        </Form.Item>
+      </Col>
+      <Col span={16}>
+        <Form.Item name="color" label={t('systemSetup.common.color')}>
+          <ColorField previewText={previewText} />
+        </Form.Item>
+      </Col>
+    </Row>
+  );
+}
+
+type EntryFieldsProps = {
+  ns: 'dict' | 'tag';
+  // Extra check of the key or Chinese name against other rows of the same type, re-run when the type changes.
+  uniqueRule?: (field: 'value' | 'label') => FormRule;
+};
+
+// Key + sort, Chinese + English name, description, status + colour of a dictionary-shaped row.
+export function EntryFields({ ns, uniqueRule }: EntryFieldsProps) {
+  const { t } = useTranslation();
+  const previewLabel = Form.useWatch<string | undefined>('label', Form.useFormInstance());
+  const live = uniqueRule ? { dependencies: ['type'], validateDebounce: 300 } : {};
+  const named = (field: 'value' | 'label') => (
+    <Form.Item
+      name={field}
+      label={t(`systemSetup.${ns}.${field}`)}
+      {...live}
+      rules={[
+        requiredText(t, t(`systemSetup.${ns}.${field}`)),
+        { max: 100 },
+        ...(uniqueRule ? [uniqueRule(field)] : []),
+      ]}
+    >
+      <Input maxLength={100} />
+    </Form.Item>
+  );
+  return (
+    <>
+      <Row gutter={12}>
+        <Col span={12}>{named('value')}</Col>
+        <Col span={12}>
+          <SortField />
+        </Col>
+      </Row>
+      <Row gutter={12}>
+        <Col span={12}>{named('label')}</Col>
+        <Col span={12}>
+          <Form.Item name="label2" label={t(`systemSetup.${ns}.label2`)} rules={[{ max: 100 }]}>
+            <Input maxLength={100} />
+          </Form.Item>
+        </Col>
+      </Row>
+      <DescriptionField />
+      <StatusColorRow previewText={previewLabel} />
+    </>
+  );
+}

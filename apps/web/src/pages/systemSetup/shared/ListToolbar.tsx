@@ -1,0 +1,60 @@
+import type { ReactNode } from 'react';
+import { Button, Input, Space } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { Permission } from '../../../components/Permission';
+import { StatusSelect } from './StatusSelect';
+import type { BaseFilters, ListFilters } from './useListScreen';
+
+type Props<F extends BaseFilters> = {
+  list: ListFilters<F>;
+  keywordPlaceholder: string;
+  keywordWidth?: number;
+  keywordTestId?: string;
+  addPerm: string;
+  addTestId: string;
+  onAdd: () => void;
+  // Screen-specific filters, shown between the keyword and the status.
+  children?: ReactNode;
+};
+
+// Keyword + filters + status, search/reset, and the add button (for members allowed to add).
+export function ListToolbar<F extends BaseFilters>({
+  list,
+  keywordPlaceholder,
+  keywordWidth = 220,
+  keywordTestId,
+  addPerm,
+  addTestId,
+  onAdd,
+  children,
+}: Props<F>) {
+  const { t } = useTranslation();
+  return (
+    <Space wrap style={{ marginBottom: 16 }}>
+      <Input
+        allowClear
+        style={{ width: keywordWidth }}
+        placeholder={keywordPlaceholder}
+        value={list.draft.keyword ?? ''}
+        onChange={(e) => list.patchDraft({ keyword: e.target.value } as Partial<F>)}
+        onPressEnter={list.search}
+        data-testid={keywordTestId}
+      />
+      {children}
+      <StatusSelect
+        value={list.draft.status ?? null}
+        onChange={(status) => list.patchDraft({ status } as Partial<F>)}
+      />
+      <Button type="primary" onClick={list.search}>
+        {t('systemSetup.common.search')}
+      </Button>
+      <Button onClick={list.reset}>{t('systemSetup.common.reset')}</Button>
+      <Permission perm={addPerm}>
+        <Button icon={<PlusOutlined />} onClick={onAdd} data-testid={addTestId}>
+          {t('systemSetup.common.add')}
+        </Button>
+      </Permission>
+    </Space>
+  );
+}

@@ -1,0 +1,19 @@
+import { Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { RECORD_STATUSES, type RecordStatus } from '@study-crm/shared';
+
+type Props = { value?: RecordStatus | null; onChange?: (v: RecordStatus | null) => void; placeholder?: string };
+
+export function StatusSelect({ value, onChange, placeholder }: Props) {
+  const { t } = useTranslation();
+  return (
+    <Select<RecordStatus>
+      allowClear
+      style={{ width: 140 }}
+      value={value ?? undefined}
+      placeholder={placeholder ?? t('systemSetup.common.allStatus')}
+      onChange={(v) => onChange?.(v ?? null)}
+      options={RECORD_STATUSES.map((s) => ({ value: s, label: t(`systemSetup.common.${s}`) }))}
+    />
+  );
+}

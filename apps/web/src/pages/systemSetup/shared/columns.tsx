@@ -1,0 +1,82 @@
+import type { TFunction } from 'i18next';
+import { Typography, type TableColumnsType } from 'antd';
+import type { RecordStatus } from '@study-crm/shared';
+import { ColorTag } from '../../../components/dict';
+import { RowActions } from './RowActions';
+import { StatusSwitch } from './StatusSwitch';
+
+type Column<T> = TableColumnsType<T>[number];
+
+// The enable/disable switch column; `name` names the row in the confirmation.
+export function statusColumn<T extends { status: RecordStatus }>(
+  t: TFunction,
+  opts: {
+    perm: string;
+    name: (row: T) => string;
+    onChange: (row: T, status: RecordStatus) => void;
+    testId?: (row: T) => string;
+  },
+): Column<T> {
+  return {
+    title: t('systemSetup.common.status'),
+    dataIndex: 'status',
+    width: 110,
+    render: (_: unknown, row: T) => (
+      <StatusSwitch
+        status={row.status}
+        name={opts.name(row)}
+        perm={opts.perm}
+        onChange={(status) => opts.onChange(row, status)}
+        testId={opts.testId?.(row)}
+      />
+    ),
+  };
+}
+
+// The edit/delete column, each action behind its permission.
+export function actionsColumn<T extends { id: number }>(
+  t: TFunction,
+  opts: {
+    updatePerm: string;
+    removePerm: string;
+    name: (row: T) => string;
+    onEdit: (row: T) => void;
+    onRemove: (row: T) => Promise<unknown>;
+  },
+): Column<T> {
+  return {
+    title: t('systemSetup.common.actions'),
+    key: 'actions',
+    width: 140,
+    render: (_: unknown, row: T) => (
+      <RowActions
+        name={opts.name(row)}
+        updatePerm={opts.updatePerm}
+        removePerm={opts.removePerm}
+        onEdit={() => opts.onEdit(row)}
+        onRemove={() => opts.onRemove(row)}
+      />
+    ),
+  };
+}
+
+type Entry = { value: string; label: string; label2: string | null; color: string | null };
+
+// Key, coloured name, English name, description and sort of a dictionary-shaped row (dictionary entries, tags).
+export function entryColumns<T extends Entry>(t: TFunction, ns: 'dict' | 'tag'): TableColumnsType<T> {
+  return [
+    {
+      title: t(`systemSetup.${ns}.value`),
+      dataIndex: 'value',
+      render: (v: string) => <Typography.Text code>{v}</Typography.Text>,
+    },
+    {
+      title: t(`systemSetup.${ns}.label`),
+      dataIndex: 'label',
+      render: (v: string, row: T) => <ColorTag color={row.color}>{v}</ColorTag>,
+    },
+    { title: t(`systemSetup.${ns}.label2`), dataIndex: 'label2' },
+    { title: t('systemSetup.common.description'), dataIndex: 'description', ellipsis: true },
+    { title: t('systemSetup.common.sort'), dataIndex: 'sort', width: 80 },
+  ];
+}

@@ -1,0 +1,80 @@
+import { useTranslation } from 'react-i18next';
+import { Card, Form, type FormRule, type TableColumnsType } from 'antd';
+import { Code, DICT_TYPES, PERM, type RecordStatus, type Tag } from '@study-crm/shared';
+import { DictBadge, DictSelect } from '../../../components/dict';
+import { FormModal } from '../shared/FormModal';
+import { EntryFields } from '../shared/FormFields';
+import { ListToolbar } from '../shared/ListToolbar';
+import { PagedTable } from '../shared/PagedTable';
+import { entryColumns } from '../shared/columns';
+import { useCrudScreen } from '../shared/useCrudScreen';
+import { checkTag, tagApi } from './api';
+
+type FormValues = Omit<Tag, 'id' | 'createdAt' | 'updatedAt'>;
+type Filters = { keyword?: string; type?: string | null; status?: RecordStatus | null };
+
+export default function TagManage() {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<FormValues>();
+  const crud = useCrudScreen<Tag, Filters, FormValues>(t, {
+    ns: 'tag',
+    ...tagApi,
+    perms: { add: PERM.tagAdd, update: PERM.tagUpdate, remove: PERM.tagRemove },
+    existsCode: Code.TAG_EXISTS,
+    newValues: { status: 'enabled', sort: 0 },
+    name: (row) => row.label,
+  });
+  const { filters, editor } = crud;
+  const editingId = editor.isNew ? null : (editor.editing as Tag).id;
+
+  // Checks the field against other tags of the chosen type as the user types.
+  const uniqueRule = (field: 'value' | 'label'): FormRule => ({
+    validator: async (_: unknown, text: string | undefined) => {
+      const type = form.getFieldValue('type') as string | undefined;
+      if (!type || !text?.trim()) return;
+      const res = await checkTag({ type, [field]: text.trim(), id: editingId });
+      if (field === 'value' && res.valueTaken) throw new Error(t('systemSetup.tag.valueTaken'));
+      if (field === 'label' && res.labelTaken) throw new Error(t('systemSetup.tag.labelTaken'));
+    },
+  });
+
+  const columns: TableColumnsType<Tag> = [
+    {
+      title: t('systemSetup.tag.type'),
+      dataIndex: 'type',
+      width: 140,
+      render: (v: string) => <DictBadge type={DICT_TYPES.tagType} value={v} />,
+    },
+    ...entryColumns<Tag>(t, 'tag'),
+    crud.statusColumn,
+    crud.actionsColumn,
+  ];
+
+  return (
+    <Card title={t('systemSetup.tag.title')} data-testid="tag-manage">
+      <ListToolbar {...crud.toolbar} keywordPlaceholder={t('systemSetup.tag.keywordPlaceholder')} addTestId="tag-add">
+        <DictSelect
+          type={DICT_TYPES.tagType}
+          style={{ width: 170 }}
+          placeholder={t('systemSetup.tag.allTypes')}
+          value={filters.draft.type ?? undefined}
+          onChange={(v) => filters.patchDraft({ type: v ?? null })}
+          data-testid="tag-type-filter"
+        />
+      </ListToolbar>
+      <PagedTable<Tag> {...crud.table} columns={columns} scrollX={1000} />
+      <FormModal<FormValues> {...crud.modal} form={form}>
+        <Form.Item
+          name="type"
+          label={t('systemSetup.tag.type')}
+          rules={[
+            { required: true, message: t('systemSetup.common.requiredSelect', { field: t('systemSetup.tag.type') }) },
+          ]}
+        >
+          <DictSelect type={DICT_TYPES.tagType} data-testid="tag-form-type" />
+        </Form.Item>
+        <EntryFields ns="tag" uniqueRule={uniqueRule} />
+      </FormModal>
+    </Card>
+  );
+}

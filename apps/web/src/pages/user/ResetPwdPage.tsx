@@ -1,0 +1,67 @@
+import { useTranslation } from 'react-i18next';
+import { App, Button, Card, Form, Input } from 'antd';
+import { PASSWORD_MAX, PASSWORD_MIN } from '@study-crm/shared';
+import { useChangePassword } from './api';
+
+type Values = { oldPassword: string; newPassword: string; confirmPassword: string };
+
+// Change own password: asks for confirmation first; the server ends the member's other sessions.
+export default function ResetPwdPage() {
+  const { t } = useTranslation();
+  const { modal, message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const change = useChangePassword();
+
+  const submit = (v: Values) =>
+    modal.confirm({
+      title: t('user.confirmChange'),
+      okText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        await change.mutateAsync({ oldPassword: v.oldPassword, newPassword: v.newPassword });
+        void message.success(t('user.changed'));
+        form.resetFields();
+      },
+    });
+
+  const length = { min: PASSWORD_MIN, max: PASSWORD_MAX, message: t('user.passwordLength') };
+  return (
+    <Card>
+      <Form form={form} layout="vertical" style={{ maxWidth: 420 }} onFinish={submit} data-testid="reset-pwd-form">
+        <Form.Item
+          name="oldPassword"
+          label={t('user.oldPassword')}
+          rules={[{ required: true, message: t('user.required', { field: t('user.oldPassword') }) }]}
+        >
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+        <Form.Item
+          name="newPassword"
+          label={t('user.newPassword')}
+          rules={[{ required: true, message: t('user.required', { field: t('user.newPassword') }) }, length]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          name="confirmPassword"
+          label={t('user.confirmPassword')}
+          dependencies={['newPassword']}
+          rules={[
+            { required: true, message: t('user.required', { field: t('user.confirmPassword') }) },
+            ({ getFieldValue }) => ({
+              validator: (_, value) =>
+                !value || value === getFieldValue('newPassword')
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('user.passwordMismatch'))),
+            }),
+          ]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={change.isPending}>
+          {t('user.submit')}
+        </Button>
+      </Form>
+    </Card>
+  );
+}

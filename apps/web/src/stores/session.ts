@@ -1,0 +1,147 @@
+import { create } from 'zustand';
+import type { MenuItem } from '@study-crm/shared';
+import { api, setSessionExpiredHandler } from '../api/client';
+import { session } from '../api/session';
+import { storage } from '../lib/storage';
+import { useTabs } from './tabs';
+
+export type Profile = {
+  id: number;
+  displayName: string;
+  avatarImg: string | null;
+  roles: { id: number; name: string; cnName: string }[];
+};
+
+function userEntry(id: number, name: string, title: string, sort: number): MenuItem {
+  return {
+    id,
+    parentId: -10,
+    name,
+    title,
+    icon: null,
+    url: name,
+    sort,
+    isShow: 1,
+    component: name,
+    perm: `user:${name}`,
+    type: 'menu',
+    children: [],
+  };
+}
+
+// The profile entry is always appended to the server menu (spec section 4).
+export const PROFILE_MENU: MenuItem = {
+  id: -10,
+  parentId: 0,
+  name: 'user',
+  title: '個人中心',
+  icon: 'user',
+  url: '/user',
+  sort: 10,
+  isShow: 1,
+  component: 'parentview',
+  perm: 'user',
+  type: 'menu',
+  children: [
+    userEntry(-11, 'profile', '個人資料', 1),
+    userEntry(-12, 'resetPwd', '修改密碼', 2),
+    userEntry(-13, 'bindAccount', '帳號綁定', 3),
+  ],
+};
+
+// The member's chosen role among several (spec section 6: role switching in the user dropdown).
+export const ACTIVE_ROLE_KEY = 'activeRole';
+
+type SessionState = {
+  token: string | null;
+  mid: string | null;
+  profile: Profile | null;
+  roleArr: string[];
+  activeRole: string | null;
+  serverMenu: MenuItem[];
+  serverPerm: string[];
+  menuLoaded: boolean;
+  // Stores the session after a successful sign-in; false when local storage refused it.
+  signIn: (token: string, mid: number) => boolean;
+  loadAccess: () => Promise<void>;
+  logout: (callServer?: boolean) => Promise<void>;
+  switchRole: (role: string) => void;
+};
+
+export const useSession = create<SessionState>((set, get) => ({
+  token: session.token(),
+  mid: session.mid(),
+  profile: null,
+  roleArr: [],
+  activeRole: storage.get(ACTIVE_ROLE_KEY),
+  serverMenu: [],
+  serverPerm: [],
+  menuLoaded: false,
+
+  signIn(token, mid) {
+    if (!session.save(token, mid)) {
+      set({ token: null, mid: null });
+      return false;
+    }
+    set({ token, mid: String(mid), menuLoaded: false });
+    return true;
+  },
+
+  // Spec section 4: menu from the permission list (200, else empty) plus the profile entry,
+  // then the button permissions (200, else empty).
+  async loadAccess() {
+    const [menu, profile] = await Promise.all([
+      api.get<MenuItem[]>('/api/v1/mc/sys/permission/list').catch(() => null),
+      api.get<Profile>('/api/v1/member/profile').catch(() => null),
+    ]);
+    const serverMenu = menu?.meta.code === 200 && Array.isArray(menu.data) ? menu.data : [];
+    const buttons = await api.get<string[]>('/api/v1/mc/sys/permission/buttonList').catch(() => null);
+    const p = profile?.meta.code === 200 ? profile.data : null;
+    const roleArr = p?.roles.map((r) => r.name) ?? [];
+    const saved = get().activeRole;
+    set({
+      serverMenu: [...serverMenu, PROFILE_MENU],
+      serverPerm: buttons?.meta.code === 200 && Array.isArray(buttons.data) ? buttons.data : [],
+      profile: p,
+      roleArr,
+      activeRole: saved && roleArr.includes(saved) ? saved : (roleArr[0] ?? null),
+      menuLoaded: true,
+    });
+  },
+
+  // Spec section 4: reset user state, remove token and mid, clear the server menu, flag clickLoginStatus.
+  async logout(callServer = true) {
+    if (callServer && get().token) await api.post('/api/v1/member/logout', {}, { isLogin: true }).catch(() => null);
+    session.clear();
+    storage.remove(ACTIVE_ROLE_KEY);
+    // The next member starts with only the home tab.
+    useTabs.getState().reset();
+    try {
+      sessionStorage.setItem('clickLoginStatus', '1');
+    } catch {
+      // storage unavailable: nothing else to flag
+    }
+    set({
+      token: null,
+      mid: null,
+      profile: null,
+      roleArr: [],
+      activeRole: null,
+      serverMenu: [],
+      serverPerm: [],
+      menuLoaded: false,
+    });
+  },
+
+  switchRole(role) {
+    if (!get().roleArr.includes(role)) return;
+    storage.set(ACTIVE_ROLE_KEY, role);
+    set({ activeRole: role });
+  },
+}));
+
+setSessionExpiredHandler(() => {
+  void useSession.getState().logout(false);
+});
+
+export const hasSession = () => Boolean(storage.get('token'));

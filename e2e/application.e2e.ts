@@ -1,0 +1,341 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot, signIn, startPortal, type Portal } from './harness.js';
+
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function fill(page: Page, id: string, value: string) {
+  await page.locator(`#${id}`).fill(value);
+}
+async function fillDate(page: Page, id: string, value: string) {
+  const input = page.locator(`#${id}`);
+  await input.click();
+  await input.fill(value);
+  await input.press('Enter');
+}
+// Opens an antd Select by its input id and picks the option with this label.
+async function pick(page: Page, id: string, label: string) {
+  await page.locator(`#${id}`).click();
+  // The newest dropdown is the last one in the DOM (an earlier one may still be fading out).
+  await page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: label })
+    .last()
+    .click();
+  await page.waitForFunction(
+    () => document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').length === 0,
+  );
+}
+async function confirmModal(page: Page) {
+  await page.locator('.ant-modal-confirm-btns .ant-btn-primary').last().click();
+}
+// Lets pop-overs close, spinners stop and the progress bars finish their animation before a screenshot.
+async function settle(page: Page) {
+  await page.waitForFunction(
+    () => !document.querySelector('.ant-popover:not(.ant-popover-hidden), .ant-spin-spinning, .ant-message-notice'),
+  );
+  await page.waitForTimeout(400);
+}
+const value = (page: Page, id: string) => page.locator(`#${id}`).inputValue();
+const selected = (page: Page, id: string) => page.locator(`.ant-form-item:has(#${id}) .ant-select`).first().innerText();
+
+describe('applications end to end', () => {
+  let portal: Portal;
+  let appUrl = '';
+  beforeAll(async () => {
+    portal = await startPortal();
+  });
+  afterAll(async () => {
+    await portal?.close();
+  });
+
+  it('creates an application from the home list with every section, saves, reloads and sees every value', async () => {
+    const { page, context } = await portal.newPage();
+    await signIn(page, portal.baseUrl);
+    await page.getByTestId('app-create').click();
+    await page.waitForURL(/applicationDetail/);
+
+    await fill(page, 'app_name', '林小華');
+    await fill(page, 'app_engLastName', 'Lin');
+    await fill(page, 'app_engFirstName', 'Hsiao Hua');
+    await fill(page, 'app_formerName', '林華');
+    await pick(page, 'app_gender', '女');
+    await fillDate(page, 'app_birthday', '2003-04-05');
+    await fill(page, 'app_birthplace', 'Kaohsiung');
+    await fill(page, 'app_nationality', 'Taiwan');
+    await fill(page, 'app_religion', 'Buddhism');
+    await fill(page, 'app_passportNo', 'T98765432');
+    await fill(page, 'app_passportIssuePlace', 'Taipei');
+    await fillDate(page, 'app_passportIssueDate', '2021-01-01');
+    await fillDate(page, 'app_passportExpiryDate', '2031-01-01');
+    await pick(page, 'app_areaCode', '+886');
+    await fill(page, 'app_mobile', '912000111');
+    await fill(page, 'app_landline', '07-1234567');
+    await fill(page, 'app_email', 'hsiaohua@example.com');
+    await fill(page, 'app_addressLine1', '8 Harbour Road');
+    await fill(page, 'app_addressLine2', '5F');
+    await fill(page, 'app_city', 'Kaohsiung');
+    await fill(page, 'app_country', 'Taiwan');
+    await fill(page, 'app_postcode', '800');
+    await pick(page, 'app_status', '已提交');
+    await pick(page, 'app_signingTeacherId', 'Administrator');
+    await pick(page, 'app_followTeacherId', 'Administrator');
+
+    await page.getByTestId('add-educations').click();
+    await fillDate(page, 'app_educations_0_startDate', '2018-09-01');
+    await fillDate(page, 'app_educations_0_endDate', '2021-06-30');
+    await fill(page, 'app_educations_0_school', 'Kaohsiung Girls High');
+    await fill(page, 'app_educations_0_location', 'Kaohsiung, Taiwan');
+    await fill(page, 'app_educations_0_major', 'Science');
+    await fill(page, 'app_educations_0_attainment', 'Diploma');
+    await fill(page, 'app_educations_0_gpa', '3.9');
+
+    await page.getByTestId('add-jobs').click();
+    await fillDate(page, 'app_jobs_0_startDate', '2022-07-01');
+    await fillDate(page, 'app_jobs_0_endDate', '2022-08-31');
+    await fill(page, 'app_jobs_0_unitName', 'Acme Ltd');
+    await fill(page, 'app_jobs_0_title', 'Summer intern');
+    await fill(page, 'app_jobs_0_content', 'Market research');
+
+    await page.getByTestId('add-languageScores').click();
+    await fill(page, 'app_languageScores_0_testName', 'IELTS Academic');
+    await fillDate(page, 'app_languageScores_0_testDate', '2026-02-01');
+    await page.locator('#app_languageScores_0_isUkvi').click();
+    await fill(page, 'app_languageScores_0_registrationNo', 'REG-1');
+    await fill(page, 'app_languageScores_0_candidateId', 'CAND-2');
+    await fill(page, 'app_languageScores_0_reportFormNo', 'TRF-3');
+    await fill(page, 'app_languageScores_0_listening', '7.5');
+    await fill(page, 'app_languageScores_0_reading', '7');
+    await fill(page, 'app_languageScores_0_writing', '6.5');
+    await fill(page, 'app_languageScores_0_speaking', '7');
+    await fill(page, 'app_languageScores_0_total', '7');
+
+    await page.getByTestId('add-referrers').click();
+    await fill(page, 'app_referrers_0_lastName', 'Wu');
+    await fill(page, 'app_referrers_0_firstName', 'Ming');
+    await pick(page, 'app_referrers_0_gender', '男');
+    await page.locator('#app_referrers_0_webPush').click();
+    await pick(page, 'app_referrers_0_areaCode', '+44');
+    await fill(page, 'app_referrers_0_mobile', '7700900123');
+    await fill(page, 'app_referrers_0_email', 'wu@example.com');
+    await fill(page, 'app_referrers_0_position', 'Head teacher');
+    await fill(page, 'app_referrers_0_unit', 'KGHS');
+    await fill(page, 'app_referrers_0_address', '1 School Lane');
+    await fill(page, 'app_referrers_0_postcode', '801');
+
+    await page.getByTestId('add-targetSchools').click();
+    await fill(page, 'app_targetSchools_0_school', 'University of Edinburgh');
+    await fill(page, 'app_targetSchools_0_major', 'Informatics');
+    await fill(page, 'app_targetSchools_0_ucasCode', 'G400');
+    await fillDate(page, 'app_targetSchools_0_applicationDate', '2026-10-15');
+    await fill(page, 'app_targetSchools_0_majorLink', 'https://www.ed.ac.uk/informatics');
+    await fill(page, 'app_importantNotes', 'Scholarship candidate');
+
+    // The shared rules run before the confirmation: an overall band that does not match the parts is shown inline.
+    await fill(page, 'app_languageScores_0_total', '8');
+    await page.getByTestId('detail-save').first().click();
+    await expect
+      .poll(() =>
+        page.locator('.ant-form-item:has(#app_languageScores_0_total) .ant-form-item-explain-error').innerText(),
+      )
+      .toContain('IELTS');
+    await fill(page, 'app_languageScores_0_total', '7');
+
+    await expect.poll(() => page.getByTestId('detail-dirty').count()).toBe(1);
+    await page.getByTestId('detail-save').first().click();
+    await confirmModal(page);
+    await page.waitForURL(/applicationDetail\?id=\d+/);
+    appUrl = page.url();
+
+    await page.reload();
+    await expect.poll(() => value(page, 'app_name')).toBe('林小華');
+    const expected: Record<string, string> = {
+      app_engLastName: 'Lin',
+      app_engFirstName: 'Hsiao Hua',
+      app_formerName: '林華',
+      app_birthday: '2003-04-05',
+      app_birthplace: 'Kaohsiung',
+      app_nationality: 'Taiwan',
+      app_religion: 'Buddhism',
+      app_passportNo: 'T98765432',
+      app_passportIssuePlace: 'Taipei',
+      app_passportIssueDate: '2021-01-01',
+      app_passportExpiryDate: '2031-01-01',
+      app_mobile: '912000111',
+      app_landline: '07-1234567',
+      app_email: 'hsiaohua@example.com',
+      app_addressLine1: '8 Harbour Road',
+      app_addressLine2: '5F',
+      app_city: 'Kaohsiung',
+      app_country: 'Taiwan',
+      app_postcode: '800',
+      app_educations_0_startDate: '2018-09-01',
+      app_educations_0_endDate: '2021-06-30',
+      app_educations_0_school: 'Kaohsiung Girls High',
+      app_educations_0_location: 'Kaohsiung, Taiwan',
+      app_educations_0_major: 'Science',
+      app_educations_0_attainment: 'Diploma',
+      app_educations_0_gpa: '3.9',
+      app_jobs_0_startDate: '2022-07-01',
+      app_jobs_0_endDate: '2022-08-31',
+      app_jobs_0_unitName: 'Acme Ltd',
+      app_jobs_0_title: 'Summer intern',
+      app_jobs_0_content: 'Market research',
+      app_languageScores_0_testName: 'IELTS Academic',
+      app_languageScores_0_testDate: '2026-02-01',
+      app_languageScores_0_registrationNo: 'REG-1',
+      app_languageScores_0_candidateId: 'CAND-2',
+      app_languageScores_0_reportFormNo: 'TRF-3',
+      app_languageScores_0_listening: '7.5',
+      app_languageScores_0_reading: '7.0', // half-band scale shows one decimal
+      app_languageScores_0_writing: '6.5',
+      app_languageScores_0_speaking: '7.0', // half-band scale shows one decimal
+      app_languageScores_0_total: '7.0', // half-band scale shows one decimal
+      app_referrers_0_lastName: 'Wu',
+      app_referrers_0_firstName: 'Ming',
+      app_referrers_0_mobile: '7700900123',
+      app_referrers_0_email: 'wu@example.com',
+      app_referrers_0_position: 'Head teacher',
+      app_referrers_0_unit: 'KGHS',
+      app_referrers_0_address: '1 School Lane',
+      app_referrers_0_postcode: '801',
+      app_targetSchools_0_school: 'University of Edinburgh',
+      app_targetSchools_0_major: 'Informatics',
+      app_targetSchools_0_ucasCode: 'G400',
+      app_targetSchools_0_applicationDate: '2026-10-15',
+      app_targetSchools_0_majorLink: 'https://www.ed.ac.uk/informatics',
+      app_importantNotes: 'Scholarship candidate',
+    };
+    for (const [id, v] of Object.entries(expected)) expect(await value(page, id), id).toBe(v);
+    expect(await selected(page, 'app_gender')).toContain('女');
+    expect(await selected(page, 'app_status')).toContain('已提交');
+    expect(await selected(page, 'app_signingTeacherId')).toContain('Administrator');
+    expect(await selected(page, 'app_followTeacherId')).toContain('Administrator');
+    expect(await selected(page, 'app_areaCode')).toContain('+886');
+    expect(await selected(page, 'app_languageScores_0_testType')).toContain('雅思學術類');
+    expect(await selected(page, 'app_referrers_0_gender')).toContain('男');
+    expect(await selected(page, 'app_referrers_0_areaCode')).toContain('+44');
+    expect(await page.locator('#app_languageScores_0_isUkvi').getAttribute('aria-checked')).toBe('true');
+    expect(await page.locator('#app_languageScores_0_futureBooking').getAttribute('aria-checked')).toBe('false');
+    expect(await page.locator('#app_referrers_0_webPush').getAttribute('aria-checked')).toBe('true');
+    await settle(page);
+    await screenshot(page, 'application-detail-zh-TW');
+    await page.getByTestId('section-languageScores').scrollIntoViewIfNeeded();
+    await screenshot(page, 'application-detail-sections-zh-TW');
+
+    // Leaving with unsaved changes asks first.
+    await fill(page, 'app_city', 'Tainan');
+    await page.getByRole('button', { name: '檔案管理' }).click();
+    await expect.poll(() => page.locator('.ant-modal-confirm-title').innerText()).toContain('尚有未儲存的變更');
+    await page.locator('.ant-modal-confirm-btns .ant-btn').first().click();
+    expect(page.url()).toBe(appUrl);
+    await context.close();
+  });
+
+  it('uploads a PDF and a PNG and downloads both', async () => {
+    const { page, context } = await portal.newPage();
+    await signIn(page, portal.baseUrl);
+    const id = new URL(appUrl).searchParams.get('id');
+    // From the home list's row action.
+    await page.getByTestId('app-row-files').first().click();
+    await page.waitForURL(new RegExp(`userFiles\\?id=${id}$`));
+    const input = page.locator('input[type=file]');
+    await input.setInputFiles({ name: 'passport.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await expect.poll(() => page.getByTestId('file-title').count()).toBe(1);
+    await input.setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: PNG });
+    await expect.poll(() => page.getByTestId('file-title').count()).toBe(2);
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('file-download-pdf').click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('passport.pdf');
+    expect(fs.readFileSync((await download.path())!).equals(PDF)).toBe(true);
+
+    const [popup] = await Promise.all([context.waitForEvent('page'), page.getByTestId('file-download-png').click()]);
+    expect(popup.url()).toMatch(/^blob:/);
+    const bytes = await popup.evaluate(
+      async (u) => Array.from(new Uint8Array(await (await fetch(u)).arrayBuffer())),
+      popup.url(),
+    );
+    expect(Buffer.from(bytes).equals(PNG)).toBe(true);
+    await popup.close();
+
+    // Rename and re-type the photo (with confirmation).
+    await page.getByTestId('file-edit-png').click();
+    await fill(page, 'file_title', 'ID photo');
+    await pick(page, 'file_type', '護照');
+    await page.getByTestId('file-edit-submit').click();
+    await confirmModal(page);
+    await expect.poll(() => page.getByTestId('file-title').allInnerTexts()).toContain('ID photo');
+
+    // A third file, deleted after confirmation: its row goes away.
+    await input.setInputFiles({ name: 'temp.png', mimeType: 'image/png', buffer: PNG });
+    await expect.poll(() => page.getByTestId('file-title').count()).toBe(3);
+    await page.locator('tr', { hasText: 'temp' }).locator('[data-testid^=file-remove-]').click();
+    await page.locator('.ant-popconfirm .ant-btn-primary').click();
+    await expect.poll(() => page.getByTestId('file-title').count()).toBe(2);
+    await settle(page);
+    await screenshot(page, 'application-files-zh-TW');
+    await context.close();
+  });
+
+  it('adds three follow-up items, marks one done and shows 33%', async () => {
+    const { page, context } = await portal.newPage();
+    await signIn(page, portal.baseUrl);
+    const id = new URL(appUrl).searchParams.get('id');
+    await page.getByTestId('app-row-follow').first().click();
+    await page.waitForURL(new RegExp(`userFollow\\?id=${id}$`));
+    for (const service of ['遞交申請', '簽證', '住宿']) {
+      await page.getByTestId('follow-add').click();
+      await pick(page, 'follow_service', service);
+      await page.getByTestId('follow-submit').click();
+      await confirmModal(page);
+      await expect.poll(() => page.locator('.ant-modal-wrap:visible').count()).toBe(0);
+    }
+    await expect.poll(() => page.locator('[data-testid=follow-table] tbody tr.ant-table-row').count()).toBe(3);
+    await page.getByTestId('follow-done-1').click();
+    await page.locator('.ant-popconfirm .ant-btn-primary').click();
+    await expect.poll(() => page.getByTestId('follow-ratio').innerText()).toContain('33%');
+    await settle(page);
+    await screenshot(page, 'application-follow-zh-TW');
+
+    await page.goto(`${portal.baseUrl}/sadmin/applicationManage/applicationList`);
+    await expect.poll(() => page.getByTestId('app-row-ratio').first().innerText()).toContain('33%');
+    // The status badge takes its name and colour from the application_status dictionary (submitted = #165DFF).
+    const badge = page.locator('tr.ant-table-row .ant-tag', { hasText: '已提交' }).first();
+    await expect.poll(() => badge.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(22, 93, 255)');
+    await settle(page);
+    await screenshot(page, 'application-list-zh-TW');
+    await context.close();
+  });
+
+  it('renders the four screens in en-US', async () => {
+    const { page, context } = await portal.newPage({ locale: 'en-US', storage: { 'cake-locale': 'en-US' } });
+    await signIn(page, portal.baseUrl);
+    const id = new URL(appUrl).searchParams.get('id');
+    await expect.poll(() => page.getByTestId('app-row-name').count()).toBe(1);
+    await expect.poll(() => page.locator('tr.ant-table-row .ant-tag', { hasText: 'Submitted' }).count()).toBe(1);
+    await settle(page);
+    await screenshot(page, 'application-list-en-US');
+    await page.goto(`${portal.baseUrl}/sadmin/applicationManage/applicationDetail?id=${id}`);
+    await expect.poll(() => value(page, 'app_name')).toBe('林小華');
+    await settle(page);
+    await screenshot(page, 'application-detail-en-US');
+    await page.goto(`${portal.baseUrl}/sadmin/applicationManage/userFollow?id=${id}`);
+    await expect.poll(() => page.getByTestId('follow-ratio').innerText()).toContain('33%');
+    await settle(page);
+    await screenshot(page, 'application-follow-en-US');
+    await page.goto(`${portal.baseUrl}/sadmin/applicationManage/userFiles?id=${id}`);
+    await expect.poll(() => page.getByTestId('file-title').count()).toBe(2);
+    await settle(page);
+    await screenshot(page, 'application-files-en-US');
+    await context.close();
+  });
+});

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot, signIn, startPortal, type Portal } from './harness.js';
+
+// The machine is shared: give the server and the screen time to answer.
+const SLOW = { timeout: 10_000 };
+// Opens an antd Select by its input id, picks the option with this label and waits until it shows as chosen.
+async function pick(page: Page, id: string, label: string) {
+  await page.locator(`#${id}`).click();
+  await page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: label })
+    .last()
+    .click();
+  await expect
+    .poll(() => page.locator(`.ant-form-item:has(#${id}) .ant-select`).first().innerText(), SLOW)
+    .toContain(label);
+  await page.waitForFunction(
+    () => document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').length === 0,
+    undefined,
+    { timeout: 30_000 },
+  );
+}
+const todoBadge = (page: Page) => page.getByTestId('box-tab-todo').textContent();
+
+// A follow-up item with a follow teacher lands in that teacher's to-do tab of the navbar message box.
+describe('follow-up to-dos in the message box', () => {
+  let portal: Portal;
+  let appId = 0;
+  beforeAll(async () => {
+    portal = await startPortal();
+    const db = portal.db;
+    const now = Date.now();
+    // The application is arranged in the database: its own screens are tested in application.e2e.ts.
+    const row = await db
+      .insertInto('application')
+      .values({
+        name: '陳美玲',
+        applicationDate: '2026-10-01',
+        status: 'submitted',
+        searchName: '陳美玲',
+        version: 1,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    appId = row.id;
+  });
+  afterAll(async () => {
+    await portal?.close();
+  });
+
+  it('adds an item for the administrator, shows it as a to-do, and stops counting it once done', async () => {
+    const { page, context } = await portal.newPage();
+    await signIn(page, portal.baseUrl);
+    await page.goto(`${portal.baseUrl}/sadmin/applicationManage/userFollow?id=${appId}`);
+    await page.getByTestId('follow-add').click();
+    await pick(page, 'follow_service', '簽證');
+    await pick(page, 'follow_followTeacherId', 'Administrator');
+    await page.getByTestId('follow-submit').click();
+    await page.locator('.ant-modal-confirm-btns .ant-btn-primary').last().click();
+    await expect.poll(() => page.locator('.ant-modal-wrap:visible').count(), SLOW).toBe(0);
+    await expect.poll(() => page.locator('[data-testid=follow-table] tbody tr.ant-table-row').count(), SLOW).toBe(1);
+
+    await page.getByTestId('box-bell').click();
+    await page.getByTestId('box-tab-todo').click();
+    await expect.poll(() => todoBadge(page), SLOW).toBe('待辦 1');
+    const item = page.getByTestId('box-item-todo').first();
+    await expect.poll(() => item.textContent()).toContain('跟進');
+    await expect.poll(() => item.textContent()).toContain('陳美玲 · 簽證');
+    await page.waitForTimeout(300);
+    await screenshot(page, 'follow-up-todo-zh-TW');
+    await page.keyboard.press('Escape');
+    await page.mouse.click(10, 890);
+
+    await page.getByTestId('follow-done-1').click();
+    await page.locator('.ant-popconfirm .ant-btn-primary').click();
+    await page.getByTestId('box-bell').click();
+    await page.getByTestId('box-tab-todo').click();
+    await expect.poll(() => todoBadge(page), SLOW).toBe('待辦 ');
+    await expect.poll(() => item.textContent()).toContain('已完成');
+    await context.close();
+  });
+
+  it('reads the to-do kind in en-US and opens the follow-up screen from the to-do', async () => {
+    const { page, context } = await portal.newPage({ locale: 'en-US', storage: { 'cake-locale': 'en-US' } });
+    await signIn(page, portal.baseUrl);
+    await page.getByTestId('box-bell').click();
+    await page.getByTestId('box-tab-todo').click();
+    const item = page.getByTestId('box-item-todo').first();
+    await expect.poll(() => item.textContent()).toContain('Follow-up');
+    await page.waitForTimeout(300);
+    await screenshot(page, 'follow-up-todo-en-US');
+    await item.click();
+    await page.waitForURL(new RegExp(`userFollow\\?id=${appId}$`));
+    await context.close();
+  });
+});

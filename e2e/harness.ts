@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { buildApp } from '../apps/server/src/app.js';
+import type { Db } from '../apps/server/src/db/database.js';
+import { loadConfig } from '../apps/server/src/config.js';
+
+export const CAPTCHA = 'E2EX';
+// Visited screens stay mounted but hidden (keep-alive tabs): scope table locators to the visible screen.
+export const ACTIVE_PANE = '.screen-pane:not([hidden])';
+export const ROW = `${ACTIVE_PANE} .ant-table-row`;
+export const ADMIN = { login: 'admin', password: 'Admin#2026pass' };
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const SCREENSHOT_DIR = path.join(here, 'screenshots');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export type Portal = {
+  baseUrl: string;
+  // The portal's database, for tests that arrange rows another screen would create.
+  db: Db;
+  browser: Browser;
+  newPage: (opts?: {
+    locale?: string;
+    storage?: Record<string, string>;
+  }) => Promise<{ page: Page; context: BrowserContext }>;
+  close: () => Promise<void>;
+};
+
+// The real server (built web app included) on a random port and a fresh database, plus a Chromium.
+export async function startPortal(env: Record<string, string> = {}): Promise<Portal> {
+  const webDist = path.join(here, '../apps/web/dist');
+  if (!fs.existsSync(path.join(webDist, 'index.html'))) throw new Error('Build the web app first: npm run build');
+  const databaseUrl = process.env.DATABASE_URL;
+  const pgSchema = databaseUrl ? `e2e_${randomBytes(6).toString('hex')}` : undefined;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    DATA_DIR: `/tmp/study-crm-e2e-${randomBytes(4).toString('hex')}`,
+    ADMIN_LOGIN: ADMIN.login,
+    ADMIN_PASSWORD: ADMIN.password,
+    CAPTCHA_TEST_CODE: CAPTCHA,
+    LOG_LEVEL: 'warn',
+    WEB_DIST: webDist,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...env,
+  });
+  const { app, db } = await buildApp({ config, ...(pgSchema ? { pgSchema } : { sqliteFile: ':memory:' }) });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+    ],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  return {
+    baseUrl,
+    db: db.db,
+    browser,
+    async newPage(opts = {}) {
+      const context = await browser.newContext({
+        viewport: { width: 1440, height: 900 },
+        locale: opts.locale ?? 'zh-TW',
+      });
+      const storage = opts.storage ?? {};
+      if (Object.keys(storage).length) {
+        await context.addInitScript((items: Record<string, string>) => {
+          if (sessionStorage.getItem('__e2e_seeded')) return;
+          sessionStorage.setItem('__e2e_seeded', '1');
+          for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v);
+        }, storage);
+      }
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      return { page, context };
+    },
+    async close() {
+      await browser.close();
+      await app.close();
+      if (databaseUrl && pgSchema) {
+        const client = new pg.Client({ connectionString: databaseUrl });
+        await client.connect();
+        await client.query(`DROP SCHEMA IF EXISTS "${pgSchema}" CASCADE`);
+        await client.end();
+      }
+    },
+  };
+}
+
+// Signs in through the real login screen.
+export async function signIn(page: Page, baseUrl: string, user = ADMIN.login, password = ADMIN.password) {
+  await page.goto(`${baseUrl}/sadmin/login`);
+  await page.locator('#loginName').fill(user);
+  await page.locator('#password').fill(password);
+  await page.locator('#code').fill(CAPTCHA);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: false });
+  return file;
+}

@@ -1,0 +1,281 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { PERM } from '@study-crm/shared';
+import { hashPassword } from '../apps/server/src/modules/auth/password.js';
+import { createMessageBoxRepository } from '../apps/server/src/modules/messagebox/messagebox.repository.js';
+import { screenshot, signIn, startPortal, type Portal } from './harness.js';
+
+const HOME = '/sadmin/applicationManage/applicationList';
+const LIMITED = { login: 'limited.staff', password: 'Limited#2026pw' };
+
+const tabPaths = (page: Page) =>
+  page.getByTestId('frame-tab').evaluateAll((els) => els.map((e) => e.getAttribute('data-path')));
+
+async function openFromMenu(page: Page, group: string, item: string) {
+  const leaf = page.locator(`[data-testid="side-menu"] [data-menu="${item}"]`);
+  if (!(await leaf.isVisible())) await page.locator(`[data-testid="side-menu"] [data-menu="${group}"]`).click();
+  await leaf.click();
+}
+
+async function tabAction(page: Page, path: string, label: string) {
+  await page.locator(`[data-testid="frame-tab"][data-path="${path}"]`).click({ button: 'right' });
+  // The menu of this tab: another tab's menu may still be fading out (antd keeps it in the DOM).
+  await page
+    .locator(`[data-testid="tab-menu"][data-path="${path}"] .ant-dropdown-menu-item`, { hasText: label })
+    .click();
+}
+
+describe('portal shell', () => {
+  let portal: Portal;
+  beforeAll(async () => {
+    portal = await startPortal();
+    const db = portal.db;
+    const now = Date.now();
+    // A member whose role holds only the application list (member screens belong to another issue).
+    const role = await db
+      .insertInto('role')
+      .values({
+        name: 'ROLE_LIMITED',
+        cnName: '受限角色',
+        kind: 'general',
+        isBuiltin: 0,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const perms = await db
+      .selectFrom('permission')
+      .select('id')
+      .where('perm', 'in', [PERM.applicationList, 'menu:applicationManage'])
+      .execute();
+    await db
+      .insertInto('rolePermission')
+      .values(perms.map((p) => ({ roleId: role.id, permissionId: p.id })))
+      .execute();
+    const member = await db
+      .insertInto('member')
+      .values({
+        loginName: LIMITED.login,
+        passwordHash: await hashPassword(LIMITED.password),
+        status: 'active',
+        identityStatus: 'verified',
+        memberType: 'staff',
+        nickName: 'Limited',
+        failedLogins: 0,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const audit = await db
+      .insertInto('role')
+      .values({ name: 'ROLE_AUDIT', cnName: '稽核角色', kind: 'general', isBuiltin: 0, createdAt: now, updatedAt: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('memberRole')
+      .values([
+        { memberId: member.id, roleId: role.id },
+        { memberId: member.id, roleId: audit.id },
+      ])
+      .execute();
+
+    // Message box rows for the administrator, through the repository.
+    const admin = await db.selectFrom('member').select('id').where('loginName', '=', 'admin').executeTakeFirstOrThrow();
+    const box = createMessageBoxRepository(db);
+    await box.addNotice({ memberId: 0, title: '系統維護通知', content: '本週六 22:00 維護', createdBy: null, now });
+    await box.addMessage({ memberId: admin.id, title: '歡迎使用', content: null, link: null, now });
+    await box.addTodo({
+      memberId: admin.id,
+      kind: 'paymentConfirm',
+      title: '確認付款 #1024',
+      link: '/transactionsManage/transactions',
+      dueAt: now + 86_400_000,
+      now,
+    });
+  });
+  afterAll(async () => {
+    await portal?.close();
+  });
+
+  it('walks the frame: menu, tabs, breadcrumb, language, settings, logout', async () => {
+    const { page, context } = await portal.newPage();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: portal.baseUrl });
+    await signIn(page, portal.baseUrl);
+
+    // Lands on the home route with the server menu.
+    expect(new URL(page.url()).pathname).toBe(HOME);
+    await expect.poll(() => page.locator('[data-testid="side-menu"] [data-menu="applicationManage"]').count()).toBe(1);
+    await expect.poll(() => page.locator('[data-testid="side-menu"] [data-menu="accessManage"]').count()).toBe(1);
+    await expect.poll(() => page.title()).toBe('留學 CRM 管理後台 - 申請列表');
+    await expect.poll(() => tabPaths(page)).toEqual(['/applicationManage/applicationList']);
+
+    // Message box: unread counts from the server, then 'all read' on one tab.
+    await expect.poll(() => page.locator('[data-testid="box-bell"]').locator('..').textContent()).toContain('3');
+    await page.getByTestId('box-bell').click();
+    await expect.poll(() => page.getByTestId('message-box').textContent()).toContain('歡迎使用');
+    await page.getByTestId('box-tab-todo').click();
+    await expect.poll(() => page.getByTestId('message-box').textContent()).toContain('確認付款 #1024');
+    await screenshot(page, 'shell-messagebox-zh-TW');
+    await page.getByTestId('box-all-read').click();
+    await expect.poll(() => page.getByTestId('box-tab-todo').textContent()).toBe('待辦 ');
+    await page.getByTestId('box-view-more').click();
+    await expect.poll(() => page.getByTestId('box-all').isVisible()).toBe(true);
+    await page.locator('[data-testid="box-all"] .ant-drawer-close').click();
+
+    // Two more screens from the menu: tabs appear.
+    await openFromMenu(page, 'transactionsManage', 'transactions');
+    await page.waitForURL(/\/transactionsManage\/transactions$/);
+    // Wait for the screen to render (and its tab to open) before moving on, as a person would.
+    await expect.poll(async () => (await tabPaths(page)).includes('/transactionsManage/transactions')).toBe(true);
+    await openFromMenu(page, 'user', 'profile');
+    await page.waitForURL(/\/user\/profile$/);
+    await expect.poll(() => page.getByTestId('user-profile').textContent()).toContain('admin');
+    await expect.poll(() => page.title()).toBe('留學 CRM 管理後台 - 個人資料');
+    await expect
+      .poll(() => tabPaths(page))
+      .toEqual(['/applicationManage/applicationList', '/transactionsManage/transactions', '/user/profile']);
+    // Keep-alive: the visited cached screen stays mounted but hidden.
+    await expect.poll(() => page.locator('.screen-pane[data-path="/transactionsManage/transactions"]').count()).toBe(1);
+    await screenshot(page, 'shell-dark-zh-TW');
+
+    // Drag the last tab before the second one (press threshold 5 px).
+    const from = await page.locator('[data-testid="frame-tab"][data-path="/user/profile"]').boundingBox();
+    const to = await page
+      .locator('[data-testid="frame-tab"][data-path="/transactionsManage/transactions"]')
+      .boundingBox();
+    await page.mouse.move(from!.x + from!.width / 2, from!.y + from!.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from!.x + from!.width / 2 - 10, from!.y + from!.height / 2, { steps: 3 });
+    await page.mouse.move(to!.x + 5, to!.y + to!.height / 2, { steps: 10 });
+    await page.mouse.up();
+    await expect
+      .poll(() => tabPaths(page))
+      .toEqual(['/applicationManage/applicationList', '/user/profile', '/transactionsManage/transactions']);
+
+    // Reload keeps the tabs (and their order).
+    await page.reload();
+    await expect
+      .poll(() => tabPaths(page))
+      .toEqual(['/applicationManage/applicationList', '/user/profile', '/transactionsManage/transactions']);
+    // 'Reload' passes through the Redirect route and comes back to the same screen.
+    await tabAction(page, '/user/profile', '重新載入');
+    await page.waitForURL(/\/user\/profile$/);
+    await expect.poll(() => page.getByTestId('user-profile').textContent()).toContain('admin');
+
+    // Context menu: close others, then close all.
+    await tabAction(page, '/transactionsManage/transactions', '關閉其他');
+    await expect
+      .poll(() => tabPaths(page))
+      .toEqual(['/applicationManage/applicationList', '/transactionsManage/transactions']);
+    await page.waitForURL(/\/transactionsManage\/transactions$/);
+    await tabAction(page, '/transactionsManage/transactions', '關閉全部');
+    await expect.poll(() => tabPaths(page)).toEqual(['/applicationManage/applicationList']);
+    await page.waitForURL(new RegExp(`${HOME}$`));
+
+    // Breadcrumb: a named route link and Back.
+    await page.getByTestId('user-menu').click();
+    await page.locator('.ant-dropdown-menu-item', { hasText: '修改密碼' }).click();
+    await page.waitForURL(/\/user\/resetPwd$/);
+    await expect.poll(() => page.getByTestId('breadcrumb').textContent()).toContain('個人中心');
+    await page.getByTestId('crumb-Home').click();
+    await page.waitForURL(new RegExp(`${HOME}$`));
+    await page.goto(`${portal.baseUrl}/sadmin/user/bindAccount`);
+    await expect.poll(() => page.getByTestId('bind-account').textContent()).toContain('未綁定');
+    await openFromMenu(page, 'user', 'resetPwd');
+    await page.waitForURL(/\/user\/resetPwd$/);
+    await page.getByTestId('crumb-back').click();
+    await page.waitForURL(/\/user\/bindAccount$/);
+
+    // Language: en-US reloads in English and is stored under cake-locale.
+    await page.getByTestId('navbar-language').click();
+    await Promise.all([
+      page.waitForEvent('load'),
+      page.locator('.ant-dropdown-menu-item', { hasText: 'English' }).click(),
+    ]);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('cake-locale'))).toBe('en-US');
+    await expect.poll(() => page.locator('[data-menu="applicationManage"]').first().textContent()).toBe('Applications');
+    await expect.poll(() => page.title()).toBe('Study CRM Admin - Account binding');
+    await expect.poll(() => page.getByTestId('bind-account').textContent()).toContain('Not bound');
+    await screenshot(page, 'shell-dark-en-US');
+
+    // Settings drawer: light mode, colour-weak, copy as JSON.
+    await page.getByTestId('navbar-settings').click();
+    await page.locator('[data-testid="setting-theme"] .ant-segmented-item', { hasText: 'Light' }).click();
+    await expect.poll(() => page.evaluate(() => document.body.className)).toContain('light');
+    await expect.poll(() => page.evaluate(() => document.body.getAttribute('arco-theme'))).toBe('light');
+    await screenshot(page, 'shell-settings-en-US');
+    await page.getByTestId('setting-colorWeak').click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.style.filter)).toBe('invert(80%)');
+    await page.getByTestId('setting-colorWeak').click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.style.filter)).toBe('');
+    await page.getByTestId('settings-copy').click();
+    const copied = JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as Record<string, unknown>;
+    expect(copied).toMatchObject({ theme: 'light', themeColor: '#165DFF', menuWidth: 220, menuFromServer: true });
+    await page.locator('[data-testid="settings-drawer"] .ant-drawer-close').click();
+    await expect.poll(() => page.locator('.ant-drawer-content-wrapper:visible').count()).toBe(0);
+    await page.mouse.move(700, 500);
+    await screenshot(page, 'shell-light-en-US');
+
+    // Logout asks for confirmation and clears the session.
+    await page.getByTestId('user-menu').click();
+    await page.locator('.ant-dropdown-menu-item', { hasText: 'Log out' }).click();
+    await expect.poll(() => page.locator('.ant-modal-confirm-title').textContent()).toBe('Do you want to log out?');
+    await page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+    await page.waitForURL(/\/sadmin\/login$/);
+    expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('mid')])).toEqual([
+      null,
+      null,
+    ]);
+    expect(await page.evaluate(() => sessionStorage.getItem('clickLoginStatus'))).toBe('1');
+    await context.close();
+  });
+
+  it('renders the frame in zh-CN and light mode', async () => {
+    const { page, context } = await portal.newPage({
+      storage: {
+        'cake-locale': 'zh-CN',
+        'sadmin-settings': JSON.stringify({ state: { theme: 'light' }, version: 1 }),
+      },
+    });
+    await signIn(page, portal.baseUrl);
+    await expect.poll(() => page.locator('[data-menu="applicationManage"]').first().textContent()).toBe('留学申请');
+    await openFromMenu(page, 'user', 'profile');
+    await expect.poll(() => page.getByTestId('user-profile').textContent()).toContain('admin');
+    await screenshot(page, 'shell-light-zh-CN');
+    // Top menu replaces the side menu.
+    await page.getByTestId('navbar-settings').click();
+    await page.getByTestId('setting-topMenu').click();
+    await expect.poll(() => page.getByTestId('top-menu').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('frame-sider').count()).toBe(0);
+    await page.locator('[data-testid="settings-drawer"] .ant-drawer-close').click();
+    await expect.poll(() => page.locator('.ant-drawer-content-wrapper:visible').count()).toBe(0);
+    await screenshot(page, 'shell-topmenu-zh-CN');
+    await context.close();
+  });
+
+  it('shows the no-permission message for a route outside the member menu', async () => {
+    const { page, context } = await portal.newPage();
+    await signIn(page, portal.baseUrl, LIMITED.login, LIMITED.password);
+    expect(new URL(page.url()).pathname).toBe(HOME);
+    // Role switching: the member holds two roles; the choice is shown and remembered.
+    await expect.poll(() => page.getByTestId('active-role').textContent()).toBe('受限角色');
+    await page.getByTestId('user-menu').click();
+    await page.locator('.ant-dropdown-menu-submenu-title', { hasText: '切換角色' }).hover();
+    await page.locator('.ant-dropdown-menu-item', { hasText: 'ROLE_AUDIT' }).click();
+    await expect.poll(() => page.getByTestId('active-role').textContent()).toBe('稽核角色');
+    expect(await page.evaluate(() => localStorage.getItem('activeRole'))).toBe('ROLE_AUDIT');
+    await expect.poll(() => page.locator('[data-testid="side-menu"] [data-menu="accessManage"]').count()).toBe(0);
+    await page.goto(`${portal.baseUrl}/sadmin/systemSetup/dictManage`);
+    await expect
+      .poll(() => page.getByTestId('no-permission').textContent())
+      .toContain('您沒有此選單權限，請聯絡管理員。');
+    // The user pages stay open to any role; an unknown path is not found.
+    await page.goto(`${portal.baseUrl}/sadmin/user/profile`);
+    await expect.poll(() => page.getByTestId('user-profile').textContent()).toContain(LIMITED.login);
+    await page.goto(`${portal.baseUrl}/sadmin/no/such/page`);
+    await expect.poll(() => page.locator('.ant-result-404').count()).toBe(1);
+    await context.close();
+  });
+});

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { displayName, isValidEmail } from './helpers.js';
+
+describe('displayName (spec section 3)', () => {
+  const all = {
+    engLastName: 'Chan',
+    engFirstName: 'Tai Man',
+    email: 'tm@example.com',
+    mobile: '91234567',
+    nickName: 'TM',
+    fullName: '陳大文',
+  };
+
+  it('joins the English last and first names with a space', () => {
+    expect(displayName(all)).toBe('Chan Tai Man');
+  });
+  it('uses the last name alone when the first name is missing', () => {
+    expect(displayName({ ...all, engFirstName: null })).toBe('Chan');
+  });
+  it('uses the first name alone when the last name is blank', () => {
+    expect(displayName({ ...all, engLastName: '  ' })).toBe('Tai Man');
+  });
+  it('falls back to the e-mail without English names', () => {
+    expect(displayName({ ...all, engLastName: null, engFirstName: undefined })).toBe('tm@example.com');
+  });
+  it('then to the mobile', () => {
+    expect(displayName({ mobile: '91234567', nickName: 'TM', fullName: '陳大文', email: '' })).toBe('91234567');
+  });
+  it('then to the nickname', () => {
+    expect(displayName({ nickName: ' TM ', fullName: '陳大文' })).toBe('TM');
+  });
+  it('then to the full name', () => {
+    expect(displayName({ fullName: '陳大文' })).toBe('陳大文');
+  });
+  it('then to the fallback', () => {
+    expect(displayName({})).toBe('-');
+    expect(displayName({ engLastName: ' ', nickName: '' }, 'Unknown')).toBe('Unknown');
+  });
+  it('gives the fallback for no member at all', () => {
+    expect(displayName(null)).toBe('-');
+    expect(displayName(undefined, '?')).toBe('?');
+  });
+  it('trims the names it joins', () => {
+    expect(displayName({ engLastName: ' Wong ', engFirstName: ' Ada ' })).toBe('Wong Ada');
+  });
+});
+
+describe('isValidEmail (spec section 5)', () => {
+  it.each(['a@b.co', '  someone@example.com  ', 'first.last+tag@mail.example.org'])('accepts %s', (v) => {
+    expect(isValidEmail(v)).toBe(true);
+  });
+  it.each(['', 'plain', 'a@b', '@b.com', 'a@.com', 'a@b.', 'a b@c.com', 'a@@b.com', null, undefined])(
+    'refuses %s',
+    (v) => {
+      expect(isValidEmail(v)).toBe(false);
+    },
+  );
+});

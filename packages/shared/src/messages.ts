@@ -1,0 +1,416 @@
+import type { Locale } from './locale.js';
+
+export type LocalizedText = Readonly<Record<Locale, string>>;
+
+// Every server message in the three languages. `{name}` placeholders are filled by formatMessage.
+// Keys under `v.` are validation reasons used inside the 400 message.
+export const MESSAGES = {
+  ok: { 'zh-TW': '操作成功', 'zh-CN': '操作成功', 'en-US': 'Success' },
+  dataReadOk: { 'zh-TW': '資料讀取成功', 'zh-CN': '数据读取成功', 'en-US': 'Data read successfully' },
+  badRequest: {
+    'zh-TW': '參數錯誤 [400]：{detail}',
+    'zh-CN': '参数错误 [400]：{detail}',
+    'en-US': 'Parameter error [400]: {detail}',
+  },
+  missingParameter: {
+    'zh-TW': '缺少參數，請求失敗！',
+    'zh-CN': '缺少参数，请求失败！',
+    'en-US': 'Missing parameter, request failed!',
+  },
+  sessionExpired: {
+    'zh-TW': '您的登入已過期或已在其他地方登入，請重新登入',
+    'zh-CN': '您的登录已过期或已在其他地方登录，请重新登录',
+    'en-US': 'Your login has expired or logged in elsewhere, please log in again',
+  },
+  passwordIncorrect: { 'zh-TW': '密碼錯誤', 'zh-CN': '密码错误', 'en-US': 'Incorrect password' },
+  forbidden: {
+    'zh-TW': '您的網路不給力 [403]（無此操作權限）',
+    'zh-CN': '您的网络不给力 [403]（无此操作权限）',
+    'en-US': 'Your network is not working [403] (no permission for this action)',
+  },
+  notFound: {
+    'zh-TW': '請求的資源不存在 [404]',
+    'zh-CN': '请求的资源不存在 [404]',
+    'en-US': 'The requested resource does not exist [404]',
+  },
+  recordNotFound: {
+    'zh-TW': '資料不存在或已被刪除',
+    'zh-CN': '数据不存在或已被删除',
+    'en-US': 'The record does not exist or has been deleted',
+  },
+  networkNotWorking: {
+    'zh-TW': '您的網路不給力 [9000]',
+    'zh-CN': '您的网络不给力 [9000]',
+    'en-US': 'Your network is not working [9000]',
+  },
+  networkUnstable: {
+    'zh-TW': '您的網路不穩定，請稍後再試 [509]',
+    'zh-CN': '您的网络不稳定，请稍后再试 [509]',
+    'en-US': 'Your network is unstable, please try again later [509]',
+  },
+  internalError: {
+    'zh-TW': '伺服器發生錯誤，請稍後再試 [500]',
+    'zh-CN': '服务器发生错误，请稍后再试 [500]',
+    'en-US': 'Server error, please try again later [500]',
+  },
+  invalidClient: {
+    'zh-TW': '無法識別的用戶端（appId 或 sign 無效）[9001]',
+    'zh-CN': '无法识别的客户端（appId 或 sign 无效）[9001]',
+    'en-US': 'Unrecognised client (appId or sign is invalid) [9001]',
+  },
+  userNotExist: { 'zh-TW': '用戶不存在', 'zh-CN': '用户不存在', 'en-US': 'User does not exist' },
+  captchaError: { 'zh-TW': '驗證碼錯誤', 'zh-CN': '验证码错误', 'en-US': 'Verification code error' },
+  captchaExpired: {
+    'zh-TW': '驗證碼無效或已過期',
+    'zh-CN': '验证码无效或已过期',
+    'en-US': 'Verification code invalid or expired',
+  },
+  codeMismatch: {
+    'zh-TW': '驗證碼不存在或不匹配',
+    'zh-CN': '验证码不存在或不匹配',
+    'en-US': 'Verification code does not exist or does not match',
+  },
+  resendTooSoon: {
+    'zh-TW': '60 秒內不能重複發送',
+    'zh-CN': '60 秒内不能重复发送',
+    'en-US': 'Cannot be sent again within 60 seconds',
+  },
+  notAdmin: {
+    'zh-TW': '您不是管理員，無法登入',
+    'zh-CN': '您不是管理员，无法登录',
+    'en-US': 'You are not an administrator and cannot log in',
+  },
+  accountInactive: {
+    'zh-TW': '此帳號已停用，請聯絡管理員',
+    'zh-CN': '此账号已停用，请联系管理员',
+    'en-US': 'This account is inactive. Please contact the administrator',
+  },
+  accountLocked: {
+    'zh-TW': '登入失敗次數過多，帳號已鎖定，請 {minutes} 分鐘後再試',
+    'zh-CN': '登录失败次数过多，账号已锁定，请 {minutes} 分钟后再试',
+    'en-US': 'Too many failed sign-ins: this account is locked, try again in {minutes} minutes',
+  },
+  tooManyAttempts: {
+    'zh-TW': '您的網路位址嘗試登入次數過多，請 {minutes} 分鐘後再試',
+    'zh-CN': '您的网络地址尝试登录次数过多，请 {minutes} 分钟后再试',
+    'en-US': 'Too many sign-in attempts from your address, try again in {minutes} minutes',
+  },
+  emailExists: { 'zh-TW': '此電子郵件已存在', 'zh-CN': '此邮箱已存在', 'en-US': 'This email already exists' },
+  mobileExists: {
+    'zh-TW': '此電話號碼已存在',
+    'zh-CN': '此电话号码已存在',
+    'en-US': 'This phone number already exists',
+  },
+  memberSelfProtected: {
+    'zh-TW': '不能停用或刪除自己的帳號',
+    'zh-CN': '不能停用或删除自己的账号',
+    'en-US': 'You cannot deactivate or remove your own account',
+  },
+  lastActiveAdmin: {
+    'zh-TW': '這是最後一位啟用中的管理員，不能停用、刪除或移除其管理員角色',
+    'zh-CN': '这是最后一位启用中的管理员，不能停用、删除或移除其管理员角色',
+    'en-US': 'This is the last active administrator: it cannot be deactivated, removed or lose the administrator role',
+  },
+  shareRatioExceeded: {
+    'zh-TW': '固定分成比例超過 100%',
+    'zh-CN': '固定分成比例超过 100%',
+    'en-US': 'Fixed share ratios exceed 100%',
+  },
+  roleExists: { 'zh-TW': '此角色已存在', 'zh-CN': '此角色已存在', 'en-US': 'This role already exists' },
+  configExists: {
+    'zh-TW': '此平台已有相同鍵名的參數：{key}（{platform}）',
+    'zh-CN': '此平台已有相同键名的参数：{key}（{platform}）',
+    'en-US': 'A config with key {key} already exists for platform {platform}',
+  },
+  dictExists: {
+    'zh-TW': '字典類型 {type} 中已有資料值 {value}',
+    'zh-CN': '字典类型 {type} 中已有数据值 {value}',
+    'en-US': 'Dictionary type {type} already has the value {value}',
+  },
+  tagExists: {
+    'zh-TW': '此標籤已存在：類型 {type} 中已有標籤鍵值「{value}」',
+    'zh-CN': '此标签已存在：类型 {type} 中已有标签键值“{value}”',
+    'en-US': 'This tag already exists: type {type} already has the tag key "{value}"',
+  },
+  tagLabelExists: {
+    'zh-TW': '此標籤已存在：類型 {type} 中已有中文標籤「{label}」',
+    'zh-CN': '此标签已存在：类型 {type} 中已有中文标签“{label}”',
+    'en-US': 'This tag already exists: type {type} already has the Chinese tag "{label}"',
+  },
+  labelExists: {
+    'zh-TW': '此標記已存在：{name}',
+    'zh-CN': '此标记已存在：{name}',
+    'en-US': 'This label already exists: {name}',
+  },
+  builtinRoleRemove: {
+    'zh-TW': '內建的管理員角色不能刪除',
+    'zh-CN': '内置的管理员角色不能删除',
+    'en-US': 'The built-in administrator role cannot be deleted',
+  },
+  builtinRoleRename: {
+    'zh-TW': '內建的管理員角色不能改名',
+    'zh-CN': '内置的管理员角色不能改名',
+    'en-US': 'The built-in administrator role cannot be renamed',
+  },
+  builtinRolePerms: {
+    'zh-TW': '內建的管理員角色必須保留管理角色的權限：{perms}',
+    'zh-CN': '内置的管理员角色必须保留管理角色的权限：{perms}',
+    'en-US': 'The built-in administrator role must keep the permissions that manage roles: {perms}',
+  },
+  lastAdmin: {
+    'zh-TW': '此成員是最後一位系統管理員，不能移除其管理員角色',
+    'zh-CN': '此成员是最后一位系统管理员，不能移除其管理员角色',
+    'en-US': 'This member is the last administrator: the administrator role cannot be taken away',
+  },
+  protectedMenu: {
+    'zh-TW': '此項目是管理角色所需的權限，不能刪除或更改權限標識',
+    'zh-CN': '此项目是管理角色所需的权限，不能删除或更改权限标识',
+    'en-US': 'This item is needed to manage roles: it cannot be deleted and its identifier cannot change',
+  },
+  roleInUse: {
+    'zh-TW': '仍有 {count} 位成員擁有此角色，請先移除他們的此角色再刪除',
+    'zh-CN': '仍有 {count} 位成员拥有此角色，请先移除他们的此角色再删除',
+    'en-US': '{count} member(s) still hold this role: remove it from them before deleting it',
+  },
+  memberNeedsRole: {
+    'zh-TW': '成員至少需要保留一個角色',
+    'zh-CN': '成员至少需要保留一个角色',
+    'en-US': 'A member must keep at least one role',
+  },
+  menuHasChildren: {
+    'zh-TW': '此選單仍有子項目，不能刪除',
+    'zh-CN': '此菜单仍有子项目，不能删除',
+    'en-US': 'This menu still has child items and cannot be deleted',
+  },
+  menuParentInvalid: {
+    'zh-TW': '上層選單不存在、是功能按鈕，或是此項目自身的下層',
+    'zh-CN': '上级菜单不存在、是功能按钮，或是此项目自身的下级',
+    'en-US': 'The parent does not exist, is a function button, or lies under this item',
+  },
+  permExists: {
+    'zh-TW': '此權限標識已存在',
+    'zh-CN': '此权限标识已存在',
+    'en-US': 'This permission identifier already exists',
+  },
+  fileReadError: { 'zh-TW': '檔案讀取錯誤', 'zh-CN': '文件读取错误', 'en-US': 'File read error' },
+  fileTypeError: {
+    'zh-TW': '檔案類型錯誤：{file}',
+    'zh-CN': '文件类型错误：{file}',
+    'en-US': 'File type error: {file}',
+  },
+  fileFormatError: { 'zh-TW': '檔案格式錯誤', 'zh-CN': '文件格式错误', 'en-US': 'File format error' },
+  saveFailed: { 'zh-TW': '儲存失敗', 'zh-CN': '保存失败', 'en-US': 'Save Failed' },
+  versionConflict: {
+    'zh-TW': '此資料已被他人修改，請重新載入後再儲存',
+    'zh-CN': '此数据已被他人修改，请重新加载后再保存',
+    'en-US': 'Someone else has changed this record; reload it before saving',
+  },
+
+  // Validation reasons, used as {detail} of badRequest: "<field> <reason>".
+  'v.samePassword': {
+    'zh-TW': '{field} 不可與目前密碼相同',
+    'zh-CN': '{field} 不能与当前密码相同',
+    'en-US': '{field} must differ from the current password',
+  },
+  'v.required': { 'zh-TW': '{field} 為必填', 'zh-CN': '{field} 为必填', 'en-US': '{field} is required' },
+  'v.type': {
+    'zh-TW': '{field} 格式不正確（應為{expected}）',
+    'zh-CN': '{field} 格式不正确（应为{expected}）',
+    'en-US': '{field} has the wrong type (expected {expected})',
+  },
+  'v.tooLong': {
+    'zh-TW': '{field} 長度不能超過 {max}',
+    'zh-CN': '{field} 长度不能超过 {max}',
+    'en-US': '{field} must be at most {max} characters',
+  },
+  'v.tooShort': {
+    'zh-TW': '{field} 長度不能少於 {min}',
+    'zh-CN': '{field} 长度不能少于 {min}',
+    'en-US': '{field} must be at least {min} characters',
+  },
+  'v.tooBig': {
+    'zh-TW': '{field} 不能大於 {max}',
+    'zh-CN': '{field} 不能大于 {max}',
+    'en-US': '{field} must be at most {max}',
+  },
+  'v.tooSmall': {
+    'zh-TW': '{field} 不能小於 {min}',
+    'zh-CN': '{field} 不能小于 {min}',
+    'en-US': '{field} must be at least {min}',
+  },
+  'v.enum': {
+    'zh-TW': '{field} 必須是下列之一：{values}',
+    'zh-CN': '{field} 必须是下列之一：{values}',
+    'en-US': '{field} must be one of: {values}',
+  },
+  'v.format': { 'zh-TW': '{field} 格式不正確', 'zh-CN': '{field} 格式不正确', 'en-US': '{field} is not valid' },
+  'v.email': {
+    'zh-TW': '{field} 不是有效的電子郵件地址',
+    'zh-CN': '{field} 不是有效的邮箱地址',
+    'en-US': '{field} is not a valid e-mail address',
+  },
+  'v.passwordLength': {
+    'zh-TW': '{field} 長度須為 8 到 20 個字元',
+    'zh-CN': '{field} 长度须为 8 到 20 个字符',
+    'en-US': '{field} must be 8 to 20 characters',
+  },
+  'v.mobile': {
+    'zh-TW': '{field} 不是此地區的有效手機號碼',
+    'zh-CN': '{field} 不是此地区的有效手机号码',
+    'en-US': '{field} is not a valid mobile number for its region',
+  },
+  'v.roleRequired': {
+    'zh-TW': '{field}：員工至少需要一個角色',
+    'zh-CN': '{field}：员工至少需要一个角色',
+    'en-US': '{field}: a staff member needs at least one role',
+  },
+  'v.roleUnknown': {
+    'zh-TW': '{field} 包含不存在的角色',
+    'zh-CN': '{field} 包含不存在的角色',
+    'en-US': '{field} contains a role that does not exist',
+  },
+  'v.taken': {
+    'zh-TW': '{field} 已被使用',
+    'zh-CN': '{field} 已被使用',
+    'en-US': '{field} is already in use',
+  },
+  'v.roleName': {
+    'zh-TW': '{field} 必須以 ROLE_ 開頭',
+    'zh-CN': '{field} 必须以 ROLE_ 开头',
+    'en-US': '{field} must start with ROLE_',
+  },
+  'v.unknownId': {
+    'zh-TW': '{field} 含有不存在的項目',
+    'zh-CN': '{field} 含有不存在的项目',
+    'en-US': '{field} contains an item that does not exist',
+  },
+  'v.body': {
+    'zh-TW': '請求內容無法解析',
+    'zh-CN': '请求内容无法解析',
+    'en-US': 'the request body cannot be parsed',
+  },
+  'v.fileTooLarge': {
+    'zh-TW': '{field} 檔案過大（上限 {max}）',
+    'zh-CN': '{field} 文件过大（上限 {max}）',
+    'en-US': '{field} is too large (limit {max})',
+  },
+  'v.date': {
+    'zh-TW': '{field} 不是有效的日期（YYYY-MM-DD）',
+    'zh-CN': '{field} 不是有效的日期（YYYY-MM-DD）',
+    'en-US': '{field} is not a valid date (YYYY-MM-DD)',
+  },
+  'v.dateOrder': {
+    'zh-TW': '{field} 不能早於開始日期',
+    'zh-CN': '{field} 不能早于开始日期',
+    'en-US': '{field} must not be before the start date',
+  },
+  'v.issueBeforeExpiry': {
+    'zh-TW': '{field} 必須晚於簽發日期',
+    'zh-CN': '{field} 必须晚于签发日期',
+    'en-US': '{field} must be after the issue date',
+  },
+  'v.contactRequired': {
+    'zh-TW': '{field}：電子郵件或手機至少填寫一項',
+    'zh-CN': '{field}：邮箱或手机至少填写一项',
+    'en-US': '{field}: an e-mail or a mobile number is required',
+  },
+  'v.phoneRegion': {
+    'zh-TW': '{field}：請選擇電話的國家／地區區號',
+    'zh-CN': '{field}：请选择电话的国家／地区区号',
+    'en-US': '{field}: choose the region (country code) of the phone number',
+  },
+  'v.phone': {
+    'zh-TW': '{field} 不是正確的電話號碼',
+    'zh-CN': '{field} 不是正确的电话号码',
+    'en-US': '{field} is not a correct phone number',
+  },
+  'v.url': {
+    'zh-TW': '{field} 不是有效的網址（http/https）',
+    'zh-CN': '{field} 不是有效的网址（http/https）',
+    'en-US': '{field} is not a valid http(s) link',
+  },
+  'v.ucasLimit': {
+    'zh-TW': '{field}：每次申請最多 5 個 UCAS 志願',
+    'zh-CN': '{field}：每次申请最多 5 个 UCAS 志愿',
+    'en-US': '{field}: at most 5 UCAS choices per application',
+  },
+  'v.scoreIELTS': {
+    'zh-TW': '{field}：IELTS 分項須為 0–9 的半分級距',
+    'zh-CN': '{field}：IELTS 单项须为 0–9 的半分级距',
+    'en-US': '{field}: IELTS bands are 0–9 in steps of 0.5',
+  },
+  'v.scoreIELTSTotal': {
+    'zh-TW': '{field}：IELTS 總分須為 0–9 的半分級距',
+    'zh-CN': '{field}：IELTS 总分须为 0–9 的半分级距',
+    'en-US': '{field}: the IELTS overall band is 0–9 in steps of 0.5',
+  },
+  'v.ieltsTotal': {
+    'zh-TW': '{field}：IELTS 總分與四個分項的平均不符',
+    'zh-CN': '{field}：IELTS 总分与四个单项的平均不符',
+    'en-US': '{field}: the IELTS overall band does not match the four parts',
+  },
+  'v.scoreTOEFL': {
+    'zh-TW': '{field}：TOEFL 分項須為 0–30 的整數',
+    'zh-CN': '{field}：TOEFL 单项须为 0–30 的整数',
+    'en-US': '{field}: TOEFL section scores are whole numbers 0–30',
+  },
+  'v.scoreTOEFLTotal': {
+    'zh-TW': '{field}：TOEFL 總分須為 0–120 的整數',
+    'zh-CN': '{field}：TOEFL 总分须为 0–120 的整数',
+    'en-US': '{field}: the TOEFL total is a whole number 0–120',
+  },
+  'v.scorePTE': {
+    'zh-TW': '{field}：PTE 分項須為 10–90 的整數',
+    'zh-CN': '{field}：PTE 单项须为 10–90 的整数',
+    'en-US': '{field}: PTE scores are whole numbers 10–90',
+  },
+  'v.scorePTETotal': {
+    'zh-TW': '{field}：PTE 總分須為 10–90 的整數',
+    'zh-CN': '{field}：PTE 总分须为 10–90 的整数',
+    'en-US': '{field}: the PTE overall score is a whole number 10–90',
+  },
+  'v.scoreNonNegative': {
+    'zh-TW': '{field}：分數不可為負數',
+    'zh-CN': '{field}：分数不可为负数',
+    'en-US': '{field}: scores cannot be negative',
+  },
+  'v.dictValue': {
+    'zh-TW': '{field} 不是字典「{type}」中已啟用的選項：{value}',
+    'zh-CN': '{field} 不是字典「{type}」中已启用的选项：{value}',
+    'en-US': '{field} is not an enabled option of dictionary {type}: {value}',
+  },
+  'v.fileType': {
+    'zh-TW': '{field} 檔案類型不允許（僅限 PDF、圖片、Word、Excel）',
+    'zh-CN': '{field} 文件类型不允许（仅限 PDF、图片、Word、Excel）',
+    'en-US': '{field} has a file type that is not allowed (PDF, images, Word, Excel only)',
+  },
+  'v.staff': {
+    'zh-TW': '{field} 不是在職的員工',
+    'zh-CN': '{field} 不是在职的员工',
+    'en-US': '{field} is not an active staff member',
+  },
+  'w.passportExpiresSoon': {
+    'zh-TW': '護照將於 {expiry} 到期，距最早的目標學校申請日期 {date} 不足 6 個月',
+    'zh-CN': '护照将于 {expiry} 到期，距最早的目标学校申请日期 {date} 不足 6 个月',
+    'en-US': 'The passport expires on {expiry}, less than 6 months after the earliest target-school date {date}',
+  },
+  'v.unknownField': {
+    'zh-TW': '{field} 不是可接受的欄位',
+    'zh-CN': '{field} 不是可接受的字段',
+    'en-US': '{field} is not an accepted field',
+  },
+} as const satisfies Record<string, LocalizedText>;
+
+export type MessageKey = keyof typeof MESSAGES;
+export type MessageParams = Readonly<Record<string, string | number>>;
+
+export function isMessageKey(value: unknown): value is MessageKey {
+  return typeof value === 'string' && Object.hasOwn(MESSAGES, value);
+}
+
+export function formatMessage(key: MessageKey, locale: Locale, params: MessageParams = {}): string {
+  const template: string = MESSAGES[key][locale];
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    Object.hasOwn(params, name) ? String(params[name]) : whole,
+  );
+}

@@ -1,0 +1,535 @@
+import { z } from 'zod';
+import { isValidEmail } from '../helpers.js';
+import { zFlag, zId, zInt, zOptText, zPaging, zText, pageOf } from '../wire.js';
+import { DICT_TYPES } from './dict.js';
+
+// Dictionary types this module reads; statuses, services and test types are stored as the entry's VALUE string.
+// The server accepts only ENABLED values of these types (one dictionary query per save).
+export const APPLICATION_DICT = {
+  status: DICT_TYPES.applicationStatus,
+  gender: DICT_TYPES.gender,
+  languageTestType: DICT_TYPES.languageTestType,
+  followService: DICT_TYPES.followService,
+  businessType: DICT_TYPES.businessType,
+  followStatus: DICT_TYPES.followStatus,
+  fileType: DICT_TYPES.fileType,
+} as const;
+// Defaults when none is given: seeded values of application_status, follow_status and file_type.
+export const APPLICATION_DEFAULT_STATUS = 'draft';
+export const FOLLOW_DEFAULT_STATUS = 'open';
+export const FILE_DEFAULT_TYPE = 'other';
+export const UCAS_MAX_CHOICES = 5;
+export const PASSPORT_WARN_MONTHS = 6;
+
+// ---------- rules shared by the web form and the server ----------
+
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+export function isIsoDate(v: string): boolean {
+  if (!DATE_RE.test(v)) return false;
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+}
+
+// Phone "with region": a 1-4 digit country code and 5-15 digits (spaces and dashes ignored).
+export const AREA_CODE_RE = /^\+?\d{1,4}$/;
+export const PHONE_RE = /^\d{5,15}$/;
+export const normalizePhone = (v: string) => v.replace(/[\s-]/g, '');
+
+export function isValidUrl(v: string): boolean {
+  try {
+    const u = new URL(v);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname.includes('.');
+  } catch {
+    return false;
+  }
+}
+
+// IELTS overall band: mean of the four parts, .25 rounds up to .5 and .75 up to the next whole band.
+export function ieltsOverall(parts: readonly number[]): number {
+  const mean = parts.reduce((a, b) => a + b, 0) / parts.length;
+  const whole = Math.floor(mean);
+  const frac = mean - whole;
+  if (frac < 0.25) return whole;
+  if (frac < 0.75) return whole + 0.5;
+  return whole + 1;
+}
+
+type ScoreRule = { min: number; max: number; step: number; totalMin: number; totalMax: number; totalStep: number };
+export type ScoreFamily = 'IELTS' | 'TOEFL' | 'PTE';
+export const SCORE_RULES: Readonly<Record<ScoreFamily, ScoreRule>> = {
+  IELTS: { min: 0, max: 9, step: 0.5, totalMin: 0, totalMax: 9, totalStep: 0.5 },
+  TOEFL: { min: 0, max: 30, step: 1, totalMin: 0, totalMax: 120, totalStep: 1 },
+  PTE: { min: 10, max: 90, step: 1, totalMin: 10, totalMax: 90, totalStep: 1 },
+};
+
+// Score rules key on the test-type family of the dictionary value (ielts_academic, ielts_ukvi → IELTS);
+// other tests (duolingo, languagecert, …) only need non-negative scores.
+export function scoreFamily(testType: string): ScoreFamily | null {
+  const v = testType.toLowerCase();
+  if (v.startsWith('ielts')) return 'IELTS';
+  if (v.startsWith('toefl')) return 'TOEFL';
+  if (v.startsWith('pte')) return 'PTE';
+  return null;
+}
+
+// Follow-up completion ratio as a whole percent: done items / all items.
+export const completionPercent = (done: number, total: number) => (total > 0 ? Math.round((done * 100) / total) : 0);
+
+// ---------- field builders ----------
+
+const zDate = () => z.string().trim().refine(isIsoDate, { message: 'v.date' }).nullish().describe('date YYYY-MM-DD');
+const zScore = () =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), z.number().nullish());
+const zBool = () => z.preprocess((v) => (v === true ? 1 : v === false ? 0 : v), zFlag()).nullish();
+
+type Ctx = z.RefinementCtx;
+function issue(ctx: Ctx, path: (string | number)[], message: string) {
+  ctx.addIssue({ code: 'custom', path, message });
+}
+function checkPhone(ctx: Ctx, areaCode: string | null | undefined, mobile: string | null | undefined, path: string[]) {
+  if (!mobile) return;
+  if (!areaCode || !AREA_CODE_RE.test(areaCode)) issue(ctx, [path[0] ?? 'areaCode'], 'v.phoneRegion');
+  else if (!PHONE_RE.test(normalizePhone(mobile))) issue(ctx, [path[1] ?? 'mobile'], 'v.phone');
+}
+function checkOrder(ctx: Ctx, start: string | null | undefined, end: string | null | undefined, path: string) {
+  if (start && end && start > end) issue(ctx, [path], 'v.dateOrder');
+}
+
+export const EducationSchema = z
+  .object({
+    startDate: zDate(),
+    endDate: zDate(),
+    school: zText(200).describe('school name'),
+    location: zOptText(120).describe('city / country'),
+    major: zOptText(200),
+    attainment: zOptText(120).describe('degree or qualification obtained'),
+    gpa: zOptText(20),
+  })
+  .superRefine((r, ctx) => checkOrder(ctx, r.startDate, r.endDate, 'endDate'));
+
+export const JobSchema = z
+  .object({
+    startDate: zDate(),
+    endDate: zDate(),
+    unitName: zText(200).describe('employer / organisation'),
+    title: zOptText(120),
+    content: zOptText(2000).describe('work content'),
+  })
+  .superRefine((r, ctx) => checkOrder(ctx, r.startDate, r.endDate, 'endDate'));
+
+export const LanguageScoreSchema = z
+  .object({
+    testType: zText(32).describe(
+      `dictionary ${APPLICATION_DICT.languageTestType} value, e.g. ielts_academic, toefl, pte; ielts*/toefl*/pte* get score-range rules`,
+    ),
+    testDate: zDate(),
+    futureBooking: zBool().describe('1 when the test is booked but not yet taken'),
+    registrationNo: zOptText(64),
+    isUkvi: zBool().describe('1 for a UKVI test'),
+    candidateId: zOptText(64),
+    reportFormNo: zOptText(64),
+    testName: zOptText(120),
+    listening: zScore(),
+    reading: zScore(),
+    writing: zScore(),
+    speaking: zScore(),
+    total: zScore(),
+  })
+  .superRefine((r, ctx) => {
+    const parts = ['listening', 'reading', 'writing', 'speaking'] as const;
+    const family = scoreFamily(r.testType);
+    if (!family) {
+      for (const p of [...parts, 'total'] as const) {
+        const v = r[p];
+        if (v != null && !(v >= 0)) issue(ctx, [p], 'v.scoreNonNegative');
+      }
+      return;
+    }
+    const rule = SCORE_RULES[family];
+    const fits = (v: number, min: number, max: number, step: number) =>
+      v >= min && v <= max && Math.abs(v / step - Math.round(v / step)) < 1e-9;
+    for (const p of parts) {
+      const v = r[p];
+      if (v != null && !fits(v, rule.min, rule.max, rule.step)) issue(ctx, [p], `v.score${family}`);
+    }
+    if (r.total != null && !fits(r.total, rule.totalMin, rule.totalMax, rule.totalStep)) {
+      issue(ctx, ['total'], `v.score${family}Total`);
+      return;
+    }
+    if (family === 'IELTS' && r.total != null) {
+      const vals = parts.map((p) => r[p]);
+      if (vals.every((v): v is number => v != null) && ieltsOverall(vals) !== r.total) {
+        issue(ctx, ['total'], 'v.ieltsTotal');
+      }
+    }
+  });
+
+export const ReferrerSchema = z
+  .object({
+    webPush: zBool().describe('1 to notify the referrer'),
+    lastName: zText(60),
+    firstName: zOptText(60),
+    areaCode: zOptText(8),
+    mobile: zOptText(20),
+    gender: zOptText(32).describe(`dictionary ${APPLICATION_DICT.gender} value`),
+    position: zOptText(120),
+    email: zOptText(120),
+    unit: zOptText(200),
+    address: zOptText(300),
+    postcode: zOptText(20),
+  })
+  .superRefine((r, ctx) => {
+    if (r.email && !isValidEmail(r.email)) issue(ctx, ['email'], 'v.email');
+    checkPhone(ctx, r.areaCode, r.mobile, ['areaCode', 'mobile']);
+  });
+
+export const TargetSchoolSchema = z
+  .object({
+    school: zText(200),
+    major: zOptText(200),
+    ucasCode: zOptText(16).describe('UCAS course code; rows with a code count toward the 5 UCAS choices'),
+    applicationDate: zDate(),
+    majorLink: zOptText(500).describe('http(s) link to the course page'),
+  })
+  .superRefine((r, ctx) => {
+    if (r.majorLink && !isValidUrl(r.majorLink)) issue(ctx, ['majorLink'], 'v.url');
+  });
+
+// A child-row section travels as a JSON string (form-urlencoded body); errors name the row: educations.1.endDate.
+function rows<T extends z.ZodType>(row: T, max: number) {
+  return z
+    .preprocess(
+      (v) => {
+        if (v === null || v === undefined) return [];
+        if (typeof v !== 'string') return v;
+        try {
+          return JSON.parse(v) as unknown;
+        } catch {
+          return v;
+        }
+      },
+      z.array(z.preprocess((r) => (r && typeof r === 'object' ? blankToNull(r) : r), row)).max(max),
+    )
+    .describe('JSON array (string) of rows');
+}
+function blankToNull(o: object): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(o)) out[k] = v === '' ? null : v;
+  return out;
+}
+
+export const ApplicationPersonalShape = {
+  name: zText(100).describe('student name as written in documents'),
+  engLastName: zOptText(60),
+  engFirstName: zOptText(60),
+  formerName: zOptText(100),
+  gender: zOptText(32).describe(`dictionary ${APPLICATION_DICT.gender} value`),
+  religion: zOptText(60),
+  nationality: zOptText(60),
+  birthday: zDate(),
+  birthplace: zOptText(100),
+  passportNo: zOptText(32),
+  passportIssuePlace: zOptText(100),
+  passportIssueDate: zDate(),
+  passportExpiryDate: zDate(),
+  areaCode: zOptText(8).describe('country calling code of the mobile, e.g. 44'),
+  mobile: zOptText(20),
+  landline: zOptText(30),
+  email: zOptText(120),
+  addressLine1: zOptText(200),
+  addressLine2: zOptText(200),
+  city: zOptText(100),
+  country: zOptText(100),
+  postcode: zOptText(20),
+  importantNotes: zOptText(5000),
+  applicationDate: zDate().describe('date YYYY-MM-DD; default today'),
+  status: zOptText(32).describe(`dictionary ${APPLICATION_DICT.status} value; default draft`),
+  memberId: zId().nullish().describe('the student member; created from name/e-mail/mobile on create when empty'),
+  signingTeacherId: zId().nullish().describe('staff member id'),
+  followTeacherId: zId().nullish().describe('staff member id'),
+  educations: rows(EducationSchema, 30),
+  jobs: rows(JobSchema, 30),
+  languageScores: rows(LanguageScoreSchema, 30),
+  referrers: rows(ReferrerSchema, 10),
+  targetSchools: rows(TargetSchoolSchema, 30),
+};
+
+type Form = {
+  name: string;
+  email?: string | null | undefined;
+  mobile?: string | null | undefined;
+  areaCode?: string | null | undefined;
+  passportIssueDate?: string | null | undefined;
+  passportExpiryDate?: string | null | undefined;
+  targetSchools: { ucasCode?: string | null | undefined }[];
+};
+function checkForm(f: Form, ctx: Ctx) {
+  if (!f.email && !f.mobile) issue(ctx, ['email'], 'v.contactRequired');
+  if (f.email && !isValidEmail(f.email)) issue(ctx, ['email'], 'v.email');
+  checkPhone(ctx, f.areaCode, f.mobile, ['areaCode', 'mobile']);
+  if (f.passportIssueDate && f.passportExpiryDate && f.passportIssueDate >= f.passportExpiryDate) {
+    issue(ctx, ['passportExpiryDate'], 'v.issueBeforeExpiry');
+  }
+  const ucas = f.targetSchools.filter((s) => s.ucasCode).length;
+  if (ucas > UCAS_MAX_CHOICES) issue(ctx, ['targetSchools'], 'v.ucasLimit');
+}
+
+export const ApplicationCreateSchema = z.object(ApplicationPersonalShape).superRefine(checkForm);
+export const ApplicationUpdateSchema = z
+  .object({
+    id: zId(),
+    version: zInt().describe('the version read with view; a stale one is refused with code 409'),
+    ...ApplicationPersonalShape,
+  })
+  .superRefine(checkForm);
+export type ApplicationInput = z.output<typeof ApplicationCreateSchema>;
+
+export const ApplicationUpdateOtherSchema = z.object({
+  id: zId(),
+  version: zInt().nullish().describe('when given, a stale version is refused with code 409'),
+  importantNotes: zOptText(5000),
+  status: zOptText(32),
+  signingTeacherId: zId().nullish(),
+  followTeacherId: zId().nullish(),
+});
+
+export const APPLICATION_SORT_FIELDS = ['applicationDate', 'createdAt', 'name', 'status'] as const;
+export const ApplicationListQuery = zPaging.extend({
+  keyword: zOptText(120).describe('name / English name prefix, or exact passport number or e-mail'),
+  status: zOptText(32),
+  teacherId: zId().nullish().describe('signing or follow-up teacher'),
+  dateFrom: zDate().describe('application date from (inclusive)'),
+  dateTo: zDate().describe('application date to (inclusive)'),
+  sortField: z.enum(APPLICATION_SORT_FIELDS).nullish().describe('default applicationDate'),
+});
+
+export const IdQuery = z.object({ id: zId() });
+export const ApplicationIdQuery = z.object({ applicationId: zId() });
+
+// ---------- responses ----------
+
+export const PersonRefSchema = z.object({ id: z.number().int(), name: z.string() });
+export type PersonRef = z.infer<typeof PersonRefSchema>;
+
+const ratioFields = {
+  followDone: z.number().int(),
+  followTotal: z.number().int(),
+  completionRatio: z.number().int().describe('percent of follow-up items done (derived)'),
+};
+
+export const ApplicationListItemSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  engLastName: z.string().nullable(),
+  engFirstName: z.string().nullable(),
+  email: z.string().nullable(),
+  passportNo: z.string().nullable(),
+  status: z.string(),
+  applicationDate: z.string(),
+  createdAt: z.number().int(),
+  signingTeacher: PersonRefSchema.nullable(),
+  followTeacher: PersonRefSchema.nullable(),
+  targetSchools: z.array(z.string()),
+  ...ratioFields,
+});
+export type ApplicationListItem = z.infer<typeof ApplicationListItemSchema>;
+export const ApplicationPageSchema = pageOf(ApplicationListItemSchema);
+
+export const ApplicationSimpleSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  engLastName: z.string().nullable(),
+  engFirstName: z.string().nullable(),
+  email: z.string().nullable(),
+  areaCode: z.string().nullable(),
+  mobile: z.string().nullable(),
+  passportNo: z.string().nullable(),
+  status: z.string(),
+  applicationDate: z.string(),
+  importantNotes: z.string().nullable(),
+  memberId: z.number().int().nullable(),
+  version: z.number().int(),
+  signingTeacher: PersonRefSchema.nullable(),
+  followTeacher: PersonRefSchema.nullable(),
+  ...ratioFields,
+});
+export type ApplicationSimple = z.infer<typeof ApplicationSimpleSchema>;
+
+const nstr = () => z.string().nullable();
+const nnum = () => z.number().nullable();
+export const EducationOutSchema = z.object({
+  startDate: nstr(),
+  endDate: nstr(),
+  school: z.string(),
+  location: nstr(),
+  major: nstr(),
+  attainment: nstr(),
+  gpa: nstr(),
+});
+export const JobOutSchema = z.object({
+  startDate: nstr(),
+  endDate: nstr(),
+  unitName: z.string(),
+  title: nstr(),
+  content: nstr(),
+});
+export const LanguageScoreOutSchema = z.object({
+  testType: z.string(),
+  testDate: nstr(),
+  futureBooking: z.number().int(),
+  registrationNo: nstr(),
+  isUkvi: z.number().int(),
+  candidateId: nstr(),
+  reportFormNo: nstr(),
+  testName: nstr(),
+  listening: nnum(),
+  reading: nnum(),
+  writing: nnum(),
+  speaking: nnum(),
+  total: nnum(),
+});
+export const ReferrerOutSchema = z.object({
+  webPush: z.number().int(),
+  lastName: z.string(),
+  firstName: nstr(),
+  areaCode: nstr(),
+  mobile: nstr(),
+  gender: nstr(),
+  position: nstr(),
+  email: nstr(),
+  unit: nstr(),
+  address: nstr(),
+  postcode: nstr(),
+});
+export const TargetSchoolOutSchema = z.object({
+  school: z.string(),
+  major: nstr(),
+  ucasCode: nstr(),
+  applicationDate: nstr(),
+  majorLink: nstr(),
+});
+
+export const ApplicationViewSchema = z.object({
+  id: z.number().int(),
+  version: z.number().int(),
+  name: z.string(),
+  engLastName: nstr(),
+  engFirstName: nstr(),
+  formerName: nstr(),
+  gender: nstr(),
+  religion: nstr(),
+  nationality: nstr(),
+  birthday: nstr(),
+  birthplace: nstr(),
+  passportNo: nstr(),
+  passportIssuePlace: nstr(),
+  passportIssueDate: nstr(),
+  passportExpiryDate: nstr(),
+  areaCode: nstr(),
+  mobile: nstr(),
+  landline: nstr(),
+  email: nstr(),
+  addressLine1: nstr(),
+  addressLine2: nstr(),
+  city: nstr(),
+  country: nstr(),
+  postcode: nstr(),
+  importantNotes: nstr(),
+  applicationDate: z.string(),
+  status: z.string(),
+  memberId: z.number().int().nullable(),
+  signingTeacherId: z.number().int().nullable(),
+  followTeacherId: z.number().int().nullable(),
+  createdAt: z.number().int(),
+  updatedAt: z.number().int(),
+  educations: z.array(EducationOutSchema),
+  jobs: z.array(JobOutSchema),
+  languageScores: z.array(LanguageScoreOutSchema),
+  referrers: z.array(ReferrerOutSchema),
+  targetSchools: z.array(TargetSchoolOutSchema),
+});
+export type ApplicationView = z.infer<typeof ApplicationViewSchema>;
+
+export const WarningSchema = z.object({ field: z.string(), message: z.string() });
+export const ApplicationSavedSchema = z.object({
+  id: z.number().int(),
+  version: z.number().int(),
+  memberId: z.number().int().nullable(),
+  warnings: z.array(WarningSchema).describe('non-blocking advice, e.g. a passport expiring soon'),
+});
+export type ApplicationSaved = z.infer<typeof ApplicationSavedSchema>;
+
+// ---------- files ----------
+
+export const FileRecordSchema = z.object({
+  id: z.number().int(),
+  applicationId: z.number().int().nullable(),
+  title: z.string(),
+  type: z.string(),
+  extension: z.string().describe('type extension detected from the content: pdf, png, jpg, gif, doc, xls, docx, xlsx'),
+  mime: z.string(),
+  size: z.number().int().describe('bytes'),
+  displayPath: z.string().describe('authenticated download path'),
+  uploadedAt: z.number().int(),
+  uploader: PersonRefSchema.nullable(),
+});
+export type FileRecord = z.infer<typeof FileRecordSchema>;
+export const FilePageSchema = pageOf(FileRecordSchema);
+export const FileListQuery = zPaging.extend({ applicationId: zId() });
+export const FileUpdateSchema = z.object({
+  id: zId(),
+  title: zText(200).describe('display name'),
+  type: zText(32).describe(`dictionary ${APPLICATION_DICT.fileType} value, e.g. passport, transcript, offer, other`),
+});
+export const FileUploadFieldsSchema = z.object({
+  applicationId: zId(),
+  title: zOptText(200).describe('default: the uploaded file name'),
+  type: zOptText(32).describe(`dictionary ${APPLICATION_DICT.fileType} value; default other`),
+});
+
+// ---------- follow-up ----------
+
+export const FollowUpInputShape = {
+  service: zText(64).describe(`dictionary ${APPLICATION_DICT.followService} value`),
+  isDone: zFlag().nullish().describe('1 when the service is completed'),
+  signingTeacherId: zId().nullish(),
+  followTeacherId: zId().nullish(),
+  appliedSchool: zOptText(200),
+  attendedSchool: zOptText(200),
+  internalNote: zOptText(2000),
+  contractDate: zDate(),
+  status: zOptText(32).describe(`dictionary ${APPLICATION_DICT.followStatus} value; default open`),
+  businessType: zOptText(32).describe(`dictionary ${APPLICATION_DICT.businessType} value`),
+};
+export const FollowUpAddSchema = z.object({ applicationId: zId(), ...FollowUpInputShape });
+export const FollowUpUpdateSchema = z.object({ id: zId(), ...FollowUpInputShape });
+export const FollowUpDoneSchema = z.object({ id: zId(), isDone: zFlag().describe('1 done, 0 not done') });
+
+export const FollowUpSchema = z.object({
+  id: z.number().int(),
+  applicationId: z.number().int(),
+  number: z.number().int().describe('sequence within the application'),
+  service: z.string(),
+  isDone: z.number().int(),
+  signingTeacher: PersonRefSchema.nullable(),
+  followTeacher: PersonRefSchema.nullable(),
+  appliedSchool: nstr(),
+  attendedSchool: nstr(),
+  internalNote: nstr(),
+  contractDate: nstr(),
+  status: z.string(),
+  businessType: nstr(),
+  doneAt: z.number().int().nullable(),
+  createdAt: z.number().int(),
+});
+export type FollowUp = z.infer<typeof FollowUpSchema>;
+export const FollowUpListSchema = z.object({ list: z.array(FollowUpSchema), ...ratioFields });
+export type FollowUpList = z.infer<typeof FollowUpListSchema>;
+
+export const UploadedSchema = z.object({
+  name: z.string().describe('server-generated stored name'),
+  originalName: z.string(),
+  extension: z.string(),
+  mime: z.string(),
+  size: z.number().int(),
+});

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { pageOf, zId, zOptText, zPaging } from '../wire.js';
+import { zStatus } from './common-status.js';
+import { entryFields, entrySchema } from './entry.js';
+
+// Dictionary types the product uses. Other modules read options by these names.
+export const DICT_TYPES = {
+  applicationStatus: 'application_status',
+  paymentStatus: 'payment_status',
+  paymentType: 'payment_type',
+  transferMethod: 'transfer_method',
+  currency: 'currency',
+  memberType: 'member_type',
+  gender: 'gender',
+  languageTestType: 'language_test_type',
+  followService: 'follow_service',
+  businessType: 'business_type',
+  followStatus: 'follow_status',
+  fileType: 'file_type',
+  templateType: 'template_type',
+  smsStatus: 'sms_status',
+  // Drive selects of the system-setup screens themselves.
+  platform: 'platform',
+  tagType: 'tag_type',
+} as const;
+export type DictType = (typeof DICT_TYPES)[keyof typeof DICT_TYPES];
+
+export const DICT_TYPE_MAX = 64;
+const zDictType = () =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(DICT_TYPE_MAX)
+    .regex(/^[A-Za-z0-9_.:-]+$/, 'v.format')
+    .describe('dictionary type key: letters, digits, _ . : -');
+
+export const DictEntryFields = entryFields(zDictType(), {
+  value: 'data value stored by other records',
+  label: 'Chinese name',
+  label2: 'English name',
+});
+export const DictAddBody = DictEntryFields;
+export type DictAddBody = z.infer<typeof DictAddBody>;
+export const DictUpdateBody = DictEntryFields.extend({ id: zId() });
+export type DictUpdateBody = z.infer<typeof DictUpdateBody>;
+
+export const DictEntrySchema = entrySchema({ label: 'Chinese name', label2: 'English name' });
+export type DictEntry = z.infer<typeof DictEntrySchema>;
+
+export const DictListQuery = zPaging.extend({
+  type: z.string().trim().max(DICT_TYPE_MAX).nullish().describe('only this type'),
+  status: zStatus().nullish(),
+  keyword: zOptText(100).describe('substring of value, Chinese or English name'),
+});
+export type DictListQuery = z.infer<typeof DictListQuery>;
+export const DictPage = pageOf(DictEntrySchema);
+
+export const DictTypeListQuery = z.object({ keyword: zOptText(64).describe('substring of the type key') });
+export const DictTypeSummarySchema = z.object({
+  type: z.string(),
+  count: z.number().int().describe('entries of this type'),
+  enabledCount: z.number().int(),
+});
+export type DictTypeSummary = z.infer<typeof DictTypeSummarySchema>;
+
+// GET /api/v1/sys/dict/list: page size and number arrive empty and are ignored.
+export const DictOptionsQuery = zPaging.extend({ type: zDictType() });
+export const DictOptionSchema = z.object({
+  value: z.string(),
+  label: z.string().describe('Chinese name'),
+  label2: z.string().nullable().describe('English name'),
+  color: z.string().nullable(),
+});
+export type DictOption = z.infer<typeof DictOptionSchema>;

@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { zId, zIdList, zOptText, zPaging, pageOf } from '../wire.js';
+import { zEmail, zPassword } from './auth.js';
+import { MemberLabelSchema } from './label.js';
+
+export const MEMBER_STATUSES = ['active', 'inactive'] as const;
+export const IDENTITY_STATUSES = ['verified', 'unverified'] as const;
+export const MEMBER_TYPES = ['staff', 'student'] as const;
+export const MEMBER_SORTS = ['createdAt', 'displayName', 'email'] as const;
+export type MemberStatus = (typeof MEMBER_STATUSES)[number];
+export type IdentityStatus = (typeof IDENTITY_STATUSES)[number];
+export type MemberType = (typeof MEMBER_TYPES)[number];
+export type MemberSort = (typeof MEMBER_SORTS)[number];
+
+export const MemberListQuery = zPaging.extend({
+  keyword: zOptText(100).describe('part of a name, e-mail or mobile number'),
+  status: z.enum(MEMBER_STATUSES).nullish(),
+  identityStatus: z.enum(IDENTITY_STATUSES).nullish(),
+  roleId: zId().nullish().describe('only members holding this role'),
+  memberType: z.enum(MEMBER_TYPES).nullish().describe('staff or student; /api/v1/mc/member defaults to staff'),
+  sortBy: z.enum(MEMBER_SORTS).nullish().describe('createdAt (default), displayName or email'),
+});
+export type MemberListQuery = z.infer<typeof MemberListQuery>;
+
+export const MemberIdQuery = z.object({ id: zId().describe('member id') });
+export const MemberIdBody = MemberIdQuery;
+
+const areaCode = z
+  .string()
+  .trim()
+  .regex(/^\+?\d{1,4}$/, 'v.format')
+  .nullish()
+  .describe('country calling code of the mobile, e.g. 44, 86, 852');
+const mobile = z
+  .string()
+  .trim()
+  .regex(/^[\d\s\-().]{4,20}$/, 'v.mobile')
+  .nullish()
+  .describe('mobile number, valid for its area code');
+
+// Fields an administrator edits; on update an absent field keeps its value and an empty one clears it.
+const editable = {
+  loginName: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9._@-]{3,60}$/, 'v.format')
+    .nullish()
+    .describe('optional login name (3 to 60 letters, digits or . _ @ -)'),
+  areaCode,
+  mobile,
+  status: z.enum(MEMBER_STATUSES).nullish(),
+  identityStatus: z.enum(IDENTITY_STATUSES).nullish(),
+  memberType: z.enum(MEMBER_TYPES).nullish(),
+  engLastName: zOptText(60),
+  engFirstName: zOptText(60),
+  fullName: zOptText(60),
+  nickName: zOptText(60),
+  avatar: zOptText(500).describe('avatar image URL'),
+  roleIds: zIdList().nullish().describe('role ids (repeated or comma-separated); staff need at least one'),
+};
+
+export const MemberAddBody = z.object({
+  ...editable,
+  email: zEmail().describe('login e-mail, unique'),
+  password: zPassword().describe('8 to 20 characters'),
+});
+export type MemberAddBody = z.infer<typeof MemberAddBody>;
+
+export const MemberUpdateBody = z.object({
+  id: zId(),
+  ...editable,
+  email: zEmail().nullish().describe('login e-mail, unique'),
+});
+export type MemberUpdateBody = z.infer<typeof MemberUpdateBody>;
+
+export const MemberSetPasswordBody = z.object({ id: zId(), password: zPassword().describe('8 to 20 characters') });
+export const MemberUpdateStatusBody = z.object({ id: zId(), status: z.enum(MEMBER_STATUSES) });
+export const AddMemberEmailBody = z.object({
+  id: zId().describe('target member id (memberId is the caller, a common parameter)'),
+  email: zEmail().describe('new login e-mail'),
+});
+
+export const RoleRefSchema = z.object({ id: z.number().int(), name: z.string(), cnName: z.string() });
+export type RoleRef = z.infer<typeof RoleRefSchema>;
+
+export const MemberSchema = z.object({
+  id: z.number().int(),
+  displayName: z.string(),
+  loginName: z.string().nullable(),
+  email: z.string().nullable(),
+  areaCode: z.string().nullable(),
+  mobile: z.string().nullable(),
+  status: z.enum(MEMBER_STATUSES),
+  identityStatus: z.enum(IDENTITY_STATUSES),
+  memberType: z.enum(MEMBER_TYPES),
+  engLastName: z.string().nullable(),
+  engFirstName: z.string().nullable(),
+  fullName: z.string().nullable(),
+  nickName: z.string().nullable(),
+  avatarImg: z.string().nullable(),
+  createdAt: z.number().int().describe('registration time, epoch ms'),
+  updatedAt: z.number().int(),
+  roles: z.array(RoleRefSchema),
+});
+export type Member = z.infer<typeof MemberSchema>;
+
+export const MemberSessionSchema = z.object({
+  id: z.number().int(),
+  createdAt: z.number().int().describe('sign-in time, epoch ms'),
+  lastSeenAt: z.number().int(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  isActive: z.boolean().describe('not revoked and not expired'),
+});
+export type MemberSession = z.infer<typeof MemberSessionSchema>;
+
+export const MemberViewSchema = MemberSchema.extend({
+  recentSessions: z.array(MemberSessionSchema).describe('the 10 latest sign-ins'),
+});
+export type MemberView = z.infer<typeof MemberViewSchema>;
+
+// A row of the member lists: the member plus its labels (issue 5), read for the whole page in one query.
+export const MemberListItemSchema = MemberSchema.extend({
+  labels: z.array(MemberLabelSchema).describe("the member's labels, in label order (sort, then id)"),
+});
+export type MemberListItem = z.infer<typeof MemberListItemSchema>;
+export const MemberPage = pageOf(MemberListItemSchema);
+
+export const MemberCountSchema = z.object({
+  total: z.number().int(),
+  active: z.number().int(),
+  staff: z.number().int(),
+  students: z.number().int(),
+  newLast30Days: z.number().int().describe('registered in the past 30 days'),
+});
+export type MemberCount = z.infer<typeof MemberCountSchema>;
+
+export const ProfileSchema = z.object({
+  id: z.number().int(),
+  displayName: z.string(),
+  loginName: z.string().nullable(),
+  email: z.string().nullable(),
+  areaCode: z.string().nullable(),
+  mobile: z.string().nullable(),
+  engLastName: z.string().nullable(),
+  engFirstName: z.string().nullable(),
+  fullName: z.string().nullable(),
+  nickName: z.string().nullable(),
+  avatarImg: z.string().nullable(),
+  memberType: z.enum(MEMBER_TYPES),
+  roles: z.array(RoleRefSchema),
+});
+export type ProfileData = z.infer<typeof ProfileSchema>;

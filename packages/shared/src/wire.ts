@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+// The response envelope of every call (spec section 7).
+export type Meta = { code: number; message: string };
+export type Envelope<T> = { meta: Meta; data: T };
+
+// Names of the common parameters every request carries.
+export const COMMON_PARAMS = ['appId', 'mcId', 'token', 'memberId'] as const;
+export const SIGN_HEADER = 'sign';
+// The web client sends the session token in this header, never in a URL.
+export const TOKEN_HEADER = 'x-token';
+export const MERCHANT_ID = 'COM';
+export const PLATFORM = 'WEB';
+
+// Form-urlencoded values arrive as strings; the server maps '' to null before validation
+// (spec section 7: nulls travel as empty strings), so optional fields are `.nullish()`.
+// These builders accept both the string form and the JSON form of a value.
+const toNumber = (v: unknown) =>
+  typeof v === 'string' && v.trim() !== '' && /^-?\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : v;
+
+export const zInt = () => z.preprocess(toNumber, z.number().int());
+export const zId = () => z.preprocess(toNumber, z.number().int().positive());
+export const zText = (max: number) => z.string().trim().min(1).max(max);
+export const zOptText = (max: number) => z.string().trim().max(max).nullish();
+export const zFlag = () => z.preprocess(toNumber, z.union([z.literal(0), z.literal(1)]));
+export const zIdList = () =>
+  z.preprocess(
+    (v) =>
+      typeof v === 'string'
+        ? v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+            .map(toNumber)
+        : Array.isArray(v)
+          ? v.map(toNumber)
+          : v,
+    z.array(z.number().int().positive()),
+  );
+
+export const PAGE_SIZE_MAX = 200;
+export const zPaging = z.object({
+  pageNum: zInt().pipe(z.number().min(1)).nullish().describe('1-based page number, default 1'),
+  pageSize: zInt().pipe(z.number().min(1).max(PAGE_SIZE_MAX)).nullish().describe('rows per page, default 20'),
+  order: z.enum(['asc', 'desc']).nullish().describe('sort direction, default desc'),
+});
+export type Paging = z.infer<typeof zPaging>;
+
+export const pageOf = <T extends z.ZodTypeAny>(item: T) =>
+  z.object({
+    list: z.array(item),
+    total: z.number().int(),
+    pageNum: z.number().int(),
+    pageSize: z.number().int(),
+  });
+export type Page<T> = { list: T[]; total: number; pageNum: number; pageSize: number };
+
+export const zEmpty = z.null();
