@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createStaff, STAFF_PASSWORD } from '../apps/server/src/test/access-fixtures.js';
-import { screenshot, signIn, startPortal, type Portal, ROW, ACTIVE_PANE } from './harness.js';
+import { pickOption, screenshot, signIn, startPortal, type Portal, ROW, ACTIVE_PANE } from './harness.js';
 
 const ROLE_PATH = '/sadmin/accessManage/roleManage';
 const MENU_PATH = '/sadmin/accessManage/menuManage';
@@ -69,8 +69,7 @@ describe('access management', () => {
 
     await page.getByTestId('role-form-name').fill('ROLE_TRACKER');
     await page.getByTestId('role-form-cnName').fill('日誌專員');
-    await page.getByTestId('role-form-kind').click();
-    await page.locator('.ant-select-item-option', { hasText: '分配' }).first().click();
+    await pickOption(page, page.getByTestId('role-form-kind'), '分配');
     await checkNode(page, 'track:list');
     await checkNode(page, 'sys:role:add');
     // The button brings its screen along, shown half-checked.
@@ -89,9 +88,7 @@ describe('access management', () => {
     // through the screen's members action.
     const mid = await createStaff(portal.db, 'tracker', []);
     await page.getByTestId('role-members-ROLE_TRACKER').click();
-    await page.getByTestId('role-member-pick').click();
-    await page.keyboard.type('tracker');
-    await page.locator('.ant-select-item-option', { hasText: 'tracker' }).first().click();
+    await pickOption(page, page.getByTestId('role-member-pick'), 'tracker', { search: 'tracker' });
     await page.getByTestId('role-member-add').click();
     await eventually(() => page.getByTestId(`role-member-remove-${mid}`).count()).toBe(1);
     await screenshot(page, 'role-members-zh-TW');

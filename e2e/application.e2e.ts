@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { screenshot, signIn, startPortal, type Portal } from './harness.js';
+import { pickOption, screenshot, signIn, startPortal, type Portal } from './harness.js';
 
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
@@ -21,17 +21,7 @@ async function fillDate(page: Page, id: string, value: string) {
   await input.press('Enter');
 }
 // Opens an antd Select by its input id and picks the option with this label.
-async function pick(page: Page, id: string, label: string) {
-  await page.locator(`#${id}`).click();
-  // The newest dropdown is the last one in the DOM (an earlier one may still be fading out).
-  await page
-    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: label })
-    .last()
-    .click();
-  await page.waitForFunction(
-    () => document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').length === 0,
-  );
-}
+const pick = (page: Page, id: string, label: string) => pickOption(page, page.locator(`#${id}`), label);
 async function confirmModal(page: Page) {
   await page.locator('.ant-modal-confirm-btns .ant-btn-primary').last().click();
 }

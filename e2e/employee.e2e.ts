@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { screenshot, signIn, startPortal, type Portal, ROW } from './harness.js';
+import { pickOption, screenshot, signIn, startPortal, type Portal, ROW } from './harness.js';
 
 const LIST = '/sadmin/employee/employeeList';
 const NEW = { email: 'ada.wong@example.com', password: 'Ada#2026pass', last: 'Wong', first: 'Ada', mobile: '91234567' };
@@ -8,10 +8,6 @@ const NEW = { email: 'ada.wong@example.com', password: 'Ada#2026pass', last: 'Wo
 async function openList(page: Page, baseUrl: string) {
   await page.goto(`${baseUrl}${LIST}`);
   await page.locator(ROW).first().waitFor();
-}
-
-async function pickOption(page: Page, text: string) {
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first().click();
 }
 
 // Lets antd's open/close animations finish so screenshots show the settled screen.
@@ -56,8 +52,7 @@ describe('employees', () => {
     await form.locator('#engLastName').fill(NEW.last);
     await form.locator('#engFirstName').fill(NEW.first);
     await form.locator('#mobile').fill(NEW.mobile);
-    await form.locator('#roleIds').click();
-    await pickOption(page, '系統管理員');
+    await pickOption(page, form.locator('#roleIds'), '系統管理員', { multiple: true });
     await page.keyboard.press('Escape');
     await form.locator('.ant-modal-footer .ant-btn-primary').click();
     await page.locator('.ant-modal-confirm .ant-btn-primary').click();
@@ -107,8 +102,7 @@ describe('employees', () => {
       await signIn(page, portal.baseUrl);
       await openList(page, portal.baseUrl);
       expect(await page.locator('.ant-card h4').first().textContent()).toBe(heading);
-      await page.getByTestId('member-type-filter').click();
-      await pickOption(page, locale === 'zh-TW' ? '全部' : 'All');
+      await pickOption(page, page.getByTestId('member-type-filter'), locale === 'zh-TW' ? '全部' : 'All');
       await expect.poll(() => page.locator(ROW).count()).toBe(2);
       await page.mouse.move(0, 600);
       await settle(page);
@@ -126,8 +120,7 @@ describe('employees', () => {
     const { page, context } = await portal.newPage();
     await signIn(page, portal.baseUrl);
     await openList(page, portal.baseUrl);
-    await page.getByTestId('member-type-filter').click();
-    await pickOption(page, '全部');
+    await pickOption(page, page.getByTestId('member-type-filter'), '全部');
     const row = page.locator(ROW, { hasText: NEW.email });
     await row.getByRole('button', { name: '設定密碼' }).click();
     const dialog = page.locator('.ant-modal').filter({ has: page.locator('#passwordConfirm') });

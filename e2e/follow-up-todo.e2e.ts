@@ -1,25 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { screenshot, signIn, startPortal, type Portal } from './harness.js';
+import { pickOption, screenshot, signIn, startPortal, type Portal } from './harness.js';
 
 // The machine is shared: give the server and the screen time to answer.
 const SLOW = { timeout: 10_000 };
-// Opens an antd Select by its input id, picks the option with this label and waits until it shows as chosen.
-async function pick(page: Page, id: string, label: string) {
-  await page.locator(`#${id}`).click();
-  await page
-    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: label })
-    .last()
-    .click();
-  await expect
-    .poll(() => page.locator(`.ant-form-item:has(#${id}) .ant-select`).first().innerText(), SLOW)
-    .toContain(label);
-  await page.waitForFunction(
-    () => document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').length === 0,
-    undefined,
-    { timeout: 30_000 },
-  );
-}
+// Opens an antd Select by its input id and picks the option with this label.
+const pick = (page: Page, id: string, label: string) => pickOption(page, page.locator(`#${id}`), label);
 const todoBadge = (page: Page) => page.getByTestId('box-tab-todo').textContent();
 
 // A follow-up item with a follow teacher lands in that teacher's to-do tab of the navbar message box.

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { buildApp } from '../apps/server/src/app.js';
 import type { Db } from '../apps/server/src/db/database.js';
 import { loadConfig } from '../apps/server/src/config.js';
@@ -112,4 +112,53 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
   await page.screenshot({ path: file, fullPage: false });
   return file;
+}
+
+// Waits until every finite CSS animation and transition on the page has finished (modal zoom, drawer slide,
+// dropdown fade). Infinite ones (spinners) are ignored.
+export async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime ?? 0)));
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+  });
+}
+
+const OPEN_OPTIONS = '.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option';
+
+// Opens an antd Select, optionally types a search, and clicks the option with this label. A dropdown can close
+// under the pointer on a loaded machine (a modal taking focus after its open animation, search results arriving),
+// so the whole gesture is retried until the option is chosen.
+export async function pickOption(
+  page: Page,
+  trigger: Locator,
+  label: string,
+  opts: { search?: string; multiple?: boolean; timeoutMs?: number } = {},
+): Promise<void> {
+  const option = page.locator(OPEN_OPTIONS, { hasText: label }).last();
+  const deadline = Date.now() + (opts.timeoutMs ?? 60_000);
+  for (;;) {
+    try {
+      await settleAnimations(page);
+      if (!(await option.isVisible())) {
+        await trigger.click({ timeout: 5_000 });
+        if (opts.search !== undefined) {
+          await page.keyboard.press('ControlOrMeta+A');
+          await page.keyboard.type(opts.search);
+        }
+      }
+      await option.click({ timeout: 5_000 });
+      break;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+    }
+  }
+  // A multiple select stays open for the next choice.
+  if (opts.multiple) return;
+  await page.waitForFunction(
+    (sel) => document.querySelectorAll(sel).length === 0,
+    '.ant-select-dropdown:not(.ant-select-dropdown-hidden)',
+    { timeout: 30_000 },
+  );
 }
