@@ -38,6 +38,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],
+          setupFiles: ['e2e/setup.ts'],
           environment: 'node',
           fileParallelism: false,
           testTimeout: 90_000,

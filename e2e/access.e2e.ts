@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createStaff, STAFF_PASSWORD } from '../apps/server/src/test/access-fixtures.js';
-import { pickOption, screenshot, signIn, startPortal, type Portal, ROW, ACTIVE_PANE } from './harness.js';
+import {
+  confirmDialog,
+  pickOption,
+  screenshot,
+  signIn,
+  startPortal,
+  type Portal,
+  ROW,
+  ACTIVE_PANE,
+} from './harness.js';
 
 const ROLE_PATH = '/sadmin/accessManage/roleManage';
 const MENU_PATH = '/sadmin/accessManage/menuManage';
@@ -31,10 +40,6 @@ async function checkNode(page: Page, perm: string) {
     .locator('.ant-tree-treenode', { has: page.getByTestId(`perm-node-${perm}`) })
     .locator('.ant-tree-checkbox')
     .click();
-}
-
-async function confirmDialog(page: Page) {
-  await page.locator('.ant-modal-confirm .ant-btn-primary').click();
 }
 
 describe('access management', () => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { pickOption, screenshot, signIn, startPortal, type Portal } from './harness.js';
+import { confirmDialog, pickOption, screenshot, signIn, startPortal, type Portal } from './harness.js';
 
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
@@ -22,9 +22,6 @@ async function fillDate(page: Page, id: string, value: string) {
 }
 // Opens an antd Select by its input id and picks the option with this label.
 const pick = (page: Page, id: string, label: string) => pickOption(page, page.locator(`#${id}`), label);
-async function confirmModal(page: Page) {
-  await page.locator('.ant-modal-confirm-btns .ant-btn-primary').last().click();
-}
 // Lets pop-overs close, spinners stop and the progress bars finish their animation before a screenshot.
 async function settle(page: Page) {
   await page.waitForFunction(
@@ -139,7 +136,7 @@ describe('applications end to end', () => {
 
     await expect.poll(() => page.getByTestId('detail-dirty').count()).toBe(1);
     await page.getByTestId('detail-save').first().click();
-    await confirmModal(page);
+    await confirmDialog(page);
     await page.waitForURL(/applicationDetail\?id=\d+/);
     appUrl = page.url();
 
@@ -262,7 +259,7 @@ describe('applications end to end', () => {
     await fill(page, 'file_title', 'ID photo');
     await pick(page, 'file_type', '護照');
     await page.getByTestId('file-edit-submit').click();
-    await confirmModal(page);
+    await confirmDialog(page);
     await expect.poll(() => page.getByTestId('file-title').allInnerTexts()).toContain('ID photo');
 
     // A third file, deleted after confirmation: its row goes away.
@@ -286,7 +283,7 @@ describe('applications end to end', () => {
       await page.getByTestId('follow-add').click();
       await pick(page, 'follow_service', service);
       await page.getByTestId('follow-submit').click();
-      await confirmModal(page);
+      await confirmDialog(page);
       await expect.poll(() => page.locator('.ant-modal-wrap:visible').count()).toBe(0);
     }
     await expect.poll(() => page.locator('[data-testid=follow-table] tbody tr.ant-table-row').count()).toBe(3);

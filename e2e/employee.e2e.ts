@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { pickOption, screenshot, signIn, startPortal, type Portal, ROW } from './harness.js';
+import { confirmDialog, pickOption, screenshot, signIn, startPortal, type Portal, ROW } from './harness.js';
 
 const LIST = '/sadmin/employee/employeeList';
 const NEW = { email: 'ada.wong@example.com', password: 'Ada#2026pass', last: 'Wong', first: 'Ada', mobile: '91234567' };
@@ -55,14 +55,14 @@ describe('employees', () => {
     await pickOption(page, form.locator('#roleIds'), '系統管理員', { multiple: true });
     await page.keyboard.press('Escape');
     await form.locator('.ant-modal-footer .ant-btn-primary').click();
-    await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+    await confirmDialog(page);
     await page.locator(ROW, { hasText: NEW.email }).waitFor();
 
     // The administrator signs out and signs in as the new member.
     // Logout lives in the frame's user menu.
     await page.getByTestId('user-menu').click();
     await page.locator('.ant-dropdown:visible .ant-dropdown-menu-item', { hasText: '登出' }).click();
-    await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+    await confirmDialog(page);
     await page.waitForURL(/\/login/);
     await signIn(page, portal.baseUrl, NEW.email, NEW.password);
     await expect.poll(() => page.getByTestId('user-name').textContent()).toBe(`${NEW.last} ${NEW.first}`);
@@ -74,7 +74,7 @@ describe('employees', () => {
     await openList(other.page, portal.baseUrl);
     const row = other.page.locator(ROW, { hasText: NEW.email });
     await row.getByRole('button', { name: '停用' }).click();
-    await other.page.locator('.ant-modal-confirm .ant-btn-primary').click();
+    await confirmDialog(other.page);
     await expect.poll(() => row.locator('.ant-tag').allTextContents()).toContain('停用');
 
     // The member's next action meets the 401 dialog.
@@ -132,11 +132,11 @@ describe('employees', () => {
       .toContain('兩次輸入的密碼不一致');
     await dialog.locator('#passwordConfirm').fill('Fresh#2026pass');
     await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
-    await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+    await confirmDialog(page);
     await page.getByText('密碼已設定').waitFor();
 
     await row.getByRole('button', { name: '刪除' }).click();
-    await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+    await confirmDialog(page);
     await row.waitFor({ state: 'detached' });
     await context.close();
   });

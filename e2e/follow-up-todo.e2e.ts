@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { pickOption, screenshot, signIn, startPortal, type Portal } from './harness.js';
+import { confirmDialog, pickOption, screenshot, signIn, startPortal, type Portal } from './harness.js';
 
 // The machine is shared: give the server and the screen time to answer.
 const SLOW = { timeout: 10_000 };
@@ -44,7 +44,7 @@ describe('follow-up to-dos in the message box', () => {
     await pick(page, 'follow_service', '簽證');
     await pick(page, 'follow_followTeacherId', 'Administrator');
     await page.getByTestId('follow-submit').click();
-    await page.locator('.ant-modal-confirm-btns .ant-btn-primary').last().click();
+    await confirmDialog(page);
     await expect.poll(() => page.locator('.ant-modal-wrap:visible').count(), SLOW).toBe(0);
     await expect.poll(() => page.locator('[data-testid=follow-table] tbody tr.ant-table-row').count(), SLOW).toBe(1);
 

@@ -16,6 +16,8 @@ export const ADMIN = { login: 'admin', password: 'Admin#2026pass' };
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const SCREENSHOT_DIR = path.join(here, 'screenshots');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// Pages still open, so a failed test can show what they looked like (see e2e/setup.ts).
+const openPages = new Set<Page>();
 
 export type Portal = {
   baseUrl: string;
@@ -82,6 +84,8 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
       }
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
+      openPages.add(page);
+      page.on('close', () => openPages.delete(page));
       return { page, context };
     },
     async close() {
@@ -161,4 +165,42 @@ export async function pickOption(
     '.ant-select-dropdown:not(.ant-select-dropdown-hidden)',
     { timeout: 30_000 },
   );
+}
+
+// After a failure: a screenshot of every open page, and what a person would read on it (dialogs, toasts, form
+// errors) printed to the log, so a failure on CI explains itself.
+export async function describeOpenPages(testName: string): Promise<void> {
+  const slug = testName.replace(/[^\w-]+/g, '-').slice(0, 80);
+  let n = 0;
+  for (const page of openPages) {
+    n += 1;
+    try {
+      const file = await screenshot(page, `FAILED-${slug}-${n}`);
+      const seen = await page.evaluate(() => {
+        const texts = (sel: string) =>
+          Array.from(document.querySelectorAll<HTMLElement>(sel))
+            .filter((el) => el.offsetParent !== null || getComputedStyle(el).position === 'fixed')
+            .map((el) => el.innerText.replace(/\s+/g, ' ').trim().slice(0, 300));
+        return {
+          url: location.href,
+          dialogs: texts('.ant-modal'),
+          toasts: texts('.ant-message-notice, .ant-notification-notice'),
+          formErrors: texts('.ant-form-item-explain-error'),
+        };
+      });
+      console.error(`[e2e failure] page ${n}: ${JSON.stringify(seen)} screenshot ${file}`);
+    } catch (error) {
+      console.error(`[e2e failure] page ${n}: could not be described: ${String(error)}`);
+    }
+  }
+}
+
+// Answers the confirmation dialog an action opened: waits until it has settled, presses OK and waits until it has
+// gone (a dialog whose action failed stays open, and the wait says so). A dialog still fading out is never chosen.
+export async function confirmDialog(page: Page): Promise<void> {
+  const dialog = page.locator('.ant-modal-confirm:not(.ant-zoom-leave)').last();
+  await dialog.waitFor({ state: 'visible' });
+  await settleAnimations(page);
+  await dialog.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+  await dialog.waitFor({ state: 'hidden', timeout: 30_000 });
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { screenshot, signIn, startPortal, type Portal, ROW } from './harness.js';
+import { confirmDialog, screenshot, signIn, startPortal, type Portal, ROW } from './harness.js';
 
 // Screens load lazily and the machine is shared: allow more than expect.poll's default second.
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000 });
@@ -19,7 +19,7 @@ async function spaNavigate(page: Page, screen: string) {
 
 async function saveForm(page: Page) {
   await page.locator('.ant-modal-footer .ant-btn-primary').click();
-  await page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+  await confirmDialog(page);
 }
 
 async function tagTypeOptions(page: Page): Promise<string[]> {

@@ -7,6 +7,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { APPLICATION_DICT, PERM, displayName, type ApplicationListItem } from '@study-crm/shared';
 import { findRoute } from '../../app/menu';
+import { screenOf } from '../../app/layout/useResolution';
 import { Permission } from '../../components/Permission';
 import { useSession } from '../../stores/session';
 import { useApplicationList, useStaffOptions, type ListParams } from './api';
@@ -19,11 +20,12 @@ export default function ApplicationList() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const menu = useSession((s) => s.serverMenu);
-  // Row actions only for screens in the member's menu (payments: once that screen exists).
-  const hasPayments = !!findRoute(menu, PATHS.transactions);
-  const hasDetail = !!findRoute(menu, PATHS.detail());
-  const hasFollow = !!findRoute(menu, PATHS.followScreen);
-  const hasFiles = !!findRoute(menu, PATHS.filesScreen);
+  // Row actions only for screens in the member's menu that this build has (payments: once that screen exists).
+  const canOpen = (path: string) => Boolean(screenOf(findRoute(menu, path)?.item.component ?? null));
+  const hasPayments = canOpen(PATHS.transactions);
+  const hasDetail = canOpen(PATHS.detail());
+  const hasFollow = canOpen(PATHS.followScreen);
+  const hasFiles = canOpen(PATHS.filesScreen);
   const [params, setParams] = useState<ListParams>({ pageNum: 1, pageSize: 20 });
   const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
   const { data, isLoading, isFetching, isPlaceholderData } = useApplicationList(params);

@@ -45,7 +45,7 @@ export default function UserFollow() {
   };
 
   const columns: TableProps<FollowUp>['columns'] = [
-    { title: t('application.follow.number'), dataIndex: 'number', width: 70 },
+    { title: t('application.follow.number'), dataIndex: 'number', width: 70, fixed: 'left' },
     {
       title: t('application.follow.service'),
       dataIndex: 'service',
@@ -62,11 +62,13 @@ export default function UserFollow() {
     {
       title: t('application.follow.status'),
       dataIndex: 'status',
+      width: 110,
       render: (v: string) => <DictBadge type={APPLICATION_DICT.followStatus} value={v} />,
     },
     {
       title: t('application.follow.businessType'),
       dataIndex: 'businessType',
+      width: 130,
       render: (v: string | null) => (v ? <DictBadge type={APPLICATION_DICT.businessType} value={v} /> : '-'),
     },
     {
@@ -75,14 +77,22 @@ export default function UserFollow() {
       width: 210,
       render: (_, r) => <TeachersCell signing={r.signingTeacher} follow={r.followTeacher} />,
     },
-    { title: t('application.follow.appliedSchool'), dataIndex: 'appliedSchool', render: (v) => v ?? '-' },
-    { title: t('application.follow.attendedSchool'), dataIndex: 'attendedSchool', render: (v) => v ?? '-' },
-    { title: t('application.follow.contractDate'), dataIndex: 'contractDate', render: (v) => v ?? '-' },
-    { title: t('application.follow.internalNote'), dataIndex: 'internalNote', ellipsis: true, render: (v) => v ?? '-' },
+    { title: t('application.follow.appliedSchool'), dataIndex: 'appliedSchool', width: 180, render: (v) => v ?? '-' },
+    { title: t('application.follow.attendedSchool'), dataIndex: 'attendedSchool', width: 180, render: (v) => v ?? '-' },
+    { title: t('application.follow.contractDate'), dataIndex: 'contractDate', width: 120, render: (v) => v ?? '-' },
+    {
+      title: t('application.follow.internalNote'),
+      dataIndex: 'internalNote',
+      width: 200,
+      ellipsis: true,
+      render: (v) => v ?? '-',
+    },
     {
       title: t('application.col.actions'),
       key: 'actions',
       width: 190,
+      // Kept in view however far the table scrolls.
+      fixed: 'right',
       render: (_, r) => (
         <Permission perm={PERM.followUpdate}>
           <Space size={0}>
@@ -144,7 +154,7 @@ export default function UserFollow() {
             columns={columns}
             dataSource={follow.data?.list ?? []}
             pagination={false}
-            scroll={{ x: 1200 }}
+            scroll={{ x: 'max-content' }}
             locale={{ emptyText: t('application.follow.empty') }}
             data-testid="follow-table"
           />
