@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Badge, Button, Empty, List, Popover, Spin, Tabs, Tag, Typography } from 'antd';
+import { Badge, Button, Empty, Popover, Spin, Tabs, Tag, Typography } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { MESSAGE_TABS, type MessageBoxItem, type MessageTab } from '@study-crm/shared';
@@ -21,42 +21,38 @@ export function ItemList({
 }) {
   const { t } = useTranslation();
   if (!items.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('frame.box.empty')} />;
+  // A plain list of buttons: each row opens its item by click, Enter or Space.
   return (
-    <List
-      size="small"
-      dataSource={items}
-      renderItem={(item) => (
-        <List.Item
-          className={`box-item${item.read ? '' : ' unread'}`}
-          onClick={() => onOpen(item)}
-          data-testid={`box-item-${tab}`}
-        >
-          <List.Item.Meta
-            title={
-              <span>
-                {/* A done to-do no longer counts as unread, so it shows no unread dot either. */}
-                {!item.read && !item.done && <Badge status="processing" />}{' '}
-                {item.kind && KNOWN_KINDS.has(item.kind) && <Tag>{t(`frame.box.kinds.${item.kind}`)}</Tag>}
-                {item.title}
-                {item.done === 1 && (
-                  <Tag color="green" style={{ marginInlineStart: 8 }}>
-                    {t('frame.box.done')}
-                  </Tag>
-                )}
-              </span>
-            }
-            description={
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {item.content ? <span className="box-item-content">{item.content}</span> : null}
-                {item.dueAt
-                  ? t('frame.box.due', { date: dayjs(item.dueAt).format('YYYY-MM-DD HH:mm') })
-                  : dayjs(item.createdAt).format('YYYY-MM-DD HH:mm')}
-              </Typography.Text>
-            }
-          />
-        </List.Item>
-      )}
-    />
+    <ul className="box-list">
+      {items.map((item) => (
+        <li key={item.id}>
+          <button
+            type="button"
+            className={`box-item${item.read ? '' : ' unread'}`}
+            onClick={() => onOpen(item)}
+            data-testid={`box-item-${tab}`}
+          >
+            <span className="box-item-title">
+              {/* A done to-do no longer counts as unread, so it shows no unread dot either. */}
+              {!item.read && !item.done && <Badge status="processing" />}{' '}
+              {item.kind && KNOWN_KINDS.has(item.kind) && <Tag>{t(`frame.box.kinds.${item.kind}`)}</Tag>}
+              {item.title}
+              {item.done === 1 && (
+                <Tag color="green" style={{ marginInlineStart: 8 }}>
+                  {t('frame.box.done')}
+                </Tag>
+              )}
+            </span>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {item.content ? <span className="box-item-content">{item.content}</span> : null}
+              {item.dueAt
+                ? t('frame.box.due', { date: dayjs(item.dueAt).format('YYYY-MM-DD HH:mm') })
+                : dayjs(item.createdAt).format('YYYY-MM-DD HH:mm')}
+            </Typography.Text>
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }
 

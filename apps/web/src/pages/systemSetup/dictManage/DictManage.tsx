@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Badge, Card, Col, Empty, Form, Input, List, Row, Space, Spin, Typography, type TableColumnsType } from 'antd';
+import { Badge, Card, Col, Empty, Form, Input, Menu, Row, Space, Spin, Typography, type TableColumnsType } from 'antd';
 import { Code, DICT_TYPE_MAX, PERM, type DictEntry, type RecordStatus } from '@study-crm/shared';
 import { FormModal } from '../shared/FormModal';
 import { EntryFields, KeyField } from '../shared/FormFields';
@@ -60,32 +60,33 @@ export default function DictManage() {
             style={{ marginBottom: 8 }}
           />
           <Spin spinning={types.isFetching}>
-            <List
-              size="small"
-              dataSource={types.data ?? []}
-              locale={{ emptyText: t('systemSetup.common.empty') }}
-              style={{ maxHeight: 'calc(100vh - 260px)', overflowY: 'auto' }}
-              renderItem={(item) => (
-                <List.Item
-                  onClick={() => pickType(item.type)}
-                  data-testid={`dict-type-${item.type}`}
-                  style={{
-                    cursor: 'pointer',
-                    paddingInline: 8,
-                    borderRadius: 6,
-                    background: item.type === type ? 'var(--ant-color-primary-bg, rgba(22,93,255,0.15))' : undefined,
-                  }}
-                >
-                  <Typography.Text strong={item.type === type} ellipsis style={{ maxWidth: 150 }}>
-                    {item.type}
-                  </Typography.Text>
-                  <Badge
-                    count={t('systemSetup.dict.count', { enabled: item.enabledCount, count: item.count })}
-                    color={item.enabledCount ? 'blue' : 'gray'}
-                  />
-                </List.Item>
-              )}
-            />
+            {types.data?.length ? (
+              <Menu
+                mode="inline"
+                selectedKeys={type ? [type] : []}
+                onClick={({ key }) => pickType(key)}
+                style={{ maxHeight: 'calc(100vh - 260px)', overflowY: 'auto', borderInlineEnd: 'none' }}
+                items={types.data.map((item) => ({
+                  key: item.type,
+                  label: (
+                    <span
+                      data-testid={`dict-type-${item.type}`}
+                      style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8 }}
+                    >
+                      <Typography.Text strong={item.type === type} ellipsis style={{ maxWidth: 150 }}>
+                        {item.type}
+                      </Typography.Text>
+                      <Badge
+                        count={t('systemSetup.dict.count', { enabled: item.enabledCount, count: item.count })}
+                        color={item.enabledCount ? 'blue' : 'gray'}
+                      />
+                    </span>
+                  ),
+                }))}
+              />
+            ) : (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('systemSetup.common.empty')} />
+            )}
           </Spin>
         </Card>
       </Col>

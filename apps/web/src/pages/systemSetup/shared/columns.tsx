@@ -68,6 +68,8 @@ export function entryColumns<T extends Entry>(t: TFunction, ns: 'dict' | 'tag'):
     {
       title: t(`systemSetup.${ns}.value`),
       dataIndex: 'value',
+      // Wide enough for keys like offer_unconditional on one line.
+      width: 200,
       render: (v: string) => <Typography.Text code>{v}</Typography.Text>,
     },
     {
