@@ -85,7 +85,12 @@ describe('applications end to end', () => {
 
     await page.getByTestId('add-jobs').click();
     await fillDate(page, 'app_jobs_0_startDate', '2022-07-01');
+    // An end before the start is refused in the form, in the screen's language, until corrected.
+    await fillDate(page, 'app_jobs_0_endDate', '2022-06-30');
+    const jobEndError = page.locator('.ant-form-item:has(#app_jobs_0_endDate) .ant-form-item-explain-error');
+    await expect.poll(() => jobEndError.allTextContents()).toEqual(['結束日期不能早於開始日期']);
     await fillDate(page, 'app_jobs_0_endDate', '2022-08-31');
+    await expect.poll(() => jobEndError.count()).toBe(0);
     await fill(page, 'app_jobs_0_unitName', 'Acme Ltd');
     await fill(page, 'app_jobs_0_title', 'Summer intern');
     await fill(page, 'app_jobs_0_content', 'Market research');

@@ -243,22 +243,7 @@ export default function ApplicationDetail() {
       <RowsSection section="educations" form={form}>
         {(i) => (
           <>
-            <Col xs={24} md={6}>
-              <Form.Item name={[i, 'startDate']} label={t('application.f.startDate')} {...dateItem}>
-                <DateInput />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={6}>
-              <Form.Item
-                name={[i, 'endDate']}
-                label={t('application.f.endDate')}
-                {...dateItem}
-                dependencies={[['educations', i, 'startDate']]}
-                rules={[endAfterStart(form, 'educations', i, t('application.v.dateOrder'))]}
-              >
-                <DateInput />
-              </Form.Item>
-            </Col>
+            <PeriodCols form={form} section="educations" i={i} />
             <Col xs={24} md={12}>
               <Form.Item name={[i, 'school']} label={t('application.f.school')} rules={[required(t)]}>
                 <Input maxLength={200} />
@@ -291,22 +276,7 @@ export default function ApplicationDetail() {
       <RowsSection section="jobs" form={form}>
         {(i) => (
           <>
-            <Col xs={24} md={6}>
-              <Form.Item name={[i, 'startDate']} label={t('application.f.startDate')} {...dateItem}>
-                <DateInput />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={6}>
-              <Form.Item
-                name={[i, 'endDate']}
-                label={t('application.f.endDate')}
-                {...dateItem}
-                dependencies={[['jobs', i, 'startDate']]}
-                rules={[endAfterStart(form, 'jobs', i, t('application.v.dateOrder'))]}
-              >
-                <DateInput />
-              </Form.Item>
-            </Col>
+            <PeriodCols form={form} section="jobs" i={i} />
             <Col xs={24} md={6}>
               <Form.Item name={[i, 'unitName']} label={t('application.f.unitName')} rules={[required(t)]}>
                 <Input maxLength={200} />
@@ -530,13 +500,37 @@ const phoneRule = (areaCode: () => string | undefined, t: T): FormRule => ({
     return PHONE_RE.test(normalizePhone(v)) ? Promise.resolve() : Promise.reject(new Error(t('application.v.phone')));
   },
 });
-function endAfterStart(form: FormInstance, section: Section, i: number, msg: string): FormRule {
-  return {
+// Start and end dates of an education or job row; the end may not come before the start.
+function PeriodCols({ form, section, i }: { form: FormInstance; section: 'educations' | 'jobs'; i: number }) {
+  const { t } = useTranslation();
+  const endAfterStart: FormRule = {
     validator: (_, end?: string) => {
       const start = form.getFieldValue([section, i, 'startDate']) as string | undefined;
-      return !start || !end || start <= end ? Promise.resolve() : Promise.reject(new Error(msg));
+      return !start || !end || start <= end
+        ? Promise.resolve()
+        : Promise.reject(new Error(t('application.v.dateOrder')));
     },
   };
+  return (
+    <>
+      <Col xs={24} md={6}>
+        <Form.Item name={[i, 'startDate']} label={t('application.f.startDate')} {...dateItem}>
+          <DateInput />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={6}>
+        <Form.Item
+          name={[i, 'endDate']}
+          label={t('application.f.endDate')}
+          {...dateItem}
+          dependencies={[[section, i, 'startDate']]}
+          rules={[endAfterStart]}
+        >
+          <DateInput />
+        </Form.Item>
+      </Col>
+    </>
+  );
 }
 
 function UcasCount({ form }: { form: FormInstance }) {
