@@ -16,8 +16,8 @@ export const ADMIN = { login: 'admin', password: 'Admin#2026pass' };
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const SCREENSHOT_DIR = path.join(here, 'screenshots');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-// Pages still open, so a failed test can show what they looked like (see e2e/setup.ts).
-const openPages = new Set<Page>();
+// Pages still open, with when they opened, so a failed test can show what its own pages looked like (e2e/setup.ts).
+const openPages = new Map<Page, number>();
 
 export type Portal = {
   baseUrl: string;
@@ -84,7 +84,7 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
       }
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
-      openPages.add(page);
+      openPages.set(page, Date.now());
       page.on('close', () => openPages.delete(page));
       return { page, context };
     },
@@ -118,31 +118,36 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return file;
 }
 
-// Waits until every finite CSS animation and transition on the page has finished (modal zoom, drawer slide,
-// dropdown fade). Infinite ones (spinners) are ignored.
+// Waits (at most 3 s) until every finite CSS animation and transition on the page has finished (modal zoom,
+// drawer slide, dropdown fade). Infinite ones (spinners) are ignored, and a paused one cannot hang the wait.
 export async function settleAnimations(page: Page): Promise<void> {
   await page.evaluate(async () => {
     const finite = document
       .getAnimations()
       .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime ?? 0)));
-    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+    await Promise.race([
+      Promise.all(finite.map((a) => a.finished.catch(() => undefined))),
+      new Promise((resolve) => setTimeout(resolve, 3_000)),
+    ]);
   });
 }
 
-const OPEN_OPTIONS = '.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option';
+const OPEN_DROPDOWN = '.ant-select-dropdown:not(.ant-select-dropdown-hidden)';
 
-// Opens an antd Select, optionally types a search, and clicks the option with this label. A dropdown can close
-// under the pointer on a loaded machine (a modal taking focus after its open animation, search results arriving),
-// so the whole gesture is retried until the option is chosen.
+// Chooses the option with this label in an antd Select (trigger: the select or its input), typing a search first
+// when asked. Done when the select itself shows the label, so an option that is already chosen is left alone and a
+// click that was lost (a dropdown closing under the pointer on a loaded machine, a modal taking focus after its
+// open animation, search results arriving) is tried again, never twice over a choice that took.
 export async function pickOption(
   page: Page,
   trigger: Locator,
   label: string,
   opts: { search?: string; multiple?: boolean; timeoutMs?: number } = {},
 ): Promise<void> {
-  const option = page.locator(OPEN_OPTIONS, { hasText: label }).last();
+  const root = trigger.locator('xpath=ancestor-or-self::*[contains(concat(" ", @class, " "), " ant-select ")][1]');
+  const option = page.locator(`${OPEN_DROPDOWN} .ant-select-item-option`, { hasText: label }).last();
   const deadline = Date.now() + (opts.timeoutMs ?? 60_000);
-  for (;;) {
+  while (!(await root.innerText()).includes(label)) {
     try {
       await settleAnimations(page);
       if (!(await option.isVisible())) {
@@ -153,26 +158,31 @@ export async function pickOption(
         }
       }
       await option.click({ timeout: 5_000 });
-      break;
     } catch (error) {
       if (Date.now() > deadline) throw error;
     }
   }
-  // A multiple select stays open for the next choice.
+  // A multiple select stays open for the next choice; a single one closes once it has its value.
   if (opts.multiple) return;
-  await page.waitForFunction(
-    (sel) => document.querySelectorAll(sel).length === 0,
-    '.ant-select-dropdown:not(.ant-select-dropdown-hidden)',
-    { timeout: 30_000 },
-  );
+  const closed = () =>
+    page
+      .locator(OPEN_DROPDOWN)
+      .count()
+      .then((n) => n === 0);
+  for (let i = 0; i < 50 && !(await closed()); i += 1) await page.waitForTimeout(100);
+  if (!(await closed())) await trigger.click();
+  await page.waitForFunction((sel) => document.querySelectorAll(sel).length === 0, OPEN_DROPDOWN, {
+    timeout: 30_000,
+  });
 }
 
 // After a failure: a screenshot of every open page, and what a person would read on it (dialogs, toasts, form
 // errors) printed to the log, so a failure on CI explains itself.
-export async function describeOpenPages(testName: string): Promise<void> {
+export async function describeOpenPages(testName: string, since: number): Promise<void> {
   const slug = testName.replace(/[^\w-]+/g, '-').slice(0, 80);
   let n = 0;
-  for (const page of openPages) {
+  for (const [page, openedAt] of openPages) {
+    if (openedAt < since) continue;
     n += 1;
     try {
       const file = await screenshot(page, `FAILED-${slug}-${n}`);
@@ -186,6 +196,7 @@ export async function describeOpenPages(testName: string): Promise<void> {
           dialogs: texts('.ant-modal'),
           toasts: texts('.ant-message-notice, .ant-notification-notice'),
           formErrors: texts('.ant-form-item-explain-error'),
+          openSelects: texts('.ant-select-dropdown:not(.ant-select-dropdown-hidden)'),
         };
       });
       console.error(`[e2e failure] page ${n}: ${JSON.stringify(seen)} screenshot ${file}`);

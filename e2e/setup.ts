@@ -2,5 +2,6 @@ import { beforeEach } from 'vitest';
 import { describeOpenPages } from './harness.js';
 
 beforeEach((ctx) => {
-  ctx.onTestFailed(() => describeOpenPages(ctx.task.name));
+  const started = Date.now();
+  ctx.onTestFailed(() => describeOpenPages(ctx.task.name, started));
 });
