@@ -162,18 +162,19 @@ export async function pickOption(
       if (Date.now() > deadline) throw error;
     }
   }
-  // A multiple select stays open for the next choice; a single one closes once it has its value.
+  // A multiple select stays open for the next choice; a single one closes once it has its value (if it does not
+  // within 5 s, a click on the select closes it).
   if (opts.multiple) return;
-  const closed = () =>
+  const allClosed = (timeout: number) =>
     page
-      .locator(OPEN_DROPDOWN)
-      .count()
-      .then((n) => n === 0);
-  for (let i = 0; i < 50 && !(await closed()); i += 1) await page.waitForTimeout(100);
-  if (!(await closed())) await trigger.click();
-  await page.waitForFunction((sel) => document.querySelectorAll(sel).length === 0, OPEN_DROPDOWN, {
-    timeout: 30_000,
-  });
+      .waitForFunction((sel) => !document.querySelector(sel), OPEN_DROPDOWN, { timeout })
+      .then(
+        () => true,
+        () => false,
+      );
+  if (await allClosed(5_000)) return;
+  await trigger.click();
+  if (!(await allClosed(30_000))) throw new Error(`pickOption: the dropdown of "${label}" did not close`);
 }
 
 // After a failure: a screenshot of every open page, and what a person would read on it (dialogs, toasts, form
