@@ -2,6 +2,7 @@ export * from './locale.js';
 export * from './messages.js';
 export * from './codes.js';
 export * from './wire.js';
+export * from './endpoint.js';
 export * from './helpers.js';
 export * from './permissions.js';
 export * from './schemas/auth.js';

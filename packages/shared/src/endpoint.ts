@@ -1,0 +1,36 @@
+import type { z } from 'zod';
+
+// One call of the wire contract, described once: the server's defineRoute spreads it, and the web client's
+// call(endpoint, params) takes its URL, method and types from it, so neither repeats a URL nor casts an answer.
+export type Endpoint<
+  M extends 'GET' | 'POST' = 'GET' | 'POST',
+  Q extends z.ZodType | undefined = z.ZodType | undefined,
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  R extends z.ZodType = z.ZodType,
+> = { method: M; url: string; query?: Q; body?: B; response: R };
+
+// The data of a successful answer.
+export type EndpointData<E> = E extends { response: infer R extends z.ZodType } ? z.output<R> : never;
+
+type Value = string | number | boolean | null | undefined | readonly (string | number)[];
+type Loose<T> = { [K in keyof T]?: T[K] | Value };
+
+// What a caller may send: the schema's fields (in their JSON or form-string form), every one optional since the
+// server is the judge of what is required and '' / null travel alike.
+export type EndpointParams<E> = E extends { query?: infer Q extends z.ZodType }
+  ? Loose<z.input<Q>>
+  : E extends { body?: infer B extends z.ZodType }
+    ? Loose<z.input<B>>
+    : Record<string, never>;
+
+export const getCall = <Q extends z.ZodType | undefined, R extends z.ZodType>(
+  url: string,
+  query: Q,
+  response: R,
+): Endpoint<'GET', Q, undefined, R> => ({ method: 'GET', url, query, response });
+
+export const postCall = <B extends z.ZodType | undefined, R extends z.ZodType>(
+  url: string,
+  body: B,
+  response: R,
+): Endpoint<'POST', undefined, B, R> => ({ method: 'POST', url, body, response });
