@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { resolveLocale, SIGN_HEADER, TOKEN_HEADER, type MessageKey } from '@study-crm/shared';
 import type { Config } from '../config.js';
-import type { SessionService } from '../modules/auth/session.service.js';
+import type { SessionService } from '../modules/auth/index.js';
 import { AppError } from './errors.js';
 import { failure } from './envelope.js';
 import { describeProblem } from './validation.js';

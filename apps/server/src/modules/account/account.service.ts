@@ -2,7 +2,7 @@ import type { PasswordChangeBody } from '@study-crm/shared';
 import type { AuthMember } from '../../http/context.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
-import { hashPassword, verifyPassword } from '../auth/password.js';
+import { hashPassword, verifyPassword } from '../auth/index.js';
 import type { AccountRepository } from './account.repository.js';
 
 export function createAccountService(repo: AccountRepository, clock: Clock) {

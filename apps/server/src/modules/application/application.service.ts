@@ -13,11 +13,10 @@ import {
   type Page,
   type PersonRef,
 } from '@study-crm/shared';
-import type { Db } from '../../db/database.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
-import type { DictRepository } from '../dict/dict.repository.js';
-import { assertDictValues, type DictCheck } from '../dict/dict.service.js';
+import { assertDictValues, type DictCheck, type DictRepository } from '../dict/index.js';
+import type { PeopleService } from '../people/index.js';
 import type {
   ApplicationRepository,
   ApplicationRow,
@@ -25,7 +24,6 @@ import type {
   ChildRows,
   ListFilter,
 } from './application.repository.js';
-import type { PeopleRepository } from './people.repository.js';
 
 export type ListInput = Omit<ListFilter, 'limit' | 'offset' | 'sortField' | 'order'> & {
   pageNum?: number | null | undefined;
@@ -168,14 +166,13 @@ function dictChecks(input: ApplicationInput): DictCheck[] {
 }
 
 export type ApplicationServiceDeps = {
-  db: Db;
   repo: ApplicationRepository;
-  people: PeopleRepository;
+  people: PeopleService;
   dict: Pick<DictRepository, 'enabledValues'>;
   clock: Clock;
 };
 
-export function createApplicationService({ db, repo, people, dict, clock }: ApplicationServiceDeps) {
+export function createApplicationService({ repo, people, dict, clock }: ApplicationServiceDeps) {
   async function checkTeachers(v: { signingTeacherId?: number | null; followTeacherId?: number | null }) {
     for (const field of ['signingTeacherId', 'followTeacherId'] as const) {
       const id = v[field];
@@ -270,7 +267,7 @@ export function createApplicationService({ db, repo, people, dict, clock }: Appl
       if (input.memberId && !(await people.isMember(input.memberId))) throw badRequest('memberId', 'v.format');
       const now = clock.now();
       const values = personalValues(input, now);
-      return db.transaction().execute(async (tx) => {
+      return repo.transaction(async (tx) => {
         // The student member: the one given, else the student already holding this e-mail/mobile,
         // else a new student member (no password). A contact owned by staff is not linked.
         let memberId = input.memberId ?? null;
@@ -310,7 +307,7 @@ export function createApplicationService({ db, repo, people, dict, clock }: Appl
       const current = await mustFind(input.id);
       const now = clock.now();
       const values = personalValues(input, now);
-      return db.transaction().execute(async (tx) => {
+      return repo.transaction(async (tx) => {
         const memberId = input.memberId ?? current.memberId;
         const changed = await repo.updateVersioned(tx, input.id, input.version, { ...values, memberId }, now);
         if (!changed) throw new AppError(409, 'versionConflict');
@@ -332,7 +329,7 @@ export function createApplicationService({ db, repo, people, dict, clock }: Appl
       await checkTeachers(input);
       const current = await mustFind(input.id);
       const now = clock.now();
-      return db.transaction().execute(async (tx) => {
+      return repo.transaction(async (tx) => {
         const changed = await repo.updateVersioned(
           tx,
           input.id,

@@ -1,7 +1,7 @@
 import type { Config } from '../../config.js';
 import { AppError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
-import type { CaptchaService } from '../captcha/captcha.service.js';
+import type { CaptchaService } from '../captcha/index.js';
 import type { AuthRepository, LoginCandidate } from './auth.repository.js';
 import { verifyPassword } from './password.js';
 import type { SessionService } from './session.service.js';

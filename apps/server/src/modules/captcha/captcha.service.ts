@@ -4,7 +4,7 @@ import { AppError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { sha256 } from '../../lib/hash.js';
 import type { CaptchaRepository } from './captcha.repository.js';
-import { CAPTCHA_ALPHABET, renderCaptchaPng } from './captcha-image.js';
+import { CAPTCHA_ALPHABET, renderCaptchaPng } from '../../lib/captcha-image.js';
 
 const CODE_LENGTH = 4;
 

@@ -1,7 +1,7 @@
 import type { DictAddBody, DictEntry, DictListQuery, DictOption, DictUpdateBody } from '@study-crm/shared';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
-import { entryFields, entryReads, guardUnique, toEntry } from '../shared/entry.service.js';
+import { entryFields, entryReads, guardUnique, toEntry } from '../entry/index.js';
 import type { DictRepository, DictRow } from './dict.repository.js';
 
 export const toDictEntry = (row: DictRow): DictEntry => toEntry(row);

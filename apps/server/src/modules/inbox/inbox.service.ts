@@ -1,7 +1,8 @@
 import { MESSAGE_TABS, type MessageBox, type MessageBoxItem, type MessageTab } from '@study-crm/shared';
 import type { Clock } from '../../lib/clock.js';
 import { notFound } from '../../http/errors.js';
-import type { BoxRow, MessageBoxRepository } from './messagebox.repository.js';
+import type { Conn } from '../../db/transaction.js';
+import type { BoxRow, InboxRepository, SourceTodo, TodoSource } from './inbox.repository.js';
 
 const DEFAULT_PAGE_SIZE = 5;
 
@@ -20,7 +21,7 @@ function toItem(r: BoxRow): MessageBoxItem {
   };
 }
 
-export function createMessageBoxService(repo: MessageBoxRepository, clock: Clock) {
+export function createInboxService(repo: InboxRepository, clock: Clock) {
   return {
     async box(
       memberId: number,
@@ -49,6 +50,13 @@ export function createMessageBoxService(repo: MessageBoxRepository, clock: Clock
     async readAll(memberId: number, tab: MessageTab): Promise<{ marked: number }> {
       return { marked: await repo.markAllRead(memberId, tab, clock.now()) };
     },
+
+    /**
+     * The one call other modules post to-dos with: makes the to-do fed by their record (`source`) match `want`
+     * (null: the record has no to-do). Pass `tx` to commit or roll back with the record's own write.
+     */
+    syncSourceTodo: (source: TodoSource, want: SourceTodo | null, tx?: Conn): Promise<void> =>
+      repo.syncSourceTodo(source, want, clock.now(), tx),
   };
 }
-export type MessageBoxService = ReturnType<typeof createMessageBoxService>;
+export type InboxService = ReturnType<typeof createInboxService>;

@@ -14,8 +14,8 @@ import {
 } from '@study-crm/shared';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
-import { hashPassword } from '../auth/password.js';
-import type { SessionService } from '../auth/session.service.js';
+import { hashPassword } from '../auth/index.js';
+import type { SessionService } from '../auth/index.js';
 import { groupLabels, groupRoles, toMember, toMemberSession, toProfile } from './member.mapper.js';
 import {
   uniqueViolation,

@@ -9,7 +9,7 @@ import {
   type Page,
 } from '@study-crm/shared';
 import { startTestApp, type TestApp, type Values } from '../../test/harness.js';
-import { historyName, toMemberRef } from './member.mapper.js';
+import { historyName, toMemberRef } from '../people/index.js';
 
 const PASSWORD = 'Staff#2026pass';
 let seq = 0;

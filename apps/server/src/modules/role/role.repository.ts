@@ -1,6 +1,6 @@
-import { sql, type SqlBool } from 'kysely';
 import type { RoleKind } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
+import { containsPattern, likeLower } from '../../db/sql-helpers.js';
 
 export type RoleRow = {
   id: number;
@@ -13,34 +13,10 @@ export type RoleRow = {
   updatedAt: number;
 };
 
-export type RoleMemberRow = {
-  id: number;
-  loginName: string | null;
-  email: string | null;
-  fullName: string | null;
-  nickName: string | null;
-  engFirstName: string | null;
-  engLastName: string | null;
-};
-
 export type RoleFilter = { keyword?: string | null; kind?: RoleKind | null };
 export type PageWindow = { limit: number; offset: number; order: 'asc' | 'desc' };
 
-// `LIKE` with the user's text taken literally ('ROLE_' holds the wildcard '_'), case-insensitive on both dialects.
-export const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-const ilike = (column: string, text: string) =>
-  sql<SqlBool>`lower(${sql.ref(column)}) like ${likePattern(text)} escape '\\'`;
-
-const MEMBER_COLUMNS = [
-  'member.id',
-  'member.loginName',
-  'member.email',
-  'member.fullName',
-  'member.nickName',
-  'member.engFirstName',
-  'member.engLastName',
-] as const;
-const MEMBER_SEARCH = ['member.loginName', 'member.email', 'member.fullName', 'member.nickName'];
+const ilike = (column: string, text: string) => likeLower(column, containsPattern(text));
 
 function queries(db: Db) {
   const roles = () =>
@@ -196,34 +172,6 @@ function queries(db: Db) {
         .insertInto('memberRole')
         .values(roleIds.map((roleId) => ({ memberId, roleId })))
         .execute();
-    },
-
-    async membersOf(
-      roleId: number,
-      keyword: string | null | undefined,
-      w: PageWindow,
-    ): Promise<{ rows: RoleMemberRow[]; total: number }> {
-      let q = db
-        .selectFrom('member')
-        .innerJoin('memberRole', 'memberRole.memberId', 'member.id')
-        .where('memberRole.roleId', '=', roleId)
-        .where('member.deletedAt', 'is', null);
-      if (keyword) q = q.where((eb) => eb.or(MEMBER_SEARCH.map((c) => ilike(c, keyword))));
-      const count = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-      const rows = await q
-        .select(MEMBER_COLUMNS)
-        .orderBy('member.id', w.order)
-        .limit(w.limit)
-        .offset(w.offset)
-        .execute();
-      return { rows, total: Number(count.total) };
-    },
-
-    // Staff members to pick from when adding a member to a role.
-    memberOptions: (keyword: string | null | undefined, limit: number): Promise<RoleMemberRow[]> => {
-      let q = db.selectFrom('member').where('member.deletedAt', 'is', null).where('member.memberType', '=', 'staff');
-      if (keyword) q = q.where((eb) => eb.or(MEMBER_SEARCH.map((c) => ilike(c, keyword))));
-      return q.select(MEMBER_COLUMNS).orderBy('member.id').limit(limit).execute();
     },
   };
 }

@@ -1,6 +1,8 @@
 import { ADMIN_PROTECTED_PERMS, type RoleAddBody, type RoleKind, type RoleUpdateBody } from '@study-crm/shared';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
+import { isUniqueViolation } from '../../db/sql-helpers.js';
 import type { Clock } from '../../lib/clock.js';
+import type { PeopleService } from '../people/index.js';
 import { toRole, toRoleMember } from './role.mapper.js';
 import type { PageWindow, RoleRepository } from './role.repository.js';
 
@@ -11,10 +13,12 @@ const windowOf = (p: Paging): PageWindow & { pageNum: number; pageSize: number }
   return { pageNum, pageSize, limit: pageSize, offset: (pageNum - 1) * pageSize, order: p.order ?? 'desc' };
 };
 
-const isUniqueViolation = (err: unknown) => /unique|duplicate/i.test(String((err as Error)?.message ?? ''));
-
-export function createRoleService(deps: { repo: RoleRepository; clock: Clock }) {
-  const { repo, clock } = deps;
+export function createRoleService(deps: {
+  repo: RoleRepository;
+  people: Pick<PeopleService, 'pageOfRole' | 'searchStaff'>;
+  clock: Clock;
+}) {
+  const { repo, people, clock } = deps;
 
   // The chosen ids, all existing, closed under ancestors (a button brings its screen and group along).
   async function closedPermissionSet(r: RoleRepository, ids: readonly number[]) {
@@ -146,12 +150,12 @@ export function createRoleService(deps: { repo: RoleRepository; clock: Clock }) 
     async members(q: Paging & { id: number; keyword?: string | null }) {
       await existing(repo, q.id);
       const w = windowOf(q);
-      const { rows, total } = await repo.membersOf(q.id, q.keyword, w);
+      const { rows, total } = await people.pageOfRole(q.id, q.keyword, w);
       return { list: rows.map(toRoleMember), total, pageNum: w.pageNum, pageSize: w.pageSize };
     },
 
     async memberOptions(keyword: string | null | undefined) {
-      return (await repo.memberOptions(keyword, 20)).map(toRoleMember);
+      return (await people.searchStaff(keyword, 20)).map(toRoleMember);
     },
   };
 }

@@ -9,7 +9,7 @@ import {
 } from '@study-crm/shared';
 import { AppError, notFound } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
-import { entryFields, entryReads, guardUnique, toEntry } from '../shared/entry.service.js';
+import { entryFields, entryReads, guardUnique, toEntry } from '../entry/index.js';
 import type { TagRepository, TagRow } from './tag.repository.js';
 
 export const toTag = (row: TagRow): Tag => toEntry(row);
