@@ -1,3 +1,4 @@
+import { Code } from '@study-crm/shared';
 import type { PasswordChangeBody } from '@study-crm/shared';
 import type { AuthMember } from '../../http/context.js';
 import { AppError, badRequest } from '../../http/errors.js';
@@ -11,7 +12,7 @@ export function createAccountService(repo: AccountRepository, clock: Clock) {
     async changePassword(member: AuthMember, body: PasswordChangeBody): Promise<null> {
       if (body.newPassword === body.oldPassword) throw badRequest('newPassword', 'v.samePassword');
       const current = await repo.passwordHashOf(member.id);
-      if (!(await verifyPassword(current, body.oldPassword))) throw new AppError(400, 'passwordIncorrect');
+      if (!(await verifyPassword(current, body.oldPassword))) throw new AppError(Code.BAD_REQUEST, 'passwordIncorrect');
       await repo.changePassword(member.id, await hashPassword(body.newPassword), member.sessionId, clock.now());
       return null;
     },

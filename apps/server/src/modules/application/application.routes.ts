@@ -14,7 +14,7 @@ import {
   FileRecordSchema,
   FileUpdateSchema,
   FileUploadFieldsSchema,
-  IdQuery,
+  IdParam,
   PERM,
   PersonRefSchema,
   zEmpty,
@@ -61,7 +61,7 @@ export function registerApplicationRoutes(
     access: PERM.applicationList,
     tags,
     summary: 'Header information of one application (follow-up and file screens), with the completion ratio',
-    query: IdQuery,
+    query: IdParam,
     response: ApplicationSimpleSchema,
     handler: ({ query }) => applications.simpleInfo(query.id),
   });
@@ -72,7 +72,7 @@ export function registerApplicationRoutes(
     access: PERM.applicationView,
     tags,
     summary: 'One application with every section (education, jobs, language scores, referrers, target schools)',
-    query: IdQuery,
+    query: IdParam,
     response: ApplicationViewSchema,
     handler: ({ query }) => applications.view(query.id),
   });
@@ -118,7 +118,7 @@ export function registerApplicationRoutes(
     summary: "An application's files, newest first",
     query: FileListQuery,
     response: FilePageSchema,
-    handler: ({ query }) => files.list(query.applicationId, query.pageNum ?? 1, query.pageSize ?? 20),
+    handler: ({ query }) => files.list(query.applicationId, query),
   });
 
   defineRoute(app, {
@@ -155,7 +155,7 @@ export function registerApplicationRoutes(
     access: PERM.fileRemove,
     tags,
     summary: 'Delete a file record and its stored file',
-    body: IdQuery,
+    body: IdParam,
     response: zEmpty,
     handler: async ({ body }) => {
       await files.remove(body.id);
@@ -169,7 +169,7 @@ export function registerApplicationRoutes(
     access: PERM.fileList,
     tags,
     summary: 'Download a stored file (authenticated; the token travels in the x-token header)',
-    query: IdQuery,
+    query: IdParam,
     response: 'raw',
     produces: 'application/octet-stream',
     handler: async ({ query, reply }) => {

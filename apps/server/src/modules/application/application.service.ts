@@ -1,4 +1,5 @@
 import {
+  Code,
   APPLICATION_DEFAULT_STATUS,
   APPLICATION_DICT,
   completionPercent,
@@ -15,6 +16,7 @@ import {
 } from '@study-crm/shared';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
+import { pageResult, pageWindow } from '../../lib/paging.js';
 import { assertDictValues, type DictCheck, type DictRepository } from '../dict/index.js';
 import type { PeopleService } from '../people/index.js';
 import type {
@@ -200,14 +202,13 @@ export function createApplicationService({ repo, people, dict, clock }: Applicat
     staffOptions: () => people.staffOptions(),
 
     async list(input: ListInput): Promise<Page<ApplicationListItem>> {
-      const pageNum = input.pageNum ?? 1;
-      const pageSize = input.pageSize ?? 20;
+      const w = pageWindow(input);
       const { rows, total } = await repo.list({
         ...input,
         sortField: input.sortField ?? 'applicationDate',
-        order: input.order ?? 'desc',
-        limit: pageSize,
-        offset: (pageNum - 1) * pageSize,
+        order: w.order,
+        limit: w.limit,
+        offset: w.offset,
       });
       const ids = rows.map((r) => r.id);
       const [schools, ratioOf, names] = await Promise.all([
@@ -230,7 +231,7 @@ export function createApplicationService({ repo, people, dict, clock }: Applicat
         targetSchools: schools.filter((s) => s.applicationId === r.id).map((s) => s.school),
         ...ratioOf(r.id),
       }));
-      return { list, total, pageNum, pageSize };
+      return pageResult(list, total, w);
     },
 
     async simpleInfo(id: number): Promise<ApplicationSimple> {
@@ -310,7 +311,7 @@ export function createApplicationService({ repo, people, dict, clock }: Applicat
       return repo.transaction(async (tx) => {
         const memberId = input.memberId ?? current.memberId;
         const changed = await repo.updateVersioned(tx, input.id, input.version, { ...values, memberId }, now);
-        if (!changed) throw new AppError(409, 'versionConflict');
+        if (!changed) throw new AppError(Code.CONFLICT, 'versionConflict');
         await repo.setSearchColumns(tx, input.id);
         await repo.replaceChildren(tx, input.id, childRows(input));
         return { id: input.id, version: input.version + 1, memberId, warnings: passportWarnings(input, locale) };
@@ -342,7 +343,7 @@ export function createApplicationService({ repo, people, dict, clock }: Applicat
           },
           now,
         );
-        if (!changed) throw new AppError(409, 'versionConflict');
+        if (!changed) throw new AppError(Code.CONFLICT, 'versionConflict');
         const v = await repo.version(input.id, tx);
         return { id: input.id, version: v?.version ?? 0, memberId: current.memberId, warnings: [] };
       });

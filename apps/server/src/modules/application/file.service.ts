@@ -1,6 +1,7 @@
 import { APPLICATION_DICT, FILE_DEFAULT_TYPE, type FileRecord, type Page } from '@study-crm/shared';
 import { notFound } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
+import { pageResult, pageWindow, type PagingInput } from '../../lib/paging.js';
 import { assertDictValues, type DictRepository } from '../dict/index.js';
 import type { FileStorage, Upload } from '../files/index.js';
 import type { PeopleService } from '../people/index.js';
@@ -45,10 +46,11 @@ export function createFileService({ files, applications, people, storage, dict, 
   }
 
   return {
-    async list(applicationId: number, pageNum: number, pageSize: number): Promise<Page<FileRecord>> {
+    async list(applicationId: number, paging: PagingInput): Promise<Page<FileRecord>> {
       if (!(await applications.find(applicationId))) throw notFound();
-      const { rows, total } = await files.page(applicationId, pageSize, (pageNum - 1) * pageSize);
-      return { list: await toRecords(rows), total, pageNum, pageSize };
+      const w = pageWindow(paging);
+      const { rows, total } = await files.page(applicationId, w.limit, w.offset);
+      return pageResult(await toRecords(rows), total, w);
     },
 
     async upload(

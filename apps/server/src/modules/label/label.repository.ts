@@ -2,7 +2,8 @@ import type { Insertable, Updateable } from 'kysely';
 import type { LabelListQuery } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
 import type { LabelTable } from '../../db/schema.js';
-import { containsPattern, likeLower, pageWindow } from '../../db/sql-helpers.js';
+import { containsPattern, likeLower } from '../../db/sql-helpers.js';
+import { pageWindow } from '../../lib/paging.js';
 
 const COLUMNS = [
   'label.id',

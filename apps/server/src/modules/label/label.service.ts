@@ -1,3 +1,4 @@
+import { Code } from '@study-crm/shared';
 import type { Label, LabelAddBody, LabelListQuery, LabelUpdateBody, MemberLabel } from '@study-crm/shared';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { isUniqueViolation } from '../../db/sql-helpers.js';
@@ -18,7 +19,7 @@ export function toLabel(row: LabelRow): Label {
   };
 }
 
-const exists = (name: string) => new AppError(5413, 'labelExists', { name });
+const exists = (name: string) => new AppError(Code.LABEL_EXISTS, 'labelExists', { name });
 
 export function createLabelService(deps: { repo: LabelRepository; clock: Clock }) {
   const { repo, clock } = deps;

@@ -2,6 +2,7 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kyse
 import { ADMIN_ROLE_NAME, type MemberSort, type RecordStatus } from '@study-crm/shared';
 import type { Db, Dialect } from '../../db/database.js';
 import type { Database, MemberTable } from '../../db/schema.js';
+import { containsPattern, isUniqueViolation } from '../../db/sql-helpers.js';
 
 export const MEMBER_COLUMNS = [
   'member.id',
@@ -103,14 +104,12 @@ const DISPLAY_NAME_EXPR =
   `when ${filled('member.nick_name')} then trim(member.nick_name) ` +
   `else trim(coalesce(member.full_name, '')) end)`;
 
-const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 // Unique index names of migration 0001 → the field they protect.
 export type UniqueField = 'email' | 'mobile' | 'loginName';
 export function uniqueViolation(err: unknown): UniqueField | undefined {
   const e = err as { code?: string; constraint?: string; message?: string };
   const text = `${e?.constraint ?? ''} ${e?.message ?? ''}`;
-  if (e?.code !== '23505' && !String(e?.code ?? '').startsWith('SQLITE_CONSTRAINT')) return undefined;
+  if (!isUniqueViolation(err)) return undefined;
   if (/member_email_uq|member\.email/.test(text)) return 'email';
   if (/member_mobile_uq|member\.area_code|member\.mobile/.test(text)) return 'mobile';
   if (/member_login_name_uq|member\.login_name/.test(text)) return 'loginName';
@@ -121,13 +120,13 @@ function createMemberStore(db: Db, dialect: Dialect) {
   const keywordCondition = (keyword: string) => {
     const term = keyword.trim().toLowerCase();
     if (dialect === 'postgres') {
-      return sql<SqlBool>`${sql.raw(SEARCH_EXPR)} like ${likePattern(term)} escape '\\'`;
+      return sql<SqlBool>`${sql.raw(SEARCH_EXPR)} like ${containsPattern(term)} escape '\\'`;
     }
     // The trigram tokenizer indexes runs of 3 characters: shorter parts scan the FTS table instead.
     if ([...term].length >= 3) {
       return sql<SqlBool>`member.id in (select rowid from member_fts where member_fts match ${`"${term.replace(/"/g, '""')}"`})`;
     }
-    return sql<SqlBool>`member.id in (select rowid from member_fts where search_text like ${likePattern(term)} escape '\\')`;
+    return sql<SqlBool>`member.id in (select rowid from member_fts where search_text like ${containsPattern(term)} escape '\\')`;
   };
 
   const whereFilter = (eb: ExpressionBuilder<Database, 'member'>, f: MemberFilter): Expression<SqlBool> => {

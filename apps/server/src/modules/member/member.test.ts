@@ -478,6 +478,15 @@ describe('members', () => {
       expect(idsOf((await list({ sortBy: 'createdAt', order: 'asc' })).data)).toEqual([ids.alice, ids.bob, ids.carol]);
     });
 
+    it('sorts by sortField, the name every list uses; sortBy stays an alias and sortField wins', async () => {
+      const byName = [ids.carol, ids.bob, ids.alice];
+      expect(idsOf((await list({ sortField: 'displayName', order: 'asc' })).data)).toEqual(byName);
+      expect(idsOf((await list({ sortField: 'displayName', sortBy: 'email', order: 'asc' })).data)).toEqual(byName);
+      const bad = await list({ sortField: 'password' });
+      expect(bad.meta.code).toBe(400);
+      expect(bad.meta.message).toContain('sortField');
+    });
+
     it('pages with total, pageNum and pageSize', async () => {
       const first = await list({ pageSize: 2, pageNum: 1, order: 'asc' });
       expect(first.data).toMatchObject({ total: 3, pageNum: 1, pageSize: 2 });

@@ -1,6 +1,5 @@
 // Front door of the people module: members as people (names, teacher references, "(removed)" history names).
 export { createPeopleRepository } from './people.repository.js';
-export type { PeopleWindow } from './people.repository.js';
 export { createPeopleService } from './people.service.js';
 export type { PeopleService } from './people.service.js';
 export { historyName, toMemberRef } from './people.mapper.js';

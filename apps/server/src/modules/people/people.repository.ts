@@ -2,6 +2,7 @@ import { displayName, type PersonRef } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
 import { containsPattern, likeLower } from '../../db/sql-helpers.js';
 import type { Conn as Tx } from '../../db/transaction.js';
+import type { PageWindow as PeopleWindow } from '../../lib/paging.js';
 import type { PersonRow } from './people.mapper.js';
 
 const NAME_COLUMNS = ['id', 'engLastName', 'engFirstName', 'fullName', 'email', 'mobile', 'nickName'] as const;
@@ -15,8 +16,6 @@ const PERSON_COLUMNS = [
   'member.engLastName',
 ] as const;
 const PERSON_SEARCH = ['member.loginName', 'member.email', 'member.fullName', 'member.nickName'];
-
-export type PeopleWindow = { limit: number; offset: number; order: 'asc' | 'desc' };
 
 // The one place other modules read members as people: names, teacher references, students linked to records.
 // (The member module owns the table; auth reads credentials for sign-in.)

@@ -1,6 +1,7 @@
 import type { PersonRef } from '@study-crm/shared';
 import type { Conn } from '../../db/transaction.js';
-import type { PeopleRepository, PeopleWindow } from './people.repository.js';
+import type { PageWindow } from '../../lib/paging.js';
+import type { PeopleRepository } from './people.repository.js';
 
 type StudentValues = Parameters<PeopleRepository['insertStudent']>[1];
 
@@ -16,7 +17,7 @@ export function createPeopleService(repo: PeopleRepository) {
       repo.findByContact(tx, email, areaCode, mobile),
     insertStudent: (tx: Conn, v: StudentValues, now: number): Promise<number | undefined> =>
       repo.insertStudent(tx, v, now),
-    pageOfRole: (roleId: number, keyword: string | null | undefined, w: PeopleWindow) =>
+    pageOfRole: (roleId: number, keyword: string | null | undefined, w: PageWindow) =>
       repo.pageOfRole(roleId, keyword, w),
     searchStaff: (keyword: string | null | undefined, limit: number) => repo.searchStaff(keyword, limit),
   };

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   MenuAddBody,
-  MenuIdQuery,
+  IdParam,
   MenuIdsBody,
   MenuItemSchema,
   MenuUpdateBody,
@@ -56,7 +56,7 @@ export function registerPermissionAdminRoutes(app: FastifyInstance, menus: Permi
     access: PERM.menuList,
     tags,
     summary: 'One menu item or function button',
-    query: MenuIdQuery,
+    query: IdParam,
     response: MenuItemSchema,
     handler: ({ query }) => menus.view(query.id),
   });
@@ -100,7 +100,7 @@ export function registerPermissionAdminRoutes(app: FastifyInstance, menus: Permi
     access: PERM.menuRemove,
     tags,
     summary: 'Delete an item without children',
-    body: MenuIdQuery,
+    body: IdParam,
     response: z.null(),
     handler: ({ body }) => menus.remove(body.id),
   });

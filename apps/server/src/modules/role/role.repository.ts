@@ -1,5 +1,6 @@
 import type { RoleKind } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
+import type { PageWindow } from '../../lib/paging.js';
 import { containsPattern, likeLower } from '../../db/sql-helpers.js';
 
 export type RoleRow = {
@@ -14,7 +15,6 @@ export type RoleRow = {
 };
 
 export type RoleFilter = { keyword?: string | null; kind?: RoleKind | null };
-export type PageWindow = { limit: number; offset: number; order: 'asc' | 'desc' };
 
 const ilike = (column: string, text: string) => likeLower(column, containsPattern(text));
 
