@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Database, Row } from '../../db/schema.js';
 import type { Db } from '../../db/database.js';
 import { runInTransaction, type Conn as Tx, type Tx as Open } from '../../db/transaction.js';
 
@@ -39,9 +39,9 @@ export const APPLICATION_COLUMNS = [
 ] as const;
 
 export type ApplicationRow = Omit<
-  Database['application'],
-  'id' | 'searchName' | 'searchEng' | 'passportKey' | 'emailKey' | 'deletedAt'
-> & { id: number };
+  Row<'application'>,
+  'searchName' | 'searchEng' | 'passportKey' | 'emailKey' | 'deletedAt'
+>;
 
 export type ApplicationValues = Omit<ApplicationRow, 'id' | 'version' | 'createdAt' | 'updatedAt'>;
 
@@ -326,3 +326,4 @@ export function createApplicationRepository(db: Db) {
   };
 }
 export type ApplicationRepository = ReturnType<typeof createApplicationRepository>;
+export type ListRow = Awaited<ReturnType<ApplicationRepository['list']>>['rows'][number];

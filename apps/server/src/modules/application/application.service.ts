@@ -12,13 +12,13 @@ import {
   type ApplicationView,
   type Locale,
   type Page,
-  type PersonRef,
 } from '@study-crm/shared';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { pageResult, pageWindow } from '../../lib/paging.js';
 import { assertDictValues, type DictCheck, type DictRepository } from '../dict/index.js';
 import type { PeopleService } from '../people/index.js';
+import { toApplicationListItem, toApplicationSimple, toApplicationView } from './application.mapper.js';
 import type {
   ApplicationRepository,
   ApplicationRow,
@@ -190,8 +190,6 @@ export function createApplicationService({ repo, people, dict, clock }: Applicat
     };
   }
 
-  const ref = (names: Map<number, PersonRef>, id: number | null) => (id ? (names.get(id) ?? null) : null);
-
   async function mustFind(id: number): Promise<ApplicationRow> {
     const row = await repo.find(id);
     if (!row) throw notFound();
@@ -216,50 +214,26 @@ export function createApplicationService({ repo, people, dict, clock }: Applicat
         ratios(ids),
         people.names(rows.flatMap((r) => [r.signingTeacherId, r.followTeacherId])),
       ]);
-      const list = rows.map((r) => ({
-        id: r.id,
-        name: r.name,
-        engLastName: r.engLastName,
-        engFirstName: r.engFirstName,
-        email: r.email,
-        passportNo: r.passportNo,
-        status: r.status,
-        applicationDate: r.applicationDate,
-        createdAt: r.createdAt,
-        signingTeacher: ref(names, r.signingTeacherId),
-        followTeacher: ref(names, r.followTeacherId),
-        targetSchools: schools.filter((s) => s.applicationId === r.id).map((s) => s.school),
-        ...ratioOf(r.id),
-      }));
+      const list = rows.map((r) =>
+        toApplicationListItem(
+          r,
+          names,
+          schools.filter((s) => s.applicationId === r.id).map((s) => s.school),
+          ratioOf(r.id),
+        ),
+      );
       return pageResult(list, total, w);
     },
 
     async simpleInfo(id: number): Promise<ApplicationSimple> {
       const r = await mustFind(id);
       const [ratioOf, names] = await Promise.all([ratios([id]), people.names([r.signingTeacherId, r.followTeacherId])]);
-      return {
-        id: r.id,
-        name: r.name,
-        engLastName: r.engLastName,
-        engFirstName: r.engFirstName,
-        email: r.email,
-        areaCode: r.areaCode,
-        mobile: r.mobile,
-        passportNo: r.passportNo,
-        status: r.status,
-        applicationDate: r.applicationDate,
-        importantNotes: r.importantNotes,
-        memberId: r.memberId,
-        version: r.version,
-        signingTeacher: ref(names, r.signingTeacherId),
-        followTeacher: ref(names, r.followTeacherId),
-        ...ratioOf(id),
-      };
+      return toApplicationSimple(r, names, ratioOf(id));
     },
 
     async view(id: number): Promise<ApplicationView> {
       const r = await mustFind(id);
-      return { ...r, ...(await repo.children(id)) };
+      return toApplicationView(r, await repo.children(id));
     },
 
     async create(input: ApplicationInput, locale: Locale): Promise<ApplicationSaved> {

@@ -5,6 +5,7 @@ import { pageResult, pageWindow, type PagingInput } from '../../lib/paging.js';
 import { assertDictValues, type DictRepository } from '../dict/index.js';
 import type { FileStorage, Upload } from '../files/index.js';
 import type { PeopleService } from '../people/index.js';
+import { toFileRecord } from './application.mapper.js';
 import type { ApplicationRepository } from './application.repository.js';
 import type { FileRepository } from './file.repository.js';
 
@@ -31,18 +32,7 @@ export function createFileService({ files, applications, people, storage, dict, 
 
   async function toRecords(rows: Awaited<ReturnType<FileRepository['page']>>['rows']): Promise<FileRecord[]> {
     const names = await people.names(rows.map((r) => r.uploaderId));
-    return rows.map((r) => ({
-      id: r.id,
-      applicationId: r.applicationId,
-      title: r.title,
-      type: r.type,
-      extension: r.extension,
-      mime: r.mime,
-      size: r.size,
-      displayPath: r.displayPath,
-      uploadedAt: r.uploadedAt,
-      uploader: r.uploaderId ? (names.get(r.uploaderId) ?? null) : null,
-    }));
+    return rows.map((r) => toFileRecord(r, names));
   }
 
   return {

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.js';
-import type { Database } from '../../db/schema.js';
+import type { Row } from '../../db/schema.js';
 import { runInTransaction, type Conn as Tx, type Tx as Open } from '../../db/transaction.js';
 
 const COLUMNS = [
@@ -20,7 +20,7 @@ const COLUMNS = [
   'createdAt',
 ] as const;
 
-export type FollowUpRow = Omit<Database['followUp'], 'id' | 'updatedAt'> & { id: number };
+export type FollowUpRow = Omit<Row<'followUp'>, 'updatedAt'>;
 export type FollowUpValues = Omit<FollowUpRow, 'id' | 'applicationId' | 'number' | 'createdAt' | 'doneAt' | 'isDone'>;
 
 export function createFollowUpRepository(db: Db) {

@@ -12,6 +12,7 @@ import { assertDictValues, type DictRepository } from '../dict/index.js';
 import type { ApplicationRepository } from '../application/index.js';
 import type { InboxService, SourceTodo } from '../inbox/index.js';
 import type { PeopleService } from '../people/index.js';
+import { toFollowUp } from './follow-up.mapper.js';
 import type { FollowUpRepository, FollowUpRow, FollowUpValues } from './follow-up.repository.js';
 
 // Every follow-up item with an open follow teacher feeds that teacher's to-do (navbar message box, issue 3).
@@ -116,24 +117,7 @@ export function createFollowUpService(deps: {
 
   async function map(rows: FollowUpRow[]): Promise<FollowUp[]> {
     const names = await people.names(rows.flatMap((r) => [r.signingTeacherId, r.followTeacherId]));
-    const ref = (id: number | null) => (id ? (names.get(id) ?? null) : null);
-    return rows.map((r) => ({
-      id: r.id,
-      applicationId: r.applicationId,
-      number: r.number,
-      service: r.service,
-      isDone: r.isDone,
-      signingTeacher: ref(r.signingTeacherId),
-      followTeacher: ref(r.followTeacherId),
-      appliedSchool: r.appliedSchool,
-      attendedSchool: r.attendedSchool,
-      internalNote: r.internalNote,
-      contractDate: r.contractDate,
-      status: r.status,
-      businessType: r.businessType,
-      doneAt: r.doneAt,
-      createdAt: r.createdAt,
-    }));
+    return rows.map((r) => toFollowUp(r, names));
   }
 
   async function one(id: number): Promise<FollowUp> {

@@ -1,7 +1,8 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
-import { ADMIN_ROLE_NAME, type MemberSort, type RecordStatus } from '@study-crm/shared';
+import { ADMIN_ROLE_NAME, type MemberSort } from '@study-crm/shared';
 import type { Db, Dialect } from '../../db/database.js';
-import type { Database, MemberTable } from '../../db/schema.js';
+import { runInTransaction } from '../../db/transaction.js';
+import type { Database, MemberTable, Row } from '../../db/schema.js';
 import { containsPattern, isUniqueViolation } from '../../db/sql-helpers.js';
 
 export const MEMBER_COLUMNS = [
@@ -23,37 +24,13 @@ export const MEMBER_COLUMNS = [
   'member.deletedAt',
 ] as const;
 
-export type MemberRow = {
-  id: number;
-  loginName: string | null;
-  email: string | null;
-  areaCode: string | null;
-  mobile: string | null;
-  status: 'active' | 'inactive';
-  identityStatus: 'verified' | 'unverified';
-  memberType: 'staff' | 'student';
-  engLastName: string | null;
-  engFirstName: string | null;
-  fullName: string | null;
-  nickName: string | null;
-  avatar: string | null;
-  createdAt: number;
-  updatedAt: number;
-  deletedAt: number | null;
-};
+// Everything but the credentials and the lock state.
+export type MemberRow = Omit<Row<'member'>, 'passwordHash' | 'failedLogins' | 'lockedUntil'>;
 
-export type RoleRow = { id: number; name: string; cnName: string };
+export type RoleRow = Pick<Row<'role'>, 'id' | 'name' | 'cnName'>;
 export type MemberRoleRow = RoleRow & { memberId: number };
-export type MemberLabelRow = { memberId: number; id: number; name: string; color: string | null; status: RecordStatus };
-export type SessionActivityRow = {
-  id: number;
-  createdAt: number;
-  lastSeenAt: number;
-  expiresAt: number;
-  revokedAt: number | null;
-  ip: string | null;
-  userAgent: string | null;
-};
+export type MemberLabelRow = Pick<Row<'label'>, 'id' | 'name' | 'color' | 'status'> & { memberId: number };
+export type SessionActivityRow = Omit<Row<'session'>, 'tokenHash' | 'memberId'>;
 
 export type MemberFilter = {
   keyword?: string | null | undefined;
@@ -378,6 +355,6 @@ export type MemberRepository = MemberStore & {
 export function createMemberRepository(db: Db, dialect: Dialect): MemberRepository {
   return {
     ...createMemberStore(db, dialect),
-    transaction: (fn) => db.transaction().execute((trx) => fn(createMemberStore(trx, dialect))),
+    transaction: (fn) => runInTransaction(db, (trx) => fn(createMemberStore(trx, dialect))),
   };
 }

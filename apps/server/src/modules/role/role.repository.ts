@@ -1,18 +1,11 @@
 import type { RoleKind } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
+import { runInTransaction } from '../../db/transaction.js';
 import type { PageWindow } from '../../lib/paging.js';
 import { containsPattern, likeLower } from '../../db/sql-helpers.js';
+import type { Row } from '../../db/schema.js';
 
-export type RoleRow = {
-  id: number;
-  name: string;
-  cnName: string;
-  kind: RoleKind;
-  isBuiltin: number;
-  memberCount: number;
-  createdAt: number;
-  updatedAt: number;
-};
+export type RoleRow = Row<'role'> & { memberCount: number };
 
 export type RoleFilter = { keyword?: string | null; kind?: RoleKind | null };
 
@@ -182,5 +175,5 @@ export type RoleRepository = Queries & {
 };
 
 export function createRoleRepository(db: Db): RoleRepository {
-  return { ...queries(db), transaction: (fn) => db.transaction().execute((trx) => fn(createRoleRepository(trx))) };
+  return { ...queries(db), transaction: (fn) => runInTransaction(db, (trx) => fn(createRoleRepository(trx))) };
 }
