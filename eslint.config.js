@@ -28,7 +28,7 @@ export default tseslint.config(
   },
   {
     // Server modules: another module is reached only through its index.ts (docs/architecture.md).
-    files: ['apps/server/**/*.ts'],
+    files: ['apps/server/**/*.ts', 'e2e/**/*.ts'],
     plugins: { local: { rules: { 'module-front-door': moduleFrontDoor } } },
     rules: { 'local/module-front-door': 'error' },
   },

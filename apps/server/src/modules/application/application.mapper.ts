@@ -9,46 +9,37 @@ export type Ratio = { followDone: number; followTotal: number; completionRatio: 
 
 const ref = (names: Names, id: number | null) => (id ? (names.get(id) ?? null) : null);
 
+// The fields the list row and the header share, with the two teachers named.
+const summary = (r: ListRow, names: Names) => ({
+  id: r.id,
+  name: r.name,
+  engLastName: r.engLastName,
+  engFirstName: r.engFirstName,
+  email: r.email,
+  passportNo: r.passportNo,
+  status: r.status,
+  applicationDate: r.applicationDate,
+  signingTeacher: ref(names, r.signingTeacherId),
+  followTeacher: ref(names, r.followTeacherId),
+});
+
 export function toApplicationListItem(
   r: ListRow,
   names: Names,
   targetSchools: string[],
   ratio: Ratio,
 ): ApplicationListItem {
-  return {
-    id: r.id,
-    name: r.name,
-    engLastName: r.engLastName,
-    engFirstName: r.engFirstName,
-    email: r.email,
-    passportNo: r.passportNo,
-    status: r.status,
-    applicationDate: r.applicationDate,
-    createdAt: r.createdAt,
-    signingTeacher: ref(names, r.signingTeacherId),
-    followTeacher: ref(names, r.followTeacherId),
-    targetSchools,
-    ...ratio,
-  };
+  return { ...summary(r, names), createdAt: r.createdAt, targetSchools, ...ratio };
 }
 
 export function toApplicationSimple(r: ApplicationRow, names: Names, ratio: Ratio): ApplicationSimple {
   return {
-    id: r.id,
-    name: r.name,
-    engLastName: r.engLastName,
-    engFirstName: r.engFirstName,
-    email: r.email,
+    ...summary(r, names),
     areaCode: r.areaCode,
     mobile: r.mobile,
-    passportNo: r.passportNo,
-    status: r.status,
-    applicationDate: r.applicationDate,
     importantNotes: r.importantNotes,
     memberId: r.memberId,
     version: r.version,
-    signingTeacher: ref(names, r.signingTeacherId),
-    followTeacher: ref(names, r.followTeacherId),
     ...ratio,
   };
 }
