@@ -51,9 +51,9 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   const auth = createAuthService({ repo: authRepo, captcha, sessions, config, clock });
   registerAuthRoutes(app, { auth, repo: authRepo, sessions });
 
-  const permissionRepo = createPermissionRepository(db);
-  registerOwnPermissionRoutes(app, permissionRepo);
-  registerPermissionAdminRoutes(app, createPermissionService({ repo: permissionRepo, clock }));
+  const menus = createPermissionService({ repo: createPermissionRepository(db), clock });
+  registerOwnPermissionRoutes(app, menus);
+  registerPermissionAdminRoutes(app, menus);
   registerRoleRoutes(app, createRoleService({ repo: createRoleRepository(db), people, clock }));
 
   registerAccountRoutes(app, createAccountService(createAccountRepository(db), clock));

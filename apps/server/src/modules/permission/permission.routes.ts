@@ -10,11 +10,9 @@ import {
   RolePermissionsQuery,
 } from '@study-crm/shared';
 import { defineRoute } from '../../http/route.js';
-import { buildTree } from './permission.mapper.js';
-import type { PermissionRepository } from './permission.repository.js';
 import type { PermissionService } from './permission.service.js';
 
-export function registerOwnPermissionRoutes(app: FastifyInstance, repo: PermissionRepository): void {
+export function registerOwnPermissionRoutes(app: FastifyInstance, menus: PermissionService): void {
   defineRoute(app, {
     method: 'GET',
     url: '/api/v1/mc/sys/permission/list',
@@ -22,7 +20,7 @@ export function registerOwnPermissionRoutes(app: FastifyInstance, repo: Permissi
     tags: ['permission'],
     summary: "The signed-in member's menu tree (menus only, sorted ascending)",
     response: z.array(MenuItemSchema),
-    handler: async ({ member }) => buildTree(await repo.ofMember(member!.id, 'menu')),
+    handler: ({ member }) => menus.ownMenus(member!.id),
   });
 
   defineRoute(app, {
@@ -32,7 +30,7 @@ export function registerOwnPermissionRoutes(app: FastifyInstance, repo: Permissi
     tags: ['permission'],
     summary: "The signed-in member's function-button permission identifiers",
     response: z.array(z.string()),
-    handler: async ({ member }) => (await repo.ofMember(member!.id, 'button')).map((r) => r.perm),
+    handler: ({ member }) => menus.ownButtons(member!.id),
   });
 }
 

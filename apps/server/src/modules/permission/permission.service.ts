@@ -65,6 +65,14 @@ export function createPermissionService(deps: { repo: PermissionRepository; cloc
     });
 
   return {
+    // The signed-in member's own menu tree and button identifiers, read fresh from their roles.
+    async ownMenus(memberId: number) {
+      return buildTree(await repo.ofMember(memberId, 'menu'));
+    },
+    async ownButtons(memberId: number) {
+      return (await repo.ofMember(memberId, 'button')).map((r) => r.perm);
+    },
+
     async tree() {
       return buildTree(await repo.all());
     },
