@@ -66,7 +66,7 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   const dictRepo = createDictRepository(db);
   registerDictRoutes(app, createDictService({ repo: dictRepo, clock }));
   registerTagRoutes(app, createTagService({ repo: createTagRepository(db), clock }));
-  registerLabelRoutes(app, createLabelService({ repo: createLabelRepository(db), clock }));
+  registerLabelRoutes(app, createLabelService({ repo: createLabelRepository(db), people, clock }));
 
   const members = createMemberService({ repo: createMemberRepository(db, dialect), sessions, clock });
   registerMemberRoutes(app, members);

@@ -88,14 +88,6 @@ export function createLabelRepository(db: Db) {
         .orderBy('label.id')
         .execute(),
 
-    memberExists: async (memberId: number): Promise<boolean> =>
-      !!(await db
-        .selectFrom('member')
-        .select('id')
-        .where('id', '=', memberId)
-        .where('deletedAt', 'is', null)
-        .executeTakeFirst()),
-
     existingIds: async (ids: number[]): Promise<number[]> =>
       ids.length ? (await db.selectFrom('label').select('id').where('id', 'in', ids).execute()).map((r) => r.id) : [],
 
