@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import moduleFrontDoor from './eslint-rules/module-front-door.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'e2e/screenshots/**'] },
@@ -24,5 +25,11 @@ export default tseslint.config(
     // components/ is the UI kit: it never imports from pages/.
     files: ['apps/web/src/components/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/pages/**'] }] },
+  },
+  {
+    // Server modules: another module is reached only through its index.ts (docs/architecture.md).
+    files: ['apps/server/**/*.ts', 'e2e/**/*.ts'],
+    plugins: { local: { rules: { 'module-front-door': moduleFrontDoor } } },
+    rules: { 'local/module-front-door': 'error' },
   },
 );

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { PERM } from '@study-crm/shared';
-import { hashPassword } from '../apps/server/src/modules/auth/password.js';
-import { createMessageBoxRepository } from '../apps/server/src/modules/messagebox/messagebox.repository.js';
+import { hashPassword } from '../apps/server/src/modules/auth/index.js';
+import { createInboxRepository } from '../apps/server/src/modules/inbox/index.js';
 import { screenshot, signIn, startPortal, type Portal } from './harness.js';
 
 const HOME = '/sadmin/applicationManage/applicationList';
@@ -83,7 +83,7 @@ describe('portal shell', () => {
 
     // Message box rows for the administrator, through the repository.
     const admin = await db.selectFrom('member').select('id').where('loginName', '=', 'admin').executeTakeFirstOrThrow();
-    const box = createMessageBoxRepository(db);
+    const box = createInboxRepository(db);
     await box.addNotice({ memberId: 0, title: '系統維護通知', content: '本週六 22:00 維護', createdBy: null, now });
     await box.addMessage({ memberId: admin.id, title: '歡迎使用', content: null, link: null, now });
     await box.addTodo({

@@ -7,7 +7,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import type { Db, Dialect } from '../src/db/database.js';
 import { seedDemoApplications } from '../src/db/seed/demo-applications.js';
-import { createApplicationRepository, type ListFilter } from '../src/modules/application/application.repository.js';
+import { createApplicationRepository, type ListFilter } from '../src/modules/application/index.js';
 
 // The applications list under load: its first page with a status filter and a name search, timed through
 // app.inject next to a trivial signed endpoint (the profile), plus the database's plan for the list's queries.

@@ -12,7 +12,7 @@ import { buildApp, type BuiltApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { seedDemoApplications } from '../src/db/seed/demo-applications.js';
 import { analyze, seedDemoMembers } from '../src/db/seed/demo-members.js';
-import { createMemberRepository, type MemberFilter } from '../src/modules/member/member.repository.js';
+import { createMemberRepository, type MemberFilter } from '../src/modules/member/index.js';
 import { benchApplicationList, printBench } from './applications.js';
 
 const { values } = parseArgs({

@@ -13,9 +13,8 @@ import { loggerOptions } from './http/logging.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerWeb } from './http/web.js';
 import { systemClock, type Clock } from './lib/clock.js';
-import { createSessionRepository } from './modules/auth/session.repository.js';
-import { createSessionService } from './modules/auth/session.service.js';
-import { registerHealthRoutes } from './modules/health/health.routes.js';
+import { createSessionRepository, createSessionService } from './modules/auth/index.js';
+import { registerHealthRoutes } from './modules/health/index.js';
 import { registerModules } from './modules/index.js';
 
 export type BuildOptions = {

@@ -20,6 +20,8 @@ const toNumber = (v: unknown) =>
 
 export const zInt = () => z.preprocess(toNumber, z.number().int());
 export const zId = () => z.preprocess(toNumber, z.number().int().positive());
+// The one `{ id }` schema: the record id of every view/remove call (query or body).
+export const IdParam = z.object({ id: zId().describe('record id') });
 export const zText = (max: number) => z.string().trim().min(1).max(max);
 export const zOptText = (max: number) => z.string().trim().max(max).nullish();
 export const zFlag = () => z.preprocess(toNumber, z.union([z.literal(0), z.literal(1)]));

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 
 // Column types as the application sees them (CamelCasePlugin maps to snake_case in SQL).
 // Timestamps are epoch milliseconds (bigint), flags are 0/1 integers, money is integer minor units:
@@ -326,3 +326,6 @@ export type Database = {
   followUp: FollowUpTable;
   applicationFile: ApplicationFileTable;
 };
+
+// A row as a query reads it: every repository row type is derived from this, never typed again by hand.
+export type Row<T extends keyof Database> = Selectable<Database[T]>;

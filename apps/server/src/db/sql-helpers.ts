@@ -25,10 +25,3 @@ export function isUniqueViolation(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
-
-export const DEFAULT_PAGE_SIZE = 20;
-export function pageWindow(p: { pageNum?: number | null | undefined; pageSize?: number | null | undefined }) {
-  const pageNum = p.pageNum ?? 1;
-  const pageSize = p.pageSize ?? DEFAULT_PAGE_SIZE;
-  return { pageNum, pageSize, offset: (pageNum - 1) * pageSize };
-}

@@ -1,4 +1,4 @@
-import { CODE_MESSAGE, type Code, type MessageKey, type MessageParams } from '@study-crm/shared';
+import { CODE_MESSAGE, Code, type MessageKey, type MessageParams } from '@study-crm/shared';
 
 // A handled outcome other than success: becomes {meta:{code, message}} with HTTP 200.
 export class AppError extends Error {
@@ -17,7 +17,7 @@ export class AppError extends Error {
 
 // 400 naming the field: `field` is the request field, `reason` a `v.` message key.
 export function badRequest(field: string, reason: MessageKey = 'v.format', params: MessageParams = {}): AppError {
-  return new AppError(400, 'badRequest', { field, reason, ...params });
+  return new AppError(Code.BAD_REQUEST, 'badRequest', { field, reason, ...params });
 }
 
-export const notFound = () => new AppError(404, 'recordNotFound');
+export const notFound = () => new AppError(Code.NOT_FOUND, 'recordNotFound');

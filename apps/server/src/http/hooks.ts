@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
-import { resolveLocale, SIGN_HEADER, TOKEN_HEADER, type MessageKey } from '@study-crm/shared';
+import { Code, resolveLocale, SIGN_HEADER, TOKEN_HEADER, type MessageKey } from '@study-crm/shared';
 import type { Config } from '../config.js';
-import type { SessionService } from '../modules/auth/session.service.js';
+import type { SessionService } from '../modules/auth/index.js';
 import { AppError } from './errors.js';
 import { failure } from './envelope.js';
 import { describeProblem } from './validation.js';
@@ -42,16 +42,16 @@ export function registerHooks(app: FastifyInstance, config: Config, sessions: Se
     const appId = param(req, 'appId');
     const mcId = param(req, 'mcId');
     if (appId !== config.appId || header(req, SIGN_HEADER) !== config.clientSign || (mcId && mcId !== config.mcId)) {
-      throw new AppError(9001);
+      throw new AppError(Code.INVALID_CLIENT);
     }
     if (access === 'public') return;
     const token = header(req, TOKEN_HEADER) ?? bearer(req) ?? param(req, 'token');
     const member = token ? await sessions.authenticate(token) : null;
-    if (!member) throw new AppError(401);
+    if (!member) throw new AppError(Code.UNAUTHORIZED);
     const claimed = param(req, 'memberId');
-    if (claimed !== undefined && claimed !== String(member.id)) throw new AppError(401);
+    if (claimed !== undefined && claimed !== String(member.id)) throw new AppError(Code.UNAUTHORIZED);
     req.member = member;
-    if (access !== 'signedIn' && !member.perms.has(access)) throw new AppError(403);
+    if (access !== 'signedIn' && !member.perms.has(access)) throw new AppError(Code.FORBIDDEN);
   });
 
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { Code } from '@study-crm/shared';
 import type { Locale } from '@study-crm/shared';
 import { checkException, type Access } from './access.js';
 import type { AuthMember } from './context.js';
@@ -50,9 +51,13 @@ export function parseInput<S extends Schema>(schema: S, input: unknown, location
   const result = schema.safeParse(data);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
-  if (!issue) throw new AppError(400, 'badRequest', { field: location, reason: 'v.format' });
+  if (!issue) throw new AppError(Code.BAD_REQUEST, 'badRequest', { field: location, reason: 'v.format' });
   const problem = problemFromIssue(issue, location, data);
-  throw new AppError(400, 'badRequest', { field: problem.field, reason: problem.reason, ...problem.params });
+  throw new AppError(Code.BAD_REQUEST, 'badRequest', {
+    field: problem.field,
+    reason: problem.reason,
+    ...problem.params,
+  });
 }
 
 export const envelopeOf = (data: Schema) =>

@@ -1,52 +1,48 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleDeps } from './deps.js';
-import { createApplicationRepository } from './application/application.repository.js';
-import { registerApplicationRoutes } from './application/application.routes.js';
-import { createApplicationService } from './application/application.service.js';
-import { createFileRepository } from './application/file.repository.js';
-import { createFileService, createFileStorage } from './application/file.service.js';
-import { createPeopleRepository } from './application/people.repository.js';
-import { createFollowUpRepository } from './follow-up/follow-up.repository.js';
-import { registerFollowUpRoutes } from './follow-up/follow-up.routes.js';
-import { createFollowUpService } from './follow-up/follow-up.service.js';
-import { createAuthRepository } from './auth/auth.repository.js';
-import { registerAuthRoutes } from './auth/auth.routes.js';
-import { createAuthService } from './auth/auth.service.js';
-import { createCaptchaRepository } from './captcha/captcha.repository.js';
-import { registerCaptchaRoutes } from './captcha/captcha.routes.js';
-import { createCaptchaService } from './captcha/captcha.service.js';
-import { createAccountRepository } from './account/account.repository.js';
-import { registerAccountRoutes } from './account/account.routes.js';
-import { createAccountService } from './account/account.service.js';
-import { createMessageBoxRepository } from './messagebox/messagebox.repository.js';
-import { registerMessageBoxRoutes } from './messagebox/messagebox.routes.js';
-import { createMessageBoxService } from './messagebox/messagebox.service.js';
-import { createMemberRepository } from './member/member.repository.js';
-import { registerMemberRoutes } from './member/member.routes.js';
-import { createMemberService } from './member/member.service.js';
-import { createPermissionRepository } from './permission/permission.repository.js';
-import { createConfigAccessor } from './sysconfig/config-accessor.js';
-import { createSysConfigRepository } from './sysconfig/sysconfig.repository.js';
-import { registerSysConfigRoutes } from './sysconfig/sysconfig.routes.js';
-import { createSysConfigService } from './sysconfig/sysconfig.service.js';
-import { createDictRepository } from './dict/dict.repository.js';
-import { registerDictRoutes } from './dict/dict.routes.js';
-import { createDictService } from './dict/dict.service.js';
-import { createTagRepository } from './tag/tag.repository.js';
-import { registerTagRoutes } from './tag/tag.routes.js';
-import { createTagService } from './tag/tag.service.js';
-import { createLabelRepository } from './label/label.repository.js';
-import { registerLabelRoutes } from './label/label.routes.js';
-import { createLabelService } from './label/label.service.js';
-import { registerOwnPermissionRoutes, registerPermissionAdminRoutes } from './permission/permission.routes.js';
-import { createPermissionService } from './permission/permission.service.js';
-import { createRoleRepository } from './role/role.repository.js';
-import { registerRoleRoutes } from './role/role.routes.js';
-import { createRoleService } from './role/role.service.js';
+import { createAccountRepository, createAccountService, registerAccountRoutes } from './account/index.js';
+import {
+  createApplicationRepository,
+  createApplicationService,
+  createFileRepository,
+  createFileService,
+  registerApplicationRoutes,
+} from './application/index.js';
+import { createAuthRepository, createAuthService, registerAuthRoutes } from './auth/index.js';
+import { createCaptchaRepository, createCaptchaService, registerCaptchaRoutes } from './captcha/index.js';
+import { createDictRepository, createDictService, registerDictRoutes } from './dict/index.js';
+import { createFileStorage, registerFileRoutes } from './files/index.js';
+import { createFollowUpRepository, createFollowUpService, registerFollowUpRoutes } from './follow-up/index.js';
+import { createInboxRepository, createInboxService, registerInboxRoutes } from './inbox/index.js';
+import { createLabelRepository, createLabelService, registerLabelRoutes } from './label/index.js';
+import { createMemberRepository, createMemberService, registerMemberRoutes } from './member/index.js';
+import { createPeopleRepository, createPeopleService } from './people/index.js';
+import {
+  createPermissionRepository,
+  createPermissionService,
+  registerOwnPermissionRoutes,
+  registerPermissionAdminRoutes,
+} from './permission/index.js';
+import { createRoleRepository, createRoleService, registerRoleRoutes } from './role/index.js';
+import {
+  createConfigAccessor,
+  createSysConfigRepository,
+  createSysConfigService,
+  registerSysConfigRoutes,
+} from './sysconfig/index.js';
+import { createTagRepository, createTagService, registerTagRoutes } from './tag/index.js';
 
-// One line (or block) per business domain.
+// The composition root: it builds each module's repository and service and hands a module the services of the
+// others it needs. It imports every module through its front door (`<domain>/index.ts`) only.
 export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   const { config, db, dialect, clock, sessions } = deps;
+
+  // Shared modules: people (members as names and teachers), files (storage), inbox (message box).
+  const people = createPeopleService(createPeopleRepository(db));
+  const storage = createFileStorage(config, clock);
+  registerFileRoutes(app, { storage, config });
+  const inbox = createInboxService(createInboxRepository(db), clock);
+  registerInboxRoutes(app, inbox);
 
   const captcha = createCaptchaService(createCaptchaRepository(db), config, clock);
   registerCaptchaRoutes(app, captcha);
@@ -55,13 +51,12 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   const auth = createAuthService({ repo: authRepo, captcha, sessions, config, clock });
   registerAuthRoutes(app, { auth, repo: authRepo, sessions });
 
-  const permissionRepo = createPermissionRepository(db);
-  registerOwnPermissionRoutes(app, permissionRepo);
-  registerPermissionAdminRoutes(app, createPermissionService({ repo: permissionRepo, clock }));
-  registerRoleRoutes(app, createRoleService({ repo: createRoleRepository(db), clock }));
+  const menus = createPermissionService({ repo: createPermissionRepository(db), clock });
+  registerOwnPermissionRoutes(app, menus);
+  registerPermissionAdminRoutes(app, menus);
+  registerRoleRoutes(app, createRoleService({ repo: createRoleRepository(db), people, clock }));
 
   registerAccountRoutes(app, createAccountService(createAccountRepository(db), clock));
-  registerMessageBoxRoutes(app, createMessageBoxService(createMessageBoxRepository(db), clock));
 
   // System setup. The config accessor is the one way the server reads configs (app.configs).
   const sysConfigRepo = createSysConfigRepository(db);
@@ -71,17 +66,15 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   const dictRepo = createDictRepository(db);
   registerDictRoutes(app, createDictService({ repo: dictRepo, clock }));
   registerTagRoutes(app, createTagService({ repo: createTagRepository(db), clock }));
-  registerLabelRoutes(app, createLabelService({ repo: createLabelRepository(db), clock }));
+  registerLabelRoutes(app, createLabelService({ repo: createLabelRepository(db), people, clock }));
 
   const members = createMemberService({ repo: createMemberRepository(db, dialect), sessions, clock });
   registerMemberRoutes(app, members);
 
   // Study-abroad applications, their files and follow-up items (issue 7).
   const applicationRepo = createApplicationRepository(db);
-  const people = createPeopleRepository(db);
-  const storage = createFileStorage(config, clock);
   registerApplicationRoutes(app, {
-    applications: createApplicationService({ db, repo: applicationRepo, people, dict: dictRepo, clock }),
+    applications: createApplicationService({ repo: applicationRepo, people, dict: dictRepo, clock }),
     files: createFileService({
       files: createFileRepository(db),
       applications: applicationRepo,
@@ -90,8 +83,7 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
       dict: dictRepo,
       clock,
     }),
-    storage,
-    config,
+    uploadMaxBytes: config.uploadMaxBytes,
   });
   registerFollowUpRoutes(
     app,
@@ -100,9 +92,8 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
       applications: applicationRepo,
       people,
       dict: dictRepo,
-      db,
-      // Follow-up items feed the follow teacher's to-dos in the message box.
-      todos: createMessageBoxRepository,
+      // Follow-up items feed the follow teacher's to-dos in the inbox.
+      inbox,
       clock,
     }),
   );

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.js';
-import { hashPassword } from '../modules/auth/password.js';
+import { hashPassword } from '../modules/auth/index.js';
 
 export const STAFF_PASSWORD = 'Staff#2026pass';
 

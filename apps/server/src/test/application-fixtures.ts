@@ -1,4 +1,4 @@
-import { hashPassword } from '../modules/auth/password.js';
+import { hashPassword } from '../modules/auth/index.js';
 import type { TestApp, Values } from './harness.js';
 
 // Test data factories for the application module (not a test file itself).

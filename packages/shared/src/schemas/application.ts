@@ -303,7 +303,6 @@ export const ApplicationListQuery = zPaging.extend({
   sortField: z.enum(APPLICATION_SORT_FIELDS).nullish().describe('default applicationDate'),
 });
 
-export const IdQuery = z.object({ id: zId() });
 export const ApplicationIdQuery = z.object({ applicationId: zId() });
 
 // ---------- responses ----------

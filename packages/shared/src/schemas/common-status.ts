@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { zId } from '../wire.js';
 
 // Enabled/disabled: the status of dictionary entries, tags, configs and labels (spec section 4).
 export const RECORD_STATUSES = ['enabled', 'disabled'] as const;
@@ -14,6 +13,3 @@ export const zColor = () =>
     .regex(/^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$/, 'v.format')
     .nullish()
     .describe('hex colour, #RRGGBB or #RRGGBBAA');
-
-// The record id of view/remove calls.
-export const IdParam = z.object({ id: zId() });

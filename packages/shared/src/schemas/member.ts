@@ -18,12 +18,10 @@ export const MemberListQuery = zPaging.extend({
   identityStatus: z.enum(IDENTITY_STATUSES).nullish(),
   roleId: zId().nullish().describe('only members holding this role'),
   memberType: z.enum(MEMBER_TYPES).nullish().describe('staff or student; /api/v1/mc/member defaults to staff'),
-  sortBy: z.enum(MEMBER_SORTS).nullish().describe('createdAt (default), displayName or email'),
+  sortField: z.enum(MEMBER_SORTS).nullish().describe('createdAt (default), displayName or email'),
+  sortBy: z.enum(MEMBER_SORTS).nullish().describe('older name of sortField, still accepted; sortField wins'),
 });
 export type MemberListQuery = z.infer<typeof MemberListQuery>;
-
-export const MemberIdQuery = z.object({ id: zId().describe('member id') });
-export const MemberIdBody = MemberIdQuery;
 
 const areaCode = z
   .string()

@@ -89,6 +89,5 @@ export type MenuAddBody = z.infer<typeof MenuAddBody>;
 export const MenuUpdateBody = z.object({ id: zId().describe('item id'), ...menuFields }).superRefine(menuNeedsRoute);
 export type MenuUpdateBody = z.infer<typeof MenuUpdateBody>;
 
-export const MenuIdQuery = z.object({ id: zId().describe('item id') });
 export const MenuIdsBody = z.object({ ids: zIdList().pipe(z.array(z.number()).min(1, 'v.required')) });
 export const RolePermissionsQuery = z.object({ roleId: zId().describe('role id') });

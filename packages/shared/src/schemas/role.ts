@@ -54,9 +54,6 @@ export type RoleAddBody = z.infer<typeof RoleAddBody>;
 export const RoleUpdateBody = RoleAddBody.extend({ id: zId() });
 export type RoleUpdateBody = z.infer<typeof RoleUpdateBody>;
 
-export const RoleIdQuery = z.object({ id: zId().describe('role id') });
-export const RoleIdBody = RoleIdQuery;
-
 export const RoleCheckQuery = z.object({
   name: z.string().trim().min(1).max(64).describe('role name to check'),
   id: zId().nullish().describe('the role being edited: its own name is not a duplicate'),

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.js';
+import { runInTransaction } from '../../db/transaction.js';
 
 // The signed-in member's own account: password hash and sessions.
 export function createAccountRepository(db: Db) {
@@ -15,7 +16,7 @@ export function createAccountRepository(db: Db) {
 
     // New hash and every other live session revoked, in one transaction.
     async changePassword(memberId: number, passwordHash: string, keepSessionId: number, now: number): Promise<void> {
-      await db.transaction().execute(async (trx) => {
+      await runInTransaction(db, async (trx) => {
         await trx.updateTable('member').set({ passwordHash, updatedAt: now }).where('id', '=', memberId).execute();
         await trx
           .updateTable('session')

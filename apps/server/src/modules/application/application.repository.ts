@@ -1,8 +1,7 @@
-import { sql, type Transaction } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import { sql } from 'kysely';
+import type { Database, Row } from '../../db/schema.js';
 import type { Db } from '../../db/database.js';
-
-type Tx = Db | Transaction<Database>;
+import { runInTransaction, type Conn as Tx, type Tx as Open } from '../../db/transaction.js';
 
 export const APPLICATION_COLUMNS = [
   'application.id',
@@ -40,9 +39,9 @@ export const APPLICATION_COLUMNS = [
 ] as const;
 
 export type ApplicationRow = Omit<
-  Database['application'],
-  'id' | 'searchName' | 'searchEng' | 'passportKey' | 'emailKey' | 'deletedAt'
-> & { id: number };
+  Row<'application'>,
+  'searchName' | 'searchEng' | 'passportKey' | 'emailKey' | 'deletedAt'
+>;
 
 export type ApplicationValues = Omit<ApplicationRow, 'id' | 'version' | 'createdAt' | 'updatedAt'>;
 
@@ -126,6 +125,7 @@ export type ListFilter = {
 const PREFIX_END = '\uffff';
 
 export function createApplicationRepository(db: Db) {
+  const transaction = <T>(fn: (tx: Open) => Promise<T>): Promise<T> => runInTransaction(db, fn);
   function filtered(f: ListFilter) {
     let q = db.selectFrom('application').where('application.deletedAt', 'is', null);
     // With a keyword, the selective keyword lookup must drive the plan: the other filters then compare an
@@ -170,6 +170,9 @@ export function createApplicationRepository(db: Db) {
   } as const;
 
   return {
+    // Writes that must commit together (the record, its children, the student it creates) run in here.
+    transaction,
+
     async list(f: ListFilter) {
       const rows = await filtered(f)
         .select([
@@ -323,3 +326,4 @@ export function createApplicationRepository(db: Db) {
   };
 }
 export type ApplicationRepository = ReturnType<typeof createApplicationRepository>;
+export type ListRow = Awaited<ReturnType<ApplicationRepository['list']>>['rows'][number];

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
@@ -15,33 +14,25 @@ import {
   FileRecordSchema,
   FileUpdateSchema,
   FileUploadFieldsSchema,
-  IdQuery,
+  IdParam,
   PERM,
   PersonRefSchema,
-  UploadedSchema,
   zEmpty,
 } from '@study-crm/shared';
-import type { Config } from '../../config.js';
 import { readMultipart } from '../../http/multipart.js';
 import { defineRoute, parseInput } from '../../http/route.js';
 import type { ApplicationService } from './application.service.js';
-import type { FileService, FileStorage } from './file.service.js';
+import { sendStoredFile } from '../files/index.js';
+import type { FileService } from './file.service.js';
 
 const BASE = '/api/v1/mc/applicationRecord';
 const tags = ['application'];
 
-// RFC 6266: an ASCII fallback plus the UTF-8 name.
-function contentDisposition(title: string, ext: string, inline: boolean): string {
-  const name = `${title}.${ext}`;
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
-
 export function registerApplicationRoutes(
   app: FastifyInstance,
-  deps: { applications: ApplicationService; files: FileService; storage: FileStorage; config: Config },
+  deps: { applications: ApplicationService; files: FileService; uploadMaxBytes: number },
 ): void {
-  const { applications, files, storage, config } = deps;
+  const { applications, files, uploadMaxBytes } = deps;
 
   defineRoute(app, {
     method: 'GET',
@@ -70,7 +61,7 @@ export function registerApplicationRoutes(
     access: PERM.applicationList,
     tags,
     summary: 'Header information of one application (follow-up and file screens), with the completion ratio',
-    query: IdQuery,
+    query: IdParam,
     response: ApplicationSimpleSchema,
     handler: ({ query }) => applications.simpleInfo(query.id),
   });
@@ -81,7 +72,7 @@ export function registerApplicationRoutes(
     access: PERM.applicationView,
     tags,
     summary: 'One application with every section (education, jobs, language scores, referrers, target schools)',
-    query: IdQuery,
+    query: IdParam,
     response: ApplicationViewSchema,
     handler: ({ query }) => applications.view(query.id),
   });
@@ -127,7 +118,7 @@ export function registerApplicationRoutes(
     summary: "An application's files, newest first",
     query: FileListQuery,
     response: FilePageSchema,
-    handler: ({ query }) => files.list(query.applicationId, query.pageNum ?? 1, query.pageSize ?? 20),
+    handler: ({ query }) => files.list(query.applicationId, query),
   });
 
   defineRoute(app, {
@@ -141,7 +132,7 @@ export function registerApplicationRoutes(
       'DOC/XLS, DOCX/XLSX; at most UPLOAD_MAX_MB. A refused file answers code 400 naming the field `file`.',
     response: FileRecordSchema,
     handler: async ({ req, member }) => {
-      const form = await readMultipart(req, config.uploadMaxBytes);
+      const form = await readMultipart(req, uploadMaxBytes);
       const fields = parseInput(FileUploadFieldsSchema, form.fields, 'body');
       return files.upload(fields, form.file!, member!.id);
     },
@@ -164,7 +155,7 @@ export function registerApplicationRoutes(
     access: PERM.fileRemove,
     tags,
     summary: 'Delete a file record and its stored file',
-    body: IdQuery,
+    body: IdParam,
     response: zEmpty,
     handler: async ({ body }) => {
       await files.remove(body.id);
@@ -178,40 +169,12 @@ export function registerApplicationRoutes(
     access: PERM.fileList,
     tags,
     summary: 'Download a stored file (authenticated; the token travels in the x-token header)',
-    query: IdQuery,
+    query: IdParam,
     response: 'raw',
     produces: 'application/octet-stream',
     handler: async ({ query, reply }) => {
       const { row, full, size } = await files.open(query.id);
-      void reply
-        .header('content-type', row.mime)
-        .header('content-length', size)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .header('content-disposition', contentDisposition(row.title, row.extension, row.mime.startsWith('image/')));
-      await reply.send(fs.createReadStream(full));
-    },
-  });
-
-  // The general upload used by forms (e.g. payment attachments): stores the file and returns its stored name.
-  defineRoute(app, {
-    method: 'POST',
-    url: '/api/v1/fms/upload',
-    access: PERM.fileUpload,
-    tags: ['file'],
-    summary: 'General upload (multipart field `file`), checked by content and stored under a generated name',
-    response: UploadedSchema,
-    handler: async ({ req }) => {
-      const form = await readMultipart(req, config.uploadMaxBytes);
-      const file = form.file!;
-      const saved = await storage.save(file);
-      return {
-        name: saved.storedName,
-        originalName: file.fileName,
-        extension: saved.extension,
-        mime: saved.mime,
-        size: saved.size,
-      };
+      await sendStoredFile(reply, { full, size, title: row.title, extension: row.extension, mime: row.mime });
     },
   });
 }

@@ -1,4 +1,5 @@
 import {
+  Code,
   APPLICATION_DEFAULT_STATUS,
   APPLICATION_DICT,
   completionPercent,
@@ -11,13 +12,13 @@ import {
   type ApplicationView,
   type Locale,
   type Page,
-  type PersonRef,
 } from '@study-crm/shared';
-import type { Db } from '../../db/database.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
-import type { DictRepository } from '../dict/dict.repository.js';
-import { assertDictValues, type DictCheck } from '../dict/dict.service.js';
+import { pageResult, pageWindow } from '../../lib/paging.js';
+import { assertDictValues, type DictCheck, type DictRepository } from '../dict/index.js';
+import type { PeopleService } from '../people/index.js';
+import { toApplicationListItem, toApplicationSimple, toApplicationView } from './application.mapper.js';
 import type {
   ApplicationRepository,
   ApplicationRow,
@@ -25,7 +26,6 @@ import type {
   ChildRows,
   ListFilter,
 } from './application.repository.js';
-import type { PeopleRepository } from './people.repository.js';
 
 export type ListInput = Omit<ListFilter, 'limit' | 'offset' | 'sortField' | 'order'> & {
   pageNum?: number | null | undefined;
@@ -168,14 +168,13 @@ function dictChecks(input: ApplicationInput): DictCheck[] {
 }
 
 export type ApplicationServiceDeps = {
-  db: Db;
   repo: ApplicationRepository;
-  people: PeopleRepository;
+  people: PeopleService;
   dict: Pick<DictRepository, 'enabledValues'>;
   clock: Clock;
 };
 
-export function createApplicationService({ db, repo, people, dict, clock }: ApplicationServiceDeps) {
+export function createApplicationService({ repo, people, dict, clock }: ApplicationServiceDeps) {
   async function checkTeachers(v: { signingTeacherId?: number | null; followTeacherId?: number | null }) {
     for (const field of ['signingTeacherId', 'followTeacherId'] as const) {
       const id = v[field];
@@ -191,8 +190,6 @@ export function createApplicationService({ db, repo, people, dict, clock }: Appl
     };
   }
 
-  const ref = (names: Map<number, PersonRef>, id: number | null) => (id ? (names.get(id) ?? null) : null);
-
   async function mustFind(id: number): Promise<ApplicationRow> {
     const row = await repo.find(id);
     if (!row) throw notFound();
@@ -203,14 +200,13 @@ export function createApplicationService({ db, repo, people, dict, clock }: Appl
     staffOptions: () => people.staffOptions(),
 
     async list(input: ListInput): Promise<Page<ApplicationListItem>> {
-      const pageNum = input.pageNum ?? 1;
-      const pageSize = input.pageSize ?? 20;
+      const w = pageWindow(input);
       const { rows, total } = await repo.list({
         ...input,
         sortField: input.sortField ?? 'applicationDate',
-        order: input.order ?? 'desc',
-        limit: pageSize,
-        offset: (pageNum - 1) * pageSize,
+        order: w.order,
+        limit: w.limit,
+        offset: w.offset,
       });
       const ids = rows.map((r) => r.id);
       const [schools, ratioOf, names] = await Promise.all([
@@ -218,50 +214,26 @@ export function createApplicationService({ db, repo, people, dict, clock }: Appl
         ratios(ids),
         people.names(rows.flatMap((r) => [r.signingTeacherId, r.followTeacherId])),
       ]);
-      const list = rows.map((r) => ({
-        id: r.id,
-        name: r.name,
-        engLastName: r.engLastName,
-        engFirstName: r.engFirstName,
-        email: r.email,
-        passportNo: r.passportNo,
-        status: r.status,
-        applicationDate: r.applicationDate,
-        createdAt: r.createdAt,
-        signingTeacher: ref(names, r.signingTeacherId),
-        followTeacher: ref(names, r.followTeacherId),
-        targetSchools: schools.filter((s) => s.applicationId === r.id).map((s) => s.school),
-        ...ratioOf(r.id),
-      }));
-      return { list, total, pageNum, pageSize };
+      const list = rows.map((r) =>
+        toApplicationListItem(
+          r,
+          names,
+          schools.filter((s) => s.applicationId === r.id).map((s) => s.school),
+          ratioOf(r.id),
+        ),
+      );
+      return pageResult(list, total, w);
     },
 
     async simpleInfo(id: number): Promise<ApplicationSimple> {
       const r = await mustFind(id);
       const [ratioOf, names] = await Promise.all([ratios([id]), people.names([r.signingTeacherId, r.followTeacherId])]);
-      return {
-        id: r.id,
-        name: r.name,
-        engLastName: r.engLastName,
-        engFirstName: r.engFirstName,
-        email: r.email,
-        areaCode: r.areaCode,
-        mobile: r.mobile,
-        passportNo: r.passportNo,
-        status: r.status,
-        applicationDate: r.applicationDate,
-        importantNotes: r.importantNotes,
-        memberId: r.memberId,
-        version: r.version,
-        signingTeacher: ref(names, r.signingTeacherId),
-        followTeacher: ref(names, r.followTeacherId),
-        ...ratioOf(id),
-      };
+      return toApplicationSimple(r, names, ratioOf(id));
     },
 
     async view(id: number): Promise<ApplicationView> {
       const r = await mustFind(id);
-      return { ...r, ...(await repo.children(id)) };
+      return toApplicationView(r, await repo.children(id));
     },
 
     async create(input: ApplicationInput, locale: Locale): Promise<ApplicationSaved> {
@@ -270,7 +242,7 @@ export function createApplicationService({ db, repo, people, dict, clock }: Appl
       if (input.memberId && !(await people.isMember(input.memberId))) throw badRequest('memberId', 'v.format');
       const now = clock.now();
       const values = personalValues(input, now);
-      return db.transaction().execute(async (tx) => {
+      return repo.transaction(async (tx) => {
         // The student member: the one given, else the student already holding this e-mail/mobile,
         // else a new student member (no password). A contact owned by staff is not linked.
         let memberId = input.memberId ?? null;
@@ -310,10 +282,10 @@ export function createApplicationService({ db, repo, people, dict, clock }: Appl
       const current = await mustFind(input.id);
       const now = clock.now();
       const values = personalValues(input, now);
-      return db.transaction().execute(async (tx) => {
+      return repo.transaction(async (tx) => {
         const memberId = input.memberId ?? current.memberId;
         const changed = await repo.updateVersioned(tx, input.id, input.version, { ...values, memberId }, now);
-        if (!changed) throw new AppError(409, 'versionConflict');
+        if (!changed) throw new AppError(Code.CONFLICT, 'versionConflict');
         await repo.setSearchColumns(tx, input.id);
         await repo.replaceChildren(tx, input.id, childRows(input));
         return { id: input.id, version: input.version + 1, memberId, warnings: passportWarnings(input, locale) };
@@ -332,7 +304,7 @@ export function createApplicationService({ db, repo, people, dict, clock }: Appl
       await checkTeachers(input);
       const current = await mustFind(input.id);
       const now = clock.now();
-      return db.transaction().execute(async (tx) => {
+      return repo.transaction(async (tx) => {
         const changed = await repo.updateVersioned(
           tx,
           input.id,
@@ -345,7 +317,7 @@ export function createApplicationService({ db, repo, people, dict, clock }: Appl
           },
           now,
         );
-        if (!changed) throw new AppError(409, 'versionConflict');
+        if (!changed) throw new AppError(Code.CONFLICT, 'versionConflict');
         const v = await repo.version(input.id, tx);
         return { id: input.id, version: v?.version ?? 0, memberId: current.memberId, warnings: [] };
       });

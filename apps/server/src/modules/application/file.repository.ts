@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.js';
-import type { Database } from '../../db/schema.js';
+import { runInTransaction } from '../../db/transaction.js';
+import type { Row } from '../../db/schema.js';
 
 const FILE_COLUMNS = [
   'id',
@@ -15,7 +16,7 @@ const FILE_COLUMNS = [
   'uploadedAt',
 ] as const;
 
-export type FileRow = Omit<Database['applicationFile'], 'id' | 'createdAt' | 'updatedAt'> & { id: number };
+export type FileRow = Omit<Row<'applicationFile'>, 'createdAt' | 'updatedAt'>;
 
 export function createFileRepository(db: Db) {
   return {
@@ -41,7 +42,7 @@ export function createFileRepository(db: Db) {
       db.selectFrom('applicationFile').select(FILE_COLUMNS).where('id', '=', id).executeTakeFirst(),
 
     async insert(v: Omit<FileRow, 'id' | 'displayPath'>, displayPathOf: (id: number) => string, now: number) {
-      return db.transaction().execute(async (tx) => {
+      return runInTransaction(db, async (tx) => {
         const row = await tx
           .insertInto('applicationFile')
           .values({ ...v, displayPath: '', createdAt: now, updatedAt: now })

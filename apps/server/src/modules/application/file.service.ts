@@ -1,57 +1,20 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import {
-  APPLICATION_DICT,
-  FILE_DEFAULT_TYPE,
-  randomId,
-  yearMonth,
-  type FileRecord,
-  type Page,
-} from '@study-crm/shared';
-import type { Config } from '../../config.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { APPLICATION_DICT, FILE_DEFAULT_TYPE, type FileRecord, type Page } from '@study-crm/shared';
+import { notFound } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
-import type { DictRepository } from '../dict/dict.repository.js';
-import { assertDictValues } from '../dict/dict.service.js';
+import { pageResult, pageWindow, type PagingInput } from '../../lib/paging.js';
+import { assertDictValues, type DictRepository } from '../dict/index.js';
+import type { FileStorage, Upload } from '../files/index.js';
+import type { PeopleService } from '../people/index.js';
+import { toFileRecord } from './application.mapper.js';
 import type { ApplicationRepository } from './application.repository.js';
-import { detectFileType, type DetectedType } from './file-type.js';
 import type { FileRepository } from './file.repository.js';
-import type { PeopleRepository } from './people.repository.js';
 
-// Stored names are generated here only: YYYYMM/<32 random chars>.<ext>. Nothing from the client reaches a path.
-const STORED_NAME_RE = /^\d{6}\/[A-Za-z0-9]{32}\.[a-z]{3,4}$/;
 export const DOWNLOAD_PATH = '/api/v1/mc/applicationRecord/downloadFile';
-
-export type Upload = { buffer: Buffer; fileName: string };
-
-export function createFileStorage(config: Config, clock: Clock) {
-  const root = path.join(config.dataDir, 'uploads');
-  return {
-    // Checks the content against the allow-list and writes it under a generated name.
-    async save(upload: Upload, field = 'file'): Promise<DetectedType & { storedName: string; size: number }> {
-      const type = detectFileType(upload.buffer, upload.fileName);
-      if (!type) throw badRequest(field, 'v.fileType');
-      const storedName = `${yearMonth(new Date(clock.now()))}/${randomId(32)}.${type.extension}`;
-      const full = path.join(root, storedName);
-      await fs.promises.mkdir(path.dirname(full), { recursive: true });
-      await fs.promises.writeFile(full, upload.buffer, { flag: 'wx' });
-      return { ...type, storedName, size: upload.buffer.length };
-    },
-    resolve(storedName: string): string {
-      if (!STORED_NAME_RE.test(storedName)) throw notFound();
-      return path.join(root, storedName);
-    },
-    async remove(storedName: string): Promise<void> {
-      if (STORED_NAME_RE.test(storedName)) await fs.promises.rm(path.join(root, storedName), { force: true });
-    },
-  };
-}
-export type FileStorage = ReturnType<typeof createFileStorage>;
 
 export type FileServiceDeps = {
   files: FileRepository;
   applications: ApplicationRepository;
-  people: PeopleRepository;
+  people: Pick<PeopleService, 'names'>;
   storage: FileStorage;
   dict: Pick<DictRepository, 'enabledValues'>;
   clock: Clock;
@@ -69,25 +32,15 @@ export function createFileService({ files, applications, people, storage, dict, 
 
   async function toRecords(rows: Awaited<ReturnType<FileRepository['page']>>['rows']): Promise<FileRecord[]> {
     const names = await people.names(rows.map((r) => r.uploaderId));
-    return rows.map((r) => ({
-      id: r.id,
-      applicationId: r.applicationId,
-      title: r.title,
-      type: r.type,
-      extension: r.extension,
-      mime: r.mime,
-      size: r.size,
-      displayPath: r.displayPath,
-      uploadedAt: r.uploadedAt,
-      uploader: r.uploaderId ? (names.get(r.uploaderId) ?? null) : null,
-    }));
+    return rows.map((r) => toFileRecord(r, names));
   }
 
   return {
-    async list(applicationId: number, pageNum: number, pageSize: number): Promise<Page<FileRecord>> {
+    async list(applicationId: number, paging: PagingInput): Promise<Page<FileRecord>> {
       if (!(await applications.find(applicationId))) throw notFound();
-      const { rows, total } = await files.page(applicationId, pageSize, (pageNum - 1) * pageSize);
-      return { list: await toRecords(rows), total, pageNum, pageSize };
+      const w = pageWindow(paging);
+      const { rows, total } = await files.page(applicationId, w.limit, w.offset);
+      return pageResult(await toRecords(rows), total, w);
     },
 
     async upload(
@@ -142,10 +95,8 @@ export function createFileService({ files, applications, people, storage, dict, 
     async open(id: number) {
       const row = await files.find(id);
       if (!row) throw notFound();
-      const full = storage.resolve(row.storedName);
-      const stat = await fs.promises.stat(full).catch(() => undefined);
-      if (!stat) throw notFound();
-      return { row, full, size: stat.size };
+      const { full, size } = await storage.open(row.storedName);
+      return { row, full, size };
     },
   };
 }

@@ -1,14 +1,8 @@
 import type { Db } from '../../db/database.js';
+import type { Row } from '../../db/schema.js';
 
 const LOGIN_COLUMNS = ['id', 'passwordHash', 'status', 'memberType', 'failedLogins', 'lockedUntil'] as const;
-export type LoginCandidate = {
-  id: number;
-  passwordHash: string | null;
-  status: 'active' | 'inactive';
-  memberType: 'staff' | 'student';
-  failedLogins: number;
-  lockedUntil: number | null;
-};
+export type LoginCandidate = Pick<Row<'member'>, (typeof LOGIN_COLUMNS)[number]>;
 
 export function createAuthRepository(db: Db) {
   const live = () => db.selectFrom('member').select(LOGIN_COLUMNS).where('deletedAt', 'is', null);

@@ -1,7 +1,8 @@
+import { Code } from '@study-crm/shared';
 import type { Config } from '../../config.js';
 import { AppError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
-import type { CaptchaService } from '../captcha/captcha.service.js';
+import type { CaptchaService } from '../captcha/index.js';
 import type { AuthRepository, LoginCandidate } from './auth.repository.js';
 import { verifyPassword } from './password.js';
 import type { SessionService } from './session.service.js';
@@ -30,7 +31,7 @@ export function createAuthService(deps: {
   async function checkAddress(ip: string, now: number) {
     const row = await repo.throttle(ipKey(ip));
     if (row && now - row.windowStart < config.loginIpWindowMs && row.count >= config.loginIpMaxAttempts) {
-      throw new AppError(1005, 'tooManyAttempts', {
+      throw new AppError(Code.TOO_MANY_ATTEMPTS, 'tooManyAttempts', {
         minutes: minutesLeft(row.windowStart + config.loginIpWindowMs, now),
       });
     }
@@ -57,10 +58,10 @@ export function createAuthService(deps: {
       const member = await attempt.find();
       if (!member) {
         await countAddressFailure(attempt.ip, now);
-        throw new AppError(9004);
+        throw new AppError(Code.USER_NOT_EXIST);
       }
       if (member.lockedUntil && member.lockedUntil > now) {
-        throw new AppError(1002, 'accountLocked', { minutes: minutesLeft(member.lockedUntil, now) });
+        throw new AppError(Code.ACCOUNT_LOCKED, 'accountLocked', { minutes: minutesLeft(member.lockedUntil, now) });
       }
       if (!(await verifyPassword(member.passwordHash, attempt.password))) {
         await countAddressFailure(attempt.ip, now);
@@ -68,14 +69,14 @@ export function createAuthService(deps: {
         if (failures >= config.loginMaxFailures) {
           const until = now + config.loginLockMs;
           await repo.recordFailure(member.id, 0, until);
-          throw new AppError(1002, 'accountLocked', { minutes: minutesLeft(until, now) });
+          throw new AppError(Code.ACCOUNT_LOCKED, 'accountLocked', { minutes: minutesLeft(until, now) });
         }
         await repo.recordFailure(member.id, failures, null);
-        throw new AppError(401, 'passwordIncorrect');
+        throw new AppError(Code.UNAUTHORIZED, 'passwordIncorrect');
       }
       await repo.clearFailures(member.id);
-      if (member.status !== 'active') throw new AppError(1001);
-      if (member.memberType !== 'staff') throw new AppError(6400);
+      if (member.status !== 'active') throw new AppError(Code.ACCOUNT_INACTIVE);
+      if (member.memberType !== 'staff') throw new AppError(Code.NOT_ADMIN);
       const token = await sessions.open(member.id, { ip: attempt.ip, userAgent: attempt.userAgent });
       return { token, mid: member.id };
     },

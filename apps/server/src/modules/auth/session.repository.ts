@@ -1,12 +1,7 @@
 import type { Db } from '../../db/database.js';
+import type { Row } from '../../db/schema.js';
 
-export type SessionRow = {
-  id: number;
-  memberId: number;
-  createdAt: number;
-  lastSeenAt: number;
-  expiresAt: number;
-};
+export type SessionRow = Pick<Row<'session'>, 'id' | 'memberId' | 'createdAt' | 'lastSeenAt' | 'expiresAt'>;
 
 export function createSessionRepository(db: Db) {
   return {

@@ -1,10 +1,11 @@
+import { Code } from '@study-crm/shared';
 import { randomInt } from 'node:crypto';
 import type { Config } from '../../config.js';
 import { AppError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { sha256 } from '../../lib/hash.js';
 import type { CaptchaRepository } from './captcha.repository.js';
-import { CAPTCHA_ALPHABET, renderCaptchaPng } from './captcha-image.js';
+import { CAPTCHA_ALPHABET, renderCaptchaPng } from '../../lib/captcha-image.js';
 
 const CODE_LENGTH = 4;
 
@@ -26,8 +27,8 @@ export function createCaptchaService(repo: CaptchaRepository, config: Config, cl
     // Throws 4002 for an unknown, used or expired key and 4001 for a wrong answer; consumes the key either way.
     async verify(key: string, code: string): Promise<void> {
       const row = await repo.take(key);
-      if (!row || row.expiresAt <= clock.now()) throw new AppError(4002);
-      if (row.codeHash !== hashAnswer(key, code)) throw new AppError(4001);
+      if (!row || row.expiresAt <= clock.now()) throw new AppError(Code.CAPTCHA_EXPIRED);
+      if (row.codeHash !== hashAnswer(key, code)) throw new AppError(Code.CAPTCHA_ERROR);
     },
   };
 }

@@ -1,12 +1,13 @@
+import { Code } from '@study-crm/shared';
 import type { DictAddBody, DictEntry, DictListQuery, DictOption, DictUpdateBody } from '@study-crm/shared';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
-import { entryFields, entryReads, guardUnique, toEntry } from '../shared/entry.service.js';
+import { entryFields, entryReads, guardUnique, toEntry } from '../entry/index.js';
 import type { DictRepository, DictRow } from './dict.repository.js';
 
 export const toDictEntry = (row: DictRow): DictEntry => toEntry(row);
 
-const exists = (type: string, value: string) => new AppError(5411, 'dictExists', { type, value });
+const exists = (type: string, value: string) => new AppError(Code.DICT_EXISTS, 'dictExists', { type, value });
 
 // One value another module stores from a dictionary: the request field naming it (e.g. languageScores.0.testType),
 // the dictionary type and the value (empty = nothing to check).

@@ -3,9 +3,9 @@ import type { ApplicationSaved, FollowUp, MessageBox, MessageBoxItem } from '@st
 import { startTestApp, type TestApp } from '../../test/harness.js';
 import { BASE, fullForm, staffWith } from '../../test/application-fixtures.js';
 import { systemClock } from '../../lib/clock.js';
-import { createApplicationRepository } from '../application/application.repository.js';
-import { createPeopleRepository } from '../application/people.repository.js';
-import { createDictRepository } from '../dict/dict.repository.js';
+import { createApplicationRepository } from '../application/index.js';
+import { createDictRepository } from '../dict/index.js';
+import { createPeopleRepository, createPeopleService } from '../people/index.js';
 import { createFollowUpRepository } from './follow-up.repository.js';
 import { createFollowUpService } from './follow-up.service.js';
 
@@ -144,12 +144,9 @@ describe('follow-up to-dos', () => {
     const service = createFollowUpService({
       repo: createFollowUpRepository(db),
       applications: createApplicationRepository(db),
-      people: createPeopleRepository(db),
+      people: createPeopleService(createPeopleRepository(db)),
       dict: createDictRepository(db),
-      db,
-      todos: () => ({
-        syncSourceTodo: () => Promise.reject(new Error('to-do write failed')),
-      }),
+      inbox: { syncSourceTodo: () => Promise.reject(new Error('to-do write failed')) },
       clock: systemClock,
     });
     const count = async () =>

@@ -1,8 +1,6 @@
-import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { Database } from '../../db/schema.js';
-
-type Tx = Db | Transaction<Database>;
+import type { Row } from '../../db/schema.js';
+import { runInTransaction, type Conn as Tx, type Tx as Open } from '../../db/transaction.js';
 
 const COLUMNS = [
   'id',
@@ -22,11 +20,13 @@ const COLUMNS = [
   'createdAt',
 ] as const;
 
-export type FollowUpRow = Omit<Database['followUp'], 'id' | 'updatedAt'> & { id: number };
+export type FollowUpRow = Omit<Row<'followUp'>, 'updatedAt'>;
 export type FollowUpValues = Omit<FollowUpRow, 'id' | 'applicationId' | 'number' | 'createdAt' | 'doneAt' | 'isDone'>;
 
 export function createFollowUpRepository(db: Db) {
   return {
+    transaction: <T>(fn: (tx: Open) => Promise<T>): Promise<T> => runInTransaction(db, fn),
+
     ofApplication: (applicationId: number): Promise<FollowUpRow[]> =>
       db
         .selectFrom('followUp')
@@ -41,13 +41,7 @@ export function createFollowUpRepository(db: Db) {
 
     // Call inside a transaction: the next number inside the application is taken in the same transaction
     // as the insert (the unique (application_id, number) index refuses a concurrent duplicate).
-    insert: async (
-      tx: Transaction<Database>,
-      applicationId: number,
-      v: FollowUpValues,
-      isDone: number,
-      now: number,
-    ) => {
+    insert: async (tx: Open, applicationId: number, v: FollowUpValues, isDone: number, now: number) => {
       const { last } = await tx
         .selectFrom('followUp')
         .select((eb) => eb.fn.max<number | null>('number').as('last'))

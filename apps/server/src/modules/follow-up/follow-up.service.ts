@@ -7,15 +7,13 @@ import {
 } from '@study-crm/shared';
 import { badRequest, notFound } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
-import type { DictRepository } from '../dict/dict.repository.js';
-import { assertDictValues } from '../dict/dict.service.js';
-import type { ApplicationRepository } from '../application/application.repository.js';
-import type { PeopleRepository } from '../application/people.repository.js';
-import type { Db } from '../../db/database.js';
-import type { MessageBoxRepository, SourceTodo } from '../messagebox/messagebox.repository.js';
+import type { Tx } from '../../db/transaction.js';
+import { assertDictValues, type DictRepository } from '../dict/index.js';
+import type { ApplicationRepository } from '../application/index.js';
+import type { InboxService, SourceTodo } from '../inbox/index.js';
+import type { PeopleService } from '../people/index.js';
+import { toFollowUp } from './follow-up.mapper.js';
 import type { FollowUpRepository, FollowUpRow, FollowUpValues } from './follow-up.repository.js';
-
-type Tx = Parameters<FollowUpRepository['insert']>[0];
 
 // Every follow-up item with an open follow teacher feeds that teacher's to-do (navbar message box, issue 3).
 export const FOLLOW_UP_TODO_KIND = 'followUp';
@@ -55,16 +53,14 @@ const values = (i: Input): FollowUpValues => ({
 
 export function createFollowUpService(deps: {
   repo: FollowUpRepository;
-  applications: ApplicationRepository;
-  people: PeopleRepository;
+  applications: Pick<ApplicationRepository, 'find'>;
+  people: Pick<PeopleService, 'names' | 'isActiveStaff'>;
   dict: Pick<DictRepository, 'enabledValues' | 'options'>;
-  // Opens the write transaction; `todos` builds the message-box repository on it, so the follow-up
-  // write and its to-do commit or roll back together.
-  db: Db;
-  todos: (tx: Tx) => Pick<MessageBoxRepository, 'syncSourceTodo'>;
+  // The follow teacher's to-do is posted in the follow-up's own transaction: both commit or roll back together.
+  inbox: Pick<InboxService, 'syncSourceTodo'>;
   clock: Clock;
 }) {
-  const { repo, applications, people, dict, db, todos, clock } = deps;
+  const { repo, applications, people, dict, inbox, clock } = deps;
 
   /**
    * The to-do a follow-up item should have: none without a follow teacher; otherwise one for that teacher,
@@ -95,15 +91,11 @@ export function createFollowUpService(deps: {
   // goes through `tx` (SQLite has one connection: a query outside the transaction would wait for it).
   const write = async (fn: (tx: Tx) => Promise<number>) => {
     const services = await dict.options(APPLICATION_DICT.followService);
-    return db.transaction().execute(async (tx) => {
+    return repo.transaction(async (tx) => {
       const id = await fn(tx);
       const row = await repo.find(id, tx);
       if (!row) throw notFound();
-      await todos(tx).syncSourceTodo(
-        { kind: FOLLOW_UP_TODO_KIND, id },
-        await wantedTodo(tx, row, services),
-        clock.now(),
-      );
+      await inbox.syncSourceTodo({ kind: FOLLOW_UP_TODO_KIND, id }, await wantedTodo(tx, row, services), tx);
       return id;
     });
   };
@@ -125,24 +117,7 @@ export function createFollowUpService(deps: {
 
   async function map(rows: FollowUpRow[]): Promise<FollowUp[]> {
     const names = await people.names(rows.flatMap((r) => [r.signingTeacherId, r.followTeacherId]));
-    const ref = (id: number | null) => (id ? (names.get(id) ?? null) : null);
-    return rows.map((r) => ({
-      id: r.id,
-      applicationId: r.applicationId,
-      number: r.number,
-      service: r.service,
-      isDone: r.isDone,
-      signingTeacher: ref(r.signingTeacherId),
-      followTeacher: ref(r.followTeacherId),
-      appliedSchool: r.appliedSchool,
-      attendedSchool: r.attendedSchool,
-      internalNote: r.internalNote,
-      contractDate: r.contractDate,
-      status: r.status,
-      businessType: r.businessType,
-      doneAt: r.doneAt,
-      createdAt: r.createdAt,
-    }));
+    return rows.map((r) => toFollowUp(r, names));
   }
 
   async function one(id: number): Promise<FollowUp> {

@@ -1,8 +1,10 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { LabelListQuery } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
-import type { LabelTable } from '../../db/schema.js';
-import { containsPattern, likeLower, pageWindow } from '../../db/sql-helpers.js';
+import { runInTransaction } from '../../db/transaction.js';
+import type { LabelTable, Row } from '../../db/schema.js';
+import { containsPattern, likeLower } from '../../db/sql-helpers.js';
+import { pageWindow } from '../../lib/paging.js';
 
 const COLUMNS = [
   'label.id',
@@ -15,17 +17,7 @@ const COLUMNS = [
   'label.updatedAt',
 ] as const;
 
-export type LabelRow = {
-  id: number;
-  name: string;
-  color: string | null;
-  description: string | null;
-  sort: number;
-  status: 'enabled' | 'disabled';
-  createdAt: number;
-  updatedAt: number;
-  memberCount: number;
-};
+export type LabelRow = Row<'label'> & { memberCount: number };
 
 export function createLabelRepository(db: Db) {
   const withCount = () =>
@@ -80,7 +72,7 @@ export function createLabelRepository(db: Db) {
     },
 
     remove: (id: number): Promise<boolean> =>
-      db.transaction().execute(async (trx) => {
+      runInTransaction(db, async (trx) => {
         await trx.deleteFrom('memberLabel').where('labelId', '=', id).execute();
         const r = await trx.deleteFrom('label').where('id', '=', id).executeTakeFirst();
         return Number(r.numDeletedRows) > 0;
@@ -96,20 +88,12 @@ export function createLabelRepository(db: Db) {
         .orderBy('label.id')
         .execute(),
 
-    memberExists: async (memberId: number): Promise<boolean> =>
-      !!(await db
-        .selectFrom('member')
-        .select('id')
-        .where('id', '=', memberId)
-        .where('deletedAt', 'is', null)
-        .executeTakeFirst()),
-
     existingIds: async (ids: number[]): Promise<number[]> =>
       ids.length ? (await db.selectFrom('label').select('id').where('id', 'in', ids).execute()).map((r) => r.id) : [],
 
     // Replaces the member's labels in one transaction.
     setMemberLabels: (memberId: number, labelIds: number[], now: number): Promise<void> =>
-      db.transaction().execute(async (trx) => {
+      runInTransaction(db, async (trx) => {
         await trx.deleteFrom('memberLabel').where('memberId', '=', memberId).execute();
         if (labelIds.length) {
           await trx

@@ -1,7 +1,9 @@
+import { Code } from '@study-crm/shared';
 import type { Label, LabelAddBody, LabelListQuery, LabelUpdateBody, MemberLabel } from '@study-crm/shared';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { isUniqueViolation } from '../../db/sql-helpers.js';
 import type { Clock } from '../../lib/clock.js';
+import type { PeopleService } from '../people/index.js';
 import type { LabelRepository, LabelRow } from './label.repository.js';
 
 export function toLabel(row: LabelRow): Label {
@@ -18,10 +20,14 @@ export function toLabel(row: LabelRow): Label {
   };
 }
 
-const exists = (name: string) => new AppError(5413, 'labelExists', { name });
+const exists = (name: string) => new AppError(Code.LABEL_EXISTS, 'labelExists', { name });
 
-export function createLabelService(deps: { repo: LabelRepository; clock: Clock }) {
-  const { repo, clock } = deps;
+export function createLabelService(deps: {
+  repo: LabelRepository;
+  people: Pick<PeopleService, 'isMember'>;
+  clock: Clock;
+}) {
+  const { repo, people, clock } = deps;
 
   async function view(id: number): Promise<Label> {
     const row = await repo.byId(id);
@@ -80,7 +86,7 @@ export function createLabelService(deps: { repo: LabelRepository; clock: Clock }
     },
 
     async assign(memberId: number, labelIds: number[]): Promise<MemberLabel[]> {
-      if (!(await repo.memberExists(memberId))) throw notFound();
+      if (!(await people.isMember(memberId))) throw notFound();
       const unique = [...new Set(labelIds)];
       const found = new Set(await repo.existingIds(unique));
       const missing = unique.findIndex((id) => !found.has(id));

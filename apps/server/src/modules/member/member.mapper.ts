@@ -3,26 +3,31 @@ import type { MemberLabelRow, MemberRoleRow, MemberRow, RoleRow, SessionActivity
 
 const roleRef = (r: RoleRow) => ({ id: r.id, name: r.name, cnName: r.cnName });
 
+// What the profile and the member views share: names, contact, type and roles.
+const person = (row: MemberRow, roles: readonly RoleRow[]) => ({
+  id: row.id,
+  displayName: displayName(row),
+  loginName: row.loginName,
+  email: row.email,
+  areaCode: row.areaCode,
+  mobile: row.mobile,
+  engLastName: row.engLastName,
+  engFirstName: row.engFirstName,
+  fullName: row.fullName,
+  nickName: row.nickName,
+  avatarImg: row.avatar,
+  memberType: row.memberType,
+  roles: roles.map(roleRef),
+});
+
 // The only place a member row becomes a response: no password hash, lock counters or deletion column.
 export function toMember(row: MemberRow, roles: readonly RoleRow[]): Member {
   return {
-    id: row.id,
-    displayName: displayName(row),
-    loginName: row.loginName,
-    email: row.email,
-    areaCode: row.areaCode,
-    mobile: row.mobile,
+    ...person(row, roles),
     status: row.status,
     identityStatus: row.identityStatus,
-    memberType: row.memberType,
-    engLastName: row.engLastName,
-    engFirstName: row.engFirstName,
-    fullName: row.fullName,
-    nickName: row.nickName,
-    avatarImg: row.avatar,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
-    roles: roles.map(roleRef),
   };
 }
 
@@ -47,23 +52,7 @@ export function groupLabels(rows: readonly MemberLabelRow[]): Map<number, Member
   return out;
 }
 
-export function toProfile(row: MemberRow, roles: readonly RoleRow[]): ProfileData {
-  return {
-    id: row.id,
-    displayName: displayName(row),
-    loginName: row.loginName,
-    email: row.email,
-    areaCode: row.areaCode,
-    mobile: row.mobile,
-    engLastName: row.engLastName,
-    engFirstName: row.engFirstName,
-    fullName: row.fullName,
-    nickName: row.nickName,
-    avatarImg: row.avatar,
-    memberType: row.memberType,
-    roles: roles.map(roleRef),
-  };
-}
+export const toProfile = (row: MemberRow, roles: readonly RoleRow[]): ProfileData => person(row, roles);
 
 export function toMemberSession(row: SessionActivityRow, now: number): MemberSession {
   return {
@@ -74,28 +63,4 @@ export function toMemberSession(row: SessionActivityRow, now: number): MemberSes
     userAgent: row.userAgent,
     isActive: row.revokedAt === null && row.expiresAt > now,
   };
-}
-
-// For other modules that join a member onto history (payments confirmed, follow-ups owned):
-// a removed member keeps their name, marked as removed. Select these columns in the join.
-export type MemberNameRow = {
-  engLastName: string | null;
-  engFirstName: string | null;
-  fullName: string | null;
-  email: string | null;
-  mobile: string | null;
-  nickName: string | null;
-  deletedAt: number | null;
-};
-export type MemberRef = { displayName: string; isRemoved: boolean };
-
-export function toMemberRef(row: MemberNameRow | null | undefined, fallback = '-'): MemberRef {
-  if (!row) return { displayName: fallback, isRemoved: false };
-  return { displayName: displayName(row, fallback), isRemoved: row.deletedAt !== null };
-}
-
-// The same as text, for lists that show a single string: "Chan Tai Man (removed)".
-export function historyName(row: MemberNameRow | null | undefined, removedLabel = 'removed', fallback = '-'): string {
-  const ref = toMemberRef(row, fallback);
-  return ref.isRemoved ? `${ref.displayName} (${removedLabel})` : ref.displayName;
 }

@@ -1,7 +1,9 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
-import { ADMIN_ROLE_NAME, type MemberSort, type RecordStatus } from '@study-crm/shared';
+import { ADMIN_ROLE_NAME, type MemberSort } from '@study-crm/shared';
 import type { Db, Dialect } from '../../db/database.js';
-import type { Database, MemberTable } from '../../db/schema.js';
+import { runInTransaction } from '../../db/transaction.js';
+import type { Database, MemberTable, Row } from '../../db/schema.js';
+import { containsPattern, isUniqueViolation } from '../../db/sql-helpers.js';
 
 export const MEMBER_COLUMNS = [
   'member.id',
@@ -22,37 +24,13 @@ export const MEMBER_COLUMNS = [
   'member.deletedAt',
 ] as const;
 
-export type MemberRow = {
-  id: number;
-  loginName: string | null;
-  email: string | null;
-  areaCode: string | null;
-  mobile: string | null;
-  status: 'active' | 'inactive';
-  identityStatus: 'verified' | 'unverified';
-  memberType: 'staff' | 'student';
-  engLastName: string | null;
-  engFirstName: string | null;
-  fullName: string | null;
-  nickName: string | null;
-  avatar: string | null;
-  createdAt: number;
-  updatedAt: number;
-  deletedAt: number | null;
-};
+// Everything but the credentials and the lock state.
+export type MemberRow = Omit<Row<'member'>, 'passwordHash' | 'failedLogins' | 'lockedUntil'>;
 
-export type RoleRow = { id: number; name: string; cnName: string };
+export type RoleRow = Pick<Row<'role'>, 'id' | 'name' | 'cnName'>;
 export type MemberRoleRow = RoleRow & { memberId: number };
-export type MemberLabelRow = { memberId: number; id: number; name: string; color: string | null; status: RecordStatus };
-export type SessionActivityRow = {
-  id: number;
-  createdAt: number;
-  lastSeenAt: number;
-  expiresAt: number;
-  revokedAt: number | null;
-  ip: string | null;
-  userAgent: string | null;
-};
+export type MemberLabelRow = Pick<Row<'label'>, 'id' | 'name' | 'color' | 'status'> & { memberId: number };
+export type SessionActivityRow = Omit<Row<'session'>, 'tokenHash' | 'memberId'>;
 
 export type MemberFilter = {
   keyword?: string | null | undefined;
@@ -103,14 +81,12 @@ const DISPLAY_NAME_EXPR =
   `when ${filled('member.nick_name')} then trim(member.nick_name) ` +
   `else trim(coalesce(member.full_name, '')) end)`;
 
-const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 // Unique index names of migration 0001 → the field they protect.
 export type UniqueField = 'email' | 'mobile' | 'loginName';
 export function uniqueViolation(err: unknown): UniqueField | undefined {
   const e = err as { code?: string; constraint?: string; message?: string };
   const text = `${e?.constraint ?? ''} ${e?.message ?? ''}`;
-  if (e?.code !== '23505' && !String(e?.code ?? '').startsWith('SQLITE_CONSTRAINT')) return undefined;
+  if (!isUniqueViolation(err)) return undefined;
   if (/member_email_uq|member\.email/.test(text)) return 'email';
   if (/member_mobile_uq|member\.area_code|member\.mobile/.test(text)) return 'mobile';
   if (/member_login_name_uq|member\.login_name/.test(text)) return 'loginName';
@@ -121,13 +97,13 @@ function createMemberStore(db: Db, dialect: Dialect) {
   const keywordCondition = (keyword: string) => {
     const term = keyword.trim().toLowerCase();
     if (dialect === 'postgres') {
-      return sql<SqlBool>`${sql.raw(SEARCH_EXPR)} like ${likePattern(term)} escape '\\'`;
+      return sql<SqlBool>`${sql.raw(SEARCH_EXPR)} like ${containsPattern(term)} escape '\\'`;
     }
     // The trigram tokenizer indexes runs of 3 characters: shorter parts scan the FTS table instead.
     if ([...term].length >= 3) {
       return sql<SqlBool>`member.id in (select rowid from member_fts where member_fts match ${`"${term.replace(/"/g, '""')}"`})`;
     }
-    return sql<SqlBool>`member.id in (select rowid from member_fts where search_text like ${likePattern(term)} escape '\\')`;
+    return sql<SqlBool>`member.id in (select rowid from member_fts where search_text like ${containsPattern(term)} escape '\\')`;
   };
 
   const whereFilter = (eb: ExpressionBuilder<Database, 'member'>, f: MemberFilter): Expression<SqlBool> => {
@@ -379,6 +355,6 @@ export type MemberRepository = MemberStore & {
 export function createMemberRepository(db: Db, dialect: Dialect): MemberRepository {
   return {
     ...createMemberStore(db, dialect),
-    transaction: (fn) => db.transaction().execute((trx) => fn(createMemberStore(trx, dialect))),
+    transaction: (fn) => runInTransaction(db, (trx) => fn(createMemberStore(trx, dialect))),
   };
 }

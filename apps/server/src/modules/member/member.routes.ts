@@ -4,8 +4,7 @@ import {
   AddMemberEmailBody,
   MemberAddBody,
   MemberCountSchema,
-  MemberIdBody,
-  MemberIdQuery,
+  IdParam,
   MemberListQuery,
   MemberPage,
   MemberSchema,
@@ -65,7 +64,7 @@ export function registerMemberRoutes(app: FastifyInstance, members: MemberServic
     access: PERM.memberView,
     tags,
     summary: 'One member with roles and recent sign-ins',
-    query: MemberIdQuery,
+    query: IdParam,
     response: MemberViewSchema,
     handler: ({ query }) => members.view(query.id),
   });
@@ -136,7 +135,7 @@ export function registerMemberRoutes(app: FastifyInstance, members: MemberServic
     tags,
     summary: 'Remove a member (soft delete: their history keeps the name); ends their sessions',
     description: WRITE_ERRORS,
-    body: MemberIdBody,
+    body: IdParam,
     response: zEmpty,
     handler: ({ body, member }) => members.remove(body.id, member!),
   });

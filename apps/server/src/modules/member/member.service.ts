@@ -1,4 +1,5 @@
 import {
+  Code,
   isValidMobile,
   normalizeAreaCode,
   normalizeMobile,
@@ -14,8 +15,9 @@ import {
 } from '@study-crm/shared';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
-import { hashPassword } from '../auth/password.js';
-import type { SessionService } from '../auth/session.service.js';
+import { pageResult, pageWindow } from '../../lib/paging.js';
+import { hashPassword } from '../auth/index.js';
+import type { SessionService } from '../auth/index.js';
 import { groupLabels, groupRoles, toMember, toMemberSession, toProfile } from './member.mapper.js';
 import {
   uniqueViolation,
@@ -35,7 +37,11 @@ export type ListDefaults = { memberType?: 'staff' | 'student' };
 type Contact = { email: string | null; areaCode: string | null; mobile: string | null };
 
 const conflict = (field: UniqueField): AppError =>
-  field === 'email' ? new AppError(5403) : field === 'mobile' ? new AppError(5402) : badRequest('loginName', 'v.taken');
+  field === 'email'
+    ? new AppError(Code.EMAIL_EXISTS)
+    : field === 'mobile'
+      ? new AppError(Code.MOBILE_EXISTS)
+      : badRequest('loginName', 'v.taken');
 
 // E-mail trimmed and lower-cased; mobile without separators or trunk zero, with its area code (400 names the field).
 function checkContact(email: string | null, areaCodeIn: string | null, mobileIn: string | null): Contact {
@@ -75,7 +81,7 @@ export function createMemberService(deps: { repo: MemberRepository; sessions: Se
   async function guardLastAdmin(r: MemberStore, memberId: number, staysAdmin: boolean) {
     if (staysAdmin) return;
     const admins = await r.activeAdminIds();
-    if (admins.includes(memberId) && admins.length === 1) throw new AppError(5431);
+    if (admins.includes(memberId) && admins.length === 1) throw new AppError(Code.LAST_ADMIN);
   }
 
   // Unique indexes back the checks above when two requests race.
@@ -97,8 +103,7 @@ export function createMemberService(deps: { repo: MemberRepository; sessions: Se
 
   const service = {
     async list(query: MemberListQuery, defaults: ListDefaults = {}): Promise<Page<MemberListItem>> {
-      const pageNum = query.pageNum ?? 1;
-      const pageSize = query.pageSize ?? 20;
+      const w = pageWindow(query);
       const filter = {
         keyword: query.keyword,
         status: query.status,
@@ -106,20 +111,17 @@ export function createMemberService(deps: { repo: MemberRepository; sessions: Se
         roleId: query.roleId,
         memberType: query.memberType ?? defaults.memberType,
       };
-      const order = { sortBy: query.sortBy ?? 'createdAt', order: query.order ?? 'desc' } as const;
-      const [rows, total] = await Promise.all([
-        repo.page(filter, order, pageSize, (pageNum - 1) * pageSize),
-        repo.count(filter),
-      ]);
+      // sortField is the canonical name on every list; sortBy is this list's older name, still accepted.
+      const order = { sortBy: query.sortField ?? query.sortBy ?? 'createdAt', order: w.order } as const;
+      const [rows, total] = await Promise.all([repo.page(filter, order, w.limit, w.offset), repo.count(filter)]);
       const ids = rows.map((r) => r.id);
       const [withRoleList, labelRows] = await Promise.all([withRoles(rows), repo.labelsOf(ids)]);
       const labels = groupLabels(labelRows);
-      return {
-        list: withRoleList.map((m) => ({ ...m, labels: labels.get(m.id) ?? [] })),
+      return pageResult(
+        withRoleList.map((m) => ({ ...m, labels: labels.get(m.id) ?? [] })),
         total,
-        pageNum,
-        pageSize,
-      };
+        w,
+      );
     },
 
     async view(id: number): Promise<MemberView> {
@@ -177,7 +179,7 @@ export function createMemberService(deps: { repo: MemberRepository; sessions: Se
       const roleIds = await checkRoles(body.roleIds === undefined ? currentRoles : (body.roleIds ?? []), memberType);
       const loginName = pick(body.loginName, current.loginName);
       const deactivating = current.status === 'active' && (status !== 'active' || memberType !== 'staff');
-      if (deactivating && actor.id === current.id) throw new AppError(5430);
+      if (deactivating && actor.id === current.id) throw new AppError(Code.MEMBER_SELF_PROTECTED);
       await checkUnique(repo, contact, loginName, current.id);
 
       const values: MemberValues = {
@@ -211,7 +213,7 @@ export function createMemberService(deps: { repo: MemberRepository; sessions: Se
 
     async remove(id: number, actor: Actor): Promise<null> {
       const current = await get(id);
-      if (actor.id === current.id) throw new AppError(5430);
+      if (actor.id === current.id) throw new AppError(Code.MEMBER_SELF_PROTECTED);
       await repo.transaction(async (trx) => {
         await guardLastAdmin(trx, current.id, false);
         await trx.softDelete(current.id, clock.now());

@@ -9,7 +9,7 @@ import {
   type Page,
 } from '@study-crm/shared';
 import { startTestApp, type TestApp, type Values } from '../../test/harness.js';
-import { historyName, toMemberRef } from './member.mapper.js';
+import { historyName, toMemberRef } from '../people/index.js';
 
 const PASSWORD = 'Staff#2026pass';
 let seq = 0;
@@ -476,6 +476,15 @@ describe('members', () => {
       expect(idsOf((await list({ sortBy: 'email', order: 'asc' })).data)).toEqual([ids.alice, ids.bob, ids.carol]);
       expect(idsOf((await list({})).data)).toEqual([ids.carol, ids.bob, ids.alice]);
       expect(idsOf((await list({ sortBy: 'createdAt', order: 'asc' })).data)).toEqual([ids.alice, ids.bob, ids.carol]);
+    });
+
+    it('sorts by sortField, the name every list uses; sortBy stays an alias and sortField wins', async () => {
+      const byName = [ids.carol, ids.bob, ids.alice];
+      expect(idsOf((await list({ sortField: 'displayName', order: 'asc' })).data)).toEqual(byName);
+      expect(idsOf((await list({ sortField: 'displayName', sortBy: 'email', order: 'asc' })).data)).toEqual(byName);
+      const bad = await list({ sortField: 'password' });
+      expect(bad.meta.code).toBe(400);
+      expect(bad.meta.message).toContain('sortField');
     });
 
     it('pages with total, pageNum and pageSize', async () => {

@@ -1,4 +1,6 @@
 import type { Db } from '../../db/database.js';
+import { runInTransaction } from '../../db/transaction.js';
+import type { Row } from '../../db/schema.js';
 
 export const PERMISSION_COLUMNS = [
   'permission.id',
@@ -14,19 +16,7 @@ export const PERMISSION_COLUMNS = [
   'permission.type',
 ] as const;
 
-export type PermissionRow = {
-  id: number;
-  parentId: number;
-  name: string;
-  title: string;
-  icon: string | null;
-  url: string | null;
-  sort: number;
-  isShow: number;
-  component: string | null;
-  perm: string;
-  type: 'menu' | 'button';
-};
+export type PermissionRow = Omit<Row<'permission'>, 'createdAt' | 'updatedAt'>;
 
 export type PermissionValues = Omit<PermissionRow, 'id'>;
 
@@ -135,6 +125,6 @@ export type PermissionRepository = Queries & {
 export function createPermissionRepository(db: Db): PermissionRepository {
   return {
     ...queries(db),
-    transaction: (fn) => db.transaction().execute((trx) => fn(createPermissionRepository(trx))),
+    transaction: (fn) => runInTransaction(db, (trx) => fn(createPermissionRepository(trx))),
   };
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   MenuAddBody,
-  MenuIdQuery,
+  IdParam,
   MenuIdsBody,
   MenuItemSchema,
   MenuUpdateBody,
@@ -10,11 +10,9 @@ import {
   RolePermissionsQuery,
 } from '@study-crm/shared';
 import { defineRoute } from '../../http/route.js';
-import { buildTree } from './permission.mapper.js';
-import type { PermissionRepository } from './permission.repository.js';
 import type { PermissionService } from './permission.service.js';
 
-export function registerOwnPermissionRoutes(app: FastifyInstance, repo: PermissionRepository): void {
+export function registerOwnPermissionRoutes(app: FastifyInstance, menus: PermissionService): void {
   defineRoute(app, {
     method: 'GET',
     url: '/api/v1/mc/sys/permission/list',
@@ -22,7 +20,7 @@ export function registerOwnPermissionRoutes(app: FastifyInstance, repo: Permissi
     tags: ['permission'],
     summary: "The signed-in member's menu tree (menus only, sorted ascending)",
     response: z.array(MenuItemSchema),
-    handler: async ({ member }) => buildTree(await repo.ofMember(member!.id, 'menu')),
+    handler: ({ member }) => menus.ownMenus(member!.id),
   });
 
   defineRoute(app, {
@@ -32,7 +30,7 @@ export function registerOwnPermissionRoutes(app: FastifyInstance, repo: Permissi
     tags: ['permission'],
     summary: "The signed-in member's function-button permission identifiers",
     response: z.array(z.string()),
-    handler: async ({ member }) => (await repo.ofMember(member!.id, 'button')).map((r) => r.perm),
+    handler: ({ member }) => menus.ownButtons(member!.id),
   });
 }
 
@@ -56,7 +54,7 @@ export function registerPermissionAdminRoutes(app: FastifyInstance, menus: Permi
     access: PERM.menuList,
     tags,
     summary: 'One menu item or function button',
-    query: MenuIdQuery,
+    query: IdParam,
     response: MenuItemSchema,
     handler: ({ query }) => menus.view(query.id),
   });
@@ -100,7 +98,7 @@ export function registerPermissionAdminRoutes(app: FastifyInstance, menus: Permi
     access: PERM.menuRemove,
     tags,
     summary: 'Delete an item without children',
-    body: MenuIdQuery,
+    body: IdParam,
     response: z.null(),
     handler: ({ body }) => menus.remove(body.id),
   });

@@ -1,10 +1,10 @@
-import { ADMIN_PROTECTED_PERMS, type MenuAddBody, type MenuUpdateBody } from '@study-crm/shared';
+import { Code, ADMIN_PROTECTED_PERMS, type MenuAddBody, type MenuUpdateBody } from '@study-crm/shared';
+import { isUniqueViolation } from '../../db/sql-helpers.js';
 import { AppError, notFound } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { buildTree, toMenuItem } from './permission.mapper.js';
 import type { PermissionRepository, PermissionValues } from './permission.repository.js';
 
-const isUniqueViolation = (err: unknown) => /unique|duplicate/i.test(String((err as Error)?.message ?? ''));
 const PROTECTED = new Set(ADMIN_PROTECTED_PERMS);
 
 // Form values → the stored row. Title falls back to the English name; buttons are hidden from the menu by default.
@@ -30,24 +30,24 @@ export function createPermissionService(deps: { repo: PermissionRepository; cloc
   async function assertParent(r: PermissionRepository, parentId: number, selfId?: number) {
     if (parentId === 0) return;
     const parent = await r.byId(parentId);
-    if (!parent || parent.type !== 'menu') throw new AppError(400, 'menuParentInvalid');
+    if (!parent || parent.type !== 'menu') throw new AppError(Code.BAD_REQUEST, 'menuParentInvalid');
     if (selfId === undefined) return;
     const parentOf = new Map((await r.links()).map((l) => [l.id, l.parentId]));
     for (let cur: number | undefined = parentId; cur; cur = parentOf.get(cur)) {
-      if (cur === selfId) throw new AppError(400, 'menuParentInvalid');
+      if (cur === selfId) throw new AppError(Code.BAD_REQUEST, 'menuParentInvalid');
     }
   }
 
   async function assertPermFree(r: PermissionRepository, perm: string, selfId?: number) {
     const holder = await r.idByPerm(perm);
-    if (holder !== undefined && holder !== selfId) throw new AppError(5425);
+    if (holder !== undefined && holder !== selfId) throw new AppError(Code.PERM_EXISTS);
   }
 
   async function guarded<T>(fn: () => Promise<T>): Promise<T> {
     try {
       return await fn();
     } catch (err) {
-      if (!(err instanceof AppError) && isUniqueViolation(err)) throw new AppError(5425);
+      if (!(err instanceof AppError) && isUniqueViolation(err)) throw new AppError(Code.PERM_EXISTS);
       throw err;
     }
   }
@@ -58,13 +58,21 @@ export function createPermissionService(deps: { repo: PermissionRepository; cloc
       const unique = [...new Set(ids)];
       const rows = await r.byIds(unique);
       if (rows.length !== unique.length) throw notFound();
-      if ((await r.withChildren(unique)).length) throw new AppError(5424);
-      if (rows.some((row) => PROTECTED.has(row.perm))) throw new AppError(5421, 'protectedMenu');
+      if ((await r.withChildren(unique)).length) throw new AppError(Code.MENU_HAS_CHILDREN);
+      if (rows.some((row) => PROTECTED.has(row.perm))) throw new AppError(Code.ROLE_BUILTIN, 'protectedMenu');
       await r.removeMany(unique);
       return null;
     });
 
   return {
+    // The signed-in member's own menu tree and button identifiers, read fresh from their roles.
+    async ownMenus(memberId: number) {
+      return buildTree(await repo.ofMember(memberId, 'menu'));
+    },
+    async ownButtons(memberId: number) {
+      return (await repo.ofMember(memberId, 'button')).map((r) => r.perm);
+    },
+
     async tree() {
       return buildTree(await repo.all());
     },
@@ -91,7 +99,7 @@ export function createPermissionService(deps: { repo: PermissionRepository; cloc
         repo.transaction(async (r) => {
           const row = await r.byId(body.id);
           if (!row) throw notFound();
-          if (PROTECTED.has(row.perm) && body.perm !== row.perm) throw new AppError(5421, 'protectedMenu');
+          if (PROTECTED.has(row.perm) && body.perm !== row.perm) throw new AppError(Code.ROLE_BUILTIN, 'protectedMenu');
           await assertParent(r, body.parentId, row.id);
           await assertPermFree(r, body.perm, row.id);
           await r.update(row.id, valuesOf(body), clock.now());

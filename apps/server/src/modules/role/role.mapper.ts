@@ -1,5 +1,6 @@
 import { displayName, type Role, type RoleMember } from '@study-crm/shared';
-import type { RoleMemberRow, RoleRow } from './role.repository.js';
+import type { PersonRow } from '../people/index.js';
+import type { RoleRow } from './role.repository.js';
 
 export function toRole(row: RoleRow): Role {
   return {
@@ -14,6 +15,6 @@ export function toRole(row: RoleRow): Role {
   };
 }
 
-export function toRoleMember(row: RoleMemberRow): RoleMember {
+export function toRoleMember(row: PersonRow): RoleMember {
   return { id: row.id, displayName: displayName(row), loginName: row.loginName, email: row.email };
 }

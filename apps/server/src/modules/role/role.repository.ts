@@ -1,46 +1,15 @@
-import { sql, type SqlBool } from 'kysely';
 import type { RoleKind } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
+import { runInTransaction } from '../../db/transaction.js';
+import type { PageWindow } from '../../lib/paging.js';
+import { containsPattern, likeLower } from '../../db/sql-helpers.js';
+import type { Row } from '../../db/schema.js';
 
-export type RoleRow = {
-  id: number;
-  name: string;
-  cnName: string;
-  kind: RoleKind;
-  isBuiltin: number;
-  memberCount: number;
-  createdAt: number;
-  updatedAt: number;
-};
-
-export type RoleMemberRow = {
-  id: number;
-  loginName: string | null;
-  email: string | null;
-  fullName: string | null;
-  nickName: string | null;
-  engFirstName: string | null;
-  engLastName: string | null;
-};
+export type RoleRow = Row<'role'> & { memberCount: number };
 
 export type RoleFilter = { keyword?: string | null; kind?: RoleKind | null };
-export type PageWindow = { limit: number; offset: number; order: 'asc' | 'desc' };
 
-// `LIKE` with the user's text taken literally ('ROLE_' holds the wildcard '_'), case-insensitive on both dialects.
-export const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-const ilike = (column: string, text: string) =>
-  sql<SqlBool>`lower(${sql.ref(column)}) like ${likePattern(text)} escape '\\'`;
-
-const MEMBER_COLUMNS = [
-  'member.id',
-  'member.loginName',
-  'member.email',
-  'member.fullName',
-  'member.nickName',
-  'member.engFirstName',
-  'member.engLastName',
-] as const;
-const MEMBER_SEARCH = ['member.loginName', 'member.email', 'member.fullName', 'member.nickName'];
+const ilike = (column: string, text: string) => likeLower(column, containsPattern(text));
 
 function queries(db: Db) {
   const roles = () =>
@@ -197,34 +166,6 @@ function queries(db: Db) {
         .values(roleIds.map((roleId) => ({ memberId, roleId })))
         .execute();
     },
-
-    async membersOf(
-      roleId: number,
-      keyword: string | null | undefined,
-      w: PageWindow,
-    ): Promise<{ rows: RoleMemberRow[]; total: number }> {
-      let q = db
-        .selectFrom('member')
-        .innerJoin('memberRole', 'memberRole.memberId', 'member.id')
-        .where('memberRole.roleId', '=', roleId)
-        .where('member.deletedAt', 'is', null);
-      if (keyword) q = q.where((eb) => eb.or(MEMBER_SEARCH.map((c) => ilike(c, keyword))));
-      const count = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-      const rows = await q
-        .select(MEMBER_COLUMNS)
-        .orderBy('member.id', w.order)
-        .limit(w.limit)
-        .offset(w.offset)
-        .execute();
-      return { rows, total: Number(count.total) };
-    },
-
-    // Staff members to pick from when adding a member to a role.
-    memberOptions: (keyword: string | null | undefined, limit: number): Promise<RoleMemberRow[]> => {
-      let q = db.selectFrom('member').where('member.deletedAt', 'is', null).where('member.memberType', '=', 'staff');
-      if (keyword) q = q.where((eb) => eb.or(MEMBER_SEARCH.map((c) => ilike(c, keyword))));
-      return q.select(MEMBER_COLUMNS).orderBy('member.id').limit(limit).execute();
-    },
   };
 }
 type Queries = ReturnType<typeof queries>;
@@ -234,5 +175,5 @@ export type RoleRepository = Queries & {
 };
 
 export function createRoleRepository(db: Db): RoleRepository {
-  return { ...queries(db), transaction: (fn) => db.transaction().execute((trx) => fn(createRoleRepository(trx))) };
+  return { ...queries(db), transaction: (fn) => runInTransaction(db, (trx) => fn(createRoleRepository(trx))) };
 }

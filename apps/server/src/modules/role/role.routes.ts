@@ -7,8 +7,7 @@ import {
   PERM,
   RoleAddBody,
   RoleCheckQuery,
-  RoleIdBody,
-  RoleIdQuery,
+  IdParam,
   RoleListQuery,
   RoleMemberPage,
   RoleMemberSchema,
@@ -43,7 +42,7 @@ export function registerRoleRoutes(app: FastifyInstance, roles: RoleService): vo
     access: PERM.roleList,
     tags,
     summary: 'One role with the ids of its menus and buttons',
-    query: RoleIdQuery,
+    query: IdParam,
     response: RoleViewSchema,
     handler: ({ query }) => roles.view(query.id),
   });
@@ -108,7 +107,7 @@ export function registerRoleRoutes(app: FastifyInstance, roles: RoleService): vo
     access: PERM.roleRemove,
     tags,
     summary: 'Delete a role no member holds (never the built-in administrator role)',
-    body: RoleIdBody,
+    body: IdParam,
     response: z.null(),
     handler: ({ body }) => roles.remove(body.id),
   });

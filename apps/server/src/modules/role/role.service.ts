@@ -1,20 +1,18 @@
-import { ADMIN_PROTECTED_PERMS, type RoleAddBody, type RoleKind, type RoleUpdateBody } from '@study-crm/shared';
+import { Code, ADMIN_PROTECTED_PERMS, type RoleAddBody, type RoleKind, type RoleUpdateBody } from '@study-crm/shared';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
+import { isUniqueViolation } from '../../db/sql-helpers.js';
 import type { Clock } from '../../lib/clock.js';
+import { pageResult, pageWindow, type PagingInput } from '../../lib/paging.js';
+import type { PeopleService } from '../people/index.js';
 import { toRole, toRoleMember } from './role.mapper.js';
-import type { PageWindow, RoleRepository } from './role.repository.js';
+import type { RoleRepository } from './role.repository.js';
 
-type Paging = { pageNum?: number | null; pageSize?: number | null; order?: 'asc' | 'desc' | null };
-const windowOf = (p: Paging): PageWindow & { pageNum: number; pageSize: number } => {
-  const pageNum = p.pageNum ?? 1;
-  const pageSize = p.pageSize ?? 20;
-  return { pageNum, pageSize, limit: pageSize, offset: (pageNum - 1) * pageSize, order: p.order ?? 'desc' };
-};
-
-const isUniqueViolation = (err: unknown) => /unique|duplicate/i.test(String((err as Error)?.message ?? ''));
-
-export function createRoleService(deps: { repo: RoleRepository; clock: Clock }) {
-  const { repo, clock } = deps;
+export function createRoleService(deps: {
+  repo: RoleRepository;
+  people: Pick<PeopleService, 'pageOfRole' | 'searchStaff'>;
+  clock: Clock;
+}) {
+  const { repo, people, clock } = deps;
 
   // The chosen ids, all existing, closed under ancestors (a button brings its screen and group along).
   async function closedPermissionSet(r: RoleRepository, ids: readonly number[]) {
@@ -34,12 +32,12 @@ export function createRoleService(deps: { repo: RoleRepository; clock: Clock }) 
 
   function assertKeepsAdminPerms(set: { perms: Set<string>; existingPerms: Set<string> }) {
     const missing = ADMIN_PROTECTED_PERMS.filter((p) => set.existingPerms.has(p) && !set.perms.has(p));
-    if (missing.length) throw new AppError(5421, 'builtinRolePerms', { perms: missing.join(', ') });
+    if (missing.length) throw new AppError(Code.ROLE_BUILTIN, 'builtinRolePerms', { perms: missing.join(', ') });
   }
 
   async function assertNameFree(r: RoleRepository, name: string, ownId?: number) {
     const holder = await r.idByName(name);
-    if (holder !== undefined && holder !== ownId) throw new AppError(5401);
+    if (holder !== undefined && holder !== ownId) throw new AppError(Code.ROLE_EXISTS);
   }
 
   async function existing(r: RoleRepository, id: number) {
@@ -53,16 +51,16 @@ export function createRoleService(deps: { repo: RoleRepository; clock: Clock }) 
       return await fn();
     } catch (err) {
       // Two saves racing on the same name: the unique index decides, the caller gets the same answer.
-      if (!(err instanceof AppError) && isUniqueViolation(err)) throw new AppError(5401);
+      if (!(err instanceof AppError) && isUniqueViolation(err)) throw new AppError(Code.ROLE_EXISTS);
       throw err;
     }
   }
 
   return {
-    async list(q: Paging & { keyword?: string | null; kind?: RoleKind | null }) {
-      const w = windowOf(q);
+    async list(q: PagingInput & { keyword?: string | null; kind?: RoleKind | null }) {
+      const w = pageWindow(q);
       const { rows, total } = await repo.page({ keyword: q.keyword ?? null, kind: q.kind ?? null }, w);
-      return { list: rows.map(toRole), total, pageNum: w.pageNum, pageSize: w.pageSize };
+      return pageResult(rows.map(toRole), total, w);
     },
 
     async view(id: number) {
@@ -92,7 +90,7 @@ export function createRoleService(deps: { repo: RoleRepository; clock: Clock }) 
       saveGuarded(() =>
         repo.transaction(async (r) => {
           const role = await existing(r, body.id);
-          if (role.isBuiltin && body.name !== role.name) throw new AppError(5421, 'builtinRoleRename');
+          if (role.isBuiltin && body.name !== role.name) throw new AppError(Code.ROLE_BUILTIN, 'builtinRoleRename');
           await assertNameFree(r, body.name, role.id);
           const set = await closedPermissionSet(r, body.permissionIds);
           if (role.isBuiltin) assertKeepsAdminPerms(set);
@@ -115,9 +113,9 @@ export function createRoleService(deps: { repo: RoleRepository; clock: Clock }) 
     remove: (id: number) =>
       repo.transaction(async (r) => {
         const role = await existing(r, id);
-        if (role.isBuiltin) throw new AppError(5421);
+        if (role.isBuiltin) throw new AppError(Code.ROLE_BUILTIN);
         const count = await r.holders(role.id);
-        if (count > 0) throw new AppError(5422, 'roleInUse', { count });
+        if (count > 0) throw new AppError(Code.ROLE_IN_USE, 'roleInUse', { count });
         await r.remove(role.id);
         return null;
       }),
@@ -130,28 +128,28 @@ export function createRoleService(deps: { repo: RoleRepository; clock: Clock }) 
     updateMemberRoles: (userId: number, roleIds: readonly number[] | null | undefined) =>
       repo.transaction(async (r) => {
         const wanted = [...new Set(roleIds ?? [])];
-        if (!wanted.length) throw new AppError(5423);
+        if (!wanted.length) throw new AppError(Code.MEMBER_NEEDS_ROLE);
         if (!(await r.memberExists(userId))) throw notFound();
         const found = await r.existingRoleIds(wanted);
         if (found.length !== wanted.length) throw badRequest('roleIds', 'v.unknownId');
         // Nobody may take the administrator role from its last holder: the portal would lose its role managers.
         for (const dropped of (await r.rolesOfMember(userId)).filter((x) => !wanted.includes(x.id))) {
           const role = await r.byId(dropped.id);
-          if (role?.isBuiltin && (await r.holders(role.id)) <= 1) throw new AppError(5421, 'lastAdmin');
+          if (role?.isBuiltin && (await r.holders(role.id)) <= 1) throw new AppError(Code.ROLE_BUILTIN, 'lastAdmin');
         }
         await r.setMemberRoles(userId, wanted);
         return null;
       }),
 
-    async members(q: Paging & { id: number; keyword?: string | null }) {
+    async members(q: PagingInput & { id: number; keyword?: string | null }) {
       await existing(repo, q.id);
-      const w = windowOf(q);
-      const { rows, total } = await repo.membersOf(q.id, q.keyword, w);
-      return { list: rows.map(toRoleMember), total, pageNum: w.pageNum, pageSize: w.pageSize };
+      const w = pageWindow(q);
+      const { rows, total } = await people.pageOfRole(q.id, q.keyword, w);
+      return pageResult(rows.map(toRoleMember), total, w);
     },
 
     async memberOptions(keyword: string | null | undefined) {
-      return (await repo.memberOptions(keyword, 20)).map(toRoleMember);
+      return (await people.searchStaff(keyword, 20)).map(toRoleMember);
     },
   };
 }

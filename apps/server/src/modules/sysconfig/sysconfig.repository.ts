@@ -1,8 +1,9 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { SysConfigListQuery } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
-import type { SysConfigTable } from '../../db/schema.js';
-import { containsPattern, likeLower, pageWindow } from '../../db/sql-helpers.js';
+import type { SysConfigTable, Row } from '../../db/schema.js';
+import { containsPattern, likeLower } from '../../db/sql-helpers.js';
+import { pageWindow } from '../../lib/paging.js';
 
 const COLUMNS = [
   'id',
@@ -16,17 +17,7 @@ const COLUMNS = [
   'updatedAt',
 ] as const;
 
-export type SysConfigRow = {
-  id: number;
-  key: string;
-  platform: string;
-  prodValue: string | null;
-  testValue: string | null;
-  remarks: string | null;
-  status: 'enabled' | 'disabled';
-  createdAt: number;
-  updatedAt: number;
-};
+export type SysConfigRow = Row<'sysConfig'>;
 
 export function createSysConfigRepository(db: Db) {
   return {

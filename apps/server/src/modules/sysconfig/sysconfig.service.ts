@@ -1,3 +1,4 @@
+import { Code } from '@study-crm/shared';
 import type { SysConfig, SysConfigAddBody, SysConfigListQuery, SysConfigUpdateBody } from '@study-crm/shared';
 import { AppError, notFound } from '../../http/errors.js';
 import { isUniqueViolation } from '../../db/sql-helpers.js';
@@ -19,7 +20,7 @@ export function toSysConfig(row: SysConfigRow): SysConfig {
   };
 }
 
-const exists = (key: string, platform: string) => new AppError(5410, 'configExists', { key, platform });
+const exists = (key: string, platform: string) => new AppError(Code.CONFIG_EXISTS, 'configExists', { key, platform });
 
 export function createSysConfigService(deps: { repo: SysConfigRepository; accessor: ConfigAccessor; clock: Clock }) {
   const { repo, accessor, clock } = deps;

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.js';
 import { containsPattern, likeLower, startsWithLower } from '../../db/sql-helpers.js';
-import { createEntryRepository, type EntryRow } from '../shared/entry.repository.js';
+import { createEntryRepository, type EntryRow } from '../entry/index.js';
 
 export type TagRow = EntryRow;
 

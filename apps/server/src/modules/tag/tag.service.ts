@@ -1,4 +1,5 @@
 import {
+  Code,
   TAG_SEARCH_LIMIT,
   type Tag,
   type TagAddBody,
@@ -9,7 +10,7 @@ import {
 } from '@study-crm/shared';
 import { AppError, notFound } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
-import { entryFields, entryReads, guardUnique, toEntry } from '../shared/entry.service.js';
+import { entryFields, entryReads, guardUnique, toEntry } from '../entry/index.js';
 import type { TagRepository, TagRow } from './tag.repository.js';
 
 export const toTag = (row: TagRow): Tag => toEntry(row);
@@ -30,12 +31,13 @@ export function createTagService(deps: { repo: TagRepository; clock: Clock }) {
   // Rejects a tag whose key or Chinese name another tag of the type already uses.
   async function assertFree(b: TagAddBody, id?: number) {
     const c = await check(b.type, b.value, b.label, id);
-    if (c.valueTaken) throw new AppError(5412, 'tagExists', { type: b.type, value: b.value });
-    if (c.labelTaken) throw new AppError(5412, 'tagLabelExists', { type: b.type, label: b.label });
+    if (c.valueTaken) throw new AppError(Code.TAG_EXISTS, 'tagExists', { type: b.type, value: b.value });
+    if (c.labelTaken) throw new AppError(Code.TAG_EXISTS, 'tagLabelExists', { type: b.type, label: b.label });
   }
 
   // A concurrent duplicate that slipped past assertFree.
-  const duplicate = (b: TagAddBody) => () => new AppError(5412, 'tagExists', { type: b.type, value: b.value });
+  const duplicate = (b: TagAddBody) => () =>
+    new AppError(Code.TAG_EXISTS, 'tagExists', { type: b.type, value: b.value });
 
   return {
     view,

@@ -1,14 +1,59 @@
-import type { Transaction } from 'kysely';
 import { displayName, type PersonRef } from '@study-crm/shared';
-import type { Database } from '../../db/schema.js';
 import type { Db } from '../../db/database.js';
+import { containsPattern, likeLower } from '../../db/sql-helpers.js';
+import type { Conn as Tx } from '../../db/transaction.js';
+import type { PageWindow as PeopleWindow } from '../../lib/paging.js';
+import type { PersonRow } from './people.mapper.js';
 
-type Tx = Db | Transaction<Database>;
 const NAME_COLUMNS = ['id', 'engLastName', 'engFirstName', 'fullName', 'email', 'mobile', 'nickName'] as const;
+const PERSON_COLUMNS = [
+  'member.id',
+  'member.loginName',
+  'member.email',
+  'member.fullName',
+  'member.nickName',
+  'member.engFirstName',
+  'member.engLastName',
+] as const;
+const PERSON_SEARCH = ['member.loginName', 'member.email', 'member.fullName', 'member.nickName'];
 
-// Read access to members as teachers (staff) and students, for the application module.
+// The one place other modules read members as people: names, teacher references, students linked to records.
+// (The member module owns the table; auth reads credentials for sign-in.)
 export function createPeopleRepository(db: Db) {
+  const live = () => db.selectFrom('member').where('member.deletedAt', 'is', null);
+  // Keyword on sign-in name, e-mail, full name or nickname, taken literally, case-insensitive.
+  const search = <Q extends ReturnType<typeof live>>(q: Q, keyword: string | null | undefined): Q =>
+    keyword ? (q.where((eb) => eb.or(PERSON_SEARCH.map((c) => likeLower(c, containsPattern(keyword))))) as Q) : q;
+
   return {
+    // Members holding a role (not deleted), one page of them.
+    async pageOfRole(
+      roleId: number,
+      keyword: string | null | undefined,
+      w: PeopleWindow,
+    ): Promise<{ rows: PersonRow[]; total: number }> {
+      const q = search(live(), keyword)
+        .innerJoin('memberRole', 'memberRole.memberId', 'member.id')
+        .where('memberRole.roleId', '=', roleId);
+      const count = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+      const rows = await q
+        .select(PERSON_COLUMNS)
+        .orderBy('member.id', w.order)
+        .limit(w.limit)
+        .offset(w.offset)
+        .execute();
+      return { rows, total: Number(count.total) };
+    },
+
+    // Staff members matching a keyword (pickers).
+    searchStaff: (keyword: string | null | undefined, limit: number): Promise<PersonRow[]> =>
+      search(live(), keyword)
+        .where('member.memberType', '=', 'staff')
+        .select(PERSON_COLUMNS)
+        .orderBy('member.id')
+        .limit(limit)
+        .execute(),
+
     async staffOptions(): Promise<PersonRef[]> {
       const rows = await db
         .selectFrom('member')

@@ -2,7 +2,8 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { RecordStatus } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
 import type { DictEntryTable } from '../../db/schema.js';
-import { containsPattern, likeLower, pageWindow } from '../../db/sql-helpers.js';
+import { containsPattern, likeLower } from '../../db/sql-helpers.js';
+import { pageWindow } from '../../lib/paging.js';
 
 // Tables with the dictionary-entry shape (TagTable = DictEntryTable).
 export type EntryTableName = 'dictEntry' | 'tag';

@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { MessageBox, MessageBoxQuery, MessageReadAllBody, MessageReadBody } from '@study-crm/shared';
 import { defineRoute } from '../../http/route.js';
-import type { MessageBoxService } from './messagebox.service.js';
+import type { InboxService } from './inbox.service.js';
 
 // The navbar message box of the signed-in member (own data only, hence 'signedIn').
-export function registerMessageBoxRoutes(app: FastifyInstance, box: MessageBoxService): void {
+export function registerInboxRoutes(app: FastifyInstance, box: InboxService): void {
   defineRoute(app, {
     method: 'GET',
     url: '/api/v1/message/box',

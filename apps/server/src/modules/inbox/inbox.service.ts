@@ -1,9 +1,12 @@
 import { MESSAGE_TABS, type MessageBox, type MessageBoxItem, type MessageTab } from '@study-crm/shared';
 import type { Clock } from '../../lib/clock.js';
+import { pageResult, pageWindow } from '../../lib/paging.js';
 import { notFound } from '../../http/errors.js';
-import type { BoxRow, MessageBoxRepository } from './messagebox.repository.js';
+import type { Conn } from '../../db/transaction.js';
+import type { BoxRow, InboxRepository, SourceTodo, TodoSource } from './inbox.repository.js';
 
-const DEFAULT_PAGE_SIZE = 5;
+// The drawer shows five items per tab unless asked otherwise.
+const BOX_PAGE_SIZE = 5;
 
 // The one place a stored row becomes a message-box item.
 function toItem(r: BoxRow): MessageBoxItem {
@@ -20,20 +23,20 @@ function toItem(r: BoxRow): MessageBoxItem {
   };
 }
 
-export function createMessageBoxService(repo: MessageBoxRepository, clock: Clock) {
+export function createInboxService(repo: InboxRepository, clock: Clock) {
   return {
     async box(
       memberId: number,
       q: { tab?: MessageTab | null; pageNum?: number | null; pageSize?: number | null },
     ): Promise<MessageBox> {
-      const pageSize = q.pageSize ?? DEFAULT_PAGE_SIZE;
-      const pageOfTab = (tab: MessageTab) => (q.tab === tab ? (q.pageNum ?? 1) : 1);
+      const windowOf = (tab: MessageTab) =>
+        pageWindow({ pageNum: q.tab === tab ? q.pageNum : 1, pageSize: q.pageSize }, { pageSize: BOX_PAGE_SIZE });
       const [unread, ...pages] = await Promise.all([
         repo.unreadCounts(memberId),
         ...MESSAGE_TABS.map(async (tab) => {
-          const pageNum = pageOfTab(tab);
-          const { rows, total } = await repo.page(memberId, tab, { limit: pageSize, offset: (pageNum - 1) * pageSize });
-          return { list: rows.map(toItem), total, pageNum, pageSize };
+          const w = windowOf(tab);
+          const { rows, total } = await repo.page(memberId, tab, w);
+          return pageResult(rows.map(toItem), total, w);
         }),
       ]);
       const [message, notice, todo] = pages as [MessageBox['message'], MessageBox['notice'], MessageBox['todo']];
@@ -49,6 +52,13 @@ export function createMessageBoxService(repo: MessageBoxRepository, clock: Clock
     async readAll(memberId: number, tab: MessageTab): Promise<{ marked: number }> {
       return { marked: await repo.markAllRead(memberId, tab, clock.now()) };
     },
+
+    /**
+     * The one call other modules post to-dos with: makes the to-do fed by their record (`source`) match `want`
+     * (null: the record has no to-do). Pass `tx` to commit or roll back with the record's own write.
+     */
+    syncSourceTodo: (source: TodoSource, want: SourceTodo | null, tx?: Conn): Promise<void> =>
+      repo.syncSourceTodo(source, want, clock.now(), tx),
   };
 }
-export type MessageBoxService = ReturnType<typeof createMessageBoxService>;
+export type InboxService = ReturnType<typeof createInboxService>;

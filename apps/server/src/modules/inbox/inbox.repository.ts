@@ -1,5 +1,6 @@
 import type { MessageTab } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
+import type { Conn } from '../../db/transaction.js';
 
 export type BoxRow = {
   id: number;
@@ -28,7 +29,7 @@ export type SourceTodo = {
 };
 
 // Only file of the message box that touches SQL. Every query is scoped to one member.
-export function createMessageBoxRepository(db: Db) {
+export function createInboxRepository(db: Db) {
   // Each tab as one query with the member's read state joined in; `unreadOnly` narrows to unread items.
   const notices = (memberId: number, unreadOnly = false) => {
     let q = db
@@ -247,22 +248,22 @@ export function createMessageBoxRepository(db: Db) {
     },
 
     /**
-     * Makes the to-do fed by a business record match it (call inside the record's own transaction: pass a
-     * repository built on the transaction). `want` null = the record should have no to-do (e.g. no assignee).
+     * Makes the to-do fed by a business record match it (`tx`: the record's own transaction).
+     * `want` null = the record should have no to-do (e.g. no assignee).
      * No to-do yet and the record is already done: nothing is created.
      */
-    async syncSourceTodo(source: TodoSource, want: SourceTodo | null, now: number): Promise<void> {
-      const current = await db
+    async syncSourceTodo(source: TodoSource, want: SourceTodo | null, now: number, tx: Conn = db): Promise<void> {
+      const current = await tx
         .selectFrom('memberTodo')
         .select(['id', 'memberId', 'done'])
         .where('sourceKind', '=', source.kind)
         .where('sourceId', '=', source.id)
         .executeTakeFirst();
       const dropReads = (id: number) =>
-        db.deleteFrom('messageRead').where('tab', '=', 'todo').where('itemId', '=', id).execute();
+        tx.deleteFrom('messageRead').where('tab', '=', 'todo').where('itemId', '=', id).execute();
       if (!current) {
         if (!want || want.done) return;
-        await db
+        await tx
           .insertInto('memberTodo')
           .values({
             ...want,
@@ -277,12 +278,12 @@ export function createMessageBoxRepository(db: Db) {
       }
       if (!want) {
         await dropReads(current.id);
-        await db.deleteFrom('memberTodo').where('id', '=', current.id).execute();
+        await tx.deleteFrom('memberTodo').where('id', '=', current.id).execute();
         return;
       }
       // A to-do that moves to someone else or is reopened counts as unread again.
       if (current.memberId !== want.memberId || (current.done && !want.done)) await dropReads(current.id);
-      await db
+      await tx
         .updateTable('memberTodo')
         .set({ ...want, updatedAt: now })
         .where('id', '=', current.id)
@@ -290,4 +291,4 @@ export function createMessageBoxRepository(db: Db) {
     },
   };
 }
-export type MessageBoxRepository = ReturnType<typeof createMessageBoxRepository>;
+export type InboxRepository = ReturnType<typeof createInboxRepository>;

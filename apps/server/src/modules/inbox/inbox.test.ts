@@ -1,20 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessageBox } from '@study-crm/shared';
 import { startTestApp, type TestApp } from '../../test/harness.js';
-import { hashPassword } from '../auth/password.js';
-import { createMessageBoxRepository, type MessageBoxRepository } from './messagebox.repository.js';
+import { hashPassword } from '../auth/index.js';
+import { createInboxRepository, type InboxRepository } from './inbox.repository.js';
 
 const OTHER = { login: 'staff2', password: 'Staff#2026pass' };
 
 describe('message box', () => {
   let t: TestApp;
-  let repo: MessageBoxRepository;
+  let repo: InboxRepository;
   let admin: { token: string; mid: number };
   let other: { token: string; mid: number };
 
   beforeAll(async () => {
     t = await startTestApp();
-    repo = createMessageBoxRepository(t.db.db);
+    repo = createInboxRepository(t.db.db);
     admin = await t.login();
     const now = Date.now();
     const role = await t.db.db.selectFrom('role').select('id').executeTakeFirstOrThrow();

@@ -1,0 +1,31 @@
+// Paging, written once for every list: page 1 and 20 rows unless asked otherwise, newest first. The upper limit
+// of pageSize (PAGE_SIZE_MAX) is enforced by the shared zPaging schema every list query extends.
+export const DEFAULT_PAGE_SIZE = 20;
+
+export type SortOrder = 'asc' | 'desc';
+export type PageWindow = { pageNum: number; pageSize: number; limit: number; offset: number; order: SortOrder };
+export type PagingInput = {
+  pageNum?: number | null | undefined;
+  pageSize?: number | null | undefined;
+  order?: SortOrder | null | undefined;
+};
+
+export function pageWindow(p: PagingInput, defaults: { pageSize?: number; order?: SortOrder } = {}): PageWindow {
+  const pageNum = p.pageNum ?? 1;
+  const pageSize = p.pageSize ?? defaults.pageSize ?? DEFAULT_PAGE_SIZE;
+  return {
+    pageNum,
+    pageSize,
+    limit: pageSize,
+    offset: (pageNum - 1) * pageSize,
+    order: p.order ?? defaults.order ?? 'desc',
+  };
+}
+
+// The wire's page: the rows plus the window they were read with.
+export const pageResult = <T>(list: T[], total: number, w: Pick<PageWindow, 'pageNum' | 'pageSize'>) => ({
+  list,
+  total,
+  pageNum: w.pageNum,
+  pageSize: w.pageSize,
+});

@@ -1,0 +1,63 @@
+import type { ApplicationListItem, ApplicationSimple, ApplicationView, FileRecord, PersonRef } from '@study-crm/shared';
+import type { ApplicationRow, ChildRows, ListRow } from './application.repository.js';
+import type { FileRow } from './file.repository.js';
+
+// The one place application rows become responses. Teacher and uploader names come from the people module;
+// the completion ratio is derived from the follow-up counts, never stored.
+export type Names = Map<number, PersonRef>;
+export type Ratio = { followDone: number; followTotal: number; completionRatio: number };
+
+const ref = (names: Names, id: number | null) => (id ? (names.get(id) ?? null) : null);
+
+// The fields the list row and the header share, with the two teachers named.
+const summary = (r: ListRow, names: Names) => ({
+  id: r.id,
+  name: r.name,
+  engLastName: r.engLastName,
+  engFirstName: r.engFirstName,
+  email: r.email,
+  passportNo: r.passportNo,
+  status: r.status,
+  applicationDate: r.applicationDate,
+  signingTeacher: ref(names, r.signingTeacherId),
+  followTeacher: ref(names, r.followTeacherId),
+});
+
+export function toApplicationListItem(
+  r: ListRow,
+  names: Names,
+  targetSchools: string[],
+  ratio: Ratio,
+): ApplicationListItem {
+  return { ...summary(r, names), createdAt: r.createdAt, targetSchools, ...ratio };
+}
+
+export function toApplicationSimple(r: ApplicationRow, names: Names, ratio: Ratio): ApplicationSimple {
+  return {
+    ...summary(r, names),
+    areaCode: r.areaCode,
+    mobile: r.mobile,
+    importantNotes: r.importantNotes,
+    memberId: r.memberId,
+    version: r.version,
+    ...ratio,
+  };
+}
+
+// The detail form: the row and its child rows (the response schema drops what the contract does not name).
+export const toApplicationView = (r: ApplicationRow, children: ChildRows): ApplicationView => ({ ...r, ...children });
+
+export function toFileRecord(r: Omit<FileRow, 'storedName'>, names: Names): FileRecord {
+  return {
+    id: r.id,
+    applicationId: r.applicationId,
+    title: r.title,
+    type: r.type,
+    extension: r.extension,
+    mime: r.mime,
+    size: r.size,
+    displayPath: r.displayPath,
+    uploadedAt: r.uploadedAt,
+    uploader: ref(names, r.uploaderId),
+  };
+}

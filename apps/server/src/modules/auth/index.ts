@@ -1,0 +1,9 @@
+// Front door of the auth module: sign-in, sessions, password hashing.
+export { createAuthRepository } from './auth.repository.js';
+export { registerAuthRoutes } from './auth.routes.js';
+export { createAuthService } from './auth.service.js';
+export type { AuthService } from './auth.service.js';
+export { hashPassword, verifyPassword } from './password.js';
+export { createSessionRepository } from './session.repository.js';
+export { createSessionService } from './session.service.js';
+export type { SessionService } from './session.service.js';

@@ -1,0 +1,6 @@
+// Front door of the dict module: dictionary entries; other modules check values against it.
+export { createDictRepository } from './dict.repository.js';
+export type { DictRepository } from './dict.repository.js';
+export { registerDictRoutes } from './dict.routes.js';
+export { assertDictValues, createDictService } from './dict.service.js';
+export type { DictCheck, DictService } from './dict.service.js';

@@ -1,0 +1,5 @@
+// Front door of the entry module: the generic entry list (type, value, label, sort, status) that dict and tag
+// are built on. It has no routes of its own.
+export { createEntryRepository } from './entry.repository.js';
+export type { EntryRepository, EntryRow } from './entry.repository.js';
+export { entryFields, entryReads, guardUnique, toEntry } from './entry.service.js';

@@ -1,0 +1,23 @@
+import fs from 'node:fs';
+import type { FastifyReply } from 'fastify';
+
+// RFC 6266: an ASCII fallback plus the UTF-8 name.
+export function contentDisposition(title: string, ext: string, inline: boolean): string {
+  const name = `${title}.${ext}`;
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+export type StoredFileInfo = { full: string; size: number; title: string; extension: string; mime: string };
+
+// Streams a stored file to an authenticated caller (the route decides who may): never sniffed, never cached,
+// images inline, everything else as an attachment.
+export async function sendStoredFile(reply: FastifyReply, f: StoredFileInfo): Promise<void> {
+  void reply
+    .header('content-type', f.mime)
+    .header('content-length', f.size)
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store')
+    .header('content-disposition', contentDisposition(f.title, f.extension, f.mime.startsWith('image/')));
+  await reply.send(fs.createReadStream(f.full));
+}

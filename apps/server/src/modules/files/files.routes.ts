@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import { PERM, UploadedSchema } from '@study-crm/shared';
+import type { Config } from '../../config.js';
+import { readMultipart } from '../../http/multipart.js';
+import { defineRoute } from '../../http/route.js';
+import type { FileStorage } from './storage.js';
+
+export function registerFileRoutes(app: FastifyInstance, deps: { storage: FileStorage; config: Config }): void {
+  const { storage, config } = deps;
+
+  // The general upload used by forms (e.g. payment attachments): stores the file and returns its stored name.
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/v1/fms/upload',
+    access: PERM.fileUpload,
+    tags: ['file'],
+    summary: 'General upload (multipart field `file`), checked by content and stored under a generated name',
+    response: UploadedSchema,
+    handler: async ({ req }) => {
+      const form = await readMultipart(req, config.uploadMaxBytes);
+      const file = form.file!;
+      const saved = await storage.save(file);
+      return {
+        name: saved.storedName,
+        originalName: file.fileName,
+        extension: saved.extension,
+        mime: saved.mime,
+        size: saved.size,
+      };
+    },
+  });
+}

@@ -1,0 +1,6 @@
+// Front door of the people module: members as people (names, teacher references, "(removed)" history names).
+export { createPeopleRepository } from './people.repository.js';
+export { createPeopleService } from './people.service.js';
+export type { PeopleService } from './people.service.js';
+export { historyName, toMemberRef } from './people.mapper.js';
+export type { MemberNameRow, MemberRef, PersonRow } from './people.mapper.js';

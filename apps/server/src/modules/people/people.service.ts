@@ -1,0 +1,25 @@
+import type { PersonRef } from '@study-crm/shared';
+import type { Conn } from '../../db/transaction.js';
+import type { PageWindow } from '../../lib/paging.js';
+import type { PeopleRepository } from './people.repository.js';
+
+type StudentValues = Parameters<PeopleRepository['insertStudent']>[1];
+
+// Members as people for every other module: names for display, teacher checks, the student behind a record.
+// Calls that take `tx` run inside the caller's transaction.
+export function createPeopleService(repo: PeopleRepository) {
+  return {
+    staffOptions: (): Promise<PersonRef[]> => repo.staffOptions(),
+    names: (ids: (number | null | undefined)[]): Promise<Map<number, PersonRef>> => repo.names(ids),
+    isActiveStaff: (id: number, tx?: Conn): Promise<boolean> => repo.isActiveStaff(id, tx),
+    isMember: (id: number, tx?: Conn): Promise<boolean> => repo.isMember(id, tx),
+    findByContact: (tx: Conn, email: string | null, areaCode: string | null, mobile: string | null) =>
+      repo.findByContact(tx, email, areaCode, mobile),
+    insertStudent: (tx: Conn, v: StudentValues, now: number): Promise<number | undefined> =>
+      repo.insertStudent(tx, v, now),
+    pageOfRole: (roleId: number, keyword: string | null | undefined, w: PageWindow) =>
+      repo.pageOfRole(roleId, keyword, w),
+    searchStaff: (keyword: string | null | undefined, limit: number) => repo.searchStaff(keyword, limit),
+  };
+}
+export type PeopleService = ReturnType<typeof createPeopleService>;
