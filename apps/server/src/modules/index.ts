@@ -43,6 +43,7 @@ import { createPermissionService } from './permission/permission.service.js';
 import { createRoleRepository } from './role/role.repository.js';
 import { registerRoleRoutes } from './role/role.routes.js';
 import { createRoleService } from './role/role.service.js';
+import { createDeliveryWorker, createOutboxRepository } from './delivery/index.js';
 
 // One line (or block) per business domain.
 export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
@@ -106,4 +107,9 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
       clock,
     }),
   );
+
+  // Messaging (issue 15): the delivery outbox and its worker (app.ts starts and stops it).
+  const outbox = createOutboxRepository(db, dialect);
+  const delivery = createDeliveryWorker({ outbox, clock, settings: config.delivery, log: app.log });
+  app.decorate('delivery', delivery);
 }
