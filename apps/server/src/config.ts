@@ -57,6 +57,7 @@ const EnvSchema = z
       .regex(/^[A-Za-z0-9+/]{43}=$/, 'must be 32 bytes in base64 (44 characters)')
       .optional(),
     TEMPLATE_FRAME_HOSTS: z.string().default(''),
+    PORTAL_URL: z.string().url().optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.CAPTCHA_TEST_CODE) {
@@ -105,6 +106,8 @@ export type Config = {
   mailSecretKey: string | undefined;
   // Hosts a template's HTML frame may be fetched from (lower case, exact match).
   templateFrameHosts: string[];
+  // The portal's address, offered to templates as {{ portal.link }}.
+  portalUrl: string;
 };
 
 export class ConfigError extends Error {
@@ -159,5 +162,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     templateFrameHosts: e.TEMPLATE_FRAME_HOSTS.split(',')
       .map((h) => h.trim().toLowerCase())
       .filter(Boolean),
+    portalUrl: e.PORTAL_URL ?? `http://${e.HOST}:${e.PORT}/sadmin`,
   };
 }

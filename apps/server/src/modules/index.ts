@@ -44,6 +44,7 @@ import { createRoleRepository } from './role/role.repository.js';
 import { registerRoleRoutes } from './role/role.routes.js';
 import { createRoleService } from './role/role.service.js';
 import { createDeliveryWorker, createOutboxRepository } from './delivery/index.js';
+import { registerMailModule } from './mail/index.js';
 
 // One line (or block) per business domain.
 export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
@@ -112,4 +113,5 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   const outbox = createOutboxRepository(db, dialect);
   const delivery = createDeliveryWorker({ outbox, clock, settings: config.delivery, log: app.log });
   app.decorate('delivery', delivery);
+  registerMailModule(app, { config, db, clock, outbox, delivery });
 }
