@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { openDatabase } from '../../db/database.js';
 import { startTestApp, testClock, type TestApp } from '../../test/harness.js';
 import {
   backoffDelay,
@@ -130,6 +132,40 @@ describe('delivery outbox and worker', () => {
     for (let i = 0; i < 10; i += 1) await Promise.all([a.runOnce(), b.runOnce(), a.runOnce(), b.runOnce()]);
     expect(sent.map((s) => s.recipient).sort()).toEqual([...ids].sort());
     expect((await rows(6)).every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
+  });
+
+  it('PostgreSQL: two app servers (own connection pools) claiming at once never send a row twice', async () => {
+    if (t.db.dialect !== 'postgres') return;
+    const { rows: found } = await sql<{ schema: string }>`select current_schema() as schema`.execute(t.db.db);
+    const other = await openDatabase({
+      databaseUrl: t.config.databaseUrl,
+      dataDir: t.config.dataDir,
+      pgSchema: found[0]!.schema,
+    });
+    try {
+      const ids = Array.from({ length: 60 }, (_, i) => `pg${i}@example.com`);
+      await queue(7, ids);
+      const { channel, sent } = scriptedChannel(async () => {
+        await new Promise((r) => setTimeout(r, 1));
+        return 'ok';
+      });
+      const mk = (handle: typeof t.db) => {
+        const w = createDeliveryWorker({
+          outbox: createOutboxRepository(handle.db, handle.dialect),
+          clock,
+          settings,
+          log: t.app.log,
+        });
+        w.register(channel);
+        return w;
+      };
+      const workers = [mk(t.db), mk(other), mk(t.db), mk(other)];
+      for (let i = 0; i < 8; i += 1) await Promise.all(workers.map((w) => w.runOnce()));
+      expect(sent.map((s) => s.recipient).sort()).toEqual([...ids].sort());
+      expect((await rows(7)).every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
+    } finally {
+      await other.close();
+    }
   });
 
   it('computes backoff delays that grow, are capped and carry jitter', () => {

@@ -1,11 +1,11 @@
-import {
+import type {
   DELIVERY_STATUSES,
-  type Email,
-  type EmailAddBody,
-  type EmailDetail,
-  type EmailListQuery,
-  type Locale,
-  type Page,
+  Email,
+  EmailAddBody,
+  EmailDetail,
+  EmailListQuery,
+  Locale,
+  Page,
 } from '@study-crm/shared';
 import { badRequest, notFound } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';

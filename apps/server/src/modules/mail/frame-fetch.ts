@@ -1,5 +1,7 @@
-import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
 
 const FRAME_MAX_BYTES = 512 * 1024;
 const FETCH_TIMEOUT_MS = 5000;
@@ -40,9 +42,61 @@ export function isPrivateAddress(address: string): boolean {
 
 export type FrameFetchOutcome = { html: string } | { problem: 'v.frameHost' | 'v.frameFetch' };
 
+class PrivateAddressError extends Error {}
+
+// DNS lookup for the request itself: the address connected to is the one checked (no rebinding in between).
+const lookupRefusing =
+  (isBlocked: (address: string) => boolean): LookupFunction =>
+  (hostname, options, callback) => {
+    dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
+      if (err) return callback(err, '', 0);
+      const list = addresses as LookupAddress[];
+      const bad = !list.length || list.some((a) => isBlocked(a.address));
+      if (bad) return callback(new PrivateAddressError(hostname), '', 0);
+      if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
+      callback(null, list[0]!.address, list[0]!.family);
+    });
+  };
+
+function get(url: URL, isBlocked: (address: string) => boolean): Promise<FrameFetchOutcome> {
+  return new Promise((resolve) => {
+    const request = (url.protocol === 'https:' ? https : http).get(
+      url,
+      { lookup: lookupRefusing(isBlocked), timeout: FETCH_TIMEOUT_MS, headers: { accept: 'text/html' } },
+      (res) => {
+        // Redirects are not followed: the address that was allowed is the one fetched.
+        if (res.statusCode !== 200) {
+          res.resume();
+          return resolve({ problem: 'v.frameFetch' });
+        }
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > FRAME_MAX_BYTES) {
+            request.destroy();
+            resolve({ problem: 'v.frameFetch' });
+          } else chunks.push(chunk);
+        });
+        res.on('end', () => resolve({ html: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', () => resolve({ problem: 'v.frameFetch' }));
+      },
+    );
+    request.on('timeout', () => request.destroy(new Error('timeout')));
+    request.on('error', (err) =>
+      resolve({ problem: err instanceof PrivateAddressError ? 'v.frameHost' : 'v.frameFetch' }),
+    );
+  });
+}
+
 // Fetches a template's HTML frame once, when the template is saved: http(s) only, the host on the allow list,
 // every address it resolves to public, no redirects, a size and time limit.
-export async function fetchFrame(url: string, allowedHosts: string[]): Promise<FrameFetchOutcome> {
+// `isBlocked` is replaced only by tests, to fetch from a local server.
+export async function fetchFrame(
+  url: string,
+  allowedHosts: string[],
+  isBlocked: (address: string) => boolean = isPrivateAddress,
+): Promise<FrameFetchOutcome> {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -53,20 +107,6 @@ export async function fetchFrame(url: string, allowedHosts: string[]): Promise<F
   if (parsed.username || parsed.password) return { problem: 'v.frameHost' };
   const host = parsed.hostname.toLowerCase().replace(/^\[|\]$/g, '');
   if (!allowedHosts.includes(host)) return { problem: 'v.frameHost' };
-  try {
-    const addresses = isIP(host) ? [{ address: host }] : await lookup(host, { all: true });
-    if (!addresses.length || addresses.some((a) => isPrivateAddress(a.address))) return { problem: 'v.frameHost' };
-    const res = await fetch(parsed, { redirect: 'manual', signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
-    if (res.status !== 200 || !res.body) return { problem: 'v.frameFetch' };
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    for await (const chunk of res.body) {
-      size += chunk.byteLength;
-      if (size > FRAME_MAX_BYTES) return { problem: 'v.frameFetch' };
-      chunks.push(chunk);
-    }
-    return { html: Buffer.concat(chunks).toString('utf8') };
-  } catch {
-    return { problem: 'v.frameFetch' };
-  }
+  if (isIP(host) && isBlocked(host)) return { problem: 'v.frameHost' };
+  return get(parsed, isBlocked);
 }
