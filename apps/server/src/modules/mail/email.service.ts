@@ -88,8 +88,8 @@ export function createEmailService(deps: {
       if (!(await repo.sender(b.senderId))) throw badRequest('senderId', 'v.unknownId');
       const template = b.templateId ? await repo.template(b.templateId) : null;
       if (b.templateId && !template) throw badRequest('templateId', 'v.unknownId');
-      if (!checkTemplate(b.subject)) throw badRequest('subject', 'v.template');
-      if (!checkTemplate(b.content)) throw badRequest('content', 'v.template');
+      if (!(await checkTemplate(b.subject))) throw badRequest('subject', 'v.template');
+      if (!(await checkTemplate(b.content))) throw badRequest('content', 'v.template');
       const content = sanitizeContent(b.content);
       const now = clock.now();
       const id = await repo.transaction(async (trx) => {

@@ -3,7 +3,17 @@ import sanitizeHtml from 'sanitize-html';
 
 // Liquid with no file system, no includes of outside files and only own properties of the variables we pass:
 // a template can show data, never run code. HTML output escapes values; subjects are plain text.
-const engineOptions = { ownPropertyOnly: true, strictFilters: true, relativeReference: false } as const;
+// `templates: {}` is an empty in-memory file system: {% include %}, {% render %} and {% layout %} find nothing.
+// The limits stop a template that would loop or grow without end.
+const engineOptions = {
+  ownPropertyOnly: true,
+  strictFilters: true,
+  relativeReference: false,
+  templates: {},
+  parseLimit: 1_000_000,
+  renderLimit: 1000,
+  memoryLimit: 10_000_000,
+} as const;
 const htmlEngine = new Liquid({ ...engineOptions, outputEscape: 'escape' });
 const textEngine = new Liquid(engineOptions);
 
@@ -16,9 +26,18 @@ export type TemplateVariables = {
   portal: { link: string };
 };
 
-export function checkTemplate(text: string): boolean {
+export const SAMPLE_VARIABLES: TemplateVariables = {
+  recipient: { email: 'student@example.com' },
+  sender: { name: 'Study CRM', email: 'office@example.com' },
+  platform: 'WEB',
+  date: '2026-01-31',
+  portal: { link: 'https://portal.example.com/sadmin' },
+};
+
+// Parses and renders once with sample values, so a template that cannot be sent is refused when it is saved.
+export async function checkTemplate(text: string): Promise<boolean> {
   try {
-    htmlEngine.parse(text);
+    await htmlEngine.parseAndRender(text, SAMPLE_VARIABLES);
     return true;
   } catch {
     return false;

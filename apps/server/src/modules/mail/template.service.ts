@@ -40,7 +40,7 @@ export function createTemplateService(deps: { repo: MailRepository; clock: Clock
       ['content', b.content],
       ['frameHtml', b.frameHtml],
     ] as const)
-      if (text && !checkTemplate(text)) throw badRequest(field, 'v.template');
+      if (text && !(await checkTemplate(text))) throw badRequest(field, 'v.template');
     let frameHtml = b.frameHtml ? sanitizeFrame(b.frameHtml) : null;
     const frameUrl = b.frameUrl ?? null;
     if (!frameHtml && frameUrl) {
@@ -48,7 +48,7 @@ export function createTemplateService(deps: { repo: MailRepository; clock: Clock
       else {
         const fetched = await fetchFrame(frameUrl, frameHosts);
         if ('problem' in fetched) throw badRequest('frameUrl', fetched.problem);
-        if (!checkTemplate(fetched.html)) throw badRequest('frameUrl', 'v.template');
+        if (!(await checkTemplate(fetched.html))) throw badRequest('frameUrl', 'v.template');
         frameHtml = sanitizeFrame(fetched.html);
       }
     }

@@ -48,6 +48,14 @@ describe('message templates', () => {
     expect(res.meta.message).toContain('content');
   });
 
+  it('gives templates no file system: an include is refused on save', async () => {
+    for (const content of ["{% include 'package.json' %}", "{% render '/etc/passwd' %}", '{% layout "x" %}']) {
+      const res = await add({ name: 'Sneaky', type: 'offer', content });
+      expect(res.meta.code, content).toBe(400);
+      expect(res.meta.message).toContain('content');
+    }
+  });
+
   it('refuses a frame address on a host that is not allowed or is private', async () => {
     const res = await add({ name: 'Framed', type: 'offer', frameUrl: 'https://frames.example.org/a.html' });
     expect(res.meta).toMatchObject({ code: 400 });
