@@ -168,6 +168,14 @@ describe('delivery outbox and worker', () => {
     }
   });
 
+  it('leaves rows of a channel this server cannot send to a server that can', async () => {
+    await outbox().enqueue(t.db.db, 'sms', 8, ['+886912345678'], clock.now());
+    const { channel, sent } = scriptedChannel();
+    expect(await worker(channel).runOnce()).toBe(0);
+    expect(sent).toHaveLength(0);
+    expect((await outbox().byMessage('sms', 8))[0]).toMatchObject({ status: 'queued', attempts: 0 });
+  });
+
   it('computes backoff delays that grow, are capped and carry jitter', () => {
     const s = { backoffMs: 1000, backoffMaxMs: 5000 };
     expect(backoffDelay(1, s, () => 0)).toBe(500);

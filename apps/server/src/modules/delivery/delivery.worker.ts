@@ -78,7 +78,7 @@ export function createDeliveryWorker(deps: {
   // One pass: claim a batch and deliver it. Returns how many rows were handled.
   async function runOnce(): Promise<number> {
     const token = randomBytes(12).toString('base64url');
-    const rows = await outbox.claim(clock.now(), settings.batch, settings.leaseMs, token);
+    const rows = await outbox.claim(clock.now(), settings.batch, settings.leaseMs, token, [...channels.keys()]);
     await Promise.all(rows.map((row) => deliver(row, token)));
     return rows.length;
   }

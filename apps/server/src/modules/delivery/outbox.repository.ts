@@ -54,10 +54,19 @@ export function createOutboxRepository(db: Db, dialect: Dialect) {
 
     // Claims up to `limit` due rows in one statement: queued rows whose time has come, and rows whose claim
     // (lease) expired because their worker died. PostgreSQL skips rows another worker is claiming right now.
-    async claim(now: number, limit: number, leaseMs: number, token: string): Promise<OutboxRow[]> {
+    // Only rows of `channels` (those this server can send) are claimed.
+    async claim(
+      now: number,
+      limit: number,
+      leaseMs: number,
+      token: string,
+      channels: ChannelName[] = ['email', 'sms'],
+    ): Promise<OutboxRow[]> {
+      if (!channels.length) return [];
       const due = db
         .selectFrom('deliveryOutbox')
         .select('id')
+        .where('channel', 'in', channels)
         .where((eb) =>
           eb.or([
             eb.and([eb('status', '=', 'queued'), eb('nextAttemptAt', '<=', now)]),

@@ -76,9 +76,16 @@ export function createMailRepository(db: Db) {
         .limit(1)
         .executeTakeFirst());
     },
-    async deleteSender(id: number) {
-      const r = await db.deleteFrom('mailSender').where('id', '=', id).executeTakeFirst();
-      return Number(r.numDeletedRows);
+    // 'inUse' when an e-mail's foreign key refuses the delete (one written since the caller checked).
+    async deleteSender(id: number): Promise<'deleted' | 'inUse'> {
+      try {
+        await db.deleteFrom('mailSender').where('id', '=', id).execute();
+        return 'deleted';
+      } catch (err) {
+        const code = (err as { code?: unknown } | null)?.code;
+        if (code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY') return 'inUse';
+        throw err;
+      }
     },
 
     template: (id: number): Promise<TemplateRow | undefined> =>

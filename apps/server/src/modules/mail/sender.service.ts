@@ -90,7 +90,8 @@ export function createSenderService(deps: {
     async remove(id: number): Promise<null> {
       await row(id);
       if (await repo.isSenderUsed(id)) throw new AppError(5440);
-      await repo.deleteSender(id);
+      // An e-mail written at the same moment: its foreign key refuses the delete.
+      if ((await repo.deleteSender(id)) === 'inUse') throw new AppError(5440);
       transports.drop(id);
       return null;
     },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmailAgent, MailSender, MailSenderTestResult, Page } from '@study-crm/shared';
 import { startSmtpServer } from '../../test/smtp-fixture.js';
+import { createMailRepository } from './mail.repository.js';
 import type { TestApp } from '../../test/harness.js';
 import { withSignedInApp } from '../../test/signed-in.js';
 
@@ -65,10 +66,27 @@ describe('mail servers', () => {
     expect(bad.data.message).toContain('535');
   });
 
+  it('refuses to remove a sender that has sent e-mails (5440)', async () => {
+    const sender = (await t.get<Page<MailSender>>(`${BASE}/list`, {}, { token })).data.list[0]!;
+    const sent = await t.post<{ id: number }>(
+      '/admin/v1/message/email/add',
+      { senderId: sender.id, recipients: 'x@example.com', subject: 's', content: 'c', platform: 'WEB' },
+      { token },
+    );
+    expect(sent.meta.code).toBe(200);
+    const res = await t.post(`${BASE}/remove`, { id: sender.id }, { token });
+    expect(res.meta).toEqual({ code: 5440, message: 'This mail server has sent e-mails and cannot be removed' });
+    // Past the check (an e-mail written meanwhile), the foreign key still refuses.
+    expect(await createMailRepository(t.db.db).deleteSender(sender.id)).toBe('inUse');
+    // Another sender for the next test.
+    await t.post(`${BASE}/add`, { ...valid(), account: 'second@example.com' }, { token });
+  });
+
   it('lists the senders for the e-mail form and removes one', async () => {
     const agents = await t.get<EmailAgent[]>('/admin/v1/message/email/emailAgents', {}, { token });
-    expect(agents.data).toEqual([expect.objectContaining({ account: 'office@example.com', displayName: '留學顧問' })]);
-    const id = agents.data[0]!.id;
+    expect(agents.data.map((a) => a.account)).toEqual(['office@example.com', 'second@example.com']);
+    expect(agents.data[0]!.displayName).toBe('留學顧問');
+    const id = agents.data[1]!.id;
     expect((await t.post(`${BASE}/remove`, { id }, { token })).meta.code).toBe(200);
     expect((await t.get(`${BASE}/view`, { id }, { token })).meta.code).toBe(404);
   });
