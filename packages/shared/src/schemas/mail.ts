@@ -12,7 +12,10 @@ export const MailSenderFields = z.object({
   host: zText(255).describe('SMTP host'),
   port: zInt().pipe(z.number().min(1).max(65535)).describe('SMTP port'),
   account: zText(255).describe('mailbox account (login and from address)'),
-  tlsMode: z.enum(TLS_MODES).nullish().describe('starttls (default), tls (implicit, port 465) or none'),
+  tlsMode: z
+    .enum(TLS_MODES)
+    .nullish()
+    .describe('starttls (default on add; unchanged when empty on update), tls (implicit, port 465) or none'),
   displayName: zOptText(100).describe('name shown as the sender'),
 });
 export const MailSenderAddBody = MailSenderFields.extend({

@@ -78,7 +78,7 @@ export function createSenderService(deps: {
         host: b.host,
         port: b.port,
         account: b.account,
-        tlsMode: b.tlsMode ?? 'starttls',
+        tlsMode: b.tlsMode ?? current.tlsMode,
         displayName: b.displayName ?? null,
         ...(b.password ? { passwordEnc: box.seal(b.password) } : {}),
         updatedAt: now,

@@ -56,8 +56,12 @@ describe('mail servers', () => {
     const ok = await t.post<MailSenderTestResult>(`${BASE}/test`, { id: sender.id }, { token });
     expect(ok.data.isOk).toBe(true);
     // An empty password on update keeps the stored one; a new one replaces it.
-    const kept = await t.post<MailSender>(`${BASE}/update`, { ...valid(), id: sender.id, password: '' }, { token });
-    expect(kept.meta.code).toBe(200);
+    const kept = await t.post<MailSender>(
+      `${BASE}/update`,
+      { ...valid(), id: sender.id, password: '', tlsMode: '' },
+      { token },
+    );
+    expect(kept.data.tlsMode).toBe('none');
     expect((await t.post<MailSenderTestResult>(`${BASE}/test`, { id: sender.id }, { token })).data.isOk).toBe(true);
     await t.post(`${BASE}/update`, { ...valid(), id: sender.id, password: 'wrong-pass' }, { token });
     const bad = await t.post<MailSenderTestResult>(`${BASE}/test`, { id: sender.id }, { token, locale: 'zh-TW' });
