@@ -1,4 +1,4 @@
-// npm run bench [-- --n 200 --members 100000 --applications 100000]
+// npm run bench [-- --n 200 --members 100000 --applications 100000 --emails 2000]
 // Builds the app on a temporary SQLite file (and on PostgreSQL when DATABASE_URL is set), seeds demo members and
 // applications, then times requests through app.inject and prints p50/p95 per case plus the query plans.
 import { randomBytes } from 'node:crypto';
@@ -14,17 +14,20 @@ import { seedDemoApplications } from '../src/db/seed/demo-applications.js';
 import { analyze, seedDemoMembers } from '../src/db/seed/demo-members.js';
 import { createMemberRepository, type MemberFilter } from '../src/modules/member/index.js';
 import { benchApplicationList, printBench } from './applications.js';
+import { benchDelivery } from './delivery.js';
 
 const { values } = parseArgs({
   options: {
     n: { type: 'string', default: '200' },
     members: { type: 'string', default: '100000' },
     applications: { type: 'string', default: '100000' },
+    emails: { type: 'string', default: '2000' },
   },
 });
 const N = Number(values.n);
 const MEMBERS = Number(values.members);
 const APPLICATIONS = Number(values.applications);
+const EMAILS = Number(values.emails);
 const APP_ID = 'student-admin';
 const SIGN = 'bench-sign-value';
 const CAPTCHA = 'BNCH';
@@ -112,6 +115,15 @@ async function run(label: string, built: BuiltApp) {
     console.log(`\n## ${label}: ${APPLICATIONS} applications seeded in ${((Date.now() - t) / 1000).toFixed(1)} s`);
     const auth = { headers: { sign: SIGN, 'x-token': token }, common };
     printBench(await benchApplicationList({ app, db: db.db, dialect: db.dialect, auth }, { iterations: N }), label);
+  }
+
+  if (EMAILS > 0) {
+    const auth = { headers: { sign: SIGN, 'x-token': token }, common };
+    const r = await benchDelivery(built, auth, EMAILS);
+    console.log(
+      `\n## ${label}: e-mail delivery: ${r.count} recipients queued in ${r.queuedMs.toFixed(0)} ms, all sent after ` +
+        `${r.totalMs.toFixed(0)} ms (${r.received} received by the local SMTP server, ${r.failed} failed): ${r.perSecond.toFixed(0)} e-mails/s`,
+    );
   }
 }
 

@@ -69,11 +69,15 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     registerModules(app, { config, db: db.db, dialect: db.dialect, clock, sessions });
     await registerWeb(app, config.webDist);
 
-    app.addHook('onClose', async () => db.close());
+    app.addHook('onClose', async () => {
+      await app?.delivery.stop();
+      await db.close();
+    });
     if (config.captchaTestCode) {
       app.log.warn('CAPTCHA_TEST_CODE is set: every captcha has a known answer. Never use this outside tests.');
     }
     await app.ready();
+    if (config.delivery.isWorkerOn) app.delivery.start();
     return { app, db, seeded };
   } catch (err) {
     if (app) await app.close().catch(() => undefined);

@@ -45,6 +45,19 @@ const EnvSchema = z
     CONFIG_ENV: z.enum(['production', 'testing']).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST: z.string().optional(),
+    DELIVERY_WORKER: z.enum(['on', 'off']).default('on'),
+    DELIVERY_POLL_MS: int(1000, 10, 60_000),
+    DELIVERY_BATCH: int(20, 1, 500),
+    DELIVERY_LEASE_SECONDS: int(120, 1, 3600),
+    DELIVERY_MAX_ATTEMPTS: int(8, 1, 50),
+    DELIVERY_BACKOFF_MS: int(30_000, 1, 3_600_000),
+    DELIVERY_BACKOFF_MAX_MS: int(3_600_000, 1, 86_400_000),
+    MAIL_SECRET_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9+/]{43}=$/, 'must be 32 bytes in base64 (44 characters)')
+      .optional(),
+    TEMPLATE_FRAME_HOSTS: z.string().default(''),
+    PORTAL_URL: z.string().url().optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.CAPTCHA_TEST_CODE) {
@@ -80,6 +93,21 @@ export type Config = {
   configEnv: 'production' | 'testing';
   logLevel: string;
   webDist: string;
+  delivery: {
+    isWorkerOn: boolean;
+    pollMs: number;
+    batch: number;
+    leaseMs: number;
+    maxAttempts: number;
+    backoffMs: number;
+    backoffMaxMs: number;
+  };
+  // base64 AES-256 key for mail sender passwords; undefined: a key file under dataDir is used (created once).
+  mailSecretKey: string | undefined;
+  // Hosts a template's HTML frame may be fetched from (lower case, exact match).
+  templateFrameHosts: string[];
+  // The portal's address, offered to templates as {{ portal.link }}.
+  portalUrl: string;
 };
 
 export class ConfigError extends Error {
@@ -121,5 +149,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     configEnv: e.CONFIG_ENV ?? (e.NODE_ENV === 'production' ? 'production' : 'testing'),
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(here, '../../web/dist')),
+    delivery: {
+      isWorkerOn: e.DELIVERY_WORKER === 'on',
+      pollMs: e.DELIVERY_POLL_MS,
+      batch: e.DELIVERY_BATCH,
+      leaseMs: e.DELIVERY_LEASE_SECONDS * 1000,
+      maxAttempts: e.DELIVERY_MAX_ATTEMPTS,
+      backoffMs: e.DELIVERY_BACKOFF_MS,
+      backoffMaxMs: e.DELIVERY_BACKOFF_MAX_MS,
+    },
+    mailSecretKey: e.MAIL_SECRET_KEY,
+    templateFrameHosts: e.TEMPLATE_FRAME_HOSTS.split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+    portalUrl: e.PORTAL_URL ?? `http://${e.HOST}:${e.PORT}/sadmin`,
   };
 }

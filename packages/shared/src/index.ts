@@ -18,3 +18,4 @@ export * from './schemas/role.js';
 export * from './phone.js';
 export * from './schemas/member.js';
 export * from './schemas/application.js';
+export * from './schemas/mail.js';

@@ -394,6 +394,66 @@ export const MESSAGES = {
     'zh-CN': '护照将于 {expiry} 到期，距最早的目标学校申请日期 {date} 不足 6 个月',
     'en-US': 'The passport expires on {expiry}, less than 6 months after the earliest target-school date {date}',
   },
+  'v.templateType': {
+    'zh-TW': '{field}：範本類型不能為空',
+    'zh-CN': '{field}：模板类型不能为空',
+    'en-US': '{field}: Template type cannot be empty',
+  },
+  'v.recipientsMax': {
+    'zh-TW': '{field}：收件人最多 100 位',
+    'zh-CN': '{field}：收件人最多 100 位',
+    'en-US': '{field}: at most 100 recipients',
+  },
+  'v.frameHost': {
+    'zh-TW': '{field}：此網址的主機不在允許清單中，或為內部位址',
+    'zh-CN': '{field}：此网址的主机不在允许列表中，或为内部地址',
+    'en-US': '{field}: the host is not allowed or is a private address',
+  },
+  'v.frameFetch': {
+    'zh-TW': '{field}：無法取得 HTML 框架',
+    'zh-CN': '{field}：无法获取 HTML 框架',
+    'en-US': '{field}: the HTML frame could not be fetched',
+  },
+  'v.template': {
+    'zh-TW': '{field}：範本語法錯誤',
+    'zh-CN': '{field}：模板语法错误',
+    'en-US': '{field}: the template syntax is not valid',
+  },
+  mailSenderInUse: {
+    'zh-TW': '此郵件伺服器已有寄出的郵件，無法刪除',
+    'zh-CN': '此邮件服务器已有发出的邮件，无法删除',
+    'en-US': 'This mail server has sent e-mails and cannot be removed',
+  },
+  mailTestOk: {
+    'zh-TW': '連線成功，帳號密碼正確',
+    'zh-CN': '连接成功，账号密码正确',
+    'en-US': 'Connected, and the account and password were accepted',
+  },
+  deliveryAuth: {
+    'zh-TW': '郵件伺服器拒絕帳號或密碼',
+    'zh-CN': '邮件服务器拒绝账号或密码',
+    'en-US': 'The mail server refused the account or password',
+  },
+  deliveryConnection: {
+    'zh-TW': '無法連線到郵件伺服器',
+    'zh-CN': '无法连接到邮件服务器',
+    'en-US': 'The mail server could not be reached',
+  },
+  deliveryRejected: {
+    'zh-TW': '郵件伺服器拒收此收件人',
+    'zh-CN': '邮件服务器拒收此收件人',
+    'en-US': 'The mail server refused this recipient',
+  },
+  deliveryTemporary: {
+    'zh-TW': '郵件伺服器暫時無法接收，將自動重試',
+    'zh-CN': '邮件服务器暂时无法接收，将自动重试',
+    'en-US': 'The mail server is temporarily refusing; it will be retried',
+  },
+  deliveryFailed: {
+    'zh-TW': '寄送失敗',
+    'zh-CN': '发送失败',
+    'en-US': 'Sending failed',
+  },
   'v.unknownField': {
     'zh-TW': '{field} 不是可接受的欄位',
     'zh-CN': '{field} 不是可接受的字段',

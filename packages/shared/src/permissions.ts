@@ -54,10 +54,12 @@ export const PERM = {
   feedbackAnswer: 'feedback:answer',
   emailList: 'email:list',
   emailAdd: 'email:add',
+  emailResend: 'email:resend',
   mailSenderList: 'mailSender:list',
   mailSenderAdd: 'mailSender:add',
   mailSenderUpdate: 'mailSender:update',
   mailSenderRemove: 'mailSender:remove',
+  mailSenderTest: 'mailSender:test',
   noticeList: 'notice:list',
   noticeAdd: 'notice:add',
   noticeUpdate: 'notice:update',
@@ -169,11 +171,15 @@ export const MENU_SEED: readonly MenuSeed[] = [
     screen(PERM.feedbackList, 'feedback', '回饋列表', 1, [btn(PERM.feedbackAnswer, 'feedbackAnswer', '回覆', 1)]),
   ]),
   group('message', '訊息管理', 'mail', 5, [
-    screen(PERM.emailList, 'emailManage', '郵件管理', 1, [btn(PERM.emailAdd, 'emailAdd', '新增郵件', 1)]),
+    screen(PERM.emailList, 'emailManage', '郵件管理', 1, [
+      btn(PERM.emailAdd, 'emailAdd', '新增郵件', 1),
+      btn(PERM.emailResend, 'emailResend', '重新寄送', 2),
+    ]),
     screen(PERM.mailSenderList, 'emailSenderManage', '郵件伺服器', 2, [
       btn(PERM.mailSenderAdd, 'mailSenderAdd', '新增', 1),
       btn(PERM.mailSenderUpdate, 'mailSenderUpdate', '編輯', 2),
       btn(PERM.mailSenderRemove, 'mailSenderRemove', '刪除', 3),
+      btn(PERM.mailSenderTest, 'mailSenderTest', '測試連線', 4),
     ]),
     screen(PERM.noticeList, 'noticeManage', '會員通知', 3, [
       btn(PERM.noticeAdd, 'noticeAdd', '新增', 1),

@@ -298,6 +298,62 @@ export type ApplicationFileTable = {
   updatedAt: number;
 };
 
+export type MailSenderTable = {
+  id: Generated<number>;
+  displayName: string | null;
+  host: string;
+  port: number;
+  account: string;
+  passwordEnc: string;
+  tlsMode: 'starttls' | 'tls' | 'none';
+  createdAt: number;
+  updatedAt: number;
+};
+
+export type MessageTemplateTable = {
+  id: Generated<number>;
+  name: string;
+  title: string | null;
+  type: string;
+  frameUrl: string | null;
+  frameHtml: string | null;
+  content: string | null;
+  createdAt: number;
+  updatedAt: number;
+};
+
+export type EmailMessageTable = {
+  id: Generated<number>;
+  senderId: number;
+  templateId: number | null;
+  subject: string;
+  content: string;
+  bodyHtml: string;
+  platform: string;
+  recipients: string;
+  createdBy: number | null;
+  createdAt: number;
+  updatedAt: number;
+};
+
+export type DeliveryOutboxTable = {
+  id: Generated<number>;
+  channel: string;
+  messageId: number;
+  recipient: string;
+  status: 'queued' | 'sending' | 'sent' | 'failed';
+  attempts: Generated<number>;
+  nextAttemptAt: number;
+  claimedUntil: number | null;
+  claimToken: string | null;
+  lastError: string | null;
+  lastErrorCode: string | null;
+  providerMessageId: string | null;
+  sentAt: number | null;
+  createdAt: number;
+  updatedAt: number;
+};
+
 export type Database = {
   member: MemberTable;
   role: RoleTable;
@@ -325,6 +381,10 @@ export type Database = {
   applicationTargetSchool: ApplicationTargetSchoolTable;
   followUp: FollowUpTable;
   applicationFile: ApplicationFileTable;
+  mailSender: MailSenderTable;
+  messageTemplate: MessageTemplateTable;
+  emailMessage: EmailMessageTable;
+  deliveryOutbox: DeliveryOutboxTable;
 };
 
 // A row as a query reads it: every repository row type is derived from this, never typed again by hand.

@@ -31,6 +31,8 @@ import {
   registerSysConfigRoutes,
 } from './sysconfig/index.js';
 import { createTagRepository, createTagService, registerTagRoutes } from './tag/index.js';
+import { createDeliveryWorker, createOutboxRepository } from './delivery/index.js';
+import { registerMailModule } from './mail/index.js';
 
 // The composition root: it builds each module's repository and service and hands a module the services of the
 // others it needs. It imports every module through its front door (`<domain>/index.ts`) only.
@@ -97,4 +99,10 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
       clock,
     }),
   );
+
+  // Messaging (issue 15): the delivery outbox and its worker (app.ts starts and stops it).
+  const outbox = createOutboxRepository(db, dialect);
+  const delivery = createDeliveryWorker({ outbox, clock, settings: config.delivery, log: app.log });
+  app.decorate('delivery', delivery);
+  registerMailModule(app, { config, db, clock, outbox, delivery });
 }

@@ -1,0 +1,215 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { openDatabase } from '../../db/database.js';
+import { startTestApp, testClock, type TestApp } from '../../test/harness.js';
+import {
+  backoffDelay,
+  createDeliveryWorker,
+  createOutboxRepository,
+  DeliveryError,
+  type Channel,
+  type DeliveryItem,
+} from './index.js';
+
+const settings = { pollMs: 20, batch: 5, leaseMs: 60_000, maxAttempts: 3, backoffMs: 1000, backoffMaxMs: 10_000 };
+
+// A channel whose answer per call the test decides; it records every send.
+function scriptedChannel(answer: (item: DeliveryItem) => Promise<string> | string = () => 'ok') {
+  const sent: DeliveryItem[] = [];
+  const channel: Channel = {
+    name: 'email',
+    async send(item) {
+      sent.push(item);
+      return { providerMessageId: await answer(item) };
+    },
+  };
+  return { channel, sent };
+}
+
+describe('delivery outbox and worker', () => {
+  let t: TestApp;
+  const clock = testClock();
+  beforeAll(async () => {
+    t = await startTestApp({ env: { DELIVERY_WORKER: 'off' }, clock });
+  });
+  afterAll(async () => t?.close());
+  beforeEach(async () => {
+    await t.db.db.deleteFrom('deliveryOutbox').execute();
+  });
+
+  const outbox = () => createOutboxRepository(t.db.db, t.db.dialect);
+  const worker = (channel: Channel, random = () => 0.5) => {
+    const w = createDeliveryWorker({ outbox: outbox(), clock, settings, log: t.app.log, random });
+    w.register(channel);
+    return w;
+  };
+  const queue = (messageId: number, recipients: string[]) =>
+    outbox().enqueue(t.db.db, 'email', messageId, recipients, clock.now());
+  const rows = (messageId: number) => outbox().byMessage('email', messageId);
+
+  it('sends a queued row once and records the provider id; a second pass sends nothing', async () => {
+    const { channel, sent } = scriptedChannel((i) => `<id-${i.recipient}>`);
+    await queue(1, ['a@example.com', 'b@example.com']);
+    const w = worker(channel);
+    expect(await w.runOnce()).toBe(2);
+    expect(await w.runOnce()).toBe(0);
+    expect(sent.map((s) => s.recipient).sort()).toEqual(['a@example.com', 'b@example.com']);
+    const done = await rows(1);
+    expect(done.map((r) => [r.status, r.attempts, r.providerMessageId])).toEqual([
+      ['sent', 1, '<id-a@example.com>'],
+      ['sent', 1, '<id-b@example.com>'],
+    ]);
+  });
+
+  it('retries a transient failure after an exponential backoff, then delivers once', async () => {
+    let calls = 0;
+    const { channel, sent } = scriptedChannel(() => {
+      calls += 1;
+      if (calls === 1) throw new DeliveryError('421 try later', false, 'SMTP_4XX');
+      return 'ok-id';
+    });
+    await queue(2, ['c@example.com']);
+    const w = worker(channel);
+    await w.runOnce();
+    const [waiting] = await rows(2);
+    expect(waiting).toMatchObject({ status: 'queued', attempts: 1, lastErrorCode: 'SMTP_4XX' });
+    // random 0.5 → three quarters of the first delay (1000 ms).
+    expect(waiting!.nextAttemptAt - clock.now()).toBe(750);
+    expect(await w.runOnce()).toBe(0);
+    clock.advance(750);
+    expect(await w.runOnce()).toBe(1);
+    expect((await rows(2))[0]).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
+    expect(sent).toHaveLength(2);
+  });
+
+  it('stops at once on a permanent failure, and after the attempt limit on transient ones', async () => {
+    const { channel } = scriptedChannel((i) => {
+      throw new DeliveryError('535 auth', i.recipient.startsWith('perm'), 'X');
+    });
+    await queue(3, ['perm@example.com', 'temp@example.com']);
+    const w = worker(channel);
+    for (let i = 0; i < 5; i += 1) {
+      await w.runOnce();
+      clock.advance(60_000);
+    }
+    const [perm, temp] = await rows(3);
+    expect(perm).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(temp).toMatchObject({ status: 'failed', attempts: settings.maxAttempts });
+  });
+
+  it('retries a row whose worker died after claiming it, once its lease has expired', async () => {
+    await queue(4, ['d@example.com']);
+    // A worker claims the row and dies before recording anything.
+    const claimed = await outbox().claim(clock.now(), 10, settings.leaseMs, 'dead-worker');
+    expect(claimed).toHaveLength(1);
+    const { channel, sent } = scriptedChannel();
+    const w = worker(channel);
+    expect(await w.runOnce()).toBe(0);
+    clock.advance(settings.leaseMs);
+    expect(await w.runOnce()).toBe(1);
+    expect(sent).toHaveLength(1);
+    expect((await rows(4))[0]).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+
+  it('never lets a late failure from an expired claim overwrite a recorded success', async () => {
+    await queue(5, ['e@example.com']);
+    const [row] = await outbox().claim(clock.now(), 10, settings.leaseMs, 'slow');
+    await outbox().markSent(row!.id, 'first', clock.now());
+    await outbox().markFailed(row!.id, 'slow', { status: 'queued', nextAttemptAt: 0, error: 'x', code: null }, 0);
+    expect((await rows(5))[0]).toMatchObject({ status: 'sent', providerMessageId: 'first' });
+    expect(await outbox().claim(clock.now() + 10 * settings.leaseMs, 10, settings.leaseMs, 'later')).toEqual([]);
+  });
+
+  it('lets two concurrent workers share the queue without sending any row twice', async () => {
+    const ids = Array.from({ length: 40 }, (_, i) => `r${i}@example.com`);
+    await queue(6, ids);
+    const { channel, sent } = scriptedChannel(async () => {
+      await new Promise((r) => setTimeout(r, 2));
+      return 'ok';
+    });
+    const a = worker(channel);
+    const b = worker(channel);
+    for (let i = 0; i < 10; i += 1) await Promise.all([a.runOnce(), b.runOnce(), a.runOnce(), b.runOnce()]);
+    expect(sent.map((s) => s.recipient).sort()).toEqual([...ids].sort());
+    expect((await rows(6)).every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
+  });
+
+  it('PostgreSQL: two app servers (own connection pools) claiming at once never send a row twice', async () => {
+    if (t.db.dialect !== 'postgres') return;
+    const { rows: found } = await sql<{ schema: string }>`select current_schema() as schema`.execute(t.db.db);
+    const other = await openDatabase({
+      databaseUrl: t.config.databaseUrl,
+      dataDir: t.config.dataDir,
+      pgSchema: found[0]!.schema,
+    });
+    try {
+      const ids = Array.from({ length: 60 }, (_, i) => `pg${i}@example.com`);
+      await queue(7, ids);
+      const { channel, sent } = scriptedChannel(async () => {
+        await new Promise((r) => setTimeout(r, 1));
+        return 'ok';
+      });
+      const mk = (handle: typeof t.db) => {
+        const w = createDeliveryWorker({
+          outbox: createOutboxRepository(handle.db, handle.dialect),
+          clock,
+          settings,
+          log: t.app.log,
+        });
+        w.register(channel);
+        return w;
+      };
+      const workers = [mk(t.db), mk(other), mk(t.db), mk(other)];
+      for (let i = 0; i < 8; i += 1) await Promise.all(workers.map((w) => w.runOnce()));
+      expect(sent.map((s) => s.recipient).sort()).toEqual([...ids].sort());
+      expect((await rows(7)).every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('leaves rows of a channel this server cannot send to a server that can', async () => {
+    await outbox().enqueue(t.db.db, 'sms', 8, ['+886912345678'], clock.now());
+    const { channel, sent } = scriptedChannel();
+    expect(await worker(channel).runOnce()).toBe(0);
+    expect(sent).toHaveLength(0);
+    expect((await outbox().byMessage('sms', 8))[0]).toMatchObject({ status: 'queued', attempts: 0 });
+  });
+
+  it('computes backoff delays that grow, are capped and carry jitter', () => {
+    const s = { backoffMs: 1000, backoffMaxMs: 5000 };
+    expect(backoffDelay(1, s, () => 0)).toBe(500);
+    expect(backoffDelay(3, s, () => 1)).toBe(4000);
+    expect(backoffDelay(10, s, () => 1)).toBe(5000);
+    expect(backoffDelay(2, s, () => 0.5)).toBe(1500);
+  });
+});
+
+describe('delivery worker inside the app', () => {
+  it('is started by the app, delivers what is queued, and stops when the app closes', async () => {
+    const t = await startTestApp({ env: { DELIVERY_POLL_MS: '20' } });
+    try {
+      const { channel, sent } = scriptedChannel();
+      t.app.delivery.register(channel);
+      await createOutboxRepository(t.db.db, t.db.dialect).enqueue(t.db.db, 'email', 9, ['f@example.com'], Date.now());
+      t.app.delivery.nudge();
+      for (let i = 0; i < 100 && sent.length === 0; i += 1) await new Promise((r) => setTimeout(r, 20));
+      expect(sent).toHaveLength(1);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('does not run when DELIVERY_WORKER=off', async () => {
+    const t = await startTestApp({ env: { DELIVERY_WORKER: 'off', DELIVERY_POLL_MS: '20' } });
+    try {
+      const { channel, sent } = scriptedChannel();
+      t.app.delivery.register(channel);
+      await createOutboxRepository(t.db.db, t.db.dialect).enqueue(t.db.db, 'email', 9, ['g@example.com'], Date.now());
+      await new Promise((r) => setTimeout(r, 150));
+      expect(sent).toHaveLength(0);
+    } finally {
+      await t.close();
+    }
+  });
+});

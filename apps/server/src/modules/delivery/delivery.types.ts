@@ -1,0 +1,33 @@
+// The channel interface: e-mail now, SMS next; a new channel is one adapter implementing Channel.
+
+export type ChannelName = 'email' | 'sms';
+export type DeliveryStatus = 'queued' | 'sending' | 'sent' | 'failed';
+
+// One claimed outbox row handed to a channel.
+export type DeliveryItem = {
+  id: number;
+  channel: ChannelName;
+  messageId: number;
+  recipient: string;
+  // Including the current one.
+  attempts: number;
+};
+
+export type SendResult = { providerMessageId: string | null };
+
+export type Channel = {
+  name: ChannelName;
+  send(item: DeliveryItem): Promise<SendResult>;
+};
+
+// A failed send. `isPermanent`: retrying cannot help (bad credentials, recipient refused with 5xx).
+export class DeliveryError extends Error {
+  constructor(
+    message: string,
+    readonly isPermanent: boolean,
+    readonly code: string | null = null,
+  ) {
+    super(message);
+    this.name = 'DeliveryError';
+  }
+}

@@ -1,0 +1,20 @@
+// Front door of the delivery module: the outbox every channel writes to and the worker that empties it.
+import type { DeliveryWorker } from './delivery.worker.js';
+
+export { createOutboxRepository, type OutboxRepository, type OutboxRow } from './outbox.repository.js';
+export { createDeliveryWorker, backoffDelay, type DeliveryWorker, type WorkerSettings } from './delivery.worker.js';
+export {
+  DeliveryError,
+  type Channel,
+  type ChannelName,
+  type DeliveryItem,
+  type DeliveryStatus,
+  type SendResult,
+} from './delivery.types.js';
+
+declare module 'fastify' {
+  // The app's delivery worker: started after ready (unless DELIVERY_WORKER=off), stopped on close.
+  interface FastifyInstance {
+    delivery: DeliveryWorker;
+  }
+}

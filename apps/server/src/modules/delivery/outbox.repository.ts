@@ -1,0 +1,173 @@
+import { sql } from 'kysely';
+import type { Db, Dialect } from '../../db/database.js';
+import type { Conn } from '../../db/transaction.js';
+import type { ChannelName, DeliveryStatus } from './delivery.types.js';
+
+export type OutboxRow = {
+  id: number;
+  channel: string;
+  messageId: number;
+  recipient: string;
+  status: DeliveryStatus;
+  attempts: number;
+  nextAttemptAt: number;
+  lastError: string | null;
+  lastErrorCode: string | null;
+  providerMessageId: string | null;
+  sentAt: number | null;
+};
+
+const COLUMNS = [
+  'id',
+  'channel',
+  'messageId',
+  'recipient',
+  'status',
+  'attempts',
+  'nextAttemptAt',
+  'lastError',
+  'lastErrorCode',
+  'providerMessageId',
+  'sentAt',
+] as const;
+
+export function createOutboxRepository(db: Db, dialect: Dialect) {
+  return {
+    // Queues one row per recipient. `trx` is the caller's transaction, so the message and its rows land together.
+    async enqueue(trx: Conn, channel: ChannelName, messageId: number, recipients: string[], now: number) {
+      if (!recipients.length) return;
+      await trx
+        .insertInto('deliveryOutbox')
+        .values(
+          recipients.map((recipient) => ({
+            channel,
+            messageId,
+            recipient,
+            status: 'queued' as const,
+            attempts: 0,
+            nextAttemptAt: now,
+            createdAt: now,
+            updatedAt: now,
+          })),
+        )
+        .execute();
+    },
+
+    // Claims up to `limit` due rows in one statement: queued rows whose time has come, and rows whose claim
+    // (lease) expired because their worker died. PostgreSQL skips rows another worker is claiming right now.
+    // Only rows of `channels` (those this server can send) are claimed.
+    async claim(
+      now: number,
+      limit: number,
+      leaseMs: number,
+      token: string,
+      channels: ChannelName[] = ['email', 'sms'],
+    ): Promise<OutboxRow[]> {
+      if (!channels.length) return [];
+      const due = db
+        .selectFrom('deliveryOutbox')
+        .select('id')
+        .where('channel', 'in', channels)
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('status', '=', 'queued'), eb('nextAttemptAt', '<=', now)]),
+            eb.and([eb('status', '=', 'sending'), eb('claimedUntil', '<=', now)]),
+          ]),
+        )
+        .orderBy('nextAttemptAt')
+        .orderBy('id')
+        .limit(limit);
+      const picked = dialect === 'postgres' ? due.forUpdate().skipLocked() : due;
+      return db
+        .updateTable('deliveryOutbox')
+        .set({
+          status: 'sending',
+          claimedUntil: now + leaseMs,
+          claimToken: token,
+          attempts: sql<number>`attempts + 1`,
+          updatedAt: now,
+        })
+        .where('id', 'in', picked)
+        .returning(COLUMNS)
+        .execute();
+    },
+
+    // A success is recorded whatever happened to the claim meanwhile: the message went out, never send it again.
+    async markSent(id: number, providerMessageId: string | null, now: number) {
+      await db
+        .updateTable('deliveryOutbox')
+        .set({
+          status: 'sent',
+          providerMessageId,
+          sentAt: now,
+          claimedUntil: null,
+          claimToken: null,
+          lastError: null,
+          lastErrorCode: null,
+          updatedAt: now,
+        })
+        .where('id', '=', id)
+        .where('status', '!=', 'sent')
+        .execute();
+    },
+
+    // A failure is recorded only by the worker that still holds the claim.
+    async markFailed(
+      id: number,
+      token: string,
+      outcome: { status: 'queued' | 'failed'; nextAttemptAt: number; error: string; code: string | null },
+      now: number,
+    ) {
+      await db
+        .updateTable('deliveryOutbox')
+        .set({
+          status: outcome.status,
+          nextAttemptAt: outcome.nextAttemptAt,
+          lastError: outcome.error.slice(0, 2000),
+          lastErrorCode: outcome.code,
+          claimedUntil: null,
+          claimToken: null,
+          updatedAt: now,
+        })
+        .where('id', '=', id)
+        .where('claimToken', '=', token)
+        .where('status', '=', 'sending')
+        .execute();
+    },
+
+    // Failed rows of one message back to the queue (resend); returns how many.
+    async requeueFailed(channel: ChannelName, messageId: number, now: number): Promise<number> {
+      const res = await db
+        .updateTable('deliveryOutbox')
+        .set({ status: 'queued', attempts: 0, nextAttemptAt: now, updatedAt: now })
+        .where('channel', '=', channel)
+        .where('messageId', '=', messageId)
+        .where('status', '=', 'failed')
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows);
+    },
+
+    byMessage(channel: ChannelName, messageId: number): Promise<OutboxRow[]> {
+      return db
+        .selectFrom('deliveryOutbox')
+        .select(COLUMNS)
+        .where('channel', '=', channel)
+        .where('messageId', '=', messageId)
+        .orderBy('id')
+        .execute();
+    },
+
+    // Per message: how many rows are in each status.
+    async summaries(channel: ChannelName, messageIds: number[]) {
+      if (!messageIds.length) return [];
+      return db
+        .selectFrom('deliveryOutbox')
+        .select(['messageId', 'status', (eb) => eb.fn.countAll<number | string>().as('n')])
+        .where('channel', '=', channel)
+        .where('messageId', 'in', messageIds)
+        .groupBy(['messageId', 'status'])
+        .execute();
+    },
+  };
+}
+export type OutboxRepository = ReturnType<typeof createOutboxRepository>;

@@ -1,0 +1,49 @@
+import type { Channel } from '../delivery/index.js';
+import { DeliveryError } from '../delivery/index.js';
+import type { MailRepository } from './mail.repository.js';
+import { renderHtml, renderText } from './render.js';
+import { classifySmtpError, type TransportPool } from './smtp.js';
+
+// The e-mail adapter of the delivery worker: one outbox row = one e-mail to one recipient.
+export function createEmailChannel(deps: {
+  repo: MailRepository;
+  transports: TransportPool;
+  portalLink: string;
+}): Channel {
+  const { repo, transports } = deps;
+  return {
+    name: 'email',
+    async send(item) {
+      const email = await repo.email(item.messageId);
+      if (!email) throw new DeliveryError('the e-mail no longer exists', true, 'FAILED');
+      const sender = await repo.sender(email.senderId);
+      if (!sender) throw new DeliveryError('the mail server no longer exists', true, 'FAILED');
+      const vars = {
+        recipient: { email: item.recipient },
+        sender: { name: sender.displayName ?? sender.account, email: sender.account },
+        platform: email.platform,
+        date: new Date(email.createdAt).toISOString().slice(0, 10),
+        portal: { link: deps.portalLink },
+      };
+      let subject: string;
+      let html: string;
+      try {
+        subject = await renderText(email.subject, vars);
+        html = await renderHtml(email.bodyHtml, vars);
+      } catch (err) {
+        throw new DeliveryError(err instanceof Error ? err.message : String(err), true, 'FAILED');
+      }
+      try {
+        const info = await transports.get(sender).sendMail({
+          from: { name: sender.displayName ?? '', address: sender.account },
+          to: item.recipient,
+          subject,
+          html,
+        });
+        return { providerMessageId: info.messageId ?? null };
+      } catch (err) {
+        throw classifySmtpError(err);
+      }
+    },
+  };
+}

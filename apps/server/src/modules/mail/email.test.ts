@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EmailDetail, Email, MailSender, Page, Template } from '@study-crm/shared';
+import { startTestApp, type TestApp } from '../../test/harness.js';
+import { startSmtpServer } from '../../test/smtp-fixture.js';
+
+const EMAIL = '/admin/v1/message/email';
+
+describe('e-mails through a real SMTP server', () => {
+  let t: TestApp;
+  let token: string;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let senderId: number;
+  let badSenderId: number;
+  let templateId: number;
+
+  beforeAll(async () => {
+    // 451 for the first try of "busy@", 550 always for "nobody@".
+    smtp = await startSmtpServer({
+      user: 'office@example.com',
+      pass: 'right-pass',
+      refuse: (address, n) =>
+        address.startsWith('busy@') && n === 1 ? 451 : address.startsWith('nobody@') ? 550 : null,
+    });
+    t = await startTestApp({
+      env: { DELIVERY_POLL_MS: '20', DELIVERY_BACKOFF_MS: '10', DELIVERY_BACKOFF_MAX_MS: '50' },
+    });
+    token = (await t.login()).token;
+    const sender = (password: string) =>
+      t.post<MailSender>(
+        '/admin/v1/mailSenders/add',
+        {
+          host: '127.0.0.1',
+          port: smtp.port,
+          account: 'office@example.com',
+          password,
+          tlsMode: 'none',
+          displayName: '顧問',
+        },
+        { token },
+      );
+    senderId = (await sender('right-pass')).data.id;
+    badSenderId = (await sender('wrong-pass')).data.id;
+    templateId = (
+      await t.post<Template>(
+        '/admin/v1/message/templates/add',
+        {
+          name: 'Frame',
+          type: 'offer',
+          frameHtml:
+            '<html><body><div class="brand">Study CRM 留學</div>{{ content }}<p>{{ portal.link }}</p></body></html>',
+        },
+        { token },
+      )
+    ).data.id;
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
+
+  const add = (v: Record<string, string | number | null>, locale = 'en-US') =>
+    t.post<{ id: number }>(`${EMAIL}/add`, { senderId, platform: 'WEB', ...v }, { token, locale });
+  const view = (id: number, locale = 'en-US') => t.get<EmailDetail>(`${EMAIL}/view`, { id }, { token, locale });
+  // Waits until no recipient of the e-mail is queued or sending.
+  async function settled(id: number, locale = 'en-US') {
+    for (let i = 0; i < 200; i += 1) {
+      const res = await view(id, locale);
+      if (res.data.summary.queued === 0 && res.data.summary.sending === 0) return res.data;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    throw new Error(`e-mail ${id} did not settle`);
+  }
+  const arrivedFor = (address: string) => smtp.received.filter((r) => r.envelopeTo.includes(address));
+
+  it('sends to each recipient with subject, UTF-8 Chinese text and the HTML frame', async () => {
+    const res = await add({
+      recipients: ' amy@example.com, ben@example.com ,AMY@example.com',
+      templateId,
+      subject: '錄取通知 for {{ recipient.email }}',
+      content: '<p>恭喜你獲得錄取！</p>',
+    });
+    expect(res.meta.code).toBe(200);
+    const done = await settled(res.data.id);
+    expect(done.recipients.map((r) => [r.recipient, r.status])).toEqual([
+      ['amy@example.com', 'sent'],
+      ['ben@example.com', 'sent'],
+    ]);
+    const [amy] = arrivedFor('amy@example.com');
+    expect(amy!.mail.subject).toBe('錄取通知 for amy@example.com');
+    expect(amy!.mail.html).toContain('<p>恭喜你獲得錄取！</p>');
+    expect(amy!.mail.html).toContain('<div class="brand">Study CRM 留學</div>');
+    expect(amy!.mail.html).toContain('/sadmin');
+    expect(amy!.mail.from?.value[0]).toMatchObject({ address: 'office@example.com', name: '顧問' });
+    expect(arrivedFor('ben@example.com')).toHaveLength(1);
+    const list = await t.get<Page<Email>>(`${EMAIL}/list`, { status: 'sent' }, { token });
+    expect(list.data.list[0]).toMatchObject({ id: res.data.id, recipientCount: 2, summary: { sent: 2, failed: 0 } });
+  });
+
+  it('retries a recipient the server refused with 451 and delivers it once', async () => {
+    const res = await add({ recipients: 'busy@example.com', subject: 'Retry', content: 'hello' });
+    const done = await settled(res.data.id);
+    expect(done.recipients[0]).toMatchObject({ status: 'sent', attempts: 2, error: null });
+    expect(arrivedFor('busy@example.com')).toHaveLength(1);
+  });
+
+  it('marks a 550-refused recipient failed at once, in the caller language, and resends only failed ones', async () => {
+    const res = await add({ recipients: 'nobody@example.com, cat@example.com', subject: 'Mixed', content: 'x' });
+    const done = await settled(res.data.id, 'zh-TW');
+    const byAddress = Object.fromEntries(done.recipients.map((r) => [r.recipient, r]));
+    expect(byAddress['cat@example.com']).toMatchObject({ status: 'sent' });
+    expect(byAddress['nobody@example.com']).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      error: '郵件伺服器拒收此收件人',
+    });
+    expect(byAddress['nobody@example.com']!.detail).toContain('550');
+    const resend = await t.post<{ requeued: number }>(`${EMAIL}/resend`, { id: res.data.id }, { token });
+    expect(resend.data.requeued).toBe(1);
+    const again = await settled(res.data.id);
+    expect(again.summary).toMatchObject({ sent: 1, failed: 1 });
+    expect(arrivedFor('cat@example.com')).toHaveLength(1);
+    expect(smtp.rcptAttempts.get('nobody@example.com')).toBe(2);
+  });
+
+  it('marks an authentication failure permanent: no retries', async () => {
+    const res = await add({ senderId: badSenderId, recipients: 'dan@example.com', subject: 'Auth', content: 'x' });
+    const done = await settled(res.data.id);
+    expect(done.recipients[0]).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      error: 'The mail server refused the account or password',
+    });
+    expect(arrivedFor('dan@example.com')).toHaveLength(0);
+  });
+
+  it('refuses bad input naming the field, and queues nothing', async () => {
+    const before = await t.db.db.selectFrom('deliveryOutbox').select('id').execute();
+    const cases: [string, Record<string, string | number | null>][] = [
+      ['recipients', { recipients: 'ok@example.com, not-an-address', subject: 's', content: 'c' }],
+      ['recipients', { recipients: ' , ', subject: 's', content: 'c' }],
+      ['subject', { recipients: 'ok@example.com', subject: '', content: 'c' }],
+      ['content', { recipients: 'ok@example.com', subject: 's', content: '' }],
+      ['platform', { recipients: 'ok@example.com', subject: 's', content: 'c', platform: '' }],
+      ['senderId', { recipients: 'ok@example.com', subject: 's', content: 'c', senderId: 999 }],
+      ['templateId', { recipients: 'ok@example.com', subject: 's', content: 'c', templateId: 999 }],
+      [
+        'recipients',
+        {
+          recipients: Array.from({ length: 101 }, (_, i) => `p${i}@example.com`).join(','),
+          subject: 's',
+          content: 'c',
+        },
+      ],
+    ];
+    for (const [field, body] of cases) {
+      const res = await add(body);
+      expect(res.meta.code, JSON.stringify(body).slice(0, 80)).toBe(400);
+      expect(res.meta.message).toContain(field);
+    }
+    expect(await t.db.db.selectFrom('deliveryOutbox').select('id').execute()).toHaveLength(before.length);
+  });
+});

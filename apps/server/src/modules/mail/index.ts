@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import type { Clock } from '../../lib/clock.js';
+import type { DeliveryWorker, OutboxRepository } from '../delivery/index.js';
+import { createEmailChannel } from './email.channel.js';
+import { createEmailService } from './email.service.js';
+import { createMailRepository } from './mail.repository.js';
+import { registerEmailRoutes, registerMailSenderRoutes, registerTemplateRoutes } from './mail.routes.js';
+import { createSecretBox, loadSecretKey } from './secret-box.js';
+import { createSenderService } from './sender.service.js';
+import { createTemplateService } from './template.service.js';
+import { createTransportPool } from './smtp.js';
+
+// Front door of the mail module: mail servers, templates and e-mails, and the e-mail channel of the worker.
+export function registerMailModule(
+  app: FastifyInstance,
+  deps: { config: Config; db: Db; clock: Clock; outbox: OutboxRepository; delivery: DeliveryWorker },
+): void {
+  const { config, db, clock, outbox, delivery } = deps;
+  const repo = createMailRepository(db);
+  const key = loadSecretKey({
+    configured: config.mailSecretKey,
+    dataDir: config.dataDir,
+    onCreated: (file) => app.log.warn({ file }, 'created a new key for mail server passwords; keep it with the data'),
+  });
+  const box = createSecretBox(key);
+  const transports = createTransportPool((sender) => box.open(sender.passwordEnc));
+  const senders = createSenderService({ repo, box, transports, clock });
+  registerMailSenderRoutes(app, senders);
+  registerTemplateRoutes(app, createTemplateService({ repo, clock, frameHosts: config.templateFrameHosts }));
+  registerEmailRoutes(app, createEmailService({ repo, outbox, worker: delivery, clock }), senders);
+  delivery.register(createEmailChannel({ repo, transports, portalLink: config.portalUrl }));
+  app.addHook('onClose', async () => {
+    await delivery.stop();
+    transports.closeAll();
+  });
+}

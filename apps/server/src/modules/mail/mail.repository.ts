@@ -1,0 +1,180 @@
+import type { Selectable } from 'kysely';
+import type { Db } from '../../db/database.js';
+import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
+import type { EmailMessageTable, MailSenderTable, MessageTemplateTable } from '../../db/schema.js';
+import { containsPattern, likeLower } from '../../db/sql-helpers.js';
+import { pageWindow } from '../../lib/paging.js';
+import type { EmailListQuery, MailSenderListQuery, TemplateListQuery } from '@study-crm/shared';
+
+export type MailSenderRow = Selectable<MailSenderTable>;
+export type TemplateRow = Selectable<MessageTemplateTable>;
+export type EmailRow = Selectable<EmailMessageTable>;
+
+const SENDER = [
+  'id',
+  'displayName',
+  'host',
+  'port',
+  'account',
+  'passwordEnc',
+  'tlsMode',
+  'createdAt',
+  'updatedAt',
+] as const;
+const TEMPLATE = ['id', 'name', 'title', 'type', 'frameUrl', 'frameHtml', 'content', 'createdAt', 'updatedAt'] as const;
+const EMAIL = [
+  'id',
+  'senderId',
+  'templateId',
+  'subject',
+  'content',
+  'bodyHtml',
+  'platform',
+  'recipients',
+  'createdBy',
+  'createdAt',
+  'updatedAt',
+] as const;
+
+const total = (r: { n: number | string | bigint } | undefined) => Number(r?.n ?? 0);
+
+// Senders, templates and e-mails: the only SQL of the mail module.
+export function createMailRepository(db: Db) {
+  return {
+    transaction: <T>(fn: (trx: Tx) => Promise<T>) => runInTransaction(db, fn),
+
+    sender: (id: number): Promise<MailSenderRow | undefined> =>
+      db.selectFrom('mailSender').select(SENDER).where('id', '=', id).executeTakeFirst(),
+    async senderPage(q: MailSenderListQuery) {
+      const { pageNum, pageSize, offset } = pageWindow(q);
+      let base = db.selectFrom('mailSender');
+      if (q.keyword) {
+        const p = containsPattern(q.keyword);
+        base = base.where((eb) => eb.or([likeLower('host', p), likeLower('account', p), likeLower('displayName', p)]));
+      }
+      const [rows, count] = await Promise.all([
+        base
+          .select(SENDER)
+          .orderBy('id', q.order === 'asc' ? 'asc' : 'desc')
+          .limit(pageSize)
+          .offset(offset)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+      ]);
+      return { list: rows, total: total(count), pageNum, pageSize };
+    },
+    allSenders: () => db.selectFrom('mailSender').select(SENDER).orderBy('id').execute(),
+    async insertSender(v: Omit<MailSenderRow, 'id'>) {
+      const r = await db.insertInto('mailSender').values(v).returning('id').executeTakeFirstOrThrow();
+      return r.id;
+    },
+    updateSender: (id: number, v: Partial<Omit<MailSenderRow, 'id' | 'createdAt'>>) =>
+      db.updateTable('mailSender').set(v).where('id', '=', id).execute(),
+    async isSenderUsed(id: number) {
+      return !!(await db
+        .selectFrom('emailMessage')
+        .select('id')
+        .where('senderId', '=', id)
+        .limit(1)
+        .executeTakeFirst());
+    },
+    // 'inUse' when an e-mail's foreign key refuses the delete (one written since the caller checked).
+    async deleteSender(id: number): Promise<'deleted' | 'inUse'> {
+      try {
+        await db.deleteFrom('mailSender').where('id', '=', id).execute();
+        return 'deleted';
+      } catch (err) {
+        const code = (err as { code?: unknown } | null)?.code;
+        if (code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY') return 'inUse';
+        throw err;
+      }
+    },
+
+    template: (id: number): Promise<TemplateRow | undefined> =>
+      db.selectFrom('messageTemplate').select(TEMPLATE).where('id', '=', id).executeTakeFirst(),
+    async templatePage(q: TemplateListQuery) {
+      const { pageNum, pageSize, offset } = pageWindow(q);
+      let base = db.selectFrom('messageTemplate');
+      if (q.type) base = base.where('type', '=', q.type);
+      if (q.keyword) {
+        const p = containsPattern(q.keyword);
+        base = base.where((eb) => eb.or([likeLower('name', p), likeLower('title', p)]));
+      }
+      const [rows, count] = await Promise.all([
+        base
+          .select(TEMPLATE)
+          .orderBy('id', q.order === 'asc' ? 'asc' : 'desc')
+          .limit(pageSize)
+          .offset(offset)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+      ]);
+      return { list: rows, total: total(count), pageNum, pageSize };
+    },
+    templateOptions(type: string | null | undefined) {
+      let q = db.selectFrom('messageTemplate').select(['id', 'name', 'type', 'title']);
+      if (type) q = q.where('type', '=', type);
+      return q.orderBy('name').orderBy('id').limit(500).execute();
+    },
+    async insertTemplate(v: Omit<TemplateRow, 'id'>) {
+      const r = await db.insertInto('messageTemplate').values(v).returning('id').executeTakeFirstOrThrow();
+      return r.id;
+    },
+    updateTemplate: (id: number, v: Partial<Omit<TemplateRow, 'id' | 'createdAt'>>) =>
+      db.updateTable('messageTemplate').set(v).where('id', '=', id).execute(),
+    async deleteTemplate(id: number) {
+      const r = await db.deleteFrom('messageTemplate').where('id', '=', id).executeTakeFirst();
+      return Number(r.numDeletedRows);
+    },
+
+    email: (id: number): Promise<EmailRow | undefined> =>
+      db.selectFrom('emailMessage').select(EMAIL).where('id', '=', id).executeTakeFirst(),
+    async insertEmail(trx: Conn, v: Omit<EmailRow, 'id'>) {
+      const r = await trx.insertInto('emailMessage').values(v).returning('id').executeTakeFirstOrThrow();
+      return r.id;
+    },
+    async emailPage(q: EmailListQuery) {
+      const { pageNum, pageSize, offset } = pageWindow(q);
+      let base = db.selectFrom('emailMessage as e').innerJoin('mailSender as s', 's.id', 'e.senderId');
+      if (q.senderId) base = base.where('e.senderId', '=', q.senderId);
+      if (q.from != null) base = base.where('e.createdAt', '>=', q.from);
+      if (q.to != null) base = base.where('e.createdAt', '<', q.to);
+      if (q.keyword) {
+        const p = containsPattern(q.keyword);
+        base = base.where((eb) => eb.or([likeLower('e.subject', p), likeLower('e.recipients', p)]));
+      }
+      if (q.status) {
+        const status = q.status;
+        base = base.where(({ exists, selectFrom }) =>
+          exists(
+            selectFrom('deliveryOutbox as o')
+              .select('o.id')
+              .where('o.channel', '=', 'email')
+              .whereRef('o.messageId', '=', 'e.id')
+              .where('o.status', '=', status),
+          ),
+        );
+      }
+      const [rows, count] = await Promise.all([
+        base
+          .select([
+            'e.id',
+            'e.senderId',
+            's.account as sender',
+            'e.templateId',
+            'e.subject',
+            'e.platform',
+            'e.recipients',
+            'e.createdAt',
+          ])
+          .orderBy('e.id', q.order === 'asc' ? 'asc' : 'desc')
+          .limit(pageSize)
+          .offset(offset)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+      ]);
+      return { list: rows, total: total(count), pageNum, pageSize };
+    },
+  };
+}
+export type MailRepository = ReturnType<typeof createMailRepository>;

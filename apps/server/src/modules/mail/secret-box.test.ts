@@ -1,0 +1,35 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createSecretBox, loadSecretKey } from './secret-box.js';
+
+describe('mail secret box', () => {
+  it('creates a key file once under the data directory, says so, and reuses it', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mail-key-'));
+    const created: string[] = [];
+    const first = loadSecretKey({ configured: undefined, dataDir: dir, onCreated: (f) => created.push(f) });
+    const second = loadSecretKey({ configured: undefined, dataDir: dir, onCreated: (f) => created.push(f) });
+    expect(first.equals(second)).toBe(true);
+    expect(created).toEqual([path.join(dir, 'mail-secret.key')]);
+    expect(fs.statSync(created[0]!).mode & 0o077).toBe(0);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('prefers the configured key', () => {
+    const key = Buffer.alloc(32, 7);
+    const got = loadSecretKey({ configured: key.toString('base64'), dataDir: '/nonexistent', onCreated: () => {} });
+    expect(got.equals(key)).toBe(true);
+  });
+
+  it('seals with a fresh IV each time and refuses a tampered or foreign value', () => {
+    const box = createSecretBox(Buffer.alloc(32, 1));
+    const a = box.seal('密碼 secret');
+    expect(a).not.toBe(box.seal('密碼 secret'));
+    expect(box.open(a)).toBe('密碼 secret');
+    const raw = Buffer.from(a.slice(3), 'base64');
+    raw[raw.length - 1]! ^= 1;
+    expect(() => box.open(`v1.${raw.toString('base64')}`)).toThrow();
+    expect(() => createSecretBox(Buffer.alloc(32, 2)).open(a)).toThrow();
+  });
+});

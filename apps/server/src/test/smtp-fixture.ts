@@ -1,0 +1,49 @@
+import type { AddressInfo } from 'node:net';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export type Received = { envelopeTo: string[]; mail: ParsedMail };
+
+// A real SMTP server inside the test: plain connection, AUTH required, everything received is parsed.
+// `refuse` may answer a recipient with an SMTP error code (e.g. 451 once, 550 always).
+export async function startSmtpServer(opts: {
+  user: string;
+  pass: string;
+  refuse?: (address: string, attempt: number) => number | null;
+}) {
+  const received: Received[] = [];
+  const rcptAttempts = new Map<string, number>();
+  const server = new SMTPServer({
+    authOptional: false,
+    allowInsecureAuth: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onAuth(auth, _session, cb) {
+      if (auth.username === opts.user && auth.password === opts.pass) cb(null, { user: auth.username });
+      else cb(Object.assign(new Error('Invalid username or password'), { responseCode: 535 }));
+    },
+    onRcptTo(address, _session, cb) {
+      const n = (rcptAttempts.get(address.address) ?? 0) + 1;
+      rcptAttempts.set(address.address, n);
+      const code = opts.refuse?.(address.address, n) ?? null;
+      if (code) cb(Object.assign(new Error(`refused ${address.address}`), { responseCode: code }));
+      else cb();
+    },
+    onData(stream, session, cb) {
+      simpleParser(stream)
+        .then((mail) => {
+          received.push({ envelopeTo: session.envelope.rcptTo.map((r) => r.address), mail });
+          cb();
+        })
+        .catch(cb);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    port,
+    received,
+    rcptAttempts,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

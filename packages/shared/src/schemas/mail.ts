@@ -1,0 +1,190 @@
+import { z } from 'zod';
+import { isValidEmail } from '../helpers.js';
+import { pageOf, zId, zInt, zOptText, zPaging, zText } from '../wire.js';
+
+// Messaging (issue 15): SMTP senders, message templates and e-mails (spec sections 2, 3 and 5).
+
+export const TLS_MODES = ['starttls', 'tls', 'none'] as const;
+export type TlsMode = (typeof TLS_MODES)[number];
+
+// A mail server. The password is write-only: required on add, kept when left empty on update, never returned.
+export const MailSenderFields = z.object({
+  host: zText(255).describe('SMTP host'),
+  port: zInt().pipe(z.number().min(1).max(65535)).describe('SMTP port'),
+  account: zText(255).describe('mailbox account (login and from address)'),
+  tlsMode: z
+    .enum(TLS_MODES)
+    .nullish()
+    .describe('starttls (default on add; unchanged when empty on update), tls (implicit, port 465) or none'),
+  displayName: zOptText(100).describe('name shown as the sender'),
+});
+export const MailSenderAddBody = MailSenderFields.extend({
+  password: z.string().min(1).max(255).describe('mailbox password (stored encrypted, never returned)'),
+});
+export type MailSenderAddBody = z.infer<typeof MailSenderAddBody>;
+export const MailSenderUpdateBody = MailSenderFields.extend({
+  id: zId(),
+  password: z.string().max(255).nullish().describe('new password; empty keeps the stored one'),
+});
+export type MailSenderUpdateBody = z.infer<typeof MailSenderUpdateBody>;
+
+export const MailSenderSchema = z.object({
+  id: z.number().int(),
+  host: z.string(),
+  port: z.number().int(),
+  account: z.string(),
+  tlsMode: z.enum(TLS_MODES),
+  displayName: z.string().nullable(),
+  hasPassword: z.boolean(),
+  createdAt: z.number().int(),
+  updatedAt: z.number().int(),
+});
+export type MailSender = z.infer<typeof MailSenderSchema>;
+export const MailSenderListQuery = zPaging.extend({ keyword: zOptText(100).describe('host, account or name') });
+export type MailSenderListQuery = z.infer<typeof MailSenderListQuery>;
+export const MailSenderPage = pageOf(MailSenderSchema);
+
+// The senders a person may choose when writing an e-mail.
+export const EmailAgentSchema = z.object({
+  id: z.number().int(),
+  account: z.string(),
+  displayName: z.string().nullable(),
+});
+export type EmailAgent = z.infer<typeof EmailAgentSchema>;
+
+export const MailSenderTestResult = z.object({
+  isOk: z.boolean(),
+  message: z.string().describe("the SMTP server's answer, or the failure in the caller's language"),
+});
+export type MailSenderTestResult = z.infer<typeof MailSenderTestResult>;
+
+// Template: name, content title, type (required), HTML frame URL or uploaded frame, content (spec sections 2, 5).
+export const TEMPLATE_CONTENT_MAX = 200_000;
+export const TEMPLATE_FRAME_PLACEHOLDER = '{{content}}';
+export const TemplateFields = z.object({
+  name: zText(100).describe('template name'),
+  title: zOptText(255).describe('content title (the e-mail subject); may use variables'),
+  type: z.string({ error: 'v.templateType' }).trim().min(1, 'v.templateType').max(64).describe('template type'),
+  frameUrl: zOptText(1000).describe('http(s) address of the HTML frame, on an allowed host; fetched once on save'),
+  frameHtml: z
+    .string()
+    .max(TEMPLATE_CONTENT_MAX)
+    .nullish()
+    .describe(`uploaded HTML frame; ${TEMPLATE_FRAME_PLACEHOLDER} marks where the content goes`),
+  content: z
+    .string()
+    .max(TEMPLATE_CONTENT_MAX)
+    .nullish()
+    .describe('HTML content; Liquid variables, e.g. {{ student.name }}'),
+});
+export const TemplateAddBody = TemplateFields;
+export type TemplateAddBody = z.infer<typeof TemplateAddBody>;
+export const TemplateUpdateBody = TemplateFields.extend({ id: zId() });
+export type TemplateUpdateBody = z.infer<typeof TemplateUpdateBody>;
+export const TemplateSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  title: z.string().nullable(),
+  type: z.string(),
+  frameUrl: z.string().nullable(),
+  frameHtml: z.string().nullable(),
+  content: z.string().nullable(),
+  createdAt: z.number().int(),
+  updatedAt: z.number().int(),
+});
+export type Template = z.infer<typeof TemplateSchema>;
+export const TemplateListQuery = zPaging.extend({
+  type: zOptText(64),
+  keyword: zOptText(100).describe('name or title'),
+});
+export type TemplateListQuery = z.infer<typeof TemplateListQuery>;
+export const TemplatePage = pageOf(TemplateSchema);
+export const TemplateGetListQuery = z.object({ type: zOptText(64).describe('only templates of this type') });
+export const TemplateOptionSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: z.string(),
+  title: z.string().nullable(),
+});
+export type TemplateOption = z.infer<typeof TemplateOptionSchema>;
+
+// E-mail (spec sections 3 and 5): recipients comma-separated, trimmed, each valid, duplicates removed.
+export const EMAIL_RECIPIENTS_MAX = 100;
+export const EMAIL_CONTENT_MAX = 500_000;
+export function splitRecipients(text: string): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const part of text.split(/[,;\n]/)) {
+    const address = part.trim();
+    if (!address || seen.has(address.toLowerCase())) continue;
+    seen.add(address.toLowerCase());
+    out.push(address);
+  }
+  return out;
+}
+export const zRecipients = () =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(EMAIL_RECIPIENTS_MAX * 320)
+    .transform((text, ctx) => {
+      const list = splitRecipients(text);
+      if (!list.length) ctx.addIssue({ code: 'custom', message: 'v.required' });
+      else if (list.some((a) => !isValidEmail(a))) ctx.addIssue({ code: 'custom', message: 'v.email' });
+      else if (list.length > EMAIL_RECIPIENTS_MAX) ctx.addIssue({ code: 'custom', message: 'v.recipientsMax' });
+      return list;
+    });
+
+export const EmailAddBody = z.object({
+  senderId: zId().describe('mail server id (emailAgents)'),
+  recipients: zRecipients().describe(`comma-separated addresses, at most ${EMAIL_RECIPIENTS_MAX} after de-duplication`),
+  templateId: zId().nullish().describe('template whose frame wraps the content'),
+  subject: zText(255).describe('subject (title)'),
+  content: z.string().trim().min(1).max(EMAIL_CONTENT_MAX).describe('HTML content; Liquid variables allowed'),
+  platform: zText(32).describe('platform, e.g. WEB'),
+});
+export type EmailAddBody = z.infer<typeof EmailAddBody>;
+
+export const DELIVERY_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
+export const EmailListQuery = zPaging.extend({
+  status: z.enum(DELIVERY_STATUSES).nullish().describe('e-mails with at least one recipient in this status'),
+  senderId: zId().nullish(),
+  from: zInt().nullish().describe('created at or after (epoch ms)'),
+  to: zInt().nullish().describe('created before (epoch ms)'),
+  keyword: zOptText(100).describe('subject or recipients'),
+});
+export type EmailListQuery = z.infer<typeof EmailListQuery>;
+export const DeliverySummarySchema = z.object({
+  queued: z.number().int(),
+  sending: z.number().int(),
+  sent: z.number().int(),
+  failed: z.number().int(),
+});
+export const EmailSchema = z.object({
+  id: z.number().int(),
+  senderId: z.number().int(),
+  sender: z.string().describe('the sender account'),
+  templateId: z.number().int().nullable(),
+  subject: z.string(),
+  platform: z.string(),
+  recipientCount: z.number().int(),
+  summary: DeliverySummarySchema,
+  createdAt: z.number().int(),
+});
+export type Email = z.infer<typeof EmailSchema>;
+export const EmailPage = pageOf(EmailSchema);
+export const EmailRecipientSchema = z.object({
+  recipient: z.string(),
+  status: z.enum(DELIVERY_STATUSES),
+  attempts: z.number().int(),
+  error: z.string().nullable().describe("last error in the caller's language"),
+  detail: z.string().nullable().describe("the server's answer, as given"),
+  sentAt: z.number().int().nullable(),
+});
+export const EmailDetailSchema = EmailSchema.extend({
+  content: z.string(),
+  recipients: z.array(EmailRecipientSchema),
+});
+export type EmailDetail = z.infer<typeof EmailDetailSchema>;
+export const EmailResendResult = z.object({ requeued: z.number().int() });
