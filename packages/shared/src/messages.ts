@@ -157,6 +157,16 @@ export const MESSAGES = {
     'zh-CN': '内置的管理员角色必须保留管理角色的权限：{perms}',
     'en-US': 'The built-in administrator role must keep the permissions that manage roles: {perms}',
   },
+  grantBeyondOwn: {
+    'zh-TW': '無此操作權限 [403]：不能授予自己沒有的權限（{perms}）',
+    'zh-CN': '无此操作权限 [403]：不能授予自己没有的权限（{perms}）',
+    'en-US': 'Not allowed [403]: you cannot grant permissions you do not hold yourself ({perms})',
+  },
+  manageBeyondOwn: {
+    'zh-TW': '無此操作權限 [403]：此帳號擁有您沒有的權限（{perms}），只能由權限更高的人員管理',
+    'zh-CN': '无此操作权限 [403]：此账号拥有您没有的权限（{perms}），只能由权限更高的人员管理',
+    'en-US': 'Not allowed [403]: this account holds permissions you lack ({perms}); only someone holding them can manage it',
+  },
   lastAdmin: {
     'zh-TW': '此成員是最後一位系統管理員，不能移除其管理員角色',
     'zh-CN': '此成员是最后一位系统管理员，不能移除其管理员角色',

@@ -15,6 +15,7 @@ import { createAuthService } from './auth/auth.service.js';
 import { createCaptchaRepository } from './captcha/captcha.repository.js';
 import { registerCaptchaRoutes } from './captcha/captcha.routes.js';
 import { createCaptchaService } from './captcha/captcha.service.js';
+import { createAccessGuard } from './access-guard/index.js';
 import { createAccountRepository } from './account/account.repository.js';
 import { registerAccountRoutes } from './account/account.routes.js';
 import { createAccountService } from './account/account.service.js';
@@ -55,10 +56,12 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   const auth = createAuthService({ repo: authRepo, captcha, sessions, config, clock });
   registerAuthRoutes(app, { auth, repo: authRepo, sessions });
 
+  // No vertical escalation: every call that grants roles or acts on accounts checks the caller's own permissions.
+  const guard = createAccessGuard(db);
   const permissionRepo = createPermissionRepository(db);
   registerOwnPermissionRoutes(app, permissionRepo);
   registerPermissionAdminRoutes(app, createPermissionService({ repo: permissionRepo, clock }));
-  registerRoleRoutes(app, createRoleService({ repo: createRoleRepository(db), clock }));
+  registerRoleRoutes(app, createRoleService({ repo: createRoleRepository(db), clock, guard }));
 
   registerAccountRoutes(app, createAccountService(createAccountRepository(db), clock));
   registerMessageBoxRoutes(app, createMessageBoxService(createMessageBoxRepository(db), clock));
@@ -73,7 +76,7 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   registerTagRoutes(app, createTagService({ repo: createTagRepository(db), clock }));
   registerLabelRoutes(app, createLabelService({ repo: createLabelRepository(db), clock }));
 
-  const members = createMemberService({ repo: createMemberRepository(db, dialect), sessions, clock });
+  const members = createMemberService({ repo: createMemberRepository(db, dialect), sessions, clock, guard });
   registerMemberRoutes(app, members);
 
   // Study-abroad applications, their files and follow-up items (issue 7).
