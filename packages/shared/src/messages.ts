@@ -165,7 +165,8 @@ export const MESSAGES = {
   manageBeyondOwn: {
     'zh-TW': '無此操作權限 [403]：此帳號擁有您沒有的權限（{perms}），只能由權限更高的人員管理',
     'zh-CN': '无此操作权限 [403]：此账号拥有您没有的权限（{perms}），只能由权限更高的人员管理',
-    'en-US': 'Not allowed [403]: this account holds permissions you lack ({perms}); only someone holding them can manage it',
+    'en-US':
+      'Not allowed [403]: this account holds permissions you lack ({perms}); only someone holding them can manage it',
   },
   lastAdmin: {
     'zh-TW': '此成員是最後一位系統管理員，不能移除其管理員角色',
@@ -252,6 +253,11 @@ export const MESSAGES = {
     'zh-TW': '{field} 必須是下列之一：{values}',
     'zh-CN': '{field} 必须是下列之一：{values}',
     'en-US': '{field} must be one of: {values}',
+  },
+  'v.nul': {
+    'zh-TW': '{field} 含有不允許的控制字元（NUL）',
+    'zh-CN': '{field} 含有不允许的控制字符（NUL）',
+    'en-US': '{field} contains a character that is not allowed (NUL)',
   },
   'v.format': { 'zh-TW': '{field} 格式不正確', 'zh-CN': '{field} 格式不正确', 'en-US': '{field} is not valid' },
   'v.email': {

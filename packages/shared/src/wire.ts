@@ -18,8 +18,17 @@ export const PLATFORM = 'WEB';
 const toNumber = (v: unknown) =>
   typeof v === 'string' && v.trim() !== '' && /^-?\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : v;
 
-export const zInt = () => z.preprocess(toNumber, z.number().int());
-export const zId = () => z.preprocess(toNumber, z.number().int().positive());
+// Ids and integers stay inside the database's 32-bit integer columns (PostgreSQL refuses 2^31 with an error).
+export const INT_MAX = 2147483647;
+const zInt32 = () =>
+  z
+    .number()
+    .int()
+    .min(-INT_MAX - 1)
+    .max(INT_MAX);
+const zId32 = () => z.number().int().positive().max(INT_MAX);
+export const zInt = () => z.preprocess(toNumber, zInt32());
+export const zId = () => z.preprocess(toNumber, zId32());
 export const zText = (max: number) => z.string().trim().min(1).max(max);
 export const zOptText = (max: number) => z.string().trim().max(max).nullish();
 export const zFlag = () => z.preprocess(toNumber, z.union([z.literal(0), z.literal(1)]));
@@ -35,7 +44,7 @@ export const zIdList = () =>
         : Array.isArray(v)
           ? v.map(toNumber)
           : v,
-    z.array(z.number().int().positive()),
+    z.array(zId32()).max(1000),
   );
 
 export const PAGE_SIZE_MAX = 200;

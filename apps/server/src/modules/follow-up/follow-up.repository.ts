@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { lockRow } from '../../lib/row-lock.js';
 import type { Database } from '../../db/schema.js';
 
 type Tx = Db | Transaction<Database>;
@@ -48,6 +49,8 @@ export function createFollowUpRepository(db: Db) {
       isDone: number,
       now: number,
     ) => {
+      // Parallel adds on one application wait for each other here (PostgreSQL), so each takes the next number.
+      await lockRow(tx, 'application', applicationId);
       const { last } = await tx
         .selectFrom('followUp')
         .select((eb) => eb.fn.max<number | null>('number').as('last'))

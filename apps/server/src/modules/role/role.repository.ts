@@ -1,6 +1,7 @@
 import { sql, type SqlBool } from 'kysely';
 import type { RoleKind } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
+import { lockRow } from '../../lib/row-lock.js';
 
 export type RoleRow = {
   id: number;
@@ -139,6 +140,10 @@ function queries(db: Db) {
         .execute();
       return rows.map((r) => r.permissionId);
     },
+
+    // Inside a transaction: parallel edits of one role's permissions (or one member's roles) wait for each other.
+    lockRole: (roleId: number) => lockRow(db, 'role', roleId),
+    lockMember: (memberId: number) => lockRow(db, 'member', memberId),
 
     async setPermissions(roleId: number, permissionIds: readonly number[]) {
       await db.deleteFrom('rolePermission').where('roleId', '=', roleId).execute();

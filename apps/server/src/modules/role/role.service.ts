@@ -106,6 +106,7 @@ export function createRoleService(deps: { repo: RoleRepository; clock: Clock; gu
       const scope = await guard.permissionScope(actor);
       return saveGuarded(() =>
         repo.transaction(async (r) => {
+          await r.lockRole(body.id);
           const role = await existing(r, body.id);
           if (role.isBuiltin && body.name !== role.name) throw new AppError(5421, 'builtinRoleRename');
           await assertNameFree(r, body.name, role.id);
@@ -122,6 +123,7 @@ export function createRoleService(deps: { repo: RoleRepository; clock: Clock; gu
     editPermissions: async (id: number, permissionIds: readonly number[], actor: Actor) => {
       const scope = await guard.permissionScope(actor);
       return repo.transaction(async (r) => {
+        await r.lockRole(id);
         const role = await existing(r, id);
         const set = await closedPermissionSet(r, permissionIds);
         await assertWithinOwn(r, scope, role.id, set);
@@ -156,6 +158,7 @@ export function createRoleService(deps: { repo: RoleRepository; clock: Clock; gu
       await guard.assertCanManageMember(actor, userId);
       await guard.assertCanGrantRoles(actor, wanted);
       return repo.transaction(async (r) => {
+        await r.lockMember(userId);
         // Nobody may take the administrator role from its last holder: the portal would lose its role managers.
         for (const dropped of (await r.rolesOfMember(userId)).filter((x) => !wanted.includes(x.id))) {
           const role = await r.byId(dropped.id);
