@@ -90,6 +90,11 @@ export const MESSAGES = {
     'zh-CN': '登录失败次数过多，账号已锁定，请 {minutes} 分钟后再试',
     'en-US': 'Too many failed sign-ins: this account is locked, try again in {minutes} minutes',
   },
+  tooManyPasswordAttempts: {
+    'zh-TW': '目前密碼錯誤次數過多，請 {minutes} 分鐘後再試',
+    'zh-CN': '当前密码错误次数过多，请 {minutes} 分钟后再试',
+    'en-US': 'Too many wrong current passwords, try again in {minutes} minutes',
+  },
   tooManyAttempts: {
     'zh-TW': '您的網路位址嘗試登入次數過多，請 {minutes} 分鐘後再試',
     'zh-CN': '您的网络地址尝试登录次数过多，请 {minutes} 分钟后再试',

@@ -63,7 +63,7 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   registerPermissionAdminRoutes(app, createPermissionService({ repo: permissionRepo, clock }));
   registerRoleRoutes(app, createRoleService({ repo: createRoleRepository(db), clock, guard }));
 
-  registerAccountRoutes(app, createAccountService(createAccountRepository(db), clock));
+  registerAccountRoutes(app, createAccountService(createAccountRepository(db), clock, config));
   registerMessageBoxRoutes(app, createMessageBoxService(createMessageBoxRepository(db), clock));
 
   // System setup. The config accessor is the one way the server reads configs (app.configs).
