@@ -251,7 +251,7 @@ export function createApplicationService({ db, repo, people, dict, clock }: Appl
         status: r.status,
         applicationDate: r.applicationDate,
         importantNotes: r.importantNotes,
-        memberId: r.memberId,
+        studentId: r.memberId,
         version: r.version,
         signingTeacher: ref(names, r.signingTeacherId),
         followTeacher: ref(names, r.followTeacherId),
@@ -260,20 +260,20 @@ export function createApplicationService({ db, repo, people, dict, clock }: Appl
     },
 
     async view(id: number): Promise<ApplicationView> {
-      const r = await mustFind(id);
-      return { ...r, ...(await repo.children(id)) };
+      const { memberId, ...r } = await mustFind(id);
+      return { ...r, studentId: memberId, ...(await repo.children(id)) };
     },
 
     async create(input: ApplicationInput, locale: Locale): Promise<ApplicationSaved> {
       await assertDictValues(dict, dictChecks(input));
       await checkTeachers(input);
-      if (input.memberId && !(await people.isMember(input.memberId))) throw badRequest('memberId', 'v.format');
+      if (input.studentId && !(await people.isMember(input.studentId))) throw badRequest('studentId', 'v.format');
       const now = clock.now();
       const values = personalValues(input, now);
       return db.transaction().execute(async (tx) => {
         // The student member: the one given, else the student already holding this e-mail/mobile,
         // else a new student member (no password). A contact owned by staff is not linked.
-        let memberId = input.memberId ?? null;
+        let memberId = input.studentId ?? null;
         if (!memberId) {
           const found = await people.findByContact(tx, values.email, values.areaCode, values.mobile);
           if (found?.memberType === 'student') memberId = found.id;
@@ -299,24 +299,29 @@ export function createApplicationService({ db, repo, people, dict, clock }: Appl
         }
         const id = await repo.insert(tx, { ...values, memberId }, now);
         await repo.replaceChildren(tx, id, childRows(input));
-        return { id, version: 1, memberId, warnings: passportWarnings(input, locale) };
+        return { id, version: 1, studentId: memberId, warnings: passportWarnings(input, locale) };
       });
     },
 
     async update(input: ApplicationInput & { id: number; version: number }, locale: Locale): Promise<ApplicationSaved> {
       await assertDictValues(dict, dictChecks(input));
       await checkTeachers(input);
-      if (input.memberId && !(await people.isMember(input.memberId))) throw badRequest('memberId', 'v.format');
+      if (input.studentId && !(await people.isMember(input.studentId))) throw badRequest('studentId', 'v.format');
       const current = await mustFind(input.id);
       const now = clock.now();
       const values = personalValues(input, now);
       return db.transaction().execute(async (tx) => {
-        const memberId = input.memberId ?? current.memberId;
+        const memberId = input.studentId ?? current.memberId;
         const changed = await repo.updateVersioned(tx, input.id, input.version, { ...values, memberId }, now);
         if (!changed) throw new AppError(409, 'versionConflict');
         await repo.setSearchColumns(tx, input.id);
         await repo.replaceChildren(tx, input.id, childRows(input));
-        return { id: input.id, version: input.version + 1, memberId, warnings: passportWarnings(input, locale) };
+        return {
+          id: input.id,
+          version: input.version + 1,
+          studentId: memberId,
+          warnings: passportWarnings(input, locale),
+        };
       });
     },
 
@@ -347,7 +352,7 @@ export function createApplicationService({ db, repo, people, dict, clock }: Appl
         );
         if (!changed) throw new AppError(409, 'versionConflict');
         const v = await repo.version(input.id, tx);
-        return { id: input.id, version: v?.version ?? 0, memberId: current.memberId, warnings: [] };
+        return { id: input.id, version: v?.version ?? 0, studentId: current.memberId, warnings: [] };
       });
     },
   };
