@@ -11,6 +11,7 @@ import './http/context.js';
 import { registerHooks } from './http/hooks.js';
 import { loggerOptions } from './http/logging.js';
 import { registerOpenApi } from './http/openapi.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWeb } from './http/web.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createSessionRepository } from './modules/auth/session.repository.js';
@@ -58,6 +59,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     app.setValidatorCompiler(() => (data) => ({ value: data }));
     app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
+    await registerSecurityHeaders(app);
     await app.register(formbody);
     await app.register(multipart, {
       limits: { fileSize: config.uploadMaxBytes, files: 10, fields: 50, fieldSize: 64 * 1024 },
