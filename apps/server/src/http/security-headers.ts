@@ -24,7 +24,8 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        // blob: URLs the portal made itself (file previews opened in a new tab inherit this policy).
+        connectSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
