@@ -49,7 +49,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
       logger: loggerOptions(config.logLevel, opts.logStream),
       genReqId: () => randomUUID(),
       requestIdHeader: false,
-      trustProxy: false,
+      trustProxy: config.trustProxy,
       bodyLimit: 1024 * 1024,
       routerOptions: { ignoreTrailingSlash: true },
     });
@@ -64,7 +64,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     await app.register(multipart, {
       limits: { fileSize: config.uploadMaxBytes, files: 10, fields: 50, fieldSize: 64 * 1024 },
     });
-    await registerOpenApi(app);
+    await registerOpenApi(app, config.apiDocs);
 
     const sessions = createSessionService(createSessionRepository(db.db), config, clock);
     registerHooks(app, config, sessions);

@@ -90,6 +90,11 @@ export const MESSAGES = {
     'zh-CN': '登录失败次数过多，账号已锁定，请 {minutes} 分钟后再试',
     'en-US': 'Too many failed sign-ins: this account is locked, try again in {minutes} minutes',
   },
+  tooManyCaptchas: {
+    'zh-TW': '您的網路位址索取驗證碼過於頻繁，請 {minutes} 分鐘後再試',
+    'zh-CN': '您的网络地址获取验证码过于频繁，请 {minutes} 分钟后再试',
+    'en-US': 'Too many verification codes requested from your address, try again in {minutes} minute(s)',
+  },
   tooManyPasswordAttempts: {
     'zh-TW': '目前密碼錯誤次數過多，請 {minutes} 分鐘後再試',
     'zh-CN': '当前密码错误次数过多，请 {minutes} 分钟后再试',
