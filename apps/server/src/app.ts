@@ -62,7 +62,8 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     await registerSecurityHeaders(app);
     await app.register(formbody);
     await app.register(multipart, {
-      limits: { fileSize: config.uploadMaxBytes, files: 10, fields: 50, fieldSize: 64 * 1024 },
+      // One file per request (a second one is refused, never buffered).
+      limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 50, fieldSize: 64 * 1024 },
     });
     await registerOpenApi(app, config.apiDocs);
 

@@ -264,6 +264,11 @@ export const MESSAGES = {
     'zh-CN': '{field} 必须是下列之一：{values}',
     'en-US': '{field} must be one of: {values}',
   },
+  'v.oneFile': {
+    'zh-TW': '{field}：每次只能上傳一個檔案（欄位 file）',
+    'zh-CN': '{field}：每次只能上传一个文件（字段 file）',
+    'en-US': '{field}: send exactly one file, in the field file',
+  },
   'v.nul': {
     'zh-TW': '{field} 含有不允許的控制字元（NUL）',
     'zh-CN': '{field} 含有不允许的控制字符（NUL）',

@@ -5,6 +5,7 @@ import { registerApplicationRoutes } from './application/application.routes.js';
 import { createApplicationService } from './application/application.service.js';
 import { createFileRepository } from './application/file.repository.js';
 import { createFileService, createFileStorage } from './application/file.service.js';
+import { scheduleOrphanSweep } from './application/orphan-sweep.js';
 import { createPeopleRepository } from './application/people.repository.js';
 import { createFollowUpRepository } from './follow-up/follow-up.repository.js';
 import { registerFollowUpRoutes } from './follow-up/follow-up.routes.js';
@@ -83,10 +84,12 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   const applicationRepo = createApplicationRepository(db);
   const people = createPeopleRepository(db);
   const storage = createFileStorage(config, clock);
+  const fileRepo = createFileRepository(db);
+  scheduleOrphanSweep(app, { storage, files: fileRepo, clock });
   registerApplicationRoutes(app, {
     applications: createApplicationService({ db, repo: applicationRepo, people, dict: dictRepo, clock }),
     files: createFileService({
-      files: createFileRepository(db),
+      files: fileRepo,
       applications: applicationRepo,
       people,
       storage,
