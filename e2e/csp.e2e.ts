@@ -37,7 +37,7 @@ describe('content security policy', () => {
     const bg = await page.getByTestId('login-submit').evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(bg).not.toBe('rgba(0, 0, 0, 0)');
     const styled = await page.evaluate(
-      () => [...document.querySelectorAll('style')].filter((s) => s.nonce && s.textContent).length,
+      () => Array.from(document.querySelectorAll('style')).filter((s) => s.nonce && s.textContent).length,
     );
     expect(styled).toBeGreaterThan(0);
 
