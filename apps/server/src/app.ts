@@ -11,6 +11,7 @@ import './http/context.js';
 import { registerHooks } from './http/hooks.js';
 import { loggerOptions } from './http/logging.js';
 import { registerOpenApi } from './http/openapi.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWeb } from './http/web.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createSessionRepository, createSessionService } from './modules/auth/index.js';
@@ -47,7 +48,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
       logger: loggerOptions(config.logLevel, opts.logStream),
       genReqId: () => randomUUID(),
       requestIdHeader: false,
-      trustProxy: false,
+      trustProxy: config.trustProxy,
       bodyLimit: 1024 * 1024,
       routerOptions: { ignoreTrailingSlash: true },
     });
@@ -57,11 +58,13 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     app.setValidatorCompiler(() => (data) => ({ value: data }));
     app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
+    await registerSecurityHeaders(app);
     await app.register(formbody);
     await app.register(multipart, {
-      limits: { fileSize: config.uploadMaxBytes, files: 10, fields: 50, fieldSize: 64 * 1024 },
+      // One file per request (a second one is refused, never buffered).
+      limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 50, fieldSize: 64 * 1024 },
     });
-    await registerOpenApi(app);
+    await registerOpenApi(app, config.apiDocs);
 
     const sessions = createSessionService(createSessionRepository(db.db), config, clock);
     registerHooks(app, config, sessions);

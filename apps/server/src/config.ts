@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -58,6 +59,24 @@ const EnvSchema = z
       .optional(),
     TEMPLATE_FRAME_HOSTS: z.string().default(''),
     PORTAL_URL: z.string().url().optional(),
+    // Behind a reverse proxy: which X-Forwarded-For hops to believe (false, true, a hop count, or addresses/CIDRs).
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .refine(
+        (v) =>
+          /^(true|false|\d{1,2})?$/.test(v) ||
+          v
+            .split(',')
+            .every(
+              (a) =>
+                net.isIP(a.trim().split('/')[0] ?? '') !== 0 || /^(loopback|linklocal|uniquelocal)$/.test(a.trim()),
+            ),
+        'must be true, false, a hop count, or comma-separated addresses/CIDRs',
+      )
+      .default('false'),
+    API_DOCS: z.enum(['on', 'off']).optional(),
+    CAPTCHA_IP_MAX_PER_MINUTE: int(30, 1, 10_000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.CAPTCHA_TEST_CODE) {
@@ -68,6 +87,16 @@ const EnvSchema = z
       });
     }
   });
+
+type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
+
+function parseTrustProxy(v: string): TrustProxy {
+  if (v === '' || v === 'false') return false;
+  if (v === 'true') return true;
+  // A hop count: the closest n proxies are believed.
+  if (/^\d+$/.test(v)) return (_address, hop) => hop < Number(v);
+  return v.split(',').map((a) => a.trim());
+}
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -108,6 +137,9 @@ export type Config = {
   templateFrameHosts: string[];
   // The portal's address, offered to templates as {{ portal.link }}.
   portalUrl: string;
+  trustProxy: TrustProxy;
+  apiDocs: boolean;
+  captchaIpMaxPerMinute: number;
 };
 
 export class ConfigError extends Error {
@@ -163,5 +195,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       .map((h) => h.trim().toLowerCase())
       .filter(Boolean),
     portalUrl: e.PORTAL_URL ?? `http://${e.HOST}:${e.PORT}/sadmin`,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    apiDocs: (e.API_DOCS ?? (e.NODE_ENV === 'production' ? 'off' : 'on')) === 'on',
+    captchaIpMaxPerMinute: e.CAPTCHA_IP_MAX_PER_MINUTE,
   };
 }

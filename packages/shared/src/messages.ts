@@ -90,6 +90,16 @@ export const MESSAGES = {
     'zh-CN': '登录失败次数过多，账号已锁定，请 {minutes} 分钟后再试',
     'en-US': 'Too many failed sign-ins: this account is locked, try again in {minutes} minutes',
   },
+  tooManyCaptchas: {
+    'zh-TW': '您的網路位址索取驗證碼過於頻繁，請 {minutes} 分鐘後再試',
+    'zh-CN': '您的网络地址获取验证码过于频繁，请 {minutes} 分钟后再试',
+    'en-US': 'Too many verification codes requested from your address, try again in {minutes} minute(s)',
+  },
+  tooManyPasswordAttempts: {
+    'zh-TW': '目前密碼錯誤次數過多，請 {minutes} 分鐘後再試',
+    'zh-CN': '当前密码错误次数过多，请 {minutes} 分钟后再试',
+    'en-US': 'Too many wrong current passwords, try again in {minutes} minutes',
+  },
   tooManyAttempts: {
     'zh-TW': '您的網路位址嘗試登入次數過多，請 {minutes} 分鐘後再試',
     'zh-CN': '您的网络地址尝试登录次数过多，请 {minutes} 分钟后再试',
@@ -156,6 +166,17 @@ export const MESSAGES = {
     'zh-TW': '內建的管理員角色必須保留管理角色的權限：{perms}',
     'zh-CN': '内置的管理员角色必须保留管理角色的权限：{perms}',
     'en-US': 'The built-in administrator role must keep the permissions that manage roles: {perms}',
+  },
+  grantBeyondOwn: {
+    'zh-TW': '無此操作權限 [403]：不能授予自己沒有的權限（{perms}）',
+    'zh-CN': '无此操作权限 [403]：不能授予自己没有的权限（{perms}）',
+    'en-US': 'Not allowed [403]: you cannot grant permissions you do not hold yourself ({perms})',
+  },
+  manageBeyondOwn: {
+    'zh-TW': '無此操作權限 [403]：此帳號擁有您沒有的權限（{perms}），只能由權限更高的人員管理',
+    'zh-CN': '无此操作权限 [403]：此账号拥有您没有的权限（{perms}），只能由权限更高的人员管理',
+    'en-US':
+      'Not allowed [403]: this account holds permissions you lack ({perms}); only someone holding them can manage it',
   },
   lastAdmin: {
     'zh-TW': '此成員是最後一位系統管理員，不能移除其管理員角色',
@@ -242,6 +263,16 @@ export const MESSAGES = {
     'zh-TW': '{field} 必須是下列之一：{values}',
     'zh-CN': '{field} 必须是下列之一：{values}',
     'en-US': '{field} must be one of: {values}',
+  },
+  'v.oneFile': {
+    'zh-TW': '{field}：每次只能上傳一個檔案（欄位 file）',
+    'zh-CN': '{field}：每次只能上传一个文件（字段 file）',
+    'en-US': '{field}: send exactly one file, in the field file',
+  },
+  'v.nul': {
+    'zh-TW': '{field} 含有不允許的控制字元（NUL）',
+    'zh-CN': '{field} 含有不允许的控制字符（NUL）',
+    'en-US': '{field} contains a character that is not allowed (NUL)',
   },
   'v.format': { 'zh-TW': '{field} 格式不正確', 'zh-CN': '{field} 格式不正确', 'en-US': '{field} is not valid' },
   'v.email': {

@@ -18,8 +18,17 @@ export const PLATFORM = 'WEB';
 const toNumber = (v: unknown) =>
   typeof v === 'string' && v.trim() !== '' && /^-?\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : v;
 
-export const zInt = () => z.preprocess(toNumber, z.number().int());
-export const zId = () => z.preprocess(toNumber, z.number().int().positive());
+// Ids and integers stay inside the database's 32-bit integer columns (PostgreSQL refuses 2^31 with an error).
+export const INT_MAX = 2147483647;
+const zInt32 = () =>
+  z
+    .number()
+    .int()
+    .min(-INT_MAX - 1)
+    .max(INT_MAX);
+const zId32 = () => z.number().int().positive().max(INT_MAX);
+export const zInt = () => z.preprocess(toNumber, zInt32());
+export const zId = () => z.preprocess(toNumber, zId32());
 // The one `{ id }` schema: the record id of every view/remove call (query or body).
 export const IdParam = z.object({ id: zId().describe('record id') });
 export const zText = (max: number) => z.string().trim().min(1).max(max);
@@ -37,7 +46,7 @@ export const zIdList = () =>
         : Array.isArray(v)
           ? v.map(toNumber)
           : v,
-    z.array(z.number().int().positive()),
+    z.array(zId32()).max(1000),
   );
 
 export const PAGE_SIZE_MAX = 200;

@@ -1,11 +1,31 @@
 import type { FastifyServerOptions } from 'fastify';
 import type { Writable } from 'node:stream';
 
-// Query parameters whose values must never reach a log line.
-const SECRET_PARAMS = /([?&](?:token|password|oldPassword|newPassword|code|sign|key)=)[^&#]*/gi;
+// Query parameters whose values must never reach a log line, compared after decoding the name: the server's
+// query parser decodes `%74oken` to `token` and accepts it, so the log must redact it too.
+const SECRET_PARAMS = new Set(['token', 'password', 'oldpassword', 'newpassword', 'code', 'sign', 'key']);
+
+function decodedName(raw: string): string {
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' ')).trim().toLowerCase();
+  } catch {
+    // Undecodable: the parser keeps it as written; redact it to be safe.
+    return 'token';
+  }
+}
 
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_PARAMS, '$1[redacted]');
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const hash = url.indexOf('#', q);
+  const query = url.slice(q + 1, hash < 0 ? undefined : hash);
+  const parts = query.split(/([&;])/).map((part) => {
+    if (part === '&' || part === ';') return part;
+    const eq = part.indexOf('=');
+    const name = eq < 0 ? part : part.slice(0, eq);
+    return SECRET_PARAMS.has(decodedName(name)) ? `${name}=[redacted]` : part;
+  });
+  return `${url.slice(0, q + 1)}${parts.join('')}${hash < 0 ? '' : url.slice(hash)}`;
 }
 
 // Structured JSON logs with the request id; tokens, passwords and captcha answers redacted.

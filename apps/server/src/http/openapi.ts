@@ -5,7 +5,8 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { SIGN_HEADER, TOKEN_HEADER } from '@study-crm/shared';
 
 // OpenAPI generated from the routes' zod schemas: JSON at /api/openapi.json, a browser at /api/docs.
-export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+// `published` false (API_DOCS=off, the production default): the document is still built, but not served.
+export async function registerOpenApi(app: FastifyInstance, published = true): Promise<void> {
   await app.register(swagger, {
     openapi: {
       info: {
@@ -26,6 +27,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  if (!published) return;
+  // Swagger UI sends its own policy (hashes of its inline code) instead of the portal's.
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
 }

@@ -93,6 +93,33 @@ describe('route table', () => {
     expect(problems).toEqual([]);
   });
 
+  it('cannot grant beyond own: every granting route refuses (403) the administrator role or a permission not held', async () => {
+    const granting = [PERM.memberAdd, PERM.memberUpdate, PERM.roleMembers, PERM.roleAdd, PERM.roleUpdate];
+    await setRolePerms(t.db.db, probeRole, granting);
+    const { mid } = await t.login('probe', STAFF_PASSWORD);
+    const adminRole = await t.db.db
+      .selectFrom('role')
+      .select('id')
+      .where('name', '=', 'ROLE_ADMIN')
+      .executeTakeFirstOrThrow();
+    const dictListId = await permissionId(t.db.db, PERM.dictList);
+    const calls: [string, Record<string, string | number | number[]>][] = [
+      ['/api/v1/mc/member/add', { email: 'grant@example.test', password: STAFF_PASSWORD, roleIds: [adminRole.id] }],
+      ['/api/v1/mc/member/update', { id: mid, roleIds: [probeRole, adminRole.id] }],
+      ['/admin/v1/members/update', { id: mid, roleIds: [probeRole, adminRole.id] }],
+      ['/api/v1/mc/sys/role/updateMemberRoles', { userId: mid, roleIds: [probeRole, adminRole.id] }],
+      ['/api/v1/mc/sys/role/add', { name: 'ROLE_BEYOND', cnName: 'x', kind: 'general', permissionIds: [dictListId] }],
+      ['/api/v1/mc/sys/role/editRolePermission', { id: probeRole, permissionIds: [dictListId] }],
+    ];
+    expect(routes.some((r) => r.url === '/api/v1/mc/sys/role/editRolePermission')).toBe(true);
+    const problems: string[] = [];
+    for (const [url, body] of calls) {
+      const code = (await t.post(url, body, { token: probeToken })).meta.code;
+      if (code !== 403) problems.push(`${url}: ${code}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
   it('answers 401 without a token on every route that is not public', async () => {
     const problems: string[] = [];
     for (const r of routes.filter((x) => x.access !== 'public')) {

@@ -46,10 +46,30 @@ function blankToNull(input: unknown): Record<string, unknown> {
   return out;
 }
 
+// The first text value holding a NUL character (PostgreSQL refuses it in text, SQLite truncates): its field path.
+export function nulField(value: unknown, path: string[] = []): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') || 'body' : null;
+  if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+      const found = nulField(v, [...path, k]);
+      if (found !== null) return found;
+    }
+  }
+  return null;
+}
+
 export function parseInput<S extends Schema>(schema: S, input: unknown, location: string): z.output<S> {
   const data = blankToNull(input);
+  const nul = nulField(data);
+  if (nul !== null) throw new AppError(Code.BAD_REQUEST, 'badRequest', { field: nul || location, reason: 'v.nul' });
   const result = schema.safeParse(data);
-  if (result.success) return result.data;
+  if (result.success) {
+    // JSON-string fields (application sections) can decode to a NUL: checked again after parsing.
+    const decoded = nulField(result.data);
+    if (decoded !== null)
+      throw new AppError(Code.BAD_REQUEST, 'badRequest', { field: decoded || location, reason: 'v.nul' });
+    return result.data;
+  }
   const issue = result.error.issues[0];
   if (!issue) throw new AppError(Code.BAD_REQUEST, 'badRequest', { field: location, reason: 'v.format' });
   const problem = problemFromIssue(issue, location, data);

@@ -3,12 +3,16 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { formatMessage } from '@study-crm/shared';
+import { withNonce } from './security-headers.js';
 
 export const WEB_BASE = '/sadmin';
 
 // Serves the built web app under /sadmin with history-mode fallback, and the envelope 404 elsewhere.
 export async function registerWeb(app: FastifyInstance, webDist: string): Promise<void> {
-  const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
+  const indexFile = path.join(webDist, 'index.html');
+  const hasWeb = fs.existsSync(indexFile);
+  // Read once; each response gets its own CSP nonce written into it.
+  const indexHtml = hasWeb ? fs.readFileSync(indexFile, 'utf8') : '';
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -33,7 +37,10 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
     const isPage = req.method === 'GET' && (url === WEB_BASE || url.startsWith(`${WEB_BASE}/`));
     // A missing hashed asset is a real 404, not the app shell.
     if (hasWeb && isPage && !url.startsWith(`${WEB_BASE}/assets/`)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(withNonce(indexHtml, reply));
     }
     return reply.code(404).send({ meta: { code: 404, message: formatMessage('notFound', req.locale) }, data: null });
   });

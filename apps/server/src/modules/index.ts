@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleDeps } from './deps.js';
+import { createAccessGuard } from './access-guard/index.js';
 import { createAccountRepository, createAccountService, registerAccountRoutes } from './account/index.js';
 import {
   createApplicationRepository,
@@ -7,6 +8,7 @@ import {
   createFileRepository,
   createFileService,
   registerApplicationRoutes,
+  scheduleOrphanSweep,
 } from './application/index.js';
 import { createAuthRepository, createAuthService, registerAuthRoutes } from './auth/index.js';
 import { createCaptchaRepository, createCaptchaService, registerCaptchaRoutes } from './captcha/index.js';
@@ -53,12 +55,14 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   const auth = createAuthService({ repo: authRepo, captcha, sessions, config, clock });
   registerAuthRoutes(app, { auth, repo: authRepo, sessions });
 
+  // No vertical escalation: every call that grants roles or acts on accounts checks the caller's own permissions.
+  const guard = createAccessGuard(db);
   const menus = createPermissionService({ repo: createPermissionRepository(db), clock });
   registerOwnPermissionRoutes(app, menus);
   registerPermissionAdminRoutes(app, menus);
-  registerRoleRoutes(app, createRoleService({ repo: createRoleRepository(db), people, clock }));
+  registerRoleRoutes(app, createRoleService({ repo: createRoleRepository(db), people, clock, guard }));
 
-  registerAccountRoutes(app, createAccountService(createAccountRepository(db), clock));
+  registerAccountRoutes(app, createAccountService(createAccountRepository(db), clock, config));
 
   // System setup. The config accessor is the one way the server reads configs (app.configs).
   const sysConfigRepo = createSysConfigRepository(db);
@@ -70,15 +74,17 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   registerTagRoutes(app, createTagService({ repo: createTagRepository(db), clock }));
   registerLabelRoutes(app, createLabelService({ repo: createLabelRepository(db), people, clock }));
 
-  const members = createMemberService({ repo: createMemberRepository(db, dialect), sessions, clock });
+  const members = createMemberService({ repo: createMemberRepository(db, dialect), sessions, clock, guard });
   registerMemberRoutes(app, members);
 
   // Study-abroad applications, their files and follow-up items (issue 7).
   const applicationRepo = createApplicationRepository(db);
+  const fileRepo = createFileRepository(db);
+  scheduleOrphanSweep(app, { storage, files: fileRepo, clock });
   registerApplicationRoutes(app, {
     applications: createApplicationService({ repo: applicationRepo, people, dict: dictRepo, clock }),
     files: createFileService({
-      files: createFileRepository(db),
+      files: fileRepo,
       applications: applicationRepo,
       people,
       storage,

@@ -56,6 +56,8 @@ export async function startTestApp(opts: { env?: Record<string, string>; clock?:
     CLIENT_SIGN: SIGN,
     CAPTCHA_TEST_CODE: TEST_CAPTCHA,
     LOG_LEVEL: 'info',
+    // Tests fetch many captchas from one address; the throttle's own test sets a low limit.
+    CAPTCHA_IP_MAX_PER_MINUTE: '10000',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...opts.env,
   });

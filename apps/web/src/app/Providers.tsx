@@ -9,6 +9,7 @@ import 'dayjs/locale/zh-cn';
 import 'dayjs/locale/zh-tw';
 import type { Locale } from '@study-crm/shared';
 import { currentLocale } from '../i18n';
+import { CSP } from '../lib/csp-nonce';
 import { bindFeedback } from '../lib/feedback';
 import { useSettings } from '../stores/settings';
 
@@ -44,6 +45,7 @@ export function Providers({ children }: { children: ReactNode }) {
 
   return (
     <ConfigProvider
+      csp={CSP}
       locale={ANTD_LOCALES[locale]}
       theme={{
         algorithm: theme === 'dark' ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm,

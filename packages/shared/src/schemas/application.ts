@@ -244,7 +244,12 @@ export const ApplicationPersonalShape = {
   importantNotes: zOptText(5000),
   applicationDate: zDate().describe('date YYYY-MM-DD; default today'),
   status: zOptText(32).describe(`dictionary ${APPLICATION_DICT.status} value; default draft`),
-  memberId: zId().nullish().describe('the student member; created from name/e-mail/mobile on create when empty'),
+  // Not `memberId`: that common parameter names the caller (spec section 7).
+  studentId: zId()
+    .nullish()
+    .describe(
+      'the student member; on create, found or created from e-mail/mobile when empty; on update, kept when empty',
+    ),
   signingTeacherId: zId().nullish().describe('staff member id'),
   followTeacherId: zId().nullish().describe('staff member id'),
   educations: rows(EducationSchema, 30),
@@ -346,7 +351,7 @@ export const ApplicationSimpleSchema = z.object({
   status: z.string(),
   applicationDate: z.string(),
   importantNotes: z.string().nullable(),
-  memberId: z.number().int().nullable(),
+  studentId: z.number().int().nullable().describe('the student member'),
   version: z.number().int(),
   signingTeacher: PersonRefSchema.nullable(),
   followTeacher: PersonRefSchema.nullable(),
@@ -436,7 +441,7 @@ export const ApplicationViewSchema = z.object({
   importantNotes: nstr(),
   applicationDate: z.string(),
   status: z.string(),
-  memberId: z.number().int().nullable(),
+  studentId: z.number().int().nullable().describe('the student member'),
   signingTeacherId: z.number().int().nullable(),
   followTeacherId: z.number().int().nullable(),
   createdAt: z.number().int(),
@@ -453,7 +458,7 @@ export const WarningSchema = z.object({ field: z.string(), message: z.string() }
 export const ApplicationSavedSchema = z.object({
   id: z.number().int(),
   version: z.number().int(),
-  memberId: z.number().int().nullable(),
+  studentId: z.number().int().nullable().describe('the student member'),
   warnings: z.array(WarningSchema).describe('non-blocking advice, e.g. a passport expiring soon'),
 });
 export type ApplicationSaved = z.infer<typeof ApplicationSavedSchema>;

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { zId, zIdList, zOptText, zPaging, pageOf } from '../wire.js';
 import { zEmail, zPassword } from './auth.js';
+import { isValidUrl } from './application.js';
 import { MemberLabelSchema } from './label.js';
+
+// A path on the portal itself (an uploaded file's download link): one leading slash, never `//host`.
+const isPortalPath = (v: string) => /^\/(?![/\\])[\w\-./?=&%]*$/.test(v);
 
 export const MEMBER_STATUSES = ['active', 'inactive'] as const;
 export const IDENTITY_STATUSES = ['verified', 'unverified'] as const;
@@ -53,7 +57,9 @@ const editable = {
   engFirstName: zOptText(60),
   fullName: zOptText(60),
   nickName: zOptText(60),
-  avatar: zOptText(500).describe('avatar image URL'),
+  avatar: zOptText(500)
+    .refine((v) => !v || isValidUrl(v) || isPortalPath(v), 'v.url')
+    .describe('avatar image: an http(s) URL or a path on the portal (never javascript: or data:)'),
   roleIds: zIdList().nullish().describe('role ids (repeated or comma-separated); staff need at least one'),
 };
 

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { runInTransaction } from '../../db/transaction.js';
 
@@ -12,6 +13,26 @@ export function createAccountRepository(db: Db) {
         .where('deletedAt', 'is', null)
         .executeTakeFirst();
       return row?.passwordHash ?? null;
+    },
+
+    // Wrong current passwords, counted per member in one statement (parallel guesses each get their own number).
+    async reserveAttempt(memberId: number, now: number, windowMs: number): Promise<{ attempt: number; since: number }> {
+      const stale = sql<boolean>`login_throttle.window_start <= ${now - windowMs}`;
+      const row = await db
+        .insertInto('loginThrottle')
+        .values({ key: `password:${memberId}`, windowStart: now, count: 1 })
+        .onConflict((oc) =>
+          oc.column('key').doUpdateSet({
+            windowStart: sql<number>`case when ${stale} then ${now} else login_throttle.window_start end`,
+            count: sql<number>`case when ${stale} then 1 else login_throttle.count + 1 end`,
+          }),
+        )
+        .returning(['count', 'windowStart'])
+        .executeTakeFirstOrThrow();
+      return { attempt: Number(row.count), since: Number(row.windowStart) };
+    },
+    async clearAttempts(memberId: number) {
+      await db.deleteFrom('loginThrottle').where('key', '=', `password:${memberId}`).execute();
     },
 
     // New hash and every other live session revoked, in one transaction.

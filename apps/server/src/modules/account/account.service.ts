@@ -6,13 +6,26 @@ import type { Clock } from '../../lib/clock.js';
 import { hashPassword, verifyPassword } from '../auth/index.js';
 import type { AccountRepository } from './account.repository.js';
 
-export function createAccountService(repo: AccountRepository, clock: Clock) {
+type Limits = { loginMaxFailures: number; loginLockMs: number };
+
+export function createAccountService(repo: AccountRepository, clock: Clock, limits: Limits) {
   return {
-    // Own password change: the current password must match; other sessions end, this one stays.
+    // Own password change: the current password must match; other sessions end, this one stays. Attempts are
+    // counted before the check, atomically, like sign-in: after loginMaxFailures within LOGIN_LOCK_MINUTES, 1005.
     async changePassword(member: AuthMember, body: PasswordChangeBody): Promise<null> {
       if (body.newPassword === body.oldPassword) throw badRequest('newPassword', 'v.samePassword');
+      const now = clock.now();
+      const { attempt, since } = await repo.reserveAttempt(member.id, now, limits.loginLockMs);
+      const minutes = Math.max(1, Math.ceil((since + limits.loginLockMs - now) / 60_000));
+      if (attempt > limits.loginMaxFailures)
+        throw new AppError(Code.TOO_MANY_ATTEMPTS, 'tooManyPasswordAttempts', { minutes });
       const current = await repo.passwordHashOf(member.id);
-      if (!(await verifyPassword(current, body.oldPassword))) throw new AppError(Code.BAD_REQUEST, 'passwordIncorrect');
+      if (!(await verifyPassword(current, body.oldPassword))) {
+        if (attempt >= limits.loginMaxFailures)
+          throw new AppError(Code.TOO_MANY_ATTEMPTS, 'tooManyPasswordAttempts', { minutes });
+        throw new AppError(Code.BAD_REQUEST, 'passwordIncorrect');
+      }
+      await repo.clearAttempts(member.id);
       await repo.changePassword(member.id, await hashPassword(body.newPassword), member.sessionId, clock.now());
       return null;
     },

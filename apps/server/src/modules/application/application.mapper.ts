@@ -38,14 +38,16 @@ export function toApplicationSimple(r: ApplicationRow, names: Names, ratio: Rati
     areaCode: r.areaCode,
     mobile: r.mobile,
     importantNotes: r.importantNotes,
-    memberId: r.memberId,
+    studentId: r.memberId,
     version: r.version,
     ...ratio,
   };
 }
 
 // The detail form: the row and its child rows (the response schema drops what the contract does not name).
-export const toApplicationView = (r: ApplicationRow, children: ChildRows): ApplicationView => ({ ...r, ...children });
+export function toApplicationView({ memberId, ...r }: ApplicationRow, children: ChildRows): ApplicationView {
+  return { ...r, studentId: memberId, ...children };
+}
 
 export function toFileRecord(r: Omit<FileRow, 'storedName'>, names: Names): FileRecord {
   return {

@@ -239,13 +239,13 @@ export function createApplicationService({ repo, people, dict, clock }: Applicat
     async create(input: ApplicationInput, locale: Locale): Promise<ApplicationSaved> {
       await assertDictValues(dict, dictChecks(input));
       await checkTeachers(input);
-      if (input.memberId && !(await people.isMember(input.memberId))) throw badRequest('memberId', 'v.format');
+      if (input.studentId && !(await people.isMember(input.studentId))) throw badRequest('studentId', 'v.format');
       const now = clock.now();
       const values = personalValues(input, now);
       return repo.transaction(async (tx) => {
         // The student member: the one given, else the student already holding this e-mail/mobile,
         // else a new student member (no password). A contact owned by staff is not linked.
-        let memberId = input.memberId ?? null;
+        let memberId = input.studentId ?? null;
         if (!memberId) {
           const found = await people.findByContact(tx, values.email, values.areaCode, values.mobile);
           if (found?.memberType === 'student') memberId = found.id;
@@ -271,24 +271,29 @@ export function createApplicationService({ repo, people, dict, clock }: Applicat
         }
         const id = await repo.insert(tx, { ...values, memberId }, now);
         await repo.replaceChildren(tx, id, childRows(input));
-        return { id, version: 1, memberId, warnings: passportWarnings(input, locale) };
+        return { id, version: 1, studentId: memberId, warnings: passportWarnings(input, locale) };
       });
     },
 
     async update(input: ApplicationInput & { id: number; version: number }, locale: Locale): Promise<ApplicationSaved> {
       await assertDictValues(dict, dictChecks(input));
       await checkTeachers(input);
-      if (input.memberId && !(await people.isMember(input.memberId))) throw badRequest('memberId', 'v.format');
+      if (input.studentId && !(await people.isMember(input.studentId))) throw badRequest('studentId', 'v.format');
       const current = await mustFind(input.id);
       const now = clock.now();
       const values = personalValues(input, now);
       return repo.transaction(async (tx) => {
-        const memberId = input.memberId ?? current.memberId;
+        const memberId = input.studentId ?? current.memberId;
         const changed = await repo.updateVersioned(tx, input.id, input.version, { ...values, memberId }, now);
         if (!changed) throw new AppError(Code.CONFLICT, 'versionConflict');
         await repo.setSearchColumns(tx, input.id);
         await repo.replaceChildren(tx, input.id, childRows(input));
-        return { id: input.id, version: input.version + 1, memberId, warnings: passportWarnings(input, locale) };
+        return {
+          id: input.id,
+          version: input.version + 1,
+          studentId: memberId,
+          warnings: passportWarnings(input, locale),
+        };
       });
     },
 
@@ -319,7 +324,7 @@ export function createApplicationService({ repo, people, dict, clock }: Applicat
         );
         if (!changed) throw new AppError(Code.CONFLICT, 'versionConflict');
         const v = await repo.version(input.id, tx);
-        return { id: input.id, version: v?.version ?? 0, memberId: current.memberId, warnings: [] };
+        return { id: input.id, version: v?.version ?? 0, studentId: current.memberId, warnings: [] };
       });
     },
   };

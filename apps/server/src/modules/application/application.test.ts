@@ -28,11 +28,11 @@ describe('applications', () => {
     expect(res.meta.code).toBe(200);
     expect(res.data.version).toBe(1);
     expect(res.data.warnings).toEqual([]);
-    expect(res.data.memberId).toBeGreaterThan(0);
+    expect(res.data.studentId).toBeGreaterThan(0);
     const student = await t.db.db
       .selectFrom('member')
       .select(['memberType', 'passwordHash', 'email', 'fullName'])
-      .where('id', '=', res.data.memberId!)
+      .where('id', '=', res.data.studentId!)
       .executeTakeFirstOrThrow();
     expect(student).toEqual({
       memberType: 'student',
@@ -59,7 +59,7 @@ describe('applications', () => {
   it('links a second application of the same e-mail to the same student member', async () => {
     const a = await create({ email: 'same@example.com', mobile: null });
     const b = await create({ email: 'same@example.com', mobile: null, name: 'Same Again' });
-    expect(a.data.memberId).toBe(b.data.memberId);
+    expect(a.data.studentId).toBe(b.data.studentId);
   });
 
   it('links two simultaneous new applications of one e-mail to one student member', async () => {
@@ -68,7 +68,7 @@ describe('applications', () => {
       create({ email: 'race@example.com', mobile: null }),
     ]);
     expect([a.meta.code, b.meta.code]).toEqual([200, 200]);
-    expect(a.data.memberId).toBe(b.data.memberId);
+    expect(a.data.studentId).toBe(b.data.studentId);
   });
 
   it('saves the whole form with every section replaced, and bumps the version', async () => {

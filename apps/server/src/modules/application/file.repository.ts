@@ -64,6 +64,20 @@ export function createFileRepository(db: Db) {
         .where('id', '=', id)
         .executeTakeFirst(),
 
+    // Which of these stored names a file record points to.
+    async referenced(storedNames: readonly string[]): Promise<Set<string>> {
+      const found = new Set<string>();
+      for (let i = 0; i < storedNames.length; i += 500) {
+        const rows = await db
+          .selectFrom('applicationFile')
+          .select('storedName')
+          .where('storedName', 'in', storedNames.slice(i, i + 500))
+          .execute();
+        for (const r of rows) found.add(r.storedName);
+      }
+      return found;
+    },
+
     remove: (id: number) => db.deleteFrom('applicationFile').where('id', '=', id).executeTakeFirst(),
   };
 }

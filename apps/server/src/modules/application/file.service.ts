@@ -20,9 +20,14 @@ export type FileServiceDeps = {
   clock: Clock;
 };
 
-const baseName = (name: string) => {
-  const b = name.split(/[\\/]/).pop() ?? '';
-  return b.includes('.') ? b.slice(0, b.lastIndexOf('.')) : b;
+// The uploaded file's own name without folders and control characters (a NUL would fail on PostgreSQL).
+// eslint-disable-next-line no-control-regex
+const originalName = (name: string) => (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
+const baseName = (name: string) => (name.includes('.') ? name.slice(0, name.lastIndexOf('.')) : name);
+// A file without a title is called by its original name (without the extension when something is left).
+export const defaultTitle = (fileName: string) => {
+  const original = originalName(fileName);
+  return (baseName(original).trim() || original || 'file').slice(0, 200);
 };
 
 export function createFileService({ files, applications, people, storage, dict, clock }: FileServiceDeps) {
@@ -56,7 +61,7 @@ export function createFileService({ files, applications, people, storage, dict, 
         const id = await files.insert(
           {
             applicationId: input.applicationId,
-            title: (input.title ?? baseName(upload.fileName).slice(0, 200)) || saved.storedName,
+            title: input.title ?? defaultTitle(upload.fileName),
             type: input.type ?? FILE_DEFAULT_TYPE,
             storedName: saved.storedName,
             extension: saved.extension,

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Row } from '../../db/schema.js';
 
@@ -17,8 +18,26 @@ export function createAuthRepository(db: Db) {
     byMobile: (areaCode: string, mobile: string): Promise<LoginCandidate | undefined> =>
       live().where('areaCode', '=', areaCode).where('mobile', '=', mobile).executeTakeFirst(),
 
-    async recordFailure(id: number, failedLogins: number, lockedUntil: number | null) {
-      await db.updateTable('member').set({ failedLogins, lockedUntil }).where('id', '=', id).execute();
+    // Counts the attempt before the password is checked, in one statement (no read-then-write race): parallel
+    // guesses each get their own number. A lock that has run out starts a fresh count.
+    async reserveAttempt(id: number, now: number): Promise<{ attempt: number; lockedUntil: number | null }> {
+      const expired = sql<boolean>`locked_until is not null and locked_until <= ${now}`;
+      const row = await db
+        .updateTable('member')
+        .set({
+          failedLogins: sql<number>`case when ${expired} then 1 else failed_logins + 1 end`,
+          lockedUntil: sql<number | null>`case when ${expired} then null else locked_until end`,
+        })
+        .where('id', '=', id)
+        .returning(['failedLogins', 'lockedUntil'])
+        .executeTakeFirstOrThrow();
+      return {
+        attempt: Number(row.failedLogins),
+        lockedUntil: row.lockedUntil === null ? null : Number(row.lockedUntil),
+      };
+    },
+    async lock(id: number, until: number) {
+      await db.updateTable('member').set({ lockedUntil: until }).where('id', '=', id).execute();
     },
     async clearFailures(id: number) {
       await db.updateTable('member').set({ failedLogins: 0, lockedUntil: null }).where('id', '=', id).execute();
@@ -26,12 +45,24 @@ export function createAuthRepository(db: Db) {
 
     throttle: (key: string) =>
       db.selectFrom('loginThrottle').select(['windowStart', 'count']).where('key', '=', key).executeTakeFirst(),
-    async setThrottle(key: string, windowStart: number, count: number) {
-      await db
+    // One more within the window (or a fresh window), in one statement: parallel failures are all counted.
+    async countThrottle(key: string, now: number, windowMs: number): Promise<number> {
+      const stale = sql<boolean>`login_throttle.window_start <= ${now - windowMs}`;
+      const row = await db
         .insertInto('loginThrottle')
-        .values({ key, windowStart, count })
-        .onConflict((oc) => oc.column('key').doUpdateSet({ windowStart, count }))
-        .execute();
+        .values({ key, windowStart: now, count: 1 })
+        .onConflict((oc) =>
+          oc.column('key').doUpdateSet({
+            windowStart: sql<number>`case when ${stale} then ${now} else login_throttle.window_start end`,
+            count: sql<number>`case when ${stale} then 1 else login_throttle.count + 1 end`,
+          }),
+        )
+        .returning('count')
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+    async clearThrottle(key: string) {
+      await db.deleteFrom('loginThrottle').where('key', '=', key).execute();
     },
   };
 }

@@ -38,10 +38,11 @@ export function createAuthService(deps: {
   }
 
   async function countAddressFailure(ip: string, now: number) {
-    const row = await repo.throttle(ipKey(ip));
-    const fresh = !row || now - row.windowStart >= config.loginIpWindowMs;
-    await repo.setThrottle(ipKey(ip), fresh ? now : row.windowStart, fresh ? 1 : row.count + 1);
+    await repo.countThrottle(ipKey(ip), now, config.loginIpWindowMs);
   }
+
+  const locked = (until: number, now: number) =>
+    new AppError(Code.ACCOUNT_LOCKED, 'accountLocked', { minutes: minutesLeft(until, now) });
 
   return {
     // Order: address limit, captcha, account exists, lock, password, active, administrator.
@@ -60,18 +61,19 @@ export function createAuthService(deps: {
         await countAddressFailure(attempt.ip, now);
         throw new AppError(Code.USER_NOT_EXIST);
       }
-      if (member.lockedUntil && member.lockedUntil > now) {
-        throw new AppError(Code.ACCOUNT_LOCKED, 'accountLocked', { minutes: minutesLeft(member.lockedUntil, now) });
-      }
+      if (member.lockedUntil && member.lockedUntil > now) throw locked(member.lockedUntil, now);
+      // The attempt is counted before the password is checked, atomically: of guesses arriving at once, only the
+      // first loginMaxFailures are checked at all; the rest are refused as locked.
+      const { attempt: n, lockedUntil } = await repo.reserveAttempt(member.id, now);
+      if (lockedUntil && lockedUntil > now) throw locked(lockedUntil, now);
+      if (n > config.loginMaxFailures) throw locked(now + config.loginLockMs, now);
       if (!(await verifyPassword(member.passwordHash, attempt.password))) {
         await countAddressFailure(attempt.ip, now);
-        const failures = (member.lockedUntil ? 0 : member.failedLogins) + 1;
-        if (failures >= config.loginMaxFailures) {
+        if (n >= config.loginMaxFailures) {
           const until = now + config.loginLockMs;
-          await repo.recordFailure(member.id, 0, until);
-          throw new AppError(Code.ACCOUNT_LOCKED, 'accountLocked', { minutes: minutesLeft(until, now) });
+          await repo.lock(member.id, until);
+          throw locked(until, now);
         }
-        await repo.recordFailure(member.id, failures, null);
         throw new AppError(Code.UNAUTHORIZED, 'passwordIncorrect');
       }
       await repo.clearFailures(member.id);

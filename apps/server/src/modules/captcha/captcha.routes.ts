@@ -14,8 +14,8 @@ export function registerCaptchaRoutes(app: FastifyInstance, captcha: CaptchaServ
       query: CaptchaQuery,
       response: 'raw',
       produces: 'image/png',
-      handler: async ({ query, reply }) => {
-        const png = await captcha.issue(query.key);
+      handler: async ({ query, reply, req }) => {
+        const png = await captcha.issue(query.key, req.ip);
         void reply.header('content-type', 'image/png').header('cache-control', 'no-store').send(png);
       },
     });

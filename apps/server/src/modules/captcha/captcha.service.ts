@@ -14,7 +14,11 @@ const hashAnswer = (key: string, code: string) => sha256(`${key}:${code.trim().t
 
 export function createCaptchaService(repo: CaptchaRepository, config: Config, clock: Clock) {
   return {
-    async issue(key: string): Promise<Buffer> {
+    // At most CAPTCHA_IP_MAX_PER_MINUTE per address (1005): every issued captcha is a stored row.
+    async issue(key: string, ip: string): Promise<Buffer> {
+      const issued = await repo.countIssued(`captcha:${ip}`, clock.now(), 60_000);
+      if (issued > config.captchaIpMaxPerMinute)
+        throw new AppError(Code.TOO_MANY_ATTEMPTS, 'tooManyCaptchas', { minutes: 1 });
       const code =
         config.captchaTestCode ??
         Array.from({ length: CODE_LENGTH }, () => CAPTCHA_ALPHABET[randomInt(CAPTCHA_ALPHABET.length)]).join('');

@@ -41,6 +41,21 @@ export function createFileStorage(config: Config, clock: Clock) {
     async remove(storedName: string): Promise<void> {
       if (STORED_NAME_RE.test(storedName)) await fs.promises.rm(path.join(root, storedName), { force: true });
     },
+    // Every stored file with its last change time (for the orphan sweep).
+    async list(): Promise<{ storedName: string; mtimeMs: number }[]> {
+      const out: { storedName: string; mtimeMs: number }[] = [];
+      const months = await fs.promises.readdir(root).catch(() => [] as string[]);
+      for (const month of months) {
+        const names = await fs.promises.readdir(path.join(root, month)).catch(() => [] as string[]);
+        for (const name of names) {
+          const storedName = `${month}/${name}`;
+          if (!STORED_NAME_RE.test(storedName)) continue;
+          const stat = await fs.promises.stat(path.join(root, storedName)).catch(() => null);
+          if (stat?.isFile()) out.push({ storedName, mtimeMs: stat.mtimeMs });
+        }
+      }
+      return out;
+    },
   };
 }
 export type FileStorage = ReturnType<typeof createFileStorage>;

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database.js';
 import type { Row } from '../../db/schema.js';
 import { runInTransaction, type Conn as Tx, type Tx as Open } from '../../db/transaction.js';
+import { lockRow } from '../../db/row-lock.js';
 
 const COLUMNS = [
   'id',
@@ -42,6 +43,8 @@ export function createFollowUpRepository(db: Db) {
     // Call inside a transaction: the next number inside the application is taken in the same transaction
     // as the insert (the unique (application_id, number) index refuses a concurrent duplicate).
     insert: async (tx: Open, applicationId: number, v: FollowUpValues, isDone: number, now: number) => {
+      // Parallel adds on one application wait for each other here (PostgreSQL), so each takes the next number.
+      await lockRow(tx, 'application', applicationId);
       const { last } = await tx
         .selectFrom('followUp')
         .select((eb) => eb.fn.max<number | null>('number').as('last'))

@@ -88,7 +88,7 @@ export function registerMemberRoutes(app: FastifyInstance, members: MemberServic
     description: WRITE_ERRORS,
     body: MemberAddBody,
     response: MemberSchema,
-    handler: ({ body }) => members.add(body),
+    handler: ({ body, member }) => members.add(body, member!),
   });
 
   for (const url of ['/api/v1/mc/member/update', '/admin/v1/members/update']) {
@@ -149,7 +149,7 @@ export function registerMemberRoutes(app: FastifyInstance, members: MemberServic
     description: 'Errors: 400 invalid e-mail, 5403 e-mail exists, 404 unknown member.',
     body: AddMemberEmailBody,
     response: MemberSchema,
-    handler: ({ body }) => members.addEmail(body.id, body.email),
+    handler: ({ body, member }) => members.addEmail(body.id, body.email, member!),
   });
 
   defineRoute(app, {

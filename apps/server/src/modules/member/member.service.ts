@@ -18,6 +18,7 @@ import type { Clock } from '../../lib/clock.js';
 import { pageResult, pageWindow } from '../../lib/paging.js';
 import { hashPassword } from '../auth/index.js';
 import type { SessionService } from '../auth/index.js';
+import type { AccessGuard, Actor } from '../access-guard/index.js';
 import { groupLabels, groupRoles, toMember, toMemberSession, toProfile } from './member.mapper.js';
 import {
   uniqueViolation,
@@ -31,7 +32,7 @@ import {
 const DAY_MS = 24 * 60 * 60 * 1000;
 const RECENT_SESSIONS = 10;
 
-export type Actor = { id: number };
+export type { Actor };
 export type ListDefaults = { memberType?: 'staff' | 'student' };
 
 type Contact = { email: string | null; areaCode: string | null; mobile: string | null };
@@ -56,8 +57,13 @@ const lowerEmail = (v: string | null | undefined) => (v ? v.trim().toLowerCase()
 // Update semantics: undefined keeps the stored value, null (an empty form field) clears it.
 const pick = <T>(next: T | undefined, current: T): T => (next === undefined ? current : next);
 
-export function createMemberService(deps: { repo: MemberRepository; sessions: SessionService; clock: Clock }) {
-  const { repo, sessions, clock } = deps;
+export function createMemberService(deps: {
+  repo: MemberRepository;
+  sessions: SessionService;
+  clock: Clock;
+  guard: AccessGuard;
+}) {
+  const { repo, sessions, clock, guard } = deps;
 
   async function withRoles(rows: MemberRow[]): Promise<Member[]> {
     const roles = groupRoles(await repo.rolesOf(rows.map((r) => r.id)));
@@ -132,10 +138,11 @@ export function createMemberService(deps: { repo: MemberRepository; sessions: Se
       return { ...member!, recentSessions: sessionsOf.map((s) => toMemberSession(s, now)) };
     },
 
-    async add(body: MemberAddBody): Promise<Member> {
+    async add(body: MemberAddBody, actor: Actor): Promise<Member> {
       const memberType = body.memberType ?? 'staff';
       const contact = checkContact(lowerEmail(body.email), body.areaCode ?? null, body.mobile ?? null);
       const roleIds = await checkRoles(body.roleIds ?? [], memberType);
+      await guard.assertCanGrantRoles(actor, roleIds);
       const loginName = body.loginName ?? null;
       await checkUnique(repo, contact, loginName);
       const passwordHash = await hashPassword(body.password);
@@ -167,6 +174,7 @@ export function createMemberService(deps: { repo: MemberRepository; sessions: Se
 
     async update(body: MemberUpdateBody, actor: Actor): Promise<Member> {
       const current = await get(body.id);
+      await guard.assertCanManageMember(actor, current.id);
       const currentRoles = (await repo.rolesOf([current.id])).map((r) => r.id);
       const memberType = body.memberType ?? current.memberType;
       const status = body.status ?? current.status;
@@ -177,6 +185,7 @@ export function createMemberService(deps: { repo: MemberRepository; sessions: Se
         mobileIn,
       );
       const roleIds = await checkRoles(body.roleIds === undefined ? currentRoles : (body.roleIds ?? []), memberType);
+      if (body.roleIds !== undefined) await guard.assertCanGrantRoles(actor, roleIds);
       const loginName = pick(body.loginName, current.loginName);
       const deactivating = current.status === 'active' && (status !== 'active' || memberType !== 'staff');
       if (deactivating && actor.id === current.id) throw new AppError(Code.MEMBER_SELF_PROTECTED);
@@ -214,6 +223,7 @@ export function createMemberService(deps: { repo: MemberRepository; sessions: Se
     async remove(id: number, actor: Actor): Promise<null> {
       const current = await get(id);
       if (actor.id === current.id) throw new AppError(Code.MEMBER_SELF_PROTECTED);
+      await guard.assertCanManageMember(actor, current.id);
       await repo.transaction(async (trx) => {
         await guardLastAdmin(trx, current.id, false);
         await trx.softDelete(current.id, clock.now());
@@ -225,14 +235,16 @@ export function createMemberService(deps: { repo: MemberRepository; sessions: Se
     // Also lifts a sign-in lock; other sessions of the member end (unless it is the caller's own account).
     async setPassword(id: number, password: string, actor: Actor): Promise<null> {
       const current = await get(id);
+      await guard.assertCanManageMember(actor, current.id);
       const passwordHash = await hashPassword(password);
       await repo.update(current.id, { passwordHash, failedLogins: 0, lockedUntil: null }, clock.now());
       if (actor.id !== current.id) await sessions.closeAllOf(current.id);
       return null;
     },
 
-    async addEmail(memberId: number, emailIn: string): Promise<Member> {
+    async addEmail(memberId: number, emailIn: string, actor: Actor): Promise<Member> {
       const current = await get(memberId);
+      await guard.assertCanManageMember(actor, current.id);
       const email = lowerEmail(emailIn);
       if (email && (await repo.emailTaken(email, current.id))) throw conflict('email');
       await mapUnique(() => repo.update(current.id, { email }, clock.now()));

@@ -4,6 +4,7 @@ import { runInTransaction } from '../../db/transaction.js';
 import type { PageWindow } from '../../lib/paging.js';
 import { containsPattern, likeLower } from '../../db/sql-helpers.js';
 import type { Row } from '../../db/schema.js';
+import { lockRow } from '../../db/row-lock.js';
 
 export type RoleRow = Row<'role'> & { memberCount: number };
 
@@ -108,6 +109,10 @@ function queries(db: Db) {
         .execute();
       return rows.map((r) => r.permissionId);
     },
+
+    // Inside a transaction: parallel edits of one role's permissions (or one member's roles) wait for each other.
+    lockRole: (roleId: number) => lockRow(db, 'role', roleId),
+    lockMember: (memberId: number) => lockRow(db, 'member', memberId),
 
     async setPermissions(roleId: number, permissionIds: readonly number[]) {
       await db.deleteFrom('rolePermission').where('roleId', '=', roleId).execute();

@@ -76,7 +76,7 @@ export function registerRoleRoutes(app: FastifyInstance, roles: RoleService): vo
     summary: 'Create a role with at least one permission',
     body: RoleAddBody,
     response: z.object({ id: z.number().int() }),
-    handler: ({ body }) => roles.add(body),
+    handler: ({ body, member }) => roles.add(body, member!),
   });
 
   defineRoute(app, {
@@ -87,7 +87,7 @@ export function registerRoleRoutes(app: FastifyInstance, roles: RoleService): vo
     summary: 'Change a role and its permissions',
     body: RoleUpdateBody,
     response: z.null(),
-    handler: ({ body }) => roles.update(body),
+    handler: ({ body, member }) => roles.update(body, member!),
   });
 
   defineRoute(app, {
@@ -98,7 +98,7 @@ export function registerRoleRoutes(app: FastifyInstance, roles: RoleService): vo
     summary: "Set a role's permission ids (ancestors are added)",
     body: EditRolePermissionBody,
     response: z.null(),
-    handler: ({ body }) => roles.editPermissions(body.id, body.permissionIds),
+    handler: ({ body, member }) => roles.editPermissions(body.id, body.permissionIds, member!),
   });
 
   defineRoute(app, {
@@ -131,7 +131,7 @@ export function registerRoleRoutes(app: FastifyInstance, roles: RoleService): vo
     summary: "Set a member's roles (at least one)",
     body: UpdateMemberRolesBody,
     response: z.null(),
-    handler: ({ body }) => roles.updateMemberRoles(body.userId, body.roleIds),
+    handler: ({ body, member }) => roles.updateMemberRoles(body.userId, body.roleIds, member!),
   });
 
   defineRoute(app, {

@@ -4,15 +4,19 @@ import { isUniqueViolation } from '../../db/sql-helpers.js';
 import type { Clock } from '../../lib/clock.js';
 import { pageResult, pageWindow, type PagingInput } from '../../lib/paging.js';
 import type { PeopleService } from '../people/index.js';
+import type { AccessGuard, Actor } from '../access-guard/index.js';
 import { toRole, toRoleMember } from './role.mapper.js';
 import type { RoleRepository } from './role.repository.js';
+
+type PermissionSet = { perms: Set<string>; permsOf: (ids: readonly number[]) => string[] };
 
 export function createRoleService(deps: {
   repo: RoleRepository;
   people: Pick<PeopleService, 'pageOfRole' | 'searchStaff'>;
   clock: Clock;
+  guard: AccessGuard;
 }) {
-  const { repo, people, clock } = deps;
+  const { repo, people, clock, guard } = deps;
 
   // The chosen ids, all existing, closed under ancestors (a button brings its screen and group along).
   async function closedPermissionSet(r: RoleRepository, ids: readonly number[]) {
@@ -27,7 +31,15 @@ export function createRoleService(deps: {
       ids: [...out].sort((a, b) => a - b),
       perms,
       existingPerms: new Set([...nodes.values()].map((n) => n.perm)),
+      permsOf: (some: readonly number[]) => some.flatMap((id) => nodes.get(id)?.perm ?? []),
     };
+  }
+
+  // A role is edited only within the caller's own permissions: what it holds now and what it will hold.
+  type Scope = Awaited<ReturnType<AccessGuard['permissionScope']>>;
+  async function assertWithinOwn(r: RoleRepository, scope: Scope, roleId: number | null, set: PermissionSet) {
+    const before = roleId === null ? [] : set.permsOf(await r.permissionIds(roleId));
+    scope.assertCanGrantPerms([...set.perms, ...before]);
   }
 
   function assertKeepsAdminPerms(set: { perms: Set<string>; existingPerms: Set<string> }) {
@@ -75,40 +87,51 @@ export function createRoleService(deps: {
       return null;
     },
 
-    add: (body: RoleAddBody) =>
-      saveGuarded(() =>
+    add: async (body: RoleAddBody, actor: Actor) => {
+      const scope = await guard.permissionScope(actor);
+      return saveGuarded(() =>
         repo.transaction(async (r) => {
           await assertNameFree(r, body.name);
           const set = await closedPermissionSet(r, body.permissionIds);
+          await assertWithinOwn(r, scope, null, set);
           const id = await r.insert({ name: body.name, cnName: body.cnName, kind: body.kind, now: clock.now() });
           await r.setPermissions(id, set.ids);
           return { id };
         }),
-      ),
+      );
+    },
 
-    update: (body: RoleUpdateBody) =>
-      saveGuarded(() =>
+    update: async (body: RoleUpdateBody, actor: Actor) => {
+      const scope = await guard.permissionScope(actor);
+      return saveGuarded(() =>
         repo.transaction(async (r) => {
+          await r.lockRole(body.id);
           const role = await existing(r, body.id);
           if (role.isBuiltin && body.name !== role.name) throw new AppError(Code.ROLE_BUILTIN, 'builtinRoleRename');
           await assertNameFree(r, body.name, role.id);
           const set = await closedPermissionSet(r, body.permissionIds);
+          await assertWithinOwn(r, scope, role.id, set);
           if (role.isBuiltin) assertKeepsAdminPerms(set);
           await r.update(role.id, { name: body.name, cnName: body.cnName, kind: body.kind, now: clock.now() });
           await r.setPermissions(role.id, set.ids);
           return null;
         }),
-      ),
+      );
+    },
 
-    editPermissions: (id: number, permissionIds: readonly number[]) =>
-      repo.transaction(async (r) => {
+    editPermissions: async (id: number, permissionIds: readonly number[], actor: Actor) => {
+      const scope = await guard.permissionScope(actor);
+      return repo.transaction(async (r) => {
+        await r.lockRole(id);
         const role = await existing(r, id);
         const set = await closedPermissionSet(r, permissionIds);
+        await assertWithinOwn(r, scope, role.id, set);
         if (role.isBuiltin) assertKeepsAdminPerms(set);
         await r.setPermissions(role.id, set.ids);
         await r.touch(role.id, clock.now());
         return null;
-      }),
+      });
+    },
 
     remove: (id: number) =>
       repo.transaction(async (r) => {
@@ -125,13 +148,16 @@ export function createRoleService(deps: {
       return repo.rolesOfMember(userId);
     },
 
-    updateMemberRoles: (userId: number, roleIds: readonly number[] | null | undefined) =>
-      repo.transaction(async (r) => {
-        const wanted = [...new Set(roleIds ?? [])];
-        if (!wanted.length) throw new AppError(Code.MEMBER_NEEDS_ROLE);
-        if (!(await r.memberExists(userId))) throw notFound();
-        const found = await r.existingRoleIds(wanted);
-        if (found.length !== wanted.length) throw badRequest('roleIds', 'v.unknownId');
+    async updateMemberRoles(userId: number, roleIds: readonly number[] | null | undefined, actor: Actor) {
+      const wanted = [...new Set(roleIds ?? [])];
+      if (!wanted.length) throw new AppError(Code.MEMBER_NEEDS_ROLE);
+      if (!(await repo.memberExists(userId))) throw notFound();
+      const found = await repo.existingRoleIds(wanted);
+      if (found.length !== wanted.length) throw badRequest('roleIds', 'v.unknownId');
+      await guard.assertCanManageMember(actor, userId);
+      await guard.assertCanGrantRoles(actor, wanted);
+      return repo.transaction(async (r) => {
+        await r.lockMember(userId);
         // Nobody may take the administrator role from its last holder: the portal would lose its role managers.
         for (const dropped of (await r.rolesOfMember(userId)).filter((x) => !wanted.includes(x.id))) {
           const role = await r.byId(dropped.id);
@@ -139,7 +165,8 @@ export function createRoleService(deps: {
         }
         await r.setMemberRoles(userId, wanted);
         return null;
-      }),
+      });
+    },
 
     async members(q: PagingInput & { id: number; keyword?: string | null }) {
       await existing(repo, q.id);

@@ -1,0 +1,1 @@
+export { createAccessGuard, type AccessGuard, type Actor } from './access-guard.js';

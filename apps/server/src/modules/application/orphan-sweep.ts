@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../../lib/clock.js';
+import type { FileRepository } from './file.repository.js';
+import type { FileStorage } from '../files/index.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const EVERY_MS = 6 * 60 * 60 * 1000;
+
+// Stored files no record points to, older than a day: left by a crash between the write and the row insert, or
+// uploaded through /api/v1/fms/upload and never attached. The day leaves a form time to attach a fresh upload.
+// When another table starts keeping stored names (payment attachments), its names must be added to `referenced`.
+export async function sweepOrphanUploads(deps: {
+  storage: FileStorage;
+  files: Pick<FileRepository, 'referenced'>;
+  clock: Clock;
+}): Promise<number> {
+  const cutoff = deps.clock.now() - DAY_MS;
+  const old = (await deps.storage.list()).filter((f) => f.mtimeMs < cutoff);
+  if (!old.length) return 0;
+  const kept = await deps.files.referenced(old.map((f) => f.storedName));
+  const orphans = old.filter((f) => !kept.has(f.storedName));
+  for (const f of orphans) await deps.storage.remove(f.storedName);
+  return orphans.length;
+}
+
+// Once after start-up and every six hours; stops with the app.
+export function scheduleOrphanSweep(app: FastifyInstance, deps: Parameters<typeof sweepOrphanUploads>[0]): void {
+  const run = () =>
+    void sweepOrphanUploads(deps)
+      .then((n) => n && app.log.info({ removed: n }, 'orphan uploads removed'))
+      .catch((err: unknown) => app.log.error({ err }, 'orphan upload sweep failed'));
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    setImmediate(run).unref();
+    timer = setInterval(run, EVERY_MS).unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
+}

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApplicationSaved, FileRecord } from '@study-crm/shared';
+import { startTestApp, testClock, type Envelope, type TestApp } from '../../test/harness.js';
+import { BASE, fullForm, multipart, PDF_MINI, PNG_1x1 } from '../../test/application-fixtures.js';
+import { createFileRepository } from './file.repository.js';
+import { createFileStorage } from '../files/index.js';
+import { sweepOrphanUploads } from './orphan-sweep.js';
+
+// Issue 13, should fix: one file per request, and no orphan files left in storage.
+describe('upload hardening', () => {
+  let t: TestApp;
+  let token: string;
+  let appId: number;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    ({ token } = await t.login());
+    appId = (await t.post<ApplicationSaved>(`${BASE}/create`, fullForm(), { token })).data.id;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const send = async (payload: Buffer, contentType: string, url = `${BASE}/uploadFile`) =>
+    (
+      await t.app.inject({
+        method: 'POST',
+        url: `${url}?appId=student-admin&mcId=COM`,
+        headers: { ...t.headers({ token }), 'content-type': contentType },
+        payload,
+      })
+    ).json() as Envelope<FileRecord & { name: string }>;
+
+  // A form with several file parts.
+  function withFiles(fields: Record<string, string>, files: { field: string; name: string; content: Buffer }[]) {
+    const boundary = `----x${Math.random().toString(16).slice(2)}`;
+    const chunks: Buffer[] = [];
+    for (const [k, v] of Object.entries(fields)) {
+      chunks.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+    }
+    for (const f of files) {
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\ncontent-disposition: form-data; name="${f.field}"; filename="${f.name}"\r\n` +
+            'content-type: application/octet-stream\r\n\r\n',
+        ),
+        f.content,
+        Buffer.from('\r\n'),
+      );
+    }
+    chunks.push(Buffer.from(`--${boundary}--\r\n`));
+    return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+  }
+
+  it('refuses a second file part, or a file in another field, with 400', async () => {
+    const two = withFiles({ applicationId: String(appId) }, [
+      { field: 'file', name: 'a.png', content: PNG_1x1 },
+      { field: 'file', name: 'b.png', content: PNG_1x1 },
+    ]);
+    const res = await send(two.payload, two.contentType);
+    expect(res.meta.code).toBe(400);
+    expect(res.meta.message).toContain('exactly one file');
+    const other = withFiles({ applicationId: String(appId) }, [{ field: 'extra', name: 'a.png', content: PNG_1x1 }]);
+    const res2 = await send(other.payload, other.contentType);
+    expect(res2.meta.code).toBe(400);
+    expect(res2.meta.message).toContain('extra');
+  });
+
+  it('sweeps stored files no record points to once they are a day old, keeping attached ones', async () => {
+    const attached = multipart({ applicationId: String(appId) }, { name: 'kept.pdf', content: PDF_MINI });
+    const kept = await send(attached.payload, attached.contentType);
+    expect(kept.meta.code).toBe(200);
+    const loose = multipart({}, { name: 'loose.png', content: PNG_1x1 });
+    const orphan = await send(loose.payload, loose.contentType, '/api/v1/fms/upload');
+    expect(orphan.meta.code).toBe(200);
+
+    const clock = testClock(Date.now());
+    const storage = createFileStorage(t.config, clock);
+    const deps = { storage, files: createFileRepository(t.db.db), clock };
+    // Fresh files stay: a form may still attach them.
+    expect(await sweepOrphanUploads(deps)).toBe(0);
+    clock.advance(25 * 60 * 60 * 1000);
+    expect(await sweepOrphanUploads(deps)).toBe(1);
+    const left = (await storage.list()).map((f) => f.storedName);
+    expect(left).not.toContain(orphan.data.name);
+    expect(left).toHaveLength(1);
+    const download = await t.app.inject({
+      method: 'GET',
+      url: `${BASE}/downloadFile?id=${kept.data.id}&appId=student-admin&mcId=COM`,
+      headers: t.headers({ token }),
+    });
+    expect(download.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,16 @@
+import { CSP } from './lib/csp-nonce';
+
+// Imported first by main.tsx. The portal runs under a content security policy without inline styles (and without
+// 'unsafe-eval': @study-crm/shared turns zod's compiler off in browsers). antd's CSS-in-JS takes the nonce from
+// ConfigProvider `csp`, but a few helpers of its components (the scrollbar measurement of tables, drawers and
+// modals) create <style> elements of their own: every <style> this page's scripts create carries the response's
+// nonce. Markup injected as HTML does not pass here, so it stays refused.
+const nonce = CSP.nonce;
+if (nonce) {
+  const create = Document.prototype.createElement;
+  Document.prototype.createElement = function (this: Document, tag: string, options?: ElementCreationOptions) {
+    const el = create.call(this, tag, options);
+    if (el instanceof HTMLStyleElement) el.nonce = nonce;
+    return el;
+  } as typeof Document.prototype.createElement;
+}

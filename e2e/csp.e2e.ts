@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACTIVE_PANE, screenshot, settleAnimations, signIn, startPortal, type Portal } from './harness.js';
+
+// Issue 13, must fix 5: the portal renders in Chromium under its content security policy, with no violation.
+describe('content security policy', () => {
+  let portal: Portal;
+  beforeAll(async () => {
+    portal = await startPortal();
+  });
+  afterAll(async () => {
+    await portal?.close();
+  });
+
+  it('renders sign-in, the frame, tables and a form drawer with no CSP violation', async () => {
+    const { page, context } = await portal.newPage();
+    const violations: string[] = [];
+    page.on('console', (msg) => {
+      if (/Content Security Policy|Refused to (apply|load|execute|connect|frame)/i.test(msg.text())) {
+        violations.push(msg.text());
+      }
+    });
+    await context.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) => {
+        console.error(
+          `Content Security Policy violation: ${e.violatedDirective} ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}:${e.columnNumber} ${e.sample}`,
+        );
+      });
+    });
+
+    const res = await page.goto(`${portal.baseUrl}/sadmin/login`);
+    const csp = res?.headers()['content-security-policy'] ?? '';
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-eval');
+    expect(csp).not.toContain('unsafe-inline');
+    // antd's styles are in place: the sign-in button is styled (a coloured background), not a bare button.
+    await page.getByTestId('login-submit').waitFor();
+    const bg = await page.getByTestId('login-submit').evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(bg).not.toBe('rgba(0, 0, 0, 0)');
+    const styled = await page.evaluate(
+      () => Array.from(document.querySelectorAll('style')).filter((s) => s.nonce && s.textContent).length,
+    );
+    expect(styled).toBeGreaterThan(0);
+
+    await signIn(page, portal.baseUrl);
+    await page.locator(`${ACTIVE_PANE} .ant-table`).first().waitFor();
+    await page.goto(`${portal.baseUrl}/sadmin/accessManage/roleManage`);
+    await page.locator(`${ACTIVE_PANE} .ant-table-row`).first().waitFor();
+    await page.locator(`${ACTIVE_PANE} button`, { hasText: /新增/ }).first().click();
+    await page.locator('.ant-drawer-content-wrapper:visible').first().waitFor();
+    await settleAnimations(page);
+    await screenshot(page, 'csp-role-dialog');
+    await page.keyboard.press('Escape');
+    await page.goto(`${portal.baseUrl}/sadmin/systemSetup/dictManage`);
+    await page.locator(`${ACTIVE_PANE} .ant-table`).first().waitFor();
+    await settleAnimations(page);
+    await screenshot(page, 'csp-dict');
+    expect(violations).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,9 @@
+import { z } from 'zod';
+
+// In a browser the portal runs under a content security policy without 'unsafe-eval': zod must not compile
+// parsers with `new Function` (even its probe is reported as a violation). Object schemas decide this when they
+// are built, so it is set here, in the first module the package index evaluates, before any schema exists.
+// The server keeps zod's compiled parsers.
+if (typeof (globalThis as { document?: unknown }).document !== 'undefined') z.config({ jitless: true });
+
+export const isZodJitless = (): boolean => z.config().jitless === true;
