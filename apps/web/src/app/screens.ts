@@ -15,7 +15,7 @@ export const SCREENS: Partial<Record<ComponentKey, Screen>> = {
   employeeList: lazy(() => import('../pages/employee/EmployeeList')),
   employeeProfile: lazy(() => import('../pages/employee/EmployeeProfile')),
   applicationList: lazy(() => import('../pages/application/ApplicationList')),
-  applicationDetail: lazy(() => import('../pages/application/ApplicationDetail')),
+  applicationDetail: lazy(() => import('../pages/application/detail/ApplicationDetail')),
   userFollow: lazy(() => import('../pages/application/UserFollow')),
   userFiles: lazy(() => import('../pages/application/UserFiles')),
 };
