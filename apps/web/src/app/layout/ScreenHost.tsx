@@ -7,6 +7,8 @@ import { useSettings } from '../../stores/settings';
 import { useTabs } from '../../stores/tabs';
 import { resolvePath, type Resolution } from '../access';
 import NotFound from '../NotFound';
+import { SCREENS } from '../screens';
+import { ScreenKeysContext, useDocumentTitle } from '../useScreen';
 import { screenOf, usePageInfo, useRoles, useTitle } from './useResolution';
 
 export function NoPermission() {
@@ -35,6 +37,9 @@ function render(resolution: Resolution): ReactNode {
   }
 }
 
+// The component keys this build has screens for, offered to screens through useCanOpen.
+const SCREEN_KEYS: ReadonlySet<string> = new Set(Object.keys(SCREENS));
+
 type Entry = { key: string; location: Location };
 
 // Each cached screen sees its own location, so a hidden screen does not react to another tab's URL.
@@ -56,7 +61,6 @@ export function ScreenHost() {
   const fullPath = location.pathname + location.search;
   const page = usePageInfo(location.pathname);
   const title = useTitle();
-  const { t } = useTranslation();
   const tabs = useTabs((s) => s.tabs);
   const openTab = useTabs((s) => s.open);
   const menuFromServer = useSettings((s) => s.menuFromServer);
@@ -72,10 +76,8 @@ export function ScreenHost() {
   if (!cacheable) next = next.filter((e) => e.key !== fullPath);
   if (next.length !== entries.length || next.some((e, i) => e !== entries[i])) setEntries(next);
 
-  const pageTitle = title(page.titleKey, page.fallbackTitle);
-  useEffect(() => {
-    document.title = pageTitle ? `${t('common.appName')} - ${pageTitle}` : t('common.appName');
-  }, [pageTitle, t]);
+  const ownTitle = tabs.find((tab) => tab.fullPath === fullPath)?.title;
+  useDocumentTitle(ownTitle ?? title(page.titleKey, page.fallbackTitle));
 
   useEffect(() => {
     if (!page.tabbable) return;
@@ -91,7 +93,7 @@ export function ScreenHost() {
   const resolve = (path: string) => resolvePath({ pathname: path, menuFromServer, serverMenu, roles });
 
   return (
-    <>
+    <ScreenKeysContext.Provider value={SCREEN_KEYS}>
       {next.map((e) => {
         const active = e.key === fullPath;
         return (
@@ -105,6 +107,6 @@ export function ScreenHost() {
           {render(page.resolution)}
         </Pane>
       )}
-    </>
+    </ScreenKeysContext.Provider>
   );
 }

@@ -34,7 +34,7 @@ function TabItem({ tab, active, index, count }: { tab: Tab; active: boolean; ind
   const onMenu: MenuProps['onClick'] = ({ key, domEvent }) => {
     domEvent.stopPropagation();
     if (key === 'reload') reloadTab(tab.fullPath, current, navigate);
-    else closeTabs(key as CloseKind, tab.fullPath, current, navigate);
+    else void closeTabs(key as CloseKind, tab.fullPath, current, navigate);
   };
 
   return (
@@ -60,14 +60,14 @@ function TabItem({ tab, active, index, count }: { tab: Tab; active: boolean; ind
         {...listeners}
       >
         {isHome && <HomeOutlined />}
-        <span className="frame-tab-title">{title(tab.titleKey, tab.fallbackTitle)}</span>
+        <span className="frame-tab-title">{tab.title ?? title(tab.titleKey, tab.fallbackTitle)}</span>
         {!isHome && (
           <CloseOutlined
             className="frame-tab-close"
             onPointerDown={(e) => e.stopPropagation()}
             onClick={(e) => {
               e.stopPropagation();
-              closeTabs('current', tab.fullPath, current, navigate);
+              void closeTabs('current', tab.fullPath, current, navigate);
             }}
           />
         )}
