@@ -1,7 +1,7 @@
 import { displayName, type Member, type MemberLabel, type MemberSession, type ProfileData } from '@study-crm/shared';
 import type { MemberLabelRow, MemberRoleRow, MemberRow, RoleRow, SessionActivityRow } from './member.repository.js';
 
-const roleRef = (r: RoleRow) => ({ id: r.id, name: r.name, cnName: r.cnName });
+const roleRef = (r: RoleRow) => ({ id: r.id, name: r.name, cnName: r.cnName, enName: r.enName });
 
 // The only place a member row becomes a response: no password hash, lock counters or deletion column.
 export function toMember(row: MemberRow, roles: readonly RoleRow[]): Member {

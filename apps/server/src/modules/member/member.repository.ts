@@ -41,7 +41,7 @@ export type MemberRow = {
   deletedAt: number | null;
 };
 
-export type RoleRow = { id: number; name: string; cnName: string };
+export type RoleRow = { id: number; name: string; cnName: string; enName: string | null };
 export type MemberRoleRow = RoleRow & { memberId: number };
 export type MemberLabelRow = { memberId: number; id: number; name: string; color: string | null; status: RecordStatus };
 export type SessionActivityRow = {
@@ -204,7 +204,7 @@ function createMemberStore(db: Db, dialect: Dialect) {
       return db
         .selectFrom('memberRole')
         .innerJoin('role', 'role.id', 'memberRole.roleId')
-        .select(['memberRole.memberId', 'role.id', 'role.name', 'role.cnName'])
+        .select(['memberRole.memberId', 'role.id', 'role.name', 'role.cnName', 'role.enName'])
         .where('memberRole.memberId', 'in', memberIds)
         .orderBy('role.id')
         .execute();
@@ -224,7 +224,7 @@ function createMemberStore(db: Db, dialect: Dialect) {
     },
 
     roleOptions: (): Promise<RoleRow[]> =>
-      db.selectFrom('role').select(['role.id', 'role.name', 'role.cnName']).orderBy('role.id').execute(),
+      db.selectFrom('role').select(['role.id', 'role.name', 'role.cnName', 'role.enName']).orderBy('role.id').execute(),
 
     async existingRoleIds(ids: readonly number[]): Promise<number[]> {
       if (!ids.length) return [];

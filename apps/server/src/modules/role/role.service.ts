@@ -82,7 +82,13 @@ export function createRoleService(deps: { repo: RoleRepository; clock: Clock }) 
         repo.transaction(async (r) => {
           await assertNameFree(r, body.name);
           const set = await closedPermissionSet(r, body.permissionIds);
-          const id = await r.insert({ name: body.name, cnName: body.cnName, kind: body.kind, now: clock.now() });
+          const id = await r.insert({
+            name: body.name,
+            cnName: body.cnName,
+            enName: body.enName ?? null,
+            kind: body.kind,
+            now: clock.now(),
+          });
           await r.setPermissions(id, set.ids);
           return { id };
         }),
@@ -96,7 +102,13 @@ export function createRoleService(deps: { repo: RoleRepository; clock: Clock }) 
           await assertNameFree(r, body.name, role.id);
           const set = await closedPermissionSet(r, body.permissionIds);
           if (role.isBuiltin) assertKeepsAdminPerms(set);
-          await r.update(role.id, { name: body.name, cnName: body.cnName, kind: body.kind, now: clock.now() });
+          await r.update(role.id, {
+            name: body.name,
+            cnName: body.cnName,
+            enName: body.enName,
+            kind: body.kind,
+            now: clock.now(),
+          });
           await r.setPermissions(role.id, set.ids);
           return null;
         }),
