@@ -31,6 +31,7 @@ export const frame: LocaleBundle = {
         logout: '登出',
       },
       settings: {
+        appearance: '外觀',
         title: '介面設定',
         open: '介面設定',
         theme: '主題',
@@ -100,6 +101,7 @@ export const frame: LocaleBundle = {
         logout: '退出登录',
       },
       settings: {
+        appearance: '外观',
         title: '界面设置',
         open: '界面设置',
         theme: '主题',
@@ -169,6 +171,7 @@ export const frame: LocaleBundle = {
         logout: 'Log out',
       },
       settings: {
+        appearance: 'Appearance',
         title: 'Interface settings',
         open: 'Settings',
         theme: 'Theme',
