@@ -1,6 +1,6 @@
 import type { LocaleBundle } from './types';
 
-export const common: LocaleBundle = {
+export const common = {
   'zh-TW': {
     common: {
       unsavedTitle: '尚有未儲存的變更',
@@ -67,4 +67,4 @@ export const common: LocaleBundle = {
       logoutConfirm: 'Do you want to log out?',
     },
   },
-};
+} satisfies LocaleBundle;

@@ -1,7 +1,7 @@
 import type { LocaleBundle } from './types';
 
 // Strings of the portal frame: navbar, side menu, tab bar, breadcrumb, settings, message box.
-export const frame: LocaleBundle = {
+export const frame = {
   'zh-TW': {
     label_refresh: '重新整理',
     frame: {
@@ -212,4 +212,4 @@ export const frame: LocaleBundle = {
       },
     },
   },
-};
+} satisfies LocaleBundle;

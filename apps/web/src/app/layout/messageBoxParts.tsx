@@ -35,7 +35,7 @@ export function ItemList({
             <span className="box-item-title">
               {/* A done to-do no longer counts as unread, so it shows no unread dot either. */}
               {!item.read && !item.done && <Badge status="processing" />}{' '}
-              {item.kind && KNOWN_KINDS.has(item.kind) && <Tag>{t(`frame.box.kinds.${item.kind}`)}</Tag>}
+              {item.kind && KNOWN_KINDS.has(item.kind) && <Tag>{t(`frame.box.kinds.${item.kind as 'followUp'}`)}</Tag>}
               {item.title}
               {item.done === 1 && (
                 <Tag color="green" style={{ marginInlineStart: 8 }}>

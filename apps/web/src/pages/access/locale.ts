@@ -1,6 +1,6 @@
 import type { LocaleBundle } from '../../locales/types';
 
-export const access: LocaleBundle = {
+export const access = {
   'zh-TW': {
     access: {
       search: '查詢',
@@ -241,4 +241,4 @@ export const access: LocaleBundle = {
       },
     },
   },
-};
+} satisfies LocaleBundle;

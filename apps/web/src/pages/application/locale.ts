@@ -1,7 +1,7 @@
 import type { LocaleBundle } from '../../locales/types';
 
 // Strings of the application screens (list, detail, follow-up, files); option names come from the dictionary.
-export const application: LocaleBundle = {
+export const application = {
   'zh-TW': {
     application: {
       listTitle: '留學申請列表',
@@ -497,4 +497,4 @@ export const application: LocaleBundle = {
       },
     },
   },
-};
+} satisfies LocaleBundle;

@@ -5,9 +5,11 @@ import { APPLICATION_DICT } from '@study-crm/shared';
 import { DictSelect } from '../../../components/dict';
 import { emailRule, mobileRule, requiredRule } from '../../../components/form/rules';
 import { AreaCodeSelect, DateInput, dateItem } from '../fields';
+import type { AppResources } from '../../../locales/resources';
 import { LEN } from './formValues';
 
-type TextField = keyof typeof LEN.personal;
+// Fields with a label string (the rows and ids of the personal shape have none).
+type Field = keyof typeof LEN.personal & keyof AppResources['application']['f'];
 
 // The student's own fields: names, passport, contact, address, status and teachers.
 export function PersonalSection({
@@ -19,14 +21,14 @@ export function PersonalSection({
 }) {
   const { t } = useTranslation();
   const required = requiredRule(t('application.v.required'));
-  const text = (name: TextField, md = 6, rules: FormRule[] = []) => (
+  const text = (name: Field, md = 6, rules: FormRule[] = []) => (
     <Col xs={24} md={md} key={name}>
       <Form.Item name={name} label={t(`application.f.${name}`)} rules={rules}>
         <Input maxLength={LEN.personal[name]} />
       </Form.Item>
     </Col>
   );
-  const date = (name: string, rules: FormRule[] = [], deps: string[] = []) => (
+  const date = (name: Field, rules: FormRule[] = [], deps: string[] = []) => (
     <Col xs={24} md={6} key={name}>
       <Form.Item name={name} label={t(`application.f.${name}`)} {...dateItem} rules={rules} dependencies={deps}>
         <DateInput />
