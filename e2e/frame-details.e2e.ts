@@ -8,6 +8,9 @@ import { ACTIVE_PANE, screenshot, settleAnimations, signIn, startPortal, type Po
 const HOME = '/sadmin/applicationManage/applicationList';
 const LIMITED = { login: 'limited.frame', password: 'Limited#2026pw' };
 
+// The screens load lazily (with their strings): give them time on a loaded machine.
+const eventually = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 100 });
+
 const tabPaths = (page: Page) =>
   page.getByTestId('frame-tab').evaluateAll((els) => els.map((e) => e.getAttribute('data-path')));
 
@@ -40,7 +43,7 @@ async function unnamedFields(page: Page, scope: string): Promise<string[]> {
 // Every leaf of the side menu, opening each group first.
 async function menuLeaves(page: Page): Promise<string[]> {
   const menu = page.getByTestId('side-menu');
-  await expect.poll(() => menu.locator('[data-menu]').count()).toBeGreaterThan(0);
+  await eventually(() => menu.locator('[data-menu]').count()).toBeGreaterThan(0);
   const groups = await menu
     .locator('.ant-menu-submenu-title [data-menu]')
     .evaluateAll((els) => els.map((e) => e.getAttribute('data-menu')!));
@@ -109,7 +112,7 @@ describe('frame details (issue 12)', () => {
   it('login: the title names the page, the captcha field has its label, every field has a name', async () => {
     const { page, context } = await portal.newPage();
     await page.goto(`${portal.baseUrl}/sadmin/login`);
-    await expect.poll(() => page.title()).toBe('留學 CRM 管理後台 - 登入');
+    await eventually(() => page.title()).toBe('留學 CRM 管理後台 - 登入');
     await page.getByLabel('驗證碼').fill('ABCD');
     expect(await page.locator('#code').inputValue()).toBe('ABCD');
     expect(await unnamedFields(page, 'body')).toEqual([]);
@@ -119,27 +122,27 @@ describe('frame details (issue 12)', () => {
   it('frame: named header buttons, no not-found tab, one-item home breadcrumb, a way back from 403', async () => {
     const { page, context } = await portal.newPage({ storage: { 'cake-locale': 'en-US' } });
     await signIn(page, portal.baseUrl, LIMITED.login, LIMITED.password);
-    await expect.poll(() => page.title()).toBe('Study CRM Admin - Application list');
+    await eventually(() => page.title()).toBe('Study CRM Admin - Application list');
     for (const name of ['Language', 'Switch to light mode', 'Full screen', 'Settings', 'Messages']) {
       expect(await page.getByTestId('navbar').getByRole('button', { name, exact: true }).count()).toBe(1);
     }
     expect(await unnamedFields(page, '[data-testid="navbar"]')).toEqual([]);
     // The role tag in the current language.
-    await expect.poll(() => page.getByTestId('active-role').textContent()).toBe('Limited role');
+    await eventually(() => page.getByTestId('active-role').textContent()).toBe('Limited role');
 
     // Not found: shown, never a tab.
     await page.goto(`${portal.baseUrl}/sadmin/no/such/page`);
-    await expect.poll(() => page.locator('.ant-result-404').count()).toBe(1);
+    await eventually(() => page.locator('.ant-result-404').count()).toBe(1);
     expect(await tabPaths(page)).not.toContain('/no/such/page');
 
     // The home screen's breadcrumb is one item.
     await page.goto(`${portal.baseUrl}/sadmin/home/index`);
-    await expect.poll(() => page.getByTestId('home-welcome').count()).toBe(1);
-    await expect.poll(() => page.getByTestId('breadcrumb').innerText()).toBe('Home');
+    await eventually(() => page.getByTestId('home-welcome').count()).toBe(1);
+    await eventually(() => page.getByTestId('breadcrumb').innerText()).toBe('Home');
 
     // No permission: a way back home.
     await page.goto(`${portal.baseUrl}/sadmin/systemSetup/dictManage`);
-    await expect.poll(() => page.getByTestId('no-permission').count()).toBe(1);
+    await eventually(() => page.getByTestId('no-permission').count()).toBe(1);
     await page.getByTestId('no-permission').getByRole('button', { name: 'Back to home' }).click();
     await page.waitForURL(new RegExp(`${HOME}$`));
     await context.close();
@@ -151,7 +154,7 @@ describe('frame details (issue 12)', () => {
     await page.getByTestId('navbar-settings').click();
     await page.getByTestId('setting-navbar').waitFor();
     await settleAnimations(page);
-    await expect.poll(() => page.getByTestId('active-role').textContent()).toBe('Administrator');
+    await eventually(() => page.getByTestId('active-role').textContent()).toBe('Administrator');
     const themes = await page
       .getByTestId('settings-drawer')
       .locator('*')
@@ -173,26 +176,26 @@ describe('frame details (issue 12)', () => {
     await signIn(page, portal.baseUrl);
     await page.goto(`${portal.baseUrl}/sadmin/applicationManage/applicationDetail`);
     const activeTab = page.locator('[data-testid="frame-tab"].active');
-    await expect.poll(() => activeTab.innerText()).toBe('新增留學申請');
+    await eventually(() => activeTab.innerText()).toBe('新增留學申請');
     await page.locator('#app_name').fill('林小明');
     await page.locator('#app_email').fill('xiaoming@example.com');
     await page.getByTestId('detail-save').click();
     await page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
     await page.waitForURL(/applicationDetail\?id=\d+$/);
-    await expect.poll(() => activeTab.innerText()).toBe('林小明');
-    await expect.poll(() => page.title()).toBe('留學 CRM 管理後台 - 林小明');
+    await eventually(() => activeTab.innerText()).toBe('林小明');
+    await eventually(() => page.title()).toBe('留學 CRM 管理後台 - 林小明');
 
     await page.reload();
-    await expect.poll(() => activeTab.innerText()).toBe('林小明');
+    await eventually(() => activeTab.innerText()).toBe('林小明');
     const group = page.locator('[data-testid="side-menu"] li.ant-menu-submenu-selected');
-    await expect.poll(() => group.locator('[data-menu="applicationManage"]').count()).toBe(1);
+    await eventually(() => group.locator('[data-menu="applicationManage"]').count()).toBe(1);
     expect(await group.evaluate((el) => el.classList.contains('ant-menu-submenu-open'))).toBe(true);
 
     const add = page.getByTestId('add-targetSchools');
     for (let i = 0; i < 5; i++) await add.click();
-    await expect.poll(() => add.isDisabled()).toBe(true);
+    await eventually(() => add.isDisabled()).toBe(true);
     await page.getByTestId('add-targetSchools-full').hover();
-    await expect.poll(() => page.locator('.ant-tooltip:visible').innerText()).toContain('5');
+    await eventually(() => page.locator('.ant-tooltip:visible').innerText()).toContain('5');
     expect(await page.locator(`${ACTIVE_PANE} [data-testid="section-targetSchools"] .ant-card-small`).count()).toBe(5);
     expect(await unnamedFields(page, ACTIVE_PANE)).toEqual([]);
     await context.close();
@@ -204,7 +207,7 @@ describe('frame details (issue 12)', () => {
     await page.goto(`${portal.baseUrl}/sadmin/applicationManage/applicationDetail`);
     await page.getByTestId('add-languageScores').click();
     const section = page.locator(`${ACTIVE_PANE} [data-testid="section-languageScores"]`);
-    await expect.poll(() => section.innerText()).toContain('雅思学术类');
+    await eventually(() => section.innerText()).toContain('雅思学术类');
     expect(await section.innerText()).not.toContain('雅思學術類');
     await context.close();
   });
@@ -222,9 +225,9 @@ describe('frame details (issue 12)', () => {
     expect(leaves.length).toBeGreaterThan(8);
     for (const name of leaves) {
       await page.locator(`[data-testid="side-menu"] li.ant-menu-item [data-menu="${name}"]`).click();
-      await expect.poll(() => page.locator(`${ACTIVE_PANE}`).count()).toBe(1);
+      await eventually(() => page.locator(`${ACTIVE_PANE}`).count()).toBe(1);
       await page.waitForLoadState('networkidle');
-      await expect.poll(() => page.locator(`${ACTIVE_PANE} .ant-spin-spinning`).count()).toBe(0);
+      await eventually(() => page.locator(`${ACTIVE_PANE} .ant-spin-spinning`).count()).toBe(0);
     }
     const bar = (await page.getByTestId('tab-bar').boundingBox())!;
     const inView = async () => {
@@ -232,10 +235,10 @@ describe('frame details (issue 12)', () => {
       return Boolean(tab && tab.x >= bar.x - 1 && tab.x + tab.width <= bar.x + bar.width + 1);
     };
     expect(await page.getByTestId('frame-tab').count()).toBeGreaterThan(8);
-    await expect.poll(inView).toBe(true);
+    await eventually(inView).toBe(true);
     // Back to the first screen opened from the menu: its tab scrolls into view again.
     await page.locator(`[data-testid="side-menu"] li.ant-menu-item [data-menu="${leaves[1]}"]`).click();
-    await expect.poll(inView).toBe(true);
+    await eventually(inView).toBe(true);
     await screenshot(page, 'frame-many-tabs-zh-TW');
     expect(errors).toEqual([]);
     await context.close();

@@ -41,9 +41,13 @@ export const EMPTY_ROW: Record<Section, Record<string, unknown>> = {
   targetSchools: {},
 };
 
+// The student travels as `studentId`: `memberId` is the caller's own id among the common parameters and must never
+// carry the student (the view names the student `memberId` until the server renames it to `studentId`).
+type ViewWithStudent = ApplicationView & { memberId?: number | null; studentId?: number | null };
+
 export function toFormValues(v: ApplicationView): FormValues {
-  const { id: _id, version: _v, createdAt: _c, updatedAt: _u, ...rest } = v;
-  return rest as unknown as FormValues;
+  const { id: _id, version: _v, createdAt: _c, updatedAt: _u, memberId, ...rest } = v as ViewWithStudent;
+  return { ...rest, studentId: rest.studentId ?? memberId ?? null } as unknown as FormValues;
 }
 
 // Rows travel as JSON strings; everything else as form fields.
