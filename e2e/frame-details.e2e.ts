@@ -198,6 +198,17 @@ describe('frame details (issue 12)', () => {
     await eventually(() => page.locator('.ant-tooltip:visible').innerText()).toContain('5');
     expect(await page.locator(`${ACTIVE_PANE} [data-testid="section-targetSchools"] .ant-card-small`).count()).toBe(5);
     expect(await unnamedFields(page, ACTIVE_PANE)).toEqual([]);
+
+    // Unsaved rows: closing the tab asks first, and "stay" keeps the tab and its rows.
+    const detailTab = page.locator('[data-testid="frame-tab"].active');
+    await detailTab.locator('.frame-tab-close').click();
+    await eventually(() => page.locator('.ant-modal-confirm-title').innerText()).toContain('尚有未儲存的變更');
+    await page.locator('.ant-modal-confirm-btns .ant-btn').first().click();
+    await eventually(() => page.locator('.ant-modal-confirm').count()).toBe(0);
+    expect(await tabPaths(page)).toContain(
+      new URL(page.url()).pathname.replace('/sadmin', '') + new URL(page.url()).search,
+    );
+    expect(await page.locator(`${ACTIVE_PANE} [data-testid="section-targetSchools"] .ant-card-small`).count()).toBe(5);
     await context.close();
   });
 
