@@ -30,6 +30,8 @@ export type RoleTable = {
   id: Generated<number>;
   name: string;
   cnName: string;
+  // English name (optional): shown in the English interface instead of the Chinese one.
+  enName: string | null;
   kind: 'assignment' | 'management' | 'general';
   isBuiltin: number;
   createdAt: number;

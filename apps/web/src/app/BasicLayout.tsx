@@ -31,7 +31,9 @@ function FrameBreadcrumb() {
     for (const p of r.parents) fallbacks[`menu.${p.name}`] = p.title;
   }
   const fullPath = location.pathname + location.search;
-  const items = location.pathname === HOME_PATH ? page.breadcrumb : [...page.breadcrumb, 'Back'];
+  // No Back on the home list or on a one-item breadcrumb (the home screen).
+  const items =
+    location.pathname === HOME_PATH || page.breadcrumb.length === 1 ? page.breadcrumb : [...page.breadcrumb, 'Back'];
   return <Breadcrumb items={items} fallbacks={fallbacks} onRefresh={() => reloadTab(fullPath, fullPath, navigate)} />;
 }
 
@@ -55,7 +57,7 @@ export default function BasicLayout() {
 
   const showSide = s.menu && !s.hideMenu && !s.topMenu;
   return (
-    <Layout className="frame" data-theme={s.theme}>
+    <Layout className={s.navbar ? 'frame' : 'frame no-navbar'} data-theme={s.theme}>
       {s.navbar && (
         <Layout.Header className="frame-header">
           <Navbar onSettings={openSettings} />

@@ -1,9 +1,13 @@
 import { lazy } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { PublicOnly, RequireAuth } from './guards';
+import { lazyScreen } from './lazyScreen';
 import { LOGIN_PATH, REDIRECT_ROUTE, ROUTER_BASE } from './paths';
 
-const LoginPage = lazy(() => import('../pages/login/LoginPage'));
+const LoginPage = lazyScreen(
+  () => import('../pages/login/LoginPage'),
+  () => import('../pages/login/locale'),
+);
 const BasicLayout = lazy(() => import('./BasicLayout'));
 const RedirectPage = lazy(() => import('./RedirectPage'));
 

@@ -1,4 +1,5 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazyScreen } from './lazyScreen';
 import { ADMIN_ROLE_NAME, COMPONENT_KEYS, MENU_SEED, type MenuItem, type MenuSeed } from '@study-crm/shared';
 import { flattenMenu, joinPath } from './menu';
 import { HOME_PATH, REDIRECT_ROUTE } from './paths';
@@ -23,10 +24,22 @@ export type FixedRoute = {
   screen: LazyExoticComponent<ComponentType>;
 };
 
-const UserProfile = lazy(() => import('../pages/user/ProfilePage'));
-const UserResetPwd = lazy(() => import('../pages/user/ResetPwdPage'));
-const UserBindAccount = lazy(() => import('../pages/user/BindAccountPage'));
-const HomeIndex = lazy(() => import('../pages/home/HomePage'));
+const UserProfile = lazyScreen(
+  () => import('../pages/user/ProfilePage'),
+  () => import('../pages/user/locale'),
+);
+const UserResetPwd = lazyScreen(
+  () => import('../pages/user/ResetPwdPage'),
+  () => import('../pages/user/locale'),
+);
+const UserBindAccount = lazyScreen(
+  () => import('../pages/user/BindAccountPage'),
+  () => import('../pages/user/locale'),
+);
+const HomeIndex = lazyScreen(
+  () => import('../pages/home/HomePage'),
+  () => import('../pages/home/locale'),
+);
 
 const anyRole = { requiresAuth: true, roles: ['*'], ignoreCache: true } as const;
 

@@ -1,21 +1,58 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType, LazyExoticComponent } from 'react';
 import type { ComponentKey } from '@study-crm/shared';
+import { lazyScreen } from './lazyScreen';
 
 type Screen = LazyExoticComponent<ComponentType>;
 
-// Component key (spec section 2) → lazily loaded screen. One line per screen; a key missing here
+// Component key (spec section 2) → lazily loaded screen with its folder's strings. One entry per screen; a key missing here
 // renders the not-found screen.
 export const SCREENS: Partial<Record<ComponentKey, Screen>> = {
-  configManage: lazy(() => import('../pages/systemSetup/configManage/ConfigManage')),
-  dictManage: lazy(() => import('../pages/systemSetup/dictManage/DictManage')),
-  sysTagManage: lazy(() => import('../pages/systemSetup/sysTagManage/TagManage')),
-  labels: lazy(() => import('../pages/systemSetup/labels/LabelManage')),
-  roleManage: lazy(() => import('../pages/access/RoleManagePage')),
-  menuManage: lazy(() => import('../pages/access/MenuManagePage')),
-  employeeList: lazy(() => import('../pages/employee/EmployeeList')),
-  employeeProfile: lazy(() => import('../pages/employee/EmployeeProfile')),
-  applicationList: lazy(() => import('../pages/application/ApplicationList')),
-  applicationDetail: lazy(() => import('../pages/application/ApplicationDetail')),
-  userFollow: lazy(() => import('../pages/application/UserFollow')),
-  userFiles: lazy(() => import('../pages/application/UserFiles')),
+  configManage: lazyScreen(
+    () => import('../pages/systemSetup/configManage/ConfigManage'),
+    () => import('../pages/systemSetup/locale'),
+  ),
+  dictManage: lazyScreen(
+    () => import('../pages/systemSetup/dictManage/DictManage'),
+    () => import('../pages/systemSetup/locale'),
+  ),
+  sysTagManage: lazyScreen(
+    () => import('../pages/systemSetup/sysTagManage/TagManage'),
+    () => import('../pages/systemSetup/locale'),
+  ),
+  labels: lazyScreen(
+    () => import('../pages/systemSetup/labels/LabelManage'),
+    () => import('../pages/systemSetup/locale'),
+  ),
+  roleManage: lazyScreen(
+    () => import('../pages/access/RoleManagePage'),
+    () => import('../pages/access/locale'),
+  ),
+  menuManage: lazyScreen(
+    () => import('../pages/access/MenuManagePage'),
+    () => import('../pages/access/locale'),
+  ),
+  employeeList: lazyScreen(
+    () => import('../pages/employee/EmployeeList'),
+    () => import('../pages/employee/locale'),
+  ),
+  employeeProfile: lazyScreen(
+    () => import('../pages/employee/EmployeeProfile'),
+    () => import('../pages/employee/locale'),
+  ),
+  applicationList: lazyScreen(
+    () => import('../pages/application/ApplicationList'),
+    () => import('../pages/application/locale'),
+  ),
+  applicationDetail: lazyScreen(
+    () => import('../pages/application/detail/ApplicationDetail'),
+    () => import('../pages/application/locale'),
+  ),
+  userFollow: lazyScreen(
+    () => import('../pages/application/UserFollow'),
+    () => import('../pages/application/locale'),
+  ),
+  userFiles: lazyScreen(
+    () => import('../pages/application/UserFiles'),
+    () => import('../pages/application/locale'),
+  ),
 };

@@ -1,8 +1,12 @@
 import type { LocaleBundle } from './types';
 
-export const common: LocaleBundle = {
+export const common = {
   'zh-TW': {
     common: {
+      unsavedTitle: '尚有未儲存的變更',
+      unsavedText: '離開此頁將遺失未儲存的變更，確定離開嗎？',
+      leave: '離開',
+      stay: '留在此頁',
       appName: '留學 CRM 管理後台',
       information: '提示',
       sessionExpired: '您的登入已過期或已在其他地方登入，請重新登入',
@@ -21,6 +25,10 @@ export const common: LocaleBundle = {
   },
   'zh-CN': {
     common: {
+      unsavedTitle: '尚有未保存的更改',
+      unsavedText: '离开此页将丢失未保存的更改，确定离开吗？',
+      leave: '离开',
+      stay: '留在此页',
       appName: '留学 CRM 管理后台',
       information: '提示',
       sessionExpired: '您的登录已过期或已在其他地方登录，请重新登录',
@@ -39,6 +47,10 @@ export const common: LocaleBundle = {
   },
   'en-US': {
     common: {
+      unsavedTitle: 'Unsaved changes',
+      unsavedText: 'Leaving this page discards your unsaved changes. Leave anyway?',
+      leave: 'Leave',
+      stay: 'Stay',
       appName: 'Study CRM Admin',
       information: 'Information',
       sessionExpired: 'Your login has expired or logged in elsewhere, please log in again',
@@ -55,4 +67,4 @@ export const common: LocaleBundle = {
       logoutConfirm: 'Do you want to log out?',
     },
   },
-};
+} satisfies LocaleBundle;

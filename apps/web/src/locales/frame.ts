@@ -1,7 +1,7 @@
 import type { LocaleBundle } from './types';
 
 // Strings of the portal frame: navbar, side menu, tab bar, breadcrumb, settings, message box.
-export const frame: LocaleBundle = {
+export const frame = {
   'zh-TW': {
     label_refresh: '重新整理',
     frame: {
@@ -31,6 +31,7 @@ export const frame: LocaleBundle = {
         logout: '登出',
       },
       settings: {
+        appearance: '外觀',
         title: '介面設定',
         open: '介面設定',
         theme: '主題',
@@ -100,6 +101,7 @@ export const frame: LocaleBundle = {
         logout: '退出登录',
       },
       settings: {
+        appearance: '外观',
         title: '界面设置',
         open: '界面设置',
         theme: '主题',
@@ -169,6 +171,7 @@ export const frame: LocaleBundle = {
         logout: 'Log out',
       },
       settings: {
+        appearance: 'Appearance',
         title: 'Interface settings',
         open: 'Settings',
         theme: 'Theme',
@@ -209,4 +212,4 @@ export const frame: LocaleBundle = {
       },
     },
   },
-};
+} satisfies LocaleBundle;

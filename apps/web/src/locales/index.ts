@@ -2,28 +2,11 @@ import type { Locale } from '@study-crm/shared';
 import { common } from './common';
 import { frame } from './frame';
 import { menu } from './menu';
-import { user } from '../pages/user/locale';
-import { login } from '../pages/login/locale';
-import { home } from '../pages/home/locale';
-import { systemSetup } from '../pages/systemSetup/locale';
-import { access } from '../pages/access/locale';
-import { employee } from '../pages/employee/locale';
-import { application } from '../pages/application/locale';
 import type { LocaleBundle, LocaleTree } from './types';
 
-// Every bundle of the app. Add a page's bundle here.
-export const bundles: Record<string, LocaleBundle> = {
-  common,
-  frame,
-  menu,
-  login,
-  home,
-  user,
-  systemSetup,
-  access,
-  employee,
-  application,
-};
+// The strings the frame needs from the start. A page's own strings (its folder's locale.ts) load with its lazy
+// screen and are registered before it renders (app/lazyScreen.ts).
+export const coreBundles: Record<string, LocaleBundle> = { common, frame, menu };
 
 function merge(target: LocaleTree, source: LocaleTree): LocaleTree {
   for (const [k, v] of Object.entries(source)) {
@@ -38,6 +21,6 @@ export const resources: Record<Locale, LocaleTree> = {
   'zh-CN': {},
   'en-US': {},
 };
-for (const bundle of Object.values(bundles)) {
+for (const bundle of Object.values(coreBundles)) {
   for (const locale of Object.keys(resources) as Locale[]) merge(resources[locale], bundle[locale]);
 }

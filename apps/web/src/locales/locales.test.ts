@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '@study-crm/shared';
-import { bundles } from './index';
+import i18n from '../i18n';
+import { bundles } from './all';
 import type { LocaleTree } from './types';
 
 // Every key path of a tree, e.g. 'frame.tabs.reload'.
@@ -33,4 +34,13 @@ describe('locale bundles', () => {
       }
     });
   }
+});
+
+describe('typed keys', () => {
+  it('knows every key at compile time: a wrong key fails typecheck', () => {
+    // @ts-expect-error 'common.noSuchKey' is not a key of the resources (typecheck fails if keys were untyped).
+    const wrong = () => i18n.t('common.noSuchKey');
+    expect(typeof wrong).toBe('function');
+    expect(i18n.t('common.appName', { lng: 'en-US' })).toBe('Study CRM Admin');
+  });
 });

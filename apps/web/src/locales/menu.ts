@@ -2,7 +2,7 @@ import type { LocaleBundle } from './types';
 
 // Menu names (menu.<name> of the server menu) and fixed route titles. A name missing here falls back
 // to the server's title.
-export const menu: LocaleBundle = {
+export const menu = {
   'zh-TW': {
     menu: {
       // function buttons
@@ -261,4 +261,4 @@ export const menu: LocaleBundle = {
       menuManage: 'Menus',
     },
   },
-};
+} satisfies LocaleBundle;

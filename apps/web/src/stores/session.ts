@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { MenuItem } from '@study-crm/shared';
+import type { MenuItem, RoleRef } from '@study-crm/shared';
 import { api, setSessionExpiredHandler } from '../api/client';
 import { session } from '../api/session';
 import { storage } from '../lib/storage';
@@ -9,7 +9,7 @@ export type Profile = {
   id: number;
   displayName: string;
   avatarImg: string | null;
-  roles: { id: number; name: string; cnName: string }[];
+  roles: RoleRef[];
 };
 
 function userEntry(id: number, name: string, title: string, sort: number): MenuItem {

@@ -9,6 +9,8 @@ export type Tab = {
   titleKey: string;
   fallbackTitle: string;
   ignoreCache: boolean;
+  // A title the screen gave itself (a student's name, "New application"); shown instead of the page name.
+  title?: string;
 };
 
 // Spec section 2: the bar starts with the home (application list) tab, which cannot be closed.
@@ -27,6 +29,7 @@ type TabsState = {
   // Closes tabs relative to `fullPath`; returns the tabs left.
   close: (kind: CloseKind, fullPath: string) => Tab[];
   move: (from: string, to: string) => void;
+  rename: (fullPath: string, title: string | undefined) => void;
   reset: () => void;
   // Reload: a new version remounts the tab's cached screen.
   versions: Record<string, number>;
@@ -34,6 +37,27 @@ type TabsState = {
 };
 
 const withHome = (tabs: Tab[]) => [HOME_TAB, ...tabs.filter((t) => t.fullPath !== HOME_TAB.fullPath)];
+
+// The tabs left after closing `kind` relative to `fullPath` (the home tab always stays).
+export function tabsAfterClose(tabs: Tab[], kind: CloseKind, fullPath: string): Tab[] {
+  const i = tabs.findIndex((t) => t.fullPath === fullPath);
+  const keep = (t: Tab, j: number) => {
+    if (t.fullPath === HOME_TAB.fullPath) return true;
+    switch (kind) {
+      case 'current':
+        return t.fullPath !== fullPath;
+      case 'left':
+        return i === -1 || j >= i;
+      case 'right':
+        return i === -1 || j <= i;
+      case 'others':
+        return t.fullPath === fullPath;
+      case 'all':
+        return false;
+    }
+  };
+  return withHome(tabs.filter(keep));
+}
 
 // Open tabs survive a browser reload (session storage: per browser tab, gone when it closes).
 export const useTabs = create<TabsState>()(
@@ -49,24 +73,7 @@ export const useTabs = create<TabsState>()(
         }
       },
       close(kind, fullPath) {
-        const tabs = get().tabs;
-        const i = tabs.findIndex((t) => t.fullPath === fullPath);
-        const keep = (t: Tab, j: number) => {
-          if (t.fullPath === HOME_TAB.fullPath) return true;
-          switch (kind) {
-            case 'current':
-              return t.fullPath !== fullPath;
-            case 'left':
-              return i === -1 || j >= i;
-            case 'right':
-              return i === -1 || j <= i;
-            case 'others':
-              return t.fullPath === fullPath;
-            case 'all':
-              return false;
-          }
-        };
-        const next = withHome(tabs.filter(keep));
+        const next = tabsAfterClose(get().tabs, kind, fullPath);
         set({ tabs: next });
         return next;
       },
@@ -79,6 +86,11 @@ export const useTabs = create<TabsState>()(
         const [moved] = tabs.splice(a, 1);
         tabs.splice(b, 0, moved!);
         set({ tabs });
+      },
+      rename(fullPath, title) {
+        const tabs = get().tabs;
+        if (!tabs.some((t) => t.fullPath === fullPath && t.title !== title)) return;
+        set({ tabs: tabs.map((t) => (t.fullPath === fullPath ? { ...t, title } : t)) });
       },
       reset: () => set({ tabs: [HOME_TAB] }),
       versions: {},

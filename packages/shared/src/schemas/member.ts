@@ -84,7 +84,12 @@ export const AddMemberEmailBody = z.object({
   email: zEmail().describe('new login e-mail'),
 });
 
-export const RoleRefSchema = z.object({ id: z.number().int(), name: z.string(), cnName: z.string() });
+export const RoleRefSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  cnName: z.string(),
+  enName: z.string().nullable().describe('English name; null when not given'),
+});
 export type RoleRef = z.infer<typeof RoleRefSchema>;
 
 export const MemberSchema = z.object({

@@ -27,6 +27,7 @@ export const RoleSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   cnName: z.string(),
+  enName: z.string().nullable().describe('English name; null when not given'),
   kind: zRoleKind(),
   isBuiltin: z.union([z.literal(0), z.literal(1)]).describe('1 for the built-in administrator role'),
   memberCount: z.number().int().describe('how many members hold the role'),
@@ -47,6 +48,7 @@ const permissionIds = () =>
 export const RoleAddBody = z.object({
   name: zRoleName(),
   cnName: z.string().trim().min(1).max(64).describe('Chinese name'),
+  enName: zOptText(64).describe('English name (optional); absent on update keeps it, empty clears it'),
   kind: zRoleKind(),
   permissionIds: permissionIds(),
 });

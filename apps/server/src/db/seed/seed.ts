@@ -65,6 +65,7 @@ export async function seed(
         .values({
           name: ADMIN_ROLE_NAME,
           cnName: '系統管理員',
+          enName: 'Administrator',
           kind: 'management',
           isBuiltin: 1,
           createdAt: now,

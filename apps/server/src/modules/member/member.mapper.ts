@@ -1,7 +1,7 @@
 import { displayName, type Member, type MemberLabel, type MemberSession, type ProfileData } from '@study-crm/shared';
 import type { MemberLabelRow, MemberRoleRow, MemberRow, RoleRow, SessionActivityRow } from './member.repository.js';
 
-const roleRef = (r: RoleRow) => ({ id: r.id, name: r.name, cnName: r.cnName });
+const roleRef = (r: RoleRow) => ({ id: r.id, name: r.name, cnName: r.cnName, enName: r.enName });
 
 // What the profile and the member views share: names, contact, type and roles.
 const person = (row: MemberRow, roles: readonly RoleRow[]) => ({

@@ -27,7 +27,7 @@ export const MEMBER_COLUMNS = [
 // Everything but the credentials and the lock state.
 export type MemberRow = Omit<Row<'member'>, 'passwordHash' | 'failedLogins' | 'lockedUntil'>;
 
-export type RoleRow = Pick<Row<'role'>, 'id' | 'name' | 'cnName'>;
+export type RoleRow = Pick<Row<'role'>, 'id' | 'name' | 'cnName' | 'enName'>;
 export type MemberRoleRow = RoleRow & { memberId: number };
 export type MemberLabelRow = Pick<Row<'label'>, 'id' | 'name' | 'color' | 'status'> & { memberId: number };
 export type SessionActivityRow = Omit<Row<'session'>, 'tokenHash' | 'memberId'>;
@@ -180,7 +180,7 @@ function createMemberStore(db: Db, dialect: Dialect) {
       return db
         .selectFrom('memberRole')
         .innerJoin('role', 'role.id', 'memberRole.roleId')
-        .select(['memberRole.memberId', 'role.id', 'role.name', 'role.cnName'])
+        .select(['memberRole.memberId', 'role.id', 'role.name', 'role.cnName', 'role.enName'])
         .where('memberRole.memberId', 'in', memberIds)
         .orderBy('role.id')
         .execute();
@@ -200,7 +200,7 @@ function createMemberStore(db: Db, dialect: Dialect) {
     },
 
     roleOptions: (): Promise<RoleRow[]> =>
-      db.selectFrom('role').select(['role.id', 'role.name', 'role.cnName']).orderBy('role.id').execute(),
+      db.selectFrom('role').select(['role.id', 'role.name', 'role.cnName', 'role.enName']).orderBy('role.id').execute(),
 
     async existingRoleIds(ids: readonly number[]): Promise<number[]> {
       if (!ids.length) return [];

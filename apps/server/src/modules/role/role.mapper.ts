@@ -7,6 +7,7 @@ export function toRole(row: RoleRow): Role {
     id: row.id,
     name: row.name,
     cnName: row.cnName,
+    enName: row.enName,
     kind: row.kind,
     isBuiltin: row.isBuiltin === 1 ? 1 : 0,
     memberCount: row.memberCount,

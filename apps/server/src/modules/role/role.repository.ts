@@ -18,6 +18,7 @@ function queries(db: Db) {
       'role.id',
       'role.name',
       'role.cnName',
+      'role.enName',
       'role.kind',
       'role.isBuiltin',
       'role.createdAt',
@@ -73,19 +74,40 @@ function queries(db: Db) {
 
     options: () => db.selectFrom('role').select(['id', 'name', 'cnName']).orderBy('id').execute(),
 
-    async insert(v: { name: string; cnName: string; kind: RoleKind; now: number }): Promise<number> {
+    async insert(v: {
+      name: string;
+      cnName: string;
+      enName: string | null;
+      kind: RoleKind;
+      now: number;
+    }): Promise<number> {
       const row = await db
         .insertInto('role')
-        .values({ name: v.name, cnName: v.cnName, kind: v.kind, isBuiltin: 0, createdAt: v.now, updatedAt: v.now })
+        .values({
+          name: v.name,
+          cnName: v.cnName,
+          enName: v.enName,
+          kind: v.kind,
+          isBuiltin: 0,
+          createdAt: v.now,
+          updatedAt: v.now,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       return row.id;
     },
 
-    async update(id: number, v: { name: string; cnName: string; kind: RoleKind; now: number }) {
+    // enName undefined keeps the stored English name.
+    async update(id: number, v: { name: string; cnName: string; enName?: string | null; kind: RoleKind; now: number }) {
       await db
         .updateTable('role')
-        .set({ name: v.name, cnName: v.cnName, kind: v.kind, updatedAt: v.now })
+        .set({
+          name: v.name,
+          cnName: v.cnName,
+          ...(v.enName === undefined ? {} : { enName: v.enName }),
+          kind: v.kind,
+          updatedAt: v.now,
+        })
         .where('id', '=', id)
         .execute();
     },
@@ -159,7 +181,7 @@ function queries(db: Db) {
       db
         .selectFrom('role')
         .innerJoin('memberRole', 'memberRole.roleId', 'role.id')
-        .select(['role.id', 'role.name', 'role.cnName'])
+        .select(['role.id', 'role.name', 'role.cnName', 'role.enName'])
         .where('memberRole.memberId', '=', memberId)
         .orderBy('role.id')
         .execute(),

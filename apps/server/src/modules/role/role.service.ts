@@ -94,7 +94,13 @@ export function createRoleService(deps: {
           await assertNameFree(r, body.name);
           const set = await closedPermissionSet(r, body.permissionIds);
           await assertWithinOwn(r, scope, null, set);
-          const id = await r.insert({ name: body.name, cnName: body.cnName, kind: body.kind, now: clock.now() });
+          const id = await r.insert({
+            name: body.name,
+            cnName: body.cnName,
+            enName: body.enName ?? null,
+            kind: body.kind,
+            now: clock.now(),
+          });
           await r.setPermissions(id, set.ids);
           return { id };
         }),
@@ -112,7 +118,13 @@ export function createRoleService(deps: {
           const set = await closedPermissionSet(r, body.permissionIds);
           await assertWithinOwn(r, scope, role.id, set);
           if (role.isBuiltin) assertKeepsAdminPerms(set);
-          await r.update(role.id, { name: body.name, cnName: body.cnName, kind: body.kind, now: clock.now() });
+          await r.update(role.id, {
+            name: body.name,
+            cnName: body.cnName,
+            enName: body.enName,
+            kind: body.kind,
+            now: clock.now(),
+          });
           await r.setPermissions(role.id, set.ids);
           return null;
         }),

@@ -143,6 +143,42 @@ describe('roles', () => {
     expect(byRole.data).toEqual(after.data.permissionIds);
   });
 
+  it('keeps an optional English name: given on add, kept when absent on update, cleared when empty, on the profile', async () => {
+    const created = await add({
+      name: 'ROLE_EN',
+      cnName: '英文名',
+      enName: 'With English name',
+      kind: 'general',
+      permissionIds: [dictListId],
+    });
+    expect(created.meta.code).toBe(200);
+    const view = () => t.get<RoleView>(`${R}/view`, { id: created.data.id }, { token }).then((r) => r.data);
+    expect((await view()).enName).toBe('With English name');
+    const base = {
+      id: created.data.id,
+      name: 'ROLE_EN',
+      cnName: '英文名',
+      kind: 'general',
+      permissionIds: [dictListId],
+    };
+    expect((await t.post(`${R}/update`, base, { token })).meta.code).toBe(200);
+    expect((await view()).enName).toBe('With English name');
+    const list = await t.get<Page<Role>>(`${R}/list`, { keyword: 'ROLE_EN', pageNum: 1, pageSize: 10 }, { token });
+    expect(list.data.list[0]).toMatchObject({ name: 'ROLE_EN', enName: 'With English name' });
+    const long = await t.post(`${R}/update`, { ...base, enName: 'x'.repeat(65) }, { token });
+    expect(long.meta.code).toBe(400);
+    expect(long.meta.message).toContain('enName');
+    expect((await t.post(`${R}/update`, { ...base, enName: '' }, { token })).meta.code).toBe(200);
+    expect((await view()).enName).toBeNull();
+    // The header's role tag reads the member's roles from the profile.
+    const profile = await t.get<{ roles: { name: string; enName: string | null }[] }>(
+      '/api/v1/member/profile',
+      {},
+      { token },
+    );
+    expect(profile.data.roles.find((r) => r.name === 'ROLE_ADMIN')).toHaveProperty('enName');
+  });
+
   it('answers 404 for a role that does not exist', async () => {
     expect((await t.get(`${R}/view`, { id: 999999 }, { token })).meta.code).toBe(404);
     expect((await t.post(`${R}/remove`, { id: 999999 }, { token })).meta.code).toBe(404);

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Drawer, Pagination, Spin, Tabs } from 'antd';
 import { MESSAGE_TABS, type MessageTab } from '@study-crm/shared';
 import { useMarkAllRead, useMessageBox } from './messageBox.api';
-import { ItemList, TabLabel, useOpenItem } from './MessageBox';
+import { ItemList, TabLabel, useOpenItem } from './messageBoxParts';
 
 // 'View more': every item of every tab, paged on the server.
 export default function AllMessages({

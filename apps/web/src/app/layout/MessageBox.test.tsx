@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import type { MessageBoxItem } from '@study-crm/shared';
 import i18n from '../../i18n';
-import { ItemList } from './MessageBox';
+import { ItemList } from './messageBoxParts';
 
 afterEach(cleanup);
 

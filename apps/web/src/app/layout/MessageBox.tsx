@@ -1,81 +1,10 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { Badge, Button, Empty, Popover, Spin, Tabs, Tag, Typography } from 'antd';
+import { Badge, Button, Popover, Spin, Tabs } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
-import { MESSAGE_TABS, type MessageBoxItem, type MessageTab } from '@study-crm/shared';
-import { useMarkAllRead, useMarkRead, useMessageBox } from './messageBox.api';
-
-// To-do kinds with a localised label (frame.box.kinds); others show the title alone.
-const KNOWN_KINDS = new Set(['followUp']);
-
-export function ItemList({
-  tab,
-  items,
-  onOpen,
-}: {
-  tab: MessageTab;
-  items: MessageBoxItem[];
-  onOpen: (i: MessageBoxItem) => void;
-}) {
-  const { t } = useTranslation();
-  if (!items.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('frame.box.empty')} />;
-  // A plain list of buttons: each row opens its item by click, Enter or Space.
-  return (
-    <ul className="box-list">
-      {items.map((item) => (
-        <li key={item.id}>
-          <button
-            type="button"
-            className={`box-item${item.read ? '' : ' unread'}`}
-            onClick={() => onOpen(item)}
-            data-testid={`box-item-${tab}`}
-          >
-            <span className="box-item-title">
-              {/* A done to-do no longer counts as unread, so it shows no unread dot either. */}
-              {!item.read && !item.done && <Badge status="processing" />}{' '}
-              {item.kind && KNOWN_KINDS.has(item.kind) && <Tag>{t(`frame.box.kinds.${item.kind}`)}</Tag>}
-              {item.title}
-              {item.done === 1 && (
-                <Tag color="green" style={{ marginInlineStart: 8 }}>
-                  {t('frame.box.done')}
-                </Tag>
-              )}
-            </span>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {item.content ? <span className="box-item-content">{item.content}</span> : null}
-              {item.dueAt
-                ? t('frame.box.due', { date: dayjs(item.dueAt).format('YYYY-MM-DD HH:mm') })
-                : dayjs(item.createdAt).format('YYYY-MM-DD HH:mm')}
-            </Typography.Text>
-          </button>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-export function useOpenItem(tab: MessageTab, after?: () => void) {
-  const read = useMarkRead();
-  const navigate = useNavigate();
-  return (item: MessageBoxItem) => {
-    if (!item.read) read.mutate({ tab, id: item.id });
-    if (item.link?.startsWith('/')) {
-      navigate(item.link);
-      after?.();
-    }
-  };
-}
-
-export function TabLabel({ tab, count }: { tab: MessageTab; count: number }) {
-  const { t } = useTranslation();
-  return (
-    <span data-testid={`box-tab-${tab}`}>
-      {t(`frame.box.${tab}`)} {count > 0 && <Badge count={count} size="small" />}
-    </span>
-  );
-}
+import { MESSAGE_TABS, type MessageTab } from '@study-crm/shared';
+import { useMarkAllRead, useMessageBox } from './messageBox.api';
+import { ItemList, TabLabel, useOpenItem } from './messageBoxParts';
 
 // 'View more' loads on first use.
 const AllMessages = lazy(() => import('./AllMessages'));

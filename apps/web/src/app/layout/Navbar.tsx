@@ -69,6 +69,7 @@ export function Navbar({ onSettings }: { onSettings: () => void }) {
             shape="circle"
             icon={theme === 'dark' ? <SunOutlined /> : <MoonOutlined />}
             onClick={() => update({ theme: theme === 'dark' ? 'light' : 'dark' })}
+            aria-label={theme === 'dark' ? t('frame.toLight') : t('frame.toDark')}
             data-testid="navbar-theme"
           />
         </Tooltip>
@@ -78,6 +79,7 @@ export function Navbar({ onSettings }: { onSettings: () => void }) {
             shape="circle"
             icon={full.active ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
             onClick={full.toggle}
+            aria-label={full.active ? t('frame.exitFullScreen') : t('frame.enterFullScreen')}
           />
         </Tooltip>
         <Tooltip title={t('frame.settings.open')}>
@@ -86,6 +88,7 @@ export function Navbar({ onSettings }: { onSettings: () => void }) {
             shape="circle"
             icon={<SettingOutlined />}
             onClick={onSettings}
+            aria-label={t('frame.settings.open')}
             data-testid="navbar-settings"
           />
         </Tooltip>

@@ -1,17 +1,44 @@
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, UNSAFE_LocationContext, useLocation, useNavigationType, type Location } from 'react-router';
-import { Result, Spin } from 'antd';
+import {
+  Navigate,
+  UNSAFE_LocationContext,
+  useLocation,
+  useNavigate,
+  useNavigationType,
+  type Location,
+} from 'react-router';
+import { Button, Result, Space, Spin } from 'antd';
 import { useSession } from '../../stores/session';
 import { useSettings } from '../../stores/settings';
 import { useTabs } from '../../stores/tabs';
 import { resolvePath, type Resolution } from '../access';
 import NotFound from '../NotFound';
+import { HOME_PATH } from '../paths';
+import { SCREENS } from '../screens';
+import { ScreenKeysContext, useDocumentTitle } from '../useScreen';
 import { screenOf, usePageInfo, useRoles, useTitle } from './useResolution';
 
+// 403 with a way back: home, or the page before.
 export function NoPermission() {
   const { t } = useTranslation();
-  return <Result status="403" title="403" subTitle={t('common.noMenuPermission')} data-testid="no-permission" />;
+  const navigate = useNavigate();
+  return (
+    <Result
+      status="403"
+      title="403"
+      subTitle={t('common.noMenuPermission')}
+      data-testid="no-permission"
+      extra={
+        <Space>
+          <Button type="primary" onClick={() => navigate(HOME_PATH)}>
+            {t('common.backHome')}
+          </Button>
+          <Button onClick={() => navigate(-1)}>{t('frame.back')}</Button>
+        </Space>
+      }
+    />
+  );
 }
 
 function render(resolution: Resolution): ReactNode {
@@ -35,6 +62,9 @@ function render(resolution: Resolution): ReactNode {
   }
 }
 
+// The component keys this build has screens for, offered to screens through useCanOpen.
+const SCREEN_KEYS: ReadonlySet<string> = new Set(Object.keys(SCREENS));
+
 type Entry = { key: string; location: Location };
 
 // Each cached screen sees its own location, so a hidden screen does not react to another tab's URL.
@@ -56,7 +86,6 @@ export function ScreenHost() {
   const fullPath = location.pathname + location.search;
   const page = usePageInfo(location.pathname);
   const title = useTitle();
-  const { t } = useTranslation();
   const tabs = useTabs((s) => s.tabs);
   const openTab = useTabs((s) => s.open);
   const menuFromServer = useSettings((s) => s.menuFromServer);
@@ -72,10 +101,8 @@ export function ScreenHost() {
   if (!cacheable) next = next.filter((e) => e.key !== fullPath);
   if (next.length !== entries.length || next.some((e, i) => e !== entries[i])) setEntries(next);
 
-  const pageTitle = title(page.titleKey, page.fallbackTitle);
-  useEffect(() => {
-    document.title = pageTitle ? `${t('common.appName')} - ${pageTitle}` : t('common.appName');
-  }, [pageTitle, t]);
+  const ownTitle = tabs.find((tab) => tab.fullPath === fullPath)?.title;
+  useDocumentTitle(ownTitle ?? title(page.titleKey, page.fallbackTitle));
 
   useEffect(() => {
     if (!page.tabbable) return;
@@ -91,7 +118,7 @@ export function ScreenHost() {
   const resolve = (path: string) => resolvePath({ pathname: path, menuFromServer, serverMenu, roles });
 
   return (
-    <>
+    <ScreenKeysContext.Provider value={SCREEN_KEYS}>
       {next.map((e) => {
         const active = e.key === fullPath;
         return (
@@ -105,6 +132,6 @@ export function ScreenHost() {
           {render(page.resolution)}
         </Pane>
       )}
-    </>
+    </ScreenKeysContext.Provider>
   );
 }

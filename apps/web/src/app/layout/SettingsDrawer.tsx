@@ -48,7 +48,7 @@ export default function SettingsDrawer({ open, onClose }: { open: boolean; onClo
 
   return (
     <Drawer title={t('frame.settings.title')} open={open} onClose={onClose} size={320} data-testid="settings-drawer">
-      <Divider titlePlacement="start">{t('frame.settings.theme')}</Divider>
+      <Divider titlePlacement="start">{t('frame.settings.appearance')}</Divider>
       <Row label={t('frame.settings.theme')}>
         <Segmented
           size="small"

@@ -29,6 +29,28 @@ function ancestorsOf(tree: NavItem[], key: string, trail: string[] = []): string
   return undefined;
 }
 
+function findNode(tree: NavItem[], key: string): NavItem | undefined {
+  for (const n of tree) {
+    if (n.key === key) return n;
+    const found = findNode(n.children, key);
+    if (found) return found;
+  }
+  return undefined;
+}
+const firstLeaf = (n: NavItem): NavItem => (n.children.length ? firstLeaf(n.children[0]!) : n);
+
+// The menu item to light for a path: itself, or for a screen hidden from the menu (application detail, follow-up,
+// files) the first item of the nearest group above it, so the group shows where the screen belongs.
+export function activeMenuKey(tree: NavItem[], pathname: string): string {
+  if (findNode(tree, pathname)) return pathname;
+  for (let path = pathname; path.lastIndexOf('/') > 0;) {
+    path = path.slice(0, path.lastIndexOf('/'));
+    const group = findNode(tree, path);
+    if (group) return firstLeaf(group).key;
+  }
+  return pathname;
+}
+
 export function NavMenu({ mode, collapsed }: { mode: 'inline' | 'horizontal'; collapsed?: boolean }) {
   const tree = useNavTree();
   const title = useTitle();
@@ -45,12 +67,13 @@ export function NavMenu({ mode, collapsed }: { mode: 'inline' | 'horizontal'; co
     }));
 
   const items = toItems(tree);
-  const open = ancestorsOf(tree, pathname) ?? [];
+  const active = activeMenuKey(tree, pathname);
+  const open = ancestorsOf(tree, active) ?? [];
   return (
     <Menu
       mode={mode}
       items={items}
-      selectedKeys={[pathname]}
+      selectedKeys={[active]}
       {...(mode === 'inline' && !collapsed ? { defaultOpenKeys: open } : {})}
       onClick={({ key }) => navigate(key)}
       style={mode === 'inline' ? { borderInlineEnd: 'none' } : { flex: 1, minWidth: 0, borderBottom: 'none' }}

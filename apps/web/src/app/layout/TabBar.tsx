@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { Dropdown, type MenuProps } from 'antd';
@@ -21,6 +22,11 @@ function TabItem({ tab, active, index, count }: { tab: Tab; active: boolean; ind
     disabled: isHome,
     transition: { duration: DRAG_DEFAULTS.transitionMs, easing: 'ease' },
   });
+  // With many tabs the bar scrolls: the active tab is brought into view.
+  const node = useRef<HTMLDivElement | null>(null);
+  useEffect(() => {
+    if (active) node.current?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [active]);
 
   const items: MenuProps['items'] = [
     { key: 'reload', label: t('frame.tabs.reload') },
@@ -34,7 +40,7 @@ function TabItem({ tab, active, index, count }: { tab: Tab; active: boolean; ind
   const onMenu: MenuProps['onClick'] = ({ key, domEvent }) => {
     domEvent.stopPropagation();
     if (key === 'reload') reloadTab(tab.fullPath, current, navigate);
-    else closeTabs(key as CloseKind, tab.fullPath, current, navigate);
+    else void closeTabs(key as CloseKind, tab.fullPath, current, navigate);
   };
 
   return (
@@ -50,7 +56,10 @@ function TabItem({ tab, active, index, count }: { tab: Tab; active: boolean; ind
       )}
     >
       <div
-        ref={setNodeRef}
+        ref={(el) => {
+          setNodeRef(el);
+          node.current = el;
+        }}
         style={{ transform: CSS.Translate.toString(transform), transition, zIndex: isDragging ? 2 : undefined }}
         className={`frame-tab${active ? ' active' : ''}`}
         data-testid="frame-tab"
@@ -60,14 +69,14 @@ function TabItem({ tab, active, index, count }: { tab: Tab; active: boolean; ind
         {...listeners}
       >
         {isHome && <HomeOutlined />}
-        <span className="frame-tab-title">{title(tab.titleKey, tab.fallbackTitle)}</span>
+        <span className="frame-tab-title">{tab.title ?? title(tab.titleKey, tab.fallbackTitle)}</span>
         {!isHome && (
           <CloseOutlined
             className="frame-tab-close"
             onPointerDown={(e) => e.stopPropagation()}
             onClick={(e) => {
               e.stopPropagation();
-              closeTabs('current', tab.fullPath, current, navigate);
+              void closeTabs('current', tab.fullPath, current, navigate);
             }}
           />
         )}

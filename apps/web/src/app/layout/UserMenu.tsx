@@ -2,13 +2,14 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { App, Avatar, Dropdown, Space, Tag, type MenuProps } from 'antd';
 import { KeyOutlined, LogoutOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
+import type { RoleRef } from '@study-crm/shared';
 import { useSession } from '../../stores/session';
 import { queryClient } from '../Providers';
 import { LOGIN_PATH } from '../paths';
 
 // User dropdown: profile, change password, role switching (several roles), logout with confirmation.
 export function UserMenu() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { modal } = App.useApp();
   const navigate = useNavigate();
   const profile = useSession((s) => s.profile);
@@ -17,6 +18,8 @@ export function UserMenu() {
   const logout = useSession((s) => s.logout);
   const roles = profile?.roles ?? [];
   const active = roles.find((r) => r.name === activeRole);
+  // The role's name in the current language: English in en-US when given, the Chinese name otherwise.
+  const roleLabel = (r: RoleRef) => (i18n.language === 'en-US' && r.enName ? r.enName : r.cnName);
 
   const askLogout = () =>
     modal.confirm({
@@ -41,7 +44,7 @@ export function UserMenu() {
             label: t('frame.user.switchRole'),
             children: roles.map((r) => ({
               key: `role:${r.name}`,
-              label: `${r.cnName} (${r.name})`,
+              label: `${roleLabel(r)} (${r.name})`,
               disabled: r.name === activeRole,
             })),
           },
@@ -67,7 +70,7 @@ export function UserMenu() {
         </span>
         {active && (
           <Tag color="blue" title={t('frame.user.activeRole')} data-testid="active-role" style={{ marginInlineEnd: 0 }}>
-            {active.cnName}
+            {roleLabel(active)}
           </Tag>
         )}
       </Space>

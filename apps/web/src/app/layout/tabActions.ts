@@ -1,5 +1,6 @@
 import type { NavigateFunction } from 'react-router';
-import { HOME_TAB, useTabs, type CloseKind } from '../../stores/tabs';
+import { confirmDiscard } from '../../components/unsavedChanges';
+import { HOME_TAB, tabsAfterClose, useTabs, type CloseKind } from '../../stores/tabs';
 import { REDIRECT_PREFIX } from '../routes';
 
 // Spec section 9: drag-sort defaults.
@@ -11,9 +12,17 @@ export function reloadTab(fullPath: string, current: string, navigate: NavigateF
   if (fullPath === current) navigate(`${REDIRECT_PREFIX}${encodeURIComponent(fullPath)}`, { replace: true });
 }
 
-// Closes tabs; when the current one goes, opens the nearest remaining tab (the home tab at worst).
-export function closeTabs(kind: CloseKind, target: string, current: string, navigate: NavigateFunction): void {
+// Closes tabs, once their screens' unsaved changes may go; when the current one goes, opens the nearest remaining
+// tab (the home tab at worst).
+export async function closeTabs(
+  kind: CloseKind,
+  target: string,
+  current: string,
+  navigate: NavigateFunction,
+): Promise<void> {
   const before = useTabs.getState().tabs;
+  const left = new Set(tabsAfterClose(before, kind, target).map((t) => t.fullPath));
+  if (!(await confirmDiscard(before.filter((t) => !left.has(t.fullPath)).map((t) => t.fullPath)))) return;
   const after = useTabs.getState().close(kind, target);
   if (after.some((t) => t.fullPath === current)) return;
   const index = before.findIndex((t) => t.fullPath === current);

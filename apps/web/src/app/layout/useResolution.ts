@@ -29,7 +29,11 @@ export function describePath(resolution: Resolution): Omit<PageInfo, 'resolution
       return {
         titleKey: resolution.route.titleKey,
         fallbackTitle: resolution.route.name,
-        breadcrumb: ['menu.home:Home', ...resolution.route.breadcrumb],
+        // The home screen's own breadcrumb is one item, not "Home / Home".
+        breadcrumb:
+          resolution.route.breadcrumb[0] === 'menu.home'
+            ? [...resolution.route.breadcrumb]
+            : ['menu.home:Home', ...resolution.route.breadcrumb],
         ignoreCache: Boolean(resolution.route.meta.ignoreCache),
         tabbable: true,
       };
@@ -44,7 +48,8 @@ export function describePath(resolution: Resolution): Omit<PageInfo, 'resolution
       };
     }
     case 'notFound':
-      return { titleKey: 'common.notFound', fallbackTitle: '404', breadcrumb: [], ignoreCache: true, tabbable: true };
+      // Shown in place, never as a tab.
+      return { titleKey: 'common.notFound', fallbackTitle: '404', breadcrumb: [], ignoreCache: true, tabbable: false };
     case 'forbidden':
       return {
         titleKey: 'frame.forbiddenTitle',

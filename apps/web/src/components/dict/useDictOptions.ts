@@ -1,6 +1,7 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { DictOption } from '@study-crm/shared';
+import { useScript } from './script';
 import { api } from '../../api/client';
 
 export const DICT_QUERY_ROOT = 'dict';
@@ -37,7 +38,9 @@ export function dictText(option: Pick<DictOption, 'label' | 'label2'>, language:
   return language.startsWith('en') ? option.label2 || option.label : option.label;
 }
 
+// dictText in the script of the current language (Simplified Chinese for zh-CN).
 export function useDictText() {
   const { i18n } = useTranslation();
-  return (option: Pick<DictOption, 'label' | 'label2'>) => dictText(option, i18n.language);
+  const script = useScript();
+  return (option: Pick<DictOption, 'label' | 'label2'>) => script(dictText(option, i18n.language));
 }

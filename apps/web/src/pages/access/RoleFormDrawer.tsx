@@ -20,10 +20,11 @@ export function RoleFormDrawer({ open, roleId, onClose }: Props) {
 
   useEffect(() => {
     if (!open) return;
-    if (!editing) form.setFieldsValue({ name: 'ROLE_', cnName: '', kind: 'general' as RoleKind, permissionIds: [] });
+    if (!editing)
+      form.setFieldsValue({ name: 'ROLE_', cnName: '', enName: '', kind: 'general' as RoleKind, permissionIds: [] });
     else if (view.data) {
-      const { name, cnName, kind, permissionIds } = view.data;
-      form.setFieldsValue({ name, cnName, kind, permissionIds });
+      const { name, cnName, enName, kind, permissionIds } = view.data;
+      form.setFieldsValue({ name, cnName, enName: enName ?? '', kind, permissionIds });
     }
   }, [open, editing, view.data, form]);
 
@@ -93,6 +94,9 @@ export function RoleFormDrawer({ open, roleId, onClose }: Props) {
             rules={[{ required: true, whitespace: true, message: t('access.role.cnNameRequired') }]}
           >
             <Input maxLength={64} data-testid="role-form-cnName" />
+          </Form.Item>
+          <Form.Item name="enName" label={t('access.role.enName')}>
+            <Input maxLength={64} data-testid="role-form-enName" />
           </Form.Item>
           <Form.Item
             name="kind"

@@ -6,7 +6,14 @@ const ROLE = '/api/v1/mc/sys/role';
 const PERMISSION = '/api/v1/mc/sys/permission';
 
 export type RoleFilter = { keyword?: string; kind?: RoleKind; pageNum: number; pageSize: number };
-export type RoleValues = { id?: number; name: string; cnName: string; kind: RoleKind; permissionIds: number[] };
+export type RoleValues = {
+  id?: number;
+  name: string;
+  cnName: string;
+  enName?: string;
+  kind: RoleKind;
+  permissionIds: number[];
+};
 export type MenuValues = {
   id?: number;
   parentId: number;

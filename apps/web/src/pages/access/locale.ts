@@ -1,6 +1,6 @@
 import type { LocaleBundle } from '../../locales/types';
 
-export const access: LocaleBundle = {
+export const access = {
   'zh-TW': {
     access: {
       search: '查詢',
@@ -16,6 +16,7 @@ export const access: LocaleBundle = {
         kinds: { assignment: '分配', management: '管理分配', general: '一般' },
         name: '角色名稱',
         cnName: '中文名稱',
+        enName: '英文名稱',
         builtin: '內建',
         memberCount: '成員數',
         permissions: '權限（選單與功能按鈕）',
@@ -95,6 +96,7 @@ export const access: LocaleBundle = {
         kinds: { assignment: '分配', management: '管理分配', general: '一般' },
         name: '角色名称',
         cnName: '中文名称',
+        enName: '英文名称',
         builtin: '内置',
         memberCount: '成员数',
         permissions: '权限（菜单与功能按钮）',
@@ -174,6 +176,7 @@ export const access: LocaleBundle = {
         kinds: { assignment: 'Assignment', management: 'Management assignment', general: 'General' },
         name: 'Role name',
         cnName: 'Chinese name',
+        enName: 'English name',
         builtin: 'Built-in',
         memberCount: 'Members',
         permissions: 'Permissions (menus and function buttons)',
@@ -238,4 +241,4 @@ export const access: LocaleBundle = {
       },
     },
   },
-};
+} satisfies LocaleBundle;

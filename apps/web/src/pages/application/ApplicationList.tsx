@@ -6,10 +6,8 @@ import type { TableProps } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { APPLICATION_DICT, PERM, displayName, type ApplicationListItem } from '@study-crm/shared';
-import { findRoute } from '../../app/menu';
-import { screenOf } from '../../app/layout/useResolution';
+import { useCanOpen } from '../../app/useScreen';
 import { Permission } from '../../components/Permission';
-import { useSession } from '../../stores/session';
 import { useApplicationList, useStaffOptions, type ListParams } from './api';
 import { DictBadge, DictSelect } from '../../components/dict';
 import { PATHS } from './paths';
@@ -19,9 +17,8 @@ import { TeachersCell } from './TeachersCell';
 export default function ApplicationList() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const menu = useSession((s) => s.serverMenu);
   // Row actions only for screens in the member's menu that this build has (payments: once that screen exists).
-  const canOpen = (path: string) => Boolean(screenOf(findRoute(menu, path)?.item.component ?? null));
+  const canOpen = useCanOpen();
   const hasPayments = canOpen(PATHS.transactions);
   const hasDetail = canOpen(PATHS.detail());
   const hasFollow = canOpen(PATHS.followScreen);

@@ -178,7 +178,10 @@ export default function EmployeeList() {
   };
 
   const all = { value: '', label: t('employee.all') };
-  const option = (group: string) => (v: string) => ({ value: v, label: t(`employee.${group}.${v}`) });
+  const option = (group: 'status' | 'identityStatus' | 'memberType') => (v: string) => ({
+    value: v,
+    label: t(`employee.${group}.${v}` as 'employee.status.active'),
+  });
   return (
     <Card>
       <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }} wrap>

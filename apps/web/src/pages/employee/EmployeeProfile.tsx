@@ -5,6 +5,7 @@ import { ArrowLeftOutlined, UserOutlined } from '@ant-design/icons';
 import type { MemberSession } from '@study-crm/shared';
 import { useMemberView } from './api';
 import { MemberLabels } from './MemberLabels';
+import type { AppResources } from '../../locales/resources';
 import { IdentityTag, RoleTags, StatusTag, formatMobile, formatTime } from './labels';
 
 // employeeProfile (hidden from the menu): details, roles and recent sign-ins of one member.
@@ -22,7 +23,7 @@ export default function EmployeeProfile() {
   if (!id || view.isError) return <Result status="404" title={t('employee.notFound')} extra={back} />;
   if (view.isLoading || !view.data) return <Skeleton active />;
   const m = view.data;
-  const f = (key: string) => t(`employee.field.${key}`);
+  const f = (key: keyof AppResources['employee']['field']) => t(`employee.field.${key}`);
 
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>

@@ -6,10 +6,11 @@ import {
   MEMBER_STATUSES,
   MEMBER_TYPES,
   PHONE_REGIONS,
-  isValidEmail,
+  MemberAddBody,
   isValidMobile,
   type Member,
 } from '@study-crm/shared';
+import { emailRule, lengthsOf, mobileRule } from '../../components/form/rules';
 import { toastSuccess } from '../../lib/feedback';
 import { passwordConfirmRules, passwordRules } from './passwordRules';
 import { useMemberMutations, useRoleOptions } from './api';
@@ -29,6 +30,9 @@ type Values = {
   identityStatus: Member['identityStatus'];
   memberType: Member['memberType'];
 };
+
+// Input lengths from the shared schema the server checks.
+const LEN = lengthsOf(MemberAddBody.shape);
 
 export const AREA_CODE_OPTIONS = PHONE_REGIONS.map((r) => ({
   value: r.areaCode,
@@ -133,13 +137,10 @@ export function MemberForm({
               rules={[
                 // The first administrator is seeded without an e-mail: editing may leave it empty.
                 { required: !isEdit, message: t('employee.rule.required') },
-                {
-                  validator: (_, v: string) =>
-                    !v || isValidEmail(v) ? Promise.resolve() : Promise.reject(new Error(t('employee.rule.email'))),
-                },
+                emailRule(t('employee.rule.email')),
               ]}
             >
-              <Input maxLength={120} />
+              <Input maxLength={LEN.email} />
             </Form.Item>
           </Col>
           <Col span={4}>
@@ -165,12 +166,12 @@ export function MemberForm({
               label={t('employee.field.mobile')}
               dependencies={['areaCode']}
               rules={[
-                ({ getFieldValue }) => ({
-                  validator: (_, v: string | undefined) =>
-                    !v || isValidMobile(getFieldValue('areaCode') as string | undefined, v)
-                      ? Promise.resolve()
-                      : Promise.reject(new Error(t('employee.rule.mobile'))),
-                }),
+                ({ getFieldValue }) =>
+                  mobileRule(
+                    () => getFieldValue('areaCode') as string | undefined,
+                    { invalid: t('employee.rule.mobile') },
+                    isValidMobile,
+                  ),
               ]}
             >
               <Input maxLength={20} />
@@ -199,22 +200,22 @@ export function MemberForm({
         <Row gutter={16}>
           <Col span={12}>
             <Form.Item name="engLastName" label={t('employee.field.engLastName')}>
-              <Input maxLength={60} />
+              <Input maxLength={LEN.engLastName} />
             </Form.Item>
           </Col>
           <Col span={12}>
             <Form.Item name="engFirstName" label={t('employee.field.engFirstName')}>
-              <Input maxLength={60} />
+              <Input maxLength={LEN.engFirstName} />
             </Form.Item>
           </Col>
           <Col span={12}>
             <Form.Item name="fullName" label={t('employee.field.fullName')}>
-              <Input maxLength={60} />
+              <Input maxLength={LEN.fullName} />
             </Form.Item>
           </Col>
           <Col span={12}>
             <Form.Item name="nickName" label={t('employee.field.nickName')}>
-              <Input maxLength={60} />
+              <Input maxLength={LEN.nickName} />
             </Form.Item>
           </Col>
         </Row>

@@ -1,6 +1,6 @@
 import type { LocaleBundle } from '../../locales/types';
 
-export const employee: LocaleBundle = {
+export const employee = {
   'zh-TW': {
     employee: {
       listTitle: '員工列表',
@@ -247,4 +247,4 @@ export const employee: LocaleBundle = {
       notFound: 'This employee does not exist',
     },
   },
-};
+} satisfies LocaleBundle;

@@ -7,6 +7,7 @@ import { LOCALES, PASSWORD_MAX, PASSWORD_MIN, type LoginResult, type Locale } fr
 import { api } from '../../api/client';
 import { LOCALE_NAMES } from '../../app/layout/localeNames';
 import { HOME_PATH } from '../../app/paths';
+import { useDocumentTitle } from '../../app/useScreen';
 import { changeLocale, currentLocale } from '../../i18n';
 import { useSession } from '../../stores/session';
 import { useCaptcha } from './useCaptcha';
@@ -34,6 +35,7 @@ export default function LoginPage() {
   const [busy, setBusy] = useState(false);
   const signIn = useSession((s) => s.signIn);
   const loadAccess = useSession((s) => s.loadAccess);
+  useDocumentTitle(t('common.login'));
 
   async function submit(values: Values) {
     setBusy(true);
@@ -115,7 +117,7 @@ export default function LoginPage() {
               autoComplete="current-password"
             />
           </Form.Item>
-          <Form.Item label={t('login.captcha')} required extra={t('login.refreshCaptcha')}>
+          <Form.Item label={t('login.captcha')} htmlFor="code" required extra={t('login.refreshCaptcha')}>
             <div className="login-captcha-row">
               <Form.Item
                 name="code"

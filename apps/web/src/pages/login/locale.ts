@@ -1,6 +1,6 @@
 import type { LocaleBundle } from '../../locales/types';
 
-export const login: LocaleBundle = {
+export const login = {
   'zh-TW': {
     login: {
       title: '登入',
@@ -64,4 +64,4 @@ export const login: LocaleBundle = {
       language: 'Language',
     },
   },
-};
+} satisfies LocaleBundle;

@@ -1,6 +1,6 @@
 import type { LocaleBundle } from '../../locales/types';
 
-export const systemSetup: LocaleBundle = {
+export const systemSetup = {
   'zh-TW': {
     systemSetup: {
       common: {
@@ -253,4 +253,4 @@ export const systemSetup: LocaleBundle = {
       },
     },
   },
-};
+} satisfies LocaleBundle;

@@ -1,6 +1,6 @@
 import type { LocaleBundle } from '../../locales/types';
 
-export const user: LocaleBundle = {
+export const user = {
   'zh-TW': {
     user: {
       loginName: '登入名稱',
@@ -86,4 +86,4 @@ export const user: LocaleBundle = {
       unbound: 'Not bound',
     },
   },
-};
+} satisfies LocaleBundle;

@@ -1,0 +1,41 @@
+import { createContext, useContext, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { useSession } from '../stores/session';
+import { useTabs } from '../stores/tabs';
+import { findRoute } from './menu';
+
+// What a screen may ask of the frame, without importing the frame (which imports the screens).
+
+// Component keys this build has a screen for; the frame provides them (app/screens.ts).
+export const ScreenKeysContext = createContext<ReadonlySet<string>>(new Set());
+
+// Whether a path opens a screen: it is in the member's menu and this build has its screen.
+export function useCanOpen(): (path: string) => boolean {
+  const keys = useContext(ScreenKeysContext);
+  const menu = useSession((s) => s.serverMenu);
+  return (path) => {
+    const component = findRoute(menu, path)?.item.component;
+    return Boolean(component && keys.has(component));
+  };
+}
+
+// Names this screen's tab (and the document title) by its content, e.g. a student's name; undefined keeps the
+// menu's name.
+export function useTabTitle(title: string | undefined): void {
+  const location = useLocation();
+  const fullPath = location.pathname + location.search;
+  const rename = useTabs((s) => s.rename);
+  const known = useTabs((s) => s.tabs.some((t) => t.fullPath === fullPath));
+  useEffect(() => {
+    if (known) rename(fullPath, title);
+  }, [fullPath, title, known, rename]);
+}
+
+// Spec section 2: the browser title is the portal name plus the localised page name.
+export function useDocumentTitle(pageTitle: string | undefined): void {
+  const { t } = useTranslation();
+  useEffect(() => {
+    document.title = pageTitle ? `${t('common.appName')} - ${pageTitle}` : t('common.appName');
+  }, [pageTitle, t]);
+}

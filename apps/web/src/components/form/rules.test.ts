@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import type { RuleObject } from 'antd/es/form';
+import { ApplicationPersonalShape, EducationSchema, MemberAddBody } from '@study-crm/shared';
+import { emailRule, lengthsOf, maxLengthOf, mobileRule } from './rules';
+
+const check = (rule: unknown, value: string) =>
+  (rule as { validator: (r: RuleObject, v: string) => Promise<void> }).validator({}, value);
+
+describe('shared field rules', () => {
+  it('takes input lengths from the shared schemas', () => {
+    expect(lengthsOf(ApplicationPersonalShape).name).toBe(100);
+    expect(lengthsOf(ApplicationPersonalShape).email).toBe(120);
+    expect(lengthsOf(EducationSchema.shape).school).toBe(200);
+    expect(lengthsOf(MemberAddBody.shape).email).toBe(120);
+    expect(lengthsOf(MemberAddBody.shape).fullName).toBe(60);
+    expect(maxLengthOf(ApplicationPersonalShape.birthday)).toBeUndefined();
+  });
+
+  it('checks e-mail and mobile with the screen message', async () => {
+    await expect(check(emailRule('bad'), 'a@b.co')).resolves.toBeUndefined();
+    await expect(check(emailRule('bad'), 'nope')).rejects.toThrow('bad');
+    const rule = mobileRule(() => undefined, { region: 'region', invalid: 'invalid' });
+    await expect(check(rule, '0912345678')).rejects.toThrow('region');
+    await expect(
+      check(
+        mobileRule(() => '886', { invalid: 'invalid' }),
+        '12',
+      ),
+    ).rejects.toThrow('invalid');
+    await expect(
+      check(
+        mobileRule(() => '886', { invalid: 'invalid' }),
+        '0912 345 678',
+      ),
+    ).resolves.toBeUndefined();
+  });
+});

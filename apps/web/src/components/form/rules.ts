@@ -1,0 +1,51 @@
+import type { RuleObject } from 'antd/es/form';
+import { AREA_CODE_RE, PHONE_RE, isValidEmail, isValidUrl, normalizePhone } from '@study-crm/shared';
+
+// Field rules shared by the forms (application detail, member form): the same checks as the shared schemas,
+// with the message of the screen that uses them.
+
+export const requiredRule = (message: string): RuleObject => ({ required: true, whitespace: true, message });
+
+export const emailRule = (message: string): RuleObject => ({
+  validator: (_, v?: string) => (!v || isValidEmail(v) ? Promise.resolve() : Promise.reject(new Error(message))),
+});
+
+export const urlRule = (message: string): RuleObject => ({
+  validator: (_, v?: string) => (!v || isValidUrl(v) ? Promise.resolve() : Promise.reject(new Error(message))),
+});
+
+// A mobile number needs its country calling code. `region` is the message when the code is missing or malformed
+// (leave it out when the area-code field has its own rule); `isValid` checks the number for its code.
+export const mobileRule = (
+  areaCode: () => string | null | undefined,
+  messages: { region?: string; invalid: string },
+  isValid: (areaCode: string, mobile: string) => boolean = (_, mobile) => PHONE_RE.test(normalizePhone(mobile)),
+): RuleObject => ({
+  validator: (_, v?: string) => {
+    if (!v) return Promise.resolve();
+    const code = areaCode() ?? '';
+    if (messages.region && !AREA_CODE_RE.test(code)) return Promise.reject(new Error(messages.region));
+    return isValid(code, v) ? Promise.resolve() : Promise.reject(new Error(messages.invalid));
+  },
+});
+
+type Unwrappable = { unwrap?: () => unknown; maxLength?: number | null };
+
+// The maximum length a shared zod string field allows (through optional/nullable wrappers), so inputs take their
+// `maxLength` from the schema the server checks rather than from a repeated number.
+export function maxLengthOf(schema: unknown): number | undefined {
+  let s = schema as Unwrappable | undefined;
+  for (let depth = 0; s && depth < 8; depth++) {
+    if (typeof s.maxLength === 'number') return s.maxLength;
+    if (typeof s.unwrap !== 'function') return undefined;
+    s = s.unwrap() as Unwrappable;
+  }
+  return undefined;
+}
+
+// maxLengthOf for every field of a zod object shape.
+export function lengthsOf<S extends Record<string, unknown>>(shape: S): Record<keyof S, number | undefined> {
+  const out = {} as Record<keyof S, number | undefined>;
+  for (const key of Object.keys(shape) as (keyof S)[]) out[key] = maxLengthOf(shape[key]);
+  return out;
+}

@@ -1,0 +1,27 @@
+import { common } from './common';
+import { frame } from './frame';
+import { menu } from './menu';
+import { user } from '../pages/user/locale';
+import { login } from '../pages/login/locale';
+import { home } from '../pages/home/locale';
+import { systemSetup } from '../pages/systemSetup/locale';
+import { access } from '../pages/access/locale';
+import { employee } from '../pages/employee/locale';
+import { application } from '../pages/application/locale';
+import type { LocaleBundle } from './types';
+
+// Every bundle of the app, for the tests that check them (same keys in every language). The app itself loads the
+// core bundles at boot (./index) and each page's bundle with its lazy screen (app/lazyScreen.ts). Add a page's
+// bundle here and in locales/resources.ts.
+export const bundles: Record<string, LocaleBundle> = {
+  common,
+  frame,
+  menu,
+  login,
+  home,
+  user,
+  systemSetup,
+  access,
+  employee,
+  application,
+};

@@ -1,0 +1,29 @@
+import type { common } from './common';
+import type { frame } from './frame';
+import type { menu } from './menu';
+import type { user } from '../pages/user/locale';
+import type { login } from '../pages/login/locale';
+import type { home } from '../pages/home/locale';
+import type { systemSetup } from '../pages/systemSetup/locale';
+import type { access } from '../pages/access/locale';
+import type { employee } from '../pages/employee/locale';
+import type { application } from '../pages/application/locale';
+
+// The shape of every string of the app (zh-TW, the default language, is the reference; a test keeps the three
+// languages equal): i18next checks `t('x.y')` keys against it at compile time.
+export type AppResources = (typeof common)['zh-TW'] &
+  (typeof frame)['zh-TW'] &
+  (typeof menu)['zh-TW'] &
+  (typeof user)['zh-TW'] &
+  (typeof login)['zh-TW'] &
+  (typeof home)['zh-TW'] &
+  (typeof systemSetup)['zh-TW'] &
+  (typeof access)['zh-TW'] &
+  (typeof employee)['zh-TW'] &
+  (typeof application)['zh-TW'];
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    resources: { translation: AppResources };
+  }
+}

@@ -1,0 +1,202 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Alert, App, Button, Card, Form, Result, Skeleton, Space, Typography } from 'antd';
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { APPLICATION_DEFAULT_STATUS, PERM } from '@study-crm/shared';
+import { useTabTitle } from '../../../app/useScreen';
+import { usePermission } from '../../../components/Permission';
+import { useUnsavedChangesGuard } from '../../../components/unsavedChanges';
+import { saveApplication, useApplicationView, useInvalidateApplication, useStaffOptions } from '../api';
+import { PATHS } from '../paths';
+import { isSection, sharedRuleErrors, toBody, toFormValues, type FormValues } from './formValues';
+import { PersonalSection } from './PersonalSection';
+import {
+  EducationSection,
+  JobSection,
+  LanguageScoreSection,
+  NotesSection,
+  ReferrerSection,
+  TargetSchoolSection,
+} from './sections';
+
+const NEW_APPLICATION: Partial<FormValues> = {
+  status: APPLICATION_DEFAULT_STATUS,
+  educations: [],
+  jobs: [],
+  languageScores: [],
+  referrers: [],
+  targetSchools: [],
+};
+
+// The application form: loads one application (or starts a new one), saves it with the version read, and offers
+// to reload when someone else saved in between (409).
+export default function ApplicationDetail() {
+  const { t } = useTranslation();
+  const { modal, message } = App.useApp();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const id = Number(search.get('id')) || undefined;
+  const [form] = Form.useForm<FormValues>();
+  const view = useApplicationView(id);
+  const staff = useStaffOptions();
+  const invalidate = useInvalidateApplication();
+  const canSave = usePermission(id ? PERM.applicationUpdate : PERM.applicationAdd);
+  const [version, setVersion] = useState<number | null>(null);
+  const [warnings, setWarnings] = useState<string[]>([]);
+  const [saving, setSaving] = useState(false);
+  const [dirty, setDirty] = useState(false);
+  const release = useUnsavedChangesGuard(dirty);
+  useTabTitle(id ? view.data?.name : t('application.newTitle'));
+
+  useEffect(() => {
+    if (view.data) {
+      form.resetFields();
+      form.setFieldsValue(toFormValues(view.data));
+      setVersion(view.data.version);
+      setDirty(false);
+    }
+  }, [view.data, form]);
+
+  async function save() {
+    let values: FormValues;
+    try {
+      await form.validateFields();
+      values = form.getFieldsValue(true) as FormValues;
+    } catch {
+      void message.error(t('application.fixErrors'));
+      return;
+    }
+    const problems = sharedRuleErrors(values);
+    // A rule about a whole section (the UCAS limit) has no input to attach to: say it in a message.
+    const sectionProblem = problems.find((p) => p.name.length === 1 && isSection(p.name[0]));
+    if (sectionProblem) {
+      void message.error(sectionProblem.errors[0]);
+      return;
+    }
+    if (problems.length) {
+      form.setFields(problems);
+      form.scrollToField(problems[0]!.name, { block: 'center' });
+      void message.error(t('application.fixErrors'));
+      return;
+    }
+    modal.confirm({
+      title: t('application.saveConfirm'),
+      okText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+      onOk: () => send(values),
+    });
+  }
+
+  async function send(values: FormValues) {
+    setSaving(true);
+    try {
+      const body = toBody(values);
+      if (id) Object.assign(body, { id, version });
+      const res = await saveApplication(body, id);
+      if (res.meta.code === 409) {
+        modal.confirm({
+          title: t('application.conflictTitle'),
+          content: res.meta.message,
+          okText: t('application.reload'),
+          cancelText: t('common.cancel'),
+          onOk: async () => {
+            setDirty(false);
+            await view.refetch();
+          },
+        });
+        return;
+      }
+      if (res.meta.code !== 200) return;
+      setDirty(false);
+      setVersion(res.data.version);
+      setWarnings(res.data.warnings.map((w) => w.message));
+      void message.success(t('application.saved'));
+      await invalidate();
+      if (!id) {
+        release();
+        navigate(PATHS.detail(res.data.id), { replace: true });
+      }
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  if (id && view.isError) return <Result status="404" title={t('application.notFound')} />;
+  if (id && view.isLoading) return <Skeleton active />;
+
+  const teacherOptions = staff.data?.map((s) => ({ value: s.id, label: s.name }));
+  const title = id ? t('application.editTitle', { name: view.data?.name ?? '' }) : t('application.newTitle');
+  const saveButton = (block: boolean) =>
+    canSave && (
+      <Button
+        type="primary"
+        loading={saving}
+        onClick={() => void save()}
+        block={block}
+        data-testid={block ? undefined : 'detail-save'}
+      >
+        {t('common.save')}
+      </Button>
+    );
+
+  return (
+    <Form<FormValues>
+      form={form}
+      name="app"
+      layout="vertical"
+      onValuesChange={() => setDirty(true)}
+      initialValues={id ? undefined : { ...NEW_APPLICATION, applicationDate: dayjs().format('YYYY-MM-DD') }}
+    >
+      <Card
+        title={
+          <Space>
+            <Button
+              type="text"
+              icon={<ArrowLeftOutlined />}
+              onClick={() => navigate(PATHS.list)}
+              aria-label={t('application.backToList')}
+            />
+            <span data-testid="detail-title">{title}</span>
+          </Space>
+        }
+        extra={
+          <Space>
+            {id && <Button onClick={() => navigate(PATHS.follow(id))}>{t('application.action.follow')}</Button>}
+            {id && <Button onClick={() => navigate(PATHS.files(id))}>{t('application.action.files')}</Button>}
+            {saveButton(false)}
+          </Space>
+        }
+        style={{ marginBottom: 16 }}
+      >
+        {warnings.length > 0 && (
+          <Alert
+            type="warning"
+            showIcon
+            closable
+            style={{ marginBottom: 16 }}
+            message={t('application.warnings')}
+            description={warnings.map((w) => (
+              <div key={w}>{w}</div>
+            ))}
+            data-testid="detail-warnings"
+          />
+        )}
+        {dirty && (
+          <Typography.Text type="warning" data-testid="detail-dirty">
+            {t('application.unsavedHint')}
+          </Typography.Text>
+        )}
+        <PersonalSection form={form} teacherOptions={teacherOptions} />
+      </Card>
+      <EducationSection form={form} />
+      <JobSection form={form} />
+      <LanguageScoreSection />
+      <ReferrerSection form={form} />
+      <TargetSchoolSection form={form} />
+      <NotesSection />
+      {saveButton(true)}
+    </Form>
+  );
+}

@@ -1,0 +1,128 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Card, Col, Form, Row, Space, Tooltip, Typography } from 'antd';
+import type { FormInstance, FormRule } from 'antd';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { UCAS_MAX_CHOICES } from '@study-crm/shared';
+import { DateInput, dateItem } from '../fields';
+import { EMPTY_ROW, type Section } from './formValues';
+
+// A section of repeated rows (educations, jobs…): a card per row with its fields, "Add row" and remove.
+// With `max`, "Add row" is disabled once the section has that many rows, with the reason in a tooltip.
+export function RowsSection({
+  section,
+  extra,
+  max,
+  children,
+}: {
+  section: Section;
+  extra?: ReactNode;
+  max?: number;
+  children: (index: number) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Form.List name={section}>
+      {(fields, { add, remove }) => {
+        const full = max !== undefined && fields.length >= max;
+        const addButton = (
+          <Button
+            icon={<PlusOutlined />}
+            onClick={() => add({ ...EMPTY_ROW[section] })}
+            disabled={full}
+            data-testid={`add-${section}`}
+          >
+            {t('application.addRow')}
+          </Button>
+        );
+        return (
+          <Card
+            title={t(`application.section.${section}`)}
+            style={{ marginBottom: 16 }}
+            data-testid={`section-${section}`}
+            extra={
+              <Space>
+                {extra}
+                {full ? (
+                  <Tooltip title={t('application.maxRows', { max })}>
+                    {/* A disabled button gets no pointer events: the wrapper carries the tooltip. */}
+                    <span data-testid={`add-${section}-full`}>{addButton}</span>
+                  </Tooltip>
+                ) : (
+                  addButton
+                )}
+              </Space>
+            }
+          >
+            {fields.length === 0 && <Typography.Text type="secondary">{t('application.noRows')}</Typography.Text>}
+            {fields.map((field, idx) => (
+              <Card
+                key={field.key}
+                size="small"
+                type="inner"
+                style={{ marginBottom: 12 }}
+                title={`#${idx + 1}`}
+                extra={
+                  <Button
+                    danger
+                    type="text"
+                    icon={<DeleteOutlined />}
+                    onClick={() => remove(field.name)}
+                    aria-label={t('application.removeRow')}
+                  />
+                }
+              >
+                <Row gutter={16}>{children(field.name)}</Row>
+              </Card>
+            ))}
+          </Card>
+        );
+      }}
+    </Form.List>
+  );
+}
+
+// Start and end dates of an education or job row; the end may not come before the start.
+export function PeriodCols({ form, section, i }: { form: FormInstance; section: 'educations' | 'jobs'; i: number }) {
+  const { t } = useTranslation();
+  const endAfterStart: FormRule = {
+    validator: (_, end?: string) => {
+      const start = form.getFieldValue([section, i, 'startDate']) as string | undefined;
+      return !start || !end || start <= end
+        ? Promise.resolve()
+        : Promise.reject(new Error(t('application.v.dateOrder')));
+    },
+  };
+  return (
+    <>
+      <Col xs={24} md={6}>
+        <Form.Item name={[i, 'startDate']} label={t('application.f.startDate')} {...dateItem}>
+          <DateInput />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={6}>
+        <Form.Item
+          name={[i, 'endDate']}
+          label={t('application.f.endDate')}
+          {...dateItem}
+          dependencies={[[section, i, 'startDate']]}
+          rules={[endAfterStart]}
+        >
+          <DateInput />
+        </Form.Item>
+      </Col>
+    </>
+  );
+}
+
+// How many target schools carry a UCAS code (at most UCAS_MAX_CHOICES).
+export function UcasCount({ form }: { form: FormInstance }) {
+  const { t } = useTranslation();
+  const rows = (Form.useWatch('targetSchools', form) ?? []) as { ucasCode?: string }[];
+  const n = rows.filter((r) => r?.ucasCode).length;
+  return (
+    <Typography.Text type={n > UCAS_MAX_CHOICES ? 'danger' : 'secondary'}>
+      {t('application.ucasCount', { n })}
+    </Typography.Text>
+  );
+}
