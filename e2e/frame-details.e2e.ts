@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { PERM } from '@study-crm/shared';
-import { hashPassword } from '../apps/server/src/modules/auth/password.js';
+import { hashPassword } from '../apps/server/src/modules/auth/index.js';
 import { ACTIVE_PANE, screenshot, settleAnimations, signIn, startPortal, type Portal } from './harness.js';
 
 // Issue 12, frame and access items: each test here failed before its fix.
