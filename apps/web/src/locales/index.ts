@@ -1,5 +1,6 @@
 import type { Locale } from '@study-crm/shared';
 import { common } from './common';
+import { crud } from './crud';
 import { frame } from './frame';
 import { menu } from './menu';
 import { user } from '../pages/user/locale';
@@ -14,6 +15,7 @@ import type { LocaleBundle, LocaleTree } from './types';
 // Every bundle of the app. Add a page's bundle here.
 export const bundles: Record<string, LocaleBundle> = {
   common,
+  crud,
   frame,
   menu,
   login,

@@ -1,36 +1,94 @@
-import { Table, type TableColumnsType } from 'antd';
+import { Alert, Button, Table, type TableColumnsType, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Page } from '@study-crm/shared';
+import type { ListStateApi } from './useListState';
 
 type Props<T> = {
   columns: TableColumnsType<T>;
-  data: Page<T> | undefined;
-  loading: boolean;
-  page: { pageNum: number; pageSize: number };
-  onPage: (page: { pageNum: number; pageSize: number }) => void;
+  // The list query: its page, whether it is fetching, and its error.
+  query: { data: Page<T> | undefined; isFetching: boolean; error: unknown; refetch: () => unknown };
+  list: Pick<ListStateApi, 'page' | 'sort' | 'setPage' | 'setSort' | 'filtered'>;
+  // "Nothing yet" and "nothing matches the filters" texts; the kit's generic ones by default.
+  emptyText?: string;
+  noMatchText?: string;
   scrollX?: number;
+  testId?: string;
+  rowKey?: TableProps<T>['rowKey'];
 };
 
-// A table over one server page, with the total and a page-size changer.
-export function PagedTable<T extends { id: number }>({ columns, data, loading, page, onPage, scrollX }: Props<T>) {
+type Column<T> = TableColumnsType<T>[number];
+
+// A table over one server page: sortable columns (`sorter: true`, named by `key`) show and change the list's sort,
+// the pagination reads "N in total", the spinner never sits over an empty text, and a failed load offers a retry.
+export function PagedTable<T extends object>({
+  columns,
+  query,
+  list,
+  emptyText,
+  noMatchText,
+  scrollX,
+  testId,
+  rowKey = 'id',
+}: Props<T>) {
   const { t } = useTranslation();
+  const sorted = columns.map((c): Column<T> => {
+    if (!c.sorter) return c;
+    const key = String(c.key ?? ('dataIndex' in c ? c.dataIndex : ''));
+    const order = list.sort.sortField === key ? list.sort.order : undefined;
+    return {
+      ...c,
+      key,
+      sortOrder: order === 'asc' ? 'ascend' : order === 'desc' ? 'descend' : null,
+      sortDirections: ['ascend', 'descend', 'ascend'],
+    };
+  });
+  const onChange: TableProps<T>['onChange'] = (pagination, _filters, sorter, extra) => {
+    if (extra.action === 'sort') {
+      const s = Array.isArray(sorter) ? sorter[0] : sorter;
+      const field = s?.order ? String(s.columnKey) : undefined;
+      list.setSort(field, s?.order === 'ascend' ? 'asc' : s?.order === 'descend' ? 'desc' : undefined);
+      return;
+    }
+    list.setPage({ pageNum: pagination.current ?? 1, pageSize: pagination.pageSize ?? list.page.pageSize });
+  };
+  const loading = query.isFetching;
+  const rows = query.data?.list ?? [];
+  const empty = list.filtered ? (noMatchText ?? t('crud.noMatch')) : (emptyText ?? t('crud.empty'));
   return (
-    <Table<T>
-      rowKey="id"
-      size="middle"
-      columns={columns}
-      dataSource={data?.list ?? []}
-      loading={loading}
-      locale={{ emptyText: t('systemSetup.common.empty') }}
-      scroll={scrollX ? { x: scrollX } : undefined}
-      pagination={{
-        current: page.pageNum,
-        pageSize: page.pageSize,
-        total: data?.total ?? 0,
-        showSizeChanger: true,
-        showTotal: (total) => t('systemSetup.common.total', { total }),
-        onChange: (pageNum, pageSize) => onPage({ pageNum, pageSize }),
-      }}
-    />
+    <>
+      {query.error ? (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title={t('crud.loadFailed')}
+          data-testid="list-error"
+          action={
+            <Button size="small" onClick={() => void query.refetch()}>
+              {t('crud.retry')}
+            </Button>
+          }
+        />
+      ) : null}
+      <Table<T>
+        rowKey={rowKey}
+        size="middle"
+        columns={sorted}
+        dataSource={rows}
+        loading={loading}
+        onChange={onChange}
+        // No empty text under the spinner: while loading an empty page the table shows only the spinner.
+        locale={{ emptyText: loading ? <div style={{ height: 120 }} /> : empty }}
+        scroll={scrollX ? { x: scrollX } : undefined}
+        data-testid={testId}
+        pagination={{
+          current: list.page.pageNum,
+          pageSize: list.page.pageSize,
+          total: query.data?.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (total) => t('crud.total', { total }),
+        }}
+      />
+    </>
   );
 }

@@ -81,13 +81,11 @@ export const useFollowUps = (applicationId: number | undefined) =>
   });
 
 export function useFollowMutation() {
-  const qc = useQueryClient();
-  const invalidate = useInvalidateApplication();
   return useMutation({
     mutationFn: ({ action, body }: { action: 'add' | 'update' | 'done'; body: Params }) =>
       unwrap(api.post<FollowUp>(`${FOLLOW}/${action}`, body)),
     // A follow-up item feeds its follow teacher's to-do: refresh the navbar message box too.
-    onSuccess: () => Promise.all([invalidate(), qc.invalidateQueries({ queryKey: ['messageBox'] })]),
+    meta: { touches: ['application', 'messageBox'] },
   });
 }
 
@@ -102,11 +100,10 @@ export const useFiles = (applicationId: number | undefined, pageNum: number, pag
   });
 
 export function useFileMutation() {
-  const invalidate = useInvalidateApplication();
   return useMutation({
     mutationFn: ({ action, body }: { action: 'updateFileRecord' | 'removeFileRecord'; body: Params }) =>
       unwrap(api.post<unknown>(`${BASE}/${action}`, body)),
-    onSuccess: () => invalidate(),
+    meta: { touches: ['application'] },
   });
 }
 
