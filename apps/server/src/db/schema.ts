@@ -128,6 +128,8 @@ export type SysConfigTable = {
   testValue: string | null;
   remarks: string | null;
   status: RecordStatusColumn;
+  // Optimistic version: +1 on each update; an update from a stale copy is refused (409).
+  version: Generated<number>;
   createdAt: number;
   updatedAt: number;
 };
@@ -142,6 +144,8 @@ export type DictEntryTable = {
   description: string | null;
   sort: number;
   status: RecordStatusColumn;
+  // Optimistic version: +1 on each update; an update from a stale copy is refused (409).
+  version: Generated<number>;
   color: string | null;
   createdAt: number;
   updatedAt: number;
@@ -155,6 +159,8 @@ export type LabelTable = {
   description: string | null;
   sort: number;
   status: RecordStatusColumn;
+  // Optimistic version: +1 on each update; an update from a stale copy is refused (409).
+  version: Generated<number>;
   createdAt: number;
   updatedAt: number;
 };

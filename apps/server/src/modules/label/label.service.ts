@@ -12,11 +12,15 @@ export function toLabel(row: LabelRow): Label {
     description: row.description,
     sort: row.sort,
     status: row.status,
+    version: row.version,
     memberCount: row.memberCount,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
 }
+
+// Someone saved the row after this copy was read (as the applications' version check).
+const staleCopy = () => new AppError(409, 'versionConflict');
 
 const exists = (name: string) => new AppError(5413, 'labelExists', { name });
 
@@ -65,7 +69,10 @@ export function createLabelService(deps: { repo: LabelRepository; clock: Clock }
       if (!(await repo.byId(body.id))) throw notFound();
       const other = await repo.idOfName(body.name);
       if (other !== undefined && other !== body.id) throw exists(body.name);
-      await guarded(body.name, () => repo.update(body.id, { ...fields(body), updatedAt: clock.now() }));
+      const saved = await guarded(body.name, () =>
+        repo.update(body.id, { ...fields(body), updatedAt: clock.now() }, body.version),
+      );
+      if (!saved) throw staleCopy();
       return view(body.id);
     },
 

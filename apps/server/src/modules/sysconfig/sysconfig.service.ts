@@ -14,6 +14,7 @@ export function toSysConfig(row: SysConfigRow): SysConfig {
     testValue: row.testValue,
     remarks: row.remarks,
     status: row.status,
+    version: row.version,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
@@ -72,17 +73,22 @@ export function createSysConfigService(deps: { repo: SysConfigRepository; access
       if (!(await repo.byId(body.id))) throw notFound();
       const other = await repo.idOf(body.key, body.platform);
       if (other !== undefined && other !== body.id) throw exists(body.key, body.platform);
-      await guarded(body.key, body.platform, () =>
-        repo.update(body.id, {
-          key: body.key,
-          platform: body.platform,
-          prodValue: body.prodValue ?? null,
-          testValue: body.testValue ?? null,
-          remarks: body.remarks ?? null,
-          status: body.status ?? 'enabled',
-          updatedAt: clock.now(),
-        }),
+      const saved = await guarded(body.key, body.platform, () =>
+        repo.update(
+          body.id,
+          {
+            key: body.key,
+            platform: body.platform,
+            prodValue: body.prodValue ?? null,
+            testValue: body.testValue ?? null,
+            remarks: body.remarks ?? null,
+            status: body.status ?? 'enabled',
+            updatedAt: clock.now(),
+          },
+          body.version,
+        ),
       );
+      if (!saved) throw new AppError(409, 'versionConflict');
       return view(body.id);
     },
 

@@ -9,7 +9,7 @@ import {
 } from '@study-crm/shared';
 import { AppError, notFound } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
-import { entryFields, entryReads, guardUnique, toEntry } from '../shared/entry.service.js';
+import { entryFields, entryReads, guardUnique, staleCopy, toEntry } from '../shared/entry.service.js';
 import type { TagRepository, TagRow } from './tag.repository.js';
 
 export const toTag = (row: TagRow): Tag => toEntry(row);
@@ -68,7 +68,10 @@ export function createTagService(deps: { repo: TagRepository; clock: Clock }) {
     async update(body: TagUpdateBody): Promise<Tag> {
       if (!(await repo.byId(body.id))) throw notFound();
       await assertFree(body, body.id);
-      await guardUnique(duplicate(body), () => repo.update(body.id, { ...entryFields(body), updatedAt: clock.now() }));
+      const saved = await guardUnique(duplicate(body), () =>
+        repo.update(body.id, { ...entryFields(body), updatedAt: clock.now() }, body.version),
+      );
+      if (!saved) throw staleCopy();
       return view(body.id);
     },
 
