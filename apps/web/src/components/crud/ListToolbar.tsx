@@ -48,10 +48,10 @@ export function ListToolbar<F extends BaseFilters & Filters>({
         value={list.draft.status ?? null}
         onChange={(status) => list.patchDraft({ status } as Partial<F>)}
       />
-      <Button type="primary" onClick={list.search}>
+      <Button type="primary" onClick={list.search} data-testid="list-search">
         {t('crud.search')}
       </Button>
-      <Button onClick={list.reset}>{t('crud.reset')}</Button>
+      <Button onClick={list.reset} data-testid="list-reset">{t('crud.reset')}</Button>
       <Permission perm={addPerm}>
         <Button icon={<PlusOutlined />} onClick={onAdd} data-testid={addTestId}>
           {t('crud.add')}

@@ -41,10 +41,10 @@ export function encodeList(state: ListState): string {
   for (const [key, value] of Object.entries(state.filters).sort(([a], [b]) => a.localeCompare(b))) {
     if (value !== undefined && value !== null && value !== '') out.append(`${FILTER_PREFIX}${key}`, String(value));
   }
-  out.append('order', state.order ?? '');
+  if (state.sortField) out.append('sortField', state.sortField);
+  if (state.sortField && state.order) out.append('order', state.order);
   out.append('pageNum', String(state.pageNum));
   out.append('pageSize', String(state.pageSize));
-  out.append('sortField', state.sortField ?? '');
   return listPart(`?${out.toString()}`);
 }
 
