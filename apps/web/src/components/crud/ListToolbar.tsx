@@ -51,7 +51,9 @@ export function ListToolbar<F extends BaseFilters & Filters>({
       <Button type="primary" onClick={list.search} data-testid="list-search">
         {t('crud.search')}
       </Button>
-      <Button onClick={list.reset} data-testid="list-reset">{t('crud.reset')}</Button>
+      <Button onClick={list.reset} data-testid="list-reset">
+        {t('crud.reset')}
+      </Button>
       <Permission perm={addPerm}>
         <Button icon={<PlusOutlined />} onClick={onAdd} data-testid={addTestId}>
           {t('crud.add')}

@@ -51,29 +51,40 @@ export function useListState<F extends Filters>(opts: { defaults?: ListDefaults;
   const write = (next: Partial<ListState>, nextDraft: Filters = entry.draft) =>
     put(key, { state: { ...entry.state, ...next }, draft: nextDraft });
 
-  // URL ↔ store, only for the shown screen. `synced` is the list part last read from or written to the URL.
-  const synced = useRef<string | null>(null);
+  // URL ↔ store, only for the shown screen. `seen`: the URL's list part at the previous run (null: just shown);
+  // `written`: list parts this screen navigated to and whose arrival in the location is still awaited.
+  const seen = useRef<string | null>(null);
+  const written = useRef<string[]>([]);
   const urlPart = listPart(location.search);
   const statePart = encodeList(entry.state);
   useEffect(() => {
-    if (!active) return;
+    if (!active) {
+      seen.current = null;
+      written.current = [];
+      return;
+    }
     if (!stored) put(key, entry);
-    if (urlPart && urlPart !== synced.current && urlPart !== statePart && synced.current !== null) {
+    const first = seen.current === null;
+    const urlChanged = !first && urlPart !== seen.current;
+    seen.current = urlPart;
+    if (urlPart === statePart) {
+      written.current = [];
+      return;
+    }
+    // The echo of an earlier write of ours, overtaken by a newer state: the newer navigation is on its way.
+    if (written.current.includes(urlPart)) return;
+    if (urlChanged && urlPart) {
       // Back/forward or a pasted link: the URL wins.
       const read = decodeList(location.search, defaults);
       if (read) put(key, { state: read, draft: read.filters });
-      synced.current = urlPart;
       return;
     }
-    if (urlPart !== statePart) {
-      const params = new URLSearchParams(location.search);
-      for (const k of [...params.keys()]) if (new URLSearchParams(urlPart).has(k)) params.delete(k);
-      const rest = params.toString();
-      const search = [rest, statePart].filter(Boolean).join('&');
-      // A change made on this screen is a new history entry; filling in an address without list state is not.
-      navigate({ pathname: location.pathname, search: `?${search}` }, { replace: !urlPart || synced.current === null });
-    }
-    synced.current = statePart;
+    const params = new URLSearchParams(location.search);
+    for (const k of [...params.keys()]) if (new URLSearchParams(urlPart).has(k)) params.delete(k);
+    const search = [params.toString(), statePart].filter(Boolean).join('&');
+    written.current = [...written.current, statePart];
+    // A change made on this screen is a new history entry; filling in an address without list state is not.
+    navigate({ pathname: location.pathname, search: `?${search}` }, { replace: first || !urlPart });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [active, key, urlPart, statePart]);
 
@@ -85,7 +96,7 @@ export function useListState<F extends Filters>(opts: { defaults?: ListDefaults;
     page: { pageNum: state.pageNum, pageSize: state.pageSize },
     sort: { sortField: state.sortField, order: state.order },
     // Whether any filter is applied (the empty text then says "no match" rather than "nothing yet").
-    filtered: Object.values(state.filters).some((v) => v !== undefined && v !== null && v !== ''),
+    filtered: !sameFilters(state.filters, defaults.filters),
     params: {
       ...state.filters,
       pageNum: state.pageNum,

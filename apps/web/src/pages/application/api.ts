@@ -44,6 +44,7 @@ export const useStaffOptions = () =>
   useQuery({
     queryKey: ['application', 'staff'],
     queryFn: () => unwrap(api.get<PersonRef[]>(`${BASE}/staffOptions`)),
+    meta: { reads: ['members'] },
     staleTime: 5 * 60_000,
   });
 
