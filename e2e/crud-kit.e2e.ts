@@ -1,11 +1,34 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ACTIVE_PANE, ROW, confirmDialog, signIn, startPortal, type Portal } from './harness.js';
+import { ACTIVE_PANE, ROW, confirmDialog, pickOption, signIn, startPortal, type Portal } from './harness.js';
 
 // Issue 12: edit dialogs of the list kit show the row clicked; Refresh, Reload and Search go to the server.
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000 });
 const CONFIG_PATH = '/sadmin/systemSetup/configManage';
 const LABEL_PATH = '/sadmin/systemSetup/labels';
+const EMPLOYEES = '/sadmin/employee/employeeList';
+const ROLES = '/sadmin/accessManage/roleManage';
+
+// Client-side navigation: the screens stay mounted in their tabs, with their cached queries.
+async function spaNavigate(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await page.waitForURL((url) => url.pathname === path);
+}
+
+async function roleChoices(page: Page): Promise<string> {
+  await page.getByTestId('member-add').click();
+  const form = page.getByTestId('member-form');
+  await form.locator('#roleIds').click();
+  const options = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
+  await poll(() => options.count()).toBeGreaterThan(0);
+  const labels = (await options.allTextContents()).join(' | ');
+  await page.keyboard.press('Escape');
+  await form.locator('.ant-modal-footer .ant-btn:not(.ant-btn-primary)').click();
+  return labels;
+}
 
 // The dialog that is opening or open (a closing one may still fade out behind it).
 const dialog = (page: Page) => page.locator('.ant-modal-wrap:not(.ant-zoom-leave) .ant-modal').last();
@@ -125,6 +148,35 @@ describe('list/form kit', () => {
     await page.locator(`[data-testid="frame-tab"][data-path="${tabPath}"]`).click({ button: 'right' });
     await page.locator(`[data-testid="tab-menu"][data-path="${tabPath}"] .ant-dropdown-menu-item`).first().click();
     await poll(() => page.locator(ROW).count()).toBe(count + 3);
+    await context.close();
+  });
+
+  it('a role created on roleManage is offered in the employee form of a tab opened before', async () => {
+    const { page, context } = await portal.newPage();
+    await signIn(page, portal.baseUrl);
+    await page.goto(`${portal.baseUrl}${EMPLOYEES}`);
+    expect(await roleChoices(page)).not.toContain('跨頁專員');
+
+    await spaNavigate(page, ROLES);
+    await page.getByTestId('role-add').click();
+    await page.getByTestId('role-form-name').fill('ROLE_CROSS_TAB');
+    await page.getByTestId('role-form-cnName').fill('跨頁專員');
+    await pickOption(page, page.getByTestId('role-form-kind'), '分配');
+    await page
+      .locator('.ant-tree-treenode', { has: page.getByTestId('perm-node-sys:role:list') })
+      .locator('.ant-tree-checkbox')
+      .click();
+    await page.getByTestId('role-form-save').click();
+    await confirmDialog(page);
+    await poll(() => page.getByText('ROLE_CROSS_TAB', { exact: true }).count()).toBe(1);
+    // One id per element on the roles page (the filter's kind and the drawer's kind used to share id="kind").
+    const ids = await page.locator('[id]').evaluateAll((els) => els.map((e) => e.id));
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+    // A role held by members cannot be deleted, and the page says so before anyone presses OK.
+    await poll(() => page.getByTestId('role-remove-ROLE_ADMIN').isDisabled()).toBe(true);
+
+    await spaNavigate(page, EMPLOYEES);
+    await poll(() => roleChoices(page)).toContain('跨頁專員');
     await context.close();
   });
 });

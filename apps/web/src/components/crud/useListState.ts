@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { create } from 'zustand';
@@ -129,3 +129,15 @@ export function useListState<F extends Filters>(opts: { defaults?: ListDefaults;
 }
 
 export type ListStateApi<F extends Filters = Filters> = ReturnType<typeof useListState<F>>;
+
+// Paging of a list inside a dialog (no URL of its own): the same table props as a screen's list, kept in state.
+export function useLocalPaging(pageSize = 10) {
+  const [page, setPage] = useState({ pageNum: 1, pageSize });
+  return {
+    page,
+    setPage,
+    sort: { sortField: undefined as string | undefined, order: undefined as SortOrder | undefined },
+    setSort: () => undefined,
+    filtered: false,
+  };
+}
