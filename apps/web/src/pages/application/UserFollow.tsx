@@ -220,8 +220,11 @@ function FollowForm({
         followTeacherId: info.data?.followTeacher?.id ?? null,
       };
 
+  // A refused save shows the form's errors (validation) or the server's toast (api client) and nothing else:
+  // neither rejection may escape as an uncaught promise rejection.
   const submit = async () => {
-    const values = await form.validateFields();
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
     modal.confirm({
       title: t('application.saveConfirm'),
       okText: t('common.confirm'),
@@ -230,6 +233,8 @@ function FollowForm({
         setBusy(true);
         try {
           await onSubmit(values);
+        } catch {
+          // Already shown by the api client; the dialog stays open for a correction.
         } finally {
           setBusy(false);
         }

@@ -140,15 +140,14 @@ export function uploadWithProgress(
   return { promise, abort: () => xhr.abort() };
 }
 
-// Downloads go through fetch with the token header (a plain link cannot carry it), then an object URL:
-// images open in a new tab (spec: images via fetch), other files are saved under their title.
+// Downloads go through fetch with the token header (a plain link cannot carry it), then an object URL saved under
+// the file's title; images too (spec section 9: images download through fetch and still arrive as a file).
 export async function downloadFile(file: FileRecord): Promise<void> {
   const blob = await api.blob(`${BASE}/downloadFile`, { id: file.id });
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
-  if (file.mime.startsWith('image/')) a.target = '_blank';
-  else a.download = `${file.title}.${file.extension}`;
+  a.download = `${file.title}.${file.extension}`;
   a.rel = 'noopener';
   document.body.appendChild(a);
   a.click();
