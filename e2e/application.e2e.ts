@@ -236,7 +236,7 @@ describe('applications end to end', () => {
     const id = new URL(appUrl).searchParams.get('id');
     // From the home list's row action.
     await page.getByTestId('app-row-files').first().click();
-    await page.waitForURL(new RegExp(`userFiles\\?id=${id}$`));
+    await page.waitForURL(new RegExp(`userFiles\\?id=${id}(&|$)`));
     const input = page.locator('input[type=file]');
     await input.setInputFiles({ name: 'passport.pdf', mimeType: 'application/pdf', buffer: PDF });
     await expect.poll(() => page.getByTestId('file-title').count()).toBe(1);

@@ -6,12 +6,20 @@ import type { ListStateApi } from './useListState';
 type Props<T> = {
   columns: TableColumnsType<T>;
   // The list query: its page, whether it is fetching, and its error.
-  query: { data: Page<T> | undefined; isFetching: boolean; error: unknown; refetch: () => unknown };
-  list: Pick<ListStateApi, 'page' | 'sort' | 'setPage' | 'setSort' | 'filtered'>;
+  query:
+    | { data: Pick<Page<T>, 'list'> & { total?: number }; isFetching: boolean; error: unknown; refetch: () => unknown }
+    | {
+        data: undefined;
+        isFetching: boolean;
+        error: unknown;
+        refetch: () => unknown;
+      };
+  // The list's paging and sort; without it the table shows every row the query returned (no pagination).
+  list?: Pick<ListStateApi, 'page' | 'sort' | 'setPage' | 'setSort' | 'filtered'>;
   // "Nothing yet" and "nothing matches the filters" texts; the kit's generic ones by default.
   emptyText?: string;
   noMatchText?: string;
-  scrollX?: number;
+  scrollX?: number | 'max-content';
   testId?: string;
   rowKey?: TableProps<T>['rowKey'];
 };
@@ -32,9 +40,9 @@ export function PagedTable<T extends object>({
 }: Props<T>) {
   const { t } = useTranslation();
   const sorted = columns.map((c): Column<T> => {
-    if (!c.sorter) return c;
+    if (!c.sorter || !list) return c;
     const key = String(c.key ?? ('dataIndex' in c ? c.dataIndex : ''));
-    const order = list.sort.sortField === key ? list.sort.order : undefined;
+    const order = list?.sort.sortField === key ? list.sort.order : undefined;
     return {
       ...c,
       key,
@@ -43,6 +51,7 @@ export function PagedTable<T extends object>({
     };
   });
   const onChange: TableProps<T>['onChange'] = (pagination, _filters, sorter, extra) => {
+    if (!list) return;
     if (extra.action === 'sort') {
       const s = Array.isArray(sorter) ? sorter[0] : sorter;
       const field = s?.order ? String(s.columnKey) : undefined;
@@ -53,7 +62,7 @@ export function PagedTable<T extends object>({
   };
   const loading = query.isFetching;
   const rows = query.data?.list ?? [];
-  const empty = list.filtered ? (noMatchText ?? t('crud.noMatch')) : (emptyText ?? t('crud.empty'));
+  const empty = list?.filtered ? (noMatchText ?? t('crud.noMatch')) : (emptyText ?? t('crud.empty'));
   return (
     <>
       {query.error ? (
@@ -81,13 +90,17 @@ export function PagedTable<T extends object>({
         locale={{ emptyText: loading ? <div style={{ height: 120 }} /> : empty }}
         scroll={scrollX ? { x: scrollX } : undefined}
         data-testid={testId}
-        pagination={{
-          current: list.page.pageNum,
-          pageSize: list.page.pageSize,
-          total: query.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('crud.total', { total }),
-        }}
+        pagination={
+          list
+            ? {
+                current: list.page.pageNum,
+                pageSize: list.page.pageSize,
+                total: query.data?.total ?? 0,
+                showSizeChanger: true,
+                showTotal: (total) => t('crud.total', { total }),
+              }
+            : false
+        }
       />
     </>
   );

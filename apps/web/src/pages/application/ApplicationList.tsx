@@ -1,15 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Button, Card, DatePicker, Input, Progress, Select, Space, Typography } from 'antd';
+import { Button, DatePicker, Input, Progress, Select, Space, Typography } from 'antd';
 import type { TableProps } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { APPLICATION_DICT, PERM, displayName, type ApplicationListItem } from '@study-crm/shared';
 import { findRoute } from '../../app/menu';
 import { screenOf } from '../../app/layout/useResolution';
 import { PagedTable } from '../../components/crud/PagedTable';
 import { useListState } from '../../components/crud/useListState';
-import { Permission } from '../../components/Permission';
+import { ListCard } from '../../components/crud/ListCard';
 import { useSession } from '../../stores/session';
 import { useApplicationList, useStaffOptions, type ListParams } from './api';
 import { DictBadge, DictSelect } from '../../components/dict';
@@ -144,20 +143,14 @@ export default function ApplicationList() {
   ];
 
   return (
-    <Card
+    <ListCard
       title={t('application.listTitle')}
-      extra={
-        <Permission perm={PERM.applicationAdd}>
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => navigate(PATHS.detail())}
-            data-testid="app-create"
-          >
-            {t('application.create')}
-          </Button>
-        </Permission>
-      }
+      add={{
+        perm: PERM.applicationAdd,
+        label: t('application.create'),
+        onClick: () => navigate(PATHS.detail()),
+        testId: 'app-create',
+      }}
     >
       <Space wrap style={{ marginBottom: 16 }}>
         <Input.Search
@@ -212,6 +205,6 @@ export default function ApplicationList() {
         scrollX={1360}
         testId="app-table"
       />
-    </Card>
+    </ListCard>
   );
 }

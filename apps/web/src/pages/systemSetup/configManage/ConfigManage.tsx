@@ -9,6 +9,7 @@ import { ListToolbar } from '../../../components/crud/ListToolbar';
 import { PagedTable } from '../../../components/crud/PagedTable';
 import { StatusSelect } from '../../../components/crud/StatusSelect';
 import { useCrudScreen } from '../../../components/crud/useCrudScreen';
+import { screenStrings } from '../screenStrings';
 import { configApi } from './api';
 
 type Filters = { keyword?: string; platform?: string | null; status?: RecordStatus | null };
@@ -17,12 +18,7 @@ type FormValues = Omit<SysConfig, 'id' | 'createdAt' | 'updatedAt'>;
 export default function ConfigManage() {
   const { t } = useTranslation();
   const crud = useCrudScreen<SysConfig, Filters, FormValues>(t, {
-    testId: 'config',
-    strings: {
-      keywordPlaceholder: t('systemSetup.config.keywordPlaceholder'),
-      addTitle: t('systemSetup.config.addTitle'),
-      editTitle: t('systemSetup.config.editTitle'),
-    },
+    ...screenStrings(t, 'config'),
     ...configApi,
     perms: { add: PERM.configAdd, update: PERM.configUpdate, remove: PERM.configRemove },
     existsCode: Code.CONFIG_EXISTS,

@@ -8,6 +8,7 @@ import { ListToolbar } from '../../../components/crud/ListToolbar';
 import { PagedTable } from '../../../components/crud/PagedTable';
 import { entryColumns } from '../../../components/crud/columns';
 import { useCrudScreen } from '../../../components/crud/useCrudScreen';
+import { screenStrings } from '../screenStrings';
 import { DICT_ADMIN_ROOT, useDictAdd, useDictEntries, useDictRemove, useDictTypes, useDictUpdate } from './api';
 
 type FormValues = Omit<DictEntry, 'id' | 'createdAt' | 'updatedAt'>;
@@ -19,12 +20,7 @@ export default function DictManage() {
   const [type, setType] = useState<string | null>(null);
   const types = useDictTypes(typeSearch);
   const crud = useCrudScreen<DictEntry, Filters, FormValues>(t, {
-    testId: 'dict',
-    strings: {
-      keywordPlaceholder: t('systemSetup.dict.keywordPlaceholder'),
-      addTitle: t('systemSetup.dict.addTitle'),
-      editTitle: t('systemSetup.dict.editTitle'),
-    },
+    ...screenStrings(t, 'dict'),
     queryRoot: DICT_ADMIN_ROOT,
     useList: (params) => useDictEntries({ type: type ?? '', ...params }, type !== null),
     useAdd: useDictAdd,

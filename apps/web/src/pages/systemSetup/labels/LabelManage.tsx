@@ -7,6 +7,7 @@ import { DescriptionField, SortField, StatusColorRow, requiredText } from '../..
 import { ListToolbar } from '../../../components/crud/ListToolbar';
 import { PagedTable } from '../../../components/crud/PagedTable';
 import { useCrudScreen } from '../../../components/crud/useCrudScreen';
+import { screenStrings } from '../screenStrings';
 import { labelApi } from './api';
 
 type FormValues = Pick<Label, 'name' | 'color' | 'description' | 'sort' | 'status'>;
@@ -21,12 +22,7 @@ function NamePreviewRow() {
 export default function LabelManage() {
   const { t } = useTranslation();
   const crud = useCrudScreen<Label, Filters, FormValues>(t, {
-    testId: 'label',
-    strings: {
-      keywordPlaceholder: t('systemSetup.label.keywordPlaceholder'),
-      addTitle: t('systemSetup.label.addTitle'),
-      editTitle: t('systemSetup.label.editTitle'),
-    },
+    ...screenStrings(t, 'label'),
     ...labelApi,
     perms: { add: PERM.labelAdd, update: PERM.labelUpdate, remove: PERM.labelRemove },
     existsCode: Code.LABEL_EXISTS,

@@ -8,6 +8,7 @@ import { ListToolbar } from '../../../components/crud/ListToolbar';
 import { PagedTable } from '../../../components/crud/PagedTable';
 import { entryColumns } from '../../../components/crud/columns';
 import { useCrudScreen } from '../../../components/crud/useCrudScreen';
+import { screenStrings } from '../screenStrings';
 import { checkTag, tagApi } from './api';
 
 type FormValues = Omit<Tag, 'id' | 'createdAt' | 'updatedAt'>;
@@ -16,12 +17,7 @@ type Filters = { keyword?: string; type?: string | null; status?: RecordStatus |
 export default function TagManage() {
   const { t } = useTranslation();
   const crud = useCrudScreen<Tag, Filters, FormValues>(t, {
-    testId: 'tag',
-    strings: {
-      keywordPlaceholder: t('systemSetup.tag.keywordPlaceholder'),
-      addTitle: t('systemSetup.tag.addTitle'),
-      editTitle: t('systemSetup.tag.editTitle'),
-    },
+    ...screenStrings(t, 'tag'),
     ...tagApi,
     perms: { add: PERM.tagAdd, update: PERM.tagUpdate, remove: PERM.tagRemove },
     existsCode: Code.TAG_EXISTS,
