@@ -13,6 +13,9 @@ const APPS = '/sadmin/applicationManage/applicationList';
 const EMPLOYEES = '/sadmin/employee/employeeList';
 
 const activePage = (page: Page) => page.locator(`${ROW.replace(' .ant-table-row', '')} .ant-pagination-item-active`);
+// The page shown is the one asked for (the previous page stays on screen, under the spinner, while the next loads).
+const settled = (page: Page) =>
+  poll(() => page.locator('.screen-pane:not([hidden]) .ant-spin-spinning').count()).toBe(0);
 const rowTexts = (page: Page) => page.locator(ROW).evaluateAll((rows) => rows.map((r) => r.textContent ?? ''));
 const sortOf = (page: Page, title: string) =>
   page.locator('.screen-pane:not([hidden]) th', { hasText: title }).first().getAttribute('aria-sort');
@@ -25,6 +28,7 @@ async function filterSortPage(page: Page, filter: { testId: string; label: strin
   await activePage(page).locator('xpath=following-sibling::li[1]').click();
   await poll(() => activePage(page).textContent()).toBe('2');
   await poll(() => page.locator(ROW).count()).toBe(20);
+  await settled(page);
 }
 
 describe('list state in the URL', () => {
@@ -60,6 +64,7 @@ describe('list state in the URL', () => {
 
       await page.reload();
       await poll(() => page.locator(ROW).count()).toBe(20);
+      await settled(page);
       expect(new URL(page.url()).search).toBe(url.search);
       await poll(() => activePage(page).textContent()).toBe('2');
       expect(await sortOf(page, screen.column)).toBe('ascending');
