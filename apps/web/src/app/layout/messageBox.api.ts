@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { MessageBox, MessageTab } from '@study-crm/shared';
 import { api, unwrap } from '../../api/client';
 
@@ -13,17 +13,15 @@ export const useMessageBox = (opts: { tab?: MessageTab; pageNum?: number; pageSi
   });
 
 export function useMarkRead() {
-  const qc = useQueryClient();
   return useMutation({
     mutationFn: (v: { tab: MessageTab; id: number }) => unwrap(api.post<null>('/api/v1/message/box/read', v)),
-    onSuccess: () => qc.invalidateQueries({ queryKey: KEY }),
+    meta: { touches: KEY },
   });
 }
 
 export function useMarkAllRead() {
-  const qc = useQueryClient();
   return useMutation({
     mutationFn: (tab: MessageTab) => unwrap(api.post<{ marked: number }>('/api/v1/message/box/readAll', { tab })),
-    onSuccess: () => qc.invalidateQueries({ queryKey: KEY }),
+    meta: { touches: KEY },
   });
 }

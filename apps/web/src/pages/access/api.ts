@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { MenuItem, Page, Role, RoleKind, RoleMember, RoleOption, RoleView } from '@study-crm/shared';
 import { api, unwrap, type Params } from '../../api/client';
 
@@ -35,6 +35,10 @@ export const accessKeys = {
   tree: ['permissionTree'] as const,
 };
 
+// Roles appear in the member lists, views and role choices; menus in the roles' permission trees.
+const ROLE_TOUCHES = ['roles', 'members', 'member'] as const;
+const TREE_TOUCHES = ['permissionTree', 'roles'] as const;
+
 export function useRoles(filter: RoleFilter) {
   return useQuery({
     queryKey: [...accessKeys.roles, 'list', filter],
@@ -68,21 +72,19 @@ export async function isRoleNameFree(name: string, id?: number): Promise<boolean
 }
 
 export function useSaveRole() {
-  const qc = useQueryClient();
   return useMutation({
     mutationFn: (v: RoleValues) =>
       unwrap(
         api.post<unknown>(`${ROLE}/${v.id ? 'update' : 'add'}`, { ...v, permissionIds: v.permissionIds.join(',') }),
       ),
-    onSuccess: () => qc.invalidateQueries({ queryKey: accessKeys.roles }),
+    meta: { touches: ROLE_TOUCHES },
   });
 }
 
 export function useRemoveRole() {
-  const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => unwrap(api.post<null>(`${ROLE}/remove`, { id })),
-    onSuccess: () => qc.invalidateQueries({ queryKey: accessKeys.roles }),
+    meta: { touches: ROLE_TOUCHES },
   });
 }
 
@@ -105,7 +107,6 @@ export function useMemberOptions(keyword: string, enabled: boolean) {
 
 // Adds or removes one role of a member: reads the member's roles, then sets the whole new set.
 export function useChangeMemberRole(roleId: number) {
-  const qc = useQueryClient();
   return useMutation({
     mutationFn: async ({ userId, hold }: { userId: number; hold: boolean }) => {
       const current = await unwrap(api.get<RoleOption[]>(`${ROLE}/getMemberRoles`, { userId }));
@@ -114,23 +115,21 @@ export function useChangeMemberRole(roleId: number) {
         api.post<null>(`${ROLE}/updateMemberRoles`, { userId, roleIds: (hold ? [...ids, roleId] : ids).join(',') }),
       );
     },
-    onSuccess: () => qc.invalidateQueries({ queryKey: accessKeys.roles }),
+    meta: { touches: ROLE_TOUCHES },
   });
 }
 
 export function useSaveMenu() {
-  const qc = useQueryClient();
   return useMutation({
     mutationFn: (v: MenuValues) =>
       unwrap(api.post<unknown>(`${PERMISSION}/${v.id ? 'update' : 'add'}`, v as unknown as Params)),
-    onSuccess: () => qc.invalidateQueries({ queryKey: accessKeys.tree }),
+    meta: { touches: TREE_TOUCHES },
   });
 }
 
 export function useRemoveMenu() {
-  const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => unwrap(api.post<null>(`${PERMISSION}/remove`, { id })),
-    onSuccess: () => qc.invalidateQueries({ queryKey: accessKeys.tree }),
+    meta: { touches: TREE_TOUCHES },
   });
 }

@@ -44,6 +44,7 @@ export const useStaffOptions = () =>
   useQuery({
     queryKey: ['application', 'staff'],
     queryFn: () => unwrap(api.get<PersonRef[]>(`${BASE}/staffOptions`)),
+    meta: { reads: ['members'] },
     staleTime: 5 * 60_000,
   });
 
@@ -81,13 +82,11 @@ export const useFollowUps = (applicationId: number | undefined) =>
   });
 
 export function useFollowMutation() {
-  const qc = useQueryClient();
-  const invalidate = useInvalidateApplication();
   return useMutation({
     mutationFn: ({ action, body }: { action: 'add' | 'update' | 'done'; body: Params }) =>
       unwrap(api.post<FollowUp>(`${FOLLOW}/${action}`, body)),
     // A follow-up item feeds its follow teacher's to-do: refresh the navbar message box too.
-    onSuccess: () => Promise.all([invalidate(), qc.invalidateQueries({ queryKey: ['messageBox'] })]),
+    meta: { touches: ['application', 'messageBox'] },
   });
 }
 
@@ -102,11 +101,10 @@ export const useFiles = (applicationId: number | undefined, pageNum: number, pag
   });
 
 export function useFileMutation() {
-  const invalidate = useInvalidateApplication();
   return useMutation({
     mutationFn: ({ action, body }: { action: 'updateFileRecord' | 'removeFileRecord'; body: Params }) =>
       unwrap(api.post<unknown>(`${BASE}/${action}`, body)),
-    onSuccess: () => invalidate(),
+    meta: { touches: ['application'] },
   });
 }
 
@@ -142,15 +140,14 @@ export function uploadWithProgress(
   return { promise, abort: () => xhr.abort() };
 }
 
-// Downloads go through fetch with the token header (a plain link cannot carry it), then an object URL:
-// images open in a new tab (spec: images via fetch), other files are saved under their title.
+// Downloads go through fetch with the token header (a plain link cannot carry it), then an object URL saved under
+// the file's title; images too (spec section 9: images download through fetch and still arrive as a file).
 export async function downloadFile(file: FileRecord): Promise<void> {
   const blob = await api.blob(`${BASE}/downloadFile`, { id: file.id });
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
-  if (file.mime.startsWith('image/')) a.target = '_blank';
-  else a.download = `${file.title}.${file.extension}`;
+  a.download = `${file.title}.${file.extension}`;
   a.rel = 'noopener';
   document.body.appendChild(a);
   a.click();

@@ -10,6 +10,7 @@ import {
   type Page,
   type RoleRef,
 } from '@study-crm/shared';
+import { invalidateDomains } from '../../lib/queryDomains';
 import { api, unwrap, type CallOptions, type Params } from '../../api/client';
 
 export type MemberListParams = {
@@ -44,8 +45,11 @@ export const useRoleOptions = () =>
   useQuery({
     queryKey: ['member', 'roleOptions'],
     queryFn: () => unwrap(api.get<RoleRef[]>('/api/v1/mc/member/roleOptions')),
-    staleTime: 5 * 60_000,
+    meta: { reads: ['roles'] },
   });
+
+// Members appear in role member lists, the application teacher choices and the label counts.
+const MEMBER_TOUCHES = ['members', 'member', 'roles', 'application', 'labels'] as const;
 
 // Codes the member form shows next to its fields instead of a toast.
 export const FORM_CODES = [5402, 5403] as const;
@@ -57,9 +61,7 @@ function usePostMutation(url: string, opts: CallOptions = {}) {
   return useMutation({
     mutationFn: (body: Params) => api.post<unknown>(url, body, opts),
     onSuccess: async (env) => {
-      if (env.meta.code !== 200) return;
-      await qc.invalidateQueries({ queryKey: ['members'] });
-      await qc.invalidateQueries({ queryKey: ['member'] });
+      if (env.meta.code === 200) await invalidateDomains(qc, MEMBER_TOUCHES);
     },
   });
 }
@@ -97,14 +99,9 @@ export const useLabelOptions = (enabled: boolean) =>
 
 // Sets the member's labels to exactly these; refreshes the member views and lists and the label counts.
 export function useAssignLabels() {
-  const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, labelIds }: { userId: number; labelIds: number[] }) =>
       unwrap(api.post<MemberLabel[]>('/api/v1/mc/labels/assign', { userId, labelIds: labelIds.join(',') })),
-    onSuccess: async () => {
-      await qc.invalidateQueries({ queryKey: ['member'] });
-      await qc.invalidateQueries({ queryKey: ['members'] });
-      await qc.invalidateQueries({ queryKey: ['labels'] });
-    },
+    meta: { touches: ['member', 'members', 'labels'] },
   });
 }

@@ -1,5 +1,5 @@
 import { Code, type SysConfig } from '@study-crm/shared';
-import { crudApi } from '../shared/crud';
+import { crudApi } from '../../../components/crud/crud';
 
 export const CONFIG_ROOT = 'sysConfigs';
 

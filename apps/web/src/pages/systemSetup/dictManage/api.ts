@@ -1,8 +1,8 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Code, type DictEntry, type DictTypeSummary } from '@study-crm/shared';
 import { api, unwrap, type Params } from '../../../api/client';
-import { invalidateDicts } from '../../../components/dict';
-import { usePagedList, useWrite } from '../shared/crud';
+import { DICT_QUERY_ROOT } from '../../../components/dict/useDictOptions';
+import { usePagedList, useWrite } from '../../../components/crud/crud';
 
 export const DICT_ADMIN_ROOT = 'dictAdmin';
 const BASE = '/admin/v1/sys/dict';
@@ -18,9 +18,8 @@ export const useDictEntries = (params: Params, enabled: boolean) =>
 
 // Every dictionary write also refreshes the options every other screen's selects and badges use.
 function useDictWrite(url: string, silentCodes: readonly number[] = []) {
-  const client = useQueryClient();
-  return useWrite(DICT_ADMIN_ROOT, url, { silentCodes, onSaved: () => void invalidateDicts(client) });
+  return useWrite(DICT_ADMIN_ROOT, url, { silentCodes, touches: [DICT_QUERY_ROOT] });
 }
-export const useDictAdd = () => useDictWrite(`${BASE}/add`, [Code.DICT_EXISTS, 400]);
-export const useDictUpdate = () => useDictWrite(`${BASE}/update`, [Code.DICT_EXISTS, 400]);
+export const useDictAdd = () => useDictWrite(`${BASE}/add`, [Code.DICT_EXISTS, 400, Code.CONFLICT]);
+export const useDictUpdate = () => useDictWrite(`${BASE}/update`, [Code.DICT_EXISTS, 400, Code.CONFLICT]);
 export const useDictRemove = () => useDictWrite(`${BASE}/remove`);

@@ -1,6 +1,6 @@
 import { Code, type Tag, type TagCheckResult } from '@study-crm/shared';
 import { api, type Params } from '../../../api/client';
-import { crudApi } from '../shared/crud';
+import { crudApi } from '../../../components/crud/crud';
 
 export const TAG_ROOT = 'tags';
 const BASE = '/admin/v1/tags';

@@ -1,6 +1,7 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { Code } from '@study-crm/shared';
 import type { Page } from '@study-crm/shared';
-import { api, unwrap, type Params } from '../../../api/client';
+import { api, unwrap, type Params } from '../../api/client';
 
 // A server-paged list: filters and paging go to the server; the previous page stays while the next loads.
 export function usePagedList<T>(root: string, url: string, params: Params, enabled = true) {
@@ -12,30 +13,29 @@ export function usePagedList<T>(root: string, url: string, params: Params, enabl
   });
 }
 
-// A POST whose success refreshes every query under `root`. `silentCodes` are shown by the caller.
+// A POST whose success refreshes every query of `root` and of the other domains it `touches` (in every tab).
+// `silentCodes` are shown by the caller.
 export function useWrite<TBody extends Params, TResult = unknown>(
   root: string,
   url: string,
-  opts: { silentCodes?: readonly number[]; onSaved?: () => void } = {},
+  opts: { silentCodes?: readonly number[]; touches?: readonly string[] } = {},
 ) {
-  const client = useQueryClient();
   return useMutation({
     mutationFn: (body: TBody) => unwrap(api.post<TResult>(url, body, { apiResCode: opts.silentCodes ?? [] })),
-    onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: [root] });
-      opts.onSaved?.();
-    },
+    meta: { touches: [root, ...(opts.touches ?? [])] },
   });
 }
 
 // The list/add/update/remove hooks of a resource under `base`; `existsCode` (and a 400) is shown in the form.
-export function crudApi<T>(root: string, base: string, existsCode: number) {
-  const silentCodes = [existsCode, 400];
+// A stale copy (409) is shown in the form too. `touches`: other domains that show this resource.
+export function crudApi<T>(root: string, base: string, existsCode: number, touches: readonly string[] = []) {
+  const silentCodes = [existsCode, 400, Code.CONFLICT];
   return {
+    queryRoot: root,
     useList: (params: Params) => usePagedList<T>(root, `${base}/list`, params),
-    useAdd: () => useWrite(root, `${base}/add`, { silentCodes }),
-    useUpdate: () => useWrite(root, `${base}/update`, { silentCodes }),
-    useRemove: () => useWrite(root, `${base}/remove`),
+    useAdd: () => useWrite(root, `${base}/add`, { silentCodes, touches }),
+    useUpdate: () => useWrite(root, `${base}/update`, { silentCodes, touches }),
+    useRemove: () => useWrite(root, `${base}/remove`, { touches }),
   };
 }
 
