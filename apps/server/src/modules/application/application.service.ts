@@ -1,5 +1,4 @@
 import {
-  Code,
   APPLICATION_DEFAULT_STATUS,
   APPLICATION_DICT,
   completionPercent,
@@ -13,7 +12,7 @@ import {
   type Locale,
   type Page,
 } from '@study-crm/shared';
-import { AppError, badRequest, notFound, staleCopy } from '../../http/errors.js';
+import { badRequest, notFound, staleCopy } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { pageResult, pageWindow } from '../../lib/paging.js';
 import { assertDictValues, type DictCheck, type DictRepository } from '../dict/index.js';

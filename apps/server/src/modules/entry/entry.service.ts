@@ -1,5 +1,5 @@
-import { Code, type RecordStatus } from '@study-crm/shared';
-import { AppError, notFound } from '../../http/errors.js';
+import type { RecordStatus } from '@study-crm/shared';
+import { type AppError, notFound } from '../../http/errors.js';
 import { isUniqueViolation } from '../../db/sql-helpers.js';
 import type { EntryRepository, EntryRow } from './entry.repository.js';
 

@@ -5,7 +5,6 @@ import type { TableProps } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { APPLICATION_DICT, PERM, displayName, type ApplicationListItem } from '@study-crm/shared';
 import { useCanOpen } from '../../app/useScreen';
-import { Permission } from '../../components/Permission';
 import { PagedTable } from '../../components/crud/PagedTable';
 import { useListState } from '../../components/crud/useListState';
 import { ListCard } from '../../components/crud/ListCard';
