@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { getCall, postCall } from '../endpoint.js';
+import { getCall, postCall, rawCall } from '../endpoint.js';
 import {
   ApplicationCreateSchema,
   ApplicationListQuery,
@@ -34,4 +34,5 @@ export const applicationApi = {
   uploadFile: postCall('/api/v1/mc/applicationRecord/uploadFile', undefined, FileRecordSchema),
   updateFileRecord: postCall('/api/v1/mc/applicationRecord/updateFileRecord', FileUpdateSchema, FileRecordSchema),
   removeFileRecord: postCall('/api/v1/mc/applicationRecord/removeFileRecord', IdParam, zEmpty),
+  downloadFile: rawCall('/api/v1/mc/applicationRecord/downloadFile', IdParam, 'application/octet-stream'),
 };

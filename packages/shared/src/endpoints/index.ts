@@ -1,6 +1,7 @@
 export * from './account.js';
 export * from './application.js';
 export * from './auth.js';
+export * from './captcha.js';
 export * from './dict.js';
 export * from './files.js';
 export * from './follow-up.js';

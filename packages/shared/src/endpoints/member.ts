@@ -8,6 +8,7 @@ import {
   MemberPage,
   MemberSchema,
   MemberSetPasswordBody,
+  MemberUpdateBody,
   MemberUpdateStatusBody,
   MemberViewSchema,
   ProfileSchema,
@@ -23,6 +24,9 @@ export const memberApi = {
   view: getCall('/api/v1/mc/member/view', IdParam, MemberViewSchema),
   roleOptions: getCall('/api/v1/mc/member/roleOptions', undefined, z.array(RoleRefSchema)),
   add: postCall('/api/v1/mc/member/add', MemberAddBody, MemberSchema),
+  // Two addresses of one call (spec section 7 lists both).
+  update: postCall('/admin/v1/members/update', MemberUpdateBody, MemberSchema),
+  updateMc: postCall('/api/v1/mc/member/update', MemberUpdateBody, MemberSchema),
   updateStatus: postCall('/api/v1/mc/member/updateStatus', MemberUpdateStatusBody, MemberSchema),
   setPassword: postCall('/api/v1/mc/member/setPassword', MemberSetPasswordBody, zEmpty),
   remove: postCall('/api/v1/mc/member/remove', IdParam, zEmpty),

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { applicationApi, FileUploadFieldsSchema, IdParam, PERM } from '@study-crm/shared';
+import { applicationApi, FileUploadFieldsSchema, PERM } from '@study-crm/shared';
 import { readMultipart } from '../../http/multipart.js';
 import { defineRoute, parseInput } from '../../http/route.js';
 import type { ApplicationService } from './application.service.js';
 import { sendStoredFile } from '../files/index.js';
 import type { FileService } from './file.service.js';
 
-const BASE = '/api/v1/mc/applicationRecord';
 const tags = ['application'];
 
 export function registerApplicationRoutes(
@@ -114,14 +113,10 @@ export function registerApplicationRoutes(
   });
 
   defineRoute(app, {
-    method: 'GET',
-    url: `${BASE}/downloadFile`,
+    ...applicationApi.downloadFile,
     access: PERM.fileList,
     tags,
     summary: 'Download a stored file (authenticated; the token travels in the x-token header)',
-    query: IdParam,
-    response: 'raw',
-    produces: 'application/octet-stream',
     handler: async ({ query, reply }) => {
       const { row, full, size } = await files.open(query.id);
       await sendStoredFile(reply, { full, size, title: row.title, extension: row.extension, mime: row.mime });

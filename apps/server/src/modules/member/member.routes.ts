@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { memberApi, MemberSchema, MemberUpdateBody, PERM } from '@study-crm/shared';
+import { memberApi, PERM } from '@study-crm/shared';
 import { defineRoute } from '../../http/route.js';
 import type { MemberService } from './member.service.js';
 
@@ -58,16 +58,13 @@ export function registerMemberRoutes(app: FastifyInstance, members: MemberServic
     handler: ({ body, member }) => members.add(body, member!),
   });
 
-  for (const url of ['/api/v1/mc/member/update', '/admin/v1/members/update']) {
+  for (const endpoint of [memberApi.updateMc, memberApi.update]) {
     defineRoute(app, {
-      method: 'POST',
-      url,
+      ...endpoint,
       access: PERM.memberUpdate,
       tags,
       summary: 'Update a member: absent fields are kept, empty ones cleared; deactivating ends their sessions',
       description: WRITE_ERRORS,
-      body: MemberUpdateBody,
-      response: MemberSchema,
       handler: ({ body, member }) => members.update(body, member!),
     });
   }

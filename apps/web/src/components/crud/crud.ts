@@ -1,41 +1,49 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { Code } from '@study-crm/shared';
-import type { Page } from '@study-crm/shared';
-import { api, unwrap, type Params } from '../../api/client';
+import { Code, type Endpoint, type EndpointParams } from '@study-crm/shared';
+import { fetchData } from '../../api/call';
+import type { Params } from '../../api/client';
 
 // A server-paged list: filters and paging go to the server; the previous page stays while the next loads.
-export function usePagedList<T>(root: string, url: string, params: Params, enabled = true) {
+export function usePagedList<E extends Endpoint>(root: string, endpoint: E, params: Params, enabled = true) {
   return useQuery({
     enabled,
     queryKey: [root, 'list', params],
-    queryFn: ({ signal }) => unwrap(api.get<Page<T>>(url, params, { signal })),
+    queryFn: ({ signal }) => fetchData(endpoint, params as EndpointParams<E>, { signal }),
     placeholderData: keepPreviousData,
   });
 }
 
 // A POST whose success refreshes every query of `root` and of the other domains it `touches` (in every tab).
 // `silentCodes` are shown by the caller.
-export function useWrite<TBody extends Params, TResult = unknown>(
+export function useWrite<E extends Endpoint>(
   root: string,
-  url: string,
+  endpoint: E,
   opts: { silentCodes?: readonly number[]; touches?: readonly string[] } = {},
 ) {
   return useMutation({
-    mutationFn: (body: TBody) => unwrap(api.post<TResult>(url, body, { apiResCode: opts.silentCodes ?? [] })),
+    mutationFn: (body: Params) =>
+      fetchData(endpoint, body as EndpointParams<E>, { apiResCode: opts.silentCodes ?? [] }),
     meta: { touches: [root, ...(opts.touches ?? [])] },
   });
 }
 
-// The list/add/update/remove hooks of a resource under `base`; `existsCode` (and a 400) is shown in the form.
-// A stale copy (409) is shown in the form too. `touches`: other domains that show this resource.
-export function crudApi<T>(root: string, base: string, existsCode: number, touches: readonly string[] = []) {
-  const silentCodes = [existsCode, 400, Code.CONFLICT];
+type CrudEndpoints<L extends Endpoint> = { list: L; add: Endpoint; update: Endpoint; remove: Endpoint };
+
+// The list/add/update/remove hooks of a resource from its shared endpoint descriptions; `existsCode` (and a 400)
+// is shown in the form. A stale copy (409) is shown in the form too. `touches`: other domains that show it.
+export function crudApi<L extends Endpoint>(
+  root: string,
+  endpoints: CrudEndpoints<L>,
+  existsCode: number,
+  touches: readonly string[] = [],
+) {
+  const silentCodes = [existsCode, Code.BAD_REQUEST, Code.CONFLICT];
   return {
     queryRoot: root,
-    useList: (params: Params) => usePagedList<T>(root, `${base}/list`, params),
-    useAdd: () => useWrite(root, `${base}/add`, { silentCodes, touches }),
-    useUpdate: () => useWrite(root, `${base}/update`, { silentCodes, touches }),
-    useRemove: () => useWrite(root, `${base}/remove`, { touches }),
+    useList: (params: Params) => usePagedList(root, endpoints.list, params),
+    useAdd: () => useWrite(root, endpoints.add, { silentCodes, touches }),
+    useUpdate: () => useWrite(root, endpoints.update, { silentCodes, touches }),
+    useRemove: () => useWrite(root, endpoints.remove, { touches }),
   };
 }
 

@@ -10,7 +10,7 @@ import { PagedTable } from '../../../components/crud/PagedTable';
 import { StatusSelect } from '../../../components/crud/StatusSelect';
 import { useCrudScreen } from '../../../components/crud/useCrudScreen';
 import { screenStrings } from '../screenStrings';
-import { configApi } from './api';
+import { configCrud } from './api';
 
 type Filters = { keyword?: string; platform?: string | null; status?: RecordStatus | null };
 type FormValues = Omit<SysConfig, 'id' | 'createdAt' | 'updatedAt'>;
@@ -19,7 +19,7 @@ export default function ConfigManage() {
   const { t } = useTranslation();
   const crud = useCrudScreen<SysConfig, Filters, FormValues>(t, {
     ...screenStrings(t, 'config'),
-    ...configApi,
+    ...configCrud,
     perms: { add: PERM.configAdd, update: PERM.configUpdate, remove: PERM.configRemove },
     existsCode: Code.CONFIG_EXISTS,
     newValues: { status: 'enabled', platform: 'WEB' },

@@ -8,7 +8,7 @@ import { ListToolbar } from '../../../components/crud/ListToolbar';
 import { PagedTable } from '../../../components/crud/PagedTable';
 import { useCrudScreen } from '../../../components/crud/useCrudScreen';
 import { screenStrings } from '../screenStrings';
-import { labelApi } from './api';
+import { labelCrud } from './api';
 
 type FormValues = Pick<Label, 'name' | 'color' | 'description' | 'sort' | 'status'>;
 type Filters = { keyword?: string; status?: RecordStatus | null };
@@ -23,7 +23,7 @@ export default function LabelManage() {
   const { t } = useTranslation();
   const crud = useCrudScreen<Label, Filters, FormValues>(t, {
     ...screenStrings(t, 'label'),
-    ...labelApi,
+    ...labelCrud,
     perms: { add: PERM.labelAdd, update: PERM.labelUpdate, remove: PERM.labelRemove },
     existsCode: Code.LABEL_EXISTS,
     newValues: { status: 'enabled', sort: 0 },

@@ -9,7 +9,7 @@ import { PagedTable } from '../../../components/crud/PagedTable';
 import { entryColumns } from '../../../components/crud/columns';
 import { useCrudScreen } from '../../../components/crud/useCrudScreen';
 import { screenStrings } from '../screenStrings';
-import { checkTag, tagApi } from './api';
+import { checkTag, tagCrud } from './api';
 
 type FormValues = Omit<Tag, 'id' | 'createdAt' | 'updatedAt'>;
 type Filters = { keyword?: string; type?: string | null; status?: RecordStatus | null };
@@ -18,7 +18,7 @@ export default function TagManage() {
   const { t } = useTranslation();
   const crud = useCrudScreen<Tag, Filters, FormValues>(t, {
     ...screenStrings(t, 'tag'),
-    ...tagApi,
+    ...tagCrud,
     perms: { add: PERM.tagAdd, update: PERM.tagUpdate, remove: PERM.tagRemove },
     existsCode: Code.TAG_EXISTS,
     newValues: { status: 'enabled', sort: 0 },
