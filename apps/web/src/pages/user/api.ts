@@ -1,5 +1,6 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
-import type { PasswordChangeBody } from '@study-crm/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { twoFactorApi, type PasswordChangeBody } from '@study-crm/shared';
+import { fetchData } from '../../api/call';
 import { api, unwrap } from '../../api/client';
 
 export type FullProfile = {
@@ -25,3 +26,23 @@ export const useChangePassword = () =>
   useMutation({
     mutationFn: (body: PasswordChangeBody) => unwrap(api.post<null>('/api/v1/member/password/change', body)),
   });
+
+// Two-factor sign-in of the signed-in member (issue 13).
+export const useTwoFactorStatus = () =>
+  useQuery({ queryKey: ['member', 'twoFactor'], queryFn: () => fetchData(twoFactorApi.status) });
+
+export function useTwoFactorMutations() {
+  const client = useQueryClient();
+  const refresh = () => client.invalidateQueries({ queryKey: ['member', 'twoFactor'] });
+  return {
+    setup: useMutation({ mutationFn: () => fetchData(twoFactorApi.setup) }),
+    confirm: useMutation({
+      mutationFn: (code: string) => fetchData(twoFactorApi.confirm, { code }),
+      onSuccess: refresh,
+    }),
+    disable: useMutation({
+      mutationFn: (code: string) => fetchData(twoFactorApi.disable, { code }),
+      onSuccess: refresh,
+    }),
+  };
+}
