@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { PERM } from '@study-crm/shared';
 import { createRole, createStaff, STAFF_PASSWORD } from '../apps/server/src/test/access-fixtures.js';
-import { CAPTCHA, screenshot, settleAnimations, startPortal, type Portal } from './harness.js';
+import { CAPTCHA, screenshot, settleAnimations, signIn, startPortal, type Portal } from './harness.js';
 
 // RFC 6238 written out here (not the server's library), so the test checks the server against the standard.
 function base32Decode(text: string): Buffer {
@@ -32,10 +32,11 @@ async function passwordStep(page: Page, baseUrl: string, login: string) {
 // QR code's secret, then a sign-in with the code (zh-TW) and with a recovery code (en-US).
 describe('two-factor sign-in', () => {
   let portal: Portal;
+  let secureId: number;
   beforeAll(async () => {
     portal = await startPortal({ TWO_FACTOR_ROLES: 'ROLE_SECURE' });
     const role = await createRole(portal.db, 'ROLE_SECURE', [PERM.memberList, PERM.memberView]);
-    await createStaff(portal.db, 'secure1', [role]);
+    secureId = await createStaff(portal.db, 'secure1', [role]);
   });
   afterAll(async () => {
     await portal?.close();
@@ -93,5 +94,25 @@ describe('two-factor sign-in', () => {
     await settleAnimations(en.page);
     await screenshot(en.page, 'two-factor-profile-en-US');
     await en.context.close();
+  });
+
+  it('lets an administrator reset the second factor from the employee profile, after a confirmation', async () => {
+    const { page, context } = await portal.newPage();
+    await signIn(page, portal.baseUrl);
+    await page.goto(`${portal.baseUrl}/sadmin/employee/employeeProfile?id=${secureId}`);
+    await page.getByTestId('reset-two-factor').click();
+    const pop = page.locator('.ant-popconfirm:visible');
+    await pop.waitFor();
+    await settleAnimations(page);
+    await screenshot(page, 'two-factor-reset-zh-TW');
+    await pop.locator('.ant-btn-primary').click();
+    await page.locator('.ant-message', { hasText: '已重設兩步驟登入' }).waitFor();
+    const left = await portal.db
+      .selectFrom('memberTwoFactor')
+      .select('memberId')
+      .where('memberId', '=', secureId)
+      .execute();
+    expect(left).toEqual([]);
+    await context.close();
   });
 });
