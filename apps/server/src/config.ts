@@ -58,6 +58,12 @@ const EnvSchema = z
       .regex(/^[A-Za-z0-9+/]{43}=$/, 'must be 32 bytes in base64 (44 characters)')
       .optional(),
     TEMPLATE_FRAME_HOSTS: z.string().default(''),
+    // Role names (e.g. ROLE_ADMIN) whose members must use two-factor sign-in.
+    TWO_FACTOR_ROLES: z
+      .string()
+      .default('')
+      .refine((v) => v.split(',').every((r) => /^(ROLE_[A-Za-z0-9_]+)?$/.test(r.trim())), 'role names like ROLE_ADMIN'),
+    TWO_FACTOR_ISSUER: z.string().trim().min(1).max(60).default('Study CRM Admin'),
     PORTAL_URL: z.string().url().optional(),
     // Behind a reverse proxy: which X-Forwarded-For hops to believe (false, true, a hop count, or addresses/CIDRs).
     TRUST_PROXY: z
@@ -140,6 +146,10 @@ export type Config = {
   trustProxy: TrustProxy;
   apiDocs: boolean;
   captchaIpMaxPerMinute: number;
+  // Members holding one of these roles must set up two-factor sign-in before using anything else.
+  twoFactorRoles: string[];
+  // The name authenticator apps show for the portal's codes.
+  twoFactorIssuer: string;
 };
 
 export class ConfigError extends Error {
@@ -198,5 +208,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     apiDocs: (e.API_DOCS ?? (e.NODE_ENV === 'production' ? 'off' : 'on')) === 'on',
     captchaIpMaxPerMinute: e.CAPTCHA_IP_MAX_PER_MINUTE,
+    twoFactorRoles: e.TWO_FACTOR_ROLES.split(',')
+      .map((r) => r.trim())
+      .filter(Boolean),
+    twoFactorIssuer: e.TWO_FACTOR_ISSUER,
   };
 }

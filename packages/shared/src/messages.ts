@@ -85,6 +85,41 @@ export const MESSAGES = {
     'zh-CN': '此账号已停用，请联系管理员',
     'en-US': 'This account is inactive. Please contact the administrator',
   },
+  twoFactorRequired: {
+    'zh-TW': '請輸入驗證器 App 顯示的 6 位數驗證碼',
+    'zh-CN': '请输入验证器 App 显示的 6 位数验证码',
+    'en-US': 'Enter the 6-digit code from your authenticator app',
+  },
+  twoFactorInvalid: {
+    'zh-TW': '驗證碼錯誤或已使用過',
+    'zh-CN': '验证码错误或已使用过',
+    'en-US': 'The code is wrong or has already been used',
+  },
+  twoFactorSetupRequired: {
+    'zh-TW': '您的角色必須使用兩步驟登入，請先在個人資料頁完成設定',
+    'zh-CN': '您的角色必须使用两步验证登录，请先在个人资料页完成设置',
+    'en-US': 'Your role requires two-factor sign-in: set it up on your profile page first',
+  },
+  twoFactorExpired: {
+    'zh-TW': '登入步驟已逾時，請重新登入',
+    'zh-CN': '登录步骤已超时，请重新登录',
+    'en-US': 'The sign-in step has expired, please sign in again',
+  },
+  twoFactorAlreadyOn: {
+    'zh-TW': '兩步驟登入已啟用',
+    'zh-CN': '两步验证登录已启用',
+    'en-US': 'Two-factor sign-in is already on',
+  },
+  twoFactorNotPending: {
+    'zh-TW': '請先開始設定兩步驟登入',
+    'zh-CN': '请先开始设置两步验证登录',
+    'en-US': 'Start the two-factor set-up first',
+  },
+  twoFactorRequiredByRole: {
+    'zh-TW': '您的角色必須使用兩步驟登入，無法關閉',
+    'zh-CN': '您的角色必须使用两步验证登录，无法关闭',
+    'en-US': 'Your role requires two-factor sign-in: it cannot be turned off',
+  },
   accountLocked: {
     'zh-TW': '登入失敗次數過多，帳號已鎖定，請 {minutes} 分鐘後再試',
     'zh-CN': '登录失败次数过多，账号已锁定，请 {minutes} 分钟后再试',

@@ -362,6 +362,24 @@ export type DeliveryOutboxTable = {
   updatedAt: number;
 };
 
+export type MemberTwoFactorTable = {
+  memberId: number;
+  secretEnc: string;
+  enabledAt: number | null;
+  lastStep: number | null;
+  createdAt: number;
+  updatedAt: number;
+};
+
+export type MemberRecoveryCodeTable = {
+  id: Generated<number>;
+  memberId: number;
+  codeHash: string;
+  usedAt: number | null;
+  createdAt: number;
+  updatedAt: number;
+};
+
 export type Database = {
   member: MemberTable;
   role: RoleTable;
@@ -393,6 +411,8 @@ export type Database = {
   messageTemplate: MessageTemplateTable;
   emailMessage: EmailMessageTable;
   deliveryOutbox: DeliveryOutboxTable;
+  memberTwoFactor: MemberTwoFactorTable;
+  memberRecoveryCode: MemberRecoveryCodeTable;
 };
 
 // A row as a query reads it: every repository row type is derived from this, never typed again by hand.

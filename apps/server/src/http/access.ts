@@ -20,6 +20,12 @@ export const ACCESS_EXCEPTIONS: Readonly<Record<string, 'public' | 'signedIn'>> 
   'POST /api/v1/message/box/read': 'signedIn',
   'POST /api/v1/message/box/readAll': 'signedIn',
   'POST /api/v1/member/password/change': 'signedIn',
+  // Two-factor sign-in: the code step, and the member's own set-up (open while a role requires it and it is off).
+  'POST /api/v1/mc/auth/login/twoFactor': 'public',
+  'GET /api/v1/member/twoFactor/status': 'signedIn',
+  'POST /api/v1/member/twoFactor/setup': 'signedIn',
+  'POST /api/v1/member/twoFactor/confirm': 'signedIn',
+  'POST /api/v1/member/twoFactor/disable': 'signedIn',
 };
 
 export function checkException(method: string, url: string, access: Access): void {

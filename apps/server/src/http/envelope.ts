@@ -4,6 +4,12 @@ export function ok<T>(data: T, locale: Locale): Envelope<T> {
   return { meta: { code: 200, message: formatMessage('ok', locale) }, data };
 }
 
-export function failure(code: number, key: MessageKey, locale: Locale, params: MessageParams = {}): Envelope<null> {
-  return { meta: { code, message: formatMessage(key, locale, params) }, data: null };
+export function failure<T = null>(
+  code: number,
+  key: MessageKey,
+  locale: Locale,
+  params: MessageParams = {},
+  data: T | null = null,
+): Envelope<T | null> {
+  return { meta: { code, message: formatMessage(key, locale, params) }, data };
 }

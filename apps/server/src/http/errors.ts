@@ -7,6 +7,8 @@ export class AppError extends Error {
     readonly code: Code,
     messageKey?: MessageKey,
     readonly params: MessageParams = {},
+    // Data sent with the code (e.g. the ticket of a sign-in that still needs its second factor).
+    readonly data: unknown = null,
   ) {
     const key = messageKey ?? CODE_MESSAGE[code];
     super(key);

@@ -51,7 +51,10 @@ export function registerHooks(app: FastifyInstance, config: Config, sessions: Se
     const claimed = param(req, 'memberId');
     if (claimed !== undefined && claimed !== String(member.id)) throw new AppError(Code.UNAUTHORIZED);
     req.member = member;
-    if (access !== 'signedIn' && !member.perms.has(access)) throw new AppError(Code.FORBIDDEN);
+    if (access === 'signedIn') return;
+    // A role requires two-factor sign-in and the member has not set it up: only their own calls until they do.
+    if (member.isTwoFactorPending) throw new AppError(Code.TWO_FACTOR_SETUP_REQUIRED);
+    if (!member.perms.has(access)) throw new AppError(Code.FORBIDDEN);
   });
 
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
@@ -63,7 +66,7 @@ export function registerHooks(app: FastifyInstance, config: Config, sessions: Se
           req.locale,
         );
       }
-      return reply.code(200).send(failure(err.code, err.messageKey, req.locale, params));
+      return reply.code(200).send(failure(err.code, err.messageKey, req.locale, params, err.data));
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -1,40 +1,50 @@
+import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { badRequest } from './errors.js';
 
-export type MultipartForm = {
-  fields: Record<string, string>;
-  file?: { buffer: Buffer; fileName: string; field: string };
+// Where the one accepted file part goes while it streams in (the files module's storage writes it to a temp file).
+export type IncomingFile = { tempPath: string; size: number; fileName: string; field: string };
+export type FileSink = {
+  receive(stream: Readable & { truncated?: boolean }, fileName: string, field: string): Promise<IncomingFile>;
+  discard(file: IncomingFile | undefined): Promise<void>;
 };
 
-// Reads a multipart form with one file into memory (the size limit is config.uploadMaxBytes, enforced while
-// streaming). An oversized or missing file is a 400 naming the field, never a 413 or a 500. Any other file part
-// (another field, or a second file) is refused before it is read: only one file is ever buffered.
+export type MultipartForm = { fields: Record<string, string>; file?: IncomingFile };
+
+// Reads a multipart form with one file, streamed to a temp file by `sink` (never buffered in memory). The size limit
+// (config.uploadMaxBytes) is enforced while streaming: an oversized part stops being read and its temp file is
+// removed. An oversized or missing file is a 400 naming the field, never a 413 or a 500. Any other file part
+// (another field, or a second file) is refused before it is read. On any failure nothing is left behind; on success
+// the caller owns the temp file (storage.save moves it, storage.discard removes it).
 export async function readMultipart(
   req: FastifyRequest,
-  maxBytes: number,
-  fileField = 'file',
-  required = true,
+  opts: { maxBytes: number; sink: FileSink; fileField?: string; required?: boolean },
 ): Promise<MultipartForm> {
+  const { maxBytes, sink, fileField = 'file', required = true } = opts;
   if (!req.isMultipart()) throw badRequest(fileField, 'v.required');
   const out: MultipartForm = { fields: {} };
   const { RequestFileTooLargeError, FilesLimitError } = req.server.multipartErrors;
+  const tooLarge = () => badRequest(fileField, 'v.fileTooLarge', { max: `${Math.round(maxBytes / 1048576)} MB` });
   try {
     for await (const part of req.parts({ limits: { fileSize: maxBytes } })) {
       if (part.type === 'file') {
         if (part.fieldname !== fileField || out.file) throw badRequest(part.fieldname, 'v.oneFile');
-        const buffer = await part.toBuffer();
-        out.file = { buffer, fileName: part.filename, field: part.fieldname };
+        const file = await sink.receive(part.file, part.filename, part.fieldname);
+        if (part.file.truncated) {
+          await sink.discard(file);
+          throw tooLarge();
+        }
+        out.file = file;
       } else if (typeof part.value === 'string') {
         out.fields[part.fieldname] = part.value;
       }
     }
+    if (required && (!out.file || out.file.size === 0)) throw badRequest(fileField, 'v.required');
   } catch (err) {
+    await sink.discard(out.file);
     if (err instanceof FilesLimitError) throw badRequest(fileField, 'v.oneFile');
-    if (err instanceof RequestFileTooLargeError) {
-      throw badRequest(fileField, 'v.fileTooLarge', { max: `${Math.round(maxBytes / 1048576)} MB` });
-    }
+    if (err instanceof RequestFileTooLargeError) throw tooLarge();
     throw err;
   }
-  if (required && (!out.file || out.file.buffer.length === 0)) throw badRequest(fileField, 'v.required');
   return out;
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { createSecretBox, loadSecretKey } from '../lib/secret-box.js';
 import type { ModuleDeps } from './deps.js';
 import { createAccessGuard } from './access-guard/index.js';
 import { createAccountRepository, createAccountService, registerAccountRoutes } from './account/index.js';
@@ -35,6 +36,7 @@ import {
 import { createTagRepository, createTagService, registerTagRoutes } from './tag/index.js';
 import { createDeliveryWorker, createOutboxRepository } from './delivery/index.js';
 import { registerMailModule } from './mail/index.js';
+import { createTwoFactorRepository, createTwoFactorService, registerTwoFactorRoutes } from './two-factor/index.js';
 
 // The composition root: it builds each module's repository and service and hands a module the services of the
 // others it needs. It imports every module through its front door (`<domain>/index.ts`) only.
@@ -51,12 +53,24 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   const captcha = createCaptchaService(createCaptchaRepository(db), config, clock);
   registerCaptchaRoutes(app, captcha);
 
-  const authRepo = createAuthRepository(db);
-  const auth = createAuthService({ repo: authRepo, captcha, sessions, config, clock });
-  registerAuthRoutes(app, { auth, repo: authRepo, sessions });
+  // Secrets at rest (mail server passwords, two-factor secrets): AES-256-GCM with one key from configuration.
+  const box = createSecretBox(
+    loadSecretKey({
+      configured: config.mailSecretKey,
+      dataDir: config.dataDir,
+      onCreated: (file) => app.log.warn({ file }, 'created a new key for secrets at rest; keep it with the data'),
+    }),
+  );
 
   // No vertical escalation: every call that grants roles or acts on accounts checks the caller's own permissions.
   const guard = createAccessGuard(db);
+
+  const twoFactor = createTwoFactorService({ repo: createTwoFactorRepository(db), box, guard, config, clock });
+  registerTwoFactorRoutes(app, twoFactor);
+  const authRepo = createAuthRepository(db);
+  const auth = createAuthService({ repo: authRepo, captcha, sessions, config, clock, secondFactor: twoFactor, box });
+  registerAuthRoutes(app, { auth, repo: authRepo, sessions });
+
   const menus = createPermissionService({ repo: createPermissionRepository(db), clock });
   registerOwnPermissionRoutes(app, menus);
   registerPermissionAdminRoutes(app, menus);
@@ -110,5 +124,5 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   const outbox = createOutboxRepository(db, dialect);
   const delivery = createDeliveryWorker({ outbox, clock, settings: config.delivery, log: app.log });
   app.decorate('delivery', delivery);
-  registerMailModule(app, { config, db, clock, outbox, delivery });
+  registerMailModule(app, { config, db, clock, outbox, delivery, box });
 }

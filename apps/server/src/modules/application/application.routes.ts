@@ -87,9 +87,14 @@ export function registerApplicationRoutes(
       'multipart/form-data; common parameters in the query string. Allowed by content: PDF, PNG, JPEG, GIF, ' +
       'DOC/XLS, DOCX/XLSX; at most UPLOAD_MAX_MB. A refused file answers code 400 naming the field `file`.',
     handler: async ({ req, member }) => {
-      const form = await readMultipart(req, uploadMaxBytes);
-      const fields = parseInput(FileUploadFieldsSchema, form.fields, 'body');
-      return files.upload(fields, form.file!, member!.id);
+      const form = await readMultipart(req, { maxBytes: uploadMaxBytes, sink: files.sink });
+      // Whatever happens below, the temp file does not outlive the request (after a save it is already moved).
+      try {
+        const fields = parseInput(FileUploadFieldsSchema, form.fields, 'body');
+        return await files.upload(fields, form.file!, member!.id);
+      } finally {
+        await files.sink.discard(form.file);
+      }
     },
   });
 

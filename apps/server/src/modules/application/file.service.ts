@@ -41,6 +41,8 @@ export function createFileService({ files, applications, people, storage, dict, 
   }
 
   return {
+    // Where the upload route streams the file part (a temp file until `upload` stores it).
+    sink: storage.sink,
     async list(applicationId: number, paging: PagingInput): Promise<Page<FileRecord>> {
       if (!(await applications.find(applicationId))) throw notFound();
       const w = pageWindow(paging);

@@ -15,12 +15,13 @@ export async function sweepOrphanUploads(deps: {
   clock: Clock;
 }): Promise<number> {
   const cutoff = deps.clock.now() - DAY_MS;
+  const stale = await deps.storage.sweepIncoming(cutoff);
   const old = (await deps.storage.list()).filter((f) => f.mtimeMs < cutoff);
-  if (!old.length) return 0;
+  if (!old.length) return stale;
   const kept = await deps.files.referenced(old.map((f) => f.storedName));
   const orphans = old.filter((f) => !kept.has(f.storedName));
   for (const f of orphans) await deps.storage.remove(f.storedName);
-  return orphans.length;
+  return stale + orphans.length;
 }
 
 // Once after start-up and every six hours; stops with the app.

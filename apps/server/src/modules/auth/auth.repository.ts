@@ -13,6 +13,7 @@ export function createAuthRepository(db: Db) {
       live()
         .where((eb) => eb.or([eb('loginName', '=', loginName), eb('email', '=', loginName.toLowerCase())]))
         .executeTakeFirst(),
+    byId: (id: number): Promise<LoginCandidate | undefined> => live().where('id', '=', id).executeTakeFirst(),
     byEmail: (email: string): Promise<LoginCandidate | undefined> =>
       live().where('email', '=', email.toLowerCase()).executeTakeFirst(),
     byMobile: (areaCode: string, mobile: string): Promise<LoginCandidate | undefined> =>

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { authApi } from '@study-crm/shared';
+import { authApi, twoFactorApi } from '@study-crm/shared';
 import { defineRoute } from '../../http/route.js';
 import type { AuthRepository } from './auth.repository.js';
 import type { AuthService } from './auth.service.js';
@@ -18,7 +18,8 @@ export function registerAuthRoutes(
   const tags = ['auth'];
   const description =
     'Errors: 4001 wrong captcha, 4002 captcha unknown or expired, 9004 unknown user, 401 incorrect password, ' +
-    '1002 account locked, 1005 too many attempts from the address, 1001 inactive account, 6400 not an administrator.';
+    '1002 account locked, 1005 too many attempts from the address, 1001 inactive account, 6400 not an administrator, ' +
+    '1010 the password was right and the second factor is needed (data: {ticket}, for login/twoFactor).';
 
   defineRoute(app, {
     ...authApi.loginByName,
@@ -66,6 +67,17 @@ export function registerAuthRoutes(
         captchaCode: body.code,
         ...client(req),
       }),
+  });
+
+  defineRoute(app, {
+    ...twoFactorApi.login,
+    access: 'public',
+    tags,
+    summary: 'Second sign-in step: the ticket of a 1010 answer and the authenticator code (or a recovery code)',
+    description:
+      'Errors: 1011 wrong or used code (counts toward the account lock), 1002 account locked, 1013 ticket expired ' +
+      'or invalid (sign in again), 1005 too many attempts from the address.',
+    handler: ({ body, req }) => auth.loginWithCode({ ticket: body.ticket, code: body.code, ...client(req) }),
   });
 
   defineRoute(app, {

@@ -2,6 +2,7 @@ import { Code } from '@study-crm/shared';
 import type { Config } from '../../config.js';
 import { AppError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
+import type { SecretBox } from '../../lib/secret-box.js';
 import type { CaptchaService } from '../captcha/index.js';
 import type { AuthRepository, LoginCandidate } from './auth.repository.js';
 import { verifyPassword } from './password.js';
@@ -16,6 +17,18 @@ export type LoginAttempt = {
   userAgent: string | null;
 };
 
+// What sign-in needs of the two-factor module.
+export type SecondFactor = {
+  isEnabled(memberId: number): Promise<boolean>;
+  verify(memberId: number, code: string): Promise<boolean>;
+};
+
+export type CodeAttempt = { ticket: string; code: string; ip: string; userAgent: string | null };
+
+// The ticket proving the password step: sealed (AES-256-GCM) so it cannot be forged or read, valid five minutes.
+const TICKET_MS = 5 * 60_000;
+const TICKET_PURPOSE = 'login-2fa';
+
 const minutesLeft = (until: number, now: number) => Math.max(1, Math.ceil((until - now) / 60_000));
 
 export function createAuthService(deps: {
@@ -24,8 +37,10 @@ export function createAuthService(deps: {
   sessions: SessionService;
   config: Config;
   clock: Clock;
+  secondFactor: SecondFactor;
+  box: SecretBox;
 }) {
-  const { repo, captcha, sessions, config, clock } = deps;
+  const { repo, captcha, sessions, config, clock, secondFactor, box } = deps;
   const ipKey = (ip: string) => `ip:${ip}`;
 
   async function checkAddress(ip: string, now: number) {
@@ -39,6 +54,17 @@ export function createAuthService(deps: {
 
   async function countAddressFailure(ip: string, now: number) {
     await repo.countThrottle(ipKey(ip), now, config.loginIpWindowMs);
+  }
+
+  // The member id of a valid, unexpired ticket; null otherwise (tampered, foreign or old).
+  function openTicket(ticket: string, now: number): number | null {
+    try {
+      const t = JSON.parse(box.open(ticket)) as { p?: unknown; m?: unknown; e?: unknown };
+      if (t.p !== TICKET_PURPOSE || typeof t.m !== 'number' || typeof t.e !== 'number' || t.e <= now) return null;
+      return t.m;
+    } catch {
+      return null;
+    }
   }
 
   const locked = (until: number, now: number) =>
@@ -75,6 +101,40 @@ export function createAuthService(deps: {
           throw locked(until, now);
         }
         throw new AppError(Code.UNAUTHORIZED, 'passwordIncorrect');
+      }
+      if (member.status !== 'active') throw new AppError(Code.ACCOUNT_INACTIVE);
+      if (member.memberType !== 'staff') throw new AppError(Code.NOT_ADMIN);
+      // With a second factor the failure count is kept until the code is right: a password followed by wrong codes
+      // counts toward the same lock, and a right password does not reset the count between code guesses.
+      if (await secondFactor.isEnabled(member.id)) {
+        const ticket = box.seal(JSON.stringify({ p: TICKET_PURPOSE, m: member.id, e: now + TICKET_MS }));
+        throw new AppError(Code.TWO_FACTOR_REQUIRED, undefined, {}, { ticket });
+      }
+      await repo.clearFailures(member.id);
+      const token = await sessions.open(member.id, { ip: attempt.ip, userAgent: attempt.userAgent });
+      return { token, mid: member.id };
+    },
+
+    // The second step: the ticket of the password step and a current code or a recovery code. Each try counts
+    // against the account lock atomically before the code is checked, exactly like a password.
+    async loginWithCode(attempt: CodeAttempt): Promise<{ token: string; mid: number }> {
+      const now = clock.now();
+      await checkAddress(attempt.ip, now);
+      const memberId = openTicket(attempt.ticket, now);
+      const member = memberId === null ? undefined : await repo.byId(memberId);
+      if (!member) throw new AppError(Code.TWO_FACTOR_EXPIRED);
+      if (member.lockedUntil && member.lockedUntil > now) throw locked(member.lockedUntil, now);
+      const { attempt: n, lockedUntil } = await repo.reserveAttempt(member.id, now);
+      if (lockedUntil && lockedUntil > now) throw locked(lockedUntil, now);
+      if (n > config.loginMaxFailures) throw locked(now + config.loginLockMs, now);
+      if (!(await secondFactor.verify(member.id, attempt.code))) {
+        await countAddressFailure(attempt.ip, now);
+        if (n >= config.loginMaxFailures) {
+          const until = now + config.loginLockMs;
+          await repo.lock(member.id, until);
+          throw locked(until, now);
+        }
+        throw new AppError(Code.TWO_FACTOR_INVALID);
       }
       await repo.clearFailures(member.id);
       if (member.status !== 'active') throw new AppError(Code.ACCOUNT_INACTIVE);

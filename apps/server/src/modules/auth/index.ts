@@ -2,7 +2,7 @@
 export { createAuthRepository } from './auth.repository.js';
 export { registerAuthRoutes } from './auth.routes.js';
 export { createAuthService } from './auth.service.js';
-export type { AuthService } from './auth.service.js';
+export type { AuthService, SecondFactor } from './auth.service.js';
 export { hashPassword, verifyPassword } from './password.js';
 export { createSessionRepository } from './session.repository.js';
 export { createSessionService } from './session.service.js';

@@ -75,6 +75,29 @@ export function createSessionRepository(db: Db) {
         .execute();
       return rows.map((r) => r.perm);
     },
+
+    // Holds a role that requires two-factor sign-in, without having it on.
+    async isTwoFactorPending(memberId: number, roleNames: readonly string[]): Promise<boolean> {
+      const row = await db
+        .selectFrom('memberRole')
+        .innerJoin('role', 'role.id', 'memberRole.roleId')
+        .select('memberRole.memberId')
+        .where('memberRole.memberId', '=', memberId)
+        .where('role.name', 'in', [...roleNames])
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('memberTwoFactor')
+                .select('memberTwoFactor.memberId')
+                .where('memberTwoFactor.memberId', '=', memberId)
+                .where('memberTwoFactor.enabledAt', 'is not', null),
+            ),
+          ),
+        )
+        .executeTakeFirst();
+      return row !== undefined;
+    },
   };
 }
 export type SessionRepository = ReturnType<typeof createSessionRepository>;

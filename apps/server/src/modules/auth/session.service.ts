@@ -28,7 +28,11 @@ export function createSessionService(repo: SessionRepository, config: Config, cl
         return null;
       }
       if (now - session.lastSeenAt >= TOUCH_EVERY_MS) await repo.touch(session.id, now);
-      return { id: session.memberId, sessionId: session.id, perms: new Set(await repo.permsOf(session.memberId)) };
+      const [perms, isTwoFactorPending] = await Promise.all([
+        repo.permsOf(session.memberId),
+        config.twoFactorRoles.length ? repo.isTwoFactorPending(session.memberId, config.twoFactorRoles) : false,
+      ]);
+      return { id: session.memberId, sessionId: session.id, perms: new Set(perms), isTwoFactorPending };
     },
 
     close: (sessionId: number) => repo.revoke(sessionId, clock.now()),

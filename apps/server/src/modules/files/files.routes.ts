@@ -15,16 +15,20 @@ export function registerFileRoutes(app: FastifyInstance, deps: { storage: FileSt
     tags: ['file'],
     summary: 'General upload (multipart field `file`), checked by content and stored under a generated name',
     handler: async ({ req }) => {
-      const form = await readMultipart(req, config.uploadMaxBytes);
+      const form = await readMultipart(req, { maxBytes: config.uploadMaxBytes, sink: storage.sink });
       const file = form.file!;
-      const saved = await storage.save(file);
-      return {
-        name: saved.storedName,
-        originalName: file.fileName,
-        extension: saved.extension,
-        mime: saved.mime,
-        size: saved.size,
-      };
+      try {
+        const saved = await storage.save(file);
+        return {
+          name: saved.storedName,
+          originalName: file.fileName,
+          extension: saved.extension,
+          mime: saved.mime,
+          size: saved.size,
+        };
+      } finally {
+        await storage.discard(file);
+      }
     },
   });
 }

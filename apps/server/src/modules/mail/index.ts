@@ -7,7 +7,7 @@ import { createEmailChannel } from './email.channel.js';
 import { createEmailService } from './email.service.js';
 import { createMailRepository } from './mail.repository.js';
 import { registerEmailRoutes, registerMailSenderRoutes, registerTemplateRoutes } from './mail.routes.js';
-import { createSecretBox, loadSecretKey } from './secret-box.js';
+import type { SecretBox } from '../../lib/secret-box.js';
 import { createSenderService } from './sender.service.js';
 import { createTemplateService } from './template.service.js';
 import { createTransportPool } from './smtp.js';
@@ -15,16 +15,17 @@ import { createTransportPool } from './smtp.js';
 // Front door of the mail module: mail servers, templates and e-mails, and the e-mail channel of the worker.
 export function registerMailModule(
   app: FastifyInstance,
-  deps: { config: Config; db: Db; clock: Clock; outbox: OutboxRepository; delivery: DeliveryWorker },
+  deps: {
+    config: Config;
+    db: Db;
+    clock: Clock;
+    outbox: OutboxRepository;
+    delivery: DeliveryWorker;
+    box: SecretBox;
+  },
 ): void {
-  const { config, db, clock, outbox, delivery } = deps;
+  const { config, db, clock, outbox, delivery, box } = deps;
   const repo = createMailRepository(db);
-  const key = loadSecretKey({
-    configured: config.mailSecretKey,
-    dataDir: config.dataDir,
-    onCreated: (file) => app.log.warn({ file }, 'created a new key for mail server passwords; keep it with the data'),
-  });
-  const box = createSecretBox(key);
   const transports = createTransportPool((sender) => box.open(sender.passwordEnc));
   const senders = createSenderService({ repo, box, transports, clock });
   registerMailSenderRoutes(app, senders);

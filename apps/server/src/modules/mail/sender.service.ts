@@ -13,7 +13,7 @@ import {
 import { AppError, notFound } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { MailRepository, MailSenderRow } from './mail.repository.js';
-import type { SecretBox } from './secret-box.js';
+import type { SecretBox } from '../../lib/secret-box.js';
 import { classifySmtpError, verifyAccount, type TransportPool } from './smtp.js';
 import { deliveryErrorText } from './delivery-text.js';
 

@@ -1,8 +1,24 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { Avatar, Button, Card, Descriptions, Result, Skeleton, Space, Table, Tag, Typography } from 'antd';
-import { ArrowLeftOutlined, UserOutlined } from '@ant-design/icons';
-import type { MemberSession } from '@study-crm/shared';
+import { useMutation } from '@tanstack/react-query';
+import {
+  App,
+  Avatar,
+  Button,
+  Card,
+  Descriptions,
+  Popconfirm,
+  Result,
+  Skeleton,
+  Space,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
+import { ArrowLeftOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
+import { PERM, twoFactorApi, type MemberSession } from '@study-crm/shared';
+import { fetchData } from '../../api/call';
+import { Permission } from '../../components/Permission';
 import { useMemberView } from './api';
 import { MemberLabels } from './MemberLabels';
 import type { AppResources } from '../../locales/resources';
@@ -14,6 +30,12 @@ export default function EmployeeProfile() {
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || undefined;
   const view = useMemberView(id);
+  const { message } = App.useApp();
+  // A lost phone: the member signs in with the password alone and sets up a new authenticator.
+  const resetTwoFactor = useMutation({
+    mutationFn: (memberId: number) => fetchData(twoFactorApi.reset, { id: memberId }),
+    onSuccess: () => void message.success(t('employee.resetTwoFactorDone')),
+  });
   const back = (
     <Link to="/employee/employeeList">
       <Button icon={<ArrowLeftOutlined />}>{t('employee.back')}</Button>
@@ -42,7 +64,26 @@ export default function EmployeeProfile() {
               </Space>
             </div>
           </Space>
-          {back}
+          <Space>
+            <Permission perm={PERM.memberResetTwoFactor}>
+              <Popconfirm
+                title={t('employee.resetTwoFactor')}
+                description={<div style={{ maxWidth: 320 }}>{t('employee.resetTwoFactorConfirm')}</div>}
+                okText={t('common.confirm')}
+                cancelText={t('common.cancel')}
+                onConfirm={() => resetTwoFactor.mutateAsync(m.id).catch(() => undefined)}
+              >
+                <Button
+                  icon={<SafetyCertificateOutlined />}
+                  loading={resetTwoFactor.isPending}
+                  data-testid="reset-two-factor"
+                >
+                  {t('employee.resetTwoFactor')}
+                </Button>
+              </Popconfirm>
+            </Permission>
+            {back}
+          </Space>
         </Space>
       </Card>
       <Card title={t('employee.details')}>

@@ -1,10 +1,20 @@
-import { call } from '../../api/call';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Alert, Button, Card, Form, Input, Select, Typography } from 'antd';
-import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { LOCALES, PASSWORD_MAX, PASSWORD_MIN, type Locale, authApi } from '@study-crm/shared';
+import { KeyOutlined, LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  Code,
+  LOCALES,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  twoFactorApi,
+  authApi,
+  type LoginResult,
+  type Locale,
+  type TwoFactorChallenge,
+} from '@study-crm/shared';
+import { call } from '../../api/call';
 import { LOCALE_NAMES } from '../../app/layout/localeNames';
 import { HOME_PATH } from '../../app/paths';
 import { useDocumentTitle } from '../../app/useScreen';
@@ -16,7 +26,9 @@ import './login.css';
 type Values = { loginName: string; password: string; code: string };
 
 // Codes the form shows itself, next to the fields, rather than as a toast.
-const INLINE_CODES = [400, 401, 1001, 1002, 1005, 4001, 4002, 6400, 9004];
+const INLINE_CODES = [400, 401, 1001, 1002, 1005, 4001, 4002, 6400, 9004, Code.TWO_FACTOR_REQUIRED];
+const CODE_STEP_CODES = [400, 1001, 1002, 1005, 6400, Code.TWO_FACTOR_INVALID, Code.TWO_FACTOR_EXPIRED];
+const PROFILE_PATH = '/user/profile';
 
 // Only same-app paths are accepted as a redirect target (no open redirect).
 function safeRedirect(target: string | null): string {
@@ -35,7 +47,53 @@ export default function LoginPage() {
   const [busy, setBusy] = useState(false);
   const signIn = useSession((s) => s.signIn);
   const loadAccess = useSession((s) => s.loadAccess);
+  // Set when the password was right and the second factor is needed (the ticket of the 1010 answer).
+  const [ticket, setTicket] = useState<string | null>(null);
+  const [codeForm] = Form.useForm<{ totp: string }>();
   useDocumentTitle(t('common.login'));
+
+  async function enter(result: LoginResult) {
+    if (!signIn(result.token, result.mid)) {
+      setError(t('login.storeFailed'));
+      return;
+    }
+    await loadAccess();
+    // A role that requires two-factor sign-in, not set up yet: the profile page is where it is set up.
+    const status = await call(twoFactorApi.status, undefined, { apiResCode: [Code.TWO_FACTOR_SETUP_REQUIRED] });
+    const mustSetUp = status.meta.code === 200 && status.data.required && !status.data.enabled;
+    navigate(mustSetUp ? PROFILE_PATH : safeRedirect(params.get('redirect')), { replace: true });
+  }
+
+  async function submitCode(values: { totp: string }) {
+    if (!ticket) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await call(
+        twoFactorApi.login,
+        { ticket, code: values.totp.trim() },
+        { isLogin: true, apiResCode: CODE_STEP_CODES },
+      );
+      if (res.meta.code !== 200) {
+        setError(res.meta.message);
+        codeForm.setFieldValue('totp', '');
+        // An expired ticket or a lock: back to the password step.
+        if (res.meta.code !== Code.TWO_FACTOR_INVALID) back();
+        return;
+      }
+      await enter(res.data);
+    } catch {
+      // The client already showed the transport error.
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function back() {
+    setTicket(null);
+    form.setFieldValue('code', '');
+    captcha.refresh();
+  }
 
   async function submit(values: Values) {
     setBusy(true);
@@ -46,18 +104,17 @@ export default function LoginPage() {
         { loginName: values.loginName.trim(), password: values.password, key: captcha.key, code: values.code.trim() },
         { isLogin: true, apiResCode: INLINE_CODES },
       );
+      if (res.meta.code === Code.TWO_FACTOR_REQUIRED) {
+        setTicket((res.data as unknown as TwoFactorChallenge).ticket);
+        return;
+      }
       if (res.meta.code !== 200) {
         setError(res.meta.message);
         form.setFieldValue('code', '');
         captcha.refresh();
         return;
       }
-      if (!signIn(res.data.token, res.data.mid)) {
-        setError(t('login.storeFailed'));
-        return;
-      }
-      await loadAccess();
-      navigate(safeRedirect(params.get('redirect')), { replace: true });
+      await enter(res.data);
     } catch {
       captcha.refresh();
     } finally {
@@ -90,7 +147,50 @@ export default function LoginPage() {
           />
         </div>
         {error && <Alert type="error" showIcon message={error} className="login-error" data-testid="login-error" />}
-        <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} disabled={busy} size="large">
+        {ticket && (
+          <Form
+            form={codeForm}
+            layout="vertical"
+            requiredMark={false}
+            onFinish={submitCode}
+            disabled={busy}
+            size="large"
+            data-testid="login-code-step"
+          >
+            <Typography.Title level={4}>{t('login.codeTitle')}</Typography.Title>
+            <Typography.Paragraph type="secondary">{t('login.codeHint')}</Typography.Paragraph>
+            <Form.Item
+              name="totp"
+              label={t('login.code')}
+              rules={[{ required: true, whitespace: true, message: t('login.codeRequired') }]}
+            >
+              <Input
+                prefix={<KeyOutlined />}
+                placeholder={t('login.codePlaceholder')}
+                maxLength={19}
+                autoComplete="one-time-code"
+                inputMode="text"
+                autoFocus
+                data-testid="login-totp"
+              />
+            </Form.Item>
+            <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-code-submit">
+              {t('login.codeSubmit')}
+            </Button>
+            <Button type="link" block onClick={back} style={{ marginTop: 8 }}>
+              {t('login.codeBack')}
+            </Button>
+          </Form>
+        )}
+        <Form
+          form={form}
+          style={ticket ? { display: 'none' } : undefined}
+          layout="vertical"
+          requiredMark={false}
+          onFinish={submit}
+          disabled={busy}
+          size="large"
+        >
           <Form.Item
             name="loginName"
             label={t('login.username')}

@@ -1,7 +1,6 @@
-import { accountApi, memberApi } from '@study-crm/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { accountApi, memberApi, twoFactorApi, type PasswordChangeBody } from '@study-crm/shared';
 import { fetchData } from '../../api/call';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import type { PasswordChangeBody } from '@study-crm/shared';
 
 export type FullProfile = {
   id: number;
@@ -26,3 +25,23 @@ export const useChangePassword = () =>
   useMutation({
     mutationFn: (body: PasswordChangeBody) => fetchData(accountApi.change, body),
   });
+
+// Two-factor sign-in of the signed-in member (issue 13).
+export const useTwoFactorStatus = () =>
+  useQuery({ queryKey: ['member', 'twoFactor'], queryFn: () => fetchData(twoFactorApi.status) });
+
+export function useTwoFactorMutations() {
+  const client = useQueryClient();
+  const refresh = () => client.invalidateQueries({ queryKey: ['member', 'twoFactor'] });
+  return {
+    setup: useMutation({ mutationFn: () => fetchData(twoFactorApi.setup) }),
+    confirm: useMutation({
+      mutationFn: (code: string) => fetchData(twoFactorApi.confirm, { code }),
+      onSuccess: refresh,
+    }),
+    disable: useMutation({
+      mutationFn: (code: string) => fetchData(twoFactorApi.disable, { code }),
+      onSuccess: refresh,
+    }),
+  };
+}

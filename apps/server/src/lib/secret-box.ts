@@ -36,7 +36,7 @@ export function loadSecretKey(opts: {
 
 // AES-256-GCM: "v1." + base64(iv | tag | ciphertext). A tampered value fails to open.
 export function createSecretBox(key: Buffer): SecretBox {
-  if (key.length !== 32) throw new Error('the mail secret key must be 32 bytes');
+  if (key.length !== 32) throw new Error('the secret key must be 32 bytes');
   return {
     seal(plain) {
       const iv = randomBytes(12);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createSecretBox, loadSecretKey } from './secret-box.js';
 
-describe('mail secret box', () => {
+describe('secret box', () => {
   it('creates a key file once under the data directory, says so, and reuses it', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mail-key-'));
     const created: string[] = [];

@@ -1,0 +1,5 @@
+// Front door of the two-factor module: staff TOTP set-up, verification at sign-in, the administrator's reset.
+export { createTwoFactorRepository } from './two-factor.repository.js';
+export { registerTwoFactorRoutes } from './two-factor.routes.js';
+export { createTwoFactorService } from './two-factor.service.js';
+export type { TwoFactorService } from './two-factor.service.js';

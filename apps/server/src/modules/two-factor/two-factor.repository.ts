@@ -1,0 +1,130 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { Row } from '../../db/schema.js';
+import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
+
+export type TwoFactorRow = Pick<Row<'memberTwoFactor'>, 'secretEnc' | 'enabledAt' | 'lastStep'>;
+
+export function createTwoFactorRepository(db: Db) {
+  return {
+    transaction: <T>(fn: (tx: Tx) => Promise<T>) => runInTransaction(db, fn),
+
+    find: (memberId: number, conn: Conn = db): Promise<TwoFactorRow | undefined> =>
+      conn
+        .selectFrom('memberTwoFactor')
+        .select(['secretEnc', 'enabledAt', 'lastStep'])
+        .where('memberId', '=', memberId)
+        .executeTakeFirst(),
+
+    // A new pending secret replaces a pending one; an enabled one is never overwritten (false then).
+    async savePending(memberId: number, secretEnc: string, now: number, conn: Conn = db): Promise<boolean> {
+      await conn
+        .deleteFrom('memberTwoFactor')
+        .where('memberId', '=', memberId)
+        .where('enabledAt', 'is', null)
+        .execute();
+      const row = await conn
+        .insertInto('memberTwoFactor')
+        .values({ memberId, secretEnc, enabledAt: null, lastStep: null, createdAt: now, updatedAt: now })
+        .onConflict((oc) => oc.column('memberId').doNothing())
+        .returning('memberId')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    // Pending → enabled, with the step of the confirming code already used. False when not pending.
+    async enable(memberId: number, step: number, now: number, conn: Conn = db): Promise<boolean> {
+      const row = await conn
+        .updateTable('memberTwoFactor')
+        .set({ enabledAt: now, lastStep: step, updatedAt: now })
+        .where('memberId', '=', memberId)
+        .where('enabledAt', 'is', null)
+        .returning('memberId')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async replaceRecoveryCodes(memberId: number, hashes: string[], now: number, conn: Conn = db): Promise<void> {
+      await conn.deleteFrom('memberRecoveryCode').where('memberId', '=', memberId).execute();
+      await conn
+        .insertInto('memberRecoveryCode')
+        .values(hashes.map((codeHash) => ({ memberId, codeHash, usedAt: null, createdAt: now, updatedAt: now })))
+        .execute();
+    },
+
+    // Accepts a time step once, in one statement: of two sign-ins with the same code, only one passes.
+    async acceptStep(memberId: number, step: number, now: number): Promise<boolean> {
+      const row = await db
+        .updateTable('memberTwoFactor')
+        .set({ lastStep: step, updatedAt: now })
+        .where('memberId', '=', memberId)
+        .where('enabledAt', 'is not', null)
+        .where((eb) => eb.or([eb('lastStep', 'is', null), eb('lastStep', '<', step)]))
+        .returning('memberId')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    // Uses a recovery code once, in one statement.
+    async useRecoveryCode(memberId: number, codeHash: string, now: number): Promise<boolean> {
+      const rows = await db
+        .updateTable('memberRecoveryCode')
+        .set({ usedAt: now, updatedAt: now })
+        .where('memberId', '=', memberId)
+        .where('codeHash', '=', codeHash)
+        .where('usedAt', 'is', null)
+        .returning('id')
+        .execute();
+      return rows.length > 0;
+    },
+
+    async recoveryCodesLeft(memberId: number): Promise<number> {
+      const row = await db
+        .selectFrom('memberRecoveryCode')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('memberId', '=', memberId)
+        .where('usedAt', 'is', null)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    async remove(memberId: number, conn: Conn = db): Promise<void> {
+      await conn.deleteFrom('memberRecoveryCode').where('memberId', '=', memberId).execute();
+      await conn.deleteFrom('memberTwoFactor').where('memberId', '=', memberId).execute();
+    },
+
+    async memberExists(memberId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('member')
+        .select('id')
+        .where('id', '=', memberId)
+        .where('deletedAt', 'is', null)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    // The name authenticator apps show next to the portal's codes.
+    async accountLabel(memberId: number): Promise<string> {
+      const row = await db
+        .selectFrom('member')
+        .select(['loginName', 'email'])
+        .where('id', '=', memberId)
+        .executeTakeFirst();
+      return row?.loginName ?? row?.email ?? String(memberId);
+    },
+
+    // Whether the member holds one of these roles (by name, e.g. ROLE_ADMIN).
+    async holdsRoleAmong(memberId: number, roleNames: readonly string[]): Promise<boolean> {
+      if (!roleNames.length) return false;
+      const row = await db
+        .selectFrom('memberRole')
+        .innerJoin('role', 'role.id', 'memberRole.roleId')
+        .select(sql<number>`1`.as('one'))
+        .where('memberRole.memberId', '=', memberId)
+        .where('role.name', 'in', [...roleNames])
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+  };
+}
+export type TwoFactorRepository = ReturnType<typeof createTwoFactorRepository>;

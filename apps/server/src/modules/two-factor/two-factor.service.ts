@@ -1,0 +1,106 @@
+import QRCode from 'qrcode';
+import { Code, type RecoveryCodes, type TwoFactorSetup, type TwoFactorStatus } from '@study-crm/shared';
+import type { Config } from '../../config.js';
+import { AppError, notFound } from '../../http/errors.js';
+import type { Clock } from '../../lib/clock.js';
+import type { SecretBox } from '../../lib/secret-box.js';
+import type { AccessGuard, Actor } from '../access-guard/index.js';
+import {
+  isRecoveryCodeShape,
+  matchTotpStep,
+  newRecoveryCodes,
+  newTotpSecret,
+  otpauthUrl,
+  recoveryCodeHash,
+} from './totp.js';
+import type { TwoFactorRepository } from './two-factor.repository.js';
+
+// Staff two-factor sign-in (TOTP). The secret is sealed with the secret box and leaves the server only once, in the
+// set-up answer; recovery codes are shown once and kept as hashes.
+export function createTwoFactorService(deps: {
+  repo: TwoFactorRepository;
+  box: SecretBox;
+  guard: AccessGuard;
+  config: Config;
+  clock: Clock;
+}) {
+  const { repo, box, guard, config, clock } = deps;
+  const invalid = () => new AppError(Code.TWO_FACTOR_INVALID);
+  const isRequired = (memberId: number) => repo.holdsRoleAmong(memberId, config.twoFactorRoles);
+
+  async function isEnabled(memberId: number): Promise<boolean> {
+    return (await repo.find(memberId))?.enabledAt != null;
+  }
+
+  // A current code (each time step once) or an unused recovery code (once). Nothing is counted here: sign-in
+  // counts the attempt against the account lock before calling this.
+  async function verify(memberId: number, code: string): Promise<boolean> {
+    const row = await repo.find(memberId);
+    if (row?.enabledAt == null) return false;
+    const now = clock.now();
+    if (isRecoveryCodeShape(code)) return repo.useRecoveryCode(memberId, recoveryCodeHash(code), now);
+    const step = matchTotpStep(box.open(row.secretEnc), code, now);
+    return step !== null && repo.acceptStep(memberId, step, now);
+  }
+
+  return {
+    isEnabled,
+    isRequired,
+    verify,
+
+    async status(memberId: number): Promise<TwoFactorStatus> {
+      const [enabled, required, recoveryCodesLeft] = await Promise.all([
+        isEnabled(memberId),
+        isRequired(memberId),
+        repo.recoveryCodesLeft(memberId),
+      ]);
+      return { enabled, required, recoveryCodesLeft: enabled ? recoveryCodesLeft : 0 };
+    },
+
+    // A fresh secret, pending until a first code confirms it (a new set-up replaces a pending one).
+    async setup(memberId: number): Promise<TwoFactorSetup> {
+      if (await isEnabled(memberId)) throw new AppError(Code.CONFLICT, 'twoFactorAlreadyOn');
+      const secret = newTotpSecret();
+      if (!(await repo.savePending(memberId, box.seal(secret), clock.now()))) {
+        throw new AppError(Code.CONFLICT, 'twoFactorAlreadyOn');
+      }
+      const url = otpauthUrl(secret, await repo.accountLabel(memberId), config.twoFactorIssuer);
+      return { secret, otpauthUrl: url, qrDataUrl: await QRCode.toDataURL(url, { margin: 1, width: 220 }) };
+    },
+
+    // The first code turns it on and yields ten recovery codes, shown this once.
+    async confirm(memberId: number, code: string): Promise<RecoveryCodes> {
+      const row = await repo.find(memberId);
+      if (!row) throw new AppError(Code.CONFLICT, 'twoFactorNotPending');
+      if (row.enabledAt != null) throw new AppError(Code.CONFLICT, 'twoFactorAlreadyOn');
+      if (isRecoveryCodeShape(code)) throw invalid();
+      const now = clock.now();
+      const step = matchTotpStep(box.open(row.secretEnc), code, now);
+      if (step === null) throw invalid();
+      const recoveryCodes = newRecoveryCodes();
+      await repo.transaction(async (tx) => {
+        if (!(await repo.enable(memberId, step, now, tx))) throw new AppError(Code.CONFLICT, 'twoFactorAlreadyOn');
+        await repo.replaceRecoveryCodes(memberId, recoveryCodes.map(recoveryCodeHash), now, tx);
+      });
+      return { recoveryCodes };
+    },
+
+    // The member turns it off with a current code (not while a role requires it).
+    async disable(memberId: number, code: string): Promise<null> {
+      if (await isRequired(memberId)) throw new AppError(Code.FORBIDDEN, 'twoFactorRequiredByRole');
+      if (!(await isEnabled(memberId))) return null;
+      if (!(await verify(memberId, code))) throw invalid();
+      await repo.remove(memberId);
+      return null;
+    },
+
+    // An administrator clears a member's second factor (a lost phone); the access guard applies.
+    async reset(memberId: number, actor: Actor): Promise<null> {
+      if (!(await repo.memberExists(memberId))) throw notFound();
+      await guard.assertCanManageMember(actor, memberId);
+      await repo.remove(memberId);
+      return null;
+    },
+  };
+}
+export type TwoFactorService = ReturnType<typeof createTwoFactorService>;
