@@ -39,6 +39,19 @@ describe('list state in the URL', () => {
     });
   });
 
+  it('writes only what differs from the defaults, so an untouched list has a clean address', () => {
+    expect(encodeList(defaults, defaults)).toBe('');
+    expect(encodeList({ ...defaults, pageNum: 3 }, defaults)).toBe('pageNum=3');
+    expect(encodeList({ ...defaults, sortField: 'name', order: 'asc' }, defaults)).toBe('order=asc&sortField=name');
+    expect(encodeList({ ...defaults, filters: { status: 'x' }, pageSize: 50 }, defaults)).toBe(
+      'f.status=x&pageSize=50',
+    );
+    expect(decodeList(`?${encodeList({ ...defaults, pageNum: 3 }, defaults)}`, defaults)).toEqual({
+      ...defaults,
+      pageNum: 3,
+    });
+  });
+
   it('compares list parts regardless of parameter order', () => {
     expect(listPart('?pageSize=20&id=1&pageNum=1')).toBe(listPart('?pageNum=1&pageSize=20'));
   });

@@ -36,15 +36,20 @@ export function listPart(search: string): string {
   return out.toString();
 }
 
-export function encodeList(state: ListState): string {
+// Only what differs from the screen's defaults is written, so an untouched list keeps a clean address (the home
+// screen stays `/sadmin/…/applicationList`); an address without list parameters means the defaults.
+export function encodeList(state: ListState, defaults?: ListState): string {
   const out = new URLSearchParams();
   for (const [key, value] of Object.entries(state.filters).sort(([a], [b]) => a.localeCompare(b))) {
     if (value !== undefined && value !== null && value !== '') out.append(`${FILTER_PREFIX}${key}`, String(value));
   }
-  if (state.sortField) out.append('sortField', state.sortField);
-  if (state.sortField && state.order) out.append('order', state.order);
-  out.append('pageNum', String(state.pageNum));
-  out.append('pageSize', String(state.pageSize));
+  const sortIsDefault = state.sortField === defaults?.sortField && state.order === defaults?.order;
+  if (state.sortField && !sortIsDefault) {
+    out.append('sortField', state.sortField);
+    if (state.order) out.append('order', state.order);
+  }
+  if (!defaults || state.pageNum !== 1) out.append('pageNum', String(state.pageNum));
+  if (!defaults || state.pageSize !== defaults.pageSize) out.append('pageSize', String(state.pageSize));
   return listPart(`?${out.toString()}`);
 }
 

@@ -56,7 +56,7 @@ export function useListState<F extends Filters>(opts: { defaults?: ListDefaults;
   const seen = useRef<string | null>(null);
   const written = useRef<string[]>([]);
   const urlPart = listPart(location.search);
-  const statePart = encodeList(entry.state);
+  const statePart = encodeList(entry.state, defaults);
   useEffect(() => {
     if (!active) {
       seen.current = null;
@@ -73,10 +73,10 @@ export function useListState<F extends Filters>(opts: { defaults?: ListDefaults;
     }
     // The echo of an earlier write of ours, overtaken by a newer state: the newer navigation is on its way.
     if (written.current.includes(urlPart)) return;
-    if (urlChanged && urlPart) {
-      // Back/forward or a pasted link: the URL wins.
-      const read = decodeList(location.search, defaults);
-      if (read) put(key, { state: read, draft: read.filters });
+    if (urlChanged) {
+      // Back/forward or a pasted link: the URL wins (no list parameters: the defaults).
+      const read = decodeList(location.search, defaults) ?? defaults;
+      put(key, { state: read, draft: read.filters });
       return;
     }
     const params = new URLSearchParams(location.search);
