@@ -3,6 +3,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
 import type { DeliveryWorker, OutboxRepository } from '../delivery/index.js';
+import type { FileStorage } from '../files/index.js';
 import { createEmailChannel } from './email.channel.js';
 import { createEmailService } from './email.service.js';
 import { createMailRepository } from './mail.repository.js';
@@ -15,9 +16,16 @@ import { createTransportPool } from './smtp.js';
 // Front door of the mail module: mail servers, templates and e-mails, and the e-mail channel of the worker.
 export function registerMailModule(
   app: FastifyInstance,
-  deps: { config: Config; db: Db; clock: Clock; outbox: OutboxRepository; delivery: DeliveryWorker },
-): void {
-  const { config, db, clock, outbox, delivery } = deps;
+  deps: {
+    config: Config;
+    db: Db;
+    clock: Clock;
+    outbox: OutboxRepository;
+    delivery: DeliveryWorker;
+    storage: FileStorage;
+  },
+): { referenced: (storedNames: readonly string[]) => Promise<Set<string>> } {
+  const { config, db, clock, outbox, delivery, storage } = deps;
   const repo = createMailRepository(db);
   const key = loadSecretKey({
     configured: config.mailSecretKey,
@@ -29,10 +37,12 @@ export function registerMailModule(
   const senders = createSenderService({ repo, box, transports, clock });
   registerMailSenderRoutes(app, senders);
   registerTemplateRoutes(app, createTemplateService({ repo, clock, frameHosts: config.templateFrameHosts }));
-  registerEmailRoutes(app, createEmailService({ repo, outbox, worker: delivery, clock }), senders);
-  delivery.register(createEmailChannel({ repo, transports, portalLink: config.portalUrl }));
+  registerEmailRoutes(app, createEmailService({ repo, outbox, worker: delivery, clock, storage }), senders);
+  delivery.register(createEmailChannel({ repo, transports, portalLink: config.portalUrl, storage }));
   app.addHook('onClose', async () => {
     await delivery.stop();
     transports.closeAll();
   });
+  // The stored names e-mails keep as attachments, so the orphan upload sweep leaves them alone.
+  return { referenced: repo.referenced };
 }
