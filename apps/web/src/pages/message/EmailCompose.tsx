@@ -165,7 +165,7 @@ export function EmailCompose({ onClose, onSent }: { onClose: () => void; onSent:
           extra={t('message.email.recipientsHint')}
           rules={[required(t('message.email.recipients'))]}
         >
-          <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} data-testid="email-recipients-input" />
+          <Input.TextArea rows={2} data-testid="email-recipients-input" />
         </Form.Item>
         <Form.Item name="templateId" label={t('message.email.template')}>
           <Select

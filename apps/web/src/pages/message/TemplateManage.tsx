@@ -114,14 +114,14 @@ export default function TemplateManage() {
           label={t('message.template.frameHtml')}
           extra={t('message.template.frameHint', { placeholder: FRAME_PLACEHOLDER })}
         >
-          <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} data-testid="template-frameHtml" />
+          <Input.TextArea rows={4} data-testid="template-frameHtml" />
         </Form.Item>
         <Form.Item
           name="content"
           label={t('message.template.content')}
           extra={t('message.template.contentHint', { examples: SAMPLE_VARIABLES })}
         >
-          <Input.TextArea autoSize={{ minRows: 4, maxRows: 12 }} data-testid="template-content" />
+          <Input.TextArea rows={8} data-testid="template-content" />
         </Form.Item>
       </FormModal>
       <Drawer
