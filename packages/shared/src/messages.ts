@@ -476,6 +476,11 @@ export const MESSAGES = {
     'zh-CN': '{field}：收件人最多 100 位',
     'en-US': '{field}: at most 100 recipients',
   },
+  'v.attachmentsMax': {
+    'zh-TW': '{field}：附件最多 10 個',
+    'zh-CN': '{field}：附件最多 10 个',
+    'en-US': '{field}: at most 10 attachments',
+  },
   'v.frameHost': {
     'zh-TW': '{field}：此網址的主機不在允許清單中，或為內部位址',
     'zh-CN': '{field}：此网址的主机不在允许列表中，或为内部地址',

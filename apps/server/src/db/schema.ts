@@ -344,6 +344,16 @@ export type EmailMessageTable = {
   updatedAt: number;
 };
 
+export type EmailAttachmentTable = {
+  id: Generated<number>;
+  emailId: number;
+  storedName: string;
+  originalName: string;
+  mime: string;
+  size: number;
+  createdAt: number;
+};
+
 export type DeliveryOutboxTable = {
   id: Generated<number>;
   channel: string;
@@ -410,6 +420,7 @@ export type Database = {
   mailSender: MailSenderTable;
   messageTemplate: MessageTemplateTable;
   emailMessage: EmailMessageTable;
+  emailAttachment: EmailAttachmentTable;
   deliveryOutbox: DeliveryOutboxTable;
   memberTwoFactor: MemberTwoFactorTable;
   memberRecoveryCode: MemberRecoveryCodeTable;

@@ -9,6 +9,7 @@ import {
   createFileRepository,
   createFileService,
   registerApplicationRoutes,
+  referencedByAny,
   scheduleOrphanSweep,
 } from './application/index.js';
 import { createAuthRepository, createAuthService, registerAuthRoutes } from './auth/index.js';
@@ -94,7 +95,6 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   // Study-abroad applications, their files and follow-up items (issue 7).
   const applicationRepo = createApplicationRepository(db);
   const fileRepo = createFileRepository(db);
-  scheduleOrphanSweep(app, { storage, files: fileRepo, clock });
   registerApplicationRoutes(app, {
     applications: createApplicationService({ repo: applicationRepo, people, dict: dictRepo, clock }),
     files: createFileService({
@@ -124,5 +124,8 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   const outbox = createOutboxRepository(db, dialect);
   const delivery = createDeliveryWorker({ outbox, clock, settings: config.delivery, log: app.log });
   app.decorate('delivery', delivery);
-  registerMailModule(app, { config, db, clock, outbox, delivery, box });
+  const mail = registerMailModule(app, { config, db, clock, outbox, delivery, storage, box });
+
+  // Uploads no application file and no e-mail keeps are swept after a day.
+  scheduleOrphanSweep(app, { storage, files: referencedByAny(fileRepo.referenced, mail.referenced), clock });
 }

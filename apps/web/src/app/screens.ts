@@ -55,4 +55,16 @@ export const SCREENS: Partial<Record<ComponentKey, Screen>> = {
     () => import('../pages/application/UserFiles'),
     () => import('../pages/application/locale'),
   ),
+  emailManage: lazyScreen(
+    () => import('../pages/message/EmailManage'),
+    () => import('../pages/message/locale'),
+  ),
+  emailSenderManage: lazyScreen(
+    () => import('../pages/message/EmailSenderManage'),
+    () => import('../pages/message/locale'),
+  ),
+  templateManage: lazyScreen(
+    () => import('../pages/message/TemplateManage'),
+    () => import('../pages/message/locale'),
+  ),
 };

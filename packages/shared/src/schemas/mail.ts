@@ -136,6 +136,31 @@ export const zRecipients = () =>
       return list;
     });
 
+// Attachments: files uploaded through /api/v1/fms/upload, named by the stored name that call returned
+// (`attachments`, repeated or comma-separated), with the file names recipients see (`attachmentNames`, repeated
+// only since a file name may hold a comma; same order; missing ones are named after the stored file's extension).
+export const EMAIL_ATTACHMENTS_MAX = 10;
+export const EMAIL_ATTACHMENTS_MAX_BYTES = 20 * 1024 * 1024;
+export const STORED_FILE_NAME_RE = /^\d{6}\/[A-Za-z0-9]{32}\.[a-z]{3,4}$/;
+const toList = (split: boolean) => (v: unknown) =>
+  v == null || v === ''
+    ? []
+    : typeof v === 'string'
+      ? split
+        ? v
+            .split(',')
+            .map((x) => x.trim())
+            .filter(Boolean)
+        : [v]
+      : v;
+export const zAttachmentList = () =>
+  z.preprocess(
+    toList(true),
+    z.array(z.string().regex(STORED_FILE_NAME_RE, 'v.unknownId')).max(EMAIL_ATTACHMENTS_MAX, 'v.attachmentsMax'),
+  );
+export const zAttachmentNames = () =>
+  z.preprocess(toList(false), z.array(z.string().trim().max(255)).max(EMAIL_ATTACHMENTS_MAX));
+
 export const EmailAddBody = z.object({
   senderId: zId().describe('mail server id (emailAgents)'),
   recipients: zRecipients().describe(`comma-separated addresses, at most ${EMAIL_RECIPIENTS_MAX} after de-duplication`),
@@ -143,6 +168,11 @@ export const EmailAddBody = z.object({
   subject: zText(255).describe('subject (title)'),
   content: z.string().trim().min(1).max(EMAIL_CONTENT_MAX).describe('HTML content; Liquid variables allowed'),
   platform: zText(32).describe('platform, e.g. WEB'),
+  attachments: zAttachmentList().describe(
+    `stored names from /api/v1/fms/upload (repeated or comma-separated), at most ${EMAIL_ATTACHMENTS_MAX} and ` +
+      `${EMAIL_ATTACHMENTS_MAX_BYTES / 1024 / 1024} MB together`,
+  ),
+  attachmentNames: zAttachmentNames().describe('file names shown to recipients, repeated, in the same order'),
 });
 export type EmailAddBody = z.infer<typeof EmailAddBody>;
 
@@ -182,8 +212,16 @@ export const EmailRecipientSchema = z.object({
   detail: z.string().nullable().describe("the server's answer, as given"),
   sentAt: z.number().int().nullable(),
 });
+export const EmailAttachmentSchema = z.object({
+  name: z.string().describe('stored name'),
+  originalName: z.string(),
+  mime: z.string(),
+  size: z.number().int(),
+});
+export type EmailAttachment = z.infer<typeof EmailAttachmentSchema>;
 export const EmailDetailSchema = EmailSchema.extend({
   content: z.string(),
+  attachments: z.array(EmailAttachmentSchema),
   recipients: z.array(EmailRecipientSchema),
 });
 export type EmailDetail = z.infer<typeof EmailDetailSchema>;

@@ -9,6 +9,7 @@ import * as entryVersion from './20261123_0009_entry_version.js';
 import * as roleNameEn from './20261123_0010_role_name_en.js';
 import * as messaging from './20261123_0012_messaging.js';
 import * as twoFactor from './20261123_0013_two_factor.js';
+import * as emailAttachments from './20261123_0016_email_attachments.js';
 
 // Every migration, in order. Frozen once landed: add a new file, never edit an old one.
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '20261123_0010_role_name_en': roleNameEn,
   '20261123_0012_messaging': messaging,
   '20261123_0013_two_factor': twoFactor,
+  '20261123_0016_email_attachments': emailAttachments,
 };

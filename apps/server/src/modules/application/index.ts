@@ -7,4 +7,4 @@ export type { ApplicationService } from './application.service.js';
 export { createFileRepository } from './file.repository.js';
 export { createFileService } from './file.service.js';
 export type { FileService } from './file.service.js';
-export { scheduleOrphanSweep } from './orphan-sweep.js';
+export { referencedByAny, scheduleOrphanSweep, sweepOrphanUploads } from './orphan-sweep.js';

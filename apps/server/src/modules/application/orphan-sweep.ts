@@ -8,7 +8,7 @@ const EVERY_MS = 6 * 60 * 60 * 1000;
 
 // Stored files no record points to, older than a day: left by a crash between the write and the row insert, or
 // uploaded through /api/v1/fms/upload and never attached. The day leaves a form time to attach a fresh upload.
-// When another table starts keeping stored names (payment attachments), its names must be added to `referenced`.
+// When another table starts keeping stored names (e-mail attachments, payments), add its `referenced` in modules/index.ts.
 export async function sweepOrphanUploads(deps: {
   storage: FileStorage;
   files: Pick<FileRepository, 'referenced'>;
@@ -22,6 +22,19 @@ export async function sweepOrphanUploads(deps: {
   const orphans = old.filter((f) => !kept.has(f.storedName));
   for (const f of orphans) await deps.storage.remove(f.storedName);
   return stale + orphans.length;
+}
+
+type Referenced = (storedNames: readonly string[]) => Promise<Set<string>>;
+
+// One `referenced` over every table that keeps stored names (application files, e-mail attachments).
+export function referencedByAny(...sources: Referenced[]): { referenced: Referenced } {
+  return {
+    async referenced(storedNames) {
+      const found = new Set<string>();
+      for (const source of sources) for (const name of await source(storedNames)) found.add(name);
+      return found;
+    },
+  };
 }
 
 // Once after start-up and every six hours; stops with the app.

@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import type { Channel } from '../delivery/index.js';
+import type { FileStorage } from '../files/index.js';
 import { DeliveryError } from '../delivery/index.js';
 import type { MailRepository } from './mail.repository.js';
 import { renderHtml, renderText } from './render.js';
@@ -9,8 +11,9 @@ export function createEmailChannel(deps: {
   repo: MailRepository;
   transports: TransportPool;
   portalLink: string;
+  storage: Pick<FileStorage, 'open'>;
 }): Channel {
-  const { repo, transports } = deps;
+  const { repo, transports, storage } = deps;
   return {
     name: 'email',
     async send(item) {
@@ -33,12 +36,27 @@ export function createEmailChannel(deps: {
       } catch (err) {
         throw new DeliveryError(err instanceof Error ? err.message : String(err), true, 'FAILED');
       }
+      // The attachments' bytes as stored; a file gone from storage fails the row for good (retrying cannot help).
+      const attachments = [];
+      for (const a of await repo.attachments(email.id)) {
+        try {
+          const { full } = await storage.open(a.storedName);
+          attachments.push({
+            filename: a.originalName,
+            content: await fs.promises.readFile(full),
+            contentType: a.mime,
+          });
+        } catch {
+          throw new DeliveryError(`attachment ${a.originalName} is missing from storage`, true, 'FAILED');
+        }
+      }
       try {
         const info = await transports.get(sender).sendMail({
           from: { name: sender.displayName ?? '', address: sender.account },
           to: item.recipient,
           subject,
           html,
+          attachments,
         });
         return { providerMessageId: info.messageId ?? null };
       } catch (err) {

@@ -1,15 +1,17 @@
-import type {
-  DELIVERY_STATUSES,
-  Email,
-  EmailAddBody,
-  EmailDetail,
-  EmailListQuery,
-  Locale,
-  Page,
+import {
+  EMAIL_ATTACHMENTS_MAX_BYTES,
+  type DELIVERY_STATUSES,
+  type Email,
+  type EmailAddBody,
+  type EmailDetail,
+  type EmailListQuery,
+  type Locale,
+  type Page,
 } from '@study-crm/shared';
 import { badRequest, notFound } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { DeliveryWorker, OutboxRepository } from '../delivery/index.js';
+import { MIME, type FileStorage } from '../files/index.js';
 import { deliveryErrorText } from './delivery-text.js';
 import type { MailRepository } from './mail.repository.js';
 import { applyFrame, checkTemplate, sanitizeContent } from './render.js';
@@ -22,8 +24,35 @@ export function createEmailService(deps: {
   outbox: OutboxRepository;
   worker: Pick<DeliveryWorker, 'nudge'>;
   clock: Clock;
+  storage: Pick<FileStorage, 'open'>;
 }) {
-  const { repo, outbox, worker, clock } = deps;
+  const { repo, outbox, worker, clock, storage } = deps;
+
+  // The uploaded files to attach: each must exist in storage; duplicates dropped; the total within the limit.
+  async function checkAttachments(b: EmailAddBody) {
+    const names = b.attachmentNames ?? [];
+    if (names.length > b.attachments.length) throw badRequest('attachmentNames', 'v.unknownId');
+    const seen = new Set<string>();
+    const out: { storedName: string; originalName: string; mime: string; size: number }[] = [];
+    let total = 0;
+    for (const [i, storedName] of b.attachments.entries()) {
+      if (seen.has(storedName)) continue;
+      seen.add(storedName);
+      const file = await storage.open(storedName).catch(() => undefined);
+      if (!file) throw badRequest('attachments', 'v.unknownId');
+      total += file.size;
+      const ext = storedName.slice(storedName.lastIndexOf('.') + 1);
+      out.push({
+        storedName,
+        originalName: names[i] || `attachment-${out.length + 1}.${ext}`,
+        mime: MIME[ext] ?? 'application/octet-stream',
+        size: file.size,
+      });
+    }
+    if (total > EMAIL_ATTACHMENTS_MAX_BYTES)
+      throw badRequest('attachments', 'v.fileTooLarge', { max: `${EMAIL_ATTACHMENTS_MAX_BYTES / 1024 / 1024} MB` });
+    return out;
+  }
 
   async function summaries(ids: number[]) {
     const out = new Map<number, Summary>(ids.map((id) => [id, emptySummary()]));
@@ -59,6 +88,7 @@ export function createEmailService(deps: {
       if (!e) throw notFound();
       const sender = await repo.sender(e.senderId);
       const rows = await outbox.byMessage('email', id);
+      const files = await repo.attachments(id);
       const summary = emptySummary();
       for (const r of rows) summary[r.status] += 1;
       return {
@@ -72,6 +102,12 @@ export function createEmailService(deps: {
         summary,
         createdAt: e.createdAt,
         content: e.content,
+        attachments: files.map((f) => ({
+          name: f.storedName,
+          originalName: f.originalName,
+          mime: f.mime,
+          size: Number(f.size),
+        })),
         recipients: rows.map((r) => ({
           recipient: r.recipient,
           status: r.status,
@@ -90,6 +126,7 @@ export function createEmailService(deps: {
       if (b.templateId && !template) throw badRequest('templateId', 'v.unknownId');
       if (!(await checkTemplate(b.subject))) throw badRequest('subject', 'v.template');
       if (!(await checkTemplate(b.content))) throw badRequest('content', 'v.template');
+      const files = await checkAttachments(b);
       const content = sanitizeContent(b.content);
       const now = clock.now();
       const id = await repo.transaction(async (trx) => {
@@ -105,6 +142,10 @@ export function createEmailService(deps: {
           createdAt: now,
           updatedAt: now,
         });
+        await repo.insertAttachments(
+          trx,
+          files.map((f) => ({ ...f, emailId: messageId, createdAt: now })),
+        );
         await outbox.enqueue(trx, 'email', messageId, b.recipients, now);
         return messageId;
       });

@@ -3,6 +3,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
 import type { DeliveryWorker, OutboxRepository } from '../delivery/index.js';
+import type { FileStorage } from '../files/index.js';
 import { createEmailChannel } from './email.channel.js';
 import { createEmailService } from './email.service.js';
 import { createMailRepository } from './mail.repository.js';
@@ -22,18 +23,21 @@ export function registerMailModule(
     outbox: OutboxRepository;
     delivery: DeliveryWorker;
     box: SecretBox;
+    storage: FileStorage;
   },
-): void {
-  const { config, db, clock, outbox, delivery, box } = deps;
+): { referenced: (storedNames: readonly string[]) => Promise<Set<string>> } {
+  const { config, db, clock, outbox, delivery, box, storage } = deps;
   const repo = createMailRepository(db);
   const transports = createTransportPool((sender) => box.open(sender.passwordEnc));
   const senders = createSenderService({ repo, box, transports, clock });
   registerMailSenderRoutes(app, senders);
   registerTemplateRoutes(app, createTemplateService({ repo, clock, frameHosts: config.templateFrameHosts }));
-  registerEmailRoutes(app, createEmailService({ repo, outbox, worker: delivery, clock }), senders);
-  delivery.register(createEmailChannel({ repo, transports, portalLink: config.portalUrl }));
+  registerEmailRoutes(app, createEmailService({ repo, outbox, worker: delivery, clock, storage }), senders);
+  delivery.register(createEmailChannel({ repo, transports, portalLink: config.portalUrl, storage }));
   app.addHook('onClose', async () => {
     await delivery.stop();
     transports.closeAll();
   });
+  // The stored names e-mails keep as attachments, so the orphan upload sweep leaves them alone.
+  return { referenced: repo.referenced };
 }

@@ -1,7 +1,12 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
-import type { EmailMessageTable, MailSenderTable, MessageTemplateTable } from '../../db/schema.js';
+import type {
+  EmailAttachmentTable,
+  EmailMessageTable,
+  MailSenderTable,
+  MessageTemplateTable,
+} from '../../db/schema.js';
 import { containsPattern, likeLower } from '../../db/sql-helpers.js';
 import { pageWindow } from '../../lib/paging.js';
 import type { EmailListQuery, MailSenderListQuery, TemplateListQuery } from '@study-crm/shared';
@@ -9,6 +14,7 @@ import type { EmailListQuery, MailSenderListQuery, TemplateListQuery } from '@st
 export type MailSenderRow = Selectable<MailSenderTable>;
 export type TemplateRow = Selectable<MessageTemplateTable>;
 export type EmailRow = Selectable<EmailMessageTable>;
+export type EmailAttachmentRow = Selectable<EmailAttachmentTable>;
 
 const SENDER = [
   'id',
@@ -132,6 +138,29 @@ export function createMailRepository(db: Db) {
     async insertEmail(trx: Conn, v: Omit<EmailRow, 'id'>) {
       const r = await trx.insertInto('emailMessage').values(v).returning('id').executeTakeFirstOrThrow();
       return r.id;
+    },
+    async insertAttachments(trx: Conn, rows: Omit<EmailAttachmentRow, 'id'>[]) {
+      if (rows.length) await trx.insertInto('emailAttachment').values(rows).execute();
+    },
+    attachments: (emailId: number): Promise<EmailAttachmentRow[]> =>
+      db
+        .selectFrom('emailAttachment')
+        .select(['id', 'emailId', 'storedName', 'originalName', 'mime', 'size', 'createdAt'])
+        .where('emailId', '=', emailId)
+        .orderBy('id')
+        .execute(),
+    // Which of these stored names an e-mail keeps as an attachment (for the orphan upload sweep).
+    async referenced(storedNames: readonly string[]): Promise<Set<string>> {
+      const found = new Set<string>();
+      for (let i = 0; i < storedNames.length; i += 500) {
+        const rows = await db
+          .selectFrom('emailAttachment')
+          .select('storedName')
+          .where('storedName', 'in', storedNames.slice(i, i + 500))
+          .execute();
+        for (const r of rows) found.add(r.storedName);
+      }
+      return found;
     },
     async emailPage(q: EmailListQuery) {
       const { pageNum, pageSize, offset } = pageWindow(q);

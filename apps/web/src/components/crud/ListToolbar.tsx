@@ -18,6 +18,8 @@ type Props<F extends BaseFilters & Filters> = {
   onAdd: () => void;
   // Screen-specific filters, shown between the keyword and the status.
   children?: ReactNode;
+  // Lists whose rows have no enabled/disabled status leave the status filter out.
+  showStatus?: boolean;
 };
 
 // Keyword + filters + status, search/reset, and the add button (for members allowed to add).
@@ -30,6 +32,7 @@ export function ListToolbar<F extends BaseFilters & Filters>({
   addTestId,
   onAdd,
   children,
+  showStatus = true,
 }: Props<F>) {
   const { t } = useTranslation();
   return (
@@ -44,10 +47,12 @@ export function ListToolbar<F extends BaseFilters & Filters>({
         data-testid={keywordTestId}
       />
       {children}
-      <StatusSelect
-        value={list.draft.status ?? null}
-        onChange={(status) => list.patchDraft({ status } as Partial<F>)}
-      />
+      {showStatus && (
+        <StatusSelect
+          value={list.draft.status ?? null}
+          onChange={(status) => list.patchDraft({ status } as Partial<F>)}
+        />
+      )}
       <Button type="primary" onClick={list.search} data-testid="list-search">
         {t('crud.search')}
       </Button>

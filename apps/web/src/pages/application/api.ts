@@ -1,18 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  applicationApi,
-  Code,
-  followUpApi,
-  SIGN_HEADER,
-  TOKEN_HEADER,
-  type Envelope,
-  type FileRecord,
-} from '@study-crm/shared';
+import { applicationApi, Code, followUpApi, type FileRecord } from '@study-crm/shared';
 import { blobOf, call, fetchData } from '../../api/call';
-import { encodeParams, handleEnvelope, type Params } from '../../api/client';
-import { API_BASE, CLIENT_SIGN } from '../../api/config';
-import { session } from '../../api/session';
-import i18n from '../../i18n';
+import type { Params } from '../../api/client';
+import { uploadWithProgress as uploadFile } from '../../api/upload';
 
 export type ListParams = {
   pageNum: number;
@@ -101,37 +91,9 @@ export function useFileMutation() {
   });
 }
 
-// Multipart upload with progress. fetch cannot report upload progress, so this uses XMLHttpRequest with the
-// same identity as the api client: sign, x-token and accept-language headers, common params in the query.
-export function uploadWithProgress(
-  form: FormData,
-  onProgress: (percent: number) => void,
-): { promise: Promise<Envelope<FileRecord>>; abort: () => void } {
-  const xhr = new XMLHttpRequest();
-  const promise = new Promise<Envelope<FileRecord>>((resolve, reject) => {
-    xhr.open('POST', `${API_BASE}${applicationApi.uploadFile.url}?${encodeParams().toString()}`);
-    xhr.setRequestHeader(SIGN_HEADER, CLIENT_SIGN);
-    xhr.setRequestHeader('accept-language', i18n.language);
-    const token = session.token();
-    if (token) xhr.setRequestHeader(TOKEN_HEADER, token);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress(Math.round((e.loaded * 100) / e.total));
-    };
-    xhr.onload = () => {
-      let body: unknown = null;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        body = null;
-      }
-      resolve(handleEnvelope<FileRecord>(body, {}));
-    };
-    xhr.onerror = () => reject(new Error(i18n.t('common.networkUnstable')));
-    xhr.onabort = () => reject(new Error('aborted'));
-    xhr.send(form);
-  });
-  return { promise, abort: () => xhr.abort() };
-}
+// Multipart upload of an application file, with progress.
+export const uploadWithProgress = (form: FormData, onProgress: (percent: number) => void) =>
+  uploadFile<FileRecord>(applicationApi.uploadFile.url, form, onProgress);
 
 // Downloads go through fetch with the token header (a plain link cannot carry it), then an object URL saved under
 // the file's title; images too (spec section 9: images download through fetch and still arrive as a file).

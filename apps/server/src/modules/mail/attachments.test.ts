@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EmailDetail, MailSender } from '@study-crm/shared';
+import { startTestApp, testClock, type Envelope, type TestApp, type Values } from '../../test/harness.js';
+import { multipart, PDF_MINI, PNG_1x1 } from '../../test/application-fixtures.js';
+import { startSmtpServer } from '../../test/smtp-fixture.js';
+import { createFileRepository, referencedByAny, sweepOrphanUploads } from '../application/index.js';
+import { createFileStorage } from '../files/index.js';
+import { createMailRepository } from './mail.repository.js';
+
+const EMAIL = '/admin/v1/message/email';
+type Uploaded = { name: string; originalName: string; size: number };
+
+// Issue 15: e-mail attachments are files uploaded through /api/v1/fms/upload, sent byte for byte.
+describe('e-mail attachments', () => {
+  let t: TestApp;
+  let token: string;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let senderId: number;
+
+  const upload = async (name: string, content: Buffer) => {
+    const body = multipart({}, { name, content });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/fms/upload?appId=student-admin&mcId=COM',
+      headers: { ...t.headers({ token }), 'content-type': body.contentType },
+      payload: body.payload,
+    });
+    const json = res.json() as Envelope<Uploaded>;
+    expect(json.meta.code).toBe(200);
+    return json.data;
+  };
+  const add = (v: Values) =>
+    t.post<{ id: number }>(
+      `${EMAIL}/add`,
+      { senderId, platform: 'WEB', recipients: 'amy@example.com', subject: 'Files', content: '<p>附件</p>', ...v },
+      { token, locale: 'en-US' },
+    );
+  async function settled(id: number) {
+    for (let i = 0; i < 200; i += 1) {
+      const res = await t.get<EmailDetail>(`${EMAIL}/view`, { id }, { token });
+      if (res.data.summary.queued === 0 && res.data.summary.sending === 0) return res.data;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    throw new Error(`e-mail ${id} did not settle`);
+  }
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer({ user: 'office@example.com', pass: 'pw' });
+    t = await startTestApp({ env: { DELIVERY_POLL_MS: '20' } });
+    token = (await t.login()).token;
+    senderId = (
+      await t.post<MailSender>(
+        '/admin/v1/mailSenders/add',
+        { host: '127.0.0.1', port: smtp.port, account: 'office@example.com', password: 'pw', tlsMode: 'none' },
+        { token },
+      )
+    ).data.id;
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
+
+  it('sends uploaded files as attachments with identical bytes and shows them in the view', async () => {
+    const pdf = await upload('錄取通知.pdf', PDF_MINI);
+    const png = await upload('photo.png', PNG_1x1);
+    const res = await add({
+      attachments: [pdf.name, png.name, pdf.name],
+      attachmentNames: ['錄取通知.pdf', 'photo, 2026.png', 'again.pdf'],
+    });
+    expect(res.meta.code, res.meta.message).toBe(200);
+    const detail = await settled(res.data.id);
+    expect(detail.summary.sent).toBe(1);
+    expect(detail.attachments).toEqual([
+      { name: pdf.name, originalName: '錄取通知.pdf', mime: 'application/pdf', size: PDF_MINI.length },
+      { name: png.name, originalName: 'photo, 2026.png', mime: 'image/png', size: PNG_1x1.length },
+    ]);
+    const mail = smtp.received.find((r) => r.envelopeTo.includes('amy@example.com'))!.mail;
+    expect(mail.attachments.map((a) => [a.filename, a.contentType])).toEqual([
+      ['錄取通知.pdf', 'application/pdf'],
+      ['photo, 2026.png', 'image/png'],
+    ]);
+    expect(Buffer.compare(mail.attachments[0]!.content, PDF_MINI)).toBe(0);
+    expect(Buffer.compare(mail.attachments[1]!.content, PNG_1x1)).toBe(0);
+
+    // The orphan sweep keeps files an e-mail attaches, and removes a day-old upload nothing keeps.
+    const loose = await upload('loose.png', PNG_1x1);
+    const clock = testClock(Date.now() + 25 * 60 * 60 * 1000);
+    const storage = createFileStorage(t.config, clock);
+    const files = referencedByAny(createFileRepository(t.db.db).referenced, createMailRepository(t.db.db).referenced);
+    expect(await sweepOrphanUploads({ storage, files, clock })).toBe(1);
+    const left = (await storage.list()).map((f) => f.storedName);
+    expect(left).toEqual(expect.arrayContaining([pdf.name, png.name]));
+    expect(left).not.toContain(loose.name);
+  });
+
+  it('refuses bad attachments naming the field, and queues nothing', async () => {
+    const png = await upload('a.png', PNG_1x1);
+    const before = await t.db.db.selectFrom('deliveryOutbox').select('id').execute();
+    const cases: [string, Values][] = [
+      ['attachments', { attachments: '../../etc/passwd' }],
+      ['attachments', { attachments: '202611/abcdefghijklmnopqrstuvwxyz012345.pdf' }],
+      ['attachments', { attachments: Array.from({ length: 11 }, () => png.name).join(',') }],
+      ['attachmentNames', { attachments: png.name, attachmentNames: ['a.png', 'b.png'] }],
+      ['attachmentNames', { attachments: png.name, attachmentNames: 'x'.repeat(256) }],
+    ];
+    for (const [field, body] of cases) {
+      const res = await add(body);
+      expect(res.meta.code, JSON.stringify(body).slice(0, 80)).toBe(400);
+      expect(res.meta.message).toContain(field);
+    }
+    // Without names, a file is named after its type.
+    const unnamed = await add({ attachments: png.name });
+    expect(unnamed.meta.code).toBe(200);
+    const view = await t.get<EmailDetail>(`${EMAIL}/view`, { id: unnamed.data.id }, { token });
+    expect(view.data.attachments.map((a) => a.originalName)).toEqual(['attachment-1.png']);
+    expect(await t.db.db.selectFrom('deliveryOutbox').select('id').execute()).toHaveLength(before.length + 1);
+    await settled(unnamed.data.id);
+  });
+});

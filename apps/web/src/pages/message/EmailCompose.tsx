@@ -1,0 +1,237 @@
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  Alert,
+  App as AntApp,
+  Button,
+  Drawer,
+  Form,
+  Input,
+  Modal,
+  Progress,
+  Select,
+  Space,
+  Spin,
+  Upload,
+  type UploadFile,
+  type UploadProps,
+} from 'antd';
+import { UploadOutlined } from '@ant-design/icons';
+import {
+  DICT_TYPES,
+  EMAIL_ATTACHMENTS_MAX,
+  EMAIL_ATTACHMENTS_MAX_BYTES,
+  splitRecipients,
+  type Template,
+} from '@study-crm/shared';
+import { ApiError } from '../../api/client';
+import { DictSelect } from '../../components/dict';
+import { loadTemplate, uploadAttachment, useEmailAgents, useSendEmail, useTemplateOptions, type Uploaded } from './api';
+import { framed, HtmlPreview } from './preview';
+
+// The editor is a separate chunk, loaded when this drawer first opens.
+const RichTextEditor = lazy(() => import('./RichTextEditor'));
+
+type Values = {
+  senderId?: number;
+  recipients?: string;
+  templateId?: number | null;
+  subject?: string;
+  content?: string;
+  platform?: string;
+};
+
+// Writing an e-mail: sender, recipients, a template that fills subject and content (both stay editable),
+// attachments uploaded with progress, a preview in its frame, and a confirmation before it is queued.
+export function EmailCompose({ onClose, onSent }: { onClose: () => void; onSent: (id: number) => void }) {
+  const { t } = useTranslation();
+  const { modal, message } = AntApp.useApp();
+  const [form] = Form.useForm<Values>();
+  const agents = useEmailAgents();
+  const templates = useTemplateOptions();
+  const send = useSendEmail();
+  const [files, setFiles] = useState<UploadFile<Uploaded>[]>([]);
+  const [template, setTemplate] = useState<Template | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const uploading = files.some((f) => f.status === 'uploading');
+
+  const pickTemplate = async (id: number | null | undefined) => {
+    if (!id) {
+      setTemplate(null);
+      return;
+    }
+    try {
+      const tpl = await loadTemplate(id);
+      setTemplate(tpl);
+      form.setFieldsValue({ subject: tpl.title ?? '', content: tpl.content ?? '' });
+    } catch {
+      // the toast already said why
+    }
+  };
+
+  const customRequest: UploadProps<Uploaded>['customRequest'] = (opts) => {
+    const file = opts.file as File;
+    const { promise } = uploadAttachment(file, (percent) => opts.onProgress?.({ percent }));
+    promise
+      .then((env) => {
+        if (env.meta.code === 200) opts.onSuccess?.(env.data);
+        else opts.onError?.(new Error(env.meta.message));
+      })
+      .catch((err: Error) => opts.onError?.(err));
+  };
+  const beforeUpload: UploadProps['beforeUpload'] = (file) => {
+    const total = files.reduce((n, f) => n + (f.size ?? 0), 0) + file.size;
+    if (files.length >= EMAIL_ATTACHMENTS_MAX || total > EMAIL_ATTACHMENTS_MAX_BYTES) {
+      void message.error(t('message.email.attachmentsHint'));
+      return Upload.LIST_IGNORE;
+    }
+    return true;
+  };
+
+  const submit = async () => {
+    const values = await form.validateFields().catch(() => null);
+    if (!values || uploading) return;
+    const done = files.filter((f) => f.status === 'done' && f.response);
+    const count = splitRecipients(values.recipients ?? '').length;
+    modal.confirm({
+      title: t('message.email.sendConfirm', { count }),
+      okText: t('message.email.send'),
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        setError(null);
+        try {
+          const res = await send.mutateAsync({
+            senderId: values.senderId,
+            recipients: values.recipients,
+            templateId: values.templateId ?? null,
+            subject: values.subject,
+            content: values.content,
+            platform: values.platform,
+            attachments: done.map((f) => f.response!.name),
+            attachmentNames: done.map((f) => f.name),
+          });
+          void message.success(t('message.email.queued'));
+          onSent((res as { id: number }).id);
+        } catch (err) {
+          if (err instanceof ApiError) setError(err.message);
+        }
+      },
+    });
+  };
+
+  const required = (field: string) => ({ required: true, whitespace: true, message: t('crud.required', { field }) });
+
+  return (
+    <Drawer
+      open
+      onClose={onClose}
+      size={860}
+      title={t('message.email.writeTitle')}
+      data-testid="email-compose"
+      extra={
+        <Space>
+          <Button
+            onClick={() => setPreview(framed(template?.frameHtml, form.getFieldValue('content') ?? ''))}
+            data-testid="email-preview"
+          >
+            {t('message.email.preview')}
+          </Button>
+          <Button type="primary" loading={send.isPending} disabled={uploading} onClick={() => void submit()}>
+            {t('message.email.send')}
+          </Button>
+        </Space>
+      }
+    >
+      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} data-testid="email-error" />}
+      <Form form={form} layout="vertical" initialValues={{ platform: 'WEB' }}>
+        <Form.Item
+          name="senderId"
+          label={t('message.email.sender')}
+          rules={[{ required: true, message: t('crud.requiredSelect', { field: t('message.email.sender') }) }]}
+        >
+          <Select
+            loading={agents.isLoading}
+            options={agents.data?.map((a) => ({
+              value: a.id,
+              label: a.displayName ? `${a.displayName} <${a.account}>` : a.account,
+            }))}
+            data-testid="email-sender"
+          />
+        </Form.Item>
+        <Form.Item
+          name="recipients"
+          label={t('message.email.recipients')}
+          extra={t('message.email.recipientsHint')}
+          rules={[required(t('message.email.recipients'))]}
+        >
+          <Input.TextArea rows={2} data-testid="email-recipients-input" />
+        </Form.Item>
+        <Form.Item name="templateId" label={t('message.email.template')}>
+          <Select
+            allowClear
+            showSearch
+            optionFilterProp="label"
+            placeholder={t('message.email.templatePlaceholder')}
+            loading={templates.isLoading}
+            onChange={(v?: number) => void pickTemplate(v)}
+            options={templates.data?.map((o) => ({ value: o.id, label: `${o.name} (${o.type})` }))}
+            data-testid="email-template"
+          />
+        </Form.Item>
+        <Form.Item name="subject" label={t('message.email.subject')} rules={[required(t('message.email.subject'))]}>
+          <Input maxLength={255} data-testid="email-subject" />
+        </Form.Item>
+        <Form.Item
+          name="platform"
+          label={t('message.email.platform')}
+          rules={[{ required: true, message: t('crud.requiredSelect', { field: t('message.email.platform') }) }]}
+        >
+          <DictSelect type={DICT_TYPES.platform} style={{ width: 200 }} />
+        </Form.Item>
+        <Form.Item name="content" label={t('message.email.content')} rules={[required(t('message.email.content'))]}>
+          <EditorField />
+        </Form.Item>
+        <Form.Item label={t('message.email.attachments')} extra={t('message.email.attachmentsHint')}>
+          <Upload<Uploaded>
+            multiple
+            fileList={files}
+            customRequest={customRequest}
+            beforeUpload={beforeUpload}
+            onChange={({ fileList }) => setFiles(fileList)}
+            accept=".pdf,.png,.jpg,.jpeg,.gif,.doc,.docx,.xls,.xlsx"
+            itemRender={(node, file) => (
+              <div>
+                {node}
+                {file.status === 'uploading' && <Progress percent={file.percent ?? 0} size="small" />}
+              </div>
+            )}
+          >
+            <Button icon={<UploadOutlined />} data-testid="email-upload">
+              {t('message.email.upload')}
+            </Button>
+          </Upload>
+        </Form.Item>
+      </Form>
+      <Modal
+        open={preview !== null}
+        onCancel={() => setPreview(null)}
+        footer={null}
+        width={760}
+        title={t('message.email.previewTitle')}
+      >
+        <HtmlPreview html={preview ?? ''} testId="email-preview-frame" />
+      </Modal>
+    </Drawer>
+  );
+}
+
+// Form.Item passes value/onChange to its child; the lazily loaded editor shows a spinner until it arrives.
+function EditorField(props: { value?: string; onChange?: (html: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Suspense fallback={<Spin tip={t('message.email.editorLoading')} />}>
+      <RichTextEditor {...props} testId="email-editor" />
+    </Suspense>
+  );
+}

@@ -1,0 +1,121 @@
+import { useTranslation } from 'react-i18next';
+import { App as AntApp, Button, Descriptions, Drawer, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { PERM, type EmailDetail } from '@study-crm/shared';
+import { Permission } from '../../components/Permission';
+import { useEmailDetail, useResend } from './api';
+import { HtmlPreview } from './preview';
+import { STATUS_COLORS, StatusSummary } from './StatusSummary';
+
+type Recipient = EmailDetail['recipients'][number];
+
+const kb = (size: number) => (size < 1024 ? `${size} B` : `${(size / 1024).toFixed(1)} KB`);
+
+// One e-mail: each recipient's status and error as the outbox has them (polled while any is queued or sending),
+// its attachments and content, and a resend of the failed recipients.
+export function EmailDetailDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = AntApp.useApp();
+  const detail = useEmailDetail(id);
+  const resend = useResend();
+  const e = detail.data;
+
+  const columns = [
+    { title: t('message.email.recipients'), dataIndex: 'recipient' },
+    {
+      title: t('message.email.status'),
+      dataIndex: 'status',
+      width: 110,
+      render: (s: Recipient['status']) => (
+        <Tag color={STATUS_COLORS[s]} data-testid={`recipient-status-${s}`}>
+          {t(`message.email.s_${s}`)}
+        </Tag>
+      ),
+    },
+    { title: t('message.email.attempts'), dataIndex: 'attempts', width: 100 },
+    {
+      title: t('message.email.error'),
+      dataIndex: 'error',
+      render: (v: string | null, row: Recipient) =>
+        v ? (
+          <Tooltip title={row.detail}>
+            <Typography.Text type="danger">{v}</Typography.Text>
+          </Tooltip>
+        ) : (
+          '—'
+        ),
+    },
+    {
+      title: t('message.email.sentAt'),
+      dataIndex: 'sentAt',
+      width: 160,
+      render: (v: number | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '—'),
+    },
+  ];
+
+  const doResend = async () => {
+    if (!e) return;
+    try {
+      const res = await resend.mutateAsync({ id: e.id });
+      void message.success(t('message.email.resent', { count: res.requeued }));
+    } catch {
+      // the toast already said why
+    }
+  };
+
+  return (
+    <Drawer
+      open={id !== null}
+      onClose={onClose}
+      size={880}
+      title={t('message.email.detailTitle')}
+      data-testid="email-detail-drawer"
+      extra={
+        e && e.summary.failed > 0 ? (
+          <Permission perm={PERM.emailResend}>
+            <Button danger loading={resend.isPending} onClick={() => void doResend()} data-testid="email-resend">
+              {t('message.email.resend')}
+            </Button>
+          </Permission>
+        ) : null
+      }
+    >
+      {e && (
+        <Space direction="vertical" size={16} style={{ width: '100%' }}>
+          <Descriptions column={2} size="small" bordered>
+            <Descriptions.Item label={t('message.email.subject')} span={2}>
+              {e.subject}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('message.email.sender')}>{e.sender}</Descriptions.Item>
+            <Descriptions.Item label={t('message.email.time')}>
+              {dayjs(e.createdAt).format('YYYY-MM-DD HH:mm')}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('message.email.status')} span={2}>
+              <StatusSummary summary={e.summary} />
+            </Descriptions.Item>
+            <Descriptions.Item label={t('message.email.attachments')} span={2}>
+              {e.attachments.length ? (
+                <Space wrap data-testid="email-attachments">
+                  {e.attachments.map((a) => (
+                    <Tag key={a.name}>{`${a.originalName} (${kb(a.size)})`}</Tag>
+                  ))}
+                </Space>
+              ) : (
+                t('message.email.none')
+              )}
+            </Descriptions.Item>
+          </Descriptions>
+          <Table<Recipient>
+            size="small"
+            rowKey="recipient"
+            columns={columns}
+            dataSource={e.recipients}
+            pagination={e.recipients.length > 10 ? { pageSize: 10 } : false}
+            data-testid="email-recipients"
+          />
+          <HtmlPreview html={e.content} height={320} testId="email-content" />
+        </Space>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,158 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { App as AntApp, Button, Card, Form, Input, InputNumber, Select, Space, type TableColumnsType } from 'antd';
+import { Code, PERM, TLS_MODES, type MailSender } from '@study-crm/shared';
+import { FormModal } from '../../components/crud/FormModal';
+import { ListToolbar } from '../../components/crud/ListToolbar';
+import { PagedTable } from '../../components/crud/PagedTable';
+import { RowActions } from '../../components/crud/RowActions';
+import { useEditor } from '../../components/crud/useListScreen';
+import { useListState } from '../../components/crud/useListState';
+import { Permission } from '../../components/Permission';
+import { SENDER_ROOT, senderCrud, testSender } from './api';
+
+type Filters = { keyword?: string };
+type FormValues = {
+  host: string;
+  port: number;
+  account: string;
+  password?: string;
+  tlsMode: (typeof TLS_MODES)[number];
+  displayName?: string | null;
+};
+
+// Mail servers (spec section 2): list, add, edit, remove with confirmation, and a connection test.
+export default function EmailSenderManage() {
+  const { t } = useTranslation();
+  const { modal } = AntApp.useApp();
+  const list = useListState<Filters>({ queryRoot: [SENDER_ROOT] });
+  const editor = useEditor<MailSender>();
+  const query = senderCrud.useList(list.params);
+  const add = senderCrud.useAdd();
+  const update = senderCrud.useUpdate();
+  const remove = senderCrud.useRemove();
+  const [testing, setTesting] = useState<number | null>(null);
+
+  const runTest = async (row: MailSender) => {
+    setTesting(row.id);
+    try {
+      const res = await testSender(row.id);
+      const show = res.isOk ? modal.success : modal.error;
+      show({
+        title: res.isOk ? t('message.sender.testOk') : t('message.sender.testFailed'),
+        content: <pre style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{res.message}</pre>,
+        okText: t('common.confirm'),
+      });
+    } catch {
+      // the toast already said why
+    } finally {
+      setTesting(null);
+    }
+  };
+
+  const columns: TableColumnsType<MailSender> = [
+    { title: t('message.sender.displayName'), dataIndex: 'displayName', render: (v: string | null) => v ?? '—' },
+    { title: t('message.sender.account'), dataIndex: 'account' },
+    { title: t('message.sender.host'), dataIndex: 'host' },
+    { title: t('message.sender.port'), dataIndex: 'port', width: 90 },
+    {
+      title: t('message.sender.tlsMode'),
+      dataIndex: 'tlsMode',
+      width: 120,
+      render: (v: MailSender['tlsMode']) => t(`message.sender.tls_${v}`),
+    },
+    {
+      title: t('crud.actions'),
+      key: 'actions',
+      width: 240,
+      render: (_: unknown, row: MailSender) => (
+        <Space size={4}>
+          <Permission perm={PERM.mailSenderTest}>
+            <Button
+              type="link"
+              size="small"
+              loading={testing === row.id}
+              onClick={() => void runTest(row)}
+              data-testid="sender-test"
+            >
+              {t('message.sender.test')}
+            </Button>
+          </Permission>
+          <RowActions
+            name={row.displayName ?? row.account}
+            updatePerm={PERM.mailSenderUpdate}
+            removePerm={PERM.mailSenderRemove}
+            onEdit={() => editor.edit(row)}
+            onRemove={() => remove.mutateAsync({ id: row.id })}
+          />
+        </Space>
+      ),
+    },
+  ];
+
+  const required = (field: string) => ({ required: true, message: t('crud.required', { field }) });
+
+  return (
+    <Card title={t('message.sender.title')} data-testid="sender-manage">
+      <ListToolbar
+        list={list}
+        keywordPlaceholder={t('message.sender.keywordPlaceholder')}
+        addPerm={PERM.mailSenderAdd}
+        addTestId="sender-add"
+        onAdd={() => editor.edit('new')}
+        showStatus={false}
+      />
+      <PagedTable<MailSender>
+        query={query}
+        list={list}
+        columns={columns}
+        emptyText={t('message.sender.empty')}
+        scrollX={900}
+        testId="sender-table"
+      />
+      <FormModal<FormValues>
+        open={editor.open}
+        record={editor.record}
+        title={editor.creating ? t('message.sender.addTitle') : t('message.sender.editTitle')}
+        initialValues={
+          editor.isNew ? { port: 587, tlsMode: 'starttls' } : { ...(editor.editing as MailSender), password: '' }
+        }
+        inlineCodes={[Code.BAD_REQUEST, Code.MAIL_SENDER_IN_USE]}
+        onClose={editor.close}
+        onSubmit={(v) => editor.save(v, add, update)}
+        testId="sender-form"
+      >
+        <Form.Item name="displayName" label={t('message.sender.displayName')} rules={[{ max: 100 }]}>
+          <Input data-testid="sender-displayName" />
+        </Form.Item>
+        <Form.Item name="host" label={t('message.sender.host')} rules={[required(t('message.sender.host'))]}>
+          <Input data-testid="sender-host" />
+        </Form.Item>
+        <Form.Item name="port" label={t('message.sender.port')} rules={[required(t('message.sender.port'))]}>
+          <InputNumber min={1} max={65535} style={{ width: 160 }} data-testid="sender-port" />
+        </Form.Item>
+        <Form.Item name="tlsMode" label={t('message.sender.tlsMode')}>
+          <Select
+            data-testid="sender-tls"
+            options={TLS_MODES.map((m) => ({ value: m, label: t(`message.sender.tls_${m}`) }))}
+          />
+        </Form.Item>
+        <Form.Item
+          name="account"
+          label={t('message.sender.account')}
+          rules={[required(t('message.sender.account')), { max: 255 }]}
+        >
+          <Input autoComplete="off" data-testid="sender-account" />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          label={t('message.sender.password')}
+          extra={editor.isNew ? undefined : t('message.sender.passwordKeep')}
+          rules={editor.isNew ? [required(t('message.sender.password'))] : []}
+        >
+          <Input.Password autoComplete="new-password" data-testid="sender-password" />
+        </Form.Item>
+      </FormModal>
+    </Card>
+  );
+}

@@ -1,0 +1,85 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Space, Tooltip } from 'antd';
+import {
+  BoldOutlined,
+  ItalicOutlined,
+  OrderedListOutlined,
+  RedoOutlined,
+  UnderlineOutlined,
+  UndoOutlined,
+  UnorderedListOutlined,
+} from '@ant-design/icons';
+import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import './editor.css';
+
+type Props = { value?: string; onChange?: (html: string) => void; testId?: string };
+
+// The e-mail content editor (TipTap on ProseMirror), loaded only with the compose drawer. It keeps to the content
+// security policy: no eval, and `injectCSS: false` so no <style> element is added (its rules live in editor.css,
+// bundled as a file).
+export default function RichTextEditor({ value, onChange, testId }: Props) {
+  const { t } = useTranslation();
+  const editor = useEditor({
+    extensions: [StarterKit.configure({ link: { openOnClick: false } })],
+    content: value ?? '',
+    injectCSS: false,
+    immediatelyRender: true,
+    onUpdate: ({ editor: e }) => onChange?.(e.isEmpty ? '' : e.getHTML()),
+  });
+  // A template chosen in the picker replaces the content.
+  useEffect(() => {
+    if (!editor || editor.isDestroyed) return;
+    const current = editor.isEmpty ? '' : editor.getHTML();
+    if ((value ?? '') !== current) editor.commands.setContent(value ?? '', { emitUpdate: false });
+  }, [editor, value]);
+  const state = useEditorState({
+    editor,
+    selector: ({ editor: e }) => ({
+      bold: e.isActive('bold'),
+      italic: e.isActive('italic'),
+      underline: e.isActive('underline'),
+      bullet: e.isActive('bulletList'),
+      ordered: e.isActive('orderedList'),
+      h2: e.isActive('heading', { level: 2 }),
+    }),
+  });
+
+  const tool = (key: string, title: string, icon: React.ReactNode, active: boolean, run: () => void) => (
+    <Tooltip title={title} key={key}>
+      <Button
+        size="small"
+        type={active ? 'primary' : 'text'}
+        icon={icon}
+        aria-label={title}
+        aria-pressed={active}
+        onMouseDown={(e) => e.preventDefault()}
+        onClick={run}
+      />
+    </Tooltip>
+  );
+  const chain = () => editor.chain().focus();
+
+  return (
+    <div className="rte" data-testid={testId}>
+      <Space size={2} className="rte-toolbar" wrap>
+        {tool('h2', 'H2', <b>H2</b>, state.h2, () => chain().toggleHeading({ level: 2 }).run())}
+        {tool('b', t('message.editor.bold'), <BoldOutlined />, state.bold, () => chain().toggleBold().run())}
+        {tool('i', t('message.editor.italic'), <ItalicOutlined />, state.italic, () => chain().toggleItalic().run())}
+        {tool('u', t('message.editor.underline'), <UnderlineOutlined />, state.underline, () =>
+          chain().toggleUnderline().run(),
+        )}
+        {tool('ul', t('message.editor.bulletList'), <UnorderedListOutlined />, state.bullet, () =>
+          chain().toggleBulletList().run(),
+        )}
+        {tool('ol', t('message.editor.orderedList'), <OrderedListOutlined />, state.ordered, () =>
+          chain().toggleOrderedList().run(),
+        )}
+        {tool('undo', t('message.editor.undo'), <UndoOutlined />, false, () => chain().undo().run())}
+        {tool('redo', t('message.editor.redo'), <RedoOutlined />, false, () => chain().redo().run())}
+      </Space>
+      <EditorContent editor={editor} className="rte-content" />
+    </div>
+  );
+}

@@ -1,0 +1,150 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Card, Descriptions, Drawer, Form, Input, Space, Typography, type TableColumnsType } from 'antd';
+import dayjs from 'dayjs';
+import { Code, PERM, type Template } from '@study-crm/shared';
+import { FormModal } from '../../components/crud/FormModal';
+import { ListToolbar } from '../../components/crud/ListToolbar';
+import { PagedTable } from '../../components/crud/PagedTable';
+import { RowActions } from '../../components/crud/RowActions';
+import { useEditor } from '../../components/crud/useListScreen';
+import { useListState } from '../../components/crud/useListState';
+import { TEMPLATE_ROOT, templateCrud, useTemplate } from './api';
+import { FRAME_PLACEHOLDER, framed, HtmlPreview, SAMPLE_VARIABLES, withSampleData } from './preview';
+
+type Filters = { keyword?: string; type?: string };
+type FormValues = Pick<Template, 'name' | 'title' | 'type' | 'frameUrl' | 'frameHtml' | 'content'>;
+
+// Templates (spec section 2): list, create, view (with a preview on sample data), edit, delete.
+export default function TemplateManage() {
+  const { t } = useTranslation();
+  const list = useListState<Filters>({ queryRoot: [TEMPLATE_ROOT] });
+  const editor = useEditor<Template>();
+  const query = templateCrud.useList(list.params);
+  const add = templateCrud.useAdd();
+  const update = templateCrud.useUpdate();
+  const remove = templateCrud.useRemove();
+  const [viewing, setViewing] = useState<number | null>(null);
+  const shown = useTemplate(viewing);
+
+  const columns: TableColumnsType<Template> = [
+    { title: t('message.template.name'), dataIndex: 'name' },
+    { title: t('message.template.type'), dataIndex: 'type', width: 160 },
+    { title: t('message.template.contentTitle'), dataIndex: 'title', ellipsis: true },
+    {
+      title: t('crud.updatedAt'),
+      dataIndex: 'updatedAt',
+      width: 170,
+      render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+    },
+    {
+      title: t('crud.actions'),
+      key: 'actions',
+      width: 200,
+      render: (_: unknown, row: Template) => (
+        <Space size={4}>
+          <Button type="link" size="small" onClick={() => setViewing(row.id)} data-testid="template-view">
+            {t('message.template.view')}
+          </Button>
+          <RowActions
+            name={row.name}
+            updatePerm={PERM.templateUpdate}
+            removePerm={PERM.templateRemove}
+            onEdit={() => editor.edit(row)}
+            onRemove={() => remove.mutateAsync({ id: row.id })}
+          />
+        </Space>
+      ),
+    },
+  ];
+  const required = (field: string) => ({ required: true, whitespace: true, message: t('crud.required', { field }) });
+  const tpl = shown.data;
+
+  return (
+    <Card title={t('message.template.title')} data-testid="template-manage">
+      <ListToolbar
+        list={list}
+        keywordPlaceholder={t('message.template.keywordPlaceholder')}
+        addPerm={PERM.templateAdd}
+        addTestId="template-add"
+        onAdd={() => editor.edit('new')}
+        showStatus={false}
+      >
+        <Input
+          allowClear
+          style={{ width: 160 }}
+          placeholder={t('message.template.allTypes')}
+          value={list.draft.type ?? ''}
+          onChange={(e) => list.patchDraft({ type: e.target.value })}
+          onPressEnter={list.search}
+        />
+      </ListToolbar>
+      <PagedTable<Template>
+        query={query}
+        list={list}
+        columns={columns}
+        emptyText={t('message.template.empty')}
+        scrollX={900}
+        testId="template-table"
+      />
+      <FormModal<FormValues>
+        open={editor.open}
+        record={editor.record}
+        title={editor.creating ? t('message.template.addTitle') : t('message.template.editTitle')}
+        initialValues={editor.isNew ? {} : (editor.editing as Template)}
+        inlineCodes={[Code.BAD_REQUEST]}
+        onClose={editor.close}
+        onSubmit={(v) => editor.save(v, add, update)}
+        testId="template-form"
+      >
+        <Form.Item name="name" label={t('message.template.name')} rules={[required(t('message.template.name'))]}>
+          <Input maxLength={100} data-testid="template-name" />
+        </Form.Item>
+        <Form.Item name="type" label={t('message.template.type')} rules={[required(t('message.template.type'))]}>
+          <Input maxLength={64} data-testid="template-type" />
+        </Form.Item>
+        <Form.Item name="title" label={t('message.template.contentTitle')} rules={[{ max: 255 }]}>
+          <Input data-testid="template-title" />
+        </Form.Item>
+        <Form.Item name="frameUrl" label={t('message.template.frameUrl')} rules={[{ type: 'url' }, { max: 1000 }]}>
+          <Input placeholder="https://" data-testid="template-frameUrl" />
+        </Form.Item>
+        <Form.Item
+          name="frameHtml"
+          label={t('message.template.frameHtml')}
+          extra={t('message.template.frameHint', { placeholder: FRAME_PLACEHOLDER })}
+        >
+          <Input.TextArea rows={4} data-testid="template-frameHtml" />
+        </Form.Item>
+        <Form.Item
+          name="content"
+          label={t('message.template.content')}
+          extra={t('message.template.contentHint', { examples: SAMPLE_VARIABLES })}
+        >
+          <Input.TextArea rows={8} data-testid="template-content" />
+        </Form.Item>
+      </FormModal>
+      <Drawer
+        open={viewing !== null}
+        onClose={() => setViewing(null)}
+        size="large"
+        title={tpl ? t('message.template.viewTitle', { name: tpl.name }) : ''}
+        data-testid="template-drawer"
+      >
+        {tpl && (
+          <>
+            <Descriptions column={1} size="small" bordered style={{ marginBottom: 16 }}>
+              <Descriptions.Item label={t('message.template.type')}>{tpl.type}</Descriptions.Item>
+              <Descriptions.Item label={t('message.template.contentTitle')}>
+                {tpl.title ? withSampleData(tpl.title) : '—'}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('message.template.frameUrl')}>{tpl.frameUrl ?? '—'}</Descriptions.Item>
+            </Descriptions>
+            <Typography.Title level={5}>{t('message.template.preview')}</Typography.Title>
+            <HtmlPreview html={framed(tpl.frameHtml, tpl.content ?? '')} testId="template-preview" />
+          </>
+        )}
+      </Drawer>
+    </Card>
+  );
+}

@@ -1,0 +1,83 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  Code,
+  emailApi,
+  filesApi,
+  mailSenderApi,
+  templateApi,
+  type EndpointData,
+  type EndpointParams,
+} from '@study-crm/shared';
+import { fetchData } from '../../api/call';
+import type { Params } from '../../api/client';
+import { uploadWithProgress } from '../../api/upload';
+import { crudApi, useWrite } from '../../components/crud/crud';
+
+export const SENDER_ROOT = 'mailSenders';
+export const TEMPLATE_ROOT = 'templates';
+export const EMAIL_ROOT = 'emails';
+
+// A sender with e-mails cannot be removed (shown as a toast); duplicates do not exist for senders.
+export const senderCrud = crudApi(SENDER_ROOT, mailSenderApi, Code.MAIL_SENDER_IN_USE, ['emailAgents']);
+export const templateCrud = crudApi(TEMPLATE_ROOT, { ...templateApi, remove: templateApi.delete }, Code.BAD_REQUEST, [
+  'templateOptions',
+]);
+
+// "Test connection": the server's answer is shown whatever it is.
+export const testSender = (id: number) => fetchData(mailSenderApi.test, { id });
+
+export const useTemplate = (id: number | null) =>
+  useQuery({
+    enabled: id !== null,
+    queryKey: [TEMPLATE_ROOT, 'view', id],
+    queryFn: ({ signal }) => fetchData(templateApi.view, { id: id! }, { signal }),
+  });
+
+export const useTemplateOptions = () =>
+  useQuery({
+    queryKey: ['templateOptions', TEMPLATE_ROOT],
+    queryFn: ({ signal }) => fetchData(templateApi.getlist, {}, { signal }),
+    meta: { reads: [TEMPLATE_ROOT] },
+  });
+
+export const useEmailAgents = () =>
+  useQuery({
+    queryKey: ['emailAgents', SENDER_ROOT],
+    queryFn: ({ signal }) => fetchData(emailApi.emailAgents, undefined, { signal }),
+    meta: { reads: [SENDER_ROOT] },
+  });
+
+// The sent list, refreshed while any shown e-mail still has recipients queued or sending.
+export const useEmailList = (params: Params) =>
+  useQuery({
+    queryKey: [EMAIL_ROOT, 'list', params],
+    queryFn: ({ signal }) => fetchData(emailApi.list, params as EndpointParams<typeof emailApi.list>, { signal }),
+    placeholderData: keepPreviousData,
+    refetchInterval: (q) => (q.state.data?.list.some((e) => e.summary.queued + e.summary.sending > 0) ? 2000 : false),
+  });
+
+// The detail of one e-mail, polled while any recipient is queued or sending: "sent" is shown only once the
+// outbox says so.
+export const useEmailDetail = (id: number | null) =>
+  useQuery({
+    enabled: id !== null,
+    queryKey: [EMAIL_ROOT, 'view', id],
+    queryFn: ({ signal }) => fetchData(emailApi.view, { id: id! }, { signal }),
+    refetchInterval: (q) => {
+      const s = q.state.data?.summary;
+      return s && s.queued + s.sending > 0 ? 1500 : false;
+    },
+  });
+
+export const useSendEmail = () => useWrite(EMAIL_ROOT, emailApi.add, { silentCodes: [Code.BAD_REQUEST] });
+export const useResend = () => useWrite(EMAIL_ROOT, emailApi.resend);
+
+export type Uploaded = EndpointData<typeof filesApi.upload>;
+export const uploadAttachment = (file: File, onProgress: (percent: number) => void) => {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return uploadWithProgress<Uploaded>(filesApi.upload.url, form, onProgress);
+};
+
+// Template content for the compose form (the picker fills subject and content from it).
+export const loadTemplate = (id: number) => fetchData(templateApi.view, { id });

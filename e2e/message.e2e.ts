@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startSmtpServer } from '../apps/server/src/test/smtp-fixture.js';
+import {
+  ACTIVE_PANE,
+  confirmDialog,
+  pickOption,
+  ROW,
+  screenshot,
+  settleAnimations,
+  signIn,
+  startPortal,
+  type Portal,
+} from './harness.js';
+
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000 });
+
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+const SMTP_USER = 'office@e2e.example.com';
+const SMTP_PASS = 'e2e-smtp-pass';
+const PATHS = {
+  email: '/sadmin/message/emailManage',
+  sender: '/sadmin/message/emailSenderManage',
+  template: '/sadmin/message/templateManage',
+};
+
+async function saveModal(page: Page) {
+  await page.locator('.ant-modal-footer .ant-btn-primary').click();
+  await confirmDialog(page);
+}
+
+// Issue 15: a sender pointing at a test SMTP server, a template, an e-mail from it with an attachment, "sent".
+describe('e-mail screens', () => {
+  let portal: Portal;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  beforeAll(async () => {
+    smtp = await startSmtpServer({ user: SMTP_USER, pass: SMTP_PASS });
+    portal = await startPortal({ DELIVERY_POLL_MS: '100' });
+  });
+  afterAll(async () => {
+    await portal?.close();
+    await smtp?.close();
+  });
+
+  it('configures a sender, writes a template, sends an e-mail with an attachment and sees it sent', async () => {
+    const { page, context } = await portal.newPage();
+    // The editor and the previews must work under the content security policy: no violation reported.
+    const violations: string[] = [];
+    page.on('console', (msg) => {
+      if (/Content Security Policy|Refused to (apply|load|execute|connect|frame)/i.test(msg.text())) {
+        violations.push(msg.text());
+      }
+    });
+    await context.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) => {
+        const el = e.target instanceof Element ? e.target.outerHTML.slice(0, 160) : String(e.target);
+        console.error(`Content Security Policy violation: ${e.violatedDirective} on ${el}`);
+      });
+    });
+    await signIn(page, portal.baseUrl);
+
+    // Mail server, through the screen, then its connection test shows the server's answer.
+    await page.goto(`${portal.baseUrl}${PATHS.sender}`);
+    await page.getByTestId('sender-add').click();
+    const modal = page.locator('.ant-modal').filter({ has: page.locator('#host') });
+    await modal.locator('#displayName').fill('留學顧問');
+    await modal.locator('#host').fill('127.0.0.1');
+    await modal.locator('#port').fill(String(smtp.port));
+    await pickOption(page, modal.locator('#tlsMode'), '不加密');
+    await modal.locator('#account').fill(SMTP_USER);
+    await modal.locator('#password').fill(SMTP_PASS);
+    await saveModal(page);
+    await poll(() => page.locator(ROW).count()).toBe(1);
+    await page.getByTestId('sender-test').click();
+    const answer = page.locator('.ant-modal-confirm').last();
+    await poll(() => answer.textContent()).toContain('連線成功');
+    await settleAnimations(page);
+    await screenshot(page, 'email-sender-test-zh-TW');
+    await answer.locator('.ant-btn-primary').click();
+    await answer.waitFor({ state: 'hidden' });
+    await screenshot(page, 'email-sender-manage-zh-TW');
+
+    // A template with a frame; its preview renders sample data in a sandboxed frame.
+    await page.goto(`${portal.baseUrl}${PATHS.template}`);
+    await page.getByTestId('template-add').click();
+    const tform = page.locator('.ant-modal').filter({ has: page.locator('#frameHtml') });
+    await tform.locator('#name').fill('錄取通知');
+    await tform.locator('#type').fill('offer');
+    await tform.locator('#title').fill('錄取通知 {{ recipient.email }}');
+    await tform.locator('#frameHtml').fill('<html><body><h1>Study CRM 留學</h1>{{ content }}</body></html>');
+    await tform.locator('#content').fill('<p>恭喜 {{ recipient.email }} 獲得錄取！</p>');
+    await saveModal(page);
+    await poll(() => page.locator(ROW).count()).toBe(1);
+    await page.getByTestId('template-view').click();
+    const preview = page.frameLocator('[data-testid=template-preview]');
+    await poll(() => preview.locator('h1').textContent()).toBe('Study CRM 留學');
+    await poll(() => preview.locator('p').textContent()).toContain('student@example.com');
+    expect(await page.getByTestId('template-preview').getAttribute('sandbox')).toBe('');
+    await settleAnimations(page);
+    await screenshot(page, 'template-view-zh-TW');
+    await page.locator('.ant-drawer-close').click();
+    await screenshot(page, 'template-manage-zh-TW');
+
+    // The e-mail: template fills subject and content, the editor edits it, a PDF is attached with progress.
+    await page.goto(`${portal.baseUrl}${PATHS.email}`);
+    await page.getByTestId('email-add').click();
+    const drawer = page.getByTestId('email-compose');
+    await pickOption(page, drawer.locator('#senderId'), SMTP_USER);
+    await drawer.locator('#recipients').fill('amy@e2e.example.com, ben@e2e.example.com');
+    await pickOption(page, drawer.locator('#templateId'), '錄取通知');
+    await poll(() => drawer.locator('#subject').inputValue()).toBe('錄取通知 {{ recipient.email }}');
+    const editor = drawer.locator('.ProseMirror');
+    await poll(() => editor.textContent()).toContain('獲得錄取');
+    await editor.click();
+    await page.keyboard.press('ControlOrMeta+End');
+    await page.keyboard.type(' 附件請查收。');
+    await drawer.locator('input[type=file]').setInputFiles({
+      name: 'offer.pdf',
+      mimeType: 'application/pdf',
+      buffer: PDF,
+    });
+    await poll(() => drawer.locator('.ant-upload-list-item-done, .ant-upload-list-item-success').count()).toBe(1);
+    await page.getByTestId('email-preview').click();
+    const mailPreview = page.frameLocator('[data-testid=email-preview-frame]');
+    await poll(() => mailPreview.locator('h1').textContent()).toBe('Study CRM 留學');
+    await poll(() => mailPreview.locator('body').textContent()).toContain('附件請查收');
+    await settleAnimations(page);
+    await page.keyboard.press('Escape');
+    await settleAnimations(page);
+    await screenshot(page, 'email-compose-zh-TW');
+    await drawer.locator('.ant-drawer-extra .ant-btn-primary').click();
+    await confirmDialog(page);
+
+    // The detail opens and follows the outbox until both recipients are sent.
+    const detail = page.getByTestId('email-detail-drawer');
+    await poll(() => detail.getByTestId('recipient-status-sent').count()).toBe(2);
+    await poll(() => detail.getByTestId('email-attachments').textContent()).toContain('offer.pdf');
+    await settleAnimations(page);
+    await screenshot(page, 'email-detail-zh-TW');
+    await detail.locator('.ant-drawer-close').click();
+    await poll(() => page.locator(`${ACTIVE_PANE} [data-testid=email-summary]`).first().textContent()).toBe('已寄出 2');
+    await screenshot(page, 'email-manage-zh-TW');
+
+    // The test server received both, each with the attachment byte for byte.
+    expect(smtp.received).toHaveLength(2);
+    for (const { mail, envelopeTo } of smtp.received) {
+      expect(mail.subject).toBe(`錄取通知 ${envelopeTo[0]}`);
+      expect(mail.html).toContain('Study CRM 留學');
+      expect(mail.html).toContain('附件請查收');
+      expect(mail.attachments).toHaveLength(1);
+      expect(mail.attachments[0]!.filename).toBe('offer.pdf');
+      expect(Buffer.compare(mail.attachments[0]!.content, PDF)).toBe(0);
+    }
+    expect(violations).toEqual([]);
+    await context.close();
+
+    // The three screens in en-US.
+    const en = await portal.newPage({ storage: { 'cake-locale': 'en-US' } });
+    await signIn(en.page, portal.baseUrl);
+    for (const [path, name, title] of [
+      [PATHS.email, 'email-manage-en-US', 'E-mails'],
+      [PATHS.sender, 'email-sender-manage-en-US', 'Mail servers'],
+      [PATHS.template, 'template-manage-en-US', 'Templates'],
+    ] as const) {
+      await en.page.goto(`${portal.baseUrl}${path}`);
+      await poll(() => en.page.locator(`${ACTIVE_PANE} .ant-card-head-title`).first().textContent()).toBe(title);
+      await poll(() => en.page.locator(ROW).count()).toBeGreaterThan(0);
+      await screenshot(en.page, name);
+    }
+    await en.page
+      .getByTestId('email-add')
+      .waitFor({ state: 'detached' })
+      .catch(() => undefined);
+    await en.page.goto(`${portal.baseUrl}${PATHS.email}`);
+    await en.page.getByTestId('email-add').click();
+    await poll(() => en.page.locator('.ProseMirror').count()).toBe(1);
+    await settleAnimations(en.page);
+    await screenshot(en.page, 'email-compose-en-US');
+    await en.context.close();
+  }, 240_000);
+});
