@@ -7,6 +7,7 @@ import * as application from './20261122_0007_application.js';
 import * as todoSource from './20261122_0008_todo_source.js';
 import * as roleNameEn from './20261123_0010_role_name_en.js';
 import * as messaging from './20261123_0012_messaging.js';
+import * as listCounters from './20261123_0014_list_counters.js';
 
 // Every migration, in order. Frozen once landed: add a new file, never edit an old one.
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '20261122_0008_todo_source': todoSource,
   '20261123_0010_role_name_en': roleNameEn,
   '20261123_0012_messaging': messaging,
+  '20261123_0014_list_counters': listCounters,
 };

@@ -1,3 +1,4 @@
+import { listCount } from '../../db/list-count.js';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { ADMIN_ROLE_NAME, type MemberSort } from '@study-crm/shared';
 import type { Db, Dialect } from '../../db/database.js';
@@ -158,6 +159,9 @@ function createMemberStore(db: Db, dialect: Dialect) {
 
     countQuery,
     async count(filter: MemberFilter): Promise<number> {
+      // Only the member type narrows the list: the maintained counter (list_count) answers without counting rows.
+      const narrowed = filter.status || filter.identityStatus || filter.roleId || filter.keyword?.trim();
+      if (!narrowed) return listCount(db, 'member', filter.memberType);
       const row = await countQuery(filter).executeTakeFirstOrThrow();
       return Number(row.n);
     },
