@@ -103,4 +103,16 @@ describe('applications list: counted totals and keyset paging', () => {
       expect(res.meta.message).toContain('cursor');
     }
   });
+
+  it('counts a keyword matching a row by several lookups once, and lists each match once', async () => {
+    const a = await create({ name: 'Chenoa Wei', engLastName: 'Chenoa', engFirstName: 'Wei', passportNo: 'K7001' });
+    const b = await create({ name: '陳偉', engLastName: 'Chenoa', engFirstName: 'Li', passportNo: 'K7002' });
+    await create({ name: '林大', engLastName: 'Lin', engFirstName: 'Da', passportNo: 'K7003' });
+    const res = await list({ keyword: 'chenoa' });
+    expect(res.data.total).toBe(2);
+    expect(res.data.list.map((r) => r.id).sort()).toEqual([a.data.id, b.data.id].sort());
+    const byPassport = await list({ keyword: 'k7002' });
+    expect(byPassport.data.total).toBe(1);
+    expect(byPassport.data.list.map((r) => r.id)).toEqual([b.data.id]);
+  });
 });
