@@ -59,6 +59,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('n', 'bigint', (col) => col.notNull())
     .addPrimaryKeyConstraint('list_count_pk', ['list', 'bucket'])
     .execute();
+  if (!isPostgres(db)) {
+    // Pages by number skip their offset over ids only: SQLite reads a partial index as covering only when the
+    // filtered column (deleted_at) is in it (PostgreSQL's existing indexes serve index-only scans already).
+    const ix = (name: string, cols: string[]) =>
+      db.schema.createIndex(name).on('application').columns(cols).where(sql.ref('deleted_at'), 'is', null).execute();
+    await ix('application_live_date_ix', ['deleted_at', 'application_date', 'id']);
+    await ix('application_live_status_date_ix', ['status', 'deleted_at', 'application_date', 'id']);
+  }
   for (const c of COUNTED) {
     if (isPostgres(db)) await upPostgres(db, c);
     else await upSqlite(db, c);
@@ -69,6 +77,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  if (!isPostgres(db)) {
+    // Pages by number skip their offset over ids only: SQLite reads a partial index as covering only when the
+    // filtered column (deleted_at) is in it (PostgreSQL's existing indexes serve index-only scans already).
+    const ix = (name: string, cols: string[]) =>
+      db.schema.createIndex(name).on('application').columns(cols).where(sql.ref('deleted_at'), 'is', null).execute();
+    await ix('application_live_date_ix', ['deleted_at', 'application_date', 'id']);
+    await ix('application_live_status_date_ix', ['status', 'deleted_at', 'application_date', 'id']);
+  }
   for (const c of COUNTED) {
     if (isPostgres(db)) {
       await sql`drop trigger if exists ${sql.id(`list_count_${c.table}_iud`)} on ${sql.id(c.table)}`.execute(db);
@@ -80,4 +96,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     }
   }
   await db.schema.dropTable('list_count').ifExists().execute();
+  if (!isPostgres(db)) {
+    await db.schema.dropIndex('application_live_date_ix').ifExists().execute();
+    await db.schema.dropIndex('application_live_status_date_ix').ifExists().execute();
+  }
 }

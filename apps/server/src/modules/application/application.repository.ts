@@ -243,6 +243,20 @@ export function createApplicationRepository(db: Db) {
         walkOrder = matches * WALK_SHARE >= all && f.offset + f.limit <= matches;
       }
       let page = walkOrder ? walked(f) : filtered(f);
+      let offset = f.after ? 0 : f.offset;
+      if (offset > 0 && !f.keyword) {
+        // A page by number: skip the offset over the order's covering index (ids only), then read those 20 rows.
+        const ids = filtered(f)
+          .select('application.id')
+          .orderBy(sortColumn[f.sortField], f.order)
+          .orderBy('application.id', f.order)
+          .limit(f.limit)
+          .offset(offset);
+        // (Not filtered again: without deleted_at in its WHERE no partial index is eligible, so the planner
+        // reads the 20 rows by primary key instead of walking an index to find them.)
+        page = db.selectFrom('application').where('application.id', 'in', ids);
+        offset = 0;
+      }
       if (f.after && f.sortField === 'applicationDate') {
         // Seek: rows strictly after the cursor in (applicationDate, id) order, read straight from the index.
         const a = f.after;
@@ -271,7 +285,7 @@ export function createApplicationRepository(db: Db) {
         .orderBy(sortColumn[f.sortField], f.order)
         .orderBy('application.id', f.order)
         .limit(f.limit)
-        .offset(f.after ? 0 : f.offset)
+        .offset(offset)
         .execute();
       if (keywordOnly) return { rows: await rowsQuery, total: total! };
       const totalQuery = countedByStatus(f)
