@@ -31,6 +31,7 @@ const { values: opt } = parseArgs({
     'first-minute': { type: 'string', default: '60' },
     'page-n': { type: 'string', default: '2000' },
     engines: { type: 'string', default: 'sqlite,postgres' },
+    'pg-pool': { type: 'string', default: '' },
   },
 });
 const SMALL = Number(opt.small);
@@ -286,7 +287,7 @@ async function main() {
       try {
         results.PostgreSQL = await runEngine('PostgreSQL', {
           type: 'start',
-          env: { ...env, DATABASE_URL: databaseUrl },
+          env: { ...env, DATABASE_URL: databaseUrl, ...(opt['pg-pool'] ? { PG_POOL_MAX: opt['pg-pool'] } : {}) },
           pgSchema,
           members,
         });
