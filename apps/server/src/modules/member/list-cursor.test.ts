@@ -25,6 +25,7 @@ describe('member list: counted total and keyset paging', () => {
           identityStatus: 'verified',
           memberType: 'staff',
           fullName: `游標${i}`,
+          failedLogins: 0,
           createdAt: now - Math.floor(i / 3) * 1000,
           updatedAt: now,
         })),
