@@ -236,7 +236,7 @@ describe('applications end to end', () => {
     const id = new URL(appUrl).searchParams.get('id');
     // From the home list's row action.
     await page.getByTestId('app-row-files').first().click();
-    await page.waitForURL(new RegExp(`userFiles\\?id=${id}$`));
+    await page.waitForURL(new RegExp(`userFiles\\?id=${id}(&|$)`));
     const input = page.locator('input[type=file]');
     await input.setInputFiles({ name: 'passport.pdf', mimeType: 'application/pdf', buffer: PDF });
     await expect.poll(() => page.getByTestId('file-title').count()).toBe(1);
@@ -250,14 +250,18 @@ describe('applications end to end', () => {
     expect(download.suggestedFilename()).toBe('passport.pdf');
     expect(fs.readFileSync((await download.path())!).equals(PDF)).toBe(true);
 
-    const [popup] = await Promise.all([context.waitForEvent('page'), page.getByTestId('file-download-png').click()]);
-    expect(popup.url()).toMatch(/^blob:/);
-    const bytes = await popup.evaluate(
-      async (u) => Array.from(new Uint8Array(await (await fetch(u)).arrayBuffer())),
-      popup.url(),
+    // An image downloads through fetch and still arrives as a file with its name.
+    const [png] = await Promise.all([page.waitForEvent('download'), page.getByTestId('file-download-png').click()]);
+    expect(png.suggestedFilename()).toBe('photo.png');
+    expect(fs.readFileSync((await png.path())!).equals(PNG)).toBe(true);
+
+    // An .exe renamed .pdf is refused by content, naming the file.
+    await input.setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: Buffer.from('MZ\x90\x00exe') });
+    await expect.poll(() => page.locator('.ant-message-notice', { hasText: 'cv.pdf' }).count()).toBe(1);
+    expect(await page.locator('.ant-message-notice', { hasText: 'cv.pdf' }).innerText()).toContain(
+      'cv.pdf：檔案內容與允許的類型不符',
     );
-    expect(Buffer.from(bytes).equals(PNG)).toBe(true);
-    await popup.close();
+    expect(await page.getByTestId('file-title').count()).toBe(2);
 
     // Rename and re-type the photo (with confirmation).
     await page.getByTestId('file-edit-png').click();
@@ -284,6 +288,17 @@ describe('applications end to end', () => {
     const id = new URL(appUrl).searchParams.get('id');
     await page.getByTestId('app-row-follow').first().click();
     await page.waitForURL(new RegExp(`userFollow\\?id=${id}$`));
+    // An incomplete item is refused with the form's errors only: no page error, and the selects still open.
+    const pageErrors: string[] = [];
+    page.on('pageerror', (err) => pageErrors.push(String(err)));
+    await page.getByTestId('follow-add').click();
+    await page.getByTestId('follow-submit').click();
+    await expect.poll(() => page.locator('.ant-form-item-explain-error').count()).toBeGreaterThan(0);
+    await page.getByTestId('follow-submit').click();
+    await pick(page, 'follow_service', '簽證');
+    await page.locator('.ant-modal-wrap:visible .ant-modal-footer .ant-btn:not(.ant-btn-primary)').click();
+    await expect.poll(() => page.locator('.ant-modal-wrap:visible').count()).toBe(0);
+    expect(pageErrors).toEqual([]);
     for (const service of ['遞交申請', '簽證', '住宿']) {
       await page.getByTestId('follow-add').click();
       await pick(page, 'follow_service', service);

@@ -23,6 +23,23 @@ export type EndpointParams<E> = E extends { query?: infer Q extends z.ZodType }
     ? Loose<z.input<B>>
     : Record<string, never>;
 
+// A call whose answer is not the JSON envelope but bytes (images, downloads); the server writes the reply itself.
+export type RawEndpoint<Q extends z.ZodType = z.ZodType> = {
+  method: 'GET';
+  url: string;
+  query: Q;
+  response: 'raw';
+  produces: string;
+};
+
+export const rawCall = <Q extends z.ZodType>(url: string, query: Q, produces: string): RawEndpoint<Q> => ({
+  method: 'GET',
+  url,
+  query,
+  response: 'raw',
+  produces,
+});
+
 export const getCall = <Q extends z.ZodType | undefined, R extends z.ZodType>(
   url: string,
   query: Q,

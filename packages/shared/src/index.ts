@@ -21,3 +21,4 @@ export * from './phone.js';
 export * from './schemas/member.js';
 export * from './schemas/application.js';
 export * from './schemas/mail.js';
+export * from './endpoints/index.js';

@@ -415,6 +415,12 @@ export const MESSAGES = {
     'zh-CN': '{field} 文件类型不允许（仅限 PDF、图片、Word、Excel）',
     'en-US': '{field} has a file type that is not allowed (PDF, images, Word, Excel only)',
   },
+  // An upload whose bytes are not an allowed type whatever its name says (e.g. an .exe renamed .pdf).
+  'v.fileContent': {
+    'zh-TW': '{file}：檔案內容與允許的類型不符（僅限 PDF、圖片、Word、Excel）',
+    'zh-CN': '{file}：文件内容与允许的类型不符（仅限 PDF、图片、Word、Excel）',
+    'en-US': '{file}: the content does not match an allowed file type (PDF, images, Word, Excel only)',
+  },
   'v.staff': {
     'zh-TW': '{field} 不是在職的員工',
     'zh-CN': '{field} 不是在职的员工',

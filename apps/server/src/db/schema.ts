@@ -130,6 +130,8 @@ export type SysConfigTable = {
   testValue: string | null;
   remarks: string | null;
   status: RecordStatusColumn;
+  // Optimistic version: +1 on each update; an update from a stale copy is refused (409).
+  version: Generated<number>;
   createdAt: number;
   updatedAt: number;
 };
@@ -144,6 +146,8 @@ export type DictEntryTable = {
   description: string | null;
   sort: number;
   status: RecordStatusColumn;
+  // Optimistic version: +1 on each update; an update from a stale copy is refused (409).
+  version: Generated<number>;
   color: string | null;
   createdAt: number;
   updatedAt: number;
@@ -157,6 +161,8 @@ export type LabelTable = {
   description: string | null;
   sort: number;
   status: RecordStatusColumn;
+  // Optimistic version: +1 on each update; an update from a stale copy is refused (409).
+  version: Generated<number>;
   createdAt: number;
   updatedAt: number;
 };

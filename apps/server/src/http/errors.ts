@@ -21,3 +21,5 @@ export function badRequest(field: string, reason: MessageKey = 'v.format', param
 }
 
 export const notFound = () => new AppError(Code.NOT_FOUND, 'recordNotFound');
+// Someone saved the record after the caller's copy was read (optimistic version check).
+export const staleCopy = () => new AppError(Code.CONFLICT, 'versionConflict');

@@ -4,6 +4,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { Layout, Spin } from 'antd';
 import { useSession } from '../stores/session';
 import { useSettings } from '../stores/settings';
+import { screenPath } from '../components/crud/urlState';
 import { flattenMenu } from './menu';
 import { Breadcrumb } from './layout/Breadcrumb';
 import { Navbar } from './layout/Navbar';
@@ -30,7 +31,7 @@ function FrameBreadcrumb() {
     fallbacks[`menu.${r.item.name}`] = r.item.title;
     for (const p of r.parents) fallbacks[`menu.${p.name}`] = p.title;
   }
-  const fullPath = location.pathname + location.search;
+  const fullPath = screenPath(location.pathname, location.search);
   // No Back on the home list or on a one-item breadcrumb (the home screen).
   const items =
     location.pathname === HOME_PATH || page.breadcrumb.length === 1 ? page.breadcrumb : [...page.breadcrumb, 'Back'];

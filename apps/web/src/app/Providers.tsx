@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider, theme as antTheme } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
@@ -11,12 +11,17 @@ import type { Locale } from '@study-crm/shared';
 import { currentLocale } from '../i18n';
 import { CSP } from '../lib/csp-nonce';
 import { bindFeedback } from '../lib/feedback';
+import { invalidateDomains } from '../lib/queryDomains';
 import { useSettings } from '../stores/settings';
 
 const ANTD_LOCALES = { 'zh-TW': zhTW, 'zh-CN': zhCN, 'en-US': enUS } as const;
 const DAYJS_LOCALES: Record<Locale, string> = { 'zh-TW': 'zh-tw', 'zh-CN': 'zh-cn', 'en-US': 'en' };
 
-export const queryClient = new QueryClient({
+export const queryClient: QueryClient = new QueryClient({
+  // A successful change refreshes every cached query of the domains it touches (lib/queryDomains.ts).
+  mutationCache: new MutationCache({
+    onSuccess: (_data, _vars, _ctx, mutation) => invalidateDomains(queryClient, mutation.meta?.touches ?? []),
+  }),
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
 });
 

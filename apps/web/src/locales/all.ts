@@ -1,4 +1,5 @@
 import { common } from './common';
+import { crud } from './crud';
 import { frame } from './frame';
 import { menu } from './menu';
 import { user } from '../pages/user/locale';
@@ -15,6 +16,7 @@ import type { LocaleBundle } from './types';
 // bundle here and in locales/resources.ts.
 export const bundles: Record<string, LocaleBundle> = {
   common,
+  crud,
   frame,
   menu,
   login,

@@ -1,12 +1,13 @@
 import type { Locale } from '@study-crm/shared';
 import { common } from './common';
+import { crud } from './crud';
 import { frame } from './frame';
 import { menu } from './menu';
 import type { LocaleBundle, LocaleTree } from './types';
 
 // The strings the frame needs from the start. A page's own strings (its folder's locale.ts) load with its lazy
 // screen and are registered before it renders (app/lazyScreen.ts).
-export const coreBundles: Record<string, LocaleBundle> = { common, frame, menu };
+export const coreBundles: Record<string, LocaleBundle> = { common, crud, frame, menu };
 
 function merge(target: LocaleTree, source: LocaleTree): LocaleTree {
   for (const [k, v] of Object.entries(source)) {

@@ -1,4 +1,5 @@
 import type { common } from './common';
+import type { crud } from './crud';
 import type { frame } from './frame';
 import type { menu } from './menu';
 import type { user } from '../pages/user/locale';
@@ -12,6 +13,7 @@ import type { application } from '../pages/application/locale';
 // The shape of every string of the app (zh-TW, the default language, is the reference; a test keeps the three
 // languages equal): i18next checks `t('x.y')` keys against it at compile time.
 export type AppResources = (typeof common)['zh-TW'] &
+  (typeof crud)['zh-TW'] &
   (typeof frame)['zh-TW'] &
   (typeof menu)['zh-TW'] &
   (typeof user)['zh-TW'] &

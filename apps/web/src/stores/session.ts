@@ -1,6 +1,8 @@
+import { authApi, memberApi, permissionApi } from '@study-crm/shared';
+import { call } from '../api/call';
 import { create } from 'zustand';
 import type { MenuItem, RoleRef } from '@study-crm/shared';
-import { api, setSessionExpiredHandler } from '../api/client';
+import { setSessionExpiredHandler } from '../api/client';
 import { session } from '../api/session';
 import { storage } from '../lib/storage';
 import { useTabs } from './tabs';
@@ -91,11 +93,11 @@ export const useSession = create<SessionState>((set, get) => ({
   // then the button permissions (200, else empty).
   async loadAccess() {
     const [menu, profile] = await Promise.all([
-      api.get<MenuItem[]>('/api/v1/mc/sys/permission/list').catch(() => null),
-      api.get<Profile>('/api/v1/member/profile').catch(() => null),
+      call(permissionApi.list).catch(() => null),
+      call(memberApi.profile).catch(() => null),
     ]);
     const serverMenu = menu?.meta.code === 200 && Array.isArray(menu.data) ? menu.data : [];
-    const buttons = await api.get<string[]>('/api/v1/mc/sys/permission/buttonList').catch(() => null);
+    const buttons = await call(permissionApi.buttonList).catch(() => null);
     const p = profile?.meta.code === 200 ? profile.data : null;
     const roleArr = p?.roles.map((r) => r.name) ?? [];
     const saved = get().activeRole;
@@ -111,7 +113,7 @@ export const useSession = create<SessionState>((set, get) => ({
 
   // Spec section 4: reset user state, remove token and mid, clear the server menu, flag clickLoginStatus.
   async logout(callServer = true) {
-    if (callServer && get().token) await api.post('/api/v1/member/logout', {}, { isLogin: true }).catch(() => null);
+    if (callServer && get().token) await call(authApi.logout, {}, { isLogin: true }).catch(() => null);
     session.clear();
     storage.remove(ACTIVE_ROLE_KEY);
     // The next member starts with only the home tab.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageOf, zId, zOptText, zPaging } from '../wire.js';
 import { zStatus } from './common-status.js';
-import { entryFields, entrySchema } from './entry.js';
+import { entryFields, entrySchema, zRowVersion } from './entry.js';
 
 // Dictionary types the product uses. Other modules read options by these names.
 export const DICT_TYPES = {
@@ -42,7 +42,7 @@ export const DictEntryFields = entryFields(zDictType(), {
 });
 export const DictAddBody = DictEntryFields;
 export type DictAddBody = z.infer<typeof DictAddBody>;
-export const DictUpdateBody = DictEntryFields.extend({ id: zId() });
+export const DictUpdateBody = DictEntryFields.extend({ id: zId(), version: zRowVersion() });
 export type DictUpdateBody = z.infer<typeof DictUpdateBody>;
 
 export const DictEntrySchema = entrySchema({ label: 'Chinese name', label2: 'English name' });

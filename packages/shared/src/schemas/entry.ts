@@ -5,6 +5,11 @@ import { zColor, zStatus } from './common-status.js';
 // Dictionary entries and tags share one shape: type, key/value, Chinese and English names, description, sort,
 // status and colour. These builders keep the two schemas from drifting; each keeps its own descriptions.
 
+// Optimistic version of an editable row: read with the row, sent back with its update; a stale one is refused
+// with code 409 (someone saved the row in between). Optional for callers that do not track it.
+export const zRowVersion = () =>
+  zInt().nullish().describe('the version read with the row; a stale one is refused with code 409');
+
 export const zSort = () =>
   zInt().pipe(z.number().min(-100000).max(100000)).nullish().describe('smaller first, default 0');
 
@@ -36,6 +41,7 @@ export const entrySchema = (d: { label?: string; label2?: string } = {}) =>
     sort: z.number().int(),
     status: zStatus(),
     color: z.string().nullable(),
+    version: z.number().int().describe('optimistic version, sent back with an update'),
     createdAt: z.number().int(),
     updatedAt: z.number().int(),
   });

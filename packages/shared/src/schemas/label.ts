@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageOf, zId, zIdList, zInt, zOptText, zPaging, zText } from '../wire.js';
 import { zColor, zStatus } from './common-status.js';
+import { zRowVersion } from './entry.js';
 
 // Labels staff attach to members (e.g. to group students).
 export const LabelFields = z.object({
@@ -12,7 +13,7 @@ export const LabelFields = z.object({
 });
 export const LabelAddBody = LabelFields;
 export type LabelAddBody = z.infer<typeof LabelAddBody>;
-export const LabelUpdateBody = LabelFields.extend({ id: zId() });
+export const LabelUpdateBody = LabelFields.extend({ id: zId(), version: zRowVersion() });
 export type LabelUpdateBody = z.infer<typeof LabelUpdateBody>;
 
 export const LabelSchema = z.object({
@@ -22,6 +23,7 @@ export const LabelSchema = z.object({
   description: z.string().nullable(),
   sort: z.number().int(),
   status: zStatus(),
+  version: z.number().int().describe('optimistic version, sent back with an update'),
   memberCount: z.number().int().describe('members carrying this label'),
   createdAt: z.number().int(),
   updatedAt: z.number().int(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageOf, zId, zOptText, zPaging, zText } from '../wire.js';
+import { zRowVersion } from './entry.js';
 import { zStatus } from './common-status.js';
 
 export const CONFIG_VALUE_MAX = 4000;
@@ -16,7 +17,7 @@ export const SysConfigFields = z.object({
 });
 export const SysConfigAddBody = SysConfigFields;
 export type SysConfigAddBody = z.infer<typeof SysConfigAddBody>;
-export const SysConfigUpdateBody = SysConfigFields.extend({ id: zId() });
+export const SysConfigUpdateBody = SysConfigFields.extend({ id: zId(), version: zRowVersion() });
 export type SysConfigUpdateBody = z.infer<typeof SysConfigUpdateBody>;
 
 export const SysConfigSchema = z.object({
@@ -27,6 +28,7 @@ export const SysConfigSchema = z.object({
   testValue: z.string().nullable(),
   remarks: z.string().nullable(),
   status: zStatus(),
+  version: z.number().int().describe('optimistic version, sent back with an update'),
   createdAt: z.number().int(),
   updatedAt: z.number().int(),
 });

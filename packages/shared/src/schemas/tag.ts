@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageOf, zId, zInt, zOptText, zPaging, zText } from '../wire.js';
 import { zStatus } from './common-status.js';
-import { entryFields, entrySchema } from './entry.js';
+import { entryFields, entrySchema, zRowVersion } from './entry.js';
 
 // A tag: like a dictionary entry (type, key/value, Chinese and English names, sort, status) plus a colour.
 // Within a type both the tag key and the Chinese tag are unique.
@@ -12,7 +12,7 @@ export const TagFields = entryFields(zText(64).describe('tag type (dictionary ta
 });
 export const TagAddBody = TagFields;
 export type TagAddBody = z.infer<typeof TagAddBody>;
-export const TagUpdateBody = TagFields.extend({ id: zId() });
+export const TagUpdateBody = TagFields.extend({ id: zId(), version: zRowVersion() });
 export type TagUpdateBody = z.infer<typeof TagUpdateBody>;
 
 export const TagSchema = entrySchema();

@@ -5,6 +5,7 @@ import * as systemSetup from './20261122_0005_system_setup.js';
 import * as memberSearch from './20261122_0006_member_search.js';
 import * as application from './20261122_0007_application.js';
 import * as todoSource from './20261122_0008_todo_source.js';
+import * as entryVersion from './20261123_0009_entry_version.js';
 import * as roleNameEn from './20261123_0010_role_name_en.js';
 import * as messaging from './20261123_0012_messaging.js';
 import * as listCounters from './20261123_0014_list_counters.js';
@@ -17,6 +18,7 @@ export const migrations: Record<string, Migration> = {
   '20261122_0006_member_search': memberSearch,
   '20261122_0007_application': application,
   '20261122_0008_todo_source': todoSource,
+  '20261123_0009_entry_version': entryVersion,
   '20261123_0010_role_name_en': roleNameEn,
   '20261123_0012_messaging': messaging,
   '20261123_0014_list_counters': listCounters,

@@ -1,5 +1,4 @@
 import {
-  Code,
   APPLICATION_DEFAULT_STATUS,
   APPLICATION_DICT,
   completionPercent,
@@ -13,7 +12,7 @@ import {
   type Locale,
   type Page,
 } from '@study-crm/shared';
-import { AppError, badRequest, notFound } from '../../http/errors.js';
+import { badRequest, notFound, staleCopy } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { pageResult, pageWindow } from '../../lib/paging.js';
 import { assertDictValues, type DictCheck, type DictRepository } from '../dict/index.js';
@@ -300,7 +299,7 @@ export function createApplicationService({ repo, people, dict, clock }: Applicat
       return repo.transaction(async (tx) => {
         const memberId = input.studentId ?? current.memberId;
         const changed = await repo.updateVersioned(tx, input.id, input.version, { ...values, memberId }, now);
-        if (!changed) throw new AppError(Code.CONFLICT, 'versionConflict');
+        if (!changed) throw staleCopy();
         await repo.setSearchColumns(tx, input.id);
         await repo.replaceChildren(tx, input.id, childRows(input));
         return {
@@ -337,7 +336,7 @@ export function createApplicationService({ repo, people, dict, clock }: Applicat
           },
           now,
         );
-        if (!changed) throw new AppError(Code.CONFLICT, 'versionConflict');
+        if (!changed) throw staleCopy();
         const v = await repo.version(input.id, tx);
         return { id: input.id, version: v?.version ?? 0, studentId: current.memberId, warnings: [] };
       });

@@ -96,7 +96,20 @@ describe('application files', () => {
       { name: 'cv.pdf', content: Buffer.from('MZ\x90\x00 not a pdf') },
     );
     expect(exe.meta.code).toBe(400);
-    expect(exe.meta.message).toContain('file has a file type that is not allowed');
+    // Names the file and says its content is the problem (an .exe renamed .pdf), in the caller's language.
+    expect(exe.meta.message).toContain(
+      'cv.pdf: the content does not match an allowed file type (PDF, images, Word, Excel only)',
+    );
+    const zh = multipart({ applicationId: String(appId) }, { name: 'cv.pdf', content: Buffer.from('MZ\x90 no pdf') });
+    const zhRes = await t.app.inject({
+      method: 'POST',
+      url: `${BASE}/uploadFile?appId=student-admin&mcId=COM`,
+      headers: { ...t.headers({ token, locale: 'zh-TW' }), 'content-type': zh.contentType },
+      payload: zh.payload,
+    });
+    expect((zhRes.json() as Envelope<null>).meta.message).toContain(
+      'cv.pdf：檔案內容與允許的類型不符（僅限 PDF、圖片、Word、Excel）',
+    );
     const zip = await upload(
       { applicationId: String(appId) },
       { name: 'a.docx', content: Buffer.from('PK\x03\x04 random zip') },

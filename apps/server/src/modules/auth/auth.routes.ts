@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { LoginEmailBody, LoginMobileBody, LoginNameBody, LoginResult, zEmpty } from '@study-crm/shared';
+import { authApi } from '@study-crm/shared';
 import { defineRoute } from '../../http/route.js';
 import type { AuthRepository } from './auth.repository.js';
 import type { AuthService } from './auth.service.js';
@@ -21,14 +21,11 @@ export function registerAuthRoutes(
     '1002 account locked, 1005 too many attempts from the address, 1001 inactive account, 6400 not an administrator.';
 
   defineRoute(app, {
-    method: 'POST',
-    url: '/api/v1/mc/auth/login/loginName',
+    ...authApi.loginByName,
     access: 'public',
     tags,
     summary: 'Sign in with login name (or e-mail) and password',
     description,
-    body: LoginNameBody,
-    response: LoginResult,
     handler: ({ body, req }) =>
       auth.login({
         find: () => repo.byLoginName(body.loginName),
@@ -40,14 +37,11 @@ export function registerAuthRoutes(
   });
 
   defineRoute(app, {
-    method: 'POST',
-    url: '/api/v1/mc/auth/login/email',
+    ...authApi.loginByEmail,
     access: 'public',
     tags,
     summary: 'Sign in with e-mail and password',
     description,
-    body: LoginEmailBody,
-    response: LoginResult,
     handler: ({ body, req }) =>
       auth.login({
         find: () => repo.byEmail(body.email),
@@ -59,14 +53,11 @@ export function registerAuthRoutes(
   });
 
   defineRoute(app, {
-    method: 'POST',
-    url: '/api/v1/mc/oadmin/mobile/login',
+    ...authApi.loginByMobile,
     access: 'public',
     tags,
     summary: 'Sign in with mobile number (with area code) and password',
     description,
-    body: LoginMobileBody,
-    response: LoginResult,
     handler: ({ body, req }) =>
       auth.login({
         find: () => repo.byMobile(body.areaCode.replace('+', ''), body.mobile),
@@ -78,12 +69,10 @@ export function registerAuthRoutes(
   });
 
   defineRoute(app, {
-    method: 'POST',
-    url: '/api/v1/member/logout',
+    ...authApi.logout,
     access: 'signedIn',
     tags,
     summary: 'Revoke the current session',
-    response: zEmpty,
     handler: async ({ member }) => {
       if (member) await sessions.close(member.sessionId);
       return null;

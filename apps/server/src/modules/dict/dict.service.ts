@@ -2,7 +2,7 @@ import { Code } from '@study-crm/shared';
 import type { DictAddBody, DictEntry, DictListQuery, DictOption, DictUpdateBody } from '@study-crm/shared';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
-import { entryFields, entryReads, guardUnique, toEntry } from '../entry/index.js';
+import { entryFields, entryReads, guardUnique, staleCopy, toEntry } from '../entry/index.js';
 import type { DictRepository, DictRow } from './dict.repository.js';
 
 export const toDictEntry = (row: DictRow): DictEntry => toEntry(row);
@@ -56,10 +56,11 @@ export function createDictService(deps: { repo: DictRepository; clock: Clock }) 
       if (!(await repo.byId(body.id))) throw notFound();
       const other = await repo.idOf(body.type, body.value);
       if (other !== undefined && other !== body.id) throw exists(body.type, body.value);
-      await guardUnique(
+      const saved = await guardUnique(
         () => exists(body.type, body.value),
-        () => repo.update(body.id, { ...entryFields(body), updatedAt: clock.now() }),
+        () => repo.update(body.id, { ...entryFields(body), updatedAt: clock.now() }, body.version),
       );
+      if (!saved) throw staleCopy();
       return view(body.id);
     },
 

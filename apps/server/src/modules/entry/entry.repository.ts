@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { RecordStatus } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
 import type { DictEntryTable } from '../../db/schema.js';
@@ -18,6 +18,7 @@ export const ENTRY_COLUMNS = [
   'sort',
   'status',
   'color',
+  'version',
   'createdAt',
   'updatedAt',
 ] as const;
@@ -69,8 +70,14 @@ export function createEntryRepository(db: Db, table: EntryTableName) {
     insert: async (row: Insertable<DictEntryTable>): Promise<number> =>
       (await db.insertInto(name).values(row).returning('id').executeTakeFirstOrThrow()).id,
 
-    update: async (id: number, patch: Updateable<DictEntryTable>): Promise<void> => {
-      await db.updateTable(name).set(patch).where('id', '=', id).execute();
+    // Optimistic lock: the version goes up by one; with `version` given, only from that version (false: stale).
+    update: async (id: number, patch: Updateable<DictEntryTable>, version?: number | null): Promise<boolean> => {
+      let q = db
+        .updateTable(name)
+        .set({ ...patch, version: sql<number>`version + 1` })
+        .where('id', '=', id);
+      if (version !== undefined && version !== null) q = q.where('version', '=', version);
+      return Number((await q.executeTakeFirst()).numUpdatedRows) > 0;
     },
 
     remove: async (id: number): Promise<boolean> =>

@@ -17,6 +17,7 @@ export function toEntry(row: EntryRow): Entry {
     sort: row.sort,
     status: row.status,
     color: row.color,
+    version: row.version,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
@@ -46,6 +47,8 @@ export const entryFields = (b: EntryBody) => ({
 });
 
 // A write that lost a race with a concurrent duplicate reports the same error as the check before it.
+export { staleCopy } from '../../http/errors.js';
+
 export async function guardUnique<T>(duplicate: () => AppError, write: () => Promise<T>): Promise<T> {
   try {
     return await write();

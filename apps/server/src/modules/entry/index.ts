@@ -2,4 +2,4 @@
 // are built on. It has no routes of its own.
 export { createEntryRepository } from './entry.repository.js';
 export type { EntryRepository, EntryRow } from './entry.repository.js';
-export { entryFields, entryReads, guardUnique, toEntry } from './entry.service.js';
+export { entryFields, entryReads, guardUnique, staleCopy, toEntry } from './entry.service.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { PERM, UploadedSchema } from '@study-crm/shared';
+import { filesApi, PERM } from '@study-crm/shared';
 import type { Config } from '../../config.js';
 import { readMultipart } from '../../http/multipart.js';
 import { defineRoute } from '../../http/route.js';
@@ -10,12 +10,10 @@ export function registerFileRoutes(app: FastifyInstance, deps: { storage: FileSt
 
   // The general upload used by forms (e.g. payment attachments): stores the file and returns its stored name.
   defineRoute(app, {
-    method: 'POST',
-    url: '/api/v1/fms/upload',
+    ...filesApi.upload,
     access: PERM.fileUpload,
     tags: ['file'],
     summary: 'General upload (multipart field `file`), checked by content and stored under a generated name',
-    response: UploadedSchema,
     handler: async ({ req }) => {
       const form = await readMultipart(req, config.uploadMaxBytes);
       const file = form.file!;

@@ -23,7 +23,7 @@ export function createFileStorage(config: Config, clock: Clock) {
     // Checks the content against the allow-list and writes it under a generated name.
     async save(upload: Upload, field = 'file'): Promise<SavedFile> {
       const type = detectFileType(upload.buffer, upload.fileName);
-      if (!type) throw badRequest(field, 'v.fileType');
+      if (!type) throw badRequest(field, 'v.fileContent', { file: path.basename(upload.fileName).slice(0, 120) });
       const storedName = `${yearMonth(new Date(clock.now()))}/${randomId(32)}.${type.extension}`;
       const full = path.join(root, storedName);
       await fs.promises.mkdir(path.dirname(full), { recursive: true });

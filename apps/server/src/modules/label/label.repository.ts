@@ -1,4 +1,4 @@
-import type { Insertable, Updateable } from 'kysely';
+import { sql, type Insertable, type Updateable } from 'kysely';
 import type { LabelListQuery } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
 import { runInTransaction } from '../../db/transaction.js';
@@ -13,6 +13,7 @@ const COLUMNS = [
   'label.description',
   'label.sort',
   'label.status',
+  'label.version',
   'label.createdAt',
   'label.updatedAt',
 ] as const;
@@ -67,8 +68,14 @@ export function createLabelRepository(db: Db) {
     insert: async (row: Insertable<LabelTable>): Promise<number> =>
       (await db.insertInto('label').values(row).returning('id').executeTakeFirstOrThrow()).id,
 
-    update: async (id: number, patch: Updateable<LabelTable>): Promise<void> => {
-      await db.updateTable('label').set(patch).where('id', '=', id).execute();
+    // Optimistic lock: the version goes up by one; with `version` given, only from that version (false: stale).
+    update: async (id: number, patch: Updateable<LabelTable>, version?: number | null): Promise<boolean> => {
+      let q = db
+        .updateTable('label')
+        .set({ ...patch, version: sql<number>`version + 1` })
+        .where('id', '=', id);
+      if (version !== undefined && version !== null) q = q.where('version', '=', version);
+      return Number((await q.executeTakeFirst()).numUpdatedRows) > 0;
     },
 
     remove: (id: number): Promise<boolean> =>

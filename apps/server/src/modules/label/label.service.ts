@@ -1,6 +1,6 @@
 import { Code } from '@study-crm/shared';
 import type { Label, LabelAddBody, LabelListQuery, LabelUpdateBody, MemberLabel } from '@study-crm/shared';
-import { AppError, badRequest, notFound } from '../../http/errors.js';
+import { AppError, badRequest, notFound, staleCopy } from '../../http/errors.js';
 import { isUniqueViolation } from '../../db/sql-helpers.js';
 import type { Clock } from '../../lib/clock.js';
 import type { PeopleService } from '../people/index.js';
@@ -14,6 +14,7 @@ export function toLabel(row: LabelRow): Label {
     description: row.description,
     sort: row.sort,
     status: row.status,
+    version: row.version,
     memberCount: row.memberCount,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
@@ -71,7 +72,10 @@ export function createLabelService(deps: {
       if (!(await repo.byId(body.id))) throw notFound();
       const other = await repo.idOfName(body.name);
       if (other !== undefined && other !== body.id) throw exists(body.name);
-      await guarded(body.name, () => repo.update(body.id, { ...fields(body), updatedAt: clock.now() }));
+      const saved = await guarded(body.name, () =>
+        repo.update(body.id, { ...fields(body), updatedAt: clock.now() }, body.version),
+      );
+      if (!saved) throw staleCopy();
       return view(body.id);
     },
 

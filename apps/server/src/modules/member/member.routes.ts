@@ -1,22 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import {
-  AddMemberEmailBody,
-  MemberAddBody,
-  MemberCountSchema,
-  IdParam,
-  MemberListQuery,
-  MemberPage,
-  MemberSchema,
-  MemberSetPasswordBody,
-  MemberUpdateBody,
-  MemberUpdateStatusBody,
-  MemberViewSchema,
-  PERM,
-  ProfileSchema,
-  RoleRefSchema,
-  zEmpty,
-} from '@study-crm/shared';
+import { memberApi, PERM } from '@study-crm/shared';
 import { defineRoute } from '../../http/route.js';
 import type { MemberService } from './member.service.js';
 
@@ -27,138 +10,105 @@ const WRITE_ERRORS =
 
 export function registerMemberRoutes(app: FastifyInstance, members: MemberService): void {
   defineRoute(app, {
-    method: 'GET',
-    url: '/api/v1/member/profile',
+    ...memberApi.profile,
     access: 'signedIn',
     tags,
     summary: "The signed-in member's profile and roles",
-    response: ProfileSchema,
     handler: ({ member }) => members.profile(member!.id),
   });
 
   defineRoute(app, {
-    method: 'GET',
-    url: '/api/v1/mc/member',
+    ...memberApi.staffList,
     access: PERM.memberList,
     tags,
     summary: 'Staff members, paged; search by part of a name, e-mail or mobile (memberType defaults to staff)',
-    query: MemberListQuery,
-    response: MemberPage,
     handler: ({ query }) => members.list(query, { memberType: 'staff' }),
   });
 
   defineRoute(app, {
-    method: 'GET',
-    url: '/admin/v1/members/list',
+    ...memberApi.list,
     access: PERM.memberList,
     tags,
     summary: 'Accounts of any member type, paged (the account list)',
-    query: MemberListQuery,
-    response: MemberPage,
     handler: ({ query }) => members.list(query),
   });
 
   defineRoute(app, {
-    method: 'GET',
-    url: '/api/v1/mc/member/view',
+    ...memberApi.view,
     access: PERM.memberView,
     tags,
     summary: 'One member with roles and recent sign-ins',
-    query: IdParam,
-    response: MemberViewSchema,
     handler: ({ query }) => members.view(query.id),
   });
 
   defineRoute(app, {
-    method: 'GET',
-    url: '/api/v1/mc/member/roleOptions',
+    ...memberApi.roleOptions,
     access: PERM.memberList,
     tags,
     summary: 'Roles to choose from in the member form and filter',
-    response: z.array(RoleRefSchema),
     handler: () => members.roleOptions(),
   });
 
   defineRoute(app, {
-    method: 'POST',
-    url: '/api/v1/mc/member/add',
+    ...memberApi.add,
     access: PERM.memberAdd,
     tags,
     summary: 'Add a member (staff need at least one role)',
     description: WRITE_ERRORS,
-    body: MemberAddBody,
-    response: MemberSchema,
     handler: ({ body, member }) => members.add(body, member!),
   });
 
-  for (const url of ['/api/v1/mc/member/update', '/admin/v1/members/update']) {
+  for (const endpoint of [memberApi.updateMc, memberApi.update]) {
     defineRoute(app, {
-      method: 'POST',
-      url,
+      ...endpoint,
       access: PERM.memberUpdate,
       tags,
       summary: 'Update a member: absent fields are kept, empty ones cleared; deactivating ends their sessions',
       description: WRITE_ERRORS,
-      body: MemberUpdateBody,
-      response: MemberSchema,
       handler: ({ body, member }) => members.update(body, member!),
     });
   }
 
   defineRoute(app, {
-    method: 'POST',
-    url: '/api/v1/mc/member/updateStatus',
+    ...memberApi.updateStatus,
     access: PERM.memberUpdate,
     tags,
     summary: 'Activate or deactivate a member; deactivating ends their sessions at once',
     description: WRITE_ERRORS,
-    body: MemberUpdateStatusBody,
-    response: MemberSchema,
     handler: ({ body, member }) => members.updateStatus(body.id, body.status, member!),
   });
 
   defineRoute(app, {
-    method: 'POST',
-    url: '/api/v1/mc/member/setPassword',
+    ...memberApi.setPassword,
     access: PERM.memberSetPassword,
     tags,
     summary: "Set a member's password (8 to 20 characters); their other sessions end",
-    body: MemberSetPasswordBody,
-    response: zEmpty,
     handler: ({ body, member }) => members.setPassword(body.id, body.password, member!),
   });
 
   defineRoute(app, {
-    method: 'POST',
-    url: '/api/v1/mc/member/remove',
+    ...memberApi.remove,
     access: PERM.memberRemove,
     tags,
     summary: 'Remove a member (soft delete: their history keeps the name); ends their sessions',
     description: WRITE_ERRORS,
-    body: IdParam,
-    response: zEmpty,
     handler: ({ body, member }) => members.remove(body.id, member!),
   });
 
   defineRoute(app, {
-    method: 'POST',
-    url: '/api/v1/mc/merchants/addMemberEmail',
+    ...memberApi.addMemberEmail,
     access: PERM.memberUpdate,
     tags,
     summary: "Add or replace a member's login e-mail",
     description: 'Errors: 400 invalid e-mail, 5403 e-mail exists, 404 unknown member.',
-    body: AddMemberEmailBody,
-    response: MemberSchema,
     handler: ({ body, member }) => members.addEmail(body.id, body.email, member!),
   });
 
   defineRoute(app, {
-    method: 'GET',
-    url: '/api/v1/cake/rpt/countMember',
+    ...memberApi.countMember,
     access: PERM.memberList,
     tags,
     summary: 'Member counts for the dashboard (new = registered in the past 30 days)',
-    response: MemberCountSchema,
     handler: () => members.counts(),
   });
 }

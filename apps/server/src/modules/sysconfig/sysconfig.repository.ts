@@ -1,4 +1,4 @@
-import type { Insertable, Updateable } from 'kysely';
+import { sql, type Insertable, type Updateable } from 'kysely';
 import type { SysConfigListQuery } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
 import type { SysConfigTable, Row } from '../../db/schema.js';
@@ -13,6 +13,7 @@ const COLUMNS = [
   'testValue',
   'remarks',
   'status',
+  'version',
   'createdAt',
   'updatedAt',
 ] as const;
@@ -58,8 +59,15 @@ export function createSysConfigRepository(db: Db) {
     insert: async (row: Insertable<SysConfigTable>): Promise<number> =>
       (await db.insertInto('sysConfig').values(row).returning('id').executeTakeFirstOrThrow()).id,
 
-    update: async (id: number, patch: Updateable<SysConfigTable>): Promise<boolean> =>
-      Number((await db.updateTable('sysConfig').set(patch).where('id', '=', id).executeTakeFirst()).numUpdatedRows) > 0,
+    // Optimistic lock: the version goes up by one; with `version` given, only from that version (false: stale).
+    update: async (id: number, patch: Updateable<SysConfigTable>, version?: number | null): Promise<boolean> => {
+      let q = db
+        .updateTable('sysConfig')
+        .set({ ...patch, version: sql<number>`version + 1` })
+        .where('id', '=', id);
+      if (version !== undefined && version !== null) q = q.where('version', '=', version);
+      return Number((await q.executeTakeFirst()).numUpdatedRows) > 0;
+    },
 
     remove: async (id: number): Promise<boolean> =>
       Number((await db.deleteFrom('sysConfig').where('id', '=', id).executeTakeFirst()).numDeletedRows) > 0,

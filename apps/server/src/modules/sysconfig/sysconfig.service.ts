@@ -1,6 +1,6 @@
 import { Code } from '@study-crm/shared';
 import type { SysConfig, SysConfigAddBody, SysConfigListQuery, SysConfigUpdateBody } from '@study-crm/shared';
-import { AppError, notFound } from '../../http/errors.js';
+import { AppError, notFound, staleCopy } from '../../http/errors.js';
 import { isUniqueViolation } from '../../db/sql-helpers.js';
 import type { Clock } from '../../lib/clock.js';
 import type { ConfigAccessor } from './config-accessor.js';
@@ -15,6 +15,7 @@ export function toSysConfig(row: SysConfigRow): SysConfig {
     testValue: row.testValue,
     remarks: row.remarks,
     status: row.status,
+    version: row.version,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
@@ -73,17 +74,22 @@ export function createSysConfigService(deps: { repo: SysConfigRepository; access
       if (!(await repo.byId(body.id))) throw notFound();
       const other = await repo.idOf(body.key, body.platform);
       if (other !== undefined && other !== body.id) throw exists(body.key, body.platform);
-      await guarded(body.key, body.platform, () =>
-        repo.update(body.id, {
-          key: body.key,
-          platform: body.platform,
-          prodValue: body.prodValue ?? null,
-          testValue: body.testValue ?? null,
-          remarks: body.remarks ?? null,
-          status: body.status ?? 'enabled',
-          updatedAt: clock.now(),
-        }),
+      const saved = await guarded(body.key, body.platform, () =>
+        repo.update(
+          body.id,
+          {
+            key: body.key,
+            platform: body.platform,
+            prodValue: body.prodValue ?? null,
+            testValue: body.testValue ?? null,
+            remarks: body.remarks ?? null,
+            status: body.status ?? 'enabled',
+            updatedAt: clock.now(),
+          },
+          body.version,
+        ),
       );
+      if (!saved) throw staleCopy();
       return view(body.id);
     },
 

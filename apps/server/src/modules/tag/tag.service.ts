@@ -10,7 +10,7 @@ import {
 } from '@study-crm/shared';
 import { AppError, notFound } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
-import { entryFields, entryReads, guardUnique, toEntry } from '../entry/index.js';
+import { entryFields, entryReads, guardUnique, staleCopy, toEntry } from '../entry/index.js';
 import type { TagRepository, TagRow } from './tag.repository.js';
 
 export const toTag = (row: TagRow): Tag => toEntry(row);
@@ -70,7 +70,10 @@ export function createTagService(deps: { repo: TagRepository; clock: Clock }) {
     async update(body: TagUpdateBody): Promise<Tag> {
       if (!(await repo.byId(body.id))) throw notFound();
       await assertFree(body, body.id);
-      await guardUnique(duplicate(body), () => repo.update(body.id, { ...entryFields(body), updatedAt: clock.now() }));
+      const saved = await guardUnique(duplicate(body), () =>
+        repo.update(body.id, { ...entryFields(body), updatedAt: clock.now() }, body.version),
+      );
+      if (!saved) throw staleCopy();
       return view(body.id);
     },
 

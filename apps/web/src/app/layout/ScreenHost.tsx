@@ -12,6 +12,8 @@ import { Button, Result, Space, Spin } from 'antd';
 import { useSession } from '../../stores/session';
 import { useSettings } from '../../stores/settings';
 import { useTabs } from '../../stores/tabs';
+import { ScreenActiveContext } from '../../components/crud/screenActive';
+import { screenPath } from '../../components/crud/urlState';
 import { resolvePath, type Resolution } from '../access';
 import NotFound from '../NotFound';
 import { HOME_PATH } from '../paths';
@@ -73,7 +75,9 @@ function Pane({ location, children, hidden }: { location: Location; children: Re
   return (
     <div hidden={hidden} className="screen-pane" data-path={location.pathname + location.search}>
       <UNSAFE_LocationContext.Provider value={{ location, navigationType }}>
-        <Suspense fallback={<Spin style={{ display: 'block', margin: '48px auto' }} />}>{children}</Suspense>
+        <ScreenActiveContext.Provider value={!hidden}>
+          <Suspense fallback={<Spin style={{ display: 'block', margin: '48px auto' }} />}>{children}</Suspense>
+        </ScreenActiveContext.Provider>
       </UNSAFE_LocationContext.Provider>
     </div>
   );
@@ -83,7 +87,8 @@ function Pane({ location, children, hidden }: { location: Location; children: Re
 // opens the tab and sets the document title.
 export function ScreenHost() {
   const location = useLocation();
-  const fullPath = location.pathname + location.search;
+  // A list's state parameters (components/crud/urlState.ts) do not make another screen or tab.
+  const fullPath = screenPath(location.pathname, location.search);
   const page = usePageInfo(location.pathname);
   const title = useTitle();
   const tabs = useTabs((s) => s.tabs);

@@ -8,6 +8,7 @@ import { horizontalListSortingStrategy, SortableContext, useSortable } from '@dn
 import { CSS } from '@dnd-kit/utilities';
 import { HOME_TAB, useTabs, type CloseKind, type Tab } from '../../stores/tabs';
 import { closeTabs, DRAG_DEFAULTS, reloadTab } from './tabActions';
+import { screenPath } from '../../components/crud/urlState';
 import { useTitle } from './useResolution';
 
 function TabItem({ tab, active, index, count }: { tab: Tab; active: boolean; index: number; count: number }) {
@@ -15,7 +16,7 @@ function TabItem({ tab, active, index, count }: { tab: Tab; active: boolean; ind
   const title = useTitle();
   const navigate = useNavigate();
   const location = useLocation();
-  const current = location.pathname + location.search;
+  const current = screenPath(location.pathname, location.search);
   const isHome = tab.fullPath === HOME_TAB.fullPath;
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
     id: tab.fullPath,
@@ -90,7 +91,7 @@ export function TabBar() {
   const tabs = useTabs((s) => s.tabs);
   const move = useTabs((s) => s.move);
   const location = useLocation();
-  const current = location.pathname + location.search;
+  const current = screenPath(location.pathname, location.search);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: DRAG_DEFAULTS.pressThreshold } }),
   );

@@ -1,29 +1,28 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MessageBox, MessageTab } from '@study-crm/shared';
-import { api, unwrap } from '../../api/client';
+import { inboxApi } from '@study-crm/shared';
+import { fetchData } from '../../api/call';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import type { MessageTab } from '@study-crm/shared';
 
 const KEY = ['messageBox'] as const;
 
 export const useMessageBox = (opts: { tab?: MessageTab; pageNum?: number; pageSize?: number } = {}) =>
   useQuery({
     queryKey: [...KEY, opts],
-    queryFn: () => unwrap(api.get<MessageBox>('/api/v1/message/box', opts)),
+    queryFn: () => fetchData(inboxApi.list, opts),
     refetchInterval: 60_000,
     placeholderData: keepPreviousData,
   });
 
 export function useMarkRead() {
-  const qc = useQueryClient();
   return useMutation({
-    mutationFn: (v: { tab: MessageTab; id: number }) => unwrap(api.post<null>('/api/v1/message/box/read', v)),
-    onSuccess: () => qc.invalidateQueries({ queryKey: KEY }),
+    mutationFn: (v: { tab: MessageTab; id: number }) => fetchData(inboxApi.read, v),
+    meta: { touches: KEY },
   });
 }
 
 export function useMarkAllRead() {
-  const qc = useQueryClient();
   return useMutation({
-    mutationFn: (tab: MessageTab) => unwrap(api.post<{ marked: number }>('/api/v1/message/box/readAll', { tab })),
-    onSuccess: () => qc.invalidateQueries({ queryKey: KEY }),
+    mutationFn: (tab: MessageTab) => fetchData(inboxApi.readAll, { tab }),
+    meta: { touches: KEY },
   });
 }

@@ -1,13 +1,17 @@
 import type { NavigateFunction } from 'react-router';
 import { confirmDiscard } from '../../components/unsavedChanges';
 import { HOME_TAB, tabsAfterClose, useTabs, type CloseKind } from '../../stores/tabs';
+import { queryClient } from '../Providers';
 import { REDIRECT_PREFIX } from '../routes';
 
 // Spec section 9: drag-sort defaults.
 export const DRAG_DEFAULTS = { pressThreshold: 5, transitionMs: 300, autoScrollStep: 10 } as const;
 
-// Reload: the tab's screen mounts afresh; the current tab passes through the Redirect route.
+// Reload (tab menu, breadcrumb Refresh): the tab's screen mounts afresh and goes to the server even for data read a
+// moment ago (every cached query is marked stale, so the new mount refetches); the current tab passes through the
+// Redirect route.
 export function reloadTab(fullPath: string, current: string, navigate: NavigateFunction): void {
+  void queryClient.invalidateQueries({ refetchType: 'none' });
   useTabs.getState().bump(fullPath);
   if (fullPath === current) navigate(`${REDIRECT_PREFIX}${encodeURIComponent(fullPath)}`, { replace: true });
 }

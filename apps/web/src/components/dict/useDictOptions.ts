@@ -1,8 +1,9 @@
+import { dictApi } from '@study-crm/shared';
+import { call } from '../../api/call';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { DictOption } from '@study-crm/shared';
 import { useScript } from './script';
-import { api } from '../../api/client';
 
 export const DICT_QUERY_ROOT = 'dict';
 export const dictQueryKey = (type: string) => [DICT_QUERY_ROOT, type] as const;
@@ -10,7 +11,7 @@ export const dictQueryKey = (type: string) => [DICT_QUERY_ROOT, type] as const;
 // Spec section 7: page size and number travel empty; a non-200 or no answer is an empty list.
 export async function fetchDictOptions(type: string): Promise<DictOption[]> {
   try {
-    const env = await api.get<DictOption[]>('/api/v1/sys/dict/list', { type, pageSize: '', pageNum: '' });
+    const env = await call(dictApi.options, { type, pageSize: '', pageNum: '' });
     return env.meta.code === 200 && Array.isArray(env.data) ? env.data : [];
   } catch {
     return [];

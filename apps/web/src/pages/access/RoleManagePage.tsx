@@ -1,33 +1,26 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { App, Button, Card, Form, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { App, Button, Card, Input, Popconfirm, Select, Space, Tag, Tooltip } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { PERM, ROLE_KINDS, type Role, type RoleKind } from '@study-crm/shared';
+import { PagedTable } from '../../components/crud/PagedTable';
+import { useListState } from '../../components/crud/useListState';
 import { Permission } from '../../components/Permission';
 import { useRemoveRole, useRoles, type RoleFilter } from './api';
 import { RoleFormDrawer } from './RoleFormDrawer';
 import { RoleMembersModal } from './RoleMembersModal';
 
-type Search = { keyword?: string; kind?: RoleKind };
+type Filters = { keyword?: string; kind?: RoleKind };
 
 export default function RoleManagePage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [search] = Form.useForm<Search>();
-  const [filter, setFilter] = useState<RoleFilter>({ pageNum: 1, pageSize: 10 });
+  const list = useListState<Filters>({ defaults: { pageSize: 10 }, queryRoot: ['roles', 'list'] });
   // The drawer keeps its role id while it closes, so its title does not flicker.
   const [drawer, setDrawer] = useState<{ open: boolean; id?: number }>({ open: false });
   const [membersOf, setMembersOf] = useState<Role | null>(null);
-  const roles = useRoles(filter);
+  const roles = useRoles(list.params as RoleFilter);
   const remove = useRemoveRole();
-
-  const applySearch = (v: Search) =>
-    setFilter({
-      pageNum: 1,
-      pageSize: filter.pageSize,
-      ...(v.keyword?.trim() ? { keyword: v.keyword.trim() } : {}),
-      ...(v.kind ? { kind: v.kind } : {}),
-    });
 
   const doRemove = async (role: Role) => {
     try {
@@ -41,35 +34,30 @@ export default function RoleManagePage() {
   return (
     <Card title={t('access.role.title')} data-testid="role-manage">
       <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }} wrap>
-        <Form form={search} layout="inline" onFinish={applySearch}>
-          <Form.Item name="keyword">
-            <Input allowClear placeholder={t('access.role.keyword')} style={{ width: 220 }} data-testid="role-search" />
-          </Form.Item>
-          <Form.Item name="kind">
-            <Select
-              allowClear
-              placeholder={t('access.role.allKinds')}
-              style={{ width: 180 }}
-              options={ROLE_KINDS.map((k) => ({ value: k, label: t(`access.role.kinds.${k}`) }))}
-              data-testid="role-kind-filter"
-            />
-          </Form.Item>
-          <Form.Item>
-            <Space>
-              <Button type="primary" htmlType="submit" data-testid="role-search-submit">
-                {t('access.search')}
-              </Button>
-              <Button
-                onClick={() => {
-                  search.resetFields();
-                  applySearch({});
-                }}
-              >
-                {t('access.reset')}
-              </Button>
-            </Space>
-          </Form.Item>
-        </Form>
+        <Space wrap>
+          <Input
+            allowClear
+            placeholder={t('access.role.keyword')}
+            style={{ width: 220 }}
+            value={String(list.draft.keyword ?? '')}
+            onChange={(e) => list.patchDraft({ keyword: e.target.value })}
+            onPressEnter={list.search}
+            data-testid="role-search"
+          />
+          <Select
+            allowClear
+            placeholder={t('access.role.allKinds')}
+            style={{ width: 180 }}
+            value={list.draft.kind ?? undefined}
+            onChange={(kind?: RoleKind) => list.patchDraft({ kind })}
+            options={ROLE_KINDS.map((k) => ({ value: k, label: t(`access.role.kinds.${k}`) }))}
+            data-testid="role-kind-filter"
+          />
+          <Button type="primary" onClick={list.search} data-testid="role-search-submit">
+            {t('access.search')}
+          </Button>
+          <Button onClick={list.reset}>{t('access.reset')}</Button>
+        </Space>
         <Permission perm={PERM.roleAdd}>
           <Button
             type="primary"
@@ -81,19 +69,11 @@ export default function RoleManagePage() {
           </Button>
         </Permission>
       </Space>
-      <Table<Role>
-        rowKey="id"
-        loading={roles.isFetching}
-        dataSource={roles.data?.list ?? []}
-        data-testid="role-table"
-        scroll={{ x: 900 }}
-        pagination={{
-          current: filter.pageNum,
-          pageSize: filter.pageSize,
-          total: roles.data?.total ?? 0,
-          showSizeChanger: true,
-          onChange: (pageNum, pageSize) => setFilter({ ...filter, pageNum, pageSize }),
-        }}
+      <PagedTable<Role>
+        query={roles}
+        list={list}
+        testId="role-table"
+        scrollX={900}
         columns={[
           {
             title: t('access.role.name'),
@@ -135,23 +115,28 @@ export default function RoleManagePage() {
                   </Button>
                 </Permission>
                 <Permission perm={PERM.roleRemove}>
-                  <Popconfirm
-                    title={t('access.role.removeConfirm', { name: r.name })}
-                    okText={t('common.confirm')}
-                    cancelText={t('common.cancel')}
-                    onConfirm={() => doRemove(r)}
-                    disabled={r.isBuiltin === 1}
+                  {/* A role with members cannot be deleted: say so before anyone presses OK. */}
+                  <Tooltip
+                    title={r.memberCount > 0 ? t('access.role.removeHasMembers', { count: r.memberCount }) : null}
                   >
-                    <Button
-                      type="link"
-                      size="small"
-                      danger
-                      disabled={r.isBuiltin === 1}
-                      data-testid={`role-remove-${r.name}`}
+                    <Popconfirm
+                      title={t('access.role.removeConfirm', { name: r.name })}
+                      okText={t('common.confirm')}
+                      cancelText={t('common.cancel')}
+                      onConfirm={() => doRemove(r)}
+                      disabled={r.isBuiltin === 1 || r.memberCount > 0}
                     >
-                      {t('access.role.remove')}
-                    </Button>
-                  </Popconfirm>
+                      <Button
+                        type="link"
+                        size="small"
+                        danger
+                        disabled={r.isBuiltin === 1 || r.memberCount > 0}
+                        data-testid={`role-remove-${r.name}`}
+                      >
+                        {t('access.role.remove')}
+                      </Button>
+                    </Popconfirm>
+                  </Tooltip>
                 </Permission>
               </Space>
             ),

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { App, Button, Modal, Popconfirm, Select, Space, Table } from 'antd';
+import { App, Button, Modal, Popconfirm, Select, Space } from 'antd';
+import { PagedTable } from '../../components/crud/PagedTable';
+import { useLocalPaging } from '../../components/crud/useListState';
 import type { Role, RoleMember } from '@study-crm/shared';
 import { useChangeMemberRole, useMemberOptions, useRoleMembers } from './api';
 
@@ -10,11 +12,11 @@ type Props = { role: Role | null; onClose: () => void };
 export function RoleMembersModal({ role, onClose }: Props) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [page, setPage] = useState({ pageNum: 1, pageSize: 10 });
+  const paging = useLocalPaging(10);
   const [keyword, setKeyword] = useState('');
   const [picked, setPicked] = useState<number | null>(null);
   const roleId = role?.id ?? 0;
-  const members = useRoleMembers(roleId, page.pageNum, page.pageSize);
+  const members = useRoleMembers(roleId, paging.page.pageNum, paging.page.pageSize);
   const options = useMemberOptions(keyword, Boolean(role));
   const change = useChangeMemberRole(roleId);
 
@@ -63,18 +65,10 @@ export function RoleMembersModal({ role, onClose }: Props) {
           {t('access.role.addMember')}
         </Button>
       </Space.Compact>
-      <Table<RoleMember>
-        rowKey="id"
-        size="small"
-        loading={members.isFetching}
-        dataSource={members.data?.list ?? []}
-        locale={{ emptyText: t('access.role.noMembers') }}
-        pagination={{
-          current: page.pageNum,
-          pageSize: page.pageSize,
-          total: members.data?.total ?? 0,
-          onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
-        }}
+      <PagedTable<RoleMember>
+        query={members}
+        list={paging}
+        emptyText={t('access.role.noMembers')}
         columns={[
           { title: t('access.role.displayName'), dataIndex: 'displayName' },
           { title: t('access.role.loginName'), dataIndex: 'loginName' },

@@ -1,9 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MenuItem, Page, Role, RoleKind, RoleMember, RoleOption, RoleView } from '@study-crm/shared';
-import { api, unwrap, type Params } from '../../api/client';
-
-const ROLE = '/api/v1/mc/sys/role';
-const PERMISSION = '/api/v1/mc/sys/permission';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Code, permissionApi, roleApi, type RoleKind } from '@study-crm/shared';
+import { call, fetchData } from '../../api/call';
+import type { Params } from '../../api/client';
 
 export type RoleFilter = { keyword?: string; kind?: RoleKind; pageNum: number; pageSize: number };
 export type RoleValues = {
@@ -35,10 +33,14 @@ export const accessKeys = {
   tree: ['permissionTree'] as const,
 };
 
+// Roles appear in the member lists, views and role choices; menus in the roles' permission trees.
+const ROLE_TOUCHES = ['roles', 'members', 'member'] as const;
+const TREE_TOUCHES = ['permissionTree', 'roles'] as const;
+
 export function useRoles(filter: RoleFilter) {
   return useQuery({
     queryKey: [...accessKeys.roles, 'list', filter],
-    queryFn: () => unwrap(api.get<Page<Role>>(`${ROLE}/list`, filter as Params)),
+    queryFn: () => fetchData(roleApi.list, filter),
     placeholderData: (prev) => prev,
   });
 }
@@ -46,7 +48,7 @@ export function useRoles(filter: RoleFilter) {
 export function useRoleView(id: number | undefined) {
   return useQuery({
     queryKey: accessKeys.role(id ?? 0),
-    queryFn: () => unwrap(api.get<RoleView>(`${ROLE}/view`, { id })),
+    queryFn: () => fetchData(roleApi.view, { id }),
     enabled: Boolean(id),
     staleTime: 0,
   });
@@ -56,40 +58,36 @@ export function useRoleView(id: number | undefined) {
 export function usePermissionTree(enabled = true) {
   return useQuery({
     queryKey: accessKeys.tree,
-    queryFn: () => unwrap(api.get<MenuItem[]>(`${PERMISSION}/getAll`)),
+    queryFn: () => fetchData(permissionApi.getAll),
     enabled,
   });
 }
 
 // Live duplicate check: true when the name is free. 5401 is shown next to the field, not as a toast.
 export async function isRoleNameFree(name: string, id?: number): Promise<boolean> {
-  const res = await api.get<null>(`${ROLE}/check`, { name, id }, { apiResCode: [5401, 400] });
-  return res.meta.code !== 5401;
+  const res = await call(roleApi.check, { name, id }, { apiResCode: [Code.ROLE_EXISTS, Code.BAD_REQUEST] });
+  return res.meta.code !== Code.ROLE_EXISTS;
 }
 
 export function useSaveRole() {
-  const qc = useQueryClient();
   return useMutation({
     mutationFn: (v: RoleValues) =>
-      unwrap(
-        api.post<unknown>(`${ROLE}/${v.id ? 'update' : 'add'}`, { ...v, permissionIds: v.permissionIds.join(',') }),
-      ),
-    onSuccess: () => qc.invalidateQueries({ queryKey: accessKeys.roles }),
+      fetchData(v.id ? roleApi.update : roleApi.add, { ...v, permissionIds: v.permissionIds.join(',') }),
+    meta: { touches: ROLE_TOUCHES },
   });
 }
 
 export function useRemoveRole() {
-  const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => unwrap(api.post<null>(`${ROLE}/remove`, { id })),
-    onSuccess: () => qc.invalidateQueries({ queryKey: accessKeys.roles }),
+    mutationFn: (id: number) => fetchData(roleApi.remove, { id }),
+    meta: { touches: ROLE_TOUCHES },
   });
 }
 
 export function useRoleMembers(id: number, pageNum: number, pageSize: number) {
   return useQuery({
     queryKey: [...accessKeys.members(id), pageNum, pageSize],
-    queryFn: () => unwrap(api.get<Page<RoleMember>>(`${ROLE}/members`, { id, pageNum, pageSize })),
+    queryFn: () => fetchData(roleApi.members, { id, pageNum, pageSize }),
     placeholderData: (prev) => prev,
     enabled: id > 0,
   });
@@ -98,39 +96,33 @@ export function useRoleMembers(id: number, pageNum: number, pageSize: number) {
 export function useMemberOptions(keyword: string, enabled: boolean) {
   return useQuery({
     queryKey: ['roles', 'memberOptions', keyword],
-    queryFn: () => unwrap(api.get<RoleMember[]>(`${ROLE}/memberOptions`, { keyword })),
+    queryFn: () => fetchData(roleApi.memberOptions, { keyword }),
     enabled,
   });
 }
 
 // Adds or removes one role of a member: reads the member's roles, then sets the whole new set.
 export function useChangeMemberRole(roleId: number) {
-  const qc = useQueryClient();
   return useMutation({
     mutationFn: async ({ userId, hold }: { userId: number; hold: boolean }) => {
-      const current = await unwrap(api.get<RoleOption[]>(`${ROLE}/getMemberRoles`, { userId }));
+      const current = await fetchData(roleApi.getMemberRoles, { userId });
       const ids = current.map((r) => r.id).filter((id) => id !== roleId);
-      return unwrap(
-        api.post<null>(`${ROLE}/updateMemberRoles`, { userId, roleIds: (hold ? [...ids, roleId] : ids).join(',') }),
-      );
+      return fetchData(roleApi.updateMemberRoles, { userId, roleIds: (hold ? [...ids, roleId] : ids).join(',') });
     },
-    onSuccess: () => qc.invalidateQueries({ queryKey: accessKeys.roles }),
+    meta: { touches: ROLE_TOUCHES },
   });
 }
 
 export function useSaveMenu() {
-  const qc = useQueryClient();
   return useMutation({
-    mutationFn: (v: MenuValues) =>
-      unwrap(api.post<unknown>(`${PERMISSION}/${v.id ? 'update' : 'add'}`, v as unknown as Params)),
-    onSuccess: () => qc.invalidateQueries({ queryKey: accessKeys.tree }),
+    mutationFn: (v: MenuValues) => fetchData(v.id ? permissionApi.update : permissionApi.add, v as unknown as Params),
+    meta: { touches: TREE_TOUCHES },
   });
 }
 
 export function useRemoveMenu() {
-  const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => unwrap(api.post<null>(`${PERMISSION}/remove`, { id })),
-    onSuccess: () => qc.invalidateQueries({ queryKey: accessKeys.tree }),
+    mutationFn: (id: number) => fetchData(permissionApi.remove, { id }),
+    meta: { touches: TREE_TOUCHES },
   });
 }

@@ -1,19 +1,21 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Button, Card, DatePicker, Input, Progress, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, DatePicker, Input, Progress, Select, Space, Typography } from 'antd';
 import type { TableProps } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { APPLICATION_DICT, PERM, displayName, type ApplicationListItem } from '@study-crm/shared';
 import { useCanOpen } from '../../app/useScreen';
-import { Permission } from '../../components/Permission';
+import { PagedTable } from '../../components/crud/PagedTable';
+import { useListState } from '../../components/crud/useListState';
+import { ListCard } from '../../components/crud/ListCard';
 import { useApplicationList, useStaffOptions, type ListParams } from './api';
 import { DictBadge, DictSelect } from '../../components/dict';
 import { PATHS } from './paths';
 import { TeachersCell } from './TeachersCell';
 
-// The home screen: every application with what a consultant scans first.
+type Filters = { keyword?: string; status?: string; teacherId?: number; dateFrom?: string; dateTo?: string };
+
+// The home screen: every application with what a consultant scans first. Filters, sort and page live in the URL.
 export default function ApplicationList() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -23,11 +25,15 @@ export default function ApplicationList() {
   const hasDetail = canOpen(PATHS.detail());
   const hasFollow = canOpen(PATHS.followScreen);
   const hasFiles = canOpen(PATHS.filesScreen);
-  const [params, setParams] = useState<ListParams>({ pageNum: 1, pageSize: 20 });
-  const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
-  const { data, isLoading, isFetching, isPlaceholderData } = useApplicationList(params);
+  const list = useListState<Filters>({
+    defaults: { sortField: 'applicationDate', order: 'desc' },
+    queryRoot: ['application', 'list'],
+  });
+  const query = useApplicationList(list.params as ListParams);
   const staff = useStaffOptions();
-  const set = (p: Partial<ListParams>) => setParams((old) => ({ ...old, ...p, pageNum: p.pageNum ?? 1 }));
+  const { filters } = list;
+  const range: [Dayjs, Dayjs] | null =
+    filters.dateFrom && filters.dateTo ? [dayjs(String(filters.dateFrom)), dayjs(String(filters.dateTo))] : null;
 
   const columns: TableProps<ApplicationListItem>['columns'] = [
     {
@@ -36,55 +42,53 @@ export default function ApplicationList() {
       key: 'applicationDate',
       sorter: true,
       width: 130,
-      sortOrder:
-        (params.sortField ?? 'applicationDate') === 'applicationDate'
-          ? params.order === 'asc'
-            ? 'ascend'
-            : 'descend'
-          : null,
     },
     {
       title: t('application.col.student'),
       key: 'name',
       sorter: true,
-      sortOrder: params.sortField === 'name' ? (params.order === 'asc' ? 'ascend' : 'descend') : null,
-      render: (_, r) => (
-        <Space direction="vertical" size={0}>
-          {hasDetail ? (
-            <Typography.Link onClick={() => navigate(PATHS.detail(r.id))} data-testid="app-row-name">
-              {r.name}
-            </Typography.Link>
-          ) : (
-            <Typography.Text data-testid="app-row-name">{r.name}</Typography.Text>
-          )}
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {[displayName({ engLastName: r.engLastName, engFirstName: r.engFirstName }, ''), r.email]
-              .filter(Boolean)
-              .join(' · ')}
-          </Typography.Text>
-        </Space>
-      ),
+      // Name and e-mail on one line each: never narrower than a short e-mail, cut with a tooltip beyond.
+      width: 240,
+      render: (_, r) => {
+        const secondary = [displayName({ engLastName: r.engLastName, engFirstName: r.engFirstName }, ''), r.email]
+          .filter(Boolean)
+          .join(' · ');
+        return (
+          <div style={{ minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+            {hasDetail ? (
+              <Typography.Link onClick={() => navigate(PATHS.detail(r.id))} data-testid="app-row-name" ellipsis>
+                {r.name}
+              </Typography.Link>
+            ) : (
+              <Typography.Text data-testid="app-row-name" ellipsis>
+                {r.name}
+              </Typography.Text>
+            )}
+            <Typography.Text type="secondary" style={{ fontSize: 12 }} ellipsis={{ tooltip: secondary }}>
+              {secondary}
+            </Typography.Text>
+          </div>
+        );
+      },
     },
     {
       title: t('application.col.status'),
       dataIndex: 'status',
       key: 'status',
       sorter: true,
-      width: 140,
-      sortOrder: params.sortField === 'status' ? (params.order === 'asc' ? 'ascend' : 'descend') : null,
+      width: 150,
       render: (v: string) => <DictBadge type={APPLICATION_DICT.status} value={v} />,
     },
     {
       title: t('application.col.targetSchools'),
       key: 'targetSchools',
+      width: 220,
+      // One line: the schools in order, cut with the full list in a tooltip.
       render: (_, r) =>
         r.targetSchools.length ? (
-          <Space size={[0, 4]} wrap>
-            {r.targetSchools.slice(0, 3).map((s, i) => (
-              <Tag key={i}>{s}</Tag>
-            ))}
-            {r.targetSchools.length > 3 && <Tag>+{r.targetSchools.length - 3}</Tag>}
-          </Space>
+          <Typography.Text ellipsis={{ tooltip: r.targetSchools.join(', ') }} style={{ maxWidth: 200 }}>
+            {r.targetSchools.join(', ')}
+          </Typography.Text>
         ) : (
           '-'
         ),
@@ -92,7 +96,8 @@ export default function ApplicationList() {
     {
       title: t('application.col.teachers'),
       key: 'teachers',
-      width: 200,
+      // Wide enough for "Follow-up teacher: <full name>" on one line.
+      width: 270,
       render: (_, r) => <TeachersCell signing={r.signingTeacher} follow={r.followTeacher} />,
     },
     {
@@ -111,7 +116,7 @@ export default function ApplicationList() {
     {
       title: t('application.col.actions'),
       key: 'actions',
-      width: 240,
+      width: 200,
       render: (_, r) => (
         <Space size={4} wrap>
           {hasFollow && (
@@ -134,47 +139,33 @@ export default function ApplicationList() {
     },
   ];
 
-  const onTableChange: TableProps<ApplicationListItem>['onChange'] = (pagination, _f, sorter) => {
-    const s = Array.isArray(sorter) ? sorter[0] : sorter;
-    const field = s?.order ? String(s.columnKey) : undefined;
-    setParams((old) => ({
-      ...old,
-      pageNum: pagination.current ?? 1,
-      pageSize: pagination.pageSize ?? 20,
-      sortField: field,
-      order: s?.order === 'ascend' ? 'asc' : s?.order === 'descend' ? 'desc' : undefined,
-    }));
-  };
-
   return (
-    <Card
+    <ListCard
       title={t('application.listTitle')}
-      extra={
-        <Permission perm={PERM.applicationAdd}>
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => navigate(PATHS.detail())}
-            data-testid="app-create"
-          >
-            {t('application.create')}
-          </Button>
-        </Permission>
-      }
+      add={{
+        perm: PERM.applicationAdd,
+        label: t('application.create'),
+        onClick: () => navigate(PATHS.detail()),
+        testId: 'app-create',
+      }}
     >
       <Space wrap style={{ marginBottom: 16 }}>
         <Input.Search
           allowClear
           style={{ width: 280 }}
           placeholder={t('application.searchPlaceholder')}
-          onSearch={(v) => set({ keyword: v.trim() || undefined })}
+          value={String(list.draft.keyword ?? '')}
+          onChange={(e) => list.patchDraft({ keyword: e.target.value })}
+          onSearch={list.search}
           data-testid="app-search"
         />
         <DictSelect
           type={APPLICATION_DICT.status}
           style={{ width: 190 }}
           placeholder={t('application.col.status')}
-          onChange={(v?: string) => set({ status: v })}
+          value={filters.status ?? undefined}
+          onChange={(v?: string) => list.apply({ status: v })}
+          data-testid="app-status-filter"
         />
         <Select
           allowClear
@@ -184,40 +175,33 @@ export default function ApplicationList() {
           placeholder={t('application.teacher')}
           loading={staff.isLoading}
           options={staff.data?.map((s) => ({ value: s.id, label: s.name }))}
-          onChange={(v?: number) => set({ teacherId: v })}
+          value={filters.teacherId ?? undefined}
+          onChange={(v?: number) => list.apply({ teacherId: v })}
         />
         <DatePicker.RangePicker
           value={range}
-          onChange={(v) => {
-            setRange(v);
-            set({
+          onChange={(v) =>
+            list.apply({
               dateFrom: v?.[0] ? v[0].format('YYYY-MM-DD') : undefined,
               dateTo: v?.[1] ? v[1].format('YYYY-MM-DD') : undefined,
-            });
-          }}
+            })
+          }
           presets={[
             { label: t('application.last30'), value: [dayjs().subtract(30, 'day'), dayjs()] },
             { label: t('application.thisYear'), value: [dayjs().startOf('year'), dayjs()] },
           ]}
         />
       </Space>
-      <Table<ApplicationListItem>
-        rowKey="id"
-        size="middle"
-        loading={isLoading || (isFetching && isPlaceholderData)}
+      <PagedTable<ApplicationListItem>
         columns={columns}
-        dataSource={data?.list ?? []}
-        onChange={onTableChange}
-        locale={{ emptyText: t('application.empty') }}
-        pagination={{
-          current: params.pageNum,
-          pageSize: params.pageSize,
-          total: data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (n) => t('application.total', { n }),
-        }}
-        data-testid="app-table"
+        query={query}
+        list={list}
+        emptyText={t('application.empty')}
+        noMatchText={t('application.noMatch')}
+        // Columns keep their widths; the table scrolls sideways before squeezing them.
+        scrollX={1360}
+        testId="app-table"
       />
-    </Card>
+    </ListCard>
   );
 }

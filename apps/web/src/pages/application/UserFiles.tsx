@@ -1,14 +1,17 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { App, Button, Card, Form, Input, Modal, Popconfirm, Progress, Space, Table, Typography, Upload } from 'antd';
+import { App, Button, Form, Input, Modal, Popconfirm, Progress, Space, Typography, Upload } from 'antd';
 import type { ButtonProps, TableProps, UploadProps } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { APPLICATION_DICT, PERM, type FileRecord } from '@study-crm/shared';
+import { ListCard } from '../../components/crud/ListCard';
+import { PagedTable } from '../../components/crud/PagedTable';
+import { useListState } from '../../components/crud/useListState';
 import { Permission } from '../../components/Permission';
 import { downloadFile, uploadWithProgress, useFileMutation, useFiles, useInvalidateApplication } from './api';
-import { ApplicationHeader } from './ApplicationHeader';
+import { ApplicationScreen } from './ApplicationScreen';
 import { DictBadge, DictSelect } from '../../components/dict';
 
 const ACCEPT = '.pdf,.png,.jpg,.jpeg,.gif,.doc,.docx,.xls,.xlsx';
@@ -24,8 +27,8 @@ export default function UserFiles() {
   const { message } = App.useApp();
   const [search] = useSearchParams();
   const id = Number(search.get('id')) || undefined;
-  const [page, setPage] = useState({ pageNum: 1, pageSize: 20 });
-  const files = useFiles(id, page.pageNum, page.pageSize);
+  const list = useListState({ queryRoot: ['application', 'files'] });
+  const files = useFiles(id, list.page.pageNum, list.page.pageSize);
   const mutate = useFileMutation();
   const invalidate = useInvalidateApplication();
   const [editing, setEditing] = useState<FileRecord | null>(null);
@@ -140,50 +143,40 @@ export default function UserFiles() {
   ];
 
   return (
-    <>
-      <ApplicationHeader id={id} title={t('application.files.screenTitle')} />
-      {id && (
-        <Card title={t('application.files.list')}>
-          <Permission perm={PERM.fileUpload}>
-            <Upload.Dragger
-              multiple
-              accept={ACCEPT}
-              showUploadList={false}
-              customRequest={customRequest}
-              style={{ marginBottom: 16 }}
-              data-testid="file-dragger"
-            >
-              <p className="ant-upload-drag-icon">
-                <InboxOutlined />
-              </p>
-              <p className="ant-upload-text">{t('application.files.drop')}</p>
-              <p className="ant-upload-hint">{t('application.files.hint')}</p>
-            </Upload.Dragger>
-            {Object.entries(progress).map(([uid, p]) => (
-              <div key={uid} style={{ margin: '8px 0' }} data-testid="file-progress">
-                <Typography.Text>{p.name}</Typography.Text>
-                <Progress percent={p.percent} size="small" status="active" />
-              </div>
-            ))}
-          </Permission>
-          <Table<FileRecord>
-            style={{ marginTop: 16 }}
-            rowKey="id"
-            size="middle"
-            loading={files.isLoading || (files.isFetching && files.isPlaceholderData)}
+    <ApplicationScreen id={id} title={t('application.files.screenTitle')}>
+      <ListCard title={t('application.files.list')}>
+        <Permission perm={PERM.fileUpload}>
+          <Upload.Dragger
+            multiple
+            accept={ACCEPT}
+            showUploadList={false}
+            customRequest={customRequest}
+            style={{ marginBottom: 16 }}
+            data-testid="file-dragger"
+          >
+            <p className="ant-upload-drag-icon">
+              <InboxOutlined />
+            </p>
+            <p className="ant-upload-text">{t('application.files.drop')}</p>
+            <p className="ant-upload-hint">{t('application.files.hint')}</p>
+          </Upload.Dragger>
+          {Object.entries(progress).map(([uid, p]) => (
+            <div key={uid} style={{ margin: '8px 0' }} data-testid="file-progress">
+              <Typography.Text>{p.name}</Typography.Text>
+              <Progress percent={p.percent} size="small" status="active" />
+            </div>
+          ))}
+        </Permission>
+        <div style={{ marginTop: 16 }}>
+          <PagedTable<FileRecord>
             columns={columns}
-            dataSource={files.data?.list ?? []}
-            locale={{ emptyText: t('application.files.empty') }}
-            pagination={{
-              current: page.pageNum,
-              pageSize: page.pageSize,
-              total: files.data?.total ?? 0,
-              onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
-            }}
-            data-testid="file-table"
+            query={files}
+            list={list}
+            emptyText={t('application.files.empty')}
+            testId="file-table"
           />
-        </Card>
-      )}
+        </div>
+      </ListCard>
       {editing && (
         <FileEdit
           file={editing}
@@ -195,7 +188,7 @@ export default function UserFiles() {
           }}
         />
       )}
-    </>
+    </ApplicationScreen>
   );
 }
 

@@ -1,29 +1,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import {
-  App,
-  Button,
-  Card,
-  Col,
-  Form,
-  Input,
-  Modal,
-  Popconfirm,
-  Progress,
-  Row,
-  Select,
-  Space,
-  Switch,
-  Table,
-  Tag,
-} from 'antd';
+import { App, Button, Col, Form, Input, Modal, Popconfirm, Progress, Row, Select, Space, Switch, Tag } from 'antd';
 import type { ButtonProps, TableProps } from 'antd';
-import { CheckOutlined, PlusOutlined } from '@ant-design/icons';
+import { CheckOutlined } from '@ant-design/icons';
 import { APPLICATION_DICT, FOLLOW_DEFAULT_STATUS, PERM, type FollowUp } from '@study-crm/shared';
+import { ListCard } from '../../components/crud/ListCard';
+import { PagedTable } from '../../components/crud/PagedTable';
 import { Permission } from '../../components/Permission';
 import { useFollowMutation, useFollowUps, useSimpleInfo, useStaffOptions } from './api';
-import { ApplicationHeader } from './ApplicationHeader';
+import { ApplicationScreen } from './ApplicationScreen';
 import { TeachersCell } from './TeachersCell';
 import { DictBadge, DictSelect } from '../../components/dict';
 import { DateInput, dateItem } from './fields';
@@ -119,47 +105,34 @@ export default function UserFollow() {
   ];
 
   return (
-    <>
-      <ApplicationHeader id={id} title={t('application.follow.title')} />
-      {id && (
-        <Card
-          title={t('application.follow.items')}
-          extra={
-            <Permission perm={PERM.followAdd}>
-              <Button
-                type="primary"
-                icon={<PlusOutlined />}
-                onClick={() => setEditing({ mode: 'add' })}
-                data-testid="follow-add"
-              >
-                {t('application.follow.add')}
-              </Button>
-            </Permission>
-          }
-        >
-          <Row align="middle" gutter={16} style={{ marginBottom: 16 }}>
-            <Col flex="none">{t('application.follow.ratio')}</Col>
-            <Col flex="auto">
-              <Progress
-                percent={follow.data?.completionRatio ?? 0}
-                data-testid="follow-ratio"
-                format={(p) => `${p}% (${follow.data?.followDone ?? 0}/${follow.data?.followTotal ?? 0})`}
-              />
-            </Col>
-          </Row>
-          <Table<FollowUp>
-            rowKey="id"
-            size="middle"
-            loading={follow.isLoading}
-            columns={columns}
-            dataSource={follow.data?.list ?? []}
-            pagination={false}
-            scroll={{ x: 'max-content' }}
-            locale={{ emptyText: t('application.follow.empty') }}
-            data-testid="follow-table"
-          />
-        </Card>
-      )}
+    <ApplicationScreen id={id} title={t('application.follow.title')}>
+      <ListCard
+        title={t('application.follow.items')}
+        add={{
+          perm: PERM.followAdd,
+          label: t('application.follow.add'),
+          onClick: () => setEditing({ mode: 'add' }),
+          testId: 'follow-add',
+        }}
+      >
+        <Row align="middle" gutter={16} style={{ marginBottom: 16 }}>
+          <Col flex="none">{t('application.follow.ratio')}</Col>
+          <Col flex="auto">
+            <Progress
+              percent={follow.data?.completionRatio ?? 0}
+              data-testid="follow-ratio"
+              format={(p) => `${p}% (${follow.data?.followDone ?? 0}/${follow.data?.followTotal ?? 0})`}
+            />
+          </Col>
+        </Row>
+        <PagedTable<FollowUp>
+          columns={columns}
+          query={follow}
+          emptyText={t('application.follow.empty')}
+          testId="follow-table"
+          scrollX="max-content"
+        />
+      </ListCard>
       {id && editing && (
         <FollowForm
           applicationId={id}
@@ -174,7 +147,7 @@ export default function UserFollow() {
           }}
         />
       )}
-    </>
+    </ApplicationScreen>
   );
 }
 
@@ -220,8 +193,11 @@ function FollowForm({
         followTeacherId: info.data?.followTeacher?.id ?? null,
       };
 
+  // A refused save shows the form's errors (validation) or the server's toast (api client) and nothing else:
+  // neither rejection may escape as an uncaught promise rejection.
   const submit = async () => {
-    const values = await form.validateFields();
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
     modal.confirm({
       title: t('application.saveConfirm'),
       okText: t('common.confirm'),
@@ -230,6 +206,8 @@ function FollowForm({
         setBusy(true);
         try {
           await onSubmit(values);
+        } catch {
+          // Already shown by the api client; the dialog stays open for a correction.
         } finally {
           setBusy(false);
         }

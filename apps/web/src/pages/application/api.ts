@@ -1,25 +1,18 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  applicationApi,
+  Code,
+  followUpApi,
   SIGN_HEADER,
   TOKEN_HEADER,
-  type ApplicationListItem,
-  type ApplicationSaved,
-  type ApplicationSimple,
-  type ApplicationView,
   type Envelope,
   type FileRecord,
-  type FollowUp,
-  type FollowUpList,
-  type Page,
-  type PersonRef,
 } from '@study-crm/shared';
-import { api, encodeParams, handleEnvelope, unwrap, type Params } from '../../api/client';
+import { blobOf, call, fetchData } from '../../api/call';
+import { encodeParams, handleEnvelope, type Params } from '../../api/client';
 import { API_BASE, CLIENT_SIGN } from '../../api/config';
 import { session } from '../../api/session';
 import i18n from '../../i18n';
-
-export const BASE = '/api/v1/mc/applicationRecord';
-const FOLLOW = '/api/v1/mc/followUp';
 
 export type ListParams = {
   pageNum: number;
@@ -36,21 +29,22 @@ export type ListParams = {
 export const useApplicationList = (p: ListParams) =>
   useQuery({
     queryKey: ['application', 'list', p],
-    queryFn: ({ signal }) => unwrap(api.get<Page<ApplicationListItem>>(`${BASE}/list`, p as Params, { signal })),
+    queryFn: ({ signal }) => fetchData(applicationApi.list, p, { signal }),
     placeholderData: keepPreviousData,
   });
 
 export const useStaffOptions = () =>
   useQuery({
     queryKey: ['application', 'staff'],
-    queryFn: () => unwrap(api.get<PersonRef[]>(`${BASE}/staffOptions`)),
+    queryFn: () => fetchData(applicationApi.staffOptions),
+    meta: { reads: ['members'] },
     staleTime: 5 * 60_000,
   });
 
 export const useApplicationView = (id: number | undefined) =>
   useQuery({
     queryKey: ['application', 'view', id],
-    queryFn: () => unwrap(api.get<ApplicationView>(`${BASE}/view`, { id })),
+    queryFn: () => fetchData(applicationApi.view, { id }),
     enabled: !!id,
     staleTime: 0,
   });
@@ -58,13 +52,13 @@ export const useApplicationView = (id: number | undefined) =>
 export const useSimpleInfo = (id: number | undefined) =>
   useQuery({
     queryKey: ['application', 'simple', id],
-    queryFn: () => unwrap(api.get<ApplicationSimple>(`${BASE}/simpleInfo`, { id })),
+    queryFn: () => fetchData(applicationApi.simpleInfo, { id }),
     enabled: !!id,
   });
 
 // Saves the detail form. 409 (someone else saved first) is shown by the screen, not as a toast.
 export const saveApplication = (body: Params, id?: number) =>
-  api.post<ApplicationSaved>(id ? `${BASE}/update` : `${BASE}/create`, body, { apiResCode: [409] });
+  call(id ? applicationApi.update : applicationApi.create, body, { apiResCode: [Code.CONFLICT] });
 
 export function useInvalidateApplication() {
   const qc = useQueryClient();
@@ -76,18 +70,16 @@ export function useInvalidateApplication() {
 export const useFollowUps = (applicationId: number | undefined) =>
   useQuery({
     queryKey: ['application', 'follow', applicationId],
-    queryFn: () => unwrap(api.get<FollowUpList>(`${FOLLOW}/list`, { applicationId })),
+    queryFn: () => fetchData(followUpApi.list, { applicationId }),
     enabled: !!applicationId,
   });
 
 export function useFollowMutation() {
-  const qc = useQueryClient();
-  const invalidate = useInvalidateApplication();
   return useMutation({
     mutationFn: ({ action, body }: { action: 'add' | 'update' | 'done'; body: Params }) =>
-      unwrap(api.post<FollowUp>(`${FOLLOW}/${action}`, body)),
+      fetchData(followUpApi[action], body),
     // A follow-up item feeds its follow teacher's to-do: refresh the navbar message box too.
-    onSuccess: () => Promise.all([invalidate(), qc.invalidateQueries({ queryKey: ['messageBox'] })]),
+    meta: { touches: ['application', 'messageBox'] },
   });
 }
 
@@ -96,17 +88,16 @@ export function useFollowMutation() {
 export const useFiles = (applicationId: number | undefined, pageNum: number, pageSize: number) =>
   useQuery({
     queryKey: ['application', 'files', applicationId, pageNum, pageSize],
-    queryFn: () => unwrap(api.get<Page<FileRecord>>(`${BASE}/fileList`, { applicationId, pageNum, pageSize })),
+    queryFn: () => fetchData(applicationApi.fileList, { applicationId, pageNum, pageSize }),
     enabled: !!applicationId,
     placeholderData: keepPreviousData,
   });
 
 export function useFileMutation() {
-  const invalidate = useInvalidateApplication();
   return useMutation({
     mutationFn: ({ action, body }: { action: 'updateFileRecord' | 'removeFileRecord'; body: Params }) =>
-      unwrap(api.post<unknown>(`${BASE}/${action}`, body)),
-    onSuccess: () => invalidate(),
+      fetchData(applicationApi[action], body),
+    meta: { touches: ['application'] },
   });
 }
 
@@ -118,7 +109,7 @@ export function uploadWithProgress(
 ): { promise: Promise<Envelope<FileRecord>>; abort: () => void } {
   const xhr = new XMLHttpRequest();
   const promise = new Promise<Envelope<FileRecord>>((resolve, reject) => {
-    xhr.open('POST', `${API_BASE}${BASE}/uploadFile?${encodeParams().toString()}`);
+    xhr.open('POST', `${API_BASE}${applicationApi.uploadFile.url}?${encodeParams().toString()}`);
     xhr.setRequestHeader(SIGN_HEADER, CLIENT_SIGN);
     xhr.setRequestHeader('accept-language', i18n.language);
     const token = session.token();
@@ -142,15 +133,14 @@ export function uploadWithProgress(
   return { promise, abort: () => xhr.abort() };
 }
 
-// Downloads go through fetch with the token header (a plain link cannot carry it), then an object URL:
-// images open in a new tab (spec: images via fetch), other files are saved under their title.
+// Downloads go through fetch with the token header (a plain link cannot carry it), then an object URL saved under
+// the file's title; images too (spec section 9: images download through fetch and still arrive as a file).
 export async function downloadFile(file: FileRecord): Promise<void> {
-  const blob = await api.blob(`${BASE}/downloadFile`, { id: file.id });
+  const blob = await blobOf(applicationApi.downloadFile, { id: file.id });
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
-  if (file.mime.startsWith('image/')) a.target = '_blank';
-  else a.download = `${file.title}.${file.extension}`;
+  a.download = `${file.title}.${file.extension}`;
   a.rel = 'noopener';
   document.body.appendChild(a);
   a.click();

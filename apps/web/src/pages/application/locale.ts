@@ -13,7 +13,7 @@ export const application = {
       last30: '最近 30 天',
       thisYear: '今年',
       empty: '尚無申請',
-      total: '共 {{n}} 筆',
+      noMatch: '沒有符合條件的申請',
       edit: '編輯',
       col: {
         applicationDate: '申請時間',
@@ -178,7 +178,7 @@ export const application = {
       last30: '最近 30 天',
       thisYear: '今年',
       empty: '暂无申请',
-      total: '共 {{n}} 条',
+      noMatch: '没有符合条件的申请',
       edit: '编辑',
       col: {
         applicationDate: '申请时间',
@@ -343,7 +343,7 @@ export const application = {
       last30: 'Last 30 days',
       thisYear: 'This year',
       empty: 'No applications yet',
-      total: '{{n}} in total',
+      noMatch: 'No applications match',
       edit: 'Edit',
       col: {
         applicationDate: 'Applied on',

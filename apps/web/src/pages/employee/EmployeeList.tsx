@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { App, Button, Card, Empty, Input, Select, Space, Table, Typography, type TableProps } from 'antd';
+import { App, Button, Card, Input, Select, Space, Typography, type TableProps } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import {
   IDENTITY_STATUSES,
@@ -12,6 +12,8 @@ import {
   type MemberListItem,
   type MemberSort,
 } from '@study-crm/shared';
+import { PagedTable } from '../../components/crud/PagedTable';
+import { useListState } from '../../components/crud/useListState';
 import { Permission } from '../../components/Permission';
 import { toastSuccess } from '../../lib/feedback';
 import { useSession } from '../../stores/session';
@@ -21,22 +23,30 @@ import { LabelTags } from './MemberLabels';
 import { MemberForm } from './MemberForm';
 import { SetPasswordModal } from './SetPasswordModal';
 
-const SORTABLE: Record<string, MemberSort> = { displayName: 'displayName', email: 'email', createdAt: 'createdAt' };
+type Filters = {
+  keyword?: string;
+  status?: string | null;
+  identityStatus?: string | null;
+  roleId?: number | null;
+  memberType?: string | null;
+};
 
 // employeeList: accounts of any type (staff by default), searched, filtered, sorted and paged on the server.
 export default function EmployeeList() {
   const { t } = useTranslation();
   const { modal } = App.useApp();
-  const [params, setParams] = useState<MemberListParams>({ pageNum: 1, pageSize: 20, memberType: 'staff' });
-  const [keyword, setKeyword] = useState('');
+  const list = useListState<Filters>({
+    defaults: { sortField: 'createdAt', order: 'desc', filters: { memberType: 'staff' } },
+    queryRoot: ['members'],
+  });
+  const { filters } = list;
   const [editing, setEditing] = useState<{ member?: Member } | null>(null);
   const [passwordFor, setPasswordFor] = useState<Member | undefined>();
-  const list = useMemberList(params);
+  const { sortField, order, ...rest } = list.params;
+  const query = useMemberList({ ...rest, sortBy: sortField as MemberSort, order } as MemberListParams);
   const roles = useRoleOptions();
   const { updateStatus, remove } = useMemberMutations();
   const mid = useSession((s) => s.mid);
-
-  const filter = (patch: MemberListParams) => setParams((p) => ({ ...p, ...patch, pageNum: 1 }));
 
   const confirmStatus = (m: Member) => {
     const next = m.status === 'active' ? 'inactive' : 'active';
@@ -64,18 +74,11 @@ export default function EmployeeList() {
       },
     });
 
-  const sortOrder = (key: MemberSort) =>
-    (params.sortBy ?? 'createdAt') === key ? (params.order === 'asc' ? 'ascend' : 'descend') : null;
-
-  // Never back to "unsorted": the server always sorts (createdAt desc by default).
-  const sortDirections: ('ascend' | 'descend')[] = ['ascend', 'descend', 'ascend'];
   const columns: TableProps<MemberListItem>['columns'] = [
     {
       title: t('employee.field.displayName'),
       dataIndex: 'displayName',
       sorter: true,
-      sortOrder: sortOrder('displayName'),
-      sortDirections,
       width: 160,
       render: (name: string, m) => <Link to={`/employee/employeeProfile?id=${m.id}`}>{name}</Link>,
     },
@@ -83,8 +86,6 @@ export default function EmployeeList() {
       title: t('employee.field.email'),
       dataIndex: 'email',
       sorter: true,
-      sortOrder: sortOrder('email'),
-      sortDirections,
       width: 200,
     },
     { title: t('employee.field.mobile'), key: 'mobile', width: 140, render: (_, m) => formatMobile(m) },
@@ -117,8 +118,6 @@ export default function EmployeeList() {
       title: t('employee.field.createdAt'),
       dataIndex: 'createdAt',
       sorter: true,
-      sortOrder: sortOrder('createdAt'),
-      sortDirections,
       width: 160,
       render: (v: number) => formatTime(v),
     },
@@ -165,18 +164,6 @@ export default function EmployeeList() {
     },
   ];
 
-  const onTableChange: TableProps<MemberListItem>['onChange'] = (pagination, _filters, sorter) => {
-    const s = Array.isArray(sorter) ? sorter[0] : sorter;
-    const field = s?.order ? SORTABLE[String(s.field)] : undefined;
-    setParams((p) => ({
-      ...p,
-      pageNum: pagination.current ?? 1,
-      pageSize: pagination.pageSize ?? 20,
-      sortBy: field ?? null,
-      order: field ? (s?.order === 'ascend' ? 'asc' : 'desc') : null,
-    }));
-  };
-
   const all = { value: '', label: t('employee.all') };
   const option = (group: 'status' | 'identityStatus' | 'memberType') => (v: string) => ({
     value: v,
@@ -198,59 +185,52 @@ export default function EmployeeList() {
         <Input.Search
           allowClear
           placeholder={t('employee.searchPlaceholder')}
-          value={keyword}
-          onChange={(e) => setKeyword(e.target.value)}
-          onSearch={(v) => filter({ keyword: v.trim() || null })}
+          value={String(list.draft.keyword ?? '')}
+          onChange={(e) => list.patchDraft({ keyword: e.target.value })}
+          onSearch={list.search}
           style={{ width: 280 }}
           data-testid="member-search"
         />
         <Select
           style={{ width: 140 }}
-          value={params.status ?? ''}
-          onChange={(v: string) => filter({ status: v || null })}
+          value={filters.status ?? ''}
+          onChange={(v: string) => list.apply({ status: v || null })}
           options={[all, ...MEMBER_STATUSES.map(option('status'))]}
           prefix={`${t('employee.field.status')}:`}
+          data-testid="member-status-filter"
         />
         <Select
           style={{ width: 170 }}
-          value={params.identityStatus ?? ''}
-          onChange={(v: string) => filter({ identityStatus: v || null })}
+          value={filters.identityStatus ?? ''}
+          onChange={(v: string) => list.apply({ identityStatus: v || null })}
           options={[all, ...IDENTITY_STATUSES.map(option('identityStatus'))]}
           prefix={`${t('employee.field.identityStatus')}:`}
         />
         <Select
           style={{ width: 200 }}
-          value={params.roleId ?? ''}
-          onChange={(v: number | '') => filter({ roleId: v || null })}
+          value={filters.roleId ?? ''}
+          onChange={(v: number | '') => list.apply({ roleId: v || null })}
           options={[all, ...(roles.data ?? []).map((r) => ({ value: r.id, label: r.cnName }))]}
           prefix={`${t('employee.field.roles')}:`}
+          data-testid="member-role-filter"
           loading={roles.isLoading}
         />
         <Select
           style={{ width: 170 }}
-          value={params.memberType ?? ''}
-          onChange={(v: string) => filter({ memberType: v || null })}
+          value={filters.memberType ?? ''}
+          onChange={(v: string) => list.apply({ memberType: v || null })}
           options={[all, ...MEMBER_TYPES.map(option('memberType'))]}
           prefix={`${t('employee.field.memberType')}:`}
           data-testid="member-type-filter"
         />
       </Space>
-      <Table<MemberListItem>
-        rowKey="id"
+      <PagedTable<MemberListItem>
         columns={columns}
-        dataSource={list.data?.list ?? []}
-        loading={list.isFetching}
-        onChange={onTableChange}
-        scroll={{ x: 1340 }}
-        locale={{ emptyText: <Empty description={t('employee.empty')} /> }}
-        pagination={{
-          current: Number(params.pageNum ?? 1),
-          pageSize: Number(params.pageSize ?? 20),
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => `${total}`,
-        }}
-        data-testid="member-table"
+        query={query}
+        list={list}
+        noMatchText={t('employee.empty')}
+        scrollX={1340}
+        testId="member-table"
       />
       <MemberForm open={editing !== null} member={editing?.member} onClose={() => setEditing(null)} />
       <SetPasswordModal member={passwordFor} onClose={() => setPasswordFor(undefined)} />

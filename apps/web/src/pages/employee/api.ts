@@ -1,16 +1,8 @@
+import { call, fetchData } from '../../api/call';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Code,
-  PAGE_SIZE_MAX,
-  type Label,
-  type MemberLabel,
-  type MemberListItem,
-  type MemberSort,
-  type MemberView,
-  type Page,
-  type RoleRef,
-} from '@study-crm/shared';
-import { api, unwrap, type CallOptions, type Params } from '../../api/client';
+import { Code, PAGE_SIZE_MAX, type MemberSort, labelApi, memberApi, type Endpoint } from '@study-crm/shared';
+import { invalidateDomains } from '../../lib/queryDomains';
+import type { CallOptions, Params } from '../../api/client';
 
 export type MemberListParams = {
   pageNum?: number;
@@ -28,14 +20,14 @@ export type MemberListParams = {
 export const useMemberList = (params: MemberListParams) =>
   useQuery({
     queryKey: ['members', params],
-    queryFn: () => unwrap(api.get<Page<MemberListItem>>('/admin/v1/members/list', params)),
+    queryFn: () => fetchData(memberApi.list, params),
     placeholderData: keepPreviousData,
   });
 
 export const useMemberView = (id: number | undefined) =>
   useQuery({
     queryKey: ['member', id],
-    queryFn: () => unwrap(api.get<MemberView>('/api/v1/mc/member/view', { id })),
+    queryFn: () => fetchData(memberApi.view, { id }),
     enabled: Boolean(id),
   });
 
@@ -43,34 +35,35 @@ export const useMemberView = (id: number | undefined) =>
 export const useRoleOptions = () =>
   useQuery({
     queryKey: ['member', 'roleOptions'],
-    queryFn: () => unwrap(api.get<RoleRef[]>('/api/v1/mc/member/roleOptions')),
-    staleTime: 5 * 60_000,
+    queryFn: () => fetchData(memberApi.roleOptions),
+    meta: { reads: ['roles'] },
   });
 
+// Members appear in role member lists, the application teacher choices and the label counts.
+const MEMBER_TOUCHES = ['members', 'member', 'roles', 'application', 'labels'] as const;
+
 // Codes the member form shows next to its fields instead of a toast.
-export const FORM_CODES = [5402, 5403] as const;
+export const FORM_CODES = [Code.MOBILE_EXISTS, Code.EMAIL_EXISTS] as const;
 
 // A POST whose success (meta.code 200) refreshes the lists and views. The envelope is returned as is,
 // so the caller can react to the codes it asked for.
-function usePostMutation(url: string, opts: CallOptions = {}) {
+function usePostMutation(endpoint: Endpoint, opts: CallOptions = {}) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: Params) => api.post<unknown>(url, body, opts),
+    mutationFn: (body: Params) => call(endpoint, body, opts),
     onSuccess: async (env) => {
-      if (env.meta.code !== 200) return;
-      await qc.invalidateQueries({ queryKey: ['members'] });
-      await qc.invalidateQueries({ queryKey: ['member'] });
+      if (env.meta.code === 200) await invalidateDomains(qc, MEMBER_TOUCHES);
     },
   });
 }
 
 export function useMemberMutations() {
   return {
-    add: usePostMutation('/api/v1/mc/member/add', { apiResCode: FORM_CODES }),
-    update: usePostMutation('/admin/v1/members/update', { apiResCode: FORM_CODES }),
-    updateStatus: usePostMutation('/api/v1/mc/member/updateStatus'),
-    setPassword: usePostMutation('/api/v1/mc/member/setPassword'),
-    remove: usePostMutation('/api/v1/mc/member/remove'),
+    add: usePostMutation(memberApi.add, { apiResCode: FORM_CODES }),
+    update: usePostMutation(memberApi.update, { apiResCode: FORM_CODES }),
+    updateStatus: usePostMutation(memberApi.updateStatus),
+    setPassword: usePostMutation(memberApi.setPassword),
+    remove: usePostMutation(memberApi.remove),
   };
 }
 
@@ -80,8 +73,7 @@ export function useMemberMutations() {
 export const useMemberLabels = (id: number | undefined) =>
   useQuery({
     queryKey: ['member', id, 'labels'],
-    queryFn: () =>
-      unwrap(api.get<MemberLabel[]>('/api/v1/member/labelList', { userId: id }, { apiResCode: [Code.FORBIDDEN] })),
+    queryFn: () => fetchData(labelApi.labelList, { userId: id }, { apiResCode: [Code.FORBIDDEN] }),
     enabled: Boolean(id),
     retry: false,
   });
@@ -90,21 +82,15 @@ export const useMemberLabels = (id: number | undefined) =>
 export const useLabelOptions = (enabled: boolean) =>
   useQuery({
     queryKey: ['labels', 'options'],
-    queryFn: () =>
-      unwrap(api.get<Page<Label>>('/api/v1/mc/labels/list', { status: 'enabled', pageSize: PAGE_SIZE_MAX })),
+    queryFn: () => fetchData(labelApi.list, { status: 'enabled', pageSize: PAGE_SIZE_MAX }),
     enabled,
   });
 
 // Sets the member's labels to exactly these; refreshes the member views and lists and the label counts.
 export function useAssignLabels() {
-  const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, labelIds }: { userId: number; labelIds: number[] }) =>
-      unwrap(api.post<MemberLabel[]>('/api/v1/mc/labels/assign', { userId, labelIds: labelIds.join(',') })),
-    onSuccess: async () => {
-      await qc.invalidateQueries({ queryKey: ['member'] });
-      await qc.invalidateQueries({ queryKey: ['members'] });
-      await qc.invalidateQueries({ queryKey: ['labels'] });
-    },
+      fetchData(labelApi.assign, { userId, labelIds: labelIds.join(',') }),
+    meta: { touches: ['member', 'members', 'labels'] },
   });
 }

@@ -1,10 +1,10 @@
+import { call } from '../../api/call';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Alert, Button, Card, Form, Input, Select, Typography } from 'antd';
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { LOCALES, PASSWORD_MAX, PASSWORD_MIN, type LoginResult, type Locale } from '@study-crm/shared';
-import { api } from '../../api/client';
+import { LOCALES, PASSWORD_MAX, PASSWORD_MIN, type Locale, authApi } from '@study-crm/shared';
 import { LOCALE_NAMES } from '../../app/layout/localeNames';
 import { HOME_PATH } from '../../app/paths';
 import { useDocumentTitle } from '../../app/useScreen';
@@ -41,8 +41,8 @@ export default function LoginPage() {
     setBusy(true);
     setError(null);
     try {
-      const res = await api.post<LoginResult>(
-        '/api/v1/mc/auth/login/loginName',
+      const res = await call(
+        authApi.loginByName,
         { loginName: values.loginName.trim(), password: values.password, key: captcha.key, code: values.code.trim() },
         { isLogin: true, apiResCode: INLINE_CODES },
       );

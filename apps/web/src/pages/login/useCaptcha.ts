@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { randomId } from '@study-crm/shared';
-import { api } from '../../api/client';
+import { captchaApi, randomId } from '@study-crm/shared';
+import { blobOf } from '../../api/call';
 
 // A fresh random key per image; the image is fetched with the signed client headers and shown as a blob URL.
 export function useCaptcha() {
@@ -10,8 +10,7 @@ export function useCaptcha() {
 
   useEffect(() => {
     let alive = true;
-    api
-      .blob('/api/v1/sys/code/getCode', { key })
+    blobOf(captchaApi.getCode, { key })
       .then((blob) => {
         if (!alive) return;
         if (urlRef.current) URL.revokeObjectURL(urlRef.current);

@@ -1,6 +1,7 @@
+import { accountApi, memberApi } from '@study-crm/shared';
+import { fetchData } from '../../api/call';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { PasswordChangeBody } from '@study-crm/shared';
-import { api, unwrap } from '../../api/client';
 
 export type FullProfile = {
   id: number;
@@ -19,9 +20,9 @@ export type FullProfile = {
 };
 
 export const useProfile = () =>
-  useQuery({ queryKey: ['member', 'profile'], queryFn: () => unwrap(api.get<FullProfile>('/api/v1/member/profile')) });
+  useQuery({ queryKey: ['member', 'profile'], queryFn: () => fetchData(memberApi.profile) });
 
 export const useChangePassword = () =>
   useMutation({
-    mutationFn: (body: PasswordChangeBody) => unwrap(api.post<null>('/api/v1/member/password/change', body)),
+    mutationFn: (body: PasswordChangeBody) => fetchData(accountApi.change, body),
   });

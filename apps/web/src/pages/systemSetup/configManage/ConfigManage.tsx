@@ -3,23 +3,23 @@ import { Card, Form, Input, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { Code, DICT_TYPES, PERM, type RecordStatus, type SysConfig } from '@study-crm/shared';
 import { DictBadge, DictSelect } from '../../../components/dict';
-import { FormModal } from '../shared/FormModal';
-import { KeyField } from '../shared/FormFields';
-import { ListToolbar } from '../shared/ListToolbar';
-import { PagedTable } from '../shared/PagedTable';
-import { StatusSelect } from '../shared/StatusSelect';
-import { useCrudScreen } from '../shared/useCrudScreen';
-import { configApi } from './api';
+import { FormModal } from '../../../components/crud/FormModal';
+import { KeyField } from '../../../components/crud/FormFields';
+import { ListToolbar } from '../../../components/crud/ListToolbar';
+import { PagedTable } from '../../../components/crud/PagedTable';
+import { StatusSelect } from '../../../components/crud/StatusSelect';
+import { useCrudScreen } from '../../../components/crud/useCrudScreen';
+import { screenStrings } from '../screenStrings';
+import { configCrud } from './api';
 
 type Filters = { keyword?: string; platform?: string | null; status?: RecordStatus | null };
 type FormValues = Omit<SysConfig, 'id' | 'createdAt' | 'updatedAt'>;
 
 export default function ConfigManage() {
   const { t } = useTranslation();
-  const [form] = Form.useForm<FormValues>();
   const crud = useCrudScreen<SysConfig, Filters, FormValues>(t, {
-    ns: 'config',
-    ...configApi,
+    ...screenStrings(t, 'config'),
+    ...configCrud,
     perms: { add: PERM.configAdd, update: PERM.configUpdate, remove: PERM.configRemove },
     existsCode: Code.CONFIG_EXISTS,
     newValues: { status: 'enabled', platform: 'WEB' },
@@ -44,7 +44,7 @@ export default function ConfigManage() {
     { title: t('systemSetup.config.remarks'), dataIndex: 'remarks', ellipsis: true },
     crud.statusColumn,
     {
-      title: t('systemSetup.common.updatedAt'),
+      title: t('crud.updatedAt'),
       dataIndex: 'updatedAt',
       width: 170,
       render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm'),
@@ -63,8 +63,8 @@ export default function ConfigManage() {
           onChange={(v) => filters.patchDraft({ platform: v ?? null })}
         />
       </ListToolbar>
-      <PagedTable<SysConfig> {...crud.table} columns={columns} scrollX={1000} />
-      <FormModal<FormValues> {...crud.modal} form={form}>
+      <PagedTable<SysConfig> {...crud.table} columns={columns} scrollX={1000} testId="config-table" />
+      <FormModal<FormValues> {...crud.modal}>
         <KeyField name="key" label={t('systemSetup.config.key')} max={100} />
         <Form.Item
           name="platform"
@@ -72,7 +72,7 @@ export default function ConfigManage() {
           rules={[
             {
               required: true,
-              message: t('systemSetup.common.requiredSelect', { field: t('systemSetup.config.platform') }),
+              message: t('crud.requiredSelect', { field: t('systemSetup.config.platform') }),
             },
           ]}
         >
@@ -87,8 +87,8 @@ export default function ConfigManage() {
         <Form.Item name="remarks" label={t('systemSetup.config.remarks')} rules={[{ max: 500 }]}>
           <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} maxLength={500} />
         </Form.Item>
-        <Form.Item name="status" label={t('systemSetup.common.status')}>
-          <StatusSelect placeholder={t('systemSetup.common.enabled')} />
+        <Form.Item name="status" label={t('crud.status')}>
+          <StatusSelect placeholder={t('crud.enabled')} />
         </Form.Item>
       </FormModal>
     </Card>

@@ -1,6 +1,6 @@
-import { Code, type SysConfig } from '@study-crm/shared';
-import { crudApi } from '../shared/crud';
+import { Code, sysconfigApi } from '@study-crm/shared';
+import { crudApi } from '../../../components/crud/crud';
 
 export const CONFIG_ROOT = 'sysConfigs';
 
-export const configApi = crudApi<SysConfig>(CONFIG_ROOT, '/admin/v1/sys/sysConfigs', Code.CONFIG_EXISTS);
+export const configCrud = crudApi(CONFIG_ROOT, sysconfigApi, Code.CONFIG_EXISTS);

@@ -1,14 +1,15 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Badge, Card, Col, Empty, Form, Input, Menu, Row, Space, Spin, Typography, type TableColumnsType } from 'antd';
+import { Badge, Card, Col, Empty, Input, Menu, Row, Space, Spin, Typography, type TableColumnsType } from 'antd';
 import { Code, DICT_TYPE_MAX, PERM, type DictEntry, type RecordStatus } from '@study-crm/shared';
-import { FormModal } from '../shared/FormModal';
-import { EntryFields, KeyField } from '../shared/FormFields';
-import { ListToolbar } from '../shared/ListToolbar';
-import { PagedTable } from '../shared/PagedTable';
-import { entryColumns } from '../shared/columns';
-import { useCrudScreen } from '../shared/useCrudScreen';
-import { useDictAdd, useDictEntries, useDictRemove, useDictTypes, useDictUpdate } from './api';
+import { FormModal } from '../../../components/crud/FormModal';
+import { EntryFields, KeyField } from '../../../components/crud/FormFields';
+import { ListToolbar } from '../../../components/crud/ListToolbar';
+import { PagedTable } from '../../../components/crud/PagedTable';
+import { entryColumns } from '../../../components/crud/columns';
+import { useCrudScreen } from '../../../components/crud/useCrudScreen';
+import { screenStrings } from '../screenStrings';
+import { DICT_ADMIN_ROOT, useDictAdd, useDictEntries, useDictRemove, useDictTypes, useDictUpdate } from './api';
 
 type FormValues = Omit<DictEntry, 'id' | 'createdAt' | 'updatedAt'>;
 type Filters = { keyword?: string; status?: RecordStatus | null };
@@ -17,10 +18,10 @@ export default function DictManage() {
   const { t } = useTranslation();
   const [typeSearch, setTypeSearch] = useState('');
   const [type, setType] = useState<string | null>(null);
-  const [form] = Form.useForm<FormValues>();
   const types = useDictTypes(typeSearch);
   const crud = useCrudScreen<DictEntry, Filters, FormValues>(t, {
-    ns: 'dict',
+    ...screenStrings(t, 'dict'),
+    queryRoot: DICT_ADMIN_ROOT,
     useList: (params) => useDictEntries({ type: type ?? '', ...params }, type !== null),
     useAdd: useDictAdd,
     useUpdate: useDictUpdate,
@@ -32,6 +33,11 @@ export default function DictManage() {
     statusTestId: (row) => `dict-status-${row.value}`,
   });
   const { filters } = crud;
+  const entryLabels = {
+    value: t('systemSetup.dict.value'),
+    label: t('systemSetup.dict.label'),
+    label2: t('systemSetup.dict.label2'),
+  };
 
   // Select the first type once the list arrives.
   const firstType = types.data?.[0]?.type ?? null;
@@ -44,7 +50,7 @@ export default function DictManage() {
     filters.firstPage();
   };
   const columns: TableColumnsType<DictEntry> = [
-    ...entryColumns<DictEntry>(t, 'dict'),
+    ...entryColumns<DictEntry>(t, entryLabels),
     crud.statusColumn,
     crud.actionsColumn,
   ];
@@ -85,7 +91,7 @@ export default function DictManage() {
                 }))}
               />
             ) : (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('systemSetup.common.empty')} />
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('crud.empty')} />
             )}
           </Spin>
         </Card>
@@ -104,20 +110,19 @@ export default function DictManage() {
           {type === null && !types.isFetching ? (
             <Empty description={t('systemSetup.dict.noType')} />
           ) : (
-            <PagedTable<DictEntry> {...crud.table} columns={columns} scrollX={860} />
+            <PagedTable<DictEntry> {...crud.table} columns={columns} scrollX={860} testId="dict-table" />
           )}
         </Card>
       </Col>
       <FormModal<FormValues>
         {...crud.modal}
-        form={form}
         onSubmit={async (values) => {
           await crud.save(values);
           if (values.type !== type) pickType(values.type);
         }}
       >
         <KeyField name="type" label={t('systemSetup.dict.type')} max={DICT_TYPE_MAX} />
-        <EntryFields ns="dict" />
+        <EntryFields labels={entryLabels} />
       </FormModal>
     </Row>
   );

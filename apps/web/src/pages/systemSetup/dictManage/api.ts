@@ -1,26 +1,26 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Code, type DictEntry, type DictTypeSummary } from '@study-crm/shared';
-import { api, unwrap, type Params } from '../../../api/client';
-import { invalidateDicts } from '../../../components/dict';
-import { usePagedList, useWrite } from '../shared/crud';
+import { useQuery } from '@tanstack/react-query';
+import { Code, dictApi, type Endpoint } from '@study-crm/shared';
+import { fetchData } from '../../../api/call';
+import type { Params } from '../../../api/client';
+import { DICT_QUERY_ROOT } from '../../../components/dict/useDictOptions';
+import { usePagedList, useWrite } from '../../../components/crud/crud';
 
 export const DICT_ADMIN_ROOT = 'dictAdmin';
-const BASE = '/admin/v1/sys/dict';
 
 export const useDictTypes = (keyword: string) =>
   useQuery({
     queryKey: [DICT_ADMIN_ROOT, 'types', keyword],
-    queryFn: ({ signal }) => unwrap(api.get<DictTypeSummary[]>(`${BASE}/typeList`, { keyword }, { signal })),
+    queryFn: ({ signal }) => fetchData(dictApi.typeList, { keyword }, { signal }),
   });
 
 export const useDictEntries = (params: Params, enabled: boolean) =>
-  usePagedList<DictEntry>(DICT_ADMIN_ROOT, `${BASE}/list`, params, enabled);
+  usePagedList(DICT_ADMIN_ROOT, dictApi.list, params, enabled);
 
 // Every dictionary write also refreshes the options every other screen's selects and badges use.
-function useDictWrite(url: string, silentCodes: readonly number[] = []) {
-  const client = useQueryClient();
-  return useWrite(DICT_ADMIN_ROOT, url, { silentCodes, onSaved: () => void invalidateDicts(client) });
+function useDictWrite(endpoint: Endpoint, silentCodes: readonly number[] = []) {
+  return useWrite(DICT_ADMIN_ROOT, endpoint, { silentCodes, touches: [DICT_QUERY_ROOT] });
 }
-export const useDictAdd = () => useDictWrite(`${BASE}/add`, [Code.DICT_EXISTS, 400]);
-export const useDictUpdate = () => useDictWrite(`${BASE}/update`, [Code.DICT_EXISTS, 400]);
-export const useDictRemove = () => useDictWrite(`${BASE}/remove`);
+const FORM_CODES = [Code.DICT_EXISTS, Code.BAD_REQUEST, Code.CONFLICT];
+export const useDictAdd = () => useDictWrite(dictApi.add, FORM_CODES);
+export const useDictUpdate = () => useDictWrite(dictApi.update, FORM_CODES);
+export const useDictRemove = () => useDictWrite(dictApi.remove);

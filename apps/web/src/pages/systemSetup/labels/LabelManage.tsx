@@ -2,23 +2,28 @@ import { useTranslation } from 'react-i18next';
 import { Card, Col, Form, Input, Row, type TableColumnsType } from 'antd';
 import { Code, PERM, type Label, type RecordStatus } from '@study-crm/shared';
 import { ColorTag } from '../../../components/dict';
-import { FormModal } from '../shared/FormModal';
-import { DescriptionField, SortField, StatusColorRow, requiredText } from '../shared/FormFields';
-import { ListToolbar } from '../shared/ListToolbar';
-import { PagedTable } from '../shared/PagedTable';
-import { useCrudScreen } from '../shared/useCrudScreen';
-import { labelApi } from './api';
+import { FormModal } from '../../../components/crud/FormModal';
+import { DescriptionField, SortField, StatusColorRow, requiredText } from '../../../components/crud/FormFields';
+import { ListToolbar } from '../../../components/crud/ListToolbar';
+import { PagedTable } from '../../../components/crud/PagedTable';
+import { useCrudScreen } from '../../../components/crud/useCrudScreen';
+import { screenStrings } from '../screenStrings';
+import { labelCrud } from './api';
 
 type FormValues = Pick<Label, 'name' | 'color' | 'description' | 'sort' | 'status'>;
 type Filters = { keyword?: string; status?: RecordStatus | null };
 
+// Status and colour, previewing the badge with the name being typed.
+function NamePreviewRow() {
+  const name = Form.useWatch<string | undefined>('name', Form.useFormInstance());
+  return <StatusColorRow previewText={name} />;
+}
+
 export default function LabelManage() {
   const { t } = useTranslation();
-  const [form] = Form.useForm<FormValues>();
-  const previewName = Form.useWatch('name', form);
   const crud = useCrudScreen<Label, Filters, FormValues>(t, {
-    ns: 'label',
-    ...labelApi,
+    ...screenStrings(t, 'label'),
+    ...labelCrud,
     perms: { add: PERM.labelAdd, update: PERM.labelUpdate, remove: PERM.labelRemove },
     existsCode: Code.LABEL_EXISTS,
     newValues: { status: 'enabled', sort: 0 },
@@ -32,9 +37,9 @@ export default function LabelManage() {
       dataIndex: 'name',
       render: (v: string, row) => <ColorTag color={row.color}>{v}</ColorTag>,
     },
-    { title: t('systemSetup.common.description'), dataIndex: 'description', ellipsis: true },
+    { title: t('crud.description'), dataIndex: 'description', ellipsis: true },
     { title: t('systemSetup.label.memberCount'), dataIndex: 'memberCount', width: 100 },
-    { title: t('systemSetup.common.sort'), dataIndex: 'sort', width: 80 },
+    { title: t('crud.sort'), dataIndex: 'sort', width: 80 },
     crud.statusColumn,
     crud.actionsColumn,
   ];
@@ -43,7 +48,7 @@ export default function LabelManage() {
     <Card title={t('systemSetup.label.title')} data-testid="label-manage">
       <ListToolbar {...crud.toolbar} />
       <PagedTable<Label> {...crud.table} columns={columns} />
-      <FormModal<FormValues> {...crud.modal} form={form}>
+      <FormModal<FormValues> {...crud.modal}>
         <Row gutter={12}>
           <Col span={16}>
             <Form.Item
@@ -59,7 +64,7 @@ export default function LabelManage() {
           </Col>
         </Row>
         <DescriptionField />
-        <StatusColorRow previewText={previewName} />
+        <NamePreviewRow />
       </FormModal>
     </Card>
   );

@@ -1,6 +1,6 @@
-import { Code, type Label } from '@study-crm/shared';
-import { crudApi } from '../shared/crud';
+import { Code, labelApi } from '@study-crm/shared';
+import { crudApi } from '../../../components/crud/crud';
 
 export const LABEL_ROOT = 'labels';
 
-export const labelApi = crudApi<Label>(LABEL_ROOT, '/api/v1/mc/labels', Code.LABEL_EXISTS);
+export const labelCrud = crudApi(LABEL_ROOT, labelApi, Code.LABEL_EXISTS, ['member', 'members']);

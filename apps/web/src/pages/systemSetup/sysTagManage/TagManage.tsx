@@ -2,41 +2,48 @@ import { useTranslation } from 'react-i18next';
 import { Card, Form, type FormRule, type TableColumnsType } from 'antd';
 import { Code, DICT_TYPES, PERM, type RecordStatus, type Tag } from '@study-crm/shared';
 import { DictBadge, DictSelect } from '../../../components/dict';
-import { FormModal } from '../shared/FormModal';
-import { EntryFields } from '../shared/FormFields';
-import { ListToolbar } from '../shared/ListToolbar';
-import { PagedTable } from '../shared/PagedTable';
-import { entryColumns } from '../shared/columns';
-import { useCrudScreen } from '../shared/useCrudScreen';
-import { checkTag, tagApi } from './api';
+import { FormModal } from '../../../components/crud/FormModal';
+import { EntryFields } from '../../../components/crud/FormFields';
+import { ListToolbar } from '../../../components/crud/ListToolbar';
+import { PagedTable } from '../../../components/crud/PagedTable';
+import { entryColumns } from '../../../components/crud/columns';
+import { useCrudScreen } from '../../../components/crud/useCrudScreen';
+import { screenStrings } from '../screenStrings';
+import { checkTag, tagCrud } from './api';
 
 type FormValues = Omit<Tag, 'id' | 'createdAt' | 'updatedAt'>;
 type Filters = { keyword?: string; type?: string | null; status?: RecordStatus | null };
 
 export default function TagManage() {
   const { t } = useTranslation();
-  const [form] = Form.useForm<FormValues>();
   const crud = useCrudScreen<Tag, Filters, FormValues>(t, {
-    ns: 'tag',
-    ...tagApi,
+    ...screenStrings(t, 'tag'),
+    ...tagCrud,
     perms: { add: PERM.tagAdd, update: PERM.tagUpdate, remove: PERM.tagRemove },
     existsCode: Code.TAG_EXISTS,
     newValues: { status: 'enabled', sort: 0 },
     name: (row) => row.label,
   });
   const { filters, editor } = crud;
+  const entryLabels = {
+    value: t('systemSetup.tag.value'),
+    label: t('systemSetup.tag.label'),
+    label2: t('systemSetup.tag.label2'),
+  };
   const editingId = editor.isNew ? null : (editor.editing as Tag).id;
 
   // Checks the field against other tags of the chosen type as the user types.
-  const uniqueRule = (field: 'value' | 'label'): FormRule => ({
-    validator: async (_: unknown, text: string | undefined) => {
-      const type = form.getFieldValue('type') as string | undefined;
-      if (!type || !text?.trim()) return;
-      const res = await checkTag({ type, [field]: text.trim(), id: editingId });
-      if (field === 'value' && res.valueTaken) throw new Error(t('systemSetup.tag.valueTaken'));
-      if (field === 'label' && res.labelTaken) throw new Error(t('systemSetup.tag.labelTaken'));
-    },
-  });
+  const uniqueRule =
+    (field: 'value' | 'label'): FormRule =>
+    (form) => ({
+      validator: async (_: unknown, text: string | undefined) => {
+        const type = form.getFieldValue('type') as string | undefined;
+        if (!type || !text?.trim()) return;
+        const res = await checkTag({ type, [field]: text.trim(), id: editingId });
+        if (field === 'value' && res.valueTaken) throw new Error(t('systemSetup.tag.valueTaken'));
+        if (field === 'label' && res.labelTaken) throw new Error(t('systemSetup.tag.labelTaken'));
+      },
+    });
 
   const columns: TableColumnsType<Tag> = [
     {
@@ -45,7 +52,7 @@ export default function TagManage() {
       width: 140,
       render: (v: string) => <DictBadge type={DICT_TYPES.tagType} value={v} />,
     },
-    ...entryColumns<Tag>(t, 'tag'),
+    ...entryColumns<Tag>(t, entryLabels),
     crud.statusColumn,
     crud.actionsColumn,
   ];
@@ -62,18 +69,16 @@ export default function TagManage() {
           data-testid="tag-type-filter"
         />
       </ListToolbar>
-      <PagedTable<Tag> {...crud.table} columns={columns} scrollX={1000} />
-      <FormModal<FormValues> {...crud.modal} form={form}>
+      <PagedTable<Tag> {...crud.table} columns={columns} scrollX={1000} testId="tag-table" />
+      <FormModal<FormValues> {...crud.modal}>
         <Form.Item
           name="type"
           label={t('systemSetup.tag.type')}
-          rules={[
-            { required: true, message: t('systemSetup.common.requiredSelect', { field: t('systemSetup.tag.type') }) },
-          ]}
+          rules={[{ required: true, message: t('crud.requiredSelect', { field: t('systemSetup.tag.type') }) }]}
         >
           <DictSelect type={DICT_TYPES.tagType} data-testid="tag-form-type" />
         </Form.Item>
-        <EntryFields ns="tag" uniqueRule={uniqueRule} />
+        <EntryFields labels={entryLabels} uniqueRule={uniqueRule} />
       </FormModal>
     </Card>
   );

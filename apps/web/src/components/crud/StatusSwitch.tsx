@@ -1,7 +1,7 @@
 import { Popconfirm, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { RecordStatus } from '@study-crm/shared';
-import { usePermission } from '../../../components/Permission';
+import { usePermission } from '../Permission';
 
 type Props = {
   status: RecordStatus;
@@ -23,15 +23,15 @@ export function StatusSwitch({ status, name, perm, loading, onChange, testId }: 
       checked={checked}
       loading={loading}
       disabled={!allowed}
-      checkedChildren={t('systemSetup.common.enabled')}
-      unCheckedChildren={t('systemSetup.common.disabled')}
+      checkedChildren={t('crud.enabled')}
+      unCheckedChildren={t('crud.disabled')}
       data-testid={testId}
     />
   );
   if (!allowed) return sw;
   return (
     <Popconfirm
-      title={t(checked ? 'systemSetup.common.disableConfirm' : 'systemSetup.common.enableConfirm', { name })}
+      title={t(checked ? 'crud.disableConfirm' : 'crud.enableConfirm', { name })}
       okText={t('common.confirm')}
       cancelText={t('common.cancel')}
       onConfirm={() => onChange(checked ? 'disabled' : 'enabled')}

@@ -1,6 +1,6 @@
 import { Button, Popconfirm, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Permission } from '../../../components/Permission';
+import { Permission } from '../Permission';
 
 type Props = {
   name: string;
@@ -16,19 +16,19 @@ export function RowActions({ name, updatePerm, removePerm, onEdit, onRemove }: P
     <Space size={4}>
       <Permission perm={updatePerm}>
         <Button type="link" size="small" onClick={onEdit} data-testid="row-edit">
-          {t('systemSetup.common.edit')}
+          {t('crud.edit')}
         </Button>
       </Permission>
       <Permission perm={removePerm}>
         <Popconfirm
-          title={t('systemSetup.common.removeConfirm', { name })}
+          title={t('crud.removeConfirm', { name })}
           okText={t('common.confirm')}
           cancelText={t('common.cancel')}
           okButtonProps={{ danger: true }}
           onConfirm={onRemove}
         >
           <Button type="link" size="small" danger data-testid="row-remove">
-            {t('systemSetup.common.remove')}
+            {t('crud.remove')}
           </Button>
         </Popconfirm>
       </Permission>

@@ -8,7 +8,7 @@ import { StatusSelect } from './StatusSelect';
 export const requiredText = (t: TFunction, field: string): FormRule => ({
   required: true,
   whitespace: true,
-  message: t('systemSetup.common.required', { field }),
+  message: t('crud.required', { field }),
 });
 
 // Config keys and dictionary types: letters, digits, _ . : -
@@ -21,7 +21,7 @@ export function KeyField({ name, label, max }: { name: string; label: string; ma
     <Form.Item
       name={name}
       label={label}
-      rules={[requiredText(t, label), { pattern: KEY_PATTERN, message: t('systemSetup.common.keyFormat') }, { max }]}
+      rules={[requiredText(t, label), { pattern: KEY_PATTERN, message: t('crud.keyFormat') }, { max }]}
     >
       <Input maxLength={max} />
     </Form.Item>
@@ -31,7 +31,7 @@ export function KeyField({ name, label, max }: { name: string; label: string; ma
 export function SortField() {
   const { t } = useTranslation();
   return (
-    <Form.Item name="sort" label={t('systemSetup.common.sort')} tooltip={t('systemSetup.common.sortHint')}>
+    <Form.Item name="sort" label={t('crud.sort')} tooltip={t('crud.sortHint')}>
       <InputNumber precision={0} min={-100000} max={100000} style={{ width: '100%' }} />
     </Form.Item>
   );
@@ -40,7 +40,7 @@ export function SortField() {
 export function DescriptionField() {
   const { t } = useTranslation();
   return (
-    <Form.Item name="description" label={t('systemSetup.common.description')} rules={[{ max: 500 }]}>
+    <Form.Item name="description" label={t('crud.description')} rules={[{ max: 500 }]}>
       <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} maxLength={500} />
     </Form.Item>
   );
@@ -52,12 +52,12 @@ export function StatusColorRow({ previewText }: { previewText?: string }) {
   return (
     <Row gutter={12}>
       <Col span={8}>
-        <Form.Item name="status" label={t('systemSetup.common.status')}>
-          <StatusSelect placeholder={t('systemSetup.common.enabled')} />
+        <Form.Item name="status" label={t('crud.status')}>
+          <StatusSelect placeholder={t('crud.enabled')} />
         </Form.Item>
       </Col>
       <Col span={16}>
-        <Form.Item name="color" label={t('systemSetup.common.color')}>
+        <Form.Item name="color" label={t('crud.color')}>
           <ColorField previewText={previewText} />
         </Form.Item>
       </Col>
@@ -65,27 +65,26 @@ export function StatusColorRow({ previewText }: { previewText?: string }) {
   );
 }
 
+export type EntryLabels = { value: string; label: string; label2: string };
+
 type EntryFieldsProps = {
-  ns: 'dict' | 'tag';
+  // Field names of the screen (key, Chinese name, English name).
+  labels: EntryLabels;
   // Extra check of the key or Chinese name against other rows of the same type, re-run when the type changes.
   uniqueRule?: (field: 'value' | 'label') => FormRule;
 };
 
 // Key + sort, Chinese + English name, description, status + colour of a dictionary-shaped row.
-export function EntryFields({ ns, uniqueRule }: EntryFieldsProps) {
+export function EntryFields({ labels, uniqueRule }: EntryFieldsProps) {
   const { t } = useTranslation();
   const previewLabel = Form.useWatch<string | undefined>('label', Form.useFormInstance());
   const live = uniqueRule ? { dependencies: ['type'], validateDebounce: 300 } : {};
   const named = (field: 'value' | 'label') => (
     <Form.Item
       name={field}
-      label={t(`systemSetup.${ns}.${field}`)}
+      label={labels[field]}
       {...live}
-      rules={[
-        requiredText(t, t(`systemSetup.${ns}.${field}`)),
-        { max: 100 },
-        ...(uniqueRule ? [uniqueRule(field)] : []),
-      ]}
+      rules={[requiredText(t, labels[field]), { max: 100 }, ...(uniqueRule ? [uniqueRule(field)] : [])]}
     >
       <Input maxLength={100} />
     </Form.Item>
@@ -101,7 +100,7 @@ export function EntryFields({ ns, uniqueRule }: EntryFieldsProps) {
       <Row gutter={12}>
         <Col span={12}>{named('label')}</Col>
         <Col span={12}>
-          <Form.Item name="label2" label={t(`systemSetup.${ns}.label2`)} rules={[{ max: 100 }]}>
+          <Form.Item name="label2" label={labels.label2} rules={[{ max: 100 }]}>
             <Input maxLength={100} />
           </Form.Item>
         </Col>

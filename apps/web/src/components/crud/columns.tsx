@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { Typography, type TableColumnsType } from 'antd';
 import type { RecordStatus } from '@study-crm/shared';
-import { ColorTag } from '../../../components/dict';
+import { ColorTag } from '../dict';
 import { RowActions } from './RowActions';
 import { StatusSwitch } from './StatusSwitch';
 
@@ -18,7 +18,7 @@ export function statusColumn<T extends { status: RecordStatus }>(
   },
 ): Column<T> {
   return {
-    title: t('systemSetup.common.status'),
+    title: t('crud.status'),
     dataIndex: 'status',
     width: 110,
     render: (_: unknown, row: T) => (
@@ -45,7 +45,7 @@ export function actionsColumn<T extends { id: number }>(
   },
 ): Column<T> {
   return {
-    title: t('systemSetup.common.actions'),
+    title: t('crud.actions'),
     key: 'actions',
     width: 140,
     render: (_: unknown, row: T) => (
@@ -63,22 +63,25 @@ export function actionsColumn<T extends { id: number }>(
 type Entry = { value: string; label: string; label2: string | null; color: string | null };
 
 // Key, coloured name, English name, description and sort of a dictionary-shaped row (dictionary entries, tags).
-export function entryColumns<T extends Entry>(t: TFunction, ns: 'dict' | 'tag'): TableColumnsType<T> {
+export function entryColumns<T extends Entry>(
+  t: TFunction,
+  labels: { value: string; label: string; label2: string },
+): TableColumnsType<T> {
   return [
     {
-      title: t(`systemSetup.${ns}.value`),
+      title: labels.value,
       dataIndex: 'value',
       // Wide enough for keys like offer_unconditional on one line.
       width: 200,
       render: (v: string) => <Typography.Text code>{v}</Typography.Text>,
     },
     {
-      title: t(`systemSetup.${ns}.label`),
+      title: labels.label,
       dataIndex: 'label',
       render: (v: string, row: T) => <ColorTag color={row.color}>{v}</ColorTag>,
     },
-    { title: t(`systemSetup.${ns}.label2`), dataIndex: 'label2' },
-    { title: t('systemSetup.common.description'), dataIndex: 'description', ellipsis: true },
-    { title: t('systemSetup.common.sort'), dataIndex: 'sort', width: 80 },
+    { title: labels.label2, dataIndex: 'label2' },
+    { title: t('crud.description'), dataIndex: 'description', ellipsis: true },
+    { title: t('crud.sort'), dataIndex: 'sort', width: 80 },
   ];
 }

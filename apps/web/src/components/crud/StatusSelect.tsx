@@ -11,9 +11,9 @@ export function StatusSelect({ value, onChange, placeholder }: Props) {
       allowClear
       style={{ width: 140 }}
       value={value ?? undefined}
-      placeholder={placeholder ?? t('systemSetup.common.allStatus')}
+      placeholder={placeholder ?? t('crud.allStatus')}
       onChange={(v) => onChange?.(v ?? null)}
-      options={RECORD_STATUSES.map((s) => ({ value: s, label: t(`systemSetup.common.${s}`) }))}
+      options={RECORD_STATUSES.map((s) => ({ value: s, label: t(`crud.${s}`) }))}
     />
   );
 }

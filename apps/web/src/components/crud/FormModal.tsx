@@ -1,12 +1,13 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, App as AntApp, Form, Modal, type FormInstance } from 'antd';
+import { Alert, App as AntApp, Form, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../api/client';
+import { ApiError } from '../../api/client';
 
 type Props<T> = {
   open: boolean;
+  // Which record the dialog shows ('new' for an add): opening another record starts a fresh form.
+  record: string | number;
   title: string;
-  form: FormInstance<T>;
   initialValues: Partial<T>;
   // Codes whose server message belongs in the form (e.g. duplicates) rather than a toast.
   inlineCodes: readonly number[];
@@ -17,19 +18,23 @@ type Props<T> = {
 };
 
 // Create/edit dialog: validates, asks for confirmation, saves, shows a refused save inside the form.
-export function FormModal<T>({
-  open,
-  title,
-  form,
-  initialValues,
-  inlineCodes,
-  onSubmit,
-  onClose,
-  children,
-  testId,
-}: Props<T>) {
+// Every opening gets its own form (new instance, values taken at that moment), so a dialog never shows the record
+// of the previous opening, whatever the close animation or a quick second click does.
+export function FormModal<T>(props: Props<T>) {
+  const [session, setSession] = useState({ count: 0, open: false, record: props.record, initial: props.initialValues });
+  // Adjusting state while rendering: a new session on each opening and on a change of record while open.
+  if (props.open && (!session.open || session.record !== props.record)) {
+    setSession({ count: session.count + 1, open: true, record: props.record, initial: props.initialValues });
+  } else if (!props.open && session.open) {
+    setSession({ ...session, open: false });
+  }
+  return <FormDialog<T> key={session.count} {...props} initialValues={session.initial} />;
+}
+
+function FormDialog<T>({ open, title, initialValues, inlineCodes, onSubmit, onClose, children, testId }: Props<T>) {
   const { t } = useTranslation();
   const { modal, message } = AntApp.useApp();
+  const [form] = Form.useForm<T>();
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
@@ -37,7 +42,7 @@ export function FormModal<T>({
     const values = await form.validateFields().catch(() => null);
     if (!values) return;
     modal.confirm({
-      title: t('systemSetup.common.saveConfirm'),
+      title: t('crud.saveConfirm'),
       okText: t('common.confirm'),
       cancelText: t('common.cancel'),
       onOk: async () => {
@@ -45,10 +50,12 @@ export function FormModal<T>({
         setError(null);
         try {
           await onSubmit(values);
-          void message.success(t('systemSetup.common.saved'));
+          void message.success(t('crud.saved'));
           onClose();
         } catch (err) {
-          if (err instanceof ApiError && (inlineCodes.includes(err.code) || err.code === 400)) setError(err.message);
+          if (err instanceof ApiError && (inlineCodes.includes(err.code) || err.code === 400 || err.code === 409)) {
+            setError(err.message);
+          }
         } finally {
           setSaving(false);
         }
@@ -66,14 +73,13 @@ export function FormModal<T>({
       cancelText={t('common.cancel')}
       confirmLoading={saving}
       destroyOnHidden
-      afterOpenChange={(visible) => !visible && setError(null)}
       width={600}
       data-testid={testId}
     >
       {error ? (
         <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="form-error" />
       ) : null}
-      <Form form={form} layout="vertical" preserve={false} initialValues={initialValues}>
+      <Form form={form} layout="vertical" initialValues={initialValues}>
         {children}
       </Form>
     </Modal>

@@ -2,12 +2,14 @@ import type { ReactNode } from 'react';
 import { Button, Input, Space } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Permission } from '../../../components/Permission';
+import { Permission } from '../Permission';
 import { StatusSelect } from './StatusSelect';
-import type { BaseFilters, ListFilters } from './useListScreen';
+import type { BaseFilters } from './useListScreen';
+import type { ListStateApi } from './useListState';
+import type { Filters } from './urlState';
 
-type Props<F extends BaseFilters> = {
-  list: ListFilters<F>;
+type Props<F extends BaseFilters & Filters> = {
+  list: Pick<ListStateApi<F>, 'draft' | 'patchDraft' | 'search' | 'reset'>;
   keywordPlaceholder: string;
   keywordWidth?: number;
   keywordTestId?: string;
@@ -19,7 +21,7 @@ type Props<F extends BaseFilters> = {
 };
 
 // Keyword + filters + status, search/reset, and the add button (for members allowed to add).
-export function ListToolbar<F extends BaseFilters>({
+export function ListToolbar<F extends BaseFilters & Filters>({
   list,
   keywordPlaceholder,
   keywordWidth = 220,
@@ -46,13 +48,15 @@ export function ListToolbar<F extends BaseFilters>({
         value={list.draft.status ?? null}
         onChange={(status) => list.patchDraft({ status } as Partial<F>)}
       />
-      <Button type="primary" onClick={list.search}>
-        {t('systemSetup.common.search')}
+      <Button type="primary" onClick={list.search} data-testid="list-search">
+        {t('crud.search')}
       </Button>
-      <Button onClick={list.reset}>{t('systemSetup.common.reset')}</Button>
+      <Button onClick={list.reset} data-testid="list-reset">
+        {t('crud.reset')}
+      </Button>
       <Permission perm={addPerm}>
         <Button icon={<PlusOutlined />} onClick={onAdd} data-testid={addTestId}>
-          {t('systemSetup.common.add')}
+          {t('crud.add')}
         </Button>
       </Permission>
     </Space>

@@ -1,16 +1,22 @@
 import type { TFunction } from 'i18next';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Page, RecordStatus } from '@study-crm/shared';
-import type { Params } from '../../../api/client';
+import type { Params } from '../../api/client';
 import { actionsColumn, statusColumn } from './columns';
 import { rowBody } from './crud';
-import { useEditor, useListFilters, type BaseFilters } from './useListScreen';
+import { useEditor, type BaseFilters } from './useListScreen';
+import { useListState } from './useListState';
+import type { Filters } from './urlState';
 
 type Write = { mutate: (body: Params) => void; mutateAsync: (body: Params) => Promise<unknown> };
 
 type Options<Row, V> = {
-  // Locale namespace (systemSetup.<ns>.*) and test-id prefix (<ns>-add, <ns>-form) of the screen.
-  ns: 'config' | 'dict' | 'label' | 'tag';
+  // Test-id prefix of the screen (<testId>-add, <testId>-form).
+  testId: string;
+  // The screen's own texts: keyword placeholder, dialog titles, empty and no-match texts.
+  strings: { keywordPlaceholder: string; addTitle: string; editTitle: string; empty?: string; noMatch?: string };
+  // Root of the list's query keys (Search with unchanged filters refetches it).
+  queryRoot: string;
   useList: (params: Params) => UseQueryResult<Page<Row>>;
   useAdd: () => Write;
   useUpdate: () => Write;
@@ -27,13 +33,14 @@ type Options<Row, V> = {
   statusTestId?: (row: Row) => string;
 };
 
-// The mechanics of a system-setup list screen: filters and paging, the list query, the create/edit dialog state,
-// the writes, and the status and actions columns. The screen keeps its own columns, filters and form fields.
-export function useCrudScreen<Row extends { id: number; status: RecordStatus } & Partial<V>, F extends BaseFilters, V>(
-  t: TFunction,
-  opts: Options<Row, V>,
-) {
-  const filters = useListFilters<F>();
+// The mechanics of a create/edit/delete list screen: URL-kept filters and paging, the list query, the create/edit
+// dialog state, the writes, and the status and actions columns. The screen keeps its columns, filters and fields.
+export function useCrudScreen<
+  Row extends { id: number; status: RecordStatus } & Partial<V>,
+  F extends BaseFilters & Filters,
+  V,
+>(t: TFunction, opts: Options<Row, V>) {
+  const filters = useListState<F>({ queryRoot: [opts.queryRoot] });
   const editor = useEditor<Row>();
   const list = opts.useList(filters.params);
   const add = opts.useAdd();
@@ -60,20 +67,21 @@ export function useCrudScreen<Row extends { id: number; status: RecordStatus } &
     // Spread onto ListToolbar, PagedTable and FormModal.
     toolbar: {
       list: filters,
-      keywordPlaceholder: t(`systemSetup.${opts.ns}.keywordPlaceholder`),
+      keywordPlaceholder: opts.strings.keywordPlaceholder,
       addPerm: opts.perms.add,
-      addTestId: `${opts.ns}-add`,
+      addTestId: `${opts.testId}-add`,
       onAdd: () => editor.edit('new'),
     },
-    table: { data: list.data, loading: list.isFetching, page: filters.page, onPage: filters.setPage },
+    table: { query: list, list: filters, emptyText: opts.strings.empty, noMatchText: opts.strings.noMatch },
     modal: {
       open: editor.open,
-      title: t(`systemSetup.${opts.ns}.${editor.creating ? 'addTitle' : 'editTitle'}`),
+      record: editor.record,
+      title: editor.creating ? opts.strings.addTitle : opts.strings.editTitle,
       initialValues: editor.isNew ? opts.newValues : (editor.editing as Row as Partial<V>),
       inlineCodes: [opts.existsCode],
       onClose: editor.close,
       onSubmit: save,
-      testId: `${opts.ns}-form`,
+      testId: `${opts.testId}-form`,
     },
   };
 }

@@ -1,0 +1,33 @@
+import { useState } from 'react';
+import type { RecordStatus } from '@study-crm/shared';
+import type { Params } from '../../api/client';
+import { toParams } from './crud';
+
+// Every system-setup list filters by a keyword and a status; some add their own filters.
+export type BaseFilters = { keyword?: string; status?: RecordStatus | null };
+
+type Save = { mutateAsync: (body: Params) => Promise<unknown> };
+
+// Which row the create/edit dialog shows: 'new', an existing row, or none (closed).
+export function useEditor<Row extends { id: number; version?: number }>() {
+  const [editing, setEditing] = useState<Row | 'new' | null>(null);
+  const isNew = editing === 'new' || editing === null;
+  return {
+    editing,
+    open: editing !== null,
+    // The title switches only on an explicit 'new', so it does not flip while the dialog closes.
+    creating: editing === 'new',
+    isNew,
+    // Identity of the shown record, for the dialog's fresh form per record.
+    record: editing === null || editing === 'new' ? 'new' : editing.id,
+    edit: (row: Row | 'new') => setEditing(row),
+    close: () => setEditing(null),
+    // Adds a new row, or updates the edited one by id and the version it was read at (a stale copy is refused).
+    save: <V>(values: V, add: Save, update: Save) => {
+      if (isNew) return add.mutateAsync(toParams(values as Record<string, unknown>));
+      const row = editing as Row;
+      const version = row.version === undefined ? {} : { version: row.version };
+      return update.mutateAsync(toParams({ ...(values as Record<string, unknown>), id: row.id, ...version }));
+    },
+  };
+}

@@ -1,0 +1,143 @@
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { create } from 'zustand';
+import type { Params } from '../../api/client';
+import { useScreenActive } from './screenActive';
+import { decodeList, encodeList, listPart, screenPath, type Filters, type ListState, type SortOrder } from './urlState';
+
+type Entry = { state: ListState; draft: Filters };
+
+// One entry per screen path. Tabs keep several list screens mounted, each reading and writing only its own entry.
+const useListStore = create<{ entries: Record<string, Entry>; put: (key: string, entry: Entry) => void }>()((set) => ({
+  entries: {},
+  put: (key, entry) => set((s) => ({ entries: { ...s.entries, [key]: entry } })),
+}));
+
+export type ListDefaults = { pageSize?: number; sortField?: string; order?: SortOrder; filters?: Filters };
+
+const sameFilters = (a: Filters, b: Filters) => {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...keys].every((k) => (a[k] ?? '') === (b[k] ?? ''));
+};
+
+// Filters (applied and being edited), sort, page and page size of a list screen. The state belongs to the screen's
+// path; while the screen is shown it is mirrored into the URL (so a reload, a shared link and the back button keep
+// it), and a URL carrying list parameters (reload, link, back/forward) is adopted. `queryRoot`: Search on unchanged
+// filters re-fetches the queries under it instead of doing nothing.
+export function useListState<F extends Filters>(opts: { defaults?: ListDefaults; queryRoot?: QueryKey } = {}) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const active = useScreenActive();
+  const client = useQueryClient();
+  const key = screenPath(location.pathname, location.search);
+  const defaults: ListState = {
+    filters: opts.defaults?.filters ?? {},
+    pageNum: 1,
+    pageSize: opts.defaults?.pageSize ?? 20,
+    sortField: opts.defaults?.sortField,
+    order: opts.defaults?.order,
+  };
+  const stored = useListStore((s) => s.entries[key]);
+  const put = useListStore((s) => s.put);
+  const fromUrl = stored ? null : decodeList(location.search, defaults);
+  const entry: Entry = stored ?? {
+    state: fromUrl ?? defaults,
+    draft: (fromUrl ?? defaults).filters,
+  };
+  const state = entry.state as ListState<F>;
+  const draft = entry.draft as Partial<F>;
+
+  const write = (next: Partial<ListState>, nextDraft: Filters = entry.draft) =>
+    put(key, { state: { ...entry.state, ...next }, draft: nextDraft });
+
+  // URL ↔ store, only for the shown screen. `seen`: the URL's list part at the previous run (null: just shown);
+  // `written`: list parts this screen navigated to and whose arrival in the location is still awaited.
+  const seen = useRef<string | null>(null);
+  const written = useRef<string[]>([]);
+  const urlPart = listPart(location.search);
+  const statePart = encodeList(entry.state);
+  useEffect(() => {
+    if (!active) {
+      seen.current = null;
+      written.current = [];
+      return;
+    }
+    if (!stored) put(key, entry);
+    const first = seen.current === null;
+    const urlChanged = !first && urlPart !== seen.current;
+    seen.current = urlPart;
+    if (urlPart === statePart) {
+      written.current = [];
+      return;
+    }
+    // The echo of an earlier write of ours, overtaken by a newer state: the newer navigation is on its way.
+    if (written.current.includes(urlPart)) return;
+    if (urlChanged && urlPart) {
+      // Back/forward or a pasted link: the URL wins.
+      const read = decodeList(location.search, defaults);
+      if (read) put(key, { state: read, draft: read.filters });
+      return;
+    }
+    const params = new URLSearchParams(location.search);
+    for (const k of [...params.keys()]) if (new URLSearchParams(urlPart).has(k)) params.delete(k);
+    const search = [params.toString(), statePart].filter(Boolean).join('&');
+    written.current = [...written.current, statePart];
+    // A change made on this screen is a new history entry; filling in an address without list state is not.
+    navigate({ pathname: location.pathname, search: `?${search}` }, { replace: first || !urlPart });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [active, key, urlPart, statePart]);
+
+  const refetch = () => (opts.queryRoot ? void client.invalidateQueries({ queryKey: opts.queryRoot }) : undefined);
+
+  return {
+    draft,
+    filters: state.filters,
+    page: { pageNum: state.pageNum, pageSize: state.pageSize },
+    sort: { sortField: state.sortField, order: state.order },
+    // Whether any filter is applied (the empty text then says "no match" rather than "nothing yet").
+    filtered: !sameFilters(state.filters, defaults.filters),
+    params: {
+      ...state.filters,
+      pageNum: state.pageNum,
+      pageSize: state.pageSize,
+      ...(state.sortField ? { sortField: state.sortField, order: state.order ?? 'asc' } : {}),
+    } as Params,
+    patchDraft: (patch: Partial<F>) => write({}, { ...entry.draft, ...patch }),
+    // Applies filters at once (selects that filter on change), back to page 1.
+    apply: (patch: Partial<F>) => {
+      const filters = { ...entry.state.filters, ...patch };
+      write({ filters, pageNum: 1 }, { ...entry.draft, ...patch });
+    },
+    setPage: (page: { pageNum: number; pageSize: number }) => write(page),
+    firstPage: () => write({ pageNum: 1 }),
+    setSort: (sortField: string | undefined, order: SortOrder | undefined) =>
+      write({ sortField: sortField ?? defaults.sortField, order: sortField ? order : defaults.order, pageNum: 1 }),
+    // Applies the drafts; the same filters again still go to the server.
+    search: () => {
+      if (sameFilters(entry.draft, entry.state.filters) && entry.state.pageNum === 1) refetch();
+      write({ filters: entry.draft, pageNum: 1 });
+    },
+    reset: () => {
+      if (sameFilters(defaults.filters, entry.state.filters) && entry.state.pageNum === 1) refetch();
+      write(
+        { filters: defaults.filters, pageNum: 1, sortField: defaults.sortField, order: defaults.order },
+        defaults.filters,
+      );
+    },
+  };
+}
+
+export type ListStateApi<F extends Filters = Filters> = ReturnType<typeof useListState<F>>;
+
+// Paging of a list inside a dialog (no URL of its own): the same table props as a screen's list, kept in state.
+export function useLocalPaging(pageSize = 10) {
+  const [page, setPage] = useState({ pageNum: 1, pageSize });
+  return {
+    page,
+    setPage,
+    sort: { sortField: undefined as string | undefined, order: undefined as SortOrder | undefined },
+    setSort: () => undefined,
+    filtered: false,
+  };
+}

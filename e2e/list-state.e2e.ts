@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { seedDemoApplications } from '../apps/server/src/db/seed/demo-applications.js';
+import { seedDemoMembers } from '../apps/server/src/db/seed/demo-members.js';
+
+const DEMO_ROLE = '顧問';
+import { ROW, pickOption, screenshot, signIn, startPortal, type Portal } from './harness.js';
+
+// Issue 11: a list keeps its filters, sort and page in the URL, across a reload and with the back button.
+// Issue 12: the applications list keeps readable columns at 1280×720.
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
+const APPS = '/sadmin/applicationManage/applicationList';
+const EMPLOYEES = '/sadmin/employee/employeeList';
+
+const activePage = (page: Page) => page.locator(`${ROW.replace(' .ant-table-row', '')} .ant-pagination-item-active`);
+// The page shown is the one asked for (the previous page stays on screen, under the spinner, while the next loads).
+const settled = (page: Page) =>
+  poll(() => page.locator('.screen-pane:not([hidden]) .ant-spin-spinning').count()).toBe(0);
+const rowTexts = (page: Page) => page.locator(ROW).evaluateAll((rows) => rows.map((r) => r.textContent ?? ''));
+const sortOf = (page: Page, title: string) =>
+  page.locator('.screen-pane:not([hidden]) th', { hasText: title }).first().getAttribute('aria-sort');
+
+async function filterSortPage(page: Page, filter: { testId: string; label: string }, column: string) {
+  await pickOption(page, page.getByTestId(filter.testId), filter.label);
+  await poll(() => page.url()).toContain('f.');
+  await page.locator('.screen-pane:not([hidden]) th', { hasText: column }).first().click();
+  await poll(() => sortOf(page, column)).toBe('ascending');
+  await activePage(page).locator('xpath=following-sibling::li[1]').click();
+  await poll(() => activePage(page).textContent()).toBe('2');
+  await poll(() => page.locator(ROW).count()).toBe(20);
+  await settled(page);
+}
+
+describe('list state in the URL', () => {
+  let portal: Portal;
+  beforeAll(async () => {
+    portal = await startPortal();
+    await seedDemoMembers(portal.db, 60);
+    await seedDemoApplications(portal.db, 200);
+  });
+  afterAll(async () => {
+    await portal?.close();
+  });
+
+  it('applicationList and employeeList keep filters, sort and page across a reload, and Back returns to page 1', async () => {
+    const { page, context } = await portal.newPage({ storage: { 'cake-locale': 'en-US' } });
+    await signIn(page, portal.baseUrl);
+    for (const screen of [
+      { path: APPS, filter: { testId: 'app-status-filter', label: 'Submitted' }, column: 'Student', param: 'f.status' },
+      {
+        path: EMPLOYEES,
+        filter: { testId: 'member-role-filter', label: DEMO_ROLE },
+        column: 'E-mail',
+        param: 'f.roleId',
+      },
+    ]) {
+      await page.goto(`${portal.baseUrl}${screen.path}`);
+      await poll(() => page.locator(ROW).count()).toBe(20);
+      await filterSortPage(page, screen.filter, screen.column);
+      const url = new URL(page.url());
+      expect(url.searchParams.get('pageNum')).toBe('2');
+      expect(url.searchParams.get(screen.param)).toBeTruthy();
+      const rows = await rowTexts(page);
+
+      await page.reload();
+      await poll(() => page.locator(ROW).count()).toBe(20);
+      await settled(page);
+      expect(new URL(page.url()).search).toBe(url.search);
+      await poll(() => activePage(page).textContent()).toBe('2');
+      expect(await sortOf(page, screen.column)).toBe('ascending');
+      await poll(() => page.getByTestId(screen.filter.testId).innerText()).toContain(screen.filter.label);
+      await poll(() => rowTexts(page)).toEqual(rows);
+
+      await page.goBack();
+      await poll(() => activePage(page).textContent()).toBe('1');
+      expect(await sortOf(page, screen.column)).toBe('ascending');
+    }
+    await context.close();
+  });
+
+  it('the applications list keeps readable columns at 1280×720 and 1920×1080', async () => {
+    const { page, context } = await portal.newPage({ storage: { 'cake-locale': 'en-US' } });
+    await signIn(page, portal.baseUrl);
+    for (const [width, height] of [
+      [1280, 720],
+      [1920, 1080],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.goto(`${portal.baseUrl}${APPS}`);
+      await poll(() => page.locator(ROW).count()).toBe(20);
+      const student = await page.locator('.screen-pane:not([hidden]) th', { hasText: 'Student' }).first().boundingBox();
+      expect(student!.width).toBeGreaterThanOrEqual(200);
+      const heights = await page.locator(ROW).evaluateAll((rows) => rows.map((r) => r.getBoundingClientRect().height));
+      expect(Math.max(...heights)).toBeLessThan(100);
+      await screenshot(page, `application-list-${width}x${height}`);
+    }
+    await context.close();
+  });
+});
