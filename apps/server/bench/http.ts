@@ -107,7 +107,14 @@ async function load(
   seconds: number,
 ): Promise<Stat> {
   const r = await autocannon({ url: base, connections, duration: seconds, headers, requests });
-  return { reqs: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.non2xx + r.errors + r.timeouts };
+  const errors = r.non2xx + r.errors + r.timeouts;
+  if (errors) {
+    const codes = Object.entries(r.statusCodeStats ?? {})
+      .map(([code, v]) => `${code}: ${(v as { count: number }).count}`)
+      .join(', ');
+    console.log(`  (non-2xx ${r.non2xx}, errors ${r.errors}, timeouts ${r.timeouts}; status codes ${codes})`);
+  }
+  return { reqs: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors };
 }
 
 async function runEngine(label: string, start: Extract<BenchRequest, { type: 'start' }>) {
