@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Reports the gzipped JavaScript the browser needs for the login page and for the first screen after
-// sign-in, by following the static imports of each chunk in the Vite build manifest.
-// Usage: npm run build && npm run size   (add --json for machine-readable output)
+// sign-in, by following the static imports of each chunk in the Vite build manifest, writes the table in the
+// README (between the size-table markers) and fails when a page is above its budget (CI runs it).
+// Usage: npm run build && npm run size   (--json: machine-readable output; --no-write: leave the README alone)
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,16 +18,33 @@ if (!fs.existsSync(manifestFile)) {
 }
 const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
 
-// The home screen is whatever screens.ts maps the home component key to (applicationList).
-function homeScreenModule() {
-  const screens = fs.readFileSync(path.join(web, 'src/app/screens.ts'), 'utf8');
-  const match = /applicationList:\s*lazy\(\(\)\s*=>\s*import\(['"]([^'"]+)['"]\)\)/.exec(screens);
-  if (!match) throw new Error('screens.ts has no lazy applicationList entry');
-  const abs = path.resolve(web, 'src/app', match[1]);
-  const rel = path.relative(web, abs).split(path.sep).join('/');
-  const key = Object.keys(manifest).find((k) => k === rel || k.replace(/\.(tsx?|jsx?)$/, '') === rel);
-  if (!key) throw new Error(`home screen ${rel} not found in the manifest`);
-  return key;
+// Budgets in KiB of gzipped JavaScript (issue 14's goals are 150 and 350; see docs/decisions.md).
+export const BUDGETS = { loginPage: 380, firstScreenAfterSignIn: 545 };
+export const GOALS = { loginPage: 150, firstScreenAfterSignIn: 350 };
+
+// The chunks a `name: lazyScreen(() => import('screen'), () => import('strings'))` (or `lazy(...)`) entry of a
+// source file loads: the screen and its strings, which load in parallel before it renders.
+function screenModules(file, name) {
+  const source = fs.readFileSync(path.join(web, file), 'utf8');
+  const start = new RegExp(`\\b${name}\\s*[:=]\\s*(lazyScreen|lazy)\\(`).exec(source);
+  if (!start) throw new Error(`${file} has no lazy ${name} entry`);
+  // The call's text: up to its matching parenthesis.
+  let depth = 0;
+  let end = start.index + start[0].length - 1;
+  for (; end < source.length; end++) {
+    if (source[end] === '(') depth++;
+    else if (source[end] === ')' && --depth === 0) break;
+  }
+  const call = source.slice(start.index, end);
+  const keys = [...call.matchAll(/import\(['"]([^'"]+)['"]\)/g)].map((m) => {
+    const abs = path.resolve(web, path.dirname(file), m[1]);
+    const rel = path.relative(web, abs).split(path.sep).join('/');
+    const key = Object.keys(manifest).find((k) => k === rel || k.replace(/\.(tsx?|jsx?)$/, '') === rel);
+    if (!key) throw new Error(`${rel} (${name}) not found in the manifest`);
+    return key;
+  });
+  if (!keys.length) throw new Error(`${file}: ${name} imports nothing`);
+  return keys;
 }
 
 const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
@@ -66,9 +84,12 @@ function total(set) {
   return { chunks: set.size, raw, gzip };
 }
 
-const login = closure([entryKey, chunkKey('src/pages/login/LoginPage.tsx')]);
-const home = homeScreenModule();
-const firstScreen = closure([entryKey, chunkKey('src/app/BasicLayout.tsx'), home]);
+// The home screen is whatever screens.ts maps the home component key to (applicationList).
+const loginModules = screenModules('src/app/router.tsx', 'LoginPage');
+const login = closure([entryKey, ...loginModules]);
+const homeModules = screenModules('src/app/screens.ts', 'applicationList');
+const home = homeModules[0];
+const firstScreen = closure([entryKey, chunkKey('src/app/BasicLayout.tsx'), ...homeModules]);
 const afterLogin = new Set([...firstScreen].filter((k) => !login.has(k)));
 
 const report = {
@@ -77,14 +98,44 @@ const report = {
   downloadedAtSignIn: total(afterLogin),
 };
 
+const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
+const over = ['loginPage', 'firstScreenAfterSignIn'].filter((k) => report[k].gzip / 1024 > BUDGETS[k]);
+
 if (process.argv.includes('--json')) {
-  console.log(JSON.stringify(report, null, 2));
+  console.log(JSON.stringify({ ...report, budgets: BUDGETS, goals: GOALS }, null, 2));
 } else {
-  const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
   const line = (label, t) =>
     `${label.padEnd(42)} ${kb(t.gzip).padStart(10)} gzip  (${kb(t.raw)} raw, ${t.chunks} chunks)`;
   console.log(line('Login page (cold load)', report.loginPage));
   console.log(line('First screen after sign-in (cold load)', report.firstScreenAfterSignIn));
   console.log(line('  of which fetched at sign-in', report.downloadedAtSignIn));
   console.log(`Home screen module: ${home}`);
+}
+
+// The README's table, written here so it cannot drift from the build.
+const START = '<!-- size-table:start (written by npm run size) -->';
+const END = '<!-- size-table:end -->';
+if (!process.argv.includes('--no-write')) {
+  const status = (k) => `${kb(BUDGETS[k] * 1024)}${report[k].gzip / 1024 > BUDGETS[k] ? ' **over**' : ''}`;
+  const table = [
+    START,
+    '| Page, cold load | gzip | raw | budget (fails above) | goal |',
+    '|---|---|---|---|---|',
+    `| Login page | ${kb(report.loginPage.gzip)} | ${kb(report.loginPage.raw)} (${report.loginPage.chunks} chunks) | ${status('loginPage')} | ${GOALS.loginPage} KiB |`,
+    `| First screen after sign-in (applications list) | ${kb(report.firstScreenAfterSignIn.gzip)} | ${kb(report.firstScreenAfterSignIn.raw)} (${report.firstScreenAfterSignIn.chunks} chunks) | ${status('firstScreenAfterSignIn')} | ${GOALS.firstScreenAfterSignIn} KiB |`,
+    `| of which fetched at sign-in | ${kb(report.downloadedAtSignIn.gzip)} | ${kb(report.downloadedAtSignIn.raw)} (${report.downloadedAtSignIn.chunks} chunks) | | |`,
+    END,
+  ].join('\n');
+  const readmeFile = path.join(root, 'README.md');
+  const readme = fs.readFileSync(readmeFile, 'utf8');
+  const from = readme.indexOf(START);
+  const to = readme.indexOf(END);
+  if (from < 0 || to < from) throw new Error(`README.md has no ${START} … ${END} markers`);
+  const next = readme.slice(0, from) + table + readme.slice(to + END.length);
+  if (next !== readme) fs.writeFileSync(readmeFile, next);
+}
+
+if (over.length) {
+  for (const k of over) console.error(`Over budget: ${k} ${kb(report[k].gzip)} > ${BUDGETS[k]} KiB`);
+  process.exit(1);
 }

@@ -38,6 +38,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     dataDir: config.dataDir,
     pgSchema: opts.pgSchema,
     sqliteFile: opts.sqliteFile,
+    poolMax: config.pgPoolMax,
   });
   let app: FastifyInstance | undefined;
   try {

@@ -18,6 +18,8 @@ const EnvSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
+    // PostgreSQL connections per server process (each request runs several short queries).
+    PG_POOL_MAX: int(20, 1, 500),
     ADMIN_LOGIN: z
       .string()
       .regex(/^[A-Za-z0-9._@-]{3,60}$/, 'must be 3 to 60 letters, digits or . _ @ -')
@@ -110,6 +112,7 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  pgPoolMax: number;
   adminLogin: string;
   adminPassword: string | undefined;
   appId: string;
@@ -173,6 +176,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    pgPoolMax: e.PG_POOL_MAX,
     adminLogin: e.ADMIN_LOGIN,
     adminPassword: e.ADMIN_PASSWORD,
     appId: e.APP_ID,

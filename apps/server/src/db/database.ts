@@ -23,6 +23,8 @@ export type DbOptions = {
   pgSchema?: string | undefined;
   // SQLite only: a file path, or ':memory:'.
   sqliteFile?: string | undefined;
+  // PostgreSQL only: connections in the pool (default 10).
+  poolMax?: number | undefined;
 };
 
 // int8 (bigint) and numeric come back from pg as strings; our bigints are epoch ms and minor units,
@@ -44,7 +46,7 @@ export async function openDatabase(opts: DbOptions): Promise<DbHandle> {
     }
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
-      max: 10,
+      max: opts.poolMax ?? 10,
       types: pgTypes,
       ...(opts.pgSchema ? { options: `-c search_path="${opts.pgSchema}"` } : {}),
     });

@@ -390,7 +390,15 @@ export type MemberRecoveryCodeTable = {
   updatedAt: number;
 };
 
+// Live rows per bucket of a list (migration 0014), kept by triggers: applications per status, members per type.
+export type ListCountTable = {
+  list: 'application' | 'member';
+  bucket: string;
+  n: number | string;
+};
+
 export type Database = {
+  listCount: ListCountTable;
   member: MemberTable;
   role: RoleTable;
   memberRole: MemberRoleTable;

@@ -298,6 +298,8 @@ export const ApplicationUpdateOtherSchema = z.object({
   followTeacherId: zId().nullish(),
 });
 
+// A row's place in the default order (applicationDate, id): "2026-11-23~123".
+export const APPLICATION_CURSOR = /^\d{4}-\d{2}-\d{2}~[1-9]\d{0,9}$/;
 export const APPLICATION_SORT_FIELDS = ['applicationDate', 'createdAt', 'name', 'status'] as const;
 export const ApplicationListQuery = zPaging.extend({
   keyword: zOptText(120).describe('name / English name prefix, or exact passport number or e-mail'),
@@ -306,6 +308,12 @@ export const ApplicationListQuery = zPaging.extend({
   dateFrom: zDate().describe('application date from (inclusive)'),
   dateTo: zDate().describe('application date to (inclusive)'),
   sortField: z.enum(APPLICATION_SORT_FIELDS).nullish().describe('default applicationDate'),
+  cursor: zOptText(40)
+    .refine((v) => !v || APPLICATION_CURSOR.test(v))
+    .describe(
+      "keyset paging, default order only: the previous page's nextCursor; the page then starts after that row " +
+        '(pageNum is echoed, no rows are skipped by offset)',
+    ),
 });
 
 export const ApplicationIdQuery = z.object({ applicationId: zId() });
@@ -337,7 +345,12 @@ export const ApplicationListItemSchema = z.object({
   ...ratioFields,
 });
 export type ApplicationListItem = z.infer<typeof ApplicationListItemSchema>;
-export const ApplicationPageSchema = pageOf(ApplicationListItemSchema);
+export const ApplicationPageSchema = pageOf(ApplicationListItemSchema).extend({
+  nextCursor: z
+    .string()
+    .nullable()
+    .describe('default order only: pass as cursor to read the next page by seek instead of offset'),
+});
 
 export const ApplicationSimpleSchema = z.object({
   id: z.number().int(),

@@ -16,6 +16,8 @@ export type IdentityStatus = (typeof IDENTITY_STATUSES)[number];
 export type MemberType = (typeof MEMBER_TYPES)[number];
 export type MemberSort = (typeof MEMBER_SORTS)[number];
 
+// A member's place in the default order (createdAt, id): "1795454139564~42".
+export const MEMBER_CURSOR = /^\d{1,15}~[1-9]\d{0,9}$/;
 export const MemberListQuery = zPaging.extend({
   keyword: zOptText(100).describe('part of a name, e-mail or mobile number'),
   status: z.enum(MEMBER_STATUSES).nullish(),
@@ -24,6 +26,9 @@ export const MemberListQuery = zPaging.extend({
   memberType: z.enum(MEMBER_TYPES).nullish().describe('staff or student; /api/v1/mc/member defaults to staff'),
   sortField: z.enum(MEMBER_SORTS).nullish().describe('createdAt (default), displayName or email'),
   sortBy: z.enum(MEMBER_SORTS).nullish().describe('older name of sortField, still accepted; sortField wins'),
+  cursor: zOptText(40)
+    .refine((v) => !v || MEMBER_CURSOR.test(v))
+    .describe("keyset paging, default order (createdAt) only: the previous page's nextCursor (pageNum is echoed)"),
 });
 export type MemberListQuery = z.infer<typeof MemberListQuery>;
 
@@ -133,7 +138,12 @@ export const MemberListItemSchema = MemberSchema.extend({
   labels: z.array(MemberLabelSchema).describe("the member's labels, in label order (sort, then id)"),
 });
 export type MemberListItem = z.infer<typeof MemberListItemSchema>;
-export const MemberPage = pageOf(MemberListItemSchema);
+export const MemberPage = pageOf(MemberListItemSchema).extend({
+  nextCursor: z
+    .string()
+    .nullable()
+    .describe('default order only: pass as cursor to read the next page by seek instead of offset'),
+});
 
 export const MemberCountSchema = z.object({
   total: z.number().int(),

@@ -26,7 +26,8 @@ import type {
   ListFilter,
 } from './application.repository.js';
 
-export type ListInput = Omit<ListFilter, 'limit' | 'offset' | 'sortField' | 'order'> & {
+export type ListInput = Omit<ListFilter, 'limit' | 'offset' | 'sortField' | 'order' | 'after'> & {
+  cursor?: string | null | undefined;
   pageNum?: number | null | undefined;
   pageSize?: number | null | undefined;
   sortField?: ListFilter['sortField'] | null | undefined;
@@ -198,15 +199,29 @@ export function createApplicationService({ repo, people, dict, clock }: Applicat
   return {
     staffOptions: () => people.staffOptions(),
 
-    async list(input: ListInput): Promise<Page<ApplicationListItem>> {
+    async list(input: ListInput): Promise<Page<ApplicationListItem> & { nextCursor: string | null }> {
       const w = pageWindow(input);
+      const sortField = input.sortField ?? 'applicationDate';
+      const { cursor, ...filter } = input;
+      let after: ListFilter['after'] = null;
+      if (cursor) {
+        const [applicationDate = '', id = ''] = cursor.split('~');
+        if (sortField !== 'applicationDate') throw badRequest('cursor', 'v.format');
+        after = { applicationDate, id: Number(id) };
+      }
       const { rows, total } = await repo.list({
-        ...input,
-        sortField: input.sortField ?? 'applicationDate',
+        ...filter,
+        sortField,
         order: w.order,
         limit: w.limit,
         offset: w.offset,
+        after,
       });
+      const last = rows.at(-1);
+      const nextCursor =
+        sortField === 'applicationDate' && last && rows.length === w.limit
+          ? `${last.applicationDate}~${last.id}`
+          : null;
       const ids = rows.map((r) => r.id);
       const [schools, ratioOf, names] = await Promise.all([
         repo.targetSchoolNames(ids),
@@ -221,7 +236,7 @@ export function createApplicationService({ repo, people, dict, clock }: Applicat
           ratioOf(r.id),
         ),
       );
-      return pageResult(list, total, w);
+      return { ...pageResult(list, total, w), nextCursor };
     },
 
     async simpleInfo(id: number): Promise<ApplicationSimple> {

@@ -62,16 +62,19 @@ export function createSessionRepository(db: Db) {
         .execute();
     },
 
-    // Permission identifiers the member holds through their roles, read fresh on every call
-    // so a role change applies on the member's next request.
-    async permsOf(memberId: number): Promise<string[]> {
+    // The permissions of the session's member through their roles, read fresh on every call (a role change applies
+    // on the member's next request), by token so authenticate can read them at the same time as the session (they
+    // are used only when the session is live).
+    async permsOfToken(tokenHash: string): Promise<string[]> {
       const rows = await db
-        .selectFrom('memberRole')
+        .selectFrom('session')
+        .innerJoin('memberRole', 'memberRole.memberId', 'session.memberId')
         .innerJoin('rolePermission', 'rolePermission.roleId', 'memberRole.roleId')
         .innerJoin('permission', 'permission.id', 'rolePermission.permissionId')
         .select('permission.perm')
         .distinct()
-        .where('memberRole.memberId', '=', memberId)
+        .where('session.tokenHash', '=', tokenHash)
+        .where('session.revokedAt', 'is', null)
         .execute();
       return rows.map((r) => r.perm);
     },

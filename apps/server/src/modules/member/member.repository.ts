@@ -1,3 +1,4 @@
+import { listCount } from '../../db/list-count.js';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { ADMIN_ROLE_NAME, type MemberSort } from '@study-crm/shared';
 import type { Db, Dialect } from '../../db/database.js';
@@ -135,15 +136,33 @@ function createMemberStore(db: Db, dialect: Dialect) {
         : sql.ref('member.createdAt');
 
   // One page of live members, filtered and sorted in SQL. Also used by the bench to show the plan.
-  const pageQuery = (filter: MemberFilter, order: MemberOrder, limit: number, offset: number) =>
-    db
+  // With `after` (default order only), the page starts after that member by seek instead of an offset.
+  const pageQuery = (
+    filter: MemberFilter,
+    order: MemberOrder,
+    limit: number,
+    offset: number,
+    after?: { createdAt: number; id: number } | null,
+  ) => {
+    let q = db
       .selectFrom('member')
       .select(MEMBER_COLUMNS)
-      .where((eb) => whereFilter(eb, filter))
+      .where((eb) => whereFilter(eb, filter));
+    if (after && order.sortBy === 'createdAt') {
+      q = q.where((eb) =>
+        eb(
+          eb.refTuple('member.createdAt', 'member.id'),
+          order.order === 'desc' ? '<' : '>',
+          eb.tuple(after.createdAt, after.id),
+        ),
+      );
+    }
+    return q
       .orderBy(orderExpr(order.sortBy), order.order)
       .orderBy('member.id', order.order)
       .limit(limit)
-      .offset(offset);
+      .offset(after ? 0 : offset);
+  };
 
   const countQuery = (filter: MemberFilter) =>
     db
@@ -153,11 +172,19 @@ function createMemberStore(db: Db, dialect: Dialect) {
 
   return {
     pageQuery,
-    page: (filter: MemberFilter, order: MemberOrder, limit: number, offset: number): Promise<MemberRow[]> =>
-      pageQuery(filter, order, limit, offset).execute(),
+    page: (
+      filter: MemberFilter,
+      order: MemberOrder,
+      limit: number,
+      offset: number,
+      after?: { createdAt: number; id: number } | null,
+    ): Promise<MemberRow[]> => pageQuery(filter, order, limit, offset, after).execute(),
 
     countQuery,
     async count(filter: MemberFilter): Promise<number> {
+      // Only the member type narrows the list: the maintained counter (list_count) answers without counting rows.
+      const narrowed = filter.status || filter.identityStatus || filter.roleId || filter.keyword?.trim();
+      if (!narrowed) return listCount(db, 'member', filter.memberType);
       const row = await countQuery(filter).executeTakeFirstOrThrow();
       return Number(row.n);
     },

@@ -108,7 +108,10 @@ export function createMemberService(deps: {
   }
 
   const service = {
-    async list(query: MemberListQuery, defaults: ListDefaults = {}): Promise<Page<MemberListItem>> {
+    async list(
+      query: MemberListQuery,
+      defaults: ListDefaults = {},
+    ): Promise<Page<MemberListItem> & { nextCursor: string | null }> {
       const w = pageWindow(query);
       const filter = {
         keyword: query.keyword,
@@ -119,15 +122,27 @@ export function createMemberService(deps: {
       };
       // sortField is the canonical name on every list; sortBy is this list's older name, still accepted.
       const order = { sortBy: query.sortField ?? query.sortBy ?? 'createdAt', order: w.order } as const;
-      const [rows, total] = await Promise.all([repo.page(filter, order, w.limit, w.offset), repo.count(filter)]);
+      let after: { createdAt: number; id: number } | null = null;
+      if (query.cursor) {
+        if (order.sortBy !== 'createdAt') throw badRequest('cursor', 'v.format');
+        const [createdAt = '', id = ''] = query.cursor.split('~');
+        after = { createdAt: Number(createdAt), id: Number(id) };
+      }
+      const [rows, total] = await Promise.all([repo.page(filter, order, w.limit, w.offset, after), repo.count(filter)]);
+      const last = rows.at(-1);
+      const nextCursor =
+        order.sortBy === 'createdAt' && last && rows.length === w.limit ? `${last.createdAt}~${last.id}` : null;
       const ids = rows.map((r) => r.id);
       const [withRoleList, labelRows] = await Promise.all([withRoles(rows), repo.labelsOf(ids)]);
       const labels = groupLabels(labelRows);
-      return pageResult(
-        withRoleList.map((m) => ({ ...m, labels: labels.get(m.id) ?? [] })),
-        total,
-        w,
-      );
+      return {
+        ...pageResult(
+          withRoleList.map((m) => ({ ...m, labels: labels.get(m.id) ?? [] })),
+          total,
+          w,
+        ),
+        nextCursor,
+      };
     },
 
     async view(id: number): Promise<MemberView> {

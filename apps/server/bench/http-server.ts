@@ -1,0 +1,85 @@
+// The server side of `npm run bench` (bench/http.ts forks this file): builds the real app on SQLite or
+// PostgreSQL, listens on a local port, and seeds / reports memory when the parent asks over IPC. The load runs in
+// another process so the load generator neither shares this event loop nor counts in this resident memory.
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { buildApp, type BuiltApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { seedDemoApplications } from '../src/db/seed/demo-applications.js';
+import { analyze, seedDemoMembers } from '../src/db/seed/demo-members.js';
+
+export type BenchRequest =
+  | { type: 'start'; env: Record<string, string>; sqliteFile?: string; pgSchema?: string; members: number }
+  | { type: 'seed'; applications: number }
+  | { type: 'rss' }
+  | { type: 'stop' };
+export type Started = { port: number; token: string; mid: number; membersMs: number };
+
+let built: BuiltApp | undefined;
+
+async function start(m: Extract<BenchRequest, { type: 'start' }>): Promise<Started> {
+  const config = loadConfig(m.env);
+  built = await buildApp({
+    config,
+    ...(m.sqliteFile ? { sqliteFile: m.sqliteFile } : {}),
+    ...(m.pgSchema ? { pgSchema: m.pgSchema } : {}),
+  });
+  const { app, db } = built;
+  const t = Date.now();
+  await seedDemoMembers(db.db, m.members);
+  await analyze(db.db);
+  const membersMs = Date.now() - t;
+  const headers = { sign: config.clientSign };
+  const common = `appId=${config.appId}&mcId=${config.mcId}`;
+  const key = randomBytes(8).toString('hex');
+  await app.inject({ method: 'GET', url: `/api/v1/sys/code/getCode?key=${key}&${common}`, headers });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/v1/mc/auth/login/loginName',
+    headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: `${common}&loginName=${m.env.ADMIN_LOGIN}&password=${encodeURIComponent(m.env.ADMIN_PASSWORD ?? '')}&key=${key}&code=${m.env.CAPTCHA_TEST_CODE}`,
+  });
+  const { token, mid } = login.json<{ data: { token: string; mid: number } }>().data;
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { port, token, mid, membersMs };
+}
+
+async function seed(applications: number) {
+  const { db } = built!;
+  const r = await seedDemoApplications(db.db, applications, 500);
+  const t = Date.now();
+  if (db.dialect === 'postgres') {
+    // What autovacuum does soon after a bulk load: statistics and the visibility map (index-only scans).
+    for (const table of ['application', 'application_target_school', 'follow_up', 'list_count'])
+      await sql.raw(`VACUUM ANALYZE ${table}`).execute(db.db);
+  } else await analyze(db.db);
+  return { ...r, analyzeMs: Date.now() - t };
+}
+
+async function handle(m: BenchRequest): Promise<unknown> {
+  switch (m.type) {
+    case 'start':
+      return start(m);
+    case 'seed':
+      return seed(m.applications);
+    case 'rss':
+      return { rss: process.memoryUsage().rss };
+    case 'stop':
+      await built?.app.close();
+      setImmediate(() => process.exit(0));
+      return {};
+  }
+}
+
+// The parent went away (finished or killed): stop too.
+process.on('disconnect', () => process.exit(0));
+
+process.on('message', (m: BenchRequest) => {
+  handle(m).then(
+    (data) => process.send?.({ ok: true, data }),
+    (err: unknown) =>
+      process.send?.({ ok: false, error: err instanceof Error ? (err.stack ?? err.message) : String(err) }),
+  );
+});

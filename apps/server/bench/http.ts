@@ -1,0 +1,328 @@
+// npm run bench [-- --small 100000 --large 1000000 --members 20000 --duration 5 --connections 1
+//                   --mixed 100 --mixed-seconds 90 --first-minute 60 --engines sqlite,postgres]
+// Real HTTP: forks bench/http-server.ts (the built app listening on a local port, SQLite file, and PostgreSQL in a
+// schema of its own when DATABASE_URL is set), seeds `small` then `large` demo applications (bulk inserts), and
+// drives it with autocannon: the trivial signed call, the home list (no filter page 1 and page N by number and by
+// cursor, status filter, one-character surname search), the member list, a write, then a mixed load of
+// `mixed` clients. Prints req/s, p50, p99, each goal of issue 14 with its ratio, and the server's resident memory
+// after the first minute of mixed load vs at its end.
+import { fork, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import type { BenchRequest, Started } from './http-server.js';
+
+const { values: opt } = parseArgs({
+  options: {
+    small: { type: 'string', default: '100000' },
+    large: { type: 'string', default: '1000000' },
+    members: { type: 'string', default: '20000' },
+    duration: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '20' },
+    requests: { type: 'string', default: '300' },
+    mixed: { type: 'string', default: '100' },
+    'mixed-seconds': { type: 'string', default: '90' },
+    'first-minute': { type: 'string', default: '60' },
+    'page-n': { type: 'string', default: '2000' },
+    engines: { type: 'string', default: 'sqlite,postgres' },
+    'pg-pool': { type: 'string', default: '' },
+  },
+});
+const SMALL = Number(opt.small);
+const LARGE = Number(opt.large);
+const DURATION = Number(opt.duration);
+const CONNECTIONS = Number(opt.connections);
+const REQUESTS = Number(opt.requests);
+const MIXED = Number(opt.mixed);
+const MIXED_SECONDS = Number(opt['mixed-seconds']);
+const FIRST_MINUTE = Math.min(Number(opt['first-minute']), MIXED_SECONDS);
+const PAGE_N = Number(opt['page-n']);
+const APP_ID = 'student-admin';
+const SIGN = 'bench-sign-value';
+const PASSWORD = 'Bench#2026pass';
+const LIST = '/api/v1/mc/applicationRecord/list';
+
+type Server = { child: ChildProcess; call: <T>(m: BenchRequest) => Promise<T> };
+type Stat = { reqs: number; p50: number; p99: number; errors: number };
+type Latency = { p50: number; p99: number };
+type Row = { label: string; size: number | null; stat: Stat; one?: Latency };
+
+// One client, one request at a time over a kept-alive connection, timed to the microsecond: the request's own
+// cost (autocannon's histogram counts whole milliseconds, too coarse for calls of 1–3 ms).
+async function sequential(base: string, headers: Record<string, string>, req: autocannon.Request, n: number) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const once = () =>
+    new Promise<number>((resolve, reject) => {
+      const setup = req.setupRequest;
+      const body = typeof setup === 'function' ? setup({ ...req }, {}).body : req.body;
+      const t0 = process.hrtime.bigint();
+      const r = http.request(
+        `${base}${req.path}`,
+        { method: req.method, agent, headers: { ...headers, ...(req.headers as Record<string, string>) } },
+        (res) => {
+          res.resume();
+          res.on('end', () =>
+            res.statusCode === 200
+              ? resolve(Number(process.hrtime.bigint() - t0) / 1e6)
+              : reject(new Error(`${req.path}: ${res.statusCode}`)),
+          );
+        },
+      );
+      r.on('error', reject);
+      r.end(body as string | undefined);
+    });
+  for (let i = 0; i < 10; i++) await once(); // warm-up
+  const ms: number[] = [];
+  for (let i = 0; i < n; i++) ms.push(await once());
+  agent.destroy();
+  ms.sort((a, b) => a - b);
+  const at = (p: number) => Math.round(ms[Math.min(ms.length - 1, Math.floor(p * ms.length))]! * 100) / 100;
+  return { p50: at(0.5), p99: at(0.99) };
+}
+
+function startServer(): Server {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const child = fork(path.join(here, 'http-server.ts'), [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+  const pending: ((m: { ok: boolean; data?: unknown; error?: string }) => void)[] = [];
+  child.on('message', (m: { ok: boolean; data?: unknown; error?: string }) => pending.shift()?.(m));
+  const call = <T>(m: BenchRequest) =>
+    new Promise<T>((resolve, reject) => {
+      pending.push((r) => (r.ok ? resolve(r.data as T) : reject(new Error(r.error))));
+      child.send(m);
+    });
+  return { child, call };
+}
+
+async function load(
+  base: string,
+  headers: Record<string, string>,
+  requests: autocannon.Request[],
+  connections: number,
+  seconds: number,
+): Promise<Stat> {
+  const r = await autocannon({ url: base, connections, duration: seconds, headers, requests });
+  const errors = r.non2xx + r.errors + r.timeouts;
+  if (errors) {
+    const codes = Object.entries(r.statusCodeStats ?? {})
+      .map(([code, v]) => `${code}: ${(v as { count: number }).count}`)
+      .join(', ');
+    console.log(`  (non-2xx ${r.non2xx}, errors ${r.errors}, timeouts ${r.timeouts}; status codes ${codes})`);
+  }
+  return { reqs: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors };
+}
+
+async function runEngine(label: string, start: Extract<BenchRequest, { type: 'start' }>) {
+  const server = startServer();
+  const rows: Row[] = [];
+  const log = (s: string) => console.log(`[${label}] ${s}`);
+  try {
+    const s = await server.call<Started>(start);
+    log(`listening on ${s.port}; ${start.members} members seeded in ${(s.membersMs / 1000).toFixed(1)} s`);
+    const base = `http://127.0.0.1:${s.port}`;
+    const common = `appId=${APP_ID}&mcId=COM&memberId=${s.mid}`;
+    const headers = { sign: SIGN, 'x-token': s.token };
+    const url = (p: string) => `${p}${p.includes('?') ? '&' : '?'}${common}`;
+    const get = async <T>(p: string): Promise<T> => {
+      const res = await fetch(base + url(p), { headers });
+      const body = (await res.json()) as { meta: { code: number; message: string }; data: T };
+      if (body.meta.code !== 200) throw new Error(`${p}: ${body.meta.code} ${body.meta.message}`);
+      return body.data;
+    };
+    const measure = async (
+      name: string,
+      size: number | null,
+      reqs: autocannon.Request[],
+      connections = CONNECTIONS,
+    ) => {
+      const one = await sequential(base, headers, reqs[0]!, REQUESTS);
+      const stat = await load(base, headers, reqs, connections, DURATION);
+      rows.push({ label: name, size, stat, one });
+      log(
+        `${name.padEnd(44)} ${size === null ? '' : `@${size.toLocaleString('en')} `}` +
+          `1 client: p50 ${one.p50.toFixed(2)} ms  p99 ${one.p99.toFixed(2)} ms | ${connections} clients: ` +
+          `${stat.reqs.toFixed(0).padStart(5)} req/s  p50 ${stat.p50} ms  p99 ${stat.p99} ms${stat.errors ? `  ERRORS ${stat.errors}` : ''}`,
+      );
+    };
+    const getReq = (p: string): autocannon.Request[] => [{ method: 'GET', path: url(p) }];
+
+    let maxId = 1;
+    for (const size of [SMALL, LARGE]) {
+      const seeded = await server.call<{ inserted: number; ms: number; analyzeMs: number }>({
+        type: 'seed',
+        applications: size,
+      });
+      log(
+        `${size.toLocaleString('en')} applications: ${seeded.inserted.toLocaleString('en')} inserted in ` +
+          `${(seeded.ms / 1000).toFixed(1)} s (${Math.round(seeded.inserted / Math.max(seeded.ms / 1000, 0.001))} rows/s), analyze ${(seeded.analyzeMs / 1000).toFixed(1)} s`,
+      );
+      const first = await get<{ total: number; list: { id: number }[] }>(`${LIST}?pageNum=1&pageSize=20`);
+      maxId = Math.max(maxId, ...first.list.map((r) => r.id));
+      const before = await get<{ nextCursor: string | null }>(`${LIST}?pageNum=${PAGE_N - 1}&pageSize=20`);
+      const search = await get<{ total: number }>(`${LIST}?keyword=${encodeURIComponent('陳')}&pageNum=1&pageSize=20`);
+      const status = await get<{ total: number }>(`${LIST}?status=offer_unconditional&pageNum=1&pageSize=20`);
+      log(`totals: all ${first.total}, status ${status.total}, search '陳' ${search.total}`);
+      await measure('trivial (GET /api/v1/member/profile)', size, getReq('/api/v1/member/profile'));
+      await measure('home list, no filter, page 1', size, getReq(`${LIST}?pageNum=1&pageSize=20`));
+      await measure(
+        `home list, no filter, page ${PAGE_N} (number)`,
+        size,
+        getReq(`${LIST}?pageNum=${PAGE_N}&pageSize=20`),
+      );
+      await measure(
+        `home list, no filter, page ${PAGE_N} (cursor)`,
+        size,
+        getReq(`${LIST}?pageNum=${PAGE_N}&pageSize=20&cursor=${encodeURIComponent(before.nextCursor ?? '')}`),
+      );
+      await measure(
+        'home list, status filter',
+        size,
+        getReq(`${LIST}?status=offer_unconditional&pageNum=1&pageSize=20`),
+      );
+      await measure(
+        "home list, name search '陳'",
+        size,
+        getReq(`${LIST}?keyword=${encodeURIComponent('陳')}&pageNum=1&pageSize=20`),
+      );
+      await measure('member list, page 1', size, getReq('/api/v1/mc/member?pageNum=1&pageSize=20'));
+    }
+    const write = (id: number): autocannon.Request => ({
+      method: 'POST',
+      path: url(`${LIST.replace('/list', '/updateOther')}`),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      setupRequest: (req) => ({
+        ...req,
+        body: `id=${1 + Math.floor(Math.random() * id)}&importantNotes=bench+${Date.now()}`,
+      }),
+    });
+    await measure('write (updateOther, random row)', LARGE, [write(maxId)]);
+
+    // Mixed load: reads and writes in the proportions of a working day's home screen.
+    const mixed: autocannon.Request[] = [
+      ...getReq('/api/v1/member/profile'),
+      ...getReq(`${LIST}?pageNum=1&pageSize=20`),
+      ...getReq(`${LIST}?status=offer_unconditional&pageNum=1&pageSize=20`),
+      write(maxId),
+      ...getReq(`${LIST}?keyword=${encodeURIComponent('陳')}&pageNum=1&pageSize=20`),
+      ...getReq(`${LIST}?pageNum=3&pageSize=20`),
+    ];
+    const rssStart = (await server.call<{ rss: number }>({ type: 'rss' })).rss;
+    const samples: number[] = [];
+    const timer = setTimeout(() => {
+      void server.call<{ rss: number }>({ type: 'rss' }).then((r) => samples.push(r.rss));
+    }, FIRST_MINUTE * 1000);
+    const stat = await load(base, headers, mixed, MIXED, MIXED_SECONDS);
+    clearTimeout(timer);
+    const rssEnd = (await server.call<{ rss: number }>({ type: 'rss' })).rss;
+    const rssFirst = samples[0] ?? rssEnd;
+    rows.push({ label: `mixed load, ${MIXED} clients`, size: LARGE, stat });
+    log(
+      `mixed load, ${MIXED} clients, ${MIXED_SECONDS} s: ${stat.reqs.toFixed(0)} req/s  p50 ${stat.p50} ms  p99 ${stat.p99} ms` +
+        `${stat.errors ? `  ERRORS ${stat.errors}` : ''}`,
+    );
+    const mb = (b: number) => `${(b / 1048576).toFixed(0)} MB`;
+    log(`memory (RSS): before ${mb(rssStart)}, after ${FIRST_MINUTE} s ${mb(rssFirst)}, at the end ${mb(rssEnd)}`);
+    return { rows, rss: { first: rssFirst, end: rssEnd } };
+  } finally {
+    await server.call({ type: 'stop' }).catch(() => undefined);
+  }
+}
+
+type Result = Awaited<ReturnType<typeof runEngine>>;
+
+function goals(label: string, r: Result) {
+  const p50 = (name: string, size: number) => r.rows.find((x) => x.label === name && x.size === size)?.one?.p50 ?? NaN;
+  const out: string[] = [];
+  const goal = (what: string, ratio: number, max: number) =>
+    out.push(`  ${ratio <= max ? 'PASS' : 'MISS'}  ${what}: ${ratio.toFixed(2)}× (goal ≤ ${max}×)`);
+  const trivial = p50('trivial (GET /api/v1/member/profile)', LARGE);
+  for (const name of [
+    'home list, no filter, page 1',
+    `home list, no filter, page ${PAGE_N} (number)`,
+    `home list, no filter, page ${PAGE_N} (cursor)`,
+    'member list, page 1',
+  ]) {
+    goal(`${name}: p50 at ${LARGE} vs at ${SMALL}`, p50(name, LARGE) / p50(name, SMALL), 2);
+    goal(`${name}: p50 at ${LARGE} vs trivial`, p50(name, LARGE) / trivial, 5);
+  }
+  goal(
+    `name search '陳' vs status filter, p50 at ${LARGE}`,
+    p50("home list, name search '陳'", LARGE) / p50('home list, status filter', LARGE),
+    3,
+  );
+  goal('memory: RSS at the end of the mixed load vs after its first minute', r.rss.end / r.rss.first, 1.5);
+  console.log(`\n### Goals, ${label} (ratios of the one-client p50)`);
+  console.log(out.join('\n'));
+}
+
+async function main() {
+  console.log(`# npm run bench, ${new Date().toISOString()}, ${os.cpus().length} cores, Node ${process.version}`);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'study-crm-bench-'));
+  const env = {
+    NODE_ENV: 'test',
+    DATA_DIR: dir,
+    ADMIN_LOGIN: 'admin',
+    ADMIN_PASSWORD: PASSWORD,
+    APP_ID,
+    CLIENT_SIGN: SIGN,
+    CAPTCHA_TEST_CODE: 'BNCH',
+    LOG_LEVEL: 'silent',
+    SESSION_IDLE_MINUTES: '600',
+    // The load comes from one address: the per-client rate limits of production would refuse it.
+    RATE_LIMIT_MAX: '100000000',
+  };
+  const members = Number(opt.members);
+  const engines = opt.engines.split(',');
+  const results: Record<string, Result> = {};
+  try {
+    if (engines.includes('sqlite')) {
+      results.SQLite = await runEngine('SQLite', {
+        type: 'start',
+        env,
+        sqliteFile: path.join(dir, 'bench.sqlite'),
+        members,
+      });
+    }
+    const databaseUrl = process.env.DATABASE_URL;
+    if (databaseUrl && engines.includes('postgres')) {
+      const pgSchema = `bench_${randomBytes(6).toString('hex')}`;
+      try {
+        results.PostgreSQL = await runEngine('PostgreSQL', {
+          type: 'start',
+          env: { ...env, DATABASE_URL: databaseUrl, ...(opt['pg-pool'] ? { PG_POOL_MAX: opt['pg-pool'] } : {}) },
+          pgSchema,
+          members,
+        });
+      } finally {
+        const client = new pg.Client({ connectionString: databaseUrl });
+        await client.connect();
+        await client.query(`drop schema if exists "${pgSchema}" cascade`);
+        await client.end();
+      }
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  for (const [label, r] of Object.entries(results)) goals(label, r);
+  if (results.SQLite && results.PostgreSQL) {
+    const m = (r: Result) => r.rows.find((x) => x.label.startsWith('mixed load'))!.stat;
+    const s = m(results.SQLite);
+    const p = m(results.PostgreSQL);
+    console.log(`\n### PostgreSQL vs SQLite, mixed load of ${MIXED} clients`);
+    console.log(
+      `  SQLite ${s.reqs.toFixed(0)} req/s p99 ${s.p99} ms; PostgreSQL ${p.reqs.toFixed(0)} req/s p99 ${p.p99} ms`,
+    );
+    const ratio = s.reqs / Math.max(p.reqs, 1);
+    console.log(`  ${ratio <= 2 ? 'PASS' : 'MISS'}  SQLite req/s ÷ PostgreSQL req/s: ${ratio.toFixed(2)}× (goal ≤ 2×)`);
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exitCode = 1;
+});

@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApplicationPageSchema, ApplicationSaved } from '@study-crm/shared';
+import type { z } from 'zod';
+import { startTestApp, type TestApp, type Values } from '../../test/harness.js';
+import { BASE, fullForm } from '../../test/application-fixtures.js';
+
+type Page = z.infer<typeof ApplicationPageSchema>;
+
+// Issue 14: the list's total comes from a maintained counter per status when only the status narrows it, and
+// the default order pages by seek (cursor) as well as by page number.
+describe('applications list: counted totals and keyset paging', () => {
+  let t: TestApp;
+  let token: string;
+  let n = 0;
+  const create = async (v: Values = {}) => {
+    const res = await t.post<ApplicationSaved>(
+      `${BASE}/create`,
+      fullForm({ email: `paging${++n}@example.com`, mobile: null, ...v }),
+      { token },
+    );
+    expect(res.meta.code, res.meta.message).toBe(200);
+    return res;
+  };
+  const list = (q: Values = {}) => t.get<Page>(`${BASE}/list`, q, { token });
+  const exact = async (status?: string) => {
+    let q = t.db.db
+      .selectFrom('application')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('deletedAt', 'is', null);
+    if (status) q = q.where('status', '=', status);
+    return Number((await q.executeTakeFirstOrThrow()).n);
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    ({ token } = await t.login());
+    for (let d = 1; d <= 7; d++) {
+      const day = `2026-10-${String(d).padStart(2, '0')}`;
+      // Two rows share each date: the id breaks the tie.
+      await create({ applicationDate: day, name: `甲${d}` });
+      await create({ applicationDate: day, name: `乙${d}` });
+    }
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('keeps the counted totals in step with creates, status changes and deletes', async () => {
+    expect((await list()).data.total).toBe(await exact());
+    const { data } = await create({ status: 'submitted' });
+    const moved = await t.post<ApplicationSaved>(
+      `${BASE}/updateOther`,
+      { id: data.id, version: 1, status: 'offer_conditional' },
+      { token },
+    );
+    expect(moved.meta.code).toBe(200);
+    for (const status of ['submitted', 'offer_conditional']) {
+      expect((await list({ status })).data.total).toBe(await exact(status));
+    }
+    expect((await list({ status: 'offer_conditional' })).data.total).toBeGreaterThan(0);
+    // A row leaving the live set (soft delete) or removed outright leaves the counters too.
+    await t.db.db.updateTable('application').set({ deletedAt: Date.now() }).where('id', '=', data.id).execute();
+    expect((await list({ status: 'offer_conditional' })).data.total).toBe(await exact('offer_conditional'));
+    const other = await create();
+    await t.db.db.deleteFrom('application').where('id', '=', other.data.id).execute();
+    expect((await list()).data.total).toBe(await exact());
+    expect((await list({ status: 'submitted' })).data.total).toBe(await exact('submitted'));
+  });
+
+  it('walks the default order by cursor and lands on the same rows as the page numbers', async () => {
+    const byNumber: number[] = [];
+    for (let p = 1; p <= 4; p++) byNumber.push(...(await list({ pageNum: p, pageSize: 4 })).data.list.map((r) => r.id));
+    const bySeek: number[] = [];
+    let cursor: string | null = null;
+    for (let p = 1; p <= 4; p++) {
+      const res: { meta: { code: number }; data: Page } = await list({
+        pageNum: p,
+        pageSize: 4,
+        ...(cursor ? { cursor } : {}),
+      });
+      expect(res.meta.code).toBe(200);
+      expect(res.data.pageNum).toBe(p);
+      bySeek.push(...res.data.list.map((r) => r.id));
+      cursor = res.data.nextCursor;
+      if (!cursor) break;
+    }
+    expect(bySeek).toEqual(byNumber);
+    expect(new Set(bySeek).size).toBe(bySeek.length);
+    const asc = await list({ order: 'asc', pageSize: 3 });
+    const next = await list({ order: 'asc', pageSize: 3, pageNum: 2, cursor: asc.data.nextCursor });
+    const second = await list({ order: 'asc', pageSize: 3, pageNum: 2 });
+    expect(next.data.list.map((r) => r.id)).toEqual(second.data.list.map((r) => r.id));
+  });
+
+  it('refuses a malformed cursor, or one with another sort, naming the field', async () => {
+    for (const q of [
+      { cursor: 'x' },
+      { cursor: "2026-10-01~1' or 1=1" },
+      { cursor: '2026-10-01~5', sortField: 'name' },
+    ]) {
+      const res = await list(q);
+      expect(res.meta.code).toBe(400);
+      expect(res.meta.message).toContain('cursor');
+    }
+  });
+
+  it('counts a keyword matching a row by several lookups once, and lists each match once', async () => {
+    const a = await create({ name: 'Chenoa Wei', engLastName: 'Chenoa', engFirstName: 'Wei', passportNo: 'K7001' });
+    const b = await create({ name: '陳偉', engLastName: 'Chenoa', engFirstName: 'Li', passportNo: 'K7002' });
+    await create({ name: '林大', engLastName: 'Lin', engFirstName: 'Da', passportNo: 'K7003' });
+    const res = await list({ keyword: 'chenoa' });
+    expect(res.data.total).toBe(2);
+    expect(res.data.list.map((r) => r.id).sort()).toEqual([a.data.id, b.data.id].sort());
+    const byPassport = await list({ keyword: 'k7002' });
+    expect(byPassport.data.total).toBe(1);
+    expect(byPassport.data.list.map((r) => r.id)).toEqual([b.data.id]);
+  });
+});

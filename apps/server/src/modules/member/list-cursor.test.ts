@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MemberPage } from '@study-crm/shared';
+import type { z } from 'zod';
+import { startTestApp, type TestApp, type Values } from '../../test/harness.js';
+
+type Page = z.infer<typeof MemberPage>;
+
+// Issue 14: the member list's total comes from the counter per member type, and its default order pages by seek.
+describe('member list: counted total and keyset paging', () => {
+  let t: TestApp;
+  let token: string;
+  const list = (q: Values = {}) => t.get<Page>('/api/v1/mc/member', q, { token });
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    ({ token } = await t.login());
+    const now = Date.now();
+    // Some share a creation time: the id breaks the tie.
+    await t.db.db
+      .insertInto('member')
+      .values(
+        Array.from({ length: 11 }, (_, i) => ({
+          loginName: `cursor${i}`,
+          status: 'active',
+          identityStatus: 'verified',
+          memberType: 'staff',
+          fullName: `游標${i}`,
+          failedLogins: 0,
+          createdAt: now - Math.floor(i / 3) * 1000,
+          updatedAt: now,
+        })),
+      )
+      .execute();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('walks the default order by cursor onto the same rows as the page numbers, with the counted total', async () => {
+    const first = await list({ pageSize: 4 });
+    const live = await t.db.db
+      .selectFrom('member')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('memberType', '=', 'staff')
+      .where('deletedAt', 'is', null)
+      .executeTakeFirstOrThrow();
+    expect(first.data.total).toBe(Number(live.n));
+    const byNumber: number[] = [];
+    for (let p = 1; p <= 4; p++) byNumber.push(...(await list({ pageNum: p, pageSize: 4 })).data.list.map((r) => r.id));
+    const bySeek: number[] = [];
+    let cursor: string | null = null;
+    for (let p = 1; p <= 4; p++) {
+      const res: { data: Page } = await list({ pageNum: p, pageSize: 4, ...(cursor ? { cursor } : {}) });
+      bySeek.push(...res.data.list.map((r) => r.id));
+      cursor = res.data.nextCursor;
+      if (!cursor) break;
+    }
+    expect(bySeek).toEqual(byNumber);
+    expect(new Set(bySeek).size).toBe(bySeek.length);
+  });
+
+  it('refuses a malformed cursor, or one with another sort, naming the field', async () => {
+    for (const q of [{ cursor: 'x' }, { cursor: '12~0' }, { cursor: '12~5', sortField: 'email' }]) {
+      const res = await list(q);
+      expect(res.meta.code).toBe(400);
+      expect(res.meta.message).toContain('cursor');
+    }
+  });
+});
