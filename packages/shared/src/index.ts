@@ -21,4 +21,5 @@ export * from './phone.js';
 export * from './schemas/member.js';
 export * from './schemas/application.js';
 export * from './schemas/mail.js';
+export * from './schemas/payment.js';
 export * from './endpoints/index.js';

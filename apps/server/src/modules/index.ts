@@ -17,6 +17,7 @@ import { createFileStorage, registerFileRoutes } from './files/index.js';
 import { createFollowUpRepository, createFollowUpService, registerFollowUpRoutes } from './follow-up/index.js';
 import { createInboxRepository, createInboxService, registerInboxRoutes } from './inbox/index.js';
 import { createLabelRepository, createLabelService, registerLabelRoutes } from './label/index.js';
+import { createPaymentRepository, createPaymentService, registerPaymentRoutes } from './payment/index.js';
 import { createMemberRepository, createMemberService, registerMemberRoutes } from './member/index.js';
 import { createPeopleRepository, createPeopleService } from './people/index.js';
 import {
@@ -80,7 +81,11 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   // Study-abroad applications, their files and follow-up items (issue 7).
   const applicationRepo = createApplicationRepository(db);
   const fileRepo = createFileRepository(db);
-  scheduleOrphanSweep(app, { storage, files: fileRepo, clock });
+  const paymentRepo = createPaymentRepository(db);
+  // Stored uploads are kept while an application file or a payment attachment names them.
+  const referenced = async (names: readonly string[]) =>
+    new Set([...(await fileRepo.referenced(names)), ...(await paymentRepo.referenced(names))]);
+  scheduleOrphanSweep(app, { storage, files: { referenced }, clock });
   registerApplicationRoutes(app, {
     applications: createApplicationService({ repo: applicationRepo, people, dict: dictRepo, clock }),
     files: createFileService({
@@ -102,6 +107,20 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
       dict: dictRepo,
       // Follow-up items feed the follow teacher's to-dos in the inbox.
       inbox,
+      clock,
+    }),
+  );
+
+  // Payment records, their totals and the operation log (issue 16).
+  registerPaymentRoutes(
+    app,
+    createPaymentService({
+      repo: paymentRepo,
+      applications: applicationRepo,
+      referencedElsewhere: (names) => fileRepo.referenced(names),
+      people,
+      dict: dictRepo,
+      storage,
       clock,
     }),
   );

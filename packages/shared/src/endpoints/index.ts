@@ -13,3 +13,4 @@ export * from './permission.js';
 export * from './role.js';
 export * from './sysconfig.js';
 export * from './tag.js';
+export * from './payment.js';

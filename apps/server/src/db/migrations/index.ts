@@ -8,6 +8,7 @@ import * as todoSource from './20261122_0008_todo_source.js';
 import * as entryVersion from './20261123_0009_entry_version.js';
 import * as roleNameEn from './20261123_0010_role_name_en.js';
 import * as messaging from './20261123_0012_messaging.js';
+import * as payments from './20261123_0015_payments.js';
 
 // Every migration, in order. Frozen once landed: add a new file, never edit an old one.
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '20261123_0009_entry_version': entryVersion,
   '20261123_0010_role_name_en': roleNameEn,
   '20261123_0012_messaging': messaging,
+  '20261123_0015_payments': payments,
 };
