@@ -51,6 +51,18 @@ export const SCREENS: Partial<Record<ComponentKey, Screen>> = {
     () => import('../pages/application/UserFollow'),
     () => import('../pages/application/locale'),
   ),
+  transactions: lazyScreen(
+    () => import('../pages/payment/Transactions'),
+    () => import('../pages/payment/locale'),
+  ),
+  userTransactions: lazyScreen(
+    () => import('../pages/payment/UserTransactions'),
+    () => import('../pages/payment/locale'),
+  ),
+  tracks: lazyScreen(
+    () => import('../pages/payment/Tracks'),
+    () => import('../pages/payment/locale'),
+  ),
   userFiles: lazyScreen(
     () => import('../pages/application/UserFiles'),
     () => import('../pages/application/locale'),

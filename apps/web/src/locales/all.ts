@@ -9,6 +9,7 @@ import { systemSetup } from '../pages/systemSetup/locale';
 import { access } from '../pages/access/locale';
 import { employee } from '../pages/employee/locale';
 import { application } from '../pages/application/locale';
+import { payment } from '../pages/payment/locale';
 import type { LocaleBundle } from './types';
 
 // Every bundle of the app, for the tests that check them (same keys in every language). The app itself loads the
@@ -26,4 +27,5 @@ export const bundles: Record<string, LocaleBundle> = {
   access,
   employee,
   application,
+  payment,
 };

@@ -9,6 +9,7 @@ import type { systemSetup } from '../pages/systemSetup/locale';
 import type { access } from '../pages/access/locale';
 import type { employee } from '../pages/employee/locale';
 import type { application } from '../pages/application/locale';
+import type { payment } from '../pages/payment/locale';
 
 // The shape of every string of the app (zh-TW, the default language, is the reference; a test keeps the three
 // languages equal): i18next checks `t('x.y')` keys against it at compile time.
@@ -22,7 +23,8 @@ export type AppResources = (typeof common)['zh-TW'] &
   (typeof systemSetup)['zh-TW'] &
   (typeof access)['zh-TW'] &
   (typeof employee)['zh-TW'] &
-  (typeof application)['zh-TW'];
+  (typeof application)['zh-TW'] &
+  (typeof payment)['zh-TW'];
 
 declare module 'i18next' {
   interface CustomTypeOptions {
