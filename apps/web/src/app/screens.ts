@@ -55,9 +55,10 @@ export const SCREENS: Partial<Record<ComponentKey, Screen>> = {
     () => import('../pages/payment/Transactions'),
     () => import('../pages/payment/locale'),
   ),
+  // The application header above it needs the application strings too.
   userTransactions: lazyScreen(
     () => import('../pages/payment/UserTransactions'),
-    () => import('../pages/payment/locale'),
+    async () => ({ ...(await import('../pages/payment/locale')), ...(await import('../pages/application/locale')) }),
   ),
   tracks: lazyScreen(
     () => import('../pages/payment/Tracks'),

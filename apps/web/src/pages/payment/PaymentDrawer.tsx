@@ -378,7 +378,7 @@ function PaymentDetails({ data }: { data: PaymentView }) {
         </Descriptions.Item>
         <Descriptions.Item label={t('payment.f.transactionDate')}>{data.transactionDate}</Descriptions.Item>
         <Descriptions.Item label={t('payment.f.transferMethod')}>
-          <DictBadge type={DICT_TYPES.transferMethod} value={data.transferMethod} />
+          {data.transferMethod ? <DictBadge type={DICT_TYPES.transferMethod} value={data.transferMethod} /> : '-'}
         </Descriptions.Item>
         <Descriptions.Item label={t('payment.col.student')}>{data.studentName}</Descriptions.Item>
         <Descriptions.Item label={t('payment.f.signingTeacher')}>{data.signingTeacher?.name ?? '-'}</Descriptions.Item>

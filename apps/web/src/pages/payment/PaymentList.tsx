@@ -121,7 +121,7 @@ export function PaymentList({ applicationId, title }: { applicationId?: number; 
     {
       title: t('payment.col.status'),
       dataIndex: 'status',
-      width: 120,
+      width: 170,
       render: (v: PaymentStatus) => <StatusTag status={v} />,
     },
     ...(applicationId
