@@ -37,10 +37,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addCheckConstraint('payment_record_status_ck', sql`status in ('pending', 'confirmed', 'voided')`),
   ).execute();
   const ix = (name: string, cols: string[]) => db.schema.createIndex(name).on('payment_record').columns(cols).execute();
+  // List pages (sorted by date) and totals: the totals indexes carry amount_minor so sums read the index only.
   await ix('payment_record_date_ix', ['transaction_date', 'id']);
   await ix('payment_record_application_ix', ['application_id', 'transaction_date']);
   await ix('payment_record_status_date_ix', ['status', 'transaction_date']);
-  await ix('payment_record_currency_ix', ['currency', 'status', 'type']);
+  await ix('payment_record_currency_date_ix', ['currency', 'status', 'transaction_date']);
+  await ix('payment_record_totals_ix', ['currency', 'type', 'status', 'amount_minor']);
+  await ix('payment_record_date_totals_ix', ['transaction_date', 'currency', 'type', 'status', 'amount_minor']);
   await ix('payment_record_teacher_ix', ['signing_teacher_id', 'transaction_date']);
   await ix('payment_record_name_ix', ['search_name']);
   await ix('payment_record_created_ix', ['created_at']);
