@@ -22,4 +22,5 @@ export * from './schemas/member.js';
 export * from './schemas/application.js';
 export * from './schemas/mail.js';
 export * from './schemas/two-factor.js';
+export * from './schemas/payment.js';
 export * from './endpoints/index.js';

@@ -536,6 +536,41 @@ export const MESSAGES = {
     'zh-CN': '{field} 不是可接受的字段',
     'en-US': '{field} is not an accepted field',
   },
+  paymentAlreadyConfirmed: {
+    'zh-TW': '此付款記錄已被確認，不可重複確認',
+    'zh-CN': '此付款记录已被确认，不可重复确认',
+    'en-US': 'This payment record has already been confirmed',
+  },
+  paymentLocked: {
+    'zh-TW': '已確認的付款記錄不可修改金額、幣別、付款日期或類型；請新增退款記錄或作廢',
+    'zh-CN': '已确认的付款记录不可修改金额、币种、付款日期或类型；请新增退款记录或作废',
+    'en-US': 'A confirmed payment cannot change its amount, currency, date or type; add a refund or void it',
+  },
+  paymentVoided: {
+    'zh-TW': '此付款記錄已作廢，不可再變更',
+    'zh-CN': '此付款记录已作废，不可再变更',
+    'en-US': 'This payment record has been voided and cannot be changed',
+  },
+  'v.amount': {
+    'zh-TW': '{field} 須為大於 0 的金額，小數位數不可超過幣別允許的 {digits} 位',
+    'zh-CN': '{field} 须为大于 0 的金额，小数位数不可超过币种允许的 {digits} 位',
+    'en-US': '{field} must be an amount above 0 with at most {digits} decimals for this currency',
+  },
+  'v.currency': {
+    'zh-TW': '{field} 不是 ISO 4217 幣別代碼',
+    'zh-CN': '{field} 不是 ISO 4217 币种代码',
+    'en-US': '{field} is not an ISO 4217 currency code',
+  },
+  'v.attachment': {
+    'zh-TW': '{field}：找不到上傳的檔案或檔案已被使用：{file}',
+    'zh-CN': '{field}：找不到上传的文件或文件已被使用：{file}',
+    'en-US': '{field}: the uploaded file is missing or already in use: {file}',
+  },
+  'v.receiptImage': {
+    'zh-TW': '{field}：須為圖片或 PDF',
+    'zh-CN': '{field}：须为图片或 PDF',
+    'en-US': '{field}: must be an image or a PDF',
+  },
 } as const satisfies Record<string, LocalizedText>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -290,6 +290,55 @@ export type FollowUpTable = {
   updatedAt: number;
 };
 
+export type PaymentRecordTable = {
+  id: Generated<number>;
+  applicationId: number;
+  studentId: number | null;
+  studentName: string;
+  searchName: string;
+  title: string;
+  type: 'collection' | 'refund';
+  status: 'pending' | 'confirmed' | 'voided';
+  transactionDate: string;
+  amountMinor: number;
+  currency: string;
+  transferMethod: string | null;
+  description: string | null;
+  signingTeacherId: number | null;
+  createdBy: number | null;
+  confirmedBy: number | null;
+  confirmedAt: number | null;
+  voidReason: string | null;
+  voidedBy: number | null;
+  voidedAt: number | null;
+  version: Generated<number>;
+  createdAt: number;
+  updatedAt: number;
+};
+
+export type PaymentFileTable = {
+  id: Generated<number>;
+  paymentId: number;
+  kind: 'contract' | 'screenshot' | 'receipt';
+  storedName: string;
+  originalName: string;
+  extension: string;
+  mime: string;
+  size: number;
+  uploadedBy: number | null;
+  createdAt: number;
+};
+
+// Append-only (the database refuses UPDATE and DELETE); changes is a JSON array of {field, before, after}.
+export type PaymentTrackTable = {
+  id: Generated<number>;
+  paymentId: number;
+  operatorId: number | null;
+  operation: string;
+  changes: string;
+  createdAt: number;
+};
+
 export type ApplicationFileTable = {
   id: Generated<number>;
   applicationId: number | null;
@@ -425,6 +474,9 @@ export type Database = {
   applicationTargetSchool: ApplicationTargetSchoolTable;
   followUp: FollowUpTable;
   applicationFile: ApplicationFileTable;
+  paymentRecord: PaymentRecordTable;
+  paymentFile: PaymentFileTable;
+  paymentTrack: PaymentTrackTable;
   mailSender: MailSenderTable;
   messageTemplate: MessageTemplateTable;
   emailMessage: EmailMessageTable;

@@ -19,6 +19,7 @@ import { createFileStorage, registerFileRoutes } from './files/index.js';
 import { createFollowUpRepository, createFollowUpService, registerFollowUpRoutes } from './follow-up/index.js';
 import { createInboxRepository, createInboxService, registerInboxRoutes } from './inbox/index.js';
 import { createLabelRepository, createLabelService, registerLabelRoutes } from './label/index.js';
+import { createPaymentRepository, createPaymentService, registerPaymentRoutes } from './payment/index.js';
 import { createMemberRepository, createMemberService, registerMemberRoutes } from './member/index.js';
 import { createPeopleRepository, createPeopleService } from './people/index.js';
 import {
@@ -95,6 +96,7 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   // Study-abroad applications, their files and follow-up items (issue 7).
   const applicationRepo = createApplicationRepository(db);
   const fileRepo = createFileRepository(db);
+  const paymentRepo = createPaymentRepository(db);
   registerApplicationRoutes(app, {
     applications: createApplicationService({ repo: applicationRepo, people, dict: dictRepo, clock }),
     files: createFileService({
@@ -120,6 +122,20 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
     }),
   );
 
+  // Payment records, their totals and the operation log (issue 16).
+  registerPaymentRoutes(
+    app,
+    createPaymentService({
+      repo: paymentRepo,
+      applications: applicationRepo,
+      referencedElsewhere: (names) => fileRepo.referenced(names),
+      people,
+      dict: dictRepo,
+      storage,
+      clock,
+    }),
+  );
+
   // Messaging (issue 15): the delivery outbox and its worker (app.ts starts and stops it).
   const outbox = createOutboxRepository(db, dialect);
   const delivery = createDeliveryWorker({ outbox, clock, settings: config.delivery, log: app.log });
@@ -127,5 +143,9 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   const mail = registerMailModule(app, { config, db, clock, outbox, delivery, storage, box });
 
   // Uploads no application file and no e-mail keeps are swept after a day.
-  scheduleOrphanSweep(app, { storage, files: referencedByAny(fileRepo.referenced, mail.referenced), clock });
+  scheduleOrphanSweep(app, {
+    storage,
+    files: referencedByAny(fileRepo.referenced, paymentRepo.referenced, mail.referenced),
+    clock,
+  });
 }

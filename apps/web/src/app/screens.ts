@@ -51,6 +51,19 @@ export const SCREENS: Partial<Record<ComponentKey, Screen>> = {
     () => import('../pages/application/UserFollow'),
     () => import('../pages/application/locale'),
   ),
+  transactions: lazyScreen(
+    () => import('../pages/payment/Transactions'),
+    () => import('../pages/payment/locale'),
+  ),
+  // The application header above it needs the application strings too.
+  userTransactions: lazyScreen(
+    () => import('../pages/payment/UserTransactions'),
+    async () => ({ ...(await import('../pages/payment/locale')), ...(await import('../pages/application/locale')) }),
+  ),
+  tracks: lazyScreen(
+    () => import('../pages/payment/Tracks'),
+    () => import('../pages/payment/locale'),
+  ),
   userFiles: lazyScreen(
     () => import('../pages/application/UserFiles'),
     () => import('../pages/application/locale'),

@@ -10,6 +10,7 @@ import { access } from '../pages/access/locale';
 import { employee } from '../pages/employee/locale';
 import { application } from '../pages/application/locale';
 import { message } from '../pages/message/locale';
+import { payment } from '../pages/payment/locale';
 import type { LocaleBundle } from './types';
 
 // Every bundle of the app, for the tests that check them (same keys in every language). The app itself loads the
@@ -28,4 +29,5 @@ export const bundles: Record<string, LocaleBundle> = {
   employee,
   application,
   message,
+  payment,
 };

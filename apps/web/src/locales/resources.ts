@@ -10,6 +10,7 @@ import type { access } from '../pages/access/locale';
 import type { employee } from '../pages/employee/locale';
 import type { application } from '../pages/application/locale';
 import type { message } from '../pages/message/locale';
+import type { payment } from '../pages/payment/locale';
 
 // The shape of every string of the app (zh-TW, the default language, is the reference; a test keeps the three
 // languages equal): i18next checks `t('x.y')` keys against it at compile time.
@@ -24,7 +25,8 @@ export type AppResources = (typeof common)['zh-TW'] &
   (typeof access)['zh-TW'] &
   (typeof employee)['zh-TW'] &
   (typeof application)['zh-TW'] &
-  (typeof message)['zh-TW'];
+  (typeof message)['zh-TW'] &
+  (typeof payment)['zh-TW'];
 
 declare module 'i18next' {
   interface CustomTypeOptions {

@@ -14,3 +14,4 @@ export * from './role.js';
 export * from './sysconfig.js';
 export * from './tag.js';
 export * from './two-factor.js';
+export * from './payment.js';

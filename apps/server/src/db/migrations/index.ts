@@ -11,6 +11,7 @@ import * as messaging from './20261123_0012_messaging.js';
 import * as twoFactor from './20261123_0013_two_factor.js';
 import * as emailAttachments from './20261123_0016_email_attachments.js';
 import * as listCounters from './20261123_0014_list_counters.js';
+import * as payments from './20261123_0015_payments.js';
 
 // Every migration, in order. Frozen once landed: add a new file, never edit an old one.
 export const migrations: Record<string, Migration> = {
@@ -25,5 +26,6 @@ export const migrations: Record<string, Migration> = {
   '20261123_0012_messaging': messaging,
   '20261123_0013_two_factor': twoFactor,
   '20261123_0014_list_counters': listCounters,
+  '20261123_0015_payments': payments,
   '20261123_0016_email_attachments': emailAttachments,
 };

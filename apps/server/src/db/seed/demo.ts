@@ -1,5 +1,5 @@
 // Demo data for trying the portal and for benchmarks:
-//   npm run seed:demo -- --members 100000 --applications 100000
+//   npm run seed:demo -- --members 100000 --applications 100000 --payments 1000000
 // Uses the same settings as the server (DATABASE_URL, DATA_DIR). Resumable and idempotent: it adds only what is
 // missing. Another data set is one more option and one more entry in GENERATORS (e.g. --applications).
 import { parseArgs } from 'node:util';
@@ -8,6 +8,7 @@ import { openDatabase, type Db } from '../database.js';
 import { migrateToLatest } from '../migrate.js';
 import { seedDemoApplications } from './demo-applications.js';
 import { analyze, seedDemoMembers } from './demo-members.js';
+import { seedDemoPayments } from './demo-payments.js';
 import { seed } from './seed.js';
 
 type Generator = (db: Db, count: number, log: (line: string) => void) => Promise<number>;
@@ -15,6 +16,8 @@ type Generator = (db: Db, count: number, log: (line: string) => void) => Promise
 const GENERATORS: Record<string, Generator> = {
   members: (db, count, log) => seedDemoMembers(db, count, { log }),
   applications: async (db, count) => (await seedDemoApplications(db, count)).inserted,
+  // After applications: payments are spread over the applications there are.
+  payments: (db, count, log) => seedDemoPayments(db, count, log),
 };
 
 async function main() {

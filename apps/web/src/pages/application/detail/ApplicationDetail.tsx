@@ -5,7 +5,7 @@ import { Alert, App, Button, Card, Form, Result, Skeleton, Space, Typography } f
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { APPLICATION_DEFAULT_STATUS, PERM } from '@study-crm/shared';
-import { useTabTitle } from '../../../app/useScreen';
+import { useCanOpen, useTabTitle } from '../../../app/useScreen';
 import { usePermission } from '../../../components/Permission';
 import { useUnsavedChangesGuard } from '../../../components/unsavedChanges';
 import { saveApplication, useApplicationView, useInvalidateApplication, useStaffOptions } from '../api';
@@ -36,6 +36,7 @@ export default function ApplicationDetail() {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
   const navigate = useNavigate();
+  const canOpen = useCanOpen();
   const [search] = useSearchParams();
   const id = Number(search.get('id')) || undefined;
   const [form] = Form.useForm<FormValues>();
@@ -165,6 +166,11 @@ export default function ApplicationDetail() {
           <Space>
             {id && <Button onClick={() => navigate(PATHS.follow(id))}>{t('application.action.follow')}</Button>}
             {id && <Button onClick={() => navigate(PATHS.files(id))}>{t('application.action.files')}</Button>}
+            {id && canOpen(PATHS.transactions) && (
+              <Button onClick={() => navigate(PATHS.payments(id))} data-testid="app-detail-payments">
+                {t('application.action.payments')}
+              </Button>
+            )}
             {saveButton(false)}
           </Space>
         }

@@ -1,0 +1,7 @@
+// Front door of the payment module: payment records, their attachments, totals and the append-only operation log.
+export { createPaymentRepository } from './payment.repository.js';
+export { searchKey as paymentSearchKey } from './payment.repository.js';
+export type { PaymentRepository } from './payment.repository.js';
+export { registerPaymentRoutes } from './payment.routes.js';
+export { createPaymentService } from './payment.service.js';
+export type { PaymentService } from './payment.service.js';

@@ -1,0 +1,249 @@
+import type { SelectQueryBuilder } from 'kysely';
+import type { PaymentFilter } from '@study-crm/shared';
+import type { Db } from '../../db/database.js';
+import type { Database, Row } from '../../db/schema.js';
+import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
+import type { PageWindow } from '../../lib/paging.js';
+
+const PAYMENT_COLUMNS = [
+  'id',
+  'applicationId',
+  'studentId',
+  'studentName',
+  'title',
+  'type',
+  'status',
+  'transactionDate',
+  'amountMinor',
+  'currency',
+  'transferMethod',
+  'description',
+  'signingTeacherId',
+  'createdBy',
+  'confirmedBy',
+  'confirmedAt',
+  'voidReason',
+  'voidedBy',
+  'voidedAt',
+  'version',
+  'createdAt',
+  'updatedAt',
+] as const;
+const FILE_COLUMNS = [
+  'id',
+  'paymentId',
+  'kind',
+  'storedName',
+  'originalName',
+  'extension',
+  'mime',
+  'size',
+  'uploadedBy',
+  'createdAt',
+] as const;
+const TRACK_COLUMNS = ['id', 'paymentId', 'operatorId', 'operation', 'changes', 'createdAt'] as const;
+
+export type PaymentRow = Omit<Row<'paymentRecord'>, 'searchName'>;
+export type PaymentFileRow = Row<'paymentFile'>;
+export type TrackRow = Row<'paymentTrack'>;
+export type PaymentValues = Pick<
+  PaymentRow,
+  | 'title'
+  | 'type'
+  | 'transactionDate'
+  | 'amountMinor'
+  | 'currency'
+  | 'transferMethod'
+  | 'description'
+  | 'signingTeacherId'
+>;
+export type NewPayment = PaymentValues & Pick<PaymentRow, 'applicationId' | 'studentId' | 'studentName' | 'createdBy'>;
+export type NewFile = Omit<PaymentFileRow, 'id' | 'paymentId' | 'createdAt'>;
+export type NewTrack = Omit<TrackRow, 'id'>;
+export type TrackFilter = {
+  paymentId?: number | null | undefined;
+  operatorId?: number | null | undefined;
+  operation?: string | null | undefined;
+  from?: number | null | undefined;
+  to?: number | null | undefined;
+};
+
+export const SORT_COLUMNS = {
+  transactionDate: 'transactionDate',
+  createdAt: 'createdAt',
+  amount: 'amountMinor',
+} as const;
+
+const PREFIX_END = '\uffff';
+export const searchKey = (v: string) => v.trim().replace(/\s+/g, ' ').toLowerCase();
+
+type PaymentQuery = SelectQueryBuilder<Database, 'paymentRecord', object>;
+function applyFilter(q: PaymentQuery, f: PaymentFilter): PaymentQuery {
+  if (f.applicationId) q = q.where('applicationId', '=', f.applicationId);
+  if (f.type) q = q.where('type', '=', f.type);
+  if (f.status) q = q.where('status', '=', f.status);
+  if (f.currency) q = q.where('currency', '=', f.currency);
+  if (f.dateFrom) q = q.where('transactionDate', '>=', f.dateFrom);
+  if (f.dateTo) q = q.where('transactionDate', '<=', f.dateTo);
+  if (f.teacherId) q = q.where('signingTeacherId', '=', f.teacherId);
+  if (f.keyword) {
+    const k = searchKey(f.keyword);
+    q = q.where('searchName', '>=', k).where('searchName', '<', k + PREFIX_END);
+  }
+  return q;
+}
+
+export function createPaymentRepository(db: Db) {
+  return {
+    transaction: <T>(fn: (tx: Tx) => Promise<T>): Promise<T> => runInTransaction(db, fn),
+
+    find: (id: number, tx: Conn = db): Promise<PaymentRow | undefined> =>
+      tx.selectFrom('paymentRecord').select(PAYMENT_COLUMNS).where('id', '=', id).executeTakeFirst(),
+
+    async page(
+      f: PaymentFilter,
+      sort: keyof typeof SORT_COLUMNS,
+      w: PageWindow,
+    ): Promise<{ rows: PaymentRow[]; total: number }> {
+      const base = applyFilter(db.selectFrom('paymentRecord'), f);
+      const rows = await base
+        .select(PAYMENT_COLUMNS)
+        .orderBy(SORT_COLUMNS[sort], w.order)
+        .orderBy('id', w.order)
+        .limit(w.limit)
+        .offset(w.offset)
+        .execute();
+      const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      return { rows, total: Number(n) };
+    },
+
+    // Sums per currency, type and status (voided excluded): a handful of rows whatever the table size.
+    totals: (f: PaymentFilter) =>
+      applyFilter(db.selectFrom('paymentRecord'), f)
+        .where('status', '!=', 'voided')
+        .select((eb) => [
+          'currency',
+          'type',
+          'status',
+          eb.fn.sum<number | string>('amountMinor').as('sum'),
+          eb.fn.countAll<number | string>().as('n'),
+        ])
+        .groupBy(['currency', 'type', 'status'])
+        .execute(),
+
+    insert: async (tx: Tx, v: NewPayment, now: number): Promise<number> => {
+      const row = await tx
+        .insertInto('paymentRecord')
+        .values({ ...v, searchName: searchKey(v.studentName), status: 'pending', createdAt: now, updatedAt: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    // Optimistic: only the version that was read is changed; 0 rows when someone changed it meanwhile.
+    update: async (tx: Tx, id: number, version: number, v: Partial<PaymentValues>, now: number): Promise<boolean> => {
+      const res = await tx
+        .updateTable('paymentRecord')
+        .set({ ...v, version: version + 1, updatedAt: now })
+        .where('id', '=', id)
+        .where('version', '=', version)
+        .where('status', '!=', 'voided')
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    },
+
+    // Race-proof: only a pending record becomes confirmed; false when another call confirmed (or voided) it first.
+    confirm: async (tx: Tx, id: number, by: number, now: number): Promise<boolean> => {
+      const res = await tx
+        .updateTable('paymentRecord')
+        .set((eb) => ({
+          status: 'confirmed',
+          confirmedBy: by,
+          confirmedAt: now,
+          version: eb('version', '+', 1),
+          updatedAt: now,
+        }))
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    },
+
+    voidRecord: async (tx: Tx, id: number, by: number, reason: string, now: number): Promise<boolean> => {
+      const res = await tx
+        .updateTable('paymentRecord')
+        .set((eb) => ({
+          status: 'voided',
+          voidedBy: by,
+          voidedAt: now,
+          voidReason: reason,
+          version: eb('version', '+', 1),
+          updatedAt: now,
+        }))
+        .where('id', '=', id)
+        .where('status', '!=', 'voided')
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    },
+
+    files: (paymentId: number, tx: Conn = db): Promise<PaymentFileRow[]> =>
+      tx.selectFrom('paymentFile').select(FILE_COLUMNS).where('paymentId', '=', paymentId).orderBy('id').execute(),
+
+    findFile: (id: number): Promise<PaymentFileRow | undefined> =>
+      db.selectFrom('paymentFile').select(FILE_COLUMNS).where('id', '=', id).executeTakeFirst(),
+
+    insertFiles: async (tx: Tx, paymentId: number, files: NewFile[], now: number): Promise<void> => {
+      if (files.length) {
+        await tx
+          .insertInto('paymentFile')
+          .values(files.map((f) => ({ ...f, paymentId, createdAt: now })))
+          .execute();
+      }
+    },
+
+    removeFiles: async (tx: Tx, ids: number[]): Promise<void> => {
+      if (ids.length) await tx.deleteFrom('paymentFile').where('id', 'in', ids).execute();
+    },
+
+    // Which of these stored names a payment keeps (for the orphan sweep and to refuse reusing another's file).
+    async referenced(storedNames: readonly string[]): Promise<Set<string>> {
+      const found = new Set<string>();
+      for (let i = 0; i < storedNames.length; i += 500) {
+        const rows = await db
+          .selectFrom('paymentFile')
+          .select('storedName')
+          .where('storedName', 'in', storedNames.slice(i, i + 500))
+          .execute();
+        for (const r of rows) found.add(r.storedName);
+      }
+      return found;
+    },
+
+    insertTracks: async (tx: Tx, tracks: NewTrack[]): Promise<void> => {
+      if (tracks.length) await tx.insertInto('paymentTrack').values(tracks).execute();
+    },
+
+    async tracks(f: TrackFilter, w: PageWindow): Promise<{ rows: TrackRow[]; total: number }> {
+      let q = db.selectFrom('paymentTrack');
+      if (f.paymentId) q = q.where('paymentId', '=', f.paymentId);
+      if (f.operatorId) q = q.where('operatorId', '=', f.operatorId);
+      if (f.operation) q = q.where('operation', '=', f.operation);
+      if (f.from != null) q = q.where('createdAt', '>=', f.from);
+      if (f.to != null) q = q.where('createdAt', '<', f.to);
+      const rows = await q.select(TRACK_COLUMNS).orderBy('id', w.order).limit(w.limit).offset(w.offset).execute();
+      const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      return { rows, total: Number(n) };
+    },
+
+    findTrack: (id: number): Promise<TrackRow | undefined> =>
+      db.selectFrom('paymentTrack').select(TRACK_COLUMNS).where('id', '=', id).executeTakeFirst(),
+
+    titles: async (ids: number[]): Promise<Map<number, string>> => {
+      const uniq = [...new Set(ids)];
+      if (!uniq.length) return new Map();
+      const rows = await db.selectFrom('paymentRecord').select(['id', 'title']).where('id', 'in', uniq).execute();
+      return new Map(rows.map((r) => [r.id, r.title]));
+    },
+  };
+}
+export type PaymentRepository = ReturnType<typeof createPaymentRepository>;

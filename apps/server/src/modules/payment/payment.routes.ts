@@ -1,0 +1,98 @@
+import type { FastifyInstance } from 'fastify';
+import { paymentApi, PERM, trackApi } from '@study-crm/shared';
+import { defineRoute } from '../../http/route.js';
+import { sendStoredFile } from '../files/index.js';
+import type { PaymentService } from './payment.service.js';
+
+const tags = ['payment'];
+
+export function registerPaymentRoutes(app: FastifyInstance, payments: PaymentService): void {
+  defineRoute(app, {
+    ...paymentApi.list,
+    access: PERM.paymentList,
+    tags,
+    summary: 'Payment records, paged, filtered (type, status, currency, dates, teacher, student) and sorted in SQL',
+    description:
+      'Amounts are integer minor units (amountMinor) with an ISO 4217 currency, plus the decimal in the ' +
+      "currency's own digits (amount). applicationId narrows the list to one application (userTransactions).",
+    handler: ({ query }) => payments.list(query),
+  });
+
+  defineRoute(app, {
+    ...paymentApi.countAmount,
+    access: PERM.paymentList,
+    tags,
+    summary: 'Totals for the same filters as the list, per currency: total, pending confirmation, confirmed',
+    description: 'Refunds are subtracted; voided records are left out; currencies are never added together.',
+    handler: ({ query }) => payments.countAmount(query),
+  });
+
+  defineRoute(app, {
+    ...paymentApi.view,
+    access: PERM.paymentList,
+    tags,
+    summary: 'One payment record with its contract files, payment screenshots and receipt',
+    handler: ({ query }) => payments.view(query.id),
+  });
+
+  defineRoute(app, {
+    ...paymentApi.create,
+    access: PERM.paymentAdd,
+    tags,
+    summary: 'Add a payment record (pending confirmation); attachments are stored names from /api/v1/fms/upload',
+    description:
+      'Required: applicationId, title, type (collection | refund), transactionDate, amount (> 0, at most the ' +
+      "currency's decimals), currency (ISO 4217). A refund is its own record with a positive amount.",
+    handler: ({ body, member }) => payments.create(body, member!.id),
+  });
+
+  defineRoute(app, {
+    ...paymentApi.update,
+    access: PERM.paymentUpdate,
+    tags,
+    summary: 'Edit a payment record; a confirmed record keeps its amount, currency, date and type (code 5451)',
+    handler: ({ body, member }) => payments.update(body, member!.id),
+  });
+
+  defineRoute(app, {
+    ...paymentApi.confirm,
+    access: PERM.paymentConfirm,
+    tags,
+    summary: 'Confirm a pending record; concurrent confirmations give one confirmation (others: code 5450)',
+    handler: ({ body, member }) => payments.confirm(body.id, member!.id),
+  });
+
+  defineRoute(app, {
+    ...paymentApi.void,
+    access: PERM.paymentVoid,
+    tags,
+    summary: 'Void a record with a reason (the correction of a confirmed record); voided records are final',
+    handler: ({ body, member }) => payments.voidRecord(body, member!.id),
+  });
+
+  defineRoute(app, {
+    ...paymentApi.downloadFile,
+    access: PERM.paymentList,
+    tags,
+    summary: 'Download a payment attachment (authenticated; images inline)',
+    handler: async ({ query, reply }) => {
+      await sendStoredFile(reply, await payments.openFile(query.id));
+    },
+  });
+
+  defineRoute(app, {
+    ...trackApi.list,
+    access: PERM.trackList,
+    tags: ['track'],
+    summary: 'The payment operation log, newest first, filtered by record, operator, operation and date',
+    handler: ({ query }) => payments.tracks(query),
+  });
+
+  defineRoute(app, {
+    ...trackApi.view,
+    access: PERM.trackList,
+    tags: ['track'],
+    summary: 'One log entry with what changed (field, before, after)',
+    handler: ({ query }) => payments.track(query.id),
+  });
+}

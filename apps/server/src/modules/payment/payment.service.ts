@@ -1,0 +1,399 @@
+import fs from 'node:fs';
+import { AppError, badRequest, notFound, staleCopy } from '../../http/errors.js';
+import {
+  ATTACHMENT_KINDS,
+  Code,
+  currencyDigits,
+  decimalToMinor,
+  DICT_TYPES,
+  minorToDecimal,
+  type AttachmentKind,
+  type CurrencyTotal,
+  type Page,
+  type PaymentCreateInput,
+  type PaymentFilter,
+  type PaymentListInput,
+  type PaymentListItem,
+  type PaymentTotals,
+  type PaymentUpdateInput,
+  type PaymentView,
+  type Track,
+  type TrackChange,
+  type TrackListInput,
+  type TrackOperation,
+} from '@study-crm/shared';
+import type { Tx } from '../../db/transaction.js';
+import type { Clock } from '../../lib/clock.js';
+import { pageResult, pageWindow } from '../../lib/paging.js';
+import type { ApplicationRepository } from '../application/index.js';
+import { assertDictValues, type DictRepository } from '../dict/index.js';
+import { detectFileType, isImage, type FileStorage } from '../files/index.js';
+import type { PeopleService } from '../people/index.js';
+import { digitsOf, toPaymentItem, toPaymentView, toTrack } from './payment.mapper.js';
+import type {
+  NewFile,
+  NewTrack,
+  PaymentFileRow,
+  PaymentRepository,
+  PaymentRow,
+  PaymentValues,
+} from './payment.repository.js';
+
+// Input field of each attachment kind.
+const KIND_FIELD: Readonly<Record<AttachmentKind, 'contractFiles' | 'paymentScreenshots' | 'receipt'>> = {
+  contract: 'contractFiles',
+  screenshot: 'paymentScreenshots',
+  receipt: 'receipt',
+};
+// The money fields a confirmed record keeps for good (corrections: a refund record, or a void).
+const LOCKED_FIELDS = ['type', 'transactionDate', 'amountMinor', 'currency'] as const;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+type Input = Omit<PaymentCreateInput, 'applicationId'>;
+
+// "202611/abc….png|Receipt March.png" → stored name and the name people see.
+function splitItem(item: string): { storedName: string; originalName: string } {
+  const bar = item.indexOf('|');
+  const storedName = (bar < 0 ? item : item.slice(0, bar)).trim();
+  // eslint-disable-next-line no-control-regex
+  const given = (bar < 0 ? '' : item.slice(bar + 1)).replace(/[\u0000-\u001f\u007f/\\]/g, '').trim();
+  return { storedName, originalName: (given || storedName.split('/').pop() || 'file').slice(0, 255) };
+}
+
+// A diff value as people read it: money as a decimal with its currency, the rest as text.
+const show = (v: string | number | null | undefined) => (v === null || v === undefined ? null : String(v));
+
+export function createPaymentService(deps: {
+  repo: PaymentRepository;
+  applications: Pick<ApplicationRepository, 'find'>;
+  // Stored names kept by other modules (application files): a payment never takes over someone else's file.
+  referencedElsewhere: (storedNames: readonly string[]) => Promise<Set<string>>;
+  people: Pick<PeopleService, 'names' | 'isActiveStaff'>;
+  dict: Pick<DictRepository, 'enabledValues'>;
+  storage: FileStorage;
+  clock: Clock;
+}) {
+  const { repo, applications, referencedElsewhere, people, dict, storage, clock } = deps;
+
+  // Amount as minor units of the currency: positive, within the currency's decimals.
+  function values(i: Input): PaymentValues {
+    const digits = currencyDigits(i.currency);
+    if (digits === undefined) throw badRequest('currency', 'v.currency');
+    const amountMinor = decimalToMinor(i.amount, digits);
+    if (amountMinor === undefined) throw badRequest('amount', 'v.amount', { digits });
+    return {
+      title: i.title,
+      type: i.type,
+      transactionDate: i.transactionDate,
+      amountMinor,
+      currency: i.currency,
+      transferMethod: i.transferMethod ?? null,
+      description: i.description ?? null,
+      signingTeacherId: i.signingTeacherId ?? null,
+    };
+  }
+
+  async function checkRefs(i: Input) {
+    await assertDictValues(dict, [
+      { field: 'transferMethod', type: DICT_TYPES.transferMethod, value: i.transferMethod },
+    ]);
+    if (i.signingTeacherId && !(await people.isActiveStaff(i.signingTeacherId))) {
+      throw badRequest('signingTeacherId', 'v.staff');
+    }
+  }
+
+  // New attachments: the stored file must exist, be unclaimed, and its content must fit the kind
+  // (screenshots and receipts: an image or a PDF; contracts: any type the files module accepts).
+  async function newFiles(i: Input, current: PaymentFileRow[], uploadedBy: number): Promise<NewFile[]> {
+    const out: NewFile[] = [];
+    const seen = new Set<string>();
+    for (const kind of ATTACHMENT_KINDS) {
+      const field = KIND_FIELD[kind];
+      for (const item of i[field] ?? []) {
+        const { storedName, originalName } = splitItem(item);
+        if (seen.has(storedName)) throw badRequest(field, 'v.attachment', { file: originalName });
+        seen.add(storedName);
+        if (current.some((f) => f.storedName === storedName && f.kind === kind)) continue;
+        let full: string;
+        try {
+          ({ full } = await storage.open(storedName));
+        } catch {
+          throw badRequest(field, 'v.attachment', { file: originalName });
+        }
+        const buf = await fs.promises.readFile(full);
+        const type = detectFileType(buf, originalName);
+        if (!type) throw badRequest(field, 'v.fileContent', { file: originalName });
+        if (kind !== 'contract' && !isImage(type.extension) && type.extension !== 'pdf') {
+          throw badRequest(field, 'v.receiptImage');
+        }
+        out.push({
+          kind,
+          storedName,
+          originalName,
+          extension: type.extension,
+          mime: type.mime,
+          size: buf.length,
+          uploadedBy,
+        });
+      }
+    }
+    const names = out.map((f) => f.storedName);
+    if (names.length) {
+      const mine = new Set(current.map((f) => f.storedName));
+      const taken = new Set([...(await referencedElsewhere(names)), ...(await repo.referenced(names))]);
+      const clash = out.find((f) => taken.has(f.storedName) && !mine.has(f.storedName));
+      if (clash) throw badRequest(KIND_FIELD[clash.kind], 'v.attachment', { file: clash.originalName });
+    }
+    return out;
+  }
+
+  // Attachments the input no longer lists (a kind absent from the input keeps its files).
+  function removedFiles(i: Input, current: PaymentFileRow[]): PaymentFileRow[] {
+    return current.filter((f) => {
+      const list = i[KIND_FIELD[f.kind]];
+      if (list === undefined) return false;
+      return !list.some((item) => splitItem(item).storedName === f.storedName);
+    });
+  }
+
+  const fileChanges = (files: { kind: AttachmentKind; originalName: string }[], added: boolean): TrackChange[] =>
+    files.map((f) => ({
+      field: KIND_FIELD[f.kind],
+      before: added ? null : f.originalName,
+      after: added ? f.originalName : null,
+    }));
+
+  const money = (minor: number, currency: string) => `${minorToDecimal(minor, digitsOf(currency))} ${currency}`;
+
+  // What changed between two versions of the record's values, money shown as decimals.
+  function diff(before: Partial<PaymentValues>, after: PaymentValues): TrackChange[] {
+    const out: TrackChange[] = [];
+    for (const key of Object.keys(after) as (keyof PaymentValues)[]) {
+      if (before[key] === after[key]) continue;
+      if (key === 'amountMinor') {
+        out.push({
+          field: 'amount',
+          before: before.amountMinor == null ? null : money(before.amountMinor, before.currency ?? after.currency),
+          after: money(after.amountMinor, after.currency),
+        });
+      } else out.push({ field: key, before: show(before[key]), after: show(after[key]) });
+    }
+    return out;
+  }
+
+  function track(
+    paymentId: number,
+    operatorId: number,
+    operation: TrackOperation,
+    changes: TrackChange[],
+    now: number,
+  ) {
+    return { paymentId, operatorId, operation, changes: JSON.stringify(changes), createdAt: now } satisfies NewTrack;
+  }
+
+  async function view(id: number): Promise<PaymentView> {
+    const row = await repo.find(id);
+    if (!row) throw notFound();
+    const files = await repo.files(id);
+    const names = await people.names([
+      row.studentId,
+      row.signingTeacherId,
+      row.confirmedBy,
+      row.voidedBy,
+      row.createdBy,
+    ]);
+    return toPaymentView(row, files, names);
+  }
+
+  // Why a write on this record was refused: it is gone, voided, or its money fields are locked.
+  function refusal(row: PaymentRow | undefined, changesLocked: boolean): AppError {
+    if (!row) return notFound();
+    if (row.status === 'voided') return new AppError(Code.PAYMENT_VOIDED);
+    if (row.status === 'confirmed' && changesLocked) return new AppError(Code.PAYMENT_LOCKED);
+    return staleCopy();
+  }
+
+  return {
+    view,
+
+    async list(q: PaymentListInput): Promise<Page<PaymentListItem>> {
+      const w = pageWindow(q);
+      const { rows, total } = await repo.page(q, q.sortField ?? 'transactionDate', w);
+      const names = await people.names(rows.flatMap((r) => [r.studentId, r.signingTeacherId, r.confirmedBy]));
+      return pageResult(
+        rows.map((r) => toPaymentItem(r, names)),
+        total,
+        w,
+      );
+    },
+
+    // Per currency, never across: collections minus refunds, overall / pending / confirmed (voided excluded).
+    async countAmount(f: PaymentFilter): Promise<PaymentTotals> {
+      const rows = await repo.totals(f);
+      const by = new Map<string, { total: number; pending: number; confirmed: number; count: number }>();
+      for (const r of rows) {
+        const t = by.get(r.currency) ?? { total: 0, pending: 0, confirmed: 0, count: 0 };
+        const sum = Number(r.sum ?? 0) * (r.type === 'refund' ? -1 : 1);
+        t.total += sum;
+        if (r.status === 'pending') t.pending += sum;
+        if (r.status === 'confirmed') t.confirmed += sum;
+        t.count += Number(r.n);
+        by.set(r.currency, t);
+      }
+      const currencies: CurrencyTotal[] = [...by.entries()]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([currency, t]) => {
+          const digits = digitsOf(currency);
+          return {
+            currency,
+            digits,
+            totalMinor: t.total,
+            pendingMinor: t.pending,
+            confirmedMinor: t.confirmed,
+            total: minorToDecimal(t.total, digits),
+            pending: minorToDecimal(t.pending, digits),
+            confirmed: minorToDecimal(t.confirmed, digits),
+            count: t.count,
+          };
+        });
+      return { currencies };
+    },
+
+    async create(input: PaymentCreateInput, operatorId: number): Promise<PaymentView> {
+      const app = await applications.find(input.applicationId);
+      if (!app) throw badRequest('applicationId', 'v.format');
+      const v = values(input);
+      if (!v.signingTeacherId) v.signingTeacherId = app.signingTeacherId;
+      await checkRefs(input);
+      const files = await newFiles(input, [], operatorId);
+      const now = clock.now();
+      const id = await repo.transaction(async (tx) => {
+        const id = await repo.insert(
+          tx,
+          { ...v, applicationId: app.id, studentId: app.memberId, studentName: app.name, createdBy: operatorId },
+          now,
+        );
+        await repo.insertFiles(tx, id, files, now);
+        const tracks = [track(id, operatorId, 'create', diff({}, v), now)];
+        if (files.length) tracks.push(track(id, operatorId, 'attach', fileChanges(files, true), now));
+        await repo.insertTracks(tx, tracks);
+        return id;
+      });
+      return view(id);
+    },
+
+    async update(input: PaymentUpdateInput, operatorId: number): Promise<PaymentView> {
+      const row = await repo.find(input.id);
+      if (!row) throw notFound();
+      if (row.status === 'voided') throw new AppError(Code.PAYMENT_VOIDED);
+      const v = values(input);
+      const lockedChange = LOCKED_FIELDS.some((k) => row[k] !== v[k]);
+      if (row.status === 'confirmed' && lockedChange) throw new AppError(Code.PAYMENT_LOCKED);
+      await checkRefs(input);
+      const current = await repo.files(row.id);
+      const added = await newFiles(input, current, operatorId);
+      const removed = removedFiles(input, current).filter(
+        (f) => !added.some((a) => a.storedName === f.storedName && a.kind === f.kind),
+      );
+      const changes = diff(row, v);
+      const now = clock.now();
+      await repo.transaction(async (tx: Tx) => {
+        const ok = await repo.update(tx, row.id, row.version, v, now);
+        if (!ok) throw refusal(await repo.find(row.id, tx), lockedChange);
+        await repo.removeFiles(
+          tx,
+          removed.map((f) => f.id),
+        );
+        await repo.insertFiles(tx, row.id, added, now);
+        const tracks: NewTrack[] = [];
+        if (changes.length) tracks.push(track(row.id, operatorId, 'update', changes, now));
+        if (added.length) tracks.push(track(row.id, operatorId, 'attach', fileChanges(added, true), now));
+        if (removed.length) {
+          tracks.push(track(row.id, operatorId, 'removeAttachment', fileChanges(removed, false), now));
+        }
+        await repo.insertTracks(tx, tracks);
+      });
+      // A removed attachment's file goes once the change is committed (unless it was re-attached as another kind).
+      for (const f of removed) {
+        if (!added.some((a) => a.storedName === f.storedName)) await storage.remove(f.storedName);
+      }
+      return view(row.id);
+    },
+
+    // One confirmation however many staff press at once: only a pending row is updated, and the log entry is
+    // written in the same transaction.
+    async confirm(id: number, operatorId: number): Promise<PaymentView> {
+      const now = clock.now();
+      await repo.transaction(async (tx) => {
+        if (!(await repo.confirm(tx, id, operatorId, now))) {
+          const row = await repo.find(id, tx);
+          if (!row) throw notFound();
+          if (row.status === 'voided') throw new AppError(Code.PAYMENT_VOIDED);
+          throw new AppError(Code.PAYMENT_ALREADY_CONFIRMED);
+        }
+        await repo.insertTracks(tx, [
+          track(id, operatorId, 'confirm', [{ field: 'status', before: 'pending', after: 'confirmed' }], now),
+        ]);
+      });
+      return view(id);
+    },
+
+    async voidRecord(input: { id: number; reason: string }, operatorId: number): Promise<PaymentView> {
+      const now = clock.now();
+      await repo.transaction(async (tx) => {
+        const row = await repo.find(input.id, tx);
+        if (!row) throw notFound();
+        if (!(await repo.voidRecord(tx, input.id, operatorId, input.reason, now))) {
+          throw new AppError(Code.PAYMENT_VOIDED);
+        }
+        await repo.insertTracks(tx, [
+          track(
+            input.id,
+            operatorId,
+            'void',
+            [
+              { field: 'status', before: row.status, after: 'voided' },
+              { field: 'voidReason', before: null, after: input.reason },
+            ],
+            now,
+          ),
+        ]);
+      });
+      return view(input.id);
+    },
+
+    async openFile(id: number) {
+      const row = await repo.findFile(id);
+      if (!row) throw notFound();
+      const { full, size } = await storage.open(row.storedName);
+      const dot = row.originalName.lastIndexOf('.');
+      const title = dot > 0 ? row.originalName.slice(0, dot) : row.originalName;
+      return { full, size, title, extension: row.extension, mime: row.mime };
+    },
+
+    async tracks(q: TrackListInput): Promise<Page<Track>> {
+      const w = pageWindow(q);
+      const from = q.dateFrom ? Date.parse(`${q.dateFrom}T00:00:00Z`) : null;
+      const to = q.dateTo ? Date.parse(`${q.dateTo}T00:00:00Z`) + DAY_MS : null;
+      const { rows, total } = await repo.tracks({ ...q, from, to }, w);
+      const names = await people.names(rows.map((r) => r.operatorId));
+      const titles = await repo.titles(rows.map((r) => r.paymentId));
+      return pageResult(
+        rows.map((r) => toTrack(r, names, titles)),
+        total,
+        w,
+      );
+    },
+
+    async track(id: number): Promise<Track> {
+      const row = await repo.findTrack(id);
+      if (!row) throw notFound();
+      const names = await people.names([row.operatorId]);
+      return toTrack(row, names, await repo.titles([row.paymentId]));
+    },
+
+    // For the orphan sweep: which stored names a payment keeps.
+    referenced: (storedNames: readonly string[]) => repo.referenced(storedNames),
+  };
+}
+export type PaymentService = ReturnType<typeof createPaymentService>;

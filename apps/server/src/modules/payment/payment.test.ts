@@ -1,0 +1,277 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  Code,
+  PERM,
+  type ApplicationSaved,
+  type Page,
+  type PaymentListItem,
+  type PaymentTotals,
+  type PaymentView,
+  type Track,
+} from '@study-crm/shared';
+import { startTestApp, type Envelope, type TestApp, type Values } from '../../test/harness.js';
+import { BASE, fullForm, multipart, PDF_MINI, PNG_1x1, staffWith } from '../../test/application-fixtures.js';
+
+const PAY = '/api/v1/mc/paymentRecord';
+const TRACKS = '/api/v1/cake/tracks';
+
+describe('payment records', () => {
+  let t: TestApp;
+  let token: string;
+  let adminId: number;
+  let appId: number;
+  let otherAppId: number;
+
+  const upload = async (name: string, content: Buffer, tk = token) => {
+    const body = multipart({}, { name, content });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/fms/upload?appId=student-admin&mcId=COM',
+      headers: { ...t.headers({ token: tk }), 'content-type': body.contentType },
+      payload: body.payload,
+    });
+    return (res.json() as Envelope<{ name: string }>).data.name;
+  };
+  const form = (o: Values = {}): Values => ({
+    applicationId: appId,
+    title: 'Tuition deposit',
+    type: 'collection',
+    transactionDate: '2026-11-20',
+    amount: '1200.50',
+    currency: 'GBP',
+    transferMethod: 'bank_transfer',
+    ...o,
+  });
+  const create = (o: Values = {}, tk = token) => t.post<PaymentView>(`${PAY}/create`, form(o), { token: tk });
+  const tracksOf = async (paymentId: number) =>
+    (await t.get<Page<Track>>(TRACKS, { paymentId, pageSize: 100 }, { token })).data.list;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    ({ token, mid: adminId } = await t.login());
+    appId = (await t.post<ApplicationSaved>(`${BASE}/create`, fullForm(), { token })).data.id;
+    otherAppId = (
+      await t.post<ApplicationSaved>(
+        `${BASE}/create`,
+        fullForm({ name: '李四', email: 'li@example.com', passportNo: 'P7654321' }),
+        { token },
+      )
+    ).data.id;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('refuses each missing or bad field with a 400 naming it', async () => {
+    const cases: [Values, string][] = [
+      [{ title: '' }, 'title'],
+      [{ type: '' }, 'type'],
+      [{ type: 'gift' }, 'type'],
+      [{ transactionDate: '' }, 'transactionDate'],
+      [{ transactionDate: '2026-02-30' }, 'transactionDate'],
+      [{ amount: '' }, 'amount'],
+      [{ amount: '0' }, 'amount'],
+      [{ amount: '-5' }, 'amount'],
+      [{ amount: '12.345' }, 'amount'],
+      [{ amount: '1.5', currency: 'JPY' }, 'amount'],
+      [{ currency: 'XYZ' }, 'currency'],
+      [{ currency: '' }, 'currency'],
+      [{ transferMethod: 'barter' }, 'transferMethod'],
+      [{ signingTeacherId: 999999 }, 'signingTeacherId'],
+      [{ applicationId: '' }, 'applicationId'],
+      [{ applicationId: 999999 }, 'applicationId'],
+      [{ receipt: '202611/notours.png' }, 'receipt'],
+    ];
+    for (const [o, field] of cases) {
+      const res = await create(o);
+      expect(res.meta.code, `${field} ${JSON.stringify(o)}`).toBe(400);
+      expect(res.meta.message, field).toContain(field);
+    }
+  });
+
+  it('stores money as minor units with the currency’s own decimals', async () => {
+    const gbp = await create({ amount: '1,234.5' });
+    expect(gbp.meta.code).toBe(200);
+    expect(gbp.data).toMatchObject({
+      amountMinor: 123450,
+      amount: '1234.50',
+      currency: 'GBP',
+      digits: 2,
+      status: 'pending',
+      studentName: '王小明',
+    });
+    const jpy = await create({ amount: '5000', currency: 'jpy' });
+    expect(jpy.data).toMatchObject({ amountMinor: 5000, amount: '5000', currency: 'JPY', digits: 0 });
+  });
+
+  it('creates with attachments, edits, confirms once, then locks the money fields', async () => {
+    const receipt = await upload('receipt.png', PNG_1x1);
+    const contract = await upload('contract.pdf', PDF_MINI);
+    const res = await create({ receipt: `${receipt}|Receipt Nov.png`, contractFiles: contract });
+    expect(res.meta.code).toBe(200);
+    const id = res.data.id;
+    expect(res.data.receipt).toMatchObject([{ originalName: 'Receipt Nov.png', extension: 'png', kind: 'receipt' }]);
+    expect(res.data.contractFiles).toHaveLength(1);
+
+    // The receipt downloads with its own type.
+    const dl = await t.app.inject({
+      method: 'GET',
+      url: `${PAY}/downloadFile?id=${res.data.receipt[0]!.id}&appId=student-admin&mcId=COM`,
+      headers: t.headers({ token }),
+    });
+    expect(dl.statusCode).toBe(200);
+    expect(dl.headers['content-type']).toBe('image/png');
+
+    // Another record cannot take over the same stored file.
+    expect((await create({ receipt })).meta.code).toBe(400);
+
+    const upd = await t.post<PaymentView>(
+      `${PAY}/update`,
+      { ...form({ amount: '1300', description: 'second instalment' }), id, receipt, contractFiles: '' },
+      { token },
+    );
+    expect(upd.meta.code).toBe(200);
+    expect(upd.data).toMatchObject({ amount: '1300.00', description: 'second instalment' });
+    expect(upd.data.contractFiles).toHaveLength(0);
+    expect(upd.data.receipt).toHaveLength(1);
+
+    const conf = await t.post<PaymentView>(`${PAY}/confirm`, { id }, { token });
+    expect(conf.meta.code).toBe(200);
+    expect(conf.data).toMatchObject({ status: 'confirmed', confirmedBy: { id: adminId } });
+    expect(conf.data.confirmedAt).toBeGreaterThan(0);
+
+    const again = await t.post(`${PAY}/confirm`, { id }, { token });
+    expect(again.meta.code).toBe(Code.PAYMENT_ALREADY_CONFIRMED);
+    expect(again.meta.message).toMatch(/already been confirmed/);
+
+    for (const o of [{ amount: '1' }, { currency: 'CNY' }, { transactionDate: '2026-11-21' }, { type: 'refund' }]) {
+      const locked = await t.post(`${PAY}/update`, { ...form({ amount: '1300', ...o }), id }, { token });
+      expect(locked.meta.code, JSON.stringify(o)).toBe(Code.PAYMENT_LOCKED);
+    }
+    // Other fields of a confirmed record may still be corrected.
+    const note = await t.post<PaymentView>(
+      `${PAY}/update`,
+      { ...form({ amount: '1300.00', description: 'paid by parent' }), id },
+      { token },
+    );
+    expect(note.meta.code).toBe(200);
+    expect(note.data.amountMinor).toBe(130000);
+
+    // Void with a reason; a voided record is final.
+    expect((await t.post(`${PAY}/void`, { id, reason: '' }, { token })).meta.code).toBe(400);
+    const voided = await t.post<PaymentView>(`${PAY}/void`, { id, reason: 'duplicate entry' }, { token });
+    expect(voided.data).toMatchObject({ status: 'voided', voidReason: 'duplicate entry', voidedBy: { id: adminId } });
+    expect((await t.post(`${PAY}/update`, { ...form(), id }, { token })).meta.code).toBe(Code.PAYMENT_VOIDED);
+    expect((await t.post(`${PAY}/confirm`, { id }, { token })).meta.code).toBe(Code.PAYMENT_VOIDED);
+
+    const log = await tracksOf(id);
+    expect(log.map((l) => l.operation).reverse()).toEqual([
+      'create',
+      'attach',
+      'update',
+      'removeAttachment',
+      'confirm',
+      'update',
+      'void',
+    ]);
+    const edit = log.find((l) => l.operation === 'update')!;
+    const one = await t.get<Track>(`${TRACKS}/view`, { id: log.at(-3)!.id }, { token });
+    expect(one.data.operator).toMatchObject({ id: adminId });
+    expect(log.at(-3)!.changes).toContainEqual({ field: 'amount', before: '1200.50 GBP', after: '1300.00 GBP' });
+    expect(edit.changes).toContainEqual({ field: 'description', before: 'second instalment', after: 'paid by parent' });
+  });
+
+  it('20 parallel confirmations of one record give one confirmation and one log entry', async () => {
+    const id = (await create({ title: 'race' })).data.id;
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => t.post<PaymentView>(`${PAY}/confirm`, { id }, { token })),
+    );
+    const codes = results.map((r) => r.meta.code);
+    expect(codes.filter((c) => c === 200)).toHaveLength(1);
+    expect(codes.filter((c) => c === Code.PAYMENT_ALREADY_CONFIRMED)).toHaveLength(19);
+    const confirms = (await tracksOf(id)).filter((l) => l.operation === 'confirm');
+    expect(confirms).toHaveLength(1);
+  });
+
+  it('totals per currency for the list’s filters, refunds subtracted, voided left out', async () => {
+    const f = { applicationId: otherAppId };
+    const add = async (o: Values) => (await create({ ...o, applicationId: otherAppId })).data.id;
+    const a = await add({ amount: '1000', currency: 'GBP' });
+    await add({ amount: '250.25', currency: 'GBP', type: 'refund' });
+    await add({ amount: '300', currency: 'GBP' });
+    await add({ amount: '8000', currency: 'CNY' });
+    const v = await add({ amount: '99', currency: 'CNY' });
+    await add({ amount: '700', currency: 'JPY', transactionDate: '2026-01-01' });
+    await t.post(`${PAY}/confirm`, { id: a }, { token });
+    await t.post(`${PAY}/void`, { id: v, reason: 'typo' }, { token });
+
+    const totals = await t.get<PaymentTotals>(`${PAY}/countAmount`, f, { token });
+    expect(totals.meta.code).toBe(200);
+    expect(totals.data.currencies).toEqual([
+      expect.objectContaining({ currency: 'CNY', total: '8000.00', pending: '8000.00', confirmed: '0.00', count: 1 }),
+      expect.objectContaining({
+        currency: 'GBP',
+        totalMinor: 104975,
+        total: '1049.75',
+        pending: '49.75',
+        confirmed: '1000.00',
+        count: 3,
+      }),
+      expect.objectContaining({ currency: 'JPY', total: '700', digits: 0 }),
+    ]);
+    const dated = await t.get<PaymentTotals>(`${PAY}/countAmount`, { ...f, dateFrom: '2026-06-01' }, { token });
+    expect(dated.data.currencies.map((c) => c.currency)).toEqual(['CNY', 'GBP']);
+
+    const page = await t.get<Page<PaymentListItem>>(
+      `${PAY}/list`,
+      { ...f, currency: 'gbp', sortField: 'amount', order: 'asc' },
+      { token },
+    );
+    expect(page.data.total).toBe(3);
+    expect(page.data.list.map((r) => r.amount)).toEqual(['250.25', '300.00', '1000.00']);
+    const byName = await t.get<Page<PaymentListItem>>(`${PAY}/list`, { keyword: '李' }, { token });
+    expect(byName.data.total).toBe(6);
+    expect((await t.get(`${PAY}/list`, { sortField: 'nope' }, { token })).meta.message).toContain('sortField');
+  });
+
+  it('log rows refuse UPDATE and DELETE even through the app’s own database connection', async () => {
+    const id = (await create({ title: 'append-only' })).data.id;
+    const db = t.db.db;
+    await expect(sql`update payment_track set operation = 'void' where payment_id = ${id}`.execute(db)).rejects.toThrow(
+      /append-only/,
+    );
+    await expect(sql`delete from payment_track where payment_id = ${id}`.execute(db)).rejects.toThrow(/append-only/);
+    expect(await tracksOf(id)).toHaveLength(1);
+  });
+
+  it('filters the log by operator, operation and date', async () => {
+    const clerk = await staffWith(t, 'payclerk', [PERM.paymentAdd, PERM.paymentList]);
+    const { token: ct } = await t.login('payclerk', 'Staff#2026pass');
+    expect((await create({ title: 'by clerk' }, ct)).meta.code).toBe(200);
+    const mine = await t.get<Page<Track>>(TRACKS, { operatorId: clerk }, { token });
+    expect(mine.data.list).toHaveLength(1);
+    expect(mine.data.list[0]).toMatchObject({ operation: 'create', paymentTitle: 'by clerk' });
+    const voids = await t.get<Page<Track>>(TRACKS, { operation: 'void' }, { token });
+    expect(voids.data.list.every((l) => l.operation === 'void')).toBe(true);
+    const today = new Date().toISOString().slice(0, 10);
+    const none = await t.get<Page<Track>>(TRACKS, { dateTo: '2000-01-01' }, { token });
+    expect(none.data.total).toBe(0);
+    const all = await t.get<Page<Track>>(TRACKS, { dateFrom: today, dateTo: today }, { token });
+    expect(all.data.total).toBeGreaterThan(10);
+  });
+
+  it('refuses callers without the permission of each call', async () => {
+    await staffWith(t, 'payviewer', [PERM.paymentList]);
+    const { token: vt } = await t.login('payviewer', 'Staff#2026pass');
+    const id = (await create({ title: 'perm' })).data.id;
+    expect((await t.get(`${PAY}/list`, {}, { token: vt })).meta.code).toBe(200);
+    expect((await create({}, vt)).meta.code).toBe(403);
+    expect((await t.post(`${PAY}/update`, { ...form(), id }, { token: vt })).meta.code).toBe(403);
+    expect((await t.post(`${PAY}/confirm`, { id }, { token: vt })).meta.code).toBe(403);
+    expect((await t.post(`${PAY}/void`, { id, reason: 'x' }, { token: vt })).meta.code).toBe(403);
+    expect((await t.get(TRACKS, {}, { token: vt })).meta.code).toBe(403);
+    expect((await t.get(`${TRACKS}/view`, { id: 1 }, { token: vt })).meta.code).toBe(403);
+    expect((await t.get(`${PAY}/countAmount`, {}, { token: null })).meta.code).toBe(401);
+  });
+});

@@ -1,0 +1,459 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import {
+  Alert,
+  App,
+  Button,
+  DatePicker,
+  Descriptions,
+  Drawer,
+  Form,
+  Image,
+  Input,
+  Progress,
+  Radio,
+  Select,
+  Skeleton,
+  Space,
+  Typography,
+  Upload,
+} from 'antd';
+import type { ButtonProps, UploadProps } from 'antd';
+import { DownloadOutlined, EyeOutlined, UploadOutlined } from '@ant-design/icons';
+import dayjs, { type Dayjs } from 'dayjs';
+import {
+  applicationApi,
+  ATTACHMENT_KINDS,
+  currencyDigits,
+  decimalToMinor,
+  DICT_TYPES,
+  PAYMENT_TYPES,
+  PERM,
+  type Attachment,
+  type AttachmentKind,
+  type PaymentView,
+} from '@study-crm/shared';
+import { fetchData } from '../../api/call';
+import { Permission } from '../../components/Permission';
+import { DictBadge, DictSelect } from '../../components/dict';
+import { useStaffOptions } from '../application/api';
+import {
+  attachmentUrl,
+  downloadAttachment,
+  formatMoney,
+  uploadAttachment,
+  usePaymentMutation,
+  usePaymentView,
+} from './api';
+import { StatusTag, TypeTag } from './PaymentList';
+
+export type DrawerMode = 'new' | 'edit' | 'view';
+
+const FIELD: Record<AttachmentKind, 'contractFiles' | 'paymentScreenshots' | 'receipt'> = {
+  contract: 'contractFiles',
+  screenshot: 'paymentScreenshots',
+  receipt: 'receipt',
+};
+const ACCEPT: Record<AttachmentKind, string> = {
+  contract: '.pdf,.png,.jpg,.jpeg,.gif,.doc,.docx,.xls,.xlsx',
+  screenshot: '.png,.jpg,.jpeg,.gif,.pdf',
+  receipt: '.png,.jpg,.jpeg,.gif,.pdf',
+};
+
+// An attachment in the form: stored name and the name people see; id once saved (for preview and download).
+type Item = { name: string; originalName: string; mime?: string; id?: number };
+type Items = Record<AttachmentKind, Item[]>;
+type Values = {
+  applicationId?: number;
+  title: string;
+  type: 'collection' | 'refund';
+  transactionDate: Dayjs;
+  amount: string;
+  currency: string;
+  transferMethod?: string;
+  signingTeacherId?: number;
+  description?: string;
+};
+
+const fromView = (v: PaymentView | undefined): Items => ({
+  contract: (v?.contractFiles ?? []).map(toItem),
+  screenshot: (v?.paymentScreenshots ?? []).map(toItem),
+  receipt: (v?.receipt ?? []).map(toItem),
+});
+const toItem = (a: Attachment): Item => ({ name: a.name, originalName: a.originalName, mime: a.mime, id: a.id });
+
+// Add, view and edit one payment record in a drawer, with its attachments (upload progress, image preview,
+// download). A confirmed record keeps its amount, currency, date and type.
+export function PaymentDrawer({
+  mode,
+  id,
+  applicationId,
+  onEdit,
+  onClose,
+}: {
+  mode: DrawerMode;
+  id?: number | undefined;
+  applicationId?: number | undefined;
+  onEdit: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const view = usePaymentView(mode === 'new' ? undefined : id);
+  const data = view.data;
+  const mutate = usePaymentMutation();
+  const staff = useStaffOptions();
+  const [form] = Form.useForm<Values>();
+  const [items, setItems] = useState<Items>(fromView(undefined));
+  const [progress, setProgress] = useState<Record<string, { name: string; percent: number }>>({});
+  const [appSearch, setAppSearch] = useState('');
+  const [busy, setBusy] = useState(false);
+  const currency = Form.useWatch('currency', form) ?? data?.currency ?? 'GBP';
+  const digits = currencyDigits(currency) ?? 2;
+  const locked = data?.status === 'confirmed';
+
+  useEffect(() => {
+    if (data) setItems(fromView(data));
+  }, [data]);
+
+  const apps = useQuery({
+    queryKey: ['application', 'pick', appSearch],
+    queryFn: () => fetchData(applicationApi.list, { keyword: appSearch || undefined, pageSize: 20 }),
+    enabled: mode === 'new' && !applicationId,
+  });
+
+  const customRequest =
+    (kind: AttachmentKind): UploadProps['customRequest'] =>
+    (opts) => {
+      const file = opts.file as File & { uid: string };
+      setProgress((p) => ({ ...p, [file.uid]: { name: file.name, percent: 0 } }));
+      const done = () =>
+        setProgress((p) => {
+          const { [file.uid]: _gone, ...rest } = p;
+          return rest;
+        });
+      uploadAttachment(file, (percent) => setProgress((p) => ({ ...p, [file.uid]: { name: file.name, percent } })))
+        .then((env) => {
+          done();
+          if (env.meta.code === 200) {
+            setItems((s) => ({
+              ...s,
+              [kind]: [...s[kind], { name: env.data.name, originalName: file.name, mime: env.data.mime }],
+            }));
+            opts.onSuccess?.(env.data);
+          } else opts.onError?.(new Error(env.meta.message));
+        })
+        .catch((err: Error) => {
+          done();
+          opts.onError?.(err);
+        });
+    };
+
+  const submit = async () => {
+    const v = await form.validateFields();
+    const body = {
+      ...v,
+      ...(applicationId ? { applicationId } : {}),
+      transactionDate: v.transactionDate.format('YYYY-MM-DD'),
+      ...Object.fromEntries(
+        ATTACHMENT_KINDS.map((k) => [FIELD[k], items[k].map((i) => `${i.name}|${i.originalName}`).join(',')]),
+      ),
+      ...(mode === 'edit' && id ? { id } : {}),
+    };
+    modal.confirm({
+      title: t('payment.saveConfirm'),
+      okText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+      okButtonProps: { 'data-testid': 'pay-save-ok' } as ButtonProps,
+      onOk: async () => {
+        setBusy(true);
+        try {
+          await mutate.mutateAsync({ action: mode === 'edit' ? 'update' : 'create', body });
+          void message.success(t('payment.saved'));
+          onClose();
+        } finally {
+          setBusy(false);
+        }
+      },
+    });
+  };
+
+  const title =
+    mode === 'new' ? t('payment.newTitle') : mode === 'edit' ? t('payment.editTitle') : t('payment.viewTitle');
+  const loading = mode !== 'new' && !data;
+
+  return (
+    <Drawer
+      open
+      width={640}
+      title={title}
+      onClose={onClose}
+      destroyOnHidden
+      data-testid="pay-drawer"
+      extra={
+        mode === 'view' ? (
+          data?.status !== 'voided' && (
+            <Permission perm={PERM.paymentUpdate}>
+              <Button onClick={onEdit} data-testid="pay-drawer-edit">
+                {t('payment.action.edit')}
+              </Button>
+            </Permission>
+          )
+        ) : (
+          <Space>
+            <Button onClick={onClose}>{t('common.cancel')}</Button>
+            <Button type="primary" loading={busy} onClick={() => void submit()} data-testid="pay-save">
+              {t('common.save')}
+            </Button>
+          </Space>
+        )
+      }
+    >
+      {loading ? (
+        <Skeleton active />
+      ) : mode === 'view' && data ? (
+        <PaymentDetails data={data} />
+      ) : (
+        <>
+          {locked && <Alert type="info" showIcon title={t('payment.lockedHint')} style={{ marginBottom: 16 }} />}
+          <Form<Values>
+            form={form}
+            name="payment"
+            layout="vertical"
+            initialValues={
+              data
+                ? {
+                    title: data.title,
+                    type: data.type,
+                    transactionDate: dayjs(data.transactionDate),
+                    amount: data.amount,
+                    currency: data.currency,
+                    transferMethod: data.transferMethod ?? undefined,
+                    signingTeacherId: data.signingTeacher?.id,
+                    description: data.description ?? undefined,
+                  }
+                : { type: 'collection', currency: 'GBP', transactionDate: dayjs() }
+            }
+          >
+            {mode === 'new' && !applicationId && (
+              <Form.Item
+                name="applicationId"
+                label={t('payment.f.application')}
+                rules={[{ required: true, message: t('payment.required') }]}
+              >
+                <Select
+                  showSearch
+                  filterOption={false}
+                  onSearch={setAppSearch}
+                  placeholder={t('payment.f.applicationSearch')}
+                  loading={apps.isFetching}
+                  options={apps.data?.list.map((a) => ({ value: a.id, label: `${a.name} · ${a.applicationDate}` }))}
+                  data-testid="pay-f-application"
+                />
+              </Form.Item>
+            )}
+            <Form.Item
+              name="title"
+              label={t('payment.f.title')}
+              rules={[{ required: true, whitespace: true, message: t('payment.required') }]}
+            >
+              <Input maxLength={200} data-testid="pay-f-title" />
+            </Form.Item>
+            <Space size={16} wrap>
+              <Form.Item
+                name="type"
+                label={t('payment.f.type')}
+                rules={[{ required: true, message: t('payment.required') }]}
+              >
+                <Radio.Group
+                  disabled={locked}
+                  optionType="button"
+                  options={PAYMENT_TYPES.map((v) => ({ value: v, label: t(`payment.type.${v}`) }))}
+                  data-testid="pay-f-type"
+                />
+              </Form.Item>
+              <Form.Item
+                name="transactionDate"
+                label={t('payment.f.transactionDate')}
+                rules={[{ required: true, message: t('payment.required') }]}
+              >
+                <DatePicker disabled={locked} allowClear={false} data-testid="pay-f-date" />
+              </Form.Item>
+            </Space>
+            <Space size={16} wrap>
+              <Form.Item
+                name="amount"
+                label={t('payment.f.amount')}
+                rules={[
+                  { required: true, message: t('payment.required') },
+                  {
+                    validator: (_, v: string | undefined) =>
+                      !v || decimalToMinor(v, digits) !== undefined
+                        ? Promise.resolve()
+                        : Promise.reject(new Error(t('payment.amountRule', { digits }))),
+                  },
+                ]}
+              >
+                <Input disabled={locked} style={{ width: 200 }} inputMode="decimal" data-testid="pay-f-amount" />
+              </Form.Item>
+              <Form.Item
+                name="currency"
+                label={t('payment.f.currency')}
+                rules={[{ required: true, message: t('payment.required') }]}
+              >
+                <DictSelect type={DICT_TYPES.currency} disabled={locked} allowClear={false} style={{ width: 160 }} />
+              </Form.Item>
+            </Space>
+            <Space size={16} wrap>
+              <Form.Item name="transferMethod" label={t('payment.f.transferMethod')}>
+                <DictSelect type={DICT_TYPES.transferMethod} style={{ width: 200 }} />
+              </Form.Item>
+              <Form.Item name="signingTeacherId" label={t('payment.f.signingTeacher')}>
+                <Select
+                  allowClear
+                  showSearch
+                  optionFilterProp="label"
+                  style={{ width: 200 }}
+                  options={staff.data?.map((s) => ({ value: s.id, label: s.name }))}
+                />
+              </Form.Item>
+            </Space>
+            <Form.Item name="description" label={t('payment.f.description')}>
+              <Input.TextArea rows={3} maxLength={2000} />
+            </Form.Item>
+          </Form>
+          {ATTACHMENT_KINDS.map((kind) => (
+            <div key={kind} style={{ marginBottom: 16 }}>
+              <Space style={{ marginBottom: 8 }}>
+                <Typography.Text strong>{t(`payment.f.${FIELD[kind]}`)}</Typography.Text>
+                <Upload
+                  accept={ACCEPT[kind]}
+                  multiple
+                  showUploadList={false}
+                  customRequest={customRequest(kind)}
+                  data-testid={`pay-upload-${kind}`}
+                >
+                  <Button size="small" icon={<UploadOutlined />}>
+                    {t('payment.upload')}
+                  </Button>
+                </Upload>
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {kind === 'contract' ? t('payment.uploadHint') : t('payment.imageHint')}
+                </Typography.Text>
+              </Space>
+              <AttachmentList
+                items={items[kind]}
+                onRemove={(name) => setItems((s) => ({ ...s, [kind]: s[kind].filter((i) => i.name !== name) }))}
+              />
+            </div>
+          ))}
+          {Object.entries(progress).map(([uid, p]) => (
+            <div key={uid} data-testid="pay-upload-progress">
+              <Typography.Text>{p.name}</Typography.Text>
+              <Progress percent={p.percent} size="small" status="active" />
+            </div>
+          ))}
+        </>
+      )}
+    </Drawer>
+  );
+}
+
+function PaymentDetails({ data }: { data: PaymentView }) {
+  const { t } = useTranslation();
+  const when = (ms: number | null) => (ms ? dayjs(ms).format('YYYY-MM-DD HH:mm') : '-');
+  return (
+    <>
+      <Descriptions column={1} size="small" bordered data-testid="pay-details">
+        <Descriptions.Item label={t('payment.f.title')}>{data.title}</Descriptions.Item>
+        <Descriptions.Item label={t('payment.col.status')}>
+          <StatusTag status={data.status} />
+        </Descriptions.Item>
+        <Descriptions.Item label={t('payment.f.type')}>
+          <TypeTag type={data.type} />
+        </Descriptions.Item>
+        <Descriptions.Item label={t('payment.f.amount')}>
+          {formatMoney(data.amountMinor, data.currency, data.digits)}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('payment.f.transactionDate')}>{data.transactionDate}</Descriptions.Item>
+        <Descriptions.Item label={t('payment.f.transferMethod')}>
+          {data.transferMethod ? <DictBadge type={DICT_TYPES.transferMethod} value={data.transferMethod} /> : '-'}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('payment.col.student')}>{data.studentName}</Descriptions.Item>
+        <Descriptions.Item label={t('payment.f.signingTeacher')}>{data.signingTeacher?.name ?? '-'}</Descriptions.Item>
+        <Descriptions.Item label={t('payment.col.confirmedBy')}>{data.confirmedBy?.name ?? '-'}</Descriptions.Item>
+        <Descriptions.Item label={t('payment.f.confirmedAt')}>{when(data.confirmedAt)}</Descriptions.Item>
+        {data.status === 'voided' && (
+          <Descriptions.Item label={t('payment.f.voidReason')}>
+            {data.voidReason} ({data.voidedBy?.name ?? '-'}, {when(data.voidedAt)})
+          </Descriptions.Item>
+        )}
+        <Descriptions.Item label={t('payment.f.createdBy')}>
+          {data.createdBy?.name ?? '-'} · {when(data.createdAt)}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('payment.f.description')}>{data.description ?? '-'}</Descriptions.Item>
+      </Descriptions>
+      {ATTACHMENT_KINDS.map((kind) => (
+        <div key={kind} style={{ marginTop: 16 }}>
+          <Typography.Text strong>{t(`payment.f.${FIELD[kind]}`)}</Typography.Text>
+          <AttachmentList items={fromView(data)[kind]} />
+        </div>
+      ))}
+    </>
+  );
+}
+
+// Saved attachments preview (images) and download through the authenticated call; fresh uploads show their name.
+function AttachmentList({ items, onRemove }: { items: Item[]; onRemove?: (name: string) => void }) {
+  const { t } = useTranslation();
+  const [preview, setPreview] = useState<string | null>(null);
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+  if (!items.length) return <div style={{ color: '#999' }}>-</div>;
+  return (
+    <>
+      {items.map((i) => (
+        <div key={i.name} style={{ display: 'flex', gap: 8, alignItems: 'center' }} data-testid="pay-attachment">
+          <Typography.Text ellipsis style={{ maxWidth: 320 }}>
+            {i.originalName}
+          </Typography.Text>
+          {i.id && i.mime?.startsWith('image/') && (
+            <Button
+              size="small"
+              type="link"
+              icon={<EyeOutlined />}
+              onClick={() => void attachmentUrl({ id: i.id! }).then(setPreview)}
+              data-testid="pay-attachment-preview"
+            >
+              {t('payment.preview')}
+            </Button>
+          )}
+          {i.id && (
+            <Button
+              size="small"
+              type="link"
+              icon={<DownloadOutlined />}
+              onClick={() =>
+                void downloadAttachment({ id: i.id!, originalName: i.originalName }).catch(() => undefined)
+              }
+            >
+              {t('payment.download')}
+            </Button>
+          )}
+          {onRemove && (
+            <Button size="small" type="link" danger onClick={() => onRemove(i.name)}>
+              {t('payment.removeFile')}
+            </Button>
+          )}
+        </div>
+      ))}
+      {preview && (
+        <Image
+          style={{ display: 'none' }}
+          src={preview}
+          preview={{ open: true, onOpenChange: (open) => !open && setPreview(null) }}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,342 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { App, Button, Card, Col, DatePicker, Input, Modal, Row, Select, Space, Statistic, Tag, Typography } from 'antd';
+import type { ButtonProps, TableProps } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import {
+  DICT_TYPES,
+  PAYMENT_STATUSES,
+  PAYMENT_TYPES,
+  PERM,
+  type PaymentListItem,
+  type PaymentStatus,
+  type PaymentType,
+} from '@study-crm/shared';
+import { ListCard } from '../../components/crud/ListCard';
+import { PagedTable } from '../../components/crud/PagedTable';
+import { useListState } from '../../components/crud/useListState';
+import { Permission } from '../../components/Permission';
+import { DictSelect } from '../../components/dict';
+import { useStaffOptions } from '../application/api';
+import { formatMoney, usePaymentList, usePaymentMutation, usePaymentTotals } from './api';
+import { PaymentDrawer, type DrawerMode } from './PaymentDrawer';
+
+type Filters = {
+  keyword?: string;
+  type?: PaymentType;
+  status?: PaymentStatus;
+  currency?: string;
+  teacherId?: number;
+  dateFrom?: string;
+  dateTo?: string;
+};
+
+export const STATUS_COLOR: Record<PaymentStatus, string> = {
+  pending: 'orange',
+  confirmed: 'green',
+  voided: 'default',
+};
+
+export function StatusTag({ status }: { status: PaymentStatus }) {
+  const { t } = useTranslation();
+  return (
+    <Tag color={STATUS_COLOR[status]} data-testid="pay-status">
+      {t(`payment.status.${status}`)}
+    </Tag>
+  );
+}
+
+export function TypeTag({ type }: { type: PaymentType }) {
+  const { t } = useTranslation();
+  return <Tag color={type === 'refund' ? 'red' : 'blue'}>{t(`payment.type.${type}`)}</Tag>;
+}
+
+// The payment list with its per-currency totals (same filters), shared by transactions (every record) and
+// userTransactions (one application's records, `applicationId`).
+export function PaymentList({ applicationId, title }: { applicationId?: number; title: string }) {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const list = useListState<Filters>({
+    defaults: { sortField: 'transactionDate', order: 'desc' },
+    queryRoot: ['payment'],
+  });
+  const scope = applicationId ? { applicationId } : {};
+  const { pageNum: _p, pageSize: _s, sortField: _f, order: _o, ...filterParams } = list.params;
+  const query = usePaymentList({ ...list.params, ...scope });
+  const totals = usePaymentTotals({ ...filterParams, ...scope });
+  const staff = useStaffOptions();
+  const mutate = usePaymentMutation();
+  const [drawer, setDrawer] = useState<{ mode: DrawerMode; id?: number } | null>(null);
+  const [voiding, setVoiding] = useState<PaymentListItem | null>(null);
+  const [reason, setReason] = useState('');
+  const { filters } = list;
+  const range: [Dayjs, Dayjs] | null =
+    filters.dateFrom && filters.dateTo ? [dayjs(String(filters.dateFrom)), dayjs(String(filters.dateTo))] : null;
+
+  const confirm = (r: PaymentListItem) =>
+    modal.confirm({
+      title: t('payment.confirmTitle'),
+      content: t('payment.confirmText', { title: r.title, amount: formatMoney(r.amountMinor, r.currency, r.digits) }),
+      okText: t('payment.action.confirm'),
+      cancelText: t('common.cancel'),
+      okButtonProps: { 'data-testid': 'pay-confirm-ok' } as ButtonProps,
+      onOk: async () => {
+        await mutate.mutateAsync({ action: 'confirm', body: { id: r.id } });
+        void message.success(t('payment.confirmed'));
+      },
+    });
+
+  const columns: TableProps<PaymentListItem>['columns'] = [
+    {
+      title: t('payment.col.transactionDate'),
+      dataIndex: 'transactionDate',
+      key: 'transactionDate',
+      sorter: true,
+      width: 120,
+    },
+    {
+      title: t('payment.col.title'),
+      dataIndex: 'title',
+      width: 200,
+      render: (v: string, r) => (
+        <Typography.Link onClick={() => setDrawer({ mode: 'view', id: r.id })} ellipsis data-testid="pay-row-title">
+          {v}
+        </Typography.Link>
+      ),
+    },
+    { title: t('payment.col.type'), dataIndex: 'type', width: 90, render: (v: PaymentType) => <TypeTag type={v} /> },
+    {
+      title: t('payment.col.amount'),
+      key: 'amount',
+      sorter: true,
+      align: 'right',
+      width: 150,
+      render: (_, r) => (
+        <Typography.Text type={r.type === 'refund' ? 'danger' : undefined} data-testid="pay-row-amount">
+          {r.type === 'refund' ? '-' : ''}
+          {formatMoney(r.amountMinor, r.currency, r.digits)}
+        </Typography.Text>
+      ),
+    },
+    {
+      title: t('payment.col.status'),
+      dataIndex: 'status',
+      width: 170,
+      render: (v: PaymentStatus) => <StatusTag status={v} />,
+    },
+    ...(applicationId
+      ? []
+      : [{ title: t('payment.col.student'), dataIndex: 'studentName', width: 130, ellipsis: true } as const]),
+    {
+      title: t('payment.col.signingTeacher'),
+      key: 'teacher',
+      width: 140,
+      render: (_, r) => r.signingTeacher?.name ?? '-',
+    },
+    {
+      title: t('payment.col.confirmedBy'),
+      key: 'confirmedBy',
+      width: 130,
+      render: (_, r) => r.confirmedBy?.name ?? '-',
+    },
+    {
+      title: t('payment.col.actions'),
+      key: 'actions',
+      width: 220,
+      render: (_, r) => (
+        <Space size={0}>
+          <Button type="link" size="small" onClick={() => setDrawer({ mode: 'view', id: r.id })}>
+            {t('payment.action.view')}
+          </Button>
+          {r.status !== 'voided' && (
+            <Permission perm={PERM.paymentUpdate}>
+              <Button
+                type="link"
+                size="small"
+                onClick={() => setDrawer({ mode: 'edit', id: r.id })}
+                data-testid="pay-row-edit"
+              >
+                {t('payment.action.edit')}
+              </Button>
+            </Permission>
+          )}
+          {r.status === 'pending' && (
+            <Permission perm={PERM.paymentConfirm}>
+              <Button type="link" size="small" onClick={() => confirm(r)} data-testid="pay-row-confirm">
+                {t('payment.action.confirm')}
+              </Button>
+            </Permission>
+          )}
+          {r.status !== 'voided' && (
+            <Permission perm={PERM.paymentVoid}>
+              <Button type="link" size="small" danger onClick={() => setVoiding(r)} data-testid="pay-row-void">
+                {t('payment.action.void')}
+              </Button>
+            </Permission>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  const currencies = totals.data?.currencies ?? [];
+  return (
+    <>
+      <Row gutter={[16, 16]} style={{ marginBottom: 16 }} data-testid="pay-totals">
+        {currencies.length === 0 && (
+          <Col span={24}>
+            <Card size="small">
+              <Typography.Text type="secondary">{t('payment.noTotals')}</Typography.Text>
+            </Card>
+          </Col>
+        )}
+        {currencies.map((c) => (
+          <Col key={c.currency} xs={24} md={12} xl={8}>
+            <Card
+              size="small"
+              title={c.currency}
+              extra={t('payment.totals.count', { n: c.count })}
+              data-testid={`pay-total-${c.currency}`}
+            >
+              <Row gutter={8}>
+                <Col span={8}>
+                  <Statistic
+                    title={t('payment.totals.total')}
+                    value={formatMoney(c.totalMinor, c.currency, c.digits)}
+                    valueStyle={{ fontSize: 16 }}
+                  />
+                </Col>
+                <Col span={8}>
+                  <Statistic
+                    title={t('payment.totals.pending')}
+                    value={formatMoney(c.pendingMinor, c.currency, c.digits)}
+                    valueStyle={{ fontSize: 16, color: '#d46b08' }}
+                  />
+                </Col>
+                <Col span={8}>
+                  <Statistic
+                    title={t('payment.totals.confirmed')}
+                    value={formatMoney(c.confirmedMinor, c.currency, c.digits)}
+                    valueStyle={{ fontSize: 16, color: '#389e0d' }}
+                  />
+                </Col>
+              </Row>
+            </Card>
+          </Col>
+        ))}
+      </Row>
+      <ListCard
+        title={title}
+        add={{
+          perm: PERM.paymentAdd,
+          label: t('payment.add'),
+          onClick: () => setDrawer({ mode: 'new' }),
+          testId: 'pay-add',
+        }}
+      >
+        <Space wrap style={{ marginBottom: 16 }}>
+          {!applicationId && (
+            <Input.Search
+              allowClear
+              style={{ width: 200 }}
+              placeholder={t('payment.searchPlaceholder')}
+              value={String(list.draft.keyword ?? '')}
+              onChange={(e) => list.patchDraft({ keyword: e.target.value })}
+              onSearch={list.search}
+            />
+          )}
+          <Select
+            allowClear
+            style={{ width: 120 }}
+            placeholder={t('payment.col.type')}
+            value={filters.type}
+            onChange={(v?: PaymentType) => list.apply({ type: v })}
+            options={PAYMENT_TYPES.map((v) => ({ value: v, label: t(`payment.type.${v}`) }))}
+          />
+          <Select
+            allowClear
+            style={{ width: 150 }}
+            placeholder={t('payment.col.status')}
+            value={filters.status}
+            onChange={(v?: PaymentStatus) => list.apply({ status: v })}
+            options={PAYMENT_STATUSES.map((v) => ({ value: v, label: t(`payment.status.${v}`) }))}
+          />
+          <DictSelect
+            type={DICT_TYPES.currency}
+            style={{ width: 130 }}
+            placeholder={t('payment.allCurrencies')}
+            value={filters.currency ?? undefined}
+            onChange={(v?: string) => list.apply({ currency: v })}
+          />
+          {!applicationId && (
+            <Select
+              allowClear
+              showSearch
+              optionFilterProp="label"
+              style={{ width: 160 }}
+              placeholder={t('payment.teacher')}
+              options={staff.data?.map((s) => ({ value: s.id, label: s.name }))}
+              value={filters.teacherId}
+              onChange={(v?: number) => list.apply({ teacherId: v })}
+            />
+          )}
+          <DatePicker.RangePicker
+            value={range}
+            onChange={(v) =>
+              list.apply({
+                dateFrom: v?.[0] ? v[0].format('YYYY-MM-DD') : undefined,
+                dateTo: v?.[1] ? v[1].format('YYYY-MM-DD') : undefined,
+              })
+            }
+          />
+          <Button onClick={list.reset}>{t('crud.reset')}</Button>
+        </Space>
+        <PagedTable<PaymentListItem>
+          columns={columns}
+          query={query}
+          list={list}
+          emptyText={t('payment.empty')}
+          noMatchText={t('payment.noMatch')}
+          scrollX={1300}
+          testId="pay-table"
+        />
+      </ListCard>
+      {drawer && (
+        <PaymentDrawer
+          key={`${drawer.mode}-${drawer.id ?? 'new'}`}
+          mode={drawer.mode}
+          id={drawer.id}
+          applicationId={applicationId}
+          onEdit={() => setDrawer({ mode: 'edit', id: drawer.id })}
+          onClose={() => setDrawer(null)}
+        />
+      )}
+      <Modal
+        open={!!voiding}
+        title={t('payment.voidTitle')}
+        okText={t('payment.action.void')}
+        cancelText={t('common.cancel')}
+        okButtonProps={{ danger: true, disabled: !reason.trim(), 'data-testid': 'pay-void-ok' } as ButtonProps}
+        onCancel={() => setVoiding(null)}
+        destroyOnHidden
+        onOk={async () => {
+          if (!voiding) return;
+          await mutate.mutateAsync({ action: 'void', body: { id: voiding.id, reason } });
+          void message.success(t('payment.voided'));
+          setVoiding(null);
+          setReason('');
+        }}
+      >
+        <Typography.Paragraph>{voiding?.title}</Typography.Paragraph>
+        <Input.TextArea
+          rows={3}
+          maxLength={500}
+          placeholder={t('payment.voidReason')}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          data-testid="pay-void-reason"
+        />
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,215 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, DatePicker, Descriptions, InputNumber, Modal, Select, Skeleton, Space, Table, Tag } from 'antd';
+import type { TableProps } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { TRACK_OPERATIONS, type Track, type TrackChange, type TrackOperation } from '@study-crm/shared';
+import { ListCard } from '../../components/crud/ListCard';
+import { PagedTable } from '../../components/crud/PagedTable';
+import { useListState } from '../../components/crud/useListState';
+import { useStaffOptions } from '../application/api';
+import { useTracks, useTrackView } from './api';
+
+type Filters = {
+  paymentId?: number;
+  operatorId?: number;
+  operation?: TrackOperation;
+  dateFrom?: string;
+  dateTo?: string;
+};
+
+const OP_COLOR: Record<TrackOperation, string> = {
+  create: 'blue',
+  update: 'gold',
+  confirm: 'green',
+  void: 'red',
+  attach: 'cyan',
+  removeAttachment: 'magenta',
+};
+
+const FIELDS = [
+  'title',
+  'type',
+  'transactionDate',
+  'amount',
+  'currency',
+  'transferMethod',
+  'description',
+  'signingTeacherId',
+  'status',
+  'voidReason',
+  'contractFiles',
+  'paymentScreenshots',
+  'receipt',
+] as const;
+
+function OperationTag({ op }: { op: TrackOperation }) {
+  const { t } = useTranslation();
+  return <Tag color={OP_COLOR[op]}>{t(`payment.op.${op}`)}</Tag>;
+}
+
+// Field names and the status/type values of a change, in the reader's language.
+function useChangeText() {
+  const { t } = useTranslation();
+  const field = (f: string) =>
+    (FIELDS as readonly string[]).includes(f) ? t(`payment.field.${f as (typeof FIELDS)[number]}`) : f;
+  const value = (f: string, v: string | null) => {
+    if (v === null) return '—';
+    if (f === 'status' && (v === 'pending' || v === 'confirmed' || v === 'voided')) return t(`payment.status.${v}`);
+    if (f === 'type' && (v === 'collection' || v === 'refund')) return t(`payment.type.${v}`);
+    return v;
+  };
+  return { field, value };
+}
+
+function ChangesTable({ changes }: { changes: TrackChange[] }) {
+  const { t } = useTranslation();
+  const { field, value } = useChangeText();
+  const columns: TableProps<TrackChange & { key: number }>['columns'] = [
+    { title: t('payment.track.field'), dataIndex: 'field', width: 140, render: (f: string) => field(f) },
+    { title: t('payment.track.before'), key: 'before', render: (_, r) => value(r.field, r.before) },
+    { title: t('payment.track.after'), key: 'after', render: (_, r) => value(r.field, r.after) },
+  ];
+  return (
+    <Table
+      size="small"
+      pagination={false}
+      columns={columns}
+      dataSource={changes.map((c, key) => ({ ...c, key }))}
+      data-testid="track-changes"
+    />
+  );
+}
+
+// tracks: the payment operation log, filtered by record, operator, operation and date; one entry opens with its diff.
+export default function Tracks() {
+  const { t } = useTranslation();
+  const list = useListState<Filters>({ defaults: { order: 'desc' }, queryRoot: ['track'] });
+  const query = useTracks(list.params);
+  const staff = useStaffOptions();
+  const { field } = useChangeText();
+  const [open, setOpen] = useState<number | undefined>();
+  const entry = useTrackView(open);
+  const { filters } = list;
+  const range: [Dayjs, Dayjs] | null =
+    filters.dateFrom && filters.dateTo ? [dayjs(String(filters.dateFrom)), dayjs(String(filters.dateTo))] : null;
+
+  const columns: TableProps<Track>['columns'] = [
+    {
+      title: t('payment.track.time'),
+      dataIndex: 'createdAt',
+      width: 170,
+      render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
+    },
+    { title: t('payment.track.operator'), key: 'operator', width: 150, render: (_, r) => r.operator?.name ?? '-' },
+    {
+      title: t('payment.track.operation'),
+      dataIndex: 'operation',
+      width: 130,
+      render: (v: TrackOperation) => <OperationTag op={v} />,
+    },
+    {
+      title: t('payment.track.payment'),
+      key: 'payment',
+      width: 220,
+      render: (_, r) => `#${r.paymentId} ${r.paymentTitle ?? ''}`,
+    },
+    {
+      title: t('payment.track.changes'),
+      key: 'changes',
+      render: (_, r) => r.changes.map((c) => field(c.field)).join(', ') || '-',
+    },
+    {
+      title: t('payment.col.actions'),
+      key: 'actions',
+      width: 90,
+      render: (_, r) => (
+        <Button type="link" size="small" onClick={() => setOpen(r.id)} data-testid="track-row-view">
+          {t('payment.action.view')}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <ListCard title={t('payment.tracksTitle')}>
+      <Space wrap style={{ marginBottom: 16 }}>
+        <InputNumber
+          min={1}
+          style={{ width: 180 }}
+          placeholder={t('payment.track.paymentId')}
+          value={filters.paymentId ?? null}
+          onChange={(v) => list.apply({ paymentId: v ?? undefined })}
+          data-testid="track-payment-filter"
+        />
+        <Select
+          allowClear
+          showSearch
+          optionFilterProp="label"
+          style={{ width: 160 }}
+          placeholder={t('payment.track.operator')}
+          options={staff.data?.map((s) => ({ value: s.id, label: s.name }))}
+          value={filters.operatorId}
+          onChange={(v?: number) => list.apply({ operatorId: v })}
+        />
+        <Select
+          allowClear
+          style={{ width: 160 }}
+          placeholder={t('payment.track.operation')}
+          options={TRACK_OPERATIONS.map((v) => ({ value: v, label: t(`payment.op.${v}`) }))}
+          value={filters.operation}
+          onChange={(v?: TrackOperation) => list.apply({ operation: v })}
+        />
+        <DatePicker.RangePicker
+          value={range}
+          onChange={(v) =>
+            list.apply({
+              dateFrom: v?.[0] ? v[0].format('YYYY-MM-DD') : undefined,
+              dateTo: v?.[1] ? v[1].format('YYYY-MM-DD') : undefined,
+            })
+          }
+        />
+        <Button onClick={list.reset}>{t('crud.reset')}</Button>
+      </Space>
+      <PagedTable<Track>
+        columns={columns}
+        query={query}
+        list={list}
+        emptyText={t('payment.track.empty')}
+        noMatchText={t('payment.track.noMatch')}
+        scrollX={1000}
+        testId="track-table"
+      />
+      <Modal
+        open={open !== undefined}
+        title={t('payment.track.detail')}
+        footer={null}
+        width={640}
+        onCancel={() => setOpen(undefined)}
+        destroyOnHidden
+      >
+        {!entry.data ? (
+          <Skeleton active />
+        ) : (
+          <>
+            <Descriptions column={2} size="small" style={{ marginBottom: 16 }} data-testid="track-detail">
+              <Descriptions.Item label={t('payment.track.time')}>
+                {dayjs(entry.data.createdAt).format('YYYY-MM-DD HH:mm:ss')}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('payment.track.operator')}>
+                {entry.data.operator?.name ?? '-'}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('payment.track.operation')}>
+                <OperationTag op={entry.data.operation} />
+              </Descriptions.Item>
+              <Descriptions.Item label={t('payment.track.payment')}>
+                #{entry.data.paymentId} {entry.data.paymentTitle}
+              </Descriptions.Item>
+            </Descriptions>
+            <ChangesTable changes={entry.data.changes} />
+          </>
+        )}
+      </Modal>
+    </ListCard>
+  );
+}

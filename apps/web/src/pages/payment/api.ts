@@ -1,0 +1,130 @@
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import {
+  filesApi,
+  paymentApi,
+  SIGN_HEADER,
+  TOKEN_HEADER,
+  trackApi,
+  type Attachment,
+  type Envelope,
+} from '@study-crm/shared';
+import { blobOf, fetchData } from '../../api/call';
+import { encodeParams, handleEnvelope, type Params } from '../../api/client';
+import { API_BASE, CLIENT_SIGN } from '../../api/config';
+import { session } from '../../api/session';
+import i18n from '../../i18n';
+
+// Query keys start with the domain 'payment' (records, totals) or 'track' (the operation log); every payment write
+// touches both, so lists, totals and the log refresh in every open tab.
+const TOUCHES = ['payment', 'track'] as const;
+
+export const usePaymentList = (p: Params) =>
+  useQuery({
+    queryKey: ['payment', 'list', p],
+    queryFn: ({ signal }) => fetchData(paymentApi.list, p, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const usePaymentTotals = (p: Params) =>
+  useQuery({
+    queryKey: ['payment', 'totals', p],
+    queryFn: ({ signal }) => fetchData(paymentApi.countAmount, p, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const usePaymentView = (id: number | undefined) =>
+  useQuery({
+    queryKey: ['payment', 'view', id],
+    queryFn: () => fetchData(paymentApi.view, { id }),
+    enabled: !!id,
+    staleTime: 0,
+  });
+
+export function usePaymentMutation() {
+  return useMutation({
+    mutationFn: ({ action, body }: { action: 'create' | 'update' | 'confirm' | 'void'; body: Params }) =>
+      fetchData(paymentApi[action], body),
+    meta: { touches: TOUCHES },
+  });
+}
+
+export const useTracks = (p: Params) =>
+  useQuery({
+    queryKey: ['track', 'list', p],
+    queryFn: ({ signal }) => fetchData(trackApi.list, p, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useTrackView = (id: number | undefined) =>
+  useQuery({
+    queryKey: ['track', 'view', id],
+    queryFn: () => fetchData(trackApi.view, { id }),
+    enabled: !!id,
+  });
+
+export type Uploaded = { name: string; originalName: string; extension: string; mime: string; size: number };
+
+// The general upload (files module) with progress; fetch cannot report upload progress, hence XMLHttpRequest with
+// the api client's identity (sign, x-token, language; common params in the query).
+export function uploadAttachment(file: File, onProgress: (percent: number) => void): Promise<Envelope<Uploaded>> {
+  const xhr = new XMLHttpRequest();
+  return new Promise<Envelope<Uploaded>>((resolve, reject) => {
+    xhr.open('POST', `${API_BASE}${filesApi.upload.url}?${encodeParams().toString()}`);
+    xhr.setRequestHeader(SIGN_HEADER, CLIENT_SIGN);
+    xhr.setRequestHeader('accept-language', i18n.language);
+    const token = session.token();
+    if (token) xhr.setRequestHeader(TOKEN_HEADER, token);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(Math.round((e.loaded * 100) / e.total));
+    };
+    xhr.onload = () => {
+      let body: unknown = null;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        body = null;
+      }
+      resolve(handleEnvelope<Uploaded>(body, {}));
+    };
+    xhr.onerror = () => reject(new Error(i18n.t('common.networkUnstable')));
+    xhr.send(
+      (() => {
+        const form = new FormData();
+        form.append('file', file, file.name);
+        return form;
+      })(),
+    );
+  });
+}
+
+// An attachment's bytes as an object URL (image previews, downloads); the caller revokes it.
+export async function attachmentUrl(a: Pick<Attachment, 'id'>): Promise<string> {
+  return URL.createObjectURL(await blobOf(paymentApi.downloadFile, { id: a.id }));
+}
+
+export async function downloadAttachment(a: Pick<Attachment, 'id' | 'originalName'>): Promise<void> {
+  const url = await attachmentUrl(a);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = a.originalName;
+  link.rel = 'noopener';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+// An amount in minor units as the reader's locale writes it, with the currency's own decimals (spec: two for the
+// usual currencies).
+export function formatMoney(minor: number, currency: string, digits: number, locale = i18n.language): string {
+  try {
+    return new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    }).format(minor / 10 ** digits);
+  } catch {
+    return `${(minor / 10 ** digits).toFixed(digits)} ${currency}`;
+  }
+}

@@ -1,0 +1,169 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import {
+  ACTIVE_PANE,
+  confirmDialog,
+  screenshot,
+  settleAnimations,
+  signIn,
+  startPortal,
+  type Portal,
+} from './harness.js';
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+// Screens load lazily: on a busy machine the first rows may take longer than expect.poll's default second.
+const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000 });
+
+async function settle(page: Page) {
+  await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-message-notice'));
+  await settleAnimations(page);
+  await page.waitForTimeout(300);
+}
+const drawer = (page: Page) => page.locator('.ant-drawer.ant-drawer-open').last();
+const rowOf = (page: Page, title: string) => page.locator(`${ACTIVE_PANE} .ant-table-row`, { hasText: title });
+const totalCard = (page: Page, currency: string) => page.locator(`${ACTIVE_PANE} [data-testid=pay-total-${currency}]`);
+
+async function addPayment(page: Page, o: { title: string; amount: string; refund?: boolean; receipt?: boolean }) {
+  await page.locator(`${ACTIVE_PANE} [data-testid=pay-add]`).click();
+  await drawer(page).waitFor({ state: 'visible' });
+  await settleAnimations(page);
+  await page.locator('#payment_title').fill(o.title);
+  if (o.refund) await drawer(page).locator('.ant-radio-button-wrapper', { hasText: '退款' }).click();
+  await page.locator('#payment_amount').fill(o.amount);
+  if (o.receipt) {
+    // Contract files, payment screenshots, receipt: the third upload is the receipt.
+    await drawer(page).locator('input[type=file]').nth(2).setInputFiles({
+      name: 'receipt.png',
+      mimeType: 'image/png',
+      buffer: PNG,
+    });
+    await poll(() => drawer(page).getByTestId('pay-attachment').count()).toBe(1);
+  }
+  await drawer(page).getByTestId('pay-save').click();
+  await confirmDialog(page);
+  await poll(() => rowOf(page, o.title).count()).toBe(1);
+}
+
+describe('payment records end to end', () => {
+  let portal: Portal;
+  let appId = 0;
+  let paymentId = 0;
+  beforeAll(async () => {
+    portal = await startPortal();
+    const now = Date.now();
+    const row = await portal.db
+      .insertInto('application')
+      .values({
+        name: '陳大文',
+        searchName: '陳大文',
+        email: 'tai.man@example.com',
+        applicationDate: '2026-11-01',
+        status: 'submitted',
+        version: 1,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    appId = row.id;
+  });
+  afterAll(async () => {
+    await portal?.close();
+  });
+
+  it('adds a collection with a receipt and a refund from the application, confirms it and sees the log', async () => {
+    const { page, context } = await portal.newPage();
+    await signIn(page, portal.baseUrl);
+    // From the applications list's row action.
+    await page
+      .locator(`${ACTIVE_PANE} .ant-table-row`, { hasText: '陳大文' })
+      .getByRole('button', { name: '付款管理' })
+      .click();
+    await page.waitForURL(new RegExp(`userTransactions\\?id=${appId}(&|$)`));
+    await expect
+      .poll(() => page.locator(`${ACTIVE_PANE} [data-testid=pay-totals]`).innerText())
+      .toContain('目前沒有金額');
+
+    await addPayment(page, { title: 'Tuition deposit', amount: '1000', receipt: true });
+    await addPayment(page, { title: 'Partial refund', amount: '200.5', refund: true });
+
+    // Totals per currency: the refund is subtracted, nothing confirmed yet.
+    await poll(() => totalCard(page, 'GBP').innerText()).toMatch(/799\.50[\s\S]*799\.50[\s\S]*0\.00/);
+
+    await rowOf(page, 'Tuition deposit').getByTestId('pay-row-confirm').click();
+    await confirmDialog(page);
+    await poll(() => rowOf(page, 'Tuition deposit').getByTestId('pay-status').innerText()).toBe('已確認');
+    await poll(() => totalCard(page, 'GBP').innerText()).toMatch(/799\.50[\s\S]*-£?200\.50[\s\S]*1,000\.00/);
+
+    // The confirmed record is locked: amount, currency, date and type cannot be edited.
+    await rowOf(page, 'Tuition deposit').getByTestId('pay-row-edit').click();
+    await drawer(page).waitFor({ state: 'visible' });
+    await poll(() => page.locator('#payment_amount').isDisabled()).toBe(true);
+    expect(await drawer(page).locator('.ant-alert').innerText()).toContain('已鎖定');
+    await settle(page);
+    await screenshot(page, 'payment-locked-zh-TW');
+    await page.keyboard.press('Escape');
+    await drawer(page).waitFor({ state: 'hidden' });
+
+    // The view shows the receipt with a preview.
+    await rowOf(page, 'Tuition deposit').getByTestId('pay-row-title').click();
+    await poll(() => drawer(page).getByTestId('pay-attachment-preview').count()).toBe(1);
+    await drawer(page).getByTestId('pay-attachment-preview').click();
+    await page.locator('.ant-image-preview-img').waitFor({ state: 'visible' });
+    await page.keyboard.press('Escape');
+    await settle(page);
+    await page.keyboard.press('Escape');
+    await settle(page);
+    await screenshot(page, 'payment-user-transactions-zh-TW');
+
+    const rows = await portal.db.selectFrom('paymentRecord').select(['id', 'title']).execute();
+    paymentId = rows.find((r) => r.title === 'Tuition deposit')!.id;
+
+    // The operation log: create, attach and confirm of the collection, create of the refund.
+    await page.goto(`${portal.baseUrl}/sadmin/tracksManage/tracks`);
+    await poll(() => page.locator(`${ACTIVE_PANE} .ant-table-row`).count()).toBe(4);
+    const ops = await page.locator(`${ACTIVE_PANE} .ant-table-row .ant-tag`).allInnerTexts();
+    expect(ops).toEqual(['確認', '新增', '新增附件', '新增']);
+    await page.locator(`${ACTIVE_PANE} .ant-table-row`).first().getByTestId('track-row-view').click();
+    await poll(() => page.getByTestId('track-changes').innerText()).toMatch(/待確認[\s\S]*已確認/);
+    await settle(page);
+    await screenshot(page, 'payment-track-detail-zh-TW');
+    await page.keyboard.press('Escape');
+    await settle(page);
+    await screenshot(page, 'payment-tracks-zh-TW');
+
+    await page.goto(`${portal.baseUrl}/sadmin/transactionsManage/transactions`);
+    await poll(() => page.locator(`${ACTIVE_PANE} .ant-table-row`).count()).toBe(2);
+    await settle(page);
+    await screenshot(page, 'payment-transactions-zh-TW');
+    await context.close();
+  });
+
+  it('renders the three screens in en-US', async () => {
+    const { page, context } = await portal.newPage({ locale: 'en-US', storage: { 'cake-locale': 'en-US' } });
+    await signIn(page, portal.baseUrl);
+    await page.goto(`${portal.baseUrl}/sadmin/transactionsManage/transactions`);
+    await poll(() => page.locator(`${ACTIVE_PANE} .ant-table-row`).count()).toBe(2);
+    await poll(() => totalCard(page, 'GBP').innerText()).toContain('Confirmed amount');
+    await settle(page);
+    await screenshot(page, 'payment-transactions-en-US');
+    await page.goto(`${portal.baseUrl}/sadmin/applicationManage/userTransactions?id=${appId}`);
+    await poll(() => page.locator(`${ACTIVE_PANE} .ant-table-row`).count()).toBe(2);
+    await rowOf(page, 'Tuition deposit').getByTestId('pay-row-title').click();
+    await poll(() => drawer(page).getByTestId('pay-attachment').count()).toBe(1);
+    await settle(page);
+    await screenshot(page, 'payment-view-en-US');
+    await page.keyboard.press('Escape');
+    await settle(page);
+    await screenshot(page, 'payment-user-transactions-en-US');
+    await page.goto(`${portal.baseUrl}/sadmin/tracksManage/tracks?paymentId=${paymentId}`);
+    await poll(() => page.locator(`${ACTIVE_PANE} .ant-table-row`).count()).toBeGreaterThan(0);
+    await settle(page);
+    await screenshot(page, 'payment-tracks-en-US');
+    await context.close();
+  });
+});
