@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_ID, startTestApp, type TestApp } from '../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/signed-in.js';
+import { APP_ID } from '../test/harness.js';
 
 type Operation = {
   parameters?: { name: string; in: string }[];
@@ -35,17 +36,13 @@ const SKIP = new Set(['/api/v1/member/logout']);
 // Bounded: one request per (route, value) with all fields hostile, plus one per (route, field) for the values
 // most likely to reach SQL (NUL, out-of-range id, SQL text), and JSON bodies of the wrong shape.
 describe('fuzz over the OpenAPI', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let token: string;
   let doc: OpenApi;
 
   beforeAll(async () => {
-    t = await startTestApp();
     ({ token } = await t.login());
     doc = t.app.swagger() as unknown as OpenApi;
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   function fieldsOf(op: Operation): string[] {

@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/signed-in.js';
 import { PERM, type ApplicationSaved, type FollowUp } from '@study-crm/shared';
-import { startTestApp, type TestApp } from '../test/harness.js';
 import { BASE, fullForm } from '../test/application-fixtures.js';
 import { createRole, createStaff, permissionIds } from '../test/access-fixtures.js';
 
 // Issue 13, must fix 4: concurrent writes and odd input answer 200 or a clean 400, never 500 (both engines).
 describe('concurrent writes and odd input', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let token: string;
 
   beforeAll(async () => {
-    t = await startTestApp();
     ({ token } = await t.login());
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('numbers 20 parallel follow-up adds on one application 1 to 20, all accepted', async () => {

@@ -1,26 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/signed-in.js';
 import type { ApplicationPageSchema, ApplicationSaved, ApplicationView } from '@study-crm/shared';
 import { PERM } from '@study-crm/shared';
 import type { z } from 'zod';
-import { startTestApp, type TestApp, type Values } from '../../test/harness.js';
+import { type Values } from '../../test/harness.js';
 import { BASE, fullForm, staffWith } from '../../test/application-fixtures.js';
 
 type Page = z.infer<typeof ApplicationPageSchema>;
 
 describe('applications', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let token: string;
   let teacherId: number;
   const create = (v: Values = {}) => t.post<ApplicationSaved>(`${BASE}/create`, fullForm(v), { token });
   const reason = (message: string) => message.replace(/^Parameter error \[400\]: /, '');
 
   beforeAll(async () => {
-    t = await startTestApp();
     ({ token } = await t.login());
     teacherId = await staffWith(t, 'teacher1', []);
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('creates an application with every section and its student member, then views it back', async () => {

@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/signed-in.js';
 import { PERM, type ApplicationSaved, type FileRecord } from '@study-crm/shared';
-import { startTestApp, type Envelope, type TestApp } from '../../test/harness.js';
+import { type Envelope } from '../../test/harness.js';
 import { BASE, fullForm, multipart, PDF_MINI, PNG_1x1, staffWith } from '../../test/application-fixtures.js';
 
 describe('application files', () => {
-  let t: TestApp;
+  const t = useTestApp({ env: { UPLOAD_MAX_MB: '1' } });
   let token: string;
   let appId: number;
 
@@ -37,13 +38,9 @@ describe('application files', () => {
   };
 
   beforeAll(async () => {
-    t = await startTestApp({ env: { UPLOAD_MAX_MB: '1' } });
     ({ token } = await t.login());
     const created = await t.post<ApplicationSaved>(`${BASE}/create`, fullForm(), { token });
     appId = created.data.id;
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('uploads a PDF and a PNG, lists them and downloads them with the right headers', async () => {

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/signed-in.js';
 import type { ApplicationSaved, FileRecord } from '@study-crm/shared';
-import { startTestApp, testClock, type Envelope, type TestApp } from '../../test/harness.js';
+import { testClock, type Envelope } from '../../test/harness.js';
 import { BASE, fullForm, multipart, PDF_MINI, PNG_1x1 } from '../../test/application-fixtures.js';
 import { createFileRepository } from './file.repository.js';
 import { createFileStorage } from '../files/index.js';
@@ -8,17 +9,13 @@ import { sweepOrphanUploads } from './orphan-sweep.js';
 
 // Issue 13, should fix: one file per request, and no orphan files left in storage.
 describe('upload hardening', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let token: string;
   let appId: number;
 
   beforeAll(async () => {
-    t = await startTestApp();
     ({ token } = await t.login());
     appId = (await t.post<ApplicationSaved>(`${BASE}/create`, fullForm(), { token })).data.id;
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const send = async (payload: Buffer, contentType: string, url = `${BASE}/uploadFile`) =>

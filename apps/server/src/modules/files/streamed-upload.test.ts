@@ -1,27 +1,24 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/signed-in.js';
 import type { ApplicationSaved } from '@study-crm/shared';
-import { startTestApp, type Envelope, type TestApp } from '../../test/harness.js';
+import { type Envelope } from '../../test/harness.js';
 import { BASE, fullForm, multipart, PDF_MINI, PNG_1x1 } from '../../test/application-fixtures.js';
 
 // Issue 13: uploads stream to a temp file with the size limit enforced while streaming; nothing is left behind.
 describe('streamed uploads', () => {
-  let t: TestApp;
+  const t = useTestApp({ env: { UPLOAD_MAX_MB: '1' } });
   let token: string;
   let appId: number;
   let uploads: string;
   let incoming: string;
 
   beforeAll(async () => {
-    t = await startTestApp({ env: { UPLOAD_MAX_MB: '1' } });
     ({ token } = await t.login());
     appId = (await t.post<ApplicationSaved>(`${BASE}/create`, fullForm(), { token })).data.id;
     uploads = path.join(t.config.dataDir, 'uploads');
     incoming = path.join(t.config.dataDir, 'uploads-incoming');
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   // Every file under the uploads folder, temp files included.

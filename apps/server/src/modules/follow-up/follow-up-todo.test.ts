@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/signed-in.js';
 import type { ApplicationSaved, FollowUp, MessageBox, MessageBoxItem } from '@study-crm/shared';
-import { startTestApp, type TestApp } from '../../test/harness.js';
 import { BASE, fullForm, staffWith } from '../../test/application-fixtures.js';
 import { systemClock } from '../../lib/clock.js';
 import { createApplicationRepository } from '../application/index.js';
@@ -13,23 +13,19 @@ const FOLLOW = '/api/v1/mc/followUp';
 
 // Follow-up items feed the follow teacher's to-dos in the navbar message box (issue 3).
 describe('follow-up to-dos', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let token: string;
   let appId: number;
   let a: { id: number; token: string };
   let b: { id: number; token: string };
 
   beforeAll(async () => {
-    t = await startTestApp();
     ({ token } = await t.login());
     const aId = await staffWith(t, 'teachera', []);
     const bId = await staffWith(t, 'teacherb', []);
     a = { id: aId, token: (await t.login('teachera', 'Staff#2026pass')).token };
     b = { id: bId, token: (await t.login('teacherb', 'Staff#2026pass')).token };
     appId = (await t.post<ApplicationSaved>(`${BASE}/create`, fullForm(), { token })).data.id;
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const box = async (who: { token: string }) =>

@@ -1,24 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/signed-in.js';
 import { PERM, type ApplicationSaved, type FollowUp, type FollowUpList } from '@study-crm/shared';
-import { startTestApp, type TestApp } from '../../test/harness.js';
 import { BASE, fullForm, staffWith } from '../../test/application-fixtures.js';
 
 const FOLLOW = '/api/v1/mc/followUp';
 
 describe('follow-up items', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let token: string;
   let appId: number;
   let teacherId: number;
 
   beforeAll(async () => {
-    t = await startTestApp();
     ({ token } = await t.login());
     teacherId = await staffWith(t, 'follower', []);
     appId = (await t.post<ApplicationSaved>(`${BASE}/create`, fullForm(), { token })).data.id;
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('derives the completion ratio from the items: one of three done is 33%', async () => {

@@ -1,19 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/signed-in.js';
 import type { MessageBox } from '@study-crm/shared';
-import { startTestApp, type TestApp } from '../../test/harness.js';
 import { hashPassword } from '../auth/index.js';
 import { createInboxRepository, type InboxRepository } from './inbox.repository.js';
 
 const OTHER = { login: 'staff2', password: 'Staff#2026pass' };
 
 describe('message box', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let repo: InboxRepository;
   let admin: { token: string; mid: number };
   let other: { token: string; mid: number };
 
   beforeAll(async () => {
-    t = await startTestApp();
     repo = createInboxRepository(t.db.db);
     admin = await t.login();
     const now = Date.now();
@@ -58,9 +57,6 @@ describe('message box', () => {
       now: 5,
     });
     await repo.setTodoDone(done, 1, 20);
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const box = (token: string, query = {}) => t.get<MessageBox>('/api/v1/message/box', query, { token });

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/signed-in.js';
 import {
   ADMIN_ROLE_NAME,
   PERM,
@@ -8,7 +9,7 @@ import {
   type MemberView,
   type Page,
 } from '@study-crm/shared';
-import { startTestApp, type TestApp, type Values } from '../../test/harness.js';
+import { type Values } from '../../test/harness.js';
 import { historyName, toMemberRef } from '../people/index.js';
 
 const PASSWORD = 'Staff#2026pass';
@@ -16,7 +17,7 @@ let seq = 0;
 const unique = () => `${Date.now().toString(36)}${++seq}`;
 
 describe('members', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let admin: { token: string; mid: number };
   let adminRoleId: number;
   let staffRoleId: number; // members list and view only
@@ -60,7 +61,6 @@ describe('members', () => {
   const profileCode = async (token: string) => (await t.get('/api/v1/member/profile', {}, { token })).meta.code;
 
   beforeAll(async () => {
-    t = await startTestApp();
     admin = await t.login();
     const roles = await t.get<{ id: number; name: string }[]>('/api/v1/mc/member/roleOptions', {}, admin);
     adminRoleId = roles.data.find((r) => r.name === ADMIN_ROLE_NAME)!.id;
@@ -73,9 +73,6 @@ describe('members', () => {
       PERM.memberRemove,
       PERM.memberSetPassword,
     ]);
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   describe('adding', () => {

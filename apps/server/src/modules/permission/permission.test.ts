@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/signed-in.js';
 import { MENU_SEED, PERM, type MenuItem, type MenuSeed } from '@study-crm/shared';
-import { startTestApp, type TestApp } from '../../test/harness.js';
 import { createRole, createStaff, permissionId, permissionIds, STAFF_PASSWORD } from '../../test/access-fixtures.js';
 
 const P = '/api/v1/mc/sys/permission';
@@ -8,15 +8,11 @@ const count = (items: readonly (MenuSeed | MenuItem)[]): number =>
   items.reduce((n, i) => n + 1 + count(i.children ?? []), 0);
 
 describe('menus and function buttons', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let token: string;
 
   beforeAll(async () => {
-    t = await startTestApp();
     token = (await t.login()).token;
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const add = (values: Record<string, string | number | null>) =>

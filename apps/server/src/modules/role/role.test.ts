@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/signed-in.js';
 import { ADMIN_PROTECTED_PERMS, PERM, type Page, type Role, type RoleMember, type RoleView } from '@study-crm/shared';
-import { startTestApp, type TestApp } from '../../test/harness.js';
 import { createRole, createStaff, permissionId } from '../../test/access-fixtures.js';
 
 const R = '/api/v1/mc/sys/role';
 
 describe('roles', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let token: string;
   let adminRoleId: number;
   let allIds: number[];
@@ -14,7 +14,6 @@ describe('roles', () => {
   let dictAddId: number;
 
   beforeAll(async () => {
-    t = await startTestApp();
     token = (await t.login()).token;
     const admin = await t.db.db
       .selectFrom('role')
@@ -25,9 +24,6 @@ describe('roles', () => {
     allIds = (await t.db.db.selectFrom('permission').select('id').execute()).map((r) => r.id);
     dictListId = await permissionId(t.db.db, PERM.dictList);
     dictAddId = await permissionId(t.db.db, PERM.dictAdd);
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const add = (values: Record<string, string | number | number[] | null>) =>
