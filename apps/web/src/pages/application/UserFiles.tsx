@@ -13,6 +13,7 @@ import { Permission } from '../../components/Permission';
 import { downloadFile, uploadWithProgress, useFileMutation, useFiles, useInvalidateApplication } from './api';
 import { ApplicationScreen } from './ApplicationScreen';
 import { DictBadge, DictSelect } from '../../components/dict';
+import { useConfirm } from '../../components/form/useConfirm';
 
 const ACCEPT = '.pdf,.png,.jpg,.jpeg,.gif,.doc,.docx,.xls,.xlsx';
 
@@ -202,7 +203,7 @@ function FileEdit({
   onSubmit: (v: { title: string; type: string }) => Promise<void>;
 }) {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
+  const confirm = useConfirm();
   const [form] = Form.useForm<{ title: string; type: string }>();
   const [busy, setBusy] = useState(false);
   return (
@@ -215,18 +216,13 @@ function FileEdit({
       okButtonProps={{ loading: busy, 'data-testid': 'file-edit-submit' } as ButtonProps}
       onOk={async () => {
         const v = await form.validateFields();
-        modal.confirm({
-          title: t('application.saveConfirm'),
-          okText: t('common.confirm'),
-          cancelText: t('common.cancel'),
-          onOk: async () => {
-            setBusy(true);
-            try {
-              await onSubmit(v);
-            } finally {
-              setBusy(false);
-            }
-          },
+        confirm(t('application.saveConfirm'), async () => {
+          setBusy(true);
+          try {
+            await onSubmit(v);
+          } finally {
+            setBusy(false);
+          }
         });
       }}
     >

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { App, Col, Form, Input, Modal, Radio, Row, Select } from 'antd';
+import { Col, Form, Input, Modal, Radio, Row, Select } from 'antd';
 import {
   IDENTITY_STATUSES,
   MEMBER_STATUSES,
@@ -14,6 +14,7 @@ import { emailRule, lengthsOf, mobileRule } from '../../components/form/rules';
 import { toastSuccess } from '../../lib/feedback';
 import { passwordConfirmRules, passwordRules } from './passwordRules';
 import { useMemberMutations, useRoleOptions } from './api';
+import { useConfirm } from '../../components/form/useConfirm';
 
 type Values = {
   email?: string;
@@ -50,7 +51,7 @@ export function MemberForm({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
+  const confirm = useConfirm();
   const [form] = Form.useForm<Values>();
   const roles = useRoleOptions();
   const { add, update } = useMemberMutations();
@@ -106,12 +107,7 @@ export function MemberForm({
 
   async function submit() {
     const values = await form.validateFields();
-    modal.confirm({
-      title: t('employee.confirmSave'),
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-      onOk: () => save(values),
-    });
+    confirm(t('employee.confirmSave'), () => save(values));
   }
 
   const required = { required: true, message: t('employee.rule.required') };
