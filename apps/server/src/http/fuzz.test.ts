@@ -36,12 +36,10 @@ const SKIP = new Set(['/api/v1/member/logout']);
 // Bounded: one request per (route, value) with all fields hostile, plus one per (route, field) for the values
 // most likely to reach SQL (NUL, out-of-range id, SQL text), and JSON bodies of the wrong shape.
 describe('fuzz over the OpenAPI', () => {
-  const t = useTestApp();
-  let token: string;
+  const t = useTestApp({ signIn: true });
   let doc: OpenApi;
 
   beforeAll(async () => {
-    ({ token } = await t.login());
     doc = t.app.swagger() as unknown as OpenApi;
   });
 
@@ -56,7 +54,7 @@ describe('fuzz over the OpenAPI', () => {
 
   async function send(method: string, url: string, values: Record<string, unknown>, json = false) {
     const common = { appId: APP_ID, mcId: 'COM' };
-    const headers = { ...t.headers({ token }) };
+    const headers = { ...t.headers(t.admin) };
     const concrete = url.replace(/\{\w+\}/g, '1');
     if (method === 'get') {
       const q = new URLSearchParams({ ...common });

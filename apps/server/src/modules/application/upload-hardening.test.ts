@@ -9,13 +9,11 @@ import { sweepOrphanUploads } from './orphan-sweep.js';
 
 // Issue 13, should fix: one file per request, and no orphan files left in storage.
 describe('upload hardening', () => {
-  const t = useTestApp();
-  let token: string;
+  const t = useTestApp({ signIn: true });
   let appId: number;
 
   beforeAll(async () => {
-    ({ token } = await t.login());
-    appId = (await t.post<ApplicationSaved>(`${BASE}/create`, fullForm(), { token })).data.id;
+    appId = (await t.post<ApplicationSaved>(`${BASE}/create`, fullForm(), t.admin)).data.id;
   });
 
   const send = async (payload: Buffer, contentType: string, url = `${BASE}/uploadFile`) =>
@@ -23,7 +21,7 @@ describe('upload hardening', () => {
       await t.app.inject({
         method: 'POST',
         url: `${url}?appId=student-admin&mcId=COM`,
-        headers: { ...t.headers({ token }), 'content-type': contentType },
+        headers: { ...t.headers(t.admin), 'content-type': contentType },
         payload,
       })
     ).json() as Envelope<FileRecord & { name: string }>;
@@ -84,7 +82,7 @@ describe('upload hardening', () => {
     const download = await t.app.inject({
       method: 'GET',
       url: `${BASE}/downloadFile?id=${kept.data.id}&appId=student-admin&mcId=COM`,
-      headers: t.headers({ token }),
+      headers: t.headers(t.admin),
     });
     expect(download.statusCode).toBe(200);
   });

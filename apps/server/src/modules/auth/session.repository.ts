@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.js';
 import type { Row } from '../../db/schema.js';
+import { permsOfMember } from '../../db/sql-helpers.js';
 
 export type SessionRow = Pick<Row<'session'>, 'id' | 'memberId' | 'createdAt' | 'lastSeenAt' | 'expiresAt'>;
 
@@ -64,17 +65,7 @@ export function createSessionRepository(db: Db) {
 
     // Permission identifiers the member holds through their roles, read fresh on every call
     // so a role change applies on the member's next request.
-    async permsOf(memberId: number): Promise<string[]> {
-      const rows = await db
-        .selectFrom('memberRole')
-        .innerJoin('rolePermission', 'rolePermission.roleId', 'memberRole.roleId')
-        .innerJoin('permission', 'permission.id', 'rolePermission.permissionId')
-        .select('permission.perm')
-        .distinct()
-        .where('memberRole.memberId', '=', memberId)
-        .execute();
-      return rows.map((r) => r.perm);
-    },
+    permsOf: (memberId: number) => permsOfMember(db, memberId),
 
     // Holds a role that requires two-factor sign-in, without having it on.
     async isTwoFactorPending(memberId: number, roleNames: readonly string[]): Promise<boolean> {

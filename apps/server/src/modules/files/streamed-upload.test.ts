@@ -8,15 +8,13 @@ import { BASE, fullForm, multipart, PDF_MINI, PNG_1x1 } from '../../test/applica
 
 // Issue 13: uploads stream to a temp file with the size limit enforced while streaming; nothing is left behind.
 describe('streamed uploads', () => {
-  const t = useTestApp({ env: { UPLOAD_MAX_MB: '1' } });
-  let token: string;
+  const t = useTestApp({ env: { UPLOAD_MAX_MB: '1' }, signIn: true });
   let appId: number;
   let uploads: string;
   let incoming: string;
 
   beforeAll(async () => {
-    ({ token } = await t.login());
-    appId = (await t.post<ApplicationSaved>(`${BASE}/create`, fullForm(), { token })).data.id;
+    appId = (await t.post<ApplicationSaved>(`${BASE}/create`, fullForm(), t.admin)).data.id;
     uploads = path.join(t.config.dataDir, 'uploads');
     incoming = path.join(t.config.dataDir, 'uploads-incoming');
   });
@@ -35,7 +33,7 @@ describe('streamed uploads', () => {
       await t.app.inject({
         method: 'POST',
         url: `${url}?appId=student-admin&mcId=COM`,
-        headers: { ...t.headers({ token }), 'content-type': body.contentType },
+        headers: { ...t.headers(t.admin), 'content-type': body.contentType },
         payload: body.payload,
       })
     ).json() as Envelope<{ name?: string; size: number }>;

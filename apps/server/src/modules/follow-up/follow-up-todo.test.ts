@@ -13,19 +13,17 @@ const FOLLOW = '/api/v1/mc/followUp';
 
 // Follow-up items feed the follow teacher's to-dos in the navbar message box (issue 3).
 describe('follow-up to-dos', () => {
-  const t = useTestApp();
-  let token: string;
+  const t = useTestApp({ signIn: true });
   let appId: number;
   let a: { id: number; token: string };
   let b: { id: number; token: string };
 
   beforeAll(async () => {
-    ({ token } = await t.login());
     const aId = await staffWith(t, 'teachera', []);
     const bId = await staffWith(t, 'teacherb', []);
     a = { id: aId, token: (await t.login('teachera', 'Staff#2026pass')).token };
     b = { id: bId, token: (await t.login('teacherb', 'Staff#2026pass')).token };
-    appId = (await t.post<ApplicationSaved>(`${BASE}/create`, fullForm(), { token })).data.id;
+    appId = (await t.post<ApplicationSaved>(`${BASE}/create`, fullForm(), t.admin)).data.id;
   });
 
   const box = async (who: { token: string }) =>
@@ -33,7 +31,7 @@ describe('follow-up to-dos', () => {
   const todoOf = (m: MessageBox, title: string): MessageBoxItem | undefined =>
     m.todo.list.find((x) => x.title === title);
   const add = async (body: Record<string, string | number>) => {
-    const res = await t.post<FollowUp>(`${FOLLOW}/add`, { applicationId: appId, ...body }, { token });
+    const res = await t.post<FollowUp>(`${FOLLOW}/add`, { applicationId: appId, ...body }, t.admin);
     expect(res.meta.code).toBe(200);
     return res.data.id;
   };
@@ -53,26 +51,26 @@ describe('follow-up to-dos', () => {
     });
     // Nobody else sees it.
     expect((await box(b)).todo.total).toBe(0);
-    expect((await box({ token })).todo.list.some((x) => x.kind === 'followUp')).toBe(false);
+    expect((await box(t.admin)).todo.list.some((x) => x.kind === 'followUp')).toBe(false);
   });
 
   it('stops counting the to-do once the item is marked done, and counts it again when reopened', async () => {
     const id = await add({ service: 'accommodation', followTeacherId: a.id });
     expect((await box(a)).unread.todo).toBe(2);
 
-    const done = await t.post<FollowUp>(`${FOLLOW}/done`, { id, isDone: 1 }, { token });
+    const done = await t.post<FollowUp>(`${FOLLOW}/done`, { id, isDone: 1 }, t.admin);
     expect(done.meta.code).toBe(200);
     const after = await box(a);
     expect(after.unread.todo).toBe(1);
     expect(todoOf(after, '王小明 · 住宿')).toMatchObject({ done: 1, dueAt: null });
 
-    await t.post(`${FOLLOW}/done`, { id, isDone: 0 }, { token });
+    await t.post(`${FOLLOW}/done`, { id, isDone: 0 }, t.admin);
     const reopened = await box(a);
     expect(reopened.unread.todo).toBe(2);
     expect(todoOf(reopened, '王小明 · 住宿')?.done).toBe(0);
 
     // Marking done through the edit form does the same.
-    await t.post(`${FOLLOW}/update`, { id, service: 'accommodation', followTeacherId: a.id, isDone: 1 }, { token });
+    await t.post(`${FOLLOW}/update`, { id, service: 'accommodation', followTeacherId: a.id, isDone: 1 }, t.admin);
     expect(todoOf(await box(a), '王小明 · 住宿')?.done).toBe(1);
     expect((await box(a)).unread.todo).toBe(1);
   });
@@ -91,7 +89,7 @@ describe('follow-up to-dos', () => {
     const res = await t.post<FollowUp>(
       `${FOLLOW}/update`,
       { id, service: 'visa', followTeacherId: b.id, contractDate: '2026-10-01' },
-      { token },
+      t.admin,
     );
     expect(res.meta.code).toBe(200);
     const mineA = await box(a);
@@ -117,10 +115,10 @@ describe('follow-up to-dos', () => {
 
     const id = await add({ service: 'document_preparation', followTeacherId: a.id });
     expect(todoOf(await box(a), '王小明 · 文書準備')).toBeDefined();
-    await t.post(`${FOLLOW}/update`, { id, service: 'document_preparation' }, { token });
+    await t.post(`${FOLLOW}/update`, { id, service: 'document_preparation' }, t.admin);
     expect(todoOf(await box(a), '王小明 · 文書準備')).toBeUndefined();
     // Reassigning to a teacher again brings it back.
-    await t.post(`${FOLLOW}/update`, { id, service: 'document_preparation', followTeacherId: b.id }, { token });
+    await t.post(`${FOLLOW}/update`, { id, service: 'document_preparation', followTeacherId: b.id }, t.admin);
     expect(todoOf(await box(b), '王小明 · 文書準備')).toMatchObject({ done: 0, read: 0 });
   });
 
@@ -129,7 +127,7 @@ describe('follow-up to-dos', () => {
     const res = await t.post(
       `${FOLLOW}/add`,
       { applicationId: appId, service: 'visa', followTeacherId: 424242 },
-      { token },
+      t.admin,
     );
     expect(res.meta.code).toBe(400);
     expect((await box(a)).todo.total).toBe(totalA);
