@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { App, Button, Form, Input, Modal, Popconfirm, Progress, Space, Typography, Upload } from 'antd';
+import { App, Form, Input, Modal, Progress, Space, Typography, Upload } from 'antd';
 import type { ButtonProps, TableProps, UploadProps } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
@@ -14,6 +14,7 @@ import { downloadFile, uploadWithProgress, useFileMutation, useFiles, useInvalid
 import { ApplicationScreen } from './ApplicationScreen';
 import { DictBadge, DictSelect } from '../../components/dict';
 import { useConfirm } from '../../components/form/useConfirm';
+import { LinkAction } from '../../components/crud/LinkAction';
 
 const ACCEPT = '.pdf,.png,.jpg,.jpeg,.gif,.doc,.docx,.xls,.xlsx';
 
@@ -110,34 +111,30 @@ export default function UserFiles() {
       width: 230,
       render: (_, r) => (
         <Space size={0}>
-          <Button
-            type="link"
-            size="small"
+          <LinkAction
+            label={t('application.files.download')}
             onClick={() => void download(r)}
-            data-testid={`file-download-${r.extension}`}
-          >
-            {t('application.files.download')}
-          </Button>
-          <Permission perm={PERM.fileUpdate}>
-            <Button type="link" size="small" onClick={() => setEditing(r)} data-testid={`file-edit-${r.extension}`}>
-              {t('application.edit')}
-            </Button>
-          </Permission>
-          <Permission perm={PERM.fileRemove}>
-            <Popconfirm
-              title={t('application.files.removeConfirm', { name: r.title })}
-              okText={t('common.confirm')}
-              cancelText={t('common.cancel')}
-              onConfirm={async () => {
+            testId={`file-download-${r.extension}`}
+          />
+          <LinkAction
+            label={t('application.edit')}
+            perm={PERM.fileUpdate}
+            onClick={() => setEditing(r)}
+            testId={`file-edit-${r.extension}`}
+          />
+          <LinkAction
+            label={t('application.files.remove')}
+            perm={PERM.fileRemove}
+            danger
+            testId={`file-remove-${r.id}`}
+            confirm={{
+              title: t('application.files.removeConfirm', { name: r.title }),
+              onConfirm: async () => {
                 await mutate.mutateAsync({ action: 'removeFileRecord', body: { id: r.id } });
                 void message.success(t('application.files.removed'));
-              }}
-            >
-              <Button type="link" size="small" danger data-testid={`file-remove-${r.id}`}>
-                {t('application.files.remove')}
-              </Button>
-            </Popconfirm>
-          </Permission>
+              },
+            }}
+          />
         </Space>
       ),
     },

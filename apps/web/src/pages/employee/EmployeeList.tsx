@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { App, Button, Card, Input, Select, Space, Typography, type TableProps } from 'antd';
+import { Button, Card, Input, Select, Space, Typography, type TableProps } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import {
   IDENTITY_STATUSES,

@@ -12,7 +12,7 @@ import {
 } from '@study-crm/shared';
 import { emailRule, lengthsOf, mobileRule } from '../../components/form/rules';
 import { toastSuccess } from '../../lib/feedback';
-import { passwordConfirmRules, passwordRules } from './passwordRules';
+import { PasswordFields } from './PasswordFields';
 import { useMemberMutations, useRoleOptions } from './api';
 import { useConfirm } from '../../components/form/useConfirm';
 
@@ -176,21 +176,7 @@ export function MemberForm({
         </Row>
         {!isEdit && (
           <Row gutter={16}>
-            <Col span={12}>
-              <Form.Item name="password" label={t('employee.field.password')} rules={passwordRules(t)}>
-                <Input.Password autoComplete="new-password" />
-              </Form.Item>
-            </Col>
-            <Col span={12}>
-              <Form.Item
-                name="passwordConfirm"
-                label={t('employee.field.passwordConfirm')}
-                dependencies={['password']}
-                rules={passwordConfirmRules(t)}
-              >
-                <Input.Password autoComplete="new-password" />
-              </Form.Item>
-            </Col>
+            <PasswordFields frame={(field) => <Col span={12}>{field}</Col>} />
           </Row>
         )}
         <Row gutter={16}>

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form, Input, Modal } from 'antd';
+import { Form, Modal } from 'antd';
 import type { Member } from '@study-crm/shared';
 import { toastSuccess } from '../../lib/feedback';
-import { passwordConfirmRules, passwordRules } from './passwordRules';
+import { PasswordFields } from './PasswordFields';
 import { useMemberMutations } from './api';
 import { useConfirm } from '../../components/form/useConfirm';
 
@@ -44,17 +44,7 @@ export function SetPasswordModal({ member, onClose }: { member: Member | undefin
       destroyOnHidden
     >
       <Form form={form} layout="vertical" autoComplete="off">
-        <Form.Item name="password" label={t('employee.field.password')} rules={passwordRules(t)}>
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="passwordConfirm"
-          label={t('employee.field.passwordConfirm')}
-          dependencies={['password']}
-          rules={passwordConfirmRules(t)}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <PasswordFields />
       </Form>
     </Modal>
   );
