@@ -1,4 +1,5 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { Conn } from './transaction.js';
 
 // LIKE patterns with the user's %, _ and \ taken literally.
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -24,4 +25,50 @@ export function startsWithLower(column: string, text: string): RawBuilder<SqlBoo
 export function isUniqueViolation(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+// A member that has not been removed, by id: the start of an existence check or an own-account read.
+export const liveMemberById = (conn: Conn, id: number) =>
+  conn.selectFrom('member').where('id', '=', id).where('deletedAt', 'is', null);
+
+// One more hit in the key's window (or a fresh window) of login_throttle, in one statement: parallel hits are all
+// counted. Returns the count in the window, this hit included.
+export async function countInWindow(conn: Conn, key: string, now: number, windowMs: number): Promise<number> {
+  const stale = sql<boolean>`login_throttle.window_start <= ${now - windowMs}`;
+  const row = await conn
+    .insertInto('loginThrottle')
+    .values({ key, windowStart: now, count: 1 })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        windowStart: sql<number>`case when ${stale} then ${now} else login_throttle.window_start end`,
+        count: sql<number>`case when ${stale} then 1 else login_throttle.count + 1 end`,
+      }),
+    )
+    .returning('count')
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+// Permission identifiers the member holds through their roles.
+export async function permsOfMember(conn: Conn, memberId: number): Promise<string[]> {
+  const rows = await conn
+    .selectFrom('memberRole')
+    .innerJoin('rolePermission', 'rolePermission.roleId', 'memberRole.roleId')
+    .innerJoin('permission', 'permission.id', 'rolePermission.permissionId')
+    .select('permission.perm')
+    .distinct()
+    .where('memberRole.memberId', '=', memberId)
+    .execute();
+  return rows.map((r) => r.perm);
+}
+
+// Permission ids a role holds, in id order.
+export async function permissionIdsOfRole(conn: Conn, roleId: number): Promise<number[]> {
+  const rows = await conn
+    .selectFrom('rolePermission')
+    .select('permissionId')
+    .where('roleId', '=', roleId)
+    .orderBy('permissionId')
+    .execute();
+  return rows.map((r) => r.permissionId);
 }

@@ -1,22 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN_LOGIN,
-  ADMIN_PASSWORD,
-  APP_ID,
-  SIGN,
-  TEST_CAPTCHA,
-  startTestApp,
-  type TestApp,
-} from '../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/signed-in.js';
+import { ADMIN_LOGIN, ADMIN_PASSWORD, APP_ID, SIGN, TEST_CAPTCHA } from '../test/harness.js';
 
 const LOGIN = '/api/v1/mc/auth/login/loginName';
 
 describe('wire contract', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const captchaCount = async () => (await t.db.db.selectFrom('captcha').select('key').execute()).length;
 

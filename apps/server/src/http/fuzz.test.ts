@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_ID, startTestApp, type TestApp } from '../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/signed-in.js';
+import { APP_ID } from '../test/harness.js';
 
 type Operation = {
   parameters?: { name: string; in: string }[];
@@ -35,17 +36,11 @@ const SKIP = new Set(['/api/v1/member/logout']);
 // Bounded: one request per (route, value) with all fields hostile, plus one per (route, field) for the values
 // most likely to reach SQL (NUL, out-of-range id, SQL text), and JSON bodies of the wrong shape.
 describe('fuzz over the OpenAPI', () => {
-  let t: TestApp;
-  let token: string;
+  const t = useTestApp({ signIn: true });
   let doc: OpenApi;
 
   beforeAll(async () => {
-    t = await startTestApp();
-    ({ token } = await t.login());
     doc = t.app.swagger() as unknown as OpenApi;
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   function fieldsOf(op: Operation): string[] {
@@ -59,7 +54,7 @@ describe('fuzz over the OpenAPI', () => {
 
   async function send(method: string, url: string, values: Record<string, unknown>, json = false) {
     const common = { appId: APP_ID, mcId: 'COM' };
-    const headers = { ...t.headers({ token }) };
+    const headers = { ...t.headers(t.admin) };
     const concrete = url.replace(/\{\w+\}/g, '1');
     if (method === 'get') {
       const q = new URLSearchParams({ ...common });

@@ -1,30 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/signed-in.js';
 import { PERM, type ApplicationSaved, type FollowUp } from '@study-crm/shared';
-import { startTestApp, type TestApp } from '../test/harness.js';
 import { BASE, fullForm } from '../test/application-fixtures.js';
 import { createRole, createStaff, permissionIds } from '../test/access-fixtures.js';
 
 // Issue 13, must fix 4: concurrent writes and odd input answer 200 or a clean 400, never 500 (both engines).
 describe('concurrent writes and odd input', () => {
-  let t: TestApp;
-  let token: string;
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    ({ token } = await t.login());
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp({ signIn: true });
 
   it('numbers 20 parallel follow-up adds on one application 1 to 20, all accepted', async () => {
-    const appId = (await t.post<ApplicationSaved>(`${BASE}/create`, fullForm(), { token })).data.id;
+    const appId = (await t.post<ApplicationSaved>(`${BASE}/create`, fullForm(), t.admin)).data.id;
     const results = await Promise.all(
       Array.from({ length: 20 }, () =>
         t.post<FollowUp>(
           '/api/v1/mc/followUp/add',
           { applicationId: appId, service: 'visa', businessType: 'postgraduate' },
-          { token },
+          t.admin,
         ),
       ),
     );
@@ -42,9 +33,7 @@ describe('concurrent writes and odd input', () => {
       ),
     );
     const results = await Promise.all(
-      sets.map((ids) =>
-        t.post('/api/v1/mc/sys/role/editRolePermission', { id: roleId, permissionIds: ids }, { token }),
-      ),
+      sets.map((ids) => t.post('/api/v1/mc/sys/role/editRolePermission', { id: roleId, permissionIds: ids }, t.admin)),
     );
     expect(results.map((r) => r.meta.code)).toEqual(Array(6).fill(200));
   });
@@ -53,10 +42,8 @@ describe('concurrent writes and odd input', () => {
     const roles = await Promise.all([1, 2, 3, 4].map((i) => createRole(t.db.db, `ROLE_PAR${i}`, [PERM.dictList])));
     const memberId = await createStaff(t.db.db, 'parallel', [roles[0]!]);
     const results = await Promise.all([
-      ...roles.map((r) =>
-        t.post('/api/v1/mc/sys/role/updateMemberRoles', { userId: memberId, roleIds: [r] }, { token }),
-      ),
-      ...roles.map((r) => t.post('/api/v1/mc/member/update', { id: memberId, roleIds: [r] }, { token })),
+      ...roles.map((r) => t.post('/api/v1/mc/sys/role/updateMemberRoles', { userId: memberId, roleIds: [r] }, t.admin)),
+      ...roles.map((r) => t.post('/api/v1/mc/member/update', { id: memberId, roleIds: [r] }, t.admin)),
     ]);
     expect(results.map((r) => r.meta.code)).toEqual(Array(8).fill(200));
     const held = await t.db.db.selectFrom('memberRole').select('roleId').where('memberId', '=', memberId).execute();
@@ -65,34 +52,34 @@ describe('concurrent writes and odd input', () => {
 
   it('refuses ids beyond the 32-bit column range with 400 naming the field', async () => {
     for (const id of ['2147483648', '99999999999999999999', '1e30']) {
-      const res = await t.get('/api/v1/mc/sys/role/view', { id }, { token });
+      const res = await t.get('/api/v1/mc/sys/role/view', { id }, t.admin);
       expect(res.meta.code, id).toBe(400);
       expect(res.meta.message).toContain('id');
     }
-    expect((await t.get('/api/v1/mc/sys/role/view', { id: '2147483647' }, { token })).meta.code).toBe(404);
+    expect((await t.get('/api/v1/mc/sys/role/view', { id: '2147483647' }, t.admin)).meta.code).toBe(404);
     const list = await t.post(
       '/api/v1/mc/sys/role/updateMemberRoles',
       { userId: 1, roleIds: [1, 4294967296] },
-      { token },
+      t.admin,
     );
     expect(list.meta.code).toBe(400);
     expect(list.meta.message).toContain('roleIds');
   });
 
   it('refuses a NUL character in any text with 400 naming the field', async () => {
-    const search = await t.get('/api/v1/mc/member', { keyword: 'a\u0000b' }, { token });
+    const search = await t.get('/api/v1/mc/member', { keyword: 'a\u0000b' }, t.admin);
     expect(search.meta).toMatchObject({ code: 400 });
     expect(search.meta.message).toContain('keyword contains a character that is not allowed');
     const add = await t.post(
       '/api/v1/mc/sys/role/add',
       { name: 'ROLE_\u0000X', cnName: 'x', kind: 'general', permissionIds: [1] },
-      { token },
+      t.admin,
     );
     expect(add.meta.code).toBe(400);
     expect(add.meta.message).toContain('name');
     // Inside a JSON-string section the escape decodes to a NUL: refused after decoding, naming the row field.
     const form = fullForm({ educations: JSON.stringify([{ school: 'X\u0000Y' }]) });
-    const created = await t.post(`${BASE}/create`, form, { token });
+    const created = await t.post(`${BASE}/create`, form, t.admin);
     expect(created.meta.code).toBe(400);
     expect(created.meta.message).toContain('NUL');
   });

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/signed-in.js';
 import { PERM } from '@study-crm/shared';
-import { startTestApp, type TestApp } from '../test/harness.js';
 import {
   createRole,
   createStaff,
@@ -19,23 +19,19 @@ const concrete = (url: string) => url.replace(/:\w+/g, '1');
 
 // Walks the whole route table of a full app: routes added later by other modules are covered automatically.
 describe('route table', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let routes: RouteInfo[];
   let adminToken: string;
   let probeRole: number;
   let probeToken: string;
 
   beforeAll(async () => {
-    t = await startTestApp();
     routes = [...t.app.routeTable];
     adminToken = (await t.login()).token;
     // The probe holds one role whose permissions each test sets directly in the database.
     probeRole = await createRole(t.db.db, 'ROLE_PROBE', []);
     await createStaff(t.db.db, 'probe', [probeRole]);
     probeToken = (await t.login('probe', STAFF_PASSWORD)).token;
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   // Empty or minimal parameters: a 400 still proves the caller was let through.

@@ -1,24 +1,17 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/signed-in.js';
 
 // Issue 13, must fix 5: every answer (API and web app) carries the security headers; index.html gets a fresh nonce.
 describe('security headers', () => {
-  let t: TestApp;
   const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'study-crm-web-'));
-
-  beforeAll(async () => {
-    fs.writeFileSync(
-      path.join(webDist, 'index.html'),
-      '<html><head><meta name="csp-nonce" content="__CSP_NONCE__" /></head><body></body></html>',
-    );
-    t = await startTestApp({ env: { WEB_DIST: webDist } });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  fs.writeFileSync(
+    path.join(webDist, 'index.html'),
+    '<html><head><meta name="csp-nonce" content="__CSP_NONCE__" /></head><body></body></html>',
+  );
+  const t = useTestApp({ env: { WEB_DIST: webDist } });
 
   const directives = (csp: string) =>
     new Map(

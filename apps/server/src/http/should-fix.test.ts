@@ -1,19 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/signed-in.js';
 import type { Member } from '@study-crm/shared';
-import { APP_ID, startTestApp, testClock, type TestApp } from '../test/harness.js';
+import { APP_ID, testClock } from '../test/harness.js';
 import { redactUrl } from './logging.js';
 
 // Issue 13, should fix: captcha throttle and purge, proxy addresses, token redaction, URL fields, file titles, docs.
 describe('captcha issuing per address', () => {
-  let t: TestApp;
   const clock = testClock();
-  beforeAll(async () => {
-    t = await startTestApp({ clock, env: { CAPTCHA_IP_MAX_PER_MINUTE: '3', TRUST_PROXY: '1' } });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp({ clock, env: { CAPTCHA_IP_MAX_PER_MINUTE: '3', TRUST_PROXY: '1' } });
 
   const issue = async (forwardedFor: string, key = randomBytes(12).toString('hex')) => {
     const res = await t.app.inject({
@@ -53,14 +48,10 @@ describe('captcha issuing per address', () => {
 });
 
 describe('other hardening', () => {
-  let t: TestApp;
+  const t = useTestApp({ env: { API_DOCS: 'off' } });
   let token: string;
   beforeAll(async () => {
-    t = await startTestApp({ env: { API_DOCS: 'off' } });
     ({ token } = await t.login());
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('redacts the token parameter however it is spelled, in the URL and in the log', async () => {

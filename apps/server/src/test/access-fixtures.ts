@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.js';
 import { hashPassword } from '../modules/auth/index.js';
+import { createRoleRepository } from '../modules/role/index.js';
 
 export const STAFF_PASSWORD = 'Staff#2026pass';
 
@@ -14,13 +15,7 @@ export async function permissionIds(db: Db, perms: readonly string[]): Promise<n
 
 export async function setRolePerms(db: Db, roleId: number, perms: readonly string[]): Promise<void> {
   const ids = await permissionIds(db, perms);
-  await db.deleteFrom('rolePermission').where('roleId', '=', roleId).execute();
-  if (ids.length) {
-    await db
-      .insertInto('rolePermission')
-      .values(ids.map((permissionId) => ({ roleId, permissionId })))
-      .execute();
-  }
+  await createRoleRepository(db).setPermissions(roleId, ids);
 }
 
 export async function createRole(db: Db, name: string, perms: readonly string[] = []): Promise<number> {

@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
-import { notNull, withId, withTimestamps } from './helpers.js';
+import { createIndex, createTableWithId, notNull } from './helpers.js';
 
 // Messaging (issue 15): SMTP senders, message templates, e-mails, and the delivery outbox every channel uses.
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await withTimestamps(
-    withId(db, db.schema.createTable('mail_sender'))
+  await createTableWithId(db, 'mail_sender', (t) =>
+    t
       .addColumn('display_name', 'varchar(100)')
       .addColumn('host', 'varchar(255)', notNull)
       .addColumn('port', 'integer', notNull)
@@ -12,10 +12,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       // AES-256-GCM: version, iv, tag and ciphertext, base64 (never the plain password).
       .addColumn('password_enc', 'text', notNull)
       .addColumn('tls_mode', 'varchar(16)', notNull),
-  ).execute();
+  );
 
-  await withTimestamps(
-    withId(db, db.schema.createTable('message_template'))
+  await createTableWithId(db, 'message_template', (t) =>
+    t
       .addColumn('name', 'varchar(100)', notNull)
       .addColumn('title', 'varchar(255)')
       .addColumn('type', 'varchar(64)', notNull)
@@ -23,11 +23,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       // The sanitised frame HTML, fetched or uploaded once when the template is saved.
       .addColumn('frame_html', 'text')
       .addColumn('content', 'text'),
-  ).execute();
-  await db.schema.createIndex('message_template_type_ix').on('message_template').columns(['type', 'id']).execute();
+  );
+  await createIndex(db, 'message_template_type_ix', 'message_template', ['type', 'id']);
 
-  await withTimestamps(
-    withId(db, db.schema.createTable('email_message'))
+  await createTableWithId(db, 'email_message', (t) =>
+    t
       .addColumn('sender_id', 'integer', (c) => c.notNull().references('mail_sender.id'))
       .addColumn('template_id', 'integer', (c) => c.references('message_template.id').onDelete('set null'))
       .addColumn('subject', 'varchar(255)', notNull)
@@ -37,11 +37,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn('platform', 'varchar(32)', notNull)
       .addColumn('recipients', 'text', notNull)
       .addColumn('created_by', 'integer'),
-  ).execute();
-  await db.schema.createIndex('email_message_created_ix').on('email_message').columns(['created_at']).execute();
+  );
+  await createIndex(db, 'email_message_created_ix', 'email_message', ['created_at']);
 
-  await withTimestamps(
-    withId(db, db.schema.createTable('delivery_outbox'))
+  await createTableWithId(db, 'delivery_outbox', (t) =>
+    t
       .addColumn('channel', 'varchar(16)', notNull)
       .addColumn('message_id', 'integer', notNull)
       .addColumn('recipient', 'varchar(320)', notNull)
@@ -54,17 +54,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn('last_error_code', 'varchar(32)')
       .addColumn('provider_message_id', 'varchar(255)')
       .addColumn('sent_at', 'bigint'),
-  ).execute();
-  await db.schema
-    .createIndex('delivery_outbox_due_ix')
-    .on('delivery_outbox')
-    .columns(['status', 'next_attempt_at'])
-    .execute();
-  await db.schema
-    .createIndex('delivery_outbox_message_ix')
-    .on('delivery_outbox')
-    .columns(['channel', 'message_id'])
-    .execute();
+  );
+  await createIndex(db, 'delivery_outbox_due_ix', 'delivery_outbox', ['status', 'next_attempt_at']);
+  await createIndex(db, 'delivery_outbox_message_ix', 'delivery_outbox', ['channel', 'message_id']);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

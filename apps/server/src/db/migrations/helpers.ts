@@ -14,3 +14,21 @@ export const notNull = (c: ColumnDefinitionBuilder) => c.notNull();
 export function withTimestamps<T extends string, C extends string>(table: CreateTableBuilder<T, C>) {
   return table.addColumn('created_at', 'bigint', notNull).addColumn('updated_at', 'bigint', notNull);
 }
+
+// A table with the id primary key first and the two timestamps last, created at once.
+export function createTableWithId<C extends string>(
+  db: Kysely<unknown>,
+  name: string,
+  columns: (table: CreateTableBuilder<string, 'id'>) => CreateTableBuilder<string, C>,
+) {
+  return withTimestamps(columns(withId(db, db.schema.createTable(name)))).execute();
+}
+
+// A plain (non-unique) index.
+export function createIndex(db: Kysely<unknown>, name: string, table: string, columns: string[]) {
+  return db.schema.createIndex(name).on(table).columns(columns).execute();
+}
+
+// A required reference whose rows go with the row they point at (e.g. 'member.id').
+export const ownedBy = (target: string) => (c: ColumnDefinitionBuilder) =>
+  c.notNull().references(target).onDelete('cascade');

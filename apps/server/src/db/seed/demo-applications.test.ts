@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/signed-in.js';
 import { DICT_TYPES, type ApplicationListItem, type Page } from '@study-crm/shared';
-import { startTestApp, type TestApp } from '../../test/harness.js';
 import { DICT_SEED } from './dict.seed.js';
 import {
   DEMO_BUSINESS_TYPE,
@@ -11,13 +11,7 @@ import {
 } from './demo-applications.js';
 
 describe('demo applications seed', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp();
 
   it('inserts realistic rows in batches and only tops up on a second run', async () => {
     expect(await seedDemoApplications(t.db.db, 120, 50)).toMatchObject({ inserted: 120, total: 120 });

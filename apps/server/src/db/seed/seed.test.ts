@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/signed-in.js';
 import { ADMIN_ROLE_NAME, MENU_SEED, type MenuSeed } from '@study-crm/shared';
-import { startTestApp, type TestApp } from '../../test/harness.js';
 import { generatePassword, seed } from './seed.js';
 
 const countSeed = (items: readonly MenuSeed[]): number =>
   items.reduce((n, i) => n + 1 + countSeed(i.children ?? []), 0);
 
 describe('first-start seed', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('creates the whole menu tree, the built-in role holding all of it, and the administrator', async () => {
     const perms = await t.db.db.selectFrom('permission').select(['id', 'component']).execute();
@@ -84,11 +80,8 @@ describe('first-start seed', () => {
 });
 
 describe('engine parity', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
+  beforeAll(async () => {});
 
   it('returns ids, epoch-millisecond timestamps and 0/1 flags as numbers on both engines', async () => {
     await t.login();

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/signed-in.js';
 import { PERM } from '@study-crm/shared';
-import { startTestApp, type TestApp, type Values } from '../../test/harness.js';
+import { type Values } from '../../test/harness.js';
 import { createRole, createStaff, permissionId, permissionIds, STAFF_PASSWORD } from '../../test/access-fixtures.js';
 
 // A member manager: every member and role permission, but not the dictionary (which the administrator holds).
@@ -20,7 +21,7 @@ const MANAGER_PERMS = [
 ];
 
 describe('no privilege escalation', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let adminId: number;
   let adminRoleId: number;
   let managerRoleId: number;
@@ -29,7 +30,6 @@ describe('no privilege escalation', () => {
   let seq = 0;
 
   beforeAll(async () => {
-    t = await startTestApp();
     adminId = (await t.login()).mid;
     adminRoleId = (
       await t.db.db.selectFrom('role').select('id').where('name', '=', 'ROLE_ADMIN').executeTakeFirstOrThrow()
@@ -38,9 +38,6 @@ describe('no privilege escalation', () => {
     lesserRoleId = await createRole(t.db.db, 'ROLE_LESSER', ['menu:employee', PERM.memberList]);
     await createStaff(t.db.db, 'manager', [managerRoleId]);
     manager = await t.login('manager', STAFF_PASSWORD);
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const as = (token: string) => ({ token });

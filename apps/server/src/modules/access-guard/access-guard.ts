@@ -1,6 +1,7 @@
 import { Code } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/errors.js';
+import { permsOfMember } from '../../db/sql-helpers.js';
 
 // Who is acting: the signed-in member and the permissions their roles give them (read fresh per request).
 export type Actor = { id: number; perms: ReadonlySet<string> };
@@ -44,18 +45,6 @@ export function createAccessGuard(db: Db) {
     return rows.map((r) => r.perm);
   }
 
-  async function permsOfMember(memberId: number): Promise<string[]> {
-    const rows = await db
-      .selectFrom('memberRole')
-      .innerJoin('rolePermission', 'rolePermission.roleId', 'memberRole.roleId')
-      .innerJoin('permission', 'permission.id', 'rolePermission.permissionId')
-      .select('permission.perm')
-      .distinct()
-      .where('memberRole.memberId', '=', memberId)
-      .execute();
-    return rows.map((r) => r.perm);
-  }
-
   type Refusal = 'grantBeyondOwn' | 'manageBeyondOwn';
   const refuse = (messageKey: Refusal, perms: string[]) =>
     new AppError(Code.FORBIDDEN, messageKey, { perms: perms.slice(0, 5).join(', ') });
@@ -82,7 +71,7 @@ export function createAccessGuard(db: Db) {
     async assertCanManageMember(actor: Actor, memberId: number): Promise<void> {
       if (memberId === actor.id || (await holdsBuiltin(actor.id))) return;
       if (await holdsBuiltin(memberId)) throw refuse('manageBeyondOwn', ['ROLE_ADMIN']);
-      assertWithin(actor, await permsOfMember(memberId), 'manageBeyondOwn');
+      assertWithin(actor, await permsOfMember(db, memberId), 'manageBeyondOwn');
     },
   };
 }

@@ -1,17 +1,13 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { liveMemberById } from '../../db/sql-helpers.js';
 import { runInTransaction } from '../../db/transaction.js';
 
 // The signed-in member's own account: password hash and sessions.
 export function createAccountRepository(db: Db) {
   return {
     async passwordHashOf(memberId: number): Promise<string | null> {
-      const row = await db
-        .selectFrom('member')
-        .select('passwordHash')
-        .where('id', '=', memberId)
-        .where('deletedAt', 'is', null)
-        .executeTakeFirst();
+      const row = await liveMemberById(db, memberId).select('passwordHash').executeTakeFirst();
       return row?.passwordHash ?? null;
     },
 

@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/signed-in.js';
+import { ADMIN_PASSWORD } from '../../test/harness.js';
 
 const NEW_PASSWORD = 'Changed#2026pw';
 const URL = '/api/v1/member/password/change';
 
 describe('own password change', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp();
 
   it('refuses a wrong current password and changes nothing', async () => {
     const { token } = await t.login();

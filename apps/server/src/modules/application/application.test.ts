@@ -1,26 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/signed-in.js';
 import type { ApplicationPageSchema, ApplicationSaved, ApplicationView } from '@study-crm/shared';
 import { PERM } from '@study-crm/shared';
 import type { z } from 'zod';
-import { startTestApp, type TestApp, type Values } from '../../test/harness.js';
+import { type Values } from '../../test/harness.js';
 import { BASE, fullForm, staffWith } from '../../test/application-fixtures.js';
 
 type Page = z.infer<typeof ApplicationPageSchema>;
 
 describe('applications', () => {
-  let t: TestApp;
-  let token: string;
+  const t = useTestApp({ signIn: true });
   let teacherId: number;
-  const create = (v: Values = {}) => t.post<ApplicationSaved>(`${BASE}/create`, fullForm(v), { token });
+  const create = (v: Values = {}) => t.post<ApplicationSaved>(`${BASE}/create`, fullForm(v), t.admin);
   const reason = (message: string) => message.replace(/^Parameter error \[400\]: /, '');
 
   beforeAll(async () => {
-    t = await startTestApp();
-    ({ token } = await t.login());
     teacherId = await staffWith(t, 'teacher1', []);
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('creates an application with every section and its student member, then views it back', async () => {
@@ -41,7 +36,7 @@ describe('applications', () => {
       fullName: '王小明',
     });
 
-    const view = await t.get<ApplicationView>(`${BASE}/view`, { id: res.data.id }, { token });
+    const view = await t.get<ApplicationView>(`${BASE}/view`, { id: res.data.id }, t.admin);
     expect(view.meta.code).toBe(200);
     expect(view.data).toMatchObject({
       name: '王小明',
@@ -95,11 +90,11 @@ describe('applications', () => {
           { school: 'LSE', major: 'Economics' },
         ]),
       }),
-      { token },
+      t.admin,
     );
     expect(res.meta.code).toBe(200);
     expect(res.data.version).toBe(2);
-    const view = await t.get<ApplicationView>(`${BASE}/view`, { id: data.id }, { token });
+    const view = await t.get<ApplicationView>(`${BASE}/view`, { id: data.id }, t.admin);
     expect(view.data.name).toBe('王大明');
     expect(view.data.city).toBe('London');
     expect(view.data.educations.map((e) => e.school)).toEqual(['A School', 'B College']);
@@ -112,14 +107,14 @@ describe('applications', () => {
 
   it('refuses the second of two concurrent saves with 409 and keeps the first', async () => {
     const { data } = await create();
-    const first = await t.post(`${BASE}/update`, fullForm({ id: data.id, version: 1, city: 'First' }), { token });
+    const first = await t.post(`${BASE}/update`, fullForm({ id: data.id, version: 1, city: 'First' }), t.admin);
     expect(first.meta.code).toBe(200);
-    const second = await t.post(`${BASE}/update`, fullForm({ id: data.id, version: 1, city: 'Second' }), { token });
+    const second = await t.post(`${BASE}/update`, fullForm({ id: data.id, version: 1, city: 'Second' }), t.admin);
     expect(second.meta).toEqual({
       code: 409,
       message: 'Someone else has changed this record; reload it before saving',
     });
-    const view = await t.get<ApplicationView>(`${BASE}/view`, { id: data.id }, { token });
+    const view = await t.get<ApplicationView>(`${BASE}/view`, { id: data.id }, t.admin);
     expect(view.data.city).toBe('First');
   });
 
@@ -136,10 +131,10 @@ describe('applications', () => {
           { school: 'bad', startDate: '2020-01-01', endDate: '2019-01-01' },
         ]),
       }),
-      { token },
+      t.admin,
     );
     expect(res.meta.code).toBe(400);
-    const view = await t.get<ApplicationView>(`${BASE}/view`, { id: data.id }, { token });
+    const view = await t.get<ApplicationView>(`${BASE}/view`, { id: data.id }, t.admin);
     expect(view.data.name).toBe('王小明');
     expect(view.data.version).toBe(1);
   });
@@ -282,7 +277,7 @@ describe('applications', () => {
       const added = await t.post(
         '/admin/v1/sys/dict/add',
         { type: 'language_test_type', value: 'cambridge_c1', label: '劍橋 C1', label2: 'Cambridge C1 Advanced' },
-        { token },
+        t.admin,
       );
       expect(added.meta.code).toBe(200);
       const res = await create({ languageScores: JSON.stringify([{ testType: 'cambridge_c1', total: 190 }]) });
@@ -337,27 +332,27 @@ describe('applications', () => {
         status: 'offer_conditional',
         followTeacherId: teacherId,
       },
-      { token },
+      t.admin,
     );
     expect(res.meta.code).toBe(200);
     expect(res.data.version).toBe(2);
-    const view = await t.get<ApplicationView>(`${BASE}/view`, { id: data.id }, { token });
+    const view = await t.get<ApplicationView>(`${BASE}/view`, { id: data.id }, t.admin);
     expect(view.data).toMatchObject({
       importantNotes: 'Call back Monday',
       status: 'offer_conditional',
       followTeacherId: teacherId,
       name: '王小明',
     });
-    const stale = await t.post(`${BASE}/updateOther`, { id: data.id, version: 1, status: 'draft' }, { token });
+    const stale = await t.post(`${BASE}/updateOther`, { id: data.id, version: 1, status: 'draft' }, t.admin);
     expect(stale.meta.code).toBe(409);
-    const unknown = await t.post(`${BASE}/updateOther`, { id: data.id, version: 2, status: 'accepted' }, { token });
+    const unknown = await t.post(`${BASE}/updateOther`, { id: data.id, version: 2, status: 'accepted' }, t.admin);
     expect(unknown.meta.code).toBe(400);
     expect(unknown.meta.message).toContain('status');
   });
 
   it('creates with status draft (a seeded dictionary value) when none is given', async () => {
     const { data } = await create({ status: null });
-    const view = await t.get<ApplicationView>(`${BASE}/view`, { id: data.id }, { token });
+    const view = await t.get<ApplicationView>(`${BASE}/view`, { id: data.id }, t.admin);
     expect(view.data.status).toBe('draft');
   });
 
@@ -394,7 +389,7 @@ describe('applications', () => {
       status: 'offer_conditional',
       followTeacherId: tid,
     });
-    const list = (q: Values) => t.get<Page>(`${BASE}/list`, q, { token });
+    const list = (q: Values) => t.get<Page>(`${BASE}/list`, q, t.admin);
     const year = { dateFrom: '2020-01-01', dateTo: '2020-12-31' };
 
     expect((await list({ keyword: 'zel' })).data.list.map((r) => r.name)).toEqual(['Zelena Keys', 'Zelda Brown']);
@@ -429,16 +424,16 @@ describe('applications', () => {
     const info = await t.get<{ name: string; signingTeacher: { id: number; name: string } }>(
       `${BASE}/simpleInfo`,
       { id: data.id },
-      { token },
+      t.admin,
     );
     expect(info.data).toMatchObject({
       name: '王小明',
       signingTeacher: { id: teacherId, name: 'teacher1 Teacher' },
       completionRatio: 0,
     });
-    const staff = await t.get<{ id: number; name: string }[]>(`${BASE}/staffOptions`, {}, { token });
+    const staff = await t.get<{ id: number; name: string }[]>(`${BASE}/staffOptions`, {}, t.admin);
     expect(staff.data).toEqual(expect.arrayContaining([{ id: teacherId, name: 'teacher1 Teacher' }]));
-    expect((await t.get(`${BASE}/view`, { id: 987654 }, { token })).meta.code).toBe(404);
+    expect((await t.get(`${BASE}/view`, { id: 987654 }, t.admin)).meta.code).toBe(404);
   });
 
   it('refuses calls without the permission with 403, and without a session with 401', async () => {
@@ -463,10 +458,10 @@ describe('applications', () => {
       [`${BASE}/removeFileRecord`, { id: -1 }],
       ['/api/v1/mc/followUp/done', { id: 1, isDone: 2 }],
     ];
-    for (const [url, body] of odd) expect((await t.post(url, body, { token })).meta.code, url).toBe(400);
-    expect((await t.get(`${BASE}/downloadFile`, {}, { token })).meta.code).toBe(400);
-    expect((await t.get(`${BASE}/list`, { pageSize: 100000 }, { token })).meta.code).toBe(400);
-    expect((await t.get(`${BASE}/list`, { dateFrom: '2026-13-01' }, { token })).meta.code).toBe(400);
+    for (const [url, body] of odd) expect((await t.post(url, body, t.admin)).meta.code, url).toBe(400);
+    expect((await t.get(`${BASE}/downloadFile`, {}, t.admin)).meta.code).toBe(400);
+    expect((await t.get(`${BASE}/list`, { pageSize: 100000 }, t.admin)).meta.code).toBe(400);
+    expect((await t.get(`${BASE}/list`, { dateFrom: '2026-13-01' }, t.admin)).meta.code).toBe(400);
   });
 
   it('documents every call in the OpenAPI', async () => {

@@ -1,19 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/signed-in.js';
 import { PERM, type ApplicationSaved, type FileRecord } from '@study-crm/shared';
-import { startTestApp, type Envelope, type TestApp } from '../../test/harness.js';
+import { type Envelope } from '../../test/harness.js';
 import { BASE, fullForm, multipart, PDF_MINI, PNG_1x1, staffWith } from '../../test/application-fixtures.js';
 
 describe('application files', () => {
-  let t: TestApp;
-  let token: string;
+  const t = useTestApp({ env: { UPLOAD_MAX_MB: '1' }, signIn: true });
   let appId: number;
 
   const upload = async (
     fields: Record<string, string>,
     file?: { name: string; content: Buffer },
-    tk: string = token,
+    tk: string = t.admin.token,
     url = `${BASE}/uploadFile`,
   ) => {
     const body = multipart(fields, file);
@@ -25,7 +25,7 @@ describe('application files', () => {
     });
     return res.json() as Envelope<FileRecord>;
   };
-  const download = (id: number, tk: string | null = token) =>
+  const download = (id: number, tk: string | null = t.admin.token) =>
     t.app.inject({
       method: 'GET',
       url: `${BASE}/downloadFile?id=${id}&appId=student-admin&mcId=COM`,
@@ -37,13 +37,8 @@ describe('application files', () => {
   };
 
   beforeAll(async () => {
-    t = await startTestApp({ env: { UPLOAD_MAX_MB: '1' } });
-    ({ token } = await t.login());
-    const created = await t.post<ApplicationSaved>(`${BASE}/create`, fullForm(), { token });
+    const created = await t.post<ApplicationSaved>(`${BASE}/create`, fullForm(), t.admin);
     appId = created.data.id;
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('uploads a PDF and a PNG, lists them and downloads them with the right headers', async () => {
@@ -67,7 +62,7 @@ describe('application files', () => {
     const list = await t.get<{ list: FileRecord[]; total: number }>(
       `${BASE}/fileList`,
       { applicationId: appId },
-      { token },
+      t.admin,
     );
     expect(list.data.total).toBe(2);
     expect(list.data.list.map((f) => f.extension).sort()).toEqual(['pdf', 'png']);
@@ -104,7 +99,7 @@ describe('application files', () => {
     const zhRes = await t.app.inject({
       method: 'POST',
       url: `${BASE}/uploadFile?appId=student-admin&mcId=COM`,
-      headers: { ...t.headers({ token, locale: 'zh-TW' }), 'content-type': zh.contentType },
+      headers: { ...t.headers({ ...t.admin, locale: 'zh-TW' }), 'content-type': zh.contentType },
       payload: zh.payload,
     });
     expect((zhRes.json() as Envelope<null>).meta.message).toContain(
@@ -135,17 +130,13 @@ describe('application files', () => {
     const res = await t.post<FileRecord>(
       `${BASE}/updateFileRecord`,
       { id: up.data.id, title: 'Offer letter', type: 'offer' },
-      { token },
+      t.admin,
     );
     expect(res.data).toMatchObject({ title: 'Offer letter', type: 'offer' });
     expect(
-      (await t.post(`${BASE}/updateFileRecord`, { id: up.data.id, title: '', type: 'offer' }, { token })).meta.code,
+      (await t.post(`${BASE}/updateFileRecord`, { id: up.data.id, title: '', type: 'offer' }, t.admin)).meta.code,
     ).toBe(400);
-    const unknown = await t.post(
-      `${BASE}/updateFileRecord`,
-      { id: up.data.id, title: 'a', type: 'diploma' },
-      { token },
-    );
+    const unknown = await t.post(`${BASE}/updateFileRecord`, { id: up.data.id, title: 'a', type: 'diploma' }, t.admin);
     expect(unknown.meta.code).toBe(400);
     expect(unknown.meta.message).toContain('type is not an enabled option of dictionary file_type');
   });
@@ -161,17 +152,17 @@ describe('application files', () => {
   it('removes the record together with the stored file', async () => {
     const up = await upload({ applicationId: String(appId) }, { name: 'x.pdf', content: PDF_MINI });
     const before = storedFiles().length;
-    const res = await t.post(`${BASE}/removeFileRecord`, { id: up.data.id }, { token });
+    const res = await t.post(`${BASE}/removeFileRecord`, { id: up.data.id }, t.admin);
     expect(res.meta.code).toBe(200);
     expect(storedFiles().length).toBe(before - 1);
     expect((await download(up.data.id)).json().meta.code).toBe(404);
   });
 
   it('offers the general form upload with the same checks', async () => {
-    const ok = await upload({}, { name: 'receipt.png', content: PNG_1x1 }, token, '/api/v1/fms/upload');
+    const ok = await upload({}, { name: 'receipt.png', content: PNG_1x1 }, t.admin.token, '/api/v1/fms/upload');
     expect(ok.meta.code).toBe(200);
     expect(ok.data).toMatchObject({ extension: 'png', originalName: 'receipt.png' });
-    const bad = await upload({}, { name: 'x.txt', content: Buffer.from('hello') }, token, '/api/v1/fms/upload');
+    const bad = await upload({}, { name: 'x.txt', content: Buffer.from('hello') }, t.admin.token, '/api/v1/fms/upload');
     expect(bad.meta.code).toBe(400);
   });
 

@@ -1,21 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/signed-in.js';
 import type { ApplicationSaved, ApplicationView } from '@study-crm/shared';
-import { startTestApp, type TestApp, type Values } from '../../test/harness.js';
+import { type Values } from '../../test/harness.js';
 import { BASE, fullForm } from '../../test/application-fixtures.js';
 
 const SECTIONS = ['educations', 'jobs', 'languageScores', 'referrers', 'targetSchools'];
 
 // Issue 13, must fix 2: the application's student travels as `studentId`; the common `memberId` names the caller.
 describe('the student of an application', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let caller: { token: string; mid: number };
 
   beforeAll(async () => {
-    t = await startTestApp();
     caller = await t.login();
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const view = async (id: number) =>

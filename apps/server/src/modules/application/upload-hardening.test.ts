@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/signed-in.js';
 import type { ApplicationSaved, FileRecord } from '@study-crm/shared';
-import { startTestApp, testClock, type Envelope, type TestApp } from '../../test/harness.js';
+import { testClock, type Envelope } from '../../test/harness.js';
 import { BASE, fullForm, multipart, PDF_MINI, PNG_1x1 } from '../../test/application-fixtures.js';
 import { createFileRepository } from './file.repository.js';
 import { createFileStorage } from '../files/index.js';
@@ -8,17 +9,11 @@ import { sweepOrphanUploads } from './orphan-sweep.js';
 
 // Issue 13, should fix: one file per request, and no orphan files left in storage.
 describe('upload hardening', () => {
-  let t: TestApp;
-  let token: string;
+  const t = useTestApp({ signIn: true });
   let appId: number;
 
   beforeAll(async () => {
-    t = await startTestApp();
-    ({ token } = await t.login());
-    appId = (await t.post<ApplicationSaved>(`${BASE}/create`, fullForm(), { token })).data.id;
-  });
-  afterAll(async () => {
-    await t?.close();
+    appId = (await t.post<ApplicationSaved>(`${BASE}/create`, fullForm(), t.admin)).data.id;
   });
 
   const send = async (payload: Buffer, contentType: string, url = `${BASE}/uploadFile`) =>
@@ -26,7 +21,7 @@ describe('upload hardening', () => {
       await t.app.inject({
         method: 'POST',
         url: `${url}?appId=student-admin&mcId=COM`,
-        headers: { ...t.headers({ token }), 'content-type': contentType },
+        headers: { ...t.headers(t.admin), 'content-type': contentType },
         payload,
       })
     ).json() as Envelope<FileRecord & { name: string }>;
@@ -87,7 +82,7 @@ describe('upload hardening', () => {
     const download = await t.app.inject({
       method: 'GET',
       url: `${BASE}/downloadFile?id=${kept.data.id}&appId=student-admin&mcId=COM`,
-      headers: t.headers({ token }),
+      headers: t.headers(t.admin),
     });
     expect(download.statusCode).toBe(200);
   });

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Row } from '../../db/schema.js';
+import { countInWindow } from '../../db/sql-helpers.js';
 
 const LOGIN_COLUMNS = ['id', 'passwordHash', 'status', 'memberType', 'failedLogins', 'lockedUntil'] as const;
 export type LoginCandidate = Pick<Row<'member'>, (typeof LOGIN_COLUMNS)[number]>;
@@ -47,21 +48,7 @@ export function createAuthRepository(db: Db) {
     throttle: (key: string) =>
       db.selectFrom('loginThrottle').select(['windowStart', 'count']).where('key', '=', key).executeTakeFirst(),
     // One more within the window (or a fresh window), in one statement: parallel failures are all counted.
-    async countThrottle(key: string, now: number, windowMs: number): Promise<number> {
-      const stale = sql<boolean>`login_throttle.window_start <= ${now - windowMs}`;
-      const row = await db
-        .insertInto('loginThrottle')
-        .values({ key, windowStart: now, count: 1 })
-        .onConflict((oc) =>
-          oc.column('key').doUpdateSet({
-            windowStart: sql<number>`case when ${stale} then ${now} else login_throttle.window_start end`,
-            count: sql<number>`case when ${stale} then 1 else login_throttle.count + 1 end`,
-          }),
-        )
-        .returning('count')
-        .executeTakeFirstOrThrow();
-      return Number(row.count);
-    },
+    countThrottle: (key: string, now: number, windowMs: number) => countInWindow(db, key, now, windowMs),
     async clearThrottle(key: string) {
       await db.deleteFrom('loginThrottle').where('key', '=', key).execute();
     },

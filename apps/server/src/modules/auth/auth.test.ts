@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN_LOGIN,
-  ADMIN_PASSWORD,
-  TEST_CAPTCHA,
-  startTestApp,
-  testClock,
-  type TestApp,
-} from '../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/signed-in.js';
+import { ADMIN_LOGIN, ADMIN_PASSWORD, TEST_CAPTCHA, testClock } from '../../test/harness.js';
 import { hashPassword } from './password.js';
 
 const LOGIN = '/api/v1/mc/auth/login/loginName';
 
 describe('sign-in', () => {
   const clock = testClock();
-  let t: TestApp;
+  const t = useTestApp({ clock, env: { LOGIN_MAX_FAILURES: '3', LOGIN_LOCK_MINUTES: '15' } });
   beforeAll(async () => {
-    t = await startTestApp({ clock, env: { LOGIN_MAX_FAILURES: '3', LOGIN_LOCK_MINUTES: '15' } });
     const now = clock.now();
     const hash = await hashPassword('Student#123');
     // A student (not staff) and an inactive staff member, both with the same password.
@@ -59,7 +52,6 @@ describe('sign-in', () => {
       ])
       .execute();
   });
-  afterAll(() => t.close());
 
   const attempt = async (body: Record<string, string>, url = LOGIN) => {
     const key = await t.captcha();
@@ -171,11 +163,7 @@ describe('sign-in', () => {
 });
 
 describe('address rate limit', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({ env: { LOGIN_IP_MAX_ATTEMPTS: '4', LOGIN_IP_WINDOW_MINUTES: '10' } });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ env: { LOGIN_IP_MAX_ATTEMPTS: '4', LOGIN_IP_WINDOW_MINUTES: '10' } });
 
   it('refuses an address after too many failed attempts, even with the right password', async () => {
     for (let i = 0; i < 4; i++) {
@@ -192,11 +180,7 @@ describe('address rate limit', () => {
 
 describe('sessions', () => {
   const clock = testClock();
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({ clock, env: { SESSION_IDLE_MINUTES: '30', SESSION_MAX_HOURS: '2' } });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ clock, env: { SESSION_IDLE_MINUTES: '30', SESSION_MAX_HOURS: '2' } });
 
   const profile = (token?: string | null) => t.get('/api/v1/member/profile', {}, { token: token ?? null });
 

@@ -1,22 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, TEST_CAPTCHA, type TestApp } from '../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/signed-in.js';
+import { TEST_CAPTCHA } from '../../test/harness.js';
 import { createRole, createStaff, STAFF_PASSWORD } from '../../test/access-fixtures.js';
 
 const countOf = (codes: number[], code: number) => codes.filter((c) => c === code).length;
 
 // Issue 13, must fix 3: failures are counted atomically, so guesses arriving at once cannot slip past the limit.
 describe('lockout under parallel guesses', () => {
-  let t: TestApp;
+  // The per-address limit is set high so that only the per-account lock is measured.
+  const t = useTestApp({ env: { LOGIN_MAX_FAILURES: '5', LOGIN_IP_MAX_ATTEMPTS: '1000' } });
 
   beforeAll(async () => {
-    // The per-address limit is set high so that only the per-account lock is measured.
-    t = await startTestApp({ env: { LOGIN_MAX_FAILURES: '5', LOGIN_IP_MAX_ATTEMPTS: '1000' } });
     const role = await createRole(t.db.db, 'ROLE_PLAIN', []);
     await createStaff(t.db.db, 'target', [role]);
     await createStaff(t.db.db, 'changer', [role]);
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('locks after 5 failures when 25 wrong guesses arrive at once; the right password is then refused', async () => {

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { countInWindow } from '../../db/sql-helpers.js';
 
 export function createCaptchaRepository(db: Db) {
   return {
@@ -15,21 +15,7 @@ export function createCaptchaRepository(db: Db) {
       return db.deleteFrom('captcha').where('key', '=', key).returning(['codeHash', 'expiresAt']).executeTakeFirst();
     },
     // Captchas issued to one address in the current window, counted in one statement (parallel requests included).
-    async countIssued(key: string, now: number, windowMs: number): Promise<number> {
-      const stale = sql<boolean>`login_throttle.window_start <= ${now - windowMs}`;
-      const row = await db
-        .insertInto('loginThrottle')
-        .values({ key, windowStart: now, count: 1 })
-        .onConflict((oc) =>
-          oc.column('key').doUpdateSet({
-            windowStart: sql<number>`case when ${stale} then ${now} else login_throttle.window_start end`,
-            count: sql<number>`case when ${stale} then 1 else login_throttle.count + 1 end`,
-          }),
-        )
-        .returning('count')
-        .executeTakeFirstOrThrow();
-      return Number(row.count);
-    },
+    countIssued: (key: string, now: number, windowMs: number) => countInWindow(db, key, now, windowMs),
     async purgeExpired(now: number) {
       await db.deleteFrom('captcha').where('expiresAt', '<', now).execute();
       // Per-address counters of windows long past.

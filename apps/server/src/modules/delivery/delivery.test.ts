@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/signed-in.js';
 import { sql } from 'kysely';
 import { openDatabase } from '../../db/database.js';
-import { startTestApp, testClock, type TestApp } from '../../test/harness.js';
+import { startTestApp, testClock } from '../../test/harness.js';
 import {
   backoffDelay,
   createDeliveryWorker,
@@ -27,12 +28,8 @@ function scriptedChannel(answer: (item: DeliveryItem) => Promise<string> | strin
 }
 
 describe('delivery outbox and worker', () => {
-  let t: TestApp;
   const clock = testClock();
-  beforeAll(async () => {
-    t = await startTestApp({ env: { DELIVERY_WORKER: 'off' }, clock });
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp({ env: { DELIVERY_WORKER: 'off' }, clock });
   beforeEach(async () => {
     await t.db.db.deleteFrom('deliveryOutbox').execute();
   });

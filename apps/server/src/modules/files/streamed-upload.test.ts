@@ -1,27 +1,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/signed-in.js';
 import type { ApplicationSaved } from '@study-crm/shared';
-import { startTestApp, type Envelope, type TestApp } from '../../test/harness.js';
+import { type Envelope } from '../../test/harness.js';
 import { BASE, fullForm, multipart, PDF_MINI, PNG_1x1 } from '../../test/application-fixtures.js';
 
 // Issue 13: uploads stream to a temp file with the size limit enforced while streaming; nothing is left behind.
 describe('streamed uploads', () => {
-  let t: TestApp;
-  let token: string;
+  const t = useTestApp({ env: { UPLOAD_MAX_MB: '1' }, signIn: true });
   let appId: number;
   let uploads: string;
   let incoming: string;
 
   beforeAll(async () => {
-    t = await startTestApp({ env: { UPLOAD_MAX_MB: '1' } });
-    ({ token } = await t.login());
-    appId = (await t.post<ApplicationSaved>(`${BASE}/create`, fullForm(), { token })).data.id;
+    appId = (await t.post<ApplicationSaved>(`${BASE}/create`, fullForm(), t.admin)).data.id;
     uploads = path.join(t.config.dataDir, 'uploads');
     incoming = path.join(t.config.dataDir, 'uploads-incoming');
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   // Every file under the uploads folder, temp files included.
@@ -38,7 +33,7 @@ describe('streamed uploads', () => {
       await t.app.inject({
         method: 'POST',
         url: `${url}?appId=student-admin&mcId=COM`,
-        headers: { ...t.headers({ token }), 'content-type': body.contentType },
+        headers: { ...t.headers(t.admin), 'content-type': body.contentType },
         payload: body.payload,
       })
     ).json() as Envelope<{ name?: string; size: number }>;

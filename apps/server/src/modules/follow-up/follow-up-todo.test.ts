@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/signed-in.js';
 import type { ApplicationSaved, FollowUp, MessageBox, MessageBoxItem } from '@study-crm/shared';
-import { startTestApp, type TestApp } from '../../test/harness.js';
 import { BASE, fullForm, staffWith } from '../../test/application-fixtures.js';
 import { systemClock } from '../../lib/clock.js';
 import { createApplicationRepository } from '../application/index.js';
@@ -13,23 +13,17 @@ const FOLLOW = '/api/v1/mc/followUp';
 
 // Follow-up items feed the follow teacher's to-dos in the navbar message box (issue 3).
 describe('follow-up to-dos', () => {
-  let t: TestApp;
-  let token: string;
+  const t = useTestApp({ signIn: true });
   let appId: number;
   let a: { id: number; token: string };
   let b: { id: number; token: string };
 
   beforeAll(async () => {
-    t = await startTestApp();
-    ({ token } = await t.login());
     const aId = await staffWith(t, 'teachera', []);
     const bId = await staffWith(t, 'teacherb', []);
     a = { id: aId, token: (await t.login('teachera', 'Staff#2026pass')).token };
     b = { id: bId, token: (await t.login('teacherb', 'Staff#2026pass')).token };
-    appId = (await t.post<ApplicationSaved>(`${BASE}/create`, fullForm(), { token })).data.id;
-  });
-  afterAll(async () => {
-    await t?.close();
+    appId = (await t.post<ApplicationSaved>(`${BASE}/create`, fullForm(), t.admin)).data.id;
   });
 
   const box = async (who: { token: string }) =>
@@ -37,7 +31,7 @@ describe('follow-up to-dos', () => {
   const todoOf = (m: MessageBox, title: string): MessageBoxItem | undefined =>
     m.todo.list.find((x) => x.title === title);
   const add = async (body: Record<string, string | number>) => {
-    const res = await t.post<FollowUp>(`${FOLLOW}/add`, { applicationId: appId, ...body }, { token });
+    const res = await t.post<FollowUp>(`${FOLLOW}/add`, { applicationId: appId, ...body }, t.admin);
     expect(res.meta.code).toBe(200);
     return res.data.id;
   };
@@ -57,26 +51,26 @@ describe('follow-up to-dos', () => {
     });
     // Nobody else sees it.
     expect((await box(b)).todo.total).toBe(0);
-    expect((await box({ token })).todo.list.some((x) => x.kind === 'followUp')).toBe(false);
+    expect((await box(t.admin)).todo.list.some((x) => x.kind === 'followUp')).toBe(false);
   });
 
   it('stops counting the to-do once the item is marked done, and counts it again when reopened', async () => {
     const id = await add({ service: 'accommodation', followTeacherId: a.id });
     expect((await box(a)).unread.todo).toBe(2);
 
-    const done = await t.post<FollowUp>(`${FOLLOW}/done`, { id, isDone: 1 }, { token });
+    const done = await t.post<FollowUp>(`${FOLLOW}/done`, { id, isDone: 1 }, t.admin);
     expect(done.meta.code).toBe(200);
     const after = await box(a);
     expect(after.unread.todo).toBe(1);
     expect(todoOf(after, '王小明 · 住宿')).toMatchObject({ done: 1, dueAt: null });
 
-    await t.post(`${FOLLOW}/done`, { id, isDone: 0 }, { token });
+    await t.post(`${FOLLOW}/done`, { id, isDone: 0 }, t.admin);
     const reopened = await box(a);
     expect(reopened.unread.todo).toBe(2);
     expect(todoOf(reopened, '王小明 · 住宿')?.done).toBe(0);
 
     // Marking done through the edit form does the same.
-    await t.post(`${FOLLOW}/update`, { id, service: 'accommodation', followTeacherId: a.id, isDone: 1 }, { token });
+    await t.post(`${FOLLOW}/update`, { id, service: 'accommodation', followTeacherId: a.id, isDone: 1 }, t.admin);
     expect(todoOf(await box(a), '王小明 · 住宿')?.done).toBe(1);
     expect((await box(a)).unread.todo).toBe(1);
   });
@@ -95,7 +89,7 @@ describe('follow-up to-dos', () => {
     const res = await t.post<FollowUp>(
       `${FOLLOW}/update`,
       { id, service: 'visa', followTeacherId: b.id, contractDate: '2026-10-01' },
-      { token },
+      t.admin,
     );
     expect(res.meta.code).toBe(200);
     const mineA = await box(a);
@@ -121,10 +115,10 @@ describe('follow-up to-dos', () => {
 
     const id = await add({ service: 'document_preparation', followTeacherId: a.id });
     expect(todoOf(await box(a), '王小明 · 文書準備')).toBeDefined();
-    await t.post(`${FOLLOW}/update`, { id, service: 'document_preparation' }, { token });
+    await t.post(`${FOLLOW}/update`, { id, service: 'document_preparation' }, t.admin);
     expect(todoOf(await box(a), '王小明 · 文書準備')).toBeUndefined();
     // Reassigning to a teacher again brings it back.
-    await t.post(`${FOLLOW}/update`, { id, service: 'document_preparation', followTeacherId: b.id }, { token });
+    await t.post(`${FOLLOW}/update`, { id, service: 'document_preparation', followTeacherId: b.id }, t.admin);
     expect(todoOf(await box(b), '王小明 · 文書準備')).toMatchObject({ done: 0, read: 0 });
   });
 
@@ -133,7 +127,7 @@ describe('follow-up to-dos', () => {
     const res = await t.post(
       `${FOLLOW}/add`,
       { applicationId: appId, service: 'visa', followTeacherId: 424242 },
-      { token },
+      t.admin,
     );
     expect(res.meta.code).toBe(400);
     expect((await box(a)).todo.total).toBe(totalA);

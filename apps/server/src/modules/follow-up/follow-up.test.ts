@@ -1,24 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/signed-in.js';
 import { PERM, type ApplicationSaved, type FollowUp, type FollowUpList } from '@study-crm/shared';
-import { startTestApp, type TestApp } from '../../test/harness.js';
 import { BASE, fullForm, staffWith } from '../../test/application-fixtures.js';
 
 const FOLLOW = '/api/v1/mc/followUp';
 
 describe('follow-up items', () => {
-  let t: TestApp;
-  let token: string;
+  const t = useTestApp({ signIn: true });
   let appId: number;
   let teacherId: number;
 
   beforeAll(async () => {
-    t = await startTestApp();
-    ({ token } = await t.login());
     teacherId = await staffWith(t, 'follower', []);
-    appId = (await t.post<ApplicationSaved>(`${BASE}/create`, fullForm(), { token })).data.id;
-  });
-  afterAll(async () => {
-    await t?.close();
+    appId = (await t.post<ApplicationSaved>(`${BASE}/create`, fullForm(), t.admin)).data.id;
   });
 
   it('derives the completion ratio from the items: one of three done is 33%', async () => {
@@ -34,16 +28,16 @@ describe('follow-up items', () => {
           contractDate: '2026-09-01',
           businessType: 'postgraduate',
         },
-        { token },
+        t.admin,
       );
       expect(res.meta.code).toBe(200);
       ids.push(res.data.id);
     }
-    const done = await t.post<FollowUp>(`${FOLLOW}/done`, { id: ids[0]!, isDone: 1 }, { token });
+    const done = await t.post<FollowUp>(`${FOLLOW}/done`, { id: ids[0]!, isDone: 1 }, t.admin);
     expect(done.data).toMatchObject({ isDone: 1, number: 1, status: 'open' });
     expect(done.data.doneAt).toBeGreaterThan(0);
 
-    const list = await t.get<FollowUpList>(`${FOLLOW}/list`, { applicationId: appId }, { token });
+    const list = await t.get<FollowUpList>(`${FOLLOW}/list`, { applicationId: appId }, t.admin);
     expect(list.data).toMatchObject({ followDone: 1, followTotal: 3, completionRatio: 33 });
     expect(list.data.list.map((f) => f.number)).toEqual([1, 2, 3]);
     expect(list.data.list[1]).toMatchObject({
@@ -51,9 +45,9 @@ describe('follow-up items', () => {
       signingTeacher: { id: teacherId, name: 'follower Teacher' },
     });
 
-    const simple = await t.get<{ completionRatio: number }>(`${BASE}/simpleInfo`, { id: appId }, { token });
+    const simple = await t.get<{ completionRatio: number }>(`${BASE}/simpleInfo`, { id: appId }, t.admin);
     expect(simple.data.completionRatio).toBe(33);
-    const page = await t.get<{ list: { id: number; completionRatio: number }[] }>(`${BASE}/list`, {}, { token });
+    const page = await t.get<{ list: { id: number; completionRatio: number }[] }>(`${BASE}/list`, {}, t.admin);
     expect(page.data.list.find((r) => r.id === appId)?.completionRatio).toBe(33);
   });
 
@@ -61,7 +55,7 @@ describe('follow-up items', () => {
     const add = await t.post<FollowUp>(
       `${FOLLOW}/add`,
       { applicationId: appId, service: 'pre_departure', isDone: 1 },
-      { token },
+      t.admin,
     );
     const res = await t.post<FollowUp>(
       `${FOLLOW}/update`,
@@ -74,7 +68,7 @@ describe('follow-up items', () => {
         status: 'closed',
         isDone: 0,
       },
-      { token },
+      t.admin,
     );
     expect(res.data).toMatchObject({
       appliedSchool: 'UCL',
@@ -89,34 +83,34 @@ describe('follow-up items', () => {
     const typed = await t.post(
       `${FOLLOW}/add`,
       { applicationId: appId, service: 'visa', completionRatio: 100 },
-      { token },
+      t.admin,
     );
     // Unknown fields are ignored: the ratio stays derived.
     expect(typed.meta.code).toBe(200);
-    const list = await t.get<FollowUpList>(`${FOLLOW}/list`, { applicationId: appId }, { token });
+    const list = await t.get<FollowUpList>(`${FOLLOW}/list`, { applicationId: appId }, t.admin);
     expect(list.data.completionRatio).toBe(Math.round((list.data.followDone * 100) / list.data.followTotal));
-    expect((await t.post(`${FOLLOW}/add`, { applicationId: appId, service: '' }, { token })).meta.message).toContain(
+    expect((await t.post(`${FOLLOW}/add`, { applicationId: appId, service: '' }, t.admin)).meta.message).toContain(
       'service is required',
     );
-    expect((await t.post(`${FOLLOW}/add`, { applicationId: 424242, service: 'visa' }, { token })).meta.code).toBe(404);
+    expect((await t.post(`${FOLLOW}/add`, { applicationId: 424242, service: 'visa' }, t.admin)).meta.code).toBe(404);
   });
 
   it('refuses a service, status or business type that is not an enabled dictionary entry, naming the field', async () => {
-    const before = (await t.get<FollowUpList>(`${FOLLOW}/list`, { applicationId: appId }, { token })).data.followTotal;
-    const service = await t.post(`${FOLLOW}/add`, { applicationId: appId, service: 'pickup' }, { token });
+    const before = (await t.get<FollowUpList>(`${FOLLOW}/list`, { applicationId: appId }, t.admin)).data.followTotal;
+    const service = await t.post(`${FOLLOW}/add`, { applicationId: appId, service: 'pickup' }, t.admin);
     expect(service.meta.code).toBe(400);
     expect(service.meta.message).toContain('service is not an enabled option of dictionary follow_service');
     const business = await t.post(
       `${FOLLOW}/add`,
       { applicationId: appId, service: 'visa', businessType: 'language' },
-      { token },
+      t.admin,
     );
     expect(business.meta.code).toBe(400);
     expect(business.meta.message).toContain('businessType');
-    const status = await t.post(`${FOLLOW}/add`, { applicationId: appId, service: 'visa', status: 'done' }, { token });
+    const status = await t.post(`${FOLLOW}/add`, { applicationId: appId, service: 'visa', status: 'done' }, t.admin);
     expect(status.meta.code).toBe(400);
     expect(status.meta.message).toContain('status is not an enabled option of dictionary follow_status');
-    const after = (await t.get<FollowUpList>(`${FOLLOW}/list`, { applicationId: appId }, { token })).data.followTotal;
+    const after = (await t.get<FollowUpList>(`${FOLLOW}/list`, { applicationId: appId }, t.admin)).data.followTotal;
     expect(after).toBe(before);
   });
 

@@ -1,38 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/signed-in.js';
 import type { MessageBox } from '@study-crm/shared';
-import { startTestApp, type TestApp } from '../../test/harness.js';
-import { hashPassword } from '../auth/index.js';
 import { createInboxRepository, type InboxRepository } from './inbox.repository.js';
+import { createStaff } from '../../test/access-fixtures.js';
 
 const OTHER = { login: 'staff2', password: 'Staff#2026pass' };
 
 describe('message box', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let repo: InboxRepository;
   let admin: { token: string; mid: number };
   let other: { token: string; mid: number };
 
   beforeAll(async () => {
-    t = await startTestApp();
     repo = createInboxRepository(t.db.db);
     admin = await t.login();
-    const now = Date.now();
     const role = await t.db.db.selectFrom('role').select('id').executeTakeFirstOrThrow();
-    const m = await t.db.db
-      .insertInto('member')
-      .values({
-        loginName: OTHER.login,
-        passwordHash: await hashPassword(OTHER.password),
-        status: 'active',
-        identityStatus: 'verified',
-        memberType: 'staff',
-        failedLogins: 0,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await t.db.db.insertInto('memberRole').values({ memberId: m.id, roleId: role.id }).execute();
+    await createStaff(t.db.db, OTHER.login, [role.id], OTHER.password);
     other = await t.login(OTHER.login, OTHER.password);
 
     await repo.addNotice({ memberId: 0, title: 'To everyone', content: 'hello', createdBy: admin.mid, now: 1000 });
@@ -58,9 +42,6 @@ describe('message box', () => {
       now: 5,
     });
     await repo.setTodoDone(done, 1, 20);
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const box = (token: string, query = {}) => t.get<MessageBox>('/api/v1/message/box', query, { token });

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/signed-in.js';
 import {
   ADMIN_ROLE_NAME,
   PERM,
@@ -8,36 +9,20 @@ import {
   type MemberView,
   type Page,
 } from '@study-crm/shared';
-import { startTestApp, type TestApp, type Values } from '../../test/harness.js';
+import { type Values } from '../../test/harness.js';
 import { historyName, toMemberRef } from '../people/index.js';
+import { createRole } from '../../test/access-fixtures.js';
 
 const PASSWORD = 'Staff#2026pass';
 let seq = 0;
 const unique = () => `${Date.now().toString(36)}${++seq}`;
 
 describe('members', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let admin: { token: string; mid: number };
   let adminRoleId: number;
   let staffRoleId: number; // members list and view only
   let managerRoleId: number; // every member permission, not an administrator
-
-  async function createRole(name: string, perms: string[]): Promise<number> {
-    const db = t.db.db;
-    const now = Date.now();
-    const role = await db
-      .insertInto('role')
-      .values({ name, cnName: name, kind: 'general', isBuiltin: 0, createdAt: now, updatedAt: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    if (!perms.length) return role.id;
-    const ids = await db.selectFrom('permission').select('id').where('perm', 'in', perms).execute();
-    await db
-      .insertInto('rolePermission')
-      .values(ids.map((p) => ({ roleId: role.id, permissionId: p.id })))
-      .execute();
-    return role.id;
-  }
 
   const add = (values: Values = {}, token = admin.token) =>
     t.post<Member>(
@@ -60,12 +45,11 @@ describe('members', () => {
   const profileCode = async (token: string) => (await t.get('/api/v1/member/profile', {}, { token })).meta.code;
 
   beforeAll(async () => {
-    t = await startTestApp();
     admin = await t.login();
     const roles = await t.get<{ id: number; name: string }[]>('/api/v1/mc/member/roleOptions', {}, admin);
     adminRoleId = roles.data.find((r) => r.name === ADMIN_ROLE_NAME)!.id;
-    staffRoleId = await createRole('ROLE_STAFF', [PERM.memberList, PERM.memberView]);
-    managerRoleId = await createRole('ROLE_MANAGER', [
+    staffRoleId = await createRole(t.db.db, 'ROLE_STAFF', [PERM.memberList, PERM.memberView]);
+    managerRoleId = await createRole(t.db.db, 'ROLE_MANAGER', [
       PERM.memberList,
       PERM.memberView,
       PERM.memberAdd,
@@ -73,9 +57,6 @@ describe('members', () => {
       PERM.memberRemove,
       PERM.memberSetPassword,
     ]);
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   describe('adding', () => {
@@ -535,7 +516,7 @@ describe('members', () => {
     });
 
     it('refuses the list to a member without the list permission (403)', async () => {
-      const noneRole = await createRole('ROLE_NOTHING', []);
+      const noneRole = await createRole(t.db.db, 'ROLE_NOTHING', []);
       const m = await addOk({ roleIds: [noneRole] });
       const s = await t.login(m.email!, PASSWORD);
       expect((await t.get('/api/v1/mc/member', {}, s)).meta.code).toBe(403);

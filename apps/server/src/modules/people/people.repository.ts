@@ -1,6 +1,6 @@
 import { displayName, type PersonRef } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
-import { containsPattern, likeLower } from '../../db/sql-helpers.js';
+import { containsPattern, likeLower, liveMemberById } from '../../db/sql-helpers.js';
 import type { Conn as Tx } from '../../db/transaction.js';
 import type { PageWindow as PeopleWindow } from '../../lib/paging.js';
 import type { PersonRow } from './people.mapper.js';
@@ -87,12 +87,7 @@ export function createPeopleRepository(db: Db) {
     },
 
     async isMember(id: number, tx: Tx = db): Promise<boolean> {
-      const row = await tx
-        .selectFrom('member')
-        .select('id')
-        .where('id', '=', id)
-        .where('deletedAt', 'is', null)
-        .executeTakeFirst();
+      const row = await liveMemberById(tx, id).select('id').executeTakeFirst();
       return !!row;
     },
 

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database.js';
 import { runInTransaction } from '../../db/transaction.js';
 import type { Row } from '../../db/schema.js';
+import { permissionIdsOfRole } from '../../db/sql-helpers.js';
 
 export const PERMISSION_COLUMNS = [
   'permission.id',
@@ -86,15 +87,7 @@ function queries(db: Db) {
     roleExists: async (roleId: number): Promise<boolean> =>
       Boolean(await db.selectFrom('role').select('id').where('id', '=', roleId).executeTakeFirst()),
 
-    async idsOfRole(roleId: number): Promise<number[]> {
-      const rows = await db
-        .selectFrom('rolePermission')
-        .select('permissionId')
-        .where('roleId', '=', roleId)
-        .orderBy('permissionId')
-        .execute();
-      return rows.map((r) => r.permissionId);
-    },
+    idsOfRole: (roleId: number) => permissionIdsOfRole(db, roleId),
 
     all: (): Promise<PermissionRow[]> =>
       db.selectFrom('permission').select(PERMISSION_COLUMNS).orderBy('sort').orderBy('id').execute(),

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/signed-in.js';
 import { MENU_SEED, PERM, type MenuItem, type MenuSeed } from '@study-crm/shared';
-import { startTestApp, type TestApp } from '../../test/harness.js';
 import { createRole, createStaff, permissionId, permissionIds, STAFF_PASSWORD } from '../../test/access-fixtures.js';
 
 const P = '/api/v1/mc/sys/permission';
@@ -8,24 +8,15 @@ const count = (items: readonly (MenuSeed | MenuItem)[]): number =>
   items.reduce((n, i) => n + 1 + count(i.children ?? []), 0);
 
 describe('menus and function buttons', () => {
-  let t: TestApp;
-  let token: string;
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    token = (await t.login()).token;
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp({ signIn: true });
 
   const add = (values: Record<string, string | number | null>) =>
-    t.post<{ id: number }>(`${P}/add`, { parentId: 0, sort: 1, ...values }, { token });
+    t.post<{ id: number }>(`${P}/add`, { parentId: 0, sort: 1, ...values }, t.admin);
   const menu = (name: string, extra: Record<string, string | number | null> = {}) =>
     add({ name, title: name, type: 'menu', perm: `test:${name}`, component: 'parentview', url: `/${name}`, ...extra });
 
   it('gives the whole tree, sorted ascending, for the role editor', async () => {
-    const res = await t.get<MenuItem[]>(`${P}/getAll`, {}, { token });
+    const res = await t.get<MenuItem[]>(`${P}/getAll`, {}, t.admin);
     expect(res.meta.code).toBe(200);
     expect(count(res.data)).toBe(count(MENU_SEED));
     const sorts = res.data.map((i) => i.sort);
@@ -47,7 +38,7 @@ describe('menus and function buttons', () => {
       sort: 1,
     });
     expect(btn.meta.code).toBe(200);
-    const view = await t.get<MenuItem>(`${P}/view`, { id: btn.data.id }, { token });
+    const view = await t.get<MenuItem>(`${P}/view`, { id: btn.data.id }, t.admin);
     expect(view.data).toMatchObject({
       parentId: root.data.id,
       type: 'button',
@@ -55,7 +46,7 @@ describe('menus and function buttons', () => {
       title: 'reportExport',
       url: null,
     });
-    const buttons = await t.get<string[]>(`${P}/buttonList`, {}, { token });
+    const buttons = await t.get<string[]>(`${P}/buttonList`, {}, t.admin);
     expect(buttons.data).toContain('report:export');
   });
 
@@ -70,12 +61,12 @@ describe('menus and function buttons', () => {
       sort: 1,
     };
     for (const field of ['parentId', 'name', 'type', 'perm', 'component', 'url', 'sort'] as const) {
-      const res = await t.post(`${P}/add`, { ...base, [field]: null }, { token });
+      const res = await t.post(`${P}/add`, { ...base, [field]: null }, t.admin);
       expect(res.meta.code, field).toBe(400);
       // A missing enum is told with its allowed values.
       expect(res.meta.message, field).toContain(field === 'type' ? 'type must be one of' : `${field} is required`);
     }
-    const bad = await t.post(`${P}/add`, { ...base, type: 'tab' }, { token });
+    const bad = await t.post(`${P}/add`, { ...base, type: 'tab' }, t.admin);
     expect(bad.meta.message).toContain('type must be one of: menu, button');
   });
 
@@ -102,7 +93,7 @@ describe('menus and function buttons', () => {
         url: '/loopA',
         sort: 1,
       },
-      { token },
+      t.admin,
     );
     expect(loop.meta.code).toBe(400);
     expect(loop.meta.message).toContain('lies under this item');
@@ -125,10 +116,10 @@ describe('menus and function buttons', () => {
         sort: 49,
         isShow: 0,
       },
-      { token },
+      t.admin,
     );
     expect(res.meta.code).toBe(200);
-    const tree = await t.get<MenuItem[]>(`${P}/getAll`, {}, { token });
+    const tree = await t.get<MenuItem[]>(`${P}/getAll`, {}, t.admin);
     const names = tree.data.map((i) => i.name);
     expect(names.indexOf('sortB')).toBeLessThan(names.indexOf('sortA'));
     expect(tree.data.find((i) => i.id === b.data.id)).toMatchObject({ title: '排序 B', sort: 49, isShow: 0 });
@@ -138,35 +129,35 @@ describe('menus and function buttons', () => {
   it('refuses to delete an item with children, and deletes a leaf', async () => {
     const parent = await menu('withKids');
     const child = await add({ parentId: parent.data.id, name: 'kid', type: 'button', perm: 'test:kid' });
-    const refused = await t.post(`${P}/remove`, { id: parent.data.id }, { token });
+    const refused = await t.post(`${P}/remove`, { id: parent.data.id }, t.admin);
     expect(refused.meta).toEqual({ code: 5424, message: 'This menu still has child items and cannot be deleted' });
-    expect((await t.post(`${P}/remove`, { id: child.data.id }, { token })).meta.code).toBe(200);
-    expect((await t.get(`${P}/view`, { id: child.data.id }, { token })).meta.code).toBe(404);
-    expect((await t.post(`${P}/remove`, { id: parent.data.id }, { token })).meta.code).toBe(200);
+    expect((await t.post(`${P}/remove`, { id: child.data.id }, t.admin)).meta.code).toBe(200);
+    expect((await t.get(`${P}/view`, { id: child.data.id }, t.admin)).meta.code).toBe(404);
+    expect((await t.post(`${P}/remove`, { id: parent.data.id }, t.admin)).meta.code).toBe(200);
   });
 
   it('removes several items all or nothing', async () => {
     const parent = await menu('batch');
     const c1 = await add({ parentId: parent.data.id, name: 'b1', type: 'button', perm: 'test:b1' });
     const c2 = await add({ parentId: parent.data.id, name: 'b2', type: 'button', perm: 'test:b2' });
-    const refused = await t.post(`${P}/removeAll`, { ids: [c1.data.id, parent.data.id] }, { token });
+    const refused = await t.post(`${P}/removeAll`, { ids: [c1.data.id, parent.data.id] }, t.admin);
     expect(refused.meta.code).toBe(5424);
-    expect((await t.get(`${P}/view`, { id: c1.data.id }, { token })).meta.code).toBe(200);
-    expect((await t.post(`${P}/removeAll`, { ids: [c1.data.id, 999999] }, { token })).meta.code).toBe(404);
-    expect((await t.post(`${P}/removeAll`, { ids: `${c1.data.id},${c2.data.id}` }, { token })).meta.code).toBe(200);
-    expect((await t.get(`${P}/view`, { id: c2.data.id }, { token })).meta.code).toBe(404);
-    expect((await t.post(`${P}/removeAll`, { ids: null }, { token })).meta.code).toBe(400);
+    expect((await t.get(`${P}/view`, { id: c1.data.id }, t.admin)).meta.code).toBe(200);
+    expect((await t.post(`${P}/removeAll`, { ids: [c1.data.id, 999999] }, t.admin)).meta.code).toBe(404);
+    expect((await t.post(`${P}/removeAll`, { ids: `${c1.data.id},${c2.data.id}` }, t.admin)).meta.code).toBe(200);
+    expect((await t.get(`${P}/view`, { id: c2.data.id }, t.admin)).meta.code).toBe(404);
+    expect((await t.post(`${P}/removeAll`, { ids: null }, t.admin)).meta.code).toBe(400);
   });
 
   it('keeps the items that manage roles: no delete, no new identifier', async () => {
     const roleAddId = await permissionId(t.db.db, PERM.roleAdd);
-    expect((await t.post(`${P}/remove`, { id: roleAddId }, { token })).meta.code).toBe(5421);
+    expect((await t.post(`${P}/remove`, { id: roleAddId }, t.admin)).meta.code).toBe(5421);
     const roleManage = await permissionId(t.db.db, PERM.roleList);
-    const item = (await t.get<MenuItem>(`${P}/view`, { id: roleAddId }, { token })).data;
+    const item = (await t.get<MenuItem>(`${P}/view`, { id: roleAddId }, t.admin)).data;
     const res = await t.post(
       `${P}/update`,
       { id: roleAddId, parentId: roleManage, name: item.name, type: 'button', perm: 'role:add2', sort: 1 },
-      { token },
+      t.admin,
     );
     expect(res.meta.code).toBe(5421);
   });
@@ -181,16 +172,16 @@ describe('menus and function buttons', () => {
     const buttons = await t.get<string[]>(`${P}/buttonList`, {}, { token: staff.token });
     expect(buttons.data).toEqual([PERM.dictAdd]);
     expect((await t.get(`${P}/getAll`, {}, { token: staff.token })).meta.code).toBe(403);
-    const ids = await t.get<number[]>(`${P}/getPermissionsByRole`, { roleId: role }, { token });
+    const ids = await t.get<number[]>(`${P}/getPermissionsByRole`, { roleId: role }, t.admin);
     expect(ids.data.sort()).toEqual(
       (await permissionIds(t.db.db, [PERM.dictList, PERM.dictAdd, 'menu:systemSetup'])).sort(),
     );
-    expect((await t.get(`${P}/getPermissionsByRole`, { roleId: 999999 }, { token })).meta.code).toBe(404);
+    expect((await t.get(`${P}/getPermissionsByRole`, { roleId: 999999 }, t.admin)).meta.code).toBe(404);
   });
 
   it('stores a title with markup as plain text', async () => {
     const res = await menu('xss', { title: '<img src=x onerror=alert(1)>' });
-    const view = await t.get<MenuItem>(`${P}/view`, { id: res.data.id }, { token });
+    const view = await t.get<MenuItem>(`${P}/view`, { id: res.data.id }, t.admin);
     expect(view.data.title).toBe('<img src=x onerror=alert(1)>');
   });
 });

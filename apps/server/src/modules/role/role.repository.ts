@@ -2,7 +2,7 @@ import type { RoleKind } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
 import { runInTransaction } from '../../db/transaction.js';
 import type { PageWindow } from '../../lib/paging.js';
-import { containsPattern, likeLower } from '../../db/sql-helpers.js';
+import { containsPattern, likeLower, permissionIdsOfRole } from '../../db/sql-helpers.js';
 import type { Row } from '../../db/schema.js';
 import { lockRow } from '../../db/row-lock.js';
 
@@ -122,15 +122,7 @@ function queries(db: Db) {
       await db.deleteFrom('role').where('id', '=', id).execute();
     },
 
-    async permissionIds(roleId: number): Promise<number[]> {
-      const rows = await db
-        .selectFrom('rolePermission')
-        .select('permissionId')
-        .where('roleId', '=', roleId)
-        .orderBy('permissionId')
-        .execute();
-      return rows.map((r) => r.permissionId);
-    },
+    permissionIds: (roleId: number) => permissionIdsOfRole(db, roleId),
 
     // Inside a transaction: parallel edits of one role's permissions (or one member's roles) wait for each other.
     lockRole: (roleId: number) => lockRow(db, 'role', roleId),

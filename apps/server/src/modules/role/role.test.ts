@@ -1,21 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/signed-in.js';
 import { ADMIN_PROTECTED_PERMS, PERM, type Page, type Role, type RoleMember, type RoleView } from '@study-crm/shared';
-import { startTestApp, type TestApp } from '../../test/harness.js';
 import { createRole, createStaff, permissionId } from '../../test/access-fixtures.js';
 
 const R = '/api/v1/mc/sys/role';
 
 describe('roles', () => {
-  let t: TestApp;
-  let token: string;
+  const t = useTestApp({ signIn: true });
   let adminRoleId: number;
   let allIds: number[];
   let dictListId: number;
   let dictAddId: number;
 
   beforeAll(async () => {
-    t = await startTestApp();
-    token = (await t.login()).token;
     const admin = await t.db.db
       .selectFrom('role')
       .select('id')
@@ -26,17 +23,14 @@ describe('roles', () => {
     dictListId = await permissionId(t.db.db, PERM.dictList);
     dictAddId = await permissionId(t.db.db, PERM.dictAdd);
   });
-  afterAll(async () => {
-    await t?.close();
-  });
 
   const add = (values: Record<string, string | number | number[] | null>) =>
-    t.post<{ id: number }>(`${R}/add`, values, { token });
+    t.post<{ id: number }>(`${R}/add`, values, t.admin);
 
   it('creates a role and shows it with its permissions, the screen and group of a chosen button included', async () => {
     const res = await add({ name: 'ROLE_EDITOR', cnName: '編輯', kind: 'general', permissionIds: [dictAddId] });
     expect(res.meta.code).toBe(200);
-    const view = await t.get<RoleView>(`${R}/view`, { id: res.data.id }, { token });
+    const view = await t.get<RoleView>(`${R}/view`, { id: res.data.id }, t.admin);
     expect(view.meta.code).toBe(200);
     expect(view.data).toMatchObject({
       name: 'ROLE_EDITOR',
@@ -66,7 +60,7 @@ describe('roles', () => {
     const zh = await t.post(
       `${R}/add`,
       { name: 'X', cnName: 'x', kind: 'general', permissionIds: [1] },
-      { token, locale: 'zh-TW' },
+      { ...t.admin, locale: 'zh-TW' },
     );
     expect(zh.meta.message).toContain('必須以 ROLE_ 開頭');
   });
@@ -90,7 +84,7 @@ describe('roles', () => {
     const unknown = await add({ name: 'ROLE_EMPTY', cnName: '空', kind: 'general', permissionIds: [999999] });
     expect(unknown.meta.code).toBe(400);
     expect(unknown.meta.message).toContain('permissionIds contains an item that does not exist');
-    const list = await t.get<Page<Role>>(`${R}/list`, { keyword: 'ROLE_EMPTY' }, { token });
+    const list = await t.get<Page<Role>>(`${R}/list`, { keyword: 'ROLE_EMPTY' }, t.admin);
     expect(list.data.total).toBe(0);
   });
 
@@ -102,14 +96,14 @@ describe('roles', () => {
     const upd = await t.post(
       `${R}/update`,
       { id: other.data.id, name: 'ROLE_EDITOR', cnName: '其他', kind: 'general', permissionIds: [dictListId] },
-      { token },
+      t.admin,
     );
     expect(upd.meta.code).toBe(5401);
 
-    expect((await t.get(`${R}/check`, { name: 'ROLE_EDITOR' }, { token })).meta.code).toBe(5401);
-    expect((await t.get(`${R}/check`, { name: 'ROLE_FREE' }, { token })).meta.code).toBe(200);
+    expect((await t.get(`${R}/check`, { name: 'ROLE_EDITOR' }, t.admin)).meta.code).toBe(5401);
+    expect((await t.get(`${R}/check`, { name: 'ROLE_FREE' }, t.admin)).meta.code).toBe(200);
     // Editing a role: its own name is not a duplicate.
-    expect((await t.get(`${R}/check`, { name: 'ROLE_OTHER', id: other.data.id }, { token })).meta.code).toBe(200);
+    expect((await t.get(`${R}/check`, { name: 'ROLE_OTHER', id: other.data.id }, t.admin)).meta.code).toBe(200);
   });
 
   it('updates a role and replaces its permissions', async () => {
@@ -118,27 +112,23 @@ describe('roles', () => {
     const res = await t.post(
       `${R}/update`,
       { id: created.data.id, name: 'ROLE_UPD2', cnName: '更新二', kind: 'management', permissionIds: [configListId] },
-      { token },
+      t.admin,
     );
     expect(res.meta.code).toBe(200);
-    const view = await t.get<RoleView>(`${R}/view`, { id: created.data.id }, { token });
+    const view = await t.get<RoleView>(`${R}/view`, { id: created.data.id }, t.admin);
     expect(view.data).toMatchObject({ name: 'ROLE_UPD2', cnName: '更新二', kind: 'management' });
     expect(view.data.permissionIds).toContain(configListId);
     expect(view.data.permissionIds).not.toContain(dictListId);
 
-    const edit = await t.post(
-      `${R}/editRolePermission`,
-      { id: created.data.id, permissionIds: [dictAddId] },
-      { token },
-    );
+    const edit = await t.post(`${R}/editRolePermission`, { id: created.data.id, permissionIds: [dictAddId] }, t.admin);
     expect(edit.meta.code).toBe(200);
-    const after = await t.get<RoleView>(`${R}/view`, { id: created.data.id }, { token });
+    const after = await t.get<RoleView>(`${R}/view`, { id: created.data.id }, t.admin);
     expect(after.data.permissionIds).toContain(dictAddId);
     expect(after.data.permissionIds).not.toContain(configListId);
     const byRole = await t.get<number[]>(
       '/api/v1/mc/sys/permission/getPermissionsByRole',
       { roleId: created.data.id },
-      { token },
+      t.admin,
     );
     expect(byRole.data).toEqual(after.data.permissionIds);
   });
@@ -152,7 +142,7 @@ describe('roles', () => {
       permissionIds: [dictListId],
     });
     expect(created.meta.code).toBe(200);
-    const view = () => t.get<RoleView>(`${R}/view`, { id: created.data.id }, { token }).then((r) => r.data);
+    const view = () => t.get<RoleView>(`${R}/view`, { id: created.data.id }, t.admin).then((r) => r.data);
     expect((await view()).enName).toBe('With English name');
     const base = {
       id: created.data.id,
@@ -161,33 +151,33 @@ describe('roles', () => {
       kind: 'general',
       permissionIds: [dictListId],
     };
-    expect((await t.post(`${R}/update`, base, { token })).meta.code).toBe(200);
+    expect((await t.post(`${R}/update`, base, t.admin)).meta.code).toBe(200);
     expect((await view()).enName).toBe('With English name');
-    const list = await t.get<Page<Role>>(`${R}/list`, { keyword: 'ROLE_EN', pageNum: 1, pageSize: 10 }, { token });
+    const list = await t.get<Page<Role>>(`${R}/list`, { keyword: 'ROLE_EN', pageNum: 1, pageSize: 10 }, t.admin);
     expect(list.data.list[0]).toMatchObject({ name: 'ROLE_EN', enName: 'With English name' });
-    const long = await t.post(`${R}/update`, { ...base, enName: 'x'.repeat(65) }, { token });
+    const long = await t.post(`${R}/update`, { ...base, enName: 'x'.repeat(65) }, t.admin);
     expect(long.meta.code).toBe(400);
     expect(long.meta.message).toContain('enName');
-    expect((await t.post(`${R}/update`, { ...base, enName: '' }, { token })).meta.code).toBe(200);
+    expect((await t.post(`${R}/update`, { ...base, enName: '' }, t.admin)).meta.code).toBe(200);
     expect((await view()).enName).toBeNull();
     // The header's role tag reads the member's roles from the profile.
     const profile = await t.get<{ roles: { name: string; enName: string | null }[] }>(
       '/api/v1/member/profile',
       {},
-      { token },
+      t.admin,
     );
     expect(profile.data.roles.find((r) => r.name === 'ROLE_ADMIN')).toHaveProperty('enName');
   });
 
   it('answers 404 for a role that does not exist', async () => {
-    expect((await t.get(`${R}/view`, { id: 999999 }, { token })).meta.code).toBe(404);
-    expect((await t.post(`${R}/remove`, { id: 999999 }, { token })).meta.code).toBe(404);
+    expect((await t.get(`${R}/view`, { id: 999999 }, t.admin)).meta.code).toBe(404);
+    expect((await t.post(`${R}/remove`, { id: 999999 }, t.admin)).meta.code).toBe(404);
     expect(
       (
         await t.post(
           `${R}/update`,
           { id: 999999, name: 'ROLE_Z', cnName: 'z', kind: 'general', permissionIds: [dictListId] },
-          { token },
+          t.admin,
         )
       ).meta.code,
     ).toBe(404);
@@ -202,29 +192,29 @@ describe('roles', () => {
         permissionIds: [dictListId],
       });
     }
-    const page = await t.get<Page<Role>>(`${R}/list`, { keyword: 'role_page', pageNum: 1, pageSize: 2 }, { token });
+    const page = await t.get<Page<Role>>(`${R}/list`, { keyword: 'role_page', pageNum: 1, pageSize: 2 }, t.admin);
     expect(page.data.total).toBe(3);
     expect(page.data.list.map((r) => r.name)).toEqual(['ROLE_PAGE_2', 'ROLE_PAGE_1']);
-    const page2 = await t.get<Page<Role>>(`${R}/list`, { keyword: 'role_page', pageNum: 2, pageSize: 2 }, { token });
+    const page2 = await t.get<Page<Role>>(`${R}/list`, { keyword: 'role_page', pageNum: 2, pageSize: 2 }, t.admin);
     expect(page2.data.list.map((r) => r.name)).toEqual(['ROLE_PAGE_0']);
-    const cn = await t.get<Page<Role>>(`${R}/list`, { keyword: '分頁1' }, { token });
+    const cn = await t.get<Page<Role>>(`${R}/list`, { keyword: '分頁1' }, t.admin);
     expect(cn.data.list.map((r) => r.name)).toEqual(['ROLE_PAGE_1']);
-    const kind = await t.get<Page<Role>>(`${R}/list`, { keyword: 'ROLE_PAGE', kind: 'assignment' }, { token });
+    const kind = await t.get<Page<Role>>(`${R}/list`, { keyword: 'ROLE_PAGE', kind: 'assignment' }, t.admin);
     expect(kind.data.list.map((r) => r.name)).toEqual(['ROLE_PAGE_0']);
     // '_' is taken literally, not as a wildcard.
-    const literal = await t.get<Page<Role>>(`${R}/list`, { keyword: 'ROLE_PAGE_' }, { token });
+    const literal = await t.get<Page<Role>>(`${R}/list`, { keyword: 'ROLE_PAGE_' }, t.admin);
     expect(literal.data.total).toBe(3);
-    expect((await t.get<Page<Role>>(`${R}/list`, { keyword: 'ROLExPAGE' }, { token })).data.total).toBe(0);
+    expect((await t.get<Page<Role>>(`${R}/list`, { keyword: 'ROLExPAGE' }, t.admin)).data.total).toBe(0);
   });
 
   it('gives every role as a select option', async () => {
-    const map = await t.get<{ id: number; name: string; cnName: string }[]>(`${R}/map`, {}, { token });
+    const map = await t.get<{ id: number; name: string; cnName: string }[]>(`${R}/map`, {}, t.admin);
     expect(map.meta.code).toBe(200);
     expect(map.data).toContainEqual({ id: adminRoleId, name: 'ROLE_ADMIN', cnName: '系統管理員' });
   });
 
   it('never deletes the built-in administrator role', async () => {
-    const res = await t.post(`${R}/remove`, { id: adminRoleId }, { token });
+    const res = await t.post(`${R}/remove`, { id: adminRoleId }, t.admin);
     expect(res.meta).toEqual({ code: 5421, message: 'The built-in administrator role cannot be deleted' });
   });
 
@@ -239,33 +229,33 @@ describe('roles', () => {
         for (const l of links) if (dropped.has(l.parentId) && !dropped.has(l.id)) grew = Boolean(dropped.add(l.id));
       }
       const without = allIds.filter((x) => !dropped.has(x));
-      const edit = await t.post(`${R}/editRolePermission`, { id: adminRoleId, permissionIds: without }, { token });
+      const edit = await t.post(`${R}/editRolePermission`, { id: adminRoleId, permissionIds: without }, t.admin);
       expect(edit.meta.code, perm).toBe(5421);
       expect(edit.meta.message).toContain(perm);
     }
     const upd = await t.post(
       `${R}/update`,
       { id: adminRoleId, name: 'ROLE_ADMIN', cnName: '管理員', kind: 'management', permissionIds: [dictListId] },
-      { token },
+      t.admin,
     );
     expect(upd.meta.code).toBe(5421);
     const rename = await t.post(
       `${R}/update`,
       { id: adminRoleId, name: 'ROLE_BOSS', cnName: '管理員', kind: 'management', permissionIds: allIds },
-      { token },
+      t.admin,
     );
     expect(rename.meta).toEqual({ code: 5421, message: 'The built-in administrator role cannot be renamed' });
-    const view = await t.get<RoleView>(`${R}/view`, { id: adminRoleId }, { token });
+    const view = await t.get<RoleView>(`${R}/view`, { id: adminRoleId }, t.admin);
     expect(view.data.permissionIds.length).toBe(allIds.length);
   });
 
   it('lets the built-in role drop permissions other than the role-management ones', async () => {
     const keep = allIds.filter((x) => x !== dictAddId);
+    expect((await t.post(`${R}/editRolePermission`, { id: adminRoleId, permissionIds: keep }, t.admin)).meta.code).toBe(
+      200,
+    );
     expect(
-      (await t.post(`${R}/editRolePermission`, { id: adminRoleId, permissionIds: keep }, { token })).meta.code,
-    ).toBe(200);
-    expect(
-      (await t.post(`${R}/editRolePermission`, { id: adminRoleId, permissionIds: allIds }, { token })).meta.code,
+      (await t.post(`${R}/editRolePermission`, { id: adminRoleId, permissionIds: allIds }, t.admin)).meta.code,
     ).toBe(200);
   });
 
@@ -273,57 +263,55 @@ describe('roles', () => {
     const role = await add({ name: 'ROLE_HELD', cnName: '使用中', kind: 'general', permissionIds: [dictListId] });
     await createStaff(t.db.db, 'held1', [role.data.id]);
     await createStaff(t.db.db, 'held2', [role.data.id]);
-    const res = await t.post(`${R}/remove`, { id: role.data.id }, { token });
+    const res = await t.post(`${R}/remove`, { id: role.data.id }, t.admin);
     expect(res.meta.code).toBe(5422);
     expect(res.meta.message).toBe('2 member(s) still hold this role: remove it from them before deleting it');
-    expect((await t.get<RoleView>(`${R}/view`, { id: role.data.id }, { token })).data.memberCount).toBe(2);
+    expect((await t.get<RoleView>(`${R}/view`, { id: role.data.id }, t.admin)).data.memberCount).toBe(2);
   });
 
   it('deletes a role nobody holds', async () => {
     const role = await add({ name: 'ROLE_GONE', cnName: '刪除', kind: 'general', permissionIds: [dictListId] });
-    expect((await t.post(`${R}/remove`, { id: role.data.id }, { token })).meta.code).toBe(200);
-    expect((await t.get(`${R}/view`, { id: role.data.id }, { token })).meta.code).toBe(404);
+    expect((await t.post(`${R}/remove`, { id: role.data.id }, t.admin)).meta.code).toBe(200);
+    expect((await t.get(`${R}/view`, { id: role.data.id }, t.admin)).meta.code).toBe(404);
   });
 
   it("sets and reads a member's roles, keeping at least one", async () => {
     const a = await createRole(t.db.db, 'ROLE_MA', [PERM.dictList]);
     const b = await createRole(t.db.db, 'ROLE_MB', [PERM.configList]);
     const mid = await createStaff(t.db.db, 'roles1', [a]);
-    const set = await t.post(`${R}/updateMemberRoles`, { userId: mid, roleIds: [a, b] }, { token });
+    const set = await t.post(`${R}/updateMemberRoles`, { userId: mid, roleIds: [a, b] }, t.admin);
     expect(set.meta.code).toBe(200);
-    const got = await t.get<{ id: number }[]>(`${R}/getMemberRoles`, { userId: mid }, { token });
+    const got = await t.get<{ id: number }[]>(`${R}/getMemberRoles`, { userId: mid }, t.admin);
     expect(got.data.map((r) => r.id)).toEqual([a, b]);
 
-    const empty = await t.post(`${R}/updateMemberRoles`, { userId: mid, roleIds: null }, { token });
+    const empty = await t.post(`${R}/updateMemberRoles`, { userId: mid, roleIds: null }, t.admin);
     expect(empty.meta).toEqual({ code: 5423, message: 'A member must keep at least one role' });
-    const unknown = await t.post(`${R}/updateMemberRoles`, { userId: mid, roleIds: [a, 999999] }, { token });
+    const unknown = await t.post(`${R}/updateMemberRoles`, { userId: mid, roleIds: [a, 999999] }, t.admin);
     expect(unknown.meta.code).toBe(400);
-    const noMember = await t.post(`${R}/updateMemberRoles`, { userId: 999999, roleIds: [a] }, { token });
+    const noMember = await t.post(`${R}/updateMemberRoles`, { userId: 999999, roleIds: [a] }, t.admin);
     expect(noMember.meta.code).toBe(404);
-    expect((await t.get<{ id: number }[]>(`${R}/getMemberRoles`, { userId: mid }, { token })).data).toHaveLength(2);
+    expect((await t.get<{ id: number }[]>(`${R}/getMemberRoles`, { userId: mid }, t.admin)).data).toHaveLength(2);
   });
 
   it('never takes the administrator role from its last holder', async () => {
     const other = await createRole(t.db.db, 'ROLE_SOLO', [PERM.dictList]);
     const { mid } = await t.login();
-    const res = await t.post(`${R}/updateMemberRoles`, { userId: mid, roleIds: [other] }, { token });
+    const res = await t.post(`${R}/updateMemberRoles`, { userId: mid, roleIds: [other] }, t.admin);
     expect(res.meta.code).toBe(5421);
     const second = await createStaff(t.db.db, 'admin2', [adminRoleId]);
-    expect((await t.post(`${R}/updateMemberRoles`, { userId: second, roleIds: [other] }, { token })).meta.code).toBe(
-      200,
-    );
+    expect((await t.post(`${R}/updateMemberRoles`, { userId: second, roleIds: [other] }, t.admin)).meta.code).toBe(200);
   });
 
   it('lists the members of a role and finds staff to add', async () => {
     const role = await createRole(t.db.db, 'ROLE_TEAM', [PERM.dictList]);
     await createStaff(t.db.db, 'team_alice', [role]);
     await createStaff(t.db.db, 'team_bob', [role]);
-    const members = await t.get<Page<RoleMember>>(`${R}/members`, { id: role, pageSize: 1 }, { token });
+    const members = await t.get<Page<RoleMember>>(`${R}/members`, { id: role, pageSize: 1 }, t.admin);
     expect(members.data.total).toBe(2);
     expect(members.data.list).toHaveLength(1);
-    const found = await t.get<Page<RoleMember>>(`${R}/members`, { id: role, keyword: 'ALICE' }, { token });
+    const found = await t.get<Page<RoleMember>>(`${R}/members`, { id: role, keyword: 'ALICE' }, t.admin);
     expect(found.data.list.map((m) => m.loginName)).toEqual(['team_alice']);
-    const options = await t.get<RoleMember[]>(`${R}/memberOptions`, { keyword: 'team_' }, { token });
+    const options = await t.get<RoleMember[]>(`${R}/memberOptions`, { keyword: 'team_' }, t.admin);
     expect(options.data.map((m) => m.loginName).sort()).toEqual(['team_alice', 'team_bob']);
     expect(options.data[0]).not.toHaveProperty('passwordHash');
   });

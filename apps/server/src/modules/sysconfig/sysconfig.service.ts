@@ -6,6 +6,16 @@ import type { Clock } from '../../lib/clock.js';
 import type { ConfigAccessor } from './config-accessor.js';
 import type { SysConfigRepository, SysConfigRow } from './sysconfig.repository.js';
 
+// The stored fields of an added or updated config, absent optional values as null and status enabled by default.
+const fieldsOf = (body: SysConfigAddBody) => ({
+  key: body.key,
+  platform: body.platform,
+  prodValue: body.prodValue ?? null,
+  testValue: body.testValue ?? null,
+  remarks: body.remarks ?? null,
+  status: body.status ?? 'enabled',
+});
+
 export function toSysConfig(row: SysConfigRow): SysConfig {
   return {
     id: row.id,
@@ -56,16 +66,7 @@ export function createSysConfigService(deps: { repo: SysConfigRepository; access
       if ((await repo.idOf(body.key, body.platform)) !== undefined) throw exists(body.key, body.platform);
       const now = clock.now();
       const id = await guarded(body.key, body.platform, () =>
-        repo.insert({
-          key: body.key,
-          platform: body.platform,
-          prodValue: body.prodValue ?? null,
-          testValue: body.testValue ?? null,
-          remarks: body.remarks ?? null,
-          status: body.status ?? 'enabled',
-          createdAt: now,
-          updatedAt: now,
-        }),
+        repo.insert({ ...fieldsOf(body), createdAt: now, updatedAt: now }),
       );
       return view(id);
     },
@@ -75,19 +76,7 @@ export function createSysConfigService(deps: { repo: SysConfigRepository; access
       const other = await repo.idOf(body.key, body.platform);
       if (other !== undefined && other !== body.id) throw exists(body.key, body.platform);
       const saved = await guarded(body.key, body.platform, () =>
-        repo.update(
-          body.id,
-          {
-            key: body.key,
-            platform: body.platform,
-            prodValue: body.prodValue ?? null,
-            testValue: body.testValue ?? null,
-            remarks: body.remarks ?? null,
-            status: body.status ?? 'enabled',
-            updatedAt: clock.now(),
-          },
-          body.version,
-        ),
+        repo.update(body.id, { ...fieldsOf(body), updatedAt: clock.now() }, body.version),
       );
       if (!saved) throw staleCopy();
       return view(body.id);

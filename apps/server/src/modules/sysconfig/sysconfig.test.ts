@@ -1,47 +1,42 @@
 import { describe, expect, it } from 'vitest';
 import type { SysConfig, Page } from '@study-crm/shared';
-import { testClock, type TestApp } from '../../test/harness.js';
-import { withSignedInApp } from '../../test/signed-in.js';
+import { testClock } from '../../test/harness.js';
+import { useTestApp } from '../../test/signed-in.js';
 import { createConfigAccessor } from './config-accessor.js';
 
 const BASE = '/admin/v1/sys/sysConfigs';
 
 describe('system configs', () => {
-  let t: TestApp;
-  let token: string;
-  withSignedInApp((app, session) => {
-    t = app;
-    token = session.token;
-  });
-  const add = (v: Record<string, string | number | null>) => t.post<SysConfig>(`${BASE}/add`, v, { token });
+  const t = useTestApp({ signIn: true });
+  const add = (v: Record<string, string | number | null>) => t.post<SysConfig>(`${BASE}/add`, v, t.admin);
 
   it('adds a config and reads it back', async () => {
     const res = await add({ key: 'site.name', platform: 'WEB', prodValue: 'Prod', testValue: 'Test', remarks: 'name' });
     expect(res.meta.code).toBe(200);
     expect(res.data).toMatchObject({ key: 'site.name', platform: 'WEB', status: 'enabled', prodValue: 'Prod' });
-    const view = await t.get<SysConfig>(`${BASE}/view`, { id: res.data.id }, { token });
+    const view = await t.get<SysConfig>(`${BASE}/view`, { id: res.data.id }, t.admin);
     expect(view.data.testValue).toBe('Test');
   });
 
   it('refuses a missing key or platform, naming the field, and writes nothing', async () => {
-    const before = await t.get<Page<SysConfig>>(`${BASE}/list`, {}, { token });
+    const before = await t.get<Page<SysConfig>>(`${BASE}/list`, {}, t.admin);
     const noKey = await add({ key: '', platform: 'WEB' });
     expect(noKey.meta.code).toBe(400);
     expect(noKey.meta.message).toContain('key');
     const noPlatform = await add({ key: 'x.y' });
     expect(noPlatform.meta.code).toBe(400);
     expect(noPlatform.meta.message).toContain('platform');
-    const after = await t.get<Page<SysConfig>>(`${BASE}/list`, {}, { token });
+    const after = await t.get<Page<SysConfig>>(`${BASE}/list`, {}, t.admin);
     expect(after.data.total).toBe(before.data.total);
   });
 
   it('refuses a duplicate (key, platform) with a localised message, but allows another platform', async () => {
     await add({ key: 'dup.key', platform: 'WEB' });
-    const dup = await t.post(`${BASE}/add`, { key: 'dup.key', platform: 'WEB' }, { token, locale: 'zh-TW' });
+    const dup = await t.post(`${BASE}/add`, { key: 'dup.key', platform: 'WEB' }, { ...t.admin, locale: 'zh-TW' });
     expect(dup.meta).toEqual({ code: 5410, message: '此平台已有相同鍵名的參數：dup.key（WEB）' });
     expect((await add({ key: 'dup.key', platform: 'APP' })).meta.code).toBe(200);
     const other = await add({ key: 'dup.other', platform: 'APP' });
-    const clash = await t.post(`${BASE}/update`, { id: other.data.id, key: 'dup.key', platform: 'APP' }, { token });
+    const clash = await t.post(`${BASE}/update`, { id: other.data.id, key: 'dup.key', platform: 'APP' }, t.admin);
     expect(clash.meta.code).toBe(5410);
   });
 
@@ -51,12 +46,12 @@ describe('system configs', () => {
     const disabled = await t.get<Page<SysConfig>>(
       `${BASE}/list`,
       { platform: 'SERVER', status: 'disabled', pageNum: '', pageSize: '' },
-      { token },
+      t.admin,
     );
     expect(disabled.data.list.map((c) => c.key)).toEqual(['filter.a']);
-    const search = await t.get<Page<SysConfig>>(`${BASE}/list`, { keyword: 'NEEDLE' }, { token });
+    const search = await t.get<Page<SysConfig>>(`${BASE}/list`, { keyword: 'NEEDLE' }, t.admin);
     expect(search.data.list.map((c) => c.key)).toEqual(['filter.a']);
-    const paged = await t.get<Page<SysConfig>>(`${BASE}/list`, { pageSize: 2, pageNum: 1 }, { token });
+    const paged = await t.get<Page<SysConfig>>(`${BASE}/list`, { pageSize: 2, pageNum: 1 }, t.admin);
     expect(paged.data.list).toHaveLength(2);
     expect(paged.data.total).toBeGreaterThan(2);
   });
@@ -68,17 +63,17 @@ describe('system configs', () => {
     await t.post(
       `${BASE}/update`,
       { id: created.data.id, key: 'cache.key', platform: 'WEB', testValue: 'T2' },
-      { token },
+      t.admin,
     );
     expect(await t.app.configs.get('cache.key', 'WEB')).toBe('T2');
     await t.post(
       `${BASE}/update`,
       { id: created.data.id, key: 'cache.key', platform: 'WEB', testValue: 'T2', status: 'disabled' },
-      { token },
+      t.admin,
     );
     expect(await t.app.configs.get('cache.key')).toBeNull();
-    await t.post(`${BASE}/remove`, { id: created.data.id }, { token });
-    expect((await t.get(`${BASE}/view`, { id: created.data.id }, { token })).meta.code).toBe(404);
+    await t.post(`${BASE}/remove`, { id: created.data.id }, t.admin);
+    expect((await t.get(`${BASE}/view`, { id: created.data.id }, t.admin)).meta.code).toBe(404);
   });
 
   it('refuses callers without the permission', async () => {

@@ -1,20 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { Tag, TagCheckResult, TagOption, Page } from '@study-crm/shared';
-import type { TestApp } from '../../test/harness.js';
-import { withSignedInApp } from '../../test/signed-in.js';
+import { useTestApp } from '../../test/signed-in.js';
 
 const BASE = '/admin/v1/tags';
 
 describe('tags', () => {
-  let t: TestApp;
-  let token: string;
-  withSignedInApp((app, session) => {
-    t = app;
-    token = session.token;
-  });
+  const t = useTestApp({ signIn: true });
   const add = (v: Record<string, string | number | null>, locale = 'en-US') =>
-    t.post<Tag>(`${BASE}/add`, v, { token, locale });
+    t.post<Tag>(`${BASE}/add`, v, { ...t.admin, locale });
 
   it('adds a tag with its colour and lists it', async () => {
     const res = await add({
@@ -27,7 +21,7 @@ describe('tags', () => {
     });
     expect(res.meta.code).toBe(200);
     expect(res.data).toMatchObject({ type: 'student', value: 'vip', color: '#F53F3F', status: 'enabled', sort: 5 });
-    const list = await t.get<Page<Tag>>(`${BASE}/list`, { type: 'student' }, { token });
+    const list = await t.get<Page<Tag>>(`${BASE}/list`, { type: 'student' }, t.admin);
     expect(list.data.list.map((x) => x.value)).toEqual(['vip']);
   });
 
@@ -41,7 +35,7 @@ describe('tags', () => {
       expect(res.meta.code).toBe(400);
       expect(res.meta.message).toContain(field);
     }
-    expect((await t.get<Page<Tag>>(`${BASE}/list`, { type: 'student' }, { token })).data.total).toBe(1);
+    expect((await t.get<Page<Tag>>(`${BASE}/list`, { type: 'student' }, t.admin)).data.total).toBe(1);
   });
 
   it('rejects a duplicate key or Chinese tag in the same type with a localised message', async () => {
@@ -57,17 +51,13 @@ describe('tags', () => {
   });
 
   it('answers check for live validation, ignoring the tag being edited', async () => {
-    const vip = (await t.get<Page<Tag>>(`${BASE}/list`, { type: 'student' }, { token })).data.list[0]!;
-    const taken = await t.get<TagCheckResult>(
-      `${BASE}/check`,
-      { type: 'student', value: 'vip', label: '新' },
-      { token },
-    );
+    const vip = (await t.get<Page<Tag>>(`${BASE}/list`, { type: 'student' }, t.admin)).data.list[0]!;
+    const taken = await t.get<TagCheckResult>(`${BASE}/check`, { type: 'student', value: 'vip', label: '新' }, t.admin);
     expect(taken.data).toEqual({ valueTaken: true, labelTaken: false });
     const self = await t.get<TagCheckResult>(
       `${BASE}/check`,
       { type: 'student', value: 'vip', label: '重點學生', id: vip.id },
-      { token },
+      t.admin,
     );
     expect(self.data).toEqual({ valueTaken: false, labelTaken: false });
   });
@@ -82,13 +72,13 @@ describe('tags', () => {
       label2: 'Urgent (old)',
       status: 'disabled',
     });
-    const res = await t.get<TagOption[]>('/api/v1/tags/search', { q: 'urg' }, { token });
+    const res = await t.get<TagOption[]>('/api/v1/tags/search', { q: 'urg' }, t.admin);
     expect(res.data.map((x) => x.value)).toEqual(['urgent', 'not_urgent']);
-    const typed = await t.get<TagOption[]>('/api/v1/tags/search', { q: '', type: 'school' }, { token });
+    const typed = await t.get<TagOption[]>('/api/v1/tags/search', { q: '', type: 'school' }, t.admin);
     expect(typed.data.map((x) => x.value)).toEqual(['vip']);
-    const limited = await t.get<TagOption[]>('/api/v1/tags/search', { q: '', limit: 1 }, { token });
+    const limited = await t.get<TagOption[]>('/api/v1/tags/search', { q: '', limit: 1 }, t.admin);
     expect(limited.data).toHaveLength(1);
-    const literal = await t.get<TagOption[]>('/api/v1/tags/search', { q: '%' }, { token });
+    const literal = await t.get<TagOption[]>('/api/v1/tags/search', { q: '%' }, t.admin);
     expect(literal.data).toEqual([]);
   });
 
@@ -100,16 +90,16 @@ describe('tags', () => {
   });
 
   it('filters by status, updates and removes', async () => {
-    const disabled = await t.get<Page<Tag>>(`${BASE}/list`, { status: 'disabled' }, { token });
+    const disabled = await t.get<Page<Tag>>(`${BASE}/list`, { status: 'disabled' }, t.admin);
     expect(disabled.data.list.map((x) => x.value)).toEqual(['urgent_old']);
     const tag = disabled.data.list[0]!;
     const upd = await t.post<Tag>(
       `${BASE}/update`,
       { ...tag, status: 'enabled', label2: null, description: null },
-      { token },
+      t.admin,
     );
     expect(upd.data.status).toBe('enabled');
-    expect((await t.post(`${BASE}/remove`, { id: tag.id }, { token })).meta.code).toBe(200);
-    expect((await t.get(`${BASE}/view`, { id: tag.id }, { token })).meta.code).toBe(404);
+    expect((await t.post(`${BASE}/remove`, { id: tag.id }, t.admin)).meta.code).toBe(200);
+    expect((await t.get(`${BASE}/view`, { id: tag.id }, t.admin)).meta.code).toBe(404);
   });
 });

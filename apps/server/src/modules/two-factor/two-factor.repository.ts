@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Row } from '../../db/schema.js';
+import { liveMemberById } from '../../db/sql-helpers.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
 
 export type TwoFactorRow = Pick<Row<'memberTwoFactor'>, 'secretEnc' | 'enabledAt' | 'lastStep'>;
@@ -94,12 +95,7 @@ export function createTwoFactorRepository(db: Db) {
     },
 
     async memberExists(memberId: number): Promise<boolean> {
-      const row = await db
-        .selectFrom('member')
-        .select('id')
-        .where('id', '=', memberId)
-        .where('deletedAt', 'is', null)
-        .executeTakeFirst();
+      const row = await liveMemberById(db, memberId).select('id').executeTakeFirst();
       return row !== undefined;
     },
 

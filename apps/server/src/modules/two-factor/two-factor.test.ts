@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/signed-in.js';
 import { Secret, TOTP } from 'otpauth';
 import {
   ADMIN_ROLE_NAME,
@@ -9,7 +10,7 @@ import {
   type TwoFactorSetup,
   type TwoFactorStatus,
 } from '@study-crm/shared';
-import { startTestApp, TEST_CAPTCHA, testClock, type TestApp } from '../../test/harness.js';
+import { TEST_CAPTCHA, testClock } from '../../test/harness.js';
 import { createRole, createStaff, STAFF_PASSWORD } from '../../test/access-fixtures.js';
 
 const STEP_MS = 30_000;
@@ -19,21 +20,17 @@ const countOf = (codes: number[], code: number) => codes.filter((c) => c === cod
 
 // Issue 13: optional TOTP second factor for staff, recovery codes, lockout, administrator reset, roles requiring it.
 describe('two-factor sign-in', () => {
-  let t: TestApp;
   const clock = testClock(Date.UTC(2026, 10, 23, 9, 0, 0));
+  const t = useTestApp({
+    clock,
+    env: { LOGIN_MAX_FAILURES: '5', LOGIN_IP_MAX_ATTEMPTS: '1000', TWO_FACTOR_ROLES: 'ROLE_SECURE' },
+  });
   let adminToken: string;
   let roleId: number;
 
   beforeAll(async () => {
-    t = await startTestApp({
-      clock,
-      env: { LOGIN_MAX_FAILURES: '5', LOGIN_IP_MAX_ATTEMPTS: '1000', TWO_FACTOR_ROLES: 'ROLE_SECURE' },
-    });
     adminToken = (await t.login()).token;
     roleId = await createRole(t.db.db, 'ROLE_STAFF2FA', [PERM.memberList]);
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const passwordStep = async (loginName: string, password = STAFF_PASSWORD) =>

@@ -5,6 +5,7 @@ import { BellOutlined } from '@ant-design/icons';
 import { MESSAGE_TABS, type MessageTab } from '@study-crm/shared';
 import { useMarkAllRead, useMessageBox } from './messageBox.api';
 import { ItemList, TabLabel, useOpenItem } from './messageBoxParts';
+import { IconButton } from '../../components/IconButton';
 
 // 'View more' loads on first use.
 const AllMessages = lazy(() => import('./AllMessages'));
@@ -68,13 +69,7 @@ export function MessageBox() {
         arrow={false}
       >
         <Badge count={total} size="small" offset={[-4, 4]}>
-          <Button
-            type="text"
-            shape="circle"
-            icon={<BellOutlined />}
-            aria-label={t('frame.box.title')}
-            data-testid="box-bell"
-          />
+          <IconButton icon={<BellOutlined />} label={t('frame.box.title')} testId="box-bell" />
         </Badge>
       </Popover>
       {more && (

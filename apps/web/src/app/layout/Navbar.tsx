@@ -18,6 +18,7 @@ import { LOCALE_NAMES } from './localeNames';
 import { NavMenu } from './SideMenu';
 import { useFullScreen } from './useFullScreen';
 import { UserMenu } from './UserMenu';
+import { IconButton } from '../../components/IconButton';
 
 export function Navbar({ onSettings }: { onSettings: () => void }) {
   const { t } = useTranslation();
@@ -55,41 +56,29 @@ export function Navbar({ onSettings }: { onSettings: () => void }) {
             onClick: ({ key }) => key !== locale && changeLocale(key as Locale),
           }}
         >
-          <Button
-            type="text"
-            shape="circle"
-            icon={<TranslationOutlined />}
-            aria-label={t('frame.language')}
-            data-testid="navbar-language"
-          />
+          <IconButton icon={<TranslationOutlined />} label={t('frame.language')} testId="navbar-language" />
         </Dropdown>
         <Tooltip title={theme === 'dark' ? t('frame.toLight') : t('frame.toDark')}>
-          <Button
-            type="text"
-            shape="circle"
+          <IconButton
             icon={theme === 'dark' ? <SunOutlined /> : <MoonOutlined />}
             onClick={() => update({ theme: theme === 'dark' ? 'light' : 'dark' })}
-            aria-label={theme === 'dark' ? t('frame.toLight') : t('frame.toDark')}
-            data-testid="navbar-theme"
+            label={theme === 'dark' ? t('frame.toLight') : t('frame.toDark')}
+            testId="navbar-theme"
           />
         </Tooltip>
         <Tooltip title={full.active ? t('frame.exitFullScreen') : t('frame.enterFullScreen')}>
-          <Button
-            type="text"
-            shape="circle"
+          <IconButton
             icon={full.active ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
             onClick={full.toggle}
-            aria-label={full.active ? t('frame.exitFullScreen') : t('frame.enterFullScreen')}
+            label={full.active ? t('frame.exitFullScreen') : t('frame.enterFullScreen')}
           />
         </Tooltip>
         <Tooltip title={t('frame.settings.open')}>
-          <Button
-            type="text"
-            shape="circle"
+          <IconButton
             icon={<SettingOutlined />}
             onClick={onSettings}
-            aria-label={t('frame.settings.open')}
-            data-testid="navbar-settings"
+            label={t('frame.settings.open')}
+            testId="navbar-settings"
           />
         </Tooltip>
         <UserMenu />

@@ -1,14 +1,7 @@
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  Navigate,
-  UNSAFE_LocationContext,
-  useLocation,
-  useNavigate,
-  useNavigationType,
-  type Location,
-} from 'react-router';
-import { Button, Result, Space, Spin } from 'antd';
+import { Navigate, UNSAFE_LocationContext, useLocation, useNavigationType, type Location } from 'react-router';
+import { Spin } from 'antd';
 import { useSession } from '../../stores/session';
 import { useSettings } from '../../stores/settings';
 import { useTabs } from '../../stores/tabs';
@@ -16,7 +9,7 @@ import { ScreenActiveContext } from '../../components/crud/screenActive';
 import { screenPath } from '../../components/crud/urlState';
 import { resolvePath, type Resolution } from '../access';
 import NotFound from '../NotFound';
-import { HOME_PATH } from '../paths';
+import { StatusPage } from '../StatusPage';
 import { SCREENS } from '../screens';
 import { ScreenKeysContext, useDocumentTitle } from '../useScreen';
 import { screenOf, usePageInfo, useRoles, useTitle } from './useResolution';
@@ -24,23 +17,7 @@ import { screenOf, usePageInfo, useRoles, useTitle } from './useResolution';
 // 403 with a way back: home, or the page before.
 export function NoPermission() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  return (
-    <Result
-      status="403"
-      title="403"
-      subTitle={t('common.noMenuPermission')}
-      data-testid="no-permission"
-      extra={
-        <Space>
-          <Button type="primary" onClick={() => navigate(HOME_PATH)}>
-            {t('common.backHome')}
-          </Button>
-          <Button onClick={() => navigate(-1)}>{t('frame.back')}</Button>
-        </Space>
-      }
-    />
-  );
+  return <StatusPage status="403" subTitle={t('common.noMenuPermission')} testId="no-permission" back />;
 }
 
 function render(resolution: Resolution): ReactNode {

@@ -4,6 +4,7 @@ import { App, AutoComplete, Form, Input, InputNumber, Modal, Radio, Switch, Tree
 import { COMPONENT_KEYS, type MenuItem } from '@study-crm/shared';
 import { useSaveMenu, type MenuValues } from './api';
 import { menuLabel } from './labels';
+import { useConfirm } from '../../components/form/useConfirm';
 
 // What the modal edits: an existing item, or a new one under a parent (0 = root).
 export type MenuTarget = { item?: MenuItem; parentId: number };
@@ -14,7 +15,8 @@ type ParentNode = { value: number; title: string; children: ParentNode[] };
 
 export function MenuFormModal({ target, tree, onClose }: Props) {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
+  const { message } = App.useApp();
+  const confirm = useConfirm();
   const [form] = Form.useForm<FormValues>();
   const save = useSaveMenu();
   const type = Form.useWatch('type', form);
@@ -62,19 +64,14 @@ export function MenuFormModal({ target, tree, onClose }: Props) {
   }, [target, form]);
 
   const submit = (v: FormValues) =>
-    modal.confirm({
-      title: t('access.menu.saveConfirm'),
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-      onOk: async () => {
-        try {
-          await save.mutateAsync({ ...v, isShow: v.isShow ? 1 : 0, ...(editing ? { id: editing.id } : {}) });
-        } catch {
-          return;
-        }
-        void message.success(t('access.saved'));
-        onClose();
-      },
+    confirm(t('access.menu.saveConfirm'), async () => {
+      try {
+        await save.mutateAsync({ ...v, isShow: v.isShow ? 1 : 0, ...(editing ? { id: editing.id } : {}) });
+      } catch {
+        return;
+      }
+      void message.success(t('access.saved'));
+      onClose();
     });
 
   const required = { required: true, whitespace: true, message: t('access.menu.required') };

@@ -4,6 +4,7 @@ import { App, Button, Drawer, Form, Input, Select, Space, Spin } from 'antd';
 import { ROLE_KINDS, type RoleKind } from '@study-crm/shared';
 import { isRoleNameFree, usePermissionTree, useRoleView, useSaveRole, type RoleValues } from './api';
 import { PermissionTree } from './PermissionTree';
+import { useConfirm } from '../../components/form/useConfirm';
 
 type Props = { open: boolean; roleId?: number; onClose: () => void };
 
@@ -11,7 +12,8 @@ const NAME_PATTERN = /^ROLE_[A-Za-z0-9_]+$/;
 
 export function RoleFormDrawer({ open, roleId, onClose }: Props) {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
+  const { message } = App.useApp();
+  const confirm = useConfirm();
   const [form] = Form.useForm<RoleValues>();
   const view = useRoleView(open ? roleId : undefined);
   const tree = usePermissionTree(open);
@@ -29,19 +31,14 @@ export function RoleFormDrawer({ open, roleId, onClose }: Props) {
   }, [open, editing, view.data, form]);
 
   const submit = (values: RoleValues) =>
-    modal.confirm({
-      title: t('access.role.saveConfirm'),
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-      onOk: async () => {
-        try {
-          await save.mutateAsync({ ...values, ...(roleId ? { id: roleId } : {}) });
-        } catch {
-          return; // the client already showed the server's message
-        }
-        void message.success(t('access.saved'));
-        onClose();
-      },
+    confirm(t('access.role.saveConfirm'), async () => {
+      try {
+        await save.mutateAsync({ ...values, ...(roleId ? { id: roleId } : {}) });
+      } catch {
+        return; // the client already showed the server's message
+      }
+      void message.success(t('access.saved'));
+      onClose();
     });
 
   return (

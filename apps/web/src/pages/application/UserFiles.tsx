@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { App, Button, Form, Input, Modal, Popconfirm, Progress, Space, Typography, Upload } from 'antd';
+import { App, Form, Input, Modal, Progress, Space, Typography, Upload } from 'antd';
 import type { ButtonProps, TableProps, UploadProps } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
@@ -13,6 +13,8 @@ import { Permission } from '../../components/Permission';
 import { downloadFile, uploadWithProgress, useFileMutation, useFiles, useInvalidateApplication } from './api';
 import { ApplicationScreen } from './ApplicationScreen';
 import { DictBadge, DictSelect } from '../../components/dict';
+import { useConfirm } from '../../components/form/useConfirm';
+import { LinkAction } from '../../components/crud/LinkAction';
 
 const ACCEPT = '.pdf,.png,.jpg,.jpeg,.gif,.doc,.docx,.xls,.xlsx';
 
@@ -109,34 +111,30 @@ export default function UserFiles() {
       width: 230,
       render: (_, r) => (
         <Space size={0}>
-          <Button
-            type="link"
-            size="small"
+          <LinkAction
+            label={t('application.files.download')}
             onClick={() => void download(r)}
-            data-testid={`file-download-${r.extension}`}
-          >
-            {t('application.files.download')}
-          </Button>
-          <Permission perm={PERM.fileUpdate}>
-            <Button type="link" size="small" onClick={() => setEditing(r)} data-testid={`file-edit-${r.extension}`}>
-              {t('application.edit')}
-            </Button>
-          </Permission>
-          <Permission perm={PERM.fileRemove}>
-            <Popconfirm
-              title={t('application.files.removeConfirm', { name: r.title })}
-              okText={t('common.confirm')}
-              cancelText={t('common.cancel')}
-              onConfirm={async () => {
+            testId={`file-download-${r.extension}`}
+          />
+          <LinkAction
+            label={t('application.edit')}
+            perm={PERM.fileUpdate}
+            onClick={() => setEditing(r)}
+            testId={`file-edit-${r.extension}`}
+          />
+          <LinkAction
+            label={t('application.files.remove')}
+            perm={PERM.fileRemove}
+            danger
+            testId={`file-remove-${r.id}`}
+            confirm={{
+              title: t('application.files.removeConfirm', { name: r.title }),
+              onConfirm: async () => {
                 await mutate.mutateAsync({ action: 'removeFileRecord', body: { id: r.id } });
                 void message.success(t('application.files.removed'));
-              }}
-            >
-              <Button type="link" size="small" danger data-testid={`file-remove-${r.id}`}>
-                {t('application.files.remove')}
-              </Button>
-            </Popconfirm>
-          </Permission>
+              },
+            }}
+          />
         </Space>
       ),
     },
@@ -202,7 +200,7 @@ function FileEdit({
   onSubmit: (v: { title: string; type: string }) => Promise<void>;
 }) {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
+  const confirm = useConfirm();
   const [form] = Form.useForm<{ title: string; type: string }>();
   const [busy, setBusy] = useState(false);
   return (
@@ -215,18 +213,13 @@ function FileEdit({
       okButtonProps={{ loading: busy, 'data-testid': 'file-edit-submit' } as ButtonProps}
       onOk={async () => {
         const v = await form.validateFields();
-        modal.confirm({
-          title: t('application.saveConfirm'),
-          okText: t('common.confirm'),
-          cancelText: t('common.cancel'),
-          onOk: async () => {
-            setBusy(true);
-            try {
-              await onSubmit(v);
-            } finally {
-              setBusy(false);
-            }
-          },
+        confirm(t('application.saveConfirm'), async () => {
+          setBusy(true);
+          try {
+            await onSubmit(v);
+          } finally {
+            setBusy(false);
+          }
         });
       }}
     >

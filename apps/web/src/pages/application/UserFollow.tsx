@@ -13,6 +13,7 @@ import { ApplicationScreen } from './ApplicationScreen';
 import { TeachersCell } from './TeachersCell';
 import { DictBadge, DictSelect } from '../../components/dict';
 import { DateInput, dateItem } from './fields';
+import { useConfirm } from '../../components/form/useConfirm';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; item: FollowUp } | null;
 
@@ -165,7 +166,7 @@ function FollowForm({
   onSubmit: (v: FollowValues) => Promise<void>;
 }) {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
+  const confirm = useConfirm();
   const [form] = Form.useForm<FollowValues>();
   const staff = useStaffOptions();
   const info = useSimpleInfo(applicationId);
@@ -198,20 +199,15 @@ function FollowForm({
   const submit = async () => {
     const values = await form.validateFields().catch(() => null);
     if (!values) return;
-    modal.confirm({
-      title: t('application.saveConfirm'),
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-      onOk: async () => {
-        setBusy(true);
-        try {
-          await onSubmit(values);
-        } catch {
-          // Already shown by the api client; the dialog stays open for a correction.
-        } finally {
-          setBusy(false);
-        }
-      },
+    confirm(t('application.saveConfirm'), async () => {
+      setBusy(true);
+      try {
+        await onSubmit(values);
+      } catch {
+        // Already shown by the api client; the dialog stays open for a correction.
+      } finally {
+        setBusy(false);
+      }
     });
   };
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { App, Button, Card, Input, Select, Space, Typography, type TableProps } from 'antd';
+import { Button, Card, Input, Select, Space, Typography, type TableProps } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import {
   IDENTITY_STATUSES,
@@ -22,6 +22,7 @@ import { IdentityTag, RoleTags, StatusTag, formatMobile, formatTime } from './la
 import { LabelTags } from './MemberLabels';
 import { MemberForm } from './MemberForm';
 import { SetPasswordModal } from './SetPasswordModal';
+import { useConfirm } from '../../components/form/useConfirm';
 
 type Filters = {
   keyword?: string;
@@ -34,7 +35,7 @@ type Filters = {
 // employeeList: accounts of any type (staff by default), searched, filtered, sorted and paged on the server.
 export default function EmployeeList() {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
+  const confirm = useConfirm();
   const list = useListState<Filters>({
     defaults: { sortField: 'createdAt', order: 'desc', filters: { memberType: 'staff' } },
     queryRoot: ['members'],
@@ -50,29 +51,25 @@ export default function EmployeeList() {
 
   const confirmStatus = (m: Member) => {
     const next = m.status === 'active' ? 'inactive' : 'active';
-    modal.confirm({
-      title: t(next === 'active' ? 'employee.confirmActivate' : 'employee.confirmDeactivate', { name: m.displayName }),
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { danger: next === 'inactive' },
-      onOk: async () => {
+    confirm(
+      t(next === 'active' ? 'employee.confirmActivate' : 'employee.confirmDeactivate', { name: m.displayName }),
+      async () => {
         const env = await updateStatus.mutateAsync({ id: m.id, status: next });
         if (env.meta.code === 200) toastSuccess(t('employee.saved'));
       },
-    });
+      { danger: next === 'inactive' },
+    );
   };
 
   const confirmRemove = (m: Member) =>
-    modal.confirm({
-      title: t('employee.confirmRemove', { name: m.displayName }),
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { danger: true },
-      onOk: async () => {
+    confirm(
+      t('employee.confirmRemove', { name: m.displayName }),
+      async () => {
         const env = await remove.mutateAsync({ id: m.id });
         if (env.meta.code === 200) toastSuccess(t('employee.removed'));
       },
-    });
+      { danger: true },
+    );
 
   const columns: TableProps<MemberListItem>['columns'] = [
     {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { App, Col, Form, Input, Modal, Radio, Row, Select } from 'antd';
+import { Col, Form, Input, Modal, Radio, Row, Select } from 'antd';
 import {
   IDENTITY_STATUSES,
   MEMBER_STATUSES,
@@ -12,8 +12,9 @@ import {
 } from '@study-crm/shared';
 import { emailRule, lengthsOf, mobileRule } from '../../components/form/rules';
 import { toastSuccess } from '../../lib/feedback';
-import { passwordConfirmRules, passwordRules } from './passwordRules';
+import { PasswordFields } from './PasswordFields';
 import { useMemberMutations, useRoleOptions } from './api';
+import { useConfirm } from '../../components/form/useConfirm';
 
 type Values = {
   email?: string;
@@ -50,7 +51,7 @@ export function MemberForm({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
+  const confirm = useConfirm();
   const [form] = Form.useForm<Values>();
   const roles = useRoleOptions();
   const { add, update } = useMemberMutations();
@@ -106,12 +107,7 @@ export function MemberForm({
 
   async function submit() {
     const values = await form.validateFields();
-    modal.confirm({
-      title: t('employee.confirmSave'),
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-      onOk: () => save(values),
-    });
+    confirm(t('employee.confirmSave'), () => save(values));
   }
 
   const required = { required: true, message: t('employee.rule.required') };
@@ -180,21 +176,7 @@ export function MemberForm({
         </Row>
         {!isEdit && (
           <Row gutter={16}>
-            <Col span={12}>
-              <Form.Item name="password" label={t('employee.field.password')} rules={passwordRules(t)}>
-                <Input.Password autoComplete="new-password" />
-              </Form.Item>
-            </Col>
-            <Col span={12}>
-              <Form.Item
-                name="passwordConfirm"
-                label={t('employee.field.passwordConfirm')}
-                dependencies={['password']}
-                rules={passwordConfirmRules(t)}
-              >
-                <Input.Password autoComplete="new-password" />
-              </Form.Item>
-            </Col>
+            <PasswordFields frame={(field) => <Col span={12}>{field}</Col>} />
           </Row>
         )}
         <Row gutter={16}>

@@ -1,17 +1,18 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { App, Form, Input, Modal } from 'antd';
+import { Form, Modal } from 'antd';
 import type { Member } from '@study-crm/shared';
 import { toastSuccess } from '../../lib/feedback';
-import { passwordConfirmRules, passwordRules } from './passwordRules';
+import { PasswordFields } from './PasswordFields';
 import { useMemberMutations } from './api';
+import { useConfirm } from '../../components/form/useConfirm';
 
 type Values = { password: string; passwordConfirm: string };
 
 // New password typed twice, then confirmed (spec section 5: confirmation before a password change).
 export function SetPasswordModal({ member, onClose }: { member: Member | undefined; onClose: () => void }) {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
+  const confirm = useConfirm();
   const [form] = Form.useForm<Values>();
   const { setPassword } = useMemberMutations();
 
@@ -22,17 +23,12 @@ export function SetPasswordModal({ member, onClose }: { member: Member | undefin
   async function submit() {
     if (!member) return;
     const values = await form.validateFields();
-    modal.confirm({
-      title: t('employee.confirmPassword', { name: member.displayName }),
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-      onOk: async () => {
-        const env = await setPassword.mutateAsync({ id: member.id, password: values.password });
-        if (env.meta.code === 200) {
-          toastSuccess(t('employee.passwordSet'));
-          onClose();
-        }
-      },
+    confirm(t('employee.confirmPassword', { name: member.displayName }), async () => {
+      const env = await setPassword.mutateAsync({ id: member.id, password: values.password });
+      if (env.meta.code === 200) {
+        toastSuccess(t('employee.passwordSet'));
+        onClose();
+      }
     });
   }
 
@@ -48,17 +44,7 @@ export function SetPasswordModal({ member, onClose }: { member: Member | undefin
       destroyOnHidden
     >
       <Form form={form} layout="vertical" autoComplete="off">
-        <Form.Item name="password" label={t('employee.field.password')} rules={passwordRules(t)}>
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="passwordConfirm"
-          label={t('employee.field.passwordConfirm')}
-          dependencies={['password']}
-          rules={passwordConfirmRules(t)}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <PasswordFields />
       </Form>
     </Modal>
   );

@@ -2,26 +2,23 @@ import { useTranslation } from 'react-i18next';
 import { App, Button, Card, Form, Input } from 'antd';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@study-crm/shared';
 import { useChangePassword } from './api';
+import { useConfirm } from '../../components/form/useConfirm';
 
 type Values = { oldPassword: string; newPassword: string; confirmPassword: string };
 
 // Change own password: asks for confirmation first; the server ends the member's other sessions.
 export default function ResetPwdPage() {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
+  const { message } = App.useApp();
+  const confirm = useConfirm();
   const [form] = Form.useForm<Values>();
   const change = useChangePassword();
 
   const submit = (v: Values) =>
-    modal.confirm({
-      title: t('user.confirmChange'),
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-      onOk: async () => {
-        await change.mutateAsync({ oldPassword: v.oldPassword, newPassword: v.newPassword });
-        void message.success(t('user.changed'));
-        form.resetFields();
-      },
+    confirm(t('user.confirmChange'), async () => {
+      await change.mutateAsync({ oldPassword: v.oldPassword, newPassword: v.newPassword });
+      void message.success(t('user.changed'));
+      form.resetFields();
     });
 
   const length = { min: PASSWORD_MIN, max: PASSWORD_MAX, message: t('user.passwordLength') };

@@ -20,6 +20,7 @@ import {
   ReferrerSection,
   TargetSchoolSection,
 } from './sections';
+import { useConfirm } from '../../../components/form/useConfirm';
 
 const NEW_APPLICATION: Partial<FormValues> = {
   status: APPLICATION_DEFAULT_STATUS,
@@ -35,6 +36,7 @@ const NEW_APPLICATION: Partial<FormValues> = {
 export default function ApplicationDetail() {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
+  const confirm = useConfirm();
   const navigate = useNavigate();
   const canOpen = useCanOpen();
   const [search] = useSearchParams();
@@ -82,12 +84,7 @@ export default function ApplicationDetail() {
       void message.error(t('application.fixErrors'));
       return;
     }
-    modal.confirm({
-      title: t('application.saveConfirm'),
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-      onOk: () => send(values),
-    });
+    confirm(t('application.saveConfirm'), () => send(values));
   }
 
   async function send(values: FormValues) {

@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react';
+import { Button, Popconfirm } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Permission } from '../Permission';
+
+type Props = {
+  label: ReactNode;
+  // Shown only to members holding it; without it, to everyone who sees the row.
+  perm?: string;
+  onClick?: () => unknown;
+  // With it, the action asks first and runs `onConfirm` on OK.
+  confirm?: { title: ReactNode; onConfirm: () => unknown };
+  danger?: boolean;
+  icon?: ReactNode;
+  testId?: string;
+};
+
+// One action in a table row: a small link button, behind a permission and, when asked, a confirmation.
+export function LinkAction({ label, perm, onClick, confirm, danger, icon, testId }: Props) {
+  const { t } = useTranslation();
+  const button = (
+    <Button type="link" size="small" danger={danger} icon={icon} onClick={onClick} data-testid={testId}>
+      {label}
+    </Button>
+  );
+  const action = confirm ? (
+    <Popconfirm
+      title={confirm.title}
+      okText={t('common.confirm')}
+      cancelText={t('common.cancel')}
+      onConfirm={confirm.onConfirm}
+    >
+      {button}
+    </Popconfirm>
+  ) : (
+    button
+  );
+  return perm ? <Permission perm={perm}>{action}</Permission> : action;
+}
