@@ -95,8 +95,9 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   // Study-abroad applications, their files and follow-up items (issue 7).
   const applicationRepo = createApplicationRepository(db);
   const fileRepo = createFileRepository(db);
+  const applications = createApplicationService({ repo: applicationRepo, people, dict: dictRepo, clock });
   registerApplicationRoutes(app, {
-    applications: createApplicationService({ repo: applicationRepo, people, dict: dictRepo, clock }),
+    applications,
     files: createFileService({
       files: fileRepo,
       applications: applicationRepo,
@@ -124,7 +125,7 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   const outbox = createOutboxRepository(db, dialect);
   const delivery = createDeliveryWorker({ outbox, clock, settings: config.delivery, log: app.log });
   app.decorate('delivery', delivery);
-  const mail = registerMailModule(app, { config, db, clock, outbox, delivery, storage, box });
+  const mail = registerMailModule(app, { config, db, clock, outbox, delivery, storage, box, applications });
 
   // Uploads no application file and no e-mail keeps are swept after a day.
   scheduleOrphanSweep(app, { storage, files: referencedByAny(fileRepo.referenced, mail.referenced), clock });
