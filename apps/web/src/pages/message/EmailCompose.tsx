@@ -21,13 +21,13 @@ import {
   DICT_TYPES,
   EMAIL_ATTACHMENTS_MAX,
   EMAIL_ATTACHMENTS_MAX_BYTES,
-  PERM,
   splitRecipients,
   type Template,
 } from '@study-crm/shared';
 import { ApiError } from '../../api/client';
 import { DictSelect } from '../../components/dict';
-import { usePermission } from '../../components/Permission';
+import { useCanOpen } from '../../app/useScreen';
+import { PATHS as APPLICATION_PATHS } from '../application/paths';
 import {
   loadTemplate,
   uploadAttachment,
@@ -66,8 +66,8 @@ export function EmailCompose({ onClose, onSent }: { onClose: () => void; onSent:
   const [preview, setPreview] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [appKeyword, setAppKeyword] = useState('');
-  // The picker needs the application list permission; without it the drawer has no application field.
-  const canPickApplication = usePermission(PERM.applicationList);
+  // The picker needs the application list (its menu screen); without it the drawer has no application field.
+  const canPickApplication = useCanOpen()(APPLICATION_PATHS.list);
   const applications = useApplicationOptions(appKeyword, canPickApplication);
   const uploading = files.some((f) => f.status === 'uploading');
 
