@@ -104,13 +104,31 @@ describe('e-mail screens', () => {
     await screenshot(page, 'template-manage-zh-TW');
 
     // The e-mail: template fills subject and content, the editor edits it, a PDF is attached with progress.
+    // An application to pick: its student's e-mail fills the empty recipients, its name fills {{ student.name }}.
+    const now = Date.now();
+    await portal.db
+      .insertInto('application')
+      .values({
+        name: '林小美',
+        email: 'amy@e2e.example.com',
+        applicationDate: '2026-10-01',
+        status: 'submitted',
+        searchName: '林小美',
+        version: 1,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .execute();
     await page.goto(`${portal.baseUrl}${PATHS.email}`);
     await page.getByTestId('email-add').click();
     const drawer = page.getByTestId('email-compose');
     await pickOption(page, drawer.locator('#senderId'), SMTP_USER);
+    await pickOption(page, drawer.locator('#applicationId'), '林小美');
+    await poll(() => drawer.locator('#recipients').inputValue()).toBe('amy@e2e.example.com');
     await drawer.locator('#recipients').fill('amy@e2e.example.com, ben@e2e.example.com');
     await pickOption(page, drawer.locator('#templateId'), '錄取通知');
     await poll(() => drawer.locator('#subject').inputValue()).toBe('錄取通知 {{ recipient.email }}');
+    await drawer.locator('#subject').fill('錄取通知 {{ recipient.email }} {{ student.name }}');
     const editor = drawer.locator('.ProseMirror');
     await poll(() => editor.textContent()).toContain('獲得錄取');
     await editor.click();
@@ -146,7 +164,7 @@ describe('e-mail screens', () => {
     // The test server received both, each with the attachment byte for byte.
     expect(smtp.received).toHaveLength(2);
     for (const { mail, envelopeTo } of smtp.received) {
-      expect(mail.subject).toBe(`錄取通知 ${envelopeTo[0]}`);
+      expect(mail.subject).toBe(`錄取通知 ${envelopeTo[0]} 林小美`);
       expect(mail.html).toContain('Study CRM 留學');
       expect(mail.html).toContain('附件請查收');
       expect(mail.attachments).toHaveLength(1);

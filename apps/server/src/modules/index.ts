@@ -97,8 +97,9 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   const applicationRepo = createApplicationRepository(db);
   const fileRepo = createFileRepository(db);
   const paymentRepo = createPaymentRepository(db);
+  const applications = createApplicationService({ repo: applicationRepo, people, dict: dictRepo, clock });
   registerApplicationRoutes(app, {
-    applications: createApplicationService({ repo: applicationRepo, people, dict: dictRepo, clock }),
+    applications,
     files: createFileService({
       files: fileRepo,
       applications: applicationRepo,
@@ -140,9 +141,9 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   const outbox = createOutboxRepository(db, dialect);
   const delivery = createDeliveryWorker({ outbox, clock, settings: config.delivery, log: app.log });
   app.decorate('delivery', delivery);
-  const mail = registerMailModule(app, { config, db, clock, outbox, delivery, storage, box });
+  const mail = registerMailModule(app, { config, db, clock, outbox, delivery, storage, box, applications });
 
-  // Uploads no application file and no e-mail keeps are swept after a day.
+  // Uploads no application file, payment or e-mail keeps are swept after a day.
   scheduleOrphanSweep(app, {
     storage,
     files: referencedByAny(fileRepo.referenced, paymentRepo.referenced, mail.referenced),

@@ -165,6 +165,9 @@ export const EmailAddBody = z.object({
   senderId: zId().describe('mail server id (emailAgents)'),
   recipients: zRecipients().describe(`comma-separated addresses, at most ${EMAIL_RECIPIENTS_MAX} after de-duplication`),
   templateId: zId().nullish().describe('template whose frame wraps the content'),
+  applicationId: zId()
+    .nullish()
+    .describe('application whose student, application and teacher variables the subject and content use'),
   subject: zText(255).describe('subject (title)'),
   content: z.string().trim().min(1).max(EMAIL_CONTENT_MAX).describe('HTML content; Liquid variables allowed'),
   platform: zText(32).describe('platform, e.g. WEB'),

@@ -170,8 +170,15 @@ function dictChecks(input: ApplicationInput): DictCheck[] {
 export type ApplicationServiceDeps = {
   repo: ApplicationRepository;
   people: PeopleService;
-  dict: Pick<DictRepository, 'enabledValues'>;
+  dict: Pick<DictRepository, 'enabledValues' | 'options'>;
   clock: Clock;
+};
+
+// What an e-mail may show of an application (the mail module's template variables, decision 28).
+export type ApplicationMailContext = {
+  student: { name: string; engName: string; email: string };
+  application: { status: string; date: string; targetSchools: string };
+  teacher: { signing: string; follow: string };
 };
 
 export function createApplicationService({ repo, people, dict, clock }: ApplicationServiceDeps) {
@@ -243,6 +250,31 @@ export function createApplicationService({ repo, people, dict, clock }: Applicat
       const r = await mustFind(id);
       const [ratioOf, names] = await Promise.all([ratios([id]), people.names([r.signingTeacherId, r.followTeacherId])]);
       return toApplicationSimple(r, names, ratioOf(id));
+    },
+
+    // The values e-mail templates use; undefined when there is no such application.
+    async mailContext(id: number): Promise<ApplicationMailContext | undefined> {
+      const r = await repo.find(id);
+      if (!r) return undefined;
+      const [schools, names, statuses] = await Promise.all([
+        repo.targetSchoolNames([id]),
+        people.names([r.signingTeacherId, r.followTeacherId]),
+        dict.options(APPLICATION_DICT.status),
+      ]);
+      const nameOf = (teacherId: number | null) => (teacherId ? (names.get(teacherId)?.name ?? '') : '');
+      return {
+        student: {
+          name: r.name,
+          engName: [r.engFirstName, r.engLastName].filter(Boolean).join(' '),
+          email: r.email ?? '',
+        },
+        application: {
+          status: statuses.find((s) => s.value === r.status)?.label ?? r.status,
+          date: r.applicationDate,
+          targetSchools: schools.map((s) => s.school).join(', '),
+        },
+        teacher: { signing: nameOf(r.signingTeacherId), follow: nameOf(r.followTeacherId) },
+      };
     },
 
     async view(id: number): Promise<ApplicationView> {

@@ -14,7 +14,14 @@ import type { DeliveryWorker, OutboxRepository } from '../delivery/index.js';
 import { MIME, type FileStorage } from '../files/index.js';
 import { deliveryErrorText } from './delivery-text.js';
 import type { MailRepository } from './mail.repository.js';
-import { applyFrame, checkTemplate, sanitizeContent } from './render.js';
+import type { ApplicationService } from '../application/index.js';
+import {
+  applyFrame,
+  checkTemplate,
+  fillApplicationVariables,
+  sanitizeContent,
+  usesApplicationVariables,
+} from './render.js';
 
 type Summary = Record<(typeof DELIVERY_STATUSES)[number], number>;
 const emptySummary = (): Summary => ({ queued: 0, sending: 0, sent: 0, failed: 0 });
@@ -25,8 +32,9 @@ export function createEmailService(deps: {
   worker: Pick<DeliveryWorker, 'nudge'>;
   clock: Clock;
   storage: Pick<FileStorage, 'open'>;
+  applications: Pick<ApplicationService, 'mailContext'>;
 }) {
-  const { repo, outbox, worker, clock, storage } = deps;
+  const { repo, outbox, worker, clock, storage, applications } = deps;
 
   // The uploaded files to attach: each must exist in storage; duplicates dropped; the total within the limit.
   async function checkAttachments(b: EmailAddBody) {
@@ -127,15 +135,25 @@ export function createEmailService(deps: {
       if (!(await checkTemplate(b.subject))) throw badRequest('subject', 'v.template');
       if (!(await checkTemplate(b.content))) throw badRequest('content', 'v.template');
       const files = await checkAttachments(b);
-      const content = sanitizeContent(b.content);
+      // Application variables are filled in now from the chosen application; the others per recipient at send.
+      const context = b.applicationId ? await applications.mailContext(b.applicationId) : undefined;
+      if (b.applicationId && !context) throw badRequest('applicationId', 'v.unknownId');
+      const frame = template?.frameHtml ?? null;
+      if (!context && [b.subject, b.content, frame ?? ''].some(usesApplicationVariables))
+        throw badRequest('applicationId', 'v.required');
+      const fill = (text: string, kind: 'html' | 'text') =>
+        context ? fillApplicationVariables(text, context, kind) : Promise.resolve(text);
+      const content = await fill(sanitizeContent(b.content), 'html');
+      const subject = await fill(b.subject, 'text');
+      const bodyHtml = await fill(applyFrame(frame, content), 'html');
       const now = clock.now();
       const id = await repo.transaction(async (trx) => {
         const messageId = await repo.insertEmail(trx, {
           senderId: b.senderId,
           templateId: template?.id ?? null,
-          subject: b.subject,
+          subject,
           content,
-          bodyHtml: applyFrame(template?.frameHtml, content),
+          bodyHtml,
           platform: b.platform,
           recipients: b.recipients.join(','),
           createdBy,

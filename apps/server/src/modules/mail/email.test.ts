@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EmailDetail, Email, MailSender, Page, Template } from '@study-crm/shared';
+import type { ApplicationSaved, EmailDetail, Email, MailSender, Page, Template } from '@study-crm/shared';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 import { startSmtpServer } from '../../test/smtp-fixture.js';
+import { BASE, fullForm, staffWith } from '../../test/application-fixtures.js';
 
 const EMAIL = '/admin/v1/message/email';
 
@@ -143,6 +144,9 @@ describe('e-mails through a real SMTP server', () => {
       ['platform', { recipients: 'ok@example.com', subject: 's', content: 'c', platform: '' }],
       ['senderId', { recipients: 'ok@example.com', subject: 's', content: 'c', senderId: 999 }],
       ['templateId', { recipients: 'ok@example.com', subject: 's', content: 'c', templateId: 999 }],
+      ['applicationId', { recipients: 'ok@example.com', subject: 's', content: 'c', applicationId: 999 }],
+      ['applicationId', { recipients: 'ok@example.com', subject: 's', content: '{{ student.name }}' }],
+      ['applicationId', { recipients: 'ok@example.com', subject: 's', content: 'c', applicationId: 'x' }],
       [
         'recipients',
         {
@@ -158,5 +162,33 @@ describe('e-mails through a real SMTP server', () => {
       expect(res.meta.message).toContain(field);
     }
     expect(await t.db.db.selectFrom('deliveryOutbox').select('id').execute()).toHaveLength(before.length);
+  });
+
+  it('fills student, application and teacher variables from the chosen application', async () => {
+    const followId = await staffWith(t, 'mailFollow', []);
+    const signingId = await staffWith(t, 'mailSigning', []);
+    const app = await t.post<ApplicationSaved>(
+      `${BASE}/create`,
+      fullForm({ name: '陳<大文>', followTeacherId: followId, signingTeacherId: signingId }),
+      { token },
+    );
+    expect(app.meta.code).toBe(200);
+    const res = await add({
+      recipients: 'dawen@example.com',
+      applicationId: app.data.id,
+      subject: '{{ student.name }} / {{ application.targetSchools }} / {{ recipient.email }}',
+      content:
+        '<p>Dear {{ student.name }} ({{ student.engName }}, {{ student.email }})</p>' +
+        '<p>{{ application.status }} {{ application.date }}</p>' +
+        '<p>Signing: {{ teacher.signing }}; follow: {{ teacher.follow | upcase }}</p>',
+    });
+    expect(res.meta.code).toBe(200);
+    expect((await settled(res.data.id)).summary.sent).toBe(1);
+    const [mail] = arrivedFor('dawen@example.com');
+    expect(mail!.mail.subject).toBe('陳<大文> / University College London / dawen@example.com');
+    const html = mail!.mail.html as string;
+    expect(html).toContain('<p>Dear 陳&lt;大文&gt; (Xiaoming Wang, xiaoming@example.com)</p>');
+    expect(html).toContain('<p>已提交 2026-10-01</p>');
+    expect(html).toMatch(/Signing: [^;]*mailSigning[^;]*; follow: [^<]*MAILFOLLOW/);
   });
 });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
+import type { ApplicationService } from '../application/index.js';
 import type { DeliveryWorker, OutboxRepository } from '../delivery/index.js';
 import type { FileStorage } from '../files/index.js';
 import { createEmailChannel } from './email.channel.js';
@@ -24,15 +25,20 @@ export function registerMailModule(
     delivery: DeliveryWorker;
     box: SecretBox;
     storage: FileStorage;
+    applications: Pick<ApplicationService, 'mailContext'>;
   },
 ): { referenced: (storedNames: readonly string[]) => Promise<Set<string>> } {
-  const { config, db, clock, outbox, delivery, box, storage } = deps;
+  const { config, db, clock, outbox, delivery, box, storage, applications } = deps;
   const repo = createMailRepository(db);
   const transports = createTransportPool((sender) => box.open(sender.passwordEnc));
   const senders = createSenderService({ repo, box, transports, clock });
   registerMailSenderRoutes(app, senders);
   registerTemplateRoutes(app, createTemplateService({ repo, clock, frameHosts: config.templateFrameHosts }));
-  registerEmailRoutes(app, createEmailService({ repo, outbox, worker: delivery, clock, storage }), senders);
+  registerEmailRoutes(
+    app,
+    createEmailService({ repo, outbox, worker: delivery, clock, storage, applications }),
+    senders,
+  );
   delivery.register(createEmailChannel({ repo, transports, portalLink: config.portalUrl, storage }));
   app.addHook('onClose', async () => {
     await delivery.stop();

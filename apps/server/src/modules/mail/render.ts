@@ -26,13 +26,47 @@ export type TemplateVariables = {
   portal: { link: string };
 };
 
-export const SAMPLE_VARIABLES: TemplateVariables = {
+// The variables of an application chosen when the e-mail is written (filled in when it is added, decision 28).
+export type ApplicationVariables = {
+  student: { name: string; engName: string; email: string };
+  application: { status: string; date: string; targetSchools: string };
+  teacher: { signing: string; follow: string };
+};
+
+export const SAMPLE_VARIABLES: TemplateVariables & ApplicationVariables = {
   recipient: { email: 'student@example.com' },
   sender: { name: 'Study CRM', email: 'office@example.com' },
   platform: 'WEB',
   date: '2026-01-31',
   portal: { link: 'https://portal.example.com/sadmin' },
+  student: { name: '王小明', engName: 'Xiaoming Wang', email: 'student@example.com' },
+  application: { status: 'Applying', date: '2026-01-15', targetSchools: 'University of Oxford, UCL' },
+  teacher: { signing: 'Teacher Chen', follow: 'Teacher Lin' },
 };
+
+// An output tag of an application variable, e.g. {{ student.name }} or {{ teacher.follow | upcase }}.
+const APPLICATION_OUTPUT = /\{\{-?\s*((?:student|application|teacher)\.[^{}]*?)\s*-?\}\}/g;
+export const usesApplicationVariables = (text: string) => new RegExp(APPLICATION_OUTPUT.source).test(text);
+
+// Replaces the application variables' output tags by their values (HTML-escaped in HTML), leaving every other tag
+// for the per-recipient render at send time. A value can never become Liquid: its braces are neutralised.
+export async function fillApplicationVariables(
+  text: string,
+  vars: ApplicationVariables,
+  kind: 'html' | 'text',
+): Promise<string> {
+  const engine = kind === 'html' ? htmlEngine : textEngine;
+  let out = '';
+  let last = 0;
+  for (const m of text.matchAll(APPLICATION_OUTPUT)) {
+    const value = await engine.parseAndRender(`{{ ${m[1]} }}`, vars);
+    const safe =
+      kind === 'html' ? value.replaceAll('{', '&#123;').replaceAll('}', '&#125;') : value.replace(/\{(?=[{%])/g, '{ ');
+    out += text.slice(last, m.index) + safe;
+    last = m.index + m[0].length;
+  }
+  return out + text.slice(last);
+}
 
 // Parses and renders once with sample values, so a template that cannot be sent is refused when it is saved.
 export async function checkTemplate(text: string): Promise<boolean> {

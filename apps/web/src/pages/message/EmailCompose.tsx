@@ -26,7 +26,17 @@ import {
 } from '@study-crm/shared';
 import { ApiError } from '../../api/client';
 import { DictSelect } from '../../components/dict';
-import { loadTemplate, uploadAttachment, useEmailAgents, useSendEmail, useTemplateOptions, type Uploaded } from './api';
+import { useCanOpen } from '../../app/useScreen';
+import { PATHS as APPLICATION_PATHS } from '../application/paths';
+import {
+  loadTemplate,
+  uploadAttachment,
+  useApplicationOptions,
+  useEmailAgents,
+  useSendEmail,
+  useTemplateOptions,
+  type Uploaded,
+} from './api';
 import { framed, HtmlPreview } from './preview';
 
 // The editor is a separate chunk, loaded when this drawer first opens.
@@ -36,6 +46,7 @@ type Values = {
   senderId?: number;
   recipients?: string;
   templateId?: number | null;
+  applicationId?: number | null;
   subject?: string;
   content?: string;
   platform?: string;
@@ -54,6 +65,10 @@ export function EmailCompose({ onClose, onSent }: { onClose: () => void; onSent:
   const [template, setTemplate] = useState<Template | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [appKeyword, setAppKeyword] = useState('');
+  // The picker needs the application list (its menu screen); without it the drawer has no application field.
+  const canPickApplication = useCanOpen()(APPLICATION_PATHS.list);
+  const applications = useApplicationOptions(appKeyword, canPickApplication);
   const uploading = files.some((f) => f.status === 'uploading');
 
   const pickTemplate = async (id: number | null | undefined) => {
@@ -68,6 +83,12 @@ export function EmailCompose({ onClose, onSent }: { onClose: () => void; onSent:
     } catch {
       // the toast already said why
     }
+  };
+
+  // Choosing an application fills the recipients with the student's e-mail when none are written yet.
+  const pickApplication = (id: number | null | undefined) => {
+    const app = applications.data?.list.find((a) => a.id === id);
+    if (app?.email && !(form.getFieldValue('recipients') ?? '').trim()) form.setFieldsValue({ recipients: app.email });
   };
 
   const customRequest: UploadProps<Uploaded>['customRequest'] = (opts) => {
@@ -105,6 +126,7 @@ export function EmailCompose({ onClose, onSent }: { onClose: () => void; onSent:
             senderId: values.senderId,
             recipients: values.recipients,
             templateId: values.templateId ?? null,
+            applicationId: values.applicationId ?? null,
             subject: values.subject,
             content: values.content,
             platform: values.platform,
@@ -179,6 +201,22 @@ export function EmailCompose({ onClose, onSent }: { onClose: () => void; onSent:
             data-testid="email-template"
           />
         </Form.Item>
+        {canPickApplication && (
+          <Form.Item name="applicationId" label={t('message.email.application')}>
+            <Select
+              allowClear
+              showSearch={{ filterOption: false, onSearch: setAppKeyword }}
+              placeholder={t('message.email.applicationPlaceholder')}
+              loading={applications.isFetching}
+              onChange={(v?: number) => pickApplication(v)}
+              options={applications.data?.list.map((a) => ({
+                value: a.id,
+                label: [a.name, a.email, a.applicationDate].filter(Boolean).join(' · '),
+              }))}
+              data-testid="email-application"
+            />
+          </Form.Item>
+        )}
         <Form.Item name="subject" label={t('message.email.subject')} rules={[required(t('message.email.subject'))]}>
           <Input maxLength={255} data-testid="email-subject" />
         </Form.Item>

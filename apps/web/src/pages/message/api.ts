@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
+  applicationApi,
   Code,
   emailApi,
   filesApi,
@@ -38,6 +39,16 @@ export const useTemplateOptions = () =>
     queryKey: ['templateOptions', TEMPLATE_ROOT],
     queryFn: ({ signal }) => fetchData(templateApi.getlist, {}, { signal }),
     meta: { reads: [TEMPLATE_ROOT] },
+  });
+
+// Applications to choose from when writing an e-mail (search by student name), the first 20 matches.
+export const useApplicationOptions = (keyword: string, enabled: boolean) =>
+  useQuery({
+    enabled,
+    queryKey: ['applicationOptions', keyword],
+    queryFn: ({ signal }) =>
+      fetchData(applicationApi.list, { keyword: keyword || null, pageNum: 1, pageSize: 20 }, { signal }),
+    placeholderData: keepPreviousData,
   });
 
 export const useEmailAgents = () =>
