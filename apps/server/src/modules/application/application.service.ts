@@ -174,7 +174,7 @@ export type ApplicationServiceDeps = {
   clock: Clock;
 };
 
-// What an e-mail may show of an application (the mail module's template variables, decision 28).
+// What an e-mail may show of an application (the mail module's template variables, decision 33).
 export type ApplicationMailContext = {
   student: { name: string; engName: string; email: string };
   application: { status: string; date: string; targetSchools: string };

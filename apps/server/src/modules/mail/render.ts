@@ -26,7 +26,7 @@ export type TemplateVariables = {
   portal: { link: string };
 };
 
-// The variables of an application chosen when the e-mail is written (filled in when it is added, decision 28).
+// The variables of an application chosen when the e-mail is written (filled in when it is added, decision 33).
 export type ApplicationVariables = {
   student: { name: string; engName: string; email: string };
   application: { status: string; date: string; targetSchools: string };
