@@ -1,17 +1,8 @@
+import { uploadWithProgress } from '../../api/upload';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import {
-  filesApi,
-  paymentApi,
-  SIGN_HEADER,
-  TOKEN_HEADER,
-  trackApi,
-  type Attachment,
-  type Envelope,
-} from '@study-crm/shared';
+import { filesApi, paymentApi, trackApi, type Attachment, type Envelope } from '@study-crm/shared';
 import { blobOf, fetchData } from '../../api/call';
-import { encodeParams, handleEnvelope, type Params } from '../../api/client';
-import { API_BASE, CLIENT_SIGN } from '../../api/config';
-import { session } from '../../api/session';
+import { type Params } from '../../api/client';
 import i18n from '../../i18n';
 
 // Query keys start with the domain 'payment' (records, totals) or 'track' (the operation log); every payment write
@@ -64,37 +55,11 @@ export const useTrackView = (id: number | undefined) =>
 
 export type Uploaded = { name: string; originalName: string; extension: string; mime: string; size: number };
 
-// The general upload (files module) with progress; fetch cannot report upload progress, hence XMLHttpRequest with
-// the api client's identity (sign, x-token, language; common params in the query).
+// The general upload (files module) with progress, through the one upload helper of the api client.
 export function uploadAttachment(file: File, onProgress: (percent: number) => void): Promise<Envelope<Uploaded>> {
-  const xhr = new XMLHttpRequest();
-  return new Promise<Envelope<Uploaded>>((resolve, reject) => {
-    xhr.open('POST', `${API_BASE}${filesApi.upload.url}?${encodeParams().toString()}`);
-    xhr.setRequestHeader(SIGN_HEADER, CLIENT_SIGN);
-    xhr.setRequestHeader('accept-language', i18n.language);
-    const token = session.token();
-    if (token) xhr.setRequestHeader(TOKEN_HEADER, token);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress(Math.round((e.loaded * 100) / e.total));
-    };
-    xhr.onload = () => {
-      let body: unknown = null;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        body = null;
-      }
-      resolve(handleEnvelope<Uploaded>(body, {}));
-    };
-    xhr.onerror = () => reject(new Error(i18n.t('common.networkUnstable')));
-    xhr.send(
-      (() => {
-        const form = new FormData();
-        form.append('file', file, file.name);
-        return form;
-      })(),
-    );
-  });
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return uploadWithProgress<Uploaded>(filesApi.upload.url, form, onProgress).promise;
 }
 
 // An attachment's bytes as an object URL (image previews, downloads); the caller revokes it.
