@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Button, DatePicker, Input, Progress, Select, Space, Typography } from 'antd';
+import { Button, Input, Progress, Space, Typography } from 'antd';
 import type { TableProps } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import dayjs from 'dayjs';
 import { APPLICATION_DICT, PERM, displayName, type ApplicationListItem } from '@study-crm/shared';
 import { useCanOpen } from '../../app/useScreen';
 import { PagedTable } from '../../components/crud/PagedTable';
 import { useListState } from '../../components/crud/useListState';
+import { DateRangeFilter, FilterSelect } from '../../components/crud/filters';
 import { ListCard } from '../../components/crud/ListCard';
 import { useApplicationList, useStaffOptions, type ListParams } from './api';
 import { DictBadge, DictSelect } from '../../components/dict';
@@ -32,8 +33,6 @@ export default function ApplicationList() {
   const query = useApplicationList(list.params as ListParams);
   const staff = useStaffOptions();
   const { filters } = list;
-  const range: [Dayjs, Dayjs] | null =
-    filters.dateFrom && filters.dateTo ? [dayjs(String(filters.dateFrom)), dayjs(String(filters.dateTo))] : null;
 
   const columns: TableProps<ApplicationListItem>['columns'] = [
     {
@@ -167,25 +166,17 @@ export default function ApplicationList() {
           onChange={(v?: string) => list.apply({ status: v })}
           data-testid="app-status-filter"
         />
-        <Select
-          allowClear
-          showSearch
-          optionFilterProp="label"
-          style={{ width: 180 }}
+        <FilterSelect
+          list={list}
+          name="teacherId"
+          search
+          width={180}
           placeholder={t('application.teacher')}
           loading={staff.isLoading}
           options={staff.data?.map((s) => ({ value: s.id, label: s.name }))}
-          value={filters.teacherId ?? undefined}
-          onChange={(v?: number) => list.apply({ teacherId: v })}
         />
-        <DatePicker.RangePicker
-          value={range}
-          onChange={(v) =>
-            list.apply({
-              dateFrom: v?.[0] ? v[0].format('YYYY-MM-DD') : undefined,
-              dateTo: v?.[1] ? v[1].format('YYYY-MM-DD') : undefined,
-            })
-          }
+        <DateRangeFilter
+          list={list}
           presets={[
             { label: t('application.last30'), value: [dayjs().subtract(30, 'day'), dayjs()] },
             { label: t('application.thisYear'), value: [dayjs().startOf('year'), dayjs()] },

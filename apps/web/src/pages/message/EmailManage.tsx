@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Card, DatePicker, Select, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, DatePicker, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { DELIVERY_STATUSES, PERM, type Email } from '@study-crm/shared';
+import { enumOptions, FilterSelect } from '../../components/crud/filters';
 import { ListToolbar } from '../../components/crud/ListToolbar';
 import { PagedTable } from '../../components/crud/PagedTable';
 import { useListState } from '../../components/crud/useListState';
@@ -79,22 +80,20 @@ export default function EmailManage() {
         onAdd={() => setComposing(true)}
         showStatus={false}
       >
-        <Select
-          allowClear
-          style={{ width: 150 }}
+        <FilterSelect
+          list={list}
+          name="delivery"
+          width={150}
           placeholder={t('message.email.allStatus')}
-          value={draft.delivery ?? undefined}
-          onChange={(v?: Filters['delivery']) => list.apply({ delivery: v ?? null })}
-          options={DELIVERY_STATUSES.map((s) => ({ value: s, label: t(`message.email.s_${s}`) }))}
-          data-testid="email-status-filter"
+          options={enumOptions(DELIVERY_STATUSES, (s) => t(`message.email.s_${s}`))}
+          testId="email-status-filter"
         />
-        <Select
-          allowClear
-          style={{ width: 220 }}
+        <FilterSelect
+          list={list}
+          name="senderId"
+          width={220}
           placeholder={t('message.email.allSenders')}
           loading={agents.isLoading}
-          value={draft.senderId ?? undefined}
-          onChange={(v?: number) => list.apply({ senderId: v ?? null })}
           options={agents.data?.map((a) => ({ value: a.id, label: a.displayName ?? a.account }))}
         />
         <DatePicker.RangePicker

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { App, Button, Card, Col, DatePicker, Input, Modal, Row, Select, Space, Statistic, Tag, Typography } from 'antd';
+import { App, Button, Card, Col, Input, Modal, Row, Space, Statistic, Tag, Typography } from 'antd';
 import type { ButtonProps, TableProps } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
 import {
   DICT_TYPES,
   PAYMENT_STATUSES,
@@ -12,6 +11,7 @@ import {
   type PaymentStatus,
   type PaymentType,
 } from '@study-crm/shared';
+import { DateRangeFilter, enumOptions, FilterSelect } from '../../components/crud/filters';
 import { ListCard } from '../../components/crud/ListCard';
 import { PagedTable } from '../../components/crud/PagedTable';
 import { useListState } from '../../components/crud/useListState';
@@ -70,8 +70,6 @@ export function PaymentList({ applicationId, title }: { applicationId?: number; 
   const [voiding, setVoiding] = useState<PaymentListItem | null>(null);
   const [reason, setReason] = useState('');
   const { filters } = list;
-  const range: [Dayjs, Dayjs] | null =
-    filters.dateFrom && filters.dateTo ? [dayjs(String(filters.dateFrom)), dayjs(String(filters.dateTo))] : null;
 
   const confirm = (r: PaymentListItem) =>
     modal.confirm({
@@ -245,21 +243,19 @@ export function PaymentList({ applicationId, title }: { applicationId?: number; 
               onSearch={list.search}
             />
           )}
-          <Select
-            allowClear
-            style={{ width: 120 }}
+          <FilterSelect
+            list={list}
+            name="type"
+            width={120}
             placeholder={t('payment.col.type')}
-            value={filters.type}
-            onChange={(v?: PaymentType) => list.apply({ type: v })}
-            options={PAYMENT_TYPES.map((v) => ({ value: v, label: t(`payment.type.${v}`) }))}
+            options={enumOptions(PAYMENT_TYPES, (v) => t(`payment.type.${v}`))}
           />
-          <Select
-            allowClear
-            style={{ width: 150 }}
+          <FilterSelect
+            list={list}
+            name="status"
+            width={150}
             placeholder={t('payment.col.status')}
-            value={filters.status}
-            onChange={(v?: PaymentStatus) => list.apply({ status: v })}
-            options={PAYMENT_STATUSES.map((v) => ({ value: v, label: t(`payment.status.${v}`) }))}
+            options={enumOptions(PAYMENT_STATUSES, (v) => t(`payment.status.${v}`))}
           />
           <DictSelect
             type={DICT_TYPES.currency}
@@ -269,26 +265,15 @@ export function PaymentList({ applicationId, title }: { applicationId?: number; 
             onChange={(v?: string) => list.apply({ currency: v })}
           />
           {!applicationId && (
-            <Select
-              allowClear
-              showSearch
-              optionFilterProp="label"
-              style={{ width: 160 }}
+            <FilterSelect
+              list={list}
+              name="teacherId"
+              search
               placeholder={t('payment.teacher')}
               options={staff.data?.map((s) => ({ value: s.id, label: s.name }))}
-              value={filters.teacherId}
-              onChange={(v?: number) => list.apply({ teacherId: v })}
             />
           )}
-          <DatePicker.RangePicker
-            value={range}
-            onChange={(v) =>
-              list.apply({
-                dateFrom: v?.[0] ? v[0].format('YYYY-MM-DD') : undefined,
-                dateTo: v?.[1] ? v[1].format('YYYY-MM-DD') : undefined,
-              })
-            }
-          />
+          <DateRangeFilter list={list} />
           <Button onClick={list.reset}>{t('crud.reset')}</Button>
         </Space>
         <PagedTable<PaymentListItem>

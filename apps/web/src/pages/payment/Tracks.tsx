@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, DatePicker, Descriptions, InputNumber, Modal, Select, Skeleton, Space, Table, Tag } from 'antd';
+import { Button, Descriptions, InputNumber, Modal, Skeleton, Space, Table, Tag } from 'antd';
 import type { TableProps } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import dayjs from 'dayjs';
 import { TRACK_OPERATIONS, type Track, type TrackChange, type TrackOperation } from '@study-crm/shared';
+import { DateRangeFilter, enumOptions, FilterSelect } from '../../components/crud/filters';
 import { ListCard } from '../../components/crud/ListCard';
 import { PagedTable } from '../../components/crud/PagedTable';
 import { useListState } from '../../components/crud/useListState';
@@ -91,8 +92,6 @@ export default function Tracks() {
   const [open, setOpen] = useState<number | undefined>();
   const entry = useTrackView(open);
   const { filters } = list;
-  const range: [Dayjs, Dayjs] | null =
-    filters.dateFrom && filters.dateTo ? [dayjs(String(filters.dateFrom)), dayjs(String(filters.dateTo))] : null;
 
   const columns: TableProps<Track>['columns'] = [
     {
@@ -142,33 +141,20 @@ export default function Tracks() {
           onChange={(v) => list.apply({ paymentId: v ?? undefined })}
           data-testid="track-payment-filter"
         />
-        <Select
-          allowClear
-          showSearch
-          optionFilterProp="label"
-          style={{ width: 160 }}
+        <FilterSelect
+          list={list}
+          name="operatorId"
+          search
           placeholder={t('payment.track.operator')}
           options={staff.data?.map((s) => ({ value: s.id, label: s.name }))}
-          value={filters.operatorId}
-          onChange={(v?: number) => list.apply({ operatorId: v })}
         />
-        <Select
-          allowClear
-          style={{ width: 160 }}
+        <FilterSelect
+          list={list}
+          name="operation"
           placeholder={t('payment.track.operation')}
-          options={TRACK_OPERATIONS.map((v) => ({ value: v, label: t(`payment.op.${v}`) }))}
-          value={filters.operation}
-          onChange={(v?: TrackOperation) => list.apply({ operation: v })}
+          options={enumOptions(TRACK_OPERATIONS, (v) => t(`payment.op.${v}`))}
         />
-        <DatePicker.RangePicker
-          value={range}
-          onChange={(v) =>
-            list.apply({
-              dateFrom: v?.[0] ? v[0].format('YYYY-MM-DD') : undefined,
-              dateTo: v?.[1] ? v[1].format('YYYY-MM-DD') : undefined,
-            })
-          }
-        />
+        <DateRangeFilter list={list} />
         <Button onClick={list.reset}>{t('crud.reset')}</Button>
       </Space>
       <PagedTable<Track>

@@ -1,0 +1,72 @@
+import type { ReactNode } from 'react';
+import { DatePicker, Select } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import type { ListStateApi } from './useListState';
+import type { Filters, FilterValue } from './urlState';
+
+// Filters that apply as soon as they change (no Search click): selects and date ranges above a list.
+type Applies<F extends Filters> = { list: Pick<ListStateApi<F>, 'filters' | 'apply'> };
+
+type Option<V> = { value: V; label: ReactNode };
+
+const DAY = 'YYYY-MM-DD';
+
+// One filter picked from options; `search` lets a long list (staff, students) be typed into.
+export function FilterSelect<F extends Filters, V extends string | number>({
+  list,
+  name,
+  placeholder,
+  options,
+  width = 160,
+  search = false,
+  loading,
+  testId,
+}: Applies<F> & {
+  name: keyof F & string;
+  placeholder: string;
+  options: Option<V>[] | undefined;
+  width?: number;
+  search?: boolean;
+  loading?: boolean;
+  testId?: string;
+}) {
+  return (
+    <Select<V>
+      allowClear
+      showSearch={search ? { optionFilterProp: 'label' } : false}
+      style={{ width }}
+      placeholder={placeholder}
+      options={options}
+      loading={loading}
+      value={(list.filters[name] ?? undefined) as V | undefined}
+      onChange={(v?: V) => list.apply({ [name]: v } as Partial<F>)}
+      data-testid={testId}
+    />
+  );
+}
+
+// A closed date range kept as two `YYYY-MM-DD` filters (`dateFrom`/`dateTo` unless named otherwise).
+export function DateRangeFilter<F extends Filters>({
+  list,
+  from = 'dateFrom',
+  to = 'dateTo',
+  presets,
+}: Applies<F> & {
+  from?: keyof F & string;
+  to?: keyof F & string;
+  presets?: { label: ReactNode; value: [Dayjs, Dayjs] }[];
+}) {
+  const start: FilterValue = list.filters[from];
+  const end: FilterValue = list.filters[to];
+  return (
+    <DatePicker.RangePicker
+      value={start && end ? [dayjs(String(start)), dayjs(String(end))] : null}
+      presets={presets}
+      onChange={(v) => list.apply({ [from]: v?.[0]?.format(DAY), [to]: v?.[1]?.format(DAY) } as Partial<F>)}
+    />
+  );
+}
+
+// Options for a closed set of values labelled by a translation of each.
+export const enumOptions = <V extends string>(values: readonly V[], label: (v: V) => string): Option<V>[] =>
+  values.map((value) => ({ value, label: label(value) }));
