@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { App, Button, Card, Col, Input, Modal, Row, Space, Statistic, Tag, Typography } from 'antd';
+import { App, Button, Card, Col, Input, Modal, Row, Space, Statistic, Typography } from 'antd';
 import type { ButtonProps, TableProps } from 'antd';
 import {
   DICT_TYPES,
@@ -20,6 +20,7 @@ import { DictSelect } from '../../components/dict';
 import { useStaffOptions } from '../application/api';
 import { formatMoney, usePaymentList, usePaymentMutation, usePaymentTotals } from './api';
 import { PaymentDrawer, type DrawerMode } from './PaymentDrawer';
+import { StatusTag, TypeTag } from './tags';
 
 type Filters = {
   keyword?: string;
@@ -30,26 +31,6 @@ type Filters = {
   dateFrom?: string;
   dateTo?: string;
 };
-
-export const STATUS_COLOR: Record<PaymentStatus, string> = {
-  pending: 'orange',
-  confirmed: 'green',
-  voided: 'default',
-};
-
-export function StatusTag({ status }: { status: PaymentStatus }) {
-  const { t } = useTranslation();
-  return (
-    <Tag color={STATUS_COLOR[status]} data-testid="pay-status">
-      {t(`payment.status.${status}`)}
-    </Tag>
-  );
-}
-
-export function TypeTag({ type }: { type: PaymentType }) {
-  const { t } = useTranslation();
-  return <Tag color={type === 'refund' ? 'red' : 'blue'}>{t(`payment.type.${type}`)}</Tag>;
-}
 
 // The payment list with its per-currency totals (same filters), shared by transactions (every record) and
 // userTransactions (one application's records, `applicationId`).
