@@ -7,7 +7,7 @@ vi.mock('../lib/feedback', () => ({
   getModal: () => ({ info }),
 }));
 
-const { api, handleEnvelope, encodeParams, unwrap, ApiError } = await import('./client');
+const { api, handleEnvelope, encodeParams, unwrap, ApiError, setTwoFactorSetupHandler } = await import('./client');
 const { session } = await import('./session');
 
 const envelope = (code: number, message = `m${code}`, data: unknown = null) => ({ meta: { code, message }, data });
@@ -27,6 +27,17 @@ describe('api client (spec sections 7 and 8)', () => {
     toastError.mockReset();
     info.mockReset();
     localStorage.clear();
+  });
+
+  it('sends the member to two-factor setup on 1012 unless the caller handles that code itself', () => {
+    const setup = vi.fn();
+    setTwoFactorSetupHandler(setup);
+    handleEnvelope(envelope(1012), { apiResCode: [1012] });
+    expect(setup).not.toHaveBeenCalled();
+    handleEnvelope(envelope(1012, 'Set up two-factor sign-in first'), {});
+    expect(setup).toHaveBeenCalledTimes(1);
+    expect(toastError).toHaveBeenCalledWith('Set up two-factor sign-in first');
+    setTwoFactorSetupHandler(() => undefined);
   });
 
   it('passes silent codes through without a toast', () => {

@@ -1,4 +1,4 @@
-import { SIGN_HEADER, SILENT_CODES, TOKEN_HEADER, type Envelope } from '@study-crm/shared';
+import { Code, SIGN_HEADER, SILENT_CODES, TOKEN_HEADER, type Envelope } from '@study-crm/shared';
 import i18n from '../i18n';
 import { getModal, toastError } from '../lib/feedback';
 import { API_BASE, APP_ID, CLIENT_SIGN, HTTP_TIMEOUT_MS, MC_ID } from './config';
@@ -18,6 +18,13 @@ export type CallOptions = {
 let onSessionExpired: () => void = () => session.clear();
 export function setSessionExpiredHandler(handler: () => void): void {
   onSessionExpired = handler;
+}
+
+// Called on 1012 (a role requires two-factor sign-in that is not set up yet): the app opens the profile page, where
+// it is set up (set by the router).
+let onTwoFactorSetupRequired: () => void = () => undefined;
+export function setTwoFactorSetupHandler(handler: () => void): void {
+  onTwoFactorSetupRequired = handler;
 }
 
 let expiredDialogOpen = false;
@@ -86,6 +93,7 @@ export function handleEnvelope<T>(body: unknown, opts: CallOptions): Envelope<T>
   const suppressed = opts.apiResCode?.includes(code) ?? false;
   if (code === 401 && !opts.isLogin && !suppressed) showExpiredDialog();
   else if (!SILENT_CODES.has(code) && code !== 401 && !suppressed) toastError(message || fallbackMessage());
+  if (code === Code.TWO_FACTOR_SETUP_REQUIRED && !suppressed) onTwoFactorSetupRequired();
   return env as Envelope<T>;
 }
 

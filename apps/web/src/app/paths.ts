@@ -2,6 +2,8 @@
 export const ROUTER_BASE = '/sadmin';
 export const HOME_PATH = '/applicationManage/applicationList';
 export const LOGIN_PATH = '/login';
+// The profile page, where two-factor sign-in is set up.
+export const PROFILE_PATH = '/user/profile';
 
 // The hidden Redirect route: the tab bar's 'reload' passes through it.
 export const REDIRECT_PREFIX = '/redirect/';

@@ -2,7 +2,8 @@ import { lazy } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { PublicOnly, RequireAuth } from './guards';
 import { lazyScreen } from './lazyScreen';
-import { LOGIN_PATH, REDIRECT_ROUTE, ROUTER_BASE } from './paths';
+import { setTwoFactorSetupHandler } from '../api/client';
+import { LOGIN_PATH, PROFILE_PATH, REDIRECT_ROUTE, ROUTER_BASE } from './paths';
 
 const LoginPage = lazyScreen(
   () => import('../pages/login/LoginPage'),
@@ -39,3 +40,8 @@ export const router = createBrowserRouter(
   ],
   { basename: ROUTER_BASE },
 );
+
+// A role started requiring two-factor sign-in during the session (1012): only the profile page, where it is set up, works.
+setTwoFactorSetupHandler(() => {
+  if (router.state.location.pathname !== PROFILE_PATH) void router.navigate(PROFILE_PATH);
+});
