@@ -8,6 +8,8 @@ import {
   Drawer,
   Form,
   Input,
+  Row,
+  Col,
   Select,
   Skeleton,
   Space,
@@ -216,29 +218,37 @@ export default function NoticeManage() {
         >
           <RecipientSelect knownName={editing?.recipientName ?? null} testId="notice-f-recipient" />
         </Form.Item>
-        <Space size={16} wrap align="start">
-          <Form.Item name="publishAt" label={t('notice.f.publishAt')} extra={t('notice.f.publishHint')}>
-            <DatePicker showTime={{ format: 'HH:mm' }} format={TIME} data-testid="notice-f-publishAt" />
-          </Form.Item>
-          <Form.Item
-            name="expiresAt"
-            label={t('notice.f.expiresAt')}
-            extra={t('notice.f.expiresHint')}
-            dependencies={['publishAt']}
-            rules={[
-              ({ getFieldValue }) => ({
-                validator: (_: unknown, v: Dayjs | null | undefined) => {
-                  const from = (getFieldValue('publishAt') as Dayjs | null | undefined) ?? dayjs();
-                  return !v || v.isAfter(from)
-                    ? Promise.resolve()
-                    : Promise.reject(new Error(t('notice.f.expiresAfter')));
-                },
-              }),
-            ]}
-          >
-            <DatePicker showTime={{ format: 'HH:mm' }} format={TIME} data-testid="notice-f-expiresAt" />
-          </Form.Item>
-        </Space>
+        <Row gutter={16}>
+          <Col span={12}>
+            <Form.Item
+              name="publishAt"
+              label={t('notice.f.publishAt')}
+              extra={editor.isNew ? t('notice.f.publishHint') : t('notice.f.publishHintEdit')}
+            >
+              <DatePicker showTime={{ format: 'HH:mm' }} format={TIME} data-testid="notice-f-publishAt" />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item
+              name="expiresAt"
+              label={t('notice.f.expiresAt')}
+              extra={t('notice.f.expiresHint')}
+              dependencies={['publishAt']}
+              rules={[
+                ({ getFieldValue }) => ({
+                  validator: (_: unknown, v: Dayjs | null | undefined) => {
+                    const from = (getFieldValue('publishAt') as Dayjs | null | undefined) ?? dayjs();
+                    return !v || v.isAfter(from)
+                      ? Promise.resolve()
+                      : Promise.reject(new Error(t('notice.f.expiresAfter')));
+                  },
+                }),
+              ]}
+            >
+              <DatePicker showTime={{ format: 'HH:mm' }} format={TIME} data-testid="notice-f-expiresAt" />
+            </Form.Item>
+          </Col>
+        </Row>
       </FormModal>
       <Drawer
         open={viewing !== null}
