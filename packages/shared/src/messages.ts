@@ -571,6 +571,16 @@ export const MESSAGES = {
     'zh-CN': '{field}：须为图片或 PDF',
     'en-US': '{field}: must be an image or a PDF',
   },
+  'v.noticeExpiry': {
+    'zh-TW': '{field} 須晚於發布時間',
+    'zh-CN': '{field} 须晚于发布时间',
+    'en-US': '{field} must be after the publish time',
+  },
+  'v.noticeRecipient': {
+    'zh-TW': '{field}：找不到此會員（0 表示全體會員）',
+    'zh-CN': '{field}：找不到此会员（0 表示全体会员）',
+    'en-US': '{field}: no such member (0 means all members)',
+  },
 } as const satisfies Record<string, LocalizedText>;
 
 export type MessageKey = keyof typeof MESSAGES;

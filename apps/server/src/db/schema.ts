@@ -93,6 +93,10 @@ export type MemberNoticeTable = {
   createdAt: number;
   updatedAt: number;
   deletedAt: number | null;
+  // Issue 17: shown from publishAt until expiresAt (null: no expiry).
+  publishAt: Generated<number>;
+  expiresAt: number | null;
+  updatedBy: number | null;
 };
 
 export type SystemMessageTable = {

@@ -17,7 +17,13 @@ import { createCaptchaRepository, createCaptchaService, registerCaptchaRoutes } 
 import { createDictRepository, createDictService, registerDictRoutes } from './dict/index.js';
 import { createFileStorage, registerFileRoutes } from './files/index.js';
 import { createFollowUpRepository, createFollowUpService, registerFollowUpRoutes } from './follow-up/index.js';
-import { createInboxRepository, createInboxService, registerInboxRoutes } from './inbox/index.js';
+import {
+  createInboxRepository,
+  createInboxService,
+  createNoticeBoard,
+  createNoticeBoardRepository,
+  registerInboxRoutes,
+} from './inbox/index.js';
 import { createLabelRepository, createLabelService, registerLabelRoutes } from './label/index.js';
 import { createPaymentRepository, createPaymentService, registerPaymentRoutes } from './payment/index.js';
 import { createMemberRepository, createMemberService, registerMemberRoutes } from './member/index.js';
@@ -39,6 +45,7 @@ import { createTagRepository, createTagService, registerTagRoutes } from './tag/
 import { createDeliveryWorker, createOutboxRepository } from './delivery/index.js';
 import { registerMailModule } from './mail/index.js';
 import { createTwoFactorRepository, createTwoFactorService, registerTwoFactorRoutes } from './two-factor/index.js';
+import { createNoticeService, registerNoticeRoutes } from './notice/index.js';
 
 // The composition root: it builds each module's repository and service and hands a module the services of the
 // others it needs. It imports every module through its front door (`<domain>/index.ts`) only.
@@ -142,6 +149,12 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   const delivery = createDeliveryWorker({ outbox, clock, settings: config.delivery, log: app.log });
   app.decorate('delivery', delivery);
   const mail = registerMailModule(app, { config, db, clock, outbox, delivery, storage, box, applications });
+
+  // Member notices (issue 17): administered here, kept and shown by the inbox's notice board.
+  registerNoticeRoutes(
+    app,
+    createNoticeService({ board: createNoticeBoard(createNoticeBoardRepository(db), clock), people, members, clock }),
+  );
 
   // Uploads no application file, payment or e-mail keeps are swept after a day.
   scheduleOrphanSweep(app, {

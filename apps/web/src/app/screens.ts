@@ -80,4 +80,8 @@ export const SCREENS: Partial<Record<ComponentKey, Screen>> = {
     () => import('../pages/message/TemplateManage'),
     () => import('../pages/message/locale'),
   ),
+  noticeManage: lazyScreen(
+    () => import('../pages/notice/NoticeManage'),
+    () => import('../pages/notice/locale'),
+  ),
 };

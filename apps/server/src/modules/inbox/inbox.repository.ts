@@ -31,14 +31,17 @@ export type SourceTodo = {
 // Only file of the message box that touches SQL. Every query is scoped to one member.
 export function createInboxRepository(db: Db) {
   // Each tab as one query with the member's read state joined in; `unreadOnly` narrows to unread items.
-  const notices = (memberId: number, unreadOnly = false) => {
+  // A notice shows from its publish time until its expiry (issue 17); recipient 0 is every member.
+  const notices = (memberId: number, now: number, unreadOnly = false) => {
     let q = db
       .selectFrom('memberNotice as n')
       .leftJoin('messageRead as r', (j) =>
         j.onRef('r.itemId', '=', 'n.id').on('r.memberId', '=', memberId).on('r.tab', '=', 'notice'),
       )
       .where('n.memberId', 'in', [memberId, 0])
-      .where('n.deletedAt', 'is', null);
+      .where('n.deletedAt', 'is', null)
+      .where('n.publishAt', '<=', now)
+      .where((eb) => eb.or([eb('n.expiresAt', 'is', null), eb('n.expiresAt', '>', now)]));
     if (unreadOnly) q = q.where('r.itemId', 'is', null);
     return q;
   };
@@ -65,12 +68,12 @@ export function createInboxRepository(db: Db) {
   };
 
   return {
-    async unreadCounts(memberId: number): Promise<Record<MessageTab, number>> {
+    async unreadCounts(memberId: number, now: number): Promise<Record<MessageTab, number>> {
       const [message, notice, todo] = await Promise.all([
         messages(memberId, true)
           .select((eb) => eb.fn.countAll<string | number>().as('n'))
           .executeTakeFirst(),
-        notices(memberId, true)
+        notices(memberId, now, true)
           .select((eb) => eb.fn.countAll<string | number>().as('n'))
           .executeTakeFirst(),
         todos(memberId, true)
@@ -80,17 +83,18 @@ export function createInboxRepository(db: Db) {
       return { message: Number(message?.n ?? 0), notice: Number(notice?.n ?? 0), todo: Number(todo?.n ?? 0) };
     },
 
-    async page(memberId: number, tab: MessageTab, w: Window): Promise<{ rows: BoxRow[]; total: number }> {
+    async page(memberId: number, tab: MessageTab, w: Window, now: number): Promise<{ rows: BoxRow[]; total: number }> {
       if (tab === 'notice') {
+        // A notice's time in the box is its publish time.
         const [rows, total] = await Promise.all([
-          notices(memberId)
-            .select(['n.id', 'n.title', 'n.content', 'n.createdAt', 'r.readAt'])
-            .orderBy('n.createdAt', 'desc')
+          notices(memberId, now)
+            .select(['n.id', 'n.title', 'n.content', 'n.publishAt as createdAt', 'r.readAt'])
+            .orderBy('n.publishAt', 'desc')
             .orderBy('n.id', 'desc')
             .limit(w.limit)
             .offset(w.offset)
             .execute(),
-          notices(memberId)
+          notices(memberId, now)
             .select((eb) => eb.fn.countAll<string | number>().as('n'))
             .executeTakeFirst(),
         ]);
@@ -135,8 +139,8 @@ export function createInboxRepository(db: Db) {
     },
 
     // Whether the item exists and is addressed to the member.
-    async visible(memberId: number, tab: MessageTab, id: number): Promise<boolean> {
-      const q = tab === 'notice' ? notices(memberId) : tab === 'message' ? messages(memberId) : todos(memberId);
+    async visible(memberId: number, tab: MessageTab, id: number, now: number): Promise<boolean> {
+      const q = tab === 'notice' ? notices(memberId, now) : tab === 'message' ? messages(memberId) : todos(memberId);
       const row = await q.select('n.id').where('n.id', '=', id).executeTakeFirst();
       return Boolean(row);
     },
@@ -153,7 +157,7 @@ export function createInboxRepository(db: Db) {
     async markAllRead(memberId: number, tab: MessageTab, now: number): Promise<number> {
       const source =
         tab === 'notice'
-          ? notices(memberId, true)
+          ? notices(memberId, now, true)
           : tab === 'message'
             ? messages(memberId, true)
             : todos(memberId, true);
@@ -188,6 +192,7 @@ export function createInboxRepository(db: Db) {
           title: row.title,
           content: row.content,
           createdBy: row.createdBy,
+          publishAt: row.now,
           createdAt: row.now,
           updatedAt: row.now,
         })

@@ -31,11 +31,12 @@ export function createInboxService(repo: InboxRepository, clock: Clock) {
     ): Promise<MessageBox> {
       const windowOf = (tab: MessageTab) =>
         pageWindow({ pageNum: q.tab === tab ? q.pageNum : 1, pageSize: q.pageSize }, { pageSize: BOX_PAGE_SIZE });
+      const now = clock.now();
       const [unread, ...pages] = await Promise.all([
-        repo.unreadCounts(memberId),
+        repo.unreadCounts(memberId, now),
         ...MESSAGE_TABS.map(async (tab) => {
           const w = windowOf(tab);
-          const { rows, total } = await repo.page(memberId, tab, w);
+          const { rows, total } = await repo.page(memberId, tab, w, now);
           return pageResult(rows.map(toItem), total, w);
         }),
       ]);
@@ -44,8 +45,9 @@ export function createInboxService(repo: InboxRepository, clock: Clock) {
     },
 
     async read(memberId: number, tab: MessageTab, id: number): Promise<null> {
-      if (!(await repo.visible(memberId, tab, id))) throw notFound();
-      await repo.markRead(memberId, tab, id, clock.now());
+      const now = clock.now();
+      if (!(await repo.visible(memberId, tab, id, now))) throw notFound();
+      await repo.markRead(memberId, tab, id, now);
       return null;
     },
 

@@ -1,0 +1,29 @@
+import { sql, type Kysely } from 'kysely';
+
+// Member notices (issue 17): a publish time (not shown before it), an optional expiry (not shown from it on) and
+// who last edited. Existing notices are published at their creation time. A broadcast stays one row (member_id 0);
+// read state stays per member in message_read.
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .alterTable('member_notice')
+    .addColumn('publish_at', 'bigint', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema.alterTable('member_notice').addColumn('expires_at', 'bigint').execute();
+  await db.schema.alterTable('member_notice').addColumn('updated_by', 'integer').execute();
+  await sql`update member_notice set publish_at = created_at`.execute(db);
+  // The message box reads a member's own notices and the broadcasts by publish time; the admin list sorts by it.
+  await db.schema
+    .createIndex('member_notice_publish_ix')
+    .on('member_notice')
+    .columns(['member_id', 'publish_at'])
+    .execute();
+  await db.schema.createIndex('member_notice_list_ix').on('member_notice').columns(['publish_at', 'id']).execute();
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropIndex('member_notice_list_ix').execute();
+  await db.schema.dropIndex('member_notice_publish_ix').execute();
+  for (const c of ['updated_by', 'expires_at', 'publish_at']) {
+    await db.schema.alterTable('member_notice').dropColumn(c).execute();
+  }
+}

@@ -1,0 +1,49 @@
+import type { NoticeSortField } from '@study-crm/shared';
+import type { Clock } from '../../lib/clock.js';
+import type { PageWindow } from '../../lib/paging.js';
+import type { NoticeBoardRepository, NoticeFilter, NoticeRow, NoticeValues } from './notice-board.repository.js';
+
+// The one way other modules manage member notices (the notice module's administration): the inbox owns the
+// table and its read marks, and keeps them consistent here. `now` of each answer is the time states are read at.
+export function createNoticeBoard(repo: NoticeBoardRepository, clock: Clock) {
+  return {
+    async page(f: NoticeFilter, sort: NoticeSortField, w: PageWindow) {
+      const now = clock.now();
+      return { ...(await repo.page(f, sort, w, now)), now };
+    },
+
+    find: (id: number): Promise<NoticeRow | undefined> => repo.find(id),
+
+    readCount: (id: number): Promise<number> => repo.readCount(id),
+
+    async create(v: NoticeValues, by: number): Promise<NoticeRow> {
+      const now = clock.now();
+      return repo.transaction(async (tx) => {
+        const id = await repo.insert(v, by, now, tx);
+        return (await repo.find(id, tx))!;
+      });
+    },
+
+    // undefined: no such notice (or deleted meanwhile). A notice moved to another recipient is unread again.
+    async update(id: number, v: NoticeValues, by: number): Promise<NoticeRow | undefined> {
+      const now = clock.now();
+      return repo.transaction(async (tx) => {
+        const before = await repo.find(id, tx);
+        if (!before || !(await repo.update(id, v, by, now, tx))) return undefined;
+        if (before.memberId !== v.memberId) await repo.dropReads(id, tx);
+        return repo.find(id, tx);
+      });
+    },
+
+    // false: no such notice (or deleted meanwhile).
+    async remove(id: number, by: number): Promise<boolean> {
+      const now = clock.now();
+      return repo.transaction(async (tx) => {
+        if (!(await repo.remove(id, by, now, tx))) return false;
+        await repo.dropReads(id, tx);
+        return true;
+      });
+    },
+  };
+}
+export type NoticeBoard = ReturnType<typeof createNoticeBoard>;

@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import { noticeApi, PERM } from '@study-crm/shared';
+import { defineRoute } from '../../http/route.js';
+import type { NoticeService } from './notice.service.js';
+
+const tags = ['notice'];
+const RECIPIENT_NOTE =
+  'recipientId is the notice\'s recipient (the spec\'s "memberId", 0 = all members); memberId on the wire is ' +
+  'always the caller.';
+
+export function registerNoticeRoutes(app: FastifyInstance, notices: NoticeService): void {
+  defineRoute(app, {
+    ...noticeApi.list,
+    access: PERM.noticeList,
+    tags,
+    summary: 'Member notices, paged; search by title, filter by recipient and state, sorted in SQL',
+    description: RECIPIENT_NOTE,
+    handler: ({ query }) => notices.list(query),
+  });
+
+  defineRoute(app, {
+    ...noticeApi.view,
+    access: PERM.noticeList,
+    tags,
+    summary: 'One member notice with how many members have read it',
+    handler: ({ query }) => notices.view(query.id),
+  });
+
+  defineRoute(app, {
+    ...noticeApi.add,
+    access: PERM.noticeAdd,
+    tags,
+    summary: 'Add a member notice: shown in the message box from publishAt until expiresAt',
+    description: `${RECIPIENT_NOTE} A notice to all members is one row; read state is kept per member.`,
+    handler: ({ body, member }) => notices.add(body, member!.id),
+  });
+
+  defineRoute(app, {
+    ...noticeApi.update,
+    access: PERM.noticeUpdate,
+    tags,
+    summary: 'Edit a member notice; moved to another recipient, it is unread again',
+    description: RECIPIENT_NOTE,
+    handler: ({ body, member }) => notices.update(body, member!.id),
+  });
+
+  defineRoute(app, {
+    ...noticeApi.delete,
+    access: PERM.noticeRemove,
+    tags,
+    summary: 'Delete a member notice (it leaves every message box at once)',
+    handler: ({ body, member }) => notices.remove(body.id, member!.id),
+  });
+
+  defineRoute(app, {
+    ...noticeApi.recipients,
+    access: PERM.noticeList,
+    tags,
+    summary: 'Recipient picker: up to 20 active members matching part of a name, e-mail or mobile',
+    handler: ({ query }) => notices.recipients(query.keyword),
+  });
+}

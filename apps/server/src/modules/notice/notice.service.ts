@@ -1,0 +1,95 @@
+import {
+  ALL_MEMBERS,
+  type Notice,
+  type NoticeAddInput,
+  type NoticeListInput,
+  type NoticeRecipient,
+  type NoticeUpdateInput,
+  type NoticeView,
+  type Page,
+} from '@study-crm/shared';
+import { badRequest, notFound } from '../../http/errors.js';
+import type { Clock } from '../../lib/clock.js';
+import { pageResult, pageWindow } from '../../lib/paging.js';
+import type { NoticeBoard, NoticeRow, NoticeValues } from '../inbox/index.js';
+import type { MemberService } from '../member/index.js';
+import type { PeopleService } from '../people/index.js';
+import { toNotice, toRecipient } from './notice.mapper.js';
+
+const RECIPIENT_OPTIONS = 20;
+
+// Member notice administration (issue 17). The notices live in the inbox (its notice board); this module checks
+// and shapes them. Content is plain text: stored as typed, escaped wherever it is shown.
+export function createNoticeService(deps: {
+  board: NoticeBoard;
+  people: Pick<PeopleService, 'names' | 'isMember'>;
+  members: Pick<MemberService, 'list'>;
+  clock: Clock;
+}) {
+  const { board, people, members, clock } = deps;
+
+  const namesOf = (rows: NoticeRow[]) => people.names(rows.flatMap((r) => [r.memberId || null, r.createdBy]));
+
+  async function viewOf(row: NoticeRow): Promise<NoticeView> {
+    const [names, readCount] = await Promise.all([namesOf([row]), board.readCount(row.id)]);
+    return { ...toNotice(row, names, clock.now()), readCount };
+  }
+
+  async function valuesOf(input: NoticeAddInput, keptPublishAt?: number): Promise<NoticeValues> {
+    if (input.recipientId !== ALL_MEMBERS && !(await people.isMember(input.recipientId))) {
+      throw badRequest('recipientId', 'v.noticeRecipient');
+    }
+    const publishAt = input.publishAt ?? keptPublishAt ?? clock.now();
+    const expiresAt = input.expiresAt ?? null;
+    if (expiresAt !== null && expiresAt <= publishAt) throw badRequest('expiresAt', 'v.noticeExpiry');
+    return { memberId: input.recipientId, title: input.title, content: input.content, publishAt, expiresAt };
+  }
+
+  return {
+    async list(q: NoticeListInput): Promise<Page<Notice>> {
+      const w = pageWindow(q);
+      const { rows, total, now } = await board.page(
+        { keyword: q.keyword, recipientId: q.recipientId, state: q.state },
+        q.sortField ?? 'publishAt',
+        w,
+      );
+      const names = await namesOf(rows);
+      return pageResult(
+        rows.map((r) => toNotice(r, names, now)),
+        total,
+        w,
+      );
+    },
+
+    async view(id: number): Promise<NoticeView> {
+      const row = await board.find(id);
+      if (!row) throw notFound();
+      return viewOf(row);
+    },
+
+    async add(input: NoticeAddInput, by: number): Promise<NoticeView> {
+      return viewOf(await board.create(await valuesOf(input), by));
+    },
+
+    // publishAt left empty keeps the notice's publish time.
+    async update(input: NoticeUpdateInput, by: number): Promise<NoticeView> {
+      const current = await board.find(input.id);
+      if (!current) throw notFound();
+      const row = await board.update(input.id, await valuesOf(input, Number(current.publishAt)), by);
+      if (!row) throw notFound();
+      return viewOf(row);
+    },
+
+    async remove(id: number, by: number): Promise<null> {
+      if (!(await board.remove(id, by))) throw notFound();
+      return null;
+    },
+
+    // The recipient picker: active members (staff or students) by part of a name, e-mail or mobile.
+    async recipients(keyword: string | null | undefined): Promise<NoticeRecipient[]> {
+      const page = await members.list({ keyword, status: 'active', pageSize: RECIPIENT_OPTIONS });
+      return page.list.map(toRecipient);
+    },
+  };
+}
+export type NoticeService = ReturnType<typeof createNoticeService>;

@@ -1,0 +1,291 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  Button,
+  Card,
+  DatePicker,
+  Descriptions,
+  Drawer,
+  Form,
+  Input,
+  Row,
+  Col,
+  Select,
+  Skeleton,
+  Space,
+  Tag,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import {
+  Code,
+  NOTICE_CONTENT_MAX,
+  NOTICE_STATES,
+  NOTICE_TITLE_MAX,
+  PERM,
+  type Notice,
+  type NoticeState,
+} from '@study-crm/shared';
+import { FormModal } from '../../components/crud/FormModal';
+import { ListToolbar } from '../../components/crud/ListToolbar';
+import { PagedTable } from '../../components/crud/PagedTable';
+import { RowActions } from '../../components/crud/RowActions';
+import { useEditor } from '../../components/crud/useListScreen';
+import { useListState } from '../../components/crud/useListState';
+import { NOTICE_ROOT, noticeCrud, useNotice } from './api';
+import { RecipientSelect } from './RecipientSelect';
+
+type Filters = { keyword?: string; state?: NoticeState | null; recipientId?: number | string | null };
+type FormValues = {
+  title: string;
+  content: string;
+  recipientId: number;
+  publishAt?: Dayjs | null;
+  expiresAt?: Dayjs | null;
+};
+
+const STATE_COLOR: Record<NoticeState, string> = { scheduled: 'blue', published: 'green', expired: 'default' };
+const TIME = 'YYYY-MM-DD HH:mm';
+const at = (v: number | null | undefined) => (v ? dayjs(v).format(TIME) : null);
+
+function StateTag({ state }: { state: NoticeState }) {
+  const { t } = useTranslation();
+  return (
+    <Tag color={STATE_COLOR[state]} data-testid="notice-state">
+      {t(`notice.state.${state}`)}
+    </Tag>
+  );
+}
+
+function RecipientName({ notice }: { notice: Pick<Notice, 'recipientId' | 'recipientName'> }) {
+  const { t } = useTranslation();
+  if (notice.recipientId === 0) return <Tag color="purple">{t('notice.allMembers')}</Tag>;
+  return <>{notice.recipientName ?? `#${notice.recipientId}`}</>;
+}
+
+// Member notices (spec sections 2 and 5): list, create, view, edit, delete. A notice shows in its recipient's
+// message box (or every member's) from its publish time until it expires.
+export default function NoticeManage() {
+  const { t } = useTranslation();
+  const list = useListState<Filters>({ queryRoot: [NOTICE_ROOT] });
+  const editor = useEditor<Notice>();
+  const query = noticeCrud.useList(list.params);
+  const add = noticeCrud.useAdd();
+  const update = noticeCrud.useUpdate();
+  const remove = noticeCrud.useRemove();
+  const [viewing, setViewing] = useState<number | null>(null);
+  const shown = useNotice(viewing);
+
+  const columns: TableColumnsType<Notice> = [
+    { title: t('notice.col.title'), dataIndex: 'title', key: 'title', sorter: true, ellipsis: true },
+    {
+      title: t('notice.col.recipient'),
+      key: 'recipient',
+      width: 200,
+      render: (_: unknown, row: Notice) => <RecipientName notice={row} />,
+    },
+    {
+      title: t('notice.col.publishAt'),
+      dataIndex: 'publishAt',
+      key: 'publishAt',
+      sorter: true,
+      width: 160,
+      render: (v: number) => at(v),
+    },
+    {
+      title: t('notice.col.expiresAt'),
+      dataIndex: 'expiresAt',
+      key: 'expiresAt',
+      sorter: true,
+      width: 160,
+      render: (v: number | null) => at(v) ?? t('notice.never'),
+    },
+    {
+      title: t('notice.col.state'),
+      dataIndex: 'state',
+      width: 100,
+      render: (v: NoticeState) => <StateTag state={v} />,
+    },
+    {
+      title: t('crud.actions'),
+      key: 'actions',
+      width: 190,
+      render: (_: unknown, row: Notice) => (
+        <Space size={4}>
+          <Button type="link" size="small" onClick={() => setViewing(row.id)} data-testid="notice-view">
+            {t('notice.view')}
+          </Button>
+          <RowActions
+            name={row.title}
+            updatePerm={PERM.noticeUpdate}
+            removePerm={PERM.noticeRemove}
+            onEdit={() => editor.edit(row)}
+            onRemove={() => remove.mutateAsync({ id: row.id })}
+          />
+        </Space>
+      ),
+    },
+  ];
+
+  const required = (field: string) => ({ required: true, whitespace: true, message: t('crud.required', { field }) });
+  const editing = editor.isNew ? null : (editor.editing as Notice);
+  const initialValues: Partial<FormValues> = editing
+    ? {
+        title: editing.title,
+        content: editing.content,
+        recipientId: editing.recipientId,
+        publishAt: dayjs(editing.publishAt),
+        expiresAt: editing.expiresAt ? dayjs(editing.expiresAt) : null,
+      }
+    : { recipientId: 0 };
+  const save = (v: FormValues) =>
+    editor.save(
+      { ...v, publishAt: v.publishAt ? v.publishAt.valueOf() : null, expiresAt: v.expiresAt?.valueOf() ?? null },
+      add,
+      update,
+    );
+  const n = shown.data;
+
+  return (
+    <Card title={t('notice.title')} data-testid="notice-manage">
+      <ListToolbar
+        list={list}
+        keywordPlaceholder={t('notice.keywordPlaceholder')}
+        keywordTestId="notice-keyword"
+        addPerm={PERM.noticeAdd}
+        addTestId="notice-add"
+        onAdd={() => editor.edit('new')}
+        showStatus={false}
+      >
+        <Select<NoticeState>
+          allowClear
+          style={{ width: 140 }}
+          placeholder={t('notice.allStates')}
+          value={list.draft.state ?? undefined}
+          onChange={(state) => list.patchDraft({ state: state ?? null })}
+          options={NOTICE_STATES.map((s) => ({ value: s, label: t(`notice.state.${s}`) }))}
+          data-testid="notice-state-filter"
+        />
+        <RecipientSelect
+          allowClear
+          width={240}
+          placeholder={t('notice.allRecipients')}
+          value={
+            list.draft.recipientId === undefined || list.draft.recipientId === null || list.draft.recipientId === ''
+              ? null
+              : Number(list.draft.recipientId)
+          }
+          onChange={(recipientId) => list.patchDraft({ recipientId })}
+          testId="notice-recipient-filter"
+        />
+      </ListToolbar>
+      <PagedTable<Notice>
+        query={query}
+        list={list}
+        columns={columns}
+        emptyText={t('notice.empty')}
+        noMatchText={t('notice.noMatch')}
+        scrollX={960}
+        testId="notice-table"
+      />
+      <FormModal<FormValues>
+        open={editor.open}
+        record={editor.record}
+        title={editor.creating ? t('notice.addTitle') : t('notice.editTitle')}
+        initialValues={initialValues}
+        inlineCodes={[Code.BAD_REQUEST]}
+        onClose={editor.close}
+        onSubmit={save}
+        testId="notice-form"
+      >
+        <Form.Item name="title" label={t('notice.f.title')} rules={[required(t('notice.f.title'))]}>
+          <Input maxLength={NOTICE_TITLE_MAX} data-testid="notice-f-title" />
+        </Form.Item>
+        <Form.Item
+          name="content"
+          label={t('notice.f.content')}
+          extra={t('notice.f.contentHint')}
+          rules={[required(t('notice.f.content'))]}
+        >
+          <Input.TextArea rows={6} maxLength={NOTICE_CONTENT_MAX} showCount data-testid="notice-f-content" />
+        </Form.Item>
+        <Form.Item
+          name="recipientId"
+          label={t('notice.f.recipient')}
+          extra={t('notice.f.recipientHint')}
+          rules={[{ required: true, message: t('crud.requiredSelect', { field: t('notice.f.recipient') }) }]}
+        >
+          <RecipientSelect knownName={editing?.recipientName ?? null} testId="notice-f-recipient" />
+        </Form.Item>
+        <Row gutter={16}>
+          <Col span={12}>
+            <Form.Item
+              name="publishAt"
+              label={t('notice.f.publishAt')}
+              extra={editor.isNew ? t('notice.f.publishHint') : t('notice.f.publishHintEdit')}
+            >
+              <DatePicker showTime={{ format: 'HH:mm' }} format={TIME} data-testid="notice-f-publishAt" />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item
+              name="expiresAt"
+              label={t('notice.f.expiresAt')}
+              extra={t('notice.f.expiresHint')}
+              dependencies={['publishAt']}
+              rules={[
+                ({ getFieldValue }) => ({
+                  validator: (_: unknown, v: Dayjs | null | undefined) => {
+                    const from = (getFieldValue('publishAt') as Dayjs | null | undefined) ?? dayjs();
+                    return !v || v.isAfter(from)
+                      ? Promise.resolve()
+                      : Promise.reject(new Error(t('notice.f.expiresAfter')));
+                  },
+                }),
+              ]}
+            >
+              <DatePicker showTime={{ format: 'HH:mm' }} format={TIME} data-testid="notice-f-expiresAt" />
+            </Form.Item>
+          </Col>
+        </Row>
+      </FormModal>
+      <Drawer
+        open={viewing !== null}
+        onClose={() => setViewing(null)}
+        size="large"
+        title={t('notice.viewTitle')}
+        data-testid="notice-drawer"
+      >
+        {shown.isLoading && <Skeleton active />}
+        {n && (
+          <>
+            <Typography.Title level={4} data-testid="notice-view-title">
+              {n.title}
+            </Typography.Title>
+            <Descriptions column={1} size="small" bordered style={{ marginBottom: 16 }}>
+              <Descriptions.Item label={t('notice.col.recipient')}>
+                <RecipientName notice={n} />
+              </Descriptions.Item>
+              <Descriptions.Item label={t('notice.col.state')}>
+                <StateTag state={n.state} />
+              </Descriptions.Item>
+              <Descriptions.Item label={t('notice.col.publishAt')}>{at(n.publishAt)}</Descriptions.Item>
+              <Descriptions.Item label={t('notice.col.expiresAt')}>
+                {at(n.expiresAt) ?? t('notice.never')}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('notice.readCount')}>{n.readCount}</Descriptions.Item>
+              <Descriptions.Item label={t('notice.col.createdBy')}>{n.createdBy ?? '—'}</Descriptions.Item>
+              <Descriptions.Item label={t('notice.col.createdAt')}>{at(n.createdAt)}</Descriptions.Item>
+            </Descriptions>
+            <Typography.Title level={5}>{t('notice.content')}</Typography.Title>
+            {/* Plain text, escaped by React; line breaks kept. */}
+            <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }} data-testid="notice-view-content">
+              {n.content}
+            </Typography.Paragraph>
+          </>
+        )}
+      </Drawer>
+    </Card>
+  );
+}

@@ -1,0 +1,52 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Select } from 'antd';
+import { ALL_MEMBERS } from '@study-crm/shared';
+import { useRecipientOptions } from './api';
+
+type Props = {
+  value?: number | null;
+  onChange?: (v: number | null) => void;
+  // The name of the member already chosen (an edited notice), shown before any search.
+  knownName?: string | null;
+  allowClear?: boolean;
+  placeholder?: string;
+  width?: number;
+  testId?: string;
+};
+
+// Recipient picker: "All members" (0) first, then members found by name, e-mail or mobile (searched on the server).
+export function RecipientSelect({ value, onChange, knownName, allowClear, placeholder, width, testId }: Props) {
+  const { t } = useTranslation();
+  const [typed, setTyped] = useState('');
+  const [keyword, setKeyword] = useState('');
+  const [opened, setOpened] = useState(false);
+  // Searches once typing pauses.
+  useEffect(() => {
+    const id = setTimeout(() => setKeyword(typed.trim()), 300);
+    return () => clearTimeout(id);
+  }, [typed]);
+  const found = useRecipientOptions(keyword, opened);
+  const options = [
+    { value: ALL_MEMBERS, label: t('notice.allMembers') },
+    ...(found.data ?? []).map((m) => ({
+      value: m.id,
+      label: [m.name, m.email, m.mobile].filter(Boolean).join(' · '),
+    })),
+  ];
+  if (value && knownName && !options.some((o) => o.value === value)) options.push({ value, label: knownName });
+  return (
+    <Select<number>
+      showSearch={{ filterOption: false, onSearch: setTyped }}
+      allowClear={allowClear}
+      value={value ?? undefined}
+      onChange={(v) => onChange?.(v ?? null)}
+      onOpenChange={(o) => o && setOpened(true)}
+      placeholder={placeholder ?? t('notice.f.recipientSearch')}
+      loading={found.isFetching}
+      options={options}
+      style={width ? { width } : undefined}
+      data-testid={testId}
+    />
+  );
+}

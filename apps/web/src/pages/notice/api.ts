@@ -1,0 +1,28 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Code, noticeApi } from '@study-crm/shared';
+import { fetchData } from '../../api/call';
+import { crudApi } from '../../components/crud/crud';
+
+export const NOTICE_ROOT = 'notices';
+
+// A notice shows in the message box, so writes refresh it too.
+export const noticeCrud = crudApi(NOTICE_ROOT, { ...noticeApi, remove: noticeApi.delete }, Code.BAD_REQUEST, [
+  'messageBox',
+]);
+
+export const useNotice = (id: number | null) =>
+  useQuery({
+    enabled: id !== null,
+    queryKey: [NOTICE_ROOT, 'view', id],
+    queryFn: ({ signal }) => fetchData(noticeApi.view, { id: id! }, { signal }),
+  });
+
+// The recipient picker's matches (20 at most): active members by part of a name, e-mail or mobile.
+export const useRecipientOptions = (keyword: string, enabled: boolean) =>
+  useQuery({
+    enabled,
+    queryKey: ['noticeRecipients', keyword],
+    queryFn: ({ signal }) => fetchData(noticeApi.recipients, { keyword: keyword || null }, { signal }),
+    placeholderData: keepPreviousData,
+    meta: { reads: ['members'] },
+  });

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { pageOf, zId, zOptText, zPaging, zText } from '../wire.js';
+
+// Member notices (spec sections 2, 3 and 5; issue 17). Shown in the message box's notice tab of their recipient
+// (or of every member) from their publish time until their expiry. Content is plain text, escaped on output.
+//
+// The spec names the recipient `memberId` (0 = all members). On the wire it is `recipientId`: `memberId` is the
+// caller's common parameter on every request (spec section 7), checked against the session, so it cannot also
+// carry another member's id.
+
+export const NOTICE_STATES = ['scheduled', 'published', 'expired'] as const;
+export type NoticeState = (typeof NOTICE_STATES)[number];
+export const NOTICE_SORT_FIELDS = ['publishAt', 'expiresAt', 'createdAt', 'title'] as const;
+export type NoticeSortField = (typeof NOTICE_SORT_FIELDS)[number];
+// Recipient 0: every member, written once (not one row per member).
+export const ALL_MEMBERS = 0;
+export const NOTICE_TITLE_MAX = 200;
+export const NOTICE_CONTENT_MAX = 5000;
+// Year 9999 in epoch milliseconds.
+const EPOCH_MS_MAX = 253402300799999;
+
+const toNumber = (v: unknown) => (typeof v === 'string' && /^\s*\d{1,16}\s*$/.test(v) ? Number(v) : v);
+const zEpochMs = () => z.preprocess(toNumber, z.number().int().min(0).max(EPOCH_MS_MAX));
+const zRecipient = () =>
+  z
+    .preprocess(toNumber, z.number().int().min(0).max(2147483647))
+    .describe('recipient member id, 0 = all members (the spec calls it memberId; memberId on the wire is the caller)');
+
+const NoticeFields = {
+  title: zText(NOTICE_TITLE_MAX).describe('title'),
+  content: zText(NOTICE_CONTENT_MAX).describe('plain text; line breaks kept, shown escaped'),
+  recipientId: zRecipient(),
+  publishAt: zEpochMs().nullish().describe('publish time, epoch ms; default now. Not shown before it'),
+  expiresAt: zEpochMs().nullish().describe('expiry, epoch ms, after publishAt; empty = never. Not shown from it on'),
+};
+
+export const NoticeAddBody = z.object(NoticeFields);
+export type NoticeAddInput = z.output<typeof NoticeAddBody>;
+export const NoticeUpdateBody = z.object({ id: zId(), ...NoticeFields });
+export type NoticeUpdateInput = z.output<typeof NoticeUpdateBody>;
+
+export const NoticeListQuery = zPaging.extend({
+  keyword: zOptText(100).describe('part of the title, case-insensitive'),
+  recipientId: z
+    .preprocess(toNumber, z.number().int().min(0).max(2147483647))
+    .nullish()
+    .describe('only notices to this member id; 0 = only notices to all members'),
+  state: z.enum(NOTICE_STATES).nullish().describe('scheduled (publish time ahead), published (showing), expired'),
+  sortField: z.enum(NOTICE_SORT_FIELDS).nullish().describe('default publishAt'),
+});
+export type NoticeListInput = z.output<typeof NoticeListQuery>;
+
+export const NoticeRecipientQuery = z.object({
+  keyword: zOptText(100).describe('part of a name, e-mail or mobile number'),
+});
+
+export const NoticeRecipientSchema = z.object({
+  id: z.number().int(),
+  name: z.string().describe('display name'),
+  email: z.string().nullable(),
+  mobile: z.string().nullable(),
+});
+export type NoticeRecipient = z.infer<typeof NoticeRecipientSchema>;
+
+export const NoticeSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  content: z.string(),
+  recipientId: z.number().int().describe('0 = all members'),
+  recipientName: z.string().nullable().describe('display name of the recipient; null for all members'),
+  publishAt: z.number().int().describe('epoch ms'),
+  expiresAt: z.number().int().nullable().describe('epoch ms; null = never'),
+  state: z.enum(NOTICE_STATES).describe('at the time of the answer'),
+  createdBy: z.string().nullable().describe('display name of the author'),
+  createdAt: z.number().int(),
+  updatedAt: z.number().int(),
+});
+export type Notice = z.infer<typeof NoticeSchema>;
+
+export const NoticeViewSchema = NoticeSchema.extend({
+  readCount: z.number().int().describe('members who have read it'),
+});
+export type NoticeView = z.infer<typeof NoticeViewSchema>;
+
+export const NoticePageSchema = pageOf(NoticeSchema);
