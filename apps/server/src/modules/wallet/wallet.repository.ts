@@ -1,6 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { Insertable } from 'kysely';
 import type { MemberWalletTable, Row } from '../../db/schema.js';
 
 export type WalletRow = Row<'memberWallet'>;
