@@ -42,6 +42,11 @@ export const Code = {
   NETWORK: 9000,
   INVALID_CLIENT: 9001,
   USER_NOT_EXIST: 9004,
+  WALLET_EXISTS: 7600,
+  WALLET_NOT_FOUND: 7601,
+  WALLET_ACTIVATED: 7602,
+  WALLET_BACKUP_MISMATCH: 7603,
+  WALLET_CHECK_REQUIRED: 7604,
 } as const;
 export type Code = (typeof Code)[keyof typeof Code];
 
@@ -87,6 +92,11 @@ export const CODE_MESSAGE: Readonly<Record<Code, MessageKey>> = {
   9000: 'networkNotWorking',
   9001: 'invalidClient',
   9004: 'userNotExist',
+  7600: 'walletExists',
+  7601: 'walletNotFound',
+  7602: 'walletActivated',
+  7603: 'walletBackupMismatch',
+  7604: 'walletCheckRequired',
 };
 
 // Codes the web client passes to the caller without a toast (spec section 8).

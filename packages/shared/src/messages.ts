@@ -581,6 +581,31 @@ export const MESSAGES = {
     'zh-CN': '{field}：找不到此会员（0 表示全体会员）',
     'en-US': '{field}: no such member (0 means all members)',
   },
+  walletExists: {
+    'zh-TW': '您已經有一個錢包，每位會員只能綁定一個錢包',
+    'zh-CN': '您已经有一个钱包，每位会员只能绑定一个钱包',
+    'en-US': 'You already have a wallet; a member can bind only one',
+  },
+  walletNotFound: {
+    'zh-TW': '您尚未建立錢包',
+    'zh-CN': '您尚未创建钱包',
+    'en-US': 'You have not created a wallet yet',
+  },
+  walletActivated: {
+    'zh-TW': '錢包已啟用，助記詞與私鑰不再顯示，也無法捨棄',
+    'zh-CN': '钱包已激活，助记词与私钥不再显示，也无法舍弃',
+    'en-US': 'The wallet is already activated; its secrets are never shown again and it cannot be discarded',
+  },
+  walletBackupMismatch: {
+    'zh-TW': '輸入的單字與您的助記詞不符，還可再試 {left} 次',
+    'zh-CN': '输入的单词与您的助记词不符，还可再试 {left} 次',
+    'en-US': 'The words do not match your recovery phrase; {left} tries left',
+  },
+  walletCheckRequired: {
+    'zh-TW': '請先取得新的備份檢查題目',
+    'zh-CN': '请先获取新的备份检查题目',
+    'en-US': 'Ask for a new backup check first',
+  },
 } as const satisfies Record<string, LocalizedText>;
 
 export type MessageKey = keyof typeof MESSAGES;

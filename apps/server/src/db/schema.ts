@@ -443,6 +443,23 @@ export type MemberRecoveryCodeTable = {
   updatedAt: number;
 };
 
+export type MemberWalletTable = {
+  id: Generated<number>;
+  memberId: number;
+  chain: string;
+  address: string;
+  publicKey: string;
+  derivationPath: string;
+  wrappedKey: string;
+  mnemonicEnc: string;
+  privateKeyEnc: string;
+  checkPositions: string | null;
+  checkFailures: Generated<number>;
+  activatedAt: number | null;
+  createdAt: number;
+  updatedAt: number;
+};
+
 // Live rows per bucket of a list (migration 0014), kept by triggers: applications per status, members per type.
 export type ListCountTable = {
   list: 'application' | 'member';
@@ -488,6 +505,7 @@ export type Database = {
   deliveryOutbox: DeliveryOutboxTable;
   memberTwoFactor: MemberTwoFactorTable;
   memberRecoveryCode: MemberRecoveryCodeTable;
+  memberWallet: MemberWalletTable;
 };
 
 // A row as a query reads it: every repository row type is derived from this, never typed again by hand.

@@ -26,6 +26,12 @@ export const ACCESS_EXCEPTIONS: Readonly<Record<string, 'public' | 'signedIn'>> 
   'POST /api/v1/member/twoFactor/setup': 'signedIn',
   'POST /api/v1/member/twoFactor/confirm': 'signedIn',
   'POST /api/v1/member/twoFactor/disable': 'signedIn',
+  // The member's own wallet (issue 19).
+  'GET /api/v1/member/wallet/view': 'signedIn',
+  'POST /api/v1/member/wallet/create': 'signedIn',
+  'POST /api/v1/member/wallet/backupChallenge': 'signedIn',
+  'POST /api/v1/member/wallet/activate': 'signedIn',
+  'POST /api/v1/member/wallet/discard': 'signedIn',
 };
 
 export function checkException(method: string, url: string, access: Access): void {

@@ -3,7 +3,20 @@ import type { Writable } from 'node:stream';
 
 // Query parameters whose values must never reach a log line, compared after decoding the name: the server's
 // query parser decodes `%74oken` to `token` and accepts it, so the log must redact it too.
-const SECRET_PARAMS = new Set(['token', 'password', 'oldpassword', 'newpassword', 'code', 'sign', 'key']);
+const SECRET_PARAMS = new Set([
+  'token',
+  'password',
+  'oldpassword',
+  'newpassword',
+  'code',
+  'sign',
+  'key',
+  'mnemonic',
+  'privatekey',
+  'word1',
+  'word2',
+  'word3',
+]);
 
 function decodedName(raw: string): string {
   try {
@@ -41,6 +54,11 @@ export function loggerOptions(level: string, stream?: Writable): FastifyServerOp
         'req.headers.cookie',
         'req.body',
         'body',
+        // Wallet secrets, should any object carrying them reach a log call.
+        'mnemonic',
+        'privateKey',
+        '*.mnemonic',
+        '*.privateKey',
       ],
       censor: '[redacted]',
     },

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createSecretBox, loadSecretKey } from './secret-box.js';
+import { createSecretBox, loadSecretKey, openEnvelope, sealEnvelope } from './secret-box.js';
 
 describe('secret box', () => {
   it('creates a key file once under the data directory, says so, and reuses it', () => {
@@ -31,5 +31,31 @@ describe('secret box', () => {
     raw[raw.length - 1]! ^= 1;
     expect(() => box.open(`v1.${raw.toString('base64')}`)).toThrow();
     expect(() => createSecretBox(Buffer.alloc(32, 2)).open(a)).toThrow();
+  });
+});
+
+describe('envelope encryption', () => {
+  const box = createSecretBox(Buffer.alloc(32, 3));
+  const values = { mnemonic: 'abandon ability able', privateKey: '0x01' };
+
+  it('seals each record under its own data key, wrapped by the configured key, and opens it again', () => {
+    const a = sealEnvelope(box, 'wallet|member=1|address=0xA', values);
+    const b = sealEnvelope(box, 'wallet|member=1|address=0xA', values);
+    expect(a.wrappedKey).not.toBe(b.wrappedKey);
+    expect(a.sealed.mnemonic).not.toContain('abandon');
+    expect(openEnvelope(box, 'wallet|member=1|address=0xA', a)).toEqual(values);
+    // The old API still opens values sealed without additional data.
+    expect(box.open(box.seal('plain'))).toBe('plain');
+  });
+
+  it('refuses a value opened for another record, another field, or under another configured key', () => {
+    const a = sealEnvelope(box, 'wallet|member=1|address=0xA', values);
+    expect(() => openEnvelope(box, 'wallet|member=2|address=0xA', a)).toThrow();
+    expect(() => openEnvelope(box, 'wallet|member=1|address=0xB', a)).toThrow();
+    const swapped = { ...a, sealed: { mnemonic: a.sealed.privateKey, privateKey: a.sealed.mnemonic } };
+    expect(() => openEnvelope(box, 'wallet|member=1|address=0xA', swapped)).toThrow();
+    const other = sealEnvelope(box, 'wallet|member=1|address=0xA', values);
+    expect(() => openEnvelope(box, 'wallet|member=1|address=0xA', { ...a, wrappedKey: other.wrappedKey })).toThrow();
+    expect(() => openEnvelope(createSecretBox(Buffer.alloc(32, 4)), 'wallet|member=1|address=0xA', a)).toThrow();
   });
 });

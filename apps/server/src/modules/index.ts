@@ -46,6 +46,7 @@ import { createDeliveryWorker, createOutboxRepository } from './delivery/index.j
 import { registerMailModule } from './mail/index.js';
 import { createTwoFactorRepository, createTwoFactorService, registerTwoFactorRoutes } from './two-factor/index.js';
 import { createNoticeService, registerNoticeRoutes } from './notice/index.js';
+import { createWalletRepository, createWalletService, registerWalletRoutes } from './wallet/index.js';
 
 // The composition root: it builds each module's repository and service and hands a module the services of the
 // others it needs. It imports every module through its front door (`<domain>/index.ts`) only.
@@ -85,7 +86,8 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   registerPermissionAdminRoutes(app, menus);
   registerRoleRoutes(app, createRoleService({ repo: createRoleRepository(db), people, clock, guard }));
 
-  registerAccountRoutes(app, createAccountService(createAccountRepository(db), clock, config));
+  const account = createAccountService(createAccountRepository(db), clock, config);
+  registerAccountRoutes(app, account);
 
   // System setup. The config accessor is the one way the server reads configs (app.configs).
   const sysConfigRepo = createSysConfigRepository(db);
@@ -97,7 +99,22 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   registerTagRoutes(app, createTagService({ repo: createTagRepository(db), clock }));
   registerLabelRoutes(app, createLabelService({ repo: createLabelRepository(db), people, clock }));
 
-  const members = createMemberService({ repo: createMemberRepository(db, dialect), sessions, clock, guard });
+  // The member's own wallet (issue 19); its activated address is part of the profile (playData.walletAddress).
+  const wallet = createWalletService({
+    repo: createWalletRepository(db),
+    box,
+    confirmPassword: account.confirmPassword,
+    clock,
+  });
+  registerWalletRoutes(app, wallet);
+
+  const members = createMemberService({
+    repo: createMemberRepository(db, dialect),
+    sessions,
+    clock,
+    guard,
+    walletAddressOf: wallet.activeAddressOf,
+  });
   registerMemberRoutes(app, members);
 
   // Study-abroad applications, their files and follow-up items (issue 7).

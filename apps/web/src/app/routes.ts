@@ -36,6 +36,10 @@ const UserBindAccount = lazyScreen(
   () => import('../pages/user/BindAccountPage'),
   () => import('../pages/user/locale'),
 );
+const UserWallet = lazyScreen(
+  () => import('../pages/wallet/WalletPage'),
+  () => import('../pages/wallet/locale'),
+);
 const HomeIndex = lazyScreen(
   () => import('../pages/home/HomePage'),
   () => import('../pages/home/locale'),
@@ -76,6 +80,14 @@ export const FIXED_ROUTES: readonly FixedRoute[] = [
     breadcrumb: ['menu.user', 'menu.bindAccount'],
     meta: anyRole,
     screen: UserBindAccount,
+  },
+  {
+    path: '/user/wallet',
+    name: 'Wallet',
+    titleKey: 'menu.wallet',
+    breadcrumb: ['menu.user', 'menu.wallet'],
+    meta: anyRole,
+    screen: UserWallet,
   },
 ];
 

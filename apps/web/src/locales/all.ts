@@ -12,6 +12,7 @@ import { application } from '../pages/application/locale';
 import { message } from '../pages/message/locale';
 import { payment } from '../pages/payment/locale';
 import { notice } from '../pages/notice/locale';
+import { wallet } from '../pages/wallet/locale';
 import type { LocaleBundle } from './types';
 
 // Every bundle of the app, for the tests that check them (same keys in every language). The app itself loads the
@@ -32,4 +33,5 @@ export const bundles: Record<string, LocaleBundle> = {
   message,
   payment,
   notice,
+  wallet,
 };

@@ -48,6 +48,7 @@ export const PROFILE_MENU: MenuItem = {
     userEntry(-11, 'profile', '個人資料', 1),
     userEntry(-12, 'resetPwd', '修改密碼', 2),
     userEntry(-13, 'bindAccount', '帳號綁定', 3),
+    userEntry(-14, 'wallet', '我的錢包', 4),
   ],
 };
 
@@ -59,6 +60,8 @@ type SessionState = {
   mid: string | null;
   profile: Profile | null;
   roleArr: string[];
+  // Spec section 3: playData.walletAddress, the member's activated wallet.
+  playData: { walletAddress: string | null };
   activeRole: string | null;
   serverMenu: MenuItem[];
   serverPerm: string[];
@@ -68,6 +71,7 @@ type SessionState = {
   loadAccess: () => Promise<void>;
   logout: (callServer?: boolean) => Promise<void>;
   switchRole: (role: string) => void;
+  setWalletAddress: (address: string | null) => void;
 };
 
 export const useSession = create<SessionState>((set, get) => ({
@@ -75,6 +79,7 @@ export const useSession = create<SessionState>((set, get) => ({
   mid: session.mid(),
   profile: null,
   roleArr: [],
+  playData: { walletAddress: null },
   activeRole: storage.get(ACTIVE_ROLE_KEY),
   serverMenu: [],
   serverPerm: [],
@@ -106,6 +111,7 @@ export const useSession = create<SessionState>((set, get) => ({
       serverPerm: buttons?.meta.code === 200 && Array.isArray(buttons.data) ? buttons.data : [],
       profile: p,
       roleArr,
+      playData: { walletAddress: p?.playData.walletAddress ?? null },
       activeRole: saved && roleArr.includes(saved) ? saved : (roleArr[0] ?? null),
       menuLoaded: true,
     });
@@ -128,6 +134,7 @@ export const useSession = create<SessionState>((set, get) => ({
       mid: null,
       profile: null,
       roleArr: [],
+      playData: { walletAddress: null },
       activeRole: null,
       serverMenu: [],
       serverPerm: [],
@@ -139,6 +146,10 @@ export const useSession = create<SessionState>((set, get) => ({
     if (!get().roleArr.includes(role)) return;
     storage.set(ACTIVE_ROLE_KEY, role);
     set({ activeRole: role });
+  },
+
+  setWalletAddress(walletAddress) {
+    set({ playData: { walletAddress } });
   },
 }));
 

@@ -16,3 +16,4 @@ export * from './tag.js';
 export * from './two-factor.js';
 export * from './payment.js';
 export * from './notice.js';
+export * from './wallet.js';

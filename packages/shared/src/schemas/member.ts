@@ -168,5 +168,8 @@ export const ProfileSchema = z.object({
   avatarImg: z.string().nullable(),
   memberType: z.enum(MEMBER_TYPES),
   roles: z.array(RoleRefSchema),
+  playData: z.object({
+    walletAddress: z.string().nullable().describe("the address of the member's activated wallet (spec section 3)"),
+  }),
 });
 export type ProfileData = z.infer<typeof ProfileSchema>;

@@ -9,23 +9,30 @@ import type { AccountRepository } from './account.repository.js';
 type Limits = { loginMaxFailures: number; loginLockMs: number };
 
 export function createAccountService(repo: AccountRepository, clock: Clock, limits: Limits) {
+  // The member's current password, re-entered. Attempts are counted before the check, atomically, like sign-in:
+  // after loginMaxFailures within LOGIN_LOCK_MINUTES, 1005.
+  async function confirmPassword(memberId: number, password: string): Promise<void> {
+    const now = clock.now();
+    const { attempt, since } = await repo.reserveAttempt(memberId, now, limits.loginLockMs);
+    const minutes = Math.max(1, Math.ceil((since + limits.loginLockMs - now) / 60_000));
+    if (attempt > limits.loginMaxFailures)
+      throw new AppError(Code.TOO_MANY_ATTEMPTS, 'tooManyPasswordAttempts', { minutes });
+    const current = await repo.passwordHashOf(memberId);
+    if (!(await verifyPassword(current, password))) {
+      if (attempt >= limits.loginMaxFailures)
+        throw new AppError(Code.TOO_MANY_ATTEMPTS, 'tooManyPasswordAttempts', { minutes });
+      throw new AppError(Code.BAD_REQUEST, 'passwordIncorrect');
+    }
+    await repo.clearAttempts(memberId);
+  }
+
   return {
-    // Own password change: the current password must match; other sessions end, this one stays. Attempts are
-    // counted before the check, atomically, like sign-in: after loginMaxFailures within LOGIN_LOCK_MINUTES, 1005.
+    confirmPassword,
+
+    // Own password change: the current password must match; other sessions end, this one stays.
     async changePassword(member: AuthMember, body: PasswordChangeBody): Promise<null> {
       if (body.newPassword === body.oldPassword) throw badRequest('newPassword', 'v.samePassword');
-      const now = clock.now();
-      const { attempt, since } = await repo.reserveAttempt(member.id, now, limits.loginLockMs);
-      const minutes = Math.max(1, Math.ceil((since + limits.loginLockMs - now) / 60_000));
-      if (attempt > limits.loginMaxFailures)
-        throw new AppError(Code.TOO_MANY_ATTEMPTS, 'tooManyPasswordAttempts', { minutes });
-      const current = await repo.passwordHashOf(member.id);
-      if (!(await verifyPassword(current, body.oldPassword))) {
-        if (attempt >= limits.loginMaxFailures)
-          throw new AppError(Code.TOO_MANY_ATTEMPTS, 'tooManyPasswordAttempts', { minutes });
-        throw new AppError(Code.BAD_REQUEST, 'passwordIncorrect');
-      }
-      await repo.clearAttempts(member.id);
+      await confirmPassword(member.id, body.oldPassword);
       await repo.changePassword(member.id, await hashPassword(body.newPassword), member.sessionId, clock.now());
       return null;
     },

@@ -52,7 +52,11 @@ export function groupLabels(rows: readonly MemberLabelRow[]): Map<number, Member
   return out;
 }
 
-export const toProfile = (row: MemberRow, roles: readonly RoleRow[]): ProfileData => person(row, roles);
+export const toProfile = (
+  row: MemberRow,
+  roles: readonly RoleRow[],
+  playData: ProfileData['playData'],
+): ProfileData => ({ ...person(row, roles), playData });
 
 export function toMemberSession(row: SessionActivityRow, now: number): MemberSession {
   return {

@@ -62,8 +62,10 @@ export function createMemberService(deps: {
   sessions: SessionService;
   clock: Clock;
   guard: AccessGuard;
+  // The address of the member's activated wallet (the wallet module's front door), for playData.
+  walletAddressOf: (memberId: number) => Promise<string | null>;
 }) {
-  const { repo, sessions, clock, guard } = deps;
+  const { repo, sessions, clock, guard, walletAddressOf } = deps;
 
   async function withRoles(rows: MemberRow[]): Promise<Member[]> {
     const roles = groupRoles(await repo.rolesOf(rows.map((r) => r.id)));
@@ -270,8 +272,8 @@ export function createMemberService(deps: {
 
     async profile(memberId: number): Promise<ProfileData> {
       const row = await get(memberId);
-      const roles = groupRoles(await repo.rolesOf([row.id]));
-      return toProfile(row, roles.get(row.id) ?? []);
+      const [roleRows, walletAddress] = await Promise.all([repo.rolesOf([row.id]), walletAddressOf(row.id)]);
+      return toProfile(row, groupRoles(roleRows).get(row.id) ?? [], { walletAddress });
     },
 
     roleOptions: () => repo.roleOptions(),

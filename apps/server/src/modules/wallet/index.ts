@@ -1,0 +1,5 @@
+// Front door of the wallet module: the signed-in member's own wallet, and its address for the user state.
+export { registerWalletRoutes } from './wallet.routes.js';
+export { createWalletRepository } from './wallet.repository.js';
+export { createWalletService } from './wallet.service.js';
+export type { WalletService } from './wallet.service.js';
