@@ -26,6 +26,9 @@ export const ACCESS_EXCEPTIONS: Readonly<Record<string, 'public' | 'signedIn'>> 
   'POST /api/v1/member/twoFactor/setup': 'signedIn',
   'POST /api/v1/member/twoFactor/confirm': 'signedIn',
   'POST /api/v1/member/twoFactor/disable': 'signedIn',
+  // Feedback from the public (captcha + per-address limit) and from a signed-in member (issue 18).
+  'POST /api/v1/mc/feedbacks/submit': 'public',
+  'POST /api/v1/member/feedbacks/submit': 'signedIn',
 };
 
 export function checkException(method: string, url: string, access: Access): void {

@@ -38,6 +38,7 @@ import {
 import { createTagRepository, createTagService, registerTagRoutes } from './tag/index.js';
 import { createDeliveryWorker, createOutboxRepository } from './delivery/index.js';
 import { registerMailModule } from './mail/index.js';
+import { createFeedbackRepository, createFeedbackService, registerFeedbackRoutes } from './feedback/index.js';
 import { createTwoFactorRepository, createTwoFactorService, registerTwoFactorRoutes } from './two-factor/index.js';
 
 // The composition root: it builds each module's repository and service and hands a module the services of the
@@ -142,6 +143,19 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   const delivery = createDeliveryWorker({ outbox, clock, settings: config.delivery, log: app.log });
   app.decorate('delivery', delivery);
   const mail = registerMailModule(app, { config, db, clock, outbox, delivery, storage, box, applications });
+
+  // Feedback (issue 18): public and member submissions, replies by e-mail and message box, staff to-dos.
+  registerFeedbackRoutes(
+    app,
+    createFeedbackService({
+      repo: createFeedbackRepository(db),
+      captcha,
+      people,
+      inbox,
+      mail: mail.systemMail,
+      clock,
+    }),
+  );
 
   // Uploads no application file, payment or e-mail keeps are swept after a day.
   scheduleOrphanSweep(app, {
