@@ -80,4 +80,8 @@ export const SCREENS: Partial<Record<ComponentKey, Screen>> = {
     () => import('../pages/message/TemplateManage'),
     () => import('../pages/message/locale'),
   ),
+  feedback: lazyScreen(
+    () => import('../pages/feedback/FeedbackList'),
+    () => import('../pages/feedback/locale'),
+  ),
 };
