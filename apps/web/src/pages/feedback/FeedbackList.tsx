@@ -19,6 +19,7 @@ import { FEEDBACK_STATUSES, isLocale, type FeedbackItem, type FeedbackStatus } f
 import type { Params } from '../../api/client';
 import { PagedTable } from '../../components/crud/PagedTable';
 import { useListState } from '../../components/crud/useListState';
+import { useScreenActive } from '../../components/crud/screenActive';
 import { FEEDBACK_ROOT, downloadExport, phoneOf, useFeedbackList } from './api';
 import { FeedbackDrawer } from './FeedbackDrawer';
 
@@ -42,20 +43,19 @@ export default function FeedbackList() {
   const { state, ...params } = list.params;
   const filterParams = { ...params, status: state };
   const query = useFeedbackList(filterParams);
-  const [search, setSearch] = useSearchParams();
+  const [search] = useSearchParams();
+  const active = useScreenActive();
+  // The to-do's link names a feedback: its drawer opens once, until it is closed.
   const linked = Number(search.get('id')) || null;
+  const [dismissed, setDismissed] = useState<number | null>(null);
   const [opened, setOpened] = useState<number | null>(null);
   const [exporting, setExporting] = useState(false);
-  const detailId = opened ?? linked;
+  const detailId = opened ?? (linked !== dismissed ? linked : null);
   const { draft } = list;
 
   const close = () => {
     setOpened(null);
-    if (linked) {
-      const next = new URLSearchParams(search);
-      next.delete('id');
-      setSearch(next, { replace: true });
-    }
+    setDismissed(linked);
   };
 
   const doExport = async () => {
@@ -174,7 +174,8 @@ export default function FeedbackList() {
         scrollX={1000}
         testId="feedback-table"
       />
-      <FeedbackDrawer id={detailId} onClose={close} />
+      {/* Tabs keep hidden screens mounted: the drawer (drawn over the page) shows only with its screen. */}
+      <FeedbackDrawer id={active ? detailId : null} onClose={close} />
     </Card>
   );
 }
