@@ -325,3 +325,30 @@ describe('feedback', () => {
     });
   });
 });
+
+describe('feedback without a mail server', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('stores the reply and says no e-mail was queued instead of reporting it sent', async () => {
+    const { token } = await t.login();
+    const key = await t.captcha();
+    const sent = await t.post<{ id: number }>(`${FB}/submit`, {
+      name: 'No Mail',
+      email: 'nomail@example.com',
+      content: 'hello',
+      key,
+      code: TEST_CAPTCHA,
+    });
+    expect(sent.meta.code).toBe(200);
+    const res = await t.post<FeedbackDetail>(`${FB}/answer`, { id: sent.data.id, content: 'Thanks' }, { token });
+    expect(res.data.replies[0]).toMatchObject({ content: 'Thanks', emailed: 0 });
+    const outbox = await t.db.db.selectFrom('deliveryOutbox').select('id').execute();
+    expect(outbox).toHaveLength(0);
+  });
+});
