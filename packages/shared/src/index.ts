@@ -24,5 +24,6 @@ export * from './schemas/mail.js';
 export * from './schemas/two-factor.js';
 export * from './schemas/payment.js';
 export * from './schemas/wallet.js';
+export * from './schemas/feedback.js';
 export * from './endpoints/index.js';
 export * from './schemas/notice.js';

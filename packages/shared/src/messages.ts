@@ -606,6 +606,16 @@ export const MESSAGES = {
     'zh-CN': '请先获取新的备份检查题目',
     'en-US': 'Ask for a new backup check first',
   },
+  tooManyFeedbacks: {
+    'zh-TW': '您的網路位址送出意見過於頻繁，請 {minutes} 分鐘後再試',
+    'zh-CN': '您的网络地址提交意见过于频繁，请 {minutes} 分钟后再试',
+    'en-US': 'Too much feedback sent from your address, try again in {minutes} minute(s)',
+  },
+  feedbackReplySubject: {
+    'zh-TW': '回覆：您的意見回饋',
+    'zh-CN': '回复：您的意见反馈',
+    'en-US': 'Re: your feedback',
+  },
 } as const satisfies Record<string, LocalizedText>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -506,6 +506,41 @@ export type Database = {
   memberTwoFactor: MemberTwoFactorTable;
   memberRecoveryCode: MemberRecoveryCodeTable;
   memberWallet: MemberWalletTable;
+  feedback: FeedbackTable;
+  feedbackReply: FeedbackReplyTable;
+  feedbackTodo: FeedbackTodoTable;
+};
+
+export type FeedbackTable = {
+  id: Generated<number>;
+  memberId: number | null;
+  name: string;
+  email: string | null;
+  areaCode: string | null;
+  mobile: string | null;
+  content: string;
+  locale: string;
+  status: 'open' | 'answered';
+  replyCount: Generated<number>;
+  repliedAt: number | null;
+  repliedBy: number | null;
+  createdAt: number;
+};
+
+export type FeedbackReplyTable = {
+  id: Generated<number>;
+  feedbackId: number;
+  authorId: number | null;
+  content: string;
+  emailId: number | null;
+  messaged: Generated<number>;
+  createdAt: number;
+};
+
+export type FeedbackTodoTable = {
+  id: Generated<number>;
+  feedbackId: number;
+  memberId: number;
 };
 
 // A row as a query reads it: every repository row type is derived from this, never typed again by hand.

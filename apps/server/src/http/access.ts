@@ -32,6 +32,9 @@ export const ACCESS_EXCEPTIONS: Readonly<Record<string, 'public' | 'signedIn'>> 
   'POST /api/v1/member/wallet/backupChallenge': 'signedIn',
   'POST /api/v1/member/wallet/activate': 'signedIn',
   'POST /api/v1/member/wallet/discard': 'signedIn',
+  // Feedback from the public (captcha + per-address limit) and from a signed-in member (issue 18).
+  'POST /api/v1/mc/feedbacks/submit': 'public',
+  'POST /api/v1/member/feedbacks/submit': 'signedIn',
 };
 
 export function checkException(method: string, url: string, access: Access): void {

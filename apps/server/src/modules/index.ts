@@ -44,6 +44,7 @@ import {
 import { createTagRepository, createTagService, registerTagRoutes } from './tag/index.js';
 import { createDeliveryWorker, createOutboxRepository } from './delivery/index.js';
 import { registerMailModule } from './mail/index.js';
+import { createFeedbackRepository, createFeedbackService, registerFeedbackRoutes } from './feedback/index.js';
 import { createTwoFactorRepository, createTwoFactorService, registerTwoFactorRoutes } from './two-factor/index.js';
 import { createNoticeService, registerNoticeRoutes } from './notice/index.js';
 import { createWalletRepository, createWalletService, registerWalletRoutes } from './wallet/index.js';
@@ -171,6 +172,19 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   registerNoticeRoutes(
     app,
     createNoticeService({ board: createNoticeBoard(createNoticeBoardRepository(db), clock), people, members, clock }),
+  );
+
+  // Feedback (issue 18): public and member submissions, replies by e-mail and message box, staff to-dos.
+  registerFeedbackRoutes(
+    app,
+    createFeedbackService({
+      repo: createFeedbackRepository(db),
+      captcha,
+      people,
+      inbox,
+      mail: mail.systemMail,
+      clock,
+    }),
   );
 
   // Uploads no application file, payment or e-mail keeps are swept after a day.

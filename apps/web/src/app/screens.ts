@@ -84,4 +84,8 @@ export const SCREENS: Partial<Record<ComponentKey, Screen>> = {
     () => import('../pages/notice/NoticeManage'),
     () => import('../pages/notice/locale'),
   ),
+  feedback: lazyScreen(
+    () => import('../pages/feedback/FeedbackList'),
+    () => import('../pages/feedback/locale'),
+  ),
 };

@@ -13,6 +13,7 @@ import { message } from '../pages/message/locale';
 import { payment } from '../pages/payment/locale';
 import { notice } from '../pages/notice/locale';
 import { wallet } from '../pages/wallet/locale';
+import { feedback } from '../pages/feedback/locale';
 import type { LocaleBundle } from './types';
 
 // Every bundle of the app, for the tests that check them (same keys in every language). The app itself loads the
@@ -34,4 +35,5 @@ export const bundles: Record<string, LocaleBundle> = {
   payment,
   notice,
   wallet,
+  feedback,
 };

@@ -67,7 +67,7 @@ export const frame = {
         done: '已完成',
         unread: '未讀',
         // Localised prefix of a to-do by its kind (stored titles are language-neutral).
-        kinds: { followUp: '跟進' },
+        kinds: { followUp: '跟進', feedback: '意見回饋' },
         all: '全部訊息',
       },
     },
@@ -137,7 +137,7 @@ export const frame = {
         done: '已完成',
         unread: '未读',
         // Localised prefix of a to-do by its kind (stored titles are language-neutral).
-        kinds: { followUp: '跟进' },
+        kinds: { followUp: '跟进', feedback: '意见反馈' },
         all: '全部消息',
       },
     },
@@ -207,7 +207,7 @@ export const frame = {
         done: 'Done',
         unread: 'Unread',
         // Localised prefix of a to-do by its kind (stored titles are language-neutral).
-        kinds: { followUp: 'Follow-up' },
+        kinds: { followUp: 'Follow-up', feedback: 'Feedback' },
         all: 'All messages',
       },
     },

@@ -13,6 +13,7 @@ import type { message } from '../pages/message/locale';
 import type { payment } from '../pages/payment/locale';
 import type { notice } from '../pages/notice/locale';
 import type { wallet } from '../pages/wallet/locale';
+import type { feedback } from '../pages/feedback/locale';
 
 // The shape of every string of the app (zh-TW, the default language, is the reference; a test keeps the three
 // languages equal): i18next checks `t('x.y')` keys against it at compile time.
@@ -30,7 +31,8 @@ export type AppResources = (typeof common)['zh-TW'] &
   (typeof message)['zh-TW'] &
   (typeof payment)['zh-TW'] &
   (typeof notice)['zh-TW'] &
-  (typeof wallet)['zh-TW'];
+  (typeof wallet)['zh-TW'] &
+  (typeof feedback)['zh-TW'];
 
 declare module 'i18next' {
   interface CustomTypeOptions {

@@ -17,3 +17,4 @@ export * from './two-factor.js';
 export * from './payment.js';
 export * from './notice.js';
 export * from './wallet.js';
+export * from './feedback.js';

@@ -200,14 +200,17 @@ export function createInboxRepository(db: Db) {
         .executeTakeFirstOrThrow();
       return r.id;
     },
-    async addMessage(row: {
-      memberId: number;
-      title: string;
-      content: string | null;
-      link: string | null;
-      now: number;
-    }) {
-      const r = await db
+    async addMessage(
+      row: {
+        memberId: number;
+        title: string;
+        content: string | null;
+        link: string | null;
+        now: number;
+      },
+      tx: Conn = db,
+    ) {
+      const r = await tx
         .insertInto('systemMessage')
         .values({
           memberId: row.memberId,

@@ -61,6 +61,12 @@ export function createInboxService(repo: InboxRepository, clock: Clock) {
      */
     syncSourceTodo: (source: TodoSource, want: SourceTodo | null, tx?: Conn): Promise<void> =>
       repo.syncSourceTodo(source, want, clock.now(), tx),
+
+    // A message in one member's message box (e.g. a reply to their feedback); `tx`: the caller's transaction.
+    postMessage: (
+      m: { memberId: number; title: string; content: string | null; link: string | null },
+      tx?: Conn,
+    ): Promise<number> => repo.addMessage({ ...m, now: clock.now() }, tx),
   };
 }
 export type InboxService = ReturnType<typeof createInboxService>;

@@ -11,10 +11,12 @@ import { createMailRepository } from './mail.repository.js';
 import { registerEmailRoutes, registerMailSenderRoutes, registerTemplateRoutes } from './mail.routes.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { createSenderService } from './sender.service.js';
+import { createSystemMail, type SystemMail } from './system-mail.js';
 import { createTemplateService } from './template.service.js';
 import { createTransportPool } from './smtp.js';
 
 // Front door of the mail module: mail servers, templates and e-mails, and the e-mail channel of the worker.
+export type { SystemEmail, SystemMail } from './system-mail.js';
 export function registerMailModule(
   app: FastifyInstance,
   deps: {
@@ -27,7 +29,7 @@ export function registerMailModule(
     storage: FileStorage;
     applications: Pick<ApplicationService, 'mailContext'>;
   },
-): { referenced: (storedNames: readonly string[]) => Promise<Set<string>> } {
+): { referenced: (storedNames: readonly string[]) => Promise<Set<string>>; systemMail: SystemMail } {
   const { config, db, clock, outbox, delivery, box, storage, applications } = deps;
   const repo = createMailRepository(db);
   const transports = createTransportPool((sender) => box.open(sender.passwordEnc));
@@ -45,5 +47,6 @@ export function registerMailModule(
     transports.closeAll();
   });
   // The stored names e-mails keep as attachments, so the orphan upload sweep leaves them alone.
-  return { referenced: repo.referenced };
+  // `systemMail`: e-mails other modules write themselves (plain text), queued in their own transaction.
+  return { referenced: repo.referenced, systemMail: createSystemMail({ repo, outbox, worker: delivery, clock }) };
 }

@@ -69,6 +69,9 @@ export function createMailRepository(db: Db) {
       ]);
       return { list: rows, total: total(count), pageNum, pageSize };
     },
+    // The mail server system e-mails go out through: the first one configured.
+    firstSenderId: async (conn: Conn = db): Promise<number | undefined> =>
+      (await conn.selectFrom('mailSender').select('id').orderBy('id').limit(1).executeTakeFirst())?.id,
     allSenders: () => db.selectFrom('mailSender').select(SENDER).orderBy('id').execute(),
     async insertSender(v: Omit<MailSenderRow, 'id'>) {
       const r = await db.insertInto('mailSender').values(v).returning('id').executeTakeFirstOrThrow();

@@ -86,6 +86,35 @@ export function createPeopleRepository(db: Db) {
       return !!row;
     },
 
+    // Active staff members holding a permission identifier through any of their roles (to-do recipients).
+    async staffWithPermission(perm: string, tx: Tx = db): Promise<number[]> {
+      const rows = await tx
+        .selectFrom('member')
+        .innerJoin('memberRole', 'memberRole.memberId', 'member.id')
+        .innerJoin('rolePermission', 'rolePermission.roleId', 'memberRole.roleId')
+        .innerJoin('permission', 'permission.id', 'rolePermission.permissionId')
+        .select('member.id')
+        .distinct()
+        .where('permission.perm', '=', perm)
+        .where('member.memberType', '=', 'staff')
+        .where('member.status', '=', 'active')
+        .where('member.deletedAt', 'is', null)
+        .orderBy('member.id')
+        .execute();
+      return rows.map((r) => r.id);
+    },
+
+    // A member's name and contact as a form would take them (their own feedback, messages sent for them).
+    async contact(
+      id: number,
+      tx: Tx = db,
+    ): Promise<{ name: string; email: string | null; areaCode: string | null; mobile: string | null } | undefined> {
+      const row = await liveMemberById(tx, id)
+        .select([...NAME_COLUMNS, 'areaCode'])
+        .executeTakeFirst();
+      return row && { name: displayName(row), email: row.email, areaCode: row.areaCode, mobile: row.mobile };
+    },
+
     async isMember(id: number, tx: Tx = db): Promise<boolean> {
       const row = await liveMemberById(tx, id).select('id').executeTakeFirst();
       return !!row;

@@ -12,6 +12,8 @@ export function createPeopleService(repo: PeopleRepository) {
     staffOptions: (): Promise<PersonRef[]> => repo.staffOptions(),
     names: (ids: (number | null | undefined)[]): Promise<Map<number, PersonRef>> => repo.names(ids),
     isActiveStaff: (id: number, tx?: Conn): Promise<boolean> => repo.isActiveStaff(id, tx),
+    staffWithPermission: (perm: string, tx?: Conn): Promise<number[]> => repo.staffWithPermission(perm, tx),
+    contact: (id: number, tx?: Conn) => repo.contact(id, tx),
     isMember: (id: number, tx?: Conn): Promise<boolean> => repo.isMember(id, tx),
     findByContact: (tx: Conn, email: string | null, areaCode: string | null, mobile: string | null) =>
       repo.findByContact(tx, email, areaCode, mobile),

@@ -1,0 +1,142 @@
+import type { SelectQueryBuilder } from 'kysely';
+import type { FeedbackFilter } from '@study-crm/shared';
+import type { Db } from '../../db/database.js';
+import type { Database, Row } from '../../db/schema.js';
+import { containsPattern, countInWindow, likeLower } from '../../db/sql-helpers.js';
+import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
+import type { PageWindow } from '../../lib/paging.js';
+
+const FEEDBACK_COLUMNS = [
+  'id',
+  'memberId',
+  'name',
+  'email',
+  'areaCode',
+  'mobile',
+  'content',
+  'locale',
+  'status',
+  'replyCount',
+  'repliedAt',
+  'repliedBy',
+  'createdAt',
+] as const;
+const REPLY_COLUMNS = ['id', 'feedbackId', 'authorId', 'content', 'emailId', 'messaged', 'createdAt'] as const;
+
+export type FeedbackRow = Row<'feedback'>;
+export type FeedbackReplyRow = Row<'feedbackReply'>;
+export type NewFeedback = Omit<FeedbackRow, 'id' | 'status' | 'replyCount' | 'repliedAt' | 'repliedBy'>;
+export type NewReply = Omit<FeedbackReplyRow, 'id'>;
+
+const THROTTLE_PREFIX = 'feedback:';
+
+type FeedbackQuery = SelectQueryBuilder<Database, 'feedback', object>;
+function applyFilter(q: FeedbackQuery, f: FeedbackFilter): FeedbackQuery {
+  if (f.status) q = q.where('status', '=', f.status);
+  if (f.from != null) q = q.where('createdAt', '>=', f.from);
+  if (f.to != null) q = q.where('createdAt', '<', f.to);
+  if (f.keyword) {
+    const p = containsPattern(f.keyword);
+    q = q.where((eb) =>
+      eb.or([likeLower('name', p), likeLower('email', p), likeLower('mobile', p), likeLower('content', p)]),
+    );
+  }
+  return q;
+}
+
+// The only SQL of the feedback module.
+export function createFeedbackRepository(db: Db) {
+  return {
+    transaction: <T>(fn: (tx: Tx) => Promise<T>): Promise<T> => runInTransaction(db, fn),
+
+    // One more submission from an address in the current window (shared by every app server: it is a row).
+    async countSubmission(ip: string, now: number, windowMs: number): Promise<number> {
+      await db
+        .deleteFrom('loginThrottle')
+        .where('key', 'like', `${THROTTLE_PREFIX}%`)
+        .where('windowStart', '<', now - 24 * 60 * 60_000)
+        .execute();
+      return countInWindow(db, `${THROTTLE_PREFIX}${ip}`, now, windowMs);
+    },
+
+    find: (id: number, tx: Conn = db): Promise<FeedbackRow | undefined> =>
+      tx.selectFrom('feedback').select(FEEDBACK_COLUMNS).where('id', '=', id).executeTakeFirst(),
+
+    async page(f: FeedbackFilter, w: PageWindow): Promise<{ rows: FeedbackRow[]; total: number }> {
+      const base = applyFilter(db.selectFrom('feedback'), f);
+      const rows = await base
+        .select(FEEDBACK_COLUMNS)
+        .orderBy('createdAt', w.order)
+        .orderBy('id', w.order)
+        .limit(w.limit)
+        .offset(w.offset)
+        .execute();
+      const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      return { rows, total: Number(n) };
+    },
+
+    // The export reads the filtered list in batches, newest first (keyset on id below `beforeId`).
+    batch: (f: FeedbackFilter, beforeId: number | null, limit: number): Promise<FeedbackRow[]> => {
+      let q = applyFilter(db.selectFrom('feedback'), f);
+      if (beforeId !== null) q = q.where('id', '<', beforeId);
+      return q.select(FEEDBACK_COLUMNS).orderBy('id', 'desc').limit(limit).execute();
+    },
+
+    insert: async (tx: Tx, v: NewFeedback): Promise<number> => {
+      const row = await tx
+        .insertInto('feedback')
+        .values({ ...v, status: 'open', replyCount: 0 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    // First statement of an answer: marks the feedback answered and counts the reply. On PostgreSQL the row stays
+    // locked until the transaction ends, so concurrent answers of one feedback run one after the other.
+    // False: no such feedback.
+    async markAnswered(tx: Tx, id: number, by: number, now: number): Promise<boolean> {
+      const res = await tx
+        .updateTable('feedback')
+        .set((eb) => ({ status: 'answered', replyCount: eb('replyCount', '+', 1), repliedAt: now, repliedBy: by }))
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    },
+
+    insertReply: async (tx: Tx, v: NewReply): Promise<number> => {
+      const row = await tx.insertInto('feedbackReply').values(v).returning('id').executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    replies: (feedbackId: number, tx: Conn = db): Promise<FeedbackReplyRow[]> =>
+      tx.selectFrom('feedbackReply').select(REPLY_COLUMNS).where('feedbackId', '=', feedbackId).orderBy('id').execute(),
+
+    // Latest reply text of each feedback (list and export).
+    async latestReplies(ids: number[]): Promise<Map<number, string>> {
+      if (!ids.length) return new Map();
+      const rows = await db
+        .selectFrom('feedbackReply')
+        .select(['feedbackId', 'content', 'id'])
+        .where('feedbackId', 'in', ids)
+        .orderBy('id')
+        .execute();
+      return new Map(rows.map((r) => [r.feedbackId, r.content]));
+    },
+
+    // To-do holders of one feedback: the row id is the to-do's source id in the inbox.
+    insertTodo: async (tx: Tx, feedbackId: number, memberId: number): Promise<number> => {
+      const row = await tx
+        .insertInto('feedbackTodo')
+        .values({ feedbackId, memberId })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+    todos: (tx: Conn, feedbackId: number) =>
+      tx.selectFrom('feedbackTodo').select(['id', 'memberId']).where('feedbackId', '=', feedbackId).execute(),
+    removeTodos: async (tx: Tx, ids: number[]): Promise<void> => {
+      if (ids.length) await tx.deleteFrom('feedbackTodo').where('id', 'in', ids).execute();
+    },
+  };
+}
+export type FeedbackRepository = ReturnType<typeof createFeedbackRepository>;

@@ -1,0 +1,203 @@
+import {
+  Code,
+  FEEDBACK_CONTENT_MAX,
+  FEEDBACK_EXPORT_MAX,
+  FEEDBACK_REPLY_MAX,
+  formatMessage,
+  isLocale,
+  PERM,
+  type FeedbackAnswerBody,
+  type FeedbackDetail,
+  type FeedbackFilter,
+  type FeedbackItem,
+  type FeedbackListQuery,
+  type Locale,
+  type Page,
+} from '@study-crm/shared';
+import { AppError, badRequest, notFound } from '../../http/errors.js';
+import type { Clock } from '../../lib/clock.js';
+import { pageResult, pageWindow } from '../../lib/paging.js';
+import type { Tx } from '../../db/transaction.js';
+import type { CaptchaService } from '../captcha/index.js';
+import type { InboxService } from '../inbox/index.js';
+import type { SystemMail } from '../mail/index.js';
+import type { PeopleService } from '../people/index.js';
+import { toFeedbackDetail, toFeedbackItem } from './feedback.mapper.js';
+import type { FeedbackRepository, FeedbackRow, NewFeedback } from './feedback.repository.js';
+import { excerpt, plainText } from './feedback.text.js';
+
+// Unanswered feedback is a to-do of every staff member who may answer it (decision: one to-do row per member).
+export const FEEDBACK_TODO_KIND = 'feedback';
+export const feedbackLink = (id: number) => `/feedbackManage/feedback?id=${id}`;
+// Public submissions per address: at most `max` in `windowMs` (every app server counts in the same table).
+export const SUBMIT_LIMIT = { max: 5, windowMs: 60 * 60_000 };
+const EXPORT_BATCH = 500;
+
+type Submission = {
+  name: string;
+  email?: string | null | undefined;
+  areaCode?: string | null | undefined;
+  mobile?: string | null | undefined;
+  content: string;
+};
+
+export function createFeedbackService(deps: {
+  repo: FeedbackRepository;
+  captcha: Pick<CaptchaService, 'verify'>;
+  people: Pick<PeopleService, 'names' | 'staffWithPermission' | 'contact'>;
+  inbox: Pick<InboxService, 'syncSourceTodo' | 'postMessage'>;
+  mail: Pick<SystemMail, 'queue' | 'nudge'>;
+  clock: Clock;
+  limit?: { max: number; windowMs: number };
+}) {
+  const { repo, captcha, people, inbox, mail, clock } = deps;
+  const limit = deps.limit ?? SUBMIT_LIMIT;
+
+  // The feedback and, in the same transaction, a to-do for each staff member holding the answer permission.
+  async function store(s: Submission, memberId: number | null, locale: Locale): Promise<{ id: number }> {
+    const content = plainText(s.content, FEEDBACK_CONTENT_MAX);
+    if (!content) throw badRequest('content', 'v.required');
+    const name = plainText(s.name, 60);
+    if (!name) throw badRequest('name', 'v.required');
+    const row: NewFeedback = {
+      memberId,
+      name,
+      email: s.email?.trim() || null,
+      areaCode: s.mobile ? (s.areaCode?.trim().replace(/^\+/, '') ?? null) : null,
+      mobile: s.mobile?.trim() || null,
+      content,
+      locale,
+      createdAt: clock.now(),
+    };
+    const id = await repo.transaction(async (tx) => {
+      const id = await repo.insert(tx, row);
+      const title = excerpt(`${name} · ${content}`, 120);
+      for (const staffId of await people.staffWithPermission(PERM.feedbackAnswer, tx)) {
+        const todoId = await repo.insertTodo(tx, id, staffId);
+        await inbox.syncSourceTodo(
+          { kind: FEEDBACK_TODO_KIND, id: todoId },
+          { memberId: staffId, kind: FEEDBACK_TODO_KIND, title, link: feedbackLink(id), dueAt: null, done: 0 },
+          tx,
+        );
+      }
+      return id;
+    });
+    return { id };
+  }
+
+  async function clearTodos(tx: Tx, feedbackId: number) {
+    const todos = await repo.todos(tx, feedbackId);
+    for (const t of todos) await inbox.syncSourceTodo({ kind: FEEDBACK_TODO_KIND, id: t.id }, null, tx);
+    await repo.removeTodos(
+      tx,
+      todos.map((t) => t.id),
+    );
+  }
+
+  async function detail(id: number): Promise<FeedbackDetail> {
+    const row = await repo.find(id);
+    if (!row) throw notFound();
+    const replies = await repo.replies(id);
+    const names = await people.names([row.memberId, row.repliedBy, ...replies.map((r) => r.authorId)]);
+    return toFeedbackDetail(row, replies, names);
+  }
+
+  // The e-mail to the sender: the reply, then their message quoted.
+  const replyText = (f: FeedbackRow, reply: string) =>
+    `${reply}\n\n${f.content
+      .split('\n')
+      .map((l) => `> ${l}`)
+      .join('\n')}`;
+
+  return {
+    // Public call: the per-address limit is counted first (every attempt counts), then the single-use captcha.
+    async submit(b: Submission & { key: string; code: string }, ip: string, locale: Locale) {
+      const n = await repo.countSubmission(ip, clock.now(), limit.windowMs);
+      if (n > limit.max) {
+        throw new AppError(Code.TOO_MANY_ATTEMPTS, 'tooManyFeedbacks', {
+          minutes: Math.ceil(limit.windowMs / 60_000),
+        });
+      }
+      await captcha.verify(b.key, b.code);
+      return store(b, null, locale);
+    },
+
+    // A signed-in member's own feedback: name and contact from their account.
+    async submitMine(memberId: number, content: string, locale: Locale) {
+      const me = await people.contact(memberId);
+      if (!me) throw notFound();
+      return store({ ...me, content }, memberId, locale);
+    },
+
+    async list(q: FeedbackListQuery): Promise<Page<FeedbackItem>> {
+      const w = pageWindow(q);
+      const { rows, total } = await repo.page(q, w);
+      const names = await people.names(rows.flatMap((r) => [r.memberId, r.repliedBy]));
+      return pageResult(
+        rows.map((r) => toFeedbackItem(r, names)),
+        total,
+        w,
+      );
+    },
+
+    detail,
+
+    /**
+     * A reply: stored with its author and time (never edited; a later reply adds to the thread), e-mailed to the
+     * sender through the outbox when an e-mail is known, posted to the member's message box when the sender is a
+     * member, and the feedback's to-dos cleared, all in one transaction.
+     */
+    async answer(b: FeedbackAnswerBody, by: number): Promise<FeedbackDetail> {
+      const content = plainText(b.content, FEEDBACK_REPLY_MAX);
+      if (!content) throw badRequest('content', 'v.required');
+      const now = clock.now();
+      let queued = false;
+      await repo.transaction(async (tx) => {
+        if (!(await repo.markAnswered(tx, b.id, by, now))) throw notFound();
+        const f = (await repo.find(b.id, tx))!;
+        const locale: Locale = isLocale(f.locale) ? f.locale : 'zh-TW';
+        const subject = formatMessage('feedbackReplySubject', locale);
+        const emailId = f.email
+          ? await mail.queue(tx, { to: f.email, subject, text: replyText(f, content), createdBy: by })
+          : null;
+        queued = emailId !== null;
+        if (f.memberId) {
+          await inbox.postMessage({ memberId: f.memberId, title: subject, content, link: null }, tx);
+        }
+        await repo.insertReply(tx, {
+          feedbackId: b.id,
+          authorId: by,
+          content,
+          emailId,
+          messaged: f.memberId ? 1 : 0,
+          createdAt: now,
+        });
+        await clearTodos(tx, b.id);
+      });
+      if (queued) mail.nudge();
+      return detail(b.id);
+    },
+
+    // The filtered list for the spreadsheet, newest first, in batches (at most FEEDBACK_EXPORT_MAX rows).
+    async *exportRows(f: FeedbackFilter) {
+      let before: number | null = null;
+      let sent = 0;
+      while (sent < FEEDBACK_EXPORT_MAX) {
+        const rows = await repo.batch(f, before, Math.min(EXPORT_BATCH, FEEDBACK_EXPORT_MAX - sent));
+        if (!rows.length) return;
+        const replies = await repo.latestReplies(rows.map((r) => r.id));
+        const names = await people.names(rows.map((r) => r.repliedBy));
+        for (const r of rows) {
+          yield {
+            row: r,
+            reply: replies.get(r.id) ?? null,
+            repliedBy: r.repliedBy ? (names.get(r.repliedBy)?.name ?? null) : null,
+          };
+        }
+        sent += rows.length;
+        before = rows.at(-1)!.id;
+      }
+    },
+  };
+}
+export type FeedbackService = ReturnType<typeof createFeedbackService>;

@@ -1,0 +1,7 @@
+// Front door of the feedback module: feedback from the public and from members, staff replies (a thread), the
+// e-mail and message-box delivery of replies, and the to-dos of unanswered feedback.
+export { createFeedbackRepository } from './feedback.repository.js';
+export type { FeedbackRepository } from './feedback.repository.js';
+export { registerFeedbackRoutes } from './feedback.routes.js';
+export { createFeedbackService, FEEDBACK_TODO_KIND, SUBMIT_LIMIT } from './feedback.service.js';
+export type { FeedbackService } from './feedback.service.js';

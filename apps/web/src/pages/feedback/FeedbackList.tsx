@@ -1,0 +1,181 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import {
+  App as AntApp,
+  Button,
+  Card,
+  DatePicker,
+  Input,
+  Select,
+  Space,
+  Tag,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { FEEDBACK_STATUSES, isLocale, type FeedbackItem, type FeedbackStatus } from '@study-crm/shared';
+import type { Params } from '../../api/client';
+import { PagedTable } from '../../components/crud/PagedTable';
+import { useListState } from '../../components/crud/useListState';
+import { useScreenActive } from '../../components/crud/screenActive';
+import { FEEDBACK_ROOT, downloadExport, phoneOf, useFeedbackList } from './api';
+import { FeedbackDrawer } from './FeedbackDrawer';
+
+type Filters = {
+  keyword?: string;
+  // `status` on the wire; named apart from the kit's enabled/disabled status filter.
+  state?: FeedbackStatus | null;
+  from?: number | null;
+  to?: number | null;
+};
+
+const time = (v: number | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '—');
+
+// Feedback (spec section 2): the list with sender, excerpt, message time, status and reply time; filters by
+// status and date, search, an Excel export of the filtered list, and the detail drawer with the reply thread.
+// The to-do link (/feedbackManage/feedback?id=…) opens the drawer of that feedback.
+export default function FeedbackList() {
+  const { t, i18n } = useTranslation();
+  const { message } = AntApp.useApp();
+  const list = useListState<Filters>({ queryRoot: [FEEDBACK_ROOT] });
+  const { state, ...params } = list.params;
+  const filterParams = { ...params, status: state };
+  const query = useFeedbackList(filterParams);
+  const [search] = useSearchParams();
+  const active = useScreenActive();
+  // The to-do's link names a feedback: its drawer opens once, until it is closed.
+  const linked = Number(search.get('id')) || null;
+  const [dismissed, setDismissed] = useState<number | null>(null);
+  const [opened, setOpened] = useState<number | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const detailId = opened ?? (linked !== dismissed ? linked : null);
+  const { draft } = list;
+
+  const close = () => {
+    setOpened(null);
+    setDismissed(linked);
+  };
+
+  const doExport = async () => {
+    setExporting(true);
+    try {
+      const filters: Params = { ...filterParams };
+      delete filters.pageNum;
+      delete filters.pageSize;
+      await downloadExport(filters, isLocale(i18n.language) ? i18n.language : null);
+      void message.success(t('feedback.exported'));
+    } catch {
+      void message.error(t('feedback.exportFailed'));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const columns: TableColumnsType<FeedbackItem> = [
+    {
+      title: t('feedback.sender'),
+      key: 'sender',
+      width: 230,
+      render: (_: unknown, row) => (
+        <Space direction="vertical" size={0}>
+          <Typography.Text strong>{row.name}</Typography.Text>
+          {row.email && <Typography.Text type="secondary">{row.email}</Typography.Text>}
+          {row.mobile && <Typography.Text type="secondary">{phoneOf(row)}</Typography.Text>}
+        </Space>
+      ),
+    },
+    {
+      title: t('feedback.content'),
+      dataIndex: 'excerpt',
+      ellipsis: true,
+      render: (v: string, row) => (
+        <Typography.Link onClick={() => setOpened(row.id)} data-testid="feedback-open">
+          {v}
+        </Typography.Link>
+      ),
+    },
+    { title: t('feedback.time'), dataIndex: 'createdAt', width: 160, render: time },
+    {
+      title: t('feedback.status'),
+      dataIndex: 'status',
+      width: 110,
+      render: (s: FeedbackStatus) => (
+        <Tag color={s === 'answered' ? 'green' : 'orange'} data-testid={`feedback-status-${s}`}>
+          {t(`feedback.status_${s}`)}
+        </Tag>
+      ),
+    },
+    { title: t('feedback.replyTime'), dataIndex: 'repliedAt', width: 160, render: time },
+    {
+      title: t('crud.actions'),
+      key: 'actions',
+      width: 90,
+      render: (_: unknown, row) => (
+        <Button type="link" size="small" onClick={() => setOpened(row.id)} data-testid="feedback-detail">
+          {t('feedback.detail')}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <Card title={t('feedback.title')} data-testid="feedback-manage">
+      <Space wrap style={{ marginBottom: 16 }}>
+        <Input
+          allowClear
+          style={{ width: 280 }}
+          placeholder={t('feedback.keywordPlaceholder')}
+          value={draft.keyword ?? ''}
+          onChange={(e) => list.patchDraft({ keyword: e.target.value })}
+          onPressEnter={list.search}
+          data-testid="feedback-keyword"
+        />
+        <Select
+          allowClear
+          style={{ width: 150 }}
+          placeholder={t('feedback.allStatus')}
+          value={draft.state ?? undefined}
+          onChange={(v?: FeedbackStatus) => list.apply({ state: v ?? null })}
+          options={FEEDBACK_STATUSES.map((s) => ({ value: s, label: t(`feedback.status_${s}`) }))}
+          data-testid="feedback-status-filter"
+        />
+        <DatePicker.RangePicker
+          value={draft.from && draft.to ? [dayjs(draft.from), dayjs(draft.to).subtract(1, 'day')] : null}
+          onChange={(v) =>
+            list.apply({
+              from: v?.[0] ? v[0].startOf('day').valueOf() : null,
+              to: v?.[1] ? v[1].add(1, 'day').startOf('day').valueOf() : null,
+            })
+          }
+        />
+        <Button type="primary" onClick={list.search} data-testid="list-search">
+          {t('crud.search')}
+        </Button>
+        <Button onClick={list.reset} data-testid="list-reset">
+          {t('crud.reset')}
+        </Button>
+        <Button
+          icon={<DownloadOutlined />}
+          loading={exporting}
+          onClick={() => void doExport()}
+          data-testid="feedback-export"
+        >
+          {t('feedback.export')}
+        </Button>
+      </Space>
+      <PagedTable<FeedbackItem>
+        query={query}
+        list={list}
+        columns={columns}
+        emptyText={t('feedback.empty')}
+        noMatchText={t('feedback.noMatch')}
+        scrollX={1000}
+        testId="feedback-table"
+      />
+      {/* Tabs keep hidden screens mounted: the drawer (drawn over the page) shows only with its screen. */}
+      <FeedbackDrawer id={active ? detailId : null} onClose={close} />
+    </Card>
+  );
+}

@@ -1,0 +1,41 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Code, feedbackApi, type EndpointParams, type FeedbackItem } from '@study-crm/shared';
+import { blobOf, fetchData } from '../../api/call';
+import type { Params } from '../../api/client';
+import { useWrite } from '../../components/crud/crud';
+
+export const FEEDBACK_ROOT = 'feedback';
+
+export const useFeedbackList = (params: Params) =>
+  useQuery({
+    queryKey: [FEEDBACK_ROOT, 'list', params],
+    queryFn: ({ signal }) => fetchData(feedbackApi.list, params as EndpointParams<typeof feedbackApi.list>, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useFeedbackDetail = (id: number | null) =>
+  useQuery({
+    enabled: id !== null,
+    queryKey: [FEEDBACK_ROOT, 'view', id],
+    queryFn: ({ signal }) => fetchData(feedbackApi.getDetail, { id: id! }, { signal }),
+  });
+
+// A reply clears the feedback's to-dos: the message box refreshes with the list.
+export const useAnswer = () =>
+  useWrite(FEEDBACK_ROOT, feedbackApi.answer, { silentCodes: [Code.BAD_REQUEST], touches: ['messageBox'] });
+
+// The filtered list as an .xlsx file, saved under the server's name.
+export async function downloadExport(params: Params, locale: string | null) {
+  const blob = await blobOf(feedbackApi.export, { ...params, locale });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `feedback-${new Date().toISOString().slice(0, 10)}.xlsx`;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export const phoneOf = (f: Pick<FeedbackItem, 'areaCode' | 'mobile'>) =>
+  f.mobile ? `+${f.areaCode ?? ''} ${f.mobile}` : null;

@@ -1,0 +1,28 @@
+import { getCall, postCall, rawCall } from '../endpoint.js';
+import {
+  FeedbackAnswerBody,
+  FeedbackDetailSchema,
+  FeedbackExportQuery,
+  FeedbackListQuery,
+  FeedbackMineBody,
+  FeedbackPageSchema,
+  FeedbackSubmitBody,
+  FeedbackSubmittedSchema,
+} from '../schemas/feedback.js';
+import { IdParam } from '../wire.js';
+
+// The calls of the feedback module (spec section 7, issue 18).
+export const feedbackApi = {
+  list: getCall('/api/v1/mc/feedbacks/list', FeedbackListQuery, FeedbackPageSchema),
+  getDetail: getCall('/api/v1/mc/feedbacks/getDetail', IdParam, FeedbackDetailSchema),
+  answer: postCall('/api/v1/mc/feedbacks/answer', FeedbackAnswerBody, FeedbackDetailSchema),
+  export: rawCall(
+    '/api/v1/mc/feedbacks/export',
+    FeedbackExportQuery,
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  ),
+  // Public: the consultancy's website and the student app (captcha + a per-address limit).
+  submit: postCall('/api/v1/mc/feedbacks/submit', FeedbackSubmitBody, FeedbackSubmittedSchema),
+  // A signed-in member's own feedback: name and contact come from their account.
+  submitMine: postCall('/api/v1/member/feedbacks/submit', FeedbackMineBody, FeedbackSubmittedSchema),
+};
