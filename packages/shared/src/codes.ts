@@ -42,6 +42,9 @@ export const Code = {
   NETWORK: 9000,
   INVALID_CLIENT: 9001,
   USER_NOT_EXIST: 9004,
+  ROLE_NOT_HELD: 7500,
+  CV_EXISTS: 7501,
+  CV_MISSING: 7502,
 } as const;
 export type Code = (typeof Code)[keyof typeof Code];
 
@@ -87,6 +90,9 @@ export const CODE_MESSAGE: Readonly<Record<Code, MessageKey>> = {
   9000: 'networkNotWorking',
   9001: 'invalidClient',
   9004: 'userNotExist',
+  7500: 'roleNotHeld',
+  7501: 'cvExists',
+  7502: 'cvMissing',
 };
 
 // Codes the web client passes to the caller without a toast (spec section 8).

@@ -24,3 +24,4 @@ export * from './schemas/mail.js';
 export * from './schemas/two-factor.js';
 export * from './schemas/payment.js';
 export * from './endpoints/index.js';
+export * from './schemas/profile.js';

@@ -38,6 +38,7 @@ import {
 import { createTagRepository, createTagService, registerTagRoutes } from './tag/index.js';
 import { createDeliveryWorker, createOutboxRepository } from './delivery/index.js';
 import { registerMailModule } from './mail/index.js';
+import { createProfileRepository, createProfileService, registerProfileRoutes } from './profile/index.js';
 import { createTwoFactorRepository, createTwoFactorService, registerTwoFactorRoutes } from './two-factor/index.js';
 
 // The composition root: it builds each module's repository and service and hands a module the services of the
@@ -143,10 +144,14 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   app.decorate('delivery', delivery);
   const mail = registerMailModule(app, { config, db, clock, outbox, delivery, storage, box, applications });
 
-  // Uploads no application file, payment or e-mail keeps are swept after a day.
+  // User centre (issue 19): own profile, avatar, location, CV and role switching.
+  const profiles = createProfileService({ repo: createProfileRepository(db), members, sessions, storage, clock });
+  registerProfileRoutes(app, { profiles, storage, config });
+
+  // Uploads no application file, payment, e-mail or avatar keeps are swept after a day.
   scheduleOrphanSweep(app, {
     storage,
-    files: referencedByAny(fileRepo.referenced, paymentRepo.referenced, mail.referenced),
+    files: referencedByAny(fileRepo.referenced, paymentRepo.referenced, mail.referenced, profiles.referenced),
     clock,
   });
 }

@@ -168,5 +168,10 @@ export const ProfileSchema = z.object({
   avatarImg: z.string().nullable(),
   memberType: z.enum(MEMBER_TYPES),
   roles: z.array(RoleRefSchema),
+  activeRoleId: z
+    .number()
+    .int()
+    .nullable()
+    .describe('the role this session acts as (role switching); null: all of the roles'),
 });
 export type ProfileData = z.infer<typeof ProfileSchema>;

@@ -52,7 +52,10 @@ export function groupLabels(rows: readonly MemberLabelRow[]): Map<number, Member
   return out;
 }
 
-export const toProfile = (row: MemberRow, roles: readonly RoleRow[]): ProfileData => person(row, roles);
+export const toProfile = (row: MemberRow, roles: readonly RoleRow[], activeRoleId: number | null): ProfileData => ({
+  ...person(row, roles),
+  activeRoleId,
+});
 
 export function toMemberSession(row: SessionActivityRow, now: number): MemberSession {
   return {
