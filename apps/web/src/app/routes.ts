@@ -36,6 +36,10 @@ const UserBindAccount = lazyScreen(
   () => import('../pages/user/BindAccountPage'),
   () => import('../pages/user/locale'),
 );
+const UserResume = lazyScreen(
+  () => import('../pages/user/ResumePage'),
+  () => import('../pages/user/locale'),
+);
 const HomeIndex = lazyScreen(
   () => import('../pages/home/HomePage'),
   () => import('../pages/home/locale'),
@@ -76,6 +80,14 @@ export const FIXED_ROUTES: readonly FixedRoute[] = [
     breadcrumb: ['menu.user', 'menu.bindAccount'],
     meta: anyRole,
     screen: UserBindAccount,
+  },
+  {
+    path: '/user/resume',
+    name: 'Resume',
+    titleKey: 'menu.resume',
+    breadcrumb: ['menu.user', 'menu.resume'],
+    meta: anyRole,
+    screen: UserResume,
   },
 ];
 

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { App, Avatar, Dropdown, Space, Tag, type MenuProps } from 'antd';
+import { useAuthImage } from '../../components/useAuthImage';
 import { KeyOutlined, LogoutOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
 import type { RoleRef } from '@study-crm/shared';
 import { useSession } from '../../stores/session';
@@ -10,13 +11,14 @@ import { LOGIN_PATH } from '../paths';
 // User dropdown: profile, change password, role switching (several roles), logout with confirmation.
 export function UserMenu() {
   const { t, i18n } = useTranslation();
-  const { modal } = App.useApp();
+  const { modal, message } = App.useApp();
   const navigate = useNavigate();
   const profile = useSession((s) => s.profile);
   const activeRole = useSession((s) => s.activeRole);
   const switchRole = useSession((s) => s.switchRole);
   const logout = useSession((s) => s.logout);
   const roles = profile?.roles ?? [];
+  const avatar = useAuthImage(profile?.avatarImg);
   const active = roles.find((r) => r.name === activeRole);
   // The role's name in the current language: English in en-US when given, the Chinese name otherwise.
   const roleLabel = (r: RoleRef) => (i18n.language === 'en-US' && r.enName ? r.enName : r.cnName);
@@ -42,11 +44,14 @@ export function UserMenu() {
             key: 'roles',
             icon: <SwapOutlined />,
             label: t('frame.user.switchRole'),
-            children: roles.map((r) => ({
-              key: `role:${r.name}`,
-              label: `${roleLabel(r)} (${r.name})`,
-              disabled: r.name === activeRole,
-            })),
+            children: [
+              ...roles.map((r) => ({
+                key: `role:${r.id}`,
+                label: `${roleLabel(r)} (${r.name})`,
+                disabled: r.name === activeRole,
+              })),
+              { key: 'role:all', label: t('frame.user.allRoles'), disabled: activeRole === null },
+            ],
           },
         ]
       : []),
@@ -58,13 +63,21 @@ export function UserMenu() {
     if (key === 'profile') navigate('/user/profile');
     else if (key === 'password') navigate('/user/resetPwd');
     else if (key === 'logout') askLogout();
-    else if (key.startsWith('role:')) switchRole(key.slice(5));
+    else if (key.startsWith('role:')) {
+      const id = key === 'role:all' ? null : Number(key.slice(5));
+      void switchRole(id).then((ok) => {
+        if (!ok) return;
+        // Everything cached was read under the previous role.
+        void queryClient.invalidateQueries();
+        void message.success(t('frame.user.roleSwitched'));
+      });
+    }
   };
 
   return (
     <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
       <Space className="navbar-user" data-testid="user-menu">
-        <Avatar size="small" src={profile?.avatarImg ?? undefined} icon={<UserOutlined />} />
+        <Avatar size="small" src={avatar} icon={<UserOutlined />} data-testid="user-avatar" />
         <span data-testid="user-name" className="navbar-user-name">
           {profile?.displayName}
         </span>
