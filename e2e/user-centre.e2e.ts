@@ -148,6 +148,8 @@ describe('user centre', () => {
     await page.locator('.ant-modal').getByRole('button', { name: '使用此頭像' }).click();
     await poll(() => page.locator('[data-testid=user-avatar] img').getAttribute('src')).toMatch(/^blob:/);
     await poll(() => page.locator('[data-testid=profile-avatar] img').getAttribute('src')).toMatch(/^blob:/);
+    await page.getByTestId('user-profile').scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => !document.querySelector('.ant-message-notice'));
     await settle(page);
     await screenshot(page, 'user-profile-zh-TW');
 

@@ -12,7 +12,7 @@ const AVATAR_TYPES = 'image/png,image/jpeg,image/gif';
 
 // The signed-in member's own profile: avatar (cropped in the browser), read-only account facts, the edit form.
 export default function ProfilePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const { data, isLoading, isError, refetch } = useProfileDetail();
   const { avatar } = useProfileMutations();
@@ -79,7 +79,7 @@ export default function ProfilePage() {
             {data.roles.length
               ? data.roles.map((r) => (
                   <Tag key={r.id} color="blue">
-                    {r.cnName} ({r.name})
+                    {i18n.language === 'en-US' && r.enName ? r.enName : r.cnName} ({r.name})
                   </Tag>
                 ))
               : none}
