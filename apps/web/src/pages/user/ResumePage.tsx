@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Avatar, Button, Card, Empty, Form, Input, Modal, Skeleton, Space, Tag, Typography } from 'antd';
+import { Alert, Avatar, Button, Card, Empty, Form, Input, Modal, Skeleton, Space, Typography } from 'antd';
 import { EditOutlined, PrinterOutlined, UserOutlined } from '@ant-design/icons';
 import type { CvBody, PersonalCv } from '@study-crm/shared';
 import { useAuthImage } from '../../components/useAuthImage';
@@ -101,7 +101,9 @@ export default function ResumePage() {
       <div className="resume-section">
         <Typography.Title level={5}>{title}</Typography.Title>
         {list.map((w) => (
-          <Tag key={w}>{w}</Tag>
+          <span className="resume-word" key={w}>
+            {w}
+          </span>
         ))}
       </div>
     ) : null;
@@ -133,9 +135,9 @@ export default function ResumePage() {
             {p.fullName && p.fullName !== p.displayName ? <div>{p.fullName}</div> : null}
             {cv ? <Typography.Text strong>{cv.headline}</Typography.Text> : null}
             <div style={{ marginTop: 6 }}>
-              <Tag color={p.identityStatus === 'verified' ? 'green' : 'default'} data-testid="cv-identity">
+              <span className={`resume-word resume-${p.identityStatus}`} data-testid="cv-identity">
                 {t('user.identity')}: {t(`user.identityStatus.${p.identityStatus}`)}
-              </Tag>
+              </span>
             </div>
             <div style={{ marginTop: 6 }}>{facts.join(' · ')}</div>
           </div>
