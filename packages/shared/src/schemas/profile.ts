@@ -140,6 +140,7 @@ export const AvatarQuery = IdParam;
 export const ProfileDetailSchema = z.object({
   id: z.number().int(),
   displayName: z.string().describe('spec section 3 rule'),
+  loginName: z.string().nullable().describe('read-only here'),
   email: z.string().nullable().describe('login e-mail: read-only here, changed through binding'),
   areaCode: z.string().nullable(),
   mobile: z.string().nullable().describe('read-only here, changed through binding'),

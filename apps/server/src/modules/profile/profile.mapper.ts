@@ -29,6 +29,7 @@ export function toProfileDetail(account: Member, row: ProfileRow | undefined): P
   return {
     id: account.id,
     displayName: displayName(account),
+    loginName: account.loginName,
     email: account.email,
     areaCode: account.areaCode,
     mobile: account.mobile,

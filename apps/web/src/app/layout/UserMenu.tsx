@@ -23,6 +23,10 @@ export function UserMenu() {
   // The role's name in the current language: English in en-US when given, the Chinese name otherwise.
   const roleLabel = (r: RoleRef) => (i18n.language === 'en-US' && r.enName ? r.enName : r.cnName);
 
+  // The role the session acts as; without a choice, the only role or "all my roles".
+  const only = roles.length === 1 ? roles[0] : undefined;
+  const tagText = active ? roleLabel(active) : only ? roleLabel(only) : roles.length ? t('frame.user.allRoles') : null;
+
   const askLogout = () =>
     modal.confirm({
       title: t('common.logoutConfirm'),
@@ -81,9 +85,9 @@ export function UserMenu() {
         <span data-testid="user-name" className="navbar-user-name">
           {profile?.displayName}
         </span>
-        {active && (
+        {tagText && (
           <Tag color="blue" title={t('frame.user.activeRole')} data-testid="active-role" style={{ marginInlineEnd: 0 }}>
-            {roleLabel(active)}
+            {tagText}
           </Tag>
         )}
       </Space>

@@ -64,6 +64,7 @@ export default function ProfilePage() {
           </Space>
         </Space>
         <Descriptions column={{ xs: 1, md: 2 }} bordered size="middle">
+          <Descriptions.Item label={t('user.loginName')}>{data.loginName ?? none}</Descriptions.Item>
           <Descriptions.Item label={t('user.email')}>
             {data.email ?? none} <Typography.Text type="secondary">({t('user.viaBinding')})</Typography.Text>
           </Descriptions.Item>
@@ -75,7 +76,7 @@ export default function ProfilePage() {
               {t(`user.identityStatus.${data.identityStatus}`)}
             </Tag>
           </Descriptions.Item>
-          <Descriptions.Item label={t('user.roles')}>
+          <Descriptions.Item label={t('user.roles')} span={2}>
             {data.roles.length
               ? data.roles.map((r) => (
                   <Tag key={r.id} color="blue">
