@@ -38,6 +38,11 @@ export function createProfileService(deps: {
     return toProfileDetail(account, row);
   }
 
+  async function findCv(memberId: number): Promise<PersonalCv> {
+    const [cv, profile] = await Promise.all([repo.findCv(memberId), detail(memberId)]);
+    return toPersonalCv(cv, profile);
+  }
+
   // Expected salary: a decimal in its currency, stored as minor units with the currency; sent only together.
   function salary(body: ProfileUpdateBody): Pick<ProfileValues, 'expectedSalary' | 'salaryCurrency'> {
     if (body.expectedSalary === undefined) return {};
@@ -114,10 +119,7 @@ export function createProfileService(deps: {
     referenced: (names: readonly string[]) => repo.referenced(names),
 
     // personalCv: always the caller's own CV, its body built from the profile.
-    async findCv(caller: AuthMember): Promise<PersonalCv> {
-      const [cv, profile] = await Promise.all([repo.findCv(caller.id), detail(caller.id)]);
-      return toPersonalCv(cv, profile);
-    },
+    findCv: (caller: AuthMember) => findCv(caller.id),
     async createCv(caller: AuthMember, body: CvBody): Promise<PersonalCv> {
       const ok = await repo.insertCv(
         caller.id,
@@ -125,7 +127,7 @@ export function createProfileService(deps: {
         clock.now(),
       );
       if (!ok) throw new AppError(Code.CV_EXISTS);
-      return this.findCv(caller);
+      return findCv(caller.id);
     },
     async updateCv(caller: AuthMember, body: CvBody): Promise<PersonalCv> {
       const ok = await repo.updateCv(
@@ -134,7 +136,7 @@ export function createProfileService(deps: {
         clock.now(),
       );
       if (!ok) throw new AppError(Code.CV_MISSING);
-      return this.findCv(caller);
+      return findCv(caller.id);
     },
 
     // Role switching (spec section 6): the session acts as one of the member's roles, or all of them (null).
