@@ -259,13 +259,14 @@ describe('portal shell', () => {
     const { page, context } = await portal.newPage();
     await signIn(page, portal.baseUrl, LIMITED.login, LIMITED.password);
     expect(new URL(page.url()).pathname).toBe(HOME);
-    // Role switching: the member holds two roles; the choice is shown and remembered.
-    await expect.poll(() => page.getByTestId('active-role').textContent()).toBe('受限角色');
+    // Role switching: the member holds two roles; both count until one is chosen, and the server keeps the choice.
+    await expect.poll(() => page.getByTestId('active-role').textContent()).toBe('全部角色');
     await page.getByTestId('user-menu').click();
     await page.locator('.ant-dropdown-menu-submenu-title', { hasText: '切換角色' }).hover();
     await page.locator('.ant-dropdown-menu-item', { hasText: 'ROLE_AUDIT' }).click();
     await expect.poll(() => page.getByTestId('active-role').textContent()).toBe('稽核角色');
-    expect(await page.evaluate(() => localStorage.getItem('activeRole'))).toBe('ROLE_AUDIT');
+    await page.reload();
+    await expect.poll(() => page.getByTestId('active-role').textContent()).toBe('稽核角色');
     await expect.poll(() => page.locator('[data-testid="side-menu"] [data-menu="accessManage"]').count()).toBe(0);
     await page.goto(`${portal.baseUrl}/sadmin/systemSetup/dictManage`);
     await expect

@@ -47,6 +47,9 @@ export const Code = {
   WALLET_ACTIVATED: 7602,
   WALLET_BACKUP_MISMATCH: 7603,
   WALLET_CHECK_REQUIRED: 7604,
+  ROLE_NOT_HELD: 7500,
+  CV_EXISTS: 7501,
+  CV_MISSING: 7502,
 } as const;
 export type Code = (typeof Code)[keyof typeof Code];
 
@@ -97,6 +100,9 @@ export const CODE_MESSAGE: Readonly<Record<Code, MessageKey>> = {
   7602: 'walletActivated',
   7603: 'walletBackupMismatch',
   7604: 'walletCheckRequired',
+  7500: 'roleNotHeld',
+  7501: 'cvExists',
+  7502: 'cvMissing',
 };
 
 // Codes the web client passes to the caller without a toast (spec section 8).

@@ -27,3 +27,4 @@ export * from './schemas/wallet.js';
 export * from './schemas/feedback.js';
 export * from './endpoints/index.js';
 export * from './schemas/notice.js';
+export * from './schemas/profile.js';

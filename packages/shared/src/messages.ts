@@ -616,6 +616,41 @@ export const MESSAGES = {
     'zh-CN': '回复：您的意见反馈',
     'en-US': 'Re: your feedback',
   },
+  'v.duplicateWord': {
+    'zh-TW': '{field} 有重複的項目',
+    'zh-CN': '{field} 有重复的项目',
+    'en-US': '{field} has the same entry twice',
+  },
+  'v.yearMonth': {
+    'zh-TW': '{field} 不是有效的年月（YYYY-MM）',
+    'zh-CN': '{field} 不是有效的年月（YYYY-MM）',
+    'en-US': '{field} is not a valid month (YYYY-MM)',
+  },
+  'v.salary': {
+    'zh-TW': '{field} 須為幣別允許小數位數內的正數',
+    'zh-CN': '{field} 须为币种允许小数位数内的正数',
+    'en-US': '{field} must be a positive amount with the decimals of its currency',
+  },
+  'v.avatarImage': {
+    'zh-TW': '{field}：頭像須為 PNG、JPEG 或 GIF 圖片：{file}',
+    'zh-CN': '{field}：头像须为 PNG、JPEG 或 GIF 图片：{file}',
+    'en-US': '{field}: the avatar must be a PNG, JPEG or GIF image: {file}',
+  },
+  roleNotHeld: {
+    'zh-TW': '您沒有這個角色，無法切換',
+    'zh-CN': '您没有这个角色，无法切换',
+    'en-US': 'You do not hold this role and cannot switch to it',
+  },
+  cvExists: {
+    'zh-TW': '您的履歷已建立，請改用更新',
+    'zh-CN': '您的简历已创建，请改用更新',
+    'en-US': 'Your CV already exists; update it instead',
+  },
+  cvMissing: {
+    'zh-TW': '您尚未建立履歷',
+    'zh-CN': '您尚未创建简历',
+    'en-US': 'You have not created your CV yet',
+  },
 } as const satisfies Record<string, LocalizedText>;
 
 export type MessageKey = keyof typeof MESSAGES;

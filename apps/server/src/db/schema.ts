@@ -68,6 +68,8 @@ export type SessionTable = {
   revokedAt: number | null;
   ip: string | null;
   userAgent: string | null;
+  // The role the session acts as (migration 0021); null or a role the member no longer holds: all their roles.
+  activeRoleId: Generated<number | null>;
 };
 
 export type CaptchaTable = {
@@ -509,6 +511,8 @@ export type Database = {
   feedback: FeedbackTable;
   feedbackReply: FeedbackReplyTable;
   feedbackTodo: FeedbackTodoTable;
+  memberProfile: MemberProfileTable;
+  personalCv: PersonalCvTable;
 };
 
 export type FeedbackTable = {
@@ -541,6 +545,41 @@ export type FeedbackTodoTable = {
   id: Generated<number>;
   feedbackId: number;
   memberId: number;
+};
+
+// The member's own profile beyond the account fields (migration 0021); list columns hold JSON arrays.
+export type MemberProfileTable = {
+  memberId: number;
+  nationality: string | null;
+  city: string | null;
+  location: string | null;
+  address: string | null;
+  summary: string | null;
+  hobbies: string | null;
+  workYears: number | null;
+  expectedSalary: number | string | null;
+  salaryCurrency: string | null;
+  employmentMode: string | null;
+  skills: string;
+  languages: string;
+  jobTags: string;
+  techStack: string;
+  workHistory: string;
+  educationHistory: string;
+  certificates: string;
+  awards: string;
+  avatarFile: string | null;
+  createdAt: number;
+  updatedAt: number;
+};
+
+// A member's CV (personalCv): its own headline and objective; the rest is the profile.
+export type PersonalCvTable = {
+  memberId: number;
+  headline: string;
+  objective: string | null;
+  createdAt: number;
+  updatedAt: number;
 };
 
 // A row as a query reads it: every repository row type is derived from this, never typed again by hand.

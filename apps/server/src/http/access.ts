@@ -35,6 +35,16 @@ export const ACCESS_EXCEPTIONS: Readonly<Record<string, 'public' | 'signedIn'>> 
   // Feedback from the public (captcha + per-address limit) and from a signed-in member (issue 18).
   'POST /api/v1/mc/feedbacks/submit': 'public',
   'POST /api/v1/member/feedbacks/submit': 'signedIn',
+  // The user centre (issue 19): the member's own profile, avatar, location, CV and active role.
+  'GET /api/v1/member/profile/detail': 'signedIn',
+  'POST /api/v1/member/profile/update': 'signedIn',
+  'POST /api/v1/member/profile/avatar': 'signedIn',
+  'GET /api/v1/member/profile/avatarImg': 'signedIn',
+  'POST /api/v1/member/updateMyLocation': 'signedIn',
+  'POST /api/v1/member/role/switch': 'signedIn',
+  'GET /api/v1/cake/personalCv/findByMemberId': 'signedIn',
+  'POST /api/v1/cake/personalCv/create': 'signedIn',
+  'POST /api/v1/cake/personalCv/update': 'signedIn',
 };
 
 export function checkException(method: string, url: string, access: Access): void {

@@ -5,6 +5,8 @@ export type AuthMember = {
   id: number;
   sessionId: number;
   perms: ReadonlySet<string>;
+  // The role this session acts as (role switching), null for all of the member's roles.
+  activeRoleId?: number | null;
   // A role of the member requires two-factor sign-in (TWO_FACTOR_ROLES) and it is not set up yet.
   isTwoFactorPending?: boolean;
 };

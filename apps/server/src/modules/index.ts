@@ -45,6 +45,7 @@ import { createTagRepository, createTagService, registerTagRoutes } from './tag/
 import { createDeliveryWorker, createOutboxRepository } from './delivery/index.js';
 import { registerMailModule } from './mail/index.js';
 import { createFeedbackRepository, createFeedbackService, registerFeedbackRoutes } from './feedback/index.js';
+import { createProfileRepository, createProfileService, registerProfileRoutes } from './profile/index.js';
 import { createTwoFactorRepository, createTwoFactorService, registerTwoFactorRoutes } from './two-factor/index.js';
 import { createNoticeService, registerNoticeRoutes } from './notice/index.js';
 import { createWalletRepository, createWalletService, registerWalletRoutes } from './wallet/index.js';
@@ -187,10 +188,14 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
     }),
   );
 
-  // Uploads no application file, payment or e-mail keeps are swept after a day.
+  // User centre (issue 19): own profile, avatar, location, CV and role switching.
+  const profiles = createProfileService({ repo: createProfileRepository(db), members, sessions, storage, clock });
+  registerProfileRoutes(app, { profiles, storage, config });
+
+  // Uploads no application file, payment, e-mail or avatar keeps are swept after a day.
   scheduleOrphanSweep(app, {
     storage,
-    files: referencedByAny(fileRepo.referenced, paymentRepo.referenced, mail.referenced),
+    files: referencedByAny(fileRepo.referenced, paymentRepo.referenced, mail.referenced, profiles.referenced),
     clock,
   });
 }

@@ -40,6 +40,10 @@ const UserWallet = lazyScreen(
   () => import('../pages/wallet/WalletPage'),
   () => import('../pages/wallet/locale'),
 );
+const UserResume = lazyScreen(
+  () => import('../pages/user/ResumePage'),
+  () => import('../pages/user/locale'),
+);
 const HomeIndex = lazyScreen(
   () => import('../pages/home/HomePage'),
   () => import('../pages/home/locale'),
@@ -88,6 +92,14 @@ export const FIXED_ROUTES: readonly FixedRoute[] = [
     breadcrumb: ['menu.user', 'menu.wallet'],
     meta: anyRole,
     screen: UserWallet,
+  },
+  {
+    path: '/user/resume',
+    name: 'Resume',
+    titleKey: 'menu.resume',
+    breadcrumb: ['menu.user', 'menu.resume'],
+    meta: anyRole,
+    screen: UserResume,
   },
 ];
 

@@ -28,6 +28,8 @@ export const frame = {
         changePassword: '修改密碼',
         switchRole: '切換角色',
         activeRole: '目前角色',
+        allRoles: '全部角色',
+        roleSwitched: '已切換角色',
         logout: '登出',
       },
       settings: {
@@ -98,6 +100,8 @@ export const frame = {
         changePassword: '修改密码',
         switchRole: '切换角色',
         activeRole: '当前角色',
+        allRoles: '全部角色',
+        roleSwitched: '已切换角色',
         logout: '退出登录',
       },
       settings: {
@@ -168,6 +172,8 @@ export const frame = {
         changePassword: 'Change password',
         switchRole: 'Switch role',
         activeRole: 'Active role',
+        allRoles: 'All my roles',
+        roleSwitched: 'Role switched',
         logout: 'Log out',
       },
       settings: {

@@ -1,4 +1,4 @@
-import { authApi, memberApi, permissionApi } from '@study-crm/shared';
+import { authApi, memberApi, permissionApi, profileApi } from '@study-crm/shared';
 import { call } from '../api/call';
 import { create } from 'zustand';
 import type { MenuItem, RoleRef } from '@study-crm/shared';
@@ -12,6 +12,7 @@ export type Profile = {
   displayName: string;
   avatarImg: string | null;
   roles: RoleRef[];
+  activeRoleId: number | null;
 };
 
 function userEntry(id: number, name: string, title: string, sort: number): MenuItem {
@@ -49,11 +50,15 @@ export const PROFILE_MENU: MenuItem = {
     userEntry(-12, 'resetPwd', '修改密碼', 2),
     userEntry(-13, 'bindAccount', '帳號綁定', 3),
     userEntry(-14, 'wallet', '我的錢包', 4),
+    userEntry(-15, 'resume', '履歷', 5),
   ],
 };
 
-// The member's chosen role among several (spec section 6: role switching in the user dropdown).
+// Older builds kept the chosen role in local storage; the server's session holds it now (removed on logout).
 export const ACTIVE_ROLE_KEY = 'activeRole';
+
+const activeRoleName = (p: { roles: RoleRef[]; activeRoleId: number | null } | null) =>
+  p?.roles.find((r) => r.id === p.activeRoleId)?.name ?? null;
 
 type SessionState = {
   token: string | null;
@@ -70,7 +75,11 @@ type SessionState = {
   signIn: (token: string, mid: number) => boolean;
   loadAccess: () => Promise<void>;
   logout: (callServer?: boolean) => Promise<void>;
-  switchRole: (role: string) => void;
+  // Role switching (spec section 6): the server's session acts as the role (null: all roles), then the menu,
+  // the button permissions and the profile are read again.
+  switchRole: (roleId: number | null) => Promise<boolean>;
+  // The header's name and avatar after the member edited their profile.
+  setProfile: (profile: Profile) => void;
   setWalletAddress: (address: string | null) => void;
 };
 
@@ -80,7 +89,7 @@ export const useSession = create<SessionState>((set, get) => ({
   profile: null,
   roleArr: [],
   playData: { walletAddress: null },
-  activeRole: storage.get(ACTIVE_ROLE_KEY),
+  activeRole: null,
   serverMenu: [],
   serverPerm: [],
   menuLoaded: false,
@@ -105,14 +114,13 @@ export const useSession = create<SessionState>((set, get) => ({
     const buttons = await call(permissionApi.buttonList).catch(() => null);
     const p = profile?.meta.code === 200 ? profile.data : null;
     const roleArr = p?.roles.map((r) => r.name) ?? [];
-    const saved = get().activeRole;
     set({
       serverMenu: [...serverMenu, PROFILE_MENU],
       serverPerm: buttons?.meta.code === 200 && Array.isArray(buttons.data) ? buttons.data : [],
       profile: p,
       roleArr,
       playData: { walletAddress: p?.playData.walletAddress ?? null },
-      activeRole: saved && roleArr.includes(saved) ? saved : (roleArr[0] ?? null),
+      activeRole: activeRoleName(p),
       menuLoaded: true,
     });
   },
@@ -142,10 +150,15 @@ export const useSession = create<SessionState>((set, get) => ({
     });
   },
 
-  switchRole(role) {
-    if (!get().roleArr.includes(role)) return;
-    storage.set(ACTIVE_ROLE_KEY, role);
-    set({ activeRole: role });
+  async switchRole(roleId) {
+    const res = await call(profileApi.switchRole, { roleId }).catch(() => null);
+    if (res?.meta.code !== 200) return false;
+    await get().loadAccess();
+    return true;
+  },
+
+  setProfile(profile) {
+    set({ profile });
   },
 
   setWalletAddress(walletAddress) {

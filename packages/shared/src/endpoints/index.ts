@@ -18,3 +18,4 @@ export * from './payment.js';
 export * from './notice.js';
 export * from './wallet.js';
 export * from './feedback.js';
+export * from './profile.js';

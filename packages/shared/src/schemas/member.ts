@@ -171,5 +171,10 @@ export const ProfileSchema = z.object({
   playData: z.object({
     walletAddress: z.string().nullable().describe("the address of the member's activated wallet (spec section 3)"),
   }),
+  activeRoleId: z
+    .number()
+    .int()
+    .nullable()
+    .describe('the role this session acts as (role switching); null: all of the roles'),
 });
 export type ProfileData = z.infer<typeof ProfileSchema>;

@@ -15,6 +15,7 @@ import * as payments from './20261123_0015_payments.js';
 import * as notices from './20261123_0019_notices.js';
 import * as wallet from './20261123_0022_wallet.js';
 import * as feedback from './20261123_0020_feedback.js';
+import * as profile from './20261123_0021_profile.js';
 
 // Every migration, in order. Frozen once landed: add a new file, never edit an old one.
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '20261123_0019_notices': notices,
   '20261123_0022_wallet': wallet,
   '20261123_0020_feedback': feedback,
+  '20261123_0021_profile': profile,
 };

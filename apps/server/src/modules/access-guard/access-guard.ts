@@ -4,21 +4,23 @@ import { AppError } from '../../http/errors.js';
 import { permsOfMember } from '../../db/sql-helpers.js';
 
 // Who is acting: the signed-in member and the permissions their roles give them (read fresh per request).
-export type Actor = { id: number; perms: ReadonlySet<string> };
+// activeRoleId: the role the actor's session acts as (role switching); null or absent: all of their roles.
+export type Actor = { id: number; perms: ReadonlySet<string>; activeRoleId?: number | null };
 
 // No vertical escalation: a member may grant only roles whose permissions are a subset of their own, give a role
 // only permissions they hold themselves, and act on an account (password, status, roles, e-mail, removal) only when
 // that account holds no permission they lack. Holders of the built-in administrator role are the root of trust: they
 // pass these checks, and only they may grant that role or act on an account holding it.
 export function createAccessGuard(db: Db) {
-  async function holdsBuiltin(memberId: number): Promise<boolean> {
-    const row = await db
+  async function holdsBuiltin(memberId: number, activeRoleId: number | null = null): Promise<boolean> {
+    let q = db
       .selectFrom('memberRole')
       .innerJoin('role', 'role.id', 'memberRole.roleId')
       .select('role.id')
       .where('memberRole.memberId', '=', memberId)
-      .where('role.isBuiltin', '=', 1)
-      .executeTakeFirst();
+      .where('role.isBuiltin', '=', 1);
+    if (activeRoleId !== null) q = q.where('memberRole.roleId', '=', activeRoleId);
+    const row = await q.executeTakeFirst();
     return row !== undefined;
   }
 
@@ -57,19 +59,19 @@ export function createAccessGuard(db: Db) {
   return {
     // Roles to be given to a member (add, update, updateMemberRoles).
     async assertCanGrantRoles(actor: Actor, roleIds: readonly number[]): Promise<void> {
-      if (await holdsBuiltin(actor.id)) return;
+      if (await holdsBuiltin(actor.id, actor.activeRoleId ?? null)) return;
       if (await anyBuiltin(roleIds)) throw refuse('grantBeyondOwn', ['ROLE_ADMIN']);
       assertWithin(actor, await permsOfRoles(roleIds), 'grantBeyondOwn');
     },
     // Resolved before a transaction opens (SQLite has one connection), then asked synchronously inside it:
     // the permission identifiers a role will hold after an edit, and those it holds before it.
     async permissionScope(actor: Actor): Promise<{ assertCanGrantPerms: (perms: Iterable<string>) => void }> {
-      const isRoot = await holdsBuiltin(actor.id);
+      const isRoot = await holdsBuiltin(actor.id, actor.activeRoleId ?? null);
       return { assertCanGrantPerms: (perms) => (isRoot ? undefined : assertWithin(actor, perms, 'grantBeyondOwn')) };
     },
     // The account acted upon must hold nothing the actor lacks.
     async assertCanManageMember(actor: Actor, memberId: number): Promise<void> {
-      if (memberId === actor.id || (await holdsBuiltin(actor.id))) return;
+      if (memberId === actor.id || (await holdsBuiltin(actor.id, actor.activeRoleId ?? null))) return;
       if (await holdsBuiltin(memberId)) throw refuse('manageBeyondOwn', ['ROLE_ADMIN']);
       assertWithin(actor, await permsOfMember(db, memberId), 'manageBeyondOwn');
     },

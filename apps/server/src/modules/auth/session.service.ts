@@ -30,11 +30,24 @@ export function createSessionService(repo: SessionRepository, config: Config, cl
         return null;
       }
       if (now - session.lastSeenAt >= TOUCH_EVERY_MS) await repo.touch(session.id, now);
+      // The active role was taken from the member: the session falls back to all their roles for good.
+      if (session.chosenRoleId !== null && session.activeRoleId === null)
+        await repo.setActiveRole(session.id, session.memberId, null);
       const isTwoFactorPending = config.twoFactorRoles.length
         ? await repo.isTwoFactorPending(session.memberId, config.twoFactorRoles)
         : false;
-      return { id: session.memberId, sessionId: session.id, perms: new Set(perms), isTwoFactorPending };
+      return {
+        id: session.memberId,
+        sessionId: session.id,
+        perms: new Set(perms),
+        activeRoleId: session.activeRoleId,
+        isTwoFactorPending,
+      };
     },
+
+    // Role switching (spec section 6): false when the member does not hold the role.
+    setActiveRole: (member: AuthMember, roleId: number | null) =>
+      repo.setActiveRole(member.sessionId, member.id, roleId),
 
     close: (sessionId: number) => repo.revoke(sessionId, clock.now()),
     closeAllOf: (memberId: number) => repo.revokeAllOf(memberId, clock.now()),

@@ -3,4 +3,4 @@ export { createMemberRepository } from './member.repository.js';
 export type { MemberFilter } from './member.repository.js';
 export { registerMemberRoutes } from './member.routes.js';
 export { createMemberService } from './member.service.js';
-export type { MemberService } from './member.service.js';
+export type { MemberService, OwnNames } from './member.service.js';

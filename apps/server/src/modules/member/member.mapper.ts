@@ -55,8 +55,9 @@ export function groupLabels(rows: readonly MemberLabelRow[]): Map<number, Member
 export const toProfile = (
   row: MemberRow,
   roles: readonly RoleRow[],
+  activeRoleId: number | null,
   playData: ProfileData['playData'],
-): ProfileData => ({ ...person(row, roles), playData });
+): ProfileData => ({ ...person(row, roles), activeRoleId, playData });
 
 export function toMemberSession(row: SessionActivityRow, now: number): MemberSession {
   return {

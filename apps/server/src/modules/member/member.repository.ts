@@ -31,7 +31,7 @@ export type MemberRow = Omit<Row<'member'>, 'passwordHash' | 'failedLogins' | 'l
 export type RoleRow = Pick<Row<'role'>, 'id' | 'name' | 'cnName' | 'enName'>;
 export type MemberRoleRow = RoleRow & { memberId: number };
 export type MemberLabelRow = Pick<Row<'label'>, 'id' | 'name' | 'color' | 'status'> & { memberId: number };
-export type SessionActivityRow = Omit<Row<'session'>, 'tokenHash' | 'memberId'>;
+export type SessionActivityRow = Omit<Row<'session'>, 'tokenHash' | 'memberId' | 'activeRoleId'>;
 
 export type MemberFilter = {
   keyword?: string | null | undefined;

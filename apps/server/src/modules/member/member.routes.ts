@@ -14,7 +14,7 @@ export function registerMemberRoutes(app: FastifyInstance, members: MemberServic
     access: 'signedIn',
     tags,
     summary: "The signed-in member's profile and roles",
-    handler: ({ member }) => members.profile(member!.id),
+    handler: ({ member }) => members.profile(member!),
   });
 
   defineRoute(app, {

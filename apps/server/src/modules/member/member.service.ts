@@ -57,6 +57,11 @@ const lowerEmail = (v: string | null | undefined) => (v ? v.trim().toLowerCase()
 // Update semantics: undefined keeps the stored value, null (an empty form field) clears it.
 const pick = <T>(next: T | undefined, current: T): T => (next === undefined ? current : next);
 
+// Fields a member edits on their own profile: absent keeps, empty clears.
+export type OwnNames = Partial<
+  Record<'nickName' | 'fullName' | 'engLastName' | 'engFirstName' | 'avatar', string | null | undefined>
+>;
+
 export function createMemberService(deps: {
   repo: MemberRepository;
   sessions: SessionService;
@@ -270,13 +275,29 @@ export function createMemberService(deps: {
 
     counts: (): Promise<MemberCount> => repo.counts(clock.now() - 30 * DAY_MS),
 
-    async profile(memberId: number): Promise<ProfileData> {
-      const row = await get(memberId);
+    // The user state of the caller; activeRoleId is the session's role (role switching), null for all roles.
+    async profile(caller: { id: number; activeRoleId?: number | null }): Promise<ProfileData> {
+      const row = await get(caller.id);
       const [roleRows, walletAddress] = await Promise.all([repo.rolesOf([row.id]), walletAddressOf(row.id)]);
-      return toProfile(row, groupRoles(roleRows).get(row.id) ?? [], { walletAddress });
+      return toProfile(row, groupRoles(roleRows).get(row.id) ?? [], caller.activeRoleId ?? null, { walletAddress });
     },
 
     roleOptions: () => repo.roleOptions(),
+
+    // The caller's own account as the user centre shows it (identity status included).
+    async ownAccount(memberId: number): Promise<Member> {
+      return (await withRoles([await get(memberId)]))[0]!;
+    },
+
+    // The caller edits their own names and avatar (user centre); contact fields change only through binding.
+    async updateOwnNames(memberId: number, names: OwnNames): Promise<void> {
+      const current = await get(memberId);
+      const values: MemberValues = {};
+      for (const key of ['nickName', 'fullName', 'engLastName', 'engFirstName', 'avatar'] as const) {
+        if (names[key] !== undefined) values[key] = pick(names[key], current[key]);
+      }
+      if (Object.keys(values).length) await repo.update(memberId, values, clock.now());
+    },
   };
   return service;
 }

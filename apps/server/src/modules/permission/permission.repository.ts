@@ -92,18 +92,20 @@ function queries(db: Db) {
     all: (): Promise<PermissionRow[]> =>
       db.selectFrom('permission').select(PERMISSION_COLUMNS).orderBy('sort').orderBy('id').execute(),
 
-    // Items granted to the member through any of their roles.
-    ofMember: (memberId: number, type?: 'menu' | 'button'): Promise<PermissionRow[]> => {
+    // Items granted to the member through any of their roles, or through `roleId` alone when given (the session's
+    // active role, already checked to be one the member holds).
+    ofMember: (memberId: number, type?: 'menu' | 'button', roleId: number | null = null): Promise<PermissionRow[]> => {
       let q = db
         .selectFrom('permission')
         .select(PERMISSION_COLUMNS)
-        .where('permission.id', 'in', (eb) =>
-          eb
+        .where('permission.id', 'in', (eb) => {
+          const granted = eb
             .selectFrom('rolePermission')
             .innerJoin('memberRole', 'memberRole.roleId', 'rolePermission.roleId')
             .select('rolePermission.permissionId')
-            .where('memberRole.memberId', '=', memberId),
-        );
+            .where('memberRole.memberId', '=', memberId);
+          return roleId === null ? granted : granted.where('memberRole.roleId', '=', roleId);
+        });
       if (type) q = q.where('permission.type', '=', type);
       return q.orderBy('permission.sort').orderBy('permission.id').execute();
     },

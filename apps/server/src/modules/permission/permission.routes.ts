@@ -9,7 +9,7 @@ export function registerOwnPermissionRoutes(app: FastifyInstance, menus: Permiss
     access: 'signedIn',
     tags: ['permission'],
     summary: "The signed-in member's menu tree (menus only, sorted ascending)",
-    handler: ({ member }) => menus.ownMenus(member!.id),
+    handler: ({ member }) => menus.ownMenus(member!),
   });
 
   defineRoute(app, {
@@ -17,7 +17,7 @@ export function registerOwnPermissionRoutes(app: FastifyInstance, menus: Permiss
     access: 'signedIn',
     tags: ['permission'],
     summary: "The signed-in member's function-button permission identifiers",
-    handler: ({ member }) => menus.ownButtons(member!.id),
+    handler: ({ member }) => menus.ownButtons(member!),
   });
 }
 

@@ -23,6 +23,9 @@ function valuesOf(body: MenuAddBody): PermissionValues {
   };
 }
 
+// The signed-in member and the role their session acts as (null: all their roles).
+type Caller = { id: number; activeRoleId?: number | null };
+
 export function createPermissionService(deps: { repo: PermissionRepository; clock: Clock }) {
   const { repo, clock } = deps;
 
@@ -65,12 +68,13 @@ export function createPermissionService(deps: { repo: PermissionRepository; cloc
     });
 
   return {
-    // The signed-in member's own menu tree and button identifiers, read fresh from their roles.
-    async ownMenus(memberId: number) {
-      return buildTree(await repo.ofMember(memberId, 'menu'));
+    // The signed-in member's own menu tree and button identifiers, read fresh from their roles (only the session's
+    // active role when they switched to one: the same rule as the permission check).
+    async ownMenus(caller: Caller) {
+      return buildTree(await repo.ofMember(caller.id, 'menu', caller.activeRoleId ?? null));
     },
-    async ownButtons(memberId: number) {
-      return (await repo.ofMember(memberId, 'button')).map((r) => r.perm);
+    async ownButtons(caller: Caller) {
+      return (await repo.ofMember(caller.id, 'button', caller.activeRoleId ?? null)).map((r) => r.perm);
     },
 
     async tree() {

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { App, Avatar, Dropdown, Space, Tag, type MenuProps } from 'antd';
+import { useAuthImage } from '../../components/useAuthImage';
 import { KeyOutlined, LogoutOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
 import type { RoleRef } from '@study-crm/shared';
 import { useSession } from '../../stores/session';
@@ -10,16 +11,21 @@ import { LOGIN_PATH } from '../paths';
 // User dropdown: profile, change password, role switching (several roles), logout with confirmation.
 export function UserMenu() {
   const { t, i18n } = useTranslation();
-  const { modal } = App.useApp();
+  const { modal, message } = App.useApp();
   const navigate = useNavigate();
   const profile = useSession((s) => s.profile);
   const activeRole = useSession((s) => s.activeRole);
   const switchRole = useSession((s) => s.switchRole);
   const logout = useSession((s) => s.logout);
   const roles = profile?.roles ?? [];
+  const avatar = useAuthImage(profile?.avatarImg);
   const active = roles.find((r) => r.name === activeRole);
   // The role's name in the current language: English in en-US when given, the Chinese name otherwise.
   const roleLabel = (r: RoleRef) => (i18n.language === 'en-US' && r.enName ? r.enName : r.cnName);
+
+  // The role the session acts as; without a choice, the only role or "all my roles".
+  const only = roles.length === 1 ? roles[0] : undefined;
+  const tagText = active ? roleLabel(active) : only ? roleLabel(only) : roles.length ? t('frame.user.allRoles') : null;
 
   const askLogout = () =>
     modal.confirm({
@@ -42,11 +48,14 @@ export function UserMenu() {
             key: 'roles',
             icon: <SwapOutlined />,
             label: t('frame.user.switchRole'),
-            children: roles.map((r) => ({
-              key: `role:${r.name}`,
-              label: `${roleLabel(r)} (${r.name})`,
-              disabled: r.name === activeRole,
-            })),
+            children: [
+              ...roles.map((r) => ({
+                key: `role:${r.id}`,
+                label: `${roleLabel(r)} (${r.name})`,
+                disabled: r.name === activeRole,
+              })),
+              { key: 'role:all', label: t('frame.user.allRoles'), disabled: activeRole === null },
+            ],
           },
         ]
       : []),
@@ -58,19 +67,27 @@ export function UserMenu() {
     if (key === 'profile') navigate('/user/profile');
     else if (key === 'password') navigate('/user/resetPwd');
     else if (key === 'logout') askLogout();
-    else if (key.startsWith('role:')) switchRole(key.slice(5));
+    else if (key.startsWith('role:')) {
+      const id = key === 'role:all' ? null : Number(key.slice(5));
+      void switchRole(id).then((ok) => {
+        if (!ok) return;
+        // Everything cached was read under the previous role.
+        void queryClient.invalidateQueries();
+        void message.success(t('frame.user.roleSwitched'));
+      });
+    }
   };
 
   return (
     <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
       <Space className="navbar-user" data-testid="user-menu">
-        <Avatar size="small" src={profile?.avatarImg ?? undefined} icon={<UserOutlined />} />
+        <Avatar size="small" src={avatar} icon={<UserOutlined />} data-testid="user-avatar" />
         <span data-testid="user-name" className="navbar-user-name">
           {profile?.displayName}
         </span>
-        {active && (
+        {tagText && (
           <Tag color="blue" title={t('frame.user.activeRole')} data-testid="active-role" style={{ marginInlineEnd: 0 }}>
-            {roleLabel(active)}
+            {tagText}
           </Tag>
         )}
       </Space>

@@ -1,23 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
-import {
-  App,
-  Avatar,
-  Button,
-  Card,
-  Descriptions,
-  Popconfirm,
-  Result,
-  Skeleton,
-  Space,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
-import { ArrowLeftOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
+import { App, Button, Card, Descriptions, Popconfirm, Result, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import { ArrowLeftOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { PERM, twoFactorApi, type MemberSession } from '@study-crm/shared';
 import { fetchData } from '../../api/call';
+import { AuthAvatar } from '../../components/AuthAvatar';
 import { Permission } from '../../components/Permission';
 import { useMemberView } from './api';
 import { MemberLabels } from './MemberLabels';
@@ -52,7 +40,7 @@ export default function EmployeeProfile() {
       <Card>
         <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
           <Space size={16}>
-            <Avatar size={56} src={m.avatarImg ?? undefined} icon={<UserOutlined />} />
+            <AuthAvatar size={56} src={m.avatarImg} />
             <div>
               <Typography.Title level={4} style={{ margin: 0 }} data-testid="profile-name">
                 {m.displayName}

@@ -1,48 +1,95 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Avatar, Card, Descriptions, Skeleton, Space, Tag, Typography } from 'antd';
-import { UserOutlined } from '@ant-design/icons';
-import { useProfile } from './api';
+import { Alert, App, Avatar, Button, Card, Descriptions, Skeleton, Space, Tag, Typography, Upload } from 'antd';
+import { CameraOutlined, UserOutlined } from '@ant-design/icons';
+import { useAuthImage } from '../../components/useAuthImage';
+import { AvatarCropper } from './AvatarCropper';
+import { ProfileForm } from './ProfileForm';
+import { useProfileDetail, useProfileMutations } from './api';
 import { TwoFactorCard } from './TwoFactorCard';
 
-// The signed-in member's own profile (read from /api/v1/member/profile).
+const AVATAR_TYPES = 'image/png,image/jpeg,image/gif';
+
+// The signed-in member's own profile: avatar (cropped in the browser), read-only account facts, the edit form.
 export default function ProfilePage() {
-  const { t } = useTranslation();
-  const { data, isLoading } = useProfile();
-  if (isLoading || !data) return <Card>{isLoading ? <Skeleton active /> : null}</Card>;
+  const { t, i18n } = useTranslation();
+  const { message } = App.useApp();
+  const { data, isLoading, isError, refetch } = useProfileDetail();
+  const { avatar } = useProfileMutations();
+  const [picked, setPicked] = useState<File | null>(null);
+  const avatarSrc = useAuthImage(data?.avatarImg);
+
+  if (isError)
+    return (
+      <Alert
+        type="error"
+        message={t('user.loadFailed')}
+        action={<Button onClick={() => void refetch()}>{t('user.retry')}</Button>}
+      />
+    );
+  if (isLoading || !data)
+    return (
+      <Card>
+        <Skeleton active />
+      </Card>
+    );
   const none = <Typography.Text type="secondary">{t('user.none')}</Typography.Text>;
-  const eng = [data.engLastName, data.engFirstName].filter(Boolean).join(' ');
+  const upload = async (png: Blob) => {
+    setPicked(null);
+    await avatar.mutateAsync(png);
+    void message.success(t('user.avatar.saved'));
+  };
+
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
       <Card data-testid="user-profile">
-        <Space align="center" size={16} style={{ marginBottom: 24 }}>
-          <Avatar size={64} src={data.avatarImg ?? undefined} icon={<UserOutlined />} />
-          <Typography.Title level={4} style={{ margin: 0 }}>
-            {data.displayName}
-          </Typography.Title>
+        <Space align="center" size={16} style={{ marginBottom: 24 }} wrap>
+          <Avatar size={72} src={avatarSrc} icon={<UserOutlined />} data-testid="profile-avatar" />
+          <Space direction="vertical" size={4}>
+            <Typography.Title level={4} style={{ margin: 0 }} data-testid="profile-name">
+              {data.displayName}
+            </Typography.Title>
+            <Upload
+              accept={AVATAR_TYPES}
+              showUploadList={false}
+              beforeUpload={(file) => {
+                setPicked(file);
+                return false;
+              }}
+            >
+              <Button size="small" icon={<CameraOutlined />} loading={avatar.isPending} data-testid="avatar-pick">
+                {t('user.avatar.change')}
+              </Button>
+            </Upload>
+          </Space>
         </Space>
         <Descriptions column={{ xs: 1, md: 2 }} bordered size="middle">
           <Descriptions.Item label={t('user.loginName')}>{data.loginName ?? none}</Descriptions.Item>
-          <Descriptions.Item label={t('user.displayName')}>{data.displayName}</Descriptions.Item>
-          <Descriptions.Item label={t('user.email')}>{data.email ?? none}</Descriptions.Item>
+          <Descriptions.Item label={t('user.email')}>
+            {data.email ?? none} <Typography.Text type="secondary">({t('user.viaBinding')})</Typography.Text>
+          </Descriptions.Item>
           <Descriptions.Item label={t('user.mobile')}>
             {data.mobile ? `+${data.areaCode ?? ''} ${data.mobile}` : none}
           </Descriptions.Item>
-          <Descriptions.Item label={t('user.engName')}>{eng || none}</Descriptions.Item>
-          <Descriptions.Item label={t('user.fullName')}>{data.fullName ?? none}</Descriptions.Item>
-          <Descriptions.Item label={t('user.nickName')}>{data.nickName ?? none}</Descriptions.Item>
-          <Descriptions.Item label={t('user.memberType')}>{t(`user.${data.memberType}`)}</Descriptions.Item>
+          <Descriptions.Item label={t('user.identity')}>
+            <Tag color={data.identityStatus === 'verified' ? 'green' : 'default'}>
+              {t(`user.identityStatus.${data.identityStatus}`)}
+            </Tag>
+          </Descriptions.Item>
           <Descriptions.Item label={t('user.roles')} span={2}>
             {data.roles.length
               ? data.roles.map((r) => (
                   <Tag key={r.id} color="blue">
-                    {r.cnName} ({r.name})
+                    {i18n.language === 'en-US' && r.enName ? r.enName : r.cnName} ({r.name})
                   </Tag>
                 ))
               : none}
           </Descriptions.Item>
         </Descriptions>
       </Card>
+      <ProfileForm data={data} />
       <TwoFactorCard />
+      <AvatarCropper file={picked} onCancel={() => setPicked(null)} onDone={(png) => void upload(png)} />
     </Space>
   );
 }

@@ -1,6 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { accountApi, memberApi, twoFactorApi, type PasswordChangeBody } from '@study-crm/shared';
+import {
+  accountApi,
+  memberApi,
+  personalCvApi,
+  profileApi,
+  twoFactorApi,
+  type CvBody,
+  type EndpointParams,
+  type PasswordChangeBody,
+  type ProfileDetail,
+} from '@study-crm/shared';
 import { fetchData } from '../../api/call';
+import { unwrap } from '../../api/client';
+import { uploadWithProgress } from '../../api/upload';
+import { useSession } from '../../stores/session';
 
 export type FullProfile = {
   id: number;
@@ -44,4 +57,51 @@ export function useTwoFactorMutations() {
       onSuccess: refresh,
     }),
   };
+}
+
+// The user centre's own profile and CV (issue 19). Saving updates the header's name and avatar at once.
+export const useProfileDetail = () =>
+  useQuery({ queryKey: ['member', 'profileDetail'], queryFn: () => fetchData(profileApi.detail) });
+
+function useApplyProfile() {
+  const client = useQueryClient();
+  return (p: ProfileDetail) => {
+    client.setQueryData(['member', 'profileDetail'], p);
+    void client.invalidateQueries({ queryKey: ['member', 'cv'] });
+    const current = useSession.getState().profile;
+    if (current) {
+      useSession.getState().setProfile({ ...current, displayName: p.displayName, avatarImg: p.avatarImg });
+    }
+  };
+}
+
+export function useProfileMutations() {
+  const apply = useApplyProfile();
+  return {
+    update: useMutation({
+      mutationFn: (body: EndpointParams<typeof profileApi.update>) => fetchData(profileApi.update, body),
+      onSuccess: apply,
+      meta: { touches: ['members'] },
+    }),
+    avatar: useMutation({
+      mutationFn: (file: Blob) => {
+        const form = new FormData();
+        form.append('file', file, 'avatar.png');
+        return unwrap(uploadWithProgress<ProfileDetail>(profileApi.uploadAvatar.url, form, () => undefined).promise);
+      },
+      onSuccess: apply,
+      meta: { touches: ['members'] },
+    }),
+  };
+}
+
+export const usePersonalCv = () =>
+  useQuery({ queryKey: ['member', 'cv'], queryFn: () => fetchData(personalCvApi.findByMemberId) });
+
+export function useCvMutation(exists: boolean) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CvBody) => fetchData(exists ? personalCvApi.update : personalCvApi.create, body),
+    onSuccess: (cv) => client.setQueryData(['member', 'cv'], cv),
+  });
 }

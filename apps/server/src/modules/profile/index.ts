@@ -1,0 +1,5 @@
+// Front door of the profile module: the user centre's own profile, avatar, location, CV and role switching.
+export { createProfileRepository } from './profile.repository.js';
+export { registerProfileRoutes } from './profile.routes.js';
+export { createProfileService } from './profile.service.js';
+export type { ProfileService } from './profile.service.js';

@@ -1,0 +1,166 @@
+import { useTranslation } from 'react-i18next';
+import { App, Button, Card, Col, Form, Input, InputNumber, Row, Select } from 'antd';
+import { EMPLOYMENT_MODES, PROFILE_LIMITS, type ProfileDetail } from '@study-crm/shared';
+import { useConfirm } from '../../components/form/useConfirm';
+import { ApiError } from '../../api/client';
+import { HistoryRows } from './HistoryRows';
+import { useProfileMutations } from './api';
+
+const LISTS = ['skills', 'languages', 'jobTags', 'techStack'] as const;
+type TextField =
+  'engLastName' | 'engFirstName' | 'fullName' | 'nickName' | 'nationality' | 'city' | 'address' | 'hobbies';
+const ROWS = ['workHistory', 'educationHistory', 'certificates', 'awards'] as const;
+const CURRENCIES = ['GBP', 'CNY', 'TWD', 'HKD', 'USD', 'EUR'];
+type Values = Record<string, unknown>;
+
+// Rows without any value are dropped; blank cells travel as null.
+const cleanRows = (rows: unknown) =>
+  ((rows as Record<string, string | undefined>[] | undefined) ?? [])
+    .filter((r) => r && Object.values(r).some((v) => v && String(v).trim()))
+    .map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v?.trim() ? v.trim() : null])));
+
+// The signed-in member's own profile form: names, details, word lists and history rows, saved after confirmation.
+export function ProfileForm({ data }: { data: ProfileDetail }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const confirm = useConfirm();
+  const [form] = Form.useForm<Values>();
+  const { update } = useProfileMutations();
+
+  const submit = (v: Values) =>
+    confirm(t('user.form.confirmSave'), async () => {
+      const body: Record<string, string | number | null> = {};
+      for (const [k, value] of Object.entries(v)) {
+        if ((LISTS as readonly string[]).includes(k)) body[k] = JSON.stringify(value ?? []);
+        else if ((ROWS as readonly string[]).includes(k)) body[k] = JSON.stringify(cleanRows(value));
+        else body[k] = (value as string | number | null | undefined) ?? null;
+      }
+      try {
+        await update.mutateAsync(body);
+        void message.success(t('user.form.saved'));
+      } catch (err) {
+        if (!(err instanceof ApiError)) throw err;
+      }
+    });
+
+  const text = (name: TextField, max: number, span = 12) => (
+    <Col xs={24} md={span}>
+      <Form.Item name={name} label={t(`user.form.${name}`)} rules={[{ max }]}>
+        <Input />
+      </Form.Item>
+    </Col>
+  );
+  const words = (name: (typeof LISTS)[number]) => (
+    <Col xs={24} md={12}>
+      <Form.Item
+        name={name}
+        label={t(`user.form.${name}`)}
+        rules={[{ type: 'array', max: PROFILE_LIMITS.words, message: t('user.form.tooMany') }]}
+      >
+        <Select mode="tags" tokenSeparators={[',', '，']} open={false} suffixIcon={null} data-testid={`tags-${name}`} />
+      </Form.Item>
+    </Col>
+  );
+
+  return (
+    <Card title={t('user.form.title')}>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={data}
+        onFinish={submit}
+        data-testid="profile-form"
+        scrollToFirstError
+      >
+        <Row gutter={16}>
+          {text('engLastName', 60, 6)}
+          {text('engFirstName', 60, 6)}
+          {text('fullName', 60, 6)}
+          {text('nickName', 60, 6)}
+          {text('nationality', 60, 6)}
+          {text('city', 100, 6)}
+          {text('address', 300)}
+          <Col xs={24} md={6}>
+            <Form.Item name="employmentMode" label={t('user.form.employmentMode')}>
+              <Select allowClear options={EMPLOYMENT_MODES.map((m) => ({ value: m, label: t(`user.mode.${m}`) }))} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={6}>
+            <Form.Item name="workYears" label={t('user.form.workYears')}>
+              <InputNumber min={0} max={60} precision={0} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item label={t('user.form.expectedSalary')}>
+              <Input.Group compact>
+                <Form.Item name="salaryCurrency" noStyle>
+                  <Select style={{ width: '30%' }} options={CURRENCIES.map((c) => ({ value: c, label: c }))} />
+                </Form.Item>
+                <Form.Item
+                  name="expectedSalary"
+                  noStyle
+                  rules={[{ pattern: /^\d{1,13}(\.\d{1,3})?$/, message: t('user.form.salaryFormat') }]}
+                >
+                  <Input style={{ width: '70%' }} inputMode="decimal" placeholder="42000.00" />
+                </Form.Item>
+              </Input.Group>
+            </Form.Item>
+          </Col>
+          {words('skills')}
+          {words('languages')}
+          {words('jobTags')}
+          {words('techStack')}
+          {text('hobbies', 500, 24)}
+          <Col span={24}>
+            <Form.Item name="summary" label={t('user.form.summary')} rules={[{ max: 2000 }]}>
+              <Input.TextArea rows={4} showCount maxLength={2000} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <HistoryRows
+          name="workHistory"
+          title={t('user.form.workHistory')}
+          fields={[
+            { name: 'start', label: t('user.form.start'), month: true },
+            { name: 'end', label: t('user.form.end'), month: true },
+            { name: 'company', label: t('user.form.company'), required: true },
+            { name: 'title', label: t('user.form.jobTitle') },
+            { name: 'description', label: t('user.form.description'), wide: true },
+          ]}
+        />
+        <HistoryRows
+          name="educationHistory"
+          title={t('user.form.educationHistory')}
+          fields={[
+            { name: 'start', label: t('user.form.start'), month: true },
+            { name: 'end', label: t('user.form.end'), month: true },
+            { name: 'school', label: t('user.form.school'), required: true },
+            { name: 'major', label: t('user.form.major') },
+            { name: 'degree', label: t('user.form.degree') },
+          ]}
+        />
+        <HistoryRows
+          name="certificates"
+          title={t('user.form.certificates')}
+          fields={[
+            { name: 'name', label: t('user.form.name'), required: true },
+            { name: 'issuer', label: t('user.form.issuer') },
+            { name: 'date', label: t('user.form.date'), month: true },
+          ]}
+        />
+        <HistoryRows
+          name="awards"
+          title={t('user.form.awards')}
+          fields={[
+            { name: 'name', label: t('user.form.name'), required: true },
+            { name: 'issuer', label: t('user.form.issuer') },
+            { name: 'date', label: t('user.form.date'), month: true },
+          ]}
+        />
+        <Button type="primary" htmlType="submit" loading={update.isPending} data-testid="profile-save">
+          {t('user.form.save')}
+        </Button>
+      </Form>
+    </Card>
+  );
+}
