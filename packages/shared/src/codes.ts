@@ -42,6 +42,12 @@ export const Code = {
   NETWORK: 9000,
   INVALID_CLIENT: 9001,
   USER_NOT_EXIST: 9004,
+  SMS_FILE_TYPE: 7101,
+  SMS_FILE_READ: 7102,
+  SMS_FILE_FORMAT: 7103,
+  SMS_RECIPIENTS_EMPTY: 7104,
+  SMS_TOO_MANY_ROWS: 7105,
+  SMS_BATCH_SENT: 7106,
 } as const;
 export type Code = (typeof Code)[keyof typeof Code];
 
@@ -87,6 +93,12 @@ export const CODE_MESSAGE: Readonly<Record<Code, MessageKey>> = {
   9000: 'networkNotWorking',
   9001: 'invalidClient',
   9004: 'userNotExist',
+  7101: 'smsFileType',
+  7102: 'smsFileRead',
+  7103: 'smsFileFormat',
+  7104: 'smsRecipientsEmpty',
+  7105: 'smsTooManyRows',
+  7106: 'smsBatchSent',
 };
 
 // Codes the web client passes to the caller without a toast (spec section 8).

@@ -23,4 +23,6 @@ export * from './schemas/application.js';
 export * from './schemas/mail.js';
 export * from './schemas/two-factor.js';
 export * from './schemas/payment.js';
+export * from './schemas/sms.js';
+export * from './sms-segments.js';
 export * from './endpoints/index.js';

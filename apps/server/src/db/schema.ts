@@ -421,6 +421,35 @@ export type DeliveryOutboxTable = {
   updatedAt: number;
 };
 
+export type SmsBatchTable = {
+  id: Generated<number>;
+  kind: 'batch' | 'text';
+  status: 'draft' | 'queued';
+  purpose: string | null;
+  terminal: string | null;
+  sender: string | null;
+  content: string | null;
+  fileName: string | null;
+  accepted: number;
+  rejected: number;
+  sendAt: number | null;
+  createdBy: number | null;
+  createdAt: number;
+  updatedAt: number;
+};
+
+export type SmsRecipientTable = {
+  id: Generated<number>;
+  batchId: number;
+  rowNo: number;
+  phone: string | null;
+  mobileRaw: string | null;
+  regionRaw: string | null;
+  variables: string | null;
+  reason: string | null;
+  reasonRow: number | null;
+};
+
 export type MemberTwoFactorTable = {
   memberId: number;
   secretEnc: string;
@@ -484,6 +513,8 @@ export type Database = {
   deliveryOutbox: DeliveryOutboxTable;
   memberTwoFactor: MemberTwoFactorTable;
   memberRecoveryCode: MemberRecoveryCodeTable;
+  smsBatch: SmsBatchTable;
+  smsRecipient: SmsRecipientTable;
 };
 
 // A row as a query reads it: every repository row type is derived from this, never typed again by hand.

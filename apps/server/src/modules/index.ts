@@ -38,6 +38,7 @@ import {
 import { createTagRepository, createTagService, registerTagRoutes } from './tag/index.js';
 import { createDeliveryWorker, createOutboxRepository } from './delivery/index.js';
 import { registerMailModule } from './mail/index.js';
+import { registerSmsModule } from './sms/index.js';
 import { createTwoFactorRepository, createTwoFactorService, registerTwoFactorRoutes } from './two-factor/index.js';
 
 // The composition root: it builds each module's repository and service and hands a module the services of the
@@ -142,6 +143,19 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   const delivery = createDeliveryWorker({ outbox, clock, settings: config.delivery, log: app.log });
   app.decorate('delivery', delivery);
   const mail = registerMailModule(app, { config, db, clock, outbox, delivery, storage, box, applications });
+  // SMS from .xlsx recipient lists (issue 17); `sms.queueText` sends one text through the outbox.
+  const sms = registerSmsModule(app, {
+    config,
+    db,
+    clock,
+    outbox,
+    delivery,
+    dict: dictRepo,
+    people,
+    storage,
+    textTemplates: mail.textTemplates,
+  });
+  app.decorate('sms', sms);
 
   // Uploads no application file, payment or e-mail keeps are swept after a day.
   scheduleOrphanSweep(app, {

@@ -13,6 +13,7 @@ import type { SecretBox } from '../../lib/secret-box.js';
 import { createSenderService } from './sender.service.js';
 import { createTemplateService } from './template.service.js';
 import { createTransportPool } from './smtp.js';
+import { htmlToText } from './render.js';
 
 // Front door of the mail module: mail servers, templates and e-mails, and the e-mail channel of the worker.
 export function registerMailModule(
@@ -27,7 +28,10 @@ export function registerMailModule(
     storage: FileStorage;
     applications: Pick<ApplicationService, 'mailContext'>;
   },
-): { referenced: (storedNames: readonly string[]) => Promise<Set<string>> } {
+): {
+  referenced: (storedNames: readonly string[]) => Promise<Set<string>>;
+  textTemplates: (type: string) => Promise<{ id: number; name: string; content: string }[]>;
+} {
   const { config, db, clock, outbox, delivery, box, storage, applications } = deps;
   const repo = createMailRepository(db);
   const transports = createTransportPool((sender) => box.open(sender.passwordEnc));
@@ -45,5 +49,10 @@ export function registerMailModule(
     transports.closeAll();
   });
   // The stored names e-mails keep as attachments, so the orphan upload sweep leaves them alone.
-  return { referenced: repo.referenced };
+  return {
+    referenced: repo.referenced,
+    // Templates of a type as plain text (SMS): the stored HTML with tags dropped and entities decoded.
+    textTemplates: async (type) =>
+      (await repo.templatesWithContent(type)).map((t) => ({ id: t.id, name: t.name, content: htmlToText(t.content) })),
+  };
 }
