@@ -80,4 +80,8 @@ export const SCREENS: Partial<Record<ComponentKey, Screen>> = {
     () => import('../pages/message/TemplateManage'),
     () => import('../pages/message/locale'),
   ),
+  smsManage: lazyScreen(
+    () => import('../pages/sms/SmsManage'),
+    () => import('../pages/sms/locale'),
+  ),
 };

@@ -11,6 +11,7 @@ import { employee } from '../pages/employee/locale';
 import { application } from '../pages/application/locale';
 import { message } from '../pages/message/locale';
 import { payment } from '../pages/payment/locale';
+import { sms } from '../pages/sms/locale';
 import type { LocaleBundle } from './types';
 
 // Every bundle of the app, for the tests that check them (same keys in every language). The app itself loads the
@@ -30,4 +31,5 @@ export const bundles: Record<string, LocaleBundle> = {
   application,
   message,
   payment,
+  sms,
 };

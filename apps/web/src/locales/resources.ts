@@ -11,6 +11,7 @@ import type { employee } from '../pages/employee/locale';
 import type { application } from '../pages/application/locale';
 import type { message } from '../pages/message/locale';
 import type { payment } from '../pages/payment/locale';
+import type { sms } from '../pages/sms/locale';
 
 // The shape of every string of the app (zh-TW, the default language, is the reference; a test keeps the three
 // languages equal): i18next checks `t('x.y')` keys against it at compile time.
@@ -26,7 +27,8 @@ export type AppResources = (typeof common)['zh-TW'] &
   (typeof employee)['zh-TW'] &
   (typeof application)['zh-TW'] &
   (typeof message)['zh-TW'] &
-  (typeof payment)['zh-TW'];
+  (typeof payment)['zh-TW'] &
+  (typeof sms)['zh-TW'];
 
 declare module 'i18next' {
   interface CustomTypeOptions {
