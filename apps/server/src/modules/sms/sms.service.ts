@@ -32,6 +32,13 @@ import type { SmsRepository } from './sms.repository.js';
 import { headersIn, readRecipientFile, XlsxShapeError, type RejectedRow } from './sms.xlsx.js';
 
 const DAY = 86_400_000;
+
+// A file name as it may be stored and shown: no control characters (PostgreSQL refuses NUL), at most 255 long.
+const safeName = (name: string) =>
+  Array.from(name)
+    .filter((ch) => ch.charCodeAt(0) >= 0x20)
+    .join('')
+    .slice(0, 255);
 // A scheduled time this little in the past (a slow form) counts as "now".
 const SCHEDULE_SLACK_MS = 5 * 60_000;
 
@@ -68,7 +75,10 @@ export function createSmsService(deps: {
     if (isNamedXlsx && file.size === 0) throw new AppError(Code.SMS_RECIPIENTS_EMPTY);
     const isXlsx =
       isNamedXlsx && detectFileType(await fs.promises.readFile(file.tempPath), file.fileName)?.extension === 'xlsx';
-    if (!isXlsx) throw new AppError(Code.SMS_FILE_TYPE, undefined, { file: file.fileName.slice(0, 255) });
+    if (!isXlsx)
+      throw new AppError(Code.SMS_FILE_TYPE, undefined, {
+        file: safeName(file.fileName),
+      });
   }
 
   async function readRows(file: IncomingFile, locale: Locale) {
@@ -131,7 +141,7 @@ export function createSmsService(deps: {
       });
       const accepted = firstRow.size;
       const now = clock.now();
-      const fileName = file.fileName.slice(0, 255);
+      const fileName = safeName(file.fileName);
       const id = await repo.transaction(async (tx) => {
         const batchId = await repo.insertBatch(tx, {
           kind: 'batch',

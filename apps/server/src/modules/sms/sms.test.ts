@@ -116,6 +116,9 @@ describe('SMS batches through an HTTP gateway', () => {
       content: await recipientFile([['0912345678', 'TW']]),
     });
     expect(named.meta.code).toBe(7101);
+    const nul = await uploadFile(t, t.admin.token, { name: 'a\u0000b.csv', content: Buffer.from('x') });
+    expect(nul.meta.code).toBe(7101);
+    expect(nul.meta.message).not.toContain('\u0000');
     expect(named.meta.message).toContain('"list.csv"');
     const empty = await uploadFile(t, t.admin.token, { name: 'empty.xlsx', content: Buffer.alloc(0) });
     expect(empty.meta).toEqual({ code: 7104, message: 'Recipient list cannot be empty' });

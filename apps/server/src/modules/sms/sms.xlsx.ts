@@ -70,7 +70,8 @@ export async function readRecipientFile(path: string, maxRows: number): Promise<
   let hasHeader = false;
   for await (const sheet of reader) {
     for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
-      const cells = [1, 2, 3].map((i) => cellText(row.getCell(i).value).trim());
+      // NUL never reaches the database (PostgreSQL refuses it in text); other text is kept as written.
+      const cells = [1, 2, 3].map((i) => cellText(row.getCell(i).value).replace(/\0/g, '').trim());
       if (!hasHeader) {
         const isTemplate = cells.every((c, i) => (i === 2 && !c) || KNOWN_HEADERS[i]!.has(c.toLowerCase()));
         if (!isTemplate) throw new XlsxShapeError('format');
