@@ -174,3 +174,25 @@ describe('SMS from an .xlsx recipient list, end to end', () => {
     await context.close();
   });
 });
+
+describe('SMS without a gateway', () => {
+  let portal: Portal;
+  beforeAll(async () => {
+    portal = await startPortal();
+  });
+  afterAll(async () => {
+    await portal?.close();
+  });
+
+  it('tells staff that no gateway is configured', async () => {
+    const { page, context } = await portal.newPage({ locale: 'en-US', storage: { 'cake-locale': 'en-US' } });
+    await signIn(page, portal.baseUrl);
+    await page.goto(`${portal.baseUrl}${SMS_PATH}`);
+    await poll(() => page.locator(`${ACTIVE_PANE} [data-testid=sms-no-gateway]`).innerText()).toContain(
+      'No SMS gateway is configured',
+    );
+    await settle(page);
+    await screenshot(page, 'sms-no-gateway-en-US');
+    await context.close();
+  });
+});

@@ -68,6 +68,7 @@ export default function SmsManage() {
       title: t('crud.actions'),
       key: 'actions',
       width: 90,
+      fixed: 'right',
       render: (_: unknown, row) => (
         <Button type="link" size="small" onClick={() => setDetail(row.id)} data-testid="sms-detail">
           {t('sms.detail')}
