@@ -22,7 +22,7 @@ export {
   type SmsProvider,
 } from './sms.provider.js';
 export type { SmsService } from './sms.service.js';
-export type SmsTexts = Pick<SmsService, 'queueText'>;
+export type SmsTexts = Pick<SmsService, 'queueText' | 'sweepDrafts'>;
 
 export function registerSmsModule(
   app: FastifyInstance,
@@ -49,7 +49,15 @@ export function registerSmsModule(
   const sms = createSmsService({ repo, outbox, worker: delivery, dict, people, provider, textTemplates, clock });
   registerSmsRoutes(app, { sms, storage });
   delivery.register(createSmsChannel({ repo, provider }));
-  return { queueText: sms.queueText };
+  // Hourly: drafts older than a day go (with their recipient rows).
+  const sweep = setInterval(() => {
+    sms.sweepDrafts().catch((err: unknown) => app.log.error({ err }, 'sms draft sweep failed'));
+  }, 3_600_000);
+  sweep.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+  });
+  return { queueText: sms.queueText, sweepDrafts: sms.sweepDrafts };
 }
 
 declare module 'fastify' {

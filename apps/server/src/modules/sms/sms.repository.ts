@@ -122,6 +122,17 @@ export function createSmsRepository(db: Db) {
       return { rows, total: Number(count?.n ?? 0), window: w };
     },
 
+    // Drafts (uploads never pushed) created before `cutoff`, with their rows (cascade); returns how many.
+    async deleteDraftsBefore(cutoff: number): Promise<number> {
+      const r = await db
+        .deleteFrom('smsBatch')
+        .where('kind', '=', 'batch')
+        .where('status', '=', 'draft')
+        .where('createdAt', '<', cutoff)
+        .executeTakeFirst();
+      return Number(r.numDeletedRows);
+    },
+
     // The rejected rows of a batch in file order, read in chunks (a file may hold tens of thousands).
     async *rejectedRows(batchId: number): AsyncGenerator<SmsRecipientRow[]> {
       let after = 0;

@@ -32,6 +32,7 @@ import type { SmsRepository } from './sms.repository.js';
 import { headersIn, readRecipientFile, XlsxShapeError, type RejectedRow } from './sms.xlsx.js';
 
 const DAY = 86_400_000;
+const DRAFT_KEEP_MS = DAY;
 
 // A file name as it may be stored and shown: no control characters (PostgreSQL refuses NUL), at most 255 long.
 const safeName = (name: string) =>
@@ -236,6 +237,9 @@ export function createSmsService(deps: {
       const base = (b.fileName ?? 'recipients.xlsx').replace(/\.xlsx$/i, '');
       return { fileName: `${base}-rejected`, rows: mapped() };
     },
+
+    // Uploads read but never sent are kept a day (the screen may still push or download them), then removed.
+    sweepDrafts: () => repo.deleteDraftsBefore(clock.now() - DRAFT_KEEP_MS),
 
     gateway: () => ({ isConfigured: provider.isConfigured, provider: provider.name }),
 

@@ -193,6 +193,23 @@ describe('SMS batches through an HTTP gateway', () => {
     );
   });
 
+  it('removes drafts never sent after a day, with their rows, and keeps sent batches', async () => {
+    const draft = await upload([['0955555555', 'TW', '']]);
+    const sent = await upload([['0966666666', 'TW', '']]);
+    await push(sent.data.id);
+    // Both read a day ago (moving the clock would end the session instead).
+    await t.db.db
+      .updateTable('smsBatch')
+      .set({ createdAt: clock.now() - 86_400_001 })
+      .where('id', 'in', [draft.data.id, sent.data.id])
+      .execute();
+    expect(await t.app.sms.sweepDrafts()).toBe(1);
+    expect((await t.get(`${SMS}/view`, { id: draft.data.id }, { token: t.admin.token })).meta.code).toBe(404);
+    expect((await t.get(`${SMS}/view`, { id: sent.data.id }, { token: t.admin.token })).meta.code).toBe(200);
+    const left = await t.db.db.selectFrom('smsRecipient').select('id').where('batchId', '=', draft.data.id).execute();
+    expect(left).toEqual([]);
+  });
+
   it('queues a batch once when two pushes race', async () => {
     const up = await upload([
       ['0922222222', 'TW', ''],
