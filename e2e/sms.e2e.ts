@@ -164,6 +164,23 @@ describe('SMS from an .xlsx recipient list, end to end', () => {
     await drawer(page).getByTestId('sms-content').fill('Hello {{name}}, your interview moved to 10:00.');
     await settle(page);
     await screenshot(page, 'sms-compose-en-US');
+    // A good file read: the "cannot be empty" message goes.
+    const good = new ExcelJS.Workbook();
+    good.addWorksheet('SMS').addRows([
+      ['Mobile', 'Region', 'Variables'],
+      ['+447911123456', '', 'name=Ben'],
+    ]);
+    await drawer(page)
+      .locator('input[type=file]')
+      .setInputFiles({
+        name: 'ok.xlsx',
+        mimeType: 'application/octet-stream',
+        buffer: Buffer.from(await good.xlsx.writeBuffer()),
+      });
+    await poll(() => drawer(page).getByTestId('sms-upload-result').innerText()).toContain('1 accepted, 0 rejected');
+    await poll(() => drawer(page).locator('.ant-form-item-explain-error').allInnerTexts()).toEqual([
+      'Sending terminal cannot be empty',
+    ]);
     await page.keyboard.press('Escape');
     await settle(page);
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Alert,
@@ -39,6 +39,8 @@ type Values = {
   content?: string;
   when: 'now' | 'later';
   sendAt?: Dayjs | null;
+  // No value: the item only carries the "recipient list cannot be empty" rule over the uploaded file.
+  recipients?: never;
 };
 
 type UploadState =
@@ -68,10 +70,8 @@ export function SmsCompose({ onClose, onSent }: { onClose: () => void; onSent: (
     setUpload({ phase: 'uploading', name: file.name, percent: 0 });
     uploadRecipients(file, (percent) => setUpload({ phase: 'uploading', name: file.name, percent }))
       .then((env) => {
-        if (env.meta.code === 200) {
-          setUpload({ phase: 'done', result: env.data });
-          void form.validateFields(['recipients']).catch(() => undefined);
-        } else setUpload({ phase: 'refused', message: env.meta.message });
+        if (env.meta.code === 200) setUpload({ phase: 'done', result: env.data });
+        else setUpload({ phase: 'refused', message: env.meta.message });
       })
       .catch((err: Error) => setUpload({ phase: 'refused', message: err.message }));
   };
@@ -83,6 +83,12 @@ export function SmsCompose({ onClose, onSent }: { onClose: () => void; onSent: (
     }
     return true;
   };
+
+  // A "recipient list cannot be empty" shown before the file was read goes once the rule sees the new file.
+  useEffect(() => {
+    if (upload.phase === 'done' && form.getFieldError('recipients').length)
+      void form.validateFields(['recipients']).catch(() => undefined);
+  }, [upload, form]);
 
   const pickTemplate = (id?: number) => {
     const tpl = templates.data?.find((o) => o.id === id);
