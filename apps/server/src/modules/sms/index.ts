@@ -17,6 +17,7 @@ import { createSmsService, type SmsService } from './sms.service.js';
 export {
   createHttpGatewayProvider,
   createNoGatewayProvider,
+  createSmsProvider,
   signRequest,
   type SmsMessage,
   type SmsProvider,

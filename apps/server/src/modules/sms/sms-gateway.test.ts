@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmsGateway } from '../../test/sms-gateway-fixture.js';
 import { DeliveryError } from '../delivery/index.js';
-import { createHttpGatewayProvider, createNoGatewayProvider } from './index.js';
+import { loadConfig } from '../../config.js';
+import { createHttpGatewayProvider, createNoGatewayProvider, createSmsProvider } from './index.js';
 
 const SECRET = 'gateway-secret-0123456789';
 
@@ -77,5 +78,14 @@ describe('HTTP SMS gateway adapter', () => {
       code: 'NO_GATEWAY',
       message: 'not delivered: no SMS gateway configured',
     });
+  });
+
+  it('is chosen by configuration: the gateway with URL and secret, the embedded default without', () => {
+    expect(() => loadConfig({ SMS_GATEWAY_URL: gw.url })).toThrow(
+      /SMS_GATEWAY_SECRET is required with SMS_GATEWAY_URL/,
+    );
+    const configured = loadConfig({ SMS_GATEWAY_URL: gw.url, SMS_GATEWAY_SECRET: SECRET });
+    expect(createSmsProvider(configured)).toMatchObject({ name: 'http', isConfigured: true });
+    expect(createSmsProvider(loadConfig({}))).toMatchObject({ name: 'none', isConfigured: false });
   });
 });
