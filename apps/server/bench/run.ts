@@ -1,4 +1,4 @@
-// npm run bench [-- --n 200 --members 100000 --applications 100000 --emails 2000]
+// npm run bench:inject [-- --n 200 --members 100000 --applications 100000 --emails 2000 --sms 20000]
 // Builds the app on a temporary SQLite file (and on PostgreSQL when DATABASE_URL is set), seeds demo members and
 // applications, then times requests through app.inject and prints p50/p95 per case plus the query plans.
 import { randomBytes } from 'node:crypto';
@@ -15,6 +15,7 @@ import { analyze, seedDemoMembers } from '../src/db/seed/demo-members.js';
 import { createMemberRepository, type MemberFilter } from '../src/modules/member/index.js';
 import { benchApplicationList, printBench } from './applications.js';
 import { benchDelivery } from './delivery.js';
+import { benchSmsBatch } from './sms.js';
 
 const { values } = parseArgs({
   options: {
@@ -22,12 +23,14 @@ const { values } = parseArgs({
     members: { type: 'string', default: '100000' },
     applications: { type: 'string', default: '100000' },
     emails: { type: 'string', default: '2000' },
+    sms: { type: 'string', default: '20000' },
   },
 });
 const N = Number(values.n);
 const MEMBERS = Number(values.members);
 const APPLICATIONS = Number(values.applications);
 const EMAILS = Number(values.emails);
+const SMS_RECIPIENTS = Number(values.sms);
 const APP_ID = 'student-admin';
 const SIGN = 'bench-sign-value';
 const CAPTCHA = 'BNCH';
@@ -123,6 +126,15 @@ async function run(label: string, built: BuiltApp) {
     console.log(
       `\n## ${label}: e-mail delivery: ${r.count} recipients queued in ${r.queuedMs.toFixed(0)} ms, all sent after ` +
         `${r.totalMs.toFixed(0)} ms (${r.received} received by the local SMTP server, ${r.failed} failed): ${r.perSecond.toFixed(0)} e-mails/s`,
+    );
+  }
+
+  if (SMS_RECIPIENTS > 0) {
+    const auth = { headers: { sign: SIGN, 'x-token': token }, common };
+    const r = await benchSmsBatch(built, auth, SMS_RECIPIENTS);
+    console.log(
+      `\n## ${label}: SMS batch: ${r.count} rows (${(r.bytes / 1024).toFixed(0)} KB .xlsx) read and validated in ` +
+        `${r.readMs.toFixed(0)} ms, ${r.queued} outbox rows queued; ${r.totalMs.toFixed(0)} ms in all`,
     );
   }
 }

@@ -85,6 +85,12 @@ const EnvSchema = z
       .default('false'),
     API_DOCS: z.enum(['on', 'off']).optional(),
     CAPTCHA_IP_MAX_PER_MINUTE: int(30, 1, 10_000),
+    // SMS gateway (issue 17): unset URL = the embedded provider, which records every SMS as not delivered.
+    SMS_GATEWAY_URL: z.string().url().optional(),
+    SMS_GATEWAY_KEY: z.string().min(1).max(256).optional(),
+    SMS_GATEWAY_SECRET: z.string().min(16, 'must be at least 16 characters').max(512).optional(),
+    SMS_GATEWAY_TIMEOUT_MS: int(10_000, 100, 120_000),
+    SMS_GATEWAY_FROM: z.string().trim().max(16).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.CAPTCHA_TEST_CODE) {
@@ -93,6 +99,9 @@ const EnvSchema = z
         path: ['CAPTCHA_TEST_CODE'],
         message: 'is a test-only setting and is refused when NODE_ENV=production',
       });
+    }
+    if (env.SMS_GATEWAY_URL && !env.SMS_GATEWAY_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['SMS_GATEWAY_SECRET'], message: 'is required with SMS_GATEWAY_URL' });
     }
   });
 
@@ -153,6 +162,9 @@ export type Config = {
   twoFactorRoles: string[];
   // The name authenticator apps show for the portal's codes.
   twoFactorIssuer: string;
+  // The HTTP SMS gateway; undefined: none configured (SMS are recorded as not delivered).
+  smsGateway:
+    { url: string; key: string | undefined; secret: string; timeoutMs: number; from: string | undefined } | undefined;
 };
 
 export class ConfigError extends Error {
@@ -216,5 +228,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       .map((r) => r.trim())
       .filter(Boolean),
     twoFactorIssuer: e.TWO_FACTOR_ISSUER,
+    smsGateway:
+      e.SMS_GATEWAY_URL && e.SMS_GATEWAY_SECRET
+        ? {
+            url: e.SMS_GATEWAY_URL,
+            key: e.SMS_GATEWAY_KEY,
+            secret: e.SMS_GATEWAY_SECRET,
+            timeoutMs: e.SMS_GATEWAY_TIMEOUT_MS,
+            from: e.SMS_GATEWAY_FROM || undefined,
+          }
+        : undefined,
   };
 }

@@ -50,6 +50,12 @@ export const Code = {
   ROLE_NOT_HELD: 7500,
   CV_EXISTS: 7501,
   CV_MISSING: 7502,
+  SMS_FILE_TYPE: 7101,
+  SMS_FILE_READ: 7102,
+  SMS_FILE_FORMAT: 7103,
+  SMS_RECIPIENTS_EMPTY: 7104,
+  SMS_TOO_MANY_ROWS: 7105,
+  SMS_BATCH_SENT: 7106,
 } as const;
 export type Code = (typeof Code)[keyof typeof Code];
 
@@ -103,6 +109,12 @@ export const CODE_MESSAGE: Readonly<Record<Code, MessageKey>> = {
   7500: 'roleNotHeld',
   7501: 'cvExists',
   7502: 'cvMissing',
+  7101: 'smsFileType',
+  7102: 'smsFileRead',
+  7103: 'smsFileFormat',
+  7104: 'smsRecipientsEmpty',
+  7105: 'smsTooManyRows',
+  7106: 'smsBatchSent',
 };
 
 // Codes the web client passes to the caller without a toast (spec section 8).

@@ -25,6 +25,8 @@ export * from './schemas/two-factor.js';
 export * from './schemas/payment.js';
 export * from './schemas/wallet.js';
 export * from './schemas/feedback.js';
+export * from './schemas/sms.js';
+export * from './sms-segments.js';
 export * from './endpoints/index.js';
 export * from './schemas/notice.js';
 export * from './schemas/profile.js';

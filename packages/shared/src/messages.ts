@@ -651,6 +651,83 @@ export const MESSAGES = {
     'zh-CN': '您尚未创建简历',
     'en-US': 'You have not created your CV yet',
   },
+  smsFileType: {
+    'zh-TW': '檔案類型錯誤：「{file}」不是 Excel 檔案，請選擇 .xlsx 檔案',
+    'zh-CN': '文件类型错误：“{file}”不是 Excel 文件，请选择 .xlsx 文件',
+    'en-US': 'File type error: "{file}" is not an Excel file; an .xlsx file must be chosen',
+  },
+  smsFileRead: { 'zh-TW': '檔案讀取錯誤', 'zh-CN': '文件读取错误', 'en-US': 'File read error' },
+  smsFileFormat: {
+    'zh-TW': '檔案格式錯誤：第一列須為範本的欄位（{headers}）',
+    'zh-CN': '文件格式错误：第一行须为模板的列（{headers}）',
+    'en-US': 'File format error: the first row must hold the template columns ({headers})',
+  },
+  smsRecipientsEmpty: {
+    'zh-TW': '收件人列表不能為空',
+    'zh-CN': '收件人列表不能为空',
+    'en-US': 'Recipient list cannot be empty',
+  },
+  smsTooManyRows: {
+    'zh-TW': '檔案超過 {max} 列：每個檔案最多 {max} 位收件人（{size} MB 以內）',
+    'zh-CN': '文件超过 {max} 行：每个文件最多 {max} 位收件人（{size} MB 以内）',
+    'en-US': 'The file has more than {max} rows: at most {max} recipients per file (and {size} MB)',
+  },
+  smsBatchSent: {
+    'zh-TW': '此批次簡訊已發送',
+    'zh-CN': '此批次短信已发送',
+    'en-US': 'This SMS batch has already been sent',
+  },
+  smsDataRead: {
+    'zh-TW': '資料讀取成功：接受 {accepted} 筆，拒絕 {rejected} 筆',
+    'zh-CN': '数据读取成功：接受 {accepted} 条，拒绝 {rejected} 条',
+    'en-US': 'Data read successfully: {accepted} accepted, {rejected} rejected',
+  },
+  smsBatchQueued: {
+    'zh-TW': '批次簡訊發送成功（{count} 則已排入佇列）',
+    'zh-CN': '批量短信发送成功（{count} 条已加入队列）',
+    'en-US': 'Batch SMS sent successfully ({count} queued)',
+  },
+  smsNoGateway: {
+    'zh-TW': '未送達：未設定簡訊閘道',
+    'zh-CN': '未送达：未配置短信网关',
+    'en-US': 'Not delivered: no SMS gateway configured',
+  },
+  smsGatewayRejected: {
+    'zh-TW': '簡訊閘道拒絕了此號碼或內容',
+    'zh-CN': '短信网关拒绝了此号码或内容',
+    'en-US': 'The SMS gateway refused this number or content',
+  },
+  smsGatewayUnavailable: {
+    'zh-TW': '簡訊閘道暫時無法使用，將再次嘗試',
+    'zh-CN': '短信网关暂时不可用，将再次尝试',
+    'en-US': 'The SMS gateway is unavailable for now; sending will be retried',
+  },
+  smsRowMobileEmpty: { 'zh-TW': '手機號碼為空', 'zh-CN': '手机号码为空', 'en-US': 'The mobile number is empty' },
+  smsRowRegion: {
+    'zh-TW': '地區不正確（請填 ISO 代碼如 TW，或區號如 +886）',
+    'zh-CN': '地区不正确（请填 ISO 代码如 TW，或区号如 +886）',
+    'en-US': 'The region is not valid (an ISO code such as TW, or a calling code such as +886)',
+  },
+  smsRowInvalid: {
+    'zh-TW': '不是此地區的有效手機號碼',
+    'zh-CN': '不是此地区的有效手机号码',
+    'en-US': 'Not a valid mobile number for its region',
+  },
+  smsRowDuplicate: {
+    'zh-TW': '與第 {row} 列號碼重複',
+    'zh-CN': '与第 {row} 行号码重复',
+    'en-US': 'Duplicate of the number on row {row}',
+  },
+  smsRowVariables: {
+    'zh-TW': '變數格式不正確（例如 name=王小明; course=IELTS）',
+    'zh-CN': '变量格式不正确（例如 name=王小明; course=IELTS）',
+    'en-US': 'The variables are not valid (for example name=Amy; course=IELTS)',
+  },
+  smsColMobile: { 'zh-TW': '手機號碼', 'zh-CN': '手机号码', 'en-US': 'Mobile' },
+  smsColRegion: { 'zh-TW': '地區', 'zh-CN': '地区', 'en-US': 'Region' },
+  smsColVariables: { 'zh-TW': '變數', 'zh-CN': '变量', 'en-US': 'Variables' },
+  smsColRow: { 'zh-TW': '列號', 'zh-CN': '行号', 'en-US': 'Row' },
+  smsColReason: { 'zh-TW': '原因', 'zh-CN': '原因', 'en-US': 'Reason' },
 } as const satisfies Record<string, LocalizedText>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -427,6 +427,35 @@ export type DeliveryOutboxTable = {
   updatedAt: number;
 };
 
+export type SmsBatchTable = {
+  id: Generated<number>;
+  kind: 'batch' | 'text';
+  status: 'draft' | 'queued';
+  purpose: string | null;
+  terminal: string | null;
+  sender: string | null;
+  content: string | null;
+  fileName: string | null;
+  accepted: number;
+  rejected: number;
+  sendAt: number | null;
+  createdBy: number | null;
+  createdAt: number;
+  updatedAt: number;
+};
+
+export type SmsRecipientTable = {
+  id: Generated<number>;
+  batchId: number;
+  rowNo: number;
+  phone: string | null;
+  mobileRaw: string | null;
+  regionRaw: string | null;
+  variables: string | null;
+  reason: string | null;
+  reasonRow: number | null;
+};
+
 export type MemberTwoFactorTable = {
   memberId: number;
   secretEnc: string;
@@ -513,6 +542,8 @@ export type Database = {
   feedbackTodo: FeedbackTodoTable;
   memberProfile: MemberProfileTable;
   personalCv: PersonalCvTable;
+  smsBatch: SmsBatchTable;
+  smsRecipient: SmsRecipientTable;
 };
 
 export type FeedbackTable = {

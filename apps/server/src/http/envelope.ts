@@ -1,7 +1,7 @@
 import { formatMessage, type Envelope, type Locale, type MessageKey, type MessageParams } from '@study-crm/shared';
 
-export function ok<T>(data: T, locale: Locale): Envelope<T> {
-  return { meta: { code: 200, message: formatMessage('ok', locale) }, data };
+export function ok<T>(data: T, locale: Locale, key: MessageKey = 'ok', params: MessageParams = {}): Envelope<T> {
+  return { meta: { code: 200, message: formatMessage(key, locale, params) }, data };
 }
 
 export function failure<T = null>(

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { Code } from '@study-crm/shared';
-import type { Locale } from '@study-crm/shared';
+import type { Locale, MessageKey, MessageParams } from '@study-crm/shared';
 import { checkException, type Access } from './access.js';
 import type { AuthMember } from './context.js';
 import { AppError } from './errors.js';
@@ -33,7 +33,12 @@ type Common<Q, B> = {
 
 // `response: 'raw'` routes write the reply themselves (images, downloads).
 export type RouteDef<Q extends Schema | undefined, B extends Schema | undefined, R extends Schema> =
-  | (Common<Q, B> & { response: R; handler: (ctx: HandlerContext<Q, B>) => Promise<z.input<R>> | z.input<R> })
+  | (Common<Q, B> & {
+      response: R;
+      handler: (ctx: HandlerContext<Q, B>) => Promise<z.input<R>> | z.input<R>;
+      // A success message other than the plain 'Success' (e.g. "Data read successfully" with its counts).
+      okMessage?: (data: z.output<R>) => { key: MessageKey; params?: MessageParams };
+    })
   | (Common<Q, B> & { response: 'raw'; produces: string; handler: (ctx: HandlerContext<Q, B>) => Promise<void> });
 
 export type RouteInfo = { method: string; url: string; access: Access };
@@ -118,7 +123,9 @@ export function defineRoute<Q extends Schema | undefined, B extends Schema | und
       }
       const result = await def.handler(ctx);
       // Parsing the result drops every field the contract does not name (hashes, internal flags).
-      return ok(def.response.parse(result), req.locale);
+      const data = def.response.parse(result);
+      const message = def.okMessage?.(data);
+      return message ? ok(data, req.locale, message.key, message.params) : ok(data, req.locale);
     },
   });
 }

@@ -46,6 +46,7 @@ import { createDeliveryWorker, createOutboxRepository } from './delivery/index.j
 import { registerMailModule } from './mail/index.js';
 import { createFeedbackRepository, createFeedbackService, registerFeedbackRoutes } from './feedback/index.js';
 import { createProfileRepository, createProfileService, registerProfileRoutes } from './profile/index.js';
+import { registerSmsModule } from './sms/index.js';
 import { createTwoFactorRepository, createTwoFactorService, registerTwoFactorRoutes } from './two-factor/index.js';
 import { createNoticeService, registerNoticeRoutes } from './notice/index.js';
 import { createWalletRepository, createWalletService, registerWalletRoutes } from './wallet/index.js';
@@ -168,6 +169,19 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   const delivery = createDeliveryWorker({ outbox, clock, settings: config.delivery, log: app.log });
   app.decorate('delivery', delivery);
   const mail = registerMailModule(app, { config, db, clock, outbox, delivery, storage, box, applications });
+  // SMS from .xlsx recipient lists (issue 17); `sms.queueText` sends one text through the outbox.
+  const sms = registerSmsModule(app, {
+    config,
+    db,
+    clock,
+    outbox,
+    delivery,
+    dict: dictRepo,
+    people,
+    storage,
+    textTemplates: mail.textTemplates,
+  });
+  app.decorate('sms', sms);
 
   // Member notices (issue 17): administered here, kept and shown by the inbox's notice board.
   registerNoticeRoutes(

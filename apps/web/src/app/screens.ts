@@ -88,4 +88,8 @@ export const SCREENS: Partial<Record<ComponentKey, Screen>> = {
     () => import('../pages/feedback/FeedbackList'),
     () => import('../pages/feedback/locale'),
   ),
+  smsManage: lazyScreen(
+    () => import('../pages/sms/SmsManage'),
+    () => import('../pages/sms/locale'),
+  ),
 };

@@ -14,6 +14,7 @@ import { payment } from '../pages/payment/locale';
 import { notice } from '../pages/notice/locale';
 import { wallet } from '../pages/wallet/locale';
 import { feedback } from '../pages/feedback/locale';
+import { sms } from '../pages/sms/locale';
 import type { LocaleBundle } from './types';
 
 // Every bundle of the app, for the tests that check them (same keys in every language). The app itself loads the
@@ -36,4 +37,5 @@ export const bundles: Record<string, LocaleBundle> = {
   notice,
   wallet,
   feedback,
+  sms,
 };

@@ -14,6 +14,7 @@ import type { payment } from '../pages/payment/locale';
 import type { notice } from '../pages/notice/locale';
 import type { wallet } from '../pages/wallet/locale';
 import type { feedback } from '../pages/feedback/locale';
+import type { sms } from '../pages/sms/locale';
 
 // The shape of every string of the app (zh-TW, the default language, is the reference; a test keeps the three
 // languages equal): i18next checks `t('x.y')` keys against it at compile time.
@@ -32,7 +33,8 @@ export type AppResources = (typeof common)['zh-TW'] &
   (typeof payment)['zh-TW'] &
   (typeof notice)['zh-TW'] &
   (typeof wallet)['zh-TW'] &
-  (typeof feedback)['zh-TW'];
+  (typeof feedback)['zh-TW'] &
+  (typeof sms)['zh-TW'];
 
 declare module 'i18next' {
   interface CustomTypeOptions {

@@ -19,3 +19,4 @@ export * from './notice.js';
 export * from './wallet.js';
 export * from './feedback.js';
 export * from './profile.js';
+export * from './sms.js';

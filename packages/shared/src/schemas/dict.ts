@@ -22,6 +22,7 @@ export const DICT_TYPES = {
   // Drive selects of the system-setup screens themselves.
   platform: 'platform',
   tagType: 'tag_type',
+  smsTerminal: 'sms_terminal',
 } as const;
 export type DictType = (typeof DICT_TYPES)[keyof typeof DICT_TYPES];
 

@@ -119,6 +119,11 @@ export const DICT_SEED: Readonly<Record<string, readonly Entry[]>> = {
     ['application', '申請標籤', 'Application tags', GREEN],
     ['school', '院校標籤', 'School tags', PURPLE],
   ],
+  [T.smsTerminal]: [
+    ['admin', '管理後台', 'Admin portal'],
+    ['student_portal', '學生網頁', 'Student portal'],
+    ['student_app', '學生 App', 'Student app'],
+  ],
 };
 
 // Seeds a type only while it has no entries at all, so staff edits, additions and deletions stick.

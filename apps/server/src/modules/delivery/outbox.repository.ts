@@ -31,26 +31,39 @@ const COLUMNS = [
   'sentAt',
 ] as const;
 
+// Rows per INSERT: 8 parameters each stays far below SQLite's 32,766 and PostgreSQL's 65,535.
+const ENQUEUE_CHUNK = 1000;
+
 export function createOutboxRepository(db: Db, dialect: Dialect) {
   return {
     // Queues one row per recipient. `trx` is the caller's transaction, so the message and its rows land together.
-    async enqueue(trx: Conn, channel: ChannelName, messageId: number, recipients: string[], now: number) {
-      if (!recipients.length) return;
-      await trx
-        .insertInto('deliveryOutbox')
-        .values(
-          recipients.map((recipient) => ({
-            channel,
-            messageId,
-            recipient,
-            status: 'queued' as const,
-            attempts: 0,
-            nextAttemptAt: now,
-            createdAt: now,
-            updatedAt: now,
-          })),
-        )
-        .execute();
+    // `dueAt` (default now): no worker sends a row before it (scheduled messages). Inserted in chunks, as both
+    // engines cap the parameters of one statement.
+    async enqueue(
+      trx: Conn,
+      channel: ChannelName,
+      messageId: number,
+      recipients: string[],
+      now: number,
+      dueAt: number = now,
+    ) {
+      for (let i = 0; i < recipients.length; i += ENQUEUE_CHUNK) {
+        await trx
+          .insertInto('deliveryOutbox')
+          .values(
+            recipients.slice(i, i + ENQUEUE_CHUNK).map((recipient) => ({
+              channel,
+              messageId,
+              recipient,
+              status: 'queued' as const,
+              attempts: 0,
+              nextAttemptAt: dueAt,
+              createdAt: now,
+              updatedAt: now,
+            })),
+          )
+          .execute();
+      }
     },
 
     // Claims up to `limit` due rows in one statement: queued rows whose time has come, and rows whose claim
@@ -157,6 +170,21 @@ export function createOutboxRepository(db: Db, dialect: Dialect) {
         .execute();
     },
 
+    // One page of a message's rows, optionally of one status, in queue order.
+    async pageByMessage(
+      channel: ChannelName,
+      messageId: number,
+      window: { limit: number; offset: number },
+      status?: DeliveryStatus | null,
+    ): Promise<{ rows: OutboxRow[]; total: number }> {
+      let base = db.selectFrom('deliveryOutbox').where('channel', '=', channel).where('messageId', '=', messageId);
+      if (status) base = base.where('status', '=', status);
+      const [rows, count] = await Promise.all([
+        base.select(COLUMNS).orderBy('id').limit(window.limit).offset(window.offset).execute(),
+        base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst(),
+      ]);
+      return { rows, total: Number(count?.n ?? 0) };
+    },
     // Per message: how many rows are in each status.
     async summaries(channel: ChannelName, messageIds: number[]) {
       if (!messageIds.length) return [];

@@ -14,6 +14,7 @@ import { createSenderService } from './sender.service.js';
 import { createSystemMail, type SystemMail } from './system-mail.js';
 import { createTemplateService } from './template.service.js';
 import { createTransportPool } from './smtp.js';
+import { htmlToText } from './render.js';
 
 // Front door of the mail module: mail servers, templates and e-mails, and the e-mail channel of the worker.
 export type { SystemEmail, SystemMail } from './system-mail.js';
@@ -29,7 +30,11 @@ export function registerMailModule(
     storage: FileStorage;
     applications: Pick<ApplicationService, 'mailContext'>;
   },
-): { referenced: (storedNames: readonly string[]) => Promise<Set<string>>; systemMail: SystemMail } {
+): {
+  referenced: (storedNames: readonly string[]) => Promise<Set<string>>;
+  systemMail: SystemMail;
+  textTemplates: (type: string) => Promise<{ id: number; name: string; content: string }[]>;
+} {
   const { config, db, clock, outbox, delivery, box, storage, applications } = deps;
   const repo = createMailRepository(db);
   const transports = createTransportPool((sender) => box.open(sender.passwordEnc));
@@ -48,5 +53,11 @@ export function registerMailModule(
   });
   // The stored names e-mails keep as attachments, so the orphan upload sweep leaves them alone.
   // `systemMail`: e-mails other modules write themselves (plain text), queued in their own transaction.
-  return { referenced: repo.referenced, systemMail: createSystemMail({ repo, outbox, worker: delivery, clock }) };
+  return {
+    referenced: repo.referenced,
+    systemMail: createSystemMail({ repo, outbox, worker: delivery, clock }),
+    // Templates of a type as plain text (SMS): the stored HTML with tags dropped and entities decoded.
+    textTemplates: async (type) =>
+      (await repo.templatesWithContent(type)).map((t) => ({ id: t.id, name: t.name, content: htmlToText(t.content) })),
+  };
 }

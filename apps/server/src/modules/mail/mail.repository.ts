@@ -125,6 +125,17 @@ export function createMailRepository(db: Db) {
       if (type) q = q.where('type', '=', type);
       return q.orderBy('name').orderBy('id').limit(500).execute();
     },
+    // Templates of one type with their content (the SMS screen's picker).
+    templatesWithContent(type: string) {
+      return db
+        .selectFrom('messageTemplate')
+        .select(['id', 'name', 'content'])
+        .where('type', '=', type)
+        .orderBy('name')
+        .orderBy('id')
+        .limit(500)
+        .execute();
+    },
     async insertTemplate(v: Omit<TemplateRow, 'id'>) {
       const r = await db.insertInto('messageTemplate').values(v).returning('id').executeTakeFirstOrThrow();
       return r.id;

@@ -107,3 +107,21 @@ export function applyFrame(frame: string | null | undefined, content: string): s
   const re = /\{\{\s*content\s*\}\}/;
   return re.test(frame) ? frame.replace(re, () => content) : `${frame}${content}`;
 }
+
+// Stored (sanitised) HTML as plain text: block ends become new lines, tags are dropped, entities decoded.
+export function htmlToText(html: string | null): string {
+  if (!html) return '';
+  const text = sanitizeHtml(html.replace(/<br\s*\/?>/gi, '\n').replace(/<\/(p|div|li|h[1-6])>/gi, '\n'), {
+    allowedTags: [],
+    allowedAttributes: {},
+  });
+  return text
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}

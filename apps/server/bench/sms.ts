@@ -1,0 +1,50 @@
+import ExcelJS from 'exceljs';
+import type { BuiltApp } from '../src/app.js';
+
+type Auth = { headers: Record<string, string>; common: string };
+
+// Builds an .xlsx of `count` distinct Taiwanese mobile numbers and times, through app.inject, its upload (read,
+// validate, store the draft) and the batchPush that queues one outbox row per recipient.
+export async function benchSmsBatch(built: BuiltApp, auth: Auth, count: number) {
+  const { app } = built;
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('SMS');
+  ws.addRow(['Mobile', 'Region', 'Variables']);
+  for (let i = 0; i < count; i += 1) ws.addRow([`09${String(10_000_000 + i).slice(-8)}`, 'TW', `name=Student ${i}`]);
+  const file = Buffer.from(await wb.xlsx.writeBuffer());
+  const boundary = `----bench${Date.now()}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="bench.xlsx"\r\n` +
+        'content-type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n',
+    ),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const started = performance.now();
+  const up = await app.inject({
+    method: 'POST',
+    url: `/admin/v1/message/sms/add?${auth.common}`,
+    headers: { ...auth.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
+  });
+  const read = up.json() as { meta: { code: number }; data: { id: number; accepted: number } };
+  if (read.meta.code !== 200) throw new Error(`sms/add: ${up.body}`);
+  const readMs = performance.now() - started;
+  const push = await app.inject({
+    method: 'POST',
+    url: '/admin/v1/message/sms/batchPush',
+    headers: { ...auth.headers, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: `${auth.common}&${new URLSearchParams({ id: String(read.data.id), terminal: 'admin', content: 'Hello {{name}}' }).toString()}`,
+  });
+  const pushed = push.json() as { meta: { code: number }; data: { queued: number } };
+  if (pushed.meta.code !== 200) throw new Error(`sms/batchPush: ${push.body}`);
+  return {
+    count,
+    bytes: file.length,
+    accepted: read.data.accepted,
+    queued: pushed.data.queued,
+    readMs,
+    totalMs: performance.now() - started,
+  };
+}

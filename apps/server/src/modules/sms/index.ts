@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import type { Clock } from '../../lib/clock.js';
+import type { DeliveryWorker, OutboxRepository } from '../delivery/index.js';
+import type { DictRepository } from '../dict/index.js';
+import type { FileStorage } from '../files/index.js';
+import type { PeopleService } from '../people/index.js';
+import { createSmsChannel } from './sms.channel.js';
+import { createSmsProvider, type SmsProvider } from './sms.provider.js';
+import { createSmsRepository } from './sms.repository.js';
+import { registerSmsRoutes } from './sms.routes.js';
+import { createSmsService, type SmsService } from './sms.service.js';
+
+// Front door of the SMS module: batches from .xlsx files, the SMS channel of the delivery worker, its providers,
+// and `queueText` for other modules (one text through the outbox).
+export {
+  createHttpGatewayProvider,
+  createNoGatewayProvider,
+  createSmsProvider,
+  signRequest,
+  type SmsMessage,
+  type SmsProvider,
+} from './sms.provider.js';
+export type { SmsService } from './sms.service.js';
+export type SmsTexts = Pick<SmsService, 'queueText' | 'sweepDrafts'>;
+
+export function registerSmsModule(
+  app: FastifyInstance,
+  deps: {
+    config: Config;
+    db: Db;
+    clock: Clock;
+    outbox: OutboxRepository;
+    delivery: DeliveryWorker;
+    dict: Pick<DictRepository, 'enabledValues'>;
+    people: Pick<PeopleService, 'names'>;
+    storage: Pick<FileStorage, 'sink' | 'discard'>;
+    textTemplates: (type: string) => Promise<{ id: number; name: string; content: string }[]>;
+    // Tests pass their own; otherwise chosen by configuration (SMS_GATEWAY_URL).
+    provider?: SmsProvider;
+  },
+): SmsTexts {
+  const { config, db, clock, outbox, delivery, dict, people, storage, textTemplates } = deps;
+  const provider = deps.provider ?? createSmsProvider(config);
+  if (!provider.isConfigured) {
+    app.log.warn('no SMS gateway configured (SMS_GATEWAY_URL): every SMS is recorded as not delivered');
+  }
+  const repo = createSmsRepository(db);
+  const sms = createSmsService({ repo, outbox, worker: delivery, dict, people, provider, textTemplates, clock });
+  registerSmsRoutes(app, { sms, storage });
+  delivery.register(createSmsChannel({ repo, provider }));
+  // Hourly: drafts older than a day go (with their recipient rows).
+  const sweep = setInterval(() => {
+    sms.sweepDrafts().catch((err: unknown) => app.log.error({ err }, 'sms draft sweep failed'));
+  }, 3_600_000);
+  sweep.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+  });
+  return { queueText: sms.queueText, sweepDrafts: sms.sweepDrafts };
+}
+
+declare module 'fastify' {
+  // One text message through the outbox, for other modules and tests (the user centre's verification codes).
+  interface FastifyInstance {
+    sms: SmsTexts;
+  }
+}

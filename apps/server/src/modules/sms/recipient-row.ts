@@ -1,0 +1,72 @@
+import { isSupportedCountry, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
+
+// One data row of a recipient file, checked: an E.164 number and its variables, or the reason it was refused.
+export type RowReason = 'smsRowMobileEmpty' | 'smsRowRegion' | 'smsRowInvalid' | 'smsRowVariables' | 'smsRowDuplicate';
+export type CheckedRow =
+  | { isValid: true; phone: string; variables: Record<string, string> }
+  | { isValid: false; reason: Exclude<RowReason, 'smsRowDuplicate'> };
+
+const VAR_KEY = /^[A-Za-z_][A-Za-z0-9_]{0,31}$/;
+const VARIABLES_MAX = 1000;
+const VALUE_MAX = 200;
+
+// `name=Amy; course=IELTS` (also separated by new lines) → { name: 'Amy', course: 'IELTS' }; undefined when invalid.
+export function parseVariables(text: string): Record<string, string> | undefined {
+  const out: Record<string, string> = {};
+  if (text.length > VARIABLES_MAX) return undefined;
+  for (const part of text.split(/[;\n]/)) {
+    if (!part.trim()) continue;
+    const eq = part.indexOf('=');
+    if (eq < 0) return undefined;
+    const key = part.slice(0, eq).trim();
+    const value = part.slice(eq + 1).trim();
+    if (!VAR_KEY.test(key) || value.length > VALUE_MAX) return undefined;
+    out[key] = value;
+  }
+  return out;
+}
+
+// The region cell: an ISO code (TW) or a calling code (+886 / 886); empty when the number is written with '+'.
+function regionOf(region: string): { country?: CountryCode; callingCode?: string } | undefined {
+  const r = region.trim();
+  if (!r) return {};
+  const upper = r.toUpperCase();
+  if (/^[A-Z]{2}$/.test(upper)) return isSupportedCountry(upper) ? { country: upper } : undefined;
+  const digits = r.replace(/^\+/, '');
+  return /^\d{1,4}$/.test(digits) ? { callingCode: digits } : undefined;
+}
+
+// Checks one row: the number must be a valid number (not a landline) of its region; stored in E.164.
+export function checkRow(mobile: string, region: string, variables: string): CheckedRow {
+  const m = mobile.trim();
+  if (!m) return { isValid: false, reason: 'smsRowMobileEmpty' };
+  const where = regionOf(region);
+  if (!where || (!where.country && !where.callingCode && !m.startsWith('+'))) {
+    return { isValid: false, reason: 'smsRowRegion' };
+  }
+  const parsed = m.startsWith('+')
+    ? parsePhoneNumberFromString(m)
+    : where.country
+      ? parsePhoneNumberFromString(m, where.country)
+      : parsePhoneNumberFromString(m, { defaultCallingCode: where.callingCode! });
+  if (!parsed || !parsed.isValid() || parsed.getType() === 'FIXED_LINE') {
+    return { isValid: false, reason: 'smsRowInvalid' };
+  }
+  const vars = parseVariables(variables);
+  if (!vars) return { isValid: false, reason: 'smsRowVariables' };
+  return { isValid: true, phone: parsed.number, variables: vars };
+}
+
+// The content for one recipient: {{name}} becomes the recipient's variable (empty when the row has none).
+export function renderContent(content: string, variables: Record<string, string>): string {
+  return content.replace(/\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g, (_whole, key: string) =>
+    Object.hasOwn(variables, key) ? variables[key]! : '',
+  );
+}
+
+// E.164 check for queueText: '+' and 8 to 15 digits that libphonenumber accepts.
+export function isE164(value: string): boolean {
+  if (!/^\+[1-9]\d{7,14}$/.test(value)) return false;
+  const parsed = parsePhoneNumberFromString(value);
+  return !!parsed && parsed.isValid() && parsed.number === value;
+}

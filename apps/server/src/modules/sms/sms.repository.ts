@@ -1,0 +1,156 @@
+import type { Insertable } from 'kysely';
+import type { SmsListQuery } from '@study-crm/shared';
+import type { Db } from '../../db/database.js';
+import type { Row, SmsBatchTable, SmsRecipientTable } from '../../db/schema.js';
+import { containsPattern, likeLower } from '../../db/sql-helpers.js';
+import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
+import { pageWindow } from '../../lib/paging.js';
+
+export type SmsBatchRow = Row<'smsBatch'>;
+export type SmsRecipientRow = Row<'smsRecipient'>;
+
+const BATCH = [
+  'id',
+  'kind',
+  'status',
+  'purpose',
+  'terminal',
+  'sender',
+  'content',
+  'fileName',
+  'accepted',
+  'rejected',
+  'sendAt',
+  'createdBy',
+  'createdAt',
+  'updatedAt',
+] as const;
+const RECIPIENT = [
+  'id',
+  'batchId',
+  'rowNo',
+  'phone',
+  'mobileRaw',
+  'regionRaw',
+  'variables',
+  'reason',
+  'reasonRow',
+] as const;
+// Rows per INSERT: 9 parameters each stays far below both engines' limits.
+const INSERT_CHUNK = 1000;
+const READ_CHUNK = 1000;
+
+export function createSmsRepository(db: Db) {
+  return {
+    transaction: <T>(fn: (tx: Tx) => Promise<T>) => runInTransaction(db, fn),
+
+    async insertBatch(conn: Conn, v: Insertable<SmsBatchTable>): Promise<number> {
+      const r = await conn.insertInto('smsBatch').values(v).returning('id').executeTakeFirstOrThrow();
+      return r.id;
+    },
+
+    async insertRecipients(conn: Conn, rows: Insertable<SmsRecipientTable>[]): Promise<void> {
+      for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+        await conn
+          .insertInto('smsRecipient')
+          .values(rows.slice(i, i + INSERT_CHUNK))
+          .execute();
+      }
+    },
+
+    batch: (id: number, conn: Conn = db): Promise<SmsBatchRow | undefined> =>
+      conn.selectFrom('smsBatch').select(BATCH).where('id', '=', id).executeTakeFirst(),
+
+    // The draft becomes a queued batch only once: of two pushes at the same time one updates the row, the other
+    // finds it no longer a draft (and its transaction queues nothing).
+    async markQueued(
+      tx: Tx,
+      id: number,
+      v: Pick<SmsBatchRow, 'terminal' | 'sender' | 'content' | 'sendAt' | 'createdBy' | 'updatedAt'>,
+    ): Promise<boolean> {
+      const r = await tx
+        .updateTable('smsBatch')
+        .set({ ...v, status: 'queued' })
+        .where('id', '=', id)
+        .where('kind', '=', 'batch')
+        .where('status', '=', 'draft')
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) === 1;
+    },
+
+    // The accepted numbers of a batch, in file order.
+    async acceptedPhones(conn: Conn, batchId: number): Promise<string[]> {
+      const rows = await conn
+        .selectFrom('smsRecipient')
+        .select('phone')
+        .where('batchId', '=', batchId)
+        .where('phone', 'is not', null)
+        .orderBy('rowNo')
+        .execute();
+      return rows.map((r) => r.phone!);
+    },
+
+    // What the channel needs to send one outbox row: the batch's text and sender, the recipient's variables.
+    async forDelivery(batchId: number, phone: string) {
+      return db
+        .selectFrom('smsRecipient as r')
+        .innerJoin('smsBatch as b', 'b.id', 'r.batchId')
+        .select(['b.content', 'b.sender', 'b.status', 'r.variables'])
+        .where('r.batchId', '=', batchId)
+        .where('r.phone', '=', phone)
+        .executeTakeFirst();
+    },
+
+    // Pushed file batches (not drafts, not single texts), newest first.
+    async page(q: SmsListQuery) {
+      const w = pageWindow(q);
+      let base = db.selectFrom('smsBatch').where('kind', '=', 'batch').where('status', '=', 'queued');
+      if (q.terminal) base = base.where('terminal', '=', q.terminal);
+      if (q.keyword) {
+        const p = containsPattern(q.keyword);
+        base = base.where((eb) => eb.or([likeLower('content', p), likeLower('sender', p), likeLower('fileName', p)]));
+      }
+      const [rows, count] = await Promise.all([
+        base
+          .select(BATCH)
+          .orderBy('id', w.order === 'asc' ? 'asc' : 'desc')
+          .limit(w.limit)
+          .offset(w.offset)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst(),
+      ]);
+      return { rows, total: Number(count?.n ?? 0), window: w };
+    },
+
+    // Drafts (uploads never pushed) created before `cutoff`, with their rows (cascade); returns how many.
+    async deleteDraftsBefore(cutoff: number): Promise<number> {
+      const r = await db
+        .deleteFrom('smsBatch')
+        .where('kind', '=', 'batch')
+        .where('status', '=', 'draft')
+        .where('createdAt', '<', cutoff)
+        .executeTakeFirst();
+      return Number(r.numDeletedRows);
+    },
+
+    // The rejected rows of a batch in file order, read in chunks (a file may hold tens of thousands).
+    async *rejectedRows(batchId: number): AsyncGenerator<SmsRecipientRow[]> {
+      let after = 0;
+      for (;;) {
+        const rows = await db
+          .selectFrom('smsRecipient')
+          .select(RECIPIENT)
+          .where('batchId', '=', batchId)
+          .where('phone', 'is', null)
+          .where('rowNo', '>', after)
+          .orderBy('rowNo')
+          .limit(READ_CHUNK)
+          .execute();
+        if (rows.length) yield rows;
+        if (rows.length < READ_CHUNK) return;
+        after = rows[rows.length - 1]!.rowNo;
+      }
+    },
+  };
+}
+export type SmsRepository = ReturnType<typeof createSmsRepository>;

@@ -1,0 +1,263 @@
+import fs from 'node:fs';
+import {
+  Code,
+  DICT_TYPES,
+  SMS_CONTENT_MAX,
+  SMS_FILE_MAX_MB,
+  SMS_FILE_ROWS_MAX,
+  SMS_SCHEDULE_MAX_DAYS,
+  type Locale,
+  type Page,
+  type SmsBatch,
+  type SmsBatchPushBody,
+  type SmsListQuery,
+  type SmsRecipientsQuery,
+  type SmsUploadResult,
+} from '@study-crm/shared';
+import type { Insertable } from 'kysely';
+import type { SmsRecipientTable } from '../../db/schema.js';
+import type { Tx } from '../../db/transaction.js';
+import { AppError, badRequest, notFound } from '../../http/errors.js';
+import type { IncomingFile } from '../../http/multipart.js';
+import type { Clock } from '../../lib/clock.js';
+import { pageResult, pageWindow } from '../../lib/paging.js';
+import type { DeliveryWorker, OutboxRepository } from '../delivery/index.js';
+import { assertDictValues, type DictRepository } from '../dict/index.js';
+import { detectFileType } from '../files/index.js';
+import type { PeopleService } from '../people/index.js';
+import { checkRow, isE164 } from './recipient-row.js';
+import { emptyCounts, toBatch, toRecipient, toRejected, type StatusCounts } from './sms.mapper.js';
+import type { SmsProvider } from './sms.provider.js';
+import type { SmsRepository } from './sms.repository.js';
+import { headersIn, readRecipientFile, XlsxShapeError, type RejectedRow } from './sms.xlsx.js';
+
+const DAY = 86_400_000;
+const DRAFT_KEEP_MS = DAY;
+
+// A file name as it may be stored and shown: no control characters (PostgreSQL refuses NUL), at most 255 long.
+const safeName = (name: string) =>
+  Array.from(name)
+    .filter((ch) => ch.charCodeAt(0) >= 0x20)
+    .join('')
+    .slice(0, 255);
+// A scheduled time this little in the past (a slow form) counts as "now".
+const SCHEDULE_SLACK_MS = 5 * 60_000;
+
+export function createSmsService(deps: {
+  repo: SmsRepository;
+  outbox: OutboxRepository;
+  worker: Pick<DeliveryWorker, 'nudge'>;
+  dict: Pick<DictRepository, 'enabledValues'>;
+  people: Pick<PeopleService, 'names'>;
+  provider: Pick<SmsProvider, 'name' | 'isConfigured'>;
+  textTemplates: (type: string) => Promise<{ id: number; name: string; content: string }[]>;
+  clock: Clock;
+}) {
+  const { repo, outbox, worker, dict, people, provider, clock } = deps;
+
+  async function counts(ids: number[]): Promise<Map<number, StatusCounts>> {
+    const out = new Map(ids.map((id) => [id, emptyCounts()]));
+    for (const r of await outbox.summaries('sms', ids)) {
+      const c = out.get(r.messageId);
+      if (c && r.status in c) c[r.status] = Number(r.n);
+    }
+    return out;
+  }
+
+  async function fileBatch(id: number) {
+    const b = await repo.batch(id);
+    if (!b || b.kind !== 'batch') throw notFound();
+    return b;
+  }
+
+  // The file must be .xlsx by name and by content (a zip holding a workbook), else "File type error" naming it.
+  async function checkFileType(file: IncomingFile) {
+    const isNamedXlsx = /\.xlsx$/i.test(file.fileName);
+    if (isNamedXlsx && file.size === 0) throw new AppError(Code.SMS_RECIPIENTS_EMPTY);
+    const isXlsx =
+      isNamedXlsx && detectFileType(await fs.promises.readFile(file.tempPath), file.fileName)?.extension === 'xlsx';
+    if (!isXlsx)
+      throw new AppError(Code.SMS_FILE_TYPE, undefined, {
+        file: safeName(file.fileName),
+      });
+  }
+
+  async function readRows(file: IncomingFile, locale: Locale) {
+    try {
+      return await readRecipientFile(file.tempPath, SMS_FILE_ROWS_MAX);
+    } catch (err) {
+      if (err instanceof XlsxShapeError && err.kind === 'format')
+        throw new AppError(Code.SMS_FILE_FORMAT, undefined, { headers: headersIn(locale).join(', ') });
+      if (err instanceof XlsxShapeError)
+        throw new AppError(Code.SMS_TOO_MANY_ROWS, undefined, { max: SMS_FILE_ROWS_MAX, size: SMS_FILE_MAX_MB });
+      throw new AppError(Code.SMS_FILE_READ);
+    }
+  }
+
+  // Stores one text message for one number and queues it, in the caller's transaction when given one.
+  async function queueOne(tx: Tx, m: { to: string; content: string; purpose: string }, now: number) {
+    const id = await repo.insertBatch(tx, {
+      kind: 'text',
+      status: 'queued',
+      purpose: m.purpose,
+      terminal: null,
+      sender: null,
+      content: m.content,
+      fileName: null,
+      accepted: 1,
+      rejected: 0,
+      sendAt: now,
+      createdBy: null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await repo.insertRecipients(tx, [
+      { batchId: id, rowNo: 1, phone: m.to, mobileRaw: m.to, regionRaw: null, variables: '{}' },
+    ]);
+    await outbox.enqueue(tx, 'sms', id, [m.to], now);
+    return id;
+  }
+
+  return {
+    // Reads an uploaded recipient file into a draft batch: every row checked, good rows kept even when others are
+    // refused, duplicates (by E.164 number) refused with the row they repeat.
+    async upload(file: IncomingFile | undefined, createdBy: number | null, locale: Locale): Promise<SmsUploadResult> {
+      if (!file) throw new AppError(Code.SMS_RECIPIENTS_EMPTY);
+      await checkFileType(file);
+      const rows = await readRows(file, locale);
+      if (!rows.length) throw new AppError(Code.SMS_RECIPIENTS_EMPTY);
+      const firstRow = new Map<string, number>();
+      let duplicates = 0;
+      const records: Omit<Insertable<SmsRecipientTable>, 'batchId'>[] = rows.map((r) => {
+        const raw = { rowNo: r.rowNo, mobileRaw: r.mobile.slice(0, 64), regionRaw: r.region.slice(0, 16) };
+        const checked = checkRow(r.mobile, r.region, r.variables);
+        if (!checked.isValid) return { ...raw, phone: null, variables: r.variables, reason: checked.reason };
+        const seen = firstRow.get(checked.phone);
+        if (seen !== undefined) {
+          duplicates += 1;
+          return { ...raw, phone: null, variables: r.variables, reason: 'smsRowDuplicate', reasonRow: seen };
+        }
+        firstRow.set(checked.phone, r.rowNo);
+        return { ...raw, phone: checked.phone, variables: JSON.stringify(checked.variables) };
+      });
+      const accepted = firstRow.size;
+      const now = clock.now();
+      const fileName = safeName(file.fileName);
+      const id = await repo.transaction(async (tx) => {
+        const batchId = await repo.insertBatch(tx, {
+          kind: 'batch',
+          status: 'draft',
+          purpose: null,
+          terminal: null,
+          sender: null,
+          content: null,
+          fileName,
+          accepted,
+          rejected: rows.length - accepted,
+          sendAt: null,
+          createdBy,
+          createdAt: now,
+          updatedAt: now,
+        });
+        await repo.insertRecipients(
+          tx,
+          records.map((r) => ({ ...r, batchId })),
+        );
+        return batchId;
+      });
+      return { id, fileName, rows: rows.length, accepted, rejected: rows.length - accepted, duplicates };
+    },
+
+    // Queues one outbox row per accepted recipient, all in one transaction with the batch's change from draft to
+    // queued; a scheduled batch's rows are due at its time, so no worker sends them before.
+    async push(b: SmsBatchPushBody, createdBy: number | null) {
+      const batch = await fileBatch(b.id);
+      if (batch.status !== 'draft') throw new AppError(Code.SMS_BATCH_SENT);
+      await assertDictValues(dict, [{ field: 'terminal', type: DICT_TYPES.smsTerminal, value: b.terminal }]);
+      const now = clock.now();
+      if (b.sendAt != null && (b.sendAt < now - SCHEDULE_SLACK_MS || b.sendAt > now + SMS_SCHEDULE_MAX_DAYS * DAY))
+        throw badRequest('sendAt', 'v.format');
+      const dueAt = Math.max(b.sendAt ?? now, now);
+      const queued = await repo.transaction(async (tx) => {
+        const isMine = await repo.markQueued(tx, b.id, {
+          terminal: b.terminal,
+          sender: b.sender ?? null,
+          content: b.content,
+          sendAt: dueAt,
+          createdBy,
+          updatedAt: now,
+        });
+        if (!isMine) throw new AppError(Code.SMS_BATCH_SENT);
+        const phones = await repo.acceptedPhones(tx, b.id);
+        if (!phones.length) throw new AppError(Code.SMS_RECIPIENTS_EMPTY);
+        await outbox.enqueue(tx, 'sms', b.id, phones, now, dueAt);
+        return phones.length;
+      });
+      worker.nudge();
+      return { id: b.id, queued, sendAt: dueAt };
+    },
+
+    async list(q: SmsListQuery): Promise<Page<SmsBatch>> {
+      const { rows, total, window } = await repo.page(q);
+      const [sums, names] = await Promise.all([
+        counts(rows.map((r) => r.id)),
+        people.names(rows.map((r) => r.createdBy)),
+      ]);
+      return pageResult(
+        rows.map((r) => toBatch(r, sums.get(r.id) ?? emptyCounts(), names.get(r.createdBy ?? 0)?.name ?? null)),
+        total,
+        window,
+      );
+    },
+
+    async view(id: number): Promise<SmsBatch> {
+      const b = await fileBatch(id);
+      const [sums, names] = await Promise.all([counts([id]), people.names([b.createdBy])]);
+      return toBatch(b, sums.get(id) ?? emptyCounts(), names.get(b.createdBy ?? 0)?.name ?? null);
+    },
+
+    async recipients(q: SmsRecipientsQuery, locale: Locale) {
+      await fileBatch(q.id);
+      const w = pageWindow(q, { order: 'asc' });
+      const { rows, total } = await outbox.pageByMessage('sms', q.id, w, q.status);
+      return pageResult(
+        rows.map((r) => toRecipient(r, locale)),
+        total,
+        w,
+      );
+    },
+
+    // The rejected rows of a batch, for the .xlsx download (reasons in the caller's language).
+    async rejectedRows(id: number, locale: Locale): Promise<{ fileName: string; rows: AsyncIterable<RejectedRow[]> }> {
+      const b = await fileBatch(id);
+      const source = repo.rejectedRows(id);
+      async function* mapped() {
+        for await (const chunk of source) yield chunk.map((r) => toRejected(r, locale));
+      }
+      const base = (b.fileName ?? 'recipients.xlsx').replace(/\.xlsx$/i, '');
+      return { fileName: `${base}-rejected`, rows: mapped() };
+    },
+
+    // Uploads read but never sent are kept a day (the screen may still push or download them), then removed.
+    sweepDrafts: () => repo.deleteDraftsBefore(clock.now() - DRAFT_KEEP_MS),
+
+    gateway: () => ({ isConfigured: provider.isConfigured, provider: provider.name }),
+
+    templates: () => deps.textTemplates('sms'),
+
+    // For other modules (the user centre's verification codes): one text to one E.164 number through the outbox.
+    // With `tx`, the message commits or rolls back with the caller's own write.
+    async queueText(m: { to: string; content: string; purpose: string }, tx?: Tx): Promise<{ id: number }> {
+      if (!isE164(m.to)) throw badRequest('to', 'v.format');
+      if (!m.content.trim() || m.content.length > SMS_CONTENT_MAX) throw badRequest('content', 'v.format');
+      const purpose = m.purpose.slice(0, 64);
+      const now = clock.now();
+      const id = tx
+        ? await queueOne(tx, { ...m, purpose }, now)
+        : await repo.transaction((t) => queueOne(t, { ...m, purpose }, now));
+      worker.nudge();
+      return { id };
+    },
+  };
+}
+export type SmsService = ReturnType<typeof createSmsService>;

@@ -1,0 +1,128 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert, Button, Card, Tag, Typography, type TableColumnsType } from 'antd';
+import dayjs from 'dayjs';
+import { DICT_TYPES, PERM, type SmsBatch } from '@study-crm/shared';
+import { DictBadge, DictSelect } from '../../components/dict';
+import { ListToolbar } from '../../components/crud/ListToolbar';
+import { PagedTable } from '../../components/crud/PagedTable';
+import { useListState } from '../../components/crud/useListState';
+import { SMS_ROOT, useSmsGateway, useSmsList } from './api';
+import { CountTags } from './CountTags';
+import { SmsCompose } from './SmsCompose';
+import { SmsDetailDrawer } from './SmsDetailDrawer';
+
+type Filters = { keyword?: string; terminal?: string | null };
+
+// SMS (spec sections 2 and 3): batches sent from .xlsx recipient lists with their send time and status counts,
+// the new-SMS drawer, and a batch's recipients with their statuses.
+export default function SmsManage() {
+  const { t } = useTranslation();
+  const list = useListState<Filters>({ queryRoot: [SMS_ROOT] });
+  const query = useSmsList(list.params);
+  const gateway = useSmsGateway();
+  const [composing, setComposing] = useState(false);
+  const [detail, setDetail] = useState<number | null>(null);
+
+  const columns: TableColumnsType<SmsBatch> = [
+    {
+      title: t('sms.content'),
+      dataIndex: 'content',
+      ellipsis: true,
+      render: (v: string, row) => (
+        <Typography.Link onClick={() => setDetail(row.id)} data-testid="sms-open">
+          {v}
+        </Typography.Link>
+      ),
+    },
+    {
+      title: t('sms.terminal'),
+      dataIndex: 'terminal',
+      width: 130,
+      render: (v: string) => <DictBadge type={DICT_TYPES.smsTerminal} value={v} />,
+    },
+    { title: t('sms.sender'), dataIndex: 'sender', width: 120, ellipsis: true, render: (v: string | null) => v ?? '—' },
+    { title: t('sms.fileName'), dataIndex: 'fileName', width: 160, ellipsis: true },
+    { title: t('sms.accepted'), dataIndex: 'accepted', width: 100 },
+    {
+      title: t('sms.sendAt'),
+      dataIndex: 'sendAt',
+      width: 190,
+      render: (v: number | null) =>
+        v ? (
+          <>
+            {dayjs(v).format('YYYY-MM-DD HH:mm')}
+            {v > Date.now() && <Tag style={{ marginInlineStart: 6 }}>{t('sms.scheduled')}</Tag>}
+          </>
+        ) : (
+          '—'
+        ),
+    },
+    {
+      title: t('sms.status'),
+      key: 'counts',
+      width: 260,
+      render: (_: unknown, row) => <CountTags counts={row.counts} />,
+    },
+    {
+      title: t('crud.actions'),
+      key: 'actions',
+      width: 90,
+      fixed: 'right',
+      render: (_: unknown, row) => (
+        <Button type="link" size="small" onClick={() => setDetail(row.id)} data-testid="sms-detail">
+          {t('sms.detail')}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <Card title={t('sms.title')} data-testid="sms-manage">
+      {gateway.data && !gateway.data.isConfigured && (
+        <Alert
+          type="warning"
+          showIcon
+          message={t('sms.noGateway')}
+          style={{ marginBottom: 16 }}
+          data-testid="sms-no-gateway"
+        />
+      )}
+      <ListToolbar
+        list={list}
+        keywordPlaceholder={t('sms.keywordPlaceholder')}
+        addPerm={PERM.smsAdd}
+        addTestId="sms-add"
+        onAdd={() => setComposing(true)}
+        showStatus={false}
+      >
+        <DictSelect
+          type={DICT_TYPES.smsTerminal}
+          allowClear
+          style={{ width: 170 }}
+          placeholder={t('sms.allTerminals')}
+          value={list.draft.terminal ?? undefined}
+          onChange={(v?: string) => list.apply({ terminal: v ?? null })}
+        />
+      </ListToolbar>
+      <PagedTable<SmsBatch>
+        query={query}
+        list={list}
+        columns={columns}
+        emptyText={t('sms.empty')}
+        scrollX={1200}
+        testId="sms-table"
+      />
+      {composing && (
+        <SmsCompose
+          onClose={() => setComposing(false)}
+          onSent={(id) => {
+            setComposing(false);
+            setDetail(id);
+          }}
+        />
+      )}
+      <SmsDetailDrawer id={detail} onClose={() => setDetail(null)} />
+    </Card>
+  );
+}

@@ -1,0 +1,93 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Code, smsApi, type EndpointParams, type Envelope, type SmsUploadResult } from '@study-crm/shared';
+import { blobOf, fetchData } from '../../api/call';
+import type { Params } from '../../api/client';
+import { uploadWithProgress } from '../../api/upload';
+import { useWrite } from '../../components/crud/crud';
+
+export const SMS_ROOT = 'sms';
+
+// The batch list, refreshed while any shown batch still has recipients queued or sending (due now).
+export const useSmsList = (params: Params) =>
+  useQuery({
+    queryKey: [SMS_ROOT, 'list', params],
+    queryFn: ({ signal }) => fetchData(smsApi.list, params as EndpointParams<typeof smsApi.list>, { signal }),
+    placeholderData: keepPreviousData,
+    refetchInterval: (q) =>
+      q.state.data?.list.some((b) => b.counts.queued + b.counts.sending > 0 && (b.sendAt ?? 0) <= Date.now())
+        ? 2000
+        : false,
+  });
+
+export const useSmsBatch = (id: number | null) =>
+  useQuery({
+    enabled: id !== null,
+    queryKey: [SMS_ROOT, 'view', id],
+    queryFn: ({ signal }) => fetchData(smsApi.view, { id: id! }, { signal }),
+    refetchInterval: (q) => {
+      const b = q.state.data;
+      return b && b.counts.queued + b.counts.sending > 0 && (b.sendAt ?? 0) <= Date.now() ? 1500 : false;
+    },
+  });
+
+// A batch's recipients, one page; polled with the batch while it is being sent.
+export const useSmsRecipients = (
+  params: { id: number | null; pageNum: number; status: string | null },
+  poll: boolean,
+) =>
+  useQuery({
+    enabled: params.id !== null,
+    queryKey: [SMS_ROOT, 'recipients', params],
+    queryFn: ({ signal }) =>
+      fetchData(
+        smsApi.recipients,
+        { id: params.id!, pageNum: params.pageNum, pageSize: 10, status: params.status } as EndpointParams<
+          typeof smsApi.recipients
+        >,
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+    refetchInterval: poll ? 1500 : false,
+  });
+
+export const useSmsGateway = () =>
+  useQuery({
+    queryKey: ['smsGateway'],
+    queryFn: ({ signal }) => fetchData(smsApi.gateway, undefined, { signal }),
+    staleTime: 60_000,
+  });
+
+export const useSmsTemplates = () =>
+  useQuery({
+    queryKey: ['smsTemplates', 'templates'],
+    queryFn: ({ signal }) => fetchData(smsApi.templates, undefined, { signal }),
+    meta: { reads: ['templates'] },
+  });
+
+export const usePushBatch = () => useWrite(SMS_ROOT, smsApi.batchPush, { silentCodes: [Code.BAD_REQUEST] });
+
+// The recipient file, uploaded with progress; the answer (counts or the refusal) is shown in the form.
+export function uploadRecipients(
+  file: File,
+  onProgress: (percent: number) => void,
+): Promise<Envelope<SmsUploadResult>> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return uploadWithProgress<SmsUploadResult>(smsApi.add.url, form, onProgress).promise;
+}
+
+async function save(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+export const downloadTemplate = async () => save(await blobOf(smsApi.template, {}), 'sms-recipients.xlsx');
+export const downloadRejected = async (id: number, fileName: string) =>
+  save(await blobOf(smsApi.rejected, { id }), fileName);

@@ -1,0 +1,215 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import type { Download, Page } from 'playwright-core';
+import { startSmsGateway } from '../apps/server/src/test/sms-gateway-fixture.js';
+import {
+  ACTIVE_PANE,
+  confirmDialog,
+  pickOption,
+  screenshot,
+  settleAnimations,
+  signIn,
+  startPortal,
+  type Portal,
+} from './harness.js';
+
+const SECRET = 'e2e-gateway-secret-0123';
+const SMS_PATH = '/sadmin/message/smsManage';
+
+const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 20_000 });
+const drawer = (page: Page) => page.locator('.ant-drawer.ant-drawer-open').last();
+
+async function settle(page: Page) {
+  await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-message-notice'));
+  await settleAnimations(page);
+  await page.waitForTimeout(300);
+}
+
+async function sheet(download: Download): Promise<string[][]> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(fs.readFileSync((await download.path())!) as unknown as ArrayBuffer);
+  const ws = wb.worksheets[0]!;
+  const rows: string[][] = [];
+  ws.eachRow((row) => {
+    const cells: string[] = [];
+    for (let i = 1; i <= ws.columnCount; i += 1) {
+      const v = row.getCell(i).value;
+      cells.push(v === null || v === undefined ? '' : String(v));
+    }
+    rows.push(cells);
+  });
+  return rows;
+}
+
+describe('SMS from an .xlsx recipient list, end to end', () => {
+  let portal: Portal;
+  let gw: Awaited<ReturnType<typeof startSmsGateway>>;
+  beforeAll(async () => {
+    gw = await startSmsGateway(SECRET);
+    portal = await startPortal({
+      SMS_GATEWAY_URL: gw.url,
+      SMS_GATEWAY_SECRET: SECRET,
+      DELIVERY_POLL_MS: '200',
+      DELIVERY_BACKOFF_MS: '600000',
+    });
+  });
+  afterAll(async () => {
+    await portal?.close();
+    await gw?.close();
+  });
+
+  it('downloads the template, uploads a filled copy, sees the counts and rejected rows, sends and sees statuses', async () => {
+    const { page, context } = await portal.newPage();
+    await signIn(page, portal.baseUrl);
+    await page.goto(`${portal.baseUrl}${SMS_PATH}`);
+    await page.locator(`${ACTIVE_PANE} [data-testid=sms-add]`).click();
+    await drawer(page).waitFor({ state: 'visible' });
+    await settleAnimations(page);
+
+    // The template, in the page's language, with its example row.
+    const [templateFile] = await Promise.all([
+      page.waitForEvent('download'),
+      drawer(page).getByTestId('sms-download-template').click(),
+    ]);
+    const template = await sheet(templateFile);
+    expect(template[0]).toEqual(['手機號碼', '地區', '變數']);
+
+    // Filled in: two good numbers, one invalid, one duplicate.
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(fs.readFileSync((await templateFile.path())!) as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0]!;
+    ws.spliceRows(2, 1);
+    ws.addRow(['0912345678', 'TW', 'name=小明']);
+    ws.addRow(['0912340000', 'TW', 'name=Refused']);
+    ws.addRow(['12345', 'TW', '']);
+    ws.addRow(['0912 345 678', 'TW', 'name=Again']);
+    const filled = Buffer.from(await wb.xlsx.writeBuffer());
+    await drawer(page).locator('input[type=file]').setInputFiles({
+      name: 'students.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: filled,
+    });
+    await poll(() => drawer(page).getByTestId('sms-upload-result').innerText()).toContain('接受 2 筆，拒絕 2 筆');
+
+    const [rejectedFile] = await Promise.all([
+      page.waitForEvent('download'),
+      drawer(page).getByTestId('sms-download-rejected').click(),
+    ]);
+    expect(rejectedFile.suggestedFilename()).toBe('students-rejected.xlsx');
+    expect(await sheet(rejectedFile)).toEqual([
+      ['列號', '手機號碼', '地區', '變數', '原因'],
+      ['4', '12345', 'TW', '', '不是此地區的有效手機號碼'],
+      ['5', '0912 345 678', 'TW', 'name=Again', '與第 2 列號碼重複'],
+    ]);
+
+    // Sending needs a terminal.
+    await drawer(page).getByTestId('sms-send').click();
+    await poll(() => drawer(page).locator('.ant-form-item-explain-error').allInnerTexts()).toContain('發送端不能為空');
+    await pickOption(page, drawer(page).locator('.ant-select').first(), '管理後台');
+    await drawer(page).getByTestId('sms-sender').fill('StudyCRM');
+    await drawer(page).getByTestId('sms-content').fill('{{name}} 您好，面試時間已更新，請查看電子郵件。');
+    await poll(() => drawer(page).getByTestId('sms-segments').innerText()).toContain('UCS-2');
+    await settle(page);
+    await screenshot(page, 'sms-compose-zh-TW');
+
+    await drawer(page).getByTestId('sms-send').click();
+    await confirmDialog(page);
+    await page.getByTestId('sms-detail-drawer').waitFor({ state: 'visible' });
+    await poll(() => page.locator('[data-testid=sms-recipients] [data-testid=sms-recipient-sent]').count()).toBe(1);
+    await poll(() => page.locator('[data-testid=sms-recipients] [data-testid=sms-recipient-failed]').count()).toBe(1);
+    expect(await page.getByTestId('sms-recipients').innerText()).toContain('簡訊閘道拒絕了此號碼或內容');
+    expect(gw.received).toContainEqual(
+      expect.objectContaining({
+        to: '+886912345678',
+        content: '小明 您好，面試時間已更新，請查看電子郵件。',
+        from: 'StudyCRM',
+      }),
+    );
+    await settle(page);
+    await screenshot(page, 'sms-detail-zh-TW');
+    await page.keyboard.press('Escape');
+    await settle(page);
+    await poll(() => page.locator(`${ACTIVE_PANE} [data-testid=sms-counts]`).first().innerText()).toMatch(
+      /排隊中 0[\s\S]*已發送 1[\s\S]*失敗 1/,
+    );
+    await screenshot(page, 'sms-list-zh-TW');
+    await context.close();
+  });
+
+  it('refuses a .csv renamed .xlsx and shows the screens in en-US', async () => {
+    const { page, context } = await portal.newPage({ locale: 'en-US', storage: { 'cake-locale': 'en-US' } });
+    await signIn(page, portal.baseUrl);
+    await page.goto(`${portal.baseUrl}${SMS_PATH}`);
+    await poll(() => page.locator(`${ACTIVE_PANE} .ant-table-row`).count()).toBe(1);
+    await settle(page);
+    await screenshot(page, 'sms-list-en-US');
+
+    await page.locator(`${ACTIVE_PANE} [data-testid=sms-add]`).click();
+    await drawer(page).waitFor({ state: 'visible' });
+    await drawer(page)
+      .locator('input[type=file]')
+      .setInputFiles({
+        name: 'list.xlsx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        buffer: Buffer.from('Mobile,Region\n0912345678,TW\n'),
+      });
+    await poll(() => drawer(page).getByTestId('sms-upload-error').innerText()).toContain(
+      'File type error: "list.xlsx" is not an Excel file',
+    );
+    await drawer(page).getByTestId('sms-send').click();
+    await poll(() => drawer(page).locator('.ant-form-item-explain-error').allInnerTexts()).toEqual(
+      expect.arrayContaining(['Sending terminal cannot be empty', 'Recipient list cannot be empty']),
+    );
+    await drawer(page).getByTestId('sms-content').fill('Hello {{name}}, your interview moved to 10:00.');
+    await settle(page);
+    await screenshot(page, 'sms-compose-en-US');
+    // A good file read: the "cannot be empty" message goes.
+    const good = new ExcelJS.Workbook();
+    good.addWorksheet('SMS').addRows([
+      ['Mobile', 'Region', 'Variables'],
+      ['+447911123456', '', 'name=Ben'],
+    ]);
+    await drawer(page)
+      .locator('input[type=file]')
+      .setInputFiles({
+        name: 'ok.xlsx',
+        mimeType: 'application/octet-stream',
+        buffer: Buffer.from(await good.xlsx.writeBuffer()),
+      });
+    await poll(() => drawer(page).getByTestId('sms-upload-result').innerText()).toContain('1 accepted, 0 rejected');
+    await poll(() => drawer(page).locator('.ant-form-item-explain-error').allInnerTexts()).toEqual([
+      'Sending terminal cannot be empty',
+    ]);
+    await page.keyboard.press('Escape');
+    await settle(page);
+
+    await page.locator(`${ACTIVE_PANE} [data-testid=sms-detail]`).first().click();
+    await poll(() => page.locator('[data-testid=sms-recipients] .ant-table-row').count()).toBe(2);
+    await settle(page);
+    await screenshot(page, 'sms-detail-en-US');
+    await context.close();
+  });
+});
+
+describe('SMS without a gateway', () => {
+  let portal: Portal;
+  beforeAll(async () => {
+    portal = await startPortal();
+  });
+  afterAll(async () => {
+    await portal?.close();
+  });
+
+  it('tells staff that no gateway is configured', async () => {
+    const { page, context } = await portal.newPage({ locale: 'en-US', storage: { 'cake-locale': 'en-US' } });
+    await signIn(page, portal.baseUrl);
+    await page.goto(`${portal.baseUrl}${SMS_PATH}`);
+    await poll(() => page.locator(`${ACTIVE_PANE} [data-testid=sms-no-gateway]`).innerText()).toContain(
+      'No SMS gateway is configured',
+    );
+    await settle(page);
+    await screenshot(page, 'sms-no-gateway-en-US');
+    await context.close();
+  });
+});
