@@ -42,6 +42,15 @@ export const Code = {
   NETWORK: 9000,
   INVALID_CLIENT: 9001,
   USER_NOT_EXIST: 9004,
+  VERIFY_CODE_EXPIRED: 7200,
+  VERIFY_CODE_MISMATCH: 7201,
+  BIND_FAILED: 7202,
+  REBIND_FAILED: 7203,
+  SMS_UNAVAILABLE: 7204,
+  MAIL_UNAVAILABLE: 7205,
+  ALREADY_BOUND: 7206,
+  NOT_BOUND: 7207,
+  LAST_SIGN_IN_WAY: 7208,
 } as const;
 export type Code = (typeof Code)[keyof typeof Code];
 
@@ -87,6 +96,15 @@ export const CODE_MESSAGE: Readonly<Record<Code, MessageKey>> = {
   9000: 'networkNotWorking',
   9001: 'invalidClient',
   9004: 'userNotExist',
+  7200: 'verifyCodeExpired',
+  7201: 'codeMismatch',
+  7202: 'bindFailed',
+  7203: 'rebindFailed',
+  7204: 'smsUnavailable',
+  7205: 'mailUnavailable',
+  7206: 'alreadyBound',
+  7207: 'notBound',
+  7208: 'lastSignInWay',
 };
 
 // Codes the web client passes to the caller without a toast (spec section 8).

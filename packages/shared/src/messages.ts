@@ -571,6 +571,58 @@ export const MESSAGES = {
     'zh-CN': '{field}：须为图片或 PDF',
     'en-US': '{field}: must be an image or a PDF',
   },
+  verifyCodeExpired: {
+    'zh-TW': '驗證碼無效或已過期',
+    'zh-CN': '验证码无效或已过期',
+    'en-US': 'Verification code invalid or expired',
+  },
+  bindFailed: { 'zh-TW': '綁定失敗，請稍後再試', 'zh-CN': '绑定失败，请稍后再试', 'en-US': 'Bind failed, please try again later' },
+  rebindFailed: {
+    'zh-TW': '更換失敗，請稍後再試',
+    'zh-CN': '更换失败，请稍后再试',
+    'en-US': 'Replace failed, please try again later',
+  },
+  smsUnavailable: {
+    'zh-TW': '簡訊服務未啟用，無法發送驗證碼',
+    'zh-CN': '短信服务未启用，无法发送验证码',
+    'en-US': 'SMS is not available: the code cannot be sent',
+  },
+  mailUnavailable: {
+    'zh-TW': '尚未設定郵件伺服器，無法發送驗證碼',
+    'zh-CN': '尚未设置邮件服务器，无法发送验证码',
+    'en-US': 'No mail server is set up: the code cannot be sent',
+  },
+  alreadyBound: {
+    'zh-TW': '已綁定，請改用更換',
+    'zh-CN': '已绑定，请改用更换',
+    'en-US': 'Already bound: replace it instead',
+  },
+  notBound: { 'zh-TW': '尚未綁定', 'zh-CN': '尚未绑定', 'en-US': 'Nothing is bound yet' },
+  lastSignInWay: {
+    'zh-TW': '這是您唯一的登入方式，無法解除綁定',
+    'zh-CN': '这是您唯一的登录方式，无法解除绑定',
+    'en-US': 'This is your only way to sign in: it cannot be unbound',
+  },
+  resetCodeSubject: {
+    'zh-TW': '重設密碼驗證碼',
+    'zh-CN': '重置密码验证码',
+    'en-US': 'Your password reset code',
+  },
+  bindCodeSubject: {
+    'zh-TW': '帳號綁定驗證碼',
+    'zh-CN': '账号绑定验证码',
+    'en-US': 'Your verification code',
+  },
+  codeMailBody: {
+    'zh-TW': '您的驗證碼是 {code}，{minutes} 分鐘內有效。若非本人操作，請忽略此郵件。',
+    'zh-CN': '您的验证码是 {code}，{minutes} 分钟内有效。若非本人操作，请忽略此邮件。',
+    'en-US': 'Your verification code is {code}. It is valid for {minutes} minutes. If you did not ask for it, ignore this e-mail.',
+  },
+  codeSmsBody: {
+    'zh-TW': '您的驗證碼是 {code}，{minutes} 分鐘內有效。',
+    'zh-CN': '您的验证码是 {code}，{minutes} 分钟内有效。',
+    'en-US': 'Your verification code is {code}, valid for {minutes} minutes.',
+  },
 } as const satisfies Record<string, LocalizedText>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -26,6 +26,17 @@ export const ACCESS_EXCEPTIONS: Readonly<Record<string, 'public' | 'signedIn'>> 
   'POST /api/v1/member/twoFactor/setup': 'signedIn',
   'POST /api/v1/member/twoFactor/confirm': 'signedIn',
   'POST /api/v1/member/twoFactor/disable': 'signedIn',
+  // Binding and passwords (issue 19): the member's own e-mail and mobile; the forgotten-password reset is public.
+  'POST /api/v1/member/email/sms/request': 'signedIn',
+  'POST /api/v1/member/mobile/sms/request': 'signedIn',
+  'POST /api/v1/member/email/bindEmail': 'signedIn',
+  'POST /api/v1/member/email/reBindEmail': 'signedIn',
+  'POST /api/v1/member/email/unbindEmail': 'signedIn',
+  'POST /api/v1/member/mobile/bindMobile': 'signedIn',
+  'POST /api/v1/member/mobile/reBindMobile': 'signedIn',
+  'POST /api/v1/member/mobile/unbindMobile': 'signedIn',
+  'POST /api/v1/member/password/resetPwdByEmail/request': 'public',
+  'POST /api/v1/member/password/resetPwdByEmail': 'public',
 };
 
 export function checkException(method: string, url: string, access: Access): void {

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { createSecretBox, loadSecretKey } from '../lib/secret-box.js';
 import type { ModuleDeps } from './deps.js';
@@ -39,6 +40,12 @@ import { createTagRepository, createTagService, registerTagRoutes } from './tag/
 import { createDeliveryWorker, createOutboxRepository } from './delivery/index.js';
 import { registerMailModule } from './mail/index.js';
 import { createTwoFactorRepository, createTwoFactorService, registerTwoFactorRoutes } from './two-factor/index.js';
+import {
+  createVerificationRepository,
+  createVerificationService,
+  registerVerificationRoutes,
+  smsUnavailable,
+} from './verification/index.js';
 
 // The composition root: it builds each module's repository and service and hands a module the services of the
 // others it needs. It imports every module through its front door (`<domain>/index.ts`) only.
@@ -56,13 +63,12 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   registerCaptchaRoutes(app, captcha);
 
   // Secrets at rest (mail server passwords, two-factor secrets): AES-256-GCM with one key from configuration.
-  const box = createSecretBox(
-    loadSecretKey({
-      configured: config.mailSecretKey,
-      dataDir: config.dataDir,
-      onCreated: (file) => app.log.warn({ file }, 'created a new key for secrets at rest; keep it with the data'),
-    }),
-  );
+  const secretKey = loadSecretKey({
+    configured: config.mailSecretKey,
+    dataDir: config.dataDir,
+    onCreated: (file) => app.log.warn({ file }, 'created a new key for secrets at rest; keep it with the data'),
+  });
+  const box = createSecretBox(secretKey);
 
   // No vertical escalation: every call that grants roles or acts on accounts checks the caller's own permissions.
   const guard = createAccessGuard(db);
@@ -142,6 +148,21 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   const delivery = createDeliveryWorker({ outbox, clock, settings: config.delivery, log: app.log });
   app.decorate('delivery', delivery);
   const mail = registerMailModule(app, { config, db, clock, outbox, delivery, storage, box, applications });
+
+  // Binding and passwords (issue 19): codes by e-mail (system e-mails of the mail module) and SMS. SMS codes are
+  // refused (7204) until the SMS module's queueText is wired here.
+  registerVerificationRoutes(
+    app,
+    createVerificationService({
+      repo: createVerificationRepository(db),
+      mail: mail.system,
+      sms: smsUnavailable,
+      captcha,
+      clock,
+      codeKey: createHmac('sha256', secretKey).update('verification-code').digest(),
+      resetPerHour: config.resetCodeMaxPerHour,
+    }),
+  );
 
   // Uploads no application file, payment or e-mail keeps are swept after a day.
   scheduleOrphanSweep(app, {

@@ -12,6 +12,9 @@ import { registerEmailRoutes, registerMailSenderRoutes, registerTemplateRoutes }
 import type { SecretBox } from '../../lib/secret-box.js';
 import { createSenderService } from './sender.service.js';
 import { createTemplateService } from './template.service.js';
+import { createSystemMail, type SystemMail } from './system-mail.js';
+
+export type { SystemMail } from './system-mail.js';
 import { createTransportPool } from './smtp.js';
 
 // Front door of the mail module: mail servers, templates and e-mails, and the e-mail channel of the worker.
@@ -27,7 +30,7 @@ export function registerMailModule(
     storage: FileStorage;
     applications: Pick<ApplicationService, 'mailContext'>;
   },
-): { referenced: (storedNames: readonly string[]) => Promise<Set<string>> } {
+): { referenced: (storedNames: readonly string[]) => Promise<Set<string>>; system: SystemMail } {
   const { config, db, clock, outbox, delivery, box, storage, applications } = deps;
   const repo = createMailRepository(db);
   const transports = createTransportPool((sender) => box.open(sender.passwordEnc));
@@ -39,11 +42,12 @@ export function registerMailModule(
     createEmailService({ repo, outbox, worker: delivery, clock, storage, applications }),
     senders,
   );
-  delivery.register(createEmailChannel({ repo, transports, portalLink: config.portalUrl, storage }));
+  delivery.register(createEmailChannel({ repo, transports, portalLink: config.portalUrl, storage, box }));
   app.addHook('onClose', async () => {
     await delivery.stop();
     transports.closeAll();
   });
   // The stored names e-mails keep as attachments, so the orphan upload sweep leaves them alone.
-  return { referenced: repo.referenced };
+  // System e-mails (verification codes) other modules queue in their own transactions.
+  return { referenced: repo.referenced, system: createSystemMail({ repo, outbox, worker: delivery, box, clock }) };
 }
