@@ -11,6 +11,8 @@ import { employee } from '../pages/employee/locale';
 import { application } from '../pages/application/locale';
 import { message } from '../pages/message/locale';
 import { payment } from '../pages/payment/locale';
+import { userBind } from '../pages/user/bind-locale';
+import { forgot } from '../pages/login/forgot-locale';
 import type { LocaleBundle } from './types';
 
 // Every bundle of the app, for the tests that check them (same keys in every language). The app itself loads the
@@ -30,4 +32,6 @@ export const bundles: Record<string, LocaleBundle> = {
   application,
   message,
   payment,
+  userBind,
+  forgot,
 };

@@ -11,6 +11,8 @@ import type { employee } from '../pages/employee/locale';
 import type { application } from '../pages/application/locale';
 import type { message } from '../pages/message/locale';
 import type { payment } from '../pages/payment/locale';
+import type { userBind } from '../pages/user/bind-locale';
+import type { forgot } from '../pages/login/forgot-locale';
 
 // The shape of every string of the app (zh-TW, the default language, is the reference; a test keeps the three
 // languages equal): i18next checks `t('x.y')` keys against it at compile time.
@@ -26,7 +28,9 @@ export type AppResources = (typeof common)['zh-TW'] &
   (typeof employee)['zh-TW'] &
   (typeof application)['zh-TW'] &
   (typeof message)['zh-TW'] &
-  (typeof payment)['zh-TW'];
+  (typeof payment)['zh-TW'] &
+  (typeof userBind)['zh-TW'] &
+  (typeof forgot)['zh-TW'];
 
 declare module 'i18next' {
   interface CustomTypeOptions {
