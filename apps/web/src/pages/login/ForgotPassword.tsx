@@ -30,14 +30,20 @@ export default function ForgotPassword({ onClose }: { onClose: (email?: string) 
   const [busy, setBusy] = useState(false);
 
   async function sendCode() {
-    const v = await form.validateFields(['email', 'captcha']).catch(() => null);
+    const v = await form.validateFields(['email']).catch(() => null);
     if (!v) return;
+    // The picture code is needed for the send only (it is cleared after each send), not for the reset itself.
+    const picture = (form.getFieldValue('captcha') as string | undefined)?.trim();
+    if (!picture) {
+      form.setFields([{ name: 'captcha', errors: [t('forgot.captchaRequired')] }]);
+      return;
+    }
     setBusy(true);
     setError(null);
     try {
       const res = await call(
         verificationApi.resetCode,
-        { email: v.email.trim(), key: captcha.key, captcha: v.captcha.trim() },
+        { email: v.email.trim(), key: captcha.key, captcha: picture },
         { isLogin: true, apiResCode: INLINE },
       );
       if (res.meta.code === 200) {
@@ -95,7 +101,7 @@ export default function ForgotPassword({ onClose }: { onClose: (email?: string) 
         </Form.Item>
         <Form.Item label={t('forgot.captcha')} required>
           <Space.Compact style={{ width: '100%' }}>
-            <Form.Item name="captcha" noStyle rules={[requiredRule(t('forgot.captchaRequired'))]}>
+            <Form.Item name="captcha" noStyle>
               <Input maxLength={6} autoComplete="off" data-testid="forgot-captcha" />
             </Form.Item>
             <button type="button" className="login-captcha-img" onClick={captcha.refresh}>
