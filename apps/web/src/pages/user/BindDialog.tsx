@@ -43,7 +43,7 @@ export function BindDialog({ target, onClose }: { target: BindTarget | null; onC
       {action === 'replace' && (
         <CodeContainer
           name="oldCode"
-          label={t('bind.oldCode', { what: t(kind === 'email' ? 'bind.email' : 'bind.mobile') })}
+          label={t('bind.oldCode', { what: t(kind === 'email' ? 'bind.emailWord' : 'bind.mobileWord') })}
           purpose="rebindOld"
           kind={kind}
           testId="bind-old-code"
@@ -65,7 +65,7 @@ export function BindDialog({ target, onClose }: { target: BindTarget | null; onC
         name="code"
         label={
           action === 'replace'
-            ? t('bind.newCode', { what: t(kind === 'email' ? 'bind.email' : 'bind.mobile') })
+            ? t('bind.newCode', { what: t(kind === 'email' ? 'bind.emailWord' : 'bind.mobileWord') })
             : t('bind.code')
         }
         purpose={action === 'bind' ? 'bind' : action === 'replace' ? 'rebindNew' : 'unbind'}

@@ -32,6 +32,8 @@ export const userBind = {
       mobileRequired: '請輸入手機號碼',
       mobileInvalid: '手機號碼與所選地區不符',
       areaCodeRequired: '請選擇國家／地區代碼',
+      emailWord: '電子郵件',
+      mobileWord: '手機號碼',
     },
   },
   'zh-CN': {
@@ -64,6 +66,8 @@ export const userBind = {
       mobileRequired: '请输入手机号码',
       mobileInvalid: '手机号码与所选地区不符',
       areaCodeRequired: '请选择国家／地区代码',
+      emailWord: '电子邮件',
+      mobileWord: '手机号码',
     },
   },
   'en-US': {
@@ -96,6 +100,8 @@ export const userBind = {
       mobileRequired: 'Enter the mobile number',
       mobileInvalid: 'This mobile number does not match the region',
       areaCodeRequired: 'Choose the country code',
+      emailWord: 'e-mail',
+      mobileWord: 'mobile',
     },
   },
 } as const satisfies LocaleBundle;
