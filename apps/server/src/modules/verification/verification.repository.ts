@@ -10,7 +10,12 @@ export type CodeRow = Pick<
 >;
 export type Channel = 'email' | 'mobile';
 export type CodeKey = { memberId: number; channel: Channel; purpose: string; target: string };
-export type Contact = { email: string | null; areaCode: string | null; mobile: string | null; loginName: string | null };
+export type Contact = {
+  email: string | null;
+  areaCode: string | null;
+  mobile: string | null;
+  loginName: string | null;
+};
 
 // Codes, the resend block and the member's e-mail / mobile: the only SQL of the verification module.
 export function createVerificationRepository(db: Db) {
@@ -41,6 +46,12 @@ export function createVerificationRepository(db: Db) {
       v: { codeHash: string; salt: string; expiresAt: number },
       now: number,
     ): Promise<void> {
+      // The member's codes that can no longer be used are dropped (the owner index serves it).
+      await trx
+        .deleteFrom('verificationCode')
+        .where('memberId', '=', key.memberId)
+        .where((eb) => eb.or([eb('expiresAt', '<', now), eb('consumedAt', 'is not', null)]))
+        .execute();
       await trx
         .updateTable('verificationCode')
         .set({ consumedAt: now, updatedAt: now })
@@ -93,8 +104,7 @@ export function createVerificationRepository(db: Db) {
     },
 
     // Per-address counter of reset requests (login_throttle), counted in one statement.
-    countResetRequests: (ip: string, now: number, windowMs: number) =>
-      countInWindow(db, `reset:${ip}`, now, windowMs),
+    countResetRequests: (ip: string, now: number, windowMs: number) => countInWindow(db, `reset:${ip}`, now, windowMs),
 
     contactOf: (memberId: number): Promise<Contact | undefined> =>
       liveMemberById(db, memberId).select(['email', 'areaCode', 'mobile', 'loginName']).executeTakeFirst(),

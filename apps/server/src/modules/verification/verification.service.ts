@@ -81,7 +81,12 @@ export function createVerificationService(deps: {
     await repo.transaction(async (trx) => {
       if (!(await repo.claimSendSlot(trx, `${key.channel}:${key.target}`, key.purpose, now, RESEND_MS)))
         throw new AppError(Code.RESEND_TOO_SOON);
-      await repo.insertCode(trx, key, { codeHash: hashCode(salt, code).toString('hex'), salt, expiresAt: now + TTL_MS }, now);
+      await repo.insertCode(
+        trx,
+        key,
+        { codeHash: hashCode(salt, code).toString('hex'), salt, expiresAt: now + TTL_MS },
+        now,
+      );
       await deliver(trx, code);
     });
     mail.nudge();
@@ -199,11 +204,7 @@ export function createVerificationService(deps: {
       const oldId = await check({ memberId, channel: 'email', purpose: 'rebindOld', target: current }, body.oldCode);
       const newId = await check({ memberId, channel: 'email', purpose: 'rebindNew', target: email }, body.code);
       return useCodes([oldId, newId], async (trx) =>
-        applied(
-          await repo.setEmail(trx, memberId, current, email, clock.now()),
-          Code.REBIND_FAILED,
-          Code.EMAIL_EXISTS,
-        ),
+        applied(await repo.setEmail(trx, memberId, current, email, clock.now()), Code.REBIND_FAILED, Code.EMAIL_EXISTS),
       );
     },
 
@@ -256,11 +257,7 @@ export function createVerificationService(deps: {
       if (!c.loginName && !c.email) throw new AppError(Code.LAST_SIGN_IN_WAY);
       const id = await check({ memberId, channel: 'mobile', purpose: 'unbind', target: e164(current) }, code);
       return useCodes([id], async (trx) =>
-        applied(
-          await repo.setMobile(trx, memberId, current, null, clock.now()),
-          Code.BIND_FAILED,
-          Code.MOBILE_EXISTS,
-        ),
+        applied(await repo.setMobile(trx, memberId, current, null, clock.now()), Code.BIND_FAILED, Code.MOBILE_EXISTS),
       );
     },
 
@@ -275,7 +272,11 @@ export function createVerificationService(deps: {
       const email = lower(body.email);
       const member = await repo.activeMemberByEmail(email);
       if (member)
-        return emailCode({ memberId: member.id, channel: 'email', purpose: 'reset', target: email }, locale, 'resetCodeSubject');
+        return emailCode(
+          { memberId: member.id, channel: 'email', purpose: 'reset', target: email },
+          locale,
+          'resetCodeSubject',
+        );
       await repo.transaction(async (trx) => {
         if (!(await repo.claimSendSlot(trx, `email:${email}`, 'reset', now, RESEND_MS)))
           throw new AppError(Code.RESEND_TOO_SOON);
