@@ -576,7 +576,11 @@ export const MESSAGES = {
     'zh-CN': '验证码无效或已过期',
     'en-US': 'Verification code invalid or expired',
   },
-  bindFailed: { 'zh-TW': '綁定失敗，請稍後再試', 'zh-CN': '绑定失败，请稍后再试', 'en-US': 'Bind failed, please try again later' },
+  bindFailed: {
+    'zh-TW': '綁定失敗，請稍後再試',
+    'zh-CN': '绑定失败，请稍后再试',
+    'en-US': 'Bind failed, please try again later',
+  },
   rebindFailed: {
     'zh-TW': '更換失敗，請稍後再試',
     'zh-CN': '更换失败，请稍后再试',
@@ -602,26 +606,6 @@ export const MESSAGES = {
     'zh-TW': '這是您唯一的登入方式，無法解除綁定',
     'zh-CN': '这是您唯一的登录方式，无法解除绑定',
     'en-US': 'This is your only way to sign in: it cannot be unbound',
-  },
-  resetCodeSubject: {
-    'zh-TW': '重設密碼驗證碼',
-    'zh-CN': '重置密码验证码',
-    'en-US': 'Your password reset code',
-  },
-  bindCodeSubject: {
-    'zh-TW': '帳號綁定驗證碼',
-    'zh-CN': '账号绑定验证码',
-    'en-US': 'Your verification code',
-  },
-  codeMailBody: {
-    'zh-TW': '您的驗證碼是 {code}，{minutes} 分鐘內有效。若非本人操作，請忽略此郵件。',
-    'zh-CN': '您的验证码是 {code}，{minutes} 分钟内有效。若非本人操作，请忽略此邮件。',
-    'en-US': 'Your verification code is {code}. It is valid for {minutes} minutes. If you did not ask for it, ignore this e-mail.',
-  },
-  codeSmsBody: {
-    'zh-TW': '您的驗證碼是 {code}，{minutes} 分鐘內有效。',
-    'zh-CN': '您的验证码是 {code}，{minutes} 分钟内有效。',
-    'en-US': 'Your verification code is {code}, valid for {minutes} minutes.',
   },
 } as const satisfies Record<string, LocalizedText>;
 

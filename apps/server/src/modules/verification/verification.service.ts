@@ -4,7 +4,6 @@ import {
   VERIFY_MAX_TRIES,
   VERIFY_RESEND_SECONDS,
   VERIFY_TTL_SECONDS,
-  formatMessage,
   normalizeAreaCode,
   normalizeMobile,
   type BindEmailBody,
@@ -24,6 +23,7 @@ import type { Clock } from '../../lib/clock.js';
 import { hashPassword } from '../auth/index.js';
 import type { CaptchaService } from '../captcha/index.js';
 import type { SystemMail } from '../mail/index.js';
+import { codeText } from './code-text.js';
 import type { Channel, CodeKey, Contact, VerificationRepository } from './verification.repository.js';
 
 // The SMS module's front door offers this (`modules/sms/index.ts` queueText): a text to an E.164 number, queued in
@@ -93,12 +93,12 @@ export function createVerificationService(deps: {
     return SENT;
   }
 
-  const emailCode = (key: CodeKey, locale: Locale, subject: 'bindCodeSubject' | 'resetCodeSubject') =>
+  const emailCode = (key: CodeKey, locale: Locale, subject: 'bindSubject' | 'resetSubject') =>
     issue(key, (trx, code) =>
       mail.queue(trx, {
         to: key.target,
-        subject: formatMessage(subject, locale),
-        text: formatMessage('codeMailBody', locale, { code, minutes: VERIFY_TTL_SECONDS / 60 }),
+        subject: codeText(subject, locale),
+        text: codeText('mailBody', locale, { code, minutes: VERIFY_TTL_SECONDS / 60 }),
       }),
     );
   const mobileCode = (key: CodeKey, locale: Locale) =>
@@ -106,7 +106,7 @@ export function createVerificationService(deps: {
       sms.queueText(
         {
           to: key.target,
-          content: formatMessage('codeSmsBody', locale, { code, minutes: VERIFY_TTL_SECONDS / 60 }),
+          content: codeText('smsBody', locale, { code, minutes: VERIFY_TTL_SECONDS / 60 }),
           purpose: `verification:${key.purpose}`,
         },
         trx,
@@ -161,7 +161,7 @@ export function createVerificationService(deps: {
         if (!c.email) throw new AppError(Code.NOT_BOUND);
         target = c.email;
       }
-      return emailCode({ memberId, channel: 'email', purpose: body.purpose, target }, locale, 'bindCodeSubject');
+      return emailCode({ memberId, channel: 'email', purpose: body.purpose, target }, locale, 'bindSubject');
     },
 
     // A code by SMS, the same way; the new mobile is checked for its region and uniqueness first.
@@ -275,7 +275,7 @@ export function createVerificationService(deps: {
         return emailCode(
           { memberId: member.id, channel: 'email', purpose: 'reset', target: email },
           locale,
-          'resetCodeSubject',
+          'resetSubject',
         );
       await repo.transaction(async (trx) => {
         if (!(await repo.claimSendSlot(trx, `email:${email}`, 'reset', now, RESEND_MS)))
