@@ -77,9 +77,7 @@ export const ReBindEmailBody = z.object({
 });
 export type ReBindEmailBody = z.infer<typeof ReBindEmailBody>;
 
-export const BindMobileBody = z
-  .object({ areaCode, mobile, code: zVerifyCode() })
-  .superRefine(checkMobile);
+export const BindMobileBody = z.object({ areaCode, mobile, code: zVerifyCode() }).superRefine(checkMobile);
 export type BindMobileBody = z.infer<typeof BindMobileBody>;
 
 export const ReBindMobileBody = z

@@ -6,8 +6,7 @@ import type { SecretBox } from '../../lib/secret-box.js';
 import type { DeliveryWorker, OutboxRepository } from '../delivery/index.js';
 import type { MailRepository } from './mail.repository.js';
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export type SystemMail = {
   // Queues one plain-text e-mail to one address through the first mail server, in the caller's transaction, so it
