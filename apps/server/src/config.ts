@@ -91,6 +91,7 @@ const EnvSchema = z
     SMS_GATEWAY_SECRET: z.string().min(16, 'must be at least 16 characters').max(512).optional(),
     SMS_GATEWAY_TIMEOUT_MS: int(10_000, 100, 120_000),
     SMS_GATEWAY_FROM: z.string().trim().max(16).optional(),
+    RESET_CODE_MAX_PER_HOUR: int(20, 1, 10_000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.CAPTCHA_TEST_CODE) {
@@ -158,6 +159,8 @@ export type Config = {
   trustProxy: TrustProxy;
   apiDocs: boolean;
   captchaIpMaxPerMinute: number;
+  // Forgotten-password codes one network address may request per hour.
+  resetCodeMaxPerHour: number;
   // Members holding one of these roles must set up two-factor sign-in before using anything else.
   twoFactorRoles: string[];
   // The name authenticator apps show for the portal's codes.
@@ -224,6 +227,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     apiDocs: (e.API_DOCS ?? (e.NODE_ENV === 'production' ? 'off' : 'on')) === 'on',
     captchaIpMaxPerMinute: e.CAPTCHA_IP_MAX_PER_MINUTE,
+    resetCodeMaxPerHour: e.RESET_CODE_MAX_PER_HOUR,
     twoFactorRoles: e.TWO_FACTOR_ROLES.split(',')
       .map((r) => r.trim())
       .filter(Boolean),

@@ -56,6 +56,15 @@ export const Code = {
   SMS_RECIPIENTS_EMPTY: 7104,
   SMS_TOO_MANY_ROWS: 7105,
   SMS_BATCH_SENT: 7106,
+  VERIFY_CODE_EXPIRED: 7200,
+  VERIFY_CODE_MISMATCH: 7201,
+  BIND_FAILED: 7202,
+  REBIND_FAILED: 7203,
+  SMS_UNAVAILABLE: 7204,
+  MAIL_UNAVAILABLE: 7205,
+  ALREADY_BOUND: 7206,
+  NOT_BOUND: 7207,
+  LAST_SIGN_IN_WAY: 7208,
 } as const;
 export type Code = (typeof Code)[keyof typeof Code];
 
@@ -115,6 +124,15 @@ export const CODE_MESSAGE: Readonly<Record<Code, MessageKey>> = {
   7104: 'smsRecipientsEmpty',
   7105: 'smsTooManyRows',
   7106: 'smsBatchSent',
+  7200: 'verifyCodeExpired',
+  7201: 'codeMismatch',
+  7202: 'bindFailed',
+  7203: 'rebindFailed',
+  7204: 'smsUnavailable',
+  7205: 'mailUnavailable',
+  7206: 'alreadyBound',
+  7207: 'notBound',
+  7208: 'lastSignInWay',
 };
 
 // Codes the web client passes to the caller without a toast (spec section 8).

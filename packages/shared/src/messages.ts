@@ -728,6 +728,42 @@ export const MESSAGES = {
   smsColVariables: { 'zh-TW': '變數', 'zh-CN': '变量', 'en-US': 'Variables' },
   smsColRow: { 'zh-TW': '列號', 'zh-CN': '行号', 'en-US': 'Row' },
   smsColReason: { 'zh-TW': '原因', 'zh-CN': '原因', 'en-US': 'Reason' },
+  verifyCodeExpired: {
+    'zh-TW': '驗證碼無效或已過期',
+    'zh-CN': '验证码无效或已过期',
+    'en-US': 'Verification code invalid or expired',
+  },
+  bindFailed: {
+    'zh-TW': '綁定失敗，請稍後再試',
+    'zh-CN': '绑定失败，请稍后再试',
+    'en-US': 'Bind failed, please try again later',
+  },
+  rebindFailed: {
+    'zh-TW': '更換失敗，請稍後再試',
+    'zh-CN': '更换失败，请稍后再试',
+    'en-US': 'Replace failed, please try again later',
+  },
+  smsUnavailable: {
+    'zh-TW': '簡訊服務未啟用，無法發送驗證碼',
+    'zh-CN': '短信服务未启用，无法发送验证码',
+    'en-US': 'SMS is not available: the code cannot be sent',
+  },
+  mailUnavailable: {
+    'zh-TW': '尚未設定郵件伺服器，無法發送驗證碼',
+    'zh-CN': '尚未设置邮件服务器，无法发送验证码',
+    'en-US': 'No mail server is set up: the code cannot be sent',
+  },
+  alreadyBound: {
+    'zh-TW': '已綁定，請改用更換',
+    'zh-CN': '已绑定，请改用更换',
+    'en-US': 'Already bound: replace it instead',
+  },
+  notBound: { 'zh-TW': '尚未綁定', 'zh-CN': '尚未绑定', 'en-US': 'Nothing is bound yet' },
+  lastSignInWay: {
+    'zh-TW': '這是您唯一的登入方式，無法解除綁定',
+    'zh-CN': '这是您唯一的登录方式，无法解除绑定',
+    'en-US': 'This is your only way to sign in: it cannot be unbound',
+  },
 } as const satisfies Record<string, LocalizedText>;
 
 export type MessageKey = keyof typeof MESSAGES;

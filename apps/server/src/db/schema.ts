@@ -397,6 +397,8 @@ export type EmailMessageTable = {
   createdBy: number | null;
   createdAt: number;
   updatedAt: number;
+  // 1: a system e-mail (verification code), hidden from the e-mail list, body sealed with the secret box.
+  isSystem: Generated<number>;
 };
 
 export type EmailAttachmentTable = {
@@ -544,6 +546,8 @@ export type Database = {
   personalCv: PersonalCvTable;
   smsBatch: SmsBatchTable;
   smsRecipient: SmsRecipientTable;
+  verificationCode: VerificationCodeTable;
+  verificationSend: VerificationSendTable;
 };
 
 export type FeedbackTable = {
@@ -612,6 +616,24 @@ export type PersonalCvTable = {
   createdAt: number;
   updatedAt: number;
 };
+
+// Verification codes (issue 19).
+export type VerificationCodeTable = {
+  id: Generated<number>;
+  memberId: number;
+  channel: 'email' | 'mobile';
+  purpose: string;
+  target: string;
+  codeHash: string;
+  salt: string;
+  expiresAt: number;
+  tries: Generated<number>;
+  consumedAt: number | null;
+  createdAt: number;
+  updatedAt: number;
+};
+
+export type VerificationSendTable = { target: string; purpose: string; sentAt: number };
 
 // A row as a query reads it: every repository row type is derived from this, never typed again by hand.
 export type Row<T extends keyof Database> = Selectable<Database[T]>;

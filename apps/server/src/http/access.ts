@@ -45,6 +45,17 @@ export const ACCESS_EXCEPTIONS: Readonly<Record<string, 'public' | 'signedIn'>> 
   'GET /api/v1/cake/personalCv/findByMemberId': 'signedIn',
   'POST /api/v1/cake/personalCv/create': 'signedIn',
   'POST /api/v1/cake/personalCv/update': 'signedIn',
+  // Binding and passwords (issue 19): the member's own e-mail and mobile; the forgotten-password reset is public.
+  'POST /api/v1/member/email/sms/request': 'signedIn',
+  'POST /api/v1/member/mobile/sms/request': 'signedIn',
+  'POST /api/v1/member/email/bindEmail': 'signedIn',
+  'POST /api/v1/member/email/reBindEmail': 'signedIn',
+  'POST /api/v1/member/email/unbindEmail': 'signedIn',
+  'POST /api/v1/member/mobile/bindMobile': 'signedIn',
+  'POST /api/v1/member/mobile/reBindMobile': 'signedIn',
+  'POST /api/v1/member/mobile/unbindMobile': 'signedIn',
+  'POST /api/v1/member/password/resetPwdByEmail/request': 'public',
+  'POST /api/v1/member/password/resetPwdByEmail': 'public',
 };
 
 export function checkException(method: string, url: string, access: Access): void {

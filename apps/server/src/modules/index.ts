@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { createSecretBox, loadSecretKey } from '../lib/secret-box.js';
 import type { ModuleDeps } from './deps.js';
@@ -50,6 +51,11 @@ import { registerSmsModule } from './sms/index.js';
 import { createTwoFactorRepository, createTwoFactorService, registerTwoFactorRoutes } from './two-factor/index.js';
 import { createNoticeService, registerNoticeRoutes } from './notice/index.js';
 import { createWalletRepository, createWalletService, registerWalletRoutes } from './wallet/index.js';
+import {
+  createVerificationRepository,
+  createVerificationService,
+  registerVerificationRoutes,
+} from './verification/index.js';
 
 // The composition root: it builds each module's repository and service and hands a module the services of the
 // others it needs. It imports every module through its front door (`<domain>/index.ts`) only.
@@ -67,13 +73,12 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   registerCaptchaRoutes(app, captcha);
 
   // Secrets at rest (mail server passwords, two-factor secrets): AES-256-GCM with one key from configuration.
-  const box = createSecretBox(
-    loadSecretKey({
-      configured: config.mailSecretKey,
-      dataDir: config.dataDir,
-      onCreated: (file) => app.log.warn({ file }, 'created a new key for secrets at rest; keep it with the data'),
-    }),
-  );
+  const secretKey = loadSecretKey({
+    configured: config.mailSecretKey,
+    dataDir: config.dataDir,
+    onCreated: (file) => app.log.warn({ file }, 'created a new key for secrets at rest; keep it with the data'),
+  });
+  const box = createSecretBox(secretKey);
 
   // No vertical escalation: every call that grants roles or acts on accounts checks the caller's own permissions.
   const guard = createAccessGuard(db);
@@ -197,7 +202,7 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
       captcha,
       people,
       inbox,
-      mail: mail.systemMail,
+      mail: mail.system,
       clock,
     }),
   );
@@ -205,6 +210,21 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   // User centre (issue 19): own profile, avatar, location, CV and role switching.
   const profiles = createProfileService({ repo: createProfileRepository(db), members, sessions, storage, clock });
   registerProfileRoutes(app, { profiles, storage, config });
+
+  // Binding and passwords (issue 19): codes by e-mail (system e-mails of the mail module) and SMS (the SMS module's
+  // queueText, through the outbox in the same transaction as the code).
+  registerVerificationRoutes(
+    app,
+    createVerificationService({
+      repo: createVerificationRepository(db),
+      mail: mail.system,
+      sms,
+      captcha,
+      clock,
+      codeKey: createHmac('sha256', secretKey).update('verification-code').digest(),
+      resetPerHour: config.resetCodeMaxPerHour,
+    }),
+  );
 
   // Uploads no application file, payment, e-mail or avatar keeps are swept after a day.
   scheduleOrphanSweep(app, {

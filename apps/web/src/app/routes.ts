@@ -34,7 +34,11 @@ const UserResetPwd = lazyScreen(
 );
 const UserBindAccount = lazyScreen(
   () => import('../pages/user/BindAccountPage'),
-  () => import('../pages/user/locale'),
+  () =>
+    Promise.all([import('../pages/user/locale'), import('../pages/user/bind-locale')]).then(([a, b]) => ({
+      ...a,
+      ...b,
+    })),
 );
 const UserWallet = lazyScreen(
   () => import('../pages/wallet/WalletPage'),

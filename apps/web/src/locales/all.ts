@@ -15,6 +15,8 @@ import { notice } from '../pages/notice/locale';
 import { wallet } from '../pages/wallet/locale';
 import { feedback } from '../pages/feedback/locale';
 import { sms } from '../pages/sms/locale';
+import { userBind } from '../pages/user/bind-locale';
+import { forgot } from '../pages/login/forgot-locale';
 import type { LocaleBundle } from './types';
 
 // Every bundle of the app, for the tests that check them (same keys in every language). The app itself loads the
@@ -38,4 +40,6 @@ export const bundles: Record<string, LocaleBundle> = {
   wallet,
   feedback,
   sms,
+  userBind,
+  forgot,
 };

@@ -15,6 +15,8 @@ import type { notice } from '../pages/notice/locale';
 import type { wallet } from '../pages/wallet/locale';
 import type { feedback } from '../pages/feedback/locale';
 import type { sms } from '../pages/sms/locale';
+import type { userBind } from '../pages/user/bind-locale';
+import type { forgot } from '../pages/login/forgot-locale';
 
 // The shape of every string of the app (zh-TW, the default language, is the reference; a test keeps the three
 // languages equal): i18next checks `t('x.y')` keys against it at compile time.
@@ -34,7 +36,9 @@ export type AppResources = (typeof common)['zh-TW'] &
   (typeof notice)['zh-TW'] &
   (typeof wallet)['zh-TW'] &
   (typeof feedback)['zh-TW'] &
-  (typeof sms)['zh-TW'];
+  (typeof sms)['zh-TW'] &
+  (typeof userBind)['zh-TW'] &
+  (typeof forgot)['zh-TW'];
 
 declare module 'i18next' {
   interface CustomTypeOptions {

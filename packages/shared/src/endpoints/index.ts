@@ -20,3 +20,4 @@ export * from './wallet.js';
 export * from './feedback.js';
 export * from './profile.js';
 export * from './sms.js';
+export * from './verification.js';

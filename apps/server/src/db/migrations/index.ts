@@ -17,6 +17,7 @@ import * as wallet from './20261123_0022_wallet.js';
 import * as feedback from './20261123_0020_feedback.js';
 import * as profile from './20261123_0021_profile.js';
 import * as sms from './20261123_0017_sms.js';
+import * as verificationCodes from './20261123_0018_verification_codes.js';
 
 // Every migration, in order. Frozen once landed: add a new file, never edit an old one.
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '20261123_0020_feedback': feedback,
   '20261123_0021_profile': profile,
   '20261123_0017_sms': sms,
+  '20261123_0018_verification_codes': verificationCodes,
 };

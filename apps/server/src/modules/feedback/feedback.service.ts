@@ -46,7 +46,7 @@ export function createFeedbackService(deps: {
   captcha: Pick<CaptchaService, 'verify'>;
   people: Pick<PeopleService, 'names' | 'staffWithPermission' | 'contact'>;
   inbox: Pick<InboxService, 'syncSourceTodo' | 'postMessage'>;
-  mail: Pick<SystemMail, 'queue' | 'nudge'>;
+  mail: Pick<SystemMail, 'queue' | 'available' | 'nudge'>;
   clock: Clock;
   limit?: { max: number; windowMs: number };
 }) {
@@ -152,14 +152,17 @@ export function createFeedbackService(deps: {
       if (!content) throw badRequest('content', 'v.required');
       const now = clock.now();
       let queued = false;
+      // Without a mail server the reply is kept and shown, and the answer says no e-mail went out.
+      const canMail = await mail.available();
       await repo.transaction(async (tx) => {
         if (!(await repo.markAnswered(tx, b.id, by, now))) throw notFound();
         const f = (await repo.find(b.id, tx))!;
         const locale: Locale = isLocale(f.locale) ? f.locale : 'zh-TW';
         const subject = formatMessage('feedbackReplySubject', locale);
-        const emailId = f.email
-          ? await mail.queue(tx, { to: f.email, subject, text: replyText(f, content), createdBy: by })
-          : null;
+        const emailId =
+          f.email && canMail
+            ? await mail.queue(tx, { to: f.email, subject, text: replyText(f, content), createdBy: by })
+            : null;
         queued = emailId !== null;
         if (f.memberId) {
           await inbox.postMessage({ memberId: f.memberId, title: subject, content, link: null }, tx);

@@ -5,6 +5,7 @@ import { DeliveryError } from '../delivery/index.js';
 import type { MailRepository } from './mail.repository.js';
 import { renderHtml, renderText } from './render.js';
 import { classifySmtpError, type TransportPool } from './smtp.js';
+import type { SecretBox } from '../../lib/secret-box.js';
 
 // The e-mail adapter of the delivery worker: one outbox row = one e-mail to one recipient.
 export function createEmailChannel(deps: {
@@ -12,6 +13,7 @@ export function createEmailChannel(deps: {
   transports: TransportPool;
   portalLink: string;
   storage: Pick<FileStorage, 'open'>;
+  box: Pick<SecretBox, 'open'>;
 }): Channel {
   const { repo, transports, storage } = deps;
   return {
@@ -32,7 +34,8 @@ export function createEmailChannel(deps: {
       let html: string;
       try {
         subject = await renderText(email.subject, vars);
-        html = await renderHtml(email.bodyHtml, vars);
+        // A system e-mail's body is sealed at rest and holds no template syntax.
+        html = email.isSystem ? deps.box.open(email.bodyHtml) : await renderHtml(email.bodyHtml, vars);
       } catch (err) {
         throw new DeliveryError(err instanceof Error ? err.message : String(err), true, 'FAILED');
       }

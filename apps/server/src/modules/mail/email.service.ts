@@ -93,7 +93,7 @@ export function createEmailService(deps: {
 
     async view(id: number, locale: Locale): Promise<EmailDetail> {
       const e = await repo.email(id);
-      if (!e) throw notFound();
+      if (!e || e.isSystem) throw notFound();
       const sender = await repo.sender(e.senderId);
       const rows = await outbox.byMessage('email', id);
       const files = await repo.attachments(id);
@@ -159,6 +159,7 @@ export function createEmailService(deps: {
           createdBy,
           createdAt: now,
           updatedAt: now,
+          isSystem: 0,
         });
         await repo.insertAttachments(
           trx,
@@ -173,7 +174,8 @@ export function createEmailService(deps: {
 
     // Puts the failed recipients of an e-mail back in the queue.
     async resend(id: number): Promise<{ requeued: number }> {
-      if (!(await repo.email(id))) throw notFound();
+      const e = await repo.email(id);
+      if (!e || e.isSystem) throw notFound();
       const requeued = await outbox.requeueFailed('email', id, clock.now());
       if (requeued) worker.nudge();
       return { requeued };

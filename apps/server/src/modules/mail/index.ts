@@ -32,7 +32,7 @@ export function registerMailModule(
   },
 ): {
   referenced: (storedNames: readonly string[]) => Promise<Set<string>>;
-  systemMail: SystemMail;
+  system: SystemMail;
   textTemplates: (type: string) => Promise<{ id: number; name: string; content: string }[]>;
 } {
   const { config, db, clock, outbox, delivery, box, storage, applications } = deps;
@@ -46,16 +46,16 @@ export function registerMailModule(
     createEmailService({ repo, outbox, worker: delivery, clock, storage, applications }),
     senders,
   );
-  delivery.register(createEmailChannel({ repo, transports, portalLink: config.portalUrl, storage }));
+  delivery.register(createEmailChannel({ repo, transports, portalLink: config.portalUrl, storage, box }));
   app.addHook('onClose', async () => {
     await delivery.stop();
     transports.closeAll();
   });
   // The stored names e-mails keep as attachments, so the orphan upload sweep leaves them alone.
-  // `systemMail`: e-mails other modules write themselves (plain text), queued in their own transaction.
   return {
     referenced: repo.referenced,
-    systemMail: createSystemMail({ repo, outbox, worker: delivery, clock }),
+    // E-mails other modules write themselves (feedback replies, verification codes), queued in their transaction.
+    system: createSystemMail({ repo, outbox, worker: delivery, box, clock }),
     // Templates of a type as plain text (SMS): the stored HTML with tags dropped and entities decoded.
     textTemplates: async (type) =>
       (await repo.templatesWithContent(type)).map((t) => ({ id: t.id, name: t.name, content: htmlToText(t.content) })),

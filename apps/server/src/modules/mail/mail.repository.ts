@@ -40,6 +40,7 @@ const EMAIL = [
   'createdBy',
   'createdAt',
   'updatedAt',
+  'isSystem',
 ] as const;
 
 const total = (r: { n: number | string | bigint } | undefined) => Number(r?.n ?? 0);
@@ -69,9 +70,9 @@ export function createMailRepository(db: Db) {
       ]);
       return { list: rows, total: total(count), pageNum, pageSize };
     },
-    // The mail server system e-mails go out through: the first one configured.
-    firstSenderId: async (conn: Conn = db): Promise<number | undefined> =>
-      (await conn.selectFrom('mailSender').select('id').orderBy('id').limit(1).executeTakeFirst())?.id,
+    // The mail server system e-mails go out through: the first one set up.
+    firstSender: (conn: Conn = db): Promise<{ id: number } | undefined> =>
+      conn.selectFrom('mailSender').select('id').orderBy('id').limit(1).executeTakeFirst(),
     allSenders: () => db.selectFrom('mailSender').select(SENDER).orderBy('id').execute(),
     async insertSender(v: Omit<MailSenderRow, 'id'>) {
       const r = await db.insertInto('mailSender').values(v).returning('id').executeTakeFirstOrThrow();
@@ -84,12 +85,15 @@ export function createMailRepository(db: Db) {
         .selectFrom('emailMessage')
         .select('id')
         .where('senderId', '=', id)
+        .where('isSystem', '=', 0)
         .limit(1)
         .executeTakeFirst());
     },
     // 'inUse' when an e-mail's foreign key refuses the delete (one written since the caller checked).
     async deleteSender(id: number): Promise<'deleted' | 'inUse'> {
       try {
+        // System e-mails (verification codes) do not keep a mail server: they go with it.
+        await db.deleteFrom('emailMessage').where('senderId', '=', id).where('isSystem', '=', 1).execute();
         await db.deleteFrom('mailSender').where('id', '=', id).execute();
         return 'deleted';
       } catch (err) {
@@ -178,7 +182,10 @@ export function createMailRepository(db: Db) {
     },
     async emailPage(q: EmailListQuery) {
       const { pageNum, pageSize, offset } = pageWindow(q);
-      let base = db.selectFrom('emailMessage as e').innerJoin('mailSender as s', 's.id', 'e.senderId');
+      let base = db
+        .selectFrom('emailMessage as e')
+        .innerJoin('mailSender as s', 's.id', 'e.senderId')
+        .where('e.isSystem', '=', 0);
       if (q.senderId) base = base.where('e.senderId', '=', q.senderId);
       if (q.from != null) base = base.where('e.createdAt', '>=', q.from);
       if (q.to != null) base = base.where('e.createdAt', '<', q.to);

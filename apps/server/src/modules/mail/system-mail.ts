@@ -1,6 +1,8 @@
-import { PLATFORM } from '@study-crm/shared';
+import { Code, PLATFORM } from '@study-crm/shared';
 import type { Conn } from '../../db/transaction.js';
+import { AppError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
+import type { SecretBox } from '../../lib/secret-box.js';
 import type { DeliveryWorker, OutboxRepository } from '../delivery/index.js';
 import type { MailRepository } from './mail.repository.js';
 
@@ -16,41 +18,54 @@ export function plainTextToHtml(text: string): string {
     .replace(/\r?\n/g, '<br>');
 }
 
-export type SystemEmail = { to: string; subject: string; text: string; createdBy: number | null };
+export type SystemEmail = {
+  to: string;
+  subject: string;
+  text: string;
+  createdBy?: number | null;
+  // A secret (a verification code): the body is sealed with the secret box and the e-mail is hidden from the
+  // administrators' e-mail list, view and resend, so it cannot be read back from the database or the screens.
+  confidential?: boolean;
+};
 
-// E-mails the system writes itself (a reply to feedback, …): stored as an e-mail of the first mail server and
-// queued in the outbox inside the caller's transaction, so the e-mail exists exactly when the record causing it
-// does. Without any mail server nothing is queued (null): the caller says so rather than reporting it sent.
+// E-mails the system writes itself (a reply to feedback, a verification code): stored as an e-mail of the first mail
+// server and queued in the outbox inside the caller's transaction, so the e-mail exists exactly when the record
+// causing it does. Without any mail server nothing is queued: 7205, never a pretend "sent".
 export function createSystemMail(deps: {
   repo: MailRepository;
   outbox: OutboxRepository;
   worker: Pick<DeliveryWorker, 'nudge'>;
+  box: Pick<SecretBox, 'seal'>;
   clock: Clock;
 }) {
-  const { repo, outbox, worker, clock } = deps;
+  const { repo, outbox, worker, box, clock } = deps;
   return {
-    async queue(tx: Conn, mail: SystemEmail): Promise<number | null> {
-      const sender = await repo.firstSenderId(tx);
-      if (sender === undefined) return null;
+    // The id of the queued e-mail.
+    async queue(tx: Conn, mail: SystemEmail): Promise<number> {
+      const sender = await repo.firstSender(tx);
+      if (!sender) throw new AppError(Code.MAIL_UNAVAILABLE);
       const now = clock.now();
       const html = plainTextToHtml(mail.text);
       // The subject is rendered as Liquid text at send time: its braces are broken up the same way.
       const subject = mail.subject.replace(/\{(?=[{%])/g, '{ ');
       const id = await repo.insertEmail(tx, {
-        senderId: sender,
+        senderId: sender.id,
         templateId: null,
         subject,
-        content: html,
-        bodyHtml: html,
+        content: mail.confidential ? '' : html,
+        bodyHtml: mail.confidential ? box.seal(html) : html,
         platform: PLATFORM,
         recipients: mail.to,
-        createdBy: mail.createdBy,
+        createdBy: mail.createdBy ?? null,
         createdAt: now,
         updatedAt: now,
+        isSystem: mail.confidential ? 1 : 0,
       });
       await outbox.enqueue(tx, 'email', id, [mail.to], now);
       return id;
     },
+    // Whether a mail server is set up (callers that must answer alike either way, or skip e-mail, check first).
+    available: async (): Promise<boolean> => (await repo.firstSender()) !== undefined,
     // After the caller's transaction committed: the worker looks at the queue now instead of at its next poll.
     nudge: () => worker.nudge(),
   };

@@ -11,6 +11,7 @@ import { createSmsProvider, type SmsProvider } from './sms.provider.js';
 import { createSmsRepository } from './sms.repository.js';
 import { registerSmsRoutes } from './sms.routes.js';
 import { createSmsService, type SmsService } from './sms.service.js';
+import { isE164 } from './recipient-row.js';
 
 // Front door of the SMS module: batches from .xlsx files, the SMS channel of the delivery worker, its providers,
 // and `queueText` for other modules (one text through the outbox).
@@ -23,7 +24,12 @@ export {
   type SmsProvider,
 } from './sms.provider.js';
 export type { SmsService } from './sms.service.js';
-export type SmsTexts = Pick<SmsService, 'queueText' | 'sweepDrafts'>;
+export type SmsTexts = Pick<SmsService, 'queueText' | 'sweepDrafts'> & {
+  // Whether a gateway is configured (without one every text is recorded as not delivered).
+  isConfigured: boolean;
+  // Whether a text can reach this E.164 number (a valid mobile number by libphonenumber-js).
+  canSendTo(e164: string): boolean;
+};
 
 export function registerSmsModule(
   app: FastifyInstance,
@@ -58,7 +64,12 @@ export function registerSmsModule(
   app.addHook('onClose', async () => {
     clearInterval(sweep);
   });
-  return { queueText: sms.queueText, sweepDrafts: sms.sweepDrafts };
+  return {
+    queueText: sms.queueText,
+    sweepDrafts: sms.sweepDrafts,
+    isConfigured: provider.isConfigured,
+    canSendTo: isE164,
+  };
 }
 
 declare module 'fastify' {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Alert, Button, Card, Form, Input, Select, Typography } from 'antd';
@@ -22,6 +22,9 @@ import { changeLocale, currentLocale } from '../../i18n';
 import { useSession } from '../../stores/session';
 import { useCaptcha } from './useCaptcha';
 import './login.css';
+
+// The forgotten-password dialog and its strings load only when it is opened (the login bundle stays small).
+const ForgotPassword = lazy(() => import('./ForgotPassword'));
 
 type Values = { loginName: string; password: string; code: string };
 
@@ -50,6 +53,7 @@ export default function LoginPage() {
   // Set when the password was right and the second factor is needed (the ticket of the 1010 answer).
   const [ticket, setTicket] = useState<string | null>(null);
   const [codeForm] = Form.useForm<{ totp: string }>();
+  const [isForgotOpen, setForgotOpen] = useState(false);
   useDocumentTitle(t('common.login'));
 
   async function enter(result: LoginResult) {
@@ -244,7 +248,26 @@ export default function LoginPage() {
           <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-submit">
             {t('login.submit')}
           </Button>
+          <Button
+            type="link"
+            block
+            onClick={() => setForgotOpen(true)}
+            style={{ marginTop: 8 }}
+            data-testid="login-forgot"
+          >
+            {t('login.forgot')}
+          </Button>
         </Form>
+        {isForgotOpen && (
+          <Suspense fallback={null}>
+            <ForgotPassword
+              onClose={(email) => {
+                setForgotOpen(false);
+                if (email) form.setFieldValue('loginName', email);
+              }}
+            />
+          </Suspense>
+        )}
       </Card>
     </div>
   );

@@ -1,0 +1,6 @@
+// Front door of the verification module: e-mail / SMS codes, binding the member's own e-mail and mobile, and the
+// forgotten-password reset by e-mail.
+export { createVerificationRepository } from './verification.repository.js';
+export { registerVerificationRoutes } from './verification.routes.js';
+export { createVerificationService, smsUnavailable } from './verification.service.js';
+export type { TextQueue, VerificationService } from './verification.service.js';

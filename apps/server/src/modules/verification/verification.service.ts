@@ -1,0 +1,311 @@
+import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import {
+  Code,
+  VERIFY_MAX_TRIES,
+  VERIFY_RESEND_SECONDS,
+  VERIFY_TTL_SECONDS,
+  normalizeAreaCode,
+  normalizeMobile,
+  type BindEmailBody,
+  type BindMobileBody,
+  type CodeSent,
+  type EmailCodeRequestBody,
+  type Locale,
+  type MobileCodeRequestBody,
+  type ReBindEmailBody,
+  type ReBindMobileBody,
+  type ResetCodeRequestBody,
+  type ResetPwdByEmailBody,
+} from '@study-crm/shared';
+import type { Tx } from '../../db/transaction.js';
+import { AppError, badRequest } from '../../http/errors.js';
+import type { Clock } from '../../lib/clock.js';
+import { hashPassword } from '../auth/index.js';
+import type { CaptchaService } from '../captcha/index.js';
+import type { SystemMail } from '../mail/index.js';
+import { codeText } from './code-text.js';
+import type { Channel, CodeKey, Contact, VerificationRepository } from './verification.repository.js';
+
+// The SMS module's front door offers this (`modules/sms/index.ts`): a text to an E.164 number, queued in the caller's
+// transaction; whether a gateway is configured (without one a code would never arrive: 7204, not a pretend send);
+// whether a number can receive a text.
+export type TextQueue = {
+  queueText(msg: { to: string; content: string; purpose: string }, tx?: Tx): Promise<unknown>;
+  isConfigured: boolean;
+  canSendTo(e164: string): boolean;
+};
+export const smsUnavailable: TextQueue = {
+  queueText: () => Promise.reject(new AppError(Code.SMS_UNAVAILABLE)),
+  isConfigured: false,
+  canSendTo: () => false,
+};
+
+type Phone = { areaCode: string; mobile: string };
+const RESEND_MS = VERIFY_RESEND_SECONDS * 1000;
+const TTL_MS = VERIFY_TTL_SECONDS * 1000;
+const SENT: CodeSent = { resendSeconds: VERIFY_RESEND_SECONDS, expiresSeconds: VERIFY_TTL_SECONDS };
+const RESET_WINDOW_MS = 60 * 60_000;
+
+const e164 = (p: Phone) => `+${p.areaCode}${p.mobile}`;
+const lower = (email: string) => email.trim().toLowerCase();
+function phoneOf(areaCodeIn: string | undefined, mobileIn: string | undefined): Phone {
+  const areaCode = normalizeAreaCode(areaCodeIn);
+  if (!areaCode) throw badRequest('areaCode', 'v.required');
+  if (!mobileIn) throw badRequest('mobile', 'v.required');
+  return { areaCode, mobile: normalizeMobile(areaCode, mobileIn) };
+}
+const boundPhone = (c: Contact): Phone | null =>
+  c.mobile && c.areaCode ? { areaCode: c.areaCode, mobile: c.mobile } : null;
+
+export function createVerificationService(deps: {
+  repo: VerificationRepository;
+  mail: SystemMail;
+  sms: TextQueue;
+  captcha: Pick<CaptchaService, 'verify'>;
+  clock: Clock;
+  // HMAC key for code hashes (derived from the secret key in configuration).
+  codeKey: Buffer;
+  // Forgotten-password codes one network address may request per hour.
+  resetPerHour: number;
+}) {
+  const { repo, mail, sms, captcha, clock, codeKey } = deps;
+  const hashCode = (salt: string, code: string) => createHmac('sha256', codeKey).update(`${salt}:${code}`).digest();
+
+  async function contactOf(memberId: number): Promise<Contact> {
+    const c = await repo.contactOf(memberId);
+    if (!c) throw new AppError(Code.UNAUTHORIZED);
+    return c;
+  }
+
+  // A new code for the key: the resend slot is claimed, the code stored (hashed) and its message queued in one
+  // transaction, so a refused send (no mail server, no SMS) leaves no slot taken and no code behind.
+  async function issue(key: CodeKey, deliver: (trx: Tx, code: string) => Promise<unknown>): Promise<CodeSent> {
+    const now = clock.now();
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const salt = randomBytes(16).toString('hex');
+    await repo.transaction(async (trx) => {
+      if (!(await repo.claimSendSlot(trx, `${key.channel}:${key.target}`, key.purpose, now, RESEND_MS)))
+        throw new AppError(Code.RESEND_TOO_SOON);
+      await repo.insertCode(
+        trx,
+        key,
+        { codeHash: hashCode(salt, code).toString('hex'), salt, expiresAt: now + TTL_MS },
+        now,
+      );
+      await deliver(trx, code);
+    });
+    mail.nudge();
+    return SENT;
+  }
+
+  const emailCode = (key: CodeKey, locale: Locale, subject: 'bindSubject' | 'resetSubject') =>
+    issue(key, (trx, code) =>
+      mail.queue(trx, {
+        to: key.target,
+        subject: codeText(subject, locale),
+        text: codeText('mailBody', locale, { code, minutes: VERIFY_TTL_SECONDS / 60 }),
+        confidential: true,
+      }),
+    );
+  const mobileCode = (key: CodeKey, locale: Locale) =>
+    issue(key, (trx, code) =>
+      sms.queueText(
+        {
+          to: key.target,
+          content: codeText('smsBody', locale, { code, minutes: VERIFY_TTL_SECONDS / 60 }),
+          purpose: `verification:${key.purpose}`,
+        },
+        trx,
+      ),
+    );
+
+  // Checks a code without using it up: every try counts (at most VERIFY_MAX_TRIES, then the code is locked).
+  // Answers the code's id, to consume in the transaction of the change it allows.
+  async function check(key: CodeKey, code: string): Promise<number> {
+    const row = await repo.latestCode(key);
+    const now = clock.now();
+    if (!row || row.expiresAt <= now) throw new AppError(Code.VERIFY_CODE_EXPIRED);
+    if (!(await repo.countTry(row.id, VERIFY_MAX_TRIES, now))) throw new AppError(Code.VERIFY_CODE_EXPIRED);
+    if (!timingSafeEqual(hashCode(row.salt, code), Buffer.from(row.codeHash, 'hex')))
+      throw new AppError(Code.VERIFY_CODE_MISMATCH);
+    return row.id;
+  }
+  // Uses the checked codes up and applies the change in one transaction: of two parallel uses one passes.
+  async function useCodes<T>(ids: number[], change: (trx: Tx) => Promise<T>): Promise<T> {
+    return repo.transaction(async (trx) => {
+      for (const id of ids)
+        if (!(await repo.consume(trx, id, clock.now()))) throw new AppError(Code.VERIFY_CODE_EXPIRED);
+      return change(trx);
+    });
+  }
+
+  async function checkEmailFree(email: string, memberId: number) {
+    if (await repo.emailTaken(email, memberId)) throw new AppError(Code.EMAIL_EXISTS);
+  }
+  async function checkMobileFree(p: Phone, memberId: number) {
+    if (await repo.mobileTaken(p.areaCode, p.mobile, memberId)) throw new AppError(Code.MOBILE_EXISTS);
+  }
+  const applied = (outcome: 'changed' | 'stale' | 'taken', failed: Code, taken: Code): null => {
+    if (outcome === 'taken') throw new AppError(taken);
+    if (outcome === 'stale') throw new AppError(failed);
+    return null;
+  };
+
+  return {
+    // A code by e-mail: to the new address (bind, rebindNew) or to the bound one (rebindOld, unbind).
+    async requestEmailCode(memberId: number, body: EmailCodeRequestBody, locale: Locale): Promise<CodeSent> {
+      const c = await contactOf(memberId);
+      let target: string;
+      if (body.purpose === 'bind' || body.purpose === 'rebindNew') {
+        if (body.purpose === 'bind' && c.email) throw new AppError(Code.ALREADY_BOUND);
+        if (body.purpose === 'rebindNew' && !c.email) throw new AppError(Code.NOT_BOUND);
+        if (!body.email) throw badRequest('email', 'v.required');
+        target = lower(body.email);
+        if (target === c.email) throw new AppError(Code.EMAIL_EXISTS);
+        await checkEmailFree(target, memberId);
+      } else {
+        if (!c.email) throw new AppError(Code.NOT_BOUND);
+        target = c.email;
+      }
+      return emailCode({ memberId, channel: 'email', purpose: body.purpose, target }, locale, 'bindSubject');
+    },
+
+    // A code by SMS, the same way; the new mobile is checked for its region and uniqueness first.
+    async requestMobileCode(memberId: number, body: MobileCodeRequestBody, locale: Locale): Promise<CodeSent> {
+      const c = await contactOf(memberId);
+      const bound = boundPhone(c);
+      let target: Phone;
+      if (body.purpose === 'bind' || body.purpose === 'rebindNew') {
+        if (body.purpose === 'bind' && bound) throw new AppError(Code.ALREADY_BOUND);
+        if (body.purpose === 'rebindNew' && !bound) throw new AppError(Code.NOT_BOUND);
+        target = phoneOf(body.areaCode, body.mobile);
+        // A number no text can reach (a fixed line, an unassigned range) is refused before any code is made.
+        if (sms.isConfigured && !sms.canSendTo(e164(target))) throw badRequest('mobile', 'v.mobile');
+        if (bound && e164(bound) === e164(target)) throw new AppError(Code.MOBILE_EXISTS);
+        await checkMobileFree(target, memberId);
+      } else {
+        if (!bound) throw new AppError(Code.NOT_BOUND);
+        target = bound;
+      }
+      if (!sms.isConfigured) throw new AppError(Code.SMS_UNAVAILABLE);
+      return mobileCode({ memberId, channel: 'mobile', purpose: body.purpose, target: e164(target) }, locale);
+    },
+
+    async bindEmail(memberId: number, body: BindEmailBody): Promise<null> {
+      const c = await contactOf(memberId);
+      if (c.email) throw new AppError(Code.ALREADY_BOUND);
+      const email = lower(body.email);
+      await checkEmailFree(email, memberId);
+      const id = await check({ memberId, channel: 'email', purpose: 'bind', target: email }, body.code);
+      return useCodes([id], async (trx) =>
+        applied(await repo.setEmail(trx, memberId, null, email, clock.now()), Code.BIND_FAILED, Code.EMAIL_EXISTS),
+      );
+    },
+
+    // Replace: the code of the current address proves the member holds it, the new one that they hold the new.
+    async reBindEmail(memberId: number, body: ReBindEmailBody): Promise<null> {
+      const c = await contactOf(memberId);
+      if (!c.email) throw new AppError(Code.NOT_BOUND);
+      const current = c.email;
+      const email = lower(body.email);
+      if (email === current) throw new AppError(Code.EMAIL_EXISTS);
+      await checkEmailFree(email, memberId);
+      const oldId = await check({ memberId, channel: 'email', purpose: 'rebindOld', target: current }, body.oldCode);
+      const newId = await check({ memberId, channel: 'email', purpose: 'rebindNew', target: email }, body.code);
+      return useCodes([oldId, newId], async (trx) =>
+        applied(await repo.setEmail(trx, memberId, current, email, clock.now()), Code.REBIND_FAILED, Code.EMAIL_EXISTS),
+      );
+    },
+
+    // Unbind, unless it is the member's only way to sign in.
+    async unbindEmail(memberId: number, code: string): Promise<null> {
+      const c = await contactOf(memberId);
+      if (!c.email) throw new AppError(Code.NOT_BOUND);
+      const current = c.email;
+      if (!c.loginName && !boundPhone(c)) throw new AppError(Code.LAST_SIGN_IN_WAY);
+      const id = await check({ memberId, channel: 'email', purpose: 'unbind', target: current }, code);
+      return useCodes([id], async (trx) =>
+        applied(await repo.setEmail(trx, memberId, current, null, clock.now()), Code.BIND_FAILED, Code.EMAIL_EXISTS),
+      );
+    },
+
+    async bindMobile(memberId: number, body: BindMobileBody): Promise<null> {
+      const c = await contactOf(memberId);
+      if (boundPhone(c)) throw new AppError(Code.ALREADY_BOUND);
+      const phone = phoneOf(body.areaCode, body.mobile);
+      await checkMobileFree(phone, memberId);
+      const id = await check({ memberId, channel: 'mobile', purpose: 'bind', target: e164(phone) }, body.code);
+      return useCodes([id], async (trx) =>
+        applied(await repo.setMobile(trx, memberId, null, phone, clock.now()), Code.BIND_FAILED, Code.MOBILE_EXISTS),
+      );
+    },
+
+    async reBindMobile(memberId: number, body: ReBindMobileBody): Promise<null> {
+      const c = await contactOf(memberId);
+      const current = boundPhone(c);
+      if (!current) throw new AppError(Code.NOT_BOUND);
+      const phone = phoneOf(body.areaCode, body.mobile);
+      if (e164(phone) === e164(current)) throw new AppError(Code.MOBILE_EXISTS);
+      await checkMobileFree(phone, memberId);
+      const key = (purpose: string, p: Phone): CodeKey => ({ memberId, channel: 'mobile', purpose, target: e164(p) });
+      const oldId = await check(key('rebindOld', current), body.oldCode);
+      const newId = await check(key('rebindNew', phone), body.code);
+      return useCodes([oldId, newId], async (trx) =>
+        applied(
+          await repo.setMobile(trx, memberId, current, phone, clock.now()),
+          Code.REBIND_FAILED,
+          Code.MOBILE_EXISTS,
+        ),
+      );
+    },
+
+    async unbindMobile(memberId: number, code: string): Promise<null> {
+      const c = await contactOf(memberId);
+      const current = boundPhone(c);
+      if (!current) throw new AppError(Code.NOT_BOUND);
+      if (!c.loginName && !c.email) throw new AppError(Code.LAST_SIGN_IN_WAY);
+      const id = await check({ memberId, channel: 'mobile', purpose: 'unbind', target: e164(current) }, code);
+      return useCodes([id], async (trx) =>
+        applied(await repo.setMobile(trx, memberId, current, null, clock.now()), Code.BIND_FAILED, Code.MOBILE_EXISTS),
+      );
+    },
+
+    // Forgotten password, step 1 (public). The answer does not tell whether the address belongs to a member: the
+    // same resend block applies either way and only a member's address gets an e-mail.
+    async requestResetCode(body: ResetCodeRequestBody, ip: string, locale: Locale): Promise<CodeSent> {
+      await captcha.verify(body.key, body.captcha);
+      const now = clock.now();
+      if ((await repo.countResetRequests(ip, now, RESET_WINDOW_MS)) > deps.resetPerHour)
+        throw new AppError(Code.TOO_MANY_ATTEMPTS, 'tooManyCaptchas', { minutes: 60 });
+      if (!(await mail.available())) throw new AppError(Code.MAIL_UNAVAILABLE);
+      const email = lower(body.email);
+      const member = await repo.activeMemberByEmail(email);
+      if (member)
+        return emailCode(
+          { memberId: member.id, channel: 'email', purpose: 'reset', target: email },
+          locale,
+          'resetSubject',
+        );
+      await repo.transaction(async (trx) => {
+        if (!(await repo.claimSendSlot(trx, `email:${email}`, 'reset', now, RESEND_MS)))
+          throw new AppError(Code.RESEND_TOO_SOON);
+      });
+      return SENT;
+    },
+
+    // Step 2: the code sets a new password and signs every session of the member out.
+    async resetPwdByEmail(body: ResetPwdByEmailBody): Promise<null> {
+      const email = lower(body.email);
+      const member = await repo.activeMemberByEmail(email);
+      if (!member) throw new AppError(Code.VERIFY_CODE_EXPIRED);
+      const id = await check({ memberId: member.id, channel: 'email', purpose: 'reset', target: email }, body.code);
+      const passwordHash = await hashPassword(body.password);
+      return useCodes([id], async (trx) => {
+        await repo.resetPassword(trx, member.id, passwordHash, clock.now());
+        return null;
+      });
+    },
+  };
+}
+export type VerificationService = ReturnType<typeof createVerificationService>;
+export type { Channel };

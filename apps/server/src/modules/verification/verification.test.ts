@@ -1,0 +1,352 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Code, type CodeSent } from '@study-crm/shared';
+import { startTestApp, testClock, TEST_CAPTCHA, type TestApp } from '../../test/harness.js';
+import { startSmtpServer } from '../../test/smtp-fixture.js';
+import { staffWith } from '../../test/application-fixtures.js';
+
+const M = '/api/v1/member';
+const STAFF_PASSWORD = 'Staff#2026pass';
+
+describe('verification codes, binding and reset by e-mail', () => {
+  let t: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  const clock = testClock();
+  let n = 0;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer({ user: 'office@example.com', pass: 'right-pass' });
+    t = await startTestApp({ clock, env: { DELIVERY_POLL_MS: '20', RESET_CODE_MAX_PER_HOUR: '1000' } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
+
+  const addSender = async () => {
+    const admin = await t.login();
+    const res = await t.post(
+      '/admin/v1/mailSenders/add',
+      { host: '127.0.0.1', port: smtp.port, account: 'office@example.com', password: 'right-pass', tlsMode: 'none' },
+      { token: admin.token },
+    );
+    expect(res.meta.code).toBe(200);
+  };
+  // A fresh staff member, signed in.
+  async function member() {
+    n += 1;
+    const login = `codes${n}`;
+    const id = await staffWith(t, login, []);
+    const { token } = await t.login(login, STAFF_PASSWORD);
+    return { id, login, token };
+  }
+  // The 6-digit code of the latest e-mail that arrives for the address after `before` e-mails had arrived.
+  async function codeFor(address: string, before: number): Promise<string> {
+    for (let i = 0; i < 400; i += 1) {
+      const got = smtp.received.filter((r) => r.envelopeTo.includes(address));
+      if (got.length > before) {
+        const text = got[got.length - 1]!.mail.text ?? '';
+        const m = /\b(\d{6})\b/.exec(text);
+        if (!m) throw new Error(`no code in: ${text}`);
+        return m[1]!;
+      }
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    throw new Error(`no e-mail arrived for ${address}`);
+  }
+  const count = (address: string) => smtp.received.filter((r) => r.envelopeTo.includes(address)).length;
+  const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+  // Moves past the 60-second resend block.
+  const later = () => clock.advance(61_000);
+
+  it('refuses every binding call without a session (401) and the mobile code while SMS is not available', async () => {
+    for (const url of ['email/sms/request', 'email/bindEmail', 'mobile/bindMobile', 'email/unbindEmail']) {
+      const res = await t.post(`${M}/${url}`, { purpose: 'bind', email: 'a@example.com', code: '123456' });
+      expect(res.meta.code, url).toBe(401);
+    }
+    const { token } = await member();
+    const sms = await t.post(
+      `${M}/mobile/sms/request`,
+      { purpose: 'bind', areaCode: '44', mobile: '07700 900123' },
+      { token },
+    );
+    expect(sms.meta.code).toBe(Code.SMS_UNAVAILABLE);
+    expect(sms.meta.message).toBe('SMS is not available: the code cannot be sent');
+    // Refused sends leave no resend block behind.
+    const again = await t.post(
+      `${M}/mobile/sms/request`,
+      { purpose: 'bind', areaCode: '44', mobile: '7700900123' },
+      { token },
+    );
+    expect(again.meta.code).toBe(Code.SMS_UNAVAILABLE);
+  });
+
+  it('validates the mobile by region and refuses a mobile another member holds (5402)', async () => {
+    const { token } = await member();
+    const bad = await t.post(
+      `${M}/mobile/sms/request`,
+      { purpose: 'bind', areaCode: '44', mobile: '12345' },
+      { token },
+    );
+    expect(bad.meta.code).toBe(400);
+    expect(bad.meta.message).toContain('mobile');
+    const other = await member();
+    await t.db.db
+      .updateTable('member')
+      .set({ areaCode: '44', mobile: '7700900999' })
+      .where('id', '=', other.id)
+      .execute();
+    const taken = await t.post(
+      `${M}/mobile/sms/request`,
+      { purpose: 'bind', areaCode: '+44', mobile: '07700900999' },
+      { token },
+    );
+    expect(taken.meta.code).toBe(Code.MOBILE_EXISTS);
+    const bind = await t.post(
+      `${M}/mobile/bindMobile`,
+      { areaCode: '44', mobile: '7700900999', code: '123456' },
+      { token },
+    );
+    expect(bind.meta.code).toBe(Code.MOBILE_EXISTS);
+  });
+
+  it('refuses e-mail codes while no mail server is set up (7205), then sends them once one is', async () => {
+    const { token } = await member();
+    const none = await t.post(`${M}/email/sms/request`, { purpose: 'bind', email: 'first@example.com' }, { token });
+    expect(none.meta.code).toBe(Code.MAIL_UNAVAILABLE);
+    await addSender();
+    const sent = await t.post<CodeSent>(
+      `${M}/email/sms/request`,
+      { purpose: 'bind', email: 'first@example.com' },
+      { token },
+    );
+    expect(sent.meta.code).toBe(200);
+    expect(sent.data).toEqual({ resendSeconds: 60, expiresSeconds: 600 });
+    expect(await codeFor('first@example.com', 0)).toMatch(/^\d{6}$/);
+    // The code e-mail is not in the administrators' e-mail list, and its body is not stored readable.
+    const admin = await t.login();
+    const list = await t.get<{ total: number }>('/admin/v1/message/email/list', {}, { token: admin.token });
+    expect(list.data.total).toBe(0);
+    const rows = await t.db.db.selectFrom('emailMessage').select(['bodyHtml', 'isSystem']).execute();
+    expect(rows.every((r) => r.isSystem === 1 && r.bodyHtml.startsWith('v1.'))).toBe(true);
+    const codes = await t.db.db.selectFrom('verificationCode').select(['codeHash']).execute();
+    expect(codes.every((c) => /^[0-9a-f]{64}$/.test(c.codeHash))).toBe(true);
+  });
+
+  it('blocks a second send within 60 seconds per address and purpose, also for parallel requests', async () => {
+    const { token } = await member();
+    const ask = () => t.post(`${M}/email/sms/request`, { purpose: 'bind', email: 'block@example.com' }, { token });
+    const both = await Promise.all([ask(), ask()]);
+    expect(both.map((r) => r.meta.code).sort()).toEqual([200, Code.RESEND_TOO_SOON]);
+    const again = await ask();
+    expect(again.meta.code).toBe(Code.RESEND_TOO_SOON);
+    expect(again.meta.message).toBe('Cannot be sent again within 60 seconds');
+    clock.advance(59_000);
+    expect((await ask()).meta.code).toBe(Code.RESEND_TOO_SOON);
+    clock.advance(2_000);
+    expect((await ask()).meta.code).toBe(200);
+  });
+
+  it('binds an e-mail with its code, then refuses the code a second time', async () => {
+    const { token } = await member();
+    const before = count('bind@example.com');
+    await t.post(`${M}/email/sms/request`, { purpose: 'bind', email: 'Bind@Example.com' }, { token });
+    const code = await codeFor('bind@example.com', before);
+    const mismatch = await t.post(`${M}/email/bindEmail`, { email: 'bind@example.com', code: wrong(code) }, { token });
+    expect(mismatch.meta.code).toBe(Code.VERIFY_CODE_MISMATCH);
+    expect(mismatch.meta.message).toBe('Verification code does not exist or does not match');
+    const ok = await t.post(`${M}/email/bindEmail`, { email: 'bind@example.com', code }, { token });
+    expect(ok.meta.code).toBe(200);
+    const profile = await t.get<{ email: string }>(`${M}/profile`, {}, { token });
+    expect(profile.data.email).toBe('bind@example.com');
+    const reuse = await t.post(`${M}/email/bindEmail`, { email: 'bind@example.com', code }, { token });
+    expect(reuse.meta.code).toBe(Code.ALREADY_BOUND);
+  });
+
+  it('refuses an address another member holds (5403)', async () => {
+    const a = await member();
+    await t.db.db.updateTable('member').set({ email: 'held@example.com' }).where('id', '=', a.id).execute();
+    const { token } = await member();
+    const res = await t.post(`${M}/email/sms/request`, { purpose: 'bind', email: 'HELD@example.com' }, { token });
+    expect(res.meta.code).toBe(Code.EMAIL_EXISTS);
+    const bind = await t.post(`${M}/email/bindEmail`, { email: 'held@example.com', code: '123456' }, { token });
+    expect(bind.meta.code).toBe(Code.EMAIL_EXISTS);
+  });
+
+  it('expires a code after 10 minutes', async () => {
+    const { token } = await member();
+    await t.post(`${M}/email/sms/request`, { purpose: 'bind', email: 'late@example.com' }, { token });
+    const code = await codeFor('late@example.com', 0);
+    clock.advance(10 * 60_000 + 1);
+    const res = await t.post(`${M}/email/bindEmail`, { email: 'late@example.com', code }, { token });
+    expect(res.meta.code).toBe(Code.VERIFY_CODE_EXPIRED);
+    expect(res.meta.message).toBe('Verification code invalid or expired');
+  });
+
+  it('locks a code after 5 wrong tries: the right code is then refused', async () => {
+    const { token } = await member();
+    await t.post(`${M}/email/sms/request`, { purpose: 'bind', email: 'guess@example.com' }, { token });
+    const code = await codeFor('guess@example.com', 0);
+    for (let i = 0; i < 5; i += 1) {
+      const res = await t.post(`${M}/email/bindEmail`, { email: 'guess@example.com', code: wrong(code) }, { token });
+      expect(res.meta.code).toBe(Code.VERIFY_CODE_MISMATCH);
+    }
+    const res = await t.post(`${M}/email/bindEmail`, { email: 'guess@example.com', code }, { token });
+    expect(res.meta.code).toBe(Code.VERIFY_CODE_EXPIRED);
+  });
+
+  it('lets only one of two parallel uses of a code pass', async () => {
+    const { token, id } = await member();
+    await t.post(`${M}/email/sms/request`, { purpose: 'bind', email: 'twice@example.com' }, { token });
+    const code = await codeFor('twice@example.com', 0);
+    const use = () => t.post(`${M}/email/bindEmail`, { email: 'twice@example.com', code }, { token });
+    const codes = (await Promise.all([use(), use()])).map((r) => r.meta.code).sort();
+    expect(codes[0]).toBe(200);
+    expect(codes[1]).not.toBe(200);
+    const rows = await t.db.db.selectFrom('verificationCode').select('consumedAt').where('memberId', '=', id).execute();
+    expect(rows.filter((r) => r.consumedAt !== null)).toHaveLength(1);
+  });
+
+  it('replaces the e-mail with codes of the old then the new address, and unbinds it with a code', async () => {
+    const { token } = await member();
+    await t.post(`${M}/email/sms/request`, { purpose: 'bind', email: 'old@example.com' }, { token });
+    let code = await codeFor('old@example.com', 0);
+    expect((await t.post(`${M}/email/bindEmail`, { email: 'old@example.com', code }, { token })).meta.code).toBe(200);
+
+    await t.post(`${M}/email/sms/request`, { purpose: 'rebindOld' }, { token });
+    const oldCode = await codeFor('old@example.com', 1);
+    await t.post(`${M}/email/sms/request`, { purpose: 'rebindNew', email: 'new@example.com' }, { token });
+    const newCode = await codeFor('new@example.com', 0);
+    // The two codes are not interchangeable.
+    const swapped = await t.post(
+      `${M}/email/reBindEmail`,
+      { oldCode: newCode, email: 'new@example.com', code: oldCode },
+      { token },
+    );
+    expect(swapped.meta.code).toBe(Code.VERIFY_CODE_MISMATCH);
+    const ok = await t.post(`${M}/email/reBindEmail`, { oldCode, email: 'new@example.com', code: newCode }, { token });
+    expect(ok.meta.code).toBe(200);
+    expect((await t.get<{ email: string }>(`${M}/profile`, {}, { token })).data.email).toBe('new@example.com');
+
+    later();
+    await t.post(`${M}/email/sms/request`, { purpose: 'unbind' }, { token });
+    code = await codeFor('new@example.com', 1);
+    expect((await t.post(`${M}/email/unbindEmail`, { code }, { token })).meta.code).toBe(200);
+    expect((await t.get<{ email: string | null }>(`${M}/profile`, {}, { token })).data.email).toBeNull();
+    expect((await t.post(`${M}/email/sms/request`, { purpose: 'unbind' }, { token })).meta.code).toBe(Code.NOT_BOUND);
+  });
+
+  it('sends mobile codes to the bound mobile only when one is bound, and keeps the last way to sign in', async () => {
+    const { id, token } = await member();
+    const none = await t.post(`${M}/mobile/sms/request`, { purpose: 'unbind' }, { token });
+    expect(none.meta.code).toBe(Code.NOT_BOUND);
+    await t.db.db
+      .updateTable('member')
+      .set({ areaCode: '886', mobile: '912000111', loginName: null, email: null })
+      .where('id', '=', id)
+      .execute();
+    const again = await t.post(
+      `${M}/mobile/sms/request`,
+      { purpose: 'bind', areaCode: '44', mobile: '7700900555' },
+      { token },
+    );
+    expect(again.meta.code).toBe(Code.ALREADY_BOUND);
+    const last = await t.post(`${M}/mobile/unbindMobile`, { code: '123456' }, { token });
+    expect(last.meta.code).toBe(Code.LAST_SIGN_IN_WAY);
+    const rebind = await t.post(
+      `${M}/mobile/reBindMobile`,
+      { oldCode: '123456', areaCode: '886', mobile: '0912000111', code: '123456' },
+      { token },
+    );
+    expect(rebind.meta.code).toBe(Code.MOBILE_EXISTS);
+    const noCode = await t.post(
+      `${M}/mobile/reBindMobile`,
+      { oldCode: '123456', areaCode: '886', mobile: '912000222', code: '123456' },
+      { token },
+    );
+    expect(noCode.meta.code).toBe(Code.VERIFY_CODE_EXPIRED);
+  });
+
+  describe('forgotten password by e-mail', () => {
+    const resetCode = async (email: string) =>
+      t.post<CodeSent>(`${M}/password/resetPwdByEmail/request`, {
+        email,
+        key: await t.captcha(),
+        captcha: TEST_CAPTCHA,
+      });
+
+    it('needs a right captcha', async () => {
+      const res = await t.post(`${M}/password/resetPwdByEmail/request`, {
+        email: 'x@example.com',
+        key: await t.captcha(),
+        captcha: 'NOPE',
+      });
+      expect(res.meta.code).toBe(Code.CAPTCHA_ERROR);
+    });
+
+    it('answers the same for an unknown address and sends nothing to it', async () => {
+      const unknown = await resetCode('nobody@example.com');
+      expect(unknown.meta.code).toBe(200);
+      expect(unknown.data).toEqual({ resendSeconds: 60, expiresSeconds: 600 });
+      expect((await resetCode('nobody@example.com')).meta.code).toBe(Code.RESEND_TOO_SOON);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(count('nobody@example.com')).toBe(0);
+      const reset = await t.post(`${M}/password/resetPwdByEmail`, {
+        email: 'nobody@example.com',
+        code: '123456',
+        password: 'Another#2026',
+      });
+      expect(reset.meta.code).toBe(Code.VERIFY_CODE_EXPIRED);
+    });
+
+    it('sets a new password with the e-mailed code and signs out every session', async () => {
+      const { id, login, token } = await member();
+      await t.db.db.updateTable('member').set({ email: 'forgot@example.com' }).where('id', '=', id).execute();
+      const second = await t.login(login, STAFF_PASSWORD);
+      const sent = await resetCode('Forgot@example.com');
+      expect(sent.meta.code).toBe(200);
+      const code = await codeFor('forgot@example.com', 0);
+      const short = await t.post(`${M}/password/resetPwdByEmail`, {
+        email: 'forgot@example.com',
+        code,
+        password: 'short',
+      });
+      expect(short.meta.code).toBe(400);
+      const res = await t.post(`${M}/password/resetPwdByEmail`, {
+        email: 'forgot@example.com',
+        code,
+        password: 'Brand#New2026',
+      });
+      expect(res.meta.code).toBe(200);
+      for (const s of [token, second.token])
+        expect((await t.get(`${M}/profile`, {}, { token: s })).meta.code).toBe(401);
+      await expect(t.login(login, STAFF_PASSWORD)).rejects.toThrow();
+      expect((await t.login(login, 'Brand#New2026')).mid).toBe(id);
+      const again = await t.post(`${M}/password/resetPwdByEmail`, {
+        email: 'forgot@example.com',
+        code,
+        password: 'Other#New2026',
+      });
+      expect(again.meta.code).toBe(Code.VERIFY_CODE_EXPIRED);
+    });
+  });
+});
+
+describe('forgotten-password codes per network address', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ env: { RESET_CODE_MAX_PER_HOUR: '2' } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('refuses a third request within the hour from one address (1005), before anything is looked up', async () => {
+    const ask = async (email: string) =>
+      t.post(`${M}/password/resetPwdByEmail/request`, { email, key: await t.captcha(), captcha: TEST_CAPTCHA });
+    // No mail server is set up here: 7205 for the first two, alike for every address.
+    expect((await ask('a@example.com')).meta.code).toBe(Code.MAIL_UNAVAILABLE);
+    expect((await ask('b@example.com')).meta.code).toBe(Code.MAIL_UNAVAILABLE);
+    const third = await ask('c@example.com');
+    expect(third.meta.code).toBe(Code.TOO_MANY_ATTEMPTS);
+  });
+});

@@ -1,0 +1,148 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert, App, Button, Form, Input, Modal, Space, type ButtonProps } from 'antd';
+import { Code, PASSWORD_MAX, PASSWORD_MIN, VERIFY_RESEND_SECONDS, verificationApi } from '@study-crm/shared';
+import { call } from '../../api/call';
+import { registerBundle } from '../../app/lazyScreen';
+import { emailRule, requiredRule } from '../../components/form/rules';
+import { useConfirm } from '../../components/form/useConfirm';
+import { useCountdown } from '../../components/form/useCountdown';
+import { forgot } from './forgot-locale';
+import { useCaptcha } from './useCaptcha';
+
+// Loaded only when the dialog opens: its strings come with it.
+registerBundle(forgot);
+
+type Values = { email: string; captcha: string; code: string; password: string; confirm: string };
+// Refusals shown inside the dialog rather than as a toast.
+const INLINE = [400, 1005, 4001, 4002, Code.RESEND_TOO_SOON, 7200, 7201, 7205];
+
+// Forgotten password: a code by e-mail (behind the picture captcha), then a new password with it.
+export default function ForgotPassword({ onClose }: { onClose: (email?: string) => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const confirm = useConfirm();
+  const [form] = Form.useForm<Values>();
+  const captcha = useCaptcha();
+  const { left, start } = useCountdown();
+  const [error, setError] = useState<string | null>(null);
+  const [info, setInfo] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function sendCode() {
+    const v = await form.validateFields(['email']).catch(() => null);
+    if (!v) return;
+    // The picture code is needed for the send only (it is cleared after each send), not for the reset itself.
+    const picture = (form.getFieldValue('captcha') as string | undefined)?.trim();
+    if (!picture) {
+      form.setFields([{ name: 'captcha', errors: [t('forgot.captchaRequired')] }]);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await call(
+        verificationApi.resetCode,
+        { email: v.email.trim(), key: captcha.key, captcha: picture },
+        { isLogin: true, apiResCode: INLINE },
+      );
+      if (res.meta.code === 200) {
+        start(VERIFY_RESEND_SECONDS);
+        setInfo(t('forgot.sent'));
+      } else setError(res.meta.message);
+    } catch {
+      // The client already showed the transport error.
+    } finally {
+      form.setFieldValue('captcha', '');
+      captcha.refresh();
+      setBusy(false);
+    }
+  }
+
+  const submit = (v: Values) =>
+    confirm(t('forgot.confirmReset'), async () => {
+      setError(null);
+      const res = await call(
+        verificationApi.resetPwdByEmail,
+        { email: v.email.trim(), code: v.code.trim(), password: v.password },
+        { isLogin: true, apiResCode: INLINE },
+      );
+      if (res.meta.code !== 200) {
+        setError(res.meta.message);
+        return;
+      }
+      void message.success(t('forgot.done'));
+      onClose(v.email.trim());
+    });
+
+  const length = { min: PASSWORD_MIN, max: PASSWORD_MAX, message: t('forgot.passwordLength') };
+  return (
+    <Modal
+      open
+      title={t('forgot.title')}
+      onCancel={() => onClose()}
+      onOk={() => form.submit()}
+      okText={t('forgot.submit')}
+      okButtonProps={{ 'data-testid': 'forgot-submit' } as ButtonProps}
+      destroyOnHidden
+    >
+      <p>{t('forgot.intro')}</p>
+      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} data-testid="forgot-error" />}
+      {info && !error && (
+        <Alert type="success" showIcon title={info} style={{ marginBottom: 12 }} data-testid="forgot-info" />
+      )}
+      <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} data-testid="forgot-form">
+        <Form.Item
+          name="email"
+          label={t('forgot.email')}
+          rules={[requiredRule(t('forgot.emailRequired')), emailRule(t('forgot.emailInvalid'))]}
+        >
+          <Input autoComplete="email" maxLength={120} data-testid="forgot-email" />
+        </Form.Item>
+        <Form.Item label={t('forgot.captcha')} required>
+          <Space.Compact style={{ width: '100%' }}>
+            <Form.Item name="captcha" noStyle>
+              <Input maxLength={6} autoComplete="off" data-testid="forgot-captcha" />
+            </Form.Item>
+            <button type="button" className="login-captcha-img" onClick={captcha.refresh}>
+              {captcha.src ? <img src={captcha.src} alt={t('forgot.captcha')} width={120} height={32} /> : null}
+            </button>
+            <Button onClick={() => void sendCode()} loading={busy} disabled={left > 0} data-testid="forgot-send">
+              {left > 0 ? t('forgot.resendIn', { seconds: left }) : t('forgot.sendCode')}
+            </Button>
+          </Space.Compact>
+        </Form.Item>
+        <Form.Item
+          name="code"
+          label={t('forgot.code')}
+          rules={[{ required: true, pattern: /^\d{6}$/, message: t('forgot.codeFormat') }]}
+        >
+          <Input maxLength={6} inputMode="numeric" autoComplete="one-time-code" data-testid="forgot-code" />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          label={t('forgot.password')}
+          rules={[{ required: true, message: t('forgot.passwordLength') }, length]}
+        >
+          <Input.Password autoComplete="new-password" data-testid="forgot-password" />
+        </Form.Item>
+        <Form.Item
+          name="confirm"
+          label={t('forgot.confirm')}
+          dependencies={['password']}
+          rules={[
+            { required: true, message: t('forgot.mismatch') },
+            ({ getFieldValue }) => ({
+              validator: (_, value) =>
+                !value || value === getFieldValue('password')
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('forgot.mismatch'))),
+            }),
+          ]}
+        >
+          <Input.Password autoComplete="new-password" data-testid="forgot-confirm" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { PERM } from '@study-crm/shared';
+import { createSecretBox } from '../apps/server/src/lib/secret-box.js';
+import { createRole, createStaff, STAFF_PASSWORD } from '../apps/server/src/test/access-fixtures.js';
+import { startSmtpServer } from '../apps/server/src/test/smtp-fixture.js';
+import { CAPTCHA, confirmDialog, screenshot, settleAnimations, signIn, startPortal, type Portal } from './harness.js';
+
+const SMTP_USER = 'office@example.com';
+const SMTP_PASS = 'e2e-smtp-pass';
+const KEY = randomBytes(32).toString('base64');
+const NEW_PASSWORD = 'Reset#E2e2026';
+
+// Issue 19: bind an e-mail with a code read from a real SMTP server (zh-TW), then the forgotten-password dialog of
+// the login page (en-US) and a sign-in with the new password.
+describe('account binding and forgotten password', () => {
+  let portal: Portal;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  const poll = expect.poll;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer({ user: SMTP_USER, pass: SMTP_PASS });
+    portal = await startPortal({ MAIL_SECRET_KEY: KEY, DELIVERY_POLL_MS: '50' });
+    const now = Date.now();
+    await portal.db
+      .insertInto('mailSender')
+      .values({
+        displayName: 'Study CRM',
+        host: '127.0.0.1',
+        port: smtp.port,
+        account: SMTP_USER,
+        passwordEnc: createSecretBox(Buffer.from(KEY, 'base64')).seal(SMTP_PASS),
+        tlsMode: 'none',
+        createdAt: now,
+        updatedAt: now,
+      })
+      .execute();
+    const role = await createRole(portal.db, 'ROLE_BINDER', [PERM.memberList]);
+    const id = await createStaff(portal.db, 'binder1', [role]);
+    // No e-mail bound yet: the test binds one.
+    await portal.db.updateTable('member').set({ email: null }).where('id', '=', id).execute();
+  });
+  afterAll(async () => {
+    await portal?.close();
+    await smtp?.close();
+  });
+
+  // The 6-digit code of the newest e-mail to the address, once more than `before` have arrived.
+  async function codeFor(address: string, before: number): Promise<string> {
+    const mails = () => smtp.received.filter((r) => r.envelopeTo.includes(address));
+    await poll(() => mails().length, { timeout: 15_000 }).toBeGreaterThan(before);
+    const text = mails().at(-1)!.mail.text ?? '';
+    return /\b(\d{6})\b/.exec(text)![1]!;
+  }
+  const shot = async (page: Page, name: string) => {
+    await settleAnimations(page);
+    await screenshot(page, name);
+  };
+
+  it('binds an e-mail with the e-mailed code, then resets the password from the login page', async () => {
+    const { page, context } = await portal.newPage();
+    await signIn(page, portal.baseUrl, 'binder1', STAFF_PASSWORD);
+    await page.goto(`${portal.baseUrl}/sadmin/user/bindAccount`);
+    await page.getByTestId('bind-email').click();
+    const dialog = page.getByTestId('bind-dialog');
+    await dialog.getByTestId('bind-email').fill('binder@example.com');
+    await dialog.getByTestId('bind-code-send').click();
+    await poll(() => dialog.getByTestId('bind-code-send').innerText()).toMatch(/秒後可重新發送/);
+    const code = await codeFor('binder@example.com', 0);
+    await dialog.getByTestId('bind-code-input').fill(code);
+    await shot(page, 'bind-account-dialog-zh-TW');
+    await page.locator('.ant-modal-footer .ant-btn-primary').click();
+    await confirmDialog(page);
+    await poll(() => page.getByTestId('bound-email').innerText()).toBe('binder@example.com');
+    await shot(page, 'bind-account-zh-TW');
+    await context.close();
+
+    // Forgotten password, in English.
+    const en = await portal.newPage({ locale: 'en-US', storage: { 'cake-locale': 'en-US' } });
+    await en.page.goto(`${portal.baseUrl}/sadmin/login`);
+    await en.page.getByTestId('login-forgot').click();
+    const form = en.page.getByTestId('forgot-form');
+    await form.getByTestId('forgot-email').fill('binder@example.com');
+    await form.getByTestId('forgot-captcha').fill(CAPTCHA);
+    await form.getByTestId('forgot-send').click();
+    await en.page.getByTestId('forgot-info').waitFor();
+    const resetCode = await codeFor('binder@example.com', 1);
+    await form.getByTestId('forgot-code').fill(resetCode);
+    await form.getByTestId('forgot-password').fill(NEW_PASSWORD);
+    await form.getByTestId('forgot-confirm').fill(NEW_PASSWORD);
+    await shot(en.page, 'forgot-password-en-US');
+    await en.page.getByTestId('forgot-submit').click();
+    await confirmDialog(en.page);
+    await poll(() => en.page.getByTestId('forgot-form').count()).toBe(0);
+    await en.context.close();
+
+    const again = await portal.newPage({ locale: 'en-US', storage: { 'cake-locale': 'en-US' } });
+    await signIn(again.page, portal.baseUrl, 'binder1', NEW_PASSWORD);
+    await again.page.goto(`${portal.baseUrl}/sadmin/user/bindAccount`);
+    await poll(() => again.page.getByTestId('bound-email').innerText()).toBe('binder@example.com');
+    await shot(again.page, 'bind-account-en-US');
+    await again.page.getByTestId('replace-email').click();
+    await again.page.getByTestId('bind-dialog').getByTestId('bind-old-code-send').waitFor();
+    await shot(again.page, 'bind-account-replace-en-US');
+    await again.context.close();
+  });
+});
