@@ -274,4 +274,46 @@ describe('payment records', () => {
     expect((await t.get(`${TRACKS}/view`, { id: 1 }, { token: vt })).meta.code).toBe(403);
     expect((await t.get(`${PAY}/countAmount`, {}, { token: null })).meta.code).toBe(401);
   });
+
+  it('opens the userTransactions screen to a member holding only payment:userList, for one application at a time', async () => {
+    await staffWith(t, 'payuser', [PERM.paymentUserList]);
+    const { token: ut } = await t.login('payuser', 'Staff#2026pass');
+    const receipt = await upload('user-receipt.png', PNG_1x1);
+    const mine = (await create({ title: 'user screen', receipt })).data;
+    const other = (await create({ title: 'elsewhere', applicationId: otherAppId })).data;
+
+    const list = await t.get<Page<PaymentListItem>>(`${PAY}/userList`, { applicationId: appId }, { token: ut });
+    expect(list.meta.code).toBe(200);
+    expect(list.data.list.map((r) => r.id)).toContain(mine.id);
+    expect(list.data.list.map((r) => r.id)).not.toContain(other.id);
+    const totals = await t.get<PaymentTotals>(`${PAY}/userCountAmount`, { applicationId: appId }, { token: ut });
+    expect(totals.meta.code).toBe(200);
+    const full = await t.get<PaymentTotals>(`${PAY}/countAmount`, { applicationId: appId }, { token });
+    expect(totals.data).toEqual(full.data);
+    const view = await t.get<PaymentView>(`${PAY}/userView`, { id: mine.id, applicationId: appId }, { token: ut });
+    expect(view.data.title).toBe('user screen');
+    const download = (id: number, applicationId: number) =>
+      t.app.inject({
+        method: 'GET',
+        url: `${PAY}/userDownloadFile?id=${id}&applicationId=${applicationId}&appId=student-admin&mcId=COM`,
+        headers: t.headers({ token: ut }),
+      });
+    const dl = await download(mine.receipt[0]!.id, appId);
+    expect(dl.statusCode).toBe(200);
+    expect(dl.headers['content-type']).toBe('image/png');
+
+    // Always one application: without it 400; a record or file of another application is not found.
+    expect((await t.get(`${PAY}/userList`, {}, { token: ut })).meta).toMatchObject({ code: 400 });
+    expect((await t.get(`${PAY}/userCountAmount`, {}, { token: ut })).meta.code).toBe(400);
+    expect((await t.get(`${PAY}/userView`, { id: other.id, applicationId: appId }, { token: ut })).meta.code).toBe(
+      Code.NOT_FOUND,
+    );
+    expect((await download(mine.receipt[0]!.id, otherAppId).then((r) => r.json())).meta.code).toBe(Code.NOT_FOUND);
+    // The transactions screen's calls (all records) stay closed to it; its own stay closed to a list-only member.
+    expect((await t.get(`${PAY}/list`, {}, { token: ut })).meta.code).toBe(403);
+    expect((await t.get(`${PAY}/countAmount`, { applicationId: appId }, { token: ut })).meta.code).toBe(403);
+    expect((await t.get(`${PAY}/view`, { id: mine.id }, { token: ut })).meta.code).toBe(403);
+    const { token: vt } = await t.login('payviewer', 'Staff#2026pass');
+    expect((await t.get(`${PAY}/userList`, { applicationId: appId }, { token: vt })).meta.code).toBe(403);
+  });
 });

@@ -100,7 +100,7 @@ export function PaymentDrawer({
 }) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
-  const view = usePaymentView(mode === 'new' ? undefined : id);
+  const view = usePaymentView(mode === 'new' ? undefined : id, applicationId);
   const data = view.data;
   const mutate = usePaymentMutation();
   const staff = useStaffOptions();
@@ -213,7 +213,7 @@ export function PaymentDrawer({
       {loading ? (
         <Skeleton active />
       ) : mode === 'view' && data ? (
-        <PaymentDetails data={data} />
+        <PaymentDetails data={data} applicationId={applicationId} />
       ) : (
         <>
           {locked && <Alert type="info" showIcon title={t('payment.lockedHint')} style={{ marginBottom: 16 }} />}
@@ -343,6 +343,7 @@ export function PaymentDrawer({
                 </Typography.Text>
               </Space>
               <AttachmentList
+                applicationId={applicationId}
                 items={items[kind]}
                 onRemove={(name) => setItems((s) => ({ ...s, [kind]: s[kind].filter((i) => i.name !== name) }))}
               />
@@ -360,7 +361,7 @@ export function PaymentDrawer({
   );
 }
 
-function PaymentDetails({ data }: { data: PaymentView }) {
+function PaymentDetails({ data, applicationId }: { data: PaymentView; applicationId?: number | undefined }) {
   const { t } = useTranslation();
   const when = (ms: number | null) => (ms ? dayjs(ms).format('YYYY-MM-DD HH:mm') : '-');
   return (
@@ -397,7 +398,7 @@ function PaymentDetails({ data }: { data: PaymentView }) {
       {ATTACHMENT_KINDS.map((kind) => (
         <div key={kind} style={{ marginTop: 16 }}>
           <Typography.Text strong>{t(`payment.f.${FIELD[kind]}`)}</Typography.Text>
-          <AttachmentList items={fromView(data)[kind]} />
+          <AttachmentList applicationId={applicationId} items={fromView(data)[kind]} />
         </div>
       ))}
     </>
@@ -405,7 +406,15 @@ function PaymentDetails({ data }: { data: PaymentView }) {
 }
 
 // Saved attachments preview (images) and download through the authenticated call; fresh uploads show their name.
-function AttachmentList({ items, onRemove }: { items: Item[]; onRemove?: (name: string) => void }) {
+function AttachmentList({
+  items,
+  onRemove,
+  applicationId,
+}: {
+  items: Item[];
+  onRemove?: (name: string) => void;
+  applicationId?: number | undefined;
+}) {
   const { t } = useTranslation();
   const [preview, setPreview] = useState<string | null>(null);
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
@@ -422,7 +431,7 @@ function AttachmentList({ items, onRemove }: { items: Item[]; onRemove?: (name: 
               size="small"
               type="link"
               icon={<EyeOutlined />}
-              onClick={() => void attachmentUrl({ id: i.id! }).then(setPreview)}
+              onClick={() => void attachmentUrl({ id: i.id! }, applicationId).then(setPreview)}
               data-testid="pay-attachment-preview"
             >
               {t('payment.preview')}
@@ -434,7 +443,9 @@ function AttachmentList({ items, onRemove }: { items: Item[]; onRemove?: (name: 
               type="link"
               icon={<DownloadOutlined />}
               onClick={() =>
-                void downloadAttachment({ id: i.id!, originalName: i.originalName }).catch(() => undefined)
+                void downloadAttachment({ id: i.id!, originalName: i.originalName }, applicationId).catch(
+                  () => undefined,
+                )
               }
             >
               {t('payment.download')}
