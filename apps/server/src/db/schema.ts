@@ -446,6 +446,15 @@ export type ListCountTable = {
   n: number | string;
 };
 
+// Payment sums and counts per currency, type and status (migration 0023), kept by triggers on payment_record.
+export type PaymentSummaryTable = {
+  currency: string;
+  type: 'collection' | 'refund';
+  status: 'pending' | 'confirmed' | 'voided';
+  amountMinor: number | string;
+  n: number | string;
+};
+
 export type Database = {
   listCount: ListCountTable;
   member: MemberTable;
@@ -484,6 +493,7 @@ export type Database = {
   deliveryOutbox: DeliveryOutboxTable;
   memberTwoFactor: MemberTwoFactorTable;
   memberRecoveryCode: MemberRecoveryCodeTable;
+  paymentSummary: PaymentSummaryTable;
 };
 
 // A row as a query reads it: every repository row type is derived from this, never typed again by hand.
