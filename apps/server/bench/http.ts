@@ -1,5 +1,7 @@
 // npm run bench [-- --small 100000 --large 1000000 --members 20000 --payments 1000000 --duration 5 --connections 1
-//                   --mixed 100 --mixed-seconds 90 --first-minute 60 --engines sqlite,postgres]
+//                   --mixed 100 --mixed-seconds 600 --first-minute 60 --engines sqlite,postgres] [-- --quick]
+// The mixed load is also the memory check: `--mixed-seconds` long, 600 s (the issue's 10 minutes) by default;
+// `--quick` makes it 90 s (unless --mixed-seconds is given) for a quick run, whose memory figure says so.
 // Real HTTP: forks bench/http-server.ts (the built app listening on a local port, SQLite file, and PostgreSQL in a
 // schema of its own when DATABASE_URL is set), seeds `small` then `large` demo applications (bulk inserts), and
 // drives it with autocannon: the trivial signed call, the home list (no filter page 1 and page N by number and by
@@ -29,7 +31,8 @@ const { values: opt } = parseArgs({
     connections: { type: 'string', default: '20' },
     requests: { type: 'string', default: '300' },
     mixed: { type: 'string', default: '100' },
-    'mixed-seconds': { type: 'string', default: '90' },
+    'mixed-seconds': { type: 'string' },
+    quick: { type: 'boolean', default: false },
     'first-minute': { type: 'string', default: '60' },
     'page-n': { type: 'string', default: '2000' },
     engines: { type: 'string', default: 'sqlite,postgres' },
@@ -42,7 +45,9 @@ const DURATION = Number(opt.duration);
 const CONNECTIONS = Number(opt.connections);
 const REQUESTS = Number(opt.requests);
 const MIXED = Number(opt.mixed);
-const MIXED_SECONDS = Number(opt['mixed-seconds']);
+// The memory check of issue 14 runs the mixed load for 10 minutes; a quick run keeps 90 s.
+const MEMORY_CHECK_SECONDS = 600;
+const MIXED_SECONDS = Number(opt['mixed-seconds'] ?? (opt.quick ? 90 : MEMORY_CHECK_SECONDS));
 const FIRST_MINUTE = Math.min(Number(opt['first-minute']), MIXED_SECONDS);
 const PAGE_N = Number(opt['page-n']);
 const PAYMENTS = Number(opt.payments);
@@ -292,7 +297,12 @@ function goals(label: string, r: Result) {
       goal(`${name}: p50 at ${PAYMENTS} payments vs trivial`, p50(name, PAYMENTS) / trivial, 5);
     }
   }
-  goal('memory: RSS at the end of the mixed load vs after its first minute', r.rss.end / r.rss.first, 1.5);
+  goal(
+    `memory: RSS after ${MIXED_SECONDS} s of mixed load vs after its first ${FIRST_MINUTE} s` +
+      (MIXED_SECONDS < MEMORY_CHECK_SECONDS ? ` (short run: the issue's check is ${MEMORY_CHECK_SECONDS} s)` : ''),
+    r.rss.end / r.rss.first,
+    1.5,
+  );
   console.log(`\n### Goals, ${label} (ratios of the one-client p50)`);
   console.log(out.join('\n'));
 }
