@@ -441,7 +441,7 @@ export type MemberRecoveryCodeTable = {
 
 // Live rows per bucket of a list (migration 0014), kept by triggers: applications per status, members per type.
 export type ListCountTable = {
-  list: 'application' | 'member';
+  list: 'application' | 'member' | 'application_day';
   bucket: string;
   n: number | string;
 };
