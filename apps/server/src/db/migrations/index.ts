@@ -13,7 +13,7 @@ import * as emailAttachments from './20261123_0016_email_attachments.js';
 import * as listCounters from './20261123_0014_list_counters.js';
 import * as payments from './20261123_0015_payments.js';
 import * as paymentSummary from './20261123_0023_payment_summary.js';
-import * as applicationDayCount from './20261123_0023_application_day_count.js';
+import * as applicationPaging from './20261123_0023_application_paging.js';
 
 // Every migration, in order. Frozen once landed: add a new file, never edit an old one.
 export const migrations: Record<string, Migration> = {
@@ -31,5 +31,5 @@ export const migrations: Record<string, Migration> = {
   '20261123_0015_payments': payments,
   '20261123_0016_email_attachments': emailAttachments,
   '20261123_0023_payment_summary': paymentSummary,
-  '20261123_0023_application_day_count': applicationDayCount,
+  '20261123_0023_application_paging': applicationPaging,
 };
