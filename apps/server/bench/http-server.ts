@@ -7,10 +7,12 @@ import { buildApp, type BuiltApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { seedDemoApplications } from '../src/db/seed/demo-applications.js';
 import { analyze, seedDemoMembers } from '../src/db/seed/demo-members.js';
+import { seedDemoPayments } from '../src/db/seed/demo-payments.js';
 
 export type BenchRequest =
   | { type: 'start'; env: Record<string, string>; sqliteFile?: string; pgSchema?: string; members: number }
   | { type: 'seed'; applications: number }
+  | { type: 'seedPayments'; payments: number }
   | { type: 'rss' }
   | { type: 'stop' };
 export type Started = { port: number; token: string; mid: number; membersMs: number };
@@ -58,12 +60,27 @@ async function seed(applications: number) {
   return { ...r, analyzeMs: Date.now() - t };
 }
 
+// Demo payments spread over the applications there are (issue 16), then fresh statistics as for applications.
+async function seedPayments(payments: number) {
+  const { db } = built!;
+  const t0 = Date.now();
+  const inserted = await seedDemoPayments(db.db, payments, () => undefined);
+  const t = Date.now();
+  if (db.dialect === 'postgres') {
+    for (const table of ['payment_record', 'payment_track', 'payment_summary'])
+      await sql.raw(`VACUUM ANALYZE ${table}`).execute(db.db);
+  } else await analyze(db.db);
+  return { inserted, ms: t - t0, analyzeMs: Date.now() - t };
+}
+
 async function handle(m: BenchRequest): Promise<unknown> {
   switch (m.type) {
     case 'start':
       return start(m);
     case 'seed':
       return seed(m.applications);
+    case 'seedPayments':
+      return seedPayments(m.payments);
     case 'rss':
       return { rss: process.memoryUsage().rss };
     case 'stop':

@@ -495,8 +495,17 @@ export type MemberWalletTable = {
 
 // Live rows per bucket of a list (migration 0014), kept by triggers: applications per status, members per type.
 export type ListCountTable = {
-  list: 'application' | 'member';
+  list: 'application' | 'member' | 'application_day';
   bucket: string;
+  n: number | string;
+};
+
+// Payment sums and counts per currency, type and status (migration 0023), kept by triggers on payment_record.
+export type PaymentSummaryTable = {
+  currency: string;
+  type: 'collection' | 'refund';
+  status: 'pending' | 'confirmed' | 'voided';
+  amountMinor: number | string;
   n: number | string;
 };
 
@@ -548,6 +557,7 @@ export type Database = {
   smsRecipient: SmsRecipientTable;
   verificationCode: VerificationCodeTable;
   verificationSend: VerificationSendTable;
+  paymentSummary: PaymentSummaryTable;
 };
 
 export type FeedbackTable = {

@@ -6,6 +6,9 @@ import {
   PaymentPageSchema,
   PaymentTotalsSchema,
   PaymentUpdateSchema,
+  PaymentUserCountQuery,
+  PaymentUserIdParam,
+  PaymentUserListQuery,
   PaymentViewSchema,
   PaymentVoidSchema,
   TrackListQuery,
@@ -24,6 +27,15 @@ export const paymentApi = {
   void: postCall('/api/v1/mc/paymentRecord/void', PaymentVoidSchema, PaymentViewSchema),
   countAmount: getCall('/api/v1/mc/paymentRecord/countAmount', PaymentCountQuery, PaymentTotalsSchema),
   downloadFile: rawCall('/api/v1/mc/paymentRecord/downloadFile', IdParam, 'application/octet-stream'),
+  // The userTransactions screen (payment:userList): the same reads, narrowed to one application.
+  userList: getCall('/api/v1/mc/paymentRecord/userList', PaymentUserListQuery, PaymentPageSchema),
+  userCountAmount: getCall('/api/v1/mc/paymentRecord/userCountAmount', PaymentUserCountQuery, PaymentTotalsSchema),
+  userView: getCall('/api/v1/mc/paymentRecord/userView', PaymentUserIdParam, PaymentViewSchema),
+  userDownloadFile: rawCall(
+    '/api/v1/mc/paymentRecord/userDownloadFile',
+    PaymentUserIdParam,
+    'application/octet-stream',
+  ),
 };
 
 // The payment operation log (spec section 7: /api/v1/cake/tracks).

@@ -133,6 +133,14 @@ export const PaymentListQuery = zPaging.extend({
 export type PaymentListInput = z.output<typeof PaymentListQuery>;
 export const PaymentCountQuery = z.object(PaymentFilterShape);
 export type PaymentFilter = z.output<typeof PaymentCountQuery>;
+// The userTransactions screen's calls (permission payment:userList): always one application.
+const oneApplication = { applicationId: zId().describe('the application whose records are read (userTransactions)') };
+export const PaymentUserListQuery = PaymentListQuery.extend(oneApplication);
+export const PaymentUserCountQuery = PaymentCountQuery.extend(oneApplication);
+export const PaymentUserIdParam = z.object({
+  id: zId().describe('a payment record, or for userDownloadFile an attachment, of that application'),
+  ...oneApplication,
+});
 
 export const TrackListQuery = zPaging.extend({
   paymentId: zId().nullish(),

@@ -18,6 +18,8 @@ import * as feedback from './20261123_0020_feedback.js';
 import * as profile from './20261123_0021_profile.js';
 import * as sms from './20261123_0017_sms.js';
 import * as verificationCodes from './20261123_0018_verification_codes.js';
+import * as paymentSummary from './20261123_0023_payment_summary.js';
+import * as applicationPaging from './20261123_0023_application_paging.js';
 
 // Every migration, in order. Frozen once landed: add a new file, never edit an old one.
 export const migrations: Record<string, Migration> = {
@@ -40,4 +42,6 @@ export const migrations: Record<string, Migration> = {
   '20261123_0021_profile': profile,
   '20261123_0017_sms': sms,
   '20261123_0018_verification_codes': verificationCodes,
+  '20261123_0023_payment_summary': paymentSummary,
+  '20261123_0023_application_paging': applicationPaging,
 };

@@ -130,6 +130,9 @@ const WALK_SHARE = 200;
 // Only the status narrows the list: the maintained counter answers the total without counting rows.
 const countedByStatus = (f: ListFilter) => !f.keyword && !f.teacherId && !f.dateFrom && !f.dateTo;
 
+// From this offset on, an unfiltered page by number starts at the date the per-date counters point to.
+const DAY_SEEK_FROM = 1000;
+
 // Upper bound of a prefix range: every string starting with `q` is >= q and < q + U+FFFF.
 const PREFIX_END = '\uffff';
 
@@ -219,6 +222,33 @@ export function createApplicationRepository(db: Db) {
       );
   }
 
+  // The application date on which row number `offset` (0-based, in the list's date order) lies, and how many rows
+  // of that date come before it: from the per-date counters (list_count 'application_day'), a row per date.
+  async function dayOfOffset(order: 'asc' | 'desc', offset: number): Promise<{ day: string; skip: number } | null> {
+    // Dates in the list's order along the counters' primary key, a chunk at a time: a deep page reads as many
+    // counter rows as it has dates before it, never the table.
+    const CHUNK = 256;
+    let before = 0;
+    let last: string | null = null;
+    for (;;) {
+      let q = db
+        .selectFrom('listCount')
+        .select(['bucket', 'n'])
+        .where('list', '=', 'application_day')
+        .orderBy('bucket', order)
+        .limit(CHUNK);
+      if (last !== null) q = q.where('bucket', order === 'desc' ? '<' : '>', last);
+      const rows = await q.execute();
+      for (const r of rows) {
+        const n = Number(r.n);
+        if (before + n > offset) return { day: r.bucket, skip: offset - before };
+        before += n;
+      }
+      if (rows.length < CHUNK) return null;
+      last = rows[rows.length - 1]!.bucket;
+    }
+  }
+
   const sortColumn = {
     applicationDate: 'application.applicationDate',
     createdAt: 'application.createdAt',
@@ -246,7 +276,17 @@ export function createApplicationRepository(db: Db) {
       let offset = f.after ? 0 : f.offset;
       if (offset > 0 && !f.keyword) {
         // A page by number: skip the offset over the order's covering index (ids only), then read those 20 rows.
-        const ids = filtered(f)
+        // Unfiltered in the default order, the per-date counters first find the date where the page starts, so
+        // only that date's rows are skipped however deep the page.
+        let from = filtered(f);
+        if (offset >= DAY_SEEK_FROM && countedByStatus(f) && !f.status && f.sortField === 'applicationDate') {
+          const start = await dayOfOffset(f.order, offset);
+          if (start) {
+            from = from.where('application.applicationDate', f.order === 'desc' ? '<=' : '>=', start.day);
+            offset = start.skip;
+          }
+        }
+        const ids = from
           .select('application.id')
           .orderBy(sortColumn[f.sortField], f.order)
           .orderBy('application.id', f.order)

@@ -2,6 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/signed-in.js';
 import { ADMIN_LOGIN, ADMIN_PASSWORD, TEST_CAPTCHA, testClock } from '../../test/harness.js';
 import { hashPassword } from './password.js';
+import { createSessionRepository } from './session.repository.js';
+import { createSessionService } from './session.service.js';
 
 const LOGIN = '/api/v1/mc/auth/login/loginName';
 
@@ -232,5 +234,43 @@ describe('sessions', () => {
       message: 'Your login has expired or logged in elsewhere, please log in again',
     });
     expect((await profile(other.token)).meta.code).toBe(200);
+  });
+
+  // The sign-in check on a Kysely that records its statements.
+  const checker = () => {
+    const statements: string[] = [];
+    const db = t.db.db.withPlugin({
+      transformQuery: (args) => {
+        statements.push(args.node.kind);
+        return args.node;
+      },
+      transformResult: (args) => Promise.resolve(args.result),
+    });
+    return { sessions: createSessionService(createSessionRepository(db), t.config, clock), statements };
+  };
+
+  it('reads the session and its permissions in one statement', async () => {
+    const { token, mid } = await t.login();
+    const { sessions, statements } = checker();
+    const member = await sessions.authenticate(token);
+    expect(member?.id).toBe(mid);
+    expect(member?.perms.has('payment:list')).toBe(true);
+    // One snapshot: a session closed while the check runs is read live with its permissions or not at all (401),
+    // never live without them (the 403 two parallel reads could give).
+    expect(statements).toEqual(['SelectQueryNode']);
+  });
+
+  it('answers 200 or 401 (never 403) to calls racing their session being closed', async () => {
+    for (let round = 0; round < 5; round++) {
+      const { token } = await t.login();
+      const calls = Array.from({ length: 8 }, () => t.get('/api/v1/mc/paymentRecord/list', {}, { token }));
+      const [logout, ...codes] = await Promise.all([
+        t.post('/api/v1/member/logout', {}, { token }).then((r) => r.meta.code),
+        ...calls.map((c) => c.then((r) => r.meta.code)),
+      ]);
+      expect(logout).toBe(200);
+      for (const code of codes) expect([200, 401]).toContain(code);
+      expect((await profile(token)).meta.code).toBe(401);
+    }
   });
 });

@@ -32,21 +32,47 @@ export function createSessionRepository(db: Db) {
         .execute();
     },
 
-    // A live session of an active, not deleted staff member.
-    findLive(tokenHash: string): Promise<SessionRow | undefined> {
-      return db
+    // A live session of an active, not deleted staff member, with the permissions its member holds through their
+    // roles, in one statement: one snapshot, so a session closed while the check runs is either read live with its
+    // permissions or not at all (401) — never live without them (a 403 that should be a 401). Permissions are read
+    // fresh on every call (a role change applies on the member's next request).
+    async findLiveWithPerms(tokenHash: string): Promise<{ session: SessionRow; perms: string[] } | undefined> {
+      const rows = await db
         .selectFrom('session')
         .innerJoin('member', 'member.id', 'session.memberId')
+        // With an active role (role switching) only that role counts, while the member still holds it (`held`);
+        // once it is taken from them, all their roles count again.
         .leftJoin('memberRole as held', (j) =>
           j.onRef('held.memberId', '=', 'session.memberId').onRef('held.roleId', '=', 'session.activeRoleId'),
         )
-        .select(['session.id', 'session.memberId', 'session.createdAt', 'session.lastSeenAt', 'session.expiresAt'])
-        .select(['held.roleId as activeRoleId', 'session.activeRoleId as chosenRoleId'])
+        .leftJoin('memberRole', (j) =>
+          j
+            .onRef('memberRole.memberId', '=', 'session.memberId')
+            .on((eb) => eb.or([eb('held.roleId', 'is', null), eb('memberRole.roleId', '=', eb.ref('held.roleId'))])),
+        )
+        .leftJoin('rolePermission', 'rolePermission.roleId', 'memberRole.roleId')
+        .leftJoin('permission', 'permission.id', 'rolePermission.permissionId')
+        .select([
+          'session.id',
+          'session.memberId',
+          'session.createdAt',
+          'session.lastSeenAt',
+          'session.expiresAt',
+          'held.roleId as activeRoleId',
+          'session.activeRoleId as chosenRoleId',
+          'permission.perm',
+        ])
         .where('session.tokenHash', '=', tokenHash)
         .where('session.revokedAt', 'is', null)
         .where('member.status', '=', 'active')
         .where('member.deletedAt', 'is', null)
-        .executeTakeFirst();
+        .execute();
+      const first = rows[0];
+      if (!first) return undefined;
+      const { perm: _perm, ...session } = first;
+      const perms = new Set<string>();
+      for (const r of rows) if (r.perm !== null) perms.add(r.perm);
+      return { session, perms: [...perms] };
     },
 
     async touch(id: number, now: number) {
@@ -69,39 +95,6 @@ export function createSessionRepository(db: Db) {
         .where('memberId', '=', memberId)
         .where('revokedAt', 'is', null)
         .execute();
-    },
-
-    // The permissions of the session's member through their roles, read fresh on every call (a role change applies
-    // on the member's next request), by token so authenticate can read them at the same time as the session (they
-    // are used only when the session is live). With an active role (role switching) only that role counts, while the
-    // member still holds it; once it is taken from them, all their roles count again.
-    async permsOfToken(tokenHash: string): Promise<string[]> {
-      const rows = await db
-        .selectFrom('session')
-        .innerJoin('memberRole', 'memberRole.memberId', 'session.memberId')
-        .innerJoin('rolePermission', 'rolePermission.roleId', 'memberRole.roleId')
-        .innerJoin('permission', 'permission.id', 'rolePermission.permissionId')
-        .select('permission.perm')
-        .distinct()
-        .where('session.tokenHash', '=', tokenHash)
-        .where('session.revokedAt', 'is', null)
-        .where((eb) =>
-          eb.or([
-            eb('session.activeRoleId', 'is', null),
-            eb('memberRole.roleId', '=', eb.ref('session.activeRoleId')),
-            eb.not(
-              eb.exists(
-                eb
-                  .selectFrom('memberRole as held')
-                  .select('held.roleId')
-                  .whereRef('held.memberId', '=', 'session.memberId')
-                  .whereRef('held.roleId', '=', 'session.activeRoleId'),
-              ),
-            ),
-          ]),
-        )
-        .execute();
-      return rows.map((r) => r.perm);
     },
 
     // Role switching: the session acts as `roleId` (null: all roles) if the member holds it, in one conditional

@@ -93,7 +93,18 @@ function applyFilter(q: PaymentQuery, f: PaymentFilter): PaymentQuery {
   return q;
 }
 
+// Filters the summary table answers exactly (it is kept per currency, type and status); any other needs the records.
+export const summaryServes = (f: PaymentFilter): boolean =>
+  !f.applicationId && !f.dateFrom && !f.dateTo && !f.teacherId && !f.keyword;
+
 export function createPaymentRepository(db: Db) {
+  const summaryOf = (f: PaymentFilter) => {
+    let q = db.selectFrom('paymentSummary');
+    if (f.type) q = q.where('type', '=', f.type);
+    if (f.status) q = q.where('status', '=', f.status);
+    if (f.currency) q = q.where('currency', '=', f.currency);
+    return q;
+  };
   return {
     transaction: <T>(fn: (tx: Tx) => Promise<T>): Promise<T> => runInTransaction(db, fn),
 
@@ -113,23 +124,36 @@ export function createPaymentRepository(db: Db) {
         .limit(w.limit)
         .offset(w.offset)
         .execute();
-      const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      // The total: from the summary table when it answers the filter exactly, else counted.
+      const { n } = summaryServes(f)
+        ? await summaryOf(f)
+            .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('n'), eb.lit(0)).as('n'))
+            .executeTakeFirstOrThrow()
+        : await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       return { rows, total: Number(n) };
     },
 
-    // Sums per currency, type and status (voided excluded): a handful of rows whatever the table size.
+    // Sums per currency, type and status (voided excluded): a handful of rows whatever the table size. Without a
+    // filter (or with currency/type/status only) read from the maintained summary, else summed from the covering
+    // indexes.
     totals: (f: PaymentFilter) =>
-      applyFilter(db.selectFrom('paymentRecord'), f)
-        .where('status', '!=', 'voided')
-        .select((eb) => [
-          'currency',
-          'type',
-          'status',
-          eb.fn.sum<number | string>('amountMinor').as('sum'),
-          eb.fn.countAll<number | string>().as('n'),
-        ])
-        .groupBy(['currency', 'type', 'status'])
-        .execute(),
+      summaryServes(f)
+        ? summaryOf(f)
+            .where('status', '!=', 'voided')
+            .where('n', '>', 0)
+            .select(['currency', 'type', 'status', 'amountMinor as sum', 'n'])
+            .execute()
+        : applyFilter(db.selectFrom('paymentRecord'), f)
+            .where('status', '!=', 'voided')
+            .select((eb) => [
+              'currency',
+              'type',
+              'status',
+              eb.fn.sum<number | string>('amountMinor').as('sum'),
+              eb.fn.countAll<number | string>().as('n'),
+            ])
+            .groupBy(['currency', 'type', 'status'])
+            .execute(),
 
     insert: async (tx: Tx, v: NewPayment, now: number): Promise<number> => {
       const row = await tx

@@ -80,6 +80,42 @@ export function registerPaymentRoutes(app: FastifyInstance, payments: PaymentSer
     },
   });
 
+  // The userTransactions screen (gated by payment:userList) reads one application's records through its own calls,
+  // so a member holding only that screen can use it without the full transactions list.
+  defineRoute(app, {
+    ...paymentApi.userList,
+    access: PERM.paymentUserList,
+    tags,
+    summary: "One application's payment records (userTransactions), paged, filtered and sorted like list",
+    handler: ({ query }) => payments.list(query),
+  });
+
+  defineRoute(app, {
+    ...paymentApi.userCountAmount,
+    access: PERM.paymentUserList,
+    tags,
+    summary: "Totals per currency of one application's records (userTransactions), filtered like userList",
+    handler: ({ query }) => payments.countAmount(query),
+  });
+
+  defineRoute(app, {
+    ...paymentApi.userView,
+    access: PERM.paymentUserList,
+    tags,
+    summary: "One payment record of the application (userTransactions); another application's record is 404",
+    handler: ({ query }) => payments.view(query.id, query.applicationId),
+  });
+
+  defineRoute(app, {
+    ...paymentApi.userDownloadFile,
+    access: PERM.paymentUserList,
+    tags,
+    summary: "Download an attachment of one of the application's records (userTransactions)",
+    handler: async ({ query, reply }) => {
+      await sendStoredFile(reply, await payments.openFile(query.id, query.applicationId));
+    },
+  });
+
   defineRoute(app, {
     ...trackApi.list,
     access: PERM.trackList,

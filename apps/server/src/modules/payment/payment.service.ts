@@ -191,9 +191,10 @@ export function createPaymentService(deps: {
     return { paymentId, operatorId, operation, changes: JSON.stringify(changes), createdAt: now } satisfies NewTrack;
   }
 
-  async function view(id: number): Promise<PaymentView> {
+  // One record; with applicationId (userTransactions), only a record of that application.
+  async function view(id: number, applicationId?: number): Promise<PaymentView> {
     const row = await repo.find(id);
-    if (!row) throw notFound();
+    if (!row || (applicationId !== undefined && row.applicationId !== applicationId)) throw notFound();
     const files = await repo.files(id);
     const names = await people.names([
       row.studentId,
@@ -362,9 +363,13 @@ export function createPaymentService(deps: {
       return view(input.id);
     },
 
-    async openFile(id: number) {
+    // An attachment; with applicationId (userTransactions), only one of that application's records.
+    async openFile(id: number, applicationId?: number) {
       const row = await repo.findFile(id);
       if (!row) throw notFound();
+      if (applicationId !== undefined && (await repo.find(row.paymentId))?.applicationId !== applicationId) {
+        throw notFound();
+      }
       const { full, size } = await storage.open(row.storedName);
       const dot = row.originalName.lastIndexOf('.');
       const title = dot > 0 ? row.originalName.slice(0, dot) : row.originalName;

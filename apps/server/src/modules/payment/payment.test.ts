@@ -274,4 +274,109 @@ describe('payment records', () => {
     expect((await t.get(`${TRACKS}/view`, { id: 1 }, { token: vt })).meta.code).toBe(403);
     expect((await t.get(`${PAY}/countAmount`, {}, { token: null })).meta.code).toBe(401);
   });
+
+  it('opens the userTransactions screen to a member holding only payment:userList, for one application at a time', async () => {
+    await staffWith(t, 'payuser', [PERM.paymentUserList]);
+    const { token: ut } = await t.login('payuser', 'Staff#2026pass');
+    const receipt = await upload('user-receipt.png', PNG_1x1);
+    const mine = (await create({ title: 'user screen', receipt })).data;
+    const other = (await create({ title: 'elsewhere', applicationId: otherAppId })).data;
+
+    const list = await t.get<Page<PaymentListItem>>(`${PAY}/userList`, { applicationId: appId }, { token: ut });
+    expect(list.meta.code).toBe(200);
+    expect(list.data.list.map((r) => r.id)).toContain(mine.id);
+    expect(list.data.list.map((r) => r.id)).not.toContain(other.id);
+    const totals = await t.get<PaymentTotals>(`${PAY}/userCountAmount`, { applicationId: appId }, { token: ut });
+    expect(totals.meta.code).toBe(200);
+    const full = await t.get<PaymentTotals>(`${PAY}/countAmount`, { applicationId: appId }, { token });
+    expect(totals.data).toEqual(full.data);
+    const view = await t.get<PaymentView>(`${PAY}/userView`, { id: mine.id, applicationId: appId }, { token: ut });
+    expect(view.data.title).toBe('user screen');
+    const download = (id: number, applicationId: number) =>
+      t.app.inject({
+        method: 'GET',
+        url: `${PAY}/userDownloadFile?id=${id}&applicationId=${applicationId}&appId=student-admin&mcId=COM`,
+        headers: t.headers({ token: ut }),
+      });
+    const dl = await download(mine.receipt[0]!.id, appId);
+    expect(dl.statusCode).toBe(200);
+    expect(dl.headers['content-type']).toBe('image/png');
+
+    // Always one application: without it 400; a record or file of another application is not found.
+    expect((await t.get(`${PAY}/userList`, {}, { token: ut })).meta).toMatchObject({ code: 400 });
+    expect((await t.get(`${PAY}/userCountAmount`, {}, { token: ut })).meta.code).toBe(400);
+    expect((await t.get(`${PAY}/userView`, { id: other.id, applicationId: appId }, { token: ut })).meta.code).toBe(
+      Code.NOT_FOUND,
+    );
+    expect((await download(mine.receipt[0]!.id, otherAppId).then((r) => r.json())).meta.code).toBe(Code.NOT_FOUND);
+    // The transactions screen's calls (all records) stay closed to it; its own stay closed to a list-only member.
+    expect((await t.get(`${PAY}/list`, {}, { token: ut })).meta.code).toBe(403);
+    expect((await t.get(`${PAY}/countAmount`, { applicationId: appId }, { token: ut })).meta.code).toBe(403);
+    expect((await t.get(`${PAY}/view`, { id: mine.id }, { token: ut })).meta.code).toBe(403);
+    const { token: vt } = await t.login('payviewer', 'Staff#2026pass');
+    expect((await t.get(`${PAY}/userList`, { applicationId: appId }, { token: vt })).meta.code).toBe(403);
+  });
+
+  it('keeps the summary equal to a fresh aggregate through create, update, confirm and void, parallel confirms too', async () => {
+    const db = t.db.db;
+    const sorted = <T extends { currency: string; type: string; status: string }>(rows: T[]) =>
+      rows
+        .map((r) => ({ ...r }))
+        .sort((a, b) => `${a.currency}${a.type}${a.status}`.localeCompare(`${b.currency}${b.type}${b.status}`));
+    const expectSummaryFresh = async () => {
+      const summary = await db
+        .selectFrom('paymentSummary')
+        .select(['currency', 'type', 'status', 'amountMinor', 'n'])
+        .where('n', '!=', 0)
+        .execute();
+      const fresh = await db
+        .selectFrom('paymentRecord')
+        .select((eb) => [
+          'currency',
+          'type',
+          'status',
+          eb.fn.sum<number | string>('amountMinor').as('amountMinor'),
+          eb.fn.countAll<number | string>().as('n'),
+        ])
+        .groupBy(['currency', 'type', 'status'])
+        .execute();
+      const num = (rows: typeof summary) =>
+        sorted(rows).map((r) => ({ ...r, amountMinor: Number(r.amountMinor), n: Number(r.n) }));
+      expect(num(summary)).toEqual(num(fresh));
+      // countAmount without a filter (summary) equals the same view summed from the records (a filter that the
+      // summary cannot answer and that keeps every record), and so does the list's total.
+      const fromSummary = await t.get<PaymentTotals>(`${PAY}/countAmount`, {}, { token });
+      const fromRecords = await t.get<PaymentTotals>(`${PAY}/countAmount`, { dateFrom: '1900-01-01' }, { token });
+      expect(fromSummary.data).toEqual(fromRecords.data);
+      const total = (await t.get<Page<PaymentListItem>>(`${PAY}/list`, {}, { token })).data.total;
+      expect(total).toBe(num(fresh).reduce((s, r) => s + r.n, 0));
+    };
+    await expectSummaryFresh();
+    const a = (await create({ title: 'sum a', amount: '100.25', currency: 'USD' })).data;
+    const b = (await create({ title: 'sum b', type: 'refund', amount: '40', currency: 'USD' })).data;
+    const c = (await create({ title: 'sum c', amount: '5000', currency: 'JPY' })).data;
+    await expectSummaryFresh();
+    // Pending: amount, currency and type may change; each moves money between summary rows.
+    const upd = await t.post(`${PAY}/update`, { ...form({ amount: '300', currency: 'EUR' }), id: a.id }, { token });
+    expect(upd.meta.code).toBe(200);
+    expect(
+      (await t.post(`${PAY}/update`, { ...form({ type: 'refund', amount: '10' }), id: c.id }, { token })).meta.code,
+    ).toBe(200);
+    await expectSummaryFresh();
+    expect((await t.post(`${PAY}/confirm`, { id: a.id }, { token })).meta.code).toBe(200);
+    expect((await t.post(`${PAY}/void`, { id: b.id, reason: 'typo' }, { token })).meta.code).toBe(200);
+    expect((await t.post(`${PAY}/void`, { id: a.id, reason: 'refunded' }, { token })).meta.code).toBe(200);
+    await expectSummaryFresh();
+    // Parallel confirmations of several records (and several presses of each) at once.
+    const ids = [];
+    for (let i = 0; i < 4; i++)
+      ids.push((await create({ title: `par ${i}`, amount: `${i + 1}`, currency: 'HKD' })).data.id);
+    const codes = await Promise.all(
+      ids.flatMap((id) => Array.from({ length: 5 }, () => t.post(`${PAY}/confirm`, { id }, { token }))),
+    ).then((all) => all.map((r) => r.meta.code));
+    expect(codes.filter((x) => x === 200)).toHaveLength(ids.length);
+    await expectSummaryFresh();
+    const hkd = (await t.get<PaymentTotals>(`${PAY}/countAmount`, { currency: 'HKD' }, { token })).data.currencies;
+    expect(hkd).toMatchObject([{ currency: 'HKD', confirmedMinor: 1000, pendingMinor: 0, count: 4 }]);
+  });
 });

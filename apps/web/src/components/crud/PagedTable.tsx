@@ -7,7 +7,12 @@ type Props<T> = {
   columns: TableColumnsType<T>;
   // The list query: its page, whether it is fetching, and its error.
   query:
-    | { data: Pick<Page<T>, 'list'> & { total?: number }; isFetching: boolean; error: unknown; refetch: () => unknown }
+    | {
+        data: Pick<Page<T>, 'list'> & { total?: number; nextCursor?: string | null };
+        isFetching: boolean;
+        error: unknown;
+        refetch: () => unknown;
+      }
     | {
         data: undefined;
         isFetching: boolean;
@@ -28,6 +33,7 @@ type Column<T> = TableColumnsType<T>[number];
 
 // A table over one server page: sortable columns (`sorter: true`, named by `key`) show and change the list's sort,
 // the pagination reads "N in total", the spinner never sits over an empty text, and a failed load offers a retry.
+// "Next page" passes the page's nextCursor (when the server answers one) so the next page is read by seek.
 export function PagedTable<T extends object>({
   columns,
   query,
@@ -58,7 +64,11 @@ export function PagedTable<T extends object>({
       list.setSort(field, s?.order === 'ascend' ? 'asc' : s?.order === 'descend' ? 'desc' : undefined);
       return;
     }
-    list.setPage({ pageNum: pagination.current ?? 1, pageSize: pagination.pageSize ?? list.page.pageSize });
+    const page = { pageNum: pagination.current ?? 1, pageSize: pagination.pageSize ?? list.page.pageSize };
+    // The next page of the same size is read from the server's keyset cursor when it offers one (a seek, as cheap
+    // deep as on page 1); jumps and other sizes go by page number.
+    const next = page.pageNum === list.page.pageNum + 1 && page.pageSize === list.page.pageSize;
+    list.setPage(page, next ? query.data?.nextCursor : undefined);
   };
   const loading = query.isFetching;
   const rows = query.data?.list ?? [];

@@ -6,7 +6,10 @@ import type { Params } from '../../api/client';
 import { useScreenActive } from './screenActive';
 import { decodeList, encodeList, listPart, screenPath, type Filters, type ListState, type SortOrder } from './urlState';
 
-type Entry = { state: ListState; draft: Filters };
+// `cursor`: the server's keyset cursor that reads `pageNum` (of `pageSize`) by seek, kept while the list stays on
+// that page (any other change of the list state drops it). Not part of the address: a reload reads by number.
+type Cursor = { pageNum: number; pageSize: number; value: string };
+type Entry = { state: ListState; draft: Filters; cursor?: Cursor };
 
 // One entry per screen path. Tabs keep several list screens mounted, each reading and writing only its own entry.
 const useListStore = create<{ entries: Record<string, Entry>; put: (key: string, entry: Entry) => void }>()((set) => ({
@@ -48,8 +51,12 @@ export function useListState<F extends Filters>(opts: { defaults?: ListDefaults;
   const state = entry.state as ListState<F>;
   const draft = entry.draft as Partial<F>;
 
-  const write = (next: Partial<ListState>, nextDraft: Filters = entry.draft) =>
-    put(key, { state: { ...entry.state, ...next }, draft: nextDraft });
+  const write = (next: Partial<ListState>, nextDraft: Filters = entry.draft, cursor?: Cursor) =>
+    put(key, { state: { ...entry.state, ...next }, draft: nextDraft, ...(cursor ? { cursor } : {}) });
+  const cursor =
+    entry.cursor && entry.cursor.pageNum === state.pageNum && entry.cursor.pageSize === state.pageSize
+      ? entry.cursor.value
+      : undefined;
 
   // URL ↔ store, only for the shown screen. `seen`: the URL's list part at the previous run (null: just shown);
   // `written`: list parts this screen navigated to and whose arrival in the location is still awaited.
@@ -102,6 +109,7 @@ export function useListState<F extends Filters>(opts: { defaults?: ListDefaults;
       pageNum: state.pageNum,
       pageSize: state.pageSize,
       ...(state.sortField ? { sortField: state.sortField, order: state.order ?? 'asc' } : {}),
+      ...(cursor ? { cursor } : {}),
     } as Params,
     patchDraft: (patch: Partial<F>) => write({}, { ...entry.draft, ...patch }),
     // Applies filters at once (selects that filter on change), back to page 1.
@@ -109,7 +117,10 @@ export function useListState<F extends Filters>(opts: { defaults?: ListDefaults;
       const filters = { ...entry.state.filters, ...patch };
       write({ filters, pageNum: 1 }, { ...entry.draft, ...patch });
     },
-    setPage: (page: { pageNum: number; pageSize: number }) => write(page),
+    // A page by number; with `cursor` (the server's nextCursor of the page shown, when `page` is the next one) the
+    // page is read by seek from there instead of by offset.
+    setPage: (page: { pageNum: number; pageSize: number }, cursor?: string | null) =>
+      write(page, entry.draft, cursor ? { ...page, value: cursor } : undefined),
     firstPage: () => write({ pageNum: 1 }),
     setSort: (sortField: string | undefined, order: SortOrder | undefined) =>
       write({ sortField: sortField ?? defaults.sortField, order: sortField ? order : defaults.order, pageNum: 1 }),

@@ -7,6 +7,8 @@ import { uploadWithProgress as uploadFile } from '../../api/upload';
 export type ListParams = {
   pageNum: number;
   pageSize: number;
+  // The previous page's nextCursor when the pager moved to the next page (keyset paging, decision 54).
+  cursor?: string | undefined;
   keyword?: string | undefined;
   status?: string | undefined;
   teacherId?: number | undefined;

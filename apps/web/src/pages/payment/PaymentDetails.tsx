@@ -36,7 +36,7 @@ export const fromView = (v: PaymentView | undefined): Items => ({
 });
 const toItem = (a: Attachment): Item => ({ name: a.name, originalName: a.originalName, mime: a.mime, id: a.id });
 
-export function PaymentDetails({ data }: { data: PaymentView }) {
+export function PaymentDetails({ data, applicationId }: { data: PaymentView; applicationId?: number | undefined }) {
   const { t } = useTranslation();
   const when = (ms: number | null) => (ms ? dayjs(ms).format('YYYY-MM-DD HH:mm') : '-');
   return (
@@ -73,7 +73,7 @@ export function PaymentDetails({ data }: { data: PaymentView }) {
       {ATTACHMENT_KINDS.map((kind) => (
         <div key={kind} style={{ marginTop: 16 }}>
           <Typography.Text strong>{t(`payment.f.${FIELD[kind]}`)}</Typography.Text>
-          <AttachmentList items={fromView(data)[kind]} />
+          <AttachmentList applicationId={applicationId} items={fromView(data)[kind]} />
         </div>
       ))}
     </>
@@ -81,7 +81,15 @@ export function PaymentDetails({ data }: { data: PaymentView }) {
 }
 
 // Saved attachments preview (images) and download through the authenticated call; fresh uploads show their name.
-export function AttachmentList({ items, onRemove }: { items: Item[]; onRemove?: (name: string) => void }) {
+export function AttachmentList({
+  items,
+  onRemove,
+  applicationId,
+}: {
+  items: Item[];
+  onRemove?: (name: string) => void;
+  applicationId?: number | undefined;
+}) {
   const { t } = useTranslation();
   const [preview, setPreview] = useState<string | null>(null);
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
@@ -98,7 +106,7 @@ export function AttachmentList({ items, onRemove }: { items: Item[]; onRemove?: 
               size="small"
               type="link"
               icon={<EyeOutlined />}
-              onClick={() => void attachmentUrl({ id: i.id! }).then(setPreview)}
+              onClick={() => void attachmentUrl({ id: i.id! }, applicationId).then(setPreview)}
               data-testid="pay-attachment-preview"
             >
               {t('payment.preview')}
@@ -110,7 +118,9 @@ export function AttachmentList({ items, onRemove }: { items: Item[]; onRemove?: 
               type="link"
               icon={<DownloadOutlined />}
               onClick={() =>
-                void downloadAttachment({ id: i.id!, originalName: i.originalName }).catch(() => undefined)
+                void downloadAttachment({ id: i.id!, originalName: i.originalName }, applicationId).catch(
+                  () => undefined,
+                )
               }
             >
               {t('payment.download')}

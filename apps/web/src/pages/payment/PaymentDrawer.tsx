@@ -68,7 +68,7 @@ export function PaymentDrawer({
 }) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
-  const view = usePaymentView(mode === 'new' ? undefined : id);
+  const view = usePaymentView(mode === 'new' ? undefined : id, applicationId);
   const data = view.data;
   const mutate = usePaymentMutation();
   const staff = useStaffOptions();
@@ -181,7 +181,7 @@ export function PaymentDrawer({
       {loading ? (
         <Skeleton active />
       ) : mode === 'view' && data ? (
-        <PaymentDetails data={data} />
+        <PaymentDetails data={data} applicationId={applicationId} />
       ) : (
         <>
           {locked && <Alert type="info" showIcon title={t('payment.lockedHint')} style={{ marginBottom: 16 }} />}
@@ -311,6 +311,7 @@ export function PaymentDrawer({
                 </Typography.Text>
               </Space>
               <AttachmentList
+                applicationId={applicationId}
                 items={items[kind]}
                 onRemove={(name) => setItems((s) => ({ ...s, [kind]: s[kind].filter((i) => i.name !== name) }))}
               />

@@ -9,24 +9,31 @@ import i18n from '../../i18n';
 // touches both, so lists, totals and the log refresh in every open tab.
 const TOUCHES = ['payment', 'track'] as const;
 
+// With an applicationId (the userTransactions screen) the reads go through the screen's own calls (permission
+// payment:userList), so a member holding only that screen can use it.
 export const usePaymentList = (p: Params) =>
   useQuery({
     queryKey: ['payment', 'list', p],
-    queryFn: ({ signal }) => fetchData(paymentApi.list, p, { signal }),
+    queryFn: ({ signal }) =>
+      p.applicationId ? fetchData(paymentApi.userList, p, { signal }) : fetchData(paymentApi.list, p, { signal }),
     placeholderData: keepPreviousData,
   });
 
 export const usePaymentTotals = (p: Params) =>
   useQuery({
     queryKey: ['payment', 'totals', p],
-    queryFn: ({ signal }) => fetchData(paymentApi.countAmount, p, { signal }),
+    queryFn: ({ signal }) =>
+      p.applicationId
+        ? fetchData(paymentApi.userCountAmount, p, { signal })
+        : fetchData(paymentApi.countAmount, p, { signal }),
     placeholderData: keepPreviousData,
   });
 
-export const usePaymentView = (id: number | undefined) =>
+export const usePaymentView = (id: number | undefined, applicationId?: number) =>
   useQuery({
-    queryKey: ['payment', 'view', id],
-    queryFn: () => fetchData(paymentApi.view, { id }),
+    queryKey: ['payment', 'view', id, applicationId],
+    queryFn: () =>
+      applicationId ? fetchData(paymentApi.userView, { id, applicationId }) : fetchData(paymentApi.view, { id }),
     enabled: !!id,
     staleTime: 0,
   });
@@ -62,13 +69,20 @@ export function uploadAttachment(file: File, onProgress: (percent: number) => vo
   return uploadWithProgress<Uploaded>(filesApi.upload.url, form, onProgress).promise;
 }
 
-// An attachment's bytes as an object URL (image previews, downloads); the caller revokes it.
-export async function attachmentUrl(a: Pick<Attachment, 'id'>): Promise<string> {
-  return URL.createObjectURL(await blobOf(paymentApi.downloadFile, { id: a.id }));
+// An attachment's bytes as an object URL (image previews, downloads); the caller revokes it. With an applicationId
+// (userTransactions) through that screen's own call.
+export async function attachmentUrl(a: Pick<Attachment, 'id'>, applicationId?: number): Promise<string> {
+  const blob = applicationId
+    ? await blobOf(paymentApi.userDownloadFile, { id: a.id, applicationId })
+    : await blobOf(paymentApi.downloadFile, { id: a.id });
+  return URL.createObjectURL(blob);
 }
 
-export async function downloadAttachment(a: Pick<Attachment, 'id' | 'originalName'>): Promise<void> {
-  const url = await attachmentUrl(a);
+export async function downloadAttachment(
+  a: Pick<Attachment, 'id' | 'originalName'>,
+  applicationId?: number,
+): Promise<void> {
+  const url = await attachmentUrl(a, applicationId);
   const link = document.createElement('a');
   link.href = url;
   link.download = a.originalName;

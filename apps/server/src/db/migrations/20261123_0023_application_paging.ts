@@ -1,0 +1,62 @@
+import { sql, type Kysely } from 'kysely';
+import { isPostgres } from '../database.js';
+
+// Issue 14: a deep page of the home list by number without walking its offset. `list_count` also keeps the number
+// of live applications per application date (list 'application_day'), maintained by triggers like the per-status
+// counts (migration 0014), so page N of the default order starts at the date where the running count passes its
+// offset and skips only the rows of that one date. Backfilled from existing rows.
+export async function up(db: Kysely<unknown>): Promise<void> {
+  if (isPostgres(db)) {
+    await sql`create function list_count_application_day_fn() returns trigger language plpgsql as $$
+      begin
+        if tg_op in ('UPDATE', 'DELETE') and old.deleted_at is null then
+          update list_count set n = n - 1 where list = 'application_day' and bucket = old.application_date;
+        end if;
+        if tg_op in ('INSERT', 'UPDATE') and new.deleted_at is null then
+          insert into list_count (list, bucket, n) values ('application_day', new.application_date, 1)
+            on conflict (list, bucket) do update set n = list_count.n + 1;
+        end if;
+        return null;
+      end $$`.execute(db);
+    await sql`create trigger list_count_application_day_iud after insert or delete on application
+      for each row execute function list_count_application_day_fn()`.execute(db);
+    await sql`create trigger list_count_application_day_u after update of application_date, deleted_at on application
+      for each row when (old.application_date is distinct from new.application_date
+        or (old.deleted_at is null) <> (new.deleted_at is null))
+      execute function list_count_application_day_fn()`.execute(db);
+  } else {
+    await sql`create trigger list_count_application_day_ai after insert on application when new.deleted_at is null
+      begin
+        insert into list_count (list, bucket, n) values ('application_day', new.application_date, 1)
+          on conflict (list, bucket) do update set n = n + 1;
+      end`.execute(db);
+    await sql`create trigger list_count_application_day_ad after delete on application when old.deleted_at is null
+      begin
+        update list_count set n = n - 1 where list = 'application_day' and bucket = old.application_date;
+      end`.execute(db);
+    await sql`create trigger list_count_application_day_au after update of application_date, deleted_at on application
+      when old.application_date is not new.application_date or (old.deleted_at is null) <> (new.deleted_at is null)
+      begin
+        update list_count set n = n - 1
+          where list = 'application_day' and bucket = old.application_date and old.deleted_at is null;
+        insert into list_count (list, bucket, n) select 'application_day', new.application_date, 1
+          where new.deleted_at is null
+          on conflict (list, bucket) do update set n = n + 1;
+      end`.execute(db);
+  }
+  await sql`insert into list_count (list, bucket, n)
+    select 'application_day', application_date, count(*) from application where deleted_at is null
+    group by application_date`.execute(db);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  if (isPostgres(db)) {
+    await sql`drop trigger if exists list_count_application_day_iud on application`.execute(db);
+    await sql`drop trigger if exists list_count_application_day_u on application`.execute(db);
+    await sql`drop function if exists list_count_application_day_fn()`.execute(db);
+  } else {
+    for (const s of ['ai', 'ad', 'au'])
+      await sql`drop trigger if exists ${sql.id(`list_count_application_day_${s}`)}`.execute(db);
+  }
+  await sql`delete from list_count where list = 'application_day'`.execute(db);
+}

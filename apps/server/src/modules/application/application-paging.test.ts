@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import type { ApplicationListItem, Page } from '@study-crm/shared';
+import { useTestApp } from '../../test/signed-in.js';
+import { seedDemoApplications } from '../../db/seed/demo-applications.js';
+
+const LIST = '/api/v1/mc/applicationRecord/list';
+
+// Deep pages by number of the unfiltered list start at the date the per-date counters (list_count
+// 'application_day', kept by triggers) point to: they must equal the plain offset walk through every write.
+describe('applications list, deep pages by number', () => {
+  const t = useTestApp({ signIn: true });
+
+  const expected = async (order: 'asc' | 'desc', offset: number, limit: number) =>
+    (
+      await t.db.db
+        .selectFrom('application')
+        .select('id')
+        .where('deletedAt', 'is', null)
+        .orderBy('applicationDate', order)
+        .orderBy('id', order)
+        .limit(limit)
+        .offset(offset)
+        .execute()
+    ).map((r) => r.id);
+  const page = async (pageNum: number, pageSize: number, order?: 'asc') =>
+    (
+      await t.get<Page<ApplicationListItem>>(
+        LIST,
+        { pageNum, pageSize, ...(order ? { sortField: 'applicationDate', order } : {}) },
+        { token: t.admin.token },
+      )
+    ).data;
+  const expectPagesMatch = async () => {
+    for (const [pageNum, pageSize] of [
+      [51, 20],
+      [67, 20],
+      [11, 100],
+      [120, 10],
+    ] as const) {
+      const got = await page(pageNum, pageSize);
+      expect(got.list.map((r) => r.id)).toEqual(await expected('desc', (pageNum - 1) * pageSize, pageSize));
+      const asc = await page(pageNum, pageSize, 'asc');
+      expect(asc.list.map((r) => r.id)).toEqual(await expected('asc', (pageNum - 1) * pageSize, pageSize));
+    }
+  };
+  const expectCountersFresh = async () => {
+    const counters = await t.db.db
+      .selectFrom('listCount')
+      .select(['bucket', 'n'])
+      .where('list', '=', 'application_day')
+      .where('n', '!=', 0)
+      .orderBy('bucket')
+      .execute();
+    const fresh = await t.db.db
+      .selectFrom('application')
+      .select((eb) => ['applicationDate as bucket', eb.fn.countAll<number | string>().as('n')])
+      .where('deletedAt', 'is', null)
+      .groupBy('applicationDate')
+      .orderBy('applicationDate')
+      .execute();
+    const num = (rows: { bucket: string; n: number | string }[]) => rows.map((r) => ({ ...r, n: Number(r.n) }));
+    expect(num(counters)).toEqual(num(fresh));
+  };
+
+  it('equal the offset walk, also after removals, restorations and date changes', async () => {
+    await seedDemoApplications(t.db.db, 1300, 500);
+    await expectCountersFresh();
+    await expectPagesMatch();
+    const ids = (await t.db.db.selectFrom('application').select('id').orderBy('id').execute()).map((r) => r.id);
+    const some = ids.filter((_, i) => i % 7 === 0);
+    await t.db.db.updateTable('application').set({ deletedAt: Date.now() }).where('id', 'in', some).execute();
+    await t.db.db
+      .updateTable('application')
+      .set({ applicationDate: '2020-02-29' })
+      .where(
+        'id',
+        'in',
+        ids.filter((_, i) => i % 11 === 0),
+      )
+      .execute();
+    await t.db.db
+      .updateTable('application')
+      .set({ deletedAt: null })
+      .where(
+        'id',
+        'in',
+        some.filter((_, i) => i % 2 === 0),
+      )
+      .execute();
+    await expectCountersFresh();
+    await expectPagesMatch();
+    // Past the last row: an empty page, the total unchanged.
+    const beyond = await page(1000, 20);
+    expect(beyond.list).toEqual([]);
+    expect(beyond.total).toBe((await expected('desc', 0, 100_000)).length);
+  });
+});

@@ -1,0 +1,76 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import '../../i18n';
+import type { Params } from '../../api/client';
+import { PagedTable } from './PagedTable';
+import { useListState } from './useListState';
+
+afterEach(cleanup);
+
+type Item = { id: number; name: string };
+const rows: Item[] = Array.from({ length: 20 }, (_, i) => ({ id: i + 1, name: `row ${i + 1}` }));
+
+// A list screen on the kit: its params (what it would send) are recorded at every render.
+function renderList(path: string, nextCursor: string | null) {
+  const seen: Params[] = [];
+  function Screen() {
+    const list = useListState();
+    seen.push(list.params);
+    return (
+      <PagedTable<Item>
+        columns={[{ title: 'Name', dataIndex: 'name', key: 'name', sorter: true }]}
+        query={{ data: { list: rows, total: 200, nextCursor }, isFetching: false, error: null, refetch: () => 0 }}
+        list={list}
+      />
+    );
+  }
+  const router = createMemoryRouter([{ path: '*', element: <Screen /> }], { initialEntries: [path] });
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { last: () => seen[seen.length - 1]!, router };
+}
+
+const next = () => fireEvent.click(document.querySelector('.ant-pagination-next button')!);
+const prev = () => fireEvent.click(document.querySelector('.ant-pagination-prev button')!);
+const pageLink = (n: number) => fireEvent.click(screen.getByTitle(String(n)));
+
+describe('PagedTable with keyset cursors', () => {
+  it("reads the next page from the server's nextCursor and jumps by page number", () => {
+    const { last, router } = renderList('/cursor/list', 'CUR-1');
+    expect(last()).toMatchObject({ pageNum: 1, pageSize: 20 });
+    expect(last().cursor).toBeUndefined();
+    next();
+    expect(last()).toMatchObject({ pageNum: 2, pageSize: 20, cursor: 'CUR-1' });
+    // The address keeps the page number only: a reload reads page 2 by number.
+    expect(router.state.location.search).toContain('pageNum=2');
+    expect(router.state.location.search).not.toContain('CUR-1');
+    next();
+    expect(last()).toMatchObject({ pageNum: 3, cursor: 'CUR-1' });
+    // A jump and "previous" go by number.
+    pageLink(5);
+    expect(last()).toMatchObject({ pageNum: 5 });
+    expect(last().cursor).toBeUndefined();
+    prev();
+    expect(last()).toMatchObject({ pageNum: 4 });
+    expect(last().cursor).toBeUndefined();
+  });
+
+  it('drops the cursor when the sort changes, and pages by number when the server offers none', () => {
+    const a = renderList('/cursor/sorted', 'CUR-9');
+    next();
+    expect(a.last()).toMatchObject({ pageNum: 2, cursor: 'CUR-9' });
+    fireEvent.click(screen.getByText('Name'));
+    expect(a.last()).toMatchObject({ pageNum: 1, sortField: 'name' });
+    expect(a.last().cursor).toBeUndefined();
+    cleanup();
+    const b = renderList('/cursor/none', null);
+    next();
+    expect(b.last()).toMatchObject({ pageNum: 2 });
+    expect(b.last().cursor).toBeUndefined();
+  });
+});
