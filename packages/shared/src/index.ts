@@ -23,4 +23,5 @@ export * from './schemas/application.js';
 export * from './schemas/mail.js';
 export * from './schemas/two-factor.js';
 export * from './schemas/payment.js';
+export * from './schemas/dashboard.js';
 export * from './endpoints/index.js';

@@ -26,6 +26,8 @@ export const ACCESS_EXCEPTIONS: Readonly<Record<string, 'public' | 'signedIn'>> 
   'POST /api/v1/member/twoFactor/setup': 'signedIn',
   'POST /api/v1/member/twoFactor/confirm': 'signedIn',
   'POST /api/v1/member/twoFactor/disable': 'signedIn',
+  // The home dashboard: every signed-in member; its sections are filtered by permission in the service.
+  'GET /api/v1/cake/rpt/dashboard': 'signedIn',
 };
 
 export function checkException(method: string, url: string, access: Access): void {

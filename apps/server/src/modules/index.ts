@@ -4,6 +4,7 @@ import type { ModuleDeps } from './deps.js';
 import { createAccessGuard } from './access-guard/index.js';
 import { createAccountRepository, createAccountService, registerAccountRoutes } from './account/index.js';
 import {
+  createApplicationReport,
   createApplicationRepository,
   createApplicationService,
   createFileRepository,
@@ -16,10 +17,20 @@ import { createAuthRepository, createAuthService, registerAuthRoutes } from './a
 import { createCaptchaRepository, createCaptchaService, registerCaptchaRoutes } from './captcha/index.js';
 import { createDictRepository, createDictService, registerDictRoutes } from './dict/index.js';
 import { createFileStorage, registerFileRoutes } from './files/index.js';
-import { createFollowUpRepository, createFollowUpService, registerFollowUpRoutes } from './follow-up/index.js';
-import { createInboxRepository, createInboxService, registerInboxRoutes } from './inbox/index.js';
+import {
+  createFollowUpReport,
+  createFollowUpRepository,
+  createFollowUpService,
+  registerFollowUpRoutes,
+} from './follow-up/index.js';
+import { createInboxReport, createInboxRepository, createInboxService, registerInboxRoutes } from './inbox/index.js';
 import { createLabelRepository, createLabelService, registerLabelRoutes } from './label/index.js';
-import { createPaymentRepository, createPaymentService, registerPaymentRoutes } from './payment/index.js';
+import {
+  createPaymentReport,
+  createPaymentRepository,
+  createPaymentService,
+  registerPaymentRoutes,
+} from './payment/index.js';
 import { createMemberRepository, createMemberService, registerMemberRoutes } from './member/index.js';
 import { createPeopleRepository, createPeopleService } from './people/index.js';
 import {
@@ -36,8 +47,9 @@ import {
   registerSysConfigRoutes,
 } from './sysconfig/index.js';
 import { createTagRepository, createTagService, registerTagRoutes } from './tag/index.js';
-import { createDeliveryWorker, createOutboxRepository } from './delivery/index.js';
+import { createDeliveryReport, createDeliveryWorker, createOutboxRepository } from './delivery/index.js';
 import { registerMailModule } from './mail/index.js';
+import { createDashboardService, registerDashboardRoutes } from './dashboard/index.js';
 import { createTwoFactorRepository, createTwoFactorService, registerTwoFactorRoutes } from './two-factor/index.js';
 
 // The composition root: it builds each module's repository and service and hands a module the services of the
@@ -142,6 +154,19 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   const delivery = createDeliveryWorker({ outbox, clock, settings: config.delivery, log: app.log });
   app.decorate('delivery', delivery);
   const mail = registerMailModule(app, { config, db, clock, outbox, delivery, storage, box, applications });
+
+  // The home dashboard (issue 21): each module's figures through its front door, filtered by permission.
+  registerDashboardRoutes(
+    app,
+    createDashboardService({
+      applications: createApplicationReport(db),
+      payments: createPaymentReport(db),
+      followUps: createFollowUpReport(db),
+      deliveries: createDeliveryReport(db),
+      inbox: createInboxReport(db),
+      clock,
+    }),
+  );
 
   // Uploads no application file, payment or e-mail keeps are swept after a day.
   scheduleOrphanSweep(app, {

@@ -15,3 +15,4 @@ export * from './sysconfig.js';
 export * from './tag.js';
 export * from './two-factor.js';
 export * from './payment.js';
+export * from './dashboard.js';

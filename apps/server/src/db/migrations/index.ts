@@ -12,6 +12,7 @@ import * as twoFactor from './20261123_0013_two_factor.js';
 import * as emailAttachments from './20261123_0016_email_attachments.js';
 import * as listCounters from './20261123_0014_list_counters.js';
 import * as payments from './20261123_0015_payments.js';
+import * as dashboard from './20261123_0024_dashboard.js';
 
 // Every migration, in order. Frozen once landed: add a new file, never edit an old one.
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '20261123_0014_list_counters': listCounters,
   '20261123_0015_payments': payments,
   '20261123_0016_email_attachments': emailAttachments,
+  '20261123_0024_dashboard': dashboard,
 };

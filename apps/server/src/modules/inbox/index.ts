@@ -5,3 +5,5 @@ export type { SourceTodo, TodoSource } from './inbox.repository.js';
 export { registerInboxRoutes } from './inbox.routes.js';
 export { createInboxService } from './inbox.service.js';
 export type { InboxService } from './inbox.service.js';
+export { createInboxReport } from './inbox-report.repository.js';
+export type { InboxReport } from './inbox-report.repository.js';
