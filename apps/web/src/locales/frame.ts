@@ -29,6 +29,7 @@ export const frame = {
         switchRole: '切換角色',
         activeRole: '目前角色',
         logout: '登出',
+        dashboard: '儀表板',
       },
       settings: {
         appearance: '外觀',
@@ -99,6 +100,7 @@ export const frame = {
         switchRole: '切换角色',
         activeRole: '当前角色',
         logout: '退出登录',
+        dashboard: '仪表板',
       },
       settings: {
         appearance: '外观',
@@ -169,6 +171,7 @@ export const frame = {
         switchRole: 'Switch role',
         activeRole: 'Active role',
         logout: 'Log out',
+        dashboard: 'Dashboard',
       },
       settings: {
         appearance: 'Appearance',

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { App, Avatar, Dropdown, Space, Tag, type MenuProps } from 'antd';
-import { KeyOutlined, LogoutOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
+import { DashboardOutlined, KeyOutlined, LogoutOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
 import type { RoleRef } from '@study-crm/shared';
 import { useSession } from '../../stores/session';
 import { queryClient } from '../Providers';
@@ -34,6 +34,7 @@ export function UserMenu() {
     });
 
   const items: MenuProps['items'] = [
+    { key: 'dashboard', icon: <DashboardOutlined />, label: t('frame.user.dashboard') },
     { key: 'profile', icon: <UserOutlined />, label: t('frame.user.profile') },
     { key: 'password', icon: <KeyOutlined />, label: t('frame.user.changePassword') },
     ...(roles.length > 1
@@ -55,7 +56,8 @@ export function UserMenu() {
   ];
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
-    if (key === 'profile') navigate('/user/profile');
+    if (key === 'dashboard') navigate('/home/index');
+    else if (key === 'profile') navigate('/user/profile');
     else if (key === 'password') navigate('/user/resetPwd');
     else if (key === 'logout') askLogout();
     else if (key.startsWith('role:')) switchRole(key.slice(5));
