@@ -7,6 +7,7 @@ import { buildApp, type BuiltApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { seedDemoApplications } from '../src/db/seed/demo-applications.js';
 import { analyze, seedDemoMembers } from '../src/db/seed/demo-members.js';
+import { seedDemoPayments } from '../src/db/seed/demo-payments.js';
 
 export type BenchRequest =
   | { type: 'start'; env: Record<string, string>; sqliteFile?: string; pgSchema?: string; members: number }
@@ -49,10 +50,12 @@ async function start(m: Extract<BenchRequest, { type: 'start' }>): Promise<Start
 async function seed(applications: number) {
   const { db } = built!;
   const r = await seedDemoApplications(db.db, applications, 500);
+  // As many payment records as applications: the dashboard's payment figures read them (issue 21).
+  await seedDemoPayments(db.db, applications, () => undefined);
   const t = Date.now();
   if (db.dialect === 'postgres') {
     // What autovacuum does soon after a bulk load: statistics and the visibility map (index-only scans).
-    for (const table of ['application', 'application_target_school', 'follow_up', 'list_count'])
+    for (const table of ['application', 'application_target_school', 'follow_up', 'list_count', 'payment_record'])
       await sql.raw(`VACUUM ANALYZE ${table}`).execute(db.db);
   } else await analyze(db.db);
   return { ...r, analyzeMs: Date.now() - t };

@@ -56,7 +56,6 @@ export const FollowUpFiguresSchema = z.object({
   created: zCount().describe('follow-up items created in the period'),
   createdDone: zCount().describe('of those, done now'),
   doneInPeriod: zCount().describe('items marked done in the period (whenever created)'),
-  open: zCount().describe('every follow-up item not done'),
 });
 
 export const EmailFiguresSchema = z.object({

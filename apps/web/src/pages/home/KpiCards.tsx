@@ -122,7 +122,7 @@ export function KpiCards({
             detail={t('home.kpi.followDetail', {
               created: d.followUps.created,
               done: d.followUps.createdDone,
-              open: d.followUps.open,
+              doneInPeriod: d.followUps.doneInPeriod,
             })}
           />
         </Col>
