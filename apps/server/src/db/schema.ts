@@ -446,6 +446,16 @@ export type ListCountTable = {
   n: number | string;
 };
 
+// Sums of payment_record per transaction day, currency, type and status, kept by triggers (migration 0024).
+export type PaymentDayTotalTable = {
+  day: string;
+  currency: string;
+  type: 'collection' | 'refund';
+  status: 'pending' | 'confirmed' | 'voided';
+  amountMinor: number | string;
+  n: number | string;
+};
+
 export type Database = {
   listCount: ListCountTable;
   member: MemberTable;
@@ -484,6 +494,7 @@ export type Database = {
   deliveryOutbox: DeliveryOutboxTable;
   memberTwoFactor: MemberTwoFactorTable;
   memberRecoveryCode: MemberRecoveryCodeTable;
+  paymentDayTotal: PaymentDayTotalTable;
 };
 
 // A row as a query reads it: every repository row type is derived from this, never typed again by hand.

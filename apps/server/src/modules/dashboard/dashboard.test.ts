@@ -14,6 +14,8 @@ describe('dashboard figures', () => {
   const t = useTestApp({ signIn: true, clock, env: { DELIVERY_WORKER: 'off' } });
   const token = () => t.admin.token;
   const get = (q: Values = {}, tk = token()) => t.get<Dashboard>(URL, q, { token: tk });
+  let pendingGbp = 0;
+  let firstApp = 0;
 
   // Known data around the period's edges: what falls inside is counted, what falls outside is not.
   beforeAll(async () => {
@@ -34,6 +36,7 @@ describe('dashboard figures', () => {
       expect(res.meta.code).toBe(200);
       ids.push(res.data.id);
     }
+    firstApp = ids[0]!;
     const pay = async (o: Values, confirm = false, voided = false) => {
       const res = await t.post<PaymentView>(
         '/api/v1/mc/paymentRecord/create',
@@ -44,9 +47,10 @@ describe('dashboard figures', () => {
       if (confirm) await t.post('/api/v1/mc/paymentRecord/confirm', { id: res.data.id }, { token: token() });
       if (voided)
         await t.post('/api/v1/mc/paymentRecord/void', { id: res.data.id, reason: 'twice' }, { token: token() });
+      return res.data.id;
     };
     await pay({ amount: '1200.50', currency: 'GBP' }, true);
-    await pay({ amount: '100', currency: 'GBP' });
+    pendingGbp = await pay({ amount: '100', currency: 'GBP' });
     await pay({ amount: '50.25', currency: 'GBP', type: 'refund' }, true);
     await pay({ amount: '30000', currency: 'JPY' });
     await pay({ amount: '999', currency: 'GBP' }, false, true);
@@ -151,6 +155,33 @@ describe('dashboard figures', () => {
     expect(d.applications!.perDay).toHaveLength(7);
     expect(d.payments!.currencies.map((c) => c.currency)).toEqual(['GBP', 'JPY']);
     expect(d.followUps).toEqual({ created: 2, createdDone: 1, doneInPeriod: 2 });
+  });
+
+  it('moves the payment sums with an edit of amount and date (per-day totals kept by triggers)', async () => {
+    const gbp = async (q: Values = {}) => (await get(q)).data.payments!.currencies.find((c) => c.currency === 'GBP');
+    const edit = (o: Values) =>
+      t.post(
+        '/api/v1/mc/paymentRecord/update',
+        {
+          id: pendingGbp,
+          applicationId: firstApp,
+          title: 'Fee',
+          type: 'collection',
+          transactionDate: '2026-11-20',
+          amount: '100',
+          currency: 'GBP',
+          ...o,
+        },
+        { token: token() },
+      );
+    expect((await edit({ amount: '150.75' })).meta.code).toBe(200);
+    expect(await gbp()).toMatchObject({ collectedPendingMinor: 15075, collectedConfirmedMinor: 120050, count: 3 });
+    // Moved out of the 7-day period but still inside the 30-day one.
+    expect((await edit({ amount: '150.75', transactionDate: '2026-11-01' })).meta.code).toBe(200);
+    expect(await gbp({ days: 7 })).toMatchObject({ collectedPendingMinor: 0, count: 2 });
+    expect(await gbp()).toMatchObject({ collectedPendingMinor: 15075, count: 3 });
+    await edit({ amount: '100', transactionDate: '2026-11-20' });
+    expect(await gbp()).toMatchObject({ collectedPendingMinor: 10000, count: 3 });
   });
 
   it('leaves out the sections whose list the member may not open (server side)', async () => {
