@@ -131,7 +131,10 @@ describe('dashboard end to end', () => {
   it('draws every chart from the figures (zh-TW, dark) and a bar opens the filtered application list', async () => {
     const { page, context } = await portal.newPage();
     await signIn(page, portal.baseUrl);
-    await page.goto(`${portal.baseUrl}/sadmin/home/index`);
+    // The dashboard is one entry of the user menu.
+    await page.getByTestId('user-menu').click();
+    await page.locator('.ant-dropdown-menu-item', { hasText: '儀表板' }).click();
+    await page.waitForURL(/\/sadmin\/home\/index$/);
     await chartsDrawn(page);
     await expect(page.getByTestId('kpi-new-applications').innerText()).resolves.toContain('4');
     await expect(page.getByTestId('kpi-todos').innerText()).resolves.toContain('2');
