@@ -34,7 +34,6 @@ export function UserMenu() {
     });
 
   const items: MenuProps['items'] = [
-    { key: 'dashboard', icon: <DashboardOutlined />, label: t('frame.user.dashboard') },
     { key: 'profile', icon: <UserOutlined />, label: t('frame.user.profile') },
     { key: 'password', icon: <KeyOutlined />, label: t('frame.user.changePassword') },
     ...(roles.length > 1
@@ -51,6 +50,7 @@ export function UserMenu() {
           },
         ]
       : []),
+    { key: 'dashboard', icon: <DashboardOutlined />, label: t('frame.user.dashboard') },
     { type: 'divider' as const },
     { key: 'logout', icon: <LogoutOutlined />, label: t('frame.user.logout'), danger: true },
   ];
