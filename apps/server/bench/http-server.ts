@@ -51,10 +51,12 @@ async function start(m: Extract<BenchRequest, { type: 'start' }>): Promise<Start
 async function seed(applications: number) {
   const { db } = built!;
   const r = await seedDemoApplications(db.db, applications, 500);
+  // As many payment records as applications: the dashboard's payment figures read them (issue 21).
+  await seedDemoPayments(db.db, applications, () => undefined);
   const t = Date.now();
   if (db.dialect === 'postgres') {
     // What autovacuum does soon after a bulk load: statistics and the visibility map (index-only scans).
-    for (const table of ['application', 'application_target_school', 'follow_up', 'list_count'])
+    for (const table of ['application', 'application_target_school', 'follow_up', 'list_count', 'payment_record'])
       await sql.raw(`VACUUM ANALYZE ${table}`).execute(db.db);
   } else await analyze(db.db);
   return { ...r, analyzeMs: Date.now() - t };

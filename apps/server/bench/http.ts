@@ -5,9 +5,10 @@
 // Real HTTP: forks bench/http-server.ts (the built app listening on a local port, SQLite file, and PostgreSQL in a
 // schema of its own when DATABASE_URL is set), seeds `small` then `large` demo applications (bulk inserts), and
 // drives it with autocannon: the trivial signed call, the home list (no filter page 1 and page N by number and by
-// cursor, status filter, one-character surname search), the member list, a write, then a mixed load of
-// `mixed` clients. After the large size it seeds `payments` demo payment records and times the payment list's first
-// page (no filter and filtered) and countAmount (filtered, and without filter) against the trivial call (issue 16). Prints req/s, p50, p99, each goal of issue 14 with its ratio, and the server's resident memory
+// cursor, status filter, one-character surname search), the member list, the dashboard's data call, a write, then a
+// mixed load of `mixed` clients. After the large size it seeds `payments` demo payment records and times the payment
+// list's first page (no filter and filtered) and countAmount (filtered, and without filter) against the trivial call
+// (issue 16). Prints req/s, p50, p99, each goal of issue 14 with its ratio, and the server's resident memory
 // after the first minute of mixed load vs at its end.
 import { fork, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
@@ -65,6 +66,7 @@ const APP_ID = 'student-admin';
 const SIGN = 'bench-sign-value';
 const PASSWORD = 'Bench#2026pass';
 const LIST = '/api/v1/mc/applicationRecord/list';
+const DASHBOARD = 'dashboard (GET /api/v1/cake/rpt/dashboard, 30 days)';
 
 type Server = { child: ChildProcess; call: <T>(m: BenchRequest) => Promise<T> };
 type Stat = { reqs: number; p50: number; p99: number; errors: number };
@@ -208,6 +210,7 @@ async function runEngine(label: string, start: Extract<BenchRequest, { type: 'st
         getReq(`${LIST}?keyword=${encodeURIComponent('陳')}&pageNum=1&pageSize=20`),
       );
       await measure('member list, page 1', size, getReq('/api/v1/mc/member?pageNum=1&pageSize=20'));
+      await measure(DASHBOARD, size, getReq('/api/v1/cake/rpt/dashboard?days=30'));
     }
     if (PAYMENTS > 0) {
       const seeded = await server.call<{ inserted: number; ms: number; analyzeMs: number }>({
@@ -283,6 +286,7 @@ function goals(label: string, r: Result) {
     `home list, no filter, page ${PAGE_N} (number)`,
     `home list, no filter, page ${PAGE_N} (cursor)`,
     'member list, page 1',
+    DASHBOARD,
   ]) {
     goal(`${name}: p50 at ${LARGE} vs at ${SMALL}`, p50(name, LARGE) / p50(name, SMALL), 2);
     goal(`${name}: p50 at ${LARGE} vs trivial`, p50(name, LARGE) / trivial, 5);

@@ -28,6 +28,7 @@ export * from './schemas/feedback.js';
 export * from './schemas/sms.js';
 export * from './sms-segments.js';
 export * from './schemas/verification.js';
+export * from './schemas/dashboard.js';
 export * from './endpoints/index.js';
 export * from './schemas/notice.js';
 export * from './schemas/profile.js';

@@ -509,6 +509,16 @@ export type PaymentSummaryTable = {
   n: number | string;
 };
 
+// Sums of payment_record per transaction day, currency, type and status, kept by triggers (migration 0024).
+export type PaymentDayTotalTable = {
+  day: string;
+  currency: string;
+  type: 'collection' | 'refund';
+  status: 'pending' | 'confirmed' | 'voided';
+  amountMinor: number | string;
+  n: number | string;
+};
+
 export type Database = {
   listCount: ListCountTable;
   member: MemberTable;
@@ -558,6 +568,7 @@ export type Database = {
   verificationCode: VerificationCodeTable;
   verificationSend: VerificationSendTable;
   paymentSummary: PaymentSummaryTable;
+  paymentDayTotal: PaymentDayTotalTable;
 };
 
 export type FeedbackTable = {

@@ -56,6 +56,8 @@ export const ACCESS_EXCEPTIONS: Readonly<Record<string, 'public' | 'signedIn'>> 
   'POST /api/v1/member/mobile/unbindMobile': 'signedIn',
   'POST /api/v1/member/password/resetPwdByEmail/request': 'public',
   'POST /api/v1/member/password/resetPwdByEmail': 'public',
+  // The home dashboard: every signed-in member; its sections are filtered by permission in the service.
+  'GET /api/v1/cake/rpt/dashboard': 'signedIn',
 };
 
 export function checkException(method: string, url: string, access: Access): void {

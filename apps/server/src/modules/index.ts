@@ -5,6 +5,7 @@ import type { ModuleDeps } from './deps.js';
 import { createAccessGuard } from './access-guard/index.js';
 import { createAccountRepository, createAccountService, registerAccountRoutes } from './account/index.js';
 import {
+  createApplicationReport,
   createApplicationRepository,
   createApplicationService,
   createFileRepository,
@@ -17,8 +18,14 @@ import { createAuthRepository, createAuthService, registerAuthRoutes } from './a
 import { createCaptchaRepository, createCaptchaService, registerCaptchaRoutes } from './captcha/index.js';
 import { createDictRepository, createDictService, registerDictRoutes } from './dict/index.js';
 import { createFileStorage, registerFileRoutes } from './files/index.js';
-import { createFollowUpRepository, createFollowUpService, registerFollowUpRoutes } from './follow-up/index.js';
 import {
+  createFollowUpReport,
+  createFollowUpRepository,
+  createFollowUpService,
+  registerFollowUpRoutes,
+} from './follow-up/index.js';
+import {
+  createInboxReport,
   createInboxRepository,
   createInboxService,
   createNoticeBoard,
@@ -26,7 +33,12 @@ import {
   registerInboxRoutes,
 } from './inbox/index.js';
 import { createLabelRepository, createLabelService, registerLabelRoutes } from './label/index.js';
-import { createPaymentRepository, createPaymentService, registerPaymentRoutes } from './payment/index.js';
+import {
+  createPaymentReport,
+  createPaymentRepository,
+  createPaymentService,
+  registerPaymentRoutes,
+} from './payment/index.js';
 import { createMemberRepository, createMemberService, registerMemberRoutes } from './member/index.js';
 import { createPeopleRepository, createPeopleService } from './people/index.js';
 import {
@@ -43,11 +55,12 @@ import {
   registerSysConfigRoutes,
 } from './sysconfig/index.js';
 import { createTagRepository, createTagService, registerTagRoutes } from './tag/index.js';
-import { createDeliveryWorker, createOutboxRepository } from './delivery/index.js';
+import { createDeliveryReport, createDeliveryWorker, createOutboxRepository } from './delivery/index.js';
 import { registerMailModule } from './mail/index.js';
 import { createFeedbackRepository, createFeedbackService, registerFeedbackRoutes } from './feedback/index.js';
 import { createProfileRepository, createProfileService, registerProfileRoutes } from './profile/index.js';
 import { registerSmsModule } from './sms/index.js';
+import { createDashboardService, registerDashboardRoutes } from './dashboard/index.js';
 import { createTwoFactorRepository, createTwoFactorService, registerTwoFactorRoutes } from './two-factor/index.js';
 import { createNoticeService, registerNoticeRoutes } from './notice/index.js';
 import { createWalletRepository, createWalletService, registerWalletRoutes } from './wallet/index.js';
@@ -203,6 +216,19 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
       people,
       inbox,
       mail: mail.system,
+      clock,
+    }),
+  );
+
+  // The home dashboard (issue 21): each module's figures through its front door, filtered by permission.
+  registerDashboardRoutes(
+    app,
+    createDashboardService({
+      applications: createApplicationReport(db),
+      payments: createPaymentReport(db),
+      followUps: createFollowUpReport(db),
+      deliveries: createDeliveryReport(db),
+      inbox: createInboxReport(db),
       clock,
     }),
   );

@@ -31,6 +31,7 @@ export const frame = {
         allRoles: '全部角色',
         roleSwitched: '已切換角色',
         logout: '登出',
+        dashboard: '儀表板',
       },
       settings: {
         appearance: '外觀',
@@ -103,6 +104,7 @@ export const frame = {
         allRoles: '全部角色',
         roleSwitched: '已切换角色',
         logout: '退出登录',
+        dashboard: '仪表板',
       },
       settings: {
         appearance: '外观',
@@ -175,6 +177,7 @@ export const frame = {
         allRoles: 'All my roles',
         roleSwitched: 'Role switched',
         logout: 'Log out',
+        dashboard: 'Dashboard',
       },
       settings: {
         appearance: 'Appearance',

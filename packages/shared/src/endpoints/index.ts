@@ -21,3 +21,4 @@ export * from './feedback.js';
 export * from './profile.js';
 export * from './sms.js';
 export * from './verification.js';
+export * from './dashboard.js';

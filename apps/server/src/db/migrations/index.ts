@@ -20,6 +20,7 @@ import * as sms from './20261123_0017_sms.js';
 import * as verificationCodes from './20261123_0018_verification_codes.js';
 import * as paymentSummary from './20261123_0023_payment_summary.js';
 import * as applicationPaging from './20261123_0023_application_paging.js';
+import * as dashboard from './20261123_0024_dashboard.js';
 
 // Every migration, in order. Frozen once landed: add a new file, never edit an old one.
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '20261123_0018_verification_codes': verificationCodes,
   '20261123_0023_payment_summary': paymentSummary,
   '20261123_0023_application_paging': applicationPaging,
+  '20261123_0024_dashboard': dashboard,
 };

@@ -123,6 +123,11 @@ const isoDay = (base: number, offsetDays: number) =>
 
 export type DemoResult = { inserted: number; total: number; ms: number };
 
+const DEMO_DAYS = 1400;
+// The first day of the demo's date range (UTC midnight): DEMO_DAYS days ending today.
+export const demoDayBase = (now = Date.now()) =>
+  Math.floor(now / 86_400_000) * 86_400_000 - (DEMO_DAYS - 1) * 86_400_000;
+
 export async function seedDemoApplications(db: Db, count: number, batchSize = 500): Promise<DemoResult> {
   const started = Date.now();
   const { existing } = await db
@@ -143,7 +148,8 @@ export async function seedDemoApplications(db: Db, count: number, batchSize = 50
       .execute()
   ).map((r) => r.id);
   const now = Date.now();
-  const dayBase = Date.UTC(2023, 0, 1);
+  // 1,400 days ending today, so the dashboard's past 30 days hold data whenever the demo is seeded.
+  const dayBase = demoDayBase();
 
   for (let start = have; start < have + missing; start += batchSize) {
     const end = Math.min(have + missing, start + batchSize);
@@ -158,7 +164,7 @@ export async function seedDemoApplications(db: Db, count: number, batchSize = 50
         const engFirstName = GIVEN_EN[gi] as string;
         const email = `${engFirstName.replace(/\s/g, '').toLowerCase()}.${engLastName.toLowerCase()}${n}@${DEMO_EMAIL_DOMAIN}`;
         const passportNo = `D${pad(n, 8)}`;
-        const day = Math.floor(r() * 1400);
+        const day = Math.floor(r() * DEMO_DAYS);
         const values = {
           memberId: null,
           name,
@@ -252,14 +258,17 @@ export async function seedDemoApplications(db: Db, count: number, batchSize = 50
           });
         }
         const nFollow = Math.floor(r() * 5);
+        // Follow-ups start with their application and are done some weeks later (never after now).
+        const opened = apps[n - start]!.createdAt;
         for (let k = 0; k < nFollow; k++) {
           const done = r() < 0.4 ? 1 : 0;
+          const doneAt = Math.min(now, opened + (k + 1) * 7 * 86_400_000);
           follows.push({
             applicationId,
             number: k + 1,
             service: DEMO_SERVICES[k % DEMO_SERVICES.length] as string,
             isDone: done,
-            doneAt: done ? now : null,
+            doneAt: done ? doneAt : null,
             signingTeacherId: null,
             followTeacherId: null,
             appliedSchool: null,
@@ -268,7 +277,7 @@ export async function seedDemoApplications(db: Db, count: number, batchSize = 50
             contractDate: null,
             status: 'open',
             businessType: DEMO_BUSINESS_TYPE,
-            createdAt: now,
+            createdAt: opened,
             updatedAt: now,
           });
         }

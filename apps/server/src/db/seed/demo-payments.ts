@@ -1,7 +1,7 @@
 import type { Db } from '../database.js';
 import type { Row } from '../schema.js';
 import { paymentSearchKey } from '../../modules/payment/index.js';
-import { seedDemoApplications } from './demo-applications.js';
+import { demoDayBase, seedDemoApplications } from './demo-applications.js';
 
 // Demo payment records for the payment screens and their benchmark (issue 16): deterministic rows spread over the
 // existing applications, several currencies, collections and refunds, pending / confirmed / voided, each with its
@@ -62,7 +62,8 @@ export async function seedDemoPayments(db: Db, count: number, log: (line: string
     .orderBy('id')
     .executeTakeFirst();
   const operator = admin?.id ?? null;
-  const dayBase = Date.UTC(2023, 0, 1);
+  // 1,400 days ending today, so the dashboard's past 30 days hold data whenever the demo is seeded.
+  const dayBase = demoDayBase();
 
   for (let start = have; start < have + missing; start += batchSize) {
     const end = Math.min(have + missing, start + batchSize);

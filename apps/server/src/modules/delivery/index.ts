@@ -2,6 +2,7 @@
 import type { DeliveryWorker } from './delivery.worker.js';
 
 export { createOutboxRepository, type OutboxRepository, type OutboxRow } from './outbox.repository.js';
+export { createDeliveryReport, type DeliveryReport } from './delivery-report.repository.js';
 export { createDeliveryWorker, backoffDelay, type DeliveryWorker, type WorkerSettings } from './delivery.worker.js';
 export {
   DeliveryError,

@@ -3,3 +3,5 @@ export { createFollowUpRepository } from './follow-up.repository.js';
 export { registerFollowUpRoutes } from './follow-up.routes.js';
 export { createFollowUpService, FOLLOW_UP_TODO_KIND, followUpTodoLink } from './follow-up.service.js';
 export type { FollowUpService } from './follow-up.service.js';
+export { createFollowUpReport } from './follow-up-report.repository.js';
+export type { FollowUpReport } from './follow-up-report.repository.js';

@@ -10,3 +10,5 @@ export { createNoticeBoardRepository } from './notice-board.repository.js';
 export type { NoticeFilter, NoticeRow, NoticeValues } from './notice-board.repository.js';
 export { createNoticeBoard } from './notice-board.service.js';
 export type { NoticeBoard } from './notice-board.service.js';
+export { createInboxReport } from './inbox-report.repository.js';
+export type { InboxReport } from './inbox-report.repository.js';

@@ -5,3 +5,5 @@ export type { PaymentRepository } from './payment.repository.js';
 export { registerPaymentRoutes } from './payment.routes.js';
 export { createPaymentService } from './payment.service.js';
 export type { PaymentService } from './payment.service.js';
+export { createPaymentReport } from './payment-report.repository.js';
+export type { PaymentReport } from './payment-report.repository.js';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { App, Avatar, Dropdown, Space, Tag, type MenuProps } from 'antd';
 import { useAuthImage } from '../../components/useAuthImage';
-import { KeyOutlined, LogoutOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
+import { DashboardOutlined, KeyOutlined, LogoutOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
 import type { RoleRef } from '@study-crm/shared';
 import { useSession } from '../../stores/session';
 import { queryClient } from '../Providers';
@@ -59,12 +59,14 @@ export function UserMenu() {
           },
         ]
       : []),
+    { key: 'dashboard', icon: <DashboardOutlined />, label: t('frame.user.dashboard') },
     { type: 'divider' as const },
     { key: 'logout', icon: <LogoutOutlined />, label: t('frame.user.logout'), danger: true },
   ];
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
-    if (key === 'profile') navigate('/user/profile');
+    if (key === 'dashboard') navigate('/home/index');
+    else if (key === 'profile') navigate('/user/profile');
     else if (key === 'password') navigate('/user/resetPwd');
     else if (key === 'logout') askLogout();
     else if (key.startsWith('role:')) {

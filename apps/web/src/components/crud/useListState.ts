@@ -80,7 +80,9 @@ export function useListState<F extends Filters>(opts: { defaults?: ListDefaults;
     }
     // The echo of an earlier write of ours, overtaken by a newer state: the newer navigation is on its way.
     if (written.current.includes(urlPart)) return;
-    if (urlChanged) {
+    // Shown through an address carrying list state (a link from another screen, e.g. the dashboard's figures):
+    // the link's filters win over what the screen kept. Without list parameters the kept state is written back.
+    if (urlChanged || (first && urlPart)) {
       // Back/forward or a pasted link: the URL wins (no list parameters: the defaults).
       const read = decodeList(location.search, defaults) ?? defaults;
       put(key, { state: read, draft: read.filters });

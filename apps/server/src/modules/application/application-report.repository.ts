@@ -1,0 +1,53 @@
+import { ENROLLED_STATUSES, OFFER_STATUSES, type ApplicationFigures } from '@study-crm/shared';
+import type { Db } from '../../db/database.js';
+
+const OFFER = new Set<string>(OFFER_STATUSES);
+const ENROLLED = new Set<string>(ENROLLED_STATUSES);
+
+// The application figures of the dashboard (issue 21). One grouped read of the period on the covering index
+// application_live_day_status_ix (about 1/50 of a 1,000,000-row table per 30 days) and the maintained status
+// counters (list_count) for the totals, so neither counts the whole table.
+export function createApplicationReport(db: Db) {
+  return {
+    async figures(from: string, to: string, days: readonly string[]): Promise<ApplicationFigures> {
+      const [rows, counters] = await Promise.all([
+        db
+          .selectFrom('application')
+          .select((eb) => ['applicationDate', 'status', eb.fn.countAll<number | string>().as('n')])
+          .where('deletedAt', 'is', null)
+          .where('applicationDate', '>=', from)
+          .where('applicationDate', '<=', to)
+          .groupBy(['applicationDate', 'status'])
+          .execute(),
+        db.selectFrom('listCount').select(['bucket', 'n']).where('list', '=', 'application').execute(),
+      ]);
+      const perDay = new Map<string, number>(days.map((d) => [d, 0]));
+      const periodByStatus = new Map<string, number>();
+      for (const r of rows) {
+        const n = Number(r.n);
+        perDay.set(r.applicationDate, (perDay.get(r.applicationDate) ?? 0) + n);
+        periodByStatus.set(r.status, (periodByStatus.get(r.status) ?? 0) + n);
+      }
+      const byStatus = counters
+        .map((c) => ({ status: c.bucket, count: Number(c.n) }))
+        .filter((c) => c.count > 0)
+        .sort((a, b) => a.status.localeCompare(b.status));
+      const period = [...periodByStatus.entries()]
+        .map(([status, count]) => ({ status, count }))
+        .sort((a, b) => a.status.localeCompare(b.status));
+      const sumOf = (list: { status: string; count: number }[], set: Set<string>) =>
+        list.reduce((s, c) => s + (set.has(c.status) ? c.count : 0), 0);
+      return {
+        perDay: [...perDay.entries()].map(([date, count]) => ({ date, count })),
+        newTotal: period.reduce((s, c) => s + c.count, 0),
+        byStatus,
+        periodByStatus: period,
+        offers: sumOf(period, OFFER),
+        offersTotal: sumOf(byStatus, OFFER),
+        enrolled: sumOf(period, ENROLLED),
+        enrolledTotal: sumOf(byStatus, ENROLLED),
+      };
+    },
+  };
+}
+export type ApplicationReport = ReturnType<typeof createApplicationReport>;

@@ -1,0 +1,22 @@
+import type { Db } from '../../db/database.js';
+import type { ChannelName, DeliveryStatus } from './delivery.types.js';
+
+// Recipients queued on a channel since an instant, by delivery status (dashboard, issue 21), read from
+// delivery_outbox_channel_created_ix. The outbox is the one record of what was really sent.
+export function createDeliveryReport(db: Db) {
+  return {
+    async byStatus(channel: ChannelName, since: number): Promise<Record<DeliveryStatus, number>> {
+      const rows = await db
+        .selectFrom('deliveryOutbox')
+        .select((eb) => ['status', eb.fn.countAll<number | string>().as('n')])
+        .where('channel', '=', channel)
+        .where('createdAt', '>=', since)
+        .groupBy('status')
+        .execute();
+      const out: Record<DeliveryStatus, number> = { queued: 0, sending: 0, sent: 0, failed: 0 };
+      for (const r of rows) if (r.status in out) out[r.status as DeliveryStatus] = Number(r.n);
+      return out;
+    },
+  };
+}
+export type DeliveryReport = ReturnType<typeof createDeliveryReport>;

@@ -1,0 +1,57 @@
+import type { TodoFigures } from '@study-crm/shared';
+import type { Db } from '../../db/database.js';
+
+const WEEK = 7 * 86_400_000;
+
+// The signed-in member's own to-dos for the dashboard (issue 21): one grouped read of their rows
+// (member_todo_member_ix), scoped to the member like every query of the message box.
+export function createInboxReport(db: Db) {
+  return {
+    async todoFigures(memberId: number, since: number, now: number): Promise<TodoFigures> {
+      const row = await db
+        .selectFrom('memberTodo')
+        .select((eb) => [
+          eb.fn.sum<number | string>(eb.case().when('done', '=', 0).then(1).else(0).end()).as('open'),
+          eb.fn
+            .sum<number | string>(
+              eb
+                .case()
+                .when(eb.and([eb('done', '=', 0), eb('dueAt', '<', now)]))
+                .then(1)
+                .else(0)
+                .end(),
+            )
+            .as('overdue'),
+          eb.fn
+            .sum<number | string>(
+              eb
+                .case()
+                .when(eb.and([eb('done', '=', 0), eb('dueAt', '>=', now), eb('dueAt', '<', now + WEEK)]))
+                .then(1)
+                .else(0)
+                .end(),
+            )
+            .as('dueSoon'),
+          eb.fn
+            .sum<number | string>(
+              eb
+                .case()
+                .when(eb.and([eb('done', '=', 1), eb('createdAt', '>=', since)]))
+                .then(1)
+                .else(0)
+                .end(),
+            )
+            .as('doneInPeriod'),
+        ])
+        .where('memberId', '=', memberId)
+        .executeTakeFirst();
+      return {
+        open: Number(row?.open ?? 0),
+        overdue: Number(row?.overdue ?? 0),
+        dueSoon: Number(row?.dueSoon ?? 0),
+        doneInPeriod: Number(row?.doneInPeriod ?? 0),
+      };
+    },
+  };
+}
+export type InboxReport = ReturnType<typeof createInboxReport>;

@@ -1,0 +1,141 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Col, Row } from 'antd';
+import { DICT_TYPES, type Dashboard } from '@study-crm/shared';
+import { dictText, useDictOptions } from '../../components/dict/useDictOptions';
+import { useSettings } from '../../stores/settings';
+import { formatMoney } from '../payment/api';
+import { ChartCard } from './ChartCard';
+import {
+  byStatusOption,
+  EMAIL_PARTS,
+  emailOption,
+  followUpOption,
+  PAYMENT_PARTS,
+  paymentOption,
+  perDayOption,
+} from './charts';
+import { LIST_PATHS, listUrl } from './links';
+
+const half = { xs: 24, lg: 12 } as const;
+
+// The dashboard's charts; a click on a bar or slice opens the list behind it, filtered to that item.
+export function DashboardCharts({ d, canOpen }: { d: Dashboard; canOpen: (path: string) => boolean }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const statuses = useDictOptions(DICT_TYPES.applicationStatus);
+  const colorWeak = useSettings((s) => s.colorWeak);
+  const label = useMemo(() => {
+    const byValue = new Map(statuses.options.map((o) => [o.value, dictText(o, i18n.language)]));
+    return (s: string) => byValue.get(s) ?? s;
+  }, [statuses.options, i18n.language]);
+  const colorOf = useMemo(() => {
+    if (colorWeak) return undefined;
+    const byValue = new Map(statuses.options.map((o) => [o.value, o.color ?? undefined]));
+    return (s: string) => byValue.get(s);
+  }, [statuses.options, colorWeak]);
+  const open = (path: string, filters: Record<string, string | number>) =>
+    canOpen(path) ? () => navigate(listUrl(path, filters)) : undefined;
+  const a = d.applications;
+  const period = { dateFrom: d.from, dateTo: d.to };
+
+  const options = useMemo(
+    () => ({
+      perDay: a && perDayOption(a, t),
+      byStatus: a && byStatusOption(a, label, t, colorOf),
+      followUps: d.followUps && followUpOption(d.followUps, t),
+      emails: d.emails && emailOption(d.emails, t),
+      payments: (d.payments?.currencies ?? []).map((c) => ({
+        c,
+        option: paymentOption(c, (minor) => formatMoney(minor, c.currency, c.digits), t),
+      })),
+    }),
+    [a, d.followUps, d.emails, d.payments, label, colorOf, t],
+  );
+
+  const clickable = (path: string, pick: (i: number) => Record<string, string | number> | undefined) =>
+    canOpen(path)
+      ? ({ dataIndex }: { dataIndex: number }) => {
+          const filters = pick(dataIndex);
+          if (filters) open(path, filters)?.();
+        }
+      : undefined;
+
+  return (
+    <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
+      {a && options.perDay && (
+        <Col {...half}>
+          <ChartCard
+            testId="chart-per-day"
+            title={t('home.chart.perDay')}
+            option={options.perDay}
+            isEmpty={a.newTotal === 0}
+            onItemClick={clickable(LIST_PATHS.applications, (i) => {
+              const day = a.perDay[i]?.date;
+              return day ? { dateFrom: day, dateTo: day } : undefined;
+            })}
+          />
+        </Col>
+      )}
+      {a && options.byStatus && (
+        <Col {...half}>
+          <ChartCard
+            testId="chart-by-status"
+            title={t('home.chart.byStatus')}
+            option={options.byStatus}
+            isEmpty={a.byStatus.length === 0}
+            onItemClick={clickable(LIST_PATHS.applications, (i) => {
+              const status = a.byStatus[i]?.status;
+              return status ? { status } : undefined;
+            })}
+          />
+        </Col>
+      )}
+      {d.payments && options.payments.length === 0 && (
+        <Col {...half}>
+          <ChartCard testId="chart-payments" title={t('home.chart.payments', { currency: '—' })} option={{}} isEmpty />
+        </Col>
+      )}
+      {options.payments.map(({ c, option }) => (
+        <Col {...half} key={c.currency}>
+          <ChartCard
+            testId={`chart-payments-${c.currency}`}
+            title={t('home.chart.payments', { currency: c.currency })}
+            option={option}
+            isEmpty={false}
+            onItemClick={clickable(LIST_PATHS.payments, (i) => {
+              const part = PAYMENT_PARTS[i];
+              return part ? { ...period, currency: c.currency, type: part[1], status: part[2] } : undefined;
+            })}
+          />
+        </Col>
+      ))}
+      {d.followUps && options.followUps && (
+        <Col {...half}>
+          <ChartCard
+            testId="chart-follow-ups"
+            title={t('home.chart.followUps')}
+            option={options.followUps}
+            isEmpty={d.followUps.created === 0}
+          />
+        </Col>
+      )}
+      {d.emails && options.emails && (
+        <Col {...half}>
+          <ChartCard
+            testId="chart-emails"
+            title={t('home.chart.emails')}
+            option={options.emails}
+            isEmpty={d.emails.sent + d.emails.failed + d.emails.pending === 0}
+            onItemClick={clickable(LIST_PATHS.emails, (i) => {
+              const part = EMAIL_PARTS[i];
+              if (!part) return undefined;
+              return { delivery: part === 'pending' ? 'queued' : part, from: Date.parse(`${d.from}T00:00:00Z`) };
+            })}
+          />
+        </Col>
+      )}
+    </Row>
+  );
+}

@@ -1,0 +1,166 @@
+import { useTranslation } from 'react-i18next';
+import { Col, Row, Space, Typography } from 'antd';
+import { useNavigate } from 'react-router';
+import type { Dashboard, MemberCount } from '@study-crm/shared';
+import { formatMoney } from '../payment/api';
+import { KpiCard } from './KpiCard';
+import { LIST_PATHS, listUrl } from './links';
+
+const span = { xs: 24, sm: 12, lg: 6 } as const;
+
+// The key figures of the period, each opening the list behind it when the member may open that list.
+export function KpiCards({
+  d,
+  members,
+  canOpen,
+}: {
+  d: Dashboard;
+  members?: MemberCount;
+  canOpen: (path: string) => boolean;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const period = { dateFrom: d.from, dateTo: d.to };
+  const to = (path: string, filters: Record<string, string | number>) =>
+    canOpen(path) ? listUrl(path, filters) : undefined;
+  const apps = (filters: Record<string, string>) => to(LIST_PATHS.applications, { ...period, ...filters });
+  const a = d.applications;
+  const statusCount = (s: string) => a?.periodByStatus.find((x) => x.status === s)?.count ?? 0;
+  // A link inside a card opens its own list (and not the card's).
+  const subLink = (text: string, href: string | undefined, testId: string) =>
+    href ? (
+      <Typography.Link
+        data-testid={testId}
+        onClick={(e) => {
+          e.stopPropagation();
+          navigate(href);
+        }}
+      >
+        {text}
+      </Typography.Link>
+    ) : (
+      text
+    );
+
+  return (
+    <Row gutter={[16, 16]}>
+      {a && (
+        <>
+          <Col {...span}>
+            <KpiCard
+              testId="kpi-new-applications"
+              title={t('home.kpi.newApplications')}
+              value={a.newTotal}
+              to={apps({})}
+            />
+          </Col>
+          <Col {...span}>
+            <KpiCard
+              testId="kpi-offers"
+              title={t('home.kpi.offers')}
+              value={a.offers}
+              detail={
+                <Space size="small">
+                  {subLink(
+                    t('home.kpi.offerConditional', { n: statusCount('offer_conditional') }),
+                    apps({ status: 'offer_conditional' }),
+                    'kpi-offer-conditional',
+                  )}
+                  {subLink(
+                    t('home.kpi.offerUnconditional', { n: statusCount('offer_unconditional') }),
+                    apps({ status: 'offer_unconditional' }),
+                    'kpi-offer-unconditional',
+                  )}
+                </Space>
+              }
+            />
+          </Col>
+          <Col {...span}>
+            <KpiCard
+              testId="kpi-enrolled"
+              title={t('home.kpi.enrolled')}
+              value={a.enrolled}
+              detail={t('home.kpi.ofAll', { n: a.enrolledTotal })}
+              to={apps({ status: 'enrolled' })}
+            />
+          </Col>
+        </>
+      )}
+      {d.payments && (
+        <Col {...span}>
+          <KpiCard
+            testId="kpi-collected"
+            title={t('home.kpi.collected')}
+            value={
+              d.payments.currencies.length
+                ? formatMoney(
+                    d.payments.currencies[0]!.collectedConfirmedMinor,
+                    d.payments.currencies[0]!.currency,
+                    d.payments.currencies[0]!.digits,
+                  )
+                : t('home.kpi.noPayments')
+            }
+            detail={
+              d.payments.currencies.length > 1 && (
+                <Space size="small" wrap>
+                  {d.payments.currencies.slice(1).map((c) => (
+                    <span key={c.currency}>{formatMoney(c.collectedConfirmedMinor, c.currency, c.digits)}</span>
+                  ))}
+                </Space>
+              )
+            }
+            to={to(LIST_PATHS.payments, { ...period, type: 'collection', status: 'confirmed' })}
+          />
+        </Col>
+      )}
+      {d.followUps && (
+        <Col {...span}>
+          <KpiCard
+            testId="kpi-follow-ups"
+            title={t('home.kpi.followRate')}
+            value={d.followUps.created ? `${Math.round((d.followUps.createdDone / d.followUps.created) * 100)}%` : '—'}
+            detail={t('home.kpi.followDetail', {
+              created: d.followUps.created,
+              done: d.followUps.createdDone,
+              doneInPeriod: d.followUps.doneInPeriod,
+            })}
+          />
+        </Col>
+      )}
+      {d.emails && (
+        <Col {...span}>
+          <KpiCard
+            testId="kpi-emails-failed"
+            title={t('home.kpi.emailsFailed')}
+            value={d.emails.failed}
+            detail={t('home.kpi.emailsDetail', { sent: d.emails.sent, pending: d.emails.pending })}
+            to={to(LIST_PATHS.emails, { delivery: 'failed', from: Date.parse(`${d.from}T00:00:00Z`) })}
+          />
+        </Col>
+      )}
+      <Col {...span}>
+        <KpiCard
+          testId="kpi-todos"
+          title={t('home.kpi.todos')}
+          value={d.todos.open}
+          detail={t('home.kpi.todosDetail', { overdue: d.todos.overdue, dueSoon: d.todos.dueSoon })}
+        />
+      </Col>
+      {members && (
+        <Col {...span}>
+          <KpiCard
+            testId="kpi-members"
+            title={t('home.kpi.members')}
+            value={members.total}
+            detail={t('home.kpi.membersDetail', {
+              staff: members.staff,
+              students: members.students,
+              recent: members.newLast30Days,
+            })}
+            to={to(LIST_PATHS.members, {})}
+          />
+        </Col>
+      )}
+    </Row>
+  );
+}

@@ -1,0 +1,23 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { dashboardApi, memberApi } from '@study-crm/shared';
+import { fetchData } from '../../api/call';
+
+// The dashboard shows other domains' figures: any write to them refreshes it (lib/queryDomains.ts).
+const READS = ['application', 'payment', 'emails', 'messageBox'] as const;
+
+export const useDashboard = (days: number) =>
+  useQuery({
+    queryKey: ['dashboard', days],
+    queryFn: ({ signal }) => fetchData(dashboardApi.dashboard, { days }, { signal }),
+    placeholderData: keepPreviousData,
+    meta: { reads: READS },
+  });
+
+// Member counts (GET /api/v1/cake/rpt/countMember): asked only by members who may open the employee list.
+export const useMemberCount = (enabled: boolean) =>
+  useQuery({
+    queryKey: ['dashboard', 'members'],
+    queryFn: ({ signal }) => fetchData(memberApi.countMember, {}, { signal }),
+    enabled,
+    meta: { reads: ['members'] },
+  });
