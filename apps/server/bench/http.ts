@@ -8,7 +8,7 @@
 // cursor, status filter, one-character surname search), the member list, the dashboard's data call, a write, then a
 // mixed load of `mixed` clients. After the large size it seeds `payments` demo payment records and times the payment
 // list's first page (no filter and filtered) and countAmount (filtered, and without filter) against the trivial call
-// (issue 16). Prints req/s, p50, p99, each goal of issue 14 with its ratio, and the server's resident memory
+// (issue 16), then uploads and pushes an SMS batch of `sms` recipients (issue 17). Prints req/s, p50, p99, each goal of issue 14 with its ratio, and the server's resident memory
 // after the first minute of mixed load vs at its end.
 import { fork, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
@@ -21,6 +21,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import type { BenchRequest, Started } from './http-server.js';
+import { recipientWorkbook } from './sms.js';
 
 const { values: opt } = parseArgs({
   options: {
@@ -28,6 +29,7 @@ const { values: opt } = parseArgs({
     large: { type: 'string', default: '1000000' },
     members: { type: 'string', default: '20000' },
     payments: { type: 'string', default: '1000000' },
+    sms: { type: 'string', default: '20000' },
     duration: { type: 'string', default: '5' },
     connections: { type: 'string', default: '20' },
     requests: { type: 'string', default: '300' },
@@ -52,6 +54,7 @@ const MIXED_SECONDS = Number(opt['mixed-seconds'] ?? (opt.quick ? 90 : MEMORY_CH
 const FIRST_MINUTE = Math.min(Number(opt['first-minute']), MIXED_SECONDS);
 const PAGE_N = Number(opt['page-n']);
 const PAYMENTS = Number(opt.payments);
+const SMS_RECIPIENTS = Number(opt.sms);
 const PAY = '/api/v1/mc/paymentRecord';
 // A filtered payment view: one currency, one status, one year (the demo payments span 2023–2026).
 const PAY_FILTER = 'currency=GBP&status=pending&dateFrom=2025-01-01&dateTo=2025-12-31';
@@ -66,6 +69,9 @@ const APP_ID = 'student-admin';
 const SIGN = 'bench-sign-value';
 const PASSWORD = 'Bench#2026pass';
 const LIST = '/api/v1/mc/applicationRecord/list';
+const SMS_ADD = '/admin/v1/message/sms/add';
+const SMS_PUSH = '/admin/v1/message/sms/batchPush';
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const DASHBOARD = 'dashboard (GET /api/v1/cake/rpt/dashboard, 30 days)';
 
 type Server = { child: ChildProcess; call: <T>(m: BenchRequest) => Promise<T> };
@@ -267,6 +273,34 @@ async function runEngine(label: string, start: Extract<BenchRequest, { type: 'st
     );
     const mb = (b: number) => `${(b / 1048576).toFixed(0)} MB`;
     log(`memory (RSS): before ${mb(rssStart)}, after ${FIRST_MINUTE} s ${mb(rssFirst)}, at the end ${mb(rssEnd)}`);
+
+    // Issue 17: an .xlsx of SMS_RECIPIENTS recipients uploaded (read, validated, stored as a draft) and pushed (one
+    // outbox row each), through real HTTP; goal: a few seconds.
+    if (SMS_RECIPIENTS > 0) {
+      const file = await recipientWorkbook(SMS_RECIPIENTS);
+      const form = new FormData();
+      form.append('file', new Blob([file], { type: XLSX_TYPE }), 'bench.xlsx');
+      const started = performance.now();
+      const up = (await (await fetch(base + url(SMS_ADD), { method: 'POST', headers, body: form })).json()) as {
+        meta: { code: number; message: string };
+        data: { id: number; accepted: number };
+      };
+      if (up.meta.code !== 200) throw new Error(`${SMS_ADD}: ${up.meta.code} ${up.meta.message}`);
+      const readMs = performance.now() - started;
+      const pushRes = await fetch(`${base}${SMS_PUSH}`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+        body: `${common}&id=${up.data.id}&terminal=admin&content=${encodeURIComponent('Hello {{name}}')}`,
+      });
+      const pushed = (await pushRes.json()) as { meta: { code: number; message: string }; data: { queued: number } };
+      if (pushed.meta.code !== 200) throw new Error(`${SMS_PUSH}: ${pushed.meta.code} ${pushed.meta.message}`);
+      const totalMs = performance.now() - started;
+      log(
+        `SMS batch of ${SMS_RECIPIENTS.toLocaleString('en')} recipients (${(file.length / 1024).toFixed(0)} KB .xlsx): ` +
+          `${up.data.accepted} read and validated in ${(readMs / 1000).toFixed(1)} s, ${pushed.data.queued} queued; ` +
+          `${(totalMs / 1000).toFixed(1)} s in all (goal: a few seconds)`,
+      );
+    }
     return { rows, rss: { first: rssFirst, end: rssEnd } };
   } finally {
     await server.call({ type: 'stop' }).catch(() => undefined);

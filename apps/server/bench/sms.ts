@@ -3,15 +3,20 @@ import type { BuiltApp } from '../src/app.js';
 
 type Auth = { headers: Record<string, string>; common: string };
 
-// Builds an .xlsx of `count` distinct Taiwanese mobile numbers and times, through app.inject, its upload (read,
-// validate, store the draft) and the batchPush that queues one outbox row per recipient.
-export async function benchSmsBatch(built: BuiltApp, auth: Auth, count: number) {
-  const { app } = built;
+// An .xlsx recipient list of `count` distinct Taiwanese mobile numbers (the template's columns).
+export async function recipientWorkbook(count: number): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('SMS');
   ws.addRow(['Mobile', 'Region', 'Variables']);
   for (let i = 0; i < count; i += 1) ws.addRow([`09${String(10_000_000 + i).slice(-8)}`, 'TW', `name=Student ${i}`]);
-  const file = Buffer.from(await wb.xlsx.writeBuffer());
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+// Builds an .xlsx of `count` distinct Taiwanese mobile numbers and times, through app.inject, its upload (read,
+// validate, store the draft) and the batchPush that queues one outbox row per recipient.
+export async function benchSmsBatch(built: BuiltApp, auth: Auth, count: number) {
+  const { app } = built;
+  const file = await recipientWorkbook(count);
   const boundary = `----bench${Date.now()}`;
   const payload = Buffer.concat([
     Buffer.from(
