@@ -96,10 +96,23 @@ function applyFilter(q: PaymentQuery, f: PaymentFilter): PaymentQuery {
 // Filters the summary table answers exactly (it is kept per currency, type and status); any other needs the records.
 export const summaryServes = (f: PaymentFilter): boolean =>
   !f.applicationId && !f.dateFrom && !f.dateTo && !f.teacherId && !f.keyword;
+// Filters with a date range that the per-day totals (payment_day_total, kept per transaction day, currency, type and
+// status) answer exactly: a few rows a day however many records the range holds.
+export const dayTotalsServe = (f: PaymentFilter): boolean =>
+  !f.applicationId && !f.teacherId && !f.keyword && Boolean(f.dateFrom || f.dateTo);
 
 export function createPaymentRepository(db: Db) {
   const summaryOf = (f: PaymentFilter) => {
     let q = db.selectFrom('paymentSummary');
+    if (f.type) q = q.where('type', '=', f.type);
+    if (f.status) q = q.where('status', '=', f.status);
+    if (f.currency) q = q.where('currency', '=', f.currency);
+    return q;
+  };
+  const dayTotalsOf = (f: PaymentFilter) => {
+    let q = db.selectFrom('paymentDayTotal');
+    if (f.dateFrom) q = q.where('day', '>=', f.dateFrom);
+    if (f.dateTo) q = q.where('day', '<=', f.dateTo);
     if (f.type) q = q.where('type', '=', f.type);
     if (f.status) q = q.where('status', '=', f.status);
     if (f.currency) q = q.where('currency', '=', f.currency);
@@ -124,18 +137,22 @@ export function createPaymentRepository(db: Db) {
         .limit(w.limit)
         .offset(w.offset)
         .execute();
-      // The total: from the summary table when it answers the filter exactly, else counted.
+      // The total: from a maintained summary when one answers the filter exactly, else counted.
       const { n } = summaryServes(f)
         ? await summaryOf(f)
             .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('n'), eb.lit(0)).as('n'))
             .executeTakeFirstOrThrow()
-        : await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+        : dayTotalsServe(f)
+          ? await dayTotalsOf(f)
+              .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('n'), eb.lit(0)).as('n'))
+              .executeTakeFirstOrThrow()
+          : await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       return { rows, total: Number(n) };
     },
 
     // Sums per currency, type and status (voided excluded): a handful of rows whatever the table size. Without a
-    // filter (or with currency/type/status only) read from the maintained summary, else summed from the covering
-    // indexes.
+    // filter (or with currency/type/status only) read from the maintained summary; with a date range (and
+    // currency/type/status) summed from the per-day totals; else summed from the covering indexes.
     totals: (f: PaymentFilter) =>
       summaryServes(f)
         ? summaryOf(f)
@@ -143,17 +160,30 @@ export function createPaymentRepository(db: Db) {
             .where('n', '>', 0)
             .select(['currency', 'type', 'status', 'amountMinor as sum', 'n'])
             .execute()
-        : applyFilter(db.selectFrom('paymentRecord'), f)
-            .where('status', '!=', 'voided')
-            .select((eb) => [
-              'currency',
-              'type',
-              'status',
-              eb.fn.sum<number | string>('amountMinor').as('sum'),
-              eb.fn.countAll<number | string>().as('n'),
-            ])
-            .groupBy(['currency', 'type', 'status'])
-            .execute(),
+        : dayTotalsServe(f)
+          ? dayTotalsOf(f)
+              .where('status', '!=', 'voided')
+              .select((eb) => [
+                'currency',
+                'type',
+                'status',
+                eb.fn.sum<number | string>('amountMinor').as('sum'),
+                eb.fn.sum<number | string>('n').as('n'),
+              ])
+              .groupBy(['currency', 'type', 'status'])
+              .having((eb) => eb.fn.sum('n'), '>', 0)
+              .execute()
+          : applyFilter(db.selectFrom('paymentRecord'), f)
+              .where('status', '!=', 'voided')
+              .select((eb) => [
+                'currency',
+                'type',
+                'status',
+                eb.fn.sum<number | string>('amountMinor').as('sum'),
+                eb.fn.countAll<number | string>().as('n'),
+              ])
+              .groupBy(['currency', 'type', 'status'])
+              .execute(),
 
     insert: async (tx: Tx, v: NewPayment, now: number): Promise<number> => {
       const row = await tx
