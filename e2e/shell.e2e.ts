@@ -154,8 +154,10 @@ describe('portal shell', () => {
       .poll(() => tabPaths(page))
       .toEqual(['/applicationManage/applicationList', '/user/profile', '/transactionsManage/transactions']);
 
-    // Reload keeps the tabs (and their order).
+    // Reload keeps the tabs (and their order). The browser may restore the long profile page's scroll position,
+    // with the tab bar under the fixed header: back to the top, where a person would reach the tabs.
     await page.reload();
+    await page.evaluate(() => window.scrollTo(0, 0));
     await expect
       .poll(() => tabPaths(page))
       .toEqual(['/applicationManage/applicationList', '/user/profile', '/transactionsManage/transactions']);
