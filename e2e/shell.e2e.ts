@@ -154,10 +154,12 @@ describe('portal shell', () => {
       .poll(() => tabPaths(page))
       .toEqual(['/applicationManage/applicationList', '/user/profile', '/transactionsManage/transactions']);
 
-    // Reload keeps the tabs (and their order). The browser may restore the long profile page's scroll position,
-    // with the tab bar under the fixed header: back to the top, where a person would reach the tabs.
+    // Reload keeps the tabs (and their order), and they stay in reach under the header wherever the browser restores
+    // the long profile page's scroll position.
     await page.reload();
-    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect
+      .poll(() => page.locator('.frame-tabbar').evaluate((el) => getComputedStyle(el).position))
+      .toBe('sticky');
     await expect
       .poll(() => tabPaths(page))
       .toEqual(['/applicationManage/applicationList', '/user/profile', '/transactionsManage/transactions']);
