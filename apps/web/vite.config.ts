@@ -15,12 +15,14 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
     manifest: true,
-    // The shared package is schemas, endpoint descriptions and helpers without side effects (but csp.ts, which
-    // switches zod to jitless under the page's CSP): a file of it that no imported name is used from is left out
-    // (otherwise every endpoint's zod schemas would load with the login page).
+    // The shared package is schemas, endpoint descriptions and helpers without side effects: a file of it that no
+    // imported name is used from is left out (otherwise every endpoint's zod schemas would load with the login page).
+    // Two files keep theirs: csp.ts (zod without its compiler under the page's CSP) and the package index, whose
+    // import order evaluates csp.ts before any schema is built.
     rolldownOptions: {
       treeshake: {
-        moduleSideEffects: (id: string) => !id.includes('/packages/shared/src/') || id.endsWith('/csp.ts'),
+        moduleSideEffects: (id: string) =>
+          !id.includes('/packages/shared/src/') || id.endsWith('/csp.ts') || id.endsWith('/src/index.ts'),
       },
     },
   },

@@ -1,4 +1,9 @@
+import { disableZodJit } from '@study-crm/shared';
 import { CSP } from './lib/csp-nonce';
+
+// No 'unsafe-eval': zod must never compile parsers with `new Function`, and it decides when a schema is built, so
+// this runs before any other module of the app (main.tsx imports this file first).
+disableZodJit();
 
 // Imported first by main.tsx. The portal runs under a content security policy without inline styles (and without
 // 'unsafe-eval': @study-crm/shared turns zod's compiler off in browsers). antd's CSS-in-JS takes the nonce from

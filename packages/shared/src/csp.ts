@@ -7,3 +7,9 @@ import { z } from 'zod';
 if (typeof (globalThis as { document?: unknown }).document !== 'undefined') z.config({ jitless: true });
 
 export const isZodJitless = (): boolean => z.config().jitless === true;
+
+// The web app calls this from its first module (csp-setup.ts) as well, so the setting does not depend on the order a
+// bundler evaluates the package's files in.
+export function disableZodJit(): void {
+  z.config({ jitless: true });
+}
