@@ -236,6 +236,15 @@ describe('frame details (issue 12)', () => {
     expect(leaves.length).toBeGreaterThan(8);
     for (const name of leaves) {
       await page.locator(`[data-testid="side-menu"] li.ant-menu-item [data-menu="${name}"]`).click();
+      // As a person would: wait for the screen (and its tab) before the next click; a screen left while its chunk
+      // still loads opens no tab.
+      await eventually(() =>
+        page.evaluate(
+          () =>
+            document.querySelector('[data-testid="frame-tab"].active')?.getAttribute('data-path') ===
+            location.pathname.replace(/^\/sadmin/, ''),
+        ),
+      ).toBe(true);
       await eventually(() => page.locator(`${ACTIVE_PANE}`).count()).toBe(1);
       await page.waitForLoadState('networkidle');
       await eventually(() => page.locator(`${ACTIVE_PANE} .ant-spin-spinning`).count()).toBe(0);
