@@ -20,9 +20,13 @@ async function openFromMenu(page: Page, group: string, item: string) {
 async function tabAction(page: Page, path: string, label: string) {
   await page.locator(`[data-testid="frame-tab"][data-path="${path}"]`).click({ button: 'right' });
   // The menu of this tab: another tab's menu may still be fading out (antd keeps it in the DOM).
-  await page
-    .locator(`[data-testid="tab-menu"][data-path="${path}"] .ant-dropdown-menu-item`, { hasText: label })
-    .click();
+  // Dispatched on the item itself: while the menu fades in it is not "stable", and a loaded run saw its first frames
+  // drawn under the header.
+  const item = page.locator(`[data-testid="tab-menu"][data-path="${path}"] .ant-dropdown-menu-item`, {
+    hasText: label,
+  });
+  await item.waitFor({ state: 'visible' });
+  await item.dispatchEvent('click');
 }
 
 describe('portal shell', () => {
@@ -163,6 +167,7 @@ describe('portal shell', () => {
     await expect
       .poll(() => tabPaths(page))
       .toEqual(['/applicationManage/applicationList', '/user/profile', '/transactionsManage/transactions']);
+    await page.evaluate(() => window.scrollTo(0, 0));
     // 'Reload' passes through the Redirect route and comes back to the same screen.
     await tabAction(page, '/user/profile', '重新載入');
     await page.waitForURL(/\/user\/profile$/);
