@@ -142,7 +142,10 @@ describe('dashboard end to end', () => {
     await expect(page.getByTestId('kpi-follow-ups').innerText()).resolves.toContain('67%');
     await screenshot(page, 'dashboard-zh-TW-dark');
 
-    // The last bar of the per-day chart is today (three applications, the tallest): click inside it.
+    // The last bar of the per-day chart is today (three applications, the tallest): click inside it (in view:
+    // the cards above may push it below the fold).
+    await page.locator('[data-testid="chart-per-day"]').scrollIntoViewIfNeeded();
+    await settleAnimations(page);
     const box = (await page.locator('[data-testid="chart-per-day"]').boundingBox())!;
     await page.mouse.click(box.x + box.width - 16 - (box.width - 56) / 60, box.y + box.height - 40);
     await page.waitForURL((url) => url.pathname.endsWith('/applicationList'));

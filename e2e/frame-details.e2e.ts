@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { PERM } from '@study-crm/shared';
 import { hashPassword } from '../apps/server/src/modules/auth/index.js';
-import { ACTIVE_PANE, screenshot, settleAnimations, signIn, startPortal, type Portal } from './harness.js';
+import {
+  ACTIVE_PANE,
+  confirmDialog,
+  screenshot,
+  settleAnimations,
+  signIn,
+  startPortal,
+  type Portal,
+} from './harness.js';
 
 // Issue 12, frame and access items: each test here failed before its fix.
 const HOME = '/sadmin/applicationManage/applicationList';
@@ -180,7 +188,7 @@ describe('frame details (issue 12)', () => {
     await page.locator('#app_name').fill('林小明');
     await page.locator('#app_email').fill('xiaoming@example.com');
     await page.getByTestId('detail-save').click();
-    await page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+    await confirmDialog(page);
     await page.waitForURL(/applicationDetail\?id=\d+$/);
     await eventually(() => activeTab.innerText()).toBe('林小明');
     await eventually(() => page.title()).toBe('留學 CRM 管理後台 - 林小明');

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -205,6 +206,15 @@ export async function describeOpenPages(testName: string, since: number): Promis
       console.error(`[e2e failure] page ${n}: could not be described: ${String(error)}`);
     }
   }
+}
+
+// Polls what a person would look at until it matches (20 s: the loaded CI machine).
+export const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 20_000 });
+
+// Waits until no spinner or toast is shown and every animation has finished: the moment for a screenshot.
+export async function settle(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-message-notice'));
+  await settleAnimations(page);
 }
 
 // Answers the confirmation dialog an action opened: waits until it has settled, presses OK and waits until it has

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { PERM } from '@study-crm/shared';
 import { hashPassword } from '../apps/server/src/modules/auth/index.js';
 import { createInboxRepository } from '../apps/server/src/modules/inbox/index.js';
-import { screenshot, signIn, startPortal, type Portal } from './harness.js';
+import { confirmDialog, screenshot, signIn, startPortal, type Portal } from './harness.js';
 
 const HOME = '/sadmin/applicationManage/applicationList';
 const LIMITED = { login: 'limited.staff', password: 'Limited#2026pw' };
@@ -231,7 +231,8 @@ describe('portal shell', () => {
     await page.getByTestId('user-menu').click();
     await page.locator('.ant-dropdown-menu-item', { hasText: 'Log out' }).click();
     await expect.poll(() => page.locator('.ant-modal-confirm-title').textContent()).toBe('Do you want to log out?');
-    await page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+    // Answered once the dialog has settled (a click during its zoom-in was lost on a loaded CI machine).
+    await confirmDialog(page);
     await page.waitForURL(/\/sadmin\/login$/);
     expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('mid')])).toEqual([
       null,

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { confirmDialog, screenshot, signIn, startPortal, type Portal, ROW } from './harness.js';
+import {
+  confirmDialog,
+  pickOption,
+  screenshot,
+  settleAnimations,
+  signIn,
+  startPortal,
+  type Portal,
+  ROW,
+} from './harness.js';
 
 // Screens load lazily and the machine is shared: allow more than expect.poll's default second.
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000 });
@@ -17,7 +26,9 @@ async function spaNavigate(page: Page, screen: string) {
   await page.waitForURL((url) => url.pathname === pathOf(screen));
 }
 
+// Pressed once the dialog has settled (a press during its zoom-in was lost on a loaded CI machine).
 async function saveForm(page: Page) {
+  await settleAnimations(page);
   await page.locator('.ant-modal-footer .ant-btn-primary').click();
   await confirmDialog(page);
 }
@@ -90,8 +101,8 @@ describe('system setup screens', () => {
 
     const addTag = async (value: string, label: string) => {
       await page.getByTestId('tag-add').click();
-      await page.locator('.ant-modal #type').click();
-      await page.locator('[data-dict-option="student"]').click();
+      // The choice is made again if a click was lost while the dialog or its dropdown animated.
+      await pickOption(page, page.locator('.ant-modal #type'), '學生標籤');
       await page.locator('.ant-modal #value').fill(value);
       await page.locator('.ant-modal #label').fill(label);
     };
