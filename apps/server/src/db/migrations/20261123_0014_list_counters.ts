@@ -78,12 +78,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   if (!isPostgres(db)) {
-    // Pages by number skip their offset over ids only: SQLite reads a partial index as covering only when the
-    // filtered column (deleted_at) is in it (PostgreSQL's existing indexes serve index-only scans already).
-    const ix = (name: string, cols: string[]) =>
-      db.schema.createIndex(name).on('application').columns(cols).where(sql.ref('deleted_at'), 'is', null).execute();
-    await ix('application_live_date_ix', ['deleted_at', 'application_date', 'id']);
-    await ix('application_live_status_date_ix', ['status', 'deleted_at', 'application_date', 'id']);
+    await db.schema.dropIndex('application_live_date_ix').ifExists().execute();
+    await db.schema.dropIndex('application_live_status_date_ix').ifExists().execute();
   }
   for (const c of COUNTED) {
     if (isPostgres(db)) {
