@@ -2,6 +2,7 @@
 // PostgreSQL, listens on a local port, and seeds / reports memory when the parent asks over IPC. The load runs in
 // another process so the load generator neither shares this event loop nor counts in this resident memory.
 import { randomBytes } from 'node:crypto';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { buildApp, type BuiltApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
@@ -18,6 +19,10 @@ export type BenchRequest =
 export type Started = { port: number; token: string; mid: number; membersMs: number };
 
 let built: BuiltApp | undefined;
+// The longest the event loop was held since the previous 'rss' call: a synchronous stall (a long SQLite statement
+// or checkpoint) shows here when the load's latencies or timeouts jump.
+const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+loopDelay.enable();
 
 async function start(m: Extract<BenchRequest, { type: 'start' }>): Promise<Started> {
   const config = loadConfig(m.env);
@@ -83,8 +88,11 @@ async function handle(m: BenchRequest): Promise<unknown> {
       return seed(m.applications);
     case 'seedPayments':
       return seedPayments(m.payments);
-    case 'rss':
-      return { rss: process.memoryUsage().rss };
+    case 'rss': {
+      const stallMs = Math.round(loopDelay.max / 1e6);
+      loopDelay.reset();
+      return { rss: process.memoryUsage().rss, stallMs };
+    }
     case 'stop':
       await built?.app.close();
       setImmediate(() => process.exit(0));

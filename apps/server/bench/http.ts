@@ -257,14 +257,18 @@ async function runEngine(label: string, start: Extract<BenchRequest, { type: 'st
       ...getReq(`${LIST}?keyword=${encodeURIComponent('陳')}&pageNum=1&pageSize=20`),
       ...getReq(`${LIST}?pageNum=3&pageSize=20`),
     ];
-    const rssStart = (await server.call<{ rss: number }>({ type: 'rss' })).rss;
+    const rssStart = (await server.call<{ rss: number; stallMs: number }>({ type: 'rss' })).rss;
     const samples: number[] = [];
+    const stalls: number[] = [];
     const timer = setTimeout(() => {
-      void server.call<{ rss: number }>({ type: 'rss' }).then((r) => samples.push(r.rss));
+      void server.call<{ rss: number; stallMs: number }>({ type: 'rss' }).then((r) => {
+        samples.push(r.rss);
+        stalls.push(r.stallMs);
+      });
     }, FIRST_MINUTE * 1000);
     const stat = await load(base, headers, mixed, MIXED, MIXED_SECONDS);
     clearTimeout(timer);
-    const rssEnd = (await server.call<{ rss: number }>({ type: 'rss' })).rss;
+    const { rss: rssEnd, stallMs } = await server.call<{ rss: number; stallMs: number }>({ type: 'rss' });
     const rssFirst = samples[0] ?? rssEnd;
     rows.push({ label: `mixed load, ${MIXED} clients`, size: LARGE, stat });
     log(
@@ -273,6 +277,7 @@ async function runEngine(label: string, start: Extract<BenchRequest, { type: 'st
     );
     const mb = (b: number) => `${(b / 1048576).toFixed(0)} MB`;
     log(`memory (RSS): before ${mb(rssStart)}, after ${FIRST_MINUTE} s ${mb(rssFirst)}, at the end ${mb(rssEnd)}`);
+    log(`longest event-loop stall in the server during the mixed load: ${Math.max(stallMs, ...stalls)} ms`);
 
     // Issue 17: an .xlsx of SMS_RECIPIENTS recipients uploaded (read, validated, stored as a draft) and pushed (one
     // outbox row each), through real HTTP; goal: a few seconds.

@@ -65,6 +65,11 @@ export const Code = {
   ALREADY_BOUND: 7206,
   NOT_BOUND: 7207,
   LAST_SIGN_IN_WAY: 7208,
+  PROJECT_MEMBER_EXISTS: 7700,
+  PROJECT_LAST_MANAGER: 7701,
+  TASK_STATUS_CHANGE: 7750,
+  KPI_TYPE_IN_USE: 7751,
+  KPI_TYPE_EXISTS: 7752,
 } as const;
 export type Code = (typeof Code)[keyof typeof Code];
 
@@ -133,6 +138,11 @@ export const CODE_MESSAGE: Readonly<Record<Code, MessageKey>> = {
   7206: 'alreadyBound',
   7207: 'notBound',
   7208: 'lastSignInWay',
+  7700: 'projectMemberExists',
+  7701: 'projectLastManager',
+  7750: 'taskStatusChange',
+  7751: 'kpiTypeInUse',
+  7752: 'kpiTypeExists',
 };
 
 // Codes the web client passes to the caller without a toast (spec section 8).

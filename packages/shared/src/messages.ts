@@ -156,6 +156,31 @@ export const MESSAGES = {
     'zh-CN': '这是最后一位启用中的管理员，不能停用、删除或移除其管理员角色',
     'en-US': 'This is the last active administrator: it cannot be deactivated, removed or lose the administrator role',
   },
+  projectMemberExists: {
+    'zh-TW': '此員工已在專案中',
+    'zh-CN': '此员工已在项目中',
+    'en-US': 'This staff member is already in the project',
+  },
+  projectLastManager: {
+    'zh-TW': '專案至少需要一位負責人',
+    'zh-CN': '项目至少需要一位负责人',
+    'en-US': 'A project needs at least one manager',
+  },
+  taskStatusChange: {
+    'zh-TW': '任務無法從目前狀態改為此狀態',
+    'zh-CN': '任务无法从当前状态改为此状态',
+    'en-US': 'The task cannot move from its current status to this one',
+  },
+  kpiTypeInUse: {
+    'zh-TW': '仍有任務或貢獻紀錄使用此 KPI 類型，請改為停用',
+    'zh-CN': '仍有任务或贡献记录使用此 KPI 类型，请改为停用',
+    'en-US': 'Tasks or contribution records still use this KPI type; disable it instead',
+  },
+  kpiTypeExists: {
+    'zh-TW': '此 KPI 類型名稱已存在',
+    'zh-CN': '此 KPI 类型名称已存在',
+    'en-US': 'A KPI type with this name already exists',
+  },
   shareRatioExceeded: {
     'zh-TW': '固定分成比例超過 100%',
     'zh-CN': '固定分成比例超过 100%',
@@ -359,6 +384,21 @@ export const MESSAGES = {
     'zh-TW': '{field} 檔案過大（上限 {max}）',
     'zh-CN': '{field} 文件过大（上限 {max}）',
     'en-US': '{field} is too large (limit {max})',
+  },
+  'v.assignee': {
+    'zh-TW': '{field} 須為此專案的成員',
+    'zh-CN': '{field} 须为此项目的成员',
+    'en-US': '{field} must be a member of the project',
+  },
+  'v.kpiType': {
+    'zh-TW': '{field} 須為啟用中的 KPI 類型',
+    'zh-CN': '{field} 须为启用中的 KPI 类型',
+    'en-US': '{field} must be an enabled KPI type',
+  },
+  'v.share': {
+    'zh-TW': '{field} 須為 0 至 100 的百分比，最多兩位小數',
+    'zh-CN': '{field} 须为 0 至 100 的百分比，最多两位小数',
+    'en-US': '{field} must be a percentage from 0 to 100 with at most two decimals',
   },
   'v.date': {
     'zh-TW': '{field} 不是有效的日期（YYYY-MM-DD）',

@@ -72,6 +72,31 @@ export const PERM = {
   templateAdd: 'template:add',
   templateUpdate: 'template:update',
   templateRemove: 'template:remove',
+  projectList: 'project:list',
+  projectAdd: 'project:add',
+  projectUpdate: 'project:update',
+  projectRemove: 'project:remove',
+  projectMembers: 'project:members',
+  projectConstitution: 'project:constitution',
+  taskList: 'task:list',
+  taskAdd: 'task:add',
+  taskUpdate: 'task:update',
+  taskRemove: 'task:remove',
+  kpiTypeList: 'kpiType:list',
+  kpiTypeAdd: 'kpiType:add',
+  kpiTypeUpdate: 'kpiType:update',
+  kpiTypeRemove: 'kpiType:remove',
+  contributionList: 'contribution:list',
+  userList: 'user:list',
+  userAdd: 'user:add',
+  userUpdate: 'user:update',
+  userRemove: 'user:remove',
+  userSetPassword: 'user:setPassword',
+  contentList: 'content:list',
+  contentAdd: 'content:add',
+  contentUpdate: 'content:update',
+  contentRemove: 'content:remove',
+  merchantUpdate: 'merchant:update',
 } as const;
 export type Perm = (typeof PERM)[keyof typeof PERM];
 
@@ -205,6 +230,12 @@ export const MENU_SEED: readonly MenuSeed[] = [
       btn(PERM.memberResetTwoFactor, 'memberResetTwoFactor', '重設兩步驟登入', 5),
     ]),
     screen(PERM.memberView, 'employeeProfile', '員工資料', 2, [], 0),
+    screen(PERM.userList, 'accountList', '帳號列表', 3, [
+      btn(PERM.userAdd, 'userAdd', '新增帳號', 1),
+      btn(PERM.userUpdate, 'userUpdate', '編輯帳號', 2),
+      btn(PERM.userSetPassword, 'userSetPassword', '設定密碼', 3),
+      btn(PERM.userRemove, 'userRemove', '刪除帳號', 4),
+    ]),
   ]),
   group('systemSetup', '系統設定', 'setting', 7, [
     screen(PERM.configList, 'configManage', '參數設定', 1, [
@@ -226,6 +257,32 @@ export const MENU_SEED: readonly MenuSeed[] = [
       btn(PERM.labelAdd, 'labelAdd', '新增', 1),
       btn(PERM.labelUpdate, 'labelUpdate', '編輯', 2),
       btn(PERM.labelRemove, 'labelRemove', '刪除', 3),
+    ]),
+    screen(PERM.contentList, 'contentManage', '公告管理', 5, [
+      btn(PERM.contentAdd, 'contentAdd', '新增', 1),
+      btn(PERM.contentUpdate, 'contentUpdate', '編輯', 2),
+      btn(PERM.contentRemove, 'contentRemove', '刪除', 3),
+    ]),
+    screen(PERM.merchantUpdate, 'merchantSettings', '商戶資料', 6),
+  ]),
+  group('projectManage', '專案管理', 'project', 9, [
+    screen(PERM.projectList, 'projectList', '全部專案', 1, [
+      btn(PERM.projectAdd, 'projectAdd', '新增專案', 1),
+      btn(PERM.projectUpdate, 'projectUpdate', '編輯專案', 2),
+      btn(PERM.projectRemove, 'projectRemove', '刪除專案', 3),
+      btn(PERM.projectMembers, 'projectMembers', '成員管理', 4),
+      btn(PERM.projectConstitution, 'projectConstitution', '專案章程', 5),
+    ]),
+    screen(PERM.taskList, 'taskList', '全部任務', 2, [
+      btn(PERM.taskAdd, 'taskAdd', '新增任務', 1),
+      btn(PERM.taskUpdate, 'taskUpdate', '編輯任務', 2),
+      btn(PERM.taskRemove, 'taskRemove', '刪除任務', 3),
+    ]),
+    screen(PERM.contributionList, 'contributionList', '貢獻紀錄', 3),
+    screen(PERM.kpiTypeList, 'kpiTypeList', 'KPI 類型', 4, [
+      btn(PERM.kpiTypeAdd, 'kpiTypeAdd', '新增', 1),
+      btn(PERM.kpiTypeUpdate, 'kpiTypeUpdate', '編輯', 2),
+      btn(PERM.kpiTypeRemove, 'kpiTypeRemove', '刪除', 3),
     ]),
   ]),
   group('accessManage', '權限管理', 'safety', 8, [
@@ -268,6 +325,13 @@ export const COMPONENT_KEYS = [
   'userFollow',
   'applicationDetail',
   'tracks',
+  'projectList',
+  'taskList',
+  'contributionList',
+  'kpiTypeList',
+  'accountList',
+  'contentManage',
+  'merchantSettings',
 ] as const;
 export type ComponentKey = (typeof COMPONENT_KEYS)[number];
 

@@ -31,6 +31,13 @@ export const zInt = () => z.preprocess(toNumber, zInt32());
 export const zId = () => z.preprocess(toNumber, zId32());
 // The one `{ id }` schema: the record id of every view/remove call (query or body).
 export const IdParam = z.object({ id: zId().describe('record id') });
+// A time as epoch milliseconds (beyond the 32-bit zInt), from a form's string or JSON's number; up to year 9999.
+export const EPOCH_MS_MAX = 253402300799999;
+export const zEpochMs = () =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && /^\s*\d{1,16}\s*$/.test(v) ? Number(v) : v),
+    z.number().int().min(0).max(EPOCH_MS_MAX),
+  );
 export const zText = (max: number) => z.string().trim().min(1).max(max);
 export const zOptText = (max: number) => z.string().trim().max(max).nullish();
 export const zFlag = () => z.preprocess(toNumber, z.union([z.literal(0), z.literal(1)]));

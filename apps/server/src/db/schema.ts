@@ -520,6 +520,14 @@ export type PaymentDayTotalTable = {
 };
 
 export type Database = {
+  project: ProjectTable;
+  projectMember: ProjectMemberTable;
+  projectConstitution: ProjectConstitutionTable;
+  kpiType: KpiTypeTable;
+  task: TaskTable;
+  contribution: ContributionTable;
+  contentItem: ContentItemTable;
+  merchant: MerchantTable;
   listCount: ListCountTable;
   member: MemberTable;
   role: RoleTable;
@@ -655,6 +663,114 @@ export type VerificationCodeTable = {
 };
 
 export type VerificationSendTable = { target: string; purpose: string; sentAt: number };
+
+// Projects (migration 0025, issue 21). Share ratios in basis points (1 % = 100); dates as YYYY-MM-DD.
+export type ProjectTable = {
+  id: Generated<number>;
+  name: string;
+  description: string | null;
+  status: 'planning' | 'active' | 'paused' | 'closed';
+  startDate: string | null;
+  endDate: string | null;
+  ownerId: number | null;
+  createdBy: number | null;
+  version: Generated<number>;
+  deletedAt: number | null;
+  createdAt: number;
+  updatedAt: number;
+};
+
+export type ProjectMemberTable = {
+  id: Generated<number>;
+  projectId: number;
+  memberId: number;
+  projectRole: 'manager' | 'member' | 'observer';
+  shareBp: Generated<number>;
+  createdAt: number;
+  updatedAt: number;
+};
+
+export type ProjectConstitutionTable = {
+  id: Generated<number>;
+  projectId: number;
+  revision: number;
+  content: string;
+  createdBy: number | null;
+  createdAt: number;
+};
+
+// Tasks, KPI types and contribution records (migration 0026, issue 21).
+export type KpiTypeTable = {
+  id: Generated<number>;
+  nameTw: string;
+  nameCn: string;
+  nameEn: string;
+  unit: string;
+  weight: Generated<number>;
+  enabled: Generated<number>;
+  sort: Generated<number>;
+  version: Generated<number>;
+  createdAt: number;
+  updatedAt: number;
+};
+
+export type TaskTable = {
+  id: Generated<number>;
+  projectId: number;
+  title: string;
+  description: string | null;
+  assigneeId: number | null;
+  dueDate: string | null;
+  status: 'todo' | 'doing' | 'review' | 'done' | 'cancelled';
+  kpiTypeId: number | null;
+  points: Generated<number>;
+  doneAt: number | null;
+  createdBy: number | null;
+  version: Generated<number>;
+  deletedAt: number | null;
+  createdAt: number;
+  updatedAt: number;
+};
+
+export type ContributionTable = {
+  id: Generated<number>;
+  memberId: number;
+  projectId: number;
+  taskId: number | null;
+  kpiTypeId: number | null;
+  title: string;
+  points: number;
+  contributedOn: string;
+  createdAt: number;
+};
+
+// Content items and the merchant record (migration 0027, issue 21).
+export type ContentItemTable = {
+  id: Generated<number>;
+  title: string;
+  body: string;
+  locale: 'all' | 'zh-TW' | 'zh-CN' | 'en-US';
+  status: 'draft' | 'published';
+  pinned: Generated<number>;
+  publishFrom: number | null;
+  publishTo: number | null;
+  createdBy: number | null;
+  version: Generated<number>;
+  createdAt: number;
+  updatedAt: number;
+};
+
+export type MerchantTable = {
+  code: string;
+  nameTw: string;
+  nameCn: string;
+  nameEn: string;
+  logo: string | null;
+  contactEmail: string | null;
+  updatedBy: number | null;
+  version: Generated<number>;
+  updatedAt: number;
+};
 
 // A row as a query reads it: every repository row type is derived from this, never typed again by hand.
 export type Row<T extends keyof Database> = Selectable<Database[T]>;

@@ -58,6 +58,27 @@ export const ACCESS_EXCEPTIONS: Readonly<Record<string, 'public' | 'signedIn'>> 
   'POST /api/v1/member/password/resetPwdByEmail': 'public',
   // The home dashboard: every signed-in member; its sections are filtered by permission in the service.
   'GET /api/v1/cake/rpt/dashboard': 'signedIn',
+  // Projects (issue 21): a project's members read it; its managers edit its members and constitution (checked in
+  // the service against the permission or the membership).
+  'GET /api/v1/cake/projects/mine': 'signedIn',
+  'GET /api/v1/cake/projects/view': 'signedIn',
+  'POST /api/v1/cake/projects/update': 'signedIn',
+  'GET /api/v1/cake/projects/staffOptions': 'signedIn',
+  'POST /api/v1/cake/projects/members/add': 'signedIn',
+  'POST /api/v1/cake/projects/members/update': 'signedIn',
+  'POST /api/v1/cake/projects/members/remove': 'signedIn',
+  'GET /api/v1/cake/projects/checkMemberInProject': 'signedIn',
+  'GET /api/v1/cake/projects/constitution': 'signedIn',
+  'POST /api/v1/cake/projects/constitution/save': 'signedIn',
+  'GET /api/v1/cake/projects/constitution/history': 'signedIn',
+  // Tasks (issue 21): the caller's own tasks and their status; KPI type names for pickers.
+  'GET /api/v1/cake/tasks/mine': 'signedIn',
+  'GET /api/v1/cake/tasks/view': 'signedIn',
+  'POST /api/v1/cake/tasks/changeStatus': 'signedIn',
+  'GET /api/v1/cake/kpiTypes/options': 'signedIn',
+  // The login page shows published announcements and the merchant's name and logo (issue 21).
+  'GET /api/v1/content/contents/': 'public',
+  'GET /api/v1/merchants/': 'public',
 };
 
 export function checkException(method: string, url: string, access: Access): void {

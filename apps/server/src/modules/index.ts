@@ -41,6 +41,10 @@ import {
 } from './payment/index.js';
 import { createMemberRepository, createMemberService, registerMemberRoutes } from './member/index.js';
 import { createPeopleRepository, createPeopleService } from './people/index.js';
+import { createProjectRepository, createProjectService, registerProjectRoutes } from './project/index.js';
+import { createTaskReport, createTaskRepository, createTaskService, registerTaskRoutes } from './task/index.js';
+import { createUserAccountService, registerUserAccountRoutes } from './user-account/index.js';
+import { createContentRepository, createContentService, registerContentRoutes } from './content/index.js';
 import {
   createPermissionRepository,
   createPermissionService,
@@ -57,7 +61,12 @@ import {
 import { createTagRepository, createTagService, registerTagRoutes } from './tag/index.js';
 import { createDeliveryReport, createDeliveryWorker, createOutboxRepository } from './delivery/index.js';
 import { registerMailModule } from './mail/index.js';
-import { createFeedbackRepository, createFeedbackService, registerFeedbackRoutes } from './feedback/index.js';
+import {
+  createFeedbackReport,
+  createFeedbackRepository,
+  createFeedbackService,
+  registerFeedbackRoutes,
+} from './feedback/index.js';
 import { createProfileRepository, createProfileService, registerProfileRoutes } from './profile/index.js';
 import { registerSmsModule } from './sms/index.js';
 import { createDashboardService, registerDashboardRoutes } from './dashboard/index.js';
@@ -119,6 +128,8 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   registerDictRoutes(app, createDictService({ repo: dictRepo, clock }));
   registerTagRoutes(app, createTagService({ repo: createTagRepository(db), clock }));
   registerLabelRoutes(app, createLabelService({ repo: createLabelRepository(db), people, clock }));
+  // Announcements and the merchant record (issue 21).
+  registerContentRoutes(app, createContentService({ repo: createContentRepository(db), clock }));
 
   // The member's own wallet (issue 19); its activated address is part of the profile (playData.walletAddress).
   const wallet = createWalletService({
@@ -137,6 +148,8 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
     walletAddressOf: wallet.activeAddressOf,
   });
   registerMemberRoutes(app, members);
+  // The account list (issue 21): the member app's accounts, on the member service's rules and codes.
+  registerUserAccountRoutes(app, createUserAccountService({ members }));
 
   // Study-abroad applications, their files and follow-up items (issue 7).
   const applicationRepo = createApplicationRepository(db);
@@ -229,6 +242,8 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
       followUps: createFollowUpReport(db),
       deliveries: createDeliveryReport(db),
       inbox: createInboxReport(db),
+      tasks: createTaskReport(db),
+      feedback: createFeedbackReport(db),
       clock,
     }),
   );
@@ -251,6 +266,12 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
       resetPerHour: config.resetCodeMaxPerHour,
     }),
   );
+
+  // Projects (issue 21): other modules (tasks) ask about projects through this service only.
+  const projects = createProjectService({ repo: createProjectRepository(db, dialect), people, clock });
+  registerProjectRoutes(app, projects);
+  // Tasks of projects, KPI types and contribution records: projects are asked through their service.
+  registerTaskRoutes(app, createTaskService({ repo: createTaskRepository(db), projects, people, clock }));
 
   // Uploads no application file, payment, e-mail or avatar keeps are swept after a day.
   scheduleOrphanSweep(app, {

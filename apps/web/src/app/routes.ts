@@ -48,6 +48,18 @@ const UserResume = lazyScreen(
   () => import('../pages/user/ResumePage'),
   () => import('../pages/user/locale'),
 );
+const MyProjects = lazyScreen(
+  () => import('../pages/project/MyProjects'),
+  () => import('../pages/project/locale'),
+);
+const MyTasks = lazyScreen(
+  () => import('../pages/task/MyTasks'),
+  () => import('../pages/task/locale'),
+);
+const ProjectDetail = lazyScreen(
+  () => import('../pages/project/ProjectDetail'),
+  () => import('../pages/project/locale'),
+);
 const HomeIndex = lazyScreen(
   () => import('../pages/home/HomePage'),
   () => import('../pages/home/locale'),
@@ -104,6 +116,31 @@ export const FIXED_ROUTES: readonly FixedRoute[] = [
     breadcrumb: ['menu.user', 'menu.resume'],
     meta: anyRole,
     screen: UserResume,
+  },
+  {
+    path: '/user/projects',
+    name: 'MyProjects',
+    titleKey: 'menu.projects',
+    breadcrumb: ['menu.user', 'menu.projects'],
+    meta: anyRole,
+    screen: MyProjects,
+  },
+  {
+    path: '/user/tasks',
+    name: 'MyTasks',
+    titleKey: 'menu.tasks',
+    breadcrumb: ['menu.user', 'menu.tasks'],
+    meta: anyRole,
+    screen: MyTasks,
+  },
+  {
+    // Opened from a project list; every member of the project may open it (the server decides).
+    path: '/user/projectDetail',
+    name: 'ProjectDetail',
+    titleKey: 'menu.projectDetail',
+    breadcrumb: ['menu.user', 'menu.projectDetail'],
+    meta: { ...anyRole, hideInMenu: true },
+    screen: ProjectDetail,
   },
 ];
 

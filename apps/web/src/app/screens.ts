@@ -7,6 +7,22 @@ type Screen = LazyExoticComponent<ComponentType>;
 // Component key (spec section 2) → lazily loaded screen with its folder's strings. One entry per screen; a key missing here
 // renders the not-found screen.
 export const SCREENS: Partial<Record<ComponentKey, Screen>> = {
+  projectList: lazyScreen(
+    () => import('../pages/project/ProjectList'),
+    () => import('../pages/project/locale'),
+  ),
+  taskList: lazyScreen(
+    () => import('../pages/task/TaskList'),
+    () => import('../pages/task/locale'),
+  ),
+  contributionList: lazyScreen(
+    () => import('../pages/task/ContributionList'),
+    () => import('../pages/task/locale'),
+  ),
+  kpiTypeList: lazyScreen(
+    () => import('../pages/task/KpiTypeList'),
+    () => import('../pages/task/locale'),
+  ),
   configManage: lazyScreen(
     () => import('../pages/systemSetup/configManage/ConfigManage'),
     () => import('../pages/systemSetup/locale'),
@@ -33,6 +49,18 @@ export const SCREENS: Partial<Record<ComponentKey, Screen>> = {
   ),
   employeeList: lazyScreen(
     () => import('../pages/employee/EmployeeList'),
+    () => import('../pages/employee/locale'),
+  ),
+  contentManage: lazyScreen(
+    () => import('../pages/content/ContentManage'),
+    () => import('../pages/content/locale'),
+  ),
+  merchantSettings: lazyScreen(
+    () => import('../pages/content/MerchantSettings'),
+    () => import('../pages/content/locale'),
+  ),
+  accountList: lazyScreen(
+    () => import('../pages/employee/AccountList'),
     () => import('../pages/employee/locale'),
   ),
   employeeProfile: lazyScreen(

@@ -17,6 +17,9 @@ import { feedback } from '../pages/feedback/locale';
 import { sms } from '../pages/sms/locale';
 import { userBind } from '../pages/user/bind-locale';
 import { forgot } from '../pages/login/forgot-locale';
+import { project } from '../pages/project/locale';
+import { task } from '../pages/task/locale';
+import { content } from '../pages/content/locale';
 import type { LocaleBundle } from './types';
 
 // Every bundle of the app, for the tests that check them (same keys in every language). The app itself loads the
@@ -42,4 +45,7 @@ export const bundles: Record<string, LocaleBundle> = {
   sms,
   userBind,
   forgot,
+  project,
+  task,
+  content,
 };

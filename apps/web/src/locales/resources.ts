@@ -17,6 +17,9 @@ import type { feedback } from '../pages/feedback/locale';
 import type { sms } from '../pages/sms/locale';
 import type { userBind } from '../pages/user/bind-locale';
 import type { forgot } from '../pages/login/forgot-locale';
+import type { project } from '../pages/project/locale';
+import type { task } from '../pages/task/locale';
+import type { content } from '../pages/content/locale';
 
 // The shape of every string of the app (zh-TW, the default language, is the reference; a test keeps the three
 // languages equal): i18next checks `t('x.y')` keys against it at compile time.
@@ -38,7 +41,10 @@ export type AppResources = (typeof common)['zh-TW'] &
   (typeof feedback)['zh-TW'] &
   (typeof sms)['zh-TW'] &
   (typeof userBind)['zh-TW'] &
-  (typeof forgot)['zh-TW'];
+  (typeof forgot)['zh-TW'] &
+  (typeof project)['zh-TW'] &
+  (typeof task)['zh-TW'] &
+  (typeof content)['zh-TW'];
 
 declare module 'i18next' {
   interface CustomTypeOptions {

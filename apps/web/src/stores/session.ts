@@ -51,6 +51,8 @@ export const PROFILE_MENU: MenuItem = {
     userEntry(-13, 'bindAccount', '帳號綁定', 3),
     userEntry(-14, 'wallet', '我的錢包', 4),
     userEntry(-15, 'resume', '履歷', 5),
+    userEntry(-16, 'projects', '我的專案', 6),
+    userEntry(-17, 'tasks', '我的任務', 7),
   ],
 };
 

@@ -22,3 +22,6 @@ export * from './profile.js';
 export * from './sms.js';
 export * from './verification.js';
 export * from './dashboard.js';
+export * from './project.js';
+export * from './task.js';
+export * from './content.js';

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { getCall, postCall } from '../endpoint.js';
 import {
+  AccountAddBody,
+  AccountListQuery,
+  AccountUpdateBody,
   AddMemberEmailBody,
+  CheckGmProfileQuery,
+  CheckGmProfileSchema,
   MemberAddBody,
   MemberCountSchema,
   MemberListQuery,
@@ -32,4 +37,18 @@ export const memberApi = {
   remove: postCall('/api/v1/mc/member/remove', IdParam, zEmpty),
   addMemberEmail: postCall('/api/v1/mc/merchants/addMemberEmail', AddMemberEmailBody, MemberSchema),
   countMember: getCall('/api/v1/cake/rpt/countMember', undefined, MemberCountSchema),
+};
+
+// The account list (issue 21): accounts of the member app (students and parents), spec section 7's
+// /api/v1/cake/users/{add,update,remove,checkGmProfile} plus the list, view, status and password calls.
+const U = '/api/v1/cake/users';
+export const accountListApi = {
+  list: getCall(`${U}/list`, AccountListQuery, MemberPage),
+  view: getCall(`${U}/view`, IdParam, MemberViewSchema),
+  add: postCall(`${U}/add`, AccountAddBody, MemberSchema),
+  update: postCall(`${U}/update`, AccountUpdateBody, MemberSchema),
+  updateStatus: postCall(`${U}/updateStatus`, MemberUpdateStatusBody, MemberSchema),
+  setPassword: postCall(`${U}/setPassword`, MemberSetPasswordBody, zEmpty),
+  remove: postCall(`${U}/remove`, IdParam, zEmpty),
+  checkGmProfile: getCall(`${U}/checkGmProfile`, CheckGmProfileQuery, CheckGmProfileSchema),
 };

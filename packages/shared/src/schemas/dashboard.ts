@@ -71,6 +71,26 @@ export const TodoFiguresSchema = z.object({
   doneInPeriod: zCount().describe('to-dos created in the period and done'),
 });
 
+export const TaskFiguresSchema = z.object({
+  open: zCount().describe("the caller's tasks to do, in progress or in review"),
+  overdue: zCount().describe('open tasks past their due date'),
+  dueSoon: zCount().describe('open tasks due within the next 7 days'),
+  doneInPeriod: zCount().describe('tasks the caller finished in the period'),
+  points: zCount().describe("the caller's contribution points in the period"),
+});
+
+export const FeedbackFiguresSchema = z.object({
+  received: zCount().describe('feedback received in the period'),
+  answered: zCount().describe('of those, answered now'),
+  openNow: zCount().describe('feedback waiting for an answer now (all time)'),
+  medianReplyMs: z
+    .number()
+    .int()
+    .min(0)
+    .nullable()
+    .describe('median time from a feedback of the period to its first reply, ms; null when none is answered'),
+});
+
 export const DashboardSchema = z.object({
   days: z.number().int(),
   from: z.string().describe('first day of the period, YYYY-MM-DD (UTC)'),
@@ -80,7 +100,8 @@ export const DashboardSchema = z.object({
   followUps: FollowUpFiguresSchema.nullable().describe('null without follow:list'),
   emails: EmailFiguresSchema.nullable().describe('null without email:list'),
   todos: TodoFiguresSchema.describe("the caller's own to-dos (message box)"),
-  // Feedback (answered, median time to reply) is added here as `feedback` by the feedback module.
+  tasks: TaskFiguresSchema.describe("the caller's own project tasks and contribution points"),
+  feedback: FeedbackFiguresSchema.nullable().describe('null without feedback:list'),
 });
 export type Dashboard = z.infer<typeof DashboardSchema>;
 export type ApplicationFigures = z.infer<typeof ApplicationFiguresSchema>;
@@ -88,3 +109,5 @@ export type PaymentFigures = z.infer<typeof PaymentFiguresSchema>;
 export type FollowUpFigures = z.infer<typeof FollowUpFiguresSchema>;
 export type EmailFigures = z.infer<typeof EmailFiguresSchema>;
 export type TodoFigures = z.infer<typeof TodoFiguresSchema>;
+export type TaskFigures = z.infer<typeof TaskFiguresSchema>;
+export type FeedbackFigures = z.infer<typeof FeedbackFiguresSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isValidEmail } from '../helpers.js';
 import { isValidMobile, normalizeAreaCode } from '../phone.js';
-import { pageOf, zId, zOptText, zPaging, zText } from '../wire.js';
+import { pageOf, zId, zOptText, zPaging, zText, zEpochMs } from '../wire.js';
 import { PersonRefSchema } from './application.js';
 import { zCaptchaKey } from './auth.js';
 
@@ -16,13 +16,6 @@ export const FEEDBACK_EXPORT_MAX = 10_000;
 
 type Ctx = z.RefinementCtx;
 const issue = (ctx: Ctx, path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-
-// Epoch milliseconds (list date filters); larger than the 32-bit ids.
-const zEpochMs = () =>
-  z.preprocess(
-    (v) => (typeof v === 'string' && /^\d{1,16}$/.test(v.trim()) ? Number(v) : v),
-    z.number().int().min(0).max(8_640_000_000_000_000),
-  );
 
 // ---------- requests ----------
 

@@ -5,7 +5,7 @@ import { isValidUrl } from './application.js';
 import { MemberLabelSchema } from './label.js';
 
 // A path on the portal itself (an uploaded file's download link): one leading slash, never `//host`.
-const isPortalPath = (v: string) => /^\/(?![/\\])[\w\-./?=&%]*$/.test(v);
+export const isPortalPath = (v: string) => /^\/(?![/\\])[\w\-./?=&%]*$/.test(v);
 
 export const MEMBER_STATUSES = ['active', 'inactive'] as const;
 export const IDENTITY_STATUSES = ['verified', 'unverified'] as const;
@@ -178,3 +178,17 @@ export const ProfileSchema = z.object({
     .describe('the role this session acts as (role switching); null: all of the roles'),
 });
 export type ProfileData = z.infer<typeof ProfileSchema>;
+
+// ---------- The account list (issue 21): the member app's accounts (students and parents), not staff ----------
+// The same fields and rules as the employee list, without roles and member type (always student).
+export const AccountListQuery = MemberListQuery.omit({ memberType: true, roleId: true });
+export const AccountAddBody = MemberAddBody.omit({ memberType: true, roleIds: true });
+export const AccountUpdateBody = MemberUpdateBody.omit({ memberType: true, roleIds: true });
+// The account form's check of an e-mail or mobile before saving: answers 5403 / 5402 when taken by another member.
+export const CheckGmProfileQuery = z.object({
+  id: zId().nullish().describe('the account being edited (its own e-mail and mobile are not "taken")'),
+  email: zEmail().nullish(),
+  areaCode,
+  mobile,
+});
+export const CheckGmProfileSchema = z.object({ available: z.literal(true) });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageOf, zId, zOptText, zPaging, zText } from '../wire.js';
+import { pageOf, zId, zOptText, zPaging, zText, zEpochMs } from '../wire.js';
 
 // Member notices (spec sections 2, 3 and 5; issue 17). Shown in the message box's notice tab of their recipient
 // (or of every member) from their publish time until their expiry. Content is plain text, escaped on output.
@@ -16,11 +16,8 @@ export type NoticeSortField = (typeof NOTICE_SORT_FIELDS)[number];
 export const ALL_MEMBERS = 0;
 export const NOTICE_TITLE_MAX = 200;
 export const NOTICE_CONTENT_MAX = 5000;
-// Year 9999 in epoch milliseconds.
-const EPOCH_MS_MAX = 253402300799999;
 
 const toNumber = (v: unknown) => (typeof v === 'string' && /^\s*\d{1,16}\s*$/.test(v) ? Number(v) : v);
-const zEpochMs = () => z.preprocess(toNumber, z.number().int().min(0).max(EPOCH_MS_MAX));
 const zRecipient = () =>
   z
     .preprocess(toNumber, z.number().int().min(0).max(2147483647))

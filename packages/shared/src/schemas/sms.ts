@@ -1,12 +1,6 @@
 import { z } from 'zod';
-import { pageOf, zId, zOptText, zPaging, zText } from '../wire.js';
+import { pageOf, zId, zOptText, zPaging, zText, zEpochMs } from '../wire.js';
 
-// A time as epoch milliseconds (beyond the 32-bit zInt), from the form's string or JSON's number.
-const zEpochMs = () =>
-  z.preprocess(
-    (v) => (typeof v === 'string' && /^\d{1,16}$/.test(v.trim()) ? Number(v) : v),
-    z.number().int().min(0).max(8_640_000_000_000_000),
-  );
 import { DELIVERY_STATUSES, DeliverySummarySchema } from './mail.js';
 
 // SMS in bulk from an .xlsx recipient list (issue 17; spec sections 2, 3, 5 and 8).

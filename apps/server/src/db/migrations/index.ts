@@ -21,6 +21,10 @@ import * as verificationCodes from './20261123_0018_verification_codes.js';
 import * as paymentSummary from './20261123_0023_payment_summary.js';
 import * as applicationPaging from './20261123_0023_application_paging.js';
 import * as dashboard from './20261123_0024_dashboard.js';
+import * as projects from './20261123_0025_projects.js';
+import * as tasks from './20261123_0026_tasks.js';
+import * as content from './20261123_0027_content.js';
+import * as memberListOrder from './20261123_0030_member_list_order.js';
 
 // Every migration, in order. Frozen once landed: add a new file, never edit an old one.
 export const migrations: Record<string, Migration> = {
@@ -46,4 +50,8 @@ export const migrations: Record<string, Migration> = {
   '20261123_0023_payment_summary': paymentSummary,
   '20261123_0023_application_paging': applicationPaging,
   '20261123_0024_dashboard': dashboard,
+  '20261123_0025_projects': projects,
+  '20261123_0026_tasks': tasks,
+  '20261123_0027_content': content,
+  '20261123_0030_member_list_order': memberListOrder,
 };

@@ -1,5 +1,5 @@
 // Demo data for trying the portal and for benchmarks:
-//   npm run seed:demo -- --members 100000 --applications 100000 --payments 1000000
+//   npm run seed:demo -- --members 100000 --applications 100000 --payments 1000000 --projects 20
 // Uses the same settings as the server (DATABASE_URL, DATA_DIR). Resumable and idempotent: it adds only what is
 // missing. Another data set is one more option and one more entry in GENERATORS (e.g. --applications).
 import { parseArgs } from 'node:util';
@@ -9,6 +9,7 @@ import { migrateToLatest } from '../migrate.js';
 import { seedDemoApplications } from './demo-applications.js';
 import { analyze, seedDemoMembers } from './demo-members.js';
 import { seedDemoPayments } from './demo-payments.js';
+import { seedDemoProjects } from './demo-projects.js';
 import { seed } from './seed.js';
 
 type Generator = (db: Db, count: number, log: (line: string) => void) => Promise<number>;
@@ -18,6 +19,8 @@ const GENERATORS: Record<string, Generator> = {
   applications: async (db, count) => (await seedDemoApplications(db, count)).inserted,
   // After applications: payments are spread over the applications there are.
   payments: (db, count, log) => seedDemoPayments(db, count, log),
+  // Projects with members, tasks and the contribution records of the past 30 days.
+  projects: (db, count) => seedDemoProjects(db, count),
 };
 
 async function main() {

@@ -2,9 +2,11 @@ import { DASHBOARD_DAYS_MAX, PERM, type Dashboard } from '@study-crm/shared';
 import type { Clock } from '../../lib/clock.js';
 import type { ApplicationReport } from '../application/index.js';
 import type { DeliveryReport } from '../delivery/index.js';
+import type { FeedbackReport } from '../feedback/index.js';
 import type { FollowUpReport } from '../follow-up/index.js';
 import type { InboxReport } from '../inbox/index.js';
 import type { PaymentReport } from '../payment/index.js';
+import type { TaskReport } from '../task/index.js';
 
 const DAY = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -15,6 +17,8 @@ export type DashboardDeps = {
   followUps: FollowUpReport;
   deliveries: DeliveryReport;
   inbox: InboxReport;
+  tasks: TaskReport;
+  feedback: FeedbackReport;
   clock: Clock;
 };
 
@@ -37,7 +41,7 @@ export function createDashboardService(deps: DashboardDeps) {
       const p = periodOf(now, n);
       const when = <T>(perm: string, read: () => Promise<T>): Promise<T | null> =>
         perms.has(perm) ? read() : Promise.resolve(null);
-      const [applications, payments, followUps, emails, todos] = await Promise.all([
+      const [applications, payments, followUps, emails, todos, tasks, feedback] = await Promise.all([
         when(PERM.applicationList, () => deps.applications.figures(p.from, p.to, p.days)),
         when(PERM.paymentList, () => deps.payments.figures(p.from, p.to)),
         when(PERM.followList, () => deps.followUps.figures(p.since)),
@@ -46,8 +50,10 @@ export function createDashboardService(deps: DashboardDeps) {
           return { sent: s.sent, failed: s.failed, pending: s.queued + s.sending };
         }),
         deps.inbox.todoFigures(memberId, p.since, now),
+        deps.tasks.figures(memberId, p.since, now),
+        when(PERM.feedbackList, () => deps.feedback.figures(p.since)),
       ]);
-      return { days: n, from: p.from, to: p.to, applications, payments, followUps, emails, todos };
+      return { days: n, from: p.from, to: p.to, applications, payments, followUps, emails, todos, tasks, feedback };
     },
   };
 }

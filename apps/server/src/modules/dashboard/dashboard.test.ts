@@ -184,6 +184,98 @@ describe('dashboard figures', () => {
     expect(await gbp()).toMatchObject({ collectedPendingMinor: 10000, count: 3 });
   });
 
+  it("counts the caller's own tasks and contribution points of the period", async () => {
+    const db = t.db.db;
+    const me = t.admin.mid;
+    const { id: projectId } = await db
+      .insertInto('project')
+      .values({ name: 'Dash', status: 'active', createdAt: NOW, updatedAt: NOW })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const task = (
+      status: 'todo' | 'doing' | 'done',
+      dueDate: string | null,
+      doneAt: number | null,
+      assigneeId: number | null = me,
+    ) => ({
+      projectId,
+      title: 't',
+      assigneeId,
+      status,
+      dueDate,
+      doneAt,
+      points: 2,
+      createdAt: NOW,
+      updatedAt: NOW,
+    });
+    // Today is 2026-11-22: one overdue, one due within a week, one without a date, one done in the period, one
+    // done before it, and one nobody holds.
+    const rows = await db
+      .insertInto('task')
+      .values([
+        task('todo', '2026-11-20', null),
+        task('doing', '2026-11-25', null),
+        task('todo', null, null),
+        task('done', null, NOW - DAY),
+        task('done', null, NOW - 60 * DAY),
+        task('todo', '2026-11-20', null, null),
+      ])
+      .returning('id')
+      .execute();
+    const record = (points: number, contributedOn: string) => ({
+      memberId: me,
+      projectId,
+      taskId: null,
+      title: 't',
+      points,
+      contributedOn,
+      createdAt: NOW,
+    });
+    await db
+      .insertInto('contribution')
+      .values([record(2, '2026-11-21'), record(5, '2026-09-01')])
+      .execute();
+    expect(rows).toHaveLength(6);
+    expect((await get()).data.tasks).toEqual({ open: 3, overdue: 1, dueSoon: 1, doneInPeriod: 1, points: 2 });
+  });
+
+  it('counts feedback of the period, what waits now and the median time to the first reply', async () => {
+    const db = t.db.db;
+    const HOUR = 3_600_000;
+    const fb = (createdAt: number, status: 'open' | 'answered') => ({
+      name: 'Parent',
+      content: 'When is the deadline?',
+      locale: 'en-US',
+      status,
+      createdAt,
+    });
+    const ids = (
+      await db
+        .insertInto('feedback')
+        .values([
+          fb(NOW - 2 * DAY, 'answered'),
+          fb(NOW - DAY, 'answered'),
+          fb(NOW - 3 * DAY, 'answered'),
+          fb(NOW - HOUR, 'open'),
+          fb(NOW - 90 * DAY, 'open'),
+        ])
+        .returning('id')
+        .execute()
+    ).map((r) => r.id);
+    const reply = (feedbackId: number, createdAt: number) => ({ feedbackId, content: 'Soon', createdAt });
+    // First replies after 1 h, 3 h and 5 h (the second reply of the first one does not count): median 3 h.
+    await db
+      .insertInto('feedbackReply')
+      .values([
+        reply(ids[0]!, NOW - 2 * DAY + HOUR),
+        reply(ids[0]!, NOW - DAY),
+        reply(ids[1]!, NOW - DAY + 3 * HOUR),
+        reply(ids[2]!, NOW - 3 * DAY + 5 * HOUR),
+      ])
+      .execute();
+    expect((await get()).data.feedback).toEqual({ received: 4, answered: 3, openNow: 2, medianReplyMs: 3 * HOUR });
+  });
+
   it('leaves out the sections whose list the member may not open (server side)', async () => {
     await staffWith(t, 'dashpay', [PERM.paymentList]);
     const payer = await t.login('dashpay', 'Staff#2026pass');
@@ -198,7 +290,13 @@ describe('dashboard figures', () => {
     const none = await t.login('dashnone', 'Staff#2026pass');
     const res = await get({}, none.token);
     expect(res.meta.code).toBe(200);
-    expect(res.data).toMatchObject({ applications: null, payments: null, followUps: null, emails: null });
+    expect(res.data).toMatchObject({
+      applications: null,
+      payments: null,
+      followUps: null,
+      emails: null,
+      feedback: null,
+    });
   });
 
   it('refuses a period outside 1 to 30 days, naming the field (400)', async () => {

@@ -5,3 +5,5 @@ export type { FeedbackRepository } from './feedback.repository.js';
 export { registerFeedbackRoutes } from './feedback.routes.js';
 export { createFeedbackService, FEEDBACK_TODO_KIND, SUBMIT_LIMIT } from './feedback.service.js';
 export type { FeedbackService } from './feedback.service.js';
+export { createFeedbackReport } from './feedback-report.repository.js';
+export type { FeedbackReport } from './feedback-report.repository.js';

@@ -242,6 +242,24 @@ export function createMemberService(deps: {
 
     updateStatus: (id: number, status: 'active' | 'inactive', actor: Actor) => service.update({ id, status }, actor),
 
+    // The member's type (404 for an unknown or removed member): lists of one type refuse the other's rows.
+    async memberTypeOf(id: number): Promise<'staff' | 'student'> {
+      return (await get(id)).memberType;
+    },
+
+    // Whether an e-mail and a mobile are free for this member (or a new one): the same rules and codes as a save
+    // (400 for a malformed value, 5403 e-mail taken, 5402 mobile taken), for a form's check before it saves.
+    async checkContactFree(c: {
+      id?: number | null;
+      email?: string | null;
+      areaCode?: string | null;
+      mobile?: string | null;
+    }): Promise<{ available: true }> {
+      const contact = checkContact(c.email ? lowerEmail(c.email) : null, c.areaCode ?? null, c.mobile ?? null);
+      await checkUnique(repo, contact, null, c.id ?? undefined);
+      return { available: true };
+    },
+
     async remove(id: number, actor: Actor): Promise<null> {
       const current = await get(id);
       if (actor.id === current.id) throw new AppError(Code.MEMBER_SELF_PROTECTED);

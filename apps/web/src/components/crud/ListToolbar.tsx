@@ -8,7 +8,10 @@ import type { BaseFilters } from './useListScreen';
 import type { ListStateApi } from './useListState';
 import type { Filters } from './urlState';
 
-type Props<F extends BaseFilters & Filters> = {
+// A list whose `status` is not the enabled/disabled one (showStatus false) may give it its own values.
+type ToolbarFilters = Omit<BaseFilters, 'status'> & { status?: string | null };
+
+type Props<F extends ToolbarFilters & Filters> = {
   list: Pick<ListStateApi<F>, 'draft' | 'patchDraft' | 'search' | 'reset'>;
   keywordPlaceholder: string;
   keywordWidth?: number;
@@ -23,7 +26,7 @@ type Props<F extends BaseFilters & Filters> = {
 };
 
 // Keyword + filters + status, search/reset, and the add button (for members allowed to add).
-export function ListToolbar<F extends BaseFilters & Filters>({
+export function ListToolbar<F extends ToolbarFilters & Filters>({
   list,
   keywordPlaceholder,
   keywordWidth = 220,
@@ -49,7 +52,7 @@ export function ListToolbar<F extends BaseFilters & Filters>({
       {children}
       {showStatus && (
         <StatusSelect
-          value={list.draft.status ?? null}
+          value={(list.draft.status as BaseFilters['status']) ?? null}
           onChange={(status) => list.patchDraft({ status } as Partial<F>)}
         />
       )}

@@ -7,7 +7,6 @@ import {
   IDENTITY_STATUSES,
   MEMBER_STATUSES,
   MEMBER_TYPES,
-  PERM,
   type Member,
   type MemberListItem,
   type MemberSort,
@@ -17,7 +16,14 @@ import { useListState } from '../../components/crud/useListState';
 import { Permission } from '../../components/Permission';
 import { toastSuccess } from '../../lib/feedback';
 import { useSession } from '../../stores/session';
-import { useMemberList, useMemberMutations, useRoleOptions, type MemberListParams } from './api';
+import {
+  MEMBER_KINDS,
+  useMemberList,
+  useMemberMutations,
+  useRoleOptions,
+  type MemberKind,
+  type MemberListParams,
+} from './api';
 import { IdentityTag, RoleTags, StatusTag, formatMobile, formatTime } from './labels';
 import { LabelTags } from './MemberLabels';
 import { MemberForm } from './MemberForm';
@@ -32,21 +38,24 @@ type Filters = {
   memberType?: string | null;
 };
 
-// employeeList: accounts of any type (staff by default), searched, filtered, sorted and paged on the server.
-export default function EmployeeList() {
+// employeeList: accounts of any type (staff by default); accountList: the member app's accounts (never staff), the
+// same screen without roles and member type. Searched, filtered, sorted and paged on the server.
+export function MemberListScreen({ kind }: { kind: MemberKind }) {
   const { t } = useTranslation();
   const confirm = useConfirm();
+  const isStaffList = kind === 'staff';
+  const perms = MEMBER_KINDS[kind].perms;
   const list = useListState<Filters>({
-    defaults: { sortField: 'createdAt', order: 'desc', filters: { memberType: 'staff' } },
+    defaults: { sortField: 'createdAt', order: 'desc', filters: isStaffList ? { memberType: 'staff' } : {} },
     queryRoot: ['members'],
   });
   const { filters } = list;
   const [editing, setEditing] = useState<{ member?: Member } | null>(null);
   const [passwordFor, setPasswordFor] = useState<Member | undefined>();
   const { sortField, order, ...rest } = list.params;
-  const query = useMemberList({ ...rest, sortBy: sortField as MemberSort, order } as MemberListParams);
-  const roles = useRoleOptions();
-  const { updateStatus, remove } = useMemberMutations();
+  const query = useMemberList({ ...rest, sortBy: sortField as MemberSort, order } as MemberListParams, kind);
+  const roles = useRoleOptions(isStaffList);
+  const { updateStatus, remove } = useMemberMutations(kind);
   const mid = useSession((s) => s.mid);
 
   const confirmStatus = (m: Member) => {
@@ -77,7 +86,8 @@ export default function EmployeeList() {
       dataIndex: 'displayName',
       sorter: true,
       width: 160,
-      render: (name: string, m) => <Link to={`/employee/employeeProfile?id=${m.id}`}>{name}</Link>,
+      render: (name: string, m) =>
+        isStaffList ? <Link to={`/employee/employeeProfile?id=${m.id}`}>{name}</Link> : name,
     },
     {
       title: t('employee.field.email'),
@@ -86,19 +96,32 @@ export default function EmployeeList() {
       width: 200,
     },
     { title: t('employee.field.mobile'), key: 'mobile', width: 140, render: (_, m) => formatMobile(m) },
-    { title: t('employee.field.roles'), key: 'roles', width: 140, render: (_, m) => <RoleTags roles={m.roles} /> },
+    ...(isStaffList
+      ? [
+          {
+            title: t('employee.field.roles'),
+            key: 'roles',
+            width: 140,
+            render: (_: unknown, m: MemberListItem) => <RoleTags roles={m.roles} />,
+          },
+        ]
+      : []),
     {
       title: t('employee.field.labels'),
       key: 'labels',
       width: 160,
       render: (_, m) => (m.labels.length ? <LabelTags labels={m.labels} /> : '-'),
     },
-    {
-      title: t('employee.field.memberType'),
-      dataIndex: 'memberType',
-      width: 110,
-      render: (v: Member['memberType']) => t(`employee.memberType.${v}`),
-    },
+    ...(isStaffList
+      ? [
+          {
+            title: t('employee.field.memberType'),
+            dataIndex: 'memberType',
+            width: 110,
+            render: (v: Member['memberType']) => t(`employee.memberType.${v}`),
+          },
+        ]
+      : []),
     {
       title: t('employee.field.status'),
       dataIndex: 'status',
@@ -125,18 +148,18 @@ export default function EmployeeList() {
       width: 230,
       render: (_, m) => (
         <Space size={0} wrap>
-          <Permission perm={PERM.memberUpdate}>
+          <Permission perm={perms.update}>
             <Button type="link" size="small" onClick={() => setEditing({ member: m })} data-testid={`edit-${m.id}`}>
               {t('employee.edit')}
             </Button>
           </Permission>
-          <Permission perm={PERM.memberSetPassword}>
+          <Permission perm={perms.setPassword}>
             <Button type="link" size="small" onClick={() => setPasswordFor(m)} data-testid={`password-${m.id}`}>
               {t('employee.setPassword')}
             </Button>
           </Permission>
           {String(m.id) !== mid && (
-            <Permission perm={PERM.memberUpdate}>
+            <Permission perm={perms.update}>
               <Button
                 type="link"
                 size="small"
@@ -150,7 +173,7 @@ export default function EmployeeList() {
           )}
           {/* The server refuses self-deactivation and self-removal (5430): no button for one's own row. */}
           {String(m.id) !== mid && (
-            <Permission perm={PERM.memberRemove}>
+            <Permission perm={perms.remove}>
               <Button type="link" size="small" danger onClick={() => confirmRemove(m)} data-testid={`remove-${m.id}`}>
                 {t('employee.remove')}
               </Button>
@@ -170,9 +193,9 @@ export default function EmployeeList() {
     <Card>
       <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }} wrap>
         <Typography.Title level={4} style={{ margin: 0 }}>
-          {t('employee.listTitle')}
+          {t(isStaffList ? 'employee.listTitle' : 'employee.accountListTitle')}
         </Typography.Title>
-        <Permission perm={PERM.memberAdd}>
+        <Permission perm={perms.add}>
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})} data-testid="member-add">
             {t('employee.add')}
           </Button>
@@ -203,34 +226,42 @@ export default function EmployeeList() {
           options={[all, ...IDENTITY_STATUSES.map(option('identityStatus'))]}
           prefix={`${t('employee.field.identityStatus')}:`}
         />
-        <Select
-          style={{ width: 200 }}
-          value={filters.roleId ?? ''}
-          onChange={(v: number | '') => list.apply({ roleId: v || null })}
-          options={[all, ...(roles.data ?? []).map((r) => ({ value: r.id, label: r.cnName }))]}
-          prefix={`${t('employee.field.roles')}:`}
-          data-testid="member-role-filter"
-          loading={roles.isLoading}
-        />
-        <Select
-          style={{ width: 170 }}
-          value={filters.memberType ?? ''}
-          onChange={(v: string) => list.apply({ memberType: v || null })}
-          options={[all, ...MEMBER_TYPES.map(option('memberType'))]}
-          prefix={`${t('employee.field.memberType')}:`}
-          data-testid="member-type-filter"
-        />
+        {isStaffList && (
+          <Select
+            style={{ width: 200 }}
+            value={filters.roleId ?? ''}
+            onChange={(v: number | '') => list.apply({ roleId: v || null })}
+            options={[all, ...(roles.data ?? []).map((r) => ({ value: r.id, label: r.cnName }))]}
+            prefix={`${t('employee.field.roles')}:`}
+            data-testid="member-role-filter"
+            loading={roles.isLoading}
+          />
+        )}
+        {isStaffList && (
+          <Select
+            style={{ width: 170 }}
+            value={filters.memberType ?? ''}
+            onChange={(v: string) => list.apply({ memberType: v || null })}
+            options={[all, ...MEMBER_TYPES.map(option('memberType'))]}
+            prefix={`${t('employee.field.memberType')}:`}
+            data-testid="member-type-filter"
+          />
+        )}
       </Space>
       <PagedTable<MemberListItem>
         columns={columns}
         query={query}
         list={list}
         noMatchText={t('employee.empty')}
-        scrollX={1340}
+        scrollX={isStaffList ? 1340 : 1090}
         testId="member-table"
       />
-      <MemberForm open={editing !== null} member={editing?.member} onClose={() => setEditing(null)} />
-      <SetPasswordModal member={passwordFor} onClose={() => setPasswordFor(undefined)} />
+      <MemberForm kind={kind} open={editing !== null} member={editing?.member} onClose={() => setEditing(null)} />
+      <SetPasswordModal kind={kind} member={passwordFor} onClose={() => setPasswordFor(undefined)} />
     </Card>
   );
+}
+
+export default function EmployeeList() {
+  return <MemberListScreen kind="staff" />;
 }

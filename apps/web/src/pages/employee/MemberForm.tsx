@@ -13,7 +13,7 @@ import {
 import { emailRule, lengthsOf, mobileRule } from '../../components/form/rules';
 import { toastSuccess } from '../../lib/feedback';
 import { PasswordFields } from './PasswordFields';
-import { useMemberMutations, useRoleOptions } from './api';
+import { useMemberMutations, useRoleOptions, type MemberKind } from './api';
 import { useConfirm } from '../../components/form/useConfirm';
 
 type Values = {
@@ -41,20 +41,24 @@ export const AREA_CODE_OPTIONS = PHONE_REGIONS.map((r) => ({
 }));
 
 // Add (member undefined) or edit an account of any type, with the server's rules checked before sending.
+// The account list (kind 'account') uses the same form without roles and member type (always a student).
 export function MemberForm({
   member,
   open,
   onClose,
+  kind = 'staff',
 }: {
   member?: Member | undefined;
   open: boolean;
   onClose: () => void;
+  kind?: MemberKind;
 }) {
   const { t } = useTranslation();
   const confirm = useConfirm();
   const [form] = Form.useForm<Values>();
-  const roles = useRoleOptions();
-  const { add, update } = useMemberMutations();
+  const isStaffList = kind === 'staff';
+  const roles = useRoleOptions(isStaffList);
+  const { add, update } = useMemberMutations(kind);
   const isEdit = Boolean(member);
   const memberType = Form.useWatch('memberType', form);
 
@@ -85,14 +89,13 @@ export function MemberForm({
       email: values.email?.trim() || null,
       areaCode: values.mobile ? (values.areaCode ?? null) : null,
       mobile: values.mobile?.trim() || null,
-      roleIds: values.roleIds.join(','),
+      ...(isStaffList ? { roleIds: values.roleIds.join(','), memberType: values.memberType } : {}),
       engLastName: values.engLastName ?? null,
       engFirstName: values.engFirstName ?? null,
       fullName: values.fullName ?? null,
       nickName: values.nickName ?? null,
       status: values.status,
       identityStatus: values.identityStatus,
-      memberType: values.memberType,
     };
     const env = member
       ? await update.mutateAsync({ ...body, id: member.id })
@@ -114,7 +117,11 @@ export function MemberForm({
   return (
     <Modal
       open={open}
-      title={t(isEdit ? 'employee.editTitle' : 'employee.addTitle')}
+      title={
+        isStaffList
+          ? t(isEdit ? 'employee.editTitle' : 'employee.addTitle')
+          : t(isEdit ? 'employee.accountEditTitle' : 'employee.accountAddTitle')
+      }
       okText={t('common.save')}
       cancelText={t('common.cancel')}
       onOk={() => void submit().catch(() => undefined)}
@@ -201,36 +208,40 @@ export function MemberForm({
             </Form.Item>
           </Col>
         </Row>
-        <Form.Item
-          name="roleIds"
-          label={t('employee.field.roles')}
-          dependencies={['memberType']}
-          rules={[
-            {
-              validator: (_, v: number[] | undefined) =>
-                memberType !== 'staff' || (v && v.length)
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t('employee.rule.roles'))),
-            },
-          ]}
-          required={memberType === 'staff'}
-        >
-          <Select
-            mode="multiple"
-            loading={roles.isLoading}
-            options={(roles.data ?? []).map((r) => ({ value: r.id, label: `${r.cnName} (${r.name})` }))}
-            optionFilterProp="label"
-          />
-        </Form.Item>
+        {isStaffList && (
+          <Form.Item
+            name="roleIds"
+            label={t('employee.field.roles')}
+            dependencies={['memberType']}
+            rules={[
+              {
+                validator: (_, v: number[] | undefined) =>
+                  memberType !== 'staff' || (v && v.length)
+                    ? Promise.resolve()
+                    : Promise.reject(new Error(t('employee.rule.roles'))),
+              },
+            ]}
+            required={memberType === 'staff'}
+          >
+            <Select
+              mode="multiple"
+              loading={roles.isLoading}
+              options={(roles.data ?? []).map((r) => ({ value: r.id, label: `${r.cnName} (${r.name})` }))}
+              optionFilterProp="label"
+            />
+          </Form.Item>
+        )}
         <Row gutter={16}>
-          <Col span={8}>
-            <Form.Item name="memberType" label={t('employee.field.memberType')} rules={[required]}>
-              <Radio.Group
-                optionType="button"
-                options={MEMBER_TYPES.map((v) => ({ value: v, label: t(`employee.memberType.${v}`) }))}
-              />
-            </Form.Item>
-          </Col>
+          {isStaffList && (
+            <Col span={8}>
+              <Form.Item name="memberType" label={t('employee.field.memberType')} rules={[required]}>
+                <Radio.Group
+                  optionType="button"
+                  options={MEMBER_TYPES.map((v) => ({ value: v, label: t(`employee.memberType.${v}`) }))}
+                />
+              </Form.Item>
+            </Col>
+          )}
           <Col span={8}>
             <Form.Item name="status" label={t('employee.field.status')} rules={[required]}>
               <Radio.Group

@@ -4,17 +4,25 @@ import { Form, Modal } from 'antd';
 import type { Member } from '@study-crm/shared';
 import { toastSuccess } from '../../lib/feedback';
 import { PasswordFields } from './PasswordFields';
-import { useMemberMutations } from './api';
+import { useMemberMutations, type MemberKind } from './api';
 import { useConfirm } from '../../components/form/useConfirm';
 
 type Values = { password: string; passwordConfirm: string };
 
 // New password typed twice, then confirmed (spec section 5: confirmation before a password change).
-export function SetPasswordModal({ member, onClose }: { member: Member | undefined; onClose: () => void }) {
+export function SetPasswordModal({
+  member,
+  onClose,
+  kind = 'staff',
+}: {
+  member: Member | undefined;
+  onClose: () => void;
+  kind?: MemberKind;
+}) {
   const { t } = useTranslation();
   const confirm = useConfirm();
   const [form] = Form.useForm<Values>();
-  const { setPassword } = useMemberMutations();
+  const { setPassword } = useMemberMutations(kind);
 
   useEffect(() => {
     if (member) form.resetFields();

@@ -1,6 +1,15 @@
 import { call, fetchData } from '../../api/call';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Code, PAGE_SIZE_MAX, type MemberSort, labelApi, memberApi, type Endpoint } from '@study-crm/shared';
+import {
+  Code,
+  PAGE_SIZE_MAX,
+  PERM,
+  accountListApi,
+  labelApi,
+  memberApi,
+  type Endpoint,
+  type MemberSort,
+} from '@study-crm/shared';
 import { invalidateDomains } from '../../lib/queryDomains';
 import type { CallOptions, Params } from '../../api/client';
 
@@ -16,11 +25,30 @@ export type MemberListParams = {
   memberType?: string | null;
 };
 
-// The account list of any member type; the screen defaults the type filter to staff.
-export const useMemberList = (params: MemberListParams) =>
+// Two lists of one member table, sharing their screen, form and rules: the employee list (accounts of any type,
+// staff by default) and the account list (the member app's accounts, never staff), each with its calls and
+// permissions.
+export type MemberKind = 'staff' | 'account';
+export const MEMBER_KINDS = {
+  staff: {
+    api: memberApi,
+    perms: {
+      add: PERM.memberAdd,
+      update: PERM.memberUpdate,
+      setPassword: PERM.memberSetPassword,
+      remove: PERM.memberRemove,
+    },
+  },
+  account: {
+    api: accountListApi,
+    perms: { add: PERM.userAdd, update: PERM.userUpdate, setPassword: PERM.userSetPassword, remove: PERM.userRemove },
+  },
+} as const;
+
+export const useMemberList = (params: MemberListParams, kind: MemberKind = 'staff') =>
   useQuery({
-    queryKey: ['members', params],
-    queryFn: () => fetchData(memberApi.list, params),
+    queryKey: ['members', kind, params],
+    queryFn: () => (kind === 'staff' ? fetchData(memberApi.list, params) : fetchData(accountListApi.list, params)),
     placeholderData: keepPreviousData,
   });
 
@@ -32,8 +60,9 @@ export const useMemberView = (id: number | undefined) =>
   });
 
 // Role choices. The role module's /api/v1/mc/sys/role/map can replace this once it lands.
-export const useRoleOptions = () =>
+export const useRoleOptions = (enabled = true) =>
   useQuery({
+    enabled,
     queryKey: ['member', 'roleOptions'],
     queryFn: () => fetchData(memberApi.roleOptions),
     meta: { reads: ['roles'] },
@@ -57,13 +86,14 @@ function usePostMutation(endpoint: Endpoint, opts: CallOptions = {}) {
   });
 }
 
-export function useMemberMutations() {
+export function useMemberMutations(kind: MemberKind = 'staff') {
+  const api = MEMBER_KINDS[kind].api;
   return {
-    add: usePostMutation(memberApi.add, { apiResCode: FORM_CODES }),
-    update: usePostMutation(memberApi.update, { apiResCode: FORM_CODES }),
-    updateStatus: usePostMutation(memberApi.updateStatus),
-    setPassword: usePostMutation(memberApi.setPassword),
-    remove: usePostMutation(memberApi.remove),
+    add: usePostMutation(api.add, { apiResCode: FORM_CODES }),
+    update: usePostMutation(api.update, { apiResCode: FORM_CODES }),
+    updateStatus: usePostMutation(api.updateStatus),
+    setPassword: usePostMutation(api.setPassword),
+    remove: usePostMutation(api.remove),
   };
 }
 

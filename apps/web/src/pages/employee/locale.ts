@@ -4,6 +4,9 @@ export const employee = {
   'zh-TW': {
     employee: {
       listTitle: '員工列表',
+      accountListTitle: '帳號列表',
+      accountEditTitle: '編輯會員帳號',
+      accountAddTitle: '新增會員帳號',
       profileTitle: '員工資料',
       searchPlaceholder: '搜尋姓名、電子郵件或手機',
       add: '新增帳號',
@@ -89,6 +92,9 @@ export const employee = {
   'zh-CN': {
     employee: {
       listTitle: '员工列表',
+      accountListTitle: '账号列表',
+      accountEditTitle: '编辑会员账号',
+      accountAddTitle: '新增会员账号',
       profileTitle: '员工资料',
       searchPlaceholder: '搜索姓名、邮箱或手机',
       add: '新增账号',
@@ -174,6 +180,9 @@ export const employee = {
   'en-US': {
     employee: {
       listTitle: 'Employees',
+      accountListTitle: 'Accounts',
+      accountEditTitle: 'Edit member account',
+      accountAddTitle: 'New member account',
       profileTitle: 'Employee profile',
       searchPlaceholder: 'Search name, e-mail or mobile',
       add: 'Add account',

@@ -7,6 +7,8 @@ import { KpiCard } from './KpiCard';
 import { LIST_PATHS, listUrl } from './links';
 
 const span = { xs: 24, sm: 12, lg: 6 } as const;
+// The user centre's own task list (open to every member).
+const MY_TASKS = '/user/tasks';
 
 // The key figures of the period, each opening the list behind it when the member may open that list.
 export function KpiCards({
@@ -144,6 +146,37 @@ export function KpiCards({
           title={t('home.kpi.todos')}
           value={d.todos.open}
           detail={t('home.kpi.todosDetail', { overdue: d.todos.overdue, dueSoon: d.todos.dueSoon })}
+        />
+      </Col>
+      {d.feedback && (
+        <Col {...span}>
+          <KpiCard
+            testId="kpi-feedback"
+            title={t('home.kpi.feedbackOpen')}
+            value={d.feedback.openNow}
+            detail={t('home.kpi.feedbackDetail', {
+              received: d.feedback.received,
+              answered: d.feedback.answered,
+              median:
+                d.feedback.medianReplyMs === null
+                  ? '—'
+                  : t('home.kpi.hours', { n: Math.round((d.feedback.medianReplyMs / 3_600_000) * 10) / 10 }),
+            })}
+            to={to(LIST_PATHS.feedback, { state: 'open' })}
+          />
+        </Col>
+      )}
+      <Col {...span}>
+        <KpiCard
+          testId="kpi-tasks"
+          title={t('home.kpi.tasks')}
+          value={d.tasks.open}
+          detail={t('home.kpi.tasksDetail', {
+            overdue: d.tasks.overdue,
+            done: d.tasks.doneInPeriod,
+            points: d.tasks.points,
+          })}
+          to={MY_TASKS}
         />
       </Col>
       {members && (

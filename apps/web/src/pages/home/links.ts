@@ -6,6 +6,7 @@ export const LIST_PATHS = {
   payments: '/transactionsManage/transactions',
   emails: '/message/emailManage',
   members: '/employee/employeeList',
+  feedback: '/feedbackManage/feedback',
 } as const;
 
 // A list's address with its filters in the URL state (`f.<name>`, components/crud/urlState.ts).

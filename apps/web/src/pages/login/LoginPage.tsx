@@ -20,6 +20,7 @@ import { HOME_PATH } from '../../app/paths';
 import { useDocumentTitle } from '../../app/useScreen';
 import { changeLocale, currentLocale } from '../../i18n';
 import { useSession } from '../../stores/session';
+import { LoginAnnouncements } from './LoginAnnouncements';
 import { useCaptcha } from './useCaptcha';
 import './login.css';
 
@@ -134,6 +135,7 @@ export default function LoginPage() {
           {t('common.appName')}
         </Typography.Title>
         <Typography.Paragraph className="login-brand-sub">{t('login.subtitle')}</Typography.Paragraph>
+        <LoginAnnouncements locale={currentLocale()} />
       </div>
       <Card className="login-card" variant="borderless">
         <div className="login-card-head">

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Select } from 'antd';
 import { ALL_MEMBERS } from '@study-crm/shared';
+import { useSearchTerm } from '../../components/form/useSearchTerm';
 import { useRecipientOptions } from './api';
 
 type Props = {
@@ -18,15 +18,8 @@ type Props = {
 // Recipient picker: "All members" (0) first, then members found by name, e-mail or mobile (searched on the server).
 export function RecipientSelect({ value, onChange, knownName, allowClear, placeholder, width, testId }: Props) {
   const { t } = useTranslation();
-  const [typed, setTyped] = useState('');
-  const [keyword, setKeyword] = useState('');
-  const [opened, setOpened] = useState(false);
-  // Searches once typing pauses.
-  useEffect(() => {
-    const id = setTimeout(() => setKeyword(typed.trim()), 300);
-    return () => clearTimeout(id);
-  }, [typed]);
-  const found = useRecipientOptions(keyword, opened);
+  const search = useSearchTerm();
+  const found = useRecipientOptions(search.term, search.opened);
   const options = [
     { value: ALL_MEMBERS, label: t('notice.allMembers') },
     ...(found.data ?? []).map((m) => ({
@@ -37,11 +30,10 @@ export function RecipientSelect({ value, onChange, knownName, allowClear, placeh
   if (value && knownName && !options.some((o) => o.value === value)) options.push({ value, label: knownName });
   return (
     <Select<number>
-      showSearch={{ filterOption: false, onSearch: setTyped }}
+      {...search.selectProps}
       allowClear={allowClear}
       value={value ?? undefined}
       onChange={(v) => onChange?.(v ?? null)}
-      onOpenChange={(o) => o && setOpened(true)}
       placeholder={placeholder ?? t('notice.f.recipientSearch')}
       loading={found.isFetching}
       options={options}

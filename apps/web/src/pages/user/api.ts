@@ -31,8 +31,17 @@ export type FullProfile = {
   roles: { id: number; name: string; cnName: string }[];
 };
 
+// The signed-in member's profile. Each read also refreshes the header's copy, so a new e-mail or mobile bound on
+// the binding screen shows there at once.
 export const useProfile = () =>
-  useQuery({ queryKey: ['member', 'profile'], queryFn: () => fetchData(memberApi.profile) });
+  useQuery({
+    queryKey: ['member', 'profile'],
+    queryFn: async () => {
+      const profile = await fetchData(memberApi.profile);
+      useSession.getState().setProfile(profile);
+      return profile;
+    },
+  });
 
 export const useChangePassword = () =>
   useMutation({

@@ -1,0 +1,83 @@
+import { sql, type Insertable, type Updateable } from 'kysely';
+import type { ContentListInput } from '@study-crm/shared';
+import type { Db } from '../../db/database.js';
+import type { ContentItemTable, MerchantTable, Row } from '../../db/schema.js';
+import { containsPattern, likeLower } from '../../db/sql-helpers.js';
+import type { PageWindow } from '../../lib/paging.js';
+
+export type ContentRow = Row<'contentItem'>;
+export type MerchantRow = Row<'merchant'>;
+export const MERCHANT_CODE = 'COM';
+
+// Content items and the merchant record (migration 0027).
+export function createContentRepository(db: Db) {
+  const filtered = (q: ContentListInput) => {
+    let b = db.selectFrom('contentItem');
+    if (q.status) b = b.where('status', '=', q.status);
+    if (q.keyword?.trim()) b = b.where(likeLower('content_item.title', containsPattern(q.keyword.trim())));
+    return b;
+  };
+  return {
+    async page(q: ContentListInput, w: PageWindow) {
+      const [rows, count] = await Promise.all([
+        filtered(q)
+          .selectAll()
+          .orderBy('createdAt', w.order)
+          .orderBy('id', w.order)
+          .limit(w.limit)
+          .offset(w.offset)
+          .execute(),
+        filtered(q)
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.n) };
+    },
+
+    // Published, inside their window, in the reader's language or for all; pinned first, newest first.
+    published: (now: number, locale: ContentRow['locale'] | null | undefined, limit: number): Promise<ContentRow[]> =>
+      db
+        .selectFrom('contentItem')
+        .selectAll()
+        .where('status', '=', 'published')
+        .where((eb) => eb.or([eb('publishFrom', 'is', null), eb('publishFrom', '<=', now)]))
+        .where((eb) => eb.or([eb('publishTo', 'is', null), eb('publishTo', '>', now)]))
+        .where('locale', 'in', locale ? ['all' as const, locale] : ['all' as const])
+        .orderBy('pinned', 'desc')
+        .orderBy('createdAt', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute(),
+
+    byId: (id: number): Promise<ContentRow | undefined> =>
+      db.selectFrom('contentItem').selectAll().where('id', '=', id).executeTakeFirst(),
+
+    insert: async (row: Insertable<ContentItemTable>): Promise<number> =>
+      (await db.insertInto('contentItem').values(row).returning('id').executeTakeFirstOrThrow()).id,
+
+    async update(id: number, patch: Updateable<ContentItemTable>, version?: number | null): Promise<boolean> {
+      let q = db
+        .updateTable('contentItem')
+        .set({ ...patch, version: sql<number>`version + 1` })
+        .where('id', '=', id);
+      if (version !== undefined && version !== null) q = q.where('version', '=', version);
+      return Number((await q.executeTakeFirst()).numUpdatedRows) > 0;
+    },
+
+    remove: async (id: number): Promise<boolean> =>
+      Number((await db.deleteFrom('contentItem').where('id', '=', id).executeTakeFirst()).numDeletedRows) > 0,
+
+    merchant: (): Promise<MerchantRow | undefined> =>
+      db.selectFrom('merchant').selectAll().where('code', '=', MERCHANT_CODE).executeTakeFirst(),
+
+    async updateMerchant(patch: Updateable<MerchantTable>, version?: number | null): Promise<boolean> {
+      let q = db
+        .updateTable('merchant')
+        .set({ ...patch, version: sql<number>`version + 1` })
+        .where('code', '=', MERCHANT_CODE);
+      if (version !== undefined && version !== null) q = q.where('version', '=', version);
+      return Number((await q.executeTakeFirst()).numUpdatedRows) > 0;
+    },
+  };
+}
+export type ContentRepository = ReturnType<typeof createContentRepository>;

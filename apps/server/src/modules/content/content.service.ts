@@ -1,0 +1,92 @@
+import type {
+  ContentAddInput,
+  ContentItem,
+  ContentListInput,
+  ContentUpdateInput,
+  Merchant,
+  MerchantUpdateInput,
+  Page,
+  PublishedContent,
+} from '@study-crm/shared';
+import { notFound, staleCopy } from '../../http/errors.js';
+import type { Clock } from '../../lib/clock.js';
+import { pageResult, pageWindow } from '../../lib/paging.js';
+import { toContent, toMerchant, toPublished } from './content.mapper.js';
+import type { ContentRepository } from './content.repository.js';
+
+const PUBLISHED_DEFAULT = 5;
+
+// Announcements (content items) and the merchant record (issue 21). Bodies are plain text, escaped where shown.
+export function createContentService(deps: { repo: ContentRepository; clock: Clock }) {
+  const { repo, clock } = deps;
+
+  const fields = (b: ContentAddInput) => ({
+    title: b.title,
+    body: b.body,
+    locale: b.locale ?? 'all',
+    status: b.status ?? 'draft',
+    pinned: b.pinned ?? 0,
+    publishFrom: b.publishFrom ?? null,
+    publishTo: b.publishTo ?? null,
+  });
+
+  async function view(id: number): Promise<ContentItem> {
+    const row = await repo.byId(id);
+    if (!row) throw notFound();
+    return toContent(row);
+  }
+
+  async function merchant(): Promise<Merchant> {
+    const row = await repo.merchant();
+    if (!row) throw notFound();
+    return toMerchant(row);
+  }
+
+  return {
+    async published(locale?: 'zh-TW' | 'zh-CN' | 'en-US' | null, limit?: number | null): Promise<PublishedContent[]> {
+      return (await repo.published(clock.now(), locale, limit ?? PUBLISHED_DEFAULT)).map(toPublished);
+    },
+
+    async list(q: ContentListInput): Promise<Page<ContentItem>> {
+      const w = pageWindow(q);
+      const { rows, total } = await repo.page(q, w);
+      return pageResult(rows.map(toContent), total, w);
+    },
+
+    async add(b: ContentAddInput, by: number): Promise<ContentItem> {
+      const now = clock.now();
+      return view(await repo.insert({ ...fields(b), createdBy: by, createdAt: now, updatedAt: now }));
+    },
+
+    async update(b: ContentUpdateInput): Promise<ContentItem> {
+      if (!(await repo.byId(b.id))) throw notFound();
+      if (!(await repo.update(b.id, { ...fields(b), updatedAt: clock.now() }, b.version))) throw staleCopy();
+      return view(b.id);
+    },
+
+    async remove(id: number): Promise<null> {
+      if (!(await repo.remove(id))) throw notFound();
+      return null;
+    },
+
+    merchant,
+
+    async updateMerchant(b: MerchantUpdateInput, by: number): Promise<Merchant> {
+      const saved = await repo.updateMerchant(
+        {
+          nameTw: b.nameTw,
+          nameCn: b.nameCn,
+          nameEn: b.nameEn,
+          logo: b.logo ?? null,
+          contactEmail: b.contactEmail ? b.contactEmail.toLowerCase() : null,
+          updatedBy: by,
+          updatedAt: clock.now(),
+        },
+        b.version,
+      );
+      if (!saved) throw staleCopy();
+      return merchant();
+    },
+  };
+}
+export type ContentService = ReturnType<typeof createContentService>;

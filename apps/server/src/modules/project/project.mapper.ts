@@ -1,0 +1,50 @@
+import type { Constitution, PersonRef, Project, ProjectMember, ProjectRole } from '@study-crm/shared';
+import { shareToPercent } from '@study-crm/shared';
+import type { ConstitutionRow, ProjectMemberRow, ProjectRow } from './project.repository.js';
+
+const ref = (names: Map<number, PersonRef>, id: number | null) => (id !== null ? (names.get(id) ?? null) : null);
+
+export function toProject(row: ProjectRow, names: Map<number, PersonRef>, myRole: ProjectRole | null): Project {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    status: row.status,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    version: row.version,
+    memberCount: row.memberCount,
+    shareTotal: shareToPercent(row.shareTotalBp),
+    myRole,
+    createdBy: ref(names, row.createdBy),
+    createdAt: Number(row.createdAt),
+    updatedAt: Number(row.updatedAt),
+  };
+}
+
+export function toProjectMember(row: ProjectMemberRow, names: Map<number, PersonRef>): ProjectMember {
+  return {
+    id: row.id,
+    staffId: row.memberId,
+    name: names.get(row.memberId)?.name ?? String(row.memberId),
+    projectRole: row.projectRole,
+    share: shareToPercent(row.shareBp),
+    createdAt: Number(row.createdAt),
+  };
+}
+
+// Before the first save a project's constitution is revision 0 with no text.
+export function toConstitution(
+  projectId: number,
+  row: ConstitutionRow | undefined,
+  names: Map<number, PersonRef>,
+): Constitution {
+  if (!row) return { projectId, revision: 0, content: '', createdBy: null, createdAt: null };
+  return {
+    projectId,
+    revision: row.revision,
+    content: row.content,
+    createdBy: ref(names, row.createdBy),
+    createdAt: Number(row.createdAt),
+  };
+}

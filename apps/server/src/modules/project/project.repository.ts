@@ -1,0 +1,282 @@
+import { sql, type Insertable, type Updateable } from 'kysely';
+import type { ProjectListInput, ProjectRole } from '@study-crm/shared';
+import type { Db, Dialect } from '../../db/database.js';
+import type { ProjectTable, Row } from '../../db/schema.js';
+import { containsPattern, likeLower } from '../../db/sql-helpers.js';
+import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
+import type { PageWindow } from '../../lib/paging.js';
+
+const PROJECT_COLUMNS = [
+  'project.id',
+  'project.name',
+  'project.description',
+  'project.status',
+  'project.startDate',
+  'project.endDate',
+  'project.ownerId',
+  'project.createdBy',
+  'project.version',
+  'project.createdAt',
+  'project.updatedAt',
+] as const;
+
+const MEMBER_COLUMNS = [
+  'projectMember.id',
+  'projectMember.projectId',
+  'projectMember.memberId',
+  'projectMember.projectRole',
+  'projectMember.shareBp',
+  'projectMember.createdAt',
+] as const;
+
+export type ProjectRow = Omit<Row<'project'>, 'deletedAt'> & { memberCount: number; shareTotalBp: number };
+export type ProjectMemberRow = Pick<
+  Row<'projectMember'>,
+  'id' | 'projectId' | 'memberId' | 'projectRole' | 'shareBp' | 'createdAt'
+>;
+export type ConstitutionRow = Row<'projectConstitution'>;
+
+type ListFilter = Pick<ProjectListInput, 'keyword' | 'status' | 'staffId'> & { sortField?: string | null };
+
+// Project rows (migration 0025). Other modules never read these tables: they use the project service.
+export function createProjectRepository(db: Db, dialect: Dialect) {
+  const pg = dialect === 'postgres';
+
+  // Live projects with their member count and share total (one grouped subquery per page, not per row).
+  const projects = (conn: Conn = db) =>
+    conn
+      .selectFrom('project')
+      .leftJoin(
+        (eb) =>
+          eb
+            .selectFrom('projectMember')
+            .select((e) => [
+              'projectMember.projectId',
+              e.fn.countAll<number | string>().as('memberCount'),
+              e.fn.sum<number | string>('projectMember.shareBp').as('shareTotalBp'),
+            ])
+            .groupBy('projectMember.projectId')
+            .as('m'),
+        (join) => join.onRef('m.projectId', '=', 'project.id'),
+      )
+      .select(PROJECT_COLUMNS)
+      .select(['m.memberCount', 'm.shareTotalBp'])
+      .where('project.deletedAt', 'is', null);
+
+  const norm = (
+    r: Omit<ProjectRow, 'memberCount' | 'shareTotalBp'> & { memberCount: unknown; shareTotalBp: unknown },
+  ) => ({ ...r, memberCount: Number(r.memberCount ?? 0), shareTotalBp: Number(r.shareTotalBp ?? 0) }) as ProjectRow;
+
+  function filtered(f: ListFilter) {
+    let q = db.selectFrom('project').where('project.deletedAt', 'is', null);
+    if (f.status) q = q.where('project.status', '=', f.status);
+    if (f.keyword?.trim()) q = q.where(likeLower('project.name', containsPattern(f.keyword.trim())));
+    if (f.staffId) {
+      const staffId = f.staffId;
+      q = q.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('projectMember')
+            .select('projectMember.id')
+            .whereRef('projectMember.projectId', '=', 'project.id')
+            .where('projectMember.memberId', '=', staffId),
+        ),
+      );
+    }
+    return q;
+  }
+
+  const orderColumn = (field: string | null | undefined) =>
+    field === 'name' ? 'project.name' : field === 'startDate' ? 'project.startDate' : 'project.createdAt';
+
+  return {
+    transaction: <T>(fn: (tx: Tx) => Promise<T>) => runInTransaction(db, fn),
+
+    // One page of projects and the total; the page's ids first (index order), then their rows with counts.
+    async page(f: ListFilter, w: PageWindow): Promise<{ rows: ProjectRow[]; total: number }> {
+      const [ids, count] = await Promise.all([
+        filtered(f)
+          .select('project.id')
+          .orderBy(orderColumn(f.sortField), w.order)
+          .orderBy('project.id', w.order)
+          .limit(w.limit)
+          .offset(w.offset)
+          .execute(),
+        filtered(f)
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      if (!ids.length) return { rows: [], total: Number(count.n) };
+      const rows = await projects()
+        .where(
+          'project.id',
+          'in',
+          ids.map((r) => r.id),
+        )
+        .execute();
+      const byId = new Map(rows.map((r) => [r.id, norm(r)]));
+      return { rows: ids.map((r) => byId.get(r.id)!).filter(Boolean), total: Number(count.n) };
+    },
+
+    async byId(id: number, conn: Conn = db): Promise<ProjectRow | undefined> {
+      const r = await projects(conn).where('project.id', '=', id).executeTakeFirst();
+      return r ? norm(r) : undefined;
+    },
+
+    exists: async (id: number): Promise<boolean> =>
+      (await db
+        .selectFrom('project')
+        .select('id')
+        .where('id', '=', id)
+        .where('deletedAt', 'is', null)
+        .executeTakeFirst()) !== undefined,
+
+    // Holds the project row until the transaction ends, so two writers of one project's members take turns
+    // (PostgreSQL; SQLite runs one write transaction at a time already). False when the project is gone.
+    async lock(tx: Tx, id: number): Promise<boolean> {
+      const q = tx.selectFrom('project').select('id').where('id', '=', id).where('deletedAt', 'is', null);
+      return (await (pg ? q.forUpdate() : q).executeTakeFirst()) !== undefined;
+    },
+
+    insert: async (tx: Tx, row: Insertable<ProjectTable>): Promise<number> =>
+      (await tx.insertInto('project').values(row).returning('id').executeTakeFirstOrThrow()).id,
+
+    // Optimistic lock: with `version` given, only from that version (false: stale or gone).
+    async update(id: number, patch: Updateable<ProjectTable>, version?: number | null): Promise<boolean> {
+      let q = db
+        .updateTable('project')
+        .set({ ...patch, version: sql<number>`version + 1` })
+        .where('id', '=', id)
+        .where('deletedAt', 'is', null);
+      if (version !== undefined && version !== null) q = q.where('version', '=', version);
+      return Number((await q.executeTakeFirst()).numUpdatedRows) > 0;
+    },
+
+    async softDelete(id: number, now: number): Promise<boolean> {
+      const r = await db
+        .updateTable('project')
+        .set({ deletedAt: now, updatedAt: now })
+        .where('id', '=', id)
+        .where('deletedAt', 'is', null)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) > 0;
+    },
+
+    members: (projectId: number, conn: Conn = db): Promise<ProjectMemberRow[]> =>
+      conn
+        .selectFrom('projectMember')
+        .select(MEMBER_COLUMNS)
+        .where('projectMember.projectId', '=', projectId)
+        .orderBy('projectMember.id')
+        .execute(),
+
+    member: (id: number, conn: Conn = db): Promise<ProjectMemberRow | undefined> =>
+      conn.selectFrom('projectMember').select(MEMBER_COLUMNS).where('projectMember.id', '=', id).executeTakeFirst(),
+
+    membership: (projectId: number, memberId: number, conn: Conn = db): Promise<ProjectMemberRow | undefined> =>
+      conn
+        .selectFrom('projectMember')
+        .select(MEMBER_COLUMNS)
+        .where('projectMember.projectId', '=', projectId)
+        .where('projectMember.memberId', '=', memberId)
+        .executeTakeFirst(),
+
+    // The caller's role in each of these projects.
+    async rolesOf(memberId: number, projectIds: number[]): Promise<Map<number, ProjectRole>> {
+      if (!projectIds.length) return new Map();
+      const rows = await db
+        .selectFrom('projectMember')
+        .select(['projectMember.projectId', 'projectMember.projectRole'])
+        .where('projectMember.memberId', '=', memberId)
+        .where('projectMember.projectId', 'in', projectIds)
+        .execute();
+      return new Map(rows.map((r) => [r.projectId, r.projectRole]));
+    },
+
+    insertMember: async (
+      tx: Tx,
+      v: { projectId: number; memberId: number; projectRole: ProjectRole; shareBp: number; now: number },
+    ): Promise<number> =>
+      (
+        await tx
+          .insertInto('projectMember')
+          .values({
+            projectId: v.projectId,
+            memberId: v.memberId,
+            projectRole: v.projectRole,
+            shareBp: v.shareBp,
+            createdAt: v.now,
+            updatedAt: v.now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+
+    updateMember: async (tx: Tx, id: number, v: { projectRole: ProjectRole; shareBp: number; now: number }) =>
+      tx
+        .updateTable('projectMember')
+        .set({ projectRole: v.projectRole, shareBp: v.shareBp, updatedAt: v.now })
+        .where('id', '=', id)
+        .execute(),
+
+    removeMember: (tx: Tx, id: number) => tx.deleteFrom('projectMember').where('id', '=', id).execute(),
+
+    latestConstitution: (projectId: number, conn: Conn = db): Promise<ConstitutionRow | undefined> =>
+      conn
+        .selectFrom('projectConstitution')
+        .selectAll()
+        .where('projectId', '=', projectId)
+        .orderBy('revision', 'desc')
+        .limit(1)
+        .executeTakeFirst(),
+
+    constitution: (projectId: number, revision: number): Promise<ConstitutionRow | undefined> =>
+      db
+        .selectFrom('projectConstitution')
+        .selectAll()
+        .where('projectId', '=', projectId)
+        .where('revision', '=', revision)
+        .executeTakeFirst(),
+
+    insertConstitution: (
+      tx: Tx,
+      v: { projectId: number; revision: number; content: string; createdBy: number; createdAt: number },
+    ) => tx.insertInto('projectConstitution').values(v).execute(),
+
+    async constitutionHistory(projectId: number, w: PageWindow) {
+      const [rows, count] = await Promise.all([
+        db
+          .selectFrom('projectConstitution')
+          .select(['revision', 'createdBy', 'createdAt', sql<number>`length(content)`.as('length')])
+          .where('projectId', '=', projectId)
+          .orderBy('revision', 'desc')
+          .limit(w.limit)
+          .offset(w.offset)
+          .execute(),
+        db
+          .selectFrom('projectConstitution')
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .where('projectId', '=', projectId)
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows: rows.map((r) => ({ ...r, length: Number(r.length) })), total: Number(count.n) };
+    },
+
+    async names(ids: number[]): Promise<Map<number, string>> {
+      const unique = [...new Set(ids)];
+      if (!unique.length) return new Map();
+      const rows = await db.selectFrom('project').select(['id', 'name']).where('id', 'in', unique).execute();
+      return new Map(rows.map((r) => [r.id, r.name]));
+    },
+
+    isMember: async (projectId: number, memberId: number): Promise<boolean> =>
+      (await db
+        .selectFrom('projectMember')
+        .select('id')
+        .where('projectId', '=', projectId)
+        .where('memberId', '=', memberId)
+        .executeTakeFirst()) !== undefined,
+  };
+}
+
+export type ProjectRepository = ReturnType<typeof createProjectRepository>;

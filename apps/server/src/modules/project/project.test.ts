@@ -1,0 +1,219 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  PERM,
+  type Constitution,
+  type Page,
+  type Project,
+  type ProjectMember,
+  type ProjectView,
+} from '@study-crm/shared';
+import { createRole, createStaff, STAFF_PASSWORD } from '../../test/access-fixtures.js';
+import type { Session } from '../../test/signed-in.js';
+import { useTestApp } from '../../test/signed-in.js';
+
+const P = '/api/v1/cake/projects';
+
+describe('projects', () => {
+  const t = useTestApp({ signIn: true });
+  const staff: Record<'ann' | 'ben' | 'cat' | 'dan', number> = { ann: 0, ben: 0, cat: 0, dan: 0 };
+  let plain: Session; // a staff member with no project permission
+  let listOnly: Session; // project:list only
+
+  beforeAll(async () => {
+    for (const name of Object.keys(staff) as (keyof typeof staff)[]) staff[name] = await createStaff(t.db.db, name, []);
+    await createStaff(t.db.db, 'plain', [await createRole(t.db.db, 'ROLE_PLAIN', [])]);
+    plain = await t.login('plain', STAFF_PASSWORD);
+    await createStaff(t.db.db, 'reader', [await createRole(t.db.db, 'ROLE_READER', [PERM.projectList])]);
+    listOnly = await t.login('reader', STAFF_PASSWORD);
+  });
+
+  const add = (v: Record<string, string | number | null>, as = t.admin) => t.post<ProjectView>(`${P}/add`, v, as);
+  const addMember = (v: Record<string, string | number>, as = t.admin, locale = 'en-US') =>
+    t.post<ProjectMember>(`${P}/members/add`, v, { ...as, locale });
+
+  it('adds a project with its creator as first manager, refuses bad input naming the field', async () => {
+    const res = await add({ name: '2027 Oxbridge cohort', status: 'active', startDate: '2026-09-01' });
+    expect(res.meta.code).toBe(200);
+    expect(res.data).toMatchObject({ name: '2027 Oxbridge cohort', status: 'active', memberCount: 1, shareTotal: 0 });
+    expect(res.data.members).toEqual([
+      expect.objectContaining({ staffId: t.admin.mid, projectRole: 'manager', share: 0 }),
+    ]);
+    expect(res.data.canManage).toBe(true);
+
+    const noName = await add({ name: '' });
+    expect(noName.meta.code).toBe(400);
+    expect(noName.meta.message).toContain('name');
+    const order = await add({ name: 'x', startDate: '2026-09-02', endDate: '2026-09-01' });
+    expect(order.meta.code).toBe(400);
+    expect(order.meta.message).toContain('endDate');
+    const nul = await add({ name: 'a\u0000b' });
+    expect(nul.meta.code).toBe(400);
+    expect((await t.get(`${P}/view`, { id: '99999999999999' }, t.admin)).meta.code).toBe(400);
+  });
+
+  it('keeps fixed shares within 100 % (1202 in the caller’s language) and shares as exact percents', async () => {
+    const project = (await add({ name: 'Shares' })).data;
+    expect(
+      (await addMember({ projectId: project.id, staffId: staff.ann, projectRole: 'member', share: '50' })).meta.code,
+    ).toBe(200);
+    const ben = await addMember({ projectId: project.id, staffId: staff.ben, projectRole: 'member', share: '30.25' });
+    expect(ben.data.share).toBe(30.25);
+    const over = await addMember({ projectId: project.id, staffId: staff.cat, projectRole: 'member', share: '30' });
+    expect(over.meta).toEqual({ code: 1202, message: 'Fixed share ratios exceed 100%' });
+    const zh = await addMember(
+      { projectId: project.id, staffId: staff.cat, projectRole: 'member', share: '30' },
+      t.admin,
+      'zh-TW',
+    );
+    expect(zh.meta).toEqual({ code: 1202, message: '固定分成比例超過 100%' });
+    expect(
+      (await addMember({ projectId: project.id, staffId: staff.cat, projectRole: 'member', share: '19.75' })).meta.code,
+    ).toBe(200);
+
+    const three = await addMember({
+      projectId: project.id,
+      staffId: staff.dan,
+      projectRole: 'member',
+      share: '12.345',
+    });
+    expect(three.meta.code).toBe(400);
+    expect(three.meta.message).toContain('share');
+    const big = await addMember({ projectId: project.id, staffId: staff.dan, projectRole: 'member', share: '100.01' });
+    expect(big.meta.code).toBe(400);
+
+    // Raising a share past the total is refused too; lowering it is fine.
+    const up = await t.post(`${P}/members/update`, { id: ben.data.id, projectRole: 'member', share: '31' }, t.admin);
+    expect(up.meta.code).toBe(1202);
+    const down = await t.post<ProjectMember>(
+      `${P}/members/update`,
+      { id: ben.data.id, projectRole: 'observer', share: '10' },
+      t.admin,
+    );
+    expect(down.data).toMatchObject({ projectRole: 'observer', share: 10 });
+    const view = await t.get<ProjectView>(`${P}/view`, { id: project.id }, t.admin);
+    expect(view.data.shareTotal).toBe(79.75);
+    expect(view.data.memberCount).toBe(4);
+
+    const dup = await addMember({ projectId: project.id, staffId: staff.ann, projectRole: 'member', share: '0' });
+    expect(dup.meta.code).toBe(7700);
+  });
+
+  it('lets exactly one of two parallel 60 % additions through', async () => {
+    const project = (await add({ name: 'Race' })).data;
+    const results = await Promise.all([
+      addMember({ projectId: project.id, staffId: staff.ann, projectRole: 'member', share: '60' }),
+      addMember({ projectId: project.id, staffId: staff.ben, projectRole: 'member', share: '60' }),
+    ]);
+    expect(results.map((r) => r.meta.code).sort((a, b) => a - b)).toEqual([200, 1202]);
+    const view = await t.get<ProjectView>(`${P}/view`, { id: project.id }, t.admin);
+    expect(view.data.shareTotal).toBe(60);
+  });
+
+  it('keeps a manager, answers checkMemberInProject, and lists all and my projects', async () => {
+    const project = (await add({ name: 'Managers' })).data;
+    const me = project.members[0]!;
+    const last = await t.post(`${P}/members/remove`, { id: me.id }, t.admin);
+    expect(last.meta.code).toBe(7701);
+    expect(
+      (await t.post(`${P}/members/update`, { id: me.id, projectRole: 'member', share: '0' }, t.admin)).meta.code,
+    ).toBe(7701);
+
+    const yes = await t.get<{ inProject: boolean; projectRole: string | null }>(
+      `${P}/checkMemberInProject`,
+      { projectId: project.id, staffId: t.admin.mid },
+      t.admin,
+    );
+    expect(yes.data).toEqual({ inProject: true, projectRole: 'manager' });
+    const no = await t.get(`${P}/checkMemberInProject`, { projectId: project.id, staffId: staff.dan }, t.admin);
+    expect(no.data).toEqual({ inProject: false, projectRole: null });
+
+    const all = await t.get<Page<Project>>(`${P}/list`, { keyword: 'manag', sortField: 'name', order: 'asc' }, t.admin);
+    expect(all.data.list.map((p) => p.name)).toEqual(['Managers']);
+    expect(all.data.list[0]!.myRole).toBe('manager');
+    const mine = await t.get<Page<Project>>(`${P}/mine`, { pageSize: 100 }, t.admin);
+    expect(mine.data.total).toBeGreaterThanOrEqual(4);
+    const byStaff = await t.get<Page<Project>>(`${P}/list`, { staffId: staff.ann }, t.admin);
+    const names = byStaff.data.list.map((p) => p.name);
+    expect(names).toContain('Shares');
+    expect(names).not.toContain('Managers');
+  });
+
+  it('refuses callers without permission or membership', async () => {
+    const project = (await add({ name: 'Private' })).data;
+    expect((await t.get(`${P}/list`, {}, plain)).meta.code).toBe(403);
+    expect((await add({ name: 'Nope' }, plain)).meta.code).toBe(403);
+    expect((await t.get(`${P}/view`, { id: project.id }, plain)).meta.code).toBe(404);
+    expect((await t.get<Page<Project>>(`${P}/mine`, {}, plain)).data.total).toBe(0);
+    // project:list reads every project but may not change members or the constitution.
+    expect((await t.get<ProjectView>(`${P}/view`, { id: project.id }, listOnly)).data.canManage).toBe(false);
+    expect(
+      (await addMember({ projectId: project.id, staffId: staff.ann, projectRole: 'member', share: '1' }, listOnly)).meta
+        .code,
+    ).toBe(403);
+    expect((await t.post(`${P}/constitution/save`, { projectId: project.id, content: 'x' }, listOnly)).meta.code).toBe(
+      403,
+    );
+    expect((await t.post(`${P}/remove`, { id: project.id }, listOnly)).meta.code).toBe(403);
+    expect((await t.get(`${P}/list`, {})).meta.code).toBe(401);
+
+    // A manager of the project (no permission) manages it.
+    const plainId = (await t.get<{ id: number }>('/api/v1/member/profile', {}, plain)).data.id;
+    await addMember({ projectId: project.id, staffId: plainId, projectRole: 'manager', share: '0' });
+    expect((await t.get<ProjectView>(`${P}/view`, { id: project.id }, plain)).data.canManage).toBe(true);
+    expect(
+      (await addMember({ projectId: project.id, staffId: staff.ann, projectRole: 'member', share: '5' }, plain)).meta
+        .code,
+    ).toBe(200);
+  });
+
+  it('versions the constitution: each save a revision, stale saves refused, history newest first', async () => {
+    const project = (await add({ name: 'Rules' })).data;
+    const empty = await t.get<Constitution>(`${P}/constitution`, { projectId: project.id }, t.admin);
+    expect(empty.data).toMatchObject({ revision: 0, content: '' });
+    const first = await t.post<Constitution>(
+      `${P}/constitution/save`,
+      { projectId: project.id, content: '# Rules\n1. Be kind', baseRevision: 0 },
+      t.admin,
+    );
+    expect(first.data).toMatchObject({ revision: 1, content: '# Rules\n1. Be kind' });
+    const second = await t.post<Constitution>(
+      `${P}/constitution/save`,
+      { projectId: project.id, content: 'v2', baseRevision: 1 },
+      t.admin,
+    );
+    expect(second.data.revision).toBe(2);
+    const stale = await t.post(
+      `${P}/constitution/save`,
+      { projectId: project.id, content: 'late', baseRevision: 1 },
+      t.admin,
+    );
+    expect(stale.meta.code).toBe(409);
+    const old = await t.get<Constitution>(`${P}/constitution`, { projectId: project.id, revision: 1 }, t.admin);
+    expect(old.data.content).toBe('# Rules\n1. Be kind');
+    const history = await t.get<Page<{ revision: number; length: number }>>(
+      `${P}/constitution/history`,
+      { projectId: project.id },
+      t.admin,
+    );
+    expect(history.data.list.map((r) => [r.revision, r.length])).toEqual([
+      [2, 2],
+      [1, 18],
+    ]);
+    expect((await t.get<ProjectView>(`${P}/view`, { id: project.id }, t.admin)).data.constitutionRevision).toBe(2);
+  });
+
+  it('edits with a version and removes softly', async () => {
+    const project = (await add({ name: 'Edit me' })).data;
+    const ok = await t.post<ProjectView>(
+      `${P}/update`,
+      { id: project.id, version: project.version, name: 'Edited', status: 'paused' },
+      t.admin,
+    );
+    expect(ok.data).toMatchObject({ name: 'Edited', status: 'paused', version: project.version + 1 });
+    const stale = await t.post(`${P}/update`, { id: project.id, version: project.version, name: 'Again' }, t.admin);
+    expect(stale.meta.code).toBe(409);
+    expect((await t.post(`${P}/remove`, { id: project.id }, t.admin)).meta.code).toBe(200);
+    expect((await t.get(`${P}/view`, { id: project.id }, t.admin)).meta.code).toBe(404);
+    expect((await t.post(`${P}/remove`, { id: project.id }, t.admin)).meta.code).toBe(404);
+  });
+});

@@ -1,0 +1,70 @@
+import type { Contribution, KpiType, KpiTypeOption, PersonRef, Task } from '@study-crm/shared';
+import type { ContributionRow, KpiTypeRow, TaskRow } from './task.repository.js';
+
+export const toKpiOption = (r: KpiTypeRow): KpiTypeOption => ({
+  id: r.id,
+  nameTw: r.nameTw,
+  nameCn: r.nameCn,
+  nameEn: r.nameEn,
+  unit: r.unit,
+});
+
+export const toKpiType = (r: KpiTypeRow & { taskCount: number }): KpiType => ({
+  ...toKpiOption(r),
+  weight: r.weight,
+  enabled: r.enabled,
+  sort: r.sort,
+  version: r.version,
+  taskCount: r.taskCount,
+  createdAt: Number(r.createdAt),
+  updatedAt: Number(r.updatedAt),
+});
+
+const kpiOf = (kpis: Map<number, KpiTypeRow>, id: number | null) => {
+  const row = id ? kpis.get(id) : undefined;
+  return row ? toKpiOption(row) : null;
+};
+
+export function toTask(
+  r: TaskRow,
+  names: Map<number, PersonRef>,
+  projectNames: Map<number, string>,
+  kpis: Map<number, KpiTypeRow>,
+): Task {
+  return {
+    id: r.id,
+    projectId: r.projectId,
+    projectName: projectNames.get(r.projectId) ?? String(r.projectId),
+    title: r.title,
+    description: r.description,
+    assignee: r.assigneeId !== null ? (names.get(r.assigneeId) ?? null) : null,
+    dueDate: r.dueDate,
+    status: r.status,
+    kpiType: kpiOf(kpis, r.kpiTypeId),
+    points: r.points,
+    doneAt: r.doneAt === null ? null : Number(r.doneAt),
+    version: r.version,
+    createdAt: Number(r.createdAt),
+    updatedAt: Number(r.updatedAt),
+  };
+}
+
+export function toContribution(
+  r: ContributionRow,
+  names: Map<number, PersonRef>,
+  projectNames: Map<number, string>,
+  kpis: Map<number, KpiTypeRow>,
+): Contribution {
+  return {
+    id: r.id,
+    member: names.get(r.memberId) ?? { id: r.memberId, name: String(r.memberId) },
+    projectId: r.projectId,
+    projectName: projectNames.get(r.projectId) ?? String(r.projectId),
+    taskId: r.taskId,
+    kpiType: kpiOf(kpis, r.kpiTypeId),
+    title: r.title,
+    points: r.points,
+    contributedOn: r.contributedOn,
+    createdAt: Number(r.createdAt),
+  };
+}

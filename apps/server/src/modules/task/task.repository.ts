@@ -1,0 +1,239 @@
+import { sql, type Insertable, type Updateable } from 'kysely';
+import type { ContributionListInput, KpiTypeListInput, TaskListInput, TaskStatus } from '@study-crm/shared';
+import type { Db } from '../../db/database.js';
+import type { ContributionTable, KpiTypeTable, Row, TaskTable } from '../../db/schema.js';
+import { containsPattern, likeLower } from '../../db/sql-helpers.js';
+import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
+import type { PageWindow } from '../../lib/paging.js';
+
+const TASK_COLUMNS = [
+  'task.id',
+  'task.projectId',
+  'task.title',
+  'task.description',
+  'task.assigneeId',
+  'task.dueDate',
+  'task.status',
+  'task.kpiTypeId',
+  'task.points',
+  'task.doneAt',
+  'task.createdBy',
+  'task.version',
+  'task.createdAt',
+  'task.updatedAt',
+] as const;
+
+export type TaskRow = Omit<Row<'task'>, 'deletedAt'>;
+export type KpiTypeRow = Row<'kpiType'>;
+export type ContributionRow = Row<'contribution'>;
+type TaskFilter = Pick<TaskListInput, 'keyword' | 'projectId' | 'assigneeId' | 'status' | 'dueFrom' | 'dueTo'>;
+
+const num = (v: unknown) => Number(v ?? 0);
+
+// Tasks, KPI types and contribution records (migration 0026).
+export function createTaskRepository(db: Db) {
+  function tasks(f: TaskFilter) {
+    let q = db.selectFrom('task').where('task.deletedAt', 'is', null);
+    if (f.projectId) q = q.where('task.projectId', '=', f.projectId);
+    if (f.assigneeId) q = q.where('task.assigneeId', '=', f.assigneeId);
+    if (f.status) q = q.where('task.status', '=', f.status);
+    if (f.dueFrom) q = q.where('task.dueDate', '>=', f.dueFrom);
+    if (f.dueTo) q = q.where('task.dueDate', '<=', f.dueTo);
+    if (f.keyword?.trim()) q = q.where(likeLower('task.title', containsPattern(f.keyword.trim())));
+    return q;
+  }
+
+  function contributions(f: ContributionListInput) {
+    let q = db.selectFrom('contribution');
+    if (f.staffId) q = q.where('contribution.memberId', '=', f.staffId);
+    if (f.projectId) q = q.where('contribution.projectId', '=', f.projectId);
+    if (f.dateFrom) q = q.where('contribution.contributedOn', '>=', f.dateFrom);
+    if (f.dateTo) q = q.where('contribution.contributedOn', '<=', f.dateTo);
+    return q;
+  }
+
+  return {
+    transaction: <T>(fn: (tx: Tx) => Promise<T>) => runInTransaction(db, fn),
+
+    // ---------- tasks ----------
+    async page(f: TaskFilter, sortField: string | null | undefined, w: PageWindow) {
+      const order = sortField === 'dueDate' ? 'task.dueDate' : sortField === 'title' ? 'task.title' : 'task.createdAt';
+      const [rows, count] = await Promise.all([
+        tasks(f)
+          .select(TASK_COLUMNS)
+          .orderBy(order, w.order)
+          .orderBy('task.id', w.order)
+          .limit(w.limit)
+          .offset(w.offset)
+          .execute(),
+        tasks(f)
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows: rows as TaskRow[], total: num(count.n) };
+    },
+
+    byId: (id: number, conn: Conn = db): Promise<TaskRow | undefined> =>
+      conn
+        .selectFrom('task')
+        .select(TASK_COLUMNS)
+        .where('task.id', '=', id)
+        .where('task.deletedAt', 'is', null)
+        .executeTakeFirst(),
+
+    insert: async (row: Insertable<TaskTable>): Promise<number> =>
+      (await db.insertInto('task').values(row).returning('id').executeTakeFirstOrThrow()).id,
+
+    // Optimistic lock: with `version` given, only from that version (false: stale or gone).
+    async update(id: number, patch: Updateable<TaskTable>, version?: number | null): Promise<boolean> {
+      let q = db
+        .updateTable('task')
+        .set({ ...patch, version: sql<number>`version + 1` })
+        .where('id', '=', id)
+        .where('deletedAt', 'is', null);
+      if (version !== undefined && version !== null) q = q.where('version', '=', version);
+      return Number((await q.executeTakeFirst()).numUpdatedRows) > 0;
+    },
+
+    // The status moves only from the status it was read in, so two parallel changes cannot both pass.
+    async moveStatus(tx: Tx, id: number, from: TaskStatus, to: TaskStatus, doneAt: number | null, now: number) {
+      const r = await tx
+        .updateTable('task')
+        .set({ status: to, doneAt, updatedAt: now, version: sql<number>`version + 1` })
+        .where('id', '=', id)
+        .where('status', '=', from)
+        .where('deletedAt', 'is', null)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) > 0;
+    },
+
+    async softDelete(id: number, now: number): Promise<boolean> {
+      const r = await db
+        .updateTable('task')
+        .set({ deletedAt: now, updatedAt: now })
+        .where('id', '=', id)
+        .where('deletedAt', 'is', null)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) > 0;
+    },
+
+    // ---------- contribution records ----------
+    insertContribution: (tx: Tx, v: Insertable<ContributionTable>) => tx.insertInto('contribution').values(v).execute(),
+
+    removeContributionOfTask: (tx: Tx, taskId: number) =>
+      tx.deleteFrom('contribution').where('taskId', '=', taskId).execute(),
+
+    async contributionPage(f: ContributionListInput, w: PageWindow) {
+      const [rows, sum] = await Promise.all([
+        contributions(f)
+          .selectAll()
+          .orderBy('contribution.contributedOn', 'desc')
+          .orderBy('contribution.id', 'desc')
+          .limit(w.limit)
+          .offset(w.offset)
+          .execute(),
+        contributions(f)
+          .select((eb) => [
+            eb.fn.countAll<number | string>().as('n'),
+            eb.fn.coalesce(eb.fn.sum<number | string>('contribution.points'), sql<number>`0`).as('points'),
+          ])
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: num(sum.n), totalPoints: num(sum.points) };
+    },
+
+    // Points per member and KPI type in a day range (an index range of contribution_day_ix).
+    async pointsByMember(from: string, to: string, projectId?: number | null) {
+      let q = db
+        .selectFrom('contribution')
+        .leftJoin('kpiType', 'kpiType.id', 'contribution.kpiTypeId')
+        .select((eb) => [
+          'contribution.memberId',
+          eb.fn.sum<number | string>('contribution.points').as('points'),
+          eb.fn.sum<number | string>(sql`contribution.points * coalesce(kpi_type.weight, 100)`).as('weighted'),
+          eb.fn.countAll<number | string>().as('records'),
+        ])
+        .where('contribution.contributedOn', '>=', from)
+        .where('contribution.contributedOn', '<=', to)
+        .groupBy('contribution.memberId');
+      if (projectId) q = q.where('contribution.projectId', '=', projectId);
+      const rows = await q.execute();
+      return rows.map((r) => ({
+        memberId: r.memberId,
+        points: num(r.points),
+        weighted: num(r.weighted),
+        records: num(r.records),
+      }));
+    },
+
+    // ---------- KPI types ----------
+    async kpiTypePage(q: KpiTypeListInput, w: PageWindow) {
+      let base = db.selectFrom('kpiType');
+      if (q.enabled !== null && q.enabled !== undefined) base = base.where('kpiType.enabled', '=', q.enabled);
+      if (q.keyword?.trim()) {
+        const p = containsPattern(q.keyword.trim());
+        base = base.where((eb) =>
+          eb.or([likeLower('kpi_type.name_tw', p), likeLower('kpi_type.name_cn', p), likeLower('kpi_type.name_en', p)]),
+        );
+      }
+      const [rows, count] = await Promise.all([
+        base
+          .selectAll('kpiType')
+          .select((eb) =>
+            eb
+              .selectFrom('task')
+              .select(eb.fn.countAll<number>().as('c'))
+              .whereRef('task.kpiTypeId', '=', 'kpiType.id')
+              .where('task.deletedAt', 'is', null)
+              .as('taskCount'),
+          )
+          .orderBy('kpiType.sort')
+          .orderBy('kpiType.id')
+          .limit(w.limit)
+          .offset(w.offset)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows: rows.map((r) => ({ ...r, taskCount: num(r.taskCount) })), total: num(count.n) };
+    },
+
+    kpiType: (id: number): Promise<KpiTypeRow | undefined> =>
+      db.selectFrom('kpiType').selectAll().where('id', '=', id).executeTakeFirst(),
+
+    async kpiTypes(ids: number[]): Promise<Map<number, KpiTypeRow>> {
+      const unique = [...new Set(ids)];
+      if (!unique.length) return new Map();
+      const rows = await db.selectFrom('kpiType').selectAll().where('id', 'in', unique).execute();
+      return new Map(rows.map((r) => [r.id, r]));
+    },
+
+    enabledKpiTypes: (): Promise<KpiTypeRow[]> =>
+      db.selectFrom('kpiType').selectAll().where('enabled', '=', 1).orderBy('sort').orderBy('id').limit(500).execute(),
+
+    insertKpiType: async (row: Insertable<KpiTypeTable>): Promise<number> =>
+      (await db.insertInto('kpiType').values(row).returning('id').executeTakeFirstOrThrow()).id,
+
+    async updateKpiType(id: number, patch: Updateable<KpiTypeTable>, version?: number | null): Promise<boolean> {
+      let q = db
+        .updateTable('kpiType')
+        .set({ ...patch, version: sql<number>`version + 1` })
+        .where('id', '=', id);
+      if (version !== undefined && version !== null) q = q.where('version', '=', version);
+      return Number((await q.executeTakeFirst()).numUpdatedRows) > 0;
+    },
+
+    // A KPI type still named by a task (even a removed one) or a record stays: it can be disabled instead.
+    async kpiTypeInUse(id: number): Promise<boolean> {
+      const [t, c] = await Promise.all([
+        db.selectFrom('task').select('id').where('kpiTypeId', '=', id).limit(1).executeTakeFirst(),
+        db.selectFrom('contribution').select('id').where('kpiTypeId', '=', id).limit(1).executeTakeFirst(),
+      ]);
+      return t !== undefined || c !== undefined;
+    },
+
+    removeKpiType: async (id: number): Promise<boolean> =>
+      Number((await db.deleteFrom('kpiType').where('id', '=', id).executeTakeFirst()).numDeletedRows) > 0,
+  };
+}
+
+export type TaskRepository = ReturnType<typeof createTaskRepository>;

@@ -1,0 +1,260 @@
+import {
+  Code,
+  KPI_SUMMARY_DAYS,
+  PERM,
+  TASK_FLOW,
+  type ContributionListInput,
+  type KpiSummary,
+  type KpiType,
+  type KpiTypeAddInput,
+  type KpiTypeListInput,
+  type KpiTypeOption,
+  type KpiTypeUpdateInput,
+  type MyTasksInput,
+  type Page,
+  type PersonRef,
+  type Task,
+  type TaskAddInput,
+  type TaskListInput,
+  type TaskStatusInput,
+  type TaskUpdateInput,
+} from '@study-crm/shared';
+import { AppError, badRequest, notFound, staleCopy } from '../../http/errors.js';
+import { isUniqueViolation } from '../../db/sql-helpers.js';
+import type { Clock } from '../../lib/clock.js';
+import { pageResult, pageWindow } from '../../lib/paging.js';
+import type { PeopleService } from '../people/index.js';
+import type { ProjectLookup } from '../project/index.js';
+import { toContribution, toKpiOption, toKpiType, toTask } from './task.mapper.js';
+import type { KpiTypeRow, TaskRepository, TaskRow } from './task.repository.js';
+
+export type Caller = { id: number; perms: ReadonlySet<string> };
+
+const DAY = 86_400_000;
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const forbidden = () => new AppError(Code.FORBIDDEN, 'forbidden');
+const kpiExists = () => new AppError(Code.KPI_TYPE_EXISTS, 'kpiTypeExists');
+
+export function createTaskService(deps: {
+  repo: TaskRepository;
+  projects: ProjectLookup;
+  people: Pick<PeopleService, 'names' | 'isActiveStaff'>;
+  clock: Clock;
+}) {
+  const { repo, projects, people, clock } = deps;
+
+  async function shape(rows: TaskRow[]): Promise<Task[]> {
+    const [names, projectNames, kpis] = await Promise.all([
+      people.names(rows.map((r) => r.assigneeId)),
+      projects.names(rows.map((r) => r.projectId)),
+      repo.kpiTypes(rows.flatMap((r) => (r.kpiTypeId ? [r.kpiTypeId] : []))),
+    ]);
+    return rows.map((r) => toTask(r, names, projectNames, kpis));
+  }
+
+  async function view(id: number): Promise<Task> {
+    const row = await repo.byId(id);
+    if (!row) throw notFound();
+    return (await shape([row]))[0]!;
+  }
+
+  // The project, its assignee (an active staff member of the project) and the KPI type (enabled) of a task.
+  async function checked(b: TaskAddInput, keptKpiTypeId?: number | null) {
+    if (!(await projects.exists(b.projectId))) throw badRequest('projectId', 'v.unknownId');
+    if (b.assigneeId) {
+      const ok = (await people.isActiveStaff(b.assigneeId)) && (await projects.isMember(b.projectId, b.assigneeId));
+      if (!ok) throw badRequest('assigneeId', 'v.assignee');
+    }
+    if (b.kpiTypeId && b.kpiTypeId !== keptKpiTypeId) {
+      const kpi = await repo.kpiType(b.kpiTypeId);
+      if (!kpi || !kpi.enabled) throw badRequest('kpiTypeId', 'v.kpiType');
+    }
+    return {
+      projectId: b.projectId,
+      title: b.title,
+      description: b.description ?? null,
+      assigneeId: b.assigneeId ?? null,
+      dueDate: b.dueDate ?? null,
+      kpiTypeId: b.kpiTypeId ?? null,
+      points: b.points ?? 0,
+    };
+  }
+
+  async function kpiGuarded<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (err) {
+      if (isUniqueViolation(err)) throw kpiExists();
+      throw err;
+    }
+  }
+
+  const kpiFields = (b: KpiTypeAddInput) => ({
+    nameTw: b.nameTw,
+    nameCn: b.nameCn,
+    nameEn: b.nameEn,
+    unit: b.unit,
+    weight: b.weight ?? 100,
+    enabled: b.enabled ?? 1,
+    sort: b.sort ?? 0,
+  });
+
+  async function kpiView(id: number): Promise<KpiType> {
+    const row = await repo.kpiType(id);
+    if (!row) throw notFound();
+    return toKpiType({ ...row, taskCount: 0 });
+  }
+
+  return {
+    view,
+
+    async list(q: TaskListInput): Promise<Page<Task>> {
+      const w = pageWindow(q);
+      const { rows, total } = await repo.page(q, q.sortField, w);
+      return pageResult(await shape(rows), total, w);
+    },
+
+    async mine(caller: Caller, q: MyTasksInput): Promise<Page<Task>> {
+      const w = pageWindow(q);
+      const { rows, total } = await repo.page({ ...q, assigneeId: caller.id }, q.sortField, w);
+      return pageResult(await shape(rows), total, w);
+    },
+
+    async viewFor(caller: Caller, id: number): Promise<Task> {
+      const task = await view(id);
+      if (!caller.perms.has(PERM.taskList) && task.assignee?.id !== caller.id) throw notFound();
+      return task;
+    },
+
+    async add(caller: Caller, b: TaskAddInput): Promise<Task> {
+      const now = clock.now();
+      const id = await repo.insert({
+        ...(await checked(b)),
+        status: 'todo',
+        createdBy: caller.id,
+        createdAt: now,
+        updatedAt: now,
+      });
+      return view(id);
+    },
+
+    // The status is changed with changeStatus only, so a done task keeps its one contribution record.
+    async update(b: TaskUpdateInput): Promise<Task> {
+      const current = await repo.byId(b.id);
+      if (!current) throw notFound();
+      const fields = await checked(b, current.kpiTypeId);
+      if (!(await repo.update(b.id, { ...fields, updatedAt: clock.now() }, b.version))) throw staleCopy();
+      return view(b.id);
+    },
+
+    async remove(id: number): Promise<null> {
+      if (!(await repo.softDelete(id, clock.now()))) throw notFound();
+      return null;
+    },
+
+    // Status flow (TASK_FLOW): done writes the task's contribution record (assignee, points, KPI type, the day) in
+    // the same transaction; leaving done removes it. The assignee changes their own task; others need task:update.
+    async changeStatus(caller: Caller, b: TaskStatusInput): Promise<Task> {
+      const task = await repo.byId(b.id);
+      if (!task) throw notFound();
+      const mine = task.assigneeId === caller.id;
+      if (!mine && !caller.perms.has(PERM.taskUpdate)) throw caller.perms.has(PERM.taskList) ? forbidden() : notFound();
+      if (b.version !== null && b.version !== undefined && b.version !== task.version) throw staleCopy();
+      if (!TASK_FLOW[task.status].includes(b.status)) throw new AppError(Code.TASK_STATUS_CHANGE, 'taskStatusChange');
+      const now = clock.now();
+      await repo.transaction(async (tx) => {
+        const done = b.status === 'done';
+        if (!(await repo.moveStatus(tx, task.id, task.status, b.status, done ? now : null, now))) throw staleCopy();
+        if (task.status === 'done') await repo.removeContributionOfTask(tx, task.id);
+        if (done && task.assigneeId) {
+          await repo.insertContribution(tx, {
+            memberId: task.assigneeId,
+            projectId: task.projectId,
+            taskId: task.id,
+            kpiTypeId: task.kpiTypeId,
+            title: task.title,
+            points: task.points,
+            contributedOn: isoDay(now),
+            createdAt: now,
+          });
+        }
+      });
+      return view(task.id);
+    },
+
+    async contributions(q: ContributionListInput) {
+      const w = pageWindow(q);
+      const { rows, total, totalPoints } = await repo.contributionPage(q, w);
+      const [names, projectNames, kpis] = await Promise.all([
+        people.names(rows.map((r) => r.memberId)),
+        projects.names(rows.map((r) => r.projectId)),
+        repo.kpiTypes(rows.flatMap((r) => (r.kpiTypeId ? [r.kpiTypeId] : []))),
+      ]);
+      return {
+        ...pageResult(
+          rows.map((r) => toContribution(r, names, projectNames, kpis)),
+          total,
+          w,
+        ),
+        totalPoints,
+      };
+    },
+
+    // Spec section 9: the KPI summary covers the past 30 days (UTC, ending today), per member, highest score first.
+    async kpiSummary(projectId?: number | null): Promise<KpiSummary> {
+      const today = Math.floor(clock.now() / DAY) * DAY;
+      const from = isoDay(today - (KPI_SUMMARY_DAYS - 1) * DAY);
+      const to = isoDay(today);
+      const rows = await repo.pointsByMember(from, to, projectId);
+      const names = await people.names(rows.map((r) => r.memberId));
+      const ref = (id: number): PersonRef => names.get(id) ?? { id, name: String(id) };
+      return {
+        from,
+        to,
+        rows: rows
+          .map((r) => ({
+            staff: ref(r.memberId),
+            points: r.points,
+            score: Math.round(r.weighted) / 100,
+            records: r.records,
+          }))
+          .sort((a, b) => b.score - a.score || a.staff.id - b.staff.id),
+      };
+    },
+
+    // ---------- KPI types ----------
+    async kpiTypes(q: KpiTypeListInput): Promise<Page<KpiType>> {
+      const w = pageWindow(q);
+      const { rows, total } = await repo.kpiTypePage(q, w);
+      return pageResult(rows.map(toKpiType), total, w);
+    },
+
+    async kpiOptions(): Promise<KpiTypeOption[]> {
+      return (await repo.enabledKpiTypes()).map((r: KpiTypeRow) => toKpiOption(r));
+    },
+
+    async addKpiType(b: KpiTypeAddInput): Promise<KpiType> {
+      const now = clock.now();
+      const id = await kpiGuarded(() => repo.insertKpiType({ ...kpiFields(b), createdAt: now, updatedAt: now }));
+      return kpiView(id);
+    },
+
+    async updateKpiType(b: KpiTypeUpdateInput): Promise<KpiType> {
+      if (!(await repo.kpiType(b.id))) throw notFound();
+      const saved = await kpiGuarded(() =>
+        repo.updateKpiType(b.id, { ...kpiFields(b), updatedAt: clock.now() }, b.version),
+      );
+      if (!saved) throw staleCopy();
+      return kpiView(b.id);
+    },
+
+    async removeKpiType(id: number): Promise<null> {
+      if (!(await repo.kpiType(id))) throw notFound();
+      if (await repo.kpiTypeInUse(id)) throw new AppError(Code.KPI_TYPE_IN_USE, 'kpiTypeInUse');
+      await repo.removeKpiType(id);
+      return null;
+    },
+  };
+}
+
+export type TaskService = ReturnType<typeof createTaskService>;

@@ -1,0 +1,134 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Contribution, KpiSummary, KpiType, Page, ProjectView, Task } from '@study-crm/shared';
+import { createRole, createStaff, STAFF_PASSWORD } from '../../test/access-fixtures.js';
+import type { Session } from '../../test/signed-in.js';
+import { useTestApp } from '../../test/signed-in.js';
+
+const T = '/api/v1/cake/tasks';
+const K = '/api/v1/cake/kpiTypes';
+const C = '/api/v1/cake/contributions';
+
+type ContributionPage = Page<Contribution> & { totalPoints: number };
+
+describe('tasks, KPI types and contribution records', () => {
+  const t = useTestApp({ signIn: true });
+  let project: ProjectView;
+  let amy: { id: number; session: Session };
+  let bob: number;
+  let kpi: KpiType;
+  let heavy: KpiType;
+
+  beforeAll(async () => {
+    const role = await createRole(t.db.db, 'ROLE_WORKER', []);
+    amy = { id: await createStaff(t.db.db, 'amy', [role]), session: { token: '', mid: 0 } };
+    amy.session = await t.login('amy', STAFF_PASSWORD);
+    bob = await createStaff(t.db.db, 'bob', []);
+    project = (await t.post<ProjectView>('/api/v1/cake/projects/add', { name: 'Cohort' }, t.admin)).data;
+    for (const staffId of [amy.id, bob])
+      await t.post(
+        '/api/v1/cake/projects/members/add',
+        { projectId: project.id, staffId, projectRole: 'member', share: '10' },
+        t.admin,
+      );
+  });
+
+  const addTask = (v: Record<string, string | number | null>) =>
+    t.post<Task>(`${T}/add`, { projectId: project.id, ...v }, t.admin);
+  const move = (id: number, status: string, as: Session = t.admin) =>
+    t.post<Task>(`${T}/changeStatus`, { id, status }, as);
+
+  it('keeps KPI types: three names, unique English name (7752), in use cannot be removed (7751)', async () => {
+    const add = (v: Record<string, string | number>) => t.post<KpiType>(`${K}/add`, v, t.admin);
+    kpi = (
+      await add({ nameTw: '遞交申請', nameCn: '递交申请', nameEn: 'Applications submitted', unit: 'applications' })
+    ).data;
+    expect(kpi).toMatchObject({ weight: 100, enabled: 1, taskCount: 0 });
+    heavy = (await add({ nameTw: '簽約', nameCn: '签约', nameEn: 'Contracts signed', unit: 'contracts', weight: 250 }))
+      .data;
+    const dup = await add({ nameTw: 'x', nameCn: 'x', nameEn: 'Contracts signed', unit: 'u' });
+    expect(dup.meta.code).toBe(7752);
+    const missing = await add({ nameTw: '', nameCn: 'x', nameEn: 'y', unit: 'u' });
+    expect(missing.meta.code).toBe(400);
+    expect(missing.meta.message).toContain('nameTw');
+    const unused = (await add({ nameTw: '暫時', nameCn: '暂时', nameEn: 'Temporary', unit: 'u', enabled: 0 })).data;
+    const options = await t.get<{ id: number }[]>(`${K}/options`, {}, amy.session);
+    expect(options.data.map((o) => o.id)).toEqual([kpi.id, heavy.id]);
+    expect((await t.post(`${K}/remove`, { id: unused.id }, t.admin)).meta.code).toBe(200);
+    const list = await t.get<Page<KpiType>>(`${K}/list`, { keyword: '签约' }, t.admin);
+    expect(list.data.list.map((k) => k.nameEn)).toEqual(['Contracts signed']);
+  });
+
+  it('checks a task’s assignee and KPI type, naming the field', async () => {
+    const stranger = await createStaff(t.db.db, 'stranger', []);
+    const notMember = await addTask({ title: 'Outside', assigneeId: stranger });
+    expect(notMember.meta.code).toBe(400);
+    expect(notMember.meta.message).toContain('assigneeId');
+    const badKpi = await addTask({ title: 'Bad kpi', kpiTypeId: 999999 });
+    expect(badKpi.meta.message).toContain('kpiTypeId');
+    const badProject = await t.post(`${T}/add`, { projectId: 999999, title: 'x' }, t.admin);
+    expect(badProject.meta.code).toBe(400);
+    expect(badProject.meta.message).toContain('projectId');
+    expect((await addTask({ title: '' })).meta.message).toContain('title');
+  });
+
+  it('moves a task along its flow; done writes one contribution record, reopening removes it', async () => {
+    const task = (await addTask({ title: 'Submit UCAS for Chan', assigneeId: amy.id, kpiTypeId: kpi.id, points: 3 }))
+      .data;
+    expect(task.status).toBe('todo');
+    expect((await move(task.id, 'done')).meta.code).toBe(7750);
+    expect((await move(task.id, 'doing', amy.session)).data.status).toBe('doing');
+    const done = await move(task.id, 'done', amy.session);
+    expect(done.data).toMatchObject({ status: 'done', doneAt: expect.any(Number) });
+    const records = await t.get<ContributionPage>(`${C}/list`, { staffId: amy.id }, t.admin);
+    expect(records.data.list).toEqual([
+      expect.objectContaining({ title: 'Submit UCAS for Chan', points: 3, taskId: task.id, projectName: 'Cohort' }),
+    ]);
+    expect(records.data.totalPoints).toBe(3);
+
+    expect((await move(task.id, 'doing', amy.session)).meta.code).toBe(200);
+    expect((await t.get<ContributionPage>(`${C}/list`, { staffId: amy.id }, t.admin)).data.total).toBe(0);
+    expect((await move(task.id, 'done', amy.session)).meta.code).toBe(200);
+  });
+
+  it('sums the KPI summary of the past 30 days per member with weights', async () => {
+    const contract = (await addTask({ title: 'Contract Wong', assigneeId: bob, kpiTypeId: heavy.id, points: 2 })).data;
+    await move(contract.id, 'doing');
+    await move(contract.id, 'done');
+    const plain = (await addTask({ title: 'No KPI', assigneeId: bob, points: 1 })).data;
+    await move(plain.id, 'doing');
+    await move(plain.id, 'done');
+    const summary = await t.get<KpiSummary>(`${C}/kpiSummary`, {}, t.admin);
+    // bob: 2 points at 250 % + 1 point without a type (100 %) = 6; amy: 3 points at 100 % = 3.
+    expect(summary.data.rows.map((r) => [r.staff.id, r.points, r.score, r.records])).toEqual([
+      [bob, 3, 6, 2],
+      [amy.id, 3, 3, 1],
+    ]);
+    expect(summary.data.to).toBe(new Date(Date.now()).toISOString().slice(0, 10));
+    expect((await t.post(`${K}/remove`, { id: heavy.id }, t.admin)).meta.code).toBe(7751);
+  });
+
+  it('lets one of two parallel status changes through', async () => {
+    const task = (await addTask({ title: 'Race', assigneeId: amy.id, points: 5 })).data;
+    await move(task.id, 'doing');
+    const results = await Promise.all([move(task.id, 'done'), move(task.id, 'done', amy.session)]);
+    // The later one finds the task moved (409) or, when it reads after the first committed, already done (7750).
+    const codes = results.map((r) => r.meta.code).sort((a, b) => a - b);
+    expect(codes[0]).toBe(200);
+    expect([409, 7750]).toContain(codes[1]);
+    const records = await t.get<ContributionPage>(`${C}/list`, { staffId: amy.id }, t.admin);
+    expect(records.data.list.filter((r) => r.taskId === task.id)).toHaveLength(1);
+  });
+
+  it('keeps lists and other members’ tasks behind permissions', async () => {
+    expect((await t.get(`${T}/list`, {}, amy.session)).meta.code).toBe(403);
+    expect((await t.get(`${C}/list`, {}, amy.session)).meta.code).toBe(403);
+    expect((await t.post(`${T}/add`, { projectId: project.id, title: 'x' }, amy.session)).meta.code).toBe(403);
+    const mine = await t.get<Page<Task>>(`${T}/mine`, {}, amy.session);
+    expect(mine.data.list.every((x) => x.assignee?.id === amy.id)).toBe(true);
+    const bobs = (await addTask({ title: 'Bob only', assigneeId: bob })).data;
+    expect((await move(bobs.id, 'doing', amy.session)).meta.code).toBe(404);
+    expect((await t.get(`${T}/view`, { id: bobs.id }, amy.session)).meta.code).toBe(404);
+    const all = await t.get<Page<Task>>(`${T}/list`, { status: 'done', sortField: 'title', order: 'asc' }, t.admin);
+    expect(all.data.list.map((x) => x.title)).toEqual(['Contract Wong', 'No KPI', 'Race', 'Submit UCAS for Chan']);
+  });
+});

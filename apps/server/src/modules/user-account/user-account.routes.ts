@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import { accountListApi, PERM } from '@study-crm/shared';
+import { defineRoute } from '../../http/route.js';
+import type { UserAccountService } from './user-account.service.js';
+
+const tags = ['account list'];
+const ERRORS =
+  'Staff accounts are not found here (404): they belong to the employee list. 400 names the field, 5403 e-mail ' +
+  'exists, 5402 mobile exists.';
+
+export function registerUserAccountRoutes(app: FastifyInstance, accounts: UserAccountService): void {
+  defineRoute(app, {
+    ...accountListApi.list,
+    access: PERM.userList,
+    tags,
+    summary: "The member app's accounts (not staff), paged; search, status and identity filters, sort",
+    handler: ({ query }) => accounts.list(query),
+  });
+  defineRoute(app, {
+    ...accountListApi.view,
+    access: PERM.userList,
+    tags,
+    summary: 'One account with its recent sign-ins',
+    description: ERRORS,
+    handler: ({ query }) => accounts.view(query.id),
+  });
+  defineRoute(app, {
+    ...accountListApi.add,
+    access: PERM.userAdd,
+    tags,
+    summary: 'Add an account (e-mail, password 8–20, optional mobile and names)',
+    description: ERRORS,
+    handler: ({ body, member }) => accounts.add(body, member!),
+  });
+  defineRoute(app, {
+    ...accountListApi.update,
+    access: PERM.userUpdate,
+    tags,
+    summary: 'Edit an account: absent fields are kept, empty ones cleared',
+    description: ERRORS,
+    handler: ({ body, member }) => accounts.update(body, member!),
+  });
+  defineRoute(app, {
+    ...accountListApi.updateStatus,
+    access: PERM.userUpdate,
+    tags,
+    summary: 'Activate or deactivate an account; deactivating ends its sessions',
+    description: ERRORS,
+    handler: ({ body, member }) => accounts.updateStatus(body.id, body.status, member!),
+  });
+  defineRoute(app, {
+    ...accountListApi.setPassword,
+    access: PERM.userSetPassword,
+    tags,
+    summary: "Set an account's password (8–20); its sessions end",
+    description: ERRORS,
+    handler: ({ body, member }) => accounts.setPassword(body.id, body.password, member!),
+  });
+  defineRoute(app, {
+    ...accountListApi.remove,
+    access: PERM.userRemove,
+    tags,
+    summary: 'Remove an account (soft)',
+    description: ERRORS,
+    handler: ({ body, member }) => accounts.remove(body.id, member!),
+  });
+  defineRoute(app, {
+    ...accountListApi.checkGmProfile,
+    access: PERM.userList,
+    tags,
+    summary: 'Whether an e-mail and a mobile are free (5403 / 5402 when another member has them)',
+    handler: ({ query }) => accounts.checkGmProfile(query),
+  });
+}

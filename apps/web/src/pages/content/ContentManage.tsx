@@ -1,0 +1,197 @@
+import { useTranslation } from 'react-i18next';
+import { Card, Col, DatePicker, Form, Input, Row, Select, Switch, Tag, type TableColumnsType } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { CONTENT_BODY_MAX, CONTENT_LOCALES, CONTENT_STATUSES, PERM, type ContentItem } from '@study-crm/shared';
+import { FormModal } from '../../components/crud/FormModal';
+import { ListToolbar } from '../../components/crud/ListToolbar';
+import { PagedTable } from '../../components/crud/PagedTable';
+import { RowActions } from '../../components/crud/RowActions';
+import { useEditor } from '../../components/crud/useListScreen';
+import { useListState } from '../../components/crud/useListState';
+import { CONTENT_ROOT, contentCrud } from './api';
+
+type Filters = { keyword?: string; status?: ContentItem['status'] | null };
+type Values = {
+  title: string;
+  body: string;
+  locale: ContentItem['locale'];
+  status: ContentItem['status'];
+  pinned: boolean;
+  window?: [Dayjs | null, Dayjs | null] | null;
+};
+const TIME = 'YYYY-MM-DD HH:mm';
+const at = (v: number | null) => (v ? dayjs(v).format(TIME) : '…');
+
+// Announcements (issue 21): plain-text items shown on the login page and the dashboard while published and inside
+// their window, in their language (or all), pinned first.
+export default function ContentManage() {
+  const { t } = useTranslation();
+  const list = useListState<Filters>({ queryRoot: [CONTENT_ROOT] });
+  const editor = useEditor<ContentItem>();
+  const query = contentCrud.useList(list.params);
+  const add = contentCrud.useAdd();
+  const update = contentCrud.useUpdate();
+  const remove = contentCrud.useRemove();
+  const editing = editor.isNew ? null : (editor.editing as ContentItem);
+  const required = (field: string) => ({ required: true, whitespace: true, message: t('crud.required', { field }) });
+
+  const columns: TableColumnsType<ContentItem> = [
+    {
+      title: t('content.col.title'),
+      dataIndex: 'title',
+      ellipsis: true,
+      render: (v: string, r) => (
+        <>
+          {r.pinned ? <Tag color="gold">{t('content.pinned')}</Tag> : null}
+          {v}
+        </>
+      ),
+    },
+    {
+      title: t('content.col.locale'),
+      dataIndex: 'locale',
+      width: 110,
+      render: (v: ContentItem['locale']) => t(`content.locale.${v}`),
+    },
+    {
+      title: t('content.col.status'),
+      dataIndex: 'status',
+      width: 100,
+      render: (v: ContentItem['status']) => (
+        <Tag color={v === 'published' ? 'green' : 'default'}>{t(`content.status.${v}`)}</Tag>
+      ),
+    },
+    {
+      title: t('content.col.window'),
+      key: 'window',
+      width: 260,
+      render: (_: unknown, r) => `${at(r.publishFrom)} – ${at(r.publishTo)}`,
+    },
+    {
+      title: t('content.col.createdAt'),
+      dataIndex: 'createdAt',
+      key: 'createdAt',
+      sorter: true,
+      width: 160,
+      render: (v: number) => dayjs(v).format(TIME),
+    },
+    {
+      title: t('crud.actions'),
+      key: 'actions',
+      width: 130,
+      render: (_: unknown, row) => (
+        <RowActions
+          name={row.title}
+          updatePerm={PERM.contentUpdate}
+          removePerm={PERM.contentRemove}
+          onEdit={() => editor.edit(row)}
+          onRemove={() => remove.mutateAsync({ id: row.id })}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <Card title={t('content.title')} data-testid="content-manage">
+      <ListToolbar
+        list={list}
+        keywordPlaceholder={t('content.keywordPlaceholder')}
+        keywordTestId="content-keyword"
+        addPerm={PERM.contentAdd}
+        addTestId="content-add"
+        onAdd={() => editor.edit('new')}
+        showStatus={false}
+      >
+        <Select<ContentItem['status']>
+          allowClear
+          style={{ width: 140 }}
+          placeholder={t('content.allStatuses')}
+          value={list.draft.status ?? undefined}
+          onChange={(status) => list.patchDraft({ status: status ?? null })}
+          options={CONTENT_STATUSES.map((s) => ({ value: s, label: t(`content.status.${s}`) }))}
+        />
+      </ListToolbar>
+      <PagedTable<ContentItem>
+        query={query}
+        list={list}
+        columns={columns}
+        emptyText={t('content.empty')}
+        noMatchText={t('content.noMatch')}
+        scrollX={1000}
+        testId="content-table"
+      />
+      <FormModal<Values>
+        open={editor.open}
+        record={editor.record}
+        title={editor.creating ? t('content.addTitle') : t('content.editTitle')}
+        initialValues={
+          editing
+            ? {
+                ...editing,
+                pinned: editing.pinned === 1,
+                window: [
+                  editing.publishFrom ? dayjs(editing.publishFrom) : null,
+                  editing.publishTo ? dayjs(editing.publishTo) : null,
+                ],
+              }
+            : { locale: 'all', status: 'draft', pinned: false }
+        }
+        inlineCodes={[]}
+        onClose={editor.close}
+        onSubmit={({ window, pinned, ...v }) =>
+          editor.save(
+            {
+              ...v,
+              pinned: pinned ? 1 : 0,
+              publishFrom: window?.[0]?.valueOf() ?? null,
+              publishTo: window?.[1]?.valueOf() ?? null,
+            },
+            add,
+            update,
+          )
+        }
+        testId="content-form"
+      >
+        <Form.Item name="title" label={t('content.col.title')} rules={[required(t('content.col.title'))]}>
+          <Input maxLength={200} data-testid="content-f-title" />
+        </Form.Item>
+        <Form.Item
+          name="body"
+          label={t('content.body')}
+          extra={t('content.bodyHint')}
+          rules={[required(t('content.body'))]}
+        >
+          <Input.TextArea rows={5} maxLength={CONTENT_BODY_MAX} showCount data-testid="content-f-body" />
+        </Form.Item>
+        <Row gutter={16}>
+          <Col span={8}>
+            <Form.Item name="locale" label={t('content.col.locale')}>
+              <Select options={CONTENT_LOCALES.map((l) => ({ value: l, label: t(`content.locale.${l}`) }))} />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item name="status" label={t('content.col.status')}>
+              <Select
+                options={CONTENT_STATUSES.map((s) => ({ value: s, label: t(`content.status.${s}`) }))}
+                data-testid="content-f-status"
+              />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item name="pinned" label={t('content.pinned')} valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item name="window" label={t('content.col.window')} extra={t('content.windowHint')}>
+          <DatePicker.RangePicker
+            showTime={{ format: 'HH:mm' }}
+            format={TIME}
+            allowEmpty={[true, true]}
+            style={{ width: '100%' }}
+          />
+        </Form.Item>
+      </FormModal>
+    </Card>
+  );
+}

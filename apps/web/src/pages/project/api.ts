@@ -1,0 +1,68 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Code, projectApi, type EndpointParams } from '@study-crm/shared';
+import { fetchData } from '../../api/call';
+import { useWrite } from '../../components/crud/crud';
+import type { Params } from '../../api/client';
+
+export const PROJECT_ROOT = 'projects';
+// Member writes answer 1202 (shares above 100 %), 7700 (already a member), 7701 (last manager) in the form.
+const MEMBER_CODES = [
+  Code.SHARE_RATIO_EXCEEDED,
+  Code.PROJECT_MEMBER_EXISTS,
+  Code.PROJECT_LAST_MANAGER,
+  Code.BAD_REQUEST,
+];
+const FORM_CODES = [Code.BAD_REQUEST, Code.CONFLICT];
+
+// All projects (project:list) or the caller's own: one query key each, same page shape.
+export const useProjectList = (scope: 'all' | 'mine', params: Params) =>
+  useQuery({
+    queryKey: [PROJECT_ROOT, scope, params],
+    queryFn: ({ signal }) =>
+      scope === 'all'
+        ? fetchData(projectApi.list, params as EndpointParams<typeof projectApi.list>, { signal })
+        : fetchData(projectApi.mine, params as EndpointParams<typeof projectApi.mine>, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useProject = (id: number | null) =>
+  useQuery({
+    enabled: id !== null,
+    queryKey: [PROJECT_ROOT, 'view', id],
+    queryFn: ({ signal }) => fetchData(projectApi.view, { id: id! }, { signal }),
+  });
+
+export const useConstitution = (projectId: number, revision: number | null) =>
+  useQuery({
+    queryKey: [PROJECT_ROOT, 'constitution', projectId, revision],
+    queryFn: ({ signal }) => fetchData(projectApi.constitution, { projectId, revision }, { signal }),
+  });
+
+export const useConstitutionHistory = (projectId: number, pageNum: number) =>
+  useQuery({
+    queryKey: [PROJECT_ROOT, 'constitutionHistory', projectId, pageNum],
+    queryFn: ({ signal }) =>
+      fetchData(projectApi.constitutionHistory, { projectId, pageNum, pageSize: 10 }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useStaffOptions = (keyword: string, enabled: boolean) =>
+  useQuery({
+    enabled,
+    queryKey: ['projectStaff', keyword],
+    queryFn: ({ signal }) => fetchData(projectApi.staffOptions, { keyword: keyword || null }, { signal }),
+    placeholderData: keepPreviousData,
+    meta: { reads: ['members'] },
+  });
+
+export const useProjectWrites = () => ({
+  add: useWrite(PROJECT_ROOT, projectApi.add, { silentCodes: FORM_CODES }),
+  update: useWrite(PROJECT_ROOT, projectApi.update, { silentCodes: FORM_CODES }),
+  remove: useWrite(PROJECT_ROOT, projectApi.remove),
+  addMember: useWrite(PROJECT_ROOT, projectApi.addMember, { silentCodes: MEMBER_CODES }),
+  updateMember: useWrite(PROJECT_ROOT, projectApi.updateMember, { silentCodes: MEMBER_CODES }),
+  removeMember: useWrite(PROJECT_ROOT, projectApi.removeMember, { silentCodes: [Code.PROJECT_LAST_MANAGER] }),
+  saveConstitution: useWrite(PROJECT_ROOT, projectApi.saveConstitution, { silentCodes: FORM_CODES }),
+});
+
+export const MEMBER_FORM_CODES = MEMBER_CODES;

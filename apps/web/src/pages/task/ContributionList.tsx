@@ -1,0 +1,79 @@
+import { useTranslation } from 'react-i18next';
+import { Card, Col, Row, Statistic, Table, type TableColumnsType } from 'antd';
+import type { Contribution } from '@study-crm/shared';
+import { DateRangeFilter } from '../../components/crud/filters';
+import { PagedTable } from '../../components/crud/PagedTable';
+import { useListState } from '../../components/crud/useListState';
+import { kpiName, useContributions, useKpiSummary } from './api';
+
+type Filters = { dateFrom?: string | null; dateTo?: string | null };
+
+// Contribution records (one per done task) with the points of what the filters select, and the KPI summary of the
+// past 30 days (spec section 9) per member: points and the score weighted by KPI type.
+export default function ContributionList() {
+  const { t, i18n } = useTranslation();
+  const list = useListState<Filters>({ queryRoot: ['contributions'] });
+  const query = useContributions(list.params);
+  const summary = useKpiSummary(null);
+
+  const columns: TableColumnsType<Contribution> = [
+    { title: t('task.col.day'), dataIndex: 'contributedOn', width: 120 },
+    { title: t('task.col.member'), dataIndex: ['member', 'name'], width: 140 },
+    { title: t('task.col.title'), dataIndex: 'title', ellipsis: true },
+    { title: t('task.col.project'), dataIndex: 'projectName', width: 160, ellipsis: true },
+    {
+      title: t('task.col.kpiType'),
+      key: 'kpi',
+      width: 160,
+      render: (_: unknown, r) => (r.kpiType ? kpiName(r.kpiType, i18n.language) : '—'),
+    },
+    { title: t('task.col.points'), dataIndex: 'points', width: 90 },
+  ];
+
+  return (
+    <Row gutter={[16, 16]}>
+      <Col xs={24} xl={16}>
+        <Card title={t('task.contributions')} data-testid="contribution-list">
+          <div style={{ marginBottom: 16, display: 'flex', gap: 16, alignItems: 'center', flexWrap: 'wrap' }}>
+            <DateRangeFilter list={list} from="dateFrom" to="dateTo" />
+            <Statistic
+              title={t('task.totalPoints')}
+              value={query.data?.totalPoints ?? 0}
+              data-testid="contribution-total"
+            />
+          </div>
+          <PagedTable<Contribution>
+            query={query}
+            list={list}
+            columns={columns}
+            emptyText={t('task.noContributions')}
+            noMatchText={t('task.noMatch')}
+            scrollX={900}
+            testId="contribution-table"
+          />
+        </Card>
+      </Col>
+      <Col xs={24} xl={8}>
+        <Card title={t('task.kpiSummary')} data-testid="kpi-summary">
+          <Table
+            rowKey={(r) => r.staff.id}
+            size="small"
+            pagination={false}
+            loading={summary.isFetching}
+            dataSource={summary.data?.rows ?? []}
+            locale={{ emptyText: t('task.noContributions') }}
+            columns={[
+              { title: t('task.col.member'), dataIndex: ['staff', 'name'] },
+              { title: t('task.col.points'), dataIndex: 'points', width: 70 },
+              { title: t('task.col.score'), dataIndex: 'score', width: 80 },
+            ]}
+          />
+          <div style={{ marginTop: 8, opacity: 0.7, fontSize: 12 }}>
+            {summary.data ? `${summary.data.from} – ${summary.data.to}. ` : ''}
+            {t('task.kpiHint')}
+          </div>
+        </Card>
+      </Col>
+    </Row>
+  );
+}

@@ -1,0 +1,128 @@
+import { useTranslation } from 'react-i18next';
+import { Card, Col, Form, Input, InputNumber, Row, Switch, Tag, type TableColumnsType } from 'antd';
+import { Code, PERM, type KpiType } from '@study-crm/shared';
+import { FormModal } from '../../components/crud/FormModal';
+import { ListToolbar } from '../../components/crud/ListToolbar';
+import { PagedTable } from '../../components/crud/PagedTable';
+import { RowActions } from '../../components/crud/RowActions';
+import { useEditor } from '../../components/crud/useListScreen';
+import { useListState } from '../../components/crud/useListState';
+import { kpiCrud, kpiName, KPI_ROOT } from './api';
+
+type Values = {
+  nameTw: string;
+  nameCn: string;
+  nameEn: string;
+  unit: string;
+  weight: number;
+  enabled: boolean;
+  sort: number;
+};
+
+// KPI types: the name in three languages, the unit of their points, the weight in the KPI score, enabled.
+export default function KpiTypeList() {
+  const { t, i18n } = useTranslation();
+  const list = useListState<{ keyword?: string }>({ queryRoot: [KPI_ROOT] });
+  const editor = useEditor<KpiType>();
+  const query = kpiCrud.useList(list.params);
+  const add = kpiCrud.useAdd();
+  const update = kpiCrud.useUpdate();
+  const remove = kpiCrud.useRemove();
+  const editing = editor.isNew ? null : (editor.editing as KpiType);
+  const required = (field: string) => ({ required: true, whitespace: true, message: t('crud.required', { field }) });
+
+  const columns: TableColumnsType<KpiType> = [
+    { title: t('task.kpi.name'), key: 'name', render: (_: unknown, r) => kpiName(r, i18n.language) },
+    { title: t('task.kpi.unit'), dataIndex: 'unit', width: 140 },
+    { title: t('task.kpi.weight'), dataIndex: 'weight', width: 100, render: (v: number) => `${v}%` },
+    { title: t('task.kpi.tasks'), dataIndex: 'taskCount', width: 90 },
+    {
+      title: t('task.kpi.enabled'),
+      dataIndex: 'enabled',
+      width: 100,
+      render: (v: number) => (v ? <Tag color="green">{t('crud.enabled')}</Tag> : <Tag>{t('crud.disabled')}</Tag>),
+    },
+    {
+      title: t('crud.actions'),
+      key: 'actions',
+      width: 130,
+      render: (_: unknown, row) => (
+        <RowActions
+          name={kpiName(row, i18n.language)}
+          updatePerm={PERM.kpiTypeUpdate}
+          removePerm={PERM.kpiTypeRemove}
+          onEdit={() => editor.edit(row)}
+          onRemove={() => remove.mutateAsync({ id: row.id })}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <Card title={t('task.kpi.title')} data-testid="kpi-type-list">
+      <ListToolbar
+        list={list}
+        keywordPlaceholder={t('task.kpi.keywordPlaceholder')}
+        keywordTestId="kpi-keyword"
+        addPerm={PERM.kpiTypeAdd}
+        addTestId="kpi-add"
+        onAdd={() => editor.edit('new')}
+        showStatus={false}
+      />
+      <PagedTable<KpiType>
+        query={query}
+        list={list}
+        columns={columns}
+        emptyText={t('task.kpi.empty')}
+        noMatchText={t('task.noMatch')}
+        testId="kpi-table"
+      />
+      <FormModal<Values>
+        open={editor.open}
+        record={editor.record}
+        title={editor.creating ? t('task.kpi.addTitle') : t('task.kpi.editTitle')}
+        initialValues={
+          editing ? { ...editing, enabled: editing.enabled === 1 } : { weight: 100, enabled: true, sort: 0 }
+        }
+        inlineCodes={[Code.KPI_TYPE_EXISTS]}
+        onClose={editor.close}
+        onSubmit={(v) => editor.save({ ...v, enabled: v.enabled ? 1 : 0 }, add, update)}
+        testId="kpi-form"
+      >
+        <Form.Item name="nameTw" label={t('task.kpi.nameTw')} rules={[required(t('task.kpi.nameTw'))]}>
+          <Input maxLength={60} data-testid="kpi-f-nameTw" />
+        </Form.Item>
+        <Form.Item name="nameCn" label={t('task.kpi.nameCn')} rules={[required(t('task.kpi.nameCn'))]}>
+          <Input maxLength={60} data-testid="kpi-f-nameCn" />
+        </Form.Item>
+        <Form.Item name="nameEn" label={t('task.kpi.nameEn')} rules={[required(t('task.kpi.nameEn'))]}>
+          <Input maxLength={60} data-testid="kpi-f-nameEn" />
+        </Form.Item>
+        <Row gutter={16}>
+          <Col span={12}>
+            <Form.Item name="unit" label={t('task.kpi.unit')} rules={[required(t('task.kpi.unit'))]}>
+              <Input maxLength={20} data-testid="kpi-f-unit" />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="weight" label={t('task.kpi.weight')} extra={t('task.kpi.weightHint')}>
+              <InputNumber min={0} max={1000} precision={0} addonAfter="%" />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Row gutter={16}>
+          <Col span={12}>
+            <Form.Item name="sort" label={t('task.kpi.sort')}>
+              <InputNumber precision={0} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="enabled" label={t('task.kpi.enabled')} valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          </Col>
+        </Row>
+      </FormModal>
+    </Card>
+  );
+}

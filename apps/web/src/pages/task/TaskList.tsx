@@ -1,0 +1,165 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Card, Segmented, Select, Space, type TableColumnsType } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { PERM, TASK_STATUSES, type Task, type TaskStatus } from '@study-crm/shared';
+import { FormModal } from '../../components/crud/FormModal';
+import { ListToolbar } from '../../components/crud/ListToolbar';
+import { PagedTable } from '../../components/crud/PagedTable';
+import { RowActions } from '../../components/crud/RowActions';
+import { useEditor } from '../../components/crud/useListScreen';
+import { useListState } from '../../components/crud/useListState';
+import { kpiName, TASK_ROOT, useTaskList, useTaskWrites } from './api';
+import { TaskBoard } from './TaskBoard';
+import { TaskFields } from './TaskForm';
+import { MoveStatus, TaskStatusTag } from './TaskStatus';
+import './task.css';
+
+type Filters = { keyword?: string; status?: TaskStatus | null };
+type Values = {
+  projectId: number;
+  title: string;
+  assigneeId?: number | null;
+  kpiTypeId?: number | null;
+  points?: number | null;
+  dueDate?: Dayjs | null;
+  description?: string | null;
+};
+
+const toBody = (v: Values) => ({ ...v, dueDate: v.dueDate ? v.dueDate.format('YYYY-MM-DD') : null });
+
+// All tasks (menu: Projects → All tasks) and the member's own tasks (user centre → My tasks), as a list or a board.
+export function TaskList({ scope }: { scope: 'all' | 'mine' }) {
+  const { t, i18n } = useTranslation();
+  const list = useListState<Filters>({ queryRoot: [TASK_ROOT] });
+  const editor = useEditor<Task>();
+  const query = useTaskList(scope, list.params);
+  const writes = useTaskWrites();
+  const [view, setView] = useState<'list' | 'board'>('list');
+  const editing = editor.isNew ? null : (editor.editing as Task);
+
+  const columns: TableColumnsType<Task> = [
+    { title: t('task.col.title'), dataIndex: 'title', key: 'title', sorter: true, ellipsis: true },
+    { title: t('task.col.project'), dataIndex: 'projectName', width: 160, ellipsis: true },
+    { title: t('task.col.assignee'), dataIndex: ['assignee', 'name'], width: 130, render: (v?: string) => v ?? '—' },
+    {
+      title: t('task.col.status'),
+      dataIndex: 'status',
+      width: 110,
+      render: (s: TaskStatus) => <TaskStatusTag status={s} />,
+    },
+    {
+      title: t('task.col.kpi'),
+      key: 'kpi',
+      width: 170,
+      render: (_: unknown, r) => (r.kpiType ? `${kpiName(r.kpiType, i18n.language)} · ${r.points}` : r.points || '—'),
+    },
+    {
+      title: t('task.col.dueDate'),
+      dataIndex: 'dueDate',
+      key: 'dueDate',
+      sorter: true,
+      width: 120,
+      render: (v?: string) => v ?? '—',
+    },
+    {
+      title: t('crud.actions'),
+      key: 'actions',
+      width: 220,
+      render: (_: unknown, row) => (
+        <Space size={4}>
+          <MoveStatus task={row} />
+          {scope === 'all' && (
+            <RowActions
+              name={row.title}
+              updatePerm={PERM.taskUpdate}
+              removePerm={PERM.taskRemove}
+              onEdit={() => editor.edit(row)}
+              onRemove={() => writes.remove.mutateAsync({ id: row.id })}
+            />
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card
+      title={t(scope === 'all' ? 'task.titleAll' : 'task.titleMine')}
+      extra={
+        <Segmented
+          value={view}
+          onChange={(v) => setView(v as 'list' | 'board')}
+          options={[
+            { value: 'list', label: t('task.viewList') },
+            { value: 'board', label: <span data-testid="task-view-board">{t('task.viewBoard')}</span> },
+          ]}
+        />
+      }
+      data-testid={`task-list-${scope}`}
+    >
+      {view === 'board' ? (
+        <TaskBoard scope={scope} />
+      ) : (
+        <>
+          <ListToolbar
+            list={list}
+            keywordPlaceholder={t('task.keywordPlaceholder')}
+            keywordTestId="task-keyword"
+            addPerm={PERM.taskAdd}
+            addTestId="task-add"
+            onAdd={() => editor.edit('new')}
+            showStatus={false}
+          >
+            <Select<TaskStatus>
+              allowClear
+              style={{ width: 140 }}
+              placeholder={t('task.allStatuses')}
+              value={list.draft.status ?? undefined}
+              onChange={(status) => list.patchDraft({ status: status ?? null })}
+              options={TASK_STATUSES.map((s) => ({ value: s, label: t(`task.status.${s}`) }))}
+              data-testid="task-status-filter"
+            />
+          </ListToolbar>
+          <PagedTable<Task>
+            query={query}
+            list={list}
+            columns={columns}
+            emptyText={t(scope === 'all' ? 'task.empty' : 'task.emptyMine')}
+            noMatchText={t('task.noMatch')}
+            scrollX={1100}
+            testId="task-table"
+          />
+        </>
+      )}
+      <FormModal<Values>
+        open={editor.open}
+        record={editor.record}
+        title={editor.creating ? t('task.addTitle') : t('task.editTitle')}
+        initialValues={
+          editing
+            ? {
+                projectId: editing.projectId,
+                title: editing.title,
+                assigneeId: editing.assignee?.id ?? null,
+                kpiTypeId: editing.kpiType?.id ?? null,
+                points: editing.points,
+                dueDate: editing.dueDate ? dayjs(editing.dueDate) : null,
+                description: editing.description,
+              }
+            : { points: 0 }
+        }
+        inlineCodes={[]}
+        onClose={editor.close}
+        onSubmit={(v) => editor.save(toBody(v), writes.add, writes.update)}
+        testId="task-form"
+      >
+        <TaskFields knownProject={editing ? { id: editing.projectId, name: editing.projectName } : null} />
+      </FormModal>
+    </Card>
+  );
+}
+
+export default function AllTasks() {
+  return <TaskList scope="all" />;
+}

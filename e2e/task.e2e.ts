@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import {
+  ACTIVE_PANE,
+  confirmDialog,
+  pickOption,
+  screenshot,
+  settleAnimations,
+  signIn,
+  startPortal,
+  type Portal,
+  poll,
+  settle,
+} from './harness.js';
+
+const KPI = '/sadmin/projectManage/kpiTypeList';
+const ALL = '/sadmin/projectManage/taskList';
+const CONTRIBUTIONS = '/sadmin/projectManage/contributionList';
+const MINE = '/sadmin/user/tasks';
+
+const pane = (page: Page, testId: string) => page.locator(`${ACTIVE_PANE} [data-testid=${testId}]`);
+
+async function submit(page: Page, formTestId: string) {
+  await page.getByTestId(formTestId).locator('.ant-modal-footer .ant-btn-primary').click();
+  await confirmDialog(page);
+  await page.getByTestId(formTestId).waitFor({ state: 'hidden' });
+}
+
+describe('tasks, KPI types and contribution records end to end', () => {
+  let portal: Portal;
+  beforeAll(async () => {
+    portal = await startPortal();
+    // A project with the administrator (id 1, the first member) as its manager, as the project screens make it.
+    const now = Date.now();
+    const project = await portal.db
+      .insertInto('project')
+      .values({ name: 'Oxbridge 2027', status: 'active', ownerId: 1, createdBy: 1, createdAt: now, updatedAt: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await portal.db
+      .insertInto('projectMember')
+      .values({
+        projectId: project.id,
+        memberId: 1,
+        projectRole: 'manager',
+        shareBp: 0,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .execute();
+  });
+  afterAll(async () => {
+    await portal?.close();
+  });
+
+  it('adds a KPI type and a task, moves it on the board to done, and shows the contribution and KPI', async () => {
+    const { page, context } = await portal.newPage();
+    await signIn(page, portal.baseUrl);
+
+    await page.goto(`${portal.baseUrl}${KPI}`);
+    await pane(page, 'kpi-type-list').waitFor();
+    await pane(page, 'kpi-add').click();
+    await page.getByTestId('kpi-f-nameTw').waitFor({ state: 'visible' });
+    await settleAnimations(page);
+    await page.getByTestId('kpi-f-nameTw').fill('遞交申請');
+    await page.getByTestId('kpi-f-nameCn').fill('递交申请');
+    await page.getByTestId('kpi-f-nameEn').fill('Applications submitted');
+    await page.getByTestId('kpi-f-unit').fill('份');
+    await settle(page);
+    await screenshot(page, 'kpi-type-form-zh-TW');
+    await submit(page, 'kpi-form');
+    await poll(() => pane(page, 'kpi-table').innerText()).toContain('遞交申請');
+
+    await page.goto(`${portal.baseUrl}${ALL}`);
+    await pane(page, 'task-list-all').waitFor();
+    await pane(page, 'task-add').click();
+    await page.getByTestId('task-f-title').waitFor({ state: 'visible' });
+    await settleAnimations(page);
+    await pickOption(page, page.getByTestId('task-f-project'), 'Oxbridge 2027');
+    await page.getByTestId('task-f-title').fill('遞交陳大文的 UCAS 申請');
+    await pickOption(page, page.getByTestId('task-f-assignee'), 'Administrator');
+    await pickOption(page, page.getByTestId('task-f-kpi'), '遞交申請');
+    await page.locator('input[data-testid=task-f-points], [data-testid=task-f-points] input').first().fill('5');
+    await settle(page);
+    await screenshot(page, 'task-form-zh-TW');
+    await submit(page, 'task-form');
+    await poll(() => pane(page, 'task-table').innerText()).toContain('遞交陳大文的 UCAS 申請');
+    await settle(page);
+    await screenshot(page, 'task-list-zh-TW');
+
+    // My tasks, as a board: drag the card from "to do" to "in progress", then to "done".
+    await page.goto(`${portal.baseUrl}${MINE}`);
+    await pane(page, 'task-list-mine').waitFor();
+    await pane(page, 'task-view-board').click();
+    const card = (status: string) => pane(page, `board-${status}`).getByTestId('board-card');
+    await poll(() => card('todo').count()).toBe(1);
+    await card('todo').dragTo(pane(page, 'board-doing'));
+    await poll(() => card('doing').count()).toBe(1);
+    await card('doing').dragTo(pane(page, 'board-done'));
+    await poll(() => card('done').count()).toBe(1);
+    await settle(page);
+    await screenshot(page, 'task-board-zh-TW');
+
+    // The done task wrote its contribution record; the KPI summary counts its points.
+    await page.goto(`${portal.baseUrl}${CONTRIBUTIONS}`);
+    await pane(page, 'contribution-list').waitFor();
+    await poll(() => pane(page, 'contribution-table').innerText()).toContain('遞交陳大文的 UCAS 申請');
+    await poll(() => pane(page, 'contribution-total').innerText()).toContain('5');
+    await poll(() => pane(page, 'kpi-summary').innerText()).toContain('Administrator');
+    expect(await pane(page, 'kpi-summary').innerText()).toMatch(/Administrator\s+5\s+5/);
+    await settle(page);
+    await screenshot(page, 'contribution-list-zh-TW');
+    await context.close();
+  });
+
+  it('renders the board and the records in en-US', async () => {
+    const { page, context } = await portal.newPage({ locale: 'en-US', storage: { 'cake-locale': 'en-US' } });
+    await signIn(page, portal.baseUrl);
+    await page.goto(`${portal.baseUrl}${MINE}`);
+    await pane(page, 'task-list-mine').waitFor();
+    await poll(() => pane(page, 'task-table').innerText()).toContain('Done');
+    await pane(page, 'task-view-board').click();
+    await poll(() => pane(page, 'board-done').innerText()).toContain('Done');
+    await settle(page);
+    await screenshot(page, 'task-board-en-US');
+    await page.goto(`${portal.baseUrl}${CONTRIBUTIONS}`);
+    await poll(() => pane(page, 'kpi-summary').innerText()).toContain('KPI summary (past 30 days)');
+    await settle(page);
+    await screenshot(page, 'contribution-list-en-US');
+    await context.close();
+  });
+});

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { getCall, postCall } from '../endpoint.js';
+import {
+  ContentAddBody,
+  ContentListQuery,
+  ContentPage,
+  ContentSchema,
+  ContentUpdateBody,
+  MerchantSchema,
+  MerchantUpdateBody,
+  PublishedContentQuery,
+  PublishedContentSchema,
+} from '../schemas/content.js';
+import { IdParam } from '../wire.js';
+
+// Content items (spec section 7: GET /api/v1/content/contents/ reads the published ones) and the merchant
+// (GET /api/v1/merchants/).
+export const contentApi = {
+  published: getCall('/api/v1/content/contents/', PublishedContentQuery, z.array(PublishedContentSchema)),
+  list: getCall('/api/v1/content/contents/list', ContentListQuery, ContentPage),
+  add: postCall('/api/v1/content/contents/add', ContentAddBody, ContentSchema),
+  update: postCall('/api/v1/content/contents/update', ContentUpdateBody, ContentSchema),
+  remove: postCall('/api/v1/content/contents/remove', IdParam, z.null()),
+};
+
+export const merchantApi = {
+  view: getCall('/api/v1/merchants/', undefined, MerchantSchema),
+  update: postCall('/api/v1/merchants/update', MerchantUpdateBody, MerchantSchema),
+};
