@@ -12,6 +12,7 @@ const CHARTS = [
   'chart-payments-JPY',
   'chart-follow-ups',
   'chart-emails',
+  'chart-sms',
 ];
 
 // Every chart drew on its canvas (not the "no data" placeholder), at the card's full width.
@@ -96,8 +97,8 @@ describe('dashboard end to end', () => {
       .insertInto('followUp')
       .values([follow(1, 1), follow(2, 1), follow(3, 0)])
       .execute();
-    const mail = (status: 'queued' | 'sent' | 'failed') => ({
-      channel: 'email',
+    const mail = (status: 'queued' | 'sent' | 'failed', channel: 'email' | 'sms' = 'email') => ({
+      channel,
       messageId: 1,
       recipient: 'student@example.com',
       status,
@@ -107,7 +108,7 @@ describe('dashboard end to end', () => {
     });
     await db
       .insertInto('deliveryOutbox')
-      .values([mail('sent'), mail('sent'), mail('sent'), mail('failed')])
+      .values([mail('sent'), mail('sent'), mail('sent'), mail('failed'), mail('sent', 'sms'), mail('failed', 'sms')])
       .execute();
     const admin = await db.selectFrom('member').select('id').where('loginName', '=', 'admin').executeTakeFirstOrThrow();
     const todo = (dueAt: number | null) => ({
@@ -139,6 +140,7 @@ describe('dashboard end to end', () => {
     await expect(page.getByTestId('kpi-new-applications').innerText()).resolves.toContain('4');
     await expect(page.getByTestId('kpi-todos').innerText()).resolves.toContain('2');
     await expect(page.getByTestId('kpi-emails-failed').innerText()).resolves.toContain('1');
+    await expect(page.getByTestId('kpi-sms-failed').innerText()).resolves.toContain('1');
     await expect(page.getByTestId('kpi-follow-ups').innerText()).resolves.toContain('67%');
     await screenshot(page, 'dashboard-zh-TW-dark');
 
@@ -189,8 +191,8 @@ describe('dashboard end to end', () => {
       await chartsDrawn(page);
       await page.locator(ACTIVE_PANE).first().waitFor();
       await screenshot(page, `dashboard-${locale}-${theme}`);
-      // The lower half: payments per currency, follow-ups, e-mails.
-      await page.getByTestId('chart-emails').scrollIntoViewIfNeeded();
+      // The lower half: payments per currency, follow-ups, e-mails and SMS.
+      await page.getByTestId('chart-sms').scrollIntoViewIfNeeded();
       await settleAnimations(page);
       await screenshot(page, `dashboard-${locale}-${theme}-lower`);
       await context.close();
