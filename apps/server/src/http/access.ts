@@ -79,6 +79,7 @@ export const ACCESS_EXCEPTIONS: Readonly<Record<string, 'public' | 'signedIn'>> 
   // The login page shows published announcements and the merchant's name and logo (issue 21).
   'GET /api/v1/content/contents/': 'public',
   'GET /api/v1/merchants/': 'public',
+  'GET /api/v1/merchants/logoImg': 'public',
 };
 
 export function checkException(method: string, url: string, access: Access): void {
