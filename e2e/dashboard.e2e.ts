@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ACTIVE_PANE, ROW, screenshot, settleAnimations, signIn, startPortal, type Portal } from './harness.js';
+import { ACTIVE_PANE, ROW, screenshot, settleAnimations, signIn, startPortal, type Portal, poll } from './harness.js';
 
-const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000 });
 const DAY = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const CHARTS = [
