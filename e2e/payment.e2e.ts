@@ -16,7 +16,6 @@ const PNG = Buffer.from(
   'base64',
 );
 
-
 async function settle(page: Page) {
   await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-message-notice'));
   await settleAnimations(page);

@@ -12,7 +12,6 @@ import {
   poll,
 } from './harness.js';
 
-
 const SCREENS = ['configManage', 'dictManage', 'sysTagManage', 'labels'] as const;
 const pathOf = (screen: string) => `/sadmin/systemSetup/${screen}`;
 
