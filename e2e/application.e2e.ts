@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { confirmDialog, pickOption, screenshot, signIn, startPortal, type Portal } from './harness.js';
+import { confirmDialog, pickOption, screenshot, signIn, startPortal, type Portal, cancelDialog } from './harness.js';
 
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
@@ -225,7 +225,7 @@ describe('applications end to end', () => {
     await fill(page, 'app_city', 'Tainan');
     await page.getByRole('button', { name: '檔案管理' }).click();
     await expect.poll(() => page.locator('.ant-modal-confirm-title').innerText()).toContain('尚有未儲存的變更');
-    await page.locator('.ant-modal-confirm-btns .ant-btn').first().click();
+    await cancelDialog(page);
     expect(page.url()).toBe(appUrl);
     await context.close();
   });

@@ -10,6 +10,7 @@ import {
   signIn,
   startPortal,
   type Portal,
+  cancelDialog,
 } from './harness.js';
 
 // Issue 12, frame and access items: each test here failed before its fix.
@@ -211,8 +212,7 @@ describe('frame details (issue 12)', () => {
     const detailTab = page.locator('[data-testid="frame-tab"].active');
     await detailTab.locator('.frame-tab-close').click();
     await eventually(() => page.locator('.ant-modal-confirm-title').innerText()).toContain('尚有未儲存的變更');
-    await page.locator('.ant-modal-confirm-btns .ant-btn').first().click();
-    await eventually(() => page.locator('.ant-modal-confirm').count()).toBe(0);
+    await cancelDialog(page);
     expect(await tabPaths(page)).toContain(
       new URL(page.url()).pathname.replace('/sadmin', '') + new URL(page.url()).search,
     );

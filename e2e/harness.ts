@@ -220,9 +220,18 @@ export async function settle(page: Page): Promise<void> {
 // Answers the confirmation dialog an action opened: waits until it has settled, presses OK and waits until it has
 // gone (a dialog whose action failed stays open, and the wait says so). A dialog still fading out is never chosen.
 export async function confirmDialog(page: Page): Promise<void> {
+  await answerDialog(page, '.ant-btn-primary');
+}
+
+// Answers it the other way (Cancel, "stay on this page"): the first, non-primary button.
+export async function cancelDialog(page: Page): Promise<void> {
+  await answerDialog(page, '.ant-btn:not(.ant-btn-primary)');
+}
+
+async function answerDialog(page: Page, button: string): Promise<void> {
   const dialog = page.locator('.ant-modal-confirm:not(.ant-zoom-leave)').last();
   await dialog.waitFor({ state: 'visible' });
   await settleAnimations(page);
-  await dialog.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+  await dialog.locator(`.ant-modal-confirm-btns ${button}`).first().click();
   await dialog.waitFor({ state: 'hidden', timeout: 30_000 });
 }
