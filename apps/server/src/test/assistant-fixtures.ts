@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { createSseParser, type ChatStreamEvent } from '@study-crm/shared';
 import type { TestApp, Values } from './harness.js';
 
@@ -60,6 +60,8 @@ export async function ask(
 
 export type ModelRequest = {
   authorization: string | undefined;
+  // The portal closed the connection before the answer ended.
+  closedEarly: boolean;
   body: {
     model: string;
     stream: boolean;
@@ -81,32 +83,52 @@ export const toolCallChunks = (id: string, name: string, args: object) => {
   const half = Math.floor(json.length / 2);
   // Split over two chunks, as real servers stream the arguments.
   return [
-    { choices: [{ index: 0, delta: { role: 'assistant', tool_calls: [{ index: 0, id, type: 'function', function: { name, arguments: json.slice(0, half) } }] }, finish_reason: null }] },
-    { choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: json.slice(half) } }] }, finish_reason: null }] },
+    {
+      choices: [
+        {
+          index: 0,
+          delta: {
+            role: 'assistant',
+            tool_calls: [{ index: 0, id, type: 'function', function: { name, arguments: json.slice(0, half) } }],
+          },
+          finish_reason: null,
+        },
+      ],
+    },
+    {
+      choices: [
+        {
+          index: 0,
+          delta: { tool_calls: [{ index: 0, function: { arguments: json.slice(half) } }] },
+          finish_reason: null,
+        },
+      ],
+    },
     { choices: [{ index: 0, delta: {}, finish_reason: 'tool_calls' }] },
   ];
 };
 
 // A local HTTP server speaking the OpenAI-compatible chat-completions streaming protocol: each request takes the
-// next scripted step (the last one repeats). `requests` records what the portal sent; `aborted` counts requests
-// whose connection the portal closed before the answer ended.
+// next scripted step (the last one repeats). `requests` records what the portal sent and whether it closed the
+// connection before the answer ended.
 export async function startFakeModel() {
   const requests: ModelRequest[] = [];
   let steps: ModelStep[] = [];
-  let aborted = 0;
-  const sockets = new Set<import('node:net').Socket>();
+  const sockets = new Set<Socket>();
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      requests.push({
+      const entry: ModelRequest = {
         authorization: req.headers.authorization,
+        closedEarly: false,
         body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as ModelRequest['body'],
-      });
+      };
+      requests.push(entry);
       const step = steps.length > 1 ? steps.shift()! : steps[0];
       let finished = false;
       res.on('close', () => {
-        if (!finished) aborted += 1;
+        if (!finished) entry.closedEarly = true;
       });
       if (!step || step.kind === 'hang') return;
       if (step.kind === 'status') {
@@ -124,6 +146,7 @@ export async function startFakeModel() {
         }
         if (step.end === 'hang') return;
         if (step.end === 'destroy') {
+          finished = true;
           res.destroy();
           return;
         }
@@ -145,9 +168,7 @@ export async function startFakeModel() {
     script: (next: ModelStep[]) => {
       steps = [...next];
       requests.length = 0;
-      aborted = 0;
     },
-    aborted: () => aborted,
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();

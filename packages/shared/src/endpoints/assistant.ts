@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { getCall, postCall, rawCall } from '../endpoint.js';
-import { ChatQuery, ConversationListQuery, ConversationMessagesSchema, ConversationPage } from '../schemas/assistant.js';
+import {
+  ChatQuery,
+  ConversationListQuery,
+  ConversationMessagesSchema,
+  ConversationPage,
+} from '../schemas/assistant.js';
 import { IdParam } from '../wire.js';
 
 // XiaoK, the assistant (issue 20): the streamed question (spec section 7: GET /api/v1/chat) and the member's own

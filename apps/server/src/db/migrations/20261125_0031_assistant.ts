@@ -8,7 +8,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await createTableWithId(db, 'assistant_conversation', (t) =>
     t.addColumn('member_id', 'integer', ownedBy('member.id')).addColumn('title', 'varchar(80)', notNull),
   );
-  await createIndex(db, 'assistant_conversation_member_ix', 'assistant_conversation', ['member_id', 'updated_at', 'id']);
+  await createIndex(db, 'assistant_conversation_member_ix', 'assistant_conversation', [
+    'member_id',
+    'updated_at',
+    'id',
+  ]);
 
   await createTableWithId(db, 'assistant_message', (t) =>
     t

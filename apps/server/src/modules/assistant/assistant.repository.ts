@@ -7,7 +7,10 @@ import type { PageWindow } from '../../lib/paging.js';
 export type ConversationRow = Row<'assistantConversation'>;
 export type MessageRow = Row<'assistantMessage'>;
 export type NewMessage = Omit<MessageRow, 'id'>;
-export type MessageEnd = Pick<MessageRow, 'content' | 'links' | 'cards' | 'answerer' | 'status' | 'errorCode' | 'updatedAt'>;
+export type MessageEnd = Pick<
+  MessageRow,
+  'content' | 'links' | 'cards' | 'answerer' | 'status' | 'errorCode' | 'updatedAt'
+>;
 
 const CONVERSATION_COLUMNS = ['id', 'memberId', 'title', 'createdAt', 'updatedAt'] as const;
 const MESSAGE_COLUMNS = [

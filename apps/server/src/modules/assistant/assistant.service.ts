@@ -69,9 +69,24 @@ export function createAssistantService(deps: AssistantDeps) {
         if (asked >= deps.ratePerMinute) {
           throw new AppError(Code.ASSISTANT_TOO_MANY, 'assistantTooMany', { max: deps.ratePerMinute });
         }
-        const conversationId = q.conversationId ?? (await repo.insertConversation(tx, caller.id, titleOf(q.question), now));
-        const base = { conversationId, memberId: caller.id, links: null, cards: null, errorCode: null, createdAt: now, updatedAt: now };
-        const questionId = await repo.insertMessage(tx, { ...base, role: 'user', content: q.question, answerer: null, status: 'ok' });
+        const conversationId =
+          q.conversationId ?? (await repo.insertConversation(tx, caller.id, titleOf(q.question), now));
+        const base = {
+          conversationId,
+          memberId: caller.id,
+          links: null,
+          cards: null,
+          errorCode: null,
+          createdAt: now,
+          updatedAt: now,
+        };
+        const questionId = await repo.insertMessage(tx, {
+          ...base,
+          role: 'user',
+          content: q.question,
+          answerer: null,
+          status: 'ok',
+        });
         const messageId = await repo.insertMessage(tx, {
           ...base,
           role: 'assistant',

@@ -40,7 +40,12 @@ describe('XiaoK, the embedded answerer on seeded data', () => {
       )
       .returning('id')
       .execute();
-    const pay = (amountMinor: number, currency: string, type: 'collection' | 'refund', status: 'pending' | 'confirmed' | 'voided') => ({
+    const pay = (
+      amountMinor: number,
+      currency: string,
+      type: 'collection' | 'refund',
+      status: 'pending' | 'confirmed' | 'voided',
+    ) => ({
       applicationId: apps[0]!.id,
       studentName: '學生0',
       searchName: '學生0',
@@ -73,7 +78,14 @@ describe('XiaoK, the embedded answerer on seeded data', () => {
     });
     await db
       .insertInto('feedback')
-      .values([fb('Parent A', 'open', 5), fb('Parent B', 'open', 3), fb('Parent C', 'open', 1), fb('Parent D', 'open', 0), fb('Parent E', 'answered', 2), fb('Parent F', 'answered', 9)])
+      .values([
+        fb('Parent A', 'open', 5),
+        fb('Parent B', 'open', 3),
+        fb('Parent C', 'open', 1),
+        fb('Parent D', 'open', 0),
+        fb('Parent E', 'answered', 2),
+        fb('Parent F', 'answered', 9),
+      ])
       .execute();
 
     const me = t.admin.mid;
@@ -82,7 +94,12 @@ describe('XiaoK, the embedded answerer on seeded data', () => {
       .values({ name: 'Cohort', status: 'active', createdAt: NOW, updatedAt: NOW })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const task = (title: string, status: 'todo' | 'doing' | 'review' | 'done', dueDate: string | null, assigneeId: number | null = me) => ({
+    const task = (
+      title: string,
+      status: 'todo' | 'doing' | 'review' | 'done',
+      dueDate: string | null,
+      assigneeId: number | null = me,
+    ) => ({
       projectId,
       title,
       assigneeId,
@@ -130,7 +147,11 @@ describe('XiaoK, the embedded answerer on seeded data', () => {
 
   it('counts the applications waiting for a CAS (unconditional offers) in three languages, with the filtered list', async () => {
     const cases: [string, string, RegExp][] = [
-      ['en-US', 'How many applications are waiting for a CAS?', /\*\*3\*\* applications have the status "Unconditional offer"/],
+      [
+        'en-US',
+        'How many applications are waiting for a CAS?',
+        /\*\*3\*\* applications have the status "Unconditional offer"/,
+      ],
       ['zh-TW', '有多少申請在等待 CAS？', /目前有 \*\*3\*\* 件申請的狀態為「無條件錄取」/],
       ['zh-CN', '有多少申请在等CAS？', /目前有 \*\*3\*\* 件申请的状态为“无条件录取”/],
     ];
@@ -157,9 +178,24 @@ describe('XiaoK, the embedded answerer on seeded data', () => {
 
   it('lists the deadlines of the next N days (own to-dos and tasks) and says what a deadline is', async () => {
     const cases: [string, string, string, string][] = [
-      ['en-US', 'What deadlines are in the next 14 days?', 'Deadlines in the next 14 days (2026-11-22 to 2026-12-06)', '**2** to-dos and **2** tasks are due'],
-      ['zh-TW', '未來 14 天有哪些截止日期？', '未來 14 天（2026-11-22 至 2026-12-06）', '共 **2** 項待辦、**2** 項任務到期'],
-      ['zh-CN', '未来两周有哪些到期的事项？', '未来 14 天（2026-11-22 至 2026-12-06）', '共 **2** 项待办、**2** 项任务到期'],
+      [
+        'en-US',
+        'What deadlines are in the next 14 days?',
+        'Deadlines in the next 14 days (2026-11-22 to 2026-12-06)',
+        '**2** to-dos and **2** tasks are due',
+      ],
+      [
+        'zh-TW',
+        '未來 14 天有哪些截止日期？',
+        '未來 14 天（2026-11-22 至 2026-12-06）',
+        '共 **2** 項待辦、**2** 項任務到期',
+      ],
+      [
+        'zh-CN',
+        '未来两周有哪些到期的事项？',
+        '未来 14 天（2026-11-22 至 2026-12-06）',
+        '共 **2** 项待办、**2** 项任务到期',
+      ],
     ];
     for (const [locale, question, intro, counts] of cases) {
       const r = await ask(t, question, { token: admin(), locale });
@@ -178,7 +214,11 @@ describe('XiaoK, the embedded answerer on seeded data', () => {
 
   it('sums the payments pending confirmation per currency, two decimals, never across currencies', async () => {
     const cases: [string, string, string][] = [
-      ['en-US', 'What is the total of pending payments?', 'collections **GBP 1,200.50** (2 records), refunds **GBP 50.25** (1 record)'],
+      [
+        'en-US',
+        'What is the total of pending payments?',
+        'collections **GBP 1,200.50** (2 records), refunds **GBP 50.25** (1 record)',
+      ],
       ['zh-TW', '待確認的付款總額是多少？', '收款 **GBP 1,200.50**（2 筆），退款 **GBP 50.25**（1 筆）'],
       ['zh-CN', '待确认的付款一共多少钱？', '收款 **GBP 1,200.50**（2 笔），退款 **GBP 50.25**（1 笔）'],
     ];
@@ -229,7 +269,10 @@ describe('XiaoK, the embedded answerer on seeded data', () => {
     for (const [locale, question, answer] of cases) {
       const r = await ask(t, question, { token: admin(), locale });
       expect(r.text).toContain(answer);
-      expect(r.of('cards')[0]!.cards[0]).toMatchObject({ id: 'transactions', path: '/transactionsManage/transactions' });
+      expect(r.of('cards')[0]!.cards[0]).toMatchObject({
+        id: 'transactions',
+        path: '/transactionsManage/transactions',
+      });
       expectLink(r, '/transactionsManage/transactions');
     }
   });
@@ -269,7 +312,11 @@ describe('XiaoK, the embedded answerer on seeded data', () => {
     const { conversationId, messageId } = first.of('start')[0]!;
     const second = await ask(t, 'How do I add a payment record?', { token: admin(), conversationId });
     expect(second.of('start')[0]!.conversationId).toBe(conversationId);
-    const view = await t.get<ConversationMessages>(`${CHAT_URL}/conversations/messages`, { id: conversationId }, { token: admin() });
+    const view = await t.get<ConversationMessages>(
+      `${CHAT_URL}/conversations/messages`,
+      { id: conversationId },
+      { token: admin() },
+    );
     expect(view.meta.code).toBe(200);
     expect(view.data.conversation.title).toBe('How many applications are waiting for a CAS?');
     expect(view.data.messages.map((m) => [m.role, m.status])).toEqual([
@@ -336,7 +383,10 @@ describe('XiaoK rate limit', () => {
   it('refuses the member past the limit of questions a minute (7801, localised), until the minute has passed', async () => {
     for (let i = 0; i < 3; i++) expect((await ask(t, 'hello', { token: t.admin.token })).of('done')).toHaveLength(1);
     const over = await ask(t, 'hello', { token: t.admin.token });
-    expect(over.envelope?.meta).toEqual({ code: 7801, message: 'Too many questions: at most 3 a minute, please try again shortly [7801]' });
+    expect(over.envelope?.meta).toEqual({
+      code: 7801,
+      message: 'Too many questions: at most 3 a minute, please try again shortly [7801]',
+    });
     const zh = await ask(t, 'hello', { token: t.admin.token, locale: 'zh-TW' });
     expect(zh.envelope?.meta.message).toBe('提問太頻繁：每分鐘最多 3 個問題，請稍後再試 [7801]');
     // Another member has their own limit.
@@ -345,5 +395,13 @@ describe('XiaoK rate limit', () => {
     expect((await ask(t, 'hello', { token: other.token })).of('done')).toHaveLength(1);
     rateClock.advance(61_000);
     expect((await ask(t, 'hello', { token: t.admin.token })).of('done')).toHaveLength(1);
+  });
+
+  it('lets exactly the limit through when one member asks many questions at once', async () => {
+    await staffWith(t, 'xkburst', []);
+    const { token } = await t.login('xkburst', 'Staff#2026pass');
+    const all = await Promise.all(Array.from({ length: 8 }, () => ask(t, 'hello', { token })));
+    expect(all.filter((r) => r.of('done').length === 1)).toHaveLength(3);
+    expect(all.filter((r) => r.envelope?.meta.code === 7801)).toHaveLength(5);
   });
 });

@@ -65,7 +65,10 @@ export function createAssistantData(deps: AssistantDataDeps) {
       const name = await statusNamer(entries, asker.locale);
       const byStatus = new Map(counts.map((c) => [c.status, c.count]));
       // Dictionary order, then statuses the dictionary no longer lists.
-      const order = [...entries.map((e) => e.value), ...counts.map((c) => c.status).filter((s) => !entries.some((e) => e.value === s))];
+      const order = [
+        ...entries.map((e) => e.value),
+        ...counts.map((c) => c.status).filter((s) => !entries.some((e) => e.value === s)),
+      ];
       const wanted = only ?? order.filter((s) => (byStatus.get(s) ?? 0) > 0);
       const rows = wanted.map((status) => ({
         status,

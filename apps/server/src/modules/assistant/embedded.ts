@@ -60,10 +60,14 @@ export function createEmbeddedAnswerer(deps: { data: AssistantData; help: HelpIn
     if (isDenied(r)) return { text: p.denied(p.deniedWhat.applications), links: [], cards: [] };
     const links = r.rows.map((row) => ({ label: `${p.link.applications} · ${row.label}`, path: row.path }));
     if (match) {
-      const names = quote(asker.locale, r.rows.map((row) => row.label));
+      const names = quote(
+        asker.locale,
+        r.rows.map((row) => row.label),
+      );
       const lines = [p.applicationsSome(r.total, names)];
       if (match.isCas && r.rows[0]) lines.push(p.casNote(r.rows[0].label));
-      if (r.rows.length > 1) lines.push(bullets(r.rows.map((row) => `${mdLink(row.label, row.path)}: **${row.count}**`)));
+      if (r.rows.length > 1)
+        lines.push(bullets(r.rows.map((row) => `${mdLink(row.label, row.path)}: **${row.count}**`)));
       lines.push(mdLink(p.open(p.link.applications), r.rows.length === 1 ? r.rows[0]!.path : r.listPath));
       return { text: lines.join('\n\n'), links, cards: [] };
     }
@@ -141,7 +145,9 @@ export function createEmbeddedAnswerer(deps: { data: AssistantData; help: HelpIn
     const parts = r.byStatus
       .map((s) => `${p.taskStatus[s.status] ?? s.status} ${s.count}`)
       .join(asker.locale === 'en-US' ? ', ' : '、');
-    const items = r.first.map((t) => p.taskItem(mdLink(t.title, r.listPath), p.taskStatus[t.status] ?? t.status, t.dueDate));
+    const items = r.first.map((t) =>
+      p.taskItem(mdLink(t.title, r.listPath), p.taskStatus[t.status] ?? t.status, t.dueDate),
+    );
     const more = r.open > items.length ? [p.andMore(r.open - items.length)] : [];
     return {
       text: `${p.tasksCount(r.open, parts, r.overdue)}\n\n${p.tasksNext}\n\n${bullets([...items, ...more])}`,

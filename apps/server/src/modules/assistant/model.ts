@@ -180,7 +180,8 @@ export function createModelAnswerer(deps: { settings: ModelSettings; tools: read
             let args: Record<string, unknown> = {};
             try {
               const parsed: unknown = JSON.parse(call.function.arguments || '{}');
-              if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) args = parsed as Record<string, unknown>;
+              if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+                args = parsed as Record<string, unknown>;
             } catch {
               // Unparsable arguments: the tool runs with none.
             }

@@ -42,7 +42,8 @@ const zhTW: Phrases = {
   applicationsSome: (n, names) => `目前有 **${n}** 件申請的狀態為${names}。`,
   casNote: (s) => `（CAS 在取得無條件錄取後才會核發，所以「等待 CAS」指狀態為「${s}」的申請。）`,
   deadlinesIntro: (d, from, to) => `未來 ${d} 天（${from} 至 ${to}）的截止日期：`,
-  deadlinesMeaning: '這裡的截止日期是指您未完成的待辦事項（跟進項目以簽約日期為到期日轉成待辦）與指派給您的未完成任務的到期日。',
+  deadlinesMeaning:
+    '這裡的截止日期是指您未完成的待辦事項（跟進項目以簽約日期為到期日轉成待辦）與指派給您的未完成任務的到期日。',
   deadlinesCounts: (a, b) => `共 **${a}** 項待辦、**${b}** 項任務到期。`,
   deadlinesNone: (d) => `未來 ${d} 天沒有到期的待辦或任務。`,
   todoDue: (w, t) => `${w} 待辦：${t}`,
@@ -83,7 +84,8 @@ const zhCN: Phrases = {
   applicationsSome: (n, names) => `目前有 **${n}** 件申请的状态为${names}。`,
   casNote: (s) => `（CAS 在取得无条件录取后才会签发，所以“等待 CAS”指状态为“${s}”的申请。）`,
   deadlinesIntro: (d, from, to) => `未来 ${d} 天（${from} 至 ${to}）的截止日期：`,
-  deadlinesMeaning: '这里的截止日期是指您未完成的待办事项（跟进项目以签约日期为到期日转成待办）与指派给您的未完成任务的到期日。',
+  deadlinesMeaning:
+    '这里的截止日期是指您未完成的待办事项（跟进项目以签约日期为到期日转成待办）与指派给您的未完成任务的到期日。',
   deadlinesCounts: (a, b) => `共 **${a}** 项待办、**${b}** 项任务到期。`,
   deadlinesNone: (d) => `未来 ${d} 天没有到期的待办或任务。`,
   todoDue: (w, t) => `${w} 待办：${t}`,
@@ -127,7 +129,8 @@ const enUS: Phrases = {
   deadlinesIntro: (d, from, to) => `Deadlines in the next ${d} ${d === 1 ? 'day' : 'days'} (${from} to ${to}):`,
   deadlinesMeaning:
     'Deadlines here are the due dates of your open to-dos (follow-up items become to-dos due on their contract date) and of the open tasks assigned to you.',
-  deadlinesCounts: (a, b) => `**${a}** ${a === 1 ? 'to-do' : 'to-dos'} and **${b}** ${b === 1 ? 'task' : 'tasks'} are due.`,
+  deadlinesCounts: (a, b) =>
+    `**${a}** ${a === 1 ? 'to-do' : 'to-dos'} and **${b}** ${b === 1 ? 'task' : 'tasks'} are due.`,
   deadlinesNone: (d) => `Nothing of yours is due in the next ${d} ${d === 1 ? 'day' : 'days'}.`,
   todoDue: (w, t) => `${w} to-do: ${t}`,
   taskDue: (d, t, s) => `${d} task: ${t} (${s})`,

@@ -47,7 +47,10 @@ export function createTools(deps: { data: AssistantData; help: HelpIndex }): Too
         if (isDenied(r)) return refused(r.perm);
         return {
           result: { total: r.total, rows: r.rows, listPath: r.listPath },
-          links: r.rows.map((row) => ({ label: `${PHRASES[asker.locale].link.applications} · ${row.label}`, path: row.path })),
+          links: r.rows.map((row) => ({
+            label: `${PHRASES[asker.locale].link.applications} · ${row.label}`,
+            path: row.path,
+          })),
         };
       },
     },
@@ -60,7 +63,12 @@ export function createTools(deps: { data: AssistantData; help: HelpIndex }): Too
       parameters: {
         type: 'object',
         properties: {
-          days: { type: 'integer', minimum: 1, maximum: DEADLINE_DAYS_MAX, description: `default ${DEADLINE_DAYS_DEFAULT}` },
+          days: {
+            type: 'integer',
+            minimum: 1,
+            maximum: DEADLINE_DAYS_MAX,
+            description: `default ${DEADLINE_DAYS_DEFAULT}`,
+          },
         },
         additionalProperties: false,
       },

@@ -30,7 +30,15 @@ const STATUS_WORDS: Readonly<Record<string, readonly string[]>> = {
   draft: ['草稿', 'draft', 'drafts'],
   submitted: ['已提交', '已遞交', '已递交', 'submitted'],
   processing: ['處理中', '处理中', '審核中', '审核中', 'processing', 'being processed', 'in progress'],
-  offer_conditional: ['有條件錄取', '有条件录取', '有條件', '有条件', 'conditional offer', 'conditional offers', 'conditional'],
+  offer_conditional: [
+    '有條件錄取',
+    '有条件录取',
+    '有條件',
+    '有条件',
+    'conditional offer',
+    'conditional offers',
+    'conditional',
+  ],
   offer_unconditional: [
     '無條件錄取',
     '无条件录取',

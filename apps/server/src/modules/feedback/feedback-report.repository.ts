@@ -8,7 +8,9 @@ import type { Db } from '../../db/database.js';
 export function createFeedbackReport(db: Db) {
   return {
     // Feedback waiting for an answer: how many, and the oldest first (feedback_status_created_ix).
-    async waiting(limit: number): Promise<{ total: number; oldest: { id: number; name: string; createdAt: number }[] }> {
+    async waiting(
+      limit: number,
+    ): Promise<{ total: number; oldest: { id: number; name: string; createdAt: number }[] }> {
       const [count, rows] = await Promise.all([
         db
           .selectFrom('feedback')

@@ -59,7 +59,7 @@ export const ADMIN_CARDS: readonly HelpCardDef[] = [
     },
     'en-US': {
       title: 'Accounts',
-      body: "The student app's member accounts.\nClick \"Add account\" and enter an e-mail or mobile; edit, set a password or delete.",
+      body: 'The student app\'s member accounts.\nClick "Add account" and enter an e-mail or mobile; edit, set a password or delete.',
       keywords: 'member accounts student app account add member',
     },
   },
@@ -259,7 +259,7 @@ export const ADMIN_CARDS: readonly HelpCardDef[] = [
     },
     'en-US': {
       title: 'All tasks',
-      body: "Every project's tasks, as a list or a board.\nClick \"New task\" to choose the project, assignee, due date, KPI type and points; a done task writes a contribution record.",
+      body: 'Every project\'s tasks, as a list or a board.\nClick "New task" to choose the project, assignee, due date, KPI type and points; a done task writes a contribution record.',
       keywords: 'task new add assign assignee due date board KPI points',
     },
   },

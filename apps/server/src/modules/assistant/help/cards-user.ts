@@ -138,7 +138,7 @@ export const USER_CARDS: readonly HelpCardDef[] = [
     },
     'en-US': {
       title: 'My projects',
-      body: "The projects you belong to; open one to see its members, shares and constitution (its managers can edit them).",
+      body: 'The projects you belong to; open one to see its members, shares and constitution (its managers can edit them).',
       keywords: 'my projects project members constitution',
     },
   },
@@ -168,12 +168,12 @@ export const USER_CARDS: readonly HelpCardDef[] = [
     perm: null,
     'zh-TW': {
       title: '我的任務',
-      body: '指派給您的任務，列表或看板。\n拖動卡片或選狀態來更新進度（待辦、進行中、審核中、完成）；完成的任務會記入您的貢獻點數。',
+      body: '指派給您的任務，列表或看板。\n拖動卡片或選狀態來更新進度（待辦、進行中、待審核、已完成）；完成的任務會記入您的貢獻點數。',
       keywords: '我的任務 任務 待辦 看板 進度 截止日 完成',
     },
     'zh-CN': {
       title: '我的任务',
-      body: '指派给您的任务，列表或看板。\n拖动卡片或选择状态来更新进度（待办、进行中、审核中、完成）；完成的任务会记入您的贡献点数。',
+      body: '指派给您的任务，列表或看板。\n拖动卡片或选择状态来更新进度（待办、进行中、待审核、已完成）；完成的任务会记入您的贡献点数。',
       keywords: '我的任务 任务 待办 看板 进度 截止日 完成',
     },
     'en-US': {

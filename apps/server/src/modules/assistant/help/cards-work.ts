@@ -61,7 +61,7 @@ export const WORK_CARDS: readonly HelpCardDef[] = [
     },
     'en-US': {
       title: 'Follow-ups',
-      body: "Open it with the \"Follow-up\" action of an application in the application list.\nClick \"Add follow-up\" to choose the service, the follow-up teacher and the contract date; tick it done when finished.\nThe follow-up teacher gets a to-do due on the contract date; the header shows the share of the service completed.",
+      body: 'Open it with the "Follow-up" action of an application in the application list.\nClick "Add follow-up" to choose the service, the follow-up teacher and the contract date; tick it done when finished.\nThe follow-up teacher gets a to-do due on the contract date; the header shows the share of the service completed.',
       keywords: 'follow-up follow up add service to-do contract date teacher progress',
     },
   },
@@ -121,8 +121,9 @@ export const WORK_CARDS: readonly HelpCardDef[] = [
     },
     'en-US': {
       title: 'Payment records',
-      body: "Every student's payment records (collections and refunds), with totals and amounts pending confirmation per currency above.\nTo add a payment record, click \"Add payment\": choose the application, title, type, date, amount and currency, attach contracts, payment screenshots or a receipt, and confirm the save.\nOnce confirmed, amount, currency, date and type are locked; correct a wrong record with a refund or a void.",
-      keywords: 'payment payments record add new collection refund amount currency pending confirm void receipt transaction',
+      body: 'Every student\'s payment records (collections and refunds), with totals and amounts pending confirmation per currency above.\nTo add a payment record, click "Add payment": choose the application, title, type, date, amount and currency, attach contracts, payment screenshots or a receipt, and confirm the save.\nOnce confirmed, amount, currency, date and type are locked; correct a wrong record with a refund or a void.',
+      keywords:
+        'payment payments record add new collection refund amount currency pending confirm void receipt transaction',
     },
   },
   {
@@ -221,7 +222,7 @@ export const WORK_CARDS: readonly HelpCardDef[] = [
     },
     'en-US': {
       title: 'Member notices',
-      body: "Notices posted to members' message boxes.\nClick \"Add\", enter a title and content, choose members or \"All members\", and confirm; notices can be edited or deleted.",
+      body: 'Notices posted to members\' message boxes.\nClick "Add", enter a title and content, choose members or "All members", and confirm; notices can be edited or deleted.',
       keywords: 'notice member notices message box broadcast all members',
     },
   },

@@ -63,9 +63,7 @@ export function createHelpIndex(cards: readonly HelpCardDef[] = HELP_CARDS) {
       combineWith: 'OR',
     },
   });
-  search.addAll(
-    cards.flatMap((c) => LOCALES.map((l) => ({ id: `${c.id}|${l}`, cardId: c.id, ...c[l] }))),
-  );
+  search.addAll(cards.flatMap((c) => LOCALES.map((l) => ({ id: `${c.id}|${l}`, cardId: c.id, ...c[l] }))));
 
   return {
     // The best cards for a query among those `allowed`, with the share of the query's words the card matched.
