@@ -27,8 +27,7 @@ export function readEvents(body: string): ChatStreamEvent[] {
 export function chatResult(contentType: string, body: string): ChatResult {
   const isStream = contentType.startsWith('text/event-stream');
   const events = isStream ? readEvents(body) : [];
-  const of = <N extends ChatStreamEvent['event']>(name: N) =>
-    events.filter((e) => e.event === name).map((e) => e.data) as Extract<ChatStreamEvent, { event: N }>['data'][];
+  const of = ((name: string) => events.filter((e) => e.event === name).map((e) => e.data)) as ChatResult['of'];
   return {
     envelope: isStream ? null : (JSON.parse(body) as ChatResult['envelope']),
     contentType,
