@@ -153,6 +153,25 @@ export const api = {
   },
 };
 
+// A streamed answer (text/event-stream, e.g. XiaoK): the response when the server accepted the call; a refusal
+// before the stream (a JSON envelope) goes through the usual handling and arrives as an ApiError. EventSource cannot
+// send the sign header, so this is a fetch whose body the caller reads.
+export async function openStream(url: string, params?: Params, opts: CallOptions = {}): Promise<Response> {
+  let res: Response;
+  try {
+    res = await fetch(`${API_BASE}${url}?${encodeParams(params).toString()}`, {
+      headers: headers({ accept: 'text/event-stream' }),
+      signal: opts.signal ?? null,
+    });
+  } catch (err) {
+    if ((err as Error).name !== 'AbortError') toastError((err as Error).message || fallbackMessage());
+    throw err;
+  }
+  if ((res.headers.get('content-type') ?? '').startsWith('text/event-stream') && res.body) return res;
+  const env = handleEnvelope<null>(await res.json().catch(() => null), opts);
+  throw new ApiError(env.meta.code, env.meta.message);
+}
+
 export class ApiError extends Error {
   constructor(
     readonly code: number,

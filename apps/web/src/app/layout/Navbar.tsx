@@ -13,6 +13,7 @@ import {
 import { LOCALES, type Locale } from '@study-crm/shared';
 import { changeLocale, currentLocale } from '../../i18n';
 import { useSettings } from '../../stores/settings';
+import { AssistantButton } from './AssistantButton';
 import { MessageBox } from './MessageBox';
 import { LOCALE_NAMES } from './localeNames';
 import { NavMenu } from './SideMenu';
@@ -47,6 +48,7 @@ export function Navbar({ onSettings }: { onSettings: () => void }) {
       </div>
       {topMenu && <NavMenu mode="horizontal" />}
       <Space className="navbar-right" size={4}>
+        <AssistantButton />
         <MessageBox />
         <Dropdown
           trigger={['click']}
