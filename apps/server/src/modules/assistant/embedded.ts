@@ -13,10 +13,12 @@ export type Composed = { text: string; links: AssistantLink[]; cards: HelpCard[]
 // A help card's share of the question's words above which it is taken as the answer (below: "closest cards").
 const CONFIDENT = 0.5;
 
-const quote = (locale: Locale, names: string[]) =>
-  locale === 'en-US'
-    ? names.map((n) => `"${n}"`).join(' or ')
-    : names.map((n) => (locale === 'zh-CN' ? `“${n}”` : `「${n}」`)).join('、');
+// Status names in quotes, each linked to the list filtered by it.
+const quote = (locale: Locale, rows: { label: string; path: string }[]) => {
+  const linked = rows.map((r) => mdLink(r.label, r.path));
+  if (locale === 'en-US') return linked.map((n) => `"${n}"`).join(' or ');
+  return linked.map((n) => (locale === 'zh-CN' ? `“${n}”` : `「${n}」`)).join('、');
+};
 
 // The embedded answerer: exact figures through the permission-checked reads, or the help card of the screen that
 // does what was asked. It never makes anything up: what it cannot answer it says so, with the closest cards.
@@ -43,11 +45,10 @@ export function createEmbeddedAnswerer(deps: { data: AssistantData; help: HelpIn
     const cards = hits.map((h) => toHelpCard(h.card, asker.locale));
     const top = hits[0];
     if (top && top.coverage >= CONFIDENT) {
+      // The card's lines are the answer; the other cards found go along as related help.
       const t = top.card[asker.locale];
-      const text = [p.helpFound(t.title), bullets(t.body.split('\n')), mdLink(p.open(t.title), top.card.path)].join(
-        '\n\n',
-      );
-      return { text, links: [{ label: t.title, path: top.card.path }], cards };
+      const text = `${p.helpFound(t.title)}\n\n${bullets(t.body.split('\n'))}`;
+      return { text, links: [{ label: t.title, path: top.card.path }], cards: cards.slice(1) };
     }
     if (cards.length) return { text: p.helpWeak, links: [], cards };
     return { text: `${p.helpNone}\n\n${capabilities(asker)}`, links: [], cards: [] };
@@ -60,15 +61,10 @@ export function createEmbeddedAnswerer(deps: { data: AssistantData; help: HelpIn
     if (isDenied(r)) return { text: p.denied(p.deniedWhat.applications), links: [], cards: [] };
     const links = r.rows.map((row) => ({ label: `${p.link.applications} · ${row.label}`, path: row.path }));
     if (match) {
-      const names = quote(
-        asker.locale,
-        r.rows.map((row) => row.label),
-      );
-      const lines = [p.applicationsSome(r.total, names)];
+      const lines = [p.applicationsSome(r.total, quote(asker.locale, r.rows))];
       if (match.isCas && r.rows[0]) lines.push(p.casNote(r.rows[0].label));
       if (r.rows.length > 1)
         lines.push(bullets(r.rows.map((row) => `${mdLink(row.label, row.path)}: **${row.count}**`)));
-      lines.push(mdLink(p.open(p.link.applications), r.rows.length === 1 ? r.rows[0]!.path : r.listPath));
       return { text: lines.join('\n\n'), links, cards: [] };
     }
     if (!r.total) return { text: p.applicationsNone, links: [], cards: [] };

@@ -141,7 +141,7 @@ describe('XiaoK with a language model (OpenAI-compatible streaming)', () => {
     const r = await ask(t, 'How many applications are waiting for a CAS?', { token: admin() });
     expect(r.events.map((e) => e.event).slice(0, 2)).toEqual(['start', 'answerer']);
     expect(r.of('answerer')[0]).toEqual({ answerer: 'embedded' });
-    expect(r.text).toContain('**3** applications have the status "Unconditional offer"');
+    expect(r.text).toContain(`**3** applications have the status "[Unconditional offer](${CAS_PATH})"`);
     expect(r.of('done')).toHaveLength(1);
     const [, answer] = await stored(r.of('start')[0]!.conversationId);
     expect(answer).toMatchObject({ answerer: 'embedded', status: 'ok' });

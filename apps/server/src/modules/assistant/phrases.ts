@@ -33,7 +33,6 @@ export type Phrases = {
   capabilities: string;
   canAnswer: Readonly<Record<'applications' | 'deadlines' | 'payments' | 'feedback' | 'tasks' | 'help', string>>;
   link: Readonly<Record<'applications' | 'payments' | 'feedback' | 'myTasks', string>>;
-  open: (title: string) => string;
 };
 
 const zhTW: Phrases = {
@@ -75,7 +74,6 @@ const zhTW: Phrases = {
     help: '「如何…」的操作問題，例如「如何新增付款記錄？」',
   },
   link: { applications: '申請列表', payments: '付款記錄', feedback: '意見回饋', myTasks: '我的任務' },
-  open: (t) => `開啟「${t}」`,
 };
 
 const zhCN: Phrases = {
@@ -117,7 +115,6 @@ const zhCN: Phrases = {
     help: '“如何…”的操作问题，例如“如何新增付款记录？”',
   },
   link: { applications: '申请列表', payments: '付款记录', feedback: '意见反馈', myTasks: '我的任务' },
-  open: (t) => `打开“${t}”`,
 };
 
 const enUS: Phrases = {
@@ -165,7 +162,6 @@ const enUS: Phrases = {
     help: '"how do I…" questions, e.g. "How do I add a payment record?"',
   },
   link: { applications: 'Application list', payments: 'Payment records', feedback: 'Feedback', myTasks: 'My tasks' },
-  open: (t) => `Open ${t}`,
 };
 
 export const PHRASES: Readonly<Record<Locale, Phrases>> = { 'zh-TW': zhTW, 'zh-CN': zhCN, 'en-US': enUS };

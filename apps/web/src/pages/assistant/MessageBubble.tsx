@@ -71,11 +71,10 @@ export function MessageBubble({ m, nav }: { m: UiMessage; nav: Nav }) {
                     {t('assistant.open')}
                   </Typography.Link>
                 </div>
-                {c.summary.split('\n').map((line, i) => (
-                  <Typography.Paragraph key={i} type="secondary" className="xk-card-line">
-                    {line}
-                  </Typography.Paragraph>
-                ))}
+                {/* The card's first line says what the screen is; its screen has the rest. */}
+                <Typography.Paragraph type="secondary" className="xk-card-line" ellipsis={{ rows: 2 }}>
+                  {c.summary.split('\n')[0]}
+                </Typography.Paragraph>
               </div>
             ))}
           </div>
