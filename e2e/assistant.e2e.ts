@@ -73,6 +73,17 @@ describe('XiaoK, the assistant, end to end', () => {
 
   it('answers in zh-TW (dark) with the CAS figure and the payment records card, and follows a link', async () => {
     const { page, context } = await portal.newPage();
+    // The panel's styles and the streamed answer stay within the content security policy.
+    const violations: string[] = [];
+    page.on('console', (msg) => {
+      if (/Content Security Policy|Refused to (apply|load|execute|connect)/i.test(msg.text()))
+        violations.push(msg.text());
+    });
+    await context.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) =>
+        console.error(`Content Security Policy violation: ${e.violatedDirective} ${e.blockedURI}`),
+      );
+    });
     await signIn(page, portal.baseUrl);
     await page.locator(ROW).first().waitFor();
     await openXiaoK(page);
@@ -99,6 +110,7 @@ describe('XiaoK, the assistant, end to end', () => {
     await openXiaoK(page);
     await poll(() => page.locator(ANSWER).count()).toBe(2);
     expect((await settingsOf(page))?.clickChatNum).toBe(2);
+    expect(violations).toEqual([]);
     await context.close();
   });
 

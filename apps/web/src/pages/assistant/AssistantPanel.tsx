@@ -93,7 +93,8 @@ export default function AssistantPanel({ open, onClose }: { open: boolean; onClo
           ask(draft);
         }}
         placeholder={t('assistant.placeholder')}
-        autoSize={{ minRows: 1, maxRows: 5 }}
+        // A fixed height: antd's autoSize measures with an inline-styled textarea, which the CSP refuses.
+        rows={2}
         maxLength={ASSISTANT_QUESTION_MAX}
         aria-label={t('assistant.placeholder')}
         data-testid="xiaok-input"
