@@ -55,47 +55,44 @@ export function useChat() {
 
   useEffect(() => () => controller.current?.abort(), []);
 
-  const patchLast = (patch: (m: UiMessage) => Partial<UiMessage>) =>
-    setMessages((list) => {
-      const last = list[list.length - 1];
-      if (!last || last.role !== 'assistant') return list;
-      return [...list.slice(0, -1), { ...last, ...patch(last) }];
-    });
-
-  const onEvent = (e: ChatStreamEvent) => {
-    switch (e.event) {
-      case 'start':
-        setConversationId(e.data.conversationId);
-        patchLast(() => ({ answerer: e.data.answerer }));
-        break;
-      case 'answerer':
-        patchLast(() => ({ answerer: e.data.answerer, isFallback: true }));
-        break;
-      case 'delta':
-        patchLast((m) => ({ content: m.content + e.data.text }));
-        break;
-      case 'links':
-        patchLast(() => ({ links: e.data.links }));
-        break;
-      case 'cards':
-        patchLast(() => ({ cards: e.data.cards }));
-        break;
-      case 'done':
-        patchLast(() => ({ status: 'ok' }));
-        break;
-      case 'error':
-        patchLast(() => ({ status: 'error', error: e.data.message }));
-        break;
-    }
-  };
+  // Each question, new conversation or opened conversation starts a generation: events of an answer that was left
+  // (stopped, or the member moved on) never land on what is shown now.
+  const generation = useRef(0);
 
   const send = useCallback(
     async (question: string) => {
       const q = question.trim();
       if (!q || controller.current) return;
+      const gen = ++generation.current;
       const abort = new AbortController();
       controller.current = abort;
       setBusy(true);
+      const patch = (fn: (m: UiMessage) => Partial<UiMessage>) =>
+        setMessages((list) => {
+          const last = list[list.length - 1];
+          if (gen !== generation.current || !last || last.role !== 'assistant') return list;
+          return [...list.slice(0, -1), { ...last, ...fn(last) }];
+        });
+      const onEvent = (e: ChatStreamEvent) => {
+        if (gen !== generation.current) return;
+        switch (e.event) {
+          case 'start':
+            setConversationId(e.data.conversationId);
+            return patch(() => ({ answerer: e.data.answerer }));
+          case 'answerer':
+            return patch(() => ({ answerer: e.data.answerer, isFallback: true }));
+          case 'delta':
+            return patch((m) => ({ content: m.content + e.data.text }));
+          case 'links':
+            return patch(() => ({ links: e.data.links }));
+          case 'cards':
+            return patch(() => ({ cards: e.data.cards }));
+          case 'done':
+            return patch(() => ({ status: 'ok' }));
+          case 'error':
+            return patch(() => ({ status: 'error', error: e.data.message }));
+        }
+      };
       const blank = { links: [], cards: [], error: null, isFallback: false };
       setMessages((list) => [
         ...list,
@@ -105,33 +102,38 @@ export function useChat() {
       try {
         await askXiaoK({ question: q, conversationId }, { signal: abort.signal, onEvent, apiResCode: INLINE_CODES });
         // The stream ended without its last event (the connection broke).
-        patchLast((m) => (m.status === 'streaming' ? { status: abort.signal.aborted ? 'cancelled' : 'pending' } : {}));
+        patch((m) => (m.status === 'streaming' ? { status: abort.signal.aborted ? 'cancelled' : 'pending' } : {}));
       } catch (err) {
-        if (abort.signal.aborted) patchLast(() => ({ status: 'cancelled' }));
-        else
-          patchLast(() => ({ status: 'error', error: err instanceof ApiError ? err.message : (err as Error).message }));
+        if (abort.signal.aborted) patch(() => ({ status: 'cancelled' }));
+        else patch(() => ({ status: 'error', error: err instanceof ApiError ? err.message : (err as Error).message }));
       } finally {
-        controller.current = null;
-        setBusy(false);
+        if (controller.current === abort) controller.current = null;
+        if (gen === generation.current) setBusy(false);
         void client.invalidateQueries({ queryKey: conversationsKey });
       }
     },
-    // onEvent only uses state setters.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [conversationId, client],
   );
 
   const stop = useCallback(() => controller.current?.abort(), []);
 
-  const startNew = useCallback(() => {
+  // Leaves the answer being written (it is stored as cancelled) for another conversation.
+  const leave = () => {
+    generation.current++;
     controller.current?.abort();
+    controller.current = null;
+    setBusy(false);
+  };
+
+  const startNew = useCallback(() => {
+    leave();
     setConversationId(null);
     setMessages([]);
     setLoadError(null);
   }, []);
 
   const open = useCallback(async (id: number) => {
-    controller.current?.abort();
+    leave();
     setLoadError(null);
     try {
       const c = await fetchConversation(id);
