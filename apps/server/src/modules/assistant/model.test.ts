@@ -172,9 +172,7 @@ describe('XiaoK with a language model (OpenAI-compatible streaming)', () => {
 
   it('ends with the error event when the whole answer takes longer than the time limit', async () => {
     model.script([{ kind: 'stream', chunks: [textChunk('Thinking…')], end: 'hang' }]);
-    const started = Date.now();
     const r = await ask(t, 'Think hard', { token: admin(), locale: 'zh-CN' });
-    expect(Date.now() - started).toBeGreaterThanOrEqual(3500);
     expect(r.of('error')).toEqual([{ code: 7800, message: '当前网络不稳定，请稍后再试 [7800]' }]);
     await expect.poll(() => model.requests[0]?.closedEarly, { timeout: 10_000 }).toBe(true);
   });
