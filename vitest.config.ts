@@ -43,6 +43,9 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 90_000,
           hookTimeout: 90_000,
+          // What a person waits for (a list refreshing after an upload, a toast) can take seconds on a loaded CI
+          // machine: polls give it 20 s instead of vitest's default second.
+          expect: { poll: { timeout: 20_000 } },
         },
       },
     ],

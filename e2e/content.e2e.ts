@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderCaptchaPng } from '../apps/server/src/lib/captcha-image.js';
 import type { Page } from 'playwright-core';
 import { ROW, confirmDialog, screenshot, settleAnimations, signIn, startPortal, type Portal, poll } from './harness.js';
 
@@ -46,6 +47,24 @@ describe('announcements and the merchant record end to end', () => {
     await poll(() => page.locator('.ant-message-notice').count()).toBeGreaterThan(0);
     await settleAnimations(page);
     await screenshot(page, 'merchant-settings-zh-TW');
+
+    // The display name and an uploaded logo become the portal's own: navbar and browser title.
+    await page.getByTestId('merchant-f-nameTw').first().fill('英倫升學顧問');
+    await page.getByTestId('merchant-save').first().click();
+    await confirmDialog(page);
+    await poll(() => page.getByTestId('navbar-title').innerText()).toBe('英倫升學顧問');
+    await poll(() => page.title()).toMatch(/^英倫升學顧問 - /);
+    const logo = renderCaptchaPng('UKSP');
+    await page
+      .getByTestId('merchant-logo-upload')
+      .locator('xpath=ancestor::span[contains(@class,"ant-upload")][1]//input[@type="file"]')
+      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
+    await poll(() => page.getByTestId('navbar-logo').count()).toBe(1);
+    await poll(() =>
+      page.getByTestId('merchant-logo').evaluate((img: HTMLImageElement) => img.naturalWidth),
+    ).toBeGreaterThan(1);
+    await settleAnimations(page);
+    await screenshot(page, 'merchant-logo-zh-TW');
 
     // A visitor (not signed in) sees it on the login page, as text.
     const visitor = await portal.newPage();

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ACTIVE_PANE, ROW, confirmDialog, pickOption, signIn, startPortal, type Portal } from './harness.js';
+import { ACTIVE_PANE, ROW, confirmDialog, pickOption, signIn, startPortal, type Portal, poll } from './harness.js';
 
 // Issue 12: edit dialogs of the list kit show the row clicked; Refresh, Reload and Search go to the server.
-const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000 });
 const CONFIG_PATH = '/sadmin/systemSetup/configManage';
 const LABEL_PATH = '/sadmin/systemSetup/labels';
 const EMPLOYEES = '/sadmin/employee/employeeList';

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ACTIVE_PANE, ROW, screenshot, settleAnimations, signIn, startPortal, type Portal } from './harness.js';
+import { ACTIVE_PANE, ROW, screenshot, settleAnimations, signIn, startPortal, type Portal, poll } from './harness.js';
 
-const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000 });
 const DAY = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const CHARTS = [
@@ -12,6 +11,7 @@ const CHARTS = [
   'chart-payments-JPY',
   'chart-follow-ups',
   'chart-emails',
+  'chart-sms',
 ];
 
 // Every chart drew on its canvas (not the "no data" placeholder), at the card's full width.
@@ -96,8 +96,8 @@ describe('dashboard end to end', () => {
       .insertInto('followUp')
       .values([follow(1, 1), follow(2, 1), follow(3, 0)])
       .execute();
-    const mail = (status: 'queued' | 'sent' | 'failed') => ({
-      channel: 'email',
+    const mail = (status: 'queued' | 'sent' | 'failed', channel: 'email' | 'sms' = 'email') => ({
+      channel,
       messageId: 1,
       recipient: 'student@example.com',
       status,
@@ -107,7 +107,7 @@ describe('dashboard end to end', () => {
     });
     await db
       .insertInto('deliveryOutbox')
-      .values([mail('sent'), mail('sent'), mail('sent'), mail('failed')])
+      .values([mail('sent'), mail('sent'), mail('sent'), mail('failed'), mail('sent', 'sms'), mail('failed', 'sms')])
       .execute();
     const admin = await db.selectFrom('member').select('id').where('loginName', '=', 'admin').executeTakeFirstOrThrow();
     const todo = (dueAt: number | null) => ({
@@ -139,6 +139,7 @@ describe('dashboard end to end', () => {
     await expect(page.getByTestId('kpi-new-applications').innerText()).resolves.toContain('4');
     await expect(page.getByTestId('kpi-todos').innerText()).resolves.toContain('2');
     await expect(page.getByTestId('kpi-emails-failed').innerText()).resolves.toContain('1');
+    await expect(page.getByTestId('kpi-sms-failed').innerText()).resolves.toContain('1');
     await expect(page.getByTestId('kpi-follow-ups').innerText()).resolves.toContain('67%');
     await screenshot(page, 'dashboard-zh-TW-dark');
 
@@ -189,8 +190,8 @@ describe('dashboard end to end', () => {
       await chartsDrawn(page);
       await page.locator(ACTIVE_PANE).first().waitFor();
       await screenshot(page, `dashboard-${locale}-${theme}`);
-      // The lower half: payments per currency, follow-ups, e-mails.
-      await page.getByTestId('chart-emails').scrollIntoViewIfNeeded();
+      // The lower half: payments per currency, follow-ups, e-mails and SMS.
+      await page.getByTestId('chart-sms').scrollIntoViewIfNeeded();
       await settleAnimations(page);
       await screenshot(page, `dashboard-${locale}-${theme}-lower`);
       await context.close();

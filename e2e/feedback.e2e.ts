@@ -12,14 +12,13 @@ import {
   signIn,
   startPortal,
   type Portal,
+  poll,
 } from './harness.js';
 
 const SIGN = process.env.VITE_CLIENT_SIGN ?? 'sadmin-web-2026';
 const SMTP_USER = 'office@e2e.example.com';
 const SMTP_PASS = 'e2e-smtp-pass';
 const PATH = '/sadmin/feedbackManage/feedback';
-// The machine is shared: give the server and the screen time to answer.
-const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000 });
 const rowOf = (page: Page, text: string) => page.locator(`${ACTIVE_PANE} .ant-table-row`, { hasText: text });
 const drawer = (page: Page) => page.locator('.ant-drawer.ant-drawer-open').last();
 const todoTab = (page: Page) => page.getByTestId('box-tab-todo').textContent();

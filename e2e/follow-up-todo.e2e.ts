@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { confirmDialog, pickOption, screenshot, signIn, startPortal, type Portal } from './harness.js';
 
-// The machine is shared: give the server and the screen time to answer.
-const SLOW = { timeout: 10_000 };
+const SLOW = { timeout: 20_000 };
 // Opens an antd Select by its input id and picks the option with this label.
 const pick = (page: Page, id: string, label: string) => pickOption(page, page.locator(`#${id}`), label);
 const todoBadge = (page: Page) => page.getByTestId('box-tab-todo').textContent();

@@ -17,7 +17,7 @@ const HOME = '/sadmin/applicationManage/applicationList';
 const LIMITED = { login: 'limited.frame', password: 'Limited#2026pw' };
 
 // The screens load lazily (with their strings): give them time on a loaded machine.
-const eventually = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 100 });
+const eventually = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 30_000, interval: 100 });
 
 const tabPaths = (page: Page) =>
   page.getByTestId('frame-tab').evaluateAll((els) => els.map((e) => e.getAttribute('data-path')));

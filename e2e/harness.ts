@@ -84,7 +84,7 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
         }, storage);
       }
       const page = await context.newPage();
-      page.setDefaultTimeout(15_000);
+      page.setDefaultTimeout(30_000);
       openPages.set(page, Date.now());
       page.on('close', () => openPages.delete(page));
       return { page, context };

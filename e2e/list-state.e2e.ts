@@ -4,11 +4,10 @@ import { seedDemoApplications } from '../apps/server/src/db/seed/demo-applicatio
 import { seedDemoMembers } from '../apps/server/src/db/seed/demo-members.js';
 
 const DEMO_ROLE = '顧問';
-import { ROW, pickOption, screenshot, signIn, startPortal, type Portal } from './harness.js';
+import { ROW, pickOption, screenshot, signIn, startPortal, type Portal, poll } from './harness.js';
 
 // Issue 11: a list keeps its filters, sort and page in the URL, across a reload and with the back button.
 // Issue 12: the applications list keeps readable columns at 1280×720.
-const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
 const APPS = '/sadmin/applicationManage/applicationList';
 const EMPLOYEES = '/sadmin/employee/employeeList';
 

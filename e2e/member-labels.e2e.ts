@@ -4,7 +4,7 @@ import { ADMIN, ROW, screenshot, signIn, startPortal, type Portal } from './harn
 
 // Lets antd's open/close animations finish so screenshots show the settled screen.
 // The CPU is shared with other runs: give network-bound polls room.
-const WAIT = { timeout: 10_000 };
+const WAIT = { timeout: 20_000 };
 
 const settle = (page: Page) => page.waitForTimeout(500);
 

@@ -9,6 +9,7 @@ import {
   signIn,
   startPortal,
   type Portal,
+  poll,
 } from './harness.js';
 
 const SCREEN = '/sadmin/message/noticeManage';
@@ -42,7 +43,6 @@ function apiFromPage<T>(page: Page, method: 'GET' | 'POST', url: string, params:
   ) as Promise<Env<T>>;
 }
 
-const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 20_000 });
 const rowOf = (page: Page, title: string) => page.locator(`${ACTIVE_PANE} .ant-table-row`, { hasText: title });
 const form = (page: Page) => page.getByTestId('notice-form');
 

@@ -8,15 +8,13 @@ import {
   signIn,
   startPortal,
   type Portal,
+  poll,
 } from './harness.js';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
-
-// Screens load lazily: on a busy machine the first rows may take longer than expect.poll's default second.
-const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000 });
 
 async function settle(page: Page) {
   await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-message-notice'));

@@ -12,12 +12,12 @@ import {
   signIn,
   startPortal,
   type Portal,
+  poll,
 } from './harness.js';
 
 const SECRET = 'e2e-gateway-secret-0123';
 const SMS_PATH = '/sadmin/message/smsManage';
 
-const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 20_000 });
 const drawer = (page: Page) => page.locator('.ant-drawer.ant-drawer-open').last();
 
 async function settle(page: Page) {

@@ -9,10 +9,8 @@ import {
   startPortal,
   type Portal,
   ROW,
+  poll,
 } from './harness.js';
-
-// Screens load lazily and the machine is shared: allow more than expect.poll's default second.
-const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000 });
 
 const SCREENS = ['configManage', 'dictManage', 'sysTagManage', 'labels'] as const;
 const pathOf = (screen: string) => `/sadmin/systemSetup/${screen}`;

@@ -9,6 +9,7 @@ import {
   signIn,
   startPortal,
   type Portal,
+  poll,
 } from './harness.js';
 
 // Issue 19 (user centre): edit the profile with a cropped avatar and see the header follow, the resume, the password
@@ -20,7 +21,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
-const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000 });
 const sider = (page: Page) => page.locator('.frame-sider');
 
 async function settle(page: Page) {

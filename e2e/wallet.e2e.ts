@@ -1,9 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createRole, createStaff, STAFF_PASSWORD } from '../apps/server/src/test/access-fixtures.js';
-import { ADMIN, confirmDialog, screenshot, settleAnimations, signIn, startPortal, type Portal } from './harness.js';
-
-const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000 });
+import {
+  ADMIN,
+  confirmDialog,
+  screenshot,
+  settleAnimations,
+  signIn,
+  startPortal,
+  type Portal,
+  poll,
+} from './harness.js';
 
 async function settle(page: Page) {
   await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning'));

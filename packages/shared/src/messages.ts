@@ -687,6 +687,11 @@ export const MESSAGES = {
     'zh-CN': '{field}：头像须为 PNG、JPEG 或 GIF 图片：{file}',
     'en-US': '{field}: the avatar must be a PNG, JPEG or GIF image: {file}',
   },
+  'v.logoImage': {
+    'zh-TW': '{field}：標誌須為 PNG、JPEG 或 GIF 圖片：{file}',
+    'zh-CN': '{field}：标志须为 PNG、JPEG 或 GIF 图片：{file}',
+    'en-US': '{field}: the logo must be a PNG, JPEG or GIF image: {file}',
+  },
   roleNotHeld: {
     'zh-TW': '您沒有這個角色，無法切換',
     'zh-CN': '您没有这个角色，无法切换',

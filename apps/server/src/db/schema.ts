@@ -767,7 +767,7 @@ export type MerchantTable = {
   nameTw: string;
   nameCn: string;
   nameEn: string;
-  logo: string | null;
+  logoFile: string | null;
   contactEmail: string | null;
   updatedBy: number | null;
   version: Generated<number>;

@@ -79,6 +79,7 @@ export const ACCESS_EXCEPTIONS: Readonly<Record<string, 'public' | 'signedIn'>> 
   // The login page shows published announcements and the merchant's name and logo (issue 21).
   'GET /api/v1/content/contents/': 'public',
   'GET /api/v1/merchants/': 'public',
+  'GET /api/v1/merchants/logoImg': 'public',
   // XiaoK, the assistant (issue 20): any signed-in member; each figure is checked against their permissions, and
   // conversations are the caller's own.
   'GET /api/v1/chat': 'signedIn',

@@ -130,7 +130,8 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   registerTagRoutes(app, createTagService({ repo: createTagRepository(db), clock }));
   registerLabelRoutes(app, createLabelService({ repo: createLabelRepository(db), people, clock }));
   // Announcements and the merchant record (issue 21).
-  registerContentRoutes(app, createContentService({ repo: createContentRepository(db), clock }));
+  const content = createContentService({ repo: createContentRepository(db), storage, clock });
+  registerContentRoutes(app, { content, storage, config });
 
   // The member's own wallet (issue 19); its activated address is part of the profile (playData.walletAddress).
   const wallet = createWalletService({
@@ -283,7 +284,13 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   // Uploads no application file, payment, e-mail or avatar keeps are swept after a day.
   scheduleOrphanSweep(app, {
     storage,
-    files: referencedByAny(fileRepo.referenced, paymentRepo.referenced, mail.referenced, profiles.referenced),
+    files: referencedByAny(
+      fileRepo.referenced,
+      paymentRepo.referenced,
+      mail.referenced,
+      profiles.referenced,
+      content.referenced,
+    ),
     clock,
   });
 }

@@ -15,6 +15,7 @@ import { reloadTab } from './layout/tabActions';
 import { usePageInfo } from './layout/useResolution';
 import { HOME_PATH } from './paths';
 import './layout/layout.css';
+import { useBrand } from './useBrand';
 
 // Loaded on first open: the drawer's colour picker and inputs are not needed for the first screen.
 const SettingsDrawer = lazy(() => import('./layout/SettingsDrawer'));
@@ -45,6 +46,7 @@ export default function BasicLayout() {
   const menuLoaded = useSession((s) => s.menuLoaded);
   const loadAccess = useSession((s) => s.loadAccess);
   const s = useSettings();
+  const brand = useBrand();
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [settingsUsed, setSettingsUsed] = useState(false);
   const openSettings = () => {
@@ -92,7 +94,7 @@ export default function BasicLayout() {
           </Layout.Content>
           {s.footer && (
             <Layout.Footer className="frame-footer">
-              {t('frame.footer', { year: new Date().getFullYear() })}
+              {t('frame.footer', { name: brand.name, year: new Date().getFullYear() })}
             </Layout.Footer>
           )}
         </Layout>

@@ -1,9 +1,9 @@
 import { createContext, useContext, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useSession } from '../stores/session';
 import { useTabs } from '../stores/tabs';
 import { findRoute } from './menu';
+import { useBrand } from './useBrand';
 
 // What a screen may ask of the frame, without importing the frame (which imports the screens).
 
@@ -32,10 +32,10 @@ export function useTabTitle(title: string | undefined): void {
   }, [fullPath, title, known, rename]);
 }
 
-// Spec section 2: the browser title is the portal name plus the localised page name.
+// Spec section 2: the browser title is the portal name (the merchant's display name) plus the localised page name.
 export function useDocumentTitle(pageTitle: string | undefined): void {
-  const { t } = useTranslation();
+  const { name } = useBrand();
   useEffect(() => {
-    document.title = pageTitle ? `${t('common.appName')} - ${pageTitle}` : t('common.appName');
-  }, [pageTitle, t]);
+    document.title = pageTitle ? `${name} - ${pageTitle}` : name;
+  }, [pageTitle, name]);
 }

@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { getCall, postCall } from '../endpoint.js';
+import { getCall, postCall, rawCall } from '../endpoint.js';
 import {
   ContentAddBody,
   ContentListQuery,
   ContentPage,
   ContentSchema,
   ContentUpdateBody,
+  MerchantLogoQuery,
   MerchantSchema,
   MerchantUpdateBody,
   PublishedContentQuery,
@@ -26,4 +27,8 @@ export const contentApi = {
 export const merchantApi = {
   view: getCall('/api/v1/merchants/', undefined, MerchantSchema),
   update: postCall('/api/v1/merchants/update', MerchantUpdateBody, MerchantSchema),
+  // The logo: uploaded (multipart field `file`), removed, and served publicly (the login page shows it).
+  uploadLogo: postCall('/api/v1/merchants/logo', undefined, MerchantSchema),
+  removeLogo: postCall('/api/v1/merchants/logo/remove', undefined, MerchantSchema),
+  logo: rawCall('/api/v1/merchants/logoImg', MerchantLogoQuery, 'image/*'),
 };

@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { pageOf, zEpochMs, zFlag, zId, zInt, zOptText, zPaging, zText } from '../wire.js';
-import { isValidUrl } from './application.js';
 import { zEmail } from './auth.js';
 import { zRowVersion } from './entry.js';
-import { isPortalPath } from './member.js';
 
 // The portal's own content items (announcements on the login page and the dashboard) and the merchant record
 // (issue 21, docs/content.md).
@@ -69,7 +67,10 @@ export const MerchantSchema = z.object({
   nameTw: z.string(),
   nameCn: z.string(),
   nameEn: z.string(),
-  logo: z.string().nullable().describe('an http(s) URL or a path on the portal (an upload)'),
+  logo: z
+    .string()
+    .nullable()
+    .describe('where the uploaded logo is served (public, changes with each upload); null without a logo'),
   contactEmail: z.string().nullable(),
   version: z.number().int(),
   updatedAt: z.number().int(),
@@ -80,7 +81,10 @@ export const MerchantUpdateBody = z.object({
   nameTw: zText(100),
   nameCn: zText(100),
   nameEn: zText(100),
-  logo: zOptText(500).refine((v) => !v || isValidUrl(v) || isPortalPath(v), 'v.url'),
   contactEmail: zEmail().nullish(),
 });
 export type MerchantUpdateInput = z.output<typeof MerchantUpdateBody>;
+
+// The logo image (PNG, JPEG or GIF checked by content), at most this size.
+export const MERCHANT_LOGO_MAX_BYTES = 512 * 1024;
+export const MerchantLogoQuery = z.object({ v: zOptText(16).describe('cache key of the current logo (ignored)') });

@@ -58,11 +58,13 @@ export const FollowUpFiguresSchema = z.object({
   doneInPeriod: zCount().describe('items marked done in the period (whenever created)'),
 });
 
-export const EmailFiguresSchema = z.object({
-  sent: zCount().describe('e-mail recipients queued in the period and delivered to the mail server'),
+// Recipients of one channel (e-mail or SMS) queued in the period, by delivery outcome.
+export const DeliveryFiguresSchema = z.object({
+  sent: zCount().describe('recipients queued in the period and handed to the mail server or SMS gateway'),
   failed: zCount().describe('recipients queued in the period that failed for good'),
   pending: zCount().describe('recipients queued in the period still queued or being sent'),
 });
+export const EmailFiguresSchema = DeliveryFiguresSchema;
 
 export const TodoFiguresSchema = z.object({
   open: zCount().describe("the caller's to-dos not done"),
@@ -98,7 +100,8 @@ export const DashboardSchema = z.object({
   applications: ApplicationFiguresSchema.nullable().describe('null without application:list'),
   payments: PaymentFiguresSchema.nullable().describe('null without payment:list'),
   followUps: FollowUpFiguresSchema.nullable().describe('null without follow:list'),
-  emails: EmailFiguresSchema.nullable().describe('null without email:list'),
+  emails: DeliveryFiguresSchema.nullable().describe('e-mail recipients; null without email:list'),
+  sms: DeliveryFiguresSchema.nullable().describe('SMS recipients; null without sms:list'),
   todos: TodoFiguresSchema.describe("the caller's own to-dos (message box)"),
   tasks: TaskFiguresSchema.describe("the caller's own project tasks and contribution points"),
   feedback: FeedbackFiguresSchema.nullable().describe('null without feedback:list'),
@@ -107,7 +110,8 @@ export type Dashboard = z.infer<typeof DashboardSchema>;
 export type ApplicationFigures = z.infer<typeof ApplicationFiguresSchema>;
 export type PaymentFigures = z.infer<typeof PaymentFiguresSchema>;
 export type FollowUpFigures = z.infer<typeof FollowUpFiguresSchema>;
-export type EmailFigures = z.infer<typeof EmailFiguresSchema>;
+export type DeliveryFigures = z.infer<typeof DeliveryFiguresSchema>;
+export type EmailFigures = DeliveryFigures;
 export type TodoFigures = z.infer<typeof TodoFiguresSchema>;
 export type TaskFigures = z.infer<typeof TaskFiguresSchema>;
 export type FeedbackFigures = z.infer<typeof FeedbackFiguresSchema>;

@@ -28,7 +28,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('name_tw', 'varchar(100)', notNull)
     .addColumn('name_cn', 'varchar(100)', notNull)
     .addColumn('name_en', 'varchar(100)', notNull)
-    .addColumn('logo', 'varchar(500)')
+    // The stored name of the uploaded logo (files module storage), served publicly by GET /api/v1/merchants/logoImg.
+    .addColumn('logo_file', 'varchar(100)')
     .addColumn('contact_email', 'varchar(120)')
     .addColumn('updated_by', 'integer', (c) => c.references('member.id').onDelete('set null'))
     .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))

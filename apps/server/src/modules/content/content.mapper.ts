@@ -25,12 +25,15 @@ export const toPublished = (r: ContentRow): PublishedContent => ({
   createdAt: Number(r.createdAt),
 });
 
+// Where the logo is served; `v` changes with each upload so caches refresh.
+export const logoPath = (storedName: string) => `/api/v1/merchants/logoImg?v=${storedName.slice(7, 15)}`;
+
 export const toMerchant = (r: MerchantRow): Merchant => ({
   code: r.code,
   nameTw: r.nameTw,
   nameCn: r.nameCn,
   nameEn: r.nameEn,
-  logo: r.logo,
+  logo: r.logoFile ? logoPath(r.logoFile) : null,
   contactEmail: r.contactEmail,
   version: r.version,
   updatedAt: Number(r.updatedAt),

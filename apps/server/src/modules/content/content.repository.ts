@@ -78,6 +78,16 @@ export function createContentRepository(db: Db) {
       if (version !== undefined && version !== null) q = q.where('version', '=', version);
       return Number((await q.executeTakeFirst()).numUpdatedRows) > 0;
     },
+
+    async referencedLogos(names: readonly string[]): Promise<Set<string>> {
+      if (!names.length) return new Set();
+      const rows = await db
+        .selectFrom('merchant')
+        .select('logoFile')
+        .where('logoFile', 'in', [...names])
+        .execute();
+      return new Set(rows.flatMap((r) => (r.logoFile ? [r.logoFile] : [])));
+    },
   };
 }
 export type ContentRepository = ReturnType<typeof createContentRepository>;

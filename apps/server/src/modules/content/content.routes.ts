@@ -1,11 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { contentApi, merchantApi, PERM } from '@study-crm/shared';
+import { contentApi, MERCHANT_LOGO_MAX_BYTES, merchantApi, PERM } from '@study-crm/shared';
+import type { Config } from '../../config.js';
+import { readMultipart } from '../../http/multipart.js';
 import { defineRoute } from '../../http/route.js';
+import { sendStoredFile, type FileStorage } from '../files/index.js';
 import type { ContentService } from './content.service.js';
 
 const tags = ['content'];
 
-export function registerContentRoutes(app: FastifyInstance, content: ContentService): void {
+export function registerContentRoutes(
+  app: FastifyInstance,
+  deps: { content: ContentService; storage: FileStorage; config: Config },
+): void {
+  const { content, storage, config } = deps;
   defineRoute(app, {
     ...contentApi.published,
     access: 'public',
@@ -54,5 +61,36 @@ export function registerContentRoutes(app: FastifyInstance, content: ContentServ
     tags,
     summary: 'Edit the merchant record; a stale version is refused (409)',
     handler: ({ body, member }) => content.updateMerchant(body, member!.id),
+  });
+  defineRoute(app, {
+    ...merchantApi.uploadLogo,
+    access: PERM.merchantUpdate,
+    tags,
+    summary: 'Upload the logo (multipart field `file`: PNG, JPEG or GIF checked by content, at most 512 KB)',
+    handler: async ({ req, member }) => {
+      const maxBytes = Math.min(MERCHANT_LOGO_MAX_BYTES, config.uploadMaxBytes);
+      const form = await readMultipart(req, { maxBytes, sink: storage.sink });
+      try {
+        return await content.uploadLogo(form.file, member!.id);
+      } finally {
+        if (form.file) await storage.discard(form.file);
+      }
+    },
+  });
+  defineRoute(app, {
+    ...merchantApi.removeLogo,
+    access: PERM.merchantUpdate,
+    tags,
+    summary: 'Remove the logo (the portal shows its own mark again)',
+    handler: ({ member }) => content.removeLogo(member!.id),
+  });
+  defineRoute(app, {
+    ...merchantApi.logo,
+    access: 'public',
+    tags,
+    summary: 'The uploaded logo image (public: the login page shows it; 404 without a logo)',
+    handler: async ({ reply }) => {
+      await sendStoredFile(reply, await content.openLogo());
+    },
   });
 }

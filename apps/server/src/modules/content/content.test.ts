@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ContentItem, Merchant, Page, PublishedContent } from '@study-crm/shared';
+import type { ContentItem, Envelope, Merchant, Page, PublishedContent } from '@study-crm/shared';
 import { createRole, createStaff, STAFF_PASSWORD } from '../../test/access-fixtures.js';
+import { multipart, PDF_MINI, PNG_1x1 } from '../../test/application-fixtures.js';
 import { useTestApp } from '../../test/signed-in.js';
 
 const C = '/api/v1/content/contents';
@@ -65,7 +66,6 @@ describe('announcements and the merchant record', () => {
         nameTw: '英倫升學',
         nameCn: '英伦升学',
         nameEn: 'UK Study',
-        logo: '/api/v1/fms/file?name=logo.png',
         contactEmail: 'Hello@Example.com',
       },
       t.admin,
@@ -75,18 +75,58 @@ describe('announcements and the merchant record', () => {
       contactEmail: 'hello@example.com',
       version: m.data.version + 1,
     });
-    const bad = await t.post(
-      '/api/v1/merchants/update',
-      { nameTw: 'a', nameCn: 'b', nameEn: 'c', logo: 'javascript:alert(1)' },
-      t.admin,
-    );
+    const bad = await t.post('/api/v1/merchants/update', { nameTw: '', nameCn: 'b', nameEn: 'c' }, t.admin);
     expect(bad.meta.code).toBe(400);
-    expect(bad.meta.message).toContain('logo');
+    expect(bad.meta.message).toContain('nameTw');
     const stale = await t.post(
       '/api/v1/merchants/update',
       { version: m.data.version, nameTw: 'a', nameCn: 'b', nameEn: 'c' },
       t.admin,
     );
     expect(stale.meta.code).toBe(409);
+  });
+
+  const uploadLogo = async (token: string | null, name: string, content: Buffer) => {
+    const body = multipart({}, { name, content });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/merchants/logo?appId=student-admin&mcId=COM',
+      headers: { ...t.headers({ token }), 'content-type': body.contentType },
+      payload: body.payload,
+    });
+    return res.json() as Envelope<Merchant>;
+  };
+  const logoImage = (url: string) =>
+    t.app.inject({ method: 'GET', url: `${url}&appId=student-admin`, headers: t.headers() });
+
+  it('takes a logo checked by content, serves it without a session, replaces and removes it', async () => {
+    const pdf = await uploadLogo(t.admin.token, 'logo.png', PDF_MINI);
+    expect(pdf.meta.code).toBe(400);
+    expect(pdf.meta.message).toContain('file');
+    expect((await t.get<Merchant>('/api/v1/merchants/', {}, { token: null })).data.logo).toBeNull();
+
+    const ok = await uploadLogo(t.admin.token, 'logo.png', PNG_1x1);
+    expect(ok.meta.code).toBe(200);
+    expect(ok.data.logo).toMatch(/^\/api\/v1\/merchants\/logoImg\?v=/);
+    const img = await logoImage(ok.data.logo!);
+    expect(img.headers['content-type']).toBe('image/png');
+    expect(img.rawPayload.equals(PNG_1x1)).toBe(true);
+
+    // A second upload replaces the first (a new address, so caches refresh).
+    const again = await uploadLogo(t.admin.token, 'logo2.png', PNG_1x1);
+    expect(again.data.logo).not.toBe(ok.data.logo);
+    const removed = await t.post<Merchant>('/api/v1/merchants/logo/remove', {}, t.admin);
+    expect(removed.data.logo).toBeNull();
+    expect((await logoImage('/api/v1/merchants/logoImg?v=x').then((r) => r.json() as Envelope<null>)).meta.code).toBe(
+      404,
+    );
+  });
+
+  it('refuses a logo from a caller without the merchant permission or a session', async () => {
+    await createStaff(t.db.db, 'nologo', [await createRole(t.db.db, 'ROLE_NOLOGO', [])]);
+    const nobody = await t.login('nologo', STAFF_PASSWORD);
+    expect((await uploadLogo(nobody.token, 'logo.png', PNG_1x1)).meta.code).toBe(403);
+    expect((await uploadLogo(null, 'logo.png', PNG_1x1)).meta.code).toBe(401);
+    expect((await t.post('/api/v1/merchants/logo/remove', {}, nobody)).meta.code).toBe(403);
   });
 });

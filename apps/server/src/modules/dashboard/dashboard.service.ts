@@ -41,19 +41,33 @@ export function createDashboardService(deps: DashboardDeps) {
       const p = periodOf(now, n);
       const when = <T>(perm: string, read: () => Promise<T>): Promise<T | null> =>
         perms.has(perm) ? read() : Promise.resolve(null);
-      const [applications, payments, followUps, emails, todos, tasks, feedback] = await Promise.all([
+      const delivered = async (channel: 'email' | 'sms') => {
+        const s = await deps.deliveries.byStatus(channel, p.since);
+        return { sent: s.sent, failed: s.failed, pending: s.queued + s.sending };
+      };
+      const [applications, payments, followUps, emails, sms, todos, tasks, feedback] = await Promise.all([
         when(PERM.applicationList, () => deps.applications.figures(p.from, p.to, p.days)),
         when(PERM.paymentList, () => deps.payments.figures(p.from, p.to)),
         when(PERM.followList, () => deps.followUps.figures(p.since)),
-        when(PERM.emailList, async () => {
-          const s = await deps.deliveries.byStatus('email', p.since);
-          return { sent: s.sent, failed: s.failed, pending: s.queued + s.sending };
-        }),
+        when(PERM.emailList, () => delivered('email')),
+        when(PERM.smsList, () => delivered('sms')),
         deps.inbox.todoFigures(memberId, p.since, now),
         deps.tasks.figures(memberId, p.since, now),
         when(PERM.feedbackList, () => deps.feedback.figures(p.since)),
       ]);
-      return { days: n, from: p.from, to: p.to, applications, payments, followUps, emails, todos, tasks, feedback };
+      return {
+        days: n,
+        from: p.from,
+        to: p.to,
+        applications,
+        payments,
+        followUps,
+        emails,
+        sms,
+        todos,
+        tasks,
+        feedback,
+      };
     },
   };
 }

@@ -84,7 +84,16 @@ describe('dashboard figures', () => {
     });
     await db
       .insertInto('deliveryOutbox')
-      .values([mail('sent'), mail('sent'), mail('failed'), mail('queued'), mail('sent', NOW, 'sms'), mail('sent', old)])
+      .values([
+        mail('sent'),
+        mail('sent'),
+        mail('failed'),
+        mail('queued'),
+        mail('sent', NOW, 'sms'),
+        mail('failed', NOW, 'sms'),
+        mail('sent', old, 'sms'),
+        mail('sent', old),
+      ])
       .execute();
     const todo = (dueAt: number | null, done: 0 | 1, createdAt = NOW, memberId = t.admin.mid) => ({
       memberId,
@@ -145,6 +154,7 @@ describe('dashboard figures', () => {
     ]);
     expect(d.followUps).toEqual({ created: 2, createdDone: 1, doneInPeriod: 2 });
     expect(d.emails).toEqual({ sent: 2, failed: 1, pending: 1 });
+    expect(d.sms).toEqual({ sent: 1, failed: 1, pending: 0 });
     expect(d.todos).toEqual({ open: 3, overdue: 1, dueSoon: 1, doneInPeriod: 1 });
   });
 
@@ -283,6 +293,7 @@ describe('dashboard figures', () => {
     expect(d.applications).toBeNull();
     expect(d.followUps).toBeNull();
     expect(d.emails).toBeNull();
+    expect(d.sms).toBeNull();
     expect(d.payments!.currencies).toHaveLength(2);
     expect(d.todos).toEqual({ open: 0, overdue: 0, dueSoon: 0, doneInPeriod: 0 });
 
@@ -295,6 +306,7 @@ describe('dashboard figures', () => {
       payments: null,
       followUps: null,
       emails: null,
+      sms: null,
       feedback: null,
     });
   });

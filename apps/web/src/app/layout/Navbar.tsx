@@ -13,6 +13,8 @@ import {
 import { LOCALES, type Locale } from '@study-crm/shared';
 import { changeLocale, currentLocale } from '../../i18n';
 import { useSettings } from '../../stores/settings';
+import { useBrand } from '../useBrand';
+import { useAuthImage } from '../../components/useAuthImage';
 import { AssistantButton } from './AssistantButton';
 import { MessageBox } from './MessageBox';
 import { LOCALE_NAMES } from './localeNames';
@@ -30,12 +32,20 @@ export function Navbar({ onSettings }: { onSettings: () => void }) {
   const update = useSettings((s) => s.update);
   const full = useFullScreen();
   const locale = currentLocale();
+  const brand = useBrand();
+  const logo = useAuthImage(brand.logo);
 
   return (
     <div className="navbar" data-testid="navbar">
       <div className="navbar-left">
-        <div className="navbar-logo">SC</div>
-        <span className="navbar-title">{t('common.appName')}</span>
+        {logo ? (
+          <img className="navbar-logo-img" src={logo} alt="" data-testid="navbar-logo" />
+        ) : (
+          <div className="navbar-logo">SC</div>
+        )}
+        <span className="navbar-title" data-testid="navbar-title">
+          {brand.name}
+        </span>
         {showMenu && !topMenu && (
           <Button
             type="text"

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useState } from 'react';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { MenuItem } from '@study-crm/shared';
 import '../../i18n';
 
@@ -60,7 +61,13 @@ function setup() {
   const router = createMemoryRouter([{ path: '*', element: <ScreenHost /> }], {
     initialEntries: ['/accessManage/roleManage'],
   });
-  render(<RouterProvider router={router} />);
+  // The frame asks for the merchant's name (document title); here it keeps the built-in name.
+  const client = new QueryClient({ defaultOptions: { queries: { enabled: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
   return router;
 }
 

@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, App as AntApp, Button, Card, Form, Input, Skeleton } from 'antd';
+import { Alert, App as AntApp, Button, Card, Form, Input, Skeleton, Space, Typography, Upload } from 'antd';
+import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import type { MerchantUpdateInput } from '@study-crm/shared';
 import { ApiError } from '../../api/client';
 import { useConfirm } from '../../components/form/useConfirm';
-import { useMerchant, useMerchantUpdate } from './api';
+import { useAuthImage } from '../../components/useAuthImage';
+import { useMerchant, useMerchantLogo, useMerchantUpdate } from './api';
 
 type Values = Omit<MerchantUpdateInput, 'version'>;
 
@@ -16,9 +18,12 @@ export default function MerchantSettings() {
   const confirm = useConfirm();
   const merchant = useMerchant();
   const save = useMerchantUpdate();
+  const logo = useMerchantLogo();
   const [form] = Form.useForm<Values>();
   const [error, setError] = useState<string | null>(null);
   const m = merchant.data;
+  // The logo is served through the wire contract (appId, sign), so it is fetched rather than linked.
+  const logoSrc = useAuthImage(m?.logo);
 
   useEffect(() => {
     if (m)
@@ -26,7 +31,6 @@ export default function MerchantSettings() {
         nameTw: m.nameTw,
         nameCn: m.nameCn,
         nameEn: m.nameEn,
-        logo: m.logo,
         contactEmail: m.contactEmail,
       });
   }, [m, form]);
@@ -77,8 +81,42 @@ export default function MerchantSettings() {
           >
             <Input maxLength={100} data-testid="merchant-f-nameEn" />
           </Form.Item>
-          <Form.Item name="logo" label={t('content.merchant.logo')} extra={t('content.merchant.logoHint')}>
-            <Input maxLength={500} />
+          <Form.Item label={t('content.merchant.logo')} extra={t('content.merchant.logoHint')}>
+            <Space align="center" size={16} wrap>
+              {logoSrc ? (
+                <img
+                  src={logoSrc}
+                  alt={t('content.merchant.logo')}
+                  style={{ maxHeight: 48, maxWidth: 160 }}
+                  data-testid="merchant-logo"
+                />
+              ) : (
+                <Typography.Text type="secondary">{t('content.merchant.noLogo')}</Typography.Text>
+              )}
+              <Upload
+                accept="image/png,image/jpeg,image/gif"
+                showUploadList={false}
+                beforeUpload={(file) => {
+                  logo.upload.mutate(file, { onSuccess: () => void message.success(t('content.merchant.logoSaved')) });
+                  return false;
+                }}
+              >
+                <Button icon={<UploadOutlined />} loading={logo.upload.isPending} data-testid="merchant-logo-upload">
+                  {t('content.merchant.logoUpload')}
+                </Button>
+              </Upload>
+              {m.logo && (
+                <Button
+                  danger
+                  icon={<DeleteOutlined />}
+                  loading={logo.remove.isPending}
+                  onClick={() => confirm(t('content.merchant.logoRemoveConfirm'), () => logo.remove.mutateAsync())}
+                  data-testid="merchant-logo-remove"
+                >
+                  {t('content.merchant.logoRemove')}
+                </Button>
+              )}
+            </Space>
           </Form.Item>
           <Form.Item name="contactEmail" label={t('content.merchant.contactEmail')}>
             <Input maxLength={120} />

@@ -9,8 +9,8 @@ import { formatMoney } from '../payment/api';
 import { ChartCard } from './ChartCard';
 import {
   byStatusOption,
-  EMAIL_PARTS,
-  emailOption,
+  DELIVERY_PARTS,
+  deliveryOption,
   followUpOption,
   PAYMENT_PARTS,
   paymentOption,
@@ -45,13 +45,14 @@ export function DashboardCharts({ d, canOpen }: { d: Dashboard; canOpen: (path: 
       perDay: a && perDayOption(a, t),
       byStatus: a && byStatusOption(a, label, t, colorOf),
       followUps: d.followUps && followUpOption(d.followUps, t),
-      emails: d.emails && emailOption(d.emails, t),
+      emails: d.emails && deliveryOption(d.emails, t),
+      sms: d.sms && deliveryOption(d.sms, t),
       payments: (d.payments?.currencies ?? []).map((c) => ({
         c,
         option: paymentOption(c, (minor) => formatMoney(minor, c.currency, c.digits), t),
       })),
     }),
-    [a, d.followUps, d.emails, d.payments, label, colorOf, t],
+    [a, d.followUps, d.emails, d.sms, d.payments, label, colorOf, t],
   );
 
   const clickable = (path: string, pick: (i: number) => Record<string, string | number> | undefined) =>
@@ -129,10 +130,21 @@ export function DashboardCharts({ d, canOpen }: { d: Dashboard; canOpen: (path: 
             option={options.emails}
             isEmpty={d.emails.sent + d.emails.failed + d.emails.pending === 0}
             onItemClick={clickable(LIST_PATHS.emails, (i) => {
-              const part = EMAIL_PARTS[i];
+              const part = DELIVERY_PARTS[i];
               if (!part) return undefined;
               return { delivery: part === 'pending' ? 'queued' : part, from: Date.parse(`${d.from}T00:00:00Z`) };
             })}
+          />
+        </Col>
+      )}
+      {d.sms && options.sms && (
+        <Col {...half}>
+          <ChartCard
+            testId="chart-sms"
+            title={t('home.chart.sms')}
+            option={options.sms}
+            isEmpty={d.sms.sent + d.sms.failed + d.sms.pending === 0}
+            onItemClick={clickable(LIST_PATHS.sms, () => ({}))}
           />
         </Col>
       )}

@@ -140,6 +140,17 @@ export function KpiCards({
           />
         </Col>
       )}
+      {d.sms && (
+        <Col {...span}>
+          <KpiCard
+            testId="kpi-sms-failed"
+            title={t('home.kpi.smsFailed')}
+            value={d.sms.failed}
+            detail={t('home.kpi.smsDetail', { sent: d.sms.sent, pending: d.sms.pending })}
+            to={to(LIST_PATHS.sms, {})}
+          />
+        </Col>
+      )}
       <Col {...span}>
         <KpiCard
           testId="kpi-todos"

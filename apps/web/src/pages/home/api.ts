@@ -3,7 +3,7 @@ import { dashboardApi, memberApi } from '@study-crm/shared';
 import { fetchData } from '../../api/call';
 
 // The dashboard shows other domains' figures: any write to them refreshes it (lib/queryDomains.ts).
-const READS = ['application', 'payment', 'emails', 'messageBox'] as const;
+const READS = ['application', 'payment', 'emails', 'sms', 'feedback', 'tasks', 'contributions', 'messageBox'] as const;
 
 export const useDashboard = (days: number) =>
   useQuery({

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { ApplicationFigures, EmailFigures, FollowUpFigures, PaymentFigures } from '@study-crm/shared';
+import type { ApplicationFigures, DeliveryFigures, FollowUpFigures, PaymentFigures } from '@study-crm/shared';
 import type { ChartOption } from '../../components/charts/EChart';
 
 // Option builders of the dashboard's charts: data in, ECharts option out (no state, no fetching).
@@ -87,11 +87,12 @@ export function followUpOption(f: FollowUpFigures, t: TFunction): ChartOption {
   );
 }
 
-export const EMAIL_PARTS = ['sent', 'failed', 'pending'] as const;
+export const DELIVERY_PARTS = ['sent', 'failed', 'pending'] as const;
 
-export function emailOption(e: EmailFigures, t: TFunction): ChartOption {
+// Recipients of one channel (e-mail or SMS) by delivery outcome.
+export function deliveryOption(e: DeliveryFigures, t: TFunction): ChartOption {
   return pie(
-    EMAIL_PARTS.map((k) => ({ name: t(`home.chart.${k}`), value: e[k] })),
+    DELIVERY_PARTS.map((k) => ({ name: t(`home.chart.${k}`), value: e[k] })),
     t,
   );
 }

@@ -5,6 +5,7 @@ export const LIST_PATHS = {
   applications: '/applicationManage/applicationList',
   payments: '/transactionsManage/transactions',
   emails: '/message/emailManage',
+  sms: '/message/smsManage',
   members: '/employee/employeeList',
   feedback: '/feedbackManage/feedback',
 } as const;

@@ -1,0 +1,25 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { merchantApi, type Locale, type Merchant } from '@study-crm/shared';
+import { fetchData } from '../api/call';
+import { currentLocale } from '../i18n';
+
+const NAME_OF: Record<Locale, (m: Merchant) => string> = {
+  'zh-TW': (m) => m.nameTw,
+  'zh-CN': (m) => m.nameCn,
+  'en-US': (m) => m.nameEn,
+};
+
+// The portal's name and logo as the merchant record sets them (System setup → Merchant), in the member's
+// language; the built-in name and mark until it has loaded or when it names none. Shares the merchant screen's
+// cache, so an edit there shows in the navbar and the title at once.
+export function useBrand(): { name: string; logo: string | null } {
+  const { t } = useTranslation();
+  const merchant = useQuery({
+    queryKey: ['merchant'],
+    queryFn: ({ signal }) => fetchData(merchantApi.view, undefined, { signal }),
+    staleTime: 10 * 60_000,
+  });
+  const m = merchant.data;
+  return { name: (m && NAME_OF[currentLocale()](m)) || t('common.appName'), logo: m?.logo ?? null };
+}
