@@ -1,5 +1,5 @@
 import type { Endpoint, EndpointData, EndpointParams, Envelope, RawEndpoint } from '@study-crm/shared';
-import { api, openStream, unwrap, type CallOptions, type Params } from './client';
+import { api, unwrap, type CallOptions, type Params } from './client';
 
 // A call of the wire contract by its shared description: method and URL come from the endpoint, the answer's type
 // from its response schema.
@@ -21,7 +21,3 @@ export const fetchData = <E extends Endpoint>(endpoint: E, params?: EndpointPara
 // The bytes of a raw call (images, downloads); a refusal arrives as an ApiError after the usual toast.
 export const blobOf = <E extends RawEndpoint>(endpoint: E, params?: Params, opts?: CallOptions) =>
   api.blob(endpoint.url, params, opts);
-
-// A streamed call (text/event-stream): the response to read, or an ApiError after the usual handling of a refusal.
-export const streamOf = <E extends RawEndpoint>(endpoint: E, params?: Params, opts?: CallOptions) =>
-  openStream(endpoint.url, params, opts);

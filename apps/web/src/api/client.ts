@@ -59,7 +59,8 @@ function commonParams(): Record<string, string> {
   return { appId: APP_ID, mcId: MC_ID, memberId: session.mid() ?? '' };
 }
 
-function headers(extra: Record<string, string> = {}): Record<string, string> {
+// The headers of every call (sign, language, session token); also used by streamed calls outside this file.
+export function headers(extra: Record<string, string> = {}): Record<string, string> {
   const h: Record<string, string> = { [SIGN_HEADER]: CLIENT_SIGN, 'accept-language': i18n.language, ...extra };
   const token = session.token();
   if (token) h[TOKEN_HEADER] = token;
@@ -152,25 +153,6 @@ export const api = {
     return res.blob();
   },
 };
-
-// A streamed answer (text/event-stream, e.g. XiaoK): the response when the server accepted the call; a refusal
-// before the stream (a JSON envelope) goes through the usual handling and arrives as an ApiError. EventSource cannot
-// send the sign header, so this is a fetch whose body the caller reads.
-export async function openStream(url: string, params?: Params, opts: CallOptions = {}): Promise<Response> {
-  let res: Response;
-  try {
-    res = await fetch(`${API_BASE}${url}?${encodeParams(params).toString()}`, {
-      headers: headers({ accept: 'text/event-stream' }),
-      signal: opts.signal ?? null,
-    });
-  } catch (err) {
-    if ((err as Error).name !== 'AbortError') toastError((err as Error).message || fallbackMessage());
-    throw err;
-  }
-  if ((res.headers.get('content-type') ?? '').startsWith('text/event-stream') && res.body) return res;
-  const env = handleEnvelope<null>(await res.json().catch(() => null), opts);
-  throw new ApiError(env.meta.code, env.meta.message);
-}
 
 export class ApiError extends Error {
   constructor(

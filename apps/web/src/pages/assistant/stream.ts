@@ -1,5 +1,8 @@
 import { assistantApi, CHAT_EVENTS, createSseParser, type ChatStreamEvent } from '@study-crm/shared';
-import { streamOf } from '../../api/call';
+import { ApiError, encodeParams, handleEnvelope, headers, type CallOptions, type Params } from '../../api/client';
+import { API_BASE } from '../../api/config';
+import i18n from '../../i18n';
+import { toastError } from '../../lib/feedback';
 
 const KNOWN = new Set<string>(CHAT_EVENTS);
 
@@ -37,12 +40,35 @@ export async function readChatStream(
   }
 }
 
+// A streamed answer (text/event-stream): the response when the server accepted the call; a refusal before the stream
+// (a JSON envelope) goes through the client's usual handling and arrives as an ApiError. Contract parameters and
+// headers are the shared client's; EventSource cannot send the sign header, so this is a fetch whose body is read.
+// (Here rather than in api/client.ts, which the login page loads.)
+export async function openStream(url: string, params: Params, opts: CallOptions): Promise<Response> {
+  let res: Response;
+  try {
+    res = await fetch(`${API_BASE}${url}?${encodeParams(params).toString()}`, {
+      headers: headers({ accept: 'text/event-stream' }),
+      signal: opts.signal ?? null,
+    });
+  } catch (err) {
+    if ((err as Error).name !== 'AbortError') toastError((err as Error).message || i18n.t('common.networkUnstable'));
+    throw err;
+  }
+  if ((res.headers.get('content-type') ?? '').startsWith('text/event-stream') && res.body) return res;
+  const env = handleEnvelope<null>(await res.json().catch(() => null), opts);
+  throw new ApiError(env.meta.code, env.meta.message);
+}
+
 // Asks XiaoK (GET /api/v1/chat) through the shared client: contract parameters and the sign header. A refusal before
 // the stream (400, 404, 7801…) rejects with an ApiError; `apiResCode` codes are left to the caller to show.
 export async function askXiaoK(
   params: { question: string; conversationId: number | null },
   opts: { signal: AbortSignal; onEvent: (e: ChatStreamEvent) => void; apiResCode?: readonly number[] },
 ): Promise<void> {
-  const res = await streamOf(assistantApi.chat, params, { signal: opts.signal, apiResCode: opts.apiResCode ?? [] });
+  const res = await openStream(assistantApi.chat.url, params, {
+    signal: opts.signal,
+    apiResCode: opts.apiResCode ?? [],
+  });
   await readChatStream(res.body!, opts.onEvent, opts.signal);
 }
