@@ -45,4 +45,26 @@ describe('configuration', () => {
   it('switches to PostgreSQL with a postgres:// URL', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db' }).databaseUrl).toBe('postgres://u@h:5432/db');
   });
+
+  it('configures XiaoK’s model only with a URL and a model name, and the embedded answerer alone by default', () => {
+    expect(loadConfig({}).assistant).toEqual({
+      model: undefined,
+      timeoutMs: 60_000,
+      firstByteMs: 15_000,
+      ratePerMinute: 10,
+      historyMessages: 12,
+    });
+    expect(problemsOf({ ASSISTANT_MODEL_URL: 'https://llm.example.com/v1' })).toEqual([
+      'ASSISTANT_MODEL_NAME is required with ASSISTANT_MODEL_URL',
+    ]);
+    expect(problemsOf({ ASSISTANT_MODEL_URL: 'ftp://x', ASSISTANT_MODEL_NAME: 'm' }).join()).toMatch(
+      /ASSISTANT_MODEL_URL/,
+    );
+    const c = loadConfig({
+      ASSISTANT_MODEL_URL: 'https://llm.example.com/v1/',
+      ASSISTANT_MODEL_NAME: 'm',
+      ASSISTANT_MODEL_KEY: 'k',
+    });
+    expect(c.assistant.model).toEqual({ url: 'https://llm.example.com/v1', key: 'k', name: 'm' });
+  });
 });

@@ -92,6 +92,19 @@ const EnvSchema = z
     SMS_GATEWAY_TIMEOUT_MS: int(10_000, 100, 120_000),
     SMS_GATEWAY_FROM: z.string().trim().max(16).optional(),
     RESET_CODE_MAX_PER_HOUR: int(20, 1, 10_000),
+    // XiaoK's language model (issue 20): any OpenAI-compatible chat-completions endpoint; unset URL = the embedded
+    // answerer only.
+    ASSISTANT_MODEL_URL: z
+      .string()
+      .url()
+      .regex(/^https?:\/\//, 'must be an http(s) URL')
+      .optional(),
+    ASSISTANT_MODEL_KEY: z.string().min(1).max(1024).optional(),
+    ASSISTANT_MODEL_NAME: z.string().trim().min(1).max(200).optional(),
+    ASSISTANT_TIMEOUT_MS: int(60_000, 100, 600_000),
+    ASSISTANT_FIRST_BYTE_MS: int(15_000, 100, 120_000),
+    ASSISTANT_RATE_PER_MINUTE: int(10, 1, 1000),
+    ASSISTANT_HISTORY_MESSAGES: int(12, 0, 100),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.CAPTCHA_TEST_CODE) {
@@ -100,6 +113,9 @@ const EnvSchema = z
         path: ['CAPTCHA_TEST_CODE'],
         message: 'is a test-only setting and is refused when NODE_ENV=production',
       });
+    }
+    if (env.ASSISTANT_MODEL_URL && !env.ASSISTANT_MODEL_NAME) {
+      ctx.addIssue({ code: 'custom', path: ['ASSISTANT_MODEL_NAME'], message: 'is required with ASSISTANT_MODEL_URL' });
     }
     if (env.SMS_GATEWAY_URL && !env.SMS_GATEWAY_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SMS_GATEWAY_SECRET'], message: 'is required with SMS_GATEWAY_URL' });
@@ -168,6 +184,15 @@ export type Config = {
   // The HTTP SMS gateway; undefined: none configured (SMS are recorded as not delivered).
   smsGateway:
     { url: string; key: string | undefined; secret: string; timeoutMs: number; from: string | undefined } | undefined;
+  // XiaoK, the assistant: the language model (undefined: the embedded answerer only), its time limits, the
+  // per-member question limit and how many earlier messages of the conversation the model sees.
+  assistant: {
+    model: { url: string; key: string | undefined; name: string } | undefined;
+    timeoutMs: number;
+    firstByteMs: number;
+    ratePerMinute: number;
+    historyMessages: number;
+  };
 };
 
 export class ConfigError extends Error {
@@ -242,5 +267,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             from: e.SMS_GATEWAY_FROM || undefined,
           }
         : undefined,
+    assistant: {
+      model:
+        e.ASSISTANT_MODEL_URL && e.ASSISTANT_MODEL_NAME
+          ? { url: e.ASSISTANT_MODEL_URL.replace(/\/+$/, ''), key: e.ASSISTANT_MODEL_KEY, name: e.ASSISTANT_MODEL_NAME }
+          : undefined,
+      timeoutMs: e.ASSISTANT_TIMEOUT_MS,
+      firstByteMs: e.ASSISTANT_FIRST_BYTE_MS,
+      ratePerMinute: e.ASSISTANT_RATE_PER_MINUTE,
+      historyMessages: e.ASSISTANT_HISTORY_MESSAGES,
+    },
   };
 }

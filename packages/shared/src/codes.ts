@@ -70,6 +70,10 @@ export const Code = {
   TASK_STATUS_CHANGE: 7750,
   KPI_TYPE_IN_USE: 7751,
   KPI_TYPE_EXISTS: 7752,
+  // XiaoK, the assistant (issue 20): spec section 8's "current network is unstable" with its code, and the
+  // per-member question limit.
+  ASSISTANT_UNSTABLE: 7800,
+  ASSISTANT_TOO_MANY: 7801,
 } as const;
 export type Code = (typeof Code)[keyof typeof Code];
 
@@ -143,6 +147,8 @@ export const CODE_MESSAGE: Readonly<Record<Code, MessageKey>> = {
   7750: 'taskStatusChange',
   7751: 'kpiTypeInUse',
   7752: 'kpiTypeExists',
+  7800: 'assistantUnstable',
+  7801: 'assistantTooMany',
 };
 
 // Codes the web client passes to the caller without a toast (spec section 8).

@@ -32,6 +32,8 @@ export * from './schemas/dashboard.js';
 export * from './schemas/project.js';
 export * from './schemas/task.js';
 export * from './schemas/content.js';
+export * from './schemas/assistant.js';
+export * from './sse.js';
 export * from './endpoints/index.js';
 export * from './schemas/notice.js';
 export * from './schemas/profile.js';

@@ -48,6 +48,17 @@ export const MESSAGES = {
     'zh-CN': '您的网络不稳定，请稍后再试 [509]',
     'en-US': 'Your network is unstable, please try again later [509]',
   },
+  // Spec section 8: the AI assistant's "current network is unstable", with its code.
+  assistantUnstable: {
+    'zh-TW': '當前網路不穩定，請稍後再試 [7800]',
+    'zh-CN': '当前网络不稳定，请稍后再试 [7800]',
+    'en-US': 'The current network is unstable, please try again later [7800]',
+  },
+  assistantTooMany: {
+    'zh-TW': '提問太頻繁：每分鐘最多 {max} 個問題，請稍後再試 [7801]',
+    'zh-CN': '提问太频繁：每分钟最多 {max} 个问题，请稍后再试 [7801]',
+    'en-US': 'Too many questions: at most {max} a minute, please try again shortly [7801]',
+  },
   internalError: {
     'zh-TW': '伺服器發生錯誤，請稍後再試 [500]',
     'zh-CN': '服务器发生错误，请稍后再试 [500]',

@@ -577,6 +577,8 @@ export type Database = {
   verificationSend: VerificationSendTable;
   paymentSummary: PaymentSummaryTable;
   paymentDayTotal: PaymentDayTotalTable;
+  assistantConversation: AssistantConversationTable;
+  assistantMessage: AssistantMessageTable;
 };
 
 export type FeedbackTable = {
@@ -774,3 +776,28 @@ export type MerchantTable = {
 
 // A row as a query reads it: every repository row type is derived from this, never typed again by hand.
 export type Row<T extends keyof Database> = Selectable<Database[T]>;
+
+// XiaoK, the assistant (migration 0031, issue 20): each member's own conversations and messages.
+export type AssistantConversationTable = {
+  id: Generated<number>;
+  memberId: number;
+  title: string;
+  createdAt: number;
+  updatedAt: number;
+};
+
+export type AssistantMessageTable = {
+  id: Generated<number>;
+  conversationId: number;
+  memberId: number;
+  role: 'user' | 'assistant';
+  content: string;
+  // JSON arrays of links / help cards (capped), null when there are none.
+  links: string | null;
+  cards: string | null;
+  answerer: 'model' | 'embedded' | null;
+  status: 'pending' | 'ok' | 'error' | 'cancelled';
+  errorCode: number | null;
+  createdAt: number;
+  updatedAt: number;
+};

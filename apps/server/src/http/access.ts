@@ -80,6 +80,12 @@ export const ACCESS_EXCEPTIONS: Readonly<Record<string, 'public' | 'signedIn'>> 
   'GET /api/v1/content/contents/': 'public',
   'GET /api/v1/merchants/': 'public',
   'GET /api/v1/merchants/logoImg': 'public',
+  // XiaoK, the assistant (issue 20): any signed-in member; each figure is checked against their permissions, and
+  // conversations are the caller's own.
+  'GET /api/v1/chat': 'signedIn',
+  'GET /api/v1/chat/conversations': 'signedIn',
+  'GET /api/v1/chat/conversations/messages': 'signedIn',
+  'POST /api/v1/chat/conversations/remove': 'signedIn',
 };
 
 export function checkException(method: string, url: string, access: Access): void {

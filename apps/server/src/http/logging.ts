@@ -16,6 +16,8 @@ const SECRET_PARAMS = new Set([
   'word1',
   'word2',
   'word3',
+  // What a member asks XiaoK (GET /api/v1/chat) is theirs alone: never in a log line.
+  'question',
 ]);
 
 function decodedName(raw: string): string {

@@ -70,6 +70,7 @@ import {
 import { createProfileRepository, createProfileService, registerProfileRoutes } from './profile/index.js';
 import { registerSmsModule } from './sms/index.js';
 import { createDashboardService, registerDashboardRoutes } from './dashboard/index.js';
+import { registerAssistantModule } from './assistant/index.js';
 import { createTwoFactorRepository, createTwoFactorService, registerTwoFactorRoutes } from './two-factor/index.js';
 import { createNoticeService, registerNoticeRoutes } from './notice/index.js';
 import { createWalletRepository, createWalletService, registerWalletRoutes } from './wallet/index.js';
@@ -234,20 +235,26 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
     }),
   );
 
+  // Each module's figures, read through its front door (report repositories): the dashboard and XiaoK.
+  const reports = {
+    applications: createApplicationReport(db),
+    payments: createPaymentReport(db),
+    inbox: createInboxReport(db),
+    tasks: createTaskReport(db),
+    feedback: createFeedbackReport(db),
+  };
   // The home dashboard (issue 21): each module's figures through its front door, filtered by permission.
   registerDashboardRoutes(
     app,
     createDashboardService({
-      applications: createApplicationReport(db),
-      payments: createPaymentReport(db),
+      ...reports,
       followUps: createFollowUpReport(db),
       deliveries: createDeliveryReport(db),
-      inbox: createInboxReport(db),
-      tasks: createTaskReport(db),
-      feedback: createFeedbackReport(db),
       clock,
     }),
   );
+  // XiaoK, the assistant (issue 20): answers from the same reports, each checked against the member's permissions.
+  registerAssistantModule(app, { ...reports, dict: dictRepo, config: config.assistant, db, dialect, clock });
 
   // User centre (issue 19): own profile, avatar, location, CV and role switching.
   const profiles = createProfileService({ repo: createProfileRepository(db), members, sessions, storage, clock });

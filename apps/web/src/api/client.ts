@@ -59,7 +59,8 @@ function commonParams(): Record<string, string> {
   return { appId: APP_ID, mcId: MC_ID, memberId: session.mid() ?? '' };
 }
 
-function headers(extra: Record<string, string> = {}): Record<string, string> {
+// The headers of every call (sign, language, session token); also used by streamed calls outside this file.
+export function headers(extra: Record<string, string> = {}): Record<string, string> {
   const h: Record<string, string> = { [SIGN_HEADER]: CLIENT_SIGN, 'accept-language': i18n.language, ...extra };
   const token = session.token();
   if (token) h[TOKEN_HEADER] = token;

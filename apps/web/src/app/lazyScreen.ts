@@ -10,8 +10,8 @@ export function registerBundle(bundle: LocaleBundle): void {
 
 // A lazily loaded screen whose strings (its folder's locale.ts) load in parallel with it and are registered before
 // it renders: no page's strings are part of the first download.
-export function lazyScreen(
-  load: () => Promise<{ default: ComponentType }>,
+export function lazyScreen<P extends object = object>(
+  load: () => Promise<{ default: ComponentType<P> }>,
   strings: () => Promise<Record<string, LocaleBundle>>,
 ) {
   return lazy(async () => {

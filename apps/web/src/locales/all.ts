@@ -20,6 +20,7 @@ import { forgot } from '../pages/login/forgot-locale';
 import { project } from '../pages/project/locale';
 import { task } from '../pages/task/locale';
 import { content } from '../pages/content/locale';
+import { assistant } from '../pages/assistant/locale';
 import type { LocaleBundle } from './types';
 
 // Every bundle of the app, for the tests that check them (same keys in every language). The app itself loads the
@@ -48,4 +49,5 @@ export const bundles: Record<string, LocaleBundle> = {
   project,
   task,
   content,
+  assistant,
 };

@@ -14,6 +14,7 @@ export const frame = {
       exitFullScreen: '離開全螢幕',
       toLight: '切換為淺色模式',
       toDark: '切換為深色模式',
+      assistant: '小K 助理',
       language: '語言',
       tabs: {
         reload: '重新載入',
@@ -87,6 +88,7 @@ export const frame = {
       exitFullScreen: '退出全屏',
       toLight: '切换为浅色模式',
       toDark: '切换为深色模式',
+      assistant: '小K 助理',
       language: '语言',
       tabs: {
         reload: '重新加载',
@@ -160,6 +162,7 @@ export const frame = {
       exitFullScreen: 'Exit full screen',
       toLight: 'Switch to light mode',
       toDark: 'Switch to dark mode',
+      assistant: 'XiaoK assistant',
       language: 'Language',
       tabs: {
         reload: 'Reload',

@@ -20,6 +20,7 @@ import type { forgot } from '../pages/login/forgot-locale';
 import type { project } from '../pages/project/locale';
 import type { task } from '../pages/task/locale';
 import type { content } from '../pages/content/locale';
+import type { assistant } from '../pages/assistant/locale';
 
 // The shape of every string of the app (zh-TW, the default language, is the reference; a test keeps the three
 // languages equal): i18next checks `t('x.y')` keys against it at compile time.
@@ -44,7 +45,8 @@ export type AppResources = (typeof common)['zh-TW'] &
   (typeof forgot)['zh-TW'] &
   (typeof project)['zh-TW'] &
   (typeof task)['zh-TW'] &
-  (typeof content)['zh-TW'];
+  (typeof content)['zh-TW'] &
+  (typeof assistant)['zh-TW'];
 
 declare module 'i18next' {
   interface CustomTypeOptions {

@@ -17,6 +17,8 @@ export type Settings = {
   device: 'desktop' | 'mobile';
   tabBar: boolean;
   menuFromServer: boolean;
+  // Spec section 3: how many times the member opened XiaoK, the assistant.
+  clickChatNum: number;
 };
 
 // Spec section 9 defaults.
@@ -34,11 +36,13 @@ export const DEFAULT_SETTINGS: Settings = {
   device: 'desktop',
   tabBar: true,
   menuFromServer: true,
+  clickChatNum: 0,
 };
 
 type SettingsState = Settings & {
   update: (patch: Partial<Settings>) => void;
   reset: () => void;
+  countChatOpening: () => void;
 };
 
 export const useSettings = create<SettingsState>()(
@@ -46,7 +50,9 @@ export const useSettings = create<SettingsState>()(
     (set) => ({
       ...DEFAULT_SETTINGS,
       update: (patch) => set(patch),
-      reset: () => set(DEFAULT_SETTINGS),
+      // Resetting the look keeps the count of XiaoK's openings.
+      reset: () => set((s) => ({ ...DEFAULT_SETTINGS, clickChatNum: s.clickChatNum })),
+      countChatOpening: () => set((s) => ({ clickChatNum: s.clickChatNum + 1 })),
     }),
     { name: 'sadmin-settings', version: 1 },
   ),

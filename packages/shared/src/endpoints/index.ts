@@ -25,3 +25,4 @@ export * from './dashboard.js';
 export * from './project.js';
 export * from './task.js';
 export * from './content.js';
+export * from './assistant.js';

@@ -25,6 +25,7 @@ import * as projects from './20261123_0025_projects.js';
 import * as tasks from './20261123_0026_tasks.js';
 import * as content from './20261123_0027_content.js';
 import * as memberListOrder from './20261123_0030_member_list_order.js';
+import * as assistant from './20261125_0031_assistant.js';
 
 // Every migration, in order. Frozen once landed: add a new file, never edit an old one.
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '20261123_0026_tasks': tasks,
   '20261123_0027_content': content,
   '20261123_0030_member_list_order': memberListOrder,
+  '20261125_0031_assistant': assistant,
 };

@@ -9,6 +9,15 @@ const ENROLLED = new Set<string>(ENROLLED_STATUSES);
 // counters (list_count) for the totals, so neither counts the whole table.
 export function createApplicationReport(db: Db) {
   return {
+    // Live applications per current status, from the maintained counters (list_count): exact, one small read.
+    async statusCounts(): Promise<{ status: string; count: number }[]> {
+      const rows = await db.selectFrom('listCount').select(['bucket', 'n']).where('list', '=', 'application').execute();
+      return rows
+        .map((c) => ({ status: c.bucket, count: Number(c.n) }))
+        .filter((c) => c.count > 0)
+        .sort((a, b) => a.status.localeCompare(b.status));
+    },
+
     async figures(from: string, to: string, days: readonly string[]): Promise<ApplicationFigures> {
       const [rows, counters] = await Promise.all([
         db

@@ -7,6 +7,31 @@ import type { Db } from '../../db/database.js';
 // (at most 30 days of feedback), not the table.
 export function createFeedbackReport(db: Db) {
   return {
+    // Feedback waiting for an answer: how many, and the oldest first (feedback_status_created_ix).
+    async waiting(
+      limit: number,
+    ): Promise<{ total: number; oldest: { id: number; name: string; createdAt: number }[] }> {
+      const [count, rows] = await Promise.all([
+        db
+          .selectFrom('feedback')
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .where('status', '=', 'open')
+          .executeTakeFirstOrThrow(),
+        db
+          .selectFrom('feedback')
+          .select(['id', 'name', 'createdAt'])
+          .where('status', '=', 'open')
+          .orderBy('createdAt')
+          .orderBy('id')
+          .limit(limit)
+          .execute(),
+      ]);
+      return {
+        total: Number(count.n),
+        oldest: rows.map((r) => ({ id: r.id, name: r.name, createdAt: Number(r.createdAt) })),
+      };
+    },
+
     async figures(since: number): Promise<FeedbackFigures> {
       const [period, open, delays] = await Promise.all([
         db

@@ -7,6 +7,24 @@ const WEEK = 7 * 86_400_000;
 // (member_todo_member_ix), scoped to the member like every query of the message box.
 export function createInboxReport(db: Db) {
   return {
+    // The member's open to-dos due in [from, to) (epoch ms): how many, and the first `limit` by due time.
+    async dueTodos(memberId: number, from: number, to: number, limit: number) {
+      const due = db
+        .selectFrom('memberTodo')
+        .where('memberId', '=', memberId)
+        .where('done', '=', 0)
+        .where('dueAt', '>=', from)
+        .where('dueAt', '<', to);
+      const [count, rows] = await Promise.all([
+        due.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+        due.select(['id', 'title', 'link', 'dueAt']).orderBy('dueAt').orderBy('id').limit(limit).execute(),
+      ]);
+      return {
+        total: Number(count.n),
+        first: rows.map((r) => ({ id: r.id, title: r.title, link: r.link, dueAt: Number(r.dueAt) })),
+      };
+    },
+
     async todoFigures(memberId: number, since: number, now: number): Promise<TodoFigures> {
       const row = await db
         .selectFrom('memberTodo')

@@ -6,4 +6,4 @@ export { registerPaymentRoutes } from './payment.routes.js';
 export { createPaymentService } from './payment.service.js';
 export type { PaymentService } from './payment.service.js';
 export { createPaymentReport } from './payment-report.repository.js';
-export type { PaymentReport } from './payment-report.repository.js';
+export type { PaymentReport, PendingTotals } from './payment-report.repository.js';

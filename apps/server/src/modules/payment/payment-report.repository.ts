@@ -4,11 +4,53 @@ import { digitsOf } from './payment.mapper.js';
 
 type Sums = Omit<PaymentFigures['currencies'][number], 'currency' | 'digits'>;
 
+// Records still waiting for confirmation, per currency (never added together): collections and refunds apart.
+export type PendingTotals = {
+  currency: string;
+  digits: number;
+  collectionMinor: number;
+  collectionCount: number;
+  refundMinor: number;
+  refundCount: number;
+}[];
+
 // The payment figures of the dashboard (issue 21): sums per currency, type and status of the records dated in the
 // period, read from payment_day_total (per-day sums kept by triggers, migration 0024): a few rows per day whatever
 // the number of payments. Voided records are left out; currencies are never added together.
 export function createPaymentReport(db: Db) {
   return {
+    // Every pending record of all time, from payment_summary (per currency, type and status, kept by triggers):
+    // a dozen rows whatever the number of payments.
+    async pendingTotals(): Promise<PendingTotals> {
+      const rows = await db
+        .selectFrom('paymentSummary')
+        .select(['currency', 'type', 'amountMinor', 'n'])
+        .where('status', '=', 'pending')
+        .execute();
+      const by = new Map<string, PendingTotals[number]>();
+      for (const r of rows) {
+        const n = Number(r.n);
+        if (!n) continue;
+        const t = by.get(r.currency) ?? {
+          currency: r.currency,
+          digits: digitsOf(r.currency),
+          collectionMinor: 0,
+          collectionCount: 0,
+          refundMinor: 0,
+          refundCount: 0,
+        };
+        if (r.type === 'collection') {
+          t.collectionMinor += Number(r.amountMinor);
+          t.collectionCount += n;
+        } else {
+          t.refundMinor += Number(r.amountMinor);
+          t.refundCount += n;
+        }
+        by.set(r.currency, t);
+      }
+      return [...by.values()].sort((a, b) => a.currency.localeCompare(b.currency));
+    },
+
     async figures(from: string, to: string): Promise<PaymentFigures> {
       const rows = await db
         .selectFrom('paymentDayTotal')

@@ -4,4 +4,4 @@ export { createTaskService } from './task.service.js';
 export type { TaskService } from './task.service.js';
 export { registerTaskRoutes } from './task.routes.js';
 export { createTaskReport } from './task-report.repository.js';
-export type { TaskReport } from './task-report.repository.js';
+export type { OpenTask, TaskReport } from './task-report.repository.js';

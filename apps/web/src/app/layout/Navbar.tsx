@@ -15,6 +15,7 @@ import { changeLocale, currentLocale } from '../../i18n';
 import { useSettings } from '../../stores/settings';
 import { useBrand } from '../useBrand';
 import { useAuthImage } from '../../components/useAuthImage';
+import { AssistantButton } from './AssistantButton';
 import { MessageBox } from './MessageBox';
 import { LOCALE_NAMES } from './localeNames';
 import { NavMenu } from './SideMenu';
@@ -57,6 +58,7 @@ export function Navbar({ onSettings }: { onSettings: () => void }) {
       </div>
       {topMenu && <NavMenu mode="horizontal" />}
       <Space className="navbar-right" size={4}>
+        <AssistantButton />
         <MessageBox />
         <Dropdown
           trigger={['click']}

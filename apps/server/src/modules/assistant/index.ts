@@ -1,0 +1,4 @@
+// Front door of the assistant module: XiaoK (issue 20). Conversations and messages of each member, the embedded
+// answerer (exact figures and help cards) and the language-model answerer behind one interface.
+export { registerAssistantModule } from './assistant.module.js';
+export type { AssistantModuleDeps } from './assistant.module.js';

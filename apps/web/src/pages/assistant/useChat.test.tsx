@@ -1,0 +1,84 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ReactNode } from 'react';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+
+vi.mock('../../lib/feedback', () => ({ toastError: vi.fn(), getModal: () => undefined }));
+const { useChat } = await import('./useChat');
+
+const enc = new TextEncoder();
+const event = (name: string, data: object) => enc.encode(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
+const wrapper = ({ children }: { children: ReactNode }) => (
+  <QueryClientProvider client={new QueryClient()}>{children}</QueryClientProvider>
+);
+
+// A streamed answer that writes its start and first words, then waits (until the request is aborted).
+function slowAnswer() {
+  const fetch = vi.fn(async (_url: string, init: RequestInit) => {
+    const body = new ReadableStream<Uint8Array>({
+      start(c) {
+        c.enqueue(event('start', { conversationId: 5, questionId: 1, messageId: 2, answerer: 'model' }));
+        c.enqueue(event('delta', { text: 'First words' }));
+        init.signal?.addEventListener('abort', () => c.error(new DOMException('aborted', 'AbortError')));
+      },
+    });
+    return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
+  });
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+describe('a conversation with XiaoK in the panel', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the answer as it streams, and the stop button aborts it and keeps what was written', async () => {
+    const fetch = slowAnswer();
+    const { result } = renderHook(() => useChat(), { wrapper });
+    act(() => void result.current.send('Tell me everything'));
+    await waitFor(() => expect(result.current.messages[1]?.content).toBe('First words'));
+    expect(result.current).toMatchObject({ isBusy: true, conversationId: 5 });
+    expect(result.current.messages[1]).toMatchObject({ role: 'assistant', status: 'streaming', answerer: 'model' });
+    act(() => result.current.stop());
+    await waitFor(() => expect(result.current.isBusy).toBe(false));
+    expect(result.current.messages[1]).toMatchObject({ status: 'cancelled', content: 'First words' });
+    expect((fetch.mock.calls[0]![1] as RequestInit).signal?.aborted).toBe(true);
+
+    // The next question goes into the same conversation; a new conversation starts without one.
+    slowAnswer();
+    act(() => void result.current.send('And then?'));
+    await waitFor(() => expect(result.current.messages).toHaveLength(4));
+    const url = new URL(String((globalThis.fetch as ReturnType<typeof vi.fn>).mock.calls[0]![0]), 'http://x');
+    expect(url.searchParams.get('conversationId')).toBe('5');
+    act(() => result.current.startNew());
+    expect(result.current).toMatchObject({ messages: [], conversationId: null });
+    await waitFor(() => expect(result.current.isBusy).toBe(false));
+  });
+
+  it('shows an error event and a refusal before the stream inside the conversation', async () => {
+    vi.stubGlobal('fetch', async () => {
+      const body = new ReadableStream<Uint8Array>({
+        start(c) {
+          c.enqueue(event('start', { conversationId: 6, questionId: 1, messageId: 2, answerer: 'model' }));
+          c.enqueue(event('delta', { text: 'Part' }));
+          c.enqueue(
+            event('error', { code: 7800, message: 'The current network is unstable, please try again later [7800]' }),
+          );
+          c.close();
+        },
+      });
+      return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
+    });
+    const { result } = renderHook(() => useChat(), { wrapper });
+    await act(() => result.current.send('q'));
+    expect(result.current.messages[1]).toMatchObject({
+      status: 'error',
+      content: 'Part',
+      error: 'The current network is unstable, please try again later [7800]',
+    });
+    vi.stubGlobal('fetch', async () =>
+      Response.json({ meta: { code: 7801, message: 'Too many questions [7801]' }, data: null }),
+    );
+    await act(() => result.current.send('again'));
+    expect(result.current.messages[3]).toMatchObject({ status: 'error', error: 'Too many questions [7801]' });
+  });
+});
