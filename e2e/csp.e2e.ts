@@ -11,7 +11,7 @@ describe('content security policy', () => {
     await portal?.close();
   });
 
-  it('renders sign-in, the frame, tables and a form drawer with no CSP violation', async () => {
+  it('renders sign-in, the frame, tables, a form drawer and text areas with no CSP violation', async () => {
     const { page, context } = await portal.newPage();
     const violations: string[] = [];
     page.on('console', (msg) => {
@@ -54,6 +54,12 @@ describe('content security policy', () => {
     await page.locator(`${ACTIVE_PANE} .ant-table`).first().waitFor();
     await settleAnimations(page);
     await screenshot(page, 'csp-dict');
+    // A form with text areas (antd's auto-sizing text area writes a style attribute the policy refuses).
+    await page.goto(`${portal.baseUrl}/sadmin/systemSetup/configManage`);
+    await page.getByTestId('config-add').click();
+    await page.locator('.ant-modal textarea').first().waitFor();
+    await page.locator('.ant-modal textarea').first().fill('a\nb\nc\nd');
+    await settleAnimations(page);
     expect(violations).toEqual([]);
     await context.close();
   });

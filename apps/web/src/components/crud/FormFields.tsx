@@ -41,7 +41,7 @@ export function DescriptionField() {
   const { t } = useTranslation();
   return (
     <Form.Item name="description" label={t('crud.description')} rules={[{ max: 500 }]}>
-      <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} maxLength={500} />
+      <Input.TextArea rows={2} maxLength={500} />
     </Form.Item>
   );
 }

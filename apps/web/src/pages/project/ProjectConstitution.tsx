@@ -50,7 +50,7 @@ export function ProjectConstitution({ project }: { project: ProjectView }) {
             <Input.TextArea
               value={draft}
               onChange={(e) => setDraft(e.target.value)}
-              autoSize={{ minRows: 10, maxRows: 30 }}
+              rows={14}
               maxLength={CONSTITUTION_MAX}
               showCount
               data-testid="constitution-editor"

@@ -79,13 +79,13 @@ export default function ConfigManage() {
           <DictSelect type={DICT_TYPES.platform} />
         </Form.Item>
         <Form.Item name="prodValue" label={t('systemSetup.config.prodValue')} rules={[{ max: 4000 }]}>
-          <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} />
+          <Input.TextArea rows={3} />
         </Form.Item>
         <Form.Item name="testValue" label={t('systemSetup.config.testValue')} rules={[{ max: 4000 }]}>
-          <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} />
+          <Input.TextArea rows={3} />
         </Form.Item>
         <Form.Item name="remarks" label={t('systemSetup.config.remarks')} rules={[{ max: 500 }]}>
-          <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} maxLength={500} />
+          <Input.TextArea rows={2} maxLength={500} />
         </Form.Item>
         <Form.Item name="status" label={t('crud.status')}>
           <StatusSelect placeholder={t('crud.enabled')} />
