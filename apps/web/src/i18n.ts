@@ -4,6 +4,9 @@ import { DEFAULT_LOCALE, FALLBACK_LOCALE, isLocale, LOCALE_STORAGE_KEY, type Loc
 import { resources } from './locales';
 import { storage } from './lib/storage';
 
+// Each language named in itself.
+export const LOCALE_NAMES: Record<Locale, string> = { 'zh-TW': '繁體中文', 'zh-CN': '简体中文', 'en-US': 'English' };
+
 export function currentLocale(): Locale {
   const saved = storage.get(LOCALE_STORAGE_KEY);
   return isLocale(saved) ? saved : DEFAULT_LOCALE;

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { merchantApi, type Locale, type Merchant } from '@study-crm/shared';
@@ -22,4 +23,12 @@ export function useBrand(): { name: string; logo: string | null } {
   });
   const m = merchant.data;
   return { name: (m && NAME_OF[currentLocale()](m)) || t('common.appName'), logo: m?.logo ?? null };
+}
+
+// Spec section 2: the browser title is the portal name (the merchant's display name) plus the localised page name.
+export function useDocumentTitle(pageTitle: string | undefined): void {
+  const { name } = useBrand();
+  useEffect(() => {
+    document.title = pageTitle ? `${name} - ${pageTitle}` : name;
+  }, [pageTitle, name]);
 }

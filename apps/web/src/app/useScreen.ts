@@ -3,7 +3,6 @@ import { useLocation } from 'react-router';
 import { useSession } from '../stores/session';
 import { useTabs } from '../stores/tabs';
 import { findRoute } from './menu';
-import { useBrand } from './useBrand';
 
 // What a screen may ask of the frame, without importing the frame (which imports the screens).
 
@@ -30,12 +29,4 @@ export function useTabTitle(title: string | undefined): void {
   useEffect(() => {
     if (known) rename(fullPath, title);
   }, [fullPath, title, known, rename]);
-}
-
-// Spec section 2: the browser title is the portal name (the merchant's display name) plus the localised page name.
-export function useDocumentTitle(pageTitle: string | undefined): void {
-  const { name } = useBrand();
-  useEffect(() => {
-    document.title = pageTitle ? `${name} - ${pageTitle}` : name;
-  }, [pageTitle, name]);
 }

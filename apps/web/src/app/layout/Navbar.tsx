@@ -11,13 +11,12 @@ import {
   TranslationOutlined,
 } from '@ant-design/icons';
 import { LOCALES, type Locale } from '@study-crm/shared';
-import { changeLocale, currentLocale } from '../../i18n';
+import { changeLocale, currentLocale, LOCALE_NAMES } from '../../i18n';
 import { useSettings } from '../../stores/settings';
 import { useBrand } from '../useBrand';
 import { useAuthImage } from '../../components/useAuthImage';
 import { AssistantButton } from './AssistantButton';
 import { MessageBox } from './MessageBox';
-import { LOCALE_NAMES } from './localeNames';
 import { NavMenu } from './SideMenu';
 import { useFullScreen } from './useFullScreen';
 import { UserMenu } from './UserMenu';

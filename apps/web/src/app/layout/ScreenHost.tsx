@@ -11,7 +11,8 @@ import { resolvePath, type Resolution } from '../access';
 import NotFound from '../NotFound';
 import { StatusPage } from '../StatusPage';
 import { SCREENS } from '../screens';
-import { ScreenKeysContext, useDocumentTitle } from '../useScreen';
+import { ScreenKeysContext } from '../useScreen';
+import { useDocumentTitle } from '../useBrand';
 import { screenOf, usePageInfo, useRoles, useTitle } from './useResolution';
 
 // 403 with a way back: home, or the page before.

@@ -2,9 +2,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { App, Button, ColorPicker, Divider, Drawer, InputNumber, Segmented, Select, Switch } from 'antd';
 import { LOCALES, type Locale } from '@study-crm/shared';
-import { changeLocale, currentLocale } from '../../i18n';
+import { changeLocale, currentLocale, LOCALE_NAMES } from '../../i18n';
 import { DEFAULT_SETTINGS, pickSettings, useSettings, type Settings } from '../../stores/settings';
-import { LOCALE_NAMES } from './localeNames';
 import { useFullScreen } from './useFullScreen';
 
 type Flag = 'navbar' | 'menu' | 'topMenu' | 'tabBar' | 'footer' | 'menuFromServer' | 'colorWeak';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Alert, Button, Card, Form, Input, Select, Typography } from 'antd';
+import { Alert, Button, Form, Input, Select, theme, Typography } from 'antd';
 import { KeyOutlined, LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import {
   Code,
@@ -15,13 +15,12 @@ import {
   type TwoFactorChallenge,
 } from '@study-crm/shared';
 import { call } from '../../api/call';
-import { LOCALE_NAMES } from '../../app/layout/localeNames';
 import { HOME_PATH } from '../../app/paths';
-import { useDocumentTitle } from '../../app/useScreen';
-import { changeLocale, currentLocale } from '../../i18n';
+import { changeLocale, currentLocale, LOCALE_NAMES } from '../../i18n';
 import { useSession } from '../../stores/session';
 import { LoginAnnouncements } from './LoginAnnouncements';
 import { useCaptcha } from './useCaptcha';
+import { useDocumentTitle } from '../../app/useBrand';
 import './login.css';
 
 // The forgotten-password dialog and its strings load only when it is opened (the login bundle stays small).
@@ -43,6 +42,7 @@ function safeRedirect(target: string | null): string {
 
 export default function LoginPage() {
   const { t } = useTranslation();
+  const { token } = theme.useToken();
   const [form] = Form.useForm<Values>();
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -137,7 +137,10 @@ export default function LoginPage() {
         <Typography.Paragraph className="login-brand-sub">{t('login.subtitle')}</Typography.Paragraph>
         <LoginAnnouncements locale={currentLocale()} />
       </div>
-      <Card className="login-card" variant="borderless">
+      <section
+        className="login-card"
+        style={{ background: token.colorBgContainer, borderRadius: token.borderRadiusLG }}
+      >
         <div className="login-card-head">
           <Typography.Title level={3} style={{ margin: 0 }}>
             {t('login.title')}
@@ -270,7 +273,7 @@ export default function LoginPage() {
             />
           </Suspense>
         )}
-      </Card>
+      </section>
     </div>
   );
 }
