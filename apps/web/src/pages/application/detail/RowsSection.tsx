@@ -1,11 +1,16 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Card, Col, Form, Row, Space, Tooltip, Typography } from 'antd';
-import type { FormInstance, FormRule } from 'antd';
+import { Button, Card, Col, Form, Input, Row, Space, Tooltip, Typography } from 'antd';
+import type { FormInstance, FormItemProps, FormRule } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { UCAS_MAX_CHOICES } from '@study-crm/shared';
+import { requiredRule } from '../../../components/form/rules';
 import { DateInput, dateItem } from '../fields';
+import type { zhTW } from '../strings/zh-TW';
 import { EMPTY_ROW, type Section } from './formValues';
+
+// The application screens' field names (application.f.<key>).
+type FieldKey = keyof (typeof zhTW)['application']['f'];
 
 // A section of repeated rows (educations, jobs…): a card per row with its fields, "Add row" and remove.
 // With `max`, "Add row" is disabled once the section has that many rows, with the reason in a tooltip.
@@ -124,5 +129,52 @@ export function UcasCount({ form }: { form: FormInstance }) {
     <Typography.Text type={n > UCAS_MAX_CHOICES ? 'danger' : 'secondary'}>
       {t('application.ucasCount', { n })}
     </Typography.Text>
+  );
+}
+
+// One field of a row: a column with its labelled item. The label is application.f.<name>, or application.f.<label>
+// where the form's name is not a label key; `required` adds the required rule; `item` passes item props (dateItem,
+// flagItem, rules…).
+type RowFieldProps = {
+  i: number;
+  md?: number;
+  xs?: number;
+  required?: boolean;
+  item?: FormItemProps;
+  children: ReactNode;
+} & ({ name: FieldKey; label?: FieldKey } | { name: string; label: FieldKey });
+
+export function RowField({ i, name, md, xs = 24, label, required, item, children }: RowFieldProps) {
+  const { t } = useTranslation();
+  const rules = [...(required ? [requiredRule(t('application.v.required'))] : []), ...(item?.rules ?? [])];
+  return (
+    <Col xs={xs} md={md}>
+      <Form.Item {...item} name={[i, name]} label={t(`application.f.${label ?? (name as FieldKey)}`)} rules={rules}>
+        {children}
+      </Form.Item>
+    </Col>
+  );
+}
+
+// Plain text fields of a row, one column each, limited to the section's lengths.
+export function TextFields({
+  i,
+  names,
+  md,
+  len,
+}: {
+  i: number;
+  names: readonly FieldKey[];
+  md: number;
+  len: Partial<Record<string, number>>;
+}) {
+  return (
+    <>
+      {names.map((name) => (
+        <RowField key={name} i={i} name={name} md={md}>
+          <Input maxLength={len[name]} />
+        </RowField>
+      ))}
+    </>
   );
 }

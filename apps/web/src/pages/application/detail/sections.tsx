@@ -3,35 +3,22 @@ import { Card, Col, Form, Input, Space } from 'antd';
 import type { FormInstance } from 'antd';
 import { APPLICATION_DICT } from '@study-crm/shared';
 import { DictSelect } from '../../../components/dict';
-import { emailRule, mobileRule, requiredRule, urlRule } from '../../../components/form/rules';
+import { emailRule, mobileRule, urlRule } from '../../../components/form/rules';
 import { AreaCodeSelect, DateInput, FlagInput, ScoreInput, dateItem, flagItem } from '../fields';
 import { LEN, TARGET_SCHOOLS_MAX } from './formValues';
-import { PeriodCols, RowsSection, UcasCount } from './RowsSection';
+import { PeriodCols, RowField, RowsSection, TextFields, UcasCount } from './RowsSection';
 
 export function EducationSection({ form }: { form: FormInstance }) {
-  const { t } = useTranslation();
   const len = LEN.educations;
   return (
     <RowsSection section="educations">
       {(i) => (
         <>
           <PeriodCols form={form} section="educations" i={i} />
-          <Col xs={24} md={12}>
-            <Form.Item
-              name={[i, 'school']}
-              label={t('application.f.school')}
-              rules={[requiredRule(t('application.v.required'))]}
-            >
-              <Input maxLength={len.school} />
-            </Form.Item>
-          </Col>
-          {(['location', 'major', 'attainment', 'gpa'] as const).map((name) => (
-            <Col xs={24} md={6} key={name}>
-              <Form.Item name={[i, name]} label={t(`application.f.${name}`)}>
-                <Input maxLength={len[name]} />
-              </Form.Item>
-            </Col>
-          ))}
+          <RowField i={i} name="school" md={12} required>
+            <Input maxLength={len.school} />
+          </RowField>
+          <TextFields i={i} names={['location', 'major', 'attainment', 'gpa']} md={6} len={len} />
         </>
       )}
     </RowsSection>
@@ -39,32 +26,21 @@ export function EducationSection({ form }: { form: FormInstance }) {
 }
 
 export function JobSection({ form }: { form: FormInstance }) {
-  const { t } = useTranslation();
   const len = LEN.jobs;
   return (
     <RowsSection section="jobs">
       {(i) => (
         <>
           <PeriodCols form={form} section="jobs" i={i} />
-          <Col xs={24} md={6}>
-            <Form.Item
-              name={[i, 'unitName']}
-              label={t('application.f.unitName')}
-              rules={[requiredRule(t('application.v.required'))]}
-            >
-              <Input maxLength={len.unitName} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={6}>
-            <Form.Item name={[i, 'title']} label={t('application.f.jobTitle')}>
-              <Input maxLength={len.title} />
-            </Form.Item>
-          </Col>
-          <Col xs={24}>
-            <Form.Item name={[i, 'content']} label={t('application.f.content')}>
-              <Input.TextArea rows={2} maxLength={len.content} />
-            </Form.Item>
-          </Col>
+          <RowField i={i} name="unitName" md={6} required>
+            <Input maxLength={len.unitName} />
+          </RowField>
+          <RowField i={i} name="title" label="jobTitle" md={6}>
+            <Input maxLength={len.title} />
+          </RowField>
+          <RowField i={i} name="content">
+            <Input.TextArea rows={2} maxLength={len.content} />
+          </RowField>
         </>
       )}
     </RowsSection>
@@ -72,51 +48,30 @@ export function JobSection({ form }: { form: FormInstance }) {
 }
 
 export function LanguageScoreSection() {
-  const { t } = useTranslation();
   const len = LEN.languageScores;
   return (
     <RowsSection section="languageScores">
       {(i) => (
         <>
-          <Col xs={24} md={6}>
-            <Form.Item
-              name={[i, 'testType']}
-              label={t('application.f.testType')}
-              rules={[requiredRule(t('application.v.required'))]}
-            >
-              <DictSelect type={APPLICATION_DICT.languageTestType} allowClear={false} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={6}>
-            <Form.Item name={[i, 'testName']} label={t('application.f.testName')}>
-              <Input maxLength={len.testName} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={6}>
-            <Form.Item name={[i, 'testDate']} label={t('application.f.testDate')} {...dateItem}>
-              <DateInput />
-            </Form.Item>
-          </Col>
+          <RowField i={i} name="testType" md={6} required>
+            <DictSelect type={APPLICATION_DICT.languageTestType} allowClear={false} />
+          </RowField>
+          <RowField i={i} name="testName" md={6}>
+            <Input maxLength={len.testName} />
+          </RowField>
+          <RowField i={i} name="testDate" md={6} item={dateItem}>
+            <DateInput />
+          </RowField>
           {(['futureBooking', 'isUkvi'] as const).map((name) => (
-            <Col xs={12} md={3} key={name}>
-              <Form.Item name={[i, name]} label={t(`application.f.${name}`)} {...flagItem}>
-                <FlagInput />
-              </Form.Item>
-            </Col>
+            <RowField key={name} i={i} name={name} xs={12} md={3} item={flagItem}>
+              <FlagInput />
+            </RowField>
           ))}
-          {(['registrationNo', 'candidateId', 'reportFormNo'] as const).map((name) => (
-            <Col xs={24} md={8} key={name}>
-              <Form.Item name={[i, name]} label={t(`application.f.${name}`)}>
-                <Input maxLength={len[name]} />
-              </Form.Item>
-            </Col>
-          ))}
-          {(['listening', 'reading', 'writing', 'speaking', 'total'] as const).map((p) => (
-            <Col xs={12} md={4} key={p}>
-              <Form.Item name={[i, p]} label={t(`application.f.${p}`)}>
-                <ScoreInput />
-              </Form.Item>
-            </Col>
+          <TextFields i={i} names={['registrationNo', 'candidateId', 'reportFormNo']} md={8} len={len} />
+          {(['listening', 'reading', 'writing', 'speaking', 'total'] as const).map((name) => (
+            <RowField key={name} i={i} name={name} xs={12} md={4}>
+              <ScoreInput />
+            </RowField>
           ))}
         </>
       )}
@@ -131,30 +86,18 @@ export function ReferrerSection({ form }: { form: FormInstance }) {
     <RowsSection section="referrers">
       {(i) => (
         <>
-          <Col xs={24} md={6}>
-            <Form.Item
-              name={[i, 'lastName']}
-              label={t('application.f.lastName')}
-              rules={[requiredRule(t('application.v.required'))]}
-            >
-              <Input maxLength={len.lastName} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={6}>
-            <Form.Item name={[i, 'firstName']} label={t('application.f.firstName')}>
-              <Input maxLength={len.firstName} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={6}>
-            <Form.Item name={[i, 'gender']} label={t('application.f.gender')}>
-              <DictSelect type={APPLICATION_DICT.gender} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={6}>
-            <Form.Item name={[i, 'webPush']} label={t('application.f.webPush')} {...flagItem}>
-              <FlagInput />
-            </Form.Item>
-          </Col>
+          <RowField i={i} name="lastName" md={6} required>
+            <Input maxLength={len.lastName} />
+          </RowField>
+          <RowField i={i} name="firstName" md={6}>
+            <Input maxLength={len.firstName} />
+          </RowField>
+          <RowField i={i} name="gender" md={6}>
+            <DictSelect type={APPLICATION_DICT.gender} />
+          </RowField>
+          <RowField i={i} name="webPush" md={6} item={flagItem}>
+            <FlagInput />
+          </RowField>
           <Col xs={24} md={8}>
             <Form.Item label={t('application.f.mobile')} required={false}>
               <Space.Compact style={{ width: '100%' }}>
@@ -176,29 +119,16 @@ export function ReferrerSection({ form }: { form: FormInstance }) {
               </Space.Compact>
             </Form.Item>
           </Col>
-          <Col xs={24} md={8}>
-            <Form.Item
-              name={[i, 'email']}
-              label={t('application.f.email')}
-              rules={[emailRule(t('application.v.email'))]}
-            >
-              <Input maxLength={len.email} />
-            </Form.Item>
-          </Col>
-          {(
-            [
-              ['position', 8],
-              ['unit', 8],
-              ['address', 10],
-              ['postcode', 6],
-            ] as const
-          ).map(([name, md]) => (
-            <Col xs={24} md={md} key={name}>
-              <Form.Item name={[i, name]} label={t(`application.f.${name}`)}>
-                <Input maxLength={len[name]} />
-              </Form.Item>
-            </Col>
-          ))}
+          <RowField i={i} name="email" md={8} item={{ rules: [emailRule(t('application.v.email'))] }}>
+            <Input maxLength={len.email} />
+          </RowField>
+          <TextFields i={i} names={['position', 'unit']} md={8} len={len} />
+          <RowField i={i} name="address" md={10}>
+            <Input maxLength={len.address} />
+          </RowField>
+          <RowField i={i} name="postcode" md={6}>
+            <Input maxLength={len.postcode} />
+          </RowField>
         </>
       )}
     </RowsSection>
@@ -212,39 +142,21 @@ export function TargetSchoolSection({ form }: { form: FormInstance }) {
     <RowsSection section="targetSchools" extra={<UcasCount form={form} />} max={TARGET_SCHOOLS_MAX}>
       {(i) => (
         <>
-          <Col xs={24} md={8}>
-            <Form.Item
-              name={[i, 'school']}
-              label={t('application.f.school')}
-              rules={[requiredRule(t('application.v.required'))]}
-            >
-              <Input maxLength={len.school} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={8}>
-            <Form.Item name={[i, 'major']} label={t('application.f.major')}>
-              <Input maxLength={len.major} />
-            </Form.Item>
-          </Col>
-          <Col xs={12} md={4}>
-            <Form.Item name={[i, 'ucasCode']} label={t('application.f.ucasCode')}>
-              <Input maxLength={len.ucasCode} />
-            </Form.Item>
-          </Col>
-          <Col xs={12} md={4}>
-            <Form.Item name={[i, 'applicationDate']} label={t('application.f.applyDate')} {...dateItem}>
-              <DateInput />
-            </Form.Item>
-          </Col>
-          <Col xs={24}>
-            <Form.Item
-              name={[i, 'majorLink']}
-              label={t('application.f.majorLink')}
-              rules={[urlRule(t('application.v.url'))]}
-            >
-              <Input maxLength={len.majorLink} placeholder="https://" />
-            </Form.Item>
-          </Col>
+          <RowField i={i} name="school" md={8} required>
+            <Input maxLength={len.school} />
+          </RowField>
+          <RowField i={i} name="major" md={8}>
+            <Input maxLength={len.major} />
+          </RowField>
+          <RowField i={i} name="ucasCode" xs={12} md={4}>
+            <Input maxLength={len.ucasCode} />
+          </RowField>
+          <RowField i={i} name="applicationDate" label="applyDate" xs={12} md={4} item={dateItem}>
+            <DateInput />
+          </RowField>
+          <RowField i={i} name="majorLink" item={{ rules: [urlRule(t('application.v.url'))] }}>
+            <Input maxLength={len.majorLink} placeholder="https://" />
+          </RowField>
         </>
       )}
     </RowsSection>
