@@ -43,6 +43,8 @@ export default defineConfig({
           // Two files at a time (each its own server, database and Chromium): most of an e2e test is waiting for
           // what a person would see, so the second file uses the idle core (CI time 1.5× shorter, docs/decisions.md).
           maxWorkers: 2,
+          // After the other projects (vitest runs projects with different worker counts as separate groups).
+          sequence: { groupOrder: 1 },
           testTimeout: 90_000,
           hookTimeout: 90_000,
           // What a person waits for (a list refreshing after an upload, a toast) can take seconds on a loaded CI
