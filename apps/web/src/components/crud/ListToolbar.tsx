@@ -9,9 +9,9 @@ import type { ListStateApi } from './useListState';
 import type { Filters } from './urlState';
 
 // A list whose `status` is not the enabled/disabled one (showStatus false) may give it its own values.
-type ToolbarFilters = Omit<BaseFilters, 'status'> & { status?: string | null };
+export type ToolbarFilters = Omit<BaseFilters, 'status'> & { status?: string | null };
 
-type Props<F extends ToolbarFilters & Filters> = {
+export type ListToolbarProps<F extends ToolbarFilters & Filters> = {
   list: Pick<ListStateApi<F>, 'draft' | 'patchDraft' | 'search' | 'reset'>;
   keywordPlaceholder: string;
   keywordWidth?: number;
@@ -36,7 +36,7 @@ export function ListToolbar<F extends ToolbarFilters & Filters>({
   onAdd,
   children,
   showStatus = true,
-}: Props<F>) {
+}: ListToolbarProps<F>) {
   const { t } = useTranslation();
   return (
     <Space wrap style={{ marginBottom: 16 }}>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Page } from '@study-crm/shared';
 import type { ListStateApi } from './useListState';
 
-type Props<T> = {
+export type PagedTableProps<T> = {
   columns: TableColumnsType<T>;
   // The list query: its page, whether it is fetching, and its error.
   query:
@@ -43,7 +43,7 @@ export function PagedTable<T extends object>({
   scrollX,
   testId,
   rowKey = 'id',
-}: Props<T>) {
+}: PagedTableProps<T>) {
   const { t } = useTranslation();
   const sorted = columns.map((c): Column<T> => {
     if (!c.sorter || !list) return c;

@@ -1,10 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { Card, Col, DatePicker, Form, Input, Row, Select, Switch, Tag, type TableColumnsType } from 'antd';
+import { Col, DatePicker, Form, Input, Row, Select, Switch, Tag, type TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { CONTENT_BODY_MAX, CONTENT_LOCALES, CONTENT_STATUSES, PERM, type ContentItem } from '@study-crm/shared';
 import { FormModal } from '../../components/crud/FormModal';
-import { ListToolbar } from '../../components/crud/ListToolbar';
-import { PagedTable } from '../../components/crud/PagedTable';
+import { CrudList, DraftSelect } from '../../components/crud/CrudList';
 import { RowActions } from '../../components/crud/RowActions';
 import { useEditor } from '../../components/crud/useListScreen';
 import { useListState } from '../../components/crud/useListState';
@@ -92,34 +91,35 @@ export default function ContentManage() {
   ];
 
   return (
-    <Card title={t('content.title')} data-testid="content-manage">
-      <ListToolbar
-        list={list}
-        keywordPlaceholder={t('content.keywordPlaceholder')}
-        keywordTestId="content-keyword"
-        addPerm={PERM.contentAdd}
-        addTestId="content-add"
-        onAdd={() => editor.edit('new')}
-        showStatus={false}
-      >
-        <Select<ContentItem['status']>
-          allowClear
-          style={{ width: 140 }}
+    <CrudList
+      title={t('content.title')}
+      testId="content-manage"
+      list={list}
+      toolbar={{
+        keywordPlaceholder: t('content.keywordPlaceholder'),
+        keywordTestId: 'content-keyword',
+        addPerm: PERM.contentAdd,
+        addTestId: 'content-add',
+        onAdd: () => editor.edit('new'),
+        showStatus: false,
+      }}
+      filters={
+        <DraftSelect
+          list={list}
+          name="status"
           placeholder={t('content.allStatuses')}
-          value={list.draft.status ?? undefined}
-          onChange={(status) => list.patchDraft({ status: status ?? null })}
           options={CONTENT_STATUSES.map((s) => ({ value: s, label: t(`content.status.${s}`) }))}
         />
-      </ListToolbar>
-      <PagedTable<ContentItem>
-        query={query}
-        list={list}
-        columns={columns}
-        emptyText={t('content.empty')}
-        noMatchText={t('content.noMatch')}
-        scrollX={1000}
-        testId="content-table"
-      />
+      }
+      table={{
+        query,
+        columns,
+        emptyText: t('content.empty'),
+        noMatchText: t('content.noMatch'),
+        scrollX: 1000,
+        testId: 'content-table',
+      }}
+    >
       <FormModal<Values>
         open={editor.open}
         record={editor.record}
@@ -192,6 +192,6 @@ export default function ContentManage() {
           />
         </Form.Item>
       </FormModal>
-    </Card>
+    </CrudList>
   );
 }

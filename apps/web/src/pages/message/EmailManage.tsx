@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Card, DatePicker, Typography, type TableColumnsType } from 'antd';
+import { Button, DatePicker, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { DELIVERY_STATUSES, PERM, type Email } from '@study-crm/shared';
 import { enumOptions, FilterSelect } from '../../components/crud/filters';
-import { ListToolbar } from '../../components/crud/ListToolbar';
-import { PagedTable } from '../../components/crud/PagedTable';
+import { CrudList } from '../../components/crud/CrudList';
 import { useListState } from '../../components/crud/useListState';
 import { EMAIL_ROOT, useEmailAgents, useEmailList } from './api';
 import { EmailCompose } from './EmailCompose';
@@ -71,49 +70,48 @@ export default function EmailManage() {
   ];
 
   return (
-    <Card title={t('message.email.title')} data-testid="email-manage">
-      <ListToolbar
-        list={list}
-        keywordPlaceholder={t('message.email.keywordPlaceholder')}
-        addPerm={PERM.emailAdd}
-        addTestId="email-add"
-        onAdd={() => setComposing(true)}
-        showStatus={false}
-      >
-        <FilterSelect
-          list={list}
-          name="delivery"
-          width={150}
-          placeholder={t('message.email.allStatus')}
-          options={enumOptions(DELIVERY_STATUSES, (s) => t(`message.email.s_${s}`))}
-          testId="email-status-filter"
-        />
-        <FilterSelect
-          list={list}
-          name="senderId"
-          width={220}
-          placeholder={t('message.email.allSenders')}
-          loading={agents.isLoading}
-          options={agents.data?.map((a) => ({ value: a.id, label: a.displayName ?? a.account }))}
-        />
-        <DatePicker.RangePicker
-          value={draft.from && draft.to ? [dayjs(draft.from), dayjs(draft.to).subtract(1, 'day')] : null}
-          onChange={(v) =>
-            list.apply({
-              from: v?.[0] ? v[0].startOf('day').valueOf() : null,
-              to: v?.[1] ? v[1].add(1, 'day').startOf('day').valueOf() : null,
-            })
-          }
-        />
-      </ListToolbar>
-      <PagedTable<Email>
-        query={query}
-        list={list}
-        columns={columns}
-        emptyText={t('message.email.empty')}
-        scrollX={1000}
-        testId="email-table"
-      />
+    <CrudList
+      title={t('message.email.title')}
+      testId="email-manage"
+      list={list}
+      toolbar={{
+        keywordPlaceholder: t('message.email.keywordPlaceholder'),
+        addPerm: PERM.emailAdd,
+        addTestId: 'email-add',
+        onAdd: () => setComposing(true),
+        showStatus: false,
+      }}
+      filters={
+        <>
+          <FilterSelect
+            list={list}
+            name="delivery"
+            width={150}
+            placeholder={t('message.email.allStatus')}
+            options={enumOptions(DELIVERY_STATUSES, (s) => t(`message.email.s_${s}`))}
+            testId="email-status-filter"
+          />
+          <FilterSelect
+            list={list}
+            name="senderId"
+            width={220}
+            placeholder={t('message.email.allSenders')}
+            loading={agents.isLoading}
+            options={agents.data?.map((a) => ({ value: a.id, label: a.displayName ?? a.account }))}
+          />
+          <DatePicker.RangePicker
+            value={draft.from && draft.to ? [dayjs(draft.from), dayjs(draft.to).subtract(1, 'day')] : null}
+            onChange={(v) =>
+              list.apply({
+                from: v?.[0] ? v[0].startOf('day').valueOf() : null,
+                to: v?.[1] ? v[1].add(1, 'day').startOf('day').valueOf() : null,
+              })
+            }
+          />
+        </>
+      }
+      table={{ query, columns, emptyText: t('message.email.empty'), scrollX: 1000, testId: 'email-table' }}
+    >
       {composing && (
         <EmailCompose
           onClose={() => setComposing(false)}
@@ -124,6 +122,6 @@ export default function EmailManage() {
         />
       )}
       <EmailDetailDrawer id={detail} onClose={() => setDetail(null)} />
-    </Card>
+    </CrudList>
   );
 }

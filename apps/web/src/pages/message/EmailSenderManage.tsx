@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { App as AntApp, Button, Card, Form, Input, InputNumber, Select, Space, type TableColumnsType } from 'antd';
+import { App as AntApp, Button, Form, Input, InputNumber, Select, Space, type TableColumnsType } from 'antd';
 import { Code, PERM, TLS_MODES, type MailSender } from '@study-crm/shared';
 import { FormModal } from '../../components/crud/FormModal';
-import { ListToolbar } from '../../components/crud/ListToolbar';
-import { PagedTable } from '../../components/crud/PagedTable';
+import { CrudList } from '../../components/crud/CrudList';
 import { RowActions } from '../../components/crud/RowActions';
 import { useEditor } from '../../components/crud/useListScreen';
 import { useListState } from '../../components/crud/useListState';
@@ -93,23 +92,19 @@ export default function EmailSenderManage() {
   const required = (field: string) => ({ required: true, message: t('crud.required', { field }) });
 
   return (
-    <Card title={t('message.sender.title')} data-testid="sender-manage">
-      <ListToolbar
-        list={list}
-        keywordPlaceholder={t('message.sender.keywordPlaceholder')}
-        addPerm={PERM.mailSenderAdd}
-        addTestId="sender-add"
-        onAdd={() => editor.edit('new')}
-        showStatus={false}
-      />
-      <PagedTable<MailSender>
-        query={query}
-        list={list}
-        columns={columns}
-        emptyText={t('message.sender.empty')}
-        scrollX={900}
-        testId="sender-table"
-      />
+    <CrudList
+      title={t('message.sender.title')}
+      testId="sender-manage"
+      list={list}
+      toolbar={{
+        keywordPlaceholder: t('message.sender.keywordPlaceholder'),
+        addPerm: PERM.mailSenderAdd,
+        addTestId: 'sender-add',
+        onAdd: () => editor.edit('new'),
+        showStatus: false,
+      }}
+      table={{ query, columns, emptyText: t('message.sender.empty'), scrollX: 900, testId: 'sender-table' }}
+    >
       <FormModal<FormValues>
         open={editor.open}
         record={editor.record}
@@ -153,6 +148,6 @@ export default function EmailSenderManage() {
           <Input.Password autoComplete="new-password" data-testid="sender-password" />
         </Form.Item>
       </FormModal>
-    </Card>
+    </CrudList>
   );
 }

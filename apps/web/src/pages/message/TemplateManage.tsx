@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Card, Descriptions, Drawer, Form, Input, Space, Typography, type TableColumnsType } from 'antd';
+import { Button, Descriptions, Drawer, Form, Input, Space, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { Code, PERM, type Template } from '@study-crm/shared';
 import { FormModal } from '../../components/crud/FormModal';
-import { ListToolbar } from '../../components/crud/ListToolbar';
-import { PagedTable } from '../../components/crud/PagedTable';
+import { CrudList } from '../../components/crud/CrudList';
 import { RowActions } from '../../components/crud/RowActions';
 import { useEditor } from '../../components/crud/useListScreen';
 import { useListState } from '../../components/crud/useListState';
@@ -61,32 +60,31 @@ export default function TemplateManage() {
   const tpl = shown.data;
 
   return (
-    <Card title={t('message.template.title')} data-testid="template-manage">
-      <ListToolbar
-        list={list}
-        keywordPlaceholder={t('message.template.keywordPlaceholder')}
-        addPerm={PERM.templateAdd}
-        addTestId="template-add"
-        onAdd={() => editor.edit('new')}
-        showStatus={false}
-      >
-        <Input
-          allowClear
-          style={{ width: 160 }}
-          placeholder={t('message.template.allTypes')}
-          value={list.draft.type ?? ''}
-          onChange={(e) => list.patchDraft({ type: e.target.value })}
-          onPressEnter={list.search}
-        />
-      </ListToolbar>
-      <PagedTable<Template>
-        query={query}
-        list={list}
-        columns={columns}
-        emptyText={t('message.template.empty')}
-        scrollX={900}
-        testId="template-table"
-      />
+    <CrudList
+      title={t('message.template.title')}
+      testId="template-manage"
+      list={list}
+      toolbar={{
+        keywordPlaceholder: t('message.template.keywordPlaceholder'),
+        addPerm: PERM.templateAdd,
+        addTestId: 'template-add',
+        onAdd: () => editor.edit('new'),
+        showStatus: false,
+      }}
+      filters={
+        <>
+          <Input
+            allowClear
+            style={{ width: 160 }}
+            placeholder={t('message.template.allTypes')}
+            value={list.draft.type ?? ''}
+            onChange={(e) => list.patchDraft({ type: e.target.value })}
+            onPressEnter={list.search}
+          />
+        </>
+      }
+      table={{ query, columns, emptyText: t('message.template.empty'), scrollX: 900, testId: 'template-table' }}
+    >
       <FormModal<FormValues>
         open={editor.open}
         record={editor.record}
@@ -145,6 +143,6 @@ export default function TemplateManage() {
           </>
         )}
       </Drawer>
-    </Card>
+    </CrudList>
   );
 }

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Button,
-  Card,
   DatePicker,
   Descriptions,
   Drawer,
@@ -10,7 +9,6 @@ import {
   Input,
   Row,
   Col,
-  Select,
   Skeleton,
   Space,
   Tag,
@@ -28,8 +26,7 @@ import {
   type NoticeState,
 } from '@study-crm/shared';
 import { FormModal } from '../../components/crud/FormModal';
-import { ListToolbar } from '../../components/crud/ListToolbar';
-import { PagedTable } from '../../components/crud/PagedTable';
+import { CrudList, DraftSelect } from '../../components/crud/CrudList';
 import { RowActions } from '../../components/crud/RowActions';
 import { useEditor } from '../../components/crud/useListScreen';
 import { useListState } from '../../components/crud/useListState';
@@ -148,47 +145,50 @@ export default function NoticeManage() {
   const n = shown.data;
 
   return (
-    <Card title={t('notice.title')} data-testid="notice-manage">
-      <ListToolbar
-        list={list}
-        keywordPlaceholder={t('notice.keywordPlaceholder')}
-        keywordTestId="notice-keyword"
-        addPerm={PERM.noticeAdd}
-        addTestId="notice-add"
-        onAdd={() => editor.edit('new')}
-        showStatus={false}
-      >
-        <Select<NoticeState>
-          allowClear
-          style={{ width: 140 }}
-          placeholder={t('notice.allStates')}
-          value={list.draft.state ?? undefined}
-          onChange={(state) => list.patchDraft({ state: state ?? null })}
-          options={NOTICE_STATES.map((s) => ({ value: s, label: t(`notice.state.${s}`) }))}
-          data-testid="notice-state-filter"
-        />
-        <RecipientSelect
-          allowClear
-          width={240}
-          placeholder={t('notice.allRecipients')}
-          value={
-            list.draft.recipientId === undefined || list.draft.recipientId === null || list.draft.recipientId === ''
-              ? null
-              : Number(list.draft.recipientId)
-          }
-          onChange={(recipientId) => list.patchDraft({ recipientId })}
-          testId="notice-recipient-filter"
-        />
-      </ListToolbar>
-      <PagedTable<Notice>
-        query={query}
-        list={list}
-        columns={columns}
-        emptyText={t('notice.empty')}
-        noMatchText={t('notice.noMatch')}
-        scrollX={960}
-        testId="notice-table"
-      />
+    <CrudList
+      title={t('notice.title')}
+      testId="notice-manage"
+      list={list}
+      toolbar={{
+        keywordPlaceholder: t('notice.keywordPlaceholder'),
+        keywordTestId: 'notice-keyword',
+        addPerm: PERM.noticeAdd,
+        addTestId: 'notice-add',
+        onAdd: () => editor.edit('new'),
+        showStatus: false,
+      }}
+      filters={
+        <>
+          <DraftSelect
+            list={list}
+            name="state"
+            placeholder={t('notice.allStates')}
+            options={NOTICE_STATES.map((s) => ({ value: s, label: t(`notice.state.${s}`) }))}
+            testId="notice-state-filter"
+          />
+          <RecipientSelect
+            allowClear
+            width={240}
+            placeholder={t('notice.allRecipients')}
+            value={
+              list.draft.recipientId === undefined || list.draft.recipientId === null || list.draft.recipientId === ''
+                ? null
+                : Number(list.draft.recipientId)
+            }
+            onChange={(recipientId) => list.patchDraft({ recipientId })}
+            testId="notice-recipient-filter"
+          />
+        </>
+      }
+      table={{
+        query,
+        columns,
+        emptyText: t('notice.empty'),
+        noMatchText: t('notice.noMatch'),
+        scrollX: 960,
+        testId: 'notice-table',
+      }}
+    >
       <FormModal<FormValues>
         open={editor.open}
         record={editor.record}
@@ -286,6 +286,6 @@ export default function NoticeManage() {
           </>
         )}
       </Drawer>
-    </Card>
+    </CrudList>
   );
 }

@@ -1,11 +1,10 @@
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Card, DatePicker, Form, Input, Progress, Select, Tag, Typography, type TableColumnsType } from 'antd';
+import { DatePicker, Form, Input, Progress, Select, Tag, Typography, type TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { PERM, PROJECT_STATUSES, type Project, type ProjectStatus } from '@study-crm/shared';
 import { FormModal } from '../../components/crud/FormModal';
-import { ListToolbar } from '../../components/crud/ListToolbar';
-import { PagedTable } from '../../components/crud/PagedTable';
+import { CrudList, DraftSelect } from '../../components/crud/CrudList';
 import { RowActions } from '../../components/crud/RowActions';
 import { useEditor } from '../../components/crud/useListScreen';
 import { useListState } from '../../components/crud/useListState';
@@ -144,35 +143,36 @@ export function ProjectList({ scope }: { scope: 'all' | 'mine' }) {
   ];
 
   return (
-    <Card title={t(scope === 'all' ? 'project.titleAll' : 'project.titleMine')} data-testid={`project-list-${scope}`}>
-      <ListToolbar
-        list={list}
-        keywordPlaceholder={t('project.keywordPlaceholder')}
-        keywordTestId="project-keyword"
-        addPerm={PERM.projectAdd}
-        addTestId="project-add"
-        onAdd={() => editor.edit('new')}
-        showStatus={false}
-      >
-        <Select<ProjectStatus>
-          allowClear
-          style={{ width: 140 }}
+    <CrudList
+      title={t(scope === 'all' ? 'project.titleAll' : 'project.titleMine')}
+      testId={`project-list-${scope}`}
+      list={list}
+      toolbar={{
+        keywordPlaceholder: t('project.keywordPlaceholder'),
+        keywordTestId: 'project-keyword',
+        addPerm: PERM.projectAdd,
+        addTestId: 'project-add',
+        onAdd: () => editor.edit('new'),
+        showStatus: false,
+      }}
+      filters={
+        <DraftSelect
+          list={list}
+          name="status"
           placeholder={t('project.allStatuses')}
-          value={list.draft.status ?? undefined}
-          onChange={(status) => list.patchDraft({ status: status ?? null })}
           options={PROJECT_STATUSES.map((s) => ({ value: s, label: t(`project.status.${s}`) }))}
-          data-testid="project-status-filter"
+          testId="project-status-filter"
         />
-      </ListToolbar>
-      <PagedTable<Project>
-        query={query}
-        list={list}
-        columns={scope === 'all' ? columns : columns.filter((c) => c.key !== 'actions')}
-        emptyText={t(scope === 'all' ? 'project.empty' : 'project.emptyMine')}
-        noMatchText={t('project.noMatch')}
-        scrollX={1100}
-        testId="project-table"
-      />
+      }
+      table={{
+        query,
+        columns: scope === 'all' ? columns : columns.filter((c) => c.key !== 'actions'),
+        emptyText: t(scope === 'all' ? 'project.empty' : 'project.emptyMine'),
+        noMatchText: t('project.noMatch'),
+        scrollX: 1100,
+        testId: 'project-table',
+      }}
+    >
       <FormModal<ProjectFormValues>
         open={editor.open}
         record={editor.record}
@@ -188,7 +188,7 @@ export function ProjectList({ scope }: { scope: 'all' | 'mine' }) {
       >
         <ProjectFields />
       </FormModal>
-    </Card>
+    </CrudList>
   );
 }
 

@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { Card, Col, Form, Input, InputNumber, Row, Switch, Tag, type TableColumnsType } from 'antd';
+import { Col, Form, Input, InputNumber, Row, Switch, Tag, type TableColumnsType } from 'antd';
 import { Code, PERM, type KpiType } from '@study-crm/shared';
 import { FormModal } from '../../components/crud/FormModal';
-import { ListToolbar } from '../../components/crud/ListToolbar';
-import { PagedTable } from '../../components/crud/PagedTable';
+import { CrudList } from '../../components/crud/CrudList';
 import { RowActions } from '../../components/crud/RowActions';
 import { useEditor } from '../../components/crud/useListScreen';
 import { useListState } from '../../components/crud/useListState';
@@ -59,24 +58,26 @@ export default function KpiTypeList() {
   ];
 
   return (
-    <Card title={t('task.kpi.title')} data-testid="kpi-type-list">
-      <ListToolbar
-        list={list}
-        keywordPlaceholder={t('task.kpi.keywordPlaceholder')}
-        keywordTestId="kpi-keyword"
-        addPerm={PERM.kpiTypeAdd}
-        addTestId="kpi-add"
-        onAdd={() => editor.edit('new')}
-        showStatus={false}
-      />
-      <PagedTable<KpiType>
-        query={query}
-        list={list}
-        columns={columns}
-        emptyText={t('task.kpi.empty')}
-        noMatchText={t('task.noMatch')}
-        testId="kpi-table"
-      />
+    <CrudList
+      title={t('task.kpi.title')}
+      testId="kpi-type-list"
+      list={list}
+      toolbar={{
+        keywordPlaceholder: t('task.kpi.keywordPlaceholder'),
+        keywordTestId: 'kpi-keyword',
+        addPerm: PERM.kpiTypeAdd,
+        addTestId: 'kpi-add',
+        onAdd: () => editor.edit('new'),
+        showStatus: false,
+      }}
+      table={{
+        query,
+        columns,
+        emptyText: t('task.kpi.empty'),
+        noMatchText: t('task.noMatch'),
+        testId: 'kpi-table',
+      }}
+    >
       <FormModal<Values>
         open={editor.open}
         record={editor.record}
@@ -123,6 +124,6 @@ export default function KpiTypeList() {
           </Col>
         </Row>
       </FormModal>
-    </Card>
+    </CrudList>
   );
 }
