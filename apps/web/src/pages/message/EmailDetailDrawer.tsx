@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { App as AntApp, Button, Descriptions, Drawer, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { App as AntApp, Button, Descriptions, Drawer, Space, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { PERM, type EmailDetail } from '@study-crm/shared';
 import { Permission } from '../../components/Permission';
 import { useEmailDetail, useResend } from './api';
 import { HtmlPreview } from './preview';
-import { STATUS_COLORS, StatusSummary } from './StatusSummary';
+import { StatusSummary } from './StatusSummary';
+import { deliveryColumns } from '../../components/delivery';
 
 type Recipient = EmailDetail['recipients'][number];
 
@@ -22,35 +23,16 @@ export function EmailDetailDrawer({ id, onClose }: { id: number | null; onClose:
 
   const columns = [
     { title: t('message.email.recipients'), dataIndex: 'recipient' },
-    {
-      title: t('message.email.status'),
-      dataIndex: 'status',
-      width: 110,
-      render: (s: Recipient['status']) => (
-        <Tag color={STATUS_COLORS[s]} data-testid={`recipient-status-${s}`}>
-          {t(`message.email.s_${s}`)}
-        </Tag>
-      ),
-    },
-    { title: t('message.email.attempts'), dataIndex: 'attempts', width: 100 },
-    {
-      title: t('message.email.error'),
-      dataIndex: 'error',
-      render: (v: string | null, row: Recipient) =>
-        v ? (
-          <Tooltip title={row.detail}>
-            <Typography.Text type="danger">{v}</Typography.Text>
-          </Tooltip>
-        ) : (
-          '—'
-        ),
-    },
-    {
-      title: t('message.email.sentAt'),
-      dataIndex: 'sentAt',
-      width: 160,
-      render: (v: number | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '—'),
-    },
+    ...deliveryColumns<Recipient>({
+      labels: {
+        status: t('message.email.status'),
+        attempts: t('message.email.attempts'),
+        error: t('message.email.error'),
+        sentAt: t('message.email.sentAt'),
+      },
+      statusName: (s) => t(`message.email.s_${s}`),
+      statusTestId: (s) => `recipient-status-${s}`,
+    }),
   ];
 
   const doResend = async () => {

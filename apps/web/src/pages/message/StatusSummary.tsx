@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Space, Tag } from 'antd';
 import type { EmailDetail } from '@study-crm/shared';
-
-const COLORS = { sent: 'success', failed: 'error', queued: 'default', sending: 'processing' } as const;
+import { DELIVERY_COLORS } from '../../components/delivery';
 
 // Sent / failed / queued counts of an e-mail, straight from the outbox (queued includes rows being sent).
 export function StatusSummary({ summary }: { summary: EmailDetail['summary'] }) {
@@ -10,15 +9,15 @@ export function StatusSummary({ summary }: { summary: EmailDetail['summary'] }) 
   const waiting = summary.queued + summary.sending;
   return (
     <Space size={4} wrap data-testid="email-summary">
-      {summary.sent > 0 && <Tag color={COLORS.sent}>{`${t('message.email.s_sent')} ${summary.sent}`}</Tag>}
-      {summary.failed > 0 && <Tag color={COLORS.failed}>{`${t('message.email.s_failed')} ${summary.failed}`}</Tag>}
+      {summary.sent > 0 && <Tag color={DELIVERY_COLORS.sent}>{`${t('message.email.s_sent')} ${summary.sent}`}</Tag>}
+      {summary.failed > 0 && (
+        <Tag color={DELIVERY_COLORS.failed}>{`${t('message.email.s_failed')} ${summary.failed}`}</Tag>
+      )}
       {waiting > 0 && (
         <Tag
-          color={summary.sending ? COLORS.sending : COLORS.queued}
+          color={summary.sending ? DELIVERY_COLORS.sending : DELIVERY_COLORS.queued}
         >{`${t('message.email.s_queued')} ${waiting}`}</Tag>
       )}
     </Space>
   );
 }
-
-export const STATUS_COLORS = COLORS;

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Space, Tag } from 'antd';
 import type { SmsBatch } from '@study-crm/shared';
-
-export const STATUS_COLORS = { sent: 'success', failed: 'error', queued: 'default', sending: 'processing' } as const;
+import { DELIVERY_COLORS } from '../../components/delivery';
 
 // Queued / sent / failed recipients of a batch, straight from the outbox (queued includes rows being sent).
 export function CountTags({ counts }: { counts: SmsBatch['counts'] }) {
@@ -10,9 +9,9 @@ export function CountTags({ counts }: { counts: SmsBatch['counts'] }) {
   const waiting = counts.queued + counts.sending;
   return (
     <Space size={4} wrap data-testid="sms-counts">
-      <Tag color={STATUS_COLORS.queued}>{`${t('sms.s_queued')} ${waiting}`}</Tag>
-      <Tag color={STATUS_COLORS.sent}>{`${t('sms.s_sent')} ${counts.sent}`}</Tag>
-      <Tag color={STATUS_COLORS.failed}>{`${t('sms.s_failed')} ${counts.failed}`}</Tag>
+      <Tag color={DELIVERY_COLORS.queued}>{`${t('sms.s_queued')} ${waiting}`}</Tag>
+      <Tag color={DELIVERY_COLORS.sent}>{`${t('sms.s_sent')} ${counts.sent}`}</Tag>
+      <Tag color={DELIVERY_COLORS.failed}>{`${t('sms.s_failed')} ${counts.failed}`}</Tag>
     </Space>
   );
 }

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Descriptions, Drawer, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Descriptions, Drawer, Select, Space, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { DELIVERY_STATUSES, DICT_TYPES, type EndpointData, type smsApi } from '@study-crm/shared';
 import { DictBadge } from '../../components/dict';
 import { useSmsBatch, useSmsRecipients } from './api';
-import { CountTags, STATUS_COLORS } from './CountTags';
+import { CountTags } from './CountTags';
+import { deliveryColumns } from '../../components/delivery';
 
 type Recipient = EndpointData<typeof smsApi.recipients>['list'][number];
 type Status = (typeof DELIVERY_STATUSES)[number];
@@ -23,35 +24,11 @@ export function SmsDetailDrawer({ id, onClose }: { id: number | null; onClose: (
 
   const columns = [
     { title: t('sms.recipient'), dataIndex: 'recipient', width: 170 },
-    {
-      title: t('sms.status'),
-      dataIndex: 'status',
-      width: 110,
-      render: (s: Status) => (
-        <Tag color={STATUS_COLORS[s]} data-testid={`sms-recipient-${s}`}>
-          {t(`sms.s_${s}`)}
-        </Tag>
-      ),
-    },
-    { title: t('sms.attempts'), dataIndex: 'attempts', width: 100 },
-    {
-      title: t('sms.error'),
-      dataIndex: 'error',
-      render: (v: string | null, row: Recipient) =>
-        v ? (
-          <Tooltip title={row.detail}>
-            <Typography.Text type="danger">{v}</Typography.Text>
-          </Tooltip>
-        ) : (
-          '—'
-        ),
-    },
-    {
-      title: t('sms.sentAt'),
-      dataIndex: 'sentAt',
-      width: 160,
-      render: (v: number | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '—'),
-    },
+    ...deliveryColumns<Recipient>({
+      labels: { status: t('sms.status'), attempts: t('sms.attempts'), error: t('sms.error'), sentAt: t('sms.sentAt') },
+      statusName: (s) => t(`sms.s_${s}`),
+      statusTestId: (s) => `sms-recipient-${s}`,
+    }),
   ];
 
   return (

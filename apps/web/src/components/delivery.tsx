@@ -1,0 +1,54 @@
+import { Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import dayjs from 'dayjs';
+import type { DELIVERY_STATUSES } from '@study-crm/shared';
+
+// What the delivery outbox says of each recipient (e-mail and SMS alike): its status, attempts, error and time sent.
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+type DeliveryRow = {
+  status: DeliveryStatus;
+  attempts: number;
+  error: string | null;
+  detail?: string | null;
+  sentAt: number | null;
+};
+
+export const DELIVERY_COLORS = { sent: 'success', failed: 'error', queued: 'default', sending: 'processing' } as const;
+
+export function deliveryColumns<R extends DeliveryRow>(opts: {
+  labels: { status: string; attempts: string; error: string; sentAt: string };
+  statusName: (status: DeliveryStatus) => string;
+  statusTestId: (status: DeliveryStatus) => string;
+}): TableColumnsType<R> {
+  const { labels } = opts;
+  return [
+    {
+      title: labels.status,
+      dataIndex: 'status',
+      width: 110,
+      render: (s: DeliveryStatus) => (
+        <Tag color={DELIVERY_COLORS[s]} data-testid={opts.statusTestId(s)}>
+          {opts.statusName(s)}
+        </Tag>
+      ),
+    },
+    { title: labels.attempts, dataIndex: 'attempts', width: 100 },
+    {
+      title: labels.error,
+      dataIndex: 'error',
+      render: (v: string | null, row: R) =>
+        v ? (
+          <Tooltip title={row.detail}>
+            <Typography.Text type="danger">{v}</Typography.Text>
+          </Tooltip>
+        ) : (
+          '—'
+        ),
+    },
+    {
+      title: labels.sentAt,
+      dataIndex: 'sentAt',
+      width: 160,
+      render: (v: number | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '—'),
+    },
+  ];
+}
