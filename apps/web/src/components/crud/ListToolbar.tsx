@@ -16,9 +16,12 @@ export type ListToolbarProps<F extends ToolbarFilters & Filters> = {
   keywordPlaceholder: string;
   keywordWidth?: number;
   keywordTestId?: string;
-  addPerm: string;
-  addTestId: string;
-  onAdd: () => void;
+  // The add button, for members holding addPerm; a list without one leaves these out.
+  addPerm?: string;
+  addTestId?: string;
+  onAdd?: () => void;
+  // More actions after search/reset (an export).
+  actions?: ReactNode;
   // Screen-specific filters, shown between the keyword and the status.
   children?: ReactNode;
   // Lists whose rows have no enabled/disabled status leave the status filter out.
@@ -34,6 +37,7 @@ export function ListToolbar<F extends ToolbarFilters & Filters>({
   addPerm,
   addTestId,
   onAdd,
+  actions,
   children,
   showStatus = true,
 }: ListToolbarProps<F>) {
@@ -62,11 +66,14 @@ export function ListToolbar<F extends ToolbarFilters & Filters>({
       <Button onClick={list.reset} data-testid="list-reset">
         {t('crud.reset')}
       </Button>
-      <Permission perm={addPerm}>
-        <Button icon={<PlusOutlined />} onClick={onAdd} data-testid={addTestId}>
-          {t('crud.add')}
-        </Button>
-      </Permission>
+      {actions}
+      {onAdd && addPerm && (
+        <Permission perm={addPerm}>
+          <Button icon={<PlusOutlined />} onClick={onAdd} data-testid={addTestId}>
+            {t('crud.add')}
+          </Button>
+        </Permission>
+      )}
     </Space>
   );
 }

@@ -67,6 +67,28 @@ export function DateRangeFilter<F extends Filters>({
   );
 }
 
+// A range of whole days kept as two epoch-millisecond filters, `from` inclusive and `to` exclusive (the day after
+// the last one), for lists whose server filters by instants.
+export function InstantRangeFilter<F extends Filters>({
+  list,
+  from = 'from',
+  to = 'to',
+}: Applies<F> & { from?: keyof F & string; to?: keyof F & string }) {
+  const start = list.filters[from];
+  const end = list.filters[to];
+  return (
+    <DatePicker.RangePicker
+      value={start && end ? [dayjs(Number(start)), dayjs(Number(end)).subtract(1, 'day')] : null}
+      onChange={(v) =>
+        list.apply({
+          [from]: v?.[0] ? v[0].startOf('day').valueOf() : null,
+          [to]: v?.[1] ? v[1].add(1, 'day').startOf('day').valueOf() : null,
+        } as Partial<F>)
+      }
+    />
+  );
+}
+
 // Options for a closed set of values labelled by a translation of each.
 export const enumOptions = <V extends string>(values: readonly V[], label: (v: V) => string): Option<V>[] =>
   values.map((value) => ({ value, label: label(value) }));

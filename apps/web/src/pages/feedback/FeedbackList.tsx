@@ -1,23 +1,13 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import {
-  App as AntApp,
-  Button,
-  Card,
-  DatePicker,
-  Input,
-  Select,
-  Space,
-  Tag,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { App as AntApp, Button, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { FEEDBACK_STATUSES, isLocale, type FeedbackItem, type FeedbackStatus } from '@study-crm/shared';
 import type { Params } from '../../api/client';
-import { PagedTable } from '../../components/crud/PagedTable';
+import { CrudList } from '../../components/crud/CrudList';
+import { enumOptions, FilterSelect, InstantRangeFilter } from '../../components/crud/filters';
 import { useListState } from '../../components/crud/useListState';
 import { useScreenActive } from '../../components/crud/screenActive';
 import { FEEDBACK_ROOT, downloadExport, phoneOf, useFeedbackList } from './api';
@@ -51,7 +41,6 @@ export default function FeedbackList() {
   const [opened, setOpened] = useState<number | null>(null);
   const [exporting, setExporting] = useState(false);
   const detailId = opened ?? (linked !== dismissed ? linked : null);
-  const { draft } = list;
 
   const close = () => {
     setOpened(null);
@@ -121,61 +110,50 @@ export default function FeedbackList() {
   ];
 
   return (
-    <Card title={t('feedback.title')} data-testid="feedback-manage">
-      <Space wrap style={{ marginBottom: 16 }}>
-        <Input
-          allowClear
-          style={{ width: 280 }}
-          placeholder={t('feedback.keywordPlaceholder')}
-          value={draft.keyword ?? ''}
-          onChange={(e) => list.patchDraft({ keyword: e.target.value })}
-          onPressEnter={list.search}
-          data-testid="feedback-keyword"
-        />
-        <Select
-          allowClear
-          style={{ width: 150 }}
-          placeholder={t('feedback.allStatus')}
-          value={draft.state ?? undefined}
-          onChange={(v?: FeedbackStatus) => list.apply({ state: v ?? null })}
-          options={FEEDBACK_STATUSES.map((s) => ({ value: s, label: t(`feedback.status_${s}`) }))}
-          data-testid="feedback-status-filter"
-        />
-        <DatePicker.RangePicker
-          value={draft.from && draft.to ? [dayjs(draft.from), dayjs(draft.to).subtract(1, 'day')] : null}
-          onChange={(v) =>
-            list.apply({
-              from: v?.[0] ? v[0].startOf('day').valueOf() : null,
-              to: v?.[1] ? v[1].add(1, 'day').startOf('day').valueOf() : null,
-            })
-          }
-        />
-        <Button type="primary" onClick={list.search} data-testid="list-search">
-          {t('crud.search')}
-        </Button>
-        <Button onClick={list.reset} data-testid="list-reset">
-          {t('crud.reset')}
-        </Button>
-        <Button
-          icon={<DownloadOutlined />}
-          loading={exporting}
-          onClick={() => void doExport()}
-          data-testid="feedback-export"
-        >
-          {t('feedback.export')}
-        </Button>
-      </Space>
-      <PagedTable<FeedbackItem>
-        query={query}
-        list={list}
-        columns={columns}
-        emptyText={t('feedback.empty')}
-        noMatchText={t('feedback.noMatch')}
-        scrollX={1000}
-        testId="feedback-table"
-      />
+    <CrudList
+      title={t('feedback.title')}
+      testId="feedback-manage"
+      list={list}
+      toolbar={{
+        keywordPlaceholder: t('feedback.keywordPlaceholder'),
+        keywordWidth: 280,
+        keywordTestId: 'feedback-keyword',
+        showStatus: false,
+        actions: (
+          <Button
+            icon={<DownloadOutlined />}
+            loading={exporting}
+            onClick={() => void doExport()}
+            data-testid="feedback-export"
+          >
+            {t('feedback.export')}
+          </Button>
+        ),
+      }}
+      filters={
+        <>
+          <FilterSelect
+            list={list}
+            name="state"
+            width={150}
+            placeholder={t('feedback.allStatus')}
+            options={enumOptions(FEEDBACK_STATUSES, (s) => t(`feedback.status_${s}`))}
+            testId="feedback-status-filter"
+          />
+          <InstantRangeFilter list={list} />
+        </>
+      }
+      table={{
+        query,
+        columns,
+        emptyText: t('feedback.empty'),
+        noMatchText: t('feedback.noMatch'),
+        scrollX: 1000,
+        testId: 'feedback-table',
+      }}
+    >
       {/* Tabs keep hidden screens mounted: the drawer (drawn over the page) shows only with its screen. */}
       <FeedbackDrawer id={active ? detailId : null} onClose={close} />
-    </Card>
+    </CrudList>
   );
 }

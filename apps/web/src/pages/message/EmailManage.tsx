@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, DatePicker, Typography, type TableColumnsType } from 'antd';
+import { Button, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { DELIVERY_STATUSES, PERM, type Email } from '@study-crm/shared';
-import { enumOptions, FilterSelect } from '../../components/crud/filters';
+import { enumOptions, FilterSelect, InstantRangeFilter } from '../../components/crud/filters';
 import { CrudList } from '../../components/crud/CrudList';
 import { useListState } from '../../components/crud/useListState';
 import { EMAIL_ROOT, useEmailAgents, useEmailList } from './api';
@@ -30,7 +30,6 @@ export default function EmailManage() {
   const agents = useEmailAgents();
   const [composing, setComposing] = useState(false);
   const [detail, setDetail] = useState<number | null>(null);
-  const { draft } = list;
 
   const columns: TableColumnsType<Email> = [
     {
@@ -99,15 +98,7 @@ export default function EmailManage() {
             loading={agents.isLoading}
             options={agents.data?.map((a) => ({ value: a.id, label: a.displayName ?? a.account }))}
           />
-          <DatePicker.RangePicker
-            value={draft.from && draft.to ? [dayjs(draft.from), dayjs(draft.to).subtract(1, 'day')] : null}
-            onChange={(v) =>
-              list.apply({
-                from: v?.[0] ? v[0].startOf('day').valueOf() : null,
-                to: v?.[1] ? v[1].add(1, 'day').startOf('day').valueOf() : null,
-              })
-            }
-          />
+          <InstantRangeFilter list={list} />
         </>
       }
       table={{ query, columns, emptyText: t('message.email.empty'), scrollX: 1000, testId: 'email-table' }}
