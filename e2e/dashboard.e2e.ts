@@ -143,6 +143,15 @@ describe('dashboard end to end', () => {
     await expect(page.getByTestId('kpi-follow-ups').innerText()).resolves.toContain('67%');
     await screenshot(page, 'dashboard-zh-TW-dark');
 
+    // The to-do figure opens the message box's full list on its to-do tab, with the two open to-dos.
+    await page.getByTestId('kpi-todos').click();
+    const all = page.getByTestId('box-all');
+    await all.waitFor();
+    await expect(all.locator('.ant-tabs-tab-active').innerText()).resolves.toContain('待辦');
+    await poll(() => all.getByTestId('box-item-todo').count()).toBe(2);
+    await page.keyboard.press('Escape');
+    await all.waitFor({ state: 'hidden' });
+
     // The last bar of the per-day chart is today (three applications, the tallest): click inside it (in view:
     // the cards above may push it below the fold).
     await page.locator('[data-testid="chart-per-day"]').scrollIntoViewIfNeeded();

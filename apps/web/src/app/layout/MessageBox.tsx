@@ -6,6 +6,7 @@ import { MESSAGE_TABS, type MessageTab } from '@study-crm/shared';
 import { useMarkAllRead, useMessageBox } from './messageBox.api';
 import { ItemList, TabLabel, useOpenItem } from './messageBoxParts';
 import { IconButton } from '../../components/IconButton';
+import { useAllMessages } from '../../stores/messageBox';
 
 // 'View more' loads on first use.
 const AllMessages = lazy(() => import('./AllMessages'));
@@ -14,7 +15,9 @@ const AllMessages = lazy(() => import('./AllMessages'));
 export function MessageBox() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const [more, setMore] = useState(false);
+  const more = useAllMessages((s) => s.tab);
+  const openMore = useAllMessages((s) => s.open);
+  const closeMore = useAllMessages((s) => s.close);
   const [tab, setTab] = useState<MessageTab>('message');
   const { data, isLoading } = useMessageBox();
   const readAll = useMarkAllRead();
@@ -48,7 +51,7 @@ export function MessageBox() {
           size="small"
           onClick={() => {
             setOpen(false);
-            setMore(true);
+            openMore(tab);
           }}
           data-testid="box-view-more"
         >
@@ -74,7 +77,7 @@ export function MessageBox() {
       </Popover>
       {more && (
         <Suspense fallback={null}>
-          <AllMessages open={more} onClose={() => setMore(false)} initialTab={tab} />
+          <AllMessages open onClose={closeMore} initialTab={more} />
         </Suspense>
       )}
     </>

@@ -2,28 +2,32 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Card, Statistic, Typography } from 'antd';
 
-// One key figure; with `to`, the card opens the filtered list behind it.
+// One key figure; with `to`, the card opens the filtered list behind it (with `onOpen`, what it opens).
 export function KpiCard({
   title,
   value,
   detail,
   to,
+  onOpen,
   testId,
 }: {
   title: string;
   value: string | number;
   detail?: ReactNode;
   to?: string;
+  // Opens what is behind the figure when it is not a list address.
+  onOpen?: () => void;
   testId: string;
 }) {
   const navigate = useNavigate();
+  const open = to ? () => navigate(to) : onOpen;
   return (
     <Card
       size="small"
-      hoverable={!!to}
-      onClick={to ? () => navigate(to) : undefined}
+      hoverable={!!open}
+      onClick={open}
       data-testid={testId}
-      style={{ height: '100%', cursor: to ? 'pointer' : undefined }}
+      style={{ height: '100%', cursor: open ? 'pointer' : undefined }}
     >
       <Statistic title={title} value={value} />
       {detail && (

@@ -3,6 +3,7 @@ import { Col, Row, Space, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import type { Dashboard, MemberCount } from '@study-crm/shared';
 import { formatMoney } from '../payment/api';
+import { useAllMessages } from '../../stores/messageBox';
 import { KpiCard } from './KpiCard';
 import { LIST_PATHS, listUrl } from './links';
 
@@ -22,6 +23,7 @@ export function KpiCards({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const openMessages = useAllMessages((s) => s.open);
   const period = { dateFrom: d.from, dateTo: d.to };
   const to = (path: string, filters: Record<string, string | number>) =>
     canOpen(path) ? listUrl(path, filters) : undefined;
@@ -157,6 +159,7 @@ export function KpiCards({
           title={t('home.kpi.todos')}
           value={d.todos.open}
           detail={t('home.kpi.todosDetail', { overdue: d.todos.overdue, dueSoon: d.todos.dueSoon })}
+          onOpen={() => openMessages('todo')}
         />
       </Col>
       {d.feedback && (
