@@ -21,6 +21,8 @@ export type FixedRoute = {
   titleKey: string;
   breadcrumb: string[];
   meta: RouteMeta;
+  // A screen hidden from the menu lights this menu item (the list it is opened from).
+  activeMenu?: string;
   screen: LazyExoticComponent<ComponentType>;
 };
 
@@ -140,6 +142,7 @@ export const FIXED_ROUTES: readonly FixedRoute[] = [
     titleKey: 'menu.projectDetail',
     breadcrumb: ['menu.user', 'menu.projectDetail'],
     meta: { ...anyRole, hideInMenu: true },
+    activeMenu: '/user/projects',
     screen: ProjectDetail,
   },
 ];
@@ -149,6 +152,9 @@ export const ALWAYS_ALLOWED: readonly string[] = [...FIXED_ROUTES.map((r) => r.p
 
 const KNOWN_KEYS = new Set<string>(COMPONENT_KEYS);
 const FIXED_PATHS = new Set(FIXED_ROUTES.map((r) => r.path));
+
+// The menu item a hidden fixed screen lights, if it names one.
+export const activeMenuOf = (path: string): string | undefined => FIXED_ROUTES.find((r) => r.path === path)?.activeMenu;
 
 // A menu item maps to a known screen: a key of the spec's list (not the wrapper) or a fixed route.
 export function isKnownScreen(item: MenuItem, path: string): boolean {

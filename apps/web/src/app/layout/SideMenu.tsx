@@ -4,7 +4,7 @@ import { Menu, type MenuProps } from 'antd';
 import { PROFILE_MENU, useSession } from '../../stores/session';
 import { useSettings } from '../../stores/settings';
 import { navTree, type NavItem } from '../menu';
-import { isKnownScreen, LOCAL_MENU } from '../routes';
+import { activeMenuOf, isKnownScreen, LOCAL_MENU } from '../routes';
 import { MenuIcon } from './icons';
 import { useTitle } from './useResolution';
 
@@ -40,9 +40,12 @@ function findNode(tree: NavItem[], key: string): NavItem | undefined {
 const firstLeaf = (n: NavItem): NavItem => (n.children.length ? firstLeaf(n.children[0]!) : n);
 
 // The menu item to light for a path: itself, or for a screen hidden from the menu (application detail, follow-up,
-// files) the first item of the nearest group above it, so the group shows where the screen belongs.
+// files) the item it names (project details: My projects), else the first item of the nearest group above it, so the
+// group shows where the screen belongs.
 export function activeMenuKey(tree: NavItem[], pathname: string): string {
   if (findNode(tree, pathname)) return pathname;
+  const named = activeMenuOf(pathname);
+  if (named && findNode(tree, named)) return named;
   for (let path = pathname; path.lastIndexOf('/') > 0;) {
     path = path.slice(0, path.lastIndexOf('/'));
     const group = findNode(tree, path);
