@@ -20,7 +20,8 @@ export function SmsDetailDrawer({ id, onClose }: { id: number | null; onClose: (
   const [status, setStatus] = useState<Status | null>(null);
   const b = batch.data;
   const isSending = !!b && b.counts.queued + b.counts.sending > 0 && (b.sendAt ?? 0) <= Date.now();
-  const recipients = useSmsRecipients({ id, pageNum, status }, isSending);
+  const progress = b ? `${b.counts.queued}/${b.counts.sending}/${b.counts.sent}/${b.counts.failed}` : null;
+  const recipients = useSmsRecipients({ id, pageNum, status }, progress, isSending);
 
   const columns = [
     { title: t('sms.recipient'), dataIndex: 'recipient', width: 170 },

@@ -30,14 +30,16 @@ export const useSmsBatch = (id: number | null) =>
     },
   });
 
-// A batch's recipients, one page; polled with the batch while it is being sent.
+// A batch's recipients, one page; polled with the batch while it is being sent. `progress` is the batch's counts:
+// when they change the page is read again, so the rows never lag behind the counts once the polling stops.
 export const useSmsRecipients = (
   params: { id: number | null; pageNum: number; status: string | null },
+  progress: string | null,
   poll: boolean,
 ) =>
   useQuery({
     enabled: params.id !== null,
-    queryKey: [SMS_ROOT, 'recipients', params],
+    queryKey: [SMS_ROOT, 'recipients', params, progress],
     queryFn: ({ signal }) =>
       fetchData(
         smsApi.recipients,
