@@ -12,7 +12,10 @@ async function openList(page: Page, baseUrl: string) {
   await page.getByTestId('member-table').first().waitFor();
 }
 
-async function fillAccount(page: Page, a: { email: string; password: string; last?: string; first?: string }) {
+async function fillAccount(
+  page: Page,
+  a: { email: string; password: string; last?: string; first?: string; parent?: boolean },
+) {
   await page.getByTestId('member-add').click();
   const form = memberForm(page);
   await form.locator('#email').waitFor({ state: 'visible' });
@@ -22,6 +25,7 @@ async function fillAccount(page: Page, a: { email: string; password: string; las
   await form.locator('#passwordConfirm').fill(a.password);
   if (a.last) await form.locator('#engLastName').fill(a.last);
   if (a.first) await form.locator('#engFirstName').fill(a.first);
+  if (a.parent) await form.getByTestId('member-type').getByText('家長').click();
   await form.locator('.ant-modal-footer .ant-btn-primary').click();
   await confirmDialog(page);
 }
@@ -46,6 +50,23 @@ describe('account list end to end', () => {
     await memberForm(page).waitFor({ state: 'hidden' });
     await page.locator(ROW, { hasText: STUDENT.email }).waitFor();
     expect(await page.locator('.ant-modal:visible #roleIds').count()).toBe(0);
+    await poll(() => page.locator(ROW, { hasText: STUDENT.email }).innerText()).toContain('學生');
+
+    // A parent's account: its type in the list and as a filter.
+    await fillAccount(page, {
+      email: 'chan.parent@example.com',
+      password: 'Parent#2026pass',
+      last: 'Chan',
+      parent: true,
+    });
+    await memberForm(page).waitFor({ state: 'hidden' });
+    await poll(() => page.locator(ROW, { hasText: 'chan.parent@example.com' }).innerText()).toContain('家長');
+    await page.getByTestId('member-type-filter').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '家長' }).click();
+    await poll(() => page.locator(ROW).count()).toBe(1);
+    await page.getByTestId('member-type-filter').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+    await poll(() => page.locator(ROW).count()).toBe(2);
 
     // The same e-mail again: 5403's message next to the field, in the caller's language.
     await fillAccount(page, { email: STUDENT.email, password: 'Other#2026pass' });

@@ -13,7 +13,7 @@ export type MemberTable = {
   passwordHash: string | null;
   status: 'active' | 'inactive';
   identityStatus: 'verified' | 'unverified';
-  memberType: 'staff' | 'student';
+  memberType: 'staff' | 'student' | 'parent';
   engLastName: string | null;
   engFirstName: string | null;
   fullName: string | null;

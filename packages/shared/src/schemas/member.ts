@@ -9,11 +9,14 @@ export const isPortalPath = (v: string) => /^\/(?![/\\])[\w\-./?=&%]*$/.test(v);
 
 export const MEMBER_STATUSES = ['active', 'inactive'] as const;
 export const IDENTITY_STATUSES = ['verified', 'unverified'] as const;
-export const MEMBER_TYPES = ['staff', 'student'] as const;
+export const MEMBER_TYPES = ['staff', 'student', 'parent'] as const;
+// The member app's accounts (the account list): students and their parents, never staff.
+export const ACCOUNT_TYPES = ['student', 'parent'] as const;
 export const MEMBER_SORTS = ['createdAt', 'displayName', 'email'] as const;
 export type MemberStatus = (typeof MEMBER_STATUSES)[number];
 export type IdentityStatus = (typeof IDENTITY_STATUSES)[number];
 export type MemberType = (typeof MEMBER_TYPES)[number];
+export type AccountType = (typeof ACCOUNT_TYPES)[number];
 export type MemberSort = (typeof MEMBER_SORTS)[number];
 
 // A member's place in the default order (createdAt, id): "1795454139564~42".
@@ -23,7 +26,7 @@ export const MemberListQuery = zPaging.extend({
   status: z.enum(MEMBER_STATUSES).nullish(),
   identityStatus: z.enum(IDENTITY_STATUSES).nullish(),
   roleId: zId().nullish().describe('only members holding this role'),
-  memberType: z.enum(MEMBER_TYPES).nullish().describe('staff or student; /api/v1/mc/member defaults to staff'),
+  memberType: z.enum(MEMBER_TYPES).nullish().describe('staff, student or parent; /api/v1/mc/member defaults to staff'),
   sortField: z.enum(MEMBER_SORTS).nullish().describe('createdAt (default), displayName or email'),
   sortBy: z.enum(MEMBER_SORTS).nullish().describe('older name of sortField, still accepted; sortField wins'),
   cursor: zOptText(40)
@@ -150,6 +153,7 @@ export const MemberCountSchema = z.object({
   active: z.number().int(),
   staff: z.number().int(),
   students: z.number().int(),
+  parents: z.number().int(),
   newLast30Days: z.number().int().describe('registered in the past 30 days'),
 });
 export type MemberCount = z.infer<typeof MemberCountSchema>;
@@ -180,10 +184,17 @@ export const ProfileSchema = z.object({
 export type ProfileData = z.infer<typeof ProfileSchema>;
 
 // ---------- The account list (issue 21): the member app's accounts (students and parents), not staff ----------
-// The same fields and rules as the employee list, without roles and member type (always student).
-export const AccountListQuery = MemberListQuery.omit({ memberType: true, roleId: true });
-export const AccountAddBody = MemberAddBody.omit({ memberType: true, roleIds: true });
-export const AccountUpdateBody = MemberUpdateBody.omit({ memberType: true, roleIds: true });
+// The same fields and rules as the employee list, without roles; the member type is student or parent.
+const accountType = z.enum(ACCOUNT_TYPES);
+export const AccountListQuery = MemberListQuery.omit({ roleId: true }).extend({
+  memberType: accountType.nullish().describe('student or parent; both when left out'),
+});
+export const AccountAddBody = MemberAddBody.omit({ roleIds: true }).extend({
+  memberType: accountType.nullish().describe('student (default) or parent'),
+});
+export const AccountUpdateBody = MemberUpdateBody.omit({ roleIds: true }).extend({
+  memberType: accountType.nullish().describe('student or parent; unchanged when left out'),
+});
 // The account form's check of an e-mail or mobile before saving: answers 5403 / 5402 when taken by another member.
 export const CheckGmProfileQuery = z.object({
   id: zId().nullish().describe('the account being edited (its own e-mail and mobile are not "taken")'),

@@ -1,6 +1,6 @@
 import { listCount } from '../../db/list-count.js';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
-import { ADMIN_ROLE_NAME, type MemberSort } from '@study-crm/shared';
+import { ADMIN_ROLE_NAME, type MemberSort, type MemberType } from '@study-crm/shared';
 import type { Db, Dialect } from '../../db/database.js';
 import { runInTransaction } from '../../db/transaction.js';
 import type { Database, MemberTable, Row } from '../../db/schema.js';
@@ -38,7 +38,8 @@ export type MemberFilter = {
   status?: 'active' | 'inactive' | null | undefined;
   identityStatus?: 'verified' | 'unverified' | null | undefined;
   roleId?: number | null | undefined;
-  memberType?: 'staff' | 'student' | null | undefined;
+  // One type, or any of several (the account list: students and parents).
+  memberType?: MemberType | readonly MemberType[] | null | undefined;
 };
 export type MemberOrder = { sortBy: MemberSort; order: 'asc' | 'desc' };
 
@@ -109,7 +110,8 @@ function createMemberStore(db: Db, dialect: Dialect) {
 
   const whereFilter = (eb: ExpressionBuilder<Database, 'member'>, f: MemberFilter): Expression<SqlBool> => {
     const conds: Expression<SqlBool>[] = [eb('member.deletedAt', 'is', null)];
-    if (f.memberType) conds.push(eb('member.memberType', '=', f.memberType));
+    if (typeof f.memberType === 'string') conds.push(eb('member.memberType', '=', f.memberType));
+    else if (f.memberType?.length) conds.push(eb('member.memberType', 'in', f.memberType));
     if (f.status) conds.push(eb('member.status', '=', f.status));
     if (f.identityStatus) conds.push(eb('member.identityStatus', '=', f.identityStatus));
     if (f.roleId) {
@@ -184,7 +186,12 @@ function createMemberStore(db: Db, dialect: Dialect) {
     async count(filter: MemberFilter): Promise<number> {
       // Only the member type narrows the list: the maintained counter (list_count) answers without counting rows.
       const narrowed = filter.status || filter.identityStatus || filter.roleId || filter.keyword?.trim();
-      if (!narrowed) return listCount(db, 'member', filter.memberType);
+      if (!narrowed) {
+        const types = typeof filter.memberType === 'string' ? [filter.memberType] : (filter.memberType ?? [null]);
+        let n = 0;
+        for (const type of types) n += await listCount(db, 'member', type);
+        return n;
+      }
       const row = await countQuery(filter).executeTakeFirstOrThrow();
       return Number(row.n);
     },
@@ -340,6 +347,9 @@ function createMemberStore(db: Db, dialect: Dialect) {
             .sum<number | string | null>(eb.case().when('memberType', '=', 'student').then(1).else(0).end())
             .as('students'),
           eb.fn
+            .sum<number | string | null>(eb.case().when('memberType', '=', 'parent').then(1).else(0).end())
+            .as('parents'),
+          eb.fn
             .sum<number | string | null>(eb.case().when('createdAt', '>=', since).then(1).else(0).end())
             .as('recent'),
         ])
@@ -350,6 +360,7 @@ function createMemberStore(db: Db, dialect: Dialect) {
         active: Number(row.active ?? 0),
         staff: Number(row.staff ?? 0),
         students: Number(row.students ?? 0),
+        parents: Number(row.parents ?? 0),
         newLast30Days: Number(row.recent ?? 0),
       };
     },

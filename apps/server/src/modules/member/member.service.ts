@@ -8,6 +8,7 @@ import {
   type MemberCount,
   type MemberListItem,
   type MemberListQuery,
+  type MemberType,
   type MemberUpdateBody,
   type MemberView,
   type Page,
@@ -33,7 +34,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const RECENT_SESSIONS = 10;
 
 export type { Actor };
-export type ListDefaults = { memberType?: 'staff' | 'student' };
+export type ListDefaults = { memberType?: MemberType | readonly MemberType[] };
 
 type Contact = { email: string | null; areaCode: string | null; mobile: string | null };
 
@@ -77,7 +78,7 @@ export function createMemberService(deps: {
     return rows.map((r) => toMember(r, roles.get(r.id) ?? []));
   }
 
-  async function checkRoles(roleIds: readonly number[], memberType: 'staff' | 'student'): Promise<number[]> {
+  async function checkRoles(roleIds: readonly number[], memberType: MemberType): Promise<number[]> {
     const ids = [...new Set(roleIds)];
     if (memberType === 'staff' && !ids.length) throw badRequest('roleIds', 'v.roleRequired');
     if ((await repo.existingRoleIds(ids)).length !== ids.length) throw badRequest('roleIds', 'v.roleUnknown');
@@ -243,7 +244,7 @@ export function createMemberService(deps: {
     updateStatus: (id: number, status: 'active' | 'inactive', actor: Actor) => service.update({ id, status }, actor),
 
     // The member's type (404 for an unknown or removed member): lists of one type refuse the other's rows.
-    async memberTypeOf(id: number): Promise<'staff' | 'student'> {
+    async memberTypeOf(id: number): Promise<MemberType> {
       return (await get(id)).memberType;
     },
 

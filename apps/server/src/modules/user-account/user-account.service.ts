@@ -1,25 +1,32 @@
 import type { z } from 'zod';
-import type { AccountAddBody, AccountListQuery, AccountUpdateBody, CheckGmProfileQuery } from '@study-crm/shared';
+import {
+  ACCOUNT_TYPES,
+  type AccountAddBody,
+  type AccountListQuery,
+  type AccountUpdateBody,
+  type CheckGmProfileQuery,
+} from '@study-crm/shared';
 import { notFound } from '../../http/errors.js';
 import type { Actor } from '../access-guard/index.js';
 import type { MemberService } from '../member/index.js';
 
 // The account list (issue 21): the member app's accounts (students and parents). Every rule, code and uniqueness
 // check is the member service's (the employee list's); this service only keeps the list to accounts that are not
-// staff: a staff member is not found here (404), so these calls never touch an employee.
+// staff: a staff member is not found here (404), so these calls never touch an employee, and an account's type is
+// student or parent only (the schemas refuse staff).
 export function createUserAccountService(deps: { members: MemberService }) {
   const { members } = deps;
 
   async function account(id: number): Promise<number> {
-    if ((await members.memberTypeOf(id)) !== 'student') throw notFound();
+    if ((await members.memberTypeOf(id)) === 'staff') throw notFound();
     return id;
   }
 
   return {
-    list: (q: z.output<typeof AccountListQuery>) => members.list({ ...q, memberType: 'student' }),
+    list: (q: z.output<typeof AccountListQuery>) => members.list(q, { memberType: ACCOUNT_TYPES }),
     view: async (id: number) => members.view(await account(id)),
     add: (b: z.output<typeof AccountAddBody>, actor: Actor) =>
-      members.add({ ...b, memberType: 'student', roleIds: [] }, actor),
+      members.add({ ...b, memberType: b.memberType ?? 'student', roleIds: [] }, actor),
     update: async (b: z.output<typeof AccountUpdateBody>, actor: Actor) =>
       members.update({ ...b, id: await account(b.id) }, actor),
     updateStatus: async (id: number, status: 'active' | 'inactive', actor: Actor) =>

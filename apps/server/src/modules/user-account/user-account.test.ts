@@ -87,6 +87,33 @@ describe('account list', () => {
     expect((await t.get(`${U}/view`, { id }, t.admin)).meta.code).toBe(404);
   });
 
+  it('keeps students and parents, filters by type and never takes staff as a type', async () => {
+    const parent = await add({ email: 'parent.lee@example.com', memberType: 'parent', engLastName: 'Lee' });
+    expect(parent.data).toMatchObject({ memberType: 'parent', roles: [] });
+    const student = await add({ email: 'kid.lee@example.com', engLastName: 'Lee' });
+    expect(student.data.memberType).toBe('student');
+
+    const all = await t.get<Page<MemberListItem>>(`${U}/list`, { pageSize: '100' }, t.admin);
+    const types = new Set(all.data.list.map((m) => m.memberType));
+    expect([...types].sort()).toEqual(['parent', 'student']);
+    expect(all.data.total).toBe(all.data.list.length);
+    const parents = await t.get<Page<MemberListItem>>(`${U}/list`, { memberType: 'parent' }, t.admin);
+    expect(parents.data.list.map((m) => m.id)).toEqual([parent.data.id]);
+    expect(parents.data.total).toBe(1);
+
+    // A student becomes a parent account and back; staff is not an account type.
+    const moved = await t.post<Member>(`${U}/update`, { id: student.data.id, memberType: 'parent' }, t.admin);
+    expect(moved.data.memberType).toBe('parent');
+    const staff = await t.post(`${U}/update`, { id: student.data.id, memberType: 'staff' }, t.admin);
+    expect(staff.meta.code).toBe(400);
+    expect(staff.meta.message).toContain('memberType');
+    expect((await add({ email: 'x.staff@example.com', memberType: 'staff' })).meta.code).toBe(400);
+    expect((await t.get(`${U}/list`, { memberType: 'staff' }, t.admin)).meta.code).toBe(400);
+    // The parent is the employee list's to see too, under its type.
+    const inStaffList = await t.get<Page<MemberListItem>>('/api/v1/mc/member', { memberType: 'parent' }, t.admin);
+    expect(inStaffList.data.list.map((m) => m.id).sort()).toEqual([parent.data.id, student.data.id].sort());
+  });
+
   it('checks the permission of every call', async () => {
     expect((await t.get(`${U}/list`, {}, reader)).meta.code).toBe(200);
     expect((await t.post(`${U}/add`, { email: 'x@example.com', password: 'Student#2026' }, reader)).meta.code).toBe(

@@ -6,6 +6,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import {
   IDENTITY_STATUSES,
   MEMBER_STATUSES,
+  ACCOUNT_TYPES,
   MEMBER_TYPES,
   type Member,
   type MemberListItem,
@@ -38,8 +39,8 @@ type Filters = {
   memberType?: string | null;
 };
 
-// employeeList: accounts of any type (staff by default); accountList: the member app's accounts (never staff), the
-// same screen without roles and member type. Searched, filtered, sorted and paged on the server.
+// employeeList: accounts of any type (staff by default); accountList: the member app's accounts (students and
+// parents, never staff), the same screen without roles. Searched, filtered, sorted and paged on the server.
 export function MemberListScreen({ kind }: { kind: MemberKind }) {
   const { t } = useTranslation();
   const confirm = useConfirm();
@@ -112,16 +113,12 @@ export function MemberListScreen({ kind }: { kind: MemberKind }) {
       width: 160,
       render: (_, m) => (m.labels.length ? <LabelTags labels={m.labels} /> : '-'),
     },
-    ...(isStaffList
-      ? [
-          {
-            title: t('employee.field.memberType'),
-            dataIndex: 'memberType',
-            width: 110,
-            render: (v: Member['memberType']) => t(`employee.memberType.${v}`),
-          },
-        ]
-      : []),
+    {
+      title: t('employee.field.memberType'),
+      dataIndex: 'memberType',
+      width: 110,
+      render: (v: Member['memberType']) => t(`employee.memberType.${v}`),
+    },
     {
       title: t('employee.field.status'),
       dataIndex: 'status',
@@ -237,23 +234,21 @@ export function MemberListScreen({ kind }: { kind: MemberKind }) {
             loading={roles.isLoading}
           />
         )}
-        {isStaffList && (
-          <Select
-            style={{ width: 170 }}
-            value={filters.memberType ?? ''}
-            onChange={(v: string) => list.apply({ memberType: v || null })}
-            options={[all, ...MEMBER_TYPES.map(option('memberType'))]}
-            prefix={`${t('employee.field.memberType')}:`}
-            data-testid="member-type-filter"
-          />
-        )}
+        <Select
+          style={{ width: 170 }}
+          value={filters.memberType ?? ''}
+          onChange={(v: string) => list.apply({ memberType: v || null })}
+          options={[all, ...(isStaffList ? MEMBER_TYPES : ACCOUNT_TYPES).map(option('memberType'))]}
+          prefix={`${t('employee.field.memberType')}:`}
+          data-testid="member-type-filter"
+        />
       </Space>
       <PagedTable<MemberListItem>
         columns={columns}
         query={query}
         list={list}
         noMatchText={t('employee.empty')}
-        scrollX={isStaffList ? 1340 : 1090}
+        scrollX={isStaffList ? 1340 : 1200}
         testId="member-table"
       />
       <MemberForm kind={kind} open={editing !== null} member={editing?.member} onClose={() => setEditing(null)} />

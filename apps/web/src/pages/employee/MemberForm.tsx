@@ -4,6 +4,7 @@ import { Col, Form, Input, Modal, Radio, Row, Select } from 'antd';
 import {
   IDENTITY_STATUSES,
   MEMBER_STATUSES,
+  ACCOUNT_TYPES,
   MEMBER_TYPES,
   PHONE_REGIONS,
   MemberAddBody,
@@ -41,7 +42,7 @@ export const AREA_CODE_OPTIONS = PHONE_REGIONS.map((r) => ({
 }));
 
 // Add (member undefined) or edit an account of any type, with the server's rules checked before sending.
-// The account list (kind 'account') uses the same form without roles and member type (always a student).
+// The account list (kind 'account') uses the same form without roles; its member type is student or parent.
 export function MemberForm({
   member,
   open,
@@ -80,16 +81,23 @@ export function MemberForm({
             identityStatus: member.identityStatus,
             memberType: member.memberType,
           }
-        : { status: 'active', identityStatus: 'unverified', memberType: 'staff', roleIds: [], areaCode: '852' },
+        : {
+            status: 'active',
+            identityStatus: 'unverified',
+            memberType: isStaffList ? 'staff' : 'student',
+            roleIds: [],
+            areaCode: '852',
+          },
     );
-  }, [open, member, form]);
+  }, [open, member, form, isStaffList]);
 
   async function save(values: Values) {
     const body = {
       email: values.email?.trim() || null,
       areaCode: values.mobile ? (values.areaCode ?? null) : null,
       mobile: values.mobile?.trim() || null,
-      ...(isStaffList ? { roleIds: values.roleIds.join(','), memberType: values.memberType } : {}),
+      memberType: values.memberType,
+      ...(isStaffList ? { roleIds: values.roleIds.join(',') } : {}),
       engLastName: values.engLastName ?? null,
       engFirstName: values.engFirstName ?? null,
       fullName: values.fullName ?? null,
@@ -232,16 +240,18 @@ export function MemberForm({
           </Form.Item>
         )}
         <Row gutter={16}>
-          {isStaffList && (
-            <Col span={8}>
-              <Form.Item name="memberType" label={t('employee.field.memberType')} rules={[required]}>
-                <Radio.Group
-                  optionType="button"
-                  options={MEMBER_TYPES.map((v) => ({ value: v, label: t(`employee.memberType.${v}`) }))}
-                />
-              </Form.Item>
-            </Col>
-          )}
+          <Col span={8}>
+            <Form.Item name="memberType" label={t('employee.field.memberType')} rules={[required]}>
+              <Radio.Group
+                optionType="button"
+                options={(isStaffList ? MEMBER_TYPES : ACCOUNT_TYPES).map((v) => ({
+                  value: v,
+                  label: t(`employee.memberType.${v}`),
+                }))}
+                data-testid="member-type"
+              />
+            </Form.Item>
+          </Col>
           <Col span={8}>
             <Form.Item name="status" label={t('employee.field.status')} rules={[required]}>
               <Radio.Group

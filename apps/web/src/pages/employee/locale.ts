@@ -55,7 +55,7 @@ export const employee = {
       },
       status: { active: '啟用', inactive: '停用' },
       identityStatus: { verified: '已驗證', unverified: '未驗證' },
-      memberType: { staff: '員工', student: '學生' },
+      memberType: { staff: '員工', student: '學生', parent: '家長' },
       rule: {
         email: '請輸入有效的電子郵件',
         password: '密碼長度須為 8 到 20 個字元',
@@ -143,7 +143,7 @@ export const employee = {
       },
       status: { active: '启用', inactive: '停用' },
       identityStatus: { verified: '已验证', unverified: '未验证' },
-      memberType: { staff: '员工', student: '学生' },
+      memberType: { staff: '员工', student: '学生', parent: '家长' },
       rule: {
         email: '请输入有效的邮箱',
         password: '密码长度须为 8 到 20 个字符',
@@ -232,7 +232,7 @@ export const employee = {
       },
       status: { active: 'Active', inactive: 'Inactive' },
       identityStatus: { verified: 'Verified', unverified: 'Unverified' },
-      memberType: { staff: 'Staff', student: 'Student' },
+      memberType: { staff: 'Staff', student: 'Student', parent: 'Parent' },
       rule: {
         email: 'Enter a valid e-mail address',
         password: 'Password must be 8 to 20 characters',

@@ -202,6 +202,7 @@ export function KpiCards({
             detail={t('home.kpi.membersDetail', {
               staff: members.staff,
               students: members.students,
+              parents: members.parents,
               recent: members.newLast30Days,
             })}
             to={to(LIST_PATHS.members, {})}

@@ -35,7 +35,7 @@ export const home = {
         hours: '{{n}} 小時',
         tasksDetail: '逾期 {{overdue}}，本期完成 {{done}}，{{points}} 分',
         members: '會員',
-        membersDetail: '員工 {{staff}}，學生 {{students}}；30 天內新增 {{recent}}',
+        membersDetail: '員工 {{staff}}，學生 {{students}}，家長 {{parents}}；30 天內新增 {{recent}}',
       },
       chart: {
         perDay: '每日新申請',
@@ -91,7 +91,7 @@ export const home = {
         hours: '{{n}} 小时',
         tasksDetail: '逾期 {{overdue}}，本期完成 {{done}}，{{points}} 分',
         members: '会员',
-        membersDetail: '员工 {{staff}}，学生 {{students}}；30 天内新增 {{recent}}',
+        membersDetail: '员工 {{staff}}，学生 {{students}}，家长 {{parents}}；30 天内新增 {{recent}}',
       },
       chart: {
         perDay: '每日新申请',
@@ -147,7 +147,7 @@ export const home = {
         hours: '{{n}} h',
         tasksDetail: '{{overdue}} overdue, {{done}} done in the period, {{points}} points',
         members: 'Members',
-        membersDetail: '{{staff}} staff, {{students}} students; {{recent}} new in 30 days',
+        membersDetail: '{{staff}} staff, {{students}} students, {{parents}} parents; {{recent}} new in 30 days',
       },
       chart: {
         perDay: 'New applications per day',
