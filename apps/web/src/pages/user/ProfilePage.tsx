@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, App, Avatar, Button, Card, Descriptions, Skeleton, Space, Tag, Typography, Upload } from 'antd';
+import { QueryPending } from '../../components/QueryPending';
+import { App, Avatar, Button, Card, Descriptions, Space, Tag, Typography, Upload } from 'antd';
 import { CameraOutlined, UserOutlined } from '@ant-design/icons';
 import { useAuthImage } from '../../components/useAuthImage';
 import { AvatarCropper } from './AvatarCropper';
@@ -14,25 +15,13 @@ const AVATAR_TYPES = 'image/png,image/jpeg,image/gif';
 export default function ProfilePage() {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
-  const { data, isLoading, isError, refetch } = useProfileDetail();
+  const query = useProfileDetail();
+  const { data } = query;
   const { avatar } = useProfileMutations();
   const [picked, setPicked] = useState<File | null>(null);
   const avatarSrc = useAuthImage(data?.avatarImg);
 
-  if (isError)
-    return (
-      <Alert
-        type="error"
-        message={t('user.loadFailed')}
-        action={<Button onClick={() => void refetch()}>{t('user.retry')}</Button>}
-      />
-    );
-  if (isLoading || !data)
-    return (
-      <Card>
-        <Skeleton active />
-      </Card>
-    );
+  if (!data) return <QueryPending query={query} failed={t('user.loadFailed')} />;
   const none = <Typography.Text type="secondary">{t('user.none')}</Typography.Text>;
   const upload = async (png: Blob) => {
     setPicked(null);

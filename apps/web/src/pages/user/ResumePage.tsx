@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Avatar, Button, Card, Empty, Form, Input, Modal, Skeleton, Space, Typography } from 'antd';
+import { QueryPending } from '../../components/QueryPending';
+import { Alert, Avatar, Button, Card, Empty, Form, Input, Modal, Space, Typography } from 'antd';
 import { EditOutlined, PrinterOutlined, UserOutlined } from '@ant-design/icons';
 import type { CvBody, PersonalCv } from '@study-crm/shared';
 import { useAuthImage } from '../../components/useAuthImage';
@@ -77,23 +78,11 @@ function CvEditor(props: { cv: PersonalCv['cv']; open: boolean; onClose: () => v
 // The member's resume built from their profile (personalCv), printable on its own.
 export default function ResumePage() {
   const { t } = useTranslation();
-  const { data, isLoading, isError, refetch } = usePersonalCv();
+  const query = usePersonalCv();
+  const { data } = query;
   const [editing, setEditing] = useState(false);
   const avatar = useAuthImage(data?.profile.avatarImg);
-  if (isError)
-    return (
-      <Alert
-        type="error"
-        message={t('user.loadFailed')}
-        action={<Button onClick={() => void refetch()}>{t('user.retry')}</Button>}
-      />
-    );
-  if (isLoading || !data)
-    return (
-      <Card>
-        <Skeleton active />
-      </Card>
-    );
+  if (!data) return <QueryPending query={query} failed={t('user.loadFailed')} />;
   const { cv, profile: p } = data;
   const now = t('user.resume.present');
   const words = (title: string, list: string[]) =>

@@ -54,7 +54,6 @@ export const user = {
       identity: '身分認證',
       viaBinding: '於帳號綁定中更換',
       loadFailed: '載入失敗',
-      retry: '重試',
       identityStatus: {
         verified: '已認證',
         unverified: '未認證',
@@ -185,7 +184,6 @@ export const user = {
       identity: '身份认证',
       viaBinding: '在账号绑定中更换',
       loadFailed: '加载失败',
-      retry: '重试',
       identityStatus: {
         verified: '已认证',
         unverified: '未认证',
@@ -318,7 +316,6 @@ export const user = {
       identity: 'Identity',
       viaBinding: 'changed in account binding',
       loadFailed: 'Could not load',
-      retry: 'Retry',
       identityStatus: {
         verified: 'Verified',
         unverified: 'Unverified',
