@@ -102,12 +102,19 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
   };
 }
 
+// Types the login page's captcha code as a person would: from the picture, so once it has arrived (its request
+// stores the code; on a loaded machine a submit before it was refused as an expired code).
+export async function typeCaptcha(page: Page): Promise<void> {
+  await page.locator('.login-captcha-img img').waitFor();
+  await page.locator('#code').fill(CAPTCHA);
+}
+
 // Signs in through the real login screen.
 export async function signIn(page: Page, baseUrl: string, user = ADMIN.login, password = ADMIN.password) {
   await page.goto(`${baseUrl}/sadmin/login`);
   await page.locator('#loginName').fill(user);
   await page.locator('#password').fill(password);
-  await page.locator('#code').fill(CAPTCHA);
+  await typeCaptcha(page);
   await page.getByTestId('login-submit').click();
   await page.waitForURL((url) => !url.pathname.endsWith('/login'));
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, CAPTCHA, screenshot, signIn, startPortal, type Portal } from './harness.js';
+import { ADMIN, screenshot, signIn, startPortal, typeCaptcha, type Portal } from './harness.js';
 
 describe('login screen', () => {
   let portal: Portal;
@@ -31,7 +31,7 @@ describe('login screen', () => {
     await expect.poll(() => page.getByTestId('login-error').textContent()).toContain('驗證碼錯誤');
     await screenshot(page, 'login-error-zh-TW');
 
-    await page.locator('#code').fill(CAPTCHA);
+    await typeCaptcha(page);
     await page.getByTestId('login-submit').click();
     await page.waitForURL((url) => !url.pathname.endsWith('/login'));
     const token = await page.evaluate(() => localStorage.getItem('token'));
@@ -74,7 +74,7 @@ describe('login screen', () => {
     await page.waitForURL(/redirect=/);
     await page.locator('#loginName').fill(ADMIN.login);
     await page.locator('#password').fill(ADMIN.password);
-    await page.locator('#code').fill(CAPTCHA);
+    await typeCaptcha(page);
     await page.getByTestId('login-submit').click();
     await page.waitForURL(/\/sadmin\/home\/index$/);
     await page.goto(`${portal.baseUrl}/sadmin/login`);

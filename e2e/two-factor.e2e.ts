@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { PERM } from '@study-crm/shared';
 import { createRole, createStaff, STAFF_PASSWORD } from '../apps/server/src/test/access-fixtures.js';
-import { CAPTCHA, screenshot, settleAnimations, signIn, startPortal, type Portal } from './harness.js';
+import { screenshot, settleAnimations, signIn, startPortal, typeCaptcha, type Portal } from './harness.js';
 
 // RFC 6238 written out here (not the server's library), so the test checks the server against the standard.
 function base32Decode(text: string): Buffer {
@@ -24,7 +24,7 @@ async function passwordStep(page: Page, baseUrl: string, login: string) {
   await page.goto(`${baseUrl}/sadmin/login`);
   await page.locator('#loginName').fill(login);
   await page.locator('#password').fill(STAFF_PASSWORD);
-  await page.locator('#code').fill(CAPTCHA);
+  await typeCaptcha(page);
   await page.getByTestId('login-submit').click();
 }
 

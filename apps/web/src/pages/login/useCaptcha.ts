@@ -10,6 +10,8 @@ export function useCaptcha() {
 
   useEffect(() => {
     let alive = true;
+    // The old picture goes at once: its code is no longer the key's, and a code typed from it would be refused.
+    setSrc(null);
     blobOf(captchaApi.getCode, { key })
       .then((blob) => {
         if (!alive) return;
