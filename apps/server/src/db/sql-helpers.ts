@@ -27,6 +27,12 @@ export function isUniqueViolation(err: unknown): boolean {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
+// A foreign key refused the delete or the row (SQLite or PostgreSQL).
+export function isForeignKeyViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}
+
 // A member that has not been removed, by id: the start of an existence check or an own-account read.
 export const liveMemberById = (conn: Conn, id: number) =>
   conn.selectFrom('member').where('id', '=', id).where('deletedAt', 'is', null);

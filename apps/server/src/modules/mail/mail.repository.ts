@@ -7,7 +7,7 @@ import type {
   MailSenderTable,
   MessageTemplateTable,
 } from '../../db/schema.js';
-import { containsPattern, likeLower } from '../../db/sql-helpers.js';
+import { containsPattern, isForeignKeyViolation, likeLower } from '../../db/sql-helpers.js';
 import { pageWindow } from '../../lib/paging.js';
 import type { EmailListQuery, MailSenderListQuery, TemplateListQuery } from '@study-crm/shared';
 
@@ -97,8 +97,7 @@ export function createMailRepository(db: Db) {
         await db.deleteFrom('mailSender').where('id', '=', id).execute();
         return 'deleted';
       } catch (err) {
-        const code = (err as { code?: unknown } | null)?.code;
-        if (code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY') return 'inUse';
+        if (isForeignKeyViolation(err)) return 'inUse';
         throw err;
       }
     },
