@@ -85,9 +85,8 @@ type SessionState = {
   setWalletAddress: (address: string | null) => void;
 };
 
-export const useSession = create<SessionState>((set, get) => ({
-  token: session.token(),
-  mid: session.mid(),
+// What the session knows of the member before the access is loaded, and again after logout.
+const SIGNED_OUT = {
   profile: null,
   roleArr: [],
   playData: { walletAddress: null },
@@ -95,6 +94,12 @@ export const useSession = create<SessionState>((set, get) => ({
   serverMenu: [],
   serverPerm: [],
   menuLoaded: false,
+} satisfies Partial<SessionState>;
+
+export const useSession = create<SessionState>((set, get) => ({
+  token: session.token(),
+  mid: session.mid(),
+  ...SIGNED_OUT,
 
   signIn(token, mid) {
     if (!session.save(token, mid)) {
@@ -139,17 +144,7 @@ export const useSession = create<SessionState>((set, get) => ({
     } catch {
       // storage unavailable: nothing else to flag
     }
-    set({
-      token: null,
-      mid: null,
-      profile: null,
-      roleArr: [],
-      playData: { walletAddress: null },
-      activeRole: null,
-      serverMenu: [],
-      serverPerm: [],
-      menuLoaded: false,
-    });
+    set({ token: null, mid: null, ...SIGNED_OUT });
   },
 
   async switchRole(roleId) {
