@@ -1,7 +1,7 @@
-import type { SelectQueryBuilder } from 'kysely';
+import type { SelectQueryBuilder, Updateable } from 'kysely';
 import type { PaymentFilter } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
-import type { Database, Row } from '../../db/schema.js';
+import type { Database, PaymentRecordTable, Row } from '../../db/schema.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
 import type { PageWindow } from '../../lib/paging.js';
 
@@ -102,6 +102,24 @@ export const dayTotalsServe = (f: PaymentFilter): boolean =>
   !f.applicationId && !f.teacherId && !f.keyword && Boolean(f.dateFrom || f.dateTo);
 
 export function createPaymentRepository(db: Db) {
+  // A status change that happens only from the status the record must have (its version moves on): false when
+  // another call changed the record first.
+  async function moveStatus(
+    tx: Tx,
+    id: number,
+    from: readonly ['=' | '!=', PaymentRecordTable['status']],
+    values: Updateable<PaymentRecordTable>,
+    now: number,
+  ): Promise<boolean> {
+    const res = await tx
+      .updateTable('paymentRecord')
+      .set((eb) => ({ ...values, version: eb('version', '+', 1), updatedAt: now }))
+      .where('id', '=', id)
+      .where('status', from[0], from[1])
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+
   const summaryOf = (f: PaymentFilter) => {
     let q = db.selectFrom('paymentSummary');
     if (f.type) q = q.where('type', '=', f.type);
@@ -207,38 +225,11 @@ export function createPaymentRepository(db: Db) {
     },
 
     // Race-proof: only a pending record becomes confirmed; false when another call confirmed (or voided) it first.
-    confirm: async (tx: Tx, id: number, by: number, now: number): Promise<boolean> => {
-      const res = await tx
-        .updateTable('paymentRecord')
-        .set((eb) => ({
-          status: 'confirmed',
-          confirmedBy: by,
-          confirmedAt: now,
-          version: eb('version', '+', 1),
-          updatedAt: now,
-        }))
-        .where('id', '=', id)
-        .where('status', '=', 'pending')
-        .executeTakeFirst();
-      return Number(res.numUpdatedRows) === 1;
-    },
+    confirm: (tx: Tx, id: number, by: number, now: number): Promise<boolean> =>
+      moveStatus(tx, id, ['=', 'pending'], { status: 'confirmed', confirmedBy: by, confirmedAt: now }, now),
 
-    voidRecord: async (tx: Tx, id: number, by: number, reason: string, now: number): Promise<boolean> => {
-      const res = await tx
-        .updateTable('paymentRecord')
-        .set((eb) => ({
-          status: 'voided',
-          voidedBy: by,
-          voidedAt: now,
-          voidReason: reason,
-          version: eb('version', '+', 1),
-          updatedAt: now,
-        }))
-        .where('id', '=', id)
-        .where('status', '!=', 'voided')
-        .executeTakeFirst();
-      return Number(res.numUpdatedRows) === 1;
-    },
+    voidRecord: (tx: Tx, id: number, by: number, reason: string, now: number): Promise<boolean> =>
+      moveStatus(tx, id, ['!=', 'voided'], { status: 'voided', voidedBy: by, voidedAt: now, voidReason: reason }, now),
 
     files: (paymentId: number, tx: Conn = db): Promise<PaymentFileRow[]> =>
       tx.selectFrom('paymentFile').select(FILE_COLUMNS).where('paymentId', '=', paymentId).orderBy('id').execute(),
