@@ -13,6 +13,7 @@ import {
   startPortal,
   type Portal,
   poll,
+  openMessageBox,
 } from './harness.js';
 
 const SIGN = process.env.VITE_CLIENT_SIGN ?? 'sadmin-web-2026';
@@ -109,8 +110,7 @@ describe('feedback screen', () => {
     expect(await rowOf(page, '林小美').getByTestId('feedback-status-open').count()).toBe(1);
 
     await page.reload();
-    await page.getByTestId('box-bell').click();
-    await page.getByTestId('box-tab-todo').click();
+    await openMessageBox(page, 'todo');
     await poll(() => todoTab(page)).toBe('待辦 1');
     const todo = page.getByTestId('box-item-todo').first();
     await poll(() => todo.textContent()).toContain('林小美');
@@ -150,8 +150,7 @@ describe('feedback screen', () => {
 
     await page.locator('.ant-drawer-close').click();
     await poll(() => rowOf(page, '林小美').getByTestId('feedback-status-answered').count()).toBe(1);
-    await page.getByTestId('box-bell').click();
-    await page.getByTestId('box-tab-todo').click();
+    await openMessageBox(page, 'todo');
     await poll(() => todoTab(page)).toBe('待辦 ');
     await poll(() => page.getByTestId('box-item-todo').count()).toBe(0);
     await page.keyboard.press('Escape');

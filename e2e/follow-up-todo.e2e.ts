@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { confirmDialog, pickOption, screenshot, signIn, startPortal, type Portal } from './harness.js';
+import { confirmDialog, pickOption, screenshot, signIn, startPortal, type Portal, openMessageBox } from './harness.js';
 
 const SLOW = { timeout: 20_000 };
 // Opens an antd Select by its input id and picks the option with this label.
@@ -47,8 +47,7 @@ describe('follow-up to-dos in the message box', () => {
     await expect.poll(() => page.locator('.ant-modal-wrap:visible').count(), SLOW).toBe(0);
     await expect.poll(() => page.locator('[data-testid=follow-table] tbody tr.ant-table-row').count(), SLOW).toBe(1);
 
-    await page.getByTestId('box-bell').click();
-    await page.getByTestId('box-tab-todo').click();
+    await openMessageBox(page, 'todo');
     await expect.poll(() => todoBadge(page), SLOW).toBe('待辦 1');
     const item = page.getByTestId('box-item-todo').first();
     await expect.poll(() => item.textContent()).toContain('跟進');
@@ -60,8 +59,7 @@ describe('follow-up to-dos in the message box', () => {
 
     await page.getByTestId('follow-done-1').click();
     await page.locator('.ant-popconfirm .ant-btn-primary').click();
-    await page.getByTestId('box-bell').click();
-    await page.getByTestId('box-tab-todo').click();
+    await openMessageBox(page, 'todo');
     await expect.poll(() => todoBadge(page), SLOW).toBe('待辦 ');
     await expect.poll(() => item.textContent()).toContain('已完成');
     await context.close();
@@ -70,8 +68,7 @@ describe('follow-up to-dos in the message box', () => {
   it('reads the to-do kind in en-US and opens the follow-up screen from the to-do', async () => {
     const { page, context } = await portal.newPage({ locale: 'en-US', storage: { 'cake-locale': 'en-US' } });
     await signIn(page, portal.baseUrl);
-    await page.getByTestId('box-bell').click();
-    await page.getByTestId('box-tab-todo').click();
+    await openMessageBox(page, 'todo');
     const item = page.getByTestId('box-item-todo').first();
     await expect.poll(() => item.textContent()).toContain('Follow-up');
     await page.waitForTimeout(300);

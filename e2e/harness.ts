@@ -224,6 +224,19 @@ export async function settle(page: Page): Promise<void> {
   await settleAnimations(page);
 }
 
+// Opens the navbar message box on one tab (message, notice or todo) once the box has settled, clicking the tab again
+// while it is not the active one (a click during the box's zoom-in was lost on a loaded CI machine).
+export async function openMessageBox(page: Page, tab: 'message' | 'notice' | 'todo'): Promise<void> {
+  if (!(await page.getByTestId('message-box').isVisible())) await page.getByTestId('box-bell').click();
+  await page.getByTestId('message-box').waitFor();
+  await settleAnimations(page);
+  const active = page.locator('[data-testid=message-box] .ant-tabs-tab-active').getByTestId(`box-tab-${tab}`);
+  await poll(async () => {
+    if ((await active.count()) === 0) await page.getByTestId(`box-tab-${tab}`).click();
+    return active.count();
+  }).toBe(1);
+}
+
 // Answers the confirmation dialog an action opened: waits until it has settled, presses OK and waits until it has
 // gone (a dialog whose action failed stays open, and the wait says so). A dialog still fading out is never chosen.
 export async function confirmDialog(page: Page): Promise<void> {

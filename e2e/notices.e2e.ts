@@ -10,6 +10,7 @@ import {
   startPortal,
   type Portal,
   poll,
+  openMessageBox,
 } from './harness.js';
 
 const SCREEN = '/sadmin/message/noticeManage';
@@ -143,8 +144,7 @@ describe('member notices end to end', () => {
     const other = await portal.newPage();
     const ada = other.page;
     await signIn(ada, portal.baseUrl, ADA.login, ADA.password);
-    await ada.getByTestId('box-bell').click();
-    await ada.getByTestId('box-tab-notice').click();
+    await openMessageBox(ada, 'notice');
     const items = ada.locator('[data-testid=box-item-notice]');
     await poll(() => items.count()).toBe(2);
     expect(await ada.getByTestId('box-tab-notice').innerText()).toContain('2');

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { PERM } from '@study-crm/shared';
 import { hashPassword } from '../apps/server/src/modules/auth/index.js';
 import { createInboxRepository } from '../apps/server/src/modules/inbox/index.js';
-import { confirmDialog, screenshot, signIn, startPortal, type Portal } from './harness.js';
+import { confirmDialog, screenshot, signIn, startPortal, type Portal, openMessageBox } from './harness.js';
 
 const HOME = '/sadmin/applicationManage/applicationList';
 const LIMITED = { login: 'limited.staff', password: 'Limited#2026pw' };
@@ -117,9 +117,9 @@ describe('portal shell', () => {
 
     // Message box: unread counts from the server, then 'all read' on one tab.
     await expect.poll(() => page.locator('[data-testid="box-bell"]').locator('..').textContent()).toContain('3');
-    await page.getByTestId('box-bell').click();
+    await openMessageBox(page, 'message');
     await expect.poll(() => page.getByTestId('message-box').textContent()).toContain('歡迎使用');
-    await page.getByTestId('box-tab-todo').click();
+    await openMessageBox(page, 'todo');
     await expect.poll(() => page.getByTestId('message-box').textContent()).toContain('確認付款 #1024');
     await screenshot(page, 'shell-messagebox-zh-TW');
     await page.getByTestId('box-all-read').click();
