@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ACTIVE_PANE, ROW, confirmDialog, pickOption, signIn, startPortal, type Portal, poll } from './harness.js';
+import {
+  ACTIVE_PANE,
+  ROW,
+  confirmDialog,
+  pickOption,
+  pressAndConfirm,
+  signIn,
+  startPortal,
+  type Portal,
+  poll,
+} from './harness.js';
 
 // Issue 12: edit dialogs of the list kit show the row clicked; Refresh, Reload and Search go to the server.
 const CONFIG_PATH = '/sadmin/systemSetup/configManage';
@@ -31,6 +41,8 @@ async function roleChoices(page: Page): Promise<string> {
 
 // The dialog that is opening or open (a closing one may still fade out behind it).
 const dialog = (page: Page) => page.locator('.ant-modal-wrap:not(.ant-zoom-leave) .ant-modal').last();
+// Presses the dialog's Save and confirms (pressed again if the press was lost during the dialog's zoom-in).
+const saveDialog = (page: Page) => pressAndConfirm(page, dialog(page).locator('.ant-modal-footer .ant-btn-primary'));
 const rowAction = (page: Page, text: string, action: 'row-edit' | 'row-remove') =>
   page.locator(ROW, { hasText: text }).getByTestId(action);
 
@@ -91,8 +103,7 @@ describe('list/form kit', () => {
       await rowAction(page, rows[0], 'row-edit').click();
       await poll(() => dialog(page).locator(field).inputValue()).toBe(rows[0]);
       await dialog(page).locator(field).fill(`${rows[0]}.x`);
-      await dialog(page).locator('.ant-modal-footer .ant-btn-primary').click();
-      await confirmDialog(page);
+      await saveDialog(page);
       await poll(() => page.locator(ROW, { hasText: `${rows[0]}.x` }).count()).toBe(1);
       await poll(() => page.locator(ROW, { hasText: rows[1] }).count()).toBe(1);
     }
@@ -112,8 +123,7 @@ describe('list/form kit', () => {
       .where('key', '=', 'support.email')
       .execute();
     await dialog(page).locator('#prodValue').fill('mine@example.com');
-    await dialog(page).locator('.ant-modal-footer .ant-btn-primary').click();
-    await confirmDialog(page);
+    await saveDialog(page);
     await poll(() => dialog(page).getByTestId('form-error').count()).toBe(1);
     const row = await portal.db
       .selectFrom('sysConfig')

@@ -237,6 +237,24 @@ export async function openMessageBox(page: Page, tab: 'message' | 'notice' | 'to
   }).toBe(1);
 }
 
+// Presses a button that asks for a confirmation, then confirms. The page settles first, and the button is pressed
+// again when no confirmation came within 5 s: a press during a dialog's zoom-in was lost on a loaded CI machine, and
+// the forms validate in the browser, so a confirmation that comes at all comes at once.
+export async function pressAndConfirm(page: Page, button: Locator): Promise<void> {
+  const confirmation = page.locator('.ant-modal-confirm:not(.ant-zoom-leave)');
+  for (let attempt = 1; ; attempt++) {
+    await settleAnimations(page);
+    await button.click();
+    try {
+      await confirmation.last().waitFor({ state: 'visible', timeout: 5_000 });
+      break;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+  await confirmDialog(page);
+}
+
 // Answers the confirmation dialog an action opened: waits until it has settled, presses OK and waits until it has
 // gone (a dialog whose action failed stays open, and the wait says so). A dialog still fading out is never chosen.
 export async function confirmDialog(page: Page): Promise<void> {

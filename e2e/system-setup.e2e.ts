@@ -1,16 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import {
-  confirmDialog,
-  pickOption,
-  screenshot,
-  settleAnimations,
-  signIn,
-  startPortal,
-  type Portal,
-  ROW,
-  poll,
-} from './harness.js';
+import { pressAndConfirm, pickOption, screenshot, signIn, startPortal, type Portal, ROW, poll } from './harness.js';
 
 const SCREENS = ['configManage', 'dictManage', 'sysTagManage', 'labels'] as const;
 const pathOf = (screen: string) => `/sadmin/systemSetup/${screen}`;
@@ -24,12 +14,8 @@ async function spaNavigate(page: Page, screen: string) {
   await page.waitForURL((url) => url.pathname === pathOf(screen));
 }
 
-// Pressed once the dialog has settled (a press during its zoom-in was lost on a loaded CI machine).
-async function saveForm(page: Page) {
-  await settleAnimations(page);
-  await page.locator('.ant-modal-footer .ant-btn-primary').click();
-  await confirmDialog(page);
-}
+// Pressed once the dialog has settled, and again if the press was lost during its zoom-in.
+const saveForm = (page: Page) => pressAndConfirm(page, page.locator('.ant-modal-footer .ant-btn-primary'));
 
 async function tagTypeOptions(page: Page): Promise<string[]> {
   await page.getByTestId('tag-add').click();
