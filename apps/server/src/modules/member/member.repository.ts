@@ -186,12 +186,7 @@ function createMemberStore(db: Db, dialect: Dialect) {
     async count(filter: MemberFilter): Promise<number> {
       // Only the member type narrows the list: the maintained counter (list_count) answers without counting rows.
       const narrowed = filter.status || filter.identityStatus || filter.roleId || filter.keyword?.trim();
-      if (!narrowed) {
-        const types = typeof filter.memberType === 'string' ? [filter.memberType] : (filter.memberType ?? [null]);
-        let n = 0;
-        for (const type of types) n += await listCount(db, 'member', type);
-        return n;
-      }
+      if (!narrowed) return listCount(db, 'member', filter.memberType);
       const row = await countQuery(filter).executeTakeFirstOrThrow();
       return Number(row.n);
     },
