@@ -1,41 +1,99 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Card, Select } from 'antd';
+import type { AppResources } from '../../locales/resources';
 import { ListToolbar, type ListToolbarProps, type ToolbarFilters } from './ListToolbar';
 import { PagedTable, type PagedTableProps } from './PagedTable';
 import type { ListStateApi } from './useListState';
 import type { Filters } from './urlState';
 
+// The dotted names of the string groups that can name a list screen: each has the list's keyword placeholder (and
+// may have its title, "nothing yet" and "nothing matches" texts). Three levels deep is enough (task.kpi).
+type Groups<T, Pre extends string, Depth extends unknown[]> = Depth['length'] extends 3
+  ? never
+  : {
+      [K in keyof T & string]: T[K] extends Record<string, unknown>
+        ? | (T[K] extends { keywordPlaceholder: string } ? `${Pre}${K}` : never)
+          | Groups<T[K], `${Pre}${K}.`, [...Depth, unknown]>
+        : never;
+    }[keyof T & string];
+export type ListStrings = Groups<AppResources, '', []>;
+
 type Props<T, F extends ToolbarFilters & Filters> = {
-  title: ReactNode;
-  // The card's test id.
-  testId: string;
+  // The list's string group: `<strings>.keywordPlaceholder`, and where the group has them `.title`, `.empty` and
+  // `.noMatch` (the kit's generic texts otherwise). `title` and the table's texts may still be given.
+  strings: ListStrings;
+  // The test ids: <ids>-manage (the card, unless `testId`), <ids>-keyword, <ids>-add and <ids>-table.
+  ids: string;
+  title?: ReactNode;
+  testId?: string;
   list: ListStateApi<F>;
-  // The toolbar: keyword, add button and whether the enabled/disabled filter shows.
-  toolbar: Omit<ListToolbarProps<F>, 'list' | 'children'>;
-  // The screen's own filters, between the keyword and the status.
+  // The add button, for members holding `perm`.
+  add?: { perm: string; onClick: () => void };
+  // More of the toolbar: the keyword's width, actions after search/reset (an export).
+  toolbar?: Pick<ListToolbarProps<F>, 'keywordWidth' | 'actions'>;
+  // The enabled/disabled filter, for lists whose rows have that status.
+  statusFilter?: boolean;
+  // The screen's own filters, after the keyword.
   filters?: ReactNode;
-  table: Omit<PagedTableProps<T>, 'list'>;
+  // Shown above the toolbar: a warning about the whole screen.
+  banner?: ReactNode;
+  // The card's extra (a view switch), and another view of the list shown instead of the toolbar and table.
+  extra?: ReactNode;
+  otherView?: ReactNode;
+  table: Omit<PagedTableProps<T>, 'list' | 'testId'>;
   // What the screen opens from the list: its form, drawer or dialog.
   children?: ReactNode;
 };
 
 // A list screen of the kit: the card, the toolbar with the screen's filters, the server-paged table and the
-// screen's form. Every list screen with a keyword search uses it, so they look and behave alike.
+// screen's form. Every list screen with a keyword search uses it, so they look, behave and are named alike.
 export function CrudList<T extends object, F extends ToolbarFilters & Filters>({
+  strings,
+  ids,
   title,
   testId,
   list,
+  add,
   toolbar,
+  statusFilter = false,
   filters,
+  banner,
+  extra,
+  otherView,
   table,
   children,
 }: Props<T, F>) {
+  const { t, i18n } = useTranslation();
+  // The group is checked by ListStrings at compile time; i18next's typed keys cannot follow a computed name.
+  const text = (key: string) =>
+    i18n.exists(`${strings}.${key}`) ? (t(`${strings}.${key}` as never) as string) : undefined;
   return (
-    <Card title={title} data-testid={testId}>
-      <ListToolbar<F> list={list} {...toolbar}>
-        {filters}
-      </ListToolbar>
-      <PagedTable<T> {...table} list={list} />
+    <Card title={title ?? text('title')} extra={extra} data-testid={testId ?? `${ids}-manage`}>
+      {banner}
+      {otherView ?? (
+        <>
+          <ListToolbar<F>
+            list={list}
+            keywordPlaceholder={text('keywordPlaceholder') ?? ''}
+            keywordTestId={`${ids}-keyword`}
+            addPerm={add?.perm}
+            onAdd={add?.onClick}
+            addTestId={`${ids}-add`}
+            showStatus={statusFilter}
+            {...toolbar}
+          >
+            {filters}
+          </ListToolbar>
+          <PagedTable<T>
+            emptyText={text('empty')}
+            noMatchText={text('noMatch')}
+            testId={`${ids}-table`}
+            {...table}
+            list={list}
+          />
+        </>
+      )}
       {children}
     </Card>
   );

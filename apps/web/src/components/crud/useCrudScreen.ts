@@ -64,7 +64,8 @@ export function useCrudScreen<
       onEdit: editor.edit,
       onRemove: (row) => remove.mutateAsync({ id: row.id }),
     }),
-    // Spread onto ListToolbar, PagedTable and FormModal.
+    // Spread onto CrudList (or ListToolbar), PagedTable and FormModal.
+    crudList: { list: filters, add: { perm: opts.perms.add, onClick: () => editor.edit('new') }, statusFilter: true },
     toolbar: {
       list: filters,
       keywordPlaceholder: opts.strings.keywordPlaceholder,

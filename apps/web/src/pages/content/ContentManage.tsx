@@ -92,33 +92,20 @@ export default function ContentManage() {
 
   return (
     <CrudList
-      title={t('content.title')}
-      testId="content-manage"
+      strings="content"
+      ids="content"
       list={list}
-      toolbar={{
-        keywordPlaceholder: t('content.keywordPlaceholder'),
-        keywordTestId: 'content-keyword',
-        addPerm: PERM.contentAdd,
-        addTestId: 'content-add',
-        onAdd: () => editor.edit('new'),
-        showStatus: false,
-      }}
+      add={{ perm: PERM.contentAdd, onClick: () => editor.edit('new') }}
       filters={
         <DraftSelect
           list={list}
           name="status"
           placeholder={t('content.allStatuses')}
           options={CONTENT_STATUSES.map((s) => ({ value: s, label: t(`content.status.${s}`) }))}
+          testId="content-status-filter"
         />
       }
-      table={{
-        query,
-        columns,
-        emptyText: t('content.empty'),
-        noMatchText: t('content.noMatch'),
-        scrollX: 1000,
-        testId: 'content-table',
-      }}
+      table={{ query, columns, scrollX: 1000 }}
     >
       <FormModal<Values>
         open={editor.open}

@@ -111,14 +111,11 @@ export default function FeedbackList() {
 
   return (
     <CrudList
-      title={t('feedback.title')}
-      testId="feedback-manage"
+      strings="feedback"
+      ids="feedback"
       list={list}
       toolbar={{
-        keywordPlaceholder: t('feedback.keywordPlaceholder'),
         keywordWidth: 280,
-        keywordTestId: 'feedback-keyword',
-        showStatus: false,
         actions: (
           <Button
             icon={<DownloadOutlined />}
@@ -143,14 +140,7 @@ export default function FeedbackList() {
           <InstantRangeFilter list={list} />
         </>
       }
-      table={{
-        query,
-        columns,
-        emptyText: t('feedback.empty'),
-        noMatchText: t('feedback.noMatch'),
-        scrollX: 1000,
-        testId: 'feedback-table',
-      }}
+      table={{ query, columns, scrollX: 1000 }}
     >
       {/* Tabs keep hidden screens mounted: the drawer (drawn over the page) shows only with its screen. */}
       <FeedbackDrawer id={active ? detailId : null} onClose={close} />

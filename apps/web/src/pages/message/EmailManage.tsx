@@ -70,16 +70,10 @@ export default function EmailManage() {
 
   return (
     <CrudList
-      title={t('message.email.title')}
-      testId="email-manage"
+      strings="message.email"
+      ids="email"
       list={list}
-      toolbar={{
-        keywordPlaceholder: t('message.email.keywordPlaceholder'),
-        addPerm: PERM.emailAdd,
-        addTestId: 'email-add',
-        onAdd: () => setComposing(true),
-        showStatus: false,
-      }}
+      add={{ perm: PERM.emailAdd, onClick: () => setComposing(true) }}
       filters={
         <>
           <FilterSelect
@@ -101,7 +95,7 @@ export default function EmailManage() {
           <InstantRangeFilter list={list} />
         </>
       }
-      table={{ query, columns, emptyText: t('message.email.empty'), scrollX: 1000, testId: 'email-table' }}
+      table={{ query, columns, scrollX: 1000 }}
     >
       {composing && (
         <EmailCompose

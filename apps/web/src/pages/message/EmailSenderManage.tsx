@@ -93,17 +93,11 @@ export default function EmailSenderManage() {
 
   return (
     <CrudList
-      title={t('message.sender.title')}
-      testId="sender-manage"
+      strings="message.sender"
+      ids="sender"
       list={list}
-      toolbar={{
-        keywordPlaceholder: t('message.sender.keywordPlaceholder'),
-        addPerm: PERM.mailSenderAdd,
-        addTestId: 'sender-add',
-        onAdd: () => editor.edit('new'),
-        showStatus: false,
-      }}
-      table={{ query, columns, emptyText: t('message.sender.empty'), scrollX: 900, testId: 'sender-table' }}
+      add={{ perm: PERM.mailSenderAdd, onClick: () => editor.edit('new') }}
+      table={{ query, columns, scrollX: 900 }}
     >
       <FormModal<FormValues>
         open={editor.open}

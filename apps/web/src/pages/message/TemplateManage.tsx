@@ -61,29 +61,21 @@ export default function TemplateManage() {
 
   return (
     <CrudList
-      title={t('message.template.title')}
-      testId="template-manage"
+      strings="message.template"
+      ids="template"
       list={list}
-      toolbar={{
-        keywordPlaceholder: t('message.template.keywordPlaceholder'),
-        addPerm: PERM.templateAdd,
-        addTestId: 'template-add',
-        onAdd: () => editor.edit('new'),
-        showStatus: false,
-      }}
+      add={{ perm: PERM.templateAdd, onClick: () => editor.edit('new') }}
       filters={
-        <>
-          <Input
-            allowClear
-            style={{ width: 160 }}
-            placeholder={t('message.template.allTypes')}
-            value={list.draft.type ?? ''}
-            onChange={(e) => list.patchDraft({ type: e.target.value })}
-            onPressEnter={list.search}
-          />
-        </>
+        <Input
+          allowClear
+          style={{ width: 160 }}
+          placeholder={t('message.template.allTypes')}
+          value={list.draft.type ?? ''}
+          onChange={(e) => list.patchDraft({ type: e.target.value })}
+          onPressEnter={list.search}
+        />
       }
-      table={{ query, columns, emptyText: t('message.template.empty'), scrollX: 900, testId: 'template-table' }}
+      table={{ query, columns, scrollX: 900 }}
     >
       <FormModal<FormValues>
         open={editor.open}

@@ -146,17 +146,10 @@ export default function NoticeManage() {
 
   return (
     <CrudList
-      title={t('notice.title')}
-      testId="notice-manage"
+      strings="notice"
+      ids="notice"
       list={list}
-      toolbar={{
-        keywordPlaceholder: t('notice.keywordPlaceholder'),
-        keywordTestId: 'notice-keyword',
-        addPerm: PERM.noticeAdd,
-        addTestId: 'notice-add',
-        onAdd: () => editor.edit('new'),
-        showStatus: false,
-      }}
+      add={{ perm: PERM.noticeAdd, onClick: () => editor.edit('new') }}
       filters={
         <>
           <DraftSelect
@@ -180,14 +173,7 @@ export default function NoticeManage() {
           />
         </>
       }
-      table={{
-        query,
-        columns,
-        emptyText: t('notice.empty'),
-        noMatchText: t('notice.noMatch'),
-        scrollX: 960,
-        testId: 'notice-table',
-      }}
+      table={{ query, columns, scrollX: 960 }}
     >
       <FormModal<FormValues>
         open={editor.open}

@@ -144,17 +144,12 @@ export function ProjectList({ scope }: { scope: 'all' | 'mine' }) {
 
   return (
     <CrudList
+      strings="project"
+      ids="project"
       title={t(scope === 'all' ? 'project.titleAll' : 'project.titleMine')}
       testId={`project-list-${scope}`}
       list={list}
-      toolbar={{
-        keywordPlaceholder: t('project.keywordPlaceholder'),
-        keywordTestId: 'project-keyword',
-        addPerm: PERM.projectAdd,
-        addTestId: 'project-add',
-        onAdd: () => editor.edit('new'),
-        showStatus: false,
-      }}
+      add={{ perm: PERM.projectAdd, onClick: () => editor.edit('new') }}
       filters={
         <DraftSelect
           list={list}
@@ -168,9 +163,7 @@ export function ProjectList({ scope }: { scope: 'all' | 'mine' }) {
         query,
         columns: scope === 'all' ? columns : columns.filter((c) => c.key !== 'actions'),
         emptyText: t(scope === 'all' ? 'project.empty' : 'project.emptyMine'),
-        noMatchText: t('project.noMatch'),
         scrollX: 1100,
-        testId: 'project-table',
       }}
     >
       <FormModal<ProjectFormValues>

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Card, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Tag, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { DICT_TYPES, PERM, type SmsBatch } from '@study-crm/shared';
 import { DictBadge, DictSelect } from '../../components/dict';
-import { ListToolbar } from '../../components/crud/ListToolbar';
-import { PagedTable } from '../../components/crud/PagedTable';
+import { CrudList } from '../../components/crud/CrudList';
 import { useListState } from '../../components/crud/useListState';
 import { SMS_ROOT, useSmsGateway, useSmsList } from './api';
 import { CountTags } from './CountTags';
@@ -78,24 +77,24 @@ export default function SmsManage() {
   ];
 
   return (
-    <Card title={t('sms.title')} data-testid="sms-manage">
-      {gateway.data && !gateway.data.isConfigured && (
-        <Alert
-          type="warning"
-          showIcon
-          message={t('sms.noGateway')}
-          style={{ marginBottom: 16 }}
-          data-testid="sms-no-gateway"
-        />
-      )}
-      <ListToolbar
-        list={list}
-        keywordPlaceholder={t('sms.keywordPlaceholder')}
-        addPerm={PERM.smsAdd}
-        addTestId="sms-add"
-        onAdd={() => setComposing(true)}
-        showStatus={false}
-      >
+    <CrudList
+      strings="sms"
+      ids="sms"
+      list={list}
+      add={{ perm: PERM.smsAdd, onClick: () => setComposing(true) }}
+      banner={
+        gateway.data &&
+        !gateway.data.isConfigured && (
+          <Alert
+            type="warning"
+            showIcon
+            message={t('sms.noGateway')}
+            style={{ marginBottom: 16 }}
+            data-testid="sms-no-gateway"
+          />
+        )
+      }
+      filters={
         <DictSelect
           type={DICT_TYPES.smsTerminal}
           allowClear
@@ -104,15 +103,9 @@ export default function SmsManage() {
           value={list.draft.terminal ?? undefined}
           onChange={(v?: string) => list.apply({ terminal: v ?? null })}
         />
-      </ListToolbar>
-      <PagedTable<SmsBatch>
-        query={query}
-        list={list}
-        columns={columns}
-        emptyText={t('sms.empty')}
-        scrollX={1200}
-        testId="sms-table"
-      />
+      }
+      table={{ query, columns, scrollX: 1200 }}
+    >
       {composing && (
         <SmsCompose
           onClose={() => setComposing(false)}
@@ -123,6 +116,6 @@ export default function SmsManage() {
         />
       )}
       <SmsDetailDrawer id={detail} onClose={() => setDetail(null)} />
-    </Card>
+    </CrudList>
   );
 }

@@ -59,24 +59,12 @@ export default function KpiTypeList() {
 
   return (
     <CrudList
-      title={t('task.kpi.title')}
+      strings="task.kpi"
+      ids="kpi"
       testId="kpi-type-list"
       list={list}
-      toolbar={{
-        keywordPlaceholder: t('task.kpi.keywordPlaceholder'),
-        keywordTestId: 'kpi-keyword',
-        addPerm: PERM.kpiTypeAdd,
-        addTestId: 'kpi-add',
-        onAdd: () => editor.edit('new'),
-        showStatus: false,
-      }}
-      table={{
-        query,
-        columns,
-        emptyText: t('task.kpi.empty'),
-        noMatchText: t('task.noMatch'),
-        testId: 'kpi-table',
-      }}
+      add={{ perm: PERM.kpiTypeAdd, onClick: () => editor.edit('new') }}
+      table={{ query, columns }}
     >
       <FormModal<Values>
         open={editor.open}

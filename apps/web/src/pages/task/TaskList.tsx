@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Card, Segmented, Select, Space, type TableColumnsType } from 'antd';
+import { Segmented, Space, type TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { PERM, TASK_STATUSES, type Task, type TaskStatus } from '@study-crm/shared';
+import { CrudList, DraftSelect } from '../../components/crud/CrudList';
 import { FormModal } from '../../components/crud/FormModal';
-import { ListToolbar } from '../../components/crud/ListToolbar';
-import { PagedTable } from '../../components/crud/PagedTable';
 import { RowActions } from '../../components/crud/RowActions';
 import { useEditor } from '../../components/crud/useListScreen';
 import { useListState } from '../../components/crud/useListState';
@@ -84,8 +83,11 @@ export function TaskList({ scope }: { scope: 'all' | 'mine' }) {
   ];
 
   return (
-    <Card
+    <CrudList
+      strings="task"
+      ids="task"
       title={t(scope === 'all' ? 'task.titleAll' : 'task.titleMine')}
+      testId={`task-list-${scope}`}
       extra={
         <Segmented
           value={view}
@@ -96,42 +98,25 @@ export function TaskList({ scope }: { scope: 'all' | 'mine' }) {
           ]}
         />
       }
-      data-testid={`task-list-${scope}`}
+      otherView={view === 'board' ? <TaskBoard scope={scope} /> : undefined}
+      list={list}
+      add={{ perm: PERM.taskAdd, onClick: () => editor.edit('new') }}
+      filters={
+        <DraftSelect
+          list={list}
+          name="status"
+          placeholder={t('task.allStatuses')}
+          options={TASK_STATUSES.map((s) => ({ value: s, label: t(`task.status.${s}`) }))}
+          testId="task-status-filter"
+        />
+      }
+      table={{
+        query,
+        columns,
+        emptyText: t(scope === 'all' ? 'task.empty' : 'task.emptyMine'),
+        scrollX: 1100,
+      }}
     >
-      {view === 'board' ? (
-        <TaskBoard scope={scope} />
-      ) : (
-        <>
-          <ListToolbar
-            list={list}
-            keywordPlaceholder={t('task.keywordPlaceholder')}
-            keywordTestId="task-keyword"
-            addPerm={PERM.taskAdd}
-            addTestId="task-add"
-            onAdd={() => editor.edit('new')}
-            showStatus={false}
-          >
-            <Select<TaskStatus>
-              allowClear
-              style={{ width: 140 }}
-              placeholder={t('task.allStatuses')}
-              value={list.draft.status ?? undefined}
-              onChange={(status) => list.patchDraft({ status: status ?? null })}
-              options={TASK_STATUSES.map((s) => ({ value: s, label: t(`task.status.${s}`) }))}
-              data-testid="task-status-filter"
-            />
-          </ListToolbar>
-          <PagedTable<Task>
-            query={query}
-            list={list}
-            columns={columns}
-            emptyText={t(scope === 'all' ? 'task.empty' : 'task.emptyMine')}
-            noMatchText={t('task.noMatch')}
-            scrollX={1100}
-            testId="task-table"
-          />
-        </>
-      )}
       <FormModal<Values>
         open={editor.open}
         record={editor.record}
@@ -156,7 +141,7 @@ export function TaskList({ scope }: { scope: 'all' | 'mine' }) {
       >
         <TaskFields knownProject={editing ? { id: editing.projectId, name: editing.projectName } : null} />
       </FormModal>
-    </Card>
+    </CrudList>
   );
 }
 

@@ -1,12 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { Card, Form, Input, Typography, type TableColumnsType } from 'antd';
+import { Form, Input, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { Code, DICT_TYPES, PERM, type RecordStatus, type SysConfig } from '@study-crm/shared';
 import { DictBadge, DictSelect } from '../../../components/dict';
 import { FormModal } from '../../../components/crud/FormModal';
 import { KeyField } from '../../../components/crud/FormFields';
-import { ListToolbar } from '../../../components/crud/ListToolbar';
-import { PagedTable } from '../../../components/crud/PagedTable';
+import { CrudList } from '../../../components/crud/CrudList';
 import { StatusSelect } from '../../../components/crud/StatusSelect';
 import { useCrudScreen } from '../../../components/crud/useCrudScreen';
 import { screenStrings } from '../screenStrings';
@@ -53,8 +52,12 @@ export default function ConfigManage() {
   ];
 
   return (
-    <Card title={t('systemSetup.config.title')} data-testid="config-manage">
-      <ListToolbar {...crud.toolbar} keywordWidth={240} keywordTestId="config-keyword">
+    <CrudList
+      strings="systemSetup.config"
+      ids="config"
+      {...crud.crudList}
+      toolbar={{ keywordWidth: 240 }}
+      filters={
         <DictSelect
           type={DICT_TYPES.platform}
           style={{ width: 160 }}
@@ -62,8 +65,9 @@ export default function ConfigManage() {
           value={filters.draft.platform ?? undefined}
           onChange={(v) => filters.patchDraft({ platform: v ?? null })}
         />
-      </ListToolbar>
-      <PagedTable<SysConfig> {...crud.table} columns={columns} scrollX={1000} testId="config-table" />
+      }
+      table={{ ...crud.table, columns, scrollX: 1000 }}
+    >
       <FormModal<FormValues> {...crud.modal}>
         <KeyField name="key" label={t('systemSetup.config.key')} max={100} />
         <Form.Item
@@ -91,6 +95,6 @@ export default function ConfigManage() {
           <StatusSelect placeholder={t('crud.enabled')} />
         </Form.Item>
       </FormModal>
-    </Card>
+    </CrudList>
   );
 }

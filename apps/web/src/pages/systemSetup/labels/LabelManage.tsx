@@ -1,11 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { Card, Col, Form, Input, Row, type TableColumnsType } from 'antd';
+import { Col, Form, Input, Row, type TableColumnsType } from 'antd';
 import { Code, PERM, type Label, type RecordStatus } from '@study-crm/shared';
 import { ColorTag } from '../../../components/dict';
 import { FormModal } from '../../../components/crud/FormModal';
 import { DescriptionField, SortField, StatusColorRow, requiredText } from '../../../components/crud/FormFields';
-import { ListToolbar } from '../../../components/crud/ListToolbar';
-import { PagedTable } from '../../../components/crud/PagedTable';
+import { CrudList } from '../../../components/crud/CrudList';
 import { useCrudScreen } from '../../../components/crud/useCrudScreen';
 import { screenStrings } from '../screenStrings';
 import { labelCrud } from './api';
@@ -45,9 +44,7 @@ export default function LabelManage() {
   ];
 
   return (
-    <Card title={t('systemSetup.label.title')} data-testid="label-manage">
-      <ListToolbar {...crud.toolbar} />
-      <PagedTable<Label> {...crud.table} columns={columns} />
+    <CrudList strings="systemSetup.label" ids="label" {...crud.crudList} table={{ ...crud.table, columns }}>
       <FormModal<FormValues> {...crud.modal}>
         <Row gutter={12}>
           <Col span={16}>
@@ -66,6 +63,6 @@ export default function LabelManage() {
         <DescriptionField />
         <NamePreviewRow />
       </FormModal>
-    </Card>
+    </CrudList>
   );
 }

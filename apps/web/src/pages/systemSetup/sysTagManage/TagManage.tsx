@@ -1,11 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { Card, Form, type FormRule, type TableColumnsType } from 'antd';
+import { Form, type FormRule, type TableColumnsType } from 'antd';
 import { Code, DICT_TYPES, PERM, type RecordStatus, type Tag } from '@study-crm/shared';
 import { DictBadge, DictSelect } from '../../../components/dict';
 import { FormModal } from '../../../components/crud/FormModal';
 import { EntryFields } from '../../../components/crud/FormFields';
-import { ListToolbar } from '../../../components/crud/ListToolbar';
-import { PagedTable } from '../../../components/crud/PagedTable';
+import { CrudList } from '../../../components/crud/CrudList';
 import { entryColumns } from '../../../components/crud/columns';
 import { useCrudScreen } from '../../../components/crud/useCrudScreen';
 import { screenStrings } from '../screenStrings';
@@ -58,8 +57,11 @@ export default function TagManage() {
   ];
 
   return (
-    <Card title={t('systemSetup.tag.title')} data-testid="tag-manage">
-      <ListToolbar {...crud.toolbar} keywordPlaceholder={t('systemSetup.tag.keywordPlaceholder')} addTestId="tag-add">
+    <CrudList
+      strings="systemSetup.tag"
+      ids="tag"
+      {...crud.crudList}
+      filters={
         <DictSelect
           type={DICT_TYPES.tagType}
           style={{ width: 170 }}
@@ -68,8 +70,9 @@ export default function TagManage() {
           onChange={(v) => filters.patchDraft({ type: v ?? null })}
           data-testid="tag-type-filter"
         />
-      </ListToolbar>
-      <PagedTable<Tag> {...crud.table} columns={columns} scrollX={1000} testId="tag-table" />
+      }
+      table={{ ...crud.table, columns, scrollX: 1000 }}
+    >
       <FormModal<FormValues> {...crud.modal}>
         <Form.Item
           name="type"
@@ -80,6 +83,6 @@ export default function TagManage() {
         </Form.Item>
         <EntryFields labels={entryLabels} uniqueRule={uniqueRule} />
       </FormModal>
-    </Card>
+    </CrudList>
   );
 }
