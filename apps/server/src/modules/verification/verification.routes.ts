@@ -1,78 +1,85 @@
 import type { FastifyInstance } from 'fastify';
-import { verificationApi } from '@study-crm/shared';
+import type { z } from 'zod';
+import { verificationApi, type Endpoint, type Locale } from '@study-crm/shared';
 import { defineRoute } from '../../http/route.js';
 import type { VerificationService } from './verification.service.js';
 
+type Post<B extends z.ZodType, R extends z.ZodType = z.ZodNull> = Endpoint<'POST', undefined, B, R>;
+type Unbind = (typeof verificationApi)['unbindEmail'];
+
 export function registerVerificationRoutes(app: FastifyInstance, codes: VerificationService): void {
   const tags = ['binding'];
-  const codeErrors = '4029 sent less than 60 s ago for this address, 7206 already bound, 7207 nothing bound';
+  // A call about the caller's own account: the handler gets the caller's id, the body and the caller's language.
+  const own = <B extends z.ZodType, R extends z.ZodType>(
+    endpoint: Post<B, R>,
+    summary: string,
+    errors: string,
+    handler: (memberId: number, body: z.output<B>, locale: Locale) => Promise<z.input<R>>,
+  ) =>
+    defineRoute(app, {
+      ...endpoint,
+      access: 'signedIn',
+      tags,
+      summary,
+      description: `Errors: ${errors}.`,
+      handler: ({ member, body, locale }) => handler(member!.id, body as z.output<B>, locale),
+    });
 
-  defineRoute(app, {
-    ...verificationApi.emailCode,
-    access: 'signedIn',
-    tags,
-    summary: 'Sends a 6-digit code by e-mail: to the new address (bind, rebindNew) or the bound one',
-    description: `Errors: ${codeErrors}, 5403 address taken, 7205 no mail server.`,
-    handler: ({ member, body, locale }) => codes.requestEmailCode(member!.id, body, locale),
-  });
-  defineRoute(app, {
-    ...verificationApi.mobileCode,
-    access: 'signedIn',
-    tags,
-    summary: 'Sends a 6-digit code by SMS: to the new mobile (bind, rebindNew) or the bound one',
-    description: `Errors: ${codeErrors}, 5402 mobile taken, 7204 SMS not available.`,
-    handler: ({ member, body, locale }) => codes.requestMobileCode(member!.id, body, locale),
-  });
+  const sendErrors = '4029 sent less than 60 s ago for this address, 7206 already bound, 7207 nothing bound';
+  own(
+    verificationApi.emailCode,
+    'Sends a 6-digit code by e-mail: to the new address (bind, rebindNew) or the bound one',
+    `${sendErrors}, 5403 address taken, 7205 no mail server`,
+    codes.requestEmailCode,
+  );
+  own(
+    verificationApi.mobileCode,
+    'Sends a 6-digit code by SMS: to the new mobile (bind, rebindNew) or the bound one',
+    `${sendErrors}, 5402 mobile taken, 7204 SMS not available`,
+    codes.requestMobileCode,
+  );
 
+  // Binding, replacing and unbinding, the same three calls for the e-mail and the mobile.
   const useErrors = '7200 code invalid or expired (or locked after 5 tries), 7201 code does not match';
-  defineRoute(app, {
-    ...verificationApi.bindEmail,
-    access: 'signedIn',
-    tags,
-    summary: 'Binds an e-mail to the account with the code sent to it (none bound yet)',
-    description: `Errors: ${useErrors}, 5403 address taken, 7202 bind failed, 7206 already bound.`,
-    handler: ({ member, body }) => codes.bindEmail(member!.id, body),
-  });
-  defineRoute(app, {
-    ...verificationApi.reBindEmail,
-    access: 'signedIn',
-    tags,
-    summary: 'Replaces the bound e-mail: the code of the current address, then the code of the new one',
-    description: `Errors: ${useErrors}, 5403 address taken, 7203 replace failed, 7207 nothing bound.`,
-    handler: ({ member, body }) => codes.reBindEmail(member!.id, body),
-  });
-  defineRoute(app, {
-    ...verificationApi.unbindEmail,
-    access: 'signedIn',
-    tags,
-    summary: 'Unbinds the e-mail with the code sent to it (purpose unbind)',
-    description: `Errors: ${useErrors}, 7207 nothing bound, 7208 the only way to sign in.`,
-    handler: ({ member, body }) => codes.unbindEmail(member!.id, body.code),
-  });
-  defineRoute(app, {
-    ...verificationApi.bindMobile,
-    access: 'signedIn',
-    tags,
-    summary: 'Binds a mobile to the account with the code sent to it (none bound yet)',
-    description: `Errors: ${useErrors}, 5402 mobile taken, 7202 bind failed, 7206 already bound.`,
-    handler: ({ member, body }) => codes.bindMobile(member!.id, body),
-  });
-  defineRoute(app, {
-    ...verificationApi.reBindMobile,
-    access: 'signedIn',
-    tags,
-    summary: 'Replaces the bound mobile: the code of the current mobile, then the code of the new one',
-    description: `Errors: ${useErrors}, 5402 mobile taken, 7203 replace failed, 7207 nothing bound.`,
-    handler: ({ member, body }) => codes.reBindMobile(member!.id, body),
-  });
-  defineRoute(app, {
-    ...verificationApi.unbindMobile,
-    access: 'signedIn',
-    tags,
-    summary: 'Unbinds the mobile with the code sent to it (purpose unbind)',
-    description: `Errors: ${useErrors}, 7207 nothing bound, 7208 the only way to sign in.`,
-    handler: ({ member, body }) => codes.unbindMobile(member!.id, body.code),
-  });
+  const unbindErrors = `${useErrors}, 7207 nothing bound, 7208 the only way to sign in`;
+  const binding = <BB extends z.ZodType, RB extends z.ZodType>(
+    what: 'e-mail' | 'mobile',
+    taken: string,
+    api: { bind: Post<BB>; reBind: Post<RB>; unbind: Unbind },
+    service: {
+      bind: (memberId: number, body: z.output<BB>) => Promise<null>;
+      reBind: (memberId: number, body: z.output<RB>) => Promise<null>;
+      unbind: (memberId: number, code: string) => Promise<null>;
+    },
+  ) => {
+    own(
+      api.bind,
+      `Binds ${what === 'e-mail' ? 'an e-mail' : 'a mobile'} to the account with the code sent to it (none bound yet)`,
+      `${useErrors}, ${taken}, 7202 bind failed, 7206 already bound`,
+      service.bind,
+    );
+    own(
+      api.reBind,
+      `Replaces the bound ${what}: the code of the current one, then the code of the new one`,
+      `${useErrors}, ${taken}, 7203 replace failed, 7207 nothing bound`,
+      service.reBind,
+    );
+    own(api.unbind, `Unbinds the ${what} with the code sent to it (purpose unbind)`, unbindErrors, (id, body) =>
+      service.unbind(id, body.code),
+    );
+  };
+  binding(
+    'e-mail',
+    '5403 address taken',
+    { bind: verificationApi.bindEmail, reBind: verificationApi.reBindEmail, unbind: verificationApi.unbindEmail },
+    { bind: codes.bindEmail, reBind: codes.reBindEmail, unbind: codes.unbindEmail },
+  );
+  binding(
+    'mobile',
+    '5402 mobile taken',
+    { bind: verificationApi.bindMobile, reBind: verificationApi.reBindMobile, unbind: verificationApi.unbindMobile },
+    { bind: codes.bindMobile, reBind: codes.reBindMobile, unbind: codes.unbindMobile },
+  );
 
   defineRoute(app, {
     ...verificationApi.resetCode,
