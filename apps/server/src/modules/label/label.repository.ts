@@ -1,10 +1,10 @@
-import { sql, type Insertable, type Updateable } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Insertable, type SqlBool, type Updateable } from 'kysely';
 import type { LabelListQuery } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
 import { runInTransaction } from '../../db/transaction.js';
-import type { LabelTable, Row } from '../../db/schema.js';
+import type { Database, LabelTable, Row } from '../../db/schema.js';
 import { containsPattern, likeLower } from '../../db/sql-helpers.js';
-import { pageWindow } from '../../lib/paging.js';
+import { pageResult, pageWindow } from '../../lib/paging.js';
 
 const COLUMNS = [
   'label.id',
@@ -39,22 +39,26 @@ export function createLabelRepository(db: Db) {
 
   return {
     async list(q: LabelListQuery) {
-      const { pageNum, pageSize, offset } = pageWindow(q);
-      let base = db.selectFrom('label');
-      if (q.status) base = base.where('label.status', '=', q.status);
-      if (q.keyword) {
-        const p = containsPattern(q.keyword);
-        base = base.where((eb) => eb.or([likeLower('label.name', p), likeLower('label.description', p)]));
-      }
-      const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-      let listQ = withCount();
-      if (q.status) listQ = listQ.where('label.status', '=', q.status);
-      if (q.keyword) {
-        const p = containsPattern(q.keyword);
-        listQ = listQ.where((eb) => eb.or([likeLower('label.name', p), likeLower('label.description', p)]));
-      }
-      const rows = await listQ.orderBy('label.sort').orderBy('label.id').limit(pageSize).offset(offset).execute();
-      return { list: rows.map(norm), total: Number(total), pageNum, pageSize };
+      const w = pageWindow(q);
+      // The same filter for the page and its total.
+      const matches = (eb: ExpressionBuilder<Database, 'label'>) => {
+        const all: Expression<SqlBool>[] = [];
+        if (q.status) all.push(eb('label.status', '=', q.status));
+        if (q.keyword) {
+          const p = containsPattern(q.keyword);
+          all.push(eb.or([likeLower('label.name', p), likeLower('label.description', p)]));
+        }
+        return eb.and(all);
+      };
+      const [count, rows] = await Promise.all([
+        db
+          .selectFrom('label')
+          .where(matches)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirst(),
+        withCount().where(matches).orderBy('label.sort').orderBy('label.id').limit(w.limit).offset(w.offset).execute(),
+      ]);
+      return pageResult(rows.map(norm), Number(count?.n ?? 0), w);
     },
 
     byId: async (id: number): Promise<LabelRow | undefined> => {
