@@ -1,8 +1,9 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { applicationApi, Code, followUpApi, type FileRecord } from '@study-crm/shared';
 import { blobOf, call, fetchData } from '../../api/call';
 import type { Params } from '../../api/client';
 import { uploadWithProgress as uploadFile } from '../../api/upload';
+import { useKeptRead } from '../../api/useKeptRead';
 
 export type ListParams = {
   pageNum: number;
@@ -18,12 +19,7 @@ export type ListParams = {
   order?: 'asc' | 'desc' | undefined;
 };
 
-export const useApplicationList = (p: ListParams) =>
-  useQuery({
-    queryKey: ['application', 'list', p],
-    queryFn: ({ signal }) => fetchData(applicationApi.list, p, { signal }),
-    placeholderData: keepPreviousData,
-  });
+export const useApplicationList = (p: ListParams) => useKeptRead(['application', 'list'], applicationApi.list, p);
 
 export const useStaffOptions = () =>
   useQuery({
@@ -78,12 +74,12 @@ export function useFollowMutation() {
 // ---------- files ----------
 
 export const useFiles = (applicationId: number | undefined, pageNum: number, pageSize: number) =>
-  useQuery({
-    queryKey: ['application', 'files', applicationId, pageNum, pageSize],
-    queryFn: () => fetchData(applicationApi.fileList, { applicationId, pageNum, pageSize }),
-    enabled: !!applicationId,
-    placeholderData: keepPreviousData,
-  });
+  useKeptRead(
+    ['application', 'files'],
+    applicationApi.fileList,
+    { applicationId, pageNum, pageSize },
+    { enabled: !!applicationId },
+  );
 
 export function useFileMutation() {
   return useMutation({

@@ -1,5 +1,5 @@
 import { call, fetchData } from '../../api/call';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Code,
   PAGE_SIZE_MAX,
@@ -12,6 +12,7 @@ import {
 } from '@study-crm/shared';
 import { invalidateDomains } from '../../lib/queryDomains';
 import type { CallOptions, Params } from '../../api/client';
+import { useKeptRead } from '../../api/useKeptRead';
 
 export type MemberListParams = {
   pageNum?: number;
@@ -46,11 +47,7 @@ export const MEMBER_KINDS = {
 } as const;
 
 export const useMemberList = (params: MemberListParams, kind: MemberKind = 'staff') =>
-  useQuery({
-    queryKey: ['members', kind, params],
-    queryFn: () => (kind === 'staff' ? fetchData(memberApi.list, params) : fetchData(accountListApi.list, params)),
-    placeholderData: keepPreviousData,
-  });
+  useKeptRead(['members', kind], kind === 'staff' ? memberApi.list : accountListApi.list, params);
 
 export const useMemberView = (id: number | undefined) =>
   useQuery({

@@ -1,17 +1,13 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Code, feedbackApi, type EndpointParams, type FeedbackItem } from '@study-crm/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Code, feedbackApi, type FeedbackItem } from '@study-crm/shared';
 import { blobOf, fetchData } from '../../api/call';
 import type { Params } from '../../api/client';
 import { useWrite } from '../../components/crud/crud';
+import { useKeptRead } from '../../api/useKeptRead';
 
 export const FEEDBACK_ROOT = 'feedback';
 
-export const useFeedbackList = (params: Params) =>
-  useQuery({
-    queryKey: [FEEDBACK_ROOT, 'list', params],
-    queryFn: ({ signal }) => fetchData(feedbackApi.list, params as EndpointParams<typeof feedbackApi.list>, { signal }),
-    placeholderData: keepPreviousData,
-  });
+export const useFeedbackList = (params: Params) => useKeptRead([FEEDBACK_ROOT, 'list'], feedbackApi.list, params);
 
 export const useFeedbackDetail = (id: number | null) =>
   useQuery({

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   applicationApi,
   Code,
@@ -7,12 +7,12 @@ import {
   mailSenderApi,
   templateApi,
   type EndpointData,
-  type EndpointParams,
 } from '@study-crm/shared';
 import { fetchData } from '../../api/call';
 import type { Params } from '../../api/client';
 import { uploadWithProgress } from '../../api/upload';
 import { crudApi, useWrite } from '../../components/crud/crud';
+import { useKeptRead } from '../../api/useKeptRead';
 
 export const SENDER_ROOT = 'mailSenders';
 export const TEMPLATE_ROOT = 'templates';
@@ -43,13 +43,12 @@ export const useTemplateOptions = () =>
 
 // Applications to choose from when writing an e-mail (search by student name), the first 20 matches.
 export const useApplicationOptions = (keyword: string, enabled: boolean) =>
-  useQuery({
-    enabled,
-    queryKey: ['applicationOptions', keyword],
-    queryFn: ({ signal }) =>
-      fetchData(applicationApi.list, { keyword: keyword || null, pageNum: 1, pageSize: 20 }, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  useKeptRead(
+    ['applicationOptions'],
+    applicationApi.list,
+    { keyword: keyword || null, pageNum: 1, pageSize: 20 },
+    { enabled },
+  );
 
 export const useEmailAgents = () =>
   useQuery({
@@ -60,10 +59,7 @@ export const useEmailAgents = () =>
 
 // The sent list, refreshed while any shown e-mail still has recipients queued or sending.
 export const useEmailList = (params: Params) =>
-  useQuery({
-    queryKey: [EMAIL_ROOT, 'list', params],
-    queryFn: ({ signal }) => fetchData(emailApi.list, params as EndpointParams<typeof emailApi.list>, { signal }),
-    placeholderData: keepPreviousData,
+  useKeptRead([EMAIL_ROOT, 'list'], emailApi.list, params, {
     refetchInterval: (q) => (q.state.data?.list.some((e) => e.summary.queued + e.summary.sending > 0) ? 2000 : false),
   });
 

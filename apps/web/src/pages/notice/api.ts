@@ -1,7 +1,8 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Code, noticeApi } from '@study-crm/shared';
 import { fetchData } from '../../api/call';
 import { crudApi } from '../../components/crud/crud';
+import { useKeptRead } from '../../api/useKeptRead';
 
 export const NOTICE_ROOT = 'notices';
 
@@ -19,10 +20,12 @@ export const useNotice = (id: number | null) =>
 
 // The recipient picker's matches (20 at most): active members by part of a name, e-mail or mobile.
 export const useRecipientOptions = (keyword: string, enabled: boolean) =>
-  useQuery({
-    enabled,
-    queryKey: ['noticeRecipients', keyword],
-    queryFn: ({ signal }) => fetchData(noticeApi.recipients, { keyword: keyword || null }, { signal }),
-    placeholderData: keepPreviousData,
-    meta: { reads: ['members'] },
-  });
+  useKeptRead(
+    ['noticeRecipients'],
+    noticeApi.recipients,
+    { keyword: keyword || null },
+    {
+      enabled,
+      meta: { reads: ['members'] },
+    },
+  );

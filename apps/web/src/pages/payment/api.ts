@@ -1,9 +1,10 @@
 import { uploadWithProgress } from '../../api/upload';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { filesApi, paymentApi, trackApi, type Attachment, type Envelope } from '@study-crm/shared';
 import { blobOf, fetchData } from '../../api/call';
 import { type Params } from '../../api/client';
 import i18n from '../../i18n';
+import { useKeptRead } from '../../api/useKeptRead';
 
 // Query keys start with the domain 'payment' (records, totals) or 'track' (the operation log); every payment write
 // touches both, so lists, totals and the log refresh in every open tab.
@@ -12,22 +13,10 @@ const TOUCHES = ['payment', 'track'] as const;
 // With an applicationId (the userTransactions screen) the reads go through the screen's own calls (permission
 // payment:userList), so a member holding only that screen can use it.
 export const usePaymentList = (p: Params) =>
-  useQuery({
-    queryKey: ['payment', 'list', p],
-    queryFn: ({ signal }) =>
-      p.applicationId ? fetchData(paymentApi.userList, p, { signal }) : fetchData(paymentApi.list, p, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  useKeptRead(['payment', 'list'], p.applicationId ? paymentApi.userList : paymentApi.list, p);
 
 export const usePaymentTotals = (p: Params) =>
-  useQuery({
-    queryKey: ['payment', 'totals', p],
-    queryFn: ({ signal }) =>
-      p.applicationId
-        ? fetchData(paymentApi.userCountAmount, p, { signal })
-        : fetchData(paymentApi.countAmount, p, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  useKeptRead(['payment', 'totals'], p.applicationId ? paymentApi.userCountAmount : paymentApi.countAmount, p);
 
 export const usePaymentView = (id: number | undefined, applicationId?: number) =>
   useQuery({
@@ -46,12 +35,7 @@ export function usePaymentMutation() {
   });
 }
 
-export const useTracks = (p: Params) =>
-  useQuery({
-    queryKey: ['track', 'list', p],
-    queryFn: ({ signal }) => fetchData(trackApi.list, p, { signal }),
-    placeholderData: keepPreviousData,
-  });
+export const useTracks = (p: Params) => useKeptRead(['track', 'list'], trackApi.list, p);
 
 export const useTrackView = (id: number | undefined) =>
   useQuery({

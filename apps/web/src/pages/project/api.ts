@@ -1,8 +1,9 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Code, projectApi, type EndpointParams } from '@study-crm/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Code, projectApi } from '@study-crm/shared';
 import { fetchData } from '../../api/call';
 import { useWrite } from '../../components/crud/crud';
 import type { Params } from '../../api/client';
+import { useKeptRead } from '../../api/useKeptRead';
 
 export const PROJECT_ROOT = 'projects';
 // Member writes answer 1202 (shares above 100 %), 7700 (already a member), 7701 (last manager) in the form.
@@ -16,14 +17,7 @@ const FORM_CODES = [Code.BAD_REQUEST, Code.CONFLICT];
 
 // All projects (project:list) or the caller's own: one query key each, same page shape.
 export const useProjectList = (scope: 'all' | 'mine', params: Params) =>
-  useQuery({
-    queryKey: [PROJECT_ROOT, scope, params],
-    queryFn: ({ signal }) =>
-      scope === 'all'
-        ? fetchData(projectApi.list, params as EndpointParams<typeof projectApi.list>, { signal })
-        : fetchData(projectApi.mine, params as EndpointParams<typeof projectApi.mine>, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  useKeptRead([PROJECT_ROOT, scope], scope === 'all' ? projectApi.list : projectApi.mine, params);
 
 export const useProject = (id: number | null) =>
   useQuery({
@@ -39,21 +33,22 @@ export const useConstitution = (projectId: number, revision: number | null) =>
   });
 
 export const useConstitutionHistory = (projectId: number, pageNum: number) =>
-  useQuery({
-    queryKey: [PROJECT_ROOT, 'constitutionHistory', projectId, pageNum],
-    queryFn: ({ signal }) =>
-      fetchData(projectApi.constitutionHistory, { projectId, pageNum, pageSize: 10 }, { signal }),
-    placeholderData: keepPreviousData,
+  useKeptRead([PROJECT_ROOT, 'constitutionHistory'], projectApi.constitutionHistory, {
+    projectId,
+    pageNum,
+    pageSize: 10,
   });
 
 export const useStaffOptions = (keyword: string, enabled: boolean) =>
-  useQuery({
-    enabled,
-    queryKey: ['projectStaff', keyword],
-    queryFn: ({ signal }) => fetchData(projectApi.staffOptions, { keyword: keyword || null }, { signal }),
-    placeholderData: keepPreviousData,
-    meta: { reads: ['members'] },
-  });
+  useKeptRead(
+    ['projectStaff'],
+    projectApi.staffOptions,
+    { keyword: keyword || null },
+    {
+      enabled,
+      meta: { reads: ['members'] },
+    },
+  );
 
 export const useProjectWrites = () => ({
   add: useWrite(PROJECT_ROOT, projectApi.add, { silentCodes: FORM_CODES }),

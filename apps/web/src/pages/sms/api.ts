@@ -4,15 +4,13 @@ import { blobOf, fetchData } from '../../api/call';
 import type { Params } from '../../api/client';
 import { uploadWithProgress } from '../../api/upload';
 import { useWrite } from '../../components/crud/crud';
+import { useKeptRead } from '../../api/useKeptRead';
 
 export const SMS_ROOT = 'sms';
 
 // The batch list, refreshed while any shown batch still has recipients queued or sending (due now).
 export const useSmsList = (params: Params) =>
-  useQuery({
-    queryKey: [SMS_ROOT, 'list', params],
-    queryFn: ({ signal }) => fetchData(smsApi.list, params as EndpointParams<typeof smsApi.list>, { signal }),
-    placeholderData: keepPreviousData,
+  useKeptRead([SMS_ROOT, 'list'], smsApi.list, params, {
     refetchInterval: (q) =>
       q.state.data?.list.some((b) => b.counts.queued + b.counts.sending > 0 && (b.sendAt ?? 0) <= Date.now())
         ? 2000

@@ -1,17 +1,17 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   Code,
   contributionApi,
   kpiTypeApi,
   projectApi,
   taskApi,
-  type EndpointParams,
   type KpiTypeOption,
   type TaskStatus,
 } from '@study-crm/shared';
 import { fetchData } from '../../api/call';
 import type { Params } from '../../api/client';
 import { crudApi, useWrite } from '../../components/crud/crud';
+import { useKeptRead } from '../../api/useKeptRead';
 
 export const TASK_ROOT = 'tasks';
 export const KPI_ROOT = 'kpiTypes';
@@ -20,14 +20,7 @@ const TOUCHES = ['contributions', 'projects'];
 const FORM_CODES = [Code.BAD_REQUEST, Code.CONFLICT];
 
 export const useTaskList = (scope: 'all' | 'mine', params: Params) =>
-  useQuery({
-    queryKey: [TASK_ROOT, scope, params],
-    queryFn: ({ signal }) =>
-      scope === 'all'
-        ? fetchData(taskApi.list, params as EndpointParams<typeof taskApi.list>, { signal })
-        : fetchData(taskApi.mine, params as EndpointParams<typeof taskApi.mine>, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  useKeptRead([TASK_ROOT, scope], scope === 'all' ? taskApi.list : taskApi.mine, params);
 
 // One column of the board: the caller's tasks (or a project's, for task:list holders) of one status.
 export const useBoardColumn = (scope: 'all' | 'mine', status: TaskStatus, projectId: number | null) =>
@@ -51,11 +44,9 @@ export const useKpiOptions = () =>
 
 // Projects to choose in the task form: all of them with project:list, else the caller's own.
 export const useProjectOptions = (keyword: string, all: boolean) =>
-  useQuery({
-    queryKey: ['projects', 'options', all, keyword],
-    queryFn: ({ signal }) =>
-      fetchData(all ? projectApi.list : projectApi.mine, { keyword: keyword || null, pageSize: 20 }, { signal }),
-    placeholderData: keepPreviousData,
+  useKeptRead(['projects', 'options', all], all ? projectApi.list : projectApi.mine, {
+    keyword: keyword || null,
+    pageSize: 20,
   });
 
 // The members of the chosen project, as assignee choices.
@@ -67,12 +58,7 @@ export const useProjectMembers = (projectId: number | null) =>
   });
 
 export const useContributions = (params: Params) =>
-  useQuery({
-    queryKey: ['contributions', 'list', params],
-    queryFn: ({ signal }) =>
-      fetchData(contributionApi.list, params as EndpointParams<typeof contributionApi.list>, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  useKeptRead(['contributions', 'list'], contributionApi.list, params);
 
 export const useKpiSummary = (projectId: number | null) =>
   useQuery({
