@@ -4,7 +4,6 @@ import { useSearchParams } from 'react-router';
 import { App, Form, Input, Modal, Progress, Space, Typography, Upload } from 'antd';
 import type { ButtonProps, TableProps, UploadProps } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { APPLICATION_DICT, PERM, type FileRecord } from '@study-crm/shared';
 import { ListCard } from '../../components/crud/ListCard';
 import { PagedTable } from '../../components/crud/PagedTable';
@@ -15,6 +14,7 @@ import { ApplicationScreen } from './ApplicationScreen';
 import { DictBadge, DictSelect } from '../../components/dict';
 import { useConfirm } from '../../components/form/useConfirm';
 import { LinkAction } from '../../components/crud/LinkAction';
+import { formatTime } from '../../lib/format';
 
 const ACCEPT = '.pdf,.png,.jpg,.jpeg,.gif,.doc,.docx,.xls,.xlsx';
 
@@ -103,7 +103,7 @@ export default function UserFiles() {
       title: t('application.files.uploadedAt'),
       dataIndex: 'uploadedAt',
       width: 170,
-      render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+      render: formatTime,
     },
     {
       title: t('application.col.actions'),

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { App, Button, Empty, Result, Spin, Typography } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { useConfirm } from '../../components/form/useConfirm';
 import { useConversations, useRemoveConversation } from './api';
+import { formatTime } from '../../lib/format';
 
 // The member's conversations, the most recently used first: open one, or delete it after confirming.
 export function ConversationList({
@@ -59,7 +59,7 @@ export function ConversationList({
               {c.title}
             </Typography.Text>
             <Typography.Text type="secondary" className="xk-history-time">
-              {dayjs(c.updatedAt).format('YYYY-MM-DD HH:mm')}
+              {formatTime(c.updatedAt)}
             </Typography.Text>
           </button>
           <Button

@@ -1,9 +1,8 @@
 import type { TFunction } from 'i18next';
 import { Tag } from 'antd';
-import dayjs from 'dayjs';
 import type { Member } from '@study-crm/shared';
 
-export const formatTime = (ms: number | null | undefined) => (ms ? dayjs(ms).format('YYYY-MM-DD HH:mm') : '-');
+export { formatTime } from '../../lib/format';
 
 export const formatMobile = (m: Pick<Member, 'areaCode' | 'mobile'>) =>
   m.mobile ? `${m.areaCode ? `+${m.areaCode} ` : ''}${m.mobile}` : '-';

@@ -15,13 +15,11 @@ import {
   Timeline,
   Typography,
 } from 'antd';
-import dayjs from 'dayjs';
 import { FEEDBACK_REPLY_MAX, PERM, type FeedbackDetail } from '@study-crm/shared';
 import { Permission } from '../../components/Permission';
 import { useConfirm } from '../../components/form/useConfirm';
 import { phoneOf, useAnswer, useFeedbackDetail } from './api';
-
-const time = (v: number | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '—');
+import { formatTime } from '../../lib/format';
 
 // One feedback: every field, the reply thread (oldest first, never edited) and, for members who may answer,
 // a reply box that asks for confirmation before it sends.
@@ -74,10 +72,10 @@ function Fields({ f }: { f: FeedbackDetail }) {
       </Descriptions.Item>
       <Descriptions.Item label={t('feedback.email')}>{f.email ?? '—'}</Descriptions.Item>
       <Descriptions.Item label={t('feedback.phone')}>{phoneOf(f) ?? '—'}</Descriptions.Item>
-      <Descriptions.Item label={t('feedback.time')}>{time(f.createdAt)}</Descriptions.Item>
+      <Descriptions.Item label={t('feedback.time')}>{formatTime(f.createdAt)}</Descriptions.Item>
       <Descriptions.Item label={t('feedback.member')}>{f.member?.name ?? '—'}</Descriptions.Item>
       <Descriptions.Item label={t('feedback.replyTime')} span={2}>
-        <span data-testid="feedback-replied-at">{time(f.repliedAt)}</span>
+        <span data-testid="feedback-replied-at">{formatTime(f.repliedAt)}</span>
         {f.repliedBy ? ` · ${f.repliedBy.name}` : ''}
       </Descriptions.Item>
       <Descriptions.Item label={t('feedback.content')} span={2}>
@@ -103,7 +101,7 @@ function Thread({ f }: { f: FeedbackDetail }) {
             key: r.id,
             content: (
               <div data-testid="feedback-reply">
-                <Typography.Text type="secondary">{`${time(r.createdAt)} · ${r.author?.name ?? '—'}`}</Typography.Text>
+                <Typography.Text type="secondary">{`${formatTime(r.createdAt)} · ${r.author?.name ?? '—'}`}</Typography.Text>
                 <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: '4px 0' }}>
                   {r.content}
                 </Typography.Paragraph>

@@ -3,7 +3,6 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { App as AntApp, Button, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { FEEDBACK_STATUSES, isLocale, type FeedbackItem, type FeedbackStatus } from '@study-crm/shared';
 import type { Params } from '../../api/client';
 import { CrudList } from '../../components/crud/CrudList';
@@ -11,6 +10,7 @@ import { enumOptions, FilterSelect, InstantRangeFilter } from '../../components/
 import { useListState } from '../../components/crud/useListState';
 import { useScreenActive } from '../../components/crud/screenActive';
 import { FEEDBACK_ROOT, downloadExport, phoneOf, useFeedbackList } from './api';
+import { formatTime } from '../../lib/format';
 import { FeedbackDrawer } from './FeedbackDrawer';
 
 type Filters = {
@@ -20,8 +20,6 @@ type Filters = {
   from?: number | null;
   to?: number | null;
 };
-
-const time = (v: number | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '—');
 
 // Feedback (spec section 2): the list with sender, excerpt, message time, status and reply time; filters by
 // status and date, search, an Excel export of the filtered list, and the detail drawer with the reply thread.
@@ -85,7 +83,7 @@ export default function FeedbackList() {
         </Typography.Link>
       ),
     },
-    { title: t('feedback.time'), dataIndex: 'createdAt', width: 160, render: time },
+    { title: t('feedback.time'), dataIndex: 'createdAt', width: 160, render: formatTime },
     {
       title: t('feedback.status'),
       dataIndex: 'status',
@@ -96,7 +94,7 @@ export default function FeedbackList() {
         </Tag>
       ),
     },
-    { title: t('feedback.replyTime'), dataIndex: 'repliedAt', width: 160, render: time },
+    { title: t('feedback.replyTime'), dataIndex: 'repliedAt', width: 160, render: formatTime },
     {
       title: t('crud.actions'),
       key: 'actions',

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { App as AntApp, Button, Descriptions, Drawer, Space, Table, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { PERM, type EmailDetail } from '@study-crm/shared';
 import { Permission } from '../../components/Permission';
 import { useEmailDetail, useResend } from './api';
 import { HtmlPreview } from './preview';
 import { StatusSummary } from './StatusSummary';
 import { deliveryColumns } from '../../components/delivery';
+import { formatTime } from '../../lib/format';
 
 type Recipient = EmailDetail['recipients'][number];
 
@@ -69,9 +69,7 @@ export function EmailDetailDrawer({ id, onClose }: { id: number | null; onClose:
               {e.subject}
             </Descriptions.Item>
             <Descriptions.Item label={t('message.email.sender')}>{e.sender}</Descriptions.Item>
-            <Descriptions.Item label={t('message.email.time')}>
-              {dayjs(e.createdAt).format('YYYY-MM-DD HH:mm')}
-            </Descriptions.Item>
+            <Descriptions.Item label={t('message.email.time')}>{formatTime(e.createdAt)}</Descriptions.Item>
             <Descriptions.Item label={t('message.email.status')} span={2}>
               <StatusSummary summary={e.summary} />
             </Descriptions.Item>

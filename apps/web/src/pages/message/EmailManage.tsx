@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Typography, type TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
 import { DELIVERY_STATUSES, PERM, type Email } from '@study-crm/shared';
 import { enumOptions, FilterSelect, InstantRangeFilter } from '../../components/crud/filters';
 import { CrudList } from '../../components/crud/CrudList';
@@ -10,6 +9,7 @@ import { EMAIL_ROOT, useEmailAgents, useEmailList } from './api';
 import { EmailCompose } from './EmailCompose';
 import { EmailDetailDrawer } from './EmailDetailDrawer';
 import { StatusSummary } from './StatusSummary';
+import { formatTime } from '../../lib/format';
 
 type Filters = {
   keyword?: string;
@@ -54,7 +54,7 @@ export default function EmailManage() {
       title: t('message.email.time'),
       dataIndex: 'createdAt',
       width: 170,
-      render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+      render: formatTime,
     },
     {
       title: t('crud.actions'),

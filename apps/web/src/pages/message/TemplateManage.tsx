@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Descriptions, Drawer, Form, Input, Space, Typography, type TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
 import { Code, PERM, type Template } from '@study-crm/shared';
 import { FormModal } from '../../components/crud/FormModal';
 import { CrudList } from '../../components/crud/CrudList';
@@ -10,6 +9,7 @@ import { useEditor } from '../../components/crud/useListScreen';
 import { useListState } from '../../components/crud/useListState';
 import { TEMPLATE_ROOT, templateCrud, useTemplate } from './api';
 import { FRAME_PLACEHOLDER, framed, HtmlPreview, SAMPLE_VARIABLES, withSampleData } from './preview';
+import { formatTime } from '../../lib/format';
 
 type Filters = { keyword?: string; type?: string };
 type FormValues = Pick<Template, 'name' | 'title' | 'type' | 'frameUrl' | 'frameHtml' | 'content'>;
@@ -34,7 +34,7 @@ export default function TemplateManage() {
       title: t('crud.updatedAt'),
       dataIndex: 'updatedAt',
       width: 170,
-      render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+      render: formatTime,
     },
     {
       title: t('crud.actions'),

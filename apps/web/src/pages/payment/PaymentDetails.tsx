@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Descriptions, Image, Typography } from 'antd';
 import { DownloadOutlined, EyeOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import {
   ATTACHMENT_KINDS,
   DICT_TYPES,
@@ -13,6 +12,7 @@ import {
 import { DictBadge } from '../../components/dict';
 import { attachmentUrl, downloadAttachment, formatMoney } from './api';
 import { StatusTag, TypeTag } from './tags';
+import { formatTime } from '../../lib/format';
 
 export const FIELD: Record<AttachmentKind, 'contractFiles' | 'paymentScreenshots' | 'receipt'> = {
   contract: 'contractFiles',
@@ -38,7 +38,6 @@ const toItem = (a: Attachment): Item => ({ name: a.name, originalName: a.origina
 
 export function PaymentDetails({ data, applicationId }: { data: PaymentView; applicationId?: number | undefined }) {
   const { t } = useTranslation();
-  const when = (ms: number | null) => (ms ? dayjs(ms).format('YYYY-MM-DD HH:mm') : '-');
   return (
     <>
       <Descriptions column={1} size="small" bordered data-testid="pay-details">
@@ -57,16 +56,16 @@ export function PaymentDetails({ data, applicationId }: { data: PaymentView; app
           {data.transferMethod ? <DictBadge type={DICT_TYPES.transferMethod} value={data.transferMethod} /> : '-'}
         </Descriptions.Item>
         <Descriptions.Item label={t('payment.col.student')}>{data.studentName}</Descriptions.Item>
-        <Descriptions.Item label={t('payment.f.signingTeacher')}>{data.signingTeacher?.name ?? '-'}</Descriptions.Item>
-        <Descriptions.Item label={t('payment.col.confirmedBy')}>{data.confirmedBy?.name ?? '-'}</Descriptions.Item>
-        <Descriptions.Item label={t('payment.f.confirmedAt')}>{when(data.confirmedAt)}</Descriptions.Item>
+        <Descriptions.Item label={t('payment.f.signingTeacher')}>{data.signingTeacher?.name ?? '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('payment.col.confirmedBy')}>{data.confirmedBy?.name ?? '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('payment.f.confirmedAt')}>{formatTime(data.confirmedAt)}</Descriptions.Item>
         {data.status === 'voided' && (
           <Descriptions.Item label={t('payment.f.voidReason')}>
-            {data.voidReason} ({data.voidedBy?.name ?? '-'}, {when(data.voidedAt)})
+            {data.voidReason} ({data.voidedBy?.name ?? '—'}, {formatTime(data.voidedAt)})
           </Descriptions.Item>
         )}
         <Descriptions.Item label={t('payment.f.createdBy')}>
-          {data.createdBy?.name ?? '-'} · {when(data.createdAt)}
+          {data.createdBy?.name ?? '—'} · {formatTime(data.createdAt)}
         </Descriptions.Item>
         <Descriptions.Item label={t('payment.f.description')}>{data.description ?? '-'}</Descriptions.Item>
       </Descriptions>

@@ -1,13 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, App as AntApp, Button, Empty, Input, List, Skeleton, Space, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { CONSTITUTION_MAX, type ProjectView } from '@study-crm/shared';
 import { ApiError } from '../../api/client';
 import { useConfirm } from '../../components/form/useConfirm';
 import { useConstitution, useConstitutionHistory, useProjectWrites } from './api';
-
-const when = (v: number | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '');
+import { formatTime } from '../../lib/format';
 
 // The project's constitution: plain text (shown escaped, line breaks kept), every save a new revision; past
 // revisions can be read. Saving from an outdated revision is refused (409), so two editors never overwrite.
@@ -70,7 +68,7 @@ export function ProjectConstitution({ project }: { project: ProjectView }) {
                   ? t('project.revisionBy', {
                       revision: doc.revision,
                       name: doc.createdBy?.name ?? '—',
-                      at: when(doc.createdAt),
+                      at: formatTime(doc.createdAt),
                     })
                   : t('project.noConstitution')}
               </Typography.Text>
@@ -123,7 +121,7 @@ export function ProjectConstitution({ project }: { project: ProjectView }) {
             >
               <List.Item.Meta
                 title={t('project.revision', { revision: r.revision })}
-                description={`${r.createdBy?.name ?? '—'} · ${when(r.createdAt)} · ${t('project.chars', { n: r.length })}`}
+                description={`${r.createdBy?.name ?? '—'} · ${formatTime(r.createdAt)} · ${t('project.chars', { n: r.length })}`}
               />
             </List.Item>
           )}

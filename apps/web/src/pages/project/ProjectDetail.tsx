@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button, Card, Descriptions, Result, Skeleton, Tabs, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTabTitle } from '../../app/useScreen';
 import { FormModal } from '../../components/crud/FormModal';
 import { useProject, useProjectWrites } from './api';
@@ -10,6 +9,7 @@ import { ProjectConstitution } from './ProjectConstitution';
 import { ProjectMembers } from './ProjectMembers';
 import { projectBody, ProjectFields, projectInitial, type ProjectFormValues } from './ProjectList';
 import { RoleTag, StatusTag } from './tags';
+import { formatTime } from '../../lib/format';
 
 // Project details: overview, member management (roles and fixed shares) and the constitution.
 export default function ProjectDetail() {
@@ -76,7 +76,7 @@ export default function ProjectDetail() {
                   {project.createdBy?.name ?? '—'}
                 </Descriptions.Item>
                 <Descriptions.Item label={t('project.col.createdAt')}>
-                  {dayjs(project.createdAt).format('YYYY-MM-DD HH:mm')}
+                  {formatTime(project.createdAt)}
                 </Descriptions.Item>
                 <Descriptions.Item label={t('project.f.description')} span={2}>
                   <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}>

@@ -11,6 +11,7 @@ import { useListState } from '../../components/crud/useListState';
 import { PROJECT_ROOT, useProjectList, useProjectWrites } from './api';
 import { projectDetailPath } from './paths';
 import { RoleTag, StatusTag } from './tags';
+import { formatTime } from '../../lib/format';
 
 type Filters = { keyword?: string; status?: ProjectStatus | null };
 export type ProjectFormValues = {
@@ -124,7 +125,7 @@ export function ProjectList({ scope }: { scope: 'all' | 'mine' }) {
       key: 'createdAt',
       sorter: true,
       width: 160,
-      render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+      render: formatTime,
     },
     {
       title: t('crud.actions'),

@@ -31,6 +31,7 @@ import { ApiError } from '../../api/client';
 import { DictSelect } from '../../components/dict';
 import { useConfirm } from '../../components/form/useConfirm';
 import { downloadRejected, downloadTemplate, uploadRecipients, usePushBatch, useSmsTemplates } from './api';
+import { formatTime } from '../../lib/format';
 
 type Values = {
   terminal?: string;
@@ -101,7 +102,7 @@ export function SmsCompose({ onClose, onSent }: { onClose: () => void; onSent: (
     const { result } = upload;
     const sendAt = values.when === 'later' && values.sendAt ? values.sendAt.valueOf() : null;
     const title = sendAt
-      ? t('sms.scheduleConfirm', { count: result.accepted, time: dayjs(sendAt).format('YYYY-MM-DD HH:mm') })
+      ? t('sms.scheduleConfirm', { count: result.accepted, time: formatTime(sendAt) })
       : t('sms.sendConfirm', { count: result.accepted });
     confirm(title, async () => {
       setError(null);

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Descriptions, Drawer, Select, Space, Table, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { DELIVERY_STATUSES, DICT_TYPES, type EndpointData, type smsApi } from '@study-crm/shared';
 import { DictBadge } from '../../components/dict';
 import { useSmsBatch, useSmsRecipients } from './api';
 import { CountTags } from './CountTags';
 import { deliveryColumns } from '../../components/delivery';
+import { formatTime } from '../../lib/format';
 
 type Recipient = EndpointData<typeof smsApi.recipients>['list'][number];
 type Status = (typeof DELIVERY_STATUSES)[number];
@@ -57,9 +57,7 @@ export function SmsDetailDrawer({ id, onClose }: { id: number | null; onClose: (
             </Descriptions.Item>
             <Descriptions.Item label={t('sms.sender')}>{b.sender ?? '—'}</Descriptions.Item>
             <Descriptions.Item label={t('sms.fileName')}>{b.fileName}</Descriptions.Item>
-            <Descriptions.Item label={t('sms.sendAt')}>
-              {b.sendAt ? dayjs(b.sendAt).format('YYYY-MM-DD HH:mm') : '—'}
-            </Descriptions.Item>
+            <Descriptions.Item label={t('sms.sendAt')}>{formatTime(b.sendAt)}</Descriptions.Item>
             <Descriptions.Item label={t('sms.accepted')}>{b.accepted}</Descriptions.Item>
             <Descriptions.Item label={t('sms.rejected')}>{b.rejected}</Descriptions.Item>
             <Descriptions.Item label={t('sms.status')} span={2}>

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Tag, Typography, type TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
 import { DICT_TYPES, PERM, type SmsBatch } from '@study-crm/shared';
 import { DictBadge, DictSelect } from '../../components/dict';
 import { CrudList } from '../../components/crud/CrudList';
@@ -10,6 +9,7 @@ import { SMS_ROOT, useSmsGateway, useSmsList } from './api';
 import { CountTags } from './CountTags';
 import { SmsCompose } from './SmsCompose';
 import { SmsDetailDrawer } from './SmsDetailDrawer';
+import { formatTime } from '../../lib/format';
 
 type Filters = { keyword?: string; terminal?: string | null };
 
@@ -50,7 +50,7 @@ export default function SmsManage() {
       render: (v: number | null) =>
         v ? (
           <>
-            {dayjs(v).format('YYYY-MM-DD HH:mm')}
+            {formatTime(v)}
             {v > Date.now() && <Tag style={{ marginInlineStart: 6 }}>{t('sms.scheduled')}</Tag>}
           </>
         ) : (

@@ -1,9 +1,7 @@
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Descriptions, Tag, Typography } from 'antd';
 import type { Wallet } from '@study-crm/shared';
-
-const time = (v: number | null) => (v === null ? '-' : dayjs(v).format('YYYY-MM-DD HH:mm'));
+import { formatTime } from '../../lib/format';
 
 // The public side of a wallet: never a secret.
 export function WalletDetails({ wallet }: { wallet: Wallet }) {
@@ -31,9 +29,9 @@ export function WalletDetails({ wallet }: { wallet: Wallet }) {
       <Descriptions.Item label={t('wallet.path')}>
         <Typography.Text code>{wallet.derivationPath}</Typography.Text>
       </Descriptions.Item>
-      <Descriptions.Item label={t('wallet.createdAt')}>{time(wallet.createdAt)}</Descriptions.Item>
+      <Descriptions.Item label={t('wallet.createdAt')}>{formatTime(wallet.createdAt)}</Descriptions.Item>
       {wallet.activated && (
-        <Descriptions.Item label={t('wallet.activatedAt')}>{time(wallet.activatedAt)}</Descriptions.Item>
+        <Descriptions.Item label={t('wallet.activatedAt')}>{formatTime(wallet.activatedAt)}</Descriptions.Item>
       )}
     </Descriptions>
   );

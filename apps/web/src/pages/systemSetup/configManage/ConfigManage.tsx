@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { Form, Input, Typography, type TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
 import { Code, DICT_TYPES, PERM, type RecordStatus, type SysConfig } from '@study-crm/shared';
 import { DictBadge, DictSelect } from '../../../components/dict';
 import { FormModal } from '../../../components/crud/FormModal';
@@ -10,6 +9,7 @@ import { StatusSelect } from '../../../components/crud/StatusSelect';
 import { useCrudScreen } from '../../../components/crud/useCrudScreen';
 import { screenStrings } from '../screenStrings';
 import { configCrud } from './api';
+import { formatTime } from '../../../lib/format';
 
 type Filters = { keyword?: string; platform?: string | null; status?: RecordStatus | null };
 type FormValues = Omit<SysConfig, 'id' | 'createdAt' | 'updatedAt'>;
@@ -46,7 +46,7 @@ export default function ConfigManage() {
       title: t('crud.updatedAt'),
       dataIndex: 'updatedAt',
       width: 170,
-      render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+      render: formatTime,
     },
     crud.actionsColumn,
   ];
