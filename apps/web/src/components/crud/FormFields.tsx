@@ -3,13 +3,10 @@ import { Col, Form, Input, InputNumber, Row, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ColorField } from './ColorField';
 import { StatusSelect } from './StatusSelect';
+import { requiredRule } from '../form/rules';
 
 // A required text field: blank or only spaces is refused with the field's name.
-export const requiredText = (t: TFunction, field: string): FormRule => ({
-  required: true,
-  whitespace: true,
-  message: t('crud.required', { field }),
-});
+export const requiredText = (t: TFunction, field: string): FormRule => requiredRule(t('crud.required', { field }));
 
 // Config keys and dictionary types: letters, digits, _ . : -
 const KEY_PATTERN = /^[A-Za-z0-9_.:-]+$/;

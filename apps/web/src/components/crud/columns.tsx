@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
-import { Typography, type TableColumnsType } from 'antd';
+import type { ReactNode } from 'react';
+import { Space, Typography, type TableColumnsType } from 'antd';
 import type { RecordStatus } from '@study-crm/shared';
 import { ColorTag } from '../dict';
 import { RowActions } from './RowActions';
@@ -33,7 +34,8 @@ export function statusColumn<T extends { status: RecordStatus }>(
   };
 }
 
-// The edit/delete column, each action behind its permission.
+// The edit/delete column, each action behind its permission; `before` puts the screen's own actions first (view,
+// test).
 export function actionsColumn<T extends { id: number }>(
   t: TFunction,
   opts: {
@@ -42,21 +44,33 @@ export function actionsColumn<T extends { id: number }>(
     name: (row: T) => string;
     onEdit: (row: T) => void;
     onRemove: (row: T) => Promise<unknown>;
+    before?: (row: T) => ReactNode;
+    width?: number;
   },
 ): Column<T> {
   return {
     title: t('crud.actions'),
     key: 'actions',
-    width: 140,
-    render: (_: unknown, row: T) => (
-      <RowActions
-        name={opts.name(row)}
-        updatePerm={opts.updatePerm}
-        removePerm={opts.removePerm}
-        onEdit={() => opts.onEdit(row)}
-        onRemove={() => opts.onRemove(row)}
-      />
-    ),
+    width: opts.width ?? 140,
+    render: (_: unknown, row: T) => {
+      const edit = (
+        <RowActions
+          name={opts.name(row)}
+          updatePerm={opts.updatePerm}
+          removePerm={opts.removePerm}
+          onEdit={() => opts.onEdit(row)}
+          onRemove={() => opts.onRemove(row)}
+        />
+      );
+      return opts.before ? (
+        <Space size={4}>
+          {opts.before(row)}
+          {edit}
+        </Space>
+      ) : (
+        edit
+      );
+    },
   };
 }
 

@@ -1,17 +1,12 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { Code, type Endpoint, type EndpointParams } from '@study-crm/shared';
 import { fetchData } from '../../api/call';
+import { useKeptRead } from '../../api/useKeptRead';
 import type { Params } from '../../api/client';
 
 // A server-paged list: filters and paging go to the server; the previous page stays while the next loads.
-export function usePagedList<E extends Endpoint>(root: string, endpoint: E, params: Params, enabled = true) {
-  return useQuery({
-    enabled,
-    queryKey: [root, 'list', params],
-    queryFn: ({ signal }) => fetchData(endpoint, params as EndpointParams<E>, { signal }),
-    placeholderData: keepPreviousData,
-  });
-}
+export const usePagedList = <E extends Endpoint>(root: string, endpoint: E, params: Params, enabled = true) =>
+  useKeptRead([root, 'list'], endpoint, params, { enabled });
 
 // A POST whose success refreshes every query of `root` and of the other domains it `touches` (in every tab).
 // `silentCodes` are shown by the caller.

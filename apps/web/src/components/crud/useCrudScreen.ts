@@ -3,9 +3,9 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { Page, RecordStatus } from '@study-crm/shared';
 import type { Params } from '../../api/client';
 import { actionsColumn, statusColumn } from './columns';
+import { useCrudList } from './useCrudList';
 import { rowBody } from './crud';
-import { useEditor, type BaseFilters } from './useListScreen';
-import { useListState } from './useListState';
+import { type BaseFilters } from './useListScreen';
 import type { Filters } from './urlState';
 
 type Write = { mutate: (body: Params) => void; mutateAsync: (body: Params) => Promise<unknown> };
@@ -40,12 +40,7 @@ export function useCrudScreen<
   F extends BaseFilters & Filters,
   V,
 >(t: TFunction, opts: Options<Row, V>) {
-  const filters = useListState<F>({ queryRoot: [opts.queryRoot] });
-  const editor = useEditor<Row>();
-  const list = opts.useList(filters.params);
-  const add = opts.useAdd();
-  const update = opts.useUpdate();
-  const remove = opts.useRemove();
+  const { list: filters, editor, query: list, add, update, remove } = useCrudList<Row, F, Write>(opts);
   const save = (values: V) => editor.save(values, add, update);
   return {
     filters,

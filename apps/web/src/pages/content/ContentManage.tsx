@@ -4,10 +4,10 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { CONTENT_BODY_MAX, CONTENT_LOCALES, CONTENT_STATUSES, PERM, type ContentItem } from '@study-crm/shared';
 import { FormModal } from '../../components/crud/FormModal';
 import { CrudList, DraftSelect } from '../../components/crud/CrudList';
-import { RowActions } from '../../components/crud/RowActions';
-import { useEditor } from '../../components/crud/useListScreen';
-import { useListState } from '../../components/crud/useListState';
-import { CONTENT_ROOT, contentCrud } from './api';
+import { useCrudList } from '../../components/crud/useCrudList';
+import { contentCrud } from './api';
+import { requiredText } from '../../components/crud/FormFields';
+import { actionsColumn } from '../../components/crud/columns';
 
 type Filters = { keyword?: string; status?: ContentItem['status'] | null };
 type Values = {
@@ -25,14 +25,8 @@ const at = (v: number | null) => (v ? dayjs(v).format(TIME) : '…');
 // their window, in their language (or all), pinned first.
 export default function ContentManage() {
   const { t } = useTranslation();
-  const list = useListState<Filters>({ queryRoot: [CONTENT_ROOT] });
-  const editor = useEditor<ContentItem>();
-  const query = contentCrud.useList(list.params);
-  const add = contentCrud.useAdd();
-  const update = contentCrud.useUpdate();
-  const remove = contentCrud.useRemove();
+  const { list, editor, query, add, update, remove } = useCrudList<ContentItem, Filters>(contentCrud);
   const editing = editor.isNew ? null : (editor.editing as ContentItem);
-  const required = (field: string) => ({ required: true, whitespace: true, message: t('crud.required', { field }) });
 
   const columns: TableColumnsType<ContentItem> = [
     {
@@ -74,20 +68,14 @@ export default function ContentManage() {
       width: 160,
       render: (v: number) => dayjs(v).format(TIME),
     },
-    {
-      title: t('crud.actions'),
-      key: 'actions',
+    actionsColumn<ContentItem>(t, {
+      updatePerm: PERM.contentUpdate,
+      removePerm: PERM.contentRemove,
+      name: (row) => row.title,
+      onEdit: editor.edit,
+      onRemove: (row) => remove.mutateAsync({ id: row.id }),
       width: 130,
-      render: (_: unknown, row) => (
-        <RowActions
-          name={row.title}
-          updatePerm={PERM.contentUpdate}
-          removePerm={PERM.contentRemove}
-          onEdit={() => editor.edit(row)}
-          onRemove={() => remove.mutateAsync({ id: row.id })}
-        />
-      ),
-    },
+    }),
   ];
 
   return (
@@ -139,14 +127,14 @@ export default function ContentManage() {
         }
         testId="content-form"
       >
-        <Form.Item name="title" label={t('content.col.title')} rules={[required(t('content.col.title'))]}>
+        <Form.Item name="title" label={t('content.col.title')} rules={[requiredText(t, t('content.col.title'))]}>
           <Input maxLength={200} data-testid="content-f-title" />
         </Form.Item>
         <Form.Item
           name="body"
           label={t('content.body')}
           extra={t('content.bodyHint')}
-          rules={[required(t('content.body'))]}
+          rules={[requiredText(t, t('content.body'))]}
         >
           <Input.TextArea rows={5} maxLength={CONTENT_BODY_MAX} showCount data-testid="content-f-body" />
         </Form.Item>

@@ -7,6 +7,7 @@ import { ApiError } from '../../api/client';
 import { useConfirm } from '../../components/form/useConfirm';
 import { useAuthImage } from '../../components/useAuthImage';
 import { useMerchant, useMerchantLogo, useMerchantUpdate } from './api';
+import { requiredText } from '../../components/crud/FormFields';
 
 type Values = Omit<MerchantUpdateInput, 'version'>;
 
@@ -48,7 +49,6 @@ export default function MerchantSettings() {
       }
     });
   };
-  const required = (field: string) => ({ required: true, whitespace: true, message: t('crud.required', { field }) });
 
   return (
     <Card title={t('content.merchant.title')} data-testid="merchant-settings" style={{ maxWidth: 720 }}>
@@ -63,21 +63,21 @@ export default function MerchantSettings() {
           <Form.Item
             name="nameTw"
             label={t('content.merchant.nameTw')}
-            rules={[required(t('content.merchant.nameTw'))]}
+            rules={[requiredText(t, t('content.merchant.nameTw'))]}
           >
             <Input maxLength={100} data-testid="merchant-f-nameTw" />
           </Form.Item>
           <Form.Item
             name="nameCn"
             label={t('content.merchant.nameCn')}
-            rules={[required(t('content.merchant.nameCn'))]}
+            rules={[requiredText(t, t('content.merchant.nameCn'))]}
           >
             <Input maxLength={100} />
           </Form.Item>
           <Form.Item
             name="nameEn"
             label={t('content.merchant.nameEn')}
-            rules={[required(t('content.merchant.nameEn'))]}
+            rules={[requiredText(t, t('content.merchant.nameEn'))]}
           >
             <Input maxLength={100} data-testid="merchant-f-nameEn" />
           </Form.Item>

@@ -38,6 +38,7 @@ import {
   type Uploaded,
 } from './api';
 import { framed, HtmlPreview } from './preview';
+import { requiredText } from '../../components/crud/FormFields';
 
 // The editor is a separate chunk, loaded when this drawer first opens.
 const RichTextEditor = lazy(() => import('./RichTextEditor'));
@@ -142,8 +143,6 @@ export function EmailCompose({ onClose, onSent }: { onClose: () => void; onSent:
     });
   };
 
-  const required = (field: string) => ({ required: true, whitespace: true, message: t('crud.required', { field }) });
-
   return (
     <Drawer
       open
@@ -185,7 +184,7 @@ export function EmailCompose({ onClose, onSent }: { onClose: () => void; onSent:
           name="recipients"
           label={t('message.email.recipients')}
           extra={t('message.email.recipientsHint')}
-          rules={[required(t('message.email.recipients'))]}
+          rules={[requiredText(t, t('message.email.recipients'))]}
         >
           <Input.TextArea rows={2} data-testid="email-recipients-input" />
         </Form.Item>
@@ -217,7 +216,11 @@ export function EmailCompose({ onClose, onSent }: { onClose: () => void; onSent:
             />
           </Form.Item>
         )}
-        <Form.Item name="subject" label={t('message.email.subject')} rules={[required(t('message.email.subject'))]}>
+        <Form.Item
+          name="subject"
+          label={t('message.email.subject')}
+          rules={[requiredText(t, t('message.email.subject'))]}
+        >
           <Input maxLength={255} data-testid="email-subject" />
         </Form.Item>
         <Form.Item
@@ -227,7 +230,11 @@ export function EmailCompose({ onClose, onSent }: { onClose: () => void; onSent:
         >
           <DictSelect type={DICT_TYPES.platform} style={{ width: 200 }} />
         </Form.Item>
-        <Form.Item name="content" label={t('message.email.content')} rules={[required(t('message.email.content'))]}>
+        <Form.Item
+          name="content"
+          label={t('message.email.content')}
+          rules={[requiredText(t, t('message.email.content'))]}
+        >
           <EditorField />
         </Form.Item>
         <Form.Item label={t('message.email.attachments')} extra={t('message.email.attachmentsHint')}>

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { App as AntApp, Button, Form, Input, InputNumber, Select, Space, type TableColumnsType } from 'antd';
+import { App as AntApp, Button, Form, Input, InputNumber, Select, type TableColumnsType } from 'antd';
 import { Code, PERM, TLS_MODES, type MailSender } from '@study-crm/shared';
 import { FormModal } from '../../components/crud/FormModal';
 import { CrudList } from '../../components/crud/CrudList';
-import { RowActions } from '../../components/crud/RowActions';
-import { useEditor } from '../../components/crud/useListScreen';
-import { useListState } from '../../components/crud/useListState';
+import { useCrudList } from '../../components/crud/useCrudList';
 import { Permission } from '../../components/Permission';
-import { SENDER_ROOT, senderCrud, testSender } from './api';
+import { senderCrud, testSender } from './api';
+import { requiredText } from '../../components/crud/FormFields';
+import { actionsColumn } from '../../components/crud/columns';
 
 type Filters = { keyword?: string };
 type FormValues = {
@@ -24,12 +24,7 @@ type FormValues = {
 export default function EmailSenderManage() {
   const { t } = useTranslation();
   const { modal } = AntApp.useApp();
-  const list = useListState<Filters>({ queryRoot: [SENDER_ROOT] });
-  const editor = useEditor<MailSender>();
-  const query = senderCrud.useList(list.params);
-  const add = senderCrud.useAdd();
-  const update = senderCrud.useUpdate();
-  const remove = senderCrud.useRemove();
+  const { list, editor, query, add, update, remove } = useCrudList<MailSender, Filters>(senderCrud);
   const [testing, setTesting] = useState<number | null>(null);
 
   const runTest = async (row: MailSender) => {
@@ -60,36 +55,28 @@ export default function EmailSenderManage() {
       width: 120,
       render: (v: MailSender['tlsMode']) => t(`message.sender.tls_${v}`),
     },
-    {
-      title: t('crud.actions'),
-      key: 'actions',
+    actionsColumn<MailSender>(t, {
+      updatePerm: PERM.mailSenderUpdate,
+      removePerm: PERM.mailSenderRemove,
+      name: (row) => row.displayName ?? row.account,
+      onEdit: editor.edit,
+      onRemove: (row) => remove.mutateAsync({ id: row.id }),
       width: 240,
-      render: (_: unknown, row: MailSender) => (
-        <Space size={4}>
-          <Permission perm={PERM.mailSenderTest}>
-            <Button
-              type="link"
-              size="small"
-              loading={testing === row.id}
-              onClick={() => void runTest(row)}
-              data-testid="sender-test"
-            >
-              {t('message.sender.test')}
-            </Button>
-          </Permission>
-          <RowActions
-            name={row.displayName ?? row.account}
-            updatePerm={PERM.mailSenderUpdate}
-            removePerm={PERM.mailSenderRemove}
-            onEdit={() => editor.edit(row)}
-            onRemove={() => remove.mutateAsync({ id: row.id })}
-          />
-        </Space>
+      before: (row) => (
+        <Permission perm={PERM.mailSenderTest}>
+          <Button
+            type="link"
+            size="small"
+            loading={testing === row.id}
+            onClick={() => void runTest(row)}
+            data-testid="sender-test"
+          >
+            {t('message.sender.test')}
+          </Button>
+        </Permission>
       ),
-    },
+    }),
   ];
-
-  const required = (field: string) => ({ required: true, message: t('crud.required', { field }) });
 
   return (
     <CrudList
@@ -114,10 +101,10 @@ export default function EmailSenderManage() {
         <Form.Item name="displayName" label={t('message.sender.displayName')} rules={[{ max: 100 }]}>
           <Input data-testid="sender-displayName" />
         </Form.Item>
-        <Form.Item name="host" label={t('message.sender.host')} rules={[required(t('message.sender.host'))]}>
+        <Form.Item name="host" label={t('message.sender.host')} rules={[requiredText(t, t('message.sender.host'))]}>
           <Input data-testid="sender-host" />
         </Form.Item>
-        <Form.Item name="port" label={t('message.sender.port')} rules={[required(t('message.sender.port'))]}>
+        <Form.Item name="port" label={t('message.sender.port')} rules={[requiredText(t, t('message.sender.port'))]}>
           <InputNumber min={1} max={65535} style={{ width: 160 }} data-testid="sender-port" />
         </Form.Item>
         <Form.Item name="tlsMode" label={t('message.sender.tlsMode')}>
@@ -129,7 +116,7 @@ export default function EmailSenderManage() {
         <Form.Item
           name="account"
           label={t('message.sender.account')}
-          rules={[required(t('message.sender.account')), { max: 255 }]}
+          rules={[requiredText(t, t('message.sender.account')), { max: 255 }]}
         >
           <Input autoComplete="off" data-testid="sender-account" />
         </Form.Item>
@@ -137,7 +124,7 @@ export default function EmailSenderManage() {
           name="password"
           label={t('message.sender.password')}
           extra={editor.isNew ? undefined : t('message.sender.passwordKeep')}
-          rules={editor.isNew ? [required(t('message.sender.password'))] : []}
+          rules={editor.isNew ? [requiredText(t, t('message.sender.password'))] : []}
         >
           <Input.Password autoComplete="new-password" data-testid="sender-password" />
         </Form.Item>

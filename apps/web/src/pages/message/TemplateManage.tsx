@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Descriptions, Drawer, Form, Input, Space, Typography, type TableColumnsType } from 'antd';
+import { Button, Descriptions, Drawer, Form, Input, Typography, type TableColumnsType } from 'antd';
 import { Code, PERM, type Template } from '@study-crm/shared';
 import { FormModal } from '../../components/crud/FormModal';
 import { CrudList } from '../../components/crud/CrudList';
-import { RowActions } from '../../components/crud/RowActions';
-import { useEditor } from '../../components/crud/useListScreen';
-import { useListState } from '../../components/crud/useListState';
-import { TEMPLATE_ROOT, templateCrud, useTemplate } from './api';
+import { useCrudList } from '../../components/crud/useCrudList';
+import { templateCrud, useTemplate } from './api';
 import { FRAME_PLACEHOLDER, framed, HtmlPreview, SAMPLE_VARIABLES, withSampleData } from './preview';
 import { formatTime } from '../../lib/format';
+import { requiredText } from '../../components/crud/FormFields';
+import { actionsColumn } from '../../components/crud/columns';
 
 type Filters = { keyword?: string; type?: string };
 type FormValues = Pick<Template, 'name' | 'title' | 'type' | 'frameUrl' | 'frameHtml' | 'content'>;
@@ -17,12 +17,7 @@ type FormValues = Pick<Template, 'name' | 'title' | 'type' | 'frameUrl' | 'frame
 // Templates (spec section 2): list, create, view (with a preview on sample data), edit, delete.
 export default function TemplateManage() {
   const { t } = useTranslation();
-  const list = useListState<Filters>({ queryRoot: [TEMPLATE_ROOT] });
-  const editor = useEditor<Template>();
-  const query = templateCrud.useList(list.params);
-  const add = templateCrud.useAdd();
-  const update = templateCrud.useUpdate();
-  const remove = templateCrud.useRemove();
+  const { list, editor, query, add, update, remove } = useCrudList<Template, Filters>(templateCrud);
   const [viewing, setViewing] = useState<number | null>(null);
   const shown = useTemplate(viewing);
 
@@ -36,27 +31,20 @@ export default function TemplateManage() {
       width: 170,
       render: formatTime,
     },
-    {
-      title: t('crud.actions'),
-      key: 'actions',
+    actionsColumn<Template>(t, {
+      updatePerm: PERM.templateUpdate,
+      removePerm: PERM.templateRemove,
+      name: (row) => row.name,
+      onEdit: editor.edit,
+      onRemove: (row) => remove.mutateAsync({ id: row.id }),
       width: 200,
-      render: (_: unknown, row: Template) => (
-        <Space size={4}>
-          <Button type="link" size="small" onClick={() => setViewing(row.id)} data-testid="template-view">
-            {t('message.template.view')}
-          </Button>
-          <RowActions
-            name={row.name}
-            updatePerm={PERM.templateUpdate}
-            removePerm={PERM.templateRemove}
-            onEdit={() => editor.edit(row)}
-            onRemove={() => remove.mutateAsync({ id: row.id })}
-          />
-        </Space>
+      before: (row) => (
+        <Button type="link" size="small" onClick={() => setViewing(row.id)} data-testid="template-view">
+          {t('message.template.view')}
+        </Button>
       ),
-    },
+    }),
   ];
-  const required = (field: string) => ({ required: true, whitespace: true, message: t('crud.required', { field }) });
   const tpl = shown.data;
 
   return (
@@ -87,10 +75,10 @@ export default function TemplateManage() {
         onSubmit={(v) => editor.save(v, add, update)}
         testId="template-form"
       >
-        <Form.Item name="name" label={t('message.template.name')} rules={[required(t('message.template.name'))]}>
+        <Form.Item name="name" label={t('message.template.name')} rules={[requiredText(t, t('message.template.name'))]}>
           <Input maxLength={100} data-testid="template-name" />
         </Form.Item>
-        <Form.Item name="type" label={t('message.template.type')} rules={[required(t('message.template.type'))]}>
+        <Form.Item name="type" label={t('message.template.type')} rules={[requiredText(t, t('message.template.type'))]}>
           <Input maxLength={64} data-testid="template-type" />
         </Form.Item>
         <Form.Item name="title" label={t('message.template.contentTitle')} rules={[{ max: 255 }]}>

@@ -10,7 +10,6 @@ import {
   Row,
   Col,
   Skeleton,
-  Space,
   Tag,
   Typography,
   type TableColumnsType,
@@ -27,11 +26,11 @@ import {
 } from '@study-crm/shared';
 import { FormModal } from '../../components/crud/FormModal';
 import { CrudList, DraftSelect } from '../../components/crud/CrudList';
-import { RowActions } from '../../components/crud/RowActions';
-import { useEditor } from '../../components/crud/useListScreen';
-import { useListState } from '../../components/crud/useListState';
-import { NOTICE_ROOT, noticeCrud, useNotice } from './api';
+import { useCrudList } from '../../components/crud/useCrudList';
+import { noticeCrud, useNotice } from './api';
 import { RecipientSelect } from './RecipientSelect';
+import { requiredText } from '../../components/crud/FormFields';
+import { actionsColumn } from '../../components/crud/columns';
 
 type Filters = { keyword?: string; state?: NoticeState | null; recipientId?: number | string | null };
 type FormValues = {
@@ -65,12 +64,7 @@ function RecipientName({ notice }: { notice: Pick<Notice, 'recipientId' | 'recip
 // message box (or every member's) from its publish time until it expires.
 export default function NoticeManage() {
   const { t } = useTranslation();
-  const list = useListState<Filters>({ queryRoot: [NOTICE_ROOT] });
-  const editor = useEditor<Notice>();
-  const query = noticeCrud.useList(list.params);
-  const add = noticeCrud.useAdd();
-  const update = noticeCrud.useUpdate();
-  const remove = noticeCrud.useRemove();
+  const { list, editor, query, add, update, remove } = useCrudList<Notice, Filters>(noticeCrud);
   const [viewing, setViewing] = useState<number | null>(null);
   const shown = useNotice(viewing);
 
@@ -104,28 +98,21 @@ export default function NoticeManage() {
       width: 100,
       render: (v: NoticeState) => <StateTag state={v} />,
     },
-    {
-      title: t('crud.actions'),
-      key: 'actions',
+    actionsColumn<Notice>(t, {
+      updatePerm: PERM.noticeUpdate,
+      removePerm: PERM.noticeRemove,
+      name: (row) => row.title,
+      onEdit: editor.edit,
+      onRemove: (row) => remove.mutateAsync({ id: row.id }),
       width: 190,
-      render: (_: unknown, row: Notice) => (
-        <Space size={4}>
-          <Button type="link" size="small" onClick={() => setViewing(row.id)} data-testid="notice-view">
-            {t('notice.view')}
-          </Button>
-          <RowActions
-            name={row.title}
-            updatePerm={PERM.noticeUpdate}
-            removePerm={PERM.noticeRemove}
-            onEdit={() => editor.edit(row)}
-            onRemove={() => remove.mutateAsync({ id: row.id })}
-          />
-        </Space>
+      before: (row) => (
+        <Button type="link" size="small" onClick={() => setViewing(row.id)} data-testid="notice-view">
+          {t('notice.view')}
+        </Button>
       ),
-    },
+    }),
   ];
 
-  const required = (field: string) => ({ required: true, whitespace: true, message: t('crud.required', { field }) });
   const editing = editor.isNew ? null : (editor.editing as Notice);
   const initialValues: Partial<FormValues> = editing
     ? {
@@ -185,14 +172,14 @@ export default function NoticeManage() {
         onSubmit={save}
         testId="notice-form"
       >
-        <Form.Item name="title" label={t('notice.f.title')} rules={[required(t('notice.f.title'))]}>
+        <Form.Item name="title" label={t('notice.f.title')} rules={[requiredText(t, t('notice.f.title'))]}>
           <Input maxLength={NOTICE_TITLE_MAX} data-testid="notice-f-title" />
         </Form.Item>
         <Form.Item
           name="content"
           label={t('notice.f.content')}
           extra={t('notice.f.contentHint')}
-          rules={[required(t('notice.f.content'))]}
+          rules={[requiredText(t, t('notice.f.content'))]}
         >
           <Input.TextArea rows={6} maxLength={NOTICE_CONTENT_MAX} showCount data-testid="notice-f-content" />
         </Form.Item>

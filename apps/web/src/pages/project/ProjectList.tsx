@@ -5,13 +5,13 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { PERM, PROJECT_STATUSES, type Project, type ProjectStatus } from '@study-crm/shared';
 import { FormModal } from '../../components/crud/FormModal';
 import { CrudList, DraftSelect } from '../../components/crud/CrudList';
-import { RowActions } from '../../components/crud/RowActions';
 import { useEditor } from '../../components/crud/useListScreen';
 import { useListState } from '../../components/crud/useListState';
 import { PROJECT_ROOT, useProjectList, useProjectWrites } from './api';
 import { projectDetailPath } from './paths';
 import { RoleTag, StatusTag } from './tags';
 import { formatTime } from '../../lib/format';
+import { actionsColumn } from '../../components/crud/columns';
 
 type Filters = { keyword?: string; status?: ProjectStatus | null };
 export type ProjectFormValues = {
@@ -127,20 +127,14 @@ export function ProjectList({ scope }: { scope: 'all' | 'mine' }) {
       width: 160,
       render: formatTime,
     },
-    {
-      title: t('crud.actions'),
-      key: 'actions',
+    actionsColumn<Project>(t, {
+      updatePerm: PERM.projectUpdate,
+      removePerm: PERM.projectRemove,
+      name: (row) => row.name,
+      onEdit: editor.edit,
+      onRemove: (row) => writes.remove.mutateAsync({ id: row.id }),
       width: 130,
-      render: (_: unknown, row) => (
-        <RowActions
-          name={row.name}
-          updatePerm={PERM.projectUpdate}
-          removePerm={PERM.projectRemove}
-          onEdit={() => editor.edit(row)}
-          onRemove={() => writes.remove.mutateAsync({ id: row.id })}
-        />
-      ),
-    },
+    }),
   ];
 
   return (

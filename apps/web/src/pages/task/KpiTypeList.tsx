@@ -3,10 +3,10 @@ import { Col, Form, Input, InputNumber, Row, Switch, Tag, type TableColumnsType 
 import { Code, PERM, type KpiType } from '@study-crm/shared';
 import { FormModal } from '../../components/crud/FormModal';
 import { CrudList } from '../../components/crud/CrudList';
-import { RowActions } from '../../components/crud/RowActions';
-import { useEditor } from '../../components/crud/useListScreen';
-import { useListState } from '../../components/crud/useListState';
-import { kpiCrud, kpiName, KPI_ROOT } from './api';
+import { useCrudList } from '../../components/crud/useCrudList';
+import { kpiCrud, kpiName } from './api';
+import { requiredText } from '../../components/crud/FormFields';
+import { actionsColumn } from '../../components/crud/columns';
 
 type Values = {
   nameTw: string;
@@ -21,14 +21,8 @@ type Values = {
 // KPI types: the name in three languages, the unit of their points, the weight in the KPI score, enabled.
 export default function KpiTypeList() {
   const { t, i18n } = useTranslation();
-  const list = useListState<{ keyword?: string }>({ queryRoot: [KPI_ROOT] });
-  const editor = useEditor<KpiType>();
-  const query = kpiCrud.useList(list.params);
-  const add = kpiCrud.useAdd();
-  const update = kpiCrud.useUpdate();
-  const remove = kpiCrud.useRemove();
+  const { list, editor, query, add, update, remove } = useCrudList<KpiType, { keyword?: string }>(kpiCrud);
   const editing = editor.isNew ? null : (editor.editing as KpiType);
-  const required = (field: string) => ({ required: true, whitespace: true, message: t('crud.required', { field }) });
 
   const columns: TableColumnsType<KpiType> = [
     { title: t('task.kpi.name'), key: 'name', render: (_: unknown, r) => kpiName(r, i18n.language) },
@@ -41,20 +35,14 @@ export default function KpiTypeList() {
       width: 100,
       render: (v: number) => (v ? <Tag color="green">{t('crud.enabled')}</Tag> : <Tag>{t('crud.disabled')}</Tag>),
     },
-    {
-      title: t('crud.actions'),
-      key: 'actions',
+    actionsColumn<KpiType>(t, {
+      updatePerm: PERM.kpiTypeUpdate,
+      removePerm: PERM.kpiTypeRemove,
+      name: (row) => kpiName(row, i18n.language),
+      onEdit: editor.edit,
+      onRemove: (row) => remove.mutateAsync({ id: row.id }),
       width: 130,
-      render: (_: unknown, row) => (
-        <RowActions
-          name={kpiName(row, i18n.language)}
-          updatePerm={PERM.kpiTypeUpdate}
-          removePerm={PERM.kpiTypeRemove}
-          onEdit={() => editor.edit(row)}
-          onRemove={() => remove.mutateAsync({ id: row.id })}
-        />
-      ),
-    },
+    }),
   ];
 
   return (
@@ -78,18 +66,18 @@ export default function KpiTypeList() {
         onSubmit={(v) => editor.save({ ...v, enabled: v.enabled ? 1 : 0 }, add, update)}
         testId="kpi-form"
       >
-        <Form.Item name="nameTw" label={t('task.kpi.nameTw')} rules={[required(t('task.kpi.nameTw'))]}>
+        <Form.Item name="nameTw" label={t('task.kpi.nameTw')} rules={[requiredText(t, t('task.kpi.nameTw'))]}>
           <Input maxLength={60} data-testid="kpi-f-nameTw" />
         </Form.Item>
-        <Form.Item name="nameCn" label={t('task.kpi.nameCn')} rules={[required(t('task.kpi.nameCn'))]}>
+        <Form.Item name="nameCn" label={t('task.kpi.nameCn')} rules={[requiredText(t, t('task.kpi.nameCn'))]}>
           <Input maxLength={60} data-testid="kpi-f-nameCn" />
         </Form.Item>
-        <Form.Item name="nameEn" label={t('task.kpi.nameEn')} rules={[required(t('task.kpi.nameEn'))]}>
+        <Form.Item name="nameEn" label={t('task.kpi.nameEn')} rules={[requiredText(t, t('task.kpi.nameEn'))]}>
           <Input maxLength={60} data-testid="kpi-f-nameEn" />
         </Form.Item>
         <Row gutter={16}>
           <Col span={12}>
-            <Form.Item name="unit" label={t('task.kpi.unit')} rules={[required(t('task.kpi.unit'))]}>
+            <Form.Item name="unit" label={t('task.kpi.unit')} rules={[requiredText(t, t('task.kpi.unit'))]}>
               <Input maxLength={20} data-testid="kpi-f-unit" />
             </Form.Item>
           </Col>
