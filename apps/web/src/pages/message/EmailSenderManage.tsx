@@ -7,7 +7,7 @@ import { CrudList } from '../../components/crud/CrudList';
 import { useCrudList } from '../../components/crud/useCrudList';
 import { Permission } from '../../components/Permission';
 import { senderCrud, testSender } from './api';
-import { requiredText } from '../../components/crud/FormFields';
+import { requiredText, requiredValue } from '../../components/crud/FormFields';
 import { actionsColumn } from '../../components/crud/columns';
 
 type Filters = { keyword?: string };
@@ -104,7 +104,7 @@ export default function EmailSenderManage() {
         <Form.Item name="host" label={t('message.sender.host')} rules={[requiredText(t, t('message.sender.host'))]}>
           <Input data-testid="sender-host" />
         </Form.Item>
-        <Form.Item name="port" label={t('message.sender.port')} rules={[requiredText(t, t('message.sender.port'))]}>
+        <Form.Item name="port" label={t('message.sender.port')} rules={[requiredValue(t, t('message.sender.port'))]}>
           <InputNumber min={1} max={65535} style={{ width: 160 }} data-testid="sender-port" />
         </Form.Item>
         <Form.Item name="tlsMode" label={t('message.sender.tlsMode')}>

@@ -4,7 +4,7 @@ import { PERM } from '@study-crm/shared';
 import { useSearchTerm } from '../../components/form/useSearchTerm';
 import { usePermission } from '../../components/Permission';
 import { kpiName, useKpiOptions, useProjectMembers, useProjectOptions } from './api';
-import { requiredText } from '../../components/crud/FormFields';
+import { requiredText, requiredValue } from '../../components/crud/FormFields';
 
 // The task form's fields: the project first, then an assignee among its members, the KPI type, points and dates.
 export function TaskFields({ knownProject }: { knownProject?: { id: number; name: string } | null }) {
@@ -22,7 +22,7 @@ export function TaskFields({ knownProject }: { knownProject?: { id: number; name
 
   return (
     <>
-      <Form.Item name="projectId" label={t('task.f.project')} rules={[requiredText(t, t('task.f.project'))]}>
+      <Form.Item name="projectId" label={t('task.f.project')} rules={[requiredValue(t, t('task.f.project'))]}>
         <Select<number>
           showSearch={search.selectProps.showSearch}
           loading={projects.isFetching}
@@ -31,11 +31,7 @@ export function TaskFields({ knownProject }: { knownProject?: { id: number; name
           data-testid="task-f-project"
         />
       </Form.Item>
-      <Form.Item
-        name="title"
-        label={t('task.f.title')}
-        rules={[{ ...requiredText(t, t('task.f.title')), whitespace: true }]}
-      >
+      <Form.Item name="title" label={t('task.f.title')} rules={[requiredText(t, t('task.f.title'))]}>
         <Input maxLength={200} data-testid="task-f-title" />
       </Form.Item>
       <Form.Item name="assigneeId" label={t('task.f.assignee')} extra={t('task.f.assigneeHint')}>
