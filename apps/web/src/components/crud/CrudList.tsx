@@ -23,8 +23,9 @@ type Props<T, F extends ToolbarFilters & Filters> = {
   // The list's string group: `<strings>.keywordPlaceholder`, and where the group has them `.title`, `.empty` and
   // `.noMatch` (the kit's generic texts otherwise). `title` and the table's texts may still be given.
   strings: ListStrings;
-  // The test ids: <ids>-manage (the card, unless `testId`), <ids>-keyword, <ids>-add and <ids>-table.
-  ids: string;
+  // The test ids: <ids>-manage (the card, unless `testId`), <ids>-keyword, <ids>-add and <ids>-table; by default
+  // the last name of `strings` (message.template: template-add).
+  ids?: string;
   title?: ReactNode;
   testId?: string;
   list: ListStateApi<F>;
@@ -65,21 +66,22 @@ export function CrudList<T extends object, F extends ToolbarFilters & Filters>({
   children,
 }: Props<T, F>) {
   const { t, i18n } = useTranslation();
+  const idPrefix = ids ?? strings.slice(strings.lastIndexOf('.') + 1);
   // The group is checked by ListStrings at compile time; i18next's typed keys cannot follow a computed name.
   const text = (key: string) =>
     i18n.exists(`${strings}.${key}`) ? (t(`${strings}.${key}` as never) as string) : undefined;
   return (
-    <Card title={title ?? text('title')} extra={extra} data-testid={testId ?? `${ids}-manage`}>
+    <Card title={title ?? text('title')} extra={extra} data-testid={testId ?? `${idPrefix}-manage`}>
       {banner}
       {otherView ?? (
         <>
           <ListToolbar<F>
             list={list}
             keywordPlaceholder={text('keywordPlaceholder') ?? ''}
-            keywordTestId={`${ids}-keyword`}
+            keywordTestId={`${idPrefix}-keyword`}
             addPerm={add?.perm}
             onAdd={add?.onClick}
-            addTestId={`${ids}-add`}
+            addTestId={`${idPrefix}-add`}
             showStatus={statusFilter}
             {...toolbar}
           >
@@ -88,7 +90,7 @@ export function CrudList<T extends object, F extends ToolbarFilters & Filters>({
           <PagedTable<T>
             emptyText={text('empty')}
             noMatchText={text('noMatch')}
-            testId={`${ids}-table`}
+            testId={`${idPrefix}-table`}
             {...table}
             list={list}
           />

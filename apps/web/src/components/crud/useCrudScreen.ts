@@ -70,12 +70,9 @@ export function useCrudScreen<
     },
     table: { query: list, list: filters, emptyText: opts.strings.empty, noMatchText: opts.strings.noMatch },
     modal: {
-      open: editor.open,
-      record: editor.record,
-      title: editor.creating ? opts.strings.addTitle : opts.strings.editTitle,
+      ...editor.dialog(opts.strings.addTitle, opts.strings.editTitle),
       initialValues: editor.isNew ? opts.newValues : (editor.editing as Row as Partial<V>),
       inlineCodes: [opts.existsCode],
-      onClose: editor.close,
       onSubmit: save,
       testId: `${opts.testId}-form`,
     },

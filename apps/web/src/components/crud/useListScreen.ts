@@ -14,14 +14,17 @@ export function useEditor<Row extends { id: number; version?: number }>() {
   const isNew = editing === 'new' || editing === null;
   return {
     editing,
-    open: editing !== null,
-    // The title switches only on an explicit 'new', so it does not flip while the dialog closes.
-    creating: editing === 'new',
     isNew,
-    // Identity of the shown record, for the dialog's fresh form per record.
-    record: editing === null || editing === 'new' ? 'new' : editing.id,
     edit: (row: Row | 'new') => setEditing(row),
     close: () => setEditing(null),
+    // The form dialog's opening, record (its identity: another record gets a fresh form), title and closing, spread
+    // onto FormModal. The title switches only on an explicit 'new', so it does not flip while the dialog closes.
+    dialog: (addTitle: string, editTitle: string) => ({
+      open: editing !== null,
+      record: editing === null || editing === 'new' ? ('new' as const) : editing.id,
+      title: editing === 'new' ? addTitle : editTitle,
+      onClose: () => setEditing(null),
+    }),
     // Adds a new row, or updates the edited one by id and the version it was read at (a stale copy is refused).
     save: <V>(values: V, add: Save, update: Save) => {
       if (isNew) return add.mutateAsync(toParams(values as Record<string, unknown>));

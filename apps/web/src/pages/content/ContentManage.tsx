@@ -81,7 +81,6 @@ export default function ContentManage() {
   return (
     <CrudList
       strings="content"
-      ids="content"
       list={list}
       add={{ perm: PERM.contentAdd, onClick: () => editor.edit('new') }}
       filters={
@@ -96,9 +95,7 @@ export default function ContentManage() {
       table={{ query, columns, scrollX: 1000 }}
     >
       <FormModal<Values>
-        open={editor.open}
-        record={editor.record}
-        title={editor.creating ? t('content.addTitle') : t('content.editTitle')}
+        {...editor.dialog(t('content.addTitle'), t('content.editTitle'))}
         initialValues={
           editing
             ? {
@@ -112,7 +109,6 @@ export default function ContentManage() {
             : { locale: 'all', status: 'draft', pinned: false }
         }
         inlineCodes={[]}
-        onClose={editor.close}
         onSubmit={({ window, pinned, ...v }) =>
           editor.save(
             {

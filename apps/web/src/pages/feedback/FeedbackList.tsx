@@ -110,7 +110,6 @@ export default function FeedbackList() {
   return (
     <CrudList
       strings="feedback"
-      ids="feedback"
       list={list}
       toolbar={{
         keywordWidth: 280,

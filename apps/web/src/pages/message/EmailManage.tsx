@@ -71,7 +71,6 @@ export default function EmailManage() {
   return (
     <CrudList
       strings="message.email"
-      ids="email"
       list={list}
       add={{ perm: PERM.emailAdd, onClick: () => setComposing(true) }}
       filters={

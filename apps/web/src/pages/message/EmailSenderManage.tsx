@@ -81,20 +81,16 @@ export default function EmailSenderManage() {
   return (
     <CrudList
       strings="message.sender"
-      ids="sender"
       list={list}
       add={{ perm: PERM.mailSenderAdd, onClick: () => editor.edit('new') }}
       table={{ query, columns, scrollX: 900 }}
     >
       <FormModal<FormValues>
-        open={editor.open}
-        record={editor.record}
-        title={editor.creating ? t('message.sender.addTitle') : t('message.sender.editTitle')}
+        {...editor.dialog(t('message.sender.addTitle'), t('message.sender.editTitle'))}
         initialValues={
           editor.isNew ? { port: 587, tlsMode: 'starttls' } : { ...(editor.editing as MailSender), password: '' }
         }
         inlineCodes={[Code.BAD_REQUEST, Code.MAIL_SENDER_IN_USE]}
-        onClose={editor.close}
         onSubmit={(v) => editor.save(v, add, update)}
         testId="sender-form"
       >

@@ -50,7 +50,6 @@ export default function TemplateManage() {
   return (
     <CrudList
       strings="message.template"
-      ids="template"
       list={list}
       add={{ perm: PERM.templateAdd, onClick: () => editor.edit('new') }}
       filters={
@@ -66,12 +65,9 @@ export default function TemplateManage() {
       table={{ query, columns, scrollX: 900 }}
     >
       <FormModal<FormValues>
-        open={editor.open}
-        record={editor.record}
-        title={editor.creating ? t('message.template.addTitle') : t('message.template.editTitle')}
+        {...editor.dialog(t('message.template.addTitle'), t('message.template.editTitle'))}
         initialValues={editor.isNew ? {} : (editor.editing as Template)}
         inlineCodes={[Code.BAD_REQUEST]}
-        onClose={editor.close}
         onSubmit={(v) => editor.save(v, add, update)}
         testId="template-form"
       >

@@ -134,7 +134,6 @@ export default function NoticeManage() {
   return (
     <CrudList
       strings="notice"
-      ids="notice"
       list={list}
       add={{ perm: PERM.noticeAdd, onClick: () => editor.edit('new') }}
       filters={
@@ -163,12 +162,9 @@ export default function NoticeManage() {
       table={{ query, columns, scrollX: 960 }}
     >
       <FormModal<FormValues>
-        open={editor.open}
-        record={editor.record}
-        title={editor.creating ? t('notice.addTitle') : t('notice.editTitle')}
+        {...editor.dialog(t('notice.addTitle'), t('notice.editTitle'))}
         initialValues={initialValues}
         inlineCodes={[Code.BAD_REQUEST]}
-        onClose={editor.close}
         onSubmit={save}
         testId="notice-form"
       >

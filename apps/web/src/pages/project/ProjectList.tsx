@@ -140,7 +140,6 @@ export function ProjectList({ scope }: { scope: 'all' | 'mine' }) {
   return (
     <CrudList
       strings="project"
-      ids="project"
       title={t(scope === 'all' ? 'project.titleAll' : 'project.titleMine')}
       testId={`project-list-${scope}`}
       list={list}
@@ -162,12 +161,9 @@ export function ProjectList({ scope }: { scope: 'all' | 'mine' }) {
       }}
     >
       <FormModal<ProjectFormValues>
-        open={editor.open}
-        record={editor.record}
-        title={editor.creating ? t('project.addTitle') : t('project.editTitle')}
+        {...editor.dialog(t('project.addTitle'), t('project.editTitle'))}
         initialValues={projectInitial(editor.isNew ? null : (editor.editing as Project))}
         inlineCodes={[]}
-        onClose={editor.close}
         onSubmit={async (v) => {
           const saved = (await editor.save(projectBody(v), writes.add, writes.update)) as { id: number } | undefined;
           if (editor.isNew && saved) navigate(projectDetailPath(saved.id));

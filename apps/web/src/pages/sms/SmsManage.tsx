@@ -79,7 +79,6 @@ export default function SmsManage() {
   return (
     <CrudList
       strings="sms"
-      ids="sms"
       list={list}
       add={{ perm: PERM.smsAdd, onClick: () => setComposing(true) }}
       banner={

@@ -48,21 +48,17 @@ export default function KpiTypeList() {
   return (
     <CrudList
       strings="task.kpi"
-      ids="kpi"
       testId="kpi-type-list"
       list={list}
       add={{ perm: PERM.kpiTypeAdd, onClick: () => editor.edit('new') }}
       table={{ query, columns }}
     >
       <FormModal<Values>
-        open={editor.open}
-        record={editor.record}
-        title={editor.creating ? t('task.kpi.addTitle') : t('task.kpi.editTitle')}
+        {...editor.dialog(t('task.kpi.addTitle'), t('task.kpi.editTitle'))}
         initialValues={
           editing ? { ...editing, enabled: editing.enabled === 1 } : { weight: 100, enabled: true, sort: 0 }
         }
         inlineCodes={[Code.KPI_TYPE_EXISTS]}
-        onClose={editor.close}
         onSubmit={(v) => editor.save({ ...v, enabled: v.enabled ? 1 : 0 }, add, update)}
         testId="kpi-form"
       >

@@ -85,7 +85,6 @@ export function TaskList({ scope }: { scope: 'all' | 'mine' }) {
   return (
     <CrudList
       strings="task"
-      ids="task"
       title={t(scope === 'all' ? 'task.titleAll' : 'task.titleMine')}
       testId={`task-list-${scope}`}
       extra={
@@ -118,9 +117,7 @@ export function TaskList({ scope }: { scope: 'all' | 'mine' }) {
       }}
     >
       <FormModal<Values>
-        open={editor.open}
-        record={editor.record}
-        title={editor.creating ? t('task.addTitle') : t('task.editTitle')}
+        {...editor.dialog(t('task.addTitle'), t('task.editTitle'))}
         initialValues={
           editing
             ? {
@@ -135,7 +132,6 @@ export function TaskList({ scope }: { scope: 'all' | 'mine' }) {
             : { points: 0 }
         }
         inlineCodes={[]}
-        onClose={editor.close}
         onSubmit={(v) => editor.save(toBody(v), writes.add, writes.update)}
         testId="task-form"
       >

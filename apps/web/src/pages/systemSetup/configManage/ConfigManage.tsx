@@ -54,7 +54,6 @@ export default function ConfigManage() {
   return (
     <CrudList
       strings="systemSetup.config"
-      ids="config"
       {...crud.crudList}
       toolbar={{ keywordWidth: 240 }}
       filters={

@@ -44,7 +44,7 @@ export default function LabelManage() {
   ];
 
   return (
-    <CrudList strings="systemSetup.label" ids="label" {...crud.crudList} table={{ ...crud.table, columns }}>
+    <CrudList strings="systemSetup.label" {...crud.crudList} table={{ ...crud.table, columns }}>
       <FormModal<FormValues> {...crud.modal}>
         <Row gutter={12}>
           <Col span={16}>

@@ -59,7 +59,6 @@ export default function TagManage() {
   return (
     <CrudList
       strings="systemSetup.tag"
-      ids="tag"
       {...crud.crudList}
       filters={
         <DictSelect
