@@ -40,6 +40,10 @@ describe('configuration', () => {
       'CAPTCHA_TEST_CODE is a test-only setting and is refused when NODE_ENV=production',
     ]);
     expect(loadConfig({ NODE_ENV: 'test', CAPTCHA_TEST_CODE: 'ABCD' }).captchaTestCode).toBe('ABCD');
+    // A character the captcha never draws would make every captcha picture fail (a 500): refused at start.
+    expect(problemsOf({ NODE_ENV: 'test', CAPTCHA_TEST_CODE: 'LH26' })).toEqual([
+      'CAPTCHA_TEST_CODE must be 4 characters of 23456789ABCDEFGHJKMNPQRSTUVWXYZ',
+    ]);
   });
 
   it('switches to PostgreSQL with a postgres:// URL', () => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { MERCHANT_ID, PASSWORD_MAX, PASSWORD_MIN, PLATFORM } from '@study-crm/shared';
+import { CAPTCHA_ALPHABET } from './lib/captcha-image.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -33,9 +34,10 @@ const EnvSchema = z
     MC_ID: z.string().min(1).max(32).default(MERCHANT_ID),
     PLATFORM: z.string().min(1).max(32).default(PLATFORM),
     CLIENT_SIGN: z.string().min(8, 'must be at least 8 characters').max(256).default('sadmin-web-2026'),
+    // Drawn like any captcha, so only from the captcha's alphabet (no 0/O, 1/I/L).
     CAPTCHA_TEST_CODE: z
       .string()
-      .regex(/^[A-Z0-9]{4}$/, 'must be 4 capital letters or digits')
+      .regex(new RegExp(`^[${CAPTCHA_ALPHABET}]{4}$`), `must be 4 characters of ${CAPTCHA_ALPHABET}`)
       .optional(),
     SESSION_IDLE_MINUTES: int(120, 1, 60 * 24 * 7),
     SESSION_MAX_HOURS: int(12, 1, 24 * 30),
