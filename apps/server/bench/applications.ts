@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
@@ -8,6 +7,7 @@ import { loadConfig } from '../src/config.js';
 import type { Db, Dialect } from '../src/db/database.js';
 import { seedDemoApplications } from '../src/db/seed/demo-applications.js';
 import { createApplicationRepository, type ListFilter } from '../src/modules/application/index.js';
+import { signInAdmin } from './sign-in.js';
 
 // The applications list under load: its first page with a status filter and a name search, timed through
 // app.inject next to a trivial signed endpoint (the profile), plus the database's plan for the list's queries.
@@ -155,15 +155,7 @@ async function main() {
     }
     const headers = { sign: config.clientSign, 'accept-language': 'en-US' };
     const common = `appId=${config.appId}&mcId=${config.mcId}`;
-    const key = randomBytes(8).toString('hex');
-    await app.inject({ method: 'GET', url: `/api/v1/sys/code/getCode?key=${key}&${common}`, headers });
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/v1/mc/auth/login/loginName',
-      headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: `${common}&loginName=admin&password=${encodeURIComponent('Bench#2026pass')}&key=${key}&code=BNCH`,
-    });
-    const { token, mid } = login.json<{ data: { token: string; mid: number } }>().data;
+    const { token, mid } = await signInAdmin(app, config, { name: 'admin', password: 'Bench#2026pass' });
     const auth = { headers: { ...headers, 'x-token': token }, common: `${common}&memberId=${mid}` };
     printBench(await benchApplicationList({ app, db: db.db, dialect: db.dialect, auth }, { iterations }));
   } finally {

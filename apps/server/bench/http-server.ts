@@ -1,7 +1,6 @@
 // The server side of `npm run bench` (bench/http.ts forks this file): builds the real app on SQLite or
 // PostgreSQL, listens on a local port, and seeds / reports memory when the parent asks over IPC. The load runs in
 // another process so the load generator neither shares this event loop nor counts in this resident memory.
-import { randomBytes } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { buildApp, type BuiltApp } from '../src/app.js';
@@ -9,6 +8,7 @@ import { loadConfig } from '../src/config.js';
 import { seedDemoApplications } from '../src/db/seed/demo-applications.js';
 import { analyze, seedDemoMembers } from '../src/db/seed/demo-members.js';
 import { seedDemoPayments } from '../src/db/seed/demo-payments.js';
+import { signInAdmin } from './sign-in.js';
 
 export type BenchRequest =
   | { type: 'start'; env: Record<string, string>; sqliteFile?: string; pgSchema?: string; members: number }
@@ -36,17 +36,10 @@ async function start(m: Extract<BenchRequest, { type: 'start' }>): Promise<Start
   await seedDemoMembers(db.db, m.members);
   await analyze(db.db);
   const membersMs = Date.now() - t;
-  const headers = { sign: config.clientSign };
-  const common = `appId=${config.appId}&mcId=${config.mcId}`;
-  const key = randomBytes(8).toString('hex');
-  await app.inject({ method: 'GET', url: `/api/v1/sys/code/getCode?key=${key}&${common}`, headers });
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/v1/mc/auth/login/loginName',
-    headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
-    payload: `${common}&loginName=${m.env.ADMIN_LOGIN}&password=${encodeURIComponent(m.env.ADMIN_PASSWORD ?? '')}&key=${key}&code=${m.env.CAPTCHA_TEST_CODE}`,
+  const { token, mid } = await signInAdmin(app, config, {
+    name: m.env.ADMIN_LOGIN ?? '',
+    password: m.env.ADMIN_PASSWORD ?? '',
   });
-  const { token, mid } = login.json<{ data: { token: string; mid: number } }>().data;
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

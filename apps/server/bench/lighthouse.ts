@@ -14,6 +14,7 @@ import { chromium } from 'playwright-core';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { seedDemoApplications } from '../src/db/seed/demo-applications.js';
+import { signInAdmin } from './sign-in.js';
 
 const GOAL = 95;
 const CHROMIUM = '/usr/bin/chromium';
@@ -52,19 +53,7 @@ async function main() {
   await seedDemoApplications(db.db, 2_000, 200);
 
   // The administrator's session, as the login page would store it.
-  const headers = { sign: config.clientSign };
-  const common = `appId=${config.appId}&mcId=${config.mcId}`;
-  const key = randomBytes(8).toString('hex');
-  await app.inject({ method: 'GET', url: `/api/v1/sys/code/getCode?key=${key}&${common}`, headers });
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/v1/mc/auth/login/loginName',
-    headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
-    payload: `${common}&loginName=${env.ADMIN_LOGIN}&password=${env.ADMIN_PASSWORD}&key=${key}&code=${env.CAPTCHA_TEST_CODE}`,
-  });
-  const signedIn = login.json<{ meta: { code: number; message: string }; data: { token: string; mid: number } }>();
-  if (signedIn.meta.code !== 200) throw new Error(`sign-in refused: ${signedIn.meta.message}`);
-  const { token, mid } = signedIn.data;
+  const { token, mid } = await signInAdmin(app, config, { name: env.ADMIN_LOGIN, password: env.ADMIN_PASSWORD });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
