@@ -28,21 +28,22 @@ const OP_COLOR: Record<TrackOperation, string> = {
   removeAttachment: 'magenta',
 };
 
-const FIELDS = [
-  'title',
-  'type',
-  'transactionDate',
-  'amount',
-  'currency',
-  'transferMethod',
-  'description',
-  'signingTeacherId',
-  'status',
-  'voidReason',
-  'contractFiles',
-  'paymentScreenshots',
-  'receipt',
-] as const;
+// The logged field names, each shown with the form's label for it (signingTeacherId is the form's signingTeacher).
+const FIELD_LABELS = {
+  title: 'title',
+  type: 'type',
+  transactionDate: 'transactionDate',
+  amount: 'amount',
+  currency: 'currency',
+  transferMethod: 'transferMethod',
+  description: 'description',
+  signingTeacherId: 'signingTeacher',
+  status: 'status',
+  voidReason: 'voidReason',
+  contractFiles: 'contractFiles',
+  paymentScreenshots: 'paymentScreenshots',
+  receipt: 'receipt',
+} as const;
 
 function OperationTag({ op }: { op: TrackOperation }) {
   const { t } = useTranslation();
@@ -52,8 +53,7 @@ function OperationTag({ op }: { op: TrackOperation }) {
 // Field names and the status/type values of a change, in the reader's language.
 function useChangeText() {
   const { t } = useTranslation();
-  const field = (f: string) =>
-    (FIELDS as readonly string[]).includes(f) ? t(`payment.field.${f as (typeof FIELDS)[number]}`) : f;
+  const field = (f: string) => (f in FIELD_LABELS ? t(`payment.f.${FIELD_LABELS[f as keyof typeof FIELD_LABELS]}`) : f);
   const value = (f: string, v: string | null) => {
     if (v === null) return '—';
     if (f === 'status' && (v === 'pending' || v === 'confirmed' || v === 'voided')) return t(`payment.status.${v}`);
