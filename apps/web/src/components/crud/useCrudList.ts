@@ -1,5 +1,9 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Page } from '@study-crm/shared';
+import type { Params } from '../../api/client';
+import { actionsColumn } from './columns';
 import type { crudApi } from './crud';
 import { useEditor } from './useListScreen';
 import { useListState } from './useListState';
@@ -16,18 +20,38 @@ type Resource<W> = {
 
 // The state and calls of a list screen over a crudApi resource: URL-kept filters and paging, the page of rows, the
 // add/edit dialog and the three writes.
-export function useCrudList<Row extends { id: number; version?: number }, F extends Filters, W = CrudWrite>(
-  resource: Resource<W>,
-) {
+export function useCrudList<
+  Row extends { id: number; version?: number },
+  F extends Filters,
+  W extends { mutateAsync: (body: Params) => Promise<unknown> } = CrudWrite,
+>(resource: Resource<W>) {
+  const { t } = useTranslation();
   const list = useListState<F>({ queryRoot: [resource.queryRoot] });
   const editor = useEditor<Row>();
   const query = (resource.useList as (p: typeof list.params) => UseQueryResult<Page<Row>>)(list.params);
+  const remove = resource.useRemove();
   return {
     list,
     editor,
     query,
     add: resource.useAdd(),
     update: resource.useUpdate(),
-    remove: resource.useRemove(),
+    remove,
+    // The rows' edit/delete column: edit opens the dialog, delete removes by id (each behind its permission, the
+    // row named by `name` in the confirmation); `more` gives its width and the screen's own actions.
+    actionsColumn: (
+      updatePerm: string,
+      removePerm: string,
+      name: (row: Row) => string,
+      more: { width?: number; before?: (row: Row) => ReactNode } = {},
+    ) =>
+      actionsColumn<Row>(t, {
+        ...more,
+        updatePerm,
+        removePerm,
+        name,
+        onEdit: editor.edit,
+        onRemove: (row) => remove.mutateAsync({ id: row.id }),
+      }),
   };
 }

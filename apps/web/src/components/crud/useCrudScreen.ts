@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Page, RecordStatus } from '@study-crm/shared';
 import type { Params } from '../../api/client';
-import { actionsColumn, statusColumn } from './columns';
+import { statusColumn } from './columns';
 import { useCrudList } from './useCrudList';
 import { rowBody } from './crud';
 import { type BaseFilters } from './useListScreen';
@@ -40,7 +40,8 @@ export function useCrudScreen<
   F extends BaseFilters & Filters,
   V,
 >(t: TFunction, opts: Options<Row, V>) {
-  const { list: filters, editor, query: list, add, update, remove } = useCrudList<Row, F, Write>(opts);
+  const crud = useCrudList<Row, F, Write>(opts);
+  const { list: filters, editor, query: list, add, update } = crud;
   const save = (values: V) => editor.save(values, add, update);
   return {
     filters,
@@ -52,13 +53,7 @@ export function useCrudScreen<
       onChange: (row, status) => update.mutate({ ...rowBody(row, opts.readOnly), status }),
       testId: opts.statusTestId,
     }),
-    actionsColumn: actionsColumn<Row>(t, {
-      updatePerm: opts.perms.update,
-      removePerm: opts.perms.remove,
-      name: opts.name,
-      onEdit: editor.edit,
-      onRemove: (row) => remove.mutateAsync({ id: row.id }),
-    }),
+    actionsColumn: crud.actionsColumn(opts.perms.update, opts.perms.remove, opts.name),
     // Spread onto CrudList (or ListToolbar), PagedTable and FormModal.
     crudList: { list: filters, add: { perm: opts.perms.add, onClick: () => editor.edit('new') }, statusFilter: true },
     toolbar: {

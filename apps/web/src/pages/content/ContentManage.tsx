@@ -7,7 +7,6 @@ import { CrudList, DraftSelect } from '../../components/crud/CrudList';
 import { useCrudList } from '../../components/crud/useCrudList';
 import { contentCrud } from './api';
 import { requiredText } from '../../components/crud/FormFields';
-import { actionsColumn } from '../../components/crud/columns';
 
 type Filters = { keyword?: string; status?: ContentItem['status'] | null };
 type Values = {
@@ -25,7 +24,8 @@ const at = (v: number | null) => (v ? dayjs(v).format(TIME) : '…');
 // their window, in their language (or all), pinned first.
 export default function ContentManage() {
   const { t } = useTranslation();
-  const { list, editor, query, add, update, remove } = useCrudList<ContentItem, Filters>(contentCrud);
+  const crud = useCrudList<ContentItem, Filters>(contentCrud);
+  const { list, editor, query, add, update } = crud;
   const editing = editor.isNew ? null : (editor.editing as ContentItem);
 
   const columns: TableColumnsType<ContentItem> = [
@@ -68,14 +68,7 @@ export default function ContentManage() {
       width: 160,
       render: (v: number) => dayjs(v).format(TIME),
     },
-    actionsColumn<ContentItem>(t, {
-      updatePerm: PERM.contentUpdate,
-      removePerm: PERM.contentRemove,
-      name: (row) => row.title,
-      onEdit: editor.edit,
-      onRemove: (row) => remove.mutateAsync({ id: row.id }),
-      width: 130,
-    }),
+    crud.actionsColumn(PERM.contentUpdate, PERM.contentRemove, (row) => row.title, { width: 130 }),
   ];
 
   return (

@@ -8,7 +8,6 @@ import { useCrudList } from '../../components/crud/useCrudList';
 import { Permission } from '../../components/Permission';
 import { senderCrud, testSender } from './api';
 import { requiredText, requiredValue } from '../../components/crud/FormFields';
-import { actionsColumn } from '../../components/crud/columns';
 
 type Filters = { keyword?: string };
 type FormValues = {
@@ -24,7 +23,8 @@ type FormValues = {
 export default function EmailSenderManage() {
   const { t } = useTranslation();
   const { modal } = AntApp.useApp();
-  const { list, editor, query, add, update, remove } = useCrudList<MailSender, Filters>(senderCrud);
+  const crud = useCrudList<MailSender, Filters>(senderCrud);
+  const { list, editor, query, add, update } = crud;
   const [testing, setTesting] = useState<number | null>(null);
 
   const runTest = async (row: MailSender) => {
@@ -55,12 +55,7 @@ export default function EmailSenderManage() {
       width: 120,
       render: (v: MailSender['tlsMode']) => t(`message.sender.tls_${v}`),
     },
-    actionsColumn<MailSender>(t, {
-      updatePerm: PERM.mailSenderUpdate,
-      removePerm: PERM.mailSenderRemove,
-      name: (row) => row.displayName ?? row.account,
-      onEdit: editor.edit,
-      onRemove: (row) => remove.mutateAsync({ id: row.id }),
+    crud.actionsColumn(PERM.mailSenderUpdate, PERM.mailSenderRemove, (row) => row.displayName ?? row.account, {
       width: 240,
       before: (row) => (
         <Permission perm={PERM.mailSenderTest}>

@@ -9,7 +9,6 @@ import { templateCrud, useTemplate } from './api';
 import { FRAME_PLACEHOLDER, framed, HtmlPreview, SAMPLE_VARIABLES, withSampleData } from './preview';
 import { formatTime } from '../../lib/format';
 import { requiredText } from '../../components/crud/FormFields';
-import { actionsColumn } from '../../components/crud/columns';
 
 type Filters = { keyword?: string; type?: string };
 type FormValues = Pick<Template, 'name' | 'title' | 'type' | 'frameUrl' | 'frameHtml' | 'content'>;
@@ -17,7 +16,8 @@ type FormValues = Pick<Template, 'name' | 'title' | 'type' | 'frameUrl' | 'frame
 // Templates (spec section 2): list, create, view (with a preview on sample data), edit, delete.
 export default function TemplateManage() {
   const { t } = useTranslation();
-  const { list, editor, query, add, update, remove } = useCrudList<Template, Filters>(templateCrud);
+  const crud = useCrudList<Template, Filters>(templateCrud);
+  const { list, editor, query, add, update } = crud;
   const [viewing, setViewing] = useState<number | null>(null);
   const shown = useTemplate(viewing);
 
@@ -31,12 +31,7 @@ export default function TemplateManage() {
       width: 170,
       render: formatTime,
     },
-    actionsColumn<Template>(t, {
-      updatePerm: PERM.templateUpdate,
-      removePerm: PERM.templateRemove,
-      name: (row) => row.name,
-      onEdit: editor.edit,
-      onRemove: (row) => remove.mutateAsync({ id: row.id }),
+    crud.actionsColumn(PERM.templateUpdate, PERM.templateRemove, (row) => row.name, {
       width: 200,
       before: (row) => (
         <Button type="link" size="small" onClick={() => setViewing(row.id)} data-testid="template-view">

@@ -30,7 +30,6 @@ import { useCrudList } from '../../components/crud/useCrudList';
 import { noticeCrud, useNotice } from './api';
 import { RecipientSelect } from './RecipientSelect';
 import { requiredText } from '../../components/crud/FormFields';
-import { actionsColumn } from '../../components/crud/columns';
 
 type Filters = { keyword?: string; state?: NoticeState | null; recipientId?: number | string | null };
 type FormValues = {
@@ -64,7 +63,8 @@ function RecipientName({ notice }: { notice: Pick<Notice, 'recipientId' | 'recip
 // message box (or every member's) from its publish time until it expires.
 export default function NoticeManage() {
   const { t } = useTranslation();
-  const { list, editor, query, add, update, remove } = useCrudList<Notice, Filters>(noticeCrud);
+  const crud = useCrudList<Notice, Filters>(noticeCrud);
+  const { list, editor, query, add, update } = crud;
   const [viewing, setViewing] = useState<number | null>(null);
   const shown = useNotice(viewing);
 
@@ -98,12 +98,7 @@ export default function NoticeManage() {
       width: 100,
       render: (v: NoticeState) => <StateTag state={v} />,
     },
-    actionsColumn<Notice>(t, {
-      updatePerm: PERM.noticeUpdate,
-      removePerm: PERM.noticeRemove,
-      name: (row) => row.title,
-      onEdit: editor.edit,
-      onRemove: (row) => remove.mutateAsync({ id: row.id }),
+    crud.actionsColumn(PERM.noticeUpdate, PERM.noticeRemove, (row) => row.title, {
       width: 190,
       before: (row) => (
         <Button type="link" size="small" onClick={() => setViewing(row.id)} data-testid="notice-view">

@@ -6,7 +6,6 @@ import { CrudList } from '../../components/crud/CrudList';
 import { useCrudList } from '../../components/crud/useCrudList';
 import { kpiCrud, kpiName } from './api';
 import { requiredText } from '../../components/crud/FormFields';
-import { actionsColumn } from '../../components/crud/columns';
 
 type Values = {
   nameTw: string;
@@ -21,7 +20,8 @@ type Values = {
 // KPI types: the name in three languages, the unit of their points, the weight in the KPI score, enabled.
 export default function KpiTypeList() {
   const { t, i18n } = useTranslation();
-  const { list, editor, query, add, update, remove } = useCrudList<KpiType, { keyword?: string }>(kpiCrud);
+  const crud = useCrudList<KpiType, { keyword?: string }>(kpiCrud);
+  const { list, editor, query, add, update } = crud;
   const editing = editor.isNew ? null : (editor.editing as KpiType);
 
   const columns: TableColumnsType<KpiType> = [
@@ -35,14 +35,7 @@ export default function KpiTypeList() {
       width: 100,
       render: (v: number) => (v ? <Tag color="green">{t('crud.enabled')}</Tag> : <Tag>{t('crud.disabled')}</Tag>),
     },
-    actionsColumn<KpiType>(t, {
-      updatePerm: PERM.kpiTypeUpdate,
-      removePerm: PERM.kpiTypeRemove,
-      name: (row) => kpiName(row, i18n.language),
-      onEdit: editor.edit,
-      onRemove: (row) => remove.mutateAsync({ id: row.id }),
-      width: 130,
-    }),
+    crud.actionsColumn(PERM.kpiTypeUpdate, PERM.kpiTypeRemove, (row) => kpiName(row, i18n.language), { width: 130 }),
   ];
 
   return (
