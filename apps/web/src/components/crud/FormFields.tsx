@@ -5,13 +5,13 @@ import { ColorField } from './ColorField';
 import { StatusSelect } from './StatusSelect';
 import { requiredRule } from '../form/rules';
 
-// A required text field: blank or only spaces is refused with the field's name.
 // A value that must be given: a picked option or a number (antd checks a whitespace rule as text, so these have
 // none).
 export const requiredValue = (t: TFunction, field: string): FormRule => ({
   required: true,
   message: t('crud.required', { field }),
 });
+// A required text field: blank or only spaces is refused with the field's name.
 export const requiredText = (t: TFunction, field: string): FormRule => requiredRule(t('crud.required', { field }));
 
 // Config keys and dictionary types: letters, digits, _ . : -

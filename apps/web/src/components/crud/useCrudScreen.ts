@@ -5,7 +5,7 @@ import type { Params } from '../../api/client';
 import { statusColumn } from './columns';
 import { useCrudList } from './useCrudList';
 import { rowBody } from './crud';
-import { type BaseFilters } from './useListScreen';
+import type { BaseFilters } from './useListScreen';
 import type { Filters } from './urlState';
 
 type Write = { mutate: (body: Params) => void; mutateAsync: (body: Params) => Promise<unknown> };
