@@ -32,17 +32,19 @@ describe('content security policy', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toContain('unsafe-eval');
     expect(csp).not.toContain('unsafe-inline');
-    // antd's styles are in place: the sign-in button is styled (a coloured background), not a bare button.
+    // The login page's stylesheet is in place (it is drawn without antd): the sign-in button is styled (a coloured
+    // background), not a bare button.
     await page.getByTestId('login-submit').waitFor();
     const bg = await page.getByTestId('login-submit').evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(bg).not.toBe('rgba(0, 0, 0, 0)');
+
+    await signIn(page, portal.baseUrl);
+    await page.locator(`${ACTIVE_PANE} .ant-table`).first().waitFor();
+    // antd's styles are in place in the frame: written into <style> elements that carry the page's nonce.
     const styled = await page.evaluate(
       () => Array.from(document.querySelectorAll('style')).filter((s) => s.nonce && s.textContent).length,
     );
     expect(styled).toBeGreaterThan(0);
-
-    await signIn(page, portal.baseUrl);
-    await page.locator(`${ACTIVE_PANE} .ant-table`).first().waitFor();
     await page.goto(`${portal.baseUrl}/sadmin/accessManage/roleManage`);
     await page.locator(`${ACTIVE_PANE} .ant-table-row`).first().waitFor();
     await page.locator(`${ACTIVE_PANE} button`, { hasText: /新增/ }).first().click();

@@ -204,7 +204,7 @@ export async function describeOpenPages(testName: string, since: number): Promis
           url: location.href,
           dialogs: texts('.ant-modal'),
           toasts: texts('.ant-message-notice, .ant-notification-notice'),
-          formErrors: texts('.ant-form-item-explain-error'),
+          formErrors: texts('.ant-form-item-explain-error, .login-field-error, .login-error'),
           openSelects: texts('.ant-select-dropdown:not(.ant-select-dropdown-hidden)'),
         };
       });

@@ -48,7 +48,7 @@ describe('login screen', () => {
     await page.locator('#password').fill('short');
     await page.getByTestId('login-submit').click();
     await expect
-      .poll(() => page.locator('.ant-form-item-explain-error').allTextContents())
+      .poll(() => page.locator('.login-field-error').allTextContents())
       .toContain('密碼長度須為 8 到 20 個字元');
     await context.close();
   });

@@ -19,7 +19,7 @@ if (!fs.existsSync(manifestFile)) {
 const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
 
 // Budgets in KiB of gzipped JavaScript (issue 14's goals are 150 and 350; see docs/decisions.md).
-export const BUDGETS = { loginPage: 360, firstScreenAfterSignIn: 549 };
+export const BUDGETS = { loginPage: 134, firstScreenAfterSignIn: 549 };
 export const GOALS = { loginPage: 150, firstScreenAfterSignIn: 350 };
 
 // The chunks a `name: lazyScreen(() => import('screen'), () => import('strings'))` (or `lazy(...)`) entry of a
@@ -85,11 +85,11 @@ function total(set) {
 }
 
 // The home screen is whatever screens.ts maps the home component key to (applicationList).
-const loginModules = screenModules('src/app/router.tsx', 'LoginPage');
+const loginModules = screenModules('src/main.tsx', 'LoginPage');
 const login = closure([entryKey, ...loginModules]);
 const homeModules = screenModules('src/app/screens.ts', 'applicationList');
 const home = homeModules[0];
-const firstScreen = closure([entryKey, chunkKey('src/app/BasicLayout.tsx'), ...homeModules]);
+const firstScreen = closure([entryKey, chunkKey('src/app/Portal.tsx'), chunkKey('src/app/Shell.tsx'), ...homeModules]);
 const afterLogin = new Set([...firstScreen].filter((k) => !login.has(k)));
 
 const report = {

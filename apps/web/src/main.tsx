@@ -1,18 +1,41 @@
 import './csp-setup';
-import { StrictMode, Suspense } from 'react';
+import { StrictMode, Suspense, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
 import './i18n';
 import './styles.css';
-import { Providers } from './app/Providers';
-import { router } from './app/router';
+import { session } from './api/session';
+import { lazyScreen } from './app/lazyScreen';
+import { LOGIN_PATH, ROUTER_BASE } from './app/paths';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Providers>
-      <Suspense fallback={null}>
-        <RouterProvider router={router} />
-      </Suspense>
-    </Providers>
-  </StrictMode>,
+const root = createRoot(document.getElementById('root')!);
+const render = (node: ReactNode) => root.render(<StrictMode>{node}</StrictMode>);
+
+// The routed portal: the router, the query cache and, once signed in, the antd frame.
+function bootPortal(target?: string): void {
+  void import('./app/Portal').then(async ({ default: Portal, openAt }) => {
+    if (target) await openAt(target);
+    render(<Portal />);
+  });
+}
+
+// The login page is the first thing every member waits for. A signed-out visit to it (or to the bare base) draws
+// it on its own, without the router and the query cache; the portal loads when the sign-in succeeds, and
+// opens at the address the login page chose (decision 101). Everything else, a deep link that leads to login
+// included, boots the portal, whose router draws the same login page.
+const LoginPage = lazyScreen(
+  () => import('./pages/login/LoginPage'),
+  () => import('./pages/login/locale'),
 );
+const path = window.location.pathname.replace(/\/+$/, '');
+if (!session.token() && (path === ROUTER_BASE || path === ROUTER_BASE + LOGIN_PATH)) {
+  if (path === ROUTER_BASE) window.history.replaceState(null, '', ROUTER_BASE + LOGIN_PATH);
+  // The router starts loading with the member's first keystroke (the login page starts the frame's chunk then).
+  document.addEventListener('input', () => void import('./app/Portal').catch(() => undefined), { once: true });
+  render(
+    <Suspense fallback={null}>
+      <LoginPage onSignedIn={bootPortal} />
+    </Suspense>,
+  );
+} else {
+  bootPortal();
+}

@@ -1,7 +1,8 @@
 import { lazy } from 'react';
-import { createBrowserRouter, Navigate } from 'react-router';
+import { createBrowserRouter, Navigate, useNavigate } from 'react-router';
 import { PublicOnly, RequireAuth } from './guards';
 import { lazyScreen } from './lazyScreen';
+import { loadShell } from './shellChunk';
 import { setTwoFactorSetupHandler } from '../api/client';
 import { LOGIN_PATH, PROFILE_PATH, REDIRECT_ROUTE, ROUTER_BASE } from './paths';
 
@@ -9,8 +10,14 @@ const LoginPage = lazyScreen(
   () => import('../pages/login/LoginPage'),
   () => import('../pages/login/locale'),
 );
-const BasicLayout = lazy(() => import('./BasicLayout'));
+const Shell = lazy(loadShell);
 const RedirectPage = lazy(() => import('./RedirectPage'));
+
+// The login page inside the router (a signed-out deep link, a sign-out): it moves on by navigating.
+function RoutedLogin() {
+  const navigate = useNavigate();
+  return <LoginPage onSignedIn={(target) => navigate(target, { replace: true })} />;
+}
 
 // Spec section 2. Every signed-in path renders inside the frame, which resolves it against the member's
 // menu and the fixed routes (see access.ts) and keeps visited screens alive for the tab bar.
@@ -21,14 +28,14 @@ export const router = createBrowserRouter(
       path: LOGIN_PATH,
       element: (
         <PublicOnly>
-          <LoginPage />
+          <RoutedLogin />
         </PublicOnly>
       ),
     },
     {
       element: (
         <RequireAuth>
-          <BasicLayout />
+          <Shell />
         </RequireAuth>
       ),
       children: [

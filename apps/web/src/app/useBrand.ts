@@ -1,15 +1,10 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { merchantApi, type Locale, type Merchant } from '@study-crm/shared';
+import { merchantApi } from '@study-crm/shared';
 import { fetchData } from '../api/call';
 import { currentLocale } from '../i18n';
-
-const NAME_OF: Record<Locale, (m: Merchant) => string> = {
-  'zh-TW': (m) => m.nameTw,
-  'zh-CN': (m) => m.nameCn,
-  'en-US': (m) => m.nameEn,
-};
+import { merchantName } from '../lib/brand';
 
 // The portal's name and logo as the merchant record sets them (System setup → Merchant), in the member's
 // language; the built-in name and mark until it has loaded or when it names none. Shares the merchant screen's
@@ -22,7 +17,7 @@ export function useBrand(): { name: string; logo: string | null } {
     staleTime: 10 * 60_000,
   });
   const m = merchant.data;
-  return { name: (m && NAME_OF[currentLocale()](m)) || t('common.appName'), logo: m?.logo ?? null };
+  return { name: (m && merchantName(m, currentLocale())) || t('common.appName'), logo: m?.logo ?? null };
 }
 
 // Spec section 2: the browser title is the portal name (the merchant's display name) plus the localised page name.

@@ -1,11 +1,11 @@
-import { authApi, memberApi, permissionApi, profileApi } from '@study-crm/shared';
-import { call } from '../api/call';
 import { create } from 'zustand';
 import type { MenuItem, RoleRef } from '@study-crm/shared';
 import { setSessionExpiredHandler } from '../api/client';
 import { session } from '../api/session';
 import { storage } from '../lib/storage';
 import { useTabs } from './tabs';
+
+const accessCalls = () => import('./accessCalls');
 
 export type Profile = {
   id: number;
@@ -113,12 +113,10 @@ export const useSession = create<SessionState>((set, get) => ({
   // Spec section 4: menu from the permission list (200, else empty) plus the profile entry,
   // then the button permissions (200, else empty).
   async loadAccess() {
-    const [menu, profile] = await Promise.all([
-      call(permissionApi.list).catch(() => null),
-      call(memberApi.profile).catch(() => null),
-    ]);
+    const calls = await accessCalls();
+    const [menu, profile] = await Promise.all([calls.readMenu(), calls.readProfile()]);
     const serverMenu = menu?.meta.code === 200 && Array.isArray(menu.data) ? menu.data : [];
-    const buttons = await call(permissionApi.buttonList).catch(() => null);
+    const buttons = await calls.readButtons();
     const p = profile?.meta.code === 200 ? profile.data : null;
     const roleArr = p?.roles.map((r) => r.name) ?? [];
     set({
@@ -134,7 +132,7 @@ export const useSession = create<SessionState>((set, get) => ({
 
   // Spec section 4: reset user state, remove token and mid, clear the server menu, flag clickLoginStatus.
   async logout(callServer = true) {
-    if (callServer && get().token) await call(authApi.logout, {}, { isLogin: true }).catch(() => null);
+    if (callServer && get().token) await (await accessCalls()).signOut();
     session.clear();
     storage.remove(ACTIVE_ROLE_KEY);
     // The next member starts with only the home tab.
@@ -148,7 +146,7 @@ export const useSession = create<SessionState>((set, get) => ({
   },
 
   async switchRole(roleId) {
-    const res = await call(profileApi.switchRole, { roleId }).catch(() => null);
+    const res = await (await accessCalls()).actAsRole(roleId);
     if (res?.meta.code !== 200) return false;
     await get().loadAccess();
     return true;

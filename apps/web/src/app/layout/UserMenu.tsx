@@ -5,7 +5,7 @@ import { useAuthImage } from '../../components/useAuthImage';
 import { DashboardOutlined, KeyOutlined, LogoutOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
 import type { RoleRef } from '@study-crm/shared';
 import { useSession } from '../../stores/session';
-import { queryClient } from '../Providers';
+import { queryClient } from '../queryClient';
 import { LOGIN_PATH } from '../paths';
 
 // User dropdown: profile, change password, role switching (several roles), logout with confirmation.

@@ -1,7 +1,7 @@
 import type { NavigateFunction } from 'react-router';
 import { confirmDiscard } from '../../components/unsavedChanges';
 import { HOME_TAB, tabsAfterClose, useTabs, type CloseKind } from '../../stores/tabs';
-import { queryClient } from '../Providers';
+import { queryClient } from '../queryClient';
 import { REDIRECT_PREFIX } from '../routes';
 
 // Spec section 9: drag-sort defaults.

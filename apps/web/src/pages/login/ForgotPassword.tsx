@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert, App, Button, Form, Input, Modal, Space, type ButtonProps } from 'antd';
 import { Code, PASSWORD_MAX, PASSWORD_MIN, VERIFY_RESEND_SECONDS, verificationApi } from '@study-crm/shared';
 import { call } from '../../api/call';
+import { AntdProviders } from '../../app/AntdProviders';
 import { registerBundle } from '../../app/lazyScreen';
 import { emailRule, requiredRule } from '../../components/form/rules';
 import { useConfirm } from '../../components/form/useConfirm';
@@ -18,7 +19,7 @@ type Values = { email: string; captcha: string; code: string; password: string; 
 const INLINE = [400, 1005, 4001, 4002, Code.RESEND_TOO_SOON, 7200, 7201, 7205];
 
 // Forgotten password: a code by e-mail (behind the picture captcha), then a new password with it.
-export default function ForgotPassword({ onClose }: { onClose: (email?: string) => void }) {
+function ForgotPassword({ onClose }: { onClose: (email?: string) => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const confirm = useConfirm();
@@ -144,5 +145,14 @@ export default function ForgotPassword({ onClose }: { onClose: (email?: string) 
         </Form.Item>
       </Form>
     </Modal>
+  );
+}
+
+// The login page is drawn without antd; the dialog brings antd's theme, locale and feedback with it.
+export default function ForgotPasswordDialog(props: { onClose: (email?: string) => void }) {
+  return (
+    <AntdProviders>
+      <ForgotPassword {...props} />
+    </AntdProviders>
   );
 }

@@ -1,8 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type CSSProperties, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
-import { Alert, Button, Form, Input, Select, theme, Typography } from 'antd';
-import { KeyOutlined, LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import {
   Code,
   LOCALES,
@@ -10,28 +7,31 @@ import {
   PASSWORD_MIN,
   twoFactorApi,
   authApi,
+  merchantApi,
   type LoginResult,
   type Locale,
   type TwoFactorChallenge,
 } from '@study-crm/shared';
 import { call } from '../../api/call';
-import { HOME_PATH } from '../../app/paths';
+import { useBodyTheme } from '../../app/bodyTheme';
+import { HOME_PATH, PROFILE_PATH } from '../../app/paths';
+import { loadShell } from '../../app/shellChunk';
 import { changeLocale, currentLocale, LOCALE_NAMES } from '../../i18n';
 import { useSession } from '../../stores/session';
+import { useSettings } from '../../stores/settings';
+import { Field, PasswordInput, SubmitButton, TextInput, useLoginForm } from './fields';
 import { LoginAnnouncements } from './LoginAnnouncements';
 import { useCaptcha } from './useCaptcha';
-import { useDocumentTitle } from '../../app/useBrand';
+import { merchantName } from '../../lib/brand';
 import './login.css';
 
-// The forgotten-password dialog and its strings load only when it is opened (the login bundle stays small).
+// The forgotten-password dialog (antd, with its strings) loads only when it is opened: the login page itself is
+// drawn without antd so that it is small (decision 101).
 const ForgotPassword = lazy(() => import('./ForgotPassword'));
-
-type Values = { loginName: string; password: string; code: string };
 
 // Codes the form shows itself, next to the fields, rather than as a toast.
 const INLINE_CODES = [400, 401, 1001, 1002, 1005, 4001, 4002, 6400, 9004, Code.TWO_FACTOR_REQUIRED];
 const CODE_STEP_CODES = [400, 1001, 1002, 1005, 6400, Code.TWO_FACTOR_INVALID, Code.TWO_FACTOR_EXPIRED];
-const PROFILE_PATH = '/user/profile';
 
 // Only same-app paths are accepted as a redirect target (no open redirect).
 function safeRedirect(target: string | null): string {
@@ -40,22 +40,60 @@ function safeRedirect(target: string | null): string {
     : HOME_PATH;
 }
 
-export default function LoginPage() {
+// The browser title: the merchant's display name and the page's (as useDocumentTitle does inside the portal, without
+// its query cache, which this page does not load).
+function useLoginTitle(appName: string, pageTitle: string) {
+  useEffect(() => {
+    let live = true;
+    document.title = `${appName} - ${pageTitle}`;
+    call(merchantApi.view, undefined, { isLogin: true, apiResCode: [401, 403, 404, 500] })
+      .then((res) => {
+        const name = res.meta.code === 200 && res.data ? merchantName(res.data, currentLocale()) : '';
+        if (live && name) document.title = `${name} - ${pageTitle}`;
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [appName, pageTitle]);
+}
+
+// Sign-in (spec section 4). onSignedIn moves on to the target: by the router's navigation, or, when the page was
+// drawn before the portal loaded (main.tsx), by loading it there.
+export default function LoginPage({ onSignedIn }: { onSignedIn: (target: string) => void }) {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
-  const [form] = Form.useForm<Values>();
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
+  // Where to go after sign-in, read once: the address changes when the session starts (the router's guard).
+  const [target] = useState(() => safeRedirect(new URLSearchParams(window.location.search).get('redirect')));
   const captcha = useCaptcha();
+  const themeColor = useSettings((s) => s.themeColor);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const signIn = useSession((s) => s.signIn);
   const loadAccess = useSession((s) => s.loadAccess);
   // Set when the password was right and the second factor is needed (the ticket of the 1010 answer).
   const [ticket, setTicket] = useState<string | null>(null);
-  const [codeForm] = Form.useForm<{ totp: string }>();
   const [isForgotOpen, setForgotOpen] = useState(false);
-  useDocumentTitle(t('common.login'));
+  useLoginTitle(t('common.appName'), t('common.login'));
+  useBodyTheme();
+
+  const required = (message: string) => (v: string) => (v.trim() ? null : message);
+  const form = useLoginForm(
+    { loginName: '', password: '', code: '' },
+    {
+      loginName: required(t('login.usernameRequired')),
+      password: (v) =>
+        !v
+          ? t('login.passwordRequired')
+          : v.length < PASSWORD_MIN || v.length > PASSWORD_MAX
+            ? t('login.passwordLength')
+            : null,
+      code: required(t('login.captchaRequired')),
+    },
+  );
+  const codeForm = useLoginForm({ totp: '' }, { totp: required(t('login.codeRequired')) });
+
+  // The frame after sign-in starts loading while the member types (it is not needed before).
+  const prefetchShell = () => void loadShell().catch(() => undefined);
 
   async function enter(result: LoginResult) {
     if (!signIn(result.token, result.mid)) {
@@ -66,29 +104,33 @@ export default function LoginPage() {
     // A role that requires two-factor sign-in, not set up yet: the profile page is where it is set up.
     const status = await call(twoFactorApi.status, undefined, { apiResCode: [Code.TWO_FACTOR_SETUP_REQUIRED] });
     const mustSetUp = status.meta.code === 200 && status.data.required && !status.data.enabled;
-    navigate(mustSetUp ? PROFILE_PATH : safeRedirect(params.get('redirect')), { replace: true });
+    onSignedIn(mustSetUp ? PROFILE_PATH : target);
   }
 
-  async function submitCode(values: { totp: string }) {
-    if (!ticket) return;
+  // A call that did not answer: said on the form (there is no toast on this page).
+  const unreachable = () => setError(t('common.networkUnstable'));
+
+  async function submitCode(e: FormEvent) {
+    e.preventDefault();
+    if (!ticket || busy || !codeForm.validate()) return;
     setBusy(true);
     setError(null);
     try {
       const res = await call(
         twoFactorApi.login,
-        { ticket, code: values.totp.trim() },
+        { ticket, code: codeForm.values.totp.trim() },
         { isLogin: true, apiResCode: CODE_STEP_CODES },
       );
       if (res.meta.code !== 200) {
         setError(res.meta.message);
-        codeForm.setFieldValue('totp', '');
+        codeForm.set('totp', '');
         // An expired ticket or a lock: back to the password step.
         if (res.meta.code !== Code.TWO_FACTOR_INVALID) back();
         return;
       }
       await enter(res.data);
     } catch {
-      // The client already showed the transport error.
+      unreachable();
     } finally {
       setBusy(false);
     }
@@ -96,11 +138,14 @@ export default function LoginPage() {
 
   function back() {
     setTicket(null);
-    form.setFieldValue('code', '');
+    form.set('code', '');
     captcha.refresh();
   }
 
-  async function submit(values: Values) {
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (busy || !form.validate()) return;
+    const values = form.values;
     setBusy(true);
     setError(null);
     try {
@@ -115,12 +160,13 @@ export default function LoginPage() {
       }
       if (res.meta.code !== 200) {
         setError(res.meta.message);
-        form.setFieldValue('code', '');
+        form.set('code', '');
         captcha.refresh();
         return;
       }
       await enter(res.data);
     } catch {
+      unreachable();
       captcha.refresh();
     } finally {
       setBusy(false);
@@ -128,147 +174,115 @@ export default function LoginPage() {
   }
 
   return (
-    <div className="login-page">
+    <div className="login-page" style={{ '--login-primary': themeColor } as CSSProperties}>
       <div className="login-brand">
         <div className="login-logo">SC</div>
-        <Typography.Title level={2} className="login-brand-title">
-          {t('common.appName')}
-        </Typography.Title>
-        <Typography.Paragraph className="login-brand-sub">{t('login.subtitle')}</Typography.Paragraph>
+        <h2 className="login-brand-title">{t('common.appName')}</h2>
+        <p className="login-brand-sub">{t('login.subtitle')}</p>
         <LoginAnnouncements locale={currentLocale()} />
       </div>
-      <section
-        className="login-card"
-        style={{ background: token.colorBgContainer, borderRadius: token.borderRadiusLG }}
-      >
+      <section className="login-card">
         <div className="login-card-head">
-          <Typography.Title level={3} style={{ margin: 0 }}>
-            {t('login.title')}
-          </Typography.Title>
-          <Select<Locale>
+          <h3>{t('login.title')}</h3>
+          <select
+            className="login-locale"
             aria-label={t('login.language')}
-            size="small"
             value={currentLocale()}
-            onChange={changeLocale}
-            options={LOCALES.map((l) => ({ value: l, label: LOCALE_NAMES[l] }))}
-            style={{ width: 110 }}
+            onChange={(e) => changeLocale(e.target.value as Locale)}
             data-testid="login-locale"
-          />
+          >
+            {LOCALES.map((l) => (
+              <option key={l} value={l}>
+                {LOCALE_NAMES[l]}
+              </option>
+            ))}
+          </select>
         </div>
-        {error && <Alert type="error" showIcon message={error} className="login-error" data-testid="login-error" />}
-        {ticket && (
-          <Form
-            form={codeForm}
-            layout="vertical"
-            requiredMark={false}
-            onFinish={submitCode}
-            disabled={busy}
-            size="large"
-            data-testid="login-code-step"
-          >
-            <Typography.Title level={4}>{t('login.codeTitle')}</Typography.Title>
-            <Typography.Paragraph type="secondary">{t('login.codeHint')}</Typography.Paragraph>
-            <Form.Item
-              name="totp"
-              label={t('login.code')}
-              rules={[{ required: true, whitespace: true, message: t('login.codeRequired') }]}
-            >
-              <Input
-                prefix={<KeyOutlined />}
-                placeholder={t('login.codePlaceholder')}
-                maxLength={19}
-                autoComplete="one-time-code"
-                inputMode="text"
-                autoFocus
-                data-testid="login-totp"
-              />
-            </Form.Item>
-            <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-code-submit">
-              {t('login.codeSubmit')}
-            </Button>
-            <Button type="link" block onClick={back} style={{ marginTop: 8 }}>
-              {t('login.codeBack')}
-            </Button>
-          </Form>
+        {error && (
+          <div className="login-error" role="alert" data-testid="login-error">
+            {error}
+          </div>
         )}
-        <Form
-          form={form}
-          style={ticket ? { display: 'none' } : undefined}
-          layout="vertical"
-          requiredMark={false}
-          onFinish={submit}
-          disabled={busy}
-          size="large"
-        >
-          <Form.Item
-            name="loginName"
-            label={t('login.username')}
-            rules={[{ required: true, whitespace: true, message: t('login.usernameRequired') }]}
-          >
-            <Input
-              prefix={<UserOutlined />}
-              placeholder={t('login.usernamePlaceholder')}
-              autoComplete="username"
-              autoFocus
-            />
-          </Form.Item>
-          <Form.Item
-            name="password"
-            label={t('login.password')}
-            rules={[
-              { required: true, message: t('login.passwordRequired') },
-              { min: PASSWORD_MIN, max: PASSWORD_MAX, message: t('login.passwordLength') },
-            ]}
-          >
-            <Input.Password
-              prefix={<LockOutlined />}
-              placeholder={t('login.passwordPlaceholder')}
-              autoComplete="current-password"
-            />
-          </Form.Item>
-          <Form.Item label={t('login.captcha')} htmlFor="code" required extra={t('login.refreshCaptcha')}>
-            <div className="login-captcha-row">
-              <Form.Item
-                name="code"
-                noStyle
-                rules={[{ required: true, whitespace: true, message: t('login.captchaRequired') }]}
-              >
-                <Input
-                  prefix={<SafetyOutlined />}
+        {ticket && (
+          <form noValidate onSubmit={submitCode} data-testid="login-code-step">
+            <fieldset disabled={busy}>
+              <h4>{t('login.codeTitle')}</h4>
+              <p className="login-muted">{t('login.codeHint')}</p>
+              <Field id="totp" label={t('login.code')} error={codeForm.errors.totp}>
+                <TextInput
+                  {...codeForm.input('totp')}
+                  placeholder={t('login.codePlaceholder')}
+                  maxLength={19}
+                  autoComplete="one-time-code"
+                  autoFocus
+                  data-testid="login-totp"
+                />
+              </Field>
+              <SubmitButton busy={busy} testId="login-code-submit">
+                {t('login.codeSubmit')}
+              </SubmitButton>
+              <button type="button" className="login-btn login-btn-link" onClick={back}>
+                {t('login.codeBack')}
+              </button>
+            </fieldset>
+          </form>
+        )}
+        <form noValidate onSubmit={submit} hidden={Boolean(ticket)} onInput={prefetchShell}>
+          <fieldset disabled={busy}>
+            <Field id="loginName" label={t('login.username')} error={form.errors.loginName}>
+              <TextInput
+                {...form.input('loginName')}
+                placeholder={t('login.usernamePlaceholder')}
+                autoComplete="username"
+                autoFocus
+              />
+            </Field>
+            <Field id="password" label={t('login.password')} error={form.errors.password}>
+              <PasswordInput
+                {...form.input('password')}
+                placeholder={t('login.passwordPlaceholder')}
+                autoComplete="current-password"
+                showLabel={t('login.showPassword')}
+                hideLabel={t('login.hidePassword')}
+              />
+            </Field>
+            <Field id="code" label={t('login.captcha')} error={form.errors.code} extra={t('login.refreshCaptcha')}>
+              <div className="login-captcha-row">
+                <TextInput
+                  {...form.input('code')}
                   placeholder={t('login.captchaPlaceholder')}
                   maxLength={6}
                   autoComplete="off"
                 />
-              </Form.Item>
-              <button
-                type="button"
-                className="login-captcha-img"
-                onClick={captcha.refresh}
-                title={t('login.captchaAlt')}
-              >
-                {captcha.src ? <img src={captcha.src} alt={t('login.captchaAlt')} width={120} height={40} /> : null}
-              </button>
-            </div>
-          </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-submit">
-            {t('login.submit')}
-          </Button>
-          <Button
-            type="link"
-            block
-            onClick={() => setForgotOpen(true)}
-            style={{ marginTop: 8 }}
-            data-testid="login-forgot"
-          >
-            {t('login.forgot')}
-          </Button>
-        </Form>
+                <button
+                  type="button"
+                  className="login-captcha-img"
+                  onClick={captcha.refresh}
+                  title={t('login.captchaAlt')}
+                >
+                  {captcha.src ? <img src={captcha.src} alt={t('login.captchaAlt')} width={120} height={40} /> : null}
+                </button>
+              </div>
+            </Field>
+            <SubmitButton busy={busy} testId="login-submit">
+              {t('login.submit')}
+            </SubmitButton>
+            <button
+              type="button"
+              className="login-btn login-btn-link"
+              onClick={() => setForgotOpen(true)}
+              data-testid="login-forgot"
+            >
+              {t('login.forgot')}
+            </button>
+          </fieldset>
+        </form>
         {isForgotOpen && (
           <Suspense fallback={null}>
             <ForgotPassword
               onClose={(email) => {
                 setForgotOpen(false);
-                if (email) form.setFieldValue('loginName', email);
+                if (email) form.set('loginName', email);
               }}
             />
           </Suspense>

@@ -28,6 +28,8 @@ export const login = {
       codeSubmit: '驗證並登入',
       codeBack: '返回重新登入',
       language: '語言',
+      showPassword: '顯示密碼',
+      hidePassword: '隱藏密碼',
     },
   },
   'zh-CN': {
@@ -57,6 +59,8 @@ export const login = {
       codeSubmit: '验证并登录',
       codeBack: '返回重新登录',
       language: '语言',
+      showPassword: '显示密码',
+      hidePassword: '隐藏密码',
     },
   },
   'en-US': {
@@ -86,6 +90,8 @@ export const login = {
       codeSubmit: 'Verify and sign in',
       codeBack: 'Back to sign-in',
       language: 'Language',
+      showPassword: 'Show password',
+      hidePassword: 'Hide password',
     },
   },
 } satisfies LocaleBundle;
