@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, UNSAFE_LocationContext, useLocation, useNavigationType, type Location } from 'react-router';
 import { Spin } from 'antd';
@@ -8,12 +8,14 @@ import { useTabs } from '../../stores/tabs';
 import { ScreenActiveContext } from '../../components/crud/screenActive';
 import { screenPath } from '../../components/crud/urlState';
 import { resolvePath, type Resolution } from '../access';
-import NotFound from '../NotFound';
-import { StatusPage } from '../StatusPage';
 import { SCREENS } from '../screens';
 import { ScreenKeysContext } from '../useScreen';
 import { useDocumentTitle } from '../useBrand';
 import { screenOf, usePageInfo, useRoles, useTitle } from './useResolution';
+
+// The 403 and 404 pages (antd's Result, with its pictures) load when one is first shown, not with the frame.
+const NotFound = lazy(() => import('../NotFound'));
+const StatusPage = lazy(() => import('../StatusPage').then((m) => ({ default: m.StatusPage })));
 
 // 403 with a way back: home, or the page before.
 export function NoPermission() {

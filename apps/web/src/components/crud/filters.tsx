@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { DatePicker, Select } from 'antd';
+import { lazy, Suspense, type ComponentProps, type ReactNode } from 'react';
+import { Select, type DatePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { ListStateApi } from './useListState';
 import type { Filters, FilterValue } from './urlState';
@@ -45,6 +45,17 @@ export function FilterSelect<F extends Filters, V extends string | number>({
   );
 }
 
+const LazyRangePicker = lazy(() => import('./rangePicker'));
+
+// The range picker, loaded with the first date filter drawn; a box of its size stands in until then.
+function RangePicker(props: ComponentProps<typeof DatePicker.RangePicker>) {
+  return (
+    <Suspense fallback={<span className="range-picker-placeholder" aria-hidden="true" />}>
+      <LazyRangePicker {...props} />
+    </Suspense>
+  );
+}
+
 // A closed date range kept as two `YYYY-MM-DD` filters (`dateFrom`/`dateTo` unless named otherwise).
 export function DateRangeFilter<F extends Filters>({
   list,
@@ -59,7 +70,7 @@ export function DateRangeFilter<F extends Filters>({
   const start: FilterValue = list.filters[from];
   const end: FilterValue = list.filters[to];
   return (
-    <DatePicker.RangePicker
+    <RangePicker
       value={start && end ? [dayjs(String(start)), dayjs(String(end))] : null}
       presets={presets}
       onChange={(v) => list.apply({ [from]: v?.[0]?.format(DAY), [to]: v?.[1]?.format(DAY) } as Partial<F>)}
@@ -77,7 +88,7 @@ export function InstantRangeFilter<F extends Filters>({
   const start = list.filters[from];
   const end = list.filters[to];
   return (
-    <DatePicker.RangePicker
+    <RangePicker
       value={start && end ? [dayjs(Number(start)), dayjs(Number(end)).subtract(1, 'day')] : null}
       onChange={(v) =>
         list.apply({
