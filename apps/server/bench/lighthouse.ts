@@ -1,7 +1,7 @@
 // `npm run lighthouse`: Lighthouse's performance score of the login page and of the home screen (signed in, with
 // demo data), on the built web app served by the real server on this machine, in Debian's Chromium. Desktop
 // settings (the portal is a back-office tool used on office computers: decision 100). Prints each page's score
-// and its main timings against the goal (95), and exits 1 below it when asked to (--strict).
+// and its main timings against the goal (95), and exits 1 below it when asked to (--strict); --report <dir> keeps each full report.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,6 +21,9 @@ const CHROMIUM = '/usr/bin/chromium';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const webDist = path.join(here, '../../web/dist');
 const strict = process.argv.includes('--strict');
+// --report <dir>: each page's full Lighthouse report (JSON) is written there, to see what an audit found.
+const reportArg = process.argv.indexOf('--report');
+const reportDir = reportArg > 0 ? process.argv[reportArg + 1] : undefined;
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -84,6 +87,10 @@ async function main() {
       );
       if (!run) throw new Error(`Lighthouse gave no result for ${url}`);
       const { categories, audits } = run.lhr;
+      if (reportDir) {
+        fs.mkdirSync(reportDir, { recursive: true });
+        fs.writeFileSync(path.join(reportDir, `${name.replace(/\W+/g, '-')}.json`), JSON.stringify(run.lhr, null, 1));
+      }
       const ms = (id: string) => Math.round(audits[id]?.numericValue ?? NaN);
       results.push({
         page: name,

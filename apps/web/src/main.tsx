@@ -6,12 +6,18 @@ import './styles.css';
 import { session } from './api/session';
 import { lazyScreen } from './app/lazyScreen';
 import { LOGIN_PATH, ROUTER_BASE } from './app/paths';
+import { loadShell } from './app/shellChunk';
 
 const root = createRoot(document.getElementById('root')!);
 const render = (node: ReactNode) => root.render(<StrictMode>{node}</StrictMode>);
 
 // The routed portal: the router, the query cache and, once signed in, the antd frame.
 function bootPortal(target?: string): void {
+  // Signed in: the frame's chunk and the session's calls are fetched alongside the router's, not after it.
+  if (session.token()) {
+    void loadShell().catch(() => undefined);
+    void import('./stores/accessCalls').catch(() => undefined);
+  }
   void import('./app/Portal').then(async ({ default: Portal, openAt }) => {
     if (target) await openAt(target);
     render(<Portal />);

@@ -13,7 +13,8 @@ import { NavMenu } from './layout/SideMenu';
 import { TabBar } from './layout/TabBar';
 import { reloadTab } from './layout/tabActions';
 import { usePageInfo } from './layout/useResolution';
-import { HOME_PATH } from './paths';
+import { HOME_PATH, HOME_SCREEN } from './paths';
+import { SCREENS } from './screens';
 import './layout/layout.css';
 import { useBrand } from './useBrand';
 
@@ -57,6 +58,11 @@ export default function BasicLayout() {
   useEffect(() => {
     if (!menuLoaded) void loadAccess();
   }, [menuLoaded, loadAccess]);
+  // Most visits open on the home screen: its chunk is fetched while the access loads, not after it.
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (!menuLoaded && pathname === HOME_PATH) SCREENS[HOME_SCREEN]?.preload();
+  }, [menuLoaded, pathname]);
 
   const showSide = s.menu && !s.hideMenu && !s.topMenu;
   return (

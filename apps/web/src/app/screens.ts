@@ -2,7 +2,7 @@ import type { ComponentType, LazyExoticComponent } from 'react';
 import type { ComponentKey } from '@study-crm/shared';
 import { lazyScreen } from './lazyScreen';
 
-type Screen = LazyExoticComponent<ComponentType>;
+type Screen = LazyExoticComponent<ComponentType> & { preload: () => void };
 
 // Component key (spec section 2) → lazily loaded screen with its folder's strings. One entry per screen; a key missing here
 // renders the not-found screen.

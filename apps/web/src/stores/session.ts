@@ -114,9 +114,9 @@ export const useSession = create<SessionState>((set, get) => ({
   // then the button permissions (200, else empty).
   async loadAccess() {
     const calls = await accessCalls();
-    const [menu, profile] = await Promise.all([calls.readMenu(), calls.readProfile()]);
+    // The three reads are independent: asked together (the frame waits for all of them).
+    const [menu, profile, buttons] = await Promise.all([calls.readMenu(), calls.readProfile(), calls.readButtons()]);
     const serverMenu = menu?.meta.code === 200 && Array.isArray(menu.data) ? menu.data : [];
-    const buttons = await calls.readButtons();
     const p = profile?.meta.code === 200 ? profile.data : null;
     const roleArr = p?.roles.map((r) => r.name) ?? [];
     set({
