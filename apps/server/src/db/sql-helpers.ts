@@ -1,5 +1,8 @@
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
 import type { Conn } from './transaction.js';
+
+// `count(*) as n`, the total of a page (lib/paging.ts readPage): `.select(countAll)`.
+export const countAll = <DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>) => eb.fn.countAll<number>().as('n');
 
 // LIKE patterns with the user's %, _ and \ taken literally.
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

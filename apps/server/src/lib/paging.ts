@@ -29,3 +29,19 @@ export const pageResult = <T>(list: T[], total: number, w: Pick<PageWindow, 'pag
   pageNum: w.pageNum,
   pageSize: w.pageSize,
 });
+
+type RowsQuery<R> = { limit(n: number): { offset(n: number): { execute(): Promise<R[]> } } };
+type CountQuery = { executeTakeFirst(): Promise<{ n: number | string | bigint } | undefined> };
+
+// A page read with one filter: the rows of the window and the total of all that match (`.select(countAll)`,
+// db/sql-helpers.ts), asked together.
+export async function pageRows<R>(rows: RowsQuery<R>, count: CountQuery, w: PageWindow) {
+  const [list, c] = await Promise.all([rows.limit(w.limit).offset(w.offset).execute(), count.executeTakeFirst()]);
+  return { rows: list, total: Number(c?.n ?? 0) };
+}
+
+// The same as the wire's page.
+export async function readPage<R>(rows: RowsQuery<R>, count: CountQuery, w: PageWindow) {
+  const { rows: list, total } = await pageRows(rows, count, w);
+  return pageResult(list, total, w);
+}

@@ -2,8 +2,8 @@ import { sql, type Insertable, type Updateable } from 'kysely';
 import type { ContentListInput } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
 import type { ContentItemTable, MerchantTable, Row } from '../../db/schema.js';
-import { containsPattern, likeLower } from '../../db/sql-helpers.js';
-import type { PageWindow } from '../../lib/paging.js';
+import { containsPattern, countAll, likeLower } from '../../db/sql-helpers.js';
+import { pageRows, type PageWindow } from '../../lib/paging.js';
 
 export type ContentRow = Row<'contentItem'>;
 export type MerchantRow = Row<'merchant'>;
@@ -18,21 +18,12 @@ export function createContentRepository(db: Db) {
     return b;
   };
   return {
-    async page(q: ContentListInput, w: PageWindow) {
-      const [rows, count] = await Promise.all([
-        filtered(q)
-          .selectAll()
-          .orderBy('createdAt', w.order)
-          .orderBy('id', w.order)
-          .limit(w.limit)
-          .offset(w.offset)
-          .execute(),
-        filtered(q)
-          .select((eb) => eb.fn.countAll<number | string>().as('n'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { rows, total: Number(count.n) };
-    },
+    page: (q: ContentListInput, w: PageWindow) =>
+      pageRows(
+        filtered(q).selectAll().orderBy('createdAt', w.order).orderBy('id', w.order),
+        filtered(q).select(countAll),
+        w,
+      ),
 
     // Published, inside their window, in the reader's language or for all; pinned first, newest first.
     published: (now: number, locale: ContentRow['locale'] | null | undefined, limit: number): Promise<ContentRow[]> =>

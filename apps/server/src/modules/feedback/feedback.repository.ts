@@ -2,9 +2,9 @@ import type { SelectQueryBuilder } from 'kysely';
 import type { FeedbackFilter } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
 import type { Database, Row } from '../../db/schema.js';
-import { containsPattern, countInWindow, likeLower } from '../../db/sql-helpers.js';
+import { containsPattern, countAll, countInWindow, likeLower } from '../../db/sql-helpers.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
-import type { PageWindow } from '../../lib/paging.js';
+import { pageRows, type PageWindow } from '../../lib/paging.js';
 
 const FEEDBACK_COLUMNS = [
   'id',
@@ -62,17 +62,13 @@ export function createFeedbackRepository(db: Db) {
     find: (id: number, tx: Conn = db): Promise<FeedbackRow | undefined> =>
       tx.selectFrom('feedback').select(FEEDBACK_COLUMNS).where('id', '=', id).executeTakeFirst(),
 
-    async page(f: FeedbackFilter, w: PageWindow): Promise<{ rows: FeedbackRow[]; total: number }> {
+    page(f: FeedbackFilter, w: PageWindow): Promise<{ rows: FeedbackRow[]; total: number }> {
       const base = applyFilter(db.selectFrom('feedback'), f);
-      const rows = await base
-        .select(FEEDBACK_COLUMNS)
-        .orderBy('createdAt', w.order)
-        .orderBy('id', w.order)
-        .limit(w.limit)
-        .offset(w.offset)
-        .execute();
-      const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-      return { rows, total: Number(n) };
+      return pageRows(
+        base.select(FEEDBACK_COLUMNS).orderBy('createdAt', w.order).orderBy('id', w.order),
+        base.select(countAll),
+        w,
+      );
     },
 
     // The export reads the filtered list in batches, newest first (keyset on id below `beforeId`).

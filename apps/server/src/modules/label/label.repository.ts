@@ -3,8 +3,8 @@ import type { LabelListQuery } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
 import { runInTransaction } from '../../db/transaction.js';
 import type { Database, LabelTable, Row } from '../../db/schema.js';
-import { containsPattern, likeLower } from '../../db/sql-helpers.js';
-import { pageResult, pageWindow } from '../../lib/paging.js';
+import { containsPattern, countAll, likeLower } from '../../db/sql-helpers.js';
+import { pageResult, pageRows, pageWindow } from '../../lib/paging.js';
 
 const COLUMNS = [
   'label.id',
@@ -50,15 +50,12 @@ export function createLabelRepository(db: Db) {
         }
         return eb.and(all);
       };
-      const [count, rows] = await Promise.all([
-        db
-          .selectFrom('label')
-          .where(matches)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirst(),
-        withCount().where(matches).orderBy('label.sort').orderBy('label.id').limit(w.limit).offset(w.offset).execute(),
-      ]);
-      return pageResult(rows.map(norm), Number(count?.n ?? 0), w);
+      const page = await pageRows(
+        withCount().where(matches).orderBy('label.sort').orderBy('label.id'),
+        db.selectFrom('label').where(matches).select(countAll),
+        w,
+      );
+      return pageResult(page.rows.map(norm), page.total, w);
     },
 
     byId: async (id: number): Promise<LabelRow | undefined> => {

@@ -7,8 +7,8 @@ import type {
   MailSenderTable,
   MessageTemplateTable,
 } from '../../db/schema.js';
-import { containsPattern, isForeignKeyViolation, likeLower } from '../../db/sql-helpers.js';
-import { pageWindow } from '../../lib/paging.js';
+import { containsPattern, countAll, isForeignKeyViolation, likeLower } from '../../db/sql-helpers.js';
+import { pageWindow, readPage } from '../../lib/paging.js';
 import type { EmailListQuery, MailSenderListQuery, TemplateListQuery } from '@study-crm/shared';
 
 export type MailSenderRow = Selectable<MailSenderTable>;
@@ -43,8 +43,6 @@ const EMAIL = [
   'isSystem',
 ] as const;
 
-const total = (r: { n: number | string | bigint } | undefined) => Number(r?.n ?? 0);
-
 // Senders, templates and e-mails: the only SQL of the mail module.
 export function createMailRepository(db: Db) {
   return {
@@ -52,23 +50,14 @@ export function createMailRepository(db: Db) {
 
     sender: (id: number): Promise<MailSenderRow | undefined> =>
       db.selectFrom('mailSender').select(SENDER).where('id', '=', id).executeTakeFirst(),
-    async senderPage(q: MailSenderListQuery) {
-      const { pageNum, pageSize, offset } = pageWindow(q);
+    senderPage(q: MailSenderListQuery) {
       let base = db.selectFrom('mailSender');
       if (q.keyword) {
         const p = containsPattern(q.keyword);
         base = base.where((eb) => eb.or([likeLower('host', p), likeLower('account', p), likeLower('displayName', p)]));
       }
-      const [rows, count] = await Promise.all([
-        base
-          .select(SENDER)
-          .orderBy('id', q.order === 'asc' ? 'asc' : 'desc')
-          .limit(pageSize)
-          .offset(offset)
-          .execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-      ]);
-      return { list: rows, total: total(count), pageNum, pageSize };
+      const w = pageWindow(q);
+      return readPage(base.select(SENDER).orderBy('id', w.order), base.select(countAll), w);
     },
     // The mail server system e-mails go out through: the first one set up.
     firstSender: (conn: Conn = db): Promise<{ id: number } | undefined> =>
@@ -104,24 +93,15 @@ export function createMailRepository(db: Db) {
 
     template: (id: number): Promise<TemplateRow | undefined> =>
       db.selectFrom('messageTemplate').select(TEMPLATE).where('id', '=', id).executeTakeFirst(),
-    async templatePage(q: TemplateListQuery) {
-      const { pageNum, pageSize, offset } = pageWindow(q);
+    templatePage(q: TemplateListQuery) {
       let base = db.selectFrom('messageTemplate');
       if (q.type) base = base.where('type', '=', q.type);
       if (q.keyword) {
         const p = containsPattern(q.keyword);
         base = base.where((eb) => eb.or([likeLower('name', p), likeLower('title', p)]));
       }
-      const [rows, count] = await Promise.all([
-        base
-          .select(TEMPLATE)
-          .orderBy('id', q.order === 'asc' ? 'asc' : 'desc')
-          .limit(pageSize)
-          .offset(offset)
-          .execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-      ]);
-      return { list: rows, total: total(count), pageNum, pageSize };
+      const w = pageWindow(q);
+      return readPage(base.select(TEMPLATE).orderBy('id', w.order), base.select(countAll), w);
     },
     templateOptions(type: string | null | undefined) {
       let q = db.selectFrom('messageTemplate').select(['id', 'name', 'type', 'title']);
@@ -179,8 +159,7 @@ export function createMailRepository(db: Db) {
       }
       return found;
     },
-    async emailPage(q: EmailListQuery) {
-      const { pageNum, pageSize, offset } = pageWindow(q);
+    emailPage(q: EmailListQuery) {
       let base = db
         .selectFrom('emailMessage as e')
         .innerJoin('mailSender as s', 's.id', 'e.senderId')
@@ -204,25 +183,20 @@ export function createMailRepository(db: Db) {
           ),
         );
       }
-      const [rows, count] = await Promise.all([
-        base
-          .select([
-            'e.id',
-            'e.senderId',
-            's.account as sender',
-            'e.templateId',
-            'e.subject',
-            'e.platform',
-            'e.recipients',
-            'e.createdAt',
-          ])
-          .orderBy('e.id', q.order === 'asc' ? 'asc' : 'desc')
-          .limit(pageSize)
-          .offset(offset)
-          .execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-      ]);
-      return { list: rows, total: total(count), pageNum, pageSize };
+      const w = pageWindow(q);
+      const rows = base
+        .select([
+          'e.id',
+          'e.senderId',
+          's.account as sender',
+          'e.templateId',
+          'e.subject',
+          'e.platform',
+          'e.recipients',
+          'e.createdAt',
+        ])
+        .orderBy('e.id', w.order);
+      return readPage(rows, base.select(countAll), w);
     },
   };
 }

@@ -2,9 +2,9 @@ import type { Insertable } from 'kysely';
 import type { SmsListQuery } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
 import type { Row, SmsBatchTable, SmsRecipientTable } from '../../db/schema.js';
-import { containsPattern, likeLower } from '../../db/sql-helpers.js';
+import { containsPattern, countAll, likeLower } from '../../db/sql-helpers.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
-import { pageWindow } from '../../lib/paging.js';
+import { pageRows, pageWindow } from '../../lib/paging.js';
 
 export type SmsBatchRow = Row<'smsBatch'>;
 export type SmsRecipientRow = Row<'smsRecipient'>;
@@ -110,16 +110,7 @@ export function createSmsRepository(db: Db) {
         const p = containsPattern(q.keyword);
         base = base.where((eb) => eb.or([likeLower('content', p), likeLower('sender', p), likeLower('fileName', p)]));
       }
-      const [rows, count] = await Promise.all([
-        base
-          .select(BATCH)
-          .orderBy('id', w.order === 'asc' ? 'asc' : 'desc')
-          .limit(w.limit)
-          .offset(w.offset)
-          .execute(),
-        base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst(),
-      ]);
-      return { rows, total: Number(count?.n ?? 0), window: w };
+      return { ...(await pageRows(base.select(BATCH).orderBy('id', w.order), base.select(countAll), w)), window: w };
     },
 
     // Drafts (uploads never pushed) created before `cutoff`, with their rows (cascade); returns how many.
