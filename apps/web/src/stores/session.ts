@@ -110,8 +110,8 @@ export const useSession = create<SessionState>((set, get) => ({
     return true;
   },
 
-  // Spec section 4: menu from the permission list (200, else empty) plus the profile entry,
-  // then the button permissions (200, else empty).
+  // Spec section 4: menu from the permission list (200, else empty) plus the profile entry, and the button
+  // permissions (200, else empty).
   async loadAccess() {
     const calls = await accessCalls();
     // The three reads are independent: asked together (the frame waits for all of them).
@@ -132,7 +132,12 @@ export const useSession = create<SessionState>((set, get) => ({
 
   // Spec section 4: reset user state, remove token and mid, clear the server menu, flag clickLoginStatus.
   async logout(callServer = true) {
-    if (callServer && get().token) await (await accessCalls()).signOut();
+    // The local session ends even when the server cannot be told (offline, or the call's chunk did not load).
+    if (callServer && get().token)
+      await accessCalls().then(
+        (calls) => calls.signOut(),
+        () => null,
+      );
     session.clear();
     storage.remove(ACTIVE_ROLE_KEY);
     // The next member starts with only the home tab.
@@ -146,7 +151,10 @@ export const useSession = create<SessionState>((set, get) => ({
   },
 
   async switchRole(roleId) {
-    const res = await (await accessCalls()).actAsRole(roleId);
+    const res = await accessCalls().then(
+      (calls) => calls.actAsRole(roleId),
+      () => null,
+    );
     if (res?.meta.code !== 200) return false;
     await get().loadAccess();
     return true;
