@@ -519,6 +519,13 @@ export type PaymentDayTotalTable = {
   n: number | string;
 };
 
+// Live applications per application date and status, kept by triggers (migration 0032).
+export type ApplicationDayCountTable = {
+  day: string;
+  status: string;
+  n: number | string;
+};
+
 export type Database = {
   project: ProjectTable;
   projectMember: ProjectMemberTable;
@@ -577,6 +584,7 @@ export type Database = {
   verificationSend: VerificationSendTable;
   paymentSummary: PaymentSummaryTable;
   paymentDayTotal: PaymentDayTotalTable;
+  applicationDayCount: ApplicationDayCountTable;
   assistantConversation: AssistantConversationTable;
   assistantMessage: AssistantMessageTable;
 };

@@ -60,9 +60,28 @@ describe('applications list, deep pages by number', () => {
       .execute();
     const num = (rows: { bucket: string; n: number | string }[]) => rows.map((r) => ({ ...r, n: Number(r.n) }));
     expect(num(counters)).toEqual(num(fresh));
+    // The dashboard's counters per date and status (application_day_count), kept by triggers too.
+    const byStatus = await t.db.db
+      .selectFrom('applicationDayCount')
+      .select(['day', 'status', 'n'])
+      .where('n', '!=', 0)
+      .orderBy('day')
+      .orderBy('status')
+      .execute();
+    const freshByStatus = await t.db.db
+      .selectFrom('application')
+      .select((eb) => ['applicationDate as day', 'status', eb.fn.countAll<number | string>().as('n')])
+      .where('deletedAt', 'is', null)
+      .groupBy(['applicationDate', 'status'])
+      .orderBy('applicationDate')
+      .orderBy('status')
+      .execute();
+    const nums = (rows: { day: string; status: string; n: number | string }[]) =>
+      rows.map((r) => ({ ...r, n: Number(r.n) }));
+    expect(nums(byStatus)).toEqual(nums(freshByStatus));
   };
 
-  it('equal the offset walk, also after removals, restorations and date changes', async () => {
+  it('equal the offset walk, also after removals, restorations, date and status changes', async () => {
     await seedDemoApplications(t.db.db, 1300, 500);
     await expectCountersFresh();
     await expectPagesMatch();
@@ -78,6 +97,16 @@ describe('applications list, deep pages by number', () => {
         ids.filter((_, i) => i % 11 === 0),
       )
       .execute();
+    await t.db.db
+      .updateTable('application')
+      .set({ status: 'offer_unconditional' })
+      .where(
+        'id',
+        'in',
+        ids.filter((_, i) => i % 5 === 0),
+      )
+      .execute();
+    await t.db.db.deleteFrom('application').where('id', 'in', ids.slice(0, 3)).execute();
     await t.db.db
       .updateTable('application')
       .set({ deletedAt: null })
