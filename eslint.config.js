@@ -22,9 +22,21 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    // components/ is the UI kit: it never imports from pages/.
+    // Web layers (docs/architecture.md): app/ (router, frame, screen map) is the top and imports the pages; nothing
+    // below it imports app/. components/ is the UI kit: it never imports from pages/ either.
+    files: ['apps/web/src/{pages,navigation,locales,stores,api,lib}/**/*.{ts,tsx}', 'apps/web/src/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['**/app/**'] }] },
+  },
+  {
     files: ['apps/web/src/components/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/pages/**'] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: ['**/pages/**', '**/app/**'] }] },
+  },
+  {
+    // Server layers: the HTTP contract, the database and lib/ sit below the modules and never import them (app.ts
+    // hands the hooks the session service); the seed sits above them.
+    files: ['apps/server/src/{http,db,lib}/**/*.ts', 'apps/server/src/config.ts'],
+    ignores: ['apps/server/src/**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['**/modules/**', '**/seed/**'] }] },
   },
   {
     // Server modules: another module is reached only through its index.ts (docs/architecture.md).

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { seedDemoApplications } from '../apps/server/src/db/seed/demo-applications.js';
-import { seedDemoMembers } from '../apps/server/src/db/seed/demo-members.js';
+import { seedDemoApplications } from '../apps/server/src/seed/demo-applications.js';
+import { seedDemoMembers } from '../apps/server/src/seed/demo-members.js';
 
 const DEMO_ROLE = '顧問';
 import { ROW, pickOption, screenshot, signIn, startPortal, type Portal, poll } from './harness.js';

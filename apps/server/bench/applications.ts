@@ -5,7 +5,7 @@ import { CompiledQuery, sql } from 'kysely';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import type { Db, Dialect } from '../src/db/database.js';
-import { seedDemoApplications } from '../src/db/seed/demo-applications.js';
+import { seedDemoApplications } from '../src/seed/demo-applications.js';
 import { createApplicationRepository, type ListFilter } from '../src/modules/application/index.js';
 import { signInAdmin } from './sign-in.js';
 

@@ -5,9 +5,9 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { buildApp, type BuiltApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { seedDemoApplications } from '../src/db/seed/demo-applications.js';
-import { analyze, seedDemoMembers } from '../src/db/seed/demo-members.js';
-import { seedDemoPayments } from '../src/db/seed/demo-payments.js';
+import { seedDemoApplications } from '../src/seed/demo-applications.js';
+import { analyze, seedDemoMembers } from '../src/seed/demo-members.js';
+import { seedDemoPayments } from '../src/seed/demo-payments.js';
 import { signInAdmin } from './sign-in.js';
 
 export type BenchRequest =

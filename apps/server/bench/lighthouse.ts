@@ -13,7 +13,7 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from 'playwright-core';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { seedDemoApplications } from '../src/db/seed/demo-applications.js';
+import { seedDemoApplications } from '../src/seed/demo-applications.js';
 import { signInAdmin } from './sign-in.js';
 
 const GOAL = 95;

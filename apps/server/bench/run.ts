@@ -10,8 +10,8 @@ import { CompiledQuery } from 'kysely';
 import pg from 'pg';
 import { buildApp, type BuiltApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { seedDemoApplications } from '../src/db/seed/demo-applications.js';
-import { analyze, seedDemoMembers } from '../src/db/seed/demo-members.js';
+import { seedDemoApplications } from '../src/seed/demo-applications.js';
+import { analyze, seedDemoMembers } from '../src/seed/demo-members.js';
 import { createMemberRepository, type MemberFilter } from '../src/modules/member/index.js';
 import { benchApplicationList, printBench } from './applications.js';
 import { benchDelivery } from './delivery.js';
@@ -37,7 +37,7 @@ const CAPTCHA = 'BNCH';
 const PASSWORD = 'Bench#2026pass';
 
 type Case = { name: string; url: string; filter?: MemberFilter };
-// Demo e-mails look like "mailing.chan.12345@demo.study-crm.test" (src/db/seed/demo-members.ts).
+// Demo e-mails look like "mailing.chan.12345@demo.study-crm.test" (src/seed/demo-members.ts).
 const CASES: Case[] = [
   { name: 'GET /api/v1/member/profile (trivial)', url: '/api/v1/member/profile' },
   { name: 'member list, first page', url: '/api/v1/mc/member?pageNum=1&pageSize=20', filter: { memberType: 'staff' } },

@@ -6,7 +6,7 @@ import multipart from '@fastify/multipart';
 import type { Config } from './config.js';
 import { openDatabase, type DbHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
-import { seed, type SeedResult } from './db/seed/seed.js';
+import { seed, type SeedResult } from './seed/seed.js';
 import './http/context.js';
 import { registerHooks } from './http/hooks.js';
 import { loggerOptions } from './http/logging.js';

@@ -1,7 +1,8 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LOCALE, FALLBACK_LOCALE, isLocale, LOCALE_STORAGE_KEY, type Locale } from '@study-crm/shared';
+import { DEFAULT_LOCALE, FALLBACK_LOCALE, isLocale, LOCALE_STORAGE_KEY, LOCALES, type Locale } from '@study-crm/shared';
 import { resources } from './locales';
+import type { LocaleBundle } from './locales/types';
 import { storage } from './lib/storage';
 
 // Each language named in itself.
@@ -26,5 +27,10 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
 });
 document.documentElement.lang = currentLocale();
+
+// Adds a page's strings to every language (deep merge; strings already there stay).
+export function registerBundle(bundle: LocaleBundle): void {
+  for (const locale of LOCALES) i18n.addResourceBundle(locale, 'translation', bundle[locale], true, false);
+}
 
 export default i18n;

@@ -5,8 +5,8 @@ import './i18n';
 import './styles.css';
 import { session } from './api/session';
 import { lazyScreen } from './app/lazyScreen';
-import { LOGIN_PATH, ROUTER_BASE } from './app/paths';
-import { loadShell } from './app/shellChunk';
+import { LOGIN_PATH, ROUTER_BASE } from './paths';
+import { prefetchShell } from './app/shellChunk';
 
 const root = createRoot(document.getElementById('root')!);
 const render = (node: ReactNode) => root.render(<StrictMode>{node}</StrictMode>);
@@ -15,7 +15,7 @@ const render = (node: ReactNode) => root.render(<StrictMode>{node}</StrictMode>)
 function bootPortal(target?: string): void {
   // Signed in: the frame's chunk and the session's calls are fetched alongside the router's, not after it.
   if (session.token()) {
-    void loadShell().catch(() => undefined);
+    prefetchShell();
     void import('./stores/accessCalls').catch(() => undefined);
   }
   void import('./app/Portal').then(async ({ default: Portal, openAt }) => {
@@ -39,7 +39,7 @@ if (!session.token() && (path === ROUTER_BASE || path === ROUTER_BASE + LOGIN_PA
   document.addEventListener('input', () => void import('./app/Portal').catch(() => undefined), { once: true });
   render(
     <Suspense fallback={null}>
-      <LoginPage onSignedIn={bootPortal} />
+      <LoginPage onSignedIn={bootPortal} prefetch={prefetchShell} />
     </Suspense>,
   );
 } else {

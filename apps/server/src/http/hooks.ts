@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { Code, resolveLocale, SIGN_HEADER, TOKEN_HEADER, type MessageKey } from '@study-crm/shared';
 import type { Config } from '../config.js';
-import type { SessionService } from '../modules/auth/index.js';
+import type { AuthMember } from './context.js';
 import { AppError } from './errors.js';
 import { failure } from './envelope.js';
 import { describeProblem } from './validation.js';
@@ -26,8 +26,12 @@ function bearer(req: FastifyRequest): string | undefined {
   return auth?.startsWith('Bearer ') ? auth.slice(7).trim() || undefined : undefined;
 }
 
+// What the hooks need of the auth module's sessions; app.ts passes the session service in, so the HTTP layer does
+// not import a module.
+export type SessionAuthenticator = { authenticate(token: string): Promise<AuthMember | null> };
+
 // Locale, the client check (appId + sign), the session and the permission check, in that order.
-export function registerHooks(app: FastifyInstance, config: Config, sessions: SessionService): void {
+export function registerHooks(app: FastifyInstance, config: Config, sessions: SessionAuthenticator): void {
   app.decorateRequest('locale', 'zh-TW');
   app.decorateRequest('member', null);
 

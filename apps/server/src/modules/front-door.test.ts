@@ -5,10 +5,12 @@ import { describe, expect, it } from 'vitest';
 // The project's real ESLint configuration, run on code as if it lived at `filePath`.
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const eslint = new ESLint({ cwd: root });
-const frontDoorErrors = async (code: string, filePath: string) => {
+const ruleErrors = async (rule: string, code: string, filePath: string) => {
   const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? []).filter((m) => m.ruleId === 'local/module-front-door');
+  return (result?.messages ?? []).filter((m) => m.ruleId === rule);
 };
+const frontDoorErrors = (code: string, filePath: string) => ruleErrors('local/module-front-door', code, filePath);
+const layerErrors = (code: string, filePath: string) => ruleErrors('no-restricted-imports', code, filePath);
 
 describe('module front doors (lint)', () => {
   it("refuses another module's repository imported from a module", async () => {
@@ -47,5 +49,27 @@ describe('module front doors (lint)', () => {
       'apps/server/src/modules/follow-up/example.ts',
     );
     expect(errors).toEqual([]);
+  });
+});
+
+// An import of `from` in a file at `at`, and how many layer errors the real configuration reports for it.
+const layerCases: [what: string, from: string, at: string, errors: number][] = [
+  ['a module, from the HTTP contract', '../modules/auth/index.js', 'apps/server/src/http/example.ts', 1],
+  ['a module, from the database layer', '../modules/auth/index.js', 'apps/server/src/db/example.ts', 1],
+  ['the seed, from the database layer', '../seed/seed.js', 'apps/server/src/db/example.ts', 1],
+  ['app/, from a web page', '../../app/useScreen', 'apps/web/src/pages/home/Example.tsx', 1],
+  ['app/, from the kit', '../../app/useScreen', 'apps/web/src/components/crud/Example.tsx', 1],
+  ['app/, from a store', '../app/paths', 'apps/web/src/stores/example.ts', 1],
+  ['a page, from the kit', '../../pages/home/api', 'apps/web/src/components/crud/Example.tsx', 1],
+  ['navigation/, from a web page', '../../navigation/useScreen', 'apps/web/src/pages/home/Example.tsx', 0],
+  ['the kit, from a web page', '../../components/crud/PagedTable', 'apps/web/src/pages/home/Example.tsx', 0],
+  ['a page, from the frame', '../pages/home/HomePage', 'apps/web/src/app/example.tsx', 0],
+  ['a module, from the seed', '../modules/auth/index.js', 'apps/server/src/seed/example.ts', 0],
+];
+
+describe('layers (lint)', () => {
+  it.each(layerCases)('%s: %s in %s gives %i error(s)', async (_what, from, at, errors) => {
+    const found = await layerErrors(`import { x } from '${from}';\nvoid x;\n`, at);
+    expect(found).toHaveLength(errors);
   });
 });

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useBodyTheme } from './bodyTheme';
+import { useBodyTheme } from '../components/bodyTheme';
 import { queryClient } from './queryClient';
 
 // What every routed page needs: the query cache and the theme on <body>. antd's theme, locale and feedback are in

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { HOME_PATH } from './paths';
+import { HOME_PATH } from '../paths';
 
 // The hidden Redirect route (/redirect/:path): the tab bar's 'reload' passes through it and comes
 // straight back, so the screen mounts afresh.

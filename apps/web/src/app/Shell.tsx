@@ -1,4 +1,4 @@
-import { AntdProviders } from './AntdProviders';
+import { AntdProviders } from '../components/AntdProviders';
 import BasicLayout from './BasicLayout';
 
 // The signed-in frame with antd around it: one lazy chunk, loaded after sign-in (and prefetched while the

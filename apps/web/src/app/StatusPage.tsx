@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button, Result, Space } from 'antd';
 import { useNavigate } from 'react-router';
-import { HOME_PATH } from './paths';
+import { HOME_PATH } from '../paths';
 
 // A 403/404 page: its status, one line of explanation, a way home and, with `back`, to the page before.
 export function StatusPage(props: { status: '403' | '404'; subTitle: string; testId?: string; back?: boolean }) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MenuItem } from '@study-crm/shared';
 import { firstRouteFor, permissionOk, resolvePath } from './access';
-import { navTree } from './menu';
+import { navTree } from '../navigation/menu';
 import { isKnownScreen } from './routes';
 
 const item = (p: Partial<MenuItem> & Pick<MenuItem, 'id' | 'name'>): MenuItem => ({

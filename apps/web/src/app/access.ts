@@ -1,5 +1,5 @@
 import type { MenuItem } from '@study-crm/shared';
-import { findRoute, flattenMenu, type ResolvedRoute } from './menu';
+import { findRoute, flattenMenu, type ResolvedRoute } from '../navigation/menu';
 import {
   ALWAYS_ALLOWED,
   DEFAULT_ROLE,

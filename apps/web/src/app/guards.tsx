@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { HOME_PATH, LOGIN_PATH } from './paths';
+import { HOME_PATH, LOGIN_PATH } from '../paths';
 import { useSession } from '../stores/session';
 
 // Signed-out users go to login with the target kept as `redirect`.

@@ -2,9 +2,9 @@ import { lazy } from 'react';
 import { createBrowserRouter, Navigate, useNavigate } from 'react-router';
 import { PublicOnly, RequireAuth } from './guards';
 import { lazyScreen } from './lazyScreen';
-import { loadShell } from './shellChunk';
+import { loadShell, prefetchShell } from './shellChunk';
 import { setTwoFactorSetupHandler } from '../api/client';
-import { LOGIN_PATH, PROFILE_PATH, REDIRECT_ROUTE, ROUTER_BASE } from './paths';
+import { LOGIN_PATH, PROFILE_PATH, REDIRECT_ROUTE, ROUTER_BASE } from '../paths';
 
 const LoginPage = lazyScreen(
   () => import('../pages/login/LoginPage'),
@@ -16,7 +16,7 @@ const RedirectPage = lazy(() => import('./RedirectPage'));
 // The login page inside the router (a signed-out deep link, a sign-out): it moves on by navigating.
 function RoutedLogin() {
   const navigate = useNavigate();
-  return <LoginPage onSignedIn={(target) => navigate(target, { replace: true })} />;
+  return <LoginPage onSignedIn={(target) => navigate(target, { replace: true })} prefetch={prefetchShell} />;
 }
 
 // Spec section 2. Every signed-in path renders inside the frame, which resolves it against the member's

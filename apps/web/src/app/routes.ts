@@ -1,10 +1,10 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { lazyScreen } from './lazyScreen';
 import { ADMIN_ROLE_NAME, COMPONENT_KEYS, MENU_SEED, type MenuItem, type MenuSeed } from '@study-crm/shared';
-import { flattenMenu, joinPath } from './menu';
-import { HOME_PATH, REDIRECT_ROUTE } from './paths';
+import { flattenMenu, joinPath } from '../navigation/menu';
+import { HOME_PATH, REDIRECT_ROUTE } from '../paths';
 
-export { REDIRECT_PREFIX } from './paths';
+export { REDIRECT_PREFIX } from '../paths';
 
 // Route meta of spec sections 2 and 6. roles: who may open it; '*' or none = any role.
 export type RouteMeta = {

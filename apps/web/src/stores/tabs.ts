@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import { HOME_PATH } from '../app/paths';
+import { HOME_PATH } from '../paths';
 
 export type Tab = {
   // path + query: the identity of a tab and of its cached screen.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApplicationListItem, Page } from '@study-crm/shared';
 import { useTestApp } from '../../test/signed-in.js';
-import { seedDemoApplications } from '../../db/seed/demo-applications.js';
+import { seedDemoApplications } from '../../seed/demo-applications.js';
 
 const LIST = '/api/v1/mc/applicationRecord/list';
 

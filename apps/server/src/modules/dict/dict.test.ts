@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DICT_TYPES, type DictEntry, type DictOption, type DictTypeSummary, type Page } from '@study-crm/shared';
-import { seedDicts } from '../../db/seed/dict.seed.js';
+import { seedDicts } from '../../seed/dict.seed.js';
 import { useTestApp } from '../../test/signed-in.js';
 
 const BASE = '/admin/v1/sys/dict';

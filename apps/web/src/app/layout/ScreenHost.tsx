@@ -9,7 +9,7 @@ import { ScreenActiveContext } from '../../components/crud/screenActive';
 import { screenPath } from '../../components/crud/urlState';
 import { resolvePath, type Resolution } from '../access';
 import { SCREENS } from '../screens';
-import { ScreenKeysContext } from '../useScreen';
+import { ScreenKeysContext } from '../../navigation/useScreen';
 import { useDocumentTitle } from '../useBrand';
 import { screenOf, usePageInfo, useRoles, useTitle } from './useResolution';
 

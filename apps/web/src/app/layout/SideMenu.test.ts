@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PROFILE_MENU } from '../../stores/session';
-import { navTree } from '../menu';
+import { navTree } from '../../navigation/menu';
 import { isKnownScreen, LOCAL_MENU } from '../routes';
 import { activeMenuKey } from './SideMenu';
 

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { Menu, type MenuProps } from 'antd';
 import { PROFILE_MENU, useSession } from '../../stores/session';
 import { useSettings } from '../../stores/settings';
-import { navTree, type NavItem } from '../menu';
+import { navTree, type NavItem } from '../../navigation/menu';
 import { activeMenuOf, isKnownScreen, LOCAL_MENU } from '../routes';
 import { MenuIcon } from './icons';
 import { useTitle } from './useResolution';

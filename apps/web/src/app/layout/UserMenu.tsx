@@ -6,7 +6,7 @@ import { DashboardOutlined, KeyOutlined, LogoutOutlined, SwapOutlined, UserOutli
 import type { RoleRef } from '@study-crm/shared';
 import { useSession } from '../../stores/session';
 import { queryClient } from '../queryClient';
-import { LOGIN_PATH } from '../paths';
+import { LOGIN_PATH } from '../../paths';
 
 // User dropdown: profile, change password, role switching (several roles), logout with confirmation.
 export function UserMenu() {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card, Select } from 'antd';
-import type { AppResources } from '../../locales/resources';
+import type { AppResources } from '../../locales/types';
 import { ListToolbar, type ListToolbarProps, type ToolbarFilters } from './ListToolbar';
 import { PagedTable, type PagedTableProps } from './PagedTable';
 import type { ListStateApi } from './useListState';

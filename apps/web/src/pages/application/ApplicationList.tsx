@@ -4,7 +4,7 @@ import { Button, Input, Progress, Space, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import dayjs from 'dayjs';
 import { APPLICATION_DICT, PERM, displayName, type ApplicationListItem } from '@study-crm/shared';
-import { useCanOpen } from '../../app/useScreen';
+import { useCanOpen } from '../../navigation/useScreen';
 import { PagedTable } from '../../components/crud/PagedTable';
 import { useListState } from '../../components/crud/useListState';
 import { DateRangeFilter, FilterSelect } from '../../components/crud/filters';

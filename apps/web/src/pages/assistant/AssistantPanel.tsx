@@ -11,7 +11,7 @@ import {
   StopOutlined,
 } from '@ant-design/icons';
 import { ASSISTANT_QUESTION_MAX } from '@study-crm/shared';
-import { ROUTER_BASE } from '../../app/paths';
+import { ROUTER_BASE } from '../../paths';
 import { ConversationList } from './ConversationList';
 import { MessageBubble } from './MessageBubble';
 import { useChat } from './useChat';

@@ -9,7 +9,7 @@ import { AuthAvatar } from '../../components/AuthAvatar';
 import { Permission } from '../../components/Permission';
 import { useMemberView } from './api';
 import { MemberLabels } from './MemberLabels';
-import type { AppResources } from '../../locales/resources';
+import type { AppResources } from '../../locales/types';
 import { IdentityTag, RoleTags, StatusTag, formatMobile, formatTime } from './labels';
 
 // employeeProfile (hidden from the menu): details, roles and recent sign-ins of one member.

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Card, Result, Segmented, Skeleton, Space, Typography } from 'antd';
 import { DASHBOARD_DAYS_MAX } from '@study-crm/shared';
-import { useCanOpen } from '../../app/useScreen';
+import { useCanOpen } from '../../navigation/useScreen';
 import { useSession } from '../../stores/session';
 import { useDashboard, useMemberCount } from './api';
 import { DashboardCharts } from './DashboardCharts';

@@ -13,9 +13,8 @@ import {
   type TwoFactorChallenge,
 } from '@study-crm/shared';
 import { call } from '../../api/call';
-import { useBodyTheme } from '../../app/bodyTheme';
-import { HOME_PATH, PROFILE_PATH } from '../../app/paths';
-import { loadShell } from '../../app/shellChunk';
+import { useBodyTheme } from '../../components/bodyTheme';
+import { HOME_PATH, PROFILE_PATH } from '../../paths';
 import { changeLocale, currentLocale, LOCALE_NAMES } from '../../i18n';
 import { useSession } from '../../stores/session';
 import { useSettings } from '../../stores/settings';
@@ -60,7 +59,14 @@ function useLoginTitle(appName: string, pageTitle: string) {
 
 // Sign-in (spec section 4). onSignedIn moves on to the target: by the router's navigation, or, when the page was
 // drawn before the portal loaded (main.tsx), by loading it there.
-export default function LoginPage({ onSignedIn }: { onSignedIn: (target: string) => void }) {
+export default function LoginPage({
+  onSignedIn,
+  prefetch,
+}: {
+  onSignedIn: (target: string) => void;
+  // Starts loading what comes after sign-in (the frame); called as the member starts filling in the form.
+  prefetch: () => void;
+}) {
   const { t } = useTranslation();
   // Where to go after sign-in, read once: the address changes when the session starts (the router's guard).
   const [target] = useState(() => safeRedirect(new URLSearchParams(window.location.search).get('redirect')));
@@ -91,9 +97,6 @@ export default function LoginPage({ onSignedIn }: { onSignedIn: (target: string)
     },
   );
   const codeForm = useLoginForm({ totp: '' }, { totp: required(t('login.codeRequired')) });
-
-  // The frame after sign-in starts loading while the member types (it is not needed before).
-  const prefetchShell = () => void loadShell().catch(() => undefined);
 
   async function enter(result: LoginResult) {
     if (!signIn(result.token, result.mid)) {
@@ -227,7 +230,7 @@ export default function LoginPage({ onSignedIn }: { onSignedIn: (target: string)
             </fieldset>
           </form>
         )}
-        <form noValidate onSubmit={submit} hidden={Boolean(ticket)} onInput={prefetchShell}>
+        <form noValidate onSubmit={submit} hidden={Boolean(ticket)} onInput={prefetch}>
           <fieldset disabled={busy}>
             <Field id="loginName" label={t('login.username')} error={form.errors.loginName}>
               <TextInput

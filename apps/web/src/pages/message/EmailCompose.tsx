@@ -26,7 +26,7 @@ import {
 } from '@study-crm/shared';
 import { ApiError } from '../../api/client';
 import { DictSelect } from '../../components/dict';
-import { useCanOpen } from '../../app/useScreen';
+import { useCanOpen } from '../../navigation/useScreen';
 import { PATHS as APPLICATION_PATHS } from '../application/paths';
 import {
   loadTemplate,

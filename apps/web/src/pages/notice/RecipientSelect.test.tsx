@@ -1,8 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import i18n from '../../i18n';
-import { registerBundle } from '../../app/lazyScreen';
+import i18n, { registerBundle } from '../../i18n';
 import { notice } from './locale';
 import { RecipientSelect } from './RecipientSelect';
 

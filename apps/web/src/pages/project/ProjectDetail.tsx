@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button, Card, Descriptions, Result, Skeleton, Tabs, Typography } from 'antd';
-import { useTabTitle } from '../../app/useScreen';
+import { useTabTitle } from '../../navigation/useScreen';
 import { FormModal } from '../../components/crud/FormModal';
 import { useProject, useProjectWrites } from './api';
 import { ProjectConstitution } from './ProjectConstitution';

@@ -5,7 +5,7 @@ import { Alert, App, Button, Card, Form, Result, Skeleton, Space, Typography } f
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { APPLICATION_DEFAULT_STATUS, PERM } from '@study-crm/shared';
-import { useCanOpen, useTabTitle } from '../../../app/useScreen';
+import { useCanOpen, useTabTitle } from '../../../navigation/useScreen';
 import { usePermission } from '../../../components/Permission';
 import { useUnsavedChangesGuard } from '../../../components/unsavedChanges';
 import { saveApplication, useApplicationView, useInvalidateApplication, useStaffOptions } from '../api';

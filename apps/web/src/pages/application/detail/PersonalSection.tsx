@@ -5,7 +5,7 @@ import { APPLICATION_DICT } from '@study-crm/shared';
 import { DictSelect } from '../../../components/dict';
 import { emailRule, mobileRule, requiredRule } from '../../../components/form/rules';
 import { AreaCodeSelect, DateInput, dateItem } from '../fields';
-import type { AppResources } from '../../../locales/resources';
+import type { AppResources } from '../../../locales/types';
 import { LEN } from './formValues';
 
 // Fields with a label string (the rows and ids of the personal shape have none).

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../test/signed-in.js';
+import { useTestApp } from '../test/signed-in.js';
 import { ADMIN_ROLE_NAME, MENU_SEED, type MenuSeed } from '@study-crm/shared';
 import { generatePassword, seed } from './seed.js';
 

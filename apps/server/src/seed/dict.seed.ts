@@ -1,5 +1,5 @@
 import { DICT_TYPES } from '@study-crm/shared';
-import type { Db } from '../database.js';
+import type { Db } from '../db/database.js';
 
 // [value, Chinese (traditional) name, English name, colour?]
 type Entry = readonly [string, string, string, string?];

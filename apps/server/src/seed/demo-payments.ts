@@ -1,6 +1,6 @@
-import type { Db } from '../database.js';
-import type { Row } from '../schema.js';
-import { paymentSearchKey } from '../../modules/payment/index.js';
+import type { Db } from '../db/database.js';
+import type { Row } from '../db/schema.js';
+import { paymentSearchKey } from '../modules/payment/index.js';
 import { demoDayBase, seedDemoApplications } from './demo-applications.js';
 
 // Demo payment records for the payment screens and their benchmark (issue 16): deterministic rows spread over the

@@ -1,7 +1,7 @@
 import { sql, type Insertable } from 'kysely';
-import type { Db } from '../database.js';
-import type { MemberTable } from '../schema.js';
-import { hashPassword } from '../../modules/auth/index.js';
+import type { Db } from '../db/database.js';
+import type { MemberTable } from '../db/schema.js';
+import { hashPassword } from '../modules/auth/index.js';
 
 // Demo data only: every demo member's e-mail ends with this domain, which makes the seed resumable.
 export const DEMO_EMAIL_DOMAIN = 'demo.study-crm.test';

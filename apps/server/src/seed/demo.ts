@@ -3,9 +3,9 @@
 // Uses the same settings as the server (DATABASE_URL, DATA_DIR). Resumable and idempotent: it adds only what is
 // missing. Another data set is one more option and one more entry in GENERATORS (e.g. --applications).
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../../config.js';
-import { openDatabase, type Db } from '../database.js';
-import { migrateToLatest } from '../migrate.js';
+import { loadConfig } from '../config.js';
+import { openDatabase, type Db } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
 import { seedDemoApplications } from './demo-applications.js';
 import { analyze, seedDemoMembers } from './demo-members.js';
 import { seedDemoPayments } from './demo-payments.js';

@@ -1,5 +1,5 @@
-import type { Db } from '../database.js';
-import { searchColumns } from '../../modules/application/index.js';
+import type { Db } from '../db/database.js';
+import { searchColumns } from '../modules/application/index.js';
 
 // Demo data for the applications screens and the list benchmark: realistic, deterministic rows inserted in
 // batched transactions. Idempotent: rows are marked by their e-mail domain, and only the missing count is added.

@@ -1,4 +1,4 @@
-import type { Db } from '../database.js';
+import type { Db } from '../db/database.js';
 
 // Demo projects with members and shares, KPI types, tasks in every status and the contribution records of the done
 // ones spread over the past 30 days (issue 21), so the project, task and KPI screens have something to show.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { KpiSummary, Page, Project } from '@study-crm/shared';
-import { useTestApp } from '../../test/signed-in.js';
+import { useTestApp } from '../test/signed-in.js';
 import { seedDemoProjects } from './demo-projects.js';
 
 describe('demo projects seed', () => {

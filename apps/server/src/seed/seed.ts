@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { ADMIN_ROLE_NAME, MENU_SEED, type MenuSeed } from '@study-crm/shared';
-import type { Db } from '../database.js';
-import { hashPassword } from '../../modules/auth/index.js';
+import type { Db } from '../db/database.js';
+import { hashPassword } from '../modules/auth/index.js';
 import { seedDicts } from './dict.seed.js';
 
 export type SeedResult = { adminCreated: boolean; adminLogin: string; generatedPassword?: string };

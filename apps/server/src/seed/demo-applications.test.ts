@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../test/signed-in.js';
+import { useTestApp } from '../test/signed-in.js';
 import { DICT_TYPES, type ApplicationListItem, type Page } from '@study-crm/shared';
 import { DICT_SEED } from './dict.seed.js';
 import {
