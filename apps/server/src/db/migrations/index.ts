@@ -27,6 +27,7 @@ import * as content from './20261123_0027_content.js';
 import * as memberListOrder from './20261123_0030_member_list_order.js';
 import * as assistant from './20261125_0031_assistant.js';
 import * as applicationDayCount from './20261126_0032_application_day_count.js';
+import * as paymentDayTotalIndexes from './20261126_0033_payment_day_total_indexes.js';
 
 // Every migration, in order. Frozen once landed: add a new file, never edit an old one.
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '20261123_0030_member_list_order': memberListOrder,
   '20261125_0031_assistant': assistant,
   '20261126_0032_application_day_count': applicationDayCount,
+  '20261126_0033_payment_day_total_indexes': paymentDayTotalIndexes,
 };

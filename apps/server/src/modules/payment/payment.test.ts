@@ -235,6 +235,22 @@ describe('payment records', () => {
     expect((await t.get(`${PAY}/list`, { sortField: 'nope' }, { token })).meta.message).toContain('sortField');
   });
 
+  it('sums a date range from the per-day totals’ covering indexes (migration 0033)', async () => {
+    if (t.db.dialect !== 'sqlite') return; // PostgreSQL's planner prefers a scan on a table this small
+    const plan = async (where: string) => {
+      const rows = await sql<{ detail: string }>`explain query plan
+        select currency, type, status, sum(amount_minor), sum(n) from payment_day_total
+        where ${sql.raw(where)} and day >= '2025-01-01' and day <= '2025-12-31' and status != 'voided'
+        group by currency, type, status`.execute(t.db.db);
+      return rows.rows.map((r) => r.detail).join(' ');
+    };
+    expect(await plan("currency = 'GBP' and status = 'pending'")).toContain(
+      'COVERING INDEX payment_day_total_currency_ix',
+    );
+    expect(await plan("status = 'pending'")).toContain('COVERING INDEX payment_day_total_status_ix');
+    expect(await plan('1 = 1')).toContain('COVERING INDEX payment_day_total_day_ix');
+  });
+
   it('log rows refuse UPDATE and DELETE even through the app’s own database connection', async () => {
     const id = (await create({ title: 'append-only' })).data.id;
     const db = t.db.db;
