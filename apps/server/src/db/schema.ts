@@ -495,7 +495,7 @@ export type MemberWalletTable = {
 
 // Live rows per bucket of a list (migration 0014), kept by triggers: applications per status, members per type.
 export type ListCountTable = {
-  list: 'application' | 'member' | 'application_day';
+  list: 'application' | 'member' | 'application_day' | 'application_initial';
   bucket: string;
   n: number | string;
 };

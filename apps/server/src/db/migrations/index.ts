@@ -28,6 +28,7 @@ import * as memberListOrder from './20261123_0030_member_list_order.js';
 import * as assistant from './20261125_0031_assistant.js';
 import * as applicationDayCount from './20261126_0032_application_day_count.js';
 import * as paymentDayTotalIndexes from './20261126_0033_payment_day_total_indexes.js';
+import * as applicationNameInitial from './20261126_0034_application_name_initial.js';
 
 // Every migration, in order. Frozen once landed: add a new file, never edit an old one.
 export const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '20261125_0031_assistant': assistant,
   '20261126_0032_application_day_count': applicationDayCount,
   '20261126_0033_payment_day_total_indexes': paymentDayTotalIndexes,
+  '20261126_0034_application_name_initial': applicationNameInitial,
 };

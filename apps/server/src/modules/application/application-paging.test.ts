@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { ApplicationListItem, Page } from '@study-crm/shared';
 import { useTestApp } from '../../test/signed-in.js';
@@ -79,6 +80,23 @@ describe('applications list, deep pages by number', () => {
     const nums = (rows: { day: string; status: string; n: number | string }[]) =>
       rows.map((r) => ({ ...r, n: Number(r.n) }));
     expect(nums(byStatus)).toEqual(nums(freshByStatus));
+    // The live names per first character (list_count 'application_initial'), for one-character searches.
+    const initials = await t.db.db
+      .selectFrom('listCount')
+      .select(['bucket', 'n'])
+      .where('list', '=', 'application_initial')
+      .where('n', '!=', 0)
+      .orderBy('bucket')
+      .execute();
+    const initial = sql<string>`substr(search_name, 1, 1)`;
+    const freshInitials = await t.db.db
+      .selectFrom('application')
+      .select((eb) => [initial.as('bucket'), eb.fn.countAll<number | string>().as('n')])
+      .where('deletedAt', 'is', null)
+      .groupBy(initial)
+      .orderBy(initial)
+      .execute();
+    expect(num(initials)).toEqual(num(freshInitials));
   };
 
   it('equal the offset walk, also after removals, restorations, date and status changes', async () => {
@@ -104,6 +122,16 @@ describe('applications list, deep pages by number', () => {
         'id',
         'in',
         ids.filter((_, i) => i % 5 === 0),
+      )
+      .execute();
+    // Renamed (the search key moves to another first character).
+    await t.db.db
+      .updateTable('application')
+      .set({ searchName: '林改名' })
+      .where(
+        'id',
+        'in',
+        ids.filter((_, i) => i % 13 === 0),
       )
       .execute();
     await t.db.db.deleteFrom('application').where('id', 'in', ids.slice(0, 3)).execute();

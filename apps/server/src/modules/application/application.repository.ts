@@ -188,18 +188,26 @@ export function createApplicationRepository(db: Db) {
   }
 
   // How many live rows the keyword matches: each lookup counts only the rows no earlier lookup matched, so the
-  // four counts add up without a union (index-only for the name prefix, the one that can be large).
+  // four counts add up without a union (index-only for the name prefix, the one that can be large). The name
+  // matches of a one-character keyword (a surname, possibly a large share of the table) are the trigger-kept count
+  // of live names starting with it (list_count 'application_initial', migration 0034).
   async function keywordCount(keyword: string): Promise<number> {
     const h = keywordHits(keyword);
+    const k = searchKey(keyword);
+    const byInitial = [...k].length === 1;
     const not = (...c: RawBuilder<SqlBool>[]) => sql<SqlBool>`(${sql.join(c, sql` or `)}) is not true`;
     const part = (hit: RawBuilder<SqlBool>, ...earlier: RawBuilder<SqlBool>[]) =>
       sql`select count(*) as n from application as s where s.deleted_at is null and ${hit}${
         earlier.length ? sql` and ${not(...earlier)}` : sql``
       }`;
-    const { rows } = await sql<{ n: number | string }>`
-      ${part(h.name)} union all ${part(h.eng, h.name)} union all ${part(h.passport, h.name, h.eng)}
-      union all ${part(h.email, h.name, h.eng, h.passport)}`.execute(db);
-    return rows.reduce((sum, r) => sum + Number(r.n), 0);
+    const parts = [part(h.eng, h.name), part(h.passport, h.name, h.eng), part(h.email, h.name, h.eng, h.passport)];
+    const [{ rows }, names] = await Promise.all([
+      sql<{ n: number | string }>`${sql.join(byInitial ? parts : [part(h.name), ...parts], sql` union all `)}`.execute(
+        db,
+      ),
+      byInitial ? listCount(db, 'application_initial', k) : 0,
+    ]);
+    return rows.reduce((sum, r) => sum + Number(r.n), names);
   }
 
   // The page of a keyword that matches a large share of the table: the list's order drives (its index), each row

@@ -115,4 +115,51 @@ describe('applications list: counted totals and keyset paging', () => {
     expect(byPassport.data.total).toBe(1);
     expect(byPassport.data.list.map((r) => r.id)).toEqual([b.data.id]);
   });
+
+  it('counts a one-character keyword from the kept initials, through renames and removals (migration 0034)', async () => {
+    // Every live row the keyword finds by any lookup, counted plainly.
+    const fresh = async (k: string) =>
+      Number(
+        (
+          await t.db.db
+            .selectFrom('application')
+            .select((eb) => eb.fn.countAll<number | string>().as('n'))
+            .where('deletedAt', 'is', null)
+            .where((eb) =>
+              eb.or([
+                eb('searchName', 'like', `${k}%`),
+                eb('searchEng', 'like', `${k}%`),
+                eb('passportKey', '=', k.toUpperCase()),
+                eb('emailKey', '=', k),
+              ]),
+            )
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const expectTotal = async (k: string) => {
+      const res = await list({ keyword: k, pageSize: 50 });
+      expect(res.data.total, k).toBe(await fresh(k));
+      expect(res.data.list.length, k).toBe(Math.min(50, res.data.total));
+    };
+    const a = await create({ name: '黃一', engLastName: 'Wong', engFirstName: 'Yi' });
+    await create({ name: '黃二', engLastName: 'Huang', engFirstName: 'Er' });
+    // Found by its English name, not its Chinese one: counted once, by the English lookup.
+    await create({ name: 'Hana Wright', engLastName: 'Hana', engFirstName: 'W' });
+    for (const k of ['黃', 'h', 'w', '甲']) await expectTotal(k);
+    // A rename moves the row from one initial to another (the update runs on search_name).
+    const renamed = await t.post<ApplicationSaved>(
+      `${BASE}/update`,
+      fullForm({ id: a.data.id, version: a.data.version, name: '甲黃', email: 'renamed@example.com', mobile: null }),
+      { token },
+    );
+    expect(renamed.meta.code, renamed.meta.message).toBe(200);
+    for (const k of ['黃', '甲']) await expectTotal(k);
+    // Soft-deleted, restored, deleted outright.
+    await t.db.db.updateTable('application').set({ deletedAt: Date.now() }).where('id', '=', a.data.id).execute();
+    await expectTotal('甲');
+    await t.db.db.updateTable('application').set({ deletedAt: null }).where('id', '=', a.data.id).execute();
+    await expectTotal('甲');
+    await t.db.db.deleteFrom('application').where('id', '=', a.data.id).execute();
+    for (const k of ['黃', '甲', 'w']) await expectTotal(k);
+  });
 });
