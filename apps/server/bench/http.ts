@@ -21,6 +21,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import type { BenchRequest, Started } from './http-server.js';
+import { BENCH, benchEnv } from './sign-in.js';
 import { recipientWorkbook } from './sms.js';
 
 const { values: opt } = parseArgs({
@@ -65,9 +66,7 @@ const PAYMENT_CASES = [
   'payment countAmount, filtered (GBP, pending, a year)',
   'payment countAmount, no filter (summary)',
 ] as const;
-const APP_ID = 'student-admin';
-const SIGN = 'bench-sign-value';
-const PASSWORD = 'Bench#2026pass';
+const { appId: APP_ID, sign: SIGN } = BENCH;
 const LIST = '/api/v1/mc/applicationRecord/list';
 const SMS_ADD = '/admin/v1/message/sms/add';
 const SMS_PUSH = '/admin/v1/message/sms/batchPush';
@@ -354,15 +353,7 @@ async function main() {
   console.log(`# npm run bench, ${new Date().toISOString()}, ${os.cpus().length} cores, Node ${process.version}`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'study-crm-bench-'));
   const env = {
-    NODE_ENV: 'test',
-    DATA_DIR: dir,
-    ADMIN_LOGIN: 'admin',
-    ADMIN_PASSWORD: PASSWORD,
-    APP_ID,
-    CLIENT_SIGN: SIGN,
-    CAPTCHA_TEST_CODE: 'BNCH',
-    LOG_LEVEL: 'silent',
-    SESSION_IDLE_MINUTES: '600',
+    ...benchEnv(dir),
     // The load comes from one address: the per-client rate limits of production would refuse it.
     RATE_LIMIT_MAX: '100000000',
   };

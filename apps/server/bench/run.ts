@@ -9,12 +9,13 @@ import { parseArgs } from 'node:util';
 import { CompiledQuery } from 'kysely';
 import pg from 'pg';
 import { buildApp, type BuiltApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
+import { loadConfig, type Config } from '../src/config.js';
 import { seedDemoApplications } from '../src/seed/demo-applications.js';
 import { analyze, seedDemoMembers } from '../src/seed/demo-members.js';
 import { createMemberRepository, type MemberFilter } from '../src/modules/member/index.js';
 import { benchApplicationList, printBench } from './applications.js';
 import { benchDelivery } from './delivery.js';
+import { BENCH, benchEnv, signInAdmin } from './sign-in.js';
 import { benchSmsBatch } from './sms.js';
 
 const { values } = parseArgs({
@@ -31,10 +32,7 @@ const MEMBERS = Number(values.members);
 const APPLICATIONS = Number(values.applications);
 const EMAILS = Number(values.emails);
 const SMS_RECIPIENTS = Number(values.sms);
-const APP_ID = 'student-admin';
-const SIGN = 'bench-sign-value';
-const CAPTCHA = 'BNCH';
-const PASSWORD = 'Bench#2026pass';
+const { appId: APP_ID, sign: SIGN } = BENCH;
 
 type Case = { name: string; url: string; filter?: MemberFilter };
 // Demo e-mails look like "mailing.chan.12345@demo.study-crm.test" (src/seed/demo-members.ts).
@@ -56,7 +54,7 @@ const CASES: Case[] = [
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
-async function run(label: string, built: BuiltApp) {
+async function run(label: string, built: BuiltApp, config: Config) {
   const { app, db } = built;
   let t = Date.now();
   await seedDemoMembers(db.db, MEMBERS);
@@ -64,15 +62,7 @@ async function run(label: string, built: BuiltApp) {
   console.log(`\n## ${label}: ${MEMBERS} members seeded in ${((Date.now() - t) / 1000).toFixed(1)} s`);
 
   const common = `appId=${APP_ID}&mcId=COM`;
-  const key = randomBytes(12).toString('hex');
-  await app.inject({ method: 'GET', url: `/api/v1/sys/code/getCode?key=${key}&${common}`, headers: { sign: SIGN } });
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/v1/mc/auth/login/loginName',
-    headers: { sign: SIGN, 'content-type': 'application/x-www-form-urlencoded' },
-    payload: `${common}&loginName=admin&password=${encodeURIComponent(PASSWORD)}&key=${key}&code=${CAPTCHA}`,
-  });
-  const token = (login.json() as { data: { token: string } }).data.token;
+  const { token } = await signInAdmin(app, config, { name: 'admin', password: BENCH.password });
   const repo = createMemberRepository(db.db, db.dialect);
 
   for (const c of CASES) {
@@ -141,31 +131,22 @@ async function run(label: string, built: BuiltApp) {
 
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'study-crm-bench-'));
-  const env = {
-    NODE_ENV: 'test',
-    DATA_DIR: dir,
-    ADMIN_LOGIN: 'admin',
-    ADMIN_PASSWORD: PASSWORD,
-    APP_ID,
-    CLIENT_SIGN: SIGN,
-    CAPTCHA_TEST_CODE: CAPTCHA,
-    LOG_LEVEL: 'silent',
-    // A long run must not see its session idle out.
-    SESSION_IDLE_MINUTES: '600',
-  };
+  const env = benchEnv(dir);
   try {
-    const sqlite = await buildApp({ config: loadConfig(env), sqliteFile: path.join(dir, 'bench.sqlite') });
+    const sqliteConfig = loadConfig(env);
+    const sqlite = await buildApp({ config: sqliteConfig, sqliteFile: path.join(dir, 'bench.sqlite') });
     try {
-      await run('SQLite', sqlite);
+      await run('SQLite', sqlite, sqliteConfig);
     } finally {
       await sqlite.app.close();
     }
     const databaseUrl = process.env.DATABASE_URL;
     if (databaseUrl) {
       const pgSchema = `bench_${randomBytes(6).toString('hex')}`;
-      const built = await buildApp({ config: loadConfig({ ...env, DATABASE_URL: databaseUrl }), pgSchema });
+      const pgConfig = loadConfig({ ...env, DATABASE_URL: databaseUrl });
+      const built = await buildApp({ config: pgConfig, pgSchema });
       try {
-        await run('PostgreSQL', built);
+        await run('PostgreSQL', built, pgConfig);
       } finally {
         await built.app.close();
         const client = new pg.Client({ connectionString: databaseUrl });

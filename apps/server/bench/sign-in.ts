@@ -2,6 +2,28 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../src/config.js';
 
+// The client and administrator every bench server is started with.
+export const BENCH = {
+  appId: 'student-admin',
+  sign: 'bench-sign-value',
+  password: 'Bench#2026pass',
+  captcha: 'BNCH',
+} as const;
+
+// A bench server's environment: its data under `dir`, the bench's client and administrator, no logs, and sessions
+// that do not idle out during a long run.
+export const benchEnv = (dir: string) => ({
+  NODE_ENV: 'test',
+  DATA_DIR: dir,
+  ADMIN_LOGIN: 'admin',
+  ADMIN_PASSWORD: BENCH.password,
+  APP_ID: BENCH.appId,
+  CLIENT_SIGN: BENCH.sign,
+  CAPTCHA_TEST_CODE: BENCH.captcha,
+  LOG_LEVEL: 'silent',
+  SESSION_IDLE_MINUTES: '600',
+});
+
 // The administrator's session for a bench, through the real sign-in calls (a captcha answered with the configured
 // CAPTCHA_TEST_CODE): the token and member id the web app would keep.
 export async function signInAdmin(

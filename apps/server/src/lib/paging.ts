@@ -35,7 +35,7 @@ type CountQuery = { executeTakeFirst(): Promise<{ n: number | string | bigint } 
 
 // A page read with one filter: the rows of the window and the total of all that match (`.select(countAll)`,
 // db/sql-helpers.ts), asked together.
-export async function pageRows<R>(rows: RowsQuery<R>, count: CountQuery, w: PageWindow) {
+export async function pageRows<R>(rows: RowsQuery<R>, count: CountQuery, w: Pick<PageWindow, 'limit' | 'offset'>) {
   const [list, c] = await Promise.all([rows.limit(w.limit).offset(w.offset).execute(), count.executeTakeFirst()]);
   return { rows: list, total: Number(c?.n ?? 0) };
 }

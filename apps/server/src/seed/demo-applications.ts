@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.js';
 import { searchColumns } from '../modules/application/index.js';
+import { activeStaffIds } from './demo-members.js';
 
 // Demo data for the applications screens and the list benchmark: realistic, deterministic rows inserted in
 // batched transactions. Idempotent: rows are marked by their e-mail domain, and only the missing count is added.
@@ -137,16 +138,7 @@ export async function seedDemoApplications(db: Db, count: number, batchSize = 50
     .executeTakeFirstOrThrow();
   const have = Number(existing);
   const missing = Math.max(0, count - have);
-  const teachers = (
-    await db
-      .selectFrom('member')
-      .select('id')
-      .where('memberType', '=', 'staff')
-      .where('status', '=', 'active')
-      .where('deletedAt', 'is', null)
-      .limit(50)
-      .execute()
-  ).map((r) => r.id);
+  const teachers = await activeStaffIds(db);
   const now = Date.now();
   // 1,400 days ending today, so the dashboard's past 30 days hold data whenever the demo is seeded.
   const dayBase = demoDayBase();

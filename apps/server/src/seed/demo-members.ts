@@ -173,6 +173,20 @@ export async function seedDemoMembers(db: Db, count: number, opts: DemoOptions =
 }
 
 // Fresh planner statistics after a bulk load.
+// Up to `limit` active staff members, the first ones by id: the teachers and project members of the other demos.
+export async function activeStaffIds(db: Db, limit = 50): Promise<number[]> {
+  const rows = await db
+    .selectFrom('member')
+    .select('id')
+    .where('memberType', '=', 'staff')
+    .where('status', '=', 'active')
+    .where('deletedAt', 'is', null)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
 export async function analyze(db: Db): Promise<void> {
   await sql`analyze`.execute(db);
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.js';
+import { activeStaffIds } from './demo-members.js';
 
 // Demo projects with members and shares, KPI types, tasks in every status and the contribution records of the done
 // ones spread over the past 30 days (issue 21), so the project, task and KPI screens have something to show.
@@ -45,17 +46,7 @@ export async function seedDemoProjects(db: Db, count: number, now = Date.now()):
         ).id,
     );
   }
-  const staff = (
-    await db
-      .selectFrom('member')
-      .select('id')
-      .where('memberType', '=', 'staff')
-      .where('status', '=', 'active')
-      .where('deletedAt', 'is', null)
-      .orderBy('id')
-      .limit(50)
-      .execute()
-  ).map((r) => r.id);
+  const staff = await activeStaffIds(db);
   if (!staff.length) return 0;
 
   for (let i = have; i < count; i++) {

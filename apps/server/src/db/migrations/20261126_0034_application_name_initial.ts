@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../database.js';
+import { dropRowTriggers } from './helpers.js';
 
 // Issue 14: the total of a one-character name search (a common surname such as 陳) without counting its matches.
 // `list_count` list 'application_initial' keeps the number of live applications per first character of the
@@ -57,13 +58,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  if (isPostgres(db)) {
-    await sql`drop trigger if exists list_count_application_initial_iud on application`.execute(db);
-    await sql`drop trigger if exists list_count_application_initial_u on application`.execute(db);
-    await sql`drop function if exists list_count_application_initial_fn()`.execute(db);
-  } else {
-    for (const t of ['ai', 'ad', 'au'])
-      await sql`drop trigger if exists ${sql.id(`list_count_application_initial_${t}`)}`.execute(db);
-  }
+  await dropRowTriggers(db, 'application', 'list_count_application_initial', ['ai', 'ad', 'au']);
   await sql`delete from list_count where list = 'application_initial'`.execute(db);
 }

@@ -1,4 +1,4 @@
-import type { ColumnDefinitionBuilder, CreateTableBuilder, Kysely } from 'kysely';
+import { sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely } from 'kysely';
 import { isPostgres } from '../database.js';
 
 // The only engine-specific bit of our schema: an auto-increment integer primary key.
@@ -32,3 +32,20 @@ export function createIndex(db: Kysely<unknown>, name: string, table: string, co
 // A required reference whose rows go with the row they point at (e.g. 'member.id').
 export const ownedBy = (target: string) => (c: ColumnDefinitionBuilder) =>
   c.notNull().references(target).onDelete('cascade');
+
+// Drops the row triggers `${prefix}_<suffix>` on `table`: on PostgreSQL the two triggers (_iud, _u) and their
+// function (_fn), on SQLite one trigger per suffix given.
+export async function dropRowTriggers(
+  db: Kysely<unknown>,
+  table: string,
+  prefix: string,
+  sqliteSuffixes: string[],
+): Promise<void> {
+  if (isPostgres(db)) {
+    for (const s of ['iud', 'u'])
+      await sql`drop trigger if exists ${sql.id(`${prefix}_${s}`)} on ${sql.id(table)}`.execute(db);
+    await sql`drop function if exists ${sql.id(`${prefix}_fn`)}()`.execute(db);
+  } else {
+    for (const s of sqliteSuffixes) await sql`drop trigger if exists ${sql.id(`${prefix}_${s}`)}`.execute(db);
+  }
+}

@@ -1,6 +1,8 @@
 import type { Db } from '../../db/database.js';
 import { runInTransaction } from '../../db/transaction.js';
 import type { Row } from '../../db/schema.js';
+import { pageRows } from '../../lib/paging.js';
+import { countAll } from '../../db/sql-helpers.js';
 
 const FILE_COLUMNS = [
   'id',
@@ -21,21 +23,12 @@ export type FileRow = Omit<Row<'applicationFile'>, 'createdAt' | 'updatedAt'>;
 export function createFileRepository(db: Db) {
   return {
     async page(applicationId: number, limit: number, offset: number) {
-      const rows = await db
-        .selectFrom('applicationFile')
-        .select(FILE_COLUMNS)
-        .where('applicationId', '=', applicationId)
-        .orderBy('uploadedAt', 'desc')
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .offset(offset)
-        .execute();
-      const { total } = await db
-        .selectFrom('applicationFile')
-        .select((eb) => eb.fn.countAll<number | string>().as('total'))
-        .where('applicationId', '=', applicationId)
-        .executeTakeFirstOrThrow();
-      return { rows, total: Number(total) };
+      const files = db.selectFrom('applicationFile').where('applicationId', '=', applicationId);
+      return pageRows(
+        files.select(FILE_COLUMNS).orderBy('uploadedAt', 'desc').orderBy('id', 'desc'),
+        files.select(countAll),
+        { limit, offset },
+      );
     },
 
     find: (id: number): Promise<FileRow | undefined> =>

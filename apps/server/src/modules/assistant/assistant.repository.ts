@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import type { Db, Dialect } from '../../db/database.js';
 import type { Row } from '../../db/schema.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
-import type { PageWindow } from '../../lib/paging.js';
+import { type PageWindow, pageRows } from '../../lib/paging.js';
+import { countAll } from '../../db/sql-helpers.js';
 
 export type ConversationRow = Row<'assistantConversation'>;
 export type MessageRow = Row<'assistantMessage'>;
@@ -103,17 +104,11 @@ export function createAssistantRepository(db: Db, dialect: Dialect) {
     // The member's conversations, the most recently used first (assistant_conversation_member_ix).
     async page(memberId: number, w: PageWindow): Promise<{ rows: ConversationRow[]; total: number }> {
       const mine = db.selectFrom('assistantConversation').where('memberId', '=', memberId);
-      const [rows, count] = await Promise.all([
-        mine
-          .select(CONVERSATION_COLUMNS)
-          .orderBy('updatedAt', w.order)
-          .orderBy('id', w.order)
-          .limit(w.limit)
-          .offset(w.offset)
-          .execute(),
-        mine.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return { rows, total: Number(count.n) };
+      return pageRows(
+        mine.select(CONVERSATION_COLUMNS).orderBy('updatedAt', w.order).orderBy('id', w.order),
+        mine.select(countAll),
+        w,
+      );
     },
 
     messages: (conversationId: number, memberId: number): Promise<MessageRow[]> =>

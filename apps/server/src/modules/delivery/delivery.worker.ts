@@ -1,17 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.js';
 import type { Clock } from '../../lib/clock.js';
 import { DeliveryError, type Channel, type ChannelName, type DeliveryItem } from './delivery.types.js';
 import type { OutboxRepository, OutboxRow } from './outbox.repository.js';
 
-export type WorkerSettings = {
-  pollMs: number;
-  batch: number;
-  leaseMs: number;
-  maxAttempts: number;
-  backoffMs: number;
-  backoffMaxMs: number;
-};
+// The worker's part of the delivery settings (DELIVERY_* in config.ts).
+export type WorkerSettings = Omit<Config['delivery'], 'isWorkerOn'>;
 
 // Exponential backoff with jitter: base·2^(attempt-1), capped, then a random point in its upper half.
 export function backoffDelay(

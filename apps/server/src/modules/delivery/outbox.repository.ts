@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import type { Db, Dialect } from '../../db/database.js';
 import type { Conn } from '../../db/transaction.js';
 import type { ChannelName, DeliveryStatus } from './delivery.types.js';
+import { pageRows } from '../../lib/paging.js';
+import { countAll } from '../../db/sql-helpers.js';
 
 export type OutboxRow = {
   id: number;
@@ -179,11 +181,7 @@ export function createOutboxRepository(db: Db, dialect: Dialect) {
     ): Promise<{ rows: OutboxRow[]; total: number }> {
       let base = db.selectFrom('deliveryOutbox').where('channel', '=', channel).where('messageId', '=', messageId);
       if (status) base = base.where('status', '=', status);
-      const [rows, count] = await Promise.all([
-        base.select(COLUMNS).orderBy('id').limit(window.limit).offset(window.offset).execute(),
-        base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst(),
-      ]);
-      return { rows, total: Number(count?.n ?? 0) };
+      return pageRows(base.select(COLUMNS).orderBy('id'), base.select(countAll), window);
     },
     // Per message: how many rows are in each status.
     async summaries(channel: ChannelName, messageIds: number[]) {

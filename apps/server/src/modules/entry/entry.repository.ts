@@ -2,8 +2,8 @@ import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { RecordStatus } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
 import type { DictEntryTable } from '../../db/schema.js';
-import { containsPattern, likeLower } from '../../db/sql-helpers.js';
-import { pageWindow } from '../../lib/paging.js';
+import { containsPattern, countAll, likeLower } from '../../db/sql-helpers.js';
+import { pageWindow, readPage } from '../../lib/paging.js';
 
 // Tables with the dictionary-entry shape (TagTable = DictEntryTable).
 export type EntryTableName = 'dictEntry' | 'tag';
@@ -40,7 +40,7 @@ export function createEntryRepository(db: Db, table: EntryTableName) {
   return {
     // Filtered by type, status and a substring of key or names; in type, sort, id order.
     async list(q: EntryListQuery) {
-      const { pageNum, pageSize, offset } = pageWindow(q);
+      const w = pageWindow(q);
       let base = db.selectFrom(name);
       if (q.type) base = base.where('type', '=', q.type);
       if (q.status) base = base.where('status', '=', q.status);
@@ -48,16 +48,8 @@ export function createEntryRepository(db: Db, table: EntryTableName) {
         const p = containsPattern(q.keyword);
         base = base.where((eb) => eb.or([likeLower('value', p), likeLower('label', p), likeLower('label2', p)]));
       }
-      const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-      const list: EntryRow[] = await base
-        .select(ENTRY_COLUMNS)
-        .orderBy('type')
-        .orderBy('sort')
-        .orderBy('id')
-        .limit(pageSize)
-        .offset(offset)
-        .execute();
-      return { list, total: Number(total), pageNum, pageSize };
+      const rows = base.select(ENTRY_COLUMNS).orderBy('type').orderBy('sort').orderBy('id');
+      return readPage<EntryRow>(rows, base.select(countAll), w);
     },
 
     byId: (id: number): Promise<EntryRow | undefined> =>

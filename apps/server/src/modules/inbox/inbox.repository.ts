@@ -1,6 +1,8 @@
 import type { MessageTab } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
 import type { Conn } from '../../db/transaction.js';
+import { pageRows } from '../../lib/paging.js';
+import { countAll } from '../../db/sql-helpers.js';
 
 export type BoxRow = {
   id: number;
@@ -86,56 +88,38 @@ export function createInboxRepository(db: Db) {
     async page(memberId: number, tab: MessageTab, w: Window, now: number): Promise<{ rows: BoxRow[]; total: number }> {
       if (tab === 'notice') {
         // A notice's time in the box is its publish time.
-        const [rows, total] = await Promise.all([
+        const { rows, total } = await pageRows(
           notices(memberId, now)
             .select(['n.id', 'n.title', 'n.content', 'n.publishAt as createdAt', 'r.readAt'])
             .orderBy('n.publishAt', 'desc')
-            .orderBy('n.id', 'desc')
-            .limit(w.limit)
-            .offset(w.offset)
-            .execute(),
-          notices(memberId, now)
-            .select((eb) => eb.fn.countAll<string | number>().as('n'))
-            .executeTakeFirst(),
-        ]);
-        return {
-          rows: rows.map((r) => ({ ...r, link: null, kind: null, dueAt: null, done: 0 })),
-          total: Number(total?.n ?? 0),
-        };
+            .orderBy('n.id', 'desc'),
+          notices(memberId, now).select(countAll),
+          w,
+        );
+        return { rows: rows.map((r) => ({ ...r, link: null, kind: null, dueAt: null, done: 0 })), total };
       }
       if (tab === 'message') {
-        const [rows, total] = await Promise.all([
+        const { rows, total } = await pageRows(
           messages(memberId)
             .select(['n.id', 'n.title', 'n.content', 'n.link', 'n.createdAt', 'r.readAt'])
             .orderBy('n.createdAt', 'desc')
-            .orderBy('n.id', 'desc')
-            .limit(w.limit)
-            .offset(w.offset)
-            .execute(),
-          messages(memberId)
-            .select((eb) => eb.fn.countAll<string | number>().as('n'))
-            .executeTakeFirst(),
-        ]);
-        return {
-          rows: rows.map((r) => ({ ...r, kind: null, dueAt: null, done: 0 })),
-          total: Number(total?.n ?? 0),
-        };
+            .orderBy('n.id', 'desc'),
+          messages(memberId).select(countAll),
+          w,
+        );
+        return { rows: rows.map((r) => ({ ...r, kind: null, dueAt: null, done: 0 })), total };
       }
       // Open to-dos first, then by due time (earliest first), then newest.
-      const [rows, total] = await Promise.all([
+      const { rows, total } = await pageRows(
         todos(memberId)
           .select(['n.id', 'n.title', 'n.kind', 'n.link', 'n.dueAt', 'n.done', 'n.createdAt', 'r.readAt'])
           .orderBy('n.done', 'asc')
           .orderBy('n.dueAt', 'asc')
-          .orderBy('n.id', 'desc')
-          .limit(w.limit)
-          .offset(w.offset)
-          .execute(),
-        todos(memberId)
-          .select((eb) => eb.fn.countAll<string | number>().as('n'))
-          .executeTakeFirst(),
-      ]);
-      return { rows: rows.map((r) => ({ ...r, content: null })), total: Number(total?.n ?? 0) };
+          .orderBy('n.id', 'desc'),
+        todos(memberId).select(countAll),
+        w,
+      );
+      return { rows: rows.map((r) => ({ ...r, content: null })), total };
     },
 
     // Whether the item exists and is addressed to the member.

@@ -2,9 +2,9 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import type { NoticeSortField, NoticeState } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
 import type { Database, Row } from '../../db/schema.js';
-import { containsPattern, likeLower } from '../../db/sql-helpers.js';
+import { containsPattern, countAll, likeLower } from '../../db/sql-helpers.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
-import type { PageWindow } from '../../lib/paging.js';
+import { type PageWindow, pageRows } from '../../lib/paging.js';
 
 // The notice board: the admin side of the member_notice table the message box reads (issue 17).
 const NOTICE_COLUMNS = [
@@ -67,11 +67,7 @@ export function createNoticeBoardRepository(db: Db) {
           : sort === 'title'
             ? base.orderBy(sql`lower(title)`, w.order)
             : base.orderBy(sort, w.order);
-      const [rows, count] = await Promise.all([
-        ordered.select(NOTICE_COLUMNS).orderBy('id', w.order).limit(w.limit).offset(w.offset).execute(),
-        base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return { rows, total: Number(count.n) };
+      return pageRows(ordered.select(NOTICE_COLUMNS).orderBy('id', w.order), base.select(countAll), w);
     },
 
     find: (id: number, tx: Conn = db): Promise<NoticeRow | undefined> =>

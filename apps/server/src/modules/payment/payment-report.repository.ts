@@ -1,6 +1,7 @@
 import type { PaymentFigures } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
 import { digitsOf } from './payment.mapper.js';
+import { dayTotalSums } from './payment.repository.js';
 
 type Sums = Omit<PaymentFigures['currencies'][number], 'currency' | 'digits'>;
 
@@ -54,13 +55,7 @@ export function createPaymentReport(db: Db) {
     async figures(from: string, to: string): Promise<PaymentFigures> {
       const rows = await db
         .selectFrom('paymentDayTotal')
-        .select((eb) => [
-          'currency',
-          'type',
-          'status',
-          eb.fn.sum<number | string>('amountMinor').as('sum'),
-          eb.fn.sum<number | string>('n').as('n'),
-        ])
+        .select(dayTotalSums)
         .where('day', '>=', from)
         .where('day', '<=', to)
         .where('status', 'in', ['pending', 'confirmed'])

@@ -1,9 +1,10 @@
-import type { SelectQueryBuilder, Updateable } from 'kysely';
+import type { ExpressionBuilder, SelectQueryBuilder, Updateable } from 'kysely';
 import type { PaymentFilter } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
 import type { Database, PaymentRecordTable, Row } from '../../db/schema.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
-import type { PageWindow } from '../../lib/paging.js';
+import { type PageWindow, pageRows } from '../../lib/paging.js';
+import { countAll } from '../../db/sql-helpers.js';
 
 const PAYMENT_COLUMNS = [
   'id',
@@ -101,6 +102,17 @@ export const summaryServes = (f: PaymentFilter): boolean =>
 export const dayTotalsServe = (f: PaymentFilter): boolean =>
   !f.applicationId && !f.teacherId && !f.keyword && Boolean(f.dateFrom || f.dateTo);
 
+// The per-day totals summed per currency, type and status (select with groupBy(['currency', 'type', 'status'])):
+// the list's totals over a date range and the dashboard's figures.
+export const dayTotalSums = (eb: ExpressionBuilder<Database, 'paymentDayTotal'>) =>
+  [
+    'currency',
+    'type',
+    'status',
+    eb.fn.sum<number | string>('amountMinor').as('sum'),
+    eb.fn.sum<number | string>('n').as('n'),
+  ] as const;
+
 export function createPaymentRepository(db: Db) {
   // A status change that happens only from the status the record must have (its version moves on): false when
   // another call changed the record first.
@@ -181,13 +193,7 @@ export function createPaymentRepository(db: Db) {
         : dayTotalsServe(f)
           ? dayTotalsOf(f)
               .where('status', '!=', 'voided')
-              .select((eb) => [
-                'currency',
-                'type',
-                'status',
-                eb.fn.sum<number | string>('amountMinor').as('sum'),
-                eb.fn.sum<number | string>('n').as('n'),
-              ])
+              .select(dayTotalSums)
               .groupBy(['currency', 'type', 'status'])
               .having((eb) => eb.fn.sum('n'), '>', 0)
               .execute()
@@ -275,9 +281,7 @@ export function createPaymentRepository(db: Db) {
       if (f.operation) q = q.where('operation', '=', f.operation);
       if (f.from != null) q = q.where('createdAt', '>=', f.from);
       if (f.to != null) q = q.where('createdAt', '<', f.to);
-      const rows = await q.select(TRACK_COLUMNS).orderBy('id', w.order).limit(w.limit).offset(w.offset).execute();
-      const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-      return { rows, total: Number(n) };
+      return pageRows(q.select(TRACK_COLUMNS).orderBy('id', w.order), q.select(countAll), w);
     },
 
     findTrack: (id: number): Promise<TrackRow | undefined> =>

@@ -1,8 +1,8 @@
 import { displayName, type PersonRef } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
-import { containsPattern, likeLower, liveMemberById } from '../../db/sql-helpers.js';
+import { containsPattern, countAll, likeLower, liveMemberById } from '../../db/sql-helpers.js';
 import type { Conn as Tx } from '../../db/transaction.js';
-import type { PageWindow as PeopleWindow } from '../../lib/paging.js';
+import { type PageWindow as PeopleWindow, pageRows } from '../../lib/paging.js';
 import type { PersonRow } from './people.mapper.js';
 
 const NAME_COLUMNS = ['id', 'engLastName', 'engFirstName', 'fullName', 'email', 'mobile', 'nickName'] as const;
@@ -35,14 +35,7 @@ export function createPeopleRepository(db: Db) {
       const q = search(live(), keyword)
         .innerJoin('memberRole', 'memberRole.memberId', 'member.id')
         .where('memberRole.roleId', '=', roleId);
-      const count = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-      const rows = await q
-        .select(PERSON_COLUMNS)
-        .orderBy('member.id', w.order)
-        .limit(w.limit)
-        .offset(w.offset)
-        .execute();
-      return { rows, total: Number(count.total) };
+      return pageRows(q.select(PERSON_COLUMNS).orderBy('member.id', w.order), q.select(countAll), w);
     },
 
     // Staff members matching a keyword (pickers).

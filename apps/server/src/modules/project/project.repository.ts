@@ -2,9 +2,9 @@ import { sql, type Insertable, type Updateable } from 'kysely';
 import type { ProjectListInput, ProjectRole } from '@study-crm/shared';
 import type { Db, Dialect } from '../../db/database.js';
 import type { ProjectTable, Row } from '../../db/schema.js';
-import { containsPattern, likeLower } from '../../db/sql-helpers.js';
+import { containsPattern, countAll, likeLower } from '../../db/sql-helpers.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
-import type { PageWindow } from '../../lib/paging.js';
+import { type PageWindow, pageRows } from '../../lib/paging.js';
 
 const PROJECT_COLUMNS = [
   'project.id',
@@ -244,22 +244,15 @@ export function createProjectRepository(db: Db, dialect: Dialect) {
     ) => tx.insertInto('projectConstitution').values(v).execute(),
 
     async constitutionHistory(projectId: number, w: PageWindow) {
-      const [rows, count] = await Promise.all([
-        db
-          .selectFrom('projectConstitution')
+      const revisions = db.selectFrom('projectConstitution').where('projectId', '=', projectId);
+      const { rows, total } = await pageRows(
+        revisions
           .select(['revision', 'createdBy', 'createdAt', sql<number>`length(content)`.as('length')])
-          .where('projectId', '=', projectId)
-          .orderBy('revision', 'desc')
-          .limit(w.limit)
-          .offset(w.offset)
-          .execute(),
-        db
-          .selectFrom('projectConstitution')
-          .select((eb) => eb.fn.countAll<number | string>().as('n'))
-          .where('projectId', '=', projectId)
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { rows: rows.map((r) => ({ ...r, length: Number(r.length) })), total: Number(count.n) };
+          .orderBy('revision', 'desc'),
+        revisions.select(countAll),
+        w,
+      );
+      return { rows: rows.map((r) => ({ ...r, length: Number(r.length) })), total };
     },
 
     async names(ids: number[]): Promise<Map<number, string>> {

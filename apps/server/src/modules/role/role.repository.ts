@@ -1,8 +1,8 @@
 import type { RoleKind } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
 import { runInTransaction } from '../../db/transaction.js';
-import type { PageWindow } from '../../lib/paging.js';
-import { containsPattern, likeLower, permissionIdsOfRole } from '../../db/sql-helpers.js';
+import { type PageWindow, pageRows } from '../../lib/paging.js';
+import { containsPattern, countAll, likeLower, permissionIdsOfRole } from '../../db/sql-helpers.js';
 import type { Row } from '../../db/schema.js';
 import { lockRow } from '../../db/row-lock.js';
 
@@ -49,17 +49,13 @@ function queries(db: Db) {
 
   return {
     async page(f: RoleFilter, w: PageWindow): Promise<{ rows: RoleRow[]; total: number }> {
-      const count = await filtered(f)
-        .select((eb) => eb.fn.countAll<number>().as('total'))
-        .executeTakeFirstOrThrow();
       const ids = filtered(f).select('role.id');
-      const rows = await roles()
-        .where('role.id', 'in', ids)
-        .orderBy('role.id', w.order)
-        .limit(w.limit)
-        .offset(w.offset)
-        .execute();
-      return { rows: rows.map(toRow), total: Number(count.total) };
+      const page = await pageRows(
+        roles().where('role.id', 'in', ids).orderBy('role.id', w.order),
+        filtered(f).select(countAll),
+        w,
+      );
+      return { rows: page.rows.map(toRow), total: page.total };
     },
 
     async byId(id: number): Promise<RoleRow | undefined> {

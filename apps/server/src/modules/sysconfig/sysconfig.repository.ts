@@ -2,8 +2,8 @@ import { sql, type Insertable, type Updateable } from 'kysely';
 import type { SysConfigListQuery } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
 import type { SysConfigTable, Row } from '../../db/schema.js';
-import { containsPattern, likeLower } from '../../db/sql-helpers.js';
-import { pageWindow } from '../../lib/paging.js';
+import { containsPattern, countAll, likeLower } from '../../db/sql-helpers.js';
+import { pageWindow, readPage } from '../../lib/paging.js';
 
 const COLUMNS = [
   'id',
@@ -23,7 +23,7 @@ export type SysConfigRow = Row<'sysConfig'>;
 export function createSysConfigRepository(db: Db) {
   return {
     async list(q: SysConfigListQuery) {
-      const { pageNum, pageSize, offset } = pageWindow(q);
+      const w = pageWindow(q);
       let base = db.selectFrom('sysConfig');
       if (q.keyword) {
         const p = containsPattern(q.keyword);
@@ -31,16 +31,8 @@ export function createSysConfigRepository(db: Db) {
       }
       if (q.platform) base = base.where('platform', '=', q.platform);
       if (q.status) base = base.where('status', '=', q.status);
-      const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-      const dir = q.order === 'asc' ? 'asc' : 'desc';
-      const list: SysConfigRow[] = await base
-        .select(COLUMNS)
-        .orderBy('updatedAt', dir)
-        .orderBy('id', dir)
-        .limit(pageSize)
-        .offset(offset)
-        .execute();
-      return { list, total: Number(total), pageNum, pageSize };
+      const rows = base.select(COLUMNS).orderBy('updatedAt', w.order).orderBy('id', w.order);
+      return readPage<SysConfigRow>(rows, base.select(countAll), w);
     },
 
     byId: (id: number): Promise<SysConfigRow | undefined> =>

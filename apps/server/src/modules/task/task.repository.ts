@@ -2,9 +2,9 @@ import { sql, type Insertable, type Updateable } from 'kysely';
 import type { ContributionListInput, KpiTypeListInput, TaskListInput, TaskStatus } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
 import type { ContributionTable, KpiTypeTable, Row, TaskTable } from '../../db/schema.js';
-import { containsPattern, likeLower } from '../../db/sql-helpers.js';
+import { containsPattern, countAll, likeLower } from '../../db/sql-helpers.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
-import type { PageWindow } from '../../lib/paging.js';
+import { type PageWindow, pageRows } from '../../lib/paging.js';
 
 const TASK_COLUMNS = [
   'task.id',
@@ -58,19 +58,12 @@ export function createTaskRepository(db: Db) {
     // ---------- tasks ----------
     async page(f: TaskFilter, sortField: string | null | undefined, w: PageWindow) {
       const order = sortField === 'dueDate' ? 'task.dueDate' : sortField === 'title' ? 'task.title' : 'task.createdAt';
-      const [rows, count] = await Promise.all([
-        tasks(f)
-          .select(TASK_COLUMNS)
-          .orderBy(order, w.order)
-          .orderBy('task.id', w.order)
-          .limit(w.limit)
-          .offset(w.offset)
-          .execute(),
-        tasks(f)
-          .select((eb) => eb.fn.countAll<number | string>().as('n'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { rows: rows as TaskRow[], total: num(count.n) };
+      const page = await pageRows(
+        tasks(f).select(TASK_COLUMNS).orderBy(order, w.order).orderBy('task.id', w.order),
+        tasks(f).select(countAll),
+        w,
+      );
+      return { rows: page.rows as TaskRow[], total: page.total };
     },
 
     byId: (id: number, conn: Conn = db): Promise<TaskRow | undefined> =>
