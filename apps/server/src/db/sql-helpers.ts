@@ -4,6 +4,11 @@ import type { Conn } from './transaction.js';
 // `count(*) as n`, the total of a page (lib/paging.ts readPage): `.select(countAll)`.
 export const countAll = <DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>) => eb.fn.countAll<number>().as('n');
 
+// The upper bound of a prefix range on a column compared in code point order (SQLite's binary, PostgreSQL's
+// collate "C"): every string that starts with `prefix` is >= prefix and < prefixEnd(prefix), whatever follows,
+// characters beyond U+FFFF (CJK Extension B, in some names) included. U+10FFFF is a noncharacter no text holds.
+export const prefixEnd = (prefix: string) => `${prefix}\u{10FFFF}`;
+
 // LIKE patterns with the user's %, _ and \ taken literally.
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 export const containsPattern = (text: string) => `%${escapeLike(text.toLowerCase())}%`;

@@ -2,6 +2,7 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database, Row } from '../../db/schema.js';
 import type { Db } from '../../db/database.js';
 import { listCount } from '../../db/list-count.js';
+import { prefixEnd } from '../../db/sql-helpers.js';
 import { runInTransaction, type Conn as Tx, type Tx as Open } from '../../db/transaction.js';
 
 export const APPLICATION_COLUMNS = [
@@ -133,9 +134,6 @@ const countedByStatus = (f: ListFilter) => !f.keyword && !f.teacherId && !f.date
 // From this offset on, an unfiltered page by number starts at the date the per-date counters point to.
 const DAY_SEEK_FROM = 1000;
 
-// Upper bound of a prefix range: every string starting with `q` is >= q and < q + U+FFFF.
-const PREFIX_END = '\uffff';
-
 export function createApplicationRepository(db: Db) {
   const transaction = <T>(fn: (tx: Open) => Promise<T>): Promise<T> => runInTransaction(db, fn);
   function filtered(f: ListFilter) {
@@ -161,12 +159,8 @@ export function createApplicationRepository(db: Db) {
       const live = () => db.selectFrom('application as s').select('s.id').where('s.deletedAt', 'is', null);
       const matches = live()
         .where('s.searchName', '>=', k)
-        .where('s.searchName', '<', k + PREFIX_END)
-        .union(
-          live()
-            .where('s.searchEng', '>=', k)
-            .where('s.searchEng', '<', k + PREFIX_END),
-        )
+        .where('s.searchName', '<', prefixEnd(k))
+        .union(live().where('s.searchEng', '>=', k).where('s.searchEng', '<', prefixEnd(k)))
         .union(live().where('s.passportKey', '=', upper))
         .union(live().where('s.emailKey', '=', k));
       q = q.where('application.id', 'in', matches);
@@ -178,7 +172,7 @@ export function createApplicationRepository(db: Db) {
   function keywordHits(keyword: string) {
     const k = searchKey(keyword);
     const upper = k.replace(/\s+/g, '').toUpperCase();
-    const end = k + PREFIX_END;
+    const end = prefixEnd(k);
     return {
       name: sql<SqlBool>`(s.search_name >= ${k} and s.search_name < ${end})`,
       eng: sql<SqlBool>`(s.search_eng >= ${k} and s.search_eng < ${end})`,
@@ -214,7 +208,7 @@ export function createApplicationRepository(db: Db) {
   // is tested against the keyword (expressions no index serves, so the planner cannot pick the keyword instead).
   function walked(f: ListFilter) {
     const k = searchKey(f.keyword!);
-    const end = k + PREFIX_END;
+    const end = prefixEnd(k);
     const upper = k.replace(/\s+/g, '').toUpperCase();
     const opaque = (c: string) => sql<string>`(${sql.ref(`application.${c}`)} || '')`;
     return db

@@ -145,6 +145,9 @@ describe('applications list: counted totals and keyset paging', () => {
     await create({ name: '黃二', engLastName: 'Huang', engFirstName: 'Er' });
     // Found by its English name, not its Chinese one: counted once, by the English lookup.
     await create({ name: 'Hana Wright', engLastName: 'Hana', engFirstName: 'W' });
+    // A second character beyond U+FFFF (CJK Extension B): still a name starting with 黃, counted and listed.
+    const extB = await create({ name: '黃𠮷', engLastName: 'Wong', engFirstName: 'Kat' });
+    expect((await list({ keyword: '黃' })).data.list.map((r) => r.id)).toContain(extB.data.id);
     for (const k of ['黃', 'h', 'w', '甲']) await expectTotal(k);
     // A rename moves the row from one initial to another (the update runs on search_name).
     const renamed = await t.post<ApplicationSaved>(

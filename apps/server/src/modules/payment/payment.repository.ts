@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.js';
 import type { Database, PaymentRecordTable, Row } from '../../db/schema.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
 import { type PageWindow, pageRows } from '../../lib/paging.js';
-import { countAll } from '../../db/sql-helpers.js';
+import { countAll, prefixEnd } from '../../db/sql-helpers.js';
 
 const PAYMENT_COLUMNS = [
   'id',
@@ -75,7 +75,6 @@ export const SORT_COLUMNS = {
   amount: 'amountMinor',
 } as const;
 
-const PREFIX_END = '\uffff';
 export const searchKey = (v: string) => v.trim().replace(/\s+/g, ' ').toLowerCase();
 
 type PaymentQuery = SelectQueryBuilder<Database, 'paymentRecord', object>;
@@ -89,7 +88,7 @@ function applyFilter(q: PaymentQuery, f: PaymentFilter): PaymentQuery {
   if (f.teacherId) q = q.where('signingTeacherId', '=', f.teacherId);
   if (f.keyword) {
     const k = searchKey(f.keyword);
-    q = q.where('searchName', '>=', k).where('searchName', '<', k + PREFIX_END);
+    q = q.where('searchName', '>=', k).where('searchName', '<', prefixEnd(k));
   }
   return q;
 }
