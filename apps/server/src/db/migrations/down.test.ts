@@ -30,3 +30,43 @@ describe('the newest migrations go down and up again', () => {
     expect(await initials()).toBe(before + 1);
   });
 });
+
+describe('the day counter of an application (migration 0035)', () => {
+  const t = useTestApp();
+
+  // How many writes the counter row has taken: PostgreSQL's xmin moves with every update of the row; SQLite
+  // counts every row a statement and its triggers changed.
+  const writes = async (id: number, change: () => Promise<unknown>) => {
+    const raw = t.db.db.withoutPlugins();
+    if (t.db.dialect === 'postgres') {
+      const xmin = () =>
+        sql<{ x: string }>`select xmin::text as x from application_day_count where day = '2026-11-03'`
+          .execute(raw)
+          .then((r) => r.rows[0]!.x);
+      const before = await xmin();
+      await change();
+      return (await xmin()) === before ? 0 : 1;
+    }
+    const total = () => sql<{ n: number }>`select total_changes() as n`.execute(raw).then((r) => Number(r.rows[0]!.n));
+    const before = await total();
+    await change();
+    return (await total()) - before - 1; // the application row itself
+  };
+
+  it('is left alone by a save that keeps the date, the status and liveness, and moved by one that does not', async () => {
+    const raw = t.db.db.withoutPlugins();
+    const { rows } = await sql<{ id: number }>`insert into application
+      (name, search_name, status, application_date, version, created_at, updated_at)
+      values ('林一', '林一', 'submitted', '2026-11-03', 1, 0, 0) returning id`.execute(raw);
+    const id = Number(rows[0]!.id);
+    const save = (set: string) => () =>
+      sql`update application set ${sql.raw(set)}, version = version + 1 where id = ${id}`.execute(raw);
+    expect(await writes(id, save(`name = '林二', application_date = '2026-11-03', status = 'submitted'`))).toBe(0);
+    expect(await writes(id, save(`status = 'offer'`))).toBeGreaterThan(0);
+    const count = (status: string) =>
+      sql<{ n: number | string }>`select n from application_day_count where day = '2026-11-03' and status = ${status}`
+        .execute(raw)
+        .then((r) => Number(r.rows[0]?.n ?? 0));
+    expect([await count('submitted'), await count('offer')]).toEqual([0, 1]);
+  });
+});

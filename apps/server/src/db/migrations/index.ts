@@ -29,6 +29,7 @@ import * as assistant from './20261125_0031_assistant.js';
 import * as applicationDayCount from './20261126_0032_application_day_count.js';
 import * as paymentDayTotalIndexes from './20261126_0033_payment_day_total_indexes.js';
 import * as applicationNameInitial from './20261126_0034_application_name_initial.js';
+import * as applicationDayCountWhen from './20261126_0035_application_day_count_when.js';
 
 // Every migration, in order. Frozen once landed: add a new file, never edit an old one.
 export const migrations: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '20261126_0032_application_day_count': applicationDayCount,
   '20261126_0033_payment_day_total_indexes': paymentDayTotalIndexes,
   '20261126_0034_application_name_initial': applicationNameInitial,
+  '20261126_0035_application_day_count_when': applicationDayCountWhen,
 };
