@@ -206,6 +206,13 @@ export async function describeOpenPages(testName: string, since: number): Promis
           toasts: texts('.ant-message-notice, .ant-notification-notice'),
           formErrors: texts('.ant-form-item-explain-error, .login-field-error, .login-error'),
           openSelects: texts('.ant-select-dropdown:not(.ant-select-dropdown-hidden)'),
+          // The frame's kept screens (which one is shown) and its tabs.
+          panes: Array.from(document.querySelectorAll<HTMLElement>('.screen-pane')).map(
+            (p) => `${p.dataset.path ?? ''}${p.hidden ? ' (hidden)' : ''}`,
+          ),
+          tabs: Array.from(document.querySelectorAll<HTMLElement>('[data-testid="frame-tab"]')).map(
+            (t) => t.dataset.path ?? '',
+          ),
         };
       });
       console.error(`[e2e failure] page ${n}: ${JSON.stringify(seen)} screenshot ${file}`);
