@@ -94,9 +94,9 @@ describe('employees', () => {
   });
 
   it('shows the list and the profile in zh-TW and en-US', async () => {
-    for (const [locale, heading, sessions] of [
-      ['zh-TW', '員工列表', '最近登入'],
-      ['en-US', 'Employees', 'Recent sign-ins'],
+    for (const [locale, heading, sessions, adminRole] of [
+      ['zh-TW', '員工列表', '最近登入', '系統管理員'],
+      ['en-US', 'Employees', 'Recent sign-ins', 'Administrator'],
     ] as const) {
       const { page, context } = await portal.newPage({ storage: { 'cake-locale': locale } });
       await signIn(page, portal.baseUrl);
@@ -104,6 +104,10 @@ describe('employees', () => {
       expect(await page.locator('.ant-card h4').first().textContent()).toBe(heading);
       await pickOption(page, page.getByTestId('member-type-filter'), locale === 'zh-TW' ? '全部' : 'All');
       await expect.poll(() => page.locator(ROW).count()).toBe(2);
+      // A role is named in the interface's language (its English name in English).
+      expect(await page.locator(ROW, { hasText: 'Administrator' }).locator('.ant-tag').allTextContents()).toContain(
+        adminRole,
+      );
       await page.mouse.move(0, 600);
       await settle(page);
       await screenshot(page, `employee-list-${locale}`);

@@ -7,6 +7,7 @@ import type { RoleRef } from '@study-crm/shared';
 import { useSession } from '../../stores/session';
 import { queryClient } from '../queryClient';
 import { LOGIN_PATH } from '../../paths';
+import { roleLabel } from '../../lib/format';
 
 // User dropdown: profile, change password, role switching (several roles), logout with confirmation.
 export function UserMenu() {
@@ -20,12 +21,11 @@ export function UserMenu() {
   const roles = profile?.roles ?? [];
   const avatar = useAuthImage(profile?.avatarImg);
   const active = roles.find((r) => r.name === activeRole);
-  // The role's name in the current language: English in en-US when given, the Chinese name otherwise.
-  const roleLabel = (r: RoleRef) => (i18n.language === 'en-US' && r.enName ? r.enName : r.cnName);
+  const roleName = (r: RoleRef) => roleLabel(r, i18n.language);
 
   // The role the session acts as; without a choice, the only role or "all my roles".
   const only = roles.length === 1 ? roles[0] : undefined;
-  const tagText = active ? roleLabel(active) : only ? roleLabel(only) : roles.length ? t('frame.user.allRoles') : null;
+  const tagText = active ? roleName(active) : only ? roleName(only) : roles.length ? t('frame.user.allRoles') : null;
 
   const askLogout = () =>
     modal.confirm({
@@ -51,7 +51,7 @@ export function UserMenu() {
             children: [
               ...roles.map((r) => ({
                 key: `role:${r.id}`,
-                label: `${roleLabel(r)} (${r.name})`,
+                label: `${roleName(r)} (${r.name})`,
                 disabled: r.name === activeRole,
               })),
               { key: 'role:all', label: t('frame.user.allRoles'), disabled: activeRole === null },

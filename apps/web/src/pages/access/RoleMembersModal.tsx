@@ -5,12 +5,13 @@ import { PagedTable } from '../../components/crud/PagedTable';
 import { useLocalPaging } from '../../components/crud/useListState';
 import type { Role, RoleMember } from '@study-crm/shared';
 import { useChangeMemberRole, useMemberOptions, useRoleMembers } from './api';
+import { roleLabel } from '../../lib/format';
 
 type Props = { role: Role | null; onClose: () => void };
 
 // Who holds a role: list, add (search staff), remove. The server keeps every member at least one role.
 export function RoleMembersModal({ role, onClose }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const paging = useLocalPaging(10);
   const [keyword, setKeyword] = useState('');
@@ -38,7 +39,7 @@ export function RoleMembersModal({ role, onClose }: Props) {
       footer={null}
       width={720}
       destroyOnHidden
-      title={t('access.role.membersTitle', { name: role ? `${role.cnName} (${role.name})` : '' })}
+      title={t('access.role.membersTitle', { name: role ? `${roleLabel(role, i18n.language)} (${role.name})` : '' })}
     >
       <Space.Compact style={{ width: '100%', marginBottom: 16 }}>
         <Select

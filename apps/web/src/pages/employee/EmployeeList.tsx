@@ -30,6 +30,7 @@ import { LabelTags } from './MemberLabels';
 import { MemberForm } from './MemberForm';
 import { SetPasswordModal } from './SetPasswordModal';
 import { useConfirm } from '../../components/form/useConfirm';
+import { roleLabel } from '../../lib/format';
 
 type Filters = {
   keyword?: string;
@@ -42,7 +43,7 @@ type Filters = {
 // employeeList: accounts of any type (staff by default); accountList: the member app's accounts (students and
 // parents, never staff), the same screen without roles. Searched, filtered, sorted and paged on the server.
 export function MemberListScreen({ kind }: { kind: MemberKind }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const confirm = useConfirm();
   const isStaffList = kind === 'staff';
   const perms = MEMBER_KINDS[kind].perms;
@@ -186,6 +187,24 @@ export function MemberListScreen({ kind }: { kind: MemberKind }) {
     value: v,
     label: t(`employee.${group}.${v}` as 'employee.status.active'),
   });
+  // A filter applied on change, "All" first, named in its prefix.
+  const filterSelect = (
+    name: Exclude<keyof Filters, 'keyword'>,
+    label: string,
+    width: number,
+    options: { value: string | number; label: string }[],
+    more: { testId?: string; loading?: boolean } = {},
+  ) => (
+    <Select
+      style={{ width }}
+      value={filters[name] ?? ''}
+      onChange={(v: string | number) => list.apply({ [name]: v || null })}
+      options={[all, ...options]}
+      prefix={`${label}:`}
+      data-testid={more.testId}
+      loading={more.loading}
+    />
+  );
   return (
     <Card>
       <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }} wrap>
@@ -208,40 +227,30 @@ export function MemberListScreen({ kind }: { kind: MemberKind }) {
           style={{ width: 280 }}
           data-testid="member-search"
         />
-        <Select
-          style={{ width: 140 }}
-          value={filters.status ?? ''}
-          onChange={(v: string) => list.apply({ status: v || null })}
-          options={[all, ...MEMBER_STATUSES.map(option('status'))]}
-          prefix={`${t('employee.field.status')}:`}
-          data-testid="member-status-filter"
-        />
-        <Select
-          style={{ width: 170 }}
-          value={filters.identityStatus ?? ''}
-          onChange={(v: string) => list.apply({ identityStatus: v || null })}
-          options={[all, ...IDENTITY_STATUSES.map(option('identityStatus'))]}
-          prefix={`${t('employee.field.identityStatus')}:`}
-        />
-        {isStaffList && (
-          <Select
-            style={{ width: 200 }}
-            value={filters.roleId ?? ''}
-            onChange={(v: number | '') => list.apply({ roleId: v || null })}
-            options={[all, ...(roles.data ?? []).map((r) => ({ value: r.id, label: r.cnName }))]}
-            prefix={`${t('employee.field.roles')}:`}
-            data-testid="member-role-filter"
-            loading={roles.isLoading}
-          />
+        {filterSelect('status', t('employee.field.status'), 140, MEMBER_STATUSES.map(option('status')), {
+          testId: 'member-status-filter',
+        })}
+        {filterSelect(
+          'identityStatus',
+          t('employee.field.identityStatus'),
+          170,
+          IDENTITY_STATUSES.map(option('identityStatus')),
         )}
-        <Select
-          style={{ width: 170 }}
-          value={filters.memberType ?? ''}
-          onChange={(v: string) => list.apply({ memberType: v || null })}
-          options={[all, ...(isStaffList ? MEMBER_TYPES : ACCOUNT_TYPES).map(option('memberType'))]}
-          prefix={`${t('employee.field.memberType')}:`}
-          data-testid="member-type-filter"
-        />
+        {isStaffList &&
+          filterSelect(
+            'roleId',
+            t('employee.field.roles'),
+            200,
+            (roles.data ?? []).map((r) => ({ value: r.id, label: roleLabel(r, i18n.language) })),
+            { testId: 'member-role-filter', loading: roles.isLoading },
+          )}
+        {filterSelect(
+          'memberType',
+          t('employee.field.memberType'),
+          170,
+          (isStaffList ? MEMBER_TYPES : ACCOUNT_TYPES).map(option('memberType')),
+          { testId: 'member-type-filter' },
+        )}
       </Space>
       <PagedTable<MemberListItem>
         columns={columns}

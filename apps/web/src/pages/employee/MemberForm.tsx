@@ -16,6 +16,7 @@ import { toastSuccess } from '../../lib/feedback';
 import { PasswordFields } from './PasswordFields';
 import { useMemberMutations, useRoleOptions, type MemberKind } from './api';
 import { useConfirm } from '../../components/form/useConfirm';
+import { roleLabel } from '../../lib/format';
 
 type Values = {
   email?: string;
@@ -54,7 +55,7 @@ export function MemberForm({
   onClose: () => void;
   kind?: MemberKind;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const confirm = useConfirm();
   const [form] = Form.useForm<Values>();
   const isStaffList = kind === 'staff';
@@ -234,7 +235,10 @@ export function MemberForm({
             <Select
               mode="multiple"
               loading={roles.isLoading}
-              options={(roles.data ?? []).map((r) => ({ value: r.id, label: `${r.cnName} (${r.name})` }))}
+              options={(roles.data ?? []).map((r) => ({
+                value: r.id,
+                label: `${roleLabel(r, i18n.language)} (${r.name})`,
+              }))}
               optionFilterProp="label"
             />
           </Form.Item>

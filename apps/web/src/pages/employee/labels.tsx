@@ -1,6 +1,9 @@
 import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { Tag } from 'antd';
 import type { Member } from '@study-crm/shared';
+
+import { roleLabel } from '../../lib/format';
 
 export { formatTime } from '../../lib/format';
 
@@ -15,12 +18,15 @@ export const IdentityTag = ({ value, t }: { value: Member['identityStatus']; t: 
   <Tag color={value === 'verified' ? 'blue' : 'orange'}>{t(`employee.identityStatus.${value}`)}</Tag>
 );
 
-export const RoleTags = ({ roles }: { roles: Member['roles'] }) => (
-  <>
-    {roles.map((r) => (
-      <Tag key={r.id} title={r.name}>
-        {r.cnName}
-      </Tag>
-    ))}
-  </>
-);
+export function RoleTags({ roles }: { roles: Member['roles'] }) {
+  const { i18n } = useTranslation();
+  return (
+    <>
+      {roles.map((r) => (
+        <Tag key={r.id} title={r.name}>
+          {roleLabel(r, i18n.language)}
+        </Tag>
+      ))}
+    </>
+  );
+}

@@ -8,6 +8,7 @@ import { AvatarCropper } from './AvatarCropper';
 import { ProfileForm } from './ProfileForm';
 import { useProfileDetail, useProfileMutations } from './api';
 import { TwoFactorCard } from './TwoFactorCard';
+import { roleLabel } from '../../lib/format';
 
 const AVATAR_TYPES = 'image/png,image/jpeg,image/gif';
 
@@ -69,7 +70,7 @@ export default function ProfilePage() {
             {data.roles.length
               ? data.roles.map((r) => (
                   <Tag key={r.id} color="blue">
-                    {i18n.language === 'en-US' && r.enName ? r.enName : r.cnName} ({r.name})
+                    {roleLabel(r, i18n.language)} ({r.name})
                   </Tag>
                 ))
               : none}
