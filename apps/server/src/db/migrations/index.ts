@@ -30,6 +30,7 @@ import * as applicationDayCount from './20261126_0032_application_day_count.js';
 import * as paymentDayTotalIndexes from './20261126_0033_payment_day_total_indexes.js';
 import * as applicationNameInitial from './20261126_0034_application_name_initial.js';
 import * as applicationDayCountWhen from './20261126_0035_application_day_count_when.js';
+import * as applicationDayListCount from './20261126_0036_application_day_list_count.js';
 
 // Every migration, in order. Frozen once landed: add a new file, never edit an old one.
 export const migrations: Record<string, Migration> = {
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '20261126_0033_payment_day_total_indexes': paymentDayTotalIndexes,
   '20261126_0034_application_name_initial': applicationNameInitial,
   '20261126_0035_application_day_count_when': applicationDayCountWhen,
+  '20261126_0036_application_day_list_count': applicationDayListCount,
 };

@@ -224,30 +224,36 @@ export function createApplicationRepository(db: Db) {
       );
   }
 
-  // The application date on which row number `offset` (0-based, in the list's date order) lies, and how many rows
-  // of that date come before it: from the per-date counters (list_count 'application_day'), a row per date.
-  async function dayOfOffset(order: 'asc' | 'desc', offset: number): Promise<{ day: string; skip: number } | null> {
-    // Dates in the list's order along the counters' primary key, a chunk at a time: a deep page reads as many
-    // counter rows as it has dates before it, never the table.
+  // The application date on which row number `offset` (0-based, in the list's date order, of one status when
+  // given) lies, and how many rows of that date come before it: from the per-date counters (application_day_count,
+  // maintained by triggers), a row per date and status.
+  async function dayOfOffset(
+    order: 'asc' | 'desc',
+    offset: number,
+    status: string | null | undefined,
+  ): Promise<{ day: string; skip: number } | null> {
+    // Dates in the list's order along the counters' primary key (day, status), a chunk at a time: a deep page reads
+    // as many counter rows as it has dates (times statuses) before it, never the table.
     const CHUNK = 256;
     let before = 0;
     let last: string | null = null;
     for (;;) {
       let q = db
-        .selectFrom('listCount')
-        .select(['bucket', 'n'])
-        .where('list', '=', 'application_day')
-        .orderBy('bucket', order)
+        .selectFrom('applicationDayCount')
+        .select((eb) => ['day', eb.fn.sum<number | string>('n').as('n')])
+        .groupBy('day')
+        .orderBy('day', order)
         .limit(CHUNK);
-      if (last !== null) q = q.where('bucket', order === 'desc' ? '<' : '>', last);
+      if (status) q = q.where('status', '=', status);
+      if (last !== null) q = q.where('day', order === 'desc' ? '<' : '>', last);
       const rows = await q.execute();
       for (const r of rows) {
         const n = Number(r.n);
-        if (before + n > offset) return { day: r.bucket, skip: offset - before };
+        if (before + n > offset) return { day: r.day, skip: offset - before };
         before += n;
       }
       if (rows.length < CHUNK) return null;
-      last = rows[rows.length - 1]!.bucket;
+      last = rows[rows.length - 1]!.day;
     }
   }
 
@@ -278,11 +284,11 @@ export function createApplicationRepository(db: Db) {
       let offset = f.after ? 0 : f.offset;
       if (offset > 0 && !f.keyword) {
         // A page by number: skip the offset over the order's covering index (ids only), then read those 20 rows.
-        // Unfiltered in the default order, the per-date counters first find the date where the page starts, so
-        // only that date's rows are skipped however deep the page.
+        // Unfiltered or by status in the date order, the per-date counters first find the date where the page
+        // starts, so only that date's rows are skipped however deep the page.
         let from = filtered(f);
-        if (offset >= DAY_SEEK_FROM && countedByStatus(f) && !f.status && f.sortField === 'applicationDate') {
-          const start = await dayOfOffset(f.order, offset);
+        if (offset >= DAY_SEEK_FROM && countedByStatus(f) && f.sortField === 'applicationDate') {
+          const start = await dayOfOffset(f.order, offset, f.status);
           if (start) {
             from = from.where('application.applicationDate', f.order === 'desc' ? '<=' : '>=', start.day);
             offset = start.skip;
