@@ -493,9 +493,10 @@ export type MemberWalletTable = {
   updatedAt: number;
 };
 
-// Live rows per bucket of a list (migration 0014), kept by triggers: applications per status, members per type.
+// Live rows per bucket of a list (migration 0014), kept by triggers: applications per status, members per type,
+// applications per first character of the name (0034).
 export type ListCountTable = {
-  list: 'application' | 'member' | 'application_day' | 'application_initial';
+  list: 'application' | 'member' | 'application_initial';
   bucket: string;
   n: number | string;
 };

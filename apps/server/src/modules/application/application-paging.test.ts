@@ -6,8 +6,8 @@ import { seedDemoApplications } from '../../seed/demo-applications.js';
 
 const LIST = '/api/v1/mc/applicationRecord/list';
 
-// Deep pages by number of the unfiltered list start at the date the per-date counters (list_count
-// 'application_day', kept by triggers) point to: they must equal the plain offset walk through every write.
+// Deep pages by number of the list, unfiltered or of one status, start at the date the per-date counters
+// (application_day_count, kept by triggers) point to: they must equal the plain offset walk through every write.
 describe('applications list, deep pages by number', () => {
   const t = useTestApp({ signIn: true });
 
