@@ -19,6 +19,9 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
       prefix: `${WEB_BASE}/`,
       index: false,
       wildcard: false,
+      // The build writes x.js.br and x.js.gz beside each asset (apps/web/vite.config.ts): sent as the browser
+      // accepts, with Vary: Accept-Encoding; the plain file otherwise.
+      preCompressed: true,
       setHeaders(res, file) {
         // Hashed assets never change; index.html must always be revalidated.
         res.header(

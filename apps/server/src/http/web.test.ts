@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/signed-in.js';
+
+// The web app's assets travel compressed: the build writes x.js.br and x.js.gz beside x.js (apps/web/vite.config.ts)
+// and the server sends the one the browser accepts.
+describe('web app assets', () => {
+  const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'study-crm-web-'));
+  const script = `export const rows = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `row ${i}`))};\n`;
+  fs.writeFileSync(path.join(webDist, 'index.html'), '<html><body></body></html>');
+  fs.mkdirSync(path.join(webDist, 'assets'));
+  fs.writeFileSync(path.join(webDist, 'assets/app-abc123.js'), script);
+  fs.writeFileSync(path.join(webDist, 'assets/app-abc123.js.br'), brotliCompressSync(script));
+  fs.writeFileSync(path.join(webDist, 'assets/app-abc123.js.gz'), gzipSync(script));
+  const t = useTestApp({ env: { WEB_DIST: webDist } });
+
+  const get = (acceptEncoding?: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: '/sadmin/assets/app-abc123.js',
+      headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+    });
+
+  it('sends brotli, else gzip, else the plain file, saying it varies on Accept-Encoding', async () => {
+    const br = await get('gzip, deflate, br');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers['content-type'])).toMatch(/javascript/);
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    expect(String(br.headers['cache-control'])).toContain('immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+    expect(br.rawPayload.length).toBeLessThan(script.length / 2);
+
+    const gz = await get('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(script);
+
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+  });
+});
