@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { ApplicationListItem, Page } from '@study-crm/shared';
+import type { ApplicationTable } from '../../db/schema.js';
 import { useTestApp } from '../../test/signed-in.js';
 import { seedDemoApplications } from '../../seed/demo-applications.js';
 
@@ -32,19 +33,37 @@ describe('applications list, deep pages by number', () => {
         { token: t.admin.token },
       )
     ).data;
-  const expectPagesMatch = async () => {
-    for (const [pageNum, pageSize] of [
+  // Pages by number (desc and asc), of one status when given, against the offset walk.
+  const expectPagesMatch = async (
+    pages: readonly (readonly [number, number])[] = [
       [51, 20],
       [67, 20],
       [11, 100],
       [120, 10],
-    ] as const) {
-      const got = await page(pageNum, pageSize);
-      expect(got.list.map((r) => r.id)).toEqual(await expected('desc', (pageNum - 1) * pageSize, pageSize));
-      const asc = await page(pageNum, pageSize, 'asc');
-      expect(asc.list.map((r) => r.id)).toEqual(await expected('asc', (pageNum - 1) * pageSize, pageSize));
+    ],
+    status?: string,
+  ) => {
+    for (const [pageNum, pageSize] of pages) {
+      const offset = (pageNum - 1) * pageSize;
+      const got = await page(pageNum, pageSize, undefined, status);
+      expect(got.list.map((r) => r.id)).toEqual(await expected('desc', offset, pageSize, status));
+      const asc = await page(pageNum, pageSize, 'asc', status);
+      expect(asc.list.map((r) => r.id)).toEqual(await expected('asc', offset, pageSize, status));
     }
   };
+  const allIds = async () =>
+    (await t.db.db.selectFrom('application').select('id').orderBy('id').execute()).map((r) => r.id);
+  // Writes `set` to the rows whose position in `ids` passes `pick`.
+  const updateSome = (ids: number[], set: Updateable<ApplicationTable>, pick: (i: number) => boolean) =>
+    t.db.db
+      .updateTable('application')
+      .set(set)
+      .where(
+        'id',
+        'in',
+        ids.filter((_, i) => pick(i)),
+      )
+      .execute();
   const expectCountersFresh = async () => {
     const num = (rows: { bucket: string; n: number | string }[]) => rows.map((r) => ({ ...r, n: Number(r.n) }));
     // The counters per date and status (application_day_count) that deep pages and the dashboard read.
@@ -89,47 +108,15 @@ describe('applications list, deep pages by number', () => {
     await seedDemoApplications(t.db.db, 1300, 500);
     await expectCountersFresh();
     await expectPagesMatch();
-    const ids = (await t.db.db.selectFrom('application').select('id').orderBy('id').execute()).map((r) => r.id);
+    const ids = await allIds();
     const some = ids.filter((_, i) => i % 7 === 0);
     await t.db.db.updateTable('application').set({ deletedAt: Date.now() }).where('id', 'in', some).execute();
-    await t.db.db
-      .updateTable('application')
-      .set({ applicationDate: '2020-02-29' })
-      .where(
-        'id',
-        'in',
-        ids.filter((_, i) => i % 11 === 0),
-      )
-      .execute();
-    await t.db.db
-      .updateTable('application')
-      .set({ status: 'offer_unconditional' })
-      .where(
-        'id',
-        'in',
-        ids.filter((_, i) => i % 5 === 0),
-      )
-      .execute();
+    await updateSome(ids, { applicationDate: '2020-02-29' }, (i) => i % 11 === 0);
+    await updateSome(ids, { status: 'offer_unconditional' }, (i) => i % 5 === 0);
     // Renamed (the search key moves to another first character).
-    await t.db.db
-      .updateTable('application')
-      .set({ searchName: '林改名' })
-      .where(
-        'id',
-        'in',
-        ids.filter((_, i) => i % 13 === 0),
-      )
-      .execute();
+    await updateSome(ids, { searchName: '林改名' }, (i) => i % 13 === 0);
     await t.db.db.deleteFrom('application').where('id', 'in', ids.slice(0, 3)).execute();
-    await t.db.db
-      .updateTable('application')
-      .set({ deletedAt: null })
-      .where(
-        'id',
-        'in',
-        some.filter((_, i) => i % 2 === 0),
-      )
-      .execute();
+    await updateSome(some, { deletedAt: null }, (i) => i % 2 === 0);
     await expectCountersFresh();
     await expectPagesMatch();
     // Past the last row: an empty page, the total unchanged.
@@ -140,40 +127,21 @@ describe('applications list, deep pages by number', () => {
 
   it('of one status, past its first thousand rows, equal the offset walk', async () => {
     await seedDemoApplications(t.db.db, 1500, 500);
-    const ids = (await t.db.db.selectFrom('application').select('id').orderBy('id').execute()).map((r) => r.id);
-    await t.db.db
-      .updateTable('application')
-      .set({ status: 'submitted' })
-      .where(
-        'id',
-        'in',
-        ids.filter((_, i) => i % 10 !== 0),
-      )
-      .execute();
-    await t.db.db
-      .updateTable('application')
-      .set({ deletedAt: Date.now() })
-      .where(
-        'id',
-        'in',
-        ids.filter((_, i) => i % 13 === 0),
-      )
-      .execute();
+    const ids = await allIds();
+    await updateSome(ids, { status: 'submitted' }, (i) => i % 10 !== 0);
+    await updateSome(ids, { deletedAt: Date.now() }, (i) => i % 13 === 0);
     await expectCountersFresh();
     const all = (await expected('desc', 0, 100_000, 'submitted')).length;
     expect(all).toBeGreaterThan(1200);
-    for (const [pageNum, pageSize] of [
-      [51, 20],
-      [52, 20],
-      [11, 100],
-      [119, 10],
-    ] as const) {
-      const offset = (pageNum - 1) * pageSize;
-      const got = await page(pageNum, pageSize, undefined, 'submitted');
-      expect(got.list.map((r) => r.id)).toEqual(await expected('desc', offset, pageSize, 'submitted'));
-      expect(got.total).toBe(all);
-      const asc = await page(pageNum, pageSize, 'asc', 'submitted');
-      expect(asc.list.map((r) => r.id)).toEqual(await expected('asc', offset, pageSize, 'submitted'));
-    }
+    expect((await page(52, 20, undefined, 'submitted')).total).toBe(all);
+    await expectPagesMatch(
+      [
+        [51, 20],
+        [52, 20],
+        [11, 100],
+        [119, 10],
+      ],
+      'submitted',
+    );
   });
 });
