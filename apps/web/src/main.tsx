@@ -13,10 +13,11 @@ const render = (node: ReactNode) => root.render(<StrictMode>{node}</StrictMode>)
 
 // The routed portal: the router, the query cache and, once signed in, the antd frame.
 function bootPortal(target?: string): void {
-  // Signed in: the frame's chunk and the session's calls are fetched alongside the router's, not after it.
+  // Signed in: the frame's chunk and the member's access (menu, profile, buttons) are fetched alongside the
+  // router's, not after the frame is drawn; the frame then waits for the read already in flight.
   if (session.token()) {
     prefetchShell();
-    void import('./stores/accessCalls').catch(() => undefined);
+    void import('./stores/session').then(({ useSession }) => useSession.getState().loadAccess()).catch(() => undefined);
   }
   void import('./app/Portal').then(async ({ default: Portal, openAt }) => {
     if (target) await openAt(target);

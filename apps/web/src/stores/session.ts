@@ -96,6 +96,30 @@ const SIGNED_OUT = {
   menuLoaded: false,
 } satisfies Partial<SessionState>;
 
+// Spec section 4: menu from the permission list (200, else empty) plus the profile entry, and the button
+// permissions (200, else empty). An answer is dropped when a newer read (a role switch) or a sign-out came since.
+let accessRead: Promise<void> | null = null;
+let accessAsked = 0;
+async function readAccess(set: (state: Partial<SessionState>) => void): Promise<void> {
+  const asked = ++accessAsked;
+  const calls = await accessCalls();
+  // The three reads are independent: asked together (the frame waits for all of them).
+  const [menu, profile, buttons] = await Promise.all([calls.readMenu(), calls.readProfile(), calls.readButtons()]);
+  if (asked !== accessAsked) return;
+  const serverMenu = menu?.meta.code === 200 && Array.isArray(menu.data) ? menu.data : [];
+  const p = profile?.meta.code === 200 ? profile.data : null;
+  const roleArr = p?.roles.map((r) => r.name) ?? [];
+  set({
+    serverMenu: [...serverMenu, PROFILE_MENU],
+    serverPerm: buttons?.meta.code === 200 && Array.isArray(buttons.data) ? buttons.data : [],
+    profile: p,
+    roleArr,
+    playData: { walletAddress: p?.playData.walletAddress ?? null },
+    activeRole: activeRoleName(p),
+    menuLoaded: true,
+  });
+}
+
 export const useSession = create<SessionState>((set, get) => ({
   token: session.token(),
   mid: session.mid(),
@@ -110,24 +134,13 @@ export const useSession = create<SessionState>((set, get) => ({
     return true;
   },
 
-  // Spec section 4: menu from the permission list (200, else empty) plus the profile entry, and the button
-  // permissions (200, else empty).
-  async loadAccess() {
-    const calls = await accessCalls();
-    // The three reads are independent: asked together (the frame waits for all of them).
-    const [menu, profile, buttons] = await Promise.all([calls.readMenu(), calls.readProfile(), calls.readButtons()]);
-    const serverMenu = menu?.meta.code === 200 && Array.isArray(menu.data) ? menu.data : [];
-    const p = profile?.meta.code === 200 ? profile.data : null;
-    const roleArr = p?.roles.map((r) => r.name) ?? [];
-    set({
-      serverMenu: [...serverMenu, PROFILE_MENU],
-      serverPerm: buttons?.meta.code === 200 && Array.isArray(buttons.data) ? buttons.data : [],
-      profile: p,
-      roleArr,
-      playData: { walletAddress: p?.playData.walletAddress ?? null },
-      activeRole: activeRoleName(p),
-      menuLoaded: true,
+  // The boot starts the read alongside the frame's chunks (main.tsx) and the frame asks again when it mounts: both
+  // wait for the one read in flight.
+  loadAccess() {
+    accessRead ??= readAccess(set).finally(() => {
+      accessRead = null;
     });
+    return accessRead;
   },
 
   // Spec section 4: reset user state, remove token and mid, clear the server menu, flag clickLoginStatus.
@@ -147,6 +160,9 @@ export const useSession = create<SessionState>((set, get) => ({
     } catch {
       // storage unavailable: nothing else to flag
     }
+    // A read still in flight answers for the member who left: dropped, and the next sign-in reads afresh.
+    accessAsked += 1;
+    accessRead = null;
     set({ token: null, mid: null, ...SIGNED_OUT });
   },
 
@@ -156,7 +172,7 @@ export const useSession = create<SessionState>((set, get) => ({
       () => null,
     );
     if (res?.meta.code !== 200) return false;
-    await get().loadAccess();
+    await readAccess(set);
     return true;
   },
 
