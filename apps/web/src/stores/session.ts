@@ -137,10 +137,13 @@ export const useSession = create<SessionState>((set, get) => ({
   // The boot starts the read alongside the frame's chunks (main.tsx) and the frame asks again when it mounts: both
   // wait for the one read in flight.
   loadAccess() {
-    accessRead ??= readAccess(set).finally(() => {
-      accessRead = null;
+    if (accessRead) return accessRead;
+    const read: Promise<void> = readAccess(set).finally(() => {
+      // (A sign-out may have let a newer read take its place.)
+      if (accessRead === read) accessRead = null;
     });
-    return accessRead;
+    accessRead = read;
+    return read;
   },
 
   // Spec section 4: reset user state, remove token and mid, clear the server menu, flag clickLoginStatus.
