@@ -2,7 +2,6 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Tag } from 'antd';
 import type { Member } from '@study-crm/shared';
-
 import { roleLabel } from '../../lib/format';
 
 export { formatTime } from '../../lib/format';
