@@ -73,9 +73,9 @@ function sizes(key) {
     const buf = fs.readFileSync(file);
     // What the server sends a browser that accepts brotli: the .br file the build wrote beside the chunk
     // (apps/web/vite.config.ts); a chunk under 1 KiB goes as it is.
-    const br = fs.existsSync(`${file}.br`) ? fs.statSync(`${file}.br`).size : buf.length;
-    if (buf.length >= 1024 && !(fs.existsSync(`${file}.br`) && fs.existsSync(`${file}.gz`)))
-      uncompressed.push(manifest[key].file);
+    const hasBr = fs.existsSync(`${file}.br`);
+    const br = hasBr ? fs.statSync(`${file}.br`).size : buf.length;
+    if (buf.length >= 1024 && !(hasBr && fs.existsSync(`${file}.gz`))) uncompressed.push(manifest[key].file);
     sizeCache.set(key, { raw: buf.length, gzip: gzipSync(buf, { level: 9 }).length, br });
   }
   return sizeCache.get(key);

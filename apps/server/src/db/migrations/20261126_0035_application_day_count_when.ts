@@ -5,12 +5,10 @@ import { isPostgres } from '../database.js';
 // and status with every edit), taking the row out of its day counter and putting it back: two writes and, on
 // PostgreSQL, a lock on the counter row that every save of that day's applications waited for. They now fire only
 // when the date, the status or liveness changes, as the counters of migrations 0014, 0023 and 0034 do.
-const CHANGED = sql.raw(`OLD.application_date is distinct from NEW.application_date
-  or OLD.status is distinct from NEW.status
-  or (OLD.deleted_at is null) <> (NEW.deleted_at is null)`);
-// SQLite spells `is distinct from` as `is not`.
-const CHANGED_SQLITE = sql.raw(`OLD.application_date is not NEW.application_date
-  or OLD.status is not NEW.status
+// (SQLite spells `is distinct from` as `is not`.)
+const changed = (distinct: 'is distinct from' | 'is not') =>
+  sql.raw(`OLD.application_date ${distinct} NEW.application_date
+  or OLD.status ${distinct} NEW.status
   or (OLD.deleted_at is null) <> (NEW.deleted_at is null)`);
 
 async function updateTriggerPostgres(db: Kysely<unknown>, when: RawBuilder<unknown> | null): Promise<void> {
@@ -21,7 +19,7 @@ async function updateTriggerPostgres(db: Kysely<unknown>, when: RawBuilder<unkno
 }
 
 async function updateTriggersSqlite(db: Kysely<unknown>, changedOnly: boolean): Promise<void> {
-  const also = (live: string) => (changedOnly ? sql`${sql.raw(live)} and (${CHANGED_SQLITE})` : sql.raw(live));
+  const also = (live: string) => (changedOnly ? sql`${sql.raw(live)} and (${changed('is not')})` : sql.raw(live));
   await sql`drop trigger if exists application_day_count_au_old`.execute(db);
   await sql`drop trigger if exists application_day_count_au_new`.execute(db);
   await sql`create trigger application_day_count_au_old after update of application_date, status, deleted_at
@@ -36,7 +34,7 @@ async function updateTriggersSqlite(db: Kysely<unknown>, changedOnly: boolean): 
 }
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  if (isPostgres(db)) await updateTriggerPostgres(db, CHANGED);
+  if (isPostgres(db)) await updateTriggerPostgres(db, changed('is distinct from'));
   else await updateTriggersSqlite(db, true);
 }
 
