@@ -232,11 +232,19 @@ export async function settle(page: Page): Promise<void> {
 }
 
 // Opens the navbar message box on one tab (message, notice or todo) once the box has settled, clicking the tab again
-// while it is not the active one (a click during the box's zoom-in was lost on a loaded CI machine).
+// while it is not the active one (a click during the box's zoom-in was lost on a loaded CI machine). The bell is
+// pressed only once every animation has ended: a box still fading out after the last close looked open, was left
+// alone, and was gone a moment later (a CI run on PostgreSQL).
 export async function openMessageBox(page: Page, tab: 'message' | 'notice' | 'todo'): Promise<void> {
-  if (!(await page.getByTestId('message-box').isVisible())) await page.getByTestId('box-bell').click();
-  await page.getByTestId('message-box').waitFor();
-  await settleAnimations(page);
+  const box = page.getByTestId('message-box');
+  await poll(async () => {
+    await settleAnimations(page);
+    if (!(await box.isVisible())) {
+      await page.getByTestId('box-bell').click();
+      await settleAnimations(page);
+    }
+    return box.isVisible();
+  }).toBe(true);
   const active = page.locator('[data-testid=message-box] .ant-tabs-tab-active').getByTestId(`box-tab-${tab}`);
   await poll(async () => {
     if ((await active.count()) === 0) await page.getByTestId(`box-tab-${tab}`).click();

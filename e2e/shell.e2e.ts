@@ -3,7 +3,15 @@ import type { Page } from 'playwright-core';
 import { PERM } from '@study-crm/shared';
 import { hashPassword } from '../apps/server/src/modules/auth/index.js';
 import { createInboxRepository } from '../apps/server/src/modules/inbox/index.js';
-import { confirmDialog, screenshot, signIn, startPortal, type Portal, openMessageBox } from './harness.js';
+import {
+  confirmDialog,
+  openMessageBox,
+  screenshot,
+  settleAnimations,
+  signIn,
+  startPortal,
+  type Portal,
+} from './harness.js';
 
 const HOME = '/sadmin/applicationManage/applicationList';
 const LIMITED = { login: 'limited.staff', password: 'Limited#2026pw' };
@@ -13,6 +21,7 @@ const tabPaths = (page: Page) =>
 
 async function openFromMenu(page: Page, group: string, item: string) {
   const leaf = page.locator(`[data-testid="side-menu"] [data-menu="${item}"]`);
+  await settleAnimations(page); // a group still folding away looks open
   if (!(await leaf.isVisible())) await page.locator(`[data-testid="side-menu"] [data-menu="${group}"]`).click();
   await leaf.click();
 }
