@@ -153,7 +153,9 @@ describe('portal shell', () => {
     await expect.poll(() => page.locator('.screen-pane[data-path="/transactionsManage/transactions"]').count()).toBe(1);
     await screenshot(page, 'shell-dark-zh-TW');
 
-    // Drag the last tab before the second one (press threshold 5 px).
+    // Drag the last tab before the second one (press threshold 5 px), once the drag code has loaded (it comes after
+    // the first screen).
+    await page.locator('[data-testid="tab-bar"][data-sortable]').waitFor();
     const from = await page.locator('[data-testid="frame-tab"][data-path="/user/profile"]').boundingBox();
     const to = await page
       .locator('[data-testid="frame-tab"][data-path="/transactionsManage/transactions"]')

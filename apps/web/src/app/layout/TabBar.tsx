@@ -1,117 +1,62 @@
-import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
-import { Dropdown, type MenuProps } from 'antd';
-import { CloseOutlined, HomeOutlined } from '@ant-design/icons';
-import { closestCenter, DndContext, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
-import { horizontalListSortingStrategy, SortableContext, useSortable } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
-import { HOME_TAB, useTabs, type CloseKind, type Tab } from '../../stores/tabs';
-import { closeTabs, DRAG_DEFAULTS, reloadTab } from './tabActions';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
+import { useTabs } from '../../stores/tabs';
 import { screenPath } from '../../components/crud/urlState';
-import { useTitle } from './useResolution';
+import { TabItem } from './TabItem';
 
-function TabItem({ tab, active, index, count }: { tab: Tab; active: boolean; index: number; count: number }) {
-  const { t } = useTranslation();
-  const title = useTitle();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const current = screenPath(location.pathname, location.search);
-  const isHome = tab.fullPath === HOME_TAB.fullPath;
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
-    id: tab.fullPath,
-    disabled: isHome,
-    transition: { duration: DRAG_DEFAULTS.transitionMs, easing: 'ease' },
-  });
-  // With many tabs the bar scrolls: the active tab is brought into view.
-  const node = useRef<HTMLDivElement | null>(null);
+const loadSortable = () => import('./SortableTabs');
+const SortableTabs = lazy(loadSortable);
+
+// Drag-to-reorder (@dnd-kit, about 17 KiB gzipped) loads once the browser is idle after the first screen, or as soon
+// as the pointer or the keyboard comes to the bar; until then the same tabs are drawn without it.
+function useSortableReady(): [boolean, () => void] {
+  const [ready, setReady] = useState(false);
+  const [wanted, setWanted] = useState(false);
   useEffect(() => {
-    if (active) node.current?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-  }, [active]);
-
-  const items: MenuProps['items'] = [
-    { key: 'reload', label: t('frame.tabs.reload') },
-    { type: 'divider' },
-    { key: 'current', label: t('frame.tabs.closeCurrent'), disabled: isHome },
-    { key: 'left', label: t('frame.tabs.closeLeft'), disabled: index <= 1 },
-    { key: 'right', label: t('frame.tabs.closeRight'), disabled: index >= count - 1 },
-    { key: 'others', label: t('frame.tabs.closeOthers'), disabled: count <= (isHome ? 1 : 2) },
-    { key: 'all', label: t('frame.tabs.closeAll'), disabled: count <= 1 },
-  ];
-  const onMenu: MenuProps['onClick'] = ({ key, domEvent }) => {
-    domEvent.stopPropagation();
-    if (key === 'reload') reloadTab(tab.fullPath, current, navigate);
-    else void closeTabs(key as CloseKind, tab.fullPath, current, navigate);
-  };
-
-  return (
-    // Each tab owns its context menu; the wrapper names the tab, because antd keeps a closed menu in the DOM
-    // and animates it out while the next tab's menu opens (two '.ant-dropdown' nodes for a moment).
-    <Dropdown
-      menu={{ items, onClick: onMenu }}
-      trigger={['contextMenu']}
-      popupRender={(menu) => (
-        <div data-testid="tab-menu" data-path={tab.fullPath}>
-          {menu}
-        </div>
-      )}
-    >
-      <div
-        ref={(el) => {
-          setNodeRef(el);
-          node.current = el;
-        }}
-        style={{ transform: CSS.Translate.toString(transform), transition, zIndex: isDragging ? 2 : undefined }}
-        className={`frame-tab${active ? ' active' : ''}`}
-        data-testid="frame-tab"
-        data-path={tab.fullPath}
-        onClick={() => navigate(tab.fullPath)}
-        {...attributes}
-        {...listeners}
-      >
-        {isHome && <HomeOutlined />}
-        <span className="frame-tab-title">{tab.title ?? title(tab.titleKey, tab.fallbackTitle)}</span>
-        {!isHome && (
-          <CloseOutlined
-            className="frame-tab-close"
-            onPointerDown={(e) => e.stopPropagation()}
-            onClick={(e) => {
-              e.stopPropagation();
-              void closeTabs('current', tab.fullPath, current, navigate);
-            }}
-          />
-        )}
-      </div>
-    </Dropdown>
-  );
+    if (wanted) return;
+    const want = () => setWanted(true);
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(want, { timeout: 3_000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = window.setTimeout(want, 1_000);
+    return () => window.clearTimeout(id);
+  }, [wanted]);
+  useEffect(() => {
+    if (!wanted) return;
+    let live = true;
+    void loadSortable().then(() => live && setReady(true));
+    return () => {
+      live = false;
+    };
+  }, [wanted]);
+  return [ready, () => setWanted(true)];
 }
 
 // The tab bar: fixed home tab first, one tab per visited screen, drag to reorder, right-click for actions.
 export function TabBar() {
   const tabs = useTabs((s) => s.tabs);
-  const move = useTabs((s) => s.move);
   const location = useLocation();
   const current = screenPath(location.pathname, location.search);
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: DRAG_DEFAULTS.pressThreshold } }),
-  );
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (over && active.id !== over.id) move(String(active.id), String(over.id));
-  };
+  const [sortable, want] = useSortableReady();
+  const plain = tabs.map((tab, i) => (
+    <TabItem key={tab.fullPath} tab={tab} active={tab.fullPath === current} index={i} count={tabs.length} />
+  ));
   return (
-    <div className="frame-tabbar" data-testid="tab-bar">
-      <DndContext
-        sensors={sensors}
-        collisionDetection={closestCenter}
-        onDragEnd={onDragEnd}
-        autoScroll={{ acceleration: DRAG_DEFAULTS.autoScrollStep }}
-      >
-        <SortableContext items={tabs.map((t) => t.fullPath)} strategy={horizontalListSortingStrategy}>
-          {tabs.map((tab, i) => (
-            <TabItem key={tab.fullPath} tab={tab} active={tab.fullPath === current} index={i} count={tabs.length} />
-          ))}
-        </SortableContext>
-      </DndContext>
+    <div
+      className="frame-tabbar"
+      data-testid="tab-bar"
+      data-sortable={sortable || undefined}
+      onPointerEnter={want}
+      onFocus={want}
+    >
+      {sortable ? (
+        <Suspense fallback={plain}>
+          <SortableTabs current={current} />
+        </Suspense>
+      ) : (
+        plain
+      )}
     </div>
   );
 }

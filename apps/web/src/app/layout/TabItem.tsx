@@ -1,0 +1,97 @@
+import { useEffect, useRef, type CSSProperties, type HTMLAttributes } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { Dropdown, type MenuProps } from 'antd';
+import { CloseOutlined, HomeOutlined } from '@ant-design/icons';
+import type { DraggableSyntheticListeners } from '@dnd-kit/core';
+import { HOME_TAB, type CloseKind, type Tab } from '../../stores/tabs';
+import { closeTabs, reloadTab } from './tabActions';
+import { screenPath } from '../../components/crud/urlState';
+import { useTitle } from './useResolution';
+
+export interface TabItemProps {
+  tab: Tab;
+  active: boolean;
+  index: number;
+  count: number;
+  // What dragging needs on the tab's element, once the drag code has loaded (SortableTabs.tsx).
+  drag?: TabDrag;
+}
+
+export interface TabDrag {
+  setNodeRef: (el: HTMLElement | null) => void;
+  style: CSSProperties;
+  attributes: HTMLAttributes<HTMLElement>;
+  listeners: DraggableSyntheticListeners;
+}
+
+// One tab: its title, its close button and its context menu (reload, close current/left/right/others/all).
+export function TabItem({ tab, active, index, count, drag }: TabItemProps) {
+  const { t } = useTranslation();
+  const title = useTitle();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const current = screenPath(location.pathname, location.search);
+  const isHome = tab.fullPath === HOME_TAB.fullPath;
+  // With many tabs the bar scrolls: the active tab is brought into view.
+  const node = useRef<HTMLDivElement | null>(null);
+  useEffect(() => {
+    if (active) node.current?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [active]);
+
+  const items: MenuProps['items'] = [
+    { key: 'reload', label: t('frame.tabs.reload') },
+    { type: 'divider' },
+    { key: 'current', label: t('frame.tabs.closeCurrent'), disabled: isHome },
+    { key: 'left', label: t('frame.tabs.closeLeft'), disabled: index <= 1 },
+    { key: 'right', label: t('frame.tabs.closeRight'), disabled: index >= count - 1 },
+    { key: 'others', label: t('frame.tabs.closeOthers'), disabled: count <= (isHome ? 1 : 2) },
+    { key: 'all', label: t('frame.tabs.closeAll'), disabled: count <= 1 },
+  ];
+  const onMenu: MenuProps['onClick'] = ({ key, domEvent }) => {
+    domEvent.stopPropagation();
+    if (key === 'reload') reloadTab(tab.fullPath, current, navigate);
+    else void closeTabs(key as CloseKind, tab.fullPath, current, navigate);
+  };
+
+  return (
+    // Each tab owns its context menu; the wrapper names the tab, because antd keeps a closed menu in the DOM
+    // and animates it out while the next tab's menu opens (two '.ant-dropdown' nodes for a moment).
+    <Dropdown
+      menu={{ items, onClick: onMenu }}
+      trigger={['contextMenu']}
+      popupRender={(menu) => (
+        <div data-testid="tab-menu" data-path={tab.fullPath}>
+          {menu}
+        </div>
+      )}
+    >
+      <div
+        ref={(el) => {
+          drag?.setNodeRef(el);
+          node.current = el;
+        }}
+        style={drag?.style}
+        className={`frame-tab${active ? ' active' : ''}`}
+        data-testid="frame-tab"
+        data-path={tab.fullPath}
+        onClick={() => navigate(tab.fullPath)}
+        {...drag?.attributes}
+        {...drag?.listeners}
+      >
+        {isHome && <HomeOutlined />}
+        <span className="frame-tab-title">{tab.title ?? title(tab.titleKey, tab.fallbackTitle)}</span>
+        {!isHome && (
+          <CloseOutlined
+            className="frame-tab-close"
+            onPointerDown={(e) => e.stopPropagation()}
+            onClick={(e) => {
+              e.stopPropagation();
+              void closeTabs('current', tab.fullPath, current, navigate);
+            }}
+          />
+        )}
+      </div>
+    </Dropdown>
+  );
+}
