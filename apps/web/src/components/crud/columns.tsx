@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Space, Typography, type TableColumnsType } from 'antd';
 import type { RecordStatus } from '@study-crm/shared';
 import { ColorTag } from '../dict';
+import { LinkAction } from './LinkAction';
 import { RowActions } from './RowActions';
 import { StatusSwitch } from './StatusSwitch';
 
@@ -71,6 +72,22 @@ export function actionsColumn<T extends { id: number }>(
         edit
       );
     },
+  };
+}
+
+// The actions column of a read-only list whose one action opens the row (its detail drawer).
+export function openColumn<T>(
+  t: TFunction,
+  opts: { label: string; onOpen: (row: T) => void; testId: string; width?: number; fixed?: 'right' },
+): Column<T> {
+  return {
+    title: t('crud.actions'),
+    key: 'actions',
+    width: opts.width ?? 90,
+    ...(opts.fixed && { fixed: opts.fixed }),
+    render: (_: unknown, row: T) => (
+      <LinkAction label={opts.label} onClick={() => opts.onOpen(row)} testId={opts.testId} />
+    ),
   };
 }
 

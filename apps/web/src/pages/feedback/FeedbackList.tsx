@@ -6,6 +6,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { FEEDBACK_STATUSES, isLocale, type FeedbackItem, type FeedbackStatus } from '@study-crm/shared';
 import type { Params } from '../../api/client';
 import { CrudList } from '../../components/crud/CrudList';
+import { openColumn } from '../../components/crud/columns';
 import { enumOptions, FilterSelect, InstantRangeFilter } from '../../components/crud/filters';
 import { useListState } from '../../components/crud/useListState';
 import { useScreenActive } from '../../components/crud/screenActive';
@@ -95,16 +96,7 @@ export default function FeedbackList() {
       ),
     },
     { title: t('feedback.replyTime'), dataIndex: 'repliedAt', width: 160, render: formatTime },
-    {
-      title: t('crud.actions'),
-      key: 'actions',
-      width: 90,
-      render: (_: unknown, row) => (
-        <Button type="link" size="small" onClick={() => setOpened(row.id)} data-testid="feedback-detail">
-          {t('feedback.detail')}
-        </Button>
-      ),
-    },
+    openColumn(t, { label: t('feedback.detail'), onOpen: (row) => setOpened(row.id), testId: 'feedback-detail' }),
   ];
 
   return (

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Typography, type TableColumnsType } from 'antd';
+import { Typography, type TableColumnsType } from 'antd';
 import { DELIVERY_STATUSES, PERM, type Email } from '@study-crm/shared';
 import { enumOptions, FilterSelect, InstantRangeFilter } from '../../components/crud/filters';
 import { CrudList } from '../../components/crud/CrudList';
+import { openColumn } from '../../components/crud/columns';
 import { useListState } from '../../components/crud/useListState';
 import { EMAIL_ROOT, useEmailAgents, useEmailList } from './api';
 import { EmailCompose } from './EmailCompose';
@@ -56,16 +57,12 @@ export default function EmailManage() {
       width: 170,
       render: formatTime,
     },
-    {
-      title: t('crud.actions'),
-      key: 'actions',
+    openColumn(t, {
+      label: t('message.email.detail'),
+      onOpen: (row) => setDetail(row.id),
+      testId: 'email-detail',
       width: 100,
-      render: (_: unknown, row) => (
-        <Button type="link" size="small" onClick={() => setDetail(row.id)} data-testid="email-detail">
-          {t('message.email.detail')}
-        </Button>
-      ),
-    },
+    }),
   ];
 
   return (

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, Tag, Typography, type TableColumnsType } from 'antd';
 import { DICT_TYPES, PERM, type SmsBatch } from '@study-crm/shared';
 import { DictBadge, DictSelect } from '../../components/dict';
 import { CrudList } from '../../components/crud/CrudList';
+import { openColumn } from '../../components/crud/columns';
 import { useListState } from '../../components/crud/useListState';
 import { SMS_ROOT, useSmsGateway, useSmsList } from './api';
 import { CountTags } from './CountTags';
@@ -63,17 +64,7 @@ export default function SmsManage() {
       width: 260,
       render: (_: unknown, row) => <CountTags counts={row.counts} />,
     },
-    {
-      title: t('crud.actions'),
-      key: 'actions',
-      width: 90,
-      fixed: 'right',
-      render: (_: unknown, row) => (
-        <Button type="link" size="small" onClick={() => setDetail(row.id)} data-testid="sms-detail">
-          {t('sms.detail')}
-        </Button>
-      ),
-    },
+    openColumn(t, { label: t('sms.detail'), onOpen: (row) => setDetail(row.id), testId: 'sms-detail', fixed: 'right' }),
   ];
 
   return (
