@@ -1,6 +1,7 @@
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RECORD_STATUSES, type RecordStatus } from '@study-crm/shared';
+import { enumOptions } from './options';
 
 type Props = { value?: RecordStatus | null; onChange?: (v: RecordStatus | null) => void; placeholder?: string };
 
@@ -13,7 +14,7 @@ export function StatusSelect({ value, onChange, placeholder }: Props) {
       value={value ?? undefined}
       placeholder={placeholder ?? t('crud.allStatus')}
       onChange={(v) => onChange?.(v ?? null)}
-      options={RECORD_STATUSES.map((s) => ({ value: s, label: t(`crud.${s}`) }))}
+      options={enumOptions(RECORD_STATUSES, (s) => t(`crud.${s}`))}
     />
   );
 }

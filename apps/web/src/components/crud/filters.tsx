@@ -3,11 +3,10 @@ import { Select, type DatePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { ListStateApi } from './useListState';
 import type { Filters, FilterValue } from './urlState';
+import type { Option } from './options';
 
 // Filters that apply as soon as they change (no Search click): selects and date ranges above a list.
 type Applies<F extends Filters> = { list: Pick<ListStateApi<F>, 'filters' | 'apply'> };
-
-type Option<V> = { value: V; label: ReactNode };
 
 const DAY = 'YYYY-MM-DD';
 
@@ -99,7 +98,3 @@ export function InstantRangeFilter<F extends Filters>({
     />
   );
 }
-
-// Options for a closed set of values labelled by a translation of each.
-export const enumOptions = <V extends string>(values: readonly V[], label: (v: V) => string): Option<V>[] =>
-  values.map((value) => ({ value, label: label(value) }));

@@ -5,6 +5,7 @@ import { ROLE_KINDS, type RoleKind } from '@study-crm/shared';
 import { isRoleNameFree, usePermissionTree, useRoleView, useSaveRole, type RoleValues } from './api';
 import { PermissionTree } from './PermissionTree';
 import { useConfirm } from '../../components/form/useConfirm';
+import { enumOptions } from '../../components/crud/options';
 
 type Props = { open: boolean; roleId?: number; onClose: () => void };
 
@@ -102,7 +103,7 @@ export function RoleFormDrawer({ open, roleId, onClose }: Props) {
           >
             <Select
               data-testid="role-form-kind"
-              options={ROLE_KINDS.map((k) => ({ value: k, label: t(`access.role.kinds.${k}`) }))}
+              options={enumOptions(ROLE_KINDS, (k) => t(`access.role.kinds.${k}`))}
             />
           </Form.Item>
           <Form.Item

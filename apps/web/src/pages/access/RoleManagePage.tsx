@@ -9,6 +9,7 @@ import { Permission } from '../../components/Permission';
 import { useRemoveRole, useRoles, type RoleFilter } from './api';
 import { RoleFormDrawer } from './RoleFormDrawer';
 import { RoleMembersModal } from './RoleMembersModal';
+import { enumOptions } from '../../components/crud/options';
 
 type Filters = { keyword?: string; kind?: RoleKind };
 
@@ -50,7 +51,7 @@ export default function RoleManagePage() {
             style={{ width: 180 }}
             value={list.draft.kind ?? undefined}
             onChange={(kind?: RoleKind) => list.patchDraft({ kind })}
-            options={ROLE_KINDS.map((k) => ({ value: k, label: t(`access.role.kinds.${k}`) }))}
+            options={enumOptions(ROLE_KINDS, (k) => t(`access.role.kinds.${k}`))}
             data-testid="role-kind-filter"
           />
           <Button type="primary" onClick={list.search} data-testid="role-search-submit">

@@ -7,6 +7,7 @@ import { CrudList, DraftSelect } from '../../components/crud/CrudList';
 import { useCrudList } from '../../components/crud/useCrudList';
 import { contentCrud } from './api';
 import { requiredText } from '../../components/crud/FormFields';
+import { enumOptions } from '../../components/crud/options';
 
 type Filters = { keyword?: string; status?: ContentItem['status'] | null };
 type Values = {
@@ -81,7 +82,7 @@ export default function ContentManage() {
           list={list}
           name="status"
           placeholder={t('content.allStatuses')}
-          options={CONTENT_STATUSES.map((s) => ({ value: s, label: t(`content.status.${s}`) }))}
+          options={enumOptions(CONTENT_STATUSES, (s) => t(`content.status.${s}`))}
           testId="content-status-filter"
         />
       }
@@ -130,13 +131,13 @@ export default function ContentManage() {
         <Row gutter={16}>
           <Col span={8}>
             <Form.Item name="locale" label={t('content.col.locale')}>
-              <Select options={CONTENT_LOCALES.map((l) => ({ value: l, label: t(`content.locale.${l}`) }))} />
+              <Select options={enumOptions(CONTENT_LOCALES, (l) => t(`content.locale.${l}`))} />
             </Form.Item>
           </Col>
           <Col span={8}>
             <Form.Item name="status" label={t('content.col.status')}>
               <Select
-                options={CONTENT_STATUSES.map((s) => ({ value: s, label: t(`content.status.${s}`) }))}
+                options={enumOptions(CONTENT_STATUSES, (s) => t(`content.status.${s}`))}
                 data-testid="content-f-status"
               />
             </Form.Item>

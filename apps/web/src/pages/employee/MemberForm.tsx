@@ -17,6 +17,7 @@ import { PasswordFields } from './PasswordFields';
 import { useMemberMutations, useRoleOptions, type MemberKind } from './api';
 import { useConfirm } from '../../components/form/useConfirm';
 import { roleLabel } from '../../lib/format';
+import { enumOptions } from '../../components/crud/options';
 
 type Values = {
   email?: string;
@@ -260,7 +261,7 @@ export function MemberForm({
             <Form.Item name="status" label={t('employee.field.status')} rules={[required]}>
               <Radio.Group
                 optionType="button"
-                options={MEMBER_STATUSES.map((v) => ({ value: v, label: t(`employee.status.${v}`) }))}
+                options={enumOptions(MEMBER_STATUSES, (v) => t(`employee.status.${v}`))}
               />
             </Form.Item>
           </Col>
@@ -268,7 +269,7 @@ export function MemberForm({
             <Form.Item name="identityStatus" label={t('employee.field.identityStatus')} rules={[required]}>
               <Radio.Group
                 optionType="button"
-                options={IDENTITY_STATUSES.map((v) => ({ value: v, label: t(`employee.identityStatus.${v}`) }))}
+                options={enumOptions(IDENTITY_STATUSES, (v) => t(`employee.identityStatus.${v}`))}
               />
             </Form.Item>
           </Col>

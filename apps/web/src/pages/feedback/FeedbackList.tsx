@@ -7,7 +7,8 @@ import { FEEDBACK_STATUSES, isLocale, type FeedbackItem, type FeedbackStatus } f
 import type { Params } from '../../api/client';
 import { CrudList } from '../../components/crud/CrudList';
 import { openColumn } from '../../components/crud/columns';
-import { enumOptions, FilterSelect, InstantRangeFilter } from '../../components/crud/filters';
+import { FilterSelect, InstantRangeFilter } from '../../components/crud/filters';
+import { enumOptions } from '../../components/crud/options';
 import { useListState } from '../../components/crud/useListState';
 import { useScreenActive } from '../../components/crud/screenActive';
 import { FEEDBACK_ROOT, downloadExport, phoneOf, useFeedbackList } from './api';

@@ -8,6 +8,7 @@ import { useCrudList } from '../../components/crud/useCrudList';
 import { Permission } from '../../components/Permission';
 import { senderCrud, testSender } from './api';
 import { requiredText, requiredValue } from '../../components/crud/FormFields';
+import { enumOptions } from '../../components/crud/options';
 
 type Filters = { keyword?: string };
 type FormValues = {
@@ -99,10 +100,7 @@ export default function EmailSenderManage() {
           <InputNumber min={1} max={65535} style={{ width: 160 }} data-testid="sender-port" />
         </Form.Item>
         <Form.Item name="tlsMode" label={t('message.sender.tlsMode')}>
-          <Select
-            data-testid="sender-tls"
-            options={TLS_MODES.map((m) => ({ value: m, label: t(`message.sender.tls_${m}`) }))}
-          />
+          <Select data-testid="sender-tls" options={enumOptions(TLS_MODES, (m) => t(`message.sender.tls_${m}`))} />
         </Form.Item>
         <Form.Item
           name="account"

@@ -30,6 +30,7 @@ import { useCrudList } from '../../components/crud/useCrudList';
 import { noticeCrud, useNotice } from './api';
 import { RecipientSelect } from './RecipientSelect';
 import { requiredText } from '../../components/crud/FormFields';
+import { enumOptions } from '../../components/crud/options';
 
 type Filters = { keyword?: string; state?: NoticeState | null; recipientId?: number | string | null };
 type FormValues = {
@@ -137,7 +138,7 @@ export default function NoticeManage() {
             list={list}
             name="state"
             placeholder={t('notice.allStates')}
-            options={NOTICE_STATES.map((s) => ({ value: s, label: t(`notice.state.${s}`) }))}
+            options={enumOptions(NOTICE_STATES, (s) => t(`notice.state.${s}`))}
             testId="notice-state-filter"
           />
           <RecipientSelect

@@ -36,6 +36,7 @@ import { DictSelect } from '../../components/dict';
 import { useStaffOptions } from '../application/api';
 import { uploadAttachment, usePaymentMutation, usePaymentView } from './api';
 import { ACCEPT, AttachmentList, FIELD, fromView, PaymentDetails, type Items } from './PaymentDetails';
+import { enumOptions } from '../../components/crud/options';
 
 export type DrawerMode = 'new' | 'edit' | 'view';
 
@@ -237,7 +238,7 @@ export function PaymentDrawer({
                 <Radio.Group
                   disabled={locked}
                   optionType="button"
-                  options={PAYMENT_TYPES.map((v) => ({ value: v, label: t(`payment.type.${v}`) }))}
+                  options={enumOptions(PAYMENT_TYPES, (v) => t(`payment.type.${v}`))}
                   data-testid="pay-f-type"
                 />
               </Form.Item>

@@ -11,7 +11,8 @@ import {
   type PaymentStatus,
   type PaymentType,
 } from '@study-crm/shared';
-import { DateRangeFilter, enumOptions, FilterSelect } from '../../components/crud/filters';
+import { DateRangeFilter, FilterSelect } from '../../components/crud/filters';
+import { enumOptions } from '../../components/crud/options';
 import { ListCard } from '../../components/crud/ListCard';
 import { PagedTable } from '../../components/crud/PagedTable';
 import { useListState } from '../../components/crud/useListState';

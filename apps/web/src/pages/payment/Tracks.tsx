@@ -4,7 +4,8 @@ import { Button, Descriptions, InputNumber, Modal, Skeleton, Space, Table, Tag }
 import type { TableProps } from 'antd';
 import dayjs from 'dayjs';
 import { TRACK_OPERATIONS, type Track, type TrackChange, type TrackOperation } from '@study-crm/shared';
-import { DateRangeFilter, enumOptions, FilterSelect } from '../../components/crud/filters';
+import { DateRangeFilter, FilterSelect } from '../../components/crud/filters';
+import { enumOptions } from '../../components/crud/options';
 import { ListCard } from '../../components/crud/ListCard';
 import { PagedTable } from '../../components/crud/PagedTable';
 import { useListState } from '../../components/crud/useListState';

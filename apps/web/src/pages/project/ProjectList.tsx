@@ -12,6 +12,7 @@ import { projectDetailPath } from './paths';
 import { RoleTag, StatusTag } from './tags';
 import { formatTime } from '../../lib/format';
 import { actionsColumn } from '../../components/crud/columns';
+import { enumOptions } from '../../components/crud/options';
 
 type Filters = { keyword?: string; status?: ProjectStatus | null };
 export type ProjectFormValues = {
@@ -56,7 +57,7 @@ export function ProjectFields() {
       </Form.Item>
       <Form.Item name="status" label={t('project.f.status')}>
         <Select
-          options={PROJECT_STATUSES.map((s) => ({ value: s, label: t(`project.status.${s}`) }))}
+          options={enumOptions(PROJECT_STATUSES, (s) => t(`project.status.${s}`))}
           data-testid="project-f-status"
         />
       </Form.Item>
@@ -149,7 +150,7 @@ export function ProjectList({ scope }: { scope: 'all' | 'mine' }) {
           list={list}
           name="status"
           placeholder={t('project.allStatuses')}
-          options={PROJECT_STATUSES.map((s) => ({ value: s, label: t(`project.status.${s}`) }))}
+          options={enumOptions(PROJECT_STATUSES, (s) => t(`project.status.${s}`))}
           testId="project-status-filter"
         />
       }

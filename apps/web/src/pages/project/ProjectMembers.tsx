@@ -7,6 +7,7 @@ import { FormModal } from '../../components/crud/FormModal';
 import { MEMBER_FORM_CODES, useProjectWrites } from './api';
 import { StaffSelect } from './StaffSelect';
 import { RoleTag } from './tags';
+import { enumOptions } from '../../components/crud/options';
 
 type Values = { staffId: number; projectRole: ProjectRole; share: number };
 
@@ -108,10 +109,7 @@ export function ProjectMembers({ project }: { project: ProjectView }) {
           </Form.Item>
         )}
         <Form.Item name="projectRole" label={t('project.col.role')}>
-          <Select
-            options={PROJECT_ROLES.map((r) => ({ value: r, label: t(`project.role.${r}`) }))}
-            data-testid="project-f-role"
-          />
+          <Select options={enumOptions(PROJECT_ROLES, (r) => t(`project.role.${r}`))} data-testid="project-f-role" />
         </Form.Item>
         <Form.Item
           name="share"

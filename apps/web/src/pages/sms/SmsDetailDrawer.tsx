@@ -7,6 +7,7 @@ import { useSmsBatch, useSmsRecipients } from './api';
 import { CountTags } from './CountTags';
 import { deliveryColumns } from '../../components/delivery';
 import { formatTime } from '../../lib/format';
+import { enumOptions } from '../../components/crud/options';
 
 type Recipient = EndpointData<typeof smsApi.recipients>['list'][number];
 type Status = (typeof DELIVERY_STATUSES)[number];
@@ -73,7 +74,7 @@ export function SmsDetailDrawer({ id, onClose }: { id: number | null; onClose: (
               setStatus(v ?? null);
               setPageNum(1);
             }}
-            options={DELIVERY_STATUSES.map((s) => ({ value: s, label: t(`sms.s_${s}`) }))}
+            options={enumOptions(DELIVERY_STATUSES, (s) => t(`sms.s_${s}`))}
           />
           <Table<Recipient>
             size="small"

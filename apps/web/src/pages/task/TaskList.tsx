@@ -13,6 +13,7 @@ import { TaskBoard } from './TaskBoard';
 import { TaskFields } from './TaskForm';
 import { MoveStatus, TaskStatusTag } from './TaskStatus';
 import './task.css';
+import { enumOptions } from '../../components/crud/options';
 
 type Filters = { keyword?: string; status?: TaskStatus | null };
 type Values = {
@@ -105,7 +106,7 @@ export function TaskList({ scope }: { scope: 'all' | 'mine' }) {
           list={list}
           name="status"
           placeholder={t('task.allStatuses')}
-          options={TASK_STATUSES.map((s) => ({ value: s, label: t(`task.status.${s}`) }))}
+          options={enumOptions(TASK_STATUSES, (s) => t(`task.status.${s}`))}
           testId="task-status-filter"
         />
       }

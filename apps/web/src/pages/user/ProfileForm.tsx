@@ -5,6 +5,7 @@ import { useConfirm } from '../../components/form/useConfirm';
 import { ApiError } from '../../api/client';
 import { HistoryRows } from './HistoryRows';
 import { useProfileMutations } from './api';
+import { enumOptions } from '../../components/crud/options';
 
 const LISTS = ['skills', 'languages', 'jobTags', 'techStack'] as const;
 type TextField =
@@ -82,7 +83,7 @@ export function ProfileForm({ data }: { data: ProfileDetail }) {
           {text('address', 300)}
           <Col xs={24} md={6}>
             <Form.Item name="employmentMode" label={t('user.form.employmentMode')}>
-              <Select allowClear options={EMPLOYMENT_MODES.map((m) => ({ value: m, label: t(`user.mode.${m}`) }))} />
+              <Select allowClear options={enumOptions(EMPLOYMENT_MODES, (m) => t(`user.mode.${m}`))} />
             </Form.Item>
           </Col>
           <Col xs={24} md={6}>
