@@ -20,7 +20,7 @@ if (!fs.existsSync(manifestFile)) {
 const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
 
 // Budgets in KiB of gzipped JavaScript (issue 14's goals are 150 and 350; see docs/decisions.md).
-export const BUDGETS = { loginPage: 134, firstScreenAfterSignIn: 495 };
+export const BUDGETS = { loginPage: 134, firstScreenAfterSignIn: 489 };
 export const GOALS = { loginPage: 150, firstScreenAfterSignIn: 350 };
 
 // The chunks a `name: lazyScreen(() => import('screen'), () => import('strings'))` (or `lazy(...)`) entry of a
@@ -94,10 +94,12 @@ function total(set) {
   return { chunks: set.size, raw, gzip, br };
 }
 
-// The home screen is whatever screens.ts maps the home component key to (applicationList).
 const loginModules = screenModules('src/main.tsx', 'LoginPage');
 const login = closure([entryKey, ...loginModules]);
-const homeModules = screenModules('src/app/screens.ts', 'applicationList');
+// The home screen: app/homeScreen.ts, which screens.ts maps the home component key (applicationList) to.
+if (!/\bapplicationList: homeScreen\b/.test(fs.readFileSync(path.join(web, 'src/app/screens.ts'), 'utf8')))
+  throw new Error('src/app/screens.ts no longer maps applicationList to homeScreen');
+const homeModules = screenModules('src/app/homeScreen.ts', 'homeScreen');
 const home = homeModules[0];
 const firstScreen = closure([entryKey, chunkKey('src/app/Portal.tsx'), chunkKey('src/app/Shell.tsx'), ...homeModules]);
 const afterLogin = new Set([...firstScreen].filter((k) => !login.has(k)));

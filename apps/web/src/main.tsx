@@ -4,8 +4,9 @@ import { createRoot } from 'react-dom/client';
 import './i18n';
 import './styles.css';
 import { session } from './api/session';
+import { homeScreen } from './app/homeScreen';
 import { lazyScreen } from './app/lazyScreen';
-import { LOGIN_PATH, ROUTER_BASE } from './paths';
+import { HOME_PATH, LOGIN_PATH, ROUTER_BASE } from './paths';
 import { prefetchShell } from './app/shellChunk';
 
 const root = createRoot(document.getElementById('root')!);
@@ -15,9 +16,14 @@ const render = (node: ReactNode) => root.render(<StrictMode>{node}</StrictMode>)
 function bootPortal(target?: string): void {
   // Signed in: the frame's chunk and the member's access (menu, profile, buttons) are fetched alongside the
   // router's, not after the frame is drawn; the frame then waits for the read already in flight.
+  // The access calls' own chunk and, at the home screen's address, that screen and its strings are asked for in the
+  // same round (each was a round trip of its own after the last).
   if (session.token()) {
     prefetchShell();
+    void import('./stores/accessCalls').catch(() => undefined);
     void import('./stores/session').then(({ useSession }) => useSession.getState().loadAccess()).catch(() => undefined);
+    const at = (target ?? window.location.pathname.slice(ROUTER_BASE.length)).replace(/[?#].*$/, '');
+    if (at === '' || at === '/' || at === HOME_PATH) homeScreen.preload();
   }
   void import('./app/Portal').then(async ({ default: Portal, openAt }) => {
     if (target) await openAt(target);

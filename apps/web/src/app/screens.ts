@@ -1,5 +1,6 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
 import type { ComponentKey } from '@study-crm/shared';
+import { homeScreen } from './homeScreen';
 import { lazyScreen } from './lazyScreen';
 
 type Screen = LazyExoticComponent<ComponentType> & { preload: () => void };
@@ -67,10 +68,7 @@ export const SCREENS: Partial<Record<ComponentKey, Screen>> = {
     () => import('../pages/employee/EmployeeProfile'),
     () => import('../pages/employee/locale'),
   ),
-  applicationList: lazyScreen(
-    () => import('../pages/application/ApplicationList'),
-    () => import('../pages/application/locale'),
-  ),
+  applicationList: homeScreen,
   applicationDetail: lazyScreen(
     () => import('../pages/application/detail/ApplicationDetail'),
     () => import('../pages/application/locale'),

@@ -7,7 +7,7 @@ import { TabItem } from './TabItem';
 const loadSortable = () => import('./SortableTabs');
 const SortableTabs = lazy(loadSortable);
 
-// Drag-to-reorder (@dnd-kit, about 17 KiB gzipped) loads once the browser is idle after the first screen, or as soon
+// Drag-to-reorder (@dnd-kit, about 13 KiB gzipped) loads once the browser is idle after the first screen, or as soon
 // as the pointer or the keyboard comes to the bar; until then the same tabs are drawn without it.
 function useSortableReady(): [boolean, () => void] {
   const [ready, setReady] = useState(false);
