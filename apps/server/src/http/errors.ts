@@ -15,6 +15,13 @@ export class AppError extends Error {
     this.name = 'AppError';
     this.messageKey = key;
   }
+
+  // The same refusal, keeping what caused it for the log (the caller sees only the code and its message).
+  static causedBy(code: Code, cause: unknown): AppError {
+    const err = new AppError(code);
+    err.cause = cause;
+    return err;
+  }
 }
 
 // 400 naming the field: `field` is the request field, `reason` a `v.` message key.

@@ -63,6 +63,7 @@ export function registerHooks(app: FastifyInstance, config: Config, sessions: Se
 
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) {
+      if (err.cause !== undefined) req.log.warn({ err: err.cause, code: err.code }, 'refused; the cause');
       const params = { ...err.params };
       if (err.messageKey === 'badRequest' && typeof params.reason === 'string') {
         params.detail = describeProblem(

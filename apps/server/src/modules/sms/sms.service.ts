@@ -90,7 +90,7 @@ export function createSmsService(deps: {
         throw new AppError(Code.SMS_FILE_FORMAT, undefined, { headers: headersIn(locale).join(', ') });
       if (err instanceof XlsxShapeError)
         throw new AppError(Code.SMS_TOO_MANY_ROWS, undefined, { max: SMS_FILE_ROWS_MAX, size: SMS_FILE_MAX_MB });
-      throw new AppError(Code.SMS_FILE_READ);
+      throw AppError.causedBy(Code.SMS_FILE_READ, err);
     }
   }
 

@@ -131,6 +131,12 @@ describe('SMS batches through an HTTP gateway', () => {
       content: good.subarray(0, good.length - 200),
     });
     expect(broken.meta).toEqual({ code: 7102, message: 'File read error' });
+    // The caller sees the code; the log keeps why the file could not be read.
+    const refusal = t.logs
+      .map((l) => JSON.parse(l) as { msg?: string; code?: number; err?: unknown })
+      .findLast((l) => l.msg === 'refused; the cause');
+    expect(refusal?.code).toBe(7102);
+    expect(refusal?.err).toBeTruthy();
     const columns = await uploadFile(t, t.admin.token, {
       name: 'cols.xlsx',
       content: await recipientFile([['Amy', '0912345678']], ['Name', 'Phone']),
