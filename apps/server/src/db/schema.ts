@@ -527,6 +527,15 @@ export type ApplicationDayCountTable = {
   n: number | string;
 };
 
+// Follow-ups per UTC day (epoch day number): created that day, of those the done ones, and done that day; kept by
+// triggers (migration 0037).
+export type FollowUpDayCountTable = {
+  day: number | string;
+  created: number | string;
+  createdDone: number | string;
+  done: number | string;
+};
+
 export type Database = {
   project: ProjectTable;
   projectMember: ProjectMemberTable;
@@ -586,6 +595,7 @@ export type Database = {
   paymentSummary: PaymentSummaryTable;
   paymentDayTotal: PaymentDayTotalTable;
   applicationDayCount: ApplicationDayCountTable;
+  followUpDayCount: FollowUpDayCountTable;
   assistantConversation: AssistantConversationTable;
   assistantMessage: AssistantMessageTable;
 };

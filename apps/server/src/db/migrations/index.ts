@@ -31,6 +31,7 @@ import * as paymentDayTotalIndexes from './20261126_0033_payment_day_total_index
 import * as applicationNameInitial from './20261126_0034_application_name_initial.js';
 import * as applicationDayCountWhen from './20261126_0035_application_day_count_when.js';
 import * as applicationDayListCount from './20261126_0036_application_day_list_count.js';
+import * as followUpDayCount from './20261127_0037_follow_up_day_count.js';
 
 // Every migration, in order. Frozen once landed: add a new file, never edit an old one.
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '20261126_0034_application_name_initial': applicationNameInitial,
   '20261126_0035_application_day_count_when': applicationDayCountWhen,
   '20261126_0036_application_day_list_count': applicationDayListCount,
+  '20261127_0037_follow_up_day_count': followUpDayCount,
 };

@@ -1,21 +1,27 @@
 import type { FollowUpFigures } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
 
-// Follow-up completion for the dashboard (issue 21), each count on its own index range
-// (follow_up_created_done_ix, follow_up_done_at_ix). `since` is the period's first instant (epoch ms). No
-// all-time "open" count: it would count most of the table (about 1,000,000 index entries at 1,000,000 applications).
+const DAY_MS = 86_400_000;
+
+// Follow-up completion for the dashboard (issue 21) from the per-day counters (follow_up_day_count, migration 0037,
+// kept by triggers): a period of N days reads at most N rows, whatever the number of follow-ups. No all-time "open"
+// count: the counters hold days, not the open follow-ups.
 export function createFollowUpReport(db: Db) {
-  const count = (q: { executeTakeFirstOrThrow(): Promise<{ n: number | string }> }) =>
-    q.executeTakeFirstOrThrow().then((r) => Number(r.n));
-  const counted = db.selectFrom('followUp').select((eb) => eb.fn.countAll<number | string>().as('n'));
   return {
+    // `since` is the period's first instant (epoch ms), the start of a UTC day.
     async figures(since: number): Promise<FollowUpFigures> {
-      const [created, createdDone, doneInPeriod] = await Promise.all([
-        count(counted.where('createdAt', '>=', since)),
-        count(counted.where('createdAt', '>=', since).where('isDone', '=', 1)),
-        count(counted.where('isDone', '=', 1).where('doneAt', '>=', since)),
-      ]);
-      return { created, createdDone, doneInPeriod };
+      if (since % DAY_MS !== 0)
+        throw new Error(`follow-up figures count whole UTC days: ${since} is not a day's start`);
+      const r = await db
+        .selectFrom('followUpDayCount')
+        .select((eb) => [
+          eb.fn.coalesce(eb.fn.sum<number | string>('created'), eb.lit(0)).as('created'),
+          eb.fn.coalesce(eb.fn.sum<number | string>('createdDone'), eb.lit(0)).as('createdDone'),
+          eb.fn.coalesce(eb.fn.sum<number | string>('done'), eb.lit(0)).as('done'),
+        ])
+        .where('day', '>=', since / DAY_MS)
+        .executeTakeFirstOrThrow();
+      return { created: Number(r.created), createdDone: Number(r.createdDone), doneInPeriod: Number(r.done) };
     },
   };
 }
