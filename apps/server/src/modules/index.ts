@@ -157,7 +157,14 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   const applicationRepo = createApplicationRepository(db);
   const fileRepo = createFileRepository(db);
   const paymentRepo = createPaymentRepository(db);
-  const applications = createApplicationService({ repo: applicationRepo, people, dict: dictRepo, clock });
+  const followUpRepo = createFollowUpRepository(db);
+  const applications = createApplicationService({
+    repo: applicationRepo,
+    people,
+    dict: dictRepo,
+    followProgress: followUpRepo.progressOf,
+    clock,
+  });
   registerApplicationRoutes(app, {
     applications,
     files: createFileService({
@@ -173,7 +180,7 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   registerFollowUpRoutes(
     app,
     createFollowUpService({
-      repo: createFollowUpRepository(db),
+      repo: followUpRepo,
       applications: applicationRepo,
       people,
       dict: dictRepo,

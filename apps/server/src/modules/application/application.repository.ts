@@ -374,22 +374,6 @@ export function createApplicationRepository(db: Db) {
         .execute();
     },
 
-    // done / total follow-up items per application.
-    async followCounts(ids: number[]) {
-      if (!ids.length) return new Map<number, { done: number; total: number }>();
-      const rows = await db
-        .selectFrom('followUp')
-        .select((eb) => [
-          'applicationId',
-          eb.fn.countAll<number | string>().as('total'),
-          eb.fn.sum<number | string | null>('isDone').as('done'),
-        ])
-        .where('applicationId', 'in', ids)
-        .groupBy('applicationId')
-        .execute();
-      return new Map(rows.map((r) => [r.applicationId, { done: Number(r.done ?? 0), total: Number(r.total) }]));
-    },
-
     find(id: number, tx: Tx = db): Promise<ApplicationRow | undefined> {
       return tx
         .selectFrom('application')

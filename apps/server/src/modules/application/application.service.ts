@@ -171,8 +171,13 @@ export type ApplicationServiceDeps = {
   repo: ApplicationRepository;
   people: PeopleService;
   dict: Pick<DictRepository, 'enabledValues' | 'options'>;
+  // The follow-up module's count of each application's items: the follow-up table is that module's.
+  followProgress: (applicationIds: readonly number[]) => Promise<Map<number, FollowProgress>>;
   clock: Clock;
 };
+
+// Done and total follow-up items of one application.
+export type FollowProgress = { done: number; total: number };
 
 // What an e-mail may show of an application (the mail module's template variables, decision 33).
 export type ApplicationMailContext = {
@@ -181,7 +186,7 @@ export type ApplicationMailContext = {
   teacher: { signing: string; follow: string };
 };
 
-export function createApplicationService({ repo, people, dict, clock }: ApplicationServiceDeps) {
+export function createApplicationService({ repo, people, dict, followProgress, clock }: ApplicationServiceDeps) {
   async function checkTeachers(v: { signingTeacherId?: number | null; followTeacherId?: number | null }) {
     for (const field of ['signingTeacherId', 'followTeacherId'] as const) {
       const id = v[field];
@@ -190,7 +195,7 @@ export function createApplicationService({ repo, people, dict, clock }: Applicat
   }
 
   async function ratios(ids: number[]) {
-    const counts = await repo.followCounts(ids);
+    const counts = await followProgress(ids);
     return (id: number) => {
       const c = counts.get(id) ?? { done: 0, total: 0 };
       return { followDone: c.done, followTotal: c.total, completionRatio: completionPercent(c.done, c.total) };

@@ -2,6 +2,7 @@ import type { Db } from '../../db/database.js';
 import type { Row } from '../../db/schema.js';
 import { runInTransaction, type Conn as Tx, type Tx as Open } from '../../db/transaction.js';
 import { lockRow } from '../../db/row-lock.js';
+import type { FollowProgress } from '../application/index.js';
 
 const COLUMNS = [
   'id',
@@ -27,6 +28,22 @@ export type FollowUpValues = Omit<FollowUpRow, 'id' | 'applicationId' | 'number'
 export function createFollowUpRepository(db: Db) {
   return {
     transaction: <T>(fn: (tx: Open) => Promise<T>): Promise<T> => runInTransaction(db, fn),
+
+    // Done and total follow-up items of each application (the application list's and detail's progress).
+    async progressOf(applicationIds: readonly number[]): Promise<Map<number, FollowProgress>> {
+      if (!applicationIds.length) return new Map();
+      const rows = await db
+        .selectFrom('followUp')
+        .select((eb) => [
+          'applicationId',
+          eb.fn.countAll<number | string>().as('total'),
+          eb.fn.sum<number | string | null>('isDone').as('done'),
+        ])
+        .where('applicationId', 'in', applicationIds)
+        .groupBy('applicationId')
+        .execute();
+      return new Map(rows.map((r) => [r.applicationId, { done: Number(r.done ?? 0), total: Number(r.total) }]));
+    },
 
     ofApplication: (applicationId: number): Promise<FollowUpRow[]> =>
       db
