@@ -128,7 +128,8 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   const dictRepo = createDictRepository(db);
   registerDictRoutes(app, createDictService({ repo: dictRepo, clock }));
   registerTagRoutes(app, createTagService({ repo: createTagRepository(db), clock }));
-  registerLabelRoutes(app, createLabelService({ repo: createLabelRepository(db), people, clock }));
+  const labelRepo = createLabelRepository(db);
+  registerLabelRoutes(app, createLabelService({ repo: labelRepo, people, clock }));
   // Announcements and the merchant record (issue 21).
   const content = createContentService({ repo: createContentRepository(db), storage, clock });
   registerContentRoutes(app, { content, storage, config });
@@ -148,6 +149,7 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
     clock,
     guard,
     walletAddressOf: wallet.activeAddressOf,
+    labelsOf: labelRepo.labelsOf,
   });
   registerMemberRoutes(app, members);
   // The account list (issue 21): the member app's accounts, on the member service's rules and codes.

@@ -1,5 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type Insertable, type SqlBool, type Updateable } from 'kysely';
-import type { LabelListQuery } from '@study-crm/shared';
+import type { LabelListQuery, MemberLabel } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
 import { runInTransaction } from '../../db/transaction.js';
 import type { Database, LabelTable, Row } from '../../db/schema.js';
@@ -38,6 +38,22 @@ export function createLabelRepository(db: Db) {
   });
 
   return {
+    // The labels of a page of members in one query, by member, each in the labels' order (the member list's).
+    async labelsOf(memberIds: readonly number[]): Promise<Map<number, MemberLabel[]>> {
+      const out = new Map<number, MemberLabel[]>();
+      if (!memberIds.length) return out;
+      const rows = await db
+        .selectFrom('memberLabel')
+        .innerJoin('label', 'label.id', 'memberLabel.labelId')
+        .select(['memberLabel.memberId', 'label.id', 'label.name', 'label.color', 'label.status'])
+        .where('memberLabel.memberId', 'in', memberIds)
+        .orderBy('label.sort')
+        .orderBy('label.id')
+        .execute();
+      for (const { memberId, ...label } of rows) out.set(memberId, [...(out.get(memberId) ?? []), label]);
+      return out;
+    },
+
     async list(q: LabelListQuery) {
       const w = pageWindow(q);
       // The same filter for the page and its total.

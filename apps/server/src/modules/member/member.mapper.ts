@@ -1,5 +1,5 @@
-import { displayName, type Member, type MemberLabel, type MemberSession, type ProfileData } from '@study-crm/shared';
-import type { MemberLabelRow, MemberRoleRow, MemberRow, RoleRow, SessionActivityRow } from './member.repository.js';
+import { displayName, type Member, type MemberSession, type ProfileData } from '@study-crm/shared';
+import type { MemberRoleRow, MemberRow, RoleRow, SessionActivityRow } from './member.repository.js';
 
 const roleRef = (r: RoleRow) => ({ id: r.id, name: r.name, cnName: r.cnName, enName: r.enName });
 
@@ -36,17 +36,6 @@ export function groupRoles(rows: readonly MemberRoleRow[]): Map<number, RoleRow[
   for (const r of rows) {
     const list = out.get(r.memberId) ?? [];
     list.push(roleRef(r));
-    out.set(r.memberId, list);
-  }
-  return out;
-}
-
-// Groups a page's label rows by member, keeping the query's label order.
-export function groupLabels(rows: readonly MemberLabelRow[]): Map<number, MemberLabel[]> {
-  const out = new Map<number, MemberLabel[]>();
-  for (const r of rows) {
-    const list = out.get(r.memberId) ?? [];
-    list.push({ id: r.id, name: r.name, color: r.color, status: r.status });
     out.set(r.memberId, list);
   }
   return out;

@@ -30,7 +30,6 @@ export type MemberRow = Omit<Row<'member'>, 'passwordHash' | 'failedLogins' | 'l
 
 export type RoleRow = Pick<Row<'role'>, 'id' | 'name' | 'cnName' | 'enName'>;
 export type MemberRoleRow = RoleRow & { memberId: number };
-export type MemberLabelRow = Pick<Row<'label'>, 'id' | 'name' | 'color' | 'status'> & { memberId: number };
 export type SessionActivityRow = Omit<Row<'session'>, 'tokenHash' | 'memberId' | 'activeRoleId'>;
 
 export type MemberFilter = {
@@ -212,19 +211,6 @@ function createMemberStore(db: Db, dialect: Dialect) {
         .select(['memberRole.memberId', 'role.id', 'role.name', 'role.cnName', 'role.enName'])
         .where('memberRole.memberId', 'in', memberIds)
         .orderBy('role.id')
-        .execute();
-    },
-
-    // The labels of a page of members in one query (issue 5).
-    async labelsOf(memberIds: readonly number[]): Promise<MemberLabelRow[]> {
-      if (!memberIds.length) return [];
-      return db
-        .selectFrom('memberLabel')
-        .innerJoin('label', 'label.id', 'memberLabel.labelId')
-        .select(['memberLabel.memberId', 'label.id', 'label.name', 'label.color', 'label.status'])
-        .where('memberLabel.memberId', 'in', memberIds)
-        .orderBy('label.sort')
-        .orderBy('label.id')
         .execute();
     },
 

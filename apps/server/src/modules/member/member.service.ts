@@ -4,6 +4,7 @@ import {
   normalizeAreaCode,
   normalizeMobile,
   type Member,
+  type MemberLabel,
   type MemberAddBody,
   type MemberCount,
   type MemberListItem,
@@ -20,7 +21,7 @@ import { pageResult, pageWindow } from '../../lib/paging.js';
 import { hashPassword } from '../auth/index.js';
 import type { SessionService } from '../auth/index.js';
 import type { AccessGuard, Actor } from '../access-guard/index.js';
-import { groupLabels, groupRoles, toMember, toMemberSession, toProfile } from './member.mapper.js';
+import { groupRoles, toMember, toMemberSession, toProfile } from './member.mapper.js';
 import {
   uniqueViolation,
   type MemberRepository,
@@ -70,8 +71,10 @@ export function createMemberService(deps: {
   guard: AccessGuard;
   // The address of the member's activated wallet (the wallet module's front door), for playData.
   walletAddressOf: (memberId: number) => Promise<string | null>;
+  // The labels of a page of members (the label module's front door), in each member's label order.
+  labelsOf: (memberIds: readonly number[]) => Promise<Map<number, MemberLabel[]>>;
 }) {
-  const { repo, sessions, clock, guard, walletAddressOf } = deps;
+  const { repo, sessions, clock, guard, walletAddressOf, labelsOf } = deps;
 
   async function withRoles(rows: MemberRow[]): Promise<Member[]> {
     const roles = groupRoles(await repo.rolesOf(rows.map((r) => r.id)));
@@ -141,8 +144,7 @@ export function createMemberService(deps: {
       const nextCursor =
         order.sortBy === 'createdAt' && last && rows.length === w.limit ? `${last.createdAt}~${last.id}` : null;
       const ids = rows.map((r) => r.id);
-      const [withRoleList, labelRows] = await Promise.all([withRoles(rows), repo.labelsOf(ids)]);
-      const labels = groupLabels(labelRows);
+      const [withRoleList, labels] = await Promise.all([withRoles(rows), labelsOf(ids)]);
       return {
         ...pageResult(
           withRoleList.map((m) => ({ ...m, labels: labels.get(m.id) ?? [] })),
