@@ -1,23 +1,10 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Card, Select } from 'antd';
-import type { AppResources } from '../../locales/types';
 import { ListToolbar, type ListToolbarProps, type ToolbarFilters } from './ListToolbar';
 import { PagedTable, type PagedTableProps } from './PagedTable';
+import { useGroupText, type ListStrings } from './strings';
 import type { ListStateApi } from './useListState';
 import type { Filters } from './urlState';
-
-// The dotted names of the string groups that can name a list screen: each has the list's keyword placeholder (and
-// may have its title, "nothing yet" and "nothing matches" texts). Three levels deep is enough (task.kpi).
-type Groups<T, Pre extends string, Depth extends unknown[]> = Depth['length'] extends 3
-  ? never
-  : {
-      [K in keyof T & string]: T[K] extends Record<string, unknown>
-        ? | (T[K] extends { keywordPlaceholder: string } ? `${Pre}${K}` : never)
-          | Groups<T[K], `${Pre}${K}.`, [...Depth, unknown]>
-        : never;
-    }[keyof T & string];
-export type ListStrings = Groups<AppResources, '', []>;
 
 type Props<T, F extends ToolbarFilters & Filters> = {
   // The list's string group: `<strings>.keywordPlaceholder`, and where the group has them `.title`, `.empty` and
@@ -65,11 +52,8 @@ export function CrudList<T extends object, F extends ToolbarFilters & Filters>({
   table,
   children,
 }: Props<T, F>) {
-  const { t, i18n } = useTranslation();
   const idPrefix = ids ?? strings.slice(strings.lastIndexOf('.') + 1);
-  // The group is checked by ListStrings at compile time; i18next's typed keys cannot follow a computed name.
-  const text = (key: string) =>
-    i18n.exists(`${strings}.${key}`) ? (t(`${strings}.${key}` as never) as string) : undefined;
+  const text = useGroupText(strings);
   return (
     <Card title={title ?? text('title')} extra={extra} data-testid={testId ?? `${idPrefix}-manage`}>
       {banner}
@@ -87,13 +71,7 @@ export function CrudList<T extends object, F extends ToolbarFilters & Filters>({
           >
             {filters}
           </ListToolbar>
-          <PagedTable<T>
-            emptyText={text('empty')}
-            noMatchText={text('noMatch')}
-            testId={`${idPrefix}-table`}
-            {...table}
-            list={list}
-          />
+          <PagedTable<T> strings={strings} testId={`${idPrefix}-table`} {...table} list={list} />
         </>
       )}
       {children}

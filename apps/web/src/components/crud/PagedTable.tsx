@@ -1,6 +1,7 @@
 import { Alert, Button, Table, type TableColumnsType, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Page } from '@study-crm/shared';
+import { useGroupText, type ListStrings, type TableStrings } from './strings';
 import type { ListStateApi } from './useListState';
 
 export type PagedTableProps<T> = {
@@ -21,7 +22,9 @@ export type PagedTableProps<T> = {
       };
   // The list's paging and sort; without it the table shows every row the query returned (no pagination).
   list?: Pick<ListStateApi, 'page' | 'sort' | 'setPage' | 'setSort' | 'filtered'>;
-  // "Nothing yet" and "nothing matches the filters" texts; the kit's generic ones by default.
+  // "Nothing yet" and "nothing matches the filters" texts: given, else the string group's `.empty` and `.noMatch`,
+  // else the kit's generic ones.
+  strings?: TableStrings | ListStrings;
   emptyText?: string;
   noMatchText?: string;
   scrollX?: number | 'max-content';
@@ -38,6 +41,7 @@ export function PagedTable<T extends object>({
   columns,
   query,
   list,
+  strings,
   emptyText,
   noMatchText,
   scrollX,
@@ -45,6 +49,7 @@ export function PagedTable<T extends object>({
   rowKey = 'id',
 }: PagedTableProps<T>) {
   const { t } = useTranslation();
+  const text = useGroupText(strings);
   const sorted = columns.map((c): Column<T> => {
     if (!c.sorter || !list) return c;
     const key = String(c.key ?? ('dataIndex' in c ? c.dataIndex : ''));
@@ -72,7 +77,9 @@ export function PagedTable<T extends object>({
   };
   const loading = query.isFetching;
   const rows = query.data?.list ?? [];
-  const empty = list?.filtered ? (noMatchText ?? t('crud.noMatch')) : (emptyText ?? t('crud.empty'));
+  const empty = list?.filtered
+    ? (noMatchText ?? text('noMatch') ?? t('crud.noMatch'))
+    : (emptyText ?? text('empty') ?? t('crud.empty'));
   return (
     <>
       {query.error ? (

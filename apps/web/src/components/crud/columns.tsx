@@ -75,6 +75,25 @@ export function actionsColumn<T extends { id: number }>(
   };
 }
 
+// A text column whose every cell opens its row (its detail drawer), shortened with an ellipsis.
+export function linkColumn<T>(
+  title: string,
+  dataIndex: keyof T & string,
+  onOpen: (row: T) => void,
+  testId: string,
+): Column<T> {
+  return {
+    title,
+    dataIndex,
+    ellipsis: true,
+    render: (v: ReactNode, row: T) => (
+      <Typography.Link onClick={() => onOpen(row)} data-testid={testId}>
+        {v}
+      </Typography.Link>
+    ),
+  };
+}
+
 // The actions column of a read-only list whose one action opens the row (its detail drawer).
 export function openColumn<T>(
   t: TFunction,

@@ -35,6 +35,7 @@ export function crudApi<L extends Endpoint>(
   const silentCodes = [existsCode, Code.BAD_REQUEST, Code.CONFLICT];
   return {
     queryRoot: root,
+    existsCode,
     useList: (params: Params) => usePagedList(root, endpoints.list, params),
     useAdd: () => useWrite(root, endpoints.add, { silentCodes, touches }),
     useUpdate: () => useWrite(root, endpoints.update, { silentCodes, touches }),

@@ -22,7 +22,7 @@ type Options<Row, V> = {
   useUpdate: () => Write;
   useRemove: () => Write;
   perms: { add: string; update: string; remove: string };
-  // The duplicate code whose message the dialog shows in the form.
+  // The duplicate code whose message the dialog shows in the form (crudApi's, where the screen spreads it).
   existsCode: number;
   // Initial values of a new row.
   newValues: Partial<V>;

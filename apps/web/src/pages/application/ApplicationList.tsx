@@ -183,16 +183,8 @@ export default function ApplicationList() {
           ]}
         />
       </Space>
-      <PagedTable<ApplicationListItem>
-        columns={columns}
-        query={query}
-        list={list}
-        emptyText={t('application.empty')}
-        noMatchText={t('application.noMatch')}
-        // Columns keep their widths; the table scrolls sideways before squeezing them.
-        scrollX={1360}
-        testId="app-table"
-      />
+      {/* Columns keep their widths; the table scrolls sideways before squeezing them. */}
+      <PagedTable columns={columns} query={query} list={list} strings="application" scrollX={1360} testId="app-table" />
     </ListCard>
   );
 }

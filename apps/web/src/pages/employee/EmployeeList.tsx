@@ -252,10 +252,8 @@ export function MemberListScreen({ kind }: { kind: MemberKind }) {
           { testId: 'member-type-filter' },
         )}
       </Space>
-      <PagedTable<MemberListItem>
-        columns={columns}
-        query={query}
-        list={list}
+      <PagedTable
+        {...{ columns, query, list }}
         noMatchText={t('employee.empty')}
         scrollX={isStaffList ? 1340 : 1200}
         testId="member-table"

@@ -6,7 +6,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { FEEDBACK_STATUSES, isLocale, type FeedbackItem, type FeedbackStatus } from '@study-crm/shared';
 import type { Params } from '../../api/client';
 import { CrudList } from '../../components/crud/CrudList';
-import { openColumn } from '../../components/crud/columns';
+import { linkColumn, openColumn } from '../../components/crud/columns';
 import { FilterSelect, InstantRangeFilter } from '../../components/crud/filters';
 import { enumOptions } from '../../components/crud/options';
 import { useListState } from '../../components/crud/useListState';
@@ -75,16 +75,7 @@ export default function FeedbackList() {
         </Space>
       ),
     },
-    {
-      title: t('feedback.content'),
-      dataIndex: 'excerpt',
-      ellipsis: true,
-      render: (v: string, row) => (
-        <Typography.Link onClick={() => setOpened(row.id)} data-testid="feedback-open">
-          {v}
-        </Typography.Link>
-      ),
-    },
+    linkColumn(t('feedback.content'), 'excerpt', (row) => setOpened(row.id), 'feedback-open'),
     { title: t('feedback.time'), dataIndex: 'createdAt', width: 160, render: formatTime },
     {
       title: t('feedback.status'),

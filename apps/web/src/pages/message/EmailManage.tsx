@@ -1,11 +1,11 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Typography, type TableColumnsType } from 'antd';
+import type { TableColumnsType } from 'antd';
 import { DELIVERY_STATUSES, PERM, type Email } from '@study-crm/shared';
 import { FilterSelect, InstantRangeFilter } from '../../components/crud/filters';
 import { enumOptions } from '../../components/crud/options';
 import { CrudList } from '../../components/crud/CrudList';
-import { openColumn } from '../../components/crud/columns';
+import { linkColumn, openColumn } from '../../components/crud/columns';
+import { useSentList } from '../../components/crud/useSentList';
 import { useListState } from '../../components/crud/useListState';
 import { EMAIL_ROOT, useEmailAgents, useEmailList } from './api';
 import { EmailCompose } from './EmailCompose';
@@ -30,20 +30,10 @@ export default function EmailManage() {
   const { delivery, ...params } = list.params;
   const query = useEmailList({ ...params, status: delivery });
   const agents = useEmailAgents();
-  const [composing, setComposing] = useState(false);
-  const [detail, setDetail] = useState<number | null>(null);
+  const sent = useSentList();
 
   const columns: TableColumnsType<Email> = [
-    {
-      title: t('message.email.subject'),
-      dataIndex: 'subject',
-      ellipsis: true,
-      render: (v: string, row) => (
-        <Typography.Link onClick={() => setDetail(row.id)} data-testid="email-open">
-          {v}
-        </Typography.Link>
-      ),
-    },
+    linkColumn(t('message.email.subject'), 'subject', sent.open, 'email-open'),
     { title: t('message.email.sender'), dataIndex: 'sender', width: 220, ellipsis: true },
     { title: t('message.email.recipientCount'), dataIndex: 'recipientCount', width: 110 },
     {
@@ -60,7 +50,7 @@ export default function EmailManage() {
     },
     openColumn(t, {
       label: t('message.email.detail'),
-      onOpen: (row) => setDetail(row.id),
+      onOpen: sent.open,
       testId: 'email-detail',
       width: 100,
     }),
@@ -70,7 +60,7 @@ export default function EmailManage() {
     <CrudList
       strings="message.email"
       list={list}
-      add={{ perm: PERM.emailAdd, onClick: () => setComposing(true) }}
+      add={{ perm: PERM.emailAdd, onClick: sent.compose }}
       filters={
         <>
           <FilterSelect
@@ -94,16 +84,8 @@ export default function EmailManage() {
       }
       table={{ query, columns, scrollX: 1000 }}
     >
-      {composing && (
-        <EmailCompose
-          onClose={() => setComposing(false)}
-          onSent={(id) => {
-            setComposing(false);
-            setDetail(id);
-          }}
-        />
-      )}
-      <EmailDetailDrawer id={detail} onClose={() => setDetail(null)} />
+      {sent.composing && <EmailCompose {...sent.composeProps} />}
+      <EmailDetailDrawer {...sent.detailProps} />
     </CrudList>
   );
 }

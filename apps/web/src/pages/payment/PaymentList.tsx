@@ -258,15 +258,7 @@ export function PaymentList({ applicationId, title }: { applicationId?: number; 
           <DateRangeFilter list={list} />
           <Button onClick={list.reset}>{t('crud.reset')}</Button>
         </Space>
-        <PagedTable<PaymentListItem>
-          columns={columns}
-          query={query}
-          list={list}
-          emptyText={t('payment.empty')}
-          noMatchText={t('payment.noMatch')}
-          scrollX={1300}
-          testId="pay-table"
-        />
+        <PagedTable columns={columns} query={query} list={list} strings="payment" scrollX={1300} testId="pay-table" />
       </ListCard>
       {drawer && (
         <PaymentDrawer

@@ -158,12 +158,11 @@ export default function Tracks() {
         <DateRangeFilter list={list} />
         <Button onClick={list.reset}>{t('crud.reset')}</Button>
       </Space>
-      <PagedTable<Track>
+      <PagedTable
         columns={columns}
         query={query}
         list={list}
-        emptyText={t('payment.track.empty')}
-        noMatchText={t('payment.track.noMatch')}
+        strings="payment.track"
         scrollX={1000}
         testId="track-table"
       />

@@ -1,10 +1,10 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, Tag, type TableColumnsType } from 'antd';
 import { DICT_TYPES, PERM, type SmsBatch } from '@study-crm/shared';
 import { DictBadge, DictSelect } from '../../components/dict';
 import { CrudList } from '../../components/crud/CrudList';
-import { openColumn } from '../../components/crud/columns';
+import { linkColumn, openColumn } from '../../components/crud/columns';
+import { useSentList } from '../../components/crud/useSentList';
 import { useListState } from '../../components/crud/useListState';
 import { SMS_ROOT, useSmsGateway, useSmsList } from './api';
 import { CountTags } from './CountTags';
@@ -21,20 +21,10 @@ export default function SmsManage() {
   const list = useListState<Filters>({ queryRoot: [SMS_ROOT] });
   const query = useSmsList(list.params);
   const gateway = useSmsGateway();
-  const [composing, setComposing] = useState(false);
-  const [detail, setDetail] = useState<number | null>(null);
+  const sent = useSentList();
 
   const columns: TableColumnsType<SmsBatch> = [
-    {
-      title: t('sms.content'),
-      dataIndex: 'content',
-      ellipsis: true,
-      render: (v: string, row) => (
-        <Typography.Link onClick={() => setDetail(row.id)} data-testid="sms-open">
-          {v}
-        </Typography.Link>
-      ),
-    },
+    linkColumn(t('sms.content'), 'content', sent.open, 'sms-open'),
     {
       title: t('sms.terminal'),
       dataIndex: 'terminal',
@@ -64,14 +54,14 @@ export default function SmsManage() {
       width: 260,
       render: (_: unknown, row) => <CountTags counts={row.counts} />,
     },
-    openColumn(t, { label: t('sms.detail'), onOpen: (row) => setDetail(row.id), testId: 'sms-detail', fixed: 'right' }),
+    openColumn(t, { label: t('sms.detail'), onOpen: sent.open, testId: 'sms-detail', fixed: 'right' }),
   ];
 
   return (
     <CrudList
       strings="sms"
       list={list}
-      add={{ perm: PERM.smsAdd, onClick: () => setComposing(true) }}
+      add={{ perm: PERM.smsAdd, onClick: sent.compose }}
       banner={
         gateway.data &&
         !gateway.data.isConfigured && (
@@ -96,16 +86,8 @@ export default function SmsManage() {
       }
       table={{ query, columns, scrollX: 1200 }}
     >
-      {composing && (
-        <SmsCompose
-          onClose={() => setComposing(false)}
-          onSent={(id) => {
-            setComposing(false);
-            setDetail(id);
-          }}
-        />
-      )}
-      <SmsDetailDrawer id={detail} onClose={() => setDetail(null)} />
+      {sent.composing && <SmsCompose {...sent.composeProps} />}
+      <SmsDetailDrawer {...sent.detailProps} />
     </CrudList>
   );
 }

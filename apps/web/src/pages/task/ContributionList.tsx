@@ -42,10 +42,8 @@ export default function ContributionList() {
               data-testid="contribution-total"
             />
           </div>
-          <PagedTable<Contribution>
-            query={query}
-            list={list}
-            columns={columns}
+          <PagedTable
+            {...{ columns, query, list }}
             emptyText={t('task.noContributions')}
             noMatchText={t('task.noMatch')}
             scrollX={900}

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Form, Input, Typography, type TableColumnsType } from 'antd';
-import { Code, DICT_TYPES, PERM, type RecordStatus, type SysConfig } from '@study-crm/shared';
+import { DICT_TYPES, PERM, type RecordStatus, type SysConfig } from '@study-crm/shared';
 import { DictBadge, DictSelect } from '../../../components/dict';
 import { FormModal } from '../../../components/crud/FormModal';
 import { KeyField } from '../../../components/crud/FormFields';
@@ -20,7 +20,6 @@ export default function ConfigManage() {
     ...screenStrings(t, 'config'),
     ...configCrud,
     perms: { add: PERM.configAdd, update: PERM.configUpdate, remove: PERM.configRemove },
-    existsCode: Code.CONFIG_EXISTS,
     newValues: { status: 'enabled', platform: 'WEB' },
     name: (row) => row.key,
   });

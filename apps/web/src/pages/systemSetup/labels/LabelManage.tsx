@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Col, Form, Input, Row, type TableColumnsType } from 'antd';
-import { Code, PERM, type Label, type RecordStatus } from '@study-crm/shared';
+import { PERM, type Label, type RecordStatus } from '@study-crm/shared';
 import { ColorTag } from '../../../components/dict';
 import { FormModal } from '../../../components/crud/FormModal';
 import { DescriptionField, SortField, StatusColorRow, requiredText } from '../../../components/crud/FormFields';
@@ -24,7 +24,6 @@ export default function LabelManage() {
     ...screenStrings(t, 'label'),
     ...labelCrud,
     perms: { add: PERM.labelAdd, update: PERM.labelUpdate, remove: PERM.labelRemove },
-    existsCode: Code.LABEL_EXISTS,
     newValues: { status: 'enabled', sort: 0 },
     name: (row) => row.name,
     readOnly: ['memberCount'],

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Form, type FormRule, type TableColumnsType } from 'antd';
-import { Code, DICT_TYPES, PERM, type RecordStatus, type Tag } from '@study-crm/shared';
+import { DICT_TYPES, PERM, type RecordStatus, type Tag } from '@study-crm/shared';
 import { DictBadge, DictSelect } from '../../../components/dict';
 import { FormModal } from '../../../components/crud/FormModal';
 import { EntryFields } from '../../../components/crud/FormFields';
@@ -19,7 +19,6 @@ export default function TagManage() {
     ...screenStrings(t, 'tag'),
     ...tagCrud,
     perms: { add: PERM.tagAdd, update: PERM.tagUpdate, remove: PERM.tagRemove },
-    existsCode: Code.TAG_EXISTS,
     newValues: { status: 'enabled', sort: 0 },
     name: (row) => row.label,
   });

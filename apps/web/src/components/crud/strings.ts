@@ -1,0 +1,26 @@
+import { useTranslation } from 'react-i18next';
+import type { AppResources } from '../../locales/types';
+
+// The dotted names of the string groups holding a `Marker` key, three levels deep at most (task.kpi).
+type Groups<T, Marker extends string, Pre extends string, Depth extends unknown[]> = Depth['length'] extends 3
+  ? never
+  : {
+      [K in keyof T & string]: T[K] extends Record<string, unknown>
+        ? | (T[K] extends Record<Marker, string> ? `${Pre}${K}` : never)
+          | Groups<T[K], Marker, `${Pre}${K}.`, [...Depth, unknown]>
+        : never;
+    }[keyof T & string];
+
+// A list screen's string group: its keyword placeholder, and where the group has them `.title`, `.empty` and
+// `.noMatch`.
+export type ListStrings = Groups<AppResources, 'keywordPlaceholder', '', []>;
+// A table's string group: its "nothing yet" text `.empty`, and where the group has it `.noMatch`.
+export type TableStrings = Groups<AppResources, 'empty', '', []>;
+
+// The texts of a string group by their last name, or undefined where the group has no such key. The group is
+// checked by the types above at compile time; i18next's typed keys cannot follow a computed name.
+export function useGroupText(group: string | undefined) {
+  const { t, i18n } = useTranslation();
+  return (key: string): string | undefined =>
+    group && i18n.exists(`${group}.${key}`) ? (t(`${group}.${key}` as never) as string) : undefined;
+}
