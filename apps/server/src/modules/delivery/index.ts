@@ -1,5 +1,9 @@
 // Front door of the delivery module: the outbox every channel writes to and the worker that empties it.
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import type { Clock } from '../../lib/clock.js';
 import type { DeliveryWorker } from './delivery.worker.js';
+import type { OutboxRepository } from './outbox.repository.js';
 
 export { createOutboxRepository, type OutboxRepository, type OutboxRow } from './outbox.repository.js';
 export { createDeliveryReport, type DeliveryReport } from './delivery-report.repository.js';
@@ -12,6 +16,15 @@ export {
   type DeliveryStatus,
   type SendResult,
 } from './delivery.types.js';
+
+// What a channel module (mail, SMS) is registered with: it queues into the outbox and hands the worker its sender.
+export type ChannelModuleDeps = {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  outbox: OutboxRepository;
+  delivery: DeliveryWorker;
+};
 
 declare module 'fastify' {
   // The app's delivery worker: started after ready (unless DELIVERY_WORKER=off), stopped on close.

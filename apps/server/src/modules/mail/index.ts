@@ -1,9 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../../config.js';
-import type { Db } from '../../db/database.js';
-import type { Clock } from '../../lib/clock.js';
 import type { ApplicationService } from '../application/index.js';
-import type { DeliveryWorker, OutboxRepository } from '../delivery/index.js';
+import type { ChannelModuleDeps } from '../delivery/index.js';
 import type { FileStorage } from '../files/index.js';
 import { createEmailChannel } from './email.channel.js';
 import { createEmailService } from './email.service.js';
@@ -20,12 +17,7 @@ import { htmlToText } from './render.js';
 export type { SystemEmail, SystemMail } from './system-mail.js';
 export function registerMailModule(
   app: FastifyInstance,
-  deps: {
-    config: Config;
-    db: Db;
-    clock: Clock;
-    outbox: OutboxRepository;
-    delivery: DeliveryWorker;
+  deps: ChannelModuleDeps & {
     box: SecretBox;
     storage: FileStorage;
     applications: Pick<ApplicationService, 'mailContext'>;

@@ -1,8 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../../config.js';
-import type { Db } from '../../db/database.js';
-import type { Clock } from '../../lib/clock.js';
-import type { DeliveryWorker, OutboxRepository } from '../delivery/index.js';
+import type { ChannelModuleDeps } from '../delivery/index.js';
 import type { DictRepository } from '../dict/index.js';
 import type { FileStorage } from '../files/index.js';
 import type { PeopleService } from '../people/index.js';
@@ -33,12 +30,7 @@ export type SmsTexts = Pick<SmsService, 'queueText' | 'sweepDrafts'> & {
 
 export function registerSmsModule(
   app: FastifyInstance,
-  deps: {
-    config: Config;
-    db: Db;
-    clock: Clock;
-    outbox: OutboxRepository;
-    delivery: DeliveryWorker;
+  deps: ChannelModuleDeps & {
     dict: Pick<DictRepository, 'enabledValues'>;
     people: Pick<PeopleService, 'names'>;
     storage: Pick<FileStorage, 'sink' | 'discard'>;
