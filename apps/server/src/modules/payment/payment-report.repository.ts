@@ -1,7 +1,7 @@
 import type { PaymentFigures } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
 import { digitsOf } from './payment.mapper.js';
-import { dayTotalSums } from './payment.repository.js';
+import { dayTotalSums, summaryInKeyOrder } from './payment.repository.js';
 
 type Sums = Omit<PaymentFigures['currencies'][number], 'currency' | 'digits'>;
 
@@ -20,11 +20,10 @@ export type PendingTotals = {
 // the number of payments. Voided records are left out; currencies are never added together.
 export function createPaymentReport(db: Db) {
   return {
-    // Every pending record of all time, from payment_summary (per currency, type and status, kept by triggers):
-    // a dozen rows whatever the number of payments.
+    // Every pending record of all time, from payment_summary (per currency, type and status, kept by triggers, and
+    // read in key order: summaryInKeyOrder): a dozen rows whatever the number of payments.
     async pendingTotals(): Promise<PendingTotals> {
-      const rows = await db
-        .selectFrom('paymentSummary')
+      const rows = await summaryInKeyOrder(db)
         .select(['currency', 'type', 'amountMinor', 'n'])
         .where('status', '=', 'pending')
         .execute();
