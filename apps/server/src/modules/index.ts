@@ -106,7 +106,7 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   // No vertical escalation: every call that grants roles or acts on accounts checks the caller's own permissions.
   const guard = createAccessGuard(db);
 
-  const twoFactor = createTwoFactorService({ repo: createTwoFactorRepository(db), box, guard, config, clock });
+  const twoFactor = createTwoFactorService({ repo: createTwoFactorRepository(db), people, box, guard, config, clock });
   registerTwoFactorRoutes(app, twoFactor);
   const authRepo = createAuthRepository(db);
   const auth = createAuthService({ repo: authRepo, captcha, sessions, config, clock, secondFactor: twoFactor, box });

@@ -149,16 +149,6 @@ function queries(db: Db) {
       return Number(row.n);
     },
 
-    memberExists: async (memberId: number): Promise<boolean> =>
-      Boolean(
-        await db
-          .selectFrom('member')
-          .select('id')
-          .where('id', '=', memberId)
-          .where('deletedAt', 'is', null)
-          .executeTakeFirst(),
-      ),
-
     async existingRoleIds(ids: readonly number[]): Promise<number[]> {
       if (!ids.length) return [];
       const rows = await db.selectFrom('role').select('id').where('id', 'in', ids).execute();

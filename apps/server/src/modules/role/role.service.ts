@@ -12,7 +12,7 @@ type PermissionSet = { perms: Set<string>; permsOf: (ids: readonly number[]) => 
 
 export function createRoleService(deps: {
   repo: RoleRepository;
-  people: Pick<PeopleService, 'pageOfRole' | 'searchStaff'>;
+  people: Pick<PeopleService, 'pageOfRole' | 'searchStaff' | 'isMember'>;
   clock: Clock;
   guard: AccessGuard;
 }) {
@@ -156,14 +156,14 @@ export function createRoleService(deps: {
       }),
 
     async memberRoles(userId: number) {
-      if (!(await repo.memberExists(userId))) throw notFound();
+      if (!(await people.isMember(userId))) throw notFound();
       return repo.rolesOfMember(userId);
     },
 
     async updateMemberRoles(userId: number, roleIds: readonly number[] | null | undefined, actor: Actor) {
       const wanted = [...new Set(roleIds ?? [])];
       if (!wanted.length) throw new AppError(Code.MEMBER_NEEDS_ROLE);
-      if (!(await repo.memberExists(userId))) throw notFound();
+      if (!(await people.isMember(userId))) throw notFound();
       const found = await repo.existingRoleIds(wanted);
       if (found.length !== wanted.length) throw badRequest('roleIds', 'v.unknownId');
       await guard.assertCanManageMember(actor, userId);

@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Row } from '../../db/schema.js';
-import { liveMemberById } from '../../db/sql-helpers.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
 
 export type TwoFactorRow = Pick<Row<'memberTwoFactor'>, 'secretEnc' | 'enabledAt' | 'lastStep'>;
@@ -92,11 +91,6 @@ export function createTwoFactorRepository(db: Db) {
     async remove(memberId: number, conn: Conn = db): Promise<void> {
       await conn.deleteFrom('memberRecoveryCode').where('memberId', '=', memberId).execute();
       await conn.deleteFrom('memberTwoFactor').where('memberId', '=', memberId).execute();
-    },
-
-    async memberExists(memberId: number): Promise<boolean> {
-      const row = await liveMemberById(db, memberId).select('id').executeTakeFirst();
-      return row !== undefined;
     },
 
     // The name authenticator apps show next to the portal's codes.

@@ -5,6 +5,7 @@ import { AppError, notFound } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import type { AccessGuard, Actor } from '../access-guard/index.js';
+import type { PeopleService } from '../people/index.js';
 import {
   isRecoveryCodeShape,
   matchTotpStep,
@@ -19,12 +20,13 @@ import type { TwoFactorRepository } from './two-factor.repository.js';
 // set-up answer; recovery codes are shown once and kept as hashes.
 export function createTwoFactorService(deps: {
   repo: TwoFactorRepository;
+  people: Pick<PeopleService, 'isMember'>;
   box: SecretBox;
   guard: AccessGuard;
   config: Config;
   clock: Clock;
 }) {
-  const { repo, box, guard, config, clock } = deps;
+  const { repo, people, box, guard, config, clock } = deps;
   const invalid = () => new AppError(Code.TWO_FACTOR_INVALID);
   const isRequired = (memberId: number) => repo.holdsRoleAmong(memberId, config.twoFactorRoles);
 
@@ -96,7 +98,7 @@ export function createTwoFactorService(deps: {
 
     // An administrator clears a member's second factor (a lost phone); the access guard applies.
     async reset(memberId: number, actor: Actor): Promise<null> {
-      if (!(await repo.memberExists(memberId))) throw notFound();
+      if (!(await people.isMember(memberId))) throw notFound();
       await guard.assertCanManageMember(actor, memberId);
       await repo.remove(memberId);
       return null;
