@@ -9,6 +9,18 @@ export const countAll = <DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>)
 // characters beyond U+FFFF (CJK Extension B, in some names) included. U+10FFFF is a noncharacter no text holds.
 export const prefixEnd = (prefix: string) => `${prefix}\u{10FFFF}`;
 
+// The stored file names among `names` that `read` finds in its table (the orphan upload sweep keeps those files),
+// asked 500 at a time so that a long list stays within the engines' bound-parameter limits.
+export async function referencedNames(
+  names: readonly string[],
+  read: (chunk: string[]) => Promise<{ name: string | null }[]>,
+): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let i = 0; i < names.length; i += 500)
+    for (const r of await read(names.slice(i, i + 500))) if (r.name) found.add(r.name);
+  return found;
+}
+
 // LIKE patterns with the user's %, _ and \ taken literally.
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 export const containsPattern = (text: string) => `%${escapeLike(text.toLowerCase())}%`;

@@ -2,7 +2,7 @@ import type { Db } from '../../db/database.js';
 import { runInTransaction } from '../../db/transaction.js';
 import type { Row } from '../../db/schema.js';
 import { pageRows } from '../../lib/paging.js';
-import { countAll } from '../../db/sql-helpers.js';
+import { countAll, referencedNames } from '../../db/sql-helpers.js';
 
 const FILE_COLUMNS = [
   'id',
@@ -58,18 +58,10 @@ export function createFileRepository(db: Db) {
         .executeTakeFirst(),
 
     // Which of these stored names a file record points to.
-    async referenced(storedNames: readonly string[]): Promise<Set<string>> {
-      const found = new Set<string>();
-      for (let i = 0; i < storedNames.length; i += 500) {
-        const rows = await db
-          .selectFrom('applicationFile')
-          .select('storedName')
-          .where('storedName', 'in', storedNames.slice(i, i + 500))
-          .execute();
-        for (const r of rows) found.add(r.storedName);
-      }
-      return found;
-    },
+    referenced: (storedNames: readonly string[]): Promise<Set<string>> =>
+      referencedNames(storedNames, (chunk) =>
+        db.selectFrom('applicationFile').select('storedName as name').where('storedName', 'in', chunk).execute(),
+      ),
 
     remove: (id: number) => db.deleteFrom('applicationFile').where('id', '=', id).executeTakeFirst(),
   };

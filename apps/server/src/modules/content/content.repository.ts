@@ -2,7 +2,7 @@ import { sql, type Insertable, type Updateable } from 'kysely';
 import type { ContentListInput } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
 import type { ContentItemTable, MerchantTable, Row } from '../../db/schema.js';
-import { containsPattern, countAll, likeLower } from '../../db/sql-helpers.js';
+import { containsPattern, countAll, likeLower, referencedNames } from '../../db/sql-helpers.js';
 import { pageRows, type PageWindow } from '../../lib/paging.js';
 
 export type ContentRow = Row<'contentItem'>;
@@ -70,15 +70,10 @@ export function createContentRepository(db: Db) {
       return Number((await q.executeTakeFirst()).numUpdatedRows) > 0;
     },
 
-    async referencedLogos(names: readonly string[]): Promise<Set<string>> {
-      if (!names.length) return new Set();
-      const rows = await db
-        .selectFrom('merchant')
-        .select('logoFile')
-        .where('logoFile', 'in', [...names])
-        .execute();
-      return new Set(rows.flatMap((r) => (r.logoFile ? [r.logoFile] : [])));
-    },
+    referencedLogos: (names: readonly string[]): Promise<Set<string>> =>
+      referencedNames(names, (chunk) =>
+        db.selectFrom('merchant').select('logoFile as name').where('logoFile', 'in', chunk).execute(),
+      ),
   };
 }
 export type ContentRepository = ReturnType<typeof createContentRepository>;

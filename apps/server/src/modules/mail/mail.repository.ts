@@ -7,7 +7,7 @@ import type {
   MailSenderTable,
   MessageTemplateTable,
 } from '../../db/schema.js';
-import { containsPattern, countAll, isForeignKeyViolation, likeLower } from '../../db/sql-helpers.js';
+import { containsPattern, countAll, isForeignKeyViolation, likeLower, referencedNames } from '../../db/sql-helpers.js';
 import { pageWindow, readPage } from '../../lib/paging.js';
 import type { EmailListQuery, MailSenderListQuery, TemplateListQuery } from '@study-crm/shared';
 
@@ -147,18 +147,10 @@ export function createMailRepository(db: Db) {
         .orderBy('id')
         .execute(),
     // Which of these stored names an e-mail keeps as an attachment (for the orphan upload sweep).
-    async referenced(storedNames: readonly string[]): Promise<Set<string>> {
-      const found = new Set<string>();
-      for (let i = 0; i < storedNames.length; i += 500) {
-        const rows = await db
-          .selectFrom('emailAttachment')
-          .select('storedName')
-          .where('storedName', 'in', storedNames.slice(i, i + 500))
-          .execute();
-        for (const r of rows) found.add(r.storedName);
-      }
-      return found;
-    },
+    referenced: (storedNames: readonly string[]): Promise<Set<string>> =>
+      referencedNames(storedNames, (chunk) =>
+        db.selectFrom('emailAttachment').select('storedName as name').where('storedName', 'in', chunk).execute(),
+      ),
     emailPage(q: EmailListQuery) {
       let base = db
         .selectFrom('emailMessage as e')

@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.js';
 import type { Database, PaymentRecordTable, Row } from '../../db/schema.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
 import { type PageWindow, pageRows } from '../../lib/paging.js';
-import { countAll, prefixEnd } from '../../db/sql-helpers.js';
+import { countAll, prefixEnd, referencedNames } from '../../db/sql-helpers.js';
 
 const PAYMENT_COLUMNS = [
   'id',
@@ -268,18 +268,10 @@ export function createPaymentRepository(db: Db) {
     },
 
     // Which of these stored names a payment keeps (for the orphan sweep and to refuse reusing another's file).
-    async referenced(storedNames: readonly string[]): Promise<Set<string>> {
-      const found = new Set<string>();
-      for (let i = 0; i < storedNames.length; i += 500) {
-        const rows = await db
-          .selectFrom('paymentFile')
-          .select('storedName')
-          .where('storedName', 'in', storedNames.slice(i, i + 500))
-          .execute();
-        for (const r of rows) found.add(r.storedName);
-      }
-      return found;
-    },
+    referenced: (storedNames: readonly string[]): Promise<Set<string>> =>
+      referencedNames(storedNames, (chunk) =>
+        db.selectFrom('paymentFile').select('storedName as name').where('storedName', 'in', chunk).execute(),
+      ),
 
     insertTracks: async (tx: Tx, tracks: NewTrack[]): Promise<void> => {
       if (tracks.length) await tx.insertInto('paymentTrack').values(tracks).execute();

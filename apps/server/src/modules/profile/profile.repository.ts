@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.js';
 import type { MemberProfileTable, Row } from '../../db/schema.js';
-import { isUniqueViolation } from '../../db/sql-helpers.js';
+import { isUniqueViolation, referencedNames } from '../../db/sql-helpers.js';
 import type { Conn } from '../../db/transaction.js';
 
 export type ProfileRow = Row<'memberProfile'>;
@@ -58,15 +58,10 @@ function queries(db: Conn) {
     },
 
     // Stored avatar names among `names` (the orphan sweep keeps them).
-    async referenced(names: readonly string[]): Promise<Set<string>> {
-      if (!names.length) return new Set();
-      const rows = await db
-        .selectFrom('memberProfile')
-        .select('avatarFile')
-        .where('avatarFile', 'in', [...names])
-        .execute();
-      return new Set(rows.flatMap((r) => (r.avatarFile ? [r.avatarFile] : [])));
-    },
+    referenced: (names: readonly string[]): Promise<Set<string>> =>
+      referencedNames(names, (chunk) =>
+        db.selectFrom('memberProfile').select('avatarFile as name').where('avatarFile', 'in', chunk).execute(),
+      ),
 
     findCv: (memberId: number): Promise<CvRow | undefined> =>
       db.selectFrom('personalCv').select(CV_COLUMNS).where('memberId', '=', memberId).executeTakeFirst(),
