@@ -14,6 +14,10 @@ export default defineConfig({
         test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' },
       },
       {
+        // The web build's own plugins (vite.config.ts), in Node as the build runs them.
+        test: { name: 'web-build', include: ['apps/web/build/**/*.test.ts'], environment: 'node' },
+      },
+      {
         resolve: { alias },
         test: {
           name: 'server',

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { endpointsWithoutSchemas } from './build/endpointsWithoutSchemas';
 
 const shared = fileURLToPath(new URL('../../packages/shared/src/index.ts', import.meta.url));
 
@@ -42,7 +43,7 @@ function precompress(): Plugin {
 
 export default defineConfig({
   base: '/sadmin/',
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), endpointsWithoutSchemas()],
   resolve: { alias: { '@study-crm/shared': shared } },
   server: { proxy: { '/api': 'http://127.0.0.1:8080', '/admin': 'http://127.0.0.1:8080' } },
   // The manifest lets scripts/bundle-size.mjs follow the chunks each page needs.

@@ -1,15 +1,16 @@
-import { z } from 'zod';
+// zod's core `config` only: the `z` namespace would bring every schema builder into any page importing this file.
+import { config } from 'zod/v4/core';
 
 // In a browser the portal runs under a content security policy without 'unsafe-eval': zod must not compile
 // parsers with `new Function` (even its probe is reported as a violation). Object schemas decide this when they
 // are built, so it is set here, in the first module the package index evaluates, before any schema exists.
 // The server keeps zod's compiled parsers.
-if (typeof (globalThis as { document?: unknown }).document !== 'undefined') z.config({ jitless: true });
+if (typeof (globalThis as { document?: unknown }).document !== 'undefined') config({ jitless: true });
 
-export const isZodJitless = (): boolean => z.config().jitless === true;
+export const isZodJitless = (): boolean => config().jitless === true;
 
 // The web app calls this from its first module (csp-setup.ts) as well, so the setting does not depend on the order a
 // bundler evaluates the package's files in.
 export function disableZodJit(): void {
-  z.config({ jitless: true });
+  config({ jitless: true });
 }

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { zId, zInt, PAGE_SIZE_MAX } from '../wire.js';
 
-// The three tabs of the navbar message box (spec section 2).
-export const MESSAGE_TABS = ['message', 'notice', 'todo'] as const;
-export type MessageTab = (typeof MESSAGE_TABS)[number];
+import { MESSAGE_TABS } from '../message-tabs.js';
+
+export * from '../message-tabs.js';
 export const zMessageTab = z.enum(MESSAGE_TABS).describe('message = system messages, notice = member notices, todo');
 
 export const MessageBoxQuery = z.object({
