@@ -114,8 +114,9 @@ export const dayTotalSums = (eb: ExpressionBuilder<Database, 'paymentDayTotal'>)
 
 // The payment_summary rows in key order. Read so, through the key's index, they cost what their few live rows cost:
 // every payment write updates one, and on PostgreSQL a whole-table scan would read every page the dead row versions
-// ever took (at 1,000,000 bench payments, over 1,000 pages after VACUUM: 9 ms instead of 0.2 ms).
-export const summaryInKeyOrder = (db: Db) => db.selectFrom('paymentSummary').orderBy(['currency', 'type', 'status']);
+// ever took (after 200,000 bench payments and a VACUUM: 1,474 pages for 30 rows, 9 ms instead of 0.2 ms).
+export const summaryInKeyOrder = (db: Db) =>
+  db.selectFrom('paymentSummary').orderBy('currency').orderBy('type').orderBy('status');
 
 // The sum of the per-day totals' `n` column as `n` (0 when no row matches).
 const sumOfN = (eb: ExpressionBuilder<Database, 'paymentDayTotal'>) =>
