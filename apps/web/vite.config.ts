@@ -56,10 +56,15 @@ export default defineConfig({
     // imported name is used from is left out (otherwise every endpoint's zod schemas would load with the login page).
     // Two files keep theirs: csp.ts (zod without its compiler under the page's CSP) and the package index, whose
     // import order evaluates csp.ts before any schema is built.
+    // antd's @rc-component packages do not declare `sideEffects` (antd does), so a bundler keeps every module their
+    // index imports: antd's Input, for one, takes the form context from @rc-component/form and brought the whole form
+    // engine and its validator onto the first screen. Their modules only define components and helpers.
     rolldownOptions: {
       treeshake: {
         moduleSideEffects: (id: string) =>
-          !id.includes('/packages/shared/src/') || id.endsWith('/csp.ts') || id.endsWith('/src/index.ts'),
+          id.includes('/node_modules/@rc-component/')
+            ? false
+            : !id.includes('/packages/shared/src/') || id.endsWith('/csp.ts') || id.endsWith('/src/index.ts'),
       },
     },
   },
