@@ -7,8 +7,6 @@ import { config } from 'zod/v4/core';
 // The server keeps zod's compiled parsers.
 if (typeof (globalThis as { document?: unknown }).document !== 'undefined') config({ jitless: true });
 
-export const isZodJitless = (): boolean => config().jitless === true;
-
 // The web app calls this from its first module (csp-setup.ts) as well, so the setting does not depend on the order a
 // bundler evaluates the package's files in.
 export function disableZodJit(): void {

@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { MESSAGE_TABS } from '../message-tabs.js';
 import { zId, zInt, PAGE_SIZE_MAX } from '../wire.js';
 
-import { MESSAGE_TABS } from '../message-tabs.js';
-
 export * from '../message-tabs.js';
+
 export const zMessageTab = z.enum(MESSAGE_TABS).describe('message = system messages, notice = member notices, todo');
 
 export const MessageBoxQuery = z.object({

@@ -50,7 +50,11 @@ export function createLabelRepository(db: Db) {
         .orderBy('label.sort')
         .orderBy('label.id')
         .execute();
-      for (const { memberId, ...label } of rows) out.set(memberId, [...(out.get(memberId) ?? []), label]);
+      for (const { memberId, ...label } of rows) {
+        const labels = out.get(memberId);
+        if (labels) labels.push(label);
+        else out.set(memberId, [label]);
+      }
       return out;
     },
 

@@ -121,7 +121,6 @@ export const summaryInKeyOrder = (db: Db) =>
 // The sum of the per-day totals' `n` column as `n` (0 when no row matches).
 const sumOfN = (eb: ExpressionBuilder<Database, 'paymentDayTotal'>) =>
   eb.fn.coalesce(eb.fn.sum<number | string>('n'), eb.lit(0)).as('n');
-const sumN = (rows: { n: number | string }[]) => rows.reduce((sum, r) => sum + Number(r.n), 0);
 
 export function createPaymentRepository(db: Db) {
   // A status change that happens only from the status the record must have (its version moves on): false when
@@ -160,7 +159,10 @@ export function createPaymentRepository(db: Db) {
   };
   // How many records match: from a maintained summary when one answers the filter exactly, else counted.
   async function totalOf(f: PaymentFilter, records: ReturnType<typeof applyFilter>): Promise<number> {
-    if (summaryServes(f)) return sumN(await summaryOf(f).select('n').execute());
+    if (summaryServes(f)) {
+      const rows = await summaryOf(f).select('n').execute();
+      return rows.reduce((sum, r) => sum + Number(r.n), 0);
+    }
     const { n } = dayTotalsServe(f)
       ? await dayTotalsOf(f).select(sumOfN).executeTakeFirstOrThrow()
       : await records.select(countAll).executeTakeFirstOrThrow();
