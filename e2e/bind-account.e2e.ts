@@ -82,6 +82,9 @@ describe('account binding and forgotten password', () => {
     await en.page.getByTestId('login-forgot').click();
     const form = en.page.getByTestId('forgot-form');
     await form.getByTestId('forgot-email').fill('binder@example.com');
+    // The captcha's code exists once its picture has been fetched; a send before that is refused (as for a person,
+    // who types what the picture shows).
+    await form.locator('.login-captcha-img img').waitFor();
     await form.getByTestId('forgot-captcha').fill(CAPTCHA);
     await form.getByTestId('forgot-send').click();
     await en.page.getByTestId('forgot-info').waitFor();
