@@ -4,6 +4,22 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import moduleFrontDoor from './eslint-rules/module-front-door.js';
 
+// The portal runs on the plain router over its guarded history (navigation/history.ts, decision 109): the data
+// router's hooks would throw there.
+const dataRouterHooks = {
+  name: 'react-router',
+  importNames: [
+    'useBlocker',
+    'useNavigation',
+    'useMatches',
+    'useLoaderData',
+    'useFetcher',
+    'useRevalidator',
+    'useRouteError',
+  ],
+  message: 'The portal has no data router: guard leaving a screen with navigation/history.ts (decision 109).',
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'e2e/screenshots/**'] },
   js.configs.recommended,
@@ -25,11 +41,15 @@ export default tseslint.config(
     // Web layers (docs/architecture.md): app/ (router, frame, screen map) is the top and imports the pages; nothing
     // below it imports app/. components/ is the UI kit: it never imports from pages/ either.
     files: ['apps/web/src/{pages,navigation,locales,stores,api,lib}/**/*.{ts,tsx}', 'apps/web/src/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/app/**'] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [dataRouterHooks], patterns: ['**/app/**'] }] },
   },
   {
     files: ['apps/web/src/components/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/pages/**', '**/app/**'] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [dataRouterHooks], patterns: ['**/pages/**', '**/app/**'] }] },
+  },
+  {
+    files: ['apps/web/src/app/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { paths: [dataRouterHooks] }] },
   },
   {
     // Server layers: the HTTP contract, the database and lib/ sit below the modules and never import them (app.ts

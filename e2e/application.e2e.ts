@@ -227,6 +227,14 @@ describe('applications end to end', () => {
     await expect.poll(() => page.locator('.ant-modal-confirm-title').innerText()).toContain('尚有未儲存的變更');
     await cancelDialog(page);
     expect(page.url()).toBe(appUrl);
+    // So does the browser's back button: staying puts the address back and keeps the change.
+    await page.evaluate(() => window.history.back());
+    const asking = page.locator('.ant-modal-confirm:not(.ant-zoom-leave) .ant-modal-confirm-title');
+    await expect.poll(() => asking.count()).toBe(1);
+    expect(await asking.innerText()).toContain('尚有未儲存的變更');
+    await cancelDialog(page);
+    await expect.poll(() => page.url()).toBe(appUrl);
+    expect(await value(page, 'app_city')).toBe('Tainan');
     await context.close();
   });
 

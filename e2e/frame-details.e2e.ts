@@ -217,6 +217,13 @@ describe('frame details (issue 12)', () => {
       new URL(page.url()).pathname.replace('/sadmin', '') + new URL(page.url()).search,
     );
     expect(await page.locator(`${ACTIVE_PANE} [data-testid="section-targetSchools"] .ant-card-small`).count()).toBe(5);
+    // "Leave" closes the tab and opens the nearest one left without asking a second time.
+    const detailPath = new URL(page.url()).pathname.replace('/sadmin', '') + new URL(page.url()).search;
+    await detailTab.locator('.frame-tab-close').click();
+    await confirmDialog(page);
+    await eventually(() => tabPaths(page)).not.toContain(detailPath);
+    await eventually(() => page.url()).not.toContain(detailPath);
+    expect(await page.locator('.ant-modal-confirm:not(.ant-zoom-leave)').count()).toBe(0);
     await context.close();
   });
 

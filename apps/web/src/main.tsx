@@ -25,8 +25,8 @@ function bootPortal(target?: string): void {
     const at = (target ?? window.location.pathname.slice(ROUTER_BASE.length)).replace(/[?#].*$/, '');
     if (at === '' || at === '/' || at === HOME_PATH) homeScreen.preload();
   }
-  void import('./app/Portal').then(async ({ default: Portal, openAt }) => {
-    if (target) await openAt(target);
+  void import('./app/Portal').then(({ default: Portal, openAt }) => {
+    if (target) openAt(target);
     render(<Portal />);
   });
 }

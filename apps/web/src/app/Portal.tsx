@@ -1,7 +1,6 @@
 import { Suspense } from 'react';
-import { RouterProvider } from 'react-router';
 import { Providers } from './Providers';
-import { router } from './router';
+import { openPath, PortalRoutes } from './router';
 
 // The routed portal. main.tsx loads it at once, except on a signed-out visit to the login page, which is drawn
 // first without it and loads it at sign-in (decision 101).
@@ -9,7 +8,7 @@ export default function Portal() {
   return (
     <Providers>
       <Suspense fallback={null}>
-        <RouterProvider router={router} />
+        <PortalRoutes />
       </Suspense>
     </Providers>
   );
@@ -17,4 +16,4 @@ export default function Portal() {
 
 // The portal's router at a path: after a sign-in on the login page drawn before the portal, whose router may already
 // exist (it is loaded while the member types) and then still stands at the login page.
-export const openAt = (target: string): Promise<void> => router.navigate(target, { replace: true });
+export const openAt = (target: string): void => openPath(target, true);

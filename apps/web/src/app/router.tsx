@@ -1,9 +1,10 @@
 import { lazy } from 'react';
-import { createBrowserRouter, Navigate, useNavigate } from 'react-router';
+import { Navigate, Route, Routes, unstable_HistoryRouter as HistoryRouter, useNavigate } from 'react-router';
 import { PublicOnly, RequireAuth } from './guards';
 import { lazyScreen } from './lazyScreen';
 import { loadShell, prefetchShell } from './shellChunk';
 import { setTwoFactorSetupHandler } from '../api/client';
+import { portalHistory } from '../navigation/history';
 import { LOGIN_PATH, PROFILE_PATH, REDIRECT_ROUTE, ROUTER_BASE } from '../paths';
 
 const LoginPage = lazyScreen(
@@ -20,35 +21,44 @@ function RoutedLogin() {
 }
 
 // Spec section 2. Every signed-in path renders inside the frame, which resolves it against the member's
-// menu and the fixed routes (see access.ts) and keeps visited screens alive for the tab bar.
-export const router = createBrowserRouter(
-  [
-    { path: '/', element: <Navigate to={LOGIN_PATH} replace /> },
-    {
-      path: LOGIN_PATH,
-      element: (
-        <PublicOnly>
-          <RoutedLogin />
-        </PublicOnly>
-      ),
-    },
-    {
-      element: (
-        <RequireAuth>
-          <Shell />
-        </RequireAuth>
-      ),
-      children: [
-        { id: REDIRECT_ROUTE.name, path: REDIRECT_ROUTE.path, element: <RedirectPage />, handle: REDIRECT_ROUTE.meta },
-        // Catch-all: fixed routes, menu screens, no-permission and not-found are drawn by the frame.
-        { path: '*', element: null },
-      ],
-    },
-  ],
-  { basename: ROUTER_BASE },
-);
+// menu and the fixed routes (see access.ts) and keeps visited screens alive for the tab bar. The router is the
+// plain one on the portal's guarded history (decision 109).
+export function PortalRoutes() {
+  return (
+    <HistoryRouter history={portalHistory.history} basename={ROUTER_BASE}>
+      <Routes>
+        <Route path="/" element={<Navigate to={LOGIN_PATH} replace />} />
+        <Route
+          path={LOGIN_PATH}
+          element={
+            <PublicOnly>
+              <RoutedLogin />
+            </PublicOnly>
+          }
+        />
+        <Route
+          element={
+            <RequireAuth>
+              <Shell />
+            </RequireAuth>
+          }
+        >
+          <Route path={REDIRECT_ROUTE.path} element={<RedirectPage />} />
+          {/* Catch-all: fixed routes, menu screens, no-permission and not-found are drawn by the frame. */}
+          <Route path="*" element={null} />
+        </Route>
+      </Routes>
+    </HistoryRouter>
+  );
+}
+
+// Opens a path below the router's base (replacing the current entry, or as a new one).
+export function openPath(path: string, replace = false): void {
+  if (replace) portalHistory.history.replace(ROUTER_BASE + path);
+  else portalHistory.history.push(ROUTER_BASE + path);
+}
 
 // A role started requiring two-factor sign-in during the session (1012): only the profile page, where it is set up, works.
 setTwoFactorSetupHandler(() => {
-  if (router.state.location.pathname !== PROFILE_PATH) void router.navigate(PROFILE_PATH);
+  if (portalHistory.path().replace(/[?#].*$/, '') !== PROFILE_PATH) openPath(PROFILE_PATH);
 });

@@ -1,18 +1,22 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBlocker, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { App } from 'antd';
+import { portalHistory } from '../navigation/history';
 
 // Screens holding unsaved changes, by their own full path (path + query, the identity of a tab), each with the
 // question to ask before its changes are thrown away.
-const unsaved = new Map<string, () => Promise<boolean>>();
+// Discarding releases the screen's guard, so the navigation away from a closed tab does not ask again.
+const unsaved = new Map<string, { dirty: () => boolean; ask: () => Promise<boolean>; release: () => void }>();
 
 // Asks, for each of these screens that holds unsaved changes, whether to discard them; true when all may go.
 // The tab bar calls it before closing tabs.
 export async function confirmDiscard(paths: readonly string[]): Promise<boolean> {
   for (const path of paths) {
-    const ask = unsaved.get(path);
-    if (ask && !(await ask())) return false;
+    const screen = unsaved.get(path);
+    if (!screen?.dirty()) continue;
+    if (!(await screen.ask())) return false;
+    screen.release();
   }
   return true;
 }
@@ -47,30 +51,29 @@ export function useUnsavedChangesGuard(dirty: boolean): () => void {
   );
 
   // Only the screen on view guards navigation: a hidden tab with changes keeps them while another tab is used.
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => {
-    const from = currentLocation.pathname + currentLocation.search;
-    return dirtyRef.current && from === key && from !== nextLocation.pathname + nextLocation.search;
-  });
-  useEffect(() => {
-    if (blocker.state !== 'blocked') return;
-    void ask().then((leave) => (leave ? blocker.proceed() : blocker.reset()));
-  }, [blocker, ask]);
+  useEffect(
+    () => portalHistory.guard((from, to) => (dirtyRef.current && from === key && from !== to ? ask() : true)),
+    [key, ask],
+  );
+
+  const release = useCallback(() => {
+    dirtyRef.current = false;
+  }, []);
 
   useEffect(() => {
     if (!dirty) return;
-    unsaved.set(key, ask);
+    const screen = { dirty: () => dirtyRef.current, ask, release };
+    unsaved.set(key, screen);
     const onUnload = (e: BeforeUnloadEvent) => {
       e.preventDefault();
       e.returnValue = '';
     };
     window.addEventListener('beforeunload', onUnload);
     return () => {
-      if (unsaved.get(key) === ask) unsaved.delete(key);
+      if (unsaved.get(key) === screen) unsaved.delete(key);
       window.removeEventListener('beforeunload', onUnload);
     };
-  }, [dirty, key, ask]);
+  }, [dirty, key, ask, release]);
 
-  return useCallback(() => {
-    dirtyRef.current = false;
-  }, []);
+  return release;
 }
