@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { endpointsWithoutSchemas } from './build/endpointsWithoutSchemas';
+import { lazyFilterTree } from './build/lazyFilterTree';
 
 const shared = fileURLToPath(new URL('../../packages/shared/src/index.ts', import.meta.url));
 
@@ -43,7 +44,7 @@ function precompress(): Plugin {
 
 export default defineConfig({
   base: '/sadmin/',
-  plugins: [react(), precompress(), endpointsWithoutSchemas()],
+  plugins: [react(), precompress(), endpointsWithoutSchemas(), lazyFilterTree()],
   resolve: { alias: { '@study-crm/shared': shared } },
   server: { proxy: { '/api': 'http://127.0.0.1:8080', '/admin': 'http://127.0.0.1:8080' } },
   // The manifest lets scripts/bundle-size.mjs follow the chunks each page needs.
@@ -54,8 +55,8 @@ export default defineConfig({
     manifest: true,
     // The shared package is schemas, endpoint descriptions and helpers without side effects: a file of it that no
     // imported name is used from is left out (otherwise every endpoint's zod schemas would load with the login page).
-    // Two files keep theirs: csp.ts (zod without its compiler under the page's CSP) and the package index, whose
-    // import order evaluates csp.ts before any schema is built.
+    // The package index keeps its own (its import order evaluates csp.ts before any schema is built); in the browser
+    // src/csp-setup.ts turns zod's compiler off before anything else runs.
     // antd's @rc-component packages do not declare `sideEffects` (antd does), so a bundler keeps every module their
     // index imports: antd's Input, for one, takes the form context from @rc-component/form and brought the whole form
     // engine and its validator onto the first screen. Their modules only define components and helpers.
@@ -64,7 +65,7 @@ export default defineConfig({
         moduleSideEffects: (id: string) =>
           id.includes('/node_modules/@rc-component/')
             ? false
-            : !id.includes('/packages/shared/src/') || id.endsWith('/csp.ts') || id.endsWith('/src/index.ts'),
+            : !id.includes('/packages/shared/src/') || id.endsWith('/src/index.ts'),
       },
     },
   },

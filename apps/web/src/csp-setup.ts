@@ -1,8 +1,13 @@
-import { disableZodJit } from '@study-crm/shared';
 import { CSP } from './lib/csp-nonce';
 
 // No 'unsafe-eval': zod must never compile parsers with `new Function`, and it decides when a schema is built, so
-// this runs before any other module of the app (main.tsx imports this file first).
+// this runs before any other module of the app (main.tsx imports this file first). zod 4 keeps its settings in this
+// global, made by whichever comes first, zod or this file: setting it here keeps zod itself off the pages that
+// validate nothing (a test holds zod to it: csp-setup.test.ts).
+export function disableZodJit(): void {
+  const g = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
+  (g.__zod_globalConfig ??= {}).jitless = true;
+}
 disableZodJit();
 
 // Imported first by main.tsx. The portal runs under a content security policy without inline styles (and without
