@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ColorField } from './ColorField';
 import { StatusSelect } from './StatusSelect';
 import { requiredRule } from '../form/rules';
+import type { NameStrings } from './strings';
 
 // A value that must be given: a picked option or a number (antd checks a whitespace rule as text, so these have
 // none).
@@ -13,6 +14,37 @@ export const requiredValue = (t: TFunction, field: string): FormRule => ({
 });
 // A required text field: blank or only spaces is refused with the field's name.
 export const requiredText = (t: TFunction, field: string): FormRule => requiredRule(t('crud.required', { field }));
+
+// A required text field (blank or only spaces is refused with its name), at most `max` characters when given.
+export function TextField({
+  name,
+  label,
+  max,
+  testId,
+  autoComplete,
+}: {
+  name: string;
+  label: string;
+  max?: number;
+  testId?: string;
+  autoComplete?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Form.Item name={name} label={label} rules={[requiredText(t, label), ...(max ? [{ max }] : [])]}>
+      <Input maxLength={max} autoComplete={autoComplete} data-testid={testId} />
+    </Form.Item>
+  );
+}
+
+// A name in the portal's three languages, each required: fields nameTw, nameCn and nameEn, labelled by the string
+// keys `${strings}.nameTw` (and so on); test ids `${testId}-nameTw` and so on.
+export function NameFields({ strings, max, testId }: { strings: NameStrings; max: number; testId: string }) {
+  const { t } = useTranslation();
+  return (['nameTw', 'nameCn', 'nameEn'] as const).map((name) => (
+    <TextField key={name} name={name} label={t(`${strings}.${name}` as never)} max={max} testId={`${testId}-${name}`} />
+  ));
+}
 
 // Config keys and dictionary types: letters, digits, _ . : -
 const KEY_PATTERN = /^[A-Za-z0-9_.:-]+$/;

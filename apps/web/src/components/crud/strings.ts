@@ -16,6 +16,8 @@ type Groups<T, Marker extends string, Pre extends string, Depth extends unknown[
 export type ListStrings = Groups<AppResources, 'keywordPlaceholder', '', []>;
 // A table's string group: its "nothing yet" text `.empty`, and where the group has it `.noMatch`.
 export type TableStrings = Groups<AppResources, 'empty', '', []>;
+// A string group naming a thing in three languages: `.nameTw`, `.nameCn`, `.nameEn`.
+export type NameStrings = Groups<AppResources, 'nameTw', '', []>;
 
 // The texts of a string group by their last name, or undefined where the group has no such key. The group is
 // checked by the types above at compile time; i18next's typed keys cannot follow a computed name.

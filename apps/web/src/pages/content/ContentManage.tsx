@@ -6,7 +6,7 @@ import { FormModal } from '../../components/crud/FormModal';
 import { CrudList, DraftSelect } from '../../components/crud/CrudList';
 import { useCrudList } from '../../components/crud/useCrudList';
 import { contentCrud } from './api';
-import { requiredText } from '../../components/crud/FormFields';
+import { requiredText, TextField } from '../../components/crud/FormFields';
 import { enumOptions } from '../../components/crud/options';
 
 type Filters = { keyword?: string; status?: ContentItem['status'] | null };
@@ -117,9 +117,7 @@ export default function ContentManage() {
         }
         testId="content-form"
       >
-        <Form.Item name="title" label={t('content.col.title')} rules={[requiredText(t, t('content.col.title'))]}>
-          <Input maxLength={200} data-testid="content-f-title" />
-        </Form.Item>
+        <TextField name="title" label={t('content.col.title')} max={200} testId="content-f-title" />
         <Form.Item
           name="body"
           label={t('content.body')}

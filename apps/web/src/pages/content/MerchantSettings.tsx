@@ -7,7 +7,7 @@ import { ApiError } from '../../api/client';
 import { useConfirm } from '../../components/form/useConfirm';
 import { useAuthImage } from '../../components/useAuthImage';
 import { useMerchant, useMerchantLogo, useMerchantUpdate } from './api';
-import { requiredText } from '../../components/crud/FormFields';
+import { NameFields } from '../../components/crud/FormFields';
 
 type Values = Omit<MerchantUpdateInput, 'version'>;
 
@@ -60,27 +60,7 @@ export default function MerchantSettings() {
           <Form.Item label={t('content.merchant.code')}>
             <Input value={m.code} disabled />
           </Form.Item>
-          <Form.Item
-            name="nameTw"
-            label={t('content.merchant.nameTw')}
-            rules={[requiredText(t, t('content.merchant.nameTw'))]}
-          >
-            <Input maxLength={100} data-testid="merchant-f-nameTw" />
-          </Form.Item>
-          <Form.Item
-            name="nameCn"
-            label={t('content.merchant.nameCn')}
-            rules={[requiredText(t, t('content.merchant.nameCn'))]}
-          >
-            <Input maxLength={100} />
-          </Form.Item>
-          <Form.Item
-            name="nameEn"
-            label={t('content.merchant.nameEn')}
-            rules={[requiredText(t, t('content.merchant.nameEn'))]}
-          >
-            <Input maxLength={100} data-testid="merchant-f-nameEn" />
-          </Form.Item>
+          <NameFields strings="content.merchant" max={100} testId="merchant-f" />
           <Form.Item label={t('content.merchant.logo')} extra={t('content.merchant.logoHint')}>
             <Space align="center" size={16} wrap>
               {logoSrc ? (

@@ -38,7 +38,7 @@ import {
   type Uploaded,
 } from './api';
 import { framed, HtmlPreview } from './preview';
-import { requiredText } from '../../components/crud/FormFields';
+import { requiredText, TextField } from '../../components/crud/FormFields';
 
 // The editor is a separate chunk, loaded when this drawer first opens.
 const RichTextEditor = lazy(() => import('./RichTextEditor'));
@@ -216,13 +216,7 @@ export function EmailCompose({ onClose, onSent }: { onClose: () => void; onSent:
             />
           </Form.Item>
         )}
-        <Form.Item
-          name="subject"
-          label={t('message.email.subject')}
-          rules={[requiredText(t, t('message.email.subject'))]}
-        >
-          <Input maxLength={255} data-testid="email-subject" />
-        </Form.Item>
+        <TextField name="subject" label={t('message.email.subject')} max={255} testId="email-subject" />
         <Form.Item
           name="platform"
           label={t('message.email.platform')}

@@ -7,7 +7,7 @@ import { CrudList } from '../../components/crud/CrudList';
 import { useCrudList } from '../../components/crud/useCrudList';
 import { Permission } from '../../components/Permission';
 import { senderCrud, testSender } from './api';
-import { requiredText, requiredValue } from '../../components/crud/FormFields';
+import { requiredText, requiredValue, TextField } from '../../components/crud/FormFields';
 import { enumOptions } from '../../components/crud/options';
 
 type Filters = { keyword?: string };
@@ -93,22 +93,20 @@ export default function EmailSenderManage() {
         <Form.Item name="displayName" label={t('message.sender.displayName')} rules={[{ max: 100 }]}>
           <Input data-testid="sender-displayName" />
         </Form.Item>
-        <Form.Item name="host" label={t('message.sender.host')} rules={[requiredText(t, t('message.sender.host'))]}>
-          <Input data-testid="sender-host" />
-        </Form.Item>
+        <TextField name="host" label={t('message.sender.host')} testId="sender-host" />
         <Form.Item name="port" label={t('message.sender.port')} rules={[requiredValue(t, t('message.sender.port'))]}>
           <InputNumber min={1} max={65535} style={{ width: 160 }} data-testid="sender-port" />
         </Form.Item>
         <Form.Item name="tlsMode" label={t('message.sender.tlsMode')}>
           <Select data-testid="sender-tls" options={enumOptions(TLS_MODES, (m) => t(`message.sender.tls_${m}`))} />
         </Form.Item>
-        <Form.Item
+        <TextField
           name="account"
           label={t('message.sender.account')}
-          rules={[requiredText(t, t('message.sender.account')), { max: 255 }]}
-        >
-          <Input autoComplete="off" data-testid="sender-account" />
-        </Form.Item>
+          max={255}
+          autoComplete="off"
+          testId="sender-account"
+        />
         <Form.Item
           name="password"
           label={t('message.sender.password')}

@@ -8,7 +8,7 @@ import { useCrudList } from '../../components/crud/useCrudList';
 import { templateCrud, useTemplate } from './api';
 import { FRAME_PLACEHOLDER, framed, HtmlPreview, SAMPLE_VARIABLES, withSampleData } from './preview';
 import { formatTime } from '../../lib/format';
-import { requiredText } from '../../components/crud/FormFields';
+import { TextField } from '../../components/crud/FormFields';
 
 type Filters = { keyword?: string; type?: string };
 type FormValues = Pick<Template, 'name' | 'title' | 'type' | 'frameUrl' | 'frameHtml' | 'content'>;
@@ -66,12 +66,8 @@ export default function TemplateManage() {
         onSubmit={(v) => editor.save(v, add, update)}
         testId="template-form"
       >
-        <Form.Item name="name" label={t('message.template.name')} rules={[requiredText(t, t('message.template.name'))]}>
-          <Input maxLength={100} data-testid="template-name" />
-        </Form.Item>
-        <Form.Item name="type" label={t('message.template.type')} rules={[requiredText(t, t('message.template.type'))]}>
-          <Input maxLength={64} data-testid="template-type" />
-        </Form.Item>
+        <TextField name="name" label={t('message.template.name')} max={100} testId="template-name" />
+        <TextField name="type" label={t('message.template.type')} max={64} testId="template-type" />
         <Form.Item name="title" label={t('message.template.contentTitle')} rules={[{ max: 255 }]}>
           <Input data-testid="template-title" />
         </Form.Item>

@@ -29,7 +29,7 @@ import { CrudList, DraftSelect } from '../../components/crud/CrudList';
 import { useCrudList } from '../../components/crud/useCrudList';
 import { noticeCrud, useNotice } from './api';
 import { RecipientSelect } from './RecipientSelect';
-import { requiredText } from '../../components/crud/FormFields';
+import { requiredText, TextField } from '../../components/crud/FormFields';
 import { enumOptions } from '../../components/crud/options';
 
 type Filters = { keyword?: string; state?: NoticeState | null; recipientId?: number | string | null };
@@ -164,9 +164,7 @@ export default function NoticeManage() {
         onSubmit={save}
         testId="notice-form"
       >
-        <Form.Item name="title" label={t('notice.f.title')} rules={[requiredText(t, t('notice.f.title'))]}>
-          <Input maxLength={NOTICE_TITLE_MAX} data-testid="notice-f-title" />
-        </Form.Item>
+        <TextField name="title" label={t('notice.f.title')} max={NOTICE_TITLE_MAX} testId="notice-f-title" />
         <Form.Item
           name="content"
           label={t('notice.f.content')}

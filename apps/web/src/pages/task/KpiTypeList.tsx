@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { Col, Form, Input, InputNumber, Row, Switch, Tag, type TableColumnsType } from 'antd';
+import { Col, Form, InputNumber, Row, Switch, Tag, type TableColumnsType } from 'antd';
 import { Code, PERM, type KpiType } from '@study-crm/shared';
 import { FormModal } from '../../components/crud/FormModal';
 import { CrudList } from '../../components/crud/CrudList';
 import { useCrudList } from '../../components/crud/useCrudList';
 import { kpiCrud, kpiName } from './api';
-import { requiredText } from '../../components/crud/FormFields';
+import { NameFields, TextField } from '../../components/crud/FormFields';
 
 type Values = {
   nameTw: string;
@@ -55,20 +55,10 @@ export default function KpiTypeList() {
         onSubmit={(v) => editor.save({ ...v, enabled: v.enabled ? 1 : 0 }, add, update)}
         testId="kpi-form"
       >
-        <Form.Item name="nameTw" label={t('task.kpi.nameTw')} rules={[requiredText(t, t('task.kpi.nameTw'))]}>
-          <Input maxLength={60} data-testid="kpi-f-nameTw" />
-        </Form.Item>
-        <Form.Item name="nameCn" label={t('task.kpi.nameCn')} rules={[requiredText(t, t('task.kpi.nameCn'))]}>
-          <Input maxLength={60} data-testid="kpi-f-nameCn" />
-        </Form.Item>
-        <Form.Item name="nameEn" label={t('task.kpi.nameEn')} rules={[requiredText(t, t('task.kpi.nameEn'))]}>
-          <Input maxLength={60} data-testid="kpi-f-nameEn" />
-        </Form.Item>
+        <NameFields strings="task.kpi" max={60} testId="kpi-f" />
         <Row gutter={16}>
           <Col span={12}>
-            <Form.Item name="unit" label={t('task.kpi.unit')} rules={[requiredText(t, t('task.kpi.unit'))]}>
-              <Input maxLength={20} data-testid="kpi-f-unit" />
-            </Form.Item>
+            <TextField name="unit" label={t('task.kpi.unit')} max={20} testId="kpi-f-unit" />
           </Col>
           <Col span={12}>
             <Form.Item name="weight" label={t('task.kpi.weight')} extra={t('task.kpi.weightHint')}>

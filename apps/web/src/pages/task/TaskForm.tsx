@@ -4,7 +4,7 @@ import { PERM } from '@study-crm/shared';
 import { useSearchTerm } from '../../components/form/useSearchTerm';
 import { usePermission } from '../../components/Permission';
 import { kpiName, useKpiOptions, useProjectMembers, useProjectOptions } from './api';
-import { requiredText, requiredValue } from '../../components/crud/FormFields';
+import { requiredValue, TextField } from '../../components/crud/FormFields';
 
 // The task form's fields: the project first, then an assignee among its members, the KPI type, points and dates.
 export function TaskFields({ knownProject }: { knownProject?: { id: number; name: string } | null }) {
@@ -31,9 +31,7 @@ export function TaskFields({ knownProject }: { knownProject?: { id: number; name
           data-testid="task-f-project"
         />
       </Form.Item>
-      <Form.Item name="title" label={t('task.f.title')} rules={[requiredText(t, t('task.f.title'))]}>
-        <Input maxLength={200} data-testid="task-f-title" />
-      </Form.Item>
+      <TextField name="title" label={t('task.f.title')} max={200} testId="task-f-title" />
       <Form.Item name="assigneeId" label={t('task.f.assignee')} extra={t('task.f.assigneeHint')}>
         <Select<number>
           allowClear

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { Col, Form, Input, Row, type TableColumnsType } from 'antd';
+import { Col, Form, Row, type TableColumnsType } from 'antd';
 import { PERM, type Label, type RecordStatus } from '@study-crm/shared';
 import { ColorTag } from '../../../components/dict';
 import { FormModal } from '../../../components/crud/FormModal';
-import { DescriptionField, SortField, StatusColorRow, requiredText } from '../../../components/crud/FormFields';
+import { DescriptionField, SortField, StatusColorRow, TextField } from '../../../components/crud/FormFields';
 import { CrudList } from '../../../components/crud/CrudList';
 import { useCrudScreen } from '../../../components/crud/useCrudScreen';
 import { screenStrings } from '../screenStrings';
@@ -47,13 +47,7 @@ export default function LabelManage() {
       <FormModal<FormValues> {...crud.modal}>
         <Row gutter={12}>
           <Col span={16}>
-            <Form.Item
-              name="name"
-              label={t('systemSetup.label.name')}
-              rules={[requiredText(t, t('systemSetup.label.name')), { max: 60 }]}
-            >
-              <Input maxLength={60} />
-            </Form.Item>
+            <TextField name="name" label={t('systemSetup.label.name')} max={60} />
           </Col>
           <Col span={8}>
             <SortField />
