@@ -179,6 +179,8 @@ describe('portal shell', () => {
       .poll(() => tabPaths(page))
       .toEqual(['/applicationManage/applicationList', '/user/profile', '/transactionsManage/transactions']);
     await page.evaluate(() => window.scrollTo(0, 0));
+    // The tab bar swaps in its draggable tabs once their code arrives, closing a tab menu open at that moment.
+    await page.locator('[data-testid="tab-bar"][data-sortable]').waitFor();
     // 'Reload' passes through the Redirect route and comes back to the same screen.
     await tabAction(page, '/user/profile', '重新載入');
     await page.waitForURL(/\/user\/profile$/);
