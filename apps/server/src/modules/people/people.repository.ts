@@ -108,6 +108,12 @@ export function createPeopleRepository(db: Db) {
       return row && { name: displayName(row), email: row.email, areaCode: row.areaCode, mobile: row.mobile };
     },
 
+    // The name a member signs in with: the login name, else the e-mail.
+    async signInName(id: number, tx: Tx = db): Promise<string | undefined> {
+      const row = await liveMemberById(tx, id).select(['loginName', 'email']).executeTakeFirst();
+      return row?.loginName ?? row?.email ?? undefined;
+    },
+
     async isMember(id: number, tx: Tx = db): Promise<boolean> {
       const row = await liveMemberById(tx, id).select('id').executeTakeFirst();
       return !!row;

@@ -93,16 +93,6 @@ export function createTwoFactorRepository(db: Db) {
       await conn.deleteFrom('memberTwoFactor').where('memberId', '=', memberId).execute();
     },
 
-    // The name authenticator apps show next to the portal's codes.
-    async accountLabel(memberId: number): Promise<string> {
-      const row = await db
-        .selectFrom('member')
-        .select(['loginName', 'email'])
-        .where('id', '=', memberId)
-        .executeTakeFirst();
-      return row?.loginName ?? row?.email ?? String(memberId);
-    },
-
     // Whether the member holds one of these roles (by name, e.g. ROLE_ADMIN).
     async holdsRoleAmong(memberId: number, roleNames: readonly string[]): Promise<boolean> {
       if (!roleNames.length) return false;

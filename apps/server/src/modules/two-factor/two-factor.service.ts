@@ -20,7 +20,7 @@ import type { TwoFactorRepository } from './two-factor.repository.js';
 // set-up answer; recovery codes are shown once and kept as hashes.
 export function createTwoFactorService(deps: {
   repo: TwoFactorRepository;
-  people: Pick<PeopleService, 'isMember'>;
+  people: Pick<PeopleService, 'isMember' | 'signInName'>;
   box: SecretBox;
   guard: AccessGuard;
   config: Config;
@@ -66,7 +66,9 @@ export function createTwoFactorService(deps: {
       if (!(await repo.savePending(memberId, box.seal(secret), clock.now()))) {
         throw new AppError(Code.CONFLICT, 'twoFactorAlreadyOn');
       }
-      const url = otpauthUrl(secret, await repo.accountLabel(memberId), config.twoFactorIssuer);
+      // The name authenticator apps show next to the portal's codes.
+      const account = (await people.signInName(memberId)) ?? String(memberId);
+      const url = otpauthUrl(secret, account, config.twoFactorIssuer);
       return { secret, otpauthUrl: url, qrDataUrl: await QRCode.toDataURL(url, { margin: 1, width: 220 }) };
     },
 
