@@ -1,16 +1,18 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { useLocation } from 'react-router';
 import { useTabs } from '../../stores/tabs';
 import { screenPath } from '../../components/crud/urlState';
 import { TabItem } from './TabItem';
 
 const loadSortable = () => import('./SortableTabs');
-const SortableTabs = lazy(loadSortable);
+type Sortable = ComponentType<{ current: string }>;
 
 // Drag-to-reorder (@dnd-kit, about 13 KiB gzipped) loads once the browser is idle after the first screen, or as soon
-// as the pointer or the keyboard comes to the bar; until then the same tabs are drawn without it.
-function useSortableReady(): [boolean, () => void] {
-  const [ready, setReady] = useState(false);
+// as the pointer or the keyboard comes to the bar; until then the same tabs are drawn without it. The loaded component
+// is drawn directly (not through React.lazy, whose first render would suspend and show the plain tabs once more), so
+// the bar changes over in one render and says so in `data-sortable`.
+function useSortable(): [Sortable | null, () => void] {
+  const [ready, setReady] = useState<Sortable | null>(null);
   const [wanted, setWanted] = useState(false);
   useEffect(() => {
     if (wanted) return;
@@ -25,7 +27,7 @@ function useSortableReady(): [boolean, () => void] {
   useEffect(() => {
     if (!wanted) return;
     let live = true;
-    void loadSortable().then(() => live && setReady(true));
+    void loadSortable().then((m) => live && setReady(() => m.default));
     return () => {
       live = false;
     };
@@ -38,7 +40,7 @@ export function TabBar() {
   const tabs = useTabs((s) => s.tabs);
   const location = useLocation();
   const current = screenPath(location.pathname, location.search);
-  const [sortable, want] = useSortableReady();
+  const [SortableTabs, want] = useSortable();
   const plain = tabs.map((tab, i) => (
     <TabItem key={tab.fullPath} tab={tab} active={tab.fullPath === current} index={i} count={tabs.length} />
   ));
@@ -46,17 +48,11 @@ export function TabBar() {
     <div
       className="frame-tabbar"
       data-testid="tab-bar"
-      data-sortable={sortable || undefined}
+      data-sortable={SortableTabs ? true : undefined}
       onPointerEnter={want}
       onFocus={want}
     >
-      {sortable ? (
-        <Suspense fallback={plain}>
-          <SortableTabs current={current} />
-        </Suspense>
-      ) : (
-        plain
-      )}
+      {SortableTabs ? <SortableTabs current={current} /> : plain}
     </div>
   );
 }
