@@ -1,5 +1,5 @@
 // First: it configures zod before any schema below is built.
-export * from './csp.js';
+import './csp.js';
 export * from './locale.js';
 export * from './messages.js';
 export * from './codes.js';
