@@ -225,9 +225,12 @@ export async function describeOpenPages(testName: string, since: number): Promis
 // Polls what a person would look at until it matches (20 s: the loaded CI machine).
 export const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 20_000 });
 
-// Waits until no spinner or toast is shown and every animation has finished: the moment for a screenshot.
+// Waits until no list is loading (`data-busy`, set in the render that asks; antd's spinner appears a moment later),
+// no spinner or toast is shown and every animation has finished: the moment for a screenshot.
 export async function settle(page: Page): Promise<void> {
-  await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-message-notice'));
+  await page.waitForFunction(
+    () => !document.querySelector('[data-busy="true"], .ant-spin-spinning, .ant-message-notice'),
+  );
   await settleAnimations(page);
 }
 

@@ -12,9 +12,10 @@ const APPS = '/sadmin/applicationManage/applicationList';
 const EMPLOYEES = '/sadmin/employee/employeeList';
 
 const activePage = (page: Page) => page.locator(`${ROW.replace(' .ant-table-row', '')} .ant-pagination-item-active`);
-// The page shown is the one asked for (the previous page stays on screen, under the spinner, while the next loads).
+// The page shown is the one asked for (the previous page stays on screen while the next loads). `data-busy` is set in
+// the render that asks for the page; antd's spinner appears a moment later, and a row read in between was the old one.
 const settled = (page: Page) =>
-  poll(() => page.locator('.screen-pane:not([hidden]) .ant-spin-spinning').count()).toBe(0);
+  poll(() => page.locator('.screen-pane:not([hidden]) [data-busy="true"]').count()).toBe(0);
 const rowTexts = (page: Page) => page.locator(ROW).evaluateAll((rows) => rows.map((r) => r.textContent ?? ''));
 const sortOf = (page: Page, title: string) =>
   page.locator('.screen-pane:not([hidden]) th', { hasText: title }).first().getAttribute('aria-sort');

@@ -13,7 +13,7 @@ type Item = { id: number; name: string };
 const rows: Item[] = Array.from({ length: 20 }, (_, i) => ({ id: i + 1, name: `row ${i + 1}` }));
 
 // A list screen on the kit: its params (what it would send) are recorded at every render.
-function renderList(path: string, nextCursor: string | null) {
+function renderList(path: string, nextCursor: string | null, isPlaceholderData = false) {
   const seen: Params[] = [];
   function Screen() {
     const list = useListState();
@@ -21,7 +21,13 @@ function renderList(path: string, nextCursor: string | null) {
     return (
       <PagedTable<Item>
         columns={[{ title: 'Name', dataIndex: 'name', key: 'name', sorter: true }]}
-        query={{ data: { list: rows, total: 200, nextCursor }, isFetching: false, error: null, refetch: () => 0 }}
+        query={{
+          data: { list: rows, total: 200, nextCursor },
+          isFetching: isPlaceholderData,
+          isPlaceholderData,
+          error: null,
+          refetch: () => 0,
+        }}
         list={list}
       />
     );
@@ -72,5 +78,14 @@ describe('PagedTable with keyset cursors', () => {
     next();
     expect(b.last()).toMatchObject({ pageNum: 2 });
     expect(b.last().cursor).toBeUndefined();
+  });
+
+  it("does not seek from the cursor of another query's page kept on screen while this one loads", () => {
+    // E.g. the sort changed a moment ago: the page shown is still the old order's, and so is its cursor.
+    const { last } = renderList('/cursor/kept', 'CUR-OLD', true);
+    next();
+    expect(last()).toMatchObject({ pageNum: 2 });
+    expect(last().cursor).toBeUndefined();
+    expect(document.querySelector('[data-busy="true"]')).not.toBeNull();
   });
 });

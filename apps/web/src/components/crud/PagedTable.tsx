@@ -11,12 +11,15 @@ export type PagedTableProps<T> = {
     | {
         data: Pick<Page<T>, 'list'> & { total?: number; nextCursor?: string | null };
         isFetching: boolean;
+        // The page shown is the previous query's, kept while this one loads (its cursor belongs to that query).
+        isPlaceholderData?: boolean;
         error: unknown;
         refetch: () => unknown;
       }
     | {
         data: undefined;
         isFetching: boolean;
+        isPlaceholderData?: boolean;
         error: unknown;
         refetch: () => unknown;
       };
@@ -73,7 +76,9 @@ export function PagedTable<T extends object>({
     // The next page of the same size is read from the server's keyset cursor when it offers one (a seek, as cheap
     // deep as on page 1); jumps and other sizes go by page number.
     const next = page.pageNum === list.page.pageNum + 1 && page.pageSize === list.page.pageSize;
-    list.setPage(page, next ? query.data?.nextCursor : undefined);
+    // Only the cursor of the page this state asked for: while another sort's or filter's page is kept on screen,
+    // its cursor would seek from a row of that other list.
+    list.setPage(page, next && !query.isPlaceholderData ? query.data?.nextCursor : undefined);
   };
   const loading = query.isFetching;
   const rows = query.data?.list ?? [];
@@ -107,6 +112,8 @@ export function PagedTable<T extends object>({
         locale={{ emptyText: loading ? <div style={{ height: 120 }} /> : empty }}
         scroll={scrollX ? { x: scrollX } : undefined}
         data-testid={testId}
+        // Set in the same render as the page asked for (the spinner shows a moment later): tests wait on it.
+        data-busy={loading ? 'true' : 'false'}
         pagination={
           list
             ? {
