@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import '../../i18n';
@@ -87,5 +87,17 @@ describe('PagedTable with keyset cursors', () => {
     expect(last()).toMatchObject({ pageNum: 2 });
     expect(last().cursor).toBeUndefined();
     expect(document.querySelector('[data-busy="true"]')).not.toBeNull();
+  });
+
+  it('makes the first change on an address without list state a history entry of its own, which Back undoes', async () => {
+    const { last, router } = renderList('/cursor/history', null);
+    expect(router.state.location.search).toBe('');
+    fireEvent.click(screen.getByText('Name'));
+    expect(last()).toMatchObject({ pageNum: 1, sortField: 'name' });
+    expect(router.state.historyAction).toBe('PUSH');
+    expect(router.state.location.search).toContain('sortField=name');
+    await act(() => router.navigate(-1));
+    expect(router.state.location.search).toBe('');
+    expect(last().sortField).toBeUndefined();
   });
 });

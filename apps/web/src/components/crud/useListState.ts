@@ -92,8 +92,9 @@ export function useListState<F extends Filters>(opts: { defaults?: ListDefaults;
     for (const k of [...params.keys()]) if (new URLSearchParams(urlPart).has(k)) params.delete(k);
     const search = [params.toString(), statePart].filter(Boolean).join('&');
     written.current = [...written.current, statePart];
-    // A change made on this screen is a new history entry; filling in an address without list state is not.
-    navigate({ pathname: location.pathname, search: `?${search}` }, { replace: first || !urlPart });
+    // A change made on this screen is a new history entry, the first one on an address without list state too
+    // (Back undoes it); writing the kept state into the address the screen was just shown at is not.
+    navigate({ pathname: location.pathname, search: `?${search}` }, { replace: first });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [active, key, urlPart, statePart]);
 
