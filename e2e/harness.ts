@@ -3,11 +3,11 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { buildApp } from '../apps/server/src/app.js';
 import type { Db } from '../apps/server/src/db/database.js';
 import { loadConfig } from '../apps/server/src/config.js';
+import { dropSchema } from '../apps/server/src/db/migrate.js';
 
 export const CAPTCHA = 'E2EX';
 // Visited screens stay mounted but hidden (keep-alive tabs): scope table locators to the visible screen.
@@ -93,10 +93,7 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
       await browser.close();
       await app.close();
       if (databaseUrl && pgSchema) {
-        const client = new pg.Client({ connectionString: databaseUrl });
-        await client.connect();
-        await client.query(`DROP SCHEMA IF EXISTS "${pgSchema}" CASCADE`);
-        await client.end();
+        await dropSchema(databaseUrl, pgSchema);
       }
     },
   };

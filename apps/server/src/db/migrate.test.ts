@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { startTestApp } from '../test/harness.js';
+import { dropSchema } from './migrate.js';
 
 const databaseUrl = process.env.DATABASE_URL;
 
@@ -26,8 +27,8 @@ describe.runIf(databaseUrl)('migrations on a shared PostgreSQL database', () => 
         await t.close();
       }
     } finally {
-      await client.query(`DROP SCHEMA IF EXISTS "${other}" CASCADE`);
       await client.end();
+      await dropSchema(databaseUrl!, other);
     }
   });
 });

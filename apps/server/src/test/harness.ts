@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
-import pg from 'pg';
 import { buildApp, type BuiltApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
+import { dropSchema } from '../db/migrate.js';
 import type { Clock } from '../lib/clock.js';
 
 export const TEST_CAPTCHA = 'TEST';
@@ -119,10 +119,7 @@ export async function startTestApp(opts: { env?: Record<string, string>; clock?:
   const close = async () => {
     await app.close();
     if (databaseUrl && pgSchema) {
-      const client = new pg.Client({ connectionString: databaseUrl });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS "${pgSchema}" CASCADE`);
-      await client.end();
+      await dropSchema(databaseUrl, pgSchema);
     }
   };
   return { ...built, config, logs, get, post, headers, captcha, login, close };
