@@ -1,7 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import {
+  createMemoryRouter,
+  Route,
+  RouterProvider,
+  Routes,
+  UNSAFE_createMemoryHistory,
+  unstable_HistoryRouter as HistoryRouter,
+} from 'react-router';
+import { guardedHistory } from '../../navigation/history';
 import '../../i18n';
 import type { Params } from '../../api/client';
 import { PagedTable } from './PagedTable';
@@ -99,5 +107,57 @@ describe('PagedTable with keyset cursors', () => {
     await act(() => router.navigate(-1));
     expect(router.state.location.search).toBe('');
     expect(last().sortField).toBeUndefined();
+  });
+
+  it('Back from page 2 returns to page 1 of the same sort, and Forward to page 2', async () => {
+    const { last, router } = renderList('/cursor/back', null);
+    fireEvent.click(screen.getByText('Name'));
+    next();
+    expect(last()).toMatchObject({ pageNum: 2, sortField: 'name' });
+    expect(router.state.location.search).toContain('pageNum=2');
+    await act(() => router.navigate(-1));
+    expect(router.state.location.search).not.toContain('pageNum=2');
+    expect(last()).toMatchObject({ pageNum: 1, sortField: 'name' });
+    await act(() => router.navigate(1));
+    expect(last()).toMatchObject({ pageNum: 2, sortField: 'name' });
+  });
+
+  it('the same on the portal router (plain router over the guarded history)', () => {
+    const seen: Params[] = [];
+    function Screen() {
+      const list = useListState();
+      seen.push(list.params);
+      return (
+        <PagedTable<Item>
+          columns={[{ title: 'Name', dataIndex: 'name', key: 'name', sorter: true }]}
+          query={{
+            data: { list: rows, total: 200, nextCursor: null },
+            isFetching: false,
+            error: null,
+            refetch: () => 0,
+          }}
+          list={list}
+        />
+      );
+    }
+    const inner = UNSAFE_createMemoryHistory({ initialEntries: ['/cursor/plain'], v5Compat: true });
+    const { history } = guardedHistory('', inner);
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <HistoryRouter history={history}>
+          <Routes>
+            <Route path="*" element={<Screen />} />
+          </Routes>
+        </HistoryRouter>
+      </QueryClientProvider>,
+    );
+    const last = () => seen[seen.length - 1]!;
+    fireEvent.click(screen.getByText('Name'));
+    next();
+    expect(last()).toMatchObject({ pageNum: 2, sortField: 'name' });
+    expect(inner.location.search).toContain('pageNum=2');
+    act(() => history.go(-1));
+    expect(inner.location.search).not.toContain('pageNum=2');
+    expect(last()).toMatchObject({ pageNum: 1, sortField: 'name' });
   });
 });
