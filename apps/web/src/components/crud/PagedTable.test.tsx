@@ -21,7 +21,7 @@ type Item = { id: number; name: string };
 const rows: Item[] = Array.from({ length: 20 }, (_, i) => ({ id: i + 1, name: `row ${i + 1}` }));
 
 // A list screen on the kit: its params (what it would send) are recorded at every render.
-function renderList(path: string, nextCursor: string | null, isPlaceholderData = false) {
+function listScreen(nextCursor: string | null, isPlaceholderData = false) {
   const seen: Params[] = [];
   function Screen() {
     const list = useListState();
@@ -40,13 +40,19 @@ function renderList(path: string, nextCursor: string | null, isPlaceholderData =
       />
     );
   }
+  return { Screen, last: () => seen[seen.length - 1]! };
+}
+
+// That screen on the data router, starting at `path`.
+function renderList(path: string, nextCursor: string | null, isPlaceholderData = false) {
+  const { Screen, last } = listScreen(nextCursor, isPlaceholderData);
   const router = createMemoryRouter([{ path: '*', element: <Screen /> }], { initialEntries: [path] });
   render(
     <QueryClientProvider client={new QueryClient()}>
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
-  return { last: () => seen[seen.length - 1]!, router };
+  return { last, router };
 }
 
 const next = () => fireEvent.click(document.querySelector('.ant-pagination-next button')!);
@@ -123,23 +129,7 @@ describe('PagedTable with keyset cursors', () => {
   });
 
   it('the same on the portal router (plain router over the guarded history)', () => {
-    const seen: Params[] = [];
-    function Screen() {
-      const list = useListState();
-      seen.push(list.params);
-      return (
-        <PagedTable<Item>
-          columns={[{ title: 'Name', dataIndex: 'name', key: 'name', sorter: true }]}
-          query={{
-            data: { list: rows, total: 200, nextCursor: null },
-            isFetching: false,
-            error: null,
-            refetch: () => 0,
-          }}
-          list={list}
-        />
-      );
-    }
+    const { Screen, last } = listScreen(null);
     const inner = UNSAFE_createMemoryHistory({ initialEntries: ['/cursor/plain'], v5Compat: true });
     const { history } = guardedHistory('', inner);
     render(
@@ -151,7 +141,6 @@ describe('PagedTable with keyset cursors', () => {
         </HistoryRouter>
       </QueryClientProvider>,
     );
-    const last = () => seen[seen.length - 1]!;
     fireEvent.click(screen.getByText('Name'));
     next();
     expect(last()).toMatchObject({ pageNum: 2, sortField: 'name' });
