@@ -8,9 +8,6 @@ export default defineConfig({
   resolve: { alias },
   test: {
     reporters: ['default'],
-    // Two files at a time on every machine (vitest's default is one fewer than the cores: one on the 2-core CI
-    // machine): a server test file spends much of its time waiting on the database or its own server.
-    maxWorkers: 2,
     projects: [
       {
         resolve: { alias },
