@@ -220,7 +220,8 @@ export async function describeOpenPages(testName: string, since: number): Promis
 }
 
 // Polls what a person would look at until it matches (20 s: the loaded CI machine).
-export const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 20_000 });
+export const poll = <T>(fn: () => Promise<T> | T, message?: string) =>
+  expect.poll(fn, { timeout: 20_000, ...(message ? { message } : {}) });
 
 // Waits until no list is loading (`data-busy`, set in the render that asks; antd's spinner appears a moment later),
 // no spinner or toast is shown and every animation has finished: the moment for a screenshot.

@@ -75,9 +75,7 @@ describe('list state in the URL', () => {
       // entry from the browser's list, twice landed on about:blank here in full PostgreSQL runs (cause not found).
       const entries = await page.evaluate(() => history.length);
       await page.evaluate(() => history.back());
-      await expect
-        .poll(() => activePage(page).textContent(), { timeout: 20_000, message: `Back, ${entries} history entries` })
-        .toBe('1');
+      await poll(() => activePage(page).textContent(), `Back, ${entries} history entries`).toBe('1');
       expect(await sortOf(page, screen.column)).toBe('ascending');
     }
     await context.close();

@@ -7,22 +7,14 @@ import type { ListStateApi } from './useListState';
 export type PagedTableProps<T> = {
   columns: TableColumnsType<T>;
   // The list query: its page, whether it is fetching, and its error.
-  query:
-    | {
-        data: Pick<Page<T>, 'list'> & { total?: number; nextCursor?: string | null };
-        isFetching: boolean;
-        // The page shown is the previous query's, kept while this one loads (its cursor belongs to that query).
-        isPlaceholderData?: boolean;
-        error: unknown;
-        refetch: () => unknown;
-      }
-    | {
-        data: undefined;
-        isFetching: boolean;
-        isPlaceholderData?: boolean;
-        error: unknown;
-        refetch: () => unknown;
-      };
+  query: {
+    data: (Pick<Page<T>, 'list'> & { total?: number; nextCursor?: string | null }) | undefined;
+    isFetching: boolean;
+    // The page shown is the previous query's, kept while this one loads (its cursor belongs to that query).
+    isPlaceholderData?: boolean;
+    error: unknown;
+    refetch: () => unknown;
+  };
   // The list's paging and sort; without it the table shows every row the query returned (no pagination).
   list?: Pick<ListStateApi, 'page' | 'sort' | 'setPage' | 'setSort' | 'filtered'>;
   // "Nothing yet" and "nothing matches the filters" texts: given, else the string group's `.empty` and `.noMatch`,
