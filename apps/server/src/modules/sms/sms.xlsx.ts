@@ -1,9 +1,9 @@
-import fs from 'node:fs';
 import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { formatMessage, LOCALES, SMS_COLUMNS, type Locale, type MessageKey } from '@study-crm/shared';
+import { readSheetRows } from '../../lib/xlsx-rows.js';
 
-// Reading and writing the recipient .xlsx files with exceljs, streamed both ways.
+// Reading the recipient .xlsx files (lib/xlsx-rows.ts) and writing them with exceljs, streamed both ways.
 
 const HEADER_KEY: Record<(typeof SMS_COLUMNS)[number], MessageKey> = {
   mobile: 'smsColMobile',
@@ -37,53 +37,28 @@ export class XlsxShapeError extends Error {
   }
 }
 
-// A cell's value as the text a person sees (numbers without exponent, rich text joined, formulas by result).
-export function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number') return Number.isInteger(value) ? value.toFixed(0) : String(value);
-  if (typeof value === 'boolean') return String(value);
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'object') {
-    if ('richText' in value) return value.richText.map((r) => r.text).join('');
-    if ('text' in value && typeof value.text === 'string') return value.text;
-    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
-  }
-  return '';
-}
-
 const KNOWN_HEADERS = SMS_COLUMNS.map(
   (c, i) => new Set([c, ...LOCALES.map((l) => headersIn(l)[i]!.toLowerCase())].map((h) => h.toLowerCase())),
 );
 
-// Reads the first worksheet of the file, streamed: the header row must be the template's (in any of the three
-// languages); data rows after it, blank rows skipped. More than `maxRows` data rows stops the read.
+// Reads the first worksheet of the file, its sheet streamed (lib/xlsx-rows.ts): the header row must be the template's
+// (in any of the three languages); data rows after it, blank rows skipped. More than `maxRows` data rows stops the read.
 export async function readRecipientFile(path: string, maxRows: number): Promise<FileRow[]> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(fs.createReadStream(path), {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    styles: 'ignore',
-    entries: 'ignore',
-  });
   const rows: FileRow[] = [];
   let hasHeader = false;
-  for await (const sheet of reader) {
-    for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
-      // NUL never reaches the database (PostgreSQL refuses it in text); other text is kept as written.
-      const cells = [1, 2, 3].map((i) => cellText(row.getCell(i).value).replace(/\0/g, '').trim());
-      if (!hasHeader) {
-        const isTemplate = cells.every((c, i) => (i === 2 && !c) || KNOWN_HEADERS[i]!.has(c.toLowerCase()));
-        if (!isTemplate) throw new XlsxShapeError('format');
-        hasHeader = true;
-        continue;
-      }
+  for await (const row of readSheetRows(path, SMS_COLUMNS.length)) {
+    // NUL never reaches the database (PostgreSQL refuses it in text); other text is kept as written.
+    const cells = row.cells.map((c) => c.replace(/\0/g, '').trim());
+    if (!hasHeader) {
       if (cells.every((c) => !c)) continue;
-      if (rows.length >= maxRows) throw new XlsxShapeError('tooMany');
-      rows.push({ rowNo: row.number, mobile: cells[0]!, region: cells[1]!, variables: cells[2]! });
+      const isTemplate = cells.every((c, i) => (i === 2 && !c) || KNOWN_HEADERS[i]!.has(c.toLowerCase()));
+      if (!isTemplate) throw new XlsxShapeError('format');
+      hasHeader = true;
+      continue;
     }
-    // Only the first worksheet is read.
-    break;
+    if (cells.every((c) => !c)) continue;
+    if (rows.length >= maxRows) throw new XlsxShapeError('tooMany');
+    rows.push({ rowNo: row.rowNo, mobile: cells[0]!, region: cells[1]!, variables: cells[2]! });
   }
   if (!hasHeader) throw new XlsxShapeError('format');
   return rows;
