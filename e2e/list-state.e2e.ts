@@ -62,6 +62,14 @@ describe('list state in the URL', () => {
       expect(url.searchParams.get(screen.param)).toBeTruthy();
       const rows = await rowTexts(page);
 
+      // Back on the screen (no reload): page 1 again, and Forward brings page 2 back.
+      await page.evaluate(() => history.back());
+      await poll(() => page.url(), 'Back, address').not.toContain('pageNum=2');
+      await poll(() => activePage(page).textContent(), 'Back without a reload').toBe('1');
+      await page.evaluate(() => history.forward());
+      await poll(() => activePage(page).textContent(), 'Forward').toBe('2');
+      await settled(page);
+
       await page.reload();
       await poll(() => page.locator(ROW).count()).toBe(20);
       await settled(page);

@@ -92,7 +92,10 @@ export default function BasicLayout() {
               <>
                 <FrameBreadcrumb />
                 <ScreenHost />
-                <Outlet />
+                {/* The hidden redirect route's chunk: nothing to show while it loads. */}
+                <Suspense fallback={null}>
+                  <Outlet />
+                </Suspense>
               </>
             ) : (
               <Spin style={{ display: 'block', margin: '80px auto' }} />

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, startTransition } from 'react';
 import { Navigate, Route, Routes, unstable_HistoryRouter as HistoryRouter, useNavigate } from 'react-router';
 import { PublicOnly, RequireAuth } from './guards';
 import { lazyScreen } from './lazyScreen';
@@ -14,18 +14,25 @@ const LoginPage = lazyScreen(
 const Shell = lazy(loadShell);
 const RedirectPage = lazy(() => import('./RedirectPage'));
 
-// The login page inside the router (a signed-out deep link, a sign-out): it moves on by navigating.
+// The login page inside the router (a signed-out deep link, a sign-out): it moves on by navigating. The router's
+// own updates render at once (decision 111); this one is a transition, so the login page stays on view until the
+// frame's chunk is there instead of the page going blank.
 function RoutedLogin() {
   const navigate = useNavigate();
-  return <LoginPage onSignedIn={(target) => navigate(target, { replace: true })} prefetch={prefetchShell} />;
+  return (
+    <LoginPage
+      onSignedIn={(target) => startTransition(() => navigate(target, { replace: true }))}
+      prefetch={prefetchShell}
+    />
+  );
 }
 
 // Spec section 2. Every signed-in path renders inside the frame, which resolves it against the member's
 // menu and the fixed routes (see access.ts) and keeps visited screens alive for the tab bar. The router is the
-// plain one on the portal's guarded history (decision 109).
+// plain one on the portal's guarded history (decision 109); its location changes render at once (decision 111).
 export function PortalRoutes() {
   return (
-    <HistoryRouter history={portalHistory.history} basename={ROUTER_BASE}>
+    <HistoryRouter history={portalHistory.history} basename={ROUTER_BASE} useTransitions={false}>
       <Routes>
         <Route path="/" element={<Navigate to={LOGIN_PATH} replace />} />
         <Route
