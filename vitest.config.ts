@@ -8,6 +8,8 @@ export default defineConfig({
   resolve: { alias },
   test: {
     reporters: ['default'],
+    // Two test files at a time on the 2-core machine (vitest's default is one fewer than the cores): decision 110.
+    maxWorkers: 2,
     projects: [
       {
         resolve: { alias },
