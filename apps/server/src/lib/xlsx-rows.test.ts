@@ -4,7 +4,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readSheetRows, XlsxReadError, type SheetRow } from './xlsx-rows.js';
+import { readSheetRows, XlsxReadError, type SheetRow, type XlsxLimits } from './xlsx-rows.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'xlsx-rows-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -16,9 +16,9 @@ const write = (content: Buffer) => {
   return file;
 };
 
-const collect = async (file: string, width = 3) => {
+const collect = async (file: string, width = 3, limits?: XlsxLimits) => {
   const rows: SheetRow[] = [];
-  for await (const row of readSheetRows(file, width)) rows.push(row);
+  for await (const row of readSheetRows(file, width, limits)) rows.push(row);
   return rows;
 };
 
@@ -95,6 +95,13 @@ describe('readSheetRows', () => {
       expect(row.cells).toEqual(['Mobile']);
       break;
     }
+  });
+
+  it('refuses an entry that inflates past the limit, and shared strings past theirs', async () => {
+    const file = write(await handmade());
+    expect(await collect(file, 3, { entryBytes: 4096, sharedChars: 100 })).toHaveLength(4);
+    await expect(collect(file, 3, { entryBytes: 300, sharedChars: 100 })).rejects.toThrow(/inflates past 300 bytes/);
+    await expect(collect(file, 3, { entryBytes: 4096, sharedChars: 8 })).rejects.toThrow(/past 8 characters/);
   });
 
   it('refuses what is not a workbook', async () => {

@@ -18,8 +18,11 @@ export type SheetRow = { rowNo: number; cells: string[] };
 // A file that is a zip but not a workbook we can read (no first sheet, shared strings past the limit).
 export class XlsxReadError extends Error {}
 
-// Shared strings are held in memory for the sheet's lookups; a file whose strings exceed this is refused.
-const SHARED_STRINGS_MAX_CHARS = 32 * 1024 * 1024;
+// What one file may inflate to. An upload is at most 10 MB, but deflate packs a run of one byte a thousand times over:
+// an entry is refused past `entryBytes` of XML, and the shared strings (held in memory for the sheet's lookups) past
+// `sharedChars` characters. A 50,000-row recipient sheet is about 15 MB of XML.
+export type XlsxLimits = { entryBytes: number; sharedChars: number };
+const LIMITS: XlsxLimits = { entryBytes: 128 * 1024 * 1024, sharedChars: 32 * 1024 * 1024 };
 
 type Handlers = {
   open?: (name: string, attributes: Record<string, string>) => void;
@@ -30,7 +33,12 @@ type Handlers = {
 const local = (name: string) => name.slice(name.indexOf(':') + 1);
 
 // Feeds one archive entry through a SAX parser; after each chunk, `drain` may hand out what the handlers collected.
-async function* parseEntry<T>(entry: JSZip.JSZipObject, on: Handlers, drain: () => T[]): AsyncGenerator<T> {
+async function* parseEntry<T>(
+  entry: JSZip.JSZipObject,
+  limits: XlsxLimits,
+  on: Handlers,
+  drain: () => T[],
+): AsyncGenerator<T> {
   const parser = new SaxesParser();
   parser.on('opentag', (tag: SaxesTagPlain) => on.open?.(local(tag.name), tag.attributes));
   parser.on('text', (t) => on.text?.(t));
@@ -39,8 +47,11 @@ async function* parseEntry<T>(entry: JSZip.JSZipObject, on: Handlers, drain: () 
   // JSZip's stream is an old-style one (no async iteration): wrapped in a current Readable.
   const stream = new Readable().wrap(entry.nodeStream('nodebuffer'));
   const decoder = new StringDecoder('utf8');
+  let bytes = 0;
   try {
     for await (const chunk of stream) {
+      bytes += (chunk as Buffer).length;
+      if (bytes > limits.entryBytes) throw new XlsxReadError(`${entry.name} inflates past ${limits.entryBytes} bytes`);
       parser.write(decoder.write(chunk as Buffer));
       yield* drain();
     }
@@ -52,24 +63,24 @@ async function* parseEntry<T>(entry: JSZip.JSZipObject, on: Handlers, drain: () 
   }
 }
 
-async function parseAll(entry: JSZip.JSZipObject, on: Handlers): Promise<void> {
-  for await (const _ of parseEntry(entry, on, () => [])) void _;
+async function parseAll(entry: JSZip.JSZipObject, limits: XlsxLimits, on: Handlers): Promise<void> {
+  for await (const _ of parseEntry(entry, limits, on, () => [])) void _;
 }
 
 // The archive path of the first sheet in the workbook's order.
-async function firstSheetPath(zip: JSZip): Promise<string> {
+async function firstSheetPath(zip: JSZip, limits: XlsxLimits): Promise<string> {
   const workbook = zip.file('xl/workbook.xml');
   const rels = zip.file('xl/_rels/workbook.xml.rels');
   if (!workbook || !rels) throw new XlsxReadError('no workbook');
   let relId: string | undefined;
-  await parseAll(workbook, {
+  await parseAll(workbook, limits, {
     open: (name, a) => {
       if (name === 'sheet' && relId === undefined)
         relId = a['r:id'] ?? Object.entries(a).find(([k]) => local(k) === 'id')?.[1];
     },
   });
   let target: string | undefined;
-  await parseAll(rels, {
+  await parseAll(rels, limits, {
     open: (name, a) => {
       if (name === 'Relationship' && a.Id === relId) target = a.Target;
     },
@@ -79,7 +90,7 @@ async function firstSheetPath(zip: JSZip): Promise<string> {
 }
 
 // Every shared string as plain text: rich text runs joined, phonetic hints (rPh) left out.
-async function sharedStrings(zip: JSZip): Promise<string[]> {
+async function sharedStrings(zip: JSZip, limits: XlsxLimits): Promise<string[]> {
   const entry = zip.file('xl/sharedStrings.xml');
   if (!entry) return [];
   const out: string[] = [];
@@ -87,7 +98,7 @@ async function sharedStrings(zip: JSZip): Promise<string[]> {
   let inText = false;
   let inPhonetic = false;
   let total = 0;
-  await parseAll(entry, {
+  await parseAll(entry, limits, {
     open: (name) => {
       if (name === 'si') current = '';
       else if (name === 't') inText = true;
@@ -97,7 +108,7 @@ async function sharedStrings(zip: JSZip): Promise<string[]> {
       if (!inText || inPhonetic) return;
       current += t;
       total += t.length;
-      if (total > SHARED_STRINGS_MAX_CHARS) throw new XlsxReadError('shared strings too large');
+      if (total > limits.sharedChars) throw new XlsxReadError(`shared strings past ${limits.sharedChars} characters`);
     },
     close: (name) => {
       if (name === 't') inText = false;
@@ -128,11 +139,11 @@ function numberText(raw: string): string {
 
 // The first `width` cells of each row of the first worksheet, in file order; blank rows included where the file
 // has them. Stop iterating to stop reading.
-export async function* readSheetRows(file: string, width: number): AsyncGenerator<SheetRow> {
+export async function* readSheetRows(file: string, width: number, limits = LIMITS): AsyncGenerator<SheetRow> {
   const zip = await JSZip.loadAsync(await fs.promises.readFile(file));
-  const sheet = zip.file(await firstSheetPath(zip));
+  const sheet = zip.file(await firstSheetPath(zip, limits));
   if (!sheet) throw new XlsxReadError('first sheet missing');
-  const shared = await sharedStrings(zip);
+  const shared = await sharedStrings(zip, limits);
 
   const done: SheetRow[] = [];
   let row: SheetRow | undefined;
@@ -160,6 +171,7 @@ export async function* readSheetRows(file: string, width: number): AsyncGenerato
   };
   yield* parseEntry(
     sheet,
+    limits,
     {
       open: (name, a) => {
         if (name === 'row') {
