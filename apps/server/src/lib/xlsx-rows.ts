@@ -75,8 +75,7 @@ async function firstSheetPath(zip: JSZip, limits: XlsxLimits): Promise<string> {
   let relId: string | undefined;
   await parseAll(workbook, limits, {
     open: (name, a) => {
-      if (name === 'sheet' && relId === undefined)
-        relId = a['r:id'] ?? Object.entries(a).find(([k]) => local(k) === 'id')?.[1];
+      if (name === 'sheet' && relId === undefined) relId = Object.entries(a).find(([k]) => local(k) === 'id')?.[1];
     },
   });
   let target: string | undefined;
@@ -138,9 +137,14 @@ function numberText(raw: string): string {
 }
 
 // The first `width` cells of each row of the first worksheet, in file order; blank rows included where the file
-// has them. Stop iterating to stop reading.
-export async function* readSheetRows(file: string, width: number, limits = LIMITS): AsyncGenerator<SheetRow> {
-  const zip = await JSZip.loadAsync(await fs.promises.readFile(file));
+// has them. `source`: the file's path, or its content when the caller has already read it. Stop iterating to stop
+// reading.
+export async function* readSheetRows(
+  source: string | Buffer,
+  width: number,
+  limits = LIMITS,
+): AsyncGenerator<SheetRow> {
+  const zip = await JSZip.loadAsync(typeof source === 'string' ? await fs.promises.readFile(source) : source);
   const sheet = zip.file(await firstSheetPath(zip, limits));
   if (!sheet) throw new XlsxReadError('first sheet missing');
   const shared = await sharedStrings(zip, limits);

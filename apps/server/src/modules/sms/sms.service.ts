@@ -71,20 +71,21 @@ export function createSmsService(deps: {
   }
 
   // The file must be .xlsx by name and by content (a zip holding a workbook), else "File type error" naming it.
-  async function checkFileType(file: IncomingFile) {
+  // Answers the content, read once for both the check and the rows.
+  async function checkFileType(file: IncomingFile): Promise<Buffer> {
     const isNamedXlsx = /\.xlsx$/i.test(file.fileName);
     if (isNamedXlsx && file.size === 0) throw new AppError(Code.SMS_RECIPIENTS_EMPTY);
-    const isXlsx =
-      isNamedXlsx && detectFileType(await fs.promises.readFile(file.tempPath), file.fileName)?.extension === 'xlsx';
-    if (!isXlsx)
+    const content = isNamedXlsx ? await fs.promises.readFile(file.tempPath) : undefined;
+    if (!content || detectFileType(content, file.fileName)?.extension !== 'xlsx')
       throw new AppError(Code.SMS_FILE_TYPE, undefined, {
         file: safeName(file.fileName),
       });
+    return content;
   }
 
-  async function readRows(file: IncomingFile, locale: Locale) {
+  async function readRows(content: Buffer, locale: Locale) {
     try {
-      return await readRecipientFile(file.tempPath, SMS_FILE_ROWS_MAX);
+      return await readRecipientFile(content, SMS_FILE_ROWS_MAX);
     } catch (err) {
       if (err instanceof XlsxShapeError && err.kind === 'format')
         throw new AppError(Code.SMS_FILE_FORMAT, undefined, { headers: headersIn(locale).join(', ') });
@@ -123,8 +124,8 @@ export function createSmsService(deps: {
     // refused, duplicates (by E.164 number) refused with the row they repeat.
     async upload(file: IncomingFile | undefined, createdBy: number | null, locale: Locale): Promise<SmsUploadResult> {
       if (!file) throw new AppError(Code.SMS_RECIPIENTS_EMPTY);
-      await checkFileType(file);
-      const rows = await readRows(file, locale);
+      const content = await checkFileType(file);
+      const rows = await readRows(content, locale);
       if (!rows.length) throw new AppError(Code.SMS_RECIPIENTS_EMPTY);
       const firstRow = new Map<string, number>();
       let duplicates = 0;

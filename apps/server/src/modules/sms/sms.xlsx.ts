@@ -43,10 +43,10 @@ const KNOWN_HEADERS = SMS_COLUMNS.map(
 
 // Reads the first worksheet of the file, its sheet streamed (lib/xlsx-rows.ts): the header row must be the template's
 // (in any of the three languages); data rows after it, blank rows skipped. More than `maxRows` data rows stops the read.
-export async function readRecipientFile(path: string, maxRows: number): Promise<FileRow[]> {
+export async function readRecipientFile(content: Buffer, maxRows: number): Promise<FileRow[]> {
   const rows: FileRow[] = [];
   let hasHeader = false;
-  for await (const row of readSheetRows(path, SMS_COLUMNS.length)) {
+  for await (const row of readSheetRows(content, SMS_COLUMNS.length)) {
     // NUL never reaches the database (PostgreSQL refuses it in text); other text is kept as written.
     const cells = row.cells.map((c) => c.replace(/\0/g, '').trim());
     if (!hasHeader) {
