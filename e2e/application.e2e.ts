@@ -229,7 +229,10 @@ describe('applications end to end', () => {
     expect(page.url()).toBe(appUrl);
     // So does the browser's back button: staying puts the address back and keeps the change.
     await page.evaluate(() => window.history.back());
-    const asking = page.locator('.ant-modal-confirm:not(.ant-zoom-leave) .ant-modal-confirm-title');
+    // The dialog answered above stays in the page, hidden, for a moment after its closing animation.
+    const asking = page
+      .locator('.ant-modal-confirm:not(.ant-zoom-leave) .ant-modal-confirm-title')
+      .filter({ visible: true });
     await expect.poll(() => asking.count()).toBe(1);
     expect(await asking.innerText()).toContain('尚有未儲存的變更');
     await cancelDialog(page);
