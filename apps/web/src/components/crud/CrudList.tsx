@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Card, Select } from 'antd';
+import { Card } from 'antd';
 import { ListToolbar, type ListToolbarProps, type ToolbarFilters } from './ListToolbar';
 import { PagedTable, type PagedTableProps } from './PagedTable';
 import { useGroupText, type ListStrings } from './strings';
@@ -76,34 +76,5 @@ export function CrudList<T extends object, F extends ToolbarFilters & Filters>({
       )}
       {children}
     </Card>
-  );
-}
-
-// A toolbar filter picked from options: it changes the draft, which applies with Search (like the keyword).
-export function DraftSelect<F extends Filters, V extends string | number>({
-  list,
-  name,
-  placeholder,
-  options,
-  width = 140,
-  testId,
-}: {
-  list: Pick<ListStateApi<F>, 'draft' | 'patchDraft'>;
-  name: keyof F & string;
-  placeholder: string;
-  options: { value: V; label: ReactNode }[];
-  width?: number;
-  testId?: string;
-}) {
-  return (
-    <Select<V>
-      allowClear
-      style={{ width }}
-      placeholder={placeholder}
-      value={(list.draft[name] ?? undefined) as V | undefined}
-      onChange={(v?: V) => list.patchDraft({ [name]: v ?? null } as Partial<F>)}
-      options={options}
-      data-testid={testId}
-    />
   );
 }

@@ -15,24 +15,36 @@ export const requiredValue = (t: TFunction, field: string): FormRule => ({
 // A required text field: blank or only spaces is refused with the field's name.
 export const requiredText = (t: TFunction, field: string): FormRule => requiredRule(t('crud.required', { field }));
 
-// A required text field (blank or only spaces is refused with its name), at most `max` characters when given.
+// A text field, required unless told (blank or only spaces is then refused with its name), at most `max`
+// characters when given; with `rows` a text area that counts what is typed against `max`; `hint` under it.
 export function TextField({
   name,
   label,
   max,
   testId,
   autoComplete,
+  rows,
+  hint,
+  required = true,
 }: {
   name: string;
   label: string;
   max?: number;
   testId?: string;
   autoComplete?: string;
+  rows?: number;
+  hint?: string;
+  required?: boolean;
 }) {
   const { t } = useTranslation();
+  const rules = [...(required ? [requiredText(t, label)] : []), ...(max ? [{ max }] : [])];
   return (
-    <Form.Item name={name} label={label} rules={[requiredText(t, label), ...(max ? [{ max }] : [])]}>
-      <Input maxLength={max} autoComplete={autoComplete} data-testid={testId} />
+    <Form.Item name={name} label={label} extra={hint} rules={rules}>
+      {rows ? (
+        <Input.TextArea rows={rows} maxLength={max} showCount={!!max} data-testid={testId} />
+      ) : (
+        <Input maxLength={max} autoComplete={autoComplete} data-testid={testId} />
+      )}
     </Form.Item>
   );
 }

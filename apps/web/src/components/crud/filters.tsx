@@ -1,9 +1,12 @@
 import { lazy, Suspense, type ComponentProps, type ReactNode } from 'react';
-import { Select, type DatePicker } from 'antd';
+import { Input, Select, type DatePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { ListStateApi } from './useListState';
 import type { Filters, FilterValue } from './urlState';
-import type { Option } from './options';
+import { useTranslation } from 'react-i18next';
+import { enumOptions, type Option } from './options';
+import type { ValueStrings } from './strings';
+import { DictSelect } from '../dict';
 
 // Filters that apply as soon as they change (no Search click): selects and date ranges above a list.
 type Applies<F extends Filters> = { list: Pick<ListStateApi<F>, 'filters' | 'apply'> };
@@ -39,6 +42,127 @@ export function FilterSelect<F extends Filters, V extends string | number>({
       loading={loading}
       value={(list.filters[name] ?? undefined) as V | undefined}
       onChange={(v?: V) => list.apply({ [name]: v } as Partial<F>)}
+      data-testid={testId}
+    />
+  );
+}
+
+// The keyword box of a list that lays out its own toolbar: typing changes the draft, Enter or the search button
+// applies it with the other filters.
+export function KeywordSearch<F extends Filters & { keyword?: string | null }>({
+  list,
+  placeholder,
+  width = 280,
+  testId,
+}: {
+  list: Pick<ListStateApi<F>, 'draft' | 'patchDraft' | 'search'>;
+  placeholder: string;
+  width?: number;
+  testId?: string;
+}) {
+  return (
+    <Input.Search
+      allowClear
+      style={{ width }}
+      placeholder={placeholder}
+      value={String(list.draft.keyword ?? '')}
+      onChange={(e) => list.patchDraft({ keyword: e.target.value } as Partial<F>)}
+      onSearch={list.search}
+      data-testid={testId}
+    />
+  );
+}
+
+// A filter picked from options that changes the draft, which applies with Search (like the keyword box beside it).
+export function DraftSelect<F extends Filters, V extends string | number>({
+  list,
+  name,
+  placeholder,
+  options,
+  width = 140,
+  testId,
+}: {
+  list: Pick<ListStateApi<F>, 'draft' | 'patchDraft'>;
+  name: keyof F & string;
+  placeholder: string;
+  options: Option<V>[];
+  width?: number;
+  testId?: string;
+}) {
+  return (
+    <Select<V>
+      allowClear
+      style={{ width }}
+      placeholder={placeholder}
+      value={(list.draft[name] ?? undefined) as V | undefined}
+      onChange={(v?: V) => list.patchDraft({ [name]: v ?? null } as Partial<F>)}
+      options={options}
+      data-testid={testId}
+    />
+  );
+}
+
+// A filter over a fixed set of values (statuses, kinds), each shown as the text `<labels>.<value>`, "all
+// statuses" until one is picked; its test id is `<labels with dashes>-filter`. With `draft` it joins the draft that Search applies (lists with a keyword box),
+// otherwise it applies at once.
+export function EnumFilter<F extends Filters, V extends string>({
+  list,
+  values,
+  labels,
+  draft = false,
+  placeholder,
+  testId,
+  ...rest
+}: {
+  list: Pick<ListStateApi<F>, 'filters' | 'apply' | 'draft' | 'patchDraft'>;
+  name: keyof F & string;
+  values: readonly V[];
+  labels: ValueStrings<V>;
+  draft?: boolean;
+  placeholder?: string;
+  width?: number;
+  testId?: string;
+}) {
+  const { t } = useTranslation();
+  const options = enumOptions(values, (v) => t(`${labels}.${v}` as never) as string);
+  const props = {
+    ...rest,
+    options,
+    placeholder: placeholder ?? t('crud.allStatus'),
+    testId: testId ?? `${labels.replaceAll('.', '-')}-filter`,
+  };
+  return draft ? <DraftSelect<F, V> list={list} {...props} /> : <FilterSelect<F, V> list={list} {...props} />;
+}
+
+// A filter over the entries of one dictionary type (statuses, platforms, currencies): applies at once, or with
+// `draft` joins the draft that Search applies.
+export function DictFilter<F extends Filters>({
+  list,
+  name,
+  type,
+  placeholder,
+  width = 160,
+  draft = false,
+  testId,
+}: {
+  list: Pick<ListStateApi<F>, 'filters' | 'apply' | 'draft' | 'patchDraft'>;
+  name: keyof F & string;
+  type: string;
+  placeholder: string;
+  width?: number;
+  draft?: boolean;
+  testId?: string;
+}) {
+  const value = (draft ? list.draft : list.filters)[name] ?? undefined;
+  return (
+    <DictSelect
+      type={type}
+      style={{ width }}
+      placeholder={placeholder}
+      value={value as string | undefined}
+      onChange={(v?: string) =>
+        draft ? list.patchDraft({ [name]: v ?? null } as Partial<F>) : list.apply({ [name]: v } as Partial<F>)
+      }
       data-testid={testId}
     />
   );

@@ -19,6 +19,9 @@ export type TableStrings = Groups<AppResources, 'empty', '', []>;
 // A string group naming a thing in three languages: `.nameTw`, `.nameCn`, `.nameEn`.
 export type NameStrings = Groups<AppResources, 'nameTw', '', []>;
 
+// A string group naming each of a fixed set of values (the statuses of a thing): `.<value>` for every one.
+export type ValueStrings<V extends string> = Groups<AppResources, V, '', []>;
+
 // The texts of a string group by their last name, or undefined where the group has no such key. The group is
 // checked by the types above at compile time; i18next's typed keys cannot follow a computed name.
 export function useGroupText(group: string | undefined) {

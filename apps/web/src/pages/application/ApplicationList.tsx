@@ -1,16 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Button, Input, Progress, Space, Typography } from 'antd';
+import { Button, Progress, Space, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import dayjs from 'dayjs';
 import { APPLICATION_DICT, PERM, displayName, type ApplicationListItem } from '@study-crm/shared';
 import { useCanOpen } from '../../navigation/useScreen';
 import { PagedTable } from '../../components/crud/PagedTable';
 import { useListState } from '../../components/crud/useListState';
-import { DateRangeFilter, FilterSelect } from '../../components/crud/filters';
+import { DateRangeFilter, DictFilter, FilterSelect, KeywordSearch } from '../../components/crud/filters';
 import { ListCard } from '../../components/crud/ListCard';
 import { useApplicationList, useStaffOptions, type ListParams } from './api';
-import { DictBadge, DictSelect } from '../../components/dict';
+import { DictBadge } from '../../components/dict';
 import { PATHS } from './paths';
 import { TeachersCell } from './TeachersCell';
 
@@ -32,7 +32,6 @@ export default function ApplicationList() {
   });
   const query = useApplicationList(list.params as ListParams);
   const staff = useStaffOptions();
-  const { filters } = list;
 
   const columns: TableProps<ApplicationListItem>['columns'] = [
     {
@@ -149,22 +148,14 @@ export default function ApplicationList() {
       }}
     >
       <Space wrap style={{ marginBottom: 16 }}>
-        <Input.Search
-          allowClear
-          style={{ width: 280 }}
-          placeholder={t('application.searchPlaceholder')}
-          value={String(list.draft.keyword ?? '')}
-          onChange={(e) => list.patchDraft({ keyword: e.target.value })}
-          onSearch={list.search}
-          data-testid="app-search"
-        />
-        <DictSelect
+        <KeywordSearch list={list} placeholder={t('application.searchPlaceholder')} testId="app-search" />
+        <DictFilter
+          list={list}
+          name="status"
           type={APPLICATION_DICT.status}
-          style={{ width: 190 }}
           placeholder={t('application.col.status')}
-          value={filters.status ?? undefined}
-          onChange={(v?: string) => list.apply({ status: v })}
-          data-testid="app-status-filter"
+          width={190}
+          testId="app-status-filter"
         />
         <FilterSelect
           list={list}

@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { Col, DatePicker, Form, Input, Row, Select, Switch, Tag, type TableColumnsType } from 'antd';
+import { Col, DatePicker, Form, Row, Select, Switch, Tag, type TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { CONTENT_BODY_MAX, CONTENT_LOCALES, CONTENT_STATUSES, PERM, type ContentItem } from '@study-crm/shared';
 import { FormModal } from '../../components/crud/FormModal';
-import { CrudList, DraftSelect } from '../../components/crud/CrudList';
+import { CrudList } from '../../components/crud/CrudList';
+import { EnumFilter } from '../../components/crud/filters';
 import { useCrudList } from '../../components/crud/useCrudList';
 import { contentCrud } from './api';
-import { requiredText, TextField } from '../../components/crud/FormFields';
+import { TextField } from '../../components/crud/FormFields';
 import { enumOptions } from '../../components/crud/options';
 
 type Filters = { keyword?: string; status?: ContentItem['status'] | null };
@@ -77,15 +78,7 @@ export default function ContentManage() {
       strings="content"
       list={list}
       add={{ perm: PERM.contentAdd, onClick: () => editor.edit('new') }}
-      filters={
-        <DraftSelect
-          list={list}
-          name="status"
-          placeholder={t('content.allStatuses')}
-          options={enumOptions(CONTENT_STATUSES, (s) => t(`content.status.${s}`))}
-          testId="content-status-filter"
-        />
-      }
+      filters={<EnumFilter list={list} name="status" values={CONTENT_STATUSES} labels="content.status" draft />}
       table={{ query, columns, scrollX: 1000 }}
     >
       <FormModal<Values>
@@ -118,14 +111,14 @@ export default function ContentManage() {
         testId="content-form"
       >
         <TextField name="title" label={t('content.col.title')} max={200} testId="content-f-title" />
-        <Form.Item
+        <TextField
           name="body"
           label={t('content.body')}
-          extra={t('content.bodyHint')}
-          rules={[requiredText(t, t('content.body'))]}
-        >
-          <Input.TextArea rows={5} maxLength={CONTENT_BODY_MAX} showCount data-testid="content-f-body" />
-        </Form.Item>
+          hint={t('content.bodyHint')}
+          rows={5}
+          max={CONTENT_BODY_MAX}
+          testId="content-f-body"
+        />
         <Row gutter={16}>
           <Col span={8}>
             <Form.Item name="locale" label={t('content.col.locale')}>

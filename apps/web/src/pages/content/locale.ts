@@ -6,7 +6,6 @@ export const content = {
     content: {
       title: '公告管理',
       keywordPlaceholder: '搜尋標題',
-      allStatuses: '全部狀態',
       empty: '尚無公告',
       noMatch: '沒有符合條件的公告',
       addTitle: '新增公告',
@@ -39,7 +38,6 @@ export const content = {
     content: {
       title: '公告管理',
       keywordPlaceholder: '搜索标题',
-      allStatuses: '全部状态',
       empty: '暂无公告',
       noMatch: '没有符合条件的公告',
       addTitle: '新增公告',
@@ -72,7 +70,6 @@ export const content = {
     content: {
       title: 'Announcements',
       keywordPlaceholder: 'Search titles',
-      allStatuses: 'All statuses',
       empty: 'No announcements yet',
       noMatch: 'No announcement matches the filters',
       addTitle: 'New announcement',

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button, Card, Input, Select, Space, Typography, type TableProps } from 'antd';
+import { Button, Card, Select, Space, Typography, type TableProps } from 'antd';
+import { KeywordSearch } from '../../components/crud/filters';
 import { PlusOutlined } from '@ant-design/icons';
 import {
   IDENTITY_STATUSES,
@@ -218,15 +219,7 @@ export function MemberListScreen({ kind }: { kind: MemberKind }) {
         </Permission>
       </Space>
       <Space wrap style={{ marginBottom: 16 }}>
-        <Input.Search
-          allowClear
-          placeholder={t('employee.searchPlaceholder')}
-          value={String(list.draft.keyword ?? '')}
-          onChange={(e) => list.patchDraft({ keyword: e.target.value })}
-          onSearch={list.search}
-          style={{ width: 280 }}
-          data-testid="member-search"
-        />
+        <KeywordSearch list={list} placeholder={t('employee.searchPlaceholder')} testId="member-search" />
         {filterSelect('status', t('employee.field.status'), 140, MEMBER_STATUSES.map(option('status')), {
           testId: 'member-status-filter',
         })}

@@ -68,7 +68,7 @@ function Fields({ f }: { f: FeedbackDetail }) {
     <Descriptions column={2} size="small" bordered data-testid="feedback-fields">
       <Descriptions.Item label={t('feedback.name')}>{f.name}</Descriptions.Item>
       <Descriptions.Item label={t('feedback.status')}>
-        <Tag color={f.status === 'answered' ? 'green' : 'orange'}>{t(`feedback.status_${f.status}`)}</Tag>
+        <Tag color={f.status === 'answered' ? 'green' : 'orange'}>{t(`feedback.state.${f.status}`)}</Tag>
       </Descriptions.Item>
       <Descriptions.Item label={t('feedback.email')}>{f.email ?? '—'}</Descriptions.Item>
       <Descriptions.Item label={t('feedback.phone')}>{phoneOf(f) ?? '—'}</Descriptions.Item>

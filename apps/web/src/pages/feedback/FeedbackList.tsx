@@ -7,8 +7,7 @@ import { FEEDBACK_STATUSES, isLocale, type FeedbackItem, type FeedbackStatus } f
 import type { Params } from '../../api/client';
 import { CrudList } from '../../components/crud/CrudList';
 import { linkColumn, openColumn } from '../../components/crud/columns';
-import { FilterSelect, InstantRangeFilter } from '../../components/crud/filters';
-import { enumOptions } from '../../components/crud/options';
+import { EnumFilter, InstantRangeFilter } from '../../components/crud/filters';
 import { useListState } from '../../components/crud/useListState';
 import { useScreenActive } from '../../components/crud/screenActive';
 import { FEEDBACK_ROOT, downloadExport, phoneOf, useFeedbackList } from './api';
@@ -83,7 +82,7 @@ export default function FeedbackList() {
       width: 110,
       render: (s: FeedbackStatus) => (
         <Tag color={s === 'answered' ? 'green' : 'orange'} data-testid={`feedback-status-${s}`}>
-          {t(`feedback.status_${s}`)}
+          {t(`feedback.state.${s}`)}
         </Tag>
       ),
     },
@@ -110,14 +109,7 @@ export default function FeedbackList() {
       }}
       filters={
         <>
-          <FilterSelect
-            list={list}
-            name="state"
-            width={150}
-            placeholder={t('feedback.allStatus')}
-            options={enumOptions(FEEDBACK_STATUSES, (s) => t(`feedback.status_${s}`))}
-            testId="feedback-status-filter"
-          />
+          <EnumFilter list={list} name="state" values={FEEDBACK_STATUSES} labels="feedback.state" width={150} />
           <InstantRangeFilter list={list} />
         </>
       }

@@ -30,7 +30,7 @@ export function EmailDetailDrawer({ id, onClose }: { id: number | null; onClose:
         error: t('message.email.error'),
         sentAt: t('message.email.sentAt'),
       },
-      statusName: (s) => t(`message.email.s_${s}`),
+      statusName: (s) => t(`message.email.delivery.${s}`),
       statusTestId: (s) => `recipient-status-${s}`,
     }),
   ];

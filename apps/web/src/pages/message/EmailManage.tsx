@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { TableColumnsType } from 'antd';
 import { DELIVERY_STATUSES, PERM, type Email } from '@study-crm/shared';
-import { FilterSelect, InstantRangeFilter } from '../../components/crud/filters';
-import { enumOptions } from '../../components/crud/options';
+import { EnumFilter, FilterSelect, InstantRangeFilter } from '../../components/crud/filters';
 import { CrudList } from '../../components/crud/CrudList';
 import { linkColumn, openColumn } from '../../components/crud/columns';
 import { useSentList } from '../../components/crud/useSentList';
@@ -63,13 +62,12 @@ export default function EmailManage() {
       add={{ perm: PERM.emailAdd, onClick: sent.compose }}
       filters={
         <>
-          <FilterSelect
+          <EnumFilter
             list={list}
             name="delivery"
+            values={DELIVERY_STATUSES}
+            labels="message.email.delivery"
             width={150}
-            placeholder={t('message.email.allStatus')}
-            options={enumOptions(DELIVERY_STATUSES, (s) => t(`message.email.s_${s}`))}
-            testId="email-status-filter"
           />
           <FilterSelect
             list={list}

@@ -9,14 +9,16 @@ export function StatusSummary({ summary }: { summary: EmailDetail['summary'] }) 
   const waiting = summary.queued + summary.sending;
   return (
     <Space size={4} wrap data-testid="email-summary">
-      {summary.sent > 0 && <Tag color={DELIVERY_COLORS.sent}>{`${t('message.email.s_sent')} ${summary.sent}`}</Tag>}
+      {summary.sent > 0 && (
+        <Tag color={DELIVERY_COLORS.sent}>{`${t('message.email.delivery.sent')} ${summary.sent}`}</Tag>
+      )}
       {summary.failed > 0 && (
-        <Tag color={DELIVERY_COLORS.failed}>{`${t('message.email.s_failed')} ${summary.failed}`}</Tag>
+        <Tag color={DELIVERY_COLORS.failed}>{`${t('message.email.delivery.failed')} ${summary.failed}`}</Tag>
       )}
       {waiting > 0 && (
         <Tag
           color={summary.sending ? DELIVERY_COLORS.sending : DELIVERY_COLORS.queued}
-        >{`${t('message.email.s_queued')} ${waiting}`}</Tag>
+        >{`${t('message.email.delivery.queued')} ${waiting}`}</Tag>
       )}
     </Space>
   );

@@ -68,26 +68,32 @@ export default function TemplateManage() {
       >
         <TextField name="name" label={t('message.template.name')} max={100} testId="template-name" />
         <TextField name="type" label={t('message.template.type')} max={64} testId="template-type" />
-        <Form.Item name="title" label={t('message.template.contentTitle')} rules={[{ max: 255 }]}>
-          <Input data-testid="template-title" />
-        </Form.Item>
+        <TextField
+          name="title"
+          label={t('message.template.contentTitle')}
+          max={255}
+          required={false}
+          testId="template-title"
+        />
         <Form.Item name="frameUrl" label={t('message.template.frameUrl')} rules={[{ type: 'url' }, { max: 1000 }]}>
           <Input placeholder="https://" data-testid="template-frameUrl" />
         </Form.Item>
-        <Form.Item
+        <TextField
           name="frameHtml"
           label={t('message.template.frameHtml')}
-          extra={t('message.template.frameHint', { placeholder: FRAME_PLACEHOLDER })}
-        >
-          <Input.TextArea rows={4} data-testid="template-frameHtml" />
-        </Form.Item>
-        <Form.Item
+          hint={t('message.template.frameHint', { placeholder: FRAME_PLACEHOLDER })}
+          rows={4}
+          required={false}
+          testId="template-frameHtml"
+        />
+        <TextField
           name="content"
           label={t('message.template.content')}
-          extra={t('message.template.contentHint', { examples: SAMPLE_VARIABLES })}
-        >
-          <Input.TextArea rows={8} data-testid="template-content" />
-        </Form.Item>
+          hint={t('message.template.contentHint', { examples: SAMPLE_VARIABLES })}
+          rows={8}
+          required={false}
+          testId="template-content"
+        />
       </FormModal>
       <Drawer
         open={viewing !== null}

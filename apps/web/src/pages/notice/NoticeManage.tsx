@@ -6,7 +6,6 @@ import {
   Descriptions,
   Drawer,
   Form,
-  Input,
   Row,
   Col,
   Skeleton,
@@ -25,12 +24,12 @@ import {
   type NoticeState,
 } from '@study-crm/shared';
 import { FormModal } from '../../components/crud/FormModal';
-import { CrudList, DraftSelect } from '../../components/crud/CrudList';
+import { CrudList } from '../../components/crud/CrudList';
+import { EnumFilter } from '../../components/crud/filters';
 import { useCrudList } from '../../components/crud/useCrudList';
 import { noticeCrud, useNotice } from './api';
 import { RecipientSelect } from './RecipientSelect';
-import { requiredText, TextField } from '../../components/crud/FormFields';
-import { enumOptions } from '../../components/crud/options';
+import { TextField } from '../../components/crud/FormFields';
 
 type Filters = { keyword?: string; state?: NoticeState | null; recipientId?: number | string | null };
 type FormValues = {
@@ -134,13 +133,7 @@ export default function NoticeManage() {
       add={{ perm: PERM.noticeAdd, onClick: () => editor.edit('new') }}
       filters={
         <>
-          <DraftSelect
-            list={list}
-            name="state"
-            placeholder={t('notice.allStates')}
-            options={enumOptions(NOTICE_STATES, (s) => t(`notice.state.${s}`))}
-            testId="notice-state-filter"
-          />
+          <EnumFilter list={list} name="state" values={NOTICE_STATES} labels="notice.state" draft />
           <RecipientSelect
             allowClear
             width={240}
@@ -165,14 +158,14 @@ export default function NoticeManage() {
         testId="notice-form"
       >
         <TextField name="title" label={t('notice.f.title')} max={NOTICE_TITLE_MAX} testId="notice-f-title" />
-        <Form.Item
+        <TextField
           name="content"
           label={t('notice.f.content')}
-          extra={t('notice.f.contentHint')}
-          rules={[requiredText(t, t('notice.f.content'))]}
-        >
-          <Input.TextArea rows={6} maxLength={NOTICE_CONTENT_MAX} showCount data-testid="notice-f-content" />
-        </Form.Item>
+          hint={t('notice.f.contentHint')}
+          rows={6}
+          max={NOTICE_CONTENT_MAX}
+          testId="notice-f-content"
+        />
         <Form.Item
           name="recipientId"
           label={t('notice.f.recipient')}

@@ -6,7 +6,6 @@ export const notice = {
     notice: {
       title: '會員通知',
       keywordPlaceholder: '搜尋標題',
-      allStates: '全部狀態',
       allRecipients: '全部收件人',
       allMembers: '全體會員',
       empty: '尚無會員通知',
@@ -52,7 +51,6 @@ export const notice = {
     notice: {
       title: '会员通知',
       keywordPlaceholder: '搜索标题',
-      allStates: '全部状态',
       allRecipients: '全部收件人',
       allMembers: '全体会员',
       empty: '暂无会员通知',
@@ -98,7 +96,6 @@ export const notice = {
     notice: {
       title: 'Member notices',
       keywordPlaceholder: 'Search titles',
-      allStates: 'All states',
       allRecipients: 'All recipients',
       allMembers: 'All members',
       empty: 'No member notices yet',

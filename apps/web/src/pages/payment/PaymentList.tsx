@@ -11,13 +11,12 @@ import {
   type PaymentStatus,
   type PaymentType,
 } from '@study-crm/shared';
-import { DateRangeFilter, FilterSelect } from '../../components/crud/filters';
+import { DateRangeFilter, DictFilter, FilterSelect, KeywordSearch } from '../../components/crud/filters';
 import { enumOptions } from '../../components/crud/options';
 import { ListCard } from '../../components/crud/ListCard';
 import { PagedTable } from '../../components/crud/PagedTable';
 import { useListState } from '../../components/crud/useListState';
 import { Permission } from '../../components/Permission';
-import { DictSelect } from '../../components/dict';
 import { useStaffOptions } from '../application/api';
 import { formatMoney, usePaymentList, usePaymentMutation, usePaymentTotals } from './api';
 import { PaymentDrawer, type DrawerMode } from './PaymentDrawer';
@@ -35,6 +34,13 @@ type Filters = {
 
 // The payment list with its per-currency totals (same filters), shared by transactions (every record) and
 // userTransactions (one application's records, `applicationId`).
+// The three sums of a currency's card: all payments, those still pending and those confirmed.
+const TOTALS = [
+  { key: 'total', color: undefined },
+  { key: 'pending', color: '#d46b08' },
+  { key: 'confirmed', color: '#389e0d' },
+] as const;
+
 export function PaymentList({ applicationId, title }: { applicationId?: number; title: string }) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
@@ -51,7 +57,6 @@ export function PaymentList({ applicationId, title }: { applicationId?: number; 
   const [drawer, setDrawer] = useState<{ mode: DrawerMode; id?: number } | null>(null);
   const [voiding, setVoiding] = useState<PaymentListItem | null>(null);
   const [reason, setReason] = useState('');
-  const { filters } = list;
 
   const confirm = (r: PaymentListItem) =>
     modal.confirm({
@@ -179,27 +184,15 @@ export function PaymentList({ applicationId, title }: { applicationId?: number; 
               data-testid={`pay-total-${c.currency}`}
             >
               <Row gutter={8}>
-                <Col span={8}>
-                  <Statistic
-                    title={t('payment.totals.total')}
-                    value={formatMoney(c.totalMinor, c.currency, c.digits)}
-                    valueStyle={{ fontSize: 16 }}
-                  />
-                </Col>
-                <Col span={8}>
-                  <Statistic
-                    title={t('payment.totals.pending')}
-                    value={formatMoney(c.pendingMinor, c.currency, c.digits)}
-                    valueStyle={{ fontSize: 16, color: '#d46b08' }}
-                  />
-                </Col>
-                <Col span={8}>
-                  <Statistic
-                    title={t('payment.totals.confirmed')}
-                    value={formatMoney(c.confirmedMinor, c.currency, c.digits)}
-                    valueStyle={{ fontSize: 16, color: '#389e0d' }}
-                  />
-                </Col>
+                {TOTALS.map(({ key, color }) => (
+                  <Col key={key} span={8}>
+                    <Statistic
+                      title={t(`payment.totals.${key}`)}
+                      value={formatMoney(c[`${key}Minor`], c.currency, c.digits)}
+                      valueStyle={{ fontSize: 16, color }}
+                    />
+                  </Col>
+                ))}
               </Row>
             </Card>
           </Col>
@@ -215,16 +208,7 @@ export function PaymentList({ applicationId, title }: { applicationId?: number; 
         }}
       >
         <Space wrap style={{ marginBottom: 16 }}>
-          {!applicationId && (
-            <Input.Search
-              allowClear
-              style={{ width: 200 }}
-              placeholder={t('payment.searchPlaceholder')}
-              value={String(list.draft.keyword ?? '')}
-              onChange={(e) => list.patchDraft({ keyword: e.target.value })}
-              onSearch={list.search}
-            />
-          )}
+          {!applicationId && <KeywordSearch list={list} placeholder={t('payment.searchPlaceholder')} width={200} />}
           <FilterSelect
             list={list}
             name="type"
@@ -239,12 +223,12 @@ export function PaymentList({ applicationId, title }: { applicationId?: number; 
             placeholder={t('payment.col.status')}
             options={enumOptions(PAYMENT_STATUSES, (v) => t(`payment.status.${v}`))}
           />
-          <DictSelect
+          <DictFilter
+            list={list}
+            name="currency"
             type={DICT_TYPES.currency}
-            style={{ width: 130 }}
             placeholder={t('payment.allCurrencies')}
-            value={filters.currency ?? undefined}
-            onChange={(v?: string) => list.apply({ currency: v })}
+            width={130}
           />
           {!applicationId && (
             <FilterSelect

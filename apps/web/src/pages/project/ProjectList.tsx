@@ -4,7 +4,8 @@ import { DatePicker, Form, Input, Progress, Select, Tag, Typography, type TableC
 import dayjs, { type Dayjs } from 'dayjs';
 import { PERM, PROJECT_STATUSES, type Project, type ProjectStatus } from '@study-crm/shared';
 import { FormModal } from '../../components/crud/FormModal';
-import { CrudList, DraftSelect } from '../../components/crud/CrudList';
+import { CrudList } from '../../components/crud/CrudList';
+import { EnumFilter } from '../../components/crud/filters';
 import { useEditor } from '../../components/crud/useListScreen';
 import { useListState } from '../../components/crud/useListState';
 import { PROJECT_ROOT, useProjectList, useProjectWrites } from './api';
@@ -145,15 +146,7 @@ export function ProjectList({ scope }: { scope: 'all' | 'mine' }) {
       testId={`project-list-${scope}`}
       list={list}
       add={{ perm: PERM.projectAdd, onClick: () => editor.edit('new') }}
-      filters={
-        <DraftSelect
-          list={list}
-          name="status"
-          placeholder={t('project.allStatuses')}
-          options={enumOptions(PROJECT_STATUSES, (s) => t(`project.status.${s}`))}
-          testId="project-status-filter"
-        />
-      }
+      filters={<EnumFilter list={list} name="status" values={PROJECT_STATUSES} labels="project.status" draft />}
       table={{
         query,
         columns: scope === 'all' ? columns : columns.filter((c) => c.key !== 'actions'),

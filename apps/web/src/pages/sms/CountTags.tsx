@@ -9,9 +9,9 @@ export function CountTags({ counts }: { counts: SmsBatch['counts'] }) {
   const waiting = counts.queued + counts.sending;
   return (
     <Space size={4} wrap data-testid="sms-counts">
-      <Tag color={DELIVERY_COLORS.queued}>{`${t('sms.s_queued')} ${waiting}`}</Tag>
-      <Tag color={DELIVERY_COLORS.sent}>{`${t('sms.s_sent')} ${counts.sent}`}</Tag>
-      <Tag color={DELIVERY_COLORS.failed}>{`${t('sms.s_failed')} ${counts.failed}`}</Tag>
+      <Tag color={DELIVERY_COLORS.queued}>{`${t('sms.delivery.queued')} ${waiting}`}</Tag>
+      <Tag color={DELIVERY_COLORS.sent}>{`${t('sms.delivery.sent')} ${counts.sent}`}</Tag>
+      <Tag color={DELIVERY_COLORS.failed}>{`${t('sms.delivery.failed')} ${counts.failed}`}</Tag>
     </Space>
   );
 }

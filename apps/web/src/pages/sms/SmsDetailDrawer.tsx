@@ -28,7 +28,7 @@ export function SmsDetailDrawer({ id, onClose }: { id: number | null; onClose: (
     { title: t('sms.recipient'), dataIndex: 'recipient', width: 170 },
     ...deliveryColumns<Recipient>({
       labels: { status: t('sms.status'), attempts: t('sms.attempts'), error: t('sms.error'), sentAt: t('sms.sentAt') },
-      statusName: (s) => t(`sms.s_${s}`),
+      statusName: (s) => t(`sms.delivery.${s}`),
       statusTestId: (s) => `sms-recipient-${s}`,
     }),
   ];
@@ -68,13 +68,13 @@ export function SmsDetailDrawer({ id, onClose }: { id: number | null; onClose: (
           <Select
             allowClear
             style={{ width: 160 }}
-            placeholder={t('sms.allStatus')}
+            placeholder={t('crud.allStatus')}
             value={status ?? undefined}
             onChange={(v?: Status) => {
               setStatus(v ?? null);
               setPageNum(1);
             }}
-            options={enumOptions(DELIVERY_STATUSES, (s) => t(`sms.s_${s}`))}
+            options={enumOptions(DELIVERY_STATUSES, (s) => t(`sms.delivery.${s}`))}
           />
           <Table<Recipient>
             size="small"

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Segmented, Space, type TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { PERM, TASK_STATUSES, type Task, type TaskStatus } from '@study-crm/shared';
-import { CrudList, DraftSelect } from '../../components/crud/CrudList';
+import { CrudList } from '../../components/crud/CrudList';
+import { EnumFilter } from '../../components/crud/filters';
 import { FormModal } from '../../components/crud/FormModal';
 import { RowActions } from '../../components/crud/RowActions';
 import { useEditor } from '../../components/crud/useListScreen';
@@ -13,7 +14,6 @@ import { TaskBoard } from './TaskBoard';
 import { TaskFields } from './TaskForm';
 import { MoveStatus, TaskStatusTag } from './TaskStatus';
 import './task.css';
-import { enumOptions } from '../../components/crud/options';
 
 type Filters = { keyword?: string; status?: TaskStatus | null };
 type Values = {
@@ -101,15 +101,7 @@ export function TaskList({ scope }: { scope: 'all' | 'mine' }) {
       otherView={view === 'board' ? <TaskBoard scope={scope} /> : undefined}
       list={list}
       add={{ perm: PERM.taskAdd, onClick: () => editor.edit('new') }}
-      filters={
-        <DraftSelect
-          list={list}
-          name="status"
-          placeholder={t('task.allStatuses')}
-          options={enumOptions(TASK_STATUSES, (s) => t(`task.status.${s}`))}
-          testId="task-status-filter"
-        />
-      }
+      filters={<EnumFilter list={list} name="status" values={TASK_STATUSES} labels="task.status" draft />}
       table={{
         query,
         columns,

@@ -5,6 +5,7 @@ import { DictBadge, DictSelect } from '../../../components/dict';
 import { FormModal } from '../../../components/crud/FormModal';
 import { KeyField } from '../../../components/crud/FormFields';
 import { CrudList } from '../../../components/crud/CrudList';
+import { DictFilter } from '../../../components/crud/filters';
 import { StatusSelect } from '../../../components/crud/StatusSelect';
 import { useCrudScreen } from '../../../components/crud/useCrudScreen';
 import { screenStrings } from '../screenStrings';
@@ -56,12 +57,12 @@ export default function ConfigManage() {
       {...crud.crudList}
       toolbar={{ keywordWidth: 240 }}
       filters={
-        <DictSelect
+        <DictFilter
+          list={filters}
+          name="platform"
           type={DICT_TYPES.platform}
-          style={{ width: 160 }}
           placeholder={t('systemSetup.config.allPlatforms')}
-          value={filters.draft.platform ?? undefined}
-          onChange={(v) => filters.patchDraft({ platform: v ?? null })}
+          draft
         />
       }
       table={{ ...crud.table, columns, scrollX: 1000 }}

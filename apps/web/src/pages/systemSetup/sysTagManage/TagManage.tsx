@@ -5,6 +5,7 @@ import { DictBadge, DictSelect } from '../../../components/dict';
 import { FormModal } from '../../../components/crud/FormModal';
 import { EntryFields } from '../../../components/crud/FormFields';
 import { CrudList } from '../../../components/crud/CrudList';
+import { DictFilter } from '../../../components/crud/filters';
 import { entryColumns } from '../../../components/crud/columns';
 import { useCrudScreen } from '../../../components/crud/useCrudScreen';
 import { screenStrings } from '../screenStrings';
@@ -60,13 +61,14 @@ export default function TagManage() {
       strings="systemSetup.tag"
       {...crud.crudList}
       filters={
-        <DictSelect
+        <DictFilter
+          list={filters}
+          name="type"
           type={DICT_TYPES.tagType}
-          style={{ width: 170 }}
           placeholder={t('systemSetup.tag.allTypes')}
-          value={filters.draft.type ?? undefined}
-          onChange={(v) => filters.patchDraft({ type: v ?? null })}
-          data-testid="tag-type-filter"
+          width={170}
+          draft
+          testId="tag-type-filter"
         />
       }
       table={{ ...crud.table, columns, scrollX: 1000 }}
