@@ -19,8 +19,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import type { BenchRequest, Started } from './http-server.js';
+import { dropSchema } from '../src/db/migrate.js';
 import { BENCH, benchEnv } from './sign-in.js';
 import { recipientWorkbook } from './sms.js';
 
@@ -380,10 +380,7 @@ async function main() {
           members,
         });
       } finally {
-        const client = new pg.Client({ connectionString: databaseUrl });
-        await client.connect();
-        await client.query(`drop schema if exists "${pgSchema}" cascade`);
-        await client.end();
+        await dropSchema(databaseUrl, pgSchema);
       }
     }
   } finally {

@@ -7,9 +7,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { CompiledQuery } from 'kysely';
-import pg from 'pg';
 import { buildApp, type BuiltApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
+import { dropSchema } from '../src/db/migrate.js';
 import { seedDemoApplications } from '../src/seed/demo-applications.js';
 import { analyze, seedDemoMembers } from '../src/seed/demo-members.js';
 import { createMemberRepository, type MemberFilter } from '../src/modules/member/index.js';
@@ -149,10 +149,7 @@ async function main() {
         await run('PostgreSQL', built, pgConfig);
       } finally {
         await built.app.close();
-        const client = new pg.Client({ connectionString: databaseUrl });
-        await client.connect();
-        await client.query(`drop schema if exists "${pgSchema}" cascade`);
-        await client.end();
+        await dropSchema(databaseUrl, pgSchema);
       }
     }
   } finally {

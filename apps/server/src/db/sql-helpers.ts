@@ -57,9 +57,17 @@ export function isForeignKeyViolation(err: unknown): boolean {
 export const liveMemberById = (conn: Conn, id: number) =>
   conn.selectFrom('member').where('id', '=', id).where('deletedAt', 'is', null);
 
-// One more hit in the key's window (or a fresh window) of login_throttle, in one statement: parallel hits are all
-// counted. Returns the count in the window, this hit included.
-export async function countInWindow(conn: Conn, key: string, now: number, windowMs: number): Promise<number> {
+// Hit counters in windows of time (sign-in failures, captchas, reset requests, feedback per address): rows of
+// login_throttle by key, shared by every app server.
+
+// One more hit in the key's window (or a fresh window), in one statement: parallel hits are all counted. Returns
+// the count in the window, this hit included, and when the window began.
+export async function hitInWindow(
+  conn: Conn,
+  key: string,
+  now: number,
+  windowMs: number,
+): Promise<{ count: number; since: number }> {
   const stale = sql<boolean>`login_throttle.window_start <= ${now - windowMs}`;
   const row = await conn
     .insertInto('loginThrottle')
@@ -70,9 +78,24 @@ export async function countInWindow(conn: Conn, key: string, now: number, window
         count: sql<number>`case when ${stale} then 1 else login_throttle.count + 1 end`,
       }),
     )
-    .returning('count')
+    .returning(['count', 'windowStart'])
     .executeTakeFirstOrThrow();
-  return Number(row.count);
+  return { count: Number(row.count), since: Number(row.windowStart) };
+}
+
+// The count in the key's window after one more hit.
+export const countInWindow = async (conn: Conn, key: string, now: number, windowMs: number): Promise<number> =>
+  (await hitInWindow(conn, key, now, windowMs)).count;
+
+// Forgets a key's hits (a success resets the count).
+export async function clearWindow(conn: Conn, key: string): Promise<void> {
+  await conn.deleteFrom('loginThrottle').where('key', '=', key).execute();
+}
+
+// Drops the counters of keys starting with `prefix` (a constant without LIKE wildcards) whose window began before
+// `before`.
+export async function purgeWindows(conn: Conn, prefix: string, before: number): Promise<void> {
+  await conn.deleteFrom('loginThrottle').where('key', 'like', `${prefix}%`).where('windowStart', '<', before).execute();
 }
 
 // Permission identifiers the member holds through their roles.

@@ -117,7 +117,7 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   registerPermissionAdminRoutes(app, menus);
   registerRoleRoutes(app, createRoleService({ repo: createRoleRepository(db), people, clock, guard }));
 
-  const account = createAccountService(createAccountRepository(db), clock, config);
+  const account = createAccountService(createAccountRepository(db), sessions, clock, config);
   registerAccountRoutes(app, account);
 
   // System setup. The config accessor is the one way the server reads configs (app.configs).
@@ -275,6 +275,7 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
     app,
     createVerificationService({
       repo: createVerificationRepository(db),
+      sessions,
       mail: mail.system,
       sms,
       captcha,

@@ -38,22 +38,18 @@ export async function seedDemoPayments(db: Db, count: number, log: (line: string
   const missing = Math.max(0, count - have);
   if (!missing) return 0;
   // Payments belong to applications: a thousand demo applications when there are none.
-  let apps = await db
-    .selectFrom('application')
-    .select(['id', 'memberId', 'name', 'signingTeacherId'])
-    .where('deletedAt', 'is', null)
-    .orderBy('id')
-    .limit(20_000)
-    .execute();
-  if (!apps.length) {
-    await seedDemoApplications(db, 1000);
-    apps = await db
+  const liveApplications = () =>
+    db
       .selectFrom('application')
       .select(['id', 'memberId', 'name', 'signingTeacherId'])
       .where('deletedAt', 'is', null)
       .orderBy('id')
       .limit(20_000)
       .execute();
+  let apps = await liveApplications();
+  if (!apps.length) {
+    await seedDemoApplications(db, 1000);
+    apps = await liveApplications();
   }
   const admin = await db
     .selectFrom('member')

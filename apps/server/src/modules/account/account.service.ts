@@ -3,12 +3,17 @@ import type { PasswordChangeBody } from '@study-crm/shared';
 import type { AuthMember } from '../../http/context.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
-import { hashPassword, verifyPassword } from '../auth/index.js';
+import { hashPassword, verifyPassword, type SessionService } from '../auth/index.js';
 import type { AccountRepository } from './account.repository.js';
 
 type Limits = { loginMaxFailures: number; loginLockMs: number };
 
-export function createAccountService(repo: AccountRepository, clock: Clock, limits: Limits) {
+export function createAccountService(
+  repo: AccountRepository,
+  sessions: Pick<SessionService, 'closeAllOf'>,
+  clock: Clock,
+  limits: Limits,
+) {
   // The member's current password, re-entered. Attempts are counted before the check, atomically, like sign-in:
   // after loginMaxFailures within LOGIN_LOCK_MINUTES, 1005.
   async function confirmPassword(memberId: number, password: string): Promise<void> {
@@ -33,7 +38,10 @@ export function createAccountService(repo: AccountRepository, clock: Clock, limi
     async changePassword(member: AuthMember, body: PasswordChangeBody): Promise<null> {
       if (body.newPassword === body.oldPassword) throw badRequest('newPassword', 'v.samePassword');
       await confirmPassword(member.id, body.oldPassword);
-      await repo.changePassword(member.id, await hashPassword(body.newPassword), member.sessionId, clock.now());
+      const passwordHash = await hashPassword(body.newPassword);
+      await repo.changePassword(member.id, passwordHash, clock.now(), (conn) =>
+        sessions.closeAllOf(member.id, { except: member.sessionId, conn }),
+      );
       return null;
     },
   };

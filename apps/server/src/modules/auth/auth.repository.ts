@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Row } from '../../db/schema.js';
-import { countInWindow } from '../../db/sql-helpers.js';
+import { clearWindow, countInWindow } from '../../db/sql-helpers.js';
 
 const LOGIN_COLUMNS = ['id', 'passwordHash', 'status', 'memberType', 'failedLogins', 'lockedUntil'] as const;
 export type LoginCandidate = Pick<Row<'member'>, (typeof LOGIN_COLUMNS)[number]>;
@@ -49,9 +49,7 @@ export function createAuthRepository(db: Db) {
       db.selectFrom('loginThrottle').select(['windowStart', 'count']).where('key', '=', key).executeTakeFirst(),
     // One more within the window (or a fresh window), in one statement: parallel failures are all counted.
     countThrottle: (key: string, now: number, windowMs: number) => countInWindow(db, key, now, windowMs),
-    async clearThrottle(key: string) {
-      await db.deleteFrom('loginThrottle').where('key', '=', key).execute();
-    },
+    clearThrottle: (key: string) => clearWindow(db, key),
   };
 }
 export type AuthRepository = ReturnType<typeof createAuthRepository>;

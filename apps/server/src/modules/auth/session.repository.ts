@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.js';
 import type { Row } from '../../db/schema.js';
+import type { Conn } from '../../db/transaction.js';
 
 export type SessionRow = Pick<Row<'session'>, 'id' | 'memberId' | 'createdAt' | 'lastSeenAt' | 'expiresAt'> & {
   // The role the session acts as, only while the member still holds it (else null: all roles).
@@ -7,6 +8,12 @@ export type SessionRow = Pick<Row<'session'>, 'id' | 'memberId' | 'createdAt' | 
   // The role the session was switched to, held or not.
   chosenRoleId: number | null;
 };
+
+export type RevokeOptions = { except?: number; conn?: Conn };
+
+// Ends the sessions the caller narrows this to that are still live.
+const revokeLive = (conn: Conn, now: number) =>
+  conn.updateTable('session').set({ revokedAt: now }).where('revokedAt', 'is', null);
 
 export function createSessionRepository(db: Db) {
   return {
@@ -80,21 +87,14 @@ export function createSessionRepository(db: Db) {
     },
 
     async revoke(id: number, now: number) {
-      await db
-        .updateTable('session')
-        .set({ revokedAt: now })
-        .where('id', '=', id)
-        .where('revokedAt', 'is', null)
-        .execute();
+      await revokeLive(db, now).where('id', '=', id).execute();
     },
 
-    async revokeAllOf(memberId: number, now: number) {
-      await db
-        .updateTable('session')
-        .set({ revokedAt: now })
-        .where('memberId', '=', memberId)
-        .where('revokedAt', 'is', null)
-        .execute();
+    // Every live session of the member but `except`; `conn` joins the caller's transaction (a password change).
+    async revokeAllOf(memberId: number, now: number, { except, conn = db }: RevokeOptions = {}) {
+      let q = revokeLive(conn, now).where('memberId', '=', memberId);
+      if (except !== undefined) q = q.where('id', '!=', except);
+      await q.execute();
     },
 
     // Role switching: the session acts as `roleId` (null: all roles) if the member holds it, in one conditional

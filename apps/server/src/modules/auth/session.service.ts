@@ -3,7 +3,7 @@ import type { Config } from '../../config.js';
 import type { AuthMember } from '../../http/context.js';
 import type { Clock } from '../../lib/clock.js';
 import { sha256 } from '../../lib/hash.js';
-import type { SessionRepository } from './session.repository.js';
+import type { RevokeOptions, SessionRepository } from './session.repository.js';
 
 // last_seen_at is written at most this often, so reads do not each cost a write.
 const TOUCH_EVERY_MS = 60_000;
@@ -51,7 +51,8 @@ export function createSessionService(repo: SessionRepository, config: Config, cl
       repo.setActiveRole(member.sessionId, member.id, roleId),
 
     close: (sessionId: number) => repo.revoke(sessionId, clock.now()),
-    closeAllOf: (memberId: number) => repo.revokeAllOf(memberId, clock.now()),
+    // Every session of the member (but `except`), in the caller's transaction when given `conn`.
+    closeAllOf: (memberId: number, opts?: RevokeOptions) => repo.revokeAllOf(memberId, clock.now(), opts),
   };
 }
 export type SessionService = ReturnType<typeof createSessionService>;

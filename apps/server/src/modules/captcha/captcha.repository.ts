@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.js';
-import { countInWindow } from '../../db/sql-helpers.js';
+import { countInWindow, purgeWindows } from '../../db/sql-helpers.js';
 
 export function createCaptchaRepository(db: Db) {
   return {
@@ -19,11 +19,7 @@ export function createCaptchaRepository(db: Db) {
     async purgeExpired(now: number) {
       await db.deleteFrom('captcha').where('expiresAt', '<', now).execute();
       // Per-address counters of windows long past.
-      await db
-        .deleteFrom('loginThrottle')
-        .where('key', 'like', 'captcha:%')
-        .where('windowStart', '<', now - 60 * 60_000)
-        .execute();
+      await purgeWindows(db, 'captcha:', now - 60 * 60_000);
     },
   };
 }

@@ -2,7 +2,7 @@ import type { SelectQueryBuilder } from 'kysely';
 import type { FeedbackFilter } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
 import type { Database, Row } from '../../db/schema.js';
-import { containsPattern, countAll, countInWindow, likeLower } from '../../db/sql-helpers.js';
+import { containsPattern, countAll, countInWindow, likeLower, purgeWindows } from '../../db/sql-helpers.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
 import { pageRows, type PageWindow } from '../../lib/paging.js';
 
@@ -51,11 +51,7 @@ export function createFeedbackRepository(db: Db) {
 
     // One more submission from an address in the current window (shared by every app server: it is a row).
     async countSubmission(ip: string, now: number, windowMs: number): Promise<number> {
-      await db
-        .deleteFrom('loginThrottle')
-        .where('key', 'like', `${THROTTLE_PREFIX}%`)
-        .where('windowStart', '<', now - 24 * 60 * 60_000)
-        .execute();
+      await purgeWindows(db, THROTTLE_PREFIX, now - 24 * 60 * 60_000);
       return countInWindow(db, `${THROTTLE_PREFIX}${ip}`, now, windowMs);
     },
 

@@ -178,18 +178,12 @@ export function createVerificationRepository(db: Db) {
       }
     },
 
-    // New password hash, sign-in lock cleared and every session of the member revoked.
+    // New password hash and sign-in lock cleared (the service ends the sessions in the same transaction).
     async resetPassword(trx: Tx, memberId: number, passwordHash: string, now: number): Promise<void> {
       await trx
         .updateTable('member')
         .set({ passwordHash, failedLogins: 0, lockedUntil: null, updatedAt: now })
         .where('id', '=', memberId)
-        .execute();
-      await trx
-        .updateTable('session')
-        .set({ revokedAt: now })
-        .where('memberId', '=', memberId)
-        .where('revokedAt', 'is', null)
         .execute();
     },
   };

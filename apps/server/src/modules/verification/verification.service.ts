@@ -20,7 +20,7 @@ import {
 import type { Tx } from '../../db/transaction.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
-import { hashPassword } from '../auth/index.js';
+import { hashPassword, type SessionService } from '../auth/index.js';
 import type { CaptchaService } from '../captcha/index.js';
 import type { SystemMail } from '../mail/index.js';
 import { codeText } from './code-text.js';
@@ -59,6 +59,8 @@ const boundPhone = (c: Contact): Phone | null =>
 
 export function createVerificationService(deps: {
   repo: VerificationRepository;
+  // A password reset ends every session of the member.
+  sessions: Pick<SessionService, 'closeAllOf'>;
   mail: SystemMail;
   sms: TextQueue;
   captcha: Pick<CaptchaService, 'verify'>;
@@ -68,7 +70,7 @@ export function createVerificationService(deps: {
   // Forgotten-password codes one network address may request per hour.
   resetPerHour: number;
 }) {
-  const { repo, mail, sms, captcha, clock, codeKey } = deps;
+  const { repo, sessions, mail, sms, captcha, clock, codeKey } = deps;
   const hashCode = (salt: string, code: string) => createHmac('sha256', codeKey).update(`${salt}:${code}`).digest();
 
   async function contactOf(memberId: number): Promise<Contact> {
@@ -302,6 +304,7 @@ export function createVerificationService(deps: {
       const passwordHash = await hashPassword(body.password);
       return useCodes([id], async (trx) => {
         await repo.resetPassword(trx, member.id, passwordHash, clock.now());
+        await sessions.closeAllOf(member.id, { conn: trx });
         return null;
       });
     },
