@@ -1,20 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
 import { Code, feedbackApi, type FeedbackItem } from '@study-crm/shared';
-import { blobOf, fetchData } from '../../api/call';
+import { blobOf } from '../../api/call';
 import type { Params } from '../../api/client';
 import { useWrite } from '../../components/crud/crud';
 import { useKeptRead } from '../../api/useKeptRead';
+import { useRecord } from '../../api/useRecord';
 
 export const FEEDBACK_ROOT = 'feedback';
 
 export const useFeedbackList = (params: Params) => useKeptRead([FEEDBACK_ROOT, 'list'], feedbackApi.list, params);
 
-export const useFeedbackDetail = (id: number | null) =>
-  useQuery({
-    enabled: id !== null,
-    queryKey: [FEEDBACK_ROOT, 'view', id],
-    queryFn: ({ signal }) => fetchData(feedbackApi.getDetail, { id: id! }, { signal }),
-  });
+export const useFeedbackDetail = (id: number | null) => useRecord(FEEDBACK_ROOT, feedbackApi.getDetail, id);
 
 // A reply clears the feedback's to-dos: the message box refreshes with the list.
 export const useAnswer = () =>

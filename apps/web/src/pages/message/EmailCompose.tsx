@@ -135,7 +135,7 @@ export function EmailCompose({ onClose, onSent }: { onClose: () => void; onSent:
             attachmentNames: done.map((f) => f.name),
           });
           void message.success(t('message.email.queued'));
-          onSent((res as { id: number }).id);
+          onSent(res.id);
         } catch (err) {
           if (err instanceof ApiError) setError(err.message);
         }

@@ -13,6 +13,7 @@ import type { Params } from '../../api/client';
 import { uploadWithProgress } from '../../api/upload';
 import { crudApi, useWrite } from '../../components/crud/crud';
 import { useKeptRead } from '../../api/useKeptRead';
+import { useRecord } from '../../api/useRecord';
 
 export const SENDER_ROOT = 'mailSenders';
 export const TEMPLATE_ROOT = 'templates';
@@ -27,12 +28,7 @@ export const templateCrud = crudApi(TEMPLATE_ROOT, { ...templateApi, remove: tem
 // "Test connection": the server's answer is shown whatever it is.
 export const testSender = (id: number) => fetchData(mailSenderApi.test, { id });
 
-export const useTemplate = (id: number | null) =>
-  useQuery({
-    enabled: id !== null,
-    queryKey: [TEMPLATE_ROOT, 'view', id],
-    queryFn: ({ signal }) => fetchData(templateApi.view, { id: id! }, { signal }),
-  });
+export const useTemplate = (id: number | null) => useRecord(TEMPLATE_ROOT, templateApi.view, id);
 
 export const useTemplateOptions = () =>
   useQuery({
@@ -66,10 +62,7 @@ export const useEmailList = (params: Params) =>
 // The detail of one e-mail, polled while any recipient is queued or sending: "sent" is shown only once the
 // outbox says so.
 export const useEmailDetail = (id: number | null) =>
-  useQuery({
-    enabled: id !== null,
-    queryKey: [EMAIL_ROOT, 'view', id],
-    queryFn: ({ signal }) => fetchData(emailApi.view, { id: id! }, { signal }),
+  useRecord(EMAIL_ROOT, emailApi.view, id, {
     refetchInterval: (q) => {
       const s = q.state.data?.summary;
       return s && s.queued + s.sending > 0 ? 1500 : false;

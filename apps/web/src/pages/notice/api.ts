@@ -1,8 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { Code, noticeApi } from '@study-crm/shared';
-import { fetchData } from '../../api/call';
 import { crudApi } from '../../components/crud/crud';
 import { useKeptRead } from '../../api/useKeptRead';
+import { useRecord } from '../../api/useRecord';
 
 export const NOTICE_ROOT = 'notices';
 
@@ -11,12 +10,7 @@ export const noticeCrud = crudApi(NOTICE_ROOT, { ...noticeApi, remove: noticeApi
   'messageBox',
 ]);
 
-export const useNotice = (id: number | null) =>
-  useQuery({
-    enabled: id !== null,
-    queryKey: [NOTICE_ROOT, 'view', id],
-    queryFn: ({ signal }) => fetchData(noticeApi.view, { id: id! }, { signal }),
-  });
+export const useNotice = (id: number | null) => useRecord(NOTICE_ROOT, noticeApi.view, id);
 
 // The recipient picker's matches (20 at most): active members by part of a name, e-mail or mobile.
 export const useRecipientOptions = (keyword: string, enabled: boolean) =>

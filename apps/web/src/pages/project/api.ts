@@ -4,6 +4,7 @@ import { fetchData } from '../../api/call';
 import { useWrite } from '../../components/crud/crud';
 import type { Params } from '../../api/client';
 import { useKeptRead } from '../../api/useKeptRead';
+import { useRecord } from '../../api/useRecord';
 
 export const PROJECT_ROOT = 'projects';
 // Member writes answer 1202 (shares above 100 %), 7700 (already a member), 7701 (last manager) in the form.
@@ -19,12 +20,7 @@ const FORM_CODES = [Code.BAD_REQUEST, Code.CONFLICT];
 export const useProjectList = (scope: 'all' | 'mine', params: Params) =>
   useKeptRead([PROJECT_ROOT, scope], scope === 'all' ? projectApi.list : projectApi.mine, params);
 
-export const useProject = (id: number | null) =>
-  useQuery({
-    enabled: id !== null,
-    queryKey: [PROJECT_ROOT, 'view', id],
-    queryFn: ({ signal }) => fetchData(projectApi.view, { id: id! }, { signal }),
-  });
+export const useProject = (id: number | null) => useRecord(PROJECT_ROOT, projectApi.view, id);
 
 export const useConstitution = (projectId: number, revision: number | null) =>
   useQuery({

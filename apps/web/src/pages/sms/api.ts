@@ -5,6 +5,7 @@ import type { Params } from '../../api/client';
 import { uploadWithProgress } from '../../api/upload';
 import { useWrite } from '../../components/crud/crud';
 import { useKeptRead } from '../../api/useKeptRead';
+import { useRecord } from '../../api/useRecord';
 
 export const SMS_ROOT = 'sms';
 
@@ -18,10 +19,7 @@ export const useSmsList = (params: Params) =>
   });
 
 export const useSmsBatch = (id: number | null) =>
-  useQuery({
-    enabled: id !== null,
-    queryKey: [SMS_ROOT, 'view', id],
-    queryFn: ({ signal }) => fetchData(smsApi.view, { id: id! }, { signal }),
+  useRecord(SMS_ROOT, smsApi.view, id, {
     refetchInterval: (q) => {
       const b = q.state.data;
       return b && b.counts.queued + b.counts.sending > 0 && (b.sendAt ?? 0) <= Date.now() ? 1500 : false;
