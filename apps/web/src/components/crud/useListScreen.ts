@@ -6,7 +6,7 @@ import { toParams } from './crud';
 // Every system-setup list filters by a keyword and a status; some add their own filters.
 export type BaseFilters = { keyword?: string; status?: RecordStatus | null };
 
-type Save = { mutateAsync: (body: Params) => Promise<unknown> };
+type Save<A> = { mutateAsync: (body: Params) => Promise<A> };
 
 // Which row the create/edit dialog shows: 'new', an existing row, or none (closed).
 export function useEditor<Row extends { id: number; version?: number }>() {
@@ -25,8 +25,9 @@ export function useEditor<Row extends { id: number; version?: number }>() {
       title: editing === 'new' ? addTitle : editTitle,
       onClose: () => setEditing(null),
     }),
-    // Adds a new row, or updates the edited one by id and the version it was read at (a stale copy is refused).
-    save: <V>(values: V, add: Save, update: Save) => {
+    // Adds a new row, or updates the edited one by id and the version it was read at (a stale copy is refused);
+    // resolves to the server's answer.
+    save: <V, A, U>(values: V, add: Save<A>, update: Save<U>): Promise<A | U> => {
       if (isNew) return add.mutateAsync(toParams(values as Record<string, unknown>));
       const row = editing as Row;
       const version = row.version === undefined ? {} : { version: row.version };

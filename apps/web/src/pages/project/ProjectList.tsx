@@ -159,8 +159,8 @@ export function ProjectList({ scope }: { scope: 'all' | 'mine' }) {
         initialValues={projectInitial(editor.isNew ? null : (editor.editing as Project))}
         inlineCodes={[]}
         onSubmit={async (v) => {
-          const saved = (await editor.save(projectBody(v), writes.add, writes.update)) as { id: number } | undefined;
-          if (editor.isNew && saved) navigate(projectDetailPath(saved.id));
+          const saved = await editor.save(projectBody(v), writes.add, writes.update);
+          if (editor.isNew) navigate(projectDetailPath(saved.id));
         }}
         testId="project-form"
       >
