@@ -83,6 +83,10 @@ export async function hitInWindow(
   return { count: Number(row.count), since: Number(row.windowStart) };
 }
 
+// The key's window as it stands (when it began and its count), or undefined when it has none.
+export const readWindow = (conn: Conn, key: string) =>
+  conn.selectFrom('loginThrottle').select(['windowStart', 'count']).where('key', '=', key).executeTakeFirst();
+
 // The count in the key's window after one more hit.
 export const countInWindow = async (conn: Conn, key: string, now: number, windowMs: number): Promise<number> =>
   (await hitInWindow(conn, key, now, windowMs)).count;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Row } from '../../db/schema.js';
-import { clearWindow, countInWindow } from '../../db/sql-helpers.js';
+import { clearWindow, countInWindow, readWindow } from '../../db/sql-helpers.js';
 
 const LOGIN_COLUMNS = ['id', 'passwordHash', 'status', 'memberType', 'failedLogins', 'lockedUntil'] as const;
 export type LoginCandidate = Pick<Row<'member'>, (typeof LOGIN_COLUMNS)[number]>;
@@ -45,8 +45,7 @@ export function createAuthRepository(db: Db) {
       await db.updateTable('member').set({ failedLogins: 0, lockedUntil: null }).where('id', '=', id).execute();
     },
 
-    throttle: (key: string) =>
-      db.selectFrom('loginThrottle').select(['windowStart', 'count']).where('key', '=', key).executeTakeFirst(),
+    throttle: (key: string) => readWindow(db, key),
     // One more within the window (or a fresh window), in one statement: parallel failures are all counted.
     countThrottle: (key: string, now: number, windowMs: number) => countInWindow(db, key, now, windowMs),
     clearThrottle: (key: string) => clearWindow(db, key),

@@ -103,8 +103,8 @@ export function DraftSelect<F extends Filters, V extends string | number>({
 }
 
 // A filter over a fixed set of values (statuses, kinds), each shown as the text `<labels>.<value>`, "all
-// statuses" until one is picked; its test id is `<labels with dashes>-filter`. With `draft` it joins the draft that Search applies (lists with a keyword box),
-// otherwise it applies at once.
+// statuses" until one is picked; its test id is `<labels with dashes>-filter`. With `draft` it joins the draft that
+// Search applies (lists with a keyword box), otherwise it applies at once.
 export function EnumFilter<F extends Filters, V extends string>({
   list,
   values,
