@@ -1,37 +1,31 @@
-import { Button, Popconfirm, Space } from 'antd';
+import { Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Permission } from '../Permission';
+import { LinkAction } from './LinkAction';
 
 type Props = {
   name: string;
-  updatePerm: string;
-  removePerm: string;
+  // Without them the caller decides who sees the actions.
+  updatePerm?: string;
+  removePerm?: string;
   onEdit: () => void;
   onRemove: () => Promise<unknown>;
+  // Test ids <testId>-edit and <testId>-remove.
+  testId?: string;
 };
 
-export function RowActions({ name, updatePerm, removePerm, onEdit, onRemove }: Props) {
+// Edit and delete (after a confirmation naming the row) of a list row.
+export function RowActions({ name, updatePerm, removePerm, onEdit, onRemove, testId = 'row' }: Props) {
   const { t } = useTranslation();
   return (
     <Space size={4}>
-      <Permission perm={updatePerm}>
-        <Button type="link" size="small" onClick={onEdit} data-testid="row-edit">
-          {t('crud.edit')}
-        </Button>
-      </Permission>
-      <Permission perm={removePerm}>
-        <Popconfirm
-          title={t('crud.removeConfirm', { name })}
-          okText={t('common.confirm')}
-          cancelText={t('common.cancel')}
-          okButtonProps={{ danger: true }}
-          onConfirm={onRemove}
-        >
-          <Button type="link" size="small" danger data-testid="row-remove">
-            {t('crud.remove')}
-          </Button>
-        </Popconfirm>
-      </Permission>
+      <LinkAction label={t('crud.edit')} perm={updatePerm} onClick={onEdit} testId={`${testId}-edit`} />
+      <LinkAction
+        label={t('crud.remove')}
+        perm={removePerm}
+        danger
+        confirm={{ title: t('crud.removeConfirm', { name }), onConfirm: onRemove }}
+        testId={`${testId}-remove`}
+      />
     </Space>
   );
 }

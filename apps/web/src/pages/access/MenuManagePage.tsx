@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { App, Button, Card, InputNumber, Popconfirm, Space, Table, Tag } from 'antd';
+import { App, Button, Card, InputNumber, Space, Table, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { PERM, type MenuItem } from '@study-crm/shared';
 import { Permission, usePermission } from '../../components/Permission';
+import { LinkAction } from '../../components/crud/LinkAction';
 import { usePermissionTree, useRemoveMenu, useSaveMenu } from './api';
 import { menuLabel } from './labels';
 import { MenuFormModal, type MenuTarget } from './MenuFormModal';
@@ -138,42 +139,32 @@ export default function MenuManagePage() {
             render: (_, r) => (
               <Space size={0}>
                 {r.type === 'menu' ? (
-                  <Permission perm={PERM.menuAdd}>
-                    <Button
-                      type="link"
-                      size="small"
-                      onClick={() => setTarget({ parentId: r.id })}
-                      data-testid={`menu-add-child-${r.perm}`}
-                    >
-                      {t('access.menu.addChild')}
-                    </Button>
-                  </Permission>
+                  <LinkAction
+                    label={t('access.menu.addChild')}
+                    perm={PERM.menuAdd}
+                    onClick={() => setTarget({ parentId: r.id })}
+                    testId={`menu-add-child-${r.perm}`}
+                  />
                 ) : null}
-                <Permission perm={PERM.menuUpdate}>
-                  <Button
-                    type="link"
-                    size="small"
-                    onClick={() => {
-                      const item = findItem(r.id);
-                      if (item) setTarget({ item, parentId: item.parentId });
-                    }}
-                    data-testid={`menu-edit-${r.perm}`}
-                  >
-                    {t('access.menu.edit')}
-                  </Button>
-                </Permission>
-                <Permission perm={PERM.menuRemove}>
-                  <Popconfirm
-                    title={t('access.menu.removeConfirm', { name: menuLabel(t, r) })}
-                    okText={t('common.confirm')}
-                    cancelText={t('common.cancel')}
-                    onConfirm={() => doRemove(r)}
-                  >
-                    <Button type="link" size="small" danger data-testid={`menu-remove-${r.perm}`}>
-                      {t('access.menu.remove')}
-                    </Button>
-                  </Popconfirm>
-                </Permission>
+                <LinkAction
+                  label={t('access.menu.edit')}
+                  perm={PERM.menuUpdate}
+                  onClick={() => {
+                    const item = findItem(r.id);
+                    if (item) setTarget({ item, parentId: item.parentId });
+                  }}
+                  testId={`menu-edit-${r.perm}`}
+                />
+                <LinkAction
+                  label={t('access.menu.remove')}
+                  perm={PERM.menuRemove}
+                  danger
+                  confirm={{
+                    title: t('access.menu.removeConfirm', { name: menuLabel(t, r) }),
+                    onConfirm: () => doRemove(r),
+                  }}
+                  testId={`menu-remove-${r.perm}`}
+                />
               </Space>
             ),
           },

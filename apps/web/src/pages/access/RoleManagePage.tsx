@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { App, Button, Card, Input, Popconfirm, Select, Space, Tag, Tooltip } from 'antd';
+import { App, Button, Card, Input, Select, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { PERM, ROLE_KINDS, type Role, type RoleKind } from '@study-crm/shared';
 import { PagedTable } from '../../components/crud/PagedTable';
 import { useListState } from '../../components/crud/useListState';
 import { Permission } from '../../components/Permission';
+import { LinkAction } from '../../components/crud/LinkAction';
 import { useRemoveRole, useRoles, type RoleFilter } from './api';
 import { RoleFormDrawer } from './RoleFormDrawer';
 import { RoleMembersModal } from './RoleMembersModal';
@@ -95,50 +96,28 @@ export default function RoleManagePage() {
             width: 240,
             render: (_, r) => (
               <Space size={0} wrap>
-                <Permission perm={PERM.roleUpdate}>
-                  <Button
-                    type="link"
-                    size="small"
-                    onClick={() => setDrawer({ open: true, id: r.id })}
-                    data-testid={`role-edit-${r.name}`}
-                  >
-                    {t('access.role.edit')}
-                  </Button>
-                </Permission>
-                <Permission perm={PERM.roleMembers}>
-                  <Button
-                    type="link"
-                    size="small"
-                    onClick={() => setMembersOf(r)}
-                    data-testid={`role-members-${r.name}`}
-                  >
-                    {t('access.role.members')}
-                  </Button>
-                </Permission>
-                <Permission perm={PERM.roleRemove}>
-                  {/* A role with members cannot be deleted: say so before anyone presses OK. */}
-                  <Tooltip
-                    title={r.memberCount > 0 ? t('access.role.removeHasMembers', { count: r.memberCount }) : null}
-                  >
-                    <Popconfirm
-                      title={t('access.role.removeConfirm', { name: r.name })}
-                      okText={t('common.confirm')}
-                      cancelText={t('common.cancel')}
-                      onConfirm={() => doRemove(r)}
-                      disabled={r.isBuiltin === 1 || r.memberCount > 0}
-                    >
-                      <Button
-                        type="link"
-                        size="small"
-                        danger
-                        disabled={r.isBuiltin === 1 || r.memberCount > 0}
-                        data-testid={`role-remove-${r.name}`}
-                      >
-                        {t('access.role.remove')}
-                      </Button>
-                    </Popconfirm>
-                  </Tooltip>
-                </Permission>
+                <LinkAction
+                  label={t('access.role.edit')}
+                  perm={PERM.roleUpdate}
+                  onClick={() => setDrawer({ open: true, id: r.id })}
+                  testId={`role-edit-${r.name}`}
+                />
+                <LinkAction
+                  label={t('access.role.members')}
+                  perm={PERM.roleMembers}
+                  onClick={() => setMembersOf(r)}
+                  testId={`role-members-${r.name}`}
+                />
+                {/* A role with members cannot be deleted: say so before anyone presses OK. */}
+                <LinkAction
+                  label={t('access.role.remove')}
+                  perm={PERM.roleRemove}
+                  danger
+                  disabled={r.isBuiltin === 1 || r.memberCount > 0}
+                  hint={r.memberCount > 0 ? t('access.role.removeHasMembers', { count: r.memberCount }) : null}
+                  confirm={{ title: t('access.role.removeConfirm', { name: r.name }), onConfirm: () => doRemove(r) }}
+                  testId={`role-remove-${r.name}`}
+                />
               </Space>
             ),
           },

@@ -16,6 +16,7 @@ import {
 import { PagedTable } from '../../components/crud/PagedTable';
 import { useListState } from '../../components/crud/useListState';
 import { Permission } from '../../components/Permission';
+import { LinkAction } from '../../components/crud/LinkAction';
 import { toastSuccess } from '../../lib/feedback';
 import { useSession } from '../../stores/session';
 import {
@@ -147,36 +148,36 @@ export function MemberListScreen({ kind }: { kind: MemberKind }) {
       width: 230,
       render: (_, m) => (
         <Space size={0} wrap>
-          <Permission perm={perms.update}>
-            <Button type="link" size="small" onClick={() => setEditing({ member: m })} data-testid={`edit-${m.id}`}>
-              {t('employee.edit')}
-            </Button>
-          </Permission>
-          <Permission perm={perms.setPassword}>
-            <Button type="link" size="small" onClick={() => setPasswordFor(m)} data-testid={`password-${m.id}`}>
-              {t('employee.setPassword')}
-            </Button>
-          </Permission>
-          {String(m.id) !== mid && (
-            <Permission perm={perms.update}>
-              <Button
-                type="link"
-                size="small"
-                danger={m.status === 'active'}
-                onClick={() => confirmStatus(m)}
-                data-testid={`status-${m.id}`}
-              >
-                {t(m.status === 'active' ? 'employee.deactivate' : 'employee.activate')}
-              </Button>
-            </Permission>
-          )}
+          <LinkAction
+            label={t('employee.edit')}
+            perm={perms.update}
+            onClick={() => setEditing({ member: m })}
+            testId={`edit-${m.id}`}
+          />
+          <LinkAction
+            label={t('employee.setPassword')}
+            perm={perms.setPassword}
+            onClick={() => setPasswordFor(m)}
+            testId={`password-${m.id}`}
+          />
           {/* The server refuses self-deactivation and self-removal (5430): no button for one's own row. */}
           {String(m.id) !== mid && (
-            <Permission perm={perms.remove}>
-              <Button type="link" size="small" danger onClick={() => confirmRemove(m)} data-testid={`remove-${m.id}`}>
-                {t('employee.remove')}
-              </Button>
-            </Permission>
+            <LinkAction
+              label={t(m.status === 'active' ? 'employee.deactivate' : 'employee.activate')}
+              perm={perms.update}
+              danger={m.status === 'active'}
+              onClick={() => confirmStatus(m)}
+              testId={`status-${m.id}`}
+            />
+          )}
+          {String(m.id) !== mid && (
+            <LinkAction
+              label={t('employee.remove')}
+              perm={perms.remove}
+              danger
+              onClick={() => confirmRemove(m)}
+              testId={`remove-${m.id}`}
+            />
           )}
         </Space>
       ),

@@ -16,7 +16,7 @@ import { enumOptions } from '../../components/crud/options';
 import { ListCard } from '../../components/crud/ListCard';
 import { PagedTable } from '../../components/crud/PagedTable';
 import { useListState } from '../../components/crud/useListState';
-import { Permission } from '../../components/Permission';
+import { LinkAction } from '../../components/crud/LinkAction';
 import { useStaffOptions } from '../application/api';
 import { formatMoney, usePaymentList, usePaymentMutation, usePaymentTotals } from './api';
 import { PaymentDrawer, type DrawerMode } from './PaymentDrawer';
@@ -130,34 +130,31 @@ export function PaymentList({ applicationId, title }: { applicationId?: number; 
       width: 220,
       render: (_, r) => (
         <Space size={0}>
-          <Button type="link" size="small" onClick={() => setDrawer({ mode: 'view', id: r.id })}>
-            {t('payment.action.view')}
-          </Button>
+          <LinkAction label={t('payment.action.view')} onClick={() => setDrawer({ mode: 'view', id: r.id })} />
           {r.status !== 'voided' && (
-            <Permission perm={PERM.paymentUpdate}>
-              <Button
-                type="link"
-                size="small"
-                onClick={() => setDrawer({ mode: 'edit', id: r.id })}
-                data-testid="pay-row-edit"
-              >
-                {t('payment.action.edit')}
-              </Button>
-            </Permission>
+            <LinkAction
+              label={t('payment.action.edit')}
+              perm={PERM.paymentUpdate}
+              onClick={() => setDrawer({ mode: 'edit', id: r.id })}
+              testId="pay-row-edit"
+            />
           )}
           {r.status === 'pending' && (
-            <Permission perm={PERM.paymentConfirm}>
-              <Button type="link" size="small" onClick={() => confirm(r)} data-testid="pay-row-confirm">
-                {t('payment.action.confirm')}
-              </Button>
-            </Permission>
+            <LinkAction
+              label={t('payment.action.confirm')}
+              perm={PERM.paymentConfirm}
+              onClick={() => confirm(r)}
+              testId="pay-row-confirm"
+            />
           )}
           {r.status !== 'voided' && (
-            <Permission perm={PERM.paymentVoid}>
-              <Button type="link" size="small" danger onClick={() => setVoiding(r)} data-testid="pay-row-void">
-                {t('payment.action.void')}
-              </Button>
-            </Permission>
+            <LinkAction
+              label={t('payment.action.void')}
+              perm={PERM.paymentVoid}
+              danger
+              onClick={() => setVoiding(r)}
+              testId="pay-row-void"
+            />
           )}
         </Space>
       ),

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Form, InputNumber, Popconfirm, Progress, Select, Space, Table, Typography } from 'antd';
+import { Button, Form, InputNumber, Progress, Select, Space, Table, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { PROJECT_ROLES, type ProjectMember, type ProjectRole, type ProjectView } from '@study-crm/shared';
 import { FormModal } from '../../components/crud/FormModal';
+import { RowActions } from '../../components/crud/RowActions';
 import { MEMBER_FORM_CODES, useProjectWrites } from './api';
 import { StaffSelect } from './StaffSelect';
 import { RoleTag } from './tags';
@@ -69,22 +70,12 @@ export function ProjectMembers({ project }: { project: ProjectView }) {
             width: 150,
             render: (_: unknown, m) =>
               project.canManage && (
-                <Space size={4}>
-                  <Button type="link" size="small" onClick={() => setEditing(m)} data-testid="project-member-edit">
-                    {t('crud.edit')}
-                  </Button>
-                  <Popconfirm
-                    title={t('crud.removeConfirm', { name: m.name })}
-                    okText={t('common.confirm')}
-                    cancelText={t('common.cancel')}
-                    okButtonProps={{ danger: true }}
-                    onConfirm={() => writes.removeMember.mutateAsync({ id: m.id })}
-                  >
-                    <Button type="link" size="small" danger data-testid="project-member-remove">
-                      {t('crud.remove')}
-                    </Button>
-                  </Popconfirm>
-                </Space>
+                <RowActions
+                  name={m.name}
+                  onEdit={() => setEditing(m)}
+                  onRemove={() => writes.removeMember.mutateAsync({ id: m.id })}
+                  testId="project-member"
+                />
               ),
           },
         ]}
