@@ -115,6 +115,20 @@ export type MenuSeed = {
   children?: MenuSeed[];
 };
 
+// A seed's columns as a menu row stores them (permission table, MenuItem): what the server inserts and what the
+// web's local menu shows when the menu does not come from the server.
+export const menuSeedRow = (s: MenuSeed) => ({
+  name: s.name,
+  title: s.title,
+  icon: s.icon ?? null,
+  url: s.path ?? null,
+  sort: s.sort,
+  isShow: s.isShow ?? 1,
+  component: s.component ?? null,
+  perm: s.perm,
+  type: s.type,
+});
+
 const btn = (perm: string, name: string, title: string, sort: number): MenuSeed => ({
   perm,
   name,

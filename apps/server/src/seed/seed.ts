@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { ADMIN_ROLE_NAME, MENU_SEED, type MenuSeed } from '@study-crm/shared';
+import { ADMIN_ROLE_NAME, MENU_SEED, menuSeedRow, type MenuSeed } from '@study-crm/shared';
 import type { Db } from '../db/database.js';
 import { hashPassword } from '../modules/auth/index.js';
 import { seedDicts } from './dict.seed.js';
@@ -16,20 +16,7 @@ async function seedMenu(db: Db, items: readonly MenuSeed[], parentId: number, no
     if (id === undefined) {
       const row = await db
         .insertInto('permission')
-        .values({
-          parentId,
-          name: item.name,
-          title: item.title,
-          icon: item.icon ?? null,
-          url: item.path ?? null,
-          sort: item.sort,
-          isShow: item.isShow ?? 1,
-          component: item.component ?? null,
-          perm: item.perm,
-          type: item.type,
-          createdAt: now,
-          updatedAt: now,
-        })
+        .values({ parentId, ...menuSeedRow(item), createdAt: now, updatedAt: now })
         .returning('id')
         .executeTakeFirstOrThrow();
       id = row.id;

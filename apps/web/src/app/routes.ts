@@ -1,6 +1,13 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { lazyScreen } from './lazyScreen';
-import { ADMIN_ROLE_NAME, COMPONENT_KEYS, MENU_SEED, type MenuItem, type MenuSeed } from '@study-crm/shared';
+import {
+  ADMIN_ROLE_NAME,
+  COMPONENT_KEYS,
+  MENU_SEED,
+  menuSeedRow,
+  type MenuItem,
+  type MenuSeed,
+} from '@study-crm/shared';
 import { flattenMenu, joinPath } from '../navigation/menu';
 import { HOME_PATH, REDIRECT_ROUTE } from '../paths';
 
@@ -167,20 +174,7 @@ export function isKnownScreen(item: MenuItem, path: string): boolean {
 function seedToMenu(seeds: readonly MenuSeed[], parentId = 0): MenuItem[] {
   return seeds.map((s, i) => {
     const id = parentId * 100 + i + 1;
-    return {
-      id,
-      parentId,
-      name: s.name,
-      title: s.title,
-      icon: s.icon ?? null,
-      url: s.path ?? null,
-      sort: s.sort,
-      isShow: s.isShow ?? 1,
-      component: s.component ?? null,
-      perm: s.perm,
-      type: s.type,
-      children: seedToMenu(s.children ?? [], id),
-    };
+    return { id, parentId, ...menuSeedRow(s), children: seedToMenu(s.children ?? [], id) };
   });
 }
 export const LOCAL_MENU: readonly MenuItem[] = seedToMenu(MENU_SEED);
