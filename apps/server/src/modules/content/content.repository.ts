@@ -1,9 +1,10 @@
-import { sql, type Insertable, type Updateable } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import type { ContentListInput } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
-import type { ContentItemTable, MerchantTable, Row } from '../../db/schema.js';
+import type { MerchantTable, Row } from '../../db/schema.js';
 import { containsPattern, countAll, likeLower, referencedNames } from '../../db/sql-helpers.js';
 import { pageRows, type PageWindow } from '../../lib/paging.js';
+import { versionedRows } from '../../db/versioned-rows.js';
 
 export type ContentRow = Row<'contentItem'>;
 export type MerchantRow = Row<'merchant'>;
@@ -18,6 +19,8 @@ export function createContentRepository(db: Db) {
     return b;
   };
   return {
+    ...versionedRows(db, 'contentItem'),
+
     page: (q: ContentListInput, w: PageWindow) =>
       pageRows(
         filtered(q).selectAll().orderBy('createdAt', w.order).orderBy('id', w.order),
@@ -42,21 +45,6 @@ export function createContentRepository(db: Db) {
 
     byId: (id: number): Promise<ContentRow | undefined> =>
       db.selectFrom('contentItem').selectAll().where('id', '=', id).executeTakeFirst(),
-
-    insert: async (row: Insertable<ContentItemTable>): Promise<number> =>
-      (await db.insertInto('contentItem').values(row).returning('id').executeTakeFirstOrThrow()).id,
-
-    async update(id: number, patch: Updateable<ContentItemTable>, version?: number | null): Promise<boolean> {
-      let q = db
-        .updateTable('contentItem')
-        .set({ ...patch, version: sql<number>`version + 1` })
-        .where('id', '=', id);
-      if (version !== undefined && version !== null) q = q.where('version', '=', version);
-      return Number((await q.executeTakeFirst()).numUpdatedRows) > 0;
-    },
-
-    remove: async (id: number): Promise<boolean> =>
-      Number((await db.deleteFrom('contentItem').where('id', '=', id).executeTakeFirst()).numDeletedRows) > 0,
 
     merchant: (): Promise<MerchantRow | undefined> =>
       db.selectFrom('merchant').selectAll().where('code', '=', MERCHANT_CODE).executeTakeFirst(),

@@ -1,9 +1,10 @@
-import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { RecordStatus } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
 import type { DictEntryTable } from '../../db/schema.js';
 import { containsPattern, countAll, likeLower } from '../../db/sql-helpers.js';
 import { pageWindow, readPage } from '../../lib/paging.js';
+import { versionedRows } from '../../db/versioned-rows.js';
 
 // Tables with the dictionary-entry shape (TagTable = DictEntryTable).
 export type EntryTableName = 'dictEntry' | 'tag';
@@ -38,6 +39,9 @@ export function createEntryRepository(db: Db, table: EntryTableName) {
   // Both tables have the same columns, so typing the queries against one of them is exact for both.
   const name = table as 'dictEntry';
   return {
+    // insert, update (optimistic lock), remove.
+    ...versionedRows(db, name),
+
     // Filtered by type, status and a substring of key or names; in type, sort, id order.
     async list(q: EntryListQuery) {
       const w = pageWindow(q);
@@ -58,22 +62,6 @@ export function createEntryRepository(db: Db, table: EntryTableName) {
     // The row of this type whose key (or Chinese name) is `text`.
     idWith: async (type: string, column: 'value' | 'label', text: string): Promise<number | undefined> =>
       (await db.selectFrom(name).select('id').where('type', '=', type).where(column, '=', text).executeTakeFirst())?.id,
-
-    insert: async (row: Insertable<DictEntryTable>): Promise<number> =>
-      (await db.insertInto(name).values(row).returning('id').executeTakeFirstOrThrow()).id,
-
-    // Optimistic lock: the version goes up by one; with `version` given, only from that version (false: stale).
-    update: async (id: number, patch: Updateable<DictEntryTable>, version?: number | null): Promise<boolean> => {
-      let q = db
-        .updateTable(name)
-        .set({ ...patch, version: sql<number>`version + 1` })
-        .where('id', '=', id);
-      if (version !== undefined && version !== null) q = q.where('version', '=', version);
-      return Number((await q.executeTakeFirst()).numUpdatedRows) > 0;
-    },
-
-    remove: async (id: number): Promise<boolean> =>
-      Number((await db.deleteFrom(name).where('id', '=', id).executeTakeFirst()).numDeletedRows) > 0,
   };
 }
 export type EntryRepository = ReturnType<typeof createEntryRepository>;

@@ -1,10 +1,11 @@
-import { sql, type Expression, type ExpressionBuilder, type Insertable, type SqlBool, type Updateable } from 'kysely';
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { LabelListQuery, MemberLabel } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
 import { runInTransaction } from '../../db/transaction.js';
-import type { Database, LabelTable, Row } from '../../db/schema.js';
+import type { Database, Row } from '../../db/schema.js';
 import { containsPattern, countAll, likeLower } from '../../db/sql-helpers.js';
 import { pageResult, pageRows, pageWindow } from '../../lib/paging.js';
+import { versionedRows } from '../../db/versioned-rows.js';
 
 const COLUMNS = [
   'label.id',
@@ -38,6 +39,9 @@ export function createLabelRepository(db: Db) {
   });
 
   return {
+    // insert, update (optimistic lock); remove below also takes the label off its members.
+    ...versionedRows(db, 'label'),
+
     // The labels of a page of members in one query, by member, each in the labels' order (the member list's).
     async labelsOf(memberIds: readonly number[]): Promise<Map<number, MemberLabel[]>> {
       const out = new Map<number, MemberLabel[]>();
@@ -85,19 +89,6 @@ export function createLabelRepository(db: Db) {
 
     idOfName: async (name: string): Promise<number | undefined> =>
       (await db.selectFrom('label').select('id').where('name', '=', name).executeTakeFirst())?.id,
-
-    insert: async (row: Insertable<LabelTable>): Promise<number> =>
-      (await db.insertInto('label').values(row).returning('id').executeTakeFirstOrThrow()).id,
-
-    // Optimistic lock: the version goes up by one; with `version` given, only from that version (false: stale).
-    update: async (id: number, patch: Updateable<LabelTable>, version?: number | null): Promise<boolean> => {
-      let q = db
-        .updateTable('label')
-        .set({ ...patch, version: sql<number>`version + 1` })
-        .where('id', '=', id);
-      if (version !== undefined && version !== null) q = q.where('version', '=', version);
-      return Number((await q.executeTakeFirst()).numUpdatedRows) > 0;
-    },
 
     remove: (id: number): Promise<boolean> =>
       runInTransaction(db, async (trx) => {

@@ -1,10 +1,11 @@
-import { sql, type Insertable, type Updateable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { ProjectListInput, ProjectRole } from '@study-crm/shared';
 import type { Db, Dialect } from '../../db/database.js';
 import type { ProjectTable, Row } from '../../db/schema.js';
 import { containsPattern, countAll, likeLower } from '../../db/sql-helpers.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
 import { type PageWindow, pageRows } from '../../lib/paging.js';
+import { versionedRows } from '../../db/versioned-rows.js';
 
 const PROJECT_COLUMNS = [
   'project.id',
@@ -89,6 +90,8 @@ export function createProjectRepository(db: Db, dialect: Dialect) {
   const orderColumn = (field: string | null | undefined) =>
     field === 'name' ? 'project.name' : field === 'startDate' ? 'project.startDate' : 'project.createdAt';
 
+  const rows = versionedRows(db, 'project', { softDeleted: true });
+
   return {
     transaction: <T>(fn: (tx: Tx) => Promise<T>) => runInTransaction(db, fn),
 
@@ -138,19 +141,9 @@ export function createProjectRepository(db: Db, dialect: Dialect) {
       return (await (pg ? q.forUpdate() : q).executeTakeFirst()) !== undefined;
     },
 
-    insert: async (tx: Tx, row: Insertable<ProjectTable>): Promise<number> =>
-      (await tx.insertInto('project').values(row).returning('id').executeTakeFirstOrThrow()).id,
-
-    // Optimistic lock: with `version` given, only from that version (false: stale or gone).
-    async update(id: number, patch: Updateable<ProjectTable>, version?: number | null): Promise<boolean> {
-      let q = db
-        .updateTable('project')
-        .set({ ...patch, version: sql<number>`version + 1` })
-        .where('id', '=', id)
-        .where('deletedAt', 'is', null);
-      if (version !== undefined && version !== null) q = q.where('version', '=', version);
-      return Number((await q.executeTakeFirst()).numUpdatedRows) > 0;
-    },
+    insert: (tx: Tx, row: Insertable<ProjectTable>): Promise<number> => rows.insert(row, tx),
+    // Optimistic lock; a removed project counts as gone.
+    update: rows.update,
 
     async softDelete(id: number, now: number): Promise<boolean> {
       const r = await db

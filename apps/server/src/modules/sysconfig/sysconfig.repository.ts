@@ -1,9 +1,9 @@
-import { sql, type Insertable, type Updateable } from 'kysely';
 import type { SysConfigListQuery } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
-import type { SysConfigTable, Row } from '../../db/schema.js';
+import type { Row } from '../../db/schema.js';
 import { containsPattern, countAll, likeLower } from '../../db/sql-helpers.js';
 import { pageWindow, readPage } from '../../lib/paging.js';
+import { versionedRows } from '../../db/versioned-rows.js';
 
 const COLUMNS = [
   'id',
@@ -22,6 +22,8 @@ export type SysConfigRow = Row<'sysConfig'>;
 
 export function createSysConfigRepository(db: Db) {
   return {
+    ...versionedRows(db, 'sysConfig'),
+
     async list(q: SysConfigListQuery) {
       const w = pageWindow(q);
       let base = db.selectFrom('sysConfig');
@@ -47,22 +49,6 @@ export function createSysConfigRepository(db: Db) {
           .where('platform', '=', platform)
           .executeTakeFirst()
       )?.id,
-
-    insert: async (row: Insertable<SysConfigTable>): Promise<number> =>
-      (await db.insertInto('sysConfig').values(row).returning('id').executeTakeFirstOrThrow()).id,
-
-    // Optimistic lock: the version goes up by one; with `version` given, only from that version (false: stale).
-    update: async (id: number, patch: Updateable<SysConfigTable>, version?: number | null): Promise<boolean> => {
-      let q = db
-        .updateTable('sysConfig')
-        .set({ ...patch, version: sql<number>`version + 1` })
-        .where('id', '=', id);
-      if (version !== undefined && version !== null) q = q.where('version', '=', version);
-      return Number((await q.executeTakeFirst()).numUpdatedRows) > 0;
-    },
-
-    remove: async (id: number): Promise<boolean> =>
-      Number((await db.deleteFrom('sysConfig').where('id', '=', id).executeTakeFirst()).numDeletedRows) > 0,
 
     // The enabled config of this key and platform, for the cached accessor.
     enabled: (key: string, platform: string) =>

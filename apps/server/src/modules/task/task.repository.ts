@@ -1,10 +1,11 @@
-import { sql, type Insertable, type Updateable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { ContributionListInput, KpiTypeListInput, TaskListInput, TaskStatus } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
-import type { ContributionTable, KpiTypeTable, Row, TaskTable } from '../../db/schema.js';
+import type { ContributionTable, Row } from '../../db/schema.js';
 import { containsPattern, countAll, likeLower } from '../../db/sql-helpers.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
 import { type PageWindow, pageRows } from '../../lib/paging.js';
+import { versionedRows } from '../../db/versioned-rows.js';
 
 const TASK_COLUMNS = [
   'task.id',
@@ -52,6 +53,9 @@ export function createTaskRepository(db: Db) {
     return q;
   }
 
+  const taskRows = versionedRows(db, 'task', { softDeleted: true });
+  const kpiTypes = versionedRows(db, 'kpiType');
+
   return {
     transaction: <T>(fn: (tx: Tx) => Promise<T>) => runInTransaction(db, fn),
 
@@ -74,19 +78,9 @@ export function createTaskRepository(db: Db) {
         .where('task.deletedAt', 'is', null)
         .executeTakeFirst(),
 
-    insert: async (row: Insertable<TaskTable>): Promise<number> =>
-      (await db.insertInto('task').values(row).returning('id').executeTakeFirstOrThrow()).id,
-
-    // Optimistic lock: with `version` given, only from that version (false: stale or gone).
-    async update(id: number, patch: Updateable<TaskTable>, version?: number | null): Promise<boolean> {
-      let q = db
-        .updateTable('task')
-        .set({ ...patch, version: sql<number>`version + 1` })
-        .where('id', '=', id)
-        .where('deletedAt', 'is', null);
-      if (version !== undefined && version !== null) q = q.where('version', '=', version);
-      return Number((await q.executeTakeFirst()).numUpdatedRows) > 0;
-    },
+    insert: taskRows.insert,
+    // Optimistic lock; a removed task counts as gone.
+    update: taskRows.update,
 
     // The status moves only from the status it was read in, so two parallel changes cannot both pass.
     async moveStatus(tx: Tx, id: number, from: TaskStatus, to: TaskStatus, doneAt: number | null, now: number) {
@@ -203,18 +197,6 @@ export function createTaskRepository(db: Db) {
     enabledKpiTypes: (): Promise<KpiTypeRow[]> =>
       db.selectFrom('kpiType').selectAll().where('enabled', '=', 1).orderBy('sort').orderBy('id').limit(500).execute(),
 
-    insertKpiType: async (row: Insertable<KpiTypeTable>): Promise<number> =>
-      (await db.insertInto('kpiType').values(row).returning('id').executeTakeFirstOrThrow()).id,
-
-    async updateKpiType(id: number, patch: Updateable<KpiTypeTable>, version?: number | null): Promise<boolean> {
-      let q = db
-        .updateTable('kpiType')
-        .set({ ...patch, version: sql<number>`version + 1` })
-        .where('id', '=', id);
-      if (version !== undefined && version !== null) q = q.where('version', '=', version);
-      return Number((await q.executeTakeFirst()).numUpdatedRows) > 0;
-    },
-
     // A KPI type still named by a task (even a removed one) or a record stays: it can be disabled instead.
     async kpiTypeInUse(id: number): Promise<boolean> {
       const [t, c] = await Promise.all([
@@ -224,8 +206,9 @@ export function createTaskRepository(db: Db) {
       return t !== undefined || c !== undefined;
     },
 
-    removeKpiType: async (id: number): Promise<boolean> =>
-      Number((await db.deleteFrom('kpiType').where('id', '=', id).executeTakeFirst()).numDeletedRows) > 0,
+    insertKpiType: kpiTypes.insert,
+    updateKpiType: kpiTypes.update,
+    removeKpiType: kpiTypes.remove,
   };
 }
 

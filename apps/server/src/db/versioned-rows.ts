@@ -1,0 +1,44 @@
+import { sql, type Generated, type Insertable, type Kysely, type Updateable } from 'kysely';
+import type { Database } from './schema.js';
+import type { Conn } from './transaction.js';
+
+// Tables whose rows have a numeric id and an optimistic version (+1 on every update).
+export type VersionedTable = {
+  [T in keyof Database]: Database[T] extends { id: unknown; version: unknown } ? T : never;
+}[keyof Database];
+
+// Kysely cannot type a statement on a table whose name is a type parameter, so the three statements below run on
+// this loose view; the functions' own signatures keep each table's row types.
+type LooseRow = { id: Generated<number>; version: number; deletedAt: number | null; [column: string]: unknown };
+type Loose = Kysely<Record<string, LooseRow>>;
+
+// The one way a versioned row is inserted, updated under its optimistic lock and deleted by id. With
+// `softDeleted`, a row whose deletedAt is set counts as gone (update finds nothing).
+export function versionedRows<T extends VersionedTable>(db: Conn, table: T, opts: { softDeleted?: boolean } = {}) {
+  const loose = (conn: Conn) => conn as unknown as Loose;
+  const name: string = table;
+  return {
+    // The new row's id.
+    async insert(row: Insertable<Database[T]>, conn: Conn = db): Promise<number> {
+      const r = await loose(conn).insertInto(name).values(row).returning('id').executeTakeFirstOrThrow();
+      return r.id;
+    },
+
+    // The version goes up by one; with `version` given, only from that version (false: stale or gone).
+    async update(id: number, patch: Updateable<Database[T]>, version?: number | null): Promise<boolean> {
+      let q = loose(db)
+        .updateTable(name)
+        .set({ ...patch, version: sql<number>`version + 1` })
+        .where('id', '=', id);
+      if (opts.softDeleted) q = q.where('deletedAt', 'is', null);
+      if (version !== undefined && version !== null) q = q.where('version', '=', version);
+      return Number((await q.executeTakeFirst()).numUpdatedRows) > 0;
+    },
+
+    // False when there was no such row.
+    async remove(id: number, conn: Conn = db): Promise<boolean> {
+      const r = await loose(conn).deleteFrom(name).where('id', '=', id).executeTakeFirst();
+      return Number(r.numDeletedRows) > 0;
+    },
+  };
+}
