@@ -35,6 +35,17 @@ export function versionedRows<T extends VersionedTable>(db: Conn, table: T, opts
       return Number((await q.executeTakeFirst()).numUpdatedRows) > 0;
     },
 
+    // Sets deletedAt (tables with `softDeleted`); false when the row was gone already.
+    async softDelete(id: number, now: number): Promise<boolean> {
+      const r = await loose(db)
+        .updateTable(name)
+        .set({ deletedAt: now, updatedAt: now })
+        .where('id', '=', id)
+        .where('deletedAt', 'is', null)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) > 0;
+    },
+
     // False when there was no such row.
     async remove(id: number, conn: Conn = db): Promise<boolean> {
       const r = await loose(conn).deleteFrom(name).where('id', '=', id).executeTakeFirst();

@@ -145,15 +145,7 @@ export function createProjectRepository(db: Db, dialect: Dialect) {
     // Optimistic lock; a removed project counts as gone.
     update: rows.update,
 
-    async softDelete(id: number, now: number): Promise<boolean> {
-      const r = await db
-        .updateTable('project')
-        .set({ deletedAt: now, updatedAt: now })
-        .where('id', '=', id)
-        .where('deletedAt', 'is', null)
-        .executeTakeFirst();
-      return Number(r.numUpdatedRows) > 0;
-    },
+    softDelete: rows.softDelete,
 
     members: (projectId: number, conn: Conn = db): Promise<ProjectMemberRow[]> =>
       conn

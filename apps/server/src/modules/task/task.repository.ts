@@ -94,15 +94,7 @@ export function createTaskRepository(db: Db) {
       return Number(r.numUpdatedRows) > 0;
     },
 
-    async softDelete(id: number, now: number): Promise<boolean> {
-      const r = await db
-        .updateTable('task')
-        .set({ deletedAt: now, updatedAt: now })
-        .where('id', '=', id)
-        .where('deletedAt', 'is', null)
-        .executeTakeFirst();
-      return Number(r.numUpdatedRows) > 0;
-    },
+    softDelete: taskRows.softDelete,
 
     // ---------- contribution records ----------
     insertContribution: (tx: Tx, v: Insertable<ContributionTable>) => tx.insertInto('contribution').values(v).execute(),
