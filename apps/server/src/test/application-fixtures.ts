@@ -1,6 +1,8 @@
 import { hashPassword } from '../modules/auth/index.js';
 import type { TestApp, Values } from './harness.js';
 
+export { multipart } from './harness.js';
+
 // Test data factories for the application module (not a test file itself).
 
 export const BASE = '/api/v1/mc/applicationRecord';
@@ -134,27 +136,6 @@ export async function staffWith(t: TestApp, loginName: string, perms: string[]) 
     }
   }
   return member.id;
-}
-
-// A multipart body with fields and one file.
-export function multipart(fields: Record<string, string>, file?: { name: string; content: Buffer; type?: string }) {
-  const boundary = `----test${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  }
-  if (file) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${file.name}"\r\n` +
-          `content-type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
-      ),
-      file.content,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
 export const PNG_1x1 = Buffer.from(

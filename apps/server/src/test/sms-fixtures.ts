@@ -1,6 +1,5 @@
 import ExcelJS from 'exceljs';
 import type { Envelope, TestApp } from './harness.js';
-import { multipart } from './application-fixtures.js';
 
 export const SMS = '/admin/v1/message/sms';
 
@@ -22,14 +21,7 @@ export async function uploadFile<T = unknown>(
   file: { name: string; content: Buffer } | undefined,
   locale = 'en-US',
 ): Promise<Envelope<T>> {
-  const body = multipart({}, file);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `${SMS}/add?appId=student-admin&mcId=COM`,
-    headers: { ...t.headers({ token, locale }), 'content-type': body.contentType },
-    payload: body.payload,
-  });
-  return res.json() as Envelope<T>;
+  return t.upload<T>(`${SMS}/add`, {}, file, { token, locale });
 }
 
 export async function download(t: TestApp, token: string, url: string, locale = 'en-US') {

@@ -3,8 +3,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/signed-in.js';
 import { PERM, type ApplicationSaved, type FileRecord } from '@study-crm/shared';
-import { type Envelope } from '../../test/harness.js';
-import { BASE, fullForm, multipart, PDF_MINI, PNG_1x1, staffWith } from '../../test/application-fixtures.js';
+import { BASE, fullForm, PDF_MINI, PNG_1x1, staffWith } from '../../test/application-fixtures.js';
 
 describe('application files', () => {
   const t = useTestApp({ env: { UPLOAD_MAX_MB: '1' }, signIn: true });
@@ -15,16 +14,7 @@ describe('application files', () => {
     file?: { name: string; content: Buffer },
     tk: string = t.admin.token,
     url = `${BASE}/uploadFile`,
-  ) => {
-    const body = multipart(fields, file);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `${url}?appId=student-admin&mcId=COM`,
-      headers: { ...t.headers({ token: tk }), 'content-type': body.contentType },
-      payload: body.payload,
-    });
-    return res.json() as Envelope<FileRecord>;
-  };
+  ) => t.upload<FileRecord>(url, fields, file, { token: tk });
   const download = (id: number, tk: string | null = t.admin.token) =>
     t.app.inject({
       method: 'GET',
@@ -95,16 +85,13 @@ describe('application files', () => {
     expect(exe.meta.message).toContain(
       'cv.pdf: the content does not match an allowed file type (PDF, images, Word, Excel only)',
     );
-    const zh = multipart({ applicationId: String(appId) }, { name: 'cv.pdf', content: Buffer.from('MZ\x90 no pdf') });
-    const zhRes = await t.app.inject({
-      method: 'POST',
-      url: `${BASE}/uploadFile?appId=student-admin&mcId=COM`,
-      headers: { ...t.headers({ ...t.admin, locale: 'zh-TW' }), 'content-type': zh.contentType },
-      payload: zh.payload,
-    });
-    expect((zhRes.json() as Envelope<null>).meta.message).toContain(
-      'cv.pdf：檔案內容與允許的類型不符（僅限 PDF、圖片、Word、Excel）',
+    const zhRes = await t.upload(
+      `${BASE}/uploadFile`,
+      { applicationId: String(appId) },
+      { name: 'cv.pdf', content: Buffer.from('MZ\x90 no pdf') },
+      { ...t.admin, locale: 'zh-TW' },
     );
+    expect(zhRes.meta.message).toContain('cv.pdf：檔案內容與允許的類型不符（僅限 PDF、圖片、Word、Excel）');
     const zip = await upload(
       { applicationId: String(appId) },
       { name: 'a.docx', content: Buffer.from('PK\x03\x04 random zip') },

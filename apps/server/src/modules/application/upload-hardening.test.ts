@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/signed-in.js';
 import type { ApplicationSaved, FileRecord } from '@study-crm/shared';
-import { testClock, type Envelope } from '../../test/harness.js';
+import { testClock } from '../../test/harness.js';
 import { BASE, fullForm, multipart, PDF_MINI, PNG_1x1 } from '../../test/application-fixtures.js';
 import { createFileRepository } from './file.repository.js';
 import { createFileStorage } from '../files/index.js';
@@ -16,15 +16,8 @@ describe('upload hardening', () => {
     appId = (await t.post<ApplicationSaved>(`${BASE}/create`, fullForm(), t.admin)).data.id;
   });
 
-  const send = async (payload: Buffer, contentType: string, url = `${BASE}/uploadFile`) =>
-    (
-      await t.app.inject({
-        method: 'POST',
-        url: `${url}?appId=student-admin&mcId=COM`,
-        headers: { ...t.headers(t.admin), 'content-type': contentType },
-        payload,
-      })
-    ).json() as Envelope<FileRecord & { name: string }>;
+  const send = (payload: Buffer, contentType: string, url = `${BASE}/uploadFile`) =>
+    t.send<FileRecord & { name: string }>(url, { payload, contentType }, t.admin);
 
   // A form with several file parts.
   function withFiles(fields: Record<string, string>, files: { field: string; name: string; content: Buffer }[]) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ContentItem, Envelope, Merchant, Page, PublishedContent } from '@study-crm/shared';
 import { createRole, createStaff, STAFF_PASSWORD } from '../../test/access-fixtures.js';
-import { multipart, PDF_MINI, PNG_1x1 } from '../../test/application-fixtures.js';
+import { PDF_MINI, PNG_1x1 } from '../../test/application-fixtures.js';
 import { useTestApp } from '../../test/signed-in.js';
 
 const C = '/api/v1/content/contents';
@@ -86,16 +86,8 @@ describe('announcements and the merchant record', () => {
     expect(stale.meta.code).toBe(409);
   });
 
-  const uploadLogo = async (token: string | null, name: string, content: Buffer) => {
-    const body = multipart({}, { name, content });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/merchants/logo?appId=student-admin&mcId=COM',
-      headers: { ...t.headers({ token }), 'content-type': body.contentType },
-      payload: body.payload,
-    });
-    return res.json() as Envelope<Merchant>;
-  };
+  const uploadLogo = (token: string | null, name: string, content: Buffer) =>
+    t.upload<Merchant>('/api/v1/merchants/logo', {}, { name, content }, { token });
   const logoImage = (url: string) =>
     t.app.inject({ method: 'GET', url: `${url}&appId=student-admin`, headers: t.headers() });
 

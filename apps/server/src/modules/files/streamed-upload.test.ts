@@ -3,8 +3,8 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/signed-in.js';
 import type { ApplicationSaved } from '@study-crm/shared';
-import { type Envelope } from '../../test/harness.js';
 import { BASE, fullForm, multipart, PDF_MINI, PNG_1x1 } from '../../test/application-fixtures.js';
+import type { MultipartBody } from '../../test/harness.js';
 
 // Issue 13: uploads stream to a temp file with the size limit enforced while streaming; nothing is left behind.
 describe('streamed uploads', () => {
@@ -28,15 +28,8 @@ describe('streamed uploads', () => {
       : [];
   const filesOnDisk = () => [...filesIn(uploads), ...filesIn(incoming)];
 
-  const send = async (body: { payload: Buffer; contentType: string }, url = `${BASE}/uploadFile`) =>
-    (
-      await t.app.inject({
-        method: 'POST',
-        url: `${url}?appId=student-admin&mcId=COM`,
-        headers: { ...t.headers(t.admin), 'content-type': body.contentType },
-        payload: body.payload,
-      })
-    ).json() as Envelope<{ name?: string; size: number }>;
+  const send = (body: MultipartBody, url = `${BASE}/uploadFile`) =>
+    t.send<{ name?: string; size: number }>(url, body, t.admin);
 
   it('refuses a file over UPLOAD_MAX_MB with 400 naming the field and leaves no file, temp or stored', async () => {
     const before = filesOnDisk();

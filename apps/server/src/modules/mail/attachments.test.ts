@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmailDetail, MailSender } from '@study-crm/shared';
-import { startTestApp, testClock, type Envelope, type TestApp, type Values } from '../../test/harness.js';
-import { multipart, PDF_MINI, PNG_1x1 } from '../../test/application-fixtures.js';
+import { startTestApp, testClock, type TestApp, type Values } from '../../test/harness.js';
+import { PDF_MINI, PNG_1x1 } from '../../test/application-fixtures.js';
 import { startSmtpServer } from '../../test/smtp-fixture.js';
 import { createFileRepository, referencedByAny, sweepOrphanUploads } from '../application/index.js';
 import { createFileStorage } from '../files/index.js';
@@ -18,14 +18,7 @@ describe('e-mail attachments', () => {
   let senderId: number;
 
   const upload = async (name: string, content: Buffer) => {
-    const body = multipart({}, { name, content });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/fms/upload?appId=student-admin&mcId=COM',
-      headers: { ...t.headers({ token }), 'content-type': body.contentType },
-      payload: body.payload,
-    });
-    const json = res.json() as Envelope<Uploaded>;
+    const json = await t.upload<Uploaded>('/api/v1/fms/upload', {}, { name, content }, { token });
     expect(json.meta.code).toBe(200);
     return json.data;
   };

@@ -10,8 +10,8 @@ import {
   type PaymentView,
   type Track,
 } from '@study-crm/shared';
-import { startTestApp, type Envelope, type TestApp, type Values } from '../../test/harness.js';
-import { BASE, fullForm, multipart, PDF_MINI, PNG_1x1, staffWith } from '../../test/application-fixtures.js';
+import { startTestApp, type TestApp, type Values } from '../../test/harness.js';
+import { BASE, fullForm, PDF_MINI, PNG_1x1, staffWith } from '../../test/application-fixtures.js';
 
 const PAY = '/api/v1/mc/paymentRecord';
 const TRACKS = '/api/v1/cake/tracks';
@@ -24,14 +24,8 @@ describe('payment records', () => {
   let otherAppId: number;
 
   const upload = async (name: string, content: Buffer, tk = token) => {
-    const body = multipart({}, { name, content });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/fms/upload?appId=student-admin&mcId=COM',
-      headers: { ...t.headers({ token: tk }), 'content-type': body.contentType },
-      payload: body.payload,
-    });
-    return (res.json() as Envelope<{ name: string }>).data.name;
+    const res = await t.upload<{ name: string }>('/api/v1/fms/upload', {}, { name, content }, { token: tk });
+    return res.data.name;
   };
   const form = (o: Values = {}): Values => ({
     applicationId: appId,

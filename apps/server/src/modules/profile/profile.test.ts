@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PERM, type PersonalCv, type ProfileData, type ProfileDetail } from '@study-crm/shared';
 import { createRole, createStaff, STAFF_PASSWORD } from '../../test/access-fixtures.js';
-import { multipart, PDF_MINI, PNG_1x1 } from '../../test/application-fixtures.js';
+import { PDF_MINI, PNG_1x1 } from '../../test/application-fixtures.js';
 import type { Envelope } from '../../test/harness.js';
 import { useTestApp } from '../../test/signed-in.js';
 
@@ -100,16 +100,8 @@ describe('own profile', () => {
     expect((await t.post(url, { city: 'X' })).meta.code).toBe(401);
   });
 
-  const upload = async (token: string, name: string, content: Buffer) => {
-    const body = multipart({}, { name, content });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/member/profile/avatar?appId=student-admin&mcId=COM',
-      headers: { ...t.headers({ token }), 'content-type': body.contentType },
-      payload: body.payload,
-    });
-    return res.json() as Envelope<ProfileDetail>;
-  };
+  const upload = (token: string, name: string, content: Buffer) =>
+    t.upload<ProfileDetail>('/api/v1/member/profile/avatar', {}, { name, content }, { token });
 
   it('takes an image avatar checked by content and serves it to signed-in callers only', async () => {
     const me = await staff('pf_avatar');
