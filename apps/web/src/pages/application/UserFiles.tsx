@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { App, Form, Input, Modal, Progress, Space, Typography, Upload } from 'antd';
-import type { ButtonProps, TableProps, UploadProps } from 'antd';
+import { App, Form, Input, Modal, Space, Typography, Upload } from 'antd';
+import type { ButtonProps, TableProps } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
 import { APPLICATION_DICT, PERM, type FileRecord } from '@study-crm/shared';
 import { ListCard } from '../../components/crud/ListCard';
@@ -15,6 +15,7 @@ import { DictBadge, DictSelect } from '../../components/dict';
 import { useConfirm } from '../../components/form/useConfirm';
 import { LinkAction } from '../../components/crud/LinkAction';
 import { formatTime } from '../../lib/format';
+import { UploadProgress, useUploads } from '../../components/upload/useUploads';
 
 const ACCEPT = '.pdf,.png,.jpg,.jpeg,.gif,.doc,.docx,.xls,.xlsx';
 
@@ -34,38 +35,21 @@ export default function UserFiles() {
   const mutate = useFileMutation();
   const invalidate = useInvalidateApplication();
   const [editing, setEditing] = useState<FileRecord | null>(null);
-  const [progress, setProgress] = useState<Record<string, { name: string; percent: number }>>({});
+  const uploads = useUploads();
 
-  // antd's Upload drives the drag-and-drop; the request itself goes through uploadWithProgress.
-  const customRequest: UploadProps['customRequest'] = (opts) => {
-    const file = opts.file as File & { uid: string };
-    const form = new FormData();
-    form.append('applicationId', String(id));
-    form.append('file', file, file.name);
-    setProgress((p) => ({ ...p, [file.uid]: { name: file.name, percent: 0 } }));
-    const done = () =>
-      setProgress((p) => {
-        const { [file.uid]: _gone, ...rest } = p;
-        return rest;
-      });
-    const { promise } = uploadWithProgress(form, (percent) => {
-      opts.onProgress?.({ percent });
-      setProgress((p) => ({ ...p, [file.uid]: { name: file.name, percent } }));
-    });
-    promise
-      .then((env) => {
-        done();
-        if (env.meta.code === 200) {
-          opts.onSuccess?.(env.data);
-          void message.success(t('application.files.uploaded', { name: file.name }));
-          void invalidate();
-        } else opts.onError?.(new Error(env.meta.message));
-      })
-      .catch((err: Error) => {
-        done();
-        opts.onError?.(err);
-      });
-  };
+  // antd's Upload drives the drag-and-drop; each file goes up with the application's id.
+  const customRequest = uploads.request(
+    (file, onProgress) => {
+      const form = new FormData();
+      form.append('applicationId', String(id));
+      form.append('file', file, file.name);
+      return uploadWithProgress(form, onProgress).promise;
+    },
+    (_record, file) => {
+      void message.success(t('application.files.uploaded', { name: file.name }));
+      void invalidate();
+    },
+  );
 
   const download = async (f: FileRecord) => {
     try {
@@ -158,12 +142,7 @@ export default function UserFiles() {
             <p className="ant-upload-text">{t('application.files.drop')}</p>
             <p className="ant-upload-hint">{t('application.files.hint')}</p>
           </Upload.Dragger>
-          {Object.entries(progress).map(([uid, p]) => (
-            <div key={uid} style={{ margin: '8px 0' }} data-testid="file-progress">
-              <Typography.Text>{p.name}</Typography.Text>
-              <Progress percent={p.percent} size="small" status="active" />
-            </div>
-          ))}
+          <UploadProgress files={uploads.inFlight} testId="file-progress" />
         </Permission>
         <div style={{ marginTop: 16 }}>
           <PagedTable<FileRecord>

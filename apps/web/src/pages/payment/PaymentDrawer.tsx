@@ -9,7 +9,6 @@ import {
   Drawer,
   Form,
   Input,
-  Progress,
   Radio,
   Select,
   Skeleton,
@@ -17,7 +16,7 @@ import {
   Typography,
   Upload,
 } from 'antd';
-import type { ButtonProps, UploadProps } from 'antd';
+import type { ButtonProps } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
@@ -37,6 +36,7 @@ import { useStaffOptions } from '../application/api';
 import { uploadAttachment, usePaymentMutation, usePaymentView } from './api';
 import { ACCEPT, AttachmentList, FIELD, fromView, PaymentDetails, type Items } from './PaymentDetails';
 import { enumOptions } from '../../components/crud/options';
+import { UploadProgress, useUploads } from '../../components/upload/useUploads';
 
 export type DrawerMode = 'new' | 'edit' | 'view';
 
@@ -75,7 +75,7 @@ export function PaymentDrawer({
   const staff = useStaffOptions();
   const [form] = Form.useForm<Values>();
   const [items, setItems] = useState<Items>(fromView(undefined));
-  const [progress, setProgress] = useState<Record<string, { name: string; percent: number }>>({});
+  const uploads = useUploads();
   const [appSearch, setAppSearch] = useState('');
   const [busy, setBusy] = useState(false);
   const currency = Form.useWatch('currency', form) ?? data?.currency ?? 'GBP';
@@ -92,32 +92,11 @@ export function PaymentDrawer({
     enabled: mode === 'new' && !applicationId,
   });
 
-  const customRequest =
-    (kind: AttachmentKind): UploadProps['customRequest'] =>
-    (opts) => {
-      const file = opts.file as File & { uid: string };
-      setProgress((p) => ({ ...p, [file.uid]: { name: file.name, percent: 0 } }));
-      const done = () =>
-        setProgress((p) => {
-          const { [file.uid]: _gone, ...rest } = p;
-          return rest;
-        });
-      uploadAttachment(file, (percent) => setProgress((p) => ({ ...p, [file.uid]: { name: file.name, percent } })))
-        .then((env) => {
-          done();
-          if (env.meta.code === 200) {
-            setItems((s) => ({
-              ...s,
-              [kind]: [...s[kind], { name: env.data.name, originalName: file.name, mime: env.data.mime }],
-            }));
-            opts.onSuccess?.(env.data);
-          } else opts.onError?.(new Error(env.meta.message));
-        })
-        .catch((err: Error) => {
-          done();
-          opts.onError?.(err);
-        });
-    };
+  // Each landed file joins the attachments of its kind.
+  const customRequest = (kind: AttachmentKind) =>
+    uploads.request(uploadAttachment, (up, file) =>
+      setItems((s) => ({ ...s, [kind]: [...s[kind], { name: up.name, originalName: file.name, mime: up.mime }] })),
+    );
 
   const submit = async () => {
     const v = await form.validateFields();
@@ -318,12 +297,7 @@ export function PaymentDrawer({
               />
             </div>
           ))}
-          {Object.entries(progress).map(([uid, p]) => (
-            <div key={uid} data-testid="pay-upload-progress">
-              <Typography.Text>{p.name}</Typography.Text>
-              <Progress percent={p.percent} size="small" status="active" />
-            </div>
-          ))}
+          <UploadProgress files={uploads.inFlight} testId="pay-upload-progress" />
         </>
       )}
     </Drawer>
