@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { RuleObject } from 'antd/es/form';
-import { ApplicationPersonalShape, EducationSchema, MemberAddBody } from '@study-crm/shared';
-import { emailRule, lengthsOf, maxLengthOf, mobileRule } from './rules';
+import {
+  ApplicationPersonalShape,
+  EducationSchema,
+  MemberAddBody,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+} from '@study-crm/shared';
+import type { FormInstance } from 'antd';
+import { emailRule, lengthsOf, maxLengthOf, mobileRule, newPasswordRules, repeatedRules } from './rules';
 
 const check = (rule: unknown, value: string) =>
   (rule as { validator: (r: RuleObject, v: string) => Promise<void> }).validator({}, value);
@@ -33,5 +40,19 @@ describe('shared field rules', () => {
         '0912 345 678',
       ),
     ).resolves.toBeUndefined();
+  });
+
+  it('asks a new password for the length the server accepts, and its repetition to match', async () => {
+    expect(newPasswordRules({ required: 'r', length: 'l' })).toEqual([
+      { required: true, message: 'r' },
+      { min: PASSWORD_MIN, max: PASSWORD_MAX, message: 'l' },
+    ]);
+    const [required, same] = repeatedRules('password', { required: 'r', mismatch: 'differs' });
+    expect(required).toEqual({ required: true, message: 'r' });
+    const form = { getFieldValue: (name: string) => (name === 'password' ? 'Secret#2026' : undefined) };
+    const rule = (same as (f: FormInstance) => RuleObject)(form as unknown as FormInstance);
+    await expect(check(rule, 'Secret#2026')).resolves.toBeUndefined();
+    await expect(check(rule, 'Secret#2027')).rejects.toThrow('differs');
+    await expect(check(rule, '')).resolves.toBeUndefined();
   });
 });

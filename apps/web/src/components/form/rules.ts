@@ -1,5 +1,14 @@
+import type { FormRule } from 'antd';
 import type { RuleObject } from 'antd/es/form';
-import { AREA_CODE_RE, PHONE_RE, isValidEmail, isValidUrl, normalizePhone } from '@study-crm/shared';
+import {
+  AREA_CODE_RE,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  PHONE_RE,
+  isValidEmail,
+  isValidUrl,
+  normalizePhone,
+} from '@study-crm/shared';
 
 // Field rules shared by the forms (application detail, member form): the same checks as the shared schemas,
 // with the message of the screen that uses them.
@@ -28,6 +37,21 @@ export const mobileRule = (
     return isValid(code, v) ? Promise.resolve() : Promise.reject(new Error(messages.invalid));
   },
 });
+
+// A new password: required, and of the length the server accepts.
+export const newPasswordRules = (messages: { required: string; length: string }): RuleObject[] => [
+  { required: true, message: messages.required },
+  { min: PASSWORD_MIN, max: PASSWORD_MAX, message: messages.length },
+];
+
+// The password typed again: required, and the same as the field `of`.
+export const repeatedRules = (of: string, messages: { required: string; mismatch: string }): FormRule[] => [
+  { required: true, message: messages.required },
+  ({ getFieldValue }) => ({
+    validator: (_, v?: string) =>
+      !v || v === getFieldValue(of) ? Promise.resolve() : Promise.reject(new Error(messages.mismatch)),
+  }),
+];
 
 type Unwrappable = { unwrap?: () => unknown; maxLength?: number | null };
 

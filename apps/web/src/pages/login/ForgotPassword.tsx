@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, App, Button, Form, Input, Modal, Space, type ButtonProps } from 'antd';
-import { Code, PASSWORD_MAX, PASSWORD_MIN, VERIFY_RESEND_SECONDS, verificationApi } from '@study-crm/shared';
+import { Code, VERIFY_RESEND_SECONDS, verificationApi } from '@study-crm/shared';
 import { call } from '../../api/call';
 import { AntdProviders } from '../../components/AntdProviders';
 import { registerBundle } from '../../i18n';
-import { emailRule, requiredRule } from '../../components/form/rules';
+import { emailRule, newPasswordRules, repeatedRules, requiredRule } from '../../components/form/rules';
 import { useConfirm } from '../../components/form/useConfirm';
 import { useCountdown } from '../../components/form/useCountdown';
 import { forgot } from './forgot-locale';
@@ -76,7 +76,6 @@ function ForgotPassword({ onClose }: { onClose: (email?: string) => void }) {
       onClose(v.email.trim());
     });
 
-  const length = { min: PASSWORD_MIN, max: PASSWORD_MAX, message: t('forgot.passwordLength') };
   return (
     <Modal
       open
@@ -123,7 +122,7 @@ function ForgotPassword({ onClose }: { onClose: (email?: string) => void }) {
         <Form.Item
           name="password"
           label={t('forgot.password')}
-          rules={[{ required: true, message: t('forgot.passwordLength') }, length]}
+          rules={newPasswordRules({ required: t('forgot.passwordLength'), length: t('forgot.passwordLength') })}
         >
           <Input.Password autoComplete="new-password" data-testid="forgot-password" />
         </Form.Item>
@@ -131,15 +130,7 @@ function ForgotPassword({ onClose }: { onClose: (email?: string) => void }) {
           name="confirm"
           label={t('forgot.confirm')}
           dependencies={['password']}
-          rules={[
-            { required: true, message: t('forgot.mismatch') },
-            ({ getFieldValue }) => ({
-              validator: (_, value) =>
-                !value || value === getFieldValue('password')
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t('forgot.mismatch'))),
-            }),
-          ]}
+          rules={repeatedRules('password', { required: t('forgot.mismatch'), mismatch: t('forgot.mismatch') })}
         >
           <Input.Password autoComplete="new-password" data-testid="forgot-confirm" />
         </Form.Item>

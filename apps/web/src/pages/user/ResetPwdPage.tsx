@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { App, Button, Card, Form, Input } from 'antd';
-import { PASSWORD_MAX, PASSWORD_MIN } from '@study-crm/shared';
 import { useChangePassword } from './api';
 import { useConfirm } from '../../components/form/useConfirm';
+import { newPasswordRules, repeatedRules } from '../../components/form/rules';
 
 type Values = { oldPassword: string; newPassword: string; confirmPassword: string };
 
@@ -21,21 +21,22 @@ export default function ResetPwdPage() {
       form.resetFields();
     });
 
-  const length = { min: PASSWORD_MIN, max: PASSWORD_MAX, message: t('user.passwordLength') };
+  type Field = 'user.oldPassword' | 'user.newPassword' | 'user.confirmPassword';
+  const required = (field: Field) => t('user.required', { field: t(field) });
   return (
     <Card>
       <Form form={form} layout="vertical" style={{ maxWidth: 420 }} onFinish={submit} data-testid="reset-pwd-form">
         <Form.Item
           name="oldPassword"
           label={t('user.oldPassword')}
-          rules={[{ required: true, message: t('user.required', { field: t('user.oldPassword') }) }]}
+          rules={[{ required: true, message: required('user.oldPassword') }]}
         >
           <Input.Password autoComplete="current-password" />
         </Form.Item>
         <Form.Item
           name="newPassword"
           label={t('user.newPassword')}
-          rules={[{ required: true, message: t('user.required', { field: t('user.newPassword') }) }, length]}
+          rules={newPasswordRules({ required: required('user.newPassword'), length: t('user.passwordLength') })}
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
@@ -43,15 +44,10 @@ export default function ResetPwdPage() {
           name="confirmPassword"
           label={t('user.confirmPassword')}
           dependencies={['newPassword']}
-          rules={[
-            { required: true, message: t('user.required', { field: t('user.confirmPassword') }) },
-            ({ getFieldValue }) => ({
-              validator: (_, value) =>
-                !value || value === getFieldValue('newPassword')
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t('user.passwordMismatch'))),
-            }),
-          ]}
+          rules={repeatedRules('newPassword', {
+            required: required('user.confirmPassword'),
+            mismatch: t('user.passwordMismatch'),
+          })}
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
