@@ -17,10 +17,13 @@ disableZodJit();
 // nonce. Markup injected as HTML does not pass here, so it stays refused.
 const nonce = CSP.nonce;
 if (nonce) {
+  // The patch replaces the method with all its overloads, the deprecated string-options one included.
+  /* eslint-disable @typescript-eslint/no-deprecated */
   const create = Document.prototype.createElement;
   Document.prototype.createElement = function (this: Document, tag: string, options?: ElementCreationOptions) {
     const el = create.call(this, tag, options);
     if (el instanceof HTMLStyleElement) el.nonce = nonce;
     return el;
   } as typeof Document.prototype.createElement;
+  /* eslint-enable @typescript-eslint/no-deprecated */
 }

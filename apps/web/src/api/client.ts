@@ -47,7 +47,7 @@ function showExpiredDialog(): void {
     okText: i18n.t('common.login'),
     closable: false,
     keyboard: false,
-    maskClosable: false,
+    mask: { closable: false },
     onOk: confirm,
   });
 }

@@ -11,7 +11,7 @@ export function QueryPending({ query, failed }: { query: Query; failed: string }
     return (
       <Alert
         type="error"
-        message={failed}
+        title={failed}
         action={<Button onClick={() => void query.refetch()}>{t('crud.retry')}</Button>}
       />
     );

@@ -65,8 +65,8 @@ export function useUnsavedChangesGuard(dirty: boolean): () => void {
     const screen = { dirty: () => dirtyRef.current, ask, release };
     unsaved.set(key, screen);
     const onUnload = (e: BeforeUnloadEvent) => {
+      // Browsers show their own "leave site?" prompt once the event is cancelled.
       e.preventDefault();
-      e.returnValue = '';
     };
     window.addEventListener('beforeunload', onUnload);
     return () => {

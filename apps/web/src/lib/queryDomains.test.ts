@@ -10,7 +10,7 @@ describe('one invalidation rule by query domain', () => {
       }),
     });
     const load = (queryKey: string[], reads?: string[]) =>
-      client.fetchQuery({ queryKey, queryFn: async () => 1, ...(reads ? { meta: { reads } } : {}) });
+      client.query({ queryKey, queryFn: async () => 1, ...(reads ? { meta: { reads } } : {}) });
     await load(['roles', 'list']);
     // The employee form's role choices declare that they show roles.
     await load(['member', 'roleOptions'], ['roles']);

@@ -5,7 +5,10 @@ if (!window.matchMedia) {
       matches: false,
       media: query,
       onchange: null,
+      // The legacy pair is part of the MediaQueryList type this stands in for.
+      // eslint-disable-next-line @typescript-eslint/no-deprecated
       addListener: () => undefined,
+      // eslint-disable-next-line @typescript-eslint/no-deprecated
       removeListener: () => undefined,
       addEventListener: () => undefined,
       removeEventListener: () => undefined,

@@ -7,7 +7,7 @@ type Named = { name: string } | null | undefined;
 export function TeachersCell({ signing, follow }: { signing: Named; follow: Named }) {
   const { t } = useTranslation();
   return (
-    <Space direction="vertical" size={0} style={{ fontSize: 12 }}>
+    <Space orientation="vertical" size={0} style={{ fontSize: 12 }}>
       <span>
         {t('application.signingTeacher')}: {signing?.name ?? '-'}
       </span>

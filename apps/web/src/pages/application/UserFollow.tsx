@@ -252,12 +252,12 @@ function FollowForm({
           </Col>
           <Col span={12}>
             <Form.Item name="signingTeacherId" label={t('application.signingTeacher')}>
-              <Select allowClear showSearch optionFilterProp="label" options={options} />
+              <Select allowClear showSearch={{ optionFilterProp: 'label' }} options={options} />
             </Form.Item>
           </Col>
           <Col span={12}>
             <Form.Item name="followTeacherId" label={t('application.followTeacher')}>
-              <Select allowClear showSearch optionFilterProp="label" options={options} />
+              <Select allowClear showSearch={{ optionFilterProp: 'label' }} options={options} />
             </Form.Item>
           </Col>
           <Col span={12}>

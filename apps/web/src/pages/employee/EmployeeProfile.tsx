@@ -36,7 +36,7 @@ export default function EmployeeProfile() {
   const f = (key: keyof AppResources['employee']['field']) => t(`employee.field.${key}`);
 
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Card>
         <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
           <Space size={16}>

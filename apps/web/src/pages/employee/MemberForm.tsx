@@ -170,7 +170,11 @@ export function MemberForm({
                 }),
               ]}
             >
-              <Select options={AREA_CODE_OPTIONS} showSearch optionFilterProp="label" popupMatchSelectWidth={false} />
+              <Select
+                options={AREA_CODE_OPTIONS}
+                showSearch={{ optionFilterProp: 'label' }}
+                popupMatchSelectWidth={false}
+              />
             </Form.Item>
           </Col>
           <Col span={8}>
@@ -240,7 +244,7 @@ export function MemberForm({
                 value: r.id,
                 label: `${roleLabel(r, i18n.language)} (${r.name})`,
               }))}
-              optionFilterProp="label"
+              showSearch={{ optionFilterProp: 'label' }}
             />
           </Form.Item>
         )}

@@ -97,7 +97,7 @@ function EditLabelsModal({
         value={value}
         onChange={setValue}
         options={choices}
-        optionFilterProp="label"
+        showSearch={{ optionFilterProp: 'label' }}
         placeholder={t('employee.labels.placeholder')}
         notFoundContent={options.isLoading ? <Spin size="small" /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />}
         allowClear

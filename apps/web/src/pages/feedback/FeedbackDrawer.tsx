@@ -50,7 +50,7 @@ export function FeedbackDrawer({ id, onClose }: { id: number | null; onClose: ()
         />
       ) : null}
       {f && f.id === id && (
-        <Space direction="vertical" size={20} style={{ width: '100%' }}>
+        <Space orientation="vertical" size={20} style={{ width: '100%' }}>
           <Fields f={f} />
           <Thread f={f} />
           <Permission perm={PERM.feedbackAnswer}>

@@ -67,7 +67,7 @@ export default function FeedbackList() {
       key: 'sender',
       width: 230,
       render: (_: unknown, row) => (
-        <Space direction="vertical" size={0}>
+        <Space orientation="vertical" size={0}>
           <Typography.Text strong>{row.name}</Typography.Text>
           {row.email && <Typography.Text type="secondary">{row.email}</Typography.Text>}
           {row.mobile && <Typography.Text type="secondary">{phoneOf(row)}</Typography.Text>}

@@ -23,7 +23,7 @@ export default function HomePage() {
   const d = query.data;
 
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Card size="small">
         <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
           <div>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type CSSProperties, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type CSSProperties, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Code,
@@ -113,7 +113,7 @@ export default function LoginPage({
   // A call that did not answer: said on the form (there is no toast on this page).
   const unreachable = () => setError(t('common.networkUnstable'));
 
-  async function submitCode(e: FormEvent) {
+  async function submitCode(e: SubmitEvent) {
     e.preventDefault();
     if (!ticket || busy || !codeForm.validate()) return;
     setBusy(true);
@@ -145,7 +145,7 @@ export default function LoginPage({
     captcha.refresh();
   }
 
-  async function submit(e: FormEvent) {
+  async function submit(e: SubmitEvent) {
     e.preventDefault();
     if (busy || !form.validate()) return;
     const values = form.values;

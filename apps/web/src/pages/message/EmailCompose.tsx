@@ -164,7 +164,7 @@ export function EmailCompose({ onClose, onSent }: { onClose: () => void; onSent:
         </Space>
       }
     >
-      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} data-testid="email-error" />}
+      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="email-error" />}
       <Form form={form} layout="vertical" initialValues={{ platform: 'WEB' }}>
         <Form.Item
           name="senderId"
@@ -191,8 +191,7 @@ export function EmailCompose({ onClose, onSent }: { onClose: () => void; onSent:
         <Form.Item name="templateId" label={t('message.email.template')}>
           <Select
             allowClear
-            showSearch
-            optionFilterProp="label"
+            showSearch={{ optionFilterProp: 'label' }}
             placeholder={t('message.email.templatePlaceholder')}
             loading={templates.isLoading}
             onChange={(v?: number) => void pickTemplate(v)}
@@ -269,7 +268,7 @@ export function EmailCompose({ onClose, onSent }: { onClose: () => void; onSent:
 function EditorField(props: { value?: string; onChange?: (html: string) => void }) {
   const { t } = useTranslation();
   return (
-    <Suspense fallback={<Spin tip={t('message.email.editorLoading')} />}>
+    <Suspense fallback={<Spin description={t('message.email.editorLoading')} />}>
       <RichTextEditor {...props} testId="email-editor" />
     </Suspense>
   );

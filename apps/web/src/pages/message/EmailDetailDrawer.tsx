@@ -63,7 +63,7 @@ export function EmailDetailDrawer({ id, onClose }: { id: number | null; onClose:
       }
     >
       {e && (
-        <Space direction="vertical" size={16} style={{ width: '100%' }}>
+        <Space orientation="vertical" size={16} style={{ width: '100%' }}>
           <Descriptions column={2} size="small" bordered>
             <Descriptions.Item label={t('message.email.subject')} span={2}>
               {e.subject}

@@ -134,7 +134,7 @@ export function PaymentDrawer({
   return (
     <Drawer
       open
-      width={640}
+      size={640}
       title={title}
       onClose={onClose}
       destroyOnHidden
@@ -191,9 +191,7 @@ export function PaymentDrawer({
                 rules={[{ required: true, message: t('payment.required') }]}
               >
                 <Select
-                  showSearch
-                  filterOption={false}
-                  onSearch={setAppSearch}
+                  showSearch={{ filterOption: false, onSearch: setAppSearch }}
                   placeholder={t('payment.f.applicationSearch')}
                   loading={apps.isFetching}
                   options={apps.data?.list.map((a) => ({ value: a.id, label: `${a.name} · ${a.applicationDate}` }))}
@@ -260,8 +258,7 @@ export function PaymentDrawer({
               <Form.Item name="signingTeacherId" label={t('payment.f.signingTeacher')}>
                 <Select
                   allowClear
-                  showSearch
-                  optionFilterProp="label"
+                  showSearch={{ optionFilterProp: 'label' }}
                   style={{ width: 200 }}
                   options={staff.data?.map((s) => ({ value: s.id, label: s.name }))}
                 />

@@ -186,7 +186,7 @@ export function PaymentList({ applicationId, title }: { applicationId?: number; 
                     <Statistic
                       title={t(`payment.totals.${key}`)}
                       value={formatMoney(c[`${key}Minor`], c.currency, c.digits)}
-                      valueStyle={{ fontSize: 16, color }}
+                      styles={{ content: { fontSize: 16, color } }}
                     />
                   </Col>
                 ))}

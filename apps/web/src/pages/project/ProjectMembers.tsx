@@ -113,7 +113,7 @@ export function ProjectMembers({ project }: { project: ProjectView }) {
             max={100}
             precision={2}
             step={5}
-            addonAfter="%"
+            suffix="%"
             style={{ width: 180 }}
             data-testid="project-f-share"
           />

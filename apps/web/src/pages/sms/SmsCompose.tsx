@@ -143,7 +143,7 @@ export function SmsCompose({ onClose, onSent }: { onClose: () => void; onSent: (
         </Button>
       }
     >
-      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} data-testid="sms-error" />}
+      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="sms-error" />}
       <Form form={form} layout="vertical" initialValues={{ when: 'now' }}>
         <Form.Item
           name="terminal"
@@ -170,7 +170,7 @@ export function SmsCompose({ onClose, onSent }: { onClose: () => void; onSent: (
           name="content"
           label={t('sms.content')}
           extra={
-            <Space direction="vertical" size={0}>
+            <Space orientation="vertical" size={0}>
               <span data-testid="sms-segments">
                 {t('sms.segments', {
                   chars: content.length,
@@ -220,7 +220,7 @@ export function SmsCompose({ onClose, onSent }: { onClose: () => void; onSent: (
             },
           ]}
         >
-          <Space direction="vertical" style={{ width: '100%' }}>
+          <Space orientation="vertical" style={{ width: '100%' }}>
             <Space wrap>
               <Button
                 icon={<DownloadOutlined />}
@@ -248,14 +248,14 @@ export function SmsCompose({ onClose, onSent }: { onClose: () => void; onSent: (
               </div>
             )}
             {upload.phase === 'refused' && (
-              <Alert type="error" showIcon message={upload.message} data-testid="sms-upload-error" />
+              <Alert type="error" showIcon title={upload.message} data-testid="sms-upload-error" />
             )}
             {upload.phase === 'done' && (
               <Alert
                 type={upload.result.rejected ? 'warning' : 'success'}
                 showIcon
                 data-testid="sms-upload-result"
-                message={t('sms.readResult', {
+                title={t('sms.readResult', {
                   file: upload.result.fileName,
                   rows: upload.result.rows,
                   accepted: upload.result.accepted,

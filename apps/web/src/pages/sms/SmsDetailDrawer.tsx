@@ -46,7 +46,7 @@ export function SmsDetailDrawer({ id, onClose }: { id: number | null; onClose: (
       data-testid="sms-detail-drawer"
     >
       {b && (
-        <Space direction="vertical" size={16} style={{ width: '100%' }}>
+        <Space orientation="vertical" size={16} style={{ width: '100%' }}>
           <Descriptions column={2} size="small" bordered>
             <Descriptions.Item label={t('sms.content')} span={2}>
               <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}>

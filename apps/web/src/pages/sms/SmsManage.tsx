@@ -68,7 +68,7 @@ export default function SmsManage() {
           <Alert
             type="warning"
             showIcon
-            message={t('sms.noGateway')}
+            title={t('sms.noGateway')}
             style={{ marginBottom: 16 }}
             data-testid="sms-no-gateway"
           />

@@ -62,7 +62,7 @@ export default function KpiTypeList() {
           </Col>
           <Col span={12}>
             <Form.Item name="weight" label={t('task.kpi.weight')} extra={t('task.kpi.weightHint')}>
-              <InputNumber min={0} max={1000} precision={0} addonAfter="%" />
+              <InputNumber min={0} max={1000} precision={0} suffix="%" />
             </Form.Item>
           </Col>
         </Row>

@@ -81,7 +81,7 @@ export function AvatarCropper(props: { file: File | null; onCancel: () => void; 
       {failed ? (
         <Typography.Text type="danger">{t('user.avatar.notImage')}</Typography.Text>
       ) : (
-        <Space direction="vertical" align="center" style={{ width: '100%' }}>
+        <Space orientation="vertical" align="center" style={{ width: '100%' }}>
           <canvas
             ref={canvas}
             width={VIEW}

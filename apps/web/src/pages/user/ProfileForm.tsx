@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { App, Button, Card, Col, Form, Input, InputNumber, Row, Select } from 'antd';
+import { App, Button, Card, Col, Form, Input, InputNumber, Row, Select, Space } from 'antd';
 import { EMPLOYMENT_MODES, PROFILE_LIMITS, type ProfileDetail } from '@study-crm/shared';
 import { useConfirm } from '../../components/form/useConfirm';
 import { ApiError } from '../../api/client';
@@ -58,7 +58,7 @@ export function ProfileForm({ data }: { data: ProfileDetail }) {
         label={t(`user.form.${name}`)}
         rules={[{ type: 'array', max: PROFILE_LIMITS.words, message: t('user.form.tooMany') }]}
       >
-        <Select mode="tags" tokenSeparators={[',', '，']} open={false} suffixIcon={null} data-testid={`tags-${name}`} />
+        <Select mode="tags" tokenSeparators={[',', '，']} open={false} suffix={null} data-testid={`tags-${name}`} />
       </Form.Item>
     </Col>
   );
@@ -93,7 +93,7 @@ export function ProfileForm({ data }: { data: ProfileDetail }) {
           </Col>
           <Col xs={24} md={12}>
             <Form.Item label={t('user.form.expectedSalary')}>
-              <Input.Group compact>
+              <Space.Compact block>
                 <Form.Item name="salaryCurrency" noStyle>
                   <Select style={{ width: '30%' }} options={CURRENCIES.map((c) => ({ value: c, label: c }))} />
                 </Form.Item>
@@ -104,7 +104,7 @@ export function ProfileForm({ data }: { data: ProfileDetail }) {
                 >
                   <Input style={{ width: '70%' }} inputMode="decimal" placeholder="42000.00" />
                 </Form.Item>
-              </Input.Group>
+              </Space.Compact>
             </Form.Item>
           </Col>
           {words('skills')}

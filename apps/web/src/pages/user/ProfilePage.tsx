@@ -31,11 +31,11 @@ export default function ProfilePage() {
   };
 
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Card data-testid="user-profile">
         <Space align="center" size={16} style={{ marginBottom: 24 }} wrap>
           <Avatar size={72} src={avatarSrc} icon={<UserOutlined />} data-testid="profile-avatar" />
-          <Space direction="vertical" size={4}>
+          <Space orientation="vertical" size={4}>
             <Typography.Title level={4} style={{ margin: 0 }} data-testid="profile-name">
               {data.displayName}
             </Typography.Title>

@@ -106,7 +106,7 @@ export default function ResumePage() {
   ].filter(Boolean);
 
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Space className="no-print">
         <Button icon={<EditOutlined />} onClick={() => setEditing(true)} data-testid="cv-edit">
           {t(cv ? 'user.resume.edit' : 'user.resume.create')}
@@ -115,7 +115,7 @@ export default function ResumePage() {
           {t('user.resume.print')}
         </Button>
       </Space>
-      {!cv && <Alert className="no-print" type="info" showIcon message={t('user.resume.noCv')} />}
+      {!cv && <Alert className="no-print" type="info" showIcon title={t('user.resume.noCv')} />}
       <Card className="resume-sheet" data-testid="resume-sheet">
         <Space align="start" size={20}>
           <Avatar size={88} src={avatar} icon={<UserOutlined />} />

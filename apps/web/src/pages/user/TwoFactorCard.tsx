@@ -55,7 +55,7 @@ export function TwoFactorCard() {
         <Alert
           type="warning"
           showIcon
-          message={t('user.twoFactor.requiredHint')}
+          title={t('user.twoFactor.requiredHint')}
           style={{ marginBottom: 16 }}
           data-testid="two-factor-required"
         />
@@ -66,9 +66,9 @@ export function TwoFactorCard() {
           type="info"
           showIcon
           style={{ marginBottom: 16 }}
-          message={t('user.twoFactor.recoveryTitle')}
+          title={t('user.twoFactor.recoveryTitle')}
           description={
-            <Space direction="vertical" style={{ width: '100%' }}>
+            <Space orientation="vertical" style={{ width: '100%' }}>
               <Typography.Text>{t('user.twoFactor.recoveryHint')}</Typography.Text>
               <div
                 style={{ display: 'grid', gridTemplateColumns: 'repeat(2, max-content)', gap: '6px 24px' }}
@@ -98,7 +98,7 @@ export function TwoFactorCard() {
       )}
 
       {pending && (
-        <Space direction="vertical" size={12} style={{ width: '100%', maxWidth: 520 }}>
+        <Space orientation="vertical" size={12} style={{ width: '100%', maxWidth: 520 }}>
           <Typography.Text>{t('user.twoFactor.scan')}</Typography.Text>
           <img src={pending.qrDataUrl} alt="otpauth QR" width={220} height={220} data-testid="two-factor-qr" />
           <Typography.Text>
@@ -132,7 +132,7 @@ export function TwoFactorCard() {
       )}
 
       {s?.enabled && (
-        <Space direction="vertical" size={12}>
+        <Space orientation="vertical" size={12}>
           <Typography.Text data-testid="recovery-left">
             {t('user.twoFactor.recoveryLeft', { count: s.recoveryCodesLeft })}
           </Typography.Text>

@@ -37,12 +37,12 @@ export function BackupCheck({ positions, onChanged }: { positions: number[]; onC
   };
 
   return (
-    <Space direction="vertical" size={12} style={{ width: '100%', maxWidth: 520 }}>
+    <Space orientation="vertical" size={12} style={{ width: '100%', maxWidth: 520 }}>
       <Typography.Title level={5} style={{ margin: 0 }}>
         {t('wallet.checkTitle')}
       </Typography.Title>
       <Typography.Text type="secondary">{t('wallet.checkIntro')}</Typography.Text>
-      {refusal && <Alert type="error" showIcon message={refusal} data-testid="wallet-check-error" />}
+      {refusal && <Alert type="error" showIcon title={refusal} data-testid="wallet-check-error" />}
       <Form form={form} layout="vertical" onFinish={submit} data-testid="wallet-check-form">
         {FIELDS.map((name, i) => (
           <Form.Item

@@ -21,11 +21,11 @@ export function BackupSecrets(props: { created: WalletCreated; onNext: () => Pro
   const words = mnemonic.split(' ');
 
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%', maxWidth: 760 }}>
+    <Space orientation="vertical" size={16} style={{ width: '100%', maxWidth: 760 }}>
       <Alert
         type="warning"
         showIcon
-        message={t('wallet.backupTitle')}
+        title={t('wallet.backupTitle')}
         description={t('wallet.backupWarning')}
         data-testid="wallet-backup-warning"
       />

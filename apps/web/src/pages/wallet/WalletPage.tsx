@@ -47,23 +47,23 @@ export default function WalletPage() {
   else if (!wallet) body = <CreateWallet onCreated={setCreated} />;
   else if (wallet.activated)
     body = (
-      <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <Space orientation="vertical" size={16} style={{ width: '100%' }}>
         <WalletDetails wallet={wallet} />
-        <Alert type="info" showIcon message={t('wallet.secretsGone')} />
+        <Alert type="info" showIcon title={t('wallet.secretsGone')} />
       </Space>
     );
   else
     body = (
-      <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <Space orientation="vertical" size={16} style={{ width: '100%' }}>
         {wallet.checkPositions ? (
           <BackupCheck positions={wallet.checkPositions} onChanged={() => void view.refetch()} />
         ) : (
           <Alert
             type="warning"
             showIcon
-            message={t('wallet.noCheckTitle')}
+            title={t('wallet.noCheckTitle')}
             description={
-              <Space direction="vertical">
+              <Space orientation="vertical">
                 <Typography.Text>{t('wallet.noCheckIntro')}</Typography.Text>
                 <Button
                   type="primary"

@@ -179,7 +179,7 @@ export default function ApplicationDetail() {
             showIcon
             closable
             style={{ marginBottom: 16 }}
-            message={t('application.warnings')}
+            title={t('application.warnings')}
             description={warnings.map((w) => (
               <div key={w}>{w}</div>
             ))}

@@ -114,12 +114,12 @@ export function PersonalSection({
         </Col>
         <Col xs={24} md={6}>
           <Form.Item name="signingTeacherId" label={t('application.signingTeacher')}>
-            <Select allowClear showSearch optionFilterProp="label" options={teacherOptions} />
+            <Select allowClear showSearch={{ optionFilterProp: 'label' }} options={teacherOptions} />
           </Form.Item>
         </Col>
         <Col xs={24} md={6}>
           <Form.Item name="followTeacherId" label={t('application.followTeacher')}>
-            <Select allowClear showSearch optionFilterProp="label" options={teacherOptions} />
+            <Select allowClear showSearch={{ optionFilterProp: 'label' }} options={teacherOptions} />
           </Form.Item>
         </Col>
       </Row>
