@@ -68,7 +68,7 @@ const EnvSchema = z
       .default('')
       .refine((v) => v.split(',').every((r) => /^(ROLE_[A-Za-z0-9_]+)?$/.test(r.trim())), 'role names like ROLE_ADMIN'),
     TWO_FACTOR_ISSUER: z.string().trim().min(1).max(60).default('Study CRM Admin'),
-    PORTAL_URL: z.string().url().optional(),
+    PORTAL_URL: z.url().optional(),
     // Behind a reverse proxy: which X-Forwarded-For hops to believe (false, true, a hop count, or addresses/CIDRs).
     TRUST_PROXY: z
       .string()
@@ -88,7 +88,7 @@ const EnvSchema = z
     API_DOCS: z.enum(['on', 'off']).optional(),
     CAPTCHA_IP_MAX_PER_MINUTE: int(30, 1, 10_000),
     // SMS gateway (issue 17): unset URL = the embedded provider, which records every SMS as not delivered.
-    SMS_GATEWAY_URL: z.string().url().optional(),
+    SMS_GATEWAY_URL: z.url().optional(),
     SMS_GATEWAY_KEY: z.string().min(1).max(256).optional(),
     SMS_GATEWAY_SECRET: z.string().min(16, 'must be at least 16 characters').max(512).optional(),
     SMS_GATEWAY_TIMEOUT_MS: int(10_000, 100, 120_000),
@@ -97,7 +97,6 @@ const EnvSchema = z
     // XiaoK's language model (issue 20): any OpenAI-compatible chat-completions endpoint; unset URL = the embedded
     // answerer only.
     ASSISTANT_MODEL_URL: z
-      .string()
       .url()
       .regex(/^https?:\/\//, 'must be an http(s) URL')
       .optional(),

@@ -54,7 +54,7 @@ export const zPaging = z.object({
 });
 export type Paging = z.infer<typeof zPaging>;
 
-export const pageOf = <T extends z.ZodTypeAny>(item: T) =>
+export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({
     list: z.array(item),
     total: z.number().int(),
