@@ -8,11 +8,13 @@ import { useSession } from '../../stores/session';
 import { queryClient } from '../queryClient';
 import { LOGIN_PATH } from '../../paths';
 import { roleLabel } from '../../lib/format';
+import { useConfirm } from '../../components/form/useConfirm';
 
 // User dropdown: profile, change password, role switching (several roles), logout with confirmation.
 export function UserMenu() {
   const { t, i18n } = useTranslation();
-  const { modal, message } = App.useApp();
+  const { message } = App.useApp();
+  const confirm = useConfirm();
   const navigate = useNavigate();
   const profile = useSession((s) => s.profile);
   const activeRole = useSession((s) => s.activeRole);
@@ -28,15 +30,10 @@ export function UserMenu() {
   const tagText = active ? roleName(active) : only ? roleName(only) : roles.length ? t('frame.user.allRoles') : null;
 
   const askLogout = () =>
-    modal.confirm({
-      title: t('common.logoutConfirm'),
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-      onOk: async () => {
-        await logout();
-        queryClient.clear();
-        navigate(LOGIN_PATH, { replace: true });
-      },
+    confirm(t('common.logoutConfirm'), async () => {
+      await logout();
+      queryClient.clear();
+      navigate(LOGIN_PATH, { replace: true });
     });
 
   const items: MenuProps['items'] = [

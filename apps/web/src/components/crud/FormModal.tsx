@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Alert, App as AntApp, Form, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
+import { useConfirm } from '../form/useConfirm';
 
 type Props<T> = {
   open: boolean;
@@ -33,7 +34,8 @@ export function FormModal<T>(props: Props<T>) {
 
 function FormDialog<T>({ open, title, initialValues, inlineCodes, onSubmit, onClose, children, testId }: Props<T>) {
   const { t } = useTranslation();
-  const { modal, message } = AntApp.useApp();
+  const { message } = AntApp.useApp();
+  const confirm = useConfirm();
   const [form] = Form.useForm<T>();
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -41,25 +43,20 @@ function FormDialog<T>({ open, title, initialValues, inlineCodes, onSubmit, onCl
   const save = async () => {
     const values = await form.validateFields().catch(() => null);
     if (!values) return;
-    modal.confirm({
-      title: t('crud.saveConfirm'),
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-      onOk: async () => {
-        setSaving(true);
-        setError(null);
-        try {
-          await onSubmit(values);
-          void message.success(t('crud.saved'));
-          onClose();
-        } catch (err) {
-          if (err instanceof ApiError && (inlineCodes.includes(err.code) || err.code === 400 || err.code === 409)) {
-            setError(err.message);
-          }
-        } finally {
-          setSaving(false);
+    confirm(t('crud.saveConfirm'), async () => {
+      setSaving(true);
+      setError(null);
+      try {
+        await onSubmit(values);
+        void message.success(t('crud.saved'));
+        onClose();
+      } catch (err) {
+        if (err instanceof ApiError && (inlineCodes.includes(err.code) || err.code === 400 || err.code === 409)) {
+          setError(err.message);
         }
-      },
+      } finally {
+        setSaving(false);
+      }
     });
   };
 

@@ -1,18 +1,28 @@
-import { useCallback } from 'react';
-import { App } from 'antd';
+import { useCallback, type ReactNode } from 'react';
+import { App, type ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-// The "are you sure?" step before a save or a removal: one title, the shared confirm/cancel buttons.
+type ConfirmOptions = {
+  danger?: boolean;
+  // A line under the title (what exactly is about to happen).
+  content?: ReactNode;
+  // The OK button's text when "Confirm" says too little ("Send", "Reload"), and its test id.
+  okText?: string;
+  okTestId?: string;
+};
+
+// The "are you sure?" step before a save, a send or a removal: one title, the shared confirm/cancel buttons.
 export function useConfirm() {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   return useCallback(
-    (title: string, onOk: () => unknown, opts: { danger?: boolean } = {}) =>
+    (title: string, onOk: () => unknown, opts: ConfirmOptions = {}) =>
       modal.confirm({
         title,
-        okText: t('common.confirm'),
+        content: opts.content,
+        okText: opts.okText ?? t('common.confirm'),
         cancelText: t('common.cancel'),
-        ...(opts.danger === undefined ? {} : { okButtonProps: { danger: opts.danger } }),
+        okButtonProps: { danger: opts.danger, 'data-testid': opts.okTestId } as ButtonProps,
         onOk,
       }),
     [modal, t],

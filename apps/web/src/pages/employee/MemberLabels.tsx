@@ -6,6 +6,7 @@ import { PERM, type MemberLabel } from '@study-crm/shared';
 import { ColorTag } from '../../components/dict';
 import { Permission } from '../../components/Permission';
 import { useAssignLabels, useLabelOptions, useMemberLabels } from './api';
+import { useConfirm } from '../../components/form/useConfirm';
 
 export function LabelTags({ labels }: { labels: readonly MemberLabel[] }) {
   return (
@@ -56,7 +57,8 @@ function EditLabelsModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
+  const { message } = App.useApp();
+  const confirm = useConfirm();
   const options = useLabelOptions(true);
   const assign = useAssignLabels();
   const [value, setValue] = useState<number[]>(current.map((l) => l.id));
@@ -70,13 +72,10 @@ function EditLabelsModal({
   ];
 
   const save = () =>
-    modal.confirm({
-      title: t('employee.labels.confirm', { name }),
-      onOk: async () => {
-        await assign.mutateAsync({ userId: memberId, labelIds: value });
-        message.success(t('employee.saved'));
-        onClose();
-      },
+    confirm(t('employee.labels.confirm', { name }), async () => {
+      await assign.mutateAsync({ userId: memberId, labelIds: value });
+      message.success(t('employee.saved'));
+      onClose();
     });
 
   return (

@@ -1,16 +1,13 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  Alert,
   App as AntApp,
   Button,
-  Drawer,
   Form,
   Input,
   Modal,
   Progress,
   Select,
-  Space,
   Spin,
   Upload,
   type UploadFile,
@@ -24,7 +21,6 @@ import {
   splitRecipients,
   type Template,
 } from '@study-crm/shared';
-import { ApiError } from '../../api/client';
 import { DictSelect } from '../../components/dict';
 import { useCanOpen } from '../../navigation/useScreen';
 import { PATHS as APPLICATION_PATHS } from '../application/paths';
@@ -39,6 +35,8 @@ import {
 } from './api';
 import { framed, HtmlPreview } from './preview';
 import { requiredText, TextField } from '../../components/crud/FormFields';
+import { SendDrawer } from '../../components/form/SendDrawer';
+import { useConfirmedSend } from '../../components/form/useConfirmedSend';
 
 // The editor is a separate chunk, loaded when this drawer first opens.
 const RichTextEditor = lazy(() => import('./RichTextEditor'));
@@ -57,7 +55,8 @@ type Values = {
 // attachments uploaded with progress, a preview in its frame, and a confirmation before it is queued.
 export function EmailCompose({ onClose, onSent }: { onClose: () => void; onSent: (id: number) => void }) {
   const { t } = useTranslation();
-  const { modal, message } = AntApp.useApp();
+  const { message } = AntApp.useApp();
+  const { error, send: confirmSend } = useConfirmedSend();
   const [form] = Form.useForm<Values>();
   const agents = useEmailAgents();
   const templates = useTemplateOptions();
@@ -65,7 +64,6 @@ export function EmailCompose({ onClose, onSent }: { onClose: () => void; onSent:
   const [files, setFiles] = useState<UploadFile<Uploaded>[]>([]);
   const [template, setTemplate] = useState<Template | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [appKeyword, setAppKeyword] = useState('');
   // The picker needs the application list (its menu screen); without it the drawer has no application field.
   const canPickApplication = useCanOpen()(APPLICATION_PATHS.list);
@@ -116,42 +114,36 @@ export function EmailCompose({ onClose, onSent }: { onClose: () => void; onSent:
     if (!values || uploading) return;
     const done = files.filter((f) => f.status === 'done' && f.response);
     const count = splitRecipients(values.recipients ?? '').length;
-    modal.confirm({
-      title: t('message.email.sendConfirm', { count }),
-      okText: t('message.email.send'),
-      cancelText: t('common.cancel'),
-      onOk: async () => {
-        setError(null);
-        try {
-          const res = await send.mutateAsync({
-            senderId: values.senderId,
-            recipients: values.recipients,
-            templateId: values.templateId ?? null,
-            applicationId: values.applicationId ?? null,
-            subject: values.subject,
-            content: values.content,
-            platform: values.platform,
-            attachments: done.map((f) => f.response!.name),
-            attachmentNames: done.map((f) => f.name),
-          });
-          void message.success(t('message.email.queued'));
-          onSent(res.id);
-        } catch (err) {
-          if (err instanceof ApiError) setError(err.message);
-        }
+    confirmSend(
+      t('message.email.sendConfirm', { count }),
+      async () => {
+        const res = await send.mutateAsync({
+          senderId: values.senderId,
+          recipients: values.recipients,
+          templateId: values.templateId ?? null,
+          applicationId: values.applicationId ?? null,
+          subject: values.subject,
+          content: values.content,
+          platform: values.platform,
+          attachments: done.map((f) => f.response!.name),
+          attachmentNames: done.map((f) => f.name),
+        });
+        void message.success(t('message.email.queued'));
+        onSent(res.id);
       },
-    });
+      { okText: t('message.email.send') },
+    );
   };
 
   return (
-    <Drawer
-      open
-      onClose={onClose}
-      size={860}
+    <SendDrawer
+      name="email"
       title={t('message.email.writeTitle')}
-      data-testid="email-compose"
-      extra={
-        <Space>
+      size={860}
+      error={error}
+      onClose={onClose}
+      actions={
+        <>
           <Button
             onClick={() => setPreview(framed(template?.frameHtml, form.getFieldValue('content') ?? ''))}
             data-testid="email-preview"
@@ -161,10 +153,9 @@ export function EmailCompose({ onClose, onSent }: { onClose: () => void; onSent:
           <Button type="primary" loading={send.isPending} disabled={uploading} onClick={() => void submit()}>
             {t('message.email.send')}
           </Button>
-        </Space>
+        </>
       }
     >
-      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="email-error" />}
       <Form form={form} layout="vertical" initialValues={{ platform: 'WEB' }}>
         <Form.Item
           name="senderId"
@@ -260,7 +251,7 @@ export function EmailCompose({ onClose, onSent }: { onClose: () => void; onSent:
       >
         <HtmlPreview html={preview ?? ''} testId="email-preview-frame" />
       </Modal>
-    </Drawer>
+    </SendDrawer>
   );
 }
 

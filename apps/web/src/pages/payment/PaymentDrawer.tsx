@@ -16,7 +16,6 @@ import {
   Typography,
   Upload,
 } from 'antd';
-import type { ButtonProps } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
@@ -37,6 +36,7 @@ import { uploadAttachment, usePaymentMutation, usePaymentView } from './api';
 import { ACCEPT, AttachmentList, FIELD, fromView, PaymentDetails, type Items } from './PaymentDetails';
 import { enumOptions } from '../../components/crud/options';
 import { UploadProgress, useUploads } from '../../components/upload/useUploads';
+import { useConfirm } from '../../components/form/useConfirm';
 
 export type DrawerMode = 'new' | 'edit' | 'view';
 
@@ -68,7 +68,8 @@ export function PaymentDrawer({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const confirm = useConfirm();
   const view = usePaymentView(mode === 'new' ? undefined : id, applicationId);
   const data = view.data;
   const mutate = usePaymentMutation();
@@ -109,12 +110,9 @@ export function PaymentDrawer({
       ),
       ...(mode === 'edit' && id ? { id } : {}),
     };
-    modal.confirm({
-      title: t('payment.saveConfirm'),
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { 'data-testid': 'pay-save-ok' } as ButtonProps,
-      onOk: async () => {
+    confirm(
+      t('payment.saveConfirm'),
+      async () => {
         setBusy(true);
         try {
           await mutate.mutateAsync({ action: mode === 'edit' ? 'update' : 'create', body });
@@ -124,7 +122,8 @@ export function PaymentDrawer({
           setBusy(false);
         }
       },
-    });
+      { okTestId: 'pay-save-ok' },
+    );
   };
 
   const title =

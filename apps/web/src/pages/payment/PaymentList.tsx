@@ -21,6 +21,7 @@ import { useStaffOptions } from '../application/api';
 import { formatMoney, usePaymentList, usePaymentMutation, usePaymentTotals } from './api';
 import { PaymentDrawer, type DrawerMode } from './PaymentDrawer';
 import { StatusTag, TypeTag } from './tags';
+import { useConfirm } from '../../components/form/useConfirm';
 
 type Filters = {
   keyword?: string;
@@ -43,7 +44,8 @@ const TOTALS = [
 
 export function PaymentList({ applicationId, title }: { applicationId?: number; title: string }) {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const ask = useConfirm();
   const list = useListState<Filters>({
     defaults: { sortField: 'transactionDate', order: 'desc' },
     queryRoot: ['payment'],
@@ -59,17 +61,18 @@ export function PaymentList({ applicationId, title }: { applicationId?: number; 
   const [reason, setReason] = useState('');
 
   const confirm = (r: PaymentListItem) =>
-    modal.confirm({
-      title: t('payment.confirmTitle'),
-      content: t('payment.confirmText', { title: r.title, amount: formatMoney(r.amountMinor, r.currency, r.digits) }),
-      okText: t('payment.action.confirm'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { 'data-testid': 'pay-confirm-ok' } as ButtonProps,
-      onOk: async () => {
+    ask(
+      t('payment.confirmTitle'),
+      async () => {
         await mutate.mutateAsync({ action: 'confirm', body: { id: r.id } });
         void message.success(t('payment.confirmed'));
       },
-    });
+      {
+        content: t('payment.confirmText', { title: r.title, amount: formatMoney(r.amountMinor, r.currency, r.digits) }),
+        okText: t('payment.action.confirm'),
+        okTestId: 'pay-confirm-ok',
+      },
+    );
 
   const columns: TableProps<PaymentListItem>['columns'] = [
     {

@@ -5,7 +5,6 @@ import {
   App as AntApp,
   Button,
   DatePicker,
-  Drawer,
   Form,
   Input,
   Progress,
@@ -27,9 +26,9 @@ import {
   smsSegments,
   type SmsUploadResult,
 } from '@study-crm/shared';
-import { ApiError } from '../../api/client';
 import { DictSelect } from '../../components/dict';
-import { useConfirm } from '../../components/form/useConfirm';
+import { SendDrawer } from '../../components/form/SendDrawer';
+import { useConfirmedSend } from '../../components/form/useConfirmedSend';
 import { downloadRejected, downloadTemplate, uploadRecipients, usePushBatch, useSmsTemplates } from './api';
 import { formatTime } from '../../lib/format';
 
@@ -56,12 +55,11 @@ type UploadState =
 export function SmsCompose({ onClose, onSent }: { onClose: () => void; onSent: (id: number) => void }) {
   const { t } = useTranslation();
   const { message } = AntApp.useApp();
-  const confirm = useConfirm();
+  const { error, send } = useConfirmedSend();
   const [form] = Form.useForm<Values>();
   const templates = useSmsTemplates();
   const push = usePushBatch();
   const [upload, setUpload] = useState<UploadState>({ phase: 'idle' });
-  const [error, setError] = useState<string | null>(null);
   const content = Form.useWatch('content', form) ?? '';
   const when = Form.useWatch('when', form) ?? 'now';
   const seg = smsSegments(content);
@@ -104,34 +102,29 @@ export function SmsCompose({ onClose, onSent }: { onClose: () => void; onSent: (
     const title = sendAt
       ? t('sms.scheduleConfirm', { count: result.accepted, time: formatTime(sendAt) })
       : t('sms.sendConfirm', { count: result.accepted });
-    confirm(title, async () => {
-      setError(null);
-      try {
-        const res = await push.mutateAsync({
-          id: result.id,
-          terminal: values.terminal,
-          sender: values.sender ?? null,
-          content: values.content,
-          sendAt,
-        });
-        void message.success(t('sms.queued', { count: res.queued }));
-        onSent(res.id);
-      } catch (err) {
-        if (err instanceof ApiError) setError(err.message);
-      }
+    send(title, async () => {
+      const res = await push.mutateAsync({
+        id: result.id,
+        terminal: values.terminal,
+        sender: values.sender ?? null,
+        content: values.content,
+        sendAt,
+      });
+      void message.success(t('sms.queued', { count: res.queued }));
+      onSent(res.id);
     });
   };
 
   const accepted = upload.phase === 'done' ? upload.result.accepted : 0;
 
   return (
-    <Drawer
-      open
-      onClose={onClose}
-      size={720}
+    <SendDrawer
+      name="sms"
       title={t('sms.add')}
-      data-testid="sms-compose"
-      extra={
+      size={720}
+      error={error}
+      onClose={onClose}
+      actions={
         <Button
           type="primary"
           loading={push.isPending}
@@ -143,7 +136,6 @@ export function SmsCompose({ onClose, onSent }: { onClose: () => void; onSent: (
         </Button>
       }
     >
-      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="sms-error" />}
       <Form form={form} layout="vertical" initialValues={{ when: 'now' }}>
         <Form.Item
           name="terminal"
@@ -283,6 +275,6 @@ export function SmsCompose({ onClose, onSent }: { onClose: () => void; onSent: (
           </Space>
         </Form.Item>
       </Form>
-    </Drawer>
+    </SendDrawer>
   );
 }

@@ -35,7 +35,7 @@ const NEW_APPLICATION: Partial<FormValues> = {
 // to reload when someone else saved in between (409).
 export default function ApplicationDetail() {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
+  const { message } = App.useApp();
   const confirm = useConfirm();
   const navigate = useNavigate();
   const canOpen = useCanOpen();
@@ -94,16 +94,14 @@ export default function ApplicationDetail() {
       if (id) Object.assign(body, { id, version });
       const res = await saveApplication(body, id);
       if (res.meta.code === 409) {
-        modal.confirm({
-          title: t('application.conflictTitle'),
-          content: res.meta.message,
-          okText: t('application.reload'),
-          cancelText: t('common.cancel'),
-          onOk: async () => {
+        confirm(
+          t('application.conflictTitle'),
+          async () => {
             setDirty(false);
             await view.refetch();
           },
-        });
+          { content: res.meta.message, okText: t('application.reload') },
+        );
         return;
       }
       if (res.meta.code !== 200) return;

@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import { Alert, Drawer, Space } from 'antd';
+
+type Props = {
+  // Test ids <name>-compose (the drawer) and <name>-error (a refused send).
+  name: string;
+  title: string;
+  size: number;
+  // The buttons at the top right, Send last.
+  actions: ReactNode;
+  // The server's refusal of the last send (useConfirmedSend's `error`), shown above the form.
+  error: string | null;
+  onClose: () => void;
+  children: ReactNode;
+};
+
+// The drawer something is written and sent from (an e-mail, an SMS batch).
+export function SendDrawer({ name, title, size, actions, error, onClose, children }: Props) {
+  return (
+    <Drawer
+      open
+      onClose={onClose}
+      size={size}
+      title={title}
+      data-testid={`${name}-compose`}
+      extra={<Space>{actions}</Space>}
+    >
+      {error && (
+        <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid={`${name}-error`} />
+      )}
+      {children}
+    </Drawer>
+  );
+}
