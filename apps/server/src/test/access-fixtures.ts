@@ -1,8 +1,19 @@
+import { PERM } from '@study-crm/shared';
 import type { Db } from '../db/database.js';
 import { hashPassword } from '../modules/auth/index.js';
 import { createRoleRepository } from '../modules/role/index.js';
 
 export const STAFF_PASSWORD = 'Staff#2026pass';
+
+// Every member permission: list, view, add, update, remove and set a password.
+export const MEMBER_MANAGER_PERMS = [
+  PERM.memberList,
+  PERM.memberView,
+  PERM.memberAdd,
+  PERM.memberUpdate,
+  PERM.memberRemove,
+  PERM.memberSetPassword,
+];
 
 // Test data straight into the database: roles by permission identifiers, staff members holding roles.
 export async function permissionIds(db: Db, perms: readonly string[]): Promise<number[]> {

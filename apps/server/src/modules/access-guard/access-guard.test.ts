@@ -2,18 +2,20 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/signed-in.js';
 import { PERM } from '@study-crm/shared';
 import { type Values } from '../../test/harness.js';
-import { createRole, createStaff, permissionId, permissionIds, STAFF_PASSWORD } from '../../test/access-fixtures.js';
+import {
+  createRole,
+  createStaff,
+  MEMBER_MANAGER_PERMS,
+  permissionId,
+  permissionIds,
+  STAFF_PASSWORD,
+} from '../../test/access-fixtures.js';
 
 // A member manager: every member and role permission, but not the dictionary (which the administrator holds).
 const MANAGER_PERMS = [
   'menu:employee',
   'menu:accessManage',
-  PERM.memberList,
-  PERM.memberView,
-  PERM.memberAdd,
-  PERM.memberUpdate,
-  PERM.memberRemove,
-  PERM.memberSetPassword,
+  ...MEMBER_MANAGER_PERMS,
   PERM.roleList,
   PERM.roleAdd,
   PERM.roleUpdate,

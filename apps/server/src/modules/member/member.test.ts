@@ -11,7 +11,7 @@ import {
 } from '@study-crm/shared';
 import { type Values } from '../../test/harness.js';
 import { historyName, toMemberRef } from '../people/index.js';
-import { createRole } from '../../test/access-fixtures.js';
+import { createRole, MEMBER_MANAGER_PERMS } from '../../test/access-fixtures.js';
 
 const PASSWORD = 'Staff#2026pass';
 let seq = 0;
@@ -49,14 +49,7 @@ describe('members', () => {
     const roles = await t.get<{ id: number; name: string }[]>('/api/v1/mc/member/roleOptions', {}, admin);
     adminRoleId = roles.data.find((r) => r.name === ADMIN_ROLE_NAME)!.id;
     staffRoleId = await createRole(t.db.db, 'ROLE_STAFF', [PERM.memberList, PERM.memberView]);
-    managerRoleId = await createRole(t.db.db, 'ROLE_MANAGER', [
-      PERM.memberList,
-      PERM.memberView,
-      PERM.memberAdd,
-      PERM.memberUpdate,
-      PERM.memberRemove,
-      PERM.memberSetPassword,
-    ]);
+    managerRoleId = await createRole(t.db.db, 'ROLE_MANAGER', MEMBER_MANAGER_PERMS);
   });
 
   describe('adding', () => {
