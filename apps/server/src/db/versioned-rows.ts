@@ -7,8 +7,8 @@ export type VersionedTable = {
   [T in keyof Database]: Database[T] extends { id: unknown; version: unknown } ? T : never;
 }[keyof Database];
 
-// Kysely cannot type a statement on a table whose name is a type parameter, so the three statements below run on
-// this loose view; the functions' own signatures keep each table's row types.
+// Kysely cannot type a statement on a table whose name is a type parameter, so the statements below run on this
+// loose view; the functions' own signatures keep each table's row types.
 type LooseRow = { id: Generated<number>; version: number; deletedAt: number | null; [column: string]: unknown };
 type Loose = Kysely<Record<string, LooseRow>>;
 

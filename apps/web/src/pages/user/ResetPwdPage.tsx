@@ -5,6 +5,7 @@ import { useConfirm } from '../../components/form/useConfirm';
 import { newPasswordRules, repeatedRules } from '../../components/form/rules';
 
 type Values = { oldPassword: string; newPassword: string; confirmPassword: string };
+type Field = 'user.oldPassword' | 'user.newPassword' | 'user.confirmPassword';
 
 // Change own password: asks for confirmation first; the server ends the member's other sessions.
 export default function ResetPwdPage() {
@@ -21,7 +22,6 @@ export default function ResetPwdPage() {
       form.resetFields();
     });
 
-  type Field = 'user.oldPassword' | 'user.newPassword' | 'user.confirmPassword';
   const required = (field: Field) => t('user.required', { field: t(field) });
   return (
     <Card>
