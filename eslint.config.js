@@ -20,6 +20,14 @@ const dataRouterHooks = {
   message: 'The portal has no data router: guard leaving a screen with navigation/history.ts (decision 109).',
 };
 
+// Toasts and dialogs go through lib/feedback.ts (decision 115): antd's <App> and App.useApp() would bring the
+// message, modal and notification code back into the first screen.
+const antdApp = {
+  name: 'antd',
+  importNames: ['App', 'notification'],
+  message: 'Show toasts and dialogs with toast/dialog from lib/feedback.ts (decision 115).',
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'e2e/screenshots/**'] },
   js.configs.recommended,
@@ -50,15 +58,17 @@ export default tseslint.config(
     // Web layers (docs/architecture.md): app/ (router, frame, screen map) is the top and imports the pages; nothing
     // below it imports app/. components/ is the UI kit: it never imports from pages/ either.
     files: ['apps/web/src/{pages,navigation,locales,stores,api,lib}/**/*.{ts,tsx}', 'apps/web/src/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [dataRouterHooks], patterns: ['**/app/**'] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [dataRouterHooks, antdApp], patterns: ['**/app/**'] }] },
   },
   {
     files: ['apps/web/src/components/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { paths: [dataRouterHooks], patterns: ['**/pages/**', '**/app/**'] }] },
+    rules: {
+      'no-restricted-imports': ['error', { paths: [dataRouterHooks, antdApp], patterns: ['**/pages/**', '**/app/**'] }],
+    },
   },
   {
     files: ['apps/web/src/app/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { paths: [dataRouterHooks] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [dataRouterHooks, antdApp] }] },
   },
   {
     // Server layers: the HTTP contract, the database and lib/ sit below the modules and never import them (app.ts

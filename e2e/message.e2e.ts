@@ -182,7 +182,7 @@ describe('e-mail screens', () => {
       [PATHS.template, 'template-manage-en-US', 'Templates'],
     ] as const) {
       await en.page.goto(`${portal.baseUrl}${path}`);
-      await poll(() => en.page.locator(`${ACTIVE_PANE} .ant-card-head-title`).first().textContent()).toBe(title);
+      await poll(() => en.page.locator(`${ACTIVE_PANE} .panel-title`).first().textContent()).toBe(title);
       await poll(() => en.page.locator(ROW).count()).toBeGreaterThan(0);
       await screenshot(en.page, name);
     }

@@ -176,7 +176,7 @@ describe('system setup screens', () => {
       await page.waitForLoadState('networkidle');
       for (const screen of SCREENS) {
         await page.goto(`${portal.baseUrl}${pathOf(screen)}`);
-        await poll(() => page.locator('.ant-card').count())
+        await poll(() => page.locator('.ant-card, .panel-title').count())
           .toBeGreaterThan(0)
           .catch(async (err: unknown) => {
             await screenshot(page, `failed-${screen}-${locale}`);

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { getCall, postCall } from '@study-crm/shared';
 
-vi.mock('../lib/feedback', () => ({ toastError: vi.fn(), getModal: () => null }));
+vi.mock('../lib/feedback', () => ({ toastError: vi.fn(), dialog: {}, feedbackAvailable: () => false }));
 const { call, fetchData } = await import('./call');
 
 const Item = z.object({ id: z.number(), name: z.string() });

@@ -4,7 +4,8 @@ const toastError = vi.fn();
 const info = vi.fn();
 vi.mock('../lib/feedback', () => ({
   toastError: (t: string) => toastError(t),
-  getModal: () => ({ info }),
+  dialog: { info },
+  feedbackAvailable: () => true,
 }));
 
 const { api, handleEnvelope, encodeParams, unwrap, ApiError, setTwoFactorSetupHandler } = await import('./client');

@@ -1,6 +1,6 @@
 import { Code, SIGN_HEADER, SILENT_CODES, TOKEN_HEADER, type Envelope } from '@study-crm/shared';
 import i18n from '../i18n';
-import { getModal, toastError } from '../lib/feedback';
+import { dialog, feedbackAvailable, toastError } from '../lib/feedback';
 import { API_BASE, APP_ID, CLIENT_SIGN, HTTP_TIMEOUT_MS, MC_ID } from './config';
 import { session } from './session';
 
@@ -36,12 +36,11 @@ function showExpiredDialog(): void {
     onSessionExpired();
     window.location.reload();
   };
-  const modal = getModal();
-  if (!modal) {
+  if (!feedbackAvailable()) {
     confirm();
     return;
   }
-  modal.info({
+  dialog.info({
     title: i18n.t('common.information'),
     content: i18n.t('common.sessionExpired'),
     okText: i18n.t('common.login'),

@@ -1,5 +1,5 @@
-import { useEffect, type ReactNode } from 'react';
-import { App as AntApp, ConfigProvider, theme as antTheme } from 'antd';
+import type { ReactNode } from 'react';
+import { ConfigProvider, theme as antTheme } from 'antd';
 import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
 import zhTW from 'antd/es/locale/zh_TW';
@@ -9,20 +9,32 @@ import 'dayjs/locale/zh-tw';
 import type { Locale } from '@study-crm/shared';
 import { currentLocale } from '../i18n';
 import { CSP } from '../lib/csp-nonce';
-import { bindFeedback } from '../lib/feedback';
 import { useSettings } from '../stores/settings';
+import { FeedbackMount } from './FeedbackMount';
 
 const ANTD_LOCALES = { 'zh-TW': zhTW, 'zh-CN': zhCN, 'en-US': enUS } as const;
 const DAYJS_LOCALES: Record<Locale, string> = { 'zh-TW': 'zh-tw', 'zh-CN': 'zh-cn', 'en-US': 'en' };
 
-// Hands antd's themed message/modal to code outside React (the API client).
-function AntdBridge() {
-  const { message, modal } = AntApp.useApp();
-  useEffect(() => bindFeedback(message, modal), [message, modal]);
-  return null;
+// The text colour, size and font of antd's theme for what is drawn inside (what antd's <App> does, without the
+// message, modal and notification hooks it would bring into the first screen: lib/feedback.ts has those).
+function ThemedText({ children }: { children: ReactNode }) {
+  const { token } = antTheme.useToken();
+  return (
+    <div
+      className="app-text"
+      style={{
+        color: token.colorText,
+        fontSize: token.fontSize,
+        lineHeight: token.lineHeight,
+        fontFamily: token.fontFamily,
+      }}
+    >
+      {children}
+    </div>
+  );
 }
 
-// antd's theme (the member's light/dark choice and colour), locale, CSP nonce and feedback bridge, around the
+// antd's theme (the member's light/dark choice and colour), locale, CSP nonce and where toasts and dialogs show, around the
 // signed-in frame and the login page's forgotten-password dialog: the parts of the app that are drawn with antd.
 export function AntdProviders({ children }: { children: ReactNode }) {
   const theme = useSettings((s) => s.theme);
@@ -39,10 +51,10 @@ export function AntdProviders({ children }: { children: ReactNode }) {
         token: { colorPrimary: themeColor },
       }}
     >
-      <AntApp>
-        <AntdBridge />
+      <ThemedText>
+        <FeedbackMount />
         {children}
-      </AntApp>
+      </ThemedText>
     </ConfigProvider>
   );
 }

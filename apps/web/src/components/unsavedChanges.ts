@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { App } from 'antd';
 import { portalHistory } from '../navigation/history';
+import { dialog } from '../lib/feedback';
 
 // Screens holding unsaved changes, by their own full path (path + query, the identity of a tab), each with the
 // question to ask before its changes are thrown away.
@@ -27,7 +27,6 @@ export async function confirmDiscard(paths: readonly string[]): Promise<boolean>
 // Returns `release`: call it right before navigating away on purpose (after a save) so the guard lets it pass.
 export function useUnsavedChangesGuard(dirty: boolean): () => void {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
   const location = useLocation();
   const key = location.pathname + location.search;
   const dirtyRef = useRef(dirty);
@@ -38,7 +37,7 @@ export function useUnsavedChangesGuard(dirty: boolean): () => void {
   const ask = useCallback(
     () =>
       new Promise<boolean>((resolve) => {
-        modal.confirm({
+        dialog.confirm({
           title: t('common.unsavedTitle'),
           content: t('common.unsavedText'),
           okText: t('common.leave'),
@@ -47,7 +46,7 @@ export function useUnsavedChangesGuard(dirty: boolean): () => void {
           onCancel: () => resolve(false),
         });
       }),
-    [modal, t],
+    [t],
   );
 
   // Only the screen on view guards navigation: a hidden tab with changes keeps them while another tab is used.

@@ -1,27 +1,81 @@
 import type { MessageInstance } from 'antd/es/message/interface';
 import type { HookAPI as ModalHookAPI } from 'antd/es/modal/useModal';
+import type { ModalFuncProps } from 'antd';
 
-// antd's message and modal bound to the app's theme and locale (set once by <AntdBridge/>),
-// so code outside React (the API client) can show them.
-let message: MessageInstance | undefined;
-let modal: ModalHookAPI | undefined;
+// The app's toasts and dialogs: antd's message and modal, bound to the app's theme and locale by
+// components/FeedbackHost.tsx. That host is a chunk of its own (modal, message and their motion, about 18 KiB
+// gzipped): components/FeedbackMount.tsx loads it once the browser is idle after the first screen, or at the first
+// call. A call made before it has loaded waits for it and then shows, in order; code outside React (the API client)
+// calls the same functions.
+export type FeedbackApi = { message: MessageInstance; modal: ModalHookAPI };
 
-export function bindFeedback(m: MessageInstance, md: ModalHookAPI): void {
-  message = m;
-  modal = md;
+let host: FeedbackApi | undefined;
+const waiting: ((api: FeedbackApi) => void)[] = [];
+let wanted = false;
+const listeners = new Set<() => void>();
+
+// Called by the host when it mounts (with its API) and unmounts (undefined).
+export function bindFeedback(api: FeedbackApi | undefined): void {
+  host = api;
+  if (api) for (const run of waiting.splice(0)) run(api);
+}
+
+// The mount point's view of whether the host is wanted yet (useSyncExternalStore).
+export function subscribeFeedbackWanted(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+export const isFeedbackWanted = (): boolean => wanted;
+export function wantFeedback(): void {
+  if (wanted) return;
+  wanted = true;
+  for (const l of [...listeners]) l();
+}
+
+// Whether a toast or dialog can show at all: the host is up, or a mount point will bring it up.
+export const feedbackAvailable = (): boolean => host !== undefined || listeners.size > 0;
+
+function withHost(run: (api: FeedbackApi) => void): void {
+  if (host) {
+    run(host);
+    return;
+  }
+  waiting.push(run);
+  wantFeedback();
 }
 
 export const TOAST_SECONDS = 5;
 
+// Short notes at the top of the screen: "Saved", "Could not copy".
+export const toast = {
+  success: (content: string, seconds?: number): void =>
+    withHost((api) => void api.message.success({ content, duration: seconds })),
+  error: (content: string, seconds?: number): void =>
+    withHost((api) => void api.message.error({ content, duration: seconds })),
+};
+
+// antd's modal dialogs (the confirm step, the session-expired note, a test result).
+export const dialog = {
+  confirm: (config: ModalFuncProps): void => withHost((api) => void api.modal.confirm(config)),
+  info: (config: ModalFuncProps): void => withHost((api) => void api.modal.info(config)),
+  success: (config: ModalFuncProps): void => withHost((api) => void api.modal.success(config)),
+  error: (config: ModalFuncProps): void => withHost((api) => void api.modal.error(config)),
+};
+
+// The API client's refusals: longer on screen; in the console when no part of the page can show them.
 export function toastError(text: string): void {
-  if (message) void message.error({ content: text, duration: TOAST_SECONDS });
+  if (feedbackAvailable()) toast.error(text, TOAST_SECONDS);
   else console.error(text);
 }
 
 export function toastSuccess(text: string): void {
-  if (message) void message.success({ content: text, duration: 2 });
+  if (feedbackAvailable()) toast.success(text, 2);
 }
 
-export function getModal(): ModalHookAPI | undefined {
-  return modal;
+// Forget the host and what waits for it (unit tests).
+export function resetFeedbackForTests(): void {
+  host = undefined;
+  waiting.length = 0;
+  wanted = false;
+  listeners.clear();
 }

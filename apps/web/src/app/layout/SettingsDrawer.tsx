@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { App, Button, ColorPicker, Divider, Drawer, InputNumber, Segmented, Select, Switch } from 'antd';
+import { Button, ColorPicker, Divider, Drawer, InputNumber, Segmented, Select, Switch } from 'antd';
 import { LOCALES, type Locale } from '@study-crm/shared';
 import { changeLocale, currentLocale, LOCALE_NAMES } from '../../i18n';
 import { DEFAULT_SETTINGS, pickSettings, useSettings, type Settings } from '../../stores/settings';
 import { useFullScreen } from './useFullScreen';
+import { toast } from '../../lib/feedback';
 
 type Flag = 'navbar' | 'menu' | 'topMenu' | 'tabBar' | 'footer' | 'menuFromServer' | 'colorWeak';
 
@@ -20,7 +21,6 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 // Spec section 2: every interface setting, persisted; "copy settings as JSON" puts them on the clipboard.
 export default function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const settings = useSettings();
   const update = useSettings((s) => s.update);
   const full = useFullScreen();
@@ -39,9 +39,9 @@ export default function SettingsDrawer({ open, onClose }: { open: boolean; onClo
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(JSON.stringify(pickSettings(settings), null, 2));
-      void message.success(t('frame.settings.copied'));
+      toast.success(t('frame.settings.copied'));
     } catch {
-      void message.error(t('frame.settings.copyFailed'));
+      toast.error(t('frame.settings.copyFailed'));
     }
   };
 

@@ -3,6 +3,7 @@ import { useLocation } from 'react-router';
 import { useTabs } from '../../stores/tabs';
 import { screenPath } from '../../components/crud/urlState';
 import { TabItem } from './TabItem';
+import { whenIdle } from '../../lib/whenIdle';
 
 const loadSortable = () => import('./SortableTabs');
 type Sortable = ComponentType<{ current: string }>;
@@ -14,16 +15,7 @@ type Sortable = ComponentType<{ current: string }>;
 function useSortable(): [Sortable | null, () => void] {
   const [ready, setReady] = useState<Sortable | null>(null);
   const [wanted, setWanted] = useState(false);
-  useEffect(() => {
-    if (wanted) return;
-    const want = () => setWanted(true);
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(want, { timeout: 3_000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = window.setTimeout(want, 1_000);
-    return () => window.clearTimeout(id);
-  }, [wanted]);
+  useEffect(() => (wanted ? undefined : whenIdle(() => setWanted(true))), [wanted]);
   useEffect(() => {
     if (!wanted) return;
     let live = true;

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { App, Avatar, Dropdown, Space, Tag, type MenuProps } from 'antd';
+import { Avatar, Dropdown, Space, Tag, type MenuProps } from 'antd';
 import { useAuthImage } from '../../components/useAuthImage';
 import { DashboardOutlined, KeyOutlined, LogoutOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
 import type { RoleRef } from '@study-crm/shared';
@@ -9,11 +9,11 @@ import { queryClient } from '../queryClient';
 import { LOGIN_PATH } from '../../paths';
 import { roleLabel } from '../../lib/format';
 import { useConfirm } from '../../components/form/useConfirm';
+import { toast } from '../../lib/feedback';
 
 // User dropdown: profile, change password, role switching (several roles), logout with confirmation.
 export function UserMenu() {
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
   const confirm = useConfirm();
   const navigate = useNavigate();
   const profile = useSession((s) => s.profile);
@@ -72,7 +72,7 @@ export function UserMenu() {
         if (!ok) return;
         // Everything cached was read under the previous role.
         void queryClient.invalidateQueries();
-        void message.success(t('frame.user.roleSwitched'));
+        toast.success(t('frame.user.roleSwitched'));
       });
     }
   };

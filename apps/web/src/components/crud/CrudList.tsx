@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Card } from 'antd';
+import { Panel } from '../Panel';
 import { ListToolbar, type ListToolbarProps, type ToolbarFilters } from './ListToolbar';
 import { PagedTable, type PagedTableProps } from './PagedTable';
 import { useGroupText, type ListStrings } from './strings';
@@ -55,7 +55,7 @@ export function CrudList<T extends object, F extends ToolbarFilters & Filters>({
   const idPrefix = ids ?? strings.slice(strings.lastIndexOf('.') + 1);
   const text = useGroupText(strings);
   return (
-    <Card title={title ?? text('title')} extra={extra} data-testid={testId ?? `${idPrefix}-manage`}>
+    <Panel title={title ?? text('title')} extra={extra} testId={testId ?? `${idPrefix}-manage`}>
       {banner}
       {otherView ?? (
         <>
@@ -75,6 +75,6 @@ export function CrudList<T extends object, F extends ToolbarFilters & Filters>({
         </>
       )}
       {children}
-    </Card>
+    </Panel>
   );
 }

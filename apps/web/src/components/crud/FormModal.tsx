@@ -1,8 +1,9 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, App as AntApp, Form, Modal } from 'antd';
+import { Alert, Form, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { useConfirm } from '../form/useConfirm';
+import { toast } from '../../lib/feedback';
 
 type Props<T> = {
   open: boolean;
@@ -34,7 +35,6 @@ export function FormModal<T>(props: Props<T>) {
 
 function FormDialog<T>({ open, title, initialValues, inlineCodes, onSubmit, onClose, children, testId }: Props<T>) {
   const { t } = useTranslation();
-  const { message } = AntApp.useApp();
   const confirm = useConfirm();
   const [form] = Form.useForm<T>();
   const [error, setError] = useState<string | null>(null);
@@ -48,7 +48,7 @@ function FormDialog<T>({ open, title, initialValues, inlineCodes, onSubmit, onCl
       setError(null);
       try {
         await onSubmit(values);
-        void message.success(t('crud.saved'));
+        toast.success(t('crud.saved'));
         onClose();
       } catch (err) {
         if (err instanceof ApiError && (inlineCodes.includes(err.code) || err.code === 400 || err.code === 409)) {

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { Button, Card } from 'antd';
+import { Button } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { Permission } from '../Permission';
+import { Panel } from '../Panel';
 
 type Props = {
   title: ReactNode;
@@ -14,9 +15,9 @@ type Props = {
 // The frame of a list screen: its title, and the add action where every list puts it.
 export function ListCard({ title, add, testId, children }: Props) {
   return (
-    <Card
+    <Panel
       title={title}
-      data-testid={testId}
+      testId={testId}
       extra={
         add ? (
           <Permission perm={add.perm}>
@@ -28,6 +29,6 @@ export function ListCard({ title, add, testId, children }: Props) {
       }
     >
       {children}
-    </Card>
+    </Panel>
   );
 }

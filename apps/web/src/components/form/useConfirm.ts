@@ -1,6 +1,7 @@
 import { useCallback, type ReactNode } from 'react';
-import { App, type ButtonProps } from 'antd';
+import type { ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { dialog } from '../../lib/feedback';
 
 type ConfirmOptions = {
   danger?: boolean;
@@ -14,10 +15,9 @@ type ConfirmOptions = {
 // The "are you sure?" step before a save, a send or a removal: one title, the shared confirm/cancel buttons.
 export function useConfirm() {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
   return useCallback(
     (title: string, onOk: () => unknown, opts: ConfirmOptions = {}) =>
-      modal.confirm({
+      dialog.confirm({
         title,
         content: opts.content,
         okText: opts.okText ?? t('common.confirm'),
@@ -25,6 +25,6 @@ export function useConfirm() {
         okButtonProps: { danger: opts.danger, 'data-testid': opts.okTestId } as ButtonProps,
         onOk,
       }),
-    [modal, t],
+    [t],
   );
 }

@@ -1,10 +1,11 @@
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { App, AutoComplete, Form, Input, InputNumber, Modal, Radio, Switch, TreeSelect } from 'antd';
+import { AutoComplete, Form, Input, InputNumber, Modal, Radio, Switch, TreeSelect } from 'antd';
 import { COMPONENT_KEYS, type MenuItem } from '@study-crm/shared';
 import { useSaveMenu, type MenuValues } from './api';
 import { menuLabel } from './labels';
 import { useConfirm } from '../../components/form/useConfirm';
+import { toast } from '../../lib/feedback';
 
 // What the modal edits: an existing item, or a new one under a parent (0 = root).
 export type MenuTarget = { item?: MenuItem; parentId: number };
@@ -15,7 +16,6 @@ type ParentNode = { value: number; title: string; children: ParentNode[] };
 
 export function MenuFormModal({ target, tree, onClose }: Props) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const confirm = useConfirm();
   const [form] = Form.useForm<FormValues>();
   const save = useSaveMenu();
@@ -70,7 +70,7 @@ export function MenuFormModal({ target, tree, onClose }: Props) {
       } catch {
         return;
       }
-      void message.success(t('access.saved'));
+      toast.success(t('access.saved'));
       onClose();
     });
 

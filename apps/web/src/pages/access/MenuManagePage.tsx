@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { App, Button, Card, InputNumber, Space, Table, Tag } from 'antd';
+import { Button, Card, InputNumber, Space, Table, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { PERM, type MenuItem } from '@study-crm/shared';
 import { Permission, usePermission } from '../../components/Permission';
@@ -8,6 +8,7 @@ import { LinkAction } from '../../components/crud/LinkAction';
 import { usePermissionTree, useRemoveMenu, useSaveMenu } from './api';
 import { menuLabel } from './labels';
 import { MenuFormModal, type MenuTarget } from './MenuFormModal';
+import { toast } from '../../lib/feedback';
 
 type Row = Omit<MenuItem, 'children'> & { children?: Row[] };
 
@@ -18,7 +19,6 @@ const toRows = (items: MenuItem[]): Row[] =>
 // Reorder in place: a new sort value is saved on Enter or when the field loses focus.
 function SortCell({ row }: { row: Row }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const save = useSaveMenu();
   const [value, setValue] = useState<number | null>(row.sort);
   const commit = async () => {
@@ -29,7 +29,7 @@ function SortCell({ row }: { row: Row }) {
     } catch {
       return setValue(row.sort);
     }
-    void message.success(t('access.saved'));
+    toast.success(t('access.saved'));
   };
   return (
     <InputNumber
@@ -48,7 +48,6 @@ function SortCell({ row }: { row: Row }) {
 
 export default function MenuManagePage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const tree = usePermissionTree();
   const remove = useRemoveMenu();
   const [target, setTarget] = useState<MenuTarget | null>(null);
@@ -60,7 +59,7 @@ export default function MenuManagePage() {
     } catch {
       return; // e.g. 5424, the server's message was shown
     }
-    void message.success(t('access.removed'));
+    toast.success(t('access.removed'));
   };
 
   const findItem = (id: number, items: MenuItem[] = tree.data ?? []): MenuItem | undefined => {

@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { App, Button, Drawer, Form, Input, Select, Space, Spin } from 'antd';
+import { Button, Drawer, Form, Input, Select, Space, Spin } from 'antd';
 import { ROLE_KINDS, type RoleKind } from '@study-crm/shared';
 import { isRoleNameFree, usePermissionTree, useRoleView, useSaveRole, type RoleValues } from './api';
 import { PermissionTree } from './PermissionTree';
 import { useConfirm } from '../../components/form/useConfirm';
 import { enumOptions } from '../../components/crud/options';
+import { toast } from '../../lib/feedback';
 
 type Props = { open: boolean; roleId?: number; onClose: () => void };
 
@@ -13,7 +14,6 @@ const NAME_PATTERN = /^ROLE_[A-Za-z0-9_]+$/;
 
 export function RoleFormDrawer({ open, roleId, onClose }: Props) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const confirm = useConfirm();
   const [form] = Form.useForm<RoleValues>();
   const view = useRoleView(open ? roleId : undefined);
@@ -38,7 +38,7 @@ export function RoleFormDrawer({ open, roleId, onClose }: Props) {
       } catch {
         return; // the client already showed the server's message
       }
-      void message.success(t('access.saved'));
+      toast.success(t('access.saved'));
       onClose();
     });
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { App, Button, Card, Input, Select, Space, Tag } from 'antd';
+import { Button, Card, Input, Select, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { PERM, ROLE_KINDS, type Role, type RoleKind } from '@study-crm/shared';
 import { PagedTable } from '../../components/crud/PagedTable';
@@ -11,12 +11,12 @@ import { useRemoveRole, useRoles, type RoleFilter } from './api';
 import { RoleFormDrawer } from './RoleFormDrawer';
 import { RoleMembersModal } from './RoleMembersModal';
 import { enumOptions } from '../../components/crud/options';
+import { toast } from '../../lib/feedback';
 
 type Filters = { keyword?: string; kind?: RoleKind };
 
 export default function RoleManagePage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const list = useListState<Filters>({ defaults: { pageSize: 10 }, queryRoot: ['roles', 'list'] });
   // The drawer keeps its role id while it closes, so its title does not flicker.
   const [drawer, setDrawer] = useState<{ open: boolean; id?: number }>({ open: false });
@@ -30,7 +30,7 @@ export default function RoleManagePage() {
     } catch {
       return;
     }
-    void message.success(t('access.removed'));
+    toast.success(t('access.removed'));
   };
 
   return (

@@ -1,18 +1,18 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { App, Button, Modal, Popconfirm, Select, Space } from 'antd';
+import { Button, Modal, Popconfirm, Select, Space } from 'antd';
 import { PagedTable } from '../../components/crud/PagedTable';
 import { useLocalPaging } from '../../components/crud/useListState';
 import type { Role, RoleMember } from '@study-crm/shared';
 import { useChangeMemberRole, useMemberOptions, useRoleMembers } from './api';
 import { roleLabel } from '../../lib/format';
+import { toast } from '../../lib/feedback';
 
 type Props = { role: Role | null; onClose: () => void };
 
 // Who holds a role: list, add (search staff), remove. The server keeps every member at least one role.
 export function RoleMembersModal({ role, onClose }: Props) {
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
   const paging = useLocalPaging(10);
   const [keyword, setKeyword] = useState('');
   const [picked, setPicked] = useState<number | null>(null);
@@ -27,7 +27,7 @@ export function RoleMembersModal({ role, onClose }: Props) {
     } catch {
       return;
     }
-    void message.success(t(hold ? 'access.role.memberAdded' : 'access.role.memberRemoved'));
+    toast.success(t(hold ? 'access.role.memberAdded' : 'access.role.memberRemoved'));
     setPicked(null);
     void members.refetch();
   };

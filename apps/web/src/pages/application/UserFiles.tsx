@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { App, Form, Input, Modal, Space, Typography, Upload } from 'antd';
+import { Form, Input, Modal, Space, Typography, Upload } from 'antd';
 import type { ButtonProps, TableProps } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
 import { APPLICATION_DICT, PERM, type FileRecord } from '@study-crm/shared';
@@ -16,6 +16,7 @@ import { useConfirm } from '../../components/form/useConfirm';
 import { LinkAction } from '../../components/crud/LinkAction';
 import { formatTime } from '../../lib/format';
 import { UploadProgress, useUploads } from '../../components/upload/useUploads';
+import { toast } from '../../lib/feedback';
 
 const ACCEPT = '.pdf,.png,.jpg,.jpeg,.gif,.doc,.docx,.xls,.xlsx';
 
@@ -27,7 +28,6 @@ export function formatSize(bytes: number): string {
 
 export default function UserFiles() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [search] = useSearchParams();
   const id = Number(search.get('id')) || undefined;
   const list = useListState({ queryRoot: ['application', 'files'] });
@@ -46,7 +46,7 @@ export default function UserFiles() {
       return uploadWithProgress(form, onProgress).promise;
     },
     (_record, file) => {
-      void message.success(t('application.files.uploaded', { name: file.name }));
+      toast.success(t('application.files.uploaded', { name: file.name }));
       void invalidate();
     },
   );
@@ -115,7 +115,7 @@ export default function UserFiles() {
               title: t('application.files.removeConfirm', { name: r.title }),
               onConfirm: async () => {
                 await mutate.mutateAsync({ action: 'removeFileRecord', body: { id: r.id } });
-                void message.success(t('application.files.removed'));
+                toast.success(t('application.files.removed'));
               },
             }}
           />
@@ -160,7 +160,7 @@ export default function UserFiles() {
           onClose={() => setEditing(null)}
           onSubmit={async (v) => {
             await mutate.mutateAsync({ action: 'updateFileRecord', body: { id: editing.id, ...v } });
-            void message.success(t('application.saved'));
+            toast.success(t('application.saved'));
             setEditing(null);
           }}
         />

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { App, Button, Col, Form, Input, Modal, Popconfirm, Progress, Row, Select, Space, Switch, Tag } from 'antd';
+import { Button, Col, Form, Input, Modal, Popconfirm, Progress, Row, Select, Space, Switch, Tag } from 'antd';
 import type { ButtonProps, TableProps } from 'antd';
 import { CheckOutlined } from '@ant-design/icons';
 import { APPLICATION_DICT, FOLLOW_DEFAULT_STATUS, PERM, type FollowUp } from '@study-crm/shared';
@@ -14,12 +14,12 @@ import { TeachersCell } from './TeachersCell';
 import { DictBadge, DictSelect } from '../../components/dict';
 import { DateInput, dateItem } from './fields';
 import { useConfirm } from '../../components/form/useConfirm';
+import { toast } from '../../lib/feedback';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; item: FollowUp } | null;
 
 export default function UserFollow() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [search] = useSearchParams();
   const id = Number(search.get('id')) || undefined;
   const follow = useFollowUps(id);
@@ -28,7 +28,7 @@ export default function UserFollow() {
 
   const markDone = async (item: FollowUp, isDone: 0 | 1) => {
     await mutate.mutateAsync({ action: 'done', body: { id: item.id, isDone } });
-    void message.success(t('application.saved'));
+    toast.success(t('application.saved'));
   };
 
   const columns: TableProps<FollowUp>['columns'] = [
@@ -143,7 +143,7 @@ export default function UserFollow() {
             if (editing.mode === 'add')
               await mutate.mutateAsync({ action: 'add', body: { applicationId: id, ...values } });
             else await mutate.mutateAsync({ action: 'update', body: { id: editing.item.id, ...values } });
-            void message.success(t('application.saved'));
+            toast.success(t('application.saved'));
             setEditing(null);
           }}
         />

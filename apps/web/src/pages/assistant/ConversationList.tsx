@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { App, Button, Empty, Result, Spin, Typography } from 'antd';
+import { Button, Empty, Result, Spin, Typography } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { useConfirm } from '../../components/form/useConfirm';
 import { useConversations, useRemoveConversation } from './api';
 import { formatTime } from '../../lib/format';
+import { toast } from '../../lib/feedback';
 
 // The member's conversations, the most recently used first: open one, or delete it after confirming.
 export function ConversationList({
@@ -16,7 +17,6 @@ export function ConversationList({
   onRemoved: (id: number) => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const confirm = useConfirm();
   const query = useConversations(true);
   const remove = useRemoveConversation();
@@ -39,7 +39,7 @@ export function ConversationList({
       t('assistant.removeConfirm'),
       async () => {
         await remove.mutateAsync({ id });
-        void message.success(t('assistant.removed'));
+        toast.success(t('assistant.removed'));
         onRemoved(id);
       },
       { danger: true },

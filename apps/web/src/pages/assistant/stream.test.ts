@@ -2,7 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChatStreamEvent } from '@study-crm/shared';
 
 const toastError = vi.fn();
-vi.mock('../../lib/feedback', () => ({ toastError: (t: string) => toastError(t), getModal: () => undefined }));
+vi.mock('../../lib/feedback', () => ({
+  toastError: (t: string) => toastError(t),
+  dialog: {},
+  feedbackAvailable: () => false,
+}));
 
 const { readChatStream, askXiaoK } = await import('./stream');
 const { ApiError } = await import('../../api/client');

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 
-vi.mock('../../lib/feedback', () => ({ toastError: vi.fn(), getModal: () => undefined }));
+vi.mock('../../lib/feedback', () => ({ toastError: vi.fn(), dialog: {}, feedbackAvailable: () => false }));
 const { useChat } = await import('./useChat');
 
 const enc = new TextEncoder();

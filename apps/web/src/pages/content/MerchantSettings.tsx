@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, App as AntApp, Button, Card, Form, Input, Skeleton, Space, Typography, Upload } from 'antd';
+import { Alert, Button, Card, Form, Input, Skeleton, Space, Typography, Upload } from 'antd';
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import type { MerchantUpdateInput } from '@study-crm/shared';
 import { ApiError } from '../../api/client';
@@ -8,6 +8,7 @@ import { useConfirm } from '../../components/form/useConfirm';
 import { useAuthImage } from '../../components/useAuthImage';
 import { useMerchant, useMerchantLogo, useMerchantUpdate } from './api';
 import { NameFields } from '../../components/crud/FormFields';
+import { toast } from '../../lib/feedback';
 
 type Values = Omit<MerchantUpdateInput, 'version'>;
 
@@ -15,7 +16,6 @@ type Values = Omit<MerchantUpdateInput, 'version'>;
 // shown on the login page.
 export default function MerchantSettings() {
   const { t } = useTranslation();
-  const { message } = AntApp.useApp();
   const confirm = useConfirm();
   const merchant = useMerchant();
   const save = useMerchantUpdate();
@@ -43,7 +43,7 @@ export default function MerchantSettings() {
       setError(null);
       try {
         await save.mutateAsync({ ...values, version: m.version });
-        void message.success(t('crud.saved'));
+        toast.success(t('crud.saved'));
       } catch (err) {
         if (err instanceof ApiError) setError(err.message);
       }
@@ -77,7 +77,7 @@ export default function MerchantSettings() {
                 accept="image/png,image/jpeg,image/gif"
                 showUploadList={false}
                 beforeUpload={(file) => {
-                  logo.upload.mutate(file, { onSuccess: () => void message.success(t('content.merchant.logoSaved')) });
+                  logo.upload.mutate(file, { onSuccess: () => toast.success(t('content.merchant.logoSaved')) });
                   return false;
                 }}
               >

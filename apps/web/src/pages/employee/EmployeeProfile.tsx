@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
-import { App, Button, Card, Descriptions, Popconfirm, Result, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Descriptions, Popconfirm, Result, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { ArrowLeftOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { PERM, twoFactorApi, type MemberSession } from '@study-crm/shared';
 import { fetchData } from '../../api/call';
@@ -11,6 +11,7 @@ import { useMemberView } from './api';
 import { MemberLabels } from './MemberLabels';
 import type { AppResources } from '../../locales/types';
 import { IdentityTag, RoleTags, StatusTag, formatMobile, formatTime } from './labels';
+import { toast } from '../../lib/feedback';
 
 // employeeProfile (hidden from the menu): details, roles and recent sign-ins of one member.
 export default function EmployeeProfile() {
@@ -18,11 +19,10 @@ export default function EmployeeProfile() {
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || undefined;
   const view = useMemberView(id);
-  const { message } = App.useApp();
   // A lost phone: the member signs in with the password alone and sets up a new authenticator.
   const resetTwoFactor = useMutation({
     mutationFn: (memberId: number) => fetchData(twoFactorApi.reset, { id: memberId }),
-    onSuccess: () => void message.success(t('employee.resetTwoFactorDone')),
+    onSuccess: () => toast.success(t('employee.resetTwoFactorDone')),
   });
   const back = (
     <Link to="/employee/employeeList">

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { App, Button, Empty, Modal, Select, Space, Spin, Tag, Typography } from 'antd';
+import { Button, Empty, Modal, Select, Space, Spin, Tag, Typography } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { PERM, type MemberLabel } from '@study-crm/shared';
 import { ColorTag } from '../../components/dict';
 import { Permission } from '../../components/Permission';
 import { useAssignLabels, useLabelOptions, useMemberLabels } from './api';
 import { useConfirm } from '../../components/form/useConfirm';
+import { toast } from '../../lib/feedback';
 
 export function LabelTags({ labels }: { labels: readonly MemberLabel[] }) {
   return (
@@ -57,7 +58,6 @@ function EditLabelsModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const confirm = useConfirm();
   const options = useLabelOptions(true);
   const assign = useAssignLabels();
@@ -74,7 +74,7 @@ function EditLabelsModal({
   const save = () =>
     confirm(t('employee.labels.confirm', { name }), async () => {
       await assign.mutateAsync({ userId: memberId, labelIds: value });
-      message.success(t('employee.saved'));
+      toast.success(t('employee.saved'));
       onClose();
     });
 

@@ -1,25 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  Alert,
-  App as AntApp,
-  Button,
-  Descriptions,
-  Drawer,
-  Empty,
-  Form,
-  Input,
-  Space,
-  Spin,
-  Tag,
-  Timeline,
-  Typography,
-} from 'antd';
+import { Alert, Button, Descriptions, Drawer, Empty, Form, Input, Space, Spin, Tag, Timeline, Typography } from 'antd';
 import { FEEDBACK_REPLY_MAX, PERM, type FeedbackDetail } from '@study-crm/shared';
 import { Permission } from '../../components/Permission';
 import { useConfirm } from '../../components/form/useConfirm';
 import { phoneOf, useAnswer, useFeedbackDetail } from './api';
 import { formatTime } from '../../lib/format';
+import { toast } from '../../lib/feedback';
 
 // One feedback: every field, the reply thread (oldest first, never edited) and, for members who may answer,
 // a reply box that asks for confirmation before it sends.
@@ -122,7 +109,6 @@ function Thread({ f }: { f: FeedbackDetail }) {
 
 function ReplyBox({ f }: { f: FeedbackDetail }) {
   const { t } = useTranslation();
-  const { message } = AntApp.useApp();
   const confirm = useConfirm();
   const answer = useAnswer();
   const [form] = Form.useForm<{ content: string }>();
@@ -135,7 +121,7 @@ function ReplyBox({ f }: { f: FeedbackDetail }) {
       try {
         await answer.mutateAsync({ id: f.id, content });
         form.resetFields();
-        void message.success(t('feedback.replied'));
+        toast.success(t('feedback.replied'));
       } catch (err) {
         setServerError(err instanceof Error ? err.message : String(err));
       }

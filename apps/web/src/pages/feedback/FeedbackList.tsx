@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { App as AntApp, Button, Space, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { FEEDBACK_STATUSES, isLocale, type FeedbackItem, type FeedbackStatus } from '@study-crm/shared';
 import type { Params } from '../../api/client';
@@ -13,6 +13,7 @@ import { useScreenActive } from '../../components/crud/screenActive';
 import { FEEDBACK_ROOT, downloadExport, phoneOf, useFeedbackList } from './api';
 import { formatTime } from '../../lib/format';
 import { FeedbackDrawer } from './FeedbackDrawer';
+import { toast } from '../../lib/feedback';
 
 type Filters = {
   keyword?: string;
@@ -27,7 +28,6 @@ type Filters = {
 // The to-do link (/feedbackManage/feedback?id=…) opens the drawer of that feedback.
 export default function FeedbackList() {
   const { t, i18n } = useTranslation();
-  const { message } = AntApp.useApp();
   const list = useListState<Filters>({ queryRoot: [FEEDBACK_ROOT] });
   const { state, ...params } = list.params;
   const filterParams = { ...params, status: state };
@@ -53,9 +53,9 @@ export default function FeedbackList() {
       delete filters.pageNum;
       delete filters.pageSize;
       await downloadExport(filters, isLocale(i18n.language) ? i18n.language : null);
-      void message.success(t('feedback.exported'));
+      toast.success(t('feedback.exported'));
     } catch {
-      void message.error(t('feedback.exportFailed'));
+      toast.error(t('feedback.exportFailed'));
     } finally {
       setExporting(false);
     }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, App, Button, Form, Input, Modal, Space, type ButtonProps } from 'antd';
+import { Alert, Button, Form, Input, Modal, Space, type ButtonProps } from 'antd';
 import { Code, VERIFY_RESEND_SECONDS, verificationApi } from '@study-crm/shared';
 import { call } from '../../api/call';
 import { AntdProviders } from '../../components/AntdProviders';
@@ -10,6 +10,7 @@ import { useConfirm } from '../../components/form/useConfirm';
 import { useCountdown } from '../../components/form/useCountdown';
 import { forgot } from './forgot-locale';
 import { useCaptcha } from './useCaptcha';
+import { toast } from '../../lib/feedback';
 
 // Loaded only when the dialog opens: its strings come with it.
 registerBundle(forgot);
@@ -21,7 +22,6 @@ const INLINE = [400, 1005, 4001, 4002, Code.RESEND_TOO_SOON, 7200, 7201, 7205];
 // Forgotten password: a code by e-mail (behind the picture captcha), then a new password with it.
 function ForgotPassword({ onClose }: { onClose: (email?: string) => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const confirm = useConfirm();
   const [form] = Form.useForm<Values>();
   const captcha = useCaptcha();
@@ -72,7 +72,7 @@ function ForgotPassword({ onClose }: { onClose: (email?: string) => void }) {
         setError(res.meta.message);
         return;
       }
-      void message.success(t('forgot.done'));
+      toast.success(t('forgot.done'));
       onClose(v.email.trim());
     });
 

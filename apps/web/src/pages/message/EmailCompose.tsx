@@ -1,18 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  App as AntApp,
-  Button,
-  Form,
-  Input,
-  Modal,
-  Progress,
-  Select,
-  Spin,
-  Upload,
-  type UploadFile,
-  type UploadProps,
-} from 'antd';
+import { Button, Form, Input, Modal, Progress, Select, Spin, Upload, type UploadFile, type UploadProps } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import {
   DICT_TYPES,
@@ -37,6 +25,7 @@ import { framed, HtmlPreview } from './preview';
 import { requiredText, TextField } from '../../components/crud/FormFields';
 import { SendDrawer } from '../../components/form/SendDrawer';
 import { useConfirmedSend } from '../../components/form/useConfirmedSend';
+import { toast } from '../../lib/feedback';
 
 // The editor is a separate chunk, loaded when this drawer first opens.
 const RichTextEditor = lazy(() => import('./RichTextEditor'));
@@ -55,7 +44,6 @@ type Values = {
 // attachments uploaded with progress, a preview in its frame, and a confirmation before it is queued.
 export function EmailCompose({ onClose, onSent }: { onClose: () => void; onSent: (id: number) => void }) {
   const { t } = useTranslation();
-  const { message } = AntApp.useApp();
   const { error, send: confirmSend } = useConfirmedSend();
   const [form] = Form.useForm<Values>();
   const agents = useEmailAgents();
@@ -103,7 +91,7 @@ export function EmailCompose({ onClose, onSent }: { onClose: () => void; onSent:
   const beforeUpload: UploadProps['beforeUpload'] = (file) => {
     const total = files.reduce((n, f) => n + (f.size ?? 0), 0) + file.size;
     if (files.length >= EMAIL_ATTACHMENTS_MAX || total > EMAIL_ATTACHMENTS_MAX_BYTES) {
-      void message.error(t('message.email.attachmentsHint'));
+      toast.error(t('message.email.attachmentsHint'));
       return Upload.LIST_IGNORE;
     }
     return true;
@@ -128,7 +116,7 @@ export function EmailCompose({ onClose, onSent }: { onClose: () => void; onSent:
           attachments: done.map((f) => f.response!.name),
           attachmentNames: done.map((f) => f.name),
         });
-        void message.success(t('message.email.queued'));
+        toast.success(t('message.email.queued'));
         onSent(res.id);
       },
       { okText: t('message.email.send') },

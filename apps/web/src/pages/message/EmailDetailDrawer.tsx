@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { App as AntApp, Button, Descriptions, Drawer, Space, Table, Tag } from 'antd';
+import { Button, Descriptions, Drawer, Space, Table, Tag } from 'antd';
 import { PERM, type EmailDetail } from '@study-crm/shared';
 import { Permission } from '../../components/Permission';
 import { useEmailDetail, useResend } from './api';
@@ -7,6 +7,7 @@ import { HtmlPreview } from './preview';
 import { StatusSummary } from './StatusSummary';
 import { deliveryColumns } from '../../components/delivery';
 import { formatTime } from '../../lib/format';
+import { toast } from '../../lib/feedback';
 
 type Recipient = EmailDetail['recipients'][number];
 
@@ -16,7 +17,6 @@ const kb = (size: number) => (size < 1024 ? `${size} B` : `${(size / 1024).toFix
 // its attachments and content, and a resend of the failed recipients.
 export function EmailDetailDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = AntApp.useApp();
   const detail = useEmailDetail(id);
   const resend = useResend();
   const e = detail.data;
@@ -39,7 +39,7 @@ export function EmailDetailDrawer({ id, onClose }: { id: number | null; onClose:
     if (!e) return;
     try {
       const res = await resend.mutateAsync({ id: e.id });
-      void message.success(t('message.email.resent', { count: res.requeued }));
+      toast.success(t('message.email.resent', { count: res.requeued }));
     } catch {
       // the toast already said why
     }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { App as AntApp, Button, Form, Input, InputNumber, Select, type TableColumnsType } from 'antd';
+import { Button, Form, Input, InputNumber, Select, type TableColumnsType } from 'antd';
 import { Code, PERM, TLS_MODES, type MailSender } from '@study-crm/shared';
 import { FormModal } from '../../components/crud/FormModal';
 import { CrudList } from '../../components/crud/CrudList';
@@ -9,6 +9,7 @@ import { Permission } from '../../components/Permission';
 import { senderCrud, testSender } from './api';
 import { requiredText, requiredValue, TextField } from '../../components/crud/FormFields';
 import { enumOptions } from '../../components/crud/options';
+import { dialog } from '../../lib/feedback';
 
 type Filters = { keyword?: string };
 type FormValues = {
@@ -23,7 +24,6 @@ type FormValues = {
 // Mail servers (spec section 2): list, add, edit, remove with confirmation, and a connection test.
 export default function EmailSenderManage() {
   const { t } = useTranslation();
-  const { modal } = AntApp.useApp();
   const crud = useCrudList<MailSender, Filters>(senderCrud);
   const { list, editor, query, add, update } = crud;
   const [testing, setTesting] = useState<number | null>(null);
@@ -32,7 +32,7 @@ export default function EmailSenderManage() {
     setTesting(row.id);
     try {
       const res = await testSender(row.id);
-      const show = res.isOk ? modal.success : modal.error;
+      const show = res.isOk ? dialog.success : dialog.error;
       show({
         title: res.isOk ? t('message.sender.testOk') : t('message.sender.testFailed'),
         content: <pre style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{res.message}</pre>,

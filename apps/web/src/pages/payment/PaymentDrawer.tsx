@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
-  App,
   Button,
   DatePicker,
   Drawer,
@@ -37,6 +36,7 @@ import { ACCEPT, AttachmentList, FIELD, fromView, PaymentDetails, type Items } f
 import { enumOptions } from '../../components/crud/options';
 import { UploadProgress, useUploads } from '../../components/upload/useUploads';
 import { useConfirm } from '../../components/form/useConfirm';
+import { toast } from '../../lib/feedback';
 
 export type DrawerMode = 'new' | 'edit' | 'view';
 
@@ -68,7 +68,6 @@ export function PaymentDrawer({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const confirm = useConfirm();
   const view = usePaymentView(mode === 'new' ? undefined : id, applicationId);
   const data = view.data;
@@ -116,7 +115,7 @@ export function PaymentDrawer({
         setBusy(true);
         try {
           await mutate.mutateAsync({ action: mode === 'edit' ? 'update' : 'create', body });
-          void message.success(t('payment.saved'));
+          toast.success(t('payment.saved'));
           onClose();
         } finally {
           setBusy(false);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { App, Button, Card, Col, Input, Modal, Row, Space, Statistic, Typography } from 'antd';
+import { Button, Card, Col, Input, Modal, Row, Space, Statistic, Typography } from 'antd';
 import type { ButtonProps, TableProps } from 'antd';
 import {
   DICT_TYPES,
@@ -22,6 +22,7 @@ import { formatMoney, usePaymentList, usePaymentMutation, usePaymentTotals } fro
 import { PaymentDrawer, type DrawerMode } from './PaymentDrawer';
 import { StatusTag, TypeTag } from './tags';
 import { useConfirm } from '../../components/form/useConfirm';
+import { toast } from '../../lib/feedback';
 
 type Filters = {
   keyword?: string;
@@ -44,7 +45,6 @@ const TOTALS = [
 
 export function PaymentList({ applicationId, title }: { applicationId?: number; title: string }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const ask = useConfirm();
   const list = useListState<Filters>({
     defaults: { sortField: 'transactionDate', order: 'desc' },
@@ -65,7 +65,7 @@ export function PaymentList({ applicationId, title }: { applicationId?: number; 
       t('payment.confirmTitle'),
       async () => {
         await mutate.mutateAsync({ action: 'confirm', body: { id: r.id } });
-        void message.success(t('payment.confirmed'));
+        toast.success(t('payment.confirmed'));
       },
       {
         content: t('payment.confirmText', { title: r.title, amount: formatMoney(r.amountMinor, r.currency, r.digits) }),
@@ -265,7 +265,7 @@ export function PaymentList({ applicationId, title }: { applicationId?: number; 
         onOk={async () => {
           if (!voiding) return;
           await mutate.mutateAsync({ action: 'void', body: { id: voiding.id, reason } });
-          void message.success(t('payment.voided'));
+          toast.success(t('payment.voided'));
           setVoiding(null);
           setReason('');
         }}

@@ -1,17 +1,17 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, App as AntApp, Button, Empty, Input, List, Skeleton, Space, Typography } from 'antd';
+import { Alert, Button, Empty, Input, List, Skeleton, Space, Typography } from 'antd';
 import { CONSTITUTION_MAX, type ProjectView } from '@study-crm/shared';
 import { ApiError } from '../../api/client';
 import { useConfirm } from '../../components/form/useConfirm';
 import { useConstitution, useConstitutionHistory, useProjectWrites } from './api';
 import { formatTime } from '../../lib/format';
+import { toast } from '../../lib/feedback';
 
 // The project's constitution: plain text (shown escaped, line breaks kept), every save a new revision; past
 // revisions can be read. Saving from an outdated revision is refused (409), so two editors never overwrite.
 export function ProjectConstitution({ project }: { project: ProjectView }) {
   const { t } = useTranslation();
-  const { message } = AntApp.useApp();
   const confirm = useConfirm();
   const [revision, setRevision] = useState<number | null>(null);
   const [draft, setDraft] = useState<string | null>(null);
@@ -27,7 +27,7 @@ export function ProjectConstitution({ project }: { project: ProjectView }) {
       setError(null);
       try {
         await save.mutateAsync({ projectId: project.id, content: draft ?? '', baseRevision: doc?.revision ?? 0 });
-        void message.success(t('crud.saved'));
+        toast.success(t('crud.saved'));
         setDraft(null);
         setRevision(null);
       } catch (err) {

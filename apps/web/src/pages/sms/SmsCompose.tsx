@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Alert,
-  App as AntApp,
   Button,
   DatePicker,
   Form,
@@ -31,6 +30,7 @@ import { SendDrawer } from '../../components/form/SendDrawer';
 import { useConfirmedSend } from '../../components/form/useConfirmedSend';
 import { downloadRejected, downloadTemplate, uploadRecipients, usePushBatch, useSmsTemplates } from './api';
 import { formatTime } from '../../lib/format';
+import { toast } from '../../lib/feedback';
 
 type Values = {
   terminal?: string;
@@ -54,7 +54,6 @@ type UploadState =
 // can be downloaded). Sending asks for confirmation.
 export function SmsCompose({ onClose, onSent }: { onClose: () => void; onSent: (id: number) => void }) {
   const { t } = useTranslation();
-  const { message } = AntApp.useApp();
   const { error, send } = useConfirmedSend();
   const [form] = Form.useForm<Values>();
   const templates = useSmsTemplates();
@@ -110,7 +109,7 @@ export function SmsCompose({ onClose, onSent }: { onClose: () => void; onSent: (
         content: values.content,
         sendAt,
       });
-      void message.success(t('sms.queued', { count: res.queued }));
+      toast.success(t('sms.queued', { count: res.queued }));
       onSent(res.id);
     });
   };

@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { App, Button, Form, Input, Space } from 'antd';
+import { Button, Form, Input, Space } from 'antd';
 import { VERIFY_RESEND_SECONDS } from '@study-crm/shared';
 import { ApiError } from '../../api/client';
 import { useCountdown } from '../../components/form/useCountdown';
+import { toast } from '../../lib/feedback';
 
 // A 6-digit code field with its send button, which counts the 60-second resend interval down after a send.
 // `send` validates what the code goes to and asks the server for the code; refusals arrive as toasts, except
 // the silent codes (5402/5403), shown here.
 export function CodeField(props: { name: string; label: string; send: () => Promise<unknown>; testId: string }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const { left, start } = useCountdown();
   const [sending, setSending] = useState(false);
 
@@ -19,9 +19,9 @@ export function CodeField(props: { name: string; label: string; send: () => Prom
     try {
       await props.send();
       start(VERIFY_RESEND_SECONDS);
-      void message.success(t('bind.codeSent'));
+      toast.success(t('bind.codeSent'));
     } catch (err) {
-      if (err instanceof ApiError && (err.code === 5402 || err.code === 5403)) void message.error(err.message);
+      if (err instanceof ApiError && (err.code === 5402 || err.code === 5403)) toast.error(err.message);
     } finally {
       setSending(false);
     }

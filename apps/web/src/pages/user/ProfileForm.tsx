@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { App, Button, Card, Col, Form, Input, InputNumber, Row, Select, Space } from 'antd';
+import { Button, Card, Col, Form, Input, InputNumber, Row, Select, Space } from 'antd';
 import { EMPLOYMENT_MODES, PROFILE_LIMITS, type ProfileDetail } from '@study-crm/shared';
 import { useConfirm } from '../../components/form/useConfirm';
 import { ApiError } from '../../api/client';
 import { HistoryRows } from './HistoryRows';
 import { useProfileMutations } from './api';
 import { enumOptions } from '../../components/crud/options';
+import { toast } from '../../lib/feedback';
 
 const LISTS = ['skills', 'languages', 'jobTags', 'techStack'] as const;
 type TextField =
@@ -23,7 +24,6 @@ const cleanRows = (rows: unknown) =>
 // The signed-in member's own profile form: names, details, word lists and history rows, saved after confirmation.
 export function ProfileForm({ data }: { data: ProfileDetail }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const confirm = useConfirm();
   const [form] = Form.useForm<Values>();
   const { update } = useProfileMutations();
@@ -38,7 +38,7 @@ export function ProfileForm({ data }: { data: ProfileDetail }) {
       }
       try {
         await update.mutateAsync(body);
-        void message.success(t('user.form.saved'));
+        toast.success(t('user.form.saved'));
       } catch (err) {
         if (!(err instanceof ApiError)) throw err;
       }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryPending } from '../../components/QueryPending';
-import { App, Avatar, Button, Card, Descriptions, Space, Tag, Typography, Upload } from 'antd';
+import { Avatar, Button, Card, Descriptions, Space, Tag, Typography, Upload } from 'antd';
 import { CameraOutlined, UserOutlined } from '@ant-design/icons';
 import { useAuthImage } from '../../components/useAuthImage';
 import { AvatarCropper } from './AvatarCropper';
@@ -9,13 +9,13 @@ import { ProfileForm } from './ProfileForm';
 import { useProfileDetail, useProfileMutations } from './api';
 import { TwoFactorCard } from './TwoFactorCard';
 import { roleLabel } from '../../lib/format';
+import { toast } from '../../lib/feedback';
 
 const AVATAR_TYPES = 'image/png,image/jpeg,image/gif';
 
 // The signed-in member's own profile: avatar (cropped in the browser), read-only account facts, the edit form.
 export default function ProfilePage() {
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
   const query = useProfileDetail();
   const { data } = query;
   const { avatar } = useProfileMutations();
@@ -27,7 +27,7 @@ export default function ProfilePage() {
   const upload = async (png: Blob) => {
     setPicked(null);
     await avatar.mutateAsync(png);
-    void message.success(t('user.avatar.saved'));
+    toast.success(t('user.avatar.saved'));
   };
 
   return (

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { App, Button, Card, Form, Input } from 'antd';
+import { Button, Card, Form, Input } from 'antd';
 import { useChangePassword } from './api';
 import { useConfirm } from '../../components/form/useConfirm';
 import { newPasswordRules, repeatedRules } from '../../components/form/rules';
+import { toast } from '../../lib/feedback';
 
 type Values = { oldPassword: string; newPassword: string; confirmPassword: string };
 type Field = 'user.oldPassword' | 'user.newPassword' | 'user.confirmPassword';
@@ -10,7 +11,6 @@ type Field = 'user.oldPassword' | 'user.newPassword' | 'user.confirmPassword';
 // Change own password: asks for confirmation first; the server ends the member's other sessions.
 export default function ResetPwdPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const confirm = useConfirm();
   const [form] = Form.useForm<Values>();
   const change = useChangePassword();
@@ -18,7 +18,7 @@ export default function ResetPwdPage() {
   const submit = (v: Values) =>
     confirm(t('user.confirmChange'), async () => {
       await change.mutateAsync({ oldPassword: v.oldPassword, newPassword: v.newPassword });
-      void message.success(t('user.changed'));
+      toast.success(t('user.changed'));
       form.resetFields();
     });
 

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, App, Button, Card, Form, Input, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, Space, Tag, Typography } from 'antd';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import type { TwoFactorSetup } from '@study-crm/shared';
 import { useTwoFactorMutations, useTwoFactorStatus } from './api';
+import { toast } from '../../lib/feedback';
 
 const CODE_RE = /^\d{6}$/;
 const CODE_OR_RECOVERY_RE = /^(\d{6}|[A-Za-z0-9]{4}(-?[A-Za-z0-9]{4}){3})$/;
@@ -11,7 +12,6 @@ const CODE_OR_RECOVERY_RE = /^(\d{6}|[A-Za-z0-9]{4}(-?[A-Za-z0-9]{4}){3})$/;
 // The member's own two-factor sign-in: set-up (QR code, first code), the recovery codes shown once, turning off.
 export function TwoFactorCard() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const status = useTwoFactorStatus();
   const { setup, confirm, disable } = useTwoFactorMutations();
   const [pending, setPending] = useState<TwoFactorSetup | null>(null);
@@ -26,12 +26,12 @@ export function TwoFactorCard() {
     setPending(null);
     setRecovery(res.recoveryCodes);
     confirmForm.resetFields();
-    void message.success(t('user.twoFactor.enabled'));
+    toast.success(t('user.twoFactor.enabled'));
   };
   const turnOff = async ({ code }: { code: string }) => {
     await disable.mutateAsync(code.trim());
     offForm.resetFields();
-    void message.success(t('user.twoFactor.disabled'));
+    toast.success(t('user.twoFactor.disabled'));
   };
 
   return (

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, App, Button, Form, Input, Space, Typography } from 'antd';
+import { Alert, Button, Form, Input, Space, Typography } from 'antd';
 import { ApiError } from '../../api/client';
 import { useConfirm } from '../../components/form/useConfirm';
 import { useWalletMutations } from './api';
+import { toast } from '../../lib/feedback';
 
 type Words = { word1: string; word2: string; word3: string };
 const FIELDS = ['word1', 'word2', 'word3'] as const;
@@ -11,7 +12,6 @@ const FIELDS = ['word1', 'word2', 'word3'] as const;
 // The three words asked by the server, then activation after a confirmation (spec section 5).
 export function BackupCheck({ positions, onChanged }: { positions: number[]; onChanged: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const confirm = useConfirm();
   const [form] = Form.useForm<Words>();
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -22,7 +22,7 @@ export function BackupCheck({ positions, onChanged }: { positions: number[]; onC
       setRefusal(null);
       try {
         await activate.mutateAsync(words);
-        void message.success(t('wallet.activated'));
+        toast.success(t('wallet.activated'));
       } catch (err) {
         if (err instanceof ApiError) setRefusal(err.message);
         // A withdrawn check (7604) changes what the screen shows.

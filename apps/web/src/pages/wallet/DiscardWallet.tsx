@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { App, Button, Form, Input, Typography } from 'antd';
+import { Button, Form, Input, Typography } from 'antd';
 import { ApiError } from '../../api/client';
 import { useConfirm } from '../../components/form/useConfirm';
 import { useWalletMutations } from './api';
+import { toast } from '../../lib/feedback';
 
 // A wallet never activated whose backup was lost: discarded (password re-entered, confirmed) to start again.
 export function DiscardWallet() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const confirm = useConfirm();
   const [form] = Form.useForm<{ password: string }>();
   const { discard } = useWalletMutations();
@@ -18,7 +18,7 @@ export function DiscardWallet() {
       async () => {
         try {
           await discard.mutateAsync(password);
-          void message.success(t('wallet.discarded'));
+          toast.success(t('wallet.discarded'));
         } catch (err) {
           if (err instanceof ApiError && err.code === 400)
             form.setFields([{ name: 'password', errors: [err.message] }]);

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Alert, App, Button, Card, Form, Result, Skeleton, Space, Typography } from 'antd';
+import { Alert, Button, Card, Form, Result, Skeleton, Space, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { APPLICATION_DEFAULT_STATUS, PERM } from '@study-crm/shared';
@@ -21,6 +21,7 @@ import {
   TargetSchoolSection,
 } from './sections';
 import { useConfirm } from '../../../components/form/useConfirm';
+import { toast } from '../../../lib/feedback';
 
 const NEW_APPLICATION: Partial<FormValues> = {
   status: APPLICATION_DEFAULT_STATUS,
@@ -35,7 +36,6 @@ const NEW_APPLICATION: Partial<FormValues> = {
 // to reload when someone else saved in between (409).
 export default function ApplicationDetail() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const confirm = useConfirm();
   const navigate = useNavigate();
   const canOpen = useCanOpen();
@@ -68,20 +68,20 @@ export default function ApplicationDetail() {
       await form.validateFields();
       values = form.getFieldsValue(true) as FormValues;
     } catch {
-      void message.error(t('application.fixErrors'));
+      toast.error(t('application.fixErrors'));
       return;
     }
     const problems = sharedRuleErrors(values);
     // A rule about a whole section (the UCAS limit) has no input to attach to: say it in a message.
     const sectionProblem = problems.find((p) => p.name.length === 1 && isSection(p.name[0]));
     if (sectionProblem) {
-      void message.error(sectionProblem.errors[0]);
+      toast.error(sectionProblem.errors[0] ?? t('application.fixErrors'));
       return;
     }
     if (problems.length) {
       form.setFields(problems);
       form.scrollToField(problems[0]!.name, { block: 'center' });
-      void message.error(t('application.fixErrors'));
+      toast.error(t('application.fixErrors'));
       return;
     }
     confirm(t('application.saveConfirm'), () => send(values));
@@ -108,7 +108,7 @@ export default function ApplicationDetail() {
       setDirty(false);
       setVersion(res.data.version);
       setWarnings(res.data.warnings.map((w) => w.message));
-      void message.success(t('application.saved'));
+      toast.success(t('application.saved'));
       await invalidate();
       if (!id) {
         release();
