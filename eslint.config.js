@@ -28,6 +28,14 @@ const antdApp = {
   message: 'Show toasts and dialogs with toast/dialog from lib/feedback.ts (decision 115).',
 };
 
+// Lazy components load through components/lazyPart.ts (decision 116): React.lazy keeps a chunk that did not arrive
+// failed for good.
+const reactLazy = {
+  name: 'react',
+  importNames: ['lazy'],
+  message: 'Load a component lazily with lazyPart from components/lazyPart.ts (decision 116).',
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'e2e/screenshots/**'] },
   js.configs.recommended,
@@ -58,17 +66,22 @@ export default tseslint.config(
     // Web layers (docs/architecture.md): app/ (router, frame, screen map) is the top and imports the pages; nothing
     // below it imports app/. components/ is the UI kit: it never imports from pages/ either.
     files: ['apps/web/src/{pages,navigation,locales,stores,api,lib}/**/*.{ts,tsx}', 'apps/web/src/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [dataRouterHooks, antdApp], patterns: ['**/app/**'] }] },
+    rules: {
+      'no-restricted-imports': ['error', { paths: [dataRouterHooks, antdApp, reactLazy], patterns: ['**/app/**'] }],
+    },
   },
   {
     files: ['apps/web/src/components/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [dataRouterHooks, antdApp], patterns: ['**/pages/**', '**/app/**'] }],
+      'no-restricted-imports': [
+        'error',
+        { paths: [dataRouterHooks, antdApp, reactLazy], patterns: ['**/pages/**', '**/app/**'] },
+      ],
     },
   },
   {
     files: ['apps/web/src/app/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { paths: [dataRouterHooks, antdApp] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [dataRouterHooks, antdApp, reactLazy] }] },
   },
   {
     // Server layers: the HTTP contract, the database and lib/ sit below the modules and never import them (app.ts

@@ -177,6 +177,10 @@ describe('frame details (issue 12)', () => {
     expect(sider.y).toBe(0);
     expect(Math.round(sider.height)).toBe(viewport.height);
     await screenshot(page, 'frame-no-navbar-en-US');
+    // After a reload (the navbar stays hidden) the corner button opens the settings.
+    await page.reload();
+    await page.getByTestId('settings-fab').click();
+    await page.getByTestId('setting-navbar').waitFor();
     await context.close();
   });
 

@@ -302,4 +302,34 @@ describe('portal shell', () => {
     await expect.poll(() => page.locator('.ant-result-404').count()).toBe(1);
     await context.close();
   });
+
+  it('keeps the frame when the code of a screen does not arrive, and loads it on "Try again"', async () => {
+    const { page, context } = await portal.newPage({ storage: { 'cake-locale': 'en-US' } });
+    await signIn(page, portal.baseUrl);
+    // The configuration screen's chunk fails (a dropped connection, or a release that replaced it).
+    const chunk = /\/sadmin\/assets\/ConfigManage-[^/]*\.js$/;
+    await page.route(chunk, (route) => route.abort('connectionreset'));
+    await openFromMenu(page, 'systemSetup', 'configManage');
+    await expect.poll(() => page.getByTestId('screen-failed').textContent()).toContain('Its code did not arrive');
+    await screenshot(page, 'shell-screen-failed-en-US');
+    // The frame goes on: another tab opens and draws.
+    await openFromMenu(page, 'applicationManage', 'applicationList');
+    await expect.poll(() => page.locator(`.screen-pane:not([hidden]) [data-testid="app-search"]`).count()).toBe(1);
+    // Back online, "Try again" asks for the chunk again and draws the screen.
+    await page.unroute(chunk);
+    await page.locator('[data-testid="frame-tab"][data-path="/systemSetup/configManage"]').click();
+    await page.getByTestId('screen-retry').click();
+    await expect
+      .poll(() => page.locator('.screen-pane:not([hidden]) .panel-title').textContent())
+      .toBe('Config parameters');
+    await context.close();
+
+    const zh = await portal.newPage();
+    await signIn(zh.page, portal.baseUrl);
+    await zh.page.route(chunk, (route) => route.abort('connectionreset'));
+    await openFromMenu(zh.page, 'systemSetup', 'configManage');
+    await expect.poll(() => zh.page.getByTestId('screen-failed').textContent()).toContain('此畫面無法顯示');
+    await screenshot(zh.page, 'shell-screen-failed-zh-TW');
+    await zh.context.close();
+  });
 });

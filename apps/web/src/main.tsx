@@ -8,6 +8,8 @@ import { homeScreen } from './app/homeScreen';
 import { lazyScreen } from './app/lazyScreen';
 import { HOME_PATH, LOGIN_PATH, ROUTER_BASE } from './paths';
 import { prefetchShell } from './app/shellChunk';
+import { PortalFailed } from './app/PortalFailed';
+import { ErrorBoundary } from './components/ErrorBoundary';
 
 const root = createRoot(document.getElementById('root')!);
 const render = (node: ReactNode) => root.render(<StrictMode>{node}</StrictMode>);
@@ -25,10 +27,13 @@ function bootPortal(target?: string): void {
     const at = (target ?? window.location.pathname.slice(ROUTER_BASE.length)).replace(/[?#].*$/, '');
     if (at === '' || at === '/' || at === HOME_PATH) homeScreen.preload();
   }
-  void import('./app/Portal').then(({ default: Portal, openAt }) => {
-    if (target) openAt(target);
-    render(<Portal />);
-  });
+  void import('./app/Portal').then(
+    ({ default: Portal, openAt }) => {
+      if (target) openAt(target);
+      render(<Portal />);
+    },
+    () => render(<PortalFailed />),
+  );
 }
 
 // The login page is the first thing every member waits for. A signed-out visit to it (or to the bare base) draws
@@ -45,9 +50,11 @@ if (!session.token() && (path === ROUTER_BASE || path === ROUTER_BASE + LOGIN_PA
   // The router starts loading with the member's first keystroke (the login page starts the frame's chunk then).
   document.addEventListener('input', () => void import('./app/Portal').catch(() => undefined), { once: true });
   render(
-    <Suspense fallback={null}>
-      <LoginPage onSignedIn={bootPortal} prefetch={prefetchShell} />
-    </Suspense>,
+    <ErrorBoundary fallback={() => <PortalFailed />}>
+      <Suspense fallback={null}>
+        <LoginPage onSignedIn={bootPortal} prefetch={prefetchShell} />
+      </Suspense>
+    </ErrorBoundary>,
   );
 } else {
   bootPortal();

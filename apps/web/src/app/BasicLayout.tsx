@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { Layout, Spin } from 'antd';
@@ -17,9 +17,12 @@ import { HOME_PATH, HOME_SCREEN } from '../paths';
 import { SCREENS } from './screens';
 import './layout/layout.css';
 import { useBrand } from './useBrand';
+import { ErrorBoundary } from '../components/ErrorBoundary';
+import { lazyPart } from '../components/lazyPart';
+import { PartFailed } from '../components/PartFailed';
 
 // Loaded on first open: the drawer's colour picker and inputs are not needed for the first screen.
-const SettingsDrawer = lazy(() => import('./layout/SettingsDrawer'));
+const SettingsDrawer = lazyPart(() => import('./layout/SettingsDrawer'));
 
 function FrameBreadcrumb() {
   const location = useLocation();
@@ -54,6 +57,11 @@ export default function BasicLayout() {
     setSettingsUsed(true);
     setSettingsOpen(true);
   };
+  // The drawer's code did not arrive: it is dropped, and the next opening loads it again.
+  const settingsFailed = useCallback(() => {
+    setSettingsOpen(false);
+    setSettingsUsed(false);
+  }, []);
 
   useEffect(() => {
     if (!menuLoaded) void loadAccess();
@@ -109,15 +117,18 @@ export default function BasicLayout() {
         </Layout>
       </Layout>
       {settingsUsed && (
-        <Suspense fallback={null}>
-          <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
-        </Suspense>
+        <ErrorBoundary fallback={() => <PartFailed onClose={settingsFailed} />}>
+          <Suspense fallback={null}>
+            <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+          </Suspense>
+        </ErrorBoundary>
       )}
       {!s.navbar && (
         <button
           className="frame-settings-fab"
-          onClick={() => setSettingsOpen(true)}
+          onClick={openSettings}
           aria-label={t('frame.settings.open')}
+          data-testid="settings-fab"
         >
           ⚙
         </button>

@@ -1,4 +1,6 @@
 import { Suspense } from 'react';
+import { ErrorBoundary } from '../components/ErrorBoundary';
+import { PortalFailed } from './PortalFailed';
 import { Providers } from './Providers';
 import { openPath, PortalRoutes } from './router';
 
@@ -7,9 +9,11 @@ import { openPath, PortalRoutes } from './router';
 export default function Portal() {
   return (
     <Providers>
-      <Suspense fallback={null}>
-        <PortalRoutes />
-      </Suspense>
+      <ErrorBoundary fallback={() => <PortalFailed />}>
+        <Suspense fallback={null}>
+          <PortalRoutes />
+        </Suspense>
+      </ErrorBoundary>
     </Providers>
   );
 }

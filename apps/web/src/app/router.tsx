@@ -1,7 +1,8 @@
-import { lazy, startTransition } from 'react';
+import { startTransition } from 'react';
 import { Navigate, Route, Routes, unstable_HistoryRouter as HistoryRouter, useNavigate } from 'react-router';
 import { PublicOnly, RequireAuth } from './guards';
 import { lazyScreen } from './lazyScreen';
+import { lazyPart } from '../components/lazyPart';
 import { loadShell, prefetchShell } from './shellChunk';
 import { setTwoFactorSetupHandler } from '../api/client';
 import { portalHistory } from '../navigation/history';
@@ -11,8 +12,8 @@ const LoginPage = lazyScreen(
   () => import('../pages/login/LoginPage'),
   () => import('../pages/login/locale'),
 );
-const Shell = lazy(loadShell);
-const RedirectPage = lazy(() => import('./RedirectPage'));
+const Shell = lazyPart(loadShell);
+const RedirectPage = lazyPart(() => import('./RedirectPage'));
 
 // The login page inside the router (a signed-out deep link, a sign-out): it moves on by navigating. The router's
 // own updates render at once (decision 111); this one is a transition, so the login page stays on view until the

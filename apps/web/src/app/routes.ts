@@ -1,5 +1,4 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
-import { lazyScreen } from './lazyScreen';
+import { lazyScreen, type LazyScreen } from './lazyScreen';
 import {
   ADMIN_ROLE_NAME,
   COMPONENT_KEYS,
@@ -30,7 +29,7 @@ export type FixedRoute = {
   meta: RouteMeta;
   // A screen hidden from the menu lights this menu item (the list it is opened from).
   activeMenu?: string;
-  screen: LazyExoticComponent<ComponentType>;
+  screen: LazyScreen;
 };
 
 const UserProfile = lazyScreen(

@@ -1,13 +1,10 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
 import type { ComponentKey } from '@study-crm/shared';
 import { homeScreen } from './homeScreen';
-import { lazyScreen } from './lazyScreen';
-
-type Screen = LazyExoticComponent<ComponentType> & { preload: () => void };
+import { lazyScreen, type LazyScreen } from './lazyScreen';
 
 // Component key (spec section 2) → lazily loaded screen with its folder's strings. One entry per screen; a key missing here
 // renders the not-found screen.
-export const SCREENS: Partial<Record<ComponentKey, Screen>> = {
+export const SCREENS: Partial<Record<ComponentKey, LazyScreen>> = {
   projectList: lazyScreen(
     () => import('../pages/project/ProjectList'),
     () => import('../pages/project/locale'),

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   bindFeedback,
   dialog,
+  feedbackLoadFailed,
   feedbackAvailable,
   isFeedbackWanted,
   resetFeedbackForTests,
@@ -60,5 +61,19 @@ describe('feedback', () => {
     expect(log).toHaveBeenCalledWith('Network down');
     expect(isFeedbackWanted()).toBe(false);
     log.mockRestore();
+  });
+
+  it('asks for the host again at the next call after its chunk did not arrive, keeping what waits', () => {
+    const wanted = vi.fn();
+    subscribeFeedbackWanted(wanted);
+    toast.error('First');
+    feedbackLoadFailed();
+    expect(isFeedbackWanted()).toBe(false);
+    toast.success('Second');
+    expect(isFeedbackWanted()).toBe(true);
+    const host = fakeHost();
+    bindFeedback(host.api);
+    expect(host.message.error).toHaveBeenCalledTimes(1);
+    expect(host.message.success).toHaveBeenCalledTimes(1);
   });
 });

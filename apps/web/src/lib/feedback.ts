@@ -32,6 +32,12 @@ export function wantFeedback(): void {
   for (const l of [...listeners]) l();
 }
 
+// The host's chunk did not arrive: the next call asks for it again (what waits stays queued).
+export function feedbackLoadFailed(): void {
+  wanted = false;
+  for (const l of [...listeners]) l();
+}
+
 // Whether a toast or dialog can show at all: the host is up, or a mount point will bring it up.
 export const feedbackAvailable = (): boolean => host !== undefined || listeners.size > 0;
 

@@ -1,15 +1,18 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge, Popover, Spin } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import { useMessageBox } from './messageBox.api';
 import { IconButton } from '../../components/IconButton';
 import { useAllMessages } from '../../stores/messageBox';
+import { ErrorBoundary } from '../../components/ErrorBoundary';
+import { lazyPart } from '../../components/lazyPart';
+import { PartFailed } from '../../components/PartFailed';
+import { ScreenFailed } from '../../components/ScreenFailed';
 
 // The panel and 'view more' load on first use (the panel as soon as the pointer or the keyboard comes to the bell).
-const loadPanel = () => import('./MessageBoxPanel');
-const MessageBoxPanel = lazy(loadPanel);
-const AllMessages = lazy(() => import('./AllMessages'));
+const MessageBoxPanel = lazyPart(() => import('./MessageBoxPanel'));
+const AllMessages = lazyPart(() => import('./AllMessages'));
 
 // The navbar's bell with the unread count; it opens the message box panel.
 export function MessageBox() {
@@ -19,15 +22,17 @@ export function MessageBox() {
   const closeMore = useAllMessages((s) => s.close);
   const { data } = useMessageBox();
   const total = data ? data.unread.message + data.unread.notice + data.unread.todo : 0;
-  const preload = () => void loadPanel();
+  const preload = MessageBoxPanel.preload;
 
   return (
     <>
       <Popover
         content={
-          <Suspense fallback={<Spin className="box-panel" />}>
-            <MessageBoxPanel onClose={() => setOpen(false)} />
-          </Suspense>
+          <ErrorBoundary fallback={(error, retry) => <ScreenFailed error={error} retry={retry} />}>
+            <Suspense fallback={<Spin className="box-panel" />}>
+              <MessageBoxPanel onClose={() => setOpen(false)} />
+            </Suspense>
+          </ErrorBoundary>
         }
         trigger="click"
         open={open}
@@ -40,9 +45,11 @@ export function MessageBox() {
         </Badge>
       </Popover>
       {more && (
-        <Suspense fallback={null}>
-          <AllMessages open onClose={closeMore} initialTab={more} />
-        </Suspense>
+        <ErrorBoundary fallback={() => <PartFailed onClose={closeMore} />}>
+          <Suspense fallback={null}>
+            <AllMessages open onClose={closeMore} initialTab={more} />
+          </Suspense>
+        </ErrorBoundary>
       )}
     </>
   );

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, UNSAFE_LocationContext, useLocation, useNavigationType, type Location } from 'react-router';
 import { Spin } from 'antd';
@@ -6,16 +6,19 @@ import { useSession } from '../../stores/session';
 import { useSettings } from '../../stores/settings';
 import { useTabs } from '../../stores/tabs';
 import { ScreenActiveContext } from '../../components/crud/screenActive';
+import { ErrorBoundary } from '../../components/ErrorBoundary';
+import { ScreenFailed } from '../../components/ScreenFailed';
 import { screenPath } from '../../components/crud/urlState';
 import { resolvePath, type Resolution } from '../access';
 import { SCREENS } from '../screens';
+import { lazyPart } from '../../components/lazyPart';
 import { ScreenKeysContext } from '../../navigation/useScreen';
 import { useDocumentTitle } from '../useBrand';
 import { screenOf, usePageInfo, useRoles, useTitle } from './useResolution';
 
 // The 403 and 404 pages (antd's Result, with its pictures) load when one is first shown, not with the frame.
-const NotFound = lazy(() => import('../NotFound'));
-const StatusPage = lazy(() => import('../StatusPage').then((m) => ({ default: m.StatusPage })));
+const NotFound = lazyPart(() => import('../NotFound'));
+const StatusPage = lazyPart(async () => ({ default: (await import('../StatusPage')).StatusPage }));
 
 // 403 with a way back: home, or the page before.
 export function NoPermission() {
@@ -49,14 +52,17 @@ const SCREEN_KEYS: ReadonlySet<string> = new Set(Object.keys(SCREENS));
 
 type Entry = { key: string; location: Location };
 
-// Each cached screen sees its own location, so a hidden screen does not react to another tab's URL.
+// Each cached screen sees its own location, so a hidden screen does not react to another tab's URL. A screen that
+// fails to load or to draw shows what happened with a way to try again; the frame and the other tabs go on.
 function Pane({ location, children, hidden }: { location: Location; children: ReactNode; hidden: boolean }) {
   const navigationType = useNavigationType();
   return (
     <div hidden={hidden} className="screen-pane" data-path={location.pathname + location.search}>
       <UNSAFE_LocationContext.Provider value={{ location, navigationType }}>
         <ScreenActiveContext.Provider value={!hidden}>
-          <Suspense fallback={<Spin style={{ display: 'block', margin: '48px auto' }} />}>{children}</Suspense>
+          <ErrorBoundary fallback={(error, retry) => <ScreenFailed error={error} retry={retry} />}>
+            <Suspense fallback={<Spin style={{ display: 'block', margin: '48px auto' }} />}>{children}</Suspense>
+          </ErrorBoundary>
         </ScreenActiveContext.Provider>
       </UNSAFE_LocationContext.Provider>
     </div>

@@ -1,4 +1,5 @@
-import { lazy, Suspense, type ComponentProps, type ReactNode } from 'react';
+import { Suspense, type ComponentProps, type ReactNode } from 'react';
+import { lazyPart } from '../lazyPart';
 import { Input, Select, type DatePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { ListStateApi } from './useListState';
@@ -168,7 +169,7 @@ export function DictFilter<F extends Filters>({
   );
 }
 
-const LazyRangePicker = lazy(() => import('./rangePicker'));
+const LazyRangePicker = lazyPart(() => import('./rangePicker'));
 
 // The range picker, loaded with the first date filter drawn; a box of its size stands in until then.
 function RangePicker(props: ComponentProps<typeof DatePicker.RangePicker>) {

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useState, type CSSProperties, type SubmitEvent } from 'react';
+import { Suspense, useEffect, useState, type CSSProperties, type SubmitEvent } from 'react';
+import { lazyPart } from '../../components/lazyPart';
 import { useTranslation } from 'react-i18next';
 import {
   Code,
@@ -26,7 +27,7 @@ import './login.css';
 
 // The forgotten-password dialog (antd, with its strings) loads only when it is opened: the login page itself is
 // drawn without antd so that it is small (decision 101).
-const ForgotPassword = lazy(() => import('./ForgotPassword'));
+const ForgotPassword = lazyPart(() => import('./ForgotPassword'));
 
 // Codes the form shows itself, next to the fields, rather than as a toast.
 const INLINE_CODES = [400, 401, 1001, 1002, 1005, 4001, 4002, 6400, 9004, Code.TWO_FACTOR_REQUIRED];

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyPart } from '../../components/lazyPart';
 import { useTranslation } from 'react-i18next';
 import { Button, Form, Input, Modal, Progress, Select, Spin, Upload, type UploadFile, type UploadProps } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
@@ -28,7 +29,7 @@ import { useConfirmedSend } from '../../components/form/useConfirmedSend';
 import { toast } from '../../lib/feedback';
 
 // The editor is a separate chunk, loaded when this drawer first opens.
-const RichTextEditor = lazy(() => import('./RichTextEditor'));
+const RichTextEditor = lazyPart(() => import('./RichTextEditor'));
 
 type Values = {
   senderId?: number;
