@@ -34,8 +34,8 @@ function ThemedText({ children }: { children: ReactNode }) {
   );
 }
 
-// antd's theme (the member's light/dark choice and colour), locale, CSP nonce and where toasts and dialogs show, around the
-// signed-in frame and the login page's forgotten-password dialog: the parts of the app that are drawn with antd.
+// antd's theme (the member's light/dark choice and colour), locale, CSP nonce and where toasts and dialogs show,
+// around the signed-in frame and the login page's forgotten-password dialog: the parts of the app drawn with antd.
 export function AntdProviders({ children }: { children: ReactNode }) {
   const theme = useSettings((s) => s.theme);
   const themeColor = useSettings((s) => s.themeColor);

@@ -28,7 +28,11 @@ export class ErrorBoundary extends Component<Props, { error: Error | null }> {
 }
 
 // A script chunk that did not arrive, as the browsers word it (Chromium, Firefox, Safari; Vite's preload helper).
+const CHUNK_LOAD_FAILED = [
+  'dynamically imported module', // Chromium
+  'error loading dynamically imported', // Firefox
+  'importing a module script failed', // Safari
+  'unable to preload css', // Vite's preload helper
+];
 export const isChunkLoadError = (error: Error): boolean =>
-  /dynamically imported module|error loading dynamically imported|importing a module script failed|unable to preload css/i.test(
-    error.message,
-  );
+  CHUNK_LOAD_FAILED.some((text) => error.message.toLowerCase().includes(text));
