@@ -235,12 +235,15 @@ export async function settle(page: Page): Promise<void> {
 // Opens the navbar message box on one tab (message, notice or todo) once the box has settled, clicking the tab again
 // while it is not the active one (a click during the box's zoom-in was lost on a loaded CI machine). The bell is
 // pressed only once every animation has ended: a box still fading out after the last close looked open, was left
-// alone, and was gone a moment later (a CI run on PostgreSQL).
+// alone, and was gone a moment later (a CI run on PostgreSQL); nor while the box shows its panel loading (a CI run
+// pressed it again then, and closed it).
 export async function openMessageBox(page: Page, tab: 'message' | 'notice' | 'todo'): Promise<void> {
   const box = page.getByTestId('message-box');
+  // Open while the panel's code is still on its way: the bell is not pressed again then (it would close it).
+  const open = page.locator('[data-testid=message-box], [data-testid=message-box-loading]');
   await poll(async () => {
     await settleAnimations(page);
-    if (!(await box.isVisible())) {
+    if (!(await open.first().isVisible())) {
       await page.getByTestId('box-bell').click();
       await settleAnimations(page);
     }

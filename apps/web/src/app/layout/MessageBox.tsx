@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge, Popover, Spin } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
@@ -8,9 +8,11 @@ import { useAllMessages } from '../../stores/messageBox';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { lazyPart } from '../../components/lazyPart';
 import { PartFailed } from '../../components/PartFailed';
+import { whenIdle } from '../../lib/whenIdle';
 import { ScreenFailed } from '../../components/ScreenFailed';
 
-// The panel and 'view more' load on first use (the panel as soon as the pointer or the keyboard comes to the bell).
+// The panel and 'view more' load on first use (the panel once the browser is idle, or as soon as the pointer or the
+// keyboard comes to the bell).
 const MessageBoxPanel = lazyPart(() => import('./MessageBoxPanel'));
 const AllMessages = lazyPart(() => import('./AllMessages'));
 
@@ -23,13 +25,21 @@ export function MessageBox() {
   const { data } = useMessageBox();
   const total = data ? data.unread.message + data.unread.notice + data.unread.todo : 0;
   const preload = MessageBoxPanel.preload;
+  // The panel's code comes once the browser is idle after the first screen, if the pointer has not asked first.
+  useEffect(() => whenIdle(preload), [preload]);
 
   return (
     <>
       <Popover
         content={
           <ErrorBoundary fallback={(error, retry) => <ScreenFailed error={error} retry={retry} />}>
-            <Suspense fallback={<Spin className="box-panel" />}>
+            <Suspense
+              fallback={
+                <div className="box-panel" data-testid="message-box-loading">
+                  <Spin />
+                </div>
+              }
+            >
               <MessageBoxPanel onClose={() => setOpen(false)} />
             </Suspense>
           </ErrorBoundary>
