@@ -77,18 +77,6 @@ describe('lazy screens and their strings', () => {
     error.mockRestore();
   });
 
-  it('draws a preloaded screen at once, without its fallback', async () => {
-    const Screen = lazyScreen(
-      async () => ({ default: () => <p>ready</p> }),
-      async () => ({}),
-    );
-    Screen.preload();
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    render(host(<Screen />));
-    expect(screen.getByText('ready')).toBeTruthy();
-    expect(screen.queryByText('loading')).toBeNull();
-  });
-
   it('keeps a screen that throws while drawing inside its boundary', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     await i18n.changeLanguage('en-US');

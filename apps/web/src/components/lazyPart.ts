@@ -15,27 +15,18 @@ export function forgetFailedLoads(): void {
 
 // A component whose code loads on first render (or on preload()), inside a Suspense. Unlike React.lazy, which keeps
 // a failed load for good, a part whose chunk did not arrive throws to the nearest error boundary and loads again
-// after forgetFailedLoads(). The component reads its load's one promise with React's `use` until it has arrived.
+// after forgetFailedLoads(). The component reads its load's one promise with React's `use`.
 export function lazyPart<P extends object = object>(load: () => Promise<{ default: ComponentType<P> }>): LazyPart<P> {
   let loading: Promise<{ default: ComponentType<P> }> | undefined;
-  let loaded: ComponentType<P> | undefined;
   const start = () =>
-    (loading ??= load().then(
-      (m) => {
-        loaded = m.default;
-        return m;
-      },
-      (err: unknown) => {
-        failed.add(() => {
-          loading = undefined;
-        });
-        throw err;
-      },
-    ));
-  // Once its code is there (preloaded, or drawn before) the part draws at once, without suspending for a turn
-  // as React.lazy does.
+    (loading ??= load().catch((err: unknown) => {
+      failed.add(() => {
+        loading = undefined;
+      });
+      throw err;
+    }));
   function Lazy(props: P) {
-    return createElement(loaded ?? use(start()).default, props);
+    return createElement(use(start()).default, props);
   }
   return Object.assign(Lazy, { preload: () => void start().catch(() => undefined) });
 }
