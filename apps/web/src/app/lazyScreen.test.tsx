@@ -77,6 +77,23 @@ describe('lazy screens and their strings', () => {
     error.mockRestore();
   });
 
+  it('forgets a preload that failed while nothing showed the screen: its first render asks again', async () => {
+    let online = false;
+    const load = vi.fn(async () => {
+      if (!online) throw new TypeError('Failed to fetch dynamically imported module: /sadmin/assets/Y.js');
+      return { default: () => <p>drawn</p> };
+    });
+    const Screen = lazyScreen(load, async () => ({}));
+    Screen.preload();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    online = true;
+    await until(
+      () => screen.getByText('drawn'),
+      () => render(host(<Screen />)),
+    );
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
   it('keeps a screen that throws while drawing inside its boundary', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     await i18n.changeLanguage('en-US');

@@ -18,15 +18,28 @@ export function forgetFailedLoads(): void {
 // after forgetFailedLoads(). The component reads its load's one promise with React's `use`.
 export function lazyPart<P extends object = object>(load: () => Promise<{ default: ComponentType<P> }>): LazyPart<P> {
   let loading: Promise<{ default: ComponentType<P> }> | undefined;
+  // Whether a render waits on the current load (its failure is then shown, and kept until "Try again").
+  let shown = false;
+  const forget = () => {
+    loading = undefined;
+    shown = false;
+  };
   const start = () =>
     (loading ??= load().catch((err: unknown) => {
-      failed.add(() => {
-        loading = undefined;
-      });
+      failed.add(forget);
       throw err;
     }));
   function Lazy(props: P) {
-    return createElement(use(start()).default, props);
+    const pending = start();
+    shown = true;
+    return createElement(use(pending).default, props);
   }
-  return Object.assign(Lazy, { preload: () => void start().catch(() => undefined) });
+  // A preload that fails while nothing shows the part is forgotten at once: its first render asks again.
+  const preload = () =>
+    void start().catch(() => {
+      if (shown) return;
+      failed.delete(forget);
+      forget();
+    });
+  return Object.assign(Lazy, { preload });
 }
