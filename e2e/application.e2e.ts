@@ -328,7 +328,7 @@ describe('applications end to end', () => {
       await confirmDialog(page);
       await expect.poll(() => page.locator('.ant-modal-wrap:visible').count()).toBe(0);
     }
-    await expect.poll(() => page.locator('[data-testid=follow-table] tbody tr.ant-table-row').count()).toBe(3);
+    await expect.poll(() => page.locator('[data-testid=follow-table] tbody tr[data-row-key]').count()).toBe(3);
     await page.getByTestId('follow-done-1').click();
     await page.locator('.ant-popconfirm .ant-btn-primary').click();
     await expect.poll(() => page.getByTestId('follow-ratio').innerText()).toContain('33%');
@@ -338,7 +338,7 @@ describe('applications end to end', () => {
     await page.goto(`${portal.baseUrl}/sadmin/applicationManage/applicationList`);
     await expect.poll(() => page.getByTestId('app-row-ratio').first().innerText()).toContain('33%');
     // The status badge takes its name and colour from the application_status dictionary (submitted = #165DFF).
-    const badge = page.locator('tr.ant-table-row .ant-tag', { hasText: '已提交' }).first();
+    const badge = page.locator('tr[data-row-key] .ant-tag', { hasText: '已提交' }).first();
     await expect.poll(() => badge.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(22, 93, 255)');
     await settle(page);
     await screenshot(page, 'application-list-zh-TW');
@@ -350,7 +350,7 @@ describe('applications end to end', () => {
     await signIn(page, portal.baseUrl);
     const id = new URL(appUrl).searchParams.get('id');
     await expect.poll(() => page.getByTestId('app-row-name').count()).toBe(1);
-    await expect.poll(() => page.locator('tr.ant-table-row .ant-tag', { hasText: 'Submitted' }).count()).toBe(1);
+    await expect.poll(() => page.locator('tr[data-row-key] .ant-tag', { hasText: 'Submitted' }).count()).toBe(1);
     await settle(page);
     await screenshot(page, 'application-list-en-US');
     await page.goto(`${portal.baseUrl}/sadmin/applicationManage/applicationDetail?id=${id}`);

@@ -104,7 +104,7 @@ describe('XiaoK, the assistant, end to end', () => {
     await how.getByTestId('xiaok-links').getByRole('link', { name: '付款記錄' }).click();
     await page.waitForURL((url) => url.pathname.endsWith('/transactionsManage/transactions'));
     await page.locator(PANEL).waitFor({ state: 'hidden' });
-    await page.locator(`${ACTIVE_PANE} .ant-table`).first().waitFor();
+    await page.locator(`${ACTIVE_PANE} table`).first().waitFor();
 
     // The panel keeps the conversation when opened again, from another screen; each opening is counted.
     await openXiaoK(page);

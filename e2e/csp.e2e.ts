@@ -39,21 +39,21 @@ describe('content security policy', () => {
     expect(bg).not.toBe('rgba(0, 0, 0, 0)');
 
     await signIn(page, portal.baseUrl);
-    await page.locator(`${ACTIVE_PANE} .ant-table`).first().waitFor();
+    await page.locator(`${ACTIVE_PANE} table`).first().waitFor();
     // antd's styles are in place in the frame: written into <style> elements that carry the page's nonce.
     const styled = await page.evaluate(
       () => Array.from(document.querySelectorAll('style')).filter((s) => s.nonce && s.textContent).length,
     );
     expect(styled).toBeGreaterThan(0);
     await page.goto(`${portal.baseUrl}/sadmin/accessManage/roleManage`);
-    await page.locator(`${ACTIVE_PANE} .ant-table-row`).first().waitFor();
+    await page.locator(`${ACTIVE_PANE} tr[data-row-key]`).first().waitFor();
     await page.locator(`${ACTIVE_PANE} button`, { hasText: /新增/ }).first().click();
     await page.locator('.ant-drawer-content-wrapper:visible').first().waitFor();
     await settleAnimations(page);
     await screenshot(page, 'csp-role-dialog');
     await page.keyboard.press('Escape');
     await page.goto(`${portal.baseUrl}/sadmin/systemSetup/dictManage`);
-    await page.locator(`${ACTIVE_PANE} .ant-table`).first().waitFor();
+    await page.locator(`${ACTIVE_PANE} table`).first().waitFor();
     await settleAnimations(page);
     await screenshot(page, 'csp-dict');
     // A form with text areas (antd's auto-sizing text area writes a style attribute the policy refuses).

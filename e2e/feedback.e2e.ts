@@ -20,7 +20,7 @@ const SIGN = process.env.VITE_CLIENT_SIGN ?? 'sadmin-web-2026';
 const SMTP_USER = 'office@e2e.example.com';
 const SMTP_PASS = 'e2e-smtp-pass';
 const PATH = '/sadmin/feedbackManage/feedback';
-const rowOf = (page: Page, text: string) => page.locator(`${ACTIVE_PANE} .ant-table-row`, { hasText: text });
+const rowOf = (page: Page, text: string) => page.locator(`${ACTIVE_PANE} tr[data-row-key]`, { hasText: text });
 const drawer = (page: Page) => page.locator('.ant-drawer.ant-drawer-open').last();
 const todoTab = (page: Page) => page.getByTestId('box-tab-todo').textContent();
 
@@ -163,12 +163,12 @@ describe('feedback screen', () => {
     const { page, context } = await portal.newPage({ locale: 'en-US', storage: { 'cake-locale': 'en-US' } });
     await signIn(page, portal.baseUrl);
     await page.goto(`${portal.baseUrl}${PATH}`);
-    await poll(() => page.locator(`${ACTIVE_PANE} .ant-table-row`).count()).toBe(2);
+    await poll(() => page.locator(`${ACTIVE_PANE} tr[data-row-key]`).count()).toBe(2);
     await page.getByTestId('feedback-keyword').fill('visa');
     await page.getByTestId('list-search').click();
-    await poll(() => page.locator(`${ACTIVE_PANE} .ant-table-row`).count()).toBe(1);
+    await poll(() => page.locator(`${ACTIVE_PANE} tr[data-row-key]`).count()).toBe(1);
     await page.getByTestId('list-reset').click();
-    await poll(() => page.locator(`${ACTIVE_PANE} .ant-table-row`).count()).toBe(2);
+    await poll(() => page.locator(`${ACTIVE_PANE} tr[data-row-key]`).count()).toBe(2);
     await settleAnimations(page);
     await screenshot(page, 'feedback-list-en-US');
     await rowOf(page, 'Ben Wong').getByTestId('feedback-detail').click();

@@ -45,7 +45,7 @@ describe('follow-up to-dos in the message box', () => {
     await page.getByTestId('follow-submit').click();
     await confirmDialog(page);
     await expect.poll(() => page.locator('.ant-modal-wrap:visible').count(), SLOW).toBe(0);
-    await expect.poll(() => page.locator('[data-testid=follow-table] tbody tr.ant-table-row').count(), SLOW).toBe(1);
+    await expect.poll(() => page.locator('[data-testid=follow-table] tbody tr[data-row-key]').count(), SLOW).toBe(1);
 
     await openMessageBox(page, 'todo');
     await expect.poll(() => todoBadge(page), SLOW).toBe('待辦 1');

@@ -12,7 +12,7 @@ import { dropSchema } from '../apps/server/src/db/migrate.js';
 export const CAPTCHA = 'E2EX';
 // Visited screens stay mounted but hidden (keep-alive tabs): scope table locators to the visible screen.
 export const ACTIVE_PANE = '.screen-pane:not([hidden])';
-export const ROW = `${ACTIVE_PANE} .ant-table-row`;
+export const ROW = `${ACTIVE_PANE} tr[data-row-key]`;
 export const ADMIN = { login: 'admin', password: 'Admin#2026pass' };
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const SCREENSHOT_DIR = path.join(here, 'screenshots');

@@ -11,7 +11,7 @@ import { ROW, pickOption, screenshot, signIn, startPortal, type Portal, poll } f
 const APPS = '/sadmin/applicationManage/applicationList';
 const EMPLOYEES = '/sadmin/employee/employeeList';
 
-const activePage = (page: Page) => page.locator(`${ROW.replace(' .ant-table-row', '')} .ant-pagination-item-active`);
+const activePage = (page: Page) => page.locator(`${ROW.replace(' tr[data-row-key]', '')} .ant-pagination-item-active`);
 // The page shown is the one asked for (the previous page stays on screen while the next loads). `data-busy` is set in
 // the render that asks for the page; antd's spinner appears a moment later, and a row read in between was the old one.
 const settled = (page: Page) =>
@@ -70,9 +70,17 @@ describe('list state in the URL', () => {
       await poll(() => activePage(page).textContent(), 'Forward').toBe('2');
       await settled(page);
 
+      // The reload reads the home list's page once: ahead of the screen, which finds it (decision 117).
+      const listReads: string[] = [];
+      const onRequest = (r: { url: () => string }) => {
+        if (r.url().includes('/applicationRecord/list?')) listReads.push(r.url());
+      };
+      page.on('request', onRequest);
       await page.reload();
       await poll(() => page.locator(ROW).count()).toBe(20);
       await settled(page);
+      page.off('request', onRequest);
+      if (screen.path === APPS) expect(listReads).toHaveLength(1);
       expect(new URL(page.url()).search).toBe(url.search);
       await poll(() => activePage(page).textContent()).toBe('2');
       expect(await sortOf(page, screen.column)).toBe('ascending');
@@ -105,6 +113,14 @@ describe('list state in the URL', () => {
       expect(Math.max(...heights)).toBeLessThan(100);
       await screenshot(page, `application-list-${width}x${height}`);
     }
+    // A cut text shows its whole in a tooltip while the pointer is on it, and the tooltip goes when it leaves.
+    const schools = page.locator(`${ROW} td:nth-child(4) .cell-text`).first();
+    const whole = await schools.textContent();
+    await schools.hover();
+    const tip = page.locator('.ant-tooltip:not(.ant-tooltip-hidden) .ant-tooltip-container');
+    await poll(() => tip.textContent()).toBe(whole);
+    await page.mouse.move(5, 5);
+    await poll(() => tip.count()).toBe(0);
     await context.close();
   });
 });

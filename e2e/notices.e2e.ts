@@ -44,7 +44,7 @@ function apiFromPage<T>(page: Page, method: 'GET' | 'POST', url: string, params:
   ) as Promise<Env<T>>;
 }
 
-const rowOf = (page: Page, title: string) => page.locator(`${ACTIVE_PANE} .ant-table-row`, { hasText: title });
+const rowOf = (page: Page, title: string) => page.locator(`${ACTIVE_PANE} tr[data-row-key]`, { hasText: title });
 const form = (page: Page) => page.getByTestId('notice-form');
 
 async function settle(page: Page) {

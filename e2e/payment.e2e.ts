@@ -22,7 +22,7 @@ async function settle(page: Page) {
   await page.waitForTimeout(300);
 }
 const drawer = (page: Page) => page.locator('.ant-drawer.ant-drawer-open').last();
-const rowOf = (page: Page, title: string) => page.locator(`${ACTIVE_PANE} .ant-table-row`, { hasText: title });
+const rowOf = (page: Page, title: string) => page.locator(`${ACTIVE_PANE} tr[data-row-key]`, { hasText: title });
 const totalCard = (page: Page, currency: string) => page.locator(`${ACTIVE_PANE} [data-testid=pay-total-${currency}]`);
 
 async function addPayment(page: Page, o: { title: string; amount: string; refund?: boolean; receipt?: boolean }) {
@@ -78,7 +78,7 @@ describe('payment records end to end', () => {
     await signIn(page, portal.baseUrl);
     // From the applications list's row action.
     await page
-      .locator(`${ACTIVE_PANE} .ant-table-row`, { hasText: '陳大文' })
+      .locator(`${ACTIVE_PANE} tr[data-row-key]`, { hasText: '陳大文' })
       .getByRole('button', { name: '付款管理' })
       .click();
     await page.waitForURL(new RegExp(`userTransactions\\?id=${appId}(&|$)`));
@@ -123,10 +123,10 @@ describe('payment records end to end', () => {
 
     // The operation log: create, attach and confirm of the collection, create of the refund.
     await page.goto(`${portal.baseUrl}/sadmin/tracksManage/tracks`);
-    await poll(() => page.locator(`${ACTIVE_PANE} .ant-table-row`).count()).toBe(4);
-    const ops = await page.locator(`${ACTIVE_PANE} .ant-table-row .ant-tag`).allInnerTexts();
+    await poll(() => page.locator(`${ACTIVE_PANE} tr[data-row-key]`).count()).toBe(4);
+    const ops = await page.locator(`${ACTIVE_PANE} tr[data-row-key] .ant-tag`).allInnerTexts();
     expect(ops).toEqual(['確認', '新增', '新增附件', '新增']);
-    await page.locator(`${ACTIVE_PANE} .ant-table-row`).first().getByTestId('track-row-view').click();
+    await page.locator(`${ACTIVE_PANE} tr[data-row-key]`).first().getByTestId('track-row-view').click();
     await poll(() => page.getByTestId('track-changes').innerText()).toMatch(/待確認[\s\S]*已確認/);
     await settle(page);
     await screenshot(page, 'payment-track-detail-zh-TW');
@@ -135,7 +135,7 @@ describe('payment records end to end', () => {
     await screenshot(page, 'payment-tracks-zh-TW');
 
     await page.goto(`${portal.baseUrl}/sadmin/transactionsManage/transactions`);
-    await poll(() => page.locator(`${ACTIVE_PANE} .ant-table-row`).count()).toBe(2);
+    await poll(() => page.locator(`${ACTIVE_PANE} tr[data-row-key]`).count()).toBe(2);
     await settle(page);
     await screenshot(page, 'payment-transactions-zh-TW');
     await context.close();
@@ -145,12 +145,12 @@ describe('payment records end to end', () => {
     const { page, context } = await portal.newPage({ locale: 'en-US', storage: { 'cake-locale': 'en-US' } });
     await signIn(page, portal.baseUrl);
     await page.goto(`${portal.baseUrl}/sadmin/transactionsManage/transactions`);
-    await poll(() => page.locator(`${ACTIVE_PANE} .ant-table-row`).count()).toBe(2);
+    await poll(() => page.locator(`${ACTIVE_PANE} tr[data-row-key]`).count()).toBe(2);
     await poll(() => totalCard(page, 'GBP').innerText()).toContain('Confirmed amount');
     await settle(page);
     await screenshot(page, 'payment-transactions-en-US');
     await page.goto(`${portal.baseUrl}/sadmin/applicationManage/userTransactions?id=${appId}`);
-    await poll(() => page.locator(`${ACTIVE_PANE} .ant-table-row`).count()).toBe(2);
+    await poll(() => page.locator(`${ACTIVE_PANE} tr[data-row-key]`).count()).toBe(2);
     await rowOf(page, 'Tuition deposit').getByTestId('pay-row-title').click();
     await poll(() => drawer(page).getByTestId('pay-attachment').count()).toBe(1);
     await settle(page);
@@ -159,7 +159,7 @@ describe('payment records end to end', () => {
     await settle(page);
     await screenshot(page, 'payment-user-transactions-en-US');
     await page.goto(`${portal.baseUrl}/sadmin/tracksManage/tracks?paymentId=${paymentId}`);
-    await poll(() => page.locator(`${ACTIVE_PANE} .ant-table-row`).count()).toBeGreaterThan(0);
+    await poll(() => page.locator(`${ACTIVE_PANE} tr[data-row-key]`).count()).toBeGreaterThan(0);
     await settle(page);
     await screenshot(page, 'payment-tracks-en-US');
     await context.close();

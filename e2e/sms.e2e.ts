@@ -171,7 +171,7 @@ describe('SMS from an .xlsx recipient list, end to end', () => {
     const { page, context } = await portal.newPage({ locale: 'en-US', storage: { 'cake-locale': 'en-US' } });
     await signIn(page, portal.baseUrl);
     await page.goto(`${portal.baseUrl}${SMS_PATH}`);
-    await poll(() => page.locator(`${ACTIVE_PANE} .ant-table-row`).count()).toBe(1);
+    await poll(() => page.locator(`${ACTIVE_PANE} tr[data-row-key]`).count()).toBe(1);
     await settle(page);
     await screenshot(page, 'sms-list-en-US');
 
@@ -211,7 +211,7 @@ describe('SMS from an .xlsx recipient list, end to end', () => {
     await settle(page);
 
     await page.locator(`${ACTIVE_PANE} [data-testid=sms-detail]`).first().click();
-    await poll(() => page.locator('[data-testid=sms-recipients] .ant-table-row').count()).toBe(2);
+    await poll(() => page.locator('[data-testid=sms-recipients] tr[data-row-key]').count()).toBe(2);
     await settle(page);
     await screenshot(page, 'sms-detail-en-US');
     await context.close();

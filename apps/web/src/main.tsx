@@ -28,8 +28,10 @@ function bootPortal(target?: string): void {
     if (at === '' || at === '/' || at === HOME_PATH) homeScreen.preload();
   }
   void import('./app/Portal').then(
-    ({ default: Portal, openAt }) => {
+    ({ default: Portal, openAt, prefetchHomeList }) => {
       if (target) openAt(target);
+      // At the home screen's address its first page is read while the frame's code and the access arrive.
+      if (session.token()) prefetchHomeList(target);
       render(<Portal />);
     },
     () => render(<PortalFailed />),

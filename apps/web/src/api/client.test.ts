@@ -56,6 +56,14 @@ describe('api client (spec sections 7 and 8)', () => {
     expect(toastError).not.toHaveBeenCalled();
   });
 
+  it('says nothing for a quiet call (a read ahead of a screen), whatever the answer', () => {
+    handleEnvelope(envelope(5403, 'No permission'), { quiet: true });
+    handleEnvelope(envelope(400, 'Parameter error'), { quiet: true });
+    handleEnvelope({ nothing: true }, { quiet: true });
+    expect(toastError).not.toHaveBeenCalled();
+    expect(info).not.toHaveBeenCalled();
+  });
+
   it('toasts the [509] fallback for an answer without meta or without a message', () => {
     handleEnvelope({ nothing: true }, {});
     expect(toastError).toHaveBeenLastCalledWith(expect.stringContaining('[509]'));

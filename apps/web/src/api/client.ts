@@ -11,6 +11,8 @@ export type CallOptions = {
   apiResCode?: readonly number[];
   // Login and security-check calls never raise the 401 dialog.
   isLogin?: boolean;
+  // No toast and no dialog whatever the answer: a read ahead of a screen, which asks again and tells itself.
+  quiet?: boolean;
   signal?: AbortSignal;
 };
 
@@ -86,11 +88,11 @@ function withTimeout(signal?: AbortSignal): AbortSignal | undefined {
 export function handleEnvelope<T>(body: unknown, opts: CallOptions): Envelope<T> {
   const env = body as Partial<Envelope<T>> | null;
   if (!env || typeof env !== 'object' || !env.meta || typeof env.meta.code !== 'number') {
-    toastError(fallbackMessage());
+    if (!opts.quiet) toastError(fallbackMessage());
     return { meta: { code: 509, message: fallbackMessage() }, data: null as T };
   }
   const { code, message } = env.meta;
-  const suppressed = opts.apiResCode?.includes(code) ?? false;
+  const suppressed = opts.quiet || (opts.apiResCode?.includes(code) ?? false);
   if (code === 401 && !opts.isLogin && !suppressed) showExpiredDialog();
   else if (!SILENT_CODES.has(code) && code !== 401 && !suppressed) toastError(message || fallbackMessage());
   if (code === Code.TWO_FACTOR_SETUP_REQUIRED && !suppressed) onTwoFactorSetupRequired();
@@ -102,7 +104,7 @@ async function send<T>(url: string, init: RequestInit, opts: CallOptions): Promi
   try {
     res = await fetch(API_BASE + url, { ...init, signal: withTimeout(opts.signal) ?? null });
   } catch (err) {
-    if ((err as Error).name !== 'AbortError') toastError((err as Error).message || fallbackMessage());
+    if ((err as Error).name !== 'AbortError' && !opts.quiet) toastError((err as Error).message || fallbackMessage());
     throw err;
   }
   let body: unknown;

@@ -1,6 +1,7 @@
-import { Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { DELIVERY_STATUSES } from '@study-crm/shared';
+import type { DataColumn } from './crud/DataTable';
 
 // What the delivery outbox says of each recipient (e-mail and SMS alike): its status, attempts, error and time sent.
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
@@ -18,7 +19,7 @@ export function deliveryColumns<R extends DeliveryRow>(opts: {
   labels: { status: string; attempts: string; error: string; sentAt: string };
   statusName: (status: DeliveryStatus) => string;
   statusTestId: (status: DeliveryStatus) => string;
-}): TableColumnsType<R> {
+}): DataColumn<R>[] {
   const { labels } = opts;
   return [
     {

@@ -36,6 +36,8 @@ export const crud = {
       noMatch: '沒有符合條件的資料',
       loadFailed: '載入失敗',
       retry: '重試',
+      sortAsc: '點擊升冪排序',
+      sortDesc: '點擊降冪排序',
     },
   },
   'zh-CN': {
@@ -72,6 +74,8 @@ export const crud = {
       noMatch: '没有符合条件的数据',
       loadFailed: '加载失败',
       retry: '重试',
+      sortAsc: '点击升序',
+      sortDesc: '点击降序',
     },
   },
   'en-US': {
@@ -108,6 +112,8 @@ export const crud = {
       noMatch: 'No records match the filters',
       loadFailed: 'Could not load the list',
       retry: 'Retry',
+      sortAsc: 'Click to sort ascending',
+      sortDesc: 'Click to sort descending',
     },
   },
 } satisfies LocaleBundle;

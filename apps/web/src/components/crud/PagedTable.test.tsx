@@ -13,7 +13,7 @@ import { guardedHistory } from '../../navigation/history';
 import '../../i18n';
 import type { Params } from '../../api/client';
 import { PagedTable } from './PagedTable';
-import { useListState } from './useListState';
+import { firstListParams, useListState } from './useListState';
 
 afterEach(cleanup);
 
@@ -148,5 +148,35 @@ describe('PagedTable with keyset cursors', () => {
     act(() => history.go(-1));
     expect(inner.location.search).not.toContain('pageNum=2');
     expect(last()).toMatchObject({ pageNum: 1, sortField: 'name' });
+  });
+});
+
+describe('firstListParams', () => {
+  // What a screen with these defaults asks for on its first render at an address, read ahead of the screen.
+  const defaults = { sortField: 'applicationDate', order: 'desc' as const };
+  function firstAsked(path: string) {
+    const seen: Params[] = [];
+    function Screen() {
+      seen.push(useListState({ defaults }).params);
+      return null;
+    }
+    const router = createMemoryRouter([{ path: '*', element: <Screen /> }], { initialEntries: [path] });
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    return seen[0];
+  }
+
+  it.each([
+    // Each its own path: the kit keeps a list's state per screen path for the session.
+    '/first/a',
+    '/first/b?f.status=submitted&f.teacherId=3&sortField=name&order=asc&pageNum=4&pageSize=50',
+    '/first/c?id=9&pageNum=2&f.keyword=%E9%99%B3',
+    '/first/d?pageNum=x&pageSize=-1&order=up',
+  ])('is what the screen asks first at %s', (path) => {
+    const search = path.includes('?') ? path.slice(path.indexOf('?')) : '';
+    expect(firstListParams(search, defaults)).toEqual(firstAsked(path));
   });
 });

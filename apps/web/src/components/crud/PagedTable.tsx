@@ -1,11 +1,12 @@
-import { Alert, Button, Table, type TableColumnsType, type TableProps } from 'antd';
+import { Alert, Button, Pagination } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Page } from '@study-crm/shared';
 import { useGroupText, type ListStrings, type TableStrings } from './strings';
 import type { ListStateApi } from './useListState';
+import { DataTable, type DataColumn, type RowKey } from './DataTable';
 
 export type PagedTableProps<T> = {
-  columns: TableColumnsType<T>;
+  columns: DataColumn<T>[];
   // The list query: its page, whether it is fetching, and its error.
   query: {
     data: (Pick<Page<T>, 'list'> & { total?: number; nextCursor?: string | null }) | undefined;
@@ -24,10 +25,8 @@ export type PagedTableProps<T> = {
   noMatchText?: string;
   scrollX?: number | 'max-content';
   testId?: string;
-  rowKey?: TableProps<T>['rowKey'];
+  rowKey?: RowKey<T>;
 };
-
-type Column<T> = TableColumnsType<T>[number];
 
 // A table over one server page: sortable columns (`sorter: true`, named by `key`) show and change the list's sort,
 // the pagination reads "N in total", the spinner never sits over an empty text, and a failed load offers a retry.
@@ -41,30 +40,14 @@ export function PagedTable<T extends object>({
   noMatchText,
   scrollX,
   testId,
-  rowKey = 'id',
+  rowKey = 'id' as RowKey<T>,
 }: PagedTableProps<T>) {
   const { t } = useTranslation();
   const text = useGroupText(strings);
-  const sorted = columns.map((c): Column<T> => {
-    if (!c.sorter || !list) return c;
-    const key = String(c.key ?? ('dataIndex' in c ? c.dataIndex : ''));
-    const order = list?.sort.sortField === key ? list.sort.order : undefined;
-    return {
-      ...c,
-      key,
-      sortOrder: order === 'asc' ? 'ascend' : order === 'desc' ? 'descend' : null,
-      sortDirections: ['ascend', 'descend', 'ascend'],
-    };
-  });
-  const onChange: TableProps<T>['onChange'] = (pagination, _filters, sorter, extra) => {
+  const onPage = (pageNum: number, pageSize: number) => {
     if (!list) return;
-    if (extra.action === 'sort') {
-      const s = Array.isArray(sorter) ? sorter[0] : sorter;
-      const field = s?.order ? String(s.columnKey) : undefined;
-      list.setSort(field, s?.order === 'ascend' ? 'asc' : s?.order === 'descend' ? 'desc' : undefined);
-      return;
-    }
-    const page = { pageNum: pagination.current ?? 1, pageSize: pagination.pageSize ?? list.page.pageSize };
+    // On a new page size antd's Pagination keeps the page when it still exists, else goes to the last one.
+    const page = { pageNum, pageSize };
     // The next page of the same size is read from the server's keyset cursor when it offers one (a seek, as cheap
     // deep as on page 1); jumps and other sizes go by page number.
     const next = page.pageNum === list.page.pageNum + 1 && page.pageSize === list.page.pageSize;
@@ -73,7 +56,6 @@ export function PagedTable<T extends object>({
     list.setPage(page, next && !query.isPlaceholderData ? query.data?.nextCursor : undefined);
   };
   const loading = query.isFetching;
-  const rows = query.data?.list ?? [];
   const empty = list?.filtered
     ? (noMatchText ?? text('noMatch') ?? t('crud.noMatch'))
     : (emptyText ?? text('empty') ?? t('crud.empty'));
@@ -93,31 +75,32 @@ export function PagedTable<T extends object>({
           }
         />
       ) : null}
-      <Table<T>
+      <DataTable<T>
+        columns={columns}
+        rows={query.data?.list ?? []}
         rowKey={rowKey}
-        size="middle"
-        columns={sorted}
-        dataSource={rows}
         loading={loading}
-        onChange={onChange}
-        // No empty text under the spinner: while loading an empty page the table shows only the spinner.
-        locale={{ emptyText: loading ? <div style={{ height: 120 }} /> : empty }}
-        scroll={scrollX ? { x: scrollX } : undefined}
-        data-testid={testId}
-        // Set in the same render as the page asked for (the spinner shows a moment later): tests wait on it.
-        data-busy={loading ? 'true' : 'false'}
-        pagination={
-          list
-            ? {
-                current: list.page.pageNum,
-                pageSize: list.page.pageSize,
-                total: query.data?.total ?? 0,
-                showSizeChanger: true,
-                showTotal: (total) => t('crud.total', { total }),
-              }
-            : false
-        }
+        empty={empty}
+        sort={list ? { field: list.sort.sortField, order: list.sort.order } : undefined}
+        onSort={list ? (field, order) => list.setSort(field, order) : undefined}
+        sortTitles={{ asc: t('crud.sortAsc'), desc: t('crud.sortDesc') }}
+        scrollX={scrollX}
+        testId={testId}
       />
+      {/* As antd's Table: no pagination while the list has no rows at all. */}
+      {list && query.data?.total ? (
+        <Pagination
+          size="small"
+          align="end"
+          style={{ margin: '16px 0' }}
+          current={list.page.pageNum}
+          pageSize={list.page.pageSize}
+          total={query.data.total}
+          showSizeChanger
+          showTotal={(total) => t('crud.total', { total })}
+          onChange={onPage}
+        />
+      ) : null}
     </>
   );
 }

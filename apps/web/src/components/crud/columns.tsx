@@ -1,13 +1,14 @@
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
-import { Space, Typography, type TableColumnsType } from 'antd';
+import { Space, Typography } from 'antd';
 import type { RecordStatus } from '@study-crm/shared';
 import { ColorTag } from '../dict';
 import { LinkAction } from './LinkAction';
 import { RowActions } from './RowActions';
 import { StatusSwitch } from './StatusSwitch';
+import type { DataColumn } from './DataTable';
 
-type Column<T> = TableColumnsType<T>[number];
+type Column<T> = DataColumn<T>;
 
 // The enable/disable switch column; `name` names the row in the confirmation.
 export function statusColumn<T extends { status: RecordStatus }>(
@@ -116,7 +117,7 @@ type Entry = { value: string; label: string; label2: string | null; color: strin
 export function entryColumns<T extends Entry>(
   t: TFunction,
   labels: { value: string; label: string; label2: string },
-): TableColumnsType<T> {
+): DataColumn<T>[] {
   return [
     {
       title: labels.value,

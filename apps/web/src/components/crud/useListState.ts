@@ -24,6 +24,31 @@ const sameFilters = (a: Filters, b: Filters) => {
   return [...keys].every((k) => (a[k] ?? '') === (b[k] ?? ''));
 };
 
+const stateOf = (defaults?: ListDefaults): ListState => ({
+  filters: defaults?.filters ?? {},
+  pageNum: 1,
+  pageSize: defaults?.pageSize ?? 20,
+  sortField: defaults?.sortField,
+  order: defaults?.order,
+});
+
+// What a list state asks the server for.
+const paramsOf = (state: ListState, cursor?: string): Params =>
+  ({
+    ...state.filters,
+    pageNum: state.pageNum,
+    pageSize: state.pageSize,
+    ...(state.sortField ? { sortField: state.sortField, order: state.order ?? 'asc' } : {}),
+    ...(cursor ? { cursor } : {}),
+  }) as Params;
+
+// The params a list screen with these defaults asks for first when opened at an address with this query string
+// (what useListState computes on its first render), for reading its first page before the screen is drawn.
+export const firstListParams = (search: string, defaults?: ListDefaults): Params => {
+  const initial = stateOf(defaults);
+  return paramsOf(decodeList(search, initial) ?? initial);
+};
+
 // Filters (applied and being edited), sort, page and page size of a list screen. The state belongs to the screen's
 // path; while the screen is shown it is mirrored into the URL (so a reload, a shared link and the back button keep
 // it), and a URL carrying list parameters (reload, link, back/forward) is adopted. `queryRoot`: Search on unchanged
@@ -34,13 +59,7 @@ export function useListState<F extends Filters>(opts: { defaults?: ListDefaults;
   const active = useScreenActive();
   const client = useQueryClient();
   const key = screenPath(location.pathname, location.search);
-  const defaults: ListState = {
-    filters: opts.defaults?.filters ?? {},
-    pageNum: 1,
-    pageSize: opts.defaults?.pageSize ?? 20,
-    sortField: opts.defaults?.sortField,
-    order: opts.defaults?.order,
-  };
+  const defaults = stateOf(opts.defaults);
   const stored = useListStore((s) => s.entries[key]);
   const put = useListStore((s) => s.put);
   const fromUrl = stored ? null : decodeList(location.search, defaults);
@@ -107,13 +126,7 @@ export function useListState<F extends Filters>(opts: { defaults?: ListDefaults;
     sort: { sortField: state.sortField, order: state.order },
     // Whether any filter is applied (the empty text then says "no match" rather than "nothing yet").
     filtered: !sameFilters(state.filters, defaults.filters),
-    params: {
-      ...state.filters,
-      pageNum: state.pageNum,
-      pageSize: state.pageSize,
-      ...(state.sortField ? { sortField: state.sortField, order: state.order ?? 'asc' } : {}),
-      ...(cursor ? { cursor } : {}),
-    } as Params,
+    params: paramsOf(state, cursor),
     patchDraft: (patch: Partial<F>) => write({}, { ...entry.draft, ...patch }),
     // Applies filters at once (selects that filter on change), back to page 1.
     apply: (patch: Partial<F>) => {

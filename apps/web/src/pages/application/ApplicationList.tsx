@@ -1,18 +1,19 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Button, Progress, Space, Typography } from 'antd';
-import type { TableProps } from 'antd';
+import { Button, Space } from 'antd';
 import dayjs from 'dayjs';
 import { APPLICATION_DICT, PERM, displayName, type ApplicationListItem } from '@study-crm/shared';
 import { useCanOpen } from '../../navigation/useScreen';
 import { PagedTable } from '../../components/crud/PagedTable';
+import { CellText, ProgressCell } from '../../components/crud/cells';
 import { useListState } from '../../components/crud/useListState';
 import { DateRangeFilter, DictFilter, FilterSelect, KeywordSearch } from '../../components/crud/filters';
 import { ListCard } from '../../components/crud/ListCard';
-import { useApplicationList, useStaffOptions, type ListParams } from './api';
+import { APPLICATION_LIST_DEFAULTS, useApplicationList, useStaffOptions, type ListParams } from './api';
 import { DictBadge } from '../../components/dict';
 import { PATHS } from './paths';
 import { TeachersCell } from './TeachersCell';
+import type { DataColumn } from '../../components/crud/DataTable';
 
 type Filters = { keyword?: string; status?: string; teacherId?: number; dateFrom?: string; dateTo?: string };
 
@@ -27,13 +28,13 @@ export default function ApplicationList() {
   const hasFollow = canOpen(PATHS.followScreen);
   const hasFiles = canOpen(PATHS.filesScreen);
   const list = useListState<Filters>({
-    defaults: { sortField: 'applicationDate', order: 'desc' },
+    defaults: APPLICATION_LIST_DEFAULTS,
     queryRoot: ['application', 'list'],
   });
   const query = useApplicationList(list.params as ListParams);
   const staff = useStaffOptions();
 
-  const columns: TableProps<ApplicationListItem>['columns'] = [
+  const columns: DataColumn<ApplicationListItem>[] = [
     {
       title: t('application.col.applicationDate'),
       dataIndex: 'applicationDate',
@@ -53,18 +54,12 @@ export default function ApplicationList() {
           .join(' · ');
         return (
           <div style={{ minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-            {hasDetail ? (
-              <Typography.Link onClick={() => navigate(PATHS.detail(r.id))} data-testid="app-row-name" ellipsis>
-                {r.name}
-              </Typography.Link>
-            ) : (
-              <Typography.Text data-testid="app-row-name" ellipsis>
-                {r.name}
-              </Typography.Text>
-            )}
-            <Typography.Text type="secondary" style={{ fontSize: 12 }} ellipsis={{ tooltip: secondary }}>
+            <CellText onOpen={hasDetail ? () => navigate(PATHS.detail(r.id)) : undefined} testId="app-row-name">
+              {r.name}
+            </CellText>
+            <CellText secondary tip={secondary}>
               {secondary}
-            </Typography.Text>
+            </CellText>
           </div>
         );
       },
@@ -84,9 +79,9 @@ export default function ApplicationList() {
       // One line: the schools in order, cut with the full list in a tooltip.
       render: (_, r) =>
         r.targetSchools.length ? (
-          <Typography.Text ellipsis={{ tooltip: r.targetSchools.join(', ') }} style={{ maxWidth: 200 }}>
+          <CellText tip={r.targetSchools.join(', ')} maxWidth={200}>
             {r.targetSchools.join(', ')}
-          </Typography.Text>
+          </CellText>
         ) : (
           '-'
         ),
@@ -103,11 +98,10 @@ export default function ApplicationList() {
       key: 'completion',
       width: 150,
       render: (_, r) => (
-        <Progress
+        <ProgressCell
           percent={r.completionRatio}
-          size="small"
-          format={(p) => `${p}% (${r.followDone}/${r.followTotal})`}
-          data-testid="app-row-ratio"
+          text={`${r.completionRatio}% (${r.followDone}/${r.followTotal})`}
+          testId="app-row-ratio"
         />
       ),
     },

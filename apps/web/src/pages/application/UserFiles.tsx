@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Form, Input, Modal, Space, Typography, Upload } from 'antd';
-import type { ButtonProps, TableProps } from 'antd';
+import type { ButtonProps } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
 import { APPLICATION_DICT, PERM, type FileRecord } from '@study-crm/shared';
 import { ListCard } from '../../components/crud/ListCard';
@@ -17,6 +17,7 @@ import { LinkAction } from '../../components/crud/LinkAction';
 import { formatTime } from '../../lib/format';
 import { UploadProgress, useUploads } from '../../components/upload/useUploads';
 import { toast } from '../../lib/feedback';
+import type { DataColumn } from '../../components/crud/DataTable';
 
 const ACCEPT = '.pdf,.png,.jpg,.jpeg,.gif,.doc,.docx,.xls,.xlsx';
 
@@ -59,7 +60,7 @@ export default function UserFiles() {
     }
   };
 
-  const columns: TableProps<FileRecord>['columns'] = [
+  const columns: DataColumn<FileRecord>[] = [
     {
       title: t('application.files.title'),
       dataIndex: 'title',

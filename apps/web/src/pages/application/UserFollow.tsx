@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button, Col, Form, Input, Modal, Popconfirm, Progress, Row, Select, Space, Switch, Tag } from 'antd';
-import type { ButtonProps, TableProps } from 'antd';
+import type { ButtonProps } from 'antd';
 import { CheckOutlined } from '@ant-design/icons';
 import { APPLICATION_DICT, FOLLOW_DEFAULT_STATUS, PERM, type FollowUp } from '@study-crm/shared';
 import { ListCard } from '../../components/crud/ListCard';
@@ -15,6 +15,7 @@ import { DictBadge, DictSelect } from '../../components/dict';
 import { DateInput, dateItem } from './fields';
 import { useConfirm } from '../../components/form/useConfirm';
 import { toast } from '../../lib/feedback';
+import type { DataColumn } from '../../components/crud/DataTable';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; item: FollowUp } | null;
 
@@ -31,7 +32,7 @@ export default function UserFollow() {
     toast.success(t('application.saved'));
   };
 
-  const columns: TableProps<FollowUp>['columns'] = [
+  const columns: DataColumn<FollowUp>[] = [
     { title: t('application.follow.number'), dataIndex: 'number', width: 70, fixed: 'left' },
     {
       title: t('application.follow.service'),

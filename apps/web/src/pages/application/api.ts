@@ -1,9 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { applicationApi, Code, followUpApi, type FileRecord } from '@study-crm/shared';
 import { blobOf, call, fetchData } from '../../api/call';
 import type { Params } from '../../api/client';
 import { uploadWithProgress as uploadFile } from '../../api/upload';
 import { useKeptRead } from '../../api/useKeptRead';
+import { firstListParams, type ListDefaults } from '../../components/crud/useListState';
 
 export type ListParams = {
   pageNum: number;
@@ -19,7 +20,26 @@ export type ListParams = {
   order?: 'asc' | 'desc' | undefined;
 };
 
-export const useApplicationList = (p: ListParams) => useKeptRead(['application', 'list'], applicationApi.list, p);
+// The home list's sort before the member picks one.
+export const APPLICATION_LIST_DEFAULTS: ListDefaults = { sortField: 'applicationDate', order: 'desc' };
+const LIST_KEY = ['application', 'list'] as const;
+
+export const useApplicationList = (p: ListParams) => useKeptRead(LIST_KEY, applicationApi.list, p);
+
+// The home list's first page, asked for at a signed-in boot at its address alongside the frame's code and the
+// member's access (app/Portal.tsx), so the list draws with the screen instead of asking once it is drawn. Quiet: a
+// refused or failed read (a member without the list, an expired session) is left to the screen and the access
+// read, which ask again and say so.
+export function prefetchApplicationList(client: QueryClient, search: string): void {
+  const params = firstListParams(search, APPLICATION_LIST_DEFAULTS);
+  client
+    .query({
+      queryKey: [...LIST_KEY, params],
+      queryFn: ({ signal }) => fetchData(applicationApi.list, params as ListParams, { signal, quiet: true }),
+      retry: false,
+    })
+    .catch(() => undefined);
+}
 
 export const useStaffOptions = () =>
   useQuery({

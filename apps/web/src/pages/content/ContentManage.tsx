@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Col, DatePicker, Form, Row, Select, Switch, Tag, type TableColumnsType } from 'antd';
+import { Col, DatePicker, Form, Row, Select, Switch, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { CONTENT_BODY_MAX, CONTENT_LOCALES, CONTENT_STATUSES, PERM, type ContentItem } from '@study-crm/shared';
 import { FormModal } from '../../components/crud/FormModal';
@@ -9,6 +9,7 @@ import { useCrudList } from '../../components/crud/useCrudList';
 import { contentCrud } from './api';
 import { TextField } from '../../components/crud/FormFields';
 import { enumOptions } from '../../components/crud/options';
+import type { DataColumn } from '../../components/crud/DataTable';
 
 type Filters = { keyword?: string; status?: ContentItem['status'] | null };
 type Values = {
@@ -30,7 +31,7 @@ export default function ContentManage() {
   const { list, editor, query, add, update } = crud;
   const editing = editor.isNew ? null : (editor.editing as ContentItem);
 
-  const columns: TableColumnsType<ContentItem> = [
+  const columns: DataColumn<ContentItem>[] = [
     {
       title: t('content.col.title'),
       dataIndex: 'title',

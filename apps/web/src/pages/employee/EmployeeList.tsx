@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button, Card, Select, Space, Typography, type TableProps } from 'antd';
+import { Button, Card, Select, Space, Typography } from 'antd';
 import { KeywordSearch } from '../../components/crud/filters';
 import { PlusOutlined } from '@ant-design/icons';
 import {
@@ -33,6 +33,7 @@ import { MemberForm } from './MemberForm';
 import { SetPasswordModal } from './SetPasswordModal';
 import { useConfirm } from '../../components/form/useConfirm';
 import { roleLabel } from '../../lib/format';
+import type { DataColumn } from '../../components/crud/DataTable';
 
 type Filters = {
   keyword?: string;
@@ -84,7 +85,7 @@ export function MemberListScreen({ kind }: { kind: MemberKind }) {
       { danger: true },
     );
 
-  const columns: TableProps<MemberListItem>['columns'] = [
+  const columns: DataColumn<MemberListItem>[] = [
     {
       title: t('employee.field.displayName'),
       dataIndex: 'displayName',

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Button, Space, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Space, Tag, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { FEEDBACK_STATUSES, isLocale, type FeedbackItem, type FeedbackStatus } from '@study-crm/shared';
 import type { Params } from '../../api/client';
@@ -14,6 +14,7 @@ import { FEEDBACK_ROOT, downloadExport, phoneOf, useFeedbackList } from './api';
 import { formatTime } from '../../lib/format';
 import { FeedbackDrawer } from './FeedbackDrawer';
 import { toast } from '../../lib/feedback';
+import type { DataColumn } from '../../components/crud/DataTable';
 
 type Filters = {
   keyword?: string;
@@ -61,7 +62,7 @@ export default function FeedbackList() {
     }
   };
 
-  const columns: TableColumnsType<FeedbackItem> = [
+  const columns: DataColumn<FeedbackItem>[] = [
     {
       title: t('feedback.sender'),
       key: 'sender',

@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import type { TableColumnsType } from 'antd';
 import { DELIVERY_STATUSES, PERM, type Email } from '@study-crm/shared';
 import { EnumFilter, FilterSelect, InstantRangeFilter } from '../../components/crud/filters';
 import { CrudList } from '../../components/crud/CrudList';
@@ -11,6 +10,7 @@ import { EmailCompose } from './EmailCompose';
 import { EmailDetailDrawer } from './EmailDetailDrawer';
 import { StatusSummary } from './StatusSummary';
 import { formatTime } from '../../lib/format';
+import type { DataColumn } from '../../components/crud/DataTable';
 
 type Filters = {
   keyword?: string;
@@ -31,7 +31,7 @@ export default function EmailManage() {
   const agents = useEmailAgents();
   const sent = useSentList();
 
-  const columns: TableColumnsType<Email> = [
+  const columns: DataColumn<Email>[] = [
     linkColumn(t('message.email.subject'), 'subject', sent.open, 'email-open'),
     { title: t('message.email.sender'), dataIndex: 'sender', width: 220, ellipsis: true },
     { title: t('message.email.recipientCount'), dataIndex: 'recipientCount', width: 110 },

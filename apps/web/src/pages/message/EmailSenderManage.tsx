@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Form, Input, InputNumber, Select, type TableColumnsType } from 'antd';
+import { Button, Form, Input, InputNumber, Select } from 'antd';
 import { Code, PERM, TLS_MODES, type MailSender } from '@study-crm/shared';
 import { FormModal } from '../../components/crud/FormModal';
 import { CrudList } from '../../components/crud/CrudList';
@@ -10,6 +10,7 @@ import { senderCrud, testSender } from './api';
 import { requiredText, requiredValue, TextField } from '../../components/crud/FormFields';
 import { enumOptions } from '../../components/crud/options';
 import { dialog } from '../../lib/feedback';
+import type { DataColumn } from '../../components/crud/DataTable';
 
 type Filters = { keyword?: string };
 type FormValues = {
@@ -45,7 +46,7 @@ export default function EmailSenderManage() {
     }
   };
 
-  const columns: TableColumnsType<MailSender> = [
+  const columns: DataColumn<MailSender>[] = [
     { title: t('message.sender.displayName'), dataIndex: 'displayName', render: (v: string | null) => v ?? '—' },
     { title: t('message.sender.account'), dataIndex: 'account' },
     { title: t('message.sender.host'), dataIndex: 'host' },

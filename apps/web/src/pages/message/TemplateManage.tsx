@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Descriptions, Drawer, Form, Input, Typography, type TableColumnsType } from 'antd';
+import { Button, Descriptions, Drawer, Form, Input, Typography } from 'antd';
 import { Code, PERM, type Template } from '@study-crm/shared';
 import { FormModal } from '../../components/crud/FormModal';
 import { CrudList } from '../../components/crud/CrudList';
@@ -9,6 +9,7 @@ import { templateCrud, useTemplate } from './api';
 import { FRAME_PLACEHOLDER, framed, HtmlPreview, SAMPLE_VARIABLES, withSampleData } from './preview';
 import { formatTime } from '../../lib/format';
 import { TextField } from '../../components/crud/FormFields';
+import type { DataColumn } from '../../components/crud/DataTable';
 
 type Filters = { keyword?: string; type?: string };
 type FormValues = Pick<Template, 'name' | 'title' | 'type' | 'frameUrl' | 'frameHtml' | 'content'>;
@@ -21,7 +22,7 @@ export default function TemplateManage() {
   const [viewing, setViewing] = useState<number | null>(null);
   const shown = useTemplate(viewing);
 
-  const columns: TableColumnsType<Template> = [
+  const columns: DataColumn<Template>[] = [
     { title: t('message.template.name'), dataIndex: 'name' },
     { title: t('message.template.type'), dataIndex: 'type', width: 160 },
     { title: t('message.template.contentTitle'), dataIndex: 'title', ellipsis: true },

@@ -1,18 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  Button,
-  DatePicker,
-  Descriptions,
-  Drawer,
-  Form,
-  Row,
-  Col,
-  Skeleton,
-  Tag,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { Button, DatePicker, Descriptions, Drawer, Form, Row, Col, Skeleton, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
   Code,
@@ -30,6 +18,7 @@ import { useCrudList } from '../../components/crud/useCrudList';
 import { noticeCrud, useNotice } from './api';
 import { RecipientSelect } from './RecipientSelect';
 import { TextField } from '../../components/crud/FormFields';
+import type { DataColumn } from '../../components/crud/DataTable';
 
 type Filters = { keyword?: string; state?: NoticeState | null; recipientId?: number | string | null };
 type FormValues = {
@@ -68,7 +57,7 @@ export default function NoticeManage() {
   const [viewing, setViewing] = useState<number | null>(null);
   const shown = useNotice(viewing);
 
-  const columns: TableColumnsType<Notice> = [
+  const columns: DataColumn<Notice>[] = [
     { title: t('notice.col.title'), dataIndex: 'title', key: 'title', sorter: true, ellipsis: true },
     {
       title: t('notice.col.recipient'),

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Card, Col, Input, Modal, Row, Space, Statistic, Typography } from 'antd';
-import type { ButtonProps, TableProps } from 'antd';
+import type { ButtonProps } from 'antd';
 import {
   DICT_TYPES,
   PAYMENT_STATUSES,
@@ -23,6 +23,7 @@ import { PaymentDrawer, type DrawerMode } from './PaymentDrawer';
 import { StatusTag, TypeTag } from './tags';
 import { useConfirm } from '../../components/form/useConfirm';
 import { toast } from '../../lib/feedback';
+import type { DataColumn } from '../../components/crud/DataTable';
 
 type Filters = {
   keyword?: string;
@@ -74,7 +75,7 @@ export function PaymentList({ applicationId, title }: { applicationId?: number; 
       },
     );
 
-  const columns: TableProps<PaymentListItem>['columns'] = [
+  const columns: DataColumn<PaymentListItem>[] = [
     {
       title: t('payment.col.transactionDate'),
       dataIndex: 'transactionDate',

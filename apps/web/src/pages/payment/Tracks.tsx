@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Descriptions, InputNumber, Modal, Skeleton, Space, Table, Tag } from 'antd';
-import type { TableProps } from 'antd';
 import dayjs from 'dayjs';
 import { TRACK_OPERATIONS, type Track, type TrackChange, type TrackOperation } from '@study-crm/shared';
 import { DateRangeFilter, FilterSelect } from '../../components/crud/filters';
@@ -11,6 +10,7 @@ import { PagedTable } from '../../components/crud/PagedTable';
 import { useListState } from '../../components/crud/useListState';
 import { useStaffOptions } from '../application/api';
 import { useTracks, useTrackView } from './api';
+import type { DataColumn } from '../../components/crud/DataTable';
 
 type Filters = {
   paymentId?: number;
@@ -67,7 +67,7 @@ function useChangeText() {
 function ChangesTable({ changes }: { changes: TrackChange[] }) {
   const { t } = useTranslation();
   const { field, value } = useChangeText();
-  const columns: TableProps<TrackChange & { key: number }>['columns'] = [
+  const columns: DataColumn<TrackChange & { key: number }>[] = [
     { title: t('payment.track.field'), dataIndex: 'field', width: 140, render: (f: string) => field(f) },
     { title: t('payment.track.before'), key: 'before', render: (_, r) => value(r.field, r.before) },
     { title: t('payment.track.after'), key: 'after', render: (_, r) => value(r.field, r.after) },
@@ -94,7 +94,7 @@ export default function Tracks() {
   const entry = useTrackView(open);
   const { filters } = list;
 
-  const columns: TableProps<Track>['columns'] = [
+  const columns: DataColumn<Track>[] = [
     {
       title: t('payment.track.time'),
       dataIndex: 'createdAt',

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { DatePicker, Form, Input, Progress, Select, Tag, Typography, type TableColumnsType } from 'antd';
+import { DatePicker, Form, Input, Progress, Select, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { PERM, PROJECT_STATUSES, type Project, type ProjectStatus } from '@study-crm/shared';
 import { FormModal } from '../../components/crud/FormModal';
@@ -14,6 +14,7 @@ import { RoleTag, StatusTag } from './tags';
 import { formatTime } from '../../lib/format';
 import { actionsColumn } from '../../components/crud/columns';
 import { enumOptions } from '../../components/crud/options';
+import type { DataColumn } from '../../components/crud/DataTable';
 
 type Filters = { keyword?: string; status?: ProjectStatus | null };
 export type ProjectFormValues = {
@@ -82,7 +83,7 @@ export function ProjectList({ scope }: { scope: 'all' | 'mine' }) {
   const query = useProjectList(scope, list.params);
   const writes = useProjectWrites();
 
-  const columns: TableColumnsType<Project> = [
+  const columns: DataColumn<Project>[] = [
     {
       title: t('project.col.name'),
       dataIndex: 'name',

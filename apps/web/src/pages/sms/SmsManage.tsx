@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Alert, Tag, type TableColumnsType } from 'antd';
+import { Alert, Tag } from 'antd';
 import { DICT_TYPES, PERM, type SmsBatch } from '@study-crm/shared';
 import { DictBadge, DictSelect } from '../../components/dict';
 import { CrudList } from '../../components/crud/CrudList';
@@ -11,6 +11,7 @@ import { CountTags } from './CountTags';
 import { SmsCompose } from './SmsCompose';
 import { SmsDetailDrawer } from './SmsDetailDrawer';
 import { formatTime } from '../../lib/format';
+import type { DataColumn } from '../../components/crud/DataTable';
 
 type Filters = { keyword?: string; terminal?: string | null };
 
@@ -23,7 +24,7 @@ export default function SmsManage() {
   const gateway = useSmsGateway();
   const sent = useSentList();
 
-  const columns: TableColumnsType<SmsBatch> = [
+  const columns: DataColumn<SmsBatch>[] = [
     linkColumn(t('sms.content'), 'content', sent.open, 'sms-open'),
     {
       title: t('sms.terminal'),

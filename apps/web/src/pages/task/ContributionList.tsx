@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { Card, Col, Row, Statistic, Table, type TableColumnsType } from 'antd';
+import { Card, Col, Row, Statistic, Table } from 'antd';
 import type { Contribution } from '@study-crm/shared';
 import { DateRangeFilter } from '../../components/crud/filters';
 import { PagedTable } from '../../components/crud/PagedTable';
 import { useListState } from '../../components/crud/useListState';
 import { kpiName, useContributions, useKpiSummary } from './api';
+import type { DataColumn } from '../../components/crud/DataTable';
 
 type Filters = { dateFrom?: string | null; dateTo?: string | null };
 
@@ -16,9 +17,9 @@ export default function ContributionList() {
   const query = useContributions(list.params);
   const summary = useKpiSummary(null);
 
-  const columns: TableColumnsType<Contribution> = [
+  const columns: DataColumn<Contribution>[] = [
     { title: t('task.col.day'), dataIndex: 'contributedOn', width: 120 },
-    { title: t('task.col.member'), dataIndex: ['member', 'name'], width: 140 },
+    { title: t('task.col.member'), key: 'member', width: 140, render: (_, r) => r.member.name },
     { title: t('task.col.title'), dataIndex: 'title', ellipsis: true },
     { title: t('task.col.project'), dataIndex: 'projectName', width: 160, ellipsis: true },
     {

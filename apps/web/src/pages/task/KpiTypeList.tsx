@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { Col, Form, InputNumber, Row, Switch, Tag, type TableColumnsType } from 'antd';
+import { Col, Form, InputNumber, Row, Switch, Tag } from 'antd';
 import { Code, PERM, type KpiType } from '@study-crm/shared';
 import { FormModal } from '../../components/crud/FormModal';
 import { CrudList } from '../../components/crud/CrudList';
 import { useCrudList } from '../../components/crud/useCrudList';
 import { kpiCrud, kpiName } from './api';
 import { NameFields, TextField } from '../../components/crud/FormFields';
+import type { DataColumn } from '../../components/crud/DataTable';
 
 type Values = {
   nameTw: string;
@@ -24,7 +25,7 @@ export default function KpiTypeList() {
   const { list, editor, query, add, update } = crud;
   const editing = editor.isNew ? null : (editor.editing as KpiType);
 
-  const columns: TableColumnsType<KpiType> = [
+  const columns: DataColumn<KpiType>[] = [
     { title: t('task.kpi.name'), key: 'name', render: (_: unknown, r) => kpiName(r, i18n.language) },
     { title: t('task.kpi.unit'), dataIndex: 'unit', width: 140 },
     { title: t('task.kpi.weight'), dataIndex: 'weight', width: 100, render: (v: number) => `${v}%` },

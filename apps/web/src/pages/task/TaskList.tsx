@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Segmented, Space, type TableColumnsType } from 'antd';
+import { Segmented, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { PERM, TASK_STATUSES, type Task, type TaskStatus } from '@study-crm/shared';
 import { CrudList } from '../../components/crud/CrudList';
@@ -14,6 +14,7 @@ import { TaskBoard } from './TaskBoard';
 import { TaskFields } from './TaskForm';
 import { MoveStatus, TaskStatusTag } from './TaskStatus';
 import './task.css';
+import type { DataColumn } from '../../components/crud/DataTable';
 
 type Filters = { keyword?: string; status?: TaskStatus | null };
 type Values = {
@@ -38,10 +39,10 @@ export function TaskList({ scope }: { scope: 'all' | 'mine' }) {
   const [view, setView] = useState<'list' | 'board'>('list');
   const editing = editor.isNew ? null : (editor.editing as Task);
 
-  const columns: TableColumnsType<Task> = [
+  const columns: DataColumn<Task>[] = [
     { title: t('task.col.title'), dataIndex: 'title', key: 'title', sorter: true, ellipsis: true },
     { title: t('task.col.project'), dataIndex: 'projectName', width: 160, ellipsis: true },
-    { title: t('task.col.assignee'), dataIndex: ['assignee', 'name'], width: 130, render: (v?: string) => v ?? '—' },
+    { title: t('task.col.assignee'), key: 'assignee', width: 130, render: (_, r) => r.assignee?.name ?? '—' },
     {
       title: t('task.col.status'),
       dataIndex: 'status',

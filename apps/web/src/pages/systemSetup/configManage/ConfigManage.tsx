@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Form, Input, Typography, type TableColumnsType } from 'antd';
+import { Form, Input, Typography } from 'antd';
 import { DICT_TYPES, PERM, type RecordStatus, type SysConfig } from '@study-crm/shared';
 import { DictBadge, DictSelect } from '../../../components/dict';
 import { FormModal } from '../../../components/crud/FormModal';
@@ -11,6 +11,7 @@ import { useCrudScreen } from '../../../components/crud/useCrudScreen';
 import { screenStrings } from '../screenStrings';
 import { configCrud } from './api';
 import { formatTime } from '../../../lib/format';
+import type { DataColumn } from '../../../components/crud/DataTable';
 
 type Filters = { keyword?: string; platform?: string | null; status?: RecordStatus | null };
 type FormValues = Omit<SysConfig, 'id' | 'createdAt' | 'updatedAt'>;
@@ -26,7 +27,7 @@ export default function ConfigManage() {
   });
   const { filters } = crud;
 
-  const columns: TableColumnsType<SysConfig> = [
+  const columns: DataColumn<SysConfig>[] = [
     {
       title: t('systemSetup.config.key'),
       dataIndex: 'key',

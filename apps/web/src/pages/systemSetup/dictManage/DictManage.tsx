@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Badge, Card, Col, Empty, Input, Menu, Row, Space, Spin, Typography, type TableColumnsType } from 'antd';
+import { Badge, Card, Col, Empty, Input, Menu, Row, Space, Spin, Typography } from 'antd';
 import { Code, DICT_TYPE_MAX, PERM, type DictEntry, type RecordStatus } from '@study-crm/shared';
 import { FormModal } from '../../../components/crud/FormModal';
 import { EntryFields, KeyField } from '../../../components/crud/FormFields';
@@ -10,6 +10,7 @@ import { entryColumns } from '../../../components/crud/columns';
 import { useCrudScreen } from '../../../components/crud/useCrudScreen';
 import { screenStrings } from '../screenStrings';
 import { DICT_ADMIN_ROOT, useDictAdd, useDictEntries, useDictRemove, useDictTypes, useDictUpdate } from './api';
+import type { DataColumn } from '../../../components/crud/DataTable';
 
 type FormValues = Omit<DictEntry, 'id' | 'createdAt' | 'updatedAt'>;
 type Filters = { keyword?: string; status?: RecordStatus | null };
@@ -49,7 +50,7 @@ export default function DictManage() {
     setType(next);
     filters.firstPage();
   };
-  const columns: TableColumnsType<DictEntry> = [
+  const columns: DataColumn<DictEntry>[] = [
     ...entryColumns<DictEntry>(t, entryLabels),
     crud.statusColumn,
     crud.actionsColumn,

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Col, Form, Row, type TableColumnsType } from 'antd';
+import { Col, Form, Row } from 'antd';
 import { PERM, type Label, type RecordStatus } from '@study-crm/shared';
 import { ColorTag } from '../../../components/dict';
 import { FormModal } from '../../../components/crud/FormModal';
@@ -8,6 +8,7 @@ import { CrudList } from '../../../components/crud/CrudList';
 import { useCrudScreen } from '../../../components/crud/useCrudScreen';
 import { screenStrings } from '../screenStrings';
 import { labelCrud } from './api';
+import type { DataColumn } from '../../../components/crud/DataTable';
 
 type FormValues = Pick<Label, 'name' | 'color' | 'description' | 'sort' | 'status'>;
 type Filters = { keyword?: string; status?: RecordStatus | null };
@@ -29,7 +30,7 @@ export default function LabelManage() {
     readOnly: ['memberCount'],
   });
 
-  const columns: TableColumnsType<Label> = [
+  const columns: DataColumn<Label>[] = [
     {
       title: t('systemSetup.label.name'),
       dataIndex: 'name',

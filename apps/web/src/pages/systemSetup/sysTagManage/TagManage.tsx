@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Form, type FormRule, type TableColumnsType } from 'antd';
+import { Form, type FormRule } from 'antd';
 import { DICT_TYPES, PERM, type RecordStatus, type Tag } from '@study-crm/shared';
 import { DictBadge, DictSelect } from '../../../components/dict';
 import { FormModal } from '../../../components/crud/FormModal';
@@ -10,6 +10,7 @@ import { entryColumns } from '../../../components/crud/columns';
 import { useCrudScreen } from '../../../components/crud/useCrudScreen';
 import { screenStrings } from '../screenStrings';
 import { checkTag, tagCrud } from './api';
+import type { DataColumn } from '../../../components/crud/DataTable';
 
 type FormValues = Omit<Tag, 'id' | 'createdAt' | 'updatedAt'>;
 type Filters = { keyword?: string; type?: string | null; status?: RecordStatus | null };
@@ -44,7 +45,7 @@ export default function TagManage() {
       },
     });
 
-  const columns: TableColumnsType<Tag> = [
+  const columns: DataColumn<Tag>[] = [
     {
       title: t('systemSetup.tag.type'),
       dataIndex: 'type',

@@ -1,0 +1,289 @@
+import {
+  useEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
+import { Spin, theme } from 'antd';
+import './DataTable.css';
+
+export type SortOrder = 'asc' | 'desc';
+
+// One column of a list: a subset of antd's column shape, so the kit's column helpers serve antd's Table too.
+export type DataColumn<T> = {
+  title: ReactNode;
+  // Names the column (and, with `sorter`, the sort field); defaults to dataIndex.
+  key?: string;
+  // The row's field the cell shows (and its render receives).
+  dataIndex?: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a cell's value has its column's own type
+  render?: (value: any, row: T, index: number) => ReactNode;
+  // Sortable by the server (the list's sortField is the column's key).
+  sorter?: boolean;
+  width?: number;
+  // Stays in view while the table scrolls sideways.
+  fixed?: 'left' | 'right';
+  // One line, cut with "…".
+  ellipsis?: boolean;
+  align?: 'left' | 'right' | 'center';
+};
+
+type Props<T> = {
+  columns: DataColumn<T>[];
+  rows: T[];
+  rowKey: RowKey<T>;
+  loading: boolean;
+  // Shown in place of the rows when there are none (nothing while loading).
+  empty: ReactNode;
+  sort?: { field?: string; order?: SortOrder };
+  onSort?: (field: string, order: SortOrder) => void;
+  sortTitles?: Record<SortOrder, string>;
+  // Wider than the box: it scrolls sideways (a width, or as wide as the cells want).
+  scrollX?: number | 'max-content';
+  testId?: string;
+};
+
+export type RowKey<T> = (keyof T & string) | ((row: T) => string | number);
+
+// A colour as [r, g, b, alpha]: #rgb, #rrggbb, #rrggbbaa, rgb() or rgba().
+function parseColor(color: string): [number, number, number, number] {
+  const hex = /^#([0-9a-f]{3,8})$/i.exec(color.trim())?.[1];
+  if (hex) {
+    const full = hex.length <= 4 ? [...hex].map((c) => c + c).join('') : hex;
+    const n = (i: number) => parseInt(full.slice(i, i + 2), 16);
+    return [n(0), n(2), n(4), full.length === 8 ? n(6) / 255 : 1];
+  }
+  const parts =
+    /rgba?\(([^)]+)\)/i
+      .exec(color)?.[1]
+      ?.split(/[\s,/]+/)
+      .filter(Boolean)
+      .map(Number) ?? [];
+  return [parts[0] ?? 0, parts[1] ?? 0, parts[2] ?? 0, parts[3] ?? 1];
+}
+
+// A translucent fill laid on the container's background, as one opaque colour: cells that stay in view while
+// the rest scrolls under them must hide what passes beneath (antd's table tokens are made the same way).
+export function onBackground(fill: string, background: string): string {
+  const [r, g, b, a] = parseColor(fill);
+  const [br, bg, bb] = parseColor(background);
+  const mix = (f: number, k: number) => Math.round(f * a + k * (1 - a));
+  return `rgb(${mix(r, br)}, ${mix(g, bg)}, ${mix(b, bb)})`;
+}
+
+const keyOf = <T,>(c: DataColumn<T>, i: number) => c.key ?? c.dataIndex ?? String(i);
+
+// Where a sticky column sits: the widths of the fixed columns between it and its edge.
+function stickyOffsets<T>(columns: DataColumn<T>[]): (number | undefined)[] {
+  const offsets: (number | undefined)[] = columns.map(() => undefined);
+  let left = 0;
+  columns.forEach((c, i) => {
+    if (c.fixed === 'left') {
+      offsets[i] = left;
+      left += c.width ?? 0;
+    }
+  });
+  let right = 0;
+  for (let i = columns.length - 1; i >= 0; i--) {
+    const c = columns[i]!;
+    if (c.fixed === 'right') {
+      offsets[i] = right;
+      right += c.width ?? 0;
+    }
+  }
+  return offsets;
+}
+
+// Whether content is hidden to the left or right of the scrolling box (the fixed columns then cast a shadow).
+function useScrollEdges(box: RefObject<HTMLDivElement | null>, watch: unknown) {
+  const [edges, setEdges] = useState({ left: false, right: false });
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const measure = () => {
+      const left = el.scrollLeft > 0;
+      const right = el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
+      setEdges((e) => (e.left === left && e.right === right ? e : { left, right }));
+    };
+    measure();
+    el.addEventListener('scroll', measure, { passive: true });
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    observer?.observe(el);
+    return () => {
+      el.removeEventListener('scroll', measure);
+      observer?.disconnect();
+    };
+  }, [box, watch]);
+  return edges;
+}
+
+// The table of a list screen, drawn from the theme's tokens as antd's middle-size Table draws one, with what lists
+// use: server-side sort by header, fixed widths, one-line cells, columns kept in view while the rest scrolls
+// sideways, a spinner over the rows and a text when there are none. antd's Table also brings its selection,
+// filter menus and virtual scrolling (its Checkbox, Radio, Dropdown, Menu and form engine: about 45 KiB gzipped)
+// into the first screen; tables that need those (trees, expandable rows) still use it.
+export function DataTable<T>({
+  columns,
+  rows,
+  rowKey,
+  loading,
+  empty,
+  sort,
+  onSort,
+  sortTitles,
+  scrollX,
+  testId,
+}: Props<T>) {
+  const { token } = theme.useToken();
+  const box = useRef<HTMLDivElement>(null);
+  const edges = useScrollEdges(box, rows);
+  const offsets = stickyOffsets(columns);
+  const fixedLayout = scrollX !== undefined || columns.some((c) => c.ellipsis || c.fixed);
+  const alter = onBackground(token.colorFillAlter, token.colorBgContainer);
+  const vars = {
+    '--dt-head-bg': alter,
+    '--dt-head-hover': onBackground(token.colorFillSecondary, token.colorBgContainer),
+    '--dt-head-color': token.colorTextHeading,
+    '--dt-row-hover': alter,
+    '--dt-sorted-bg': alter,
+    '--dt-bg': token.colorBgContainer,
+    '--dt-line': token.colorBorderSecondary,
+    '--dt-split': token.colorSplit,
+    '--dt-shadow': token.colorSplit,
+    '--dt-text': token.colorText,
+    '--dt-muted': token.colorTextQuaternary,
+    '--dt-empty': token.colorTextDescription,
+    '--dt-active': token.colorPrimary,
+    '--dt-radius': `${token.borderRadiusLG}px`,
+    '--dt-font': `${token.fontSize}px`,
+    '--dt-weight': token.fontWeightStrong,
+  } as CSSProperties;
+
+  const cellStyle = (c: DataColumn<T>, i: number): CSSProperties | undefined => {
+    const style: CSSProperties = {};
+    if (c.align) style.textAlign = c.align;
+    if (c.fixed) style[c.fixed] = offsets[i];
+    return Object.keys(style).length ? style : undefined;
+  };
+  const cellClass = (c: DataColumn<T>, sorted: boolean) =>
+    [
+      c.ellipsis && 'dt-ellipsis',
+      c.fixed && `dt-fixed dt-fixed-${c.fixed}`,
+      c.fixed === 'left' && edges.left && 'dt-shadow',
+      c.fixed === 'right' && edges.right && 'dt-shadow',
+      sorted && 'dt-sorted',
+    ]
+      .filter(Boolean)
+      .join(' ') || undefined;
+
+  const header = columns.map((c, i) => {
+    const key = keyOf(c, i);
+    const active = sort?.field === key ? sort.order : undefined;
+    // As antd's sortDirections ['ascend', 'descend', 'ascend']: ascending first, then they alternate.
+    const nextOrder: SortOrder = active === 'asc' ? 'desc' : 'asc';
+    const press = () => onSort?.(key, nextOrder);
+    const sortable = Boolean(c.sorter && onSort);
+    return (
+      <th
+        key={key}
+        scope="col"
+        className={[cellClass(c, Boolean(active)), sortable && 'dt-sortable'].filter(Boolean).join(' ') || undefined}
+        style={cellStyle(c, i)}
+        aria-sort={active === 'asc' ? 'ascending' : active === 'desc' ? 'descending' : undefined}
+        tabIndex={sortable ? 0 : undefined}
+        title={sortable ? sortTitles?.[nextOrder] : undefined}
+        onClick={sortable ? press : undefined}
+        onKeyDown={
+          sortable
+            ? (e: KeyboardEvent) => {
+                if (e.key === 'Enter' || e.key === ' ') {
+                  e.preventDefault();
+                  press();
+                }
+              }
+            : undefined
+        }
+      >
+        {sortable ? (
+          <span
+            className="dt-sorter"
+            // A right-aligned column keeps its title beside the arrows at the right, as its cells are.
+            style={c.align === 'right' ? { justifyContent: 'flex-end' } : undefined}
+          >
+            <span className="dt-title">{c.title}</span>
+            <span className="dt-carets" aria-hidden>
+              <svg viewBox="0 0 8 5" className={active === 'asc' ? 'dt-on' : undefined}>
+                <path d="M4 0 8 5H0z" />
+              </svg>
+              <svg viewBox="0 0 8 5" className={active === 'desc' ? 'dt-on' : undefined}>
+                <path d="M0 0h8L4 5z" />
+              </svg>
+            </span>
+          </span>
+        ) : (
+          c.title
+        )}
+      </th>
+    );
+  });
+
+  const body = rows.length ? (
+    rows.map((row, r) => {
+      const id = String(typeof rowKey === 'function' ? rowKey(row) : row[rowKey]);
+      return (
+        <tr key={id} data-row-key={id} className="dt-row">
+          {columns.map((c, i) => {
+            const value = c.dataIndex === undefined ? undefined : (row as Record<string, unknown>)[c.dataIndex];
+            const content = c.render ? c.render(value, row, r) : (value as ReactNode);
+            const key = keyOf(c, i);
+            return (
+              <td
+                key={key}
+                className={cellClass(c, sort?.field === key && Boolean(sort.order))}
+                style={cellStyle(c, i)}
+              >
+                {c.ellipsis && (typeof content === 'string' || typeof content === 'number') ? (
+                  <span title={String(content)}>{content}</span>
+                ) : (
+                  content
+                )}
+              </td>
+            );
+          })}
+        </tr>
+      );
+    })
+  ) : (
+    <tr className="dt-placeholder">
+      <td colSpan={columns.length}>{loading ? <div style={{ height: 120 }} /> : empty}</td>
+    </tr>
+  );
+
+  return (
+    <div className="data-table" style={vars} data-testid={testId} data-busy={loading ? 'true' : 'false'}>
+      <Spin spinning={loading}>
+        <div ref={box} className="dt-scroll">
+          <table
+            style={{
+              tableLayout: fixedLayout ? 'fixed' : 'auto',
+              ...(scrollX !== undefined && { width: scrollX, minWidth: '100%' }),
+            }}
+          >
+            <colgroup>
+              {columns.map((c, i) => (
+                <col key={keyOf(c, i)} style={c.width ? { width: c.width } : undefined} />
+              ))}
+            </colgroup>
+            <thead>
+              <tr>{header}</tr>
+            </thead>
+            <tbody>{body}</tbody>
+          </table>
+        </div>
+      </Spin>
+    </div>
+  );
+}
