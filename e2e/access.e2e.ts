@@ -171,7 +171,9 @@ describe('access management', () => {
       const en = await open({ storage: { 'cake-locale': 'en-US' } });
       await signIn(en.page, portal.baseUrl);
       await en.page.goto(`${portal.baseUrl}${path}`);
-      await eventually(() => en.page.locator('.ant-card-head-title').first().textContent()).toMatch(/Menus|Roles/);
+      await eventually(() => en.page.locator(`${ACTIVE_PANE} .panel-title`).first().textContent()).toMatch(
+        /Menus|Roles/,
+      );
       await eventually(() => en.page.locator(ROW).count()).toBeGreaterThan(0);
       await screenshot(en.page, name);
       if (path === ROLE_PATH) {

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { confirmDialog, pickOption, screenshot, signIn, startPortal, type Portal, ROW } from './harness.js';
+import {
+  ACTIVE_PANE,
+  confirmDialog,
+  pickOption,
+  screenshot,
+  signIn,
+  startPortal,
+  type Portal,
+  ROW,
+} from './harness.js';
 
 const LIST = '/sadmin/employee/employeeList';
 const NEW = { email: 'ada.wong@example.com', password: 'Ada#2026pass', last: 'Wong', first: 'Ada', mobile: '91234567' };
@@ -101,7 +110,7 @@ describe('employees', () => {
       const { page, context } = await portal.newPage({ storage: { 'cake-locale': locale } });
       await signIn(page, portal.baseUrl);
       await openList(page, portal.baseUrl);
-      expect(await page.locator('.ant-card h4').first().textContent()).toBe(heading);
+      expect(await page.locator(`${ACTIVE_PANE} .panel-title`).first().textContent()).toBe(heading);
       await pickOption(page, page.getByTestId('member-type-filter'), locale === 'zh-TW' ? '全部' : 'All');
       await expect.poll(() => page.locator(ROW).count()).toBe(2);
       // A role is named in the interface's language (its English name in English).

@@ -43,6 +43,8 @@ type Props<T> = {
   sortTitles?: Record<SortOrder, string>;
   // Wider than the box: it scrolls sideways (a width, or as wide as the cells want).
   scrollX?: number | 'max-content';
+  // Tighter cells, for tables inside drawers and cards (antd's `size="small"`).
+  size?: 'middle' | 'small';
   testId?: string;
 };
 
@@ -135,6 +137,7 @@ export function DataTable<T>({
   onSort,
   sortTitles,
   scrollX,
+  size = 'middle',
   testId,
 }: Props<T>) {
   const { token } = theme.useToken();
@@ -263,7 +266,12 @@ export function DataTable<T>({
   );
 
   return (
-    <div className="data-table" style={vars} data-testid={testId} data-busy={loading ? 'true' : 'false'}>
+    <div
+      className={size === 'small' ? 'data-table dt-small' : 'data-table'}
+      style={vars}
+      data-testid={testId}
+      data-busy={loading ? 'true' : 'false'}
+    >
       <Spin spinning={loading}>
         <div ref={box} className="dt-scroll">
           <table

@@ -1,9 +1,10 @@
-import { Alert, Button, Pagination } from 'antd';
+import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Page } from '@study-crm/shared';
 import { useGroupText, type ListStrings, type TableStrings } from './strings';
 import type { ListStateApi } from './useListState';
 import { DataTable, type DataColumn, type RowKey } from './DataTable';
+import { TablePager } from './TablePager';
 
 export type PagedTableProps<T> = {
   columns: DataColumn<T>[];
@@ -87,18 +88,13 @@ export function PagedTable<T extends object>({
         scrollX={scrollX}
         testId={testId}
       />
-      {/* As antd's Table: no pagination while the list has no rows at all. */}
-      {list && query.data?.total ? (
-        <Pagination
-          size="small"
-          align="end"
-          style={{ margin: '16px 0' }}
+      {list ? (
+        <TablePager
           current={list.page.pageNum}
           pageSize={list.page.pageSize}
-          total={query.data.total}
-          showSizeChanger
-          showTotal={(total) => t('crud.total', { total })}
+          total={query.data?.total ?? 0}
           onChange={onPage}
+          sizeChanger
         />
       ) : null}
     </>

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Card, InputNumber, Space, Table, Tag } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { InputNumber, Space, Table, Tag } from 'antd';
+import { ListCard } from '../../components/crud/ListCard';
 import { PERM, type MenuItem } from '@study-crm/shared';
-import { Permission, usePermission } from '../../components/Permission';
+import { usePermission } from '../../components/Permission';
 import { LinkAction } from '../../components/crud/LinkAction';
 import { usePermissionTree, useRemoveMenu, useSaveMenu } from './api';
 import { menuLabel } from './labels';
@@ -72,21 +72,15 @@ export default function MenuManagePage() {
   };
 
   return (
-    <Card
+    <ListCard
       title={t('access.menu.title')}
-      data-testid="menu-manage"
-      extra={
-        <Permission perm={PERM.menuAdd}>
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setTarget({ parentId: 0 })}
-            data-testid="menu-add-root"
-          >
-            {t('access.menu.addRoot')}
-          </Button>
-        </Permission>
-      }
+      testId="menu-manage"
+      add={{
+        perm: PERM.menuAdd,
+        label: t('access.menu.addRoot'),
+        onClick: () => setTarget({ parentId: 0 }),
+        testId: 'menu-add-root',
+      }}
     >
       <Table<Row>
         rowKey="id"
@@ -170,6 +164,6 @@ export default function MenuManagePage() {
         ]}
       />
       <MenuFormModal target={target} tree={tree.data ?? []} onClose={() => setTarget(null)} />
-    </Card>
+    </ListCard>
   );
 }

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Card, Input, Select, Space, Tag } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { Button, Input, Select, Space, Tag } from 'antd';
 import { PERM, ROLE_KINDS, type Role, type RoleKind } from '@study-crm/shared';
 import { PagedTable } from '../../components/crud/PagedTable';
+import { ListCard } from '../../components/crud/ListCard';
 import { useListState } from '../../components/crud/useListState';
-import { Permission } from '../../components/Permission';
 import { LinkAction } from '../../components/crud/LinkAction';
 import { useRemoveRole, useRoles, type RoleFilter } from './api';
 import { RoleFormDrawer } from './RoleFormDrawer';
@@ -34,42 +33,39 @@ export default function RoleManagePage() {
   };
 
   return (
-    <Card title={t('access.role.title')} data-testid="role-manage">
-      <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }} wrap>
-        <Space wrap>
-          <Input
-            allowClear
-            placeholder={t('access.role.keyword')}
-            style={{ width: 220 }}
-            value={String(list.draft.keyword ?? '')}
-            onChange={(e) => list.patchDraft({ keyword: e.target.value })}
-            onPressEnter={list.search}
-            data-testid="role-search"
-          />
-          <Select
-            allowClear
-            placeholder={t('access.role.allKinds')}
-            style={{ width: 180 }}
-            value={list.draft.kind ?? undefined}
-            onChange={(kind?: RoleKind) => list.patchDraft({ kind })}
-            options={enumOptions(ROLE_KINDS, (k) => t(`access.role.kinds.${k}`))}
-            data-testid="role-kind-filter"
-          />
-          <Button type="primary" onClick={list.search} data-testid="role-search-submit">
-            {t('access.search')}
-          </Button>
-          <Button onClick={list.reset}>{t('access.reset')}</Button>
-        </Space>
-        <Permission perm={PERM.roleAdd}>
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setDrawer({ open: true })}
-            data-testid="role-add"
-          >
-            {t('access.role.add')}
-          </Button>
-        </Permission>
+    <ListCard
+      title={t('access.role.title')}
+      testId="role-manage"
+      add={{
+        perm: PERM.roleAdd,
+        label: t('access.role.add'),
+        onClick: () => setDrawer({ open: true }),
+        testId: 'role-add',
+      }}
+    >
+      <Space wrap style={{ marginBottom: 16 }}>
+        <Input
+          allowClear
+          placeholder={t('access.role.keyword')}
+          style={{ width: 220 }}
+          value={String(list.draft.keyword ?? '')}
+          onChange={(e) => list.patchDraft({ keyword: e.target.value })}
+          onPressEnter={list.search}
+          data-testid="role-search"
+        />
+        <Select
+          allowClear
+          placeholder={t('access.role.allKinds')}
+          style={{ width: 180 }}
+          value={list.draft.kind ?? undefined}
+          onChange={(kind?: RoleKind) => list.patchDraft({ kind })}
+          options={enumOptions(ROLE_KINDS, (k) => t(`access.role.kinds.${k}`))}
+          data-testid="role-kind-filter"
+        />
+        <Button type="primary" onClick={list.search} data-testid="role-search-submit">
+          {t('access.search')}
+        </Button>
+        <Button onClick={list.reset}>{t('access.reset')}</Button>
       </Space>
       <PagedTable<Role>
         query={roles}
@@ -125,6 +121,6 @@ export default function RoleManagePage() {
       />
       <RoleFormDrawer open={drawer.open} roleId={drawer.id} onClose={() => setDrawer((d) => ({ ...d, open: false }))} />
       <RoleMembersModal role={membersOf} onClose={() => setMembersOf(null)} />
-    </Card>
+    </ListCard>
   );
 }

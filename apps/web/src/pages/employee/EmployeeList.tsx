@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button, Card, Select, Space, Typography } from 'antd';
+import { Select, Space } from 'antd';
+import { ListCard } from '../../components/crud/ListCard';
 import { KeywordSearch } from '../../components/crud/filters';
-import { PlusOutlined } from '@ant-design/icons';
 import {
   IDENTITY_STATUSES,
   MEMBER_STATUSES,
@@ -15,7 +15,6 @@ import {
 } from '@study-crm/shared';
 import { PagedTable } from '../../components/crud/PagedTable';
 import { useListState } from '../../components/crud/useListState';
-import { Permission } from '../../components/Permission';
 import { LinkAction } from '../../components/crud/LinkAction';
 import { toastSuccess } from '../../lib/feedback';
 import { useSession } from '../../stores/session';
@@ -209,17 +208,10 @@ export function MemberListScreen({ kind }: { kind: MemberKind }) {
     />
   );
   return (
-    <Card>
-      <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }} wrap>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {t(isStaffList ? 'employee.listTitle' : 'employee.accountListTitle')}
-        </Typography.Title>
-        <Permission perm={perms.add}>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})} data-testid="member-add">
-            {t('employee.add')}
-          </Button>
-        </Permission>
-      </Space>
+    <ListCard
+      title={t(isStaffList ? 'employee.listTitle' : 'employee.accountListTitle')}
+      add={{ perm: perms.add, label: t('employee.add'), onClick: () => setEditing({}), testId: 'member-add' }}
+    >
       <Space wrap style={{ marginBottom: 16 }}>
         <KeywordSearch list={list} placeholder={t('employee.searchPlaceholder')} testId="member-search" />
         {filterSelect('status', t('employee.field.status'), 140, MEMBER_STATUSES.map(option('status')), {
@@ -255,7 +247,7 @@ export function MemberListScreen({ kind }: { kind: MemberKind }) {
       />
       <MemberForm kind={kind} open={editing !== null} member={editing?.member} onClose={() => setEditing(null)} />
       <SetPasswordModal kind={kind} member={passwordFor} onClose={() => setPasswordFor(undefined)} />
-    </Card>
+    </ListCard>
   );
 }
 

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Popconfirm, Result, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Descriptions, Popconfirm, Result, Skeleton, Space, Tag, Typography } from 'antd';
+import { DataTable } from '../../components/crud/DataTable';
 import { ArrowLeftOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { PERM, twoFactorApi, type MemberSession } from '@study-crm/shared';
 import { fetchData } from '../../api/call';
@@ -94,12 +95,12 @@ export default function EmployeeProfile() {
         </Descriptions>
       </Card>
       <Card title={t('employee.activity.title')}>
-        <Table<MemberSession>
+        <DataTable<MemberSession>
           rowKey="id"
           size="small"
-          pagination={false}
-          dataSource={m.recentSessions}
-          locale={{ emptyText: t('employee.activity.none') }}
+          loading={false}
+          rows={m.recentSessions}
+          empty={t('employee.activity.none')}
           columns={[
             { title: t('employee.activity.signedInAt'), dataIndex: 'createdAt', render: (v: number) => formatTime(v) },
             { title: t('employee.activity.lastSeenAt'), dataIndex: 'lastSeenAt', render: (v: number) => formatTime(v) },

@@ -1,5 +1,6 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Descriptions, Drawer, Space, Table, Tag } from 'antd';
+import { Button, Descriptions, Drawer, Space, Tag } from 'antd';
 import { PERM, type EmailDetail } from '@study-crm/shared';
 import { Permission } from '../../components/Permission';
 import { useEmailDetail, useResend } from './api';
@@ -8,10 +9,14 @@ import { StatusSummary } from './StatusSummary';
 import { deliveryColumns } from '../../components/delivery';
 import { formatTime } from '../../lib/format';
 import { toast } from '../../lib/feedback';
+import { DataTable } from '../../components/crud/DataTable';
+import { TablePager } from '../../components/crud/TablePager';
 
 type Recipient = EmailDetail['recipients'][number];
 
 const kb = (size: number) => (size < 1024 ? `${size} B` : `${(size / 1024).toFixed(1)} KB`);
+
+const RECIPIENTS_PAGE = 10;
 
 // One e-mail: each recipient's status and error as the outbox has them (polled while any is queued or sending),
 // its attachments and content, and a resend of the failed recipients.
@@ -20,6 +25,10 @@ export function EmailDetailDrawer({ id, onClose }: { id: number | null; onClose:
   const detail = useEmailDetail(id);
   const resend = useResend();
   const e = detail.data;
+  // The recipients' page, back to the first for another e-mail.
+  const [paging, setPaging] = useState({ id, page: 1 });
+  const page = paging.id === id ? paging.page : 1;
+  const setPage = (next: number) => setPaging({ id, page: next });
 
   const columns = [
     { title: t('message.email.recipients'), dataIndex: 'recipient' },
@@ -85,14 +94,20 @@ export function EmailDetailDrawer({ id, onClose }: { id: number | null; onClose:
               )}
             </Descriptions.Item>
           </Descriptions>
-          <Table<Recipient>
-            size="small"
-            rowKey="recipient"
-            columns={columns}
-            dataSource={e.recipients}
-            pagination={e.recipients.length > 10 ? { pageSize: 10 } : false}
-            data-testid="email-recipients"
-          />
+          <div>
+            <DataTable<Recipient>
+              size="small"
+              rowKey="recipient"
+              columns={columns}
+              loading={false}
+              rows={e.recipients.slice((page - 1) * RECIPIENTS_PAGE, page * RECIPIENTS_PAGE)}
+              empty={t('crud.empty')}
+              testId="email-recipients"
+            />
+            {e.recipients.length > RECIPIENTS_PAGE && (
+              <TablePager current={page} pageSize={RECIPIENTS_PAGE} total={e.recipients.length} onChange={setPage} />
+            )}
+          </div>
           <HtmlPreview html={e.content} height={320} testId="email-content" />
         </Space>
       )}

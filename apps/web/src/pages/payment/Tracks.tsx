@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Descriptions, InputNumber, Modal, Skeleton, Space, Table, Tag } from 'antd';
+import { Button, Descriptions, InputNumber, Modal, Skeleton, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { TRACK_OPERATIONS, type Track, type TrackChange, type TrackOperation } from '@study-crm/shared';
 import { DateRangeFilter, FilterSelect } from '../../components/crud/filters';
@@ -10,7 +10,7 @@ import { PagedTable } from '../../components/crud/PagedTable';
 import { useListState } from '../../components/crud/useListState';
 import { useStaffOptions } from '../application/api';
 import { useTracks, useTrackView } from './api';
-import type { DataColumn } from '../../components/crud/DataTable';
+import { DataTable, type DataColumn } from '../../components/crud/DataTable';
 
 type Filters = {
   paymentId?: number;
@@ -73,12 +73,14 @@ function ChangesTable({ changes }: { changes: TrackChange[] }) {
     { title: t('payment.track.after'), key: 'after', render: (_, r) => value(r.field, r.after) },
   ];
   return (
-    <Table
+    <DataTable
       size="small"
-      pagination={false}
+      rowKey="key"
+      loading={false}
+      empty={t('crud.empty')}
       columns={columns}
-      dataSource={changes.map((c, key) => ({ ...c, key }))}
-      data-testid="track-changes"
+      rows={changes.map((c, key) => ({ ...c, key }))}
+      testId="track-changes"
     />
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Form, InputNumber, Progress, Select, Space, Table, Typography } from 'antd';
+import { Button, Form, InputNumber, Progress, Select, Space, Typography } from 'antd';
+import { DataTable } from '../../components/crud/DataTable';
 import { PlusOutlined } from '@ant-design/icons';
 import { PROJECT_ROLES, type ProjectMember, type ProjectRole, type ProjectView } from '@study-crm/shared';
 import { FormModal } from '../../components/crud/FormModal';
@@ -49,12 +50,12 @@ export function ProjectMembers({ project }: { project: ProjectView }) {
           </Button>
         )}
       </Space>
-      <Table<ProjectMember>
+      <DataTable<ProjectMember>
         rowKey="id"
-        size="middle"
-        pagination={false}
-        dataSource={project.members}
-        data-testid="project-members"
+        loading={false}
+        empty={t('crud.empty')}
+        rows={project.members}
+        testId="project-members"
         columns={[
           { title: t('project.col.member'), dataIndex: 'name' },
           {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Descriptions, Drawer, Select, Space, Table, Typography } from 'antd';
+import { Descriptions, Drawer, Select, Space, Typography } from 'antd';
 import { DELIVERY_STATUSES, DICT_TYPES, type EndpointData, type smsApi } from '@study-crm/shared';
 import { DictBadge } from '../../components/dict';
 import { useSmsBatch, useSmsRecipients } from './api';
@@ -8,6 +8,8 @@ import { CountTags } from './CountTags';
 import { deliveryColumns } from '../../components/delivery';
 import { formatTime } from '../../lib/format';
 import { enumOptions } from '../../components/crud/options';
+import { DataTable } from '../../components/crud/DataTable';
+import { TablePager } from '../../components/crud/TablePager';
 
 type Recipient = EndpointData<typeof smsApi.recipients>['list'][number];
 type Status = (typeof DELIVERY_STATUSES)[number];
@@ -76,21 +78,18 @@ export function SmsDetailDrawer({ id, onClose }: { id: number | null; onClose: (
             }}
             options={enumOptions(DELIVERY_STATUSES, (s) => t(`sms.delivery.${s}`))}
           />
-          <Table<Recipient>
-            size="small"
-            rowKey="recipient"
-            columns={columns}
-            loading={recipients.isFetching && !recipients.data}
-            dataSource={recipients.data?.list ?? []}
-            pagination={{
-              current: pageNum,
-              pageSize: 10,
-              total: recipients.data?.total ?? 0,
-              showSizeChanger: false,
-              onChange: setPageNum,
-            }}
-            data-testid="sms-recipients"
-          />
+          <div>
+            <DataTable<Recipient>
+              size="small"
+              rowKey="recipient"
+              columns={columns}
+              loading={recipients.isFetching && !recipients.data}
+              rows={recipients.data?.list ?? []}
+              empty={t('crud.empty')}
+              testId="sms-recipients"
+            />
+            <TablePager current={pageNum} pageSize={10} total={recipients.data?.total ?? 0} onChange={setPageNum} />
+          </div>
         </Space>
       )}
     </Drawer>

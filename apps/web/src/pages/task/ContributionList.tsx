@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { Card, Col, Row, Statistic, Table } from 'antd';
+import { Card, Col, Row, Statistic } from 'antd';
 import type { Contribution } from '@study-crm/shared';
 import { DateRangeFilter } from '../../components/crud/filters';
 import { PagedTable } from '../../components/crud/PagedTable';
 import { useListState } from '../../components/crud/useListState';
 import { kpiName, useContributions, useKpiSummary } from './api';
-import type { DataColumn } from '../../components/crud/DataTable';
+import { DataTable, type DataColumn } from '../../components/crud/DataTable';
 
 type Filters = { dateFrom?: string | null; dateTo?: string | null };
 
@@ -54,15 +54,14 @@ export default function ContributionList() {
       </Col>
       <Col xs={24} xl={8}>
         <Card title={t('task.kpiSummary')} data-testid="kpi-summary">
-          <Table
+          <DataTable
             rowKey={(r) => r.staff.id}
             size="small"
-            pagination={false}
             loading={summary.isFetching}
-            dataSource={summary.data?.rows ?? []}
-            locale={{ emptyText: t('task.noContributions') }}
+            rows={summary.data?.rows ?? []}
+            empty={t('task.noContributions')}
             columns={[
-              { title: t('task.col.member'), dataIndex: ['staff', 'name'] },
+              { title: t('task.col.member'), key: 'member', render: (_, r) => r.staff.name },
               { title: t('task.col.points'), dataIndex: 'points', width: 70 },
               { title: t('task.col.score'), dataIndex: 'score', width: 80 },
             ]}
