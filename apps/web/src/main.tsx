@@ -24,14 +24,21 @@ function bootPortal(target?: string): void {
     prefetchShell();
     void import('./stores/accessCalls').catch(() => undefined);
     void import('./stores/session').then(({ useSession }) => useSession.getState().loadAccess()).catch(() => undefined);
-    const at = (target ?? window.location.pathname.slice(ROUTER_BASE.length)).replace(/[?#].*$/, '');
-    if (at === '' || at === '/' || at === HOME_PATH) homeScreen.preload();
   }
+  const address = (target ?? window.location.pathname.slice(ROUTER_BASE.length) + window.location.search).replace(
+    /#.*$/,
+    '',
+  );
+  const q = address.indexOf('?');
+  const at = q < 0 ? address : address.slice(0, q);
+  const search = q < 0 ? '' : address.slice(q);
+  const home = session.token() && (at === '' || at === '/' || at === HOME_PATH);
+  if (home) homeScreen.preload();
   void import('./app/Portal').then(
     ({ default: Portal, openAt, prefetchHomeList }) => {
       if (target) openAt(target);
       // At the home screen's address its first page is read while the frame's code and the access arrive.
-      if (session.token()) prefetchHomeList(target);
+      if (home) prefetchHomeList(search);
       render(<Portal />);
     },
     () => render(<PortalFailed />),

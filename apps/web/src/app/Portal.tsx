@@ -3,7 +3,6 @@ import { ErrorBoundary } from '../components/ErrorBoundary';
 import { PortalFailed } from './PortalFailed';
 import { Providers } from './Providers';
 import { queryClient } from './queryClient';
-import { HOME_PATH, ROUTER_BASE } from '../paths';
 import { openPath, PortalRoutes } from './router';
 
 // The routed portal. main.tsx loads it at once, except on a signed-out visit to the login page, which is drawn
@@ -24,18 +23,9 @@ export default function Portal() {
 // exist (it is loaded while the member types) and then still stands at the login page.
 export const openAt = (target: string): void => openPath(target, true);
 
-// The home list's first page, read at a signed-in boot at the home screen's address before the screen is drawn
-// (it then finds the page in the query cache instead of asking once drawn). `target`: the address opened after a
-// sign-in, else the page's own.
-export function prefetchHomeList(target?: string): void {
-  const address = (target ?? window.location.pathname.slice(ROUTER_BASE.length) + window.location.search).replace(
-    /#.*$/,
-    '',
-  );
-  const q = address.indexOf('?');
-  const path = q < 0 ? address : address.slice(0, q);
-  const search = q < 0 ? '' : address.slice(q);
-  if (path !== '' && path !== '/' && path !== HOME_PATH) return;
+// The home list's first page, read at a signed-in boot at the home screen's address (`search`: its query string)
+// before the screen is drawn: the screen then finds the page in the query cache instead of asking once drawn.
+export function prefetchHomeList(search: string): void {
   void import('../pages/application/api')
     .then(({ prefetchApplicationList }) => prefetchApplicationList(queryClient, search))
     .catch(() => undefined);

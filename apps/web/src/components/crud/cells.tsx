@@ -4,8 +4,8 @@ import './DataTable.css';
 
 type TextProps = {
   children: ReactNode;
-  // Shown in a tooltip when the text is cut.
-  tip?: ReactNode;
+  // The whole text in a tooltip when it is cut.
+  tip?: boolean;
   // Smaller and greyer: the second line of a cell.
   secondary?: boolean;
   // Makes it a link that opens the row.
@@ -51,7 +51,7 @@ export function CellText({ children, tip, secondary, onOpen, maxWidth, testId }:
     </span>
   );
   return tipShown ? (
-    <Tooltip title={tip} open>
+    <Tooltip title={children} open>
       {text}
     </Tooltip>
   ) : (

@@ -8,8 +8,6 @@ import { RowActions } from './RowActions';
 import { StatusSwitch } from './StatusSwitch';
 import type { DataColumn } from './DataTable';
 
-type Column<T> = DataColumn<T>;
-
 // The enable/disable switch column; `name` names the row in the confirmation.
 export function statusColumn<T extends { status: RecordStatus }>(
   t: TFunction,
@@ -19,7 +17,7 @@ export function statusColumn<T extends { status: RecordStatus }>(
     onChange: (row: T, status: RecordStatus) => void;
     testId?: (row: T) => string;
   },
-): Column<T> {
+): DataColumn<T> {
   return {
     title: t('crud.status'),
     dataIndex: 'status',
@@ -49,7 +47,7 @@ export function actionsColumn<T extends { id: number }>(
     before?: (row: T) => ReactNode;
     width?: number;
   },
-): Column<T> {
+): DataColumn<T> {
   return {
     title: t('crud.actions'),
     key: 'actions',
@@ -82,7 +80,7 @@ export function linkColumn<T>(
   dataIndex: keyof T & string,
   onOpen: (row: T) => void,
   testId: string,
-): Column<T> {
+): DataColumn<T> {
   return {
     title,
     dataIndex,
@@ -99,7 +97,7 @@ export function linkColumn<T>(
 export function openColumn<T>(
   t: TFunction,
   opts: { label: string; onOpen: (row: T) => void; testId: string; width?: number; fixed?: 'right' },
-): Column<T> {
+): DataColumn<T> {
   return {
     title: t('crud.actions'),
     key: 'actions',

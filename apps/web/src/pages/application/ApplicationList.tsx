@@ -57,7 +57,7 @@ export default function ApplicationList() {
             <CellText onOpen={hasDetail ? () => navigate(PATHS.detail(r.id)) : undefined} testId="app-row-name">
               {r.name}
             </CellText>
-            <CellText secondary tip={secondary}>
+            <CellText secondary tip>
               {secondary}
             </CellText>
           </div>
@@ -79,7 +79,7 @@ export default function ApplicationList() {
       // One line: the schools in order, cut with the full list in a tooltip.
       render: (_, r) =>
         r.targetSchools.length ? (
-          <CellText tip={r.targetSchools.join(', ')} maxWidth={200}>
+          <CellText tip maxWidth={200}>
             {r.targetSchools.join(', ')}
           </CellText>
         ) : (
