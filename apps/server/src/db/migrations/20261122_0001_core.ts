@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { notNull, withId, withTimestamps } from './helpers.js';
+import { createIndex, notNull, withId, withTimestamps } from './helpers.js';
 
 // Accounts, roles, the menu/permission tree, sessions, captchas and sign-in throttling.
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -45,7 +45,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .unique()
     .where(sql.ref('deleted_at'), 'is', null)
     .execute();
-  await db.schema.createIndex('member_type_status_ix').on('member').columns(['member_type', 'status']).execute();
+  await createIndex(db, 'member_type_status_ix', 'member', ['member_type', 'status']);
 
   await withTimestamps(
     withId(db, db.schema.createTable('role'))
@@ -61,7 +61,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('role_id', 'integer', (c) => c.notNull().references('role.id').onDelete('cascade'))
     .addPrimaryKeyConstraint('member_role_pk', ['member_id', 'role_id'])
     .execute();
-  await db.schema.createIndex('member_role_role_ix').on('member_role').column('role_id').execute();
+  await createIndex(db, 'member_role_role_ix', 'member_role', ['role_id']);
 
   await withTimestamps(
     withId(db, db.schema.createTable('permission'))
@@ -76,7 +76,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn('perm', 'varchar(100)', (c) => c.notNull().unique())
       .addColumn('type', 'varchar(16)', (c) => c.notNull().defaultTo('menu')),
   ).execute();
-  await db.schema.createIndex('permission_parent_ix').on('permission').columns(['parent_id', 'sort']).execute();
+  await createIndex(db, 'permission_parent_ix', 'permission', ['parent_id', 'sort']);
 
   await db.schema
     .createTable('role_permission')
@@ -84,7 +84,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('permission_id', 'integer', (c) => c.notNull().references('permission.id').onDelete('cascade'))
     .addPrimaryKeyConstraint('role_permission_pk', ['role_id', 'permission_id'])
     .execute();
-  await db.schema.createIndex('role_permission_perm_ix').on('role_permission').column('permission_id').execute();
+  await createIndex(db, 'role_permission_perm_ix', 'role_permission', ['permission_id']);
 
   await withId(db, db.schema.createTable('session'))
     .addColumn('token_hash', 'varchar(64)', (c) => c.notNull().unique())
@@ -96,7 +96,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('ip', 'varchar(64)')
     .addColumn('user_agent', 'varchar(300)')
     .execute();
-  await db.schema.createIndex('session_member_ix').on('session').column('member_id').execute();
+  await createIndex(db, 'session_member_ix', 'session', ['member_id']);
 
   await db.schema
     .createTable('captcha')
@@ -105,7 +105,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('expires_at', 'bigint', notNull)
     .addColumn('created_at', 'bigint', notNull)
     .execute();
-  await db.schema.createIndex('captcha_expires_ix').on('captcha').column('expires_at').execute();
+  await createIndex(db, 'captcha_expires_ix', 'captcha', ['expires_at']);
 
   await db.schema
     .createTable('login_throttle')

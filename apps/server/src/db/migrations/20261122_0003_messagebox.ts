@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { notNull, withId, withTimestamps } from './helpers.js';
+import { createIndex, notNull, withId, withTimestamps } from './helpers.js';
 
 // The navbar message box: member notices (0 = every member), system messages and to-dos per member,
 // and which of them each member has read.
@@ -13,11 +13,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   )
     .addColumn('deleted_at', 'bigint')
     .execute();
-  await db.schema
-    .createIndex('member_notice_member_ix')
-    .on('member_notice')
-    .columns(['member_id', 'created_at'])
-    .execute();
+  await createIndex(db, 'member_notice_member_ix', 'member_notice', ['member_id', 'created_at']);
 
   await withTimestamps(
     withId(db, db.schema.createTable('system_message'))
@@ -26,11 +22,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn('content', 'text')
       .addColumn('link', 'varchar(300)'),
   ).execute();
-  await db.schema
-    .createIndex('system_message_member_ix')
-    .on('system_message')
-    .columns(['member_id', 'created_at'])
-    .execute();
+  await createIndex(db, 'system_message_member_ix', 'system_message', ['member_id', 'created_at']);
 
   await withTimestamps(
     withId(db, db.schema.createTable('member_todo'))
@@ -41,7 +33,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn('due_at', 'bigint')
       .addColumn('done', 'integer', (c) => c.notNull().defaultTo(0)),
   ).execute();
-  await db.schema.createIndex('member_todo_member_ix').on('member_todo').columns(['member_id', 'created_at']).execute();
+  await createIndex(db, 'member_todo_member_ix', 'member_todo', ['member_id', 'created_at']);
 
   await db.schema
     .createTable('message_read')

@@ -1,6 +1,6 @@
 import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
 import { isPostgres } from '../database.js';
-import { notNull, withId, withTimestamps } from './helpers.js';
+import { createIndex, createLiveIndex, createUniqueIndex, notNull, withId, withTimestamps } from './helpers.js';
 
 // Study-abroad applications with their child sections, follow-up items and files.
 // Calendar dates (birthday, application date, …) are ISO 'YYYY-MM-DD' strings: sortable and identical on both engines.
@@ -50,8 +50,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   )
     .addColumn('deleted_at', 'bigint')
     .execute();
-  const ix = (name: string, cols: string[]) =>
-    db.schema.createIndex(name).on('application').columns(cols).where(sql.ref('deleted_at'), 'is', null).execute();
+  const ix = (name: string, cols: string[]) => createLiveIndex(db, name, 'application', cols);
   await ix('application_status_date_ix', ['status', 'application_date', 'id']);
   await ix('application_date_ix', ['application_date', 'id']);
   await ix('application_status_created_ix', ['status', 'created_at']);
@@ -62,7 +61,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await ix('application_search_eng_ix', ['search_eng']);
   await ix('application_passport_ix', ['passport_key']);
   await ix('application_email_ix', ['email_key']);
-  await db.schema.createIndex('application_member_ix').on('application').column('member_id').execute();
+  await createIndex(db, 'application_member_ix', 'application', ['member_id']);
 
   const child = (name: string) =>
     withId(db, db.schema.createTable(name))
@@ -128,7 +127,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     'application_referrer',
     'application_target_school',
   ]) {
-    await db.schema.createIndex(`${t}_app_ix`).on(t).columns(['application_id', 'sort']).execute();
+    await createIndex(db, `${t}_app_ix`, t, ['application_id', 'sort']);
   }
 
   await withTimestamps(
@@ -147,13 +146,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn('status', 'varchar(32)', notNull)
       .addColumn('business_type', 'varchar(32)'),
   ).execute();
-  await db.schema
-    .createIndex('follow_up_app_number_uq')
-    .on('follow_up')
-    .columns(['application_id', 'number'])
-    .unique()
-    .execute();
-  await db.schema.createIndex('follow_up_app_done_ix').on('follow_up').columns(['application_id', 'is_done']).execute();
+  await createUniqueIndex(db, 'follow_up_app_number_uq', 'follow_up', ['application_id', 'number']);
+  await createIndex(db, 'follow_up_app_done_ix', 'follow_up', ['application_id', 'is_done']);
 
   await withTimestamps(
     withId(db, db.schema.createTable('application_file'))
@@ -168,11 +162,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn('uploader_id', 'integer', (c) => c.references('member.id').onDelete('set null'))
       .addColumn('uploaded_at', 'bigint', notNull),
   ).execute();
-  await db.schema
-    .createIndex('application_file_app_ix')
-    .on('application_file')
-    .columns(['application_id', 'uploaded_at'])
-    .execute();
+  await createIndex(db, 'application_file_app_ix', 'application_file', ['application_id', 'uploaded_at']);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../database.js';
+import { createKeyedTable, createLiveIndex, dropRowTriggers } from './helpers.js';
 
 // Issue 14: list totals that do not count the table. `list_count` keeps the number of live rows per bucket of a
 // list (applications per status, members per member type), maintained by triggers, so every write (the app's,
@@ -52,18 +53,14 @@ async function upSqlite(db: Kysely<unknown>, c: Counted): Promise<void> {
 }
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createTable('list_count')
-    .addColumn('list', 'varchar(32)', (col) => col.notNull())
-    .addColumn('bucket', 'varchar(64)', (col) => col.notNull())
-    .addColumn('n', 'bigint', (col) => col.notNull())
-    .addPrimaryKeyConstraint('list_count_pk', ['list', 'bucket'])
-    .execute();
+  await createKeyedTable(db, 'list_count', { list: 'varchar(32)', bucket: 'varchar(64)', n: 'bigint' }, [
+    'list',
+    'bucket',
+  ]);
   if (!isPostgres(db)) {
     // Pages by number skip their offset over ids only: SQLite reads a partial index as covering only when the
     // filtered column (deleted_at) is in it (PostgreSQL's existing indexes serve index-only scans already).
-    const ix = (name: string, cols: string[]) =>
-      db.schema.createIndex(name).on('application').columns(cols).where(sql.ref('deleted_at'), 'is', null).execute();
+    const ix = (name: string, cols: string[]) => createLiveIndex(db, name, 'application', cols);
     await ix('application_live_date_ix', ['deleted_at', 'application_date', 'id']);
     await ix('application_live_status_date_ix', ['status', 'deleted_at', 'application_date', 'id']);
   }
@@ -81,16 +78,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     await db.schema.dropIndex('application_live_date_ix').ifExists().execute();
     await db.schema.dropIndex('application_live_status_date_ix').ifExists().execute();
   }
-  for (const c of COUNTED) {
-    if (isPostgres(db)) {
-      await sql`drop trigger if exists ${sql.id(`list_count_${c.table}_iud`)} on ${sql.id(c.table)}`.execute(db);
-      await sql`drop trigger if exists ${sql.id(`list_count_${c.table}_u`)} on ${sql.id(c.table)}`.execute(db);
-      await sql`drop function if exists ${sql.id(`list_count_${c.table}_fn`)}()`.execute(db);
-    } else {
-      for (const s of ['ai', 'ad', 'au'])
-        await sql`drop trigger if exists ${sql.id(`list_count_${c.table}_${s}`)}`.execute(db);
-    }
-  }
+  for (const c of COUNTED) await dropRowTriggers(db, c.table, `list_count_${c.table}`, ['ai', 'ad', 'au']);
   await db.schema.dropTable('list_count').ifExists().execute();
   if (!isPostgres(db)) {
     await db.schema.dropIndex('application_live_date_ix').ifExists().execute();

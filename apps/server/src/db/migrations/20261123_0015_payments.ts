@@ -1,6 +1,6 @@
 import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
 import { isPostgres } from '../database.js';
-import { notNull, withId, withTimestamps } from './helpers.js';
+import { createIndex, notNull, withId, withTimestamps } from './helpers.js';
 
 // Payment records, their attachments and the append-only operation log (issue 16).
 // Money: amount_minor (integer minor units, always positive) + currency (ISO 4217); a refund is its own row.
@@ -36,7 +36,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addCheckConstraint('payment_record_type_ck', sql`type in ('collection', 'refund')`)
       .addCheckConstraint('payment_record_status_ck', sql`status in ('pending', 'confirmed', 'voided')`),
   ).execute();
-  const ix = (name: string, cols: string[]) => db.schema.createIndex(name).on('payment_record').columns(cols).execute();
+  const ix = (name: string, cols: string[]) => createIndex(db, name, 'payment_record', cols);
   // List pages (sorted by date) and totals: the totals indexes carry amount_minor so sums read the index only.
   await ix('payment_record_date_ix', ['transaction_date', 'id']);
   await ix('payment_record_application_ix', ['application_id', 'transaction_date']);
@@ -59,7 +59,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('uploaded_by', 'integer', member)
     .addColumn('created_at', 'bigint', notNull)
     .execute();
-  await db.schema.createIndex('payment_file_payment_ix').on('payment_file').columns(['payment_id']).execute();
+  await createIndex(db, 'payment_file_payment_ix', 'payment_file', ['payment_id']);
 
   await withId(db, db.schema.createTable('payment_track'))
     .addColumn('payment_id', 'integer', (c) => c.notNull().references('payment_record.id'))
@@ -68,13 +68,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('changes', 'text', notNull)
     .addColumn('created_at', 'bigint', notNull)
     .execute();
-  await db.schema.createIndex('payment_track_payment_ix').on('payment_track').columns(['payment_id', 'id']).execute();
-  await db.schema.createIndex('payment_track_created_ix').on('payment_track').columns(['created_at']).execute();
-  await db.schema
-    .createIndex('payment_track_operator_ix')
-    .on('payment_track')
-    .columns(['operator_id', 'created_at'])
-    .execute();
+  await createIndex(db, 'payment_track_payment_ix', 'payment_track', ['payment_id', 'id']);
+  await createIndex(db, 'payment_track_created_ix', 'payment_track', ['created_at']);
+  await createIndex(db, 'payment_track_operator_ix', 'payment_track', ['operator_id', 'created_at']);
 
   // Append-only: the database refuses to change or remove a log row, whoever asks.
   if (pg) {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { notNull, withId } from './helpers.js';
+import { createIndex, notNull, withId } from './helpers.js';
 
 // E-mail attachments (issue 15): files uploaded through /api/v1/fms/upload, kept by their stored name.
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -11,8 +11,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('size', 'bigint', notNull)
     .addColumn('created_at', 'bigint', notNull)
     .execute();
-  await db.schema.createIndex('email_attachment_email_ix').on('email_attachment').columns(['email_id']).execute();
-  await db.schema.createIndex('email_attachment_stored_ix').on('email_attachment').columns(['stored_name']).execute();
+  await createIndex(db, 'email_attachment_email_ix', 'email_attachment', ['email_id']);
+  await createIndex(db, 'email_attachment_stored_ix', 'email_attachment', ['stored_name']);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { createIndex, createTableWithId, notNull, ownedBy } from './helpers.js';
+import { createIndex, createKeyedTable, createTableWithId, notNull, ownedBy } from './helpers.js';
 
 // Verification codes (issue 19): e-mail / SMS codes for binding and the forgotten-password reset.
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -25,13 +25,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   ]);
 
   // The last send per address and purpose: the 60-second resend block is one conditional upsert on this key.
-  await db.schema
-    .createTable('verification_send')
-    .addColumn('target', 'varchar(150)', notNull)
-    .addColumn('purpose', 'varchar(20)', notNull)
-    .addColumn('sent_at', 'bigint', notNull)
-    .addPrimaryKeyConstraint('verification_send_pk', ['target', 'purpose'])
-    .execute();
+  await createKeyedTable(
+    db,
+    'verification_send',
+    { target: 'varchar(150)', purpose: 'varchar(20)', sent_at: 'bigint' },
+    ['target', 'purpose'],
+  );
 
   // System e-mails (codes): kept out of the administrators' e-mail list, their body sealed at rest.
   await db.schema

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { createIndex } from './helpers.js';
 
 // Member notices (issue 17): a publish time (not shown before it), an optional expiry (not shown from it on) and
 // who last edited. Existing notices are published at their creation time. A broadcast stays one row (member_id 0);
@@ -12,12 +13,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('member_notice').addColumn('updated_by', 'integer').execute();
   await sql`update member_notice set publish_at = created_at`.execute(db);
   // The message box reads a member's own notices and the broadcasts by publish time; the admin list sorts by it.
-  await db.schema
-    .createIndex('member_notice_publish_ix')
-    .on('member_notice')
-    .columns(['member_id', 'publish_at'])
-    .execute();
-  await db.schema.createIndex('member_notice_list_ix').on('member_notice').columns(['publish_at', 'id']).execute();
+  await createIndex(db, 'member_notice_publish_ix', 'member_notice', ['member_id', 'publish_at']);
+  await createIndex(db, 'member_notice_list_ix', 'member_notice', ['publish_at', 'id']);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -1,5 +1,5 @@
 import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
-import { notNull, withId } from './helpers.js';
+import { createIndex, createUniqueIndex, notNull, withId } from './helpers.js';
 
 // Feedback (issue 18): what students and parents send (public call or a signed-in member), the reply thread
 // (append-only: no editing), and which staff members hold a to-do for an unanswered feedback.
@@ -21,7 +21,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'bigint', notNull)
     .addCheckConstraint('feedback_status_ck', sql`status in ('open', 'answered')`)
     .execute();
-  const ix = (name: string, cols: string[]) => db.schema.createIndex(name).on('feedback').columns(cols).execute();
+  const ix = (name: string, cols: string[]) => createIndex(db, name, 'feedback', cols);
   // The list: newest first, optionally narrowed by status; the date filter is a range on created_at.
   await ix('feedback_created_ix', ['created_at', 'id']);
   await ix('feedback_status_created_ix', ['status', 'created_at', 'id']);
@@ -35,23 +35,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('messaged', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', 'bigint', notNull)
     .execute();
-  await db.schema
-    .createIndex('feedback_reply_feedback_ix')
-    .on('feedback_reply')
-    .columns(['feedback_id', 'id'])
-    .execute();
+  await createIndex(db, 'feedback_reply_feedback_ix', 'feedback_reply', ['feedback_id', 'id']);
 
   // One row per staff member given a to-do for an open feedback: its id is the to-do's source id in the inbox.
   await withId(db, db.schema.createTable('feedback_todo'))
     .addColumn('feedback_id', 'integer', (c) => c.notNull().references('feedback.id').onDelete('cascade'))
     .addColumn('member_id', 'integer', (c) => c.notNull().references('member.id').onDelete('cascade'))
     .execute();
-  await db.schema
-    .createIndex('feedback_todo_ux')
-    .on('feedback_todo')
-    .columns(['feedback_id', 'member_id'])
-    .unique()
-    .execute();
+  await createUniqueIndex(db, 'feedback_todo_ux', 'feedback_todo', ['feedback_id', 'member_id']);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { createTableWithId, notNull, ownedBy } from './helpers.js';
+import { createTableWithId, createUniqueIndex, notNull, ownedBy } from './helpers.js';
 
 // The member's wallet (issue 19): one per member. The mnemonic and private key are sealed under a per-wallet data
 // key (AES-256-GCM), itself sealed under the configured key; all bound to the member and the address.
@@ -20,8 +20,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn('activated_at', 'bigint'),
   );
   // One wallet per member, enforced by the database (two parallel creates: one wins).
-  await db.schema.createIndex('member_wallet_member_ux').unique().on('member_wallet').column('member_id').execute();
-  await db.schema.createIndex('member_wallet_address_ux').unique().on('member_wallet').column('address').execute();
+  await createUniqueIndex(db, 'member_wallet_member_ux', 'member_wallet', ['member_id']);
+  await createUniqueIndex(db, 'member_wallet_address_ux', 'member_wallet', ['address']);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

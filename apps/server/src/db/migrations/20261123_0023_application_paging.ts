@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../database.js';
+import { dropRowTriggers } from './helpers.js';
 
 // Issue 14: a deep page of the home list by number without walking its offset. `list_count` also keeps the number
 // of live applications per application date (list 'application_day'), maintained by triggers like the per-status
@@ -50,13 +51,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  if (isPostgres(db)) {
-    await sql`drop trigger if exists list_count_application_day_iud on application`.execute(db);
-    await sql`drop trigger if exists list_count_application_day_u on application`.execute(db);
-    await sql`drop function if exists list_count_application_day_fn()`.execute(db);
-  } else {
-    for (const s of ['ai', 'ad', 'au'])
-      await sql`drop trigger if exists ${sql.id(`list_count_application_day_${s}`)}`.execute(db);
-  }
+  await dropRowTriggers(db, 'application', 'list_count_application_day', ['ai', 'ad', 'au']);
   await sql`delete from list_count where list = 'application_day'`.execute(db);
 }

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../database.js';
+import { createIndex, createKeyedTable, dropRowTriggers } from './helpers.js';
 
 // Issue 16: payment totals without a filter (or filtered only by currency, type and status) read a handful of rows.
 // `payment_summary` keeps, per currency, type and status, the sum of amount_minor and the number of records. It is
@@ -49,36 +50,29 @@ async function upSqlite(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createTable('payment_summary')
-    .addColumn('currency', 'varchar(3)', (col) => col.notNull())
-    .addColumn('type', 'varchar(16)', (col) => col.notNull())
-    .addColumn('status', 'varchar(16)', (col) => col.notNull())
-    .addColumn('amount_minor', 'bigint', (col) => col.notNull())
-    .addColumn('n', 'bigint', (col) => col.notNull())
-    .addPrimaryKeyConstraint('payment_summary_pk', ['currency', 'type', 'status'])
-    .execute();
+  await createKeyedTable(
+    db,
+    'payment_summary',
+    { currency: 'varchar(3)', type: 'varchar(16)', status: 'varchar(16)', amount_minor: 'bigint', n: 'bigint' },
+    ['currency', 'type', 'status'],
+  );
   if (isPostgres(db)) await upPostgres(db);
   else await upSqlite(db);
   // Filtered totals by currency and status over a date range (the totals cards of a filtered view) sum from the
   // index alone: equality, equality, range, then the grouped columns and the amount.
-  await db.schema
-    .createIndex('payment_record_currency_status_totals_ix')
-    .on('payment_record')
-    .columns(['currency', 'status', 'transaction_date', 'type', 'amount_minor'])
-    .execute();
+  await createIndex(db, 'payment_record_currency_status_totals_ix', 'payment_record', [
+    'currency',
+    'status',
+    'transaction_date',
+    'type',
+    'amount_minor',
+  ]);
   await sql`insert into payment_summary (${sql.raw(KEY)}, amount_minor, n)
     select ${sql.raw(KEY)}, sum(amount_minor), count(*) from payment_record group by ${sql.raw(KEY)}`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  if (isPostgres(db)) {
-    await sql`drop trigger if exists payment_summary_iud on payment_record`.execute(db);
-    await sql`drop trigger if exists payment_summary_u on payment_record`.execute(db);
-    await sql`drop function if exists payment_summary_fn()`.execute(db);
-  } else {
-    for (const s of ['ai', 'ad', 'au']) await sql`drop trigger if exists ${sql.id(`payment_summary_${s}`)}`.execute(db);
-  }
+  await dropRowTriggers(db, 'payment_record', 'payment_summary', ['ai', 'ad', 'au']);
   await db.schema.dropIndex('payment_record_currency_status_totals_ix').ifExists().execute();
   await db.schema.dropTable('payment_summary').ifExists().execute();
 }

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../database.js';
+import { createIndex, createKeyedTable, dropRowTriggers } from './helpers.js';
 
 // Issue 21: what lets the dashboard's 30-day figures read a few rows (1,000,000 applications and payments).
 // Applications per day and status get a covering index; follow-ups and e-mail recipients one on the date the figure
@@ -41,16 +42,19 @@ async function dayTotalsSqlite(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createTable('payment_day_total')
-    .addColumn('day', 'varchar(10)', (c) => c.notNull())
-    .addColumn('currency', 'varchar(3)', (c) => c.notNull())
-    .addColumn('type', 'varchar(16)', (c) => c.notNull())
-    .addColumn('status', 'varchar(16)', (c) => c.notNull())
-    .addColumn('amount_minor', 'bigint', (c) => c.notNull())
-    .addColumn('n', 'bigint', (c) => c.notNull())
-    .addPrimaryKeyConstraint('payment_day_total_pk', ['day', 'currency', 'type', 'status'])
-    .execute();
+  await createKeyedTable(
+    db,
+    'payment_day_total',
+    {
+      day: 'varchar(10)',
+      currency: 'varchar(3)',
+      type: 'varchar(16)',
+      status: 'varchar(16)',
+      amount_minor: 'bigint',
+      n: 'bigint',
+    },
+    ['day', 'currency', 'type', 'status'],
+  );
   if (isPostgres(db)) await dayTotalsPostgres(db);
   else await dayTotalsSqlite(db);
   await sql`insert into payment_day_total (day, currency, type, status, amount_minor, n)
@@ -64,24 +68,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['application_date', 'status', 'deleted_at'])
     .where(sql.ref('deleted_at'), 'is', null)
     .execute();
-  await db.schema.createIndex('follow_up_created_done_ix').on('follow_up').columns(['created_at', 'is_done']).execute();
-  await db.schema.createIndex('follow_up_done_at_ix').on('follow_up').columns(['is_done', 'done_at']).execute();
-  await db.schema
-    .createIndex('delivery_outbox_channel_created_ix')
-    .on('delivery_outbox')
-    .columns(['channel', 'created_at', 'status'])
-    .execute();
+  await createIndex(db, 'follow_up_created_done_ix', 'follow_up', ['created_at', 'is_done']);
+  await createIndex(db, 'follow_up_done_at_ix', 'follow_up', ['is_done', 'done_at']);
+  await createIndex(db, 'delivery_outbox_channel_created_ix', 'delivery_outbox', ['channel', 'created_at', 'status']);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  if (isPostgres(db)) {
-    await sql`drop trigger if exists payment_day_total_iud on payment_record`.execute(db);
-    await sql`drop trigger if exists payment_day_total_u on payment_record`.execute(db);
-    await sql`drop function if exists payment_day_total_fn()`.execute(db);
-  } else {
-    for (const t of ['payment_day_total_ai', 'payment_day_total_ad', 'payment_day_total_au'])
-      await sql`drop trigger if exists ${sql.id(t)}`.execute(db);
-  }
+  await dropRowTriggers(db, 'payment_record', 'payment_day_total', ['ai', 'ad', 'au']);
   await db.schema.dropTable('payment_day_total').execute();
   for (const name of [
     'delivery_outbox_channel_created_ix',

@@ -1,5 +1,13 @@
 import { sql, type Kysely } from 'kysely';
-import { createIndex, createTableWithId, notNull, ownedBy, withId } from './helpers.js';
+import {
+  createIndex,
+  createLiveIndex,
+  createTableWithId,
+  createUniqueIndex,
+  notNull,
+  ownedBy,
+  withId,
+} from './helpers.js';
 
 // Projects (issue 21): a project groups staff working for a client or a programme. Members hold a role in the
 // project and a fixed share ratio in basis points (1 % = 100), so two decimals are stored exactly; the sum per
@@ -20,8 +28,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addCheckConstraint('project_status_ck', sql`status in ('planning', 'active', 'paused', 'closed')`),
   );
   // Live projects in the lists' default order, of all statuses or of one.
-  const live = (name: string, columns: string[]) =>
-    db.schema.createIndex(name).on('project').columns(columns).where(sql.ref('deleted_at'), 'is', null).execute();
+  const live = (name: string, columns: string[]) => createLiveIndex(db, name, 'project', columns);
   await live('project_created_ix', ['created_at', 'id']);
   await live('project_status_ix', ['status', 'created_at', 'id']);
 
@@ -34,12 +41,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addCheckConstraint('project_member_role_ck', sql`project_role in ('manager', 'member', 'observer')`)
       .addCheckConstraint('project_member_share_ck', sql`share_bp >= 0 and share_bp <= 10000`),
   );
-  await db.schema
-    .createIndex('project_member_ux')
-    .on('project_member')
-    .columns(['project_id', 'member_id'])
-    .unique()
-    .execute();
+  await createUniqueIndex(db, 'project_member_ux', 'project_member', ['project_id', 'member_id']);
   // "My projects" and checkMemberInProject read by member.
   await createIndex(db, 'project_member_member_ix', 'project_member', ['member_id', 'project_id']);
 
@@ -50,12 +52,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_by', 'integer', (c) => c.references('member.id').onDelete('set null'))
     .addColumn('created_at', 'bigint', notNull)
     .execute();
-  await db.schema
-    .createIndex('project_constitution_ux')
-    .on('project_constitution')
-    .columns(['project_id', 'revision'])
-    .unique()
-    .execute();
+  await createUniqueIndex(db, 'project_constitution_ux', 'project_constitution', ['project_id', 'revision']);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -1,5 +1,13 @@
 import { sql, type Kysely } from 'kysely';
-import { createIndex, createTableWithId, notNull, ownedBy, withId } from './helpers.js';
+import {
+  createIndex,
+  createLiveIndex,
+  createTableWithId,
+  createUniqueIndex,
+  notNull,
+  ownedBy,
+  withId,
+} from './helpers.js';
 
 // Tasks, KPI types and contribution records (issue 21). A task belongs to a project and may carry a KPI type and
 // points; when it is done, one contribution record (who, what, points, the day) is written in the same transaction,
@@ -16,7 +24,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1)),
   );
-  await db.schema.createIndex('kpi_type_name_ux').on('kpi_type').column('name_en').unique().execute();
+  await createUniqueIndex(db, 'kpi_type_name_ux', 'kpi_type', ['name_en']);
 
   await createTableWithId(db, 'task', (t) =>
     t
@@ -35,8 +43,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addCheckConstraint('task_status_ck', sql`status in ('todo', 'doing', 'review', 'done', 'cancelled')`)
       .addCheckConstraint('task_points_ck', sql`points >= 0 and points <= 100000`),
   );
-  const live = (name: string, columns: string[]) =>
-    db.schema.createIndex(name).on('task').columns(columns).where(sql.ref('deleted_at'), 'is', null).execute();
+  const live = (name: string, columns: string[]) => createLiveIndex(db, name, 'task', columns);
   // All tasks (newest first, or of one status), one project's tasks (the board), my tasks by status.
   await live('task_created_ix', ['created_at', 'id']);
   await live('task_status_ix', ['status', 'created_at', 'id']);
@@ -55,7 +62,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('contributed_on', 'varchar(10)', notNull)
     .addColumn('created_at', 'bigint', notNull)
     .execute();
-  await db.schema.createIndex('contribution_task_ux').on('contribution').column('task_id').unique().execute();
+  await createUniqueIndex(db, 'contribution_task_ux', 'contribution', ['task_id']);
   await createIndex(db, 'contribution_day_ix', 'contribution', ['contributed_on', 'id']);
   await createIndex(db, 'contribution_member_day_ix', 'contribution', ['member_id', 'contributed_on', 'id']);
   await createIndex(db, 'contribution_project_day_ix', 'contribution', ['project_id', 'contributed_on', 'id']);

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../database.js';
+import { createKeyedTable, dropRowTriggers } from './helpers.js';
 
 // Issue 14: the dashboard's application figures without reading the period's rows. `application_day_count` keeps
 // the number of live applications (deleted_at is null) per application date and status, kept by triggers in the
@@ -43,13 +44,10 @@ async function triggersSqlite(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createTable('application_day_count')
-    .addColumn('day', 'varchar(10)', (c) => c.notNull())
-    .addColumn('status', 'varchar(32)', (c) => c.notNull())
-    .addColumn('n', 'bigint', (c) => c.notNull())
-    .addPrimaryKeyConstraint('application_day_count_pk', ['day', 'status'])
-    .execute();
+  await createKeyedTable(db, 'application_day_count', { day: 'varchar(10)', status: 'varchar(32)', n: 'bigint' }, [
+    'day',
+    'status',
+  ]);
   if (isPostgres(db)) await triggersPostgres(db);
   else await triggersSqlite(db);
   await sql`insert into application_day_count (day, status, n)
@@ -58,18 +56,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  if (isPostgres(db)) {
-    await sql`drop trigger if exists application_day_count_iud on application`.execute(db);
-    await sql`drop trigger if exists application_day_count_u on application`.execute(db);
-    await sql`drop function if exists application_day_count_fn()`.execute(db);
-  } else {
-    for (const t of [
-      'application_day_count_ai',
-      'application_day_count_ad',
-      'application_day_count_au_old',
-      'application_day_count_au_new',
-    ])
-      await sql`drop trigger if exists ${sql.id(t)}`.execute(db);
-  }
+  await dropRowTriggers(db, 'application', 'application_day_count', ['ai', 'ad', 'au_old', 'au_new']);
   await db.schema.dropTable('application_day_count').execute();
 }

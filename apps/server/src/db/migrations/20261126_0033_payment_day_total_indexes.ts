@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { createIndex } from './helpers.js';
 
 // Issue 14: sums over a date range read `payment_day_total` (migration 0024), whose primary key leads with the day
 // and holds neither the amount nor the count. A filtered sum (a currency and a status over a year) walked every
@@ -14,8 +15,7 @@ const INDEXES: Record<string, string[]> = {
 };
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  for (const [name, columns] of Object.entries(INDEXES))
-    await db.schema.createIndex(name).on('payment_day_total').columns(columns).execute();
+  for (const [name, columns] of Object.entries(INDEXES)) await createIndex(db, name, 'payment_day_total', columns);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../database.js';
+import { createIndex, dropRowTriggers, notNull } from './helpers.js';
 
 // Issue 14: the dashboard's follow-up figures without counting the period's follow-ups (about 2 per application:
 // 55,000 index entries a 30-day period at 1,000,000 applications, three times). `follow_up_day_count` keeps per UTC
@@ -67,9 +68,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('follow_up_day_count')
     .addColumn('day', 'bigint', (c) => c.notNull().primaryKey())
-    .addColumn('created', 'bigint', (c) => c.notNull())
-    .addColumn('created_done', 'bigint', (c) => c.notNull())
-    .addColumn('done', 'bigint', (c) => c.notNull())
+    .addColumn('created', 'bigint', notNull)
+    .addColumn('created_done', 'bigint', notNull)
+    .addColumn('done', 'bigint', notNull)
     .execute();
   if (isPostgres(db)) await triggersPostgres(db);
   else await triggersSqlite(db);
@@ -88,15 +89,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  if (isPostgres(db)) {
-    await sql`drop trigger if exists follow_up_day_count_id on follow_up`.execute(db);
-    await sql`drop trigger if exists follow_up_day_count_u on follow_up`.execute(db);
-    await sql`drop function if exists follow_up_day_count_fn()`.execute(db);
-  } else {
-    for (const t of ['follow_up_day_count_ai', 'follow_up_day_count_ad', 'follow_up_day_count_au'])
-      await sql`drop trigger if exists ${sql.id(t)}`.execute(db);
-  }
+  await dropRowTriggers(db, 'follow_up', 'follow_up_day_count', ['ai', 'ad', 'au'], ['id', 'u']);
   await db.schema.dropTable('follow_up_day_count').execute();
-  await db.schema.createIndex('follow_up_created_done_ix').on('follow_up').columns(['created_at', 'is_done']).execute();
-  await db.schema.createIndex('follow_up_done_at_ix').on('follow_up').columns(['is_done', 'done_at']).execute();
+  await createIndex(db, 'follow_up_created_done_ix', 'follow_up', ['created_at', 'is_done']);
+  await createIndex(db, 'follow_up_done_at_ix', 'follow_up', ['is_done', 'done_at']);
 }
