@@ -1,10 +1,26 @@
 import type { TFunction } from 'i18next';
+import { Children, isValidElement, type ReactNode } from 'react';
 import { Col, Form, Input, InputNumber, Row, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ColorField } from './ColorField';
 import { StatusSelect } from './StatusSelect';
 import { requiredRule } from '../form/rules';
 import type { NameStrings } from './strings';
+
+// Form fields side by side: equal columns, or the spans (of 24) given. A field left out (false, null) takes no
+// column.
+export function FieldRow({ children, spans, gutter = 16 }: { children: ReactNode; spans?: number[]; gutter?: number }) {
+  const fields = Children.toArray(children);
+  return (
+    <Row gutter={gutter}>
+      {fields.map((field, i) => (
+        <Col key={isValidElement(field) ? field.key : i} span={spans?.[i] ?? 24 / fields.length}>
+          {field}
+        </Col>
+      ))}
+    </Row>
+  );
+}
 
 // A value that must be given: a picked option or a number (antd checks a whitespace rule as text, so these have
 // none).
@@ -97,18 +113,14 @@ export function DescriptionField() {
 export function StatusColorRow({ previewText }: { previewText?: string }) {
   const { t } = useTranslation();
   return (
-    <Row gutter={12}>
-      <Col span={8}>
-        <Form.Item name="status" label={t('crud.status')}>
-          <StatusSelect placeholder={t('crud.enabled')} />
-        </Form.Item>
-      </Col>
-      <Col span={16}>
-        <Form.Item name="color" label={t('crud.color')}>
-          <ColorField previewText={previewText} />
-        </Form.Item>
-      </Col>
-    </Row>
+    <FieldRow gutter={12} spans={[8, 16]}>
+      <Form.Item name="status" label={t('crud.status')}>
+        <StatusSelect placeholder={t('crud.enabled')} />
+      </Form.Item>
+      <Form.Item name="color" label={t('crud.color')}>
+        <ColorField previewText={previewText} />
+      </Form.Item>
+    </FieldRow>
   );
 }
 
@@ -138,20 +150,16 @@ export function EntryFields({ labels, uniqueRule }: EntryFieldsProps) {
   );
   return (
     <>
-      <Row gutter={12}>
-        <Col span={12}>{named('value')}</Col>
-        <Col span={12}>
-          <SortField />
-        </Col>
-      </Row>
-      <Row gutter={12}>
-        <Col span={12}>{named('label')}</Col>
-        <Col span={12}>
-          <Form.Item name="label2" label={labels.label2} rules={[{ max: 100 }]}>
-            <Input maxLength={100} />
-          </Form.Item>
-        </Col>
-      </Row>
+      <FieldRow gutter={12}>
+        {named('value')}
+        <SortField />
+      </FieldRow>
+      <FieldRow gutter={12}>
+        {named('label')}
+        <Form.Item name="label2" label={labels.label2} rules={[{ max: 100 }]}>
+          <Input maxLength={100} />
+        </Form.Item>
+      </FieldRow>
       <DescriptionField />
       <StatusColorRow previewText={previewLabel} />
     </>

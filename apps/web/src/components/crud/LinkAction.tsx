@@ -3,7 +3,7 @@ import { Button, Popconfirm, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Permission } from '../Permission';
 
-type Props = {
+export type LinkActionProps = {
   label: ReactNode;
   // Shown only to members holding it; without it, to everyone who sees the row.
   perm?: string;
@@ -19,7 +19,7 @@ type Props = {
 };
 
 // One action in a table row: a small link button, behind a permission and, when asked, a confirmation.
-export function LinkAction({ label, perm, onClick, confirm, danger, disabled, hint, icon, testId }: Props) {
+export function LinkAction({ label, perm, onClick, confirm, danger, disabled, hint, icon, testId }: LinkActionProps) {
   const { t } = useTranslation();
   const button = (
     <Button

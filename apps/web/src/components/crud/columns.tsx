@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Space, Typography } from 'antd';
 import type { RecordStatus } from '@study-crm/shared';
 import { ColorTag } from '../dict';
-import { LinkAction } from './LinkAction';
+import { LinkAction, type LinkActionProps } from './LinkAction';
 import { RowActions } from './RowActions';
 import { StatusSwitch } from './StatusSwitch';
 import type { DataColumn } from './DataTable';
@@ -105,6 +105,31 @@ export function openColumn<T>(
     ...(opts.fixed && { fixed: opts.fixed }),
     render: (_: unknown, row: T) => (
       <LinkAction label={opts.label} onClick={() => opts.onOpen(row)} testId={opts.testId} />
+    ),
+  };
+}
+
+// A row's actions as link buttons side by side, each behind its own permission and, when asked, a confirmation. A
+// false entry is an action this row does not offer.
+export function linksColumn<T>(
+  title: string,
+  opts: {
+    links: (row: T) => (LinkActionProps | false)[];
+    width: number;
+    fixed?: 'right';
+    // Lets the links take a second line instead of widening the column.
+    wrap?: boolean;
+  },
+): DataColumn<T> {
+  return {
+    title,
+    key: 'actions',
+    width: opts.width,
+    ...(opts.fixed && { fixed: opts.fixed }),
+    render: (_: unknown, row: T) => (
+      <Space size={0} wrap={opts.wrap}>
+        {opts.links(row).map((link, i) => link && <LinkAction key={i} {...link} />)}
+      </Space>
     ),
   };
 }

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { InputNumber, Space, Table, Tag } from 'antd';
+import { InputNumber, Table, Tag } from 'antd';
 import { ListCard } from '../../components/crud/ListCard';
 import { PERM, type MenuItem } from '@study-crm/shared';
 import { usePermission } from '../../components/Permission';
-import { LinkAction } from '../../components/crud/LinkAction';
+import { linksColumn } from '../../components/crud/columns';
 import { usePermissionTree, useRemoveMenu, useSaveMenu } from './api';
 import { menuLabel } from './labels';
 import { MenuFormModal, type MenuTarget } from './MenuFormModal';
@@ -124,43 +124,37 @@ export default function MenuManagePage() {
             width: 120,
             render: (v: 0 | 1) => (v ? t('access.menu.shown') : t('access.menu.hidden')),
           },
-          {
-            title: t('access.actions'),
-            key: 'actions',
-            fixed: 'right',
+          linksColumn<Row>(t('access.actions'), {
             width: 200,
-            render: (_, r) => (
-              <Space size={0}>
-                {r.type === 'menu' ? (
-                  <LinkAction
-                    label={t('access.menu.addChild')}
-                    perm={PERM.menuAdd}
-                    onClick={() => setTarget({ parentId: r.id })}
-                    testId={`menu-add-child-${r.perm}`}
-                  />
-                ) : null}
-                <LinkAction
-                  label={t('access.menu.edit')}
-                  perm={PERM.menuUpdate}
-                  onClick={() => {
-                    const item = findItem(r.id);
-                    if (item) setTarget({ item, parentId: item.parentId });
-                  }}
-                  testId={`menu-edit-${r.perm}`}
-                />
-                <LinkAction
-                  label={t('access.menu.remove')}
-                  perm={PERM.menuRemove}
-                  danger
-                  confirm={{
-                    title: t('access.menu.removeConfirm', { name: menuLabel(t, r) }),
-                    onConfirm: () => doRemove(r),
-                  }}
-                  testId={`menu-remove-${r.perm}`}
-                />
-              </Space>
-            ),
-          },
+            fixed: 'right',
+            links: (r) => [
+              r.type === 'menu' && {
+                label: t('access.menu.addChild'),
+                perm: PERM.menuAdd,
+                onClick: () => setTarget({ parentId: r.id }),
+                testId: `menu-add-child-${r.perm}`,
+              },
+              {
+                label: t('access.menu.edit'),
+                perm: PERM.menuUpdate,
+                onClick: () => {
+                  const item = findItem(r.id);
+                  if (item) setTarget({ item, parentId: item.parentId });
+                },
+                testId: `menu-edit-${r.perm}`,
+              },
+              {
+                label: t('access.menu.remove'),
+                perm: PERM.menuRemove,
+                danger: true,
+                confirm: {
+                  title: t('access.menu.removeConfirm', { name: menuLabel(t, r) }),
+                  onConfirm: () => doRemove(r),
+                },
+                testId: `menu-remove-${r.perm}`,
+              },
+            ],
+          }),
         ]}
       />
       <MenuFormModal target={target} tree={tree.data ?? []} onClose={() => setTarget(null)} />

@@ -5,7 +5,7 @@ import { PERM, ROLE_KINDS, type Role, type RoleKind } from '@study-crm/shared';
 import { PagedTable } from '../../components/crud/PagedTable';
 import { ListCard } from '../../components/crud/ListCard';
 import { useListState } from '../../components/crud/useListState';
-import { LinkAction } from '../../components/crud/LinkAction';
+import { linksColumn } from '../../components/crud/columns';
 import { useRemoveRole, useRoles, type RoleFilter } from './api';
 import { RoleFormDrawer } from './RoleFormDrawer';
 import { RoleMembersModal } from './RoleMembersModal';
@@ -86,37 +86,34 @@ export default function RoleManagePage() {
           { title: t('access.role.cnName'), dataIndex: 'cnName' },
           { title: t('access.role.kind'), dataIndex: 'kind', render: (k: RoleKind) => t(`access.role.kinds.${k}`) },
           { title: t('access.role.memberCount'), dataIndex: 'memberCount', width: 100 },
-          {
-            title: t('access.actions'),
-            key: 'actions',
+          linksColumn<Role>(t('access.actions'), {
             width: 240,
-            render: (_, r) => (
-              <Space size={0} wrap>
-                <LinkAction
-                  label={t('access.role.edit')}
-                  perm={PERM.roleUpdate}
-                  onClick={() => setDrawer({ open: true, id: r.id })}
-                  testId={`role-edit-${r.name}`}
-                />
-                <LinkAction
-                  label={t('access.role.members')}
-                  perm={PERM.roleMembers}
-                  onClick={() => setMembersOf(r)}
-                  testId={`role-members-${r.name}`}
-                />
-                {/* A role with members cannot be deleted: say so before anyone presses OK. */}
-                <LinkAction
-                  label={t('access.role.remove')}
-                  perm={PERM.roleRemove}
-                  danger
-                  disabled={r.isBuiltin === 1 || r.memberCount > 0}
-                  hint={r.memberCount > 0 ? t('access.role.removeHasMembers', { count: r.memberCount }) : null}
-                  confirm={{ title: t('access.role.removeConfirm', { name: r.name }), onConfirm: () => doRemove(r) }}
-                  testId={`role-remove-${r.name}`}
-                />
-              </Space>
-            ),
-          },
+            wrap: true,
+            links: (r) => [
+              {
+                label: t('access.role.edit'),
+                perm: PERM.roleUpdate,
+                onClick: () => setDrawer({ open: true, id: r.id }),
+                testId: `role-edit-${r.name}`,
+              },
+              {
+                label: t('access.role.members'),
+                perm: PERM.roleMembers,
+                onClick: () => setMembersOf(r),
+                testId: `role-members-${r.name}`,
+              },
+              // A role with members cannot be deleted: say so before anyone presses OK.
+              {
+                label: t('access.role.remove'),
+                perm: PERM.roleRemove,
+                danger: true,
+                disabled: r.isBuiltin === 1 || r.memberCount > 0,
+                hint: r.memberCount > 0 ? t('access.role.removeHasMembers', { count: r.memberCount }) : null,
+                confirm: { title: t('access.role.removeConfirm', { name: r.name }), onConfirm: () => doRemove(r) },
+                testId: `role-remove-${r.name}`,
+              },
+            ],
+          }),
         ]}
       />
       <RoleFormDrawer open={drawer.open} roleId={drawer.id} onClose={() => setDrawer((d) => ({ ...d, open: false }))} />

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { Form, Input, Modal, Space, Typography, Upload } from 'antd';
+import { Form, Input, Modal, Typography, Upload } from 'antd';
 import type { ButtonProps } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
 import { APPLICATION_DICT, PERM, type FileRecord } from '@study-crm/shared';
@@ -13,7 +13,7 @@ import { downloadFile, uploadWithProgress, useFileMutation, useFiles, useInvalid
 import { ApplicationScreen } from './ApplicationScreen';
 import { DictBadge, DictSelect } from '../../components/dict';
 import { useConfirm } from '../../components/form/useConfirm';
-import { LinkAction } from '../../components/crud/LinkAction';
+import { linksColumn } from '../../components/crud/columns';
 import { formatTime } from '../../lib/format';
 import { UploadProgress, useUploads } from '../../components/upload/useUploads';
 import { toast } from '../../lib/feedback';
@@ -90,39 +90,35 @@ export default function UserFiles() {
       width: 170,
       render: formatTime,
     },
-    {
-      title: t('application.col.actions'),
-      key: 'actions',
+    linksColumn<FileRecord>(t('application.col.actions'), {
       width: 230,
-      render: (_, r) => (
-        <Space size={0}>
-          <LinkAction
-            label={t('application.files.download')}
-            onClick={() => void download(r)}
-            testId={`file-download-${r.extension}`}
-          />
-          <LinkAction
-            label={t('application.edit')}
-            perm={PERM.fileUpdate}
-            onClick={() => setEditing(r)}
-            testId={`file-edit-${r.extension}`}
-          />
-          <LinkAction
-            label={t('application.files.remove')}
-            perm={PERM.fileRemove}
-            danger
-            testId={`file-remove-${r.id}`}
-            confirm={{
-              title: t('application.files.removeConfirm', { name: r.title }),
-              onConfirm: async () => {
-                await mutate.mutateAsync({ action: 'removeFileRecord', body: { id: r.id } });
-                toast.success(t('application.files.removed'));
-              },
-            }}
-          />
-        </Space>
-      ),
-    },
+      links: (r) => [
+        {
+          label: t('application.files.download'),
+          onClick: () => void download(r),
+          testId: `file-download-${r.extension}`,
+        },
+        {
+          label: t('application.edit'),
+          perm: PERM.fileUpdate,
+          onClick: () => setEditing(r),
+          testId: `file-edit-${r.extension}`,
+        },
+        {
+          label: t('application.files.remove'),
+          perm: PERM.fileRemove,
+          danger: true,
+          testId: `file-remove-${r.id}`,
+          confirm: {
+            title: t('application.files.removeConfirm', { name: r.title }),
+            onConfirm: async () => {
+              await mutate.mutateAsync({ action: 'removeFileRecord', body: { id: r.id } });
+              toast.success(t('application.files.removed'));
+            },
+          },
+        },
+      ],
+    }),
   ];
 
   return (

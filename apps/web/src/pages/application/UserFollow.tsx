@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button, Col, Form, Input, Modal, Popconfirm, Progress, Row, Select, Space, Switch, Tag } from 'antd';
+import { FieldRow } from '../../components/crud/FormFields';
 import type { ButtonProps } from 'antd';
 import { CheckOutlined } from '@ant-design/icons';
 import { APPLICATION_DICT, FOLLOW_DEFAULT_STATUS, PERM, type FollowUp } from '@study-crm/shared';
@@ -225,68 +226,48 @@ function FollowForm({
       destroyOnHidden
     >
       <Form form={form} name="follow" layout="vertical" initialValues={initial}>
-        <Row gutter={16}>
-          <Col span={12}>
-            <Form.Item
-              name="service"
-              label={t('application.follow.service')}
-              rules={[{ required: true, message: t('application.v.required') }]}
-            >
-              <DictSelect type={APPLICATION_DICT.followService} />
-            </Form.Item>
-          </Col>
-          <Col span={6}>
-            <Form.Item name="status" label={t('application.follow.status')}>
-              <DictSelect type={APPLICATION_DICT.followStatus} allowClear={false} />
-            </Form.Item>
-          </Col>
-          <Col span={6}>
-            <Form.Item
-              name="isDone"
-              label={t('application.follow.done')}
-              valuePropName="checked"
-              getValueProps={(v?: number) => ({ checked: v === 1 })}
-              normalize={(c: boolean) => (c ? 1 : 0)}
-            >
-              <Switch />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="signingTeacherId" label={t('application.signingTeacher')}>
-              <Select allowClear showSearch={{ optionFilterProp: 'label' }} options={options} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="followTeacherId" label={t('application.followTeacher')}>
-              <Select allowClear showSearch={{ optionFilterProp: 'label' }} options={options} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="appliedSchool" label={t('application.follow.appliedSchool')}>
-              <Input maxLength={200} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="attendedSchool" label={t('application.follow.attendedSchool')}>
-              <Input maxLength={200} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="businessType" label={t('application.follow.businessType')}>
-              <DictSelect type={APPLICATION_DICT.businessType} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="contractDate" label={t('application.follow.contractDate')} {...dateItem}>
-              <DateInput />
-            </Form.Item>
-          </Col>
-          <Col span={24}>
-            <Form.Item name="internalNote" label={t('application.follow.internalNote')}>
-              <Input.TextArea rows={3} maxLength={2000} />
-            </Form.Item>
-          </Col>
-        </Row>
+        <FieldRow spans={[12, 6, 6, 12, 12, 12, 12, 12, 12, 24]}>
+          <Form.Item
+            name="service"
+            label={t('application.follow.service')}
+            rules={[{ required: true, message: t('application.v.required') }]}
+          >
+            <DictSelect type={APPLICATION_DICT.followService} />
+          </Form.Item>
+          <Form.Item name="status" label={t('application.follow.status')}>
+            <DictSelect type={APPLICATION_DICT.followStatus} allowClear={false} />
+          </Form.Item>
+          <Form.Item
+            name="isDone"
+            label={t('application.follow.done')}
+            valuePropName="checked"
+            getValueProps={(v?: number) => ({ checked: v === 1 })}
+            normalize={(c: boolean) => (c ? 1 : 0)}
+          >
+            <Switch />
+          </Form.Item>
+          <Form.Item name="signingTeacherId" label={t('application.signingTeacher')}>
+            <Select allowClear showSearch={{ optionFilterProp: 'label' }} options={options} />
+          </Form.Item>
+          <Form.Item name="followTeacherId" label={t('application.followTeacher')}>
+            <Select allowClear showSearch={{ optionFilterProp: 'label' }} options={options} />
+          </Form.Item>
+          <Form.Item name="appliedSchool" label={t('application.follow.appliedSchool')}>
+            <Input maxLength={200} />
+          </Form.Item>
+          <Form.Item name="attendedSchool" label={t('application.follow.attendedSchool')}>
+            <Input maxLength={200} />
+          </Form.Item>
+          <Form.Item name="businessType" label={t('application.follow.businessType')}>
+            <DictSelect type={APPLICATION_DICT.businessType} />
+          </Form.Item>
+          <Form.Item name="contractDate" label={t('application.follow.contractDate')} {...dateItem}>
+            <DateInput />
+          </Form.Item>
+          <Form.Item name="internalNote" label={t('application.follow.internalNote')}>
+            <Input.TextArea rows={3} maxLength={2000} />
+          </Form.Item>
+        </FieldRow>
       </Form>
     </Modal>
   );

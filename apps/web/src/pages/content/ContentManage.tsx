@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Col, DatePicker, Form, Row, Select, Switch, Tag } from 'antd';
+import { DatePicker, Form, Select, Switch, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { CONTENT_BODY_MAX, CONTENT_LOCALES, CONTENT_STATUSES, PERM, type ContentItem } from '@study-crm/shared';
 import { FormModal } from '../../components/crud/FormModal';
@@ -7,7 +7,7 @@ import { CrudList } from '../../components/crud/CrudList';
 import { EnumFilter } from '../../components/crud/filters';
 import { useCrudList } from '../../components/crud/useCrudList';
 import { contentCrud } from './api';
-import { TextField } from '../../components/crud/FormFields';
+import { FieldRow, TextField } from '../../components/crud/FormFields';
 import { enumOptions } from '../../components/crud/options';
 import type { DataColumn } from '../../components/crud/DataTable';
 
@@ -120,26 +120,20 @@ export default function ContentManage() {
           max={CONTENT_BODY_MAX}
           testId="content-f-body"
         />
-        <Row gutter={16}>
-          <Col span={8}>
-            <Form.Item name="locale" label={t('content.col.locale')}>
-              <Select options={enumOptions(CONTENT_LOCALES, (l) => t(`content.locale.${l}`))} />
-            </Form.Item>
-          </Col>
-          <Col span={8}>
-            <Form.Item name="status" label={t('content.col.status')}>
-              <Select
-                options={enumOptions(CONTENT_STATUSES, (s) => t(`content.status.${s}`))}
-                data-testid="content-f-status"
-              />
-            </Form.Item>
-          </Col>
-          <Col span={8}>
-            <Form.Item name="pinned" label={t('content.pinned')} valuePropName="checked">
-              <Switch />
-            </Form.Item>
-          </Col>
-        </Row>
+        <FieldRow>
+          <Form.Item name="locale" label={t('content.col.locale')}>
+            <Select options={enumOptions(CONTENT_LOCALES, (l) => t(`content.locale.${l}`))} />
+          </Form.Item>
+          <Form.Item name="status" label={t('content.col.status')}>
+            <Select
+              options={enumOptions(CONTENT_STATUSES, (s) => t(`content.status.${s}`))}
+              data-testid="content-f-status"
+            />
+          </Form.Item>
+          <Form.Item name="pinned" label={t('content.pinned')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </FieldRow>
         <Form.Item name="window" label={t('content.col.window')} extra={t('content.windowHint')}>
           <DatePicker.RangePicker
             showTime={{ format: 'HH:mm' }}

@@ -15,7 +15,7 @@ import {
 } from '@study-crm/shared';
 import { PagedTable } from '../../components/crud/PagedTable';
 import { useListState } from '../../components/crud/useListState';
-import { LinkAction } from '../../components/crud/LinkAction';
+import { linksColumn } from '../../components/crud/columns';
 import { toastSuccess } from '../../lib/feedback';
 import { useSession } from '../../stores/session';
 import {
@@ -141,47 +141,43 @@ export function MemberListScreen({ kind }: { kind: MemberKind }) {
       width: 160,
       render: (v: number) => formatTime(v),
     },
-    {
-      title: t('employee.actions'),
-      key: 'actions',
-      fixed: 'right',
+    linksColumn<MemberListItem>(t('employee.actions'), {
       width: 230,
-      render: (_, m) => (
-        <Space size={0} wrap>
-          <LinkAction
-            label={t('employee.edit')}
-            perm={perms.update}
-            onClick={() => setEditing({ member: m })}
-            testId={`edit-${m.id}`}
-          />
-          <LinkAction
-            label={t('employee.setPassword')}
-            perm={perms.setPassword}
-            onClick={() => setPasswordFor(m)}
-            testId={`password-${m.id}`}
-          />
-          {/* The server refuses self-deactivation and self-removal (5430): no button for one's own row. */}
-          {String(m.id) !== mid && (
-            <LinkAction
-              label={t(m.status === 'active' ? 'employee.deactivate' : 'employee.activate')}
-              perm={perms.update}
-              danger={m.status === 'active'}
-              onClick={() => confirmStatus(m)}
-              testId={`status-${m.id}`}
-            />
-          )}
-          {String(m.id) !== mid && (
-            <LinkAction
-              label={t('employee.remove')}
-              perm={perms.remove}
-              danger
-              onClick={() => confirmRemove(m)}
-              testId={`remove-${m.id}`}
-            />
-          )}
-        </Space>
-      ),
-    },
+      fixed: 'right',
+      wrap: true,
+      links: (m) => {
+        // The server refuses self-deactivation and self-removal (5430): no button for one's own row.
+        const other = String(m.id) !== mid;
+        return [
+          {
+            label: t('employee.edit'),
+            perm: perms.update,
+            onClick: () => setEditing({ member: m }),
+            testId: `edit-${m.id}`,
+          },
+          {
+            label: t('employee.setPassword'),
+            perm: perms.setPassword,
+            onClick: () => setPasswordFor(m),
+            testId: `password-${m.id}`,
+          },
+          other && {
+            label: t(m.status === 'active' ? 'employee.deactivate' : 'employee.activate'),
+            perm: perms.update,
+            danger: m.status === 'active',
+            onClick: () => confirmStatus(m),
+            testId: `status-${m.id}`,
+          },
+          other && {
+            label: t('employee.remove'),
+            perm: perms.remove,
+            danger: true,
+            onClick: () => confirmRemove(m),
+            testId: `remove-${m.id}`,
+          },
+        ];
+      },
+    }),
   ];
 
   const all = { value: '', label: t('employee.all') };

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Col, Form, Input, Modal, Radio, Row, Select } from 'antd';
+import { FieldRow } from '../../components/crud/FormFields';
 import {
   IDENTITY_STATUSES,
   MEMBER_STATUSES,
@@ -142,86 +143,72 @@ export function MemberForm({
       data-testid="member-form"
     >
       <Form form={form} layout="vertical" requiredMark autoComplete="off">
-        <Row gutter={16}>
-          <Col span={12}>
-            <Form.Item
-              name="email"
-              label={t('employee.field.email')}
-              rules={[
-                // The first administrator is seeded without an e-mail: editing may leave it empty.
-                { required: !isEdit, message: t('employee.rule.required') },
-                emailRule(t('employee.rule.email')),
-              ]}
-            >
-              <Input maxLength={LEN.email} />
-            </Form.Item>
-          </Col>
-          <Col span={4}>
-            <Form.Item
-              name="areaCode"
-              label={t('employee.field.areaCode')}
-              dependencies={['mobile']}
-              rules={[
-                ({ getFieldValue }) => ({
-                  validator: (_, v: string | undefined) =>
-                    v || !getFieldValue('mobile')
-                      ? Promise.resolve()
-                      : Promise.reject(new Error(t('employee.rule.areaCode'))),
-                }),
-              ]}
-            >
-              <Select
-                options={AREA_CODE_OPTIONS}
-                showSearch={{ optionFilterProp: 'label' }}
-                popupMatchSelectWidth={false}
-              />
-            </Form.Item>
-          </Col>
-          <Col span={8}>
-            <Form.Item
-              name="mobile"
-              label={t('employee.field.mobile')}
-              dependencies={['areaCode']}
-              rules={[
-                ({ getFieldValue }) =>
-                  mobileRule(
-                    () => getFieldValue('areaCode') as string | undefined,
-                    { invalid: t('employee.rule.mobile') },
-                    isValidMobile,
-                  ),
-              ]}
-            >
-              <Input maxLength={20} />
-            </Form.Item>
-          </Col>
-        </Row>
+        <FieldRow spans={[12, 4, 8]}>
+          <Form.Item
+            name="email"
+            label={t('employee.field.email')}
+            rules={[
+              // The first administrator is seeded without an e-mail: editing may leave it empty.
+              { required: !isEdit, message: t('employee.rule.required') },
+              emailRule(t('employee.rule.email')),
+            ]}
+          >
+            <Input maxLength={LEN.email} />
+          </Form.Item>
+          <Form.Item
+            name="areaCode"
+            label={t('employee.field.areaCode')}
+            dependencies={['mobile']}
+            rules={[
+              ({ getFieldValue }) => ({
+                validator: (_, v: string | undefined) =>
+                  v || !getFieldValue('mobile')
+                    ? Promise.resolve()
+                    : Promise.reject(new Error(t('employee.rule.areaCode'))),
+              }),
+            ]}
+          >
+            <Select
+              options={AREA_CODE_OPTIONS}
+              showSearch={{ optionFilterProp: 'label' }}
+              popupMatchSelectWidth={false}
+            />
+          </Form.Item>
+          <Form.Item
+            name="mobile"
+            label={t('employee.field.mobile')}
+            dependencies={['areaCode']}
+            rules={[
+              ({ getFieldValue }) =>
+                mobileRule(
+                  () => getFieldValue('areaCode') as string | undefined,
+                  { invalid: t('employee.rule.mobile') },
+                  isValidMobile,
+                ),
+            ]}
+          >
+            <Input maxLength={20} />
+          </Form.Item>
+        </FieldRow>
         {!isEdit && (
           <Row gutter={16}>
             <PasswordFields frame={(field) => <Col span={12}>{field}</Col>} />
           </Row>
         )}
-        <Row gutter={16}>
-          <Col span={12}>
-            <Form.Item name="engLastName" label={t('employee.field.engLastName')}>
-              <Input maxLength={LEN.engLastName} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="engFirstName" label={t('employee.field.engFirstName')}>
-              <Input maxLength={LEN.engFirstName} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="fullName" label={t('employee.field.fullName')}>
-              <Input maxLength={LEN.fullName} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="nickName" label={t('employee.field.nickName')}>
-              <Input maxLength={LEN.nickName} />
-            </Form.Item>
-          </Col>
-        </Row>
+        <FieldRow spans={[12, 12, 12, 12]}>
+          <Form.Item name="engLastName" label={t('employee.field.engLastName')}>
+            <Input maxLength={LEN.engLastName} />
+          </Form.Item>
+          <Form.Item name="engFirstName" label={t('employee.field.engFirstName')}>
+            <Input maxLength={LEN.engFirstName} />
+          </Form.Item>
+          <Form.Item name="fullName" label={t('employee.field.fullName')}>
+            <Input maxLength={LEN.fullName} />
+          </Form.Item>
+          <Form.Item name="nickName" label={t('employee.field.nickName')}>
+            <Input maxLength={LEN.nickName} />
+          </Form.Item>
+        </FieldRow>
         {isStaffList && (
           <Form.Item
             name="roleIds"
@@ -248,36 +235,27 @@ export function MemberForm({
             />
           </Form.Item>
         )}
-        <Row gutter={16}>
-          <Col span={8}>
-            <Form.Item name="memberType" label={t('employee.field.memberType')} rules={[required]}>
-              <Radio.Group
-                optionType="button"
-                options={(isStaffList ? MEMBER_TYPES : ACCOUNT_TYPES).map((v) => ({
-                  value: v,
-                  label: t(`employee.memberType.${v}`),
-                }))}
-                data-testid="member-type"
-              />
-            </Form.Item>
-          </Col>
-          <Col span={8}>
-            <Form.Item name="status" label={t('employee.field.status')} rules={[required]}>
-              <Radio.Group
-                optionType="button"
-                options={enumOptions(MEMBER_STATUSES, (v) => t(`employee.status.${v}`))}
-              />
-            </Form.Item>
-          </Col>
-          <Col span={8}>
-            <Form.Item name="identityStatus" label={t('employee.field.identityStatus')} rules={[required]}>
-              <Radio.Group
-                optionType="button"
-                options={enumOptions(IDENTITY_STATUSES, (v) => t(`employee.identityStatus.${v}`))}
-              />
-            </Form.Item>
-          </Col>
-        </Row>
+        <FieldRow>
+          <Form.Item name="memberType" label={t('employee.field.memberType')} rules={[required]}>
+            <Radio.Group
+              optionType="button"
+              options={(isStaffList ? MEMBER_TYPES : ACCOUNT_TYPES).map((v) => ({
+                value: v,
+                label: t(`employee.memberType.${v}`),
+              }))}
+              data-testid="member-type"
+            />
+          </Form.Item>
+          <Form.Item name="status" label={t('employee.field.status')} rules={[required]}>
+            <Radio.Group optionType="button" options={enumOptions(MEMBER_STATUSES, (v) => t(`employee.status.${v}`))} />
+          </Form.Item>
+          <Form.Item name="identityStatus" label={t('employee.field.identityStatus')} rules={[required]}>
+            <Radio.Group
+              optionType="button"
+              options={enumOptions(IDENTITY_STATUSES, (v) => t(`employee.identityStatus.${v}`))}
+            />
+          </Form.Item>
+        </FieldRow>
       </Form>
     </Modal>
   );

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, DatePicker, Descriptions, Drawer, Form, Row, Col, Skeleton, Tag, Typography } from 'antd';
+import { Button, DatePicker, Descriptions, Drawer, Form, Skeleton, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
   Code,
@@ -17,7 +17,7 @@ import { EnumFilter } from '../../components/crud/filters';
 import { useCrudList } from '../../components/crud/useCrudList';
 import { noticeCrud, useNotice } from './api';
 import { RecipientSelect } from './RecipientSelect';
-import { TextField } from '../../components/crud/FormFields';
+import { FieldRow, TextField } from '../../components/crud/FormFields';
 import type { DataColumn } from '../../components/crud/DataTable';
 
 type Filters = { keyword?: string; state?: NoticeState | null; recipientId?: number | string | null };
@@ -163,37 +163,33 @@ export default function NoticeManage() {
         >
           <RecipientSelect knownName={editing?.recipientName ?? null} testId="notice-f-recipient" />
         </Form.Item>
-        <Row gutter={16}>
-          <Col span={12}>
-            <Form.Item
-              name="publishAt"
-              label={t('notice.f.publishAt')}
-              extra={editor.isNew ? t('notice.f.publishHint') : t('notice.f.publishHintEdit')}
-            >
-              <DatePicker showTime={{ format: 'HH:mm' }} format={TIME} data-testid="notice-f-publishAt" />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item
-              name="expiresAt"
-              label={t('notice.f.expiresAt')}
-              extra={t('notice.f.expiresHint')}
-              dependencies={['publishAt']}
-              rules={[
-                ({ getFieldValue }) => ({
-                  validator: (_: unknown, v: Dayjs | null | undefined) => {
-                    const from = (getFieldValue('publishAt') as Dayjs | null | undefined) ?? dayjs();
-                    return !v || v.isAfter(from)
-                      ? Promise.resolve()
-                      : Promise.reject(new Error(t('notice.f.expiresAfter')));
-                  },
-                }),
-              ]}
-            >
-              <DatePicker showTime={{ format: 'HH:mm' }} format={TIME} data-testid="notice-f-expiresAt" />
-            </Form.Item>
-          </Col>
-        </Row>
+        <FieldRow>
+          <Form.Item
+            name="publishAt"
+            label={t('notice.f.publishAt')}
+            extra={editor.isNew ? t('notice.f.publishHint') : t('notice.f.publishHintEdit')}
+          >
+            <DatePicker showTime={{ format: 'HH:mm' }} format={TIME} data-testid="notice-f-publishAt" />
+          </Form.Item>
+          <Form.Item
+            name="expiresAt"
+            label={t('notice.f.expiresAt')}
+            extra={t('notice.f.expiresHint')}
+            dependencies={['publishAt']}
+            rules={[
+              ({ getFieldValue }) => ({
+                validator: (_: unknown, v: Dayjs | null | undefined) => {
+                  const from = (getFieldValue('publishAt') as Dayjs | null | undefined) ?? dayjs();
+                  return !v || v.isAfter(from)
+                    ? Promise.resolve()
+                    : Promise.reject(new Error(t('notice.f.expiresAfter')));
+                },
+              }),
+            ]}
+          >
+            <DatePicker showTime={{ format: 'HH:mm' }} format={TIME} data-testid="notice-f-expiresAt" />
+          </Form.Item>
+        </FieldRow>
       </FormModal>
       <Drawer
         open={viewing !== null}

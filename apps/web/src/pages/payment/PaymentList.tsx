@@ -16,7 +16,7 @@ import { enumOptions } from '../../components/crud/options';
 import { ListCard } from '../../components/crud/ListCard';
 import { PagedTable } from '../../components/crud/PagedTable';
 import { useListState } from '../../components/crud/useListState';
-import { LinkAction } from '../../components/crud/LinkAction';
+import { linksColumn } from '../../components/crud/columns';
 import { useStaffOptions } from '../application/api';
 import { formatMoney, usePaymentList, usePaymentMutation, usePaymentTotals } from './api';
 import { PaymentDrawer, type DrawerMode } from './PaymentDrawer';
@@ -128,41 +128,31 @@ export function PaymentList({ applicationId, title }: { applicationId?: number; 
       width: 130,
       render: (_, r) => r.confirmedBy?.name ?? '-',
     },
-    {
-      title: t('payment.col.actions'),
-      key: 'actions',
+    linksColumn<PaymentListItem>(t('payment.col.actions'), {
       width: 220,
-      render: (_, r) => (
-        <Space size={0}>
-          <LinkAction label={t('payment.action.view')} onClick={() => setDrawer({ mode: 'view', id: r.id })} />
-          {r.status !== 'voided' && (
-            <LinkAction
-              label={t('payment.action.edit')}
-              perm={PERM.paymentUpdate}
-              onClick={() => setDrawer({ mode: 'edit', id: r.id })}
-              testId="pay-row-edit"
-            />
-          )}
-          {r.status === 'pending' && (
-            <LinkAction
-              label={t('payment.action.confirm')}
-              perm={PERM.paymentConfirm}
-              onClick={() => confirm(r)}
-              testId="pay-row-confirm"
-            />
-          )}
-          {r.status !== 'voided' && (
-            <LinkAction
-              label={t('payment.action.void')}
-              perm={PERM.paymentVoid}
-              danger
-              onClick={() => setVoiding(r)}
-              testId="pay-row-void"
-            />
-          )}
-        </Space>
-      ),
-    },
+      links: (r) => [
+        { label: t('payment.action.view'), onClick: () => setDrawer({ mode: 'view', id: r.id }) },
+        r.status !== 'voided' && {
+          label: t('payment.action.edit'),
+          perm: PERM.paymentUpdate,
+          onClick: () => setDrawer({ mode: 'edit', id: r.id }),
+          testId: 'pay-row-edit',
+        },
+        r.status === 'pending' && {
+          label: t('payment.action.confirm'),
+          perm: PERM.paymentConfirm,
+          onClick: () => confirm(r),
+          testId: 'pay-row-confirm',
+        },
+        r.status !== 'voided' && {
+          label: t('payment.action.void'),
+          perm: PERM.paymentVoid,
+          danger: true,
+          onClick: () => setVoiding(r),
+          testId: 'pay-row-void',
+        },
+      ],
+    }),
   ];
 
   const currencies = totals.data?.currencies ?? [];

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { Col, Form, InputNumber, Row, Switch, Tag } from 'antd';
+import { Form, InputNumber, Switch, Tag } from 'antd';
 import { Code, PERM, type KpiType } from '@study-crm/shared';
 import { FormModal } from '../../components/crud/FormModal';
 import { CrudList } from '../../components/crud/CrudList';
 import { useCrudList } from '../../components/crud/useCrudList';
 import { kpiCrud, kpiName } from './api';
-import { NameFields, TextField } from '../../components/crud/FormFields';
+import { FieldRow, NameFields, TextField } from '../../components/crud/FormFields';
 import type { DataColumn } from '../../components/crud/DataTable';
 
 type Values = {
@@ -57,28 +57,20 @@ export default function KpiTypeList() {
         testId="kpi-form"
       >
         <NameFields strings="task.kpi" max={60} testId="kpi-f" />
-        <Row gutter={16}>
-          <Col span={12}>
-            <TextField name="unit" label={t('task.kpi.unit')} max={20} testId="kpi-f-unit" />
-          </Col>
-          <Col span={12}>
-            <Form.Item name="weight" label={t('task.kpi.weight')} extra={t('task.kpi.weightHint')}>
-              <InputNumber min={0} max={1000} precision={0} suffix="%" />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Row gutter={16}>
-          <Col span={12}>
-            <Form.Item name="sort" label={t('task.kpi.sort')}>
-              <InputNumber precision={0} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="enabled" label={t('task.kpi.enabled')} valuePropName="checked">
-              <Switch />
-            </Form.Item>
-          </Col>
-        </Row>
+        <FieldRow>
+          <TextField name="unit" label={t('task.kpi.unit')} max={20} testId="kpi-f-unit" />
+          <Form.Item name="weight" label={t('task.kpi.weight')} extra={t('task.kpi.weightHint')}>
+            <InputNumber min={0} max={1000} precision={0} suffix="%" />
+          </Form.Item>
+        </FieldRow>
+        <FieldRow>
+          <Form.Item name="sort" label={t('task.kpi.sort')}>
+            <InputNumber precision={0} />
+          </Form.Item>
+          <Form.Item name="enabled" label={t('task.kpi.enabled')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </FieldRow>
       </FormModal>
     </CrudList>
   );

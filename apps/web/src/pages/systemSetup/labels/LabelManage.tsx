@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { Col, Form, Row } from 'antd';
+import { Form } from 'antd';
 import { PERM, type Label, type RecordStatus } from '@study-crm/shared';
 import { ColorTag } from '../../../components/dict';
 import { FormModal } from '../../../components/crud/FormModal';
-import { DescriptionField, SortField, StatusColorRow, TextField } from '../../../components/crud/FormFields';
+import { DescriptionField, FieldRow, SortField, StatusColorRow, TextField } from '../../../components/crud/FormFields';
 import { CrudList } from '../../../components/crud/CrudList';
 import { useCrudScreen } from '../../../components/crud/useCrudScreen';
 import { screenStrings } from '../screenStrings';
@@ -46,14 +46,10 @@ export default function LabelManage() {
   return (
     <CrudList strings="systemSetup.label" {...crud.crudList} table={{ ...crud.table, columns }}>
       <FormModal<FormValues> {...crud.modal}>
-        <Row gutter={12}>
-          <Col span={16}>
-            <TextField name="name" label={t('systemSetup.label.name')} max={60} />
-          </Col>
-          <Col span={8}>
-            <SortField />
-          </Col>
-        </Row>
+        <FieldRow gutter={12} spans={[16, 8]}>
+          <TextField name="name" label={t('systemSetup.label.name')} max={60} />
+          <SortField />
+        </FieldRow>
         <DescriptionField />
         <NamePreviewRow />
       </FormModal>

@@ -1,0 +1,89 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { Form, Input } from 'antd';
+import { useSession } from '../../stores/session';
+import { linksColumn } from './columns';
+import { DataTable } from './DataTable';
+import { FieldRow } from './FormFields';
+
+afterEach(() => {
+  cleanup();
+  useSession.setState({ serverPerm: [] });
+});
+
+type Row = { id: number; name: string; locked: boolean };
+
+describe('linksColumn', () => {
+  const edit = vi.fn();
+  const column = linksColumn<Row>('Actions', {
+    width: 200,
+    fixed: 'right',
+    links: (r) => [
+      { label: 'Open', onClick: () => edit(r.id), testId: `open-${r.id}` },
+      !r.locked && { label: 'Edit', perm: 'row:update', testId: `edit-${r.id}` },
+    ],
+  });
+  const draw = () =>
+    render(
+      <DataTable<Row>
+        columns={[{ title: 'Name', dataIndex: 'name' }, column]}
+        rows={[
+          { id: 1, name: 'Ada', locked: false },
+          { id: 2, name: 'Bo', locked: true },
+        ]}
+        rowKey="id"
+        loading={false}
+        empty="-"
+      />,
+    );
+
+  it('is the actions column of its width, kept in view', () => {
+    expect(column).toMatchObject({ title: 'Actions', key: 'actions', width: 200, fixed: 'right' });
+  });
+
+  it("draws a row's links, leaves out what the row does not offer and what the member may not do", () => {
+    draw();
+    fireEvent.click(screen.getByTestId('open-2'));
+    expect(edit).toHaveBeenCalledWith(2);
+    expect(screen.queryByTestId('edit-1')).toBeNull();
+    cleanup();
+    useSession.setState({ serverPerm: ['row:update'] });
+    draw();
+    expect(screen.getByTestId('edit-1')).toBeTruthy();
+    expect(screen.queryByTestId('edit-2')).toBeNull();
+  });
+});
+
+describe('FieldRow', () => {
+  const spans = (container: HTMLElement) =>
+    [...container.querySelector('.ant-row')!.querySelectorAll(':scope > .ant-col')].map((c) =>
+      [...c.classList].find((k) => /^ant-col-\d+$/.test(k)),
+    );
+
+  it('puts fields side by side in equal columns, a left-out field taking none', () => {
+    const { container } = render(
+      <Form>
+        <FieldRow>
+          <Form.Item name="a" label="A">
+            <Input />
+          </Form.Item>
+          {false}
+          <Form.Item name="b" label="B">
+            <Input />
+          </Form.Item>
+        </FieldRow>
+      </Form>,
+    );
+    expect(spans(container)).toEqual(['ant-col-12', 'ant-col-12']);
+  });
+
+  it('takes the spans given', () => {
+    const { container } = render(
+      <FieldRow spans={[16, 8]}>
+        <span>wide</span>
+        <span>narrow</span>
+      </FieldRow>,
+    );
+    expect(spans(container)).toEqual(['ant-col-16', 'ant-col-8']);
+  });
+});
