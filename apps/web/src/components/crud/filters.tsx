@@ -10,7 +10,7 @@ import type { ValueStrings } from './strings';
 import { DictSelect } from '../dict';
 
 // Filters that apply as soon as they change (no Search click): selects and date ranges above a list.
-type Applies<F extends Filters> = { list: Pick<ListStateApi<F>, 'filters' | 'apply'> };
+export type Applies<F extends Filters> = { list: Pick<ListStateApi<F>, 'filters' | 'apply'> };
 
 const DAY = 'YYYY-MM-DD';
 

@@ -7,9 +7,10 @@ import { useCanOpen } from '../../navigation/useScreen';
 import { PagedTable } from '../../components/crud/PagedTable';
 import { CellText, ProgressCell } from '../../components/crud/cells';
 import { useListState } from '../../components/crud/useListState';
-import { DateRangeFilter, DictFilter, FilterSelect, KeywordSearch } from '../../components/crud/filters';
+import { DateRangeFilter, DictFilter, KeywordSearch } from '../../components/crud/filters';
 import { ListCard } from '../../components/crud/ListCard';
-import { APPLICATION_LIST_DEFAULTS, useApplicationList, useStaffOptions, type ListParams } from './api';
+import { StaffFilter } from './StaffFilter';
+import { APPLICATION_LIST_DEFAULTS, useApplicationList, type ListParams } from './api';
 import { DictBadge } from '../../components/dict';
 import { PATHS } from './paths';
 import { TeachersCell } from './TeachersCell';
@@ -32,7 +33,6 @@ export default function ApplicationList() {
     queryRoot: ['application', 'list'],
   });
   const query = useApplicationList(list.params as ListParams);
-  const staff = useStaffOptions();
 
   const columns: DataColumn<ApplicationListItem>[] = [
     {
@@ -151,15 +151,7 @@ export default function ApplicationList() {
           width={190}
           testId="app-status-filter"
         />
-        <FilterSelect
-          list={list}
-          name="teacherId"
-          search
-          width={180}
-          placeholder={t('application.teacher')}
-          loading={staff.isLoading}
-          options={staff.data?.map((s) => ({ value: s.id, label: s.name }))}
-        />
+        <StaffFilter list={list} name="teacherId" width={180} placeholder={t('application.teacher')} />
         <DateRangeFilter
           list={list}
           presets={[

@@ -173,7 +173,7 @@ function FollowForm({
   const staff = useStaffOptions();
   const info = useSimpleInfo(applicationId);
   const [busy, setBusy] = useState(false);
-  const options = staff.data?.map((s) => ({ value: s.id, label: s.name }));
+  const options = staff.data;
   const item = editing.mode === 'edit' ? editing.item : null;
   const initial: FollowValues = item
     ? {

@@ -41,10 +41,12 @@ export function prefetchApplicationList(client: QueryClient, search: string): vo
     .catch(() => undefined);
 }
 
+// The staff members as select options (teachers, operators).
 export const useStaffOptions = () =>
   useQuery({
     queryKey: ['application', 'staff'],
     queryFn: () => fetchData(applicationApi.staffOptions),
+    select: (staff) => staff.map((s) => ({ value: s.id, label: s.name })),
     meta: { reads: ['members'] },
     staleTime: 5 * 60_000,
   });

@@ -258,7 +258,7 @@ export function PaymentDrawer({
                   allowClear
                   showSearch={{ optionFilterProp: 'label' }}
                   style={{ width: 200 }}
-                  options={staff.data?.map((s) => ({ value: s.id, label: s.name }))}
+                  options={staff.data}
                 />
               </Form.Item>
             </Space>

@@ -17,7 +17,7 @@ import { ListCard } from '../../components/crud/ListCard';
 import { PagedTable } from '../../components/crud/PagedTable';
 import { useListState } from '../../components/crud/useListState';
 import { linksColumn } from '../../components/crud/columns';
-import { useStaffOptions } from '../application/api';
+import { StaffFilter } from '../application/StaffFilter';
 import { formatMoney, usePaymentList, usePaymentMutation, usePaymentTotals } from './api';
 import { PaymentDrawer, type DrawerMode } from './PaymentDrawer';
 import { StatusTag, TypeTag } from './tags';
@@ -55,7 +55,6 @@ export function PaymentList({ applicationId, title }: { applicationId?: number; 
   const { pageNum: _p, pageSize: _s, sortField: _f, order: _o, ...filterParams } = list.params;
   const query = usePaymentList({ ...list.params, ...scope });
   const totals = usePaymentTotals({ ...filterParams, ...scope });
-  const staff = useStaffOptions();
   const mutate = usePaymentMutation();
   const [drawer, setDrawer] = useState<{ mode: DrawerMode; id?: number } | null>(null);
   const [voiding, setVoiding] = useState<PaymentListItem | null>(null);
@@ -221,15 +220,7 @@ export function PaymentList({ applicationId, title }: { applicationId?: number; 
             placeholder={t('payment.allCurrencies')}
             width={130}
           />
-          {!applicationId && (
-            <FilterSelect
-              list={list}
-              name="teacherId"
-              search
-              placeholder={t('payment.teacher')}
-              options={staff.data?.map((s) => ({ value: s.id, label: s.name }))}
-            />
-          )}
+          {!applicationId && <StaffFilter list={list} name="teacherId" placeholder={t('payment.teacher')} />}
           <DateRangeFilter list={list} />
           <Button onClick={list.reset}>{t('crud.reset')}</Button>
         </Space>

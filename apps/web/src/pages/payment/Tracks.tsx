@@ -8,7 +8,7 @@ import { enumOptions } from '../../components/crud/options';
 import { ListCard } from '../../components/crud/ListCard';
 import { PagedTable } from '../../components/crud/PagedTable';
 import { useListState } from '../../components/crud/useListState';
-import { useStaffOptions } from '../application/api';
+import { StaffFilter } from '../application/StaffFilter';
 import { useTracks, useTrackView } from './api';
 import { DataTable, type DataColumn } from '../../components/crud/DataTable';
 
@@ -90,7 +90,6 @@ export default function Tracks() {
   const { t } = useTranslation();
   const list = useListState<Filters>({ defaults: { order: 'desc' }, queryRoot: ['track'] });
   const query = useTracks(list.params);
-  const staff = useStaffOptions();
   const { field } = useChangeText();
   const [open, setOpen] = useState<number | undefined>();
   const entry = useTrackView(open);
@@ -144,13 +143,7 @@ export default function Tracks() {
           onChange={(v) => list.apply({ paymentId: v ?? undefined })}
           data-testid="track-payment-filter"
         />
-        <FilterSelect
-          list={list}
-          name="operatorId"
-          search
-          placeholder={t('payment.track.operator')}
-          options={staff.data?.map((s) => ({ value: s.id, label: s.name }))}
-        />
+        <StaffFilter list={list} name="operatorId" placeholder={t('payment.track.operator')} />
         <FilterSelect
           list={list}
           name="operation"

@@ -122,7 +122,7 @@ export default function ApplicationDetail() {
   if (id && view.isError) return <Result status="404" title={t('application.notFound')} />;
   if (id && view.isLoading) return <Skeleton active />;
 
-  const teacherOptions = staff.data?.map((s) => ({ value: s.id, label: s.name }));
+  const teacherOptions = staff.data;
   const title = id ? t('application.editTitle', { name: view.data?.name ?? '' }) : t('application.newTitle');
   const saveButton = (block: boolean) =>
     canSave && (
