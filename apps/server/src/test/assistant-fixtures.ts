@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { createSseParser, type ChatStreamEvent } from '@study-crm/shared';
+import type { Db } from '../db/database.js';
 import type { TestApp, Values } from './harness.js';
 
 // Test helpers for XiaoK (not a test file itself).
@@ -37,6 +38,26 @@ export function chatResult(contentType: string, body: string): ChatResult {
       .join(''),
     of,
   };
+}
+
+// One bare application a status (students 學生0, 學生1, …, applied on 2026-11-01), straight into the database.
+export async function seedApplications(db: Db, statuses: readonly string[], now: number): Promise<number[]> {
+  const rows = await db
+    .insertInto('application')
+    .values(
+      statuses.map((status, i) => ({
+        name: `學生${i}`,
+        searchName: `學生${i}`,
+        applicationDate: '2026-11-01',
+        status,
+        version: 1,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
 }
 
 // Asks XiaoK through app.inject (the whole stream is read at once).

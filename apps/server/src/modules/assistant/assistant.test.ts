@@ -3,7 +3,8 @@ import { PERM, type ConversationMessages, type Page, type Conversation } from '@
 import { testClock } from '../../test/harness.js';
 import { useTestApp } from '../../test/signed-in.js';
 import { staffWith } from '../../test/application-fixtures.js';
-import { ask, CHAT_URL } from '../../test/assistant-fixtures.js';
+import { ask, CHAT_URL, seedApplications } from '../../test/assistant-fixtures.js';
+import { seedProjectTasks, type TaskSeed } from '../../test/task-fixtures.js';
 
 const DAY = 86_400_000;
 // 2026-11-22 09:00 UTC.
@@ -25,28 +26,14 @@ describe('XiaoK, the embedded answerer on seeded data', () => {
       'enrolled',
       'draft',
     ];
-    const apps = await db
-      .insertInto('application')
-      .values(
-        statuses.map((status, i) => ({
-          name: `學生${i}`,
-          searchName: `學生${i}`,
-          applicationDate: '2026-11-01',
-          status,
-          version: 1,
-          createdAt: NOW,
-          updatedAt: NOW,
-        })),
-      )
-      .returning('id')
-      .execute();
+    const [firstApp] = await seedApplications(db, statuses, NOW);
     const pay = (
       amountMinor: number,
       currency: string,
       type: 'collection' | 'refund',
       status: 'pending' | 'confirmed' | 'voided',
     ) => ({
-      applicationId: apps[0]!.id,
+      applicationId: firstApp!,
       studentName: '學生0',
       searchName: '學生0',
       title: 'Tuition',
@@ -89,37 +76,21 @@ describe('XiaoK, the embedded answerer on seeded data', () => {
       .execute();
 
     const me = t.admin.mid;
-    const { id: projectId } = await db
-      .insertInto('project')
-      .values({ name: 'Cohort', status: 'active', createdAt: NOW, updatedAt: NOW })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const task = (
-      title: string,
-      status: 'todo' | 'doing' | 'review' | 'done',
-      dueDate: string | null,
-      assigneeId: number | null = me,
-    ) => ({
-      projectId,
+    const task = (title: string, status: TaskSeed['status'], dueDate: string, assigneeId: number | null = me) => ({
       title,
       assigneeId,
       status,
       dueDate,
       doneAt: status === 'done' ? NOW : null,
-      createdAt: NOW,
-      updatedAt: NOW,
     });
-    await db
-      .insertInto('task')
-      .values([
-        task('Check personal statement', 'todo', '2026-11-25'),
-        task('Book IELTS', 'doing', '2026-12-01'),
-        task('Review CAS documents', 'review', '2026-12-20'),
-        task('Overdue call', 'todo', '2026-11-20'),
-        task('Finished', 'done', '2026-11-23'),
-        task('Not mine', 'todo', '2026-11-24', null),
-      ])
-      .execute();
+    await seedProjectTasks(db, 'Cohort', NOW, [
+      task('Check personal statement', 'todo', '2026-11-25'),
+      task('Book IELTS', 'doing', '2026-12-01'),
+      task('Review CAS documents', 'review', '2026-12-20'),
+      task('Overdue call', 'todo', '2026-11-20'),
+      task('Finished', 'done', '2026-11-23'),
+      task('Not mine', 'todo', '2026-11-24', null),
+    ]);
     const todo = (title: string, dueAt: number | null, done: 0 | 1 = 0) => ({
       memberId: me,
       kind: 'followUp',

@@ -5,7 +5,15 @@ import { PERM, createSseParser, type ConversationMessages } from '@study-crm/sha
 import { testClock, SIGN } from '../../test/harness.js';
 import { useTestApp } from '../../test/signed-in.js';
 import { staffWith } from '../../test/application-fixtures.js';
-import { ask, CHAT_URL, startFakeModel, stopChunk, textChunk, toolCallChunks } from '../../test/assistant-fixtures.js';
+import {
+  ask,
+  CHAT_URL,
+  seedApplications,
+  startFakeModel,
+  stopChunk,
+  textChunk,
+  toolCallChunks,
+} from '../../test/assistant-fixtures.js';
 
 const KEY = 'sk-test-key-never-logged';
 const CAS_PATH = '/applicationManage/applicationList?f.status=offer_unconditional';
@@ -33,21 +41,8 @@ describe('XiaoK with a language model (OpenAI-compatible streaming)', () => {
       .messages;
 
   beforeAll(async () => {
-    const now = clock.now();
-    await t.db.db
-      .insertInto('application')
-      .values(
-        ['offer_unconditional', 'offer_unconditional', 'offer_unconditional', 'submitted'].map((status, i) => ({
-          name: `學生${i}`,
-          searchName: `學生${i}`,
-          applicationDate: '2026-11-01',
-          status,
-          version: 1,
-          createdAt: now,
-          updatedAt: now,
-        })),
-      )
-      .execute();
+    const statuses = ['offer_unconditional', 'offer_unconditional', 'offer_unconditional', 'submitted'];
+    await seedApplications(t.db.db, statuses, clock.now());
   });
 
   it('streams the model’s answer as it comes, with the key in the header and a system prompt in the member’s language', async () => {

@@ -205,24 +205,16 @@ describe('sessions', () => {
     expect((await t.get('/api/v1/member/profile', { token })).meta.code).toBe(200);
   });
 
-  it('expires an idle session', async () => {
+  // A fresh session, used after each pause (minutes): still open after every pause but the last, expired after it.
+  it.each([
+    { name: 'expires an idle session', pauses: [29, 29, 31] },
+    { name: 'expires a busy session at its absolute limit', pauses: [29, 29, 29, 29, 5] },
+  ])('$name', async ({ pauses }) => {
     const { token } = await t.login();
-    clock.advance(29 * 60_000);
-    expect((await profile(token)).meta.code).toBe(200);
-    clock.advance(29 * 60_000);
-    expect((await profile(token)).meta.code).toBe(200);
-    clock.advance(31 * 60_000);
-    expect((await profile(token)).meta.code).toBe(401);
-  });
-
-  it('expires a busy session at its absolute limit', async () => {
-    const { token } = await t.login();
-    for (let i = 0; i < 4; i++) {
-      clock.advance(29 * 60_000);
-      expect((await profile(token)).meta.code).toBe(200);
+    for (const [i, minutes] of pauses.entries()) {
+      clock.advance(minutes * 60_000);
+      expect((await profile(token)).meta.code, `after pause ${i + 1}`).toBe(i < pauses.length - 1 ? 200 : 401);
     }
-    clock.advance(5 * 60_000);
-    expect((await profile(token)).meta.code).toBe(401);
   });
 
   it('revokes the session on logout', async () => {

@@ -3,6 +3,7 @@ import type { ContentItem, Envelope, Merchant, Page, PublishedContent } from '@s
 import { createRole, createStaff, STAFF_PASSWORD } from '../../test/access-fixtures.js';
 import { PDF_MINI, PNG_1x1 } from '../../test/application-fixtures.js';
 import { useTestApp } from '../../test/signed-in.js';
+import { expectParamError } from '../../test/expect-envelope.js';
 
 const C = '/api/v1/content/contents';
 
@@ -26,8 +27,7 @@ describe('announcements and the merchant record', () => {
     expect(en.data.map((c) => c.title)).toEqual(['English only']);
 
     const order = await add({ title: 'x', body: 'x', publishFrom: now, publishTo: now - 1 });
-    expect(order.meta.code).toBe(400);
-    expect(order.meta.message).toContain('publishTo');
+    expectParamError(order, 'publishTo');
     expect((await add({ title: '', body: 'x' })).meta.message).toContain('title');
   });
 
@@ -76,8 +76,7 @@ describe('announcements and the merchant record', () => {
       version: m.data.version + 1,
     });
     const bad = await t.post('/api/v1/merchants/update', { nameTw: '', nameCn: 'b', nameEn: 'c' }, t.admin);
-    expect(bad.meta.code).toBe(400);
-    expect(bad.meta.message).toContain('nameTw');
+    expectParamError(bad, 'nameTw');
     const stale = await t.post(
       '/api/v1/merchants/update',
       { version: m.data.version, nameTw: 'a', nameCn: 'b', nameEn: 'c' },
@@ -93,8 +92,7 @@ describe('announcements and the merchant record', () => {
 
   it('takes a logo checked by content, serves it without a session, replaces and removes it', async () => {
     const pdf = await uploadLogo(t.admin.token, 'logo.png', PDF_MINI);
-    expect(pdf.meta.code).toBe(400);
-    expect(pdf.meta.message).toContain('file');
+    expectParamError(pdf, 'file');
     expect((await t.get<Merchant>('/api/v1/merchants/', {}, { token: null })).data.logo).toBeNull();
 
     const ok = await uploadLogo(t.admin.token, 'logo.png', PNG_1x1);

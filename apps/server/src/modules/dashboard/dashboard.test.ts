@@ -3,6 +3,8 @@ import { PERM, type ApplicationSaved, type Dashboard, type PaymentView } from '@
 import { testClock, type Values } from '../../test/harness.js';
 import { useTestApp } from '../../test/signed-in.js';
 import { BASE, fullForm, staffWith } from '../../test/application-fixtures.js';
+import { seedProjectTasks, type TaskSeed } from '../../test/task-fixtures.js';
+import { expectParamError } from '../../test/expect-envelope.js';
 
 const URL = '/api/v1/cake/rpt/dashboard';
 const DAY = 86_400_000;
@@ -197,41 +199,24 @@ describe('dashboard figures', () => {
   it("counts the caller's own tasks and contribution points of the period", async () => {
     const db = t.db.db;
     const me = t.admin.mid;
-    const { id: projectId } = await db
-      .insertInto('project')
-      .values({ name: 'Dash', status: 'active', createdAt: NOW, updatedAt: NOW })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const task = (
-      status: 'todo' | 'doing' | 'done',
-      dueDate: string | null,
-      doneAt: number | null,
-      assigneeId: number | null = me,
-    ) => ({
-      projectId,
+    const task = (status: TaskSeed['status'], dueDate: string | null, doneAt: number | null) => ({
       title: 't',
-      assigneeId,
+      assigneeId: me,
       status,
       dueDate,
       doneAt,
       points: 2,
-      createdAt: NOW,
-      updatedAt: NOW,
     });
     // Today is 2026-11-22: one overdue, one due within a week, one without a date, one done in the period, one
     // done before it, and one nobody holds.
-    const rows = await db
-      .insertInto('task')
-      .values([
-        task('todo', '2026-11-20', null),
-        task('doing', '2026-11-25', null),
-        task('todo', null, null),
-        task('done', null, NOW - DAY),
-        task('done', null, NOW - 60 * DAY),
-        task('todo', '2026-11-20', null, null),
-      ])
-      .returning('id')
-      .execute();
+    const { projectId, taskIds } = await seedProjectTasks(db, 'Dash', NOW, [
+      task('todo', '2026-11-20', null),
+      task('doing', '2026-11-25', null),
+      task('todo', null, null),
+      task('done', null, NOW - DAY),
+      task('done', null, NOW - 60 * DAY),
+      { ...task('todo', '2026-11-20', null), assigneeId: null },
+    ]);
     const record = (points: number, contributedOn: string) => ({
       memberId: me,
       projectId,
@@ -245,7 +230,7 @@ describe('dashboard figures', () => {
       .insertInto('contribution')
       .values([record(2, '2026-11-21'), record(5, '2026-09-01')])
       .execute();
-    expect(rows).toHaveLength(6);
+    expect(taskIds).toHaveLength(6);
     expect((await get()).data.tasks).toEqual({ open: 3, overdue: 1, dueSoon: 1, doneInPeriod: 1, points: 2 });
   });
 
@@ -314,8 +299,7 @@ describe('dashboard figures', () => {
   it('refuses a period outside 1 to 30 days, naming the field (400)', async () => {
     for (const days of ['0', '31', 'abc', '-1', '99999999999', '7\u0000']) {
       const res = await get({ days });
-      expect(res.meta.code).toBe(400);
-      expect(res.meta.message).toContain('days');
+      expectParamError(res, 'days');
     }
   });
 

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/signed-in.js';
 import { PERM, type ApplicationSaved, type FollowUp, type FollowUpList } from '@study-crm/shared';
 import { BASE, fullForm, staffWith } from '../../test/application-fixtures.js';
+import { expectParamError } from '../../test/expect-envelope.js';
 
 const FOLLOW = '/api/v1/mc/followUp';
 
@@ -98,18 +99,15 @@ describe('follow-up items', () => {
   it('refuses a service, status or business type that is not an enabled dictionary entry, naming the field', async () => {
     const before = (await t.get<FollowUpList>(`${FOLLOW}/list`, { applicationId: appId }, t.admin)).data.followTotal;
     const service = await t.post(`${FOLLOW}/add`, { applicationId: appId, service: 'pickup' }, t.admin);
-    expect(service.meta.code).toBe(400);
-    expect(service.meta.message).toContain('service is not an enabled option of dictionary follow_service');
+    expectParamError(service, 'service is not an enabled option of dictionary follow_service');
     const business = await t.post(
       `${FOLLOW}/add`,
       { applicationId: appId, service: 'visa', businessType: 'language' },
       t.admin,
     );
-    expect(business.meta.code).toBe(400);
-    expect(business.meta.message).toContain('businessType');
+    expectParamError(business, 'businessType');
     const status = await t.post(`${FOLLOW}/add`, { applicationId: appId, service: 'visa', status: 'done' }, t.admin);
-    expect(status.meta.code).toBe(400);
-    expect(status.meta.message).toContain('status is not an enabled option of dictionary follow_status');
+    expectParamError(status, 'status is not an enabled option of dictionary follow_status');
     const after = (await t.get<FollowUpList>(`${FOLLOW}/list`, { applicationId: appId }, t.admin)).data.followTotal;
     expect(after).toBe(before);
   });

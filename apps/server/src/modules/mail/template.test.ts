@@ -3,6 +3,7 @@ import type { Page, Template, TemplateOption } from '@study-crm/shared';
 import type { TestApp } from '../../test/harness.js';
 import { withSignedInApp } from '../../test/signed-in.js';
 import { isPrivateAddress } from './frame-fetch.js';
+import { expectParamError } from '../../test/expect-envelope.js';
 
 const BASE = '/admin/v1/message/templates';
 
@@ -44,8 +45,7 @@ describe('message templates', () => {
 
   it('refuses content that is not valid Liquid, naming the field', async () => {
     const res = await add({ name: 'Broken', type: 'offer', content: 'Hello {% if %}' });
-    expect(res.meta.code).toBe(400);
-    expect(res.meta.message).toContain('content');
+    expectParamError(res, 'content');
   });
 
   it('gives templates no file system: an include is refused on save', async () => {

@@ -329,41 +329,34 @@ describe('payment records', () => {
 
   it('keeps the summary equal to a fresh aggregate through create, update, confirm and void, parallel confirms too', async () => {
     const db = t.db.db;
+    // The summary's key: one row per currency, type and status.
+    const KEY = ['currency', 'type', 'status'] as const;
     const sorted = <T extends { currency: string; type: string; status: string }>(rows: T[]) =>
       rows
         .map((r) => ({ ...r }))
         .sort((a, b) => `${a.currency}${a.type}${a.status}`.localeCompare(`${b.currency}${b.type}${b.status}`));
+    // The sums per key straight from the records (n counts them) or from the per-day totals (n adds theirs up).
+    const sumsFrom = (source: 'paymentRecord' | 'paymentDayTotal') =>
+      db
+        .selectFrom(source)
+        .select((eb) => [
+          ...KEY,
+          eb.fn.sum<number | string>('amountMinor').as('amountMinor'),
+          (source === 'paymentRecord' ? eb.fn.countAll<number | string>() : eb.fn.sum<number | string>('n')).as('n'),
+        ])
+        .groupBy(KEY);
     const expectSummaryFresh = async () => {
       const summary = await db
         .selectFrom('paymentSummary')
-        .select(['currency', 'type', 'status', 'amountMinor', 'n'])
+        .select([...KEY, 'amountMinor', 'n'])
         .where('n', '!=', 0)
         .execute();
-      const fresh = await db
-        .selectFrom('paymentRecord')
-        .select((eb) => [
-          'currency',
-          'type',
-          'status',
-          eb.fn.sum<number | string>('amountMinor').as('amountMinor'),
-          eb.fn.countAll<number | string>().as('n'),
-        ])
-        .groupBy(['currency', 'type', 'status'])
-        .execute();
+      const fresh = await sumsFrom('paymentRecord').execute();
       const num = (rows: typeof summary) =>
         sorted(rows).map((r) => ({ ...r, amountMinor: Number(r.amountMinor), n: Number(r.n) }));
       expect(num(summary)).toEqual(num(fresh));
       // The per-day totals (date-range filters) add up to the same.
-      const byDay = await db
-        .selectFrom('paymentDayTotal')
-        .select((eb) => [
-          'currency',
-          'type',
-          'status',
-          eb.fn.sum<number | string>('amountMinor').as('amountMinor'),
-          eb.fn.sum<number | string>('n').as('n'),
-        ])
-        .groupBy(['currency', 'type', 'status'])
+      const byDay = await sumsFrom('paymentDayTotal')
         .having((eb) => eb.fn.sum('n'), '!=', 0)
         .execute();
       expect(num(byDay)).toEqual(num(fresh));

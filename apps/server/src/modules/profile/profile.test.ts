@@ -4,6 +4,7 @@ import { createRole, createStaff, STAFF_PASSWORD } from '../../test/access-fixtu
 import { PDF_MINI, PNG_1x1 } from '../../test/application-fixtures.js';
 import type { Envelope } from '../../test/harness.js';
 import { useTestApp } from '../../test/signed-in.js';
+import { expectParamError } from '../../test/expect-envelope.js';
 
 const DETAIL = '/api/v1/member/profile/detail';
 const UPDATE = '/api/v1/member/profile/update';
@@ -106,8 +107,7 @@ describe('own profile', () => {
   it('takes an image avatar checked by content and serves it to signed-in callers only', async () => {
     const me = await staff('pf_avatar');
     const pdf = await upload(me.token, 'avatar.png', PDF_MINI);
-    expect(pdf.meta.code).toBe(400);
-    expect(pdf.meta.message).toContain('avatar must be a PNG');
+    expectParamError(pdf, 'avatar must be a PNG');
     const ok = await upload(me.token, 'me.png', PNG_1x1);
     expect(ok.meta.code).toBe(200);
     expect(ok.data.avatarImg).toMatch(/^\/api\/v1\/member\/profile\/avatarImg\?id=\d+&v=/);

@@ -3,6 +3,7 @@ import type { SysConfig, Page } from '@study-crm/shared';
 import { testClock } from '../../test/harness.js';
 import { useTestApp } from '../../test/signed-in.js';
 import { createConfigAccessor } from './config-accessor.js';
+import { expectParamError } from '../../test/expect-envelope.js';
 
 const BASE = '/admin/v1/sys/sysConfigs';
 
@@ -21,11 +22,9 @@ describe('system configs', () => {
   it('refuses a missing key or platform, naming the field, and writes nothing', async () => {
     const before = await t.get<Page<SysConfig>>(`${BASE}/list`, {}, t.admin);
     const noKey = await add({ key: '', platform: 'WEB' });
-    expect(noKey.meta.code).toBe(400);
-    expect(noKey.meta.message).toContain('key');
+    expectParamError(noKey, 'key');
     const noPlatform = await add({ key: 'x.y' });
-    expect(noPlatform.meta.code).toBe(400);
-    expect(noPlatform.meta.message).toContain('platform');
+    expectParamError(noPlatform, 'platform');
     const after = await t.get<Page<SysConfig>>(`${BASE}/list`, {}, t.admin);
     expect(after.data.total).toBe(before.data.total);
   });

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { Tag, TagCheckResult, TagOption, Page } from '@study-crm/shared';
+import type { Values } from '../../test/harness.js';
 import { useTestApp } from '../../test/signed-in.js';
+import { expectParamError } from '../../test/expect-envelope.js';
 
 const BASE = '/admin/v1/tags';
 
@@ -9,6 +11,7 @@ describe('tags', () => {
   const t = useTestApp({ signIn: true });
   const add = (v: Record<string, string | number | null>, locale = 'en-US') =>
     t.post<Tag>(`${BASE}/add`, v, { ...t.admin, locale });
+  const listTags = (q: Values) => t.get<Page<Tag>>(`${BASE}/list`, q, t.admin).then((r) => r.data);
 
   it('adds a tag with its colour and lists it', async () => {
     const res = await add({
@@ -21,8 +24,7 @@ describe('tags', () => {
     });
     expect(res.meta.code).toBe(200);
     expect(res.data).toMatchObject({ type: 'student', value: 'vip', color: '#F53F3F', status: 'enabled', sort: 5 });
-    const list = await t.get<Page<Tag>>(`${BASE}/list`, { type: 'student' }, t.admin);
-    expect(list.data.list.map((x) => x.value)).toEqual(['vip']);
+    expect((await listTags({ type: 'student' })).list.map((x) => x.value)).toEqual(['vip']);
   });
 
   it('refuses a missing type, tag key or Chinese tag, naming the field, and writes nothing', async () => {
@@ -32,10 +34,9 @@ describe('tags', () => {
       ['label', { type: 'student', value: 'k' }],
     ] as const) {
       const res = await add(body);
-      expect(res.meta.code).toBe(400);
-      expect(res.meta.message).toContain(field);
+      expectParamError(res, field);
     }
-    expect((await t.get<Page<Tag>>(`${BASE}/list`, { type: 'student' }, t.admin)).data.total).toBe(1);
+    expect((await listTags({ type: 'student' })).total).toBe(1);
   });
 
   it('rejects a duplicate key or Chinese tag in the same type with a localised message', async () => {
@@ -51,7 +52,7 @@ describe('tags', () => {
   });
 
   it('answers check for live validation, ignoring the tag being edited', async () => {
-    const vip = (await t.get<Page<Tag>>(`${BASE}/list`, { type: 'student' }, t.admin)).data.list[0]!;
+    const vip = (await listTags({ type: 'student' })).list[0]!;
     const taken = await t.get<TagCheckResult>(`${BASE}/check`, { type: 'student', value: 'vip', label: '新' }, t.admin);
     expect(taken.data).toEqual({ valueTaken: true, labelTaken: false });
     const self = await t.get<TagCheckResult>(
@@ -90,9 +91,9 @@ describe('tags', () => {
   });
 
   it('filters by status, updates and removes', async () => {
-    const disabled = await t.get<Page<Tag>>(`${BASE}/list`, { status: 'disabled' }, t.admin);
-    expect(disabled.data.list.map((x) => x.value)).toEqual(['urgent_old']);
-    const tag = disabled.data.list[0]!;
+    const disabled = (await listTags({ status: 'disabled' })).list;
+    expect(disabled.map((x) => x.value)).toEqual(['urgent_old']);
+    const tag = disabled[0]!;
     const upd = await t.post<Tag>(
       `${BASE}/update`,
       { ...tag, status: 'enabled', label2: null, description: null },

@@ -1,26 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { Code, type CodeSent } from '@study-crm/shared';
-import { startTestApp, testClock, TEST_CAPTCHA, type TestApp } from '../../test/harness.js';
+import type { Updateable } from 'kysely';
+import type { MemberTable } from '../../db/schema.js';
+import { STAFF_PASSWORD } from '../../test/access-fixtures.js';
+import { testClock, TEST_CAPTCHA } from '../../test/harness.js';
+import { useTestApp } from '../../test/signed-in.js';
 import { startSmtpServer } from '../../test/smtp-fixture.js';
 import { staffWith } from '../../test/application-fixtures.js';
+import { expectParamError } from '../../test/expect-envelope.js';
 
 const M = '/api/v1/member';
-const STAFF_PASSWORD = 'Staff#2026pass';
+const smtp = await startSmtpServer({ user: 'office@example.com', pass: 'right-pass' });
+afterAll(() => smtp.close());
 
 describe('verification codes, binding and reset by e-mail', () => {
-  let t: TestApp;
-  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   const clock = testClock();
+  const t = useTestApp({ clock, env: { DELIVERY_POLL_MS: '20', RESET_CODE_MAX_PER_HOUR: '1000' } });
   let n = 0;
-
-  beforeAll(async () => {
-    smtp = await startSmtpServer({ user: 'office@example.com', pass: 'right-pass' });
-    t = await startTestApp({ clock, env: { DELIVERY_POLL_MS: '20', RESET_CODE_MAX_PER_HOUR: '1000' } });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await smtp?.close();
-  });
 
   const addSender = async () => {
     const admin = await t.login();
@@ -39,6 +35,9 @@ describe('verification codes, binding and reset by e-mail', () => {
     const { token } = await t.login(login, STAFF_PASSWORD);
     return { id, login, token };
   }
+  // Sets a member's sign-in details (e-mail, mobile, login name) straight in the database, skipping the binding flow.
+  const setMember = (id: number, values: Updateable<MemberTable>) =>
+    t.db.db.updateTable('member').set(values).where('id', '=', id).execute();
   // The 6-digit code of the latest e-mail that arrives for the address after `before` e-mails had arrived.
   async function codeFor(address: string, before: number): Promise<string> {
     for (let i = 0; i < 400; i += 1) {
@@ -87,14 +86,9 @@ describe('verification codes, binding and reset by e-mail', () => {
       { purpose: 'bind', areaCode: '44', mobile: '12345' },
       { token },
     );
-    expect(bad.meta.code).toBe(400);
-    expect(bad.meta.message).toContain('mobile');
+    expectParamError(bad, 'mobile');
     const other = await member();
-    await t.db.db
-      .updateTable('member')
-      .set({ areaCode: '44', mobile: '7700900999' })
-      .where('id', '=', other.id)
-      .execute();
+    await setMember(other.id, { areaCode: '44', mobile: '7700900999' });
     const taken = await t.post(
       `${M}/mobile/sms/request`,
       { purpose: 'bind', areaCode: '+44', mobile: '07700900999' },
@@ -164,7 +158,7 @@ describe('verification codes, binding and reset by e-mail', () => {
 
   it('refuses an address another member holds (5403)', async () => {
     const a = await member();
-    await t.db.db.updateTable('member').set({ email: 'held@example.com' }).where('id', '=', a.id).execute();
+    await setMember(a.id, { email: 'held@example.com' });
     const { token } = await member();
     const res = await t.post(`${M}/email/sms/request`, { purpose: 'bind', email: 'HELD@example.com' }, { token });
     expect(res.meta.code).toBe(Code.EMAIL_EXISTS);
@@ -239,11 +233,7 @@ describe('verification codes, binding and reset by e-mail', () => {
     const { id, token } = await member();
     const none = await t.post(`${M}/mobile/sms/request`, { purpose: 'unbind' }, { token });
     expect(none.meta.code).toBe(Code.NOT_BOUND);
-    await t.db.db
-      .updateTable('member')
-      .set({ areaCode: '886', mobile: '912000111', loginName: null, email: null })
-      .where('id', '=', id)
-      .execute();
+    await setMember(id, { areaCode: '886', mobile: '912000111', loginName: null, email: null });
     const again = await t.post(
       `${M}/mobile/sms/request`,
       { purpose: 'bind', areaCode: '44', mobile: '7700900555' },
@@ -300,7 +290,7 @@ describe('verification codes, binding and reset by e-mail', () => {
 
     it('sets a new password with the e-mailed code and signs out every session', async () => {
       const { id, login, token } = await member();
-      await t.db.db.updateTable('member').set({ email: 'forgot@example.com' }).where('id', '=', id).execute();
+      await setMember(id, { email: 'forgot@example.com' });
       const second = await t.login(login, STAFF_PASSWORD);
       const sent = await resetCode('Forgot@example.com');
       expect(sent.meta.code).toBe(200);
@@ -332,13 +322,7 @@ describe('verification codes, binding and reset by e-mail', () => {
 });
 
 describe('forgotten-password codes per network address', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({ env: { RESET_CODE_MAX_PER_HOUR: '2' } });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp({ env: { RESET_CODE_MAX_PER_HOUR: '2' } });
 
   it('refuses a third request within the hour from one address (1005), before anything is looked up', async () => {
     const ask = async (email: string) =>
