@@ -1,5 +1,32 @@
-import { sql, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
+import {
+  sql,
+  type ExpressionBuilder,
+  type Generated,
+  type Insertable,
+  type Kysely,
+  type RawBuilder,
+  type SqlBool,
+} from 'kysely';
+import type { Database } from './schema.js';
 import type { Conn } from './transaction.js';
+
+// Tables whose rows get a generated numeric id.
+export type IdTable = {
+  [T in keyof Database]: Database[T] extends { id: Generated<number> } ? T : never;
+}[keyof Database];
+
+// Inserts one row and answers its generated id. Kysely cannot type a statement on a table whose name is a type
+// parameter, so it runs on a loose view (as in versioned-rows.ts); the signature keeps the table's row type.
+export async function insertReturningId<T extends IdTable>(
+  conn: Conn,
+  table: T,
+  row: Insertable<Database[T]>,
+): Promise<number> {
+  const loose = conn as unknown as Kysely<Record<string, { id: Generated<number> }>>;
+  const name: string = table;
+  const r = await loose.insertInto(name).values(row).returning('id').executeTakeFirstOrThrow();
+  return r.id;
+}
 
 // `count(*) as n`, the total of a page (lib/paging.ts readPage): `.select(countAll)`.
 export const countAll = <DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>) => eb.fn.countAll<number>().as('n');
@@ -45,6 +72,17 @@ export function startsWithLower(column: string, text: string): RawBuilder<SqlBoo
 export function isUniqueViolation(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+// Runs a write; a unique index refusing it becomes the caller's own refusal (two saves racing on one name get the
+// answer of the check before them).
+export async function refuseUnique<T>(write: () => Promise<T>, refusal: () => Error): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw refusal();
+    throw err;
+  }
 }
 
 // A foreign key refused the delete or the row (SQLite or PostgreSQL).

@@ -45,3 +45,9 @@ export async function readPage<R>(rows: RowsQuery<R>, count: CountQuery, w: Page
   const { rows: list, total } = await pageRows(rows, count, w);
   return pageResult(list, total, w);
 }
+
+// A page with each row turned into its response (by the mapper), the window unchanged.
+export const mapPage = <P extends { list: unknown[] }, T>(page: P, toItem: (row: P['list'][number]) => T) => ({
+  ...page,
+  list: page.list.map((row) => toItem(row)),
+});

@@ -1,13 +1,12 @@
 import type { ApplicationListItem, ApplicationSimple, ApplicationView, FileRecord, PersonRef } from '@study-crm/shared';
 import type { ApplicationRow, ChildRows, ListRow } from './application.repository.js';
 import type { FileRow } from './file.repository.js';
+import { personRef } from '../people/index.js';
 
 // The one place application rows become responses. Teacher and uploader names come from the people module;
 // the completion ratio is derived from the follow-up counts, never stored.
 export type Names = Map<number, PersonRef>;
 export type Ratio = { followDone: number; followTotal: number; completionRatio: number };
-
-const ref = (names: Names, id: number | null) => (id ? (names.get(id) ?? null) : null);
 
 // The fields the list row and the header share, with the two teachers named.
 const summary = (r: ListRow, names: Names) => ({
@@ -19,8 +18,8 @@ const summary = (r: ListRow, names: Names) => ({
   passportNo: r.passportNo,
   status: r.status,
   applicationDate: r.applicationDate,
-  signingTeacher: ref(names, r.signingTeacherId),
-  followTeacher: ref(names, r.followTeacherId),
+  signingTeacher: personRef(names, r.signingTeacherId),
+  followTeacher: personRef(names, r.followTeacherId),
 });
 
 export function toApplicationListItem(
@@ -60,6 +59,6 @@ export function toFileRecord(r: Omit<FileRow, 'storedName'>, names: Names): File
     size: r.size,
     displayPath: r.displayPath,
     uploadedAt: r.uploadedAt,
-    uploader: ref(names, r.uploaderId),
+    uploader: personRef(names, r.uploaderId),
   };
 }

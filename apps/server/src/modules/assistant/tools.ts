@@ -1,5 +1,12 @@
 import { PERM, type AssistantLink, type Perm } from '@study-crm/shared';
-import { DEADLINE_DAYS_DEFAULT, DEADLINE_DAYS_MAX, isDenied, type Asker, type AssistantData } from './data.js';
+import {
+  DEADLINE_DAYS_DEFAULT,
+  DEADLINE_DAYS_MAX,
+  isDenied,
+  type Asker,
+  type AssistantData,
+  type Denied,
+} from './data.js';
 import { toHelpCard, type HelpIndex } from './help/help-index.js';
 import { formatAmount, isoDay, safePath } from './markdown.js';
 import { PHRASES } from './phrases.js';
@@ -15,7 +22,11 @@ export type Tool = {
 };
 
 const noArgs = { type: 'object', properties: {}, additionalProperties: false };
+type ToolAnswer = Awaited<ReturnType<Tool['run']>>;
 const refused = (perm: Perm) => ({ result: { error: `not permitted: the member lacks ${perm}` }, links: [] });
+// A read that checks a permission: refused when denied, else the tool's answer from what was read.
+const unlessDenied = <R>(r: R | Denied, answer: (r: R) => ToolAnswer): ToolAnswer =>
+  isDenied(r) ? refused(r.perm) : answer(r);
 
 export function createTools(deps: { data: AssistantData; help: HelpIndex }): Tool[] {
   const { data, help } = deps;
@@ -43,15 +54,13 @@ export function createTools(deps: { data: AssistantData; help: HelpIndex }): Too
         const wanted = Array.isArray(args.statuses)
           ? args.statuses.filter((s): s is string => typeof s === 'string').slice(0, 20)
           : null;
-        const r = await data.applications(asker, wanted?.length ? wanted : null);
-        if (isDenied(r)) return refused(r.perm);
-        return {
+        return unlessDenied(await data.applications(asker, wanted?.length ? wanted : null), (r) => ({
           result: { total: r.total, rows: r.rows, listPath: r.listPath },
           links: r.rows.map((row) => ({
             label: `${PHRASES[asker.locale].link.applications} · ${row.label}`,
             path: row.path,
           })),
-        };
+        }));
       },
     },
     {
@@ -98,9 +107,7 @@ export function createTools(deps: { data: AssistantData; help: HelpIndex }): Too
         'refunds with their record counts; amounts are decimal strings in the currency.',
       parameters: noArgs,
       async run(asker) {
-        const r = await data.pendingPayments(asker);
-        if (isDenied(r)) return refused(r.perm);
-        return {
+        return unlessDenied(await data.pendingPayments(asker), (r) => ({
           result: {
             currencies: r.currencies.map((c) => ({
               currency: c.currency,
@@ -113,7 +120,7 @@ export function createTools(deps: { data: AssistantData; help: HelpIndex }): Too
             listPath: r.listPath,
           },
           links: [{ label: PHRASES[asker.locale].link.payments, path: r.listPath }],
-        };
+        }));
       },
     },
     {
@@ -122,16 +129,14 @@ export function createTools(deps: { data: AssistantData; help: HelpIndex }): Too
       description: 'How many feedback messages wait for an answer, and the oldest of them (sender name, day, path).',
       parameters: noArgs,
       async run(asker) {
-        const r = await data.unansweredFeedback(asker);
-        if (isDenied(r)) return refused(r.perm);
-        return {
+        return unlessDenied(await data.unansweredFeedback(asker), (r) => ({
           result: {
             total: r.total,
             oldest: r.oldest.map((f) => ({ name: f.name, received: isoDay(f.createdAt), path: f.path })),
             listPath: r.listPath,
           },
           links: [{ label: PHRASES[asker.locale].link.feedback, path: r.listPath }],
-        };
+        }));
       },
     },
     {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authApi, twoFactorApi } from '@study-crm/shared';
 import { defineRoute } from '../../http/route.js';
 import type { AuthRepository } from './auth.repository.js';
-import type { AuthService } from './auth.service.js';
+import type { AuthService, LoginAttempt } from './auth.service.js';
 import type { SessionService } from './session.service.js';
 
 const client = (req: FastifyRequest) => ({
@@ -10,63 +10,48 @@ const client = (req: FastifyRequest) => ({
   userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'].slice(0, 300) : null,
 });
 
+type PasswordBody = { password: string; key: string; code: string };
+
 export function registerAuthRoutes(
   app: FastifyInstance,
   deps: { auth: AuthService; repo: AuthRepository; sessions: SessionService },
 ): void {
   const { auth, repo, sessions } = deps;
   const tags = ['auth'];
-  const description =
-    'Errors: 4001 wrong captcha, 4002 captcha unknown or expired, 9004 unknown user, 401 incorrect password, ' +
-    '1002 account locked, 1005 too many attempts from the address, 1001 inactive account, 6400 not an administrator, ' +
-    '1010 the password was right and the second factor is needed (data: {ticket}, for login/twoFactor).';
+  // What the three password sign-ins share: they are public, and they answer the same errors.
+  const passwordSignIn = {
+    access: 'public',
+    tags,
+    description:
+      'Errors: 4001 wrong captcha, 4002 captcha unknown or expired, 9004 unknown user, 401 incorrect password, ' +
+      '1002 account locked, 1005 too many attempts from the address, 1001 inactive account, 6400 not an administrator, ' +
+      '1010 the password was right and the second factor is needed (data: {ticket}, for login/twoFactor).',
+  } as const;
+
+  // ... and differ only in how they find the account.
+  const passwordLogin = (body: PasswordBody, req: FastifyRequest, find: LoginAttempt['find']) =>
+    auth.login({ find, password: body.password, captchaKey: body.key, captchaCode: body.code, ...client(req) });
 
   defineRoute(app, {
     ...authApi.loginByName,
-    access: 'public',
-    tags,
+    ...passwordSignIn,
     summary: 'Sign in with login name (or e-mail) and password',
-    description,
-    handler: ({ body, req }) =>
-      auth.login({
-        find: () => repo.byLoginName(body.loginName),
-        password: body.password,
-        captchaKey: body.key,
-        captchaCode: body.code,
-        ...client(req),
-      }),
+    handler: ({ body, req }) => passwordLogin(body, req, () => repo.byLoginName(body.loginName)),
   });
 
   defineRoute(app, {
     ...authApi.loginByEmail,
-    access: 'public',
-    tags,
+    ...passwordSignIn,
     summary: 'Sign in with e-mail and password',
-    description,
-    handler: ({ body, req }) =>
-      auth.login({
-        find: () => repo.byEmail(body.email),
-        password: body.password,
-        captchaKey: body.key,
-        captchaCode: body.code,
-        ...client(req),
-      }),
+    handler: ({ body, req }) => passwordLogin(body, req, () => repo.byEmail(body.email)),
   });
 
   defineRoute(app, {
     ...authApi.loginByMobile,
-    access: 'public',
-    tags,
+    ...passwordSignIn,
     summary: 'Sign in with mobile number (with area code) and password',
-    description,
     handler: ({ body, req }) =>
-      auth.login({
-        find: () => repo.byMobile(body.areaCode.replace('+', ''), body.mobile),
-        password: body.password,
-        captchaKey: body.key,
-        captchaCode: body.code,
-        ...client(req),
-      }),
+      passwordLogin(body, req, () => repo.byMobile(body.areaCode.replace('+', ''), body.mobile)),
   });
 
   defineRoute(app, {

@@ -2,6 +2,7 @@ import type { RecordStatus } from '@study-crm/shared';
 import { type AppError, notFound } from '../../http/errors.js';
 import { isUniqueViolation } from '../../db/sql-helpers.js';
 import type { EntryRepository, EntryRow } from './entry.repository.js';
+import { mapPage } from '../../lib/paging.js';
 
 export type Entry = EntryRow;
 
@@ -68,10 +69,7 @@ export function entryReads(repo: EntryRepository) {
   return {
     view,
 
-    async list(q: Parameters<EntryRepository['list']>[0]) {
-      const page = await repo.list(q);
-      return { ...page, list: page.list.map(toEntry) };
-    },
+    list: async (q: Parameters<EntryRepository['list']>[0]) => mapPage(await repo.list(q), toEntry),
 
     async remove(id: number): Promise<null> {
       if (!(await repo.remove(id))) throw notFound();

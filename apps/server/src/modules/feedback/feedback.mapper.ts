@@ -1,12 +1,12 @@
 import type { FeedbackDetail, FeedbackItem, FeedbackReply, PersonRef } from '@study-crm/shared';
 import type { FeedbackReplyRow, FeedbackRow } from './feedback.repository.js';
 import { excerpt } from './feedback.text.js';
+import { personRef } from '../people/index.js';
 
 export const EXCERPT_LENGTH = 80;
 
 // The one place feedback rows become responses; names come from the people module.
 export function toFeedbackItem(r: FeedbackRow, names: Map<number, PersonRef>): FeedbackItem {
-  const ref = (id: number | null) => (id ? (names.get(id) ?? null) : null);
   return {
     id: r.id,
     name: r.name,
@@ -15,18 +15,18 @@ export function toFeedbackItem(r: FeedbackRow, names: Map<number, PersonRef>): F
     mobile: r.mobile,
     excerpt: excerpt(r.content, EXCERPT_LENGTH),
     status: r.status,
-    member: ref(r.memberId),
+    member: personRef(names, r.memberId),
     replyCount: r.replyCount,
     createdAt: Number(r.createdAt),
     repliedAt: r.repliedAt === null ? null : Number(r.repliedAt),
-    repliedBy: ref(r.repliedBy),
+    repliedBy: personRef(names, r.repliedBy),
   };
 }
 
 export function toFeedbackReply(r: FeedbackReplyRow, names: Map<number, PersonRef>): FeedbackReply {
   return {
     id: r.id,
-    author: r.authorId ? (names.get(r.authorId) ?? null) : null,
+    author: personRef(names, r.authorId),
     content: r.content,
     createdAt: Number(r.createdAt),
     emailed: r.emailId === null ? 0 : 1,

@@ -1,17 +1,17 @@
 import type { FollowUp, PersonRef } from '@study-crm/shared';
 import type { FollowUpRow } from './follow-up.repository.js';
+import { personRef } from '../people/index.js';
 
 // The one place a follow-up row becomes a response; teacher names come from the people module.
 export function toFollowUp(r: FollowUpRow, names: Map<number, PersonRef>): FollowUp {
-  const ref = (id: number | null) => (id ? (names.get(id) ?? null) : null);
   return {
     id: r.id,
     applicationId: r.applicationId,
     number: r.number,
     service: r.service,
     isDone: r.isDone,
-    signingTeacher: ref(r.signingTeacherId),
-    followTeacher: ref(r.followTeacherId),
+    signingTeacher: personRef(names, r.signingTeacherId),
+    followTeacher: personRef(names, r.followTeacherId),
     appliedSchool: r.appliedSchool,
     attendedSchool: r.attendedSchool,
     internalNote: r.internalNote,

@@ -1,4 +1,5 @@
 import type { TodoFigures } from '@study-crm/shared';
+import type { Expression, SqlBool } from 'kysely';
 import type { Db } from '../../db/database.js';
 
 const WEEK = 7 * 86_400_000;
@@ -28,39 +29,17 @@ export function createInboxReport(db: Db) {
     async todoFigures(memberId: number, since: number, now: number): Promise<TodoFigures> {
       const row = await db
         .selectFrom('memberTodo')
-        .select((eb) => [
-          eb.fn.sum<number | string>(eb.case().when('done', '=', 0).then(1).else(0).end()).as('open'),
-          eb.fn
-            .sum<number | string>(
-              eb
-                .case()
-                .when(eb.and([eb('done', '=', 0), eb('dueAt', '<', now)]))
-                .then(1)
-                .else(0)
-                .end(),
-            )
-            .as('overdue'),
-          eb.fn
-            .sum<number | string>(
-              eb
-                .case()
-                .when(eb.and([eb('done', '=', 0), eb('dueAt', '>=', now), eb('dueAt', '<', now + WEEK)]))
-                .then(1)
-                .else(0)
-                .end(),
-            )
-            .as('dueSoon'),
-          eb.fn
-            .sum<number | string>(
-              eb
-                .case()
-                .when(eb.and([eb('done', '=', 1), eb('createdAt', '>=', since)]))
-                .then(1)
-                .else(0)
-                .end(),
-            )
-            .as('doneInPeriod'),
-        ])
+        .select((eb) => {
+          // How many of the member's to-dos meet the condition.
+          const count = (when: Expression<SqlBool>) =>
+            eb.fn.sum<number | string>(eb.case().when(when).then(1).else(0).end());
+          return [
+            count(eb('done', '=', 0)).as('open'),
+            count(eb.and([eb('done', '=', 0), eb('dueAt', '<', now)])).as('overdue'),
+            count(eb.and([eb('done', '=', 0), eb('dueAt', '>=', now), eb('dueAt', '<', now + WEEK)])).as('dueSoon'),
+            count(eb.and([eb('done', '=', 1), eb('createdAt', '>=', since)])).as('doneInPeriod'),
+          ];
+        })
         .where('memberId', '=', memberId)
         .executeTakeFirst();
       return {

@@ -1,6 +1,7 @@
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { LabelListQuery, MemberLabel } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
+import { replaceLinks } from '../../db/link-rows.js';
 import { runInTransaction } from '../../db/transaction.js';
 import type { Database, Row } from '../../db/schema.js';
 import { containsPattern, countAll, likeLower } from '../../db/sql-helpers.js';
@@ -112,15 +113,9 @@ export function createLabelRepository(db: Db) {
 
     // Replaces the member's labels in one transaction.
     setMemberLabels: (memberId: number, labelIds: number[], now: number): Promise<void> =>
-      runInTransaction(db, async (trx) => {
-        await trx.deleteFrom('memberLabel').where('memberId', '=', memberId).execute();
-        if (labelIds.length) {
-          await trx
-            .insertInto('memberLabel')
-            .values(labelIds.map((labelId) => ({ memberId, labelId, createdAt: now })))
-            .execute();
-        }
-      }),
+      runInTransaction(db, (trx) =>
+        replaceLinks(trx, 'memberLabel', 'memberId', memberId, 'labelId', labelIds, { createdAt: now }),
+      ),
   };
 }
 export type LabelRepository = ReturnType<typeof createLabelRepository>;

@@ -5,6 +5,7 @@ import { isUniqueViolation } from '../../db/sql-helpers.js';
 import type { Clock } from '../../lib/clock.js';
 import type { PeopleService } from '../people/index.js';
 import type { LabelRepository, LabelRow } from './label.repository.js';
+import { mapPage } from '../../lib/paging.js';
 
 export function toLabel(row: LabelRow): Label {
   return {
@@ -56,10 +57,7 @@ export function createLabelService(deps: {
   return {
     view,
 
-    async list(q: LabelListQuery) {
-      const page = await repo.list(q);
-      return { ...page, list: page.list.map(toLabel) };
-    },
+    list: async (q: LabelListQuery) => mapPage(await repo.list(q), toLabel),
 
     async add(body: LabelAddBody): Promise<Label> {
       if ((await repo.idOfName(body.name)) !== undefined) throw exists(body.name);

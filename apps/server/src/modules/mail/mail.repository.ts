@@ -7,7 +7,14 @@ import type {
   MailSenderTable,
   MessageTemplateTable,
 } from '../../db/schema.js';
-import { containsPattern, countAll, isForeignKeyViolation, likeLower, referencedNames } from '../../db/sql-helpers.js';
+import {
+  containsPattern,
+  countAll,
+  insertReturningId,
+  isForeignKeyViolation,
+  likeLower,
+  referencedNames,
+} from '../../db/sql-helpers.js';
 import { pageWindow, readPage } from '../../lib/paging.js';
 import type { EmailListQuery, MailSenderListQuery, TemplateListQuery } from '@study-crm/shared';
 
@@ -63,10 +70,7 @@ export function createMailRepository(db: Db) {
     firstSender: (conn: Conn = db): Promise<{ id: number } | undefined> =>
       conn.selectFrom('mailSender').select('id').orderBy('id').limit(1).executeTakeFirst(),
     allSenders: () => db.selectFrom('mailSender').select(SENDER).orderBy('id').execute(),
-    async insertSender(v: Omit<MailSenderRow, 'id'>) {
-      const r = await db.insertInto('mailSender').values(v).returning('id').executeTakeFirstOrThrow();
-      return r.id;
-    },
+    insertSender: (v: Omit<MailSenderRow, 'id'>) => insertReturningId(db, 'mailSender', v),
     updateSender: (id: number, v: Partial<Omit<MailSenderRow, 'id' | 'createdAt'>>) =>
       db.updateTable('mailSender').set(v).where('id', '=', id).execute(),
     async isSenderUsed(id: number) {
@@ -119,10 +123,7 @@ export function createMailRepository(db: Db) {
         .limit(500)
         .execute();
     },
-    async insertTemplate(v: Omit<TemplateRow, 'id'>) {
-      const r = await db.insertInto('messageTemplate').values(v).returning('id').executeTakeFirstOrThrow();
-      return r.id;
-    },
+    insertTemplate: (v: Omit<TemplateRow, 'id'>) => insertReturningId(db, 'messageTemplate', v),
     updateTemplate: (id: number, v: Partial<Omit<TemplateRow, 'id' | 'createdAt'>>) =>
       db.updateTable('messageTemplate').set(v).where('id', '=', id).execute(),
     async deleteTemplate(id: number) {
@@ -132,10 +133,7 @@ export function createMailRepository(db: Db) {
 
     email: (id: number): Promise<EmailRow | undefined> =>
       db.selectFrom('emailMessage').select(EMAIL).where('id', '=', id).executeTakeFirst(),
-    async insertEmail(trx: Conn, v: Omit<EmailRow, 'id'>) {
-      const r = await trx.insertInto('emailMessage').values(v).returning('id').executeTakeFirstOrThrow();
-      return r.id;
-    },
+    insertEmail: (trx: Conn, v: Omit<EmailRow, 'id'>) => insertReturningId(trx, 'emailMessage', v),
     async insertAttachments(trx: Conn, rows: Omit<EmailAttachmentRow, 'id'>[]) {
       if (rows.length) await trx.insertInto('emailAttachment').values(rows).execute();
     },

@@ -16,6 +16,7 @@ import type { MailRepository, MailSenderRow } from './mail.repository.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { classifySmtpError, verifyAccount, type TransportPool } from './smtp.js';
 import { deliveryErrorText } from './delivery-text.js';
+import { mapPage } from '../../lib/paging.js';
 
 // The one mapper of a sender: the encrypted password never leaves the server.
 export const toMailSender = (r: MailSenderRow): MailSender => ({
@@ -47,10 +48,7 @@ export function createSenderService(deps: {
   return {
     view: async (id: number) => toMailSender(await row(id)),
 
-    async list(q: MailSenderListQuery): Promise<Page<MailSender>> {
-      const page = await repo.senderPage(q);
-      return { ...page, list: page.list.map(toMailSender) };
-    },
+    list: async (q: MailSenderListQuery): Promise<Page<MailSender>> => mapPage(await repo.senderPage(q), toMailSender),
 
     async agents(): Promise<EmailAgent[]> {
       return (await repo.allSenders()).map((r) => ({ id: r.id, account: r.account, displayName: r.displayName }));

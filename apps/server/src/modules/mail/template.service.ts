@@ -11,6 +11,7 @@ import type { Clock } from '../../lib/clock.js';
 import { fetchFrame } from './frame-fetch.js';
 import type { MailRepository, TemplateRow } from './mail.repository.js';
 import { checkTemplate, sanitizeContent, sanitizeFrame } from './render.js';
+import { mapPage } from '../../lib/paging.js';
 
 export const toTemplate = (r: TemplateRow): Template => ({
   id: r.id,
@@ -66,10 +67,7 @@ export function createTemplateService(deps: { repo: MailRepository; clock: Clock
     view: async (id: number) => toTemplate(await row(id)),
     row,
 
-    async list(q: TemplateListQuery): Promise<Page<Template>> {
-      const page = await repo.templatePage(q);
-      return { ...page, list: page.list.map(toTemplate) };
-    },
+    list: async (q: TemplateListQuery): Promise<Page<Template>> => mapPage(await repo.templatePage(q), toTemplate),
 
     options: (type?: string | null): Promise<TemplateOption[]> => repo.templateOptions(type),
 

@@ -2,6 +2,7 @@ import { listCount } from '../../db/list-count.js';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { ADMIN_ROLE_NAME, type MemberSort, type MemberType } from '@study-crm/shared';
 import type { Db, Dialect } from '../../db/database.js';
+import { replaceLinks } from '../../db/link-rows.js';
 import { runInTransaction } from '../../db/transaction.js';
 import type { Database, MemberTable, Row } from '../../db/schema.js';
 import { containsPattern, isUniqueViolation } from '../../db/sql-helpers.js';
@@ -271,15 +272,8 @@ function createMemberStore(db: Db, dialect: Dialect) {
         .execute();
     },
 
-    async setRoles(memberId: number, roleIds: readonly number[]): Promise<void> {
-      await db.deleteFrom('memberRole').where('memberId', '=', memberId).execute();
-      if (roleIds.length) {
-        await db
-          .insertInto('memberRole')
-          .values(roleIds.map((roleId) => ({ memberId, roleId })))
-          .execute();
-      }
-    },
+    setRoles: (memberId: number, roleIds: readonly number[]): Promise<void> =>
+      replaceLinks(db, 'memberRole', 'memberId', memberId, 'roleId', roleIds),
 
     async softDelete(id: number, now: number): Promise<void> {
       await db

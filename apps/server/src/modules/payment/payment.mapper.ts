@@ -9,6 +9,7 @@ import {
   type TrackChange,
 } from '@study-crm/shared';
 import type { PaymentFileRow, PaymentRow, TrackRow } from './payment.repository.js';
+import { personRef } from '../people/index.js';
 
 export const DOWNLOAD_PATH = '/api/v1/mc/paymentRecord/downloadFile';
 
@@ -16,7 +17,6 @@ export const digitsOf = (currency: string) => currencyDigits(currency) ?? 2;
 
 // The one place payment rows become responses; names come from the people module.
 export function toPaymentItem(r: PaymentRow, names: Map<number, PersonRef>): PaymentListItem {
-  const ref = (id: number | null) => (id ? (names.get(id) ?? null) : null);
   const digits = digitsOf(r.currency);
   return {
     id: r.id,
@@ -31,9 +31,9 @@ export function toPaymentItem(r: PaymentRow, names: Map<number, PersonRef>): Pay
     digits,
     transferMethod: r.transferMethod,
     studentName: r.studentName,
-    student: ref(r.studentId),
-    signingTeacher: ref(r.signingTeacherId),
-    confirmedBy: ref(r.confirmedBy),
+    student: personRef(names, r.studentId),
+    signingTeacher: personRef(names, r.signingTeacherId),
+    confirmedBy: personRef(names, r.confirmedBy),
     confirmedAt: r.confirmedAt,
     createdAt: r.createdAt,
     version: r.version,
@@ -54,15 +54,14 @@ export function toAttachment(f: PaymentFileRow): Attachment {
 }
 
 export function toPaymentView(r: PaymentRow, files: PaymentFileRow[], names: Map<number, PersonRef>): PaymentView {
-  const ref = (id: number | null) => (id ? (names.get(id) ?? null) : null);
   const of = (kind: PaymentFileRow['kind']) => files.filter((f) => f.kind === kind).map(toAttachment);
   return {
     ...toPaymentItem(r, names),
     description: r.description,
     voidReason: r.voidReason,
-    voidedBy: ref(r.voidedBy),
+    voidedBy: personRef(names, r.voidedBy),
     voidedAt: r.voidedAt,
-    createdBy: ref(r.createdBy),
+    createdBy: personRef(names, r.createdBy),
     updatedAt: r.updatedAt,
     contractFiles: of('contract'),
     paymentScreenshots: of('screenshot'),

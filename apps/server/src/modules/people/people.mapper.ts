@@ -1,4 +1,4 @@
-import { displayName } from '@study-crm/shared';
+import { displayName, type PersonRef } from '@study-crm/shared';
 
 // A member as a person in another module's list (role members, pickers).
 export type PersonRow = {
@@ -34,3 +34,7 @@ export function historyName(row: MemberNameRow | null | undefined, removedLabel 
   const ref = toMemberRef(row, fallback);
   return ref.isRemoved ? `${ref.displayName} (${removedLabel})` : ref.displayName;
 }
+
+// The person an id names in a map from PeopleService.names: null for no id, or an id the map lacks.
+export const personRef = (names: ReadonlyMap<number, PersonRef>, id: number | null): PersonRef | null =>
+  id ? (names.get(id) ?? null) : null;

@@ -126,23 +126,13 @@ export function createPeopleRepository(db: Db) {
       areaCode: string | null,
       mobile: string | null,
     ): Promise<{ id: number; memberType: string } | undefined> {
+      const live = tx.selectFrom('member').select(['id', 'memberType']).where('deletedAt', 'is', null);
       if (email) {
-        const row = await tx
-          .selectFrom('member')
-          .select(['id', 'memberType'])
-          .where('email', '=', email)
-          .where('deletedAt', 'is', null)
-          .executeTakeFirst();
+        const row = await live.where('email', '=', email).executeTakeFirst();
         if (row) return row;
       }
       if (areaCode && mobile) {
-        return tx
-          .selectFrom('member')
-          .select(['id', 'memberType'])
-          .where('areaCode', '=', areaCode)
-          .where('mobile', '=', mobile)
-          .where('deletedAt', 'is', null)
-          .executeTakeFirst();
+        return live.where('areaCode', '=', areaCode).where('mobile', '=', mobile).executeTakeFirst();
       }
       return undefined;
     },

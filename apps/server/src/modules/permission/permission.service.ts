@@ -1,5 +1,5 @@
 import { Code, ADMIN_PROTECTED_PERMS, type MenuAddBody, type MenuUpdateBody } from '@study-crm/shared';
-import { isUniqueViolation } from '../../db/sql-helpers.js';
+import { refuseUnique } from '../../db/sql-helpers.js';
 import { AppError, notFound } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { buildTree, toMenuItem } from './permission.mapper.js';
@@ -46,14 +46,7 @@ export function createPermissionService(deps: { repo: PermissionRepository; cloc
     if (holder !== undefined && holder !== selfId) throw new AppError(Code.PERM_EXISTS);
   }
 
-  async function guarded<T>(fn: () => Promise<T>): Promise<T> {
-    try {
-      return await fn();
-    } catch (err) {
-      if (!(err instanceof AppError) && isUniqueViolation(err)) throw new AppError(Code.PERM_EXISTS);
-      throw err;
-    }
-  }
+  const guarded = <T>(fn: () => Promise<T>) => refuseUnique(fn, () => new AppError(Code.PERM_EXISTS));
 
   // All or nothing: every id exists, none has children, none is needed to manage roles.
   const removeMany = (ids: readonly number[]) =>

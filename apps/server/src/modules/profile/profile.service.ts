@@ -43,6 +43,19 @@ export function createProfileService(deps: {
     return toPersonalCv(cv, profile);
   }
 
+  // Creating and updating the CV write the same fields; each refuses with its own code when the write finds nothing
+  // to do (a CV already there, no CV yet).
+  async function saveCv(
+    caller: AuthMember,
+    body: CvBody,
+    write: ProfileRepository['insertCv' | 'updateCv'],
+    refusal: Code,
+  ): Promise<PersonalCv> {
+    const ok = await write(caller.id, { headline: body.headline, objective: body.objective ?? null }, clock.now());
+    if (!ok) throw new AppError(refusal);
+    return findCv(caller.id);
+  }
+
   // Expected salary: a decimal in its currency, stored as minor units with the currency; sent only together.
   function salary(body: ProfileUpdateBody): Pick<ProfileValues, 'expectedSalary' | 'salaryCurrency'> {
     if (body.expectedSalary === undefined) return {};
@@ -120,24 +133,8 @@ export function createProfileService(deps: {
 
     // personalCv: always the caller's own CV, its body built from the profile.
     findCv: (caller: AuthMember) => findCv(caller.id),
-    async createCv(caller: AuthMember, body: CvBody): Promise<PersonalCv> {
-      const ok = await repo.insertCv(
-        caller.id,
-        { headline: body.headline, objective: body.objective ?? null },
-        clock.now(),
-      );
-      if (!ok) throw new AppError(Code.CV_EXISTS);
-      return findCv(caller.id);
-    },
-    async updateCv(caller: AuthMember, body: CvBody): Promise<PersonalCv> {
-      const ok = await repo.updateCv(
-        caller.id,
-        { headline: body.headline, objective: body.objective ?? null },
-        clock.now(),
-      );
-      if (!ok) throw new AppError(Code.CV_MISSING);
-      return findCv(caller.id);
-    },
+    createCv: (caller: AuthMember, body: CvBody) => saveCv(caller, body, repo.insertCv, Code.CV_EXISTS),
+    updateCv: (caller: AuthMember, body: CvBody) => saveCv(caller, body, repo.updateCv, Code.CV_MISSING),
 
     // Role switching (spec section 6): the session acts as one of the member's roles, or all of them (null).
     async switchRole(caller: AuthMember, roleId: number | null): Promise<ProfileData> {

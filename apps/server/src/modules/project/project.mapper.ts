@@ -1,8 +1,7 @@
 import type { Constitution, PersonRef, Project, ProjectMember, ProjectRole } from '@study-crm/shared';
 import { shareToPercent } from '@study-crm/shared';
 import type { ConstitutionRow, ProjectMemberRow, ProjectRow } from './project.repository.js';
-
-const ref = (names: Map<number, PersonRef>, id: number | null) => (id !== null ? (names.get(id) ?? null) : null);
+import { personRef } from '../people/index.js';
 
 export function toProject(row: ProjectRow, names: Map<number, PersonRef>, myRole: ProjectRole | null): Project {
   return {
@@ -16,7 +15,7 @@ export function toProject(row: ProjectRow, names: Map<number, PersonRef>, myRole
     memberCount: row.memberCount,
     shareTotal: shareToPercent(row.shareTotalBp),
     myRole,
-    createdBy: ref(names, row.createdBy),
+    createdBy: personRef(names, row.createdBy),
     createdAt: Number(row.createdAt),
     updatedAt: Number(row.updatedAt),
   };
@@ -44,7 +43,7 @@ export function toConstitution(
     projectId,
     revision: row.revision,
     content: row.content,
-    createdBy: ref(names, row.createdBy),
+    createdBy: personRef(names, row.createdBy),
     createdAt: Number(row.createdAt),
   };
 }

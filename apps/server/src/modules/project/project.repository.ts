@@ -42,6 +42,9 @@ type ListFilter = Pick<ProjectListInput, 'keyword' | 'status' | 'staffId'> & { s
 // Project rows (migration 0025). Other modules never read these tables: they use the project service.
 export function createProjectRepository(db: Db, dialect: Dialect) {
   const pg = dialect === 'postgres';
+  // The project by id while it is not removed: an existence check, or the row to lock.
+  const live = (conn: Conn, id: number) =>
+    conn.selectFrom('project').select('id').where('id', '=', id).where('deletedAt', 'is', null);
 
   // Live projects with their member count and share total (one grouped subquery per page, not per row).
   const projects = (conn: Conn = db) =>
@@ -126,18 +129,12 @@ export function createProjectRepository(db: Db, dialect: Dialect) {
       return r ? norm(r) : undefined;
     },
 
-    exists: async (id: number): Promise<boolean> =>
-      (await db
-        .selectFrom('project')
-        .select('id')
-        .where('id', '=', id)
-        .where('deletedAt', 'is', null)
-        .executeTakeFirst()) !== undefined,
+    exists: async (id: number): Promise<boolean> => (await live(db, id).executeTakeFirst()) !== undefined,
 
     // Holds the project row until the transaction ends, so two writers of one project's members take turns
     // (PostgreSQL; SQLite runs one write transaction at a time already). False when the project is gone.
     async lock(tx: Tx, id: number): Promise<boolean> {
-      const q = tx.selectFrom('project').select('id').where('id', '=', id).where('deletedAt', 'is', null);
+      const q = live(tx, id);
       return (await (pg ? q.forUpdate() : q).executeTakeFirst()) !== undefined;
     },
 

@@ -1,5 +1,6 @@
 import type { RoleKind } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
+import { replaceLinks } from '../../db/link-rows.js';
 import { runInTransaction } from '../../db/transaction.js';
 import { type PageWindow, pageRows } from '../../lib/paging.js';
 import { containsPattern, countAll, likeLower, permissionIdsOfRole } from '../../db/sql-helpers.js';
@@ -124,15 +125,8 @@ function queries(db: Db) {
     lockRole: (roleId: number) => lockRow(db, 'role', roleId),
     lockMember: (memberId: number) => lockRow(db, 'member', memberId),
 
-    async setPermissions(roleId: number, permissionIds: readonly number[]) {
-      await db.deleteFrom('rolePermission').where('roleId', '=', roleId).execute();
-      if (permissionIds.length) {
-        await db
-          .insertInto('rolePermission')
-          .values(permissionIds.map((permissionId) => ({ roleId, permissionId })))
-          .execute();
-      }
-    },
+    setPermissions: (roleId: number, permissionIds: readonly number[]) =>
+      replaceLinks(db, 'rolePermission', 'roleId', roleId, 'permissionId', permissionIds),
 
     // The menu tree as (id, parentId, perm): small (hundreds of rows), used to close a set under ancestors.
     permissionNodes: () => db.selectFrom('permission').select(['id', 'parentId', 'perm']).execute(),
@@ -164,13 +158,8 @@ function queries(db: Db) {
         .orderBy('role.id')
         .execute(),
 
-    async setMemberRoles(memberId: number, roleIds: readonly number[]) {
-      await db.deleteFrom('memberRole').where('memberId', '=', memberId).execute();
-      await db
-        .insertInto('memberRole')
-        .values(roleIds.map((roleId) => ({ memberId, roleId })))
-        .execute();
-    },
+    setMemberRoles: (memberId: number, roleIds: readonly number[]) =>
+      replaceLinks(db, 'memberRole', 'memberId', memberId, 'roleId', roleIds),
   };
 }
 type Queries = ReturnType<typeof queries>;

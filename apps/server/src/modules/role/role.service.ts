@@ -1,6 +1,6 @@
 import { Code, ADMIN_PROTECTED_PERMS, type RoleAddBody, type RoleKind, type RoleUpdateBody } from '@study-crm/shared';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
-import { isUniqueViolation } from '../../db/sql-helpers.js';
+import { refuseUnique } from '../../db/sql-helpers.js';
 import type { Clock } from '../../lib/clock.js';
 import { pageResult, pageWindow, type PagingInput } from '../../lib/paging.js';
 import type { PeopleService } from '../people/index.js';
@@ -58,15 +58,8 @@ export function createRoleService(deps: {
     return role;
   }
 
-  async function saveGuarded<T>(fn: () => Promise<T>): Promise<T> {
-    try {
-      return await fn();
-    } catch (err) {
-      // Two saves racing on the same name: the unique index decides, the caller gets the same answer.
-      if (!(err instanceof AppError) && isUniqueViolation(err)) throw new AppError(Code.ROLE_EXISTS);
-      throw err;
-    }
-  }
+  // Two saves racing on the same name: the unique index decides, the caller gets the same answer.
+  const saveGuarded = <T>(fn: () => Promise<T>) => refuseUnique(fn, () => new AppError(Code.ROLE_EXISTS));
 
   return {
     async list(q: PagingInput & { keyword?: string | null; kind?: RoleKind | null }) {

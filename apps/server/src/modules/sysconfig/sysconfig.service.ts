@@ -5,6 +5,7 @@ import { isUniqueViolation } from '../../db/sql-helpers.js';
 import type { Clock } from '../../lib/clock.js';
 import type { ConfigAccessor } from './config-accessor.js';
 import type { SysConfigRepository, SysConfigRow } from './sysconfig.repository.js';
+import { mapPage } from '../../lib/paging.js';
 
 // The stored fields of an added or updated config, absent optional values as null and status enabled by default.
 const fieldsOf = (body: SysConfigAddBody) => ({
@@ -57,10 +58,7 @@ export function createSysConfigService(deps: { repo: SysConfigRepository; access
   return {
     view,
 
-    async list(q: SysConfigListQuery) {
-      const page = await repo.list(q);
-      return { ...page, list: page.list.map(toSysConfig) };
-    },
+    list: async (q: SysConfigListQuery) => mapPage(await repo.list(q), toSysConfig),
 
     async add(body: SysConfigAddBody): Promise<SysConfig> {
       if ((await repo.idOf(body.key, body.platform)) !== undefined) throw exists(body.key, body.platform);

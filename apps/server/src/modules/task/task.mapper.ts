@@ -25,12 +25,14 @@ const kpiOf = (kpis: Map<number, KpiTypeRow>, id: number | null) => {
   return row ? toKpiOption(row) : null;
 };
 
-export function toTask(
-  r: TaskRow,
-  names: Map<number, PersonRef>,
-  projectNames: Map<number, string>,
-  kpis: Map<number, KpiTypeRow>,
-): Task {
+// What task and contribution responses name besides the row: people, project names and KPI types, read once a page.
+export type TaskLookups = {
+  names: Map<number, PersonRef>;
+  projectNames: Map<number, string>;
+  kpis: Map<number, KpiTypeRow>;
+};
+
+export function toTask(r: TaskRow, { names, projectNames, kpis }: TaskLookups): Task {
   return {
     id: r.id,
     projectId: r.projectId,
@@ -49,12 +51,7 @@ export function toTask(
   };
 }
 
-export function toContribution(
-  r: ContributionRow,
-  names: Map<number, PersonRef>,
-  projectNames: Map<number, string>,
-  kpis: Map<number, KpiTypeRow>,
-): Contribution {
+export function toContribution(r: ContributionRow, { names, projectNames, kpis }: TaskLookups): Contribution {
   return {
     id: r.id,
     member: names.get(r.memberId) ?? { id: r.memberId, name: String(r.memberId) },

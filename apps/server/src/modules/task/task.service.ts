@@ -25,7 +25,7 @@ import type { Clock } from '../../lib/clock.js';
 import { pageResult, pageWindow } from '../../lib/paging.js';
 import type { PeopleService } from '../people/index.js';
 import type { ProjectLookup } from '../project/index.js';
-import { toContribution, toKpiOption, toKpiType, toTask } from './task.mapper.js';
+import { toContribution, toKpiOption, toKpiType, toTask, type TaskLookups } from './task.mapper.js';
 import type { KpiTypeRow, TaskRepository, TaskRow } from './task.repository.js';
 
 export type Caller = { id: number; perms: ReadonlySet<string> };
@@ -43,13 +43,22 @@ export function createTaskService(deps: {
 }) {
   const { repo, projects, people, clock } = deps;
 
-  async function shape(rows: TaskRow[]): Promise<Task[]> {
+  // The people (`personOf` each row), projects and KPI types the rows name, each read once.
+  async function lookups<R extends { projectId: number; kpiTypeId: number | null }>(
+    rows: R[],
+    personOf: (r: R) => number | null,
+  ): Promise<TaskLookups> {
     const [names, projectNames, kpis] = await Promise.all([
-      people.names(rows.map((r) => r.assigneeId)),
+      people.names(rows.map(personOf)),
       projects.names(rows.map((r) => r.projectId)),
       repo.kpiTypes(rows.flatMap((r) => (r.kpiTypeId ? [r.kpiTypeId] : []))),
     ]);
-    return rows.map((r) => toTask(r, names, projectNames, kpis));
+    return { names, projectNames, kpis };
+  }
+
+  async function shape(rows: TaskRow[]): Promise<Task[]> {
+    const l = await lookups(rows, (r) => r.assigneeId);
+    return rows.map((r) => toTask(r, l));
   }
 
   async function view(id: number): Promise<Task> {
@@ -185,14 +194,10 @@ export function createTaskService(deps: {
     async contributions(q: ContributionListInput) {
       const w = pageWindow(q);
       const { rows, total, totalPoints } = await repo.contributionPage(q, w);
-      const [names, projectNames, kpis] = await Promise.all([
-        people.names(rows.map((r) => r.memberId)),
-        projects.names(rows.map((r) => r.projectId)),
-        repo.kpiTypes(rows.flatMap((r) => (r.kpiTypeId ? [r.kpiTypeId] : []))),
-      ]);
+      const l = await lookups(rows, (r) => r.memberId);
       return {
         ...pageResult(
-          rows.map((r) => toContribution(r, names, projectNames, kpis)),
+          rows.map((r) => toContribution(r, l)),
           total,
           w,
         ),
