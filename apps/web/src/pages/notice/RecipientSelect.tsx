@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Select } from 'antd';
-import { ALL_MEMBERS } from '@study-crm/shared';
-import { useSearchTerm } from '../../components/form/useSearchTerm';
-import { useRecipientOptions } from './api';
+import { ALL_MEMBERS, noticeApi } from '@study-crm/shared';
+import { useMemberSearch } from '../../components/form/useMemberSearch';
 
 type Props = {
   value?: number | null;
@@ -18,8 +17,7 @@ type Props = {
 // Recipient picker: "All members" (0) first, then members found by name, e-mail or mobile (searched on the server).
 export function RecipientSelect({ value, onChange, knownName, allowClear, placeholder, width, testId }: Props) {
   const { t } = useTranslation();
-  const search = useSearchTerm();
-  const found = useRecipientOptions(search.term, search.opened);
+  const { search, found } = useMemberSearch('noticeRecipients', noticeApi.recipients);
   const options = [
     { value: ALL_MEMBERS, label: t('notice.allMembers') },
     ...(found.data ?? []).map((m) => ({

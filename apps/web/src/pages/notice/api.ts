@@ -1,6 +1,5 @@
 import { Code, noticeApi } from '@study-crm/shared';
 import { crudApi } from '../../components/crud/crud';
-import { useKeptRead } from '../../api/useKeptRead';
 import { useRecord } from '../../api/useRecord';
 
 export const NOTICE_ROOT = 'notices';
@@ -11,15 +10,3 @@ export const noticeCrud = crudApi(NOTICE_ROOT, { ...noticeApi, remove: noticeApi
 ]);
 
 export const useNotice = (id: number | null) => useRecord(NOTICE_ROOT, noticeApi.view, id);
-
-// The recipient picker's matches (20 at most): active members by part of a name, e-mail or mobile.
-export const useRecipientOptions = (keyword: string, enabled: boolean) =>
-  useKeptRead(
-    ['noticeRecipients'],
-    noticeApi.recipients,
-    { keyword: keyword || null },
-    {
-      enabled,
-      meta: { reads: ['members'] },
-    },
-  );

@@ -1,15 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Select } from 'antd';
-import { useSearchTerm } from '../../components/form/useSearchTerm';
-import { useStaffOptions } from './api';
+import { projectApi } from '@study-crm/shared';
+import { useMemberSearch } from '../../components/form/useMemberSearch';
 
 type Props = { value?: number | null; onChange?: (v: number | null) => void; testId?: string };
 
 // Staff picker: staff members found by part of a name, e-mail or mobile (searched on the server once typing pauses).
 export function StaffSelect({ value, onChange, testId }: Props) {
   const { t } = useTranslation();
-  const search = useSearchTerm();
-  const found = useStaffOptions(search.term, search.opened);
+  const { search, found } = useMemberSearch('projectStaff', projectApi.staffOptions);
   return (
     <Select<number>
       {...search.selectProps}

@@ -35,17 +35,6 @@ export const useConstitutionHistory = (projectId: number, pageNum: number) =>
     pageSize: 10,
   });
 
-export const useStaffOptions = (keyword: string, enabled: boolean) =>
-  useKeptRead(
-    ['projectStaff'],
-    projectApi.staffOptions,
-    { keyword: keyword || null },
-    {
-      enabled,
-      meta: { reads: ['members'] },
-    },
-  );
-
 export const useProjectWrites = () => ({
   add: useWrite(PROJECT_ROOT, projectApi.add, { silentCodes: FORM_CODES }),
   update: useWrite(PROJECT_ROOT, projectApi.update, { silentCodes: FORM_CODES }),

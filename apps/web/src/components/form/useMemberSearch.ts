@@ -1,0 +1,16 @@
+import type { Endpoint } from '@study-crm/shared';
+import { useKeptRead } from '../../api/useKeptRead';
+import { useSearchTerm } from './useSearchTerm';
+
+// A member picker's search: what is typed (once typing pauses) and the members the server finds for it (`endpoint`
+// takes a keyword), read once the picker has been opened and again whenever members change.
+export function useMemberSearch<E extends Endpoint>(key: string, endpoint: E) {
+  const search = useSearchTerm();
+  const found = useKeptRead(
+    [key],
+    endpoint,
+    { keyword: search.term || null },
+    { enabled: search.opened, meta: { reads: ['members'] } },
+  );
+  return { search, found };
+}
