@@ -30,5 +30,10 @@ export function badRequest(field: string, reason: MessageKey = 'v.format', param
 }
 
 export const notFound = () => new AppError(Code.NOT_FOUND, 'recordNotFound');
+// The record read, or the not-found refusal when there is none: `const row = found(await repo.byId(id))`.
+export function found<T>(row: T | null | undefined): T {
+  if (row === null || row === undefined) throw notFound();
+  return row;
+}
 // Someone saved the record after the caller's copy was read (optimistic version check).
 export const staleCopy = () => new AppError(Code.CONFLICT, 'versionConflict');

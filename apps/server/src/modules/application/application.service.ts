@@ -12,7 +12,7 @@ import {
   type Locale,
   type Page,
 } from '@study-crm/shared';
-import { badRequest, notFound, staleCopy } from '../../http/errors.js';
+import { badRequest, found, staleCopy } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { pageResult, pageWindow } from '../../lib/paging.js';
 import { assertDictValues, type DictCheck, type DictRepository } from '../dict/index.js';
@@ -203,8 +203,7 @@ export function createApplicationService({ repo, people, dict, followProgress, c
   }
 
   async function mustFind(id: number): Promise<ApplicationRow> {
-    const row = await repo.find(id);
-    if (!row) throw notFound();
+    const row = found(await repo.find(id));
     return row;
   }
 

@@ -8,7 +8,7 @@ import type {
   Page,
   PublishedContent,
 } from '@study-crm/shared';
-import { badRequest, notFound, staleCopy } from '../../http/errors.js';
+import { badRequest, found, notFound, staleCopy } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { pageResult, pageWindow } from '../../lib/paging.js';
 import { isImage, MIME, type FileStorage, type StoredFileInfo, type Upload } from '../files/index.js';
@@ -32,14 +32,12 @@ export function createContentService(deps: { repo: ContentRepository; storage: F
   });
 
   async function view(id: number): Promise<ContentItem> {
-    const row = await repo.byId(id);
-    if (!row) throw notFound();
+    const row = found(await repo.byId(id));
     return toContent(row);
   }
 
   async function merchant(): Promise<Merchant> {
-    const row = await repo.merchant();
-    if (!row) throw notFound();
+    const row = found(await repo.merchant());
     return toMerchant(row);
   }
 

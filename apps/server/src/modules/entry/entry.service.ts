@@ -1,5 +1,5 @@
 import type { RecordStatus } from '@study-crm/shared';
-import { type AppError, notFound } from '../../http/errors.js';
+import { found, notFound, type AppError } from '../../http/errors.js';
 import { isUniqueViolation } from '../../db/sql-helpers.js';
 import type { EntryRepository, EntryRow } from './entry.repository.js';
 import { mapPage } from '../../lib/paging.js';
@@ -62,8 +62,7 @@ export async function guardUnique<T>(duplicate: () => AppError, write: () => Pro
 // view, list and remove, the same for every dictionary-shaped table.
 export function entryReads(repo: EntryRepository) {
   async function view(id: number): Promise<Entry> {
-    const row = await repo.byId(id);
-    if (!row) throw notFound();
+    const row = found(await repo.byId(id));
     return toEntry(row);
   }
   return {

@@ -14,7 +14,7 @@ import {
   type Locale,
   type Page,
 } from '@study-crm/shared';
-import { AppError, badRequest, notFound } from '../../http/errors.js';
+import { AppError, badRequest, found, notFound } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { pageResult, pageWindow } from '../../lib/paging.js';
 import type { Tx } from '../../db/transaction.js';
@@ -95,8 +95,7 @@ export function createFeedbackService(deps: {
   }
 
   async function detail(id: number): Promise<FeedbackDetail> {
-    const row = await repo.find(id);
-    if (!row) throw notFound();
+    const row = found(await repo.find(id));
     const replies = await repo.replies(id);
     const names = await people.names([row.memberId, row.repliedBy, ...replies.map((r) => r.authorId)]);
     return toFeedbackDetail(row, replies, names);
@@ -124,8 +123,7 @@ export function createFeedbackService(deps: {
 
     // A signed-in member's own feedback: name and contact from their account.
     async submitMine(memberId: number, content: string, locale: Locale) {
-      const me = await people.contact(memberId);
-      if (!me) throw notFound();
+      const me = found(await people.contact(memberId));
       return store({ ...me, content }, memberId, locale);
     },
 

@@ -5,7 +5,7 @@ import {
   type FollowUp,
   type FollowUpList,
 } from '@study-crm/shared';
-import { badRequest, notFound } from '../../http/errors.js';
+import { badRequest, found, notFound } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Tx } from '../../db/transaction.js';
 import { assertDictValues, type DictRepository } from '../dict/index.js';
@@ -93,8 +93,7 @@ export function createFollowUpService(deps: {
     const services = await dict.options(APPLICATION_DICT.followService);
     return repo.transaction(async (tx) => {
       const id = await fn(tx);
-      const row = await repo.find(id, tx);
-      if (!row) throw notFound();
+      const row = found(await repo.find(id, tx));
       await inbox.syncSourceTodo({ kind: FOLLOW_UP_TODO_KIND, id }, await wantedTodo(tx, row, services), tx);
       return id;
     });
@@ -121,8 +120,7 @@ export function createFollowUpService(deps: {
   }
 
   async function one(id: number): Promise<FollowUp> {
-    const row = await repo.find(id);
-    if (!row) throw notFound();
+    const row = found(await repo.find(id));
     return (await map([row]))[0] as FollowUp;
   }
 
@@ -151,8 +149,7 @@ export function createFollowUpService(deps: {
     },
 
     async update(input: Input & { id: number }): Promise<FollowUp> {
-      const row = await repo.find(input.id);
-      if (!row) throw notFound();
+      const row = found(await repo.find(input.id));
       await checkDict(input);
       await checkTeachers(input);
       const now = clock.now();
@@ -165,8 +162,7 @@ export function createFollowUpService(deps: {
     },
 
     async setDone(id: number, isDone: 0 | 1): Promise<FollowUp> {
-      const row = await repo.find(id);
-      if (!row) throw notFound();
+      const row = found(await repo.find(id));
       const now = clock.now();
       await write(async (tx) => {
         await repo.update(tx, id, { isDone, doneAt: isDone ? (row.doneAt ?? now) : null }, now);

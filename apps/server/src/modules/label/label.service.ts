@@ -1,6 +1,6 @@
 import { Code } from '@study-crm/shared';
 import type { Label, LabelAddBody, LabelListQuery, LabelUpdateBody, MemberLabel } from '@study-crm/shared';
-import { AppError, badRequest, notFound, staleCopy } from '../../http/errors.js';
+import { AppError, badRequest, found, notFound, staleCopy } from '../../http/errors.js';
 import { isUniqueViolation } from '../../db/sql-helpers.js';
 import type { Clock } from '../../lib/clock.js';
 import type { PeopleService } from '../people/index.js';
@@ -32,8 +32,7 @@ export function createLabelService(deps: {
   const { repo, people, clock } = deps;
 
   async function view(id: number): Promise<Label> {
-    const row = await repo.byId(id);
-    if (!row) throw notFound();
+    const row = found(await repo.byId(id));
     return toLabel(row);
   }
 

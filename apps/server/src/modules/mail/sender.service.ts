@@ -10,7 +10,7 @@ import {
   type MailSenderUpdateBody,
   type Page,
 } from '@study-crm/shared';
-import { AppError, notFound } from '../../http/errors.js';
+import { AppError, found } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { MailRepository, MailSenderRow } from './mail.repository.js';
 import type { SecretBox } from '../../lib/secret-box.js';
@@ -40,8 +40,7 @@ export function createSenderService(deps: {
   const { repo, box, transports, clock } = deps;
 
   async function row(id: number) {
-    const r = await repo.sender(id);
-    if (!r) throw notFound();
+    const r = found(await repo.sender(id));
     return r;
   }
 

@@ -6,7 +6,7 @@ import type {
   TemplateOption,
   TemplateUpdateBody,
 } from '@study-crm/shared';
-import { badRequest, notFound } from '../../http/errors.js';
+import { badRequest, found, notFound } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { fetchFrame } from './frame-fetch.js';
 import type { MailRepository, TemplateRow } from './mail.repository.js';
@@ -29,8 +29,7 @@ export function createTemplateService(deps: { repo: MailRepository; clock: Clock
   const { repo, clock, frameHosts } = deps;
 
   async function row(id: number) {
-    const r = await repo.template(id);
-    if (!r) throw notFound();
+    const r = found(await repo.template(id));
     return r;
   }
 

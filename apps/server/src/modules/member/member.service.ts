@@ -15,7 +15,7 @@ import {
   type Page,
   type ProfileData,
 } from '@study-crm/shared';
-import { AppError, badRequest, notFound } from '../../http/errors.js';
+import { AppError, badRequest, found } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { pageResult, pageWindow } from '../../lib/paging.js';
 import { hashPassword } from '../auth/index.js';
@@ -113,8 +113,7 @@ export function createMemberService(deps: {
   }
 
   async function get(id: number): Promise<MemberRow> {
-    const row = await repo.byId(id);
-    if (!row) throw notFound();
+    const row = found(await repo.byId(id));
     return row;
   }
 

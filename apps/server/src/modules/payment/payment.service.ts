@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { AppError, badRequest, notFound, staleCopy } from '../../http/errors.js';
+import { AppError, badRequest, found, notFound, staleCopy } from '../../http/errors.js';
 import {
   ATTACHMENT_KINDS,
   Code,
@@ -284,8 +284,7 @@ export function createPaymentService(deps: {
     },
 
     async update(input: PaymentUpdateInput, operatorId: number): Promise<PaymentView> {
-      const row = await repo.find(input.id);
-      if (!row) throw notFound();
+      const row = found(await repo.find(input.id));
       if (row.status === 'voided') throw new AppError(Code.PAYMENT_VOIDED);
       const v = values(input);
       const lockedChange = LOCKED_FIELDS.some((k) => row[k] !== v[k]);
@@ -327,8 +326,7 @@ export function createPaymentService(deps: {
       const now = clock.now();
       await repo.transaction(async (tx) => {
         if (!(await repo.confirm(tx, id, operatorId, now))) {
-          const row = await repo.find(id, tx);
-          if (!row) throw notFound();
+          const row = found(await repo.find(id, tx));
           if (row.status === 'voided') throw new AppError(Code.PAYMENT_VOIDED);
           throw new AppError(Code.PAYMENT_ALREADY_CONFIRMED);
         }
@@ -342,8 +340,7 @@ export function createPaymentService(deps: {
     async voidRecord(input: { id: number; reason: string }, operatorId: number): Promise<PaymentView> {
       const now = clock.now();
       await repo.transaction(async (tx) => {
-        const row = await repo.find(input.id, tx);
-        if (!row) throw notFound();
+        const row = found(await repo.find(input.id, tx));
         if (!(await repo.voidRecord(tx, input.id, operatorId, input.reason, now))) {
           throw new AppError(Code.PAYMENT_VOIDED);
         }
@@ -365,8 +362,7 @@ export function createPaymentService(deps: {
 
     // An attachment; with applicationId (userTransactions), only one of that application's records.
     async openFile(id: number, applicationId?: number) {
-      const row = await repo.findFile(id);
-      if (!row) throw notFound();
+      const row = found(await repo.findFile(id));
       if (applicationId !== undefined && (await repo.find(row.paymentId))?.applicationId !== applicationId) {
         throw notFound();
       }
@@ -391,8 +387,7 @@ export function createPaymentService(deps: {
     },
 
     async track(id: number): Promise<Track> {
-      const row = await repo.findTrack(id);
-      if (!row) throw notFound();
+      const row = found(await repo.findTrack(id));
       const names = await people.names([row.operatorId]);
       return toTrack(row, names, await repo.titles([row.paymentId]));
     },

@@ -1,6 +1,6 @@
 import { Code, ADMIN_PROTECTED_PERMS, type MenuAddBody, type MenuUpdateBody } from '@study-crm/shared';
 import { refuseUnique } from '../../db/sql-helpers.js';
-import { AppError, notFound } from '../../http/errors.js';
+import { AppError, found, notFound } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { buildTree, toMenuItem } from './permission.mapper.js';
 import type { PermissionRepository, PermissionValues } from './permission.repository.js';
@@ -75,8 +75,7 @@ export function createPermissionService(deps: { repo: PermissionRepository; cloc
     },
 
     async view(id: number) {
-      const row = await repo.byId(id);
-      if (!row) throw notFound();
+      const row = found(await repo.byId(id));
       return toMenuItem(row);
     },
 

@@ -18,7 +18,7 @@ import {
   type ProjectView,
 } from '@study-crm/shared';
 import type { z } from 'zod';
-import { AppError, badRequest, notFound, staleCopy } from '../../http/errors.js';
+import { AppError, badRequest, found, notFound, staleCopy } from '../../http/errors.js';
 import { isUniqueViolation } from '../../db/sql-helpers.js';
 import type { Tx } from '../../db/transaction.js';
 import type { Clock } from '../../lib/clock.js';
@@ -50,8 +50,7 @@ export function createProjectService(deps: {
 
   // A project's members may open it; project:list sees every project.
   async function readable(caller: Caller, projectId: number): Promise<ProjectRow> {
-    const row = await repo.byId(projectId);
-    if (!row) throw notFound();
+    const row = found(await repo.byId(projectId));
     if (!caller.perms.has(PERM.projectList) && !(await repo.isMember(projectId, caller.id))) throw notFound();
     return row;
   }
@@ -106,8 +105,7 @@ export function createProjectService(deps: {
   }
 
   async function memberView(id: number): Promise<ProjectMember> {
-    const row = await repo.member(id);
-    if (!row) throw notFound();
+    const row = found(await repo.member(id));
     return toProjectMember(row, await namesOf([row.memberId]));
   }
 
@@ -215,8 +213,7 @@ export function createProjectService(deps: {
     },
 
     async updateMember(caller: Caller, b: ProjectMemberUpdateInput): Promise<ProjectMember> {
-      const row = await repo.member(b.id);
-      if (!row) throw notFound();
+      const row = found(await repo.member(b.id));
       await readable(caller, row.projectId);
       if (!(await canManage(caller, row.projectId, PERM.projectMembers))) throw forbidden();
       await repo.transaction(async (tx) => {
@@ -233,8 +230,7 @@ export function createProjectService(deps: {
     },
 
     async removeMember(caller: Caller, id: number): Promise<null> {
-      const row = await repo.member(id);
-      if (!row) throw notFound();
+      const row = found(await repo.member(id));
       await readable(caller, row.projectId);
       if (!(await canManage(caller, row.projectId, PERM.projectMembers))) throw forbidden();
       await repo.transaction(async (tx) => {

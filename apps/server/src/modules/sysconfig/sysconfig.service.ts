@@ -1,6 +1,6 @@
 import { Code } from '@study-crm/shared';
 import type { SysConfig, SysConfigAddBody, SysConfigListQuery, SysConfigUpdateBody } from '@study-crm/shared';
-import { AppError, notFound, staleCopy } from '../../http/errors.js';
+import { AppError, found, notFound, staleCopy } from '../../http/errors.js';
 import { isUniqueViolation } from '../../db/sql-helpers.js';
 import type { Clock } from '../../lib/clock.js';
 import type { ConfigAccessor } from './config-accessor.js';
@@ -50,8 +50,7 @@ export function createSysConfigService(deps: { repo: SysConfigRepository; access
   }
 
   async function view(id: number): Promise<SysConfig> {
-    const row = await repo.byId(id);
-    if (!row) throw notFound();
+    const row = found(await repo.byId(id));
     return toSysConfig(row);
   }
 

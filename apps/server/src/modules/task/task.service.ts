@@ -19,7 +19,7 @@ import {
   type TaskStatusInput,
   type TaskUpdateInput,
 } from '@study-crm/shared';
-import { AppError, badRequest, notFound, staleCopy } from '../../http/errors.js';
+import { AppError, badRequest, found, notFound, staleCopy } from '../../http/errors.js';
 import { isUniqueViolation } from '../../db/sql-helpers.js';
 import type { Clock } from '../../lib/clock.js';
 import { pageResult, pageWindow } from '../../lib/paging.js';
@@ -62,8 +62,7 @@ export function createTaskService(deps: {
   }
 
   async function view(id: number): Promise<Task> {
-    const row = await repo.byId(id);
-    if (!row) throw notFound();
+    const row = found(await repo.byId(id));
     return (await shape([row]))[0]!;
   }
 
@@ -109,8 +108,7 @@ export function createTaskService(deps: {
   });
 
   async function kpiView(id: number): Promise<KpiType> {
-    const row = await repo.kpiType(id);
-    if (!row) throw notFound();
+    const row = found(await repo.kpiType(id));
     return toKpiType({ ...row, taskCount: 0 });
   }
 
@@ -149,8 +147,7 @@ export function createTaskService(deps: {
 
     // The status is changed with changeStatus only, so a done task keeps its one contribution record.
     async update(b: TaskUpdateInput): Promise<Task> {
-      const current = await repo.byId(b.id);
-      if (!current) throw notFound();
+      const current = found(await repo.byId(b.id));
       const fields = await checked(b, current.kpiTypeId);
       if (!(await repo.update(b.id, { ...fields, updatedAt: clock.now() }, b.version))) throw staleCopy();
       return view(b.id);
@@ -164,8 +161,7 @@ export function createTaskService(deps: {
     // Status flow (TASK_FLOW): done writes the task's contribution record (assignee, points, KPI type, the day) in
     // the same transaction; leaving done removes it. The assignee changes their own task; others need task:update.
     async changeStatus(caller: Caller, b: TaskStatusInput): Promise<Task> {
-      const task = await repo.byId(b.id);
-      if (!task) throw notFound();
+      const task = found(await repo.byId(b.id));
       const mine = task.assigneeId === caller.id;
       if (!mine && !caller.perms.has(PERM.taskUpdate)) throw caller.perms.has(PERM.taskList) ? forbidden() : notFound();
       if (b.version !== null && b.version !== undefined && b.version !== task.version) throw staleCopy();
