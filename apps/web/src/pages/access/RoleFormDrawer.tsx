@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Drawer, Form, Input, Select, Space, Spin } from 'antd';
+import { Button, Drawer, Form, Input, Space, Spin } from 'antd';
+import { EnumSelect } from '../../components/crud/EnumSelect';
 import { ROLE_KINDS, type RoleKind } from '@study-crm/shared';
 import { isRoleNameFree, usePermissionTree, useRoleView, useSaveRole, type RoleValues } from './api';
 import { PermissionTree } from './PermissionTree';
 import { useConfirm } from '../../components/form/useConfirm';
-import { enumOptions } from '../../components/crud/options';
 import { toast } from '../../lib/feedback';
 
 type Props = { open: boolean; roleId?: number; onClose: () => void };
@@ -101,10 +101,7 @@ export function RoleFormDrawer({ open, roleId, onClose }: Props) {
             label={t('access.role.kind')}
             rules={[{ required: true, message: t('access.role.kindRequired') }]}
           >
-            <Select
-              data-testid="role-form-kind"
-              options={enumOptions(ROLE_KINDS, (k) => t(`access.role.kinds.${k}`))}
-            />
+            <EnumSelect values={ROLE_KINDS} labels="access.role.kinds" testId="role-form-kind" />
           </Form.Item>
           <Form.Item
             name="permissionIds"

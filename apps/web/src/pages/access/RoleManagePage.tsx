@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Input, Select, Space, Tag } from 'antd';
+import { Button, Input, Space, Tag } from 'antd';
+import { EnumFilter } from '../../components/crud/filters';
 import { PERM, ROLE_KINDS, type Role, type RoleKind } from '@study-crm/shared';
 import { PagedTable } from '../../components/crud/PagedTable';
 import { ListCard } from '../../components/crud/ListCard';
@@ -9,7 +10,6 @@ import { linksColumn } from '../../components/crud/columns';
 import { useRemoveRole, useRoles, type RoleFilter } from './api';
 import { RoleFormDrawer } from './RoleFormDrawer';
 import { RoleMembersModal } from './RoleMembersModal';
-import { enumOptions } from '../../components/crud/options';
 import { toast } from '../../lib/feedback';
 
 type Filters = { keyword?: string; kind?: RoleKind };
@@ -53,14 +53,15 @@ export default function RoleManagePage() {
           onPressEnter={list.search}
           data-testid="role-search"
         />
-        <Select
-          allowClear
+        <EnumFilter
+          list={list}
+          name="kind"
+          values={ROLE_KINDS}
+          labels="access.role.kinds"
+          draft
           placeholder={t('access.role.allKinds')}
-          style={{ width: 180 }}
-          value={list.draft.kind ?? undefined}
-          onChange={(kind?: RoleKind) => list.patchDraft({ kind })}
-          options={enumOptions(ROLE_KINDS, (k) => t(`access.role.kinds.${k}`))}
-          data-testid="role-kind-filter"
+          width={180}
+          testId="role-kind-filter"
         />
         <Button type="primary" onClick={list.search} data-testid="role-search-submit">
           {t('access.search')}

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { DatePicker, Form, Select, Switch, Tag } from 'antd';
+import { DatePicker, Form, Switch, Tag } from 'antd';
+import { EnumSelect } from '../../components/crud/EnumSelect';
 import dayjs, { type Dayjs } from 'dayjs';
 import { CONTENT_BODY_MAX, CONTENT_LOCALES, CONTENT_STATUSES, PERM, type ContentItem } from '@study-crm/shared';
 import { FormModal } from '../../components/crud/FormModal';
@@ -8,7 +9,6 @@ import { EnumFilter } from '../../components/crud/filters';
 import { useCrudList } from '../../components/crud/useCrudList';
 import { contentCrud } from './api';
 import { FieldRow, TextField } from '../../components/crud/FormFields';
-import { enumOptions } from '../../components/crud/options';
 import type { DataColumn } from '../../components/crud/DataTable';
 
 type Filters = { keyword?: string; status?: ContentItem['status'] | null };
@@ -122,13 +122,10 @@ export default function ContentManage() {
         />
         <FieldRow>
           <Form.Item name="locale" label={t('content.col.locale')}>
-            <Select options={enumOptions(CONTENT_LOCALES, (l) => t(`content.locale.${l}`))} />
+            <EnumSelect values={CONTENT_LOCALES} labels="content.locale" />
           </Form.Item>
           <Form.Item name="status" label={t('content.col.status')}>
-            <Select
-              options={enumOptions(CONTENT_STATUSES, (s) => t(`content.status.${s}`))}
-              data-testid="content-f-status"
-            />
+            <EnumSelect values={CONTENT_STATUSES} labels="content.status" testId="content-f-status" />
           </Form.Item>
           <Form.Item name="pinned" label={t('content.pinned')} valuePropName="checked">
             <Switch />

@@ -11,8 +11,7 @@ import {
   type PaymentStatus,
   type PaymentType,
 } from '@study-crm/shared';
-import { DateRangeFilter, DictFilter, FilterSelect, KeywordSearch } from '../../components/crud/filters';
-import { enumOptions } from '../../components/crud/options';
+import { DateRangeFilter, DictFilter, EnumFilter, KeywordSearch } from '../../components/crud/filters';
 import { ListCard } from '../../components/crud/ListCard';
 import { PagedTable } from '../../components/crud/PagedTable';
 import { useListState } from '../../components/crud/useListState';
@@ -199,19 +198,21 @@ export function PaymentList({ applicationId, title }: { applicationId?: number; 
       >
         <Space wrap style={{ marginBottom: 16 }}>
           {!applicationId && <KeywordSearch list={list} placeholder={t('payment.searchPlaceholder')} width={200} />}
-          <FilterSelect
+          <EnumFilter
             list={list}
             name="type"
+            values={PAYMENT_TYPES}
+            labels="payment.type"
             width={120}
             placeholder={t('payment.col.type')}
-            options={enumOptions(PAYMENT_TYPES, (v) => t(`payment.type.${v}`))}
           />
-          <FilterSelect
+          <EnumFilter
             list={list}
             name="status"
+            values={PAYMENT_STATUSES}
+            labels="payment.status"
             width={150}
             placeholder={t('payment.col.status')}
-            options={enumOptions(PAYMENT_STATUSES, (v) => t(`payment.status.${v}`))}
           />
           <DictFilter
             list={list}

@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Descriptions, InputNumber, Modal, Skeleton, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { TRACK_OPERATIONS, type Track, type TrackChange, type TrackOperation } from '@study-crm/shared';
-import { DateRangeFilter, FilterSelect } from '../../components/crud/filters';
-import { enumOptions } from '../../components/crud/options';
+import { DateRangeFilter, EnumFilter } from '../../components/crud/filters';
 import { ListCard } from '../../components/crud/ListCard';
 import { PagedTable } from '../../components/crud/PagedTable';
 import { useListState } from '../../components/crud/useListState';
@@ -144,11 +143,12 @@ export default function Tracks() {
           data-testid="track-payment-filter"
         />
         <StaffFilter list={list} name="operatorId" placeholder={t('payment.track.operator')} />
-        <FilterSelect
+        <EnumFilter
           list={list}
           name="operation"
+          values={TRACK_OPERATIONS}
+          labels="payment.op"
           placeholder={t('payment.track.operation')}
-          options={enumOptions(TRACK_OPERATIONS, (v) => t(`payment.op.${v}`))}
         />
         <DateRangeFilter list={list} />
         <Button onClick={list.reset}>{t('crud.reset')}</Button>

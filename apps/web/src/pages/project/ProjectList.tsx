@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { DatePicker, Form, Input, Progress, Select, Tag, Typography } from 'antd';
+import { DatePicker, Form, Input, Progress, Tag, Typography } from 'antd';
+import { EnumSelect } from '../../components/crud/EnumSelect';
 import dayjs, { type Dayjs } from 'dayjs';
 import { PERM, PROJECT_STATUSES, type Project, type ProjectStatus } from '@study-crm/shared';
 import { FormModal } from '../../components/crud/FormModal';
@@ -13,7 +14,6 @@ import { projectDetailPath } from './paths';
 import { RoleTag, StatusTag } from './tags';
 import { formatTime } from '../../lib/format';
 import { actionsColumn } from '../../components/crud/columns';
-import { enumOptions } from '../../components/crud/options';
 import type { DataColumn } from '../../components/crud/DataTable';
 
 type Filters = { keyword?: string; status?: ProjectStatus | null };
@@ -58,10 +58,7 @@ export function ProjectFields() {
         <Input maxLength={100} data-testid="project-f-name" />
       </Form.Item>
       <Form.Item name="status" label={t('project.f.status')}>
-        <Select
-          options={enumOptions(PROJECT_STATUSES, (s) => t(`project.status.${s}`))}
-          data-testid="project-f-status"
-        />
+        <EnumSelect values={PROJECT_STATUSES} labels="project.status" testId="project-f-status" />
       </Form.Item>
       <Form.Item name="dates" label={t('project.f.dates')}>
         <DatePicker.RangePicker allowEmpty={[true, true]} style={{ width: '100%' }} />

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Form, InputNumber, Progress, Select, Space, Typography } from 'antd';
+import { Button, Form, InputNumber, Progress, Space, Typography } from 'antd';
+import { EnumSelect } from '../../components/crud/EnumSelect';
 import { DataTable } from '../../components/crud/DataTable';
 import { PlusOutlined } from '@ant-design/icons';
 import { PROJECT_ROLES, type ProjectMember, type ProjectRole, type ProjectView } from '@study-crm/shared';
@@ -9,7 +10,6 @@ import { RowActions } from '../../components/crud/RowActions';
 import { MEMBER_FORM_CODES, useProjectWrites } from './api';
 import { StaffSelect } from './StaffSelect';
 import { RoleTag } from './tags';
-import { enumOptions } from '../../components/crud/options';
 
 type Values = { staffId: number; projectRole: ProjectRole; share: number };
 
@@ -101,7 +101,7 @@ export function ProjectMembers({ project }: { project: ProjectView }) {
           </Form.Item>
         )}
         <Form.Item name="projectRole" label={t('project.col.role')}>
-          <Select options={enumOptions(PROJECT_ROLES, (r) => t(`project.role.${r}`))} data-testid="project-f-role" />
+          <EnumSelect values={PROJECT_ROLES} labels="project.role" testId="project-f-role" />
         </Form.Item>
         <Form.Item
           name="share"

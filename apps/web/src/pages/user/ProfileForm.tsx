@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Button, Card, Col, Form, Input, InputNumber, Row, Select, Space } from 'antd';
+import { EnumSelect } from '../../components/crud/EnumSelect';
 import { EMPLOYMENT_MODES, PROFILE_LIMITS, type ProfileDetail } from '@study-crm/shared';
 import { useConfirm } from '../../components/form/useConfirm';
 import { ApiError } from '../../api/client';
 import { HistoryRows } from './HistoryRows';
 import { useProfileMutations } from './api';
-import { enumOptions } from '../../components/crud/options';
 import { toast } from '../../lib/feedback';
 
 const LISTS = ['skills', 'languages', 'jobTags', 'techStack'] as const;
@@ -83,7 +83,7 @@ export function ProfileForm({ data }: { data: ProfileDetail }) {
           {text('address', 300)}
           <Col xs={24} md={6}>
             <Form.Item name="employmentMode" label={t('user.form.employmentMode')}>
-              <Select allowClear options={enumOptions(EMPLOYMENT_MODES, (m) => t(`user.mode.${m}`))} />
+              <EnumSelect allowClear values={EMPLOYMENT_MODES} labels="user.mode" />
             </Form.Item>
           </Col>
           <Col xs={24} md={6}>
