@@ -1,118 +1,97 @@
-import { sql, type Kysely } from 'kysely';
-import { createIndex, notNull, withId, withTimestamps } from './helpers.js';
+import type { Kysely } from 'kysely';
+import { column, createIndex, createLiveUniqueIndex, createTable, createTableWithId, TIMESTAMPS } from './helpers.js';
 
 // Accounts, roles, the menu/permission tree, sessions, captchas and sign-in throttling.
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await withTimestamps(
-    withId(db, db.schema.createTable('member'))
-      .addColumn('login_name', 'varchar(120)')
-      .addColumn('email', 'varchar(120)')
-      .addColumn('area_code', 'varchar(8)')
-      .addColumn('mobile', 'varchar(20)')
-      .addColumn('password_hash', 'varchar(255)')
-      .addColumn('status', 'varchar(16)', (c) => c.notNull().defaultTo('active'))
-      .addColumn('identity_status', 'varchar(16)', (c) => c.notNull().defaultTo('unverified'))
-      .addColumn('member_type', 'varchar(16)', (c) => c.notNull().defaultTo('staff'))
-      .addColumn('eng_last_name', 'varchar(60)')
-      .addColumn('eng_first_name', 'varchar(60)')
-      .addColumn('full_name', 'varchar(60)')
-      .addColumn('nick_name', 'varchar(60)')
-      .addColumn('avatar', 'varchar(500)')
-      .addColumn('failed_logins', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('locked_until', 'bigint'),
-  )
-    .addColumn('deleted_at', 'bigint')
-    .execute();
+  await createTable(db, 'member', {
+    id: column.id(),
+    login_name: column.optional('varchar(120)'),
+    email: column.optional('varchar(120)'),
+    area_code: column.optional('varchar(8)'),
+    mobile: column.optional('varchar(20)'),
+    password_hash: column.optional('varchar(255)'),
+    status: column.withDefault('varchar(16)', 'active'),
+    identity_status: column.withDefault('varchar(16)', 'unverified'),
+    member_type: column.withDefault('varchar(16)', 'staff'),
+    eng_last_name: column.optional('varchar(60)'),
+    eng_first_name: column.optional('varchar(60)'),
+    full_name: column.optional('varchar(60)'),
+    nick_name: column.optional('varchar(60)'),
+    avatar: column.optional('varchar(500)'),
+    failed_logins: column.withDefault('integer', 0),
+    locked_until: column.optional('bigint'),
+    ...TIMESTAMPS,
+    deleted_at: column.optional('bigint'),
+  });
   // Uniqueness holds among members that are not soft-deleted.
-  await db.schema
-    .createIndex('member_login_name_uq')
-    .on('member')
-    .column('login_name')
-    .unique()
-    .where(sql.ref('deleted_at'), 'is', null)
-    .execute();
-  await db.schema
-    .createIndex('member_email_uq')
-    .on('member')
-    .column('email')
-    .unique()
-    .where(sql.ref('deleted_at'), 'is', null)
-    .execute();
-  await db.schema
-    .createIndex('member_mobile_uq')
-    .on('member')
-    .columns(['area_code', 'mobile'])
-    .unique()
-    .where(sql.ref('deleted_at'), 'is', null)
-    .execute();
+  await createLiveUniqueIndex(db, 'member_login_name_uq', 'member', ['login_name']);
+  await createLiveUniqueIndex(db, 'member_email_uq', 'member', ['email']);
+  await createLiveUniqueIndex(db, 'member_mobile_uq', 'member', ['area_code', 'mobile']);
   await createIndex(db, 'member_type_status_ix', 'member', ['member_type', 'status']);
 
-  await withTimestamps(
-    withId(db, db.schema.createTable('role'))
-      .addColumn('name', 'varchar(64)', (c) => c.notNull().unique())
-      .addColumn('cn_name', 'varchar(64)', notNull)
-      .addColumn('kind', 'varchar(16)', (c) => c.notNull().defaultTo('general'))
-      .addColumn('is_builtin', 'integer', (c) => c.notNull().defaultTo(0)),
-  ).execute();
+  await createTableWithId(db, 'role', {
+    name: column.unique('varchar(64)'),
+    cn_name: column.required('varchar(64)'),
+    kind: column.withDefault('varchar(16)', 'general'),
+    is_builtin: column.withDefault('integer', 0),
+  });
 
-  await db.schema
-    .createTable('member_role')
-    .addColumn('member_id', 'integer', (c) => c.notNull().references('member.id').onDelete('cascade'))
-    .addColumn('role_id', 'integer', (c) => c.notNull().references('role.id').onDelete('cascade'))
-    .addPrimaryKeyConstraint('member_role_pk', ['member_id', 'role_id'])
-    .execute();
+  await createTable(
+    db,
+    'member_role',
+    { member_id: column.ownedBy('member.id'), role_id: column.ownedBy('role.id') },
+    { primaryKey: ['member_id', 'role_id'] },
+  );
   await createIndex(db, 'member_role_role_ix', 'member_role', ['role_id']);
 
-  await withTimestamps(
-    withId(db, db.schema.createTable('permission'))
-      .addColumn('parent_id', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('name', 'varchar(64)', notNull)
-      .addColumn('title', 'varchar(64)', notNull)
-      .addColumn('icon', 'varchar(64)')
-      .addColumn('url', 'varchar(200)')
-      .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('is_show', 'integer', (c) => c.notNull().defaultTo(1))
-      .addColumn('component', 'varchar(64)')
-      .addColumn('perm', 'varchar(100)', (c) => c.notNull().unique())
-      .addColumn('type', 'varchar(16)', (c) => c.notNull().defaultTo('menu')),
-  ).execute();
+  await createTableWithId(db, 'permission', {
+    parent_id: column.withDefault('integer', 0),
+    name: column.required('varchar(64)'),
+    title: column.required('varchar(64)'),
+    icon: column.optional('varchar(64)'),
+    url: column.optional('varchar(200)'),
+    sort: column.withDefault('integer', 0),
+    is_show: column.withDefault('integer', 1),
+    component: column.optional('varchar(64)'),
+    perm: column.unique('varchar(100)'),
+    type: column.withDefault('varchar(16)', 'menu'),
+  });
   await createIndex(db, 'permission_parent_ix', 'permission', ['parent_id', 'sort']);
 
-  await db.schema
-    .createTable('role_permission')
-    .addColumn('role_id', 'integer', (c) => c.notNull().references('role.id').onDelete('cascade'))
-    .addColumn('permission_id', 'integer', (c) => c.notNull().references('permission.id').onDelete('cascade'))
-    .addPrimaryKeyConstraint('role_permission_pk', ['role_id', 'permission_id'])
-    .execute();
+  await createTable(
+    db,
+    'role_permission',
+    { role_id: column.ownedBy('role.id'), permission_id: column.ownedBy('permission.id') },
+    { primaryKey: ['role_id', 'permission_id'] },
+  );
   await createIndex(db, 'role_permission_perm_ix', 'role_permission', ['permission_id']);
 
-  await withId(db, db.schema.createTable('session'))
-    .addColumn('token_hash', 'varchar(64)', (c) => c.notNull().unique())
-    .addColumn('member_id', 'integer', (c) => c.notNull().references('member.id').onDelete('cascade'))
-    .addColumn('created_at', 'bigint', notNull)
-    .addColumn('last_seen_at', 'bigint', notNull)
-    .addColumn('expires_at', 'bigint', notNull)
-    .addColumn('revoked_at', 'bigint')
-    .addColumn('ip', 'varchar(64)')
-    .addColumn('user_agent', 'varchar(300)')
-    .execute();
+  await createTable(db, 'session', {
+    id: column.id(),
+    token_hash: column.unique('varchar(64)'),
+    member_id: column.ownedBy('member.id'),
+    created_at: column.required('bigint'),
+    last_seen_at: column.required('bigint'),
+    expires_at: column.required('bigint'),
+    revoked_at: column.optional('bigint'),
+    ip: column.optional('varchar(64)'),
+    user_agent: column.optional('varchar(300)'),
+  });
   await createIndex(db, 'session_member_ix', 'session', ['member_id']);
 
-  await db.schema
-    .createTable('captcha')
-    .addColumn('key', 'varchar(64)', (c) => c.primaryKey())
-    .addColumn('code_hash', 'varchar(64)', notNull)
-    .addColumn('expires_at', 'bigint', notNull)
-    .addColumn('created_at', 'bigint', notNull)
-    .execute();
+  await createTable(db, 'captcha', {
+    key: column.primaryKey('varchar(64)'),
+    code_hash: column.required('varchar(64)'),
+    expires_at: column.required('bigint'),
+    created_at: column.required('bigint'),
+  });
   await createIndex(db, 'captcha_expires_ix', 'captcha', ['expires_at']);
 
-  await db.schema
-    .createTable('login_throttle')
-    .addColumn('key', 'varchar(100)', (c) => c.primaryKey())
-    .addColumn('window_start', 'bigint', notNull)
-    .addColumn('count', 'integer', notNull)
-    .execute();
+  await createTable(db, 'login_throttle', {
+    key: column.primaryKey('varchar(100)'),
+    window_start: column.required('bigint'),
+    count: column.required('integer'),
+  });
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -1,67 +1,68 @@
-import { sql, type CreateTableBuilder, type Kysely } from 'kysely';
-import { createIndex, createTableWithId, createUniqueIndex, notNull, withId, withTimestamps } from './helpers.js';
+import { sql, type Kysely } from 'kysely';
+import { column, createIndex, createTable, createTableWithId, createUniqueIndex, type Columns } from './helpers.js';
 
 // Dictionary entries and tags have the same columns: a value and its names within a type.
-const typedEntry = <C extends string>(t: CreateTableBuilder<string, C>) =>
-  t
-    .addColumn('type', 'varchar(64)', notNull)
-    .addColumn('value', 'varchar(100)', notNull)
-    .addColumn('label', 'varchar(100)', notNull)
-    .addColumn('label2', 'varchar(100)')
-    .addColumn('description', 'varchar(500)')
-    .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('status', 'varchar(16)', (c) => c.notNull().defaultTo('enabled'))
-    .addColumn('color', 'varchar(16)');
+const TYPED_ENTRY: Columns = {
+  type: column.required('varchar(64)'),
+  value: column.required('varchar(100)'),
+  label: column.required('varchar(100)'),
+  label2: column.optional('varchar(100)'),
+  description: column.optional('varchar(500)'),
+  sort: column.withDefault('integer', 0),
+  status: column.withDefault('varchar(16)', 'enabled'),
+  color: column.optional('varchar(16)'),
+};
 
 // System setup: configs, dictionary entries, tags, member labels and their link to members.
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await withTimestamps(
-    withId(db, db.schema.createTable('sys_config'))
-      .addColumn('key', 'varchar(100)', notNull)
-      .addColumn('platform', 'varchar(32)', notNull)
-      .addColumn('prod_value', 'text')
-      .addColumn('test_value', 'text')
-      .addColumn('remarks', 'varchar(500)')
-      .addColumn('status', 'varchar(16)', (c) => c.notNull().defaultTo('enabled')),
-  ).execute();
+  await createTableWithId(db, 'sys_config', {
+    key: column.required('varchar(100)'),
+    platform: column.required('varchar(32)'),
+    prod_value: column.optional('text'),
+    test_value: column.optional('text'),
+    remarks: column.optional('varchar(500)'),
+    status: column.withDefault('varchar(16)', 'enabled'),
+  });
   await createUniqueIndex(db, 'sys_config_key_platform_uq', 'sys_config', ['key', 'platform']);
   await createIndex(db, 'sys_config_platform_status_ix', 'sys_config', ['platform', 'status']);
 
-  await createTableWithId(db, 'dict_entry', typedEntry);
+  await createTableWithId(db, 'dict_entry', TYPED_ENTRY);
   await createUniqueIndex(db, 'dict_entry_type_value_uq', 'dict_entry', ['type', 'value']);
   // The options call: enabled entries of one type in sort order.
   await createIndex(db, 'dict_entry_type_status_sort_ix', 'dict_entry', ['type', 'status', 'sort', 'id']);
 
-  await createTableWithId(db, 'tag', typedEntry);
+  await createTableWithId(db, 'tag', TYPED_ENTRY);
   await createUniqueIndex(db, 'tag_type_value_uq', 'tag', ['type', 'value']);
   await createUniqueIndex(db, 'tag_type_label_uq', 'tag', ['type', 'label']);
   // Picker search: prefix matches on the lower-cased key and names are range scans of these (both engines).
-  for (const column of ['value', 'label', 'label2']) {
+  for (const name of ['value', 'label', 'label2']) {
     await db.schema
-      .createIndex(`tag_${column}_lower_ix`)
+      .createIndex(`tag_${name}_lower_ix`)
       .on('tag')
-      .expression(sql`lower(${sql.ref(column)})`)
+      .expression(sql`lower(${sql.ref(name)})`)
       .execute();
   }
   await createIndex(db, 'tag_type_status_sort_ix', 'tag', ['type', 'status', 'sort', 'id']);
 
-  await withTimestamps(
-    withId(db, db.schema.createTable('label'))
-      .addColumn('name', 'varchar(60)', (c) => c.notNull().unique())
-      .addColumn('color', 'varchar(16)')
-      .addColumn('description', 'varchar(500)')
-      .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('status', 'varchar(16)', (c) => c.notNull().defaultTo('enabled')),
-  ).execute();
+  await createTableWithId(db, 'label', {
+    name: column.unique('varchar(60)'),
+    color: column.optional('varchar(16)'),
+    description: column.optional('varchar(500)'),
+    sort: column.withDefault('integer', 0),
+    status: column.withDefault('varchar(16)', 'enabled'),
+  });
   await createIndex(db, 'label_status_sort_ix', 'label', ['status', 'sort', 'id']);
 
-  await db.schema
-    .createTable('member_label')
-    .addColumn('member_id', 'integer', (c) => c.notNull().references('member.id').onDelete('cascade'))
-    .addColumn('label_id', 'integer', (c) => c.notNull().references('label.id').onDelete('cascade'))
-    .addColumn('created_at', 'bigint', notNull)
-    .addPrimaryKeyConstraint('member_label_pk', ['member_id', 'label_id'])
-    .execute();
+  await createTable(
+    db,
+    'member_label',
+    {
+      member_id: column.ownedBy('member.id'),
+      label_id: column.ownedBy('label.id'),
+      created_at: column.required('bigint'),
+    },
+    { primaryKey: ['member_id', 'label_id'] },
+  );
   await createIndex(db, 'member_label_label_ix', 'member_label', ['label_id']);
 }
 

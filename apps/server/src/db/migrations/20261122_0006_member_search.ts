@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../database.js';
+import { createLiveIndex } from './helpers.js';
 
 // Member list: searching by part of a name, e-mail or mobile through an index, and the default sort.
 //
@@ -65,18 +66,9 @@ async function upSqlite(db: Kysely<unknown>): Promise<void> {
 export async function up(db: Kysely<unknown>): Promise<void> {
   // Default list order (newest first) among live members, of one type or of all. Trailing status columns make
   // the page counts index-only; deleted_at is a column too, or SQLite's planner prefers a table scan to count.
-  await db.schema
-    .createIndex('member_live_type_created_ix')
-    .on('member')
-    .columns(['member_type', 'deleted_at', 'created_at', 'status', 'identity_status'])
-    .where(sql.ref('deleted_at'), 'is', null)
-    .execute();
-  await db.schema
-    .createIndex('member_live_created_ix')
-    .on('member')
-    .columns(['deleted_at', 'created_at', 'status', 'identity_status'])
-    .where(sql.ref('deleted_at'), 'is', null)
-    .execute();
+  const live = (name: string, columns: string[]) => createLiveIndex(db, name, 'member', columns);
+  await live('member_live_type_created_ix', ['member_type', 'deleted_at', 'created_at', 'status', 'identity_status']);
+  await live('member_live_created_ix', ['deleted_at', 'created_at', 'status', 'identity_status']);
   if (isPostgres(db)) await upPostgres(db);
   else await upSqlite(db);
 }

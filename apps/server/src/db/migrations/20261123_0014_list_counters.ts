@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../database.js';
-import { createKeyedTable, createLiveIndex, dropRowTriggers } from './helpers.js';
+import { createKeyedTable, createLiveIndex, createRowTriggers, dropRowTriggers, liveCounterBody } from './helpers.js';
 
 // Issue 14: list totals that do not count the table. `list_count` keeps the number of live rows per bucket of a
 // list (applications per status, members per member type), maintained by triggers, so every write (the app's,
@@ -12,25 +12,17 @@ const COUNTED: Counted[] = [
 ];
 
 async function upPostgres(db: Kysely<unknown>, c: Counted): Promise<void> {
-  const fn = sql.id(`list_count_${c.table}_fn`);
   const b = sql.raw(c.bucket);
   const list = sql.lit(c.list);
-  await sql`create function ${fn}() returns trigger language plpgsql as $$
-    begin
-      if tg_op in ('UPDATE', 'DELETE') and old.deleted_at is null then
-        update list_count set n = n - 1 where list = ${list} and bucket = old.${b};
-      end if;
-      if tg_op in ('INSERT', 'UPDATE') and new.deleted_at is null then
-        insert into list_count (list, bucket, n) values (${list}, new.${b}, 1)
-          on conflict (list, bucket) do update set n = list_count.n + 1;
-      end if;
-      return null;
-    end $$`.execute(db);
-  await sql`create trigger ${sql.id(`list_count_${c.table}_iud`)} after insert or delete on ${sql.id(c.table)}
-    for each row execute function ${fn}()`.execute(db);
-  await sql`create trigger ${sql.id(`list_count_${c.table}_u`)} after update of ${sql.raw(c.columns)} on ${sql.id(c.table)}
-    for each row when (old.${b} is distinct from new.${b} or (old.deleted_at is null) <> (new.deleted_at is null))
-    execute function ${fn}()`.execute(db);
+  const body = liveCounterBody(
+    sql`update list_count set n = n - 1 where list = ${list} and bucket = old.${b};`,
+    sql`insert into list_count (list, bucket, n) values (${list}, new.${b}, 1)
+          on conflict (list, bucket) do update set n = list_count.n + 1;`,
+  );
+  await createRowTriggers(db, c.table, `list_count_${c.table}`, body, {
+    columns: c.columns,
+    when: sql`old.${b} is distinct from new.${b} or (old.deleted_at is null) <> (new.deleted_at is null)`,
+  });
 }
 
 async function upSqlite(db: Kysely<unknown>, c: Counted): Promise<void> {

@@ -1,6 +1,6 @@
-import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../database.js';
-import { createIndex, notNull, withId, withTimestamps } from './helpers.js';
+import { column, createIndex, createTable, createTableWithId } from './helpers.js';
 
 // Payment records, their attachments and the append-only operation log (issue 16).
 // Money: amount_minor (integer minor units, always positive) + currency (ISO 4217); a refund is its own row.
@@ -8,34 +8,42 @@ import { createIndex, notNull, withId, withTimestamps } from './helpers.js';
 // module's table. payment_track refuses UPDATE and DELETE in the database itself, on both engines.
 export async function up(db: Kysely<unknown>): Promise<void> {
   const pg = isPostgres(db);
-  const member = (c: ColumnDefinitionBuilder) => c.references('member.id').onDelete('set null');
+  // A member who acted on the row: the reference is cleared when the member goes.
+  const member = () => column.reference('member.id', 'set null');
 
-  await withTimestamps(
-    withId(db, db.schema.createTable('payment_record'))
-      .addColumn('application_id', 'integer', (c) => c.notNull().references('application.id'))
-      .addColumn('student_id', 'integer', member)
-      .addColumn('student_name', 'varchar(100)', notNull)
-      .addColumn('search_name', 'varchar(100)', (c) => (pg ? c.notNull().modifyEnd(sql`collate "C"`) : c.notNull()))
-      .addColumn('title', 'varchar(200)', notNull)
-      .addColumn('type', 'varchar(16)', notNull)
-      .addColumn('status', 'varchar(16)', notNull)
-      .addColumn('transaction_date', 'varchar(10)', notNull)
-      .addColumn('amount_minor', 'bigint', notNull)
-      .addColumn('currency', 'varchar(3)', notNull)
-      .addColumn('transfer_method', 'varchar(32)')
-      .addColumn('description', 'text')
-      .addColumn('signing_teacher_id', 'integer', member)
-      .addColumn('created_by', 'integer', member)
-      .addColumn('confirmed_by', 'integer', member)
-      .addColumn('confirmed_at', 'bigint')
-      .addColumn('void_reason', 'varchar(500)')
-      .addColumn('voided_by', 'integer', member)
-      .addColumn('voided_at', 'bigint')
-      .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
-      .addCheckConstraint('payment_record_amount_ck', sql`amount_minor > 0`)
-      .addCheckConstraint('payment_record_type_ck', sql`type in ('collection', 'refund')`)
-      .addCheckConstraint('payment_record_status_ck', sql`status in ('pending', 'confirmed', 'voided')`),
-  ).execute();
+  await createTableWithId(
+    db,
+    'payment_record',
+    {
+      application_id: column.requiredReference('application.id'),
+      student_id: member(),
+      student_name: column.required('varchar(100)'),
+      search_name: column.byteOrdered('varchar(100)'),
+      title: column.required('varchar(200)'),
+      type: column.required('varchar(16)'),
+      status: column.required('varchar(16)'),
+      transaction_date: column.required('varchar(10)'),
+      amount_minor: column.required('bigint'),
+      currency: column.required('varchar(3)'),
+      transfer_method: column.optional('varchar(32)'),
+      description: column.optional('text'),
+      signing_teacher_id: member(),
+      created_by: member(),
+      confirmed_by: member(),
+      confirmed_at: column.optional('bigint'),
+      void_reason: column.optional('varchar(500)'),
+      voided_by: member(),
+      voided_at: column.optional('bigint'),
+      version: column.withDefault('integer', 1),
+    },
+    {
+      checks: {
+        payment_record_amount_ck: sql`amount_minor > 0`,
+        payment_record_type_ck: sql`type in ('collection', 'refund')`,
+        payment_record_status_ck: sql`status in ('pending', 'confirmed', 'voided')`,
+      },
+    },
+  );
   const ix = (name: string, cols: string[]) => createIndex(db, name, 'payment_record', cols);
   // List pages (sorted by date) and totals: the totals indexes carry amount_minor so sums read the index only.
   await ix('payment_record_date_ix', ['transaction_date', 'id']);
@@ -48,26 +56,28 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await ix('payment_record_name_ix', ['search_name']);
   await ix('payment_record_created_ix', ['created_at']);
 
-  await withId(db, db.schema.createTable('payment_file'))
-    .addColumn('payment_id', 'integer', (c) => c.notNull().references('payment_record.id'))
-    .addColumn('kind', 'varchar(16)', notNull)
-    .addColumn('stored_name', 'varchar(64)', (c) => c.notNull().unique())
-    .addColumn('original_name', 'varchar(255)', notNull)
-    .addColumn('extension', 'varchar(8)', notNull)
-    .addColumn('mime', 'varchar(100)', notNull)
-    .addColumn('size', 'integer', notNull)
-    .addColumn('uploaded_by', 'integer', member)
-    .addColumn('created_at', 'bigint', notNull)
-    .execute();
+  await createTable(db, 'payment_file', {
+    id: column.id(),
+    payment_id: column.requiredReference('payment_record.id'),
+    kind: column.required('varchar(16)'),
+    stored_name: column.unique('varchar(64)'),
+    original_name: column.required('varchar(255)'),
+    extension: column.required('varchar(8)'),
+    mime: column.required('varchar(100)'),
+    size: column.required('integer'),
+    uploaded_by: member(),
+    created_at: column.required('bigint'),
+  });
   await createIndex(db, 'payment_file_payment_ix', 'payment_file', ['payment_id']);
 
-  await withId(db, db.schema.createTable('payment_track'))
-    .addColumn('payment_id', 'integer', (c) => c.notNull().references('payment_record.id'))
-    .addColumn('operator_id', 'integer', (c) => c.references('member.id'))
-    .addColumn('operation', 'varchar(16)', notNull)
-    .addColumn('changes', 'text', notNull)
-    .addColumn('created_at', 'bigint', notNull)
-    .execute();
+  await createTable(db, 'payment_track', {
+    id: column.id(),
+    payment_id: column.requiredReference('payment_record.id'),
+    operator_id: column.reference('member.id'),
+    operation: column.required('varchar(16)'),
+    changes: column.required('text'),
+    created_at: column.required('bigint'),
+  });
   await createIndex(db, 'payment_track_payment_ix', 'payment_track', ['payment_id', 'id']);
   await createIndex(db, 'payment_track_created_ix', 'payment_track', ['created_at']);
   await createIndex(db, 'payment_track_operator_ix', 'payment_track', ['operator_id', 'created_at']);
@@ -89,12 +99,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  if (isPostgres(db)) {
-    await db.schema.dropTable('payment_track').execute();
-    await sql`drop function if exists payment_track_append_only()`.execute(db);
-  } else {
-    await db.schema.dropTable('payment_track').execute();
-  }
-  await db.schema.dropTable('payment_file').execute();
-  await db.schema.dropTable('payment_record').execute();
+  await db.schema.dropTable('payment_track').execute();
+  if (isPostgres(db)) await sql`drop function if exists payment_track_append_only()`.execute(db);
+  for (const t of ['payment_file', 'payment_record']) await db.schema.dropTable(t).execute();
 }

@@ -1,22 +1,21 @@
 import type { Kysely } from 'kysely';
-import { createIndex, createKeyedTable, createTableWithId, notNull, ownedBy } from './helpers.js';
+import { addColumns, column, createIndex, createKeyedTable, createTableWithId } from './helpers.js';
 
 // Verification codes (issue 19): e-mail / SMS codes for binding and the forgotten-password reset.
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await createTableWithId(db, 'verification_code', (t) =>
-    t
-      .addColumn('member_id', 'integer', ownedBy('member.id'))
-      .addColumn('channel', 'varchar(10)', notNull)
-      .addColumn('purpose', 'varchar(20)', notNull)
-      // The normalised e-mail or the E.164 mobile the code was sent to.
-      .addColumn('target', 'varchar(140)', notNull)
-      // HMAC-SHA-256 (key from configuration) of salt + code: never the code itself.
-      .addColumn('code_hash', 'varchar(64)', notNull)
-      .addColumn('salt', 'varchar(32)', notNull)
-      .addColumn('expires_at', 'bigint', notNull)
-      .addColumn('tries', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('consumed_at', 'bigint'),
-  );
+  await createTableWithId(db, 'verification_code', {
+    member_id: column.ownedBy('member.id'),
+    channel: column.required('varchar(10)'),
+    purpose: column.required('varchar(20)'),
+    // The normalised e-mail or the E.164 mobile the code was sent to.
+    target: column.required('varchar(140)'),
+    // HMAC-SHA-256 (key from configuration) of salt + code: never the code itself.
+    code_hash: column.required('varchar(64)'),
+    salt: column.required('varchar(32)'),
+    expires_at: column.required('bigint'),
+    tries: column.withDefault('integer', 0),
+    consumed_at: column.optional('bigint'),
+  });
   await createIndex(db, 'verification_code_owner_ix', 'verification_code', [
     'member_id',
     'channel',
@@ -33,14 +32,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   );
 
   // System e-mails (codes): kept out of the administrators' e-mail list, their body sealed at rest.
-  await db.schema
-    .alterTable('email_message')
-    .addColumn('is_system', 'integer', (c) => c.notNull().defaultTo(0))
-    .execute();
+  await addColumns(db, 'email_message', { is_system: column.withDefault('integer', 0) });
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('email_message').dropColumn('is_system').execute();
-  await db.schema.dropTable('verification_send').execute();
-  await db.schema.dropTable('verification_code').execute();
+  for (const t of ['verification_send', 'verification_code']) await db.schema.dropTable(t).execute();
 }

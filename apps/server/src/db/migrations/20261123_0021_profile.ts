@@ -1,52 +1,49 @@
 import type { Kysely } from 'kysely';
-import { notNull, withTimestamps } from './helpers.js';
+import { addColumns, column, createTable, TIMESTAMPS } from './helpers.js';
 
 // User centre (issue 19): the member's own profile beyond the account fields, their CV, and the role a session acts
 // as (role switching, spec section 6).
 export async function up(db: Kysely<unknown>): Promise<void> {
   // Null: every role the member holds. A role id the member no longer holds counts as null (fallback).
-  await db.schema.alterTable('session').addColumn('active_role_id', 'integer').execute();
+  await addColumns(db, 'session', { active_role_id: column.optional('integer') });
 
   // One row per member, written by the member themself. Lists are validated JSON arrays with caps (decision in
   // docs/decisions.md): they are read and written whole with the profile, never searched.
-  await withTimestamps(
-    db.schema
-      .createTable('member_profile')
-      .addColumn('member_id', 'integer', (c) => c.primaryKey().references('member.id').onDelete('cascade'))
-      .addColumn('nationality', 'varchar(60)')
-      .addColumn('city', 'varchar(100)')
-      .addColumn('location', 'varchar(200)')
-      .addColumn('address', 'varchar(300)')
-      .addColumn('summary', 'text')
-      .addColumn('hobbies', 'varchar(500)')
-      .addColumn('work_years', 'integer')
-      // Integer minor units of salary_currency (ISO 4217).
-      .addColumn('expected_salary', 'bigint')
-      .addColumn('salary_currency', 'varchar(3)')
-      .addColumn('employment_mode', 'varchar(20)')
-      .addColumn('skills', 'text', notNull)
-      .addColumn('languages', 'text', notNull)
-      .addColumn('job_tags', 'text', notNull)
-      .addColumn('tech_stack', 'text', notNull)
-      .addColumn('work_history', 'text', notNull)
-      .addColumn('education_history', 'text', notNull)
-      .addColumn('certificates', 'text', notNull)
-      .addColumn('awards', 'text', notNull)
-      // Stored name (files module) of the uploaded avatar; the member's avatar column links to its download.
-      .addColumn('avatar_file', 'varchar(80)'),
-  ).execute();
+  await createTable(db, 'member_profile', {
+    member_id: column.ownerKey('member.id'),
+    nationality: column.optional('varchar(60)'),
+    city: column.optional('varchar(100)'),
+    location: column.optional('varchar(200)'),
+    address: column.optional('varchar(300)'),
+    summary: column.optional('text'),
+    hobbies: column.optional('varchar(500)'),
+    work_years: column.optional('integer'),
+    // Integer minor units of salary_currency (ISO 4217).
+    expected_salary: column.optional('bigint'),
+    salary_currency: column.optional('varchar(3)'),
+    employment_mode: column.optional('varchar(20)'),
+    skills: column.required('text'),
+    languages: column.required('text'),
+    job_tags: column.required('text'),
+    tech_stack: column.required('text'),
+    work_history: column.required('text'),
+    education_history: column.required('text'),
+    certificates: column.required('text'),
+    awards: column.required('text'),
+    // Stored name (files module) of the uploaded avatar; the member's avatar column links to its download.
+    avatar_file: column.optional('varchar(80)'),
+    ...TIMESTAMPS,
+  });
 
-  await withTimestamps(
-    db.schema
-      .createTable('personal_cv')
-      .addColumn('member_id', 'integer', (c) => c.primaryKey().references('member.id').onDelete('cascade'))
-      .addColumn('headline', 'varchar(120)', notNull)
-      .addColumn('objective', 'text'),
-  ).execute();
+  await createTable(db, 'personal_cv', {
+    member_id: column.ownerKey('member.id'),
+    headline: column.required('varchar(120)'),
+    objective: column.optional('text'),
+    ...TIMESTAMPS,
+  });
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.dropTable('personal_cv').execute();
-  await db.schema.dropTable('member_profile').execute();
+  for (const t of ['personal_cv', 'member_profile']) await db.schema.dropTable(t).execute();
   await db.schema.alterTable('session').dropColumn('active_role_id').execute();
 }

@@ -1,14 +1,13 @@
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../database.js';
-import { dropRowTriggers } from './helpers.js';
+import { createRowTriggers, dropRowTriggers } from './helpers.js';
 
 // Issue 14: a deep page of the home list by number without walking its offset. `list_count` also keeps the number
 // of live applications per application date (list 'application_day'), maintained by triggers like the per-status
 // counts (migration 0014), so page N of the default order starts at the date where the running count passes its
 // offset and skips only the rows of that one date. Backfilled from existing rows.
-export async function up(db: Kysely<unknown>): Promise<void> {
-  if (isPostgres(db)) {
-    await sql`create function list_count_application_day_fn() returns trigger language plpgsql as $$
+// The PostgreSQL function as it first ran: liveCounterBody's text, indented two more spaces.
+const COUNT_FUNCTION = sql`
       begin
         if tg_op in ('UPDATE', 'DELETE') and old.deleted_at is null then
           update list_count set n = n - 1 where list = 'application_day' and bucket = old.application_date;
@@ -18,13 +17,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
             on conflict (list, bucket) do update set n = list_count.n + 1;
         end if;
         return null;
-      end $$`.execute(db);
-    await sql`create trigger list_count_application_day_iud after insert or delete on application
-      for each row execute function list_count_application_day_fn()`.execute(db);
-    await sql`create trigger list_count_application_day_u after update of application_date, deleted_at on application
-      for each row when (old.application_date is distinct from new.application_date
-        or (old.deleted_at is null) <> (new.deleted_at is null))
-      execute function list_count_application_day_fn()`.execute(db);
+      end`;
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  if (isPostgres(db)) {
+    await createRowTriggers(db, 'application', 'list_count_application_day', COUNT_FUNCTION, {
+      columns: 'application_date, deleted_at',
+      when: sql`old.application_date is distinct from new.application_date
+        or (old.deleted_at is null) <> (new.deleted_at is null)`,
+    });
   } else {
     await sql`create trigger list_count_application_day_ai after insert on application when new.deleted_at is null
       begin

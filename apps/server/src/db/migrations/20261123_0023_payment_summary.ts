@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../database.js';
-import { createIndex, createKeyedTable, dropRowTriggers } from './helpers.js';
+import { createIndex, createKeyedTable, createRowTriggers, dropRowTriggers } from './helpers.js';
 
 // Issue 16: payment totals without a filter (or filtered only by currency, type and status) read a handful of rows.
 // `payment_summary` keeps, per currency, type and status, the sum of amount_minor and the number of records. It is
@@ -11,7 +11,7 @@ const KEY = 'currency, type, status';
 async function upPostgres(db: Kysely<unknown>): Promise<void> {
   // An update moving money between two summary rows changes them in key order, so two opposite moves wait for
   // each other instead of deadlocking.
-  await sql`create function payment_summary_fn() returns trigger language plpgsql as $$
+  const body = sql`
     begin
       insert into payment_summary (currency, type, status, amount_minor, n)
         select d.currency, d.type, d.status, sum(d.amount_minor), sum(d.n) from (
@@ -25,13 +25,12 @@ async function upPostgres(db: Kysely<unknown>): Promise<void> {
       on conflict (currency, type, status) do update
         set amount_minor = payment_summary.amount_minor + excluded.amount_minor, n = payment_summary.n + excluded.n;
       return null;
-    end $$`.execute(db);
-  await sql`create trigger payment_summary_iud after insert or delete on payment_record
-    for each row execute function payment_summary_fn()`.execute(db);
-  await sql`create trigger payment_summary_u after update of currency, type, status, amount_minor on payment_record
-    for each row when ((old.currency, old.type, old.status, old.amount_minor)
-      is distinct from (new.currency, new.type, new.status, new.amount_minor))
-    execute function payment_summary_fn()`.execute(db);
+    end`;
+  await createRowTriggers(db, 'payment_record', 'payment_summary', body, {
+    columns: 'currency, type, status, amount_minor',
+    when: sql`(old.currency, old.type, old.status, old.amount_minor)
+      is distinct from (new.currency, new.type, new.status, new.amount_minor)`,
+  });
 }
 
 async function upSqlite(db: Kysely<unknown>): Promise<void> {

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../database.js';
-import { createIndex, createKeyedTable, dropRowTriggers } from './helpers.js';
+import { createIndex, createKeyedTable, createLiveIndex, createRowTriggers, dropRowTriggers } from './helpers.js';
 
 // Issue 21: what lets the dashboard's 30-day figures read a few rows (1,000,000 applications and payments).
 // Applications per day and status get a covering index; follow-ups and e-mail recipients one on the date the figure
@@ -10,7 +10,7 @@ import { createIndex, createKeyedTable, dropRowTriggers } from './helpers.js';
 const KEY = 'day = OLD.transaction_date and currency = OLD.currency and type = OLD.type and status = OLD.status';
 
 async function dayTotalsPostgres(db: Kysely<unknown>): Promise<void> {
-  await sql`create function payment_day_total_fn() returns trigger language plpgsql as $$
+  const body = sql`
     begin
       if tg_op in ('UPDATE', 'DELETE') then
         update payment_day_total set amount_minor = amount_minor - old.amount_minor, n = n - 1 where ${sql.raw(KEY.replace(/OLD/g, 'old'))};
@@ -22,11 +22,10 @@ async function dayTotalsPostgres(db: Kysely<unknown>): Promise<void> {
           set amount_minor = payment_day_total.amount_minor + excluded.amount_minor, n = payment_day_total.n + 1;
       end if;
       return null;
-    end $$`.execute(db);
-  await sql`create trigger payment_day_total_iud after insert or delete on payment_record
-    for each row execute function payment_day_total_fn()`.execute(db);
-  await sql`create trigger payment_day_total_u after update of transaction_date, currency, type, status, amount_minor
-    on payment_record for each row execute function payment_day_total_fn()`.execute(db);
+    end`;
+  await createRowTriggers(db, 'payment_record', 'payment_day_total', body, {
+    columns: 'transaction_date, currency, type, status, amount_minor',
+  });
 }
 
 async function dayTotalsSqlite(db: Kysely<unknown>): Promise<void> {
@@ -62,12 +61,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     group by transaction_date, currency, type, status`.execute(db);
 
   // deleted_at inside the index as well: SQLite reads a partial index as covering only when it holds the column.
-  await db.schema
-    .createIndex('application_live_day_status_ix')
-    .on('application')
-    .columns(['application_date', 'status', 'deleted_at'])
-    .where(sql.ref('deleted_at'), 'is', null)
-    .execute();
+  await createLiveIndex(db, 'application_live_day_status_ix', 'application', [
+    'application_date',
+    'status',
+    'deleted_at',
+  ]);
   await createIndex(db, 'follow_up_created_done_ix', 'follow_up', ['created_at', 'is_done']);
   await createIndex(db, 'follow_up_done_at_ix', 'follow_up', ['is_done', 'done_at']);
   await createIndex(db, 'delivery_outbox_channel_created_ix', 'delivery_outbox', ['channel', 'created_at', 'status']);

@@ -1,47 +1,45 @@
 import { sql, type Kysely } from 'kysely';
-import {
-  createIndex,
-  createLiveIndex,
-  createTableWithId,
-  createUniqueIndex,
-  notNull,
-  ownedBy,
-  withId,
-} from './helpers.js';
+import { column, createIndex, createLiveIndex, createTable, createTableWithId, createUniqueIndex } from './helpers.js';
 
 // Tasks, KPI types and contribution records (issue 21). A task belongs to a project and may carry a KPI type and
 // points; when it is done, one contribution record (who, what, points, the day) is written in the same transaction,
 // and the KPI summary (spec section 9: the past 30 days) adds those records up.
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await createTableWithId(db, 'kpi_type', (t) =>
-    t
-      .addColumn('name_tw', 'varchar(60)', notNull)
-      .addColumn('name_cn', 'varchar(60)', notNull)
-      .addColumn('name_en', 'varchar(60)', notNull)
-      .addColumn('unit', 'varchar(20)', notNull)
-      .addColumn('weight', 'integer', (c) => c.notNull().defaultTo(100))
-      .addColumn('enabled', 'integer', (c) => c.notNull().defaultTo(1))
-      .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1)),
-  );
+  await createTableWithId(db, 'kpi_type', {
+    name_tw: column.required('varchar(60)'),
+    name_cn: column.required('varchar(60)'),
+    name_en: column.required('varchar(60)'),
+    unit: column.required('varchar(20)'),
+    weight: column.withDefault('integer', 100),
+    enabled: column.withDefault('integer', 1),
+    sort: column.withDefault('integer', 0),
+    version: column.withDefault('integer', 1),
+  });
   await createUniqueIndex(db, 'kpi_type_name_ux', 'kpi_type', ['name_en']);
 
-  await createTableWithId(db, 'task', (t) =>
-    t
-      .addColumn('project_id', 'integer', ownedBy('project.id'))
-      .addColumn('title', 'varchar(200)', notNull)
-      .addColumn('description', 'text')
-      .addColumn('assignee_id', 'integer', (c) => c.references('member.id').onDelete('set null'))
-      .addColumn('due_date', 'varchar(10)')
-      .addColumn('status', 'varchar(16)', notNull)
-      .addColumn('kpi_type_id', 'integer', (c) => c.references('kpi_type.id').onDelete('restrict'))
-      .addColumn('points', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('done_at', 'bigint')
-      .addColumn('created_by', 'integer', (c) => c.references('member.id').onDelete('set null'))
-      .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
-      .addColumn('deleted_at', 'bigint')
-      .addCheckConstraint('task_status_ck', sql`status in ('todo', 'doing', 'review', 'done', 'cancelled')`)
-      .addCheckConstraint('task_points_ck', sql`points >= 0 and points <= 100000`),
+  await createTableWithId(
+    db,
+    'task',
+    {
+      project_id: column.ownedBy('project.id'),
+      title: column.required('varchar(200)'),
+      description: column.optional('text'),
+      assignee_id: column.reference('member.id', 'set null'),
+      due_date: column.optional('varchar(10)'),
+      status: column.required('varchar(16)'),
+      kpi_type_id: column.reference('kpi_type.id', 'restrict'),
+      points: column.withDefault('integer', 0),
+      done_at: column.optional('bigint'),
+      created_by: column.reference('member.id', 'set null'),
+      version: column.withDefault('integer', 1),
+      deleted_at: column.optional('bigint'),
+    },
+    {
+      checks: {
+        task_status_ck: sql`status in ('todo', 'doing', 'review', 'done', 'cancelled')`,
+        task_points_ck: sql`points >= 0 and points <= 100000`,
+      },
+    },
   );
   const live = (name: string, columns: string[]) => createLiveIndex(db, name, 'task', columns);
   // All tasks (newest first, or of one status), one project's tasks (the board), my tasks by status.
@@ -52,16 +50,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await createIndex(db, 'task_kpi_type_ix', 'task', ['kpi_type_id']);
 
   // One row per done task (task_id unique): removed again when the task is reopened.
-  await withId(db, db.schema.createTable('contribution'))
-    .addColumn('member_id', 'integer', ownedBy('member.id'))
-    .addColumn('project_id', 'integer', ownedBy('project.id'))
-    .addColumn('task_id', 'integer', (c) => c.references('task.id').onDelete('cascade'))
-    .addColumn('kpi_type_id', 'integer', (c) => c.references('kpi_type.id').onDelete('restrict'))
-    .addColumn('title', 'varchar(200)', notNull)
-    .addColumn('points', 'integer', notNull)
-    .addColumn('contributed_on', 'varchar(10)', notNull)
-    .addColumn('created_at', 'bigint', notNull)
-    .execute();
+  await createTable(db, 'contribution', {
+    id: column.id(),
+    member_id: column.ownedBy('member.id'),
+    project_id: column.ownedBy('project.id'),
+    task_id: column.reference('task.id', 'cascade'),
+    kpi_type_id: column.reference('kpi_type.id', 'restrict'),
+    title: column.required('varchar(200)'),
+    points: column.required('integer'),
+    contributed_on: column.required('varchar(10)'),
+    created_at: column.required('bigint'),
+  });
   await createUniqueIndex(db, 'contribution_task_ux', 'contribution', ['task_id']);
   await createIndex(db, 'contribution_day_ix', 'contribution', ['contributed_on', 'id']);
   await createIndex(db, 'contribution_member_day_ix', 'contribution', ['member_id', 'contributed_on', 'id']);
@@ -69,7 +68,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.dropTable('contribution').execute();
-  await db.schema.dropTable('task').execute();
-  await db.schema.dropTable('kpi_type').execute();
+  for (const t of ['contribution', 'task', 'kpi_type']) await db.schema.dropTable(t).execute();
 }

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../database.js';
-import { createKeyedTable, dropRowTriggers } from './helpers.js';
+import { createKeyedTable, createRowTriggers, dropRowTriggers, liveCounterBody } from './helpers.js';
 
 // Issue 14: the dashboard's application figures without reading the period's rows. `application_day_count` keeps
 // the number of live applications (deleted_at is null) per application date and status, kept by triggers in the
@@ -10,21 +10,14 @@ const LIVE_OLD = 'OLD.deleted_at is null';
 const LIVE_NEW = 'NEW.deleted_at is null';
 
 async function triggersPostgres(db: Kysely<unknown>): Promise<void> {
-  await sql`create function application_day_count_fn() returns trigger language plpgsql as $$
-    begin
-      if tg_op in ('UPDATE', 'DELETE') and old.deleted_at is null then
-        update application_day_count set n = n - 1 where day = old.application_date and status = old.status;
-      end if;
-      if tg_op in ('INSERT', 'UPDATE') and new.deleted_at is null then
-        insert into application_day_count (day, status, n) values (new.application_date, new.status, 1)
-          on conflict (day, status) do update set n = application_day_count.n + 1;
-      end if;
-      return null;
-    end $$`.execute(db);
-  await sql`create trigger application_day_count_iud after insert or delete on application
-    for each row execute function application_day_count_fn()`.execute(db);
-  await sql`create trigger application_day_count_u after update of application_date, status, deleted_at
-    on application for each row execute function application_day_count_fn()`.execute(db);
+  const body = liveCounterBody(
+    sql`update application_day_count set n = n - 1 where day = old.application_date and status = old.status;`,
+    sql`insert into application_day_count (day, status, n) values (new.application_date, new.status, 1)
+          on conflict (day, status) do update set n = application_day_count.n + 1;`,
+  );
+  await createRowTriggers(db, 'application', 'application_day_count', body, {
+    columns: 'application_date, status, deleted_at',
+  });
 }
 
 async function triggersSqlite(db: Kysely<unknown>): Promise<void> {

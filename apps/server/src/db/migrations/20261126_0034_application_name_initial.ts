@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../database.js';
-import { dropRowTriggers } from './helpers.js';
+import { createRowTriggers, dropRowTriggers, liveCounterBody } from './helpers.js';
 
 // Issue 14: the total of a one-character name search (a common surname such as 陳) without counting its matches.
 // `list_count` list 'application_initial' keeps the number of live applications per first character of the
@@ -10,23 +10,16 @@ import { dropRowTriggers } from './helpers.js';
 const INITIAL = (row: 'old' | 'new') => sql.raw(`substr(${row}.search_name, 1, 1)`);
 
 async function triggersPostgres(db: Kysely<unknown>): Promise<void> {
-  await sql`create function list_count_application_initial_fn() returns trigger language plpgsql as $$
-    begin
-      if tg_op in ('UPDATE', 'DELETE') and old.deleted_at is null then
-        update list_count set n = n - 1 where list = 'application_initial' and bucket = ${INITIAL('old')};
-      end if;
-      if tg_op in ('INSERT', 'UPDATE') and new.deleted_at is null then
-        insert into list_count (list, bucket, n) values ('application_initial', ${INITIAL('new')}, 1)
-          on conflict (list, bucket) do update set n = list_count.n + 1;
-      end if;
-      return null;
-    end $$`.execute(db);
-  await sql`create trigger list_count_application_initial_iud after insert or delete on application
-    for each row execute function list_count_application_initial_fn()`.execute(db);
-  await sql`create trigger list_count_application_initial_u after update of search_name, deleted_at on application
-    for each row when (${INITIAL('old')} is distinct from ${INITIAL('new')}
-      or (old.deleted_at is null) <> (new.deleted_at is null))
-    execute function list_count_application_initial_fn()`.execute(db);
+  const body = liveCounterBody(
+    sql`update list_count set n = n - 1 where list = 'application_initial' and bucket = ${INITIAL('old')};`,
+    sql`insert into list_count (list, bucket, n) values ('application_initial', ${INITIAL('new')}, 1)
+          on conflict (list, bucket) do update set n = list_count.n + 1;`,
+  );
+  await createRowTriggers(db, 'application', 'list_count_application_initial', body, {
+    columns: 'search_name, deleted_at',
+    when: sql`${INITIAL('old')} is distinct from ${INITIAL('new')}
+      or (old.deleted_at is null) <> (new.deleted_at is null)`,
+  });
 }
 
 async function triggersSqlite(db: Kysely<unknown>): Promise<void> {
