@@ -17,45 +17,47 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import type { BenchRequest, Started } from './http-server.js';
 import { dropSchema } from '../src/db/migrate.js';
+import { benchArgs } from './args.js';
 import { BENCH, benchEnv } from './sign-in.js';
 import { recipientWorkbook } from './sms.js';
 
-const { values: opt } = parseArgs({
-  options: {
-    small: { type: 'string', default: '100000' },
-    large: { type: 'string', default: '1000000' },
-    members: { type: 'string', default: '20000' },
-    payments: { type: 'string', default: '1000000' },
-    sms: { type: 'string', default: '20000' },
-    duration: { type: 'string', default: '5' },
-    connections: { type: 'string', default: '20' },
-    requests: { type: 'string', default: '300' },
-    mixed: { type: 'string', default: '100' },
+const { num, values: opt } = benchArgs(
+  {
+    small: 100000,
+    large: 1000000,
+    members: 20000,
+    payments: 1000000,
+    sms: 20000,
+    duration: 5,
+    connections: 20,
+    requests: 300,
+    mixed: 100,
+    'first-minute': 60,
+    'page-n': 2000,
+  },
+  {
     'mixed-seconds': { type: 'string' },
     quick: { type: 'boolean', default: false },
-    'first-minute': { type: 'string', default: '60' },
-    'page-n': { type: 'string', default: '2000' },
     engines: { type: 'string', default: 'sqlite,postgres' },
     'pg-pool': { type: 'string', default: '' },
   },
-});
-const SMALL = Number(opt.small);
-const LARGE = Number(opt.large);
-const DURATION = Number(opt.duration);
-const CONNECTIONS = Number(opt.connections);
-const REQUESTS = Number(opt.requests);
-const MIXED = Number(opt.mixed);
+);
+const {
+  small: SMALL,
+  large: LARGE,
+  duration: DURATION,
+  connections: CONNECTIONS,
+  requests: REQUESTS,
+  mixed: MIXED,
+} = num;
 // The memory check of issue 14 runs the mixed load for 10 minutes; a quick run keeps 90 s.
 const MEMORY_CHECK_SECONDS = 600;
 const MIXED_SECONDS = Number(opt['mixed-seconds'] ?? (opt.quick ? 90 : MEMORY_CHECK_SECONDS));
-const FIRST_MINUTE = Math.min(Number(opt['first-minute']), MIXED_SECONDS);
-const PAGE_N = Number(opt['page-n']);
-const PAYMENTS = Number(opt.payments);
-const SMS_RECIPIENTS = Number(opt.sms);
+const FIRST_MINUTE = Math.min(num['first-minute'], MIXED_SECONDS);
+const { 'page-n': PAGE_N, payments: PAYMENTS, sms: SMS_RECIPIENTS } = num;
 const PAY = '/api/v1/mc/paymentRecord';
 // A filtered payment view: one currency, one status, one year (the demo payments span 2023–2026).
 const PAY_FILTER = 'currency=GBP&status=pending&dateFrom=2025-01-01&dateTo=2025-12-31';
@@ -357,7 +359,7 @@ async function main() {
     // The load comes from one address: the per-client rate limits of production would refuse it.
     RATE_LIMIT_MAX: '100000000',
   };
-  const members = Number(opt.members);
+  const members = num.members;
   const engines = opt.engines.split(',');
   const results: Record<string, Result> = {};
   try {

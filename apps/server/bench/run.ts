@@ -5,7 +5,6 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { CompiledQuery } from 'kysely';
 import { buildApp, type BuiltApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
@@ -14,24 +13,18 @@ import { seedDemoApplications } from '../src/seed/demo-applications.js';
 import { analyze, seedDemoMembers } from '../src/seed/demo-members.js';
 import { createMemberRepository, type MemberFilter } from '../src/modules/member/index.js';
 import { benchApplicationList, printBench } from './applications.js';
+import { benchArgs } from './args.js';
 import { benchDelivery } from './delivery.js';
 import { BENCH, benchEnv, signInAdmin } from './sign-in.js';
 import { benchSmsBatch } from './sms.js';
 
-const { values } = parseArgs({
-  options: {
-    n: { type: 'string', default: '200' },
-    members: { type: 'string', default: '100000' },
-    applications: { type: 'string', default: '100000' },
-    emails: { type: 'string', default: '2000' },
-    sms: { type: 'string', default: '20000' },
-  },
-});
-const N = Number(values.n);
-const MEMBERS = Number(values.members);
-const APPLICATIONS = Number(values.applications);
-const EMAILS = Number(values.emails);
-const SMS_RECIPIENTS = Number(values.sms);
+const {
+  n: N,
+  members: MEMBERS,
+  applications: APPLICATIONS,
+  emails: EMAILS,
+  sms: SMS_RECIPIENTS,
+} = benchArgs({ n: 200, members: 100000, applications: 100000, emails: 2000, sms: 20000 }).num;
 const { appId: APP_ID, sign: SIGN } = BENCH;
 
 type Case = { name: string; url: string; filter?: MemberFilter };

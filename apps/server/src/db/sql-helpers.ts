@@ -5,7 +5,9 @@ import {
   type Insertable,
   type Kysely,
   type RawBuilder,
+  type Selectable,
   type SqlBool,
+  type Updateable,
 } from 'kysely';
 import type { Database } from './schema.js';
 import type { Conn } from './transaction.js';
@@ -26,6 +28,24 @@ export async function insertReturningId<T extends IdTable>(
   const name: string = table;
   const r = await loose.insertInto(name).values(row).returning('id').executeTakeFirstOrThrow();
   return r.id;
+}
+
+// Sets `patch` on the rows matching `match` whose `column` is still null, in one statement, and answers whether any
+// changed: a step taken once (a code used, a pending secret enabled, a notice deleted) that of two racing writes only
+// one takes. Runs on a loose view like insertReturningId; the signature keeps the table's column types.
+export async function updateWhileNull<T extends keyof Database>(
+  conn: Conn,
+  table: T,
+  match: Partial<Selectable<Database[T]>>,
+  column: keyof Database[T] & string,
+  patch: Updateable<Database[T]>,
+): Promise<boolean> {
+  const loose = conn as unknown as Kysely<Record<string, Record<string, unknown>>>;
+  const name: string = table;
+  let q = loose.updateTable(name).set(patch);
+  for (const [key, value] of Object.entries(match)) q = q.where(key, '=', value);
+  const r = await q.where(column, 'is', null).executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
 }
 
 // `count(*) as n`, the total of a page (lib/paging.ts readPage): `.select(countAll)`.

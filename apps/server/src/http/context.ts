@@ -11,6 +11,11 @@ export type AuthMember = {
   isTwoFactorPending?: boolean;
 };
 
+// Who calls, as a service that decides by the caller's permissions sees them (projects, tasks).
+export type Caller = { id: number; perms: ReadonlySet<string> };
+// The caller of a route that is not public, for such a service (the request hooks answer 401 when no one is signed in).
+export const caller = (m: AuthMember | null): Caller => ({ id: m!.id, perms: m!.perms });
+
 declare module 'fastify' {
   interface FastifyRequest {
     locale: Locale;

@@ -1,6 +1,7 @@
 import type { Db } from '../db/database.js';
 import { searchColumns } from '../modules/application/index.js';
 import { activeStaffIds } from './demo-members.js';
+import { countDemoRows, rng } from './demo-rows.js';
 
 // Demo data for the applications screens and the list benchmark: realistic, deterministic rows inserted in
 // batched transactions. Idempotent: rows are marked by their e-mail domain, and only the missing count is added.
@@ -110,14 +111,6 @@ export const DEMO_SERVICES = ['school_selection', 'application_submission', 'vis
 export const DEMO_TEST_TYPES = ['ielts_academic', 'ielts_ukvi'];
 export const DEMO_BUSINESS_TYPE = 'postgraduate';
 
-// A small deterministic generator so two runs produce the same data.
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 const isoDay = (base: number, offsetDays: number) =>
   new Date(base + offsetDays * 86_400_000).toISOString().slice(0, 10);
@@ -131,12 +124,7 @@ export const demoDayBase = (now = Date.now()) =>
 
 export async function seedDemoApplications(db: Db, count: number, batchSize = 500): Promise<DemoResult> {
   const started = Date.now();
-  const { existing } = await db
-    .selectFrom('application')
-    .select((eb) => eb.fn.countAll<number | string>().as('existing'))
-    .where('emailKey', 'like', `%@${DEMO_EMAIL_DOMAIN}`)
-    .executeTakeFirstOrThrow();
-  const have = Number(existing);
+  const have = await countDemoRows(db, 'application', 'emailKey', `%@${DEMO_EMAIL_DOMAIN}`);
   const missing = Math.max(0, count - have);
   const teachers = await activeStaffIds(db);
   const now = Date.now();

@@ -2,6 +2,7 @@ import { sql, type Insertable } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { MemberTable } from '../db/schema.js';
 import { hashPassword } from '../modules/auth/index.js';
+import { countDemoRows } from './demo-rows.js';
 
 // Demo data only: every demo member's e-mail ends with this domain, which makes the seed resumable.
 export const DEMO_EMAIL_DOMAIN = 'demo.study-crm.test';
@@ -127,12 +128,7 @@ export async function seedDemoMembers(db: Db, count: number, opts: DemoOptions =
   const batchSize = opts.batchSize ?? 1000;
   const now = opts.now ?? Date.now();
   const log = opts.log ?? (() => undefined);
-  const existing = await db
-    .selectFrom('member')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('email', 'like', `%@${DEMO_EMAIL_DOMAIN}`)
-    .executeTakeFirstOrThrow();
-  const start = Number(existing.n);
+  const start = await countDemoRows(db, 'member', 'email', `%@${DEMO_EMAIL_DOMAIN}`);
   if (start >= count) return 0;
   const roleId = await ensureRole(db, now);
   const passwordHash = await hashPassword(DEMO_PASSWORD);

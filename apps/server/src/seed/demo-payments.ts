@@ -2,6 +2,7 @@ import type { Db } from '../db/database.js';
 import type { Row } from '../db/schema.js';
 import { paymentSearchKey } from '../modules/payment/index.js';
 import { demoDayBase, seedDemoApplications } from './demo-applications.js';
+import { countDemoRows, rng } from './demo-rows.js';
 
 // Demo payment records for the payment screens and their benchmark (issue 16): deterministic rows spread over the
 // existing applications, several currencies, collections and refunds, pending / confirmed / voided, each with its
@@ -20,21 +21,8 @@ const CURRENCIES = [
 const METHODS = ['bank_transfer', 'card', 'alipay', 'wechat_pay', 'paypal', 'cash'];
 const TITLES = ['Deposit', 'Tuition', 'Service fee', 'Visa fee', 'Accommodation', 'Application fee'];
 
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
-
 export async function seedDemoPayments(db: Db, count: number, log: (line: string) => void, batchSize = 1000) {
-  const { existing } = await db
-    .selectFrom('paymentRecord')
-    .select((eb) => eb.fn.countAll<number | string>().as('existing'))
-    .where('title', 'like', `${DEMO_PAYMENT_PREFIX}%`)
-    .executeTakeFirstOrThrow();
-  const have = Number(existing);
+  const have = await countDemoRows(db, 'paymentRecord', 'title', `${DEMO_PAYMENT_PREFIX}%`);
   const missing = Math.max(0, count - have);
   if (!missing) return 0;
   // Payments belong to applications: a thousand demo applications when there are none.

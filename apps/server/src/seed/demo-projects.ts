@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.js';
 import { activeStaffIds } from './demo-members.js';
+import { countDemoRows } from './demo-rows.js';
 
 // Demo projects with members and shares, KPI types, tasks in every status and the contribution records of the done
 // ones spread over the past 30 days (issue 21), so the project, task and KPI screens have something to show.
@@ -24,12 +25,7 @@ const DAY = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 export async function seedDemoProjects(db: Db, count: number, now = Date.now()): Promise<number> {
-  const { existing } = await db
-    .selectFrom('project')
-    .select((eb) => eb.fn.countAll<number | string>().as('existing'))
-    .where('name', 'like', `${DEMO_PROJECT_PREFIX}%`)
-    .executeTakeFirstOrThrow();
-  const have = Number(existing);
+  const have = await countDemoRows(db, 'project', 'name', `${DEMO_PROJECT_PREFIX}%`);
   if (have >= count) return 0;
 
   const kpiIds: number[] = [];

@@ -1,8 +1,35 @@
 import { randomInt } from 'node:crypto';
 import { ADMIN_ROLE_NAME, MENU_SEED, menuSeedRow, type MenuSeed } from '@study-crm/shared';
+import type { Insertable } from 'kysely';
 import type { Db } from '../db/database.js';
+import type { MemberTable } from '../db/schema.js';
+import { insertReturningId } from '../db/sql-helpers.js';
+import type { Conn } from '../db/transaction.js';
 import { hashPassword } from '../modules/auth/index.js';
 import { seedDicts } from './dict.seed.js';
+
+// An active, verified staff member: the sign-in name and password, and the names and e-mail to show.
+export type StaffMemberValues = { loginName: string; password: string } & Partial<
+  Pick<Insertable<MemberTable>, 'email' | 'nickName' | 'engLastName' | 'engFirstName'>
+>;
+
+// A member row: an active, verified staff member created `now`, unless `fields` say otherwise (tests insert such
+// rows too).
+export const memberRow = (now: number, fields: Partial<Insertable<MemberTable>>): Insertable<MemberTable> => ({
+  status: 'active',
+  identityStatus: 'verified',
+  memberType: 'staff',
+  failedLogins: 0,
+  createdAt: now,
+  updatedAt: now,
+  ...fields,
+});
+
+// Inserts that staff member (the administrator here, staff in tests); answers the new id.
+export async function insertStaffMember(conn: Conn, m: StaffMemberValues, now: number): Promise<number> {
+  const { password, ...names } = m;
+  return insertReturningId(conn, 'member', memberRow(now, { ...names, passwordHash: await hashPassword(password) }));
+}
 
 export type SeedResult = { adminCreated: boolean; adminLogin: string; generatedPassword?: string };
 
@@ -45,27 +72,23 @@ export async function seed(
     const newPermissionIds = await seedMenu(trx, MENU_SEED, 0, now);
     await seedDicts(trx, now);
 
-    let role = await trx.selectFrom('role').select('id').where('name', '=', ADMIN_ROLE_NAME).executeTakeFirst();
-    if (!role) {
-      role = await trx
-        .insertInto('role')
-        .values({
-          name: ADMIN_ROLE_NAME,
-          cnName: '系統管理員',
-          enName: 'Administrator',
-          kind: 'management',
-          isBuiltin: 1,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-    }
+    const adminRole = await trx.selectFrom('role').select('id').where('name', '=', ADMIN_ROLE_NAME).executeTakeFirst();
+    const roleId =
+      adminRole?.id ??
+      (await insertReturningId(trx, 'role', {
+        name: ADMIN_ROLE_NAME,
+        cnName: '系統管理員',
+        enName: 'Administrator',
+        kind: 'management',
+        isBuiltin: 1,
+        createdAt: now,
+        updatedAt: now,
+      }));
     // The built-in role receives every item the seed adds; items staff removed from it stay removed.
     if (newPermissionIds.length) {
       await trx
         .insertInto('rolePermission')
-        .values(newPermissionIds.map((permissionId) => ({ roleId: role.id, permissionId })))
+        .values(newPermissionIds.map((permissionId) => ({ roleId, permissionId })))
         .onConflict((oc) => oc.doNothing())
         .execute();
     }
@@ -80,23 +103,12 @@ export async function seed(
 
     const generatedPassword = opts.adminPassword ? undefined : generatePassword();
     const password = opts.adminPassword ?? (generatedPassword as string);
-    const member = await trx
-      .insertInto('member')
-      .values({
-        loginName: opts.adminLogin,
-        email: null,
-        passwordHash: await hashPassword(password),
-        status: 'active',
-        identityStatus: 'verified',
-        memberType: 'staff',
-        nickName: 'Administrator',
-        failedLogins: 0,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx.insertInto('memberRole').values({ memberId: member.id, roleId: role.id }).execute();
+    const memberId = await insertStaffMember(
+      trx,
+      { loginName: opts.adminLogin, password, email: null, nickName: 'Administrator' },
+      now,
+    );
+    await trx.insertInto('memberRole').values({ memberId, roleId }).execute();
     return { adminCreated: true, adminLogin: opts.adminLogin, ...(generatedPassword ? { generatedPassword } : {}) };
   });
 }

@@ -1,7 +1,9 @@
 import { PERM } from '@study-crm/shared';
 import type { Db } from '../db/database.js';
-import { hashPassword } from '../modules/auth/index.js';
+import { replaceLinks } from '../db/link-rows.js';
+import { insertReturningId } from '../db/sql-helpers.js';
 import { createRoleRepository } from '../modules/role/index.js';
+import { insertStaffMember } from '../seed/seed.js';
 
 export const STAFF_PASSWORD = 'Staff#2026pass';
 
@@ -31,13 +33,16 @@ export async function setRolePerms(db: Db, roleId: number, perms: readonly strin
 
 export async function createRole(db: Db, name: string, perms: readonly string[] = []): Promise<number> {
   const now = Date.now();
-  const row = await db
-    .insertInto('role')
-    .values({ name, cnName: name, kind: 'general', isBuiltin: 0, createdAt: now, updatedAt: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await setRolePerms(db, row.id, perms);
-  return row.id;
+  const id = await insertReturningId(db, 'role', {
+    name,
+    cnName: name,
+    kind: 'general',
+    isBuiltin: 0,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await setRolePerms(db, id, perms);
+  return id;
 }
 
 export async function createStaff(
@@ -47,29 +52,13 @@ export async function createStaff(
   password = STAFF_PASSWORD,
 ): Promise<number> {
   const now = Date.now();
-  const row = await db
-    .insertInto('member')
-    .values({
-      loginName,
-      email: `${loginName}@example.test`,
-      passwordHash: await hashPassword(password),
-      status: 'active',
-      identityStatus: 'verified',
-      memberType: 'staff',
-      nickName: loginName,
-      failedLogins: 0,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  if (roleIds.length) {
-    await db
-      .insertInto('memberRole')
-      .values(roleIds.map((roleId) => ({ memberId: row.id, roleId })))
-      .execute();
-  }
-  return row.id;
+  const id = await insertStaffMember(
+    db,
+    { loginName, password, email: `${loginName}@example.test`, nickName: loginName },
+    now,
+  );
+  await replaceLinks(db, 'memberRole', 'memberId', id, 'roleId', roleIds);
+  return id;
 }
 
 export async function permissionId(db: Db, perm: string): Promise<number> {

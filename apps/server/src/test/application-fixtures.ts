@@ -1,4 +1,5 @@
-import { hashPassword } from '../modules/auth/index.js';
+import { insertReturningId } from '../db/sql-helpers.js';
+import { insertStaffMember } from '../seed/seed.js';
 import type { TestApp, Values } from './harness.js';
 
 export { multipart } from './harness.js';
@@ -97,45 +98,30 @@ export function fullForm(overrides: Values = {}): Values {
 export async function staffWith(t: TestApp, loginName: string, perms: string[]) {
   const db = t.db.db;
   const now = Date.now();
-  const member = await db
-    .insertInto('member')
-    .values({
-      loginName,
-      passwordHash: await hashPassword('Staff#2026pass'),
-      status: 'active',
-      identityStatus: 'verified',
-      memberType: 'staff',
-      engLastName: loginName,
-      engFirstName: 'Teacher',
-      failedLogins: 0,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const role = await db
-    .insertInto('role')
-    .values({
-      name: `ROLE_${loginName.toUpperCase()}`,
-      cnName: loginName,
-      kind: 'general',
-      isBuiltin: 0,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db.insertInto('memberRole').values({ memberId: member.id, roleId: role.id }).execute();
+  const memberId = await insertStaffMember(
+    db,
+    { loginName, password: 'Staff#2026pass', engLastName: loginName, engFirstName: 'Teacher' },
+    now,
+  );
+  const roleId = await insertReturningId(db, 'role', {
+    name: `ROLE_${loginName.toUpperCase()}`,
+    cnName: loginName,
+    kind: 'general',
+    isBuiltin: 0,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await db.insertInto('memberRole').values({ memberId, roleId }).execute();
   if (perms.length) {
     const ids = await db.selectFrom('permission').select('id').where('perm', 'in', perms).execute();
     if (ids.length) {
       await db
         .insertInto('rolePermission')
-        .values(ids.map((p) => ({ roleId: role.id, permissionId: p.id })))
+        .values(ids.map((p) => ({ roleId, permissionId: p.id })))
         .execute();
     }
   }
-  return member.id;
+  return memberId;
 }
 
 export const PNG_1x1 = Buffer.from(

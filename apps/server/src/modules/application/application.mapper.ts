@@ -1,6 +1,7 @@
 import type { ApplicationListItem, ApplicationSimple, ApplicationView, FileRecord, PersonRef } from '@study-crm/shared';
 import type { ApplicationRow, ChildRows, ListRow } from './application.repository.js';
 import type { FileRow } from './file.repository.js';
+import { pick } from '../../lib/pick.js';
 import { personRef } from '../people/index.js';
 
 // The one place application rows become responses. Teacher and uploader names come from the people module;
@@ -34,9 +35,7 @@ export function toApplicationListItem(
 export function toApplicationSimple(r: ApplicationRow, names: Names, ratio: Ratio): ApplicationSimple {
   return {
     ...summary(r, names),
-    areaCode: r.areaCode,
-    mobile: r.mobile,
-    importantNotes: r.importantNotes,
+    ...pick(r, ['areaCode', 'mobile', 'importantNotes']),
     studentId: r.memberId,
     version: r.version,
     ...ratio,

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/signed-in.js';
 import { ADMIN_LOGIN, ADMIN_PASSWORD, TEST_CAPTCHA, testClock } from '../../test/harness.js';
+import { memberRow } from '../../seed/seed.js';
 import { hashPassword } from './password.js';
 import { createSessionRepository } from './session.repository.js';
 import { createSessionService } from './session.service.js';
@@ -17,40 +18,9 @@ describe('sign-in', () => {
     await t.db.db
       .insertInto('member')
       .values([
-        {
-          loginName: 'student1',
-          email: 'stu@example.com',
-          passwordHash: hash,
-          status: 'active',
-          identityStatus: 'verified',
-          memberType: 'student',
-          failedLogins: 0,
-          createdAt: now,
-          updatedAt: now,
-        },
-        {
-          loginName: 'sleepy',
-          email: null,
-          passwordHash: hash,
-          status: 'inactive',
-          identityStatus: 'verified',
-          memberType: 'staff',
-          failedLogins: 0,
-          createdAt: now,
-          updatedAt: now,
-        },
-        {
-          loginName: 'mobileStaff',
-          areaCode: '44',
-          mobile: '7700900123',
-          passwordHash: hash,
-          status: 'active',
-          identityStatus: 'verified',
-          memberType: 'staff',
-          failedLogins: 0,
-          createdAt: now,
-          updatedAt: now,
-        },
+        memberRow(now, { loginName: 'student1', email: 'stu@example.com', passwordHash: hash, memberType: 'student' }),
+        memberRow(now, { loginName: 'sleepy', email: null, passwordHash: hash, status: 'inactive' }),
+        memberRow(now, { loginName: 'mobileStaff', areaCode: '44', mobile: '7700900123', passwordHash: hash }),
       ])
       .execute();
   });

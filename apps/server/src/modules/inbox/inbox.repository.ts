@@ -1,5 +1,7 @@
+import type { JoinBuilder } from 'kysely';
 import type { MessageTab } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
 import type { Conn } from '../../db/transaction.js';
 import { pageRows } from '../../lib/paging.js';
 import { countAll } from '../../db/sql-helpers.js';
@@ -17,6 +19,8 @@ export type BoxRow = {
 };
 
 type Window = { limit: number; offset: number };
+// A box item (`n`: a notice, message or to-do) with the member's read mark (`r`).
+type ReadMarked = { n: { id: number }; r: Database['messageRead'] };
 
 // The business record a to-do is fed by, e.g. { kind: 'followUp', id: follow_up.id }.
 export type TodoSource = { kind: string; id: number };
@@ -32,42 +36,35 @@ export type SourceTodo = {
 
 // Only file of the message box that touches SQL. Every query is scoped to one member.
 export function createInboxRepository(db: Db) {
+  // The member's read mark of a box item `n`, joined as `r` (no mark: unread). Typed on what it reads, so the three
+  // tabs' tables share it.
+  const readMark = (memberId: number, tab: MessageTab) => (j: JoinBuilder<ReadMarked, 'n' | 'r'>) =>
+    j.onRef('r.itemId', '=', 'n.id').on('r.memberId', '=', memberId).on('r.tab', '=', tab);
+
   // Each tab as one query with the member's read state joined in; `unreadOnly` narrows to unread items.
   // A notice shows from its publish time until its expiry (issue 17); recipient 0 is every member.
-  const notices = (memberId: number, now: number, unreadOnly = false) => {
-    let q = db
+  const notices = (memberId: number, now: number, unreadOnly = false) =>
+    db
       .selectFrom('memberNotice as n')
-      .leftJoin('messageRead as r', (j) =>
-        j.onRef('r.itemId', '=', 'n.id').on('r.memberId', '=', memberId).on('r.tab', '=', 'notice'),
-      )
+      .leftJoin('messageRead as r', readMark(memberId, 'notice'))
       .where('n.memberId', 'in', [memberId, 0])
       .where('n.deletedAt', 'is', null)
       .where('n.publishAt', '<=', now)
-      .where((eb) => eb.or([eb('n.expiresAt', 'is', null), eb('n.expiresAt', '>', now)]));
-    if (unreadOnly) q = q.where('r.itemId', 'is', null);
-    return q;
-  };
-  const messages = (memberId: number, unreadOnly = false) => {
-    let q = db
+      .where((eb) => eb.or([eb('n.expiresAt', 'is', null), eb('n.expiresAt', '>', now)]))
+      .$if(unreadOnly, (q) => q.where('r.itemId', 'is', null));
+  const messages = (memberId: number, unreadOnly = false) =>
+    db
       .selectFrom('systemMessage as n')
-      .leftJoin('messageRead as r', (j) =>
-        j.onRef('r.itemId', '=', 'n.id').on('r.memberId', '=', memberId).on('r.tab', '=', 'message'),
-      )
-      .where('n.memberId', '=', memberId);
-    if (unreadOnly) q = q.where('r.itemId', 'is', null);
-    return q;
-  };
+      .leftJoin('messageRead as r', readMark(memberId, 'message'))
+      .where('n.memberId', '=', memberId)
+      .$if(unreadOnly, (q) => q.where('r.itemId', 'is', null));
   // An open to-do stays in the list; a done one no longer counts as unread.
-  const todos = (memberId: number, unreadOnly = false) => {
-    let q = db
+  const todos = (memberId: number, unreadOnly = false) =>
+    db
       .selectFrom('memberTodo as n')
-      .leftJoin('messageRead as r', (j) =>
-        j.onRef('r.itemId', '=', 'n.id').on('r.memberId', '=', memberId).on('r.tab', '=', 'todo'),
-      )
-      .where('n.memberId', '=', memberId);
-    if (unreadOnly) q = q.where('r.itemId', 'is', null).where('n.done', '=', 0);
-    return q;
-  };
+      .leftJoin('messageRead as r', readMark(memberId, 'todo'))
+      .where('n.memberId', '=', memberId)
+      .$if(unreadOnly, (q) => q.where('r.itemId', 'is', null).where('n.done', '=', 0));
 
   return {
     async unreadCounts(memberId: number, now: number): Promise<Record<MessageTab, number>> {

@@ -2,7 +2,7 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import type { NoticeSortField, NoticeState } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
 import type { Database, Row } from '../../db/schema.js';
-import { containsPattern, countAll, likeLower } from '../../db/sql-helpers.js';
+import { containsPattern, countAll, likeLower, updateWhileNull } from '../../db/sql-helpers.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
 import { type PageWindow, pageRows } from '../../lib/paging.js';
 
@@ -88,26 +88,12 @@ export function createNoticeBoardRepository(db: Db) {
     },
 
     // Conditional on the notice still existing: false when it was deleted meanwhile.
-    async update(id: number, v: NoticeValues, by: number, now: number, tx: Conn = db): Promise<boolean> {
-      const r = await tx
-        .updateTable('memberNotice')
-        .set({ ...v, updatedBy: by, updatedAt: now })
-        .where('id', '=', id)
-        .where('deletedAt', 'is', null)
-        .executeTakeFirst();
-      return Number(r.numUpdatedRows) > 0;
-    },
+    update: (id: number, v: NoticeValues, by: number, now: number, tx: Conn = db): Promise<boolean> =>
+      updateWhileNull(tx, 'memberNotice', { id }, 'deletedAt', { ...v, updatedBy: by, updatedAt: now }),
 
     // Soft delete (the box ignores it at once); false when it was already gone.
-    async remove(id: number, by: number, now: number, tx: Conn = db): Promise<boolean> {
-      const r = await tx
-        .updateTable('memberNotice')
-        .set({ deletedAt: now, updatedBy: by, updatedAt: now })
-        .where('id', '=', id)
-        .where('deletedAt', 'is', null)
-        .executeTakeFirst();
-      return Number(r.numUpdatedRows) > 0;
-    },
+    remove: (id: number, by: number, now: number, tx: Conn = db): Promise<boolean> =>
+      updateWhileNull(tx, 'memberNotice', { id }, 'deletedAt', { deletedAt: now, updatedBy: by, updatedAt: now }),
 
     // Read marks of a notice: dropped when it is deleted or moves to another recipient.
     dropReads: async (id: number, tx: Conn = db): Promise<void> => {

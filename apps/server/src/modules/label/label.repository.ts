@@ -39,29 +39,31 @@ export function createLabelRepository(db: Db) {
     memberCount: Number(r.memberCount ?? 0),
   });
 
+  // The labels of a page of members in one query, by member, each in the labels' order (the member list's).
+  async function labelsOf(memberIds: readonly number[]): Promise<Map<number, MemberLabel[]>> {
+    const out = new Map<number, MemberLabel[]>();
+    if (!memberIds.length) return out;
+    const rows = await db
+      .selectFrom('memberLabel')
+      .innerJoin('label', 'label.id', 'memberLabel.labelId')
+      .select(['memberLabel.memberId', 'label.id', 'label.name', 'label.color', 'label.status'])
+      .where('memberLabel.memberId', 'in', memberIds)
+      .orderBy('label.sort')
+      .orderBy('label.id')
+      .execute();
+    for (const { memberId, ...label } of rows) {
+      const labels = out.get(memberId);
+      if (labels) labels.push(label);
+      else out.set(memberId, [label]);
+    }
+    return out;
+  }
+
   return {
     // insert, update (optimistic lock); remove below also takes the label off its members.
     ...versionedRows(db, 'label'),
 
-    // The labels of a page of members in one query, by member, each in the labels' order (the member list's).
-    async labelsOf(memberIds: readonly number[]): Promise<Map<number, MemberLabel[]>> {
-      const out = new Map<number, MemberLabel[]>();
-      if (!memberIds.length) return out;
-      const rows = await db
-        .selectFrom('memberLabel')
-        .innerJoin('label', 'label.id', 'memberLabel.labelId')
-        .select(['memberLabel.memberId', 'label.id', 'label.name', 'label.color', 'label.status'])
-        .where('memberLabel.memberId', 'in', memberIds)
-        .orderBy('label.sort')
-        .orderBy('label.id')
-        .execute();
-      for (const { memberId, ...label } of rows) {
-        const labels = out.get(memberId);
-        if (labels) labels.push(label);
-        else out.set(memberId, [label]);
-      }
-      return out;
-    },
+    labelsOf,
 
     async list(q: LabelListQuery) {
       const w = pageWindow(q);
@@ -98,15 +100,8 @@ export function createLabelRepository(db: Db) {
         return Number(r.numDeletedRows) > 0;
       }),
 
-    ofMember: (memberId: number) =>
-      db
-        .selectFrom('label')
-        .innerJoin('memberLabel', 'memberLabel.labelId', 'label.id')
-        .select(['label.id', 'label.name', 'label.color', 'label.status'])
-        .where('memberLabel.memberId', '=', memberId)
-        .orderBy('label.sort')
-        .orderBy('label.id')
-        .execute(),
+    // One member's labels, in the labels' order.
+    ofMember: async (memberId: number): Promise<MemberLabel[]> => (await labelsOf([memberId])).get(memberId) ?? [],
 
     existingIds: async (ids: number[]): Promise<number[]> =>
       ids.length ? (await db.selectFrom('label').select('id').where('id', 'in', ids).execute()).map((r) => r.id) : [],

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemberPage } from '@study-crm/shared';
 import type { z } from 'zod';
+import { memberRow } from '../../seed/seed.js';
 import { startTestApp, type TestApp, type Values } from '../../test/harness.js';
 
 type Page = z.infer<typeof MemberPage>;
@@ -19,16 +20,9 @@ describe('member list: counted total and keyset paging', () => {
     await t.db.db
       .insertInto('member')
       .values(
-        Array.from({ length: 11 }, (_, i) => ({
-          loginName: `cursor${i}`,
-          status: 'active',
-          identityStatus: 'verified',
-          memberType: 'staff',
-          fullName: `游標${i}`,
-          failedLogins: 0,
-          createdAt: now - Math.floor(i / 3) * 1000,
-          updatedAt: now,
-        })),
+        Array.from({ length: 11 }, (_, i) =>
+          memberRow(now, { loginName: `cursor${i}`, fullName: `游標${i}`, createdAt: now - Math.floor(i / 3) * 1000 }),
+        ),
       )
       .execute();
   });

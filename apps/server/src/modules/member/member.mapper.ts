@@ -1,4 +1,5 @@
 import { displayName, type Member, type MemberSession, type ProfileData } from '@study-crm/shared';
+import { pick } from '../../lib/pick.js';
 import type { MemberRoleRow, MemberRow, RoleRow, SessionActivityRow } from './member.repository.js';
 
 const roleRef = (r: RoleRow) => ({ id: r.id, name: r.name, cnName: r.cnName, enName: r.enName });
@@ -22,13 +23,7 @@ const person = (row: MemberRow, roles: readonly RoleRow[]) => ({
 
 // The only place a member row becomes a response: no password hash, lock counters or deletion column.
 export function toMember(row: MemberRow, roles: readonly RoleRow[]): Member {
-  return {
-    ...person(row, roles),
-    status: row.status,
-    identityStatus: row.identityStatus,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-  };
+  return { ...person(row, roles), ...pick(row, ['status', 'identityStatus', 'createdAt', 'updatedAt']) };
 }
 
 export function groupRoles(rows: readonly MemberRoleRow[]): Map<number, RoleRow[]> {

@@ -4,9 +4,13 @@ import { defineRoute } from '../../http/route.js';
 import type { MemberService } from './member.service.js';
 
 const tags = ['member'];
-const WRITE_ERRORS =
-  'Errors: 400 names the field (roleIds when a staff member has no role), 5403 e-mail exists, 5402 mobile exists, ' +
-  '5430 a member cannot deactivate or remove themselves, 5431 the last active administrator, 404 unknown member.';
+// What the writes of a member share: the tag, and the errors they answer.
+const memberWrite = {
+  tags,
+  description:
+    'Errors: 400 names the field (roleIds when a staff member has no role), 5403 e-mail exists, 5402 mobile exists, ' +
+    '5430 a member cannot deactivate or remove themselves, 5431 the last active administrator, 404 unknown member.',
+};
 
 export function registerMemberRoutes(app: FastifyInstance, members: MemberService): void {
   defineRoute(app, {
@@ -51,30 +55,27 @@ export function registerMemberRoutes(app: FastifyInstance, members: MemberServic
 
   defineRoute(app, {
     ...memberApi.add,
+    ...memberWrite,
     access: PERM.memberAdd,
-    tags,
     summary: 'Add a member (staff need at least one role)',
-    description: WRITE_ERRORS,
     handler: ({ body, member }) => members.add(body, member!),
   });
 
   for (const endpoint of [memberApi.updateMc, memberApi.update]) {
     defineRoute(app, {
       ...endpoint,
+      ...memberWrite,
       access: PERM.memberUpdate,
-      tags,
       summary: 'Update a member: absent fields are kept, empty ones cleared; deactivating ends their sessions',
-      description: WRITE_ERRORS,
       handler: ({ body, member }) => members.update(body, member!),
     });
   }
 
   defineRoute(app, {
     ...memberApi.updateStatus,
+    ...memberWrite,
     access: PERM.memberUpdate,
-    tags,
     summary: 'Activate or deactivate a member; deactivating ends their sessions at once',
-    description: WRITE_ERRORS,
     handler: ({ body, member }) => members.updateStatus(body.id, body.status, member!),
   });
 
@@ -88,10 +89,9 @@ export function registerMemberRoutes(app: FastifyInstance, members: MemberServic
 
   defineRoute(app, {
     ...memberApi.remove,
+    ...memberWrite,
     access: PERM.memberRemove,
-    tags,
     summary: 'Remove a member (soft delete: their history keeps the name); ends their sessions',
-    description: WRITE_ERRORS,
     handler: ({ body, member }) => members.remove(body.id, member!),
   });
 

@@ -1,5 +1,5 @@
 import type { ExpressionBuilder, SelectQueryBuilder, Updateable } from 'kysely';
-import type { PaymentFilter } from '@study-crm/shared';
+import type { PaymentFilter, TrackListInput } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
 import type { Database, PaymentRecordTable, Row } from '../../db/schema.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
@@ -61,12 +61,10 @@ export type PaymentValues = Pick<
 export type NewPayment = PaymentValues & Pick<PaymentRow, 'applicationId' | 'studentId' | 'studentName' | 'createdBy'>;
 export type NewFile = Omit<PaymentFileRow, 'id' | 'paymentId' | 'createdAt'>;
 export type NewTrack = Omit<TrackRow, 'id'>;
-export type TrackFilter = {
-  paymentId?: number | null | undefined;
-  operatorId?: number | null | undefined;
-  operation?: string | null | undefined;
-  from?: number | null | undefined;
-  to?: number | null | undefined;
+// The track list's filters as the contract reads them, with the date range as epoch milliseconds.
+export type TrackFilter = Pick<TrackListInput, 'paymentId' | 'operatorId' | 'operation'> & {
+  from: number | null;
+  to: number | null;
 };
 
 export const SORT_COLUMNS = {

@@ -46,6 +46,9 @@ export function createProjectRepository(db: Db, dialect: Dialect) {
   const live = (conn: Conn, id: number) =>
     conn.selectFrom('project').select('id').where('id', '=', id).where('deletedAt', 'is', null);
 
+  // Project members, read with the columns of ProjectMemberRow.
+  const memberRows = (conn: Conn) => conn.selectFrom('projectMember').select(MEMBER_COLUMNS);
+
   // Live projects with their member count and share total (one grouped subquery per page, not per row).
   const projects = (conn: Conn = db) =>
     conn
@@ -145,20 +148,13 @@ export function createProjectRepository(db: Db, dialect: Dialect) {
     softDelete: rows.softDelete,
 
     members: (projectId: number, conn: Conn = db): Promise<ProjectMemberRow[]> =>
-      conn
-        .selectFrom('projectMember')
-        .select(MEMBER_COLUMNS)
-        .where('projectMember.projectId', '=', projectId)
-        .orderBy('projectMember.id')
-        .execute(),
+      memberRows(conn).where('projectMember.projectId', '=', projectId).orderBy('projectMember.id').execute(),
 
     member: (id: number, conn: Conn = db): Promise<ProjectMemberRow | undefined> =>
-      conn.selectFrom('projectMember').select(MEMBER_COLUMNS).where('projectMember.id', '=', id).executeTakeFirst(),
+      memberRows(conn).where('projectMember.id', '=', id).executeTakeFirst(),
 
     membership: (projectId: number, memberId: number, conn: Conn = db): Promise<ProjectMemberRow | undefined> =>
-      conn
-        .selectFrom('projectMember')
-        .select(MEMBER_COLUMNS)
+      memberRows(conn)
         .where('projectMember.projectId', '=', projectId)
         .where('projectMember.memberId', '=', memberId)
         .executeTakeFirst(),

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { PERM, projectApi } from '@study-crm/shared';
-import type { AuthMember } from '../../http/context.js';
+import { caller } from '../../http/context.js';
 import { defineRoute } from '../../http/route.js';
-import type { Caller, ProjectService } from './project.service.js';
+import type { ProjectService } from './project.service.js';
 
 const tags = ['project'];
-const caller = (m: AuthMember | null): Caller => ({ id: m!.id, perms: m!.perms });
 
 export function registerProjectRoutes(app: FastifyInstance, service: ProjectService): void {
   defineRoute(app, {

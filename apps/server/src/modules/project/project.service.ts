@@ -18,6 +18,7 @@ import {
   type ProjectView,
 } from '@study-crm/shared';
 import type { z } from 'zod';
+import type { Caller } from '../../http/context.js';
 import { AppError, badRequest, found, notFound, staleCopy } from '../../http/errors.js';
 import { isUniqueViolation } from '../../db/sql-helpers.js';
 import type { Tx } from '../../db/transaction.js';
@@ -34,9 +35,6 @@ export type ProjectLookup = {
   // Names of projects (removed ones too, for history), by id.
   names(ids: number[]): Promise<Map<number, string>>;
 };
-
-// The caller as the service sees it: who, and which permissions the session holds.
-export type Caller = { id: number; perms: ReadonlySet<string> };
 
 const forbidden = () => new AppError(Code.FORBIDDEN, 'forbidden');
 const STAFF_OPTIONS = 20;

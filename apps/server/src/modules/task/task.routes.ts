@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { contributionApi, kpiTypeApi, PERM, taskApi } from '@study-crm/shared';
-import type { AuthMember } from '../../http/context.js';
+import { caller } from '../../http/context.js';
 import { defineRoute } from '../../http/route.js';
-import type { Caller, TaskService } from './task.service.js';
+import type { TaskService } from './task.service.js';
 
 const tags = ['task'];
-const caller = (m: AuthMember | null): Caller => ({ id: m!.id, perms: m!.perms });
 
 export function registerTaskRoutes(app: FastifyInstance, service: TaskService): void {
   defineRoute(app, {

@@ -19,6 +19,7 @@ import {
   type TaskStatusInput,
   type TaskUpdateInput,
 } from '@study-crm/shared';
+import type { Caller } from '../../http/context.js';
 import { AppError, badRequest, found, notFound, staleCopy } from '../../http/errors.js';
 import { isUniqueViolation } from '../../db/sql-helpers.js';
 import type { Clock } from '../../lib/clock.js';
@@ -27,8 +28,6 @@ import type { PeopleService } from '../people/index.js';
 import type { ProjectLookup } from '../project/index.js';
 import { toContribution, toKpiOption, toKpiType, toTask, type TaskLookups } from './task.mapper.js';
 import type { KpiTypeRow, TaskRepository, TaskRow } from './task.repository.js';
-
-export type Caller = { id: number; perms: ReadonlySet<string> };
 
 const DAY = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);

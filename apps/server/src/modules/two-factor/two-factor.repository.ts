@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Row } from '../../db/schema.js';
+import { updateWhileNull } from '../../db/sql-helpers.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
 
 export type TwoFactorRow = Pick<Row<'memberTwoFactor'>, 'secretEnc' | 'enabledAt' | 'lastStep'>;
@@ -33,16 +34,12 @@ export function createTwoFactorRepository(db: Db) {
     },
 
     // Pending → enabled, with the step of the confirming code already used. False when not pending.
-    async enable(memberId: number, step: number, now: number, conn: Conn = db): Promise<boolean> {
-      const row = await conn
-        .updateTable('memberTwoFactor')
-        .set({ enabledAt: now, lastStep: step, updatedAt: now })
-        .where('memberId', '=', memberId)
-        .where('enabledAt', 'is', null)
-        .returning('memberId')
-        .executeTakeFirst();
-      return row !== undefined;
-    },
+    enable: (memberId: number, step: number, now: number, conn: Conn = db): Promise<boolean> =>
+      updateWhileNull(conn, 'memberTwoFactor', { memberId }, 'enabledAt', {
+        enabledAt: now,
+        lastStep: step,
+        updatedAt: now,
+      }),
 
     async replaceRecoveryCodes(memberId: number, hashes: string[], now: number, conn: Conn = db): Promise<void> {
       await conn.deleteFrom('memberRecoveryCode').where('memberId', '=', memberId).execute();
@@ -66,17 +63,8 @@ export function createTwoFactorRepository(db: Db) {
     },
 
     // Uses a recovery code once, in one statement.
-    async useRecoveryCode(memberId: number, codeHash: string, now: number): Promise<boolean> {
-      const rows = await db
-        .updateTable('memberRecoveryCode')
-        .set({ usedAt: now, updatedAt: now })
-        .where('memberId', '=', memberId)
-        .where('codeHash', '=', codeHash)
-        .where('usedAt', 'is', null)
-        .returning('id')
-        .execute();
-      return rows.length > 0;
-    },
+    useRecoveryCode: (memberId: number, codeHash: string, now: number): Promise<boolean> =>
+      updateWhileNull(db, 'memberRecoveryCode', { memberId, codeHash }, 'usedAt', { usedAt: now, updatedAt: now }),
 
     async recoveryCodesLeft(memberId: number): Promise<number> {
       const row = await db

@@ -4,9 +4,13 @@ import { defineRoute } from '../../http/route.js';
 import type { UserAccountService } from './user-account.service.js';
 
 const tags = ['account list'];
-const ERRORS =
-  'Staff accounts are not found here (404): they belong to the employee list. 400 names the field, 5403 e-mail ' +
-  'exists, 5402 mobile exists.';
+// What the calls on one account share: the tag, and the errors they answer.
+const accountCall = {
+  tags,
+  description:
+    'Staff accounts are not found here (404): they belong to the employee list. 400 names the field, 5403 e-mail ' +
+    'exists, 5402 mobile exists.',
+};
 
 export function registerUserAccountRoutes(app: FastifyInstance, accounts: UserAccountService): void {
   defineRoute(app, {
@@ -18,50 +22,44 @@ export function registerUserAccountRoutes(app: FastifyInstance, accounts: UserAc
   });
   defineRoute(app, {
     ...accountListApi.view,
+    ...accountCall,
     access: PERM.userList,
-    tags,
     summary: 'One account with its recent sign-ins',
-    description: ERRORS,
     handler: ({ query }) => accounts.view(query.id),
   });
   defineRoute(app, {
     ...accountListApi.add,
+    ...accountCall,
     access: PERM.userAdd,
-    tags,
     summary: 'Add an account (e-mail, password 8–20, optional mobile and names)',
-    description: ERRORS,
     handler: ({ body, member }) => accounts.add(body, member!),
   });
   defineRoute(app, {
     ...accountListApi.update,
+    ...accountCall,
     access: PERM.userUpdate,
-    tags,
     summary: 'Edit an account: absent fields are kept, empty ones cleared',
-    description: ERRORS,
     handler: ({ body, member }) => accounts.update(body, member!),
   });
   defineRoute(app, {
     ...accountListApi.updateStatus,
+    ...accountCall,
     access: PERM.userUpdate,
-    tags,
     summary: 'Activate or deactivate an account; deactivating ends its sessions',
-    description: ERRORS,
     handler: ({ body, member }) => accounts.updateStatus(body.id, body.status, member!),
   });
   defineRoute(app, {
     ...accountListApi.setPassword,
+    ...accountCall,
     access: PERM.userSetPassword,
-    tags,
     summary: "Set an account's password (8–20); its sessions end",
-    description: ERRORS,
     handler: ({ body, member }) => accounts.setPassword(body.id, body.password, member!),
   });
   defineRoute(app, {
     ...accountListApi.remove,
+    ...accountCall,
     access: PERM.userRemove,
-    tags,
     summary: 'Remove an account (soft)',
-    description: ERRORS,
     handler: ({ body, member }) => accounts.remove(body.id, member!),
   });
   defineRoute(app, {

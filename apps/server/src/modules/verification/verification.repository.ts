@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { countInWindow, isUniqueViolation, liveMemberById } from '../../db/sql-helpers.js';
+import { countInWindow, isUniqueViolation, liveMemberById, updateWhileNull } from '../../db/sql-helpers.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
 import type { Row } from '../../db/schema.js';
 
@@ -93,15 +93,8 @@ export function createVerificationRepository(db: Db) {
     },
 
     // Uses the code up, once: of two parallel uses only one updates the row.
-    async consume(trx: Tx, id: number, now: number): Promise<boolean> {
-      const r = await trx
-        .updateTable('verificationCode')
-        .set({ consumedAt: now, updatedAt: now })
-        .where('id', '=', id)
-        .where('consumedAt', 'is', null)
-        .executeTakeFirst();
-      return Number(r.numUpdatedRows) === 1;
-    },
+    consume: (trx: Tx, id: number, now: number): Promise<boolean> =>
+      updateWhileNull(trx, 'verificationCode', { id }, 'consumedAt', { consumedAt: now, updatedAt: now }),
 
     // Per-address counter of reset requests (login_throttle), counted in one statement.
     countResetRequests: (ip: string, now: number, windowMs: number) => countInWindow(db, `reset:${ip}`, now, windowMs),
