@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Panel } from '../Panel';
 import { ListToolbar, type ListToolbarProps, type ToolbarFilters } from './ListToolbar';
 import { PagedTable, type PagedTableProps } from './PagedTable';
+import { listFilters, type ListFilters } from './listFilters';
 import { useGroupText, type ListStrings } from './strings';
 import type { ListStateApi } from './useListState';
 import type { Filters } from './urlState';
@@ -22,8 +23,9 @@ type Props<T, F extends ToolbarFilters & Filters> = {
   toolbar?: Pick<ListToolbarProps<F>, 'keywordWidth' | 'actions'>;
   // The enabled/disabled filter, for lists whose rows have that status.
   statusFilter?: boolean;
-  // The screen's own filters, after the keyword.
-  filters?: ReactNode;
+  // The screen's own filters, after the keyword: drawn from the list's filters, which join the draft that Search
+  // applies (or given as they are).
+  filters?: ReactNode | ((filter: ListFilters<F>) => ReactNode);
   // Shown above the toolbar: a warning about the whole screen.
   banner?: ReactNode;
   // The card's extra (a view switch), and another view of the list shown instead of the toolbar and table.
@@ -69,7 +71,7 @@ export function CrudList<T extends object, F extends ToolbarFilters & Filters>({
             showStatus={statusFilter}
             {...toolbar}
           >
-            {filters}
+            {typeof filters === 'function' ? filters(listFilters(list, true)) : filters}
           </ListToolbar>
           <PagedTable<T> strings={strings} testId={`${idPrefix}-table`} {...table} list={list} />
         </>

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { ColorField } from './ColorField';
 import { StatusSelect } from './StatusSelect';
 import { requiredRule } from '../form/rules';
-import type { NameStrings } from './strings';
+import type { AppResources } from '../../locales/types';
+import type { GroupAt, NameStrings } from './strings';
 
 // Form fields side by side: equal columns, or the spans (of 24) given. A field left out (false, null) takes no
 // column.
@@ -64,6 +65,16 @@ export function TextField({
     </Form.Item>
   );
 }
+
+// The name, label and test id of a form's fields named alike: the label is the string `<group>.<name>`, the test
+// id `<ids><name>` (spread onto TextField).
+export const fieldNames =
+  <G extends string>(t: TFunction, group: G, ids: string) =>
+  (name: keyof GroupAt<AppResources, G> & string) => ({
+    name,
+    label: t(`${group}.${name}` as never) as string,
+    testId: `${ids}${name}`,
+  });
 
 // A name in the portal's three languages, each required: fields nameTw, nameCn and nameEn, labelled by the string
 // keys `${strings}.nameTw` (and so on); test ids `${testId}-nameTw` and so on.

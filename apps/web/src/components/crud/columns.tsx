@@ -109,6 +109,15 @@ export function openColumn<T>(
   };
 }
 
+// The fields of a row that name a member ({ name }, or none).
+type PersonField<T> = { [K in keyof T]: T[K] extends { name: string } | null | undefined ? K : never }[keyof T] &
+  string;
+
+// A column naming the member in a row's field (its operator, assignee, uploader), `empty` when there is none.
+export function personColumn<T>(title: string, field: PersonField<T>, width: number, empty = '-'): DataColumn<T> {
+  return { title, dataIndex: field, width, render: (person?: { name: string } | null) => person?.name ?? empty };
+}
+
 // A row's actions as link buttons side by side, each behind its own permission and, when asked, a confirmation. A
 // false entry is an action this row does not offer.
 export function linksColumn<T>(

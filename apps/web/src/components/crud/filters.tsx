@@ -14,6 +14,18 @@ export type Applies<F extends Filters> = { list: Pick<ListStateApi<F>, 'filters'
 
 const DAY = 'YYYY-MM-DD';
 
+// A list that a filter may also set in the draft, which Search applies (lists with a keyword box).
+type Drafts<F extends Filters> = Applies<F>['list'] & Partial<Pick<ListStateApi<F>, 'draft' | 'patchDraft'>>;
+
+// Filter `name` of a list, as a select's value and change: the draft's with `draft`, else applied at once.
+function bound<F extends Filters, V>(list: Drafts<F>, name: keyof F & string, draft: boolean) {
+  return {
+    value: ((draft ? list.draft! : list.filters)[name] ?? undefined) as V | undefined,
+    onChange: (v?: V) =>
+      draft ? list.patchDraft!({ [name]: v ?? null } as Partial<F>) : list.apply({ [name]: v } as Partial<F>),
+  };
+}
+
 // One filter picked from options; `search` lets a long list (staff, students) be typed into.
 export function FilterSelect<F extends Filters, V extends string | number>({
   list,
@@ -23,14 +35,17 @@ export function FilterSelect<F extends Filters, V extends string | number>({
   width = 160,
   search = false,
   loading,
+  draft = false,
   testId,
-}: Applies<F> & {
+}: {
+  list: Drafts<F>;
   name: keyof F & string;
   placeholder: string;
   options: Option<V>[] | undefined;
   width?: number;
   search?: boolean;
   loading?: boolean;
+  draft?: boolean;
   testId?: string;
 }) {
   return (
@@ -41,8 +56,7 @@ export function FilterSelect<F extends Filters, V extends string | number>({
       placeholder={placeholder}
       options={options}
       loading={loading}
-      value={(list.filters[name] ?? undefined) as V | undefined}
-      onChange={(v?: V) => list.apply({ [name]: v } as Partial<F>)}
+      {...bound<F, V>(list, name, draft)}
       data-testid={testId}
     />
   );
@@ -74,43 +88,14 @@ export function KeywordSearch<F extends Filters & { keyword?: string | null }>({
   );
 }
 
-// A filter picked from options that changes the draft, which applies with Search (like the keyword box beside it).
-export function DraftSelect<F extends Filters, V extends string | number>({
-  list,
-  name,
-  placeholder,
-  options,
-  width = 140,
-  testId,
-}: {
-  list: Pick<ListStateApi<F>, 'draft' | 'patchDraft'>;
-  name: keyof F & string;
-  placeholder: string;
-  options: Option<V>[];
-  width?: number;
-  testId?: string;
-}) {
-  return (
-    <Select<V>
-      allowClear
-      style={{ width }}
-      placeholder={placeholder}
-      value={(list.draft[name] ?? undefined) as V | undefined}
-      onChange={(v?: V) => list.patchDraft({ [name]: v ?? null } as Partial<F>)}
-      options={options}
-      data-testid={testId}
-    />
-  );
-}
-
 // A filter over a fixed set of values (statuses, kinds), each shown as the text `<labels>.<value>`, "all
 // statuses" until one is picked; its test id is `<labels with dashes>-filter`. With `draft` it joins the draft that
 // Search applies (lists with a keyword box), otherwise it applies at once.
 export function EnumFilter<F extends Filters, V extends string>({
-  list,
   values,
   labels,
   draft = false,
+  width = draft ? 140 : 160,
   placeholder,
   testId,
   ...rest
@@ -125,14 +110,16 @@ export function EnumFilter<F extends Filters, V extends string>({
   testId?: string;
 }) {
   const { t } = useTranslation();
-  const options = enumOptions(values, (v) => t(`${labels}.${v}` as never) as string);
-  const props = {
-    ...rest,
-    options,
-    placeholder: placeholder ?? t('crud.allStatus'),
-    testId: testId ?? `${labels.replaceAll('.', '-')}-filter`,
-  };
-  return draft ? <DraftSelect<F, V> list={list} {...props} /> : <FilterSelect<F, V> list={list} {...props} />;
+  return (
+    <FilterSelect<F, V>
+      {...rest}
+      options={enumOptions(values, (v) => t(`${labels}.${v}` as never) as string)}
+      draft={draft}
+      width={width}
+      placeholder={placeholder ?? t('crud.allStatus')}
+      testId={testId ?? `${labels.replaceAll('.', '-')}-filter`}
+    />
+  );
 }
 
 // A filter over the entries of one dictionary type (statuses, platforms, currencies): applies at once, or with
@@ -154,16 +141,12 @@ export function DictFilter<F extends Filters>({
   draft?: boolean;
   testId?: string;
 }) {
-  const value = (draft ? list.draft : list.filters)[name] ?? undefined;
   return (
     <DictSelect
       type={type}
       style={{ width }}
       placeholder={placeholder}
-      value={value as string | undefined}
-      onChange={(v?: string) =>
-        draft ? list.patchDraft({ [name]: v ?? null } as Partial<F>) : list.apply({ [name]: v } as Partial<F>)
-      }
+      {...bound<F, string>(list, name, draft)}
       data-testid={testId}
     />
   );

@@ -22,6 +22,15 @@ export type NameStrings = Groups<AppResources, 'nameTw', '', []>;
 // A string group naming each of a fixed set of values (the statuses of a thing): `.<value>` for every one.
 export type ValueStrings<V extends string> = Groups<AppResources, V, '', []>;
 
+// The strings of a group by its dotted name (notice.f: the notice form's field names).
+export type GroupAt<T, P extends string> = P extends `${infer H}.${infer R}`
+  ? H extends keyof T
+    ? GroupAt<T[H], R>
+    : never
+  : P extends keyof T
+    ? T[P]
+    : never;
+
 // The texts of a string group by their last name, or undefined where the group has no such key. The group is
 // checked by the types above at compile time; i18next's typed keys cannot follow a computed name.
 export function useGroupText(group: string | undefined) {

@@ -29,14 +29,20 @@ export function useCrudList<
   const list = useListState<F>({ queryRoot: [resource.queryRoot] });
   const editor = useEditor<Row>();
   const query = (resource.useList as (p: typeof list.params) => UseQueryResult<Page<Row>>)(list.params);
+  const add = resource.useAdd();
+  const update = resource.useUpdate();
   const remove = resource.useRemove();
   return {
     list,
     editor,
     query,
-    add: resource.useAdd(),
-    update: resource.useUpdate(),
+    add,
+    update,
     remove,
+    // Spread onto CrudList: the list, and the add button (for members holding `addPerm`) opening the dialog.
+    crudList: (addPerm: string) => ({ list, add: { perm: addPerm, onClick: () => editor.edit('new') } }),
+    // The dialog's submit: adds a new row, or updates the edited one.
+    save: (values: object) => editor.save(values, add, update),
     // The rows' edit/delete column: edit opens the dialog, delete removes by id (each behind its permission, the
     // row named by `name` in the confirmation); `more` gives its width and the screen's own actions.
     actionsColumn: (

@@ -10,7 +10,7 @@ import type { Filters } from './urlState';
 
 type Write = { mutate: (body: Params) => void; mutateAsync: (body: Params) => Promise<unknown> };
 
-type Options<Row, V> = {
+export type CrudScreenOptions<Row, V> = {
   // Test-id prefix of the screen (<testId>-add, <testId>-form).
   testId: string;
   // The screen's own texts: keyword placeholder, dialog titles, empty and no-match texts.
@@ -24,8 +24,8 @@ type Options<Row, V> = {
   perms: { add: string; update: string; remove: string };
   // The duplicate code whose message the dialog shows in the form (crudApi's, where the screen spreads it).
   existsCode: number;
-  // Initial values of a new row.
-  newValues: Partial<V>;
+  // Initial values of a new row, which starts enabled.
+  newValues?: Partial<V>;
   // Names the row in the enable/disable and delete confirmations.
   name: (row: Row) => string;
   // Listed fields that are not part of the update body.
@@ -38,11 +38,10 @@ type Options<Row, V> = {
 export function useCrudScreen<
   Row extends { id: number; status: RecordStatus } & Partial<V>,
   F extends BaseFilters & Filters,
-  V,
->(t: TFunction, opts: Options<Row, V>) {
+  V extends { status?: RecordStatus },
+>(t: TFunction, opts: CrudScreenOptions<Row, V>) {
   const crud = useCrudList<Row, F, Write>(opts);
-  const { list: filters, editor, query: list, add, update } = crud;
-  const save = (values: V) => editor.save(values, add, update);
+  const { list: filters, editor, query: list, update, save } = crud;
   return {
     filters,
     editor,
@@ -66,7 +65,9 @@ export function useCrudScreen<
     table: { query: list, list: filters, emptyText: opts.strings.empty, noMatchText: opts.strings.noMatch },
     modal: {
       ...editor.dialog(opts.strings.addTitle, opts.strings.editTitle),
-      initialValues: editor.isNew ? opts.newValues : (editor.editing as Row as Partial<V>),
+      initialValues: editor.isNew
+        ? ({ status: 'enabled', ...opts.newValues } as Partial<V>)
+        : (editor.editing as Row as Partial<V>),
       inlineCodes: [opts.existsCode],
       onSubmit: save,
       testId: `${opts.testId}-form`,

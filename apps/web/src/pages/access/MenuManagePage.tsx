@@ -73,8 +73,8 @@ export default function MenuManagePage() {
 
   return (
     <ListCard
+      ids="menu"
       title={t('access.menu.title')}
-      testId="menu-manage"
       add={{
         perm: PERM.menuAdd,
         label: t('access.menu.addRoot'),

@@ -7,6 +7,7 @@ import { PagedTable } from '../../components/crud/PagedTable';
 import { ListCard } from '../../components/crud/ListCard';
 import { useListState } from '../../components/crud/useListState';
 import { linksColumn } from '../../components/crud/columns';
+import type { LinkActionProps } from '../../components/crud/LinkAction';
 import { useRemoveRole, useRoles, type RoleFilter } from './api';
 import { RoleFormDrawer } from './RoleFormDrawer';
 import { RoleMembersModal } from './RoleMembersModal';
@@ -32,16 +33,23 @@ export default function RoleManagePage() {
     toast.success(t('access.removed'));
   };
 
+  // The delete link of a role: a built-in role or one with members cannot be deleted, and the link says why before
+  // anyone presses OK.
+  const removeLink = (r: Role): LinkActionProps => ({
+    label: t('access.role.remove'),
+    perm: PERM.roleRemove,
+    danger: true,
+    disabled: r.isBuiltin === 1 || r.memberCount > 0,
+    hint: r.memberCount > 0 ? t('access.role.removeHasMembers', { count: r.memberCount }) : null,
+    confirm: { title: t('access.role.removeConfirm', { name: r.name }), onConfirm: () => doRemove(r) },
+    testId: `role-remove-${r.name}`,
+  });
+
   return (
     <ListCard
+      ids="role"
       title={t('access.role.title')}
-      testId="role-manage"
-      add={{
-        perm: PERM.roleAdd,
-        label: t('access.role.add'),
-        onClick: () => setDrawer({ open: true }),
-        testId: 'role-add',
-      }}
+      add={{ perm: PERM.roleAdd, label: t('access.role.add'), onClick: () => setDrawer({ open: true }) }}
     >
       <Space wrap style={{ marginBottom: 16 }}>
         <Input
@@ -103,16 +111,7 @@ export default function RoleManagePage() {
                 onClick: () => setMembersOf(r),
                 testId: `role-members-${r.name}`,
               },
-              // A role with members cannot be deleted: say so before anyone presses OK.
-              {
-                label: t('access.role.remove'),
-                perm: PERM.roleRemove,
-                danger: true,
-                disabled: r.isBuiltin === 1 || r.memberCount > 0,
-                hint: r.memberCount > 0 ? t('access.role.removeHasMembers', { count: r.memberCount }) : null,
-                confirm: { title: t('access.role.removeConfirm', { name: r.name }), onConfirm: () => doRemove(r) },
-                testId: `role-remove-${r.name}`,
-              },
+              removeLink(r),
             ],
           }),
         ]}

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { Form, Input, Modal, Typography, Upload } from 'antd';
 import type { ButtonProps } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
 import { APPLICATION_DICT, PERM, type FileRecord } from '@study-crm/shared';
 import { ListCard } from '../../components/crud/ListCard';
+import { useIdParam } from '../../components/crud/useIdParam';
 import { PagedTable } from '../../components/crud/PagedTable';
 import { useListState } from '../../components/crud/useListState';
 import { Permission } from '../../components/Permission';
@@ -13,7 +13,7 @@ import { downloadFile, uploadWithProgress, useFileMutation, useFiles, useInvalid
 import { ApplicationScreen } from './ApplicationScreen';
 import { DictBadge, DictSelect } from '../../components/dict';
 import { useConfirm } from '../../components/form/useConfirm';
-import { linksColumn } from '../../components/crud/columns';
+import { linksColumn, personColumn } from '../../components/crud/columns';
 import { formatTime } from '../../lib/format';
 import { UploadProgress, useUploads } from '../../components/upload/useUploads';
 import { toast } from '../../lib/feedback';
@@ -29,8 +29,7 @@ export function formatSize(bytes: number): string {
 
 export default function UserFiles() {
   const { t } = useTranslation();
-  const [search] = useSearchParams();
-  const id = Number(search.get('id')) || undefined;
+  const id = useIdParam();
   const list = useListState({ queryRoot: ['application', 'files'] });
   const files = useFiles(id, list.page.pageNum, list.page.pageSize);
   const mutate = useFileMutation();
@@ -83,7 +82,7 @@ export default function UserFiles() {
       render: (v: string) => v.toUpperCase(),
     },
     { title: t('application.files.size'), dataIndex: 'size', width: 100, render: (v: number) => formatSize(v) },
-    { title: t('application.files.uploader'), key: 'uploader', width: 160, render: (_, r) => r.uploader?.name ?? '-' },
+    personColumn(t('application.files.uploader'), 'uploader', 160),
     {
       title: t('application.files.uploadedAt'),
       dataIndex: 'uploadedAt',

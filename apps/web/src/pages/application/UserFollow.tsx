@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { Button, Col, Form, Input, Modal, Popconfirm, Progress, Row, Select, Space, Switch, Tag } from 'antd';
 import { FieldRow } from '../../components/crud/FormFields';
 import type { ButtonProps } from 'antd';
 import { CheckOutlined } from '@ant-design/icons';
 import { APPLICATION_DICT, FOLLOW_DEFAULT_STATUS, PERM, type FollowUp } from '@study-crm/shared';
 import { ListCard } from '../../components/crud/ListCard';
+import { useIdParam } from '../../components/crud/useIdParam';
 import { PagedTable } from '../../components/crud/PagedTable';
 import { Permission } from '../../components/Permission';
 import { useFollowMutation, useFollowUps, useSimpleInfo, useStaffOptions } from './api';
@@ -22,8 +22,7 @@ type Editing = { mode: 'add' } | { mode: 'edit'; item: FollowUp } | null;
 
 export default function UserFollow() {
   const { t } = useTranslation();
-  const [search] = useSearchParams();
-  const id = Number(search.get('id')) || undefined;
+  const id = useIdParam();
   const follow = useFollowUps(id);
   const mutate = useFollowMutation();
   const [editing, setEditing] = useState<Editing>(null);

@@ -5,7 +5,6 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { CONTENT_BODY_MAX, CONTENT_LOCALES, CONTENT_STATUSES, PERM, type ContentItem } from '@study-crm/shared';
 import { FormModal } from '../../components/crud/FormModal';
 import { CrudList } from '../../components/crud/CrudList';
-import { EnumFilter } from '../../components/crud/filters';
 import { useCrudList } from '../../components/crud/useCrudList';
 import { contentCrud } from './api';
 import { FieldRow, TextField } from '../../components/crud/FormFields';
@@ -27,8 +26,7 @@ const at = (v: number | null) => (v ? dayjs(v).format(TIME) : '…');
 // their window, in their language (or all), pinned first.
 export default function ContentManage() {
   const { t } = useTranslation();
-  const crud = useCrudList<ContentItem, Filters>(contentCrud);
-  const { list, editor, query, add, update } = crud;
+  const { editor, query, save, actionsColumn, crudList } = useCrudList<ContentItem, Filters>(contentCrud);
   const editing = editor.isNew ? null : (editor.editing as ContentItem);
 
   const columns: DataColumn<ContentItem>[] = [
@@ -71,15 +69,14 @@ export default function ContentManage() {
       width: 160,
       render: (v: number) => dayjs(v).format(TIME),
     },
-    crud.actionsColumn(PERM.contentUpdate, PERM.contentRemove, (row) => row.title, { width: 130 }),
+    actionsColumn(PERM.contentUpdate, PERM.contentRemove, (row) => row.title, { width: 130 }),
   ];
 
   return (
     <CrudList
       strings="content"
-      list={list}
-      add={{ perm: PERM.contentAdd, onClick: () => editor.edit('new') }}
-      filters={<EnumFilter list={list} name="status" values={CONTENT_STATUSES} labels="content.status" draft />}
+      {...crudList(PERM.contentAdd)}
+      filters={(filter) => filter.enum('status', CONTENT_STATUSES, 'content.status')}
       table={{ query, columns, scrollX: 1000 }}
     >
       <FormModal<Values>
@@ -98,16 +95,12 @@ export default function ContentManage() {
         }
         inlineCodes={[]}
         onSubmit={({ window, pinned, ...v }) =>
-          editor.save(
-            {
-              ...v,
-              pinned: pinned ? 1 : 0,
-              publishFrom: window?.[0]?.valueOf() ?? null,
-              publishTo: window?.[1]?.valueOf() ?? null,
-            },
-            add,
-            update,
-          )
+          save({
+            ...v,
+            pinned: pinned ? 1 : 0,
+            publishFrom: window?.[0]?.valueOf() ?? null,
+            publishTo: window?.[1]?.valueOf() ?? null,
+          })
         }
         testId="content-form"
       >

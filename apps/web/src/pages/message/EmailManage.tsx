@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { DELIVERY_STATUSES, PERM, type Email } from '@study-crm/shared';
-import { EnumFilter, FilterSelect, InstantRangeFilter } from '../../components/crud/filters';
+import { FilterSelect, InstantRangeFilter } from '../../components/crud/filters';
+import { listFilters } from '../../components/crud/listFilters';
 import { CrudList } from '../../components/crud/CrudList';
 import { linkColumn, openColumn } from '../../components/crud/columns';
 import { useSentList } from '../../components/crud/useSentList';
-import { useListState } from '../../components/crud/useListState';
 import { EMAIL_ROOT, useEmailAgents, useEmailList } from './api';
 import { EmailCompose } from './EmailCompose';
 import { EmailDetailDrawer } from './EmailDetailDrawer';
@@ -25,11 +25,11 @@ type Filters = {
 // of one e-mail with each recipient's status.
 export default function EmailManage() {
   const { t } = useTranslation();
-  const list = useListState<Filters>({ queryRoot: [EMAIL_ROOT] });
+  const sent = useSentList<Filters>(EMAIL_ROOT, PERM.emailAdd);
+  const { list } = sent;
   const { delivery, ...params } = list.params;
   const query = useEmailList({ ...params, status: delivery });
   const agents = useEmailAgents();
-  const sent = useSentList();
 
   const columns: DataColumn<Email>[] = [
     linkColumn(t('message.email.subject'), 'subject', sent.open, 'email-open'),
@@ -58,17 +58,10 @@ export default function EmailManage() {
   return (
     <CrudList
       strings="message.email"
-      list={list}
-      add={{ perm: PERM.emailAdd, onClick: sent.compose }}
+      {...sent.crudList}
       filters={
         <>
-          <EnumFilter
-            list={list}
-            name="delivery"
-            values={DELIVERY_STATUSES}
-            labels="message.email.delivery"
-            width={150}
-          />
+          {listFilters(list).enum('delivery', DELIVERY_STATUSES, 'message.email.delivery', { width: 150 })}
           <FilterSelect
             list={list}
             name="senderId"

@@ -1,14 +1,14 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Descriptions, Drawer, Form, Input, Typography } from 'antd';
+import { Descriptions, Drawer, Form, Input, Typography } from 'antd';
 import { Code, PERM, type Template } from '@study-crm/shared';
 import { FormModal } from '../../components/crud/FormModal';
 import { CrudList } from '../../components/crud/CrudList';
 import { useCrudList } from '../../components/crud/useCrudList';
+import { useRowView } from '../../components/crud/useRowView';
 import { templateCrud, useTemplate } from './api';
 import { FRAME_PLACEHOLDER, framed, HtmlPreview, SAMPLE_VARIABLES, withSampleData } from './preview';
 import { formatTime } from '../../lib/format';
-import { TextField } from '../../components/crud/FormFields';
+import { fieldNames, TextField } from '../../components/crud/FormFields';
 import type { DataColumn } from '../../components/crud/DataTable';
 
 type Filters = { keyword?: string; type?: string };
@@ -17,10 +17,9 @@ type FormValues = Pick<Template, 'name' | 'title' | 'type' | 'frameUrl' | 'frame
 // Templates (spec section 2): list, create, view (with a preview on sample data), edit, delete.
 export default function TemplateManage() {
   const { t } = useTranslation();
-  const crud = useCrudList<Template, Filters>(templateCrud);
-  const { list, editor, query, add, update } = crud;
-  const [viewing, setViewing] = useState<number | null>(null);
-  const shown = useTemplate(viewing);
+  const { list, editor, query, save, actionsColumn, crudList } = useCrudList<Template, Filters>(templateCrud);
+  const view = useRowView(useTemplate);
+  const field = fieldNames(t, 'message.template', 'template-');
 
   const columns: DataColumn<Template>[] = [
     { title: t('message.template.name'), dataIndex: 'name' },
@@ -32,22 +31,17 @@ export default function TemplateManage() {
       width: 170,
       render: formatTime,
     },
-    crud.actionsColumn(PERM.templateUpdate, PERM.templateRemove, (row) => row.name, {
+    actionsColumn(PERM.templateUpdate, PERM.templateRemove, (row) => row.name, {
       width: 200,
-      before: (row) => (
-        <Button type="link" size="small" onClick={() => setViewing(row.id)} data-testid="template-view">
-          {t('message.template.view')}
-        </Button>
-      ),
+      before: view.action(t('message.template.view'), 'template-view'),
     }),
   ];
-  const tpl = shown.data;
+  const tpl = view.record.data;
 
   return (
     <CrudList
       strings="message.template"
-      list={list}
-      add={{ perm: PERM.templateAdd, onClick: () => editor.edit('new') }}
+      {...crudList(PERM.templateAdd)}
       filters={
         <Input
           allowClear
@@ -64,11 +58,11 @@ export default function TemplateManage() {
         {...editor.dialog(t('message.template.addTitle'), t('message.template.editTitle'))}
         initialValues={editor.isNew ? {} : (editor.editing as Template)}
         inlineCodes={[Code.BAD_REQUEST]}
-        onSubmit={(v) => editor.save(v, add, update)}
+        onSubmit={save}
         testId="template-form"
       >
-        <TextField name="name" label={t('message.template.name')} max={100} testId="template-name" />
-        <TextField name="type" label={t('message.template.type')} max={64} testId="template-type" />
+        <TextField {...field('name')} max={100} />
+        <TextField {...field('type')} max={64} />
         <TextField
           name="title"
           label={t('message.template.contentTitle')}
@@ -80,26 +74,20 @@ export default function TemplateManage() {
           <Input placeholder="https://" data-testid="template-frameUrl" />
         </Form.Item>
         <TextField
-          name="frameHtml"
-          label={t('message.template.frameHtml')}
+          {...field('frameHtml')}
           hint={t('message.template.frameHint', { placeholder: FRAME_PLACEHOLDER })}
           rows={4}
           required={false}
-          testId="template-frameHtml"
         />
         <TextField
-          name="content"
-          label={t('message.template.content')}
+          {...field('content')}
           hint={t('message.template.contentHint', { examples: SAMPLE_VARIABLES })}
           rows={8}
           required={false}
-          testId="template-content"
         />
       </FormModal>
       <Drawer
-        open={viewing !== null}
-        onClose={() => setViewing(null)}
-        size="large"
+        {...view.drawer}
         title={tpl ? t('message.template.viewTitle', { name: tpl.name }) : ''}
         data-testid="template-drawer"
       >

@@ -1,6 +1,5 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, DatePicker, Descriptions, Drawer, Form, Skeleton, Tag, Typography } from 'antd';
+import { DatePicker, Descriptions, Drawer, Form, Skeleton, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
   Code,
@@ -13,11 +12,11 @@ import {
 } from '@study-crm/shared';
 import { FormModal } from '../../components/crud/FormModal';
 import { CrudList } from '../../components/crud/CrudList';
-import { EnumFilter } from '../../components/crud/filters';
 import { useCrudList } from '../../components/crud/useCrudList';
+import { useRowView } from '../../components/crud/useRowView';
 import { noticeCrud, useNotice } from './api';
 import { RecipientSelect } from './RecipientSelect';
-import { FieldRow, TextField } from '../../components/crud/FormFields';
+import { FieldRow, fieldNames, TextField } from '../../components/crud/FormFields';
 import type { DataColumn } from '../../components/crud/DataTable';
 
 type Filters = { keyword?: string; state?: NoticeState | null; recipientId?: number | string | null };
@@ -52,10 +51,8 @@ function RecipientName({ notice }: { notice: Pick<Notice, 'recipientId' | 'recip
 // message box (or every member's) from its publish time until it expires.
 export default function NoticeManage() {
   const { t } = useTranslation();
-  const crud = useCrudList<Notice, Filters>(noticeCrud);
-  const { list, editor, query, add, update } = crud;
-  const [viewing, setViewing] = useState<number | null>(null);
-  const shown = useNotice(viewing);
+  const { list, editor, query, save, actionsColumn, crudList } = useCrudList<Notice, Filters>(noticeCrud);
+  const view = useRowView(useNotice);
 
   const columns: DataColumn<Notice>[] = [
     { title: t('notice.col.title'), dataIndex: 'title', key: 'title', sorter: true, ellipsis: true },
@@ -87,13 +84,9 @@ export default function NoticeManage() {
       width: 100,
       render: (v: NoticeState) => <StateTag state={v} />,
     },
-    crud.actionsColumn(PERM.noticeUpdate, PERM.noticeRemove, (row) => row.title, {
+    actionsColumn(PERM.noticeUpdate, PERM.noticeRemove, (row) => row.title, {
       width: 190,
-      before: (row) => (
-        <Button type="link" size="small" onClick={() => setViewing(row.id)} data-testid="notice-view">
-          {t('notice.view')}
-        </Button>
-      ),
+      before: view.action(t('notice.view'), 'notice-view'),
     }),
   ];
 
@@ -107,22 +100,18 @@ export default function NoticeManage() {
         expiresAt: editing.expiresAt ? dayjs(editing.expiresAt) : null,
       }
     : { recipientId: 0 };
-  const save = (v: FormValues) =>
-    editor.save(
-      { ...v, publishAt: v.publishAt ? v.publishAt.valueOf() : null, expiresAt: v.expiresAt?.valueOf() ?? null },
-      add,
-      update,
-    );
-  const n = shown.data;
+  const submit = (v: FormValues) =>
+    save({ ...v, publishAt: v.publishAt ? v.publishAt.valueOf() : null, expiresAt: v.expiresAt?.valueOf() ?? null });
+  const field = fieldNames(t, 'notice.f', 'notice-f-');
+  const n = view.record.data;
 
   return (
     <CrudList
       strings="notice"
-      list={list}
-      add={{ perm: PERM.noticeAdd, onClick: () => editor.edit('new') }}
-      filters={
+      {...crudList(PERM.noticeAdd)}
+      filters={(filter) => (
         <>
-          <EnumFilter list={list} name="state" values={NOTICE_STATES} labels="notice.state" draft />
+          {filter.enum('state', NOTICE_STATES, 'notice.state')}
           <RecipientSelect
             allowClear
             width={240}
@@ -136,25 +125,18 @@ export default function NoticeManage() {
             testId="notice-recipient-filter"
           />
         </>
-      }
+      )}
       table={{ query, columns, scrollX: 960 }}
     >
       <FormModal<FormValues>
         {...editor.dialog(t('notice.addTitle'), t('notice.editTitle'))}
         initialValues={initialValues}
         inlineCodes={[Code.BAD_REQUEST]}
-        onSubmit={save}
+        onSubmit={submit}
         testId="notice-form"
       >
-        <TextField name="title" label={t('notice.f.title')} max={NOTICE_TITLE_MAX} testId="notice-f-title" />
-        <TextField
-          name="content"
-          label={t('notice.f.content')}
-          hint={t('notice.f.contentHint')}
-          rows={6}
-          max={NOTICE_CONTENT_MAX}
-          testId="notice-f-content"
-        />
+        <TextField {...field('title')} max={NOTICE_TITLE_MAX} />
+        <TextField {...field('content')} hint={t('notice.f.contentHint')} rows={6} max={NOTICE_CONTENT_MAX} />
         <Form.Item
           name="recipientId"
           label={t('notice.f.recipient')}
@@ -191,14 +173,8 @@ export default function NoticeManage() {
           </Form.Item>
         </FieldRow>
       </FormModal>
-      <Drawer
-        open={viewing !== null}
-        onClose={() => setViewing(null)}
-        size="large"
-        title={t('notice.viewTitle')}
-        data-testid="notice-drawer"
-      >
-        {shown.isLoading && <Skeleton active />}
+      <Drawer {...view.drawer} title={t('notice.viewTitle')} data-testid="notice-drawer">
+        {view.record.isLoading && <Skeleton active />}
         {n && (
           <>
             <Typography.Title level={4} data-testid="notice-view-title">

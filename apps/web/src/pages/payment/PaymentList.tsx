@@ -11,11 +11,12 @@ import {
   type PaymentStatus,
   type PaymentType,
 } from '@study-crm/shared';
-import { DateRangeFilter, DictFilter, EnumFilter, KeywordSearch } from '../../components/crud/filters';
+import { DateRangeFilter, KeywordSearch } from '../../components/crud/filters';
+import { listFilters } from '../../components/crud/listFilters';
 import { ListCard } from '../../components/crud/ListCard';
 import { PagedTable } from '../../components/crud/PagedTable';
 import { useListState } from '../../components/crud/useListState';
-import { linksColumn } from '../../components/crud/columns';
+import { linksColumn, personColumn } from '../../components/crud/columns';
 import { StaffFilter } from '../application/StaffFilter';
 import { formatMoney, usePaymentList, usePaymentMutation, usePaymentTotals } from './api';
 import { PaymentDrawer, type DrawerMode } from './PaymentDrawer';
@@ -50,6 +51,7 @@ export function PaymentList({ applicationId, title }: { applicationId?: number; 
     defaults: { sortField: 'transactionDate', order: 'desc' },
     queryRoot: ['payment'],
   });
+  const filter = listFilters(list);
   const scope = applicationId ? { applicationId } : {};
   const { pageNum: _p, pageSize: _s, sortField: _f, order: _o, ...filterParams } = list.params;
   const query = usePaymentList({ ...list.params, ...scope });
@@ -114,18 +116,8 @@ export function PaymentList({ applicationId, title }: { applicationId?: number; 
     ...(applicationId
       ? []
       : [{ title: t('payment.col.student'), dataIndex: 'studentName', width: 130, ellipsis: true } as const]),
-    {
-      title: t('payment.col.signingTeacher'),
-      key: 'teacher',
-      width: 140,
-      render: (_, r) => r.signingTeacher?.name ?? '-',
-    },
-    {
-      title: t('payment.col.confirmedBy'),
-      key: 'confirmedBy',
-      width: 130,
-      render: (_, r) => r.confirmedBy?.name ?? '-',
-    },
+    personColumn(t('payment.col.signingTeacher'), 'signingTeacher', 140),
+    personColumn(t('payment.col.confirmedBy'), 'confirmedBy', 130),
     linksColumn<PaymentListItem>(t('payment.col.actions'), {
       width: 220,
       links: (r) => [
@@ -198,29 +190,12 @@ export function PaymentList({ applicationId, title }: { applicationId?: number; 
       >
         <Space wrap style={{ marginBottom: 16 }}>
           {!applicationId && <KeywordSearch list={list} placeholder={t('payment.searchPlaceholder')} width={200} />}
-          <EnumFilter
-            list={list}
-            name="type"
-            values={PAYMENT_TYPES}
-            labels="payment.type"
-            width={120}
-            placeholder={t('payment.col.type')}
-          />
-          <EnumFilter
-            list={list}
-            name="status"
-            values={PAYMENT_STATUSES}
-            labels="payment.status"
-            width={150}
-            placeholder={t('payment.col.status')}
-          />
-          <DictFilter
-            list={list}
-            name="currency"
-            type={DICT_TYPES.currency}
-            placeholder={t('payment.allCurrencies')}
-            width={130}
-          />
+          {filter.enum('type', PAYMENT_TYPES, 'payment.type', { width: 120, placeholder: t('payment.col.type') })}
+          {filter.enum('status', PAYMENT_STATUSES, 'payment.status', {
+            width: 150,
+            placeholder: t('payment.col.status'),
+          })}
+          {filter.dict('currency', DICT_TYPES.currency, t('payment.allCurrencies'), { width: 130 })}
           {!applicationId && <StaffFilter list={list} name="teacherId" placeholder={t('payment.teacher')} />}
           <DateRangeFilter list={list} />
           <Button onClick={list.reset}>{t('crud.reset')}</Button>

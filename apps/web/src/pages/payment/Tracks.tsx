@@ -3,13 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { Button, Descriptions, InputNumber, Modal, Skeleton, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { TRACK_OPERATIONS, type Track, type TrackChange, type TrackOperation } from '@study-crm/shared';
-import { DateRangeFilter, EnumFilter } from '../../components/crud/filters';
+import { DateRangeFilter } from '../../components/crud/filters';
+import { listFilters } from '../../components/crud/listFilters';
 import { ListCard } from '../../components/crud/ListCard';
 import { PagedTable } from '../../components/crud/PagedTable';
 import { useListState } from '../../components/crud/useListState';
 import { StaffFilter } from '../application/StaffFilter';
 import { useTracks, useTrackView } from './api';
 import { DataTable, type DataColumn } from '../../components/crud/DataTable';
+import { personColumn } from '../../components/crud/columns';
 
 type Filters = {
   paymentId?: number;
@@ -93,6 +95,7 @@ export default function Tracks() {
   const [open, setOpen] = useState<number | undefined>();
   const entry = useTrackView(open);
   const { filters } = list;
+  const filter = listFilters(list);
 
   const columns: DataColumn<Track>[] = [
     {
@@ -101,7 +104,7 @@ export default function Tracks() {
       width: 170,
       render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
     },
-    { title: t('payment.track.operator'), key: 'operator', width: 150, render: (_, r) => r.operator?.name ?? '-' },
+    personColumn(t('payment.track.operator'), 'operator', 150),
     {
       title: t('payment.track.operation'),
       dataIndex: 'operation',
@@ -143,13 +146,7 @@ export default function Tracks() {
           data-testid="track-payment-filter"
         />
         <StaffFilter list={list} name="operatorId" placeholder={t('payment.track.operator')} />
-        <EnumFilter
-          list={list}
-          name="operation"
-          values={TRACK_OPERATIONS}
-          labels="payment.op"
-          placeholder={t('payment.track.operation')}
-        />
+        {filter.enum('operation', TRACK_OPERATIONS, 'payment.op', { placeholder: t('payment.track.operation') })}
         <DateRangeFilter list={list} />
         <Button onClick={list.reset}>{t('crud.reset')}</Button>
       </Space>

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button, Card, Descriptions, Result, Skeleton, Tabs, Typography } from 'antd';
 import { useTabTitle } from '../../navigation/useScreen';
 import { FormModal } from '../../components/crud/FormModal';
+import { useIdParam } from '../../components/crud/useIdParam';
 import { useProject, useProjectWrites } from './api';
 import { ProjectConstitution } from './ProjectConstitution';
 import { ProjectMembers } from './ProjectMembers';
@@ -14,8 +14,7 @@ import { formatTime } from '../../lib/format';
 // Project details: overview, member management (roles and fixed shares) and the constitution.
 export default function ProjectDetail() {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const id = Number(params.get('id')) || null;
+  const id = useIdParam() ?? null;
   const query = useProject(id);
   const writes = useProjectWrites();
   const [editing, setEditing] = useState(false);

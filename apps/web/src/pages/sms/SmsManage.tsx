@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Alert, Tag } from 'antd';
 import { DICT_TYPES, PERM, type SmsBatch } from '@study-crm/shared';
-import { DictBadge, DictSelect } from '../../components/dict';
+import { DictBadge } from '../../components/dict';
+import { listFilters } from '../../components/crud/listFilters';
 import { CrudList } from '../../components/crud/CrudList';
 import { linkColumn, openColumn } from '../../components/crud/columns';
 import { useSentList } from '../../components/crud/useSentList';
-import { useListState } from '../../components/crud/useListState';
 import { SMS_ROOT, useSmsGateway, useSmsList } from './api';
 import { CountTags } from './CountTags';
 import { SmsCompose } from './SmsCompose';
@@ -19,10 +19,9 @@ type Filters = { keyword?: string; terminal?: string | null };
 // the new-SMS drawer, and a batch's recipients with their statuses.
 export default function SmsManage() {
   const { t } = useTranslation();
-  const list = useListState<Filters>({ queryRoot: [SMS_ROOT] });
-  const query = useSmsList(list.params);
+  const sent = useSentList<Filters>(SMS_ROOT, PERM.smsAdd);
+  const query = useSmsList(sent.list.params);
   const gateway = useSmsGateway();
-  const sent = useSentList();
 
   const columns: DataColumn<SmsBatch>[] = [
     linkColumn(t('sms.content'), 'content', sent.open, 'sms-open'),
@@ -61,8 +60,7 @@ export default function SmsManage() {
   return (
     <CrudList
       strings="sms"
-      list={list}
-      add={{ perm: PERM.smsAdd, onClick: sent.compose }}
+      {...sent.crudList}
       banner={
         gateway.data &&
         !gateway.data.isConfigured && (
@@ -75,16 +73,7 @@ export default function SmsManage() {
           />
         )
       }
-      filters={
-        <DictSelect
-          type={DICT_TYPES.smsTerminal}
-          allowClear
-          style={{ width: 170 }}
-          placeholder={t('sms.allTerminals')}
-          value={list.draft.terminal ?? undefined}
-          onChange={(v?: string) => list.apply({ terminal: v ?? null })}
-        />
-      }
+      filters={listFilters(sent.list).dict('terminal', DICT_TYPES.smsTerminal, t('sms.allTerminals'), { width: 170 })}
       table={{ query, columns, scrollX: 1200 }}
     >
       {sent.composing && <SmsCompose {...sent.composeProps} />}

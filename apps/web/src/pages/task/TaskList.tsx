@@ -4,7 +4,6 @@ import { Segmented, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { PERM, TASK_STATUSES, type Task, type TaskStatus } from '@study-crm/shared';
 import { CrudList } from '../../components/crud/CrudList';
-import { EnumFilter } from '../../components/crud/filters';
 import { FormModal } from '../../components/crud/FormModal';
 import { RowActions } from '../../components/crud/RowActions';
 import { useEditor } from '../../components/crud/useListScreen';
@@ -15,6 +14,7 @@ import { TaskFields } from './TaskForm';
 import { MoveStatus, TaskStatusTag } from './TaskStatus';
 import './task.css';
 import type { DataColumn } from '../../components/crud/DataTable';
+import { personColumn } from '../../components/crud/columns';
 
 type Filters = { keyword?: string; status?: TaskStatus | null };
 type Values = {
@@ -42,7 +42,7 @@ export function TaskList({ scope }: { scope: 'all' | 'mine' }) {
   const columns: DataColumn<Task>[] = [
     { title: t('task.col.title'), dataIndex: 'title', key: 'title', sorter: true, ellipsis: true },
     { title: t('task.col.project'), dataIndex: 'projectName', width: 160, ellipsis: true },
-    { title: t('task.col.assignee'), key: 'assignee', width: 130, render: (_, r) => r.assignee?.name ?? '—' },
+    personColumn(t('task.col.assignee'), 'assignee', 130, '—'),
     {
       title: t('task.col.status'),
       dataIndex: 'status',
@@ -102,7 +102,7 @@ export function TaskList({ scope }: { scope: 'all' | 'mine' }) {
       otherView={view === 'board' ? <TaskBoard scope={scope} /> : undefined}
       list={list}
       add={{ perm: PERM.taskAdd, onClick: () => editor.edit('new') }}
-      filters={<EnumFilter list={list} name="status" values={TASK_STATUSES} labels="task.status" draft />}
+      filters={(filter) => filter.enum('status', TASK_STATUSES, 'task.status')}
       table={{
         query,
         columns,

@@ -1,14 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Form, Input, Typography } from 'antd';
-import { DICT_TYPES, PERM, type RecordStatus, type SysConfig } from '@study-crm/shared';
+import { DICT_TYPES, type RecordStatus, type SysConfig } from '@study-crm/shared';
 import { DictBadge, DictSelect } from '../../../components/dict';
 import { FormModal } from '../../../components/crud/FormModal';
 import { KeyField } from '../../../components/crud/FormFields';
 import { CrudList } from '../../../components/crud/CrudList';
-import { DictFilter } from '../../../components/crud/filters';
 import { StatusSelect } from '../../../components/crud/StatusSelect';
-import { useCrudScreen } from '../../../components/crud/useCrudScreen';
-import { screenStrings } from '../screenStrings';
+import { useSetupScreen } from '../useSetupScreen';
 import { configCrud } from './api';
 import { formatTime } from '../../../lib/format';
 import type { DataColumn } from '../../../components/crud/DataTable';
@@ -18,14 +16,10 @@ type FormValues = Omit<SysConfig, 'id' | 'createdAt' | 'updatedAt'>;
 
 export default function ConfigManage() {
   const { t } = useTranslation();
-  const crud = useCrudScreen<SysConfig, Filters, FormValues>(t, {
-    ...screenStrings(t, 'config'),
-    ...configCrud,
-    perms: { add: PERM.configAdd, update: PERM.configUpdate, remove: PERM.configRemove },
-    newValues: { status: 'enabled', platform: 'WEB' },
+  const crud = useSetupScreen<SysConfig, Filters, FormValues>('config', configCrud, {
+    newValues: { platform: 'WEB' },
     name: (row) => row.key,
   });
-  const { filters } = crud;
 
   const columns: DataColumn<SysConfig>[] = [
     {
@@ -54,18 +48,9 @@ export default function ConfigManage() {
 
   return (
     <CrudList
-      strings="systemSetup.config"
       {...crud.crudList}
       toolbar={{ keywordWidth: 240 }}
-      filters={
-        <DictFilter
-          list={filters}
-          name="platform"
-          type={DICT_TYPES.platform}
-          placeholder={t('systemSetup.config.allPlatforms')}
-          draft
-        />
-      }
+      filters={(filter) => filter.dict('platform', DICT_TYPES.platform, t('systemSetup.config.allPlatforms'))}
       table={{ ...crud.table, columns, scrollX: 1000 }}
     >
       <FormModal<FormValues> {...crud.modal}>

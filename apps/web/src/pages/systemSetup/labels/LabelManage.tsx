@@ -1,12 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Form } from 'antd';
-import { PERM, type Label, type RecordStatus } from '@study-crm/shared';
+import type { Label, RecordStatus } from '@study-crm/shared';
 import { ColorTag } from '../../../components/dict';
 import { FormModal } from '../../../components/crud/FormModal';
 import { DescriptionField, FieldRow, SortField, StatusColorRow, TextField } from '../../../components/crud/FormFields';
 import { CrudList } from '../../../components/crud/CrudList';
-import { useCrudScreen } from '../../../components/crud/useCrudScreen';
-import { screenStrings } from '../screenStrings';
+import { useSetupScreen } from '../useSetupScreen';
 import { labelCrud } from './api';
 import type { DataColumn } from '../../../components/crud/DataTable';
 
@@ -21,11 +20,8 @@ function NamePreviewRow() {
 
 export default function LabelManage() {
   const { t } = useTranslation();
-  const crud = useCrudScreen<Label, Filters, FormValues>(t, {
-    ...screenStrings(t, 'label'),
-    ...labelCrud,
-    perms: { add: PERM.labelAdd, update: PERM.labelUpdate, remove: PERM.labelRemove },
-    newValues: { status: 'enabled', sort: 0 },
+  const crud = useSetupScreen<Label, Filters, FormValues>('label', labelCrud, {
+    newValues: { sort: 0 },
     name: (row) => row.name,
     readOnly: ['memberCount'],
   });
@@ -44,7 +40,7 @@ export default function LabelManage() {
   ];
 
   return (
-    <CrudList strings="systemSetup.label" {...crud.crudList} table={{ ...crud.table, columns }}>
+    <CrudList {...crud.crudList} table={{ ...crud.table, columns }}>
       <FormModal<FormValues> {...crud.modal}>
         <FieldRow gutter={12} spans={[16, 8]}>
           <TextField name="name" label={t('systemSetup.label.name')} max={60} />

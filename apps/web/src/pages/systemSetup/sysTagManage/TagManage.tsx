@@ -1,14 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Form, type FormRule } from 'antd';
-import { DICT_TYPES, PERM, type RecordStatus, type Tag } from '@study-crm/shared';
+import { DICT_TYPES, type RecordStatus, type Tag } from '@study-crm/shared';
 import { DictBadge, DictSelect } from '../../../components/dict';
 import { FormModal } from '../../../components/crud/FormModal';
 import { EntryFields } from '../../../components/crud/FormFields';
 import { CrudList } from '../../../components/crud/CrudList';
-import { DictFilter } from '../../../components/crud/filters';
 import { entryColumns } from '../../../components/crud/columns';
-import { useCrudScreen } from '../../../components/crud/useCrudScreen';
-import { screenStrings } from '../screenStrings';
+import { useSetupScreen } from '../useSetupScreen';
 import { checkTag, tagCrud } from './api';
 import type { DataColumn } from '../../../components/crud/DataTable';
 
@@ -17,14 +15,11 @@ type Filters = { keyword?: string; type?: string | null; status?: RecordStatus |
 
 export default function TagManage() {
   const { t } = useTranslation();
-  const crud = useCrudScreen<Tag, Filters, FormValues>(t, {
-    ...screenStrings(t, 'tag'),
-    ...tagCrud,
-    perms: { add: PERM.tagAdd, update: PERM.tagUpdate, remove: PERM.tagRemove },
-    newValues: { status: 'enabled', sort: 0 },
+  const crud = useSetupScreen<Tag, Filters, FormValues>('tag', tagCrud, {
+    newValues: { sort: 0 },
     name: (row) => row.label,
   });
-  const { filters, editor } = crud;
+  const { editor } = crud;
   const entryLabels = {
     value: t('systemSetup.tag.value'),
     label: t('systemSetup.tag.label'),
@@ -59,18 +54,12 @@ export default function TagManage() {
 
   return (
     <CrudList
-      strings="systemSetup.tag"
       {...crud.crudList}
-      filters={
-        <DictFilter
-          list={filters}
-          name="type"
-          type={DICT_TYPES.tagType}
-          placeholder={t('systemSetup.tag.allTypes')}
-          width={170}
-          draft
-          testId="tag-type-filter"
-        />
+      filters={(filter) =>
+        filter.dict('type', DICT_TYPES.tagType, t('systemSetup.tag.allTypes'), {
+          width: 170,
+          testId: 'tag-type-filter',
+        })
       }
       table={{ ...crud.table, columns, scrollX: 1000 }}
     >
