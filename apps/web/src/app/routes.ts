@@ -1,4 +1,6 @@
+import type { ComponentType } from 'react';
 import { lazyScreen, type LazyScreen } from './lazyScreen';
+import type { LocaleBundle } from '../locales/types';
 import {
   ADMIN_ROLE_NAME,
   COMPONENT_KEYS,
@@ -32,48 +34,27 @@ export type FixedRoute = {
   screen: LazyScreen;
 };
 
-const UserProfile = lazyScreen(
-  () => import('../pages/user/ProfilePage'),
-  () => import('../pages/user/locale'),
-);
-const UserResetPwd = lazyScreen(
-  () => import('../pages/user/ResetPwdPage'),
-  () => import('../pages/user/locale'),
-);
-const UserBindAccount = lazyScreen(
-  () => import('../pages/user/BindAccountPage'),
-  () =>
-    Promise.all([import('../pages/user/locale'), import('../pages/user/bind-locale')]).then(([a, b]) => ({
-      ...a,
-      ...b,
-    })),
-);
-const UserWallet = lazyScreen(
-  () => import('../pages/wallet/WalletPage'),
-  () => import('../pages/wallet/locale'),
-);
-const UserResume = lazyScreen(
-  () => import('../pages/user/ResumePage'),
-  () => import('../pages/user/locale'),
-);
-const MyProjects = lazyScreen(
-  () => import('../pages/project/MyProjects'),
-  () => import('../pages/project/locale'),
-);
-const MyTasks = lazyScreen(
-  () => import('../pages/task/MyTasks'),
-  () => import('../pages/task/locale'),
-);
-const ProjectDetail = lazyScreen(
-  () => import('../pages/project/ProjectDetail'),
-  () => import('../pages/project/locale'),
-);
-const HomeIndex = lazyScreen(
-  () => import('../pages/home/HomePage'),
-  () => import('../pages/home/locale'),
-);
+type Loader<T> = () => Promise<T>;
+const userStrings = () => import('../pages/user/locale');
+const projectStrings = () => import('../pages/project/locale');
 
 const anyRole = { requiresAuth: true, roles: ['*'], ignoreCache: true } as const;
+
+// A screen of the user centre, open to any role: /user/<key>, named by menu.<key> under menu.user; its strings are
+// the user folder's unless given.
+const userRoute = (
+  key: string,
+  name: string,
+  load: Loader<{ default: ComponentType }>,
+  strings: Loader<Record<string, LocaleBundle>> = userStrings,
+): FixedRoute => ({
+  path: `/user/${key}`,
+  name,
+  titleKey: `menu.${key}`,
+  breadcrumb: ['menu.user', `menu.${key}`],
+  meta: anyRole,
+  screen: lazyScreen(load, strings),
+});
 
 // Fixed routes of spec section 2 (besides /login, /redirect/:path and the catch-all).
 export const FIXED_ROUTES: readonly FixedRoute[] = [
@@ -83,73 +64,38 @@ export const FIXED_ROUTES: readonly FixedRoute[] = [
     titleKey: 'menu.home',
     breadcrumb: ['menu.home'],
     meta: { requiresAuth: true, hideInMenu: true },
-    screen: HomeIndex,
+    screen: lazyScreen(
+      () => import('../pages/home/HomePage'),
+      () => import('../pages/home/locale'),
+    ),
   },
-  {
-    path: '/user/profile',
-    name: 'Profile',
-    titleKey: 'menu.profile',
-    breadcrumb: ['menu.user', 'menu.profile'],
-    meta: anyRole,
-    screen: UserProfile,
-  },
-  {
-    path: '/user/resetPwd',
-    name: 'ResetPwd',
-    titleKey: 'menu.resetPwd',
-    breadcrumb: ['menu.user', 'menu.resetPwd'],
-    meta: anyRole,
-    screen: UserResetPwd,
-  },
-  {
-    path: '/user/bindAccount',
-    name: 'BindAccount',
-    titleKey: 'menu.bindAccount',
-    breadcrumb: ['menu.user', 'menu.bindAccount'],
-    meta: anyRole,
-    screen: UserBindAccount,
-  },
-  {
-    path: '/user/wallet',
-    name: 'Wallet',
-    titleKey: 'menu.wallet',
-    breadcrumb: ['menu.user', 'menu.wallet'],
-    meta: anyRole,
-    screen: UserWallet,
-  },
-  {
-    path: '/user/resume',
-    name: 'Resume',
-    titleKey: 'menu.resume',
-    breadcrumb: ['menu.user', 'menu.resume'],
-    meta: anyRole,
-    screen: UserResume,
-  },
-  {
-    path: '/user/projects',
-    name: 'MyProjects',
-    titleKey: 'menu.projects',
-    breadcrumb: ['menu.user', 'menu.projects'],
-    meta: anyRole,
-    screen: MyProjects,
-  },
-  {
-    path: '/user/tasks',
-    name: 'MyTasks',
-    titleKey: 'menu.tasks',
-    breadcrumb: ['menu.user', 'menu.tasks'],
-    meta: anyRole,
-    screen: MyTasks,
-  },
+  userRoute('profile', 'Profile', () => import('../pages/user/ProfilePage')),
+  userRoute('resetPwd', 'ResetPwd', () => import('../pages/user/ResetPwdPage')),
+  userRoute(
+    'bindAccount',
+    'BindAccount',
+    () => import('../pages/user/BindAccountPage'),
+    () => Promise.all([userStrings(), import('../pages/user/bind-locale')]).then(([a, b]) => ({ ...a, ...b })),
+  ),
+  userRoute(
+    'wallet',
+    'Wallet',
+    () => import('../pages/wallet/WalletPage'),
+    () => import('../pages/wallet/locale'),
+  ),
+  userRoute('resume', 'Resume', () => import('../pages/user/ResumePage')),
+  userRoute('projects', 'MyProjects', () => import('../pages/project/MyProjects'), projectStrings),
+  userRoute(
+    'tasks',
+    'MyTasks',
+    () => import('../pages/task/MyTasks'),
+    () => import('../pages/task/locale'),
+  ),
   {
     // Opened from a project list; every member of the project may open it (the server decides).
-    path: '/user/projectDetail',
-    name: 'ProjectDetail',
-    titleKey: 'menu.projectDetail',
-    breadcrumb: ['menu.user', 'menu.projectDetail'],
+    ...userRoute('projectDetail', 'ProjectDetail', () => import('../pages/project/ProjectDetail'), projectStrings),
     meta: { ...anyRole, hideInMenu: true },
     activeMenu: '/user/projects',
-    screen: ProjectDetail,
   },
 ];
 

@@ -8,7 +8,16 @@ import {
   PASSWORD_MIN,
 } from '@study-crm/shared';
 import type { FormInstance } from 'antd';
-import { emailRule, lengthsOf, maxLengthOf, mobileRule, newPasswordRules, repeatedRules } from './rules';
+import {
+  emailRule,
+  lengthsOf,
+  maxLengthOf,
+  mobileRule,
+  newPasswordRules,
+  repeatedRules,
+  requiredValueRule,
+  requiredWith,
+} from './rules';
 
 const check = (rule: unknown, value: string) =>
   (rule as { validator: (r: RuleObject, v: string) => Promise<void> }).validator({}, value);
@@ -54,5 +63,16 @@ describe('shared field rules', () => {
     await expect(check(rule, 'Secret#2026')).resolves.toBeUndefined();
     await expect(check(rule, 'Secret#2027')).rejects.toThrow('differs');
     await expect(check(rule, '')).resolves.toBeUndefined();
+  });
+
+  it('asks for a picked value without a whitespace check, and for a field once another one is filled', async () => {
+    expect(requiredValueRule('pick one')).toEqual({ required: true, message: 'pick one' });
+    const formWith = (mobile?: string) =>
+      ({ getFieldValue: (name: string) => (name === 'mobile' ? mobile : undefined) }) as unknown as FormInstance;
+    const areaCode = (mobile?: string) =>
+      (requiredWith('mobile', 'area code') as (f: FormInstance) => RuleObject)(formWith(mobile));
+    await expect(check(areaCode('0912345678'), '')).rejects.toThrow('area code');
+    await expect(check(areaCode('0912345678'), '886')).resolves.toBeUndefined();
+    await expect(check(areaCode(undefined), '')).resolves.toBeUndefined();
   });
 });

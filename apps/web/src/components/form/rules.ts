@@ -15,6 +15,10 @@ import {
 
 export const requiredRule = (message: string): RuleObject => ({ required: true, whitespace: true, message });
 
+// A value that must be picked or given (an option, a date, a number): antd checks a whitespace rule as text, so
+// this has none.
+export const requiredValueRule = (message: string): RuleObject => ({ required: true, message });
+
 export const emailRule = (message: string): RuleObject => ({
   validator: (_, v?: string) => (!v || isValidEmail(v) ? Promise.resolve() : Promise.reject(new Error(message))),
 });
@@ -22,6 +26,13 @@ export const emailRule = (message: string): RuleObject => ({
 export const urlRule = (message: string): RuleObject => ({
   validator: (_, v?: string) => (!v || isValidUrl(v) ? Promise.resolve() : Promise.reject(new Error(message))),
 });
+
+// Required once the field `of` has a value (the area code of a typed mobile number).
+export const requiredWith =
+  (of: string, message: string): FormRule =>
+  ({ getFieldValue }) => ({
+    validator: (_, v?: string) => (v || !getFieldValue(of) ? Promise.resolve() : Promise.reject(new Error(message))),
+  });
 
 // A mobile number needs its country calling code. `region` is the message when the code is missing or malformed
 // (leave it out when the area-code field has its own rule); `isValid` checks the number for its code.

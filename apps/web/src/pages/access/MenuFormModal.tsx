@@ -1,10 +1,12 @@
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AutoComplete, Form, Input, InputNumber, Modal, Radio, Switch, TreeSelect } from 'antd';
+import { AutoComplete, Form, InputNumber, Modal, Radio, Switch, TreeSelect } from 'antd';
 import { COMPONENT_KEYS, type MenuItem } from '@study-crm/shared';
 import { useSaveMenu, type MenuValues } from './api';
 import { menuLabel } from './labels';
 import { useConfirm } from '../../components/form/useConfirm';
+import { requiredRule, requiredValueRule } from '../../components/form/rules';
+import { TextItem } from '../../components/form/TextItem';
 import { toast } from '../../lib/feedback';
 
 // What the modal edits: an existing item, or a new one under a parent (0 = root).
@@ -74,7 +76,8 @@ export function MenuFormModal({ target, tree, onClose }: Props) {
       onClose();
     });
 
-  const required = { required: true, whitespace: true, message: t('access.menu.required') };
+  const required = requiredRule(t('access.menu.required'));
+  const picked = requiredValueRule(t('access.menu.required'));
   const isMenu = type !== 'button';
   return (
     <Modal
@@ -89,18 +92,10 @@ export function MenuFormModal({ target, tree, onClose }: Props) {
       destroyOnHidden
     >
       <Form form={form} layout="horizontal" labelCol={{ span: 6 }} onFinish={submit} data-testid="menu-form">
-        <Form.Item
-          name="parentId"
-          label={t('access.menu.parent')}
-          rules={[{ required: true, message: t('access.menu.required') }]}
-        >
+        <Form.Item name="parentId" label={t('access.menu.parent')} rules={[picked]}>
           <TreeSelect treeData={parents} treeDefaultExpandAll showSearch={{ treeNodeFilterProp: 'title' }} />
         </Form.Item>
-        <Form.Item
-          name="type"
-          label={t('access.menu.type')}
-          rules={[{ required: true, message: t('access.menu.required') }]}
-        >
+        <Form.Item name="type" label={t('access.menu.type')} rules={[picked]}>
           <Radio.Group
             options={[
               { value: 'menu', label: t('access.menu.typeMenu') },
@@ -108,23 +103,21 @@ export function MenuFormModal({ target, tree, onClose }: Props) {
             ]}
           />
         </Form.Item>
-        <Form.Item
+        <TextItem
           name="name"
           label={t('access.menu.name')}
           rules={[required, { pattern: /^[A-Za-z][A-Za-z0-9_]*$/, message: t('access.menu.nameFormat') }]}
-        >
-          <Input maxLength={64} data-testid="menu-form-name" />
-        </Form.Item>
-        <Form.Item name="title" label={t('access.menu.titleField')}>
-          <Input maxLength={64} data-testid="menu-form-title" />
-        </Form.Item>
-        <Form.Item
+          max={64}
+          testId="menu-form-name"
+        />
+        <TextItem name="title" label={t('access.menu.titleField')} max={64} testId="menu-form-title" />
+        <TextItem
           name="perm"
           label={t('access.menu.perm')}
           rules={[required, { pattern: /^[A-Za-z0-9:_.*-]+$/, message: t('access.menu.permFormat') }]}
-        >
-          <Input maxLength={100} data-testid="menu-form-perm" />
-        </Form.Item>
+          max={100}
+          testId="menu-form-perm"
+        />
         <Form.Item
           name="component"
           label={t('access.menu.component')}
@@ -142,17 +135,16 @@ export function MenuFormModal({ target, tree, onClose }: Props) {
             disabled={!isMenu}
           />
         </Form.Item>
-        <Form.Item name="url" label={t('access.menu.url')} rules={isMenu ? [required] : []}>
-          <Input maxLength={200} disabled={!isMenu} data-testid="menu-form-url" />
-        </Form.Item>
-        <Form.Item name="icon" label={t('access.menu.icon')}>
-          <Input maxLength={64} />
-        </Form.Item>
-        <Form.Item
-          name="sort"
-          label={t('access.menu.sort')}
-          rules={[{ required: true, message: t('access.menu.required') }]}
-        >
+        <TextItem
+          name="url"
+          label={t('access.menu.url')}
+          rules={isMenu ? [required] : []}
+          max={200}
+          testId="menu-form-url"
+          input={{ disabled: !isMenu }}
+        />
+        <TextItem name="icon" label={t('access.menu.icon')} max={64} />
+        <Form.Item name="sort" label={t('access.menu.sort')} rules={[picked]}>
           <InputNumber precision={0} style={{ width: 160 }} data-testid="menu-form-sort" />
         </Form.Item>
         <Form.Item name="isShow" label={t('access.menu.isShow')} valuePropName="checked">

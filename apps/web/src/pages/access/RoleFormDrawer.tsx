@@ -1,11 +1,13 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Drawer, Form, Input, Space, Spin } from 'antd';
+import { Button, Drawer, Form, Space, Spin } from 'antd';
 import { EnumSelect } from '../../components/crud/EnumSelect';
 import { ROLE_KINDS, type RoleKind } from '@study-crm/shared';
 import { isRoleNameFree, usePermissionTree, useRoleView, useSaveRole, type RoleValues } from './api';
 import { PermissionTree } from './PermissionTree';
 import { useConfirm } from '../../components/form/useConfirm';
+import { TextItem } from '../../components/form/TextItem';
+import { requiredRule, requiredValueRule } from '../../components/form/rules';
 import { toast } from '../../lib/feedback';
 
 type Props = { open: boolean; roleId?: number; onClose: () => void };
@@ -62,14 +64,14 @@ export function RoleFormDrawer({ open, roleId, onClose }: Props) {
         <Spin />
       ) : (
         <Form form={form} layout="vertical" onFinish={submit} data-testid="role-form">
-          <Form.Item
+          <TextItem
             name="name"
             label={t('access.role.name')}
             validateTrigger={['onBlur']}
             validateDebounce={300}
             hasFeedback
             rules={[
-              { required: true, whitespace: true, message: t('access.role.nameRequired') },
+              requiredRule(t('access.role.nameRequired')),
               { pattern: NAME_PATTERN, message: t('access.role.namePattern') },
               {
                 validator: async (_rule, value: string) => {
@@ -78,28 +80,22 @@ export function RoleFormDrawer({ open, roleId, onClose }: Props) {
                 },
               },
             ]}
-          >
-            <Input
-              maxLength={64}
-              autoComplete="off"
-              disabled={view.data?.isBuiltin === 1}
-              data-testid="role-form-name"
-            />
-          </Form.Item>
-          <Form.Item
+            max={64}
+            testId="role-form-name"
+            input={{ autoComplete: 'off', disabled: view.data?.isBuiltin === 1 }}
+          />
+          <TextItem
             name="cnName"
             label={t('access.role.cnName')}
-            rules={[{ required: true, whitespace: true, message: t('access.role.cnNameRequired') }]}
-          >
-            <Input maxLength={64} data-testid="role-form-cnName" />
-          </Form.Item>
-          <Form.Item name="enName" label={t('access.role.enName')}>
-            <Input maxLength={64} data-testid="role-form-enName" />
-          </Form.Item>
+            rules={[requiredRule(t('access.role.cnNameRequired'))]}
+            max={64}
+            testId="role-form-cnName"
+          />
+          <TextItem name="enName" label={t('access.role.enName')} max={64} testId="role-form-enName" />
           <Form.Item
             name="kind"
             label={t('access.role.kind')}
-            rules={[{ required: true, message: t('access.role.kindRequired') }]}
+            rules={[requiredValueRule(t('access.role.kindRequired'))]}
           >
             <EnumSelect values={ROLE_KINDS} labels="access.role.kinds" testId="role-form-kind" />
           </Form.Item>

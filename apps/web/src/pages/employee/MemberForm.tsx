@@ -12,7 +12,7 @@ import {
   isValidMobile,
   type Member,
 } from '@study-crm/shared';
-import { emailRule, lengthsOf, mobileRule } from '../../components/form/rules';
+import { emailRule, lengthsOf, mobileRule, requiredWith } from '../../components/form/rules';
 import { toastSuccess } from '../../lib/feedback';
 import { PasswordFields } from './PasswordFields';
 import { useMemberMutations, useRoleOptions, type MemberKind } from './api';
@@ -38,6 +38,14 @@ type Values = {
 
 // Input lengths from the shared schema the server checks.
 const LEN = lengthsOf(MemberAddBody.shape);
+
+// The optional name fields, in the order the form shows them.
+const NAMES = ['engLastName', 'engFirstName', 'fullName', 'nickName'] as const;
+type NameField = (typeof NAMES)[number];
+
+// The name fields of a member or the form's values, a missing one as `blank`.
+const namesOf = <B,>(from: Partial<Record<NameField, string | null>>, blank: B) =>
+  Object.fromEntries(NAMES.map((name) => [name, from[name] ?? blank])) as Record<NameField, string | B>;
 
 export const AREA_CODE_OPTIONS = PHONE_REGIONS.map((r) => ({
   value: r.areaCode,
@@ -76,10 +84,7 @@ export function MemberForm({
             areaCode: member.areaCode ?? undefined,
             mobile: member.mobile ?? undefined,
             roleIds: member.roles.map((r) => r.id),
-            engLastName: member.engLastName ?? undefined,
-            engFirstName: member.engFirstName ?? undefined,
-            fullName: member.fullName ?? undefined,
-            nickName: member.nickName ?? undefined,
+            ...namesOf(member, undefined),
             status: member.status,
             identityStatus: member.identityStatus,
             memberType: member.memberType,
@@ -101,10 +106,7 @@ export function MemberForm({
       mobile: values.mobile?.trim() || null,
       memberType: values.memberType,
       ...(isStaffList ? { roleIds: values.roleIds.join(',') } : {}),
-      engLastName: values.engLastName ?? null,
-      engFirstName: values.engFirstName ?? null,
-      fullName: values.fullName ?? null,
-      nickName: values.nickName ?? null,
+      ...namesOf(values, null),
       status: values.status,
       identityStatus: values.identityStatus,
     };
@@ -159,14 +161,7 @@ export function MemberForm({
             name="areaCode"
             label={t('employee.field.areaCode')}
             dependencies={['mobile']}
-            rules={[
-              ({ getFieldValue }) => ({
-                validator: (_, v: string | undefined) =>
-                  v || !getFieldValue('mobile')
-                    ? Promise.resolve()
-                    : Promise.reject(new Error(t('employee.rule.areaCode'))),
-              }),
-            ]}
+            rules={[requiredWith('mobile', t('employee.rule.areaCode'))]}
           >
             <Select
               options={AREA_CODE_OPTIONS}
@@ -196,18 +191,11 @@ export function MemberForm({
           </Row>
         )}
         <FieldRow spans={[12, 12, 12, 12]}>
-          <Form.Item name="engLastName" label={t('employee.field.engLastName')}>
-            <Input maxLength={LEN.engLastName} />
-          </Form.Item>
-          <Form.Item name="engFirstName" label={t('employee.field.engFirstName')}>
-            <Input maxLength={LEN.engFirstName} />
-          </Form.Item>
-          <Form.Item name="fullName" label={t('employee.field.fullName')}>
-            <Input maxLength={LEN.fullName} />
-          </Form.Item>
-          <Form.Item name="nickName" label={t('employee.field.nickName')}>
-            <Input maxLength={LEN.nickName} />
-          </Form.Item>
+          {NAMES.map((name) => (
+            <Form.Item key={name} name={name} label={t(`employee.field.${name}`)}>
+              <Input maxLength={LEN[name]} />
+            </Form.Item>
+          ))}
         </FieldRow>
         {isStaffList && (
           <Form.Item

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Descriptions, Drawer, Empty, Form, Input, Space, Spin, Tag, Timeline, Typography } from 'antd';
+import { Alert, Button, Descriptions, Empty, Form, Input, Space, Spin, Tag, Timeline, Typography } from 'antd';
 import { FEEDBACK_REPLY_MAX, PERM, type FeedbackDetail } from '@study-crm/shared';
 import { Permission } from '../../components/Permission';
+import { RecordDrawer, type RecordDrawerProps } from '../../components/RecordDrawer';
 import { useConfirm } from '../../components/form/useConfirm';
 import { phoneOf, useAnswer, useFeedbackDetail } from './api';
 import { formatTime } from '../../lib/format';
@@ -10,19 +11,13 @@ import { toast } from '../../lib/feedback';
 
 // One feedback: every field, the reply thread (oldest first, never edited) and, for members who may answer,
 // a reply box that asks for confirmation before it sends.
-export function FeedbackDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
+export function FeedbackDrawer(props: RecordDrawerProps) {
+  const { id } = props;
   const { t } = useTranslation();
   const detail = useFeedbackDetail(id);
   const f = detail.data;
   return (
-    <Drawer
-      open={id !== null}
-      onClose={onClose}
-      size={720}
-      title={t('feedback.detailTitle')}
-      data-testid="feedback-drawer"
-      destroyOnHidden
-    >
+    <RecordDrawer {...props} title={t('feedback.detailTitle')} testId="feedback-drawer" destroyOnHidden>
       {detail.isLoading && <Spin />}
       {detail.error ? (
         <Alert
@@ -45,7 +40,7 @@ export function FeedbackDrawer({ id, onClose }: { id: number | null; onClose: ()
           </Permission>
         </Space>
       )}
-    </Drawer>
+    </RecordDrawer>
   );
 }
 

@@ -1,12 +1,12 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Col, Row } from 'antd';
 import { DICT_TYPES, type Dashboard } from '@study-crm/shared';
 import { dictText, useDictOptions } from '../../components/dict/useDictOptions';
 import { useSettings } from '../../stores/settings';
 import { formatMoney } from '../payment/api';
-import { ChartCard } from './ChartCard';
+import { CardGrid, type GridCards } from './CardGrid';
+import { ChartCard, type ChartCardProps } from './ChartCard';
 import {
   byStatusOption,
   DELIVERY_PARTS,
@@ -63,91 +63,74 @@ export function DashboardCharts({ d, canOpen }: { d: Dashboard; canOpen: (path: 
         }
       : undefined;
 
-  return (
-    <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
-      {a && options.perDay && (
-        <Col {...half}>
-          <ChartCard
-            testId="chart-per-day"
-            title={t('home.chart.perDay')}
-            option={options.perDay}
-            isEmpty={a.newTotal === 0}
-            onItemClick={clickable(LIST_PATHS.applications, (i) => {
-              const day = a.perDay[i]?.date;
-              return day ? { dateFrom: day, dateTo: day } : undefined;
-            })}
-          />
-        </Col>
-      )}
-      {a && options.byStatus && (
-        <Col {...half}>
-          <ChartCard
-            testId="chart-by-status"
-            title={t('home.chart.byStatus')}
-            option={options.byStatus}
-            isEmpty={a.byStatus.length === 0}
-            onItemClick={clickable(LIST_PATHS.applications, (i) => {
-              const status = a.byStatus[i]?.status;
-              return status ? { status } : undefined;
-            })}
-          />
-        </Col>
-      )}
-      {d.payments && options.payments.length === 0 && (
-        <Col {...half}>
-          <ChartCard testId="chart-payments" title={t('home.chart.payments', { currency: '—' })} option={{}} isEmpty />
-        </Col>
-      )}
-      {options.payments.map(({ c, option }) => (
-        <Col {...half} key={c.currency}>
-          <ChartCard
-            testId={`chart-payments-${c.currency}`}
-            title={t('home.chart.payments', { currency: c.currency })}
-            option={option}
-            isEmpty={false}
-            onItemClick={clickable(LIST_PATHS.payments, (i) => {
-              const part = PAYMENT_PARTS[i];
-              return part ? { ...period, currency: c.currency, type: part[1], status: part[2] } : undefined;
-            })}
-          />
-        </Col>
-      ))}
-      {d.followUps && options.followUps && (
-        <Col {...half}>
-          <ChartCard
-            testId="chart-follow-ups"
-            title={t('home.chart.followUps')}
-            option={options.followUps}
-            isEmpty={d.followUps.created === 0}
-          />
-        </Col>
-      )}
-      {d.emails && options.emails && (
-        <Col {...half}>
-          <ChartCard
-            testId="chart-emails"
-            title={t('home.chart.emails')}
-            option={options.emails}
-            isEmpty={d.emails.sent + d.emails.failed + d.emails.pending === 0}
-            onItemClick={clickable(LIST_PATHS.emails, (i) => {
-              const part = DELIVERY_PARTS[i];
-              if (!part) return undefined;
-              return { delivery: part === 'pending' ? 'queued' : part, from: Date.parse(`${d.from}T00:00:00Z`) };
-            })}
-          />
-        </Col>
-      )}
-      {d.sms && options.sms && (
-        <Col {...half}>
-          <ChartCard
-            testId="chart-sms"
-            title={t('home.chart.sms')}
-            option={options.sms}
-            isEmpty={d.sms.sent + d.sms.failed + d.sms.pending === 0}
-            onItemClick={clickable(LIST_PATHS.sms, () => ({}))}
-          />
-        </Col>
-      )}
-    </Row>
-  );
+  const charts: GridCards<ChartCardProps> = [
+    a &&
+      options.perDay && {
+        testId: 'chart-per-day',
+        title: t('home.chart.perDay'),
+        option: options.perDay,
+        isEmpty: a.newTotal === 0,
+        onItemClick: clickable(LIST_PATHS.applications, (i) => {
+          const day = a.perDay[i]?.date;
+          return day ? { dateFrom: day, dateTo: day } : undefined;
+        }),
+      },
+    a &&
+      options.byStatus && {
+        testId: 'chart-by-status',
+        title: t('home.chart.byStatus'),
+        option: options.byStatus,
+        isEmpty: a.byStatus.length === 0,
+        onItemClick: clickable(LIST_PATHS.applications, (i) => {
+          const status = a.byStatus[i]?.status;
+          return status ? { status } : undefined;
+        }),
+      },
+    d.payments &&
+      options.payments.length === 0 && {
+        testId: 'chart-payments',
+        title: t('home.chart.payments', { currency: '—' }),
+        option: {},
+        isEmpty: true,
+      },
+    ...options.payments.map(({ c, option }) => ({
+      testId: `chart-payments-${c.currency}`,
+      title: t('home.chart.payments', { currency: c.currency }),
+      option,
+      isEmpty: false,
+      onItemClick: clickable(LIST_PATHS.payments, (i) => {
+        const part = PAYMENT_PARTS[i];
+        return part ? { ...period, currency: c.currency, type: part[1], status: part[2] } : undefined;
+      }),
+    })),
+    d.followUps &&
+      options.followUps && {
+        testId: 'chart-follow-ups',
+        title: t('home.chart.followUps'),
+        option: options.followUps,
+        isEmpty: d.followUps.created === 0,
+      },
+    d.emails &&
+      options.emails && {
+        testId: 'chart-emails',
+        title: t('home.chart.emails'),
+        option: options.emails,
+        isEmpty: d.emails.sent + d.emails.failed + d.emails.pending === 0,
+        onItemClick: clickable(LIST_PATHS.emails, (i) => {
+          const part = DELIVERY_PARTS[i];
+          if (!part) return undefined;
+          return { delivery: part === 'pending' ? 'queued' : part, from: Date.parse(`${d.from}T00:00:00Z`) };
+        }),
+      },
+    d.sms &&
+      options.sms && {
+        testId: 'chart-sms',
+        title: t('home.chart.sms'),
+        option: options.sms,
+        isEmpty: d.sms.sent + d.sms.failed + d.sms.pending === 0,
+        onItemClick: clickable(LIST_PATHS.sms, () => ({})),
+      },
+  ];
+
+  return <CardGrid cards={charts} card={ChartCard} col={half} style={{ marginTop: 16 }} />;
 }

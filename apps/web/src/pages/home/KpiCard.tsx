@@ -2,15 +2,7 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Card, Statistic, Typography } from 'antd';
 
-// One key figure; with `to`, the card opens the filtered list behind it (with `onOpen`, what it opens).
-export function KpiCard({
-  title,
-  value,
-  detail,
-  to,
-  onOpen,
-  testId,
-}: {
+export type KpiCardProps = {
   title: string;
   value: string | number;
   detail?: ReactNode;
@@ -18,7 +10,10 @@ export function KpiCard({
   // Opens what is behind the figure when it is not a list address.
   onOpen?: () => void;
   testId: string;
-}) {
+};
+
+// One key figure; with `to`, the card opens the filtered list behind it (with `onOpen`, what it opens).
+export function KpiCard({ title, value, detail, to, onOpen, testId }: KpiCardProps) {
   const navigate = useNavigate();
   const open = to ? () => navigate(to) : onOpen;
   return (

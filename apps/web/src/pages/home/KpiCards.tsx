@@ -1,17 +1,19 @@
 import { useTranslation } from 'react-i18next';
-import { Col, Row, Space, Typography } from 'antd';
+import { Space, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import type { Dashboard, MemberCount } from '@study-crm/shared';
 import { formatMoney } from '../payment/api';
 import { useAllMessages } from '../../stores/messageBox';
-import { KpiCard } from './KpiCard';
+import { CardGrid, type GridCards } from './CardGrid';
+import { KpiCard, type KpiCardProps } from './KpiCard';
 import { LIST_PATHS, listUrl } from './links';
 
 const span = { xs: 24, sm: 12, lg: 6 } as const;
 // The user centre's own task list (open to every member).
 const MY_TASKS = '/user/tasks';
 
-// The key figures of the period, each opening the list behind it when the member may open that list.
+// The key figures of the period (the ones the dashboard holds), each opening the list behind it when the member may
+// open that list.
 export function KpiCards({
   d,
   members,
@@ -46,169 +48,123 @@ export function KpiCards({
       text
     );
 
-  return (
-    <Row gutter={[16, 16]}>
-      {a && (
-        <>
-          <Col {...span}>
-            <KpiCard
-              testId="kpi-new-applications"
-              title={t('home.kpi.newApplications')}
-              value={a.newTotal}
-              to={apps({})}
-            />
-          </Col>
-          <Col {...span}>
-            <KpiCard
-              testId="kpi-offers"
-              title={t('home.kpi.offers')}
-              value={a.offers}
-              detail={
-                <Space size="small">
-                  {subLink(
-                    t('home.kpi.offerConditional', { n: statusCount('offer_conditional') }),
-                    apps({ status: 'offer_conditional' }),
-                    'kpi-offer-conditional',
-                  )}
-                  {subLink(
-                    t('home.kpi.offerUnconditional', { n: statusCount('offer_unconditional') }),
-                    apps({ status: 'offer_unconditional' }),
-                    'kpi-offer-unconditional',
-                  )}
-                </Space>
-              }
-            />
-          </Col>
-          <Col {...span}>
-            <KpiCard
-              testId="kpi-enrolled"
-              title={t('home.kpi.enrolled')}
-              value={a.enrolled}
-              detail={t('home.kpi.ofAll', { n: a.enrolledTotal })}
-              to={apps({ status: 'enrolled' })}
-            />
-          </Col>
-        </>
-      )}
-      {d.payments && (
-        <Col {...span}>
-          <KpiCard
-            testId="kpi-collected"
-            title={t('home.kpi.collected')}
-            value={
-              d.payments.currencies.length
-                ? formatMoney(
-                    d.payments.currencies[0]!.collectedConfirmedMinor,
-                    d.payments.currencies[0]!.currency,
-                    d.payments.currencies[0]!.digits,
-                  )
-                : t('home.kpi.noPayments')
-            }
-            detail={
-              d.payments.currencies.length > 1 && (
-                <Space size="small" wrap>
-                  {d.payments.currencies.slice(1).map((c) => (
-                    <span key={c.currency}>{formatMoney(c.collectedConfirmedMinor, c.currency, c.digits)}</span>
-                  ))}
-                </Space>
-              )
-            }
-            to={to(LIST_PATHS.payments, { ...period, type: 'collection', status: 'confirmed' })}
-          />
-        </Col>
-      )}
-      {d.followUps && (
-        <Col {...span}>
-          <KpiCard
-            testId="kpi-follow-ups"
-            title={t('home.kpi.followRate')}
-            value={d.followUps.created ? `${Math.round((d.followUps.createdDone / d.followUps.created) * 100)}%` : '—'}
-            detail={t('home.kpi.followDetail', {
-              created: d.followUps.created,
-              done: d.followUps.createdDone,
-              doneInPeriod: d.followUps.doneInPeriod,
-            })}
-          />
-        </Col>
-      )}
-      {d.emails && (
-        <Col {...span}>
-          <KpiCard
-            testId="kpi-emails-failed"
-            title={t('home.kpi.emailsFailed')}
-            value={d.emails.failed}
-            detail={t('home.kpi.emailsDetail', { sent: d.emails.sent, pending: d.emails.pending })}
-            to={to(LIST_PATHS.emails, { delivery: 'failed', from: Date.parse(`${d.from}T00:00:00Z`) })}
-          />
-        </Col>
-      )}
-      {d.sms && (
-        <Col {...span}>
-          <KpiCard
-            testId="kpi-sms-failed"
-            title={t('home.kpi.smsFailed')}
-            value={d.sms.failed}
-            detail={t('home.kpi.smsDetail', { sent: d.sms.sent, pending: d.sms.pending })}
-            to={to(LIST_PATHS.sms, {})}
-          />
-        </Col>
-      )}
-      <Col {...span}>
-        <KpiCard
-          testId="kpi-todos"
-          title={t('home.kpi.todos')}
-          value={d.todos.open}
-          detail={t('home.kpi.todosDetail', { overdue: d.todos.overdue, dueSoon: d.todos.dueSoon })}
-          onOpen={() => openMessages('todo')}
-        />
-      </Col>
-      {d.feedback && (
-        <Col {...span}>
-          <KpiCard
-            testId="kpi-feedback"
-            title={t('home.kpi.feedbackOpen')}
-            value={d.feedback.openNow}
-            detail={t('home.kpi.feedbackDetail', {
-              received: d.feedback.received,
-              answered: d.feedback.answered,
-              median:
-                d.feedback.medianReplyMs === null
-                  ? '—'
-                  : t('home.kpi.hours', { n: Math.round((d.feedback.medianReplyMs / 3_600_000) * 10) / 10 }),
-            })}
-            to={to(LIST_PATHS.feedback, { state: 'open' })}
-          />
-        </Col>
-      )}
-      <Col {...span}>
-        <KpiCard
-          testId="kpi-tasks"
-          title={t('home.kpi.tasks')}
-          value={d.tasks.open}
-          detail={t('home.kpi.tasksDetail', {
-            overdue: d.tasks.overdue,
-            done: d.tasks.doneInPeriod,
-            points: d.tasks.points,
-          })}
-          to={MY_TASKS}
-        />
-      </Col>
-      {members && (
-        <Col {...span}>
-          <KpiCard
-            testId="kpi-members"
-            title={t('home.kpi.members')}
-            value={members.total}
-            detail={t('home.kpi.membersDetail', {
-              staff: members.staff,
-              students: members.students,
-              parents: members.parents,
-              recent: members.newLast30Days,
-            })}
-            to={to(LIST_PATHS.members, {})}
-          />
-        </Col>
-      )}
-    </Row>
-  );
+  const follow = d.followUps;
+  const cards: GridCards<KpiCardProps> = [
+    a && { testId: 'kpi-new-applications', title: t('home.kpi.newApplications'), value: a.newTotal, to: apps({}) },
+    a && {
+      testId: 'kpi-offers',
+      title: t('home.kpi.offers'),
+      value: a.offers,
+      detail: (
+        <Space size="small">
+          {subLink(
+            t('home.kpi.offerConditional', { n: statusCount('offer_conditional') }),
+            apps({ status: 'offer_conditional' }),
+            'kpi-offer-conditional',
+          )}
+          {subLink(
+            t('home.kpi.offerUnconditional', { n: statusCount('offer_unconditional') }),
+            apps({ status: 'offer_unconditional' }),
+            'kpi-offer-unconditional',
+          )}
+        </Space>
+      ),
+    },
+    a && {
+      testId: 'kpi-enrolled',
+      title: t('home.kpi.enrolled'),
+      value: a.enrolled,
+      detail: t('home.kpi.ofAll', { n: a.enrolledTotal }),
+      to: apps({ status: 'enrolled' }),
+    },
+    d.payments && {
+      testId: 'kpi-collected',
+      title: t('home.kpi.collected'),
+      value: d.payments.currencies.length
+        ? formatMoney(
+            d.payments.currencies[0]!.collectedConfirmedMinor,
+            d.payments.currencies[0]!.currency,
+            d.payments.currencies[0]!.digits,
+          )
+        : t('home.kpi.noPayments'),
+      detail: d.payments.currencies.length > 1 && (
+        <Space size="small" wrap>
+          {d.payments.currencies.slice(1).map((c) => (
+            <span key={c.currency}>{formatMoney(c.collectedConfirmedMinor, c.currency, c.digits)}</span>
+          ))}
+        </Space>
+      ),
+      to: to(LIST_PATHS.payments, { ...period, type: 'collection', status: 'confirmed' }),
+    },
+    follow && {
+      testId: 'kpi-follow-ups',
+      title: t('home.kpi.followRate'),
+      value: follow.created ? `${Math.round((follow.createdDone / follow.created) * 100)}%` : '—',
+      detail: t('home.kpi.followDetail', {
+        created: follow.created,
+        done: follow.createdDone,
+        doneInPeriod: follow.doneInPeriod,
+      }),
+    },
+    d.emails && {
+      testId: 'kpi-emails-failed',
+      title: t('home.kpi.emailsFailed'),
+      value: d.emails.failed,
+      detail: t('home.kpi.emailsDetail', { sent: d.emails.sent, pending: d.emails.pending }),
+      to: to(LIST_PATHS.emails, { delivery: 'failed', from: Date.parse(`${d.from}T00:00:00Z`) }),
+    },
+    d.sms && {
+      testId: 'kpi-sms-failed',
+      title: t('home.kpi.smsFailed'),
+      value: d.sms.failed,
+      detail: t('home.kpi.smsDetail', { sent: d.sms.sent, pending: d.sms.pending }),
+      to: to(LIST_PATHS.sms, {}),
+    },
+    {
+      testId: 'kpi-todos',
+      title: t('home.kpi.todos'),
+      value: d.todos.open,
+      detail: t('home.kpi.todosDetail', { overdue: d.todos.overdue, dueSoon: d.todos.dueSoon }),
+      onOpen: () => openMessages('todo'),
+    },
+    d.feedback && {
+      testId: 'kpi-feedback',
+      title: t('home.kpi.feedbackOpen'),
+      value: d.feedback.openNow,
+      detail: t('home.kpi.feedbackDetail', {
+        received: d.feedback.received,
+        answered: d.feedback.answered,
+        median:
+          d.feedback.medianReplyMs === null
+            ? '—'
+            : t('home.kpi.hours', { n: Math.round((d.feedback.medianReplyMs / 3_600_000) * 10) / 10 }),
+      }),
+      to: to(LIST_PATHS.feedback, { state: 'open' }),
+    },
+    {
+      testId: 'kpi-tasks',
+      title: t('home.kpi.tasks'),
+      value: d.tasks.open,
+      detail: t('home.kpi.tasksDetail', {
+        overdue: d.tasks.overdue,
+        done: d.tasks.doneInPeriod,
+        points: d.tasks.points,
+      }),
+      to: MY_TASKS,
+    },
+    members && {
+      testId: 'kpi-members',
+      title: t('home.kpi.members'),
+      value: members.total,
+      detail: t('home.kpi.membersDetail', {
+        staff: members.staff,
+        students: members.students,
+        parents: members.parents,
+        recent: members.newLast30Days,
+      }),
+      to: to(LIST_PATHS.members, {}),
+    },
+  ];
+
+  return <CardGrid cards={cards} card={KpiCard} col={span} />;
 }

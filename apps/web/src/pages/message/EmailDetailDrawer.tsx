@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Descriptions, Drawer, Space, Tag } from 'antd';
+import { Button, Descriptions, Space, Tag } from 'antd';
 import { PERM, type EmailDetail } from '@study-crm/shared';
 import { Permission } from '../../components/Permission';
+import { RecordDrawer, type RecordDrawerProps } from '../../components/RecordDrawer';
 import { useEmailDetail, useResend } from './api';
 import { HtmlPreview } from './preview';
 import { StatusSummary } from './StatusSummary';
@@ -20,7 +21,8 @@ const RECIPIENTS_PAGE = 10;
 
 // One e-mail: each recipient's status and error as the outbox has them (polled while any is queued or sending),
 // its attachments and content, and a resend of the failed recipients.
-export function EmailDetailDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
+export function EmailDetailDrawer(props: RecordDrawerProps) {
+  const { id } = props;
   const { t } = useTranslation();
   const detail = useEmailDetail(id);
   const resend = useResend();
@@ -55,12 +57,11 @@ export function EmailDetailDrawer({ id, onClose }: { id: number | null; onClose:
   };
 
   return (
-    <Drawer
-      open={id !== null}
-      onClose={onClose}
-      size={880}
+    <RecordDrawer
+      {...props}
+      wide
       title={t('message.email.detailTitle')}
-      data-testid="email-detail-drawer"
+      testId="email-detail-drawer"
       extra={
         e && e.summary.failed > 0 ? (
           <Permission perm={PERM.emailResend}>
@@ -111,6 +112,6 @@ export function EmailDetailDrawer({ id, onClose }: { id: number | null; onClose:
           <HtmlPreview html={e.content} height={320} testId="email-content" />
         </Space>
       )}
-    </Drawer>
+    </RecordDrawer>
   );
 }

@@ -1,20 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  DatePicker,
-  Drawer,
-  Form,
-  Input,
-  Radio,
-  Select,
-  Skeleton,
-  Space,
-  Typography,
-  Upload,
-} from 'antd';
+import { Button, DatePicker, Drawer, Form, Input, Radio, Select, Skeleton, Space, Typography, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
@@ -28,6 +15,7 @@ import {
   type AttachmentKind,
 } from '@study-crm/shared';
 import { fetchData } from '../../api/call';
+import { Banner } from '../../components/Banner';
 import { Permission } from '../../components/Permission';
 import { DictSelect } from '../../components/dict';
 import { useStaffOptions } from '../application/api';
@@ -36,6 +24,8 @@ import { ACCEPT, AttachmentList, FIELD, fromView, PaymentDetails, type Items } f
 import { enumOptions } from '../../components/crud/options';
 import { UploadProgress, useUploads } from '../../components/upload/useUploads';
 import { useConfirm } from '../../components/form/useConfirm';
+import { requiredRule, requiredValueRule } from '../../components/form/rules';
+import { TextItem } from '../../components/form/TextItem';
 import { toast } from '../../lib/feedback';
 
 export type DrawerMode = 'new' | 'edit' | 'view';
@@ -128,6 +118,8 @@ export function PaymentDrawer({
   const title =
     mode === 'new' ? t('payment.newTitle') : mode === 'edit' ? t('payment.editTitle') : t('payment.viewTitle');
   const loading = mode !== 'new' && !data;
+  const required = requiredValueRule(t('payment.required'));
+  const requiredText = requiredRule(t('payment.required'));
 
   return (
     <Drawer
@@ -162,7 +154,7 @@ export function PaymentDrawer({
         <PaymentDetails data={data} applicationId={applicationId} />
       ) : (
         <>
-          {locked && <Alert type="info" showIcon title={t('payment.lockedHint')} style={{ marginBottom: 16 }} />}
+          {locked && <Banner type="info" title={t('payment.lockedHint')} />}
           <Form<Values>
             form={form}
             name="payment"
@@ -183,11 +175,7 @@ export function PaymentDrawer({
             }
           >
             {mode === 'new' && !applicationId && (
-              <Form.Item
-                name="applicationId"
-                label={t('payment.f.application')}
-                rules={[{ required: true, message: t('payment.required') }]}
-              >
+              <Form.Item name="applicationId" label={t('payment.f.application')} rules={[required]}>
                 <Select
                   showSearch={{ filterOption: false, onSearch: setAppSearch }}
                   placeholder={t('payment.f.applicationSearch')}
@@ -197,19 +185,9 @@ export function PaymentDrawer({
                 />
               </Form.Item>
             )}
-            <Form.Item
-              name="title"
-              label={t('payment.f.title')}
-              rules={[{ required: true, whitespace: true, message: t('payment.required') }]}
-            >
-              <Input maxLength={200} data-testid="pay-f-title" />
-            </Form.Item>
+            <TextItem name="title" label={t('payment.f.title')} rules={[requiredText]} max={200} testId="pay-f-title" />
             <Space size={16} wrap>
-              <Form.Item
-                name="type"
-                label={t('payment.f.type')}
-                rules={[{ required: true, message: t('payment.required') }]}
-              >
+              <Form.Item name="type" label={t('payment.f.type')} rules={[required]}>
                 <Radio.Group
                   disabled={locked}
                   optionType="button"
@@ -217,11 +195,7 @@ export function PaymentDrawer({
                   data-testid="pay-f-type"
                 />
               </Form.Item>
-              <Form.Item
-                name="transactionDate"
-                label={t('payment.f.transactionDate')}
-                rules={[{ required: true, message: t('payment.required') }]}
-              >
+              <Form.Item name="transactionDate" label={t('payment.f.transactionDate')} rules={[required]}>
                 <DatePicker disabled={locked} allowClear={false} data-testid="pay-f-date" />
               </Form.Item>
             </Space>
@@ -230,7 +204,7 @@ export function PaymentDrawer({
                 name="amount"
                 label={t('payment.f.amount')}
                 rules={[
-                  { required: true, message: t('payment.required') },
+                  required,
                   {
                     validator: (_, v: string | undefined) =>
                       !v || decimalToMinor(v, digits) !== undefined
@@ -241,11 +215,7 @@ export function PaymentDrawer({
               >
                 <Input disabled={locked} style={{ width: 200 }} inputMode="decimal" data-testid="pay-f-amount" />
               </Form.Item>
-              <Form.Item
-                name="currency"
-                label={t('payment.f.currency')}
-                rules={[{ required: true, message: t('payment.required') }]}
-              >
+              <Form.Item name="currency" label={t('payment.f.currency')} rules={[required]}>
                 <DictSelect type={DICT_TYPES.currency} disabled={locked} allowClear={false} style={{ width: 160 }} />
               </Form.Item>
             </Space>

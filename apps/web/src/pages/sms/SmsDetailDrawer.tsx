@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Descriptions, Drawer, Select, Space, Typography } from 'antd';
+import { Descriptions, Select, Space, Typography } from 'antd';
 import { DELIVERY_STATUSES, DICT_TYPES, type EndpointData, type smsApi } from '@study-crm/shared';
 import { DictBadge } from '../../components/dict';
+import { RecordDrawer, type RecordDrawerProps } from '../../components/RecordDrawer';
 import { useSmsBatch, useSmsRecipients } from './api';
 import { CountTags } from './CountTags';
 import { deliveryColumns } from '../../components/delivery';
@@ -16,7 +17,7 @@ type Status = (typeof DELIVERY_STATUSES)[number];
 
 // One batch: its settings and counts, and each recipient's status and error as the outbox has them (polled while
 // any is due and not yet sent).
-export function SmsDetailDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
+export function SmsDetailDrawer({ id, onClose }: RecordDrawerProps) {
   const { t } = useTranslation();
   const batch = useSmsBatch(id);
   const [pageNum, setPageNum] = useState(1);
@@ -36,16 +37,16 @@ export function SmsDetailDrawer({ id, onClose }: { id: number | null; onClose: (
   ];
 
   return (
-    <Drawer
-      open={id !== null}
+    <RecordDrawer
+      id={id}
       onClose={() => {
         setPageNum(1);
         setStatus(null);
         onClose();
       }}
-      size={880}
+      wide
       title={t('sms.detailTitle')}
-      data-testid="sms-detail-drawer"
+      testId="sms-detail-drawer"
     >
       {b && (
         <Space orientation="vertical" size={16} style={{ width: '100%' }}>
@@ -92,6 +93,6 @@ export function SmsDetailDrawer({ id, onClose }: { id: number | null; onClose: (
           </div>
         </Space>
       )}
-    </Drawer>
+    </RecordDrawer>
   );
 }

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Card, Descriptions, Result, Skeleton, Space, Tag } from 'antd';
+import { Button, Card, Descriptions, Result, Skeleton, Space, Tag } from 'antd';
 import { useProfile } from './api';
+import { Banner } from '../../components/Banner';
 import { BindDialog, type BindTarget } from './BindDialog';
 import type { BindKind } from './bind-api';
 
@@ -61,7 +62,7 @@ export default function BindAccountPage() {
 
   return (
     <Card data-testid="bind-account">
-      <Alert type="info" showIcon title={t('bind.hint')} style={{ marginBottom: 16 }} />
+      <Banner type="info" title={t('bind.hint')} />
       {isLoading || !data ? (
         <Skeleton active />
       ) : (

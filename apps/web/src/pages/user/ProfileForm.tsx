@@ -4,14 +4,14 @@ import { EnumSelect } from '../../components/crud/EnumSelect';
 import { EMPLOYMENT_MODES, PROFILE_LIMITS, type ProfileDetail } from '@study-crm/shared';
 import { useConfirm } from '../../components/form/useConfirm';
 import { ApiError } from '../../api/client';
-import { HistoryRows } from './HistoryRows';
+import { HistoryRows, ROW_FIELDS, type RowList } from './HistoryRows';
 import { useProfileMutations } from './api';
 import { toast } from '../../lib/feedback';
 
 const LISTS = ['skills', 'languages', 'jobTags', 'techStack'] as const;
 type TextField =
   'engLastName' | 'engFirstName' | 'fullName' | 'nickName' | 'nationality' | 'city' | 'address' | 'hobbies';
-const ROWS = ['workHistory', 'educationHistory', 'certificates', 'awards'] as const;
+const ROWS = Object.keys(ROW_FIELDS) as RowList[];
 const CURRENCIES = ['GBP', 'CNY', 'TWD', 'HKD', 'USD', 'EUR'];
 type Values = Record<string, unknown>;
 
@@ -118,46 +118,9 @@ export function ProfileForm({ data }: { data: ProfileDetail }) {
             </Form.Item>
           </Col>
         </Row>
-        <HistoryRows
-          name="workHistory"
-          title={t('user.form.workHistory')}
-          fields={[
-            { name: 'start', label: t('user.form.start'), month: true },
-            { name: 'end', label: t('user.form.end'), month: true },
-            { name: 'company', label: t('user.form.company'), required: true },
-            { name: 'title', label: t('user.form.jobTitle') },
-            { name: 'description', label: t('user.form.description'), wide: true },
-          ]}
-        />
-        <HistoryRows
-          name="educationHistory"
-          title={t('user.form.educationHistory')}
-          fields={[
-            { name: 'start', label: t('user.form.start'), month: true },
-            { name: 'end', label: t('user.form.end'), month: true },
-            { name: 'school', label: t('user.form.school'), required: true },
-            { name: 'major', label: t('user.form.major') },
-            { name: 'degree', label: t('user.form.degree') },
-          ]}
-        />
-        <HistoryRows
-          name="certificates"
-          title={t('user.form.certificates')}
-          fields={[
-            { name: 'name', label: t('user.form.name'), required: true },
-            { name: 'issuer', label: t('user.form.issuer') },
-            { name: 'date', label: t('user.form.date'), month: true },
-          ]}
-        />
-        <HistoryRows
-          name="awards"
-          title={t('user.form.awards')}
-          fields={[
-            { name: 'name', label: t('user.form.name'), required: true },
-            { name: 'issuer', label: t('user.form.issuer') },
-            { name: 'date', label: t('user.form.date'), month: true },
-          ]}
-        />
+        {ROWS.map((name) => (
+          <HistoryRows key={name} name={name} />
+        ))}
         <Button type="primary" htmlType="submit" loading={update.isPending} data-testid="profile-save">
           {t('user.form.save')}
         </Button>

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Card, Form, Input, Space, Tag, Typography } from 'antd';
+import { Button, Card, Form, Input, Space, Tag, Typography } from 'antd';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import type { TwoFactorSetup } from '@study-crm/shared';
+import { Banner } from '../../components/Banner';
 import { useTwoFactorMutations, useTwoFactorStatus } from './api';
 import { toast } from '../../lib/feedback';
 
@@ -52,20 +53,12 @@ export function TwoFactorCard() {
     >
       <Typography.Paragraph type="secondary">{t('user.twoFactor.intro')}</Typography.Paragraph>
       {s?.required && !s.enabled && (
-        <Alert
-          type="warning"
-          showIcon
-          title={t('user.twoFactor.requiredHint')}
-          style={{ marginBottom: 16 }}
-          data-testid="two-factor-required"
-        />
+        <Banner type="warning" title={t('user.twoFactor.requiredHint')} data-testid="two-factor-required" />
       )}
 
       {recovery && (
-        <Alert
+        <Banner
           type="info"
-          showIcon
-          style={{ marginBottom: 16 }}
           title={t('user.twoFactor.recoveryTitle')}
           description={
             <Space orientation="vertical" style={{ width: '100%' }}>

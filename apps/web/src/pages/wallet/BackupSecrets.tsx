@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Checkbox, Space, Typography } from 'antd';
+import { Alert, Checkbox, Space, Typography } from 'antd';
 import type { WalletCreated } from '@study-crm/shared';
+import { StartCheckButton } from './StartCheckButton';
 
 const WORD_GRID = {
   display: 'grid',
@@ -13,8 +14,9 @@ const WORD_GRID = {
   fontSize: 16,
 } as const;
 
-// The mnemonic and private key, shown this once (they live only in this screen's memory), with copy buttons.
-export function BackupSecrets(props: { created: WalletCreated; onNext: () => Promise<void>; isBusy: boolean }) {
+// The mnemonic and private key, shown this once (they live only in this screen's memory), with copy buttons; on to
+// the backup check once the member says they are saved (`onChecking` when it has started).
+export function BackupSecrets(props: { created: WalletCreated; onChecking: () => void }) {
   const { t } = useTranslation();
   const [isSaved, setSaved] = useState(false);
   const { mnemonic, privateKey } = props.created;
@@ -59,15 +61,9 @@ export function BackupSecrets(props: { created: WalletCreated; onNext: () => Pro
       <Checkbox checked={isSaved} onChange={(e) => setSaved(e.target.checked)} data-testid="wallet-backed-up">
         {t('wallet.backedUp')}
       </Checkbox>
-      <Button
-        type="primary"
-        disabled={!isSaved}
-        loading={props.isBusy}
-        onClick={() => void props.onNext().catch(() => undefined)}
-        data-testid="wallet-to-check"
-      >
+      <StartCheckButton disabled={!isSaved} onStarted={props.onChecking} testId="wallet-to-check">
         {t('wallet.toCheck')}
-      </Button>
+      </StartCheckButton>
     </Space>
   );
 }

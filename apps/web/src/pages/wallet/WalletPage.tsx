@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Alert, Button, Card, Divider, Result, Skeleton, Space, Steps, Typography } from 'antd';
 import { WalletOutlined } from '@ant-design/icons';
 import type { Wallet, WalletCreated } from '@study-crm/shared';
-import { useWallet, useWalletMutations } from './api';
+import { useWallet } from './api';
 import { BackupCheck } from './BackupCheck';
 import { BackupSecrets } from './BackupSecrets';
 import { CreateWallet } from './CreateWallet';
 import { DiscardWallet } from './DiscardWallet';
+import { StartCheckButton } from './StartCheckButton';
 import { WalletDetails } from './WalletDetails';
 
 // The step a wallet is at: none, its secrets on screen, the backup check, activated.
@@ -22,7 +23,6 @@ function stepOf(wallet: Wallet | null, created: WalletCreated | null): number {
 export default function WalletPage() {
   const { t } = useTranslation();
   const view = useWallet();
-  const { challenge } = useWalletMutations();
   // The create answer, held in this screen's memory only until the backup check starts.
   const [created, setCreated] = useState<WalletCreated | null>(null);
 
@@ -37,13 +37,9 @@ export default function WalletPage() {
     );
 
   const wallet = view.data ?? null;
-  const startCheck = async () => {
-    await challenge.mutateAsync();
-    setCreated(null);
-  };
 
   let body;
-  if (created) body = <BackupSecrets created={created} onNext={startCheck} isBusy={challenge.isPending} />;
+  if (created) body = <BackupSecrets created={created} onChecking={() => setCreated(null)} />;
   else if (!wallet) body = <CreateWallet onCreated={setCreated} />;
   else if (wallet.activated)
     body = (
@@ -65,14 +61,7 @@ export default function WalletPage() {
             description={
               <Space orientation="vertical">
                 <Typography.Text>{t('wallet.noCheckIntro')}</Typography.Text>
-                <Button
-                  type="primary"
-                  loading={challenge.isPending}
-                  onClick={() => void challenge.mutateAsync().catch(() => undefined)}
-                  data-testid="wallet-start-check"
-                >
-                  {t('wallet.startCheck')}
-                </Button>
+                <StartCheckButton testId="wallet-start-check">{t('wallet.startCheck')}</StartCheckButton>
               </Space>
             }
           />

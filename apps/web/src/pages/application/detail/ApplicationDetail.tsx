@@ -1,25 +1,19 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Alert, Button, Card, Form, Result, Skeleton, Space, Typography } from 'antd';
+import { Button, Card, Form, Result, Skeleton, Space, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { APPLICATION_DEFAULT_STATUS, PERM } from '@study-crm/shared';
 import { useCanOpen, useTabTitle } from '../../../navigation/useScreen';
+import { Banner } from '../../../components/Banner';
 import { usePermission } from '../../../components/Permission';
 import { useUnsavedChangesGuard } from '../../../components/unsavedChanges';
 import { saveApplication, useApplicationView, useInvalidateApplication, useStaffOptions } from '../api';
 import { PATHS } from '../paths';
-import { isSection, sharedRuleErrors, toBody, toFormValues, type FormValues } from './formValues';
+import { isSection, SECTIONS, sharedRuleErrors, toBody, toFormValues, type FormValues } from './formValues';
 import { PersonalSection } from './PersonalSection';
-import {
-  EducationSection,
-  JobSection,
-  LanguageScoreSection,
-  NotesSection,
-  ReferrerSection,
-  TargetSchoolSection,
-} from './sections';
+import { NotesSection, RepeatedSection } from './sections';
 import { useConfirm } from '../../../components/form/useConfirm';
 import { toast } from '../../../lib/feedback';
 
@@ -172,11 +166,9 @@ export default function ApplicationDetail() {
         style={{ marginBottom: 16 }}
       >
         {warnings.length > 0 && (
-          <Alert
+          <Banner
             type="warning"
-            showIcon
             closable
-            style={{ marginBottom: 16 }}
             title={t('application.warnings')}
             description={warnings.map((w) => (
               <div key={w}>{w}</div>
@@ -191,11 +183,9 @@ export default function ApplicationDetail() {
         )}
         <PersonalSection form={form} teacherOptions={teacherOptions} />
       </Card>
-      <EducationSection form={form} />
-      <JobSection form={form} />
-      <LanguageScoreSection />
-      <ReferrerSection form={form} />
-      <TargetSchoolSection form={form} />
+      {SECTIONS.map((section) => (
+        <RepeatedSection key={section} section={section} form={form} />
+      ))}
       <NotesSection />
       {saveButton(true)}
     </Form>

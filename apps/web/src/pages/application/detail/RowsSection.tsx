@@ -134,23 +134,24 @@ export function UcasCount({ form }: { form: FormInstance }) {
 
 // One field of a row: a column with its labelled item. The label is application.f.<name>, or application.f.<label>
 // where the form's name is not a label key; `required` adds the required rule; `item` passes item props (dateItem,
-// flagItem, rules…).
+// flagItem, rules…). Without children it is a text input of at most `max` characters.
 type RowFieldProps = {
   i: number;
   md?: number;
   xs?: number;
   required?: boolean;
   item?: FormItemProps;
-  children: ReactNode;
+  max?: number | undefined;
+  children?: ReactNode;
 } & ({ name: FieldKey; label?: FieldKey } | { name: string; label: FieldKey });
 
-export function RowField({ i, name, md, xs = 24, label, required, item, children }: RowFieldProps) {
+export function RowField({ i, name, md, xs = 24, label, required, item, max, children }: RowFieldProps) {
   const { t } = useTranslation();
   const rules = [...(required ? [requiredRule(t('application.v.required'))] : []), ...(item?.rules ?? [])];
   return (
     <Col xs={xs} md={md}>
       <Form.Item {...item} name={[i, name]} label={t(`application.f.${label ?? (name as FieldKey)}`)} rules={rules}>
-        {children}
+        {children ?? <Input maxLength={max} />}
       </Form.Item>
     </Col>
   );
@@ -171,9 +172,7 @@ export function TextFields({
   return (
     <>
       {names.map((name) => (
-        <RowField key={name} i={i} name={name} md={md}>
-          <Input maxLength={len[name]} />
-        </RowField>
+        <RowField key={name} i={i} name={name} md={md} max={len[name]} />
       ))}
     </>
   );
