@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { looseView } from './loose-view.js';
 import type { Database } from './schema.js';
 import type { Conn } from './transaction.js';
 
@@ -6,12 +6,8 @@ import type { Conn } from './transaction.js';
 export type LinkTable = 'memberRole' | 'rolePermission' | 'memberLabel';
 type Column<T extends LinkTable> = keyof Database[T] & string;
 
-// Kysely cannot type a statement on a table whose name is a type parameter (see versioned-rows.ts), so the
-// statements run on this loose view; the signature keeps each table's column names.
-type Loose = Kysely<Record<string, Record<string, unknown>>>;
-
 // Replaces the rows linking one owner (`ownerColumn` = `ownerId`, e.g. a member) with one row per id in `column`
-// (e.g. its roles), each with `extra` (e.g. createdAt).
+// (e.g. its roles), each with `extra` (e.g. createdAt). Runs on the loose view (db/loose-view.ts).
 export async function replaceLinks<T extends LinkTable>(
   conn: Conn,
   table: T,
@@ -21,7 +17,7 @@ export async function replaceLinks<T extends LinkTable>(
   ids: readonly number[],
   extra: Partial<Record<Column<T>, number>> = {},
 ): Promise<void> {
-  const loose = conn as unknown as Loose;
+  const loose = looseView(conn);
   const name: string = table;
   const owner: string = ownerColumn;
   await loose.deleteFrom(name).where(owner, '=', ownerId).execute();

@@ -3,12 +3,12 @@ import {
   type ExpressionBuilder,
   type Generated,
   type Insertable,
-  type Kysely,
   type RawBuilder,
   type Selectable,
   type SqlBool,
   type Updateable,
 } from 'kysely';
+import { looseView } from './loose-view.js';
 import type { Database } from './schema.js';
 import type { Conn } from './transaction.js';
 
@@ -17,14 +17,13 @@ export type IdTable = {
   [T in keyof Database]: Database[T] extends { id: Generated<number> } ? T : never;
 }[keyof Database];
 
-// Inserts one row and answers its generated id. Kysely cannot type a statement on a table whose name is a type
-// parameter, so it runs on a loose view (as in versioned-rows.ts); the signature keeps the table's row type.
+// Inserts one row and answers its generated id (on the loose view, db/loose-view.ts).
 export async function insertReturningId<T extends IdTable>(
   conn: Conn,
   table: T,
   row: Insertable<Database[T]>,
 ): Promise<number> {
-  const loose = conn as unknown as Kysely<Record<string, { id: Generated<number> }>>;
+  const loose = looseView<{ id: Generated<number> }>(conn);
   const name: string = table;
   const r = await loose.insertInto(name).values(row).returning('id').executeTakeFirstOrThrow();
   return r.id;
@@ -32,7 +31,7 @@ export async function insertReturningId<T extends IdTable>(
 
 // Sets `patch` on the rows matching `match` whose `column` is still null, in one statement, and answers whether any
 // changed: a step taken once (a code used, a pending secret enabled, a notice deleted) that of two racing writes only
-// one takes. Runs on a loose view like insertReturningId; the signature keeps the table's column types.
+// one takes. Runs on the loose view, like insertReturningId.
 export async function updateWhileNull<T extends keyof Database>(
   conn: Conn,
   table: T,
@@ -40,7 +39,7 @@ export async function updateWhileNull<T extends keyof Database>(
   column: keyof Database[T] & string,
   patch: Updateable<Database[T]>,
 ): Promise<boolean> {
-  const loose = conn as unknown as Kysely<Record<string, Record<string, unknown>>>;
+  const loose = looseView(conn);
   const name: string = table;
   let q = loose.updateTable(name).set(patch);
   for (const [key, value] of Object.entries(match)) q = q.where(key, '=', value);

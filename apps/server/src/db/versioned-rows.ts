@@ -1,4 +1,5 @@
-import { sql, type Generated, type Insertable, type Kysely, type Updateable } from 'kysely';
+import { sql, type Generated, type Insertable, type Updateable } from 'kysely';
+import { looseView } from './loose-view.js';
 import type { Database } from './schema.js';
 import type { Conn } from './transaction.js';
 
@@ -7,15 +8,13 @@ export type VersionedTable = {
   [T in keyof Database]: Database[T] extends { id: unknown; version: unknown } ? T : never;
 }[keyof Database];
 
-// Kysely cannot type a statement on a table whose name is a type parameter, so the statements below run on this
-// loose view; the functions' own signatures keep each table's row types.
+// The row shape the statements below need of the loose view (db/loose-view.ts).
 type LooseRow = { id: Generated<number>; version: number; deletedAt: number | null; [column: string]: unknown };
-type Loose = Kysely<Record<string, LooseRow>>;
 
 // The one way a versioned row is inserted, updated under its optimistic lock and deleted by id. With
 // `softDeleted`, a row whose deletedAt is set counts as gone (update finds nothing).
 export function versionedRows<T extends VersionedTable>(db: Conn, table: T, opts: { softDeleted?: boolean } = {}) {
-  const loose = (conn: Conn) => conn as unknown as Loose;
+  const loose = (conn: Conn) => looseView<LooseRow>(conn);
   const name: string = table;
   return {
     // The new row's id.

@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
 import type { Db } from '../db/database.js';
+import { looseView } from '../db/loose-view.js';
 import type { Database } from '../db/schema.js';
 import { countAll } from '../db/sql-helpers.js';
 
@@ -15,14 +15,14 @@ export function rng(seed: number) {
 }
 
 // The demo rows already in `table`: those whose `column` is LIKE `pattern` (a generator adds only the missing ones).
-// Runs on a loose view, as insertReturningId does; the signature keeps the table's column names.
+// Runs on the loose view (db/loose-view.ts), as insertReturningId does.
 export async function countDemoRows<T extends keyof Database>(
   db: Db,
   table: T,
   column: keyof Database[T] & string,
   pattern: string,
 ): Promise<number> {
-  const loose = db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+  const loose = looseView(db);
   const name: string = table;
   const like: string = column;
   const row = await loose.selectFrom(name).select(countAll).where(like, 'like', pattern).executeTakeFirstOrThrow();
