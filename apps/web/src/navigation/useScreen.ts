@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { useSession } from '../stores/session';
 import { useTabs } from '../stores/tabs';
 import { findRoute } from './menu';
@@ -29,4 +29,11 @@ export function useTabTitle(title: string | undefined): void {
   useEffect(() => {
     if (known) rename(fullPath, title);
   }, [fullPath, title, known, rename]);
+}
+
+// The record a screen is opened on, by its address's `?id=` (an application, its follow-ups or files, a project, an
+// employee): undefined when absent or not a number.
+export function useIdParam(): number | undefined {
+  const [search] = useSearchParams();
+  return Number(search.get('id')) || undefined;
 }

@@ -5,7 +5,6 @@ import type { ButtonProps } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
 import { APPLICATION_DICT, PERM, type FileRecord } from '@study-crm/shared';
 import { ListCard } from '../../components/crud/ListCard';
-import { useIdParam } from '../../components/crud/useIdParam';
 import { PagedTable } from '../../components/crud/PagedTable';
 import { useListState } from '../../components/crud/useListState';
 import { Permission } from '../../components/Permission';
@@ -18,6 +17,7 @@ import { formatTime } from '../../lib/format';
 import { UploadProgress, useUploads } from '../../components/upload/useUploads';
 import { toast } from '../../lib/feedback';
 import type { DataColumn } from '../../components/crud/DataTable';
+import { useIdParam } from '../../navigation/useScreen';
 
 const ACCEPT = '.pdf,.png,.jpg,.jpeg,.gif,.doc,.docx,.xls,.xlsx';
 

@@ -6,7 +6,6 @@ import type { ButtonProps } from 'antd';
 import { CheckOutlined } from '@ant-design/icons';
 import { APPLICATION_DICT, FOLLOW_DEFAULT_STATUS, PERM, type FollowUp } from '@study-crm/shared';
 import { ListCard } from '../../components/crud/ListCard';
-import { useIdParam } from '../../components/crud/useIdParam';
 import { PagedTable } from '../../components/crud/PagedTable';
 import { Permission } from '../../components/Permission';
 import { useFollowMutation, useFollowUps, useSimpleInfo, useStaffOptions } from './api';
@@ -17,6 +16,7 @@ import { DateInput, dateItem } from './fields';
 import { useConfirm } from '../../components/form/useConfirm';
 import { toast } from '../../lib/feedback';
 import type { DataColumn } from '../../components/crud/DataTable';
+import { useIdParam } from '../../navigation/useScreen';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; item: FollowUp } | null;
 

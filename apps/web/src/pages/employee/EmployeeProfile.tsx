@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Popconfirm, Result, Skeleton, Space, Tag, Typography } from 'antd';
 import { DataTable } from '../../components/crud/DataTable';
@@ -13,12 +13,12 @@ import { MemberLabels } from './MemberLabels';
 import type { AppResources } from '../../locales/types';
 import { IdentityTag, RoleTags, StatusTag, formatMobile, formatTime } from './labels';
 import { toast } from '../../lib/feedback';
+import { useIdParam } from '../../navigation/useScreen';
 
 // employeeProfile (hidden from the menu): details, roles and recent sign-ins of one member.
 export default function EmployeeProfile() {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const id = Number(params.get('id')) || undefined;
+  const id = useIdParam();
   const view = useMemberView(id);
   // A lost phone: the member signs in with the password alone and sets up a new authenticator.
   const resetTwoFactor = useMutation({

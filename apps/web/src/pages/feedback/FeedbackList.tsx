@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button, Space, Tag, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
@@ -15,6 +14,7 @@ import { formatTime } from '../../lib/format';
 import { FeedbackDrawer } from './FeedbackDrawer';
 import { toast } from '../../lib/feedback';
 import type { DataColumn } from '../../components/crud/DataTable';
+import { useIdParam } from '../../navigation/useScreen';
 
 type Filters = {
   keyword?: string;
@@ -33,10 +33,9 @@ export default function FeedbackList() {
   const { state, ...params } = list.params;
   const filterParams = { ...params, status: state };
   const query = useFeedbackList(filterParams);
-  const [search] = useSearchParams();
   const active = useScreenActive();
   // The to-do's link names a feedback: its drawer opens once, until it is closed.
-  const linked = Number(search.get('id')) || null;
+  const linked = useIdParam() ?? null;
   const [dismissed, setDismissed] = useState<number | null>(null);
   const [opened, setOpened] = useState<number | null>(null);
   const [exporting, setExporting] = useState(false);

@@ -1,13 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { ApplicationScreen } from '../application/ApplicationScreen';
 import { PaymentList } from './PaymentList';
+import { useIdParam } from '../../navigation/useScreen';
 
 // userTransactions: one application's payment records (opened from the applications list and the detail).
 export default function UserTransactions() {
   const { t } = useTranslation();
-  const [search] = useSearchParams();
-  const id = Number(search.get('id')) || undefined;
+  const id = useIdParam();
   return (
     <ApplicationScreen id={id} title={t('payment.userTitle')}>
       <PaymentList applicationId={id} title={t('payment.userTitle')} />

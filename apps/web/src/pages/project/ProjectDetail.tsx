@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Card, Descriptions, Result, Skeleton, Tabs, Typography } from 'antd';
-import { useTabTitle } from '../../navigation/useScreen';
+import { useIdParam, useTabTitle } from '../../navigation/useScreen';
 import { FormModal } from '../../components/crud/FormModal';
-import { useIdParam } from '../../components/crud/useIdParam';
 import { useProject, useProjectWrites } from './api';
 import { ProjectConstitution } from './ProjectConstitution';
 import { ProjectMembers } from './ProjectMembers';

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Button, Card, Form, Result, Skeleton, Space, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { APPLICATION_DEFAULT_STATUS, PERM } from '@study-crm/shared';
-import { useCanOpen, useTabTitle } from '../../../navigation/useScreen';
+import { useCanOpen, useIdParam, useTabTitle } from '../../../navigation/useScreen';
 import { Banner } from '../../../components/Banner';
 import { usePermission } from '../../../components/Permission';
 import { useUnsavedChangesGuard } from '../../../components/unsavedChanges';
@@ -33,8 +33,7 @@ export default function ApplicationDetail() {
   const confirm = useConfirm();
   const navigate = useNavigate();
   const canOpen = useCanOpen();
-  const [search] = useSearchParams();
-  const id = Number(search.get('id')) || undefined;
+  const id = useIdParam();
   const [form] = Form.useForm<FormValues>();
   const view = useApplicationView(id);
   const staff = useStaffOptions();
