@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ColorField } from './ColorField';
 import { StatusSelect } from './StatusSelect';
 import { requiredRule } from '../form/rules';
+import { TextItem } from '../form/TextItem';
 import type { AppResources } from '../../locales/types';
 import type { GroupAt, NameStrings } from './strings';
 
@@ -32,8 +33,9 @@ export const requiredValue = (t: TFunction, field: string): FormRule => ({
 // A required text field: blank or only spaces is refused with the field's name.
 export const requiredText = (t: TFunction, field: string): FormRule => requiredRule(t('crud.required', { field }));
 
-// A text field, required unless told (blank or only spaces is then refused with its name), at most `max`
-// characters when given; with `rows` a text area that counts what is typed against `max`; `hint` under it.
+// The kit's text field (components/form/TextItem with the kit's messages): required unless told (blank or only
+// spaces is then refused with its name), at most `max` characters when given; with `rows` a text area that counts
+// what is typed against `max`; `hint` under it.
 export function TextField({
   name,
   label,
@@ -55,14 +57,12 @@ export function TextField({
 }) {
   const { t } = useTranslation();
   const rules = [...(required ? [requiredText(t, label)] : []), ...(max ? [{ max }] : [])];
-  return (
+  return rows ? (
     <Form.Item name={name} label={label} extra={hint} rules={rules}>
-      {rows ? (
-        <Input.TextArea rows={rows} maxLength={max} showCount={!!max} data-testid={testId} />
-      ) : (
-        <Input maxLength={max} autoComplete={autoComplete} data-testid={testId} />
-      )}
+      <Input.TextArea rows={rows} maxLength={max} showCount={!!max} data-testid={testId} />
     </Form.Item>
+  ) : (
+    <TextItem name={name} label={label} extra={hint} rules={rules} max={max} testId={testId} input={{ autoComplete }} />
   );
 }
 

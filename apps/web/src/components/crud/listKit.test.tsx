@@ -91,13 +91,13 @@ describe('useRowView', () => {
   it('reads the row its action opened and closes with the drawer', () => {
     const useView = vi.fn((id: number | null) => (id === null ? null : { id }));
     const { result } = renderHook(() => useRowView(useView));
-    expect(result.current.drawer.open).toBe(false);
+    expect(result.current.drawer.id).toBeNull();
     render(result.current.action('View', 'row-view')({ id: 7 }));
     fireEvent.click(screen.getByTestId('row-view'));
     expect(result.current.record).toEqual({ id: 7 });
-    expect(result.current.drawer).toMatchObject({ open: true, size: 'large' });
+    expect(result.current.drawer.id).toBe(7);
     act(() => result.current.drawer.onClose());
-    expect(result.current.drawer.open).toBe(false);
+    expect(result.current.drawer.id).toBeNull();
     expect(useView).toHaveBeenLastCalledWith(null);
   });
 });

@@ -1,9 +1,13 @@
 import { Form, Input, type FormItemProps, type InputProps } from 'antd';
 
-type Props = Omit<FormItemProps, 'children'> & { max: number; testId?: string; input?: InputProps };
+type Props = Omit<FormItemProps, 'children'> & {
+  max?: number | undefined;
+  testId?: string | undefined;
+  input?: InputProps;
+};
 
-// A form's one-line text field whose rules and texts are the screen's own: the item (name, label, rules…) around
-// an input of at most `max` characters (crud's TextField is the kit's, with its shared messages).
+// A form's one-line text field: the item (name, label, rules…) around an input of at most `max` characters. A screen
+// with its own rules and texts uses it as it is; crud's TextField is it with the kit's shared messages.
 export function TextItem({ max, testId, input, ...item }: Props) {
   return (
     <Form.Item {...item}>

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Descriptions, Drawer, Form, Input, Typography } from 'antd';
+import { Descriptions, Form, Input, Typography } from 'antd';
 import { Code, PERM, type Template } from '@study-crm/shared';
 import { FormModal } from '../../components/crud/FormModal';
 import { CrudList } from '../../components/crud/CrudList';
@@ -10,6 +10,7 @@ import { FRAME_PLACEHOLDER, framed, HtmlPreview, SAMPLE_VARIABLES, withSampleDat
 import { formatTime } from '../../lib/format';
 import { fieldNames, TextField } from '../../components/crud/FormFields';
 import type { DataColumn } from '../../components/crud/DataTable';
+import { RecordDrawer } from '../../components/RecordDrawer';
 
 type Filters = { keyword?: string; type?: string };
 type FormValues = Pick<Template, 'name' | 'title' | 'type' | 'frameUrl' | 'frameHtml' | 'content'>;
@@ -86,10 +87,11 @@ export default function TemplateManage() {
           required={false}
         />
       </FormModal>
-      <Drawer
+      <RecordDrawer
         {...view.drawer}
+        size="large"
         title={tpl ? t('message.template.viewTitle', { name: tpl.name }) : ''}
-        data-testid="template-drawer"
+        testId="template-drawer"
       >
         {tpl && (
           <>
@@ -104,7 +106,7 @@ export default function TemplateManage() {
             <HtmlPreview html={framed(tpl.frameHtml, tpl.content ?? '')} testId="template-preview" />
           </>
         )}
-      </Drawer>
+      </RecordDrawer>
     </CrudList>
   );
 }

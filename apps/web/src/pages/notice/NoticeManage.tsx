@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { DatePicker, Descriptions, Drawer, Form, Skeleton, Tag, Typography } from 'antd';
+import { DatePicker, Descriptions, Form, Skeleton, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
   Code,
@@ -18,6 +18,7 @@ import { noticeCrud, useNotice } from './api';
 import { RecipientSelect } from './RecipientSelect';
 import { FieldRow, fieldNames, TextField } from '../../components/crud/FormFields';
 import type { DataColumn } from '../../components/crud/DataTable';
+import { RecordDrawer } from '../../components/RecordDrawer';
 
 type Filters = { keyword?: string; state?: NoticeState | null; recipientId?: number | string | null };
 type FormValues = {
@@ -173,7 +174,7 @@ export default function NoticeManage() {
           </Form.Item>
         </FieldRow>
       </FormModal>
-      <Drawer {...view.drawer} title={t('notice.viewTitle')} data-testid="notice-drawer">
+      <RecordDrawer {...view.drawer} size="large" title={t('notice.viewTitle')} testId="notice-drawer">
         {view.record.isLoading && <Skeleton active />}
         {n && (
           <>
@@ -202,7 +203,7 @@ export default function NoticeManage() {
             </Typography.Paragraph>
           </>
         )}
-      </Drawer>
+      </RecordDrawer>
     </CrudList>
   );
 }
