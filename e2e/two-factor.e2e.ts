@@ -96,6 +96,35 @@ describe('two-factor sign-in', () => {
     await en.context.close();
   });
 
+  // Issue 38: turning it off asks for the password as well as a code.
+  it.each([
+    ['zh-TW', 'plain2fa_tw', '密碼錯誤', '未啟用'],
+    ['en-US', 'plain2fa_en', 'Incorrect password', 'Off'],
+  ] as const)('turns it off from the profile with the password and a code (%s)', async (locale, login, wrong, off) => {
+    const role = await createRole(portal.db, `ROLE_PLAIN_${locale.replace('-', '_')}`, [PERM.memberList]);
+    await createStaff(portal.db, login, [role]);
+    const { page, context } = await portal.newPage({ locale, storage: { 'cake-locale': locale } });
+    await passwordStep(page, portal.baseUrl, login);
+    await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+    await page.goto(`${portal.baseUrl}/sadmin/user/profile`);
+    await page.getByTestId('two-factor-setup').click();
+    const secret = (await page.getByTestId('two-factor-secret').innerText()).trim();
+    await page.getByTestId('two-factor-code').fill(totp(secret, Date.now()));
+    await page.getByTestId('two-factor-confirm').click();
+    await page.getByTestId('recovery-saved').click();
+    // A wrong password is refused; the code is kept for the next try.
+    await page.getByTestId('two-factor-off-password').fill('Wrong#2026pass');
+    await page.getByTestId('two-factor-off-code').fill(totp(secret, Date.now() + 30_000));
+    await settleAnimations(page);
+    await screenshot(page, `two-factor-off-${locale}`);
+    await page.getByTestId('two-factor-off').click();
+    await page.locator('.ant-message', { hasText: wrong }).waitFor();
+    await page.getByTestId('two-factor-off-password').fill(STAFF_PASSWORD);
+    await page.getByTestId('two-factor-off').click();
+    await expect.poll(() => page.getByTestId('two-factor-state').innerText()).toBe(off);
+    await context.close();
+  });
+
   it('lets an administrator reset the second factor from the employee profile, after a confirmation', async () => {
     const { page, context } = await portal.newPage();
     await signIn(page, portal.baseUrl);

@@ -512,6 +512,11 @@ export const MESSAGES = {
     'zh-CN': '{field} 不是在职的员工',
     'en-US': '{field} is not an active staff member',
   },
+  'v.student': {
+    'zh-TW': '{field} 不是學生帳號',
+    'zh-CN': '{field} 不是学生账号',
+    'en-US': '{field} is not a student account',
+  },
   'w.passportExpiresSoon': {
     'zh-TW': '護照將於 {expiry} 到期，距最早的目標學校申請日期 {date} 不足 6 個月',
     'zh-CN': '护照将于 {expiry} 到期，距最早的目标学校申请日期 {date} 不足 6 个月',

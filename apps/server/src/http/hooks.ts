@@ -38,6 +38,10 @@ export function registerHooks(app: FastifyInstance, config: Config, sessions: Se
   app.addHook('onRequest', async (req, reply) => {
     req.locale = resolveLocale(req.headers['accept-language']);
     void reply.header('x-request-id', req.id);
+    // Answers of every signed-in route (data, refusals, downloads) are kept by no cache, shared or the browser's
+    // (ASVS 8.2.1); a handler may set a stricter value of its own (downloads: private, no-store).
+    const access = req.routeOptions.config.access;
+    if (access && access !== 'public') void reply.header('cache-control', 'no-store');
   });
 
   app.addHook('preHandler', async (req) => {

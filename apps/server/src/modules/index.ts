@@ -14,7 +14,7 @@ import {
   referencedByAny,
   scheduleOrphanSweep,
 } from './application/index.js';
-import { createAuthRepository, createAuthService, registerAuthRoutes } from './auth/index.js';
+import { createAuthRepository, createAuthService, createStepUp, registerAuthRoutes } from './auth/index.js';
 import { createCaptchaRepository, createCaptchaService, registerCaptchaRoutes } from './captcha/index.js';
 import { createDictRepository, createDictService, registerDictRoutes } from './dict/index.js';
 import { createFileStorage, registerFileRoutes } from './files/index.js';
@@ -106,9 +106,18 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   // No vertical escalation: every call that grants roles or acts on accounts checks the caller's own permissions.
   const guard = createAccessGuard(db);
 
-  const twoFactor = createTwoFactorService({ repo: createTwoFactorRepository(db), people, box, guard, config, clock });
-  registerTwoFactorRoutes(app, twoFactor);
   const authRepo = createAuthRepository(db);
+  const stepUp = createStepUp({ repo: authRepo, limits: config, clock });
+  const twoFactor = createTwoFactorService({
+    repo: createTwoFactorRepository(db),
+    people,
+    box,
+    guard,
+    config,
+    clock,
+    stepUp,
+  });
+  registerTwoFactorRoutes(app, twoFactor);
   const auth = createAuthService({ repo: authRepo, captcha, sessions, config, clock, secondFactor: twoFactor, box });
   registerAuthRoutes(app, { auth, repo: authRepo, sessions });
 

@@ -3,6 +3,7 @@ import { LoginResult } from '../schemas/auth.js';
 import {
   RecoveryCodes,
   TwoFactorCodeBody,
+  TwoFactorDisableBody,
   TwoFactorLoginBody,
   TwoFactorSetup,
   TwoFactorStatus,
@@ -15,6 +16,6 @@ export const twoFactorApi = {
   status: getCall('/api/v1/member/twoFactor/status', undefined, TwoFactorStatus),
   setup: postCall('/api/v1/member/twoFactor/setup', undefined, TwoFactorSetup),
   confirm: postCall('/api/v1/member/twoFactor/confirm', TwoFactorCodeBody, RecoveryCodes),
-  disable: postCall('/api/v1/member/twoFactor/disable', TwoFactorCodeBody, zEmpty),
+  disable: postCall('/api/v1/member/twoFactor/disable', TwoFactorDisableBody, zEmpty),
   reset: postCall('/api/v1/mc/member/resetTwoFactor', IdParam, zEmpty),
 };

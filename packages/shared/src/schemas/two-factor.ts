@@ -36,6 +36,13 @@ export type TwoFactorSetup = z.infer<typeof TwoFactorSetup>;
 
 export const TwoFactorCodeBody = z.object({ code: zTotpCode() });
 
+// Turning it off asks for the password too (issue 38); both are counted against the sign-in lock.
+export const TwoFactorDisableBody = z.object({
+  password: z.string().min(1).max(100).describe('the current password'),
+  code: zTotpCode(),
+});
+export type TwoFactorDisableBody = z.infer<typeof TwoFactorDisableBody>;
+
 export const RecoveryCodes = z.object({
   recoveryCodes: z.array(z.string()).describe('ten one-time codes, shown once; only their hashes are kept'),
 });

@@ -207,6 +207,11 @@ export function createApplicationService({ repo, people, dict, followProgress, c
     return row;
   }
 
+  // The student given must be a member of type student, never a staff account (issue 38).
+  async function checkStudent(id: number | null | undefined) {
+    if (id && !(await people.isStudent(id))) throw badRequest('studentId', 'v.student');
+  }
+
   return {
     staffOptions: () => people.staffOptions(),
 
@@ -289,7 +294,7 @@ export function createApplicationService({ repo, people, dict, followProgress, c
     async create(input: ApplicationInput, locale: Locale): Promise<ApplicationSaved> {
       await assertDictValues(dict, dictChecks(input));
       await checkTeachers(input);
-      if (input.studentId && !(await people.isMember(input.studentId))) throw badRequest('studentId', 'v.format');
+      await checkStudent(input.studentId);
       const now = clock.now();
       const values = personalValues(input, now);
       return repo.transaction(async (tx) => {
@@ -328,8 +333,9 @@ export function createApplicationService({ repo, people, dict, followProgress, c
     async update(input: ApplicationInput & { id: number; version: number }, locale: Locale): Promise<ApplicationSaved> {
       await assertDictValues(dict, dictChecks(input));
       await checkTeachers(input);
-      if (input.studentId && !(await people.isMember(input.studentId))) throw badRequest('studentId', 'v.format');
       const current = await mustFind(input.id);
+      // A record linked before this check keeps its student; a change of student must name a student.
+      if (input.studentId !== current.memberId) await checkStudent(input.studentId);
       const now = clock.now();
       const values = personalValues(input, now);
       return repo.transaction(async (tx) => {

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/signed-in.js';
 import type { ApplicationSaved, ApplicationView } from '@study-crm/shared';
 import { type Values } from '../../test/harness.js';
-import { BASE, fullForm } from '../../test/application-fixtures.js';
+import { BASE, fullForm, staffWith } from '../../test/application-fixtures.js';
 
 const SECTIONS = ['educations', 'jobs', 'languageScores', 'referrers', 'targetSchools'];
 
@@ -70,5 +70,31 @@ describe('the student of an application', () => {
     const unknown = await t.post(`${BASE}/update`, fullForm({ id: a.data.id, version: 2, studentId: 999999 }), caller);
     expect(unknown.meta.code).toBe(400);
     expect(unknown.meta.message).toContain('studentId');
+  });
+
+  it('links only a member of type student: a staff account (the administrator) is refused naming studentId', async () => {
+    const staffId = await staffWith(t, 'not_a_student', []);
+    for (const studentId of [caller.mid, staffId]) {
+      const created = await t.post(`${BASE}/create`, fullForm({ email: 'staff-link@example.com', studentId }), caller);
+      expect(created.meta.code).toBe(400);
+      expect(created.meta.message).toContain('studentId');
+    }
+    const a = await t.post<ApplicationSaved>(`${BASE}/create`, fullForm({ email: 'mine@example.com' }), caller);
+    for (const studentId of [caller.mid, staffId]) {
+      const updated = await t.post(
+        `${BASE}/update`,
+        fullForm({ id: a.data.id, version: 1, email: 'mine@example.com', studentId }),
+        { ...caller, locale: 'en-US' },
+      );
+      expect(updated.meta).toEqual({ code: 400, message: 'Parameter error [400]: studentId is not a student account' });
+    }
+    expect((await view(a.data.id)).studentId).toBe(a.data.studentId);
+    // A student is linked.
+    const b = await t.post<ApplicationSaved>(
+      `${BASE}/create`,
+      fullForm({ email: 'mine@example.com', studentId: a.data.studentId }),
+      caller,
+    );
+    expect(b.data.studentId).toBe(a.data.studentId);
   });
 });

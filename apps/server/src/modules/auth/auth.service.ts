@@ -5,6 +5,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import type { CaptchaService } from '../captcha/index.js';
 import type { AuthRepository, LoginCandidate } from './auth.repository.js';
+import { countedCheck } from './counted-check.js';
 import { verifyPassword } from './password.js';
 import type { SessionService } from './session.service.js';
 
@@ -67,8 +68,7 @@ export function createAuthService(deps: {
     }
   }
 
-  const locked = (until: number, now: number) =>
-    new AppError(Code.ACCOUNT_LOCKED, 'accountLocked', { minutes: minutesLeft(until, now) });
+  const limited = (now: number) => ({ repo, limits: config, now });
 
   return {
     // Order: address limit, captcha, account exists, lock, password, active, administrator.
@@ -87,21 +87,17 @@ export function createAuthService(deps: {
         await countAddressFailure(attempt.ip, now);
         throw new AppError(Code.USER_NOT_EXIST);
       }
-      if (member.lockedUntil && member.lockedUntil > now) throw locked(member.lockedUntil, now);
       // The attempt is counted before the password is checked, atomically: of guesses arriving at once, only the
       // first loginMaxFailures are checked at all; the rest are refused as locked.
-      const { attempt: n, lockedUntil } = await repo.reserveAttempt(member.id, now);
-      if (lockedUntil && lockedUntil > now) throw locked(lockedUntil, now);
-      if (n > config.loginMaxFailures) throw locked(now + config.loginLockMs, now);
-      if (!(await verifyPassword(member.passwordHash, attempt.password))) {
-        await countAddressFailure(attempt.ip, now);
-        if (n >= config.loginMaxFailures) {
-          const until = now + config.loginLockMs;
-          await repo.lock(member.id, until);
-          throw locked(until, now);
-        }
-        throw new AppError(Code.UNAUTHORIZED, 'passwordIncorrect');
-      }
+      await countedCheck(
+        limited(now),
+        member,
+        async () =>
+          (await verifyPassword(member.passwordHash, attempt.password))
+            ? null
+            : new AppError(Code.UNAUTHORIZED, 'passwordIncorrect'),
+        () => countAddressFailure(attempt.ip, now),
+      );
       if (member.status !== 'active') throw new AppError(Code.ACCOUNT_INACTIVE);
       if (member.memberType !== 'staff') throw new AppError(Code.NOT_ADMIN);
       // With a second factor the failure count is kept until the code is right: a password followed by wrong codes
@@ -123,19 +119,13 @@ export function createAuthService(deps: {
       const memberId = openTicket(attempt.ticket, now);
       const member = memberId === null ? undefined : await repo.byId(memberId);
       if (!member) throw new AppError(Code.TWO_FACTOR_EXPIRED);
-      if (member.lockedUntil && member.lockedUntil > now) throw locked(member.lockedUntil, now);
-      const { attempt: n, lockedUntil } = await repo.reserveAttempt(member.id, now);
-      if (lockedUntil && lockedUntil > now) throw locked(lockedUntil, now);
-      if (n > config.loginMaxFailures) throw locked(now + config.loginLockMs, now);
-      if (!(await secondFactor.verify(member.id, attempt.code))) {
-        await countAddressFailure(attempt.ip, now);
-        if (n >= config.loginMaxFailures) {
-          const until = now + config.loginLockMs;
-          await repo.lock(member.id, until);
-          throw locked(until, now);
-        }
-        throw new AppError(Code.TWO_FACTOR_INVALID);
-      }
+      await countedCheck(
+        limited(now),
+        member,
+        async () =>
+          (await secondFactor.verify(member.id, attempt.code)) ? null : new AppError(Code.TWO_FACTOR_INVALID),
+        () => countAddressFailure(attempt.ip, now),
+      );
       await repo.clearFailures(member.id);
       if (member.status !== 'active') throw new AppError(Code.ACCOUNT_INACTIVE);
       if (member.memberType !== 'staff') throw new AppError(Code.NOT_ADMIN);

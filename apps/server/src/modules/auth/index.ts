@@ -2,6 +2,7 @@
 export { createAuthRepository } from './auth.repository.js';
 export { registerAuthRoutes } from './auth.routes.js';
 export { createAuthService } from './auth.service.js';
+export { createStepUp, type StepUp } from './counted-check.js';
 export type { AuthService, SecondFactor } from './auth.service.js';
 export { hashPassword, verifyPassword } from './password.js';
 export { createSessionRepository } from './session.repository.js';

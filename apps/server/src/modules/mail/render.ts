@@ -60,8 +60,12 @@ export async function fillApplicationVariables(
   let last = 0;
   for (const m of text.matchAll(APPLICATION_OUTPUT)) {
     const value = await engine.parseAndRender(`{{ ${m[1]} }}`, vars);
+    // A filter (raw, url_decode, base64_decode…) can turn a value into markup: HTML values are sanitised here,
+    // before their braces become entities (sanitising later would decode them back into Liquid).
     const safe =
-      kind === 'html' ? value.replaceAll('{', '&#123;').replaceAll('}', '&#125;') : value.replace(/\{(?=[{%])/g, '{ ');
+      kind === 'html'
+        ? sanitizeContent(value).replaceAll('{', '&#123;').replaceAll('}', '&#125;')
+        : value.replace(/\{(?=[{%])/g, '{ ');
     out += text.slice(last, m.index) + safe;
     last = m.index + m[0].length;
   }
@@ -78,7 +82,10 @@ export async function checkTemplate(text: string): Promise<boolean> {
   }
 }
 
-export const renderHtml = (text: string, vars: TemplateVariables) => htmlEngine.parseAndRender(text, vars);
+// What Liquid writes is sanitised again: filters (raw, url_decode, base64_decode, append, replace…) rebuild from
+// harmless-looking text the markup the sanitiser removed when the template was stored (issue 38).
+export const renderHtml = async (text: string, vars: TemplateVariables) =>
+  sanitizeFrame(await htmlEngine.parseAndRender(text, vars));
 export const renderText = (text: string, vars: TemplateVariables) => textEngine.parseAndRender(text, vars);
 
 const CONTENT_TAGS = [...sanitizeHtml.defaults.allowedTags, 'img', 'h1', 'h2', 'span', 'font', 'center', 'u', 's'];

@@ -114,6 +114,11 @@ export function createPeopleRepository(db: Db) {
       return row?.loginName ?? row?.email ?? undefined;
     },
 
+    async isStudent(id: number, tx: Tx = db): Promise<boolean> {
+      const row = await liveMemberById(tx, id).select('id').where('memberType', '=', 'student').executeTakeFirst();
+      return !!row;
+    },
+
     async isMember(id: number, tx: Tx = db): Promise<boolean> {
       const row = await liveMemberById(tx, id).select('id').executeTakeFirst();
       return !!row;

@@ -15,6 +15,8 @@ export function createPeopleService(repo: PeopleRepository) {
     staffWithPermission: (perm: string, tx?: Conn): Promise<number[]> => repo.staffWithPermission(perm, tx),
     contact: (id: number, tx?: Conn) => repo.contact(id, tx),
     isMember: (id: number, tx?: Conn): Promise<boolean> => repo.isMember(id, tx),
+    // A live member of type student: the only kind an application may name as its student.
+    isStudent: (id: number, tx?: Conn): Promise<boolean> => repo.isStudent(id, tx),
     signInName: (id: number, tx?: Conn): Promise<string | undefined> => repo.signInName(id, tx),
     findByContact: (tx: Conn, email: string | null, areaCode: string | null, mobile: string | null) =>
       repo.findByContact(tx, email, areaCode, mobile),

@@ -36,9 +36,11 @@ export function registerTwoFactorRoutes(app: FastifyInstance, twoFactor: TwoFact
     ...twoFactorApi.disable,
     access: 'signedIn',
     tags,
-    summary: 'Turn two-factor sign-in off with a current code or a recovery code',
-    description: 'Errors: 1011 wrong code, 403 a role of the caller requires it.',
-    handler: ({ body, member }) => twoFactor.disable(member!.id, body.code),
+    summary: 'Turn two-factor sign-in off with the password and a current code or a recovery code',
+    description:
+      'Errors: 400 wrong password, 1011 wrong code, 1002 locked (tries count against the sign-in lock), ' +
+      '403 a role of the caller requires it.',
+    handler: ({ body, member }) => twoFactor.disable(member!.id, body.password, body.code),
   });
 
   defineRoute(app, {

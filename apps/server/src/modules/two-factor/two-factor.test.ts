@@ -195,13 +195,47 @@ describe('two-factor sign-in', () => {
     expect(countOf(codes, 1002)).toBe(17);
   });
 
-  it('lets the member turn it off with a code', async () => {
-    const { token, secret } = await enrolled('tf_off');
-    expect((await t.post('/api/v1/member/twoFactor/disable', { code: '555555' }, { token })).meta.code).toBe(1011);
-    clock.advance(STEP_MS);
-    const off = await t.post('/api/v1/member/twoFactor/disable', { code: codeAt(secret, clock.now()) }, { token });
+  const disable = (token: string, body: Record<string, string>) =>
+    t.post('/api/v1/member/twoFactor/disable', body, { token, locale: 'en-US' });
+
+  it('lets the member turn it off with the password and a code', async () => {
+    const { token, secret, recoveryCodes } = await enrolled('tf_off');
+    expect((await disable(token, { password: STAFF_PASSWORD, code: '555555' })).meta.code).toBe(1011);
+    // The password is required (issue 38): missing → 400 naming it; wrong → refused, the recovery code not used.
+    const missing = await disable(token, { code: codeAt(secret, clock.now()) });
+    expect(missing.meta.code).toBe(400);
+    expect(missing.meta.message).toContain('password');
+    const wrong = await disable(token, { password: 'Wrong#2026pass', code: recoveryCodes[0]! });
+    expect(wrong.meta).toEqual({ code: 400, message: 'Incorrect password' });
+    expect((await t.get<TwoFactorStatus>('/api/v1/member/twoFactor/status', {}, { token })).data.enabled).toBe(true);
+    const off = await disable(token, { password: STAFF_PASSWORD, code: recoveryCodes[0]! });
     expect(off.meta.code).toBe(200);
     expect((await passwordStep('tf_off')).meta.code).toBe(200);
+  });
+
+  it('counts wrong codes and passwords when turning it off against the sign-in lock, atomically', async () => {
+    const { token, secret } = await enrolled('tf_off_lock');
+    // 20 wrong codes at once (issue 38: 30 were taken before): attempts 1 to 4 are checked, the 5th locks, the rest
+    // are refused unchecked, exactly as at the sign-in code step.
+    const codes = (
+      await Promise.all(Array.from({ length: 20 }, () => disable(token, { password: STAFF_PASSWORD, code: '666666' })))
+    ).map((r) => r.meta.code);
+    expect(countOf(codes, 1011)).toBe(4);
+    expect(countOf(codes, 1002)).toBe(16);
+    clock.advance(STEP_MS);
+    const right = await disable(token, { password: STAFF_PASSWORD, code: codeAt(secret, clock.now()) });
+    expect(right.meta.code).toBe(1002);
+    expect((await t.get<TwoFactorStatus>('/api/v1/member/twoFactor/status', {}, { token })).data.enabled).toBe(true);
+    // The same lock as sign-in.
+    expect((await passwordStep('tf_off_lock')).meta.code).toBe(1002);
+
+    // Wrong passwords count too.
+    const { token: other } = await enrolled('tf_off_pw');
+    const refused = (
+      await Promise.all(Array.from({ length: 8 }, () => disable(other, { password: 'Wrong#2026pass', code: '666666' })))
+    ).map((r) => r.meta.code);
+    expect(countOf(refused, 400)).toBe(4);
+    expect(countOf(refused, 1002)).toBe(4);
   });
 
   it('lets an administrator reset a second factor, within the access guard', async () => {
@@ -263,11 +297,7 @@ describe('two-factor sign-in', () => {
     expect((await t.get('/api/v1/mc/member', {}, { token })).meta.code).toBe(200);
     // Required: it cannot be turned off by the member.
     clock.advance(STEP_MS);
-    const off = await t.post(
-      '/api/v1/member/twoFactor/disable',
-      { code: codeAt(setup.data.secret, clock.now()) },
-      { token },
-    );
+    const off = await disable(token, { password: STAFF_PASSWORD, code: codeAt(setup.data.secret, clock.now()) });
     expect(off.meta.code).toBe(403);
     // Administrators are not in the required role here: unaffected.
     expect((await t.get('/api/v1/mc/member', {}, { token: adminToken })).meta.code).toBe(200);

@@ -299,8 +299,15 @@ export function createVerificationService(deps: {
     async resetPwdByEmail(body: ResetPwdByEmailBody): Promise<null> {
       const email = lower(body.email);
       const member = await repo.activeMemberByEmail(email);
+      // One answer for every refusal, with the same look-up behind it (no member, no code, an old or a wrong one):
+      // a wrong code must not tell which addresses have accounts (issue 38). Member id 0 matches no code.
+      const key = { memberId: member?.id ?? 0, channel: 'email', purpose: 'reset', target: email } as const;
+      const id = await check(key, body.code).catch((err: unknown) => {
+        throw err instanceof AppError && err.code === Code.VERIFY_CODE_MISMATCH
+          ? new AppError(Code.VERIFY_CODE_EXPIRED)
+          : err;
+      });
       if (!member) throw new AppError(Code.VERIFY_CODE_EXPIRED);
-      const id = await check({ memberId: member.id, channel: 'email', purpose: 'reset', target: email }, body.code);
       const passwordHash = await hashPassword(body.password);
       return useCodes([id], async (trx) => {
         await repo.resetPassword(trx, member.id, passwordHash, clock.now());

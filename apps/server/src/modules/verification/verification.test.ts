@@ -288,6 +288,22 @@ describe('verification codes, binding and reset by e-mail', () => {
       expect(reset.meta.code).toBe(Code.VERIFY_CODE_EXPIRED);
     });
 
+    it('answers a wrong code alike for an account and an unknown address (issue 38)', async () => {
+      const { id } = await member();
+      await setMember(id, { email: 'real-reset@example.com' });
+      expect((await resetCode('real-reset@example.com')).meta.code).toBe(200);
+      expect((await resetCode('ghost-reset@example.com')).meta.code).toBe(200);
+      const bad = wrong(await codeFor('real-reset@example.com', 0));
+      const attempt = (email: string, locale: string) =>
+        t.post(`${M}/password/resetPwdByEmail`, { email, code: bad, password: 'Another#2026' }, { locale });
+      for (const locale of ['zh-TW', 'en-US']) {
+        const real = await attempt('real-reset@example.com', locale);
+        const ghost = await attempt('ghost-reset@example.com', locale);
+        expect(real.meta.code).toBe(Code.VERIFY_CODE_EXPIRED);
+        expect(real.meta).toEqual(ghost.meta);
+      }
+    });
+
     it('sets a new password with the e-mailed code and signs out every session', async () => {
       const { id, login, token } = await member();
       await setMember(id, { email: 'forgot@example.com' });

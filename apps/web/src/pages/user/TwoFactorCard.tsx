@@ -18,7 +18,7 @@ export function TwoFactorCard() {
   const [pending, setPending] = useState<TwoFactorSetup | null>(null);
   const [recovery, setRecovery] = useState<string[] | null>(null);
   const [confirmForm] = Form.useForm<{ code: string }>();
-  const [offForm] = Form.useForm<{ code: string }>();
+  const [offForm] = Form.useForm<{ password: string; code: string }>();
   const s = status.data;
 
   const start = async () => setPending(await setup.mutateAsync());
@@ -29,8 +29,8 @@ export function TwoFactorCard() {
     confirmForm.resetFields();
     toast.success(t('user.twoFactor.enabled'));
   };
-  const turnOff = async ({ code }: { code: string }) => {
-    await disable.mutateAsync(code.trim());
+  const turnOff = async ({ password, code }: { password: string; code: string }) => {
+    await disable.mutateAsync({ password, code: code.trim() });
     offForm.resetFields();
     toast.success(t('user.twoFactor.disabled'));
   };
@@ -135,13 +135,26 @@ export function TwoFactorCard() {
             <>
               <Typography.Text>{t('user.twoFactor.turnOffCode')}</Typography.Text>
               <Form form={offForm} layout="inline" onFinish={(v) => void turnOff(v).catch(() => undefined)}>
+                <Form.Item name="password" rules={[{ required: true, message: t('user.twoFactor.passwordRequired') }]}>
+                  <Input.Password
+                    placeholder={t('user.twoFactor.password')}
+                    maxLength={100}
+                    autoComplete="current-password"
+                    data-testid="two-factor-off-password"
+                  />
+                </Form.Item>
                 <Form.Item
                   name="code"
                   rules={[{ required: true, pattern: CODE_OR_RECOVERY_RE, message: t('user.twoFactor.codeFormat') }]}
                 >
-                  <Input placeholder={t('user.twoFactor.code')} maxLength={19} autoComplete="one-time-code" />
+                  <Input
+                    placeholder={t('user.twoFactor.code')}
+                    maxLength={19}
+                    autoComplete="one-time-code"
+                    data-testid="two-factor-off-code"
+                  />
                 </Form.Item>
-                <Button danger htmlType="submit" loading={disable.isPending}>
+                <Button danger htmlType="submit" loading={disable.isPending} data-testid="two-factor-off">
                   {t('user.twoFactor.turnOff')}
                 </Button>
               </Form>

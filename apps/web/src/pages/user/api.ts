@@ -62,7 +62,7 @@ export function useTwoFactorMutations() {
       onSuccess: refresh,
     }),
     disable: useMutation({
-      mutationFn: (code: string) => fetchData(twoFactorApi.disable, { code }),
+      mutationFn: (body: { password: string; code: string }) => fetchData(twoFactorApi.disable, body),
       onSuccess: refresh,
     }),
   };

