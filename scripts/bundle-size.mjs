@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Reports the gzipped JavaScript the browser needs for the login page and for the first screen after
-// sign-in, by following the static imports of each chunk in the Vite build manifest, writes the table in the
-// README (between the size-table markers) and fails when a page is above its budget (CI runs it).
-// Usage: npm run build && npm run size   (--json: machine-readable output; --no-write: leave the README alone;
+// sign-in, by following the static imports of each chunk in the Vite build manifest, writes the table in
+// docs/performance.md (between the size-table markers) and fails when a page is above its budget (CI runs it).
+// Usage: npm run build && npm run size   (--json: machine-readable output; --no-write: leave docs/performance.md alone;
 // --list: the first screen's chunks, largest first)
 import fs from 'node:fs';
 import path from 'node:path';
@@ -129,7 +129,7 @@ if (process.argv.includes('--json')) {
   }
 }
 
-// The README's table, written here so it cannot drift from the build.
+// docs/performance.md's table, written here so it cannot drift from the build.
 const START = '<!-- size-table:start (written by npm run size) -->';
 const END = '<!-- size-table:end -->';
 if (!process.argv.includes('--no-write')) {
@@ -143,13 +143,13 @@ if (!process.argv.includes('--no-write')) {
     `| of which fetched at sign-in | ${kb(report.downloadedAtSignIn.gzip)} | ${kb(report.downloadedAtSignIn.br)} | ${kb(report.downloadedAtSignIn.raw)} (${report.downloadedAtSignIn.chunks} chunks) | | |`,
     END,
   ].join('\n');
-  const readmeFile = path.join(root, 'README.md');
-  const readme = fs.readFileSync(readmeFile, 'utf8');
-  const from = readme.indexOf(START);
-  const to = readme.indexOf(END);
-  if (from < 0 || to < from) throw new Error(`README.md has no ${START} … ${END} markers`);
-  const next = readme.slice(0, from) + table + readme.slice(to + END.length);
-  if (next !== readme) fs.writeFileSync(readmeFile, next);
+  const docFile = path.join(root, 'docs', 'performance.md');
+  const doc = fs.readFileSync(docFile, 'utf8');
+  const from = doc.indexOf(START);
+  const to = doc.indexOf(END);
+  if (from < 0 || to < from) throw new Error(`docs/performance.md has no ${START} … ${END} markers`);
+  const next = doc.slice(0, from) + table + doc.slice(to + END.length);
+  if (next !== doc) fs.writeFileSync(docFile, next);
 }
 
 if (uncompressed.length) {
