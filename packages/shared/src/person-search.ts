@@ -68,3 +68,10 @@ export function personMatches(p: PersonNames, words: readonly string[]): PersonM
   }
   return names.filter((n) => hit.has(n.field)).map(({ field, value }) => ({ field, value }));
 }
+
+// Whether each word of what is typed is part of `text` (a picker that filters its own options, such as the
+// staff filters, matches as the server does).
+export function holdsWords(text: string, keyword: string): boolean {
+  const folded = foldForSearch(text);
+  return searchWords(keyword).every((w) => folded.includes(w));
+}
