@@ -12,6 +12,7 @@ import {
   poll,
   settle,
 } from './harness.js';
+import { memberRow } from '../apps/server/src/seed/seed.js';
 
 const ALL = '/sadmin/projectManage/projectList';
 const MINE = '/sadmin/user/projects';
@@ -54,18 +55,14 @@ describe('projects end to end', () => {
     for (const s of STAFF) {
       await portal.db
         .insertInto('member')
-        .values({
-          loginName: s.login,
-          email: `${s.login}@example.com`,
-          status: 'active',
-          identityStatus: 'verified',
-          memberType: 'staff',
-          engFirstName: s.first,
-          engLastName: s.last,
-          failedLogins: 0,
-          createdAt: now,
-          updatedAt: now,
-        })
+        .values(
+          memberRow(now, {
+            loginName: s.login,
+            email: `${s.login}@example.com`,
+            engFirstName: s.first,
+            engLastName: s.last,
+          }),
+        )
         .execute();
     }
   });

@@ -6,6 +6,7 @@ export * from './codes.js';
 export * from './wire.js';
 export * from './endpoint.js';
 export * from './helpers.js';
+export * from './person-search.js';
 export * from './permissions.js';
 export * from './schemas/auth.js';
 export * from './schemas/menu.js';

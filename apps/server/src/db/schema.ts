@@ -20,6 +20,8 @@ export type MemberTable = {
   nickName: string | null;
   avatar: string | null;
   failedLogins: number;
+  // Every name folded for pickers (migration 0039); written by the member module with each name.
+  searchText: Generated<string>;
   lockedUntil: number | null;
   createdAt: number;
   updatedAt: number;

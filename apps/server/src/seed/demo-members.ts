@@ -2,6 +2,7 @@ import { sql, type Insertable } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { MemberTable } from '../db/schema.js';
 import { hashPassword } from '../modules/auth/index.js';
+import { withSearchText } from '../modules/member/index.js';
 import { countDemoRows } from './demo-rows.js';
 
 // Demo data only: every demo member's e-mail ends with this domain, which makes the seed resumable.
@@ -141,21 +142,23 @@ export async function seedDemoMembers(db: Db, count: number, opts: DemoOptions =
       const last = pick(LAST, i);
       const first = pick(FIRST, Math.floor(i / LAST.length));
       const createdAt = now - Math.floor((((i * 7919) % 100_000) / 100_000) * twoYears);
-      rows.push({
-        email: `${first.toLowerCase().replace(/ /g, '')}.${last.toLowerCase()}.${i}@${DEMO_EMAIL_DOMAIN}`,
-        ...mobileOf(i),
-        passwordHash,
-        status: i % 13 === 0 ? ('inactive' as const) : ('active' as const),
-        identityStatus: i % 3 === 0 ? ('unverified' as const) : ('verified' as const),
-        memberType: i % 10 === 9 ? ('student' as const) : ('staff' as const),
-        engLastName: last,
-        engFirstName: first,
-        fullName: `${pick(SURNAME_ZH, i)}${pick(GIVEN_ZH, Math.floor(i / 7))}`,
-        nickName: i % 4 === 0 ? pick(NICK, i) : null,
-        failedLogins: 0,
-        createdAt,
-        updatedAt: createdAt,
-      });
+      rows.push(
+        withSearchText({
+          email: `${first.toLowerCase().replace(/ /g, '')}.${last.toLowerCase()}.${i}@${DEMO_EMAIL_DOMAIN}`,
+          ...mobileOf(i),
+          passwordHash,
+          status: i % 13 === 0 ? ('inactive' as const) : ('active' as const),
+          identityStatus: i % 3 === 0 ? ('unverified' as const) : ('verified' as const),
+          memberType: i % 10 === 9 ? ('student' as const) : ('staff' as const),
+          engLastName: last,
+          engFirstName: first,
+          fullName: `${pick(SURNAME_ZH, i)}${pick(GIVEN_ZH, Math.floor(i / 7))}`,
+          nickName: i % 4 === 0 ? pick(NICK, i) : null,
+          failedLogins: 0,
+          createdAt,
+          updatedAt: createdAt,
+        }),
+      );
     }
     // One transaction per batch: fast, and an interrupted run resumes where it stopped.
     await db.transaction().execute(async (trx) => {

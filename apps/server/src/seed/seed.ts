@@ -6,6 +6,7 @@ import type { MemberTable } from '../db/schema.js';
 import { insertReturningId } from '../db/sql-helpers.js';
 import type { Conn } from '../db/transaction.js';
 import { hashPassword } from '../modules/auth/index.js';
+import { withSearchText } from '../modules/member/index.js';
 import { seedDicts } from './dict.seed.js';
 
 // An active, verified staff member: the sign-in name and password, and the names and e-mail to show.
@@ -14,16 +15,17 @@ export type StaffMemberValues = { loginName: string; password: string } & Partia
 >;
 
 // A member row: an active, verified staff member created `now`, unless `fields` say otherwise (tests insert such
-// rows too).
-export const memberRow = (now: number, fields: Partial<Insertable<MemberTable>>): Insertable<MemberTable> => ({
-  status: 'active',
-  identityStatus: 'verified',
-  memberType: 'staff',
-  failedLogins: 0,
-  createdAt: now,
-  updatedAt: now,
-  ...fields,
-});
+// rows too), with the search text of its names.
+export const memberRow = (now: number, fields: Partial<Insertable<MemberTable>>): Insertable<MemberTable> =>
+  withSearchText({
+    status: 'active',
+    identityStatus: 'verified',
+    memberType: 'staff',
+    failedLogins: 0,
+    createdAt: now,
+    updatedAt: now,
+    ...fields,
+  });
 
 // Inserts that staff member (the administrator here, staff in tests); answers the new id.
 export async function insertStaffMember(conn: Conn, m: StaffMemberValues, now: number): Promise<number> {

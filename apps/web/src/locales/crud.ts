@@ -38,6 +38,15 @@ export const crud = {
       retry: '重試',
       sortAsc: '點擊升冪排序',
       sortDesc: '點擊降冪排序',
+      // Why a people picker found someone: the name that holds what was typed.
+      matchedBy: {
+        name: '英文姓名',
+        fullName: '中文姓名',
+        nickName: '暱稱',
+        loginName: '登入名稱',
+        email: '電子郵件',
+        mobile: '手機',
+      },
     },
   },
   'zh-CN': {
@@ -76,6 +85,14 @@ export const crud = {
       retry: '重试',
       sortAsc: '点击升序',
       sortDesc: '点击降序',
+      matchedBy: {
+        name: '英文姓名',
+        fullName: '中文姓名',
+        nickName: '昵称',
+        loginName: '登录名',
+        email: '电子邮件',
+        mobile: '手机',
+      },
     },
   },
   'en-US': {
@@ -114,6 +131,14 @@ export const crud = {
       retry: 'Retry',
       sortAsc: 'Click to sort ascending',
       sortDesc: 'Click to sort descending',
+      matchedBy: {
+        name: 'English name',
+        fullName: 'Chinese name',
+        nickName: 'Nickname',
+        loginName: 'Login name',
+        email: 'E-mail',
+        mobile: 'Mobile',
+      },
     },
   },
 } satisfies LocaleBundle;

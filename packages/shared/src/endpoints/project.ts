@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { getCall, postCall } from '../endpoint.js';
-import { PersonRefSchema } from '../schemas/application.js';
+import { PersonOptionSchema } from '../person-search.js';
 import {
   CheckMemberQuery,
   CheckMemberSchema,
@@ -32,7 +32,7 @@ export const projectApi = {
   add: postCall(`${P}/add`, ProjectAddBody, ProjectViewSchema),
   update: postCall(`${P}/update`, ProjectUpdateBody, ProjectViewSchema),
   remove: postCall(`${P}/remove`, IdParam, z.null()),
-  staffOptions: getCall(`${P}/staffOptions`, ProjectStaffQuery, z.array(PersonRefSchema)),
+  staffOptions: getCall(`${P}/staffOptions`, ProjectStaffQuery, z.array(PersonOptionSchema)),
   addMember: postCall(`${P}/members/add`, ProjectMemberAddBody, ProjectMemberSchema),
   updateMember: postCall(`${P}/members/update`, ProjectMemberUpdateBody, ProjectMemberSchema),
   removeMember: postCall(`${P}/members/remove`, IdParam, z.null()),

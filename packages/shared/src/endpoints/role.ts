@@ -8,7 +8,7 @@ import {
   RoleCheckQuery,
   RoleListQuery,
   RoleMemberPage,
-  RoleMemberSchema,
+  RoleMemberOptionSchema,
   RoleMembersQuery,
   RoleOptionSchema,
   RolePage,
@@ -31,5 +31,5 @@ export const roleApi = {
   getMemberRoles: getCall('/api/v1/mc/sys/role/getMemberRoles', MemberRolesQuery, z.array(RoleOptionSchema)),
   updateMemberRoles: postCall('/api/v1/mc/sys/role/updateMemberRoles', UpdateMemberRolesBody, z.null()),
   members: getCall('/api/v1/mc/sys/role/members', RoleMembersQuery, RoleMemberPage),
-  memberOptions: getCall('/api/v1/mc/sys/role/memberOptions', MemberOptionsQuery, z.array(RoleMemberSchema)),
+  memberOptions: getCall('/api/v1/mc/sys/role/memberOptions', MemberOptionsQuery, z.array(RoleMemberOptionSchema)),
 };

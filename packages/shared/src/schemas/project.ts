@@ -148,4 +148,6 @@ export const ConstitutionRevisionSchema = z.object({
 });
 export const ConstitutionHistoryPage = pageOf(ConstitutionRevisionSchema);
 
-export const ProjectStaffQuery = z.object({ keyword: zOptText(60) });
+export const ProjectStaffQuery = z.object({
+  keyword: zOptText(60).describe('words, each part of a name, the login name, e-mail or mobile'),
+});

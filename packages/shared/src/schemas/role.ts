@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PERM } from '../permissions.js';
 import { pageOf, zId, zIdList, zOptText, zPaging } from '../wire.js';
+import { PersonMatchSchema } from '../person-search.js';
 
 // Role kinds (spec section 6): assignment, management assignment, general.
 export const ROLE_KINDS = ['assignment', 'management', 'general'] as const;
@@ -86,8 +87,14 @@ export const RoleMemberSchema = z.object({
 export type RoleMember = z.infer<typeof RoleMemberSchema>;
 export const RoleMemberPage = pageOf(RoleMemberSchema);
 
+// A staff member the role's picker found, and the names that hold the words searched for.
+export const RoleMemberOptionSchema = RoleMemberSchema.extend({
+  matched: z.array(PersonMatchSchema).describe('the names that hold the words searched for'),
+});
+export type RoleMemberOption = z.infer<typeof RoleMemberOptionSchema>;
+
 export const MemberOptionsQuery = z.object({
-  keyword: zOptText(120).describe('part of the login name, name or e-mail'),
+  keyword: zOptText(120).describe('words, each part of a name, the login name, e-mail or mobile'),
 });
 
 // What the built-in administrator role always keeps: the permissions that manage roles (and reach the screen).

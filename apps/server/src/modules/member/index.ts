@@ -4,3 +4,6 @@ export type { MemberFilter } from './member.repository.js';
 export { registerMemberRoutes } from './member.routes.js';
 export { createMemberService } from './member.service.js';
 export type { MemberService, OwnNames } from './member.service.js';
+// The search text of a member's names (migration 0039), for the other writers of member rows (students added
+// with an application, a verified e-mail change, the seed).
+export { refreshSearchText, withSearchText } from './member.repository.js';

@@ -1,9 +1,15 @@
 import { listCount } from '../../db/list-count.js';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
-import { ADMIN_ROLE_NAME, type MemberSort, type MemberType } from '@study-crm/shared';
+import {
+  ADMIN_ROLE_NAME,
+  personSearchText,
+  type MemberSort,
+  type MemberType,
+  type PersonNames,
+} from '@study-crm/shared';
 import type { Db, Dialect } from '../../db/database.js';
 import { replaceLinks } from '../../db/link-rows.js';
-import { runInTransaction } from '../../db/transaction.js';
+import { runInTransaction, type Conn } from '../../db/transaction.js';
 import type { Database, MemberTable, Row } from '../../db/schema.js';
 import { containsPattern, isUniqueViolation } from '../../db/sql-helpers.js';
 
@@ -26,8 +32,8 @@ export const MEMBER_COLUMNS = [
   'member.deletedAt',
 ] as const;
 
-// Everything but the credentials and the lock state.
-export type MemberRow = Omit<Row<'member'>, 'passwordHash' | 'failedLogins' | 'lockedUntil'>;
+// Everything but the credentials, the lock state and the search text.
+export type MemberRow = Omit<Row<'member'>, 'passwordHash' | 'failedLogins' | 'lockedUntil' | 'searchText'>;
 
 export type RoleRow = Pick<Row<'role'>, 'id' | 'name' | 'cnName' | 'enName'>;
 export type MemberRoleRow = RoleRow & { memberId: number };
@@ -93,6 +99,39 @@ export function uniqueViolation(err: unknown): UniqueField | undefined {
   if (/member_mobile_uq|member\.area_code|member\.mobile/.test(text)) return 'mobile';
   if (/member_login_name_uq|member\.login_name/.test(text)) return 'loginName';
   return undefined;
+}
+
+// The member module keeps `member.search_text` (migration 0039) in step with the names: every write of a name
+// field goes through one of these, so the pickers' search (people module) finds what the member is shown as.
+
+export const NAME_FIELDS = [
+  'engLastName',
+  'engFirstName',
+  'fullName',
+  'nickName',
+  'loginName',
+  'email',
+  'mobile',
+] as const;
+
+// A new member row with its search text (inserts name every field they set).
+export function withSearchText<V extends PersonNames>(values: V): V & { searchText: string } {
+  return { ...values, searchText: personSearchText(values) };
+}
+
+// Whether a write sets any name field (then the search text is written again).
+export const touchesNames = (values: object): boolean => NAME_FIELDS.some((f) => f in values);
+
+// Rewrites one member's search text from the names it holds now, on the caller's connection (inside its
+// transaction when there is one): for writes that set only some of the names.
+export async function refreshSearchText(conn: Conn, id: number): Promise<void> {
+  const row = await conn.selectFrom('member').select(NAME_FIELDS).where('id', '=', id).executeTakeFirst();
+  if (!row) return;
+  await conn
+    .updateTable('member')
+    .set({ searchText: personSearchText(row) })
+    .where('id', '=', id)
+    .execute();
 }
 
 function createMemberStore(db: Db, dialect: Dialect) {
@@ -250,7 +289,7 @@ function createMemberStore(db: Db, dialect: Dialect) {
       const row = await db
         .insertInto('member')
         .values({
-          ...values,
+          ...withSearchText(values),
           status: values.status ?? 'active',
           identityStatus: values.identityStatus ?? 'unverified',
           memberType: values.memberType ?? 'staff',
@@ -270,6 +309,7 @@ function createMemberStore(db: Db, dialect: Dialect) {
         .where('id', '=', id)
         .where('deletedAt', 'is', null)
         .execute();
+      if (touchesNames(values)) await refreshSearchText(db, id);
     },
 
     setRoles: (memberId: number, roleIds: readonly number[]): Promise<void> =>

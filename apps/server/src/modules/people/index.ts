@@ -3,4 +3,4 @@ export { createPeopleRepository } from './people.repository.js';
 export { createPeopleService } from './people.service.js';
 export type { PeopleService } from './people.service.js';
 export { historyName, personRef, toMemberRef } from './people.mapper.js';
-export type { MemberNameRow, MemberRef, PersonRow } from './people.mapper.js';
+export type { MemberNameRow, MemberRef, PersonFound, PersonRow } from './people.mapper.js';

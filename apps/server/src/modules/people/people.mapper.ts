@@ -1,4 +1,4 @@
-import { displayName, type PersonRef } from '@study-crm/shared';
+import { displayName, type PersonMatch, type PersonRef } from '@study-crm/shared';
 
 // A member as a person in another module's list (role members, pickers).
 export type PersonRow = {
@@ -9,7 +9,10 @@ export type PersonRow = {
   nickName: string | null;
   engFirstName: string | null;
   engLastName: string | null;
+  mobile: string | null;
 };
+// A person a picker found, with the names that hold the words searched for (issue 36).
+export type PersonFound = PersonRow & { matched: PersonMatch[] };
 
 // For other modules that join a member onto history (payments confirmed, follow-ups owned):
 // a removed member keeps their name, marked as removed. Select these columns in the join.

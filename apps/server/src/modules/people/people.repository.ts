@@ -1,8 +1,10 @@
 import { displayName, type PersonRef } from '@study-crm/shared';
+import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { containsPattern, countAll, likeLower, liveMemberById } from '../../db/sql-helpers.js';
+import { containsPattern, countAll, liveMemberById } from '../../db/sql-helpers.js';
 import type { Conn as Tx } from '../../db/transaction.js';
 import { type PageWindow as PeopleWindow, pageRows } from '../../lib/paging.js';
+import { withSearchText } from '../member/index.js';
 import type { PersonRow } from './people.mapper.js';
 
 const NAME_COLUMNS = ['id', 'engLastName', 'engFirstName', 'fullName', 'email', 'mobile', 'nickName'] as const;
@@ -14,38 +16,52 @@ const PERSON_COLUMNS = [
   'member.nickName',
   'member.engFirstName',
   'member.engLastName',
+  'member.mobile',
 ] as const;
-const PERSON_SEARCH = ['member.loginName', 'member.email', 'member.fullName', 'member.nickName'];
 
 // The one place other modules read members as people: names, teacher references, students linked to records.
 // (The member module owns the table; auth reads credentials for sign-in.)
 export function createPeopleRepository(db: Db) {
   const live = () => db.selectFrom('member').where('member.deletedAt', 'is', null);
-  // Keyword on sign-in name, e-mail, full name or nickname, taken literally, case-insensitive.
-  const search = <Q extends ReturnType<typeof live>>(q: Q, keyword: string | null | undefined): Q =>
-    keyword ? (q.where((eb) => eb.or(PERSON_SEARCH.map((c) => likeLower(c, containsPattern(keyword))))) as Q) : q;
+  // Each word (folded: packages/shared searchWords) is part of one of the member's names: the member module keeps
+  // them all, folded, in search_text (migration 0039).
+  const search = <Q extends ReturnType<typeof live>>(q: Q, words: readonly string[]): Q =>
+    words.reduce(
+      (acc, w) => acc.where(sql<SqlBool>`member.search_text like ${containsPattern(w)} escape '\\'`) as Q,
+      q,
+    );
 
   return {
     // Members holding a role (not deleted), one page of them.
     async pageOfRole(
       roleId: number,
-      keyword: string | null | undefined,
+      words: readonly string[],
       w: PeopleWindow,
     ): Promise<{ rows: PersonRow[]; total: number }> {
-      const q = search(live(), keyword)
+      const q = search(live(), words)
         .innerJoin('memberRole', 'memberRole.memberId', 'member.id')
         .where('memberRole.roleId', '=', roleId);
       return pageRows(q.select(PERSON_COLUMNS).orderBy('member.id', w.order), q.select(countAll), w);
     },
 
-    // Staff members matching a keyword (pickers).
-    searchStaff: (keyword: string | null | undefined, limit: number): Promise<PersonRow[]> =>
-      search(live(), keyword)
+    // Staff members whose names hold every word (pickers), the first `limit` in search-text order (English
+    // name first, so alphabetical by the name shown). The ids come from the live (member_type, search_text, id)
+    // index alone, the scan stopping at the limit; the rows are read for those ids only.
+    searchStaff: (words: readonly string[], limit: number): Promise<PersonRow[]> => {
+      const ids = search(live(), words)
         .where('member.memberType', '=', 'staff')
-        .select(PERSON_COLUMNS)
+        .select('member.id')
+        .orderBy('member.searchText')
         .orderBy('member.id')
-        .limit(limit)
-        .execute(),
+        .limit(limit);
+      return db
+        .selectFrom('member')
+        .select(PERSON_COLUMNS)
+        .where('member.id', 'in', ids)
+        .orderBy('member.searchText')
+        .orderBy('member.id')
+        .execute();
+    },
 
     async staffOptions(): Promise<PersonRef[]> {
       const rows = await db
@@ -158,8 +174,7 @@ export function createPeopleRepository(db: Db) {
       const row = await tx
         .insertInto('member')
         .values({
-          ...v,
-          loginName: null,
+          ...withSearchText({ ...v, loginName: null }),
           passwordHash: null,
           status: 'active',
           identityStatus: 'unverified',

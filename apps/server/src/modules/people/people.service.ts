@@ -1,6 +1,7 @@
-import type { PersonRef } from '@study-crm/shared';
+import { personMatches, searchWords, type PersonRef } from '@study-crm/shared';
 import type { Conn } from '../../db/transaction.js';
 import type { PageWindow } from '../../lib/paging.js';
+import type { PersonFound } from './people.mapper.js';
 import type { PeopleRepository } from './people.repository.js';
 
 type StudentValues = Parameters<PeopleRepository['insertStudent']>[1];
@@ -23,8 +24,17 @@ export function createPeopleService(repo: PeopleRepository) {
     insertStudent: (tx: Conn, v: StudentValues, now: number): Promise<number | undefined> =>
       repo.insertStudent(tx, v, now),
     pageOfRole: (roleId: number, keyword: string | null | undefined, w: PageWindow) =>
-      repo.pageOfRole(roleId, keyword, w),
-    searchStaff: (keyword: string | null | undefined, limit: number) => repo.searchStaff(keyword, limit),
+      repo.pageOfRole(roleId, searchWords(keyword), w),
+    // Staff found by part of any name they are shown by, each with the names that matched (pickers).
+    async searchStaff(keyword: string | null | undefined, limit: number): Promise<PersonFound[]> {
+      const words = searchWords(keyword);
+      const found: PersonFound[] = [];
+      for (const row of await repo.searchStaff(words, limit)) {
+        const matched = personMatches(row, words);
+        if (matched) found.push({ ...row, matched });
+      }
+      return found;
+    },
   };
 }
 export type PeopleService = ReturnType<typeof createPeopleService>;

@@ -1,7 +1,14 @@
-import type { Constitution, PersonRef, Project, ProjectMember, ProjectRole } from '@study-crm/shared';
-import { shareToPercent } from '@study-crm/shared';
+import type { Constitution, PersonOption, PersonRef, Project, ProjectMember, ProjectRole } from '@study-crm/shared';
+import { displayName, shareToPercent } from '@study-crm/shared';
 import type { ConstitutionRow, ProjectMemberRow, ProjectRow } from './project.repository.js';
-import { personRef } from '../people/index.js';
+import { personRef, type PersonFound } from '../people/index.js';
+
+// A staff member the member picker found, with the names that matched.
+export const toStaffOption = (row: PersonFound): PersonOption => ({
+  id: row.id,
+  name: displayName(row),
+  matched: row.matched,
+});
 
 export function toProject(row: ProjectRow, names: Map<number, PersonRef>, myRole: ProjectRole | null): Project {
   return {

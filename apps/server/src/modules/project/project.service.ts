@@ -7,6 +7,7 @@ import {
   type ConstitutionSaveInput,
   type MyProjectsInput,
   type Page,
+  type PersonOption,
   type PersonRef,
   type Project,
   type ProjectAddInput,
@@ -25,7 +26,7 @@ import type { Tx } from '../../db/transaction.js';
 import type { Clock } from '../../lib/clock.js';
 import { pageResult, pageWindow, type PagingInput } from '../../lib/paging.js';
 import type { PeopleService } from '../people/index.js';
-import { toConstitution, toProject, toProjectMember } from './project.mapper.js';
+import { toConstitution, toProject, toProjectMember, toStaffOption } from './project.mapper.js';
 import type { ProjectMemberRow, ProjectRepository, ProjectRow } from './project.repository.js';
 
 // What other modules may ask about projects (tasks check the project and the assignee through this).
@@ -179,10 +180,9 @@ export function createProjectService(deps: {
       return null;
     },
 
-    async staffOptions(keyword: string | null | undefined): Promise<PersonRef[]> {
+    async staffOptions(keyword: string | null | undefined): Promise<PersonOption[]> {
       const rows = await people.searchStaff(keyword, STAFF_OPTIONS);
-      const names = await namesOf(rows.map((r) => r.id));
-      return rows.map((r) => names.get(r.id) ?? { id: r.id, name: String(r.id) });
+      return rows.map(toStaffOption);
     },
 
     async addMember(caller: Caller, b: ProjectMemberAddInput): Promise<ProjectMember> {

@@ -1,5 +1,5 @@
-import { displayName, type Role, type RoleMember } from '@study-crm/shared';
-import type { PersonRow } from '../people/index.js';
+import { displayName, type Role, type RoleMember, type RoleMemberOption } from '@study-crm/shared';
+import type { PersonFound, PersonRow } from '../people/index.js';
 import type { RoleRow } from './role.repository.js';
 
 export function toRole(row: RoleRow): Role {
@@ -19,3 +19,8 @@ export function toRole(row: RoleRow): Role {
 export function toRoleMember(row: PersonRow): RoleMember {
   return { id: row.id, displayName: displayName(row), loginName: row.loginName, email: row.email };
 }
+
+export const toRoleMemberOption = (row: PersonFound): RoleMemberOption => ({
+  ...toRoleMember(row),
+  matched: row.matched,
+});

@@ -5,7 +5,7 @@ import type { Clock } from '../../lib/clock.js';
 import { pageResult, pageWindow, type PagingInput } from '../../lib/paging.js';
 import type { PeopleService } from '../people/index.js';
 import type { AccessGuard, Actor } from '../access-guard/index.js';
-import { toRole, toRoleMember } from './role.mapper.js';
+import { toRole, toRoleMember, toRoleMemberOption } from './role.mapper.js';
 import type { RoleRepository } from './role.repository.js';
 
 type PermissionSet = { perms: Set<string>; permsOf: (ids: readonly number[]) => string[] };
@@ -181,7 +181,7 @@ export function createRoleService(deps: {
     },
 
     async memberOptions(keyword: string | null | undefined) {
-      return (await people.searchStaff(keyword, 20)).map(toRoleMember);
+      return (await people.searchStaff(keyword, 20)).map(toRoleMemberOption);
     },
   };
 }

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.js';
 import { countInWindow, isUniqueViolation, liveMemberById, updateWhileNull } from '../../db/sql-helpers.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
 import type { Row } from '../../db/schema.js';
+import { refreshSearchText } from '../member/index.js';
 
 export type CodeRow = Pick<
   Row<'verificationCode'>,
@@ -141,7 +142,10 @@ export function createVerificationRepository(db: Db) {
         let q = trx.updateTable('member').set({ email, updatedAt: now }).where('id', '=', memberId);
         q = expected === null ? q.where('email', 'is', null) : q.where('email', '=', expected);
         const r = await q.where('deletedAt', 'is', null).executeTakeFirst();
-        return Number(r.numUpdatedRows) === 1 ? 'changed' : 'stale';
+        if (Number(r.numUpdatedRows) !== 1) return 'stale';
+        // Pickers find a member by e-mail and mobile: the member module writes the search text again.
+        await refreshSearchText(trx, memberId);
+        return 'changed';
       } catch (err) {
         if (isUniqueViolation(err)) return 'taken';
         throw err;
@@ -164,7 +168,10 @@ export function createVerificationRepository(db: Db) {
             ? q.where('mobile', 'is', null)
             : q.where('areaCode', '=', expected.areaCode).where('mobile', '=', expected.mobile);
         const r = await q.where('deletedAt', 'is', null).executeTakeFirst();
-        return Number(r.numUpdatedRows) === 1 ? 'changed' : 'stale';
+        if (Number(r.numUpdatedRows) !== 1) return 'stale';
+        // Pickers find a member by e-mail and mobile: the member module writes the search text again.
+        await refreshSearchText(trx, memberId);
+        return 'changed';
       } catch (err) {
         if (isUniqueViolation(err)) return 'taken';
         throw err;

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { enumOptions, type Option } from './options';
 import type { ValueStrings } from './strings';
 import { DictSelect } from '../dict';
+import { holdsWords } from '@study-crm/shared';
 
 // Filters that apply as soon as they change (no Search click): selects and date ranges above a list.
 export type Applies<F extends Filters> = { list: Pick<ListStateApi<F>, 'filters' | 'apply'> };
@@ -25,6 +26,9 @@ function bound<F extends Filters, V>(list: Drafts<F>, name: keyof F & string, dr
       draft ? list.patchDraft!({ [name]: v ?? null } as Partial<F>) : list.apply({ [name]: v } as Partial<F>),
   };
 }
+
+// Typed words each part of an option's label, accents and case aside ("amy chan" finds "Chan Amy").
+const byWords = { filterOption: (input: string, o?: { label?: unknown }) => holdsWords(String(o?.label ?? ''), input) };
 
 // One filter picked from options; `search` lets a long list (staff, students) be typed into.
 export function FilterSelect<F extends Filters, V extends string | number>({
@@ -51,7 +55,7 @@ export function FilterSelect<F extends Filters, V extends string | number>({
   return (
     <Select<V>
       allowClear
-      showSearch={search ? { optionFilterProp: 'label' } : false}
+      showSearch={search ? byWords : false}
       style={{ width }}
       placeholder={placeholder}
       options={options}

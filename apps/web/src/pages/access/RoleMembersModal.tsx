@@ -7,8 +7,11 @@ import type { Role, RoleMember } from '@study-crm/shared';
 import { useChangeMemberRole, useMemberOptions, useRoleMembers } from './api';
 import { roleLabel } from '../../lib/format';
 import { toast } from '../../lib/feedback';
+import { PersonOptionLabel } from '../../components/people/PersonOptionLabel';
 
 type Props = { role: Role | null; onClose: () => void };
+
+const loginSuffix = (m: RoleMember) => (m.loginName ? ` (${m.loginName})` : '');
 
 // Who holds a role: list, add (search staff), remove. The server keeps every member at least one role.
 export function RoleMembersModal({ role, onClose }: Props) {
@@ -52,8 +55,17 @@ export function RoleMembersModal({ role, onClose }: Props) {
           loading={options.isFetching}
           options={(options.data ?? []).map((m) => ({
             value: m.id,
-            label: `${m.displayName}${m.loginName ? ` (${m.loginName})` : ''}`,
+            label: `${m.displayName}${loginSuffix(m)}`,
+            option: m,
           }))}
+          optionRender={(o) => (
+            <PersonOptionLabel
+              name={o.data.option.displayName}
+              suffix={loginSuffix(o.data.option)}
+              matched={o.data.option.matched}
+              term={keyword}
+            />
+          )}
           data-testid="role-member-pick"
         />
         <Button

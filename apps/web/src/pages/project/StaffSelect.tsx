@@ -2,10 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { Select } from 'antd';
 import { projectApi } from '@study-crm/shared';
 import { useMemberSearch } from '../../components/form/useMemberSearch';
+import { PersonOptionLabel } from '../../components/people/PersonOptionLabel';
 
 type Props = { value?: number | null; onChange?: (v: number | null) => void; testId?: string };
 
-// Staff picker: staff members found by part of a name, e-mail or mobile (searched on the server once typing pauses).
+// Staff picker: staff members found by parts of any name they are shown by, the login name, e-mail or mobile
+// (searched on the server once typing pauses); each option says why it was found.
 export function StaffSelect({ value, onChange, testId }: Props) {
   const { t } = useTranslation();
   const { search, found } = useMemberSearch('projectStaff', projectApi.staffOptions);
@@ -16,7 +18,10 @@ export function StaffSelect({ value, onChange, testId }: Props) {
       onChange={(v) => onChange?.(v ?? null)}
       placeholder={t('project.f.staffSearch')}
       loading={found.isFetching}
-      options={(found.data ?? []).map((m) => ({ value: m.id, label: m.name }))}
+      options={(found.data ?? []).map((m) => ({ value: m.id, label: m.name, matched: m.matched }))}
+      optionRender={(o) => (
+        <PersonOptionLabel name={String(o.data.label)} matched={o.data.matched} term={search.term} />
+      )}
       data-testid={testId}
     />
   );
