@@ -38,7 +38,7 @@ export function registerMailModule(
     createEmailService({ repo, outbox, worker: delivery, clock, storage, applications }),
     senders,
   );
-  delivery.register(createEmailChannel({ repo, transports, portalLink: config.portalUrl, storage, box }));
+  delivery.register(createEmailChannel({ repo, transports, portalLink: config.portalUrl, storage, box, outbox }));
   app.addHook('onClose', async () => {
     await delivery.stop();
     transports.closeAll();
