@@ -14,6 +14,7 @@ export function createPeopleService(repo: PeopleRepository) {
     isActiveStaff: (id: number, tx?: Conn): Promise<boolean> => repo.isActiveStaff(id, tx),
     staffWithPermission: (perm: string, tx?: Conn): Promise<number[]> => repo.staffWithPermission(perm, tx),
     contact: (id: number, tx?: Conn) => repo.contact(id, tx),
+    activeEmails: (memberId: number | null, tx?: Conn): Promise<string[]> => repo.activeEmails(memberId, tx),
     isMember: (id: number, tx?: Conn): Promise<boolean> => repo.isMember(id, tx),
     signInName: (id: number, tx?: Conn): Promise<string | undefined> => repo.signInName(id, tx),
     findByContact: (tx: Conn, email: string | null, areaCode: string | null, mobile: string | null) =>
