@@ -173,10 +173,7 @@ export function createOutboxRepository(db: Db, dialect: Dialect) {
     // racing this one either waits for it (SQLite: one writer) or skips the rows it locked (PostgreSQL SKIP LOCKED)
     // and then finds them no longer due; the count check catches a claim that came first.
     async holdQueued(trx: Conn, channel: ChannelName, messageId: number, dueAt: number | null, now: number) {
-      const mine = trx
-        .selectFrom('deliveryOutbox')
-        .where('channel', '=', channel)
-        .where('messageId', '=', messageId);
+      const mine = trx.selectFrom('deliveryOutbox').where('channel', '=', channel).where('messageId', '=', messageId);
       const all = await mine.select(countAll).executeTakeFirstOrThrow();
       const res = await trx
         .updateTable('deliveryOutbox')

@@ -131,8 +131,16 @@ describe('e-mail recipients, reply-to and send later', () => {
   });
 
   it('delivers nothing of a scheduled e-mail cancelled before its time', async () => {
-    const res = await add({ recipients: 'never@example.com', cc: 'never-cc@example.com', sendAt: clock.now() + 60_000 });
-    const cancel = await t.post<{ cancelled: number }>(`${EMAIL}/cancel`, { id: res.data.id }, { token: t.admin.token });
+    const res = await add({
+      recipients: 'never@example.com',
+      cc: 'never-cc@example.com',
+      sendAt: clock.now() + 60_000,
+    });
+    const cancel = await t.post<{ cancelled: number }>(
+      `${EMAIL}/cancel`,
+      { id: res.data.id },
+      { token: t.admin.token },
+    );
     expect(cancel.data.cancelled).toBe(2);
     clock.advance(120_000);
     await drain();
