@@ -25,12 +25,14 @@ const PATHS = {
 
 // Types a time into an antd date-time picker and commits it.
 async function pickTime(page: Page, picker: Locator, text: string) {
-  const input = picker.locator('input').first();
+  // antd puts the test id on the input itself.
+  const isInput = (await picker.evaluate((e) => e.tagName)) === 'INPUT';
+  const input = isInput ? picker : picker.locator('input').first();
   await input.click();
   await input.fill(text);
   await input.press('Enter');
-  const ok = page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden) .ant-picker-ok button');
-  if (await ok.isVisible().catch(() => false)) await ok.click();
+  // Closes the panel if it stayed open; the value is already committed.
+  await page.locator('.ant-drawer-title').last().click();
 }
 
 const inTwoDays = () => {
@@ -124,7 +126,7 @@ describe('e-mail as staff expect it', () => {
     await drawer.locator('#subject').fill('Interview reminder');
     await drawer.locator('.ProseMirror').click();
     await page.keyboard.type('See you soon.');
-    await drawer.getByTestId('email-when-later').click();
+    await drawer.locator('.ant-radio-button-wrapper', { has: page.getByTestId('email-when-later') }).click();
     await poll(() => drawer.getByTestId('email-time-zone').textContent()).toMatch(/時區：\S+/);
     await pickTime(page, drawer.getByTestId('email-send-at'), inTwoDays());
     await settleAnimations(page);
@@ -175,7 +177,7 @@ describe('e-mail as staff expect it', () => {
     await en.page.goto(`${portal.baseUrl}${PATHS.email}`);
     await en.page.getByTestId('email-add').click();
     const enDrawer = en.page.getByTestId('email-compose');
-    await enDrawer.getByTestId('email-when-later').click();
+    await enDrawer.locator('.ant-radio-button-wrapper', { has: en.page.getByTestId('email-when-later') }).click();
     await poll(() => enDrawer.getByTestId('email-time-zone').textContent()).toMatch(/Time zone: \S+/);
     await settleAnimations(en.page);
     await screenshot(en.page, 'mail36-email-compose-en-US');
@@ -189,7 +191,11 @@ describe('e-mail as staff expect it', () => {
     await screenshot(en.page, 'mail36-email-detail-en-US');
     await en.page.goto(`${portal.baseUrl}${PATHS.sender}`);
     await poll(() => en.page.locator(ROW).count()).toBe(1);
-    await en.page.locator(ROW).getByTestId(/-edit$/).first().click();
+    await en.page
+      .locator(ROW)
+      .getByTestId(/-edit$/)
+      .first()
+      .click();
     await en.page.locator('.ant-modal #replyTo').waitFor();
     await settleAnimations(en.page);
     await screenshot(en.page, 'mail36-sender-form-en-US');
