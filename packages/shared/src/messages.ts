@@ -607,6 +607,31 @@ export const MESSAGES = {
     'zh-CN': '此付款记录已作废，不可再变更',
     'en-US': 'This payment record has been voided and cannot be changed',
   },
+  emailSendAtPast: {
+    'zh-TW': '預定發送時間已過，請選擇未來的時間',
+    'zh-CN': '预定发送时间已过，请选择将来的时间',
+    'en-US': 'The scheduled time has passed; choose a time in the future',
+  },
+  emailAlreadySent: {
+    'zh-TW': '此郵件已開始發送，不可再修改或取消',
+    'zh-CN': '此邮件已开始发送，不可再修改或取消',
+    'en-US': 'This e-mail has already been sent and can no longer be changed or cancelled',
+  },
+  emailNotScheduled: {
+    'zh-TW': '此郵件並非預定發送，無法修改發送時間或取消',
+    'zh-CN': '此邮件并非定时发送，无法修改发送时间或取消',
+    'en-US': 'This e-mail was not scheduled for later: its time cannot be changed or cancelled',
+  },
+  emailCancelled: {
+    'zh-TW': '此郵件已取消發送',
+    'zh-CN': '此邮件已取消发送',
+    'en-US': 'This e-mail has been cancelled',
+  },
+  noticeNoEmail: {
+    'zh-TW': '收件人沒有綁定電子郵件，無法寄送郵件副本',
+    'zh-CN': '收件人没有绑定电子邮箱，无法发送邮件副本',
+    'en-US': 'No recipient has a bound e-mail address: the e-mail copy cannot be sent',
+  },
   'v.amount': {
     'zh-TW': '{field} 須為大於 0 的金額，小數位數不可超過幣別允許的 {digits} 位',
     'zh-CN': '{field} 须为大于 0 的金额，小数位数不可超过币种允许的 {digits} 位',

@@ -373,6 +373,8 @@ export type MailSenderTable = {
   tlsMode: 'starttls' | 'tls' | 'none';
   createdAt: number;
   updatedAt: number;
+  // The Reply-To of its e-mails; null: replies go to the account.
+  replyTo: string | null;
 };
 
 export type MessageTemplateTable = {
@@ -395,12 +397,16 @@ export type EmailMessageTable = {
   content: string;
   bodyHtml: string;
   platform: string;
-  recipients: string;
   createdBy: number | null;
   createdAt: number;
   updatedAt: number;
   // 1: a system e-mail (verification code), hidden from the e-mail list, body sealed with the secret box.
   isSystem: Generated<number>;
+  // "Send later": its outbox rows are due then; null: sent at once.
+  sendAt: number | null;
+  // The record this e-mail copies (source 'notice'): each recipient receives it addressed to them alone.
+  source: string | null;
+  sourceId: number | null;
 };
 
 export type EmailAttachmentTable = {
@@ -418,7 +424,9 @@ export type DeliveryOutboxTable = {
   channel: string;
   messageId: number;
   recipient: string;
-  status: 'queued' | 'sending' | 'sent' | 'failed';
+  // An e-mail recipient's place: to, cc or bcc (null on other channels).
+  role: string | null;
+  status: 'queued' | 'sending' | 'sent' | 'failed' | 'cancelled';
   attempts: Generated<number>;
   nextAttemptAt: number;
   claimedUntil: number | null;

@@ -237,7 +237,13 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   // Member notices (issue 17): administered here, kept and shown by the inbox's notice board.
   registerNoticeRoutes(
     app,
-    createNoticeService({ board: createNoticeBoard(createNoticeBoardRepository(db), clock), people, members, clock }),
+    createNoticeService({
+      board: createNoticeBoard(createNoticeBoardRepository(db), clock),
+      people,
+      members,
+      copies: mail.copies,
+      clock,
+    }),
   );
 
   // Feedback (issue 18): public and member submissions, replies by e-mail and message box, staff to-dos.

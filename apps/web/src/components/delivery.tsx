@@ -1,10 +1,11 @@
 import { Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
-import type { DELIVERY_STATUSES } from '@study-crm/shared';
+import type { EMAIL_STATUSES } from '@study-crm/shared';
 import type { DataColumn } from './crud/DataTable';
 
 // What the delivery outbox says of each recipient (e-mail and SMS alike): its status, attempts, error and time sent.
-export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+// Only an e-mail's recipients may be cancelled (send later).
+export type DeliveryStatus = (typeof EMAIL_STATUSES)[number];
 type DeliveryRow = {
   status: DeliveryStatus;
   attempts: number;
@@ -13,12 +14,18 @@ type DeliveryRow = {
   sentAt: number | null;
 };
 
-export const DELIVERY_COLORS = { sent: 'success', failed: 'error', queued: 'default', sending: 'processing' } as const;
+export const DELIVERY_COLORS = {
+  sent: 'success',
+  failed: 'error',
+  queued: 'default',
+  sending: 'processing',
+  cancelled: 'warning',
+} as const;
 
 export function deliveryColumns<R extends DeliveryRow>(opts: {
   labels: { status: string; attempts: string; error: string; sentAt: string };
-  statusName: (status: DeliveryStatus) => string;
-  statusTestId: (status: DeliveryStatus) => string;
+  statusName: (status: R['status']) => string;
+  statusTestId: (status: R['status']) => string;
 }): DataColumn<R>[] {
   const { labels } = opts;
   return [
@@ -26,7 +33,7 @@ export function deliveryColumns<R extends DeliveryRow>(opts: {
       title: labels.status,
       dataIndex: 'status',
       width: 110,
-      render: (s: DeliveryStatus) => (
+      render: (s: R['status']) => (
         <Tag color={DELIVERY_COLORS[s]} data-testid={opts.statusTestId(s)}>
           {opts.statusName(s)}
         </Tag>

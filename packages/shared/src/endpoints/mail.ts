@@ -7,6 +7,7 @@ import {
   EmailListQuery,
   EmailPage,
   EmailResendResult,
+  EmailRescheduleBody,
   MailSenderAddBody,
   MailSenderListQuery,
   MailSenderPage,
@@ -47,5 +48,11 @@ export const emailApi = {
   view: getCall('/admin/v1/message/email/view', IdParam, EmailDetailSchema),
   add: postCall('/admin/v1/message/email/add', EmailAddBody, z.object({ id: z.number().int() })),
   resend: postCall('/admin/v1/message/email/resend', IdParam, EmailResendResult),
+  reschedule: postCall(
+    '/admin/v1/message/email/reschedule',
+    EmailRescheduleBody,
+    z.object({ sendAt: z.number().int() }),
+  ),
+  cancel: postCall('/admin/v1/message/email/cancel', IdParam, z.object({ cancelled: z.number().int() })),
   emailAgents: getCall('/admin/v1/message/email/emailAgents', undefined, z.array(EmailAgentSchema)),
 };

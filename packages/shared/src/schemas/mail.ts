@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isValidEmail } from '../helpers.js';
-import { pageOf, zId, zInt, zOptText, zPaging, zText } from '../wire.js';
+import { pageOf, zEpochMs, zId, zInt, zOptText, zPaging, zText } from '../wire.js';
 
 // Messaging (issue 15): SMTP senders, message templates and e-mails (spec sections 2, 3 and 5).
 
@@ -17,6 +17,9 @@ export const MailSenderFields = z.object({
     .nullish()
     .describe('starttls (default on add; unchanged when empty on update), tls (implicit, port 465) or none'),
   displayName: zOptText(100).describe('name shown as the sender'),
+  replyTo: zOptText(320)
+    .refine((v) => v == null || v === '' || isValidEmail(v), 'v.email')
+    .describe('Reply-To address of its e-mails; empty: replies go to the account'),
 });
 export const MailSenderAddBody = MailSenderFields.extend({
   password: z.string().min(1).max(255).describe('mailbox password (stored encrypted, never returned)'),
@@ -35,6 +38,7 @@ export const MailSenderSchema = z.object({
   account: z.string(),
   tlsMode: z.enum(TLS_MODES),
   displayName: z.string().nullable(),
+  replyTo: z.string().nullable(),
   hasPassword: z.boolean(),
   createdAt: z.number().int(),
   updatedAt: z.number().int(),
@@ -122,19 +126,43 @@ export function splitRecipients(text: string): string[] {
   }
   return out;
 }
+const recipientList = (text: string, ctx: z.RefinementCtx, isRequired: boolean) => {
+  const list = splitRecipients(text);
+  if (!list.length && isRequired) ctx.addIssue({ code: 'custom', message: 'v.required' });
+  else if (list.some((a) => !isValidEmail(a))) ctx.addIssue({ code: 'custom', message: 'v.email' });
+  else if (list.length > EMAIL_RECIPIENTS_MAX) ctx.addIssue({ code: 'custom', message: 'v.recipientsMax' });
+  return list;
+};
 export const zRecipients = () =>
   z
     .string()
     .trim()
     .min(1)
     .max(EMAIL_RECIPIENTS_MAX * 320)
-    .transform((text, ctx) => {
-      const list = splitRecipients(text);
-      if (!list.length) ctx.addIssue({ code: 'custom', message: 'v.required' });
-      else if (list.some((a) => !isValidEmail(a))) ctx.addIssue({ code: 'custom', message: 'v.email' });
-      else if (list.length > EMAIL_RECIPIENTS_MAX) ctx.addIssue({ code: 'custom', message: 'v.recipientsMax' });
-      return list;
-    });
+    .transform((text, ctx) => recipientList(text, ctx, true));
+// Cc and Bcc: the same rule as To, empty allowed.
+export const zOptRecipients = () =>
+  z
+    .string()
+    .trim()
+    .max(EMAIL_RECIPIENTS_MAX * 320)
+    .nullish()
+    .transform((text, ctx) => recipientList(text ?? '', ctx, false));
+
+// To, Cc and Bcc as sent: an address goes once, in its first place (To before Cc before Bcc).
+export const EMAIL_ROLES = ['to', 'cc', 'bcc'] as const;
+export type EmailRole = (typeof EMAIL_ROLES)[number];
+export function mergeRecipients(lists: Record<EmailRole, readonly string[]>): { address: string; role: EmailRole }[] {
+  const seen = new Set<string>();
+  const out: { address: string; role: EmailRole }[] = [];
+  for (const role of EMAIL_ROLES)
+    for (const address of lists[role]) {
+      if (seen.has(address.toLowerCase())) continue;
+      seen.add(address.toLowerCase());
+      out.push({ address, role });
+    }
+  return out;
+}
 
 // Attachments: files uploaded through /api/v1/fms/upload, named by the stored name that call returned
 // (`attachments`, repeated or comma-separated), with the file names recipients see (`attachmentNames`, repeated
@@ -161,9 +189,17 @@ export const zAttachmentList = () =>
 export const zAttachmentNames = () =>
   z.preprocess(toList(false), z.array(z.string().trim().max(255)).max(EMAIL_ATTACHMENTS_MAX));
 
+export const EMAIL_SCHEDULE_MAX_DAYS = 90;
 export const EmailAddBody = z.object({
   senderId: zId().describe('mail server id (emailAgents)'),
-  recipients: zRecipients().describe(`comma-separated addresses, at most ${EMAIL_RECIPIENTS_MAX} after de-duplication`),
+  recipients: zRecipients().describe(
+    `To: comma-separated addresses; To, Cc and Bcc together at most ${EMAIL_RECIPIENTS_MAX} after de-duplication`,
+  ),
+  cc: zOptRecipients().describe('Cc: comma-separated addresses (one also in To is sent once, as To)'),
+  bcc: zOptRecipients().describe('Bcc: comma-separated addresses, never shown to the other recipients'),
+  sendAt: zEpochMs()
+    .nullish()
+    .describe(`send later: not delivered before this time (epoch ms, at most ${EMAIL_SCHEDULE_MAX_DAYS} days ahead)`),
   templateId: zId().nullish().describe('template whose frame wraps the content'),
   applicationId: zId()
     .nullish()
@@ -180,12 +216,14 @@ export const EmailAddBody = z.object({
 export type EmailAddBody = z.infer<typeof EmailAddBody>;
 
 export const DELIVERY_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
+// An e-mail's recipient may also be cancelled (a scheduled e-mail taken back before it went).
+export const EMAIL_STATUSES = [...DELIVERY_STATUSES, 'cancelled'] as const;
 export const EmailListQuery = zPaging.extend({
-  status: z.enum(DELIVERY_STATUSES).nullish().describe('e-mails with at least one recipient in this status'),
+  status: z.enum(EMAIL_STATUSES).nullish().describe('e-mails with at least one recipient in this status'),
   senderId: zId().nullish(),
   from: zInt().nullish().describe('created at or after (epoch ms)'),
   to: zInt().nullish().describe('created before (epoch ms)'),
-  keyword: zOptText(100).describe('subject or recipients'),
+  keyword: zOptText(100).describe('subject or a recipient (To, Cc or Bcc)'),
 });
 export type EmailListQuery = z.infer<typeof EmailListQuery>;
 export const DeliverySummarySchema = z.object({
@@ -201,15 +239,17 @@ export const EmailSchema = z.object({
   templateId: z.number().int().nullable(),
   subject: z.string(),
   platform: z.string(),
-  recipientCount: z.number().int(),
-  summary: DeliverySummarySchema,
+  recipientCount: z.number().int().describe('To, Cc and Bcc recipients (its outbox rows)'),
+  summary: DeliverySummarySchema.extend({ cancelled: z.number().int() }),
+  sendAt: z.number().int().nullable().describe('send later: not delivered before (epoch ms); null: sent at once'),
   createdAt: z.number().int(),
 });
 export type Email = z.infer<typeof EmailSchema>;
 export const EmailPage = pageOf(EmailSchema);
 export const EmailRecipientSchema = z.object({
   recipient: z.string(),
-  status: z.enum(DELIVERY_STATUSES),
+  role: z.enum(EMAIL_ROLES).describe('to, cc or bcc'),
+  status: z.enum(EMAIL_STATUSES),
   attempts: z.number().int(),
   error: z.string().nullable().describe("last error in the caller's language"),
   detail: z.string().nullable().describe("the server's answer, as given"),
@@ -229,3 +269,9 @@ export const EmailDetailSchema = EmailSchema.extend({
 });
 export type EmailDetail = z.infer<typeof EmailDetailSchema>;
 export const EmailResendResult = z.object({ requeued: z.number().int() });
+export type EmailRecipient = z.infer<typeof EmailRecipientSchema>;
+export const EmailRescheduleBody = z.object({
+  id: zId(),
+  sendAt: zEpochMs().describe('the new time (epoch ms): not delivered before it'),
+});
+export type EmailRescheduleBody = z.infer<typeof EmailRescheduleBody>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { pageOf, zId, zOptText, zPaging, zText, zEpochMs } from '../wire.js';
+import { pageOf, zFlag, zId, zOptText, zPaging, zText, zEpochMs } from '../wire.js';
+import { EMAIL_STATUSES } from './mail.js';
 
 // Member notices (spec sections 2, 3 and 5; issue 17). Shown in the message box's notice tab of their recipient
 // (or of every member) from their publish time until their expiry. Content is plain text, escaped on output.
@@ -31,7 +32,12 @@ const NoticeFields = {
   expiresAt: zEpochMs().nullish().describe('expiry, epoch ms, after publishAt; empty = never. Not shown from it on'),
 };
 
-export const NoticeAddBody = z.object(NoticeFields);
+export const NoticeAddBody = z.object({
+  ...NoticeFields,
+  emailCopy: zFlag()
+    .nullish()
+    .describe('1: also e-mail it now to the recipients with a bound e-mail, through the outbox (7205, 5464)'),
+});
 export type NoticeAddInput = z.output<typeof NoticeAddBody>;
 export const NoticeUpdateBody = z.object({ id: zId(), ...NoticeFields });
 export type NoticeUpdateInput = z.output<typeof NoticeUpdateBody>;
@@ -74,8 +80,24 @@ export const NoticeSchema = z.object({
 });
 export type Notice = z.infer<typeof NoticeSchema>;
 
+export const NoticeEmailCopySchema = z.object({
+  emailId: z.number().int(),
+  summary: z.record(z.enum(EMAIL_STATUSES), z.number().int()).describe('recipients per delivery status'),
+  recipients: z.array(
+    z.object({
+      recipient: z.string(),
+      status: z.enum(EMAIL_STATUSES),
+      attempts: z.number().int(),
+      error: z.string().nullable().describe("last error in the caller's language"),
+      sentAt: z.number().int().nullable(),
+    }),
+  ),
+});
+export type NoticeEmailCopy = z.infer<typeof NoticeEmailCopySchema>;
+
 export const NoticeViewSchema = NoticeSchema.extend({
   readCount: z.number().int().describe('members who have read it'),
+  emailCopy: NoticeEmailCopySchema.nullable().describe("its e-mail copy's delivery, as the outbox has it; null: none"),
 });
 export type NoticeView = z.infer<typeof NoticeViewSchema>;
 

@@ -5,8 +5,9 @@ import { withSchemaLock } from '../migrate.js';
 import { migrations } from './index.js';
 
 // The newest migrations are the ones a deployment may have to take back: each goes down and up again, and what it
-// keeps (triggers, counters, indexes) works afterwards.
-const NEWEST = Object.keys(migrations).slice(-5);
+// keeps (triggers, counters, indexes) works afterwards. From 0034 on (the counters checked below), whatever follows.
+const NAMES = Object.keys(migrations);
+const NEWEST = NAMES.slice(NAMES.indexOf('20261126_0034_application_name_initial'));
 
 describe('the newest migrations go down and up again', () => {
   const t = useTestApp();

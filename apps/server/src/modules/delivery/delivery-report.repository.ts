@@ -13,7 +13,7 @@ export function createDeliveryReport(db: Db) {
         .where('createdAt', '>=', since)
         .groupBy('status')
         .execute();
-      const out: Record<DeliveryStatus, number> = { queued: 0, sending: 0, sent: 0, failed: 0 };
+      const out: Record<DeliveryStatus, number> = { queued: 0, sending: 0, sent: 0, failed: 0, cancelled: 0 };
       for (const r of rows) if (r.status in out) out[r.status as DeliveryStatus] = Number(r.n);
       return out;
     },

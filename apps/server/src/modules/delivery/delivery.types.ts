@@ -1,7 +1,8 @@
 // The channel interface: e-mail now, SMS next; a new channel is one adapter implementing Channel.
 
 export type ChannelName = 'email' | 'sms';
-export type DeliveryStatus = 'queued' | 'sending' | 'sent' | 'failed';
+// cancelled: taken back before it was sent (a scheduled e-mail); no worker ever claims it.
+export type DeliveryStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'cancelled';
 
 // One claimed outbox row handed to a channel.
 export type DeliveryItem = {

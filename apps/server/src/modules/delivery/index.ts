@@ -5,7 +5,12 @@ import type { Clock } from '../../lib/clock.js';
 import type { DeliveryWorker } from './delivery.worker.js';
 import type { OutboxRepository } from './outbox.repository.js';
 
-export { createOutboxRepository, type OutboxRepository, type OutboxRow } from './outbox.repository.js';
+export {
+  createOutboxRepository,
+  type OutboxRecipient,
+  type OutboxRepository,
+  type OutboxRow,
+} from './outbox.repository.js';
 export { createDeliveryReport, type DeliveryReport } from './delivery-report.repository.js';
 export { createDeliveryWorker, backoffDelay, type DeliveryWorker, type WorkerSettings } from './delivery.worker.js';
 export {

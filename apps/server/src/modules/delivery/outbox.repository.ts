@@ -10,6 +10,7 @@ export type OutboxRow = {
   channel: string;
   messageId: number;
   recipient: string;
+  role: string | null;
   status: DeliveryStatus;
   attempts: number;
   nextAttemptAt: number;
@@ -24,6 +25,7 @@ const COLUMNS = [
   'channel',
   'messageId',
   'recipient',
+  'role',
   'status',
   'attempts',
   'nextAttemptAt',
@@ -33,7 +35,10 @@ const COLUMNS = [
   'sentAt',
 ] as const;
 
-// Rows per INSERT: 8 parameters each stays far below SQLite's 32,766 and PostgreSQL's 65,535.
+// A recipient with its place in the message (e-mail: to, cc, bcc).
+export type OutboxRecipient = { address: string; role: string | null };
+
+// Rows per INSERT: 9 parameters each stays far below SQLite's 32,766 and PostgreSQL's 65,535.
 const ENQUEUE_CHUNK = 1000;
 
 export function createOutboxRepository(db: Db, dialect: Dialect) {
@@ -45,7 +50,7 @@ export function createOutboxRepository(db: Db, dialect: Dialect) {
       trx: Conn,
       channel: ChannelName,
       messageId: number,
-      recipients: string[],
+      recipients: readonly (string | OutboxRecipient)[],
       now: number,
       dueAt: number = now,
     ) {
@@ -53,10 +58,11 @@ export function createOutboxRepository(db: Db, dialect: Dialect) {
         await trx
           .insertInto('deliveryOutbox')
           .values(
-            recipients.slice(i, i + ENQUEUE_CHUNK).map((recipient) => ({
+            recipients.slice(i, i + ENQUEUE_CHUNK).map((r) => ({
               channel,
               messageId,
-              recipient,
+              recipient: typeof r === 'string' ? r : r.address,
+              role: typeof r === 'string' ? null : r.role,
               status: 'queued' as const,
               attempts: 0,
               nextAttemptAt: dueAt,
@@ -160,6 +166,23 @@ export function createOutboxRepository(db: Db, dialect: Dialect) {
         .where('status', '=', 'failed')
         .executeTakeFirst();
       return Number(res.numUpdatedRows);
+    },
+
+    // A scheduled message's rows moved to `dueAt`, or (dueAt null) cancelled; in the caller's transaction, only
+    // while every row is still queued: answers false, changing nothing, once any was claimed or sent. A claim
+    // racing this one either waits for it (SQLite: one writer) or skips the rows it locked (PostgreSQL SKIP LOCKED)
+    // and then finds them no longer due; the count check catches a claim that came first.
+    async holdQueued(trx: Conn, channel: ChannelName, messageId: number, dueAt: number | null, now: number) {
+      const mine = trx.selectFrom('deliveryOutbox').where('channel', '=', channel).where('messageId', '=', messageId);
+      const all = await mine.select(countAll).executeTakeFirstOrThrow();
+      const res = await trx
+        .updateTable('deliveryOutbox')
+        .set(dueAt === null ? { status: 'cancelled', updatedAt: now } : { nextAttemptAt: dueAt, updatedAt: now })
+        .where('channel', '=', channel)
+        .where('messageId', '=', messageId)
+        .where('status', '=', 'queued')
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) === Number(all.n) && Number(all.n) > 0;
     },
 
     byMessage(channel: ChannelName, messageId: number): Promise<OutboxRow[]> {

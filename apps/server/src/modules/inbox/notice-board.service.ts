@@ -1,4 +1,5 @@
 import type { NoticeSortField } from '@study-crm/shared';
+import type { Tx } from '../../db/transaction.js';
 import type { Clock } from '../../lib/clock.js';
 import type { PageWindow } from '../../lib/paging.js';
 import type { NoticeBoardRepository, NoticeFilter, NoticeRow, NoticeValues } from './notice-board.repository.js';
@@ -16,10 +17,12 @@ export function createNoticeBoard(repo: NoticeBoardRepository, clock: Clock) {
 
     readCount: (id: number): Promise<number> => repo.readCount(id),
 
-    async create(v: NoticeValues, by: number): Promise<NoticeRow> {
+    // `within`: what the caller writes with the new notice in its transaction (its e-mail copy).
+    async create(v: NoticeValues, by: number, within?: (tx: Tx, id: number) => Promise<void>): Promise<NoticeRow> {
       const now = clock.now();
       return repo.transaction(async (tx) => {
         const id = await repo.insert(v, by, now, tx);
+        if (within) await within(tx, id);
         return (await repo.find(id, tx))!;
       });
     },

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import type { Channel } from '../delivery/index.js';
+import type { Channel, OutboxRepository } from '../delivery/index.js';
 import type { FileStorage } from '../files/index.js';
 import { DeliveryError } from '../delivery/index.js';
 import type { MailRepository } from './mail.repository.js';
@@ -14,8 +14,18 @@ export function createEmailChannel(deps: {
   portalLink: string;
   storage: Pick<FileStorage, 'open'>;
   box: Pick<SecretBox, 'open'>;
+  outbox: Pick<OutboxRepository, 'byMessage'>;
 }): Channel {
-  const { repo, transports, storage } = deps;
+  const { repo, transports, storage, outbox } = deps;
+
+  // The To and Cc headers every recipient sees (Bcc never shows). A copy of a record (a notice) is addressed to
+  // each recipient alone. The envelope alone decides who receives this row's message.
+  async function headers(email: { id: number; source: string | null }, recipient: string) {
+    if (email.source !== null) return { to: [recipient], cc: [] };
+    const rows = await outbox.byMessage('email', email.id);
+    const of = (role: string) => rows.filter((r) => (r.role ?? 'to') === role).map((r) => r.recipient);
+    return { to: of('to'), cc: of('cc') };
+  }
   return {
     name: 'email',
     async send(item) {
@@ -53,10 +63,15 @@ export function createEmailChannel(deps: {
           throw new DeliveryError(`attachment ${a.originalName} is missing from storage`, true, 'FAILED');
         }
       }
+      const { to, cc } = await headers(email, item.recipient);
       try {
         const info = await transports.get(sender).sendMail({
           from: { name: sender.displayName ?? '', address: sender.account },
-          to: item.recipient,
+          // A Bcc recipient is in no header: only in this message's envelope.
+          to: to.length ? to : undefined,
+          cc: cc.length ? cc : undefined,
+          ...(sender.replyTo ? { replyTo: sender.replyTo } : {}),
+          envelope: { from: sender.account, to: [item.recipient] },
           subject,
           html,
           attachments,

@@ -1,6 +1,12 @@
 import {
+  Code,
   EMAIL_ATTACHMENTS_MAX_BYTES,
-  type DELIVERY_STATUSES,
+  EMAIL_RECIPIENTS_MAX,
+  EMAIL_SCHEDULE_MAX_DAYS,
+  mergeRecipients,
+  type EMAIL_STATUSES,
+  type EmailRescheduleBody,
+  type EmailRole,
   type Email,
   type EmailAddBody,
   type EmailDetail,
@@ -8,7 +14,7 @@ import {
   type Locale,
   type Page,
 } from '@study-crm/shared';
-import { badRequest, notFound } from '../../http/errors.js';
+import { AppError, badRequest, notFound } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { DeliveryWorker, OutboxRepository } from '../delivery/index.js';
 import { MIME, type FileStorage } from '../files/index.js';
@@ -23,8 +29,12 @@ import {
   usesApplicationVariables,
 } from './render.js';
 
-type Summary = Record<(typeof DELIVERY_STATUSES)[number], number>;
-const emptySummary = (): Summary => ({ queued: 0, sending: 0, sent: 0, failed: 0 });
+type Summary = Record<(typeof EMAIL_STATUSES)[number], number>;
+const emptySummary = (): Summary => ({ queued: 0, sending: 0, sent: 0, failed: 0, cancelled: 0 });
+const total = (s: Summary) => Object.values(s).reduce((a, b) => a + b, 0);
+const DAY = 86_400_000;
+// A time this little in the past (a slow form) counts as "now", as for SMS.
+const SCHEDULE_SLACK_MS = 5 * 60_000;
 
 export function createEmailService(deps: {
   repo: MailRepository;
@@ -62,6 +72,29 @@ export function createEmailService(deps: {
     return out;
   }
 
+  // A scheduled time: in the future (a few minutes' slack for a slow form), within the limit.
+  function scheduledTime(at: number, field: string): number {
+    const now = clock.now();
+    if (at < now - SCHEDULE_SLACK_MS) throw new AppError(Code.EMAIL_SEND_AT_PAST);
+    if (at > now + EMAIL_SCHEDULE_MAX_DAYS * DAY) throw badRequest(field, 'v.format');
+    return Math.max(at, now);
+  }
+
+  // A scheduled e-mail whose rows are all still queued, moved to `dueAt` or (null) cancelled in one transaction.
+  async function hold(id: number, dueAt: number | null) {
+    const e = await repo.email(id);
+    if (!e || e.isSystem) throw notFound();
+    if (e.sendAt === null) throw new AppError(Code.EMAIL_NOT_SCHEDULED);
+    const rows = await outbox.byMessage('email', id);
+    if (rows.length && rows.every((r) => r.status === 'cancelled')) throw new AppError(Code.EMAIL_CANCELLED);
+    const now = clock.now();
+    await repo.transaction(async (trx) => {
+      if (!(await outbox.holdQueued(trx, 'email', id, dueAt, now))) throw new AppError(Code.EMAIL_ALREADY_SENT);
+      if (dueAt !== null) await repo.updateEmail(trx, id, { sendAt: dueAt, updatedAt: now });
+    });
+    return rows.length;
+  }
+
   async function summaries(ids: number[]) {
     const out = new Map<number, Summary>(ids.map((id) => [id, emptySummary()]));
     for (const r of await outbox.summaries('email', ids)) {
@@ -84,8 +117,10 @@ export function createEmailService(deps: {
           templateId: r.templateId,
           subject: r.subject,
           platform: r.platform,
-          recipientCount: r.recipients.split(',').length,
+          // Counted from the outbox rows, as the detail lists them.
+          recipientCount: total(sums.get(r.id) ?? emptySummary()),
           summary: sums.get(r.id) ?? emptySummary(),
+          sendAt: r.sendAt,
           createdAt: r.createdAt,
         })),
       };
@@ -108,6 +143,7 @@ export function createEmailService(deps: {
         platform: e.platform,
         recipientCount: rows.length,
         summary,
+        sendAt: e.sendAt,
         createdAt: e.createdAt,
         content: e.content,
         attachments: files.map((f) => ({
@@ -118,6 +154,7 @@ export function createEmailService(deps: {
         })),
         recipients: rows.map((r) => ({
           recipient: r.recipient,
+          role: (r.role ?? 'to') as EmailRole,
           status: r.status,
           attempts: r.attempts,
           error: r.lastError === null ? null : deliveryErrorText(r.lastErrorCode, locale),
@@ -130,6 +167,9 @@ export function createEmailService(deps: {
     // Stores the e-mail and queues one outbox row per recipient in one transaction; the worker sends them.
     async add(b: EmailAddBody, createdBy: number | null): Promise<{ id: number }> {
       if (!(await repo.sender(b.senderId))) throw badRequest('senderId', 'v.unknownId');
+      const recipients = mergeRecipients({ to: b.recipients, cc: b.cc, bcc: b.bcc });
+      if (recipients.length > EMAIL_RECIPIENTS_MAX) throw badRequest('recipients', 'v.recipientsMax');
+      const sendAt = b.sendAt == null ? null : scheduledTime(b.sendAt, 'sendAt');
       const template = b.templateId ? await repo.template(b.templateId) : null;
       if (b.templateId && !template) throw badRequest('templateId', 'v.unknownId');
       if (!(await checkTemplate(b.subject))) throw badRequest('subject', 'v.template');
@@ -155,7 +195,7 @@ export function createEmailService(deps: {
           content,
           bodyHtml,
           platform: b.platform,
-          recipients: b.recipients.join(','),
+          sendAt,
           createdBy,
           createdAt: now,
           updatedAt: now,
@@ -165,11 +205,25 @@ export function createEmailService(deps: {
           trx,
           files.map((f) => ({ ...f, emailId: messageId, createdAt: now })),
         );
-        await outbox.enqueue(trx, 'email', messageId, b.recipients, now);
+        // Scheduled: the rows are due at sendAt, so no worker sends them before.
+        await outbox.enqueue(trx, 'email', messageId, recipients, now, sendAt ?? now);
         return messageId;
       });
       worker.nudge();
       return { id };
+    },
+
+    // Send later: a new time for an e-mail not sent yet.
+    async reschedule(b: EmailRescheduleBody): Promise<{ sendAt: number }> {
+      const sendAt = scheduledTime(b.sendAt, 'sendAt');
+      await hold(b.id, sendAt);
+      worker.nudge();
+      return { sendAt };
+    },
+
+    // Takes back a scheduled e-mail not sent yet: its rows are cancelled (never claimed); answers how many.
+    async cancel(id: number): Promise<{ cancelled: number }> {
+      return { cancelled: await hold(id, null) };
     },
 
     // Puts the failed recipients of an e-mail back in the queue.

@@ -9,12 +9,14 @@ import { registerEmailRoutes, registerMailSenderRoutes, registerTemplateRoutes }
 import type { SecretBox } from '../../lib/secret-box.js';
 import { createSenderService } from './sender.service.js';
 import { createSystemMail, type SystemMail } from './system-mail.js';
+import { createRecordCopies, type RecordCopies } from './record-copy.js';
 import { createTemplateService } from './template.service.js';
 import { createTransportPool } from './smtp.js';
 import { htmlToText } from './render.js';
 
 // Front door of the mail module: mail servers, templates and e-mails, and the e-mail channel of the worker.
 export type { SystemEmail, SystemMail } from './system-mail.js';
+export type { RecordCopies, RecordCopy } from './record-copy.js';
 export function registerMailModule(
   app: FastifyInstance,
   deps: ChannelModuleDeps & {
@@ -25,6 +27,7 @@ export function registerMailModule(
 ): {
   referenced: (storedNames: readonly string[]) => Promise<Set<string>>;
   system: SystemMail;
+  copies: RecordCopies;
   textTemplates: (type: string) => Promise<{ id: number; name: string; content: string }[]>;
 } {
   const { config, db, clock, outbox, delivery, box, storage, applications } = deps;
@@ -38,7 +41,7 @@ export function registerMailModule(
     createEmailService({ repo, outbox, worker: delivery, clock, storage, applications }),
     senders,
   );
-  delivery.register(createEmailChannel({ repo, transports, portalLink: config.portalUrl, storage, box }));
+  delivery.register(createEmailChannel({ repo, transports, portalLink: config.portalUrl, storage, box, outbox }));
   app.addHook('onClose', async () => {
     await delivery.stop();
     transports.closeAll();
@@ -48,6 +51,8 @@ export function registerMailModule(
     referenced: repo.referenced,
     // E-mails other modules write themselves (feedback replies, verification codes), queued in their transaction.
     system: createSystemMail({ repo, outbox, worker: delivery, box, clock }),
+    // E-mail copies of other modules' records (a member notice), each recipient addressed alone.
+    copies: createRecordCopies({ repo, outbox, worker: delivery, clock }),
     // Templates of a type as plain text (SMS): the stored HTML with tags dropped and entities decoded.
     textTemplates: async (type) =>
       (await repo.templatesWithContent(type)).map((t) => ({ id: t.id, name: t.name, content: htmlToText(t.content) })),

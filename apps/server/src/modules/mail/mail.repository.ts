@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
 import type {
@@ -31,6 +31,7 @@ const SENDER = [
   'account',
   'passwordEnc',
   'tlsMode',
+  'replyTo',
   'createdAt',
   'updatedAt',
 ] as const;
@@ -43,11 +44,13 @@ const EMAIL = [
   'content',
   'bodyHtml',
   'platform',
-  'recipients',
   'createdBy',
   'createdAt',
   'updatedAt',
   'isSystem',
+  'sendAt',
+  'source',
+  'sourceId',
 ] as const;
 
 // Senders, templates and e-mails: the only SQL of the mail module.
@@ -133,7 +136,18 @@ export function createMailRepository(db: Db) {
 
     email: (id: number): Promise<EmailRow | undefined> =>
       db.selectFrom('emailMessage').select(EMAIL).where('id', '=', id).executeTakeFirst(),
-    insertEmail: (trx: Conn, v: Omit<EmailRow, 'id'>) => insertReturningId(trx, 'emailMessage', v),
+    insertEmail: (trx: Conn, v: Insertable<EmailMessageTable>) => insertReturningId(trx, 'emailMessage', v),
+    updateEmail: (trx: Conn, id: number, v: Pick<EmailRow, 'sendAt' | 'updatedAt'>) =>
+      trx.updateTable('emailMessage').set(v).where('id', '=', id).execute(),
+    // The e-mails copying a record (a notice's e-mail copy), newest first.
+    bySource: (source: string, sourceId: number) =>
+      db
+        .selectFrom('emailMessage')
+        .select(['id', 'senderId', 'createdAt'])
+        .where('source', '=', source)
+        .where('sourceId', '=', sourceId)
+        .orderBy('id', 'desc')
+        .execute(),
     async insertAttachments(trx: Conn, rows: Omit<EmailAttachmentRow, 'id'>[]) {
       if (rows.length) await trx.insertInto('emailAttachment').values(rows).execute();
     },
@@ -159,7 +173,20 @@ export function createMailRepository(db: Db) {
       if (q.to != null) base = base.where('e.createdAt', '<', q.to);
       if (q.keyword) {
         const p = containsPattern(q.keyword);
-        base = base.where((eb) => eb.or([likeLower('e.subject', p), likeLower('e.recipients', p)]));
+        // Recipients are the outbox rows (the one record of them).
+        base = base.where((eb) =>
+          eb.or([
+            likeLower('e.subject', p),
+            eb.exists(
+              eb
+                .selectFrom('deliveryOutbox as r')
+                .select('r.id')
+                .where('r.channel', '=', 'email')
+                .whereRef('r.messageId', '=', 'e.id')
+                .where(likeLower('r.recipient', p)),
+            ),
+          ]),
+        );
       }
       if (q.status) {
         const status = q.status;
@@ -182,7 +209,7 @@ export function createMailRepository(db: Db) {
           'e.templateId',
           'e.subject',
           'e.platform',
-          'e.recipients',
+          'e.sendAt',
           'e.createdAt',
         ])
         .orderBy('e.id', w.order);

@@ -128,6 +128,20 @@ export function registerEmailRoutes(app: FastifyInstance, emails: EmailService, 
     handler: ({ body }) => emails.resend(body.id),
   });
   defineRoute(app, {
+    ...emailApi.reschedule,
+    access: PERM.emailAdd,
+    tags,
+    summary: 'Send later: a new time for a scheduled e-mail not sent yet (5460 past, 5461 sent, 5462, 5463)',
+    handler: ({ body }) => emails.reschedule(body),
+  });
+  defineRoute(app, {
+    ...emailApi.cancel,
+    access: PERM.emailAdd,
+    tags,
+    summary: 'Cancel a scheduled e-mail not sent yet: nothing is delivered (5461 sent, 5462, 5463)',
+    handler: ({ body }) => emails.cancel(body.id),
+  });
+  defineRoute(app, {
     ...emailApi.emailAgents,
     access: PERM.emailAdd,
     tags,

@@ -26,6 +26,7 @@ export const toMailSender = (r: MailSenderRow): MailSender => ({
   account: r.account,
   tlsMode: r.tlsMode,
   displayName: r.displayName,
+  replyTo: r.replyTo,
   hasPassword: r.passwordEnc !== '',
   createdAt: r.createdAt,
   updatedAt: r.updatedAt,
@@ -61,6 +62,7 @@ export function createSenderService(deps: {
         account: b.account,
         tlsMode: b.tlsMode ?? 'starttls',
         displayName: b.displayName ?? null,
+        replyTo: b.replyTo || null,
         passwordEnc: box.seal(b.password),
         createdAt: now,
         updatedAt: now,
@@ -78,6 +80,7 @@ export function createSenderService(deps: {
         account: b.account,
         tlsMode: b.tlsMode ?? current.tlsMode,
         displayName: b.displayName ?? null,
+        replyTo: b.replyTo || null,
         ...(b.password ? { passwordEnc: box.seal(b.password) } : {}),
         updatedAt: now,
       });

@@ -55,7 +55,6 @@ export function createSystemMail(deps: {
         content: mail.confidential ? '' : html,
         bodyHtml: mail.confidential ? box.seal(html) : html,
         platform: PLATFORM,
-        recipients: mail.to,
         createdBy: mail.createdBy ?? null,
         createdAt: now,
         updatedAt: now,

@@ -22,8 +22,8 @@ export function registerNoticeRoutes(app: FastifyInstance, notices: NoticeServic
     ...noticeApi.view,
     access: PERM.noticeList,
     tags,
-    summary: 'One member notice with how many members have read it',
-    handler: ({ query }) => notices.view(query.id),
+    summary: 'One member notice with how many members have read it and its e-mail copy per recipient',
+    handler: ({ query, locale }) => notices.view(query.id, locale),
   });
 
   defineRoute(app, {
@@ -32,7 +32,7 @@ export function registerNoticeRoutes(app: FastifyInstance, notices: NoticeServic
     tags,
     summary: 'Add a member notice: shown in the message box from publishAt until expiresAt',
     description: `${RECIPIENT_NOTE} A notice to all members is one row; read state is kept per member.`,
-    handler: ({ body, member }) => notices.add(body, member!.id),
+    handler: ({ body, member, locale }) => notices.add(body, member!.id, locale),
   });
 
   defineRoute(app, {
@@ -41,7 +41,7 @@ export function registerNoticeRoutes(app: FastifyInstance, notices: NoticeServic
     tags,
     summary: 'Edit a member notice; moved to another recipient, it is unread again',
     description: RECIPIENT_NOTE,
-    handler: ({ body, member }) => notices.update(body, member!.id),
+    handler: ({ body, member, locale }) => notices.update(body, member!.id, locale),
   });
 
   defineRoute(app, {

@@ -1,5 +1,7 @@
 import {
   ALL_MEMBERS,
+  Code,
+  type Locale,
   type Notice,
   type NoticeAddInput,
   type NoticeListInput,
@@ -8,10 +10,11 @@ import {
   type NoticeView,
   type Page,
 } from '@study-crm/shared';
-import { badRequest, notFound } from '../../http/errors.js';
+import { AppError, badRequest, notFound } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { pageResult, pageWindow } from '../../lib/paging.js';
 import type { NoticeBoard, NoticeRow, NoticeValues } from '../inbox/index.js';
+import type { RecordCopies } from '../mail/index.js';
 import type { MemberService } from '../member/index.js';
 import type { PeopleService } from '../people/index.js';
 import { toNotice, toRecipient } from './notice.mapper.js';
@@ -22,17 +25,22 @@ const RECIPIENT_OPTIONS = 20;
 // and shapes them. Content is plain text: stored as typed, escaped wherever it is shown.
 export function createNoticeService(deps: {
   board: NoticeBoard;
-  people: Pick<PeopleService, 'names' | 'isMember'>;
+  people: Pick<PeopleService, 'names' | 'isMember' | 'activeEmails'>;
   members: Pick<MemberService, 'list'>;
+  copies: Pick<RecordCopies, 'queue' | 'nudge' | 'delivery'>;
   clock: Clock;
 }) {
-  const { board, people, members, clock } = deps;
+  const { board, people, members, copies, clock } = deps;
 
   const namesOf = (rows: NoticeRow[]) => people.names(rows.flatMap((r) => [r.memberId || null, r.createdBy]));
 
-  async function viewOf(row: NoticeRow): Promise<NoticeView> {
-    const [names, readCount] = await Promise.all([namesOf([row]), board.readCount(row.id)]);
-    return { ...toNotice(row, names, clock.now()), readCount };
+  async function viewOf(row: NoticeRow, locale: Locale): Promise<NoticeView> {
+    const [names, readCount, emailCopy] = await Promise.all([
+      namesOf([row]),
+      board.readCount(row.id),
+      copies.delivery('notice', row.id, locale),
+    ]);
+    return { ...toNotice(row, names, clock.now()), readCount, emailCopy };
   }
 
   async function valuesOf(input: NoticeAddInput, keptPublishAt?: number): Promise<NoticeValues> {
@@ -61,23 +69,34 @@ export function createNoticeService(deps: {
       );
     },
 
-    async view(id: number): Promise<NoticeView> {
+    async view(id: number, locale: Locale): Promise<NoticeView> {
       const row = await board.find(id);
       if (!row) throw notFound();
-      return viewOf(row);
+      return viewOf(row, locale);
     },
 
-    async add(input: NoticeAddInput, by: number): Promise<NoticeView> {
-      return viewOf(await board.create(await valuesOf(input), by));
+    // With emailCopy, the notice and its e-mail copy (one outbox row per recipient with a bound e-mail) are
+    // written in one transaction: no notice claims a copy that was not queued.
+    async add(input: NoticeAddInput, by: number, locale: Locale): Promise<NoticeView> {
+      const values = await valuesOf(input);
+      if (!input.emailCopy) return viewOf(await board.create(values, by), locale);
+      const row = await board.create(values, by, async (tx, id) => {
+        const to = await people.activeEmails(input.recipientId === ALL_MEMBERS ? null : input.recipientId, tx);
+        if (!to.length) throw new AppError(Code.NOTICE_NO_EMAIL);
+        const copy = { source: 'notice', sourceId: id, subject: input.title, text: input.content, to };
+        if ((await copies.queue(tx, copy, by)) === undefined) throw new AppError(Code.MAIL_UNAVAILABLE);
+      });
+      copies.nudge();
+      return viewOf(row, locale);
     },
 
     // publishAt left empty keeps the notice's publish time.
-    async update(input: NoticeUpdateInput, by: number): Promise<NoticeView> {
+    async update(input: NoticeUpdateInput, by: number, locale: Locale): Promise<NoticeView> {
       const current = await board.find(input.id);
       if (!current) throw notFound();
       const row = await board.update(input.id, await valuesOf(input, Number(current.publishAt)), by);
       if (!row) throw notFound();
-      return viewOf(row);
+      return viewOf(row, locale);
     },
 
     async remove(id: number, by: number): Promise<null> {

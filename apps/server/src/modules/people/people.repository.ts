@@ -124,6 +124,23 @@ export function createPeopleRepository(db: Db) {
       return row && { name: displayName(row), email: row.email, areaCode: row.areaCode, mobile: row.mobile };
     },
 
+    // The bound e-mail addresses of active members: one member's, or (null) every member's.
+    async activeEmails(memberId: number | null, tx: Tx = db): Promise<string[]> {
+      let q = tx
+        .selectFrom('member')
+        .select('member.email')
+        .where('member.deletedAt', 'is', null)
+        .where('member.status', '=', 'active')
+        .where('member.email', 'is not', null);
+      if (memberId !== null) q = q.where('member.id', '=', memberId);
+      const out = new Map<string, string>();
+      for (const r of await q.orderBy('member.id').execute()) {
+        const email = r.email!.trim();
+        if (email && !out.has(email.toLowerCase())) out.set(email.toLowerCase(), email);
+      }
+      return [...out.values()];
+    },
+
     // The name a member signs in with: the login name, else the e-mail.
     async signInName(id: number, tx: Tx = db): Promise<string | undefined> {
       const row = await liveMemberById(tx, id).select(['loginName', 'email']).executeTakeFirst();

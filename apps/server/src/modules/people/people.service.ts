@@ -15,6 +15,7 @@ export function createPeopleService(repo: PeopleRepository) {
     isActiveStaff: (id: number, tx?: Conn): Promise<boolean> => repo.isActiveStaff(id, tx),
     staffWithPermission: (perm: string, tx?: Conn): Promise<number[]> => repo.staffWithPermission(perm, tx),
     contact: (id: number, tx?: Conn) => repo.contact(id, tx),
+    activeEmails: (memberId: number | null, tx?: Conn): Promise<string[]> => repo.activeEmails(memberId, tx),
     isMember: (id: number, tx?: Conn): Promise<boolean> => repo.isMember(id, tx),
     // A live member of type student: the only kind an application may name as its student.
     isStudent: (id: number, tx?: Conn): Promise<boolean> => repo.isStudent(id, tx),

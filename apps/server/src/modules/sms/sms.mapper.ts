@@ -34,7 +34,8 @@ const ERROR_TEXT: Record<string, MessageKey> = {
 export function toRecipient(r: OutboxRow, locale: Locale) {
   return {
     recipient: r.recipient,
-    status: r.status,
+    // Only e-mails are ever cancelled (send later); an SMS row is in one of these four.
+    status: r.status as keyof StatusCounts,
     attempts: r.attempts,
     error:
       r.lastError === null

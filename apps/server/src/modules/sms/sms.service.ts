@@ -59,7 +59,7 @@ export function createSmsService(deps: {
     const out = new Map(ids.map((id) => [id, emptyCounts()]));
     for (const r of await outbox.summaries('sms', ids)) {
       const c = out.get(r.messageId);
-      if (c && r.status in c) c[r.status] = Number(r.n);
+      if (c && r.status in c) c[r.status as keyof StatusCounts] = Number(r.n);
     }
     return out;
   }

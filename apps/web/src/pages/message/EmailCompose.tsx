@@ -1,12 +1,31 @@
 import { Suspense, useState } from 'react';
 import { lazyPart } from '../../components/lazyPart';
 import { useTranslation } from 'react-i18next';
-import { Button, Form, Input, Modal, Progress, Select, Spin, Upload, type UploadFile, type UploadProps } from 'antd';
+import {
+  Button,
+  DatePicker,
+  Form,
+  Input,
+  Modal,
+  Progress,
+  Radio,
+  Select,
+  Space,
+  Spin,
+  Typography,
+  Upload,
+  type UploadFile,
+  type UploadProps,
+} from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
 import { UploadOutlined } from '@ant-design/icons';
 import {
   DICT_TYPES,
   EMAIL_ATTACHMENTS_MAX,
   EMAIL_ATTACHMENTS_MAX_BYTES,
+  EMAIL_RECIPIENTS_MAX,
+  isValidEmail,
+  mergeRecipients,
   splitRecipients,
   type Template,
 } from '@study-crm/shared';
@@ -27,6 +46,7 @@ import { requiredText, TextField } from '../../components/crud/FormFields';
 import { SendDrawer } from '../../components/form/SendDrawer';
 import { useConfirmedSend } from '../../components/form/useConfirmedSend';
 import { toast } from '../../lib/feedback';
+import { formatTime } from '../../lib/format';
 
 // The editor is a separate chunk, loaded when this drawer first opens.
 const RichTextEditor = lazyPart(() => import('./RichTextEditor'));
@@ -34,6 +54,10 @@ const RichTextEditor = lazyPart(() => import('./RichTextEditor'));
 type Values = {
   senderId?: number;
   recipients?: string;
+  cc?: string;
+  bcc?: string;
+  when?: 'now' | 'later';
+  sendAt?: Dayjs | null;
   templateId?: number | null;
   applicationId?: number | null;
   subject?: string;
@@ -41,12 +65,31 @@ type Values = {
   platform?: string;
 };
 
-// Writing an e-mail: sender, recipients, a template that fills subject and content (both stay editable),
+// The writer's time zone, shown beside "send later" (the time picked is in it).
+const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+// The address rule of To for Cc and Bcc (empty allowed); the cap counts To, Cc and Bcc together.
+export function recipientsRule(messages: { invalid: string; tooMany: string }) {
+  return ({ getFieldValue }: { getFieldValue: (name: string) => unknown }) => ({
+    validator: (_: unknown, v?: string) => {
+      if (splitRecipients(v ?? '').some((a) => !isValidEmail(a))) return Promise.reject(new Error(messages.invalid));
+      const all = mergeRecipients({
+        to: splitRecipients(String(getFieldValue('recipients') ?? '')),
+        cc: splitRecipients(String(getFieldValue('cc') ?? '')),
+        bcc: splitRecipients(String(getFieldValue('bcc') ?? '')),
+      });
+      return all.length > EMAIL_RECIPIENTS_MAX ? Promise.reject(new Error(messages.tooMany)) : Promise.resolve();
+    },
+  });
+}
+
+// Writing an e-mail: sender, recipients (To, Cc, Bcc), a template that fills subject and content (both stay editable),
 // attachments uploaded with progress, a preview in its frame, and a confirmation before it is queued.
 export function EmailCompose({ onClose, onSent }: { onClose: () => void; onSent: (id: number) => void }) {
   const { t } = useTranslation();
   const { error, send: confirmSend } = useConfirmedSend();
   const [form] = Form.useForm<Values>();
+  const when = Form.useWatch('when', form);
   const agents = useEmailAgents();
   const templates = useTemplateOptions();
   const send = useSendEmail();
@@ -102,13 +145,23 @@ export function EmailCompose({ onClose, onSent }: { onClose: () => void; onSent:
     const values = await form.validateFields().catch(() => null);
     if (!values || uploading) return;
     const done = files.filter((f) => f.status === 'done' && f.response);
-    const count = splitRecipients(values.recipients ?? '').length;
+    const count = mergeRecipients({
+      to: splitRecipients(values.recipients ?? ''),
+      cc: splitRecipients(values.cc ?? ''),
+      bcc: splitRecipients(values.bcc ?? ''),
+    }).length;
+    const sendAt = values.when === 'later' && values.sendAt ? values.sendAt.valueOf() : null;
     confirmSend(
-      t('message.email.sendConfirm', { count }),
+      sendAt
+        ? t('message.email.scheduleConfirm', { count, time: formatTime(sendAt) })
+        : t('message.email.sendConfirm', { count }),
       async () => {
         const res = await send.mutateAsync({
           senderId: values.senderId,
           recipients: values.recipients,
+          cc: values.cc ?? null,
+          bcc: values.bcc ?? null,
+          sendAt,
           templateId: values.templateId ?? null,
           applicationId: values.applicationId ?? null,
           subject: values.subject,
@@ -117,7 +170,7 @@ export function EmailCompose({ onClose, onSent }: { onClose: () => void; onSent:
           attachments: done.map((f) => f.response!.name),
           attachmentNames: done.map((f) => f.name),
         });
-        toast.success(t('message.email.queued'));
+        toast.success(sendAt ? t('message.email.scheduled', { time: formatTime(sendAt) }) : t('message.email.queued'));
         onSent(res.id);
       },
       { okText: t('message.email.send') },
@@ -145,7 +198,7 @@ export function EmailCompose({ onClose, onSent }: { onClose: () => void; onSent:
         </>
       }
     >
-      <Form form={form} layout="vertical" initialValues={{ platform: 'WEB' }}>
+      <Form form={form} layout="vertical" initialValues={{ platform: 'WEB', when: 'now' }}>
         <Form.Item
           name="senderId"
           label={t('message.email.sender')}
@@ -167,6 +220,65 @@ export function EmailCompose({ onClose, onSent }: { onClose: () => void; onSent:
           rules={[requiredText(t, t('message.email.recipients'))]}
         >
           <Input.TextArea rows={2} data-testid="email-recipients-input" />
+        </Form.Item>
+        <Form.Item
+          name="cc"
+          label={t('message.email.cc')}
+          extra={t('message.email.ccHint')}
+          dependencies={['recipients', 'bcc']}
+          rules={[
+            recipientsRule({
+              invalid: t('message.email.invalidAddress', { field: t('message.email.cc') }),
+              tooMany: t('message.email.tooMany', { max: EMAIL_RECIPIENTS_MAX }),
+            }),
+          ]}
+        >
+          <Input data-testid="email-cc" />
+        </Form.Item>
+        <Form.Item
+          name="bcc"
+          label={t('message.email.bcc')}
+          extra={t('message.email.bccHint')}
+          dependencies={['recipients', 'cc']}
+          rules={[
+            recipientsRule({
+              invalid: t('message.email.invalidAddress', { field: t('message.email.bcc') }),
+              tooMany: t('message.email.tooMany', { max: EMAIL_RECIPIENTS_MAX }),
+            }),
+          ]}
+        >
+          <Input data-testid="email-bcc" />
+        </Form.Item>
+        <Form.Item label={t('message.email.sendTime')} required>
+          <Space wrap>
+            <Form.Item name="when" noStyle>
+              <Radio.Group data-testid="email-when">
+                <Radio.Button value="now">{t('message.email.sendNow')}</Radio.Button>
+                <Radio.Button value="later" data-testid="email-when-later">
+                  {t('message.email.sendLater')}
+                </Radio.Button>
+              </Radio.Group>
+            </Form.Item>
+            {when === 'later' && (
+              <>
+                <Form.Item
+                  name="sendAt"
+                  noStyle
+                  rules={[{ required: true, message: t('message.email.sendAtRequired') }]}
+                >
+                  <DatePicker
+                    showTime={{ format: 'HH:mm' }}
+                    format="YYYY-MM-DD HH:mm"
+                    disabledDate={(d) => d.isBefore(dayjs().startOf('day'))}
+                    data-testid="email-send-at"
+                  />
+                </Form.Item>
+                <Typography.Text type="secondary" data-testid="email-time-zone">
+                  {t('message.email.timeZone', { zone: timeZone() })}
+                </Typography.Text>
+              </>
+            )}
+          </Space>
         </Form.Item>
         <Form.Item name="templateId" label={t('message.email.template')}>
           <Select

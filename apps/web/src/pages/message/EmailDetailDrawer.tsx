@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Descriptions, Space, Tag } from 'antd';
+import { Button, DatePicker, Descriptions, Space, Tag } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
 import { PERM, type EmailDetail } from '@study-crm/shared';
 import { Permission } from '../../components/Permission';
 import { RecordDrawer, type RecordDrawerProps } from '../../components/RecordDrawer';
-import { useEmailDetail, useResend } from './api';
+import { useCancelEmail, useEmailDetail, useReschedule, useResend } from './api';
+import { useConfirm } from '../../components/form/useConfirm';
 import { HtmlPreview } from './preview';
 import { StatusSummary } from './StatusSummary';
 import { deliveryColumns } from '../../components/delivery';
@@ -26,7 +28,13 @@ export function EmailDetailDrawer(props: RecordDrawerProps) {
   const { t } = useTranslation();
   const detail = useEmailDetail(id);
   const resend = useResend();
+  const reschedule = useReschedule();
+  const cancel = useCancelEmail();
+  const confirm = useConfirm();
+  const [newTime, setNewTime] = useState<Dayjs | null>(null);
   const e = detail.data;
+  // Send later: the time may change, or the e-mail be cancelled, while every recipient is still queued.
+  const isHeld = !!e?.sendAt && e.summary.queued === e.recipientCount && e.recipientCount > 0;
   // The recipients' page, back to the first for another e-mail.
   const [paging, setPaging] = useState({ id, page: 1 });
   const page = paging.id === id ? paging.page : 1;
@@ -34,6 +42,14 @@ export function EmailDetailDrawer(props: RecordDrawerProps) {
 
   const columns = [
     { title: t('message.email.recipients'), dataIndex: 'recipient' },
+    {
+      title: t('message.email.role'),
+      dataIndex: 'role',
+      width: 110,
+      render: (role: Recipient['role']) => (
+        <span data-testid={`recipient-role-${role}`}>{t(`message.email.roles.${role}`)}</span>
+      ),
+    },
     ...deliveryColumns<Recipient>({
       labels: {
         status: t('message.email.status'),
@@ -54,6 +70,28 @@ export function EmailDetailDrawer(props: RecordDrawerProps) {
     } catch {
       // the toast already said why
     }
+  };
+
+  const doReschedule = async () => {
+    if (!e || !newTime) return;
+    try {
+      const res = await reschedule.mutateAsync({ id: e.id, sendAt: newTime.valueOf() });
+      toast.success(t('message.email.rescheduled', { time: formatTime(res.sendAt) }));
+      setNewTime(null);
+    } catch {
+      // the toast already said why
+    }
+  };
+  const doCancel = () => {
+    if (!e) return;
+    confirm(
+      t('message.email.cancelConfirm'),
+      async () => {
+        await cancel.mutateAsync({ id: e.id });
+        toast.success(t('message.email.cancelled'));
+      },
+      { danger: true, okText: t('message.email.cancelSend'), okTestId: 'email-cancel-ok' },
+    );
   };
 
   return (
@@ -80,6 +118,38 @@ export function EmailDetailDrawer(props: RecordDrawerProps) {
             </Descriptions.Item>
             <Descriptions.Item label={t('message.email.sender')}>{e.sender}</Descriptions.Item>
             <Descriptions.Item label={t('message.email.time')}>{formatTime(e.createdAt)}</Descriptions.Item>
+            {e.sendAt !== null && (
+              <Descriptions.Item label={t('message.email.sendAt')} span={2}>
+                <Space wrap>
+                  <span data-testid="email-send-at-value">{formatTime(e.sendAt)}</span>
+                  {isHeld && (
+                    <Permission perm={PERM.emailAdd}>
+                      <DatePicker
+                        showTime={{ format: 'HH:mm' }}
+                        format="YYYY-MM-DD HH:mm"
+                        size="small"
+                        value={newTime}
+                        onChange={setNewTime}
+                        disabledDate={(d) => d.isBefore(dayjs().startOf('day'))}
+                        data-testid="email-reschedule-at"
+                      />
+                      <Button
+                        size="small"
+                        disabled={!newTime}
+                        loading={reschedule.isPending}
+                        onClick={() => void doReschedule()}
+                        data-testid="email-reschedule"
+                      >
+                        {t('message.email.reschedule')}
+                      </Button>
+                      <Button size="small" danger onClick={doCancel} data-testid="email-cancel">
+                        {t('message.email.cancelSend')}
+                      </Button>
+                    </Permission>
+                  )}
+                </Space>
+              </Descriptions.Item>
+            )}
             <Descriptions.Item label={t('message.email.status')} span={2}>
               <StatusSummary summary={e.summary} />
             </Descriptions.Item>

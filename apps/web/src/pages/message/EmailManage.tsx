@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { DELIVERY_STATUSES, PERM, type Email } from '@study-crm/shared';
+import { EMAIL_STATUSES, PERM, type Email } from '@study-crm/shared';
 import { FilterSelect, InstantRangeFilter } from '../../components/crud/filters';
 import { listFilters } from '../../components/crud/listFilters';
 import { CrudList } from '../../components/crud/CrudList';
@@ -15,7 +15,7 @@ import type { DataColumn } from '../../components/crud/DataTable';
 type Filters = {
   keyword?: string;
   // `status` on the wire; named apart from the kit's enabled/disabled status filter.
-  delivery?: (typeof DELIVERY_STATUSES)[number] | null;
+  delivery?: (typeof EMAIL_STATUSES)[number] | null;
   senderId?: number | null;
   from?: number | null;
   to?: number | null;
@@ -45,7 +45,9 @@ export default function EmailManage() {
       title: t('message.email.time'),
       dataIndex: 'createdAt',
       width: 170,
-      render: formatTime,
+      // A scheduled e-mail shows when it goes out.
+      render: (v: number, row) =>
+        row.sendAt ? t('message.email.scheduled', { time: formatTime(row.sendAt) }) : formatTime(v),
     },
     openColumn(t, {
       label: t('message.email.detail'),
@@ -61,7 +63,7 @@ export default function EmailManage() {
       {...sent.crudList}
       filters={
         <>
-          {listFilters(list).enum('delivery', DELIVERY_STATUSES, 'message.email.delivery', { width: 150 })}
+          {listFilters(list).enum('delivery', EMAIL_STATUSES, 'message.email.delivery', { width: 150 })}
           <FilterSelect
             list={list}
             name="senderId"

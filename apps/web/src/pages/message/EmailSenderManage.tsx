@@ -1,3 +1,4 @@
+import { emailRule } from '../../components/form/rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Form, Input, InputNumber, Select } from 'antd';
@@ -20,6 +21,7 @@ type FormValues = {
   password?: string;
   tlsMode: (typeof TLS_MODES)[number];
   displayName?: string | null;
+  replyTo?: string | null;
 };
 
 // Mail servers (spec section 2): list, add, edit, remove with confirmation, and a connection test.
@@ -115,6 +117,14 @@ export default function EmailSenderManage() {
           rules={editor.isNew ? [requiredText(t, t('message.sender.password'))] : []}
         >
           <Input.Password autoComplete="new-password" data-testid="sender-password" />
+        </Form.Item>
+        <Form.Item
+          name="replyTo"
+          label={t('message.sender.replyTo')}
+          extra={t('message.sender.replyToHint')}
+          rules={[emailRule(t('message.sender.replyToInvalid'))]}
+        >
+          <Input data-testid="sender-replyTo" />
         </Form.Item>
       </FormModal>
     </CrudList>

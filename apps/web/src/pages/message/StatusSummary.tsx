@@ -15,6 +15,9 @@ export function StatusSummary({ summary }: { summary: EmailDetail['summary'] }) 
       {summary.failed > 0 && (
         <Tag color={DELIVERY_COLORS.failed}>{`${t('message.email.delivery.failed')} ${summary.failed}`}</Tag>
       )}
+      {summary.cancelled > 0 && (
+        <Tag color={DELIVERY_COLORS.cancelled}>{`${t('message.email.delivery.cancelled')} ${summary.cancelled}`}</Tag>
+      )}
       {waiting > 0 && (
         <Tag
           color={summary.sending ? DELIVERY_COLORS.sending : DELIVERY_COLORS.queued}

@@ -65,12 +65,16 @@ export const useEmailDetail = (id: number | null) =>
   useRecord(EMAIL_ROOT, emailApi.view, id, {
     refetchInterval: (q) => {
       const s = q.state.data?.summary;
-      return s && s.queued + s.sending > 0 ? 1500 : false;
+      // A scheduled e-mail is not looked at again until its time has come.
+      const isWaiting = (q.state.data?.sendAt ?? 0) > Date.now();
+      return s && s.queued + s.sending > 0 && !isWaiting ? 1500 : false;
     },
   });
 
 export const useSendEmail = () => useWrite(EMAIL_ROOT, emailApi.add, { silentCodes: [Code.BAD_REQUEST] });
 export const useResend = () => useWrite(EMAIL_ROOT, emailApi.resend);
+export const useReschedule = () => useWrite(EMAIL_ROOT, emailApi.reschedule);
+export const useCancelEmail = () => useWrite(EMAIL_ROOT, emailApi.cancel);
 
 export type Uploaded = EndpointData<typeof filesApi.upload>;
 export const uploadAttachment = (file: File, onProgress: (percent: number) => void) => {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { DatePicker, Descriptions, Form, Skeleton, Tag, Typography } from 'antd';
+import { Checkbox, DatePicker, Descriptions, Form, Skeleton, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
   Code,
@@ -8,6 +8,7 @@ import {
   NOTICE_TITLE_MAX,
   PERM,
   type Notice,
+  type NoticeEmailCopy,
   type NoticeState,
 } from '@study-crm/shared';
 import { FormModal } from '../../components/crud/FormModal';
@@ -19,6 +20,8 @@ import { RecipientSelect } from './RecipientSelect';
 import { FieldRow, fieldNames, TextField } from '../../components/crud/FormFields';
 import type { DataColumn } from '../../components/crud/DataTable';
 import { RecordDrawer } from '../../components/RecordDrawer';
+import { DataTable } from '../../components/crud/DataTable';
+import { deliveryColumns } from '../../components/delivery';
 
 type Filters = { keyword?: string; state?: NoticeState | null; recipientId?: number | string | null };
 type FormValues = {
@@ -27,6 +30,7 @@ type FormValues = {
   recipientId: number;
   publishAt?: Dayjs | null;
   expiresAt?: Dayjs | null;
+  emailCopy?: boolean;
 };
 
 const STATE_COLOR: Record<NoticeState, string> = { scheduled: 'blue', published: 'green', expired: 'default' };
@@ -39,6 +43,40 @@ function StateTag({ state }: { state: NoticeState }) {
     <Tag color={STATE_COLOR[state]} data-testid="notice-state">
       {t(`notice.state.${state}`)}
     </Tag>
+  );
+}
+
+type CopyRow = NoticeEmailCopy['recipients'][number];
+
+// The e-mail copy's delivery, recipient by recipient, as the outbox has it.
+function EmailCopy({ copy }: { copy: NoticeEmailCopy }) {
+  const { t } = useTranslation();
+  const columns = [
+    { title: t('notice.copy.recipient'), dataIndex: 'recipient' },
+    ...deliveryColumns<CopyRow>({
+      labels: {
+        status: t('notice.copy.status'),
+        attempts: t('notice.copy.attempts'),
+        error: t('notice.copy.error'),
+        sentAt: t('notice.copy.sentAt'),
+      },
+      statusName: (s) => t(`notice.copy.delivery.${s}`),
+      statusTestId: (s) => `notice-copy-${s}`,
+    }),
+  ];
+  return (
+    <>
+      <Typography.Title level={5}>{t('notice.emailCopyTitle')}</Typography.Title>
+      <DataTable<CopyRow>
+        size="small"
+        rowKey="recipient"
+        columns={columns}
+        loading={false}
+        rows={copy.recipients}
+        empty={t('crud.empty')}
+        testId="notice-copy"
+      />
+    </>
   );
 }
 
@@ -102,7 +140,13 @@ export default function NoticeManage() {
       }
     : { recipientId: 0 };
   const submit = (v: FormValues) =>
-    save({ ...v, publishAt: v.publishAt ? v.publishAt.valueOf() : null, expiresAt: v.expiresAt?.valueOf() ?? null });
+    save({
+      ...v,
+      publishAt: v.publishAt ? v.publishAt.valueOf() : null,
+      expiresAt: v.expiresAt?.valueOf() ?? null,
+      // Only a new notice may go out as an e-mail copy.
+      emailCopy: editor.isNew && v.emailCopy ? 1 : undefined,
+    });
   const field = fieldNames(t, 'notice.f', 'notice-f-');
   const n = view.record.data;
 
@@ -132,7 +176,7 @@ export default function NoticeManage() {
       <FormModal<FormValues>
         {...editor.dialog(t('notice.addTitle'), t('notice.editTitle'))}
         initialValues={initialValues}
-        inlineCodes={[Code.BAD_REQUEST]}
+        inlineCodes={[Code.BAD_REQUEST, Code.NOTICE_NO_EMAIL, Code.MAIL_UNAVAILABLE]}
         onSubmit={submit}
         testId="notice-form"
       >
@@ -173,6 +217,11 @@ export default function NoticeManage() {
             <DatePicker showTime={{ format: 'HH:mm' }} format={TIME} data-testid="notice-f-expiresAt" />
           </Form.Item>
         </FieldRow>
+        {editor.isNew && (
+          <Form.Item name="emailCopy" valuePropName="checked" extra={t('notice.emailCopyHint')}>
+            <Checkbox data-testid="notice-f-emailCopy">{t('notice.emailCopy')}</Checkbox>
+          </Form.Item>
+        )}
       </FormModal>
       <RecordDrawer {...view.drawer} size="large" title={t('notice.viewTitle')} testId="notice-drawer">
         {view.record.isLoading && <Skeleton active />}
@@ -201,6 +250,7 @@ export default function NoticeManage() {
             <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }} data-testid="notice-view-content">
               {n.content}
             </Typography.Paragraph>
+            {n.emailCopy && <EmailCopy copy={n.emailCopy} />}
           </>
         )}
       </RecordDrawer>

@@ -9,4 +9,11 @@ export const noticeCrud = crudApi(NOTICE_ROOT, { ...noticeApi, remove: noticeApi
   'messageBox',
 ]);
 
-export const useNotice = (id: number | null) => useRecord(NOTICE_ROOT, noticeApi.view, id);
+// Polled while its e-mail copy still has recipients queued or sending: "sent" only once the outbox says so.
+export const useNotice = (id: number | null) =>
+  useRecord(NOTICE_ROOT, noticeApi.view, id, {
+    refetchInterval: (q) => {
+      const s = q.state.data?.emailCopy?.summary;
+      return s && (s.queued ?? 0) + (s.sending ?? 0) > 0 ? 1500 : false;
+    },
+  });

@@ -1,0 +1,74 @@
+import { EMAIL_STATUSES, PLATFORM, type Locale } from '@study-crm/shared';
+import type { Conn } from '../../db/transaction.js';
+import type { Clock } from '../../lib/clock.js';
+import type { DeliveryWorker, OutboxRepository } from '../delivery/index.js';
+import { deliveryErrorText } from './delivery-text.js';
+import type { MailRepository } from './mail.repository.js';
+import { plainTextToHtml } from './system-mail.js';
+
+export type RecordCopy = { source: string; sourceId: number; subject: string; text: string; to: string[] };
+type Status = (typeof EMAIL_STATUSES)[number];
+
+// An e-mail copy of another module's record (a member notice): plain text, sent through the first mail server,
+// each recipient receiving it addressed to them alone (source set), queued in the caller's transaction.
+export function createRecordCopies(deps: {
+  repo: MailRepository;
+  outbox: OutboxRepository;
+  worker: Pick<DeliveryWorker, 'nudge'>;
+  clock: Clock;
+}) {
+  const { repo, outbox, worker, clock } = deps;
+  return {
+    // The id of the queued e-mail; undefined (nothing queued) without a mail server.
+    async queue(tx: Conn, copy: RecordCopy, createdBy: number | null): Promise<number | undefined> {
+      const sender = await repo.firstSender(tx);
+      if (!sender) return undefined;
+      const now = clock.now();
+      const html = plainTextToHtml(copy.text);
+      const id = await repo.insertEmail(tx, {
+        senderId: sender.id,
+        templateId: null,
+        // Rendered as Liquid text at send time: braces broken up, as for system e-mails.
+        subject: copy.subject.replace(/\{(?=[{%])/g, '{ '),
+        content: html,
+        bodyHtml: html,
+        platform: PLATFORM,
+        createdBy,
+        createdAt: now,
+        updatedAt: now,
+        isSystem: 0,
+        source: copy.source,
+        sourceId: copy.sourceId,
+      });
+      await outbox.enqueue(
+        tx,
+        'email',
+        id,
+        copy.to.map((address) => ({ address, role: 'to' })),
+        now,
+      );
+      return id;
+    },
+    nudge: () => worker.nudge(),
+    // What the outbox says of the copy of a record: per recipient and per status (null: no copy was sent).
+    async delivery(source: string, sourceId: number, locale: Locale) {
+      const [email] = await repo.bySource(source, sourceId);
+      if (!email) return null;
+      const rows = await outbox.byMessage('email', email.id);
+      const summary = Object.fromEntries(EMAIL_STATUSES.map((s) => [s, 0])) as Record<Status, number>;
+      for (const r of rows) summary[r.status] += 1;
+      return {
+        emailId: email.id,
+        summary,
+        recipients: rows.map((r) => ({
+          recipient: r.recipient,
+          status: r.status,
+          attempts: r.attempts,
+          error: r.lastError === null ? null : deliveryErrorText(r.lastErrorCode, locale),
+          sentAt: r.sentAt,
+        })),
+      };
+    },
+  };
+}
+export type RecordCopies = ReturnType<typeof createRecordCopies>;
