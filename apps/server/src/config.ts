@@ -53,6 +53,8 @@ const EnvSchema = z
     DELIVERY_WORKER: z.enum(['on', 'off']).default('on'),
     DELIVERY_POLL_MS: int(1000, 10, 60_000),
     DELIVERY_BATCH: int(20, 1, 500),
+    // E-mails to one mail server (its mail, or its system mail) one server sends at once.
+    DELIVERY_LANE_CONCURRENCY: int(3, 1, 50),
     DELIVERY_LEASE_SECONDS: int(120, 1, 3600),
     DELIVERY_MAX_ATTEMPTS: int(8, 1, 50),
     DELIVERY_BACKOFF_MS: int(30_000, 1, 3_600_000),
@@ -161,7 +163,9 @@ export type Config = {
   delivery: {
     isWorkerOn: boolean;
     pollMs: number;
+    // Rows one server has in flight at most, in all lanes.
     batch: number;
+    laneConcurrency: number;
     leaseMs: number;
     maxAttempts: number;
     backoffMs: number;
@@ -240,6 +244,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       isWorkerOn: e.DELIVERY_WORKER === 'on',
       pollMs: e.DELIVERY_POLL_MS,
       batch: e.DELIVERY_BATCH,
+      laneConcurrency: e.DELIVERY_LANE_CONCURRENCY,
       leaseMs: e.DELIVERY_LEASE_SECONDS * 1000,
       maxAttempts: e.DELIVERY_MAX_ATTEMPTS,
       backoffMs: e.DELIVERY_BACKOFF_MS,

@@ -32,6 +32,7 @@ import * as applicationNameInitial from './20261126_0034_application_name_initia
 import * as applicationDayCountWhen from './20261126_0035_application_day_count_when.js';
 import * as applicationDayListCount from './20261126_0036_application_day_list_count.js';
 import * as followUpDayCount from './20261127_0037_follow_up_day_count.js';
+import * as scaleOut from './20261128_0041_scale_out.js';
 
 // Every migration, in order. A change to the schema is a new file: what a landed one builds never changes (its text
 // may be tidied, decision 118; schema-pin.test.ts holds the schema).
@@ -69,4 +70,5 @@ export const migrations: Record<string, Migration> = {
   '20261126_0035_application_day_count_when': applicationDayCountWhen,
   '20261126_0036_application_day_list_count': applicationDayListCount,
   '20261127_0037_follow_up_day_count': followUpDayCount,
+  '20261128_0041_scale_out': scaleOut,
 };

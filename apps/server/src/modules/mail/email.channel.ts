@@ -14,10 +14,13 @@ export function createEmailChannel(deps: {
   portalLink: string;
   storage: Pick<FileStorage, 'open'>;
   box: Pick<SecretBox, 'open'>;
+  // E-mails of one mail server (one lane) sent at once by this server.
+  laneConcurrency: number;
 }): Channel {
   const { repo, transports, storage } = deps;
   return {
     name: 'email',
+    laneConcurrency: deps.laneConcurrency,
     async send(item) {
       const email = await repo.email(item.messageId);
       if (!email) throw new DeliveryError('the e-mail no longer exists', true, 'FAILED');

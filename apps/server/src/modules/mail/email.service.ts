@@ -13,6 +13,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { DeliveryWorker, OutboxRepository } from '../delivery/index.js';
 import { MIME, type FileStorage } from '../files/index.js';
 import { deliveryErrorText } from './delivery-text.js';
+import { senderLane } from './smtp.js';
 import type { MailRepository } from './mail.repository.js';
 import type { ApplicationService } from '../application/index.js';
 import {
@@ -165,7 +166,7 @@ export function createEmailService(deps: {
           trx,
           files.map((f) => ({ ...f, emailId: messageId, createdAt: now })),
         );
-        await outbox.enqueue(trx, 'email', messageId, b.recipients, now);
+        await outbox.enqueue(trx, 'email', messageId, b.recipients, now, now, senderLane(b.senderId));
         return messageId;
       });
       worker.nudge();
