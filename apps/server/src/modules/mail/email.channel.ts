@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import type { Channel } from '../delivery/index.js';
 import type { FileStorage } from '../files/index.js';
 import { DeliveryError } from '../delivery/index.js';
@@ -46,10 +45,11 @@ export function createEmailChannel(deps: {
       const attachments = [];
       for (const a of await repo.attachments(email.id)) {
         try {
-          const { full } = await storage.open(a.storedName);
+          // Streamed from storage as nodemailer writes the message.
+          const file = await storage.open(a.storedName);
           attachments.push({
             filename: a.originalName,
-            content: await fs.promises.readFile(full),
+            content: await file.read(),
             contentType: a.mime,
           });
         } catch {
@@ -67,6 +67,9 @@ export function createEmailChannel(deps: {
         return { providerMessageId: info.messageId ?? null };
       } catch (err) {
         throw classifySmtpError(err);
+      } finally {
+        // A send that failed before reading an attachment leaves no storage stream open.
+        for (const a of attachments) a.content.destroy();
       }
     },
   };
