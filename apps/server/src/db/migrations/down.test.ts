@@ -6,7 +6,7 @@ import { migrations } from './index.js';
 
 // The newest migrations are the ones a deployment may have to take back: each goes down and up again, and what it
 // keeps (triggers, counters, indexes) works afterwards.
-const NEWEST = Object.keys(migrations).slice(-4);
+const NEWEST = Object.keys(migrations).slice(-5);
 
 describe('the newest migrations go down and up again', () => {
   const t = useTestApp();
