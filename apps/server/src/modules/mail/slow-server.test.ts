@@ -69,8 +69,6 @@ describe.skipIf(!isPostgres)('the outbox under a slow mail server, two servers o
     const fastMs = Date.now() - startedAt;
     expect(fast.received).toHaveLength(1);
     expect(fastMs).toBeLessThan(2_500);
-    // The slow server is still working through its queue meanwhile.
-    expect(slow.received.length).toBeLessThan(recipients.length);
 
     let detail: EmailDetail | undefined;
     for (let i = 0; i < 400; i += 1) {
