@@ -46,6 +46,40 @@ describe('configuration', () => {
     ]);
   });
 
+  it('stores files locally by default and in an S3-compatible bucket with its settings', () => {
+    expect(loadConfig({}).storage).toEqual({ driver: 'local' });
+    expect(
+      loadConfig({
+        STORAGE_DRIVER: 's3',
+        S3_BUCKET: 'crm-uploads',
+        S3_ENDPOINT: 'http://minio.internal:9000',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'true',
+      }).storage,
+    ).toEqual({
+      driver: 's3',
+      bucket: 'crm-uploads',
+      endpoint: 'http://minio.internal:9000',
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+      forcePathStyle: true,
+    });
+    expect(loadConfig({ STORAGE_DRIVER: 's3', S3_BUCKET: 'crm-uploads' }).storage).toMatchObject({
+      credentials: undefined,
+      forcePathStyle: false,
+    });
+    expect(problemsOf({ STORAGE_DRIVER: 's3' })).toEqual(['S3_BUCKET is required with STORAGE_DRIVER=s3']);
+    expect(problemsOf({ STORAGE_DRIVER: 's3', S3_BUCKET: 'Bad_Bucket' }).join('\n')).toMatch(/S3_BUCKET must be/);
+    expect(problemsOf({ STORAGE_DRIVER: 's3', S3_BUCKET: 'ok-bucket', S3_ENDPOINT: 'ftp://x' }).join('\n')).toMatch(
+      /S3_ENDPOINT/,
+    );
+    expect(problemsOf({ STORAGE_DRIVER: 's3', S3_BUCKET: 'ok-bucket', S3_ACCESS_KEY_ID: 'key' })).toEqual([
+      'S3_SECRET_ACCESS_KEY is required with the other S3 key (or leave both unset for the SDK default credentials)',
+    ]);
+    expect(problemsOf({ STORAGE_DRIVER: 'nfs' }).join('\n')).toMatch(/STORAGE_DRIVER/);
+  });
+
   it('switches to PostgreSQL with a postgres:// URL', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db' }).databaseUrl).toBe('postgres://u@h:5432/db');
   });

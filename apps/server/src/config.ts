@@ -47,12 +47,28 @@ const EnvSchema = z
     LOGIN_IP_WINDOW_MINUTES: int(15, 1, 24 * 60),
     CAPTCHA_TTL_SECONDS: int(300, 30, 3600),
     UPLOAD_MAX_MB: int(20, 1, 1024),
+    // Where uploaded files live: a directory under DATA_DIR (one server) or S3-compatible object storage (several).
+    STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be 3 to 63 lower-case letters, digits, dots or hyphens')
+      .optional(),
+    S3_ENDPOINT: z
+      .url()
+      .regex(/^https?:\/\//, 'must be an http(s) URL')
+      .optional(),
+    S3_REGION: z.string().trim().min(1).max(64).default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().min(1).max(256).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).max(512).optional(),
+    S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
     CONFIG_ENV: z.enum(['production', 'testing']).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST: z.string().optional(),
     DELIVERY_WORKER: z.enum(['on', 'off']).default('on'),
     DELIVERY_POLL_MS: int(1000, 10, 60_000),
     DELIVERY_BATCH: int(20, 1, 500),
+    // E-mails to one mail server (its mail, or its system mail) one server sends at once.
+    DELIVERY_LANE_CONCURRENCY: int(3, 1, 50),
     DELIVERY_LEASE_SECONDS: int(120, 1, 3600),
     DELIVERY_MAX_ATTEMPTS: int(8, 1, 50),
     DELIVERY_BACKOFF_MS: int(30_000, 1, 3_600_000),
@@ -118,6 +134,16 @@ const EnvSchema = z
     if (env.ASSISTANT_MODEL_URL && !env.ASSISTANT_MODEL_NAME) {
       ctx.addIssue({ code: 'custom', path: ['ASSISTANT_MODEL_NAME'], message: 'is required with ASSISTANT_MODEL_URL' });
     }
+    if (env.STORAGE_DRIVER === 's3' && !env.S3_BUCKET) {
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required with STORAGE_DRIVER=s3' });
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
+        message: 'is required with the other S3 key (or leave both unset for the SDK default credentials)',
+      });
+    }
     if (env.SMS_GATEWAY_URL && !env.SMS_GATEWAY_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SMS_GATEWAY_SECRET'], message: 'is required with SMS_GATEWAY_URL' });
     }
@@ -155,13 +181,26 @@ export type Config = {
   loginIpWindowMs: number;
   captchaTtlMs: number;
   uploadMaxBytes: number;
+  // Uploaded files: the local directory (DATA_DIR/uploads) or an S3-compatible bucket.
+  storage:
+    | { driver: 'local' }
+    | {
+        driver: 's3';
+        bucket: string;
+        endpoint: string | undefined;
+        region: string;
+        credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+        forcePathStyle: boolean;
+      };
   configEnv: 'production' | 'testing';
   logLevel: string;
   webDist: string;
   delivery: {
     isWorkerOn: boolean;
     pollMs: number;
+    // Rows one server has in flight at most, in all lanes.
     batch: number;
+    laneConcurrency: number;
     leaseMs: number;
     maxAttempts: number;
     backoffMs: number;
@@ -233,6 +272,20 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     loginIpWindowMs: e.LOGIN_IP_WINDOW_MINUTES * minute,
     captchaTtlMs: e.CAPTCHA_TTL_SECONDS * 1000,
     uploadMaxBytes: e.UPLOAD_MAX_MB * 1024 * 1024,
+    storage:
+      e.STORAGE_DRIVER === 's3'
+        ? {
+            driver: 's3',
+            bucket: e.S3_BUCKET!,
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            credentials:
+              e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+                : undefined,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+          }
+        : { driver: 'local' },
     configEnv: e.CONFIG_ENV ?? (e.NODE_ENV === 'production' ? 'production' : 'testing'),
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(here, '../../web/dist')),
@@ -240,6 +293,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       isWorkerOn: e.DELIVERY_WORKER === 'on',
       pollMs: e.DELIVERY_POLL_MS,
       batch: e.DELIVERY_BATCH,
+      laneConcurrency: e.DELIVERY_LANE_CONCURRENCY,
       leaseMs: e.DELIVERY_LEASE_SECONDS * 1000,
       maxAttempts: e.DELIVERY_MAX_ATTEMPTS,
       backoffMs: e.DELIVERY_BACKOFF_MS,

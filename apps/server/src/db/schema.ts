@@ -435,6 +435,8 @@ export type DeliveryOutboxTable = {
   lastErrorCode: string | null;
   providerMessageId: string | null;
   sentAt: number | null;
+  // The worker's unit of claim and concurrency (decision: one mail server's mail, its system mail, SMS).
+  lane: Generated<string>;
   createdAt: number;
   updatedAt: number;
 };
@@ -505,6 +507,11 @@ export type MemberWalletTable = {
 
 // Live rows per bucket of a list (migration 0014), kept by triggers: applications per status, members per type,
 // applications per first character of the name (0034).
+// One holder at a time for a job every server schedules.
+export type ClusterLeaseTable = { name: string; holder: string; expiresAt: number };
+// Counters every server reads to see another's change.
+export type ChangeCounterTable = { name: string; value: number };
+
 export type ListCountTable = {
   list: 'application' | 'member' | 'application_initial';
   bucket: string;
@@ -556,6 +563,8 @@ export type Database = {
   contentItem: ContentItemTable;
   merchant: MerchantTable;
   listCount: ListCountTable;
+  clusterLease: ClusterLeaseTable;
+  changeCounter: ChangeCounterTable;
   member: MemberTable;
   role: RoleTable;
   memberRole: MemberRoleTable;

@@ -1,4 +1,5 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
+import { takeLease } from '../db/cluster-lease.js';
 import type { FastifyInstance } from 'fastify';
 import { createSecretBox, loadSecretKey } from '../lib/secret-box.js';
 import type { ModuleDeps } from './deps.js';
@@ -13,6 +14,7 @@ import {
   registerApplicationRoutes,
   referencedByAny,
   scheduleOrphanSweep,
+  ORPHAN_SWEEP_LEASE_MS,
 } from './application/index.js';
 import { createAuthRepository, createAuthService, createStepUp, registerAuthRoutes } from './auth/index.js';
 import { createCaptchaRepository, createCaptchaService, registerCaptchaRoutes } from './captcha/index.js';
@@ -307,6 +309,7 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   registerTaskRoutes(app, createTaskService({ repo: createTaskRepository(db), projects, people, clock }));
 
   // Uploads no application file, payment, e-mail or avatar keeps are swept after a day.
+  const serverId = randomBytes(9).toString('base64url');
   scheduleOrphanSweep(app, {
     storage,
     files: referencedByAny(
@@ -317,5 +320,7 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
       content.referenced,
     ),
     clock,
+    // This process's name as a lease holder (several servers on one database sweep one at a time).
+    lease: () => takeLease(db, 'orphan-sweep', serverId, clock.now(), ORPHAN_SWEEP_LEASE_MS),
   });
 }

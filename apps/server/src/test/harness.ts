@@ -58,6 +58,8 @@ export function multipart(fields: Record<string, string>, file?: UploadedFile): 
 
 export type TestApp = BuiltApp & {
   config: Config;
+  // The PostgreSQL schema this app runs on (undefined on SQLite).
+  pgSchema: string | undefined;
   logs: string[];
   get: <T = unknown>(url: string, query?: Values, opts?: CallOpts) => Promise<Envelope<T>>;
   post: <T = unknown>(url: string, body?: Values, opts?: CallOpts) => Promise<Envelope<T>>;
@@ -76,12 +78,17 @@ export type TestApp = BuiltApp & {
 };
 
 // A whole server on a fresh database: SQLite in memory, or a throwaway schema when DATABASE_URL is set.
-export async function startTestApp(opts: { env?: Record<string, string>; clock?: Clock } = {}): Promise<TestApp> {
+// `joins`: a second server on the first one's PostgreSQL schema and data directory (several servers on one
+// database); closing it leaves the schema to the first.
+export async function startTestApp(
+  opts: { env?: Record<string, string>; clock?: Clock; joins?: TestApp } = {},
+): Promise<TestApp> {
   const databaseUrl = process.env.DATABASE_URL;
-  const pgSchema = databaseUrl ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  if (opts.joins && !opts.joins.pgSchema) throw new Error('a second server on one database needs PostgreSQL');
+  const pgSchema = opts.joins ? opts.joins.pgSchema : databaseUrl ? `t_${randomBytes(6).toString('hex')}` : undefined;
   const config = loadConfig({
     NODE_ENV: 'test',
-    DATA_DIR: `/tmp/study-crm-test-${randomBytes(4).toString('hex')}`,
+    DATA_DIR: opts.joins?.config.dataDir ?? `/tmp/study-crm-test-${randomBytes(4).toString('hex')}`,
     ADMIN_LOGIN,
     ADMIN_PASSWORD,
     APP_ID,
@@ -161,9 +168,9 @@ export async function startTestApp(opts: { env?: Record<string, string>; clock?:
   };
   const close = async () => {
     await app.close();
-    if (databaseUrl && pgSchema) {
+    if (databaseUrl && pgSchema && !opts.joins) {
       await dropSchema(databaseUrl, pgSchema);
     }
   };
-  return { ...built, config, logs, get, post, upload, send, headers, captcha, login, close };
+  return { ...built, config, pgSchema, logs, get, post, upload, send, headers, captcha, login, close };
 }

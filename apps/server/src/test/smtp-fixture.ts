@@ -5,12 +5,15 @@ import { SMTPServer } from 'smtp-server';
 export type Received = { envelopeTo: string[]; mail: ParsedMail };
 
 // A real SMTP server inside the test: plain connection, AUTH required, everything received is parsed.
-// `refuse` may answer a recipient with an SMTP error code (e.g. 451 once, 550 always).
+// `refuse` may answer a recipient with an SMTP error code (e.g. 451 once, 550 always). `delayMs`: a slow server,
+// answering MAIL FROM, each RCPT TO and the end of DATA only after this long.
 export async function startSmtpServer(opts: {
   user: string;
   pass: string;
   refuse?: (address: string, attempt: number) => number | null;
+  delayMs?: number;
 }) {
+  const later = (answer: () => void) => (opts.delayMs ? void setTimeout(answer, opts.delayMs) : answer());
   const received: Received[] = [];
   const rcptAttempts = new Map<string, number>();
   const server = new SMTPServer({
@@ -22,18 +25,20 @@ export async function startSmtpServer(opts: {
       if (auth.username === opts.user && auth.password === opts.pass) cb(null, { user: auth.username });
       else cb(Object.assign(new Error('Invalid username or password'), { responseCode: 535 }));
     },
+    onMailFrom(_address, _session, cb) {
+      later(() => cb());
+    },
     onRcptTo(address, _session, cb) {
       const n = (rcptAttempts.get(address.address) ?? 0) + 1;
       rcptAttempts.set(address.address, n);
       const code = opts.refuse?.(address.address, n) ?? null;
-      if (code) cb(Object.assign(new Error(`refused ${address.address}`), { responseCode: code }));
-      else cb();
+      later(() => (code ? cb(Object.assign(new Error(`refused ${address.address}`), { responseCode: code })) : cb()));
     },
     onData(stream, session, cb) {
       simpleParser(stream)
         .then((mail) => {
           received.push({ envelopeTo: session.envelope.rcptTo.map((r) => r.address), mail });
-          cb();
+          later(() => cb());
         })
         .catch(cb);
     },

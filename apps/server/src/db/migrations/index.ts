@@ -34,6 +34,7 @@ import * as applicationDayListCount from './20261126_0036_application_day_list_c
 import * as followUpDayCount from './20261127_0037_follow_up_day_count.js';
 import * as mailRecipients from './20261128_0038_mail_recipients.js';
 import * as memberSearchText from './20261128_0039_member_search_text.js';
+import * as scaleOut from './20261128_0041_scale_out.js';
 
 // Every migration, in order. A change to the schema is a new file: what a landed one builds never changes (its text
 // may be tidied, decision 118; schema-pin.test.ts holds the schema).
@@ -73,4 +74,5 @@ export const migrations: Record<string, Migration> = {
   '20261127_0037_follow_up_day_count': followUpDayCount,
   '20261128_0038_mail_recipients': mailRecipients,
   '20261128_0039_member_search_text': memberSearchText,
+  '20261128_0041_scale_out': scaleOut,
 };

@@ -123,8 +123,8 @@ export function registerApplicationRoutes(
     tags,
     summary: 'Download a stored file (authenticated; the token travels in the x-token header)',
     handler: async ({ query, reply }) => {
-      const { row, full, size } = await files.open(query.id);
-      await sendStoredFile(reply, { full, size, title: row.title, extension: row.extension, mime: row.mime });
+      const { row, file } = await files.open(query.id);
+      await sendStoredFile(reply, { ...file, title: row.title, extension: row.extension, mime: row.mime });
     },
   });
 }

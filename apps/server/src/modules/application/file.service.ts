@@ -102,8 +102,7 @@ export function createFileService({ files, applications, people, storage, dict, 
     async open(id: number) {
       const row = await files.find(id);
       if (!row) throw notFound();
-      const { full, size } = await storage.open(row.storedName);
-      return { row, full, size };
+      return { row, file: await storage.open(row.storedName) };
     },
   };
 }

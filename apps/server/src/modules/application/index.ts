@@ -7,6 +7,6 @@ export type { ApplicationMailContext, ApplicationService, FollowProgress } from 
 export { createFileRepository } from './file.repository.js';
 export { createFileService } from './file.service.js';
 export type { FileService } from './file.service.js';
-export { referencedByAny, scheduleOrphanSweep, sweepOrphanUploads } from './orphan-sweep.js';
+export { ORPHAN_SWEEP_LEASE_MS, referencedByAny, scheduleOrphanSweep, sweepOrphanUploads } from './orphan-sweep.js';
 export { createApplicationReport } from './application-report.repository.js';
 export type { ApplicationReport } from './application-report.repository.js';

@@ -9,13 +9,17 @@ const EVERY_MS = 6 * 60 * 60 * 1000;
 // Stored files no record points to, older than a day: left by a crash between the write and the row insert, or
 // uploaded through /api/v1/fms/upload and never attached. The day leaves a form time to attach a fresh upload.
 // When another table starts keeping stored names (e-mail attachments, payments), add its `referenced` in modules/index.ts.
+// `lease`: whether this server may sweep the shared storage now (several servers on one database and bucket sweep
+// it one at a time); each server always sweeps its own temp files.
 export async function sweepOrphanUploads(deps: {
   storage: FileStorage;
   files: Pick<FileRepository, 'referenced'>;
   clock: Clock;
+  lease?: () => Promise<boolean>;
 }): Promise<number> {
   const cutoff = deps.clock.now() - DAY_MS;
   const stale = await deps.storage.sweepIncoming(cutoff);
+  if (deps.lease && !(await deps.lease())) return stale;
   const old = (await deps.storage.list()).filter((f) => f.mtimeMs < cutoff);
   if (!old.length) return stale;
   const kept = await deps.files.referenced(old.map((f) => f.storedName));
@@ -36,6 +40,9 @@ export function referencedByAny(...sources: Referenced[]): { referenced: Referen
     },
   };
 }
+
+// The sweep's lease: one server sweeps the shared storage per period; another takes over once it runs out.
+export const ORPHAN_SWEEP_LEASE_MS = EVERY_MS - 60_000;
 
 // Once after start-up and every six hours; stops with the app.
 export function scheduleOrphanSweep(app: FastifyInstance, deps: Parameters<typeof sweepOrphanUploads>[0]): void {

@@ -18,6 +18,8 @@ export type SendResult = { providerMessageId: string | null };
 
 export type Channel = {
   name: ChannelName;
+  // Rows of one lane one worker sends at once (e-mail: the connections to one mail server); unset: the batch.
+  laneConcurrency?: number;
   send(item: DeliveryItem): Promise<SendResult>;
 };
 

@@ -6,7 +6,7 @@ import { DeliveryError, type Channel, type ChannelName, type DeliveryItem } from
 import type { OutboxRepository, OutboxRow } from './outbox.repository.js';
 
 // The worker's part of the delivery settings (DELIVERY_* in config.ts).
-export type WorkerSettings = Omit<Config['delivery'], 'isWorkerOn'>;
+export type WorkerSettings = Omit<Config['delivery'], 'isWorkerOn' | 'laneConcurrency'>;
 
 // Exponential backoff with jitter: base·2^(attempt-1), capped, then a random point in its upper half.
 export function backoffDelay(
@@ -20,6 +20,12 @@ export function backoffDelay(
 
 // Claims due outbox rows, hands each to its channel, records the outcome. Several workers (in one or many
 // processes) may run against one database: a row is claimed by one of them at a time.
+//
+// Rows are claimed per lane (one mail server's mail, its system mail, SMS): at most the channel's `laneConcurrency`
+// rows of a lane and `batch` rows in all are in flight in one worker, and a finished row frees its slot for the next claim at once,
+// so a slow mail server holds up only its own lane. A worker claims only what it starts sending now; while a row is
+// in flight its lease is renewed every third of the lease, and each row's claim is renewed just before it is sent,
+// so a live worker keeps its claims and never sends a row another worker has taken over.
 export function createDeliveryWorker(deps: {
   outbox: OutboxRepository;
   clock: Clock;
@@ -30,11 +36,31 @@ export function createDeliveryWorker(deps: {
   const { outbox, clock, settings, log } = deps;
   const random = deps.random ?? Math.random;
   const channels = new Map<ChannelName, Channel>();
+  // One claim token per worker: the heartbeat renews every row it holds in one statement.
+  const token = randomBytes(12).toString('base64url');
+  // Rows in flight (sending) per lane, counting slots reserved for a claim under way.
+  const busy = new Map<string, number>();
+  let inFlight = 0;
+  const sending = new Map<number, Promise<void>>();
   let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
+  let timerAt = Infinity;
+  let pumping: Promise<number> | undefined;
+  let pumpAgain = false;
+  let heartbeat: NodeJS.Timeout | undefined;
   let isStopped = true;
 
-  async function deliver(row: OutboxRow, token: string): Promise<void> {
+  const take = (lane: string, n: number) => {
+    busy.set(lane, (busy.get(lane) ?? 0) + n);
+    inFlight += n;
+  };
+  const release = (lane: string, n: number) => {
+    const left = (busy.get(lane) ?? 0) - n;
+    if (left > 0) busy.set(lane, left);
+    else busy.delete(lane);
+    inFlight -= n;
+  };
+
+  async function deliver(row: OutboxRow): Promise<void> {
     const channel = channels.get(row.channel as ChannelName);
     const item: DeliveryItem = {
       id: row.id,
@@ -44,6 +70,16 @@ export function createDeliveryWorker(deps: {
       attempts: row.attempts,
     };
     try {
+      // The claim may have run out while the row waited: send only a row this worker still holds.
+      const now = clock.now();
+      const held = await outbox.renew([row.id], token, now + settings.leaseMs, now);
+      if (!held.length) {
+        log.warn(
+          { outboxId: row.id, channel: row.channel },
+          'delivery claim lost before sending; row left to its holder',
+        );
+        return;
+      }
       if (!channel) throw new DeliveryError(`no channel ${row.channel}`, true, 'NO_CHANNEL');
       const result = await channel.send(item);
       await outbox.markSent(row.id, result.providerMessageId, clock.now());
@@ -70,28 +106,89 @@ export function createDeliveryWorker(deps: {
     }
   }
 
-  // One pass: claim a batch and deliver it. Returns how many rows were handled.
-  async function runOnce(): Promise<number> {
-    const token = randomBytes(12).toString('base64url');
-    const rows = await outbox.claim(clock.now(), settings.batch, settings.leaseMs, token, [...channels.keys()]);
-    await Promise.all(rows.map((row) => deliver(row, token)));
-    return rows.length;
+  // Starts one claimed row; its slot is freed (and the worker woken for the next row) when it is recorded.
+  function start(row: OutboxRow): Promise<void> {
+    const done = deliver(row)
+      .catch((err: unknown) => log.error({ err, outboxId: row.id }, 'delivery of a row failed unrecorded'))
+      .finally(() => {
+        sending.delete(row.id);
+        release(row.lane, 1);
+        wake(0);
+      });
+    sending.set(row.id, done);
+    return done;
   }
 
-  function schedule(delay: number) {
+  // Claims, lane by lane, as many due rows as there are free slots and starts sending them. Returns the rows
+  // started and a promise of their outcomes.
+  async function pump(): Promise<{ started: number; done: Promise<unknown> }> {
+    const names = [...channels.keys()];
+    const lanes = await outbox.dueLanes(clock.now(), names);
+    const started: Promise<void>[] = [];
+    for (const { lane, channel } of lanes) {
+      const width = channels.get(channel)?.laneConcurrency ?? settings.batch;
+      const free = Math.min(width - (busy.get(lane) ?? 0), settings.batch - inFlight);
+      if (free <= 0) continue;
+      // Reserve the slots before the claim's await, so a pass running alongside does not take them too.
+      take(lane, free);
+      let rows: OutboxRow[] = [];
+      try {
+        rows = await outbox.claim(clock.now(), free, settings.leaseMs, token, names, lane);
+      } finally {
+        release(lane, free - rows.length);
+      }
+      for (const row of rows) started.push(start(row));
+    }
+    return { started: started.length, done: Promise.all(started) };
+  }
+
+  // One pass: claim what fits and deliver it. Returns how many rows were handled.
+  async function runOnce(): Promise<number> {
+    const { started, done } = await pump();
+    await done;
+    return started;
+  }
+
+  // Keeps the claims of the rows in flight.
+  function renewHeld() {
+    const ids = [...sending.keys()];
+    const now = clock.now();
+    outbox
+      .renew(ids, token, now + settings.leaseMs, now)
+      .then((held) => {
+        if (held.length < ids.length)
+          log.warn({ lost: ids.length - held.length }, 'delivery claims lost while sending');
+      })
+      .catch((err: unknown) => log.error({ err }, 'delivery lease renewal failed'));
+  }
+
+  // Runs a pass after `delay` ms (or sooner if one is already due sooner); one pass at a time.
+  function wake(delay: number) {
     if (isStopped) return;
+    if (pumping) {
+      if (delay === 0) pumpAgain = true;
+      return;
+    }
+    if (timer && timerAt <= performance.now() + delay) return;
+    if (timer) clearTimeout(timer);
+    timerAt = performance.now() + delay;
     timer = setTimeout(() => {
       timer = undefined;
-      running = runOnce()
+      timerAt = Infinity;
+      pumping = pump()
+        .then((p) => p.started)
         .catch((err: unknown) => {
           log.error({ err }, 'delivery worker pass failed');
           return 0;
         })
         .finally(() => {
-          running = undefined;
+          pumping = undefined;
         });
-      // A full batch means more may be waiting: go again at once.
-      void running.then((n) => schedule(n >= settings.batch ? 0 : settings.pollMs));
+      void pumping.then(() => {
+        const again = pumpAgain;
+        pumpAgain = false;
+        wake(again ? 0 : settings.pollMs);
+      });
     }, delay);
   }
 
@@ -102,21 +199,25 @@ export function createDeliveryWorker(deps: {
     runOnce,
     // Wakes the worker now (after a message was queued) instead of at the next poll.
     nudge() {
-      if (isStopped || running || !timer) return;
-      clearTimeout(timer);
-      schedule(0);
+      wake(0);
     },
     start() {
       if (!isStopped) return;
       isStopped = false;
-      schedule(0);
+      heartbeat = setInterval(() => sending.size && renewHeld(), Math.max(1, Math.floor(settings.leaseMs / 3)));
+      heartbeat.unref();
+      wake(0);
     },
-    // Stops polling and waits for the pass in progress; its claims are recorded or left to expire.
+    // Stops claiming and waits for the rows in flight to be recorded.
     async stop() {
       isStopped = true;
       if (timer) clearTimeout(timer);
       timer = undefined;
-      if (running) await running;
+      timerAt = Infinity;
+      if (pumping) await pumping;
+      await Promise.all(sending.values());
+      if (heartbeat) clearInterval(heartbeat);
+      heartbeat = undefined;
     },
   };
 }

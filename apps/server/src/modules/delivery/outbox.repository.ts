@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { Database } from '../../db/schema.js';
 import type { Db, Dialect } from '../../db/database.js';
 import type { Conn } from '../../db/transaction.js';
 import type { ChannelName, DeliveryStatus } from './delivery.types.js';
@@ -18,6 +19,7 @@ export type OutboxRow = {
   lastErrorCode: string | null;
   providerMessageId: string | null;
   sentAt: number | null;
+  lane: string;
 };
 
 const COLUMNS = [
@@ -33,19 +35,28 @@ const COLUMNS = [
   'lastErrorCode',
   'providerMessageId',
   'sentAt',
+  'lane',
 ] as const;
 
 // A recipient with its place in the message (e-mail: to, cc, bcc).
 export type OutboxRecipient = { address: string; role: string | null };
 
-// Rows per INSERT: 9 parameters each stays far below SQLite's 32,766 and PostgreSQL's 65,535.
+// Queued rows whose time has come, and claimed rows whose lease ran out (their worker died or stalled).
+const isDue = (eb: ExpressionBuilder<Database, 'deliveryOutbox'>, now: number) =>
+  eb.or([
+    eb.and([eb('status', '=', 'queued'), eb('nextAttemptAt', '<=', now)]),
+    eb.and([eb('status', '=', 'sending'), eb('claimedUntil', '<=', now)]),
+  ]);
+
+// Rows per INSERT: 10 parameters each stays far below SQLite's 32,766 and PostgreSQL's 65,535.
 const ENQUEUE_CHUNK = 1000;
 
 export function createOutboxRepository(db: Db, dialect: Dialect) {
   return {
     // Queues one row per recipient. `trx` is the caller's transaction, so the message and its rows land together.
-    // `dueAt` (default now): no worker sends a row before it (scheduled messages). Inserted in chunks, as both
-    // engines cap the parameters of one statement.
+    // `dueAt` (default now): no worker sends a row before it (scheduled messages). `lane` (default the channel):
+    // the worker's unit of concurrency, e.g. one mail server, so a slow one holds up only its own rows. Inserted in
+    // chunks, as both engines cap the parameters of one statement.
     async enqueue(
       trx: Conn,
       channel: ChannelName,
@@ -53,6 +64,7 @@ export function createOutboxRepository(db: Db, dialect: Dialect) {
       recipients: readonly (string | OutboxRecipient)[],
       now: number,
       dueAt: number = now,
+      lane: string = channel,
     ) {
       for (let i = 0; i < recipients.length; i += ENQUEUE_CHUNK) {
         await trx
@@ -66,6 +78,7 @@ export function createOutboxRepository(db: Db, dialect: Dialect) {
               status: 'queued' as const,
               attempts: 0,
               nextAttemptAt: dueAt,
+              lane,
               createdAt: now,
               updatedAt: now,
             })),
@@ -74,30 +87,38 @@ export function createOutboxRepository(db: Db, dialect: Dialect) {
       }
     },
 
+    // The lanes (and their channel) that hold due rows of `channels`.
+    async dueLanes(now: number, channels: ChannelName[]): Promise<{ lane: string; channel: ChannelName }[]> {
+      if (!channels.length) return [];
+      const rows = await db
+        .selectFrom('deliveryOutbox')
+        .select(['lane', 'channel'])
+        .distinct()
+        .where('channel', 'in', channels)
+        .where((eb) => isDue(eb, now))
+        .execute();
+      return rows.map((r) => ({ lane: r.lane, channel: r.channel as ChannelName }));
+    },
+
     // Claims up to `limit` due rows in one statement: queued rows whose time has come, and rows whose claim
     // (lease) expired because their worker died. PostgreSQL skips rows another worker is claiming right now.
-    // Only rows of `channels` (those this server can send) are claimed.
+    // Only rows of `channels` (those this server can send), and of `lane` when given, are claimed.
     async claim(
       now: number,
       limit: number,
       leaseMs: number,
       token: string,
       channels: ChannelName[] = ['email', 'sms'],
+      lane?: string,
     ): Promise<OutboxRow[]> {
       if (!channels.length) return [];
-      const due = db
+      let due = db
         .selectFrom('deliveryOutbox')
         .select('id')
         .where('channel', 'in', channels)
-        .where((eb) =>
-          eb.or([
-            eb.and([eb('status', '=', 'queued'), eb('nextAttemptAt', '<=', now)]),
-            eb.and([eb('status', '=', 'sending'), eb('claimedUntil', '<=', now)]),
-          ]),
-        )
-        .orderBy('nextAttemptAt')
-        .orderBy('id')
-        .limit(limit);
+        .where((eb) => isDue(eb, now));
+      if (lane !== undefined) due = due.where('lane', '=', lane);
+      due = due.orderBy('nextAttemptAt').orderBy('id').limit(limit);
       const picked = dialect === 'postgres' ? due.forUpdate().skipLocked() : due;
       return db
         .updateTable('deliveryOutbox')
@@ -111,6 +132,22 @@ export function createOutboxRepository(db: Db, dialect: Dialect) {
         .where('id', 'in', picked)
         .returning(COLUMNS)
         .execute();
+    },
+
+    // Extends the claim of rows this worker still holds; returns their ids (a row missing lost its claim: another
+    // worker took it after the lease ran out, or it was recorded).
+    async renew(ids: number[], token: string, until: number, now: number): Promise<number[]> {
+      if (!ids.length) return [];
+      const rows = await db
+        .updateTable('deliveryOutbox')
+        .set({ claimedUntil: until, updatedAt: now })
+        .where('id', 'in', ids)
+        .where('claimToken', '=', token)
+        .where('status', '=', 'sending')
+        .where('claimedUntil', '>', now)
+        .returning('id')
+        .execute();
+      return rows.map((r) => r.id);
     },
 
     // A success is recorded whatever happened to the claim meanwhile: the message went out, never send it again.

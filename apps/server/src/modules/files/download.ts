@@ -1,5 +1,5 @@
-import fs from 'node:fs';
 import type { FastifyReply } from 'fastify';
+import type { StoredFile } from './storage.js';
 
 // RFC 6266: an ASCII fallback plus the UTF-8 name.
 export function contentDisposition(title: string, ext: string, inline: boolean): string {
@@ -8,7 +8,7 @@ export function contentDisposition(title: string, ext: string, inline: boolean):
   return `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-export type StoredFileInfo = { full: string; size: number; title: string; extension: string; mime: string };
+export type StoredFileInfo = StoredFile & { title: string; extension: string; mime: string };
 
 // Streams a stored file to an authenticated caller (the route decides who may): never sniffed, never cached,
 // images inline, everything else as an attachment.
@@ -19,5 +19,5 @@ export async function sendStoredFile(reply: FastifyReply, f: StoredFileInfo): Pr
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'private, no-store')
     .header('content-disposition', contentDisposition(f.title, f.extension, f.mime.startsWith('image/')));
-  await reply.send(fs.createReadStream(f.full));
+  await reply.send(await f.read());
 }

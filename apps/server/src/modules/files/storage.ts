@@ -8,6 +8,7 @@ import { badRequest, notFound } from '../../http/errors.js';
 import type { FileSink, IncomingFile } from '../../http/multipart.js';
 import type { Clock } from '../../lib/clock.js';
 import { detectFileType, type DetectedType } from './file-type.js';
+import { s3ObjectStore } from './s3-store.js';
 
 // Stored names are generated here only: YYYYMM/<32 random chars>.<ext>. Nothing from the client reaches a path.
 const STORED_NAME_RE = /^\d{6}\/[A-Za-z0-9]{32}\.[a-z]{3,4}$/;
@@ -18,11 +19,11 @@ export type Upload = IncomingFile;
 const HEAD_BYTES = 64 * 1024;
 const INCOMING_RE = /^[A-Za-z0-9]{32}\.part$/;
 
-async function readHead(file: string): Promise<Buffer> {
+async function readHead(file: string, bytes: number): Promise<Buffer> {
   const fh = await fs.promises.open(file, 'r');
   try {
-    const buf = Buffer.alloc(HEAD_BYTES);
-    const { bytesRead } = await fh.read(buf, 0, HEAD_BYTES, 0);
+    const buf = Buffer.alloc(bytes);
+    const { bytesRead } = await fh.read(buf, 0, bytes, 0);
     return buf.subarray(0, bytesRead);
   } finally {
     await fh.close();
@@ -30,10 +31,68 @@ async function readHead(file: string): Promise<Buffer> {
 }
 export type SavedFile = DetectedType & { storedName: string; size: number };
 
-// Uploaded files under DATA_DIR/uploads, for every module that keeps attachments.
-export function createFileStorage(config: Config, clock: Clock) {
-  const root = path.join(config.dataDir, 'uploads');
-  // Temp files live beside the root, on the same file system, so the final move is a rename.
+// A stored file: its size, and its bytes as a stream opened when asked for (a download, an e-mail attachment).
+export type StoredFile = { size: number; read: () => Promise<Readable> };
+
+// Where stored files live: the objects under their stored names. Names reaching a driver are always ours
+// (STORED_NAME_RE).
+export type ObjectStore = {
+  // Moves the checked temp file in (it is gone afterwards).
+  put(storedName: string, tempPath: string, size: number, mime: string): Promise<void>;
+  // Undefined when there is no such file.
+  get(storedName: string): Promise<StoredFile | undefined>;
+  // The first `bytes` bytes (the type check); undefined when there is no such file.
+  head(storedName: string, bytes: number): Promise<Buffer | undefined>;
+  remove(storedName: string): Promise<void>;
+  // Every stored name with its last change time (for the orphan sweep).
+  list(): Promise<{ storedName: string; mtimeMs: number }[]>;
+};
+
+// The local driver: DATA_DIR/uploads on this server's disk (one server).
+export function localObjectStore(root: string): ObjectStore {
+  const full = (storedName: string) => path.join(root, storedName);
+  return {
+    async put(storedName, tempPath) {
+      await fs.promises.mkdir(path.dirname(full(storedName)), { recursive: true });
+      await fs.promises.rename(tempPath, full(storedName));
+    },
+    async get(storedName) {
+      const stat = await fs.promises.stat(full(storedName)).catch(() => undefined);
+      if (!stat?.isFile()) return undefined;
+      return { size: stat.size, read: async () => fs.createReadStream(full(storedName)) };
+    },
+    async head(storedName, bytes) {
+      return readHead(full(storedName), bytes).catch(() => undefined);
+    },
+    async remove(storedName) {
+      await fs.promises.rm(full(storedName), { force: true });
+    },
+    async list() {
+      const out: { storedName: string; mtimeMs: number }[] = [];
+      const months = await fs.promises.readdir(root).catch(() => [] as string[]);
+      for (const month of months) {
+        const names = await fs.promises.readdir(path.join(root, month)).catch(() => [] as string[]);
+        for (const name of names) {
+          const storedName = `${month}/${name}`;
+          if (!STORED_NAME_RE.test(storedName)) continue;
+          const stat = await fs.promises.stat(full(storedName)).catch(() => null);
+          if (stat?.isFile()) out.push({ storedName, mtimeMs: stat.mtimeMs });
+        }
+      }
+      return out;
+    },
+  };
+}
+
+// Uploaded files, for every module that keeps attachments: received to a temp file on this server, checked by
+// content, then stored by the configured driver (STORAGE_DRIVER: local or s3).
+export function createFileStorage(config: Config, clock: Clock, store?: ObjectStore) {
+  const objects =
+    store ??
+    (config.storage.driver === 's3'
+      ? s3ObjectStore(config.storage)
+      : localObjectStore(path.join(config.dataDir, 'uploads')));
+  // Temp files live under DATA_DIR, on the same file system as the local driver's root, so its move is a rename.
   const incoming = path.join(config.dataDir, 'uploads-incoming');
   const discard = async (file: IncomingFile | undefined) => {
     if (file && INCOMING_RE.test(path.basename(file.tempPath)) && path.dirname(file.tempPath) === incoming) {
@@ -57,25 +116,32 @@ export function createFileStorage(config: Config, clock: Clock) {
     },
     discard,
   };
-  const resolve = (storedName: string): string => {
+  const ours = (storedName: string) => {
     if (!STORED_NAME_RE.test(storedName)) throw notFound();
-    return path.join(root, storedName);
+    return storedName;
+  };
+  const open = async (storedName: string): Promise<StoredFile> => {
+    const file = await objects.get(ours(storedName));
+    if (!file) throw notFound();
+    return file;
   };
   return {
     sink,
     discard,
-    // Checks the content (its first bytes) against the allow-list and moves the temp file under a generated name.
+    // Checks the content (its first bytes) against the allow-list and stores it under a generated name.
     // A refused file is removed.
     async save(upload: Upload): Promise<SavedFile> {
-      const type = detectFileType(await readHead(upload.tempPath), upload.fileName);
+      const type = detectFileType(await readHead(upload.tempPath, HEAD_BYTES), upload.fileName);
       if (!type) {
         await discard(upload);
         throw badRequest(upload.field, 'v.fileContent', { file: path.basename(upload.fileName).slice(0, 120) });
       }
       const storedName = `${yearMonth(new Date(clock.now()))}/${randomId(32)}.${type.extension}`;
-      const full = path.join(root, storedName);
-      await fs.promises.mkdir(path.dirname(full), { recursive: true });
-      await fs.promises.rename(upload.tempPath, full);
+      try {
+        await objects.put(storedName, upload.tempPath, upload.size, type.mime);
+      } finally {
+        await discard(upload);
+      }
       return { ...type, storedName, size: upload.size };
     },
     // Temp files older than `cutoff` (left by a crash while streaming), removed by the orphan sweep.
@@ -91,32 +157,19 @@ export function createFileStorage(config: Config, clock: Clock) {
       }
       return removed;
     },
-    resolve,
-    // The stored file's path and size; not found when the name is not ours or the file is gone.
-    async open(storedName: string): Promise<{ full: string; size: number }> {
-      const full = resolve(storedName);
-      const stat = await fs.promises.stat(full).catch(() => undefined);
-      if (!stat) throw notFound();
-      return { full, size: stat.size };
+    // The stored file's size and bytes; not found when the name is not ours or the file is gone.
+    open,
+    // The stored file's type by its content (the allow-list's check) and its size; not found as `open`.
+    async detect(storedName: string, fileName: string): Promise<{ type: DetectedType | null; size: number }> {
+      const file = await open(storedName);
+      const head = (await objects.head(storedName, HEAD_BYTES)) ?? Buffer.alloc(0);
+      return { type: detectFileType(head, fileName) ?? null, size: file.size };
     },
     async remove(storedName: string): Promise<void> {
-      if (STORED_NAME_RE.test(storedName)) await fs.promises.rm(path.join(root, storedName), { force: true });
+      if (STORED_NAME_RE.test(storedName)) await objects.remove(storedName);
     },
     // Every stored file with its last change time (for the orphan sweep).
-    async list(): Promise<{ storedName: string; mtimeMs: number }[]> {
-      const out: { storedName: string; mtimeMs: number }[] = [];
-      const months = await fs.promises.readdir(root).catch(() => [] as string[]);
-      for (const month of months) {
-        const names = await fs.promises.readdir(path.join(root, month)).catch(() => [] as string[]);
-        for (const name of names) {
-          const storedName = `${month}/${name}`;
-          if (!STORED_NAME_RE.test(storedName)) continue;
-          const stat = await fs.promises.stat(path.join(root, storedName)).catch(() => null);
-          if (stat?.isFile()) out.push({ storedName, mtimeMs: stat.mtimeMs });
-        }
-      }
-      return out;
-    },
+    list: () => objects.list(),
   };
 }
 export type FileStorage = ReturnType<typeof createFileStorage>;

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import type { Channel, OutboxRepository } from '../delivery/index.js';
 import type { FileStorage } from '../files/index.js';
 import { DeliveryError } from '../delivery/index.js';
@@ -15,6 +14,8 @@ export function createEmailChannel(deps: {
   storage: Pick<FileStorage, 'open'>;
   box: Pick<SecretBox, 'open'>;
   outbox: Pick<OutboxRepository, 'byMessage'>;
+  // E-mails of one mail server (one lane) sent at once by this server.
+  laneConcurrency: number;
 }): Channel {
   const { repo, transports, storage, outbox } = deps;
 
@@ -28,6 +29,7 @@ export function createEmailChannel(deps: {
   }
   return {
     name: 'email',
+    laneConcurrency: deps.laneConcurrency,
     async send(item) {
       const email = await repo.email(item.messageId);
       if (!email) throw new DeliveryError('the e-mail no longer exists', true, 'FAILED');
@@ -53,10 +55,11 @@ export function createEmailChannel(deps: {
       const attachments = [];
       for (const a of await repo.attachments(email.id)) {
         try {
-          const { full } = await storage.open(a.storedName);
+          // Streamed from storage as nodemailer writes the message.
+          const file = await storage.open(a.storedName);
           attachments.push({
             filename: a.originalName,
-            content: await fs.promises.readFile(full),
+            content: await file.read(),
             contentType: a.mime,
           });
         } catch {
@@ -79,6 +82,9 @@ export function createEmailChannel(deps: {
         return { providerMessageId: info.messageId ?? null };
       } catch (err) {
         throw classifySmtpError(err);
+      } finally {
+        // A send that failed before reading an attachment leaves no storage stream open.
+        for (const a of attachments) a.content.destroy();
       }
     },
   };

@@ -19,6 +19,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { DeliveryWorker, OutboxRepository } from '../delivery/index.js';
 import { MIME, type FileStorage } from '../files/index.js';
 import { deliveryErrorText } from './delivery-text.js';
+import { senderLane } from './smtp.js';
 import type { MailRepository } from './mail.repository.js';
 import type { ApplicationService } from '../application/index.js';
 import {
@@ -206,7 +207,7 @@ export function createEmailService(deps: {
           files.map((f) => ({ ...f, emailId: messageId, createdAt: now })),
         );
         // Scheduled: the rows are due at sendAt, so no worker sends them before.
-        await outbox.enqueue(trx, 'email', messageId, recipients, now, sendAt ?? now);
+        await outbox.enqueue(trx, 'email', messageId, recipients, now, sendAt ?? now, senderLane(b.senderId));
         return messageId;
       });
       worker.nudge();

@@ -32,7 +32,7 @@ export function registerMailModule(
 } {
   const { config, db, clock, outbox, delivery, box, storage, applications } = deps;
   const repo = createMailRepository(db);
-  const transports = createTransportPool((sender) => box.open(sender.passwordEnc));
+  const transports = createTransportPool((sender) => box.open(sender.passwordEnc), 2 * config.delivery.laneConcurrency);
   const senders = createSenderService({ repo, box, transports, clock });
   registerMailSenderRoutes(app, senders);
   registerTemplateRoutes(app, createTemplateService({ repo, clock, frameHosts: config.templateFrameHosts }));
@@ -41,7 +41,17 @@ export function registerMailModule(
     createEmailService({ repo, outbox, worker: delivery, clock, storage, applications }),
     senders,
   );
-  delivery.register(createEmailChannel({ repo, transports, portalLink: config.portalUrl, storage, box, outbox }));
+  delivery.register(
+    createEmailChannel({
+      repo,
+      transports,
+      portalLink: config.portalUrl,
+      storage,
+      box,
+      outbox,
+      laneConcurrency: config.delivery.laneConcurrency,
+    }),
+  );
   app.addHook('onClose', async () => {
     await delivery.stop();
     transports.closeAll();

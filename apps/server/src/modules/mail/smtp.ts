@@ -40,8 +40,14 @@ export function classifySmtpError(err: unknown): DeliveryError {
   return new DeliveryError(detail, false, 'FAILED');
 }
 
-// One pooled transport per sender, rebuilt when the sender changes (its updatedAt moves).
-export function createTransportPool(open: (sender: MailSenderRow) => string) {
+// The outbox lane of a mail server's e-mails (system: its system mail, codes and replies): the delivery worker sends
+// each lane on its own, so one slow mail server never holds up another's mail.
+export const senderLane = (senderId: number, kind: 'mail' | 'system' = 'mail') =>
+  kind === 'system' ? `email:${senderId}:system` : `email:${senderId}`;
+
+// One pooled transport per sender, rebuilt when the sender changes (its updatedAt moves). `maxConnections`: the
+// connections of one sender, enough for both its lanes (mail and system mail) at their concurrency.
+export function createTransportPool(open: (sender: MailSenderRow) => string, maxConnections = 6) {
   const pool = new Map<number, { version: number; transport: Transporter<SMTPPool.SentMessageInfo> }>();
   return {
     get(sender: MailSenderRow) {
@@ -51,7 +57,7 @@ export function createTransportPool(open: (sender: MailSenderRow) => string) {
       const transport = nodemailer.createTransport({
         ...options({ ...sender, password: open(sender) }),
         pool: true,
-        maxConnections: 3,
+        maxConnections,
       });
       pool.set(sender.id, { version: sender.updatedAt, transport });
       return transport;

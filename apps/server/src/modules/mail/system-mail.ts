@@ -5,6 +5,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import type { DeliveryWorker, OutboxRepository } from '../delivery/index.js';
 import type { MailRepository } from './mail.repository.js';
+import { senderLane } from './smtp.js';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -60,7 +61,8 @@ export function createSystemMail(deps: {
         updatedAt: now,
         isSystem: mail.confidential ? 1 : 0,
       });
-      await outbox.enqueue(tx, 'email', id, [mail.to], now);
+      // A lane of its own: a code never waits behind a large mailing of the same server.
+      await outbox.enqueue(tx, 'email', id, [mail.to], now, now, senderLane(sender.id, 'system'));
       return id;
     },
     // Whether a mail server is set up (callers that must answer alike either way, or skip e-mail, check first).

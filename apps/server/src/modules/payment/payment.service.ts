@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { AppError, badRequest, found, notFound, staleCopy } from '../../http/errors.js';
 import {
   ATTACHMENT_KINDS,
@@ -27,7 +26,7 @@ import type { Clock } from '../../lib/clock.js';
 import { pageResult, pageWindow } from '../../lib/paging.js';
 import type { ApplicationRepository } from '../application/index.js';
 import { assertDictValues, type DictRepository } from '../dict/index.js';
-import { detectFileType, isImage, type FileStorage } from '../files/index.js';
+import { isImage, type DetectedType, type FileStorage } from '../files/index.js';
 import type { PeopleService } from '../people/index.js';
 import { digitsOf, toPaymentItem, toPaymentView, toTrack } from './payment.mapper.js';
 import type {
@@ -114,14 +113,14 @@ export function createPaymentService(deps: {
         if (seen.has(storedName)) throw badRequest(field, 'v.attachment', { file: originalName });
         seen.add(storedName);
         if (current.some((f) => f.storedName === storedName && f.kind === kind)) continue;
-        let full: string;
+        // The type by the file's first bytes, read through storage (whatever the driver).
+        let found: { type: DetectedType | null; size: number };
         try {
-          ({ full } = await storage.open(storedName));
+          found = await storage.detect(storedName, originalName);
         } catch {
           throw badRequest(field, 'v.attachment', { file: originalName });
         }
-        const buf = await fs.promises.readFile(full);
-        const type = detectFileType(buf, originalName);
+        const { type } = found;
         if (!type) throw badRequest(field, 'v.fileContent', { file: originalName });
         if (kind !== 'contract' && !isImage(type.extension) && type.extension !== 'pdf') {
           throw badRequest(field, 'v.receiptImage');
@@ -132,7 +131,7 @@ export function createPaymentService(deps: {
           originalName,
           extension: type.extension,
           mime: type.mime,
-          size: buf.length,
+          size: found.size,
           uploadedBy,
         });
       }
@@ -366,10 +365,10 @@ export function createPaymentService(deps: {
       if (applicationId !== undefined && (await repo.find(row.paymentId))?.applicationId !== applicationId) {
         throw notFound();
       }
-      const { full, size } = await storage.open(row.storedName);
+      const file = await storage.open(row.storedName);
       const dot = row.originalName.lastIndexOf('.');
       const title = dot > 0 ? row.originalName.slice(0, dot) : row.originalName;
-      return { full, size, title, extension: row.extension, mime: row.mime };
+      return { ...file, title, extension: row.extension, mime: row.mime };
     },
 
     async tracks(q: TrackListInput): Promise<Page<Track>> {

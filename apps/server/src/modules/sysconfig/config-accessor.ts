@@ -5,37 +5,54 @@ import type { SysConfigRepository } from './sysconfig.repository.js';
 export type ConfigAccessor = {
   // The enabled config's value for this server's environment (CONFIG_ENV), or null when absent/disabled.
   get: (key: string, platform?: string) => Promise<string | null>;
-  // Called by every write through this server, so the next read sees it.
-  invalidate: () => void;
+  // Called by every write (after it): bumps the shared change counter and drops this server's cache, so the next
+  // read here sees the write at once and every other server within CONFIG_VERSION_CHECK_MS.
+  invalidate: () => Promise<void>;
 };
 
-// Per-process cache. Writes through this process invalidate it at once; writes through another
-// instance (several servers on one PostgreSQL) are seen after at most ttlMs.
-export const CONFIG_CACHE_TTL_MS = 30_000;
+// Per-process cache, valid while the configs' change counter (one row every server bumps on a write) keeps the
+// value it was filled at; the counter is read at most once per checkMs, so a write through another server (several
+// servers on one PostgreSQL) is seen within checkMs.
+export const CONFIG_VERSION_CHECK_MS = 1_000;
 
 export function createConfigAccessor(
-  repo: Pick<SysConfigRepository, 'enabled'>,
+  repo: Pick<SysConfigRepository, 'enabled' | 'version' | 'bumpVersion'>,
   config: Pick<Config, 'configEnv' | 'platform'>,
   clock: Clock,
-  ttlMs = CONFIG_CACHE_TTL_MS,
+  checkMs = CONFIG_VERSION_CHECK_MS,
 ): ConfigAccessor {
-  const cache = new Map<string, { value: string | null; at: number }>();
+  const cache = new Map<string, string | null>();
   let generation = 0;
+  let version: number | undefined;
+  let checkedAt = -Infinity;
+  const drop = () => {
+    generation++;
+    cache.clear();
+  };
   return {
     async get(key, platform = config.platform) {
+      if (clock.now() - checkedAt >= checkMs) {
+        const current = await repo.version();
+        checkedAt = clock.now();
+        if (current !== version) {
+          version = current;
+          drop();
+        }
+      }
       const k = `${platform}\u0000${key}`;
-      const hit = cache.get(k);
-      if (hit && clock.now() - hit.at < ttlMs) return hit.value;
+      if (cache.has(k)) return cache.get(k) ?? null;
       const started = generation;
       const row = await repo.enabled(key, platform);
       const value = row ? (config.configEnv === 'production' ? row.prodValue : row.testValue) : null;
       // A write during the read leaves the result uncached, so a stale value never outlives the write.
-      if (started === generation) cache.set(k, { value, at: clock.now() });
+      if (started === generation) cache.set(k, value);
       return value;
     },
-    invalidate() {
-      generation++;
-      cache.clear();
+    async invalidate() {
+      drop();
+      await repo.bumpVersion();
+      drop();
+      checkedAt = -Infinity;
     },
   };
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { SysConfigListQuery } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
 import type { Row } from '../../db/schema.js';
@@ -19,6 +20,8 @@ const COLUMNS = [
 ] as const;
 
 export type SysConfigRow = Row<'sysConfig'>;
+
+const CONFIG_COUNTER = 'sys_config';
 
 export function createSysConfigRepository(db: Db) {
   return {
@@ -59,6 +62,24 @@ export function createSysConfigRepository(db: Db) {
         .where('platform', '=', platform)
         .where('status', '=', 'enabled')
         .executeTakeFirst(),
+
+    // The configs' change counter, shared by every server on the database: a write bumps it, a server whose cache
+    // was filled at another value drops its cache.
+    async version(): Promise<number> {
+      const row = await db
+        .selectFrom('changeCounter')
+        .select('value')
+        .where('name', '=', CONFIG_COUNTER)
+        .executeTakeFirst();
+      return Number(row?.value ?? 0);
+    },
+    async bumpVersion(): Promise<void> {
+      await db
+        .insertInto('changeCounter')
+        .values({ name: CONFIG_COUNTER, value: 1 })
+        .onConflict((oc) => oc.column('name').doUpdateSet({ value: sql<number>`change_counter.value + 1` }))
+        .execute();
+    },
   };
 }
 export type SysConfigRepository = ReturnType<typeof createSysConfigRepository>;

@@ -45,7 +45,7 @@ export function createSysConfigService(deps: { repo: SysConfigRepository; access
       if (isUniqueViolation(err)) throw exists(key, platform);
       throw err;
     } finally {
-      accessor.invalidate();
+      await accessor.invalidate();
     }
   }
 
@@ -81,7 +81,7 @@ export function createSysConfigService(deps: { repo: SysConfigRepository; access
 
     async remove(id: number): Promise<null> {
       const removed = await repo.remove(id);
-      accessor.invalidate();
+      await accessor.invalidate();
       if (!removed) throw notFound();
       return null;
     },

@@ -82,27 +82,37 @@ describe('system configs', () => {
 });
 
 describe('config accessor', () => {
-  it('uses the production value in production and caches until invalidated or the TTL passes', async () => {
+  it('uses the production value in production and caches until a write, here or on another server', async () => {
     let calls = 0;
     let row = { prodValue: 'P', testValue: 'T' };
+    // The change counter every server shares.
+    let counter = 0;
     const repo = {
       enabled: async () => {
         calls++;
         return row;
       },
+      version: async () => counter,
+      bumpVersion: async () => void (counter += 1),
     };
     const clock = testClock();
-    const acc = createConfigAccessor(repo, { configEnv: 'production', platform: 'WEB' }, clock, 30_000);
+    const acc = createConfigAccessor(repo, { configEnv: 'production', platform: 'WEB' }, clock, 1_000);
+    const other = createConfigAccessor(repo, { configEnv: 'production', platform: 'WEB' }, clock, 1_000);
     expect(await acc.get('k')).toBe('P');
+    expect(await other.get('k')).toBe('P');
     row = { prodValue: 'P2', testValue: 'T2' };
+    clock.advance(5_000);
+    // Nothing was written through an accessor: the cache holds.
     expect(await acc.get('k')).toBe('P');
-    expect(calls).toBe(1);
-    acc.invalidate();
+    expect(await other.get('k')).toBe('P');
+    expect(calls).toBe(2);
+    await acc.invalidate();
     expect(await acc.get('k')).toBe('P2');
-    row = { prodValue: 'P3', testValue: 'T3' };
-    clock.advance(30_001);
-    expect(await acc.get('k')).toBe('P3');
+    // The other server sees the write once its check is due.
+    expect(await other.get('k')).toBe('P');
+    clock.advance(1_000);
+    expect(await other.get('k')).toBe('P2');
     const testing = createConfigAccessor(repo, { configEnv: 'testing', platform: 'WEB' }, clock);
-    expect(await testing.get('k')).toBe('T3');
+    expect(await testing.get('k')).toBe('T2');
   });
 });
