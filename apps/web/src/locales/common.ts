@@ -28,6 +28,8 @@ export const common = {
       partNotLoaded: '此部分的程式沒有下載完成（網路中斷，或系統剛更新），請再開啟一次。',
       tryAgain: '重試',
       reloadPage: '重新整理頁面',
+      // Between the items of a list in a sentence.
+      listSeparator: '、',
     },
   },
   'zh-CN': {
@@ -57,6 +59,7 @@ export const common = {
       partNotLoaded: '此部分的程序没有下载完成（网络中断，或系统刚更新），请再打开一次。',
       tryAgain: '重试',
       reloadPage: '刷新页面',
+      listSeparator: '、',
     },
   },
   'en-US': {
@@ -87,6 +90,7 @@ export const common = {
       partNotLoaded: 'This part did not load (a dropped connection, or the portal was just updated). Open it again.',
       tryAgain: 'Try again',
       reloadPage: 'Reload the page',
+      listSeparator: ', ',
     },
   },
 } satisfies LocaleBundle;
