@@ -30,6 +30,8 @@ export const common = {
       reloadPage: '重新整理頁面',
       // Between the items of a list in a sentence.
       listSeparator: '、',
+      // The small line under a refusal: its code and the request field, for support.
+      refusalDetails: '代碼 {{code}} · {{field}}',
     },
   },
   'zh-CN': {
@@ -60,6 +62,7 @@ export const common = {
       tryAgain: '重试',
       reloadPage: '刷新页面',
       listSeparator: '、',
+      refusalDetails: '代码 {{code}} · {{field}}',
     },
   },
   'en-US': {
@@ -91,6 +94,7 @@ export const common = {
       tryAgain: 'Try again',
       reloadPage: 'Reload the page',
       listSeparator: ', ',
+      refusalDetails: 'Code {{code}} · {{field}}',
     },
   },
 } satisfies LocaleBundle;

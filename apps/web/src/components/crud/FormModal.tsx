@@ -37,7 +37,7 @@ function FormDialog<T>({ open, title, initialValues, inlineCodes, onSubmit, onCl
   const { t } = useTranslation();
   const confirm = useConfirm();
   const [form] = Form.useForm<T>();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ headline: string; details: string | null } | null>(null);
   const [saving, setSaving] = useState(false);
 
   const save = async () => {
@@ -52,7 +52,7 @@ function FormDialog<T>({ open, title, initialValues, inlineCodes, onSubmit, onCl
         onClose();
       } catch (err) {
         if (err instanceof ApiError && (inlineCodes.includes(err.code) || err.code === 400 || err.code === 409)) {
-          setError(err.message);
+          setError({ headline: err.message, details: err.details });
         }
       } finally {
         setSaving(false);
@@ -74,7 +74,14 @@ function FormDialog<T>({ open, title, initialValues, inlineCodes, onSubmit, onCl
       data-testid={testId}
     >
       {error ? (
-        <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="form-error" />
+        <Alert
+          type="error"
+          showIcon
+          title={error.headline}
+          description={error.details ? <span className="refusal-details">{error.details}</span> : undefined}
+          style={{ marginBottom: 16 }}
+          data-testid="form-error"
+        />
       ) : null}
       <Form form={form} layout="vertical" initialValues={initialValues}>
         {children}
