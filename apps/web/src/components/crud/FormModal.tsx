@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { useConfirm } from '../form/useConfirm';
 import { toast } from '../../lib/feedback';
+import { validFields } from '../form/validFields';
 
 type Props<T> = {
   open: boolean;
@@ -41,7 +42,7 @@ function FormDialog<T>({ open, title, initialValues, inlineCodes, onSubmit, onCl
   const [saving, setSaving] = useState(false);
 
   const save = async () => {
-    const values = await form.validateFields().catch(() => null);
+    const values = await validFields(form);
     if (!values) return;
     confirm(t('crud.saveConfirm'), async () => {
       setSaving(true);
