@@ -278,9 +278,13 @@ describe('applications end to end', () => {
     // An .exe renamed .pdf is refused by content, naming the file.
     await input.setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: Buffer.from('MZ\x90\x00exe') });
     await expect.poll(() => page.locator('.ant-message-notice', { hasText: 'cv.pdf' }).count()).toBe(1);
-    expect(await page.locator('.ant-message-notice', { hasText: 'cv.pdf' }).innerText()).toContain(
-      'cv.pdf：檔案內容與允許的類型不符',
+    // Staff read what is wrong and what to do; the code and the field are a small line for support (issue 36).
+    const refusal = page.locator('.ant-message-notice', { hasText: 'cv.pdf' });
+    expect(await refusal.innerText()).toContain(
+      'cv.pdf：檔案內容與允許的類型不符（僅限 PDF、圖片、Word、Excel）。請檢查後再試一次。',
     );
+    expect(await refusal.innerText()).not.toContain('參數錯誤');
+    expect(await refusal.getByTestId('refusal-details').innerText()).toBe('代碼 400 · file');
     expect(await page.getByTestId('file-title').count()).toBe(2);
 
     // Rename and re-type the photo (with confirmation).

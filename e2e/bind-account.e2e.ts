@@ -5,23 +5,32 @@ import { PERM } from '@study-crm/shared';
 import { createSecretBox } from '../apps/server/src/lib/secret-box.js';
 import { createRole, createStaff, STAFF_PASSWORD } from '../apps/server/src/test/access-fixtures.js';
 import { startSmtpServer } from '../apps/server/src/test/smtp-fixture.js';
+import { startSmsGateway } from '../apps/server/src/test/sms-gateway-fixture.js';
 import { CAPTCHA, confirmDialog, screenshot, settleAnimations, signIn, startPortal, type Portal } from './harness.js';
 
 const SMTP_USER = 'office@example.com';
 const SMTP_PASS = 'e2e-smtp-pass';
 const KEY = randomBytes(32).toString('base64');
 const NEW_PASSWORD = 'Reset#E2e2026';
+const SMS_SECRET = 'gateway-secret-0123456789';
 
 // Issue 19: bind an e-mail with a code read from a real SMTP server (zh-TW), then the forgotten-password dialog of
 // the login page (en-US) and a sign-in with the new password.
 describe('account binding and forgotten password', () => {
   let portal: Portal;
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let gw: Awaited<ReturnType<typeof startSmsGateway>>;
   const poll = expect.poll;
 
   beforeAll(async () => {
     smtp = await startSmtpServer({ user: SMTP_USER, pass: SMTP_PASS });
-    portal = await startPortal({ MAIL_SECRET_KEY: KEY, DELIVERY_POLL_MS: '50' });
+    gw = await startSmsGateway(SMS_SECRET);
+    portal = await startPortal({
+      MAIL_SECRET_KEY: KEY,
+      DELIVERY_POLL_MS: '50',
+      SMS_GATEWAY_URL: gw.url,
+      SMS_GATEWAY_SECRET: SMS_SECRET,
+    });
     const now = Date.now();
     await portal.db
       .insertInto('mailSender')
@@ -40,10 +49,20 @@ describe('account binding and forgotten password', () => {
     const id = await createStaff(portal.db, 'binder1', [role]);
     // No e-mail bound yet: the test binds one.
     await portal.db.updateTable('member').set({ email: null }).where('id', '=', id).execute();
+    // binder2 has an e-mail bound, binder3 a mobile; both also sign in with their login name.
+    const second = await createStaff(portal.db, 'binder2', [role]);
+    await portal.db.updateTable('member').set({ email: 'first@example.com' }).where('id', '=', second).execute();
+    const third = await createStaff(portal.db, 'binder3', [role]);
+    await portal.db
+      .updateTable('member')
+      .set({ email: null, areaCode: '886', mobile: '912345681' })
+      .where('id', '=', third)
+      .execute();
   });
   afterAll(async () => {
     await portal?.close();
     await smtp?.close();
+    await gw?.close();
   });
 
   // The 6-digit code of the newest e-mail to the address, once more than `before` have arrived.
@@ -53,6 +72,23 @@ describe('account binding and forgotten password', () => {
     const text = mails().at(-1)!.mail.text ?? '';
     return /\b(\d{6})\b/.exec(text)![1]!;
   }
+  // The 6-digit code of the newest text to the number, once more than `before` have reached the gateway.
+  async function textedCode(e164: string, before: number): Promise<string> {
+    const texts = () => gw.received.filter((r) => r.to === e164);
+    await poll(() => texts().length, { timeout: 15_000 }).toBeGreaterThan(before);
+    return /\b(\d{6})\b/.exec(texts().at(-1)!.content)![1]!;
+  }
+  // Presses a code's send button and waits for its countdown (the code has been accepted for sending).
+  const sendCode = async (page: Page, testId: string) => {
+    const dialog = page.getByTestId('bind-dialog');
+    await dialog.getByTestId(`${testId}-send`).click();
+    await poll(() => dialog.getByTestId(`${testId}-send`).isDisabled()).toBe(true);
+  };
+  const saveDialog = async (page: Page) => {
+    await page.locator('.ant-modal-footer .ant-btn-primary').click();
+    await confirmDialog(page);
+    await poll(() => page.getByTestId('bind-dialog').isVisible()).toBe(false);
+  };
   const shot = async (page: Page, name: string) => {
     await settleAnimations(page);
     await screenshot(page, name);
@@ -107,5 +143,61 @@ describe('account binding and forgotten password', () => {
     await again.page.getByTestId('bind-dialog').getByTestId('bind-old-code-send').waitFor();
     await shot(again.page, 'bind-account-replace-en-US');
     await again.context.close();
+  });
+
+  // Issue 36: the code to the current address went out with the new address's field empty, which the server
+  // refused ("email is required"), so no bound e-mail or mobile could be replaced or unbound.
+  it('replaces a bound e-mail, then unbinds it, with codes read from the SMTP server', async () => {
+    const { page, context } = await portal.newPage({ locale: 'en-US', storage: { 'cake-locale': 'en-US' } });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page, portal.baseUrl, 'binder2', STAFF_PASSWORD);
+    await page.goto(`${portal.baseUrl}/sadmin/user/bindAccount`);
+    await page.getByTestId('replace-email').click();
+    const dialog = page.getByTestId('bind-dialog');
+    await sendCode(page, 'bind-old-code');
+    await dialog.getByTestId('bind-old-code-input').fill(await codeFor('first@example.com', 0));
+    await dialog.getByTestId('bind-email').fill('second@example.com');
+    await sendCode(page, 'bind-code');
+    await dialog.getByTestId('bind-code-input').fill(await codeFor('second@example.com', 0));
+    await shot(page, 'bind-account-replace-email-en-US');
+    await saveDialog(page);
+    await poll(() => page.getByTestId('bound-email').innerText()).toBe('second@example.com');
+
+    await page.getByTestId('unbind-email').click();
+    await sendCode(page, 'bind-code');
+    await dialog.getByTestId('bind-code-input').fill(await codeFor('second@example.com', 1));
+    await saveDialog(page);
+    await poll(() => page.getByTestId('bound-email').count()).toBe(0);
+    await page.getByTestId('bind-email').waitFor();
+    await shot(page, 'bind-account-unbound-en-US');
+    await context.close();
+  });
+
+  it('replaces a bound mobile, then unbinds it, with codes read from the SMS gateway', async () => {
+    const { page, context } = await portal.newPage();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page, portal.baseUrl, 'binder3', STAFF_PASSWORD);
+    await page.goto(`${portal.baseUrl}/sadmin/user/bindAccount`);
+    await poll(() => page.getByTestId('bound-mobile').innerText()).toBe('+886 912345681');
+    await page.getByTestId('replace-mobile').click();
+    const dialog = page.getByTestId('bind-dialog');
+    await sendCode(page, 'bind-old-code');
+    await dialog.getByTestId('bind-old-code-input').fill(await textedCode('+886912345681', 0));
+    // The area code starts at 852 (Hong Kong).
+    await dialog.getByTestId('bind-mobile').fill('91234567');
+    await sendCode(page, 'bind-code');
+    await dialog.getByTestId('bind-code-input').fill(await textedCode('+85291234567', 0));
+    await shot(page, 'bind-account-replace-mobile-zh-TW');
+    await saveDialog(page);
+    await poll(() => page.getByTestId('bound-mobile').innerText()).toBe('+852 91234567');
+
+    await page.getByTestId('unbind-mobile').click();
+    await sendCode(page, 'bind-code');
+    await dialog.getByTestId('bind-code-input').fill(await textedCode('+85291234567', 1));
+    await saveDialog(page);
+    await poll(() => page.getByTestId('bound-mobile').count()).toBe(0);
+    await page.getByTestId('bind-mobile').waitFor();
+    await shot(page, 'bind-account-unbound-zh-TW');
+    await context.close();
   });
 });

@@ -8,6 +8,7 @@ import { buildApp } from '../apps/server/src/app.js';
 import type { Db } from '../apps/server/src/db/database.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { dropSchema } from '../apps/server/src/db/migrate.js';
+import { watchPageErrors } from './page-errors.js';
 
 export const CAPTCHA = 'E2EX';
 // Visited screens stay mounted but hidden (keep-alive tabs): scope table locators to the visible screen.
@@ -85,6 +86,7 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
       }
       const page = await context.newPage();
       page.setDefaultTimeout(30_000);
+      watchPageErrors(page);
       openPages.set(page, Date.now());
       page.on('close', () => openPages.delete(page));
       return { page, context };

@@ -26,7 +26,9 @@ describe('message catalogue', () => {
     expect(formatMessage('passwordIncorrect', 'en-US')).toBe('Incorrect password');
     expect(en(9000)).toBe('Your network is not working [9000]');
     expect(en(403)).toMatch(/^Your network is not working \[403\]/);
-    expect(en(400)).toMatch(/^Parameter error \[400\]/);
+    expect(formatMessage('badRequest', 'en-US', { detail: 'The e-mail address is required', field: 'email' })).toBe(
+      'The e-mail address is required. Check it and try again. [400 · email]',
+    );
     expect(en(5403)).toBe('This email already exists');
     expect(en(5402)).toBe('This phone number already exists');
     expect(en(1202)).toBe('Fixed share ratios exceed 100%');

@@ -7,10 +7,12 @@ export type LocalizedText = Readonly<Record<Locale, string>>;
 export const MESSAGES = {
   ok: { 'zh-TW': '操作成功', 'zh-CN': '操作成功', 'en-US': 'Success' },
   dataReadOk: { 'zh-TW': '資料讀取成功', 'zh-CN': '数据读取成功', 'en-US': 'Data read successfully' },
+  // A refusal of what was typed or picked: what is wrong and what to do, then the code and the field at fault in
+  // brackets, which the web app shows as a small details line for support (issue 36).
   badRequest: {
-    'zh-TW': '參數錯誤 [400]：{detail}',
-    'zh-CN': '参数错误 [400]：{detail}',
-    'en-US': 'Parameter error [400]: {detail}',
+    'zh-TW': '{detail}。請檢查後再試一次。[400 · {field}]',
+    'zh-CN': '{detail}。请检查后再试一次。[400 · {field}]',
+    'en-US': '{detail}. Check it and try again. [400 · {field}]',
   },
   missingParameter: {
     'zh-TW': '缺少參數，請求失敗！',
@@ -347,9 +349,9 @@ export const MESSAGES = {
   },
   'v.format': { 'zh-TW': '{field} 格式不正確', 'zh-CN': '{field} 格式不正确', 'en-US': '{field} is not valid' },
   'v.email': {
-    'zh-TW': '{field} 不是有效的電子郵件地址',
-    'zh-CN': '{field} 不是有效的邮箱地址',
-    'en-US': '{field} is not a valid e-mail address',
+    'zh-TW': '{field} 的格式不是電子郵件地址（例如 name@example.com）',
+    'zh-CN': '{field} 的格式不是邮箱地址（例如 name@example.com）',
+    'en-US': '{field} does not look like an e-mail address (e.g. name@example.com)',
   },
   'v.passwordLength': {
     'zh-TW': '{field} 長度須為 8 到 20 個字元',
@@ -389,7 +391,7 @@ export const MESSAGES = {
   'v.body': {
     'zh-TW': '請求內容無法解析',
     'zh-CN': '请求内容无法解析',
-    'en-US': 'the request body cannot be parsed',
+    'en-US': 'What was sent could not be read',
   },
   'v.fileTooLarge': {
     'zh-TW': '{field} 檔案過大（上限 {max}）',
@@ -850,6 +852,27 @@ export const MESSAGES = {
     'zh-CN': '这是您唯一的登录方式，无法解除绑定',
     'en-US': 'This is your only way to sign in: it cannot be unbound',
   },
+  // Field names as staff know them, for the refusals that name a field (`{field}` of the `v.` reasons); a field
+  // without one here is named as the request names it.
+  'f.email': { 'zh-TW': '電子郵件', 'zh-CN': '邮箱', 'en-US': 'The e-mail address' },
+  'f.mobile': { 'zh-TW': '手機號碼', 'zh-CN': '手机号码', 'en-US': 'The mobile number' },
+  'f.areaCode': { 'zh-TW': '國家／地區區號', 'zh-CN': '国家／地区区号', 'en-US': 'The country code' },
+  'f.code': { 'zh-TW': '驗證碼', 'zh-CN': '验证码', 'en-US': 'The code' },
+  'f.oldCode': {
+    'zh-TW': '目前地址的驗證碼',
+    'zh-CN': '当前地址的验证码',
+    'en-US': 'The code for the current address',
+  },
+  'f.loginName': { 'zh-TW': '登入名稱', 'zh-CN': '登录名', 'en-US': 'The login name' },
+  'f.password': { 'zh-TW': '密碼', 'zh-CN': '密码', 'en-US': 'The password' },
+  'f.newPassword': { 'zh-TW': '新密碼', 'zh-CN': '新密码', 'en-US': 'The new password' },
+  'f.file': { 'zh-TW': '檔案', 'zh-CN': '文件', 'en-US': 'The file' },
+  'f.amount': { 'zh-TW': '金額', 'zh-CN': '金额', 'en-US': 'The amount' },
+  'f.currency': { 'zh-TW': '幣別', 'zh-CN': '币种', 'en-US': 'The currency' },
+  'f.transactionDate': { 'zh-TW': '付款日期', 'zh-CN': '付款日期', 'en-US': 'The payment date' },
+  'f.title': { 'zh-TW': '標題', 'zh-CN': '标题', 'en-US': 'The title' },
+  'f.content': { 'zh-TW': '內容', 'zh-CN': '内容', 'en-US': 'The content' },
+  'f.body': { 'zh-TW': '送出的內容', 'zh-CN': '提交的内容', 'en-US': 'What was sent' },
 } as const satisfies Record<string, LocalizedText>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -22,12 +22,15 @@ describe('wire contract', () => {
   it('answers 400 naming a missing field', async () => {
     const key = await t.captcha();
     const res = await t.post(LOGIN, { password: ADMIN_PASSWORD, key, code: TEST_CAPTCHA });
-    expect(res).toEqual({ meta: { code: 400, message: 'Parameter error [400]: loginName is required' }, data: null });
+    expect(res).toEqual({
+      meta: { code: 400, message: 'The login name is required. Check it and try again. [400 · loginName]' },
+      data: null,
+    });
   });
 
   it('treats an empty string as null, so an empty required field is missing', async () => {
     const res = await t.post(LOGIN, { loginName: '', password: ADMIN_PASSWORD, key: 'k'.repeat(20), code: 'X' });
-    expect(res.meta.message).toBe('Parameter error [400]: loginName is required');
+    expect(res.meta.message).toBe('The login name is required. Check it and try again. [400 · loginName]');
   });
 
   it('answers 400 naming an over-long field, a short password and a malformed key, in the caller language', async () => {
@@ -37,15 +40,20 @@ describe('wire contract', () => {
       key: 'k'.repeat(20),
       code: 'X',
     });
-    expect(long.meta.message).toBe('Parameter error [400]: loginName must be at most 120 characters');
+    expect(long.meta.message).toBe(
+      'The login name must be at most 120 characters. Check it and try again. [400 · loginName]',
+    );
     const short = await t.post(
       LOGIN,
       { loginName: 'a', password: 'short', key: 'k'.repeat(20), code: 'X' },
       { locale: 'zh-TW' },
     );
-    expect(short.meta).toEqual({ code: 400, message: '參數錯誤 [400]：password 長度須為 8 到 20 個字元' });
+    expect(short.meta).toEqual({
+      code: 400,
+      message: '密碼 長度須為 8 到 20 個字元。請檢查後再試一次。[400 · password]',
+    });
     const badKey = await t.post(LOGIN, { loginName: 'a', password: ADMIN_PASSWORD, key: '../../etc', code: 'X' });
-    expect(badKey.meta.message).toBe('Parameter error [400]: key is not valid');
+    expect(badKey.meta.message).toBe('key is not valid. Check it and try again. [400 · key]');
   });
 
   it('answers 400 naming a field of the wrong type', async () => {
@@ -62,7 +70,9 @@ describe('wire contract', () => {
       }),
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().meta.message).toBe('Parameter error [400]: loginName has the wrong type (expected text)');
+    expect(res.json().meta.message).toBe(
+      'The login name has the wrong type (expected text). Check it and try again. [400 · loginName]',
+    );
   });
 
   it('answers 400, not 500, for a malformed body, an unsupported content type and an oversized body', async () => {
@@ -75,7 +85,7 @@ describe('wire contract', () => {
     expect(malformed.statusCode).toBe(200);
     expect(malformed.json().meta).toEqual({
       code: 400,
-      message: 'Parameter error [400]: the request body cannot be parsed',
+      message: 'What was sent could not be read. Check it and try again. [400 · body]',
     });
     const xml = await t.app.inject({
       method: 'POST',
@@ -92,13 +102,13 @@ describe('wire contract', () => {
     });
     expect(huge.statusCode).toBe(200);
     expect(huge.json().meta.code).toBe(400);
-    expect(huge.json().meta.message).toContain('body is too large');
+    expect(huge.json().meta.message).toContain('What was sent is too large');
   });
 
   it('writes nothing for a refused captcha request', async () => {
     const before = await captchaCount();
     const res = await t.get('/api/v1/sys/code/getCode', { key: 'short' });
-    expect(res.meta).toEqual({ code: 400, message: 'Parameter error [400]: key is not valid' });
+    expect(res.meta).toEqual({ code: 400, message: 'key is not valid. Check it and try again. [400 · key]' });
     expect(await captchaCount()).toBe(before);
   });
 

@@ -92,7 +92,7 @@ export function registerHooks(app: FastifyInstance, config: Config, sessions: Se
         req.locale,
       );
       req.log.info({ code: err.code, status }, 'rejected request');
-      return reply.code(200).send(failure(400, 'badRequest', req.locale, { detail }));
+      return reply.code(200).send(failure(400, 'badRequest', req.locale, { detail, field: 'body' }));
     }
     req.log.error({ err }, 'unhandled error');
     return reply.code(200).send(failure(500, 'internalError', req.locale));

@@ -49,9 +49,15 @@ export function problemFromIssue(issue: z.core.$ZodIssue, location: string, inpu
   }
 }
 
-// The {detail} of the 400 message: the field's problem in the caller's language.
+// A field as staff know it ('email' → "The e-mail address"), or as the request names it when it has no label.
+export function fieldLabel(field: string, locale: Locale): string {
+  const key = `f.${field}`;
+  return isMessageKey(key) ? formatMessage(key, locale) : field;
+}
+
+// The {detail} of the 400 message: the field's problem in the caller's language, the field by its label.
 export function describeProblem(problem: FieldProblem, locale: Locale): string {
-  const params: Record<string, string | number> = { ...problem.params, field: problem.field };
+  const params: Record<string, string | number> = { ...problem.params, field: fieldLabel(problem.field, locale) };
   if (problem.reason === 'v.type' && typeof params.expected === 'string') {
     params.expected = TYPE_NAMES[params.expected]?.[locale] ?? params.expected;
   }

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 const toastError = vi.fn();
 const info = vi.fn();
 vi.mock('../lib/feedback', () => ({
-  toastError: (t: string) => toastError(t),
+  toastError: (...args: unknown[]) => toastError(...args),
   dialog: { info },
   feedbackAvailable: () => true,
 }));
@@ -37,7 +37,7 @@ describe('api client (spec sections 7 and 8)', () => {
     expect(setup).not.toHaveBeenCalled();
     handleEnvelope(envelope(1012, 'Set up two-factor sign-in first'), {});
     expect(setup).toHaveBeenCalledTimes(1);
-    expect(toastError).toHaveBeenCalledWith('Set up two-factor sign-in first');
+    expect(toastError).toHaveBeenCalledWith('Set up two-factor sign-in first', null);
     setTwoFactorSetupHandler(() => undefined);
   });
 
@@ -49,8 +49,16 @@ describe('api client (spec sections 7 and 8)', () => {
   });
 
   it('toasts meta.message for other codes unless the caller suppresses that code', () => {
-    handleEnvelope(envelope(400, 'Parameter error [400]: name is required'), {});
-    expect(toastError).toHaveBeenCalledWith('Parameter error [400]: name is required');
+    handleEnvelope(envelope(5401, 'This tag already exists'), {});
+    expect(toastError).toHaveBeenCalledWith('This tag already exists', null);
+    toastError.mockReset();
+    // A parameter error: the sentence is the headline, its code and field a details line (issue 36).
+    handleEnvelope(envelope(400, 'The e-mail address is required. Check it and try again. [400 · email]'), {});
+    expect(toastError).toHaveBeenCalledWith(
+      'The e-mail address is required. Check it and try again.',
+      expect.stringMatching(/400 · email$/),
+    );
+    expect(toastError.mock.calls[0]?.[0]).not.toMatch(/Parameter error|\[400/);
     toastError.mockReset();
     handleEnvelope(envelope(5401), { apiResCode: [5401] });
     expect(toastError).not.toHaveBeenCalled();
@@ -68,7 +76,7 @@ describe('api client (spec sections 7 and 8)', () => {
     handleEnvelope({ nothing: true }, {});
     expect(toastError).toHaveBeenLastCalledWith(expect.stringContaining('[509]'));
     handleEnvelope(envelope(500, ''), {});
-    expect(toastError).toHaveBeenLastCalledWith(expect.stringContaining('[509]'));
+    expect(toastError).toHaveBeenLastCalledWith(expect.stringContaining('[509]'), null);
   });
 
   it('shows the 401 dialog once, never for login calls', () => {
@@ -117,6 +125,13 @@ describe('api client (spec sections 7 and 8)', () => {
   it('unwraps data of a 200 and throws ApiError otherwise', async () => {
     await expect(unwrap(Promise.resolve(envelope(200, 'ok', { a: 1 })))).resolves.toEqual({ a: 1 });
     await expect(unwrap(Promise.resolve(envelope(9004)))).rejects.toBeInstanceOf(ApiError);
+    // A form shows a parameter error's sentence, and its code and field apart.
+    const refused = await unwrap(
+      Promise.resolve(envelope(400, 'The file is required. Check it and try again. [400 · file]')),
+    ).catch((e: unknown) => e);
+    if (!(refused instanceof ApiError)) throw new Error('not refused');
+    expect(refused.message).toBe('The file is required. Check it and try again.');
+    expect(refused.details).toMatch(/400 · file$/);
   });
 
   it('encodes arrays as repeated keys', () => {

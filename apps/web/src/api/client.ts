@@ -2,6 +2,7 @@ import { Code, SIGN_HEADER, SILENT_CODES, TOKEN_HEADER, type Envelope } from '@s
 import i18n from '../i18n';
 import { dialog, feedbackAvailable, toastError } from '../lib/feedback';
 import { API_BASE, APP_ID, CLIENT_SIGN, HTTP_TIMEOUT_MS, MC_ID } from './config';
+import { splitRefusal } from './refusal';
 import { session } from './session';
 
 export type Params = Record<string, string | number | boolean | null | undefined | readonly (string | number)[]>;
@@ -94,7 +95,10 @@ export function handleEnvelope<T>(body: unknown, opts: CallOptions): Envelope<T>
   const { code, message } = env.meta;
   const suppressed = opts.quiet || (opts.apiResCode?.includes(code) ?? false);
   if (code === 401 && !opts.isLogin && !suppressed) showExpiredDialog();
-  else if (!SILENT_CODES.has(code) && code !== 401 && !suppressed) toastError(message || fallbackMessage());
+  else if (!SILENT_CODES.has(code) && code !== 401 && !suppressed) {
+    const { headline, details } = splitRefusal(message || fallbackMessage());
+    toastError(headline, details);
+  }
   if (code === Code.TWO_FACTOR_SETUP_REQUIRED && !suppressed) onTwoFactorSetupRequired();
   return env as Envelope<T>;
 }
@@ -155,13 +159,17 @@ export const api = {
   },
 };
 
+// `message` is what staff read; `details` the code and field of a parameter error, for support.
 export class ApiError extends Error {
+  readonly details: string | null;
   constructor(
     readonly code: number,
     message: string,
   ) {
-    super(message);
+    const { headline, details } = splitRefusal(message);
+    super(headline);
     this.name = 'ApiError';
+    this.details = details;
   }
 }
 

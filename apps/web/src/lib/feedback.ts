@@ -1,6 +1,7 @@
 import type { MessageInstance } from 'antd/es/message/interface';
 import type { HookAPI as ModalHookAPI } from 'antd/es/modal/useModal';
 import type { ModalFuncProps } from 'antd';
+import { createElement } from 'react';
 
 // The app's toasts and dialogs: antd's message and modal, bound to the app's theme and locale by
 // components/FeedbackHost.tsx. That host is a chunk of its own (modal, message and their motion, about 18 KiB
@@ -68,10 +69,24 @@ export const dialog = {
   error: (config: ModalFuncProps): void => withHost((api) => void api.modal.error(config)),
 };
 
-// The API client's refusals: longer on screen; in the console when no part of the page can show them.
-export function toastError(text: string): void {
-  if (feedbackAvailable()) toast.error(text, TOAST_SECONDS);
-  else console.error(text);
+// The API client's refusals: longer on screen, with a small details line (code and field) when there is one; in
+// the console when no part of the page can show them.
+export function toastError(text: string, details?: string | null): void {
+  if (!feedbackAvailable()) {
+    console.error(details ? `${text} (${details})` : text);
+    return;
+  }
+  if (!details) {
+    toast.error(text, TOAST_SECONDS);
+    return;
+  }
+  const content = createElement(
+    'span',
+    null,
+    text,
+    createElement('span', { className: 'refusal-details', 'data-testid': 'refusal-details' }, details),
+  );
+  withHost((api) => void api.message.error({ content, duration: TOAST_SECONDS }));
 }
 
 export function toastSuccess(text: string): void {

@@ -28,6 +28,10 @@ export const common = {
       partNotLoaded: '此部分的程式沒有下載完成（網路中斷，或系統剛更新），請再開啟一次。',
       tryAgain: '重試',
       reloadPage: '重新整理頁面',
+      // Between the items of a list in a sentence.
+      listSeparator: '、',
+      // The small line under a refusal: its code and the request field, for support.
+      refusalDetails: '代碼 {{code}} · {{field}}',
     },
   },
   'zh-CN': {
@@ -57,6 +61,8 @@ export const common = {
       partNotLoaded: '此部分的程序没有下载完成（网络中断，或系统刚更新），请再打开一次。',
       tryAgain: '重试',
       reloadPage: '刷新页面',
+      listSeparator: '、',
+      refusalDetails: '代码 {{code}} · {{field}}',
     },
   },
   'en-US': {
@@ -87,6 +93,8 @@ export const common = {
       partNotLoaded: 'This part did not load (a dropped connection, or the portal was just updated). Open it again.',
       tryAgain: 'Try again',
       reloadPage: 'Reload the page',
+      listSeparator: ', ',
+      refusalDetails: 'Code {{code}} · {{field}}',
     },
   },
 } satisfies LocaleBundle;

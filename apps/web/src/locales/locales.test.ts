@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from '@study-crm/shared';
+import { LOCALES, MESSAGES } from '@study-crm/shared';
 import i18n from '../i18n';
+import { sampleVariables } from '../pages/message/preview';
 import typedStrings from '../strings.ts?raw';
 import { coreBundles } from './index';
 import type { LocaleBundle, LocaleTree } from './types';
@@ -59,5 +60,39 @@ describe('typed keys', () => {
     const wrong = () => i18n.t('common.noSuchKey');
     expect(typeof wrong).toBe('function');
     expect(i18n.t('common.appName', { lng: 'en-US' })).toBe('Study CRM Admin');
+  });
+});
+
+// CJK characters and full-width punctuation (、。，：（）「」…): none belongs in an English sentence.
+const CJK = /[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]/;
+
+describe('English strings', () => {
+  // Every en-US string of a tree with its key path, e.g. 'message.template.contentHint'.
+  const english = (tree: LocaleTree, prefix = ''): [string, string][] =>
+    Object.entries(tree).flatMap(([k, v]) =>
+      typeof v === 'string' ? [[`${prefix}${k}`, v] as [string, string]] : english(v, `${prefix}${k}.`),
+    );
+
+  it('hold no Chinese character or full-width punctuation (core strings and every page bundle)', () => {
+    const found = Object.entries(bundles).flatMap(([name, bundle]) =>
+      english(bundle['en-US'] ?? {})
+        .filter(([, text]) => CJK.test(text))
+        .map(([key, text]) => `${name}: ${key} = ${text}`),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it('hold no Chinese character or full-width punctuation (the server messages)', () => {
+    const found = Object.entries(MESSAGES)
+      .filter(([, text]) => CJK.test(text['en-US']))
+      .map(([key, text]) => `${key} = ${text['en-US']}`);
+    expect(found).toEqual([]);
+  });
+
+  it('list the template variables with an English separator', () => {
+    const t = i18n.getFixedT('en-US');
+    const hint = sampleVariables((key) => t(key));
+    expect(hint).toBe('{{ recipient.email }}, {{ sender.name }}, {{ sender.email }}, {{ student.name }}');
+    expect(hint).not.toMatch(CJK);
   });
 });

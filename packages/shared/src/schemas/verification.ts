@@ -35,9 +35,13 @@ const mobile = z
   .regex(/^[\d\s\-().]{4,20}$/, 'v.mobile')
   .describe('mobile number, valid for its area code');
 
-// The mobile must be valid for its region (spec section 5); the error names the field.
-function checkMobile(v: { areaCode?: string | undefined; mobile?: string | undefined }, ctx: z.RefinementCtx) {
-  if (v.mobile === undefined && v.areaCode === undefined) return;
+// The mobile must be valid for its region (spec section 5); the error names the field. Both left out (absent or
+// sent empty, which arrives as null) is a code to the bound mobile.
+function checkMobile(
+  v: { areaCode?: string | null | undefined; mobile?: string | null | undefined },
+  ctx: z.RefinementCtx,
+) {
+  if (v.mobile == null && v.areaCode == null) return;
   if (!v.areaCode || !normalizeAreaCode(v.areaCode)) {
     ctx.addIssue({ code: 'custom', path: ['areaCode'], message: 'v.required' });
     return;
@@ -48,15 +52,16 @@ function checkMobile(v: { areaCode?: string | undefined; mobile?: string | undef
 
 export const EmailCodeRequestBody = z.object({
   purpose: zPurpose,
-  email: zEmail().optional().describe('the new address (bind, rebindNew); the current one is used otherwise'),
+  // `.nullish()`: the form sends the field empty ('' reads as null) with a code to the current address.
+  email: zEmail().nullish().describe('the new address (bind, rebindNew); the current one is used otherwise'),
 });
 export type EmailCodeRequestBody = z.infer<typeof EmailCodeRequestBody>;
 
 export const MobileCodeRequestBody = z
   .object({
     purpose: zPurpose,
-    areaCode: areaCode.optional(),
-    mobile: mobile.optional().describe('the new mobile (bind, rebindNew); the current one is used otherwise'),
+    areaCode: areaCode.nullish(),
+    mobile: mobile.nullish().describe('the new mobile (bind, rebindNew); the current one is used otherwise'),
   })
   .superRefine(checkMobile);
 export type MobileCodeRequestBody = z.infer<typeof MobileCodeRequestBody>;

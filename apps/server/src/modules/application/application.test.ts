@@ -13,7 +13,8 @@ describe('applications', () => {
   const t = useTestApp({ signIn: true });
   let teacherId: number;
   const create = (v: Values = {}) => t.post<ApplicationSaved>(`${BASE}/create`, fullForm(v), t.admin);
-  const reason = (message: string) => message.replace(/^Parameter error \[400\]: /, '');
+  // The sentence before the hint and the bracketed code and field.
+  const reason = (message: string) => message.replace(/\. Check it and try again\. \[400 · .*\]$/, '');
 
   beforeAll(async () => {
     teacherId = await staffWith(t, 'teacher1', []);
@@ -143,10 +144,14 @@ describe('applications', () => {
   describe('validation names the field and the row', () => {
     const cases: [string, Values, string][] = [
       ['a missing name', { name: null }, 'name is required'],
-      ['no contact at all', { email: null, mobile: null }, 'email: an e-mail or a mobile number is required'],
-      ['a bad e-mail', { email: 'a@b' }, 'email is not a valid e-mail address'],
-      ['a mobile without region', { areaCode: null }, 'areaCode: choose the region'],
-      ['a bad mobile', { mobile: '12ab' }, 'mobile is not a correct phone number'],
+      [
+        'no contact at all',
+        { email: null, mobile: null },
+        'The e-mail address: an e-mail or a mobile number is required',
+      ],
+      ['a bad e-mail', { email: 'a@b' }, 'The e-mail address does not look like an e-mail address'],
+      ['a mobile without region', { areaCode: null }, 'The country code: choose the region'],
+      ['a bad mobile', { mobile: '12ab' }, 'The mobile number is not a correct phone number'],
       ['an invalid date', { birthday: '2004-02-30' }, 'birthday is not a valid date'],
       [
         'passport issued after expiry',
@@ -210,7 +215,7 @@ describe('applications', () => {
       [
         'a referrer e-mail',
         { referrers: JSON.stringify([{ lastName: 'A' }, { lastName: 'B', email: 'nope' }]) },
-        'referrers.1.email is not a valid e-mail address',
+        'referrers.1.email does not look like an e-mail address',
       ],
       [
         'an IELTS for UKVI band off the half-band scale (the ielts* family)',

@@ -104,11 +104,11 @@ describe('application files', () => {
     const big = Buffer.concat([PDF_MINI, Buffer.alloc(1024 * 1024 + 10, 0x20)]);
     const res = await upload({ applicationId: String(appId) }, { name: 'big.pdf', content: big });
     expect(res.meta.code).toBe(400);
-    expect(res.meta.message).toContain('file is too large (limit 1 MB)');
+    expect(res.meta.message).toContain('The file is too large (limit 1 MB)');
   });
 
   it('refuses an upload without a file or into an unknown application', async () => {
-    expect((await upload({ applicationId: String(appId) })).meta.message).toContain('file is required');
+    expect((await upload({ applicationId: String(appId) })).meta.message).toContain('The file is required');
     expect((await upload({ applicationId: '99999' }, { name: 'x.png', content: PNG_1x1 })).meta.code).toBe(404);
   });
 

@@ -19,7 +19,10 @@ describe('message templates', () => {
 
   it('refuses a template without a type: "Template type cannot be empty"', async () => {
     const en = await add({ name: 'Offer', type: '' });
-    expect(en.meta).toEqual({ code: 400, message: 'Parameter error [400]: type: Template type cannot be empty' });
+    expect(en.meta).toEqual({
+      code: 400,
+      message: 'type: Template type cannot be empty. Check it and try again. [400 · type]',
+    });
     const tw = await add({ name: 'Offer' }, 'zh-TW');
     expect(tw.meta.message).toContain('範本類型不能為空');
   });

@@ -61,7 +61,8 @@ describe('mobile binding with codes sent through the SMS gateway', () => {
     clock.advance(61_000);
     const second = '+886912345672';
     const [oldBefore, newBefore] = [sent(first), sent(second)];
-    expect((await request(token, { purpose: 'rebindOld' })).meta.code).toBe(200);
+    // The web form sends the new number's fields empty with the code to the current one ('' counts as absent).
+    expect((await request(token, { purpose: 'rebindOld', areaCode: '', mobile: '' })).meta.code).toBe(200);
     const oldCode = await codeFor(first, oldBefore);
     const rebindNew = await request(token, { purpose: 'rebindNew', areaCode: '886', mobile: '0912345672' });
     expect(rebindNew.meta.code).toBe(200);
@@ -73,6 +74,15 @@ describe('mobile binding with codes sent through the SMS gateway', () => {
     );
     expect(replaced.meta.code).toBe(200);
     expect((await t.get<{ mobile: string }>(`${M}/profile`, {}, { token })).data.mobile).toBe('912345672');
+
+    // Unbind (the member still signs in with a login name): a code to the bound number, its fields sent empty.
+    clock.advance(61_000);
+    const unbindBefore = sent(second);
+    expect((await request(token, { purpose: 'unbind', areaCode: '', mobile: '' })).meta.code).toBe(200);
+    const unbindCode = await codeFor(second, unbindBefore);
+    expect((await t.post(`${M}/mobile/unbindMobile`, { code: unbindCode }, { token })).meta.code).toBe(200);
+    const after = await t.get<{ mobile: string | null }>(`${M}/profile`, {}, { token });
+    expect(after.data.mobile).toBeNull();
   });
 
   it('refuses a number no text can reach, and a number another member holds (5402), before sending anything', async () => {

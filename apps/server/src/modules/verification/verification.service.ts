@@ -48,7 +48,7 @@ const RESET_WINDOW_MS = 60 * 60_000;
 
 const e164 = (p: Phone) => `+${p.areaCode}${p.mobile}`;
 const lower = (email: string) => email.trim().toLowerCase();
-function phoneOf(areaCodeIn: string | undefined, mobileIn: string | undefined): Phone {
+function phoneOf(areaCodeIn: string | null | undefined, mobileIn: string | null | undefined): Phone {
   const areaCode = normalizeAreaCode(areaCodeIn);
   if (!areaCode) throw badRequest('areaCode', 'v.required');
   if (!mobileIn) throw badRequest('mobile', 'v.required');

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { useConfirm } from '../form/useConfirm';
 import { toast } from '../../lib/feedback';
+import { validFields } from '../form/validFields';
 
 type Props<T> = {
   open: boolean;
@@ -37,11 +38,11 @@ function FormDialog<T>({ open, title, initialValues, inlineCodes, onSubmit, onCl
   const { t } = useTranslation();
   const confirm = useConfirm();
   const [form] = Form.useForm<T>();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ headline: string; details: string | null } | null>(null);
   const [saving, setSaving] = useState(false);
 
   const save = async () => {
-    const values = await form.validateFields().catch(() => null);
+    const values = await validFields(form);
     if (!values) return;
     confirm(t('crud.saveConfirm'), async () => {
       setSaving(true);
@@ -52,7 +53,7 @@ function FormDialog<T>({ open, title, initialValues, inlineCodes, onSubmit, onCl
         onClose();
       } catch (err) {
         if (err instanceof ApiError && (inlineCodes.includes(err.code) || err.code === 400 || err.code === 409)) {
-          setError(err.message);
+          setError({ headline: err.message, details: err.details });
         }
       } finally {
         setSaving(false);
@@ -74,7 +75,14 @@ function FormDialog<T>({ open, title, initialValues, inlineCodes, onSubmit, onCl
       data-testid={testId}
     >
       {error ? (
-        <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="form-error" />
+        <Alert
+          type="error"
+          showIcon
+          title={error.headline}
+          description={error.details ? <span className="refusal-details">{error.details}</span> : undefined}
+          style={{ marginBottom: 16 }}
+          data-testid="form-error"
+        />
       ) : null}
       <Form form={form} layout="vertical" initialValues={initialValues}>
         {children}

@@ -1,6 +1,7 @@
 import { useCallback, type ReactNode } from 'react';
 import type { ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/client';
 import { dialog } from '../../lib/feedback';
 
 type ConfirmOptions = {
@@ -23,7 +24,13 @@ export function useConfirm() {
         okText: opts.okText ?? t('common.confirm'),
         cancelText: t('common.cancel'),
         okButtonProps: { danger: opts.danger, 'data-testid': opts.okTestId } as ButtonProps,
-        onOk,
+        // A refused call was already shown (toast or form); left to antd it came back as an unhandled rejection.
+        onOk: () =>
+          Promise.resolve()
+            .then(onOk)
+            .catch((err: unknown) => {
+              if (!(err instanceof ApiError)) throw err;
+            }),
       }),
     [t],
   );

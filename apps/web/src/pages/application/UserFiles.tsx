@@ -18,6 +18,7 @@ import { UploadProgress, useUploads } from '../../components/upload/useUploads';
 import { toast } from '../../lib/feedback';
 import type { DataColumn } from '../../components/crud/DataTable';
 import { useIdParam } from '../../navigation/useScreen';
+import { validFields } from '../../components/form/validFields';
 
 const ACCEPT = '.pdf,.png,.jpg,.jpeg,.gif,.doc,.docx,.xls,.xlsx';
 
@@ -187,7 +188,8 @@ function FileEdit({
       cancelText={t('common.cancel')}
       okButtonProps={{ loading: busy, 'data-testid': 'file-edit-submit' } as ButtonProps}
       onOk={async () => {
-        const v = await form.validateFields();
+        const v = await validFields(form);
+        if (!v) return;
         confirm(t('application.saveConfirm'), async () => {
           setBusy(true);
           try {

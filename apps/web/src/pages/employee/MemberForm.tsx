@@ -19,6 +19,7 @@ import { useMemberMutations, useRoleOptions, type MemberKind } from './api';
 import { useConfirm } from '../../components/form/useConfirm';
 import { roleLabel } from '../../lib/format';
 import { enumOptions } from '../../components/crud/options';
+import { validFields } from '../../components/form/validFields';
 
 type Values = {
   email?: string;
@@ -122,7 +123,8 @@ export function MemberForm({
   }
 
   async function submit() {
-    const values = await form.validateFields();
+    const values = await validFields(form);
+    if (!values) return;
     confirm(t('employee.confirmSave'), () => save(values));
   }
 

@@ -6,6 +6,7 @@ import { toastSuccess } from '../../lib/feedback';
 import { PasswordFields } from './PasswordFields';
 import { useMemberMutations, type MemberKind } from './api';
 import { useConfirm } from '../../components/form/useConfirm';
+import { validFields } from '../../components/form/validFields';
 
 type Values = { password: string; passwordConfirm: string };
 
@@ -30,7 +31,8 @@ export function SetPasswordModal({
 
   async function submit() {
     if (!member) return;
-    const values = await form.validateFields();
+    const values = await validFields(form);
+    if (!values) return;
     confirm(t('employee.confirmPassword', { name: member.displayName }), async () => {
       const env = await setPassword.mutateAsync({ id: member.id, password: values.password });
       if (env.meta.code === 200) {

@@ -8,6 +8,7 @@ import { useConfirm } from '../../components/form/useConfirm';
 import { phoneOf, useAnswer, useFeedbackDetail } from './api';
 import { formatTime } from '../../lib/format';
 import { toast } from '../../lib/feedback';
+import { validFields } from '../../components/form/validFields';
 
 // One feedback: every field, the reply thread (oldest first, never edited) and, for members who may answer,
 // a reply box that asks for confirmation before it sends.
@@ -110,7 +111,9 @@ function ReplyBox({ f }: { f: FeedbackDetail }) {
   const [serverError, setServerError] = useState<string | null>(null);
 
   const send = async () => {
-    const { content } = await form.validateFields();
+    const values = await validFields(form);
+    if (!values) return;
+    const { content } = values;
     confirm(t('feedback.confirmReply'), async () => {
       setServerError(null);
       try {

@@ -6,7 +6,7 @@ import { CrudList } from '../../components/crud/CrudList';
 import { useCrudList } from '../../components/crud/useCrudList';
 import { useRowView } from '../../components/crud/useRowView';
 import { templateCrud, useTemplate } from './api';
-import { FRAME_PLACEHOLDER, framed, HtmlPreview, SAMPLE_VARIABLES, withSampleData } from './preview';
+import { FRAME_PLACEHOLDER, framed, HtmlPreview, sampleVariables, withSampleData } from './preview';
 import { formatTime } from '../../lib/format';
 import { fieldNames, TextField } from '../../components/crud/FormFields';
 import type { DataColumn } from '../../components/crud/DataTable';
@@ -82,7 +82,7 @@ export default function TemplateManage() {
         />
         <TextField
           {...field('content')}
-          hint={t('message.template.contentHint', { examples: SAMPLE_VARIABLES })}
+          hint={t('message.template.contentHint', { examples: sampleVariables(t) })}
           rows={8}
           required={false}
         />

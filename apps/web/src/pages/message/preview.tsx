@@ -18,10 +18,12 @@ const SAMPLE: Record<string, string> = {
   date: new Date().toISOString().slice(0, 10),
 };
 
-export const SAMPLE_VARIABLES = Object.keys(SAMPLE)
+const SAMPLE_VARIABLES = Object.keys(SAMPLE)
   .slice(0, 4)
-  .map((k) => `{{ ${k} }}`)
-  .join('、');
+  .map((k) => `{{ ${k} }}`);
+// A few variables for a hint, joined with the language's list separator (a Chinese '、' in English was issue 36).
+export const sampleVariables = (t: (key: 'common.listSeparator') => string) =>
+  SAMPLE_VARIABLES.join(t('common.listSeparator'));
 
 // Output tags are replaced by sample values (filters ignored), logic tags dropped: a preview, never executed.
 export function withSampleData(text: string): string {

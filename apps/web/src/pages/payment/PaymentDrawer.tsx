@@ -27,6 +27,7 @@ import { useConfirm } from '../../components/form/useConfirm';
 import { requiredRule, requiredValueRule } from '../../components/form/rules';
 import { TextItem } from '../../components/form/TextItem';
 import { toast } from '../../lib/feedback';
+import { validFields } from '../../components/form/validFields';
 
 export type DrawerMode = 'new' | 'edit' | 'view';
 
@@ -89,7 +90,8 @@ export function PaymentDrawer({
     );
 
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await validFields(form);
+    if (!v) return;
     const body = {
       ...v,
       ...(applicationId ? { applicationId } : {}),
