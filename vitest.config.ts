@@ -25,6 +25,9 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
           environment: 'node',
+          // A worker imports the server once for all its files, not once per file (most of a file's time): no test
+          // mocks modules, fakes timers or sets the environment, and each app has its own database (decision 119).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

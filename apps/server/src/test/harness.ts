@@ -4,6 +4,7 @@ import { buildApp, type BuiltApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { dropSchema } from '../db/migrate.js';
 import type { Clock } from '../lib/clock.js';
+import { freshDatabase } from './template-db.js';
 
 export const TEST_CAPTCHA = 'TEST';
 export const ADMIN_LOGIN = 'admin';
@@ -75,10 +76,23 @@ export type TestApp = BuiltApp & {
   close: () => Promise<void>;
 };
 
+export type StartOptions = {
+  env?: Record<string, string>;
+  clock?: Clock;
+  // Run the migrations on this app's own database (the tests of the migrations), instead of starting from a copy
+  // of the worker's migrated template (test/template-db.ts).
+  migrate?: boolean;
+};
+
 // A whole server on a fresh database: SQLite in memory, or a throwaway schema when DATABASE_URL is set.
-export async function startTestApp(opts: { env?: Record<string, string>; clock?: Clock } = {}): Promise<TestApp> {
+export async function startTestApp(opts: StartOptions = {}): Promise<TestApp> {
   const databaseUrl = process.env.DATABASE_URL;
-  const pgSchema = databaseUrl ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  const database = opts.migrate
+    ? databaseUrl
+      ? { pgSchema: `t_${randomBytes(6).toString('hex')}` }
+      : { sqliteFile: ':memory:' }
+    : await freshDatabase(databaseUrl, 't_');
+  const pgSchema = 'pgSchema' in database ? database.pgSchema : undefined;
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: `/tmp/study-crm-test-${randomBytes(4).toString('hex')}`,
@@ -104,7 +118,7 @@ export async function startTestApp(opts: { env?: Record<string, string>; clock?:
     config,
     logStream,
     ...(opts.clock ? { clock: opts.clock } : {}),
-    ...(pgSchema ? { pgSchema } : { sqliteFile: ':memory:' }),
+    ...database,
   });
   const { app } = built;
 
