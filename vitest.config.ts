@@ -52,6 +52,9 @@ export default defineConfig({
           // Two files at a time (each its own server, database and Chromium): most of an e2e test is waiting for
           // what a person would see, so the second file uses the idle core (CI time 1.5× shorter, docs/decisions.md).
           maxWorkers: 2,
+          // One Chromium and one server import per worker for all its files (e2e/harness.ts): each file still has its
+          // own server and database, and each test page its own browser context.
+          isolate: false,
           // After the other projects (vitest runs projects with different worker counts as separate groups).
           sequence: { groupOrder: 1 },
           testTimeout: 90_000,
