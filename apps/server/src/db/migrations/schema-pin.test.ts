@@ -90,17 +90,20 @@ describe('the schema that the migrations build', () => {
     // As many rows in every table (what migrations insert, then the seed's; their times and password salts differ),
     // and the migrator's records of the same migrations.
     const tables = postgres
-      ? sql`select table_name from information_schema.tables
+      ? sql<Record<string, unknown>>`select table_name from information_schema.tables
           where table_schema = current_schema() and table_type = 'BASE TABLE' order by 1`
-      : sql`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by 1`;
+      : sql<
+          Record<string, unknown>
+        >`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by 1`;
     const counts = async (db: Kysely<unknown>) =>
       Promise.all(
         (await rows(db, tables)).map(
-          async (table) => `${table} ${(await rows(db, sql`select count(*) from ${sql.table(table)}`)).join()}`,
+          async (table) =>
+            `${table} ${(await rows(db, sql<Record<string, unknown>>`select count(*) from ${sql.table(table)}`)).join()}`,
         ),
       );
     expect(await counts(copied)).toEqual(await counts(migrated));
-    const migrations = sql`select name from kysely_migration order by name`;
+    const migrations = sql<Record<string, unknown>>`select name from kysely_migration order by name`;
     expect(await rows(copied, migrations)).toEqual(await rows(migrated, migrations));
   });
 });
