@@ -25,6 +25,9 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
           environment: 'node',
+          // A worker imports the server once for all its files, not once per file (most of a file's time): no test
+          // mocks modules, fakes timers or sets the environment, and each app has its own database (decision 119).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -49,6 +52,9 @@ export default defineConfig({
           // Two files at a time (each its own server, database and Chromium): most of an e2e test is waiting for
           // what a person would see, so the second file uses the idle core (CI time 1.5× shorter, docs/decisions.md).
           maxWorkers: 2,
+          // One Chromium and one server import per worker for all its files (e2e/harness.ts): each file still has its
+          // own server and database, and each test page its own browser context.
+          isolate: false,
           // After the other projects (vitest runs projects with different worker counts as separate groups).
           sequence: { groupOrder: 1 },
           testTimeout: 90_000,

@@ -6,7 +6,16 @@ import { createSecretBox } from '../apps/server/src/lib/secret-box.js';
 import { createRole, createStaff, STAFF_PASSWORD } from '../apps/server/src/test/access-fixtures.js';
 import { startSmtpServer } from '../apps/server/src/test/smtp-fixture.js';
 import { startSmsGateway } from '../apps/server/src/test/sms-gateway-fixture.js';
-import { CAPTCHA, confirmDialog, screenshot, settleAnimations, signIn, startPortal, type Portal } from './harness.js';
+import {
+  CAPTCHA,
+  confirmDialog,
+  screenshot,
+  settleAnimations,
+  signIn,
+  signInOnScreen,
+  startPortal,
+  type Portal,
+} from './harness.js';
 
 const SMTP_USER = 'office@example.com';
 const SMTP_PASS = 'e2e-smtp-pass';
@@ -135,7 +144,7 @@ describe('account binding and forgotten password', () => {
     await en.context.close();
 
     const again = await portal.newPage({ locale: 'en-US', storage: { 'cake-locale': 'en-US' } });
-    await signIn(again.page, portal.baseUrl, 'binder1', NEW_PASSWORD);
+    await signInOnScreen(again.page, portal.baseUrl, 'binder1', NEW_PASSWORD);
     await again.page.goto(`${portal.baseUrl}/sadmin/user/bindAccount`);
     await poll(() => again.page.getByTestId('bound-email').innerText()).toBe('binder@example.com');
     await shot(again.page, 'bind-account-en-US');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACTIVE_PANE, screenshot, settleAnimations, signIn, startPortal, type Portal } from './harness.js';
+import { ACTIVE_PANE, screenshot, settleAnimations, signInOnScreen, startPortal, type Portal } from './harness.js';
 
 // Issue 13, must fix 5: the portal renders in Chromium under its content security policy, with no violation.
 describe('content security policy', () => {
@@ -38,7 +38,7 @@ describe('content security policy', () => {
     const bg = await page.getByTestId('login-submit').evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(bg).not.toBe('rgba(0, 0, 0, 0)');
 
-    await signIn(page, portal.baseUrl);
+    await signInOnScreen(page, portal.baseUrl);
     await page.locator(`${ACTIVE_PANE} table`).first().waitFor();
     // antd's styles are in place in the frame: written into <style> elements that carry the page's nonce.
     const styled = await page.evaluate(

@@ -6,6 +6,7 @@ import {
   pickOption,
   screenshot,
   signIn,
+  signInOnScreen,
   startPortal,
   type Portal,
   ROW,
@@ -73,7 +74,7 @@ describe('employees', () => {
     await page.locator('.ant-dropdown:visible .ant-dropdown-menu-item', { hasText: '登出' }).click();
     await confirmDialog(page);
     await page.waitForURL(/\/login/);
-    await signIn(page, portal.baseUrl, NEW.email, NEW.password);
+    await signInOnScreen(page, portal.baseUrl, NEW.email, NEW.password);
     await expect.poll(() => page.getByTestId('user-name').textContent()).toBe(`${NEW.last} ${NEW.first}`);
     await openList(page, portal.baseUrl);
 

@@ -6,8 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { buildApp } from '../apps/server/src/app.js';
 import type { Db } from '../apps/server/src/db/database.js';
-import { loadConfig } from '../apps/server/src/config.js';
+import { loadConfig, type Config } from '../apps/server/src/config.js';
 import { dropSchema } from '../apps/server/src/db/migrate.js';
+import { freshDatabase } from '../apps/server/src/test/template-db.js';
 import { watchPageErrors } from './page-errors.js';
 
 export const CAPTCHA = 'E2EX';
@@ -20,6 +21,26 @@ export const SCREENSHOT_DIR = path.join(here, 'screenshots');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // Pages still open, with when they opened, so a failed test can show what its own pages looked like (e2e/setup.ts).
 const openPages = new Map<Page, number>();
+// The running portals' configurations by address, for signing in through the API.
+const portalConfigs = new Map<string, Config>();
+
+// One Chromium per worker process (the e2e project runs its files one after another in a worker without isolation),
+// launched on first use; each test page has its own context (storage, cookies). It ends with the worker process.
+let worker: Promise<Browser> | undefined;
+function workerBrowser(): Promise<Browser> {
+  worker ??= chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+    ],
+  });
+  return worker;
+}
 
 export type Portal = {
   baseUrl: string;
@@ -38,7 +59,6 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
   const webDist = path.join(here, '../apps/web/dist');
   if (!fs.existsSync(path.join(webDist, 'index.html'))) throw new Error('Build the web app first: npm run build');
   const databaseUrl = process.env.DATABASE_URL;
-  const pgSchema = databaseUrl ? `e2e_${randomBytes(6).toString('hex')}` : undefined;
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: '0',
@@ -51,22 +71,17 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
-  const { app, db } = await buildApp({ config, ...(pgSchema ? { pgSchema } : { sqliteFile: ':memory:' }) });
+  // A copy of the worker's migrated database (apps/server/src/test/template-db.ts).
+  const database = await freshDatabase(databaseUrl, 'e2e_');
+  const pgSchema = 'pgSchema' in database ? database.pgSchema : undefined;
+  const { app, db } = await buildApp({ config, ...database });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-sync',
-    ],
-  });
+  const browser = await workerBrowser();
+  const contexts = new Set<BrowserContext>();
   const baseUrl = `http://127.0.0.1:${port}`;
+  portalConfigs.set(baseUrl, config);
   return {
     baseUrl,
     db: db.db,
@@ -75,7 +90,11 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
       const context = await browser.newContext({
         viewport: { width: 1440, height: 900 },
         locale: opts.locale ?? 'zh-TW',
+        // The portal then runs antd without motion (components/AntdProviders.tsx): no waits for zooms and slides.
+        reducedMotion: 'reduce',
       });
+      contexts.add(context);
+      context.on('close', () => contexts.delete(context));
       const storage = opts.storage ?? {};
       if (Object.keys(storage).length) {
         await context.addInitScript((items: Record<string, string>) => {
@@ -92,7 +111,8 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
       return { page, context };
     },
     async close() {
-      await browser.close();
+      await Promise.all([...contexts].map((c) => c.close()));
+      portalConfigs.delete(baseUrl);
       await app.close();
       if (databaseUrl && pgSchema) {
         await dropSchema(databaseUrl, pgSchema);
@@ -108,8 +128,36 @@ export async function typeCaptcha(page: Page): Promise<void> {
   await page.locator('#code').fill(CAPTCHA);
 }
 
-// Signs in through the real login screen.
+// Signs in through the API as the login screen does (captcha, then name and password), stores the session where the
+// screen stores it (api/session.ts) and opens the portal's home. Tests of signing in itself use signInOnScreen.
 export async function signIn(page: Page, baseUrl: string, user = ADMIN.login, password = ADMIN.password) {
+  const config = portalConfigs.get(baseUrl);
+  if (!config) throw new Error(`signIn: no portal runs at ${baseUrl}`);
+  const headers = { sign: config.clientSign, 'accept-language': 'en-US' };
+  const params = new URLSearchParams({ appId: config.appId, mcId: config.mcId, key: randomBytes(12).toString('hex') });
+  const picture = await fetch(`${baseUrl}/api/v1/sys/code/getCode?${params}`, { headers });
+  if (!picture.ok) throw new Error(`signIn: the captcha answered ${picture.status}`);
+  params.set('loginName', user);
+  params.set('password', password);
+  params.set('code', CAPTCHA);
+  const res = await fetch(`${baseUrl}/api/v1/mc/auth/login/loginName`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+    body: params,
+  });
+  const body = (await res.json()) as { meta: { code: number; message: string }; data: { token: string; mid: number } };
+  if (body.meta.code !== 200) throw new Error(`signIn as ${user}: ${JSON.stringify(body.meta)}`);
+  // Storage belongs to the portal's origin: a small document of it first (the health check), then the home screen.
+  await page.goto(`${baseUrl}/health`);
+  await page.evaluate(({ token, mid }) => {
+    localStorage.setItem('token', token);
+    localStorage.setItem('mid', String(mid));
+  }, body.data);
+  await page.goto(`${baseUrl}/sadmin/`);
+}
+
+// Signs in through the real login screen.
+export async function signInOnScreen(page: Page, baseUrl: string, user = ADMIN.login, password = ADMIN.password) {
   await page.goto(`${baseUrl}/sadmin/login`);
   await page.locator('#loginName').fill(user);
   await page.locator('#password').fill(password);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, screenshot, signIn, startPortal, typeCaptcha, type Portal } from './harness.js';
+import { ADMIN, screenshot, signInOnScreen, startPortal, typeCaptcha, type Portal } from './harness.js';
 
 describe('login screen', () => {
   let portal: Portal;
@@ -84,7 +84,7 @@ describe('login screen', () => {
 
   it('signs in and lands inside the portal', async () => {
     const { page, context } = await portal.newPage();
-    await signIn(page, portal.baseUrl);
+    await signInOnScreen(page, portal.baseUrl);
     expect(new URL(page.url()).pathname).toBe('/sadmin/applicationManage/applicationList');
     await context.close();
   });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { PERM } from '@study-crm/shared';
 import { createRole, createStaff, STAFF_PASSWORD } from '../apps/server/src/test/access-fixtures.js';
-import { screenshot, settleAnimations, signIn, startPortal, typeCaptcha, type Portal } from './harness.js';
+import { screenshot, settleAnimations, signInOnScreen, startPortal, typeCaptcha, type Portal } from './harness.js';
 
 // RFC 6238 written out here (not the server's library), so the test checks the server against the standard.
 function base32Decode(text: string): Buffer {
@@ -127,7 +127,7 @@ describe('two-factor sign-in', () => {
 
   it('lets an administrator reset the second factor from the employee profile, after a confirmation', async () => {
     const { page, context } = await portal.newPage();
-    await signIn(page, portal.baseUrl);
+    await signInOnScreen(page, portal.baseUrl);
     await page.goto(`${portal.baseUrl}/sadmin/employee/employeeProfile?id=${secureId}`);
     await page.getByTestId('reset-two-factor').click();
     const pop = page.locator('.ant-popconfirm:visible');

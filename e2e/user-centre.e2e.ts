@@ -7,6 +7,7 @@ import {
   screenshot,
   settleAnimations,
   signIn,
+  signInOnScreen,
   startPortal,
   type Portal,
   poll,
@@ -185,7 +186,7 @@ describe('user centre', () => {
     await context.close();
 
     const again = await portal.newPage();
-    await signIn(again.page, portal.baseUrl, LOGIN, NEW_PASSWORD);
+    await signInOnScreen(again.page, portal.baseUrl, LOGIN, NEW_PASSWORD);
     await poll(() => again.page.getByTestId('user-name').innerText()).toBe('Lin Mei');
     await again.context.close();
   });

@@ -24,6 +24,7 @@ export type BuildOptions = {
   logStream?: Writable;
   pgSchema?: string;
   sqliteFile?: string;
+  sqliteImage?: Buffer;
 };
 
 export type BuiltApp = { app: FastifyInstance; db: DbHandle; seeded: SeedResult };
@@ -38,6 +39,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     dataDir: config.dataDir,
     pgSchema: opts.pgSchema,
     sqliteFile: opts.sqliteFile,
+    sqliteImage: opts.sqliteImage,
     poolMax: config.pgPoolMax,
   });
   let app: FastifyInstance | undefined;

@@ -23,6 +23,8 @@ export type DbOptions = {
   pgSchema?: string | undefined;
   // SQLite only: a file path, or ':memory:'.
   sqliteFile?: string | undefined;
+  // SQLite only: an in-memory database made from this serialized one (tests: a copy of a migrated template).
+  sqliteImage?: Buffer | undefined;
   // PostgreSQL only: connections in the pool (default 10).
   poolMax?: number | undefined;
 };
@@ -54,8 +56,8 @@ export async function openDatabase(opts: DbOptions): Promise<DbHandle> {
     return { db, dialect: 'postgres', schema: opts.pgSchema, close: () => db.destroy() };
   }
   const file = opts.sqliteFile ?? path.join(opts.dataDir, 'study-crm.sqlite');
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
-  const sqlite = new SQLite(file);
+  if (!opts.sqliteImage && file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(opts.sqliteImage ?? file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');

@@ -19,7 +19,7 @@ describe.runIf(databaseUrl)('migrations on a shared PostgreSQL database', () => 
       await client.query(
         `CREATE TABLE "${other}".kysely_migration_lock (id varchar(255) primary key, is_locked integer)`,
       );
-      const t = await startTestApp();
+      const t = await startTestApp({ migrate: true });
       try {
         expect((await t.get('/health')).meta).toBeDefined();
         expect((await t.login()).mid).toBeGreaterThan(0);

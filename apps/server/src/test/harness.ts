@@ -4,6 +4,7 @@ import { buildApp, type BuiltApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { dropSchema } from '../db/migrate.js';
 import type { Clock } from '../lib/clock.js';
+import { freshDatabase } from './template-db.js';
 
 export const TEST_CAPTCHA = 'TEST';
 export const ADMIN_LOGIN = 'admin';
@@ -77,15 +78,29 @@ export type TestApp = BuiltApp & {
   close: () => Promise<void>;
 };
 
+export type StartOptions = {
+  env?: Record<string, string>;
+  clock?: Clock;
+  // Run the migrations on this app's own database (the tests of the migrations), instead of starting from a copy
+  // of the worker's migrated template (test/template-db.ts).
+  migrate?: boolean;
+  joins?: TestApp;
+};
+
 // A whole server on a fresh database: SQLite in memory, or a throwaway schema when DATABASE_URL is set.
 // `joins`: a second server on the first one's PostgreSQL schema and data directory (several servers on one
 // database); closing it leaves the schema to the first.
-export async function startTestApp(
-  opts: { env?: Record<string, string>; clock?: Clock; joins?: TestApp } = {},
-): Promise<TestApp> {
+export async function startTestApp(opts: StartOptions = {}): Promise<TestApp> {
   const databaseUrl = process.env.DATABASE_URL;
   if (opts.joins && !opts.joins.pgSchema) throw new Error('a second server on one database needs PostgreSQL');
-  const pgSchema = opts.joins ? opts.joins.pgSchema : databaseUrl ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  const database = opts.joins
+    ? { pgSchema: opts.joins.pgSchema }
+    : opts.migrate
+      ? databaseUrl
+        ? { pgSchema: `t_${randomBytes(6).toString('hex')}` }
+        : { sqliteFile: ':memory:' }
+      : await freshDatabase(databaseUrl, 't_');
+  const pgSchema = 'pgSchema' in database ? database.pgSchema : undefined;
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: opts.joins?.config.dataDir ?? `/tmp/study-crm-test-${randomBytes(4).toString('hex')}`,
@@ -111,7 +126,7 @@ export async function startTestApp(
     config,
     logStream,
     ...(opts.clock ? { clock: opts.clock } : {}),
-    ...(pgSchema ? { pgSchema } : { sqliteFile: ':memory:' }),
+    ...database,
   });
   const { app } = built;
 

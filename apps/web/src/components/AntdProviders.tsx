@@ -14,6 +14,8 @@ import { FeedbackMount } from './FeedbackMount';
 
 const ANTD_LOCALES = { 'zh-TW': zhTW, 'zh-CN': zhCN, 'en-US': enUS } as const;
 const DAYJS_LOCALES: Record<Locale, string> = { 'zh-TW': 'zh-tw', 'zh-CN': 'zh-cn', 'en-US': 'en' };
+// A person who asked the system for less motion gets antd without its zooms, slides and fades.
+const REDUCED_MOTION = globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 
 // The text colour, size and font of antd's theme for what is drawn inside (what antd's <App> does, without the
 // message, modal and notification hooks it would bring into the first screen: lib/feedback.ts has those).
@@ -48,7 +50,7 @@ export function AntdProviders({ children }: { children: ReactNode }) {
       locale={ANTD_LOCALES[locale]}
       theme={{
         algorithm: theme === 'dark' ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm,
-        token: { colorPrimary: themeColor },
+        token: { colorPrimary: themeColor, motion: !REDUCED_MOTION },
       }}
     >
       <ThemedText>
