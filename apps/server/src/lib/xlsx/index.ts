@@ -1,8 +1,10 @@
+import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { DEFAULT_XLSX_LIMITS, XlsxLimitError, XlsxReadError, type XlsxLimits } from './limits.js';
 import type { SheetRow } from './sheet-rows.js';
 import type { WorkerInput, WorkerMessage } from './sheet-worker.js';
+import { checkZipDirectory } from './zip-directory.js';
 
 export { DEFAULT_XLSX_LIMITS, XlsxLimitError, XlsxReadError, type XlsxLimits, type SheetRow };
 export { readSheetRows } from './sheet-rows.js';
@@ -28,6 +30,11 @@ export async function* readSheetRowsOffThread(
   width: number,
   opts: { limits?: XlsxLimits; chunkRows?: number } = {},
 ): AsyncGenerator<SheetRow[]> {
+  // The central directory is read here first (a few microseconds): a bomb that declares its size costs no worker.
+  checkZipDirectory(
+    typeof source === 'string' ? await fs.promises.readFile(source) : source,
+    opts.limits ?? DEFAULT_XLSX_LIMITS,
+  );
   const input: WorkerInput = {
     source: typeof source === 'string' ? source : new Uint8Array(source),
     width,
