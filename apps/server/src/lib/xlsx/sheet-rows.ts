@@ -200,7 +200,7 @@ export async function* readSheetChunks(
           if (rowCount > limits.rows) throw new XlsxLimitError('rows', `more than ${limits.rows} rows`);
           const r = Number(a.r);
           lastRowNo = Number.isInteger(r) && r > 0 ? r : lastRowNo + 1;
-          row = { rowNo: lastRowNo, cells: Array.from({ length: width }, () => '') };
+          row = { rowNo: lastRowNo, cells: new Array<string>(width).fill('') };
           nextCol = 0;
         } else if (name === 'c' && row) {
           const col = a.r ? columnOf(a.r) : nextCol;
