@@ -16,7 +16,7 @@ import { benchApplicationList, printBench } from './applications.js';
 import { benchArgs } from './args.js';
 import { benchDelivery } from './delivery.js';
 import { BENCH, benchEnv, signInAdmin } from './sign-in.js';
-import { benchSmsBatch } from './sms.js';
+import { benchSmsBatch, benchSmsLatency } from './sms.js';
 
 const {
   n: N,
@@ -118,6 +118,12 @@ async function run(label: string, built: BuiltApp, config: Config) {
     console.log(
       `\n## ${label}: SMS batch: ${r.count} rows (${(r.bytes / 1024).toFixed(0)} KB .xlsx) read and validated in ` +
         `${r.readMs.toFixed(0)} ms, ${r.queued} outbox rows queued; ${r.totalMs.toFixed(0)} ms in all`,
+    );
+    const l = await benchSmsLatency(built, auth, SMS_RECIPIENTS);
+    console.log(
+      `\n## ${label}: other calls during an SMS import of ${l.count} rows (${l.uploadMs.toFixed(0)} ms): p99 ` +
+        `${l.duringP99.toFixed(1)} ms over ${l.calls} calls, idle p99 ${l.idleP99.toFixed(1)} ms ` +
+        `(${(l.duringP99 / l.idleP99).toFixed(1)}×)`,
     );
   }
 }

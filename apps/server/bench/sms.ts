@@ -12,11 +12,7 @@ export async function recipientWorkbook(count: number): Promise<Buffer> {
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-// Builds an .xlsx of `count` distinct Taiwanese mobile numbers and times, through app.inject, its upload (read,
-// validate, store the draft) and the batchPush that queues one outbox row per recipient.
-export async function benchSmsBatch(built: BuiltApp, auth: Auth, count: number) {
-  const { app } = built;
-  const file = await recipientWorkbook(count);
+function upload({ app }: BuiltApp, auth: Auth, file: Buffer) {
   const boundary = `----bench${Date.now()}`;
   const payload = Buffer.concat([
     Buffer.from(
@@ -26,13 +22,53 @@ export async function benchSmsBatch(built: BuiltApp, auth: Auth, count: number) 
     file,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  const started = performance.now();
-  const up = await app.inject({
+  return app.inject({
     method: 'POST',
     url: `/admin/v1/message/sms/add?${auth.common}`,
     headers: { ...auth.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
     payload,
   });
+}
+
+const p99 = (ms: number[]) => [...ms].sort((a, b) => a - b)[Math.max(0, Math.ceil(ms.length * 0.99) - 1)] ?? 0;
+
+// Issue 38: what an import costs everyone else. A trivial signed-in call (the gateway state: session, permission,
+// envelope) asked one after another, first idle, then while a `count`-row file is uploaded and read.
+export async function benchSmsLatency(built: BuiltApp, auth: Auth, count: number) {
+  const file = await recipientWorkbook(count);
+  const call = async () => {
+    const started = performance.now();
+    await built.app.inject({
+      method: 'GET',
+      url: `/admin/v1/message/sms/gateway?${auth.common}`,
+      headers: auth.headers,
+    });
+    return performance.now() - started;
+  };
+  const idle: number[] = [];
+  for (let i = 0; i < 200; i += 1) idle.push(await call());
+  const during: number[] = [];
+  let isDone = false;
+  const started = performance.now();
+  const up = upload(built, auth, file).finally(() => (isDone = true));
+  while (!isDone) during.push(await call());
+  if ((await up).json<{ meta: { code: number } }>().meta.code !== 200) throw new Error('sms/add refused the file');
+  return {
+    count,
+    idleP99: p99(idle),
+    duringP99: p99(during),
+    calls: during.length,
+    uploadMs: performance.now() - started,
+  };
+}
+
+// Builds an .xlsx of `count` distinct Taiwanese mobile numbers and times, through app.inject, its upload (read,
+// validate, store the draft) and the batchPush that queues one outbox row per recipient.
+export async function benchSmsBatch(built: BuiltApp, auth: Auth, count: number) {
+  const { app } = built;
+  const file = await recipientWorkbook(count);
+  const started = performance.now();
+  const up = await upload(built, auth, file);
   const read = up.json() as { meta: { code: number }; data: { id: number; accepted: number } };
   if (read.meta.code !== 200) throw new Error(`sms/add: ${up.body}`);
   const readMs = performance.now() - started;

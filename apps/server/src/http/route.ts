@@ -29,6 +29,9 @@ type Common<Q, B> = {
   description?: string;
   query?: Q;
   body?: B;
+  // A multipart/form-data call read by the handler (readMultipart): its text fields and the `file` field, for the
+  // OpenAPI document (http/openapi.ts); Fastify does not validate the multipart body.
+  multipart?: { fields?: z.ZodObject };
 };
 
 // `response: 'raw'` routes write the reply themselves (images, downloads).
@@ -105,6 +108,7 @@ export function defineRoute<Q extends Schema | undefined, B extends Schema | und
       ...(def.description ? { description: def.description } : {}),
       ...(def.query ? { querystring: def.query } : {}),
       ...(def.body ? { body: def.body, consumes: ['application/x-www-form-urlencoded', 'application/json'] } : {}),
+      ...(def.multipart ? { multipart: def.multipart.fields ?? z.object({}), consumes: ['multipart/form-data'] } : {}),
       ...(def.access === 'public' ? { security: [] } : {}),
       ...('produces' in def ? { produces: [def.produces] } : { response: { 200: envelopeOf(def.response) } }),
     },

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { zFlag, zId, zIdList, zInt } from '../wire.js';
 
-// One item of the menu/permission tree as the server sends it.
+// One item of the menu/permission tree as the server sends it. Recursive, so the OpenAPI document names it as a
+// component (`id`): a `$ref` is how a schema refers to itself.
 export type MenuItem = {
   id: number;
   parentId: number;
@@ -17,22 +18,24 @@ export type MenuItem = {
   children: MenuItem[];
 };
 
-export const MenuItemSchema: z.ZodType<MenuItem> = z.lazy(() =>
-  z.object({
-    id: z.number().int(),
-    parentId: z.number().int().describe('0 for a root item'),
-    name: z.string().describe('English name, also the locale key'),
-    title: z.string(),
-    icon: z.string().nullable(),
-    url: z.string().nullable().describe('route path'),
-    sort: z.number().int().describe('ascending'),
-    isShow: z.union([z.literal(0), z.literal(1)]),
-    component: z.string().nullable().describe('front-end component key'),
-    perm: z.string().describe('permission identifier'),
-    type: z.enum(['menu', 'button']),
-    children: z.array(MenuItemSchema),
-  }),
-);
+export const MenuItemSchema: z.ZodType<MenuItem> = z
+  .lazy(() =>
+    z.object({
+      id: z.number().int(),
+      parentId: z.number().int().describe('0 for a root item'),
+      name: z.string().describe('English name, also the locale key'),
+      title: z.string(),
+      icon: z.string().nullable(),
+      url: z.string().nullable().describe('route path'),
+      sort: z.number().int().describe('ascending'),
+      isShow: z.union([z.literal(0), z.literal(1)]),
+      component: z.string().nullable().describe('front-end component key'),
+      perm: z.string().describe('permission identifier'),
+      type: z.enum(['menu', 'button']),
+      children: z.array(MenuItemSchema),
+    }),
+  )
+  .meta({ id: 'MenuItem' });
 
 export const MENU_TYPES = ['menu', 'button'] as const;
 

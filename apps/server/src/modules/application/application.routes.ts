@@ -80,6 +80,7 @@ export function registerApplicationRoutes(
 
   defineRoute(app, {
     ...applicationApi.uploadFile,
+    multipart: { fields: FileUploadFieldsSchema },
     access: PERM.fileUpload,
     tags,
     summary: 'Upload a file into an application (multipart: applicationId, title?, type?, file)',

@@ -64,6 +64,7 @@ export function registerContentRoutes(
   });
   defineRoute(app, {
     ...merchantApi.uploadLogo,
+    multipart: {},
     access: PERM.merchantUpdate,
     tags,
     summary: 'Upload the logo (multipart field `file`: PNG, JPEG or GIF checked by content, at most 512 KB)',

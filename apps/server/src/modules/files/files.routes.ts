@@ -11,6 +11,7 @@ export function registerFileRoutes(app: FastifyInstance, deps: { storage: FileSt
   // The general upload used by forms (e.g. payment attachments): stores the file and returns its stored name.
   defineRoute(app, {
     ...filesApi.upload,
+    multipart: {},
     access: PERM.fileUpload,
     tags: ['file'],
     summary: 'General upload (multipart field `file`), checked by content and stored under a generated name',

@@ -4,8 +4,9 @@ import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import { DeliveryError } from '../delivery/index.js';
 import type { MailSenderRow } from './mail.repository.js';
 
-// Seconds an SMTP exchange may take; the delivery lease (DELIVERY_LEASE_SECONDS) must stay above it.
-const TIMEOUT_MS = 30_000;
+// How long each step of an SMTP exchange may take (connect, greeting, socket idle); the delivery lease
+// (DELIVERY_LEASE_SECONDS) must stay above it, and docs/configuration.md states it (smtp.test.ts).
+export const SMTP_TIMEOUT_MS = 30_000;
 
 export type SmtpAccount = Pick<MailSenderRow, 'host' | 'port' | 'account' | 'tlsMode'> & { password: string };
 
@@ -17,9 +18,9 @@ function options(a: SmtpAccount) {
     requireTLS: a.tlsMode === 'starttls',
     ignoreTLS: a.tlsMode === 'none',
     auth: { user: a.account, pass: a.password },
-    connectionTimeout: TIMEOUT_MS,
-    greetingTimeout: TIMEOUT_MS,
-    socketTimeout: TIMEOUT_MS,
+    connectionTimeout: SMTP_TIMEOUT_MS,
+    greetingTimeout: SMTP_TIMEOUT_MS,
+    socketTimeout: SMTP_TIMEOUT_MS,
   };
 }
 

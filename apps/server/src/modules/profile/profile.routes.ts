@@ -35,6 +35,7 @@ export function registerProfileRoutes(
 
   defineRoute(app, {
     ...profileApi.uploadAvatar,
+    multipart: {},
     access: 'signedIn',
     tags,
     summary: 'Upload the own avatar (multipart field `file`: PNG, JPEG or GIF checked by content, at most 2 MB)',

@@ -63,6 +63,7 @@ export function registerSmsRoutes(
   });
   defineRoute(app, {
     ...smsApi.add,
+    multipart: {},
     access: PERM.smsAdd,
     tags,
     summary: `Upload a recipient list (multipart field \`file\`, .xlsx, at most ${SMS_FILE_MAX_MB} MB) into a draft batch`,

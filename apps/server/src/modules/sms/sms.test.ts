@@ -1,3 +1,5 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import JSZip from 'jszip';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PERM, type SmsBatch, type SmsUploadResult } from '@study-crm/shared';
 import { staffWith } from '../../test/application-fixtures.js';
@@ -5,6 +7,7 @@ import { testClock, type TestApp } from '../../test/harness.js';
 import { useTestApp } from '../../test/signed-in.js';
 import { startSmsGateway } from '../../test/sms-gateway-fixture.js';
 import { download, recipientFile, sheetRows, SMS, uploadFile } from '../../test/sms-fixtures.js';
+import { emptyRowsBomb, workbookOf } from '../../test/xlsx-files.js';
 
 const SECRET = 'gateway-secret-0123456789';
 const gw = await startSmsGateway(SECRET, { slowMs: 1500 });
@@ -303,4 +306,73 @@ describe('SMS without a gateway', () => {
     const list = await t.get<{ list: SmsBatch[] }>(`${SMS}/list`, {}, { token: t.admin.token });
     expect(list.data.list[0]!.counts).toEqual({ queued: 0, sending: 0, sent: 0, failed: 1 });
   });
+});
+
+// Issue 38: a workbook that inflates is refused at once, read off the request thread, and formulas are text.
+describe('SMS recipient files that cost more than they show', () => {
+  const t = useTestApp({ signIn: true, env: { DELIVERY_WORKER: 'off' } });
+
+  it('refuses a zip bomb (honest or lying directory) with 7102 / 7105 in seconds, not half a minute', async () => {
+    // The old reader took 35 s for the first. The second starts a worker, which under the test runner compiles its
+    // TypeScript first (tsx): on a machine shared by a dozen jobs that alone took seconds, hence its wider bound.
+    for (const [name, content, code, bound] of [
+      ['bomb.xlsx', emptyRowsBomb(140), 7102, 5000],
+      ['lying.xlsx', emptyRowsBomb(40, { declared: 4000 }), 7105, 15_000],
+    ] as const) {
+      const started = performance.now();
+      const res = await uploadFile(t, t.admin.token, { name, content });
+      const ms = Math.round(performance.now() - started);
+      console.info(`${name} (${content.length} bytes) refused in ${ms} ms`);
+      expect(res.meta.code).toBe(code);
+      expect(ms).toBeLessThan(bound);
+    }
+  }, 120_000);
+
+  it('stores what formula cells showed, as text; a HYPERLINK or DDE command is never a formula again', async () => {
+    const rows =
+      '<row r="2"><c r="A2" t="str"><f>HYPERLINK("http://evil.example","0912345678")</f><v>0912345678</v></c>' +
+      '<c r="B2" t="inlineStr"><is><t>TW</t></is></c><c r="C2" t="inlineStr"><is><t>name=Amy</t></is></c></row>' +
+      '<row r="3"><c r="A3" t="inlineStr"><is><t>=cmd|\' /C calc\'!A0</t></is></c>' +
+      '<c r="B3" t="str"><f>"T"&amp;"W"</f><v>TW</v></c><c r="C3" t="e"><f>cmd|\' /C calc\'!A0</f><v>#REF!</v></c></row>';
+    const up = await uploadFile<SmsUploadResult>(t, t.admin.token, { name: 'f.xlsx', content: workbookOf(rows) });
+    expect(up.data).toMatchObject({ rows: 2, accepted: 1, rejected: 1 });
+    const file = await download(t, t.admin.token, `${SMS}/rejected?id=${up.data.id}`);
+    expect((await sheetRows(file.rawPayload))[1]!.slice(1, 4)).toEqual(["=cmd|' /C calc'!A0", 'TW', '']);
+    // The rejected file holds the text as a string cell: no <f> element anywhere.
+    const zip = await JSZip.loadAsync(file.rawPayload);
+    expect(await zip.file('xl/worksheets/sheet1.xml')!.async('string')).not.toContain('<f>');
+  });
+
+  // Every other call waits while the server's one thread is held. The old reader parsed a bomb's XML 16 MB at a time,
+  // holding it for seconds on end; now the thread is held for no more than a moment while a bomb is refused. During
+  // a 50,000-row file the longest hold is logged, not asserted (a major garbage collection on a loaded machine can
+  // take a second); what is asserted is that another call answers before the upload does.
+  it('answers other calls while a file is read: a bomb never holds the event loop for a second', async () => {
+    const rows = Array.from({ length: 50_000 }, (_, i) => [`09${String(10_000_000 + i).slice(0, 8)}`, 'TW', `n=${i}`]);
+    const [bomb, content] = [emptyRowsBomb(40, { declared: 4000 }), await recipientFile(rows)];
+    const loop = monitorEventLoopDelay({ resolution: 10 });
+    loop.enable();
+    expect((await uploadFile(t, t.admin.token, { name: 'lying.xlsx', content: bomb })).meta.code).toBe(7105);
+    const heldByBomb = Math.round(loop.max / 1e6);
+    let uploadDone = 0;
+    const upload = uploadFile<SmsUploadResult>(t, t.admin.token, { name: 'big.xlsx', content }).then((r) => {
+      uploadDone = performance.now();
+      return r;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const asked = performance.now();
+    const other = await t.get(`${SMS}/gateway`, {}, { token: t.admin.token });
+    const answered = performance.now();
+    const up = await upload;
+    loop.disable();
+    const held = Math.round(loop.max / 1e6);
+    console.info(
+      `gateway answered in ${Math.round(answered - asked)} ms, the upload took ${Math.round(uploadDone - asked + 100)} ms; ` +
+        `the event loop was held at most ${heldByBomb} ms while the bomb was refused, ${held} ms in all`,
+    );
+    expect(other.meta.code).toBe(200);
+    expect(up.data.accepted).toBe(50_000);
+    expect(answered).toBeLessThan(uploadDone);
+    expect(heldByBomb).toBeLessThan(1000);
+  }, 300_000);
 });

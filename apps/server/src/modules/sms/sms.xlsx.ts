@@ -1,9 +1,9 @@
 import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { formatMessage, LOCALES, SMS_COLUMNS, type Locale, type MessageKey } from '@study-crm/shared';
-import { readSheetRows } from '../../lib/xlsx-rows.js';
+import { DEFAULT_XLSX_LIMITS, readSheetRowsOffThread, XlsxLimitError } from '../../lib/xlsx/index.js';
 
-// Reading the recipient .xlsx files (lib/xlsx-rows.ts) and writing them with exceljs, streamed both ways.
+// Reading the recipient .xlsx files (lib/xlsx, in a worker thread) and writing them with exceljs, streamed both ways.
 
 const HEADER_KEY: Record<(typeof SMS_COLUMNS)[number], MessageKey> = {
   mobile: 'smsColMobile',
@@ -41,24 +41,34 @@ const KNOWN_HEADERS = SMS_COLUMNS.map(
   (c, i) => new Set([c, ...LOCALES.map((l) => headersIn(l)[i]!.toLowerCase())].map((h) => h.toLowerCase())),
 );
 
-// Reads the first worksheet of the file, its sheet streamed (lib/xlsx-rows.ts): the header row must be the template's
-// (in any of the three languages); data rows after it, blank rows skipped. More than `maxRows` data rows stops the read.
+// Reads the first worksheet of the file in a worker thread (lib/xlsx): the header row must be the template's (in any
+// of the three languages); data rows after it, blank rows skipped. More than `maxRows` data rows stops the read, and
+// so do more than BLANK_ROWS_MAX blank rows besides (a sheet of empty rows is a zip bomb's favourite shape).
+const BLANK_ROWS_MAX = 10_000;
 export async function readRecipientFile(content: Buffer, maxRows: number): Promise<FileRow[]> {
   const rows: FileRow[] = [];
   let hasHeader = false;
-  for await (const row of readSheetRows(content, SMS_COLUMNS.length)) {
-    // NUL never reaches the database (PostgreSQL refuses it in text); other text is kept as written.
-    const cells = row.cells.map((c) => c.replace(/\0/g, '').trim());
-    if (!hasHeader) {
-      if (cells.every((c) => !c)) continue;
-      const isTemplate = cells.every((c, i) => (i === 2 && !c) || KNOWN_HEADERS[i]!.has(c.toLowerCase()));
-      if (!isTemplate) throw new XlsxShapeError('format');
-      hasHeader = true;
-      continue;
+  const limits = { ...DEFAULT_XLSX_LIMITS, rows: maxRows + 1 + BLANK_ROWS_MAX };
+  try {
+    for await (const chunk of readSheetRowsOffThread(content, SMS_COLUMNS.length, { limits })) {
+      for (const row of chunk) {
+        // NUL never reaches the database (PostgreSQL refuses it in text); other text is kept as written.
+        const cells = row.cells.map((c) => c.replace(/\0/g, '').trim());
+        if (!hasHeader) {
+          if (cells.every((c) => !c)) continue;
+          const isTemplate = cells.every((c, i) => (i === 2 && !c) || KNOWN_HEADERS[i]!.has(c.toLowerCase()));
+          if (!isTemplate) throw new XlsxShapeError('format');
+          hasHeader = true;
+          continue;
+        }
+        if (cells.every((c) => !c)) continue;
+        if (rows.length >= maxRows) throw new XlsxShapeError('tooMany');
+        rows.push({ rowNo: row.rowNo, mobile: cells[0]!, region: cells[1]!, variables: cells[2]! });
+      }
     }
-    if (cells.every((c) => !c)) continue;
-    if (rows.length >= maxRows) throw new XlsxShapeError('tooMany');
-    rows.push({ rowNo: row.rowNo, mobile: cells[0]!, region: cells[1]!, variables: cells[2]! });
+  } catch (err) {
+    if (err instanceof XlsxLimitError && err.kind === 'rows') throw new XlsxShapeError('tooMany');
+    throw err;
   }
   if (!hasHeader) throw new XlsxShapeError('format');
   return rows;

@@ -1,28 +1,24 @@
 import fs from 'node:fs';
-import { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
-import JSZip from 'jszip';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
+import { DEFAULT_XLSX_LIMITS, XlsxLimitError, XlsxReadError, type XlsxLimits } from './limits.js';
+import { checkZipDirectory, openEntry, type ZipEntryInfo } from './zip-directory.js';
+
+export { DEFAULT_XLSX_LIMITS, XlsxLimitError, XlsxReadError, type XlsxLimits };
 
 // The rows of an .xlsx file's first worksheet, as the text a person sees, read one chunk at a time.
 //
 // Why not exceljs's streaming reader: it reads the archive in one pass and, at random, loses the entries after the
 // first worksheet (exceljs issue 3064). Files written by exceljs, our own recipient template among them, store
 // `xl/workbook.xml` last, and about one read in a hundred of a good file failed. This reader opens the archive by its
-// central directory (JSZip, the archive already on disk and at most the upload limit), reads the workbook, its
-// relations and the shared strings first, and only then streams the sheet's XML through a SAX parser (saxes, what
-// exceljs itself uses). Element names are matched without their namespace prefix (some writers use `x:row`).
+// central directory (zip-directory.ts, the archive in memory and at most the upload limit), checking the sizes each
+// entry declares, reads the workbook, its relations and the shared strings first, and only then streams the sheet's
+// XML, inflated by zlib 16 kB at a time, through a SAX parser (saxes, what exceljs itself uses). Element names are
+// matched without their namespace prefix (some writers use `x:row`). While inflating, the actual bytes are counted,
+// per entry and in all, and the sheet's rows: the first limit passed stops the read (XlsxLimitError). Run it off the
+// request thread with readSheetRowsOffThread (index.ts).
 
 export type SheetRow = { rowNo: number; cells: string[] };
-
-// A file that is a zip but not a workbook we can read (no first sheet, shared strings past the limit).
-export class XlsxReadError extends Error {}
-
-// What one file may inflate to. An upload is at most 10 MB, but deflate packs a run of one byte a thousand times over:
-// an entry is refused past `entryBytes` of XML, and the shared strings (held in memory for the sheet's lookups) past
-// `sharedChars` characters. A 50,000-row recipient sheet is about 15 MB of XML.
-export type XlsxLimits = { entryBytes: number; sharedChars: number };
-const LIMITS: XlsxLimits = { entryBytes: 128 * 1024 * 1024, sharedChars: 32 * 1024 * 1024 };
 
 type Handlers = {
   open?: (name: string, attributes: Record<string, string>) => void;
@@ -33,53 +29,60 @@ type Handlers = {
 const local = (name: string) => name.slice(name.indexOf(':') + 1);
 
 // Feeds one archive entry through a SAX parser; after each chunk, `drain` may hand out what the handlers collected.
-async function* parseEntry<T>(
-  entry: JSZip.JSZipObject,
-  limits: XlsxLimits,
-  on: Handlers,
-  drain: () => T[],
-): AsyncGenerator<T> {
+// The archive, its entries by name, and the bytes actually inflated so far over every entry read (a lying central
+// directory is caught here).
+type Budget = { limits: XlsxLimits; inflated: number; zip: Buffer; entries: Map<string, ZipEntryInfo> };
+type Entry = ZipEntryInfo;
+
+// Yields what the handlers collected from each chunk, as one array (empty arrays are not yielded).
+async function* parseEntry<T>(entry: Entry, budget: Budget, on: Handlers, drain: () => T[]): AsyncGenerator<T[]> {
+  const { limits } = budget;
   const parser = new SaxesParser();
   parser.on('opentag', (tag: SaxesTagPlain) => on.open?.(local(tag.name), tag.attributes));
   parser.on('text', (t) => on.text?.(t));
   parser.on('cdata', (t) => on.text?.(t));
   parser.on('closetag', (tag) => on.close?.(local(tag.name)));
-  // JSZip's stream is an old-style one (no async iteration): wrapped in a current Readable.
-  const stream = new Readable().wrap(entry.nodeStream('nodebuffer'));
+  const stream = openEntry(budget.zip, entry);
   const decoder = new StringDecoder('utf8');
   let bytes = 0;
   try {
     for await (const chunk of stream) {
       bytes += (chunk as Buffer).length;
-      if (bytes > limits.entryBytes) throw new XlsxReadError(`${entry.name} inflates past ${limits.entryBytes} bytes`);
+      budget.inflated += (chunk as Buffer).length;
+      if (bytes > limits.entryBytes)
+        throw new XlsxLimitError('size', `${entry.name} inflates past ${limits.entryBytes} bytes`);
+      if (budget.inflated > limits.totalBytes)
+        throw new XlsxLimitError('size', `the entries inflate past ${limits.totalBytes} bytes`);
       parser.write(decoder.write(chunk as Buffer));
-      yield* drain();
+      const out = drain();
+      if (out.length) yield out;
     }
     parser.write(decoder.end());
     parser.close();
-    yield* drain();
+    const out = drain();
+    if (out.length) yield out;
   } finally {
     stream.destroy();
   }
 }
 
-async function parseAll(entry: JSZip.JSZipObject, limits: XlsxLimits, on: Handlers): Promise<void> {
-  for await (const _ of parseEntry(entry, limits, on, () => [])) void _;
+async function parseAll(entry: Entry, budget: Budget, on: Handlers): Promise<void> {
+  for await (const _ of parseEntry(entry, budget, on, () => [])) void _;
 }
 
 // The archive path of the first sheet in the workbook's order.
-async function firstSheetPath(zip: JSZip, limits: XlsxLimits): Promise<string> {
-  const workbook = zip.file('xl/workbook.xml');
-  const rels = zip.file('xl/_rels/workbook.xml.rels');
+async function firstSheetPath(budget: Budget): Promise<string> {
+  const workbook = budget.entries.get('xl/workbook.xml');
+  const rels = budget.entries.get('xl/_rels/workbook.xml.rels');
   if (!workbook || !rels) throw new XlsxReadError('no workbook');
   let relId: string | undefined;
-  await parseAll(workbook, limits, {
+  await parseAll(workbook, budget, {
     open: (name, a) => {
       if (name === 'sheet' && relId === undefined) relId = Object.entries(a).find(([k]) => local(k) === 'id')?.[1];
     },
   });
   let target: string | undefined;
-  await parseAll(rels, limits, {
+  await parseAll(rels, budget, {
     open: (name, a) => {
       if (name === 'Relationship' && a.Id === relId) target = a.Target;
     },
@@ -89,15 +92,16 @@ async function firstSheetPath(zip: JSZip, limits: XlsxLimits): Promise<string> {
 }
 
 // Every shared string as plain text: rich text runs joined, phonetic hints (rPh) left out.
-async function sharedStrings(zip: JSZip, limits: XlsxLimits): Promise<string[]> {
-  const entry = zip.file('xl/sharedStrings.xml');
+async function sharedStrings(budget: Budget): Promise<string[]> {
+  const { limits } = budget;
+  const entry = budget.entries.get('xl/sharedStrings.xml');
   if (!entry) return [];
   const out: string[] = [];
   let current = '';
   let inText = false;
   let inPhonetic = false;
   let total = 0;
-  await parseAll(entry, limits, {
+  await parseAll(entry, budget, {
     open: (name) => {
       if (name === 'si') current = '';
       else if (name === 't') inText = true;
@@ -107,7 +111,8 @@ async function sharedStrings(zip: JSZip, limits: XlsxLimits): Promise<string[]> 
       if (!inText || inPhonetic) return;
       current += t;
       total += t.length;
-      if (total > limits.sharedChars) throw new XlsxReadError(`shared strings past ${limits.sharedChars} characters`);
+      if (total > limits.sharedChars)
+        throw new XlsxLimitError('size', `shared strings past ${limits.sharedChars} characters`);
     },
     close: (name) => {
       if (name === 't') inText = false;
@@ -142,12 +147,24 @@ function numberText(raw: string): string {
 export async function* readSheetRows(
   source: string | Buffer,
   width: number,
-  limits = LIMITS,
+  limits: XlsxLimits = DEFAULT_XLSX_LIMITS,
 ): AsyncGenerator<SheetRow> {
-  const zip = await JSZip.loadAsync(typeof source === 'string' ? await fs.promises.readFile(source) : source);
-  const sheet = zip.file(await firstSheetPath(zip, limits));
+  for await (const chunk of readSheetChunks(source, width, limits)) yield* chunk;
+}
+
+// The same rows, as they come out of each 16 kB of inflated XML (one step for the consumer, not one per row).
+export async function* readSheetChunks(
+  source: string | Buffer,
+  width: number,
+  limits: XlsxLimits = DEFAULT_XLSX_LIMITS,
+): AsyncGenerator<SheetRow[]> {
+  const content = typeof source === 'string' ? await fs.promises.readFile(source) : source;
+  const entries = checkZipDirectory(content, limits);
+  const budget: Budget = { limits, inflated: 0, zip: content, entries: new Map(entries.map((e) => [e.name, e])) };
+  const sheet = budget.entries.get(await firstSheetPath(budget));
   if (!sheet) throw new XlsxReadError('first sheet missing');
-  const shared = await sharedStrings(zip, limits);
+  const shared = await sharedStrings(budget);
+  let rowCount = 0;
 
   const done: SheetRow[] = [];
   let row: SheetRow | undefined;
@@ -175,13 +192,15 @@ export async function* readSheetRows(
   };
   yield* parseEntry(
     sheet,
-    limits,
+    budget,
     {
       open: (name, a) => {
         if (name === 'row') {
+          rowCount += 1;
+          if (rowCount > limits.rows) throw new XlsxLimitError('rows', `more than ${limits.rows} rows`);
           const r = Number(a.r);
           lastRowNo = Number.isInteger(r) && r > 0 ? r : lastRowNo + 1;
-          row = { rowNo: lastRowNo, cells: Array.from({ length: width }, () => '') };
+          row = { rowNo: lastRowNo, cells: new Array<string>(width).fill('') };
           nextCol = 0;
         } else if (name === 'c' && row) {
           const col = a.r ? columnOf(a.r) : nextCol;

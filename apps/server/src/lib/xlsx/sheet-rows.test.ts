@@ -4,7 +4,16 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readSheetRows, XlsxReadError, type SheetRow, type XlsxLimits } from './xlsx-rows.js';
+import { emptyRowsBomb, workbookOf } from '../../test/xlsx-files.js';
+import { readSheetRowsOffThread } from './index.js';
+import {
+  DEFAULT_XLSX_LIMITS,
+  readSheetRows,
+  XlsxLimitError,
+  XlsxReadError,
+  type SheetRow,
+  type XlsxLimits,
+} from './sheet-rows.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'xlsx-rows-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -99,9 +108,13 @@ describe('readSheetRows', () => {
 
   it('refuses an entry that inflates past the limit, and shared strings past theirs', async () => {
     const file = write(await handmade());
-    expect(await collect(file, 3, { entryBytes: 4096, sharedChars: 100 })).toHaveLength(4);
-    await expect(collect(file, 3, { entryBytes: 300, sharedChars: 100 })).rejects.toThrow(/inflates past 300 bytes/);
-    await expect(collect(file, 3, { entryBytes: 4096, sharedChars: 8 })).rejects.toThrow(/past 8 characters/);
+    expect(await collect(file, 3, { ...DEFAULT_XLSX_LIMITS, entryBytes: 4096, sharedChars: 100 })).toHaveLength(4);
+    await expect(collect(file, 3, { ...DEFAULT_XLSX_LIMITS, entryBytes: 300, sharedChars: 100 })).rejects.toThrow(
+      /(declares \d+|inflates past 300) bytes/,
+    );
+    await expect(collect(file, 3, { ...DEFAULT_XLSX_LIMITS, entryBytes: 4096, sharedChars: 8 })).rejects.toThrow(
+      /past 8 characters/,
+    );
   });
 
   it('refuses what is not a workbook', async () => {
@@ -109,5 +122,55 @@ describe('readSheetRows', () => {
     const zip = new JSZip();
     zip.file('word/document.xml', '<document/>');
     await expect(collect(write(await zip.generateAsync({ type: 'nodebuffer' })))).rejects.toBeInstanceOf(XlsxReadError);
+  });
+
+  // Issue 38: a 210 kB workbook whose sheet inflates to 140 MB of empty rows took 35 s to refuse.
+  it('refuses a zip bomb by its central directory before inflating it: declared size, packing ratio', async () => {
+    const [big, packed] = [write(emptyRowsBomb(140)), write(emptyRowsBomb(40))];
+    const started = performance.now();
+    await expect(collect(big)).rejects.toThrow(/declares \d+ bytes, more than/);
+    // Under the size limit, but packed a thousand to one.
+    await expect(collect(packed)).rejects.toThrow(/packs \d+ to 1/);
+    const entries = { ...DEFAULT_XLSX_LIMITS, entries: 3 };
+    await expect(collect(write(workbookOf('')), 3, entries)).rejects.toThrow(/more than 3$/);
+    expect(performance.now() - started).toBeLessThan(5000);
+  });
+
+  it('stops a bomb whose directory lies at the row limit, and counts the bytes it actually inflates', async () => {
+    const lying = write(emptyRowsBomb(40, { declared: 4000 }));
+    const started = performance.now();
+    const refusal = await collect(lying).catch((err: unknown) => err);
+    console.info(`lying 40 MB bomb refused in ${Math.round(performance.now() - started)} ms`);
+    expect(refusal).toBeInstanceOf(XlsxLimitError);
+    expect(refusal).toMatchObject({ kind: 'rows' });
+    expect(performance.now() - started).toBeLessThan(5000);
+    const bytes = { ...DEFAULT_XLSX_LIMITS, rows: 10_000_000, totalBytes: 2 * 1024 * 1024 };
+    await expect(collect(lying, 3, bytes)).rejects.toThrow(/inflate past 2097152 bytes/);
+  });
+
+  it('reads formulas as the value they showed, never the formula (HYPERLINK, a DDE command)', async () => {
+    const rows =
+      '<row r="2"><c r="A2" t="str"><f>HYPERLINK("http://evil.example","0912345678")</f><v>0912345678</v></c>' +
+      '<c r="B2" t="e"><f>cmd|\' /C calc\'!A0</f><v>#REF!</v></c>' +
+      '<c r="C2" t="inlineStr"><is><t>=cmd|\' /C calc\'!A0</t></is></c></row>';
+    expect(await collect(write(workbookOf(rows)))).toEqual([
+      { rowNo: 1, cells: ['Mobile', 'Region', 'Variables'] },
+      { rowNo: 2, cells: ['0912345678', '', "=cmd|' /C calc'!A0"] },
+    ]);
+  });
+
+  it('reads in a worker thread, in chunks, the same rows; a refusal there is the same error', async () => {
+    const rows = Array.from({ length: 2500 }, (_, i) => `<row><c t="inlineStr"><is><t>r${i}</t></is></c></row>`);
+    const file = write(workbookOf(rows.join('')));
+    const chunks: SheetRow[][] = [];
+    for await (const chunk of readSheetRowsOffThread(file, 1, { chunkRows: 1000 })) chunks.push(chunk);
+    expect(chunks.map((c) => c.length)).toEqual([1000, 1000, 501]);
+    expect(chunks.flat()).toEqual(await collect(file, 1));
+    const few = { limits: { ...DEFAULT_XLSX_LIMITS, rows: 100 } };
+    const refusal = await (async () => {
+      for await (const _ of readSheetRowsOffThread(file, 1, few)) void _;
+    })().catch((err: unknown) => err);
+    expect(refusal).toBeInstanceOf(XlsxLimitError);
+    expect(refusal).toMatchObject({ kind: 'rows', message: 'more than 100 rows' });
   });
 });

@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { DEFAULT_XLSX_LIMITS, XlsxLimitError, XlsxReadError, type XlsxLimits } from './limits.js';
+import type { SheetRow } from './sheet-rows.js';
+import type { WorkerInput, WorkerMessage } from './sheet-worker.js';
+import { checkZipDirectory } from './zip-directory.js';
+
+export { DEFAULT_XLSX_LIMITS, XlsxLimitError, XlsxReadError, type XlsxLimits, type SheetRow };
+export { readSheetRows } from './sheet-rows.js';
+
+// Under the test runner this file is TypeScript, and so is the worker: it is loaded through tsx's loader, registered
+// in the worker's own thread (a worker's execArgv cannot take --import).
+const isSource = fileURLToPath(import.meta.url).endsWith('.ts');
+const WORKER = new URL(`./sheet-worker.${isSource ? 'ts' : 'js'}`, import.meta.url);
+const startWorker = (workerData: WorkerInput) =>
+  isSource
+    ? new Worker(
+        `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(WORKER.href)}); });`,
+        { eval: true, workerData },
+      )
+    : new Worker(WORKER, { workerData });
+
+// The rows of an .xlsx file's first worksheet (sheet-rows.ts), read in a worker thread so that inflating and parsing
+// never hold up the server's other calls; they come out in chunks of `chunkRows`. The limits are checked in the
+// worker as it reads (a refused file ends with XlsxLimitError, an unreadable one with XlsxReadError). Stop iterating
+// to stop the worker.
+export async function* readSheetRowsOffThread(
+  source: string | Buffer,
+  width: number,
+  opts: { limits?: XlsxLimits; chunkRows?: number } = {},
+): AsyncGenerator<SheetRow[]> {
+  // The central directory is read here first (a few microseconds): a bomb that declares its size costs no worker.
+  checkZipDirectory(
+    typeof source === 'string' ? await fs.promises.readFile(source) : source,
+    opts.limits ?? DEFAULT_XLSX_LIMITS,
+  );
+  const input: WorkerInput = {
+    source: typeof source === 'string' ? source : new Uint8Array(source),
+    width,
+    limits: opts.limits ?? DEFAULT_XLSX_LIMITS,
+    chunkRows: opts.chunkRows ?? 1000,
+  };
+  const worker = startWorker(input);
+  const queue: WorkerMessage[] = [];
+  let wake: (() => void) | undefined;
+  const push = (m: WorkerMessage) => {
+    queue.push(m);
+    wake?.();
+  };
+  worker.on('message', push);
+  worker.on('error', (err) => push({ type: 'error', kind: 'other', message: err.message }));
+  worker.on('exit', () => push({ type: 'error', kind: 'other', message: 'the xlsx worker stopped' }));
+  try {
+    for (;;) {
+      if (!queue.length) await new Promise<void>((resolve) => (wake = resolve));
+      wake = undefined;
+      const m = queue.shift()!;
+      if (m.type === 'rows') yield m.rows;
+      else if (m.type === 'done') return;
+      else {
+        throw m.kind === 'rows' || m.kind === 'size'
+          ? new XlsxLimitError(m.kind, m.message)
+          : m.kind === 'read'
+            ? new XlsxReadError(m.message)
+            : new Error(m.message);
+      }
+    }
+  } finally {
+    worker.removeAllListeners();
+    await worker.terminate();
+  }
+}

@@ -1,0 +1,39 @@
+// What one .xlsx may cost to read. An upload is at most a few MB, but deflate packs a run of one byte a thousand
+// times over, and a sheet of empty rows reads as nothing while taking seconds to parse. Every reader takes these as
+// a parameter; DEFAULT_XLSX_LIMITS suits a sheet of up to 50,000 rows (about 15 MB of XML).
+export type XlsxLimits = {
+  // Entries in the archive (a workbook has a dozen or two).
+  entries: number;
+  // Bytes one entry may inflate to, declared or actual.
+  entryBytes: number;
+  // Bytes all entries together may declare, and the entries read may actually inflate to.
+  totalBytes: number;
+  // How many times an entry of 1 MiB or more may be packed (inflated / compressed); XML packs 5 to 30 times.
+  ratio: number;
+  // Characters of shared strings, held in memory for the sheet's lookups.
+  sharedChars: number;
+  // `<row>` elements of the sheet, blank ones included.
+  rows: number;
+};
+
+export const DEFAULT_XLSX_LIMITS: XlsxLimits = {
+  entries: 1000,
+  entryBytes: 64 * 1024 * 1024,
+  totalBytes: 96 * 1024 * 1024,
+  ratio: 200,
+  sharedChars: 32 * 1024 * 1024,
+  rows: 100_000,
+};
+
+// A file that is a zip but not a workbook we can read (no first sheet).
+export class XlsxReadError extends Error {}
+
+// A file refused for what it would cost: `rows` past the row limit, `size` for bytes, entries or packing.
+export class XlsxLimitError extends XlsxReadError {
+  constructor(
+    readonly kind: 'rows' | 'size',
+    message: string,
+  ) {
+    super(message);
+  }
+}
