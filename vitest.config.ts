@@ -26,7 +26,7 @@ export default defineConfig({
           include: ['apps/server/src/**/*.test.ts'],
           environment: 'node',
           // A worker imports the server once for all its files, not once per file (most of a file's time): no test
-          // mocks modules, fakes timers or sets the environment, and each app has its own database (decision 119).
+          // mocks modules, fakes timers or sets the environment, and each app has its own database (decision 124).
           isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
