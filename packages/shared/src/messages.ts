@@ -873,6 +873,7 @@ export const MESSAGES = {
   'f.title': { 'zh-TW': '標題', 'zh-CN': '标题', 'en-US': 'The title' },
   'f.content': { 'zh-TW': '內容', 'zh-CN': '内容', 'en-US': 'The content' },
   'f.body': { 'zh-TW': '送出的內容', 'zh-CN': '提交的内容', 'en-US': 'What was sent' },
+  'f.studentId': { 'zh-TW': '學生', 'zh-CN': '学生', 'en-US': 'The student' },
 } as const satisfies Record<string, LocalizedText>;
 
 export type MessageKey = keyof typeof MESSAGES;

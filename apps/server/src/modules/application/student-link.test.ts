@@ -86,7 +86,10 @@ describe('the student of an application', () => {
         fullForm({ id: a.data.id, version: 1, email: 'mine@example.com', studentId }),
         { ...caller, locale: 'en-US' },
       );
-      expect(updated.meta).toEqual({ code: 400, message: 'Parameter error [400]: studentId is not a student account' });
+      expect(updated.meta).toEqual({
+        code: 400,
+        message: 'The student is not a student account. Check it and try again. [400 · studentId]',
+      });
     }
     expect((await view(a.data.id)).studentId).toBe(a.data.studentId);
     // A student is linked.
