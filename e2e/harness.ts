@@ -154,6 +154,8 @@ export async function signIn(page: Page, baseUrl: string, user = ADMIN.login, pa
     localStorage.setItem('mid', String(mid));
   }, body.data);
   await page.goto(`${baseUrl}/sadmin/`);
+  // As after the login screen: the portal has read the member's menu and opened its home screen.
+  await page.waitForURL((url) => url.pathname !== '/sadmin/' && !url.pathname.endsWith('/login'));
 }
 
 // Signs in through the real login screen.

@@ -12,6 +12,7 @@ import {
   startPortal,
   type Portal,
 } from './harness.js';
+import { expectPageErrors } from './page-errors.js';
 
 const HOME = '/sadmin/applicationManage/applicationList';
 const LIMITED = { login: 'limited.staff', password: 'Limited#2026pw' };
@@ -309,6 +310,8 @@ describe('portal shell', () => {
     // The configuration screen's chunk fails (a dropped connection, or a release that replaced it).
     const chunk = /\/sadmin\/assets\/ConfigManage-[^/]*\.js$/;
     await page.route(chunk, (route) => route.abort('connectionreset'));
+    // The browser reports the aborted chunk, and the screen's boundary logs what it caught.
+    expectPageErrors(/ConfigManage-[^ ]*\.js|net::ERR_CONNECTION_RESET|Failed to fetch dynamically imported module/);
     await openFromMenu(page, 'systemSetup', 'configManage');
     await expect.poll(() => page.getByTestId('screen-failed').textContent()).toContain('Its code did not arrive');
     await screenshot(page, 'shell-screen-failed-en-US');
