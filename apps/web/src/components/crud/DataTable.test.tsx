@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { DataTable, fitColumns, onBackground, type DataColumn } from './DataTable';
+import { DataTable, onBackground, type DataColumn } from './DataTable';
 
 afterEach(cleanup);
 
@@ -76,52 +76,5 @@ describe('DataTable', () => {
     expect(onBackground('rgba(255, 255, 255, 0.04)', '#141414')).toBe('rgb(29, 29, 29)');
     expect(onBackground('rgba(0, 0, 0, 0.02)', '#ffffff')).toBe('rgb(250, 250, 250)');
     expect(onBackground('#1677ff', '#fff')).toBe('rgb(22, 119, 255)');
-  });
-});
-
-describe('fitColumns (issue 36: no list scrolls sideways at 1280 px)', () => {
-  type Row = { id: number };
-  const col = (key: string, width?: number, more: Partial<DataColumn<Row>> = {}): DataColumn<Row> => ({
-    title: key,
-    key,
-    ...(width !== undefined && { width }),
-    ...more,
-  });
-  const keys = (r: { shown: DataColumn<Row>[] }) => r.shown.map((c) => c.key);
-  const columns = [
-    col('date', 120),
-    col('title', 200, { priority: 0 }),
-    col('type', 90, { priority: 2 }),
-    col('amount', 150, { priority: 0 }),
-    col('status', 170),
-    col('teacher', 140, { priority: 3 }),
-    col('confirmedBy', 130, { priority: 3 }),
-    col('actions', 220),
-  ];
-
-  it('keeps every column where they fit, or before the box is measured', () => {
-    expect(keys(fitColumns(columns, 1300, 1300))).toHaveLength(8);
-    expect(fitColumns(columns, 0, 1300)).toMatchObject({ width: 1300 });
-    expect(keys(fitColumns(columns, 0))).toHaveLength(8);
-  });
-
-  it('hides the highest priorities first, right-most first, and keeps the actions on the right', () => {
-    // 1,220 px of columns in 1,000: the two people go (270 px).
-    const fit = fitColumns(columns, 1000, 1300);
-    expect(keys(fit)).toEqual(['date', 'title', 'type', 'amount', 'status', 'actions']);
-    expect(keys(fitColumns(columns, 900))).toEqual(['date', 'title', 'amount', 'status', 'actions']);
-    expect(fit.width).toBeUndefined();
-    expect(fit.shown.at(-1)).toMatchObject({ key: 'actions', fixed: 'right' });
-  });
-
-  it('scrolls only when what never hides is wider than the box', () => {
-    const fit = fitColumns(columns, 500);
-    expect(keys(fit)).toEqual(['date', 'title', 'amount', 'actions']);
-    expect(fit.width).toBe(690);
-  });
-
-  it('counts columns without a width at their share of scrollX', () => {
-    const fit = fitColumns([col('name'), col('a'), col('b'), col('actions', 100)], 600, 1000);
-    expect(keys(fit)).toEqual(['name', 'actions']);
   });
 });

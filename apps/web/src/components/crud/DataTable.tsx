@@ -26,10 +26,6 @@ export type DataColumn<T> = {
   width?: number;
   // Stays in view while the table scrolls sideways.
   fixed?: 'left' | 'right';
-  // When the table's box is narrower than its columns, columns hide from the highest number down (ties: the
-  // right-most first) until the rest fit; 0 never hides. Without one: 0 for the first column, fixed columns and
-  // the actions (a row's key and what can be done with it), 1 for the others. What hides stays in the row's view.
-  priority?: number;
   // One line, cut with "…".
   ellipsis?: boolean;
   align?: 'left' | 'right' | 'center';
@@ -82,59 +78,6 @@ export function onBackground(fill: string, background: string): string {
 
 const keyOf = <T,>(c: DataColumn<T>, i: number) => c.key ?? c.dataIndex ?? String(i);
 
-// What a column without a width is counted at when the table decides which columns fit.
-const MIN_COLUMN = 100;
-
-// The columns that fit a box `available` pixels wide, and the table's width (issue 36: no list scrolls sideways at
-// 1280 px). The actions column stays in view on the right. Lower-priority columns hide (see DataColumn.priority)
-// while the columns need more than the box; `scrollX` counts as the width the columns need. An unmeasured box
-// (0) or a content-sized table ('max-content') keeps every column.
-export function fitColumns<T>(
-  columns: DataColumn<T>[],
-  available: number,
-  scrollX?: number | 'max-content',
-): { shown: DataColumn<T>[]; width: number | 'max-content' | undefined } {
-  const withActions = columns.map((c) => (c.key === 'actions' && !c.fixed ? { ...c, fixed: 'right' as const } : c));
-  if (!available || scrollX === 'max-content') return { shown: withActions, width: scrollX };
-  const set = withActions.reduce((n, c) => n + (c.width ?? 0), 0);
-  const free = withActions.filter((c) => c.width === undefined).length;
-  const share = free && typeof scrollX === 'number' ? Math.max(MIN_COLUMN, (scrollX - set) / free) : MIN_COLUMN;
-  const widthOf = (c: DataColumn<T>) => c.width ?? share;
-  let need = withActions.reduce((n, c) => n + widthOf(c), 0);
-  if (need <= available) return { shown: withActions, width: scrollX };
-  const priorityOf = (c: DataColumn<T>, i: number) => c.priority ?? (i === 0 || c.fixed ? 0 : 1);
-  const order = withActions
-    .map((c, i) => ({ c, i, p: priorityOf(c, i) }))
-    .filter((x) => x.p > 0)
-    .sort((a, b) => b.p - a.p || b.i - a.i);
-  const hidden = new Set<number>();
-  for (const x of order) {
-    if (need <= available) break;
-    hidden.add(x.i);
-    need -= widthOf(x.c);
-  }
-  return {
-    shown: withActions.filter((_, i) => !hidden.has(i)),
-    // Still wider than the box (nothing more may hide): it scrolls; else it fills the box.
-    width: need > available ? Math.ceil(need) : undefined,
-  };
-}
-
-// The inner width of the table's box, followed as it changes (0 until measured).
-function useBoxWidth(box: RefObject<HTMLDivElement | null>) {
-  const [width, setWidth] = useState(0);
-  useEffect(() => {
-    const el = box.current;
-    if (!el || typeof ResizeObserver === 'undefined') return;
-    const measure = () => setWidth(el.clientWidth);
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [box]);
-  return width;
-}
-
 // Where a sticky column sits: the widths of the fixed columns between it and its edge.
 function stickyOffsets<T>(columns: DataColumn<T>[]): (number | undefined)[] {
   const offsets: (number | undefined)[] = columns.map(() => undefined);
@@ -157,7 +100,7 @@ function stickyOffsets<T>(columns: DataColumn<T>[]): (number | undefined)[] {
 }
 
 // Whether content is hidden to the left or right of the scrolling box (the fixed columns then cast a shadow).
-function useScrollEdges(box: RefObject<HTMLDivElement | null>, watch: unknown, columnCount: number) {
+function useScrollEdges(box: RefObject<HTMLDivElement | null>, watch: unknown) {
   const [edges, setEdges] = useState({ left: false, right: false });
   useEffect(() => {
     const el = box.current;
@@ -175,7 +118,7 @@ function useScrollEdges(box: RefObject<HTMLDivElement | null>, watch: unknown, c
       el.removeEventListener('scroll', measure);
       observer?.disconnect();
     };
-  }, [box, watch, columnCount]);
+  }, [box, watch]);
   return edges;
 }
 
@@ -185,7 +128,7 @@ function useScrollEdges(box: RefObject<HTMLDivElement | null>, watch: unknown, c
 // filter menus and virtual scrolling (its Checkbox, Radio, Dropdown, Menu and form engine: about 45 KiB gzipped)
 // into the first screen; tables that need those (trees, expandable rows) still use it.
 export function DataTable<T>({
-  columns: allColumns,
+  columns,
   rows,
   rowKey,
   loading,
@@ -199,8 +142,7 @@ export function DataTable<T>({
 }: Props<T>) {
   const { token } = theme.useToken();
   const box = useRef<HTMLDivElement>(null);
-  const { shown: columns, width: tableWidth } = fitColumns(allColumns, useBoxWidth(box), scrollX);
-  const edges = useScrollEdges(box, rows, columns.length);
+  const edges = useScrollEdges(box, rows);
   const offsets = stickyOffsets(columns);
   const fixedLayout = scrollX !== undefined || columns.some((c) => c.ellipsis || c.fixed);
   const alter = onBackground(token.colorFillAlter, token.colorBgContainer);
@@ -250,7 +192,6 @@ export function DataTable<T>({
     return (
       <th
         key={key}
-        data-col={key}
         scope="col"
         className={[cellClass(c, Boolean(active)), sortable && 'dt-sortable'].filter(Boolean).join(' ') || undefined}
         style={cellStyle(c, i)}
@@ -336,7 +277,7 @@ export function DataTable<T>({
           <table
             style={{
               tableLayout: fixedLayout ? 'fixed' : 'auto',
-              ...(tableWidth !== undefined && { width: tableWidth, minWidth: '100%' }),
+              ...(scrollX !== undefined && { width: scrollX, minWidth: '100%' }),
             }}
           >
             <colgroup>

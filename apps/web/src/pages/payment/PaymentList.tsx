@@ -87,28 +87,19 @@ export function PaymentList({ applicationId, title }: { applicationId?: number; 
       title: t('payment.col.title'),
       dataIndex: 'title',
       width: 200,
-      priority: 0,
       render: (v: string, r) => (
         <Typography.Link onClick={() => setDrawer({ mode: 'view', id: r.id })} ellipsis data-testid="pay-row-title">
           {v}
         </Typography.Link>
       ),
     },
-    // Narrow screens (1280 px) hide the people first, then the type: the row's view shows them all.
-    {
-      title: t('payment.col.type'),
-      dataIndex: 'type',
-      width: 90,
-      priority: 2,
-      render: (v: PaymentType) => <TypeTag type={v} />,
-    },
+    { title: t('payment.col.type'), dataIndex: 'type', width: 90, render: (v: PaymentType) => <TypeTag type={v} /> },
     {
       title: t('payment.col.amount'),
       key: 'amount',
       sorter: true,
       align: 'right',
       width: 150,
-      priority: 0,
       render: (_, r) => (
         <Typography.Text type={r.type === 'refund' ? 'danger' : undefined} data-testid="pay-row-amount">
           {r.type === 'refund' ? '-' : ''}
@@ -124,17 +115,9 @@ export function PaymentList({ applicationId, title }: { applicationId?: number; 
     },
     ...(applicationId
       ? []
-      : [
-          {
-            title: t('payment.col.student'),
-            dataIndex: 'studentName',
-            width: 130,
-            ellipsis: true,
-            priority: 2,
-          } as const,
-        ]),
-    { ...personColumn(t('payment.col.signingTeacher'), 'signingTeacher', 140), priority: 3 },
-    { ...personColumn(t('payment.col.confirmedBy'), 'confirmedBy', 130), priority: 3 },
+      : [{ title: t('payment.col.student'), dataIndex: 'studentName', width: 130, ellipsis: true } as const]),
+    personColumn(t('payment.col.signingTeacher'), 'signingTeacher', 140),
+    personColumn(t('payment.col.confirmedBy'), 'confirmedBy', 130),
     linksColumn<PaymentListItem>(t('payment.col.actions'), {
       width: 220,
       links: (r) => [
