@@ -98,6 +98,8 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
       const storage = opts.storage ?? {};
       if (Object.keys(storage).length) {
         await context.addInitScript((items: Record<string, string>) => {
+          // Frames run this too; a sandboxed one (the e-mail preview) has no storage and must be left alone.
+          if (window !== window.top) return;
           if (sessionStorage.getItem('__e2e_seeded')) return;
           sessionStorage.setItem('__e2e_seeded', '1');
           for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v);

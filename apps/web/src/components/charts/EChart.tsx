@@ -72,7 +72,15 @@ export function EChart({
 
   useEffect(() => {
     chart.current?.setOption(
-      { backgroundColor: 'transparent', color: colorWeak ? PALETTE_WEAK : PALETTE, ...option },
+      {
+        backgroundColor: 'transparent',
+        color: colorWeak ? PALETTE_WEAK : PALETTE,
+        ...option,
+        // Tooltips drawn on the canvas: ECharts' HTML tooltip writes style attributes, which the CSP refuses.
+        ...(option.tooltip && !Array.isArray(option.tooltip)
+          ? { tooltip: { ...option.tooltip, renderMode: 'richText' as const } }
+          : {}),
+      },
       { notMerge: true },
     );
   }, [option, colorWeak, theme]);
