@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import type { StoredFile } from './storage.js';
+import type { StoredFile } from './object-store.js';
 
 // RFC 6266: an ASCII fallback plus the UTF-8 name.
 export function contentDisposition(title: string, ext: string, inline: boolean): string {

@@ -6,4 +6,5 @@ export { contentDisposition, sendStoredFile } from './download.js';
 export type { StoredFileInfo } from './download.js';
 export { registerFileRoutes } from './files.routes.js';
 export { createFileStorage } from './storage.js';
-export type { FileStorage, ObjectStore, SavedFile, StoredFile, Upload } from './storage.js';
+export type { ObjectStore, StoredFile } from './object-store.js';
+export type { FileStorage, SavedFile, Upload } from './storage.js';

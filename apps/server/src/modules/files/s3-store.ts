@@ -9,7 +9,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { Config } from '../../config.js';
-import type { ObjectStore } from './storage.js';
+import type { ObjectStore } from './object-store.js';
 
 type S3Settings = Extract<Config['storage'], { driver: 's3' }>;
 

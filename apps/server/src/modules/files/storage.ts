@@ -8,6 +8,7 @@ import { badRequest, notFound } from '../../http/errors.js';
 import type { FileSink, IncomingFile } from '../../http/multipart.js';
 import type { Clock } from '../../lib/clock.js';
 import { detectFileType, type DetectedType } from './file-type.js';
+import type { ObjectStore, StoredFile } from './object-store.js';
 import { s3ObjectStore } from './s3-store.js';
 
 // Stored names are generated here only: YYYYMM/<32 random chars>.<ext>. Nothing from the client reaches a path.
@@ -30,23 +31,6 @@ async function readHead(file: string, bytes: number): Promise<Buffer> {
   }
 }
 export type SavedFile = DetectedType & { storedName: string; size: number };
-
-// A stored file: its size, and its bytes as a stream opened when asked for (a download, an e-mail attachment).
-export type StoredFile = { size: number; read: () => Promise<Readable> };
-
-// Where stored files live: the objects under their stored names. Names reaching a driver are always ours
-// (STORED_NAME_RE).
-export type ObjectStore = {
-  // Moves the checked temp file in (it is gone afterwards).
-  put(storedName: string, tempPath: string, size: number, mime: string): Promise<void>;
-  // Undefined when there is no such file.
-  get(storedName: string): Promise<StoredFile | undefined>;
-  // The first `bytes` bytes (the type check); undefined when there is no such file.
-  head(storedName: string, bytes: number): Promise<Buffer | undefined>;
-  remove(storedName: string): Promise<void>;
-  // Every stored name with its last change time (for the orphan sweep).
-  list(): Promise<{ storedName: string; mtimeMs: number }[]>;
-};
 
 // The local driver: DATA_DIR/uploads on this server's disk (one server).
 export function localObjectStore(root: string): ObjectStore {
