@@ -7,6 +7,7 @@ export * from './wire.js';
 export * from './endpoint.js';
 export * from './helpers.js';
 export * from './person-search.js';
+export * from './schemas/person-option.js';
 export * from './permissions.js';
 export * from './schemas/auth.js';
 export * from './schemas/menu.js';

@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import type { NameParts } from './helpers.js';
-import { PersonRefSchema } from './schemas/application.js';
 
+// Plain text functions, no schema: the web's list filters use them on the first screen (npm run size).
 // Finding a person by any name a picker shows (issue 36): each word of what is typed must be part of one of the
 // person's names, compared lower-cased with accents folded ("zoe" finds "Zoë", "chan amy" finds "Amy Chan").
 
@@ -20,18 +19,8 @@ export function searchWords(keyword: string | null | undefined, max = 6): string
 export const PERSON_MATCH_FIELDS = ['name', 'fullName', 'nickName', 'loginName', 'email', 'mobile'] as const;
 export type PersonMatchField = (typeof PERSON_MATCH_FIELDS)[number];
 export type PersonNames = NameParts & { loginName?: string | null };
-
-// Why a person was found: the name that holds a word of the search, as stored.
-export const PersonMatchSchema = z.object({
-  field: z.enum(PERSON_MATCH_FIELDS).describe('the name that holds a word of the search'),
-  value: z.string().describe('that name as stored'),
-});
-export type PersonMatch = z.infer<typeof PersonMatchSchema>;
-// A picker's option: the person and why they were found (empty when nothing was typed).
-export const PersonOptionSchema = PersonRefSchema.extend({
-  matched: z.array(PersonMatchSchema).describe('the names that hold the words searched for'),
-});
-export type PersonOption = z.infer<typeof PersonOptionSchema>;
+// Why a person was found: the name that holds a word of the search, as stored (PersonMatchSchema on the wire).
+export type PersonMatch = { field: PersonMatchField; value: string };
 
 const text = (v: string | null | undefined) => (v ?? '').trim();
 

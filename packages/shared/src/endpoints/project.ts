@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { getCall, postCall } from '../endpoint.js';
-import { PersonOptionSchema } from '../person-search.js';
+import { PersonOptionSchema } from '../schemas/person-option.js';
 import {
   CheckMemberQuery,
   CheckMemberSchema,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PERM } from '../permissions.js';
 import { pageOf, zId, zIdList, zOptText, zPaging } from '../wire.js';
-import { PersonMatchSchema } from '../person-search.js';
+import { PersonMatchSchema } from './person-option.js';
 
 // Role kinds (spec section 6): assignment, management assignment, general.
 export const ROLE_KINDS = ['assignment', 'management', 'general'] as const;
