@@ -16,7 +16,7 @@ import { benchApplicationList, printBench } from './applications.js';
 import { benchArgs } from './args.js';
 import { benchDelivery } from './delivery.js';
 import { BENCH, benchEnv, signInAdmin } from './sign-in.js';
-import { benchSmsBatch, benchSmsLatency } from './sms.js';
+import { benchBombRefusal, benchSmsBatch, benchSmsLatency } from './sms.js';
 
 const {
   n: N,
@@ -123,7 +123,12 @@ async function run(label: string, built: BuiltApp, config: Config) {
     console.log(
       `\n## ${label}: other calls during an SMS import of ${l.count} rows (${l.uploadMs.toFixed(0)} ms): p99 ` +
         `${l.duringP99.toFixed(1)} ms over ${l.calls} calls, idle p99 ${l.idleP99.toFixed(1)} ms ` +
-        `(${(l.duringP99 / l.idleP99).toFixed(1)}×)`,
+        `(${(l.duringP99 / l.idleP99).toFixed(1)}×; goal under 3×)`,
+    );
+    const b = await benchBombRefusal(built, auth);
+    console.log(
+      `\n## ${label}: zip bombs refused (slowest of 3): declared 140 MB in ${b.honest.toFixed(0)} ms, lying ` +
+        `(declares 4 kB, inflates to 40 MB) in ${b.lying.toFixed(0)} ms (goal under 2,000 ms)`,
     );
   }
 }
