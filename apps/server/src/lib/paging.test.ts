@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageResult, pageWindow } from './paging.js';
+import { cursorOf, nextCursorOf, pageResult, pageWindow, readCursor } from './paging.js';
 
 describe('paging', () => {
   it('defaults to page 1 of 20 rows, newest first', () => {
@@ -19,5 +19,22 @@ describe('paging', () => {
       pageNum: 2,
       pageSize: 1,
     });
+  });
+});
+
+describe('keyset cursor', () => {
+  it('reads back what it wrote, a sort key holding "~" included', () => {
+    expect(readCursor(cursorOf('2026-01-15', 42))).toEqual({ key: '2026-01-15', id: 42 });
+    expect(readCursor(cursorOf('a~b', 7))).toEqual({ key: 'a~b', id: 7 });
+  });
+
+  it('gives the next page only after a full page', () => {
+    const rows = [
+      { id: 1, at: 10 },
+      { id: 2, at: 20 },
+    ];
+    expect(nextCursorOf(rows, 2, (r) => r.at)).toBe('20~2');
+    expect(nextCursorOf(rows, 3, (r) => r.at)).toBeNull();
+    expect(nextCursorOf([], 2, (r: { id: number; at: number }) => r.at)).toBeNull();
   });
 });

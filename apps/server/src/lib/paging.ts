@@ -51,3 +51,18 @@ export const mapPage = <P extends { list: unknown[] }, T>(page: P, toItem: (row:
   ...page,
   list: page.list.map((row) => toItem(row)),
 });
+
+// Keyset paging's cursor, "<sort key>~<id>": the last row's sort key and id, after which the next page starts. The
+// list's query schema has checked its shape (APPLICATION_CURSOR, MEMBER_CURSOR in the shared package).
+export const cursorOf = (key: string | number, id: number) => `${key}~${id}`;
+
+export function readCursor(cursor: string): { key: string; id: number } {
+  const at = cursor.lastIndexOf('~');
+  return { key: cursor.slice(0, at), id: Number(cursor.slice(at + 1)) };
+}
+
+// The cursor of the page after `rows`: only when the page is full (a shorter page is the last).
+export const nextCursorOf = <R extends { id: number }>(rows: R[], limit: number, key: (row: R) => string | number) => {
+  const last = rows.at(-1);
+  return last && rows.length === limit ? cursorOf(key(last), last.id) : null;
+};

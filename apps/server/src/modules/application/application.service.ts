@@ -14,7 +14,7 @@ import {
 } from '@study-crm/shared';
 import { badRequest, found, staleCopy } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
-import { pageResult, pageWindow } from '../../lib/paging.js';
+import { nextCursorOf, pageResult, pageWindow, readCursor } from '../../lib/paging.js';
 import { assertDictValues, type DictCheck, type DictRepository } from '../dict/index.js';
 import type { PeopleService } from '../people/index.js';
 import { toApplicationListItem, toApplicationSimple, toApplicationView } from './application.mapper.js';
@@ -221,9 +221,9 @@ export function createApplicationService({ repo, people, dict, followProgress, c
       const { cursor, ...filter } = input;
       let after: ListFilter['after'] = null;
       if (cursor) {
-        const [applicationDate = '', id = ''] = cursor.split('~');
         if (sortField !== 'applicationDate') throw badRequest('cursor', 'v.format');
-        after = { applicationDate, id: Number(id) };
+        const { key, id } = readCursor(cursor);
+        after = { applicationDate: key, id };
       }
       const { rows, total } = await repo.list({
         ...filter,
@@ -233,11 +233,7 @@ export function createApplicationService({ repo, people, dict, followProgress, c
         offset: w.offset,
         after,
       });
-      const last = rows.at(-1);
-      const nextCursor =
-        sortField === 'applicationDate' && last && rows.length === w.limit
-          ? `${last.applicationDate}~${last.id}`
-          : null;
+      const nextCursor = sortField === 'applicationDate' ? nextCursorOf(rows, w.limit, (r) => r.applicationDate) : null;
       const ids = rows.map((r) => r.id);
       const [schools, ratioOf, names] = await Promise.all([
         repo.targetSchoolNames(ids),

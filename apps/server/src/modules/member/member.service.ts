@@ -17,7 +17,7 @@ import {
 } from '@study-crm/shared';
 import { AppError, badRequest, found } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
-import { pageResult, pageWindow } from '../../lib/paging.js';
+import { nextCursorOf, pageResult, pageWindow, readCursor } from '../../lib/paging.js';
 import { hashPassword } from '../auth/index.js';
 import type { SessionService } from '../auth/index.js';
 import type { AccessGuard, Actor } from '../access-guard/index.js';
@@ -135,13 +135,11 @@ export function createMemberService(deps: {
       let after: { createdAt: number; id: number } | null = null;
       if (query.cursor) {
         if (order.sortBy !== 'createdAt') throw badRequest('cursor', 'v.format');
-        const [createdAt = '', id = ''] = query.cursor.split('~');
-        after = { createdAt: Number(createdAt), id: Number(id) };
+        const { key, id } = readCursor(query.cursor);
+        after = { createdAt: Number(key), id };
       }
       const [rows, total] = await Promise.all([repo.page(filter, order, w.limit, w.offset, after), repo.count(filter)]);
-      const last = rows.at(-1);
-      const nextCursor =
-        order.sortBy === 'createdAt' && last && rows.length === w.limit ? `${last.createdAt}~${last.id}` : null;
+      const nextCursor = order.sortBy === 'createdAt' ? nextCursorOf(rows, w.limit, (r) => r.createdAt) : null;
       const ids = rows.map((r) => r.id);
       const [withRoleList, labels] = await Promise.all([withRoles(rows), labelsOf(ids)]);
       return {
