@@ -21,6 +21,8 @@ export type Channel = {
   // Rows of one lane one worker sends at once (e-mail: the connections to one mail server); unset: the batch.
   laneConcurrency?: number;
   send(item: DeliveryItem): Promise<SendResult>;
+  // Called when the worker has stopped and nothing is in flight (e-mail closes its pooled connections).
+  close?(): void;
 };
 
 // A failed send. `isPermanent`: retrying cannot help (bad credentials, recipient refused with 5xx).

@@ -208,7 +208,8 @@ export function createDeliveryWorker(deps: {
       heartbeat.unref();
       wake(0);
     },
-    // Stops claiming and waits for the rows in flight to be recorded.
+    // Stops claiming, waits for the rows in flight to be recorded, then closes the channels (their connections).
+    // The one place the worker stops: app.ts, when the server closes.
     async stop() {
       isStopped = true;
       if (timer) clearTimeout(timer);
@@ -218,6 +219,7 @@ export function createDeliveryWorker(deps: {
       await Promise.all(sending.values());
       if (heartbeat) clearInterval(heartbeat);
       heartbeat = undefined;
+      for (const channel of channels.values()) channel.close?.();
     },
   };
 }

@@ -29,6 +29,7 @@ export function createEmailChannel(deps: {
   }
   return {
     name: 'email',
+    close: () => transports.closeAll(),
     laneConcurrency: deps.laneConcurrency,
     async send(item) {
       const email = await repo.email(item.messageId);

@@ -52,10 +52,6 @@ export function registerMailModule(
       laneConcurrency: config.delivery.laneConcurrency,
     }),
   );
-  app.addHook('onClose', async () => {
-    await delivery.stop();
-    transports.closeAll();
-  });
   // The stored names e-mails keep as attachments, so the orphan upload sweep leaves them alone.
   return {
     referenced: repo.referenced,
