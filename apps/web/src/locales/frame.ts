@@ -183,7 +183,7 @@ export const frame = {
         activeRole: 'Active role',
         allRoles: 'All my roles',
         roleSwitched: 'Role switched',
-        roleMoved: 'This role cannot open {{screen}}, so {{target}} is shown.',
+        roleMoved: 'This role cannot open {{screen}}: moved to {{target}}.',
         roleClosed: 'Closed the tabs this role cannot open: {{names}}.',
         logout: 'Log out',
         dashboard: 'Dashboard',
