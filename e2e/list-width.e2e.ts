@@ -32,7 +32,7 @@ const KEY_COLUMNS: Record<string, string[]> = {
   smsManage: ['Content', 'Send time', 'Send status', 'Actions'],
   templateManage: ['Template name', 'Updated', 'Actions'],
   employeeList: ['Name', 'E-mail', 'Roles', 'Status', 'Identity', 'Actions'],
-  accountList: ['Name', 'E-mail', 'Status', 'Identity', 'Registered', 'Actions'],
+  accountList: ['Name', 'E-mail', 'Status', 'Identity', 'Actions'],
   configManage: ['Key', 'Status', 'Updated', 'Actions'],
   dictManage: ['Value', 'Chinese name', 'Status', 'Actions'],
   sysTagManage: ['Tag type', 'Tag key', 'Status', 'Actions'],

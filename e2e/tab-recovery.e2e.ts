@@ -26,7 +26,22 @@ const CONFIG = '/systemSetup/configManage';
 const tabPaths = (page: Page) =>
   page.getByTestId('frame-tab').evaluateAll((els) => els.map((e) => e.getAttribute('data-path')));
 const path = (page: Page) => new URL(page.url()).pathname.replace(/^\/sadmin/, '');
-const notices = (page: Page) => page.locator('.ant-message-notice').allInnerTexts();
+// Every toast shown since watchNotices, in order (a loaded machine may take them away before a poll reads them).
+const watchNotices = (page: Page) =>
+  page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { __notices: string[] }).__notices = seen;
+    new MutationObserver((changes) => {
+      for (const node of changes.flatMap((c) => Array.from(c.addedNodes))) {
+        if (!(node instanceof HTMLElement)) continue;
+        const found = node.matches('.ant-message-notice')
+          ? [node]
+          : Array.from(node.querySelectorAll<HTMLElement>('.ant-message-notice'));
+        for (const n of found) seen.push(n.innerText.trim());
+      }
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+const notices = (page: Page) => page.evaluate(() => (window as unknown as { __notices: string[] }).__notices);
 
 async function switchRole(page: Page, switchLabel: string, role: string) {
   await settleAnimations(page);
@@ -116,6 +131,7 @@ describe('tabs after a role switch and after a browser reload (issue 36.5, 36.8)
       );
       expect(await tabPaths(page)).toEqual(expect.arrayContaining([DICT, TRACKS, PAYMENTS]));
 
+      await watchNotices(page);
       await switchRole(
         page,
         en ? 'Switch role' : '切換角色',

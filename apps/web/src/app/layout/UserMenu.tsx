@@ -82,11 +82,12 @@ export function UserMenu() {
         const { closed, movedTo, from } = leaveClosedScreens(current, navigate);
         const name = (tab: { title?: string; titleKey: string; fallbackTitle: string }) =>
           tab.title ?? title(tab.titleKey, tab.fallbackTitle);
-        if (movedTo && from) toast.info(t('frame.user.roleMoved', { screen: name(from), target: name(movedTo) }));
+        // Longer on screen than a "Saved": the member did not ask for the move.
+        if (movedTo && from) toast.info(t('frame.user.roleMoved', { screen: name(from), target: name(movedTo) }), 6);
         // The other tabs that closed (the one moved from is named above).
         const others = closed.filter((tab) => tab !== from);
         if (others.length) {
-          toast.info(t('frame.user.roleClosed', { names: others.map(name).join(t('common.listSeparator')) }));
+          toast.info(t('frame.user.roleClosed', { names: others.map(name).join(t('common.listSeparator')) }), 6);
         }
         if (!(movedTo && from) && !others.length) toast.success(t('frame.user.roleSwitched'));
       });

@@ -99,9 +99,9 @@ export function MemberListScreen({ kind }: { kind: MemberKind }) {
       sorter: true,
       width: 200,
     },
-    // A narrow box hides the labels, then member type and mobile, then the registration date (the edit form shows
-    // them); name, e-mail, roles, status and identity stay.
-    { title: t('employee.field.mobile'), key: 'mobile', width: 140, priority: 2, render: (_, m) => formatMobile(m) },
+    // A narrow box hides the mobile, then the registration date, then the member type and the labels (the edit form
+    // shows them); name, e-mail, roles, status and identity stay. At 1440 px the accounts keep type and labels.
+    { title: t('employee.field.mobile'), key: 'mobile', width: 140, priority: 3, render: (_, m) => formatMobile(m) },
     ...(isStaffList
       ? [
           {
@@ -116,14 +116,14 @@ export function MemberListScreen({ kind }: { kind: MemberKind }) {
       title: t('employee.field.labels'),
       key: 'labels',
       width: 160,
-      priority: 3,
+      priority: 1,
       render: (_, m) => (m.labels.length ? <LabelTags labels={m.labels} /> : '-'),
     },
     {
       title: t('employee.field.memberType'),
       dataIndex: 'memberType',
       width: 110,
-      priority: 2,
+      priority: 1,
       render: (v: Member['memberType']) => t(`employee.memberType.${v}`),
     },
     {
@@ -143,7 +143,7 @@ export function MemberListScreen({ kind }: { kind: MemberKind }) {
       dataIndex: 'createdAt',
       sorter: true,
       width: 160,
-      priority: 1,
+      priority: 2,
       render: (v: number) => formatTime(v),
     },
     linksColumn<MemberListItem>(t('employee.actions'), {
