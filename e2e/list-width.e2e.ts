@@ -159,6 +159,7 @@ describe('lists at 1280 × 800 (issue 36.3)', () => {
           if (table.cutActions.length) wrong.push(`${at}: actions out of view: ${table.cutActions.join(', ')}`);
         });
         // The screen's key columns, in view in one of its tables.
+        if (width === 1280 && tables.length) await screenshot(page, `list-${name}-1280-en-US`);
         const inView = tables.flatMap((t) => t.inView);
         const missing = (KEY_COLUMNS[name] ?? []).filter((h) => !inView.includes(h));
         if (missing.length) wrong.push(`${name} @${width}: key columns not in view: ${missing.join(', ')}`);
@@ -192,6 +193,19 @@ describe('lists at 1280 × 800 (issue 36.3)', () => {
         if (locale === 'en-US') {
           expect(table!.inView).toEqual(['Payment date', 'Title', 'Type', 'Amount', 'Status', 'Actions']);
         }
+        await screenshot(page, `${name}-1280-${locale}`);
+      }
+      // Two more lists whose columns now fit by priority, in this language too.
+      for (const [name, p, table] of [
+        ['applications', '/sadmin/applicationManage/applicationList', 'app-table'],
+        ['staff', '/sadmin/employee/employeeList', 'member-table'],
+      ] as const) {
+        await page.goto(`${portal.baseUrl}${p}`);
+        await poll(() =>
+          page.locator(`${ACTIVE_PANE} [data-testid=${table}] tr[data-row-key]`).count(),
+        ).toBeGreaterThan(0);
+        await shown(page);
+        expect((await tablesOf(page))[0]!.overflow).toBeLessThanOrEqual(1);
         await screenshot(page, `${name}-1280-${locale}`);
       }
       await context.close();
