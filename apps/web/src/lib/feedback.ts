@@ -59,6 +59,8 @@ export const toast = {
     withHost((api) => void api.message.success({ content, duration: seconds })),
   error: (content: string, seconds?: number): void =>
     withHost((api) => void api.message.error({ content, duration: seconds })),
+  info: (content: string, seconds?: number): void =>
+    withHost((api) => void api.message.info({ content, duration: seconds })),
 };
 
 // antd's modal dialogs (the confirm step, the session-expired note, a test result).

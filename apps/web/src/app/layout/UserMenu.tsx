@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { Avatar, Dropdown, Space, Tag, type MenuProps } from 'antd';
 import { useAuthImage } from '../../components/useAuthImage';
 import { DashboardOutlined, KeyOutlined, LogoutOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
@@ -10,12 +10,17 @@ import { LOGIN_PATH } from '../../paths';
 import { roleLabel } from '../../lib/format';
 import { useConfirm } from '../../components/form/useConfirm';
 import { toast } from '../../lib/feedback';
+import { screenPath } from '../../components/crud/urlState';
+import { leaveClosedScreens } from './tabActions';
+import { useTitle } from './useResolution';
 
 // User dropdown: profile, change password, role switching (several roles), logout with confirmation.
 export function UserMenu() {
   const { t, i18n } = useTranslation();
   const confirm = useConfirm();
   const navigate = useNavigate();
+  const location = useLocation();
+  const title = useTitle();
   const profile = useSession((s) => s.profile);
   const activeRole = useSession((s) => s.activeRole);
   const switchRole = useSession((s) => s.switchRole);
@@ -72,7 +77,19 @@ export function UserMenu() {
         if (!ok) return;
         // Everything cached was read under the previous role.
         void queryClient.invalidateQueries();
-        toast.success(t('frame.user.roleSwitched'));
+        // No 403 page: the tabs the role cannot open close, and the shown one gives way to one it can (issue 36.5).
+        const current = screenPath(location.pathname, location.search);
+        const { closed, movedTo, from } = leaveClosedScreens(current, navigate);
+        const name = (tab: { title?: string; titleKey: string; fallbackTitle: string }) =>
+          tab.title ?? title(tab.titleKey, tab.fallbackTitle);
+        // Longer on screen than a "Saved": the member did not ask for the move.
+        if (movedTo && from) toast.info(t('frame.user.roleMoved', { screen: name(from), target: name(movedTo) }), 6);
+        // The other tabs that closed (the one moved from is named above).
+        const others = closed.filter((tab) => tab !== from);
+        if (others.length) {
+          toast.info(t('frame.user.roleClosed', { names: others.map(name).join(t('common.listSeparator')) }), 6);
+        }
+        if (!(movedTo && from) && !others.length) toast.success(t('frame.user.roleSwitched'));
       });
     }
   };

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { DataTable, onBackground, type DataColumn } from './DataTable';
+import { DataTable, fitColumns, MIN_COLUMN, onBackground, type DataColumn } from './DataTable';
 
 afterEach(cleanup);
 
@@ -76,5 +76,62 @@ describe('DataTable', () => {
     expect(onBackground('rgba(255, 255, 255, 0.04)', '#141414')).toBe('rgb(29, 29, 29)');
     expect(onBackground('rgba(0, 0, 0, 0.02)', '#ffffff')).toBe('rgb(250, 250, 250)');
     expect(onBackground('#1677ff', '#fff')).toBe('rgb(22, 119, 255)');
+  });
+});
+
+describe('fitColumns (issue 36: no list scrolls sideways at 1280 px)', () => {
+  type Row = { id: number };
+  const col = (key: string, width?: number, priority?: number): DataColumn<Row> => ({
+    title: key,
+    key,
+    ...(width !== undefined && { width }),
+    ...(priority !== undefined && { priority }),
+  });
+  const keys = (cols: DataColumn<Row>[]) => cols.map((c) => c.key);
+  // The payment list's columns: date, title, type, amount, status, three people, actions.
+  const payments = [
+    col('date', 120),
+    col('title', 200),
+    col('type', 90),
+    col('amount', 150),
+    col('status', 170),
+    col('student', 130, 1),
+    col('teacher', 140, 2),
+    col('confirmedBy', 130, 2),
+    col('actions', 220),
+  ];
+
+  it('shows every column that fits, filling the box, and fixes the actions on the right', () => {
+    const fit = fitColumns(payments, 1400);
+    expect(fit.shown).toHaveLength(9);
+    expect(fit.width).toBeUndefined();
+    expect(fit.shown.at(-1)).toMatchObject({ key: 'actions', fixed: 'right' });
+  });
+
+  it('hides nothing before the box is measured', () => {
+    expect(fitColumns(payments, 0)).toMatchObject({ hidden: [], width: undefined });
+  });
+
+  it('hides the highest priorities first, the right-most first among equals, only as many as it must', () => {
+    // 1,350 px in 1,240: the right-most of the two people goes.
+    expect(keys(fitColumns(payments, 1240).hidden)).toEqual(['confirmedBy']);
+    // In 1,130 (1440 px screen): both people go (hidden in column order).
+    expect(keys(fitColumns(payments, 1130).hidden)).toEqual(['teacher', 'confirmedBy']);
+    // In 970 (1280 px): the student too; date, title, type, amount, status and actions stay.
+    const fit = fitColumns(payments, 970);
+    expect(keys(fit.shown)).toEqual(['date', 'title', 'type', 'amount', 'status', 'actions']);
+    expect(fit.width).toBeUndefined();
+  });
+
+  it('never hides a column without a priority: too narrow for those, the table scrolls at their width', () => {
+    const fit = fitColumns(payments, 700);
+    expect(keys(fit.shown)).toEqual(['date', 'title', 'type', 'amount', 'status', 'actions']);
+    expect(fit.width).toBe(950);
+  });
+
+  it('counts a column without a width at MIN_COLUMN', () => {
+    const cols = [col('name'), col('note', undefined, 1), col('actions', 100)];
+    expect(keys(fitColumns(cols, 2 * MIN_COLUMN + 100).shown)).toEqual(['name', 'note', 'actions']);
+    expect(keys(fitColumns(cols, 2 * MIN_COLUMN + 99).shown)).toEqual(['name', 'actions']);
   });
 });

@@ -1,5 +1,6 @@
 import {
   useEffect,
+  useLayoutEffect,
   useRef,
   useState,
   type CSSProperties,
@@ -26,6 +27,11 @@ export type DataColumn<T> = {
   width?: number;
   // Stays in view while the table scrolls sideways.
   fixed?: 'left' | 'right';
+  // A column a narrow box may do without (issue 36): when the columns need more than the table's box, columns with
+  // a priority hide, the highest number first (ties: the right-most first), until the rest fit. Without one a
+  // column never hides: a row's key, its dates, amounts and status stay. Only what the row's own view (its drawer,
+  // form or detail) also shows may be given one.
+  priority?: number;
   // One line, cut with "…".
   ellipsis?: boolean;
   align?: 'left' | 'right' | 'center';
@@ -41,8 +47,9 @@ type Props<T> = {
   sort?: { field?: string; order?: SortOrder };
   onSort?: (field: string, order: SortOrder) => void;
   sortTitles?: Record<SortOrder, string>;
-  // Wider than the box: it scrolls sideways (a width, or as wide as the cells want).
-  scrollX?: number | 'max-content';
+  // As wide as the cells want, scrolling sideways when that is wider than the box. Otherwise the table fits its
+  // box (fitColumns).
+  scrollX?: 'max-content';
   // Tighter cells, for tables inside drawers and cards (antd's `size="small"`).
   size?: 'middle' | 'small';
   testId?: string;
@@ -78,6 +85,63 @@ export function onBackground(fill: string, background: string): string {
 
 const keyOf = <T,>(c: DataColumn<T>, i: number) => c.key ?? c.dataIndex ?? String(i);
 
+// What a column without a width needs at least, when the table decides whether its columns fit.
+export const MIN_COLUMN = 120;
+
+// The columns a box `available` pixels wide shows, and the width the table then takes (issue 36: no list scrolls
+// sideways at 1280 px). The actions column is always fixed on the right. What the columns need is their widths plus
+// MIN_COLUMN for each column without one; while that is more than the box, columns with a priority hide
+// (DataColumn.priority). What fits fills the box (undefined: 100%); only when the columns that never hide are wider
+// than the box does the table keep their width and scroll, its actions still in view. An unmeasured box (0) hides
+// nothing.
+// What fitColumns reads of a column: DataColumn, and antd's column shape for the tables that still use antd's Table.
+export type FitColumn = { key?: string | number; width?: number | string; fixed?: unknown; priority?: number };
+
+export function fitColumns<C extends FitColumn>(
+  columns: C[],
+  available: number,
+): { shown: C[]; hidden: C[]; width: number | undefined } {
+  const all = columns.map((c) => (c.key === 'actions' && !c.fixed ? { ...c, fixed: 'right' as const } : c));
+  const widthOf = (c: C) => (typeof c.width === 'number' ? c.width : MIN_COLUMN);
+  let need = all.reduce((n, c) => n + widthOf(c), 0);
+  const hidden = new Set<number>();
+  if (available > 0 && need > available) {
+    const order = all
+      .map((c, i) => ({ c, i, p: c.priority ?? 0 }))
+      .filter((x) => x.p > 0)
+      .sort((a, b) => b.p - a.p || b.i - a.i);
+    for (const { c, i } of order) {
+      if (need <= available) break;
+      hidden.add(i);
+      need -= widthOf(c);
+    }
+  }
+  return {
+    shown: all.filter((_, i) => !hidden.has(i)),
+    hidden: all.filter((_, i) => hidden.has(i)),
+    width: available > 0 && need > available ? need : undefined,
+  };
+}
+
+// The inner width of a box, followed as it changes (0 until measured; a hidden tab's box measures 0 and keeps the
+// last width it had).
+export function useBoxWidth(box: RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(0);
+  // Measured before the first paint, so a narrow box never shows the columns it hides.
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const measure = () => {
+      if (el.clientWidth > 0) setWidth(el.clientWidth);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [box]);
+  return width;
+}
+
 // Where a sticky column sits: the widths of the fixed columns between it and its edge.
 function stickyOffsets<T>(columns: DataColumn<T>[]): (number | undefined)[] {
   const offsets: (number | undefined)[] = columns.map(() => undefined);
@@ -100,7 +164,7 @@ function stickyOffsets<T>(columns: DataColumn<T>[]): (number | undefined)[] {
 }
 
 // Whether content is hidden to the left or right of the scrolling box (the fixed columns then cast a shadow).
-function useScrollEdges(box: RefObject<HTMLDivElement | null>, watch: unknown) {
+function useScrollEdges(box: RefObject<HTMLDivElement | null>, watch: unknown, columnCount: number) {
   const [edges, setEdges] = useState({ left: false, right: false });
   useEffect(() => {
     const el = box.current;
@@ -118,17 +182,17 @@ function useScrollEdges(box: RefObject<HTMLDivElement | null>, watch: unknown) {
       el.removeEventListener('scroll', measure);
       observer?.disconnect();
     };
-  }, [box, watch]);
+  }, [box, watch, columnCount]);
   return edges;
 }
 
 // The table of a list screen, drawn from the theme's tokens as antd's middle-size Table draws one, with what lists
-// use: server-side sort by header, fixed widths, one-line cells, columns kept in view while the rest scrolls
-// sideways, a spinner over the rows and a text when there are none. antd's Table also brings its selection,
+// use: server-side sort by header, fixed widths, one-line cells, columns that fit the box (fitColumns: lower-priority
+// columns hide on narrow screens, the actions stay in view on the right), a spinner over the rows and a text when there are none. antd's Table also brings its selection,
 // filter menus and virtual scrolling (its Checkbox, Radio, Dropdown, Menu and form engine: about 45 KiB gzipped)
 // into the first screen; tables that need those (trees, expandable rows) still use it.
 export function DataTable<T>({
-  columns,
+  columns: allColumns,
   rows,
   rowKey,
   loading,
@@ -142,9 +206,13 @@ export function DataTable<T>({
 }: Props<T>) {
   const { token } = theme.useToken();
   const box = useRef<HTMLDivElement>(null);
-  const edges = useScrollEdges(box, rows);
+  const boxWidth = useBoxWidth(box);
+  const fit = fitColumns(allColumns, scrollX ? 0 : boxWidth);
+  const columns = fit.shown;
+  const edges = useScrollEdges(box, rows, columns.length);
   const offsets = stickyOffsets(columns);
-  const fixedLayout = scrollX !== undefined || columns.some((c) => c.ellipsis || c.fixed);
+  const fixedLayout = fit.width !== undefined || columns.some((c) => c.ellipsis || c.fixed);
+  const tableWidth = scrollX ?? fit.width;
   const alter = onBackground(token.colorFillAlter, token.colorBgContainer);
   const vars = {
     '--dt-head-bg': alter,
@@ -192,6 +260,7 @@ export function DataTable<T>({
     return (
       <th
         key={key}
+        data-col={key}
         scope="col"
         className={[cellClass(c, Boolean(active)), sortable && 'dt-sortable'].filter(Boolean).join(' ') || undefined}
         style={cellStyle(c, i)}
@@ -271,13 +340,15 @@ export function DataTable<T>({
       style={vars}
       data-testid={testId}
       data-busy={loading ? 'true' : 'false'}
+      // The columns a narrow box hides (their keys), for the row's view and for tests.
+      data-hidden-cols={fit.hidden.map((c) => keyOf(c, allColumns.indexOf(c))).join(' ') || undefined}
     >
       <Spin spinning={loading}>
         <div ref={box} className="dt-scroll">
           <table
             style={{
               tableLayout: fixedLayout ? 'fixed' : 'auto',
-              ...(scrollX !== undefined && { width: scrollX, minWidth: '100%' }),
+              ...(tableWidth !== undefined && { width: tableWidth, minWidth: '100%' }),
             }}
           >
             <colgroup>

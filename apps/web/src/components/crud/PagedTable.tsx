@@ -24,7 +24,8 @@ export type PagedTableProps<T> = {
   strings?: TableStrings | ListStrings;
   emptyText?: string;
   noMatchText?: string;
-  scrollX?: number | 'max-content';
+  // As wide as the cells want (scrolling sideways); otherwise the table fits its box (DataTable's fitColumns).
+  scrollX?: 'max-content';
   testId?: string;
   rowKey?: RowKey<T>;
 };

@@ -163,8 +163,10 @@ export function entryColumns<T extends Entry>(
       dataIndex: 'label',
       render: (v: string, row: T) => <ColorTag color={row.color}>{v}</ColorTag>,
     },
-    { title: labels.label2, dataIndex: 'label2' },
-    { title: t('crud.description'), dataIndex: 'description', ellipsis: true },
+    // A narrow box (the dictionary beside its types) hides the description, then the English name: the edit form
+    // shows both.
+    { title: labels.label2, dataIndex: 'label2', priority: 1 },
+    { title: t('crud.description'), dataIndex: 'description', ellipsis: true, priority: 2 },
     { title: t('crud.sort'), dataIndex: 'sort', width: 80 },
   ];
 }

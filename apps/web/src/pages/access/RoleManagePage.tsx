@@ -80,7 +80,6 @@ export default function RoleManagePage() {
         query={roles}
         list={list}
         testId="role-table"
-        scrollX={900}
         columns={[
           {
             title: t('access.role.name'),

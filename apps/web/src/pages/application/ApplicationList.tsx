@@ -76,6 +76,8 @@ export default function ApplicationList() {
       title: t('application.col.targetSchools'),
       key: 'targetSchools',
       width: 220,
+      // A narrow box (1280 px) hides the teachers, then the schools: the application's own screen shows both.
+      priority: 1,
       // One line: the schools in order, cut with the full list in a tooltip.
       render: (_, r) =>
         r.targetSchools.length ? (
@@ -91,6 +93,7 @@ export default function ApplicationList() {
       key: 'teachers',
       // Wide enough for "Follow-up teacher: <full name>" on one line.
       width: 270,
+      priority: 2,
       render: (_, r) => <TeachersCell signing={r.signingTeacher} follow={r.followTeacher} />,
     },
     {
@@ -160,8 +163,8 @@ export default function ApplicationList() {
           ]}
         />
       </Space>
-      {/* Columns keep their widths; the table scrolls sideways before squeezing them. */}
-      <PagedTable columns={columns} query={query} list={list} strings="application" scrollX={1360} testId="app-table" />
+      {/* Columns keep their widths; a narrow box hides the lower-priority ones before squeezing them. */}
+      <PagedTable columns={columns} query={query} list={list} strings="application" testId="app-table" />
     </ListCard>
   );
 }

@@ -77,7 +77,7 @@ export default function ContentManage() {
       strings="content"
       {...crudList(PERM.contentAdd)}
       filters={(filter) => filter.enum('status', CONTENT_STATUSES, 'content.status')}
-      table={{ query, columns, scrollX: 1000 }}
+      table={{ query, columns }}
     >
       <FormModal<Values>
         {...editor.dialog(t('content.addTitle'), t('content.editTitle'))}

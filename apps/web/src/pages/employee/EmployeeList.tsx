@@ -99,7 +99,9 @@ export function MemberListScreen({ kind }: { kind: MemberKind }) {
       sorter: true,
       width: 200,
     },
-    { title: t('employee.field.mobile'), key: 'mobile', width: 140, render: (_, m) => formatMobile(m) },
+    // A narrow box hides the mobile, then the registration date, then the member type and the labels (the edit form
+    // shows them); name, e-mail, roles, status and identity stay. At 1440 px the accounts keep type and labels.
+    { title: t('employee.field.mobile'), key: 'mobile', width: 140, priority: 3, render: (_, m) => formatMobile(m) },
     ...(isStaffList
       ? [
           {
@@ -114,12 +116,14 @@ export function MemberListScreen({ kind }: { kind: MemberKind }) {
       title: t('employee.field.labels'),
       key: 'labels',
       width: 160,
+      priority: 1,
       render: (_, m) => (m.labels.length ? <LabelTags labels={m.labels} /> : '-'),
     },
     {
       title: t('employee.field.memberType'),
       dataIndex: 'memberType',
       width: 110,
+      priority: 1,
       render: (v: Member['memberType']) => t(`employee.memberType.${v}`),
     },
     {
@@ -139,6 +143,7 @@ export function MemberListScreen({ kind }: { kind: MemberKind }) {
       dataIndex: 'createdAt',
       sorter: true,
       width: 160,
+      priority: 2,
       render: (v: number) => formatTime(v),
     },
     linksColumn<MemberListItem>(t('employee.actions'), {
@@ -235,12 +240,7 @@ export function MemberListScreen({ kind }: { kind: MemberKind }) {
           { testId: 'member-type-filter' },
         )}
       </Space>
-      <PagedTable
-        {...{ columns, query, list }}
-        noMatchText={t('employee.empty')}
-        scrollX={isStaffList ? 1340 : 1200}
-        testId="member-table"
-      />
+      <PagedTable {...{ columns, query, list }} noMatchText={t('employee.empty')} testId="member-table" />
       <MemberForm kind={kind} open={editing !== null} member={editing?.member} onClose={() => setEditing(null)} />
       <SetPasswordModal kind={kind} member={passwordFor} onClose={() => setPasswordFor(undefined)} />
     </ListCard>

@@ -113,7 +113,7 @@ export default function FeedbackList() {
           <InstantRangeFilter list={list} />
         </>
       }
-      table={{ query, columns, scrollX: 1000 }}
+      table={{ query, columns }}
     >
       {/* Tabs keep hidden screens mounted: the drawer (drawn over the page) shows only with its screen. */}
       <FeedbackDrawer id={active ? detailId : null} onClose={close} />

@@ -34,7 +34,8 @@ export default function EmailManage() {
   const columns: DataColumn<Email>[] = [
     linkColumn(t('message.email.subject'), 'subject', sent.open, 'email-open'),
     { title: t('message.email.sender'), dataIndex: 'sender', width: 220, ellipsis: true },
-    { title: t('message.email.recipientCount'), dataIndex: 'recipientCount', width: 110 },
+    // A narrow box hides the count (the e-mail's drawer lists the recipients), leaving the subject room.
+    { title: t('message.email.recipientCount'), dataIndex: 'recipientCount', width: 110, priority: 1 },
     {
       title: t('message.email.status'),
       key: 'summary',
@@ -75,7 +76,7 @@ export default function EmailManage() {
           <InstantRangeFilter list={list} />
         </>
       }
-      table={{ query, columns, scrollX: 1000 }}
+      table={{ query, columns }}
     >
       {sent.composing && <EmailCompose {...sent.composeProps} />}
       <EmailDetailDrawer {...sent.detailProps} />

@@ -82,7 +82,7 @@ export default function EmailSenderManage() {
       strings="message.sender"
       list={list}
       add={{ perm: PERM.mailSenderAdd, onClick: () => editor.edit('new') }}
-      table={{ query, columns, scrollX: 900 }}
+      table={{ query, columns }}
     >
       <FormModal<FormValues>
         {...editor.dialog(t('message.sender.addTitle'), t('message.sender.editTitle'))}

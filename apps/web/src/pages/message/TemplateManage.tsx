@@ -53,7 +53,7 @@ export default function TemplateManage() {
           onPressEnter={list.search}
         />
       }
-      table={{ query, columns, scrollX: 900 }}
+      table={{ query, columns }}
     >
       <FormModal<FormValues>
         {...editor.dialog(t('message.template.addTitle'), t('message.template.editTitle'))}

@@ -171,7 +171,7 @@ export default function NoticeManage() {
           />
         </>
       )}
-      table={{ query, columns, scrollX: 960 }}
+      table={{ query, columns }}
     >
       <FormModal<FormValues>
         {...editor.dialog(t('notice.addTitle'), t('notice.editTitle'))}

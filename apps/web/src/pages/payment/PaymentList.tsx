@@ -115,9 +115,18 @@ export function PaymentList({ applicationId, title }: { applicationId?: number; 
     },
     ...(applicationId
       ? []
-      : [{ title: t('payment.col.student'), dataIndex: 'studentName', width: 130, ellipsis: true } as const]),
-    personColumn(t('payment.col.signingTeacher'), 'signingTeacher', 140),
-    personColumn(t('payment.col.confirmedBy'), 'confirmedBy', 130),
+      : [
+          {
+            title: t('payment.col.student'),
+            dataIndex: 'studentName',
+            width: 130,
+            ellipsis: true,
+            priority: 1,
+          } as const,
+        ]),
+    // A narrow box (1280 px) shows date, title, type, amount, status and actions; the people are in the row's view.
+    { ...personColumn(t('payment.col.signingTeacher'), 'signingTeacher', 140), priority: 2 },
+    { ...personColumn(t('payment.col.confirmedBy'), 'confirmedBy', 130), priority: 2 },
     linksColumn<PaymentListItem>(t('payment.col.actions'), {
       width: 220,
       links: (r) => [
@@ -200,7 +209,7 @@ export function PaymentList({ applicationId, title }: { applicationId?: number; 
           <DateRangeFilter list={list} />
           <Button onClick={list.reset}>{t('crud.reset')}</Button>
         </Space>
-        <PagedTable columns={columns} query={query} list={list} strings="payment" scrollX={1300} testId="pay-table" />
+        <PagedTable columns={columns} query={query} list={list} strings="payment" testId="pay-table" />
       </ListCard>
       {drawer && (
         <PaymentDrawer

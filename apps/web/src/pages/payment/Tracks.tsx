@@ -150,14 +150,7 @@ export default function Tracks() {
         <DateRangeFilter list={list} />
         <Button onClick={list.reset}>{t('crud.reset')}</Button>
       </Space>
-      <PagedTable
-        columns={columns}
-        query={query}
-        list={list}
-        strings="payment.track"
-        scrollX={1000}
-        testId="track-table"
-      />
+      <PagedTable columns={columns} query={query} list={list} strings="payment.track" testId="track-table" />
       <Modal
         open={open !== undefined}
         title={t('payment.track.detail')}

@@ -125,6 +125,8 @@ export function ProjectList({ scope }: { scope: 'all' | 'mine' }) {
       key: 'createdAt',
       sorter: true,
       width: 160,
+      // A narrow box keeps the project's period and hides when it was created.
+      priority: 1,
       render: formatTime,
     },
     actionsColumn<Project>(t, {
@@ -149,7 +151,6 @@ export function ProjectList({ scope }: { scope: 'all' | 'mine' }) {
         query,
         columns: scope === 'all' ? columns : columns.filter((c) => c.key !== 'actions'),
         emptyText: t(scope === 'all' ? 'project.empty' : 'project.emptyMine'),
-        scrollX: 1100,
       }}
     >
       <FormModal<ProjectFormValues>

@@ -29,10 +29,12 @@ export default function SmsManage() {
       title: t('sms.terminal'),
       dataIndex: 'terminal',
       width: 130,
+      // A narrow box hides the file, then the terminal (the batch's drawer shows both).
+      priority: 1,
       render: (v: string) => <DictBadge type={DICT_TYPES.smsTerminal} value={v} />,
     },
     { title: t('sms.sender'), dataIndex: 'sender', width: 120, ellipsis: true, render: (v: string | null) => v ?? '—' },
-    { title: t('sms.fileName'), dataIndex: 'fileName', width: 160, ellipsis: true },
+    { title: t('sms.fileName'), dataIndex: 'fileName', width: 160, ellipsis: true, priority: 2 },
     { title: t('sms.accepted'), dataIndex: 'accepted', width: 100 },
     {
       title: t('sms.sendAt'),
@@ -74,7 +76,7 @@ export default function SmsManage() {
         )
       }
       filters={listFilters(sent.list).dict('terminal', DICT_TYPES.smsTerminal, t('sms.allTerminals'), { width: 170 })}
-      table={{ query, columns, scrollX: 1200 }}
+      table={{ query, columns }}
     >
       {sent.composing && <SmsCompose {...sent.composeProps} />}
       <SmsDetailDrawer {...sent.detailProps} />

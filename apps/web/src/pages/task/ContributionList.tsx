@@ -21,11 +21,13 @@ export default function ContributionList() {
     { title: t('task.col.day'), dataIndex: 'contributedOn', width: 120 },
     { title: t('task.col.member'), key: 'member', width: 140, render: (_, r) => r.member.name },
     { title: t('task.col.title'), dataIndex: 'title', ellipsis: true },
-    { title: t('task.col.project'), dataIndex: 'projectName', width: 160, ellipsis: true },
+    // A narrow box keeps day, member, task and points.
+    { title: t('task.col.project'), dataIndex: 'projectName', width: 160, ellipsis: true, priority: 1 },
     {
       title: t('task.col.kpiType'),
       key: 'kpi',
       width: 160,
+      priority: 2,
       render: (_: unknown, r) => (r.kpiType ? kpiName(r.kpiType, i18n.language) : '—'),
     },
     { title: t('task.col.points'), dataIndex: 'points', width: 90 },
@@ -47,7 +49,6 @@ export default function ContributionList() {
             {...{ columns, query, list }}
             emptyText={t('task.noContributions')}
             noMatchText={t('task.noMatch')}
-            scrollX={900}
             testId="contribution-table"
           />
         </Card>

@@ -41,7 +41,8 @@ export function TaskList({ scope }: { scope: 'all' | 'mine' }) {
 
   const columns: DataColumn<Task>[] = [
     { title: t('task.col.title'), dataIndex: 'title', key: 'title', sorter: true, ellipsis: true },
-    { title: t('task.col.project'), dataIndex: 'projectName', width: 160, ellipsis: true },
+    // A narrow box hides the project (the task's form shows it).
+    { title: t('task.col.project'), dataIndex: 'projectName', width: 160, ellipsis: true, priority: 1 },
     personColumn(t('task.col.assignee'), 'assignee', 130, '—'),
     {
       title: t('task.col.status'),
@@ -107,7 +108,6 @@ export function TaskList({ scope }: { scope: 'all' | 'mine' }) {
         query,
         columns,
         emptyText: t(scope === 'all' ? 'task.empty' : 'task.emptyMine'),
-        scrollX: 1100,
       }}
     >
       <FormModal<Values>

@@ -35,7 +35,8 @@ export default function ConfigManage() {
     },
     { title: t('systemSetup.config.prodValue'), dataIndex: 'prodValue', ellipsis: true },
     { title: t('systemSetup.config.testValue'), dataIndex: 'testValue', ellipsis: true },
-    { title: t('systemSetup.config.remarks'), dataIndex: 'remarks', ellipsis: true },
+    // A narrow box hides the remarks (the edit form shows them).
+    { title: t('systemSetup.config.remarks'), dataIndex: 'remarks', ellipsis: true, priority: 1 },
     crud.statusColumn,
     {
       title: t('crud.updatedAt'),
@@ -51,7 +52,7 @@ export default function ConfigManage() {
       {...crud.crudList}
       toolbar={{ keywordWidth: 240 }}
       filters={(filter) => filter.dict('platform', DICT_TYPES.platform, t('systemSetup.config.allPlatforms'))}
-      table={{ ...crud.table, columns, scrollX: 1000 }}
+      table={{ ...crud.table, columns }}
     >
       <FormModal<FormValues> {...crud.modal}>
         <KeyField name="key" label={t('systemSetup.config.key')} max={100} />

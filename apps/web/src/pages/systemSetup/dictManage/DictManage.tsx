@@ -111,7 +111,7 @@ export default function DictManage() {
           {type === null && !types.isFetching ? (
             <Empty description={t('systemSetup.dict.noType')} />
           ) : (
-            <PagedTable<DictEntry> {...crud.table} columns={columns} scrollX={860} testId="dict-table" />
+            <PagedTable<DictEntry> {...crud.table} columns={columns} testId="dict-table" />
           )}
         </Card>
       </Col>

@@ -61,7 +61,7 @@ export default function TagManage() {
           testId: 'tag-type-filter',
         })
       }
-      table={{ ...crud.table, columns, scrollX: 1000 }}
+      table={{ ...crud.table, columns }}
     >
       <FormModal<FormValues> {...crud.modal}>
         <Form.Item
