@@ -19,6 +19,11 @@ export function registerVerificationRoutes(app: FastifyInstance, codes: Verifica
     defineRoute(app, {
       ...endpoint,
       access: 'signedIn',
+      audit: {
+        action: `binding.${endpoint.url.slice(endpoint.url.lastIndexOf('/') + 1)}`,
+        record: 'member',
+        self: true,
+      },
       tags,
       summary,
       description: `Errors: ${errors}.`,
@@ -84,6 +89,7 @@ export function registerVerificationRoutes(app: FastifyInstance, codes: Verifica
   defineRoute(app, {
     ...verificationApi.resetCode,
     access: 'public',
+    audit: { action: 'verification.requestReset' },
     tags,
     summary: 'Forgotten password: sends a code to the address if it belongs to an active member',
     description:
@@ -94,6 +100,7 @@ export function registerVerificationRoutes(app: FastifyInstance, codes: Verifica
   defineRoute(app, {
     ...verificationApi.resetPwdByEmail,
     access: 'public',
+    audit: { action: 'verification.resetPassword' },
     tags,
     summary: 'Forgotten password: sets a new password with the e-mailed code and signs out every session',
     description: `Errors: ${useErrors}.`,
