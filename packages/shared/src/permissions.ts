@@ -279,7 +279,7 @@ export const MENU_SEED: readonly MenuSeed[] = [
       btn(PERM.contentRemove, 'contentRemove', '刪除', 3),
     ]),
     screen(PERM.merchantUpdate, 'merchantSettings', '商戶資料', 6),
-    screen(PERM.auditList, 'operationLog', '操作日誌', 7),
+    screen(PERM.auditList, 'operationLog', '系統操作日誌', 7),
   ]),
   group('projectManage', '專案管理', 'project', 9, [
     screen(PERM.projectList, 'projectList', '全部專案', 1, [
