@@ -27,8 +27,8 @@ type Filters = {
 
 const OUTCOME_COLOR: Record<AuditOutcome, string> = { ok: 'green', refused: 'orange', error: 'red' };
 const RECORD_TYPES = [
-  'application',
   'applicationFile',
+  'application',
   'followUp',
   'paymentRecord',
   'member',
@@ -162,17 +162,17 @@ export default function OperationLog() {
     {
       title: t('audit.col.time'),
       dataIndex: 'createdAt',
-      width: 170,
+      width: 160,
       render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
     },
-    personColumn(t('audit.col.member'), 'member', 130),
-    { title: t('audit.col.module'), key: 'module', width: 130, render: (_, r) => name('module', r.module) },
-    { title: t('audit.col.action'), key: 'action', width: 140, render: (_, r) => name('action', r.action) },
-    { title: t('audit.col.record'), key: 'record', width: 150, ellipsis: true, render: (_, r) => recordText(name, r) },
+    personColumn(t('audit.col.member'), 'member', 120),
+    { title: t('audit.col.module'), key: 'module', width: 110, render: (_, r) => name('module', r.module) },
+    { title: t('audit.col.action'), key: 'action', width: 120, render: (_, r) => name('action', r.action) },
+    { title: t('audit.col.record'), key: 'record', width: 120, ellipsis: true, render: (_, r) => recordText(name, r) },
     {
       title: t('audit.col.outcome'),
       key: 'outcome',
-      width: 120,
+      width: 110,
       render: (_, r) => <OutcomeTag outcome={r.outcome} code={r.code} />,
     },
     {
@@ -184,7 +184,7 @@ export default function OperationLog() {
     {
       title: t('audit.col.actions'),
       key: 'actions',
-      width: 80,
+      width: 70,
       render: (_, r) => (
         <Button type="link" size="small" onClick={() => setOpen(r.id)} data-testid="audit-row-view">
           {t('audit.view')}
@@ -245,7 +245,7 @@ export default function OperationLog() {
         <DateRangeFilter list={list} />
         <Button onClick={list.reset}>{t('crud.reset')}</Button>
       </Space>
-      <PagedTable columns={columns} query={query} list={list} strings="audit" scrollX={1040} testId="audit-table" />
+      <PagedTable columns={columns} query={query} list={list} strings="audit" scrollX={940} testId="audit-table" />
       <EntryDrawer id={open} onClose={() => setOpen(null)} />
     </ListCard>
   );
