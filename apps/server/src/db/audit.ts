@@ -77,10 +77,18 @@ export async function readRecords(
 
 export type AuditOutcome = { outcome: 'ok' | 'refused' | 'error'; code: number };
 
-// One entry: the scope's call, its outcome and the diff of its records as they are now on `conn`.
-export async function writeAuditEntry(conn: Conn, scope: AuditScope, result: AuditOutcome): Promise<void> {
+// One entry: the scope's call, its outcome and the diff of its records as they are now on `conn`. With
+// `onlyIfChanged` (a call writing again after its entry), none unless its records changed since that entry.
+export async function writeAuditEntry(
+  conn: Conn,
+  scope: AuditScope,
+  result: AuditOutcome,
+  onlyIfChanged = false,
+): Promise<void> {
   const after = await readRecords(conn, scope.recordType, scope.ids);
   const changes = diffRows(scope.recordType, scope.ids, scope.before, after);
+  scope.dirty = false;
+  if (onlyIfChanged && !changes.length) return;
   await conn
     .insertInto('auditLog')
     .values({
@@ -102,7 +110,8 @@ export async function writeAuditEntry(conn: Conn, scope: AuditScope, result: Aud
       changes: changes.length ? JSON.stringify(changes) : null,
     })
     .execute();
-  scope.dirty = false;
+  // The next entry of the call (if any) starts from what this one recorded.
+  scope.before = after;
   scope.written += 1;
 }
 
@@ -111,7 +120,7 @@ export async function writeAuditEntry(conn: Conn, scope: AuditScope, result: Aud
 export async function writeAuditBeforeCommit(tx: Tx): Promise<void> {
   const scope = currentAuditScope();
   if (!scope?.dirty) return;
-  await writeAuditEntry(tx, scope, { outcome: 'ok', code: 200 });
+  await writeAuditEntry(tx, scope, { outcome: 'ok', code: 200 }, scope.written > 0);
 }
 
 const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -167,7 +176,7 @@ export function createAuditLog(db: Conn) {
       scope.before = await readRecords(db, scope.recordType, scope.ids);
     },
     async finish(scope: AuditScope, outcome: AuditOutcome['outcome'], code: number): Promise<void> {
-      await writeAuditEntry(db, scope, { outcome, code });
+      await writeAuditEntry(db, scope, { outcome, code }, scope.written > 0);
     },
   };
 }

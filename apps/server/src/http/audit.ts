@@ -14,7 +14,7 @@ export type AuditLog = {
   // The declared records as they are before the call.
   before(scope: AuditScope): Promise<void>;
   // The call's entry when no transaction of the call wrote it (a bare statement, a refusal, a call that wrote
-  // nothing).
+  // nothing); after an entry, another only when the call's records changed since.
   finish(scope: AuditScope, outcome: 'ok' | 'refused' | 'error', code: number): Promise<void>;
 };
 
@@ -70,8 +70,9 @@ export function outcomeOf(err: unknown): { outcome: 'refused' | 'error'; code: n
     : { outcome: 'error', code: Code.INTERNAL };
 }
 
-// Runs an audited handler in its scope: one entry per call, written by the transaction that commits its change or,
-// when none did, here after the handler.
+// Runs an audited handler in its scope: one entry per call, written by the first transaction that commits a change
+// or, when none did, here after the handler. A call that changes its records again after its entry gets a second
+// entry with that change (same request id); bookkeeping writes after it (counters) add none.
 export async function runAudited<T>(
   app: FastifyInstance,
   req: FastifyRequest,

@@ -51,3 +51,7 @@ export function noteAuditActor(memberId: number, roleId: number | null = null): 
     s.roleId = roleId;
   }
 }
+
+// Runs work that a call starts but that is not part of it (a worker woken by the call) outside the call's scope: its
+// writes are not the call's, and its transactions write no entry.
+export const outsideAuditScope = <T>(fn: () => T): T => store.exit(fn);

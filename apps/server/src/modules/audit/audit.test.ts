@@ -94,6 +94,10 @@ describe('audit log', () => {
     const samples: [string, Values, string, string][] = [
       ['/admin/v1/tags/add', { type: 'student', value: 'audit', label: '稽核' }, 'tag', 'add'],
       ['/admin/v1/sys/dict/add', { type: 'city', value: 'audit-city', label: '稽核市' }, 'dict', 'add'],
+      ['/admin/v1/sys/sysConfigs/add', { key: 'audit.key', platform: 'WEB', prodValue: 'P' }, 'sysconfig', 'add'],
+      ['/api/v1/content/contents/add', { title: 'Audited', body: 'Text' }, 'content', 'add'],
+      ['/api/v1/cake/projects/add', { name: 'Audited project' }, 'project', 'add'],
+      ['/admin/v1/notices/add', { title: 'Audited notice', content: 'Text', recipientId: 0 }, 'notice', 'add'],
       ['/api/v1/mc/labels/add', { name: '稽核標記', color: '#123456' }, 'label', 'add'],
       [
         '/api/v1/mc/sys/role/add',

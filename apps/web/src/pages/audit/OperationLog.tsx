@@ -42,7 +42,7 @@ const RECORD_TYPES = [
   'messageTemplate',
   'emailMessage',
   'smsBatch',
-  'systemMessage',
+  'memberNotice',
   'contentItem',
   'feedback',
   'project',
