@@ -185,7 +185,7 @@ describe('audit log', () => {
   it('records sign-in, failed sign-in, sign-out, role switch and permission refusals', async () => {
     const probeRole = await createRole(t.db.db, 'ROLE_AUDIT_PROBE', [PERM.tagList]);
     const probeId = await createStaff(t.db.db, 'auditprobe', [probeRole]);
-    let mark = await lastId();
+    const mark = await lastId();
     const key = await t.captcha();
     const failed = await t.post('/api/v1/mc/auth/login/loginName', {
       loginName: 'auditprobe',

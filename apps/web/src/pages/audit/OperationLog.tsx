@@ -199,8 +199,7 @@ export default function OperationLog() {
         <StaffFilter list={list} name="memberId" placeholder={t('audit.col.member')} width={150} />
         <Select<string>
           allowClear
-          showSearch
-          optionFilterProp="label"
+          showSearch={{ optionFilterProp: 'label' }}
           style={{ width: 150 }}
           placeholder={t('audit.col.module')}
           loading={actions.isLoading}
@@ -211,8 +210,7 @@ export default function OperationLog() {
         />
         <Select<string>
           allowClear
-          showSearch
-          optionFilterProp="label"
+          showSearch={{ optionFilterProp: 'label' }}
           style={{ width: 160 }}
           disabled={!filters.module}
           placeholder={t('audit.col.action')}
@@ -223,8 +221,7 @@ export default function OperationLog() {
         />
         <Select<string>
           allowClear
-          showSearch
-          optionFilterProp="label"
+          showSearch={{ optionFilterProp: 'label' }}
           style={{ width: 150 }}
           placeholder={t('audit.col.recordType')}
           value={filters.recordType}
