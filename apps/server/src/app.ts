@@ -9,6 +9,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { seed, type SeedResult } from './seed/seed.js';
 import './http/context.js';
 import { registerHooks } from './http/hooks.js';
+import { createAuditLog } from './db/audit.js';
 import { loggerOptions } from './http/logging.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -56,6 +57,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
       routerOptions: { ignoreTrailingSlash: true },
     });
     app.decorate('routeTable', []);
+    app.decorate('audit', createAuditLog(db.db));
     // Request schemas are validated inside defineRoute (to name the field in the caller's language);
     // here they only feed the OpenAPI document. Responses are parsed by zod before sending.
     app.setValidatorCompiler(() => (data) => ({ value: data }));

@@ -35,6 +35,7 @@ export * from './schemas/project.js';
 export * from './schemas/task.js';
 export * from './schemas/content.js';
 export * from './schemas/assistant.js';
+export * from './schemas/audit.js';
 export * from './sse.js';
 export * from './endpoints/index.js';
 export * from './schemas/notice.js';

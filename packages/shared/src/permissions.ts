@@ -12,6 +12,7 @@ export const PERM = {
   menuUpdate: 'sys:permission:update',
   menuRemove: 'sys:permission:remove',
   configList: 'sys:config:list',
+  auditList: 'sys:audit:list',
   configAdd: 'sys:config:add',
   configUpdate: 'sys:config:update',
   configRemove: 'sys:config:remove',
@@ -278,6 +279,7 @@ export const MENU_SEED: readonly MenuSeed[] = [
       btn(PERM.contentRemove, 'contentRemove', '刪除', 3),
     ]),
     screen(PERM.merchantUpdate, 'merchantSettings', '商戶資料', 6),
+    screen(PERM.auditList, 'operationLog', '系統操作日誌', 7),
   ]),
   group('projectManage', '專案管理', 'project', 9, [
     screen(PERM.projectList, 'projectList', '全部專案', 1, [
@@ -339,6 +341,7 @@ export const COMPONENT_KEYS = [
   'userFollow',
   'applicationDetail',
   'tracks',
+  'operationLog',
   'projectList',
   'taskList',
   'contributionList',

@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { CamelCasePlugin, Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from './schema.js';
+import { AuditWritePlugin } from './audit.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -52,7 +53,10 @@ export async function openDatabase(opts: DbOptions): Promise<DbHandle> {
       types: pgTypes,
       ...(opts.pgSchema ? { options: `-c search_path="${opts.pgSchema}"` } : {}),
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool }),
+      plugins: [new CamelCasePlugin(), new AuditWritePlugin()],
+    });
     return { db, dialect: 'postgres', schema: opts.pgSchema, close: () => db.destroy() };
   }
   const file = opts.sqliteFile ?? path.join(opts.dataDir, 'study-crm.sqlite');
@@ -64,7 +68,7 @@ export async function openDatabase(opts: DbOptions): Promise<DbHandle> {
   sqlite.pragma('synchronous = NORMAL');
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: sqlite }),
-    plugins: [new CamelCasePlugin()],
+    plugins: [new CamelCasePlugin(), new AuditWritePlugin()],
   });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }

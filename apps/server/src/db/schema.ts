@@ -508,6 +508,27 @@ export type MemberWalletTable = {
 // Live rows per bucket of a list (migration 0014), kept by triggers: applications per status, members per type,
 // applications per first character of the name (0034).
 // One holder at a time for a job every server schedules.
+// One audited call or event (migration 0042, docs/audit.md); append-only.
+export type AuditLogTable = {
+  id: Generated<number>;
+  createdAt: number;
+  memberId: number | null;
+  roleId: number | null;
+  module: string;
+  action: string;
+  route: string | null;
+  recordType: string | null;
+  recordId: number | null;
+  recordIds: string | null;
+  ip: string | null;
+  userAgent: string | null;
+  outcome: 'ok' | 'refused' | 'error';
+  code: number;
+  durationMs: number;
+  requestId: string | null;
+  changes: string | null;
+};
+
 export type ClusterLeaseTable = { name: string; holder: string; expiresAt: number };
 // Counters every server reads to see another's change.
 export type ChangeCounterTable = { name: string; value: number };
@@ -564,6 +585,7 @@ export type Database = {
   merchant: MerchantTable;
   listCount: ListCountTable;
   clusterLease: ClusterLeaseTable;
+  auditLog: AuditLogTable;
   changeCounter: ChangeCounterTable;
   member: MemberTable;
   role: RoleTable;

@@ -1,7 +1,14 @@
 import { sql, type Generated, type Insertable, type Updateable } from 'kysely';
 import { looseView } from './loose-view.js';
 import type { Database } from './schema.js';
-import type { Conn } from './transaction.js';
+import { currentAuditScope } from '../lib/audit-scope.js';
+import type { Db } from './database.js';
+import { runInTransaction, type Conn } from './transaction.js';
+
+// A statement of an audited call outside a transaction runs in one of its own, so the call's audit entry commits
+// with it (db/audit.ts).
+const withAudit = <T>(conn: Conn, write: (c: Conn) => Promise<T>): Promise<T> =>
+  currentAuditScope() && !conn.isTransaction ? runInTransaction(conn as Db, write) : write(conn);
 
 // Tables whose rows have a numeric id and an optimistic version (+1 on every update).
 export type VersionedTable = {
@@ -19,35 +26,41 @@ export function versionedRows<T extends VersionedTable>(db: Conn, table: T, opts
   return {
     // The new row's id.
     async insert(row: Insertable<Database[T]>, conn: Conn = db): Promise<number> {
-      const r = await loose(conn).insertInto(name).values(row).returning('id').executeTakeFirstOrThrow();
+      const r = await withAudit(conn, (c) =>
+        loose(c).insertInto(name).values(row).returning('id').executeTakeFirstOrThrow(),
+      );
       return r.id;
     },
 
     // The version goes up by one; with `version` given, only from that version (false: stale or gone).
     async update(id: number, patch: Updateable<Database[T]>, version?: number | null): Promise<boolean> {
-      let q = loose(db)
-        .updateTable(name)
-        .set({ ...patch, version: sql<number>`version + 1` })
-        .where('id', '=', id);
-      if (opts.softDeleted) q = q.where('deletedAt', 'is', null);
-      if (version !== undefined && version !== null) q = q.where('version', '=', version);
-      return Number((await q.executeTakeFirst()).numUpdatedRows) > 0;
+      return withAudit(db, async (c) => {
+        let q = loose(c)
+          .updateTable(name)
+          .set({ ...patch, version: sql<number>`version + 1` })
+          .where('id', '=', id);
+        if (opts.softDeleted) q = q.where('deletedAt', 'is', null);
+        if (version !== undefined && version !== null) q = q.where('version', '=', version);
+        return Number((await q.executeTakeFirst()).numUpdatedRows) > 0;
+      });
     },
 
     // Sets deletedAt (tables with `softDeleted`); false when the row was gone already.
     async softDelete(id: number, now: number): Promise<boolean> {
-      const r = await loose(db)
-        .updateTable(name)
-        .set({ deletedAt: now, updatedAt: now })
-        .where('id', '=', id)
-        .where('deletedAt', 'is', null)
-        .executeTakeFirst();
+      const r = await withAudit(db, (c) =>
+        loose(c)
+          .updateTable(name)
+          .set({ deletedAt: now, updatedAt: now })
+          .where('id', '=', id)
+          .where('deletedAt', 'is', null)
+          .executeTakeFirst(),
+      );
       return Number(r.numUpdatedRows) > 0;
     },
 
     // False when there was no such row.
     async remove(id: number, conn: Conn = db): Promise<boolean> {
-      const r = await loose(conn).deleteFrom(name).where('id', '=', id).executeTakeFirst();
+      const r = await withAudit(conn, (c) => loose(c).deleteFrom(name).where('id', '=', id).executeTakeFirst());
       return Number(r.numDeletedRows) > 0;
     },
   };

@@ -3,6 +3,7 @@ import { Code, resolveLocale, SIGN_HEADER, TOKEN_HEADER, type MessageKey } from 
 import type { Config } from '../config.js';
 import type { AuthMember } from './context.js';
 import { AppError } from './errors.js';
+import { auditRefusal } from './audit.js';
 import { failure } from './envelope.js';
 import { describeProblem } from './validation.js';
 
@@ -65,8 +66,12 @@ export function registerHooks(app: FastifyInstance, config: Config, sessions: Se
     if (!member.perms.has(access)) throw new AppError(Code.FORBIDDEN);
   });
 
-  app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
+  app.setErrorHandler(async (err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) {
+      // Permission refusals are audited (ASVS 7.2); those of an audited handler have their entry already.
+      if (err.code === Code.FORBIDDEN || err.code === Code.TWO_FACTOR_SETUP_REQUIRED) {
+        await auditRefusal(app, req, err.code).catch((e: unknown) => req.log.error({ err: e }, 'audit entry failed'));
+      }
       if (err.cause !== undefined) req.log.warn({ err: err.cause, code: err.code }, 'refused; the cause');
       const params = { ...err.params };
       if (err.messageKey === 'badRequest' && typeof params.reason === 'string') {

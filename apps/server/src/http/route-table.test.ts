@@ -65,6 +65,15 @@ describe('route table', () => {
     expect(problems).toEqual([]);
   });
 
+  it('declares the audit of every writing route (a POST without one fails here)', () => {
+    const writing = routes.filter((r) => r.method === 'POST');
+    expect(writing.length).toBeGreaterThan(20);
+    const missing = writing.filter((r) => !r.audit).map((r) => `${r.method} ${r.url}`);
+    expect(missing).toEqual([]);
+    const malformed = writing.filter((r) => r.audit && !/^[a-z][A-Za-z]*\.[a-z][A-Za-z.]*$/.test(r.audit.action));
+    expect(malformed.map((r) => `${r.url}: ${r.audit?.action}`)).toEqual([]);
+  });
+
   it('can grant every permission a route needs: each is a row of the menu tree', async () => {
     const needed = [...new Set(routes.filter(isPermRoute).map((r) => r.access))];
     await expect(permissionIds(t.db.db, needed)).resolves.toHaveLength(needed.length);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { Code } from '@study-crm/shared';
 import type { Locale, MessageKey, MessageParams } from '@study-crm/shared';
 import { checkException, type Access } from './access.js';
+import { openScope, runAudited, type AuditDecl } from './audit.js';
 import type { AuthMember } from './context.js';
 import { AppError } from './errors.js';
 import { ok } from './envelope.js';
@@ -24,6 +25,8 @@ type Common<Q, B> = {
   method: 'GET' | 'POST';
   url: string;
   access: Access;
+  // What the audit log records of a call (http/audit.ts): every writing (POST) route declares it.
+  audit?: AuditDecl;
   summary: string;
   tags: string[];
   description?: string;
@@ -44,7 +47,7 @@ export type RouteDef<Q extends Schema | undefined, B extends Schema | undefined,
     })
   | (Common<Q, B> & { response: 'raw'; produces: string; handler: (ctx: HandlerContext<Q, B>) => Promise<void> });
 
-export type RouteInfo = { method: string; url: string; access: Access };
+export type RouteInfo = { method: string; url: string; access: Access; audit?: AuditDecl | undefined };
 
 // Form and query values: '' means null (spec section 7).
 function blankToNull(input: unknown): Record<string, unknown> {
@@ -97,7 +100,7 @@ export function defineRoute<Q extends Schema | undefined, B extends Schema | und
   def: RouteDef<Q, B, R>,
 ): void {
   checkException(def.method, def.url, def.access);
-  app.routeTable.push({ method: def.method, url: def.url, access: def.access });
+  app.routeTable.push({ method: def.method, url: def.url, access: def.access, audit: def.audit });
   app.route({
     method: def.method,
     url: def.url,
@@ -113,25 +116,31 @@ export function defineRoute<Q extends Schema | undefined, B extends Schema | und
       ...('produces' in def ? { produces: [def.produces] } : { response: { 200: envelopeOf(def.response) } }),
     },
     handler: async (req, reply) => {
-      const ctx = {
-        query: (def.query ? parseInput(def.query, req.query, 'query') : {}) as Infer<Q>,
-        body: (def.body ? parseInput(def.body, req.body, 'body') : {}) as Infer<B>,
-        member: req.member,
-        locale: req.locale,
-        req,
-        reply,
-      };
-      if ('produces' in def) {
-        await def.handler(ctx);
-        return reply;
-      }
-      const result = await def.handler(ctx);
-      // Parsing the result drops every field the contract does not name (hashes, internal flags).
-      const data = def.response.parse(result);
-      const message = def.okMessage?.(data);
-      return message ? ok(data, req.locale, message.key, message.params) : ok(data, req.locale);
+      if (!def.audit) return handle(req, reply);
+      const scope = openScope(req, def.audit, `${def.method} ${def.url}`, { query: req.query, body: req.body });
+      return runAudited(app, req, scope, () => handle(req, reply));
     },
   });
+
+  async function handle(req: FastifyRequest, reply: FastifyReply) {
+    const ctx = {
+      query: (def.query ? parseInput(def.query, req.query, 'query') : {}) as Infer<Q>,
+      body: (def.body ? parseInput(def.body, req.body, 'body') : {}) as Infer<B>,
+      member: req.member,
+      locale: req.locale,
+      req,
+      reply,
+    };
+    if ('produces' in def) {
+      await def.handler(ctx);
+      return reply;
+    }
+    const result = await def.handler(ctx);
+    // Parsing the result drops every field the contract does not name (hashes, internal flags).
+    const data = def.response.parse(result);
+    const message = def.okMessage?.(data);
+    return message ? ok(data, req.locale, message.key, message.params) : ok(data, req.locale);
+  }
 }
 
 declare module 'fastify' {

@@ -16,6 +16,7 @@ import {
   scheduleOrphanSweep,
   ORPHAN_SWEEP_LEASE_MS,
 } from './application/index.js';
+import { createAuditRepository, createAuditService, declaredActions, registerAuditRoutes } from './audit/index.js';
 import { createAuthRepository, createAuthService, createStepUp, registerAuthRoutes } from './auth/index.js';
 import { createCaptchaRepository, createCaptchaService, registerCaptchaRoutes } from './captcha/index.js';
 import { createDictRepository, createDictService, registerDictRoutes } from './dict/index.js';
@@ -139,6 +140,10 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   const dictRepo = createDictRepository(db);
   registerDictRoutes(app, createDictService({ repo: dictRepo, clock }));
   registerTagRoutes(app, createTagService({ repo: createTagRepository(db), clock }));
+  registerAuditRoutes(
+    app,
+    createAuditService({ repo: createAuditRepository(db), people, declared: () => declaredActions(app) }),
+  );
   const labelRepo = createLabelRepository(db);
   registerLabelRoutes(app, createLabelService({ repo: labelRepo, people, clock }));
   // Announcements and the merchant record (issue 21).

@@ -57,6 +57,10 @@ export const SCREENS: Partial<Record<ComponentKey, LazyScreen>> = {
     () => import('../pages/content/MerchantSettings'),
     () => import('../pages/content/locale'),
   ),
+  operationLog: lazyScreen(
+    () => import('../pages/audit/OperationLog'),
+    () => import('../pages/audit/locale'),
+  ),
   accountList: lazyScreen(
     () => import('../pages/employee/AccountList'),
     () => import('../pages/employee/locale'),

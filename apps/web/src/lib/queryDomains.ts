@@ -3,7 +3,8 @@ import type { Query, QueryClient } from '@tanstack/react-query';
 // One mechanism keeps cached data true after a change, across every open tab: each query key starts with its
 // domain ('roles', 'members', …); a mutation names the domains it changes in `meta.touches`; a query that shows
 // another domain's data names it in `meta.reads` (the employee form's role choices read 'roles'). On a successful
-// mutation the query client invalidates every matching query, so mounted screens (hidden tabs too) refetch.
+// mutation the query client invalidates every matching query, so mounted screens (hidden tabs too) refetch. A query
+// that reads '*' (the operation log, which every write adds to) depends on every domain.
 declare module '@tanstack/react-query' {
   interface Register {
     mutationMeta: { touches?: readonly string[] };
@@ -13,7 +14,7 @@ declare module '@tanstack/react-query' {
 
 export function dependsOn(query: Query, touched: readonly string[]): boolean {
   const domain = String(query.queryKey[0]);
-  return touched.includes(domain) || (query.meta?.reads ?? []).some((d) => touched.includes(d));
+  return touched.includes(domain) || (query.meta?.reads ?? []).some((d) => d === '*' || touched.includes(d));
 }
 
 export function invalidateDomains(client: QueryClient, touched: readonly string[]): Promise<void> {

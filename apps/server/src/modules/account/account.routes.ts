@@ -7,6 +7,7 @@ export function registerAccountRoutes(app: FastifyInstance, account: AccountServ
   defineRoute(app, {
     ...accountApi.change,
     access: 'signedIn',
+    audit: { action: 'account.changePassword', record: 'member', self: true },
     tags: ['member'],
     summary: "Changes the signed-in member's own password and ends their other sessions",
     handler: ({ member, body }) => account.changePassword(member!, body),

@@ -49,6 +49,7 @@ export function registerApplicationRoutes(
   defineRoute(app, {
     ...applicationApi.create,
     access: PERM.applicationAdd,
+    audit: { action: 'application.create', record: 'application' },
     tags,
     summary: 'Create an application (and its student member when none is given); sections are JSON-string fields',
     handler: ({ body, locale }) => applications.create(body, locale),
@@ -57,6 +58,7 @@ export function registerApplicationRoutes(
   defineRoute(app, {
     ...applicationApi.update,
     access: PERM.applicationUpdate,
+    audit: { action: 'application.update', record: 'application' },
     tags,
     summary: 'Save the whole detail form in one transaction; a stale version is refused with code 409',
     handler: ({ body, locale }) => applications.update(body, locale),
@@ -65,6 +67,7 @@ export function registerApplicationRoutes(
   defineRoute(app, {
     ...applicationApi.updateOther,
     access: PERM.applicationUpdate,
+    audit: { action: 'application.updateOther', record: 'application' },
     tags,
     summary: 'Change only the important notes, status and teachers',
     handler: ({ body }) => applications.updateOther(body),
@@ -82,6 +85,7 @@ export function registerApplicationRoutes(
     ...applicationApi.uploadFile,
     multipart: { fields: FileUploadFieldsSchema },
     access: PERM.fileUpload,
+    audit: { action: 'application.uploadFile', record: 'applicationFile' },
     tags,
     summary: 'Upload a file into an application (multipart: applicationId, title?, type?, file)',
     description:
@@ -102,6 +106,7 @@ export function registerApplicationRoutes(
   defineRoute(app, {
     ...applicationApi.updateFileRecord,
     access: PERM.fileUpdate,
+    audit: { action: 'application.updateFile', record: 'applicationFile' },
     tags,
     summary: 'Rename a file or change its type',
     handler: ({ body }) => files.update(body),
@@ -110,6 +115,7 @@ export function registerApplicationRoutes(
   defineRoute(app, {
     ...applicationApi.removeFileRecord,
     access: PERM.fileRemove,
+    audit: { action: 'application.removeFile', record: 'applicationFile' },
     tags,
     summary: 'Delete a file record and its stored file',
     handler: async ({ body }) => {

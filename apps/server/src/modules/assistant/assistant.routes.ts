@@ -72,6 +72,7 @@ export function registerAssistantRoutes(app: FastifyInstance, assistant: Assista
   defineRoute(app, {
     ...assistantApi.remove,
     access: 'signedIn',
+    audit: { action: 'assistant.removeConversation', record: 'assistantConversation' },
     tags,
     summary: 'Removes one of the caller’s conversations with its messages (404 for any other conversation)',
     handler: ({ body, member }) => assistant.remove(member!.id, body.id),

@@ -21,6 +21,7 @@ export function registerAuthRoutes(
   // What the three password sign-ins share: they are public, and they answer the same errors.
   const passwordSignIn = {
     access: 'public',
+    audit: { action: 'auth.signIn' },
     tags,
     description:
       'Errors: 4001 wrong captcha, 4002 captcha unknown or expired, 9004 unknown user, 401 incorrect password, ' +
@@ -57,6 +58,7 @@ export function registerAuthRoutes(
   defineRoute(app, {
     ...twoFactorApi.login,
     access: 'public',
+    audit: { action: 'auth.signInTwoFactor' },
     tags,
     summary: 'Second sign-in step: the ticket of a 1010 answer and the authenticator code (or a recovery code)',
     description:
@@ -68,6 +70,7 @@ export function registerAuthRoutes(
   defineRoute(app, {
     ...authApi.logout,
     access: 'signedIn',
+    audit: { action: 'auth.signOut' },
     tags,
     summary: 'Revoke the current session',
     handler: async ({ member }) => {

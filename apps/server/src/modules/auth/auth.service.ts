@@ -6,6 +6,7 @@ import type { SecretBox } from '../../lib/secret-box.js';
 import type { CaptchaService } from '../captcha/index.js';
 import type { AuthRepository, LoginCandidate } from './auth.repository.js';
 import { countedCheck } from './counted-check.js';
+import { noteAuditActor } from '../../lib/audit-scope.js';
 import { verifyPassword } from './password.js';
 import type { SessionService } from './session.service.js';
 
@@ -83,6 +84,8 @@ export function createAuthService(deps: {
         throw err;
       }
       const member = await attempt.find();
+      // The audit entry names the account signed in to, whether the sign-in succeeds or not.
+      if (member) noteAuditActor(member.id);
       if (!member) {
         await countAddressFailure(attempt.ip, now);
         throw new AppError(Code.USER_NOT_EXIST);
@@ -119,6 +122,7 @@ export function createAuthService(deps: {
       const memberId = openTicket(attempt.ticket, now);
       const member = memberId === null ? undefined : await repo.byId(memberId);
       if (!member) throw new AppError(Code.TWO_FACTOR_EXPIRED);
+      noteAuditActor(member.id);
       await countedCheck(
         limited(now),
         member,

@@ -30,6 +30,7 @@ export function registerContentRoutes(
   defineRoute(app, {
     ...contentApi.add,
     access: PERM.contentAdd,
+    audit: { action: 'content.add', record: 'contentItem' },
     tags,
     summary: 'Add an announcement (plain text)',
     handler: ({ body, member }) => content.add(body, member!.id),
@@ -37,6 +38,7 @@ export function registerContentRoutes(
   defineRoute(app, {
     ...contentApi.update,
     access: PERM.contentUpdate,
+    audit: { action: 'content.update', record: 'contentItem' },
     tags,
     summary: 'Edit an announcement; a stale version is refused (409)',
     handler: ({ body }) => content.update(body),
@@ -44,6 +46,7 @@ export function registerContentRoutes(
   defineRoute(app, {
     ...contentApi.remove,
     access: PERM.contentRemove,
+    audit: { action: 'content.remove', record: 'contentItem' },
     tags,
     summary: 'Remove an announcement',
     handler: ({ body }) => content.remove(body.id),
@@ -58,6 +61,7 @@ export function registerContentRoutes(
   defineRoute(app, {
     ...merchantApi.update,
     access: PERM.merchantUpdate,
+    audit: { action: 'content.updateMerchant' },
     tags,
     summary: 'Edit the merchant record; a stale version is refused (409)',
     handler: ({ body, member }) => content.updateMerchant(body, member!.id),
@@ -66,6 +70,7 @@ export function registerContentRoutes(
     ...merchantApi.uploadLogo,
     multipart: {},
     access: PERM.merchantUpdate,
+    audit: { action: 'content.uploadLogo' },
     tags,
     summary: 'Upload the logo (multipart field `file`: PNG, JPEG or GIF checked by content, at most 512 KB)',
     handler: async ({ req, member }) => {
@@ -81,6 +86,7 @@ export function registerContentRoutes(
   defineRoute(app, {
     ...merchantApi.removeLogo,
     access: PERM.merchantUpdate,
+    audit: { action: 'content.removeLogo' },
     tags,
     summary: 'Remove the logo (the portal shows its own mark again)',
     handler: ({ member }) => content.removeLogo(member!.id),

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Clock } from '../../lib/clock.js';
+import { outsideAuditScope } from '../../lib/audit-scope.js';
 import { DeliveryError, type Channel, type ChannelName, type DeliveryItem } from './delivery.types.js';
 import type { OutboxRepository, OutboxRow } from './outbox.repository.js';
 
@@ -172,24 +173,27 @@ export function createDeliveryWorker(deps: {
     if (timer && timerAt <= performance.now() + delay) return;
     if (timer) clearTimeout(timer);
     timerAt = performance.now() + delay;
-    timer = setTimeout(() => {
-      timer = undefined;
-      timerAt = Infinity;
-      pumping = pump()
-        .then((p) => p.started)
-        .catch((err: unknown) => {
-          log.error({ err }, 'delivery worker pass failed');
-          return 0;
-        })
-        .finally(() => {
-          pumping = undefined;
+    // A wake from a request (nudge) must not run the pass inside that request's audit scope.
+    timer = outsideAuditScope(() =>
+      setTimeout(() => {
+        timer = undefined;
+        timerAt = Infinity;
+        pumping = pump()
+          .then((p) => p.started)
+          .catch((err: unknown) => {
+            log.error({ err }, 'delivery worker pass failed');
+            return 0;
+          })
+          .finally(() => {
+            pumping = undefined;
+          });
+        void pumping.then(() => {
+          const again = pumpAgain;
+          pumpAgain = false;
+          wake(again ? 0 : settings.pollMs);
         });
-      void pumping.then(() => {
-        const again = pumpAgain;
-        pumpAgain = false;
-        wake(again ? 0 : settings.pollMs);
-      });
-    }, delay);
+      }, delay),
+    );
   }
 
   return {

@@ -37,6 +37,7 @@ export function registerDictRoutes(app: FastifyInstance, service: DictService): 
   defineRoute(app, {
     ...dictApi.add,
     access: PERM.dictAdd,
+    audit: { action: 'dict.add', record: 'dictEntry' },
     tags,
     summary: 'Add a dictionary entry; (type, value) is unique (code 5411)',
     handler: ({ body }) => service.add(body),
@@ -44,6 +45,7 @@ export function registerDictRoutes(app: FastifyInstance, service: DictService): 
   defineRoute(app, {
     ...dictApi.update,
     access: PERM.dictUpdate,
+    audit: { action: 'dict.update', record: 'dictEntry' },
     tags,
     summary: 'Update a dictionary entry',
     handler: ({ body }) => service.update(body),
@@ -51,6 +53,7 @@ export function registerDictRoutes(app: FastifyInstance, service: DictService): 
   defineRoute(app, {
     ...dictApi.remove,
     access: PERM.dictRemove,
+    audit: { action: 'dict.remove', record: 'dictEntry' },
     tags,
     summary: 'Remove a dictionary entry',
     handler: ({ body }) => service.remove(body.id),

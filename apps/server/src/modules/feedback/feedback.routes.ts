@@ -26,6 +26,7 @@ export function registerFeedbackRoutes(app: FastifyInstance, feedback: FeedbackS
   defineRoute(app, {
     ...feedbackApi.answer,
     access: PERM.feedbackAnswer,
+    audit: { action: 'feedback.answer', record: 'feedback' },
     tags,
     summary: 'Reply to a feedback (content required); replies are never edited, a follow-up reply adds to the thread',
     description:
@@ -54,6 +55,7 @@ export function registerFeedbackRoutes(app: FastifyInstance, feedback: FeedbackS
   defineRoute(app, {
     ...feedbackApi.submit,
     access: 'public',
+    audit: { action: 'feedback.submit', record: 'feedback' },
     tags,
     summary: "Public feedback from the consultancy's website or the student app",
     description:
@@ -66,6 +68,7 @@ export function registerFeedbackRoutes(app: FastifyInstance, feedback: FeedbackS
   defineRoute(app, {
     ...feedbackApi.submitMine,
     access: 'signedIn',
+    audit: { action: 'feedback.submitMine', record: 'feedback' },
     tags,
     summary: "A signed-in member's own feedback: name, e-mail and mobile come from their account",
     description: "Replies reach the member's message box, and their e-mail when the account has one.",

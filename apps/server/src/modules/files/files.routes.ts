@@ -13,6 +13,7 @@ export function registerFileRoutes(app: FastifyInstance, deps: { storage: FileSt
     ...filesApi.upload,
     multipart: {},
     access: PERM.fileUpload,
+    audit: { action: 'files.upload' },
     tags: ['file'],
     summary: 'General upload (multipart field `file`), checked by content and stored under a generated name',
     handler: async ({ req }) => {

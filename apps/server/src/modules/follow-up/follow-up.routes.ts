@@ -17,6 +17,7 @@ export function registerFollowUpRoutes(app: FastifyInstance, followUps: FollowUp
   defineRoute(app, {
     ...followUpApi.add,
     access: PERM.followAdd,
+    audit: { action: 'followUp.add', record: 'followUp' },
     tags,
     summary: 'Add a follow-up item (numbered within the application)',
     handler: ({ body }) => followUps.add(body),
@@ -25,6 +26,7 @@ export function registerFollowUpRoutes(app: FastifyInstance, followUps: FollowUp
   defineRoute(app, {
     ...followUpApi.update,
     access: PERM.followUpdate,
+    audit: { action: 'followUp.update', record: 'followUp' },
     tags,
     summary: 'Edit a follow-up item',
     handler: ({ body }) => followUps.update(body),
@@ -33,6 +35,7 @@ export function registerFollowUpRoutes(app: FastifyInstance, followUps: FollowUp
   defineRoute(app, {
     ...followUpApi.done,
     access: PERM.followUpdate,
+    audit: { action: 'followUp.done', record: 'followUp' },
     tags,
     summary: 'Mark a follow-up item done (isDone=1) or not done (isDone=0)',
     handler: ({ body }) => followUps.setDone(body.id, body.isDone),

@@ -16,6 +16,7 @@ export function registerInboxRoutes(app: FastifyInstance, box: InboxService): vo
   defineRoute(app, {
     ...inboxApi.read,
     access: 'signedIn',
+    audit: { action: 'inbox.read' },
     tags: ['messagebox'],
     summary: 'Marks one item of a tab as read',
     handler: ({ member, body }) => box.read(member!.id, body.tab, body.id),
@@ -24,6 +25,7 @@ export function registerInboxRoutes(app: FastifyInstance, box: InboxService): vo
   defineRoute(app, {
     ...inboxApi.readAll,
     access: 'signedIn',
+    audit: { action: 'inbox.readAll' },
     tags: ['messagebox'],
     summary: 'Marks every unread item of a tab as read',
     handler: ({ member, body }) => box.readAll(member!.id, body.tab),

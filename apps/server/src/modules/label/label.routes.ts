@@ -23,6 +23,7 @@ export function registerLabelRoutes(app: FastifyInstance, service: LabelService)
   defineRoute(app, {
     ...labelApi.add,
     access: PERM.labelAdd,
+    audit: { action: 'label.add', record: 'label' },
     tags,
     summary: 'Add a label; the name is unique (code 5413)',
     handler: ({ body }) => service.add(body),
@@ -30,6 +31,7 @@ export function registerLabelRoutes(app: FastifyInstance, service: LabelService)
   defineRoute(app, {
     ...labelApi.update,
     access: PERM.labelUpdate,
+    audit: { action: 'label.update', record: 'label' },
     tags,
     summary: 'Update a label',
     handler: ({ body }) => service.update(body),
@@ -37,6 +39,7 @@ export function registerLabelRoutes(app: FastifyInstance, service: LabelService)
   defineRoute(app, {
     ...labelApi.remove,
     access: PERM.labelRemove,
+    audit: { action: 'label.remove', record: 'label' },
     tags,
     summary: 'Remove a label (and detach it from every member)',
     handler: ({ body }) => service.remove(body.id),
@@ -44,6 +47,7 @@ export function registerLabelRoutes(app: FastifyInstance, service: LabelService)
   defineRoute(app, {
     ...labelApi.assign,
     access: PERM.labelUpdate,
+    audit: { action: 'label.assign', record: 'member' },
     tags,
     summary: "Set a member's labels to exactly these (empty clears them)",
     handler: ({ body }) => service.assign(body.userId, body.labelIds ?? []),

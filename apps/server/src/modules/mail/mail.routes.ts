@@ -24,6 +24,7 @@ export function registerMailSenderRoutes(app: FastifyInstance, senders: SenderSe
   defineRoute(app, {
     ...mailSenderApi.add,
     access: PERM.mailSenderAdd,
+    audit: { action: 'mail.addSender', record: 'mailSender' },
     tags,
     summary: 'Add a mail server; host, port, account and password are required; the password is stored encrypted',
     handler: ({ body }) => senders.add(body),
@@ -31,6 +32,7 @@ export function registerMailSenderRoutes(app: FastifyInstance, senders: SenderSe
   defineRoute(app, {
     ...mailSenderApi.update,
     access: PERM.mailSenderUpdate,
+    audit: { action: 'mail.updateSender', record: 'mailSender' },
     tags,
     summary: 'Update a mail server; an empty password keeps the stored one',
     handler: ({ body }) => senders.update(body),
@@ -38,6 +40,7 @@ export function registerMailSenderRoutes(app: FastifyInstance, senders: SenderSe
   defineRoute(app, {
     ...mailSenderApi.remove,
     access: PERM.mailSenderRemove,
+    audit: { action: 'mail.removeSender', record: 'mailSender' },
     tags,
     summary: 'Remove a mail server that has sent no e-mail (code 5440 otherwise)',
     handler: ({ body }) => senders.remove(body.id),
@@ -45,6 +48,7 @@ export function registerMailSenderRoutes(app: FastifyInstance, senders: SenderSe
   defineRoute(app, {
     ...mailSenderApi.test,
     access: PERM.mailSenderTest,
+    audit: { action: 'mail.testSender', record: 'mailSender' },
     tags,
     summary: "Test connection: connect and sign in with the stored settings; answers with the server's reply",
     handler: ({ body, locale }) => senders.test(body.id, locale),
@@ -77,6 +81,7 @@ export function registerTemplateRoutes(app: FastifyInstance, templates: Template
   defineRoute(app, {
     ...templateApi.add,
     access: PERM.templateAdd,
+    audit: { action: 'mail.addTemplate', record: 'messageTemplate' },
     tags,
     summary: 'Add a template; type is required; HTML is sanitised; a frame address is fetched once, now',
     handler: ({ body }) => templates.add(body),
@@ -84,6 +89,7 @@ export function registerTemplateRoutes(app: FastifyInstance, templates: Template
   defineRoute(app, {
     ...templateApi.update,
     access: PERM.templateUpdate,
+    audit: { action: 'mail.updateTemplate', record: 'messageTemplate' },
     tags,
     summary: 'Update a template (a changed frame address is fetched again)',
     handler: ({ body }) => templates.update(body),
@@ -91,6 +97,7 @@ export function registerTemplateRoutes(app: FastifyInstance, templates: Template
   defineRoute(app, {
     ...templateApi.delete,
     access: PERM.templateRemove,
+    audit: { action: 'mail.removeTemplate', record: 'messageTemplate' },
     tags,
     summary: 'Delete a template (e-mails sent with it keep their content)',
     handler: ({ body }) => templates.remove(body.id),
@@ -116,6 +123,7 @@ export function registerEmailRoutes(app: FastifyInstance, emails: EmailService, 
   defineRoute(app, {
     ...emailApi.add,
     access: PERM.emailAdd,
+    audit: { action: 'mail.send', record: 'emailMessage' },
     tags,
     summary: 'Store an e-mail and queue it for each recipient (sent by the delivery worker)',
     handler: ({ body, member }) => emails.add(body, member?.id ?? null),
@@ -123,6 +131,7 @@ export function registerEmailRoutes(app: FastifyInstance, emails: EmailService, 
   defineRoute(app, {
     ...emailApi.resend,
     access: PERM.emailResend,
+    audit: { action: 'mail.resend', record: 'emailMessage' },
     tags,
     summary: 'Queue the failed recipients of an e-mail again',
     handler: ({ body }) => emails.resend(body.id),
@@ -130,6 +139,7 @@ export function registerEmailRoutes(app: FastifyInstance, emails: EmailService, 
   defineRoute(app, {
     ...emailApi.reschedule,
     access: PERM.emailAdd,
+    audit: { action: 'mail.reschedule', record: 'emailMessage' },
     tags,
     summary: 'Send later: a new time for a scheduled e-mail not sent yet (5460 past, 5461 sent, 5462, 5463)',
     handler: ({ body }) => emails.reschedule(body),
@@ -137,6 +147,7 @@ export function registerEmailRoutes(app: FastifyInstance, emails: EmailService, 
   defineRoute(app, {
     ...emailApi.cancel,
     access: PERM.emailAdd,
+    audit: { action: 'mail.cancel', record: 'emailMessage' },
     tags,
     summary: 'Cancel a scheduled e-mail not sent yet: nothing is delivered (5461 sent, 5462, 5463)',
     handler: ({ body }) => emails.cancel(body.id),

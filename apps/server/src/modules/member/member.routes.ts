@@ -57,6 +57,7 @@ export function registerMemberRoutes(app: FastifyInstance, members: MemberServic
     ...memberApi.add,
     ...memberWrite,
     access: PERM.memberAdd,
+    audit: { action: 'member.add', record: 'member' },
     summary: 'Add a member (staff need at least one role)',
     handler: ({ body, member }) => members.add(body, member!),
   });
@@ -66,6 +67,7 @@ export function registerMemberRoutes(app: FastifyInstance, members: MemberServic
       ...endpoint,
       ...memberWrite,
       access: PERM.memberUpdate,
+      audit: { action: 'member.update', record: 'member' },
       summary: 'Update a member: absent fields are kept, empty ones cleared; deactivating ends their sessions',
       handler: ({ body, member }) => members.update(body, member!),
     });
@@ -75,6 +77,7 @@ export function registerMemberRoutes(app: FastifyInstance, members: MemberServic
     ...memberApi.updateStatus,
     ...memberWrite,
     access: PERM.memberUpdate,
+    audit: { action: 'member.updateStatus', record: 'member' },
     summary: 'Activate or deactivate a member; deactivating ends their sessions at once',
     handler: ({ body, member }) => members.updateStatus(body.id, body.status, member!),
   });
@@ -82,6 +85,7 @@ export function registerMemberRoutes(app: FastifyInstance, members: MemberServic
   defineRoute(app, {
     ...memberApi.setPassword,
     access: PERM.memberSetPassword,
+    audit: { action: 'member.setPassword', record: 'member' },
     tags,
     summary: "Set a member's password (8 to 20 characters); their other sessions end",
     handler: ({ body, member }) => members.setPassword(body.id, body.password, member!),
@@ -91,6 +95,7 @@ export function registerMemberRoutes(app: FastifyInstance, members: MemberServic
     ...memberApi.remove,
     ...memberWrite,
     access: PERM.memberRemove,
+    audit: { action: 'member.remove', record: 'member' },
     summary: 'Remove a member (soft delete: their history keeps the name); ends their sessions',
     handler: ({ body, member }) => members.remove(body.id, member!),
   });
@@ -98,6 +103,7 @@ export function registerMemberRoutes(app: FastifyInstance, members: MemberServic
   defineRoute(app, {
     ...memberApi.addMemberEmail,
     access: PERM.memberUpdate,
+    audit: { action: 'member.addEmail', record: 'member' },
     tags,
     summary: "Add or replace a member's login e-mail",
     description: 'Errors: 400 invalid e-mail, 5403 e-mail exists, 404 unknown member.',

@@ -29,6 +29,7 @@ export function registerNoticeRoutes(app: FastifyInstance, notices: NoticeServic
   defineRoute(app, {
     ...noticeApi.add,
     access: PERM.noticeAdd,
+    audit: { action: 'notice.add', record: 'memberNotice' },
     tags,
     summary: 'Add a member notice: shown in the message box from publishAt until expiresAt',
     description: `${RECIPIENT_NOTE} A notice to all members is one row; read state is kept per member.`,
@@ -38,6 +39,7 @@ export function registerNoticeRoutes(app: FastifyInstance, notices: NoticeServic
   defineRoute(app, {
     ...noticeApi.update,
     access: PERM.noticeUpdate,
+    audit: { action: 'notice.update', record: 'memberNotice' },
     tags,
     summary: 'Edit a member notice; moved to another recipient, it is unread again',
     description: RECIPIENT_NOTE,
@@ -47,6 +49,7 @@ export function registerNoticeRoutes(app: FastifyInstance, notices: NoticeServic
   defineRoute(app, {
     ...noticeApi.delete,
     access: PERM.noticeRemove,
+    audit: { action: 'notice.remove', record: 'memberNotice' },
     tags,
     summary: 'Delete a member notice (it leaves every message box at once)',
     handler: ({ body, member }) => notices.remove(body.id, member!.id),

@@ -38,6 +38,7 @@ export function registerPaymentRoutes(app: FastifyInstance, payments: PaymentSer
   defineRoute(app, {
     ...paymentApi.create,
     access: PERM.paymentAdd,
+    audit: { action: 'payment.create', record: 'paymentRecord' },
     tags,
     summary: 'Add a payment record (pending confirmation); attachments are stored names from /api/v1/fms/upload',
     description:
@@ -49,6 +50,7 @@ export function registerPaymentRoutes(app: FastifyInstance, payments: PaymentSer
   defineRoute(app, {
     ...paymentApi.update,
     access: PERM.paymentUpdate,
+    audit: { action: 'payment.update', record: 'paymentRecord' },
     tags,
     summary: 'Edit a payment record; a confirmed record keeps its amount, currency, date and type (code 5451)',
     handler: ({ body, member }) => payments.update(body, member!.id),
@@ -57,6 +59,7 @@ export function registerPaymentRoutes(app: FastifyInstance, payments: PaymentSer
   defineRoute(app, {
     ...paymentApi.confirm,
     access: PERM.paymentConfirm,
+    audit: { action: 'payment.confirm', record: 'paymentRecord' },
     tags,
     summary: 'Confirm a pending record; concurrent confirmations give one confirmation (others: code 5450)',
     handler: ({ body, member }) => payments.confirm(body.id, member!.id),
@@ -65,6 +68,7 @@ export function registerPaymentRoutes(app: FastifyInstance, payments: PaymentSer
   defineRoute(app, {
     ...paymentApi.void,
     access: PERM.paymentVoid,
+    audit: { action: 'payment.void', record: 'paymentRecord' },
     tags,
     summary: 'Void a record with a reason (the correction of a confirmed record); voided records are final',
     handler: ({ body, member }) => payments.voidRecord(body, member!.id),

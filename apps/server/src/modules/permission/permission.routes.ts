@@ -51,6 +51,7 @@ export function registerPermissionAdminRoutes(app: FastifyInstance, menus: Permi
   defineRoute(app, {
     ...permissionApi.add,
     access: PERM.menuAdd,
+    audit: { action: 'permission.add', record: 'permission' },
     tags,
     summary: 'Add a menu item or function button (the built-in role receives it)',
     handler: ({ body }) => menus.add(body),
@@ -59,6 +60,7 @@ export function registerPermissionAdminRoutes(app: FastifyInstance, menus: Permi
   defineRoute(app, {
     ...permissionApi.update,
     access: PERM.menuUpdate,
+    audit: { action: 'permission.update', record: 'permission' },
     tags,
     summary: 'Change a menu item or function button',
     handler: ({ body }) => menus.update(body),
@@ -67,6 +69,7 @@ export function registerPermissionAdminRoutes(app: FastifyInstance, menus: Permi
   defineRoute(app, {
     ...permissionApi.remove,
     access: PERM.menuRemove,
+    audit: { action: 'permission.remove', record: 'permission' },
     tags,
     summary: 'Delete an item without children',
     handler: ({ body }) => menus.remove(body.id),
@@ -75,6 +78,7 @@ export function registerPermissionAdminRoutes(app: FastifyInstance, menus: Permi
   defineRoute(app, {
     ...permissionApi.removeAll,
     access: PERM.menuRemove,
+    audit: { action: 'permission.removeAll', record: 'permission' },
     tags,
     summary: 'Delete several items without children, all or nothing',
     handler: ({ body }) => menus.removeMany(body.ids),

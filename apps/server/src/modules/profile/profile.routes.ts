@@ -27,6 +27,7 @@ export function registerProfileRoutes(
   defineRoute(app, {
     ...profileApi.update,
     access: 'signedIn',
+    audit: { action: 'profile.update', record: 'member', self: true },
     tags,
     summary: 'Edit the own profile; absent fields keep their value, empty ones clear it',
     description: 'E-mail and mobile are read-only here (changed through binding). Lists are JSON arrays, capped.',
@@ -37,6 +38,7 @@ export function registerProfileRoutes(
     ...profileApi.uploadAvatar,
     multipart: {},
     access: 'signedIn',
+    audit: { action: 'profile.uploadAvatar' },
     tags,
     summary: 'Upload the own avatar (multipart field `file`: PNG, JPEG or GIF checked by content, at most 2 MB)',
     handler: async ({ req, member }) => {
@@ -63,6 +65,7 @@ export function registerProfileRoutes(
   defineRoute(app, {
     ...profileApi.updateMyLocation,
     access: 'signedIn',
+    audit: { action: 'profile.updateLocation' },
     tags,
     summary: "Record the signed-in member's city and location (absent keeps, empty clears; one is required)",
     handler: ({ member, body }) => profiles.updateLocation(member!, body),
@@ -71,6 +74,7 @@ export function registerProfileRoutes(
   defineRoute(app, {
     ...profileApi.switchRole,
     access: 'signedIn',
+    audit: { action: 'profile.switchRole' },
     tags,
     summary: 'Role switching: this session acts as one of the member’s roles (empty roleId: all of them)',
     description:
@@ -90,6 +94,7 @@ export function registerProfileRoutes(
   defineRoute(app, {
     ...personalCvApi.create,
     access: 'signedIn',
+    audit: { action: 'profile.createCv', record: 'personalCv' },
     tags: ['personalCv'],
     summary: "Create the caller's CV (7501 when it exists)",
     handler: ({ member, body }) => profiles.createCv(member!, body),
@@ -98,6 +103,7 @@ export function registerProfileRoutes(
   defineRoute(app, {
     ...personalCvApi.update,
     access: 'signedIn',
+    audit: { action: 'profile.updateCv', record: 'personalCv' },
     tags: ['personalCv'],
     summary: "Update the caller's CV (7502 before it is created)",
     handler: ({ member, body }) => profiles.updateCv(member!, body),

@@ -31,6 +31,7 @@ export function registerProjectRoutes(app: FastifyInstance, service: ProjectServ
   defineRoute(app, {
     ...projectApi.add,
     access: PERM.projectAdd,
+    audit: { action: 'project.add', record: 'project' },
     tags,
     summary: 'Add a project; the caller becomes its first manager',
     handler: ({ body, member }) => service.add(caller(member), body),
@@ -38,6 +39,7 @@ export function registerProjectRoutes(app: FastifyInstance, service: ProjectServ
   defineRoute(app, {
     ...projectApi.update,
     access: 'signedIn',
+    audit: { action: 'project.update', record: 'project' },
     tags,
     summary: 'Edit a project (project:update or the project’s manager); a stale version is refused (409)',
     handler: ({ body, member }) => service.update(caller(member), body),
@@ -45,6 +47,7 @@ export function registerProjectRoutes(app: FastifyInstance, service: ProjectServ
   defineRoute(app, {
     ...projectApi.remove,
     access: PERM.projectRemove,
+    audit: { action: 'project.remove', record: 'project' },
     tags,
     summary: 'Remove a project (soft)',
     handler: ({ body }) => service.remove(body.id),
@@ -59,6 +62,7 @@ export function registerProjectRoutes(app: FastifyInstance, service: ProjectServ
   defineRoute(app, {
     ...projectApi.addMember,
     access: 'signedIn',
+    audit: { action: 'project.addMember', record: 'projectMember' },
     tags,
     summary: 'Add a member with a role and a fixed share (percent); shares above 100 % in all: code 1202',
     description: 'project:members or the project’s manager. The share total is checked with the project row locked.',
@@ -67,6 +71,7 @@ export function registerProjectRoutes(app: FastifyInstance, service: ProjectServ
   defineRoute(app, {
     ...projectApi.updateMember,
     access: 'signedIn',
+    audit: { action: 'project.updateMember', record: 'projectMember' },
     tags,
     summary: "Change a member's role and share; shares above 100 % in all: code 1202",
     handler: ({ body, member }) => service.updateMember(caller(member), body),
@@ -74,6 +79,7 @@ export function registerProjectRoutes(app: FastifyInstance, service: ProjectServ
   defineRoute(app, {
     ...projectApi.removeMember,
     access: 'signedIn',
+    audit: { action: 'project.removeMember', record: 'projectMember' },
     tags,
     summary: 'Remove a member (the last manager stays: code 7701)',
     handler: ({ body, member }) => service.removeMember(caller(member), body.id),
@@ -95,6 +101,7 @@ export function registerProjectRoutes(app: FastifyInstance, service: ProjectServ
   defineRoute(app, {
     ...projectApi.saveConstitution,
     access: 'signedIn',
+    audit: { action: 'project.saveConstitution', record: 'projectConstitution' },
     tags,
     summary: 'Save the constitution as a new revision (project:constitution or the project’s manager)',
     handler: ({ body, member }) => service.saveConstitution(caller(member), body),

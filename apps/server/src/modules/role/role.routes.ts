@@ -41,6 +41,7 @@ export function registerRoleRoutes(app: FastifyInstance, roles: RoleService): vo
   defineRoute(app, {
     ...roleApi.add,
     access: PERM.roleAdd,
+    audit: { action: 'role.add', record: 'role' },
     tags,
     summary: 'Create a role with at least one permission',
     handler: ({ body, member }) => roles.add(body, member!),
@@ -49,6 +50,7 @@ export function registerRoleRoutes(app: FastifyInstance, roles: RoleService): vo
   defineRoute(app, {
     ...roleApi.update,
     access: PERM.roleUpdate,
+    audit: { action: 'role.update', record: 'role' },
     tags,
     summary: 'Change a role and its permissions',
     handler: ({ body, member }) => roles.update(body, member!),
@@ -57,6 +59,7 @@ export function registerRoleRoutes(app: FastifyInstance, roles: RoleService): vo
   defineRoute(app, {
     ...roleApi.editRolePermission,
     access: PERM.roleUpdate,
+    audit: { action: 'role.editPermissions', record: 'role' },
     tags,
     summary: "Set a role's permission ids (ancestors are added)",
     handler: ({ body, member }) => roles.editPermissions(body.id, body.permissionIds, member!),
@@ -65,6 +68,7 @@ export function registerRoleRoutes(app: FastifyInstance, roles: RoleService): vo
   defineRoute(app, {
     ...roleApi.remove,
     access: PERM.roleRemove,
+    audit: { action: 'role.remove', record: 'role' },
     tags,
     summary: 'Delete a role no member holds (never the built-in administrator role)',
     handler: ({ body }) => roles.remove(body.id),
@@ -81,6 +85,7 @@ export function registerRoleRoutes(app: FastifyInstance, roles: RoleService): vo
   defineRoute(app, {
     ...roleApi.updateMemberRoles,
     access: PERM.roleMembers,
+    audit: { action: 'role.updateMemberRoles', record: 'member' },
     tags,
     summary: "Set a member's roles (at least one)",
     handler: ({ body, member }) => roles.updateMemberRoles(body.userId, body.roleIds, member!),

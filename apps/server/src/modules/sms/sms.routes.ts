@@ -65,6 +65,7 @@ export function registerSmsRoutes(
     ...smsApi.add,
     multipart: {},
     access: PERM.smsAdd,
+    audit: { action: 'sms.add', record: 'smsBatch' },
     tags,
     summary: `Upload a recipient list (multipart field \`file\`, .xlsx, at most ${SMS_FILE_MAX_MB} MB) into a draft batch`,
     description: 'Checked by extension and content (7101), read (7102), columns (7103), rows (7104, 7105).',
@@ -85,6 +86,7 @@ export function registerSmsRoutes(
   defineRoute(app, {
     ...smsApi.batchPush,
     access: PERM.smsAdd,
+    audit: { action: 'sms.batchPush', record: 'smsBatch' },
     tags,
     summary: 'Send a draft batch now or at sendAt: one outbox row per recipient, queued in one transaction',
     okMessage: (d) => ({ key: 'smsBatchQueued', params: { count: d.queued } }),

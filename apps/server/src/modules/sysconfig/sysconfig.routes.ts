@@ -23,6 +23,7 @@ export function registerSysConfigRoutes(app: FastifyInstance, service: SysConfig
   defineRoute(app, {
     ...sysconfigApi.add,
     access: PERM.configAdd,
+    audit: { action: 'sysconfig.add', record: 'sysConfig' },
     tags,
     summary: 'Add a config; (key, platform) is unique (code 5410)',
     handler: ({ body }) => service.add(body),
@@ -30,6 +31,7 @@ export function registerSysConfigRoutes(app: FastifyInstance, service: SysConfig
   defineRoute(app, {
     ...sysconfigApi.update,
     access: PERM.configUpdate,
+    audit: { action: 'sysconfig.update', record: 'sysConfig' },
     tags,
     summary: 'Update a config; the cached accessor sees it at once',
     handler: ({ body }) => service.update(body),
@@ -37,6 +39,7 @@ export function registerSysConfigRoutes(app: FastifyInstance, service: SysConfig
   defineRoute(app, {
     ...sysconfigApi.remove,
     access: PERM.configRemove,
+    audit: { action: 'sysconfig.remove', record: 'sysConfig' },
     tags,
     summary: 'Remove a config',
     handler: ({ body }) => service.remove(body.id),

@@ -30,6 +30,7 @@ export function registerTagRoutes(app: FastifyInstance, service: TagService): vo
   defineRoute(app, {
     ...tagApi.add,
     access: PERM.tagAdd,
+    audit: { action: 'tag.add', record: 'tag' },
     tags,
     summary: 'Add a tag; key and Chinese tag are unique within the type (code 5412)',
     handler: ({ body }) => service.add(body),
@@ -37,6 +38,7 @@ export function registerTagRoutes(app: FastifyInstance, service: TagService): vo
   defineRoute(app, {
     ...tagApi.update,
     access: PERM.tagUpdate,
+    audit: { action: 'tag.update', record: 'tag' },
     tags,
     summary: 'Update a tag',
     handler: ({ body }) => service.update(body),
@@ -44,6 +46,7 @@ export function registerTagRoutes(app: FastifyInstance, service: TagService): vo
   defineRoute(app, {
     ...tagApi.remove,
     access: PERM.tagRemove,
+    audit: { action: 'tag.remove', record: 'tag' },
     tags,
     summary: 'Remove a tag',
     handler: ({ body }) => service.remove(body.id),

@@ -31,6 +31,7 @@ export function registerTaskRoutes(app: FastifyInstance, service: TaskService): 
   defineRoute(app, {
     ...taskApi.add,
     access: PERM.taskAdd,
+    audit: { action: 'task.add', record: 'task' },
     tags,
     summary: 'Add a task to a project (assignee: a staff member of the project; KPI type: an enabled one)',
     handler: ({ body, member }) => service.add(caller(member), body),
@@ -38,6 +39,7 @@ export function registerTaskRoutes(app: FastifyInstance, service: TaskService): 
   defineRoute(app, {
     ...taskApi.update,
     access: PERM.taskUpdate,
+    audit: { action: 'task.update', record: 'task' },
     tags,
     summary: 'Edit a task (not its status); a stale version is refused (409)',
     handler: ({ body }) => service.update(body),
@@ -45,6 +47,7 @@ export function registerTaskRoutes(app: FastifyInstance, service: TaskService): 
   defineRoute(app, {
     ...taskApi.remove,
     access: PERM.taskRemove,
+    audit: { action: 'task.remove', record: 'task' },
     tags,
     summary: 'Remove a task (soft; its contribution record stays)',
     handler: ({ body }) => service.remove(body.id),
@@ -52,6 +55,7 @@ export function registerTaskRoutes(app: FastifyInstance, service: TaskService): 
   defineRoute(app, {
     ...taskApi.changeStatus,
     access: 'signedIn',
+    audit: { action: 'task.changeStatus', record: 'task' },
     tags,
     summary: 'Move a task along its status flow (code 7750 otherwise); done writes its contribution record',
     description: 'The assignee moves their own task; anyone else needs task:update.',
@@ -74,6 +78,7 @@ export function registerTaskRoutes(app: FastifyInstance, service: TaskService): 
   defineRoute(app, {
     ...kpiTypeApi.add,
     access: PERM.kpiTypeAdd,
+    audit: { action: 'task.addKpiType', record: 'kpiType' },
     tags,
     summary: 'Add a KPI type (the English name is unique: code 7752)',
     handler: ({ body }) => service.addKpiType(body),
@@ -81,6 +86,7 @@ export function registerTaskRoutes(app: FastifyInstance, service: TaskService): 
   defineRoute(app, {
     ...kpiTypeApi.update,
     access: PERM.kpiTypeUpdate,
+    audit: { action: 'task.updateKpiType', record: 'kpiType' },
     tags,
     summary: 'Edit a KPI type',
     handler: ({ body }) => service.updateKpiType(body),
@@ -88,6 +94,7 @@ export function registerTaskRoutes(app: FastifyInstance, service: TaskService): 
   defineRoute(app, {
     ...kpiTypeApi.remove,
     access: PERM.kpiTypeRemove,
+    audit: { action: 'task.removeKpiType', record: 'kpiType' },
     tags,
     summary: 'Remove a KPI type no task or record uses (code 7751 otherwise)',
     handler: ({ body }) => service.removeKpiType(body.id),

@@ -17,6 +17,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, twoFactor: TwoFact
   defineRoute(app, {
     ...twoFactorApi.setup,
     access: 'signedIn',
+    audit: { action: 'twoFactor.setup' },
     tags,
     summary: 'Start two-factor set-up: a new secret with its otpauth URL and QR code (pending until confirmed)',
     description: 'Errors: 409 already on. The secret is returned here only; it is stored encrypted.',
@@ -26,6 +27,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, twoFactor: TwoFact
   defineRoute(app, {
     ...twoFactorApi.confirm,
     access: 'signedIn',
+    audit: { action: 'twoFactor.confirm' },
     tags,
     summary: 'Confirm set-up with a first code; answers ten one-time recovery codes, shown once',
     description: 'Errors: 1011 wrong code, 409 not pending or already on.',
@@ -35,6 +37,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, twoFactor: TwoFact
   defineRoute(app, {
     ...twoFactorApi.disable,
     access: 'signedIn',
+    audit: { action: 'twoFactor.disable' },
     tags,
     summary: 'Turn two-factor sign-in off with the password and a current code or a recovery code',
     description:
@@ -46,6 +49,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, twoFactor: TwoFact
   defineRoute(app, {
     ...twoFactorApi.reset,
     access: PERM.memberResetTwoFactor,
+    audit: { action: 'twoFactor.reset', record: 'member' },
     tags,
     summary: "Reset a member's second factor (they sign in with the password alone, or set it up again)",
     description: '403 manageBeyondOwn when the member holds a permission the caller lacks.',

@@ -31,6 +31,7 @@ export function registerUserAccountRoutes(app: FastifyInstance, accounts: UserAc
     ...accountListApi.add,
     ...accountCall,
     access: PERM.userAdd,
+    audit: { action: 'userAccount.add', record: 'member' },
     summary: 'Add an account (e-mail, password 8–20, optional mobile and names)',
     handler: ({ body, member }) => accounts.add(body, member!),
   });
@@ -38,6 +39,7 @@ export function registerUserAccountRoutes(app: FastifyInstance, accounts: UserAc
     ...accountListApi.update,
     ...accountCall,
     access: PERM.userUpdate,
+    audit: { action: 'userAccount.update', record: 'member' },
     summary: 'Edit an account: absent fields are kept, empty ones cleared',
     handler: ({ body, member }) => accounts.update(body, member!),
   });
@@ -45,6 +47,7 @@ export function registerUserAccountRoutes(app: FastifyInstance, accounts: UserAc
     ...accountListApi.updateStatus,
     ...accountCall,
     access: PERM.userUpdate,
+    audit: { action: 'userAccount.updateStatus', record: 'member' },
     summary: 'Activate or deactivate an account; deactivating ends its sessions',
     handler: ({ body, member }) => accounts.updateStatus(body.id, body.status, member!),
   });
@@ -52,6 +55,7 @@ export function registerUserAccountRoutes(app: FastifyInstance, accounts: UserAc
     ...accountListApi.setPassword,
     ...accountCall,
     access: PERM.userSetPassword,
+    audit: { action: 'userAccount.setPassword', record: 'member' },
     summary: "Set an account's password (8–20); its sessions end",
     handler: ({ body, member }) => accounts.setPassword(body.id, body.password, member!),
   });
@@ -59,6 +63,7 @@ export function registerUserAccountRoutes(app: FastifyInstance, accounts: UserAc
     ...accountListApi.remove,
     ...accountCall,
     access: PERM.userRemove,
+    audit: { action: 'userAccount.remove', record: 'member' },
     summary: 'Remove an account (soft)',
     handler: ({ body, member }) => accounts.remove(body.id, member!),
   });

@@ -7,6 +7,11 @@ import type { VerificationService } from './verification.service.js';
 type Post<B extends z.ZodType, R extends z.ZodType = z.ZodNull> = Endpoint<'POST', undefined, B, R>;
 type Unbind = (typeof verificationApi)['unbindEmail'];
 
+// The audit verb of an own-account call: the last part of its URL (bindEmail, unbindMobile, …), emailCode or
+// mobileCode for the code requests.
+const bindingVerb = (url: string) =>
+  url.endsWith('/sms/request') ? `${url.split('/')[4]}Code` : url.slice(url.lastIndexOf('/') + 1);
+
 export function registerVerificationRoutes(app: FastifyInstance, codes: VerificationService): void {
   const tags = ['binding'];
   // A call about the caller's own account: the handler gets the caller's id, the body and the caller's language.
@@ -19,6 +24,7 @@ export function registerVerificationRoutes(app: FastifyInstance, codes: Verifica
     defineRoute(app, {
       ...endpoint,
       access: 'signedIn',
+      audit: { action: `binding.${bindingVerb(endpoint.url)}`, record: 'member', self: true },
       tags,
       summary,
       description: `Errors: ${errors}.`,
@@ -84,6 +90,7 @@ export function registerVerificationRoutes(app: FastifyInstance, codes: Verifica
   defineRoute(app, {
     ...verificationApi.resetCode,
     access: 'public',
+    audit: { action: 'verification.requestReset' },
     tags,
     summary: 'Forgotten password: sends a code to the address if it belongs to an active member',
     description:
@@ -94,6 +101,7 @@ export function registerVerificationRoutes(app: FastifyInstance, codes: Verifica
   defineRoute(app, {
     ...verificationApi.resetPwdByEmail,
     access: 'public',
+    audit: { action: 'verification.resetPassword' },
     tags,
     summary: 'Forgotten password: sets a new password with the e-mailed code and signs out every session',
     description: `Errors: ${useErrors}.`,

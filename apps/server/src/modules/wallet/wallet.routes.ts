@@ -19,6 +19,7 @@ export function registerWalletRoutes(app: FastifyInstance, wallet: WalletService
   defineRoute(app, {
     ...walletApi.create,
     access: 'signedIn',
+    audit: { action: 'wallet.create' },
     tags,
     summary: 'Create the caller’s wallet: BIP-39 mnemonic, key at m/44’/60’/0’/0/0, EIP-55 address',
     description:
@@ -31,6 +32,7 @@ export function registerWalletRoutes(app: FastifyInstance, wallet: WalletService
   defineRoute(app, {
     ...walletApi.backupChallenge,
     access: 'signedIn',
+    audit: { action: 'wallet.backupChallenge' },
     tags,
     summary: 'Start the backup check: three random word positions of the mnemonic to answer',
     description: 'A new check replaces a pending one. Errors: 7601 no wallet, 7602 already activated.',
@@ -40,6 +42,7 @@ export function registerWalletRoutes(app: FastifyInstance, wallet: WalletService
   defineRoute(app, {
     ...walletApi.activate,
     access: 'signedIn',
+    audit: { action: 'wallet.activate' },
     tags,
     summary: 'Answer the backup check (the three words, in position order) and activate the wallet',
     description:
@@ -51,6 +54,7 @@ export function registerWalletRoutes(app: FastifyInstance, wallet: WalletService
   defineRoute(app, {
     ...walletApi.discard,
     access: 'signedIn',
+    audit: { action: 'wallet.discard' },
     tags,
     summary: 'Discard a wallet that was never activated (its backup was lost), so a new one can be created',
     description: 'The password is re-entered. Errors: 400 passwordIncorrect, 1005, 7601 no wallet, 7602 activated.',

@@ -184,6 +184,26 @@ export const ADMIN_CARDS: readonly HelpCardDef[] = [
     },
   },
   {
+    id: 'operationLog',
+    path: '/systemSetup/operationLog',
+    perm: PERM.auditList,
+    'zh-TW': {
+      title: '系統操作日誌',
+      body: '每次修改資料、登入、登出與被拒絕的操作，含操作人、角色、時間、來源位址、結果與修改前後的值；密碼等機密只標示「已變更」。\n可依操作人、模組與操作、記錄、結果與日期篩選，按「查看」看欄位差異；日誌不能修改或刪除。',
+      keywords: '系統操作日誌 稽核 登入紀錄 誰修改 欄位差異 安全',
+    },
+    'zh-CN': {
+      title: '系统操作日志',
+      body: '每次修改数据、登录、退出与被拒绝的操作，含操作人、角色、时间、来源地址、结果与修改前后的值；密码等机密只标示“已变更”。\n可按操作人、模块与操作、记录、结果与日期筛选，点击“查看”看字段差异；日志不能修改或删除。',
+      keywords: '系统操作日志 审计 登录记录 谁修改 字段差异 安全',
+    },
+    'en-US': {
+      title: 'Operation log',
+      body: 'Every change of data, sign-in, sign-out and refused call: who, role, time, client address, outcome and the values before and after; secrets such as passwords are only marked "changed".\nFilter by member, module and action, record, outcome and dates; "View" shows the field diff. Entries cannot be changed or removed.',
+      keywords: 'system audit trail sign-in record field diff security',
+    },
+  },
+  {
     id: 'roleManage',
     path: '/accessManage/roleManage',
     perm: PERM.roleList,

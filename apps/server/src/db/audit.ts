@@ -1,0 +1,182 @@
+import {
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type RootOperationNode,
+  type UnknownRow,
+} from 'kysely';
+import { currentAuditScope, type AuditScope } from '../lib/audit-scope.js';
+import { looseView } from './loose-view.js';
+import type { Conn, Tx } from './transaction.js';
+
+// The audit log's writes and diffs (docs/audit.md, decision 133). The scope of a call is in lib/audit-scope.ts.
+
+// Fields never stored, whatever their table: only "changed" (passwords, codes, tokens, encrypted secrets, wallet
+// material, TOTP secrets, recovery codes).
+const SECRET_FIELD =
+  /pass(word|wd)|secret|token|hash|salt|mnemonic|privatekey|wrappedkey|seed|recovery|totp|otp|captcha|enc$|^code$/i;
+// Tables whose every field is a secret or a credential's state.
+const SECRET_TABLES = new Set([
+  'session',
+  'captcha',
+  'memberTwoFactor',
+  'memberRecoveryCode',
+  'memberWallet',
+  'verificationCode',
+]);
+// Bookkeeping and derived search columns: not changes anyone made.
+const IGNORED_FIELD = /^(id|version|createdAt|updatedAt)$|^search|Key$/;
+const MAX_VALUE = 500;
+
+export const isSecretField = (table: string | null, field: string) =>
+  (table !== null && SECRET_TABLES.has(table)) || SECRET_FIELD.test(field);
+
+// One changed field of one record: before and after as text, or only `secret: true` (a secret that changed).
+export type AuditChange = { id: number; field: string; before?: string | null; after?: string | null; secret?: true };
+
+const text = (v: unknown): string | null => {
+  if (v === null || v === undefined) return null;
+  const s = typeof v === 'string' ? v : typeof v === 'object' ? JSON.stringify(v) : String(v);
+  return s.length > MAX_VALUE ? `${s.slice(0, MAX_VALUE)}…` : s;
+};
+
+// The changed fields of the declared records, between the rows read when the call began and now.
+export function diffRows(
+  table: string | null,
+  ids: number[],
+  before: Map<number, Record<string, unknown>>,
+  after: Map<number, Record<string, unknown>>,
+): AuditChange[] {
+  const out: AuditChange[] = [];
+  for (const id of ids) {
+    const b = before.get(id) ?? null;
+    const a = after.get(id) ?? null;
+    const fields = new Set([...Object.keys(b ?? {}), ...Object.keys(a ?? {})]);
+    for (const field of fields) {
+      if (IGNORED_FIELD.test(field)) continue;
+      const bv = b ? text(b[field]) : null;
+      const av = a ? text(a[field]) : null;
+      if (bv === av) continue;
+      out.push(isSecretField(table, field) ? { id, field, secret: true } : { id, field, before: bv, after: av });
+    }
+  }
+  return out;
+}
+
+// The declared table's rows of these ids (id → row); none without a table or ids.
+export async function readRecords(
+  conn: Conn,
+  table: string | null,
+  ids: number[],
+): Promise<Map<number, Record<string, unknown>>> {
+  if (!table || !ids.length) return new Map();
+  const rows = await looseView<{ id: number }>(conn).selectFrom(table).selectAll().where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, r as Record<string, unknown>]));
+}
+
+export type AuditOutcome = { outcome: 'ok' | 'refused' | 'error'; code: number };
+
+// One entry: the scope's call, its outcome and the diff of its records as they are now on `conn`. With
+// `onlyIfChanged` (a call writing again after its entry), none unless its records changed since that entry.
+export async function writeAuditEntry(
+  conn: Conn,
+  scope: AuditScope,
+  result: AuditOutcome,
+  onlyIfChanged = false,
+): Promise<void> {
+  const after = await readRecords(conn, scope.recordType, scope.ids);
+  const changes = diffRows(scope.recordType, scope.ids, scope.before, after);
+  scope.dirty = false;
+  if (onlyIfChanged && !changes.length) return;
+  await conn
+    .insertInto('auditLog')
+    .values({
+      createdAt: Date.now(),
+      memberId: scope.memberId,
+      roleId: scope.roleId,
+      module: scope.module,
+      action: scope.action,
+      route: scope.route,
+      recordType: scope.recordType,
+      recordId: scope.ids[0] ?? null,
+      recordIds: scope.ids.length ? scope.ids.join(',').slice(0, 400) : null,
+      ip: scope.ip,
+      userAgent: scope.userAgent ? scope.userAgent.slice(0, 300) : null,
+      outcome: result.outcome,
+      code: result.code,
+      durationMs: Math.max(0, Math.round(performance.now() - scope.startedAt)),
+      requestId: scope.requestId,
+      changes: changes.length ? JSON.stringify(changes) : null,
+    })
+    .execute();
+  // The next entry of the call (if any) starts from what this one recorded.
+  scope.before = after;
+  scope.written += 1;
+}
+
+// Called by the transaction helper before it commits: the open call's entry, written in the same transaction as
+// its change. Nothing when no call is open or nothing was written since the last entry.
+export async function writeAuditBeforeCommit(tx: Tx): Promise<void> {
+  const scope = currentAuditScope();
+  if (!scope?.dirty) return;
+  await writeAuditEntry(tx, scope, { outcome: 'ok', code: 200 }, scope.written > 0);
+}
+
+const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+function tableOf(node: RootOperationNode): string | null {
+  const named = (t: unknown): string | null => {
+    const n = t as { kind?: string; table?: { identifier?: { name?: string } } } | undefined;
+    return n?.kind === 'TableNode' ? (n.table?.identifier?.name ?? null) : null;
+  };
+  if (node.kind === 'InsertQueryNode') return named(node.into);
+  if (node.kind === 'UpdateQueryNode') return named(node.table);
+  if (node.kind === 'DeleteQueryNode') return named(node.from.froms[0]);
+  return null;
+}
+
+// Marks the open call's scope when a statement writes (anything but the audit log), and notes the ids of the rows
+// it inserts into the declared record table (returning id).
+export class AuditWritePlugin implements KyselyPlugin {
+  readonly #inserts = new WeakMap<object, true>();
+
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    const scope = currentAuditScope();
+    if (!scope) return args.node;
+    const table = tableOf(args.node);
+    if (table === null || table === 'audit_log' || table === 'auditLog') return args.node;
+    scope.dirty = true;
+    if (
+      args.node.kind === 'InsertQueryNode' &&
+      scope.recordType &&
+      (table === scope.recordType || table === snake(scope.recordType))
+    ) {
+      this.#inserts.set(args.queryId, true);
+    }
+    return args.node;
+  }
+
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    if (this.#inserts.has(args.queryId)) {
+      const scope = currentAuditScope();
+      for (const row of args.result.rows) {
+        const id = row.id;
+        if (scope && typeof id === 'number' && !scope.ids.includes(id)) scope.ids.push(id);
+      }
+    }
+    return args.result;
+  }
+}
+
+// The audit log the route helper and the request hooks use (http/audit.ts's AuditLog), on the shared handle.
+export function createAuditLog(db: Conn) {
+  return {
+    async before(scope: AuditScope): Promise<void> {
+      scope.before = await readRecords(db, scope.recordType, scope.ids);
+    },
+    async finish(scope: AuditScope, outcome: AuditOutcome['outcome'], code: number): Promise<void> {
+      await writeAuditEntry(db, scope, { outcome, code }, scope.written > 0);
+    },
+  };
+}

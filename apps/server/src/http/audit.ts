@@ -1,0 +1,120 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Code } from '@study-crm/shared';
+import { currentAuditScope, runInAuditScope, type AuditScope } from '../lib/audit-scope.js';
+import type { Database } from '../db/schema.js';
+import { AppError } from './errors.js';
+
+// What a route declares next to its access (defineRoute's `audit`): `action` is `<module>.<verb>`, `record` the
+// table (Kysely's name) whose rows the call changes and whose fields are diffed, `self` that the record is the
+// caller's own member row. Every POST route declares one (route-table.test.ts); docs/audit.md.
+export type AuditDecl = { action: `${string}.${string}`; record?: keyof Database; self?: true };
+
+// What the route helper and the hooks need of the audit log; app.ts builds it on the database (db/audit.ts).
+export type AuditLog = {
+  // The declared records as they are before the call.
+  before(scope: AuditScope): Promise<void>;
+  // The call's entry when no transaction of the call wrote it (a bare statement, a refusal, a call that wrote
+  // nothing); after an entry, another only when the call's records changed since.
+  finish(scope: AuditScope, outcome: 'ok' | 'refused' | 'error', code: number): Promise<void>;
+};
+
+const numbers = (v: unknown): number[] =>
+  (Array.isArray(v) ? v : [v]).map(Number).filter((n) => Number.isInteger(n) && n > 0);
+
+// The record ids a request names: `id` or `ids` of its body or query.
+function namedIds(...sources: unknown[]): number[] {
+  const out: number[] = [];
+  for (const src of sources) {
+    if (!src || typeof src !== 'object') continue;
+    const o = src as Record<string, unknown>;
+    for (const id of [...numbers(o.id), ...numbers(o.ids)]) if (!out.includes(id)) out.push(id);
+  }
+  return out.slice(0, 50);
+}
+
+export function openScope(
+  req: FastifyRequest,
+  decl: AuditDecl,
+  route: string,
+  input: { query: unknown; body: unknown },
+): AuditScope {
+  const [module = decl.action, ...rest] = decl.action.split('.');
+  return {
+    module,
+    action: rest.join('.'),
+    route,
+    recordType: decl.record ?? null,
+    memberId: req.member?.id ?? null,
+    roleId: req.member?.activeRoleId ?? null,
+    ip: req.ip || null,
+    userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : null,
+    requestId: req.id,
+    startedAt: performance.now(),
+    ids: !decl.record ? [] : decl.self ? (req.member ? [req.member.id] : []) : namedIds(input.body, input.query),
+    before: new Map(),
+    dirty: false,
+    written: 0,
+    open: true,
+  };
+}
+
+// Requests whose refusal is in the audit log already (the hooks' error handler writes the others').
+const recorded = new WeakSet<FastifyRequest>();
+export const isAuditRecorded = (req: FastifyRequest) => recorded.has(req);
+
+export function outcomeOf(err: unknown): { outcome: 'refused' | 'error'; code: number } {
+  if (err instanceof AppError) return { outcome: err.code === Code.INTERNAL ? 'error' : 'refused', code: err.code };
+  const status = (err as { statusCode?: number } | null)?.statusCode;
+  return status !== undefined && status >= 400 && status < 500
+    ? { outcome: 'refused', code: Code.BAD_REQUEST }
+    : { outcome: 'error', code: Code.INTERNAL };
+}
+
+// Runs an audited handler in its scope: one entry per call, written by the first transaction that commits a change
+// or, when none did, here after the handler. A call that changes its records again after its entry gets a second
+// entry with that change (same request id); bookkeeping writes after it (counters) add none.
+export async function runAudited<T>(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  scope: AuditScope,
+  handler: () => Promise<T>,
+): Promise<T> {
+  recorded.add(req);
+  await app.audit.before(scope);
+  let result: T;
+  try {
+    result = await runInAuditScope(scope, handler);
+  } catch (err) {
+    scope.open = false;
+    const { outcome, code } = outcomeOf(err);
+    if (scope.written === 0 || scope.dirty) await app.audit.finish(scope, outcome, code);
+    throw err;
+  }
+  scope.open = false;
+  if (scope.written === 0 || scope.dirty) await app.audit.finish(scope, 'ok', 200);
+  return result;
+}
+
+// A permission refusal by the request hooks (the handler never ran): its own entry.
+export async function auditRefusal(app: FastifyInstance, req: FastifyRequest, code: number): Promise<void> {
+  if (recorded.has(req) || currentAuditScope()) return;
+  recorded.add(req);
+  const info = app.routeTable.find((r) => r.url === req.routeOptions.url && r.method === req.method);
+  const scope = openScope(
+    req,
+    info?.audit ?? { action: 'access.refused' },
+    `${req.method} ${req.routeOptions.url ?? req.url}`,
+    {
+      query: req.query,
+      body: null,
+    },
+  );
+  scope.open = false;
+  await app.audit.finish(scope, 'refused', code);
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    audit: AuditLog;
+  }
+}

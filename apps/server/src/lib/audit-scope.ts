@@ -1,0 +1,57 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+// The audit scope of one call (docs/audit.md, decision 133): what the route declared, who calls and from where, and
+// what the call has written so far. The route helper opens it around an audited handler; the database plugin
+// (db/audit.ts) marks it when a statement writes and notes the ids of rows inserted into the declared record
+// table; the transaction helper writes the entry before its commit. No SQL here.
+export type AuditScope = {
+  module: string;
+  action: string;
+  route: string;
+  // The declared record table (Kysely's name, e.g. 'application'), whose rows are diffed.
+  recordType: string | null;
+  memberId: number | null;
+  roleId: number | null;
+  ip: string | null;
+  userAgent: string | null;
+  requestId: string | null;
+  startedAt: number;
+  // Record ids: named by the request (id, ids) or inserted by the call.
+  ids: number[];
+  // The declared table's rows as they were when the call began (id → row).
+  before: Map<number, Record<string, unknown>>;
+  // A statement wrote since the last entry.
+  dirty: boolean;
+  // Entries written for this call.
+  written: number;
+  // False once the handler has returned: work it left behind (timers) writes no entry.
+  open: boolean;
+};
+
+const store = new AsyncLocalStorage<AuditScope>();
+
+export const currentAuditScope = (): AuditScope | undefined => {
+  const s = store.getStore();
+  return s?.open ? s : undefined;
+};
+
+export const runInAuditScope = <T>(scope: AuditScope, fn: () => Promise<T>): Promise<T> => store.run(scope, fn);
+
+// Adds a record id to the current call's entry (rows the call created or touched that the request did not name).
+export function noteAuditRecord(id: number): void {
+  const s = currentAuditScope();
+  if (s && Number.isInteger(id) && !s.ids.includes(id)) s.ids.push(id);
+}
+
+// Names who acted when the request itself did not (a sign-in: the member who just signed in).
+export function noteAuditActor(memberId: number, roleId: number | null = null): void {
+  const s = currentAuditScope();
+  if (s) {
+    s.memberId = memberId;
+    s.roleId = roleId;
+  }
+}
+
+// Runs work that a call starts but that is not part of it (a worker woken by the call) outside the call's scope: its
+// writes are not the call's, and its transactions write no entry.
+export const outsideAuditScope = <T>(fn: () => T): T => store.exit(fn);

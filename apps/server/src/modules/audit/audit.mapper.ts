@@ -1,0 +1,38 @@
+import type { AuditChange, AuditEntry, AuditEntryView, PersonRef } from '@study-crm/shared';
+import { personRef } from '../people/index.js';
+import type { AuditRow } from './audit.repository.js';
+
+export function changesOf(row: AuditRow): AuditChange[] {
+  if (!row.changes) return [];
+  try {
+    return JSON.parse(row.changes) as AuditChange[];
+  } catch {
+    return [];
+  }
+}
+
+export function toAuditEntry(row: AuditRow, names: ReadonlyMap<number, PersonRef>): AuditEntry {
+  return {
+    id: row.id,
+    createdAt: row.createdAt,
+    member: personRef(names, row.memberId),
+    roleId: row.roleId,
+    module: row.module,
+    action: row.action,
+    route: row.route,
+    recordType: row.recordType,
+    recordIds: row.recordIds ? row.recordIds.split(',').map(Number) : [],
+    ip: row.ip,
+    userAgent: row.userAgent,
+    outcome: row.outcome,
+    code: row.code,
+    durationMs: row.durationMs,
+    requestId: row.requestId,
+    changedFields: [...new Set(changesOf(row).map((c) => c.field))],
+  };
+}
+
+export const toAuditEntryView = (row: AuditRow, names: ReadonlyMap<number, PersonRef>): AuditEntryView => ({
+  ...toAuditEntry(row, names),
+  changes: changesOf(row),
+});

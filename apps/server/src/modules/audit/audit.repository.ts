@@ -1,0 +1,40 @@
+import type { AuditListInput } from '@study-crm/shared';
+import type { Db } from '../../db/database.js';
+import type { Row } from '../../db/schema.js';
+import { countAll } from '../../db/sql-helpers.js';
+import { pageRows, type PageWindow } from '../../lib/paging.js';
+
+export type AuditRow = Row<'auditLog'>;
+// The list's filters as the contract reads them, with the date range as epoch milliseconds.
+export type AuditFilter = Omit<
+  AuditListInput,
+  'dateFrom' | 'dateTo' | 'pageNum' | 'pageSize' | 'order' | 'sortField'
+> & {
+  from: number | null;
+  to: number | null;
+};
+
+// The audit log's reads. Its rows are written only by db/audit.ts, inside the calls they record.
+export function createAuditRepository(db: Db) {
+  return {
+    // Newest first (or oldest with order asc): every filter has an index ending in (created_at, id), so a page
+    // reads the page.
+    async list(f: AuditFilter, w: PageWindow): Promise<{ rows: AuditRow[]; total: number }> {
+      let q = db.selectFrom('auditLog');
+      if (f.memberId) q = q.where('memberId', '=', f.memberId);
+      if (f.module) q = q.where('module', '=', f.module);
+      if (f.module && f.action) q = q.where('action', '=', f.action);
+      if (f.recordType) q = q.where('recordType', '=', f.recordType);
+      if (f.recordType && f.recordId) q = q.where('recordId', '=', f.recordId);
+      if (f.outcome) q = q.where('outcome', '=', f.outcome);
+      if (f.from !== null) q = q.where('createdAt', '>=', f.from);
+      if (f.to !== null) q = q.where('createdAt', '<', f.to);
+      const rows = q.selectAll().orderBy('createdAt', w.order).orderBy('id', w.order);
+      return pageRows(rows, q.select(countAll), w);
+    },
+
+    byId: (id: number): Promise<AuditRow | undefined> =>
+      db.selectFrom('auditLog').selectAll().where('id', '=', id).executeTakeFirst(),
+  };
+}
+export type AuditRepository = ReturnType<typeof createAuditRepository>;

@@ -1,0 +1,261 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import {
+  Code,
+  PERM,
+  type ApplicationSaved,
+  type AuditActions,
+  type AuditEntry,
+  type AuditEntryView,
+  type Page,
+} from '@study-crm/shared';
+import { useTestApp } from '../../test/signed-in.js';
+import { BASE, fullForm } from '../../test/application-fixtures.js';
+import { createRole, createStaff, permissionIds, STAFF_PASSWORD } from '../../test/access-fixtures.js';
+import type { Values } from '../../test/harness.js';
+
+const LOGS = '/admin/v1/sys/auditLogs';
+
+describe('audit log', () => {
+  const t = useTestApp({ signIn: true });
+  const rows = () => t.db.db.selectFrom('auditLog').selectAll().orderBy('id').execute();
+  const lastId = async () => (await rows()).at(-1)?.id ?? 0;
+  const since = async (id: number) => (await rows()).filter((r) => r.id > id);
+  const list = (q: Values) => t.get<Page<AuditEntry>>(LOGS, q, t.admin);
+  const view = (id: number) => t.get<AuditEntryView>(`${LOGS}/view`, { id }, t.admin);
+  let appId: number;
+
+  beforeAll(async () => {
+    appId = (await t.post<ApplicationSaved>(`${BASE}/create`, fullForm({ name: '陳小明' }), t.admin)).data.id;
+  });
+
+  it('records an application change with who, where, the outcome and the diff of the fields that changed', async () => {
+    const mark = await lastId();
+    const res = await t.post(`${BASE}/update`, fullForm({ id: appId, version: 1, name: '陳大明', city: 'Leeds' }), {
+      ...t.admin,
+    });
+    expect(res.meta.code).toBe(200);
+    const written = await since(mark);
+    expect(written).toHaveLength(1);
+    const [row] = written;
+    expect(row).toMatchObject({
+      memberId: t.admin.mid,
+      module: 'application',
+      action: 'update',
+      route: 'POST /api/v1/mc/applicationRecord/update',
+      recordType: 'application',
+      recordId: appId,
+      outcome: 'ok',
+      code: 200,
+      ip: '127.0.0.1',
+    });
+    expect(row?.requestId).toBeTruthy();
+    const entry = (await view(row!.id)).data;
+    expect(entry.changes).toEqual(
+      expect.arrayContaining([
+        { id: appId, field: 'name', before: '陳小明', after: '陳大明' },
+        expect.objectContaining({ id: appId, field: 'city', after: 'Leeds' }),
+      ]),
+    );
+    // Bookkeeping and search columns are not changes anyone made.
+    expect(entry.changes.map((c) => c.field)).not.toContain('version');
+    expect(entry.changes.map((c) => c.field)).not.toContain('updatedAt');
+  });
+
+  it('records a new record with its id and values, and a refused write with its code and no change', async () => {
+    let mark = await lastId();
+    const created = await t.post<ApplicationSaved>(`${BASE}/create`, fullForm({ name: '林新' }), t.admin);
+    let [row] = await since(mark);
+    expect(row).toMatchObject({ action: 'create', recordId: created.data.id, outcome: 'ok' });
+    expect((await view(row!.id)).data.changes).toContainEqual({
+      id: created.data.id,
+      field: 'name',
+      before: null,
+      after: '林新',
+    });
+
+    mark = await lastId();
+    const stale = await t.post(`${BASE}/update`, fullForm({ id: created.data.id, version: 9 }), t.admin);
+    expect(stale.meta.code).toBe(409);
+    [row] = await since(mark);
+    expect(row).toMatchObject({ action: 'update', outcome: 'refused', code: 409, changes: null });
+
+    mark = await lastId();
+    const bad = await t.post(`${BASE}/update`, { id: created.data.id }, t.admin);
+    expect(bad.meta.code).toBe(400);
+    [row] = await since(mark);
+    expect(row).toMatchObject({ outcome: 'refused', code: 400 });
+  });
+
+  it('writes one entry for a sample write of each module, with its diff, and never a secret', async () => {
+    const secrets = ['Mailbox#Secret-77', 'NewStaff#Pass-2026', 'Reset#Pass-2026'];
+    const staffRole = await createRole(t.db.db, 'ROLE_AUDIT_SAMPLE', [PERM.dictList]);
+    const dictList = await permissionIds(t.db.db, [PERM.dictList]);
+    const samples: [string, Values, string, string][] = [
+      ['/admin/v1/tags/add', { type: 'student', value: 'audit', label: '稽核' }, 'tag', 'add'],
+      ['/admin/v1/sys/dict/add', { type: 'city', value: 'audit-city', label: '稽核市' }, 'dict', 'add'],
+      ['/admin/v1/sys/sysConfigs/add', { key: 'audit.key', platform: 'WEB', prodValue: 'P' }, 'sysconfig', 'add'],
+      ['/api/v1/content/contents/add', { title: 'Audited', body: 'Text' }, 'content', 'add'],
+      ['/api/v1/cake/projects/add', { name: 'Audited project' }, 'project', 'add'],
+      ['/admin/v1/notices/add', { title: 'Audited notice', content: 'Text', recipientId: 0 }, 'notice', 'add'],
+      ['/api/v1/mc/labels/add', { name: '稽核標記', color: '#123456' }, 'label', 'add'],
+      [
+        '/api/v1/mc/sys/role/add',
+        { name: 'ROLE_AUDITED', cnName: '稽核', kind: 'general', permissionIds: dictList },
+        'role',
+        'add',
+      ],
+      [
+        '/admin/v1/mailSenders/add',
+        { host: 'smtp.example.test', port: 587, account: 'audit@example.com', password: secrets[0]! },
+        'mail',
+        'addSender',
+      ],
+      [
+        '/api/v1/mc/member/add',
+        { email: 'audited@example.com', password: secrets[1]!, roleIds: [staffRole], nickName: 'Audited' },
+        'member',
+        'add',
+      ],
+      [
+        '/api/v1/mc/followUp/add',
+        { applicationId: appId, service: 'visa', contractDate: '2026-09-01', businessType: 'postgraduate' },
+        'followUp',
+        'add',
+      ],
+      [
+        '/api/v1/mc/paymentRecord/create',
+        {
+          applicationId: appId,
+          title: 'Deposit',
+          type: 'collection',
+          transactionDate: '2026-11-20',
+          amount: '100.00',
+          currency: 'GBP',
+        },
+        'payment',
+        'create',
+      ],
+    ];
+    const problems: string[] = [];
+    for (const [url, body, module, action] of samples) {
+      const mark = await lastId();
+      const res = await t.post<{ id?: number } | null>(url, body, t.admin);
+      const written = await since(mark);
+      if (res.meta.code !== 200) problems.push(`${url}: answered ${res.meta.code} ${res.meta.message}`);
+      if (written.length !== 1) problems.push(`${url}: ${written.length} entries`);
+      const row = written[0];
+      if (!row) continue;
+      if (row.module !== module || row.action !== action) problems.push(`${url}: ${row.module}.${row.action}`);
+      if (row.outcome !== 'ok') problems.push(`${url}: outcome ${row.outcome}`);
+      if (!row.recordId || !row.changes) problems.push(`${url}: no record or no diff`);
+    }
+    expect(problems).toEqual([]);
+
+    // A password set and the mailbox password: marked changed, their values nowhere.
+    const member = await t.db.db
+      .selectFrom('member')
+      .select('id')
+      .where('email', '=', 'audited@example.com')
+      .executeTakeFirstOrThrow();
+    let mark = await lastId();
+    expect(
+      (await t.post('/api/v1/mc/member/setPassword', { id: member.id, password: secrets[2]! }, t.admin)).meta.code,
+    ).toBe(200);
+    const [pw] = await since(mark);
+    expect((await view(pw!.id)).data.changes).toContainEqual({ id: member.id, field: 'passwordHash', secret: true });
+    const sender = (await rows()).find((r) => r.action === 'addSender');
+    expect((await view(sender!.id)).data.changes).toContainEqual(
+      expect.objectContaining({ field: 'passwordEnc', secret: true }),
+    );
+
+    // The two-factor secret shown at set-up, and the session tokens of sign-ins.
+    mark = await lastId();
+    const setup = await t.post<{ secret: string }>('/api/v1/member/twoFactor/setup', {}, t.admin);
+    expect(setup.meta.code).toBe(200);
+    secrets.push(setup.data.secret);
+    const session = await t.login();
+    secrets.push(session.token);
+    const everything = JSON.stringify(await rows());
+    for (const s of secrets) expect(everything).not.toContain(s);
+    const twoFactor = await since(mark);
+    expect(twoFactor.map((r) => `${r.module}.${r.action}`)).toEqual(['twoFactor.setup', 'auth.signIn']);
+  });
+
+  it('records sign-in, failed sign-in, sign-out, role switch and permission refusals', async () => {
+    const probeRole = await createRole(t.db.db, 'ROLE_AUDIT_PROBE', [PERM.tagList]);
+    const probeId = await createStaff(t.db.db, 'auditprobe', [probeRole]);
+    const mark = await lastId();
+    const key = await t.captcha();
+    const failed = await t.post('/api/v1/mc/auth/login/loginName', {
+      loginName: 'auditprobe',
+      password: 'Wrong#Pass-1',
+      key,
+      code: 'TEST',
+    });
+    expect(failed.meta.code).toBe(401);
+    const probe = await t.login('auditprobe', STAFF_PASSWORD);
+    await t.post('/api/v1/member/role/switch', { roleId: probeRole }, { token: probe.token });
+    expect((await t.post('/admin/v1/tags/add', { type: 'student', value: 'x', label: 'x' }, probe)).meta.code).toBe(
+      403,
+    );
+    expect((await t.get(LOGS, {}, probe)).meta.code).toBe(403);
+    await t.post('/api/v1/member/logout', {}, probe);
+    const written = (await since(mark)).map((r) => [r.memberId, `${r.module}.${r.action}`, r.outcome, r.code]);
+    expect(written).toEqual([
+      [probeId, 'auth.signIn', 'refused', 401],
+      [probeId, 'auth.signIn', 'ok', 200],
+      [probeId, 'profile.switchRole', 'ok', 200],
+      [probeId, 'tag.add', 'refused', Code.FORBIDDEN],
+      [probeId, 'access.refused', 'refused', Code.FORBIDDEN],
+      [probeId, 'auth.signOut', 'ok', 200],
+    ]);
+    const refusal = (await since(mark)).find((r) => r.action === 'refused');
+    expect(refusal).toMatchObject({ route: 'GET /admin/v1/sys/auditLogs', roleId: probeRole });
+  });
+
+  it('is append-only: the database refuses to change or remove an entry', async () => {
+    const id = await lastId();
+    await expect(sql`update audit_log set outcome = 'ok' where id = ${id}`.execute(t.db.db)).rejects.toThrow(
+      /append-only/,
+    );
+    await expect(sql`delete from audit_log where id = ${id}`.execute(t.db.db)).rejects.toThrow(/append-only/);
+    expect(await lastId()).toBe(id);
+  });
+
+  it('lists entries newest first with each filter, and names the declared modules and actions', async () => {
+    const all = (await list({ pageSize: 200 })).data;
+    expect(all.total).toBe((await rows()).length);
+    const times = all.list.map((e) => e.createdAt);
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+
+    const byRecord = (await list({ recordType: 'application', recordId: appId })).data.list;
+    expect(byRecord.length).toBeGreaterThan(0);
+    expect(byRecord.every((e) => e.recordIds.includes(appId))).toBe(true);
+    expect(byRecord.find((e) => e.action === 'update')?.changedFields).toEqual(expect.arrayContaining(['name']));
+
+    const byAction = (await list({ module: 'application', action: 'update' })).data.list;
+    expect(byAction.length).toBeGreaterThan(0);
+    expect(byAction.every((e) => e.module === 'application' && e.action === 'update')).toBe(true);
+
+    const refused = (await list({ outcome: 'refused' })).data.list;
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused.every((e) => e.outcome === 'refused')).toBe(true);
+
+    const mine = (await list({ memberId: t.admin.mid, pageSize: 200 })).data.list;
+    expect(mine.every((e) => e.member?.id === t.admin.mid)).toBe(true);
+    expect(mine[0]?.member?.name).toBeTruthy();
+
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await list({ dateFrom: today, dateTo: today })).data.total).toBe(all.total);
+    expect((await list({ dateTo: '2020-01-01' })).data.total).toBe(0);
+
+    expect((await list({ module: 'bad module' })).meta).toMatchObject({ code: 400 });
+    expect((await t.get(`${LOGS}/view`, { id: 999999 }, t.admin)).meta.code).toBe(404);
+
+    const actions = (await t.get<AuditActions>(`${LOGS}/actions`, {}, t.admin)).data;
+    expect(actions.find((m) => m.module === 'application')?.actions).toEqual(
+      expect.arrayContaining(['create', 'update']),
+    );
+  });
+});

@@ -1,0 +1,5 @@
+// Front door of the audit module: the operation log's reads (the entries are written by db/audit.ts).
+export { createAuditRepository } from './audit.repository.js';
+export { declaredActions, registerAuditRoutes } from './audit.routes.js';
+export { createAuditService } from './audit.service.js';
+export type { AuditService } from './audit.service.js';
