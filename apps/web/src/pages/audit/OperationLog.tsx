@@ -179,6 +179,8 @@ export default function OperationLog() {
       title: t('audit.col.changes'),
       key: 'changes',
       ellipsis: true,
+      // The drawer shows every change; on a narrow screen the column gives way first.
+      priority: 1,
       render: (_, r) => r.changedFields.join(', ') || '-',
     },
     {
@@ -242,7 +244,7 @@ export default function OperationLog() {
         <DateRangeFilter list={list} />
         <Button onClick={list.reset}>{t('crud.reset')}</Button>
       </Space>
-      <PagedTable columns={columns} query={query} list={list} strings="audit" scrollX={940} testId="audit-table" />
+      <PagedTable columns={columns} query={query} list={list} strings="audit" testId="audit-table" />
       <EntryDrawer id={open} onClose={() => setOpen(null)} />
     </ListCard>
   );
