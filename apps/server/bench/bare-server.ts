@@ -3,7 +3,7 @@
 // The parent sends { body } over IPC and gets { port } back; it sends 'stop' to end it.
 import Fastify from 'fastify';
 
-type BareRequest = { type: 'start'; body: string } | { type: 'stop' };
+export type BareRequest = { type: 'start'; body: string } | { type: 'stop' };
 
 const app = Fastify({ logger: false });
 let body = '{}';
