@@ -26,6 +26,9 @@ const { num, values: opt } = benchArgs(
     engine: { type: 'string', default: 'sqlite' },
     out: { type: 'string', default: path.join(os.tmpdir(), 'study-crm-profile') },
     root: { type: 'string', default: '' },
+    // Only summarize a .cpuprofile made before, leaving out its first `--skip` ms.
+    summarize: { type: 'string', default: '' },
+    skip: { type: 'string', default: '0' },
   },
 );
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -53,11 +56,25 @@ function start(script: string, execArgv: string[]): Child {
   return { child, call, exited };
 }
 
-async function reqsPerSecond(url: string, headers: Record<string, string>, seconds: number) {
+// The CPU time (user + system, ms) a process has used so far, from /proc (Linux): what a request costs the server,
+// which the machine's other load changes far less than req/s.
+function cpuMs(pid: number | undefined): number {
+  if (pid === undefined) return NaN;
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in ticks of 1/100 s
+  } catch {
+    return NaN;
+  }
+}
+
+async function reqsPerSecond(url: string, headers: Record<string, string>, seconds: number, pid?: number) {
   await autocannon({ url, connections: num.connections, duration: 1, headers }); // warm-up
+  const cpu0 = cpuMs(pid);
   const r = await autocannon({ url, connections: num.connections, duration: seconds, headers });
+  const cpu = (cpuMs(pid) - cpu0) / Math.max(r.requests.total, 1);
   if (r.non2xx + r.errors + r.timeouts) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-  return { reqs: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
+  return { reqs: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, cpu };
 }
 
 type Node = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number };
@@ -65,6 +82,8 @@ type Profile = { nodes: Node[]; samples: number[]; timeDeltas: number[] };
 
 // The package (or area) a frame belongs to: node_modules/<pkg>, the app's own source, node's internals, V8's.
 function area(url: string, name: string): string {
+  // better-sqlite3 runs a statement inside the driver's executeQuery (a native call, no frame of its own).
+  if (name === 'executeQuery' && url.includes('kysely/dist/esm/dialect/sqlite/')) return 'SQLite running statements';
   const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
   if (m) return m[1]!;
   if (url.includes('/apps/server/src/')) return 'app (apps/server/src)';
@@ -151,17 +170,19 @@ async function main() {
     if (!body.includes('"code":200')) throw new Error(`trivial call: ${body.slice(0, 200)}`);
     const bare = start(path.join(here, 'bare-server.ts'), []);
     const { port } = await bare.call<{ port: number }>({ type: 'start', body });
-    const b = await reqsPerSecond(`http://127.0.0.1:${port}/bare`, {}, num.duration);
+    const b = await reqsPerSecond(`http://127.0.0.1:${port}/bare`, {}, num.duration, bare.child.pid);
     await bare.call({ type: 'stop' }).catch(() => undefined);
-    const line = (name: string, r: { reqs: number; p50: number; p99: number }) =>
+    const line = (name: string, r: { reqs: number; p50: number; p99: number; cpu: number }) =>
       `  ${name.padEnd(10)} ${r.reqs.toFixed(0).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  ` +
-      `${((100 * r.reqs) / b.reqs).toFixed(1).padStart(5)} % of the bare route`;
+      `${((100 * r.reqs) / b.reqs).toFixed(1).padStart(5)} % of the bare route's req/s; server CPU ` +
+      `${r.cpu.toFixed(3)} ms a request (${((100 * b.cpu) / r.cpu).toFixed(1)} % of the bare route's cost)`;
     console.log(`\n## req/s, ${num.connections} clients, ${num.duration} s each (no profiler)`);
     console.log(line('bare', b));
-    console.log(line('/health', await reqsPerSecond(`http://127.0.0.1:${s0.port}/health`, {}, num.duration)));
+    const pid = seeder.child.pid;
+    console.log(line('/health', await reqsPerSecond(`http://127.0.0.1:${s0.port}/health`, {}, num.duration, pid)));
     for (const [name, route] of Object.entries(PROFILE_CASES)) {
       const headers = { sign: BENCH.sign, 'x-token': s0.token };
-      console.log(line(name, await reqsPerSecond(call(s0.port, route), headers, num.duration)));
+      console.log(line(name, await reqsPerSecond(call(s0.port, route), headers, num.duration, pid)));
     }
     await seeder.call({ type: 'stop' }).catch(() => undefined);
     await seeder.exited;
@@ -198,8 +219,10 @@ async function main() {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  main().catch((err: unknown) => {
-    console.error(err);
-    process.exitCode = 1;
-  });
+  if (opt.summarize) console.log(summarize(opt.summarize, num.top, Number(opt.skip)).join('\n'));
+  else
+    main().catch((err: unknown) => {
+      console.error(err);
+      process.exitCode = 1;
+    });
 }
