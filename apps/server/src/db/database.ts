@@ -5,6 +5,7 @@ import pg from 'pg';
 import { CamelCasePlugin, Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from './schema.js';
 import { AuditWritePlugin } from './audit.js';
+import { cachedPgPool, cachedSqlite } from './statement-cache.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -54,7 +55,7 @@ export async function openDatabase(opts: DbOptions): Promise<DbHandle> {
       ...(opts.pgSchema ? { options: `-c search_path="${opts.pgSchema}"` } : {}),
     });
     const db = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool }),
+      dialect: new PostgresDialect({ pool: cachedPgPool(pool) }),
       plugins: [new CamelCasePlugin(), new AuditWritePlugin()],
     });
     return { db, dialect: 'postgres', schema: opts.pgSchema, close: () => db.destroy() };
@@ -67,13 +68,13 @@ export async function openDatabase(opts: DbOptions): Promise<DbHandle> {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: sqlite }),
+    dialect: new SqliteDialect({ database: cachedSqlite(sqlite) }),
     plugins: [new CamelCasePlugin(), new AuditWritePlugin()],
   });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
 // Lets a migration pick the one column type that differs between the engines.
-export function isPostgres(db: Kysely<unknown>): boolean {
+export function isPostgres(db: Pick<Kysely<unknown>, 'getExecutor'>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import { buildApp, type BuiltApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
@@ -61,6 +63,8 @@ export type TestApp = BuiltApp & {
   config: Config;
   // The PostgreSQL schema this app runs on (undefined on SQLite).
   pgSchema: string | undefined;
+  // SQLite on a file (`onFile`), which a second server may join; undefined in memory and on PostgreSQL.
+  sqliteFile: string | undefined;
   logs: string[];
   get: <T = unknown>(url: string, query?: Values, opts?: CallOpts) => Promise<Envelope<T>>;
   post: <T = unknown>(url: string, body?: Values, opts?: CallOpts) => Promise<Envelope<T>>;
@@ -84,26 +88,40 @@ export type StartOptions = {
   // Run the migrations on this app's own database (the tests of the migrations), instead of starting from a copy
   // of the worker's migrated template (test/template-db.ts).
   migrate?: boolean;
+  // SQLite: the database is a file in the app's data directory (a copy of the template), so that a second server
+  // can join it; PostgreSQL is always joinable.
+  onFile?: boolean;
   joins?: TestApp;
 };
 
 // A whole server on a fresh database: SQLite in memory, or a throwaway schema when DATABASE_URL is set.
-// `joins`: a second server on the first one's PostgreSQL schema and data directory (several servers on one
-// database); closing it leaves the schema to the first.
+// `joins`: a second server on the first one's PostgreSQL schema (or SQLite file, `onFile`) and data directory
+// (several servers on one database); closing it leaves the schema to the first.
 export async function startTestApp(opts: StartOptions = {}): Promise<TestApp> {
   const databaseUrl = process.env.DATABASE_URL;
-  if (opts.joins && !opts.joins.pgSchema) throw new Error('a second server on one database needs PostgreSQL');
-  const database = opts.joins
-    ? { pgSchema: opts.joins.pgSchema }
+  if (opts.joins && !opts.joins.pgSchema && !opts.joins.sqliteFile)
+    throw new Error('a second server on one database needs PostgreSQL or a first server on a SQLite file (onFile)');
+  const dataDir = opts.joins?.config.dataDir ?? `/tmp/study-crm-test-${randomBytes(4).toString('hex')}`;
+  let database: { pgSchema: string | undefined } | { sqliteFile: string } | { sqliteImage: Buffer } = opts.joins
+    ? opts.joins.pgSchema
+      ? { pgSchema: opts.joins.pgSchema }
+      : { sqliteFile: opts.joins.sqliteFile! }
     : opts.migrate
       ? databaseUrl
         ? { pgSchema: `t_${randomBytes(6).toString('hex')}` }
         : { sqliteFile: ':memory:' }
       : await freshDatabase(databaseUrl, 't_');
+  if (opts.onFile && 'sqliteImage' in database) {
+    const file = path.join(opts.env?.DATA_DIR ?? dataDir, 'test.sqlite');
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, database.sqliteImage);
+    database = { sqliteFile: file };
+  }
   const pgSchema = 'pgSchema' in database ? database.pgSchema : undefined;
+  const sqliteFile = 'sqliteFile' in database && database.sqliteFile !== ':memory:' ? database.sqliteFile : undefined;
   const config = loadConfig({
     NODE_ENV: 'test',
-    DATA_DIR: opts.joins?.config.dataDir ?? `/tmp/study-crm-test-${randomBytes(4).toString('hex')}`,
+    DATA_DIR: dataDir,
     ADMIN_LOGIN,
     ADMIN_PASSWORD,
     APP_ID,
@@ -187,5 +205,5 @@ export async function startTestApp(opts: StartOptions = {}): Promise<TestApp> {
       await dropSchema(databaseUrl, pgSchema);
     }
   };
-  return { ...built, config, pgSchema, logs, get, post, upload, send, headers, captcha, login, close };
+  return { ...built, config, pgSchema, sqliteFile, logs, get, post, upload, send, headers, captcha, login, close };
 }

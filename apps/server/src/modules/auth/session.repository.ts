@@ -1,4 +1,6 @@
-import type { Db } from '../../db/database.js';
+import { sql } from 'kysely';
+import { compileOnce } from '../../db/compiled.js';
+import { isPostgres, type Db } from '../../db/database.js';
 import type { Row } from '../../db/schema.js';
 import type { Conn } from '../../db/transaction.js';
 
@@ -15,7 +17,76 @@ export type RevokeOptions = { except?: number; conn?: Conn };
 const revokeLive = (conn: Conn, now: number) =>
   conn.updateTable('session').set({ revokedAt: now }).where('revokedAt', 'is', null);
 
+// The statement behind findLiveWithPerms, for one list of two-factor roles (the configuration's).
+function liveSession(db: Db, twoFactorRoles: readonly string[]) {
+  const postgres = isPostgres(db);
+  return compileOnce(db, ['tokenHash'], (slot) =>
+    db
+      .selectFrom('session')
+      .innerJoin('member', 'member.id', 'session.memberId')
+      // With an active role (role switching) only that role counts, while the member still holds it (`held`);
+      // once it is taken from them, all their roles count again.
+      .leftJoin('memberRole as held', (j) =>
+        j.onRef('held.memberId', '=', 'session.memberId').onRef('held.roleId', '=', 'session.activeRoleId'),
+      )
+      .select((eb) => [
+        'session.id',
+        'session.memberId',
+        'session.createdAt',
+        'session.lastSeenAt',
+        'session.expiresAt',
+        'held.roleId as activeRoleId',
+        'session.activeRoleId as chosenRoleId',
+        // The permission identifiers as one JSON array (text on both engines): one row however many there are.
+        eb
+          .selectFrom('memberRole')
+          .innerJoin('rolePermission', 'rolePermission.roleId', 'memberRole.roleId')
+          .innerJoin('permission', 'permission.id', 'rolePermission.permissionId')
+          .select(
+            (postgres
+              ? sql<string | null>`json_agg(${sql.ref('permission.perm')})::text`
+              : sql<string | null>`json_group_array(${sql.ref('permission.perm')})`
+            ).as('perms'),
+          )
+          .whereRef('memberRole.memberId', '=', 'session.memberId')
+          .where((w) => w.or([w('held.roleId', 'is', null), w('memberRole.roleId', '=', w.ref('held.roleId'))]))
+          .as('perms'),
+        // Holds a role that requires two-factor sign-in, without having it on (0/1 or a boolean).
+        (twoFactorRoles.length
+          ? eb.and([
+              eb.exists(
+                eb
+                  .selectFrom('memberRole as tf')
+                  .innerJoin('role', 'role.id', 'tf.roleId')
+                  .select('tf.memberId')
+                  .whereRef('tf.memberId', '=', 'session.memberId')
+                  .where('role.name', 'in', [...twoFactorRoles]),
+              ),
+              eb.not(
+                eb.exists(
+                  eb
+                    .selectFrom('memberTwoFactor')
+                    .select('memberTwoFactor.memberId')
+                    .whereRef('memberTwoFactor.memberId', '=', 'session.memberId')
+                    .where('memberTwoFactor.enabledAt', 'is not', null),
+                ),
+              ),
+            ])
+          : eb.lit(false)
+        ).as('twoFactorPending'),
+      ])
+      .where('session.tokenHash', '=', slot.tokenHash)
+      .where('session.revokedAt', 'is', null)
+      .where('member.status', '=', 'active')
+      .where('member.deletedAt', 'is', null),
+  );
+}
+
 export function createSessionRepository(db: Db) {
+  const liveQueries = new Map<string, ReturnType<typeof liveSession>>();
+  const touch = compileOnce(db, ['id', 'now'], (slot) =>
+    db.updateTable('session').set({ lastSeenAt: slot.now }).where('id', '=', slot.id),
+  );
   return {
     async insert(row: {
       tokenHash: string;
@@ -40,50 +111,35 @@ export function createSessionRepository(db: Db) {
     },
 
     // A live session of an active, not deleted staff member, with the permissions its member holds through their
-    // roles, in one statement: one snapshot, so a session closed while the check runs is either read live with its
-    // permissions or not at all (401) — never live without them (a 403 that should be a 401). Permissions are read
-    // fresh on every call (a role change applies on the member's next request).
-    async findLiveWithPerms(tokenHash: string): Promise<{ session: SessionRow; perms: string[] } | undefined> {
-      const rows = await db
-        .selectFrom('session')
-        .innerJoin('member', 'member.id', 'session.memberId')
-        // With an active role (role switching) only that role counts, while the member still holds it (`held`);
-        // once it is taken from them, all their roles count again.
-        .leftJoin('memberRole as held', (j) =>
-          j.onRef('held.memberId', '=', 'session.memberId').onRef('held.roleId', '=', 'session.activeRoleId'),
-        )
-        .leftJoin('memberRole', (j) =>
-          j
-            .onRef('memberRole.memberId', '=', 'session.memberId')
-            .on((eb) => eb.or([eb('held.roleId', 'is', null), eb('memberRole.roleId', '=', eb.ref('held.roleId'))])),
-        )
-        .leftJoin('rolePermission', 'rolePermission.roleId', 'memberRole.roleId')
-        .leftJoin('permission', 'permission.id', 'rolePermission.permissionId')
-        .select([
-          'session.id',
-          'session.memberId',
-          'session.createdAt',
-          'session.lastSeenAt',
-          'session.expiresAt',
-          'held.roleId as activeRoleId',
-          'session.activeRoleId as chosenRoleId',
-          'permission.perm',
-        ])
-        .where('session.tokenHash', '=', tokenHash)
-        .where('session.revokedAt', 'is', null)
-        .where('member.status', '=', 'active')
-        .where('member.deletedAt', 'is', null)
-        .execute();
-      const first = rows[0];
-      if (!first) return undefined;
-      const { perm: _perm, ...session } = first;
-      const perms = new Set<string>();
-      for (const r of rows) if (r.perm !== null) perms.add(r.perm);
-      return { session, perms: [...perms] };
+    // roles and whether a role requiring two-factor sign-in waits for it, in one statement and one row: one snapshot,
+    // so a session closed while the check runs is either read live with its permissions or not at all (401) — never
+    // live without them (a 403 that should be a 401). Everything is read fresh on every call, on every server (a
+    // revocation, a role change or a deactivation applies on the member's next request); the statement is compiled
+    // once and kept prepared (issue 43).
+    async findLiveWithPerms(
+      tokenHash: string,
+      twoFactorRoles: readonly string[] = [],
+    ): Promise<{ session: SessionRow; perms: string[]; isTwoFactorPending: boolean } | undefined> {
+      const key = twoFactorRoles.join('\n');
+      let run = liveQueries.get(key);
+      if (!run) {
+        run = liveSession(db, twoFactorRoles);
+        liveQueries.set(key, run);
+      }
+      const row = (await run({ tokenHash })).rows[0];
+      if (!row) return undefined;
+      const { perms, twoFactorPending, ...session } = row;
+      // PostgreSQL's json_agg over no rows is null; SQLite's json_group_array is '[]'.
+      const list = perms === null ? [] : (JSON.parse(perms) as (string | null)[]);
+      return {
+        session,
+        perms: [...new Set(list.filter((p): p is string => p !== null))],
+        isTwoFactorPending: Boolean(twoFactorPending),
+      };
     },
 
     async touch(id: number, now: number) {
-      await db.updateTable('session').set({ lastSeenAt: now }).where('id', '=', id).execute();
+      await touch({ id, now });
     },
 
     async revoke(id: number, now: number) {
@@ -113,29 +169,6 @@ export function createSessionRepository(db: Db) {
         );
       const res = await q.executeTakeFirst();
       return Number(res.numUpdatedRows) === 1;
-    },
-
-    // Holds a role that requires two-factor sign-in, without having it on.
-    async isTwoFactorPending(memberId: number, roleNames: readonly string[]): Promise<boolean> {
-      const row = await db
-        .selectFrom('memberRole')
-        .innerJoin('role', 'role.id', 'memberRole.roleId')
-        .select('memberRole.memberId')
-        .where('memberRole.memberId', '=', memberId)
-        .where('role.name', 'in', [...roleNames])
-        .where((eb) =>
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('memberTwoFactor')
-                .select('memberTwoFactor.memberId')
-                .where('memberTwoFactor.memberId', '=', memberId)
-                .where('memberTwoFactor.enabledAt', 'is not', null),
-            ),
-          ),
-        )
-        .executeTakeFirst();
-      return row !== undefined;
     },
   };
 }

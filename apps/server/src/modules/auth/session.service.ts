@@ -22,9 +22,9 @@ export function createSessionService(repo: SessionRepository, config: Config, cl
       if (token.length > 200) return null;
       const hash = sha256(token);
       // One statement, one round trip: the session and its member's permissions read in the same snapshot.
-      const live = await repo.findLiveWithPerms(hash);
+      const live = await repo.findLiveWithPerms(hash, config.twoFactorRoles);
       if (!live) return null;
-      const { session, perms } = live;
+      const { session, perms, isTwoFactorPending } = live;
       const now = clock.now();
       if (now >= session.expiresAt || now - session.lastSeenAt >= config.sessionIdleMs) {
         await repo.revoke(session.id, now);
@@ -34,9 +34,6 @@ export function createSessionService(repo: SessionRepository, config: Config, cl
       // The active role was taken from the member: the session falls back to all their roles for good.
       if (session.chosenRoleId !== null && session.activeRoleId === null)
         await repo.setActiveRole(session.id, session.memberId, null);
-      const isTwoFactorPending = config.twoFactorRoles.length
-        ? await repo.isTwoFactorPending(session.memberId, config.twoFactorRoles)
-        : false;
       return {
         id: session.memberId,
         sessionId: session.id,

@@ -1,3 +1,4 @@
+import { compileOnce } from '../../db/compiled.js';
 import { listCount } from '../../db/list-count.js';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import {
@@ -211,6 +212,23 @@ function createMemberStore(db: Db, dialect: Dialect) {
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
       .where((eb) => whereFilter(eb, filter));
 
+  // The profile's queries (every screen's first call), built and compiled once (issue 43).
+  const byId = compileOnce(db, ['id'], (slot) =>
+    db
+      .selectFrom('member')
+      .select(MEMBER_COLUMNS)
+      .where('member.id', '=', slot.id)
+      .where('member.deletedAt', 'is', null),
+  );
+  const rolesOfOne = compileOnce(db, ['id'], (slot) =>
+    db
+      .selectFrom('memberRole')
+      .innerJoin('role', 'role.id', 'memberRole.roleId')
+      .select(['memberRole.memberId', 'role.id', 'role.name', 'role.cnName', 'role.enName'])
+      .where('memberRole.memberId', '=', slot.id)
+      .orderBy('role.id'),
+  );
+
   return {
     pageQuery,
     page: (
@@ -231,13 +249,7 @@ function createMemberStore(db: Db, dialect: Dialect) {
     },
 
     // A live (not deleted) member.
-    byId: (id: number): Promise<MemberRow | undefined> =>
-      db
-        .selectFrom('member')
-        .select(MEMBER_COLUMNS)
-        .where('member.id', '=', id)
-        .where('member.deletedAt', 'is', null)
-        .executeTakeFirst(),
+    byId: async (id: number): Promise<MemberRow | undefined> => (await byId({ id })).rows[0],
 
     // Any member, deleted or not: for other modules' joins that keep showing history.
     byIdIncludingDeleted: (id: number): Promise<MemberRow | undefined> =>
@@ -245,6 +257,7 @@ function createMemberStore(db: Db, dialect: Dialect) {
 
     async rolesOf(memberIds: readonly number[]): Promise<MemberRoleRow[]> {
       if (!memberIds.length) return [];
+      if (memberIds.length === 1) return (await rolesOfOne({ id: memberIds[0] })).rows;
       return db
         .selectFrom('memberRole')
         .innerJoin('role', 'role.id', 'memberRole.roleId')

@@ -1,4 +1,5 @@
 import { sql, type Insertable } from 'kysely';
+import { compileOnce } from '../../db/compiled.js';
 import type { Db } from '../../db/database.js';
 import type { MemberWalletTable, Row } from '../../db/schema.js';
 
@@ -26,13 +27,20 @@ const COLUMNS = [
 // expects, so parallel calls cannot both succeed.
 export function createWalletRepository(db: Db) {
   const byMember = (memberId: number) => db.selectFrom('memberWallet').where('memberId', '=', memberId);
+  // Read by every profile call (playData): built and compiled once (issue 43).
+  const activeAddress = compileOnce(db, ['memberId'], (slot) =>
+    db
+      .selectFrom('memberWallet')
+      .select('address')
+      .where('memberId', '=', slot.memberId)
+      .where('activatedAt', 'is not', null),
+  );
 
   return {
     find: (memberId: number): Promise<WalletRow | undefined> => byMember(memberId).select(COLUMNS).executeTakeFirst(),
 
     async activeAddressOf(memberId: number): Promise<string | null> {
-      const row = await byMember(memberId).select('address').where('activatedAt', 'is not', null).executeTakeFirst();
-      return row?.address ?? null;
+      return (await activeAddress({ memberId })).rows[0]?.address ?? null;
     },
 
     // The unique index on member_id refuses a second wallet (the caller maps the violation).

@@ -1,0 +1,59 @@
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { cachedPgPool, cachedSqlite, Lru } from './statement-cache.js';
+
+const databaseUrl = process.env.DATABASE_URL;
+
+describe('prepared statements kept per connection', () => {
+  it('keeps the most recently used, dropping the oldest past its size', () => {
+    const lru = new Lru<string, number>(2);
+    lru.set('a', 1);
+    lru.set('b', 2);
+    expect(lru.get('a')).toBe(1); // a is now the most recent
+    expect(lru.set('c', 3)).toEqual(['b', 2]);
+    expect(lru.get('b')).toBeUndefined();
+    expect(lru.size).toBe(2);
+  });
+
+  it('SQLite: prepares a text once and again after it was dropped', () => {
+    const raw = new SQLite(':memory:');
+    const db = cachedSqlite(raw, 2);
+    const one = db.prepare('select 1 as n');
+    expect(db.prepare('select 1 as n')).toBe(one);
+    db.prepare('select 2 as n');
+    db.prepare('select 3 as n'); // drops 'select 1'
+    const again = db.prepare('select 1 as n');
+    expect(again).not.toBe(one);
+    expect(again.all([])).toEqual([{ n: 1 }]);
+    db.close();
+  });
+
+  it.skipIf(!databaseUrl)(
+    'PostgreSQL: names statements, deallocates the least recently used, parses it anew',
+    async () => {
+      const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+      const cached = cachedPgPool(pool, 2);
+      try {
+        const client = await cached.connect();
+        const run = async (n: number) =>
+          (await client.query<{ n: number }>(`select $1::int + ${n} as n`, [1])).rows[0]!.n;
+        const prepared = async () =>
+          (await client.query<{ name: string }>('select name from pg_prepared_statements order by name', [])).rows;
+        expect(await run(1)).toBe(2);
+        expect(await run(1)).toBe(2);
+        expect(await run(2)).toBe(3);
+        // The listing is itself a statement (with parameters: prepared); the first one is dropped for it.
+        await run(3);
+        expect((await prepared()).length).toBeLessThanOrEqual(3);
+        expect(await run(1)).toBe(2);
+        expect(await run(2)).toBe(3);
+        // A script of several statements is not prepared (and still runs).
+        await client.query('select 1; select 2', []);
+        client.release();
+      } finally {
+        await cached.end();
+      }
+    },
+  );
+});

@@ -1,0 +1,137 @@
+import { createHash } from 'node:crypto';
+import type SQLite from 'better-sqlite3';
+import type pg from 'pg';
+import type { PostgresPool, PostgresPoolClient, SqliteDatabase, SqliteStatement } from 'kysely';
+
+// Prepared statements kept per connection, keyed by their SQL text (issue 43): a statement is parsed and planned once
+// per connection, then only bound and run. Both are bounded LRUs: list filters make a few SQL texts per combination,
+// and a connection should not keep every one it has ever seen.
+export const STATEMENTS_PER_CONNECTION = 500;
+
+// A Map kept in use order: a hit moves the key to the end; an insert past `max` drops the oldest and hands it back.
+export class Lru<K, V> {
+  readonly #map = new Map<K, V>();
+  constructor(readonly max: number) {}
+  get size() {
+    return this.#map.size;
+  }
+  get(key: K): V | undefined {
+    const v = this.#map.get(key);
+    if (v !== undefined) {
+      this.#map.delete(key);
+      this.#map.set(key, v);
+    }
+    return v;
+  }
+  // Returns the entry dropped to make room, if any.
+  set(key: K, value: V): [K, V] | undefined {
+    this.#map.set(key, value);
+    if (this.#map.size <= this.max) return undefined;
+    const oldest = this.#map.entries().next().value as [K, V];
+    this.#map.delete(oldest[0]);
+    return oldest;
+  }
+  clear() {
+    this.#map.clear();
+  }
+}
+
+// SQLite: the one connection Kysely's SqliteDialect drives, with `prepare` answered from the cache. better-sqlite3
+// re-prepares a statement by itself when the schema changes under it (migrations), so a kept statement never runs
+// against a stale schema. Kysely runs one query at a time on this connection, so a kept statement is never busy.
+export function cachedSqlite(db: SQLite.Database, max = STATEMENTS_PER_CONNECTION): SqliteDatabase {
+  const statements = new Lru<string, SqliteStatement>(max);
+  return {
+    prepare(sql: string): SqliteStatement {
+      let stmt = statements.get(sql);
+      if (!stmt) {
+        stmt = db.prepare(sql);
+        statements.set(sql, stmt);
+      }
+      return stmt;
+    },
+    close() {
+      statements.clear();
+      db.close();
+    },
+  };
+}
+
+// The name of a statement on the server: from its text, so every connection and every process names it alike.
+const nameOf = (sql: string) => `k${createHash('sha1').update(sql).digest('base64url')}`;
+
+// pg's record of the statements it has parsed on a connection (an internal of pg's Client; absent, statements are
+// still named and reused, only never released).
+type Parsed = { connection?: { parsedStatements?: Record<string, string> } };
+
+// A statement can be prepared by name only when it is one statement; a text with a `;` (migrations' scripts) and a
+// text without parameters that could hold several goes through the simple protocol as before.
+const preparable = (sql: string) => !sql.includes(';');
+
+// PostgreSQL: a pool whose clients run every query as a named prepared statement (pg's query config `name`), parsed
+// once per connection. Past `max` statements on a connection, the least recently used is DEALLOCATEd; a query that
+// needs it again waits for that to finish and then parses it anew.
+export function cachedPgPool(pool: pg.Pool, max = STATEMENTS_PER_CONNECTION): PostgresPool {
+  const wrapped = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const names = new Map<string, string>();
+  const nameFor = (sql: string) => {
+    let name = names.get(sql);
+    if (name === undefined) {
+      name = nameOf(sql);
+      if (names.size >= max * 4) names.clear();
+      names.set(sql, name);
+    }
+    return name;
+  };
+
+  function wrap(client: pg.PoolClient): PostgresPoolClient {
+    const kept = new Lru<string, string>(max);
+    const leaving = new Map<string, Promise<void>>();
+
+    function release(name: string) {
+      const parsed = (client as unknown as Parsed).connection?.parsedStatements;
+      if (!parsed) return;
+      const done = client.query(`DEALLOCATE "${name}"`).then(
+        () => {
+          delete parsed[name];
+        },
+        // In an aborted transaction DEALLOCATE is refused: the statement stays prepared, and pg still knows it.
+        () => undefined,
+      );
+      leaving.set(
+        name,
+        done.finally(() => leaving.delete(name)),
+      );
+    }
+
+    async function query(sql: string, parameters: ReadonlyArray<unknown>) {
+      if (typeof sql !== 'string' || !preparable(sql)) return client.query(sql, [...parameters]);
+      const name = nameFor(sql);
+      const gone = leaving.get(name);
+      if (gone) await gone;
+      if (kept.get(name) === undefined) {
+        const dropped = kept.set(name, sql);
+        if (dropped) release(dropped[0]);
+      }
+      return client.query({ name, text: sql, values: [...parameters] });
+    }
+
+    return {
+      query: query as unknown as PostgresPoolClient['query'],
+      release: () => client.release(),
+    };
+  }
+
+  return {
+    async connect() {
+      const client = await pool.connect();
+      let w = wrapped.get(client);
+      if (!w) {
+        w = wrap(client);
+        wrapped.set(client, w);
+      }
+      return w;
+    },
+    end: () => pool.end(),
+  };
+}
