@@ -98,7 +98,7 @@ const TABLES = ['member', ...SOURCES.map((s) => s.table)];
 async function trigramIndex(db: Kysely<unknown>, table: string, schema: string | undefined): Promise<void> {
   if (isPostgres(db)) {
     if (!schema) return;
-    await sql`create index ${sql.id(`${table}_search_trgm_ix`)} on ${sql.table(table)}
+    await sql`create index ${sql.id(`${table}_search_text_trgm_ix`)} on ${sql.table(table)}
       using gin (search_text ${sql.id(schema)}.gin_trgm_ops)`.execute(db);
     return;
   }
@@ -132,7 +132,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of TABLES) {
     if (isPostgres(db)) {
-      await sql`drop index if exists ${sql.id(`${table}_search_trgm_ix`)}`.execute(db);
+      await sql`drop index if exists ${sql.id(`${table}_search_text_trgm_ix`)}`.execute(db);
     } else {
       for (const t of ['ai', 'au', 'ad']) await sql`drop trigger if exists ${sql.id(`${table}_search_${t}`)}`.execute(db);
       await sql`drop table if exists ${sql.table(`${table}_search`)}`.execute(db);
