@@ -1,0 +1,67 @@
+import { Suspense, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Tooltip } from 'antd';
+import { SearchOutlined } from '@ant-design/icons';
+import { IconButton } from '../../components/IconButton';
+import type { NavItem } from '../../navigation/menu';
+import { lazyScreen } from '../lazyScreen';
+import { useNavTree } from './SideMenu';
+import { useTitle } from './useResolution';
+
+// The panel and its strings load on the first opening: the login page and the first screen do not carry them.
+const SearchPanel = lazyScreen(
+  () => import('../../pages/search/SearchPanel'),
+  () => import('../../pages/search/locale'),
+);
+
+// Every screen of the member's menu with the name the side menu shows ("Group / Screen").
+function screensOf(tree: NavItem[], title: (key: string, fallback: string) => string, trail = ''): { path: string; title: string }[] {
+  return tree.flatMap((n) => {
+    const name = title(`menu.${n.name}`, n.title);
+    const full = trail ? `${trail} / ${name}` : name;
+    return n.children.length ? screensOf(n.children, title, full) : n.known ? [{ path: n.key, title: full }] : [];
+  });
+}
+
+// The navbar's search button (issue 39), also opened by Ctrl+K (⌘K on a Mac) anywhere in the frame.
+export function SearchButton() {
+  const { t } = useTranslation();
+  const tree = useNavTree();
+  const title = useTitle();
+  const [open, setOpen] = useState(false);
+  const [isLoaded, setLoaded] = useState(false);
+  const screens = useMemo(() => screensOf(tree, title), [tree, title]);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === 'k') {
+        e.preventDefault();
+        setLoaded(true);
+        setOpen(true);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  return (
+    <>
+      <Tooltip title={t('frame.search')}>
+        <IconButton
+          icon={<SearchOutlined />}
+          label={t('frame.search')}
+          testId="search-open"
+          onClick={() => {
+            setLoaded(true);
+            setOpen(true);
+          }}
+        />
+      </Tooltip>
+      {isLoaded && (
+        <Suspense fallback={null}>
+          <SearchPanel open={open} onClose={() => setOpen(false)} screens={screens} />
+        </Suspense>
+      )}
+    </>
+  );
+}
