@@ -1,12 +1,13 @@
-import { Suspense, useEffect, useMemo, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Tooltip } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { IconButton } from '../../components/IconButton';
-import type { NavItem } from '../../navigation/menu';
+import { findRoute, type NavItem } from '../../navigation/menu';
+import { useSession } from '../../stores/session';
 import { lazyScreen } from '../lazyScreen';
 import { useNavTree } from './SideMenu';
-import { useTitle } from './useResolution';
+import { screenOf, useTitle } from './useResolution';
 
 // The panel and its strings load on the first opening: the login page and the first screen do not carry them.
 const SearchPanel = lazyScreen(
@@ -31,6 +32,11 @@ export function SearchButton() {
   const [open, setOpen] = useState(false);
   const [isLoaded, setLoaded] = useState(false);
   const screens = useMemo(() => screensOf(tree, title), [tree, title]);
+  const menu = useSession((s) => s.serverMenu);
+  const canOpen = useCallback(
+    (path: string) => Boolean(screenOf(findRoute(menu, path)?.item.component ?? null)),
+    [menu],
+  );
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -59,7 +65,7 @@ export function SearchButton() {
       </Tooltip>
       {isLoaded && (
         <Suspense fallback={null}>
-          <SearchPanel open={open} onClose={() => setOpen(false)} screens={screens} />
+          <SearchPanel open={open} onClose={() => setOpen(false)} screens={screens} canOpen={canOpen} />
         </Suspense>
       )}
     </>

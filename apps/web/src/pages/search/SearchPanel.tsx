@@ -16,7 +16,6 @@ import {
 } from '@ant-design/icons';
 import { holdsWords, searchApi, SEARCH_KEYWORD_MAX, type SearchHit, type SearchType } from '@study-crm/shared';
 import { fetchData } from '../../api/call';
-import { useCanOpen } from '../../navigation/useScreen';
 import { loadRecent, rememberSearch, forgetRecent } from './recent';
 import './search.css';
 
@@ -68,14 +67,16 @@ export default function SearchPanel({
   open,
   onClose,
   screens,
+  canOpen,
 }: {
   open: boolean;
   onClose: () => void;
   screens: readonly SearchScreen[];
+  // Whether a path opens a screen for this member (the frame knows; the navbar is outside the screens' context).
+  canOpen: (path: string) => boolean;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const canOpen = useCanOpen();
   const [text, setText] = useState('');
   const [keyword, setKeyword] = useState('');
   const [active, setActive] = useState(0);
