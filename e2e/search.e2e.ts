@@ -40,6 +40,7 @@ describe('the navbar search box end to end', () => {
   it('finds a student by the middle of the English name with Ctrl+K and opens them', async () => {
     for (const locale of ['zh-TW', 'en-US'] as const) {
       const { page, context } = await portal.newPage({ locale, storage: { 'cake-locale': locale } });
+      await page.setViewportSize({ width: 1280, height: 800 });
       await signIn(page, portal.baseUrl);
       await page.getByTestId('search-open').waitFor();
       await page.keyboard.press('Control+K');

@@ -1,5 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PERM, type ApplicationSaved, type SearchResult } from '@study-crm/shared';
+import { PERM, searchText, type ApplicationSaved, type SearchResult } from '@study-crm/shared';
+import { sql } from 'kysely';
+import { isPostgres } from '../../db/database.js';
+import { searchTextHolds } from '../../db/sql-helpers.js';
 import type { Values } from '../../test/harness.js';
 import { useTestApp } from '../../test/signed-in.js';
 import { BASE, fullForm, staffWith } from '../../test/application-fixtures.js';
@@ -63,7 +66,14 @@ describe('the navbar search box', () => {
     }
     const pay = await t.post(
       '/api/v1/mc/paymentRecord/create',
-      { applicationId: ids.zoe, title: 'Tuition deposit', type: 'collection', transactionDate: '2026-11-20', amount: '100', currency: 'GBP' },
+      {
+        applicationId: ids.zoe,
+        title: 'Tuition deposit',
+        type: 'collection',
+        transactionDate: '2026-11-20',
+        amount: '100',
+        currency: 'GBP',
+      },
       { token: t.admin.token },
     );
     expect(pay.meta.code, pay.meta.message).toBe(200);
@@ -129,5 +139,115 @@ describe('the navbar search box', () => {
     expectParamError(await get({ keyword: 'x'.repeat(101) }), 'keyword');
     expectParamError(await get({ keyword: 'zoe', types: 'secrets' }), 'types');
     expectParamError(await get({ keyword: 'zoe', limit: 99 }), 'limit');
+  });
+
+  it('follows a changed name: the new one is found, the old one no more', async () => {
+    const id = ids.wen!;
+    const res = await t.post(
+      `${BASE}/update`,
+      fullForm({
+        id,
+        version: 1,
+        name: '鄭大文',
+        engLastName: 'Cheng',
+        engFirstName: 'Bartholomew',
+        formerName: '',
+        passportNo: 'H11122233',
+        email: 'dawen@example.net',
+        mobile: '955500003',
+      }),
+      { token: t.admin.token },
+    );
+    expect(res.meta.code, res.meta.message).toBe(200);
+    expect(await idsOf('tholom')).toEqual([id]);
+    expect(await idsOf('tai man')).toEqual([]);
+  });
+
+  it('finds feedback by the sender, and e-mails and SMS batches by subject and file name', async () => {
+    await staffWith(t, 'searchfb', []);
+    const member = await t.login('searchfb', 'Staff#2026pass');
+    const fb = await t.post<{ id: number }>(
+      '/api/v1/member/feedbacks/submit',
+      { content: 'Where is my offer?' },
+      member,
+    );
+    expect(fb.meta.code, fb.meta.message).toBe(200);
+    expect(await idsOf('searchfb', 'feedback')).toEqual([fb.data.id]);
+
+    const db = t.db.db;
+    const now = Date.now();
+    const sender = await db
+      .insertInto('mailSender')
+      .values({
+        displayName: 'Search',
+        host: 'smtp.example.com',
+        port: 25,
+        account: 'a@example.com',
+        passwordEnc: 'x',
+        tlsMode: 'none',
+        replyTo: null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const subject = 'Visa appointment reminder — Université';
+    const email = await db
+      .insertInto('emailMessage')
+      .values({
+        senderId: sender.id,
+        subject,
+        content: 'x',
+        bodyHtml: 'x',
+        platform: 'web',
+        createdAt: now,
+        updatedAt: now,
+        searchText: searchText([subject]),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect(await idsOf('universite', 'email')).toEqual([email.id]);
+    const batch = await db
+      .insertInto('smsBatch')
+      .values({
+        kind: 'batch',
+        status: 'draft',
+        fileName: 'november-offers.xlsx',
+        accepted: 1,
+        rejected: 0,
+        createdAt: now,
+        updatedAt: now,
+        searchText: searchText(['november-offers.xlsx']),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect(await idsOf('offers.xls', 'sms')).toEqual([batch.id]);
+  });
+
+  it('reads the matches through the trigram index on each engine', async () => {
+    const db = t.db.db;
+    const q = db
+      .selectFrom('application')
+      .select('id')
+      .where(searchTextHolds(db, 'application', ['nnabel'])!)
+      .compile();
+    if (isPostgres(db as never)) {
+      const plan = await db.transaction().execute(async (tx) => {
+        await sql`set local enable_seqscan = off`.execute(tx);
+        return sql
+          .raw<{ 'QUERY PLAN': string }>(
+            `explain ${q.sql.replace(/\$(\d+)/g, (_, n) => `'${String(q.parameters[Number(n) - 1]).replace(/'/g, "''")}'`)}`,
+          )
+          .execute(tx);
+      });
+      expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toContain('application_search_text_trgm_ix');
+    } else {
+      const plan = await sql
+        .raw<{ detail: string }>(
+          `explain query plan ${q.sql.replace(/\?/g, () => `'${String(q.parameters.shift())}'`)}`,
+        )
+        .execute(db);
+      expect(plan.rows.map((r) => r.detail).join('\n')).toMatch(/VIRTUAL TABLE INDEX/);
+    }
   });
 });
