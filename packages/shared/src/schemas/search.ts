@@ -12,7 +12,13 @@ export const SearchQuery = z.object({
   ),
   types: z
     .preprocess(
-      (v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : v),
+      (v) =>
+        typeof v === 'string'
+          ? v
+              .split(',')
+              .map((s) => s.trim())
+              .filter(Boolean)
+          : v,
       z.array(z.enum(SEARCH_TYPES)).min(1).max(SEARCH_TYPES.length),
     )
     .nullish()
@@ -35,7 +41,7 @@ export const SearchHitSchema = z.object({
     .number()
     .int()
     .nullable()
-    .describe("payment records: the application whose payments open; otherwise null"),
+    .describe('payment records: the application whose payments open; otherwise null'),
 });
 export type SearchHit = z.infer<typeof SearchHitSchema>;
 

@@ -49,7 +49,16 @@ const SOURCES: Source[] = [
 ];
 
 const searchColumn: Columns = {
-  search_text: (pg) => ['text', (c) => (pg ? c.notNull().defaultTo('').modifyEnd(sql`collate "C"`) : c.notNull().defaultTo(''))],
+  search_text: (pg) => [
+    'text',
+    (c) =>
+      pg
+        ? c
+            .notNull()
+            .defaultTo('')
+            .modifyEnd(sql`collate "C"`)
+        : c.notNull().defaultTo(''),
+  ],
 };
 
 const BATCH = 1000;
@@ -134,7 +143,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     if (isPostgres(db)) {
       await sql`drop index if exists ${sql.id(`${table}_search_text_trgm_ix`)}`.execute(db);
     } else {
-      for (const t of ['ai', 'au', 'ad']) await sql`drop trigger if exists ${sql.id(`${table}_search_${t}`)}`.execute(db);
+      for (const t of ['ai', 'au', 'ad'])
+        await sql`drop trigger if exists ${sql.id(`${table}_search_${t}`)}`.execute(db);
       await sql`drop table if exists ${sql.table(`${table}_search`)}`.execute(db);
     }
   }

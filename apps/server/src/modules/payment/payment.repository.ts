@@ -250,8 +250,16 @@ export function createPaymentRepository(db: Db) {
       const done = Number(res.numUpdatedRows) === 1;
       // The search box's text follows the names it is made of (decision 138).
       if (done && v.title !== undefined) {
-        const r = await tx.selectFrom('paymentRecord').select(['studentName', 'title']).where('id', '=', id).executeTakeFirstOrThrow();
-        await tx.updateTable('paymentRecord').set({ searchText: searchText([r.studentName, r.title]) }).where('id', '=', id).execute();
+        const r = await tx
+          .selectFrom('paymentRecord')
+          .select(['studentName', 'title'])
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+        await tx
+          .updateTable('paymentRecord')
+          .set({ searchText: searchText([r.studentName, r.title]) })
+          .where('id', '=', id)
+          .execute();
       }
       return done;
     },

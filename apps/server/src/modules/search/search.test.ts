@@ -242,10 +242,9 @@ describe('the navbar search box', () => {
       });
       expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toContain('application_search_text_trgm_ix');
     } else {
+      const params = [...q.parameters];
       const plan = await sql
-        .raw<{ detail: string }>(
-          `explain query plan ${q.sql.replace(/\?/g, () => `'${String(q.parameters.shift())}'`)}`,
-        )
+        .raw<{ detail: string }>(`explain query plan ${q.sql.replace(/\?/g, () => `'${String(params.shift())}'`)}`)
         .execute(db);
       expect(plan.rows.map((r) => r.detail).join('\n')).toMatch(/VIRTUAL TABLE INDEX/);
     }

@@ -16,7 +16,11 @@ const SearchPanel = lazyScreen(
 );
 
 // Every screen of the member's menu with the name the side menu shows ("Group / Screen").
-function screensOf(tree: NavItem[], title: (key: string, fallback: string) => string, trail = ''): { path: string; title: string }[] {
+function screensOf(
+  tree: NavItem[],
+  title: (key: string, fallback: string) => string,
+  trail = '',
+): { path: string; title: string }[] {
   return tree.flatMap((n) => {
     const name = title(`menu.${n.name}`, n.title);
     const full = trail ? `${trail} / ${name}` : name;

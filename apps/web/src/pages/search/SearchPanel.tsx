@@ -179,7 +179,9 @@ export default function SearchPanel({
   } else {
     let last: Group | null = null;
     body = items.map((item, i) => {
-      const header = item.group !== last && <div className="search-group-title">{t(`search.groups.${item.group}`)}</div>;
+      const header = item.group !== last && (
+        <div className="search-group-title">{t(`search.groups.${item.group}`)}</div>
+      );
       last = item.group;
       return (
         <div key={item.key}>
