@@ -44,6 +44,8 @@ export function SearchButton() {
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
+      // A field that uses the keys itself (the rich text editor's link) has handled them already.
+      if (e.defaultPrevented) return;
       if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === 'k') {
         e.preventDefault();
         setLoaded(true);
