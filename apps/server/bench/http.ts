@@ -84,6 +84,15 @@ const HEALTH = 'GET /health';
 const TRIVIAL = 'trivial (GET /api/v1/member/profile)';
 const FILTERED = "home list, status + name '陳怡'";
 const FILTER_QUERY = `status=offer_unconditional&keyword=${encodeURIComponent('陳怡')}&pageNum=1&pageSize=20`;
+const SEARCH = '/api/v1/cake/search';
+// The search box's cases (issue 39): a part in the middle of an English given name shared by 1/16 of the demo
+// students, a passport fragment held by a few, a one-character name start, and a part nothing holds.
+const SEARCH_CASES = [
+  ["search box, middle of a name ('hsua')", 'hsua'],
+  ["search box, passport fragment ('00001234')", '00001234'],
+  ["search box, one character ('陳')", '陳'],
+  ["search box, no match ('qqzx')", 'qqzx'],
+] as const;
 
 type Server = { child: ChildProcess; call: <T>(m: BenchRequest | BareRequest) => Promise<T> };
 type Stat = { reqs: number; p50: number; p99: number; errors: number };
@@ -249,6 +258,10 @@ async function runEngine(label: string, start: Extract<BenchRequest, { type: 'st
       await measure(FILTERED, size, getReq(`${LIST}?${FILTER_QUERY}`));
       await measure('member list, page 1', size, getReq('/api/v1/mc/member?pageNum=1&pageSize=20'));
       await measure(DASHBOARD, size, getReq('/api/v1/cake/rpt/dashboard?days=30'));
+      // Issue 39: the navbar search box (every group the administrator may see, five records each).
+      for (const [name, keyword] of SEARCH_CASES) {
+        await measure(name, size, getReq(`${SEARCH}?keyword=${encodeURIComponent(keyword)}`));
+      }
     }
     if (PAYMENTS > 0) {
       const seeded = await server.call<{ inserted: number; ms: number; analyzeMs: number }>({
@@ -398,6 +411,7 @@ function goals(label: string, r: Result) {
     p50("home list, name search '陳'", LARGE) / p50('home list, status filter', LARGE),
     3,
   );
+  for (const [name] of SEARCH_CASES) goal(`${name}: p50 at ${LARGE} vs trivial`, p50(name, LARGE) / trivial, 3);
   if (PAYMENTS > 0) {
     for (const name of PAYMENT_CASES) {
       goal(`${name}: p50 at ${PAYMENTS} payments vs trivial`, p50(name, PAYMENTS) / trivial, 5);

@@ -40,3 +40,4 @@ export * from './sse.js';
 export * from './endpoints/index.js';
 export * from './schemas/notice.js';
 export * from './schemas/profile.js';
+export * from './schemas/search.js';

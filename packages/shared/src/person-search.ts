@@ -64,3 +64,13 @@ export function holdsWords(text: string, keyword: string): boolean {
   const folded = foldForSearch(text);
   return searchWords(keyword).every((w) => folded.includes(w));
 }
+
+// The one text a record is found by in the search box (issue 39, decision 138): its names and keys, each folded,
+// joined by a space (the `search_text` column its module writes; migration 0045).
+export function searchText(parts: readonly (string | null | undefined)[]): string {
+  return parts
+    .map((p) => (p ?? '').trim())
+    .filter(Boolean)
+    .map(foldForSearch)
+    .join(' ');
+}

@@ -215,6 +215,8 @@ export type ApplicationTable = {
   searchEng: string | null;
   passportKey: string | null;
   emailKey: string | null;
+  // Its names folded for the search box (migration 0045; packages/shared searchText).
+  searchText: Generated<string>;
   version: number;
   createdAt: number;
   updatedAt: number;
@@ -304,6 +306,8 @@ export type PaymentRecordTable = {
   studentId: number | null;
   studentName: string;
   searchName: string;
+  // Its names folded for the search box (migration 0045; packages/shared searchText).
+  searchText: Generated<string>;
   title: string;
   type: 'collection' | 'refund';
   status: 'pending' | 'confirmed' | 'voided';
@@ -407,6 +411,8 @@ export type EmailMessageTable = {
   // The record this e-mail copies (source 'notice'): each recipient receives it addressed to them alone.
   source: string | null;
   sourceId: number | null;
+  // Its names folded for the search box (migration 0045; packages/shared searchText).
+  searchText: Generated<string>;
 };
 
 export type EmailAttachmentTable = {
@@ -456,6 +462,8 @@ export type SmsBatchTable = {
   createdBy: number | null;
   createdAt: number;
   updatedAt: number;
+  // Its names folded for the search box (migration 0045; packages/shared searchText).
+  searchText: Generated<string>;
 };
 
 export type SmsRecipientTable = {
@@ -655,6 +663,8 @@ export type FeedbackTable = {
   repliedAt: number | null;
   repliedBy: number | null;
   createdAt: number;
+  // Its names folded for the search box (migration 0045; packages/shared searchText).
+  searchText: Generated<string>;
 };
 
 export type FeedbackReplyTable = {

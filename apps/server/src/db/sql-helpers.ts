@@ -8,6 +8,7 @@ import {
   type SqlBool,
   type Updateable,
 } from 'kysely';
+import { isPostgres, type Db } from './database.js';
 import { looseView } from './loose-view.js';
 import type { Database } from './schema.js';
 import type { Conn } from './transaction.js';
@@ -181,4 +182,30 @@ export async function permissionIdsOfRole(conn: Conn, roleId: number): Promise<n
     .orderBy('permissionId')
     .execute();
   return rows.map((r) => r.permissionId);
+}
+
+// The search box's matching (issue 39, decision 138) on a table's `search_text` (names folded by the owning module,
+// migrations 0039 and 0045). `words` are folded (packages/shared searchWords).
+// - Words of three characters or more go through the trigram index: the FTS5 table `<table>_search` (trigram
+//   tokenizer) on SQLite, the pg_trgm GIN index under `like '%word%'` on PostgreSQL. Shorter words are then tested
+//   on the rows those give.
+// - Null when no word is that long: the caller matches the start of the text instead (searchTextStarts).
+export function searchTextHolds(db: Db, table: string, words: readonly string[]): RawBuilder<SqlBool> | null {
+  const long = words.filter((w) => [...w].length >= 3);
+  if (!long.length) return null;
+  const column = sql.ref(`${table}.search_text`);
+  const holds = (w: string) => sql<SqlBool>`${column} like ${containsPattern(w)} escape '\\'`;
+  const short = words.filter((w) => [...w].length < 3).map(holds);
+  if (isPostgres(db as never)) return sql<SqlBool>`(${sql.join([...long.map(holds), ...short], sql` and `)})`;
+  const fts = sql.table(`${table}_search`);
+  const match = long.map((w) => `"${w.replace(/"/g, '""')}"`).join(' AND ');
+  const trigram = sql<SqlBool>`${sql.ref(`${table}.id`)} in (select rowid from ${fts} where ${fts} match ${match})`;
+  return short.length ? sql<SqlBool>`(${sql.join([trigram, ...short], sql` and `)})` : trigram;
+}
+
+// The search text starts with `prefix` (a one- or two-character search): a range its plain index serves, in code
+// point order (collate "C" on PostgreSQL, migration 0045), and the LIKE that keeps it exact under any collation.
+export function searchTextStarts(table: string, prefix: string): RawBuilder<SqlBool> {
+  const column = sql.ref(`${table}.search_text`);
+  return sql<SqlBool>`(${column} >= ${prefix} and ${column} < ${prefixEnd(prefix)} and ${column} like ${prefixPattern(prefix)} escape '\\')`;
 }

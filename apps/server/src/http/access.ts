@@ -58,6 +58,8 @@ export const ACCESS_EXCEPTIONS: Readonly<Record<string, 'public' | 'signedIn'>> 
   'POST /api/v1/member/password/resetPwdByEmail': 'public',
   // The home dashboard: every signed-in member; its sections are filtered by permission in the service.
   'GET /api/v1/cake/rpt/dashboard': 'signedIn',
+  // The navbar search box (issue 39): each group only for holders of its list's permission, checked in the service.
+  'GET /api/v1/cake/search': 'signedIn',
   // Projects (issue 21): a project's members read it; its managers edit its members and constitution (checked in
   // the service against the permission or the membership).
   'GET /api/v1/cake/projects/mine': 'signedIn',

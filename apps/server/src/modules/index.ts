@@ -7,6 +7,7 @@ import { createAccessGuard } from './access-guard/index.js';
 import { createAccountRepository, createAccountService, registerAccountRoutes } from './account/index.js';
 import {
   createApplicationReport,
+  createApplicationSearch,
   createApplicationRepository,
   createApplicationService,
   createFileRepository,
@@ -38,6 +39,7 @@ import {
 import { createLabelRepository, createLabelService, registerLabelRoutes } from './label/index.js';
 import {
   createPaymentReport,
+  createPaymentSearch,
   createPaymentRepository,
   createPaymentService,
   registerPaymentRoutes,
@@ -63,15 +65,17 @@ import {
 } from './sysconfig/index.js';
 import { createTagRepository, createTagService, registerTagRoutes } from './tag/index.js';
 import { createDeliveryReport, createDeliveryWorker, createOutboxRepository } from './delivery/index.js';
-import { registerMailModule } from './mail/index.js';
+import { createEmailSearch, registerMailModule } from './mail/index.js';
 import {
   createFeedbackReport,
+  createFeedbackSearch,
   createFeedbackRepository,
   createFeedbackService,
   registerFeedbackRoutes,
 } from './feedback/index.js';
 import { createProfileRepository, createProfileService, registerProfileRoutes } from './profile/index.js';
-import { registerSmsModule } from './sms/index.js';
+import { createSmsSearch, registerSmsModule } from './sms/index.js';
+import { createSearchService, registerSearchRoutes } from './search/index.js';
 import { createDashboardService, registerDashboardRoutes } from './dashboard/index.js';
 import { registerAssistantModule } from './assistant/index.js';
 import { createTwoFactorRepository, createTwoFactorService, registerTwoFactorRoutes } from './two-factor/index.js';
@@ -286,6 +290,19 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   );
   // XiaoK, the assistant (issue 20): answers from the same reports, each checked against the member's permissions.
   registerAssistantModule(app, { ...reports, dict: dictRepo, config: config.assistant, db, dialect, clock });
+
+  // The navbar search box (issue 39): each owning module's search, asked per the caller's permissions.
+  registerSearchRoutes(
+    app,
+    createSearchService({
+      application: createApplicationSearch(db),
+      staff: people.staffHits,
+      payment: createPaymentSearch(db),
+      feedback: createFeedbackSearch(db),
+      email: createEmailSearch(db),
+      sms: createSmsSearch(db),
+    }),
+  );
 
   // User centre (issue 19): own profile, avatar, location, CV and role switching.
   const profiles = createProfileService({ repo: createProfileRepository(db), members, sessions, storage, clock });

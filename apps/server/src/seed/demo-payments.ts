@@ -1,3 +1,4 @@
+import { searchText } from '@study-crm/shared';
 import type { Db } from '../db/database.js';
 import type { Row } from '../db/schema.js';
 import { paymentSearchKey } from '../modules/payment/index.js';
@@ -52,7 +53,7 @@ export async function seedDemoPayments(db: Db, count: number, log: (line: string
   for (let start = have; start < have + missing; start += batchSize) {
     const end = Math.min(have + missing, start + batchSize);
     await db.transaction().execute(async (tx) => {
-      const rows: Omit<Row<'paymentRecord'>, 'id'>[] = [];
+      const rows: Omit<Row<'paymentRecord'>, 'id' | 'searchText'>[] = [];
       for (let n = start; n < end; n++) {
         const r = rng(n * 13 + 5);
         const app = apps[Math.floor(r() * apps.length)]!;
@@ -88,7 +89,11 @@ export async function seedDemoPayments(db: Db, count: number, log: (line: string
           updatedAt: createdAt,
         });
       }
-      const ids = await tx.insertInto('paymentRecord').values(rows).returning('id').execute();
+      const ids = await tx
+        .insertInto('paymentRecord')
+        .values(rows.map((row) => ({ ...row, searchText: searchText([row.studentName, row.title]) })))
+        .returning('id')
+        .execute();
       const tracks = ids.flatMap(({ id }, i) => {
         const row = rows[i]!;
         const out = [

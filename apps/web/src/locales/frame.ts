@@ -15,6 +15,7 @@ export const frame = {
       toLight: '切換為淺色模式',
       toDark: '切換為深色模式',
       assistant: '小K 助理',
+      search: '搜尋（Ctrl+K）',
       language: '語言',
       tabs: {
         reload: '重新載入',
@@ -91,6 +92,7 @@ export const frame = {
       toLight: '切换为浅色模式',
       toDark: '切换为深色模式',
       assistant: '小K 助理',
+      search: '搜索（Ctrl+K）',
       language: '语言',
       tabs: {
         reload: '重新加载',
@@ -167,6 +169,7 @@ export const frame = {
       toLight: 'Switch to light mode',
       toDark: 'Switch to dark mode',
       assistant: 'XiaoK assistant',
+      search: 'Search (Ctrl+K)',
       language: 'Language',
       tabs: {
         reload: 'Reload',

@@ -27,3 +27,4 @@ export * from './task.js';
 export * from './content.js';
 export * from './assistant.js';
 export * from './audit.js';
+export * from './search.js';

@@ -1,3 +1,4 @@
+import { searchText } from '@study-crm/shared';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database, Row } from '../../db/schema.js';
 import type { Db } from '../../db/database.js';
@@ -42,7 +43,7 @@ export const APPLICATION_COLUMNS = [
 
 export type ApplicationRow = Omit<
   Row<'application'>,
-  'searchName' | 'searchEng' | 'passportKey' | 'emailKey' | 'deletedAt'
+  'searchName' | 'searchEng' | 'passportKey' | 'emailKey' | 'searchText' | 'deletedAt'
 >;
 
 export type ApplicationValues = Omit<ApplicationRow, 'id' | 'version' | 'createdAt' | 'updatedAt'>;
@@ -50,7 +51,10 @@ export type ApplicationValues = Omit<ApplicationRow, 'id' | 'version' | 'created
 // Normalised search keys: prefix search on lower-cased names, exact match on passport / e-mail.
 export const searchKey = (v: string) => v.trim().replace(/\s+/g, ' ').toLowerCase();
 export function searchColumns(
-  v: Pick<ApplicationValues, 'name' | 'engLastName' | 'engFirstName' | 'passportNo' | 'email'>,
+  v: Pick<
+    ApplicationValues,
+    'name' | 'engLastName' | 'engFirstName' | 'formerName' | 'passportNo' | 'email' | 'mobile'
+  >,
 ) {
   const eng = [v.engLastName, v.engFirstName].filter(Boolean).join(' ');
   return {
@@ -58,6 +62,8 @@ export function searchColumns(
     searchEng: eng ? searchKey(eng) : null,
     passportKey: v.passportNo ? v.passportNo.replace(/\s+/g, '').toUpperCase() : null,
     emailKey: v.email ? v.email.trim().toLowerCase() : null,
+    // The search box (decision 138): every name and key, folded; the order migration 0045 backfilled.
+    searchText: searchText([v.name, eng, v.formerName, v.passportNo, v.email, v.mobile]),
   };
 }
 
@@ -426,7 +432,7 @@ export function createApplicationRepository(db: Db) {
     async setSearchColumns(tx: Tx, id: number) {
       const row = await tx
         .selectFrom('application')
-        .select(['name', 'engLastName', 'engFirstName', 'passportNo', 'email'])
+        .select(['name', 'engLastName', 'engFirstName', 'formerName', 'passportNo', 'email', 'mobile'])
         .where('id', '=', id)
         .executeTakeFirstOrThrow();
       await tx.updateTable('application').set(searchColumns(row)).where('id', '=', id).execute();

@@ -10,3 +10,4 @@ export type { FileService } from './file.service.js';
 export { ORPHAN_SWEEP_LEASE_MS, referencedByAny, scheduleOrphanSweep, sweepOrphanUploads } from './orphan-sweep.js';
 export { createApplicationReport } from './application-report.repository.js';
 export type { ApplicationReport } from './application-report.repository.js';
+export { createApplicationSearch } from './application-search.repository.js';

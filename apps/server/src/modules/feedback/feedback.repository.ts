@@ -1,3 +1,4 @@
+import { searchText } from '@study-crm/shared';
 import type { SelectQueryBuilder } from 'kysely';
 import type { FeedbackFilter } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
@@ -23,7 +24,7 @@ const FEEDBACK_COLUMNS = [
 ] as const;
 const REPLY_COLUMNS = ['id', 'feedbackId', 'authorId', 'content', 'emailId', 'messaged', 'createdAt'] as const;
 
-export type FeedbackRow = Row<'feedback'>;
+export type FeedbackRow = Omit<Row<'feedback'>, 'searchText'>;
 export type FeedbackReplyRow = Row<'feedbackReply'>;
 export type NewFeedback = Omit<FeedbackRow, 'id' | 'status' | 'replyCount' | 'repliedAt' | 'repliedBy'>;
 export type NewReply = Omit<FeedbackReplyRow, 'id'>;
@@ -77,7 +78,7 @@ export function createFeedbackRepository(db: Db) {
     insert: async (tx: Tx, v: NewFeedback): Promise<number> => {
       const row = await tx
         .insertInto('feedback')
-        .values({ ...v, status: 'open', replyCount: 0 })
+        .values({ ...v, searchText: searchText([v.name, v.email, v.mobile]), status: 'open', replyCount: 0 })
         .returning('id')
         .executeTakeFirstOrThrow();
       return row.id;

@@ -7,3 +7,4 @@ export { createFeedbackService, FEEDBACK_TODO_KIND, SUBMIT_LIMIT } from './feedb
 export type { FeedbackService } from './feedback.service.js';
 export { createFeedbackReport } from './feedback-report.repository.js';
 export type { FeedbackReport } from './feedback-report.repository.js';
+export { createFeedbackSearch } from './feedback-search.repository.js';

@@ -64,3 +64,4 @@ export function registerMailModule(
       (await repo.templatesWithContent(type)).map((t) => ({ id: t.id, name: t.name, content: htmlToText(t.content) })),
   };
 }
+export { createEmailSearch } from './email-search.repository.js';

@@ -1,3 +1,4 @@
+import { searchText } from '@study-crm/shared';
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
@@ -20,7 +21,7 @@ import type { EmailListQuery, MailSenderListQuery, TemplateListQuery } from '@st
 
 export type MailSenderRow = Selectable<MailSenderTable>;
 export type TemplateRow = Selectable<MessageTemplateTable>;
-export type EmailRow = Selectable<EmailMessageTable>;
+export type EmailRow = Omit<Selectable<EmailMessageTable>, 'searchText'>;
 export type EmailAttachmentRow = Selectable<EmailAttachmentTable>;
 
 const SENDER = [
@@ -136,7 +137,8 @@ export function createMailRepository(db: Db) {
 
     email: (id: number): Promise<EmailRow | undefined> =>
       db.selectFrom('emailMessage').select(EMAIL).where('id', '=', id).executeTakeFirst(),
-    insertEmail: (trx: Conn, v: Insertable<EmailMessageTable>) => insertReturningId(trx, 'emailMessage', v),
+    insertEmail: (trx: Conn, v: Omit<Insertable<EmailMessageTable>, 'searchText'>) =>
+      insertReturningId(trx, 'emailMessage', { ...v, searchText: searchText([v.subject]) }),
     updateEmail: (trx: Conn, id: number, v: Pick<EmailRow, 'sendAt' | 'updatedAt'>) =>
       trx.updateTable('emailMessage').set(v).where('id', '=', id).execute(),
     // The e-mails copying a record (a notice's e-mail copy), newest first.

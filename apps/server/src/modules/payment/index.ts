@@ -7,3 +7,4 @@ export { createPaymentService } from './payment.service.js';
 export type { PaymentService } from './payment.service.js';
 export { createPaymentReport } from './payment-report.repository.js';
 export type { PaymentReport, PendingTotals } from './payment-report.repository.js';
+export { createPaymentSearch } from './payment-search.repository.js';

@@ -1,3 +1,4 @@
+import { searchText } from '@study-crm/shared';
 import type { ExpressionBuilder, SelectQueryBuilder, Updateable } from 'kysely';
 import type { PaymentFilter, TrackListInput } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
@@ -44,7 +45,7 @@ const FILE_COLUMNS = [
 ] as const;
 const TRACK_COLUMNS = ['id', 'paymentId', 'operatorId', 'operation', 'changes', 'createdAt'] as const;
 
-export type PaymentRow = Omit<Row<'paymentRecord'>, 'searchName'>;
+export type PaymentRow = Omit<Row<'paymentRecord'>, 'searchName' | 'searchText'>;
 export type PaymentFileRow = Row<'paymentFile'>;
 export type TrackRow = Row<'paymentTrack'>;
 export type PaymentValues = Pick<
@@ -224,7 +225,14 @@ export function createPaymentRepository(db: Db) {
     insert: async (tx: Tx, v: NewPayment, now: number): Promise<number> => {
       const row = await tx
         .insertInto('paymentRecord')
-        .values({ ...v, searchName: searchKey(v.studentName), status: 'pending', createdAt: now, updatedAt: now })
+        .values({
+          ...v,
+          searchName: searchKey(v.studentName),
+          searchText: searchText([v.studentName, v.title]),
+          status: 'pending',
+          createdAt: now,
+          updatedAt: now,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       return row.id;
@@ -239,7 +247,21 @@ export function createPaymentRepository(db: Db) {
         .where('version', '=', version)
         .where('status', '!=', 'voided')
         .executeTakeFirst();
-      return Number(res.numUpdatedRows) === 1;
+      const done = Number(res.numUpdatedRows) === 1;
+      // The search box's text follows the names it is made of (decision 138).
+      if (done && v.title !== undefined) {
+        const r = await tx
+          .selectFrom('paymentRecord')
+          .select(['studentName', 'title'])
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+        await tx
+          .updateTable('paymentRecord')
+          .set({ searchText: searchText([r.studentName, r.title]) })
+          .where('id', '=', id)
+          .execute();
+      }
+      return done;
     },
 
     // Race-proof: only a pending record becomes confirmed; false when another call confirmed (or voided) it first.

@@ -1,7 +1,7 @@
 import { displayName, type PersonRef } from '@study-crm/shared';
 import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { containsPattern, countAll, liveMemberById } from '../../db/sql-helpers.js';
+import { containsPattern, countAll, liveMemberById, searchTextHolds } from '../../db/sql-helpers.js';
 import type { Conn as Tx } from '../../db/transaction.js';
 import { type PageWindow as PeopleWindow, pageRows } from '../../lib/paging.js';
 import { withSearchText } from '../member/index.js';
@@ -25,11 +25,16 @@ export function createPeopleRepository(db: Db) {
   const live = () => db.selectFrom('member').where('member.deletedAt', 'is', null);
   // Each word (folded: packages/shared searchWords) is part of one of the member's names: the member module keeps
   // them all, folded, in search_text (migration 0039).
-  const search = <Q extends ReturnType<typeof live>>(q: Q, words: readonly string[]): Q =>
-    words.reduce(
+  // A word of three characters or more goes through the trigram index on search_text (migration 0045, decision
+  // 138); shorter words alone are scanned in the (member_type, search_text, id) index, stopped by the LIMIT.
+  const search = <Q extends ReturnType<typeof live>>(q: Q, words: readonly string[]): Q => {
+    const holds = searchTextHolds(db, 'member', words);
+    if (holds) return q.where(holds) as Q;
+    return words.reduce(
       (acc, w) => acc.where(sql<SqlBool>`member.search_text like ${containsPattern(w)} escape '\\'`) as Q,
       q,
     );
+  };
 
   return {
     // Members holding a role (not deleted), one page of them.

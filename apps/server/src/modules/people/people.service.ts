@@ -1,4 +1,4 @@
-import { personMatches, searchWords, type PersonRef } from '@study-crm/shared';
+import { displayName, personMatches, searchWords, type PersonRef, type RecordSearch } from '@study-crm/shared';
 import type { Conn } from '../../db/transaction.js';
 import type { PageWindow } from '../../lib/paging.js';
 import type { PersonFound } from './people.mapper.js';
@@ -36,6 +36,14 @@ export function createPeopleService(repo: PeopleRepository) {
       }
       return found;
     },
+    // The search box's staff (issue 39): the pickers' matching, as hits (the caller holds member:list).
+    staffHits: (async (words, limit) =>
+      (await repo.searchStaff(words, limit)).map((r) => ({
+        id: r.id,
+        title: displayName(r),
+        detail: [r.loginName, r.email, r.mobile].filter(Boolean).join(' · ') || null,
+        applicationId: null,
+      }))) satisfies RecordSearch,
   };
 }
 export type PeopleService = ReturnType<typeof createPeopleService>;

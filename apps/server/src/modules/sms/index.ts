@@ -70,3 +70,4 @@ declare module 'fastify' {
     sms: SmsTexts;
   }
 }
+export { createSmsSearch } from './sms-search.repository.js';

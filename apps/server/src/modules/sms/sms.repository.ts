@@ -1,3 +1,4 @@
+import { searchText } from '@study-crm/shared';
 import type { Insertable } from 'kysely';
 import type { SmsListQuery } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
@@ -6,7 +7,7 @@ import { containsPattern, countAll, likeLower } from '../../db/sql-helpers.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
 import { pageRows, pageWindow } from '../../lib/paging.js';
 
-export type SmsBatchRow = Row<'smsBatch'>;
+export type SmsBatchRow = Omit<Row<'smsBatch'>, 'searchText'>;
 export type SmsRecipientRow = Row<'smsRecipient'>;
 
 const BATCH = [
@@ -44,8 +45,12 @@ export function createSmsRepository(db: Db) {
   return {
     transaction: <T>(fn: (tx: Tx) => Promise<T>) => runInTransaction(db, fn),
 
-    async insertBatch(conn: Conn, v: Insertable<SmsBatchTable>): Promise<number> {
-      const r = await conn.insertInto('smsBatch').values(v).returning('id').executeTakeFirstOrThrow();
+    async insertBatch(conn: Conn, v: Omit<Insertable<SmsBatchTable>, 'searchText'>): Promise<number> {
+      const r = await conn
+        .insertInto('smsBatch')
+        .values({ ...v, searchText: searchText([v.fileName, v.content]) })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       return r.id;
     },
 
@@ -75,7 +80,15 @@ export function createSmsRepository(db: Db) {
         .where('kind', '=', 'batch')
         .where('status', '=', 'draft')
         .executeTakeFirst();
-      return Number(r.numUpdatedRows) === 1;
+      if (Number(r.numUpdatedRows) !== 1) return false;
+      // The search box finds a batch by its file name and its text (decision 138).
+      const row = await tx.selectFrom('smsBatch').select('fileName').where('id', '=', id).executeTakeFirstOrThrow();
+      await tx
+        .updateTable('smsBatch')
+        .set({ searchText: searchText([row.fileName, v.content]) })
+        .where('id', '=', id)
+        .execute();
+      return true;
     },
 
     // The accepted numbers of a batch, in file order.

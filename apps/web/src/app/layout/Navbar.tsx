@@ -16,6 +16,7 @@ import { useSettings } from '../../stores/settings';
 import { useBrand } from '../useBrand';
 import { useAuthImage } from '../../components/useAuthImage';
 import { AssistantButton } from './AssistantButton';
+import { SearchButton } from './SearchButton';
 import { MessageBox } from './MessageBox';
 import { NavMenu } from './SideMenu';
 import { useFullScreen } from './useFullScreen';
@@ -57,6 +58,7 @@ export function Navbar({ onSettings }: { onSettings: () => void }) {
       </div>
       {topMenu && <NavMenu mode="horizontal" />}
       <Space className="navbar-right" size={4}>
+        <SearchButton />
         <AssistantButton />
         <MessageBox />
         <Dropdown

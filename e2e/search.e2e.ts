@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { searchColumns } from '../apps/server/src/modules/application/index.js';
+import { poll, screenshot, settleAnimations, signIn, startPortal, type Portal } from './harness.js';
+
+// Issue 39: the navbar search box finds a student by the middle of the English name (Ctrl+K) and opens them.
+describe('the navbar search box end to end', () => {
+  let portal: Portal;
+  let appId = 0;
+  beforeAll(async () => {
+    portal = await startPortal();
+    const now = Date.now();
+    const values = {
+      name: '林雅婷',
+      engLastName: 'Lin',
+      engFirstName: 'Evangeline',
+      formerName: null,
+      passportNo: 'M20261128',
+      email: 'evangeline.lin@example.com',
+      mobile: '933222111',
+    };
+    const row = await portal.db
+      .insertInto('application')
+      .values({
+        ...values,
+        ...searchColumns(values),
+        applicationDate: '2026-11-01',
+        status: 'submitted',
+        version: 1,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    appId = row.id;
+  });
+  afterAll(async () => {
+    await portal?.close();
+  });
+
+  it('finds a student by the middle of the English name with Ctrl+K and opens them', async () => {
+    for (const locale of ['zh-TW', 'en-US'] as const) {
+      const { page, context } = await portal.newPage({ locale, storage: { 'cake-locale': locale } });
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await signIn(page, portal.baseUrl);
+      await page.getByTestId('search-open').waitFor();
+      await page.keyboard.press('Control+K');
+      const input = page.getByTestId('search-input');
+      await input.waitFor({ state: 'visible' });
+      await input.fill('angeli');
+      const hit = page.getByTestId(`search-hit-application:${appId}`);
+      await hit.waitFor();
+      expect(await hit.innerText()).toContain('林雅婷 (Evangeline Lin)');
+      expect(await hit.getAttribute('aria-selected')).toBe('true');
+      await settleAnimations(page);
+      await screenshot(page, `search-student-${locale}`);
+
+      // Screens of the menu are found here too, by the name the menu shows; arrows move, Escape closes.
+      await input.fill(locale === 'en-US' ? 'payment rec' : '付款記錄');
+      await poll(() => page.locator('[data-testid^="search-hit-screen:"]').count()).toBeGreaterThan(0);
+      await page.keyboard.press('Escape');
+      await input.waitFor({ state: 'hidden' });
+
+      // The button opens it as well; Enter opens the chosen student's detail screen.
+      await page.getByTestId('search-open').click();
+      await input.waitFor({ state: 'visible' });
+      await input.fill('VANGEL');
+      await hit.waitFor();
+      await page.keyboard.press('Enter');
+      await page.waitForURL(new RegExp(`applicationDetail\\?id=${appId}$`));
+      await input.waitFor({ state: 'hidden' });
+
+      // The search that opened something is kept on this device.
+      await page.keyboard.press('Control+K');
+      await page.getByTestId('search-recent').waitFor();
+      expect(await page.getByTestId('search-recent').innerText()).toContain('VANGEL');
+      await settleAnimations(page);
+      await screenshot(page, `search-recent-${locale}`);
+      await context.close();
+    }
+  });
+});
