@@ -449,9 +449,71 @@ export const MESSAGES = {
     'en-US': '{field} is not a valid http(s) link',
   },
   'v.ucasLimit': {
-    'zh-TW': '{field}：每次申請最多 5 個 UCAS 志願',
-    'zh-CN': '{field}：每次申请最多 5 个 UCAS 志愿',
-    'en-US': '{field}: at most 5 UCAS choices per application',
+    'zh-TW': '{field}：同一招生週期最多 5 個 UCAS 志願',
+    'zh-CN': '{field}：同一招生周期最多 5 个 UCAS 志愿',
+    'en-US': '{field}: at most 5 UCAS choices per admissions cycle',
+  },
+  'v.oxbridge': {
+    'zh-TW': '{field}：同一招生週期不能同時申請牛津大學與劍橋大學',
+    'zh-CN': '{field}：同一招生周期不能同时申请牛津大学与剑桥大学',
+    'en-US': '{field}: Oxford and Cambridge cannot both be chosen in one admissions cycle',
+  },
+  'v.medicalLimit': {
+    'zh-TW': '{field}：同一招生週期最多 4 個醫學、牙醫或獸醫志願',
+    'zh-CN': '{field}：同一招生周期最多 4 个医学、牙医或兽医志愿',
+    'en-US': '{field}: at most 4 choices in medicine, dentistry or veterinary medicine/science per admissions cycle',
+  },
+  'v.firmOnce': {
+    'zh-TW': '{field}：同一招生週期只能有一個首選（Firm）',
+    'zh-CN': '{field}：同一招生周期只能有一个首选（Firm）',
+    'en-US': '{field}: only one choice per admissions cycle can be the firm choice',
+  },
+  'v.insuranceOnce': {
+    'zh-TW': '{field}：同一招生週期只能有一個備選（Insurance）',
+    'zh-CN': '{field}：同一招生周期只能有一个备选（Insurance）',
+    'en-US': '{field}: only one choice per admissions cycle can be the insurance choice',
+  },
+  'v.replyNeedsOffer': {
+    'zh-TW': '{field}：只有收到有條件或無條件錄取的志願才能設為首選或備選',
+    'zh-CN': '{field}：只有收到有条件或无条件录取的志愿才能设为首选或备选',
+    'en-US': '{field}: only a choice with a conditional or unconditional offer can be firm or insurance',
+  },
+  'v.cycle': {
+    'zh-TW': '{field} 不是已設定的招生週期',
+    'zh-CN': '{field} 不是已设置的招生周期',
+    'en-US': '{field} is not a configured admissions cycle',
+  },
+  'v.deadlineOrder': {
+    'zh-TW': '{field}：截止日期須依序為提前截止日、平等考量截止日、最終截止日',
+    'zh-CN': '{field}：截止日期须依次为提前截止日、平等考量截止日、最终截止日',
+    'en-US': '{field}: the deadlines must be in order: early, equal consideration, final',
+  },
+  'v.time': {
+    'zh-TW': '{field} 不是有效的時間（HH:MM）',
+    'zh-CN': '{field} 不是有效的时间（HH:MM）',
+    'en-US': '{field} is not a valid time (HH:MM)',
+  },
+  'w.earlyDeadline': {
+    'zh-TW':
+      '第 {n} 個志願（{school}）屬於 10 月 15 日提前截止的課程，申請日期 {date} 已晚於 {entry} 入學的提前截止日 {deadline}',
+    'zh-CN':
+      '第 {n} 个志愿（{school}）属于 10 月 15 日提前截止的课程，申请日期 {date} 已晚于 {entry} 入学的提前截止日 {deadline}',
+    'en-US':
+      'Choice {n} ({school}) has the 15 October deadline: its application date {date} is after the early deadline {deadline} of {entry} entry',
+  },
+  'w.lateApplication': {
+    'zh-TW': '第 {n} 個志願（{school}）的申請日期 {date} 晚於 {entry} 入學的平等考量截止日 {deadline}：屬於遲交申請',
+    'zh-CN': '第 {n} 个志愿（{school}）的申请日期 {date} 晚于 {entry} 入学的平等考量截止日 {deadline}：属于迟交申请',
+    'en-US':
+      'Choice {n} ({school}) applied on {date}, after the equal-consideration deadline {deadline} of {entry} entry: a late application',
+  },
+  'w.clearing': {
+    'zh-TW':
+      '第 {n} 個志願（{school}）的申請日期 {date} 晚於 {entry} 入學的最終截止日 {deadline}：只能經由 Clearing 申請',
+    'zh-CN':
+      '第 {n} 个志愿（{school}）的申请日期 {date} 晚于 {entry} 入学的最终截止日 {deadline}：只能经由 Clearing 申请',
+    'en-US':
+      'Choice {n} ({school}) applied on {date}, after the final deadline {deadline} of {entry} entry: it goes to Clearing',
   },
   'v.scoreIELTS': {
     'zh-TW': '{field}：IELTS 分項須為 0–9 的半分級距',
@@ -733,6 +795,16 @@ export const MESSAGES = {
     'zh-TW': '您的履歷已建立，請改用更新',
     'zh-CN': '您的简历已创建，请改用更新',
     'en-US': 'Your CV already exists; update it instead',
+  },
+  cycleExists: {
+    'zh-TW': '已有 {year} 年入學的招生週期',
+    'zh-CN': '已有 {year} 年入学的招生周期',
+    'en-US': 'An admissions cycle for {year} entry already exists',
+  },
+  cycleInUse: {
+    'zh-TW': '此招生週期已有目標學校使用，無法刪除；請改為停用',
+    'zh-CN': '此招生周期已有目标学校使用，无法删除；请改为停用',
+    'en-US': 'Target schools name this admissions cycle, so it cannot be removed; disable it instead',
   },
   cvMissing: {
     'zh-TW': '您尚未建立履歷',

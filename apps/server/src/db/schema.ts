@@ -277,6 +277,27 @@ export type ApplicationTargetSchoolTable = ChildRow & {
   ucasCode: string | null;
   applicationDate: string | null;
   majorLink: string | null;
+  cycleId: number | null;
+  route: string | null;
+  institutionCode: string | null;
+  subjectArea: string | null;
+  decision: string;
+  reply: string | null;
+};
+
+// A UCAS cycle (issue 40): its deadlines are calendar dates (YYYY-MM-DD) at deadlineTime UK time.
+export type AdmissionsCycleTable = {
+  id: Generated<number>;
+  entryYear: number;
+  earlyDeadline: string;
+  equalDeadline: string;
+  finalDeadline: string;
+  deadlineTime: Generated<string>;
+  remarks: string | null;
+  status: Generated<RecordStatusColumn>;
+  version: Generated<number>;
+  createdAt: number;
+  updatedAt: number;
 };
 
 export type FollowUpTable = {
@@ -589,6 +610,7 @@ export type Database = {
   applicationLanguageScore: ApplicationLanguageScoreTable;
   applicationReferrer: ApplicationReferrerTable;
   applicationTargetSchool: ApplicationTargetSchoolTable;
+  admissionsCycle: AdmissionsCycleTable;
   followUp: FollowUpTable;
   applicationFile: ApplicationFileTable;
   paymentRecord: PaymentRecordTable;

@@ -61,6 +61,7 @@ import {
   registerSysConfigRoutes,
 } from './sysconfig/index.js';
 import { createTagRepository, createTagService, registerTagRoutes } from './tag/index.js';
+import { createAdmissionsRepository, createAdmissionsService, registerAdmissionsRoutes } from './admissions/index.js';
 import { createDeliveryReport, createDeliveryWorker, createOutboxRepository } from './delivery/index.js';
 import { registerMailModule } from './mail/index.js';
 import {
@@ -171,11 +172,15 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   const fileRepo = createFileRepository(db);
   const paymentRepo = createPaymentRepository(db);
   const followUpRepo = createFollowUpRepository(db);
+  // UCAS admissions cycles (issue 40): the dates the target-school rules read.
+  const admissions = createAdmissionsService({ repo: createAdmissionsRepository(db), clock });
+  registerAdmissionsRoutes(app, admissions);
   const applications = createApplicationService({
     repo: applicationRepo,
     people,
     dict: dictRepo,
     followProgress: followUpRepo.progressOf,
+    cycles: admissions,
     clock,
   });
   registerApplicationRoutes(app, {

@@ -26,3 +26,4 @@ export * from './project.js';
 export * from './task.js';
 export * from './content.js';
 export * from './assistant.js';
+export * from './admissions.js';
