@@ -25,6 +25,10 @@ export const SCREENS: Partial<Record<ComponentKey, LazyScreen>> = {
     () => import('../pages/systemSetup/configManage/ConfigManage'),
     () => import('../pages/systemSetup/locale'),
   ),
+  admissionsCycles: lazyScreen(
+    () => import('../pages/systemSetup/admissionsCycles/AdmissionsCycles'),
+    () => import('../pages/systemSetup/locale'),
+  ),
   dictManage: lazyScreen(
     () => import('../pages/systemSetup/dictManage/DictManage'),
     () => import('../pages/systemSetup/locale'),

@@ -50,7 +50,10 @@ export const CycleSchema = z.object({
 });
 export type Cycle = z.infer<typeof CycleSchema>;
 
-export const CycleListQuery = zPaging.extend({ status: zStatus().nullish() });
+export const CycleListQuery = zPaging.extend({
+  keyword: zOptText(60).describe('an entry year, or a substring of the remarks'),
+  status: zStatus().nullish(),
+});
 export type CycleListQuery = z.infer<typeof CycleListQuery>;
 export const CyclePage = pageOf(CycleSchema);
 

@@ -1,7 +1,7 @@
 import type { CycleListQuery } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
 import type { Row } from '../../db/schema.js';
-import { countAll } from '../../db/sql-helpers.js';
+import { containsPattern, countAll, likeLower } from '../../db/sql-helpers.js';
 import { versionedRows } from '../../db/versioned-rows.js';
 import { pageWindow, readPage } from '../../lib/paging.js';
 
@@ -30,6 +30,9 @@ export function createAdmissionsRepository(db: Db) {
       const w = pageWindow(q);
       let base = db.selectFrom('admissionsCycle');
       if (q.status) base = base.where('status', '=', q.status);
+      const k = q.keyword?.trim();
+      if (k && /^\d{4}$/.test(k)) base = base.where('entryYear', '=', Number(k));
+      else if (k) base = base.where(likeLower('remarks', containsPattern(k)));
       const rows = base.select(COLUMNS).orderBy('entryYear', w.order).orderBy('id', w.order);
       return readPage<CycleRow>(rows, base.select(countAll), w);
     },
