@@ -285,6 +285,20 @@ export type ApplicationTargetSchoolTable = ChildRow & {
   reply: string | null;
 };
 
+// A reminder the daily job created (issue 40): unique per application, kind, subject, due date and days before.
+export type ApplicationReminderTable = {
+  id: Generated<number>;
+  applicationId: number;
+  kind: string;
+  subjectKey: string;
+  dueDate: string;
+  daysBefore: number;
+  teacherId: number | null;
+  resolvedAt: number | null;
+  createdAt: number;
+  updatedAt: number;
+};
+
 // A UCAS cycle (issue 40): its deadlines are calendar dates (YYYY-MM-DD) at deadlineTime UK time.
 export type AdmissionsCycleTable = {
   id: Generated<number>;
@@ -611,6 +625,7 @@ export type Database = {
   applicationReferrer: ApplicationReferrerTable;
   applicationTargetSchool: ApplicationTargetSchoolTable;
   admissionsCycle: AdmissionsCycleTable;
+  applicationReminder: ApplicationReminderTable;
   followUp: FollowUpTable;
   applicationFile: ApplicationFileTable;
   paymentRecord: PaymentRecordTable;

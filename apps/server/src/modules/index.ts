@@ -14,6 +14,9 @@ import {
   registerApplicationRoutes,
   referencedByAny,
   scheduleOrphanSweep,
+  createReminderRepository,
+  createReminderService,
+  scheduleReminders,
   ORPHAN_SWEEP_LEASE_MS,
 } from './application/index.js';
 import { createAuthRepository, createAuthService, createStepUp, registerAuthRoutes } from './auth/index.js';
@@ -312,6 +315,17 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   registerProjectRoutes(app, projects);
   // Tasks of projects, KPI types and contribution records: projects are asked through their service.
   registerTaskRoutes(app, createTaskService({ repo: createTaskRepository(db), projects, people, clock }));
+
+  // The daily application reminders (issue 40), run by the server's worker; the unique key of each reminder makes
+  // several servers' runs create it once.
+  const reminders = createReminderService({
+    repo: createReminderRepository(db),
+    inbox,
+    cycles: admissions.allDates,
+    clock,
+  });
+  app.decorate('reminders', reminders);
+  if (config.delivery.isWorkerOn) scheduleReminders(app, reminders, config.delivery.reminderEveryMs);
 
   // Uploads no application file, payment, e-mail or avatar keeps are swept after a day.
   const serverId = randomBytes(9).toString('base64url');

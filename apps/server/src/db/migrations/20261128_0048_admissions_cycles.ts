@@ -20,14 +20,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     version: column.withDefault('integer', 1),
   });
   const now = Date.UTC(2026, 10, 28);
+  const published = 'UCAS published dates';
+  const pattern = 'UCAS pattern (second Wednesday of January): check ucas.com when UCAS publishes';
   const seeded = [
-    [2026, '2025-10-15', '2026-01-14', '2026-06-30'],
-    [2027, '2026-10-15', '2027-01-13', '2027-06-30'],
-    [2028, '2027-10-15', '2028-01-12', '2028-06-30'],
+    [2026, '2025-10-15', '2026-01-14', '2026-06-30', published],
+    [2027, '2026-10-15', '2027-01-13', '2027-06-30', pattern],
+    [2028, '2027-10-15', '2028-01-12', '2028-06-30', pattern],
   ] as const;
-  for (const [year, early, equal, final] of seeded)
-    await sql`insert into admissions_cycle (entry_year, early_deadline, equal_deadline, final_deadline, created_at, updated_at)
-      values (${year}, ${early}, ${equal}, ${final}, ${now}, ${now})`.execute(db);
+  for (const [year, early, equal, final, remarks] of seeded)
+    await sql`insert into admissions_cycle (entry_year, early_deadline, equal_deadline, final_deadline, remarks,
+      created_at, updated_at) values (${year}, ${early}, ${equal}, ${final}, ${remarks}, ${now}, ${now})`.execute(db);
 
   await addColumns(db, 'application_target_school', {
     cycle_id: column.reference('admissions_cycle.id'),

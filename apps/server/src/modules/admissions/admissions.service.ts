@@ -27,6 +27,14 @@ const toOption = (r: CycleRow): CycleOption => ({
   status: r.status,
 });
 
+const toDates = (r: CycleRow): CycleDates => ({
+  id: r.id,
+  entryYear: r.entryYear,
+  earlyDeadline: r.earlyDeadline,
+  equalDeadline: r.equalDeadline,
+  finalDeadline: r.finalDeadline,
+});
+
 const exists = (year: number) => new AppError(Code.CYCLE_EXISTS, 'cycleExists', { year });
 
 // Admissions cycles: the UCAS dates administrators keep (issue 40), read by the application module's rules.
@@ -51,15 +59,11 @@ export function createAdmissionsService(deps: { repo: AdmissionsRepository; cloc
     options: async (): Promise<CycleOption[]> => (await repo.all()).map(toOption),
 
     // The dates of the cycles named, for the choice rules; an id with no cycle is absent.
-    async datesOf(ids: readonly number[]): Promise<CycleDates[]> {
-      return (await repo.byIds([...new Set(ids)])).map((r) => ({
-        id: r.id,
-        entryYear: r.entryYear,
-        earlyDeadline: r.earlyDeadline,
-        equalDeadline: r.equalDeadline,
-        finalDeadline: r.finalDeadline,
-      }));
-    },
+    datesOf: async (ids: readonly number[]): Promise<CycleDates[]> =>
+      (await repo.byIds([...new Set(ids)])).map(toDates),
+
+    // Every cycle's dates, for the reminders.
+    allDates: async (): Promise<CycleDates[]> => (await repo.all()).map(toDates),
 
     async add(body: CycleAddBody): Promise<Cycle> {
       if ((await repo.idOfYear(body.entryYear)) !== undefined) throw exists(body.entryYear);

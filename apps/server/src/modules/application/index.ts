@@ -10,3 +10,13 @@ export type { FileService } from './file.service.js';
 export { ORPHAN_SWEEP_LEASE_MS, referencedByAny, scheduleOrphanSweep, sweepOrphanUploads } from './orphan-sweep.js';
 export { createApplicationReport } from './application-report.repository.js';
 export type { ApplicationReport } from './application-report.repository.js';
+export { createReminderRepository } from './reminder.repository.js';
+export {
+  createReminderService,
+  REMINDER_DAYS,
+  REMINDER_KINDS,
+  REMINDER_SOURCE,
+  scheduleReminders,
+  ukDay,
+} from './reminder.service.js';
+export type { ReminderService } from './reminder.service.js';

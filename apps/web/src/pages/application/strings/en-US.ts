@@ -111,7 +111,7 @@ export const enUS = {
       majorLink: 'Course link',
       cycleId: 'Admissions cycle',
       route: 'Route',
-      institutionCode: 'UCAS institution code',
+      institutionCode: 'Institution code',
       subjectArea: 'Subject area',
       decision: 'Decision',
       reply: 'Reply',
@@ -119,7 +119,7 @@ export const enUS = {
     choice: {
       cycle: '{{year}} entry',
       cycleDeadlines: 'Early {{early}} · equal consideration {{equal}} · final {{final}} ({{time}} UK time)',
-      route: { ucas: 'UCAS undergraduate', direct: 'Direct (postgraduate)' },
+      route: { ucas: 'UCAS', direct: 'Direct (PG)' },
       subject: { none: 'Other subject', medicine: 'Medicine', dentistry: 'Dentistry', veterinary: 'Veterinary' },
       decision: {
         pending: 'Pending',

@@ -119,7 +119,7 @@ export const zhCN = {
     choice: {
       cycle: '{{year}} 年入学',
       cycleDeadlines: '提前截止 {{early}}・平等考量 {{equal}}・最终截止 {{final}}（英国时间 {{time}}）',
-      route: { ucas: 'UCAS 本科', direct: '直接申请（研究生）' },
+      route: { ucas: 'UCAS', direct: '直接申请' },
       subject: { none: '其他学科', medicine: '医学', dentistry: '牙医', veterinary: '兽医' },
       decision: {
         pending: '待决定',

@@ -119,7 +119,7 @@ export const zhTW = {
     choice: {
       cycle: '{{year}} 年入學',
       cycleDeadlines: '提前截止 {{early}}・平等考量 {{equal}}・最終截止 {{final}}（英國時間 {{time}}）',
-      route: { ucas: 'UCAS 大學部', direct: '直接申請（研究所）' },
+      route: { ucas: 'UCAS', direct: '直接申請' },
       subject: { none: '其他學科', medicine: '醫學', dentistry: '牙醫', veterinary: '獸醫' },
       decision: {
         pending: '待決定',

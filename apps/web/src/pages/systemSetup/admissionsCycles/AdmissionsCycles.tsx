@@ -43,13 +43,13 @@ export default function AdmissionsCycles() {
     {
       title: t('systemSetup.cycle.entryYear'),
       dataIndex: 'entryYear',
-      width: 120,
+      width: 110,
       render: (v: number) => <Typography.Text strong>{t('systemSetup.cycle.entry', { year: v })}</Typography.Text>,
     },
-    { title: t('systemSetup.cycle.earlyDeadline'), dataIndex: 'earlyDeadline', width: 150 },
-    { title: t('systemSetup.cycle.equalDeadline'), dataIndex: 'equalDeadline', width: 150 },
-    { title: t('systemSetup.cycle.finalDeadline'), dataIndex: 'finalDeadline', width: 150 },
-    { title: t('systemSetup.cycle.deadlineTime'), dataIndex: 'deadlineTime', width: 110 },
+    { title: t('systemSetup.cycle.colEarly'), dataIndex: 'earlyDeadline', width: 120 },
+    { title: t('systemSetup.cycle.colEqual'), dataIndex: 'equalDeadline', width: 130 },
+    { title: t('systemSetup.cycle.colFinal'), dataIndex: 'finalDeadline', width: 120 },
+    { title: t('systemSetup.cycle.colTime'), dataIndex: 'deadlineTime', width: 90 },
     { title: t('systemSetup.cycle.remarks'), dataIndex: 'remarks', ellipsis: true },
     crud.statusColumn,
     { title: t('crud.updatedAt'), dataIndex: 'updatedAt', width: 170, render: formatTime },
@@ -57,7 +57,7 @@ export default function AdmissionsCycles() {
   ];
 
   return (
-    <CrudList {...crud.crudList} table={{ ...crud.table, columns, scrollX: 1200 }}>
+    <CrudList {...crud.crudList} table={{ ...crud.table, columns, scrollX: 1100 }}>
       <FormModal<FormValues> {...crud.modal}>
         <FieldRow spans={[12, 12]}>
           <Form.Item
