@@ -76,9 +76,15 @@ describe('UK reminders', () => {
     await confirmDialog(page);
     await page.waitForURL(/applicationDetail\?id=\d+/, SLOW);
 
-    await openMessageBox(page, 'todo');
+    // The worker's next run makes the to-do; the message box shows it once reopened after a reload.
     const item = page.getByTestId('box-item-todo').filter({ hasText: '周護照' });
-    await expect.poll(() => item.count(), SLOW).toBe(1);
+    await expect
+      .poll(async () => {
+        await page.reload();
+        await openMessageBox(page, 'todo');
+        return item.count();
+      }, SLOW)
+      .toBe(1);
     expect(await item.textContent()).toContain('護照到期');
     expect(await item.textContent()).toContain(`周護照 · ${expiry} · D-7`);
     await settle(page);
