@@ -461,7 +461,7 @@ export const MESSAGES = {
   'v.medicalLimit': {
     'zh-TW': '{field}：同一招生週期最多 4 個醫學、牙醫或獸醫志願',
     'zh-CN': '{field}：同一招生周期最多 4 个医学、牙医或兽医志愿',
-    'en-US': '{field}: at most 4 choices in medicine, dentistry or veterinary medicine/science per admissions cycle',
+    'en-US': '{field}: at most 4 choices in medicine, dentistry or veterinary per admissions cycle',
   },
   'v.firmOnce': {
     'zh-TW': '{field}：同一招生週期只能有一個首選（Firm）',
@@ -474,9 +474,9 @@ export const MESSAGES = {
     'en-US': '{field}: only one choice per admissions cycle can be the insurance choice',
   },
   'v.replyNeedsOffer': {
-    'zh-TW': '{field}：只有收到有條件或無條件錄取的志願才能設為首選或備選',
-    'zh-CN': '{field}：只有收到有条件或无条件录取的志愿才能设为首选或备选',
-    'en-US': '{field}: only a choice with a conditional or unconditional offer can be firm or insurance',
+    'zh-TW': '{field}：首選或備選須為已錄取的志願',
+    'zh-CN': '{field}：首选或备选须为已录取的志愿',
+    'en-US': '{field}: firm or insurance needs an offer',
   },
   'v.cycle': {
     'zh-TW': '{field} 不是已設定的招生週期',
@@ -484,9 +484,9 @@ export const MESSAGES = {
     'en-US': '{field} is not a configured admissions cycle',
   },
   'v.deadlineOrder': {
-    'zh-TW': '{field}：截止日期須依序為提前截止日、平等考量截止日、最終截止日',
-    'zh-CN': '{field}：截止日期须依次为提前截止日、平等考量截止日、最终截止日',
-    'en-US': '{field}: the deadlines must be in order: early, equal consideration, final',
+    'zh-TW': '{field}：須依序為提前、平等考量、最終截止日',
+    'zh-CN': '{field}：须依次为提前、平等考量、最终截止日',
+    'en-US': '{field}: deadlines go early, equal consideration, final',
   },
   'v.time': {
     'zh-TW': '{field} 不是有效的時間（HH:MM）',
@@ -494,26 +494,19 @@ export const MESSAGES = {
     'en-US': '{field} is not a valid time (HH:MM)',
   },
   'w.earlyDeadline': {
-    'zh-TW':
-      '第 {n} 個志願（{school}）屬於 10 月 15 日提前截止的課程，申請日期 {date} 已晚於 {entry} 入學的提前截止日 {deadline}',
-    'zh-CN':
-      '第 {n} 个志愿（{school}）属于 10 月 15 日提前截止的课程，申请日期 {date} 已晚于 {entry} 入学的提前截止日 {deadline}',
-    'en-US':
-      'Choice {n} ({school}) has the 15 October deadline: its application date {date} is after the early deadline {deadline} of {entry} entry',
+    'zh-TW': '第 {n} 志願 {school}：{date} 晚於提前截止日 {deadline}',
+    'zh-CN': '第 {n} 志愿 {school}：{date} 晚于提前截止日 {deadline}',
+    'en-US': 'Choice {n} {school}: {date} is after the early deadline {deadline}',
   },
   'w.lateApplication': {
-    'zh-TW': '第 {n} 個志願（{school}）的申請日期 {date} 晚於 {entry} 入學的平等考量截止日 {deadline}：屬於遲交申請',
-    'zh-CN': '第 {n} 个志愿（{school}）的申请日期 {date} 晚于 {entry} 入学的平等考量截止日 {deadline}：属于迟交申请',
-    'en-US':
-      'Choice {n} ({school}) applied on {date}, after the equal-consideration deadline {deadline} of {entry} entry: a late application',
+    'zh-TW': '第 {n} 志願 {school}：{date} 晚於平等考量截止日 {deadline}（遲交）',
+    'zh-CN': '第 {n} 志愿 {school}：{date} 晚于平等考量截止日 {deadline}（迟交）',
+    'en-US': 'Choice {n} {school}: {date} is after the equal-consideration deadline {deadline} (late)',
   },
   'w.clearing': {
-    'zh-TW':
-      '第 {n} 個志願（{school}）的申請日期 {date} 晚於 {entry} 入學的最終截止日 {deadline}：只能經由 Clearing 申請',
-    'zh-CN':
-      '第 {n} 个志愿（{school}）的申请日期 {date} 晚于 {entry} 入学的最终截止日 {deadline}：只能经由 Clearing 申请',
-    'en-US':
-      'Choice {n} ({school}) applied on {date}, after the final deadline {deadline} of {entry} entry: it goes to Clearing',
+    'zh-TW': '第 {n} 志願 {school}：{date} 晚於最終截止日 {deadline}，只能經 Clearing',
+    'zh-CN': '第 {n} 志愿 {school}：{date} 晚于最终截止日 {deadline}，只能经 Clearing',
+    'en-US': 'Choice {n} {school}: {date} is after the final deadline {deadline}: Clearing only',
   },
   'v.scoreIELTS': {
     'zh-TW': '{field}：IELTS 分項須為 0–9 的半分級距',
@@ -802,9 +795,9 @@ export const MESSAGES = {
     'en-US': 'An admissions cycle for {year} entry already exists',
   },
   cycleInUse: {
-    'zh-TW': '此招生週期已有目標學校使用，無法刪除；請改為停用',
-    'zh-CN': '此招生周期已有目标学校使用，无法删除；请改为停用',
-    'en-US': 'Target schools name this admissions cycle, so it cannot be removed; disable it instead',
+    'zh-TW': '此招生週期已有志願使用，請改為停用',
+    'zh-CN': '此招生周期已有志愿使用，请改为停用',
+    'en-US': 'Choices use this cycle: disable it instead',
   },
   cvMissing: {
     'zh-TW': '您尚未建立履歷',
