@@ -72,7 +72,10 @@ export const SCREENS: Partial<Record<ComponentKey, LazyScreen>> = {
   applicationList: homeScreen,
   applicationDetail: lazyScreen(
     () => import('../pages/application/detail/ApplicationDetail'),
-    () => import('../pages/application/locale'),
+    () =>
+      Promise.all([import('../pages/application/locale'), import('../pages/application/choiceLocale')]).then(
+        ([base, choice]) => ({ ...base, ...choice }),
+      ),
   ),
   userFollow: lazyScreen(
     () => import('../pages/application/UserFollow'),

@@ -7,10 +7,11 @@ import { isUcasChoice, UCAS_MAX_CHOICES, type ChoiceRow } from '@study-crm/share
 import { requiredRule } from '../../../components/form/rules';
 import { DateInput, dateItem } from '../fields';
 import type { zhTW } from '../strings/zh-TW';
+import type { applicationChoice } from '../choiceLocale';
 import { EMPTY_ROW, type Section } from './formValues';
 
 // The application screens' field names (application.f.<key>).
-type FieldKey = keyof (typeof zhTW)['application']['f'];
+type FieldKey = keyof (typeof zhTW)['application']['f'] | keyof (typeof applicationChoice)['zh-TW']['application']['f'];
 
 // A section of repeated rows (educations, jobs…): a card per row with its fields, "Add row" and remove.
 // With `max`, "Add row" is disabled once the section has that many rows, with the reason in a tooltip.
