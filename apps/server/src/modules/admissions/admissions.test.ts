@@ -188,7 +188,9 @@ describe('target-school choice rules', () => {
       'targetSchools.3.applicationDate',
       'targetSchools.4.applicationDate',
     ]);
-    expect(res.data.warnings[0]?.message).toContain('Choice 2 Imperial College London: 2026-10-16 is after the early deadline 2026-10-15');
+    expect(res.data.warnings[0]?.message).toContain(
+      'Choice 2 Imperial College London: 2026-10-16 is after the early deadline 2026-10-15',
+    );
     expect(res.data.warnings[1]?.message).toContain('after the equal-consideration deadline 2027-01-13');
     expect(res.data.warnings[2]?.message).toContain('Clearing only');
   });
