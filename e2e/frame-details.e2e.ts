@@ -184,7 +184,7 @@ describe('frame details (issue 12)', () => {
     await context.close();
   });
 
-  it('application detail: tab named by the student, menu group highlighted after a reload, Add row stops at 5', async () => {
+  it('application detail: tab named by the student, menu group highlighted after a reload, Add row stops at 10', async () => {
     const { page, context } = await portal.newPage();
     await signIn(page, portal.baseUrl);
     await page.goto(`${portal.baseUrl}/sadmin/applicationManage/applicationDetail`);
@@ -205,11 +205,12 @@ describe('frame details (issue 12)', () => {
     expect(await group.evaluate((el) => el.classList.contains('ant-menu-submenu-open'))).toBe(true);
 
     const add = page.getByTestId('add-targetSchools');
-    for (let i = 0; i < 5; i++) await add.click();
+    // Two cycles of UCAS choices (decision 142).
+    for (let i = 0; i < 10; i++) await add.click();
     await eventually(() => add.isDisabled()).toBe(true);
     await page.getByTestId('add-targetSchools-full').hover();
-    await eventually(() => page.locator('.ant-tooltip:visible').innerText()).toContain('5');
-    expect(await page.locator(`${ACTIVE_PANE} [data-testid="section-targetSchools"] .ant-card-small`).count()).toBe(5);
+    await eventually(() => page.locator('.ant-tooltip:visible').innerText()).toContain('10');
+    expect(await page.locator(`${ACTIVE_PANE} [data-testid="section-targetSchools"] .ant-card-small`).count()).toBe(10);
     expect(await unnamedFields(page, ACTIVE_PANE)).toEqual([]);
 
     // Unsaved rows: closing the tab asks first, and "stay" keeps the tab and its rows.
@@ -220,7 +221,7 @@ describe('frame details (issue 12)', () => {
     expect(await tabPaths(page)).toContain(
       new URL(page.url()).pathname.replace('/sadmin', '') + new URL(page.url()).search,
     );
-    expect(await page.locator(`${ACTIVE_PANE} [data-testid="section-targetSchools"] .ant-card-small`).count()).toBe(5);
+    expect(await page.locator(`${ACTIVE_PANE} [data-testid="section-targetSchools"] .ant-card-small`).count()).toBe(10);
     // "Leave" closes the tab and opens the nearest one left without asking a second time.
     const detailPath = new URL(page.url()).pathname.replace('/sadmin', '') + new URL(page.url()).search;
     await detailTab.locator('.frame-tab-close').click();

@@ -65,6 +65,8 @@ const EnvSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST: z.string().optional(),
     DELIVERY_WORKER: z.enum(['on', 'off']).default('on'),
+    // How often the worker runs the daily application reminders (issue 40); each run is for the UK day.
+    REMINDER_EVERY_SECONDS: int(3600, 1, 24 * 3600),
     DELIVERY_POLL_MS: int(1000, 10, 60_000),
     DELIVERY_BATCH: int(20, 1, 500),
     // E-mails to one mail server (its mail, or its system mail) one server sends at once.
@@ -197,6 +199,7 @@ export type Config = {
   webDist: string;
   delivery: {
     isWorkerOn: boolean;
+    reminderEveryMs: number;
     pollMs: number;
     // Rows one server has in flight at most, in all lanes.
     batch: number;
@@ -291,6 +294,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(e.WEB_DIST ?? path.join(here, '../../web/dist')),
     delivery: {
       isWorkerOn: e.DELIVERY_WORKER === 'on',
+      reminderEveryMs: e.REMINDER_EVERY_SECONDS * 1000,
       pollMs: e.DELIVERY_POLL_MS,
       batch: e.DELIVERY_BATCH,
       laneConcurrency: e.DELIVERY_LANE_CONCURRENCY,

@@ -78,3 +78,125 @@ export const completionPercent = (done: number, total: number) => (total > 0 ? M
 // A row's place in the default order (applicationDate, id): "2026-11-23~123".
 export const APPLICATION_CURSOR = /^\d{4}-\d{2}-\d{2}~[1-9]\d{0,9}$/;
 export const APPLICATION_SORT_FIELDS = ['applicationDate', 'createdAt', 'name', 'status'] as const;
+
+// ---------- UK admissions (issue 40; sources in docs/uk-admissions.md) ----------
+
+// A target school's route: a UCAS undergraduate choice, or a direct application (postgraduate).
+export const TARGET_ROUTES = ['ucas', 'direct'] as const;
+export type TargetRoute = (typeof TARGET_ROUTES)[number];
+// Subjects with the 15 October deadline and the four-choice limit.
+export const MEDICAL_SUBJECTS = ['medicine', 'dentistry', 'veterinary'] as const;
+export type MedicalSubject = (typeof MEDICAL_SUBJECTS)[number];
+export const TARGET_DECISIONS = ['pending', 'conditional', 'unconditional', 'unsuccessful', 'withdrawn'] as const;
+export type TargetDecision = (typeof TARGET_DECISIONS)[number];
+export const TARGET_REPLIES = ['firm', 'insurance', 'declined'] as const;
+export type TargetReply = (typeof TARGET_REPLIES)[number];
+export const TARGET_DEFAULT_DECISION: TargetDecision = 'pending';
+export const MEDICAL_MAX_CHOICES = 4;
+// UCAS institution codes of the two universities a cycle may not combine.
+export const OXBRIDGE_CODES = { O33: 'oxford', C05: 'cambridge' } as const;
+
+// What the choice rules read of a target-school row.
+export type ChoiceRow = {
+  school: string;
+  ucasCode?: string | null | undefined;
+  route?: string | null | undefined;
+  cycleId?: number | null | undefined;
+  institutionCode?: string | null | undefined;
+  subjectArea?: string | null | undefined;
+  decision?: string | null | undefined;
+  reply?: string | null | undefined;
+  applicationDate?: string | null | undefined;
+};
+
+// A row is a UCAS choice when its route says so, or (rows saved before routes) when it has a UCAS course code.
+export const isUcasChoice = (r: ChoiceRow) => r.route === 'ucas' || (!r.route && !!r.ucasCode);
+
+// Oxford or Cambridge, by UCAS institution code (O33, C05) or by the university's own name; "Oxford Brookes" or
+// "Anglia Ruskin University Cambridge" are neither.
+export function oxbridgeOf(r: ChoiceRow): 'oxford' | 'cambridge' | null {
+  const code = r.institutionCode?.trim().toUpperCase();
+  if (code && code in OXBRIDGE_CODES) return OXBRIDGE_CODES[code as keyof typeof OXBRIDGE_CODES];
+  const name = r.school
+    .toLowerCase()
+    .replace(/^the\s+/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (name === 'university of oxford' || name === 'oxford university') return 'oxford';
+  if (name === 'university of cambridge' || name === 'cambridge university') return 'cambridge';
+  return null;
+}
+
+export const isMedicalChoice = (r: ChoiceRow) => MEDICAL_SUBJECTS.includes(r.subjectArea as MedicalSubject);
+// The courses whose on-time deadline is the early one (15 October).
+export const hasEarlyDeadline = (r: ChoiceRow) => isUcasChoice(r) && (oxbridgeOf(r) !== null || isMedicalChoice(r));
+
+// A refusal of the choice rules: the row and field it names, and its message key.
+export type ChoiceIssue = { path: [number, string]; message: string };
+
+// The rules a save must keep, per cycle (rows without a cycle count together): at most five UCAS choices, not both
+// Oxford and Cambridge, at most four in medicine/dentistry/veterinary; one firm and one insurance reply, each on an
+// offer. The first row that breaks a rule is named.
+export function choiceIssues(rows: readonly ChoiceRow[]): ChoiceIssue[] {
+  const out: ChoiceIssue[] = [];
+  const seen = new Map<
+    string,
+    { ucas: number; medical: number; oxbridge: string | null; firm: boolean; ins: boolean }
+  >();
+  rows.forEach((r, i) => {
+    const key = String(r.cycleId ?? '');
+    const c = seen.get(key) ?? { ucas: 0, medical: 0, oxbridge: null, firm: false, ins: false };
+    seen.set(key, c);
+    if (isUcasChoice(r)) {
+      c.ucas += 1;
+      if (c.ucas === UCAS_MAX_CHOICES + 1) out.push({ path: [i, 'route'], message: 'v.ucasLimit' });
+      const ox = oxbridgeOf(r);
+      if (ox && c.oxbridge && c.oxbridge !== ox) out.push({ path: [i, 'school'], message: 'v.oxbridge' });
+      else if (ox) c.oxbridge = ox;
+      if (isMedicalChoice(r)) {
+        c.medical += 1;
+        if (c.medical === MEDICAL_MAX_CHOICES + 1) out.push({ path: [i, 'subjectArea'], message: 'v.medicalLimit' });
+      }
+    }
+    if (r.reply === 'firm' || r.reply === 'insurance') {
+      if (r.decision !== 'conditional' && r.decision !== 'unconditional')
+        out.push({ path: [i, 'reply'], message: 'v.replyNeedsOffer' });
+      else if (r.reply === 'firm' && c.firm) out.push({ path: [i, 'reply'], message: 'v.firmOnce' });
+      else if (r.reply === 'insurance' && c.ins) out.push({ path: [i, 'reply'], message: 'v.insuranceOnce' });
+      if (r.reply === 'firm') c.firm = true;
+      else c.ins = true;
+    }
+  });
+  return out;
+}
+
+// A cycle's dates as the rules read them (YYYY-MM-DD).
+export type CycleDates = {
+  id: number;
+  entryYear: number;
+  earlyDeadline: string;
+  equalDeadline: string;
+  finalDeadline: string;
+};
+
+// Advice, not refusal: a UCAS choice applied after its on-time deadline (the early one for Oxford, Cambridge and
+// medicine/dentistry/veterinary, else equal consideration) is late; after the final deadline it goes to Clearing.
+export type DeadlineFlag = { index: number; message: string; deadline: string; entry: number };
+export function deadlineFlags(rows: readonly ChoiceRow[], cycles: readonly CycleDates[]): DeadlineFlag[] {
+  const out: DeadlineFlag[] = [];
+  rows.forEach((r, index) => {
+    const cycle = cycles.find((c) => c.id === r.cycleId);
+    const date = r.applicationDate;
+    if (!cycle || !date || !isUcasChoice(r)) return;
+    const entry = cycle.entryYear;
+    if (date > cycle.finalDeadline) out.push({ index, message: 'w.clearing', deadline: cycle.finalDeadline, entry });
+    else if (hasEarlyDeadline(r) && date > cycle.earlyDeadline)
+      out.push({ index, message: 'w.earlyDeadline', deadline: cycle.earlyDeadline, entry });
+    else if (date > cycle.equalDeadline)
+      out.push({ index, message: 'w.lateApplication', deadline: cycle.equalDeadline, entry });
+  });
+  return out;
+}
+
+// Deadline time of day: HH:MM, 24-hour.
+export const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;

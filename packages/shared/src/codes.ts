@@ -80,6 +80,9 @@ export const Code = {
   // per-member question limit.
   ASSISTANT_UNSTABLE: 7800,
   ASSISTANT_TOO_MANY: 7801,
+  // The UK application journey (issue 40): an admissions cycle's entry year taken, a cycle that choices name.
+  CYCLE_EXISTS: 7940,
+  CYCLE_IN_USE: 7941,
 } as const;
 export type Code = (typeof Code)[keyof typeof Code];
 
@@ -138,6 +141,8 @@ export const CODE_MESSAGE: Readonly<Record<Code, MessageKey>> = {
   7500: 'roleNotHeld',
   7501: 'cvExists',
   7502: 'cvMissing',
+  7940: 'cycleExists',
+  7941: 'cycleInUse',
   7101: 'smsFileType',
   7102: 'smsFileRead',
   7103: 'smsFileFormat',

@@ -449,9 +449,64 @@ export const MESSAGES = {
     'en-US': '{field} is not a valid http(s) link',
   },
   'v.ucasLimit': {
-    'zh-TW': '{field}：每次申請最多 5 個 UCAS 志願',
-    'zh-CN': '{field}：每次申请最多 5 个 UCAS 志愿',
-    'en-US': '{field}: at most 5 UCAS choices per application',
+    'zh-TW': '{field}：同一招生週期最多 5 個 UCAS 志願',
+    'zh-CN': '{field}：同一招生周期最多 5 个 UCAS 志愿',
+    'en-US': '{field}: at most 5 UCAS choices per admissions cycle',
+  },
+  'v.oxbridge': {
+    'zh-TW': '{field}：同一招生週期不能同時申請牛津大學與劍橋大學',
+    'zh-CN': '{field}：同一招生周期不能同时申请牛津大学与剑桥大学',
+    'en-US': '{field}: Oxford and Cambridge cannot both be chosen in one admissions cycle',
+  },
+  'v.medicalLimit': {
+    'zh-TW': '{field}：同一招生週期最多 4 個醫學、牙醫或獸醫志願',
+    'zh-CN': '{field}：同一招生周期最多 4 个医学、牙医或兽医志愿',
+    'en-US': '{field}: at most 4 choices in medicine, dentistry or veterinary per admissions cycle',
+  },
+  'v.firmOnce': {
+    'zh-TW': '{field}：同一招生週期只能有一個首選（Firm）',
+    'zh-CN': '{field}：同一招生周期只能有一个首选（Firm）',
+    'en-US': '{field}: only one choice per admissions cycle can be the firm choice',
+  },
+  'v.insuranceOnce': {
+    'zh-TW': '{field}：同一招生週期只能有一個備選（Insurance）',
+    'zh-CN': '{field}：同一招生周期只能有一个备选（Insurance）',
+    'en-US': '{field}: only one choice per admissions cycle can be the insurance choice',
+  },
+  'v.replyNeedsOffer': {
+    'zh-TW': '{field}：首選或備選須為已錄取的志願',
+    'zh-CN': '{field}：首选或备选须为已录取的志愿',
+    'en-US': '{field}: firm or insurance needs an offer',
+  },
+  'v.cycle': {
+    'zh-TW': '{field} 不是已設定的招生週期',
+    'zh-CN': '{field} 不是已设置的招生周期',
+    'en-US': '{field} is not a configured admissions cycle',
+  },
+  'v.deadlineOrder': {
+    'zh-TW': '{field}：須依序為提前、平等考量、最終截止日',
+    'zh-CN': '{field}：须依次为提前、平等考量、最终截止日',
+    'en-US': '{field}: deadlines go early, equal consideration, final',
+  },
+  'v.time': {
+    'zh-TW': '{field} 不是有效的時間（HH:MM）',
+    'zh-CN': '{field} 不是有效的时间（HH:MM）',
+    'en-US': '{field} is not a valid time (HH:MM)',
+  },
+  'w.earlyDeadline': {
+    'zh-TW': '第 {n} 志願 {school}：{date} 晚於提前截止日 {deadline}',
+    'zh-CN': '第 {n} 志愿 {school}：{date} 晚于提前截止日 {deadline}',
+    'en-US': 'Choice {n} {school}: {date} is after the early deadline {deadline}',
+  },
+  'w.lateApplication': {
+    'zh-TW': '第 {n} 志願 {school}：{date} 晚於平等考量截止日 {deadline}（遲交）',
+    'zh-CN': '第 {n} 志愿 {school}：{date} 晚于平等考量截止日 {deadline}（迟交）',
+    'en-US': 'Choice {n} {school}: {date} is after the equal-consideration deadline {deadline} (late)',
+  },
+  'w.clearing': {
+    'zh-TW': '第 {n} 志願 {school}：{date} 晚於最終截止日 {deadline}，只能經 Clearing',
+    'zh-CN': '第 {n} 志愿 {school}：{date} 晚于最终截止日 {deadline}，只能经 Clearing',
+    'en-US': 'Choice {n} {school}: {date} is after the final deadline {deadline}: Clearing only',
   },
   'v.scoreIELTS': {
     'zh-TW': '{field}：IELTS 分項須為 0–9 的半分級距',
@@ -733,6 +788,16 @@ export const MESSAGES = {
     'zh-TW': '您的履歷已建立，請改用更新',
     'zh-CN': '您的简历已创建，请改用更新',
     'en-US': 'Your CV already exists; update it instead',
+  },
+  cycleExists: {
+    'zh-TW': '已有 {year} 年入學的招生週期',
+    'zh-CN': '已有 {year} 年入学的招生周期',
+    'en-US': 'An admissions cycle for {year} entry already exists',
+  },
+  cycleInUse: {
+    'zh-TW': '此招生週期已有志願使用，請改為停用',
+    'zh-CN': '此招生周期已有志愿使用，请改为停用',
+    'en-US': 'Choices use this cycle: disable it instead',
   },
   cvMissing: {
     'zh-TW': '您尚未建立履歷',

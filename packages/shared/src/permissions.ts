@@ -98,6 +98,10 @@ export const PERM = {
   contentUpdate: 'content:update',
   contentRemove: 'content:remove',
   merchantUpdate: 'merchant:update',
+  cycleList: 'admissions:cycle:list',
+  cycleAdd: 'admissions:cycle:add',
+  cycleUpdate: 'admissions:cycle:update',
+  cycleRemove: 'admissions:cycle:remove',
 } as const;
 export type Perm = (typeof PERM)[keyof typeof PERM];
 
@@ -280,6 +284,11 @@ export const MENU_SEED: readonly MenuSeed[] = [
     ]),
     screen(PERM.merchantUpdate, 'merchantSettings', '商戶資料', 6),
     screen(PERM.auditList, 'operationLog', '系統操作日誌', 7),
+    screen(PERM.cycleList, 'admissionsCycles', '招生週期', 8, [
+      btn(PERM.cycleAdd, 'cycleAdd', '新增', 1),
+      btn(PERM.cycleUpdate, 'cycleUpdate', '編輯', 2),
+      btn(PERM.cycleRemove, 'cycleRemove', '刪除', 3),
+    ]),
   ]),
   group('projectManage', '專案管理', 'project', 9, [
     screen(PERM.projectList, 'projectList', '全部專案', 1, [
@@ -349,6 +358,7 @@ export const COMPONENT_KEYS = [
   'accountList',
   'contentManage',
   'merchantSettings',
+  'admissionsCycles',
 ] as const;
 export type ComponentKey = (typeof COMPONENT_KEYS)[number];
 

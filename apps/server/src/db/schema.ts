@@ -279,6 +279,41 @@ export type ApplicationTargetSchoolTable = ChildRow & {
   ucasCode: string | null;
   applicationDate: string | null;
   majorLink: string | null;
+  cycleId: number | null;
+  route: string | null;
+  institutionCode: string | null;
+  subjectArea: string | null;
+  decision: string;
+  reply: string | null;
+};
+
+// A reminder the daily job created (issue 40): unique per application, kind, subject, due date and days before.
+export type ApplicationReminderTable = {
+  id: Generated<number>;
+  applicationId: number;
+  kind: string;
+  subjectKey: string;
+  dueDate: string;
+  daysBefore: number;
+  teacherId: number | null;
+  resolvedAt: number | null;
+  createdAt: number;
+  updatedAt: number;
+};
+
+// A UCAS cycle (issue 40): its deadlines are calendar dates (YYYY-MM-DD) at deadlineTime UK time.
+export type AdmissionsCycleTable = {
+  id: Generated<number>;
+  entryYear: number;
+  earlyDeadline: string;
+  equalDeadline: string;
+  finalDeadline: string;
+  deadlineTime: Generated<string>;
+  remarks: string | null;
+  status: Generated<RecordStatusColumn>;
+  version: Generated<number>;
+  createdAt: number;
+  updatedAt: number;
 };
 
 export type FollowUpTable = {
@@ -619,6 +654,8 @@ export type Database = {
   applicationLanguageScore: ApplicationLanguageScoreTable;
   applicationReferrer: ApplicationReferrerTable;
   applicationTargetSchool: ApplicationTargetSchoolTable;
+  admissionsCycle: AdmissionsCycleTable;
+  applicationReminder: ApplicationReminderTable;
   followUp: FollowUpTable;
   applicationFile: ApplicationFileTable;
   paymentRecord: PaymentRecordTable;

@@ -15,6 +15,9 @@ import {
   registerApplicationRoutes,
   referencedByAny,
   scheduleOrphanSweep,
+  createReminderRepository,
+  createReminderService,
+  scheduleReminders,
   ORPHAN_SWEEP_LEASE_MS,
 } from './application/index.js';
 import { createAuditRepository, createAuditService, declaredActions, registerAuditRoutes } from './audit/index.js';
@@ -64,6 +67,7 @@ import {
   registerSysConfigRoutes,
 } from './sysconfig/index.js';
 import { createTagRepository, createTagService, registerTagRoutes } from './tag/index.js';
+import { createAdmissionsRepository, createAdmissionsService, registerAdmissionsRoutes } from './admissions/index.js';
 import { createDeliveryReport, createDeliveryWorker, createOutboxRepository } from './delivery/index.js';
 import { createEmailSearch, registerMailModule } from './mail/index.js';
 import {
@@ -180,11 +184,15 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   const fileRepo = createFileRepository(db);
   const paymentRepo = createPaymentRepository(db);
   const followUpRepo = createFollowUpRepository(db);
+  // UCAS admissions cycles (issue 40): the dates the target-school rules read.
+  const admissions = createAdmissionsService({ repo: createAdmissionsRepository(db), clock });
+  registerAdmissionsRoutes(app, admissions);
   const applications = createApplicationService({
     repo: applicationRepo,
     people,
     dict: dictRepo,
     followProgress: followUpRepo.progressOf,
+    cycles: admissions,
     clock,
   });
   registerApplicationRoutes(app, {
@@ -329,6 +337,17 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   registerProjectRoutes(app, projects);
   // Tasks of projects, KPI types and contribution records: projects are asked through their service.
   registerTaskRoutes(app, createTaskService({ repo: createTaskRepository(db), projects, people, clock }));
+
+  // The daily application reminders (issue 40), run by the server's worker; the unique key of each reminder makes
+  // several servers' runs create it once.
+  const reminders = createReminderService({
+    repo: createReminderRepository(db),
+    inbox,
+    cycles: admissions.allDates,
+    clock,
+  });
+  app.decorate('reminders', reminders);
+  if (config.delivery.isWorkerOn) scheduleReminders(app, reminders, config.delivery.reminderEveryMs);
 
   // Uploads no application file, payment, e-mail or avatar keeps are swept after a day.
   const serverId = randomBytes(9).toString('base64url');

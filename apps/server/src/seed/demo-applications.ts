@@ -235,6 +235,7 @@ export async function seedDemoApplications(db: Db, count: number, batchSize = 50
             ucasCode: s[2],
             applicationDate: null,
             majorLink: null,
+            decision: 'pending',
           });
         }
         const nFollow = Math.floor(r() * 5);

@@ -25,6 +25,10 @@ export const SCREENS: Partial<Record<ComponentKey, LazyScreen>> = {
     () => import('../pages/systemSetup/configManage/ConfigManage'),
     () => import('../pages/systemSetup/locale'),
   ),
+  admissionsCycles: lazyScreen(
+    () => import('../pages/systemSetup/admissionsCycles/AdmissionsCycles'),
+    () => import('../pages/systemSetup/locale'),
+  ),
   dictManage: lazyScreen(
     () => import('../pages/systemSetup/dictManage/DictManage'),
     () => import('../pages/systemSetup/locale'),
@@ -72,7 +76,10 @@ export const SCREENS: Partial<Record<ComponentKey, LazyScreen>> = {
   applicationList: homeScreen,
   applicationDetail: lazyScreen(
     () => import('../pages/application/detail/ApplicationDetail'),
-    () => import('../pages/application/locale'),
+    () =>
+      Promise.all([import('../pages/application/locale'), import('../pages/application/choiceLocale')]).then(
+        ([base, choice]) => ({ ...base, ...choice }),
+      ),
   ),
   userFollow: lazyScreen(
     () => import('../pages/application/UserFollow'),

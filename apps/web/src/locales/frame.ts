@@ -74,7 +74,13 @@ export const frame = {
         done: '已完成',
         unread: '未讀',
         // Localised prefix of a to-do by its kind (stored titles are language-neutral).
-        kinds: { followUp: '跟進', feedback: '意見回饋' },
+        kinds: {
+          followUp: '跟進',
+          feedback: '意見回饋',
+          ukPassport: '護照到期',
+          ukDeadline: 'UCAS 截止',
+          ukLanguage: '語言成績到期',
+        },
         all: '全部訊息',
       },
     },
@@ -151,7 +157,13 @@ export const frame = {
         done: '已完成',
         unread: '未读',
         // Localised prefix of a to-do by its kind (stored titles are language-neutral).
-        kinds: { followUp: '跟进', feedback: '意见反馈' },
+        kinds: {
+          followUp: '跟进',
+          feedback: '意见反馈',
+          ukPassport: '护照到期',
+          ukDeadline: 'UCAS 截止',
+          ukLanguage: '语言成绩到期',
+        },
         all: '全部消息',
       },
     },
@@ -228,7 +240,13 @@ export const frame = {
         done: 'Done',
         unread: 'Unread',
         // Localised prefix of a to-do by its kind (stored titles are language-neutral).
-        kinds: { followUp: 'Follow-up', feedback: 'Feedback' },
+        kinds: {
+          followUp: 'Follow-up',
+          feedback: 'Feedback',
+          ukPassport: 'Passport expiry',
+          ukDeadline: 'UCAS deadline',
+          ukLanguage: 'Language test expiry',
+        },
         all: 'All messages',
       },
     },

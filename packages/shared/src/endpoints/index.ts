@@ -28,3 +28,4 @@ export * from './content.js';
 export * from './assistant.js';
 export * from './audit.js';
 export * from './search.js';
+export * from './admissions.js';

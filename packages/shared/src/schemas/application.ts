@@ -11,9 +11,14 @@ import {
   isValidUrl,
   normalizePhone,
   PHONE_RE,
+  choiceIssues,
+  MEDICAL_SUBJECTS,
   SCORE_RULES,
   scoreFamily,
-  UCAS_MAX_CHOICES,
+  TARGET_DECISIONS,
+  TARGET_REPLIES,
+  TARGET_ROUTES,
+  type ChoiceRow,
 } from '../application-rules.js';
 
 export * from '../application-rules.js';
@@ -130,9 +135,18 @@ export const TargetSchoolSchema = z
   .object({
     school: zText(200),
     major: zOptText(200),
-    ucasCode: zOptText(16).describe('UCAS course code; rows with a code count toward the 5 UCAS choices'),
+    ucasCode: zOptText(16).describe('UCAS course code; without a route, rows with a code count as UCAS choices'),
     applicationDate: zDate(),
     majorLink: zOptText(500).describe('http(s) link to the course page'),
+    cycleId: zId().nullish().describe('admissions cycle (admissionsCycle/options); the choice rules count per cycle'),
+    route: z.enum(TARGET_ROUTES).nullish().describe('ucas (undergraduate) or direct (postgraduate)'),
+    institutionCode: zOptText(8).describe('UCAS institution code, e.g. O33 Oxford, C05 Cambridge'),
+    subjectArea: z
+      .enum(MEDICAL_SUBJECTS)
+      .nullish()
+      .describe('medicine, dentistry or veterinary: at most 4 such choices, early deadline'),
+    decision: z.enum(TARGET_DECISIONS).nullish().describe("the university's decision; default pending"),
+    reply: z.enum(TARGET_REPLIES).nullish().describe("the student's reply; one firm and one insurance per cycle"),
   })
   .superRefine((r, ctx) => {
     if (r.majorLink && !isValidUrl(r.majorLink)) issue(ctx, ['majorLink'], 'v.url');
@@ -209,7 +223,7 @@ type Form = {
   areaCode?: string | null | undefined;
   passportIssueDate?: string | null | undefined;
   passportExpiryDate?: string | null | undefined;
-  targetSchools: { ucasCode?: string | null | undefined }[];
+  targetSchools: ChoiceRow[];
 };
 function checkForm(f: Form, ctx: Ctx) {
   if (!f.email && !f.mobile) issue(ctx, ['email'], 'v.contactRequired');
@@ -218,8 +232,7 @@ function checkForm(f: Form, ctx: Ctx) {
   if (f.passportIssueDate && f.passportExpiryDate && f.passportIssueDate >= f.passportExpiryDate) {
     issue(ctx, ['passportExpiryDate'], 'v.issueBeforeExpiry');
   }
-  const ucas = f.targetSchools.filter((s) => s.ucasCode).length;
-  if (ucas > UCAS_MAX_CHOICES) issue(ctx, ['targetSchools'], 'v.ucasLimit');
+  for (const c of choiceIssues(f.targetSchools)) issue(ctx, ['targetSchools', ...c.path], c.message);
 }
 
 export const ApplicationCreateSchema = z.object(ApplicationPersonalShape).superRefine(checkForm);
@@ -364,6 +377,12 @@ export const TargetSchoolOutSchema = z.object({
   ucasCode: nstr(),
   applicationDate: nstr(),
   majorLink: nstr(),
+  cycleId: nnum(),
+  route: nstr(),
+  institutionCode: nstr(),
+  subjectArea: nstr(),
+  decision: z.string(),
+  reply: nstr(),
 });
 
 export const ApplicationViewSchema = z.object({

@@ -114,7 +114,19 @@ const CHILD_COLUMNS = {
     'address',
     'postcode',
   ],
-  targetSchools: ['school', 'major', 'ucasCode', 'applicationDate', 'majorLink'],
+  targetSchools: [
+    'school',
+    'major',
+    'ucasCode',
+    'applicationDate',
+    'majorLink',
+    'cycleId',
+    'route',
+    'institutionCode',
+    'subjectArea',
+    'decision',
+    'reply',
+  ],
 } as const;
 
 export type ListFilter = {

@@ -2,7 +2,9 @@ import {
   APPLICATION_DEFAULT_STATUS,
   APPLICATION_DICT,
   completionPercent,
+  deadlineFlags,
   formatMessage,
+  TARGET_DEFAULT_DECISION,
   PASSPORT_WARN_MONTHS,
   type ApplicationInput,
   type ApplicationListItem,
@@ -16,6 +18,7 @@ import { badRequest, found, staleCopy } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { nextCursorOf, pageResult, pageWindow, readCursor } from '../../lib/paging.js';
 import { assertDictValues, type DictCheck, type DictRepository } from '../dict/index.js';
+import type { AdmissionsService } from '../admissions/index.js';
 import type { PeopleService } from '../people/index.js';
 import { toApplicationListItem, toApplicationSimple, toApplicationView } from './application.mapper.js';
 import type {
@@ -57,6 +60,35 @@ export function passportWarnings(input: ApplicationInput, locale: Locale) {
       message: formatMessage('w.passportExpiresSoon', locale, { expiry, date: earliest }),
     },
   ];
+}
+
+// The deadline advice of a save (issue 40): a UCAS choice applied after its cycle's on-time or final deadline.
+async function deadlineWarnings(input: ApplicationInput, locale: Locale, cycles: CycleReader) {
+  const ids = input.targetSchools.map((s) => s.cycleId).filter((id): id is number => !!id);
+  if (!ids.length) return [];
+  const dates = await cycles.datesOf(ids);
+  return deadlineFlags(input.targetSchools, dates).map((f) => {
+    const row = input.targetSchools[f.index];
+    return {
+      field: `targetSchools.${f.index}.applicationDate`,
+      message: formatMessage(f.message as 'w.lateApplication', locale, {
+        n: f.index + 1,
+        school: row?.school ?? '',
+        date: row?.applicationDate ?? '',
+        deadline: f.deadline,
+        entry: f.entry,
+      }),
+    };
+  });
+}
+
+// Every cycle a save names must exist: a 400 naming the row otherwise.
+async function checkCycles(input: ApplicationInput, cycles: CycleReader) {
+  const ids = input.targetSchools.map((s) => s.cycleId).filter((id): id is number => !!id);
+  if (!ids.length) return;
+  const known = new Set((await cycles.datesOf(ids)).map((c) => c.id));
+  const bad = input.targetSchools.findIndex((s) => s.cycleId && !known.has(s.cycleId));
+  if (bad >= 0) throw badRequest(`targetSchools.${bad}.cycleId`, 'v.cycle');
 }
 
 function childRows(input: ApplicationInput): ChildRows {
@@ -112,6 +144,12 @@ function childRows(input: ApplicationInput): ChildRows {
       ucasCode: r.ucasCode ? r.ucasCode.toUpperCase() : null,
       applicationDate: n(r.applicationDate),
       majorLink: n(r.majorLink),
+      cycleId: n(r.cycleId),
+      route: n(r.route),
+      institutionCode: r.institutionCode ? r.institutionCode.toUpperCase() : null,
+      subjectArea: n(r.subjectArea),
+      decision: r.decision ?? TARGET_DEFAULT_DECISION,
+      reply: n(r.reply),
     })),
   };
 }
@@ -173,8 +211,11 @@ export type ApplicationServiceDeps = {
   dict: Pick<DictRepository, 'enabledValues' | 'options'>;
   // The follow-up module's count of each application's items: the follow-up table is that module's.
   followProgress: (applicationIds: readonly number[]) => Promise<Map<number, FollowProgress>>;
+  // The admissions module's cycle dates, which the choice rules read.
+  cycles: CycleReader;
   clock: Clock;
 };
+export type CycleReader = Pick<AdmissionsService, 'datesOf'>;
 
 // Done and total follow-up items of one application.
 export type FollowProgress = { done: number; total: number };
@@ -186,7 +227,14 @@ export type ApplicationMailContext = {
   teacher: { signing: string; follow: string };
 };
 
-export function createApplicationService({ repo, people, dict, followProgress, clock }: ApplicationServiceDeps) {
+export function createApplicationService({
+  repo,
+  people,
+  dict,
+  followProgress,
+  cycles,
+  clock,
+}: ApplicationServiceDeps) {
   async function checkTeachers(v: { signingTeacherId?: number | null; followTeacherId?: number | null }) {
     for (const field of ['signingTeacherId', 'followTeacherId'] as const) {
       const id = v[field];
@@ -291,6 +339,8 @@ export function createApplicationService({ repo, people, dict, followProgress, c
       await assertDictValues(dict, dictChecks(input));
       await checkTeachers(input);
       await checkStudent(input.studentId);
+      await checkCycles(input, cycles);
+      const warnings = [...passportWarnings(input, locale), ...(await deadlineWarnings(input, locale, cycles))];
       const now = clock.now();
       const values = personalValues(input, now);
       return repo.transaction(async (tx) => {
@@ -322,7 +372,7 @@ export function createApplicationService({ repo, people, dict, followProgress, c
         }
         const id = await repo.insert(tx, { ...values, memberId }, now);
         await repo.replaceChildren(tx, id, childRows(input));
-        return { id, version: 1, studentId: memberId, warnings: passportWarnings(input, locale) };
+        return { id, version: 1, studentId: memberId, warnings };
       });
     },
 
@@ -332,6 +382,8 @@ export function createApplicationService({ repo, people, dict, followProgress, c
       const current = await mustFind(input.id);
       // A record linked before this check keeps its student; a change of student must name a student.
       if (input.studentId !== current.memberId) await checkStudent(input.studentId);
+      await checkCycles(input, cycles);
+      const warnings = [...passportWarnings(input, locale), ...(await deadlineWarnings(input, locale, cycles))];
       const now = clock.now();
       const values = personalValues(input, now);
       return repo.transaction(async (tx) => {
@@ -344,7 +396,7 @@ export function createApplicationService({ repo, people, dict, followProgress, c
           id: input.id,
           version: input.version + 1,
           studentId: memberId,
-          warnings: passportWarnings(input, locale),
+          warnings,
         };
       });
     },

@@ -205,7 +205,7 @@ describe('applications', () => {
       [
         'six UCAS choices',
         { targetSchools: JSON.stringify([1, 2, 3, 4, 5, 6].map((i) => ({ school: `S${i}`, ucasCode: `C${i}` }))) },
-        'targetSchools: at most 5 UCAS choices',
+        'targetSchools.5.route: at most 5 UCAS choices per admissions cycle',
       ],
       [
         'a major link that is not a URL',

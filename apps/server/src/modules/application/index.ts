@@ -11,3 +11,13 @@ export { ORPHAN_SWEEP_LEASE_MS, referencedByAny, scheduleOrphanSweep, sweepOrpha
 export { createApplicationReport } from './application-report.repository.js';
 export type { ApplicationReport } from './application-report.repository.js';
 export { createApplicationSearch } from './application-search.repository.js';
+export { createReminderRepository } from './reminder.repository.js';
+export {
+  createReminderService,
+  REMINDER_DAYS,
+  REMINDER_KINDS,
+  REMINDER_SOURCE,
+  scheduleReminders,
+  ukDay,
+} from './reminder.service.js';
+export type { ReminderService } from './reminder.service.js';

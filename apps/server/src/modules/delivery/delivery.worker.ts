@@ -7,7 +7,7 @@ import { DeliveryError, type Channel, type ChannelName, type DeliveryItem } from
 import type { OutboxRepository, OutboxRow } from './outbox.repository.js';
 
 // The worker's part of the delivery settings (DELIVERY_* in config.ts).
-export type WorkerSettings = Omit<Config['delivery'], 'isWorkerOn' | 'laneConcurrency'>;
+export type WorkerSettings = Omit<Config['delivery'], 'isWorkerOn' | 'laneConcurrency' | 'reminderEveryMs'>;
 
 // Exponential backoff with jitter: base·2^(attempt-1), capped, then a random point in its upper half.
 export function backoffDelay(

@@ -8,7 +8,7 @@ import { useMarkRead } from './messageBox.api';
 // The message box parts shared by the navbar drawer (MessageBox) and the full list (AllMessages).
 
 // To-do kinds with a localised label (frame.box.kinds); others show the title alone.
-const KNOWN_KINDS = new Set(['followUp', 'feedback']);
+const KNOWN_KINDS = new Set(['followUp', 'feedback', 'ukPassport', 'ukDeadline', 'ukLanguage']);
 
 export function ItemList({
   tab,
@@ -36,7 +36,7 @@ export function ItemList({
               {/* A done to-do no longer counts as unread, so it shows no unread dot either. */}
               {!item.read && !item.done && <Badge status="processing" />}{' '}
               {item.kind && KNOWN_KINDS.has(item.kind) && (
-                <Tag>{t(`frame.box.kinds.${item.kind as 'followUp' | 'feedback'}`)}</Tag>
+                <Tag>{t(`frame.box.kinds.${item.kind as 'followUp' | 'feedback' | 'ukPassport'}`)}</Tag>
               )}
               {item.title}
               {item.done === 1 && (

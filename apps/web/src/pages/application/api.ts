@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { applicationApi, Code, followUpApi, type FileRecord } from '@study-crm/shared';
+import { admissionsApi, applicationApi, Code, followUpApi, type FileRecord } from '@study-crm/shared';
 import { blobOf, call, fetchData } from '../../api/call';
 import type { Params } from '../../api/client';
 import { uploadWithProgress as uploadFile } from '../../api/upload';
@@ -48,6 +48,14 @@ export const useStaffOptions = () =>
     queryFn: () => fetchData(applicationApi.staffOptions),
     select: (staff) => staff.map((s) => ({ value: s.id, label: s.name })),
     meta: { reads: ['members'] },
+    staleTime: 5 * 60_000,
+  });
+
+// The admissions cycles for a target school's cycle select (every cycle: a saved choice keeps showing its own).
+export const useCycleOptions = () =>
+  useQuery({
+    queryKey: ['admissionsCycles', 'options'],
+    queryFn: () => fetchData(admissionsApi.options),
     staleTime: 5 * 60_000,
   });
 

@@ -42,6 +42,7 @@ export const audit = {
         error: '錯誤',
       },
       module: {
+        admissions: '招生週期',
         access: '權限檢查',
         account: '帳號密碼',
         application: '留學申請',
@@ -149,6 +150,7 @@ export const audit = {
         void: '作廢',
       },
       recordType: {
+        admissionsCycle: '招生週期',
         application: '申請',
         applicationFile: '申請檔案',
         member: '會員',
@@ -216,6 +218,7 @@ export const audit = {
         error: '错误',
       },
       module: {
+        admissions: '招生周期',
         access: '权限检查',
         account: '账号密码',
         application: '留学申请',
@@ -323,6 +326,7 @@ export const audit = {
         void: '作废',
       },
       recordType: {
+        admissionsCycle: '招生周期',
         application: '申请',
         applicationFile: '申请文件',
         member: '会员',
@@ -390,6 +394,7 @@ export const audit = {
         error: 'Failed',
       },
       module: {
+        admissions: 'Admissions cycles',
         access: 'Access check',
         account: 'Account password',
         application: 'Applications',
@@ -497,6 +502,7 @@ export const audit = {
         void: 'Void',
       },
       recordType: {
+        admissionsCycle: 'Admissions cycle',
         application: 'Application',
         applicationFile: 'Application file',
         member: 'Member',

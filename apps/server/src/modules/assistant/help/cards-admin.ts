@@ -204,6 +204,26 @@ export const ADMIN_CARDS: readonly HelpCardDef[] = [
     },
   },
   {
+    id: 'admissionsCycles',
+    path: '/systemSetup/admissionsCycles',
+    perm: PERM.cycleList,
+    'zh-TW': {
+      title: '招生週期',
+      body: '每個 UCAS 招生週期（入學年份）的提前截止日、平等考量截止日與最終截止日（英國時間 18:00）。UCAS 改日期時在此編輯並儲存，申請表的檢查與提醒立即採用新日期。',
+      keywords: '招生週期 UCAS 截止日 入學年份 牛津 劍橋 醫學 Clearing',
+    },
+    'zh-CN': {
+      title: '招生周期',
+      body: '每个 UCAS 招生周期（入学年份）的提前截止日、平等考量截止日与最终截止日（英国时间 18:00）。UCAS 改日期时在此编辑并保存，申请表的检查与提醒立即采用新日期。',
+      keywords: '招生周期 UCAS 截止日 入学年份 牛津 剑桥 医学 Clearing',
+    },
+    'en-US': {
+      title: 'Admissions cycles',
+      body: "Each UCAS cycle (entry year) with its early, equal-consideration and final deadlines (18:00 UK time). When UCAS moves a date, edit the cycle and save: the application form's checks and the reminders use it at once.",
+      keywords: 'admissions cycle UCAS deadline entry year Oxford Cambridge medicine Clearing',
+    },
+  },
+  {
     id: 'roleManage',
     path: '/accessManage/roleManage',
     perm: PERM.roleList,

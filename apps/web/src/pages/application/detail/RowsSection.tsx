@@ -3,14 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { Button, Card, Col, Form, Input, Row, Space, Tooltip, Typography } from 'antd';
 import type { FormInstance, FormItemProps, FormRule } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { UCAS_MAX_CHOICES } from '@study-crm/shared';
+import { isUcasChoice, UCAS_MAX_CHOICES, type ChoiceRow } from '@study-crm/shared';
 import { requiredRule } from '../../../components/form/rules';
 import { DateInput, dateItem } from '../fields';
 import type { zhTW } from '../strings/zh-TW';
+import type { applicationChoice } from '../choiceLocale';
 import { EMPTY_ROW, type Section } from './formValues';
 
 // The application screens' field names (application.f.<key>).
-type FieldKey = keyof (typeof zhTW)['application']['f'];
+type FieldKey = keyof (typeof zhTW)['application']['f'] | keyof (typeof applicationChoice)['zh-TW']['application']['f'];
 
 // A section of repeated rows (educations, jobs…): a card per row with its fields, "Add row" and remove.
 // With `max`, "Add row" is disabled once the section has that many rows, with the reason in a tooltip.
@@ -120,13 +121,16 @@ export function PeriodCols({ form, section, i }: { form: FormInstance; section: 
   );
 }
 
-// How many target schools carry a UCAS code (at most UCAS_MAX_CHOICES).
+// The UCAS choices of the fullest cycle (at most UCAS_MAX_CHOICES per cycle).
 export function UcasCount({ form }: { form: FormInstance }) {
   const { t } = useTranslation();
-  const rows = (Form.useWatch('targetSchools', form) ?? []) as { ucasCode?: string }[];
-  const n = rows.filter((r) => r?.ucasCode).length;
+  const rows = (Form.useWatch('targetSchools', form) ?? []) as (ChoiceRow | undefined)[];
+  const perCycle = new Map<string, number>();
+  for (const r of rows)
+    if (r && isUcasChoice(r)) perCycle.set(String(r.cycleId ?? ''), (perCycle.get(String(r.cycleId ?? '')) ?? 0) + 1);
+  const n = Math.max(0, ...perCycle.values());
   return (
-    <Typography.Text type={n > UCAS_MAX_CHOICES ? 'danger' : 'secondary'}>
+    <Typography.Text type={n > UCAS_MAX_CHOICES ? 'danger' : 'secondary'} data-testid="ucas-count">
       {t('application.ucasCount', { n })}
     </Typography.Text>
   );

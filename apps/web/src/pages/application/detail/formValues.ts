@@ -29,8 +29,9 @@ export const LEN = {
   targetSchools: lengthsOf(TargetSchoolSchema.shape),
 };
 
-// Target schools: "Add row" stops at the number of UCAS choices (decision in docs/decisions.md).
-export const TARGET_SCHOOLS_MAX = UCAS_MAX_CHOICES;
+// Target schools: "Add row" stops at two cycles of UCAS choices; the choice rules themselves are checked per cycle
+// (decision 142).
+export const TARGET_SCHOOLS_MAX = UCAS_MAX_CHOICES * 2;
 
 export const EMPTY_ROW: Record<Section, Record<string, unknown>> = {
   educations: {},
@@ -38,7 +39,7 @@ export const EMPTY_ROW: Record<Section, Record<string, unknown>> = {
   // A seeded language_test_type value: the most common test.
   languageScores: { testType: 'ielts_academic', futureBooking: 0, isUkvi: 0 },
   referrers: { webPush: 0 },
-  targetSchools: {},
+  targetSchools: { route: 'ucas', decision: 'pending' },
 };
 
 // The student travels as `studentId`: `memberId` is the caller's own id among the common parameters and must never

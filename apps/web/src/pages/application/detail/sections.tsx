@@ -9,6 +9,7 @@ import { emailRule, mobileRule, urlRule } from '../../../components/form/rules';
 import { AreaCodeSelect, DateInput, FlagInput, ScoreInput, dateItem, flagItem } from '../fields';
 import { LEN, TARGET_SCHOOLS_MAX, type Section } from './formValues';
 import { PeriodCols, RowField, RowsSection, TextFields, UcasCount } from './RowsSection';
+import { ChoiceFields } from './ChoiceFields';
 
 type RowProps = { i: number; form: FormInstance; t: TFunction };
 
@@ -120,6 +121,7 @@ const SECTION_ROWS: Record<Section, { fields: (row: RowProps) => ReactNode; max?
           <RowField i={i} name="majorLink" item={{ rules: [urlRule(t('application.v.url'))] }}>
             <Input maxLength={LEN.targetSchools.majorLink} placeholder="https://" />
           </RowField>
+          <ChoiceFields i={i} />
         </>
       ),
       max: TARGET_SCHOOLS_MAX,

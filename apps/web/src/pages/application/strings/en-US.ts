@@ -39,10 +39,10 @@ export const enUS = {
     warnings: 'Saved, but please note',
     unsavedHint: 'You have unsaved changes',
     addRow: 'Add row',
-    maxRows: 'At most {{max}} rows (the UCAS choice limit)',
+    maxRows: 'At most {{max}} rows',
     removeRow: 'Remove row',
     noRows: 'Nothing yet',
-    ucasCount: 'UCAS choices {{n}}/5',
+    ucasCount: 'UCAS choices {{n}}/5 (per cycle)',
     section: {
       personal: 'Personal information',
       educations: 'Education',
@@ -107,7 +107,7 @@ export const enUS = {
       unit: 'Organisation',
       address: 'Address',
       ucasCode: 'UCAS code',
-      applyDate: 'Apply by',
+      applyDate: 'Applied on',
       majorLink: 'Course link',
     },
     v: {

@@ -39,10 +39,10 @@ export const zhCN = {
     warnings: '已保存，但请注意',
     unsavedHint: '有未保存的更改',
     addRow: '新增一行',
-    maxRows: '最多 {{max}} 行（UCAS 志愿上限）',
+    maxRows: '最多 {{max}} 行',
     removeRow: '删除此行',
     noRows: '暂无数据',
-    ucasCount: 'UCAS 志愿 {{n}}/5',
+    ucasCount: 'UCAS 志愿 {{n}}/5（每个招生周期）',
     section: {
       personal: '个人资料',
       educations: '教育背景',

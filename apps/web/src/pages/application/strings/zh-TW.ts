@@ -39,10 +39,10 @@ export const zhTW = {
     warnings: '已儲存，但請注意',
     unsavedHint: '有未儲存的變更',
     addRow: '新增一列',
-    maxRows: '最多 {{max}} 列（UCAS 志願上限）',
+    maxRows: '最多 {{max}} 列',
     removeRow: '刪除此列',
     noRows: '尚無資料',
-    ucasCount: 'UCAS 志願 {{n}}/5',
+    ucasCount: 'UCAS 志願 {{n}}/5（每個招生週期）',
     section: {
       personal: '個人資料',
       educations: '教育背景',

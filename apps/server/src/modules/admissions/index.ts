@@ -1,0 +1,5 @@
+// Front door of the admissions module: UCAS admissions cycles and their deadlines (issue 40).
+export { createAdmissionsRepository } from './admissions.repository.js';
+export { registerAdmissionsRoutes } from './admissions.routes.js';
+export { createAdmissionsService } from './admissions.service.js';
+export type { AdmissionsService } from './admissions.service.js';

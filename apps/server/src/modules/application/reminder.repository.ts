@@ -1,0 +1,120 @@
+import type { Db } from '../../db/database.js';
+import type { Row } from '../../db/schema.js';
+import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
+
+// Statuses (application_status values) whose application needs no more reminders.
+export const CLOSED_STATUSES = ['rejected', 'withdrawn', 'enrolled'] as const;
+
+export type ReminderRow = Row<'applicationReminder'>;
+export type ReminderKey = { applicationId: number; kind: string; subjectKey: string; dueDate: string };
+
+// The SQL of the daily reminders (issue 40): what falls due on the application tables, and the reminder rows.
+export function createReminderRepository(db: Db) {
+  const open = (q: Conn = db) =>
+    q
+      .selectFrom('application')
+      .where('application.deletedAt', 'is', null)
+      .where('application.status', 'not in', [...CLOSED_STATUSES]);
+
+  return {
+    transaction: <T>(fn: (tx: Tx) => Promise<T>) => runInTransaction(db, fn),
+
+    // Open applications whose passport expires between the two dates (inclusive).
+    passportsExpiring: (from: string, to: string) =>
+      open()
+        .select(['id', 'name', 'passportExpiryDate', 'signingTeacherId', 'followTeacherId'])
+        .where('passportExpiryDate', '>=', from)
+        .where('passportExpiryDate', '<=', to)
+        .execute(),
+
+    // The cycles the target schools of these applications belong to.
+    cyclesOf: (applicationIds: readonly number[]) =>
+      applicationIds.length
+        ? db
+            .selectFrom('applicationTargetSchool')
+            .select(['applicationId', 'cycleId'])
+            .where('applicationId', 'in', [...applicationIds])
+            .where('cycleId', 'is not', null)
+            .execute()
+        : Promise.resolve([]),
+
+    // Choices of open applications in these cycles not sent yet (no application date).
+    unsentChoices: (cycleIds: readonly number[]) =>
+      cycleIds.length
+        ? open()
+            .innerJoin('applicationTargetSchool as ts', 'ts.applicationId', 'application.id')
+            .select([
+              'application.id',
+              'application.name',
+              'application.signingTeacherId',
+              'application.followTeacherId',
+              'ts.cycleId',
+              'ts.school',
+              'ts.route',
+              'ts.ucasCode',
+              'ts.institutionCode',
+              'ts.subjectArea',
+            ])
+            .where('ts.cycleId', 'in', [...cycleIds])
+            .where('ts.applicationDate', 'is', null)
+            .execute()
+        : Promise.resolve([]),
+
+    // Language tests taken (not booked) between the two dates, of open applications.
+    testsTaken: (from: string, to: string) =>
+      open()
+        .innerJoin('applicationLanguageScore as ls', 'ls.applicationId', 'application.id')
+        .select([
+          'application.id',
+          'application.name',
+          'application.signingTeacherId',
+          'application.followTeacherId',
+          'ls.testType',
+          'ls.testDate',
+        ])
+        .where('ls.futureBooking', '=', 0)
+        .where('ls.testDate', '>=', from)
+        .where('ls.testDate', '<=', to)
+        .execute(),
+
+    // The reminder, unless a worker created it already: its id, or undefined when it existed.
+    insertOnce: async (tx: Tx, key: ReminderKey & { daysBefore: number; teacherId: number | null }, now: number) =>
+      (
+        await tx
+          .insertInto('applicationReminder')
+          .values({ ...key, resolvedAt: null, createdAt: now, updatedAt: now })
+          .onConflict((oc) => oc.columns(['applicationId', 'kind', 'subjectKey', 'dueDate', 'daysBefore']).doNothing())
+          .returning('id')
+          .executeTakeFirst()
+      )?.id,
+
+    // The open reminders of one date (earlier days-before ones, which a new one replaces).
+    openOf: (tx: Tx, k: ReminderKey): Promise<ReminderRow[]> =>
+      tx
+        .selectFrom('applicationReminder')
+        .selectAll()
+        .where('applicationId', '=', k.applicationId)
+        .where('kind', '=', k.kind)
+        .where('subjectKey', '=', k.subjectKey)
+        .where('dueDate', '=', k.dueDate)
+        .where('resolvedAt', 'is', null)
+        .execute(),
+
+    openReminders: (q: Conn = db): Promise<ReminderRow[]> =>
+      q.selectFrom('applicationReminder').selectAll().where('resolvedAt', 'is', null).orderBy('id').execute(),
+
+    // Marks it resolved; false when another worker did first.
+    resolve: async (tx: Tx, id: number, now: number) =>
+      Number(
+        (
+          await tx
+            .updateTable('applicationReminder')
+            .set({ resolvedAt: now, updatedAt: now })
+            .where('id', '=', id)
+            .where('resolvedAt', 'is', null)
+            .executeTakeFirst()
+        ).numUpdatedRows,
+      ) > 0,
+  };
+}
+export type ReminderRepository = ReturnType<typeof createReminderRepository>;

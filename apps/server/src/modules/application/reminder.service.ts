@@ -1,0 +1,211 @@
+import { hasEarlyDeadline, isUcasChoice, PASSPORT_WARN_MONTHS, type CycleDates } from '@study-crm/shared';
+import type { Clock } from '../../lib/clock.js';
+import type { InboxService, SourceTodo } from '../inbox/index.js';
+import type { ReminderKey, ReminderRepository, ReminderRow } from './reminder.repository.js';
+
+// Days before a date on which its reminder is created (issue 40).
+export const REMINDER_DAYS = [14, 7, 3, 1] as const;
+const WINDOW = Math.max(...REMINDER_DAYS);
+// A language test counts for a visa for two years from its date.
+export const LANGUAGE_VALID_YEARS = 2;
+// The to-dos' source kind in the inbox, and the to-do kinds the message box names.
+export const REMINDER_SOURCE = 'applicationReminder';
+export const REMINDER_KINDS = { passport: 'ukPassport', ucas: 'ukDeadline', language: 'ukLanguage' } as const;
+type Kind = keyof typeof REMINDER_KINDS;
+
+const DAY_MS = 86_400_000;
+// The calendar day in the UK (deadlines are UK dates) of an instant, as YYYY-MM-DD.
+export const ukDay = (ms: number) =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/London',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date(ms));
+const addDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+const addYears = (day: string, n: number) => `${Number(day.slice(0, 4)) + n}${day.slice(4)}`;
+const addMonths = (day: string, n: number) => {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() + n);
+  return d.toISOString().slice(0, 10);
+};
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS);
+// UK courses start in September of the entry year (the cycle's), the date the passport rule measures from.
+export const courseStartOf = (entryYear: number) => `${entryYear}-09-01`;
+
+// Something that falls due on an application: the reminder key, who is told and what the to-do says.
+type Due = ReminderKey & { kind: Kind; teacherId: number | null; title: string };
+
+export type ReminderDeps = {
+  repo: ReminderRepository;
+  inbox: Pick<InboxService, 'syncSourceTodo'>;
+  // Every admissions cycle (the admissions module's).
+  cycles: () => Promise<CycleDates[]>;
+  clock: Clock;
+};
+
+// The daily reminders: to-dos in the responsible teacher's message box 14, 7, 3 and 1 days before each date that
+// falls due on an open application, each created once (a unique key), taken away once it no longer applies.
+export function createReminderService({ repo, inbox, cycles, clock }: ReminderDeps) {
+  const teacherOf = (r: { followTeacherId: number | null; signingTeacherId: number | null }) =>
+    r.followTeacherId ?? r.signingTeacherId;
+
+  // Everything falling due from `today` to `today + 14` days.
+  async function dueInWindow(today: string): Promise<Due[]> {
+    const last = addDays(today, WINDOW);
+    const all = await cycles();
+    const out: Due[] = [];
+
+    // Passports expiring before six months after the course starts (the earliest cycle of the application).
+    const passports = await repo.passportsExpiring(today, last);
+    const links = await repo.cyclesOf(passports.map((p) => p.id));
+    for (const p of passports) {
+      const years = links
+        .filter((l) => l.applicationId === p.id)
+        .map((l) => all.find((c) => c.id === l.cycleId)?.entryYear)
+        .filter((y): y is number => !!y);
+      if (!years.length || !p.passportExpiryDate) continue;
+      const start = courseStartOf(Math.min(...years));
+      if (p.passportExpiryDate >= addMonths(start, PASSPORT_WARN_MONTHS)) continue;
+      out.push({
+        applicationId: p.id,
+        kind: 'passport',
+        subjectKey: 'passport',
+        dueDate: p.passportExpiryDate,
+        teacherId: teacherOf(p),
+        title: `${p.name} · ${p.passportExpiryDate}`,
+      });
+    }
+
+    // UCAS deadlines (early or equal consideration) of choices not sent yet; one reminder per deadline.
+    const inWindow = (d: string) => d >= today && d <= last;
+    const cycleIds = all.filter((c) => inWindow(c.earlyDeadline) || inWindow(c.equalDeadline)).map((c) => c.id);
+    const seen = new Set<string>();
+    for (const ch of await repo.unsentChoices(cycleIds)) {
+      const cycle = all.find((c) => c.id === ch.cycleId);
+      if (!cycle || !isUcasChoice(ch)) continue;
+      const early = hasEarlyDeadline(ch);
+      const dueDate = early ? cycle.earlyDeadline : cycle.equalDeadline;
+      const subjectKey = `ucas:${cycle.id}:${early ? 'early' : 'equal'}`;
+      if (!inWindow(dueDate) || seen.has(`${ch.id}|${subjectKey}`)) continue;
+      seen.add(`${ch.id}|${subjectKey}`);
+      out.push({
+        applicationId: ch.id,
+        kind: 'ucas',
+        subjectKey,
+        dueDate,
+        teacherId: teacherOf(ch),
+        title: `${ch.name} · UCAS ${cycle.entryYear} · ${dueDate}`,
+      });
+    }
+
+    // Language tests whose two years run out.
+    for (const s of await repo.testsTaken(
+      addYears(today, -LANGUAGE_VALID_YEARS),
+      addYears(last, -LANGUAGE_VALID_YEARS),
+    )) {
+      if (!s.testDate) continue;
+      const dueDate = addYears(s.testDate, LANGUAGE_VALID_YEARS);
+      if (!inWindow(dueDate)) continue;
+      out.push({
+        applicationId: s.id,
+        kind: 'language',
+        subjectKey: `language:${s.testType}:${s.testDate}`.slice(0, 40),
+        dueDate,
+        teacherId: teacherOf(s),
+        title: `${s.name} · ${s.testType} · ${dueDate}`,
+      });
+    }
+    return out;
+  }
+
+  const keyOf = (k: ReminderKey) => `${k.applicationId}|${k.kind}|${k.subjectKey}|${k.dueDate}`;
+  const todoOf = (d: Due, daysBefore: number): SourceTodo | null =>
+    d.teacherId
+      ? {
+          memberId: d.teacherId,
+          kind: REMINDER_KINDS[d.kind],
+          title: `${d.title} · D-${daysBefore}`.slice(0, 200),
+          link: `/applicationManage/applicationDetail?id=${d.applicationId}`,
+          dueAt: Date.parse(`${d.dueDate}T00:00:00Z`),
+          done: 0,
+        }
+      : null;
+
+  const resolve = (r: ReminderRow, now: number) =>
+    repo.transaction(async (tx) => {
+      const done = await repo.resolve(tx, r.id, now);
+      if (done) await inbox.syncSourceTodo({ kind: REMINDER_SOURCE, id: r.id }, null, tx);
+      return done;
+    });
+
+  return {
+    // One run for the UK day of the clock: creates the reminders due today, takes away those that no longer apply.
+    // Several workers may run it at once: each reminder and each resolution happens once.
+    async run(): Promise<{ created: number; resolved: number }> {
+      const now = clock.now();
+      const today = ukDay(now);
+      const due = await dueInWindow(today);
+      const dueKeys = new Set(due.map(keyOf));
+      let created = 0;
+      let resolved = 0;
+      for (const d of due) {
+        const daysBefore = daysBetween(today, d.dueDate);
+        if (!(REMINDER_DAYS as readonly number[]).includes(daysBefore)) continue;
+        const made = await repo.transaction(async (tx) => {
+          const id = await repo.insertOnce(
+            tx,
+            {
+              applicationId: d.applicationId,
+              kind: d.kind,
+              subjectKey: d.subjectKey,
+              dueDate: d.dueDate,
+              daysBefore,
+              teacherId: d.teacherId,
+            },
+            now,
+          );
+          if (id === undefined) return false;
+          // The earlier reminder of the same date gives way to this one: one to-do per date.
+          for (const old of await repo.openOf(tx, d))
+            if (old.id !== id && (await repo.resolve(tx, old.id, now)))
+              await inbox.syncSourceTodo({ kind: REMINDER_SOURCE, id: old.id }, null, tx);
+          await inbox.syncSourceTodo({ kind: REMINDER_SOURCE, id }, todoOf(d, daysBefore), tx);
+          return true;
+        });
+        if (made) created += 1;
+      }
+      // A date that moved, a choice sent, a closed application, a date passed: its to-do goes.
+      for (const r of await repo.openReminders()) if (!dueKeys.has(keyOf(r)) && (await resolve(r, now))) resolved += 1;
+      return { created, resolved };
+    },
+  };
+}
+export type ReminderService = ReturnType<typeof createReminderService>;
+
+// Once after start-up and then every `everyMs` (each run is for the UK day of the clock, so extra runs in a day only
+// catch up); stops with the app.
+export function scheduleReminders(
+  app: {
+    addHook: (name: 'onReady' | 'onClose', fn: () => Promise<void>) => unknown;
+    log: { error: (o: object, m: string) => void };
+  },
+  service: ReminderService,
+  everyMs: number,
+): void {
+  const run = () => void service.run().catch((err: unknown) => app.log.error({ err }, 'application reminders failed'));
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    setImmediate(run).unref();
+    timer = setInterval(run, everyMs).unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    // The daily application reminders (tests run them with their clock).
+    reminders: ReminderService;
+  }
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { choiceIssues, deadlineFlags, hasEarlyDeadline, isUcasChoice, oxbridgeOf } from './application-rules.js';
+
+describe('the UK choice rules', () => {
+  it('knows Oxford and Cambridge by institution code or own name, not by a town in the name', () => {
+    expect(oxbridgeOf({ school: 'x', institutionCode: 'o33' })).toBe('oxford');
+    expect(oxbridgeOf({ school: 'The University of Cambridge' })).toBe('cambridge');
+    expect(oxbridgeOf({ school: 'Oxford Brookes University' })).toBeNull();
+    expect(oxbridgeOf({ school: 'Anglia Ruskin University Cambridge' })).toBeNull();
+  });
+
+  it('counts a row with a UCAS code and no route as a UCAS choice, a direct application never', () => {
+    expect(isUcasChoice({ school: 'a', ucasCode: 'G400' })).toBe(true);
+    expect(isUcasChoice({ school: 'a', ucasCode: 'G400', route: 'direct' })).toBe(false);
+    expect(hasEarlyDeadline({ school: 'a', route: 'direct', subjectArea: 'medicine' })).toBe(false);
+  });
+
+  it('names the first row over each limit, per cycle', () => {
+    const rows = [1, 2, 3, 4, 5, 6, 7].map((i) => ({ school: `S${i}`, route: 'ucas', cycleId: 1 }));
+    expect(choiceIssues(rows)).toEqual([{ path: [5, 'route'], message: 'v.ucasLimit' }]);
+    expect(choiceIssues(rows.map((r, i) => ({ ...r, cycleId: i % 2 })))).toEqual([]);
+  });
+
+  it('flags by the date only: on the deadline day is on time', () => {
+    const cycle = {
+      id: 1,
+      entryYear: 2026,
+      earlyDeadline: '2025-10-15',
+      equalDeadline: '2026-01-14',
+      finalDeadline: '2026-06-30',
+    };
+    const row = (applicationDate: string, subjectArea?: string) => ({
+      school: 'X',
+      route: 'ucas',
+      cycleId: 1,
+      applicationDate,
+      subjectArea,
+    });
+    expect(deadlineFlags([row('2025-10-15', 'dentistry'), row('2026-01-14')], [cycle])).toEqual([]);
+    expect(
+      deadlineFlags([row('2025-10-16', 'dentistry'), row('2026-01-15'), row('2026-07-01')], [cycle]).map(
+        (f) => f.message,
+      ),
+    ).toEqual(['w.earlyDeadline', 'w.lateApplication', 'w.clearing']);
+  });
+});
