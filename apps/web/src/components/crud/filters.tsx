@@ -58,6 +58,8 @@ export function FilterSelect<F extends Filters, V extends string | number>({
       showSearch={search ? byWords : false}
       style={{ width }}
       placeholder={placeholder}
+      // Its name for assistive technology: the placeholder's text, which names what it filters (issue 42).
+      aria-label={placeholder}
       options={options}
       loading={loading}
       {...bound<F, V>(list, name, draft)}
@@ -84,6 +86,7 @@ export function KeywordSearch<F extends Filters & { keyword?: string | null }>({
       allowClear
       style={{ width }}
       placeholder={placeholder}
+      aria-label={placeholder}
       value={String(list.draft.keyword ?? '')}
       onChange={(e) => list.patchDraft({ keyword: e.target.value } as Partial<F>)}
       onSearch={list.search}
@@ -150,6 +153,7 @@ export function DictFilter<F extends Filters>({
       type={type}
       style={{ width }}
       placeholder={placeholder}
+      aria-label={placeholder}
       {...bound<F, string>(list, name, draft)}
       data-testid={testId}
     />
