@@ -56,7 +56,12 @@ export function themeConfig(theme: Theme, primary: string, motion: boolean): The
           Menu: { darkItemSelectedColor: '#6AA1FF', itemSelectedColor: '#6AA1FF', subMenuItemSelectedColor: '#6AA1FF' },
           // A filled danger button on that lighter red: dark text (6.2:1), white would be 3.4:1.
           Button: { dangerColor: '#000000' },
+          // The selected tab's text (the message box): the link blue, not the darkened brand colour (2.6:1).
+          Tabs: { itemSelectedColor: '#6AA1FF', itemActiveColor: '#6AA1FF' },
         }
-      : {},
+      : {
+          // A finished progress bar's figure in a green that reads on white (5.6:1; antd's #52c41a: 2.3:1).
+          Progress: { colorSuccess: '#237804' },
+        },
   };
 }

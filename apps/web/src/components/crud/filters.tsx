@@ -186,7 +186,7 @@ export function DateRangeFilter<F extends Filters>({
   const end: FilterValue = list.filters[to];
   return (
     <RangePicker
-      value={start && end ? [dayjs(String(start)), dayjs(String(end))] : null}
+      value={start || end ? [start ? dayjs(String(start)) : null, end ? dayjs(String(end)) : null] : null}
       presets={presets}
       onChange={(v) => list.apply({ [from]: v?.[0]?.format(DAY), [to]: v?.[1]?.format(DAY) } as Partial<F>)}
     />
@@ -204,7 +204,9 @@ export function InstantRangeFilter<F extends Filters>({
   const end = list.filters[to];
   return (
     <RangePicker
-      value={start && end ? [dayjs(Number(start)), dayjs(Number(end)).subtract(1, 'day')] : null}
+      value={
+        start || end ? [start ? dayjs(Number(start)) : null, end ? dayjs(Number(end)).subtract(1, 'day') : null] : null
+      }
       onChange={(v) =>
         list.apply({
           [from]: v?.[0] ? v[0].startOf('day').valueOf() : null,
