@@ -5,7 +5,16 @@ import { seedDemoMembers } from '../apps/server/src/seed/demo-members.js';
 import { seedDemoPayments } from '../apps/server/src/seed/demo-payments.js';
 import { seedDemoProjects } from '../apps/server/src/seed/demo-projects.js';
 import { axeViolations } from './axe.js';
-import { ACTIVE_PANE, openMessageBox, poll, settleAnimations, signIn, startPortal, type Portal } from './harness.js';
+import {
+  ACTIVE_PANE,
+  openMessageBox,
+  poll,
+  screenshot,
+  settleAnimations,
+  signIn,
+  startPortal,
+  type Portal,
+} from './harness.js';
 
 // Issue 42: axe-core's WCAG 2.0/2.1/2.2 A and AA rules on the login page and every menu screen of the administrator,
 // in the dark and the light theme (en-US), and on a sample in zh-TW with the colour-weak mode on (docs/accessibility.md).
@@ -72,6 +81,7 @@ describe('accessibility: axe-core, WCAG 2.2 A/AA (issue 42)', () => {
 
   it('the login page and every menu screen, dark and light, en-US: no violation', { timeout: 600_000 }, async () => {
     const { page } = await portal.newPage({ locale: 'en-US', storage: { 'cake-locale': 'en-US' } });
+    await page.setViewportSize({ width: 1280, height: 800 });
     const found: string[] = [];
 
     // The login page in the default (dark) theme, then in the light one.
@@ -87,11 +97,14 @@ describe('accessibility: axe-core, WCAG 2.2 A/AA (issue 42)', () => {
     await signIn(page, portal.baseUrl);
     const leaves = await menuLeaves(page);
     expect(leaves.length).toBeGreaterThan(20);
-    for (const name of leaves) {
+    for (const [i, name] of leaves.entries()) {
       const path = await openScreen(page, name);
-      found.push(...(await axeViolations(page, `${path} ${await bodyTheme(page)}`)));
+      const first = await bodyTheme(page);
+      found.push(...(await axeViolations(page, `${path} ${first}`)));
+      if (i === 0) await screenshot(page, `a11y-home-${first}-en-US`);
       const other = await switchTheme(page);
       found.push(...(await axeViolations(page, `${path} ${other}`)));
+      if (i === 0) await screenshot(page, `a11y-home-${other}-en-US`);
     }
 
     // The message box over the last screen, in both themes (the theme button closes it: opened again).
@@ -108,6 +121,7 @@ describe('accessibility: axe-core, WCAG 2.2 A/AA (issue 42)', () => {
 
   it('a sample in zh-TW with the colour-weak mode on, dark and light: no violation', { timeout: 300_000 }, async () => {
     const { page } = await portal.newPage({ storage: { 'sadmin-settings': settings({ colorWeak: true }) } });
+    await page.setViewportSize({ width: 1280, height: 800 });
     const found: string[] = [];
     await signIn(page, portal.baseUrl);
     expect(await page.evaluate(() => document.documentElement.style.filter)).toBe('invert(80%)');
@@ -117,9 +131,12 @@ describe('accessibility: axe-core, WCAG 2.2 A/AA (issue 42)', () => {
         throw new Error(`no menu item ${name}`);
       }
       const path = await openScreen(page, name);
-      found.push(...(await axeViolations(page, `zh-TW colour-weak ${path} ${await bodyTheme(page)}`)));
+      const first = await bodyTheme(page);
+      found.push(...(await axeViolations(page, `zh-TW colour-weak ${path} ${first}`)));
+      if (name === 'transactions') await screenshot(page, `a11y-payments-${first}-colour-weak-zh-TW`);
       const other = await switchTheme(page);
       found.push(...(await axeViolations(page, `zh-TW colour-weak ${path} ${other}`)));
+      if (name === 'transactions') await screenshot(page, `a11y-payments-${other}-colour-weak-zh-TW`);
     }
     expect(found).toEqual([]);
   });

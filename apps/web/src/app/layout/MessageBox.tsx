@@ -37,7 +37,9 @@ export function MessageBox() {
       let frame = 0;
       let tries = 0;
       const focusTab = () => {
-        const tab = document.querySelector<HTMLElement>('[data-testid="message-box"] .ant-tabs-tab-active [role="tab"]');
+        const tab = document.querySelector<HTMLElement>(
+          '[data-testid="message-box"] .ant-tabs-tab-active [role="tab"]',
+        );
         if (tab) tab.focus();
         else if (tries++ < 120) frame = requestAnimationFrame(focusTab);
       };
