@@ -11,6 +11,7 @@ import { currentLocale } from '../i18n';
 import { CSP } from '../lib/csp-nonce';
 import { useSettings } from '../stores/settings';
 import { FeedbackMount } from './FeedbackMount';
+import { themeConfig } from './themeTokens';
 
 const ANTD_LOCALES = { 'zh-TW': zhTW, 'zh-CN': zhCN, 'en-US': enUS } as const;
 const DAYJS_LOCALES: Record<Locale, string> = { 'zh-TW': 'zh-tw', 'zh-CN': 'zh-cn', 'en-US': 'en' };
@@ -45,14 +46,7 @@ export function AntdProviders({ children }: { children: ReactNode }) {
   dayjs.locale(DAYJS_LOCALES[locale]);
 
   return (
-    <ConfigProvider
-      csp={CSP}
-      locale={ANTD_LOCALES[locale]}
-      theme={{
-        algorithm: theme === 'dark' ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm,
-        token: { colorPrimary: themeColor, motion: !REDUCED_MOTION },
-      }}
-    >
+    <ConfigProvider csp={CSP} locale={ANTD_LOCALES[locale]} theme={themeConfig(theme, themeColor, !REDUCED_MOTION)}>
       <ThemedText>
         <FeedbackMount />
         {children}

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge, Popover, Spin } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
@@ -27,6 +27,32 @@ export function MessageBox() {
   const preload = MessageBoxPanel.preload;
   // The panel's code comes once the browser is idle after the first screen, if the pointer has not asked first.
   useEffect(() => whenIdle(preload), [preload]);
+  // Keyboard (issue 42): the open box takes the focus (its active tab, once drawn), and when it closes (Escape, a
+  // click outside, an item opened) with the focus inside it or lost, the focus goes back to the bell.
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    const bell = () => document.querySelector<HTMLElement>('[data-testid="box-bell"]');
+    if (open) {
+      wasOpen.current = true;
+      let frame = 0;
+      let tries = 0;
+      const focusTab = () => {
+        const tab = document.querySelector<HTMLElement>(
+          '[data-testid="message-box"] .ant-tabs-tab-active [role="tab"]',
+        );
+        if (tab) tab.focus();
+        else if (tries++ < 120) frame = requestAnimationFrame(focusTab);
+      };
+      frame = requestAnimationFrame(focusTab);
+      return () => cancelAnimationFrame(frame);
+    }
+    if (wasOpen.current) {
+      wasOpen.current = false;
+      const active = document.activeElement;
+      if (!active || active === document.body || active.closest('[data-testid="message-box"]')) bell()?.focus();
+    }
+    return undefined;
+  }, [open]);
 
   return (
     <>

@@ -76,8 +76,22 @@ export function TabItem({ tab, active, index, count, drag }: TabItemProps) {
         data-testid="frame-tab"
         data-path={tab.fullPath}
         onClick={() => navigate(tab.fullPath)}
+        // Keyboard: each tab is a tab stop; Enter or Space opens it, Delete closes it (issue 42). The drag code,
+        // once loaded, adds its own attributes (role button, a description) and pointer listeners.
+        role="button"
+        tabIndex={0}
+        aria-current={active ? 'page' : undefined}
         {...drag?.attributes}
         {...drag?.listeners}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' || e.key === ' ') {
+            e.preventDefault();
+            navigate(tab.fullPath);
+          } else if (e.key === 'Delete' && !isHome) {
+            e.preventDefault();
+            void closeTabs('current', tab.fullPath, current, navigate);
+          }
+        }}
       >
         {isHome && <HomeOutlined />}
         <span className="frame-tab-title">{tab.title ?? title(tab.titleKey, tab.fallbackTitle)}</span>

@@ -9,6 +9,7 @@ import {
   type RefObject,
 } from 'react';
 import { Spin, theme } from 'antd';
+import { useTranslation } from 'react-i18next';
 import './DataTable.css';
 
 export type SortOrder = 'asc' | 'desc';
@@ -165,14 +166,15 @@ function stickyOffsets<T>(columns: DataColumn<T>[]): (number | undefined)[] {
 
 // Whether content is hidden to the left or right of the scrolling box (the fixed columns then cast a shadow).
 function useScrollEdges(box: RefObject<HTMLDivElement | null>, watch: unknown, columnCount: number) {
-  const [edges, setEdges] = useState({ left: false, right: false });
+  const [edges, setEdges] = useState({ left: false, right: false, scrolls: false });
   useEffect(() => {
     const el = box.current;
     if (!el) return;
     const measure = () => {
       const left = el.scrollLeft > 0;
       const right = el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
-      setEdges((e) => (e.left === left && e.right === right ? e : { left, right }));
+      const scrolls = el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1;
+      setEdges((e) => (e.left === left && e.right === right && e.scrolls === scrolls ? e : { left, right, scrolls }));
     };
     measure();
     el.addEventListener('scroll', measure, { passive: true });
@@ -205,6 +207,7 @@ export function DataTable<T>({
   testId,
 }: Props<T>) {
   const { token } = theme.useToken();
+  const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
   const boxWidth = useBoxWidth(box);
   const fit = fitColumns(allColumns, scrollX ? 0 : boxWidth);
@@ -344,7 +347,12 @@ export function DataTable<T>({
       data-hidden-cols={fit.hidden.map((c) => keyOf(c, allColumns.indexOf(c))).join(' ') || undefined}
     >
       <Spin spinning={loading}>
-        <div ref={box} className="dt-scroll">
+        {/* A box that scrolls is a named region a keyboard can reach (and scroll with the arrow keys), WCAG 2.1.1. */}
+        <div
+          ref={box}
+          className="dt-scroll"
+          {...(edges.scrolls && { tabIndex: 0, role: 'region', 'aria-label': t('crud.scrollRegion') })}
+        >
           <table
             style={{
               tableLayout: fixedLayout ? 'fixed' : 'auto',

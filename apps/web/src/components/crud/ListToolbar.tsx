@@ -48,6 +48,7 @@ export function ListToolbar<F extends ToolbarFilters & Filters>({
         allowClear
         style={{ width: keywordWidth }}
         placeholder={keywordPlaceholder}
+        aria-label={keywordPlaceholder}
         value={list.draft.keyword ?? ''}
         onChange={(e) => list.patchDraft({ keyword: e.target.value } as Partial<F>)}
         onPressEnter={list.search}
@@ -56,6 +57,7 @@ export function ListToolbar<F extends ToolbarFilters & Filters>({
       {children}
       {showStatus && (
         <StatusSelect
+          aria-label={t('crud.status')}
           value={(list.draft.status as BaseFilters['status']) ?? null}
           onChange={(status) => list.patchDraft({ status } as Partial<F>)}
         />

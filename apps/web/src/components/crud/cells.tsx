@@ -63,11 +63,13 @@ type ProgressProps = {
   // 0 to 100.
   percent: number;
   text: ReactNode;
+  // Its accessible name (the column's title): a progress bar without one is not announced for what it measures.
+  label: string;
   testId?: string;
 };
 
 // A thin progress bar with its figure beside it, drawn as antd's small line Progress (green when complete).
-export function ProgressCell({ percent, text, testId }: ProgressProps) {
+export function ProgressCell({ percent, text, label, testId }: ProgressProps) {
   const { token } = theme.useToken();
   const done = percent >= 100;
   const width = Math.max(0, Math.min(100, percent));
@@ -75,6 +77,8 @@ export function ProgressCell({ percent, text, testId }: ProgressProps) {
     <div
       className="cell-progress"
       role="progressbar"
+      aria-label={label}
+      aria-valuetext={typeof text === 'string' ? text : undefined}
       aria-valuenow={width}
       aria-valuemin={0}
       aria-valuemax={100}

@@ -58,6 +58,8 @@ export function FilterSelect<F extends Filters, V extends string | number>({
       showSearch={search ? byWords : false}
       style={{ width }}
       placeholder={placeholder}
+      // Its name for assistive technology: the placeholder's text, which names what it filters (issue 42).
+      aria-label={placeholder}
       options={options}
       loading={loading}
       {...bound<F, V>(list, name, draft)}
@@ -84,6 +86,7 @@ export function KeywordSearch<F extends Filters & { keyword?: string | null }>({
       allowClear
       style={{ width }}
       placeholder={placeholder}
+      aria-label={placeholder}
       value={String(list.draft.keyword ?? '')}
       onChange={(e) => list.patchDraft({ keyword: e.target.value } as Partial<F>)}
       onSearch={list.search}
@@ -150,6 +153,7 @@ export function DictFilter<F extends Filters>({
       type={type}
       style={{ width }}
       placeholder={placeholder}
+      aria-label={placeholder}
       {...bound<F, string>(list, name, draft)}
       data-testid={testId}
     />
@@ -182,7 +186,7 @@ export function DateRangeFilter<F extends Filters>({
   const end: FilterValue = list.filters[to];
   return (
     <RangePicker
-      value={start && end ? [dayjs(String(start)), dayjs(String(end))] : null}
+      value={start || end ? [start ? dayjs(String(start)) : null, end ? dayjs(String(end)) : null] : null}
       presets={presets}
       onChange={(v) => list.apply({ [from]: v?.[0]?.format(DAY), [to]: v?.[1]?.format(DAY) } as Partial<F>)}
     />
@@ -200,7 +204,9 @@ export function InstantRangeFilter<F extends Filters>({
   const end = list.filters[to];
   return (
     <RangePicker
-      value={start && end ? [dayjs(Number(start)), dayjs(Number(end)).subtract(1, 'day')] : null}
+      value={
+        start || end ? [start ? dayjs(Number(start)) : null, end ? dayjs(Number(end)).subtract(1, 'day') : null] : null
+      }
       onChange={(v) =>
         list.apply({
           [from]: v?.[0] ? v[0].startOf('day').valueOf() : null,

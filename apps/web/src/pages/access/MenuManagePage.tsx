@@ -42,6 +42,7 @@ function SortCell({ row }: { row: Row }) {
       onChange={setValue}
       onBlur={() => void commit()}
       onPressEnter={() => void commit()}
+      aria-label={t('access.menu.sortOf', { name: menuLabel(t, row) })}
       data-testid={`menu-sort-${row.perm}`}
     />
   );

@@ -103,6 +103,7 @@ export default function ApplicationList() {
       render: (_, r) => (
         <ProgressCell
           percent={r.completionRatio}
+          label={t('application.col.completion')}
           text={`${r.completionRatio}% (${r.followDone}/${r.followTotal})`}
           testId="app-row-ratio"
         />

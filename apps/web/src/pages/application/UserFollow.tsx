@@ -122,6 +122,7 @@ export default function UserFollow() {
           <Col flex="auto">
             <Progress
               percent={follow.data?.completionRatio ?? 0}
+              aria-label={t('application.follow.ratio')}
               data-testid="follow-ratio"
               format={(p) => `${p}% (${follow.data?.followDone ?? 0}/${follow.data?.followTotal ?? 0})`}
             />

@@ -58,7 +58,7 @@ export default function MerchantSettings() {
         <Form form={form} layout="vertical">
           {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="form-error" />}
           <Form.Item label={t('content.merchant.code')}>
-            <Input value={m.code} disabled />
+            <Input value={m.code} disabled aria-label={t('content.merchant.code')} />
           </Form.Item>
           <NameFields strings="content.merchant" max={100} testId="merchant-f" />
           <Form.Item label={t('content.merchant.logo')} extra={t('content.merchant.logoHint')}>

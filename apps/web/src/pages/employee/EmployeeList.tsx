@@ -204,6 +204,7 @@ export function MemberListScreen({ kind }: { kind: MemberKind }) {
       onChange={(v: string | number) => list.apply({ [name]: v || null })}
       options={[all, ...options]}
       prefix={`${label}:`}
+      aria-label={label}
       data-testid={more.testId}
       loading={more.loading}
     />

@@ -161,6 +161,7 @@ export default function NoticeManage() {
             allowClear
             width={240}
             placeholder={t('notice.allRecipients')}
+            aria-label={t('notice.allRecipients')}
             value={
               list.draft.recipientId === undefined || list.draft.recipientId === null || list.draft.recipientId === ''
                 ? null

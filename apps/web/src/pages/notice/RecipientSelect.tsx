@@ -12,10 +12,23 @@ type Props = {
   placeholder?: string;
   width?: number;
   testId?: string;
+  // In a form, the id its label names (antd's Form.Item gives it); as a list filter, a name of its own.
+  id?: string;
+  'aria-label'?: string;
 };
 
 // Recipient picker: "All members" (0) first, then members found by name, e-mail or mobile (searched on the server).
-export function RecipientSelect({ value, onChange, knownName, allowClear, placeholder, width, testId }: Props) {
+export function RecipientSelect({
+  value,
+  onChange,
+  knownName,
+  allowClear,
+  placeholder,
+  width,
+  testId,
+  id,
+  'aria-label': ariaLabel,
+}: Props) {
   const { t } = useTranslation();
   const { search, found } = useMemberSearch('noticeRecipients', noticeApi.recipients);
   const options = [
@@ -36,6 +49,8 @@ export function RecipientSelect({ value, onChange, knownName, allowClear, placeh
       loading={found.isFetching}
       options={options}
       style={width ? { width } : undefined}
+      id={id}
+      aria-label={ariaLabel}
       data-testid={testId}
     />
   );

@@ -111,7 +111,9 @@ export function ProjectList({ scope }: { scope: 'all' | 'mine' }) {
       title: t('project.col.shares'),
       dataIndex: 'shareTotal',
       width: 160,
-      render: (v: number) => <Progress percent={v} size="small" format={(p) => `${p}%`} />,
+      render: (v: number) => (
+        <Progress percent={v} size="small" format={(p) => `${p}%`} aria-label={t('project.col.shares')} />
+      ),
     },
     {
       title: t('project.col.myRole'),

@@ -39,6 +39,7 @@ export function ProjectMembers({ project }: { project: ProjectView }) {
           <Typography.Text>{t('project.shareTotal')}</Typography.Text>
           <Progress
             percent={project.shareTotal}
+            aria-label={t('project.shareTotal')}
             style={{ width: 220, marginBottom: 0 }}
             format={() => `${project.shareTotal}% / 100%`}
             data-testid="project-share-total"

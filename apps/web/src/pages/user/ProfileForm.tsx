@@ -95,14 +95,23 @@ export function ProfileForm({ data }: { data: ProfileDetail }) {
             <Form.Item label={t('user.form.expectedSalary')}>
               <Space.Compact block>
                 <Form.Item name="salaryCurrency" noStyle>
-                  <Select style={{ width: '30%' }} options={CURRENCIES.map((c) => ({ value: c, label: c }))} />
+                  <Select
+                    style={{ width: '30%' }}
+                    options={CURRENCIES.map((c) => ({ value: c, label: c }))}
+                    aria-label={t('user.form.salaryCurrency')}
+                  />
                 </Form.Item>
                 <Form.Item
                   name="expectedSalary"
                   noStyle
                   rules={[{ pattern: /^\d{1,13}(\.\d{1,3})?$/, message: t('user.form.salaryFormat') }]}
                 >
-                  <Input style={{ width: '70%' }} inputMode="decimal" placeholder="42000.00" />
+                  <Input
+                    style={{ width: '70%' }}
+                    inputMode="decimal"
+                    placeholder="42000.00"
+                    aria-label={t('user.form.expectedSalary')}
+                  />
                 </Form.Item>
               </Space.Compact>
             </Form.Item>

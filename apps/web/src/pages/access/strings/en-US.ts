@@ -139,6 +139,7 @@ export const enUS = {
       url: 'Path',
       icon: 'Icon',
       sort: 'Sort (ascending)',
+      sortOf: 'Sort of {{name}}',
       isShow: 'Shown in the menu',
       shown: 'Shown',
       hidden: 'Hidden',

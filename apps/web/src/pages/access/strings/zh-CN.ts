@@ -139,6 +139,7 @@ export const zhCN = {
       url: '路径',
       icon: '图标',
       sort: '排序（升序）',
+      sortOf: '{{name}} 的排序',
       isShow: '显示于菜单',
       shown: '显示',
       hidden: '隐藏',

@@ -139,6 +139,7 @@ export const zhTW = {
       url: '路徑',
       icon: '圖示',
       sort: '排序（升冪）',
+      sortOf: '{{name}} 的排序',
       isShow: '顯示於選單',
       shown: '顯示',
       hidden: '隱藏',

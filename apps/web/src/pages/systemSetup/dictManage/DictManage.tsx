@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Badge, Card, Col, Empty, Input, Menu, Row, Space, Spin, Typography } from 'antd';
+import { Badge, Card, Col, Empty, Input, Menu, Row, Space, Spin, Typography, theme } from 'antd';
 import { Code, DICT_TYPE_MAX, PERM, type DictEntry, type RecordStatus } from '@study-crm/shared';
 import { FormModal } from '../../../components/crud/FormModal';
 import { EntryFields, KeyField } from '../../../components/crud/FormFields';
@@ -17,6 +17,7 @@ type Filters = { keyword?: string; status?: RecordStatus | null };
 
 export default function DictManage() {
   const { t } = useTranslation();
+  const { token } = theme.useToken();
   const [typeSearch, setTypeSearch] = useState('');
   const [type, setType] = useState<string | null>(null);
   const types = useDictTypes(typeSearch);
@@ -85,7 +86,8 @@ export default function DictManage() {
                       </Typography.Text>
                       <Badge
                         count={t('systemSetup.dict.count', { enabled: item.enabledCount, count: item.count })}
-                        color={item.enabledCount ? 'blue' : 'gray'}
+                        // White on the primary colour or a dark grey: 4.5:1 or more in both themes (issue 42).
+                        color={item.enabledCount ? token.colorPrimary : '#595959'}
                       />
                     </span>
                   ),

@@ -86,6 +86,7 @@ export const enUS = {
       address: 'Address',
       employmentMode: 'Employment mode',
       workYears: 'Years of work',
+      salaryCurrency: 'Currency of the expected salary',
       expectedSalary: 'Expected salary (year)',
       salaryFormat: 'Enter an amount, e.g. 42000.00',
       skills: 'Skills',

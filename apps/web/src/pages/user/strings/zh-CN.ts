@@ -85,6 +85,7 @@ export const zhCN = {
       address: '地址',
       employmentMode: '工作形式',
       workYears: '工作年限',
+      salaryCurrency: '期望年薪币种',
       expectedSalary: '期望年薪',
       salaryFormat: '请输入金额，例如 42000.00',
       skills: '技能',

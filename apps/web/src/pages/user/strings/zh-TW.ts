@@ -85,6 +85,7 @@ export const zhTW = {
       address: '地址',
       employmentMode: '工作型態',
       workYears: '工作年資',
+      salaryCurrency: '期望年薪幣別',
       expectedSalary: '期望年薪',
       salaryFormat: '請輸入金額，例如 42000.00',
       skills: '技能',
