@@ -1,4 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+// app.swagger(): @fastify/swagger's addition to Fastify's types (the app registers it in http/openapi.ts, which this
+// file sees as its declaration, without the import).
+import type {} from '@fastify/swagger';
 import { useTestApp } from '../test/signed-in.js';
 import { APP_ID } from '../test/harness.js';
 

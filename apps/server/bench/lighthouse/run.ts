@@ -11,15 +11,15 @@ import { createServer } from 'node:net';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from 'playwright-core';
-import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import { seedDemoApplications } from '../src/seed/demo-applications.js';
-import { signInAdmin } from './sign-in.js';
+import { buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import { seedDemoApplications } from '../../src/seed/demo-applications.js';
+import { signInAdmin } from '../sign-in.js';
 
 const GOAL = 95;
 const CHROMIUM = '/usr/bin/chromium';
 const here = path.dirname(fileURLToPath(import.meta.url));
-const webDist = path.join(here, '../../web/dist');
+const webDist = path.join(here, '../../../web/dist');
 const strict = process.argv.includes('--strict');
 // --report <dir>: each page's full Lighthouse report (JSON) is written there, to see what an audit found.
 const reportArg = process.argv.indexOf('--report');
