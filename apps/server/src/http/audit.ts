@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Code } from '@study-crm/shared';
+import { Code, INT_MAX } from '@study-crm/shared';
 import { currentAuditScope, runInAuditScope, type AuditScope } from '../lib/audit-scope.js';
 import type { Database } from '../db/schema.js';
 import { AppError } from './errors.js';
@@ -18,8 +18,10 @@ export type AuditLog = {
   finish(scope: AuditScope, outcome: 'ok' | 'refused' | 'error', code: number): Promise<void>;
 };
 
+// Read before the request is validated: only what an id may be (a larger one is refused by the route's schema, and
+// PostgreSQL would refuse it in an integer column).
 const numbers = (v: unknown): number[] =>
-  (Array.isArray(v) ? v : [v]).map(Number).filter((n) => Number.isInteger(n) && n > 0);
+  (Array.isArray(v) ? v : [v]).map(Number).filter((n) => Number.isInteger(n) && n > 0 && n <= INT_MAX);
 
 // The record ids a request names: `id` or `ids` of its body or query.
 function namedIds(...sources: unknown[]): number[] {
