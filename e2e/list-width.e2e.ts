@@ -38,6 +38,8 @@ const KEY_COLUMNS: Record<string, string[]> = {
   sysTagManage: ['Tag type', 'Tag key', 'Status', 'Actions'],
   labels: ['Label name', 'Status', 'Actions'],
   contentManage: ['Title', 'Status', 'Created', 'Actions'],
+  operationLog: ['Time', 'Member', 'Module', 'Action', 'Outcome', 'Actions'],
+  admissionsCycles: ['Entry year', 'Early', 'Equal consideration', 'Final', 'Status', 'Actions'],
   roleManage: ['Role name', 'Actions'],
   menuManage: ['Title', 'Type', 'Shown in the menu', 'Actions'],
   projectList: ['Project', 'Status', 'Period', 'Actions'],

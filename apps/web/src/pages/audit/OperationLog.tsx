@@ -29,6 +29,7 @@ const OUTCOME_COLOR: Record<AuditOutcome, string> = { ok: 'green', refused: 'ora
 const RECORD_TYPES = [
   'applicationFile',
   'application',
+  'admissionsCycle',
   'followUp',
   'paymentRecord',
   'member',
@@ -204,6 +205,7 @@ export default function OperationLog() {
           showSearch={{ optionFilterProp: 'label' }}
           style={{ width: 150 }}
           placeholder={t('audit.col.module')}
+          aria-label={t('audit.col.module')}
           loading={actions.isLoading}
           value={filters.module}
           options={(actions.data ?? []).map((m) => ({ value: m.module, label: name('module', m.module) }))}
@@ -216,6 +218,7 @@ export default function OperationLog() {
           style={{ width: 160 }}
           disabled={!filters.module}
           placeholder={t('audit.col.action')}
+          aria-label={t('audit.col.action')}
           value={filters.action}
           options={moduleActions.map((a) => ({ value: a, label: name('action', a) }))}
           onChange={(v) => list.apply({ action: v })}
@@ -226,6 +229,7 @@ export default function OperationLog() {
           showSearch={{ optionFilterProp: 'label' }}
           style={{ width: 150 }}
           placeholder={t('audit.col.recordType')}
+          aria-label={t('audit.col.recordType')}
           value={filters.recordType}
           options={RECORD_TYPES.map((r) => ({ value: r, label: name('recordType', r) }))}
           onChange={(v) => list.apply({ recordType: v, recordId: undefined })}
@@ -236,6 +240,7 @@ export default function OperationLog() {
           style={{ width: 120 }}
           disabled={!filters.recordType}
           placeholder={t('audit.col.recordId')}
+          aria-label={t('audit.col.recordId')}
           value={filters.recordId ?? null}
           onChange={(v) => list.apply({ recordId: v ?? undefined })}
           data-testid="audit-record-id-filter"
