@@ -10,10 +10,10 @@ import {
   openMessageBox,
   poll,
   screenshot,
-  settleAnimations,
   signIn,
   startPortal,
   type Portal,
+  menuLeaves,
 } from './harness.js';
 
 // Issue 42: axe-core's WCAG 2.0/2.1/2.2 A and AA rules on the login page and every menu screen of the administrator,
@@ -22,24 +22,6 @@ import {
 // a screen, so each screen loads once.
 
 const settings = (patch: Record<string, unknown>) => JSON.stringify({ state: patch, version: 1 });
-
-async function menuLeaves(page: Page): Promise<string[]> {
-  const menu = page.getByTestId('side-menu');
-  await poll(() => menu.locator('[data-menu]').count()).toBeGreaterThan(0);
-  const groups = await menu
-    .locator('.ant-menu-submenu-title [data-menu]')
-    .evaluateAll((els) => els.map((e) => e.getAttribute('data-menu')!));
-  for (const g of groups) {
-    const open = await menu
-      .locator(`.ant-menu-submenu-title [data-menu="${g}"]`)
-      .evaluate((el) => el.closest('.ant-menu-submenu')!.classList.contains('ant-menu-submenu-open'));
-    if (!open) await menu.locator(`.ant-menu-submenu-title:has([data-menu="${g}"])`).click();
-  }
-  await settleAnimations(page);
-  return menu
-    .locator('li.ant-menu-item [data-menu]')
-    .evaluateAll((els) => els.map((e) => e.getAttribute('data-menu')!));
-}
 
 // Opens a menu screen and waits as a person would: its tab is the active one and its pane is shown.
 async function openScreen(page: Page, name: string): Promise<string> {

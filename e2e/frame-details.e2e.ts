@@ -11,6 +11,7 @@ import {
   startPortal,
   type Portal,
   cancelDialog,
+  menuLeaves,
 } from './harness.js';
 
 // Issue 12, frame and access items: each test here failed before its fix.
@@ -47,25 +48,6 @@ async function unnamedFields(page: Page, scope: string): Promise<string[]> {
         .filter((el) => el.checkVisibility() && !named(el))
         .map((el) => el.outerHTML.slice(0, 160));
     });
-}
-
-// Every leaf of the side menu, opening each group first.
-async function menuLeaves(page: Page): Promise<string[]> {
-  const menu = page.getByTestId('side-menu');
-  await eventually(() => menu.locator('[data-menu]').count()).toBeGreaterThan(0);
-  const groups = await menu
-    .locator('.ant-menu-submenu-title [data-menu]')
-    .evaluateAll((els) => els.map((e) => e.getAttribute('data-menu')!));
-  for (const g of groups) {
-    const open = await menu
-      .locator(`.ant-menu-submenu-title [data-menu="${g}"]`)
-      .evaluate((el) => el.closest('.ant-menu-submenu')!.classList.contains('ant-menu-submenu-open'));
-    if (!open) await menu.locator(`.ant-menu-submenu-title:has([data-menu="${g}"])`).click();
-  }
-  await settleAnimations(page);
-  return menu
-    .locator('li.ant-menu-item [data-menu]')
-    .evaluateAll((els) => els.map((e) => e.getAttribute('data-menu')!));
 }
 
 describe('frame details (issue 12)', () => {

@@ -346,3 +346,22 @@ async function answerDialog(page: Page, button: string): Promise<void> {
   await dialog.locator(`.ant-modal-confirm-btns ${button}`).first().click();
   await dialog.waitFor({ state: 'hidden', timeout: 30_000 });
 }
+
+// Every leaf of the side menu by its menu name, each group opened first.
+export async function menuLeaves(page: Page): Promise<string[]> {
+  const menu = page.getByTestId('side-menu');
+  await poll(() => menu.locator('[data-menu]').count()).toBeGreaterThan(0);
+  const groups = await menu
+    .locator('.ant-menu-submenu-title [data-menu]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-menu')!));
+  for (const g of groups) {
+    const open = await menu
+      .locator(`.ant-menu-submenu-title [data-menu="${g}"]`)
+      .evaluate((el) => el.closest('.ant-menu-submenu')!.classList.contains('ant-menu-submenu-open'));
+    if (!open) await menu.locator(`.ant-menu-submenu-title:has([data-menu="${g}"])`).click();
+  }
+  await settleAnimations(page);
+  return menu
+    .locator('li.ant-menu-item [data-menu]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-menu')!));
+}

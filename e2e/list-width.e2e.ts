@@ -3,16 +3,7 @@ import type { Page } from 'playwright-core';
 import { seedDemoApplications } from '../apps/server/src/seed/demo-applications.js';
 import { seedDemoMembers } from '../apps/server/src/seed/demo-members.js';
 import { seedDemoPayments } from '../apps/server/src/seed/demo-payments.js';
-import {
-  ACTIVE_PANE,
-  poll,
-  screenshot,
-  settle,
-  settleAnimations,
-  signIn,
-  startPortal,
-  type Portal,
-} from './harness.js';
+import { ACTIVE_PANE, poll, screenshot, settle, signIn, startPortal, type Portal, menuLeaves } from './harness.js';
 
 // Issue 36.3: at 1280 × 800 every list of the administrator's menu shows its key columns and its row actions without
 // a sideways scroll; at 1440 the key columns (dates, titles, amounts, status) are all still there (a first try hid
@@ -49,25 +40,6 @@ const KEY_COLUMNS: Record<string, string[]> = {
   projects: ['Project', 'Status', 'Period'],
   tasks: ['Task', 'Status', 'Due', 'Actions'],
 };
-
-// The menu's leaves (every group opened), by their menu names.
-async function menuLeaves(page: Page): Promise<string[]> {
-  const menu = page.getByTestId('side-menu');
-  await poll(() => menu.locator('[data-menu]').count()).toBeGreaterThan(0);
-  const groups = await menu
-    .locator('.ant-menu-submenu-title [data-menu]')
-    .evaluateAll((els) => els.map((e) => e.getAttribute('data-menu')!));
-  for (const g of groups) {
-    const open = await menu
-      .locator(`.ant-menu-submenu-title [data-menu="${g}"]`)
-      .evaluate((el) => el.closest('.ant-menu-submenu')!.classList.contains('ant-menu-submenu-open'));
-    if (!open) await menu.locator(`.ant-menu-submenu-title:has([data-menu="${g}"])`).click();
-  }
-  await settleAnimations(page);
-  return menu
-    .locator('li.ant-menu-item [data-menu]')
-    .evaluateAll((els) => els.map((e) => e.getAttribute('data-menu')!));
-}
 
 type TableView = {
   id: string | null;
