@@ -8,7 +8,7 @@ import {
 } from 'kysely';
 import { currentAuditScope, type AuditScope } from '../lib/audit-scope.js';
 import { looseView } from './loose-view.js';
-import type { Conn, Tx } from './transaction.js';
+import type { Conn, Tx } from './conn.js';
 
 // The audit log's writes and diffs (docs/audit.md, decision 133). The scope of a call is in lib/audit-scope.ts.
 

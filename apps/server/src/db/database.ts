@@ -6,9 +6,10 @@ import { CamelCasePlugin, Kysely, PostgresAdapter, PostgresDialect, SqliteDialec
 import type { Database } from './schema.js';
 import { AuditWritePlugin } from './audit.js';
 import { cachedPgPool, cachedSqlite } from './statement-cache.js';
+import type { Db } from './conn.js';
 
 export type Dialect = 'sqlite' | 'postgres';
-export type Db = Kysely<Database>;
+export type { Db } from './conn.js';
 
 export type DbHandle = {
   db: Db;

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Conn } from './transaction.js';
+import type { Conn } from './conn.js';
 
 // Kysely cannot type a statement on a table whose name is a type parameter. The shared statements that take a table
 // by name (insertReturningId, updateWhileNull, replaceLinks, versionedRows, countDemoRows) run on this loose view of
