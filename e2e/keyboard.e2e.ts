@@ -59,7 +59,12 @@ async function arrowTo(page: Page, key: string, selector: string, max = 40): Pro
       expect(f.visible, `visible focus on ${f.desc}`).toBe(true);
       return;
     }
+    // The menu moves its focus a frame after the key: wait for it to move before reading it again, so that two
+    // presses never count as one on a busy machine.
+    const before = await page.evaluateHandle(() => document.activeElement);
     await page.keyboard.press(key);
+    await page.waitForFunction((el) => document.activeElement !== el, before, { timeout: 2000 }).catch(() => undefined);
+    await before.dispose();
   }
   throw new Error(`arrowTo: ${selector} not reached; the focus is on ${(await focusNow(page)).desc}`);
 }
