@@ -160,19 +160,6 @@ export async function purgeWindows(conn: Conn, prefix: string, before: number): 
   await conn.deleteFrom('loginThrottle').where('key', 'like', `${prefix}%`).where('windowStart', '<', before).execute();
 }
 
-// Permission identifiers the member holds through their roles.
-export async function permsOfMember(conn: Conn, memberId: number): Promise<string[]> {
-  const rows = await conn
-    .selectFrom('memberRole')
-    .innerJoin('rolePermission', 'rolePermission.roleId', 'memberRole.roleId')
-    .innerJoin('permission', 'permission.id', 'rolePermission.permissionId')
-    .select('permission.perm')
-    .distinct()
-    .where('memberRole.memberId', '=', memberId)
-    .execute();
-  return rows.map((r) => r.perm);
-}
-
 // Permission ids a role holds, in id order.
 export async function permissionIdsOfRole(conn: Conn, roleId: number): Promise<number[]> {
   const rows = await conn

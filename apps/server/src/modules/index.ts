@@ -3,7 +3,6 @@ import { takeLease } from '../db/cluster-lease.js';
 import type { FastifyInstance } from 'fastify';
 import { createSecretBox, loadSecretKey } from '../lib/secret-box.js';
 import type { ModuleDeps } from './deps.js';
-import { createAccessGuard } from './access-guard/index.js';
 import { createAccountRepository, createAccountService, registerAccountRoutes } from './account/index.js';
 import {
   createApplicationReport,
@@ -47,7 +46,12 @@ import {
   createPaymentService,
   registerPaymentRoutes,
 } from './payment/index.js';
-import { createMemberRepository, createMemberService, registerMemberRoutes } from './member/index.js';
+import {
+  createMemberCredentials,
+  createMemberRepository,
+  createMemberService,
+  registerMemberRoutes,
+} from './member/index.js';
 import { createPeopleRepository, createPeopleService } from './people/index.js';
 import { createProjectRepository, createProjectService, registerProjectRoutes } from './project/index.js';
 import { createTaskReport, createTaskRepository, createTaskService, registerTaskRoutes } from './task/index.js';
@@ -59,7 +63,13 @@ import {
   registerOwnPermissionRoutes,
   registerPermissionAdminRoutes,
 } from './permission/index.js';
-import { createRoleRepository, createRoleService, registerRoleRoutes } from './role/index.js';
+import {
+  createAccessGuard,
+  createAccessRepository,
+  createRoleRepository,
+  createRoleService,
+  registerRoleRoutes,
+} from './role/index.js';
 import {
   createConfigAccessor,
   createSysConfigRepository,
@@ -96,8 +106,11 @@ import {
 export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   const { config, db, dialect, clock, sessions } = deps;
 
+  // The member module owns the member rows: credentials, contact and passwords for sign-in, the own account,
+  // bindings and students added with an application.
+  const credentials = createMemberCredentials(db, clock);
   // Shared modules: people (members as names and teachers), files (storage), inbox (message box).
-  const people = createPeopleService(createPeopleRepository(db));
+  const people = createPeopleService(createPeopleRepository(db), credentials.insertStudent);
   const storage = createFileStorage(config, clock);
   registerFileRoutes(app, { storage, config });
   const inbox = createInboxService(createInboxRepository(db), clock);
@@ -115,9 +128,9 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   const box = createSecretBox(secretKey);
 
   // No vertical escalation: every call that grants roles or acts on accounts checks the caller's own permissions.
-  const guard = createAccessGuard(db);
+  const guard = createAccessGuard(createAccessRepository(db));
 
-  const authRepo = createAuthRepository(db);
+  const authRepo = createAuthRepository(db, credentials);
   const stepUp = createStepUp({ repo: authRepo, limits: config, clock });
   const twoFactor = createTwoFactorService({
     repo: createTwoFactorRepository(db),
@@ -137,7 +150,7 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   registerPermissionAdminRoutes(app, menus);
   registerRoleRoutes(app, createRoleService({ repo: createRoleRepository(db), people, clock, guard }));
 
-  const account = createAccountService(createAccountRepository(db), sessions, clock, config);
+  const account = createAccountService(createAccountRepository(db), credentials, sessions, clock, config);
   registerAccountRoutes(app, account);
 
   // System setup. The config accessor is the one way the server reads configs (app.configs).
@@ -152,8 +165,8 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
     app,
     createAuditService({ repo: createAuditRepository(db), people, declared: () => declaredActions(app) }),
   );
-  const labelRepo = createLabelRepository(db);
-  registerLabelRoutes(app, createLabelService({ repo: labelRepo, people, clock }));
+  const labels = createLabelService({ repo: createLabelRepository(db), people, clock });
+  registerLabelRoutes(app, labels);
   // Announcements and the merchant record (issue 21).
   const content = createContentService({ repo: createContentRepository(db), storage, clock });
   registerContentRoutes(app, { content, storage, config });
@@ -173,7 +186,8 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
     clock,
     guard,
     walletAddressOf: wallet.activeAddressOf,
-    labelsOf: labelRepo.labelsOf,
+    labelsOf: labels.labelsOf,
+    setPassword: credentials.setPassword,
   });
   registerMemberRoutes(app, members);
   // The account list (issue 21): the member app's accounts, on the member service's rules and codes.
@@ -322,6 +336,7 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
     app,
     createVerificationService({
       repo: createVerificationRepository(db),
+      accounts: credentials,
       sessions,
       mail: mail.system,
       sms,

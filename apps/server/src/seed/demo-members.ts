@@ -1,8 +1,7 @@
 import { sql, type Insertable } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { MemberTable } from '../db/schema.js';
-import { hashPassword } from '../modules/auth/index.js';
-import { withSearchText } from '../modules/member/index.js';
+import { hashPassword, withSearchText } from '../modules/member/index.js';
 import { countDemoRows } from './demo-rows.js';
 
 // Demo data only: every demo member's e-mail ends with this domain, which makes the seed resumable.

@@ -5,8 +5,7 @@ import type { Db } from '../db/database.js';
 import type { MemberTable } from '../db/schema.js';
 import { insertReturningId } from '../db/sql-helpers.js';
 import type { Conn } from '../db/transaction.js';
-import { hashPassword } from '../modules/auth/index.js';
-import { withSearchText } from '../modules/member/index.js';
+import { hashPassword, withSearchText } from '../modules/member/index.js';
 import { seedDicts } from './dict.seed.js';
 
 // An active, verified staff member: the sign-in name and password, and the names and e-mail to show.

@@ -1,49 +1,32 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { Row } from '../../db/schema.js';
 import { clearWindow, countInWindow, readWindow } from '../../db/sql-helpers.js';
+import type { LoginCandidate } from '../member/index.js';
 
-const LOGIN_COLUMNS = ['id', 'passwordHash', 'status', 'memberType', 'failedLogins', 'lockedUntil'] as const;
-export type LoginCandidate = Pick<Row<'member'>, (typeof LOGIN_COLUMNS)[number]>;
+export type { LoginCandidate };
 
-export function createAuthRepository(db: Db) {
-  const live = () => db.selectFrom('member').select(LOGIN_COLUMNS).where('deletedAt', 'is', null);
+// The member rows sign-in reads and counts failures on: the member module owns them and hands these over
+// (`MemberCredentials`, through modules/index.ts).
+export type SignInAccounts = {
+  byLoginName(loginName: string): Promise<LoginCandidate | undefined>;
+  byId(id: number): Promise<LoginCandidate | undefined>;
+  byEmail(email: string): Promise<LoginCandidate | undefined>;
+  byMobile(areaCode: string, mobile: string): Promise<LoginCandidate | undefined>;
+  // Counts the attempt before the password is checked, in one statement; a lock that has run out starts afresh.
+  reserveAttempt(id: number, now: number): Promise<{ attempt: number; lockedUntil: number | null }>;
+  lock(id: number, until: number): Promise<void>;
+  clearFailures(id: number): Promise<void>;
+};
+
+// Sign-in: the accounts (the member module's) and the per-address throttle (login_throttle).
+export function createAuthRepository(db: Db, accounts: SignInAccounts) {
   return {
-    // A login name may also be the member's e-mail.
-    byLoginName: (loginName: string): Promise<LoginCandidate | undefined> =>
-      live()
-        .where((eb) => eb.or([eb('loginName', '=', loginName), eb('email', '=', loginName.toLowerCase())]))
-        .executeTakeFirst(),
-    byId: (id: number): Promise<LoginCandidate | undefined> => live().where('id', '=', id).executeTakeFirst(),
-    byEmail: (email: string): Promise<LoginCandidate | undefined> =>
-      live().where('email', '=', email.toLowerCase()).executeTakeFirst(),
-    byMobile: (areaCode: string, mobile: string): Promise<LoginCandidate | undefined> =>
-      live().where('areaCode', '=', areaCode).where('mobile', '=', mobile).executeTakeFirst(),
-
-    // Counts the attempt before the password is checked, in one statement (no read-then-write race): parallel
-    // guesses each get their own number. A lock that has run out starts a fresh count.
-    async reserveAttempt(id: number, now: number): Promise<{ attempt: number; lockedUntil: number | null }> {
-      const expired = sql<boolean>`locked_until is not null and locked_until <= ${now}`;
-      const row = await db
-        .updateTable('member')
-        .set({
-          failedLogins: sql<number>`case when ${expired} then 1 else failed_logins + 1 end`,
-          lockedUntil: sql<number | null>`case when ${expired} then null else locked_until end`,
-        })
-        .where('id', '=', id)
-        .returning(['failedLogins', 'lockedUntil'])
-        .executeTakeFirstOrThrow();
-      return {
-        attempt: Number(row.failedLogins),
-        lockedUntil: row.lockedUntil === null ? null : Number(row.lockedUntil),
-      };
-    },
-    async lock(id: number, until: number) {
-      await db.updateTable('member').set({ lockedUntil: until }).where('id', '=', id).execute();
-    },
-    async clearFailures(id: number) {
-      await db.updateTable('member').set({ failedLogins: 0, lockedUntil: null }).where('id', '=', id).execute();
-    },
+    byLoginName: accounts.byLoginName,
+    byId: accounts.byId,
+    byEmail: accounts.byEmail,
+    byMobile: accounts.byMobile,
+    reserveAttempt: accounts.reserveAttempt,
+    lock: accounts.lock,
+    clearFailures: accounts.clearFailures,
 
     throttle: (key: string) => readWindow(db, key),
     // One more within the window (or a fresh window), in one statement: parallel failures are all counted.

@@ -7,7 +7,7 @@ import type { CaptchaService } from '../captcha/index.js';
 import type { AuthRepository, LoginCandidate } from './auth.repository.js';
 import { countedCheck } from './counted-check.js';
 import { noteAuditActor } from '../../lib/audit-scope.js';
-import { verifyPassword } from './password.js';
+import { verifyPassword } from '../member/index.js';
 import type { SessionService } from './session.service.js';
 
 export type LoginAttempt = {

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/signed-in.js';
 import { ADMIN_LOGIN, ADMIN_PASSWORD, TEST_CAPTCHA, testClock } from '../../test/harness.js';
 import { memberRow } from '../../seed/seed.js';
-import { hashPassword } from './password.js';
+import { hashPassword } from '../member/index.js';
 import { createSessionRepository } from './session.repository.js';
 import { createSessionService } from './session.service.js';
 

@@ -3,7 +3,7 @@ import type { Config } from '../../config.js';
 import { AppError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AuthRepository } from './auth.repository.js';
-import { verifyPassword } from './password.js';
+import { verifyPassword } from '../member/index.js';
 
 type Limits = Pick<Config, 'loginMaxFailures' | 'loginLockMs'>;
 

@@ -1,10 +1,9 @@
-// Front door of the auth module: sign-in, sessions, password hashing.
-export { createAuthRepository } from './auth.repository.js';
+// Front door of the auth module: sign-in and sessions (passwords are the member module's).
+export { createAuthRepository, type SignInAccounts } from './auth.repository.js';
 export { registerAuthRoutes } from './auth.routes.js';
 export { createAuthService } from './auth.service.js';
 export { createStepUp, type StepUp } from './counted-check.js';
 export type { AuthService, SecondFactor } from './auth.service.js';
-export { hashPassword, verifyPassword } from './password.js';
-export { createSessionRepository } from './session.repository.js';
+export { createSessionRepository, type SessionActivityRow } from './session.repository.js';
 export { createSessionService } from './session.service.js';
 export type { SessionService } from './session.service.js';

@@ -11,6 +11,8 @@ export type SessionRow = Pick<Row<'session'>, 'id' | 'memberId' | 'createdAt' | 
   chosenRoleId: number | null;
 };
 
+// A session as the member view lists it (no token hash).
+export type SessionActivityRow = Omit<Row<'session'>, 'tokenHash' | 'memberId' | 'activeRoleId'>;
 export type RevokeOptions = { except?: number; conn?: Conn };
 
 // Ends the sessions the caller narrows this to that are still live.
@@ -152,6 +154,25 @@ export function createSessionRepository(db: Db) {
       if (except !== undefined) q = q.where('id', '!=', except);
       await q.execute();
     },
+
+    // A member's latest sessions, newest first (the member view).
+    recentOf: (memberId: number, limit: number): Promise<SessionActivityRow[]> =>
+      db
+        .selectFrom('session')
+        .select([
+          'session.id',
+          'session.createdAt',
+          'session.lastSeenAt',
+          'session.expiresAt',
+          'session.revokedAt',
+          'session.ip',
+          'session.userAgent',
+        ])
+        .where('session.memberId', '=', memberId)
+        .orderBy('session.createdAt', 'desc')
+        .orderBy('session.id', 'desc')
+        .limit(limit)
+        .execute(),
 
     // Role switching: the session acts as `roleId` (null: all roles) if the member holds it, in one conditional
     // update; false when they do not hold it.

@@ -47,6 +47,9 @@ export function createSessionService(repo: SessionRepository, config: Config, cl
     setActiveRole: (member: AuthMember, roleId: number | null) =>
       repo.setActiveRole(member.sessionId, member.id, roleId),
 
+    // The member's latest sessions, newest first.
+    recentOf: (memberId: number, limit: number) => repo.recentOf(memberId, limit),
+
     close: (sessionId: number) => repo.revoke(sessionId, clock.now()),
     // Every session of the member (but `except`), in the caller's transaction when given `conn`.
     closeAllOf: (memberId: number, opts?: RevokeOptions) => repo.revokeAllOf(memberId, clock.now(), opts),

@@ -5,6 +5,7 @@ import { BASE, fullForm, staffWith } from '../../test/application-fixtures.js';
 import { systemClock } from '../../lib/clock.js';
 import { createApplicationRepository } from '../application/index.js';
 import { createDictRepository } from '../dict/index.js';
+import { createMemberCredentials } from '../member/index.js';
 import { createPeopleRepository, createPeopleService } from '../people/index.js';
 import { createFollowUpRepository } from './follow-up.repository.js';
 import { createFollowUpService } from './follow-up.service.js';
@@ -138,7 +139,7 @@ describe('follow-up to-dos', () => {
     const service = createFollowUpService({
       repo: createFollowUpRepository(db),
       applications: createApplicationRepository(db),
-      people: createPeopleService(createPeopleRepository(db)),
+      people: createPeopleService(createPeopleRepository(db), createMemberCredentials(db, systemClock).insertStudent),
       dict: createDictRepository(db),
       inbox: { syncSourceTodo: () => Promise.reject(new Error('to-do write failed')) },
       clock: systemClock,

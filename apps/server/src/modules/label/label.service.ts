@@ -81,6 +81,9 @@ export function createLabelService(deps: {
       return null;
     },
 
+    // The labels of a page of members, in each member's label order (the member list).
+    labelsOf: (memberIds: readonly number[]): Promise<Map<number, MemberLabel[]>> => repo.labelsOf(memberIds),
+
     async ofMember(memberId: number): Promise<MemberLabel[]> {
       const rows = await repo.ofMember(memberId);
       return rows.map((r) => ({ id: r.id, name: r.name, color: r.color, status: r.status }));

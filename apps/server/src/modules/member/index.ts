@@ -4,6 +4,12 @@ export type { MemberFilter } from './member.repository.js';
 export { registerMemberRoutes } from './member.routes.js';
 export { createMemberService } from './member.service.js';
 export type { MemberService, OwnNames } from './member.service.js';
-// The search text of a member's names (migration 0039), for the other writers of member rows (students added
-// with an application, a verified e-mail change, the seed).
-export { refreshSearchText, withSearchText } from './member.repository.js';
+// Credentials and contact for other modules (sign-in, own account, bindings, students added with an application),
+// and the one password writer.
+export { createMemberCredentials, type MemberCredentials } from './credentials.service.js';
+export type { Contact, ContactChange, LoginCandidate, Phone, StudentValues } from './credentials.repository.js';
+export { verifyPassword, type PasswordWrite, type SetPassword } from './passwords.js';
+// The seed's first accounts (below the modules, it writes its rows itself).
+export { hashPassword } from './passwords.js';
+// The search text of a member's names (migration 0039), for the seed's member rows.
+export { withSearchText } from './member.repository.js';

@@ -1,6 +1,7 @@
 import { displayName, type Member, type MemberSession, type ProfileData } from '@study-crm/shared';
 import { pick } from '../../lib/pick.js';
-import type { MemberRoleRow, MemberRow, RoleRow, SessionActivityRow } from './member.repository.js';
+import type { SessionActivityRow } from '../auth/index.js';
+import type { MemberRoleRow, MemberRow, RoleRow } from './member.repository.js';
 
 const roleRef = (r: RoleRow) => ({ id: r.id, name: r.name, cnName: r.cnName, enName: r.enName });
 

@@ -9,10 +9,11 @@ import {
   type PersonNames,
 } from '@study-crm/shared';
 import type { Db, Dialect } from '../../db/database.js';
-import { replaceLinks } from '../../db/link-rows.js';
 import { runInTransaction, type Conn } from '../../db/transaction.js';
 import type { Database, MemberTable, Row } from '../../db/schema.js';
 import { containsPattern, isUniqueViolation } from '../../db/sql-helpers.js';
+import { setMemberRoles } from '../role/index.js';
+import type { PasswordWrite } from './passwords.js';
 
 export const MEMBER_COLUMNS = [
   'member.id',
@@ -38,7 +39,6 @@ export type MemberRow = Omit<Row<'member'>, 'passwordHash' | 'failedLogins' | 'l
 
 export type RoleRow = Pick<Row<'role'>, 'id' | 'name' | 'cnName' | 'enName'>;
 export type MemberRoleRow = RoleRow & { memberId: number };
-export type SessionActivityRow = Omit<Row<'session'>, 'tokenHash' | 'memberId' | 'activeRoleId'>;
 
 export type MemberFilter = {
   keyword?: string | null | undefined;
@@ -50,6 +50,7 @@ export type MemberFilter = {
 };
 export type MemberOrder = { sortBy: MemberSort; order: 'asc' | 'desc' };
 
+// The passwords are passwords.ts's to write; the sign-in counters credentials.repository.ts's.
 export type MemberValues = Partial<
   Pick<
     MemberTable,
@@ -65,9 +66,6 @@ export type MemberValues = Partial<
     | 'fullName'
     | 'nickName'
     | 'avatar'
-    | 'passwordHash'
-    | 'failedLogins'
-    | 'lockedUntil'
   >
 >;
 
@@ -325,8 +323,11 @@ function createMemberStore(db: Db, dialect: Dialect) {
       if (touchesNames(values)) await refreshSearchText(db, id);
     },
 
-    setRoles: (memberId: number, roleIds: readonly number[]): Promise<void> =>
-      replaceLinks(db, 'memberRole', 'memberId', memberId, 'roleId', roleIds),
+    // A new member's password, hashed by passwords.ts, written in this store's transaction.
+    writePassword: (write: PasswordWrite, memberId: number): Promise<void> => write(memberId, db),
+
+    // The role module writes the links (it owns member_role), in this store's transaction.
+    setRoles: (memberId: number, roleIds: readonly number[]): Promise<void> => setMemberRoles(db, memberId, roleIds),
 
     async softDelete(id: number, now: number): Promise<void> {
       await db
@@ -392,24 +393,6 @@ function createMemberStore(db: Db, dialect: Dialect) {
         newLast30Days: Number(row.recent ?? 0),
       };
     },
-
-    recentSessions: (memberId: number, limit: number): Promise<SessionActivityRow[]> =>
-      db
-        .selectFrom('session')
-        .select([
-          'session.id',
-          'session.createdAt',
-          'session.lastSeenAt',
-          'session.expiresAt',
-          'session.revokedAt',
-          'session.ip',
-          'session.userAgent',
-        ])
-        .where('session.memberId', '=', memberId)
-        .orderBy('session.createdAt', 'desc')
-        .orderBy('session.id', 'desc')
-        .limit(limit)
-        .execute(),
   };
 }
 export type MemberStore = ReturnType<typeof createMemberStore>;

@@ -18,9 +18,9 @@ import {
 import { AppError, badRequest, found } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { nextCursorOf, pageResult, pageWindow, readCursor } from '../../lib/paging.js';
-import { hashPassword } from '../auth/index.js';
 import type { SessionService } from '../auth/index.js';
-import type { AccessGuard, Actor } from '../access-guard/index.js';
+import type { AccessGuard, Actor } from '../role/index.js';
+import type { SetPassword } from './passwords.js';
 import { groupRoles, toMember, toMemberSession, toProfile } from './member.mapper.js';
 import {
   uniqueViolation,
@@ -73,8 +73,10 @@ export function createMemberService(deps: {
   walletAddressOf: (memberId: number) => Promise<string | null>;
   // The labels of a page of members (the label module's front door), in each member's label order.
   labelsOf: (memberIds: readonly number[]) => Promise<Map<number, MemberLabel[]>>;
+  // The one password writer (passwords.ts).
+  setPassword: SetPassword;
 }) {
-  const { repo, sessions, clock, guard, walletAddressOf, labelsOf } = deps;
+  const { repo, sessions, clock, guard, walletAddressOf, labelsOf, setPassword } = deps;
 
   async function withRoles(rows: MemberRow[]): Promise<Member[]> {
     const roles = groupRoles(await repo.rolesOf(rows.map((r) => r.id)));
@@ -155,7 +157,7 @@ export function createMemberService(deps: {
     async view(id: number): Promise<MemberView> {
       const row = await get(id);
       const [member] = await withRoles([row]);
-      const sessionsOf = await repo.recentSessions(id, RECENT_SESSIONS);
+      const sessionsOf = await sessions.recentOf(id, RECENT_SESSIONS);
       const now = clock.now();
       return { ...member!, recentSessions: sessionsOf.map((s) => toMemberSession(s, now)) };
     },
@@ -167,7 +169,7 @@ export function createMemberService(deps: {
       await guard.assertCanGrantRoles(actor, roleIds);
       const loginName = body.loginName ?? null;
       await checkUnique(repo, contact, loginName);
-      const passwordHash = await hashPassword(body.password);
+      const writePassword = await setPassword(body.password, { clearLock: false });
       const now = clock.now();
       const id = await mapUnique(() =>
         repo.transaction(async (trx) => {
@@ -175,7 +177,6 @@ export function createMemberService(deps: {
             {
               ...contact,
               loginName,
-              passwordHash,
               memberType,
               status: body.status ?? 'active',
               identityStatus: body.identityStatus ?? 'unverified',
@@ -187,6 +188,7 @@ export function createMemberService(deps: {
             },
             now,
           );
+          await trx.writePassword(writePassword, newId);
           await trx.setRoles(newId, roleIds);
           return newId;
         }),
@@ -276,8 +278,9 @@ export function createMemberService(deps: {
     async setPassword(id: number, password: string, actor: Actor): Promise<null> {
       const current = await get(id);
       await guard.assertCanManageMember(actor, current.id);
-      const passwordHash = await hashPassword(password);
-      await repo.update(current.id, { passwordHash, failedLogins: 0, lockedUntil: null }, clock.now());
+      await (
+        await setPassword(password, { clearLock: true })
+      )(current.id);
       if (actor.id !== current.id) await sessions.closeAllOf(current.id);
       return null;
     },

@@ -4,7 +4,6 @@ import type { Db } from '../../db/database.js';
 import { containsPattern, countAll, liveMemberById, searchTextHolds } from '../../db/sql-helpers.js';
 import type { Conn as Tx } from '../../db/transaction.js';
 import { type PageWindow as PeopleWindow, pageRows } from '../../lib/paging.js';
-import { withSearchText } from '../member/index.js';
 import type { PersonRow } from './people.mapper.js';
 
 const NAME_COLUMNS = ['id', 'engLastName', 'engFirstName', 'fullName', 'email', 'mobile', 'nickName'] as const;
@@ -178,37 +177,6 @@ export function createPeopleRepository(db: Db) {
         return live.where('areaCode', '=', areaCode).where('mobile', '=', mobile).executeTakeFirst();
       }
       return undefined;
-    },
-
-    async insertStudent(
-      tx: Tx,
-      v: {
-        fullName: string;
-        engLastName: string | null;
-        engFirstName: string | null;
-        email: string | null;
-        areaCode: string | null;
-        mobile: string | null;
-      },
-      now: number,
-    ): Promise<number | undefined> {
-      // A concurrent insert of the same contact is not an error: nothing is inserted and the caller looks again.
-      const row = await tx
-        .insertInto('member')
-        .values({
-          ...withSearchText({ ...v, loginName: null }),
-          passwordHash: null,
-          status: 'active',
-          identityStatus: 'unverified',
-          memberType: 'student',
-          failedLogins: 0,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .onConflict((oc) => oc.doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      return row?.id;
     },
   };
 }

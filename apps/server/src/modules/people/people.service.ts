@@ -1,14 +1,16 @@
 import { displayName, personMatches, searchWords, type PersonRef, type RecordSearch } from '@study-crm/shared';
 import type { Conn } from '../../db/transaction.js';
 import type { PageWindow } from '../../lib/paging.js';
+import type { StudentValues } from '../member/index.js';
 import type { PersonFound } from './people.mapper.js';
 import type { PeopleRepository } from './people.repository.js';
 
-type StudentValues = Parameters<PeopleRepository['insertStudent']>[1];
+// A new student row: written by the member module, which owns the table (`MemberCredentials.insertStudent`).
+export type InsertStudent = (tx: Conn, v: StudentValues, now: number) => Promise<number | undefined>;
 
 // Members as people for every other module: names for display, teacher checks, the student behind a record.
 // Calls that take `tx` run inside the caller's transaction.
-export function createPeopleService(repo: PeopleRepository) {
+export function createPeopleService(repo: PeopleRepository, insertStudent: InsertStudent) {
   return {
     staffOptions: (): Promise<PersonRef[]> => repo.staffOptions(),
     names: (ids: (number | null | undefined)[]): Promise<Map<number, PersonRef>> => repo.names(ids),
@@ -22,8 +24,7 @@ export function createPeopleService(repo: PeopleRepository) {
     signInName: (id: number, tx?: Conn): Promise<string | undefined> => repo.signInName(id, tx),
     findByContact: (tx: Conn, email: string | null, areaCode: string | null, mobile: string | null) =>
       repo.findByContact(tx, email, areaCode, mobile),
-    insertStudent: (tx: Conn, v: StudentValues, now: number): Promise<number | undefined> =>
-      repo.insertStudent(tx, v, now),
+    insertStudent,
     pageOfRole: (roleId: number, keyword: string | null | undefined, w: PageWindow) =>
       repo.pageOfRole(roleId, searchWords(keyword), w),
     // Staff found by part of any name they are shown by, each with the names that matched (pickers).

@@ -2,6 +2,7 @@ import type { Db } from '../../db/database.js';
 import { runInTransaction } from '../../db/transaction.js';
 import type { Row } from '../../db/schema.js';
 import { permissionIdsOfRole } from '../../db/sql-helpers.js';
+import { dropPermissionGrants, grantToBuiltinRoles } from '../role/index.js';
 
 export const PERMISSION_COLUMNS = [
   'permission.id',
@@ -68,21 +69,14 @@ function queries(db: Db) {
         .execute();
     },
 
+    // The grants go first (the role module writes them, on this repository's connection).
     async removeMany(ids: readonly number[]) {
-      await db.deleteFrom('rolePermission').where('permissionId', 'in', ids).execute();
+      await dropPermissionGrants(db, ids);
       await db.deleteFrom('permission').where('id', 'in', ids).execute();
     },
 
     // A new item goes to the built-in role, which holds everything.
-    async grantToBuiltinRoles(permissionId: number) {
-      const roles = await db.selectFrom('role').select('id').where('isBuiltin', '=', 1).execute();
-      if (roles.length) {
-        await db
-          .insertInto('rolePermission')
-          .values(roles.map((r) => ({ roleId: r.id, permissionId })))
-          .execute();
-      }
-    },
+    grantToBuiltinRoles: (permissionId: number) => grantToBuiltinRoles(db, permissionId),
 
     roleExists: async (roleId: number): Promise<boolean> =>
       Boolean(await db.selectFrom('role').select('id').where('id', '=', roleId).executeTakeFirst()),

@@ -1,5 +1,11 @@
-// Front door of the role module: roles, their permissions and their members.
+// Front door of the role module: roles, their permissions and their members (owns role, role_permission and
+// member_role).
 export { createRoleRepository } from './role.repository.js';
 export { registerRoleRoutes } from './role.routes.js';
 export { createRoleService } from './role.service.js';
 export type { RoleService } from './role.service.js';
+// No vertical escalation: the checks every grant and account change makes (its reads in access.repository.ts).
+export { createAccessGuard, type AccessGuard, type Actor } from './access-guard.js';
+export { createAccessRepository } from './access.repository.js';
+// The writes of the role tables that other modules' changes make in their own transaction.
+export { dropPermissionGrants, grantToBuiltinRoles, setMemberRoles } from './role-links.repository.js';

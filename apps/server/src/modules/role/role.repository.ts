@@ -6,6 +6,7 @@ import { type PageWindow, pageRows } from '../../lib/paging.js';
 import { containsPattern, countAll, likeLower, permissionIdsOfRole } from '../../db/sql-helpers.js';
 import type { Row } from '../../db/schema.js';
 import { lockRow } from '../../db/row-lock.js';
+import { setMemberRoles } from './role-links.repository.js';
 
 export type RoleRow = Row<'role'> & { memberCount: number };
 
@@ -158,8 +159,7 @@ function queries(db: Db) {
         .orderBy('role.id')
         .execute(),
 
-    setMemberRoles: (memberId: number, roleIds: readonly number[]) =>
-      replaceLinks(db, 'memberRole', 'memberId', memberId, 'roleId', roleIds),
+    setMemberRoles: (memberId: number, roleIds: readonly number[]) => setMemberRoles(db, memberId, roleIds),
   };
 }
 type Queries = ReturnType<typeof queries>;

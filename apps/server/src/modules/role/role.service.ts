@@ -4,7 +4,7 @@ import { refuseUnique } from '../../db/sql-helpers.js';
 import type { Clock } from '../../lib/clock.js';
 import { pageResult, pageWindow, type PagingInput } from '../../lib/paging.js';
 import type { PeopleService } from '../people/index.js';
-import type { AccessGuard, Actor } from '../access-guard/index.js';
+import type { AccessGuard, Actor } from './access-guard.js';
 import { toRole, toRoleMember, toRoleMemberOption } from './role.mapper.js';
 import type { RoleRepository } from './role.repository.js';
 

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Row } from '../../db/schema.js';
 import { updateWhileNull } from '../../db/sql-helpers.js';
@@ -79,19 +78,6 @@ export function createTwoFactorRepository(db: Db) {
     async remove(memberId: number, conn: Conn = db): Promise<void> {
       await conn.deleteFrom('memberRecoveryCode').where('memberId', '=', memberId).execute();
       await conn.deleteFrom('memberTwoFactor').where('memberId', '=', memberId).execute();
-    },
-
-    // Whether the member holds one of these roles (by name, e.g. ROLE_ADMIN).
-    async holdsRoleAmong(memberId: number, roleNames: readonly string[]): Promise<boolean> {
-      if (!roleNames.length) return false;
-      const row = await db
-        .selectFrom('memberRole')
-        .innerJoin('role', 'role.id', 'memberRole.roleId')
-        .select(sql<number>`1`.as('one'))
-        .where('memberRole.memberId', '=', memberId)
-        .where('role.name', 'in', [...roleNames])
-        .executeTakeFirst();
-      return row !== undefined;
     },
   };
 }

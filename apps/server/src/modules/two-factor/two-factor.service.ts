@@ -4,7 +4,7 @@ import type { Config } from '../../config.js';
 import { AppError, notFound } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { SecretBox } from '../../lib/secret-box.js';
-import type { AccessGuard, Actor } from '../access-guard/index.js';
+import type { AccessGuard, Actor } from '../role/index.js';
 import type { StepUp } from '../auth/index.js';
 import type { PeopleService } from '../people/index.js';
 import {
@@ -31,7 +31,7 @@ export function createTwoFactorService(deps: {
 }) {
   const { repo, people, box, guard, config, clock, stepUp } = deps;
   const invalid = () => new AppError(Code.TWO_FACTOR_INVALID);
-  const isRequired = (memberId: number) => repo.holdsRoleAmong(memberId, config.twoFactorRoles);
+  const isRequired = (memberId: number) => guard.holdsRoleAmong(memberId, config.twoFactorRoles);
 
   async function isEnabled(memberId: number): Promise<boolean> {
     return (await repo.find(memberId))?.enabledAt != null;

@@ -7,7 +7,7 @@ import {
   type CheckGmProfileQuery,
 } from '@study-crm/shared';
 import { notFound } from '../../http/errors.js';
-import type { Actor } from '../access-guard/index.js';
+import type { Actor } from '../role/index.js';
 import type { MemberService } from '../member/index.js';
 
 // The account list (issue 21): the member app's accounts (students and parents). Every rule, code and uniqueness

@@ -1,9 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { countInWindow, isUniqueViolation, liveMemberById, updateWhileNull } from '../../db/sql-helpers.js';
+import { countInWindow, updateWhileNull } from '../../db/sql-helpers.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
 import type { Row } from '../../db/schema.js';
-import { refreshSearchText } from '../member/index.js';
 
 export type CodeRow = Pick<
   Row<'verificationCode'>,
@@ -11,14 +10,9 @@ export type CodeRow = Pick<
 >;
 export type Channel = 'email' | 'mobile';
 export type CodeKey = { memberId: number; channel: Channel; purpose: string; target: string };
-export type Contact = {
-  email: string | null;
-  areaCode: string | null;
-  mobile: string | null;
-  loginName: string | null;
-};
 
-// Codes, the resend block and the member's e-mail / mobile: the only SQL of the verification module.
+// Codes and the resend block: the only SQL of the verification module (the member's e-mail, mobile and password are
+// the member module's, `ContactAccounts`).
 export function createVerificationRepository(db: Db) {
   return {
     transaction: <T>(fn: (trx: Tx) => Promise<T>) => runInTransaction(db, fn),
@@ -99,93 +93,6 @@ export function createVerificationRepository(db: Db) {
 
     // Per-address counter of reset requests (login_throttle), counted in one statement.
     countResetRequests: (ip: string, now: number, windowMs: number) => countInWindow(db, `reset:${ip}`, now, windowMs),
-
-    contactOf: (memberId: number): Promise<Contact | undefined> =>
-      liveMemberById(db, memberId).select(['email', 'areaCode', 'mobile', 'loginName']).executeTakeFirst(),
-
-    async emailTaken(email: string, exceptId: number): Promise<boolean> {
-      const r = await db
-        .selectFrom('member')
-        .select('id')
-        .where(sql<string>`lower(email)`, '=', email)
-        .where('id', '<>', exceptId)
-        .where('deletedAt', 'is', null)
-        .executeTakeFirst();
-      return r !== undefined;
-    },
-    async mobileTaken(areaCode: string, mobile: string, exceptId: number): Promise<boolean> {
-      const r = await db
-        .selectFrom('member')
-        .select('id')
-        .where('areaCode', '=', areaCode)
-        .where('mobile', '=', mobile)
-        .where('id', '<>', exceptId)
-        .where('deletedAt', 'is', null)
-        .executeTakeFirst();
-      return r !== undefined;
-    },
-
-    // An active, live member by e-mail (forgotten password).
-    activeMemberByEmail: (email: string): Promise<{ id: number } | undefined> =>
-      db
-        .selectFrom('member')
-        .select('id')
-        .where(sql<string>`lower(email)`, '=', email)
-        .where('deletedAt', 'is', null)
-        .where('status', '=', 'active')
-        .executeTakeFirst(),
-
-    // Sets the e-mail only if it is still `expected` (null: none bound): 'changed', 'stale' (someone changed it
-    // meanwhile) or 'taken' (the unique index refused it).
-    async setEmail(trx: Tx, memberId: number, expected: string | null, email: string | null, now: number) {
-      try {
-        let q = trx.updateTable('member').set({ email, updatedAt: now }).where('id', '=', memberId);
-        q = expected === null ? q.where('email', 'is', null) : q.where('email', '=', expected);
-        const r = await q.where('deletedAt', 'is', null).executeTakeFirst();
-        if (Number(r.numUpdatedRows) !== 1) return 'stale';
-        // Pickers find a member by e-mail and mobile: the member module writes the search text again.
-        await refreshSearchText(trx, memberId);
-        return 'changed';
-      } catch (err) {
-        if (isUniqueViolation(err)) return 'taken';
-        throw err;
-      }
-    },
-    async setMobile(
-      trx: Tx,
-      memberId: number,
-      expected: { areaCode: string; mobile: string } | null,
-      next: { areaCode: string; mobile: string } | null,
-      now: number,
-    ) {
-      try {
-        let q = trx
-          .updateTable('member')
-          .set({ areaCode: next?.areaCode ?? null, mobile: next?.mobile ?? null, updatedAt: now })
-          .where('id', '=', memberId);
-        q =
-          expected === null
-            ? q.where('mobile', 'is', null)
-            : q.where('areaCode', '=', expected.areaCode).where('mobile', '=', expected.mobile);
-        const r = await q.where('deletedAt', 'is', null).executeTakeFirst();
-        if (Number(r.numUpdatedRows) !== 1) return 'stale';
-        // Pickers find a member by e-mail and mobile: the member module writes the search text again.
-        await refreshSearchText(trx, memberId);
-        return 'changed';
-      } catch (err) {
-        if (isUniqueViolation(err)) return 'taken';
-        throw err;
-      }
-    },
-
-    // New password hash and sign-in lock cleared (the service ends the sessions in the same transaction).
-    async resetPassword(trx: Tx, memberId: number, passwordHash: string, now: number): Promise<void> {
-      await trx
-        .updateTable('member')
-        .set({ passwordHash, failedLogins: 0, lockedUntil: null, updatedAt: now })
-        .where('id', '=', memberId)
-        .execute();
-    },
   };
 }
 export type VerificationRepository = ReturnType<typeof createVerificationRepository>;

@@ -20,11 +20,12 @@ import {
 import type { Tx } from '../../db/transaction.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
-import { hashPassword, type SessionService } from '../auth/index.js';
+import type { SessionService } from '../auth/index.js';
+import type { Contact, ContactChange, Phone, SetPassword } from '../member/index.js';
 import type { CaptchaService } from '../captcha/index.js';
 import type { SystemMail } from '../mail/index.js';
 import { codeText } from './code-text.js';
-import type { Channel, CodeKey, Contact, VerificationRepository } from './verification.repository.js';
+import type { Channel, CodeKey, VerificationRepository } from './verification.repository.js';
 
 // The SMS module's front door offers this (`modules/sms/index.ts`): a text to an E.164 number, queued in the caller's
 // transaction; whether a gateway is configured (without one a code would never arrive: 7204, not a pretend send);
@@ -40,7 +41,23 @@ export const smsUnavailable: TextQueue = {
   canSendTo: () => false,
 };
 
-type Phone = { areaCode: string; mobile: string };
+// The member's contact, bindings and password: the member module's (`MemberCredentials`, handed over by
+// modules/index.ts). `setEmail`/`setMobile` change a value only while it is still the one expected.
+export type ContactAccounts = {
+  contactOf(memberId: number): Promise<Contact | undefined>;
+  emailTaken(email: string, exceptId: number): Promise<boolean>;
+  mobileTaken(areaCode: string, mobile: string, exceptId: number): Promise<boolean>;
+  activeMemberByEmail(email: string): Promise<{ id: number } | undefined>;
+  setEmail(
+    trx: Tx,
+    memberId: number,
+    expected: string | null,
+    email: string | null,
+    now: number,
+  ): Promise<ContactChange>;
+  setMobile(trx: Tx, memberId: number, expected: Phone | null, next: Phone | null, now: number): Promise<ContactChange>;
+  setPassword: SetPassword;
+};
 const RESEND_MS = VERIFY_RESEND_SECONDS * 1000;
 const TTL_MS = VERIFY_TTL_SECONDS * 1000;
 const SENT: CodeSent = { resendSeconds: VERIFY_RESEND_SECONDS, expiresSeconds: VERIFY_TTL_SECONDS };
@@ -59,6 +76,7 @@ const boundPhone = (c: Contact): Phone | null =>
 
 export function createVerificationService(deps: {
   repo: VerificationRepository;
+  accounts: ContactAccounts;
   // A password reset ends every session of the member.
   sessions: Pick<SessionService, 'closeAllOf'>;
   mail: SystemMail;
@@ -70,11 +88,11 @@ export function createVerificationService(deps: {
   // Forgotten-password codes one network address may request per hour.
   resetPerHour: number;
 }) {
-  const { repo, sessions, mail, sms, captcha, clock, codeKey } = deps;
+  const { repo, accounts, sessions, mail, sms, captcha, clock, codeKey } = deps;
   const hashCode = (salt: string, code: string) => createHmac('sha256', codeKey).update(`${salt}:${code}`).digest();
 
   async function contactOf(memberId: number): Promise<Contact> {
-    const c = await repo.contactOf(memberId);
+    const c = await accounts.contactOf(memberId);
     if (!c) throw new AppError(Code.UNAUTHORIZED);
     return c;
   }
@@ -142,10 +160,10 @@ export function createVerificationService(deps: {
   }
 
   async function checkEmailFree(email: string, memberId: number) {
-    if (await repo.emailTaken(email, memberId)) throw new AppError(Code.EMAIL_EXISTS);
+    if (await accounts.emailTaken(email, memberId)) throw new AppError(Code.EMAIL_EXISTS);
   }
   async function checkMobileFree(p: Phone, memberId: number) {
-    if (await repo.mobileTaken(p.areaCode, p.mobile, memberId)) throw new AppError(Code.MOBILE_EXISTS);
+    if (await accounts.mobileTaken(p.areaCode, p.mobile, memberId)) throw new AppError(Code.MOBILE_EXISTS);
   }
   const applied = (outcome: 'changed' | 'stale' | 'taken', failed: Code, taken: Code): null => {
     if (outcome === 'taken') throw new AppError(taken);
@@ -200,7 +218,7 @@ export function createVerificationService(deps: {
       await checkEmailFree(email, memberId);
       const id = await check({ memberId, channel: 'email', purpose: 'bind', target: email }, body.code);
       return useCodes([id], async (trx) =>
-        applied(await repo.setEmail(trx, memberId, null, email, clock.now()), Code.BIND_FAILED, Code.EMAIL_EXISTS),
+        applied(await accounts.setEmail(trx, memberId, null, email, clock.now()), Code.BIND_FAILED, Code.EMAIL_EXISTS),
       );
     },
 
@@ -215,7 +233,11 @@ export function createVerificationService(deps: {
       const oldId = await check({ memberId, channel: 'email', purpose: 'rebindOld', target: current }, body.oldCode);
       const newId = await check({ memberId, channel: 'email', purpose: 'rebindNew', target: email }, body.code);
       return useCodes([oldId, newId], async (trx) =>
-        applied(await repo.setEmail(trx, memberId, current, email, clock.now()), Code.REBIND_FAILED, Code.EMAIL_EXISTS),
+        applied(
+          await accounts.setEmail(trx, memberId, current, email, clock.now()),
+          Code.REBIND_FAILED,
+          Code.EMAIL_EXISTS,
+        ),
       );
     },
 
@@ -227,7 +249,11 @@ export function createVerificationService(deps: {
       if (!c.loginName && !boundPhone(c)) throw new AppError(Code.LAST_SIGN_IN_WAY);
       const id = await check({ memberId, channel: 'email', purpose: 'unbind', target: current }, code);
       return useCodes([id], async (trx) =>
-        applied(await repo.setEmail(trx, memberId, current, null, clock.now()), Code.BIND_FAILED, Code.EMAIL_EXISTS),
+        applied(
+          await accounts.setEmail(trx, memberId, current, null, clock.now()),
+          Code.BIND_FAILED,
+          Code.EMAIL_EXISTS,
+        ),
       );
     },
 
@@ -238,7 +264,11 @@ export function createVerificationService(deps: {
       await checkMobileFree(phone, memberId);
       const id = await check({ memberId, channel: 'mobile', purpose: 'bind', target: e164(phone) }, body.code);
       return useCodes([id], async (trx) =>
-        applied(await repo.setMobile(trx, memberId, null, phone, clock.now()), Code.BIND_FAILED, Code.MOBILE_EXISTS),
+        applied(
+          await accounts.setMobile(trx, memberId, null, phone, clock.now()),
+          Code.BIND_FAILED,
+          Code.MOBILE_EXISTS,
+        ),
       );
     },
 
@@ -254,7 +284,7 @@ export function createVerificationService(deps: {
       const newId = await check(key('rebindNew', phone), body.code);
       return useCodes([oldId, newId], async (trx) =>
         applied(
-          await repo.setMobile(trx, memberId, current, phone, clock.now()),
+          await accounts.setMobile(trx, memberId, current, phone, clock.now()),
           Code.REBIND_FAILED,
           Code.MOBILE_EXISTS,
         ),
@@ -268,7 +298,11 @@ export function createVerificationService(deps: {
       if (!c.loginName && !c.email) throw new AppError(Code.LAST_SIGN_IN_WAY);
       const id = await check({ memberId, channel: 'mobile', purpose: 'unbind', target: e164(current) }, code);
       return useCodes([id], async (trx) =>
-        applied(await repo.setMobile(trx, memberId, current, null, clock.now()), Code.BIND_FAILED, Code.MOBILE_EXISTS),
+        applied(
+          await accounts.setMobile(trx, memberId, current, null, clock.now()),
+          Code.BIND_FAILED,
+          Code.MOBILE_EXISTS,
+        ),
       );
     },
 
@@ -281,7 +315,7 @@ export function createVerificationService(deps: {
         throw new AppError(Code.TOO_MANY_ATTEMPTS, 'tooManyCaptchas', { minutes: 60 });
       if (!(await mail.available())) throw new AppError(Code.MAIL_UNAVAILABLE);
       const email = lower(body.email);
-      const member = await repo.activeMemberByEmail(email);
+      const member = await accounts.activeMemberByEmail(email);
       if (member)
         return emailCode(
           { memberId: member.id, channel: 'email', purpose: 'reset', target: email },
@@ -298,7 +332,7 @@ export function createVerificationService(deps: {
     // Step 2: the code sets a new password and signs every session of the member out.
     async resetPwdByEmail(body: ResetPwdByEmailBody): Promise<null> {
       const email = lower(body.email);
-      const member = await repo.activeMemberByEmail(email);
+      const member = await accounts.activeMemberByEmail(email);
       // One answer for every refusal, with the same look-up behind it (no member, no code, an old or a wrong one):
       // a wrong code must not tell which addresses have accounts (issue 38). Member id 0 matches no code.
       const key = { memberId: member?.id ?? 0, channel: 'email', purpose: 'reset', target: email } as const;
@@ -308,9 +342,10 @@ export function createVerificationService(deps: {
           : err;
       });
       if (!member) throw new AppError(Code.VERIFY_CODE_EXPIRED);
-      const passwordHash = await hashPassword(body.password);
+      // The new password also lifts a sign-in lock.
+      const write = await accounts.setPassword(body.password, { clearLock: true });
       return useCodes([id], async (trx) => {
-        await repo.resetPassword(trx, member.id, passwordHash, clock.now());
+        await write(member.id, trx);
         await sessions.closeAllOf(member.id, { conn: trx });
         return null;
       });

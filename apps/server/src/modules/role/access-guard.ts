@@ -1,7 +1,6 @@
 import { Code } from '@study-crm/shared';
-import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/errors.js';
-import { permsOfMember } from '../../db/sql-helpers.js';
+import type { AccessRepository } from './access.repository.js';
 
 // Who is acting: the signed-in member and the permissions their roles give them (read fresh per request).
 // activeRoleId: the role the actor's session acts as (role switching); null or absent: all of their roles.
@@ -11,41 +10,9 @@ export type Actor = { id: number; perms: ReadonlySet<string>; activeRoleId?: num
 // only permissions they hold themselves, and act on an account (password, status, roles, e-mail, removal) only when
 // that account holds no permission they lack. Holders of the built-in administrator role are the root of trust: they
 // pass these checks, and only they may grant that role or act on an account holding it.
-export function createAccessGuard(db: Db) {
-  async function holdsBuiltin(memberId: number, activeRoleId: number | null = null): Promise<boolean> {
-    let q = db
-      .selectFrom('memberRole')
-      .innerJoin('role', 'role.id', 'memberRole.roleId')
-      .select('role.id')
-      .where('memberRole.memberId', '=', memberId)
-      .where('role.isBuiltin', '=', 1);
-    if (activeRoleId !== null) q = q.where('memberRole.roleId', '=', activeRoleId);
-    const row = await q.executeTakeFirst();
-    return row !== undefined;
-  }
-
-  async function anyBuiltin(roleIds: readonly number[]): Promise<boolean> {
-    if (!roleIds.length) return false;
-    const row = await db
-      .selectFrom('role')
-      .select('id')
-      .where('id', 'in', [...roleIds])
-      .where('isBuiltin', '=', 1)
-      .executeTakeFirst();
-    return row !== undefined;
-  }
-
-  async function permsOfRoles(roleIds: readonly number[]): Promise<string[]> {
-    if (!roleIds.length) return [];
-    const rows = await db
-      .selectFrom('rolePermission')
-      .innerJoin('permission', 'permission.id', 'rolePermission.permissionId')
-      .select('permission.perm')
-      .distinct()
-      .where('rolePermission.roleId', 'in', [...roleIds])
-      .execute();
-    return rows.map((r) => r.perm);
-  }
+// Its reads of the role tables are in access.repository.ts.
+export function createAccessGuard(repo: AccessRepository) {
+  const { holdsBuiltin, anyBuiltin, permsOfRoles, permsOfMember } = repo;
 
   type Refusal = 'grantBeyondOwn' | 'manageBeyondOwn';
   const refuse = (messageKey: Refusal, perms: string[]) =>
@@ -57,6 +24,9 @@ export function createAccessGuard(db: Db) {
   }
 
   return {
+    // Whether the member holds one of these roles, by name (the roles that must sign in with a second factor).
+    holdsRoleAmong: (memberId: number, roleNames: readonly string[]): Promise<boolean> =>
+      repo.holdsRoleAmong(memberId, roleNames),
     // Roles to be given to a member (add, update, updateMemberRoles).
     async assertCanGrantRoles(actor: Actor, roleIds: readonly number[]): Promise<void> {
       if (await holdsBuiltin(actor.id, actor.activeRoleId ?? null)) return;
@@ -73,7 +43,7 @@ export function createAccessGuard(db: Db) {
     async assertCanManageMember(actor: Actor, memberId: number): Promise<void> {
       if (memberId === actor.id || (await holdsBuiltin(actor.id, actor.activeRoleId ?? null))) return;
       if (await holdsBuiltin(memberId)) throw refuse('manageBeyondOwn', ['ROLE_ADMIN']);
-      assertWithin(actor, await permsOfMember(db, memberId), 'manageBeyondOwn');
+      assertWithin(actor, await permsOfMember(memberId), 'manageBeyondOwn');
     },
   };
 }

@@ -1,1 +1,0 @@
-export { createAccessGuard, type AccessGuard, type Actor } from './access-guard.js';

@@ -1,0 +1,187 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { Row } from '../../db/schema.js';
+import { isUniqueViolation, liveMemberById } from '../../db/sql-helpers.js';
+import type { Conn, Tx } from '../../db/transaction.js';
+import { refreshSearchText, withSearchText } from './member.repository.js';
+
+const LOGIN_COLUMNS = ['id', 'passwordHash', 'status', 'memberType', 'failedLogins', 'lockedUntil'] as const;
+// What sign-in reads of a member: the password hash, status, type and the failure count and lock.
+export type LoginCandidate = Pick<Row<'member'>, (typeof LOGIN_COLUMNS)[number]>;
+// How a member can be reached and signs in (the own account's bindings).
+export type Contact = Pick<Row<'member'>, 'email' | 'areaCode' | 'mobile' | 'loginName'>;
+export type Phone = { areaCode: string; mobile: string };
+// A student added by another module (an application naming a new student by contact).
+export type StudentValues = {
+  fullName: string;
+  engLastName: string | null;
+  engFirstName: string | null;
+  email: string | null;
+  areaCode: string | null;
+  mobile: string | null;
+};
+// A contact change applied only while the stored value is still the one expected.
+export type ContactChange = 'changed' | 'stale' | 'taken';
+
+// The member rows' credentials and contact, as other modules need them (sign-in, the own account, bindings, the
+// student behind an application). The member module owns the table: these are its only writers outside
+// member.repository.ts. Calls that take `conn` run on the caller's connection (inside its transaction).
+export function createCredentialRepository(db: Db) {
+  const live = () => db.selectFrom('member').select(LOGIN_COLUMNS).where('deletedAt', 'is', null);
+  return {
+    // A login name may also be the member's e-mail.
+    byLoginName: (loginName: string): Promise<LoginCandidate | undefined> =>
+      live()
+        .where((eb) => eb.or([eb('loginName', '=', loginName), eb('email', '=', loginName.toLowerCase())]))
+        .executeTakeFirst(),
+    byId: (id: number): Promise<LoginCandidate | undefined> => live().where('id', '=', id).executeTakeFirst(),
+    byEmail: (email: string): Promise<LoginCandidate | undefined> =>
+      live().where('email', '=', email.toLowerCase()).executeTakeFirst(),
+    byMobile: (areaCode: string, mobile: string): Promise<LoginCandidate | undefined> =>
+      live().where('areaCode', '=', areaCode).where('mobile', '=', mobile).executeTakeFirst(),
+
+    // Counts the attempt before the password is checked, in one statement (no read-then-write race): parallel
+    // guesses each get their own number. A lock that has run out starts a fresh count.
+    async reserveAttempt(id: number, now: number): Promise<{ attempt: number; lockedUntil: number | null }> {
+      const expired = sql<boolean>`locked_until is not null and locked_until <= ${now}`;
+      const row = await db
+        .updateTable('member')
+        .set({
+          failedLogins: sql<number>`case when ${expired} then 1 else failed_logins + 1 end`,
+          lockedUntil: sql<number | null>`case when ${expired} then null else locked_until end`,
+        })
+        .where('id', '=', id)
+        .returning(['failedLogins', 'lockedUntil'])
+        .executeTakeFirstOrThrow();
+      return {
+        attempt: Number(row.failedLogins),
+        lockedUntil: row.lockedUntil === null ? null : Number(row.lockedUntil),
+      };
+    },
+    async lock(id: number, until: number): Promise<void> {
+      await db.updateTable('member').set({ lockedUntil: until }).where('id', '=', id).execute();
+    },
+    async clearFailures(id: number): Promise<void> {
+      await db.updateTable('member').set({ failedLogins: 0, lockedUntil: null }).where('id', '=', id).execute();
+    },
+
+    async passwordHashOf(memberId: number): Promise<string | null> {
+      const row = await liveMemberById(db, memberId).select('passwordHash').executeTakeFirst();
+      return row?.passwordHash ?? null;
+    },
+    // Only passwords.ts calls this, with a hash it made.
+    async writePasswordHash(conn: Conn, memberId: number, passwordHash: string, now: number, clearLock: boolean) {
+      await conn
+        .updateTable('member')
+        .set({ passwordHash, updatedAt: now, ...(clearLock ? { failedLogins: 0, lockedUntil: null } : {}) })
+        .where('id', '=', memberId)
+        .where('deletedAt', 'is', null)
+        .execute();
+    },
+
+    contactOf: (memberId: number): Promise<Contact | undefined> =>
+      liveMemberById(db, memberId).select(['email', 'areaCode', 'mobile', 'loginName']).executeTakeFirst(),
+
+    // Whether another live member holds the e-mail (compared lower-cased) or the mobile.
+    async emailTaken(email: string, exceptId: number): Promise<boolean> {
+      const r = await db
+        .selectFrom('member')
+        .select('id')
+        .where(sql<string>`lower(email)`, '=', email)
+        .where('id', '<>', exceptId)
+        .where('deletedAt', 'is', null)
+        .executeTakeFirst();
+      return r !== undefined;
+    },
+    async mobileTaken(areaCode: string, mobile: string, exceptId: number): Promise<boolean> {
+      const r = await db
+        .selectFrom('member')
+        .select('id')
+        .where('areaCode', '=', areaCode)
+        .where('mobile', '=', mobile)
+        .where('id', '<>', exceptId)
+        .where('deletedAt', 'is', null)
+        .executeTakeFirst();
+      return r !== undefined;
+    },
+
+    // An active, live member by e-mail (forgotten password).
+    activeMemberByEmail: (email: string): Promise<{ id: number } | undefined> =>
+      db
+        .selectFrom('member')
+        .select('id')
+        .where(sql<string>`lower(email)`, '=', email)
+        .where('deletedAt', 'is', null)
+        .where('status', '=', 'active')
+        .executeTakeFirst(),
+
+    // Sets the e-mail only if it is still `expected` (null: none bound): 'changed', 'stale' (someone changed it
+    // meanwhile) or 'taken' (the unique index refused it).
+    async setEmail(
+      trx: Tx,
+      memberId: number,
+      expected: string | null,
+      email: string | null,
+      now: number,
+    ): Promise<ContactChange> {
+      try {
+        let q = trx.updateTable('member').set({ email, updatedAt: now }).where('id', '=', memberId);
+        q = expected === null ? q.where('email', 'is', null) : q.where('email', '=', expected);
+        const r = await q.where('deletedAt', 'is', null).executeTakeFirst();
+        if (Number(r.numUpdatedRows) !== 1) return 'stale';
+        // Pickers find a member by e-mail and mobile: the search text is written again.
+        await refreshSearchText(trx, memberId);
+        return 'changed';
+      } catch (err) {
+        if (isUniqueViolation(err)) return 'taken';
+        throw err;
+      }
+    },
+    async setMobile(
+      trx: Tx,
+      memberId: number,
+      expected: Phone | null,
+      next: Phone | null,
+      now: number,
+    ): Promise<ContactChange> {
+      try {
+        let q = trx
+          .updateTable('member')
+          .set({ areaCode: next?.areaCode ?? null, mobile: next?.mobile ?? null, updatedAt: now })
+          .where('id', '=', memberId);
+        q =
+          expected === null
+            ? q.where('mobile', 'is', null)
+            : q.where('areaCode', '=', expected.areaCode).where('mobile', '=', expected.mobile);
+        const r = await q.where('deletedAt', 'is', null).executeTakeFirst();
+        if (Number(r.numUpdatedRows) !== 1) return 'stale';
+        await refreshSearchText(trx, memberId);
+        return 'changed';
+      } catch (err) {
+        if (isUniqueViolation(err)) return 'taken';
+        throw err;
+      }
+    },
+
+    async insertStudent(tx: Conn, v: StudentValues, now: number): Promise<number | undefined> {
+      // A concurrent insert of the same contact is not an error: nothing is inserted and the caller looks again.
+      const row = await tx
+        .insertInto('member')
+        .values({
+          ...withSearchText({ ...v, loginName: null }),
+          passwordHash: null,
+          status: 'active',
+          identityStatus: 'unverified',
+          memberType: 'student',
+          failedLogins: 0,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflict((oc) => oc.doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return row?.id;
+    },
+  };
+}
+export type CredentialRepository = ReturnType<typeof createCredentialRepository>;

@@ -1,0 +1,70 @@
+import type { Db } from '../../db/database.js';
+
+// What the access guard (access-guard.ts) reads of the role tables: whether a member holds a built-in role,
+// whether roles include one, and the permission identifiers of roles or of a member.
+export function createAccessRepository(db: Db) {
+  return {
+    // activeRoleId: only that role of the member counts (the session's role); null: any of them.
+    async holdsBuiltin(memberId: number, activeRoleId: number | null = null): Promise<boolean> {
+      let q = db
+        .selectFrom('memberRole')
+        .innerJoin('role', 'role.id', 'memberRole.roleId')
+        .select('role.id')
+        .where('memberRole.memberId', '=', memberId)
+        .where('role.isBuiltin', '=', 1);
+      if (activeRoleId !== null) q = q.where('memberRole.roleId', '=', activeRoleId);
+      const row = await q.executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async anyBuiltin(roleIds: readonly number[]): Promise<boolean> {
+      if (!roleIds.length) return false;
+      const row = await db
+        .selectFrom('role')
+        .select('id')
+        .where('id', 'in', [...roleIds])
+        .where('isBuiltin', '=', 1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async permsOfRoles(roleIds: readonly number[]): Promise<string[]> {
+      if (!roleIds.length) return [];
+      const rows = await db
+        .selectFrom('rolePermission')
+        .innerJoin('permission', 'permission.id', 'rolePermission.permissionId')
+        .select('permission.perm')
+        .distinct()
+        .where('rolePermission.roleId', 'in', [...roleIds])
+        .execute();
+      return rows.map((r) => r.perm);
+    },
+
+    // Whether the member holds one of these roles (by name, e.g. ROLE_ADMIN).
+    async holdsRoleAmong(memberId: number, roleNames: readonly string[]): Promise<boolean> {
+      if (!roleNames.length) return false;
+      const row = await db
+        .selectFrom('memberRole')
+        .innerJoin('role', 'role.id', 'memberRole.roleId')
+        .select('role.id')
+        .where('memberRole.memberId', '=', memberId)
+        .where('role.name', 'in', [...roleNames])
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    // Permission identifiers the member holds through their roles.
+    async permsOfMember(memberId: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('memberRole')
+        .innerJoin('rolePermission', 'rolePermission.roleId', 'memberRole.roleId')
+        .innerJoin('permission', 'permission.id', 'rolePermission.permissionId')
+        .select('permission.perm')
+        .distinct()
+        .where('memberRole.memberId', '=', memberId)
+        .execute();
+      return rows.map((r) => r.perm);
+    },
+  };
+}
+export type AccessRepository = ReturnType<typeof createAccessRepository>;
