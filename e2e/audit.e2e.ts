@@ -8,6 +8,7 @@ import {
   pickOption,
   poll,
   screenshot,
+  seedApplication,
   settleAnimations,
   signIn,
   startPortal,
@@ -37,22 +38,7 @@ describe('operation log end to end', () => {
   let appId = 0;
   beforeAll(async () => {
     portal = await startPortal();
-    const now = Date.now();
-    const row = await portal.db
-      .insertInto('application')
-      .values({
-        name: '陳大文',
-        searchName: '陳大文',
-        email: 'tai.man@example.com',
-        applicationDate: '2026-11-01',
-        status: 'submitted',
-        version: 1,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    appId = row.id;
+    appId = await seedApplication(portal, { name: '陳大文' });
   });
   afterAll(async () => {
     await portal?.close();

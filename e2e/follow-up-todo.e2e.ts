@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { confirmDialog, pickOption, screenshot, signIn, startPortal, type Portal, openMessageBox } from './harness.js';
+import {
+  confirmDialog,
+  pickOption,
+  screenshot,
+  seedApplication,
+  signIn,
+  startPortal,
+  type Portal,
+  openMessageBox,
+} from './harness.js';
 
 const SLOW = { timeout: 20_000 };
 // Opens an antd Select by its input id and picks the option with this label.
@@ -13,23 +22,12 @@ describe('follow-up to-dos in the message box', () => {
   let appId = 0;
   beforeAll(async () => {
     portal = await startPortal();
-    const db = portal.db;
-    const now = Date.now();
-    // The application is arranged in the database: its own screens are tested in application.e2e.ts.
-    const row = await db
-      .insertInto('application')
-      .values({
-        name: '陳美玲',
-        applicationDate: '2026-10-01',
-        status: 'submitted',
-        searchName: '陳美玲',
-        version: 1,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    appId = row.id;
+    // The application is arranged through the API: its own screens are tested in application.e2e.ts.
+    appId = await seedApplication(portal, {
+      name: '陳美玲',
+      email: 'mei.ling@example.com',
+      applicationDate: '2026-10-01',
+    });
   });
   afterAll(async () => {
     await portal?.close();

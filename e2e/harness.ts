@@ -4,6 +4,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import {
+  applicationApi,
+  followUpApi,
+  memberApi,
+  paymentApi,
+  type Endpoint,
+  type EndpointData,
+  type EndpointParams,
+} from '@study-crm/shared';
 import { buildApp } from '../apps/server/src/app.js';
 import type { Db } from '../apps/server/src/db/database.js';
 import { loadConfig, type Config } from '../apps/server/src/config.js';
@@ -44,8 +53,11 @@ function workerBrowser(): Promise<Browser> {
 
 export type Portal = {
   baseUrl: string;
-  // The portal's database, for tests that arrange rows another screen would create.
+  // The portal's database, for tests that read what a screen wrote (records are arranged with `api` and the seed*
+  // helpers below, through the server's own calls).
   db: Db;
+  // One call of the wire contract as the administrator (signed in through the API on first use).
+  api: <E extends Endpoint>(endpoint: E, params: EndpointParams<E>) => Promise<EndpointData<E>>;
   browser: Browser;
   newPage: (opts?: {
     locale?: string;
@@ -82,9 +94,14 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
   const contexts = new Set<BrowserContext>();
   const baseUrl = `http://127.0.0.1:${port}`;
   portalConfigs.set(baseUrl, config);
+  let admin: Promise<string> | undefined;
   return {
     baseUrl,
     db: db.db,
+    async api(endpoint, params) {
+      admin ??= apiSignIn(baseUrl, ADMIN.login, ADMIN.password).then((s) => s.token);
+      return callApi(baseUrl, await admin, endpoint, params);
+    },
     browser,
     async newPage(opts = {}) {
       const context = await browser.newContext({
@@ -130,11 +147,16 @@ export async function typeCaptcha(page: Page): Promise<void> {
   await page.locator('#code').fill(CAPTCHA);
 }
 
-// Signs in through the API as the login screen does (captcha, then name and password), stores the session where the
-// screen stores it (api/session.ts) and opens the portal's home. Tests of signing in itself use signInOnScreen.
-export async function signIn(page: Page, baseUrl: string, user = ADMIN.login, password = ADMIN.password) {
+function portalConfig(baseUrl: string): Config {
   const config = portalConfigs.get(baseUrl);
-  if (!config) throw new Error(`signIn: no portal runs at ${baseUrl}`);
+  if (!config) throw new Error(`no portal runs at ${baseUrl}`);
+  return config;
+}
+
+// Signs in through the API as the login screen does (captcha, then name and password): the session's token and
+// member id.
+async function apiSignIn(baseUrl: string, user: string, password: string): Promise<{ token: string; mid: number }> {
+  const config = portalConfig(baseUrl);
   const headers = { sign: config.clientSign, 'accept-language': 'en-US' };
   const params = new URLSearchParams({ appId: config.appId, mcId: config.mcId, key: randomBytes(12).toString('hex') });
   const picture = await fetch(`${baseUrl}/api/v1/sys/code/getCode?${params}`, { headers });
@@ -149,12 +171,78 @@ export async function signIn(page: Page, baseUrl: string, user = ADMIN.login, pa
   });
   const body = (await res.json()) as { meta: { code: number; message: string }; data: { token: string; mid: number } };
   if (body.meta.code !== 200) throw new Error(`signIn as ${user}: ${JSON.stringify(body.meta)}`);
+  return body.data;
+}
+
+// One call of the wire contract as the web client makes it (api/client.ts: the query of a GET or the form of a POST,
+// null as an empty string, arrays as repeated keys), with a member's session: the answer's data, or an error naming
+// the refusal.
+export async function callApi<E extends Endpoint>(
+  baseUrl: string,
+  token: string,
+  endpoint: E,
+  params: EndpointParams<E>,
+): Promise<EndpointData<E>> {
+  const config = portalConfig(baseUrl);
+  const form = new URLSearchParams({ appId: config.appId, mcId: config.mcId });
+  for (const [k, v] of Object.entries(params as Record<string, unknown>)) {
+    if (Array.isArray(v)) for (const item of v) form.append(k, String(item));
+    else form.append(k, v === null || v === undefined ? '' : String(v));
+  }
+  const headers = { sign: config.clientSign, 'accept-language': 'en-US', 'x-token': token };
+  const res =
+    endpoint.method === 'GET'
+      ? await fetch(`${baseUrl}${endpoint.url}?${form}`, { headers })
+      : await fetch(`${baseUrl}${endpoint.url}`, {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+          body: form,
+        });
+  const body = (await res.json()) as { meta: { code: number; message: string }; data: EndpointData<E> };
+  if (body.meta.code !== 200) throw new Error(`${endpoint.url}: ${JSON.stringify(body.meta)}`);
+  return body.data;
+}
+
+// Records a test needs before its screen, arranged as the administrator through the server's own calls (the same
+// validation, owners' rules and operation log as the screens), never as raw rows. Each answers the new record's id.
+export async function seedApplication(
+  portal: Portal,
+  values: EndpointParams<typeof applicationApi.create> = {},
+): Promise<number> {
+  const saved = await portal.api(applicationApi.create, {
+    name: '陳大文',
+    email: 'tai.man@example.com',
+    applicationDate: '2026-11-01',
+    status: 'submitted',
+    ...values,
+  });
+  return saved.id;
+}
+
+// A staff member (the password is the administrator's unless given; roles by id).
+export async function seedMember(portal: Portal, values: EndpointParams<typeof memberApi.add>): Promise<number> {
+  return (await portal.api(memberApi.add, { password: ADMIN.password, memberType: 'staff', ...values })).id;
+}
+
+export async function seedPayment(portal: Portal, values: EndpointParams<typeof paymentApi.create>): Promise<number> {
+  const defaults = { type: 'collection', currency: 'TWD', transactionDate: '2026-11-01' } as const;
+  return (await portal.api(paymentApi.create, { ...defaults, ...values })).id;
+}
+
+export async function seedFollowUp(portal: Portal, values: EndpointParams<typeof followUpApi.add>): Promise<number> {
+  return (await portal.api(followUpApi.add, values)).id;
+}
+
+// Signs in through the API, stores the session where the login screen stores it (api/session.ts) and opens the
+// portal's home. Tests of signing in itself use signInOnScreen.
+export async function signIn(page: Page, baseUrl: string, user = ADMIN.login, password = ADMIN.password) {
+  const session = await apiSignIn(baseUrl, user, password);
   // Storage belongs to the portal's origin: a small document of it first (the health check), then the home screen.
   await page.goto(`${baseUrl}/health`);
   await page.evaluate(({ token, mid }) => {
     localStorage.setItem('token', token);
     localStorage.setItem('mid', String(mid));
-  }, body.data);
+  }, session);
   await page.goto(`${baseUrl}/sadmin/`);
   // As after the login screen: the portal has read the member's menu and opened its home screen.
   await page.waitForURL((url) => url.pathname !== '/sadmin/' && !url.pathname.endsWith('/login'));

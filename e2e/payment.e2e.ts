@@ -4,6 +4,7 @@ import {
   ACTIVE_PANE,
   confirmDialog,
   screenshot,
+  seedApplication,
   settleAnimations,
   signIn,
   startPortal,
@@ -52,22 +53,7 @@ describe('payment records end to end', () => {
   let paymentId = 0;
   beforeAll(async () => {
     portal = await startPortal();
-    const now = Date.now();
-    const row = await portal.db
-      .insertInto('application')
-      .values({
-        name: '陳大文',
-        searchName: '陳大文',
-        email: 'tai.man@example.com',
-        applicationDate: '2026-11-01',
-        status: 'submitted',
-        version: 1,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    appId = row.id;
+    appId = await seedApplication(portal, { name: '陳大文' });
   });
   afterAll(async () => {
     await portal?.close();

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { searchColumns } from '../apps/server/src/modules/application/index.js';
-import { poll, screenshot, settleAnimations, signIn, startPortal, type Portal } from './harness.js';
+import { poll, screenshot, seedApplication, settleAnimations, signIn, startPortal, type Portal } from './harness.js';
 
 // Issue 39: the navbar search box finds a student by the middle of the English name (Ctrl+K) and opens them.
 describe('the navbar search box end to end', () => {
@@ -8,30 +7,15 @@ describe('the navbar search box end to end', () => {
   let appId = 0;
   beforeAll(async () => {
     portal = await startPortal();
-    const now = Date.now();
-    const values = {
+    appId = await seedApplication(portal, {
       name: '林雅婷',
       engLastName: 'Lin',
       engFirstName: 'Evangeline',
-      formerName: null,
       passportNo: 'M20261128',
       email: 'evangeline.lin@example.com',
+      areaCode: '886',
       mobile: '933222111',
-    };
-    const row = await portal.db
-      .insertInto('application')
-      .values({
-        ...values,
-        ...searchColumns(values),
-        applicationDate: '2026-11-01',
-        status: 'submitted',
-        version: 1,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    appId = row.id;
+    });
   });
   afterAll(async () => {
     await portal?.close();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { PERM } from '@study-crm/shared';
-import { hashPassword } from '../apps/server/src/modules/auth/index.js';
+import { hashPassword } from '../apps/server/src/modules/member/index.js';
 import { seedDemoPayments } from '../apps/server/src/seed/demo-payments.js';
 import {
   ACTIVE_PANE,

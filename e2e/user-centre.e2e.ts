@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { hashPassword } from '../apps/server/src/modules/auth/index.js';
+import { hashPassword } from '../apps/server/src/modules/member/index.js';
 import {
   ACTIVE_PANE,
   confirmDialog,
