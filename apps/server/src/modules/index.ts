@@ -225,7 +225,7 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
     app,
     createFollowUpService({
       repo: followUpRepo,
-      applications: applicationRepo,
+      applications,
       people,
       dict: dictRepo,
       // Follow-up items feed the follow teacher's to-dos in the inbox.
@@ -239,7 +239,7 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
     app,
     createPaymentService({
       repo: paymentRepo,
-      applications: applicationRepo,
+      applications,
       referencedElsewhere: (names) => fileRepo.referenced(names),
       people,
       dict: dictRepo,

@@ -18,6 +18,7 @@ import { badRequest, found, staleCopy } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { nextCursorOf, pageResult, pageWindow, readCursor } from '../../lib/paging.js';
 import { assertDictValues, type DictCheck, type DictRepository } from '../dict/index.js';
+import type { Conn } from '../../db/transaction.js';
 import type { AdmissionsService } from '../admissions/index.js';
 import type { PeopleService } from '../people/index.js';
 import { toApplicationListItem, toApplicationSimple, toApplicationView } from './application.mapper.js';
@@ -219,6 +220,8 @@ export type CycleReader = Pick<AdmissionsService, 'datesOf'>;
 
 // Done and total follow-up items of one application.
 export type FollowProgress = { done: number; total: number };
+// An application as other modules need it (payments, follow-up items): its name, student and signing teacher.
+export type ApplicationSummary = { id: number; name: string; memberId: number | null; signingTeacherId: number | null };
 
 // What an e-mail may show of an application (the mail module's template variables, decision 33).
 export type ApplicationMailContext = {
@@ -328,6 +331,12 @@ export function createApplicationService({
         },
         teacher: { signing: nameOf(r.signingTeacherId), follow: nameOf(r.followTeacherId) },
       };
+    },
+
+    // Undefined for an unknown application; `tx` joins the caller's transaction.
+    async summaryOf(id: number, tx?: Conn): Promise<ApplicationSummary | undefined> {
+      const r = await repo.find(id, tx);
+      return r && { id: r.id, name: r.name, memberId: r.memberId, signingTeacherId: r.signingTeacherId };
     },
 
     async view(id: number): Promise<ApplicationView> {

@@ -3,7 +3,12 @@ export { createApplicationRepository, searchColumns } from './application.reposi
 export type { ApplicationRepository, ListFilter } from './application.repository.js';
 export { registerApplicationRoutes } from './application.routes.js';
 export { createApplicationService } from './application.service.js';
-export type { ApplicationMailContext, ApplicationService, FollowProgress } from './application.service.js';
+export type {
+  ApplicationMailContext,
+  ApplicationService,
+  ApplicationSummary,
+  FollowProgress,
+} from './application.service.js';
 export { createFileRepository } from './file.repository.js';
 export { createFileService } from './file.service.js';
 export type { FileService } from './file.service.js';

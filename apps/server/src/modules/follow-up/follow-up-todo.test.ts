@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/signed-in.js';
 import type { ApplicationSaved, FollowUp, MessageBox, MessageBoxItem } from '@study-crm/shared';
 import { BASE, fullForm, staffWith } from '../../test/application-fixtures.js';
+import type { Conn } from '../../db/transaction.js';
 import { systemClock } from '../../lib/clock.js';
 import { createApplicationRepository } from '../application/index.js';
 import { createDictRepository } from '../dict/index.js';
@@ -138,7 +139,8 @@ describe('follow-up to-dos', () => {
     const db = t.db.db;
     const service = createFollowUpService({
       repo: createFollowUpRepository(db),
-      applications: createApplicationRepository(db),
+      // The application's summary, read as the application service reads it.
+      applications: { summaryOf: (id: number, tx?: Conn) => createApplicationRepository(db).find(id, tx) },
       people: createPeopleService(createPeopleRepository(db), createMemberCredentials(db, systemClock).insertStudent),
       dict: createDictRepository(db),
       inbox: { syncSourceTodo: () => Promise.reject(new Error('to-do write failed')) },

@@ -9,7 +9,7 @@ import { badRequest, found, notFound } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Tx } from '../../db/transaction.js';
 import { assertDictValues, type DictRepository } from '../dict/index.js';
-import type { ApplicationRepository } from '../application/index.js';
+import type { ApplicationService } from '../application/index.js';
 import type { InboxService, SourceTodo } from '../inbox/index.js';
 import type { PeopleService } from '../people/index.js';
 import { toFollowUp } from './follow-up.mapper.js';
@@ -53,7 +53,7 @@ const values = (i: Input): FollowUpValues => ({
 
 export function createFollowUpService(deps: {
   repo: FollowUpRepository;
-  applications: Pick<ApplicationRepository, 'find'>;
+  applications: Pick<ApplicationService, 'summaryOf'>;
   people: Pick<PeopleService, 'names' | 'isActiveStaff'>;
   dict: Pick<DictRepository, 'enabledValues' | 'options'>;
   // The follow teacher's to-do is posted in the follow-up's own transaction: both commit or roll back together.
@@ -74,7 +74,7 @@ export function createFollowUpService(deps: {
     services: { value: string; label: string }[],
   ): Promise<SourceTodo | null> {
     if (!row.followTeacherId) return null;
-    const app = await applications.find(row.applicationId, tx);
+    const app = await applications.summaryOf(row.applicationId, tx);
     const service = services.find((o) => o.value === row.service)?.label ?? row.service;
     const title = [app?.name ?? `#${row.applicationId}`, service].join(' · ').slice(0, 200);
     return {
@@ -127,7 +127,7 @@ export function createFollowUpService(deps: {
   return {
     // The completion ratio is derived from the items every time, never stored.
     async list(applicationId: number): Promise<FollowUpList> {
-      if (!(await applications.find(applicationId))) throw notFound();
+      if (!(await applications.summaryOf(applicationId))) throw notFound();
       const rows = await repo.ofApplication(applicationId);
       const done = rows.filter((r) => r.isDone === 1).length;
       return {
@@ -139,7 +139,7 @@ export function createFollowUpService(deps: {
     },
 
     async add(input: Input & { applicationId: number }): Promise<FollowUp> {
-      if (!(await applications.find(input.applicationId))) throw notFound();
+      if (!(await applications.summaryOf(input.applicationId))) throw notFound();
       await checkDict(input);
       await checkTeachers(input);
       const id = await write((tx) =>

@@ -24,7 +24,7 @@ import {
 import type { Tx } from '../../db/transaction.js';
 import type { Clock } from '../../lib/clock.js';
 import { pageResult, pageWindow } from '../../lib/paging.js';
-import type { ApplicationRepository } from '../application/index.js';
+import type { ApplicationService } from '../application/index.js';
 import { assertDictValues, type DictRepository } from '../dict/index.js';
 import { isImage, type DetectedType, type FileStorage } from '../files/index.js';
 import type { PeopleService } from '../people/index.js';
@@ -64,7 +64,7 @@ const show = (v: string | number | null | undefined) => (v === null || v === und
 
 export function createPaymentService(deps: {
   repo: PaymentRepository;
-  applications: Pick<ApplicationRepository, 'find'>;
+  applications: Pick<ApplicationService, 'summaryOf'>;
   // Stored names kept by other modules (application files): a payment never takes over someone else's file.
   referencedElsewhere: (storedNames: readonly string[]) => Promise<Set<string>>;
   people: Pick<PeopleService, 'names' | 'isActiveStaff'>;
@@ -260,7 +260,7 @@ export function createPaymentService(deps: {
     },
 
     async create(input: PaymentCreateInput, operatorId: number): Promise<PaymentView> {
-      const app = await applications.find(input.applicationId);
+      const app = await applications.summaryOf(input.applicationId);
       if (!app) throw badRequest('applicationId', 'v.format');
       const v = values(input);
       if (!v.signingTeacherId) v.signingTeacherId = app.signingTeacherId;
