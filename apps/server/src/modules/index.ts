@@ -338,6 +338,7 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
     app,
     createSearchService({
       application: createApplicationSearch(db),
+      student: people.accountHits,
       staff: people.staffHits,
       payment: createPaymentSearch(db),
       feedback: createFeedbackSearch(db),

@@ -77,9 +77,12 @@ export const SCREENS: Partial<Record<ComponentKey, LazyScreen>> = {
   applicationDetail: lazyScreen(
     () => import('../pages/application/detail/ApplicationDetail'),
     () =>
-      Promise.all([import('../pages/application/locale'), import('../pages/application/choiceLocale')]).then(
-        ([base, choice]) => ({ ...base, ...choice }),
-      ),
+      Promise.all([
+        import('../pages/application/locale'),
+        import('../pages/application/choiceLocale'),
+        // The record's history drawer (decision 180) names modules, actions and sections with the log's strings.
+        import('../pages/audit/locale'),
+      ]).then(([base, choice, audit]) => ({ ...base, ...choice, ...audit })),
   ),
   userFollow: lazyScreen(
     () => import('../pages/application/UserFollow'),
