@@ -83,6 +83,19 @@ describe('operation log end to end', () => {
       expect(info).toContain('Administrator');
       expect(info).toContain('127.0.0.1');
       await shot(page, `operationLog-detail-${locale}`);
+
+      // The same change on the application's own timeline, one click from its detail (decision 180).
+      await page.goto(`${portal.baseUrl}/sadmin/applicationManage/applicationDetail?id=${appId}`);
+      await page.getByTestId('timeline-open').first().click();
+      const events = page.locator('[data-testid=timeline-drawer] [data-testid=timeline-event]');
+      await poll(() => events.count()).toBeGreaterThan(0);
+      const change = events.first();
+      expect(await change.getAttribute('data-kind')).toBe('change');
+      const changeText = await change.innerText();
+      expect(changeText).toContain(locale === 'zh-TW' ? '編輯' : 'Update');
+      expect(changeText).toContain(newName);
+      expect(changeText).toContain('Administrator');
+      await shot(page, `applicationTimeline-${locale}`);
       await context.close();
     });
   }

@@ -28,6 +28,21 @@ const SECRET_TABLES = new Set([
 // Bookkeeping and derived search columns: not changes anyone made.
 const IGNORED_FIELD = /^(id|version|createdAt|updatedAt)$|^search|Key$/;
 const MAX_VALUE = 500;
+// A child row's own bookkeeping: its id (a save replaces the rows), its parent and its place.
+const CHILD_IGNORED = /^(id|sort|applicationId)$/;
+
+// Child tables diffed with their record (decision 181): a record type → its sections (the key the diff names) and
+// tables, whose rows point at the record by `applicationId` and are compared by place (`sort`), not id, since a
+// save replaces them.
+export const AUDIT_CHILDREN: Readonly<Record<string, readonly (readonly [section: string, table: string])[]>> = {
+  application: [
+    ['educations', 'applicationEducation'],
+    ['jobs', 'applicationJob'],
+    ['languageScores', 'applicationLanguageScore'],
+    ['referrers', 'applicationReferrer'],
+    ['targetSchools', 'applicationTargetSchool'],
+  ],
+};
 
 export const isSecretField = (table: string | null, field: string) =>
   (table !== null && SECRET_TABLES.has(table)) || SECRET_FIELD.test(field);
@@ -41,7 +56,29 @@ const text = (v: unknown): string | null => {
   return s.length > MAX_VALUE ? `${s.slice(0, MAX_VALUE)}…` : s;
 };
 
-// The changed fields of the declared records, between the rows read when the call began and now.
+type Fields = Record<string, unknown>;
+
+// The rows of one section, before and after, compared by place: `targetSchools[2].school` for a changed field of
+// the second row; an added row has only `after`s, a removed one only `before`s.
+function diffChildren(id: number, section: string, before: Fields[], after: Fields[], out: AuditChange[]): void {
+  for (let i = 0; i < Math.max(before.length, after.length); i++) {
+    const b = before[i] ?? null;
+    const a = after[i] ?? null;
+    for (const field of new Set([...Object.keys(b ?? {}), ...Object.keys(a ?? {})])) {
+      if (CHILD_IGNORED.test(field) || IGNORED_FIELD.test(field)) continue;
+      const bv = b ? text(b[field]) : null;
+      const av = a ? text(a[field]) : null;
+      if (bv === av) continue;
+      const name = `${section}[${i + 1}].${field}`;
+      out.push(
+        isSecretField(null, field) ? { id, field: name, secret: true } : { id, field: name, before: bv, after: av },
+      );
+    }
+  }
+}
+
+// The changed fields of the declared records, between the rows read when the call began and now; a section of
+// child rows (an array, AUDIT_CHILDREN) is compared row by row.
 export function diffRows(
   table: string | null,
   ids: number[],
@@ -54,6 +91,12 @@ export function diffRows(
     const a = after.get(id) ?? null;
     const fields = new Set([...Object.keys(b ?? {}), ...Object.keys(a ?? {})]);
     for (const field of fields) {
+      const bs = b?.[field];
+      const as = a?.[field];
+      if (Array.isArray(bs) || Array.isArray(as)) {
+        diffChildren(id, field, (bs ?? []) as Fields[], (as ?? []) as Fields[], out);
+        continue;
+      }
       if (IGNORED_FIELD.test(field)) continue;
       const bv = b ? text(b[field]) : null;
       const av = a ? text(a[field]) : null;
@@ -64,15 +107,30 @@ export function diffRows(
   return out;
 }
 
-// The declared table's rows of these ids (id → row); none without a table or ids.
+// The declared table's rows of these ids (id → row), each with its child sections as arrays in place order; none
+// without a table or ids.
 export async function readRecords(
   conn: Conn,
   table: string | null,
   ids: number[],
 ): Promise<Map<number, Record<string, unknown>>> {
   if (!table || !ids.length) return new Map();
-  const rows = await looseView<{ id: number }>(conn).selectFrom(table).selectAll().where('id', 'in', ids).execute();
-  return new Map(rows.map((r) => [r.id, r as Record<string, unknown>]));
+  const view = looseView<{ id: number; applicationId: number; sort: number }>(conn);
+  const rows = await view.selectFrom(table).selectAll().where('id', 'in', ids).execute();
+  const out = new Map(rows.map((r) => [r.id, r as Record<string, unknown>]));
+  for (const [section, child] of out.size ? (AUDIT_CHILDREN[table] ?? []) : []) {
+    for (const r of out.values()) r[section] = [];
+    const kids = await view
+      .selectFrom(child)
+      .selectAll()
+      .where('applicationId', 'in', [...out.keys()])
+      .orderBy('applicationId')
+      .orderBy('sort')
+      .orderBy('id')
+      .execute();
+    for (const k of kids) (out.get(k.applicationId)?.[section] as Fields[] | undefined)?.push(k as Fields);
+  }
+  return out;
 }
 
 export type AuditOutcome = { outcome: 'ok' | 'refused' | 'error'; code: number };

@@ -60,6 +60,9 @@ export const ACCESS_EXCEPTIONS: Readonly<Record<string, 'public' | 'signedIn'>> 
   'GET /api/v1/cake/rpt/dashboard': 'signedIn',
   // The navbar search box (issue 39): each group only for holders of its list's permission, checked in the service.
   'GET /api/v1/cake/search': 'signedIn',
+  // A record's timeline (decision 180): the record's own screen permission and each kind's list permission, checked
+  // in the service.
+  'GET /admin/v1/sys/timeline': 'signedIn',
   // Projects (issue 21): a project's members read it; its managers edit its members and constitution (checked in
   // the service against the permission or the membership).
   'GET /api/v1/cake/projects/mine': 'signedIn',

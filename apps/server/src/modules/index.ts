@@ -1,12 +1,14 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { takeLease } from '../db/cluster-lease.js';
 import type { FastifyInstance } from 'fastify';
+import { PERM } from '@study-crm/shared';
 import { createSecretBox, loadSecretKey } from '../lib/secret-box.js';
 import type { ModuleDeps } from './deps.js';
 import { createAccountRepository, createAccountService, registerAccountRoutes } from './account/index.js';
 import {
   createApplicationReport,
   createApplicationSearch,
+  createApplicationTimeline,
   createApplicationRepository,
   createApplicationService,
   createFileRepository,
@@ -19,7 +21,13 @@ import {
   scheduleReminders,
   ORPHAN_SWEEP_LEASE_MS,
 } from './application/index.js';
-import { createAuditRepository, createAuditService, declaredActions, registerAuditRoutes } from './audit/index.js';
+import {
+  createAuditRepository,
+  createAuditService,
+  createTimelineService,
+  declaredActions,
+  registerAuditRoutes,
+} from './audit/index.js';
 import { createAuthRepository, createAuthService, createStepUp, registerAuthRoutes } from './auth/index.js';
 import { createCaptchaRepository, createCaptchaService, registerCaptchaRoutes } from './captcha/index.js';
 import { createDictRepository, createDictService, registerDictRoutes } from './dict/index.js';
@@ -28,6 +36,7 @@ import {
   createFollowUpReport,
   createFollowUpRepository,
   createFollowUpService,
+  createFollowUpTimeline,
   registerFollowUpRoutes,
 } from './follow-up/index.js';
 import {
@@ -44,6 +53,7 @@ import {
   createPaymentSearch,
   createPaymentRepository,
   createPaymentService,
+  createPaymentTimeline,
   registerPaymentRoutes,
 } from './payment/index.js';
 import {
@@ -79,7 +89,7 @@ import {
 import { createTagRepository, createTagService, registerTagRoutes } from './tag/index.js';
 import { createAdmissionsRepository, createAdmissionsService, registerAdmissionsRoutes } from './admissions/index.js';
 import { createDeliveryReport, createDeliveryWorker, createOutboxRepository } from './delivery/index.js';
-import { createEmailSearch, registerMailModule } from './mail/index.js';
+import { createEmailSearch, createEmailTimeline, registerMailModule } from './mail/index.js';
 import {
   createFeedbackReport,
   createFeedbackSearch,
@@ -88,7 +98,7 @@ import {
   registerFeedbackRoutes,
 } from './feedback/index.js';
 import { createProfileRepository, createProfileService, registerProfileRoutes } from './profile/index.js';
-import { createSmsSearch, registerSmsModule } from './sms/index.js';
+import { createSmsSearch, createSmsTimeline, registerSmsModule } from './sms/index.js';
 import { createSearchService, registerSearchRoutes } from './search/index.js';
 import { createDashboardService, registerDashboardRoutes } from './dashboard/index.js';
 import { registerAssistantModule } from './assistant/index.js';
@@ -148,7 +158,8 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   const menus = createPermissionService({ repo: createPermissionRepository(db), clock });
   registerOwnPermissionRoutes(app, menus);
   registerPermissionAdminRoutes(app, menus);
-  registerRoleRoutes(app, createRoleService({ repo: createRoleRepository(db), people, clock, guard }));
+  const roleRepo = createRoleRepository(db);
+  registerRoleRoutes(app, createRoleService({ repo: roleRepo, people, clock, guard }));
 
   const account = createAccountService(createAccountRepository(db), credentials, sessions, clock, config);
   registerAccountRoutes(app, account);
@@ -161,10 +172,6 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   const dictRepo = createDictRepository(db);
   registerDictRoutes(app, createDictService({ repo: dictRepo, clock }));
   registerTagRoutes(app, createTagService({ repo: createTagRepository(db), clock }));
-  registerAuditRoutes(
-    app,
-    createAuditService({ repo: createAuditRepository(db), people, declared: () => declaredActions(app) }),
-  );
   const labels = createLabelService({ repo: createLabelRepository(db), people, clock });
   registerLabelRoutes(app, labels);
   // Announcements and the merchant record (issue 21).
@@ -180,8 +187,9 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   });
   registerWalletRoutes(app, wallet);
 
+  const memberRepo = createMemberRepository(db, dialect);
   const members = createMemberService({
-    repo: createMemberRepository(db, dialect),
+    repo: memberRepo,
     sessions,
     clock,
     guard,
@@ -292,6 +300,32 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
     }),
   );
 
+  // The operation log (issue 39) and each record's own history, whose events the owning modules read (decision 180).
+  const auditRepo = createAuditRepository(db);
+  const applicationTimeline = createApplicationTimeline(db);
+  registerAuditRoutes(
+    app,
+    createAuditService({ repo: auditRepo, people, declared: () => declaredActions(app) }),
+    createTimelineService({
+      repo: auditRepo,
+      people,
+      records: {
+        application: { perms: [PERM.applicationView], find: applicationTimeline.record },
+        paymentRecord: { perms: [PERM.paymentList], find: async (id) => (await paymentRepo.find(id)) && {} },
+        member: { perms: [PERM.memberList, PERM.userList], find: async (id) => (await memberRepo.byId(id)) && {} },
+        role: { perms: [PERM.roleList], find: async (id) => (await roleRepo.byId(id)) && {} },
+        messageTemplate: { perms: [PERM.templateList], find: async (id) => (await mail.findTemplate(id)) && {} },
+      },
+      application: {
+        followUps: createFollowUpTimeline(db),
+        files: applicationTimeline.files,
+        payments: createPaymentTimeline(db),
+        emails: createEmailTimeline(db),
+        sms: createSmsTimeline(db),
+      },
+    }),
+  );
+
   // Each module's figures, read through its front door (report repositories): the dashboard and XiaoK.
   const reports = {
     applications: createApplicationReport(db),
@@ -318,6 +352,7 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
     app,
     createSearchService({
       application: createApplicationSearch(db),
+      student: people.accountHits,
       staff: people.staffHits,
       payment: createPaymentSearch(db),
       feedback: createFeedbackSearch(db),

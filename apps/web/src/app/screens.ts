@@ -71,15 +71,18 @@ export const SCREENS: Partial<Record<ComponentKey, LazyScreen>> = {
   ),
   employeeProfile: lazyScreen(
     () => import('../pages/employee/EmployeeProfile'),
-    () => import('../pages/employee/locale'),
+    async () => ({ ...(await import('../pages/employee/locale')), ...(await import('../pages/audit/locale')) }),
   ),
   applicationList: homeScreen,
   applicationDetail: lazyScreen(
     () => import('../pages/application/detail/ApplicationDetail'),
     () =>
-      Promise.all([import('../pages/application/locale'), import('../pages/application/choiceLocale')]).then(
-        ([base, choice]) => ({ ...base, ...choice }),
-      ),
+      Promise.all([
+        import('../pages/application/locale'),
+        import('../pages/application/choiceLocale'),
+        // The record's history drawer (decision 180) names modules, actions and sections with the log's strings.
+        import('../pages/audit/locale'),
+      ]).then(([base, choice, audit]) => ({ ...base, ...choice, ...audit })),
   ),
   userFollow: lazyScreen(
     () => import('../pages/application/UserFollow'),
@@ -87,12 +90,16 @@ export const SCREENS: Partial<Record<ComponentKey, LazyScreen>> = {
   ),
   transactions: lazyScreen(
     () => import('../pages/payment/Transactions'),
-    () => import('../pages/payment/locale'),
+    async () => ({ ...(await import('../pages/payment/locale')), ...(await import('../pages/audit/locale')) }),
   ),
   // The application header above it needs the application strings too.
   userTransactions: lazyScreen(
     () => import('../pages/payment/UserTransactions'),
-    async () => ({ ...(await import('../pages/payment/locale')), ...(await import('../pages/application/locale')) }),
+    async () => ({
+      ...(await import('../pages/payment/locale')),
+      ...(await import('../pages/application/locale')),
+      ...(await import('../pages/audit/locale')),
+    }),
   ),
   tracks: lazyScreen(
     () => import('../pages/payment/Tracks'),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isIsoDate, PersonRefSchema } from './application.js';
-import { pageOf, zId, zPaging } from '../wire.js';
+import { pageOf, zId, zInt, zPaging } from '../wire.js';
 
 // The audit log (issue 39, docs/audit.md): one entry per writing call, sign-in event and permission refusal.
 
@@ -63,3 +63,49 @@ export type AuditEntryView = z.infer<typeof AuditEntryViewSchema>;
 // The modules and actions routes declare (the filter's choices).
 export const AuditActionsSchema = z.array(z.object({ module: z.string(), actions: z.array(z.string()) }));
 export type AuditActions = z.infer<typeof AuditActionsSchema>;
+
+// A record's own history (the timeline, decision 180): its changes from the audit log and, for an application, its
+// follow-ups, the e-mails and SMS sent to its student, its files and its payments, newest first.
+export const TIMELINE_RECORD_TYPES = ['application', 'paymentRecord', 'member', 'role', 'messageTemplate'] as const;
+export type TimelineRecordType = (typeof TIMELINE_RECORD_TYPES)[number];
+export const TIMELINE_KINDS = ['change', 'followUp', 'email', 'sms', 'file', 'payment'] as const;
+export type TimelineKind = (typeof TIMELINE_KINDS)[number];
+export const TIMELINE_PAGE_MAX = 50;
+
+// The keyset of an event: `<epoch ms>.<kind's place>.<id>`; the next page starts after it.
+export const TIMELINE_CURSOR = /^\d{1,16}\.\d\.\d{1,10}$/;
+
+export const TimelineQuery = z.object({
+  recordType: z.enum(TIMELINE_RECORD_TYPES).describe('the record table, e.g. application'),
+  recordId: zId().describe('the record id'),
+  cursor: z
+    .string()
+    .trim()
+    .regex(TIMELINE_CURSOR, { message: 'v.format' })
+    .nullish()
+    .describe('the `next` of the previous page; none: the newest events'),
+  pageSize: zInt().pipe(z.number().min(1).max(TIMELINE_PAGE_MAX)).nullish().describe('events per page, default 20'),
+});
+export type TimelineInput = z.output<typeof TimelineQuery>;
+
+export const TimelineEventSchema = z.object({
+  key: z.string().describe('the event’s keyset (unique in the timeline)'),
+  kind: z.enum(TIMELINE_KINDS),
+  at: z.number().int().describe('epoch ms'),
+  refId: z.number().int().describe('the id of the audit entry, follow-up, outbox row, file or payment'),
+  actor: PersonRefSchema.nullable().describe('who did it, when known'),
+  title: z.string().describe('change: module.action; follow-up: its service; e-mail: subject; file: title; …'),
+  detail: z.string().nullable().describe('a second line: the delivery status, the amount, the follow-up status'),
+  outcome: z.enum(AUDIT_OUTCOMES).nullable().describe('change: the call’s outcome'),
+  changes: z.array(AuditChangeSchema).describe('change: its field diff (empty for other kinds)'),
+  amount: z
+    .object({ minor: z.number().int(), currency: z.string() })
+    .nullable()
+    .describe('payment: the amount in minor units (a refund negative) and its ISO 4217 currency'),
+});
+export type TimelineEvent = z.infer<typeof TimelineEventSchema>;
+export const TimelinePageSchema = z.object({
+  events: z.array(TimelineEventSchema),
+  next: z.string().nullable().describe('the cursor of the next (older) page; null: no more'),
+});
+export type TimelinePage = z.infer<typeof TimelinePageSchema>;

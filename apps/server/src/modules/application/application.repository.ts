@@ -4,6 +4,7 @@ import type { Database, Row } from '../../db/schema.js';
 import type { Db } from '../../db/database.js';
 import { listCount } from '../../db/list-count.js';
 import { prefixEnd } from '../../db/sql-helpers.js';
+import { applicationHolds, keywordWords } from './application-search.repository.js';
 import { runInTransaction, type Conn as Tx, type Tx as Open } from '../../db/transaction.js';
 
 export const APPLICATION_COLUMNS = [
@@ -169,8 +170,13 @@ export function createApplicationRepository(db: Db) {
     }
     if (f.dateFrom) q = q.where(col('application.applicationDate'), '>=', f.dateFrom);
     if (f.dateTo) q = q.where(col('application.applicationDate'), '<=', f.dateTo);
-    if (f.keyword) {
-      // The keyword drives the query: the ids matching any of four indexed lookups (name prefix, English
+    const trigram = f.keyword ? applicationHolds(db, keywordWords(f.keyword)) : null;
+    if (trigram) {
+      // A word of three characters or more: the search box's matching (any part of any name, the passport, e-mail
+      // or phone, through the trigram index).
+      q = q.where(trigram);
+    } else if (f.keyword) {
+      // One- or two-character words: the ids matching any of four indexed lookups (name prefix, English
       // name prefix, exact passport, exact e-mail), so the plan does not depend on table statistics.
       const k = searchKey(f.keyword);
       const upper = k.replace(/\s+/g, '').toUpperCase();
@@ -204,6 +210,16 @@ export function createApplicationRepository(db: Db) {
   // matches of a one-character keyword (a surname, possibly a large share of the table) are the trigger-kept count
   // of live names starting with it (list_count 'application_initial', migration 0034).
   async function keywordCount(keyword: string): Promise<number> {
+    const trigram = applicationHolds(db, keywordWords(keyword));
+    if (trigram) {
+      const r = await db
+        .selectFrom('application')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('application.deletedAt', 'is', null)
+        .where(trigram)
+        .executeTakeFirstOrThrow();
+      return Number(r.n);
+    }
     const h = keywordHits(keyword);
     const k = searchKey(keyword);
     const byInitial = [...k].length === 1;
@@ -296,7 +312,11 @@ export function createApplicationRepository(db: Db) {
         // the list's order and testing each row, which meets 20 matches after a few hundred rows.
         const [matches, all] = await Promise.all([keywordCount(f.keyword!), listCount(db, 'application')]);
         total = matches;
-        walkOrder = matches * WALK_SHARE >= all && f.offset + f.limit <= matches;
+        // (Only for the short lookups: a trigram keyword is read through its index.)
+        walkOrder =
+          !applicationHolds(db, keywordWords(f.keyword!)) &&
+          matches * WALK_SHARE >= all &&
+          f.offset + f.limit <= matches;
       }
       let page = walkOrder ? walked(f) : filtered(f);
       let offset = f.after ? 0 : f.offset;

@@ -18,7 +18,8 @@ export function registerApplicationRoutes(
     ...applicationApi.list,
     access: PERM.applicationList,
     tags,
-    summary: 'Applications, paged, searched (name prefix / passport / e-mail), filtered and sorted in SQL',
+    summary:
+      "Applications, paged, searched (the search box's matching; 1-2 characters: name start), filtered and sorted in SQL",
     handler: ({ query }) => applications.list(query),
   });
 

@@ -26,3 +26,4 @@ export {
   ukDay,
 } from './reminder.service.js';
 export type { ReminderService } from './reminder.service.js';
+export { createApplicationTimeline } from './application-timeline.repository.js';

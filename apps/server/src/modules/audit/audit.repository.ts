@@ -2,7 +2,10 @@ import type { AuditListInput } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
 import type { Row } from '../../db/schema.js';
 import { countAll } from '../../db/sql-helpers.js';
+import { changesOf } from './audit.mapper.js';
+import { olderThan } from '../../db/keyset.js';
 import { pageRows, type PageWindow } from '../../lib/paging.js';
+import { kindRank, type TimelineSource } from '../../lib/timeline.js';
 
 export type AuditRow = Row<'auditLog'>;
 // The list's filters as the contract reads them, with the date range as epoch milliseconds.
@@ -32,6 +35,34 @@ export function createAuditRepository(db: Db) {
       const rows = q.selectAll().orderBy('createdAt', w.order).orderBy('id', w.order);
       return pageRows(rows, q.select(countAll), w);
     },
+
+    // A record's changes for its timeline (decision 180): the entries that succeeded, newest first through
+    // audit_log (record_type, record_id, created_at, id).
+    changes:
+      (recordType: string, recordId: number): TimelineSource =>
+      async (cursor, limit) => {
+        const rows = await db
+          .selectFrom('auditLog')
+          .selectAll()
+          .where('recordType', '=', recordType)
+          .where('recordId', '=', recordId)
+          .where('outcome', '=', 'ok')
+          .where(olderThan('created_at', 'id', kindRank('change'), cursor))
+          .orderBy('createdAt', 'desc')
+          .orderBy('id', 'desc')
+          .limit(limit)
+          .execute();
+        return rows.map((r) => ({
+          kind: 'change' as const,
+          at: r.createdAt,
+          id: r.id,
+          actorId: r.memberId,
+          title: `${r.module}.${r.action}`,
+          detail: null,
+          outcome: r.outcome,
+          changes: changesOf(r),
+        }));
+      },
 
     byId: (id: number): Promise<AuditRow | undefined> =>
       db.selectFrom('auditLog').selectAll().where('id', '=', id).executeTakeFirst(),

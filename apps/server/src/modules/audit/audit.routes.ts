@@ -2,10 +2,25 @@ import type { FastifyInstance } from 'fastify';
 import { auditApi, PERM, type AuditActions } from '@study-crm/shared';
 import { defineRoute } from '../../http/route.js';
 import type { AuditService } from './audit.service.js';
+import type { TimelineService } from './timeline.service.js';
 
 const tags = ['audit'];
 
-export function registerAuditRoutes(app: FastifyInstance, service: AuditService): void {
+export function registerAuditRoutes(app: FastifyInstance, service: AuditService, timeline: TimelineService): void {
+  defineRoute(app, {
+    ...auditApi.timeline,
+    access: 'signedIn',
+    tags,
+    summary: "One record's history: its changes, follow-ups, e-mails and SMS, files and payments, newest first",
+    description:
+      'Refused (403) unless the caller holds the permission of the screen showing the record (application: ' +
+      `${PERM.applicationView}; paymentRecord: ${PERM.paymentList}; member: ${PERM.memberList} or ${PERM.userList}; ` +
+      `role: ${PERM.roleList}; messageTemplate: ${PERM.templateList}); 404 for no such record. Each kind of event ` +
+      `needs its list's permission: change ${PERM.auditList}, followUp ${PERM.followList}, file ${PERM.fileList}, ` +
+      `payment ${PERM.paymentList}, email ${PERM.emailList}, sms ${PERM.smsList}. Keyset paged: pass \`next\` as ` +
+      '`cursor` for the older events.',
+    handler: ({ query, member }) => timeline.timeline(member!.perms, query),
+  });
   defineRoute(app, {
     ...auditApi.list,
     access: PERM.auditList,

@@ -62,6 +62,36 @@ describe('audit log', () => {
     expect(entry.changes.map((c) => c.field)).not.toContain('updatedAt');
   });
 
+  it("records the changed, added and removed rows of an application's child sections", async () => {
+    const created = await t.post<ApplicationSaved>(`${BASE}/create`, fullForm({ name: '孫子行' }), t.admin);
+    const id = created.data.id;
+    const mark = await lastId();
+    const schools = [
+      { school: 'University of Leeds', major: 'Law', decision: 'pending' },
+      { school: 'University of York', major: 'History', decision: 'pending' },
+    ];
+    const res = await t.post(
+      `${BASE}/update`,
+      fullForm({ id, version: 1, name: '孫子行', targetSchools: JSON.stringify(schools), jobs: '[]' }),
+      t.admin,
+    );
+    expect(res.meta.code).toBe(200);
+    const [row] = await since(mark);
+    const changes = (await view(row!.id)).data.changes;
+    const fields = changes.map((c) => c.field);
+    // The first target school changed in place, the second is new, the job was removed; unchanged sections none.
+    expect(changes).toContainEqual({
+      id,
+      field: 'targetSchools[1].school',
+      before: 'University College London',
+      after: 'University of Leeds',
+    });
+    expect(changes).toContainEqual({ id, field: 'targetSchools[2].school', before: null, after: 'University of York' });
+    expect(changes).toContainEqual({ id, field: 'jobs[1].unitName', before: 'TSMC', after: null });
+    expect(fields.some((f) => f.startsWith('educations'))).toBe(false);
+    expect(fields.some((f) => /\.(id|sort|applicationId)$/.test(f))).toBe(false);
+  });
+
   it('records a new record with its id and values, and a refused write with its code and no change', async () => {
     let mark = await lastId();
     const created = await t.post<ApplicationSaved>(`${BASE}/create`, fullForm({ name: '林新' }), t.admin);

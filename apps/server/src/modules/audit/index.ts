@@ -3,3 +3,5 @@ export { createAuditRepository } from './audit.repository.js';
 export { declaredActions, registerAuditRoutes } from './audit.routes.js';
 export { createAuditService } from './audit.service.js';
 export type { AuditService } from './audit.service.js';
+export { createTimelineService } from './timeline.service.js';
+export type { ApplicationTimelineSources, TimelineRecord, TimelineService } from './timeline.service.js';

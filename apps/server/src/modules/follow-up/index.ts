@@ -5,3 +5,4 @@ export { createFollowUpService, FOLLOW_UP_TODO_KIND, followUpTodoLink } from './
 export type { FollowUpService } from './follow-up.service.js';
 export { createFollowUpReport } from './follow-up-report.repository.js';
 export type { FollowUpReport } from './follow-up-report.repository.js';
+export { createFollowUpTimeline } from './follow-up-timeline.repository.js';

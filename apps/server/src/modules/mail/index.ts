@@ -29,6 +29,8 @@ export function registerMailModule(
   system: SystemMail;
   copies: RecordCopies;
   textTemplates: (type: string) => Promise<{ id: number; name: string; content: string }[]>;
+  // Whether a template is there (its timeline, decision 180).
+  findTemplate: (id: number) => Promise<{ id: number } | undefined>;
 } {
   const { config, db, clock, outbox, delivery, box, storage, applications } = deps;
   const repo = createMailRepository(db);
@@ -60,8 +62,10 @@ export function registerMailModule(
     // E-mail copies of other modules' records (a member notice), each recipient addressed alone.
     copies: createRecordCopies({ repo, outbox, worker: delivery, clock }),
     // Templates of a type as plain text (SMS): the stored HTML with tags dropped and entities decoded.
+    findTemplate: repo.template,
     textTemplates: async (type) =>
       (await repo.templatesWithContent(type)).map((t) => ({ id: t.id, name: t.name, content: htmlToText(t.content) })),
   };
 }
 export { createEmailSearch } from './email-search.repository.js';
+export { createEmailTimeline } from './email-timeline.repository.js';

@@ -8,3 +8,4 @@ export type { PaymentService } from './payment.service.js';
 export { createPaymentReport } from './payment-report.repository.js';
 export type { PaymentReport, PendingTotals } from './payment-report.repository.js';
 export { createPaymentSearch } from './payment-search.repository.js';
+export { createPaymentTimeline } from './payment-timeline.repository.js';

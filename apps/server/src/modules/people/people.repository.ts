@@ -51,9 +51,14 @@ export function createPeopleRepository(db: Db) {
     // Staff members whose names hold every word (pickers), the first `limit` in search-text order (English
     // name first, so alphabetical by the name shown). The ids come from the live (member_type, search_text, id)
     // index alone, the scan stopping at the limit; the rows are read for those ids only.
-    searchStaff: (words: readonly string[], limit: number): Promise<PersonRow[]> => {
+    // Members of one kind (staff, or the member app's accounts) with every word in one of their names.
+    searchStaff: (
+      words: readonly string[],
+      limit: number,
+      kind: 'staff' | 'account' = 'staff',
+    ): Promise<PersonRow[]> => {
       const ids = search(live(), words)
-        .where('member.memberType', '=', 'staff')
+        .where('member.memberType', kind === 'staff' ? '=' : '<>', 'staff')
         .select('member.id')
         .orderBy('member.searchText')
         .orderBy('member.id')

@@ -45,6 +45,14 @@ export function createPeopleService(repo: PeopleRepository, insertStudent: Inser
         detail: [r.loginName, r.email, r.mobile].filter(Boolean).join(' · ') || null,
         applicationId: null,
       }))) satisfies RecordSearch,
+    // The search box's student accounts (the member app's students and parents), found like staff.
+    accountHits: (async (words, limit) =>
+      (await repo.searchStaff(words, limit, 'account')).map((r) => ({
+        id: r.id,
+        title: displayName(r),
+        detail: [r.loginName, r.email, r.mobile].filter(Boolean).join(' · ') || null,
+        applicationId: null,
+      }))) satisfies RecordSearch,
   };
 }
 export type PeopleService = ReturnType<typeof createPeopleService>;

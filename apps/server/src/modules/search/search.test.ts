@@ -131,6 +131,17 @@ describe('the navbar search box', () => {
     expect((await t.get(URL, { keyword: 'zoe' }, { token: null })).meta.code).toBe(401);
   });
 
+  it('answers student accounts to holders of the account list, never staff among them', async () => {
+    const admin = await get({ keyword: 'nnabel', types: 'student' });
+    expect(admin.data.groups.map((g) => g.type)).toEqual(['student']);
+    expect(admin.data.groups[0]!.hits[0]!.title).toContain('Müller');
+    expect((await get({ keyword: 'admin', types: 'student' })).data.groups).toEqual([]);
+    await staffWith(t, 'searchaccounts', [PERM.userList]);
+    const caller = await t.login('searchaccounts', 'Staff#2026pass');
+    expect((await get({ keyword: 'nnabel' }, caller.token)).data.groups.map((g) => g.type)).toEqual(['student']);
+    expect((await get({ keyword: 'nnabel', types: 'staff' }, caller.token)).meta.code).toBe(403);
+  });
+
   it('refuses bad input with 400 naming the field', async () => {
     expectParamError(await get({}), 'keyword');
     expectParamError(await get({ keyword: '' }), 'keyword');

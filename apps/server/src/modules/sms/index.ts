@@ -71,3 +71,4 @@ declare module 'fastify' {
   }
 }
 export { createSmsSearch } from './sms-search.repository.js';
+export { createSmsTimeline } from './sms-timeline.repository.js';

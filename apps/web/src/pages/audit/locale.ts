@@ -5,6 +5,42 @@ import type { LocaleBundle } from '../../locales/types';
 export const audit = {
   'zh-TW': {
     audit: {
+      section: {
+        educations: '教育經歷',
+        jobs: '工作經歷',
+        languageScores: '語言成績',
+        referrers: '推薦人',
+        targetSchools: '目標學校',
+      },
+      timeline: {
+        open: '歷史紀錄',
+        title: '記錄歷史',
+        empty: '尚無紀錄',
+        more: '載入更早的紀錄',
+        moreChanges: '另有 {{n}} 個欄位變更',
+        kind: {
+          change: '變更',
+          followUp: '跟進',
+          email: '郵件',
+          sms: '簡訊',
+          file: '檔案',
+          payment: '付款',
+        },
+        delivery: {
+          queued: '排隊中',
+          sending: '發送中',
+          sent: '已送達伺服器',
+          failed: '發送失敗',
+          cancelled: '已取消',
+        },
+        payment: {
+          collection: '收款',
+          refund: '退款',
+          pending: '待確認',
+          confirmed: '已確認',
+          voided: '已作廢',
+        },
+      },
       title: '系統操作日誌',
       empty: '尚無操作記錄',
       noMatch: '沒有符合篩選條件的記錄',
@@ -181,6 +217,42 @@ export const audit = {
   },
   'zh-CN': {
     audit: {
+      section: {
+        educations: '教育经历',
+        jobs: '工作经历',
+        languageScores: '语言成绩',
+        referrers: '推荐人',
+        targetSchools: '目标学校',
+      },
+      timeline: {
+        open: '历史记录',
+        title: '记录历史',
+        empty: '尚无记录',
+        more: '加载更早的记录',
+        moreChanges: '另有 {{n}} 个字段变更',
+        kind: {
+          change: '变更',
+          followUp: '跟进',
+          email: '邮件',
+          sms: '短信',
+          file: '文件',
+          payment: '付款',
+        },
+        delivery: {
+          queued: '排队中',
+          sending: '发送中',
+          sent: '已送达服务器',
+          failed: '发送失败',
+          cancelled: '已取消',
+        },
+        payment: {
+          collection: '收款',
+          refund: '退款',
+          pending: '待确认',
+          confirmed: '已确认',
+          voided: '已作废',
+        },
+      },
       title: '系统操作日志',
       empty: '尚无操作记录',
       noMatch: '没有符合筛选条件的记录',
@@ -357,6 +429,42 @@ export const audit = {
   },
   'en-US': {
     audit: {
+      section: {
+        educations: 'Education',
+        jobs: 'Work experience',
+        languageScores: 'Language scores',
+        referrers: 'Referrers',
+        targetSchools: 'Target schools',
+      },
+      timeline: {
+        open: 'History',
+        title: 'Record history',
+        empty: 'Nothing recorded yet',
+        more: 'Load earlier events',
+        moreChanges: '{{n}} more fields changed',
+        kind: {
+          change: 'Change',
+          followUp: 'Follow-up',
+          email: 'E-mail',
+          sms: 'SMS',
+          file: 'File',
+          payment: 'Payment',
+        },
+        delivery: {
+          queued: 'Queued',
+          sending: 'Sending',
+          sent: 'Accepted by the server',
+          failed: 'Failed',
+          cancelled: 'Cancelled',
+        },
+        payment: {
+          collection: 'Collection',
+          refund: 'Refund',
+          pending: 'Pending',
+          confirmed: 'Confirmed',
+          voided: 'Voided',
+        },
+      },
       title: 'Operation log',
       empty: 'No operations recorded yet',
       noMatch: 'No entries match the filters',

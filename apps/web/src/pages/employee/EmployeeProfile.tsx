@@ -14,6 +14,7 @@ import type { AppResources } from '../../locales/types';
 import { IdentityTag, RoleTags, StatusTag, formatMobile, formatTime } from './labels';
 import { toast } from '../../lib/feedback';
 import { useIdParam } from '../../navigation/useScreen';
+import { TimelineButton } from '../audit/RecordTimeline';
 
 // employeeProfile (hidden from the menu): details, roles and recent sign-ins of one member.
 export default function EmployeeProfile() {
@@ -71,6 +72,7 @@ export default function EmployeeProfile() {
                 </Button>
               </Popconfirm>
             </Permission>
+            <TimelineButton recordType="member" recordId={m.id} />
             {back}
           </Space>
         </Space>

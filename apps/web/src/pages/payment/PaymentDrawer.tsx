@@ -20,6 +20,7 @@ import { Permission } from '../../components/Permission';
 import { DictSelect } from '../../components/dict';
 import { useStaffOptions } from '../application/api';
 import { uploadAttachment, usePaymentMutation, usePaymentView } from './api';
+import { TimelineButton } from '../audit/RecordTimeline';
 import { ACCEPT, AttachmentList, FIELD, fromView, PaymentDetails, type Items } from './PaymentDetails';
 import { enumOptions } from '../../components/crud/options';
 import { UploadProgress, useUploads } from '../../components/upload/useUploads';
@@ -133,13 +134,16 @@ export function PaymentDrawer({
       data-testid="pay-drawer"
       extra={
         mode === 'view' ? (
-          data?.status !== 'voided' && (
-            <Permission perm={PERM.paymentUpdate}>
-              <Button onClick={onEdit} data-testid="pay-drawer-edit">
-                {t('payment.action.edit')}
-              </Button>
-            </Permission>
-          )
+          <Space>
+            {data && <TimelineButton recordType="paymentRecord" recordId={data.id} />}
+            {data?.status !== 'voided' && (
+              <Permission perm={PERM.paymentUpdate}>
+                <Button onClick={onEdit} data-testid="pay-drawer-edit">
+                  {t('payment.action.edit')}
+                </Button>
+              </Permission>
+            )}
+          </Space>
         ) : (
           <Space>
             <Button onClick={onClose}>{t('common.cancel')}</Button>

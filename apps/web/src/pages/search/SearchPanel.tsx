@@ -12,6 +12,7 @@ import {
   SearchOutlined,
   SolutionOutlined,
   TeamOutlined,
+  UserOutlined,
   CommentOutlined,
 } from '@ant-design/icons';
 import { holdsWords, searchApi, SEARCH_KEYWORD_MAX, type SearchHit, type SearchType } from '@study-crm/shared';
@@ -28,6 +29,7 @@ type Item = { key: string; group: Group; title: string; detail: string | null; p
 const ICONS: Record<Group, ReactNode> = {
   screen: <AppstoreOutlined />,
   application: <SolutionOutlined />,
+  student: <UserOutlined />,
   staff: <TeamOutlined />,
   payment: <DollarOutlined />,
   feedback: <CommentOutlined />,
@@ -44,6 +46,8 @@ function targetOf(type: SearchType, hit: SearchHit, canOpen: (path: string) => b
   switch (type) {
     case 'application':
       return first(`/applicationManage/applicationDetail?id=${hit.id}`, '/applicationManage/applicationList');
+    case 'student':
+      return '/employee/accountList';
     case 'staff':
       return first(`/employee/employeeProfile?id=${hit.id}`, '/employee/employeeList');
     case 'payment':

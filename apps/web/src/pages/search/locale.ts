@@ -15,6 +15,7 @@ export const search = {
       groups: {
         screen: '畫面',
         application: '申請',
+        student: '學生帳號',
         staff: '員工',
         payment: '付款記錄',
         feedback: '意見回饋',
@@ -36,6 +37,7 @@ export const search = {
       groups: {
         screen: '页面',
         application: '申请',
+        student: '学生账号',
         staff: '员工',
         payment: '付款记录',
         feedback: '意见反馈',
@@ -57,6 +59,7 @@ export const search = {
       groups: {
         screen: 'Screens',
         application: 'Applications',
+        student: 'Student accounts',
         staff: 'Staff',
         payment: 'Payment records',
         feedback: 'Feedback',

@@ -16,6 +16,7 @@ import { PersonalSection } from './PersonalSection';
 import { NotesSection, RepeatedSection } from './sections';
 import { useConfirm } from '../../../components/form/useConfirm';
 import { toast } from '../../../lib/feedback';
+import { TimelineButton } from '../../audit/RecordTimeline';
 
 const NEW_APPLICATION: Partial<FormValues> = {
   status: APPLICATION_DEFAULT_STATUS,
@@ -152,6 +153,7 @@ export default function ApplicationDetail() {
         }
         extra={
           <Space>
+            {id && <TimelineButton recordType="application" recordId={id} />}
             {id && <Button onClick={() => navigate(PATHS.follow(id))}>{t('application.action.follow')}</Button>}
             {id && <Button onClick={() => navigate(PATHS.files(id))}>{t('application.action.files')}</Button>}
             {id && canOpen(PATHS.transactions) && (

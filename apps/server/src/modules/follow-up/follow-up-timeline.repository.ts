@@ -1,0 +1,28 @@
+import type { Db } from '../../db/database.js';
+import { olderThan } from '../../db/keyset.js';
+import { kindRank, type TimelineSource } from '../../lib/timeline.js';
+
+// An application's timeline (decision 180): its follow-up items by the time they were added, newest first through
+// follow_up (application_id, created_at, id). The title is the item's number and service, the detail its status.
+export function createFollowUpTimeline(db: Db) {
+  return (applicationId: number): TimelineSource =>
+    async (cursor, limit) => {
+      const rows = await db
+        .selectFrom('followUp')
+        .select(['id', 'number', 'service', 'status', 'isDone', 'createdAt'])
+        .where('applicationId', '=', applicationId)
+        .where(olderThan('created_at', 'id', kindRank('followUp'), cursor))
+        .orderBy('createdAt', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => ({
+        kind: 'followUp' as const,
+        at: r.createdAt,
+        id: r.id,
+        actorId: null,
+        title: `#${r.number} ${r.service}`,
+        detail: r.isDone ? 'done' : r.status,
+      }));
+    };
+}
