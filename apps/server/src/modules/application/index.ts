@@ -21,3 +21,6 @@ export {
   ukDay,
 } from './reminder.service.js';
 export type { ReminderService } from './reminder.service.js';
+export { createBoardRepository } from './board.repository.js';
+export { createBoardService } from './board.service.js';
+export { registerBoardRoutes } from './board.routes.js';
