@@ -20,10 +20,7 @@ export type BoardCountsInput = z.output<typeof BoardCountsQuery>;
 export const BoardColumnQuery = z.object({
   ...boardFilters,
   status: zText(32).describe(`the column: a dictionary ${APPLICATION_DICT.status} value`),
-  pageSize: zInt()
-    .pipe(z.number().min(1).max(PAGE_SIZE_MAX))
-    .nullish()
-    .describe('cards per page, default 20'),
+  pageSize: zInt().pipe(z.number().min(1).max(PAGE_SIZE_MAX)).nullish().describe('cards per page, default 20'),
   cursor: zOptText(40)
     .refine((v) => !v || APPLICATION_CURSOR.test(v))
     .describe("the previous page's nextCursor: the page starts after that card (newest application date first)"),

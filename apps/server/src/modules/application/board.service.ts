@@ -68,12 +68,7 @@ export function createBoardService({ board, applications, dict, followProgress, 
     async column(q: BoardColumnInput): Promise<BoardColumn> {
       const limit = q.pageSize ?? 20;
       const at = q.cursor ? readCursor(q.cursor) : null;
-      const rows = await board.column(
-        filterOf(q),
-        q.status,
-        limit,
-        at ? { applicationDate: at.key, id: at.id } : null,
-      );
+      const rows = await board.column(filterOf(q), q.status, limit, at ? { applicationDate: at.key, id: at.id } : null);
       const ids = rows.map((r) => r.id);
       const [choices, progress] = await Promise.all([board.choicesOf(ids), followProgress(ids)]);
       const dates = await cycles.datesOf(choices.map((c) => c.cycleId).filter((id): id is number => !!id));
