@@ -93,9 +93,10 @@ export default function ApplicationBoard({ filters: all, canMove, onOpen }: Boar
             title={text(c)}
             color={c.color}
             count={
-              (counts.data?.get(c.value) ?? 0) +
-              Object.values(moving).filter((m) => m.to === c.value).length -
-              Object.values(moving).filter((m) => m.card.status === c.value).length
+              counts.data &&
+              (counts.data.get(c.value) ?? 0) +
+                Object.values(moving).filter((m) => m.to === c.value).length -
+                Object.values(moving).filter((m) => m.card.status === c.value).length
             }
             filters={filters}
             moving={moving}
@@ -125,7 +126,8 @@ function BoardColumn(props: {
   status: string;
   title: string;
   color: string | null | undefined;
-  count: number;
+  // Undefined while the counts load.
+  count: number | undefined;
   filters: BoardFilters;
   moving: Moving;
   canDrop: boolean;
@@ -199,7 +201,7 @@ function BoardColumn(props: {
         </span>
         <span data-testid="board-col-count" style={{ color: token.colorTextSecondary, fontWeight: 400 }}>
           <span style={srOnly}>{props.title} </span>
-          {t('applicationBoard.count', { count: props.count })}
+          {props.count === undefined ? '…' : t('applicationBoard.count', { count: props.count })}
         </span>
       </h3>
       <div style={{ overflowY: 'auto', display: 'flex', flexDirection: 'column', gap: 8, padding: 2 }}>

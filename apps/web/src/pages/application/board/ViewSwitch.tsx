@@ -29,6 +29,7 @@ export function ViewSwitch({ value, onChange }: { value: ListView; onChange: (v:
           key={v}
           type={value === v ? 'primary' : 'default'}
           aria-pressed={value === v}
+          data-testid={`app-view-${v}`}
           onClick={() => value !== v && onChange(v)}
           onMouseEnter={v === 'board' ? () => ApplicationBoard.preload() : undefined}
         >
