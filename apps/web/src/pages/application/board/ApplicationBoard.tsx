@@ -43,6 +43,8 @@ export default function ApplicationBoard({ filters: all, canMove, onOpen }: Boar
   const labelOf = (status: string) => targets.find((o) => o.value === status)?.label ?? status;
 
   async function move(card: Card, to: string) {
+    // A dragged card that lands in another column is drawn anew there: its own dragend never comes.
+    setDragging(null);
     if (card.status === to || moving[card.id]) return;
     setMoving((m) => ({ ...m, [card.id]: { card, to } }));
     const env = await moveCard({ id: card.id, version: card.version, status: to }).catch(() => null);
