@@ -10,6 +10,7 @@ import type { access } from './pages/access/locale';
 import type { employee } from './pages/employee/locale';
 import type { application } from './pages/application/locale';
 import type { applicationChoice } from './pages/application/choiceLocale';
+import type { applicationBoard } from './pages/application/board/locale';
 import type { message } from './pages/message/locale';
 import type { payment } from './pages/payment/locale';
 import type { notice } from './pages/notice/locale';
@@ -41,6 +42,7 @@ type AllStrings = (typeof common)['zh-TW'] &
   (typeof employee)['zh-TW'] &
   (typeof application)['zh-TW'] &
   (typeof applicationChoice)['zh-TW'] &
+  (typeof applicationBoard)['zh-TW'] &
   (typeof message)['zh-TW'] &
   (typeof payment)['zh-TW'] &
   (typeof notice)['zh-TW'] &

@@ -28,6 +28,7 @@ import {
   declaredActions,
   registerAuditRoutes,
 } from './audit/index.js';
+import { createBoardRepository, createBoardService, registerBoardRoutes } from './application/index.js';
 import { createAuthRepository, createAuthService, createStepUp, registerAuthRoutes } from './auth/index.js';
 import { createCaptchaRepository, createCaptchaService, registerCaptchaRoutes } from './captcha/index.js';
 import { createDictRepository, createDictService, registerDictRoutes } from './dict/index.js';
@@ -229,6 +230,18 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
     }),
     uploadMaxBytes: config.uploadMaxBytes,
   });
+  // The applications list as a board (issue 40): its columns and the status move.
+  registerBoardRoutes(
+    app,
+    createBoardService({
+      board: createBoardRepository(db, applicationRepo),
+      applications: applicationRepo,
+      dict: dictRepo,
+      followProgress: followUpRepo.progressOf,
+      cycles: admissions,
+      clock,
+    }),
+  );
   registerFollowUpRoutes(
     app,
     createFollowUpService({

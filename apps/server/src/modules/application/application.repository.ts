@@ -302,6 +302,9 @@ export function createApplicationRepository(db: Db) {
     // Writes that must commit together (the record, its children, the student it creates) run in here.
     transaction,
 
+    // The list's filters as a query of live applications (the board's columns read the table's rows through it).
+    filtered,
+
     async list(f: ListFilter) {
       const keywordOnly = !!f.keyword && !f.status && !f.teacherId && !f.dateFrom && !f.dateTo;
       let total: number;

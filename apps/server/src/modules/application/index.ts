@@ -27,3 +27,6 @@ export {
 } from './reminder.service.js';
 export type { ReminderService } from './reminder.service.js';
 export { createApplicationTimeline } from './application-timeline.repository.js';
+export { createBoardRepository } from './board.repository.js';
+export { createBoardService } from './board.service.js';
+export { registerBoardRoutes } from './board.routes.js';

@@ -4,6 +4,7 @@ import { Button, Space } from 'antd';
 import dayjs from 'dayjs';
 import { APPLICATION_DICT, PERM, displayName, type ApplicationListItem } from '@study-crm/shared';
 import { useCanOpen } from '../../navigation/useScreen';
+import { usePermission } from '../../components/Permission';
 import { PagedTable } from '../../components/crud/PagedTable';
 import { CellText, ProgressCell } from '../../components/crud/cells';
 import { useListState } from '../../components/crud/useListState';
@@ -15,8 +16,17 @@ import { DictBadge } from '../../components/dict';
 import { PATHS } from './paths';
 import { TeachersCell } from './TeachersCell';
 import type { DataColumn } from '../../components/crud/DataTable';
+import { ApplicationBoard, ViewSwitch, viewOf } from './board/ViewSwitch';
 
-type Filters = { keyword?: string; status?: string; teacherId?: number; dateFrom?: string; dateTo?: string };
+type Filters = {
+  keyword?: string;
+  status?: string;
+  teacherId?: number;
+  dateFrom?: string;
+  dateTo?: string;
+  // Table or board (issue 40), kept in the address with the filters.
+  view?: string;
+};
 
 // The home screen: every application with what a consultant scans first. Filters, sort and page live in the URL.
 export default function ApplicationList() {
@@ -28,11 +38,14 @@ export default function ApplicationList() {
   const hasDetail = canOpen(PATHS.detail());
   const hasFollow = canOpen(PATHS.followScreen);
   const hasFiles = canOpen(PATHS.filesScreen);
+  const canMove = usePermission(PERM.applicationUpdate);
   const list = useListState<Filters>({
     defaults: APPLICATION_LIST_DEFAULTS,
     queryRoot: ['application', 'list'],
   });
-  const query = useApplicationList(list.params as ListParams);
+  const view = viewOf(list.filters.view);
+  const { view: _view, ...params } = list.params;
+  const query = useApplicationList(params as ListParams, view === 'table');
 
   const columns: DataColumn<ApplicationListItem>[] = [
     {
@@ -146,6 +159,7 @@ export default function ApplicationList() {
       }}
     >
       <Space wrap style={{ marginBottom: 16 }}>
+        <ViewSwitch value={view} onChange={(v) => list.apply({ view: v === 'board' ? v : undefined })} />
         <KeywordSearch list={list} placeholder={t('application.searchPlaceholder')} testId="app-search" />
         <DictFilter
           list={list}
@@ -165,7 +179,15 @@ export default function ApplicationList() {
         />
       </Space>
       {/* Columns keep their widths; a narrow box hides the lower-priority ones before squeezing them. */}
-      <PagedTable columns={columns} query={query} list={list} strings="application" testId="app-table" />
+      {view === 'board' ? (
+        <ApplicationBoard
+          filters={list.filters}
+          canMove={canMove}
+          onOpen={hasDetail ? (id) => navigate(PATHS.detail(id)) : undefined}
+        />
+      ) : (
+        <PagedTable columns={columns} query={query} list={list} strings="application" testId="app-table" />
+      )}
     </ListCard>
   );
 }

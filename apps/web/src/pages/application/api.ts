@@ -24,7 +24,8 @@ export type ListParams = {
 export const APPLICATION_LIST_DEFAULTS: ListDefaults = { sortField: 'applicationDate', order: 'desc' };
 const LIST_KEY = ['application', 'list'] as const;
 
-export const useApplicationList = (p: ListParams) => useKeptRead(LIST_KEY, applicationApi.list, p);
+export const useApplicationList = (p: ListParams, enabled = true) =>
+  useKeptRead(LIST_KEY, applicationApi.list, p, { enabled });
 
 // The home list's first page, asked for at a signed-in boot at its address alongside the frame's code and the
 // member's access (app/Portal.tsx), so the list draws with the screen instead of asking once it is drawn. Quiet: a

@@ -9,3 +9,6 @@ export const application = {
   'zh-CN': zhCN,
   'en-US': enUS,
 } satisfies LocaleBundle;
+
+// The Table/Board switch draws with the list; the board's strings come along (a few hundred bytes).
+export { applicationBoard } from './board/locale';
