@@ -21,3 +21,7 @@ export {
   ukDay,
 } from './reminder.service.js';
 export type { ReminderService } from './reminder.service.js';
+export { createVisaRepository } from './visa.repository.js';
+export { registerVisaRoutes } from './visa.routes.js';
+export { createVisaService } from './visa.service.js';
+export type { VisaService } from './visa.service.js';
