@@ -15,9 +15,7 @@ const zOptDate = (what: string) =>
 
 const StageBase = z.object({
   name: zOptText(100).describe('the stage as staff see it; empty: the built-in name of its kind'),
-  sort: zInt()
-    .pipe(z.number().int().min(0).max(9999))
-    .describe('place in the checklist, smallest first'),
+  sort: zInt().pipe(z.number().int().min(0).max(9999)).describe('place in the checklist, smallest first'),
   fileType: zOptText(32).describe('file_type dictionary value of the document the step expects (empty: none)'),
   status: zStatus().nullish().describe('default enabled; a disabled stage is left out of every checklist'),
 });
@@ -38,7 +36,10 @@ export const VisaStageSchema = z.object({
   updatedAt: z.number().int(),
 });
 export type VisaStage = z.infer<typeof VisaStageSchema>;
-export const VisaStageListQuery = zPaging.extend({ status: zStatus().nullish() });
+export const VisaStageListQuery = zPaging.extend({
+  keyword: zOptText(60).describe('part of the name'),
+  status: zStatus().nullish(),
+});
 export type VisaStageListQuery = z.infer<typeof VisaStageListQuery>;
 export const VisaStagePage = pageOf(VisaStageSchema);
 
@@ -60,13 +61,17 @@ export const VisaStepSaveBody = z.object({
   fundsFrom: zOptDate('financial evidence: first day the funds were held'),
   fundsTo: zOptDate('financial evidence: last day of the 28-day period (the statement date)'),
   remarks: zOptText(500),
-  version: zInt()
-    .pipe(z.number().int().min(0))
-    .describe('the step version read; 0 when the step has never been saved'),
+  version: zInt().pipe(z.number().int().min(0)).describe('the step version read; 0 when the step has never been saved'),
 });
 export type VisaStepSaveBody = z.infer<typeof VisaStepSaveBody>;
 
-const StepFileSchema = z.object({ id: z.number().int(), title: z.string(), type: z.string(), displayPath: z.string() });
+const StepFileSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  type: z.string(),
+  extension: z.string(),
+  displayPath: z.string(),
+});
 export const VisaStepSchema = z.object({
   stageId: z.number().int(),
   kind: z.enum(VISA_STAGE_KINDS).nullable(),
@@ -108,14 +113,7 @@ export type VisaChecklist = z.infer<typeof VisaChecklistSchema>;
 
 // ---------- this week ----------
 
-export const DUE_KINDS = [
-  'passport',
-  'ucas',
-  'language',
-  'casExpiry',
-  'fundsWindow',
-  'step',
-] as const;
+export const DUE_KINDS = ['passport', 'ucas', 'language', 'casExpiry', 'fundsWindow', 'step'] as const;
 export type DueKind = (typeof DUE_KINDS)[number];
 export const DueSoonQuery = zPaging;
 export const DueSoonSchema = z.object({

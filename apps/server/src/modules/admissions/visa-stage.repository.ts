@@ -1,7 +1,7 @@
 import type { VisaStageListQuery } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
 import type { Row } from '../../db/schema.js';
-import { countAll } from '../../db/sql-helpers.js';
+import { containsPattern, countAll, likeLower } from '../../db/sql-helpers.js';
 import { versionedRows } from '../../db/versioned-rows.js';
 import { pageWindow, readPage } from '../../lib/paging.js';
 
@@ -17,6 +17,7 @@ export function createVisaStageRepository(db: Db) {
       const w = pageWindow(q, { pageSize: 50, order: 'asc' });
       let base = db.selectFrom('visaStage');
       if (q.status) base = base.where('status', '=', q.status);
+      if (q.keyword?.trim()) base = base.where(likeLower('name', containsPattern(q.keyword.trim())));
       const rows = base.select(COLUMNS).orderBy('sort', w.order).orderBy('id', w.order);
       return readPage<VisaStageRow>(rows, base.select(countAll), w);
     },

@@ -142,7 +142,7 @@ export function createVisaRepository(db: Db) {
     filesOf: (applicationId: number) =>
       db
         .selectFrom('applicationFile')
-        .select(['id', 'title', 'type', 'displayPath', 'visaStageId'])
+        .select(['id', 'title', 'type', 'extension', 'displayPath', 'visaStageId'])
         .where('applicationId', '=', applicationId)
         .where('visaStageId', 'is not', null)
         .orderBy('id')

@@ -69,7 +69,7 @@ export function createVisaService({ repo, applications, people, stages, cycles, 
         version: r?.version ?? 0,
         files: files
           .filter((f) => f.visaStageId === st.id)
-          .map((f) => ({ id: f.id, title: f.title, type: f.type, displayPath: f.displayPath })),
+          .map((f) => ({ id: f.id, title: f.title, type: f.type, extension: f.extension, displayPath: f.displayPath })),
       };
     });
   }
@@ -140,7 +140,10 @@ export function createVisaService({ repo, applications, people, stages, cycles, 
         const current = rows.find((r) => r.stageId === stage.id);
         if (current) {
           if (!(await repo.update(tx, current.id, values, body.version))) throw staleCopy();
-        } else if (body.version !== 0 || !(await repo.insert(tx, body.applicationId, stage.id, values, values.updatedAt)))
+        } else if (
+          body.version !== 0 ||
+          !(await repo.insert(tx, body.applicationId, stage.id, values, values.updatedAt))
+        )
           throw staleCopy();
       });
       const rows = await repo.stepsOf(body.applicationId);
