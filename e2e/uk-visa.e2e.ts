@@ -127,6 +127,12 @@ describe('UK Student visa checklist', () => {
     await expect
       .poll(() => page.locator(`${checklist} [data-testid="visa-progress"]`).textContent(), SLOW)
       .toContain('4／9');
+    // Travel booked in 3 days: a step due this week.
+    await editStep(page, 'travel');
+    await status(page, '進行中');
+    await fillDate(page, '.ant-modal #visaStep_date', addDays(today, 3));
+    await saveStep(page);
+    await expect.poll(() => page.locator(checklist).textContent(), SLOW).toContain(addDays(today, 3));
     await page.locator(checklist).scrollIntoViewIfNeeded();
     await settle(page);
     await settleAnimations(page);
@@ -141,6 +147,8 @@ describe('UK Student visa checklist', () => {
     await page.goto(`${portal.baseUrl}/sadmin/applicationManage/applicationList?view=week`);
     const week = page.locator(`${ACTIVE_PANE} [data-testid="week-table"]`);
     await expect.poll(() => week.textContent(), SLOW).toContain('林簽證');
+    expect(await week.textContent()).toContain('Checklist step');
+    expect(await week.textContent()).toContain('Travel');
     await settle(page);
     await settleAnimations(page);
     await page.screenshot({ path: path.join(SHOTS, 'this-week-en-US.png') });

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Tag } from 'antd';
-import type { DueSoon } from '@study-crm/shared';
+import { VISA_STAGE_KINDS, type DueSoon, type VisaStageKind } from '@study-crm/shared';
 import { PagedTable } from '../../components/crud/PagedTable';
 import { CellText } from '../../components/crud/cells';
 import { useListState } from '../../components/crud/useListState';
@@ -60,9 +60,10 @@ export function ThisWeek({ canOpenDetail }: { canOpenDetail: boolean }) {
       title: t('application.visa.dueCol.detail'),
       dataIndex: 'detail',
       key: 'detail',
+      // A stage without its own name is shown by its built-in name; a test type or cycle as it is.
       render: (v: string | null, r) =>
-        r.kind === 'step' && v && /^[a-z]+[A-Z]/.test(v)
-          ? t(`application.visa.kinds.${v as 'offerMet'}`, v)
+        r.kind !== 'language' && r.kind !== 'ucas' && VISA_STAGE_KINDS.includes(v as VisaStageKind)
+          ? t(`application.visa.kinds.${v as VisaStageKind}`)
           : (v ?? '—'),
     },
   ];
