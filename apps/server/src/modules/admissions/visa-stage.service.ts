@@ -41,8 +41,7 @@ export function createVisaStageService(deps: {
     async update(body: VisaStageUpdateBody): Promise<VisaStage> {
       if (!(await repo.byId(body.id))) throw notFound();
       await checkType(body.fileType);
-      if (!(await repo.update(body.id, { ...fieldsOf(body), updatedAt: clock.now() }, body.version)))
-        throw staleCopy();
+      if (!(await repo.update(body.id, { ...fieldsOf(body), updatedAt: clock.now() }, body.version))) throw staleCopy();
       return view(body.id);
     },
 

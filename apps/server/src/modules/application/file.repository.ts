@@ -36,7 +36,9 @@ export function createFileRepository(db: Db) {
 
     async insert(
       v: Omit<FileRow, 'id' | 'displayPath'> & { visaStageId: number | null },
-      displayPathOf: (id: number) => string, now: number) {
+      displayPathOf: (id: number) => string,
+      now: number,
+    ) {
       return runInTransaction(db, async (tx) => {
         const row = await tx
           .insertInto('applicationFile')

@@ -82,7 +82,11 @@ describe('Student visa checklist', () => {
 
   beforeAll(async () => {
     teacherId = await staffWith(t, 'visateacher', [PERM.applicationList]);
-    await t.db.db.updateTable('member').set({ email: 'visateacher@example.test' }).where('id', '=', teacherId).execute();
+    await t.db.db
+      .updateTable('member')
+      .set({ email: 'visateacher@example.test' })
+      .where('id', '=', teacherId)
+      .execute();
     await moveTo('2027-03-01');
     const cycles = await t.get<CycleOption[]>('/api/v1/mc/admissionsCycle/options', {}, admin);
     c2027 = cycles.data.find((c) => c.entryYear === 2027)!.id;
@@ -101,7 +105,11 @@ describe('Student visa checklist', () => {
       'travel',
       'enrolled',
     ]);
-    const added = await t.post<VisaStage>(`${S}/add`, { name: 'ATAS certificate', sort: 25, fileType: 'certificate' }, admin);
+    const added = await t.post<VisaStage>(
+      `${S}/add`,
+      { name: 'ATAS certificate', sort: 25, fileType: 'certificate' },
+      admin,
+    );
     expect(added.meta.code, added.meta.message).toBe(200);
     const order = await t.get<Page<VisaStage>>(`${S}/list`, {}, admin);
     expect(order.data.list.map((s) => s.name ?? s.kind).slice(1, 4)).toEqual([
@@ -215,7 +223,8 @@ describe('Student visa checklist', () => {
   it('refuses bad input with 400 naming the field and writes nothing', async () => {
     const id = await create();
     const { stageId } = await stepOf(id, 'casIssued');
-    const post = (v: Values) => t.post(`${V}/saveStep`, { applicationId: id, stageId, status: 'done', version: 0, ...v }, admin);
+    const post = (v: Values) =>
+      t.post(`${V}/saveStep`, { applicationId: id, stageId, status: 'done', version: 0, ...v }, admin);
     expect((await post({ stageId: 2 ** 40 })).meta).toMatchObject({ code: 400 });
     expect((await post({ date: '2027-02-30' })).meta.message).toContain('date');
     expect((await post({ casNumber: 'A\u0000B' })).meta.code).toBe(400);
@@ -230,7 +239,15 @@ describe('Student visa checklist', () => {
     const id = await create({
       languageScores: JSON.stringify([
         { testType: 'ielts_ukvi', testDate: '2025-06-01', listening: 6, reading: 6, writing: 5, speaking: 6, total: 6 },
-        { testType: 'ielts_academic', testDate: '2026-06-01', listening: 7, reading: 7, writing: 7, speaking: 7, total: 7 },
+        {
+          testType: 'ielts_academic',
+          testDate: '2026-06-01',
+          listening: 7,
+          reading: 7,
+          writing: 7,
+          speaking: 7,
+          total: 7,
+        },
       ]),
     });
     const { language } = await checklist(id);
@@ -249,7 +266,12 @@ describe('Student visa checklist', () => {
     );
     expect(sender.meta.code, sender.meta.message).toBe(200);
     const id = await create();
-    await saved(id, 'casIssued', { status: 'done', date: '2027-01-20', casNumber: 'ABCDEFGHIJ1234', ownerId: teacherId });
+    await saved(id, 'casIssued', {
+      status: 'done',
+      date: '2027-01-20',
+      casNumber: 'ABCDEFGHIJ1234',
+      ownerId: teacherId,
+    });
     // CAS issued 2027-01-20: usable to 2027-07-19.
     const other = createReminderService({
       repo: createReminderRepository(t.db.db),
