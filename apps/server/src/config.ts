@@ -67,6 +67,10 @@ const EnvSchema = z
     DELIVERY_WORKER: z.enum(['on', 'off']).default('on'),
     // How often the worker runs the daily application reminders (issue 40); each run is for the UK day.
     REMINDER_EVERY_SECONDS: int(3600, 1, 24 * 3600),
+    // The reminders also e-mailed to the teacher through the outbox (issue 40).
+    REMINDER_EMAIL: z.enum(['on', 'off']).default('off'),
+    // The follow-up completion ratio counts the Student visa checklist's steps too (issue 40).
+    VISA_STEPS_IN_RATIO: z.enum(['on', 'off']).default('off'),
     DELIVERY_POLL_MS: int(1000, 10, 60_000),
     DELIVERY_BATCH: int(20, 1, 500),
     // E-mails to one mail server (its mail, or its system mail) one server sends at once.
@@ -197,6 +201,9 @@ export type Config = {
   configEnv: 'production' | 'testing';
   logLevel: string;
   webDist: string;
+  // Issue 40: reminders e-mailed too; checklist steps in the follow-up ratio.
+  reminderEmail: boolean;
+  visaStepsInRatio: boolean;
   delivery: {
     isWorkerOn: boolean;
     reminderEveryMs: number;
@@ -292,6 +299,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     configEnv: e.CONFIG_ENV ?? (e.NODE_ENV === 'production' ? 'production' : 'testing'),
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(here, '../../web/dist')),
+    reminderEmail: e.REMINDER_EMAIL === 'on',
+    visaStepsInRatio: e.VISA_STEPS_IN_RATIO === 'on',
     delivery: {
       isWorkerOn: e.DELIVERY_WORKER === 'on',
       reminderEveryMs: e.REMINDER_EVERY_SECONDS * 1000,

@@ -83,6 +83,9 @@ export const Code = {
   // The UK application journey (issue 40): an admissions cycle's entry year taken, a cycle that choices name.
   CYCLE_EXISTS: 7940,
   CYCLE_IN_USE: 7941,
+  // The Student visa checklist: a stage applications have steps in, a built-in stage (its rules) cannot be removed.
+  VISA_STAGE_IN_USE: 7942,
+  VISA_STAGE_BUILT_IN: 7943,
 } as const;
 export type Code = (typeof Code)[keyof typeof Code];
 
@@ -143,6 +146,8 @@ export const CODE_MESSAGE: Readonly<Record<Code, MessageKey>> = {
   7502: 'cvMissing',
   7940: 'cycleExists',
   7941: 'cycleInUse',
+  7942: 'visaStageInUse',
+  7943: 'visaStageBuiltIn',
   7101: 'smsFileType',
   7102: 'smsFileRead',
   7103: 'smsFileFormat',

@@ -43,3 +43,4 @@ export * from './schemas/notice.js';
 export * from './schemas/profile.js';
 export * from './schemas/search.js';
 export * from './schemas/application-board.js';
+export * from './schemas/visa.js';

@@ -488,6 +488,26 @@ export const MESSAGES = {
     'zh-CN': '{field}：须依次为提前、平等考量、最终截止日',
     'en-US': '{field}: deadlines go early, equal consideration, final',
   },
+  'v.casNumber': {
+    'zh-TW': '{field} 須為 14 個英文大寫字母或數字',
+    'zh-CN': '{field} 须为 14 个英文大写字母或数字',
+    'en-US': '{field} must be 14 capital letters or digits',
+  },
+  'v.fundsDays': {
+    'zh-TW': '{field}：資金須連續持有至少 28 天',
+    'zh-CN': '{field}：资金须连续持有至少 28 天',
+    'en-US': '{field}: the funds must be held for at least 28 consecutive days',
+  },
+  'v.fundsWindow': {
+    'zh-TW': '{field}：28 天資金期間的最後一天須在簽證申請日前 31 天內',
+    'zh-CN': '{field}：28 天资金期间的最后一天须在签证申请日前 31 天内',
+    'en-US': '{field}: the 28-day funds period must end within 31 days before the visa application',
+  },
+  'v.casExpired': {
+    'zh-TW': '{field}：簽證申請日須在 CAS 簽發後六個月內',
+    'zh-CN': '{field}：签证申请日须在 CAS 签发后六个月内',
+    'en-US': '{field}: the visa application must be within six months of the CAS being issued',
+  },
   'v.time': {
     'zh-TW': '{field} 不是有效的時間（HH:MM）',
     'zh-CN': '{field} 不是有效的时间（HH:MM）',
@@ -799,6 +819,16 @@ export const MESSAGES = {
     'zh-CN': '此招生周期已有志愿使用，请改为停用',
     'en-US': 'Choices use this cycle: disable it instead',
   },
+  visaStageInUse: {
+    'zh-TW': '已有申請使用此簽證階段，無法刪除；請改為停用',
+    'zh-CN': '已有申请使用此签证阶段，无法删除；请改为停用',
+    'en-US': 'Applications have steps in this visa stage, so it cannot be removed; disable it instead',
+  },
+  visaStageBuiltIn: {
+    'zh-TW': '內建的簽證階段帶有檢查規則，無法刪除；請改為停用',
+    'zh-CN': '内置的签证阶段带有检查规则，无法删除；请改为停用',
+    'en-US': 'A built-in visa stage carries checking rules and cannot be removed; disable it instead',
+  },
   cvMissing: {
     'zh-TW': '您尚未建立履歷',
     'zh-CN': '您尚未创建简历',
@@ -938,6 +968,10 @@ export const MESSAGES = {
   'f.title': { 'zh-TW': '標題', 'zh-CN': '标题', 'en-US': 'The title' },
   'f.content': { 'zh-TW': '內容', 'zh-CN': '内容', 'en-US': 'The content' },
   'f.body': { 'zh-TW': '送出的內容', 'zh-CN': '提交的内容', 'en-US': 'What was sent' },
+  'f.casNumber': { 'zh-TW': 'CAS 編號', 'zh-CN': 'CAS 编号', 'en-US': 'The CAS number' },
+  'f.fundsFrom': { 'zh-TW': '資金起始日', 'zh-CN': '资金起始日', 'en-US': 'The first day of the funds' },
+  'f.fundsTo': { 'zh-TW': '資金截止日', 'zh-CN': '资金截止日', 'en-US': 'The last day of the funds' },
+  'f.stageId': { 'zh-TW': '簽證階段', 'zh-CN': '签证阶段', 'en-US': 'The visa stage' },
   'f.studentId': { 'zh-TW': '學生', 'zh-CN': '学生', 'en-US': 'The student' },
 } as const satisfies Record<string, LocalizedText>;
 

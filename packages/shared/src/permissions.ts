@@ -102,6 +102,10 @@ export const PERM = {
   cycleAdd: 'admissions:cycle:add',
   cycleUpdate: 'admissions:cycle:update',
   cycleRemove: 'admissions:cycle:remove',
+  visaStageList: 'admissions:visaStage:list',
+  visaStageAdd: 'admissions:visaStage:add',
+  visaStageUpdate: 'admissions:visaStage:update',
+  visaStageRemove: 'admissions:visaStage:remove',
 } as const;
 export type Perm = (typeof PERM)[keyof typeof PERM];
 
@@ -289,6 +293,11 @@ export const MENU_SEED: readonly MenuSeed[] = [
       btn(PERM.cycleUpdate, 'cycleUpdate', '編輯', 2),
       btn(PERM.cycleRemove, 'cycleRemove', '刪除', 3),
     ]),
+    screen(PERM.visaStageList, 'visaStages', '簽證階段', 9110, [
+      btn(PERM.visaStageAdd, 'visaStageAdd', '新增', 9111),
+      btn(PERM.visaStageUpdate, 'visaStageUpdate', '編輯', 9112),
+      btn(PERM.visaStageRemove, 'visaStageRemove', '刪除', 9113),
+    ]),
   ]),
   group('projectManage', '專案管理', 'project', 9, [
     screen(PERM.projectList, 'projectList', '全部專案', 1, [
@@ -359,6 +368,7 @@ export const COMPONENT_KEYS = [
   'contentManage',
   'merchantSettings',
   'admissionsCycles',
+  'visaStages',
 ] as const;
 export type ComponentKey = (typeof COMPONENT_KEYS)[number];
 

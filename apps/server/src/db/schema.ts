@@ -316,6 +316,37 @@ export type AdmissionsCycleTable = {
   updatedAt: number;
 };
 
+// The Student visa checklist (issue 40): stages administrators keep (kind: the built-in stage and its rules) and
+// each application's step in a stage.
+export type VisaStageTable = {
+  id: Generated<number>;
+  kind: string | null;
+  name: string | null;
+  sort: number;
+  fileType: string | null;
+  status: Generated<RecordStatusColumn>;
+  version: Generated<number>;
+  createdAt: number;
+  updatedAt: number;
+};
+
+export type ApplicationVisaStepTable = {
+  id: Generated<number>;
+  applicationId: number;
+  stageId: number;
+  status: Generated<string>;
+  stepDate: string | null;
+  ownerId: number | null;
+  casNumber: string | null;
+  fundsFrom: string | null;
+  fundsTo: string | null;
+  dueDate: string | null;
+  remarks: string | null;
+  version: Generated<number>;
+  createdAt: number;
+  updatedAt: number;
+};
+
 export type FollowUpTable = {
   id: Generated<number>;
   applicationId: number;
@@ -398,6 +429,7 @@ export type ApplicationFileTable = {
   size: number;
   uploaderId: number | null;
   uploadedAt: number;
+  visaStageId: Generated<number | null>;
   createdAt: number;
   updatedAt: number;
 };
@@ -656,6 +688,8 @@ export type Database = {
   applicationTargetSchool: ApplicationTargetSchoolTable;
   admissionsCycle: AdmissionsCycleTable;
   applicationReminder: ApplicationReminderTable;
+  visaStage: VisaStageTable;
+  applicationVisaStep: ApplicationVisaStepTable;
   followUp: FollowUpTable;
   applicationFile: ApplicationFileTable;
   paymentRecord: PaymentRecordTable;

@@ -18,6 +18,9 @@ import {
   scheduleOrphanSweep,
   createReminderRepository,
   createReminderService,
+  createVisaRepository,
+  createVisaService,
+  registerVisaRoutes,
   scheduleReminders,
   ORPHAN_SWEEP_LEASE_MS,
 } from './application/index.js';
@@ -88,7 +91,14 @@ import {
   registerSysConfigRoutes,
 } from './sysconfig/index.js';
 import { createTagRepository, createTagService, registerTagRoutes } from './tag/index.js';
-import { createAdmissionsRepository, createAdmissionsService, registerAdmissionsRoutes } from './admissions/index.js';
+import {
+  createAdmissionsRepository,
+  createAdmissionsService,
+  createVisaStageRepository,
+  createVisaStageService,
+  registerAdmissionsRoutes,
+  registerVisaStageRoutes,
+} from './admissions/index.js';
 import { createDeliveryReport, createDeliveryWorker, createOutboxRepository } from './delivery/index.js';
 import { createEmailSearch, createEmailTimeline, registerMailModule } from './mail/index.js';
 import {
@@ -210,11 +220,34 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   // UCAS admissions cycles (issue 40): the dates the target-school rules read.
   const admissions = createAdmissionsService({ repo: createAdmissionsRepository(db), clock });
   registerAdmissionsRoutes(app, admissions);
+  // The Student visa checklist (issue 40): stages kept under System setup, steps on each application.
+  const visaStages = createVisaStageService({ repo: createVisaStageRepository(db), dict: dictRepo, clock });
+  registerVisaStageRoutes(app, visaStages);
+  const visa = createVisaService({
+    repo: createVisaRepository(db),
+    applications: applicationRepo,
+    people,
+    stages: visaStages.enabled,
+    cycles: admissions.datesOf,
+    clock,
+  });
+  registerVisaRoutes(app, visa);
+  // The follow-up completion ratio, with the checklist's steps counted when VISA_STEPS_IN_RATIO=on.
+  const followProgress = async (ids: readonly number[]) => {
+    const counts = await followUpRepo.progressOf(ids);
+    if (!config.visaStepsInRatio) return counts;
+    const { finished, total } = await visa.progressOf(ids);
+    for (const id of ids) {
+      const c = counts.get(id) ?? { done: 0, total: 0 };
+      counts.set(id, { done: c.done + (finished.get(id) ?? 0), total: c.total + total });
+    }
+    return counts;
+  };
   const applications = createApplicationService({
     repo: applicationRepo,
     people,
     dict: dictRepo,
-    followProgress: followUpRepo.progressOf,
+    followProgress,
     cycles: admissions,
     clock,
   });
@@ -226,6 +259,7 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
       people,
       storage,
       dict: dictRepo,
+      stages: visaStages.enabled,
       clock,
     }),
     uploadMaxBytes: config.uploadMaxBytes,
@@ -407,6 +441,10 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
     repo: createReminderRepository(db),
     inbox,
     cycles: admissions.allDates,
+    visaDue: visa.reminderDue,
+    email: config.reminderEmail
+      ? { copies: mail.copies, emailsOf: (id, tx) => people.activeEmails(id, tx), portalUrl: config.portalUrl }
+      : null,
     clock,
   });
   app.decorate('reminders', reminders);

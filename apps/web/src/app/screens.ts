@@ -29,6 +29,10 @@ export const SCREENS: Partial<Record<ComponentKey, LazyScreen>> = {
     () => import('../pages/systemSetup/admissionsCycles/AdmissionsCycles'),
     () => import('../pages/systemSetup/locale'),
   ),
+  visaStages: lazyScreen(
+    () => import('../pages/systemSetup/visaStages/VisaStages'),
+    () => import('../pages/systemSetup/locale'),
+  ),
   dictManage: lazyScreen(
     () => import('../pages/systemSetup/dictManage/DictManage'),
     () => import('../pages/systemSetup/locale'),

@@ -30,3 +30,4 @@ export * from './audit.js';
 export * from './search.js';
 export * from './admissions.js';
 export * from './application-board.js';
+export * from './visa.js';

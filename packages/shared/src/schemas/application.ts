@@ -461,6 +461,7 @@ export const FileUploadFieldsSchema = z.object({
   applicationId: zId(),
   title: zOptText(200).describe('default: the uploaded file name'),
   type: zOptText(32).describe(`dictionary ${APPLICATION_DICT.fileType} value; default other`),
+  visaStageId: zId().nullish().describe('uploaded from this Student visa checklist stage (issue 40)'),
 });
 
 // ---------- follow-up ----------

@@ -40,6 +40,9 @@ import * as searchText from './20261128_0045_search_text.js';
 import * as admissionsCycles from './20261128_0048_admissions_cycles.js';
 import * as applicationReminders from './20261128_0049_application_reminders.js';
 import * as recordTimeline from './20261129_0058_record_timeline.js';
+import * as visaStages from './20261129_0060_visa_stages.js';
+import * as applicationVisaSteps from './20261129_0061_application_visa_steps.js';
+import * as visaStepFiles from './20261129_0062_visa_step_files.js';
 
 // Every migration, in order. A change to the schema is a new file: what a landed one builds never changes (its text
 // may be tidied, decision 118; schema-pin.test.ts holds the schema).
@@ -85,4 +88,7 @@ export const migrations: Record<string, Migration> = {
   '20261128_0048_admissions_cycles': admissionsCycles,
   '20261128_0049_application_reminders': applicationReminders,
   '20261129_0058_record_timeline': recordTimeline,
+  '20261129_0060_visa_stages': visaStages,
+  '20261129_0061_application_visa_steps': applicationVisaSteps,
+  '20261129_0062_visa_step_files': visaStepFiles,
 };

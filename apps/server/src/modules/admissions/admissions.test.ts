@@ -79,7 +79,7 @@ describe('admissions cycles', () => {
     expect((await t.post(`${BASE}/add`, body, reader)).meta.code).toBe(403);
   });
 
-  it('gives the administrator role the cycle screen and its buttons', async () => {
+  it('gives the administrator role the cycle and visa stage screens and their buttons', async () => {
     const perms = await t.db.db
       .selectFrom('rolePermission')
       .innerJoin('permission', 'permission.id', 'rolePermission.permissionId')
@@ -89,7 +89,16 @@ describe('admissions cycles', () => {
       .where('permission.perm', 'like', 'admissions:%')
       .execute();
     expect(perms.map((p) => p.perm).sort()).toEqual(
-      [PERM.cycleAdd, PERM.cycleList, PERM.cycleRemove, PERM.cycleUpdate].sort(),
+      [
+        PERM.cycleAdd,
+        PERM.cycleList,
+        PERM.cycleRemove,
+        PERM.cycleUpdate,
+        PERM.visaStageAdd,
+        PERM.visaStageList,
+        PERM.visaStageRemove,
+        PERM.visaStageUpdate,
+      ].sort(),
     );
   });
 });

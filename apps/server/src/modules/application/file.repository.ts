@@ -18,7 +18,7 @@ const FILE_COLUMNS = [
   'uploadedAt',
 ] as const;
 
-export type FileRow = Omit<Row<'applicationFile'>, 'createdAt' | 'updatedAt'>;
+export type FileRow = Omit<Row<'applicationFile'>, 'createdAt' | 'updatedAt' | 'visaStageId'>;
 
 export function createFileRepository(db: Db) {
   return {
@@ -34,7 +34,11 @@ export function createFileRepository(db: Db) {
     find: (id: number): Promise<FileRow | undefined> =>
       db.selectFrom('applicationFile').select(FILE_COLUMNS).where('id', '=', id).executeTakeFirst(),
 
-    async insert(v: Omit<FileRow, 'id' | 'displayPath'>, displayPathOf: (id: number) => string, now: number) {
+    async insert(
+      v: Omit<FileRow, 'id' | 'displayPath'> & { visaStageId: number | null },
+      displayPathOf: (id: number) => string,
+      now: number,
+    ) {
       return runInTransaction(db, async (tx) => {
         const row = await tx
           .insertInto('applicationFile')

@@ -1,5 +1,5 @@
 import { APPLICATION_DICT, FILE_DEFAULT_TYPE, type FileRecord, type Page } from '@study-crm/shared';
-import { notFound } from '../../http/errors.js';
+import { badRequest, notFound } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { pageResult, pageWindow, type PagingInput } from '../../lib/paging.js';
 import { assertDictValues, type DictRepository } from '../dict/index.js';
@@ -17,6 +17,8 @@ export type FileServiceDeps = {
   people: Pick<PeopleService, 'names'>;
   storage: FileStorage;
   dict: Pick<DictRepository, 'enabledValues'>;
+  // The admissions module's enabled visa stages: a file uploaded from a checklist step names one.
+  stages: () => Promise<{ id: number }[]>;
   clock: Clock;
 };
 
@@ -30,7 +32,7 @@ export const defaultTitle = (fileName: string) => {
   return (baseName(original).trim() || original || 'file').slice(0, 200);
 };
 
-export function createFileService({ files, applications, people, storage, dict, clock }: FileServiceDeps) {
+export function createFileService({ files, applications, people, storage, dict, stages, clock }: FileServiceDeps) {
   // The file type is an enabled entry of the file_type dictionary.
   const checkType = (type: string | null | undefined) =>
     assertDictValues(dict, [{ field: 'type', type: APPLICATION_DICT.fileType, value: type }]);
@@ -51,12 +53,19 @@ export function createFileService({ files, applications, people, storage, dict, 
     },
 
     async upload(
-      input: { applicationId: number; title?: string | null | undefined; type?: string | null | undefined },
+      input: {
+        applicationId: number;
+        title?: string | null | undefined;
+        type?: string | null | undefined;
+        visaStageId?: number | null | undefined;
+      },
       upload: Upload,
       uploaderId: number,
     ): Promise<FileRecord> {
       if (!(await applications.find(input.applicationId))) throw notFound();
       await checkType(input.type);
+      if (input.visaStageId && !(await stages()).some((s) => s.id === input.visaStageId))
+        throw badRequest('visaStageId', 'v.format');
       const saved = await storage.save(upload);
       const now = clock.now();
       try {
@@ -71,6 +80,7 @@ export function createFileService({ files, applications, people, storage, dict, 
             size: saved.size,
             uploaderId,
             uploadedAt: now,
+            visaStageId: input.visaStageId ?? null,
           },
           (fileId) => `${DOWNLOAD_PATH}?id=${fileId}`,
           now,

@@ -30,3 +30,7 @@ export { createApplicationTimeline } from './application-timeline.repository.js'
 export { createBoardRepository } from './board.repository.js';
 export { createBoardService } from './board.service.js';
 export { registerBoardRoutes } from './board.routes.js';
+export { createVisaRepository } from './visa.repository.js';
+export { registerVisaRoutes } from './visa.routes.js';
+export { createVisaService } from './visa.service.js';
+export type { VisaService } from './visa.service.js';

@@ -1,5 +1,7 @@
 import { hasEarlyDeadline, isUcasChoice, PASSPORT_WARN_MONTHS, type CycleDates } from '@study-crm/shared';
+import type { Tx } from '../../db/transaction.js';
 import type { Clock } from '../../lib/clock.js';
+import type { RecordCopies } from '../mail/index.js';
 import type { InboxService, SourceTodo } from '../inbox/index.js';
 import type { ReminderKey, ReminderRepository, ReminderRow } from './reminder.repository.js';
 
@@ -10,7 +12,13 @@ const WINDOW = Math.max(...REMINDER_DAYS);
 export const LANGUAGE_VALID_YEARS = 2;
 // The to-dos' source kind in the inbox, and the to-do kinds the message box names.
 export const REMINDER_SOURCE = 'applicationReminder';
-export const REMINDER_KINDS = { passport: 'ukPassport', ucas: 'ukDeadline', language: 'ukLanguage' } as const;
+export const REMINDER_KINDS = {
+  passport: 'ukPassport',
+  ucas: 'ukDeadline',
+  language: 'ukLanguage',
+  casExpiry: 'ukCas',
+  funds: 'ukFunds',
+} as const;
 type Kind = keyof typeof REMINDER_KINDS;
 
 const DAY_MS = 86_400_000;
@@ -42,12 +50,31 @@ export type ReminderDeps = {
   inbox: Pick<InboxService, 'syncSourceTodo'>;
   // Every admissions cycle (the admissions module's).
   cycles: () => Promise<CycleDates[]>;
+  // CAS expiries and funds windows of the Student visa checklist (the visa service's).
+  visaDue?: (from: string, to: string) => Promise<VisaDueRow[]>;
+  // With REMINDER_EMAIL=on: each reminder also e-mailed to the teacher through the outbox, in its transaction.
+  email?: {
+    copies: Pick<RecordCopies, 'queue' | 'nudge'>;
+    emailsOf: (memberId: number, tx: Tx) => Promise<string[]>;
+    // The portal's address the link in the e-mail starts with (PORTAL_URL).
+    portalUrl: string;
+  } | null;
   clock: Clock;
+};
+export type VisaDueRow = {
+  stepId: number;
+  applicationId: number;
+  dueDate: string | null;
+  ownerId: number | null;
+  kind: string | null;
+  name: string;
+  signingTeacherId: number | null;
+  followTeacherId: number | null;
 };
 
 // The daily reminders: to-dos in the responsible teacher's message box 14, 7, 3 and 1 days before each date that
 // falls due on an open application, each created once (a unique key), taken away once it no longer applies.
-export function createReminderService({ repo, inbox, cycles, clock }: ReminderDeps) {
+export function createReminderService({ repo, inbox, cycles, visaDue, email, clock }: ReminderDeps) {
   const teacherOf = (r: { followTeacherId: number | null; signingTeacherId: number | null }) =>
     r.followTeacherId ?? r.signingTeacherId;
 
@@ -117,6 +144,20 @@ export function createReminderService({ repo, inbox, cycles, clock }: ReminderDe
         title: `${s.name} · ${s.testType} · ${dueDate}`,
       });
     }
+
+    // The CAS's six months and the funds' 31 days, until the visa is applied for; the step's owner is told first.
+    for (const v of visaDue ? await visaDue(today, last) : []) {
+      if (!v.dueDate) continue;
+      const cas = v.kind === 'casIssued';
+      out.push({
+        applicationId: v.applicationId,
+        kind: cas ? 'casExpiry' : 'funds',
+        subjectKey: `${cas ? 'cas' : 'funds'}:${v.stepId}`,
+        dueDate: v.dueDate,
+        teacherId: v.ownerId ?? teacherOf(v),
+        title: `${v.name} · ${cas ? 'CAS' : 'Funds'} · ${v.dueDate}`,
+      });
+    }
     return out;
   }
 
@@ -132,6 +173,9 @@ export function createReminderService({ repo, inbox, cycles, clock }: ReminderDe
           done: 0,
         }
       : null;
+
+  // The e-mail: the to-do's title and where to open the application (plain text).
+  const mailText = (t: SourceTodo) => `${t.title}\n\n${(email?.portalUrl ?? '').replace(/\/+$/, '')}${t.link}`;
 
   const resolve = (r: ReminderRow, now: number) =>
     repo.transaction(async (tx) => {
@@ -150,6 +194,7 @@ export function createReminderService({ repo, inbox, cycles, clock }: ReminderDe
       const dueKeys = new Set(due.map(keyOf));
       let created = 0;
       let resolved = 0;
+      let mailed = false;
       for (const d of due) {
         const daysBefore = daysBetween(today, d.dueDate);
         if (!(REMINDER_DAYS as readonly number[]).includes(daysBefore)) continue;
@@ -171,13 +216,25 @@ export function createReminderService({ repo, inbox, cycles, clock }: ReminderDe
           for (const old of await repo.openOf(tx, d))
             if (old.id !== id && (await repo.resolve(tx, old.id, now)))
               await inbox.syncSourceTodo({ kind: REMINDER_SOURCE, id: old.id }, null, tx);
-          await inbox.syncSourceTodo({ kind: REMINDER_SOURCE, id }, todoOf(d, daysBefore), tx);
+          const todo = todoOf(d, daysBefore);
+          await inbox.syncSourceTodo({ kind: REMINDER_SOURCE, id }, todo, tx);
+          if (email && todo && d.teacherId) {
+            const to = await email.emailsOf(d.teacherId, tx);
+            if (to.length)
+              mailed =
+                (await email.copies.queue(
+                  tx,
+                  { source: REMINDER_SOURCE, sourceId: id, subject: todo.title, text: mailText(todo), to },
+                  null,
+                )) !== undefined || mailed;
+          }
           return true;
         });
         if (made) created += 1;
       }
       // A date that moved, a choice sent, a closed application, a date passed: its to-do goes.
       for (const r of await repo.openReminders()) if (!dueKeys.has(keyOf(r)) && (await resolve(r, now))) resolved += 1;
+      if (mailed) email?.copies.nudge();
       return { created, resolved };
     },
   };

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { Button, Space } from 'antd';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Button, Segmented, Space } from 'antd';
 import dayjs from 'dayjs';
 import { APPLICATION_DICT, PERM, displayName, type ApplicationListItem } from '@study-crm/shared';
 import { useCanOpen } from '../../navigation/useScreen';
@@ -15,6 +15,7 @@ import { APPLICATION_LIST_DEFAULTS, useApplicationList, type ListParams } from '
 import { DictBadge } from '../../components/dict';
 import { PATHS } from './paths';
 import { TeachersCell } from './TeachersCell';
+import { ThisWeek } from './ThisWeek';
 import type { DataColumn } from '../../components/crud/DataTable';
 import { ApplicationBoard, ViewSwitch, viewOf } from './board/ViewSwitch';
 
@@ -43,9 +44,34 @@ export default function ApplicationList() {
     defaults: APPLICATION_LIST_DEFAULTS,
     queryRoot: ['application', 'list'],
   });
+  // The view (all applications, or what falls due this week) lives in the address too.
+  const [search, setSearch] = useSearchParams();
+  const week = search.get('view') === 'week';
+  const viewSwitch = (
+    <Segmented
+      value={week ? 'week' : 'all'}
+      onChange={(v) =>
+        setSearch(
+          (p) => {
+            const next = new URLSearchParams(p);
+            if (v === 'week') next.set('view', 'week');
+            else next.delete('view');
+            next.delete('pageNum');
+            return next;
+          },
+          { replace: false },
+        )
+      }
+      options={[
+        { value: 'all', label: t('application.visa.allApplications') },
+        { value: 'week', label: t('application.visa.thisWeek') },
+      ]}
+      data-testid="app-view"
+    />
+  );
   const view = viewOf(list.filters.view);
   const { view: _view, ...params } = list.params;
-  const query = useApplicationList(params as ListParams, view === 'table');
+  const query = useApplicationList(params as ListParams, view === 'table' && !week);
 
   const columns: DataColumn<ApplicationListItem>[] = [
     {
@@ -158,35 +184,47 @@ export default function ApplicationList() {
         testId: 'app-create',
       }}
     >
-      <Space wrap style={{ marginBottom: 16 }}>
-        <ViewSwitch value={view} onChange={(v) => list.apply({ view: v === 'board' ? v : undefined })} />
-        <KeywordSearch list={list} placeholder={t('application.searchPlaceholder')} testId="app-search" />
-        <DictFilter
-          list={list}
-          name="status"
-          type={APPLICATION_DICT.status}
-          placeholder={t('application.col.status')}
-          width={190}
-          testId="app-status-filter"
-        />
-        <StaffFilter list={list} name="teacherId" width={180} placeholder={t('application.teacher')} />
-        <DateRangeFilter
-          list={list}
-          presets={[
-            { label: t('application.last30'), value: [dayjs().subtract(30, 'day'), dayjs()] },
-            { label: t('application.thisYear'), value: [dayjs().startOf('year'), dayjs()] },
-          ]}
-        />
-      </Space>
-      {/* Columns keep their widths; a narrow box hides the lower-priority ones before squeezing them. */}
-      {view === 'board' ? (
-        <ApplicationBoard
-          filters={list.filters}
-          canMove={canMove}
-          onOpen={hasDetail ? (id) => navigate(PATHS.detail(id)) : undefined}
-        />
+      {week ? (
+        <>
+          <Space wrap style={{ marginBottom: 16 }}>
+            {viewSwitch}
+          </Space>
+          <ThisWeek canOpenDetail={hasDetail} />
+        </>
       ) : (
-        <PagedTable columns={columns} query={query} list={list} strings="application" testId="app-table" />
+        <>
+          <Space wrap style={{ marginBottom: 16 }}>
+            {viewSwitch}
+            <ViewSwitch value={view} onChange={(v) => list.apply({ view: v === 'board' ? v : undefined })} />
+            <KeywordSearch list={list} placeholder={t('application.searchPlaceholder')} testId="app-search" />
+            <DictFilter
+              list={list}
+              name="status"
+              type={APPLICATION_DICT.status}
+              placeholder={t('application.col.status')}
+              width={190}
+              testId="app-status-filter"
+            />
+            <StaffFilter list={list} name="teacherId" width={180} placeholder={t('application.teacher')} />
+            <DateRangeFilter
+              list={list}
+              presets={[
+                { label: t('application.last30'), value: [dayjs().subtract(30, 'day'), dayjs()] },
+                { label: t('application.thisYear'), value: [dayjs().startOf('year'), dayjs()] },
+              ]}
+            />
+          </Space>
+          {view === 'board' ? (
+            <ApplicationBoard
+              filters={list.filters}
+              canMove={canMove}
+              onOpen={hasDetail ? (id) => navigate(PATHS.detail(id)) : undefined}
+            />
+          ) : (
+            // Columns keep their widths; a narrow box hides the lower-priority ones before squeezing them.
+            <PagedTable columns={columns} query={query} list={list} strings="application" testId="app-table" />
+          )}
+        </>
       )}
     </ListCard>
   );

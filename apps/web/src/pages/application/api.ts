@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { admissionsApi, applicationApi, Code, followUpApi, type FileRecord } from '@study-crm/shared';
+import { admissionsApi, applicationApi, Code, followUpApi, visaApi, type FileRecord } from '@study-crm/shared';
 import { blobOf, call, fetchData } from '../../api/call';
 import type { Params } from '../../api/client';
 import { uploadWithProgress as uploadFile } from '../../api/upload';
@@ -84,6 +84,31 @@ export function useInvalidateApplication() {
   return () => qc.invalidateQueries({ queryKey: ['application'] });
 }
 
+// ---------- Student visa checklist (issue 40) ----------
+
+export const useVisaChecklist = (id: number | undefined) =>
+  useQuery({
+    queryKey: ['application', 'visa', id],
+    queryFn: () => fetchData(visaApi.checklist, { id: id! }),
+    enabled: !!id,
+    meta: { reads: ['visaStages'] },
+  });
+
+export function useSaveVisaStep() {
+  return useMutation({
+    mutationFn: (body: Params) => fetchData(visaApi.saveStep, body as never),
+    // A step's date feeds the reminders and "this week"; the follow-up ratio may count the step.
+    meta: { touches: ['application', 'messageBox'] },
+  });
+}
+
+export const useThisWeek = (p: { pageNum: number; pageSize: number }, enabled: boolean) =>
+  useQuery({
+    queryKey: ['application', 'thisWeek', p],
+    queryFn: () => fetchData(visaApi.thisWeek, p),
+    enabled,
+  });
+
 // ---------- follow-up ----------
 
 export const useFollowUps = (applicationId: number | undefined) =>
@@ -126,7 +151,7 @@ export const uploadWithProgress = (form: FormData, onProgress: (percent: number)
 
 // Downloads go through fetch with the token header (a plain link cannot carry it), then an object URL saved under
 // the file's title; images too (spec section 9: images download through fetch and still arrive as a file).
-export async function downloadFile(file: FileRecord): Promise<void> {
+export async function downloadFile(file: Pick<FileRecord, 'id' | 'title' | 'extension'>): Promise<void> {
   const blob = await blobOf(applicationApi.downloadFile, { id: file.id });
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');

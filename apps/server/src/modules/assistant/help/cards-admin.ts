@@ -224,6 +224,26 @@ export const ADMIN_CARDS: readonly HelpCardDef[] = [
     },
   },
   {
+    id: 'visaStages',
+    path: '/systemSetup/visaStages',
+    perm: PERM.visaStageList,
+    'zh-TW': {
+      title: '簽證階段',
+      body: '學生簽證清單的階段與順序：錄取條件達成、申請 CAS、CAS 簽發、資金證明、肺結核檢測、遞交簽證、簽證結果、出發、註冊入學。可改名、調整順序、設定所需文件類型、新增或停用階段；內建階段帶有 CAS 與資金規則，不能刪除。',
+      keywords: '簽證 學生簽證 CAS 資金證明 肺結核 清單 階段 順序',
+    },
+    'zh-CN': {
+      title: '签证阶段',
+      body: '学生签证清单的阶段与顺序：录取条件达成、申请 CAS、CAS 签发、资金证明、肺结核检测、递交签证、签证结果、出发、注册入学。可改名、调整顺序、设置所需文件类型、新增或停用阶段；内置阶段带有 CAS 与资金规则，不能删除。',
+      keywords: '签证 学生签证 CAS 资金证明 肺结核 清单 阶段 顺序',
+    },
+    'en-US': {
+      title: 'Visa stages',
+      body: 'The stages of the Student visa checklist and their order: offer met, CAS requested, CAS issued, financial evidence, TB test, visa applied, decision, travel, enrolled. Rename, reorder, set the document type a stage expects, add or disable stages; built-in stages carry the CAS and funds rules and cannot be removed.',
+      keywords: 'visa Student visa CAS funds financial evidence TB checklist stage order',
+    },
+  },
+  {
     id: 'roleManage',
     path: '/accessManage/roleManage',
     perm: PERM.roleList,

@@ -14,6 +14,7 @@ import { PATHS } from '../paths';
 import { isSection, SECTIONS, sharedRuleErrors, toBody, toFormValues, type FormValues } from './formValues';
 import { PersonalSection } from './PersonalSection';
 import { NotesSection, RepeatedSection } from './sections';
+import { VisaChecklist } from './VisaChecklist';
 import { useConfirm } from '../../../components/form/useConfirm';
 import { toast } from '../../../lib/feedback';
 import { TimelineButton } from '../../audit/RecordTimeline';
@@ -131,7 +132,7 @@ export default function ApplicationDetail() {
       </Button>
     );
 
-  return (
+  const record = (
     <Form<FormValues>
       form={form}
       name="app"
@@ -190,5 +191,14 @@ export default function ApplicationDetail() {
       <NotesSection />
       {saveButton(true)}
     </Form>
+  );
+  // The Student visa checklist saves step by step, outside the record's form (issue 40).
+  return id ? (
+    <>
+      {record}
+      <VisaChecklist id={id} />
+    </>
+  ) : (
+    record
   );
 }

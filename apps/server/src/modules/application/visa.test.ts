@@ -1,0 +1,363 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  ApplicationSaved,
+  CycleOption,
+  DueSoon,
+  FileRecord,
+  MailSender,
+  MessageBox,
+  Page,
+  VisaChecklist,
+  VisaStage,
+  VisaStep,
+} from '@study-crm/shared';
+import { PERM } from '@study-crm/shared';
+import { createAdmissionsRepository, createAdmissionsService } from '../admissions/index.js';
+import { createInboxRepository, createInboxService } from '../inbox/index.js';
+import { createReminderRepository, createReminderService, createVisaRepository } from './index.js';
+import { useTestApp } from '../../test/signed-in.js';
+import { BASE, fullForm, PDF_MINI, staffWith } from '../../test/application-fixtures.js';
+import { testClock, type Values } from '../../test/harness.js';
+import { startSmtpServer } from '../../test/smtp-fixture.js';
+
+const V = '/api/v1/mc/applicationVisa';
+const S = '/api/v1/mc/visaStage';
+const at = (day: string) => Date.parse(`${day}T09:00:00Z`);
+const smtp = await startSmtpServer({ user: 'visa@example.com', pass: 'right-pass' });
+afterAll(() => smtp.close());
+
+// The Student visa checklist (issue 40): stages administrators keep, steps checked on save, the CAS and funds
+// reminders (once, two workers, cleared, e-mailed) and the list's "this week", with a controllable clock.
+describe('Student visa checklist', () => {
+  const clock = testClock(at('2027-03-01'));
+  const t = useTestApp({
+    signIn: true,
+    clock,
+    env: { REMINDER_EMAIL: 'on', VISA_STEPS_IN_RATIO: 'on', DELIVERY_WORKER: 'off' },
+  });
+  let admin: { token: string; mid: number };
+  let teacher: { token: string; mid: number };
+  let teacherId: number;
+  let c2027: number;
+
+  const moveTo = async (day: string) => {
+    clock.set(at(day));
+    admin = await t.login();
+    teacher = await t.login('visateacher', 'Staff#2026pass');
+  };
+  const create = async (v: Values = {}) => {
+    const res = await t.post<ApplicationSaved>(
+      `${BASE}/create`,
+      fullForm({
+        followTeacherId: teacherId,
+        passportExpiryDate: '2036-01-01',
+        targetSchools: JSON.stringify([{ school: 'UCL', route: 'direct', cycleId: c2027 }]),
+        languageScores: JSON.stringify([]),
+        ...v,
+      }),
+      admin,
+    );
+    expect(res.meta.code, res.meta.message).toBe(200);
+    return res.data.id;
+  };
+  const checklist = async (id: number) => (await t.get<VisaChecklist>(`${V}/checklist`, { id }, admin)).data;
+  const stepOf = async (id: number, kind: string) => (await checklist(id)).steps.find((s) => s.kind === kind)!;
+  const save = async (id: number, kind: string, v: Values, locale?: string) => {
+    const step = await stepOf(id, kind);
+    return t.post<VisaStep>(
+      `${V}/saveStep`,
+      { applicationId: id, stageId: step.stageId, version: step.version, ...v },
+      locale ? { token: admin.token, locale } : admin,
+    );
+  };
+  const saved = async (id: number, kind: string, v: Values) => {
+    const res = await save(id, kind, v);
+    expect(res.meta.code, res.meta.message).toBe(200);
+    return res.data;
+  };
+  const todos = async () => {
+    const box = await t.get<MessageBox>('/api/v1/message/box', { tab: 'todo', pageSize: 50 }, teacher);
+    return box.data.todo.list.filter((i) => i.kind === 'ukCas' || i.kind === 'ukFunds');
+  };
+
+  beforeAll(async () => {
+    teacherId = await staffWith(t, 'visateacher', [PERM.applicationList]);
+    await t.db.db
+      .updateTable('member')
+      .set({ email: 'visateacher@example.test' })
+      .where('id', '=', teacherId)
+      .execute();
+    await moveTo('2027-03-01');
+    const cycles = await t.get<CycleOption[]>('/api/v1/mc/admissionsCycle/options', {}, admin);
+    c2027 = cycles.data.find((c) => c.entryYear === 2027)!.id;
+  });
+
+  it('seeds the stages in order; administrators add, reorder and disable them; built-in ones stay', async () => {
+    const list = await t.get<Page<VisaStage>>(`${S}/list`, {}, admin);
+    expect(list.data.list.map((s) => s.kind)).toEqual([
+      'offerMet',
+      'casRequested',
+      'casIssued',
+      'funds',
+      'tbTest',
+      'visaApplied',
+      'decision',
+      'travel',
+      'enrolled',
+    ]);
+    const added = await t.post<VisaStage>(
+      `${S}/add`,
+      { name: 'ATAS certificate', sort: 25, fileType: 'certificate' },
+      admin,
+    );
+    expect(added.meta.code, added.meta.message).toBe(200);
+    const order = await t.get<Page<VisaStage>>(`${S}/list`, {}, admin);
+    expect(order.data.list.map((s) => s.name ?? s.kind).slice(1, 4)).toEqual([
+      'casRequested',
+      'ATAS certificate',
+      'casIssued',
+    ]);
+    expect((await t.post(`${S}/add`, { sort: 1, fileType: 'nope' }, admin)).meta).toMatchObject({ code: 400 });
+    const builtIn = order.data.list[0]!;
+    expect((await t.post(`${S}/remove`, { id: builtIn.id }, admin)).meta.code).toBe(7943);
+    const stale = await t.post(`${S}/update`, { id: added.data.id, sort: 25, version: 99 }, admin);
+    expect(stale.meta.code).toBe(409);
+    // In use by a step: refused; disabled instead, it leaves the checklists.
+    const id = await create();
+    const atas = (await checklist(id)).steps.find((s) => s.name === 'ATAS certificate')!;
+    expect(
+      (await t.post(`${V}/saveStep`, { applicationId: id, stageId: atas.stageId, status: 'done', version: 0 }, admin))
+        .meta.code,
+    ).toBe(200);
+    expect((await t.post(`${S}/remove`, { id: added.data.id }, admin)).meta.code).toBe(7942);
+    const off = await t.post(
+      `${S}/update`,
+      { id: added.data.id, name: 'ATAS certificate', sort: 25, status: 'disabled', version: added.data.version },
+      admin,
+    );
+    expect(off.meta.code, off.meta.message).toBe(200);
+    expect((await checklist(id)).steps).toHaveLength(9);
+    expect((await t.get(`${S}/list`, {}, teacher)).meta.code).toBe(403);
+  });
+
+  it('moves an application from offer to visa, checking the CAS number, the funds window and the CAS six months', async () => {
+    await moveTo('2027-03-01');
+    const id = await create();
+    const start = await checklist(id);
+    expect(start).toMatchObject({ done: 0, total: 9, courseStart: '2027-09-01', levelNeeded: 'B2' });
+    expect(start.steps.every((s) => s.status === 'pending' && s.stepId === null)).toBe(true);
+
+    await saved(id, 'offerMet', { status: 'done', date: '2027-03-01', ownerId: teacherId });
+    await saved(id, 'casRequested', { status: 'done', date: '2027-03-02' });
+    // The CAS number: 14 capital letters or digits.
+    const bad = await save(id, 'casIssued', { status: 'done', date: '2027-03-10', casNumber: 'E4G7-12' }, 'en-US');
+    expect(bad.meta.code).toBe(400);
+    expect(bad.meta.message).toContain('casNumber');
+    expect((await save(id, 'casIssued', { status: 'done', date: '2027-03-10' })).meta.message).toContain('casNumber');
+    const cas = await saved(id, 'casIssued', { status: 'done', date: '2027-03-10', casNumber: 'e4g7x1a2b3c4d5' });
+    expect(cas).toMatchObject({ casNumber: 'E4G7X1A2B3C4D5', dueDate: '2027-09-09', owner: null });
+    // A stale copy of the step.
+    const stale = await t.post(
+      `${V}/saveStep`,
+      {
+        applicationId: id,
+        stageId: cas.stageId,
+        status: 'done',
+        date: '2027-03-10',
+        casNumber: 'E4G7X1A2B3C4D5',
+        version: cas.version - 1,
+      },
+      admin,
+    );
+    expect(stale.meta.code).toBe(409);
+
+    // Funds: 28 consecutive days.
+    const short = await save(id, 'funds', { status: 'done', fundsFrom: '2027-03-01', fundsTo: '2027-03-27' });
+    expect(short.meta.code).toBe(400);
+    expect(short.meta.message).toContain('fundsFrom');
+    const funds = await saved(id, 'funds', { status: 'done', fundsFrom: '2027-03-01', fundsTo: '2027-03-28' });
+    expect(funds.dueDate).toBe('2027-04-28');
+    await saved(id, 'tbTest', { status: 'notRequired' });
+
+    // The visa application: within 31 days of the funds' end, and within the CAS's six months.
+    const late = await save(id, 'visaApplied', { status: 'done', date: '2027-04-29' });
+    expect(late.meta.code).toBe(400);
+    expect(late.meta.message).toContain('date');
+    const early = await save(id, 'visaApplied', { status: 'done', date: '2027-03-20' });
+    expect(early.meta.code).toBe(400);
+    await saved(id, 'visaApplied', { status: 'done', date: '2027-04-28' });
+    // Funds moved after the visa application date: refused naming fundsTo.
+    const moved = await save(id, 'funds', { status: 'done', fundsFrom: '2027-04-01', fundsTo: '2027-04-29' });
+    expect(moved.meta.message).toContain('fundsTo');
+
+    // A document uploaded from the step, with the type the stage expects.
+    const offer = await stepOf(id, 'offerMet');
+    expect(offer.fileType).toBe('offer');
+    const up = await t.upload<FileRecord>(
+      `${BASE}/uploadFile`,
+      { applicationId: String(id), type: 'offer', visaStageId: String(offer.stageId) },
+      { name: 'offer.pdf', content: PDF_MINI },
+      admin,
+    );
+    expect(up.meta.code, up.meta.message).toBe(200);
+    const badStage = await t.upload<FileRecord>(
+      `${BASE}/uploadFile`,
+      { applicationId: String(id), visaStageId: '999999' },
+      { name: 'x.pdf', content: PDF_MINI },
+      admin,
+    );
+    expect(badStage.meta.code).toBe(400);
+    expect((await stepOf(id, 'offerMet')).files).toEqual([
+      expect.objectContaining({ id: up.data.id, type: 'offer', title: 'offer' }),
+    ]);
+
+    const end = await checklist(id);
+    expect(end.done).toBe(6);
+    expect(end.steps.find((s) => s.kind === 'offerMet')!.owner).toMatchObject({ id: teacherId });
+
+    // With VISA_STEPS_IN_RATIO=on the follow-up ratio counts the finished steps: 6 of 9.
+    const info = await t.get<{ followDone: number; followTotal: number }>(`${BASE}/simpleInfo`, { id }, admin);
+    expect(info.data).toMatchObject({ followDone: 6, followTotal: 9 });
+  });
+
+  it('refuses bad input with 400 naming the field and writes nothing', async () => {
+    const id = await create();
+    const { stageId } = await stepOf(id, 'casIssued');
+    const post = (v: Values) =>
+      t.post(`${V}/saveStep`, { applicationId: id, stageId, status: 'done', version: 0, ...v }, admin);
+    expect((await post({ stageId: 2 ** 40 })).meta).toMatchObject({ code: 400 });
+    expect((await post({ date: '2027-02-30' })).meta.message).toContain('date');
+    expect((await post({ casNumber: 'A\u0000B' })).meta.code).toBe(400);
+    expect((await post({ status: 'finished' })).meta.message).toContain('status');
+    expect((await post({ ownerId: 999999, date: '2027-03-01', casNumber: 'ABCDEFGHIJ1234' })).meta.message).toContain(
+      'ownerId',
+    );
+    expect((await stepOf(id, 'casIssued')).stepId).toBeNull();
+  });
+
+  it('shows the language tests against the course: validity, UKVI and level', async () => {
+    const id = await create({
+      languageScores: JSON.stringify([
+        { testType: 'ielts_ukvi', testDate: '2025-06-01', listening: 6, reading: 6, writing: 5, speaking: 6, total: 6 },
+        {
+          testType: 'ielts_academic',
+          testDate: '2026-06-01',
+          listening: 7,
+          reading: 7,
+          writing: 7,
+          speaking: 7,
+          total: 7,
+        },
+      ]),
+    });
+    const { language } = await checklist(id);
+    expect(language.map((l) => [l.testType, l.validUntil, l.flags])).toEqual([
+      ['ielts_ukvi', '2027-06-01', ['expiresBeforeCourse', 'belowLevel']],
+      ['ielts_academic', '2028-06-01', ['notUkvi']],
+    ]);
+  });
+
+  it('reminds the owner before the CAS runs out, once, with two workers, e-mailed, cleared once the visa is applied for', async () => {
+    await moveTo('2027-03-01');
+    const sender = await t.post<MailSender>(
+      '/admin/v1/mailSenders/add',
+      { host: '127.0.0.1', port: smtp.port, account: 'visa@example.com', password: 'right-pass', tlsMode: 'none' },
+      admin,
+    );
+    expect(sender.meta.code, sender.meta.message).toBe(200);
+    const id = await create();
+    await saved(id, 'casIssued', {
+      status: 'done',
+      date: '2027-01-20',
+      casNumber: 'ABCDEFGHIJ1234',
+      ownerId: teacherId,
+    });
+    // CAS issued 2027-01-20: usable to 2027-07-19.
+    const other = createReminderService({
+      repo: createReminderRepository(t.db.db),
+      inbox: createInboxService(createInboxRepository(t.db.db), clock),
+      cycles: createAdmissionsService({ repo: createAdmissionsRepository(t.db.db), clock }).allDates,
+      visaDue: createVisaRepository(t.db.db).visaDue,
+      clock,
+    });
+    const rows = () =>
+      t.db.db
+        .selectFrom('applicationReminder')
+        .select(['kind', 'daysBefore', 'resolvedAt'])
+        .where('applicationId', '=', id)
+        .orderBy('id')
+        .execute();
+    await moveTo('2027-07-04');
+    await Promise.all([t.app.reminders.run(), other.run()]);
+    expect(await rows()).toEqual([]);
+    await moveTo('2027-07-05');
+    const [a, b] = await Promise.all([t.app.reminders.run(), other.run()]);
+    expect(a.created + b.created).toBe(1);
+    expect((await todos()).map((i) => [i.kind, i.title, i.link])).toEqual([
+      ['ukCas', '王小明 · CAS · 2027-07-19 · D-14', `/applicationManage/applicationDetail?id=${id}`],
+    ]);
+    for (const day of ['2027-07-06', '2027-07-12']) {
+      await moveTo(day);
+      await Promise.all([t.app.reminders.run(), other.run()]);
+    }
+    expect((await rows()).map((r) => r.daysBefore)).toEqual([14, 7]);
+    expect((await todos()).map((i) => i.title)).toEqual(['王小明 · CAS · 2027-07-19 · D-7']);
+
+    // The e-mails reach the SMTP server through the outbox.
+    for (let i = 0; i < 50; i += 1) if ((await t.app.delivery.runOnce()) === 0) break;
+    const got = smtp.received.filter((r) => r.envelopeTo.includes('visateacher@example.test'));
+    expect(got.map((g) => g.mail.subject)).toEqual([
+      '王小明 · CAS · 2027-07-19 · D-14',
+      '王小明 · CAS · 2027-07-19 · D-7',
+    ]);
+    expect(got[0]!.mail.text).toContain(`/applicationManage/applicationDetail?id=${id}`);
+
+    // The visa is applied for: the to-do goes, and no more reminders.
+    await saved(id, 'visaApplied', { status: 'done', date: '2027-07-12' });
+    expect((await t.app.reminders.run()).resolved).toBe(1);
+    expect(await todos()).toEqual([]);
+    await moveTo('2027-07-16');
+    expect((await t.app.reminders.run()).created).toBe(0);
+  });
+
+  it('reminds of the funds window on the right days', async () => {
+    await moveTo('2027-05-01');
+    const id = await create();
+    await saved(id, 'funds', { status: 'done', fundsFrom: '2027-04-01', fundsTo: '2027-04-30' });
+    // Last day to apply: 2027-05-31.
+    await moveTo('2027-05-16');
+    expect((await t.app.reminders.run()).created).toBe(0);
+    await moveTo('2027-05-17');
+    expect((await t.app.reminders.run()).created).toBe(1);
+    expect((await todos()).map((i) => i.title)).toContain('王小明 · Funds · 2027-05-31 · D-14');
+    await moveTo('2027-05-28');
+    expect((await t.app.reminders.run()).created).toBe(1);
+    await moveTo('2027-05-30');
+    expect((await t.app.reminders.run()).created).toBe(1);
+    expect((await todos()).map((i) => i.title)).toContain('王小明 · Funds · 2027-05-31 · D-1');
+  });
+
+  it('lists what is due this week, soonest and riskiest first, paged', async () => {
+    await moveTo('2028-02-01');
+    const a = await create({ name: '週甲', passportExpiryDate: '2028-02-05' });
+    await saved(a, 'casIssued', { status: 'done', date: '2027-08-06', casNumber: 'ABCDEFGHIJ0001' });
+    const b = await create({ name: '週乙' });
+    await saved(b, 'travel', { status: 'pending', date: '2028-02-03' });
+    await saved(b, 'enrolled', { status: 'done', date: '2028-02-02' });
+    const page = await t.get<Page<DueSoon>>(`${BASE}/thisWeek`, { pageSize: 2 }, admin);
+    expect(page.meta.code, page.meta.message).toBe(200);
+    const mine = (l: DueSoon[]) => l.filter((d) => d.applicationId === a || d.applicationId === b);
+    expect(page.data.total).toBeGreaterThanOrEqual(3);
+    const all = await t.get<Page<DueSoon>>(`${BASE}/thisWeek`, { pageSize: 100 }, admin);
+    expect(mine(all.data.list).map((d) => [d.applicationId, d.kind, d.dueDate, d.daysLeft])).toEqual([
+      [b, 'step', '2028-02-03', 2],
+      [a, 'casExpiry', '2028-02-05', 4],
+      [a, 'passport', '2028-02-05', 4],
+    ]);
+    const days = all.data.list.map((d) => d.dueDate);
+    expect([...days].sort()).toEqual(days);
+    expect(all.data.list.every((d) => d.daysLeft >= 0 && d.daysLeft <= 7)).toBe(true);
+    const second = await t.get<Page<DueSoon>>(`${BASE}/thisWeek`, { pageSize: 2, pageNum: 2 }, admin);
+    expect(second.data.list).toEqual(all.data.list.slice(2, 4));
+  });
+});

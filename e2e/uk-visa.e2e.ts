@@ -1,0 +1,172 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { addDays, casExpiry } from '@study-crm/shared';
+import {
+  ACTIVE_PANE,
+  confirmDialog,
+  openMessageBox,
+  pickOption,
+  settle,
+  settleAnimations,
+  signIn,
+  startPortal,
+  type Portal,
+} from './harness.js';
+
+const SHOTS = '/tmp/shots/uk40';
+const SLOW = { timeout: 30_000 };
+const ukDay = (ms: number) =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/London',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date(ms));
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+async function fillDate(page: Page, locator: string, value: string) {
+  const input = page.locator(locator);
+  await input.click();
+  await input.fill(value);
+  await input.press('Enter');
+}
+
+// From offer to visa (issue 40): an application moves through the Student visa checklist with documents, and a CAS
+// running out in 7 days lands in the owner's message box; the same record and the list's "this week" in English.
+describe('UK Student visa checklist', () => {
+  let portal: Portal;
+  const today = ukDay(Date.now());
+  // A CAS issued so that its six months end 7 days from today.
+  const expires = addDays(today, 7);
+  let issued = addDays(today, -190);
+  while (casExpiry(issued) < expires) issued = addDays(issued, 1);
+  const checklist = `${ACTIVE_PANE} [data-testid="visa-checklist"]`;
+
+  const editStep = async (page: Page, kind: string) => {
+    await page.locator(`${checklist} [data-testid="visa-edit-${kind}"]`).click();
+    await page.locator('.ant-modal #visaStep_status').waitFor(SLOW);
+  };
+  const saveStep = async (page: Page) => {
+    await page.locator('.ant-modal-footer .ant-btn-primary').click();
+    await page.locator('.ant-modal #visaStep_status').waitFor({ state: 'detached', ...SLOW });
+  };
+  const status = (page: Page, label: string) => pickOption(page, page.locator('.ant-modal #visaStep_status'), label);
+
+  beforeAll(async () => {
+    portal = await startPortal({ REMINDER_EVERY_SECONDS: '2' });
+  });
+  afterAll(async () => {
+    await portal?.close();
+  });
+
+  it('moves an application through offer → CAS → visa with documents and sees the CAS reminder (zh-TW)', async () => {
+    const { page, context } = await portal.newPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page, portal.baseUrl);
+
+    await page.goto(`${portal.baseUrl}/sadmin/applicationManage/applicationDetail`);
+    await page.locator('#app_name').fill('林簽證');
+    await page.locator('#app_email').fill('visa@example.com');
+    await pickOption(page, page.locator('#app_followTeacherId'), 'Administrator');
+    await page.getByTestId('detail-save').first().click();
+    await confirmDialog(page);
+    await page.waitForURL(/applicationDetail\?id=\d+/, SLOW);
+    await page.locator(checklist).waitFor(SLOW);
+    expect(await page.locator(`${checklist} [data-testid="visa-progress"]`).textContent()).toContain('0／9');
+
+    // Offer met, with the offer letter uploaded from the step.
+    await editStep(page, 'offerMet');
+    await status(page, '已完成');
+    await fillDate(page, '.ant-modal #visaStep_date', today);
+    await saveStep(page);
+    await page
+      .locator(`${ACTIVE_PANE} .ant-upload:has([data-testid="visa-upload-offerMet"]) input[type=file]`)
+      .setInputFiles({ name: 'offer-letter.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await expect.poll(() => page.locator(checklist).textContent(), SLOW).toContain('offer-letter');
+
+    // CAS issued: a wrong number is refused naming the field, then the right one is kept.
+    await editStep(page, 'casIssued');
+    await status(page, '已完成');
+    await fillDate(page, '.ant-modal #visaStep_date', issued);
+    await page.locator('.ant-modal #visaStep_casNumber').fill('E4G7X1A2B3C4D5');
+    await saveStep(page);
+    await expect.poll(() => page.locator(checklist).textContent(), SLOW).toContain(`CAS 可用至 ${expires}`);
+
+    // The worker's next run: the CAS reminder in the message box.
+    const item = page.getByTestId('box-item-todo').filter({ hasText: '林簽證' });
+    await expect
+      .poll(async () => {
+        await page.reload();
+        await openMessageBox(page, 'todo');
+        return item.count();
+      }, SLOW)
+      .toBe(1);
+    expect(await item.textContent()).toContain('CAS 到期');
+    expect(await item.textContent()).toContain(`林簽證 · CAS · ${expires} · D-7`);
+    await settle(page);
+    await settleAnimations(page);
+    fs.mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: path.join(SHOTS, 'visa-reminder-zh-TW.png') });
+    await page.keyboard.press('Escape');
+
+    // Funds held 28 days ending 3 days ago, then the visa application today: the CAS reminder goes.
+    await page.locator(checklist).waitFor(SLOW);
+    await editStep(page, 'funds');
+    await status(page, '已完成');
+    await fillDate(page, '.ant-modal #visaStep_fundsFrom', addDays(today, -40));
+    await fillDate(page, '.ant-modal #visaStep_fundsTo', addDays(today, -3));
+    await saveStep(page);
+    await editStep(page, 'visaApplied');
+    await status(page, '已完成');
+    await fillDate(page, '.ant-modal #visaStep_date', today);
+    await saveStep(page);
+    await expect
+      .poll(() => page.locator(`${checklist} [data-testid="visa-progress"]`).textContent(), SLOW)
+      .toContain('4／9');
+    // Travel booked in 3 days: a step due this week.
+    await editStep(page, 'travel');
+    await status(page, '進行中');
+    await fillDate(page, '.ant-modal #visaStep_date', addDays(today, 3));
+    await saveStep(page);
+    await expect.poll(() => page.locator(checklist).textContent(), SLOW).toContain(addDays(today, 3));
+    await page.locator(checklist).scrollIntoViewIfNeeded();
+    await settle(page);
+    await settleAnimations(page);
+    await page.screenshot({ path: path.join(SHOTS, 'visa-checklist-zh-TW.png'), fullPage: true });
+    await context.close();
+  });
+
+  it('shows the checklist, this week and the visa stages in English', async () => {
+    const { page, context } = await portal.newPage({ locale: 'en-US', storage: { 'cake-locale': 'en-US' } });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page, portal.baseUrl);
+    await page.goto(`${portal.baseUrl}/sadmin/applicationManage/applicationList?view=week`);
+    const week = page.locator(`${ACTIVE_PANE} [data-testid="week-table"]`);
+    await expect.poll(() => week.textContent(), SLOW).toContain('林簽證');
+    expect(await week.textContent()).toContain('Checklist step');
+    expect(await week.textContent()).toContain('Travel');
+    await settle(page);
+    await settleAnimations(page);
+    await page.screenshot({ path: path.join(SHOTS, 'this-week-en-US.png') });
+
+    await page.locator(`${ACTIVE_PANE} [data-testid="week-row-name"]`).filter({ hasText: '林簽證' }).first().click();
+    await page.locator(checklist).waitFor(SLOW);
+    await expect.poll(() => page.locator(checklist).textContent(), SLOW).toContain('Offer conditions met');
+    await page.locator(checklist).scrollIntoViewIfNeeded();
+    await settle(page);
+    await settleAnimations(page);
+    await page.screenshot({ path: path.join(SHOTS, 'visa-checklist-en-US.png'), fullPage: true });
+
+    await page.goto(`${portal.baseUrl}/sadmin/systemSetup/visaStages`);
+    const rows = page.locator(`${ACTIVE_PANE} [data-testid="visaStage-table"] tr[data-row-key]`);
+    await expect.poll(() => rows.count(), SLOW).toBe(9);
+    await settle(page);
+    await settleAnimations(page);
+    await page.screenshot({ path: path.join(SHOTS, 'visa-stages-en-US.png') });
+    await context.close();
+  });
+});
