@@ -83,6 +83,13 @@ export const Code = {
   // The UK application journey (issue 40): an admissions cycle's entry year taken, a cycle that choices name.
   CYCLE_EXISTS: 7940,
   CYCLE_IN_USE: 7941,
+  // Background jobs and exports (issue 39): a job's file past its expiry, not ready yet, a job that failed, too
+  // many of a member's jobs waiting, a list that cannot be exported.
+  JOB_EXPIRED: 7970,
+  JOB_NOT_READY: 7971,
+  JOB_FAILED: 7972,
+  JOB_TOO_MANY: 7973,
+  EXPORT_UNKNOWN_LIST: 7974,
 } as const;
 export type Code = (typeof Code)[keyof typeof Code];
 
@@ -143,6 +150,11 @@ export const CODE_MESSAGE: Readonly<Record<Code, MessageKey>> = {
   7502: 'cvMissing',
   7940: 'cycleExists',
   7941: 'cycleInUse',
+  7970: 'jobExpired',
+  7971: 'jobNotReady',
+  7972: 'jobFailed',
+  7973: 'jobTooMany',
+  7974: 'exportUnknownList',
   7101: 'smsFileType',
   7102: 'smsFileRead',
   7103: 'smsFileFormat',

@@ -42,3 +42,4 @@ export * from './endpoints/index.js';
 export * from './schemas/notice.js';
 export * from './schemas/profile.js';
 export * from './schemas/search.js';
+export * from './schemas/jobs.js';

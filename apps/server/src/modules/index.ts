@@ -25,6 +25,7 @@ import { createAuthRepository, createAuthService, createStepUp, registerAuthRout
 import { createCaptchaRepository, createCaptchaService, registerCaptchaRoutes } from './captcha/index.js';
 import { createDictRepository, createDictService, registerDictRoutes } from './dict/index.js';
 import { createFileStorage, registerFileRoutes } from './files/index.js';
+import { createJobRepository, createJobService, registerJobRoutes } from './jobs/index.js';
 import {
   createFollowUpReport,
   createFollowUpRepository,
@@ -102,6 +103,21 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   registerFileRoutes(app, { storage, config });
   const inbox = createInboxService(createInboxRepository(db), clock);
   registerInboxRoutes(app, inbox);
+  // Background jobs (issue 39: large exports): modules register their kinds; one worker per server claims them.
+  const jobs = createJobService({
+    repo: createJobRepository(db, dialect),
+    storage,
+    inbox,
+    clock,
+    settings: config.jobs,
+    log: app.log,
+  });
+  registerJobRoutes(app, jobs);
+  app.decorate('jobs', jobs);
+  if (config.delivery.isWorkerOn) {
+    app.addHook('onReady', async () => jobs.start());
+    app.addHook('onClose', async () => jobs.stop());
+  }
 
   const captcha = createCaptchaService(createCaptchaRepository(db), config, clock);
   registerCaptchaRoutes(app, captcha);
@@ -359,6 +375,7 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
       mail.referenced,
       profiles.referenced,
       content.referenced,
+      jobs.referenced,
     ),
     clock,
     // This process's name as a lease holder (several servers on one database sweep one at a time).
