@@ -20,7 +20,14 @@ import {
   scheduleReminders,
   ORPHAN_SWEEP_LEASE_MS,
 } from './application/index.js';
-import { createAuditRepository, createAuditService, declaredActions, registerAuditRoutes } from './audit/index.js';
+import {
+  auditExporter,
+  createAuditRepository,
+  createAuditService,
+  declaredActions,
+  registerAuditRoutes,
+} from './audit/index.js';
+import { createExportService, registerExportRoutes } from './export/index.js';
 import { createAuthRepository, createAuthService, createStepUp, registerAuthRoutes } from './auth/index.js';
 import { createCaptchaRepository, createCaptchaService, registerCaptchaRoutes } from './captcha/index.js';
 import { createDictRepository, createDictService, registerDictRoutes } from './dict/index.js';
@@ -133,6 +140,10 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   // No vertical escalation: every call that grants roles or acts on accounts checks the caller's own permissions.
   const guard = createAccessGuard(db);
 
+  // Export of every list screen (issue 39): lists register below; large exports run as background jobs.
+  const exports = createExportService({ jobs, permsOf: guard.permsOf, settings: config.jobs });
+  registerExportRoutes(app, exports);
+
   const authRepo = createAuthRepository(db);
   const stepUp = createStepUp({ repo: authRepo, limits: config, clock });
   const twoFactor = createTwoFactorService({
@@ -164,10 +175,13 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   const dictRepo = createDictRepository(db);
   registerDictRoutes(app, createDictService({ repo: dictRepo, clock }));
   registerTagRoutes(app, createTagService({ repo: createTagRepository(db), clock }));
-  registerAuditRoutes(
-    app,
-    createAuditService({ repo: createAuditRepository(db), people, declared: () => declaredActions(app) }),
-  );
+  const auditLog = createAuditService({
+    repo: createAuditRepository(db),
+    people,
+    declared: () => declaredActions(app),
+  });
+  exports.register(auditExporter(auditLog));
+  registerAuditRoutes(app, auditLog);
   const labelRepo = createLabelRepository(db);
   registerLabelRoutes(app, createLabelService({ repo: labelRepo, people, clock }));
   // Announcements and the merchant record (issue 21).

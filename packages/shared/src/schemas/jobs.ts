@@ -26,3 +26,28 @@ export type BackgroundJob = z.infer<typeof BackgroundJobSchema>;
 // The link a finished job's message carries; the web downloads it through the API client.
 export const jobDownloadLink = (id: number) => `/api/v1/jobs/download?id=${id}`;
 export const JOB_LINK_RE = /^\/api\/v1\/jobs\/download\?id=(\d+)$/;
+
+// Export of a list screen (docs/export.md): the list's name and its current filters and sort, as JSON of the list
+// call's own query fields.
+export const ExportQuery = z.object({
+  list: z
+    .string()
+    .trim()
+    .min(1)
+    .max(40)
+    .regex(/^[a-zA-Z][a-zA-Z.]*$/, { message: 'v.format' })
+    .describe('the list, e.g. auditLog'),
+  filters: z.string().max(4000).default('{}').describe("JSON of the list call's query fields (filters and sort)"),
+  locale: z.enum(['zh-TW', 'zh-CN', 'en-US']).nullish().describe('language of the headings and labels'),
+});
+export type ExportQuery = z.output<typeof ExportQuery>;
+
+export const ExportStartSchema = z.object({
+  jobId: z
+    .number()
+    .int()
+    .nullable()
+    .describe('the background job (more rows than a direct download); null: fetch the file now'),
+  total: z.number().int().describe('rows the export holds'),
+});
+export type ExportStart = z.infer<typeof ExportStartSchema>;

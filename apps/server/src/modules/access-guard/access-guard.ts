@@ -58,6 +58,8 @@ export function createAccessGuard(db: Db) {
 
   return {
     // Roles to be given to a member (add, update, updateMemberRoles).
+    // A member's permissions from all their roles (a background job checks them again when it runs).
+    permsOf: (memberId: number): Promise<string[]> => permsOfMember(db, memberId),
     async assertCanGrantRoles(actor: Actor, roleIds: readonly number[]): Promise<void> {
       if (await holdsBuiltin(actor.id, actor.activeRoleId ?? null)) return;
       if (await anyBuiltin(roleIds)) throw refuse('grantBeyondOwn', ['ROLE_ADMIN']);

@@ -3,3 +3,4 @@ export { createAuditRepository } from './audit.repository.js';
 export { declaredActions, registerAuditRoutes } from './audit.routes.js';
 export { createAuditService } from './audit.service.js';
 export type { AuditService } from './audit.service.js';
+export { auditExporter } from './audit.export.js';
