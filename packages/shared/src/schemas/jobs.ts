@@ -37,7 +37,7 @@ export const ExportQuery = z.object({
     .max(40)
     .regex(/^[a-zA-Z][a-zA-Z.]*$/, { message: 'v.format' })
     .describe('the list, e.g. auditLog'),
-  filters: z.string().max(4000).default('{}').describe("JSON of the list call's query fields (filters and sort)"),
+  filters: z.string().max(4000).nullish().describe("JSON of the list call's query fields (filters and sort)"),
   locale: z.enum(['zh-TW', 'zh-CN', 'en-US']).nullish().describe('language of the headings and labels'),
 });
 export type ExportQuery = z.output<typeof ExportQuery>;

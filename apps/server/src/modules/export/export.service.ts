@@ -40,10 +40,10 @@ export function createExportService(deps: {
     if (!caller.perms.has(e.perm)) throw new AppError(Code.FORBIDDEN);
     return e;
   };
-  const filtersOf = (e: AnyExporter, json: string): unknown => {
+  const filtersOf = (e: AnyExporter, json: string | null | undefined): unknown => {
     let raw: unknown;
     try {
-      raw = JSON.parse(json);
+      raw = JSON.parse(json ?? '{}');
     } catch {
       throw new AppError(Code.BAD_REQUEST, 'badRequest', { field: 'filters', reason: 'v.format' });
     }
@@ -117,7 +117,7 @@ export function createExportService(deps: {
     // Starts an export: at most `directMaxRows` rows are downloaded at once (`jobId` null: fetch the file), more
     // run as a background job whose file arrives in the message box.
     async start(
-      input: { list: string; filters: string; locale?: Locale | null | undefined },
+      input: { list: string; filters?: string | null | undefined; locale?: Locale | null | undefined },
       caller: Caller,
       locale: Locale,
     ) {
@@ -136,7 +136,7 @@ export function createExportService(deps: {
 
     // The file of a direct export (refused above `directMaxRows` rows: those run as a job).
     async file(
-      input: { list: string; filters: string; locale?: Locale | null | undefined },
+      input: { list: string; filters?: string | null | undefined; locale?: Locale | null | undefined },
       caller: Caller,
       locale: Locale,
     ) {
