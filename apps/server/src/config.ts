@@ -72,6 +72,12 @@ const EnvSchema = z
     // The follow-up completion ratio counts the Student visa checklist's steps too (issue 40).
     VISA_STEPS_IN_RATIO: z.enum(['on', 'off']).default('off'),
     DELIVERY_POLL_MS: int(1000, 10, 60_000),
+    // Background jobs (issue 39, docs/export.md): how often an idle worker looks for one, the claim's lease, how
+    // long a finished job's file can be downloaded, and the most rows an export streams directly (more: a job).
+    JOB_POLL_MS: int(2000, 10, 60_000),
+    JOB_LEASE_SECONDS: int(60, 1, 3600),
+    JOB_FILE_HOURS: int(72, 1, 24 * 90),
+    EXPORT_DIRECT_MAX_ROWS: int(10_000, 1, 1_000_000),
     DELIVERY_BATCH: int(20, 1, 500),
     // E-mails to one mail server (its mail, or its system mail) one server sends at once.
     DELIVERY_LANE_CONCURRENCY: int(3, 1, 50),
@@ -216,6 +222,7 @@ export type Config = {
     backoffMs: number;
     backoffMaxMs: number;
   };
+  jobs: { pollMs: number; leaseMs: number; keepMs: number; directMaxRows: number };
   // base64 AES-256 key for mail sender passwords; undefined: a key file under dataDir is used (created once).
   mailSecretKey: string | undefined;
   // Hosts a template's HTML frame may be fetched from (lower case, exact match).
@@ -311,6 +318,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       maxAttempts: e.DELIVERY_MAX_ATTEMPTS,
       backoffMs: e.DELIVERY_BACKOFF_MS,
       backoffMaxMs: e.DELIVERY_BACKOFF_MAX_MS,
+    },
+    jobs: {
+      pollMs: e.JOB_POLL_MS,
+      leaseMs: e.JOB_LEASE_SECONDS * 1000,
+      keepMs: e.JOB_FILE_HOURS * 3_600_000,
+      directMaxRows: e.EXPORT_DIRECT_MAX_ROWS,
     },
     mailSecretKey: e.MAIL_SECRET_KEY,
     templateFrameHosts: e.TEMPLATE_FRAME_HOSTS.split(',')

@@ -86,6 +86,13 @@ export const Code = {
   // The Student visa checklist: a stage applications have steps in, a built-in stage (its rules) cannot be removed.
   VISA_STAGE_IN_USE: 7942,
   VISA_STAGE_BUILT_IN: 7943,
+  // Background jobs and exports (issue 39): a job's file past its expiry, not ready yet, a job that failed, too
+  // many of a member's jobs waiting, a list that cannot be exported.
+  JOB_EXPIRED: 7970,
+  JOB_NOT_READY: 7971,
+  JOB_FAILED: 7972,
+  JOB_TOO_MANY: 7973,
+  EXPORT_UNKNOWN_LIST: 7974,
 } as const;
 export type Code = (typeof Code)[keyof typeof Code];
 
@@ -148,6 +155,11 @@ export const CODE_MESSAGE: Readonly<Record<Code, MessageKey>> = {
   7941: 'cycleInUse',
   7942: 'visaStageInUse',
   7943: 'visaStageBuiltIn',
+  7970: 'jobExpired',
+  7971: 'jobNotReady',
+  7972: 'jobFailed',
+  7973: 'jobTooMany',
+  7974: 'exportUnknownList',
   7101: 'smsFileType',
   7102: 'smsFileRead',
   7103: 'smsFileFormat',

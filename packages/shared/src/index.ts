@@ -44,3 +44,4 @@ export * from './schemas/profile.js';
 export * from './schemas/search.js';
 export * from './schemas/application-board.js';
 export * from './schemas/visa.js';
+export * from './schemas/jobs.js';

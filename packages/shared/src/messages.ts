@@ -829,6 +829,31 @@ export const MESSAGES = {
     'zh-CN': '内置的签证阶段带有检查规则，无法删除；请改为停用',
     'en-US': 'A built-in visa stage carries checking rules and cannot be removed; disable it instead',
   },
+  jobExpired: {
+    'zh-TW': '此檔案已過期，請重新匯出',
+    'zh-CN': '此文件已过期，请重新导出',
+    'en-US': 'This file has expired; export again',
+  },
+  jobNotReady: {
+    'zh-TW': '檔案尚未產生完成',
+    'zh-CN': '文件尚未生成完成',
+    'en-US': 'The file is not ready yet',
+  },
+  jobFailed: {
+    'zh-TW': '匯出失敗，請稍後再試',
+    'zh-CN': '导出失败，请稍后再试',
+    'en-US': 'The export failed; try again later',
+  },
+  jobTooMany: {
+    'zh-TW': '您已有匯出正在進行，請等候完成',
+    'zh-CN': '您已有导出正在进行，请等候完成',
+    'en-US': 'You already have exports in progress; wait for them to finish',
+  },
+  exportUnknownList: {
+    'zh-TW': '此清單無法匯出',
+    'zh-CN': '此列表无法导出',
+    'en-US': 'This list cannot be exported',
+  },
   cvMissing: {
     'zh-TW': '您尚未建立履歷',
     'zh-CN': '您尚未创建简历',

@@ -287,6 +287,29 @@ export type ApplicationTargetSchoolTable = ChildRow & {
   reply: string | null;
 };
 
+// A background job (issue 39: large exports): claimed by one worker at a time, its result a stored file.
+export type JobTable = {
+  id: Generated<number>;
+  kind: string;
+  memberId: number;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  done: Generated<number>;
+  total: Generated<number>;
+  params: string;
+  locale: string;
+  attempts: Generated<number>;
+  claimToken: string | null;
+  claimedUntil: number | null;
+  storedName: string | null;
+  fileName: string | null;
+  fileSize: number | null;
+  errorCode: number | null;
+  finishedAt: number | null;
+  expiresAt: number | null;
+  createdAt: number;
+  updatedAt: number;
+};
+
 // A reminder the daily job created (issue 40): unique per application, kind, subject, due date and days before.
 export type ApplicationReminderTable = {
   id: Generated<number>;
@@ -690,6 +713,7 @@ export type Database = {
   applicationReminder: ApplicationReminderTable;
   visaStage: VisaStageTable;
   applicationVisaStep: ApplicationVisaStepTable;
+  job: JobTable;
   followUp: FollowUpTable;
   applicationFile: ApplicationFileTable;
   paymentRecord: PaymentRecordTable;

@@ -56,6 +56,12 @@ export const ACCESS_EXCEPTIONS: Readonly<Record<string, 'public' | 'signedIn'>> 
   'POST /api/v1/member/mobile/unbindMobile': 'signedIn',
   'POST /api/v1/member/password/resetPwdByEmail/request': 'public',
   'POST /api/v1/member/password/resetPwdByEmail': 'public',
+  // Background jobs (issue 39): a member's own jobs only (the service checks the owner); exports check the list's
+  // own permission in the service.
+  'GET /api/v1/jobs/status': 'signedIn',
+  'GET /api/v1/jobs/download': 'signedIn',
+  'POST /api/v1/export/start': 'signedIn',
+  'GET /api/v1/export/file': 'signedIn',
   // The home dashboard: every signed-in member; its sections are filtered by permission in the service.
   'GET /api/v1/cake/rpt/dashboard': 'signedIn',
   // The navbar search box (issue 39): each group only for holders of its list's permission, checked in the service.

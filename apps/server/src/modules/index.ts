@@ -25,6 +25,7 @@ import {
   ORPHAN_SWEEP_LEASE_MS,
 } from './application/index.js';
 import {
+  auditExporter,
   createAuditRepository,
   createAuditService,
   createTimelineService,
@@ -32,10 +33,12 @@ import {
   registerAuditRoutes,
 } from './audit/index.js';
 import { createBoardRepository, createBoardService, registerBoardRoutes } from './application/index.js';
+import { createExportService, registerExportRoutes } from './export/index.js';
 import { createAuthRepository, createAuthService, createStepUp, registerAuthRoutes } from './auth/index.js';
 import { createCaptchaRepository, createCaptchaService, registerCaptchaRoutes } from './captcha/index.js';
 import { createDictRepository, createDictService, registerDictRoutes } from './dict/index.js';
 import { createFileStorage, registerFileRoutes } from './files/index.js';
+import { createJobRepository, createJobService, registerJobRoutes } from './jobs/index.js';
 import {
   createFollowUpReport,
   createFollowUpRepository,
@@ -136,6 +139,21 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   registerFileRoutes(app, { storage, config });
   const inbox = createInboxService(createInboxRepository(db), clock);
   registerInboxRoutes(app, inbox);
+  // Background jobs (issue 39: large exports): modules register their kinds; one worker per server claims them.
+  const jobs = createJobService({
+    repo: createJobRepository(db, dialect),
+    storage,
+    inbox,
+    clock,
+    settings: config.jobs,
+    log: app.log,
+  });
+  registerJobRoutes(app, jobs);
+  app.decorate('jobs', jobs);
+  if (config.delivery.isWorkerOn) {
+    app.addHook('onReady', async () => jobs.start());
+    app.addHook('onClose', async () => jobs.stop());
+  }
 
   const captcha = createCaptchaService(createCaptchaRepository(db), config, clock);
   registerCaptchaRoutes(app, captcha);
@@ -150,6 +168,10 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
 
   // No vertical escalation: every call that grants roles or acts on accounts checks the caller's own permissions.
   const guard = createAccessGuard(createAccessRepository(db));
+
+  // Export of every list screen (issue 39): lists register below; large exports run as background jobs.
+  const exports = createExportService({ jobs, permsOf: guard.permsOf, settings: config.jobs });
+  registerExportRoutes(app, exports);
 
   const authRepo = createAuthRepository(db, credentials);
   const stepUp = createStepUp({ repo: authRepo, limits: config, clock });
@@ -350,9 +372,11 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   // The operation log (issue 39) and each record's own history, whose events the owning modules read (decision 180).
   const auditRepo = createAuditRepository(db);
   const applicationTimeline = createApplicationTimeline(db);
+  const auditLog = createAuditService({ repo: auditRepo, people, declared: () => declaredActions(app) });
+  exports.register(auditExporter(auditLog));
   registerAuditRoutes(
     app,
-    createAuditService({ repo: auditRepo, people, declared: () => declaredActions(app) }),
+    auditLog,
     createTimelineService({
       repo: auditRepo,
       people,
@@ -460,6 +484,7 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
       mail.referenced,
       profiles.referenced,
       content.referenced,
+      jobs.referenced,
     ),
     clock,
     // This process's name as a lease holder (several servers on one database sweep one at a time).

@@ -39,6 +39,17 @@ export const crud = {
       retry: '重試',
       sortAsc: '點擊升冪排序',
       sortDesc: '點擊降冪排序',
+      exportRun: {
+        button: '匯出',
+        preparing: '正在準備匯出…',
+        progress: '匯出進度',
+        queued: '資料較多（{{total}} 筆），已在背景匯出；完成後檔案會出現在訊息中心。',
+        rows: '已寫入 {{done}} / {{total}} 筆',
+        done: '匯出完成',
+        download: '下載檔案',
+        failed: '匯出失敗',
+        close: '關閉',
+      },
       // Why a people picker found someone: the name that holds what was typed.
       matchedBy: {
         name: '英文姓名',
@@ -87,6 +98,17 @@ export const crud = {
       retry: '重试',
       sortAsc: '点击升序',
       sortDesc: '点击降序',
+      exportRun: {
+        button: '导出',
+        preparing: '正在准备导出…',
+        progress: '导出进度',
+        queued: '数据较多（{{total}} 条），已在后台导出；完成后文件会出现在消息中心。',
+        rows: '已写入 {{done}} / {{total}} 条',
+        done: '导出完成',
+        download: '下载文件',
+        failed: '导出失败',
+        close: '关闭',
+      },
       matchedBy: {
         name: '英文姓名',
         fullName: '中文姓名',
@@ -134,6 +156,17 @@ export const crud = {
       retry: 'Retry',
       sortAsc: 'Click to sort ascending',
       sortDesc: 'Click to sort descending',
+      exportRun: {
+        button: 'Export',
+        preparing: 'Preparing the export…',
+        progress: 'Export progress',
+        queued: 'Many rows ({{total}}): the export runs in the background; the file will arrive in your message box.',
+        rows: '{{done}} of {{total}} rows written',
+        done: 'Export finished',
+        download: 'Download the file',
+        failed: 'The export failed',
+        close: 'Close',
+      },
       matchedBy: {
         name: 'English name',
         fullName: 'Chinese name',

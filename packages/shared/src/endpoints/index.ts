@@ -31,3 +31,4 @@ export * from './search.js';
 export * from './admissions.js';
 export * from './application-board.js';
 export * from './visa.js';
+export * from './jobs.js';

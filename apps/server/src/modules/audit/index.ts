@@ -5,3 +5,4 @@ export { createAuditService } from './audit.service.js';
 export type { AuditService } from './audit.service.js';
 export { createTimelineService } from './timeline.service.js';
 export type { ApplicationTimelineSources, TimelineRecord, TimelineService } from './timeline.service.js';
+export { auditExporter } from './audit.export.js';

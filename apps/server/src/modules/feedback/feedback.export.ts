@@ -1,7 +1,8 @@
-import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type { PassThrough } from 'node:stream';
 import type { Locale } from '@study-crm/shared';
+import { writeWorkbook, type ExportColumn } from '../export/index.js';
 import type { FeedbackService } from './feedback.service.js';
+import type { FeedbackRow } from './feedback.repository.js';
 
 type Heading = 'name' | 'email' | 'mobile' | 'content' | 'status' | 'createdAt' | 'reply' | 'repliedAt' | 'repliedBy';
 const HEADINGS: Record<Locale, Record<Heading | 'open' | 'answered' | 'sheet', string>> = {
@@ -60,41 +61,32 @@ const WIDTHS: Record<Heading, number> = {
   repliedBy: 18,
 };
 
-// A cell starting with = + - @ would be a formula in a spreadsheet program: it is kept as text with a quote.
-const safe = (v: string | null) => (v && /^[=+\-@\t\r]/.test(v) ? `'${v}` : (v ?? ''));
+type ExportRow = { row: FeedbackRow; reply: string | null; repliedBy: string | null };
+const heading = (key: Heading | 'open' | 'answered' | 'sheet') => ({
+  'zh-TW': HEADINGS['zh-TW'][key],
+  'zh-CN': HEADINGS['zh-CN'][key],
+  'en-US': HEADINGS['en-US'][key],
+});
+const VALUES: Record<Heading, ExportColumn<ExportRow>['value']> = {
+  name: ({ row }) => row.name,
+  email: ({ row }) => row.email,
+  mobile: ({ row }) => (row.mobile ? `+${row.areaCode ?? ''} ${row.mobile}` : ''),
+  content: ({ row }) => row.content,
+  status: ({ row }, locale) => HEADINGS[locale][row.status],
+  createdAt: ({ row }) => ({ date: row.createdAt }),
+  reply: ({ reply }) => reply,
+  repliedAt: ({ row }) => ({ date: row.repliedAt }),
+  repliedBy: ({ repliedBy }) => repliedBy,
+};
+const COLUMNS: ExportColumn<ExportRow>[] = (Object.keys(WIDTHS) as Heading[]).map((key) => ({
+  key,
+  header: heading(key),
+  width: WIDTHS[key],
+  value: VALUES[key],
+}));
 
-// The filtered feedback list as an .xlsx, written row by row into the returned stream (no whole file in memory).
+// The filtered feedback list as an .xlsx, written row by row into the returned stream (no whole file in memory),
+// by the export module's writer (formula cells kept as text, dates as dates).
 export function feedbackWorkbook(rows: ReturnType<FeedbackService['exportRows']>, locale: Locale): PassThrough {
-  const h = HEADINGS[locale];
-  const out = new PassThrough();
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
-  const sheet = book.addWorksheet(h.sheet);
-  sheet.columns = (Object.keys(WIDTHS) as Heading[]).map((key) => ({ header: h[key], key, width: WIDTHS[key] }));
-  sheet.getRow(1).font = { bold: true };
-  const time = (ms: number | null) => (ms === null ? null : new Date(Number(ms)));
-  void (async () => {
-    try {
-      for await (const { row, reply, repliedBy } of rows) {
-        const line = sheet.addRow({
-          name: safe(row.name),
-          email: safe(row.email),
-          mobile: row.mobile ? `+${row.areaCode ?? ''} ${row.mobile}` : '',
-          content: safe(row.content),
-          status: h[row.status],
-          createdAt: time(row.createdAt),
-          reply: safe(reply),
-          repliedAt: time(row.repliedAt),
-          repliedBy: safe(repliedBy),
-        });
-        line.getCell('createdAt').numFmt = 'yyyy-mm-dd hh:mm';
-        line.getCell('repliedAt').numFmt = 'yyyy-mm-dd hh:mm';
-        line.commit();
-      }
-      sheet.commit();
-      await book.commit();
-    } catch (err) {
-      out.destroy(err instanceof Error ? err : new Error(String(err)));
-    }
-  })();
-  return out;
+  return writeWorkbook(HEADINGS[locale].sheet, COLUMNS, rows, locale);
 }

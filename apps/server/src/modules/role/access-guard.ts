@@ -27,6 +27,8 @@ export function createAccessGuard(repo: AccessRepository) {
     // Whether the member holds one of these roles, by name (the roles that must sign in with a second factor).
     holdsRoleAmong: (memberId: number, roleNames: readonly string[]): Promise<boolean> =>
       repo.holdsRoleAmong(memberId, roleNames),
+    // A member's permissions from all their roles (a background job checks them again when it runs).
+    permsOf: (memberId: number): Promise<string[]> => permsOfMember(memberId),
     // Roles to be given to a member (add, update, updateMemberRoles).
     async assertCanGrantRoles(actor: Actor, roleIds: readonly number[]): Promise<void> {
       if (await holdsBuiltin(actor.id, actor.activeRoleId ?? null)) return;

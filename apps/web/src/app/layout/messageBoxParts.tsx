@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Badge, Empty, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
-import type { MessageBoxItem, MessageTab } from '@study-crm/shared';
+import { JOB_LINK_RE, type MessageBoxItem, type MessageTab } from '@study-crm/shared';
+import { downloadJob } from '../../components/crud/jobs';
 import { useMarkRead } from './messageBox.api';
 
 // The message box parts shared by the navbar drawer (MessageBox) and the full list (AllMessages).
@@ -63,7 +64,12 @@ export function useOpenItem(tab: MessageTab, after?: () => void) {
   const navigate = useNavigate();
   return (item: MessageBoxItem) => {
     if (!item.read) read.mutate({ tab, id: item.id });
-    if (item.link?.startsWith('/')) {
+    // A finished background job's file (an export): downloaded through the API client, which signs the call.
+    const job = item.link ? JOB_LINK_RE.exec(item.link) : null;
+    if (job) {
+      void downloadJob(Number(job[1]));
+      after?.();
+    } else if (item.link?.startsWith('/')) {
       navigate(item.link);
       after?.();
     }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Panel } from '../Panel';
+import { ExportButton } from './ExportButton';
 import { ListToolbar, type ListToolbarProps, type ToolbarFilters } from './ListToolbar';
 import { PagedTable, type PagedTableProps } from './PagedTable';
 import { listFilters, type ListFilters } from './listFilters';
@@ -19,6 +20,8 @@ type Props<T, F extends ToolbarFilters & Filters> = {
   list: ListStateApi<F>;
   // The add button, for members holding `perm`.
   add?: { perm: string; onClick: () => void };
+  // The server's exporter of this list (docs/export.md): an Export button of the list's current filters and sort.
+  exportList?: string;
   // More of the toolbar: the keyword's width, actions after search/reset (an export).
   toolbar?: Pick<ListToolbarProps<F>, 'keywordWidth' | 'actions'>;
   // The enabled/disabled filter, for lists whose rows have that status.
@@ -46,6 +49,7 @@ export function CrudList<T extends object, F extends ToolbarFilters & Filters>({
   list,
   add,
   toolbar,
+  exportList,
   statusFilter = false,
   filters,
   banner,
@@ -70,6 +74,16 @@ export function CrudList<T extends object, F extends ToolbarFilters & Filters>({
             addTestId={`${idPrefix}-add`}
             showStatus={statusFilter}
             {...toolbar}
+            actions={
+              exportList ? (
+                <>
+                  {toolbar?.actions}
+                  <ExportButton list={exportList} params={list.params} testId={`${idPrefix}-export`} />
+                </>
+              ) : (
+                toolbar?.actions
+              )
+            }
           >
             {typeof filters === 'function' ? filters(listFilters(list, true)) : filters}
           </ListToolbar>

@@ -8,6 +8,7 @@ import { listFilters } from '../../components/crud/listFilters';
 import { ListCard } from '../../components/crud/ListCard';
 import { PagedTable } from '../../components/crud/PagedTable';
 import { useListState } from '../../components/crud/useListState';
+import { ExportButton } from '../../components/crud/ExportButton';
 import { DataTable, type DataColumn } from '../../components/crud/DataTable';
 import { personColumn } from '../../components/crud/columns';
 import { RecordDrawer } from '../../components/RecordDrawer';
@@ -248,6 +249,7 @@ export default function OperationLog() {
         {filter.enum('outcome', AUDIT_OUTCOMES, 'audit.outcome', { placeholder: t('audit.col.outcome') })}
         <DateRangeFilter list={list} />
         <Button onClick={list.reset}>{t('crud.reset')}</Button>
+        <ExportButton list="auditLog" params={list.params} testId="audit-export" />
       </Space>
       <PagedTable columns={columns} query={query} list={list} strings="audit" testId="audit-table" />
       <EntryDrawer id={open} onClose={() => setOpen(null)} />

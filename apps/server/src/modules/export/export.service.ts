@@ -1,0 +1,155 @@
+import type { z } from 'zod';
+import { Code, isLocale, type Locale, type Page } from '@study-crm/shared';
+import type { Config } from '../../config.js';
+import { AppError } from '../../http/errors.js';
+import type { Caller } from '../../http/context.js';
+import { parseInput } from '../../http/route.js';
+import type { JobService, ReportProgress } from '../jobs/index.js';
+import { writeWorkbook, type ExportColumn } from './workbook.js';
+
+// A list that can be exported: the list's own permission, query schema and page read (the service call its list
+// route makes, with the caller's access checks), and its columns. The export pages through the same call.
+export type Exporter<Q = never, T = never> = {
+  list: string;
+  perm: string;
+  sheet: Record<Locale, string>;
+  query: z.ZodType<Q>;
+  page: (q: Q, caller: Caller, pageNum: number, pageSize: number) => Promise<Page<T>>;
+  columns: readonly ExportColumn<T>[];
+};
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyExporter = Exporter<any, any>;
+
+// Rows read per page of the list's own query.
+export const EXPORT_PAGE = 500;
+const JOB_KIND = 'export';
+
+type ExportParams = { list: string; filters: Record<string, unknown>; perms: string[] };
+
+export function createExportService(deps: {
+  jobs: Pick<JobService, 'register' | 'enqueue'>;
+  // The member's permissions now (a job runs later: what was revoked meanwhile is not exported).
+  permsOf: (memberId: number) => Promise<string[]>;
+  settings: Pick<Config['jobs'], 'directMaxRows'>;
+}) {
+  const exporters = new Map<string, AnyExporter>();
+
+  const exporterOf = (list: string, caller: Caller): AnyExporter => {
+    const e = exporters.get(list);
+    if (!e) throw new AppError(Code.EXPORT_UNKNOWN_LIST);
+    if (!caller.perms.has(e.perm)) throw new AppError(Code.FORBIDDEN);
+    return e;
+  };
+  const filtersOf = (e: AnyExporter, json: string | null | undefined): unknown => {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(json ?? '{}');
+    } catch {
+      throw new AppError(Code.BAD_REQUEST, 'badRequest', { field: 'filters', reason: 'v.format' });
+    }
+    if (!raw || typeof raw !== 'object' || Array.isArray(raw))
+      throw new AppError(Code.BAD_REQUEST, 'badRequest', { field: 'filters', reason: 'v.format' });
+    // The list's own schema, as its list route reads a query (paging fields are the export's own).
+    const { pageNum: _n, pageSize: _s, ...rest } = raw as Record<string, unknown>;
+    return parseInput(e.query, rest, 'filters');
+  };
+
+  // Every row of the list, page by page through the list's own read, with progress after each page.
+  async function* rowsOf(e: AnyExporter, q: unknown, caller: Caller, report?: ReportProgress) {
+    for (let pageNum = 1; ; pageNum++) {
+      const page = await e.page(q, caller, pageNum, EXPORT_PAGE);
+      for (const row of page.list) yield row;
+      const done = Math.min(page.total, (pageNum - 1) * EXPORT_PAGE + page.list.length);
+      if (report) await report(done, page.total);
+      if (page.list.length < EXPORT_PAGE) return;
+    }
+  }
+  const columnsFor = (e: AnyExporter, caller: Caller) => e.columns.filter((c) => !c.perm || caller.perms.has(c.perm));
+  const fileName = (e: AnyExporter) => `${e.list}-${new Date().toISOString().slice(0, 10)}.xlsx`;
+
+  deps.jobs.register(JOB_KIND, {
+    readyTitle: (locale, job) => {
+      const e = exporters.get((job.params as ExportParams).list);
+      const what = e?.sheet[locale] ?? '';
+      return locale === 'en-US'
+        ? `Export ready: ${what}`
+        : locale === 'zh-CN'
+          ? `导出完成：${what}`
+          : `匯出完成：${what}`;
+    },
+    async run(job, report) {
+      const p = job.params as ExportParams;
+      const now = new Set(await deps.permsOf(job.memberId));
+      const caller: Caller = { id: job.memberId, perms: new Set(p.perms.filter((x) => now.has(x))) };
+      const e = exporterOf(p.list, caller);
+      const q = parseInput(e.query, p.filters, 'filters');
+      let written = 0;
+      let total = 0;
+      async function* counted() {
+        for await (const row of rowsOf(e, q, caller, async (done, all) => {
+          total = all;
+          await report(done, all);
+        })) {
+          written++;
+          yield row;
+        }
+      }
+      const stream = writeWorkbook(e.sheet[job.locale], columnsFor(e, caller), counted(), job.locale);
+      return {
+        stream,
+        fileName: fileName(e),
+        get done() {
+          return written;
+        },
+        get total() {
+          return total;
+        },
+      };
+    },
+  });
+
+  return {
+    register<Q, T>(e: Exporter<Q, T>) {
+      exporters.set(e.list, e as AnyExporter);
+    },
+    lists: () => [...exporters.keys()],
+
+    // Starts an export: at most `directMaxRows` rows are downloaded at once (`jobId` null: fetch the file), more
+    // run as a background job whose file arrives in the message box.
+    async start(
+      input: { list: string; filters?: string | null | undefined; locale?: Locale | null | undefined },
+      caller: Caller,
+      locale: Locale,
+    ) {
+      const e = exporterOf(input.list, caller);
+      const q = filtersOf(e, input.filters);
+      const { total } = await e.page(q, caller, 1, 1);
+      if (total <= deps.settings.directMaxRows) return { jobId: null, total };
+      const params: ExportParams = {
+        list: e.list,
+        filters: q as Record<string, unknown>,
+        perms: [...caller.perms],
+      };
+      const job = await deps.jobs.enqueue(JOB_KIND, caller.id, params, input.locale ?? locale);
+      return { jobId: job.id, total };
+    },
+
+    // The file of a direct export (refused above `directMaxRows` rows: those run as a job).
+    async file(
+      input: { list: string; filters?: string | null | undefined; locale?: Locale | null | undefined },
+      caller: Caller,
+      locale: Locale,
+    ) {
+      const e = exporterOf(input.list, caller);
+      const q = filtersOf(e, input.filters);
+      const { total } = await e.page(q, caller, 1, 1);
+      if (total > deps.settings.directMaxRows) throw new AppError(Code.JOB_NOT_READY);
+      const l = input.locale && isLocale(input.locale) ? input.locale : locale;
+      return {
+        stream: writeWorkbook(e.sheet[l], columnsFor(e, caller), rowsOf(e, q, caller), l),
+        fileName: fileName(e),
+      };
+    },
+  };
+}
+export type ExportService = ReturnType<typeof createExportService>;

@@ -1,0 +1,217 @@
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import ExcelJS from 'exceljs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  Code,
+  PERM,
+  type AuditEntry,
+  type BackgroundJob,
+  type ExportStart,
+  type MessageBox,
+  type Page,
+} from '@study-crm/shared';
+import { createRole, createStaff, STAFF_PASSWORD } from '../../test/access-fixtures.js';
+import { APP_ID } from '../../test/harness.js';
+import { useTestApp } from '../../test/signed-in.js';
+import { writeWorkbook, type ExportColumn } from './index.js';
+
+async function readBook(body: Buffer) {
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(body as unknown as ArrayBuffer);
+  return book.worksheets[0]!;
+}
+
+describe('export of a list', () => {
+  const t = useTestApp({ signIn: true, env: { DELIVERY_WORKER: 'off', EXPORT_DIRECT_MAX_ROWS: '3' } });
+  let limited: { token: string; mid: number };
+
+  beforeAll(async () => {
+    const role = await createRole(t.db.db, 'no-audit', [PERM.feedbackList]);
+    await createStaff(t.db.db, 'exportstaff', [role]);
+    limited = await t.login('exportstaff', STAFF_PASSWORD);
+    // Failed sign-ins (audited) with a user agent that would be a formula.
+    for (let i = 0; i < 2; i++)
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/mc/auth/login/loginName',
+        headers: {
+          ...t.headers(),
+          'user-agent': '=HYPERLINK("http://evil.test","x")',
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        payload: `appId=${APP_ID}&mcId=COM&loginName=nobody${i}&password=wrong-pass-1&captchaKey=k&captchaCode=x`,
+      });
+  });
+
+  const file = (query: Record<string, string>, token = t.admin.token) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/v1/export/file?${new URLSearchParams({ appId: APP_ID, mcId: 'COM', ...query }).toString()}`,
+      headers: t.headers({ token }),
+    });
+
+  it('exports the filtered list as the list shows it, headings in the reader’s language, formulas kept as text', async () => {
+    const filters = { module: 'auth', outcome: 'refused', order: 'asc' };
+    const list = await t.get<Page<AuditEntry>>('/admin/v1/sys/auditLogs', filters, { token: t.admin.token });
+    expect(list.data.total).toBeGreaterThanOrEqual(2);
+    expect(list.data.total).toBeLessThanOrEqual(3);
+    const start = await t.post<ExportStart>(
+      '/api/v1/export/start',
+      { list: 'auditLog', filters: JSON.stringify(filters) },
+      { token: t.admin.token },
+    );
+    expect(start.data).toEqual({ jobId: null, total: list.data.total });
+    const res = await file({ list: 'auditLog', filters: JSON.stringify(filters), locale: 'en-US' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('no-store');
+    const sheet = await readBook(res.rawPayload);
+    expect(sheet.getRow(1).getCell(1).value).toBe('Time');
+    expect(sheet.getRow(1).getCell(7).value).toBe('Outcome');
+    expect(sheet.rowCount).toBe(list.data.total + 1);
+    const first = list.data.list[0]!;
+    const row = sheet.getRow(2);
+    expect((row.getCell(1).value as Date).getTime()).toBe(first.createdAt);
+    expect(row.getCell(1).numFmt).toBe('yyyy-mm-dd hh:mm');
+    expect(row.getCell(4).value).toBe(first.action);
+    expect(row.getCell(7).value).toBe('Refused');
+    expect(row.getCell(11).value).toBe('\'=HYPERLINK("http://evil.test","x")');
+    const zh = await readBook(
+      (await file({ list: 'auditLog', filters: JSON.stringify(filters), locale: 'zh-TW' })).rawPayload,
+    );
+    expect(zh.getRow(1).getCell(7).value).toBe('結果');
+    expect(zh.getRow(2).getCell(7).value).toBe('被拒絕');
+  });
+
+  it('refuses a list the caller may not see, an unknown list and bad filters (400 naming the field)', async () => {
+    const refused = await t.post('/api/v1/export/start', { list: 'auditLog', filters: '{}' }, { token: limited.token });
+    expect(refused.meta.code).toBe(Code.FORBIDDEN);
+    const direct = await file({ list: 'auditLog', filters: '{}' }, limited.token);
+    expect(JSON.parse(direct.body).meta.code).toBe(Code.FORBIDDEN);
+    const unknown = await t.post('/api/v1/export/start', { list: 'nope', filters: '{}' }, { token: t.admin.token });
+    expect(unknown.meta.code).toBe(Code.EXPORT_UNKNOWN_LIST);
+    const bad = await t.post(
+      '/api/v1/export/start',
+      { list: 'auditLog', filters: '{"outcome":"maybe"}' },
+      { token: t.admin.token },
+    );
+    expect(bad.meta.code).toBe(400);
+    expect(bad.meta.message).toContain('outcome');
+    const notJson = await t.post('/api/v1/export/start', { list: 'auditLog', filters: '{' }, { token: t.admin.token });
+    expect(notJson.meta.code).toBe(400);
+    expect(notJson.meta.message).toContain('filters');
+  });
+
+  it('runs a larger export as a job whose file arrives in the message box', async () => {
+    const list = await t.get<Page<AuditEntry>>('/admin/v1/sys/auditLogs', {}, { token: t.admin.token });
+    expect(list.data.total).toBeGreaterThan(3);
+    const start = await t.post<ExportStart>(
+      '/api/v1/export/start',
+      { list: 'auditLog', filters: '{}', locale: 'en-US' },
+      { token: t.admin.token },
+    );
+    expect(start.data.jobId).not.toBeNull();
+    // Too many rows for a direct download.
+    expect(JSON.parse((await file({ list: 'auditLog', filters: '{}' })).body).meta.code).toBe(Code.JOB_NOT_READY);
+    await t.app.jobs.runOnce();
+    const job = await t.get<BackgroundJob>('/api/v1/jobs/status', { id: start.data.jobId! }, { token: t.admin.token });
+    expect(job.data.status).toBe('done');
+    expect(job.data.done).toBe(job.data.total);
+    expect(job.data.total).toBeGreaterThanOrEqual(list.data.total);
+    const box = await t.get<MessageBox>('/api/v1/message/box', { tab: 'message' }, { token: t.admin.token });
+    expect(box.data.message.list[0]).toMatchObject({
+      title: 'Export ready: Operation log',
+      link: `/api/v1/jobs/download?id=${start.data.jobId}`,
+    });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/jobs/download?appId=${APP_ID}&mcId=COM&id=${start.data.jobId}`,
+      headers: t.headers({ token: t.admin.token }),
+    });
+    const sheet = await readBook(res.rawPayload);
+    expect(sheet.rowCount).toBe(job.data.total + 1);
+    expect(sheet.getRow(1).getCell(2).value).toBe('Member');
+    // Another member cannot fetch it.
+    const theirs = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/jobs/download?appId=${APP_ID}&mcId=COM&id=${start.data.jobId}`,
+      headers: t.headers({ token: limited.token }),
+    });
+    expect(JSON.parse(theirs.body).meta.code).toBe(Code.NOT_FOUND);
+  });
+});
+
+describe('the streaming workbook', () => {
+  type R = { n: number; text: string; at: number; minor: number };
+  const columns: ExportColumn<R>[] = [
+    { key: 'n', header: { 'zh-TW': '序', 'zh-CN': '序', 'en-US': 'No.' }, value: (r) => r.n },
+    { key: 'text', header: { 'zh-TW': '文字', 'zh-CN': '文字', 'en-US': 'Text' }, value: (r) => r.text },
+    { key: 'at', header: { 'zh-TW': '時間', 'zh-CN': '时间', 'en-US': 'Time' }, value: (r) => ({ date: r.at }) },
+    {
+      key: 'amount',
+      header: { 'zh-TW': '金額', 'zh-CN': '金额', 'en-US': 'Amount' },
+      value: (r) => ({ minor: r.minor, currency: 'TWD' }),
+    },
+  ];
+  // Pages of rows as a list's page call gives them.
+  async function* rows(count: number, texts: string[] = []) {
+    for (let page = 0; page * 500 < count; page++) {
+      const list = Array.from({ length: Math.min(500, count - page * 500) }, (_, i) => {
+        const n = page * 500 + i + 1;
+        return {
+          n,
+          text: texts[n - 1] ?? `student ${n} ${'x'.repeat(40)}`,
+          at: Date.UTC(2026, 0, 1) + n * 1000,
+          minor: n * 12345,
+        };
+      });
+      await new Promise((r) => setImmediate(r));
+      yield* list;
+    }
+  }
+
+  it('neutralises formulas, and formats money and dates', async () => {
+    const chunks: Buffer[] = [];
+    await pipeline(
+      writeWorkbook('Sheet', columns, rows(5, ['=1+1', '+SUM(A1)', '-2', '@cmd', 'plain']), 'en-US'),
+      new Writable({ write: (c: Buffer, _e, cb) => (chunks.push(c), cb()) }),
+    );
+    const sheet = await readBook(Buffer.concat(chunks));
+    expect([2, 3, 4, 5, 6].map((r) => sheet.getRow(r).getCell(2).value)).toEqual([
+      "'=1+1",
+      "'+SUM(A1)",
+      "'-2",
+      "'@cmd",
+      'plain',
+    ]);
+    expect(sheet.getRow(2).getCell(4).value).toBe(123.45);
+    expect(sheet.getRow(2).getCell(4).numFmt).toBe('"TWD" #,##0.00;"TWD" -#,##0.00');
+    expect(sheet.getRow(2).getCell(3).value).toEqual(new Date(Date.UTC(2026, 0, 1) + 1000));
+  });
+
+  it('writes 100,000 rows in bounded memory', { timeout: 120_000 }, async () => {
+    global.gc?.();
+    const base = process.memoryUsage().rss;
+    let peak = base;
+    let bytes = 0;
+    const sample = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+    await pipeline(
+      writeWorkbook('Sheet', columns, rows(100_000), 'en-US'),
+      new Writable({
+        write(c: Buffer, _e, cb) {
+          bytes += c.length;
+          peak = Math.max(peak, process.memoryUsage().rss);
+          cb();
+        },
+      }),
+    );
+    clearInterval(sample);
+    const growthMb = (peak - base) / 2 ** 20;
+    console.log(
+      `100,000 rows: ${(bytes / 2 ** 20).toFixed(1)} MiB written, peak RSS growth ${growthMb.toFixed(0)} MiB`,
+    );
+    expect(bytes).toBeGreaterThan(2 * 2 ** 20);
+    // The rows alone are ~10 MiB of strings; a writer that kept the sheet would grow by hundreds of MiB.
+    expect(growthMb).toBeLessThan(150);
+  });
+});

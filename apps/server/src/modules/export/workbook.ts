@@ -1,0 +1,69 @@
+import { PassThrough } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { formatMinor, type Locale } from '@study-crm/shared';
+
+// A cell's value as a list gives it; money is integer minor units with its ISO 4217 currency.
+export type CellValue = string | number | null | { date: number | null } | { minor: number; currency: string | null };
+
+// One column of an exported list: its heading in each language, and its value of a row. `perm`: only exporters
+// holding it get the column.
+export type ExportColumn<T> = {
+  key: string;
+  header: Record<Locale, string>;
+  width?: number;
+  perm?: string;
+  value: (row: T, locale: Locale) => CellValue;
+};
+
+// A cell starting with = + - @ (or a tab / carriage return) would be a formula in a spreadsheet program: it is kept
+// as text with a leading apostrophe (OWASP CSV injection advice).
+export const neutralise = (v: string): string => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
+
+function cell(v: CellValue): { value: ExcelJS.CellValue; numFmt?: string } {
+  if (v === null) return { value: null };
+  if (typeof v === 'string') return { value: neutralise(v) };
+  if (typeof v === 'number') return { value: v };
+  if ('date' in v) return v.date === null ? { value: null } : { value: new Date(v.date), numFmt: 'yyyy-mm-dd hh:mm' };
+  // Money: the amount as a number in the currency's major unit (sums work), shown with the currency's code.
+  const code = (v.currency ?? '').replace(/[^A-Z]/g, '');
+  return {
+    value: Number(v.minor) / 100,
+    numFmt: code ? `"${code}" #,##0.00;"${code}" -#,##0.00` : '#,##0.00',
+  };
+}
+// The money text of a cell (for a reader of the formatted value), as the lists show it.
+export const moneyText = (minor: number, currency: string | null) => formatMinor(minor, currency ?? undefined);
+
+// Writes rows into an .xlsx streamed into the returned stream, row by row (exceljs' streaming writer commits each
+// row, so no whole sheet is kept in memory). `rows` is read lazily as the stream is consumed.
+export function writeWorkbook<T>(
+  sheetName: string,
+  columns: readonly ExportColumn<T>[],
+  rows: AsyncIterable<T>,
+  locale: Locale,
+): PassThrough {
+  const out = new PassThrough();
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const sheet = book.addWorksheet(sheetName.slice(0, 31));
+  sheet.columns = columns.map((c) => ({ header: c.header[locale], key: c.key, width: c.width ?? 18 }));
+  sheet.getRow(1).font = { bold: true };
+  void (async () => {
+    try {
+      for await (const row of rows) {
+        const line = sheet.addRow([]);
+        columns.forEach((c, i) => {
+          const { value, numFmt } = cell(c.value(row, locale));
+          const target = line.getCell(i + 1);
+          target.value = value;
+          if (numFmt) target.numFmt = numFmt;
+        });
+        line.commit();
+      }
+      sheet.commit();
+      await book.commit();
+    } catch (err) {
+      out.destroy(err instanceof Error ? err : new Error(String(err)));
+    }
+  })();
+  return out;
+}

@@ -1,0 +1,139 @@
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { Database, JobTable } from '../../db/schema.js';
+import type { Db, Dialect } from '../../db/database.js';
+import type { Row } from '../../db/schema.js';
+import { countAll, referencedNames } from '../../db/sql-helpers.js';
+
+export type JobRow = Row<'job'>;
+export type JobStatus = JobTable['status'];
+
+// Queued jobs, and running jobs whose lease ran out (their worker died or stalled).
+const isDue = (eb: ExpressionBuilder<Database, 'job'>, now: number) =>
+  eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'running'), eb('claimedUntil', '<=', now)])]);
+
+export function createJobRepository(db: Db, dialect: Dialect) {
+  // A write only the worker that holds the job's claim may make.
+  const held = (id: number, token: string) =>
+    db.updateTable('job').where('id', '=', id).where('claimToken', '=', token).where('status', '=', 'running');
+  return {
+    async insert(j: { kind: string; memberId: number; params: string; locale: string; now: number }) {
+      const row = await db
+        .insertInto('job')
+        .values({
+          kind: j.kind,
+          memberId: j.memberId,
+          status: 'queued',
+          params: j.params,
+          locale: j.locale,
+          createdAt: j.now,
+          updatedAt: j.now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    byId: (id: number): Promise<JobRow | undefined> =>
+      db.selectFrom('job').selectAll().where('id', '=', id).executeTakeFirst(),
+
+    // How many of a member's jobs wait or run.
+    async openOf(memberId: number): Promise<number> {
+      const r = await db
+        .selectFrom('job')
+        .select(countAll)
+        .where('memberId', '=', memberId)
+        .where('status', 'in', ['queued', 'running'])
+        .executeTakeFirstOrThrow();
+      return Number(r.n);
+    },
+
+    // Claims the oldest due job of `kinds` in one statement (PostgreSQL skips a row another worker is claiming right
+    // now; SQLite has one writer): of two workers asking at once, one gets it.
+    async claim(now: number, leaseMs: number, token: string, kinds: string[]): Promise<JobRow | undefined> {
+      if (!kinds.length) return undefined;
+      const due = db
+        .selectFrom('job')
+        .select('id')
+        .where('kind', 'in', kinds)
+        .where((eb) => isDue(eb, now))
+        .orderBy('id')
+        .limit(1);
+      const picked = dialect === 'postgres' ? due.forUpdate().skipLocked() : due;
+      return db
+        .updateTable('job')
+        .set({
+          status: 'running',
+          claimToken: token,
+          claimedUntil: now + leaseMs,
+          attempts: sql<number>`attempts + 1`,
+          updatedAt: now,
+        })
+        .where('id', 'in', picked)
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    // Progress and a longer lease; false when the claim was lost (another worker took the job over).
+    async progress(id: number, token: string, done: number, total: number, until: number, now: number) {
+      const r = await held(id, token)
+        .set({ done, total, claimedUntil: until, updatedAt: now })
+        .where('claimedUntil', '>', now)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) === 1;
+    },
+
+    async finish(
+      id: number,
+      token: string,
+      file: { storedName: string; fileName: string; size: number; done: number; total: number },
+      expiresAt: number,
+      now: number,
+    ) {
+      const r = await held(id, token)
+        .set({
+          status: 'done',
+          storedName: file.storedName,
+          fileName: file.fileName,
+          fileSize: file.size,
+          done: file.done,
+          total: file.total,
+          claimToken: null,
+          claimedUntil: null,
+          finishedAt: now,
+          expiresAt,
+          updatedAt: now,
+        })
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) === 1;
+    },
+
+    async fail(id: number, token: string, errorCode: number, now: number) {
+      const r = await held(id, token)
+        .set({ status: 'failed', errorCode, claimToken: null, claimedUntil: null, finishedAt: now, updatedAt: now })
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) === 1;
+    },
+
+    // Finished jobs whose file expired and is still kept: their stored names (the sweep removes the files).
+    expired: (now: number, limit: number) =>
+      db
+        .selectFrom('job')
+        .select(['id', 'storedName'])
+        .where('expiresAt', '<=', now)
+        .where('storedName', 'is not', null)
+        .orderBy('expiresAt')
+        .limit(limit)
+        .execute(),
+
+    async forgetFile(id: number, now: number) {
+      await db.updateTable('job').set({ storedName: null, updatedAt: now }).where('id', '=', id).execute();
+    },
+
+    // Which of these stored names a job keeps (the orphan upload sweep leaves them).
+    referenced: (storedNames: readonly string[]): Promise<Set<string>> =>
+      referencedNames(storedNames, (chunk) =>
+        db.selectFrom('job').select('storedName as name').where('storedName', 'in', chunk).execute(),
+      ),
+  };
+}
+export type JobRepository = ReturnType<typeof createJobRepository>;

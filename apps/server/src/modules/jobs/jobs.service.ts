@@ -1,0 +1,243 @@
+import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
+import { Code, isLocale, jobDownloadLink, type BackgroundJob as Job, type Locale } from '@study-crm/shared';
+import type { Config } from '../../config.js';
+import { AppError, notFound } from '../../http/errors.js';
+import type { Clock } from '../../lib/clock.js';
+import { outsideAuditScope } from '../../lib/audit-scope.js';
+import type { FileStorage, StoredFileInfo } from '../files/index.js';
+import type { InboxService } from '../inbox/index.js';
+import type { JobRepository, JobRow } from './jobs.repository.js';
+
+// What a runner is handed: the job, its parameters as they were given, and the owner's language.
+export type JobContext = { id: number; kind: string; memberId: number; locale: Locale; params: unknown };
+// The result of a runner: a stream of the file's bytes (written to storage as it comes), its name, and the units
+// done in all (rows written).
+export type JobFile = { stream: Readable; fileName: string; done: number; total: number };
+// Reports progress; throws when this worker lost the job's claim (the runner stops).
+export type ReportProgress = (done: number, total: number) => Promise<void>;
+export type JobKind = {
+  run: (job: JobContext, report: ReportProgress) => Promise<JobFile>;
+  // The owner's message when the file is ready, in their language.
+  readyTitle: (locale: Locale, job: JobContext) => string;
+};
+
+// A member's jobs waiting or running at once, at most.
+export const OPEN_JOBS_PER_MEMBER = 3;
+// A job whose worker died this many times is given up.
+const MAX_ATTEMPTS = 3;
+const SWEEP_EVERY_MS = 10 * 60_000;
+
+class ClaimLost extends Error {}
+
+const TEXT: Record<Locale, { ready: (name: string, rows: number, until: string) => string; failed: string }> = {
+  'zh-TW': {
+    ready: (name, rows, until) => `${name}（${rows} 筆），可下載至 ${until}（UTC）。`,
+    failed: '匯出失敗，請稍後再試。',
+  },
+  'zh-CN': {
+    ready: (name, rows, until) => `${name}（${rows} 条），可下载至 ${until}（UTC）。`,
+    failed: '导出失败，请稍后再试。',
+  },
+  'en-US': {
+    ready: (name, rows, until) => `${name} (${rows} rows), can be downloaded until ${until} (UTC).`,
+    failed: 'The export failed; try again later.',
+  },
+};
+const utcMinute = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
+
+export function toJob(r: JobRow): Job {
+  return {
+    id: r.id,
+    kind: r.kind,
+    status: r.status,
+    done: Number(r.done),
+    total: Number(r.total),
+    errorCode: r.errorCode,
+    fileName: r.fileName,
+    createdAt: Number(r.createdAt),
+    finishedAt: r.finishedAt === null ? null : Number(r.finishedAt),
+    expiresAt: r.expiresAt === null ? null : Number(r.expiresAt),
+  };
+}
+
+// Background jobs: other modules register a kind's runner; `enqueue` stores a job, the worker (one per server,
+// several servers on one database) claims it with a lease, runs it, stores its file through the files storage and
+// posts a message with the download link in the owner's message box.
+export function createJobService(deps: {
+  repo: JobRepository;
+  storage: FileStorage;
+  inbox: Pick<InboxService, 'postMessage'>;
+  clock: Clock;
+  settings: Config['jobs'];
+  log: FastifyBaseLogger;
+}) {
+  const { repo, storage, inbox, clock, settings, log } = deps;
+  const kinds = new Map<string, JobKind>();
+  const token = randomBytes(12).toString('base64url');
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | undefined;
+  let isStopped = true;
+  let sweptAt = 0;
+
+  const contextOf = (r: JobRow): JobContext => ({
+    id: r.id,
+    kind: r.kind,
+    memberId: r.memberId,
+    locale: isLocale(r.locale) ? r.locale : 'zh-TW',
+    params: JSON.parse(r.params) as unknown,
+  });
+
+  async function run(row: JobRow): Promise<void> {
+    const job = contextOf(row);
+    const text = TEXT[job.locale];
+    const kind = kinds.get(row.kind);
+    try {
+      if (!kind) throw new AppError(Code.JOB_FAILED);
+      if (row.attempts > MAX_ATTEMPTS) throw new AppError(Code.JOB_FAILED);
+      const report: ReportProgress = async (done, total) => {
+        const now = clock.now();
+        if (!(await repo.progress(row.id, token, done, total, now + settings.leaseMs, now))) throw new ClaimLost();
+      };
+      const file = await kind.run(job, report);
+      const upload = await storage.sink.receive(file.stream, file.fileName, 'file');
+      const saved = await storage.save(upload);
+      const now = clock.now();
+      const expiresAt = now + settings.keepMs;
+      const isMine = await repo.finish(row.id, token, { ...file, ...saved }, expiresAt, now);
+      if (!isMine) {
+        await storage.remove(saved.storedName);
+        throw new ClaimLost();
+      }
+      await inbox.postMessage({
+        memberId: row.memberId,
+        title: kind.readyTitle(job.locale, job),
+        content: text.ready(file.fileName, file.done, utcMinute(expiresAt)),
+        link: jobDownloadLink(row.id),
+      });
+    } catch (err) {
+      if (err instanceof ClaimLost) {
+        log.warn({ jobId: row.id }, 'job claim lost; left to its new holder');
+        return;
+      }
+      const code = err instanceof AppError ? err.code : Code.INTERNAL;
+      if (!(err instanceof AppError)) log.error({ err, jobId: row.id, kind: row.kind }, 'job failed');
+      if (await repo.fail(row.id, token, code, clock.now()))
+        await inbox.postMessage({
+          memberId: row.memberId,
+          title: kind?.readyTitle(job.locale, job) ?? row.kind,
+          content: text.failed,
+          link: null,
+        });
+    }
+  }
+
+  // Removes the files of expired jobs (the rows stay: their download answers "expired").
+  async function sweep(): Promise<number> {
+    const now = clock.now();
+    const rows = await repo.expired(now, 100);
+    for (const r of rows) {
+      await storage.remove(r.storedName!);
+      await repo.forgetFile(r.id, now);
+    }
+    return rows.length;
+  }
+
+  // One pass: claims and runs due jobs one after another until none is left. Returns how many ran.
+  async function runOnce(): Promise<number> {
+    let n = 0;
+    for (;;) {
+      const row = await repo.claim(clock.now(), settings.leaseMs, token, [...kinds.keys()]);
+      if (!row) break;
+      await run(row);
+      n++;
+    }
+    if (clock.now() - sweptAt >= SWEEP_EVERY_MS) {
+      sweptAt = clock.now();
+      await sweep();
+    }
+    return n;
+  }
+
+  function wake(delay: number) {
+    if (isStopped || running) return;
+    if (timer) clearTimeout(timer);
+    // A wake from a request must not run the job inside that request's audit scope.
+    timer = outsideAuditScope(() =>
+      setTimeout(() => {
+        timer = undefined;
+        running = runOnce()
+          .catch((err: unknown) => log.error({ err }, 'job worker pass failed'))
+          .finally(() => {
+            running = undefined;
+            wake(settings.pollMs);
+          });
+      }, delay),
+    );
+  }
+
+  return {
+    register(kind: string, def: JobKind) {
+      kinds.set(kind, def);
+    },
+
+    // Stores a job for `memberId`; the worker picks it up (now, on this server, when its worker runs).
+    async enqueue(kind: string, memberId: number, params: unknown, locale: Locale): Promise<Job> {
+      if (!kinds.has(kind)) throw new AppError(Code.JOB_FAILED);
+      if ((await repo.openOf(memberId)) >= OPEN_JOBS_PER_MEMBER) throw new AppError(Code.JOB_TOO_MANY);
+      const id = await repo.insert({ kind, memberId, params: JSON.stringify(params), locale, now: clock.now() });
+      wake(0);
+      return toJob((await repo.byId(id))!);
+    },
+
+    // A job of the caller's own (another member's is not found).
+    async status(id: number, memberId: number): Promise<Job> {
+      const row = await repo.byId(id);
+      if (!row || row.memberId !== memberId) throw notFound();
+      return toJob(row);
+    },
+
+    // The finished file of the caller's own job, until it expires.
+    async file(id: number, memberId: number): Promise<StoredFileInfo> {
+      const row = await repo.byId(id);
+      if (!row || row.memberId !== memberId) throw notFound();
+      if (row.status === 'failed') throw new AppError(Code.JOB_FAILED);
+      if (row.status !== 'done') throw new AppError(Code.JOB_NOT_READY);
+      if (!row.storedName || row.expiresAt === null || clock.now() >= Number(row.expiresAt))
+        throw new AppError(Code.JOB_EXPIRED);
+      const stored = await storage.open(row.storedName);
+      const name = row.fileName ?? 'export.xlsx';
+      const dot = name.lastIndexOf('.');
+      return {
+        ...stored,
+        title: dot > 0 ? name.slice(0, dot) : name,
+        extension: dot > 0 ? name.slice(dot + 1) : 'xlsx',
+        mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      };
+    },
+
+    runOnce,
+    sweep,
+    referenced: (names: readonly string[]) => repo.referenced(names),
+    start() {
+      if (!isStopped) return;
+      isStopped = false;
+      wake(0);
+    },
+    async stop() {
+      isStopped = true;
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      if (running) await running;
+    },
+  };
+}
+export type JobService = ReturnType<typeof createJobService>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    // Background jobs (tests run the worker's pass with their clock).
+    jobs: JobService;
+  }
+}

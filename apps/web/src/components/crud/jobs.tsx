@@ -1,0 +1,71 @@
+import { useQuery } from '@tanstack/react-query';
+import { Button, Progress, Space, Typography } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { jobsApi, type BackgroundJob } from '@study-crm/shared';
+import { blobOf, fetchData } from '../../api/call';
+
+// Saves downloaded bytes under a name (an export, a job's file).
+export function saveBlob(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+// The file of one of the member's finished background jobs (also the link of its message in the message box).
+export async function downloadJob(id: number, fileName?: string) {
+  const blob = await blobOf(jobsApi.download, { id });
+  saveBlob(blob, fileName ?? (await fetchData(jobsApi.status, { id })).fileName ?? 'export.xlsx');
+}
+
+const isOpen = (job: BackgroundJob | undefined) => !job || job.status === 'queued' || job.status === 'running';
+
+// A background job's status, polled every second while it waits or runs.
+export function useJobStatus(id: number | null) {
+  return useQuery({
+    enabled: id !== null,
+    queryKey: ['jobs', 'status', id],
+    queryFn: ({ signal }) => fetchData(jobsApi.status, { id: id! }, { signal }),
+    refetchInterval: (q) => (isOpen(q.state.data) ? 1000 : false),
+  });
+}
+
+// A background job's progress bar, and its file's download button once it is done.
+export function JobProgress({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const { data: job } = useJobStatus(id);
+  const percent = job && job.total > 0 ? Math.floor((job.done / job.total) * 100) : 0;
+  const failed = job?.status === 'failed';
+  const done = job?.status === 'done';
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }} data-testid="job-progress">
+      <Progress
+        percent={done ? 100 : percent}
+        status={failed ? 'exception' : done ? 'success' : 'active'}
+        aria-label={t('crud.exportRun.progress')}
+      />
+      <Typography.Text type={failed ? 'danger' : undefined} aria-live="polite">
+        {failed
+          ? t('crud.exportRun.failed')
+          : done
+            ? t('crud.exportRun.done')
+            : t('crud.exportRun.rows', { done: job?.done ?? 0, total: job?.total ?? 0 })}
+      </Typography.Text>
+      {done && (
+        <Button
+          type="primary"
+          icon={<DownloadOutlined />}
+          data-testid="job-download"
+          onClick={() => void downloadJob(id, job.fileName ?? undefined)}
+        >
+          {t('crud.exportRun.download')}
+        </Button>
+      )}
+    </Space>
+  );
+}
