@@ -83,6 +83,11 @@ export const Code = {
   // The UK application journey (issue 40): an admissions cycle's entry year taken, a cycle that choices name.
   CYCLE_EXISTS: 7940,
   CYCLE_IN_USE: 7941,
+  IMPORT_EMPTY: 7980,
+  IMPORT_FILE_FORMAT: 7981,
+  IMPORT_TOO_MANY_ROWS: 7982,
+  IMPORT_NOT_CHECKED: 7983,
+  IMPORT_HAS_REFUSED: 7984,
 } as const;
 export type Code = (typeof Code)[keyof typeof Code];
 
@@ -143,6 +148,11 @@ export const CODE_MESSAGE: Readonly<Record<Code, MessageKey>> = {
   7502: 'cvMissing',
   7940: 'cycleExists',
   7941: 'cycleInUse',
+  7980: 'importEmpty',
+  7981: 'importFileFormat',
+  7982: 'importTooManyRows',
+  7983: 'importNotChecked',
+  7984: 'importHasRefused',
   7101: 'smsFileType',
   7102: 'smsFileRead',
   7103: 'smsFileFormat',
