@@ -9,7 +9,6 @@ import {
   type ImportRun,
 } from '@study-crm/shared';
 import { staffWith } from '../../test/application-fixtures.js';
-import type { TestApp } from '../../test/harness.js';
 import { useTestApp } from '../../test/signed-in.js';
 import { download, sheetRows } from '../../test/sms-fixtures.js';
 import { emptyRowsBomb, workbookOf } from '../../test/xlsx-files.js';

@@ -4,6 +4,7 @@ import { Button, Space } from 'antd';
 import dayjs from 'dayjs';
 import { APPLICATION_DICT, PERM, displayName, type ApplicationListItem } from '@study-crm/shared';
 import { useCanOpen } from '../../navigation/useScreen';
+import { ImportButton } from '../import/ImportButton';
 import { PagedTable } from '../../components/crud/PagedTable';
 import { CellText, ProgressCell } from '../../components/crud/cells';
 import { useListState } from '../../components/crud/useListState';
@@ -163,6 +164,7 @@ export default function ApplicationList() {
             { label: t('application.thisYear'), value: [dayjs().startOf('year'), dayjs()] },
           ]}
         />
+        <ImportButton kind="application" perm={PERM.applicationAdd} queryRoot="application" />
       </Space>
       {/* Columns keep their widths; a narrow box hides the lower-priority ones before squeezing them. */}
       <PagedTable columns={columns} query={query} list={list} strings="application" testId="app-table" />
