@@ -93,6 +93,11 @@ export const Code = {
   JOB_FAILED: 7972,
   JOB_TOO_MANY: 7973,
   EXPORT_UNKNOWN_LIST: 7974,
+  IMPORT_EMPTY: 7980,
+  IMPORT_FILE_FORMAT: 7981,
+  IMPORT_TOO_MANY_ROWS: 7982,
+  IMPORT_NOT_CHECKED: 7983,
+  IMPORT_HAS_REFUSED: 7984,
 } as const;
 export type Code = (typeof Code)[keyof typeof Code];
 
@@ -160,6 +165,11 @@ export const CODE_MESSAGE: Readonly<Record<Code, MessageKey>> = {
   7972: 'jobFailed',
   7973: 'jobTooMany',
   7974: 'exportUnknownList',
+  7980: 'importEmpty',
+  7981: 'importFileFormat',
+  7982: 'importTooManyRows',
+  7983: 'importNotChecked',
+  7984: 'importHasRefused',
   7101: 'smsFileType',
   7102: 'smsFileRead',
   7103: 'smsFileFormat',

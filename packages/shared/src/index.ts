@@ -29,6 +29,7 @@ export * from './schemas/payment.js';
 export * from './schemas/wallet.js';
 export * from './schemas/feedback.js';
 export * from './schemas/sms.js';
+export * from './schemas/import.js';
 export * from './sms-segments.js';
 export * from './schemas/verification.js';
 export * from './schemas/dashboard.js';

@@ -540,7 +540,8 @@ export type DeliveryOutboxTable = {
 export type SmsBatchTable = {
   id: Generated<number>;
   kind: 'batch' | 'text';
-  status: 'draft' | 'queued';
+  // 'importing': an upload still being written in chunks (no screen sees it).
+  status: 'importing' | 'draft' | 'queued';
   purpose: string | null;
   terminal: string | null;
   sender: string | null;
@@ -566,6 +567,37 @@ export type SmsRecipientTable = {
   variables: string | null;
   reason: string | null;
   reasonRow: number | null;
+};
+
+// Spreadsheet imports (migration 0056, docs/import.md).
+export type ImportRunTable = {
+  id: Generated<number>;
+  kind: string;
+  status: 'checking' | 'checked' | 'running' | 'done' | 'failed';
+  mode: 'all' | 'valid' | null;
+  fileName: string | null;
+  total: number;
+  toAdd: number;
+  toChange: number;
+  toRefuse: number;
+  processed: Generated<number>;
+  added: Generated<number>;
+  changed: Generated<number>;
+  refused: Generated<number>;
+  createdBy: number | null;
+  createdAt: number;
+  updatedAt: number;
+};
+
+export type ImportRowTable = {
+  id: Generated<number>;
+  runId: number;
+  rowNo: number;
+  action: 'add' | 'change' | 'refuse';
+  outcome: 'added' | 'changed' | 'refused' | 'skipped' | null;
+  cells: string;
+  reason: string | null;
+  targetId: number | null;
 };
 
 export type MemberTwoFactorTable = {
@@ -734,6 +766,8 @@ export type Database = {
   personalCv: PersonalCvTable;
   smsBatch: SmsBatchTable;
   smsRecipient: SmsRecipientTable;
+  importRun: ImportRunTable;
+  importRow: ImportRowTable;
   verificationCode: VerificationCodeTable;
   verificationSend: VerificationSendTable;
   paymentSummary: PaymentSummaryTable;

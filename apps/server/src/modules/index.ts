@@ -54,6 +54,7 @@ import {
   createNoticeBoardRepository,
   registerInboxRoutes,
 } from './inbox/index.js';
+import { registerImportModule } from './import/index.js';
 import { createLabelRepository, createLabelService, registerLabelRoutes } from './label/index.js';
 import {
   createPaymentReport,
@@ -203,8 +204,10 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   app.decorate('configs', configs);
   registerSysConfigRoutes(app, createSysConfigService({ repo: sysConfigRepo, accessor: configs, clock }));
   const dictRepo = createDictRepository(db);
-  registerDictRoutes(app, createDictService({ repo: dictRepo, clock }));
-  registerTagRoutes(app, createTagService({ repo: createTagRepository(db), clock }));
+  const dictService = createDictService({ repo: dictRepo, clock });
+  registerDictRoutes(app, dictService);
+  const tagService = createTagService({ repo: createTagRepository(db), clock });
+  registerTagRoutes(app, tagService);
   const labels = createLabelService({ repo: createLabelRepository(db), people, clock });
   registerLabelRoutes(app, labels);
   // Announcements and the merchant record (issue 21).
@@ -298,6 +301,13 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
       clock,
     }),
   );
+  // Spreadsheet imports (issue 39) through the forms' own services.
+  registerImportModule(app, {
+    db,
+    clock,
+    storage,
+    services: { tags: tagService, dict: dictService, members, applications, guard },
+  });
   registerFollowUpRoutes(
     app,
     createFollowUpService({

@@ -49,11 +49,15 @@ export function zipOf(entries: Entry[]): Buffer {
 const NS = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"';
 const REL = 'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
 
-// A workbook whose one sheet holds `rows` (XML of <row> elements) after the template's header row.
-export function workbookOf(rowsXml: Buffer | string, opts: { declared?: number } = {}): Buffer {
+// A workbook whose one sheet holds `rows` (XML of <row> elements) after a header row: the SMS template's unless
+// `header` is given.
+export function workbookOf(rowsXml: Buffer | string, opts: { declared?: number; header?: string[] } = {}): Buffer {
+  const header = opts.header ?? ['Mobile', 'Region', 'Variables'];
+  const esc = (v: string) => v.replace(/&/g, '&amp;').replace(/</g, '&lt;');
   const head = Buffer.from(
-    `<worksheet ${NS}><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Mobile</t></is></c>` +
-      '<c r="B1" t="inlineStr"><is><t>Region</t></is></c><c r="C1" t="inlineStr"><is><t>Variables</t></is></c></row>',
+    `<worksheet ${NS}><sheetData><row r="1">` +
+      header.map((h) => `<c t="inlineStr"><is><t>${esc(h)}</t></is></c>`).join('') +
+      '</row>',
   );
   const sheet = Buffer.concat([
     head,

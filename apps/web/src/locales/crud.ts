@@ -5,6 +5,7 @@ export const crud = {
   'zh-TW': {
     crud: {
       search: '搜尋',
+      import: '匯入',
       reset: '重設',
       keyword: '關鍵字',
       add: '新增',
@@ -64,6 +65,7 @@ export const crud = {
   'zh-CN': {
     crud: {
       search: '搜索',
+      import: '导入',
       reset: '重置',
       keyword: '关键字',
       add: '新增',
@@ -122,6 +124,7 @@ export const crud = {
   'en-US': {
     crud: {
       search: 'Search',
+      import: 'Import',
       reset: 'Reset',
       keyword: 'Keyword',
       add: 'Add',

@@ -32,3 +32,4 @@ export * from './admissions.js';
 export * from './application-board.js';
 export * from './visa.js';
 export * from './jobs.js';
+export * from './import.js';

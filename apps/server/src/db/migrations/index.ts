@@ -44,6 +44,7 @@ import * as visaStages from './20261129_0060_visa_stages.js';
 import * as applicationVisaSteps from './20261129_0061_application_visa_steps.js';
 import * as visaStepFiles from './20261129_0062_visa_step_files.js';
 import * as jobs from './20261129_0054_jobs.js';
+import * as importRuns from './20261129_0056_import_runs.js';
 
 // Every migration, in order. A change to the schema is a new file: what a landed one builds never changes (its text
 // may be tidied, decision 118; schema-pin.test.ts holds the schema).
@@ -93,4 +94,5 @@ export const migrations: Record<string, Migration> = {
   '20261129_0061_application_visa_steps': applicationVisaSteps,
   '20261129_0062_visa_step_files': visaStepFiles,
   '20261129_0054_jobs': jobs,
+  '20261129_0056_import_runs': importRuns,
 };

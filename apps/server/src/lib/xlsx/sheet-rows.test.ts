@@ -92,7 +92,7 @@ describe('readSheetRows', () => {
       { rowNo: 1, cells: ['Mobile', '陳 大文', ''] },
       { rowNo: 4, cells: ['912345678', 'true', '1.5'] },
       // A row without a reference follows the one before; cells without one follow theirs. An error cell is blank.
-      { rowNo: 5, cells: ['Mobile', '', '<x>'] },
+      { rowNo: 5, cells: ['Mobile', '', '<x>'], formulas: [0] },
       // A shared string index that does not exist reads as blank.
       { rowNo: 6, cells: ['1200', '', ''] },
     ]);
@@ -148,14 +148,14 @@ describe('readSheetRows', () => {
     await expect(collect(lying, 3, bytes)).rejects.toThrow(/inflate past 2097152 bytes/);
   });
 
-  it('reads formulas as the value they showed, never the formula (HYPERLINK, a DDE command)', async () => {
+  it('reads formulas as the value they showed, never the formula (HYPERLINK, a DDE command), and names their columns', async () => {
     const rows =
       '<row r="2"><c r="A2" t="str"><f>HYPERLINK("http://evil.example","0912345678")</f><v>0912345678</v></c>' +
       '<c r="B2" t="e"><f>cmd|\' /C calc\'!A0</f><v>#REF!</v></c>' +
       '<c r="C2" t="inlineStr"><is><t>=cmd|\' /C calc\'!A0</t></is></c></row>';
     expect(await collect(write(workbookOf(rows)))).toEqual([
       { rowNo: 1, cells: ['Mobile', 'Region', 'Variables'] },
-      { rowNo: 2, cells: ['0912345678', '', "=cmd|' /C calc'!A0"] },
+      { rowNo: 2, cells: ['0912345678', '', "=cmd|' /C calc'!A0"], formulas: [0, 1] },
     ]);
   });
 

@@ -18,7 +18,8 @@ export { DEFAULT_XLSX_LIMITS, XlsxLimitError, XlsxReadError, type XlsxLimits };
 // per entry and in all, and the sheet's rows: the first limit passed stops the read (XlsxLimitError). Run it off the
 // request thread with readSheetRowsOffThread (index.ts).
 
-export type SheetRow = { rowNo: number; cells: string[] };
+// `formulas`: the columns (0 for A) whose cell holds a formula; its cached value is in `cells`, never evaluated.
+export type SheetRow = { rowNo: number; cells: string[]; formulas?: number[] };
 
 type Handlers = {
   open?: (name: string, attributes: Record<string, string>) => void;
@@ -169,7 +170,7 @@ export async function* readSheetChunks(
   const done: SheetRow[] = [];
   let row: SheetRow | undefined;
   let lastRowNo = 0;
-  let cell: { col: number; type: string; value: string; inline: string } | undefined;
+  let cell: { col: number; type: string; value: string; inline: string; formula?: true } | undefined;
   let nextCol = 0;
   let into: 'value' | 'inline' | undefined;
   let phonetic = false;
@@ -208,6 +209,7 @@ export async function* readSheetChunks(
           cell = { col, type: a.t ?? 'n', value: '', inline: '' };
         } else if (cell && name === 'v') into = 'value';
         else if (cell && name === 't') into = 'inline';
+        else if (cell && name === 'f') cell.formula = true;
         else if (name === 'rPh') phonetic = true;
       },
       text: (t) => {
@@ -219,7 +221,10 @@ export async function* readSheetChunks(
         if (name === 'v' || name === 't') into = undefined;
         else if (name === 'rPh') phonetic = false;
         else if (name === 'c' && cell && row) {
-          if (cell.col >= 0 && cell.col < width) row.cells[cell.col] = cellText(cell);
+          if (cell.col >= 0 && cell.col < width) {
+            row.cells[cell.col] = cellText(cell);
+            if (cell.formula) (row.formulas ??= []).push(cell.col);
+          }
           cell = undefined;
         } else if (name === 'row' && row) {
           done.push(row);

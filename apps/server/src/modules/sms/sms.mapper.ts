@@ -10,7 +10,7 @@ export const emptyCounts = (): StatusCounts => ({ queued: 0, sending: 0, sent: 0
 export function toBatch(r: SmsBatchRow, counts: StatusCounts, createdBy: string | null): SmsBatch {
   return {
     id: r.id,
-    status: r.status,
+    status: r.status === 'queued' ? 'queued' : 'draft',
     terminal: r.terminal,
     sender: r.sender,
     content: r.content,

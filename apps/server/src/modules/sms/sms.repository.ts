@@ -63,6 +63,21 @@ export function createSmsRepository(db: Db) {
       }
     },
 
+    // The last step of an upload: the batch written in chunks becomes a draft (seen by the screens).
+    async markImported(tx: Tx, id: number, updatedAt: number): Promise<void> {
+      await tx
+        .updateTable('smsBatch')
+        .set({ status: 'draft', updatedAt })
+        .where('id', '=', id)
+        .where('status', '=', 'importing')
+        .execute();
+    },
+
+    // An upload that failed part way: its batch and the rows written so far (cascade).
+    async deleteBatch(id: number): Promise<void> {
+      await db.deleteFrom('smsBatch').where('id', '=', id).where('status', '=', 'importing').execute();
+    },
+
     batch: (id: number, conn: Conn = db): Promise<SmsBatchRow | undefined> =>
       conn.selectFrom('smsBatch').select(BATCH).where('id', '=', id).executeTakeFirst(),
 
@@ -126,12 +141,13 @@ export function createSmsRepository(db: Db) {
       return { ...(await pageRows(base.select(BATCH).orderBy('id', w.order), base.select(countAll), w)), window: w };
     },
 
-    // Drafts (uploads never pushed) created before `cutoff`, with their rows (cascade); returns how many.
+    // Drafts (uploads never pushed) created before `cutoff`, with their rows (cascade), and uploads a stopped server
+    // left 'importing'; returns how many.
     async deleteDraftsBefore(cutoff: number): Promise<number> {
       const r = await db
         .deleteFrom('smsBatch')
         .where('kind', '=', 'batch')
-        .where('status', '=', 'draft')
+        .where('status', 'in', ['draft', 'importing'])
         .where('createdAt', '<', cutoff)
         .executeTakeFirst();
       return Number(r.numDeletedRows);

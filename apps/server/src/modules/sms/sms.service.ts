@@ -19,6 +19,8 @@ import type { SmsRecipientTable } from '../../db/schema.js';
 import type { Tx } from '../../db/transaction.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import type { IncomingFile } from '../../http/multipart.js';
+import { noteAuditRecord, outsideAuditScope } from '../../lib/audit-scope.js';
+import { writeInChunks, yieldToEventLoop } from '../../lib/chunked-write.js';
 import type { Clock } from '../../lib/clock.js';
 import { pageResult, pageWindow } from '../../lib/paging.js';
 import type { DeliveryWorker, OutboxRepository } from '../delivery/index.js';
@@ -33,6 +35,8 @@ import { headersIn, readRecipientFile, XlsxShapeError, type RejectedRow } from '
 
 const DAY = 86_400_000;
 const DRAFT_KEEP_MS = DAY;
+// Recipient rows a transaction (a few ms on SQLite, whose one connection other calls wait for meanwhile).
+const WRITE_CHUNK = 500;
 
 // A file name as it may be stored and shown: no control characters (PostgreSQL refuses NUL), at most 255 long.
 const safeName = (name: string) =>
@@ -66,7 +70,7 @@ export function createSmsService(deps: {
 
   async function fileBatch(id: number) {
     const b = await repo.batch(id);
-    if (!b || b.kind !== 'batch') throw notFound();
+    if (!b || b.kind !== 'batch' || b.status === 'importing') throw notFound();
     return b;
   }
 
@@ -131,8 +135,8 @@ export function createSmsService(deps: {
       let duplicates = 0;
       const records: Omit<Insertable<SmsRecipientTable>, 'batchId'>[] = [];
       for (const [i, r] of rows.entries()) {
-        // Checking 50,000 numbers takes a while: other calls get their turn every thousand.
-        if (i % 1000 === 999) await new Promise((resolve) => setImmediate(resolve));
+        // Checking 50,000 numbers takes a while: other calls get their turn every two hundred (a few ms each).
+        if (i % 200 === 199) await yieldToEventLoop();
         records.push(check(r));
       }
       function check(r: (typeof rows)[number]): Omit<Insertable<SmsRecipientTable>, 'batchId'> {
@@ -150,28 +154,50 @@ export function createSmsService(deps: {
       const accepted = firstRow.size;
       const now = clock.now();
       const fileName = safeName(file.fileName);
-      const id = await repo.transaction(async (tx) => {
-        const batchId = await repo.insertBatch(tx, {
-          kind: 'batch',
-          status: 'draft',
-          purpose: null,
-          terminal: null,
-          sender: null,
-          content: null,
-          fileName,
-          accepted,
-          rejected: rows.length - accepted,
-          sendAt: null,
-          createdBy,
-          createdAt: now,
-          updatedAt: now,
-        });
-        await repo.insertRecipients(
-          tx,
-          records.map((r) => ({ ...r, batchId })),
+      // Issue 38: 50,000 rows in one transaction would hold SQLite's one connection (and the event loop) for seconds.
+      // The batch is stored as 'importing' (seen by no screen, no push), its rows in transactions of 500 rows with a
+      // turn of the event loop between them, and only the last step makes it a draft: all or nothing as before (a
+      // failure removes what was written; a crash leaves an 'importing' batch the draft sweep removes). The chunks
+      // are written outside the call's audit scope; the last step is the call's one audit entry (decision 175).
+      const id = await outsideAuditScope(() =>
+        repo.transaction((tx) =>
+          repo.insertBatch(tx, {
+            kind: 'batch',
+            status: 'importing',
+            purpose: null,
+            terminal: null,
+            sender: null,
+            content: null,
+            fileName,
+            accepted,
+            rejected: rows.length - accepted,
+            sendAt: null,
+            createdBy,
+            createdAt: now,
+            updatedAt: now,
+          }),
+        ),
+      );
+      try {
+        await writeInChunks(
+          records,
+          (chunk) =>
+            outsideAuditScope(() =>
+              repo.transaction((tx) =>
+                repo.insertRecipients(
+                  tx,
+                  chunk.map((r) => ({ ...r, batchId: id })),
+                ),
+              ),
+            ),
+          WRITE_CHUNK,
         );
-        return batchId;
-      });
+        noteAuditRecord(id);
+        await repo.transaction((tx) => repo.markImported(tx, id, clock.now()));
+      } catch (err) {
+        await outsideAuditScope(() => repo.deleteBatch(id));
+        throw err;
+      }
       return { id, fileName, rows: rows.length, accepted, rejected: rows.length - accepted, duplicates };
     },
 

@@ -221,6 +221,30 @@ describe('SMS batches through an HTTP gateway', () => {
     expect(left).toEqual([]);
   });
 
+  // Issue 38: an upload is written in chunks into an 'importing' batch that only its last step makes a draft.
+  it('keeps a batch still being written out of sight, and sweeps one a stopped server left behind', async () => {
+    const up = await upload([['0977777777', 'TW', '']]);
+    expect(up.meta.code).toBe(200);
+    const audit = await t.db.db
+      .selectFrom('auditLog')
+      .select(['module', 'action', 'recordId'])
+      .where('module', '=', 'sms')
+      .where('action', '=', 'add')
+      .where('recordId', '=', up.data.id)
+      .execute();
+    expect(audit).toEqual([{ module: 'sms', action: 'add', recordId: up.data.id }]);
+    await t.db.db.updateTable('smsBatch').set({ status: 'importing' }).where('id', '=', up.data.id).execute();
+    expect((await t.get(`${SMS}/view`, { id: up.data.id }, { token: t.admin.token })).meta.code).toBe(404);
+    expect((await push(up.data.id)).meta.code).toBe(404);
+    await t.db.db
+      .updateTable('smsBatch')
+      .set({ createdAt: clock.now() - 86_400_001 })
+      .where('id', '=', up.data.id)
+      .execute();
+    expect(await t.app.sms.sweepDrafts()).toBeGreaterThanOrEqual(1);
+    expect(await t.db.db.selectFrom('smsBatch').select('id').where('id', '=', up.data.id).execute()).toEqual([]);
+  });
+
   it('queues a batch once when two pushes race', async () => {
     const up = await upload([
       ['0922222222', 'TW', ''],

@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import { APPLICATION_DICT, PERM, displayName, type ApplicationListItem } from '@study-crm/shared';
 import { useCanOpen } from '../../navigation/useScreen';
 import { usePermission } from '../../components/Permission';
+import { ImportButton } from '../import/ImportButton';
 import { PagedTable } from '../../components/crud/PagedTable';
 import { CellText, ProgressCell } from '../../components/crud/cells';
 import { useListState } from '../../components/crud/useListState';
@@ -213,6 +214,7 @@ export default function ApplicationList() {
                 { label: t('application.thisYear'), value: [dayjs().startOf('year'), dayjs()] },
               ]}
             />
+            <ImportButton kind="application" perm={PERM.applicationAdd} queryRoot="application" />
           </Space>
           {view === 'board' ? (
             <ApplicationBoard

@@ -29,6 +29,7 @@ import {
 import { IdentityTag, RoleTags, StatusTag, formatMobile, formatTime } from './labels';
 import { LabelTags } from './MemberLabels';
 import { MemberForm } from './MemberForm';
+import { ImportButton } from '../import/ImportButton';
 import { SetPasswordModal } from './SetPasswordModal';
 import { useConfirm } from '../../components/form/useConfirm';
 import { roleLabel } from '../../lib/format';
@@ -240,6 +241,7 @@ export function MemberListScreen({ kind }: { kind: MemberKind }) {
           (isStaffList ? MEMBER_TYPES : ACCOUNT_TYPES).map(option('memberType')),
           { testId: 'member-type-filter' },
         )}
+        <ImportButton kind={isStaffList ? 'member' : 'account'} perm={perms.add} queryRoot="members" />
       </Space>
       <PagedTable {...{ columns, query, list }} noMatchText={t('employee.empty')} testId="member-table" />
       <MemberForm kind={kind} open={editing !== null} member={editing?.member} onClose={() => setEditing(null)} />

@@ -9,6 +9,7 @@ import { PagedTable } from '../../../components/crud/PagedTable';
 import { entryColumns } from '../../../components/crud/columns';
 import { useCrudScreen } from '../../../components/crud/useCrudScreen';
 import { screenStrings } from '../screenStrings';
+import { ImportButton } from '../../import/ImportButton';
 import { DICT_ADMIN_ROOT, useDictAdd, useDictEntries, useDictRemove, useDictTypes, useDictUpdate } from './api';
 import type { DataColumn } from '../../../components/crud/DataTable';
 
@@ -109,7 +110,10 @@ export default function DictManage() {
           }
           size="small"
         >
-          <ListToolbar {...crud.toolbar} />
+          <ListToolbar
+            {...crud.toolbar}
+            actions={<ImportButton kind="dict" perm={PERM.dictAdd} queryRoot={DICT_ADMIN_ROOT} />}
+          />
           {type === null && !types.isFetching ? (
             <Empty description={t('systemSetup.dict.noType')} />
           ) : (

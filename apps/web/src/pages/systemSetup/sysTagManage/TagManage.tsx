@@ -1,13 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Form, type FormRule } from 'antd';
-import { DICT_TYPES, type RecordStatus, type Tag } from '@study-crm/shared';
+import { DICT_TYPES, PERM, type RecordStatus, type Tag } from '@study-crm/shared';
 import { DictBadge, DictSelect } from '../../../components/dict';
 import { FormModal } from '../../../components/crud/FormModal';
 import { EntryFields } from '../../../components/crud/FormFields';
 import { CrudList } from '../../../components/crud/CrudList';
 import { entryColumns } from '../../../components/crud/columns';
 import { useSetupScreen } from '../useSetupScreen';
-import { checkTag, tagCrud } from './api';
+import { ImportButton } from '../../import/ImportButton';
+import { checkTag, TAG_ROOT, tagCrud } from './api';
 import type { DataColumn } from '../../../components/crud/DataTable';
 
 type FormValues = Omit<Tag, 'id' | 'createdAt' | 'updatedAt'>;
@@ -61,6 +62,7 @@ export default function TagManage() {
           testId: 'tag-type-filter',
         })
       }
+      toolbar={{ actions: <ImportButton kind="tag" perm={PERM.tagAdd} queryRoot={TAG_ROOT} /> }}
       table={{ ...crud.table, columns }}
     >
       <FormModal<FormValues> {...crud.modal}>

@@ -1,0 +1,287 @@
+import { randomBytes } from 'node:crypto';
+import type { z } from 'zod';
+import {
+  AccountAddBody,
+  APPLICATION_DICT,
+  ApplicationCreateSchema,
+  DictAddBody,
+  DICT_TYPES,
+  MemberAddBody,
+  PERM,
+  TagAddBody,
+  type ApplicationInput,
+  type ImportKind,
+  type Locale,
+  type MessageKey,
+  type MessageParams,
+} from '@study-crm/shared';
+import { AppError } from '../../http/errors.js';
+import { problemFromIssue, type FieldProblem } from '../../http/validation.js';
+import type { AccessGuard, Actor } from '../role/index.js';
+import type { ImportRepository } from './import.repository.js';
+
+// What each kind of import reads from a row and how it writes it: through the same zod schema as the form and the
+// same service call as the form's route (docs/import.md, decision 176).
+
+// Why a row is refused, stored with the row and put into words in the reader's language when shown.
+export type Reason = { key?: MessageKey; params?: MessageParams; column?: string; problem?: FieldProblem };
+export type Checked =
+  | { action: 'add'; body: unknown; key?: string }
+  | { action: 'change'; body: unknown; targetId: number; key?: string }
+  | { action: 'refuse'; reason: Reason };
+export type Ctx = { actor: Actor; locale: Locale };
+export type Cells = Record<string, string>;
+
+export type KindDef = {
+  // The permission a row that changes an existing record needs besides the route's own.
+  changePerm?: string;
+  check(cells: Cells, ctx: Ctx): Promise<Checked>;
+  // Writes one checked row; answers the id of the record added or changed.
+  write(body: unknown, targetId: number | null, ctx: Ctx): Promise<number>;
+  // Removes a record this run added (all or nothing, when a later row fails while writing).
+  undo?(id: number, ctx: Ctx): Promise<void>;
+  // Allowed values listed on the template's second sheet, by column key, read now (dictionary, roles).
+  allowed(): Promise<Record<string, string[]>>;
+  // The column a zod path belongs to.
+  columnOf?(path: string): string;
+};
+
+// What the services of the kinds offer (their front doors).
+export type ImportServices = {
+  tags: {
+    add(b: TagAddBody): Promise<{ id: number }>;
+    update(b: TagAddBody & { id: number }): Promise<{ id: number }>;
+    remove(id: number): Promise<unknown>;
+  };
+  dict: {
+    add(b: DictAddBody): Promise<{ id: number }>;
+    update(b: DictAddBody & { id: number }): Promise<{ id: number }>;
+    remove(id: number): Promise<unknown>;
+  };
+  members: {
+    add(b: MemberAddBody, actor: Actor): Promise<{ id: number }>;
+    remove(id: number, actor: Actor): Promise<unknown>;
+  };
+  applications: { create(input: ApplicationInput, locale: Locale): Promise<{ id: number }> };
+  guard: Pick<AccessGuard, 'assertCanGrantRoles'>;
+};
+
+const blankToUndefined = (cells: Cells) =>
+  Object.fromEntries(Object.entries(cells).map(([k, v]) => [k, v === '' ? undefined : v]));
+
+function parse<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  columnOf: (path: string) => string = (p) => p.split('.')[0]!,
+): { ok: true; data: z.output<S> } | { ok: false; reason: Reason } {
+  const r = schema.safeParse(input);
+  if (r.success) return { ok: true, data: r.data };
+  const problem = problemFromIssue(r.error.issues[0]!, 'row', input);
+  return { ok: false, reason: { column: columnOf(problem.field), problem } };
+}
+
+const refuse = (reason: Reason): Checked => ({ action: 'refuse', reason });
+const fromError = (err: unknown): Reason => {
+  if (err instanceof AppError) return { key: err.messageKey, params: err.params };
+  throw err;
+};
+
+// A password nobody knows: imported accounts set theirs with "forgot password" (decision 177).
+const unknownPassword = () => `${randomBytes(12).toString('base64url')}`.slice(0, 16);
+
+function entryKind(
+  table: 'tag' | 'dictEntry',
+  schema: typeof TagAddBody | typeof DictAddBody,
+  service: ImportServices['tags'] | ImportServices['dict'],
+  repo: ImportRepository,
+  changePerm: string,
+  typeOptions: () => Promise<string[]>,
+): KindDef {
+  return {
+    changePerm,
+    async check(cells) {
+      const p = parse(schema, blankToUndefined(cells));
+      if (!p.ok) return refuse(p.reason);
+      const b = p.data;
+      const key = `${b.type}\u0000${b.value}`;
+      const id = await repo.entryId(table, b.type, b.value);
+      const labelId = await repo.entryLabelId(table, b.type, b.label);
+      if (labelId !== undefined && labelId !== id)
+        return refuse({ key: 'importRowExists', params: { value: b.label }, column: 'label' });
+      return id === undefined ? { action: 'add', body: b, key } : { action: 'change', body: b, targetId: id, key };
+    },
+    async write(body, targetId) {
+      const b = body as TagAddBody;
+      return targetId === null ? (await service.add(b)).id : (await service.update({ ...b, id: targetId })).id;
+    },
+    async undo(id) {
+      await service.remove(id);
+    },
+    allowed: async () => ({ type: await typeOptions() }),
+  };
+}
+
+function personKind(memberType: 'staff' | 'account', services: ImportServices, repo: ImportRepository): KindDef {
+  const schema = memberType === 'staff' ? MemberAddBody : AccountAddBody;
+  return {
+    async check(cells, ctx) {
+      const input: Record<string, unknown> = { ...blankToUndefined(cells), password: unknownPassword() };
+      let roleIds: number[] = [];
+      if (memberType === 'staff') {
+        const names = (cells.roles ?? '')
+          .split(/[,，、;；]/)
+          .map((n) => n.trim())
+          .filter(Boolean);
+        const roles = await repo.roles();
+        for (const name of names) {
+          const role = roles.find((r) => r.names.includes(name.toLowerCase()));
+          if (!role) return refuse({ key: 'importRowRole', params: { role: name }, column: 'roles' });
+          roleIds.push(role.id);
+        }
+        roleIds = [...new Set(roleIds)];
+        if (!roleIds.length) return refuse({ column: 'roles', problem: rolesRequired });
+        delete input.roles;
+        input.roleIds = roleIds;
+        input.memberType = 'staff';
+      }
+      const p = parse(schema, input);
+      if (!p.ok) return refuse(p.reason);
+      const b = p.data as MemberAddBody;
+      if (await repo.memberWith('email', b.email))
+        return refuse({ key: 'importRowExists', params: { value: b.email }, column: 'email' });
+      if (b.loginName && (await repo.memberWith('loginName', b.loginName)))
+        return refuse({ key: 'importRowExists', params: { value: b.loginName }, column: 'loginName' });
+      // Grants: never a role whose permissions the importer lacks (the same check as the form's).
+      if (roleIds.length) {
+        try {
+          await services.guard.assertCanGrantRoles(ctx.actor, roleIds);
+        } catch (err) {
+          return refuse({ ...fromError(err), column: 'roles' });
+        }
+      }
+      return { action: 'add', body: b, key: b.email.toLowerCase() };
+    },
+    async write(body, _targetId, ctx) {
+      const b = body as MemberAddBody;
+      const saved =
+        memberType === 'staff'
+          ? await services.members.add({ ...b, password: unknownPassword() }, ctx.actor)
+          : await services.members.add(
+              { ...b, password: unknownPassword(), memberType: b.memberType ?? 'student', roleIds: [] },
+              ctx.actor,
+            );
+      return saved.id;
+    },
+    async undo(id, ctx) {
+      await services.members.remove(id, ctx.actor);
+    },
+    async allowed(): Promise<Record<string, string[]>> {
+      if (memberType !== 'staff') return {};
+      const roles = await repo.roles();
+      return { roles: roles.map((r) => r.names[0]!).filter(Boolean) };
+    },
+  };
+}
+
+const rolesRequired: FieldProblem = { field: 'roleIds', reason: 'v.roleRequired', params: {} };
+
+// One application a row: its first three target schools, one education and one language score (decision 176).
+function applicationKind(services: ImportServices, repo: ImportRepository): KindDef {
+  const slots = [1, 2, 3];
+  return {
+    async check(cells) {
+      const c = blankToUndefined(cells) as Record<string, string | undefined>;
+      const schoolSlots = slots.filter((i) => c[`school${i}`] || c[`major${i}`]);
+      const input = {
+        name: c.name,
+        engLastName: c.engLastName,
+        engFirstName: c.engFirstName,
+        gender: c.gender,
+        nationality: c.nationality,
+        birthday: c.birthday,
+        passportNo: c.passportNo,
+        email: c.email,
+        areaCode: c.areaCode,
+        mobile: c.mobile,
+        status: c.status,
+        applicationDate: c.applicationDate,
+        importantNotes: c.importantNotes,
+        targetSchools: schoolSlots.map((i) => ({ school: c[`school${i}`] ?? '', major: c[`major${i}`] })),
+        educations:
+          c.eduSchool || c.eduMajor || c.eduStartDate || c.eduEndDate || c.eduAttainment
+            ? [
+                {
+                  school: c.eduSchool ?? '',
+                  major: c.eduMajor,
+                  startDate: c.eduStartDate,
+                  endDate: c.eduEndDate,
+                  attainment: c.eduAttainment,
+                },
+              ]
+            : [],
+        languageScores:
+          c.testType || c.testDate || c.listening || c.reading || c.writing || c.speaking || c.total
+            ? [
+                {
+                  testType: c.testType ?? '',
+                  testDate: c.testDate,
+                  listening: c.listening,
+                  reading: c.reading,
+                  writing: c.writing,
+                  speaking: c.speaking,
+                  total: c.total,
+                },
+              ]
+            : [],
+      };
+      const columnOf = (path: string) => {
+        const [section, index, field] = path.split('.');
+        if (section === 'targetSchools')
+          return `${field === 'major' ? 'major' : 'school'}${schoolSlots[Number(index)]}`;
+        if (section === 'educations') return `edu${field![0]!.toUpperCase()}${field!.slice(1)}`;
+        if (section === 'languageScores') return field!;
+        return section!;
+      };
+      const p = parse(ApplicationCreateSchema, input, columnOf);
+      if (!p.ok) return refuse(p.reason);
+      const b = p.data;
+      // The dictionary values, as the service checks them (enabled entries only).
+      const checks: [string, string, string | null | undefined][] = [
+        ['status', APPLICATION_DICT.status, b.status],
+        ['gender', APPLICATION_DICT.gender, b.gender],
+        ...b.languageScores.map((s): [string, string, string] => [
+          'testType',
+          APPLICATION_DICT.languageTestType,
+          s.testType,
+        ]),
+      ];
+      for (const [column, type, value] of checks) {
+        if (value && !(await repo.enabledValues(type)).includes(value))
+          return refuse({ column, problem: { field: column, reason: 'v.dictValue', params: { type, value } } });
+      }
+      return { action: 'add', body: b };
+    },
+    async write(body, _targetId, ctx) {
+      return (await services.applications.create(body as ApplicationInput, ctx.locale)).id;
+    },
+    async allowed() {
+      return {
+        status: await repo.enabledValues(APPLICATION_DICT.status),
+        gender: await repo.enabledValues(APPLICATION_DICT.gender),
+        testType: await repo.enabledValues(APPLICATION_DICT.languageTestType),
+      };
+    },
+  };
+}
+
+export function importKinds(services: ImportServices, repo: ImportRepository): Record<ImportKind, KindDef> {
+  return {
+    tag: entryKind('tag', TagAddBody, services.tags, repo, PERM.tagUpdate, () =>
+      repo.enabledValues(DICT_TYPES.tagType),
+    ),
+    dict: entryKind('dictEntry', DictAddBody, services.dict, repo, PERM.dictUpdate, async () => []),
+    member: personKind('staff', services, repo),
+    account: personKind('account', services, repo),
+    application: applicationKind(services, repo),
+  };
+}

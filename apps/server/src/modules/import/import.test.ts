@@ -1,0 +1,333 @@
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import {
+  IMPORT_BASE,
+  IMPORT_COLUMNS,
+  PERM,
+  type ImportCheck,
+  type ImportKind,
+  type ImportRun,
+} from '@study-crm/shared';
+import { staffWith } from '../../test/application-fixtures.js';
+import { useTestApp } from '../../test/signed-in.js';
+import { download, sheetRows } from '../../test/sms-fixtures.js';
+import { emptyRowsBomb, workbookOf } from '../../test/xlsx-files.js';
+
+type Cell = string | { formula: string; result: string };
+
+// A sheet of `kind` with the English template headers and rows given by column key.
+async function sheet(kind: ImportKind, rows: Record<string, Cell>[], locale: 'en-US' | 'zh-TW' = 'en-US') {
+  const columns = IMPORT_COLUMNS[kind];
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('x');
+  ws.addRow(columns.map((c) => c.header[locale]));
+  for (const r of rows) ws.addRow(columns.map((c) => r[c.key] ?? ''));
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+const headersOf = (kind: ImportKind) => IMPORT_COLUMNS[kind].map((c) => c.header['en-US']);
+
+describe('spreadsheet imports', () => {
+  const t = useTestApp({ signIn: true, env: { DELIVERY_WORKER: 'off' } });
+  const check = (kind: ImportKind, content: Buffer, token = t.admin.token, name = 'in.xlsx', locale = 'en-US') =>
+    t.upload<ImportCheck>(`${IMPORT_BASE[kind]}/check`, {}, { name, content }, { token, locale });
+  const run = (kind: ImportKind, id: number, mode: 'all' | 'valid', token = t.admin.token) =>
+    t.post<ImportRun>(`${IMPORT_BASE[kind]}/run`, { id, mode }, { token });
+  const tagCount = async (type: string) =>
+    (await t.db.db.selectFrom('tag').select('id').where('type', '=', type).execute()).length;
+  const auditOf = (action: string, id: number) =>
+    t.db.db
+      .selectFrom('auditLog')
+      .select(['module', 'action', 'recordId', 'changes', 'outcome'])
+      .where('module', '=', 'import')
+      .where('action', '=', action)
+      .where('recordId', '=', id)
+      .execute();
+
+  it('hands out a template per kind: headers in the reader language, an example row, the allowed values', async () => {
+    const en = await download(t, t.admin.token, `${IMPORT_BASE.member}/template`);
+    expect(en.headers['content-type']).toContain('spreadsheetml');
+    const rows = await sheetRows(en.rawPayload);
+    expect(rows[0]).toEqual(headersOf('member'));
+    expect(rows[1]![0]).toBe('amy.chen@example.com');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(en.rawPayload as unknown as ArrayBuffer);
+    const allowed = wb.worksheets[1]!;
+    expect(allowed.name).toBe('Allowed values');
+    const roles = allowed.getColumn(1).values.slice(1).map(String);
+    expect(roles[0]).toBe('Roles (names, comma-separated)');
+    expect(roles.length).toBeGreaterThan(1);
+    const zh = await download(t, t.admin.token, `${IMPORT_BASE.application}/template`, 'zh-TW');
+    const app = await sheetRows(zh.rawPayload);
+    expect(app[0]!.slice(0, 2)).toEqual(['學生姓名', '英文姓']);
+    const appBook = new ExcelJS.Workbook();
+    await appBook.xlsx.load(zh.rawPayload as unknown as ArrayBuffer);
+    const lists = appBook.worksheets[1]!;
+    expect(lists.name).toBe('允許值');
+    expect(lists.getRow(1).values).toContain('性別');
+  });
+
+  it('checks tags without writing, then writes only the valid rows; the result sheet gives each reason', async () => {
+    const content = await sheet('tag', [
+      { type: 'imp', value: 'a', label: '甲', status: 'enabled' },
+      { type: 'imp', value: 'b', label: '', status: 'enabled' },
+      { type: 'imp', value: 'c', label: '丙', status: 'maybe' },
+      { type: 'imp', value: { formula: 'HYPERLINK("http://evil.example","d")', result: 'd' }, label: '丁' },
+      { type: 'imp', value: 'a', label: '甲二' },
+      { type: 'imp', value: "=cmd|' /C calc'!A0", label: '戊' },
+    ]);
+    const dry = await check('tag', content);
+    expect(dry.meta.code, dry.meta.message).toBe(200);
+    expect(dry.data).toMatchObject({ status: 'checked', total: 6, toAdd: 2, toChange: 0, toRefuse: 4 });
+    expect(dry.meta.message).toBe('Dry run: 2 to add, 0 to change, 4 refused');
+    const reasons = Object.fromEntries(dry.data.preview.map((p) => [p.rowNo, p.reason]));
+    expect(reasons[3]).toContain('Chinese name');
+    expect(reasons[4]).toContain('Status');
+    expect(reasons[5]).toBe('"Key" holds a formula: paste it as a value');
+    expect(reasons[6]).toBe('Repeats row 2');
+    // The dry run wrote no tag.
+    expect(await tagCount('imp')).toBe(0);
+
+    // All or nothing: refused rows mean nothing is written, and the run may still be written another way.
+    const all = await run('tag', dry.data.id, 'all');
+    expect(all.meta.code).toBe(7984);
+    expect(all.meta.message).toContain('4 rows are refused');
+    expect(await tagCount('imp')).toBe(0);
+
+    const valid = await run('tag', dry.data.id, 'valid');
+    expect(valid.meta.code, valid.meta.message).toBe(200);
+    expect(valid.data).toMatchObject({ status: 'done', processed: 6, added: 2, changed: 0, refused: 4 });
+    expect(await tagCount('imp')).toBe(2);
+    // A run is written once.
+    expect((await run('tag', dry.data.id, 'valid')).meta.code).toBe(7983);
+
+    const view = await t.get<ImportRun>(`${IMPORT_BASE.tag}/view`, { id: dry.data.id }, { token: t.admin.token });
+    expect(view.data.processed).toBe(6);
+
+    const result = await download(t, t.admin.token, `${IMPORT_BASE.tag}/result?id=${dry.data.id}`);
+    const rows = await sheetRows(result.rawPayload);
+    expect(rows[0]!.slice(0, 5)).toEqual(['Row', 'Outcome', 'Reason', 'Type', 'Key']);
+    expect(rows[1]!.slice(0, 5)).toEqual(['2', 'added', '', 'imp', 'a']);
+    expect(rows[4]!.slice(0, 3)).toEqual(['5', 'refused', '"Key" holds a formula: paste it as a value']);
+    // A hostile string stays text: a string cell, never a formula.
+    expect(rows[6]!.slice(1, 5)).toEqual(['added', '', 'imp', "=cmd|' /C calc'!A0"]);
+    const zip = await (await import('jszip')).default.loadAsync(result.rawPayload);
+    expect(await zip.file('xl/worksheets/sheet1.xml')!.async('string')).not.toContain('<f>');
+
+    // One audit entry for the write, with its row counts; none for the tags one by one.
+    const entries = await auditOf('run', dry.data.id);
+    expect(entries.filter((e) => e.outcome === 'ok')).toHaveLength(1);
+    const changes = JSON.parse(entries.find((e) => e.outcome === 'ok')!.changes!) as { field: string; after: string }[];
+    expect(changes).toEqual(
+      expect.arrayContaining([
+        { id: dry.data.id, field: 'added', before: '0', after: '2' },
+        { id: dry.data.id, field: 'refused', before: '0', after: '4' },
+        { id: dry.data.id, field: 'status', before: 'checked', after: 'done' },
+      ]),
+    );
+    const tagEntries = await t.db.db.selectFrom('auditLog').select('id').where('module', '=', 'tag').execute();
+    expect(tagEntries).toEqual([]);
+    expect(await auditOf('check', dry.data.id)).toHaveLength(1);
+  });
+
+  it('changes existing dictionary entries (all or nothing) when the importer may edit them', async () => {
+    await t.post('/admin/v1/sys/dict/add', { type: 'imp_kind', value: 'x', label: '舊' }, { token: t.admin.token });
+    const dry = await check(
+      'dict',
+      await sheet('dict', [
+        { type: 'imp_kind', value: 'x', label: '新', label2: 'New' },
+        { type: 'imp_kind', value: 'y', label: '乙' },
+      ]),
+    );
+    expect(dry.data).toMatchObject({ toAdd: 1, toChange: 1, toRefuse: 0 });
+    const done = await run('dict', dry.data.id, 'all');
+    expect(done.data).toMatchObject({ status: 'done', added: 1, changed: 1, refused: 0 });
+    const x = await t.db.db
+      .selectFrom('dictEntry')
+      .select(['label', 'label2'])
+      .where('type', '=', 'imp_kind')
+      .where('value', '=', 'x')
+      .executeTakeFirstOrThrow();
+    expect(x).toEqual({ label: '新', label2: 'New' });
+
+    // Without the update permission a change is refused, an addition is not.
+    await staffWith(t, 'dictadder', [PERM.dictAdd, PERM.dictList]);
+    const { token } = await t.login('dictadder', 'Staff#2026pass');
+    const limited = await check(
+      'dict',
+      await sheet('dict', [
+        { type: 'imp_kind', value: 'x', label: '再' },
+        { type: 'imp_kind', value: 'z', label: '丙' },
+      ]),
+      token,
+    );
+    expect(limited.data).toMatchObject({ toAdd: 1, toChange: 0, toRefuse: 1 });
+    expect(limited.data.preview[0]!.reason).toBe('"x" exists and you may not change it');
+    // Another member's run is not theirs to read or write.
+    const own = await run('dict', limited.data.id, 'valid', token);
+    expect(own.meta.code, own.meta.message).toBe(200);
+    expect((await t.get(`${IMPORT_BASE.dict}/view`, { id: dry.data.id }, { token })).meta.code).toBe(404);
+  });
+
+  it('imports employees with roles by name, never a role beyond the importer, and accounts', async () => {
+    await staffWith(t, 'rich', [PERM.memberAdd, PERM.memberList, PERM.paymentList]);
+    await staffWith(t, 'hr', [PERM.memberAdd, PERM.memberList]);
+    const { token } = await t.login('hr', 'Staff#2026pass');
+    const dry = await check(
+      'member',
+      await sheet('member', [
+        { email: 'new.one@example.com', fullName: '新同事', roles: 'ROLE_HR' },
+        { email: 'new.two@example.com', fullName: '越權', roles: 'ROLE_RICH' },
+        { email: 'new.three@example.com', fullName: '管理員', roles: 'ROLE_ADMIN' },
+        { email: 'new.four@example.com', fullName: '無角色', roles: 'ROLE_NOPE' },
+        { email: 'new.five@example.com', loginName: 'RICH', fullName: '重複', roles: 'ROLE_HR' },
+      ]),
+      token,
+    );
+    expect(dry.meta.code, dry.meta.message).toBe(200);
+    expect(dry.data, JSON.stringify(dry.data.preview)).toMatchObject({ toAdd: 1, toRefuse: 4 });
+    const reasons = Object.fromEntries(dry.data.preview.map((p) => [p.rowNo, p.reason]));
+    expect(reasons[3]).toMatch(/403|permission|grant/i);
+    expect(reasons[4]).toMatch(/ROLE_ADMIN/);
+    expect(reasons[5]).toBe('There is no role "ROLE_NOPE"');
+    expect(reasons[6]).toBe('"RICH" already exists');
+    const done = await run('member', dry.data.id, 'valid', token);
+    expect(done.data).toMatchObject({ added: 1, refused: 4 });
+    const added = await t.db.db
+      .selectFrom('member')
+      .innerJoin('memberRole', 'memberRole.memberId', 'member.id')
+      .innerJoin('role', 'role.id', 'memberRole.roleId')
+      .select(['member.email', 'member.memberType', 'role.name'])
+      .where('member.email', 'like', 'new.%')
+      .execute();
+    expect(added).toEqual([{ email: 'new.one@example.com', memberType: 'staff', name: 'ROLE_HR' }]);
+
+    const accounts = await check(
+      'account',
+      await sheet('account', [
+        { email: 'parent.one@example.com', fullName: '家長', memberType: 'parent' },
+        { email: 'student.one@example.com', fullName: '學生' },
+        { email: 'not-an-email', fullName: '壞' },
+      ]),
+    );
+    expect(accounts.data).toMatchObject({ toAdd: 2, toRefuse: 1 });
+    expect(accounts.data.preview[0]!.reason).toContain('E-mail');
+    expect((await run('account', accounts.data.id, 'valid')).data).toMatchObject({ added: 2 });
+    const types = await t.db.db
+      .selectFrom('member')
+      .select(['email', 'memberType'])
+      .where('email', 'in', ['parent.one@example.com', 'student.one@example.com'])
+      .orderBy('email')
+      .execute();
+    expect(types).toEqual([
+      { email: 'parent.one@example.com', memberType: 'parent' },
+      { email: 'student.one@example.com', memberType: 'student' },
+    ]);
+  });
+
+  it('imports applications with target schools, an education and a language score', async () => {
+    const good = {
+      name: '陳怡君',
+      engLastName: 'Chen',
+      engFirstName: 'Amy',
+      gender: 'female',
+      email: 'amy.import@example.com',
+      school1: 'University of Oxford',
+      major1: 'Economics',
+      school2: 'LSE',
+      eduSchool: 'Taipei First Girls High School',
+      eduStartDate: '2021-09-01',
+      eduEndDate: '2024-06-30',
+      testType: 'ielts_academic',
+      testDate: '2026-09-20',
+      listening: '7',
+      reading: '7.5',
+      writing: '6.5',
+      speaking: '7',
+      total: '7',
+    };
+    const dry = await check(
+      'application',
+      await sheet('application', [
+        good,
+        { ...good, name: '壞成績', email: 'bad.score@example.com', listening: '7.3' },
+        { ...good, name: '壞性別', email: 'bad.gender@example.com', gender: 'robot' },
+      ]),
+    );
+    expect(dry.meta.code, dry.meta.message).toBe(200);
+    expect(dry.data).toMatchObject({ toAdd: 1, toRefuse: 2 });
+    const reasons = Object.fromEntries(dry.data.preview.map((p) => [p.rowNo, p.reason]));
+    expect(reasons[3]).toContain('Listening');
+    expect(reasons[4]).toContain('Gender');
+    const done = await run('application', dry.data.id, 'valid');
+    expect(done.data).toMatchObject({ added: 1, refused: 2 });
+    const app = await t.db.db
+      .selectFrom('application')
+      .select(['id', 'name'])
+      .where('email', '=', 'amy.import@example.com')
+      .executeTakeFirstOrThrow();
+    const schools = await t.db.db
+      .selectFrom('applicationTargetSchool')
+      .select(['school', 'major'])
+      .where('applicationId', '=', app.id)
+      .orderBy('id')
+      .execute();
+    expect(schools).toEqual([
+      { school: 'University of Oxford', major: 'Economics' },
+      { school: 'LSE', major: null },
+    ]);
+    const scores = await t.db.db
+      .selectFrom('applicationLanguageScore')
+      .select(['testType', 'total'])
+      .where('applicationId', '=', app.id)
+      .execute();
+    expect(scores).toEqual([{ testType: 'ielts_academic', total: 7 }]);
+    const edu = await t.db.db
+      .selectFrom('applicationEducation')
+      .select('school')
+      .where('applicationId', '=', app.id)
+      .execute();
+    expect(edu).toEqual([{ school: 'Taipei First Girls High School' }]);
+  });
+
+  it('refuses files that are not sheets, bombs, huge files, NUL bytes and wrong columns with the problem named', async () => {
+    const headers = headersOf('tag');
+    const runs = async () => (await t.db.db.selectFrom('importRun').select('id').execute()).length;
+    const before = await runs();
+    const cases: [string, Buffer, number, RegExp][] = [
+      ['notes.txt', Buffer.from('type,value\n'), 400, /not an Excel/],
+      ['fake.xlsx', Buffer.from('PK\u0003\u0004 not really'), 400, /file/i],
+      ['bomb.xlsx', emptyRowsBomb(140), 400, /inflates|packed/],
+      [
+        'lying.xlsx',
+        workbookOf(Buffer.alloc(40 * 1024 * 1024, '<row/>'), { declared: 4000, header: headers }),
+        7982,
+        /more than 50000 rows/,
+      ],
+      [
+        'nul.xlsx',
+        workbookOf('<row r="2"><c t="inlineStr"><is><t>imp\u0000</t></is></c></row>', { header: headers }),
+        400,
+        /could not be read/,
+      ],
+      ['columns.xlsx', workbookOf('', { header: ['Mobile', 'Region'] }), 7981, /template columns/],
+      ['empty.xlsx', workbookOf('', { header: headers }), 7980, /no data rows/],
+      ['huge.xlsx', Buffer.alloc(11 * 1024 * 1024, 1), 400, /too large/],
+    ];
+    for (const [name, content, code, message] of cases) {
+      const res = await check('tag', content, t.admin.token, name);
+      expect([name, res.meta.code], res.meta.message).toEqual([name, code]);
+      expect(res.meta.message).toMatch(message);
+    }
+    // Nothing was stored for any of them.
+    expect(await runs()).toBe(before);
+  }, 120_000);
+
+  it('refuses callers without the list add permission', async () => {
+    await staffWith(t, 'viewer', [PERM.tagList]);
+    const { token } = await t.login('viewer', 'Staff#2026pass');
+    const res = await check('tag', await sheet('tag', [{ type: 'imp', value: 'q', label: 'q' }]), token);
+    expect(res.meta.code).toBe(403);
+    expect((await download(t, token, `${IMPORT_BASE.tag}/template`)).json()).toMatchObject({ meta: { code: 403 } });
+  });
+});

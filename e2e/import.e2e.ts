@@ -1,0 +1,116 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import type { Download, Page } from 'playwright-core';
+import { ACTIVE_PANE, screenshot, settleAnimations, signIn, startPortal, type Portal } from './harness.js';
+
+const LIST_PATH = '/sadmin/applicationManage/applicationList';
+const drawer = (page: Page) => page.locator('.ant-drawer.ant-drawer-open').last();
+
+async function workbook(download: Download) {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(fs.readFileSync((await download.path())!) as unknown as ArrayBuffer);
+  return wb;
+}
+
+function rowsOf(ws: ExcelJS.Worksheet): string[][] {
+  const rows: string[][] = [];
+  ws.eachRow((row) => {
+    const cells: string[] = [];
+    for (let i = 1; i <= ws.columnCount; i += 1) {
+      const v = row.getCell(i).value;
+      cells.push(v === null || v === undefined ? '' : String(v));
+    }
+    rows.push(cells);
+  });
+  return rows;
+}
+
+// The template filled in: the example row replaced by two good applications and one with a bad e-mail.
+async function filledTemplate(template: ExcelJS.Workbook): Promise<Buffer> {
+  const ws = template.worksheets[0]!;
+  const example = ws.getRow(2).values as unknown[];
+  const row = (name: string, email: string) => {
+    const cells = example.slice(1).map((v) => (v === null || v === undefined ? '' : String(v)));
+    cells[0] = name;
+    cells[7] = email;
+    return cells;
+  };
+  ws.spliceRows(2, 1);
+  ws.addRow(row('林小華', 'hua.import@example.com'));
+  ws.addRow(row('壞郵件', 'not-an-email'));
+  ws.addRow(row('王大明', 'ming.import@example.com'));
+  return Buffer.from(await template.xlsx.writeBuffer());
+}
+
+describe('importing applications from a sheet, end to end', () => {
+  let portal: Portal;
+  beforeAll(async () => {
+    portal = await startPortal();
+  });
+  afterAll(async () => {
+    await portal?.close();
+  });
+
+  for (const locale of ['zh-TW', 'en-US'] as const) {
+    it(`downloads the template, reads the dry run of a sheet with one bad row, imports the valid rows (${locale})`, async () => {
+      const { page, context } = await portal.newPage(
+        locale === 'en-US' ? { locale: 'en-US', storage: { 'cake-locale': 'en-US' } } : {},
+      );
+      await signIn(page, portal.baseUrl);
+      await page.goto(`${portal.baseUrl}${LIST_PATH}`);
+      await page.locator(`${ACTIVE_PANE} [data-testid=application-import]`).click();
+      await drawer(page).waitFor({ state: 'visible' });
+      await settleAnimations(page);
+
+      const [templateFile] = await Promise.all([
+        page.waitForEvent('download'),
+        drawer(page).getByTestId('import-template').click(),
+      ]);
+      const template = await workbook(templateFile);
+      const header = rowsOf(template.worksheets[0]!)[0]!;
+      expect(header[0]).toBe(locale === 'en-US' ? 'Student name' : '學生姓名');
+      expect(template.worksheets[1]!.name).toBe(locale === 'en-US' ? 'Allowed values' : '允許值');
+
+      await drawer(page)
+        .locator('input[type=file]')
+        .setInputFiles({
+          name: 'applications.xlsx',
+          mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          buffer: await filledTemplate(template),
+        });
+      const summary = drawer(page).getByTestId('import-summary');
+      await summary.waitFor({ state: 'visible', timeout: 30_000 });
+      const preview = drawer(page).getByTestId('import-preview');
+      await expect.poll(() => preview.locator('tr[data-row-key]').count()).toBe(3);
+      const refused = preview.locator('tr[data-row-key="3"]');
+      expect(await refused.innerText()).toMatch(locale === 'en-US' ? /E-mail/ : /電子郵件|郵件/);
+      await settleAnimations(page);
+      await screenshot(page, `import-dry-run-${locale}`);
+
+      // Only the valid rows (the drawer picks it when rows are refused).
+      expect(await drawer(page).getByTestId('import-mode-valid').isChecked()).toBe(true);
+      await drawer(page).getByTestId('import-run').click();
+      const done = drawer(page).getByTestId('import-done');
+      await done.waitFor({ state: 'visible', timeout: 60_000 });
+      expect(await done.innerText()).toMatch(locale === 'en-US' ? /2 added, 0 changed, 1 refused/ : /新增 2/);
+      await settleAnimations(page);
+      await screenshot(page, `import-done-${locale}`);
+
+      const [resultFile] = await Promise.all([
+        page.waitForEvent('download'),
+        drawer(page).getByTestId('import-result').click(),
+      ]);
+      const result = rowsOf((await workbook(resultFile)).worksheets[0]!);
+      expect(result[0]!.slice(0, 3)).toEqual(
+        locale === 'en-US' ? ['Row', 'Outcome', 'Reason'] : ['列', '結果', '原因'],
+      );
+      expect(result.map((r) => r[1])).toEqual(
+        locale === 'en-US' ? ['Outcome', 'added', 'refused', 'added'] : ['結果', '已新增', '拒絕', '已新增'],
+      );
+      expect(result[2]![2]).not.toBe('');
+      expect(result[2]![3]).toBe('壞郵件');
+      await context.close();
+    }, 180_000);
+  }
+});
