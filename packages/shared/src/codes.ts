@@ -83,6 +83,12 @@ export const Code = {
   // The UK application journey (issue 40): an admissions cycle's entry year taken, a cycle that choices name.
   CYCLE_EXISTS: 7940,
   CYCLE_IN_USE: 7941,
+  // UK GDPR (issue 41): the subject access export's archive has expired / is someone else's / is not built yet;
+  // an open request of that kind for that person exists.
+  EXPORT_EXPIRED: 7950,
+  EXPORT_NOT_YOURS: 7951,
+  EXPORT_NOT_READY: 7952,
+  DATA_REQUEST_OPEN: 7953,
 } as const;
 export type Code = (typeof Code)[keyof typeof Code];
 
@@ -143,6 +149,10 @@ export const CODE_MESSAGE: Readonly<Record<Code, MessageKey>> = {
   7502: 'cvMissing',
   7940: 'cycleExists',
   7941: 'cycleInUse',
+  7950: 'exportExpired',
+  7951: 'exportNotYours',
+  7952: 'exportNotReady',
+  7953: 'dataRequestOpen',
   7101: 'smsFileType',
   7102: 'smsFileRead',
   7103: 'smsFileFormat',

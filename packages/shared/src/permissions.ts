@@ -102,6 +102,11 @@ export const PERM = {
   cycleAdd: 'admissions:cycle:add',
   cycleUpdate: 'admissions:cycle:update',
   cycleRemove: 'admissions:cycle:remove',
+  // UK GDPR (issue 41): data requests and the subject access export.
+  privacyList: 'sys:privacy:list',
+  privacyAdd: 'sys:privacy:add',
+  privacyUpdate: 'sys:privacy:update',
+  privacyExport: 'sys:privacy:export',
 } as const;
 export type Perm = (typeof PERM)[keyof typeof PERM];
 
@@ -289,6 +294,11 @@ export const MENU_SEED: readonly MenuSeed[] = [
       btn(PERM.cycleUpdate, 'cycleUpdate', '編輯', 2),
       btn(PERM.cycleRemove, 'cycleRemove', '刪除', 3),
     ]),
+    screen(PERM.privacyList, 'dataRequests', '個資請求', 9100, [
+      btn(PERM.privacyAdd, 'privacyAdd', '新增請求', 9101),
+      btn(PERM.privacyUpdate, 'privacyUpdate', '完成請求', 9102),
+      btn(PERM.privacyExport, 'privacyExport', '匯出個人資料', 9103),
+    ]),
   ]),
   group('projectManage', '專案管理', 'project', 9, [
     screen(PERM.projectList, 'projectList', '全部專案', 1, [
@@ -359,6 +369,7 @@ export const COMPONENT_KEYS = [
   'contentManage',
   'merchantSettings',
   'admissionsCycles',
+  'dataRequests',
 ] as const;
 export type ComponentKey = (typeof COMPONENT_KEYS)[number];
 

@@ -288,6 +288,50 @@ export type ApplicationTargetSchoolTable = ChildRow & {
 };
 
 // A reminder the daily job created (issue 40): unique per application, kind, subject, due date and days before.
+// Issue 41: UK GDPR data requests, subject access exports and their reminders (migration 0050).
+export type PrivacyRequestTable = {
+  id: Generated<number>;
+  subjectId: number;
+  kind: 'access' | 'erasure';
+  receivedDate: string;
+  dueDate: string;
+  status: 'open' | 'done';
+  openFlag: number | null;
+  assigneeId: number | null;
+  note: string | null;
+  completedAt: number | null;
+  completedBy: number | null;
+  createdBy: number | null;
+  createdAt: number;
+  updatedAt: number;
+};
+export type PrivacyExportTable = {
+  id: Generated<number>;
+  subjectId: number;
+  requestId: number | null;
+  requestedBy: number;
+  locale: string;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  progress: Generated<number>;
+  storedName: string | null;
+  size: number | null;
+  expiresAt: number | null;
+  claimedUntil: number | null;
+  downloadedAt: number | null;
+  error: string | null;
+  createdAt: number;
+  updatedAt: number;
+};
+export type PrivacyReminderTable = {
+  id: Generated<number>;
+  requestId: number;
+  remindDate: string;
+  daysBefore: number;
+  assigneeId: number | null;
+  createdAt: number;
+  updatedAt: number;
+};
+
 export type ApplicationReminderTable = {
   id: Generated<number>;
   applicationId: number;
@@ -656,6 +700,9 @@ export type Database = {
   applicationTargetSchool: ApplicationTargetSchoolTable;
   admissionsCycle: AdmissionsCycleTable;
   applicationReminder: ApplicationReminderTable;
+  privacyRequest: PrivacyRequestTable;
+  privacyExport: PrivacyExportTable;
+  privacyReminder: PrivacyReminderTable;
   followUp: FollowUpTable;
   applicationFile: ApplicationFileTable;
   paymentRecord: PaymentRecordTable;

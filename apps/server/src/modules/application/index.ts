@@ -21,3 +21,5 @@ export {
   ukDay,
 } from './reminder.service.js';
 export type { ReminderService } from './reminder.service.js';
+// Its part of a person's data for the subject access export (issue 41).
+export { createApplicationPersonalData } from './application-personal-data.repository.js';

@@ -3,3 +3,5 @@ export { createAuditRepository } from './audit.repository.js';
 export { declaredActions, registerAuditRoutes } from './audit.routes.js';
 export { createAuditService } from './audit.service.js';
 export type { AuditService } from './audit.service.js';
+// Its part of a person's data for the subject access export (issue 41).
+export { createAuditPersonalData } from './audit-personal-data.repository.js';

@@ -8,3 +8,5 @@ export { hashPassword, verifyPassword } from './password.js';
 export { createSessionRepository } from './session.repository.js';
 export { createSessionService } from './session.service.js';
 export type { SessionService } from './session.service.js';
+// Its part of a person's data for the subject access export (issue 41).
+export { createAuthPersonalData } from './auth-personal-data.repository.js';

@@ -5,3 +5,5 @@ export { createFollowUpService, FOLLOW_UP_TODO_KIND, followUpTodoLink } from './
 export type { FollowUpService } from './follow-up.service.js';
 export { createFollowUpReport } from './follow-up-report.repository.js';
 export type { FollowUpReport } from './follow-up-report.repository.js';
+// Its part of a person's data for the subject access export (issue 41).
+export { createFollowUpPersonalData } from './follow-up-personal-data.repository.js';

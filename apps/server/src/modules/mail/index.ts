@@ -65,3 +65,5 @@ export function registerMailModule(
   };
 }
 export { createEmailSearch } from './email-search.repository.js';
+// Its part of a person's data for the subject access export (issue 41).
+export { createMailPersonalData } from './mail-personal-data.repository.js';

@@ -8,3 +8,5 @@ export type { PaymentService } from './payment.service.js';
 export { createPaymentReport } from './payment-report.repository.js';
 export type { PaymentReport, PendingTotals } from './payment-report.repository.js';
 export { createPaymentSearch } from './payment-search.repository.js';
+// Its part of a person's data for the subject access export (issue 41).
+export { createPaymentPersonalData } from './payment-personal-data.repository.js';

@@ -71,3 +71,5 @@ declare module 'fastify' {
   }
 }
 export { createSmsSearch } from './sms-search.repository.js';
+// Its part of a person's data for the subject access export (issue 41).
+export { createSmsPersonalData } from './sms-personal-data.repository.js';
