@@ -24,6 +24,7 @@ import type { content } from './pages/content/locale';
 import type { assistant } from './pages/assistant/locale';
 import type { audit } from './pages/audit/locale';
 import type { search } from './pages/search/locale';
+import type { privacy } from './pages/privacy/locale';
 
 // The shape of every string of the app (zh-TW, the default language, is the reference; a test keeps the three
 // languages equal): i18next checks `t('x.y')` keys against it at compile time. This file names every page's
@@ -54,7 +55,8 @@ type AllStrings = (typeof common)['zh-TW'] &
   (typeof content)['zh-TW'] &
   (typeof assistant)['zh-TW'] &
   (typeof audit)['zh-TW'] &
-  (typeof search)['zh-TW'];
+  (typeof search)['zh-TW'] &
+  (typeof privacy)['zh-TW'];
 
 declare module 'i18next' {
   interface CustomTypeOptions {

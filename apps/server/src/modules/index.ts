@@ -398,6 +398,7 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
       ],
     },
     people,
+    members,
     inbox,
     storage,
     clock,

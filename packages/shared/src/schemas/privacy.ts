@@ -17,6 +17,7 @@ const zDay = (what: string) =>
   z.string().trim().refine(isIsoDate, { message: 'v.date' }).describe(`${what}, YYYY-MM-DD`);
 
 export const DataRequestListQuery = zPaging.extend({
+  keyword: zOptText(100).describe("part of the person's name, e-mail or mobile (the first 200 members found)"),
   subjectId: zId().nullish().describe('only the requests about this member'),
   kind: z.enum(DATA_REQUEST_KINDS).nullish(),
   status: z.enum(DATA_REQUEST_STATUSES).nullish(),

@@ -4,10 +4,11 @@ export { createPrivacyRepository } from './privacy.repository.js';
 export { registerPrivacyRoutes } from './privacy.routes.js';
 export { createPrivacyService, dueDateOf, schedulePrivacyJobs } from './privacy.service.js';
 export type { PersonalDataSources, PrivacyService } from './privacy.service.js';
+import type { PrivacyService } from './privacy.service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     // The privacy jobs (tests run the reminders and wait for exports with their clock).
-    privacy: import('./privacy.service.js').PrivacyService;
+    privacy: PrivacyService;
   }
 }

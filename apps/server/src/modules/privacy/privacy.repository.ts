@@ -49,12 +49,13 @@ export function createPrivacyRepository(db: Db) {
     transaction: <T>(fn: (tx: Tx) => Promise<T>) => runInTransaction(db, fn),
 
     // Open requests first by due date (the soonest first), then the done ones.
-    async list(q: DataRequestListQuery) {
+    async list(q: DataRequestListQuery, subjectIds?: readonly number[]) {
       const w = pageWindow(q, { order: 'asc' });
       let base = db.selectFrom('privacyRequest');
       if (q.kind) base = base.where('kind', '=', q.kind);
       if (q.status) base = base.where('status', '=', q.status);
       if (q.subjectId) base = base.where('subjectId', '=', q.subjectId);
+      if (subjectIds) base = base.where('subjectId', 'in', subjectIds.length ? [...subjectIds] : [0]);
       const field = q.sortField ?? 'dueDate';
       const rows = base.select(REQUEST_COLUMNS).orderBy(field, w.order).orderBy('id', w.order);
       return readPage<RequestRow>(rows, base.select(countAll), w);

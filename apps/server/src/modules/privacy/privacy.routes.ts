@@ -16,6 +16,13 @@ export function registerPrivacyRoutes(app: FastifyInstance, service: PrivacyServ
     handler: ({ query }) => service.list(query),
   });
   defineRoute(app, {
+    ...privacyApi.subjects,
+    access: PERM.privacyAdd,
+    tags,
+    summary: 'Members of any kind and status by part of a name, e-mail or mobile (the person a request is about)',
+    handler: ({ query }) => service.subjects(query.keyword),
+  });
+  defineRoute(app, {
     ...privacyApi.add,
     access: PERM.privacyAdd,
     audit: { action: 'privacy.addRequest', record: 'privacyRequest' },

@@ -17,6 +17,7 @@ import type { PersonalData, PersonalRows, PersonalSubject } from '../../lib/pers
 import { refuseUnique } from '../../db/sql-helpers.js';
 import type { FileStorage } from '../files/index.js';
 import type { InboxService, SourceTodo } from '../inbox/index.js';
+import type { MemberService } from '../member/index.js';
 import type { PeopleService } from '../people/index.js';
 import { exportTexts, summaryHtml, type ArchiveFile } from './privacy.archive.js';
 import { toDataExport, toDataRequest } from './privacy.mapper.js';
@@ -87,6 +88,7 @@ export type PrivacyDeps = {
   repo: PrivacyRepository;
   sources: PersonalDataSources;
   people: Pick<PeopleService, 'names' | 'isActiveStaff' | 'isMember'>;
+  members: Pick<MemberService, 'list'>;
   inbox: Pick<InboxService, 'postMessage' | 'syncSourceTodo'>;
   storage: Pick<FileStorage, 'saveMade' | 'open' | 'remove'>;
   clock: Clock;
@@ -104,7 +106,7 @@ const safeName = (s: string) => s.replace(/[^\p{L}\p{N}._-]+/gu, '_').slice(0, 8
 
 // UK GDPR (issue 41): data requests with their one-month due date and reminders, and the subject access export, an
 // archive built in the background from every module's part of the person's data.
-export function createPrivacyService({ repo, sources, people, inbox, storage, clock, log }: PrivacyDeps) {
+export function createPrivacyService({ repo, sources, people, members, inbox, storage, clock, log }: PrivacyDeps) {
   const running = new Set<Promise<void>>();
 
   async function withNames<T extends { subjectId: number; assigneeId: number | null }>(rows: T[]) {
@@ -280,13 +282,21 @@ export function createPrivacyService({ repo, sources, people, inbox, storage, cl
 
   return {
     async list(q: DataRequestListQuery) {
-      const page = await repo.list(q);
+      // The keyword names people: the members it finds (any kind or status, at most 200) bound the list.
+      const k = q.keyword?.trim();
+      const ids = k ? (await members.list({ keyword: k, pageSize: 200 })).list.map((m) => m.id) : undefined;
+      const page = await repo.list(q, ids);
       const names = await withNames(page.list);
       const last = await repo.lastExports(page.list.map((r) => r.id));
       return mapPage(page, (r) => toDataRequest(r, names, last.get(r.id) ?? null));
     },
 
     add: addRequest,
+
+    async subjects(keyword: string | null | undefined) {
+      const page = await members.list({ keyword, pageSize: 20 });
+      return page.list.map((m) => ({ id: m.id, name: m.displayName, email: m.email, mobile: m.mobile }));
+    },
     view,
 
     async complete(callerId: number, id: number) {

@@ -42,6 +42,7 @@ export const audit = {
         error: '錯誤',
       },
       module: {
+        privacy: '個資保護',
         admissions: '招生週期',
         access: '權限檢查',
         account: '帳號密碼',
@@ -74,6 +75,10 @@ export const audit = {
         wallet: '錢包',
       },
       action: {
+        addRequest: '新增個資請求',
+        completeRequest: '完成個資請求',
+        download: '下載',
+        export: '匯出個人資料',
         activate: '啟用',
         add: '新增',
         addEmail: '新增登入郵箱',
@@ -150,6 +155,8 @@ export const audit = {
         void: '作廢',
       },
       recordType: {
+        privacyRequest: '個資請求',
+        privacyExport: '個人資料匯出檔',
         admissionsCycle: '招生週期',
         application: '申請',
         applicationFile: '申請檔案',
@@ -218,6 +225,7 @@ export const audit = {
         error: '错误',
       },
       module: {
+        privacy: '个人数据',
         admissions: '招生周期',
         access: '权限检查',
         account: '账号密码',
@@ -250,6 +258,10 @@ export const audit = {
         wallet: '钱包',
       },
       action: {
+        addRequest: '新增个人数据请求',
+        completeRequest: '完成个人数据请求',
+        download: '下载',
+        export: '导出个人数据',
         activate: '启用',
         add: '新增',
         addEmail: '新增登录邮箱',
@@ -326,6 +338,8 @@ export const audit = {
         void: '作废',
       },
       recordType: {
+        privacyRequest: '个人数据请求',
+        privacyExport: '个人数据导出文件',
         admissionsCycle: '招生周期',
         application: '申请',
         applicationFile: '申请文件',
@@ -395,6 +409,7 @@ export const audit = {
       },
       module: {
         admissions: 'Admissions cycles',
+        privacy: 'Data protection',
         access: 'Access check',
         account: 'Account password',
         application: 'Applications',
@@ -426,6 +441,10 @@ export const audit = {
         wallet: 'Wallet',
       },
       action: {
+        addRequest: 'Record a data request',
+        completeRequest: 'Complete a data request',
+        download: 'Download',
+        export: 'Export personal data',
         activate: 'Activate',
         add: 'Add',
         addEmail: 'Add login e-mail',
@@ -502,6 +521,8 @@ export const audit = {
         void: 'Void',
       },
       recordType: {
+        privacyRequest: 'Data request',
+        privacyExport: 'Personal data export',
         admissionsCycle: 'Admissions cycle',
         application: 'Application',
         applicationFile: 'Application file',
