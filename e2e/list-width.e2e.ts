@@ -31,6 +31,7 @@ const KEY_COLUMNS: Record<string, string[]> = {
   contentManage: ['Title', 'Status', 'Created', 'Actions'],
   operationLog: ['Time', 'Member', 'Module', 'Action', 'Outcome', 'Actions'],
   admissionsCycles: ['Entry year', 'Early', 'Equal consideration', 'Final', 'Status', 'Actions'],
+  dataRequests: ['Person', 'Due', 'Status', 'Actions'],
   roleManage: ['Role name', 'Actions'],
   menuManage: ['Title', 'Type', 'Shown in the menu', 'Actions'],
   projectList: ['Project', 'Status', 'Period', 'Actions'],

@@ -208,7 +208,14 @@ export default function DataRequests() {
       add={{ perm: PERM.privacyAdd, onClick: () => setAdding(true) }}
       filters={
         <>
-          <EnumFilter list={list} name="kind" values={DATA_REQUEST_KINDS} labels="privacy.request.kinds" width={130} />
+          <EnumFilter
+            list={list}
+            name="kind"
+            values={DATA_REQUEST_KINDS}
+            labels="privacy.request.kinds"
+            placeholder={t('privacy.request.allKinds')}
+            width={130}
+          />
           <EnumFilter
             list={list}
             name="state"
