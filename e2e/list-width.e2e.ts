@@ -32,6 +32,7 @@ const KEY_COLUMNS: Record<string, string[]> = {
   operationLog: ['Time', 'Member', 'Module', 'Action', 'Outcome', 'Actions'],
   admissionsCycles: ['Entry year', 'Early', 'Equal consideration', 'Final', 'Status', 'Actions'],
   visaStages: ['Order', 'Stage name', 'Rules', 'Status', 'Actions'],
+  dataRequests: ['Person', 'Due', 'Status', 'Actions'],
   roleManage: ['Role name', 'Actions'],
   menuManage: ['Title', 'Type', 'Shown in the menu', 'Actions'],
   projectList: ['Project', 'Status', 'Period', 'Actions'],

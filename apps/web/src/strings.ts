@@ -26,6 +26,7 @@ import type { assistant } from './pages/assistant/locale';
 import type { audit } from './pages/audit/locale';
 import type { search } from './pages/search/locale';
 import type { importSheet } from './pages/import/locale';
+import type { privacy } from './pages/privacy/locale';
 
 // The shape of every string of the app (zh-TW, the default language, is the reference; a test keeps the three
 // languages equal): i18next checks `t('x.y')` keys against it at compile time. This file names every page's
@@ -58,7 +59,8 @@ type AllStrings = (typeof common)['zh-TW'] &
   (typeof assistant)['zh-TW'] &
   (typeof audit)['zh-TW'] &
   (typeof search)['zh-TW'] &
-  (typeof importSheet)['zh-TW'];
+  (typeof importSheet)['zh-TW'] &
+  (typeof privacy)['zh-TW'];
 
 declare module 'i18next' {
   interface CustomTypeOptions {

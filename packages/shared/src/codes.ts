@@ -98,6 +98,12 @@ export const Code = {
   IMPORT_TOO_MANY_ROWS: 7982,
   IMPORT_NOT_CHECKED: 7983,
   IMPORT_HAS_REFUSED: 7984,
+  // UK GDPR (issue 41): the subject access export's archive has expired / is someone else's / is not built yet;
+  // an open request of that kind for that person exists.
+  EXPORT_EXPIRED: 7950,
+  EXPORT_NOT_YOURS: 7951,
+  EXPORT_NOT_READY: 7952,
+  DATA_REQUEST_OPEN: 7953,
 } as const;
 export type Code = (typeof Code)[keyof typeof Code];
 
@@ -170,6 +176,10 @@ export const CODE_MESSAGE: Readonly<Record<Code, MessageKey>> = {
   7982: 'importTooManyRows',
   7983: 'importNotChecked',
   7984: 'importHasRefused',
+  7950: 'exportExpired',
+  7951: 'exportNotYours',
+  7952: 'exportNotReady',
+  7953: 'dataRequestOpen',
   7101: 'smsFileType',
   7102: 'smsFileRead',
   7103: 'smsFileFormat',

@@ -17,6 +17,7 @@ export * from './schemas/common-status.js';
 export * from './schemas/dict.js';
 export * from './schemas/sysconfig.js';
 export * from './schemas/admissions.js';
+export * from './schemas/privacy.js';
 export * from './schemas/tag.js';
 export * from './schemas/label.js';
 export * from './schemas/role.js';

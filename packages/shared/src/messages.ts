@@ -854,6 +854,26 @@ export const MESSAGES = {
     'zh-CN': '此列表无法导出',
     'en-US': 'This list cannot be exported',
   },
+  exportExpired: {
+    'zh-TW': '此個人資料匯出檔已過期，請重新匯出',
+    'zh-CN': '此个人数据导出文件已过期，请重新导出',
+    'en-US': 'This personal data export has expired; export again',
+  },
+  exportNotYours: {
+    'zh-TW': '此匯出檔由其他人員建立，只有建立者可以下載',
+    'zh-CN': '此导出文件由其他人员创建，只有创建者可以下载',
+    'en-US': 'Someone else made this export; only they can download it',
+  },
+  exportNotReady: {
+    'zh-TW': '匯出檔尚未完成，請稍候',
+    'zh-CN': '导出文件尚未完成，请稍候',
+    'en-US': 'The export is not ready yet; wait a moment',
+  },
+  dataRequestOpen: {
+    'zh-TW': '此人已有一筆相同類型且未完成的個資請求',
+    'zh-CN': '此人已有一笔相同类型且未完成的个人数据请求',
+    'en-US': 'This person already has an open request of that kind',
+  },
   cvMissing: {
     'zh-TW': '您尚未建立履歷',
     'zh-CN': '您尚未创建简历',

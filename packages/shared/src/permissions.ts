@@ -106,6 +106,11 @@ export const PERM = {
   visaStageAdd: 'admissions:visaStage:add',
   visaStageUpdate: 'admissions:visaStage:update',
   visaStageRemove: 'admissions:visaStage:remove',
+  // UK GDPR (issue 41): data requests and the subject access export.
+  privacyList: 'sys:privacy:list',
+  privacyAdd: 'sys:privacy:add',
+  privacyUpdate: 'sys:privacy:update',
+  privacyExport: 'sys:privacy:export',
 } as const;
 export type Perm = (typeof PERM)[keyof typeof PERM];
 
@@ -298,6 +303,11 @@ export const MENU_SEED: readonly MenuSeed[] = [
       btn(PERM.visaStageUpdate, 'visaStageUpdate', '編輯', 9112),
       btn(PERM.visaStageRemove, 'visaStageRemove', '刪除', 9113),
     ]),
+    screen(PERM.privacyList, 'dataRequests', '個資請求', 9100, [
+      btn(PERM.privacyAdd, 'privacyAdd', '新增請求', 9101),
+      btn(PERM.privacyUpdate, 'privacyUpdate', '完成請求', 9102),
+      btn(PERM.privacyExport, 'privacyExport', '匯出個人資料', 9103),
+    ]),
   ]),
   group('projectManage', '專案管理', 'project', 9, [
     screen(PERM.projectList, 'projectList', '全部專案', 1, [
@@ -369,6 +379,7 @@ export const COMPONENT_KEYS = [
   'merchantSettings',
   'admissionsCycles',
   'visaStages',
+  'dataRequests',
 ] as const;
 export type ComponentKey = (typeof COMPONENT_KEYS)[number];
 

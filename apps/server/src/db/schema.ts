@@ -311,6 +311,50 @@ export type JobTable = {
 };
 
 // A reminder the daily job created (issue 40): unique per application, kind, subject, due date and days before.
+// Issue 41: UK GDPR data requests, subject access exports and their reminders (migration 0050).
+export type PrivacyRequestTable = {
+  id: Generated<number>;
+  subjectId: number;
+  kind: 'access' | 'erasure';
+  receivedDate: string;
+  dueDate: string;
+  status: 'open' | 'done';
+  openFlag: number | null;
+  assigneeId: number | null;
+  note: string | null;
+  completedAt: number | null;
+  completedBy: number | null;
+  createdBy: number | null;
+  createdAt: number;
+  updatedAt: number;
+};
+export type PrivacyExportTable = {
+  id: Generated<number>;
+  subjectId: number;
+  requestId: number | null;
+  requestedBy: number;
+  locale: string;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  progress: Generated<number>;
+  storedName: string | null;
+  size: number | null;
+  expiresAt: number | null;
+  claimedUntil: number | null;
+  downloadedAt: number | null;
+  error: string | null;
+  createdAt: number;
+  updatedAt: number;
+};
+export type PrivacyReminderTable = {
+  id: Generated<number>;
+  requestId: number;
+  remindDate: string;
+  daysBefore: number;
+  assigneeId: number | null;
+  createdAt: number;
+  updatedAt: number;
+};
+
 export type ApplicationReminderTable = {
   id: Generated<number>;
   applicationId: number;
@@ -746,6 +790,9 @@ export type Database = {
   visaStage: VisaStageTable;
   applicationVisaStep: ApplicationVisaStepTable;
   job: JobTable;
+  privacyRequest: PrivacyRequestTable;
+  privacyExport: PrivacyExportTable;
+  privacyReminder: PrivacyReminderTable;
   followUp: FollowUpTable;
   applicationFile: ApplicationFileTable;
   paymentRecord: PaymentRecordTable;

@@ -103,6 +103,12 @@ import {
   registerAdmissionsRoutes,
   registerVisaStageRoutes,
 } from './admissions/index.js';
+import {
+  createPrivacyRepository,
+  createPrivacyService,
+  registerPrivacyRoutes,
+  schedulePrivacyJobs,
+} from './privacy/index.js';
 import { createDeliveryReport, createDeliveryWorker, createOutboxRepository } from './delivery/index.js';
 import { createEmailSearch, createEmailTimeline, registerMailModule } from './mail/index.js';
 import {
@@ -125,6 +131,24 @@ import {
   createVerificationService,
   registerVerificationRoutes,
 } from './verification/index.js';
+
+import { createMemberPersonalData } from './member/index.js';
+import { createProfilePersonalData } from './profile/index.js';
+import { createAuthPersonalData } from './auth/index.js';
+import { createInboxPersonalData } from './inbox/index.js';
+import { createFeedbackPersonalData } from './feedback/index.js';
+import { createWalletPersonalData } from './wallet/index.js';
+import { createTwoFactorPersonalData } from './two-factor/index.js';
+import { createAuditPersonalData } from './audit/index.js';
+import { createApplicationPersonalData } from './application/index.js';
+import { createFollowUpPersonalData } from './follow-up/index.js';
+import { createPaymentPersonalData } from './payment/index.js';
+import { createDeliveryPersonalData } from './delivery/index.js';
+import { createMailPersonalData } from './mail/index.js';
+import { createSmsPersonalData } from './sms/index.js';
+import { createAssistantPersonalData } from './assistant/index.js';
+import { createTaskPersonalData } from './task/index.js';
+import { createProjectPersonalData } from './project/index.js';
 
 // The composition root: it builds each module's repository and service and hands a module the services of the
 // others it needs. It imports every module through its front door (`<domain>/index.ts`) only.
@@ -484,6 +508,42 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   app.decorate('reminders', reminders);
   if (config.delivery.isWorkerOn) scheduleReminders(app, reminders, config.delivery.reminderEveryMs);
 
+  // UK GDPR (issue 41): data requests and the subject access export, each module's part through its front door.
+  const privacy = createPrivacyService({
+    repo: createPrivacyRepository(db),
+    sources: {
+      member: createMemberPersonalData(db),
+      application: createApplicationPersonalData(db),
+      followUp: createFollowUpPersonalData(db),
+      payment: createPaymentPersonalData(db),
+      delivery: createDeliveryPersonalData(db),
+      mail: createMailPersonalData(db),
+      sms: createSmsPersonalData(db),
+      others: [
+        createProfilePersonalData(db),
+        createAuthPersonalData(db),
+        createTwoFactorPersonalData(db),
+        createWalletPersonalData(db),
+        createInboxPersonalData(db),
+        createFeedbackPersonalData(db),
+        createAssistantPersonalData(db),
+        createProjectPersonalData(db),
+        createTaskPersonalData(db),
+        createAuditPersonalData(db),
+      ],
+    },
+    people,
+    members,
+    inbox,
+    storage,
+    clock,
+    log: app.log,
+  });
+  registerPrivacyRoutes(app, privacy);
+  app.decorate('privacy', privacy);
+  app.addHook('onClose', async () => privacy.settle());
+  if (config.delivery.isWorkerOn) schedulePrivacyJobs(app, privacy, config.delivery.reminderEveryMs);
+
   // Uploads no application file, payment, e-mail or avatar keeps are swept after a day.
   const serverId = randomBytes(9).toString('base64url');
   scheduleOrphanSweep(app, {
@@ -495,6 +555,7 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
       profiles.referenced,
       content.referenced,
       jobs.referenced,
+      privacy.referenced,
     ),
     clock,
     // This process's name as a lease holder (several servers on one database sweep one at a time).

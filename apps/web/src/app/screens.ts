@@ -33,6 +33,10 @@ export const SCREENS: Partial<Record<ComponentKey, LazyScreen>> = {
     () => import('../pages/systemSetup/visaStages/VisaStages'),
     () => import('../pages/systemSetup/locale'),
   ),
+  dataRequests: lazyScreen(
+    () => import('../pages/privacy/DataRequests'),
+    () => import('../pages/privacy/locale'),
+  ),
   dictManage: lazyScreen(
     () => import('../pages/systemSetup/dictManage/DictManage'),
     () => import('../pages/systemSetup/locale'),

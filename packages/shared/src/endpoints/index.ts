@@ -33,3 +33,4 @@ export * from './application-board.js';
 export * from './visa.js';
 export * from './jobs.js';
 export * from './import.js';
+export * from './privacy.js';

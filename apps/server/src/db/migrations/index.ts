@@ -45,6 +45,7 @@ import * as applicationVisaSteps from './20261129_0061_application_visa_steps.js
 import * as visaStepFiles from './20261129_0062_visa_step_files.js';
 import * as jobs from './20261129_0054_jobs.js';
 import * as importRuns from './20261129_0056_import_runs.js';
+import * as privacy from './20261129_0050_privacy.js';
 
 // Every migration, in order. A change to the schema is a new file: what a landed one builds never changes (its text
 // may be tidied, decision 118; schema-pin.test.ts holds the schema).
@@ -95,4 +96,5 @@ export const migrations: Record<string, Migration> = {
   '20261129_0062_visa_step_files': visaStepFiles,
   '20261129_0054_jobs': jobs,
   '20261129_0056_import_runs': importRuns,
+  '20261129_0050_privacy': privacy,
 };

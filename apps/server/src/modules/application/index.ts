@@ -34,3 +34,5 @@ export { createVisaRepository } from './visa.repository.js';
 export { registerVisaRoutes } from './visa.routes.js';
 export { createVisaService } from './visa.service.js';
 export type { VisaService } from './visa.service.js';
+// Its part of a person's data for the subject access export (issue 41).
+export { createApplicationPersonalData } from './application-personal-data.repository.js';

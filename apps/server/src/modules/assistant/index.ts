@@ -2,3 +2,5 @@
 // answerer (exact figures and help cards) and the language-model answerer behind one interface.
 export { registerAssistantModule } from './assistant.module.js';
 export type { AssistantModuleDeps } from './assistant.module.js';
+// Its part of a person's data for the subject access export (issue 41).
+export { createAssistantPersonalData } from './assistant-personal-data.repository.js';

@@ -6,3 +6,5 @@ export type { AuditService } from './audit.service.js';
 export { createTimelineService } from './timeline.service.js';
 export type { ApplicationTimelineSources, TimelineRecord, TimelineService } from './timeline.service.js';
 export { auditExporter } from './audit.export.js';
+// Its part of a person's data for the subject access export (issue 41).
+export { createAuditPersonalData } from './audit-personal-data.repository.js';

@@ -7,3 +7,5 @@ export type { AuthService, SecondFactor } from './auth.service.js';
 export { createSessionRepository, type SessionActivityRow } from './session.repository.js';
 export { createSessionService } from './session.service.js';
 export type { SessionService } from './session.service.js';
+// Its part of a person's data for the subject access export (issue 41).
+export { createAuthPersonalData } from './auth-personal-data.repository.js';

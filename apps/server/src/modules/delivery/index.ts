@@ -37,3 +37,5 @@ declare module 'fastify' {
     delivery: DeliveryWorker;
   }
 }
+// Its part of a person's data for the subject access export (issue 41).
+export { createDeliveryPersonalData } from './delivery-personal-data.repository.js';

@@ -8,3 +8,5 @@ export type { FeedbackService } from './feedback.service.js';
 export { createFeedbackReport } from './feedback-report.repository.js';
 export type { FeedbackReport } from './feedback-report.repository.js';
 export { createFeedbackSearch } from './feedback-search.repository.js';
+// Its part of a person's data for the subject access export (issue 41).
+export { createFeedbackPersonalData } from './feedback-personal-data.repository.js';

@@ -128,6 +128,18 @@ export function createFileStorage(config: Config, clock: Clock, store?: ObjectSt
       }
       return { ...type, storedName, size: upload.size };
     },
+    // A file the server made itself (a subject access archive, issue 41), streamed to a temp file and stored under a
+    // generated name with the type given: nothing in it came from a client as a file, so no allow-list check.
+    async saveMade(stream: Readable, extension: 'zip', mime: string): Promise<SavedFile> {
+      const made = await sink.receive(stream, `made.${extension}`, 'file');
+      const storedName = `${yearMonth(new Date(clock.now()))}/${randomId(32)}.${extension}`;
+      try {
+        await objects.put(storedName, made.tempPath, made.size, mime);
+      } finally {
+        await discard(made);
+      }
+      return { extension, mime, storedName, size: made.size };
+    },
     // Temp files older than `cutoff` (left by a crash while streaming), removed by the orphan sweep.
     async sweepIncoming(cutoff: number): Promise<number> {
       const names = await fs.promises.readdir(incoming).catch(() => [] as string[]);

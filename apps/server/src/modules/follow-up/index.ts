@@ -6,3 +6,5 @@ export type { FollowUpService } from './follow-up.service.js';
 export { createFollowUpReport } from './follow-up-report.repository.js';
 export type { FollowUpReport } from './follow-up-report.repository.js';
 export { createFollowUpTimeline } from './follow-up-timeline.repository.js';
+// Its part of a person's data for the subject access export (issue 41).
+export { createFollowUpPersonalData } from './follow-up-personal-data.repository.js';

@@ -12,3 +12,5 @@ export { createNoticeBoard } from './notice-board.service.js';
 export type { NoticeBoard } from './notice-board.service.js';
 export { createInboxReport } from './inbox-report.repository.js';
 export type { InboxReport } from './inbox-report.repository.js';
+// Its part of a person's data for the subject access export (issue 41).
+export { createInboxPersonalData } from './inbox-personal-data.repository.js';

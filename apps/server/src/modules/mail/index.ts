@@ -69,3 +69,5 @@ export function registerMailModule(
 }
 export { createEmailSearch } from './email-search.repository.js';
 export { createEmailTimeline } from './email-timeline.repository.js';
+// Its part of a person's data for the subject access export (issue 41).
+export { createMailPersonalData } from './mail-personal-data.repository.js';

@@ -13,3 +13,5 @@ export { verifyPassword, type PasswordWrite, type SetPassword } from './password
 export { hashPassword } from './passwords.js';
 // The search text of a member's names (migration 0039), for the seed's member rows.
 export { withSearchText } from './member.repository.js';
+// Its part of a person's data for the subject access export (issue 41).
+export { createMemberPersonalData } from './member-personal-data.repository.js';

@@ -9,3 +9,5 @@ export { createPaymentReport } from './payment-report.repository.js';
 export type { PaymentReport, PendingTotals } from './payment-report.repository.js';
 export { createPaymentSearch } from './payment-search.repository.js';
 export { createPaymentTimeline } from './payment-timeline.repository.js';
+// Its part of a person's data for the subject access export (issue 41).
+export { createPaymentPersonalData } from './payment-personal-data.repository.js';

@@ -3,3 +3,5 @@ export { createProfileRepository } from './profile.repository.js';
 export { registerProfileRoutes } from './profile.routes.js';
 export { createProfileService } from './profile.service.js';
 export type { ProfileService } from './profile.service.js';
+// Its part of a person's data for the subject access export (issue 41).
+export { createProfilePersonalData } from './profile-personal-data.repository.js';

@@ -72,3 +72,5 @@ declare module 'fastify' {
 }
 export { createSmsSearch } from './sms-search.repository.js';
 export { createSmsTimeline } from './sms-timeline.repository.js';
+// Its part of a person's data for the subject access export (issue 41).
+export { createSmsPersonalData } from './sms-personal-data.repository.js';

@@ -5,3 +5,5 @@ export type { TaskService } from './task.service.js';
 export { registerTaskRoutes } from './task.routes.js';
 export { createTaskReport } from './task-report.repository.js';
 export type { OpenTask, TaskReport } from './task-report.repository.js';
+// Its part of a person's data for the subject access export (issue 41).
+export { createTaskPersonalData } from './task-personal-data.repository.js';

@@ -3,3 +3,5 @@ export { createTwoFactorRepository } from './two-factor.repository.js';
 export { registerTwoFactorRoutes } from './two-factor.routes.js';
 export { createTwoFactorService } from './two-factor.service.js';
 export type { TwoFactorService } from './two-factor.service.js';
+// Its part of a person's data for the subject access export (issue 41).
+export { createTwoFactorPersonalData } from './two-factor-personal-data.repository.js';

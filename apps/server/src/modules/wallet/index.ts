@@ -3,3 +3,5 @@ export { registerWalletRoutes } from './wallet.routes.js';
 export { createWalletRepository } from './wallet.repository.js';
 export { createWalletService } from './wallet.service.js';
 export type { WalletService } from './wallet.service.js';
+// Its part of a person's data for the subject access export (issue 41).
+export { createWalletPersonalData } from './wallet-personal-data.repository.js';

@@ -9,7 +9,16 @@ import { useMarkRead } from './messageBox.api';
 // The message box parts shared by the navbar drawer (MessageBox) and the full list (AllMessages).
 
 // To-do kinds with a localised label (frame.box.kinds); others show the title alone.
-const KNOWN_KINDS = new Set(['followUp', 'feedback', 'ukPassport', 'ukDeadline', 'ukLanguage', 'ukCas', 'ukFunds']);
+const KNOWN_KINDS = new Set([
+  'followUp',
+  'feedback',
+  'ukPassport',
+  'ukDeadline',
+  'ukLanguage',
+  'ukCas',
+  'ukFunds',
+  'dataRequest',
+]);
 
 export function ItemList({
   tab,

@@ -78,6 +78,7 @@ export const audit = {
         error: '錯誤',
       },
       module: {
+        privacy: '個資保護',
         admissions: '招生週期',
         visaStage: '簽證階段',
         access: '權限檢查',
@@ -114,6 +115,10 @@ export const audit = {
         wallet: '錢包',
       },
       action: {
+        addRequest: '新增個資請求',
+        completeRequest: '完成個資請求',
+        download: '下載',
+        export: '匯出個人資料',
         activate: '啟用',
         add: '新增',
         addEmail: '新增登入郵箱',
@@ -137,7 +142,6 @@ export const audit = {
         disable: '停用',
         discard: '捨棄',
         done: '完成',
-        download: '下載檔案',
         editPermissions: '編輯權限',
         emailCode: '發送郵箱驗證碼',
         mobileCode: '發送手機驗證碼',
@@ -195,6 +199,8 @@ export const audit = {
         void: '作廢',
       },
       recordType: {
+        privacyRequest: '個資請求',
+        privacyExport: '個人資料匯出檔',
         admissionsCycle: '招生週期',
         visaStage: '簽證階段',
         applicationVisaStep: '簽證步驟',
@@ -303,6 +309,7 @@ export const audit = {
         error: '错误',
       },
       module: {
+        privacy: '个人数据',
         admissions: '招生周期',
         visaStage: '签证阶段',
         access: '权限检查',
@@ -339,6 +346,10 @@ export const audit = {
         wallet: '钱包',
       },
       action: {
+        addRequest: '新增个人数据请求',
+        completeRequest: '完成个人数据请求',
+        download: '下载',
+        export: '导出个人数据',
         activate: '启用',
         add: '新增',
         addEmail: '新增登录邮箱',
@@ -362,7 +373,6 @@ export const audit = {
         disable: '停用',
         discard: '舍弃',
         done: '完成',
-        download: '下载文件',
         editPermissions: '编辑权限',
         emailCode: '发送邮箱验证码',
         mobileCode: '发送手机验证码',
@@ -420,6 +430,8 @@ export const audit = {
         void: '作废',
       },
       recordType: {
+        privacyRequest: '个人数据请求',
+        privacyExport: '个人数据导出文件',
         admissionsCycle: '招生周期',
         visaStage: '签证阶段',
         applicationVisaStep: '签证步骤',
@@ -530,6 +542,7 @@ export const audit = {
       module: {
         admissions: 'Admissions cycles',
         visaStage: 'Visa stages',
+        privacy: 'Data protection',
         access: 'Access check',
         account: 'Account password',
         application: 'Applications',
@@ -564,6 +577,10 @@ export const audit = {
         wallet: 'Wallet',
       },
       action: {
+        addRequest: 'Record a data request',
+        completeRequest: 'Complete a data request',
+        download: 'Download',
+        export: 'Export personal data',
         activate: 'Activate',
         add: 'Add',
         addEmail: 'Add login e-mail',
@@ -587,7 +604,6 @@ export const audit = {
         disable: 'Turn off',
         discard: 'Discard',
         done: 'Done',
-        download: 'Download file',
         editPermissions: 'Edit permissions',
         emailCode: 'Send e-mail code',
         mobileCode: 'Send mobile code',
@@ -645,6 +661,8 @@ export const audit = {
         void: 'Void',
       },
       recordType: {
+        privacyRequest: 'Data request',
+        privacyExport: 'Personal data export',
         admissionsCycle: 'Admissions cycle',
         visaStage: 'Visa stage',
         applicationVisaStep: 'Visa checklist step',

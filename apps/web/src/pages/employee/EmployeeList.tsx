@@ -9,6 +9,8 @@ import {
   MEMBER_STATUSES,
   ACCOUNT_TYPES,
   MEMBER_TYPES,
+  PERM,
+  privacyApi,
   type Member,
   type MemberListItem,
   type MemberSort,
@@ -16,6 +18,7 @@ import {
 import { PagedTable } from '../../components/crud/PagedTable';
 import { useListState } from '../../components/crud/useListState';
 import { linksColumn } from '../../components/crud/columns';
+import { useWrite } from '../../components/crud/crud';
 import { toastSuccess } from '../../lib/feedback';
 import { useSession } from '../../stores/session';
 import {
@@ -57,6 +60,13 @@ export function MemberListScreen({ kind }: { kind: MemberKind }) {
   const { filters } = list;
   const [editing, setEditing] = useState<{ member?: Member } | null>(null);
   const [passwordFor, setPasswordFor] = useState<Member | undefined>();
+  // The subject access export (issue 41): built in the background, its link arrives in the message box.
+  const exportData = useWrite('dataRequests', privacyApi.exportData, { touches: ['messageBox'] });
+  const confirmExport = (m: MemberListItem) =>
+    confirm(t('employee.exportDataConfirm', { name: m.displayName }), async () => {
+      await exportData.mutateAsync({ subjectId: m.id });
+      toastSuccess(t('employee.exportStarted'));
+    });
   const { sortField, order, ...rest } = list.params;
   const query = useMemberList({ ...rest, sortBy: sortField as MemberSort, order } as MemberListParams, kind);
   const roles = useRoleOptions(isStaffList);
@@ -166,6 +176,12 @@ export function MemberListScreen({ kind }: { kind: MemberKind }) {
             perm: perms.setPassword,
             onClick: () => setPasswordFor(m),
             testId: `password-${m.id}`,
+          },
+          {
+            label: t('employee.exportData'),
+            perm: PERM.privacyExport,
+            onClick: () => confirmExport(m),
+            testId: `export-data-${m.id}`,
           },
           other && {
             label: t(m.status === 'active' ? 'employee.deactivate' : 'employee.activate'),

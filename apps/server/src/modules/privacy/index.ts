@@ -1,0 +1,14 @@
+// Front door of the privacy module (issue 41, UK GDPR): data requests with their due dates and reminders, and the
+// subject access export, built from every module's own `personalData` part (docs/data-protection.md).
+export { createPrivacyRepository } from './privacy.repository.js';
+export { registerPrivacyRoutes } from './privacy.routes.js';
+export { createPrivacyService, dueDateOf, schedulePrivacyJobs } from './privacy.service.js';
+export type { PersonalDataSources, PrivacyService } from './privacy.service.js';
+import type { PrivacyService } from './privacy.service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    // The privacy jobs (tests run the reminders and wait for exports with their clock).
+    privacy: PrivacyService;
+  }
+}

@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import { PERM, privacyApi } from '@study-crm/shared';
+import { caller } from '../../http/context.js';
+import { defineRoute } from '../../http/route.js';
+import { sendStoredFile } from '../files/index.js';
+import type { PrivacyService } from './privacy.service.js';
+
+const tags = ['privacy'];
+
+export function registerPrivacyRoutes(app: FastifyInstance, service: PrivacyService): void {
+  defineRoute(app, {
+    ...privacyApi.list,
+    access: PERM.privacyList,
+    tags,
+    summary: 'Data requests (UK GDPR), paged; by default the soonest due first',
+    handler: ({ query }) => service.list(query),
+  });
+  defineRoute(app, {
+    ...privacyApi.subjects,
+    access: PERM.privacyAdd,
+    tags,
+    summary: 'Members of any kind and status by part of a name, e-mail or mobile (the person a request is about)',
+    handler: ({ query }) => service.subjects(query.keyword),
+  });
+  defineRoute(app, {
+    ...privacyApi.add,
+    access: PERM.privacyAdd,
+    audit: { action: 'privacy.addRequest', record: 'privacyRequest' },
+    tags,
+    summary:
+      'Record a request to see or erase personal data; due one calendar month after receipt (7953: one open per kind)',
+    handler: ({ body, member }) => service.add(caller(member).id, body),
+  });
+  defineRoute(app, {
+    ...privacyApi.complete,
+    access: PERM.privacyUpdate,
+    audit: { action: 'privacy.completeRequest', record: 'privacyRequest' },
+    tags,
+    summary: 'Mark a data request answered (its reminder to-do goes)',
+    handler: ({ body, member }) => service.complete(caller(member).id, body.id),
+  });
+  defineRoute(app, {
+    ...privacyApi.exportData,
+    access: PERM.privacyExport,
+    audit: { action: 'privacy.export', record: 'privacyExport' },
+    tags,
+    summary:
+      "Start the subject access export of a member's data (a background job); the link arrives in the caller's message box",
+    handler: ({ body, member, locale }) => service.exportData(caller(member).id, locale, body),
+  });
+  defineRoute(app, {
+    ...privacyApi.exportView,
+    access: PERM.privacyExport,
+    tags,
+    summary: "An export's status and progress (only for the member who started it, 7951)",
+    handler: ({ query, member }) => service.exportView(caller(member).id, query.id),
+  });
+  defineRoute(app, {
+    ...privacyApi.download,
+    access: PERM.privacyExport,
+    audit: { action: 'privacy.download', record: 'privacyExport' },
+    tags,
+    summary: 'Download the archive (zip): only its requester, until it expires (7950/7951/7952); audited',
+    handler: async ({ query, member, reply }) => {
+      const { file, name } = await service.download(caller(member).id, query.id);
+      await sendStoredFile(reply, { ...file, title: name, extension: 'zip', mime: 'application/zip' });
+    },
+  });
+}

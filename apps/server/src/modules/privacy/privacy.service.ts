@@ -1,0 +1,427 @@
+import archiver from 'archiver';
+import {
+  Code,
+  displayName,
+  normalizeAreaCode,
+  normalizeMobile,
+  type DataExportBody,
+  type DataRequestAddBody,
+  type DataRequestListQuery,
+  type Locale,
+} from '@study-crm/shared';
+import { AppError, badRequest, found } from '../../http/errors.js';
+import { outsideAuditScope } from '../../lib/audit-scope.js';
+import type { Clock } from '../../lib/clock.js';
+import { mapPage } from '../../lib/paging.js';
+import type { PersonalData, PersonalRows, PersonalSubject } from '../../lib/personal-data.js';
+import { refuseUnique } from '../../db/sql-helpers.js';
+import type { FileStorage } from '../files/index.js';
+import type { InboxService, SourceTodo } from '../inbox/index.js';
+import type { MemberService } from '../member/index.js';
+import type { PeopleService } from '../people/index.js';
+import { exportTexts, summaryHtml, type ArchiveFile } from './privacy.archive.js';
+import { toDataExport, toDataRequest } from './privacy.mapper.js';
+import type { PrivacyRepository } from './privacy.repository.js';
+
+// An archive can be downloaded for seven days (decision 161); a build's claim lasts two minutes and is renewed with
+// each part collected, so a server that stops mid-build leaves the export to another after that.
+export const EXPORT_TTL_MS = 7 * 86_400_000;
+const CLAIM_MS = 120_000;
+// Days before the due date on which the assigned staff member is reminded (decision 162).
+export const REQUEST_REMINDER_DAYS = [7, 3, 1] as const;
+export const REQUEST_SOURCE = 'privacyRequest';
+export const REQUEST_TODO_KIND = 'dataRequest';
+
+const DAY_MS = 86_400_000;
+// The calendar day in the UK of an instant, as YYYY-MM-DD (requests are received and due on UK days).
+export const ukDay = (ms: number) =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/London',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date(ms));
+const addDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS);
+// One calendar month later; a day the next month lacks becomes its last day (31 January → 28/29 February), as the
+// ICO reads art. 12(3) UK GDPR.
+export function dueDateOf(received: string): string {
+  const [y, m, d] = received.split('-').map(Number) as [number, number, number];
+  const ny = m === 12 ? y + 1 : y;
+  const nm = m === 12 ? 1 : m + 1;
+  const last = new Date(Date.UTC(ny, nm, 0)).getUTCDate();
+  return `${ny}-${String(nm).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
+}
+
+// Where each module's part of a person's data comes from: each module's own front door (modules/index.ts).
+type Part = { personalData(s: PersonalSubject): Promise<PersonalData> };
+export type PersonalDataSources = {
+  member: Part & {
+    identity(memberId: number): Promise<
+      | {
+          id: number;
+          email: string | null;
+          areaCode: string | null;
+          mobile: string | null;
+          fullName: string | null;
+          engFirstName: string | null;
+          engLastName: string | null;
+          nickName: string | null;
+        }
+      | undefined
+    >;
+  };
+  application: Part & { applicationIdsOf(memberId: number): Promise<number[]> };
+  followUp: { personalData(applicationIds: readonly number[]): Promise<PersonalData> };
+  payment: { personalData(s: PersonalSubject, applicationIds: readonly number[]): Promise<PersonalData> };
+  delivery: {
+    personalData(s: PersonalSubject): Promise<PersonalData & { emailIds: number[]; smsBatchIds: number[] }>;
+  };
+  mail: { personalData(emailIds: readonly number[]): Promise<PersonalData> };
+  sms: { personalData(s: PersonalSubject, batchIds: readonly number[]): Promise<PersonalData> };
+  // Modules whose part needs only the person (profile, sessions, message box, feedback, wallet, ...).
+  others: Part[];
+};
+
+export type PrivacyDeps = {
+  repo: PrivacyRepository;
+  sources: PersonalDataSources;
+  people: Pick<PeopleService, 'names' | 'isActiveStaff' | 'isMember'>;
+  members: Pick<MemberService, 'list'>;
+  inbox: Pick<InboxService, 'postMessage' | 'syncSourceTodo'>;
+  storage: Pick<FileStorage, 'saveMade' | 'open' | 'remove'>;
+  clock: Clock;
+  log: { error: (o: object, m: string) => void };
+};
+
+const phonesOf = (areaCode: unknown, mobile: unknown): string[] => {
+  if (typeof mobile !== 'string' || !mobile.trim()) return [];
+  const area = normalizeAreaCode(typeof areaCode === 'string' ? areaCode : null);
+  if (!area) return [mobile.trim()];
+  const national = normalizeMobile(area, mobile);
+  return [`+${area}${national}`, `${area}${national}`];
+};
+const safeName = (s: string) => s.replace(/[^\p{L}\p{N}._-]+/gu, '_').slice(0, 80) || 'file';
+
+// UK GDPR (issue 41): data requests with their one-month due date and reminders, and the subject access export, an
+// archive built in the background from every module's part of the person's data.
+export function createPrivacyService({ repo, sources, people, members, inbox, storage, clock, log }: PrivacyDeps) {
+  const running = new Set<Promise<void>>();
+
+  async function withNames<T extends { subjectId: number; assigneeId: number | null }>(rows: T[]) {
+    return people.names(rows.flatMap((r) => [r.subjectId, r.assigneeId]));
+  }
+
+  async function view(id: number) {
+    const r = found(await repo.requestById(id));
+    return toDataRequest(r, await withNames([r]), (await repo.lastExports([r.id])).get(r.id) ?? null);
+  }
+
+  async function addRequest(callerId: number, b: DataRequestAddBody) {
+    if (!(await people.isMember(b.subjectId))) throw badRequest('subjectId', 'v.format');
+    const assigneeId = b.assigneeId ?? callerId;
+    if (!(await people.isActiveStaff(assigneeId))) throw badRequest('assigneeId', 'v.format');
+    const today = ukDay(clock.now());
+    const receivedDate = b.receivedDate ?? today;
+    if (receivedDate > today) throw badRequest('receivedDate', 'v.format');
+    const id = await refuseUnique(
+      () =>
+        repo.insertRequest(
+          {
+            subjectId: b.subjectId,
+            kind: b.kind,
+            receivedDate,
+            dueDate: dueDateOf(receivedDate),
+            assigneeId,
+            note: b.note ?? null,
+            createdBy: callerId,
+          },
+          clock.now(),
+        ),
+      () => new AppError(Code.DATA_REQUEST_OPEN),
+    );
+    return view(id);
+  }
+
+  // Everything held about the person, part by part, with the progress after each.
+  async function collect(subjectId: number, onProgress: (percent: number) => Promise<void>) {
+    const who = await sources.member.identity(subjectId);
+    if (!who) throw new AppError(Code.NOT_FOUND, 'recordNotFound');
+    const subject: PersonalSubject = {
+      memberId: subjectId,
+      emails: who.email ? [who.email.trim()] : [],
+      phones: phonesOf(who.areaCode, who.mobile),
+    };
+    const parts: PersonalRows[] = [];
+    const files: PersonalData['files'] = [];
+    const add = (d: PersonalData) => {
+      parts.push(...d.parts);
+      files.push(...d.files);
+    };
+    const steps = 7 + sources.others.length;
+    let done = 0;
+    const step = async () => onProgress(Math.floor((++done / steps) * 90));
+
+    add(await sources.member.personalData(subject));
+    await step();
+    const appIds = await sources.application.applicationIdsOf(subjectId);
+    const apps = await sources.application.personalData(subject);
+    add(apps);
+    // The addresses on their applications are theirs too: e-mails and texts sent there were sent to them.
+    for (const a of apps.parts.find((p) => p.source === 'application/application')?.rows ?? []) {
+      if (typeof a.email === 'string' && a.email.trim()) subject.emails.push(a.email.trim());
+      subject.phones.push(...phonesOf(a.areaCode, a.mobile));
+    }
+    subject.emails = [...new Set(subject.emails)];
+    subject.phones = [...new Set(subject.phones)];
+    await step();
+    add(await sources.followUp.personalData(appIds));
+    await step();
+    add(await sources.payment.personalData(subject, appIds));
+    await step();
+    const sent = await sources.delivery.personalData(subject);
+    add(sent);
+    await step();
+    add(await sources.mail.personalData(sent.emailIds));
+    await step();
+    add(await sources.sms.personalData(subject, sent.smsBatchIds));
+    await step();
+    for (const o of sources.others) {
+      add(await o.personalData(subject));
+      await step();
+    }
+    return { subject: { id: subjectId, name: displayName(who) }, parts, files };
+  }
+
+  // Builds one export: claims it, collects, writes the zip through the files storage, posts the link.
+  async function build(id: number): Promise<void> {
+    if (!(await repo.claim(id, clock.now(), clock.now() + CLAIM_MS))) return;
+    const row = found(await repo.exportById(id));
+    const locale = (row.locale in exportTexts ? row.locale : 'en-US') as Locale;
+    let storedName: string | null = null;
+    try {
+      const data = await collect(row.subjectId, async (p) => {
+        await repo.progress(id, p, clock.now() + CLAIM_MS, clock.now());
+      });
+      // The documents: opened one at a time as the archive reaches them; one gone from storage is named as such.
+      const archiveFiles: (ArchiveFile & { storedName: string })[] = data.files.map((f, i) => ({
+        ...f,
+        path: `files/${String(i + 1).padStart(3, '0')}-${safeName(f.name)}`,
+      }));
+      const opened = [];
+      for (const f of archiveFiles) {
+        const file = await storage.open(f.storedName).catch(() => null);
+        if (!file) f.path = null;
+        opened.push(file);
+      }
+      const generatedAt = clock.now();
+      const json = JSON.stringify(
+        {
+          format: 'study-crm-subject-access/1',
+          subject: data.subject,
+          generatedAt: new Date(generatedAt).toISOString(),
+          sources: data.parts.map((p) => ({ source: p.source, count: p.rows.length, rows: p.rows })),
+          files: archiveFiles.map(({ storedName: _s, ...f }) => f),
+        },
+        null,
+        2,
+      );
+      const archive = archiver('zip', { zlib: { level: 6 } });
+      const saving = storage.saveMade(archive, 'zip', 'application/zip');
+      const failed = new Promise<never>((_, reject) => archive.once('error', reject));
+      const entry = () => Promise.race([new Promise((res) => archive.once('entry', res)), failed, saving]);
+      archive.append(json, { name: 'data.json' });
+      await entry();
+      archive.append(summaryHtml(locale, data.subject, generatedAt, data.parts, archiveFiles), {
+        name: 'summary.html',
+      });
+      await entry();
+      for (const [i, f] of archiveFiles.entries()) {
+        const file = opened[i];
+        if (!file || !f.path) continue;
+        archive.append(await file.read(), { name: f.path });
+        await entry();
+      }
+      await Promise.race([archive.finalize(), failed]);
+      const saved = await saving;
+      storedName = saved.storedName;
+      const now = clock.now();
+      const expiresAt = now + EXPORT_TTL_MS;
+      const t = exportTexts[locale];
+      const finished = await repo.transaction(async (tx) => {
+        if (!(await repo.finish(tx, id, { storedName: saved.storedName, size: saved.size, expiresAt }, now)))
+          return false;
+        await inbox.postMessage(
+          {
+            memberId: row.requestedBy,
+            title: t.ready.replace('{name}', data.subject.name).slice(0, 200),
+            content: t.body.replace('{until}', new Date(expiresAt).toISOString().slice(0, 16).replace('T', ' ')),
+            link: `/systemSetup/dataRequests?exportId=${id}`,
+          },
+          tx,
+        );
+        return true;
+      });
+      if (!finished) await storage.remove(saved.storedName);
+    } catch (err) {
+      log.error({ err, exportId: id }, 'personal data export failed');
+      if (storedName) await storage.remove(storedName).catch(() => undefined);
+      await repo.fail(id, err instanceof Error ? err.message : 'failed', clock.now());
+    }
+  }
+
+  // Starts a build outside the calling request (and its audit scope); app close waits for it.
+  const start = (id: number) => {
+    const p = outsideAuditScope(() =>
+      new Promise<void>((res) => setImmediate(res)).then(() => build(id)).catch(() => undefined),
+    );
+    running.add(p);
+    void p.finally(() => running.delete(p));
+  };
+
+  return {
+    async list(q: DataRequestListQuery) {
+      // The keyword names people: the members it finds (any kind or status, at most 200) bound the list.
+      const k = q.keyword?.trim();
+      const ids = k ? (await members.list({ keyword: k, pageSize: 200 })).list.map((m) => m.id) : undefined;
+      const page = await repo.list(q, ids);
+      const names = await withNames(page.list);
+      const last = await repo.lastExports(page.list.map((r) => r.id));
+      return mapPage(page, (r) => toDataRequest(r, names, last.get(r.id) ?? null));
+    },
+
+    add: addRequest,
+
+    async subjects(keyword: string | null | undefined) {
+      const page = await members.list({ keyword, pageSize: 20 });
+      return page.list.map((m) => ({ id: m.id, name: m.displayName, email: m.email, mobile: m.mobile }));
+    },
+    view,
+
+    async complete(callerId: number, id: number) {
+      found(await repo.requestById(id));
+      if (await repo.completeRequest(id, callerId, clock.now()))
+        await inbox.syncSourceTodo({ kind: REQUEST_SOURCE, id }, null);
+      return view(id);
+    },
+
+    // A new export of the person's data. Without a request it answers the person's open access request, or opens one
+    // received today and assigned to the caller (decision 160).
+    async exportData(callerId: number, locale: Locale, b: DataExportBody) {
+      if (!(await people.isMember(b.subjectId))) throw badRequest('subjectId', 'v.format');
+      let requestId = b.requestId ?? null;
+      if (requestId) {
+        const r = await repo.requestById(requestId);
+        if (!r || r.subjectId !== b.subjectId) throw badRequest('requestId', 'v.format');
+      } else {
+        requestId =
+          (await repo.openRequestOf(b.subjectId, 'access'))?.id ??
+          (await addRequest(callerId, { subjectId: b.subjectId, kind: 'access' })
+            .then((r) => r.id)
+            .catch(async (err: unknown) => {
+              const open = await repo.openRequestOf(b.subjectId, 'access');
+              if (open) return open.id;
+              throw err;
+            }));
+      }
+      const id = await repo.insertExport(
+        { subjectId: b.subjectId, requestId, requestedBy: callerId, locale },
+        clock.now(),
+      );
+      start(id);
+      return toDataExport(found(await repo.exportById(id)));
+    },
+
+    // Only the member who asked for an export sees its progress.
+    async exportView(callerId: number, id: number) {
+      const e = found(await repo.exportById(id));
+      if (e.requestedBy !== callerId) throw new AppError(Code.EXPORT_NOT_YOURS);
+      return toDataExport(e);
+    },
+
+    // The archive for its requester, until it expires; the download is recorded on the row (and so audited).
+    async download(callerId: number, id: number) {
+      const e = found(await repo.exportById(id));
+      if (e.requestedBy !== callerId) throw new AppError(Code.EXPORT_NOT_YOURS);
+      if (e.status !== 'done' || !e.storedName) throw new AppError(Code.EXPORT_NOT_READY);
+      if (e.expiresAt === null || Number(e.expiresAt) <= clock.now()) throw new AppError(Code.EXPORT_EXPIRED);
+      const file = await storage.open(e.storedName);
+      await repo.markDownloaded(id, clock.now());
+      return { file, name: `personal-data-${e.subjectId}-${id}` };
+    },
+
+    // Exports no worker holds (queued while this server was down, or left by a server that stopped): built here.
+    async runExports(): Promise<number> {
+      const ids = await repo.claimable(clock.now(), 5);
+      for (const id of ids) await build(id);
+      return ids.length;
+    },
+
+    // Waits for the builds this server started (tests, app close).
+    settle: async () => {
+      while (running.size) await Promise.all([...running]);
+    },
+
+    // The daily reminders: a to-do in the assigned staff member's message box 7, 3 and 1 days before a request falls
+    // due, each created once whichever server runs first (a unique key per request and day).
+    async remind(): Promise<{ created: number }> {
+      const now = clock.now();
+      const today = ukDay(now);
+      let created = 0;
+      const due = await repo.openDue(today, addDays(today, Math.max(...REQUEST_REMINDER_DAYS)));
+      const names = await withNames(due);
+      for (const r of due) {
+        const daysBefore = daysBetween(today, r.dueDate);
+        if (!(REQUEST_REMINDER_DAYS as readonly number[]).includes(daysBefore)) continue;
+        const todo: SourceTodo = {
+          memberId: r.assigneeId!,
+          kind: REQUEST_TODO_KIND,
+          title: `${names.get(r.subjectId)?.name ?? r.subjectId} · ${r.kind} · ${r.dueDate} · D-${daysBefore}`.slice(
+            0,
+            200,
+          ),
+          link: `/systemSetup/dataRequests?id=${r.id}`,
+          dueAt: Date.parse(`${r.dueDate}T00:00:00Z`),
+          done: 0,
+        };
+        const made = await repo.transaction(async (tx) => {
+          const id = await repo.insertReminderOnce(
+            tx,
+            { requestId: r.id, remindDate: today, daysBefore, assigneeId: r.assigneeId },
+            now,
+          );
+          if (id === undefined) return false;
+          await inbox.syncSourceTodo({ kind: REQUEST_SOURCE, id: r.id }, todo, tx);
+          return true;
+        });
+        if (made) created += 1;
+      }
+      return { created };
+    },
+
+    referenced: repo.referenced,
+  };
+}
+export type PrivacyService = ReturnType<typeof createPrivacyService>;
+
+// Once after start-up and then every `everyMs`: the day's reminders and any export left unbuilt; stops with the app.
+export function schedulePrivacyJobs(
+  app: {
+    addHook: (name: 'onReady' | 'onClose', fn: () => Promise<void>) => unknown;
+    log: { error: (o: object, m: string) => void };
+  },
+  service: PrivacyService,
+  everyMs: number,
+): void {
+  const run = () =>
+    void Promise.all([service.remind(), service.runExports()]).catch((err: unknown) =>
+      app.log.error({ err }, 'privacy jobs failed'),
+    );
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    setImmediate(run).unref();
+    timer = setInterval(run, everyMs).unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
+}

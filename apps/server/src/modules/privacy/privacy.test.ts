@@ -1,0 +1,437 @@
+import JSZip from 'jszip';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  Code,
+  PERM,
+  type ApplicationSaved,
+  type DataExport,
+  type DataRequest,
+  type FileRecord,
+  type Page,
+} from '@study-crm/shared';
+import { BASE, fullForm, PDF_MINI, staffWith } from '../../test/application-fixtures.js';
+import { expectParamError } from '../../test/expect-envelope.js';
+import { testClock } from '../../test/harness.js';
+import { useTestApp } from '../../test/signed-in.js';
+import { dueDateOf } from './index.js';
+
+const PRIV = '/admin/v1/privacy';
+const DAY = 86_400_000;
+
+// The other member's values: none may appear anywhere in the subject's archive.
+const OTHER = {
+  name: '李大同',
+  engLastName: 'Otherperson',
+  engFirstName: 'Bobby',
+  email: 'bobby.other@example.org',
+  mobile: '955000111',
+  passportNo: 'OTHERPASS99',
+  payment: 'Other-only deposit',
+  sms: 'Hello Bobby secret-sms-for-other',
+};
+const SECRETS = ['MNEMONIC-CIPHERTEXT-XYZ', 'PRIVATE-KEY-CIPHERTEXT-XYZ', 'WRAPPED-KEY-XYZ', 'TOTP-SECRET-CIPHERTEXT'];
+
+describe('subject access (issue 41)', () => {
+  const clock = testClock(Date.UTC(2026, 10, 22, 9, 0, 0));
+  const t = useTestApp({ signIn: true, clock });
+  let alice: number;
+  let bob: number;
+  let aliceApp: number;
+
+  const exportOf = async (subjectId: number, token = t.admin.token) => {
+    const res = await t.post<DataExport>(`${PRIV}/export/add`, { subjectId }, { token });
+    return res;
+  };
+  const download = (id: number, token: string | null = t.admin.token) =>
+    t.app.inject({
+      method: 'GET',
+      url: `${PRIV}/export/download?id=${id}&appId=student-admin&mcId=COM`,
+      headers: t.headers({ token }),
+    });
+
+  beforeAll(async () => {
+    const db = t.db.db;
+    const a = await t.post<ApplicationSaved>(
+      `${BASE}/create`,
+      fullForm({
+        name: '張愛麗',
+        engLastName: 'Subject',
+        engFirstName: 'Alice',
+        email: 'alice.subject@example.com',
+        mobile: '912000333',
+        passportNo: 'ALICEPASS1',
+      }),
+      t.admin,
+    );
+    aliceApp = a.data.id;
+    alice = a.data.studentId!;
+    const b = await t.post<ApplicationSaved>(`${BASE}/create`, fullForm({ ...OTHER, referrers: '[]' }), t.admin);
+    bob = b.data.studentId!;
+    expect(alice).toBeGreaterThan(0);
+    expect(bob).toBeGreaterThan(0);
+    // Sections: a follow-up, a file, payments, texts, a notice, feedback, a wallet, two-factor, an audit entry.
+    expect(
+      (
+        await t.post(
+          '/api/v1/mc/followUp/add',
+          { applicationId: aliceApp, service: 'visa', internalNote: 'call her' },
+          t.admin,
+        )
+      ).meta.code,
+    ).toBe(200);
+    const file = await t.upload<FileRecord>(
+      `${BASE}/uploadFile`,
+      { applicationId: String(aliceApp), title: 'alice passport', type: 'passport' },
+      { name: 'passport.pdf', content: PDF_MINI },
+      { token: t.admin.token },
+    );
+    expect(file.meta.code).toBe(200);
+    for (const [applicationId, title] of [
+      [aliceApp, 'Alice tuition'],
+      [b.data.id, OTHER.payment],
+    ] as const)
+      expect(
+        (
+          await t.post(
+            '/api/v1/mc/paymentRecord/create',
+            {
+              applicationId,
+              title,
+              type: 'collection',
+              transactionDate: '2026-11-20',
+              amount: '1200.50',
+              currency: 'GBP',
+              transferMethod: 'bank_transfer',
+            },
+            t.admin,
+          )
+        ).meta.code,
+      ).toBe(200);
+    await t.app.sms.queueText({ to: '+886912000333', content: 'Hello Alice your visa', purpose: 'test' });
+    await t.app.sms.queueText({ to: '+886955000111', content: OTHER.sms, purpose: 'test' });
+    const now = clock.now();
+    await db
+      .insertInto('memberNotice')
+      .values([
+        {
+          memberId: alice,
+          title: 'Alice notice',
+          content: 'for alice',
+          createdBy: null,
+          createdAt: now,
+          updatedAt: now,
+          deletedAt: null,
+          expiresAt: null,
+          updatedBy: null,
+        },
+        {
+          memberId: bob,
+          title: 'Bobby notice',
+          content: OTHER.email,
+          createdBy: null,
+          createdAt: now,
+          updatedAt: now,
+          deletedAt: null,
+          expiresAt: null,
+          updatedBy: null,
+        },
+      ])
+      .execute();
+    const fb = await db
+      .insertInto('feedback')
+      .values({
+        memberId: alice,
+        name: 'Alice',
+        email: 'alice.subject@example.com',
+        areaCode: null,
+        mobile: null,
+        content: 'Alice asks',
+        locale: 'en-US',
+        status: 'answered',
+        repliedAt: now,
+        repliedBy: null,
+        createdAt: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('feedbackReply')
+      .values({ feedbackId: fb.id, authorId: null, content: 'Reply to Alice', emailId: null, createdAt: now })
+      .execute();
+    await db
+      .insertInto('feedback')
+      .values({
+        memberId: bob,
+        name: OTHER.engFirstName,
+        email: OTHER.email,
+        areaCode: null,
+        mobile: null,
+        content: 'Bobby asks',
+        locale: 'en-US',
+        status: 'open',
+        repliedAt: null,
+        repliedBy: null,
+        createdAt: now,
+      })
+      .execute();
+    await db
+      .insertInto('memberWallet')
+      .values({
+        memberId: alice,
+        chain: 'eth',
+        address: '0xALICEADDRESS',
+        publicKey: '0xALICEPUB',
+        derivationPath: "m/44'/60'/0'/0/0",
+        wrappedKey: SECRETS[2]!,
+        mnemonicEnc: SECRETS[0]!,
+        privateKeyEnc: SECRETS[1]!,
+        checkPositions: null,
+        activatedAt: now,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .execute();
+    await db
+      .insertInto('memberTwoFactor')
+      .values({
+        memberId: alice,
+        secretEnc: SECRETS[3]!,
+        enabledAt: now,
+        lastStep: null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .execute();
+    await db
+      .insertInto('auditLog')
+      .values(
+        [alice, bob].map((memberId) => ({
+          createdAt: now,
+          memberId,
+          roleId: null,
+          module: 'auth',
+          action: 'signIn',
+          route: 'POST /x',
+          recordType: 'member',
+          recordId: memberId,
+          recordIds: null,
+          ip: '203.0.113.9',
+          userAgent: memberId === bob ? OTHER.email : 'alice-browser',
+          outcome: 'refused' as const,
+          code: 6400,
+          durationMs: 1,
+          requestId: null,
+          changes: null,
+        })),
+      )
+      .execute();
+  });
+
+  it('puts every table about the person in the archive and nothing about anyone else, no secrets', async () => {
+    const started = await exportOf(alice);
+    expect(started.meta.code).toBe(200);
+    expect(started.data.status).toBe('queued');
+    await t.app.privacy.settle();
+    const view = await t.get<DataExport>(`${PRIV}/export/view`, { id: started.data.id }, { token: t.admin.token });
+    expect(view.data).toMatchObject({ status: 'done', progress: 100 });
+    expect(view.data.expiresAt).toBe(clock.now() + 7 * DAY);
+
+    // The link is in the requester's message box.
+    const box = await t.get<{ message: { list: { title: string; link: string | null }[] } }>(
+      '/api/v1/message/box',
+      { tab: 'message', pageSize: 50 },
+      { token: t.admin.token },
+    );
+    expect(box.data.message.list.some((m) => m.link === `/systemSetup/dataRequests?exportId=${started.data.id}`)).toBe(
+      true,
+    );
+
+    const res = await download(started.data.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    const zip = await JSZip.loadAsync(res.rawPayload);
+    const names = Object.keys(zip.files);
+    expect(names).toEqual(expect.arrayContaining(['data.json', 'summary.html']));
+    const data = JSON.parse(await zip.file('data.json')!.async('string')) as {
+      subject: { id: number };
+      sources: { source: string; rows: Record<string, unknown>[] }[];
+      files: { path: string | null }[];
+    };
+    expect(data.subject.id).toBe(alice);
+    const rowsOf = (source: string) => data.sources.find((s) => s.source === source)?.rows ?? [];
+    for (const source of [
+      'member/member',
+      'application/application',
+      'application/application_target_school',
+      'application/application_education',
+      'application/application_job',
+      'application/application_language_score',
+      'application/application_referrer',
+      'application/application_file',
+      'follow-up/follow_up',
+      'payment/payment_record',
+      'payment/payment_track',
+      'delivery/delivery_outbox',
+      'sms/sms_batch',
+      'inbox/member_notice',
+      'feedback/feedback',
+      'feedback/feedback_reply',
+      'wallet/member_wallet',
+      'two-factor/member_two_factor',
+      'audit/audit_log',
+    ])
+      expect(rowsOf(source).length, source).toBeGreaterThan(0);
+    expect(rowsOf('member/member')[0]).toMatchObject({ id: alice, email: 'alice.subject@example.com' });
+    expect(rowsOf('member/member')[0]).not.toHaveProperty('passwordHash');
+    expect(rowsOf('payment/payment_record').map((p) => p.title)).toEqual(['Alice tuition']);
+    expect(rowsOf('sms/sms_batch').map((p) => p.content)).toEqual(['Hello Alice your visa']);
+    expect(rowsOf('delivery/delivery_outbox')[0]).toMatchObject({
+      recipient: '+886912000333',
+      status: expect.any(String),
+    });
+    expect(rowsOf('wallet/member_wallet')[0]).toMatchObject({ address: '0xALICEADDRESS' });
+    // The document itself is in the archive, byte for byte.
+    const doc = data.files.find((f) => f.path?.endsWith('.pdf'));
+    expect(doc).toBeDefined();
+    expect(Buffer.from(await zip.file(doc!.path!)!.async('uint8array')).equals(PDF_MINI)).toBe(true);
+
+    // Nothing about Bobby, and no secret, anywhere in the archive.
+    const html = await zip.file('summary.html')!.async('string');
+    expect(html).toContain('Alice');
+    expect(html).not.toMatch(/<script/i);
+    for (const name of names) {
+      const text = Buffer.from(await zip.file(name)!.async('uint8array')).toString('latin1');
+      const utf8 = Buffer.from(await zip.file(name)!.async('uint8array')).toString('utf8');
+      for (const v of [...Object.values(OTHER), ...SECRETS, String(bob) === '0' ? 'x' : OTHER.passportNo]) {
+        expect(utf8.includes(v), `${name} holds ${v}`).toBe(false);
+        expect(text.includes(v), `${name} holds ${v}`).toBe(false);
+      }
+    }
+    expect(JSON.stringify(data)).not.toMatch(/passwordHash|mnemonicEnc|privateKeyEnc|secretEnc|tokenHash|codeHash/);
+
+    // The download is audited.
+    const audited = await t.db.db
+      .selectFrom('auditLog')
+      .select(['action', 'recordId', 'outcome'])
+      .where('module', '=', 'privacy')
+      .where('action', '=', 'download')
+      .execute();
+    expect(audited).toEqual([{ action: 'download', recordId: started.data.id, outcome: 'ok' }]);
+
+    // The export answered (and opened) the person's access request.
+    const list = await t.get<Page<DataRequest>>(`${PRIV}/request/list`, { subjectId: alice }, { token: t.admin.token });
+    expect(list.data.list).toHaveLength(1);
+    expect(list.data.list[0]).toMatchObject({ kind: 'access', status: 'open', lastExport: { id: started.data.id } });
+  });
+
+  it("writes the summary in the requester's language, escaped", async () => {
+    await t.db.db
+      .updateTable('member')
+      .set({ nickName: '<script>alert(1)</script>' })
+      .where('id', '=', alice)
+      .execute();
+    const res = await t.post<DataExport>(
+      `${PRIV}/export/add`,
+      { subjectId: alice },
+      { token: t.admin.token, locale: 'zh-TW' },
+    );
+    await t.app.privacy.settle();
+    const zip = await JSZip.loadAsync((await download(res.data.id)).rawPayload);
+    const html = await zip.file('summary.html')!.async('string');
+    expect(html).toContain('個人資料');
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).not.toMatch(/<script/i);
+  });
+
+  it('refuses without the permission, and a download by someone else', async () => {
+    await staffWith(t, 'nopriv', [PERM.privacyList]);
+    const nopriv = await t.login('nopriv', 'Staff#2026pass');
+    expect((await exportOf(alice, nopriv.token)).meta.code).toBe(403);
+    expect(
+      (await t.post(`${PRIV}/request/add`, { subjectId: alice, kind: 'erasure' }, { token: nopriv.token })).meta.code,
+    ).toBe(403);
+    expect((await t.get(`${PRIV}/request/list`, {}, { token: nopriv.token })).meta.code).toBe(200);
+
+    await staffWith(t, 'otherexp', [PERM.privacyExport]);
+    const other = await t.login('otherexp', 'Staff#2026pass');
+    const mine = await exportOf(alice);
+    await t.app.privacy.settle();
+    const res = await download(mine.data.id, other.token);
+    expect(JSON.parse(res.body).meta.code).toBe(Code.EXPORT_NOT_YOURS);
+    expect((await t.get(`${PRIV}/export/view`, { id: mine.data.id }, { token: other.token })).meta.code).toBe(
+      Code.EXPORT_NOT_YOURS,
+    );
+    expect(JSON.parse((await download(mine.data.id, null)).body).meta.code).toBe(401);
+    expectParamError(await t.post(`${PRIV}/export/add`, { subjectId: 'x' }, { token: t.admin.token }), 'subjectId');
+    expectParamError(await t.post(`${PRIV}/export/add`, { subjectId: 99999 }, { token: t.admin.token }), 'subjectId');
+  });
+
+  it('expires the link after seven days', async () => {
+    const e = await exportOf(alice);
+    await t.app.privacy.settle();
+    expect((await download(e.data.id)).statusCode).toBe(200);
+    clock.advance(7 * DAY + 1);
+    // (a fresh session: the first one idled out over the week)
+    const fresh = await t.login();
+    expect(JSON.parse((await download(e.data.id, fresh.token)).body).meta.code).toBe(Code.EXPORT_EXPIRED);
+  });
+});
+
+describe('data requests and their reminders (issue 41)', () => {
+  const clock = testClock(Date.UTC(2026, 10, 22, 9, 0, 0));
+  const t = useTestApp({ signIn: true, clock });
+
+  it('is due one calendar month after receipt', () => {
+    expect(dueDateOf('2026-10-29')).toBe('2026-11-29');
+    expect(dueDateOf('2026-01-31')).toBe('2026-02-28');
+    expect(dueDateOf('2028-01-31')).toBe('2028-02-29');
+    expect(dueDateOf('2026-12-15')).toBe('2027-01-15');
+  });
+
+  it('records a request, refuses a second open one, reminds its staff member once a day, and completes', async () => {
+    const a = await t.post<ApplicationSaved>(`${BASE}/create`, fullForm(), t.admin);
+    const subjectId = a.data.studentId!;
+    const add = (o: Record<string, string | number> = {}) =>
+      t.post<DataRequest>(
+        `${PRIV}/request/add`,
+        { subjectId, kind: 'access', receivedDate: '2026-10-29', ...o },
+        t.admin,
+      );
+    const r = await add();
+    expect(r.meta.code).toBe(200);
+    expect(r.data).toMatchObject({ dueDate: '2026-11-29', status: 'open', assignee: { id: t.admin.mid } });
+    expect((await add()).meta.code).toBe(Code.DATA_REQUEST_OPEN);
+    expectParamError(await add({ kind: 'erasure', receivedDate: '2026-13-01' }), 'receivedDate');
+    expectParamError(await add({ kind: 'erasure', receivedDate: '2027-01-01' }), 'receivedDate');
+
+    // 2026-11-22 is 7 days before: several servers' runs at once create one reminder.
+    const runs = await Promise.all([t.app.privacy.remind(), t.app.privacy.remind(), t.app.privacy.remind()]);
+    expect(runs.reduce((n, x) => n + x.created, 0)).toBe(1);
+    expect((await t.app.privacy.remind()).created).toBe(0);
+    const todos = () =>
+      t.db.db
+        .selectFrom('memberTodo')
+        .select(['memberId', 'title', 'done'])
+        .where('sourceKind', '=', 'privacyRequest')
+        .execute();
+    expect(await todos()).toHaveLength(1);
+    expect((await todos())[0]).toMatchObject({ memberId: t.admin.mid });
+    expect((await todos())[0]!.title).toContain('D-7');
+    // Not a reminder day: nothing; 3 days before: the to-do says so.
+    clock.advance(DAY);
+    expect((await t.app.privacy.remind()).created).toBe(0);
+    clock.advance(3 * DAY);
+    expect((await t.app.privacy.remind()).created).toBe(1);
+    expect((await todos())[0]!.title).toContain('D-3');
+    expect(await t.db.db.selectFrom('privacyReminder').select('id').execute()).toHaveLength(2);
+
+    const fresh = await t.login();
+    const done = await t.post<DataRequest>(`${PRIV}/request/complete`, { id: r.data.id }, fresh);
+    expect(done.data).toMatchObject({ status: 'done' });
+    expect(await todos()).toHaveLength(0);
+    // A new request of that kind may follow once the first is done.
+    expect(
+      (await t.post(`${PRIV}/request/add`, { subjectId, kind: 'access', receivedDate: '2026-11-20' }, fresh)).meta.code,
+    ).toBe(200);
+  });
+});

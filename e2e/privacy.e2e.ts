@@ -1,0 +1,128 @@
+import JSZip from 'jszip';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACTIVE_PANE, confirmDialog, screenshot, settle, signIn, startPortal, type Portal } from './harness.js';
+
+const SLOW = { timeout: 30_000 };
+
+// Subject access (issue 41): export a student's data from their account row, download the archive from the
+// data-requests screen and open it; the screen shows the request with its due date (zh-TW and en-US).
+describe('data requests and the subject access export', () => {
+  let portal: Portal;
+  let studentId: number;
+  beforeAll(async () => {
+    portal = await startPortal();
+    const now = Date.now();
+    const row = await portal.db
+      .insertInto('member')
+      .values({
+        loginName: null,
+        email: 'e2e.subject@example.com',
+        areaCode: '44',
+        mobile: '7700900123',
+        passwordHash: null,
+        status: 'active',
+        identityStatus: 'unverified',
+        memberType: 'student',
+        engLastName: 'Subject',
+        engFirstName: 'Erin',
+        fullName: '艾琳',
+        nickName: null,
+        avatar: null,
+        failedLogins: 0,
+        lockedUntil: null,
+        createdAt: now,
+        updatedAt: now,
+        deletedAt: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    studentId = row.id;
+    await portal.db
+      .insertInto('memberNotice')
+      .values({
+        memberId: studentId,
+        title: 'Erin notice',
+        content: 'for Erin',
+        createdBy: null,
+        createdAt: now,
+        updatedAt: now,
+        deletedAt: null,
+        expiresAt: null,
+        updatedBy: null,
+      })
+      .execute();
+  });
+  afterAll(async () => {
+    await portal?.close();
+  });
+
+  it('exports a student from the account list and opens the archive (zh-TW)', async () => {
+    const { page } = await portal.newPage();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page, portal.baseUrl);
+    await page.goto(`${portal.baseUrl}/sadmin/employee/accountList`);
+    await page.getByTestId(`export-data-${studentId}`).click();
+    await confirmDialog(page);
+
+    await page.goto(`${portal.baseUrl}/sadmin/systemSetup/dataRequests`);
+    const rows = page.locator(`${ACTIVE_PANE} tr[data-row-key]`);
+    await expect.poll(() => rows.count(), SLOW).toBe(1);
+    await expect.poll(() => rows.first().textContent(), SLOW).toContain('Subject Erin');
+    // Received today, due one month later: 28 to 31 days left.
+    await expect
+      .poll(() => page.locator('[data-testid^="request-due-"]').first().textContent(), SLOW)
+      .toMatch(/剩 (28|29|30|31) 天/);
+    const button = page.locator('[data-testid^="export-download-"]');
+    await expect.poll(() => button.count(), SLOW).toBe(1);
+    await settle(page);
+    await screenshot(page, 'data-requests-zh-TW');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+    expect(download.suggestedFilename()).toMatch(/^personal-data-\d+\.zip$/);
+    const fs = await import('node:fs');
+    const zip = await JSZip.loadAsync(fs.readFileSync((await download.path())!));
+    const data = JSON.parse(await zip.file('data.json')!.async('string')) as {
+      subject: { id: number; name: string };
+      sources: { source: string; rows: Record<string, unknown>[] }[];
+    };
+    expect(data.subject).toEqual({ id: studentId, name: 'Subject Erin' });
+    expect(data.sources.find((s) => s.source === 'inbox/member_notice')?.rows[0]).toMatchObject({
+      title: 'Erin notice',
+    });
+    const html = await zip.file('summary.html')!.async('string');
+    expect(html).toContain('個人資料：Subject Erin');
+    expect(html).not.toMatch(/<script/i);
+
+    // The finished export's link is in the message box; it opens the screen with the download offered.
+    await page.goto(
+      `${portal.baseUrl}/sadmin/systemSetup/dataRequests?exportId=${/personal-data-(\d+)/.exec(download.suggestedFilename())![1]}`,
+    );
+    await expect.poll(() => page.getByTestId('linked-export-download').count(), SLOW).toBe(1);
+  });
+
+  it('records an erasure request on the data-requests screen (en-US)', async () => {
+    const { page } = await portal.newPage({ locale: 'en-US', storage: { 'cake-locale': 'en-US' } });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page, portal.baseUrl);
+    await page.goto(`${portal.baseUrl}/sadmin/systemSetup/dataRequests`);
+    await page.getByTestId('request-add').click();
+    const subject = page.locator('.ant-modal #subjectId');
+    await subject.click();
+    await subject.fill('Erin');
+    await page
+      .locator('.ant-select-item-option')
+      .filter({ hasText: 'Subject Erin' })
+      .first()
+      .click({ timeout: 15_000 });
+    await page.locator('.ant-modal #kind').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: 'Erasure' }).first().click();
+    await page.locator('.ant-modal-footer .ant-btn-primary').click();
+    await confirmDialog(page);
+    const rows = page.locator(`${ACTIVE_PANE} tr[data-row-key]`);
+    await expect.poll(() => rows.count(), SLOW).toBe(2);
+    await expect.poll(() => page.locator(ACTIVE_PANE).textContent(), SLOW).toContain('Erasure');
+    await expect.poll(() => page.locator(ACTIVE_PANE).textContent(), SLOW).toMatch(/(28|29|30|31) days left/);
+    await settle(page);
+    await screenshot(page, 'data-requests-en-US');
+  });
+});
