@@ -83,6 +83,7 @@ export const Code = {
   // The UK application journey (issue 40): an admissions cycle's entry year taken, a cycle that choices name.
   CYCLE_EXISTS: 7940,
   CYCLE_IN_USE: 7941,
+  PERSON_ERASED: 7960,
 } as const;
 export type Code = (typeof Code)[keyof typeof Code];
 
@@ -143,6 +144,7 @@ export const CODE_MESSAGE: Readonly<Record<Code, MessageKey>> = {
   7502: 'cvMissing',
   7940: 'cycleExists',
   7941: 'cycleInUse',
+  7960: 'personErased',
   7101: 'smsFileType',
   7102: 'smsFileRead',
   7103: 'smsFileFormat',

@@ -20,8 +20,11 @@ import {
   scheduleReminders,
   ORPHAN_SWEEP_LEASE_MS,
 } from './application/index.js';
+import { applicationPersonalData } from './application/index.js';
 import { createAuditRepository, createAuditService, declaredActions, registerAuditRoutes } from './audit/index.js';
+import { auditPersonalData } from './audit/index.js';
 import { createAuthRepository, createAuthService, createStepUp, registerAuthRoutes } from './auth/index.js';
+import { authPersonalData } from './auth/index.js';
 import { createCaptchaRepository, createCaptchaService, registerCaptchaRoutes } from './captcha/index.js';
 import { createDictRepository, createDictService, registerDictRoutes } from './dict/index.js';
 import { createFileStorage, registerFileRoutes } from './files/index.js';
@@ -31,6 +34,7 @@ import {
   createFollowUpService,
   registerFollowUpRoutes,
 } from './follow-up/index.js';
+import { followUpPersonalData } from './follow-up/index.js';
 import {
   createInboxReport,
   createInboxRepository,
@@ -39,7 +43,9 @@ import {
   createNoticeBoardRepository,
   registerInboxRoutes,
 } from './inbox/index.js';
+import { inboxPersonalData } from './inbox/index.js';
 import { createLabelRepository, createLabelService, registerLabelRoutes } from './label/index.js';
+import { labelPersonalData } from './label/index.js';
 import {
   createPaymentReport,
   createPaymentSearch,
@@ -47,7 +53,9 @@ import {
   createPaymentService,
   registerPaymentRoutes,
 } from './payment/index.js';
+import { paymentPersonalData } from './payment/index.js';
 import { createMemberRepository, createMemberService, registerMemberRoutes } from './member/index.js';
+import { memberPersonalData } from './member/index.js';
 import { createPeopleRepository, createPeopleService } from './people/index.js';
 import { createProjectRepository, createProjectService, registerProjectRoutes } from './project/index.js';
 import { createTaskReport, createTaskRepository, createTaskService, registerTaskRoutes } from './task/index.js';
@@ -69,7 +77,9 @@ import {
 import { createTagRepository, createTagService, registerTagRoutes } from './tag/index.js';
 import { createAdmissionsRepository, createAdmissionsService, registerAdmissionsRoutes } from './admissions/index.js';
 import { createDeliveryReport, createDeliveryWorker, createOutboxRepository } from './delivery/index.js';
+import { deliveryPersonalData } from './delivery/index.js';
 import { createEmailSearch, registerMailModule } from './mail/index.js';
+import { mailPersonalData } from './mail/index.js';
 import {
   createFeedbackReport,
   createFeedbackSearch,
@@ -77,19 +87,27 @@ import {
   createFeedbackService,
   registerFeedbackRoutes,
 } from './feedback/index.js';
+import { feedbackPersonalData } from './feedback/index.js';
 import { createProfileRepository, createProfileService, registerProfileRoutes } from './profile/index.js';
+import { profilePersonalData } from './profile/index.js';
 import { createSmsSearch, registerSmsModule } from './sms/index.js';
+import { smsPersonalData } from './sms/index.js';
 import { createSearchService, registerSearchRoutes } from './search/index.js';
 import { createDashboardService, registerDashboardRoutes } from './dashboard/index.js';
 import { registerAssistantModule } from './assistant/index.js';
+import { assistantPersonalData } from './assistant/index.js';
 import { createTwoFactorRepository, createTwoFactorService, registerTwoFactorRoutes } from './two-factor/index.js';
+import { twoFactorPersonalData } from './two-factor/index.js';
 import { createNoticeService, registerNoticeRoutes } from './notice/index.js';
 import { createWalletRepository, createWalletService, registerWalletRoutes } from './wallet/index.js';
+import { walletPersonalData } from './wallet/index.js';
 import {
   createVerificationRepository,
   createVerificationService,
   registerVerificationRoutes,
 } from './verification/index.js';
+import { createErasureRepository, createErasureService, registerErasureRoutes } from './erasure/index.js';
+import { verificationPersonalData } from './verification/index.js';
 
 // The composition root: it builds each module's repository and service and hands a module the services of the
 // others it needs. It imports every module through its front door (`<domain>/index.ts`) only.
@@ -348,6 +366,37 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   });
   app.decorate('reminders', reminders);
   if (config.delivery.isWorkerOn) scheduleReminders(app, reminders, config.delivery.reminderEveryMs);
+
+  // Erasure of a person's personal data (issue 41): each module erases or anonymises its own rows (its part);
+  // the member first (it finds the person), the outbox after the modules that find addresses, the audit log last.
+  registerErasureRoutes(
+    app,
+    createErasureService({
+      repo: createErasureRepository(db),
+      parts: [
+        memberPersonalData,
+        labelPersonalData,
+        authPersonalData,
+        twoFactorPersonalData,
+        walletPersonalData,
+        profilePersonalData,
+        inboxPersonalData,
+        assistantPersonalData,
+        applicationPersonalData,
+        followUpPersonalData,
+        paymentPersonalData,
+        feedbackPersonalData,
+        verificationPersonalData,
+        deliveryPersonalData,
+        mailPersonalData,
+        smsPersonalData,
+        auditPersonalData,
+      ],
+      removeStored: (name) => storage.remove(name),
+      config: (key) => configs.get(key),
+      clock,
+    }),
+  );
 
   // Uploads no application file, payment, e-mail or avatar keeps are swept after a day.
   const serverId = randomBytes(9).toString('base64url');

@@ -29,3 +29,4 @@ export * from './assistant.js';
 export * from './audit.js';
 export * from './search.js';
 export * from './admissions.js';
+export * from './erasure.js';

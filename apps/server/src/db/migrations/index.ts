@@ -39,6 +39,8 @@ import * as auditLog from './20261128_0042_audit_log.js';
 import * as searchText from './20261128_0045_search_text.js';
 import * as admissionsCycles from './20261128_0048_admissions_cycles.js';
 import * as applicationReminders from './20261128_0049_application_reminders.js';
+import * as erasureGuard from './20261129_0052_erasure_guard.js';
+import * as retention from './20261129_0053_retention.js';
 
 // Every migration, in order. A change to the schema is a new file: what a landed one builds never changes (its text
 // may be tidied, decision 118; schema-pin.test.ts holds the schema).
@@ -83,4 +85,6 @@ export const migrations: Record<string, Migration> = {
   '20261128_0045_search_text': searchText,
   '20261128_0048_admissions_cycles': admissionsCycles,
   '20261128_0049_application_reminders': applicationReminders,
+  '20261129_0052_erasure_guard': erasureGuard,
+  '20261129_0053_retention': retention,
 };

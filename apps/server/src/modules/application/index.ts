@@ -21,3 +21,5 @@ export {
   ukDay,
 } from './reminder.service.js';
 export type { ReminderService } from './reminder.service.js';
+// Its share of erasing a person's data (issue 41, db/personal-data.ts).
+export { applicationPersonalData } from './personal-data.js';

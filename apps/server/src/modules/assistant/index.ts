@@ -2,3 +2,5 @@
 // answerer (exact figures and help cards) and the language-model answerer behind one interface.
 export { registerAssistantModule } from './assistant.module.js';
 export type { AssistantModuleDeps } from './assistant.module.js';
+// Its share of erasing a person's data (issue 41, db/personal-data.ts).
+export { assistantPersonalData } from './personal-data.js';

@@ -3,3 +3,5 @@ export { createAuditRepository } from './audit.repository.js';
 export { declaredActions, registerAuditRoutes } from './audit.routes.js';
 export { createAuditService } from './audit.service.js';
 export type { AuditService } from './audit.service.js';
+// Its share of erasing a person's data (issue 41, db/personal-data.ts).
+export { auditPersonalData } from './personal-data.js';

@@ -8,3 +8,5 @@ export { hashPassword, verifyPassword } from './password.js';
 export { createSessionRepository } from './session.repository.js';
 export { createSessionService } from './session.service.js';
 export type { SessionService } from './session.service.js';
+// Its share of erasing a person's data (issue 41, db/personal-data.ts).
+export { authPersonalData } from './personal-data.js';

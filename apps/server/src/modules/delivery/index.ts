@@ -37,3 +37,5 @@ declare module 'fastify' {
     delivery: DeliveryWorker;
   }
 }
+// Its share of erasing a person's data (issue 41, db/personal-data.ts).
+export { deliveryPersonalData } from './personal-data.js';

@@ -8,3 +8,5 @@ export type { FeedbackService } from './feedback.service.js';
 export { createFeedbackReport } from './feedback-report.repository.js';
 export type { FeedbackReport } from './feedback-report.repository.js';
 export { createFeedbackSearch } from './feedback-search.repository.js';
+// Its share of erasing a person's data (issue 41, db/personal-data.ts).
+export { feedbackPersonalData } from './personal-data.js';

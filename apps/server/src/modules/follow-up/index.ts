@@ -5,3 +5,5 @@ export { createFollowUpService, FOLLOW_UP_TODO_KIND, followUpTodoLink } from './
 export type { FollowUpService } from './follow-up.service.js';
 export { createFollowUpReport } from './follow-up-report.repository.js';
 export type { FollowUpReport } from './follow-up-report.repository.js';
+// Its share of erasing a person's data (issue 41, db/personal-data.ts).
+export { followUpPersonalData } from './personal-data.js';

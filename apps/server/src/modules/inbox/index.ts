@@ -12,3 +12,5 @@ export { createNoticeBoard } from './notice-board.service.js';
 export type { NoticeBoard } from './notice-board.service.js';
 export { createInboxReport } from './inbox-report.repository.js';
 export type { InboxReport } from './inbox-report.repository.js';
+// Its share of erasing a person's data (issue 41, db/personal-data.ts).
+export { inboxPersonalData } from './personal-data.js';

@@ -7,3 +7,5 @@ export type { MemberService, OwnNames } from './member.service.js';
 // The search text of a member's names (migration 0039), for the other writers of member rows (students added
 // with an application, a verified e-mail change, the seed).
 export { refreshSearchText, withSearchText } from './member.repository.js';
+// Its share of erasing a person's data (issue 41, db/personal-data.ts).
+export { memberPersonalData } from './personal-data.js';

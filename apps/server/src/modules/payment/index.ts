@@ -8,3 +8,5 @@ export type { PaymentService } from './payment.service.js';
 export { createPaymentReport } from './payment-report.repository.js';
 export type { PaymentReport, PendingTotals } from './payment-report.repository.js';
 export { createPaymentSearch } from './payment-search.repository.js';
+// Its share of erasing a person's data (issue 41, db/personal-data.ts).
+export { paymentPersonalData } from './personal-data.js';

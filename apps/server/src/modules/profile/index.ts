@@ -3,3 +3,5 @@ export { createProfileRepository } from './profile.repository.js';
 export { registerProfileRoutes } from './profile.routes.js';
 export { createProfileService } from './profile.service.js';
 export type { ProfileService } from './profile.service.js';
+// Its share of erasing a person's data (issue 41, db/personal-data.ts).
+export { profilePersonalData } from './personal-data.js';

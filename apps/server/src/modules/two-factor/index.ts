@@ -3,3 +3,5 @@ export { createTwoFactorRepository } from './two-factor.repository.js';
 export { registerTwoFactorRoutes } from './two-factor.routes.js';
 export { createTwoFactorService } from './two-factor.service.js';
 export type { TwoFactorService } from './two-factor.service.js';
+// Its share of erasing a person's data (issue 41, db/personal-data.ts).
+export { twoFactorPersonalData } from './personal-data.js';

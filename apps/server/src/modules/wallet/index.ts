@@ -3,3 +3,5 @@ export { registerWalletRoutes } from './wallet.routes.js';
 export { createWalletRepository } from './wallet.repository.js';
 export { createWalletService } from './wallet.service.js';
 export type { WalletService } from './wallet.service.js';
+// Its share of erasing a person's data (issue 41, db/personal-data.ts).
+export { walletPersonalData } from './personal-data.js';
