@@ -21,7 +21,13 @@ import {
   ORPHAN_SWEEP_LEASE_MS,
 } from './application/index.js';
 import { applicationPersonalData } from './application/index.js';
-import { createAuditRepository, createAuditService, declaredActions, registerAuditRoutes } from './audit/index.js';
+import {
+  createAuditRepository,
+  createAuditRetention,
+  createAuditService,
+  declaredActions,
+  registerAuditRoutes,
+} from './audit/index.js';
 import { auditPersonalData } from './audit/index.js';
 import { createAuthRepository, createAuthService, createStepUp, registerAuthRoutes } from './auth/index.js';
 import { authPersonalData } from './auth/index.js';
@@ -107,6 +113,20 @@ import {
   registerVerificationRoutes,
 } from './verification/index.js';
 import { createErasureRepository, createErasureService, registerErasureRoutes } from './erasure/index.js';
+import {
+  createRetentionService,
+  REPORT_TITLE,
+  reportText,
+  RETENTION_LEASE_MS,
+  scheduleRetention,
+} from './retention/index.js';
+import { purgeEndedSessions } from './auth/index.js';
+import { purgeOldCodes } from './verification/index.js';
+import { blankOldEmailBodies } from './mail/index.js';
+import { blankOldSmsBodies } from './sms/index.js';
+import { removeUnattachedFiles, studentsClosedBefore } from './application/index.js';
+import { studentsInactiveBefore } from './member/index.js';
+import { PERM } from '@study-crm/shared';
 import { verificationPersonalData } from './verification/index.js';
 
 // The composition root: it builds each module's repository and service and hands a module the services of the
@@ -369,9 +389,7 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
 
   // Erasure of a person's personal data (issue 41): each module erases or anonymises its own rows (its part);
   // the member first (it finds the person), the outbox after the modules that find addresses, the audit log last.
-  registerErasureRoutes(
-    app,
-    createErasureService({
+  const erasure = createErasureService({
       repo: createErasureRepository(db),
       parts: [
         memberPersonalData,
@@ -395,11 +413,38 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
       removeStored: (name) => storage.remove(name),
       config: (key) => configs.get(key),
       clock,
-    }),
-  );
+    });
+  registerErasureRoutes(app, erasure);
+
+  // This process's name as a lease holder (several servers on one database run a job one at a time).
+  const serverId = randomBytes(9).toString('base64url');
+  // The daily retention job (issue 41): each kind of record past its configured period, through its module.
+  const auditRetention = createAuditRetention(db);
+  const retention = createRetentionService({
+    lease: () => takeLease(db, 'retention', serverId, clock.now(), RETENTION_LEASE_MS),
+    config: (key) => configs.get(key),
+    clock,
+    erasure,
+    studentsClosedBefore: (cutoff) => studentsClosedBefore(db, cutoff),
+    studentsInactiveBefore: (cutoff) => studentsInactiveBefore(db, cutoff),
+    removeUnattachedFiles: (cutoff) => removeUnattachedFiles(db, cutoff),
+    blankOutboxBodies: async (cutoff, now) =>
+      (await blankOldEmailBodies(db, cutoff, now)) + (await blankOldSmsBodies(db, cutoff, now)),
+    purgeSessions: (cutoff) => purgeEndedSessions(db, cutoff),
+    purgeCodes: (cutoff) => purgeOldCodes(db, cutoff),
+    audit: auditRetention,
+    saveArchive: (stream) => storage.saveGenerated(stream, 'gz', 'application/gzip'),
+    removeStored: (name) => storage.remove(name),
+    report: async (r) => {
+      for (const memberId of await people.staffWithPermission(PERM.auditList)) {
+        await inbox.postMessage({ memberId, title: REPORT_TITLE, content: reportText(r), link: null });
+      }
+    },
+  });
+  app.decorate('retention', retention);
+  if (config.delivery.isWorkerOn) scheduleRetention(app, retention);
 
   // Uploads no application file, payment, e-mail or avatar keeps are swept after a day.
-  const serverId = randomBytes(9).toString('base64url');
   scheduleOrphanSweep(app, {
     storage,
     files: referencedByAny(
@@ -408,6 +453,7 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
       mail.referenced,
       profiles.referenced,
       content.referenced,
+      auditRetention.referenced,
     ),
     clock,
     // This process's name as a lease holder (several servers on one database sweep one at a time).

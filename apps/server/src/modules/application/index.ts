@@ -23,3 +23,5 @@ export {
 export type { ReminderService } from './reminder.service.js';
 // Its share of erasing a person's data (issue 41, db/personal-data.ts).
 export { applicationPersonalData } from './personal-data.js';
+// Retention (issue 41): students whose applications closed long ago; unattached files.
+export { removeUnattachedFiles, studentsClosedBefore } from './retention.js';

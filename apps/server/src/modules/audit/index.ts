@@ -5,3 +5,6 @@ export { createAuditService } from './audit.service.js';
 export type { AuditService } from './audit.service.js';
 // Its share of erasing a person's data (issue 41, db/personal-data.ts).
 export { auditPersonalData } from './personal-data.js';
+// Its retention (issue 39): archive and remove entries past their period; the entry of a job's run.
+export { createAuditRetention } from './retention.js';
+export type { AuditRetention } from './retention.js';

@@ -10,3 +10,5 @@ export { createSessionService } from './session.service.js';
 export type { SessionService } from './session.service.js';
 // Its share of erasing a person's data (issue 41, db/personal-data.ts).
 export { authPersonalData } from './personal-data.js';
+// Retention (issue 41): ended sessions past their period.
+export { purgeEndedSessions } from './retention.js';

@@ -48,6 +48,18 @@ export function createErasureRepository(db: Db) {
           .where('memberId', '=', memberId)
           .executeTakeFirst()
       )?.pseudonym,
+    async erasedAmong(ids: readonly number[]): Promise<Set<number>> {
+      const out = new Set<number>();
+      for (let i = 0; i < ids.length; i += 500) {
+        const rows = await db
+          .selectFrom('erasedPerson')
+          .select('memberId')
+          .where('memberId', 'in', ids.slice(i, i + 500))
+          .execute();
+        for (const r of rows) out.add(r.memberId);
+      }
+      return out;
+    },
     // False when the person was erased already (now or by a racing call).
     async claim(tx: Tx, memberId: number, pseudonym: string, by: number | null, now: number): Promise<boolean> {
       try {

@@ -78,6 +78,29 @@ export function createErasureService(deps: {
       };
     },
 
+    // The retention job's erasure of a person past their period: as `erase`, by no one; false (nothing written)
+    // when they were erased already or something still stands in the way. Returns the files it removed otherwise.
+    async eraseForRetention(memberId: number): Promise<number | false> {
+      const s = await subject(memberId);
+      try {
+        const done = await repo.transaction(async (tx) => {
+          if (!(await repo.claim(tx, memberId, s.pseudonym, null, s.now))) throw new AppError(Code.PERSON_ERASED);
+          const refusals = await repo.survey(parts, s, tx);
+          if (!s.exists) throw notFound();
+          if (refusals[0]) throw refuse(refusals[0]);
+          return repo.erase(tx, parts, s);
+        });
+        for (const name of done.storedNames) await deps.removeStored(name);
+        return done.storedNames.length;
+      } catch (err) {
+        if (err instanceof AppError) return false;
+        throw err;
+      }
+    },
+
+    // Of these members, the ones already erased.
+    erasedAmong: (ids: readonly number[]) => repo.erasedAmong(ids),
+
     // The erasure, in one transaction: refused while an application is open or a payment unconfirmed (400 naming
     // `id`), and once only (7960).
     async erase(memberId: number, callerId: number): Promise<ErasureResult> {

@@ -12,7 +12,7 @@ import type { ObjectStore, StoredFile } from './object-store.js';
 import { s3ObjectStore } from './s3-store.js';
 
 // Stored names are generated here only: YYYYMM/<32 random chars>.<ext>. Nothing from the client reaches a path.
-const STORED_NAME_RE = /^\d{6}\/[A-Za-z0-9]{32}\.[a-z]{3,4}$/;
+const STORED_NAME_RE = /^\d{6}\/[A-Za-z0-9]{32}\.[a-z]{2,4}$/;
 
 // An upload received to a temp file (see `receive`), not yet checked or stored.
 export type Upload = IncomingFile;
@@ -127,6 +127,19 @@ export function createFileStorage(config: Config, clock: Clock, store?: ObjectSt
         await discard(upload);
       }
       return { ...type, storedName, size: upload.size };
+    },
+    // A file the server writes itself (an archive of audit entries, issue 39): streamed to a temp file, then stored
+    // by the driver under a generated name with the extension and type given (no content check: nothing of it
+    // came from a client). The caller keeps the name in its own table, or the orphan sweep takes the file.
+    async saveGenerated(stream: Readable, extension: 'gz', mime: string): Promise<{ storedName: string; size: number }> {
+      const file = await sink.receive(stream, `generated.${extension}`, 'file');
+      const storedName = `${yearMonth(new Date(clock.now()))}/${randomId(32)}.${extension}`;
+      try {
+        await objects.put(storedName, file.tempPath, file.size, mime);
+      } finally {
+        await discard(file);
+      }
+      return { storedName, size: file.size };
     },
     // Temp files older than `cutoff` (left by a crash while streaming), removed by the orphan sweep.
     async sweepIncoming(cutoff: number): Promise<number> {

@@ -67,3 +67,5 @@ export function registerMailModule(
 export { createEmailSearch } from './email-search.repository.js';
 // Its share of erasing a person's data (issue 41, db/personal-data.ts).
 export { mailPersonalData } from './personal-data.js';
+// Retention (issue 41): e-mail bodies past their period.
+export { blankOldEmailBodies } from './retention.js';

@@ -9,3 +9,5 @@ export type { MemberService, OwnNames } from './member.service.js';
 export { refreshSearchText, withSearchText } from './member.repository.js';
 // Its share of erasing a person's data (issue 41, db/personal-data.ts).
 export { memberPersonalData } from './personal-data.js';
+// Retention (issue 41): inactive student accounts.
+export { studentsInactiveBefore } from './retention.js';

@@ -73,3 +73,5 @@ declare module 'fastify' {
 export { createSmsSearch } from './sms-search.repository.js';
 // Its share of erasing a person's data (issue 41, db/personal-data.ts).
 export { smsPersonalData } from './personal-data.js';
+// Retention (issue 41): SMS bodies past their period.
+export { blankOldSmsBodies } from './retention.js';
