@@ -6,6 +6,7 @@ import { ListCard } from '../../components/crud/ListCard';
 import { KeywordSearch } from '../../components/crud/filters';
 import {
   IDENTITY_STATUSES,
+  PERM,
   MEMBER_STATUSES,
   ACCOUNT_TYPES,
   MEMBER_TYPES,
@@ -30,6 +31,7 @@ import { IdentityTag, RoleTags, StatusTag, formatMobile, formatTime } from './la
 import { LabelTags } from './MemberLabels';
 import { MemberForm } from './MemberForm';
 import { SetPasswordModal } from './SetPasswordModal';
+import { ErasureDialog } from './ErasureDialog';
 import { useConfirm } from '../../components/form/useConfirm';
 import { roleLabel } from '../../lib/format';
 import type { DataColumn } from '../../components/crud/DataTable';
@@ -56,6 +58,7 @@ export function MemberListScreen({ kind }: { kind: MemberKind }) {
   const { filters } = list;
   const [editing, setEditing] = useState<{ member?: Member } | null>(null);
   const [passwordFor, setPasswordFor] = useState<Member | undefined>();
+  const [erasing, setErasing] = useState<MemberListItem | undefined>();
   const { sortField, order, ...rest } = list.params;
   const query = useMemberList({ ...rest, sortBy: sortField as MemberSort, order } as MemberListParams, kind);
   const roles = useRoleOptions(isStaffList);
@@ -180,6 +183,13 @@ export function MemberListScreen({ kind }: { kind: MemberKind }) {
             onClick: () => confirmRemove(m),
             testId: `remove-${m.id}`,
           },
+          other && {
+            label: t('employee.erase'),
+            perm: PERM.privacyErase,
+            danger: true,
+            onClick: () => setErasing(m),
+            testId: `erase-${m.id}`,
+          },
         ];
       },
     }),
@@ -244,6 +254,7 @@ export function MemberListScreen({ kind }: { kind: MemberKind }) {
       <PagedTable {...{ columns, query, list }} noMatchText={t('employee.empty')} testId="member-table" />
       <MemberForm kind={kind} open={editing !== null} member={editing?.member} onClose={() => setEditing(null)} />
       <SetPasswordModal kind={kind} member={passwordFor} onClose={() => setPasswordFor(undefined)} />
+      <ErasureDialog member={erasing} onClose={() => setErasing(undefined)} />
     </ListCard>
   );
 }
