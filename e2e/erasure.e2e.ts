@@ -87,7 +87,7 @@ describe('erasing a student', () => {
   });
 
   it('names what stands in the way, in English', async () => {
-    const { page, context } = await portal.newPage({ locale: 'en-US' });
+    const { page, context } = await portal.newPage({ locale: 'en-US', storage: { 'cake-locale': 'en-US' } });
     await signIn(page, portal.baseUrl);
     await page.goto(`${portal.baseUrl}/sadmin/employee/accountList`);
     await page.getByTestId(`erase-${blocked}`).click();

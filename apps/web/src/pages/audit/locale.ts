@@ -42,6 +42,8 @@ export const audit = {
         error: '錯誤',
       },
       module: {
+        erasure: '清除個人資料',
+        retention: '資料保留',
         admissions: '招生週期',
         access: '權限檢查',
         account: '帳號密碼',
@@ -74,6 +76,8 @@ export const audit = {
         wallet: '錢包',
       },
       action: {
+        erase: '清除',
+        run: '執行',
         activate: '啟用',
         add: '新增',
         addEmail: '新增登入郵箱',
@@ -150,6 +154,7 @@ export const audit = {
         void: '作廢',
       },
       recordType: {
+        erasedPerson: '已清除個人資料的人',
         admissionsCycle: '招生週期',
         application: '申請',
         applicationFile: '申請檔案',
@@ -218,6 +223,8 @@ export const audit = {
         error: '错误',
       },
       module: {
+        erasure: '清除个人资料',
+        retention: '数据保留',
         admissions: '招生周期',
         access: '权限检查',
         account: '账号密码',
@@ -250,6 +257,8 @@ export const audit = {
         wallet: '钱包',
       },
       action: {
+        erase: '清除',
+        run: '执行',
         activate: '启用',
         add: '新增',
         addEmail: '新增登录邮箱',
@@ -326,6 +335,7 @@ export const audit = {
         void: '作废',
       },
       recordType: {
+        erasedPerson: '已清除个人资料的人',
         admissionsCycle: '招生周期',
         application: '申请',
         applicationFile: '申请文件',
@@ -394,6 +404,8 @@ export const audit = {
         error: 'Failed',
       },
       module: {
+        erasure: 'Erasure of personal data',
+        retention: 'Retention',
         admissions: 'Admissions cycles',
         access: 'Access check',
         account: 'Account password',
@@ -426,6 +438,8 @@ export const audit = {
         wallet: 'Wallet',
       },
       action: {
+        erase: 'Erase',
+        run: 'Run',
         activate: 'Activate',
         add: 'Add',
         addEmail: 'Add login e-mail',
@@ -502,6 +516,7 @@ export const audit = {
         void: 'Void',
       },
       recordType: {
+        erasedPerson: 'Erased person',
         admissionsCycle: 'Admissions cycle',
         application: 'Application',
         applicationFile: 'Application file',
