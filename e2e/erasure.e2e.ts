@@ -29,7 +29,9 @@ describe('erasing a student', () => {
       return (await res.json()) as { meta: { code: number }; data: Record<string, number | string> };
     };
     const key = randomBytes(12).toString('hex');
-    await fetch(`${portal.baseUrl}/api/v1/sys/code/getCode?appId=student-admin&key=${key}`, { headers: { sign: SIGN } });
+    await fetch(`${portal.baseUrl}/api/v1/sys/code/getCode?appId=student-admin&key=${key}`, {
+      headers: { sign: SIGN },
+    });
     const login = await call('/api/v1/mc/auth/login/loginName', {
       loginName: ADMIN.login,
       password: ADMIN.password,
@@ -40,7 +42,13 @@ describe('erasing a student', () => {
     const student = async (name: string, email: string, status: string) => {
       const created = await call(
         `${APP}/create`,
-        { name, engFirstName: name.split(' ')[0]!, engLastName: name.split(' ')[1]!, email, applicationDate: '2026-11-01' },
+        {
+          name,
+          engFirstName: name.split(' ')[0]!,
+          engLastName: name.split(' ')[1]!,
+          email,
+          applicationDate: '2026-11-01',
+        },
         token,
       );
       expect(created.meta.code).toBe(200);
@@ -48,7 +56,14 @@ describe('erasing a student', () => {
       expect((await call(`${APP}/updateOther`, { id, version: '1', status }, token)).meta.code).toBe(200);
       const pay = await call(
         `${PAY}/create`,
-        { applicationId: id, title: 'Tuition deposit', type: 'collection', transactionDate: '2026-11-20', amount: '1500', currency: 'GBP' },
+        {
+          applicationId: id,
+          title: 'Tuition deposit',
+          type: 'collection',
+          transactionDate: '2026-11-20',
+          amount: '1500',
+          currency: 'GBP',
+        },
         token,
       );
       expect(pay.meta.code).toBe(200);
@@ -80,7 +95,14 @@ describe('erasing a student', () => {
     expect(body.meta.code).toBe(200);
 
     await page.goto(`${portal.baseUrl}/sadmin/transactionsManage/transactions`);
-    await expect.poll(() => page.locator(ROW).allInnerTexts().then((t) => t.join('\n'))).toContain(body.data.pseudonym);
+    await expect
+      .poll(() =>
+        page
+          .locator(ROW)
+          .allInnerTexts()
+          .then((t) => t.join('\n')),
+      )
+      .toContain(body.data.pseudonym);
     expect((await page.locator(ROW).allInnerTexts()).join('\n')).not.toContain('Quintessa');
     await screenshot(page, 'erasure-payments-zh-TW');
     await context.close();

@@ -572,7 +572,8 @@ export const MESSAGES = {
   'v.erasureUnconfirmedPayment': {
     'zh-TW': '{field}：此人仍有未確認的付款（編號 {ids}），確認或作廢後才能清除個人資料',
     'zh-CN': '{field}：此人仍有未确认的付款（编号 {ids}），确认或作废后才能清除个人资料',
-    'en-US': '{field}: this person has an unconfirmed payment (no. {ids}); confirm or void it before erasing their data',
+    'en-US':
+      '{field}: this person has an unconfirmed payment (no. {ids}); confirm or void it before erasing their data',
   },
   'v.retentionDays': {
     'zh-TW': '{field} 須為 {min} 到 {max} 之間的整數',

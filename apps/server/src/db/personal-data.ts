@@ -45,13 +45,13 @@ export type PersonalDataPart = {
   erase: (tx: Tx, s: ErasureSubject) => Promise<{ lines: ErasureLine[]; storedNames?: string[] }>;
 };
 
-export const line = (
-  module: string,
-  what: string,
-  action: ErasureAction,
-  count: number,
-  why: string,
-): ErasureLine => ({ module, what, action, count, why });
+export const line = (module: string, what: string, action: ErasureAction, count: number, why: string): ErasureLine => ({
+  module,
+  what,
+  action,
+  count,
+  why,
+});
 
 // Adds a value worth scrubbing (at least three characters: shorter ones would match everywhere).
 export function noteValue(s: ErasureSubject, ...values: (string | null | undefined)[]): void {
@@ -126,8 +126,19 @@ export function mayHold(column: string, s: ErasureSubject): RawBuilder<SqlBool> 
   )})`;
 }
 
-type MemberKeyed = 'session' | 'memberTwoFactor' | 'memberRecoveryCode' | 'memberWallet' | 'verificationCode'
-  | 'memberLabel' | 'memberProfile' | 'personalCv' | 'memberNotice' | 'systemMessage' | 'memberTodo' | 'messageRead'
+type MemberKeyed =
+  | 'session'
+  | 'memberTwoFactor'
+  | 'memberRecoveryCode'
+  | 'memberWallet'
+  | 'verificationCode'
+  | 'memberLabel'
+  | 'memberProfile'
+  | 'personalCv'
+  | 'memberNotice'
+  | 'systemMessage'
+  | 'memberTodo'
+  | 'messageRead'
   | 'assistantConversation';
 
 // The part of a module whose rows about the person (by member id) simply go: counted by the dry run, deleted by the

@@ -390,30 +390,30 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   // Erasure of a person's personal data (issue 41): each module erases or anonymises its own rows (its part);
   // the member first (it finds the person), the outbox after the modules that find addresses, the audit log last.
   const erasure = createErasureService({
-      repo: createErasureRepository(db),
-      parts: [
-        memberPersonalData,
-        labelPersonalData,
-        authPersonalData,
-        twoFactorPersonalData,
-        walletPersonalData,
-        profilePersonalData,
-        inboxPersonalData,
-        assistantPersonalData,
-        applicationPersonalData,
-        followUpPersonalData,
-        paymentPersonalData,
-        feedbackPersonalData,
-        verificationPersonalData,
-        deliveryPersonalData,
-        mailPersonalData,
-        smsPersonalData,
-        auditPersonalData,
-      ],
-      removeStored: (name) => storage.remove(name),
-      config: (key) => configs.get(key),
-      clock,
-    });
+    repo: createErasureRepository(db),
+    parts: [
+      memberPersonalData,
+      labelPersonalData,
+      authPersonalData,
+      twoFactorPersonalData,
+      walletPersonalData,
+      profilePersonalData,
+      inboxPersonalData,
+      assistantPersonalData,
+      applicationPersonalData,
+      followUpPersonalData,
+      paymentPersonalData,
+      feedbackPersonalData,
+      verificationPersonalData,
+      deliveryPersonalData,
+      mailPersonalData,
+      smsPersonalData,
+      auditPersonalData,
+    ],
+    removeStored: (name) => storage.remove(name),
+    config: (key) => configs.get(key),
+    clock,
+  });
   registerErasureRoutes(app, erasure);
 
   // This process's name as a lease holder (several servers on one database run a job one at a time).

@@ -18,9 +18,10 @@ export async function scanTextColumns(db: Db, values: readonly string[]): Promis
   } else {
     const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(raw);
     for (const t of tables.rows) {
-      const info = await sql<{ name: string; type: string }>`select name, type from pragma_table_info(${t.name})`.execute(
-        raw,
-      );
+      const info = await sql<{
+        name: string;
+        type: string;
+      }>`select name, type from pragma_table_info(${t.name})`.execute(raw);
       for (const c of info.rows) {
         if (/^(integer|bigint|int|real|numeric|boolean)$/i.test(c.type)) continue;
         columns.push({ table: t.name, column: c.name });

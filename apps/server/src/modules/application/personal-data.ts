@@ -53,7 +53,11 @@ export const applicationPersonalData: PersonalDataPart = {
     }
     noteRecords(s, 'application', s.applicationIds);
     if (!s.applicationIds.length) return;
-    const files = await conn.selectFrom('applicationFile').select('id').where('applicationId', 'in', s.applicationIds).execute();
+    const files = await conn
+      .selectFrom('applicationFile')
+      .select('id')
+      .where('applicationId', 'in', s.applicationIds)
+      .execute();
     noteRecords(
       s,
       'applicationFile',
@@ -110,7 +114,11 @@ export const applicationPersonalData: PersonalDataPart = {
     }
     const reminders = await tx.deleteFrom('applicationReminder').where('applicationId', 'in', ids).executeTakeFirst();
     lines.push(line('application', 'applicationReminder', 'erase', Number(reminders.numDeletedRows), 'personal'));
-    const files = await tx.selectFrom('applicationFile').select('storedName').where('applicationId', 'in', ids).execute();
+    const files = await tx
+      .selectFrom('applicationFile')
+      .select('storedName')
+      .where('applicationId', 'in', ids)
+      .execute();
     await tx.deleteFrom('applicationFile').where('applicationId', 'in', ids).execute();
     lines.push(line('application', 'applicationFile', 'erase', files.length, 'personal'));
     lines.push(line('application', 'storedFile', 'erase', files.length, 'personal'));

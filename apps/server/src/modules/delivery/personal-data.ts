@@ -4,13 +4,15 @@ import { line, type ErasureSubject, type PersonalDataPart } from '../../db/perso
 // Outbox rows to an erased person's addresses and numbers: kept (the counts of what was sent stay), their recipient
 // replaced by the pseudonym's address and their provider errors dropped; rows not yet sent are cancelled.
 const rowsTo = (conn: Conn, s: ErasureSubject) =>
-  conn.selectFrom('deliveryOutbox').where((eb) =>
-    eb.or([
-      eb('id', '<', 0),
-      ...(s.emails.size ? [eb(eb.fn('lower', ['recipient']), 'in', [...s.emails])] : []),
-      ...[...s.phones].map((p) => eb('recipient', 'like', `%${p}`)),
-    ]),
-  );
+  conn
+    .selectFrom('deliveryOutbox')
+    .where((eb) =>
+      eb.or([
+        eb('id', '<', 0),
+        ...(s.emails.size ? [eb(eb.fn('lower', ['recipient']), 'in', [...s.emails])] : []),
+        ...[...s.phones].map((p) => eb('recipient', 'like', `%${p}`)),
+      ]),
+    );
 
 export const deliveryPersonalData: PersonalDataPart = {
   module: 'delivery',

@@ -41,13 +41,8 @@ export function createErasureRepository(db: Db) {
       });
     },
     erasedAs: async (memberId: number): Promise<string | undefined> =>
-      (
-        await db
-          .selectFrom('erasedPerson')
-          .select('pseudonym')
-          .where('memberId', '=', memberId)
-          .executeTakeFirst()
-      )?.pseudonym,
+      (await db.selectFrom('erasedPerson').select('pseudonym').where('memberId', '=', memberId).executeTakeFirst())
+        ?.pseudonym,
     async erasedAmong(ids: readonly number[]): Promise<Set<number>> {
       const out = new Set<number>();
       for (let i = 0; i < ids.length; i += 500) {

@@ -81,7 +81,11 @@ describe('erasing a person', () => {
     );
     expect(up.meta.code).toBe(200);
     storedAppFile = (
-      await t.db.db.selectFrom('applicationFile').select('storedName').where('id', '=', up.data.id).executeTakeFirstOrThrow()
+      await t.db.db
+        .selectFrom('applicationFile')
+        .select('storedName')
+        .where('id', '=', up.data.id)
+        .executeTakeFirstOrThrow()
     ).storedName;
     const receipt = async () =>
       (await t.upload<{ name: string }>('/api/v1/fms/upload', {}, { name: 'receipt.pdf', content: PDF_MINI }, t.admin))
@@ -114,7 +118,15 @@ describe('erasing a person', () => {
     for (const p of [PERSON, OTHER]) {
       const sender = await db
         .insertInto('mailSender')
-        .values({ host: 'smtp.invalid', port: 25, account: `sender-${p === PERSON ? 1 : 2}`, passwordEnc: 'x', tlsMode: 'none', createdAt: now, updatedAt: now })
+        .values({
+          host: 'smtp.invalid',
+          port: 25,
+          account: `sender-${p === PERSON ? 1 : 2}`,
+          passwordEnc: 'x',
+          tlsMode: 'none',
+          createdAt: now,
+          updatedAt: now,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       const mail = await db
@@ -148,20 +160,53 @@ describe('erasing a person', () => {
         .execute();
       const batch = await db
         .insertInto('smsBatch')
-        .values({ kind: 'text', status: 'queued', content: `Code for ${p.engFirstName}`, accepted: 1, rejected: 0, createdAt: now, updatedAt: now, searchText: '' })
+        .values({
+          kind: 'text',
+          status: 'queued',
+          content: `Code for ${p.engFirstName}`,
+          accepted: 1,
+          rejected: 0,
+          createdAt: now,
+          updatedAt: now,
+          searchText: '',
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       await db
         .insertInto('smsRecipient')
-        .values({ batchId: batch.id, rowNo: 1, phone: `+886${p.mobile}`, mobileRaw: p.mobile, variables: JSON.stringify({ name: p.engFirstName }) })
+        .values({
+          batchId: batch.id,
+          rowNo: 1,
+          phone: `+886${p.mobile}`,
+          mobileRaw: p.mobile,
+          variables: JSON.stringify({ name: p.engFirstName }),
+        })
         .execute();
       await db
         .insertInto('deliveryOutbox')
-        .values({ channel: 'sms', messageId: batch.id, recipient: `+886${p.mobile}`, status: 'queued', nextAttemptAt: now + 86_400_000, createdAt: now, updatedAt: now })
+        .values({
+          channel: 'sms',
+          messageId: batch.id,
+          recipient: `+886${p.mobile}`,
+          status: 'queued',
+          nextAttemptAt: now + 86_400_000,
+          createdAt: now,
+          updatedAt: now,
+        })
         .execute();
       await db
         .insertInto('feedback')
-        .values({ memberId: null, name: p.name, email: p.email, mobile: p.mobile, content: `I am ${p.engFirstName}`, locale: 'en-US', status: 'open', createdAt: now, searchText: p.name })
+        .values({
+          memberId: null,
+          name: p.name,
+          email: p.email,
+          mobile: p.mobile,
+          content: `I am ${p.engFirstName}`,
+          locale: 'en-US',
+          status: 'open',
+          createdAt: now,
+          searchText: p.name,
+        })
         .execute();
     }
   });
@@ -204,7 +249,15 @@ describe('erasing a person', () => {
   it('lists in its dry run what it will erase, anonymise and keep, and writes nothing', async () => {
     const snapshot = async () =>
       Promise.all(
-        ['audit_log', 'payment_record', 'application', 'application_file', 'member', 'delivery_outbox', 'erased_person'].map(
+        [
+          'audit_log',
+          'payment_record',
+          'application',
+          'application_file',
+          'member',
+          'delivery_outbox',
+          'erased_person',
+        ].map(
           async (table) =>
             (await sql`select * from ${sql.table(table)} order by 1`.execute(t.db.db.withoutPlugins())).rows,
         ),

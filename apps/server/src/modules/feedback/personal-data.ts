@@ -58,7 +58,11 @@ export const feedbackPersonalData: PersonalDataPart = {
         })
         .where('id', 'in', ids)
         .execute();
-      const r = await tx.updateTable('feedbackReply').set({ content: '' }).where('feedbackId', 'in', ids).executeTakeFirst();
+      const r = await tx
+        .updateTable('feedbackReply')
+        .set({ content: '' })
+        .where('feedbackId', 'in', ids)
+        .executeTakeFirst();
       replies = Number(r.numUpdatedRows);
       await purgeSearchIndex(tx, 'feedback_search');
     }

@@ -131,7 +131,11 @@ export function createFileStorage(config: Config, clock: Clock, store?: ObjectSt
     // A file the server writes itself (an archive of audit entries, issue 39): streamed to a temp file, then stored
     // by the driver under a generated name with the extension and type given (no content check: nothing of it
     // came from a client). The caller keeps the name in its own table, or the orphan sweep takes the file.
-    async saveGenerated(stream: Readable, extension: 'gz', mime: string): Promise<{ storedName: string; size: number }> {
+    async saveGenerated(
+      stream: Readable,
+      extension: 'gz',
+      mime: string,
+    ): Promise<{ storedName: string; size: number }> {
       const file = await sink.receive(stream, `generated.${extension}`, 'file');
       const storedName = `${yearMonth(new Date(clock.now()))}/${randomId(32)}.${extension}`;
       try {

@@ -39,9 +39,9 @@ export const mailPersonalData: PersonalDataPart = {
     const names = [...new Set(files.map((f) => f.storedName))];
     const still = names.length
       ? new Set(
-          (
-            await tx.selectFrom('emailAttachment').select('storedName').where('storedName', 'in', names).execute()
-          ).map((r) => r.storedName),
+          (await tx.selectFrom('emailAttachment').select('storedName').where('storedName', 'in', names).execute()).map(
+            (r) => r.storedName,
+          ),
         )
       : new Set<string>();
     await purgeSearchIndex(tx, 'email_message_search');

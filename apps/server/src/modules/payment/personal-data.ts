@@ -131,7 +131,8 @@ export const paymentPersonalData: PersonalDataPart = {
         .execute();
       for (const t of tracks) {
         const scrubbed = scrubText(t.changes, s);
-        if (scrubbed !== null) await tx.updateTable('paymentTrack').set({ changes: scrubbed }).where('id', '=', t.id).execute();
+        if (scrubbed !== null)
+          await tx.updateTable('paymentTrack').set({ changes: scrubbed }).where('id', '=', t.id).execute();
       }
       await purgeSearchIndex(tx, 'payment_record_search');
     }

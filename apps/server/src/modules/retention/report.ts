@@ -16,7 +16,5 @@ export const REPORT_TITLE = '資料保留作業報告 / 数据保留作业报告
 
 export function reportText(r: RetentionReport): string {
   const kinds = Object.keys(KIND_NAMES) as (keyof RetentionReport['counts'])[];
-  return [0, 1, 2]
-    .map((lang) => kinds.map((k) => `${KIND_NAMES[k][lang]}: ${r.counts[k]}`).join('; '))
-    .join('\n');
+  return [0, 1, 2].map((lang) => kinds.map((k) => `${KIND_NAMES[k][lang]}: ${r.counts[k]}`).join('; ')).join('\n');
 }

@@ -62,7 +62,8 @@ export function createRetentionService(deps: {
   report: (r: RetentionReport) => Promise<void>;
 }) {
   const { clock } = deps;
-  const period = async (kind: Kind) => retentionValue(RETENTION_KEYS[kind], await deps.config(RETENTION_KEYS[kind].key));
+  const period = async (kind: Kind) =>
+    retentionValue(RETENTION_KEYS[kind], await deps.config(RETENTION_KEYS[kind].key));
 
   async function eraseAll(ids: number[], report: RetentionReport): Promise<number> {
     const done = await deps.erasure.erasedAmong(ids);
@@ -100,7 +101,8 @@ export function createRetentionService(deps: {
       };
       const cut = async (kind: Kind) => cutoffOf(now, kind, await period(kind));
       const closed = await cut('closedApplications');
-      if (closed !== null) report.counts.closedApplications = await eraseAll(await deps.studentsClosedBefore(closed), report);
+      if (closed !== null)
+        report.counts.closedApplications = await eraseAll(await deps.studentsClosedBefore(closed), report);
       const inactive = await cut('inactiveStudents');
       if (inactive !== null) {
         report.counts.inactiveStudents = await eraseAll(await deps.studentsInactiveBefore(inactive), report);

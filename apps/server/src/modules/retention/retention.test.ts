@@ -100,7 +100,11 @@ describe('the retention job', () => {
       [T0 - 9 * DAY, audit.fresh],
       [T0 - DAY, audit.fresh],
     ] as const) {
-      const r = await db.insertInto('auditLog').values(entry(at, `at${at}`)).returning('id').executeTakeFirstOrThrow();
+      const r = await db
+        .insertInto('auditLog')
+        .values(entry(at, `at${at}`))
+        .returning('id')
+        .executeTakeFirstOrThrow();
       list.push(r.id);
     }
     // Sessions ended 6 days ago (goes), 4 days ago (stays); codes expired 3 days ago (goes), 1 day ago (stays).
@@ -112,7 +116,10 @@ describe('the retention job', () => {
       expiresAt: endedAt,
       revokedAt: null,
     });
-    await db.insertInto('session').values([session(1, T0 - 6 * DAY), session(2, T0 - 4 * DAY)]).execute();
+    await db
+      .insertInto('session')
+      .values([session(1, T0 - 6 * DAY), session(2, T0 - 4 * DAY)])
+      .execute();
     const code = (n: number, expiresAt: number) => ({
       memberId: admin.mid,
       channel: 'email' as const,
@@ -124,11 +131,22 @@ describe('the retention job', () => {
       createdAt: expiresAt - 600_000,
       updatedAt: expiresAt - 600_000,
     });
-    await db.insertInto('verificationCode').values([code(1, T0 - 3 * DAY), code(2, T0 - DAY)]).execute();
+    await db
+      .insertInto('verificationCode')
+      .values([code(1, T0 - 3 * DAY), code(2, T0 - DAY)])
+      .execute();
     // E-mail bodies: one of 31 days ago (blanked), one of 29 (kept).
     const sender = await db
       .insertInto('mailSender')
-      .values({ host: 'smtp.invalid', port: 25, account: 'r', passwordEnc: 'x', tlsMode: 'none', createdAt: T0, updatedAt: T0 })
+      .values({
+        host: 'smtp.invalid',
+        port: 25,
+        account: 'r',
+        passwordEnc: 'x',
+        tlsMode: 'none',
+        createdAt: T0,
+        updatedAt: T0,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const mail = (at: number) => ({
@@ -141,7 +159,10 @@ describe('the retention job', () => {
       updatedAt: at,
       searchText: 'hello',
     });
-    await db.insertInto('emailMessage').values([mail(T0 - 31 * DAY), mail(T0 - 29 * DAY)]).execute();
+    await db
+      .insertInto('emailMessage')
+      .values([mail(T0 - 31 * DAY), mail(T0 - 29 * DAY)])
+      .execute();
   });
   afterAll(async () => {
     await b?.close();
@@ -159,7 +180,9 @@ describe('the retention job', () => {
     const big = await t.post(CONFIG, { key: 'privacy.paymentKeepYears', platform: 'OTHER', prodValue: '101' }, admin);
     expect(big.meta.code).toBe(400);
     // Other keys take any text.
-    expect((await t.post(CONFIG, { key: 'site.motto', platform: 'OTHER', prodValue: 'abc' }, admin)).meta.code).toBe(200);
+    expect((await t.post(CONFIG, { key: 'site.motto', platform: 'OTHER', prodValue: 'abc' }, admin)).meta.code).toBe(
+      200,
+    );
   });
 
   it('removes exactly what is past its period, archives the audit entries first, and reports once', async () => {
@@ -183,9 +206,9 @@ describe('the retention job', () => {
         (r) => r.tokenHash,
       ),
     ).toEqual(['retention-2']);
-    expect(
-      (await db.selectFrom('verificationCode').select('target').execute()).map((r) => r.target),
-    ).toEqual(['code2@example.com']);
+    expect((await db.selectFrom('verificationCode').select('target').execute()).map((r) => r.target)).toEqual([
+      'code2@example.com',
+    ]);
     const bodies = await db.selectFrom('emailMessage').select(['createdAt', 'content']).orderBy('createdAt').execute();
     expect(bodies.map((m) => m.content)).toEqual(['', `body ${T0 - 29 * DAY}`]);
 
@@ -202,7 +225,11 @@ describe('the retention job', () => {
     expect(lines[0]).toMatchObject({ module: 'test', action: `at${T0 - 30 * DAY}` });
 
     // One audit entry for the run, with its counts; the report in an administrator's message box.
-    const runs = await db.selectFrom('auditLog').select(['changes', 'memberId']).where('module', '=', 'retention').execute();
+    const runs = await db
+      .selectFrom('auditLog')
+      .select(['changes', 'memberId'])
+      .where('module', '=', 'retention')
+      .execute();
     expect(runs).toHaveLength(1);
     expect((JSON.parse(runs[0]!.changes!) as RetentionReport).counts.auditEntries).toBe(3);
     const box = await t.get('/api/v1/message/box', { pageSize: 20 }, admin);
@@ -231,11 +258,7 @@ describe('the retention job', () => {
     const [x, y] = await Promise.all([t.app.retention.run(), b.app.retention.run()]);
     expect([x, y].filter((r) => r === null)).toHaveLength(1);
     // One entry for this run (the earlier runs' entries were past the 10 days and went to an archive).
-    const runs = await t.db.db
-      .selectFrom('auditLog')
-      .select('createdAt')
-      .where('module', '=', 'retention')
-      .execute();
+    const runs = await t.db.db.selectFrom('auditLog').select('createdAt').where('module', '=', 'retention').execute();
     expect(runs).toEqual([{ createdAt: T0 + 9 * YEAR }]);
   });
 });

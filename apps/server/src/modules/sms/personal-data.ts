@@ -4,12 +4,14 @@ import { line, purgeSearchIndex, type ErasureSubject, type PersonalDataPart } fr
 // SMS to an erased person: their recipient rows stay (a batch's counts stay) without number or variables; a single
 // text sent to them (kind text) has its body blanked.
 const recipientsOf = (conn: Conn, s: ErasureSubject) =>
-  conn.selectFrom('smsRecipient').where((eb) =>
-    eb.or([
-      eb('id', '<', 0),
-      ...[...s.phones].flatMap((p) => [eb('phone', 'like', `%${p}`), eb('mobileRaw', 'like', `%${p}`)]),
-    ]),
-  );
+  conn
+    .selectFrom('smsRecipient')
+    .where((eb) =>
+      eb.or([
+        eb('id', '<', 0),
+        ...[...s.phones].flatMap((p) => [eb('phone', 'like', `%${p}`), eb('mobileRaw', 'like', `%${p}`)]),
+      ]),
+    );
 
 async function textsOf(conn: Conn, s: ErasureSubject): Promise<number[]> {
   const fromRows = (await recipientsOf(conn, s).select('batchId').distinct().execute()).map((r) => r.batchId);

@@ -38,7 +38,8 @@ function checkRetention(body: SysConfigAddBody): void {
   const setting = retentionSetting(body.key);
   if (!setting) return;
   for (const field of ['prodValue', 'testValue'] as const) {
-    if (!isRetentionValue(setting, body[field])) throw badRequest(field, 'v.retentionDays', { min: 0, max: setting.max });
+    if (!isRetentionValue(setting, body[field]))
+      throw badRequest(field, 'v.retentionDays', { min: 0, max: setting.max });
   }
 }
 

@@ -4,13 +4,15 @@ import { line, type ErasureSubject, type PersonalDataPart } from '../../db/perso
 
 // An erased person's verification codes go, and the last-send marks of their addresses and numbers.
 const sendsOf = (conn: Conn, s: ErasureSubject) =>
-  conn.selectFrom('verificationSend').where((eb) =>
-    eb.or([
-      sql<boolean>`1 = 0`,
-      ...(s.emails.size ? [eb(sql<string>`lower(target)`, 'in', [...s.emails])] : []),
-      ...[...s.phones].map((p) => eb('target', 'like', `%${p}`)),
-    ]),
-  );
+  conn
+    .selectFrom('verificationSend')
+    .where((eb) =>
+      eb.or([
+        sql<boolean>`1 = 0`,
+        ...(s.emails.size ? [eb(sql<string>`lower(target)`, 'in', [...s.emails])] : []),
+        ...[...s.phones].map((p) => eb('target', 'like', `%${p}`)),
+      ]),
+    );
 
 export const verificationPersonalData: PersonalDataPart = {
   module: 'verification',

@@ -32,7 +32,12 @@ export function ErasureDialog({ member, onClose }: { member: MemberListItem | un
   const label = (group: Labelled, key: string) => t(`employee.${group}.${key}` as 'employee.erase', key);
   const columns: DataColumn<ErasureItem>[] = [
     { title: t('employee.eraseColumns.what'), key: 'what', render: (_, i) => label('eraseWhat', i.what) },
-    { title: t('employee.eraseColumns.action'), key: 'action', width: 110, render: (_, i) => label('eraseAction', i.action) },
+    {
+      title: t('employee.eraseColumns.action'),
+      key: 'action',
+      width: 110,
+      render: (_, i) => label('eraseAction', i.action),
+    },
     { title: t('employee.eraseColumns.count'), dataIndex: 'count', width: 70, align: 'right' },
     { title: t('employee.eraseColumns.why'), key: 'why', render: (_, i) => label('eraseWhy', i.why) },
   ];
@@ -71,40 +76,38 @@ export function ErasureDialog({ member, onClose }: { member: MemberListItem | un
         {!data ? (
           <QueryPending query={plan} failed={t('crud.loadFailed')} />
         ) : data.erased ? (
-            <Alert type="info" showIcon title={t('employee.eraseAlready', { pseudonym: data.pseudonym })} />
-          ) : (
-            <>
-              {data.refusals.length > 0 && (
-                <Alert
-                  type="warning"
-                  showIcon
-                  style={{ marginBottom: 12 }}
-                  title={t('employee.eraseRefused')}
-                  description={
-                    <ul style={{ margin: 0, paddingInlineStart: 20 }}>
-                      {data.refusals.map((r) => (
-                        <li key={r.reason}>
-                          {t(`employee.eraseRefusal.${r.reason}`, { ids: r.ids.join(', ') })}
-                        </li>
-                      ))}
-                    </ul>
-                  }
-                />
-              )}
-              <Typography.Paragraph>
-                {t('employee.eraseIntro', { pseudonym: data.pseudonym, years: data.paymentKeepYears })}
-              </Typography.Paragraph>
-              <DataTable<ErasureItem & { key: number }>
-                size="small"
-                columns={columns}
-                rows={rows}
-                rowKey="key"
-                loading={false}
-                empty={null}
-                testId="erase-items"
+          <Alert type="info" showIcon title={t('employee.eraseAlready', { pseudonym: data.pseudonym })} />
+        ) : (
+          <>
+            {data.refusals.length > 0 && (
+              <Alert
+                type="warning"
+                showIcon
+                style={{ marginBottom: 12 }}
+                title={t('employee.eraseRefused')}
+                description={
+                  <ul style={{ margin: 0, paddingInlineStart: 20 }}>
+                    {data.refusals.map((r) => (
+                      <li key={r.reason}>{t(`employee.eraseRefusal.${r.reason}`, { ids: r.ids.join(', ') })}</li>
+                    ))}
+                  </ul>
+                }
               />
-            </>
-          )}
+            )}
+            <Typography.Paragraph>
+              {t('employee.eraseIntro', { pseudonym: data.pseudonym, years: data.paymentKeepYears })}
+            </Typography.Paragraph>
+            <DataTable<ErasureItem & { key: number }>
+              size="small"
+              columns={columns}
+              rows={rows}
+              rowKey="key"
+              loading={false}
+              empty={null}
+              testId="erase-items"
+            />
+          </>
+        )}
       </div>
     </Modal>
   );
