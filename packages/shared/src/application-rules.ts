@@ -200,3 +200,8 @@ export function deadlineFlags(rows: readonly ChoiceRow[], cycles: readonly Cycle
 
 // Deadline time of day: HH:MM, 24-hour.
 export const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+// Application statuses (seeded values) after which nothing more happens: the application is closed. An erasure is
+// refused while the person holds an application in any other status; retention counts closed years from its last
+// change (issue 41).
+export const APPLICATION_CLOSED_STATUSES = ['rejected', 'withdrawn', 'enrolled'] as const;

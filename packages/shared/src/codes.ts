@@ -104,6 +104,7 @@ export const Code = {
   EXPORT_NOT_YOURS: 7951,
   EXPORT_NOT_READY: 7952,
   DATA_REQUEST_OPEN: 7953,
+  PERSON_ERASED: 7960,
 } as const;
 export type Code = (typeof Code)[keyof typeof Code];
 
@@ -180,6 +181,7 @@ export const CODE_MESSAGE: Readonly<Record<Code, MessageKey>> = {
   7951: 'exportNotYours',
   7952: 'exportNotReady',
   7953: 'dataRequestOpen',
+  7960: 'personErased',
   7101: 'smsFileType',
   7102: 'smsFileRead',
   7103: 'smsFileFormat',

@@ -584,6 +584,22 @@ export const MESSAGES = {
     'zh-CN': '{file}：文件内容与允许的类型不符（仅限 PDF、图片、Word、Excel）',
     'en-US': '{file}: the content does not match an allowed file type (PDF, images, Word, Excel only)',
   },
+  'v.erasureOpenApplication': {
+    'zh-TW': '{field}：此人仍有進行中的申請（編號 {ids}），結案後才能清除個人資料',
+    'zh-CN': '{field}：此人仍有进行中的申请（编号 {ids}），结案后才能清除个人资料',
+    'en-US': '{field}: this person holds an open application (no. {ids}); close it before erasing their data',
+  },
+  'v.erasureUnconfirmedPayment': {
+    'zh-TW': '{field}：此人仍有未確認的付款（編號 {ids}），確認或作廢後才能清除個人資料',
+    'zh-CN': '{field}：此人仍有未确认的付款（编号 {ids}），确认或作废后才能清除个人资料',
+    'en-US':
+      '{field}: this person has an unconfirmed payment (no. {ids}); confirm or void it before erasing their data',
+  },
+  'v.retentionDays': {
+    'zh-TW': '{field} 須為 {min} 到 {max} 之間的整數',
+    'zh-CN': '{field} 须为 {min} 到 {max} 之间的整数',
+    'en-US': '{field} must be a whole number from {min} to {max}',
+  },
   'v.staff': {
     'zh-TW': '{field} 不是在職的員工',
     'zh-CN': '{field} 不是在职的员工',
@@ -873,6 +889,11 @@ export const MESSAGES = {
     'zh-TW': '此人已有一筆相同類型且未完成的個資請求',
     'zh-CN': '此人已有一笔相同类型且未完成的个人数据请求',
     'en-US': 'This person already has an open request of that kind',
+  },
+  personErased: {
+    'zh-TW': '此人的個人資料已清除',
+    'zh-CN': '此人的个人资料已清除',
+    'en-US': "This person's personal data has already been erased",
   },
   cvMissing: {
     'zh-TW': '您尚未建立履歷',

@@ -111,6 +111,7 @@ export const PERM = {
   privacyAdd: 'sys:privacy:add',
   privacyUpdate: 'sys:privacy:update',
   privacyExport: 'sys:privacy:export',
+  privacyErase: 'sys:privacy:erase',
 } as const;
 export type Perm = (typeof PERM)[keyof typeof PERM];
 
@@ -263,6 +264,7 @@ export const MENU_SEED: readonly MenuSeed[] = [
       btn(PERM.userUpdate, 'userUpdate', '編輯帳號', 2),
       btn(PERM.userSetPassword, 'userSetPassword', '設定密碼', 3),
       btn(PERM.userRemove, 'userRemove', '刪除帳號', 4),
+      btn(PERM.privacyErase, 'privacyErase', '清除個人資料', 5),
     ]),
   ]),
   group('systemSetup', '系統設定', 'setting', 7, [

@@ -703,6 +703,30 @@ export type AuditLogTable = {
   changes: string | null;
 };
 
+// Issue 41: while a row exists (inside an erasure's or retention run's transaction only) the append-only logs may be
+// scrubbed (migration 0052, decision 166).
+export type ErasureGuardTable = { id: Generated<number>; purpose: 'erasure' | 'retention'; createdAt: number };
+// Audit entries archived by the retention job: one gzip JSON-lines file each (migration 0053).
+export type AuditArchiveTable = {
+  id: Generated<number>;
+  storedName: string;
+  size: number;
+  entries: number;
+  firstAt: number;
+  lastAt: number;
+  createdAt: number;
+  updatedAt: number;
+};
+// A person whose personal data was erased (migration 0053); unique per member.
+export type ErasedPersonTable = {
+  id: Generated<number>;
+  memberId: number;
+  pseudonym: string;
+  erasedBy: number | null;
+  createdAt: number;
+  updatedAt: number;
+};
+
 export type ClusterLeaseTable = { name: string; holder: string; expiresAt: number };
 // Counters every server reads to see another's change.
 export type ChangeCounterTable = { name: string; value: number };
@@ -760,6 +784,9 @@ export type Database = {
   listCount: ListCountTable;
   clusterLease: ClusterLeaseTable;
   auditLog: AuditLogTable;
+  erasureGuard: ErasureGuardTable;
+  auditArchive: AuditArchiveTable;
+  erasedPerson: ErasedPersonTable;
   changeCounter: ChangeCounterTable;
   member: MemberTable;
   role: RoleTable;

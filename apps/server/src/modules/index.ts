@@ -26,15 +26,18 @@ import {
 } from './application/index.js';
 import {
   auditExporter,
+  auditPersonalData,
   createAuditRepository,
+  createAuditRetention,
   createAuditService,
   createTimelineService,
   declaredActions,
   registerAuditRoutes,
 } from './audit/index.js';
-import { createBoardRepository, createBoardService, registerBoardRoutes } from './application/index.js';
+import { applicationPersonalData, createBoardRepository, createBoardService, registerBoardRoutes } from './application/index.js';
 import { createExportService, registerExportRoutes } from './export/index.js';
 import { createAuthRepository, createAuthService, createStepUp, registerAuthRoutes } from './auth/index.js';
+import { authPersonalData } from './auth/index.js';
 import { createCaptchaRepository, createCaptchaService, registerCaptchaRoutes } from './captcha/index.js';
 import { createDictRepository, createDictService, registerDictRoutes } from './dict/index.js';
 import { createFileStorage, registerFileRoutes } from './files/index.js';
@@ -46,6 +49,7 @@ import {
   createFollowUpTimeline,
   registerFollowUpRoutes,
 } from './follow-up/index.js';
+import { followUpPersonalData } from './follow-up/index.js';
 import {
   createInboxReport,
   createInboxRepository,
@@ -55,7 +59,9 @@ import {
   registerInboxRoutes,
 } from './inbox/index.js';
 import { registerImportModule } from './import/index.js';
+import { inboxPersonalData } from './inbox/index.js';
 import { createLabelRepository, createLabelService, registerLabelRoutes } from './label/index.js';
+import { labelPersonalData } from './label/index.js';
 import {
   createPaymentReport,
   createPaymentSearch,
@@ -70,6 +76,8 @@ import {
   createMemberService,
   registerMemberRoutes,
 } from './member/index.js';
+import { paymentPersonalData } from './payment/index.js';
+import { memberPersonalData } from './member/index.js';
 import { createPeopleRepository, createPeopleService } from './people/index.js';
 import { createProjectRepository, createProjectService, registerProjectRoutes } from './project/index.js';
 import { createTaskReport, createTaskRepository, createTaskService, registerTaskRoutes } from './task/index.js';
@@ -111,6 +119,8 @@ import {
 } from './privacy/index.js';
 import { createDeliveryReport, createDeliveryWorker, createOutboxRepository } from './delivery/index.js';
 import { createEmailSearch, createEmailTimeline, registerMailModule } from './mail/index.js';
+import { deliveryPersonalData } from './delivery/index.js';
+import { mailPersonalData } from './mail/index.js';
 import {
   createFeedbackReport,
   createFeedbackSearch,
@@ -118,19 +128,40 @@ import {
   createFeedbackService,
   registerFeedbackRoutes,
 } from './feedback/index.js';
+import { feedbackPersonalData } from './feedback/index.js';
 import { createProfileRepository, createProfileService, registerProfileRoutes } from './profile/index.js';
 import { createSmsSearch, createSmsTimeline, registerSmsModule } from './sms/index.js';
+import { profilePersonalData } from './profile/index.js';
+import { smsPersonalData } from './sms/index.js';
 import { createSearchService, registerSearchRoutes } from './search/index.js';
 import { createDashboardService, registerDashboardRoutes } from './dashboard/index.js';
 import { registerAssistantModule } from './assistant/index.js';
+import { assistantPersonalData } from './assistant/index.js';
 import { createTwoFactorRepository, createTwoFactorService, registerTwoFactorRoutes } from './two-factor/index.js';
+import { twoFactorPersonalData } from './two-factor/index.js';
 import { createNoticeService, registerNoticeRoutes } from './notice/index.js';
 import { createWalletRepository, createWalletService, registerWalletRoutes } from './wallet/index.js';
+import { walletPersonalData } from './wallet/index.js';
 import {
   createVerificationRepository,
   createVerificationService,
   registerVerificationRoutes,
 } from './verification/index.js';
+import { createErasureRepository, createErasureService, registerErasureRoutes } from './erasure/index.js';
+import {
+  createRetentionService,
+  REPORT_TITLE,
+  reportText,
+  RETENTION_LEASE_MS,
+  scheduleRetention,
+} from './retention/index.js';
+import { purgeEndedSessions } from './auth/index.js';
+import { purgeOldCodes } from './verification/index.js';
+import { blankOldEmailBodies } from './mail/index.js';
+import { blankOldSmsBodies } from './sms/index.js';
+import { removeUnattachedFiles, studentsClosedBefore } from './application/index.js';
+import { studentsInactiveBefore } from './member/index.js';
+import { verificationPersonalData } from './verification/index.js';
 
 import { createMemberPersonalData } from './member/index.js';
 import { createProfilePersonalData } from './profile/index.js';
@@ -544,8 +575,64 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   app.addHook('onClose', async () => privacy.settle());
   if (config.delivery.isWorkerOn) schedulePrivacyJobs(app, privacy, config.delivery.reminderEveryMs);
 
-  // Uploads no application file, payment, e-mail or avatar keeps are swept after a day.
+  // Erasure of a person's personal data (issue 41): each module erases or anonymises its own rows (its part);
+  // the member first (it finds the person), the outbox after the modules that find addresses, the audit log last.
+  const erasure = createErasureService({
+    repo: createErasureRepository(db),
+    parts: [
+      memberPersonalData,
+      labelPersonalData,
+      authPersonalData,
+      twoFactorPersonalData,
+      walletPersonalData,
+      profilePersonalData,
+      inboxPersonalData,
+      assistantPersonalData,
+      applicationPersonalData,
+      followUpPersonalData,
+      paymentPersonalData,
+      feedbackPersonalData,
+      verificationPersonalData,
+      deliveryPersonalData,
+      mailPersonalData,
+      smsPersonalData,
+      auditPersonalData,
+    ],
+    removeStored: (name) => storage.remove(name),
+    config: (key) => configs.get(key),
+    clock,
+  });
+  registerErasureRoutes(app, erasure);
+
+  // This process's name as a lease holder (several servers on one database run a job one at a time).
   const serverId = randomBytes(9).toString('base64url');
+  // The daily retention job (issue 41): each kind of record past its configured period, through its module.
+  const auditRetention = createAuditRetention(db);
+  const retention = createRetentionService({
+    lease: () => takeLease(db, 'retention', serverId, clock.now(), RETENTION_LEASE_MS),
+    config: (key) => configs.get(key),
+    clock,
+    erasure,
+    studentsClosedBefore: (cutoff) => studentsClosedBefore(db, cutoff),
+    studentsInactiveBefore: (cutoff) => studentsInactiveBefore(db, cutoff),
+    removeUnattachedFiles: (cutoff) => removeUnattachedFiles(db, cutoff),
+    blankOutboxBodies: async (cutoff, now) =>
+      (await blankOldEmailBodies(db, cutoff, now)) + (await blankOldSmsBodies(db, cutoff, now)),
+    purgeSessions: (cutoff) => purgeEndedSessions(db, cutoff),
+    purgeCodes: (cutoff) => purgeOldCodes(db, cutoff),
+    audit: auditRetention,
+    saveArchive: (stream) => storage.saveMade(stream, 'gz', 'application/gzip'),
+    removeStored: (name) => storage.remove(name),
+    report: async (r) => {
+      for (const memberId of await people.staffWithPermission(PERM.auditList)) {
+        await inbox.postMessage({ memberId, title: REPORT_TITLE, content: reportText(r), link: null });
+      }
+    },
+  });
+  app.decorate('retention', retention);
+  if (config.delivery.isWorkerOn) scheduleRetention(app, retention);
+
+  // Uploads no application file, payment, e-mail or avatar keeps are swept after a day.
   scheduleOrphanSweep(app, {
     storage,
     files: referencedByAny(
@@ -556,6 +643,7 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
       content.referenced,
       jobs.referenced,
       privacy.referenced,
+      auditRetention.referenced,
     ),
     clock,
     // This process's name as a lease holder (several servers on one database sweep one at a time).

@@ -34,3 +34,4 @@ export * from './visa.js';
 export * from './jobs.js';
 export * from './import.js';
 export * from './privacy.js';
+export * from './erasure.js';

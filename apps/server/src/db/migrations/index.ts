@@ -46,6 +46,8 @@ import * as visaStepFiles from './20261129_0062_visa_step_files.js';
 import * as jobs from './20261129_0054_jobs.js';
 import * as importRuns from './20261129_0056_import_runs.js';
 import * as privacy from './20261129_0050_privacy.js';
+import * as erasureGuard from './20261129_0052_erasure_guard.js';
+import * as retention from './20261129_0053_retention.js';
 
 // Every migration, in order. A change to the schema is a new file: what a landed one builds never changes (its text
 // may be tidied, decision 118; schema-pin.test.ts holds the schema).
@@ -97,4 +99,6 @@ export const migrations: Record<string, Migration> = {
   '20261129_0054_jobs': jobs,
   '20261129_0056_import_runs': importRuns,
   '20261129_0050_privacy': privacy,
+  '20261129_0052_erasure_guard': erasureGuard,
+  '20261129_0053_retention': retention,
 };

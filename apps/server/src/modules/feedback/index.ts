@@ -10,3 +10,5 @@ export type { FeedbackReport } from './feedback-report.repository.js';
 export { createFeedbackSearch } from './feedback-search.repository.js';
 // Its part of a person's data for the subject access export (issue 41).
 export { createFeedbackPersonalData } from './feedback-personal-data.repository.js';
+// Its share of erasing a person's data (issue 41, db/personal-data.ts).
+export { feedbackPersonalData } from './personal-data.js';

@@ -12,7 +12,7 @@ import type { ObjectStore, StoredFile } from './object-store.js';
 import { s3ObjectStore } from './s3-store.js';
 
 // Stored names are generated here only: YYYYMM/<32 random chars>.<ext>. Nothing from the client reaches a path.
-const STORED_NAME_RE = /^\d{6}\/[A-Za-z0-9]{32}\.[a-z]{3,4}$/;
+const STORED_NAME_RE = /^\d{6}\/[A-Za-z0-9]{32}\.[a-z]{2,4}$/;
 
 // An upload received to a temp file (see `receive`), not yet checked or stored.
 export type Upload = IncomingFile;
@@ -128,9 +128,9 @@ export function createFileStorage(config: Config, clock: Clock, store?: ObjectSt
       }
       return { ...type, storedName, size: upload.size };
     },
-    // A file the server made itself (a subject access archive, issue 41), streamed to a temp file and stored under a
+    // A file the server made itself (a subject access archive, an archive of audit entries), streamed to a temp file and stored under a
     // generated name with the type given: nothing in it came from a client as a file, so no allow-list check.
-    async saveMade(stream: Readable, extension: 'zip', mime: string): Promise<SavedFile> {
+    async saveMade(stream: Readable, extension: 'zip' | 'gz', mime: string): Promise<SavedFile> {
       const made = await sink.receive(stream, `made.${extension}`, 'file');
       const storedName = `${yearMonth(new Date(clock.now()))}/${randomId(32)}.${extension}`;
       try {

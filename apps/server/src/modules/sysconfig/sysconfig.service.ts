@@ -1,6 +1,6 @@
-import { Code } from '@study-crm/shared';
+import { Code, isRetentionValue, retentionSetting } from '@study-crm/shared';
 import type { SysConfig, SysConfigAddBody, SysConfigListQuery, SysConfigUpdateBody } from '@study-crm/shared';
-import { AppError, found, notFound, staleCopy } from '../../http/errors.js';
+import { AppError, badRequest, found, notFound, staleCopy } from '../../http/errors.js';
 import { isUniqueViolation } from '../../db/sql-helpers.js';
 import type { Clock } from '../../lib/clock.js';
 import type { ConfigAccessor } from './config-accessor.js';
@@ -32,6 +32,17 @@ export function toSysConfig(row: SysConfigRow): SysConfig {
   };
 }
 
+// A retention period (issue 41: retention.* and privacy.paymentKeepYears) must be a whole number from 0 to its
+// maximum, in both environments' values; other keys take any text.
+function checkRetention(body: SysConfigAddBody): void {
+  const setting = retentionSetting(body.key);
+  if (!setting) return;
+  for (const field of ['prodValue', 'testValue'] as const) {
+    if (!isRetentionValue(setting, body[field]))
+      throw badRequest(field, 'v.retentionDays', { min: 0, max: setting.max });
+  }
+}
+
 const exists = (key: string, platform: string) => new AppError(Code.CONFIG_EXISTS, 'configExists', { key, platform });
 
 export function createSysConfigService(deps: { repo: SysConfigRepository; accessor: ConfigAccessor; clock: Clock }) {
@@ -60,6 +71,7 @@ export function createSysConfigService(deps: { repo: SysConfigRepository; access
     list: async (q: SysConfigListQuery) => mapPage(await repo.list(q), toSysConfig),
 
     async add(body: SysConfigAddBody): Promise<SysConfig> {
+      checkRetention(body);
       if ((await repo.idOf(body.key, body.platform)) !== undefined) throw exists(body.key, body.platform);
       const now = clock.now();
       const id = await guarded(body.key, body.platform, () =>
@@ -69,6 +81,7 @@ export function createSysConfigService(deps: { repo: SysConfigRepository; access
     },
 
     async update(body: SysConfigUpdateBody): Promise<SysConfig> {
+      checkRetention(body);
       if (!(await repo.byId(body.id))) throw notFound();
       const other = await repo.idOf(body.key, body.platform);
       if (other !== undefined && other !== body.id) throw exists(body.key, body.platform);

@@ -34,6 +34,7 @@ import { LabelTags } from './MemberLabels';
 import { MemberForm } from './MemberForm';
 import { ImportButton } from '../import/ImportButton';
 import { SetPasswordModal } from './SetPasswordModal';
+import { ErasureDialog } from './ErasureDialog';
 import { useConfirm } from '../../components/form/useConfirm';
 import { roleLabel } from '../../lib/format';
 import type { DataColumn } from '../../components/crud/DataTable';
@@ -67,6 +68,7 @@ export function MemberListScreen({ kind }: { kind: MemberKind }) {
       await exportData.mutateAsync({ subjectId: m.id });
       toastSuccess(t('employee.exportStarted'));
     });
+  const [erasing, setErasing] = useState<MemberListItem | undefined>();
   const { sortField, order, ...rest } = list.params;
   const query = useMemberList({ ...rest, sortBy: sortField as MemberSort, order } as MemberListParams, kind);
   const roles = useRoleOptions(isStaffList);
@@ -197,6 +199,13 @@ export function MemberListScreen({ kind }: { kind: MemberKind }) {
             onClick: () => confirmRemove(m),
             testId: `remove-${m.id}`,
           },
+          other && {
+            label: t('employee.erase'),
+            perm: PERM.privacyErase,
+            danger: true,
+            onClick: () => setErasing(m),
+            testId: `erase-${m.id}`,
+          },
         ];
       },
     }),
@@ -262,6 +271,7 @@ export function MemberListScreen({ kind }: { kind: MemberKind }) {
       <PagedTable {...{ columns, query, list }} noMatchText={t('employee.empty')} testId="member-table" />
       <MemberForm kind={kind} open={editing !== null} member={editing?.member} onClose={() => setEditing(null)} />
       <SetPasswordModal kind={kind} member={passwordFor} onClose={() => setPasswordFor(undefined)} />
+      <ErasureDialog member={erasing} onClose={() => setErasing(undefined)} />
     </ListCard>
   );
 }

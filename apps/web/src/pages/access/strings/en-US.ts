@@ -65,6 +65,7 @@ export const enUS = {
     userUpdate: 'Edit member account',
     userSetPassword: 'Set member password',
     userRemove: 'Remove member account',
+    privacyErase: 'Erase personal data',
     contentAdd: 'Add announcement',
     contentUpdate: 'Edit announcement',
     contentRemove: 'Remove announcement',

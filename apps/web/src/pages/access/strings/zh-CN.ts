@@ -65,6 +65,7 @@ export const zhCN = {
     userUpdate: '编辑会员账号',
     userSetPassword: '设置会员密码',
     userRemove: '删除会员账号',
+    privacyErase: '清除个人资料',
     contentAdd: '新增公告',
     contentUpdate: '编辑公告',
     contentRemove: '删除公告',

@@ -65,6 +65,7 @@ export const zhTW = {
     userUpdate: '編輯會員帳號',
     userSetPassword: '設定會員密碼',
     userRemove: '刪除會員帳號',
+    privacyErase: '清除個人資料',
     contentAdd: '新增公告',
     contentUpdate: '編輯公告',
     contentRemove: '刪除公告',

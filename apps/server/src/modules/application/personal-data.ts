@@ -1,0 +1,169 @@
+import { APPLICATION_CLOSED_STATUSES, searchText } from '@study-crm/shared';
+import {
+  line,
+  noteEmail,
+  notePhone,
+  noteRecords,
+  noteValue,
+  purgeSearchIndex,
+  type PersonalDataPart,
+} from '../../db/personal-data.js';
+import { searchKey } from './application.repository.js';
+
+const CHILDREN = [
+  'applicationEducation',
+  'applicationJob',
+  'applicationLanguageScore',
+  'applicationReferrer',
+  'applicationTargetSchool',
+] as const;
+
+// An erased person's applications stay as rows (payments and follow-ups point at them), anonymised: the pseudonym as
+// the name, every personal field emptied, removed from the lists. Their sections, reminders and files go.
+export const applicationPersonalData: PersonalDataPart = {
+  module: 'application',
+  async collect(conn, s) {
+    const rows = await conn
+      .selectFrom('application')
+      .select([
+        'id',
+        'name',
+        'engLastName',
+        'engFirstName',
+        'formerName',
+        'passportNo',
+        'areaCode',
+        'mobile',
+        'landline',
+        'email',
+        'addressLine1',
+        'addressLine2',
+        'postcode',
+        'importantNotes',
+      ])
+      .where('memberId', '=', s.memberId)
+      .execute();
+    for (const a of rows) {
+      s.applicationIds.push(a.id);
+      noteValue(s, a.name, a.engLastName, a.engFirstName, a.formerName, a.passportNo, a.addressLine1);
+      noteValue(s, a.addressLine2, a.importantNotes);
+      if (a.engFirstName && a.engLastName) noteValue(s, `${a.engFirstName} ${a.engLastName}`);
+      noteEmail(s, a.email);
+      notePhone(s, a.mobile, a.landline);
+    }
+    noteRecords(s, 'application', s.applicationIds);
+    if (!s.applicationIds.length) return;
+    const files = await conn
+      .selectFrom('applicationFile')
+      .select('id')
+      .where('applicationId', 'in', s.applicationIds)
+      .execute();
+    noteRecords(
+      s,
+      'applicationFile',
+      files.map((f) => f.id),
+    );
+    const referrers = await conn
+      .selectFrom('applicationReferrer')
+      .select(['lastName', 'firstName', 'email', 'mobile', 'address'])
+      .where('applicationId', 'in', s.applicationIds)
+      .execute();
+    for (const r of referrers) noteValue(s, r.email, r.mobile, r.address);
+  },
+  async refusals(conn, s) {
+    if (!s.applicationIds.length) return [];
+    const open = await conn
+      .selectFrom('application')
+      .select('id')
+      .where('id', 'in', s.applicationIds)
+      .where('deletedAt', 'is', null)
+      .where('status', 'not in', APPLICATION_CLOSED_STATUSES)
+      .orderBy('id')
+      .execute();
+    return open.length ? [{ reason: 'openApplication', ids: open.map((r) => r.id) }] : [];
+  },
+  async plan(conn, s) {
+    const ids = s.applicationIds;
+    const n = async (table: (typeof CHILDREN)[number] | 'applicationReminder' | 'applicationFile') =>
+      ids.length
+        ? Number(
+            (
+              await conn
+                .selectFrom(table)
+                .select((eb) => eb.fn.countAll<number>().as('n'))
+                .where('applicationId', 'in', ids)
+                .executeTakeFirst()
+            )?.n ?? 0,
+          )
+        : 0;
+    const lines = [line('application', 'application', 'anonymise', ids.length, 'pseudonym')];
+    for (const t of CHILDREN) lines.push(line('application', t, 'erase', await n(t), 'personal'));
+    lines.push(line('application', 'applicationReminder', 'erase', await n('applicationReminder'), 'personal'));
+    const files = await n('applicationFile');
+    lines.push(line('application', 'applicationFile', 'erase', files, 'personal'));
+    lines.push(line('application', 'storedFile', 'erase', files, 'personal'));
+    return lines;
+  },
+  async erase(tx, s) {
+    const ids = s.applicationIds;
+    const lines = [line('application', 'application', 'anonymise', ids.length, 'pseudonym')];
+    if (!ids.length) return { lines };
+    for (const t of CHILDREN) {
+      const r = await tx.deleteFrom(t).where('applicationId', 'in', ids).executeTakeFirst();
+      lines.push(line('application', t, 'erase', Number(r.numDeletedRows), 'personal'));
+    }
+    const reminders = await tx.deleteFrom('applicationReminder').where('applicationId', 'in', ids).executeTakeFirst();
+    lines.push(line('application', 'applicationReminder', 'erase', Number(reminders.numDeletedRows), 'personal'));
+    const files = await tx
+      .selectFrom('applicationFile')
+      .select('storedName')
+      .where('applicationId', 'in', ids)
+      .execute();
+    await tx.deleteFrom('applicationFile').where('applicationId', 'in', ids).execute();
+    lines.push(line('application', 'applicationFile', 'erase', files.length, 'personal'));
+    lines.push(line('application', 'storedFile', 'erase', files.length, 'personal'));
+    await tx
+      .updateTable('application')
+      .set({
+        name: s.pseudonym,
+        engLastName: null,
+        engFirstName: null,
+        formerName: null,
+        gender: null,
+        religion: null,
+        nationality: null,
+        birthday: null,
+        birthplace: null,
+        passportNo: null,
+        passportIssuePlace: null,
+        passportIssueDate: null,
+        passportExpiryDate: null,
+        areaCode: null,
+        mobile: null,
+        landline: null,
+        email: null,
+        addressLine1: null,
+        addressLine2: null,
+        city: null,
+        country: null,
+        postcode: null,
+        importantNotes: null,
+        searchName: searchKey(s.pseudonym),
+        searchEng: null,
+        passportKey: null,
+        emailKey: null,
+        searchText: searchText([s.pseudonym]),
+        updatedAt: s.now,
+      })
+      .where('id', 'in', ids)
+      .execute();
+    await tx
+      .updateTable('application')
+      .set({ deletedAt: s.now })
+      .where('id', 'in', ids)
+      .where('deletedAt', 'is', null)
+      .execute();
+    await purgeSearchIndex(tx, 'application_search');
+    return { lines, storedNames: files.map((f) => f.storedName) };
+  },
+};

@@ -1,0 +1,50 @@
+import type { Conn } from '../../db/conn.js';
+import { line, type ErasureSubject, type PersonalDataPart } from '../../db/personal-data.js';
+
+// Outbox rows to an erased person's addresses and numbers: kept (the counts of what was sent stay), their recipient
+// replaced by the pseudonym's address and their provider errors dropped; rows not yet sent are cancelled.
+const rowsTo = (conn: Conn, s: ErasureSubject) =>
+  conn
+    .selectFrom('deliveryOutbox')
+    .where((eb) =>
+      eb.or([
+        eb('id', '<', 0),
+        ...(s.emails.size ? [eb(eb.fn('lower', ['recipient']), 'in', [...s.emails])] : []),
+        ...[...s.phones].map((p) => eb('recipient', 'like', `%${p}`)),
+      ]),
+    );
+
+export const deliveryPersonalData: PersonalDataPart = {
+  module: 'delivery',
+  async collect(conn, s) {
+    const rows = await rowsTo(conn, s).select(['channel', 'messageId']).distinct().execute();
+    for (const r of rows) {
+      if (r.channel === 'email' && !s.received.email.includes(r.messageId)) s.received.email.push(r.messageId);
+      if (r.channel === 'sms' && !s.received.sms.includes(r.messageId)) s.received.sms.push(r.messageId);
+    }
+  },
+  async plan(conn, s) {
+    const r = await rowsTo(conn, s)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst();
+    return [line('delivery', 'deliveryOutbox', 'anonymise', Number(r?.n ?? 0), 'blanked')];
+  },
+  async erase(tx, s) {
+    const ids = (await rowsTo(tx, s).select('id').execute()).map((r) => r.id);
+    for (let i = 0; i < ids.length; i += 500) {
+      const chunk = ids.slice(i, i + 500);
+      await tx
+        .updateTable('deliveryOutbox')
+        .set({ status: 'cancelled', claimToken: null, claimedUntil: null, updatedAt: s.now })
+        .where('id', 'in', chunk)
+        .where('status', '=', 'queued')
+        .execute();
+      await tx
+        .updateTable('deliveryOutbox')
+        .set({ recipient: s.pseudonymAddress, lastError: null, providerMessageId: null, updatedAt: s.now })
+        .where('id', 'in', chunk)
+        .execute();
+    }
+    return { lines: [line('delivery', 'deliveryOutbox', 'anonymise', ids.length, 'blanked')] };
+  },
+};

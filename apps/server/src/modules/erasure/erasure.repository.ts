@@ -1,0 +1,75 @@
+import type { Db } from '../../db/database.js';
+import { runInTransaction, type Tx } from '../../db/transaction.js';
+import { isUniqueViolation } from '../../db/sql-helpers.js';
+import type { Conn } from '../../db/conn.js';
+import {
+  withLogGuard,
+  type ErasureLine,
+  type ErasureRefusal,
+  type ErasureSubject,
+  type PersonalDataPart,
+} from '../../db/personal-data.js';
+
+// The erased people (erased_person, migration 0053): one row per member, written first in the erasure's
+// transaction, so of two erasures racing on one person the second meets the unique key and stops.
+export function createErasureRepository(db: Db) {
+  return {
+    transaction: <T>(fn: (tx: Tx) => Promise<T>) => runInTransaction(db, fn),
+    // What every part finds about the person, then what stands in the way (outside a transaction: the dry run).
+    async survey(parts: readonly PersonalDataPart[], s: ErasureSubject, conn: Conn = db) {
+      for (const p of parts) await p.collect?.(conn, s);
+      const refusals: ErasureRefusal[] = [];
+      for (const p of parts) refusals.push(...((await p.refusals?.(conn, s)) ?? []));
+      return refusals;
+    },
+    async plan(parts: readonly PersonalDataPart[], s: ErasureSubject): Promise<ErasureLine[]> {
+      const lines: ErasureLine[] = [];
+      for (const p of parts) lines.push(...(await p.plan(db, s)));
+      return lines;
+    },
+    // Every part's erasure, inside the log guard (the append-only logs are scrubbed too).
+    async erase(tx: Tx, parts: readonly PersonalDataPart[], s: ErasureSubject) {
+      return withLogGuard(tx, 'erasure', s.now, async () => {
+        const lines: ErasureLine[] = [];
+        const storedNames: string[] = [];
+        for (const p of parts) {
+          const r = await p.erase(tx, s);
+          lines.push(...r.lines);
+          storedNames.push(...(r.storedNames ?? []));
+        }
+        return { lines, storedNames: [...new Set(storedNames)] };
+      });
+    },
+    erasedAs: async (memberId: number): Promise<string | undefined> =>
+      (await db.selectFrom('erasedPerson').select('pseudonym').where('memberId', '=', memberId).executeTakeFirst())
+        ?.pseudonym,
+    async erasedAmong(ids: readonly number[]): Promise<Set<number>> {
+      const out = new Set<number>();
+      for (let i = 0; i < ids.length; i += 500) {
+        const rows = await db
+          .selectFrom('erasedPerson')
+          .select('memberId')
+          .where('memberId', 'in', ids.slice(i, i + 500))
+          .execute();
+        for (const r of rows) out.add(r.memberId);
+      }
+      return out;
+    },
+    // False when the person was erased already (now or by a racing call).
+    async claim(tx: Tx, memberId: number, pseudonym: string, by: number | null, now: number): Promise<boolean> {
+      try {
+        await tx
+          .insertInto('erasedPerson')
+          .values({ memberId, pseudonym, erasedBy: by, createdAt: now, updatedAt: now })
+          // The id returned names the row in the call's audit entry.
+          .returning('id')
+          .execute();
+        return true;
+      } catch (err) {
+        if (isUniqueViolation(err)) return false;
+        throw err;
+      }
+    },
+  };
+}
+export type ErasureRepository = ReturnType<typeof createErasureRepository>;

@@ -1,0 +1,125 @@
+import { createHash } from 'node:crypto';
+import { Code, RETENTION_KEYS, retentionValue } from '@study-crm/shared';
+import type { ErasurePlan, ErasureResult } from '@study-crm/shared';
+import { AppError, badRequest, notFound } from '../../http/errors.js';
+import type { Clock } from '../../lib/clock.js';
+import type { ErasureRefusal, ErasureSubject, PersonalDataPart } from '../../db/personal-data.js';
+import type { ErasureRepository } from './erasure.repository.js';
+
+// The pseudonym of an erased member: stable (the same for one member id), never derived from a personal value.
+export function pseudonymOf(memberId: number): string {
+  return `Erased person #${createHash('sha256').update(`erased-person:${memberId}`).digest('hex').slice(0, 10)}`;
+}
+
+// The first day (YYYY-MM-DD, UTC) of the accounting period that ends today.
+export function periodStart(now: number, years: number): string {
+  const d = new Date(now);
+  d.setUTCFullYear(d.getUTCFullYear() - years);
+  return d.toISOString().slice(0, 10);
+}
+
+const REFUSAL_KEY = {
+  openApplication: 'v.erasureOpenApplication',
+  unconfirmedPayment: 'v.erasureUnconfirmedPayment',
+} as const;
+
+const refuse = (r: ErasureRefusal) => badRequest('id', REFUSAL_KEY[r.reason], { ids: r.ids.slice(0, 10).join(', ') });
+
+export function createErasureService(deps: {
+  repo: ErasureRepository;
+  // Every module's share, in order: the member first (it finds the person), the audit log last (it scrubs what
+  // the others found).
+  parts: readonly PersonalDataPart[];
+  // Stored files go after the commit (a rolled-back erasure keeps them).
+  removeStored: (storedName: string) => Promise<void>;
+  config: (key: string) => Promise<string | null>;
+  clock: Clock;
+}) {
+  const { repo, parts, clock } = deps;
+
+  async function subject(memberId: number): Promise<ErasureSubject> {
+    const now = clock.now();
+    const years = retentionValue(RETENTION_KEYS.paymentKeep, await deps.config(RETENTION_KEYS.paymentKeep.key));
+    const pseudonym = pseudonymOf(memberId);
+    return {
+      memberId,
+      now,
+      exists: false,
+      pseudonym,
+      pseudonymAddress: `${pseudonym.slice(pseudonym.indexOf('#') + 1)}@erased.invalid`,
+      keepPaymentsFrom: periodStart(now, years),
+      emails: new Set(),
+      phones: new Set(),
+      applicationIds: [],
+      received: { email: [], sms: [] },
+      values: new Set(),
+      records: new Map(),
+    };
+  }
+
+  const keepYears = async () =>
+    retentionValue(RETENTION_KEYS.paymentKeep, await deps.config(RETENTION_KEYS.paymentKeep.key));
+
+  return {
+    // The dry run: what each module will erase, anonymise or keep, and what stands in the way. Writes nothing.
+    async plan(memberId: number, callerId: number): Promise<ErasurePlan> {
+      const erased = await repo.erasedAs(memberId);
+      const s = await subject(memberId);
+      const refusals = await repo.survey(parts, s);
+      if (!s.exists) throw notFound();
+      if (memberId === callerId) throw new AppError(Code.MEMBER_SELF_PROTECTED);
+      return {
+        memberId,
+        pseudonym: s.pseudonym,
+        erased: !!erased,
+        refusals: erased ? [] : refusals,
+        items: erased ? [] : await repo.plan(parts, s),
+        paymentKeepYears: await keepYears(),
+      };
+    },
+
+    // The retention job's erasure of a person past their period: as `erase`, by no one; false (nothing written)
+    // when they were erased already or something still stands in the way. Returns the files it removed otherwise.
+    async eraseForRetention(memberId: number): Promise<number | false> {
+      const s = await subject(memberId);
+      try {
+        const done = await repo.transaction(async (tx) => {
+          if (!(await repo.claim(tx, memberId, s.pseudonym, null, s.now))) throw new AppError(Code.PERSON_ERASED);
+          const refusals = await repo.survey(parts, s, tx);
+          if (!s.exists) throw notFound();
+          if (refusals[0]) throw refuse(refusals[0]);
+          return repo.erase(tx, parts, s);
+        });
+        for (const name of done.storedNames) await deps.removeStored(name);
+        return done.storedNames.length;
+      } catch (err) {
+        if (err instanceof AppError) return false;
+        throw err;
+      }
+    },
+
+    // Of these members, the ones already erased.
+    erasedAmong: (ids: readonly number[]) => repo.erasedAmong(ids),
+
+    // The erasure, in one transaction: refused while an application is open or a payment unconfirmed (400 naming
+    // `id`), and once only (7960).
+    async erase(memberId: number, callerId: number): Promise<ErasureResult> {
+      if (memberId === callerId) throw new AppError(Code.MEMBER_SELF_PROTECTED);
+      const s = await subject(memberId);
+      const done = await repo.transaction(async (tx) => {
+        if (!(await repo.claim(tx, memberId, s.pseudonym, callerId, s.now))) throw new AppError(Code.PERSON_ERASED);
+        const refusals = await repo.survey(parts, s, tx);
+        if (!s.exists) throw notFound();
+        if (refusals[0]) throw refuse(refusals[0]);
+        return repo.erase(tx, parts, s);
+      });
+      let removed = 0;
+      for (const name of done.storedNames) {
+        await deps.removeStored(name);
+        removed++;
+      }
+      return { memberId, pseudonym: s.pseudonym, items: done.lines, filesRemoved: removed };
+    },
+  };
+}
+export type ErasureService = ReturnType<typeof createErasureService>;

@@ -1,0 +1,352 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Code, searchApi, type ApplicationSaved, type ErasurePlan, type ErasureResult, type PaymentView } from '@study-crm/shared';
+import { useTestApp } from '../../test/signed-in.js';
+import { BASE, fullForm, PDF_MINI, PNG_1x1 } from '../../test/application-fixtures.js';
+import { scanTextColumns } from '../../test/text-scan.js';
+import type { Values } from '../../test/harness.js';
+
+const PLAN = '/admin/v1/sys/privacy/erasure/plan';
+const ERASE = '/admin/v1/sys/privacy/erasure/erase';
+const PAY = '/api/v1/mc/paymentRecord';
+
+// The person to erase: every value unique, so the scan below finds it only where it is this person's.
+const PERSON = {
+  name: '柯澤布倫',
+  engLastName: 'Quixotewright',
+  engFirstName: 'Zebulon',
+  formerName: '柯小布',
+  passportNo: 'ZQ9988771',
+  mobile: '955501234',
+  landline: '02-5550-9911',
+  email: 'zebulon.quixotewright@example.com',
+  addressLine1: '42 Quillfeather Lane',
+  addressLine2: 'Flat Xylograph',
+  importantNotes: 'Falconry weekends only',
+};
+// Someone else, planted beside them: their values must survive (the scan can find what is there).
+const OTHER = {
+  name: '龐菲莉西亞',
+  engLastName: 'Pemberton-Vask',
+  engFirstName: 'Felicity',
+  formerName: '龐小菲',
+  passportNo: 'PV1122334',
+  mobile: '966607788',
+  landline: '02-6660-1122',
+  email: 'felicity.pv@example.com',
+  addressLine1: '7 Vellum Court',
+  addressLine2: 'Unit Wren',
+  importantNotes: 'Rowing club captain',
+};
+const personValues = (p: typeof PERSON) => Object.values(p);
+
+describe('erasing a person', () => {
+  const t = useTestApp({ signIn: true });
+  let person: { appId: number; studentId: number };
+  let other: { appId: number; studentId: number };
+  let payId: number;
+  let storedAppFile: string;
+
+  const form = (p: typeof PERSON, o: Values = {}) => fullForm({ ...p, status: 'submitted', ...o });
+  const createApp = async (p: typeof PERSON) => {
+    const res = await t.post<ApplicationSaved>(`${BASE}/create`, form(p), t.admin);
+    expect(res.meta.code).toBe(200);
+    return { appId: res.data.id, studentId: res.data.studentId! };
+  };
+  const totals = async () =>
+    (
+      await sql<{ currency: string; total: number | string; n: number | string }>`select currency,
+        sum(amount_minor) as total, count(*) as n from payment_record group by currency order by currency`.execute(
+        t.db.db.withoutPlugins(),
+      )
+    ).rows.map((r) => ({ currency: r.currency, total: Number(r.total), n: Number(r.n) }));
+  const summary = async () =>
+    (
+      await sql<{ currency: string; amount_minor: number | string }>`select currency, type, status, amount_minor
+        from payment_summary order by currency, type, status`.execute(t.db.db.withoutPlugins())
+    ).rows.map((r) => ({ ...r, amount_minor: Number(r.amount_minor) }));
+  const stored = (name: string) => path.join(t.config.dataDir, 'uploads', name);
+
+  beforeAll(async () => {
+    person = await createApp(PERSON);
+    other = await createApp(OTHER);
+    // An application file of each, a payment of each (with a receipt), an e-mail and an SMS to each.
+    const up = await t.upload<{ storedName?: string; id: number }>(
+      `${BASE}/uploadFile`,
+      { applicationId: String(person.appId), title: `${PERSON.engFirstName} passport scan`, type: 'passport' },
+      { name: 'zebulon-passport.png', content: PNG_1x1 },
+      t.admin,
+    );
+    expect(up.meta.code).toBe(200);
+    storedAppFile = (
+      await t.db.db
+        .selectFrom('applicationFile')
+        .select('storedName')
+        .where('id', '=', up.data.id)
+        .executeTakeFirstOrThrow()
+    ).storedName;
+    const receipt = async () =>
+      (await t.upload<{ name: string }>('/api/v1/fms/upload', {}, { name: 'receipt.pdf', content: PDF_MINI }, t.admin))
+        .data.name;
+    const pay = async (appId: number, amount: string, currency: string, date: string) => {
+      const res = await t.post<PaymentView>(
+        `${PAY}/create`,
+        {
+          applicationId: appId,
+          title: 'Tuition deposit',
+          type: 'collection',
+          transactionDate: date,
+          amount,
+          currency,
+          transferMethod: 'bank_transfer',
+          description: appId === person.appId ? `paid by ${PERSON.engLastName}` : `paid by ${OTHER.engLastName}`,
+          receipt: await receipt(),
+        },
+        t.admin,
+      );
+      expect(res.meta.code).toBe(200);
+      return res.data.id;
+    };
+    payId = await pay(person.appId, '1200.50', 'GBP', '2026-11-20');
+    const oldPay = await pay(person.appId, '99.00', 'TWD', '2018-03-01');
+    const otherPay = await pay(other.appId, '300.00', 'GBP', '2026-11-21');
+    for (const id of [oldPay, otherPay]) expect((await t.post(`${PAY}/confirm`, { id }, t.admin)).meta.code).toBe(200);
+    const now = Date.now();
+    const db = t.db.db;
+    for (const p of [PERSON, OTHER]) {
+      const sender = await db
+        .insertInto('mailSender')
+        .values({
+          host: 'smtp.invalid',
+          port: 25,
+          account: `sender-${p === PERSON ? 1 : 2}`,
+          passwordEnc: 'x',
+          tlsMode: 'none',
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const mail = await db
+        .insertInto('emailMessage')
+        .values({
+          senderId: sender.id,
+          subject: `Dear ${p.engFirstName}`,
+          content: `Hello ${p.name}, your passport ${p.passportNo}`,
+          bodyHtml: `<p>Hello ${p.name}</p>`,
+          platform: 'WEB',
+          createdAt: now,
+          updatedAt: now,
+          searchText: p.engFirstName.toLowerCase(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('deliveryOutbox')
+        .values({
+          channel: 'email',
+          messageId: mail.id,
+          recipient: p.email,
+          role: 'to',
+          status: 'sent',
+          nextAttemptAt: now,
+          sentAt: now,
+          lastError: null,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .execute();
+      const batch = await db
+        .insertInto('smsBatch')
+        .values({
+          kind: 'text',
+          status: 'queued',
+          content: `Code for ${p.engFirstName}`,
+          accepted: 1,
+          rejected: 0,
+          createdAt: now,
+          updatedAt: now,
+          searchText: '',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('smsRecipient')
+        .values({
+          batchId: batch.id,
+          rowNo: 1,
+          phone: `+886${p.mobile}`,
+          mobileRaw: p.mobile,
+          variables: JSON.stringify({ name: p.engFirstName }),
+        })
+        .execute();
+      await db
+        .insertInto('deliveryOutbox')
+        .values({
+          channel: 'sms',
+          messageId: batch.id,
+          recipient: `+886${p.mobile}`,
+          status: 'queued',
+          nextAttemptAt: now + 86_400_000,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .execute();
+      await db
+        .insertInto('feedback')
+        .values({
+          memberId: null,
+          name: p.name,
+          email: p.email,
+          mobile: p.mobile,
+          content: `I am ${p.engFirstName}`,
+          locale: 'en-US',
+          status: 'open',
+          createdAt: now,
+          searchText: p.name,
+        })
+        .execute();
+    }
+  });
+
+  it('refuses while the person holds an open application or an unconfirmed payment, naming id, writing nothing', async () => {
+    const plan = await t.get<ErasurePlan>(PLAN, { id: person.studentId }, t.admin);
+    expect(plan.meta.code).toBe(200);
+    expect(plan.data.refusals).toEqual([
+      { reason: 'openApplication', ids: [person.appId] },
+      { reason: 'unconfirmedPayment', ids: [payId] },
+    ]);
+    const res = await t.post(ERASE, { id: person.studentId }, { ...t.admin, locale: 'en-US' });
+    expect(res.meta.code).toBe(400);
+    expect(res.meta.message).toContain('id');
+    expect(res.meta.message).toContain('open application');
+    expect(await t.db.db.selectFrom('erasedPerson').selectAll().execute()).toEqual([]);
+    const entry = await t.db.db
+      .selectFrom('auditLog')
+      .select(['outcome', 'code'])
+      .where('module', '=', 'erasure')
+      .executeTakeFirstOrThrow();
+    expect(entry).toEqual({ outcome: 'refused', code: 400 });
+    // Closing the application, the payment still stands in the way.
+    const closed = await t.post(`${BASE}/updateOther`, { id: person.appId, version: 1, status: 'withdrawn' }, t.admin);
+    expect(closed.meta.code).toBe(200);
+    const again = await t.post(ERASE, { id: person.studentId }, { ...t.admin, locale: 'en-US' });
+    expect(again.meta.message).toContain(`unconfirmed payment (no. ${payId})`);
+    expect((await t.post(`${PAY}/confirm`, { id: payId }, t.admin)).meta.code).toBe(200);
+  });
+
+  it('answers 400 for a bad id, 404 for an unknown member, 5430 for oneself and 403 without the permission', async () => {
+    expect((await t.get(PLAN, { id: 'x' }, t.admin)).meta.code).toBe(400);
+    expect((await t.post(ERASE, { id: '99999999999' }, t.admin)).meta.code).toBe(400);
+    expect((await t.get(PLAN, { id: 987654 }, t.admin)).meta.code).toBe(404);
+    expect((await t.post(ERASE, { id: t.admin.mid }, t.admin)).meta.code).toBe(Code.MEMBER_SELF_PROTECTED);
+    const student = await t.login(PERSON.email, 'wrong').catch(() => null);
+    expect(student).toBeNull();
+  });
+
+  it('lists in its dry run what it will erase, anonymise and keep, and writes nothing', async () => {
+    const snapshot = async () =>
+      Promise.all(
+        [
+          'audit_log',
+          'payment_record',
+          'application',
+          'application_file',
+          'member',
+          'delivery_outbox',
+          'erased_person',
+        ].map(
+          async (table) =>
+            (await sql`select * from ${sql.table(table)} order by 1`.execute(t.db.db.withoutPlugins())).rows,
+        ),
+      );
+    const before = await snapshot();
+    const plan = await t.get<ErasurePlan>(PLAN, { id: person.studentId }, t.admin);
+    expect(plan.data.refusals).toEqual([]);
+    expect(plan.data.pseudonym).toMatch(/^Erased person #[0-9a-f]{10}$/);
+    expect(plan.data.paymentKeepYears).toBe(6);
+    const item = (what: string, action: string) =>
+      plan.data.items.find((i) => i.what === what && i.action === action)?.count;
+    expect(item('paymentRecord', 'keep')).toBe(1);
+    expect(item('paymentRecord', 'anonymise')).toBe(1);
+    expect(item('applicationFile', 'erase')).toBe(1);
+    expect(item('applicationEducation', 'erase')).toBe(1);
+    expect(item('emailMessage', 'anonymise')).toBe(1);
+    expect(item('smsRecipient', 'anonymise')).toBe(1);
+    expect(item('feedback', 'anonymise')).toBe(1);
+    expect(item('auditLog', 'anonymise')).toBeGreaterThan(0);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('erases: no personal value left in any text column, payment totals unchanged, files gone from storage', async () => {
+    const totalsBefore = await totals();
+    const summaryBefore = await summary();
+    expect(fs.existsSync(stored(storedAppFile))).toBe(true);
+    expect(await scanTextColumns(t.db.db, personValues(PERSON))).not.toEqual([]);
+
+    const res = await t.post<ErasureResult>(ERASE, { id: person.studentId }, t.admin);
+    expect(res.meta.code).toBe(200);
+    expect(res.data.filesRemoved).toBe(2); // the application file and the old payment's receipt
+    expect(fs.existsSync(stored(storedAppFile))).toBe(false);
+
+    expect(await scanTextColumns(t.db.db, personValues(PERSON))).toEqual([]);
+    // The other person is untouched: each of their values is still found.
+    const otherHits = await scanTextColumns(t.db.db, personValues(OTHER));
+    for (const v of personValues(OTHER)) expect(otherHits.some((h) => h.endsWith(`: ${v}`))).toBe(true);
+
+    expect(await totals()).toEqual(totalsBefore);
+    expect(await summary()).toEqual(summaryBefore);
+    // The payment list names the pseudonym; the kept receipt is there under a neutral name.
+    const list = await t.get<{ list: PaymentView[] }>(`${PAY}/list`, { pageSize: 50 }, t.admin);
+    const mine = list.data.list.filter((p) => p.applicationId === person.appId);
+    expect(mine.map((p) => p.studentName)).toEqual([res.data.pseudonym, res.data.pseudonym]);
+    // The SMS not yet sent to them is cancelled; the counts of what was sent stay.
+    const outbox = await t.db.db.selectFrom('deliveryOutbox').select(['channel', 'status', 'recipient']).execute();
+    expect(outbox.filter((o) => o.recipient.endsWith('@erased.invalid'))).toEqual([
+      { channel: 'email', status: 'sent', recipient: expect.stringMatching(/@erased\.invalid$/) },
+      { channel: 'sms', status: 'cancelled', recipient: expect.stringMatching(/@erased\.invalid$/) },
+    ]);
+    // The audit log keeps the fact of the erasure.
+    const entry = await t.db.db
+      .selectFrom('auditLog')
+      .select(['action', 'outcome', 'changes'])
+      .where('module', '=', 'erasure')
+      .where('outcome', '=', 'ok')
+      .executeTakeFirstOrThrow();
+    expect(entry.action).toBe('erase');
+    expect(entry.changes).toContain(res.data.pseudonym);
+    // The member can no longer sign in and is gone from search.
+    const search = await t.get<unknown>(searchApi.search.path, { keyword: PERSON.engLastName }, t.admin);
+    expect(search.meta.code).toBe(200);
+    expect(JSON.stringify(search.data)).not.toContain(PERSON.engLastName);
+  });
+
+  it('erases once: again is 7960, and the logs are append-only again', async () => {
+    expect((await t.post(ERASE, { id: person.studentId }, t.admin)).meta.code).toBe(Code.PERSON_ERASED);
+    const plan = await t.get<ErasurePlan>(PLAN, { id: person.studentId }, t.admin);
+    expect(plan.data).toMatchObject({ erased: true, items: [] });
+    await expect(sql`update audit_log set ip = 'x'`.execute(t.db.db.withoutPlugins())).rejects.toThrow(/append-only/);
+    await expect(sql`delete from payment_track`.execute(t.db.db.withoutPlugins())).rejects.toThrow(/append-only/);
+    expect(await t.db.db.selectFrom('erasureGuard').selectAll().execute()).toEqual([]);
+  });
+
+  it('of two erasures racing on one person, one erases and the other answers 7960', async () => {
+    const [a, b] = await Promise.all([
+      t.post(ERASE, { id: other.studentId }, t.admin),
+      t.post(ERASE, { id: other.studentId }, t.admin),
+    ]);
+    // The other person's application is still open: close it first, then race.
+    expect([a.meta.code, b.meta.code]).toEqual([400, 400]);
+    await t.post(`${BASE}/updateOther`, { id: other.appId, version: 1, status: 'enrolled' }, t.admin);
+    const codes = (
+      await Promise.all([
+        t.post(ERASE, { id: other.studentId }, t.admin),
+        t.post(ERASE, { id: other.studentId }, t.admin),
+      ])
+    ).map((r) => r.meta.code);
+    expect(codes.sort()).toEqual([200, Code.PERSON_ERASED]);
+    expect(await t.db.db.selectFrom('erasedPerson').select('memberId').execute()).toHaveLength(2);
+  });
+});

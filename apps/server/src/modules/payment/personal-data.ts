@@ -1,0 +1,141 @@
+import { searchText } from '@study-crm/shared';
+import type { Conn } from '../../db/conn.js';
+import {
+  line,
+  noteRecords,
+  noteValue,
+  purgeSearchIndex,
+  scrubText,
+  type ErasureSubject,
+  type PersonalDataPart,
+} from '../../db/personal-data.js';
+import { searchKey } from './payment.repository.js';
+
+// Payment records are kept where a legal ground remains (the accounting period, privacy.paymentKeepYears): their
+// amounts, currencies, dates and statuses stay so every total adds up, and the person on them becomes the
+// pseudonym. Older records stay pseudonymised too (nothing personal is left on them), but their attachments go.
+// Inside the period the attachments (contracts, receipts) are kept as the evidence of the books, under a neutral
+// file name. The operation log's diffs are scrubbed of the person's values.
+const paymentsOf = (conn: Conn, s: ErasureSubject) =>
+  conn
+    .selectFrom('paymentRecord')
+    .where((eb) =>
+      eb.or([
+        eb('studentId', '=', s.memberId),
+        ...(s.applicationIds.length ? [eb('applicationId', 'in', s.applicationIds)] : []),
+      ]),
+    );
+
+async function filesOf(conn: Conn, ids: number[]) {
+  if (!ids.length) return [];
+  return conn
+    .selectFrom('paymentFile')
+    .select(['id', 'paymentId', 'kind', 'storedName', 'extension'])
+    .where('paymentId', 'in', ids)
+    .execute();
+}
+
+async function summary(conn: Conn, s: ErasureSubject) {
+  const rows = await paymentsOf(conn, s).select(['id', 'transactionDate']).execute();
+  const kept = rows.filter((r) => r.transactionDate >= s.keepPaymentsFrom).map((r) => r.id);
+  const old = rows.filter((r) => r.transactionDate < s.keepPaymentsFrom).map((r) => r.id);
+  const files = await filesOf(
+    conn,
+    rows.map((r) => r.id),
+  );
+  const keptSet = new Set(kept);
+  const tracks = rows.length
+    ? Number(
+        (
+          await conn
+            .selectFrom('paymentTrack')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where(
+              'paymentId',
+              'in',
+              rows.map((r) => r.id),
+            )
+            .executeTakeFirst()
+        )?.n ?? 0,
+      )
+    : 0;
+  return {
+    ids: rows.map((r) => r.id),
+    kept,
+    old,
+    keptFiles: files.filter((f) => keptSet.has(f.paymentId)),
+    oldFiles: files.filter((f) => !keptSet.has(f.paymentId)),
+    tracks,
+  };
+}
+
+const linesOf = (x: Awaited<ReturnType<typeof summary>>) => [
+  line('payment', 'paymentRecord', 'keep', x.kept.length, 'legalGround'),
+  line('payment', 'paymentRecord', 'anonymise', x.old.length, 'pseudonym'),
+  line('payment', 'paymentFile', 'keep', x.keptFiles.length, 'legalGround'),
+  line('payment', 'paymentFile', 'erase', x.oldFiles.length, 'personal'),
+  line('payment', 'paymentTrack', 'anonymise', x.tracks, 'factOnly'),
+];
+
+export const paymentPersonalData: PersonalDataPart = {
+  module: 'payment',
+  async collect(conn, s) {
+    const rows = await paymentsOf(conn, s).select(['id', 'studentName', 'description']).execute();
+    for (const r of rows) noteValue(s, r.studentName);
+    noteRecords(
+      s,
+      'paymentRecord',
+      rows.map((r) => r.id),
+    );
+  },
+  async refusals(conn, s) {
+    const pending = await paymentsOf(conn, s).select('id').where('status', '=', 'pending').orderBy('id').execute();
+    return pending.length ? [{ reason: 'unconfirmedPayment', ids: pending.map((r) => r.id) }] : [];
+  },
+  plan: async (conn, s) => linesOf(await summary(conn, s)),
+  // Runs inside the log guard (the erasure module opens it): payment_track is append-only otherwise.
+  async erase(tx, s) {
+    const x = await summary(tx, s);
+    if (x.ids.length) {
+      await tx
+        .updateTable('paymentRecord')
+        .set({
+          studentName: s.pseudonym,
+          searchName: searchKey(s.pseudonym),
+          searchText: searchText([s.pseudonym]),
+          description: null,
+        })
+        .where('id', 'in', x.ids)
+        .execute();
+      for (const f of x.keptFiles) {
+        await tx
+          .updateTable('paymentFile')
+          .set({ originalName: `${f.kind}-${f.id}.${f.extension}` })
+          .where('id', '=', f.id)
+          .execute();
+      }
+      if (x.oldFiles.length) {
+        await tx
+          .deleteFrom('paymentFile')
+          .where(
+            'id',
+            'in',
+            x.oldFiles.map((f) => f.id),
+          )
+          .execute();
+      }
+      const tracks = await tx
+        .selectFrom('paymentTrack')
+        .select(['id', 'changes'])
+        .where('paymentId', 'in', x.ids)
+        .execute();
+      for (const t of tracks) {
+        const scrubbed = scrubText(t.changes, s);
+        if (scrubbed !== null)
+          await tx.updateTable('paymentTrack').set({ changes: scrubbed }).where('id', '=', t.id).execute();
+      }
+      await purgeSearchIndex(tx, 'payment_record_search');
+    }
+    return { lines: linesOf(x), storedNames: x.oldFiles.map((f) => f.storedName) };
+  },
+};

@@ -1,0 +1,173 @@
+import type { Readable } from 'node:stream';
+import { RETENTION_KEYS, retentionValue, type RetentionKind } from '@study-crm/shared';
+import type { Clock } from '../../lib/clock.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+// What one run did, per kind of record (rows anonymised or removed; files removed from storage).
+export type RetentionReport = {
+  ranAt: number;
+  counts: {
+    closedApplications: number;
+    inactiveStudents: number;
+    unattachedFiles: number;
+    outboxBodies: number;
+    auditEntries: number;
+    sessions: number;
+    verificationCodes: number;
+  };
+  filesRemoved: number;
+  auditArchive: string | null;
+};
+
+type Kind = Exclude<RetentionKind, 'paymentKeep'>;
+
+// The cutoff of a kind: now less its period (calendar years or days); null when the period is 0 (kept for ever).
+export function cutoffOf(now: number, kind: Kind, value: number): number | null {
+  if (value <= 0) return null;
+  const setting = RETENTION_KEYS[kind];
+  if (setting.unit === 'days') return now - value * DAY_MS;
+  const d = new Date(now);
+  d.setUTCFullYear(d.getUTCFullYear() - value);
+  return d.getTime();
+}
+
+// The daily retention job (issue 41, docs/data-protection.md): each kind of record past its period is anonymised
+// or removed by the module that owns it; one server at a time (cluster lease); one audit entry per run with the
+// counts, and the same report in the message box of the staff who read the operation log.
+export function createRetentionService(deps: {
+  lease: () => Promise<boolean>;
+  config: (key: string) => Promise<string | null>;
+  clock: Clock;
+  erasure: {
+    eraseForRetention: (memberId: number) => Promise<number | false>;
+    erasedAmong: (ids: readonly number[]) => Promise<Set<number>>;
+  };
+  studentsClosedBefore: (cutoff: number) => Promise<number[]>;
+  studentsInactiveBefore: (cutoff: number) => Promise<number[]>;
+  removeUnattachedFiles: (cutoff: number) => Promise<string[]>;
+  blankOutboxBodies: (cutoff: number, now: number) => Promise<number>;
+  purgeSessions: (cutoff: number) => Promise<number>;
+  purgeCodes: (cutoff: number) => Promise<number>;
+  audit: {
+    archiveBefore: (
+      cutoff: number,
+      now: number,
+      save: (stream: Readable) => Promise<{ storedName: string; size: number }>,
+    ) => Promise<{ entries: number; storedName: string | null }>;
+    record: (e: { module: string; action: string; changes: unknown; now: number; durationMs: number }) => Promise<void>;
+  };
+  saveArchive: (stream: Readable) => Promise<{ storedName: string; size: number }>;
+  removeStored: (storedName: string) => Promise<void>;
+  report: (r: RetentionReport) => Promise<void>;
+}) {
+  const { clock } = deps;
+  const period = async (kind: Kind) =>
+    retentionValue(RETENTION_KEYS[kind], await deps.config(RETENTION_KEYS[kind].key));
+
+  async function eraseAll(ids: number[], report: RetentionReport): Promise<number> {
+    const done = await deps.erasure.erasedAmong(ids);
+    let n = 0;
+    for (const id of ids) {
+      if (done.has(id)) continue;
+      const files = await deps.erasure.eraseForRetention(id);
+      if (files === false) continue;
+      done.add(id);
+      report.filesRemoved += files;
+      n++;
+    }
+    return n;
+  }
+
+  return {
+    // One run; null when another server holds this period's lease.
+    async run(): Promise<RetentionReport | null> {
+      if (!(await deps.lease())) return null;
+      const started = performance.now();
+      const now = clock.now();
+      const report: RetentionReport = {
+        ranAt: now,
+        counts: {
+          closedApplications: 0,
+          inactiveStudents: 0,
+          unattachedFiles: 0,
+          outboxBodies: 0,
+          auditEntries: 0,
+          sessions: 0,
+          verificationCodes: 0,
+        },
+        filesRemoved: 0,
+        auditArchive: null,
+      };
+      const cut = async (kind: Kind) => cutoffOf(now, kind, await period(kind));
+      const closed = await cut('closedApplications');
+      if (closed !== null)
+        report.counts.closedApplications = await eraseAll(await deps.studentsClosedBefore(closed), report);
+      const inactive = await cut('inactiveStudents');
+      if (inactive !== null) {
+        report.counts.inactiveStudents = await eraseAll(await deps.studentsInactiveBefore(inactive), report);
+      }
+      const files = await cut('unattachedFiles');
+      if (files !== null) {
+        const names = await deps.removeUnattachedFiles(files);
+        for (const name of names) await deps.removeStored(name);
+        report.counts.unattachedFiles = names.length;
+        report.filesRemoved += names.length;
+      }
+      const bodies = await cut('outboxBodies');
+      if (bodies !== null) report.counts.outboxBodies = await deps.blankOutboxBodies(bodies, now);
+      const sessions = await cut('sessions');
+      if (sessions !== null) report.counts.sessions = await deps.purgeSessions(sessions);
+      const codes = await cut('verificationCodes');
+      if (codes !== null) report.counts.verificationCodes = await deps.purgeCodes(codes);
+      const audit = await cut('auditEntries');
+      if (audit !== null) {
+        const archived = await deps.audit.archiveBefore(audit, now, deps.saveArchive);
+        report.counts.auditEntries = archived.entries;
+        report.auditArchive = archived.storedName;
+      }
+      await deps.audit.record({
+        module: 'retention',
+        action: 'run',
+        changes: report,
+        now,
+        durationMs: Math.round(performance.now() - started),
+      });
+      await deps.report(report);
+      return report;
+    },
+  };
+}
+export type RetentionService = ReturnType<typeof createRetentionService>;
+
+// The lease of a run: one server per day; another takes over once it runs out.
+export const RETENTION_EVERY_MS = DAY_MS;
+export const RETENTION_LEASE_MS = DAY_MS - 60 * 60 * 1000;
+
+// A minute after start-up, then daily; stops with the app.
+export function scheduleRetention(
+  app: {
+    addHook: (name: 'onReady' | 'onClose', fn: () => Promise<void>) => unknown;
+    log: { error: (o: object, m: string) => void };
+  },
+  service: RetentionService,
+): void {
+  const run = () => void service.run().catch((err: unknown) => app.log.error({ err }, 'retention run failed'));
+  let first: NodeJS.Timeout | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    first = setTimeout(run, 60_000).unref();
+    timer = setInterval(run, RETENTION_EVERY_MS).unref();
+  });
+  app.addHook('onClose', async () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    // The daily retention job (tests run it with their clock).
+    retention: RetentionService;
+  }
+}

@@ -1,0 +1,46 @@
+import { sql } from 'kysely';
+import type { Conn } from '../../db/conn.js';
+import { line, type ErasureSubject, type PersonalDataPart } from '../../db/personal-data.js';
+
+// An erased person's verification codes go, and the last-send marks of their addresses and numbers.
+const sendsOf = (conn: Conn, s: ErasureSubject) =>
+  conn
+    .selectFrom('verificationSend')
+    .where((eb) =>
+      eb.or([
+        sql<boolean>`1 = 0`,
+        ...(s.emails.size ? [eb(sql<string>`lower(target)`, 'in', [...s.emails])] : []),
+        ...[...s.phones].map((p) => eb('target', 'like', `%${p}`)),
+      ]),
+    );
+
+export const verificationPersonalData: PersonalDataPart = {
+  module: 'verification',
+  async plan(conn, s) {
+    const codes = await conn
+      .selectFrom('verificationCode')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('memberId', '=', s.memberId)
+      .executeTakeFirst();
+    const sends = await sendsOf(conn, s)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst();
+    return [
+      line('verification', 'verificationCode', 'erase', Number(codes?.n ?? 0), 'personal'),
+      line('verification', 'verificationSend', 'erase', Number(sends?.n ?? 0), 'personal'),
+    ];
+  },
+  async erase(tx, s) {
+    const codes = await tx.deleteFrom('verificationCode').where('memberId', '=', s.memberId).executeTakeFirst();
+    const targets = await sendsOf(tx, s).select(['target', 'purpose']).execute();
+    for (const t of targets) {
+      await tx.deleteFrom('verificationSend').where('target', '=', t.target).where('purpose', '=', t.purpose).execute();
+    }
+    return {
+      lines: [
+        line('verification', 'verificationCode', 'erase', Number(codes.numDeletedRows), 'personal'),
+        line('verification', 'verificationSend', 'erase', targets.length, 'personal'),
+      ],
+    };
+  },
+};
