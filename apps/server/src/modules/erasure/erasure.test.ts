@@ -318,7 +318,7 @@ describe('erasing a person', () => {
     expect(entry.action).toBe('erase');
     expect(entry.changes).toContain(res.data.pseudonym);
     // The member can no longer sign in and is gone from search.
-    const search = await t.get<unknown>(searchApi.search.path, { keyword: PERSON.engLastName }, t.admin);
+    const search = await t.get<unknown>(searchApi.search.url, { keyword: PERSON.engLastName }, t.admin);
     expect(search.meta.code).toBe(200);
     expect(JSON.stringify(search.data)).not.toContain(PERSON.engLastName);
   });
