@@ -4,17 +4,8 @@ import { seedDemoApplications } from '../apps/server/src/seed/demo-applications.
 import { seedDemoMembers } from '../apps/server/src/seed/demo-members.js';
 import { seedDemoPayments } from '../apps/server/src/seed/demo-payments.js';
 import { seedDemoProjects } from '../apps/server/src/seed/demo-projects.js';
-import { axeViolations } from './axe.js';
-import {
-  ACTIVE_PANE,
-  openMessageBox,
-  poll,
-  screenshot,
-  signIn,
-  startPortal,
-  type Portal,
-  menuLeaves,
-} from './harness.js';
+import { axeViolations, bodyTheme, openScreen, switchTheme } from './axe.js';
+import { openMessageBox, poll, screenshot, signIn, startPortal, type Portal, menuLeaves } from './harness.js';
 
 // Issue 42: axe-core's WCAG 2.0/2.1/2.2 A and AA rules on the login page and every menu screen of the administrator,
 // in the dark and the light theme (en-US), and on a sample in zh-TW with the colour-weak mode on (docs/accessibility.md).
@@ -22,30 +13,6 @@ import {
 // a screen, so each screen loads once.
 
 const settings = (patch: Record<string, unknown>) => JSON.stringify({ state: patch, version: 1 });
-
-// Opens a menu screen and waits as a person would: its tab is the active one and its pane is shown.
-async function openScreen(page: Page, name: string): Promise<string> {
-  await page.locator(`[data-testid="side-menu"] li.ant-menu-item [data-menu="${name}"]`).click();
-  await poll(() =>
-    page.evaluate(
-      () =>
-        document.querySelector('[data-testid="frame-tab"].active')?.getAttribute('data-path') ===
-        location.pathname.replace(/^\/sadmin/, ''),
-    ),
-  ).toBe(true);
-  await poll(() => page.locator(ACTIVE_PANE).count()).toBe(1);
-  return new URL(page.url()).pathname;
-}
-
-const bodyTheme = (page: Page) => page.evaluate(() => document.body.dataset.theme);
-
-// The navbar's light/dark button, then the wait until the body carries the other theme.
-async function switchTheme(page: Page): Promise<string> {
-  const before = await bodyTheme(page);
-  await page.getByTestId('navbar-theme').click();
-  await poll(() => bodyTheme(page)).not.toBe(before);
-  return (await bodyTheme(page))!;
-}
 
 describe('accessibility: axe-core, WCAG 2.2 A/AA (issue 42)', () => {
   let portal: Portal;

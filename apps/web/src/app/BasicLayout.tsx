@@ -87,6 +87,10 @@ export default function BasicLayout() {
             width={s.menuWidth}
             collapsedWidth={56}
             collapsed={s.menuCollapse}
+            // A window narrower than 768 px (or 200 % zoom at 1280) folds the menu to its icons, once, as it becomes
+            // narrow; the member may unfold it again.
+            breakpoint="md"
+            onBreakpoint={(narrow) => narrow && !s.menuCollapse && s.update({ menuCollapse: true })}
             theme={s.theme}
             data-testid="frame-sider"
           >

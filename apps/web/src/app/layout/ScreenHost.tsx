@@ -5,7 +5,7 @@ import { Spin } from 'antd';
 import { useSession } from '../../stores/session';
 import { useSettings } from '../../stores/settings';
 import { useTabs } from '../../stores/tabs';
-import { ScreenActiveContext } from '../../components/crud/screenActive';
+import { ScreenActiveContext, ScreenTitleContext } from '../../components/crud/screenActive';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { ScreenFailed } from '../../components/ScreenFailed';
 import { screenPath } from '../../components/crud/urlState';
@@ -54,15 +54,27 @@ type Entry = { key: string; location: Location };
 
 // Each cached screen sees its own location, so a hidden screen does not react to another tab's URL. A screen that
 // fails to load or to draw shows what happened with a way to try again; the frame and the other tabs go on.
-function Pane({ location, children, hidden }: { location: Location; children: ReactNode; hidden: boolean }) {
+function Pane({
+  location,
+  children,
+  hidden,
+  title,
+}: {
+  location: Location;
+  children: ReactNode;
+  hidden: boolean;
+  title?: string;
+}) {
   const navigationType = useNavigationType();
   return (
     <div hidden={hidden} className="screen-pane" data-path={location.pathname + location.search}>
       <UNSAFE_LocationContext.Provider value={{ location, navigationType }}>
         <ScreenActiveContext.Provider value={!hidden}>
-          <ErrorBoundary fallback={(error, retry) => <ScreenFailed error={error} retry={retry} />}>
-            <Suspense fallback={<Spin style={{ display: 'block', margin: '48px auto' }} />}>{children}</Suspense>
-          </ErrorBoundary>
+          <ScreenTitleContext.Provider value={title}>
+            <ErrorBoundary fallback={(error, retry) => <ScreenFailed error={error} retry={retry} />}>
+              <Suspense fallback={<Spin style={{ display: 'block', margin: '48px auto' }} />}>{children}</Suspense>
+            </ErrorBoundary>
+          </ScreenTitleContext.Provider>
         </ScreenActiveContext.Provider>
       </UNSAFE_LocationContext.Provider>
     </div>
@@ -107,19 +119,33 @@ export function ScreenHost() {
 
   const versions = useTabs((s) => s.versions);
   const resolve = (path: string) => resolvePath({ pathname: path, menuFromServer, serverMenu, roles });
+  const tabTitle = (key: string) => {
+    const tab = tabs.find((t) => t.fullPath === key);
+    return tab ? (tab.title ?? title(tab.titleKey, tab.fallbackTitle)) : undefined;
+  };
 
   return (
     <ScreenKeysContext.Provider value={SCREEN_KEYS}>
       {next.map((e) => {
         const active = e.key === fullPath;
         return (
-          <Pane key={`${e.key}#${versions[e.key] ?? 0}`} location={active ? location : e.location} hidden={!active}>
+          <Pane
+            key={`${e.key}#${versions[e.key] ?? 0}`}
+            location={active ? location : e.location}
+            hidden={!active}
+            title={tabTitle(e.key)}
+          >
             {render(resolve(e.location.pathname))}
           </Pane>
         );
       })}
       {!cacheable && page.resolution.kind !== 'redirect' && (
-        <Pane key={`live:${fullPath}`} location={location} hidden={false}>
+        <Pane
+          key={`live:${fullPath}`}
+          location={location}
+          hidden={false}
+          title={ownTitle ?? title(page.titleKey, page.fallbackTitle)}
+        >
           {render(page.resolution)}
         </Pane>
       )}

@@ -10,6 +10,7 @@ import {
 } from 'react';
 import { Spin, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useScreenTitle } from './screenActive';
 import './DataTable.css';
 
 export type SortOrder = 'asc' | 'desc';
@@ -54,6 +55,8 @@ type Props<T> = {
   // Tighter cells, for tables inside drawers and cards (antd's `size="small"`).
   size?: 'middle' | 'small';
   testId?: string;
+  // Names the table for assistive technology (a caption only they read, WCAG 1.3.1); defaults to the screen's title.
+  caption?: string;
 };
 
 export type RowKey<T> = (keyof T & string) | ((row: T) => string | number);
@@ -205,9 +208,12 @@ export function DataTable<T>({
   scrollX,
   size = 'middle',
   testId,
+  caption,
 }: Props<T>) {
   const { token } = theme.useToken();
   const { t } = useTranslation();
+  const screenTitle = useScreenTitle();
+  const tableCaption = caption ?? screenTitle;
   const box = useRef<HTMLDivElement>(null);
   const boxWidth = useBoxWidth(box);
   const fit = fitColumns(allColumns, scrollX ? 0 : boxWidth);
@@ -359,6 +365,7 @@ export function DataTable<T>({
               ...(tableWidth !== undefined && { width: tableWidth, minWidth: '100%' }),
             }}
           >
+            {tableCaption ? <caption className="sr-only">{tableCaption}</caption> : null}
             <colgroup>
               {columns.map((c, i) => (
                 <col key={keyOf(c, i)} style={c.width ? { width: c.width } : undefined} />

@@ -24,6 +24,7 @@ export function ListCard({ title, add, ids, children }: Props) {
           <Permission perm={add.perm}>
             <Button
               type="primary"
+              className="list-add"
               icon={<PlusOutlined />}
               onClick={add.onClick}
               data-testid={add.testId ?? (ids && `${ids}-add`)}

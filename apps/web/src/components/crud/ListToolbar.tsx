@@ -43,7 +43,7 @@ export function ListToolbar<F extends ToolbarFilters & Filters>({
 }: ListToolbarProps<F>) {
   const { t } = useTranslation();
   return (
-    <Space wrap style={{ marginBottom: 16 }}>
+    <Space wrap className="list-toolbar" style={{ marginBottom: 16 }}>
       <Input
         allowClear
         style={{ width: keywordWidth }}

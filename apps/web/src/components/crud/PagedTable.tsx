@@ -89,6 +89,15 @@ export function PagedTable<T extends object>({
         scrollX={scrollX}
         testId={testId}
       />
+      {/* What the list now holds, said by assistive technology when a search, filter or page changes it (a
+          status message, WCAG 4.1.3): the count, or the empty text; nothing while it loads. */}
+      <div role="status" className="sr-only" data-testid="list-status">
+        {loading
+          ? ''
+          : query.data?.list.length
+            ? t('crud.total', { total: query.data.total ?? query.data.list.length })
+            : empty}
+      </div>
       {list ? (
         <TablePager
           current={list.page.pageNum}

@@ -10,6 +10,7 @@ import { usePermissionTree, useRemoveMenu, useSaveMenu } from './api';
 import { menuLabel } from './labels';
 import { MenuFormModal, type MenuTarget } from './MenuFormModal';
 import { toast } from '../../lib/feedback';
+import { useScreenTitle } from '../../components/crud/screenActive';
 
 type Row = Omit<MenuItem, 'children'> & { children?: Row[] };
 
@@ -50,6 +51,7 @@ function SortCell({ row }: { row: Row }) {
 
 export default function MenuManagePage() {
   const { t } = useTranslation();
+  const screenTitle = useScreenTitle();
   const tree = usePermissionTree();
   const remove = useRemoveMenu();
   const [target, setTarget] = useState<MenuTarget | null>(null);
@@ -159,6 +161,7 @@ export default function MenuManagePage() {
       <div ref={box}>
         <Table<Row>
           rowKey="id"
+          caption={screenTitle ? <span className="sr-only">{screenTitle}</span> : undefined}
           size="small"
           loading={tree.isFetching}
           dataSource={toRows(tree.data ?? [])}

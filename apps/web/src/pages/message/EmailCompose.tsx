@@ -361,7 +361,7 @@ function EditorField(props: { value?: string; onChange?: (html: string) => void 
   const { t } = useTranslation();
   return (
     <Suspense fallback={<Spin description={t('message.email.editorLoading')} />}>
-      <RichTextEditor {...props} testId="email-editor" />
+      <RichTextEditor {...props} testId="email-editor" label={t('message.email.content')} />
     </Suspense>
   );
 }

@@ -14,18 +14,20 @@ import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import './editor.css';
 
-type Props = { value?: string; onChange?: (html: string) => void; testId?: string };
+// `label` names the editable area for assistive technology (the form field's label).
+type Props = { value?: string; onChange?: (html: string) => void; testId?: string; label: string };
 
 // The e-mail content editor (TipTap on ProseMirror), loaded only with the compose drawer. It keeps to the content
 // security policy: no eval, and `injectCSS: false` so no <style> element is added (its rules live in editor.css,
 // bundled as a file).
-export default function RichTextEditor({ value, onChange, testId }: Props) {
+export default function RichTextEditor({ value, onChange, testId, label }: Props) {
   const { t } = useTranslation();
   const editor = useEditor({
     extensions: [StarterKit.configure({ link: { openOnClick: false } })],
     content: value ?? '',
     injectCSS: false,
     immediatelyRender: true,
+    editorProps: { attributes: { 'aria-label': label, 'aria-multiline': 'true' } },
     onUpdate: ({ editor: e }) => onChange?.(e.isEmpty ? '' : e.getHTML()),
   });
   // A template chosen in the picker replaces the content.

@@ -8,7 +8,7 @@ export function StatusSummary({ summary }: { summary: EmailDetail['summary'] }) 
   const { t } = useTranslation();
   const waiting = summary.queued + summary.sending;
   return (
-    <Space size={4} wrap data-testid="email-summary">
+    <Space size={4} wrap role="status" data-testid="email-summary">
       {summary.sent > 0 && (
         <Tag color={DELIVERY_COLORS.sent}>{`${t('message.email.delivery.sent')} ${summary.sent}`}</Tag>
       )}

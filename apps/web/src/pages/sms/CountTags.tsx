@@ -8,7 +8,7 @@ export function CountTags({ counts }: { counts: SmsBatch['counts'] }) {
   const { t } = useTranslation();
   const waiting = counts.queued + counts.sending;
   return (
-    <Space size={4} wrap data-testid="sms-counts">
+    <Space size={4} wrap role="status" data-testid="sms-counts">
       <Tag color={DELIVERY_COLORS.queued}>{`${t('sms.delivery.queued')} ${waiting}`}</Tag>
       <Tag color={DELIVERY_COLORS.sent}>{`${t('sms.delivery.sent')} ${counts.sent}`}</Tag>
       <Tag color={DELIVERY_COLORS.failed}>{`${t('sms.delivery.failed')} ${counts.failed}`}</Tag>

@@ -199,79 +199,89 @@ export function SmsCompose({ onClose, onSent }: { onClose: () => void; onSent: (
             )}
           </Space>
         </Form.Item>
+        {/* The label, the mark and the hint around a field that is not one control (a file upload and its draft):
+            the inner item holds the rule and shows its error here, without giving a group of buttons the
+            aria-required only inputs may carry. */}
         <Form.Item
-          name="recipients"
           label={t('sms.recipients')}
           required
           extra={t('sms.fileHint', { rows: SMS_FILE_ROWS_MAX, size: SMS_FILE_MAX_MB })}
-          rules={[
-            {
-              validator: () =>
-                accepted > 0 ? Promise.resolve() : Promise.reject(new Error(t('sms.recipientsRequired'))),
-            },
-          ]}
         >
-          <Space orientation="vertical" style={{ width: '100%' }}>
-            <Space wrap>
-              <Button
-                icon={<DownloadOutlined />}
-                onClick={() => void downloadTemplate()}
-                data-testid="sms-download-template"
-              >
-                {t('sms.downloadTemplate')}
-              </Button>
-              <Upload
-                accept=".xlsx"
-                showUploadList={false}
-                maxCount={1}
-                customRequest={customRequest}
-                beforeUpload={beforeUpload}
-              >
-                <Button icon={<UploadOutlined />} loading={upload.phase === 'uploading'} data-testid="sms-upload">
-                  {t('sms.chooseFile')}
+          <Form.Item
+            name="recipients"
+            noStyle
+            rules={[
+              {
+                validator: () =>
+                  accepted > 0 ? Promise.resolve() : Promise.reject(new Error(t('sms.recipientsRequired'))),
+              },
+            ]}
+          >
+            <Space orientation="vertical" style={{ width: '100%' }}>
+              <Space wrap>
+                <Button
+                  icon={<DownloadOutlined />}
+                  onClick={() => void downloadTemplate()}
+                  data-testid="sms-download-template"
+                >
+                  {t('sms.downloadTemplate')}
                 </Button>
-              </Upload>
+                <Upload
+                  accept=".xlsx"
+                  showUploadList={false}
+                  maxCount={1}
+                  customRequest={customRequest}
+                  beforeUpload={beforeUpload}
+                >
+                  <Button icon={<UploadOutlined />} loading={upload.phase === 'uploading'} data-testid="sms-upload">
+                    {t('sms.chooseFile')}
+                  </Button>
+                </Upload>
+              </Space>
+              {upload.phase === 'uploading' && (
+                <div data-testid="sms-upload-progress">
+                  <Typography.Text
+                    type="secondary"
+                    role="status"
+                  >{`${upload.name} · ${t('sms.reading')}`}</Typography.Text>
+                  <Progress percent={upload.percent} size="small" />
+                </div>
+              )}
+              {upload.phase === 'refused' && (
+                <Alert type="error" showIcon title={upload.message} data-testid="sms-upload-error" />
+              )}
+              {upload.phase === 'done' && (
+                <Alert
+                  type={upload.result.rejected ? 'warning' : 'success'}
+                  showIcon
+                  data-testid="sms-upload-result"
+                  title={t('sms.readResult', {
+                    file: upload.result.fileName,
+                    rows: upload.result.rows,
+                    accepted: upload.result.accepted,
+                    rejected: upload.result.rejected,
+                  })}
+                  action={
+                    upload.result.rejected > 0 ? (
+                      <Button
+                        size="small"
+                        icon={<DownloadOutlined />}
+                        onClick={() =>
+                          void downloadRejected(
+                            upload.result.id,
+                            `${upload.result.fileName.replace(/\.xlsx$/i, '')}-rejected.xlsx`,
+                          )
+                        }
+                        data-testid="sms-download-rejected"
+                      >
+                        {t('sms.downloadRejected')}
+                      </Button>
+                    ) : undefined
+                  }
+                />
+              )}
             </Space>
-            {upload.phase === 'uploading' && (
-              <div data-testid="sms-upload-progress">
-                <Typography.Text type="secondary">{`${upload.name} · ${t('sms.reading')}`}</Typography.Text>
-                <Progress percent={upload.percent} size="small" />
-              </div>
-            )}
-            {upload.phase === 'refused' && (
-              <Alert type="error" showIcon title={upload.message} data-testid="sms-upload-error" />
-            )}
-            {upload.phase === 'done' && (
-              <Alert
-                type={upload.result.rejected ? 'warning' : 'success'}
-                showIcon
-                data-testid="sms-upload-result"
-                title={t('sms.readResult', {
-                  file: upload.result.fileName,
-                  rows: upload.result.rows,
-                  accepted: upload.result.accepted,
-                  rejected: upload.result.rejected,
-                })}
-                action={
-                  upload.result.rejected > 0 ? (
-                    <Button
-                      size="small"
-                      icon={<DownloadOutlined />}
-                      onClick={() =>
-                        void downloadRejected(
-                          upload.result.id,
-                          `${upload.result.fileName.replace(/\.xlsx$/i, '')}-rejected.xlsx`,
-                        )
-                      }
-                      data-testid="sms-download-rejected"
-                    >
-                      {t('sms.downloadRejected')}
-                    </Button>
-                  ) : undefined
-                }
-              />
-            )}
-          </Space>
+          </Form.Item>
         </Form.Item>
       </Form>
     </SendDrawer>
