@@ -34,7 +34,12 @@ import {
   declaredActions,
   registerAuditRoutes,
 } from './audit/index.js';
-import { applicationPersonalData, createBoardRepository, createBoardService, registerBoardRoutes } from './application/index.js';
+import {
+  applicationPersonalData,
+  createBoardRepository,
+  createBoardService,
+  registerBoardRoutes,
+} from './application/index.js';
 import { createExportService, registerExportRoutes } from './export/index.js';
 import { createAuthRepository, createAuthService, createStepUp, registerAuthRoutes } from './auth/index.js';
 import { authPersonalData } from './auth/index.js';

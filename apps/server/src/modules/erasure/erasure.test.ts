@@ -2,7 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Code, searchApi, type ApplicationSaved, type ErasurePlan, type ErasureResult, type PaymentView } from '@study-crm/shared';
+import {
+  Code,
+  searchApi,
+  type ApplicationSaved,
+  type ErasurePlan,
+  type ErasureResult,
+  type PaymentView,
+} from '@study-crm/shared';
 import { useTestApp } from '../../test/signed-in.js';
 import { BASE, fullForm, PDF_MINI, PNG_1x1 } from '../../test/application-fixtures.js';
 import { scanTextColumns } from '../../test/text-scan.js';
