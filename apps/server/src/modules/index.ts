@@ -366,7 +366,15 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
     db,
     clock,
     storage,
-    services: { tags: tagService, dict: dictService, members, applications, guard },
+    services: {
+      tags: tagService,
+      dict: dictService,
+      members,
+      applications,
+      guard,
+      memberIdWith: people.memberIdWith,
+      roleNames: roleRepo.nameIndex,
+    },
   });
   registerFollowUpRoutes(
     app,

@@ -37,6 +37,6 @@ export type { VisaService } from './visa.service.js';
 // Its part of a person's data for the subject access export (issue 41).
 export { createApplicationPersonalData } from './application-personal-data.repository.js';
 // Its share of erasing a person's data (issue 41, db/personal-data.ts).
-export { applicationPersonalData } from './personal-data.js';
+export { applicationPersonalData } from './erase.repository.js';
 // Retention (issue 41): students whose applications closed long ago; unattached files.
-export { removeUnattachedFiles, studentsClosedBefore } from './retention.js';
+export { removeUnattachedFiles, studentsClosedBefore } from './retention.repository.js';

@@ -5,4 +5,4 @@ export type { AssistantModuleDeps } from './assistant.module.js';
 // Its part of a person's data for the subject access export (issue 41).
 export { createAssistantPersonalData } from './assistant-personal-data.repository.js';
 // Its share of erasing a person's data (issue 41, db/personal-data.ts).
-export { assistantPersonalData } from './personal-data.js';
+export { assistantPersonalData } from './erase.repository.js';

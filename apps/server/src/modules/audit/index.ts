@@ -9,7 +9,7 @@ export { auditExporter } from './audit.export.js';
 // Its part of a person's data for the subject access export (issue 41).
 export { createAuditPersonalData } from './audit-personal-data.repository.js';
 // Its share of erasing a person's data (issue 41, db/personal-data.ts).
-export { auditPersonalData } from './personal-data.js';
+export { auditPersonalData } from './erase.repository.js';
 // Its retention (issue 39): archive and remove entries past their period; the entry of a job's run.
-export { createAuditRetention } from './retention.js';
-export type { AuditRetention } from './retention.js';
+export { createAuditRetention } from './retention.repository.js';
+export type { AuditRetention } from './retention.repository.js';

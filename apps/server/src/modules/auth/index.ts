@@ -10,6 +10,6 @@ export type { SessionService } from './session.service.js';
 // Its part of a person's data for the subject access export (issue 41).
 export { createAuthPersonalData } from './auth-personal-data.repository.js';
 // Its share of erasing a person's data (issue 41, db/personal-data.ts).
-export { authPersonalData } from './personal-data.js';
+export { authPersonalData } from './erase.repository.js';
 // Retention (issue 41): ended sessions past their period.
-export { purgeEndedSessions } from './retention.js';
+export { purgeEndedSessions } from './retention.repository.js';

@@ -40,4 +40,4 @@ declare module 'fastify' {
 // Its part of a person's data for the subject access export (issue 41).
 export { createDeliveryPersonalData } from './delivery-personal-data.repository.js';
 // Its share of erasing a person's data (issue 41, db/personal-data.ts).
-export { deliveryPersonalData } from './personal-data.js';
+export { deliveryPersonalData } from './erase.repository.js';

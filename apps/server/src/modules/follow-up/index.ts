@@ -9,4 +9,4 @@ export { createFollowUpTimeline } from './follow-up-timeline.repository.js';
 // Its part of a person's data for the subject access export (issue 41).
 export { createFollowUpPersonalData } from './follow-up-personal-data.repository.js';
 // Its share of erasing a person's data (issue 41, db/personal-data.ts).
-export { followUpPersonalData } from './personal-data.js';
+export { followUpPersonalData } from './erase.repository.js';

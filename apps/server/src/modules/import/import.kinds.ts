@@ -48,6 +48,9 @@ export type KindDef = {
 
 // What the services of the kinds offer (their front doors).
 export type ImportServices = {
+  // Look-ups in the tables of members and roles, through their owners (people, role).
+  memberIdWith(field: 'email' | 'loginName', value: string): Promise<number | undefined>;
+  roleNames(): Promise<{ id: number; names: string[] }[]>;
   tags: {
     add(b: TagAddBody): Promise<{ id: number }>;
     update(b: TagAddBody & { id: number }): Promise<{ id: number }>;
@@ -132,7 +135,7 @@ function personKind(memberType: 'staff' | 'account', services: ImportServices, r
           .split(/[,，、;；]/)
           .map((n) => n.trim())
           .filter(Boolean);
-        const roles = await repo.roles();
+        const roles = await services.roleNames();
         for (const name of names) {
           const role = roles.find((r) => r.names.includes(name.toLowerCase()));
           if (!role) return refuse({ key: 'importRowRole', params: { role: name }, column: 'roles' });
@@ -147,9 +150,9 @@ function personKind(memberType: 'staff' | 'account', services: ImportServices, r
       const p = parse(schema, input);
       if (!p.ok) return refuse(p.reason);
       const b = p.data as MemberAddBody;
-      if (await repo.memberWith('email', b.email))
+      if (await services.memberIdWith('email', b.email))
         return refuse({ key: 'importRowExists', params: { value: b.email }, column: 'email' });
-      if (b.loginName && (await repo.memberWith('loginName', b.loginName)))
+      if (b.loginName && (await services.memberIdWith('loginName', b.loginName)))
         return refuse({ key: 'importRowExists', params: { value: b.loginName }, column: 'loginName' });
       // Grants: never a role whose permissions the importer lacks (the same check as the form's).
       if (roleIds.length) {
@@ -177,7 +180,7 @@ function personKind(memberType: 'staff' | 'account', services: ImportServices, r
     },
     async allowed(): Promise<Record<string, string[]>> {
       if (memberType !== 'staff') return {};
-      const roles = await repo.roles();
+      const roles = await services.roleNames();
       return { roles: roles.map((r) => r.names[0]!).filter(Boolean) };
     },
   };

@@ -126,24 +126,6 @@ export function createImportRepository(db: Db) {
       (await db.selectFrom(table).select('id').where('type', '=', type).where('label', '=', label).executeTakeFirst())
         ?.id,
 
-    memberWith: async (field: 'email' | 'loginName', value: string) =>
-      (
-        await db
-          .selectFrom('member')
-          .select('id')
-          .where((eb) => eb(eb.fn('lower', [field]), '=', value.toLowerCase()))
-          .executeTakeFirst()
-      )?.id,
-
-    // Roles by name, Chinese name or English name (case-insensitive for the Latin ones).
-    async roles(): Promise<{ id: number; names: string[] }[]> {
-      const rows = await db.selectFrom('role').select(['id', 'name', 'cnName', 'enName']).execute();
-      return rows.map((r) => ({
-        id: r.id,
-        names: [r.name, r.cnName, r.enName].filter((n): n is string => !!n).map((n) => n.toLowerCase()),
-      }));
-    },
-
     enabledValues: async (type: string) =>
       (
         await db

@@ -15,4 +15,4 @@ export type { InboxReport } from './inbox-report.repository.js';
 // Its part of a person's data for the subject access export (issue 41).
 export { createInboxPersonalData } from './inbox-personal-data.repository.js';
 // Its share of erasing a person's data (issue 41, db/personal-data.ts).
-export { inboxPersonalData } from './personal-data.js';
+export { inboxPersonalData } from './erase.repository.js';

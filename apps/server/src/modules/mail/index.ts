@@ -72,6 +72,6 @@ export { createEmailTimeline } from './email-timeline.repository.js';
 // Its part of a person's data for the subject access export (issue 41).
 export { createMailPersonalData } from './mail-personal-data.repository.js';
 // Its share of erasing a person's data (issue 41, db/personal-data.ts).
-export { mailPersonalData } from './personal-data.js';
+export { mailPersonalData } from './erase.repository.js';
 // Retention (issue 41): e-mail bodies past their period.
-export { blankOldEmailBodies } from './retention.js';
+export { blankOldEmailBodies } from './retention.repository.js';

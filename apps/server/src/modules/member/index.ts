@@ -16,6 +16,6 @@ export { withSearchText } from './member.repository.js';
 // Its part of a person's data for the subject access export (issue 41).
 export { createMemberPersonalData } from './member-personal-data.repository.js';
 // Its share of erasing a person's data (issue 41, db/personal-data.ts).
-export { memberPersonalData } from './personal-data.js';
+export { memberPersonalData } from './erase.repository.js';
 // Retention (issue 41): inactive student accounts.
-export { studentsInactiveBefore } from './retention.js';
+export { studentsInactiveBefore } from './retention.repository.js';

@@ -12,4 +12,4 @@ export { createPaymentTimeline } from './payment-timeline.repository.js';
 // Its part of a person's data for the subject access export (issue 41).
 export { createPaymentPersonalData } from './payment-personal-data.repository.js';
 // Its share of erasing a person's data (issue 41, db/personal-data.ts).
-export { paymentPersonalData } from './personal-data.js';
+export { paymentPersonalData } from './erase.repository.js';

@@ -36,6 +36,15 @@ export function createPeopleRepository(db: Db) {
   };
 
   return {
+    // A member (live or removed) holding this e-mail or sign-in name, case-insensitive: an import refuses the row.
+    memberIdWith: async (field: 'email' | 'loginName', value: string): Promise<number | undefined> =>
+      (
+        await db
+          .selectFrom('member')
+          .select('id')
+          .where((eb) => eb(eb.fn('lower', [field]), '=', value.toLowerCase()))
+          .executeTakeFirst()
+      )?.id,
     // Members holding a role (not deleted), one page of them.
     async pageOfRole(
       roleId: number,

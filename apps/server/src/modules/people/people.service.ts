@@ -19,6 +19,8 @@ export function createPeopleService(repo: PeopleRepository, insertStudent: Inser
     contact: (id: number, tx?: Conn) => repo.contact(id, tx),
     activeEmails: (memberId: number | null, tx?: Conn): Promise<string[]> => repo.activeEmails(memberId, tx),
     isMember: (id: number, tx?: Conn): Promise<boolean> => repo.isMember(id, tx),
+    memberIdWith: (field: 'email' | 'loginName', value: string): Promise<number | undefined> =>
+      repo.memberIdWith(field, value),
     // A live member of type student: the only kind an application may name as its student.
     isStudent: (id: number, tx?: Conn): Promise<boolean> => repo.isStudent(id, tx),
     signInName: (id: number, tx?: Conn): Promise<string | undefined> => repo.signInName(id, tx),

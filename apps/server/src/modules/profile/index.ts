@@ -6,4 +6,4 @@ export type { ProfileService } from './profile.service.js';
 // Its part of a person's data for the subject access export (issue 41).
 export { createProfilePersonalData } from './profile-personal-data.repository.js';
 // Its share of erasing a person's data (issue 41, db/personal-data.ts).
-export { profilePersonalData } from './personal-data.js';
+export { profilePersonalData } from './erase.repository.js';

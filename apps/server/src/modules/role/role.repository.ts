@@ -160,6 +160,15 @@ function queries(db: Db) {
         .execute(),
 
     setMemberRoles: (memberId: number, roleIds: readonly number[]) => setMemberRoles(db, memberId, roleIds),
+
+    // Every role by its names (name, Chinese and English), lower-cased: an imported employee's roles are named.
+    async nameIndex(): Promise<{ id: number; names: string[] }[]> {
+      const rows = await db.selectFrom('role').select(['id', 'name', 'cnName', 'enName']).execute();
+      return rows.map((r) => ({
+        id: r.id,
+        names: [r.name, r.cnName, r.enName].filter((n): n is string => !!n).map((n) => n.toLowerCase()),
+      }));
+    },
   };
 }
 type Queries = ReturnType<typeof queries>;

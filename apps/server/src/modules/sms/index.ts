@@ -75,6 +75,6 @@ export { createSmsTimeline } from './sms-timeline.repository.js';
 // Its part of a person's data for the subject access export (issue 41).
 export { createSmsPersonalData } from './sms-personal-data.repository.js';
 // Its share of erasing a person's data (issue 41, db/personal-data.ts).
-export { smsPersonalData } from './personal-data.js';
+export { smsPersonalData } from './erase.repository.js';
 // Retention (issue 41): SMS bodies past their period.
-export { blankOldSmsBodies } from './retention.js';
+export { blankOldSmsBodies } from './retention.repository.js';

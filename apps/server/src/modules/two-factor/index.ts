@@ -6,4 +6,4 @@ export type { TwoFactorService } from './two-factor.service.js';
 // Its part of a person's data for the subject access export (issue 41).
 export { createTwoFactorPersonalData } from './two-factor-personal-data.repository.js';
 // Its share of erasing a person's data (issue 41, db/personal-data.ts).
-export { twoFactorPersonalData } from './personal-data.js';
+export { twoFactorPersonalData } from './erase.repository.js';

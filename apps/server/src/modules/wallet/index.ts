@@ -6,4 +6,4 @@ export type { WalletService } from './wallet.service.js';
 // Its part of a person's data for the subject access export (issue 41).
 export { createWalletPersonalData } from './wallet-personal-data.repository.js';
 // Its share of erasing a person's data (issue 41, db/personal-data.ts).
-export { walletPersonalData } from './personal-data.js';
+export { walletPersonalData } from './erase.repository.js';

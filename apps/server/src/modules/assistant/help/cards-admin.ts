@@ -244,6 +244,26 @@ export const ADMIN_CARDS: readonly HelpCardDef[] = [
     },
   },
   {
+    id: 'dataRequests',
+    path: '/systemSetup/dataRequests',
+    perm: PERM.privacyList,
+    'zh-TW': {
+      title: '個資請求',
+      body: '依英國 GDPR 記錄個人的資料查閱與刪除請求：收件日、一個月後的到期日、負責人與狀態；到期前 7、3、1 天提醒負責人。\n在員工或帳號清單按「匯出個人資料」，系統於背景產生壓縮檔（可讀摘要與 JSON），完成後連結送到訊息盒，7 天內可下載。',
+      keywords: '個資 GDPR 資料查閱 刪除 匯出 請求 到期',
+    },
+    'zh-CN': {
+      title: '个资请求',
+      body: '依英国 GDPR 记录个人的数据查阅与删除请求：收件日、一个月后的到期日、负责人与状态；到期前 7、3、1 天提醒负责人。\n在员工或账号列表点击“导出个人数据”，系统在后台生成压缩包（可读摘要与 JSON），完成后链接发到消息盒，7 天内可下载。',
+      keywords: '个资 GDPR 数据查阅 删除 导出 请求 到期',
+    },
+    'en-US': {
+      title: 'Data requests',
+      body: "Subject access and erasure requests under the UK GDPR: received, due one month later, who answers it and its status; the assignee is reminded 7, 3 and 1 days before the due date.\nOn the employee or account list, 'Export personal data' builds an archive (a readable summary and JSON) in the background; its link arrives in the message box and downloads for 7 days.",
+      keywords: 'GDPR personal data subject access erasure export request due',
+    },
+  },
+  {
     id: 'roleManage',
     path: '/accessManage/roleManage',
     perm: PERM.roleList,
