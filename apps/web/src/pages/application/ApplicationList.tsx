@@ -1,11 +1,11 @@
+import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Button, Segmented, Space } from 'antd';
+import { Button, Space } from 'antd';
 import dayjs from 'dayjs';
 import { APPLICATION_DICT, PERM, displayName, type ApplicationListItem } from '@study-crm/shared';
 import { useCanOpen } from '../../navigation/useScreen';
 import { usePermission } from '../../components/Permission';
-import { ImportButton } from '../import/ImportButton';
 import { PagedTable } from '../../components/crud/PagedTable';
 import { CellText, ProgressCell } from '../../components/crud/cells';
 import { useListState } from '../../components/crud/useListState';
@@ -16,9 +16,19 @@ import { APPLICATION_LIST_DEFAULTS, useApplicationList, type ListParams } from '
 import { DictBadge } from '../../components/dict';
 import { PATHS } from './paths';
 import { TeachersCell } from './TeachersCell';
-import { ThisWeek } from './ThisWeek';
 import type { DataColumn } from '../../components/crud/DataTable';
 import { ApplicationBoard, ViewSwitch, viewOf } from './board/ViewSwitch';
+import { lazyPart } from '../../components/lazyPart';
+import type { ImportButton as ImportButtonType } from '../import/ImportButton';
+
+// The import button and its strings (issue 39) load after the home list's own code: not on its first paint.
+const ImportButton = lazyPart<ComponentProps<typeof ImportButtonType>>(() =>
+  import('../import/ImportButton').then((m) => ({ default: m.ImportButton })),
+);
+// What falls due this week (issue 40): its code loads when the view is first shown.
+const ThisWeek = lazyPart<{ canOpenDetail: boolean }>(() =>
+  import('./ThisWeek').then((m) => ({ default: m.ThisWeek })),
+);
 
 type Filters = {
   keyword?: string;
@@ -48,29 +58,28 @@ export default function ApplicationList() {
   // The view (all applications, or what falls due this week) lives in the address too.
   const [search, setSearch] = useSearchParams();
   const week = search.get('view') === 'week';
+  const view = viewOf(list.filters.view);
+  // One switch for the three views: the table and the board (list state, `f.view`) and this week (`view=week`).
   const viewSwitch = (
-    <Segmented
-      value={week ? 'week' : 'all'}
-      onChange={(v) =>
-        setSearch(
-          (p) => {
-            const next = new URLSearchParams(p);
-            if (v === 'week') next.set('view', 'week');
-            else next.delete('view');
-            next.delete('pageNum');
-            return next;
-          },
-          { replace: false },
-        )
-      }
-      options={[
-        { value: 'all', label: t('application.visa.allApplications') },
-        { value: 'week', label: t('application.visa.thisWeek') },
-      ]}
-      data-testid="app-view"
+    <ViewSwitch
+      value={week ? 'week' : view}
+      onChange={(v) => {
+        if (v === 'week' || week) {
+          setSearch(
+            (p) => {
+              const next = new URLSearchParams(p);
+              if (v === 'week') next.set('view', 'week');
+              else next.delete('view');
+              next.delete('pageNum');
+              return next;
+            },
+            { replace: false },
+          );
+        }
+        if (v !== 'week') list.apply({ view: v === 'board' ? v : undefined });
+      }}
     />
   );
-  const view = viewOf(list.filters.view);
   const { view: _view, ...params } = list.params;
   const query = useApplicationList(params as ListParams, view === 'table' && !week);
 
@@ -196,7 +205,6 @@ export default function ApplicationList() {
         <>
           <Space wrap style={{ marginBottom: 16 }}>
             {viewSwitch}
-            <ViewSwitch value={view} onChange={(v) => list.apply({ view: v === 'board' ? v : undefined })} />
             <KeywordSearch list={list} placeholder={t('application.searchPlaceholder')} testId="app-search" />
             <DictFilter
               list={list}

@@ -4,7 +4,7 @@ import { lazyPart } from '../../../components/lazyPart';
 import { registerBundle } from '../../../i18n';
 import type { BoardProps } from './ApplicationBoard';
 
-export type ListView = 'table' | 'board';
+export type ListView = 'table' | 'board' | 'week';
 
 // The list's view is list state (`f.view=board` in the address, beside the filters): a reload or a shared link
 // opens the same view with the same filters.
@@ -18,10 +18,11 @@ export const ApplicationBoard = lazyPart<BoardProps>(() =>
   }),
 );
 
-// Two pressed/unpressed buttons (antd's Button and Space are on the first screen already; a Segmented is not).
+// Pressed/unpressed buttons (antd's Button and Space are on the first screen already; a Segmented is not): the
+// table, the board, and what falls due this week (issue 40).
 export function ViewSwitch({ value, onChange }: { value: ListView; onChange: (v: ListView) => void }) {
   const { t } = useTranslation();
-  const views: ListView[] = ['table', 'board'];
+  const views: ListView[] = ['table', 'board', 'week'];
   return (
     <Space.Compact role="group" aria-label={t('applicationBoard.view.label')} data-testid="app-view-switch">
       {views.map((v) => (
@@ -33,7 +34,7 @@ export function ViewSwitch({ value, onChange }: { value: ListView; onChange: (v:
           onClick={() => value !== v && onChange(v)}
           onMouseEnter={v === 'board' ? () => ApplicationBoard.preload() : undefined}
         >
-          {t(`applicationBoard.view.${v}`)}
+          {v === 'week' ? t('application.visa.thisWeek') : t(`applicationBoard.view.${v}`)}
         </Button>
       ))}
     </Space.Compact>
