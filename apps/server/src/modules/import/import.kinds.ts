@@ -124,7 +124,7 @@ function entryKind(
   };
 }
 
-function personKind(memberType: 'staff' | 'account', services: ImportServices, repo: ImportRepository): KindDef {
+function personKind(memberType: 'staff' | 'account', services: ImportServices): KindDef {
   const schema = memberType === 'staff' ? MemberAddBody : AccountAddBody;
   return {
     async check(cells, ctx) {
@@ -283,8 +283,8 @@ export function importKinds(services: ImportServices, repo: ImportRepository): R
       repo.enabledValues(DICT_TYPES.tagType),
     ),
     dict: entryKind('dictEntry', DictAddBody, services.dict, repo, PERM.dictUpdate, async () => []),
-    member: personKind('staff', services, repo),
-    account: personKind('account', services, repo),
+    member: personKind('staff', services),
+    account: personKind('account', services),
     application: applicationKind(services, repo),
   };
 }
