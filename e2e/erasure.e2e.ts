@@ -1,10 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, CAPTCHA, ROW, screenshot, settleAnimations, signIn, startPortal, type Portal } from './harness.js';
-
-const SIGN = process.env.VITE_CLIENT_SIGN ?? 'sadmin-web-2026';
-const APP = '/api/v1/mc/applicationRecord';
-const PAY = '/api/v1/mc/paymentRecord';
+import { applicationApi, paymentApi } from '@study-crm/shared';
+import { ROW, screenshot, settleAnimations, signIn, startPortal, type Portal } from './harness.js';
 
 // Issue 41: "Erase personal data" on an account — the dry run dialog, the confirmation, and the payment list showing
 // the pseudonym where the student's name was.
@@ -16,59 +12,26 @@ describe('erasing a student', () => {
 
   beforeAll(async () => {
     portal = await startPortal();
-    const call = async (url: string, body: Record<string, string>, token?: string) => {
-      const res = await fetch(`${portal.baseUrl}${url}`, {
-        method: 'POST',
-        headers: {
-          sign: SIGN,
-          'content-type': 'application/x-www-form-urlencoded',
-          ...(token ? { 'x-token': token } : {}),
-        },
-        body: new URLSearchParams({ appId: 'student-admin', mcId: 'COM', ...body }).toString(),
-      });
-      return (await res.json()) as { meta: { code: number }; data: Record<string, number | string> };
-    };
-    const key = randomBytes(12).toString('hex');
-    await fetch(`${portal.baseUrl}/api/v1/sys/code/getCode?appId=student-admin&key=${key}`, {
-      headers: { sign: SIGN },
-    });
-    const login = await call('/api/v1/mc/auth/login/loginName', {
-      loginName: ADMIN.login,
-      password: ADMIN.password,
-      key,
-      code: CAPTCHA,
-    });
-    const token = String(login.data.token);
+    // An enrolled student with a confirmed payment (erasable), and one with an application still open (refused).
     const student = async (name: string, email: string, status: string) => {
-      const created = await call(
-        `${APP}/create`,
-        {
-          name,
-          engFirstName: name.split(' ')[0]!,
-          engLastName: name.split(' ')[1]!,
-          email,
-          applicationDate: '2026-11-01',
-        },
-        token,
-      );
-      expect(created.meta.code).toBe(200);
-      const id = String(created.data.id);
-      expect((await call(`${APP}/updateOther`, { id, version: '1', status }, token)).meta.code).toBe(200);
-      const pay = await call(
-        `${PAY}/create`,
-        {
-          applicationId: id,
-          title: 'Tuition deposit',
-          type: 'collection',
-          transactionDate: '2026-11-20',
-          amount: '1500',
-          currency: 'GBP',
-        },
-        token,
-      );
-      expect(pay.meta.code).toBe(200);
-      expect((await call(`${PAY}/confirm`, { id: String(pay.data.id) }, token)).meta.code).toBe(200);
-      return Number(created.data.studentId);
+      const created = await portal.api(applicationApi.create, {
+        name,
+        engFirstName: name.split(' ')[0]!,
+        engLastName: name.split(' ')[1]!,
+        email,
+        applicationDate: '2026-11-01',
+      });
+      await portal.api(applicationApi.updateOther, { id: created.id, version: 1, status });
+      const pay = await portal.api(paymentApi.create, {
+        applicationId: created.id,
+        title: 'Tuition deposit',
+        type: 'collection',
+        transactionDate: '2026-11-20',
+        amount: '1500',
+        currency: 'GBP',
+      });
+      await portal.api(paymentApi.confirm, { id: pay.id });
+      return Number(created.studentId);
     };
     erasable = await student(NAME, 'quintessa@example.com', 'enrolled');
     blocked = await student('Barnaby Open', 'barnaby@example.com', 'processing');

@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, CAPTCHA, confirmDialog, signIn, startPortal, type Portal } from './harness.js';
+import { applicationApi } from '@study-crm/shared';
+import { confirmDialog, signIn, startPortal, type Portal } from './harness.js';
 
 const BASE = '/api/v1/mc/applicationRecord';
-const SIGN = process.env.VITE_CLIENT_SIGN ?? 'sadmin-web-2026';
 
 // Issue 13, must fix 2: saving an application linked to a student member keeps the caller signed in (the
 // student travels as studentId, the common memberId stays the caller) and keeps the student.
@@ -14,36 +13,13 @@ describe('saving a student-linked application', () => {
 
   beforeAll(async () => {
     portal = await startPortal();
-    const call = async (url: string, body: Record<string, string>, token?: string) => {
-      const res = await fetch(`${portal.baseUrl}${url}`, {
-        method: 'POST',
-        headers: {
-          sign: SIGN,
-          'content-type': 'application/x-www-form-urlencoded',
-          ...(token ? { 'x-token': token } : {}),
-        },
-        body: new URLSearchParams({ appId: 'student-admin', mcId: 'COM', ...body }).toString(),
-      });
-      return (await res.json()) as { meta: { code: number }; data: Record<string, number | string> };
-    };
-    const key = randomBytes(12).toString('hex');
-    await fetch(`${portal.baseUrl}/api/v1/sys/code/getCode?appId=student-admin&key=${key}`, {
-      headers: { sign: SIGN },
+    const created = await portal.api(applicationApi.create, {
+      name: '陳同學',
+      email: 'student.link@example.com',
+      applicationDate: '2026-11-01',
     });
-    const login = await call('/api/v1/mc/auth/login/loginName', {
-      loginName: ADMIN.login,
-      password: ADMIN.password,
-      key,
-      code: CAPTCHA,
-    });
-    const created = await call(
-      `${BASE}/create`,
-      { name: '陳同學', email: 'student.link@example.com', applicationDate: '2026-11-01' },
-      String(login.data.token),
-    );
-    expect(created.meta.code).toBe(200);
-    appId = Number(created.data.id);
-    studentId = Number(created.data.studentId);
+    appId = created.id;
+    studentId = Number(created.studentId);
     expect(studentId).toBeGreaterThan(0);
   });
   afterAll(async () => {

@@ -1,3 +1,4 @@
+import { ukDay } from '@study-crm/shared';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,13 +19,6 @@ import {
 const SHOTS = '/tmp/shots/uk40';
 const SLOW = { timeout: 30_000 };
 const DAY_MS = 86_400_000;
-const ukDay = (ms: number) =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/London',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date(ms));
 
 async function fillDate(page: Page, locator: string, value: string) {
   const input = page.locator(locator);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { addDays, casExpiry } from '@study-crm/shared';
+import { addDays, casExpiry, ukDay } from '@study-crm/shared';
 import {
   ACTIVE_PANE,
   confirmDialog,
@@ -17,13 +17,6 @@ import {
 
 const SHOTS = '/tmp/shots/uk40';
 const SLOW = { timeout: 30_000 };
-const ukDay = (ms: number) =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/London',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date(ms));
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );

@@ -1,3 +1,5 @@
+import { addDays, daysBetween, ukDay } from '@study-crm/shared';
+export { ukDay };
 import { hasEarlyDeadline, isUcasChoice, PASSPORT_WARN_MONTHS, type CycleDates } from '@study-crm/shared';
 import type { Tx } from '../../db/transaction.js';
 import type { Clock } from '../../lib/clock.js';
@@ -21,24 +23,12 @@ export const REMINDER_KINDS = {
 } as const;
 type Kind = keyof typeof REMINDER_KINDS;
 
-const DAY_MS = 86_400_000;
-// The calendar day in the UK (deadlines are UK dates) of an instant, as YYYY-MM-DD.
-export const ukDay = (ms: number) =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/London',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date(ms));
-const addDays = (day: string, n: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 const addYears = (day: string, n: number) => `${Number(day.slice(0, 4)) + n}${day.slice(4)}`;
 const addMonths = (day: string, n: number) => {
   const d = new Date(`${day}T00:00:00Z`);
   d.setUTCMonth(d.getUTCMonth() + n);
   return d.toISOString().slice(0, 10);
 };
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS);
 // UK courses start in September of the entry year (the cycle's), the date the passport rule measures from.
 export const courseStartOf = (entryYear: number) => `${entryYear}-09-01`;
 

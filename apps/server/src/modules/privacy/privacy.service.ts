@@ -1,3 +1,4 @@
+import { addDays, addMonths, daysBetween, ukDay } from '@study-crm/shared';
 import archiver from 'archiver';
 import {
   Code,
@@ -32,27 +33,9 @@ export const REQUEST_REMINDER_DAYS = [7, 3, 1] as const;
 export const REQUEST_SOURCE = 'privacyRequest';
 export const REQUEST_TODO_KIND = 'dataRequest';
 
-const DAY_MS = 86_400_000;
-// The calendar day in the UK of an instant, as YYYY-MM-DD (requests are received and due on UK days).
-export const ukDay = (ms: number) =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/London',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date(ms));
-const addDays = (day: string, n: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS);
 // One calendar month later; a day the next month lacks becomes its last day (31 January → 28/29 February), as the
 // ICO reads art. 12(3) UK GDPR.
-export function dueDateOf(received: string): string {
-  const [y, m, d] = received.split('-').map(Number) as [number, number, number];
-  const ny = m === 12 ? y + 1 : y;
-  const nm = m === 12 ? 1 : m + 1;
-  const last = new Date(Date.UTC(ny, nm, 0)).getUTCDate();
-  return `${ny}-${String(nm).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
-}
+export const dueDateOf = (received: string): string => addMonths(received, 1);
 
 // Where each module's part of a person's data comes from: each module's own front door (modules/index.ts).
 type Part = { personalData(s: PersonalSubject): Promise<PersonalData> };
