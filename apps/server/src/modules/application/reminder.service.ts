@@ -3,9 +3,19 @@ export { ukDay };
 import { hasEarlyDeadline, isUcasChoice, PASSPORT_WARN_MONTHS, type CycleDates } from '@study-crm/shared';
 import type { Tx } from '../../db/transaction.js';
 import type { Clock } from '../../lib/clock.js';
-import type { RecordCopies } from '../mail/index.js';
 import type { InboxService, SourceTodo } from '../inbox/index.js';
 import type { ReminderKey, ReminderRepository, ReminderRow } from './reminder.repository.js';
+
+// Reminders e-mailed as copies through the mail module's outbox path (its front door's record copies, wired in
+// modules/index.ts); the shape is named here so this module does not import the mail module, which imports it.
+type ReminderCopies = {
+  queue(
+    tx: Tx,
+    copy: { source: string; sourceId: number; subject: string; text: string; to: string[] },
+    createdBy: number | null,
+  ): Promise<number | undefined>;
+  nudge(): void;
+};
 
 // Days before a date on which its reminder is created (issue 40).
 export const REMINDER_DAYS = [14, 7, 3, 1] as const;
@@ -44,7 +54,7 @@ export type ReminderDeps = {
   visaDue?: (from: string, to: string) => Promise<VisaDueRow[]>;
   // With REMINDER_EMAIL=on: each reminder also e-mailed to the teacher through the outbox, in its transaction.
   email?: {
-    copies: Pick<RecordCopies, 'queue' | 'nudge'>;
+    copies: ReminderCopies;
     emailsOf: (memberId: number, tx: Tx) => Promise<string[]>;
     // The portal's address the link in the e-mail starts with (PORTAL_URL).
     portalUrl: string;

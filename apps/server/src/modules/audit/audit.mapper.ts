@@ -1,15 +1,7 @@
-import type { AuditChange, AuditEntry, AuditEntryView, PersonRef } from '@study-crm/shared';
+import type { AuditEntry, AuditEntryView, PersonRef } from '@study-crm/shared';
 import { personRef } from '../people/index.js';
 import type { AuditRow } from './audit.repository.js';
-
-export function changesOf(row: AuditRow): AuditChange[] {
-  if (!row.changes) return [];
-  try {
-    return JSON.parse(row.changes) as AuditChange[];
-  } catch {
-    return [];
-  }
-}
+import { changesOf } from './audit-changes.js';
 
 export function toAuditEntry(row: AuditRow, names: ReadonlyMap<number, PersonRef>): AuditEntry {
   return {

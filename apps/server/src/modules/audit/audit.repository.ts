@@ -2,7 +2,7 @@ import type { AuditListInput } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
 import type { Row } from '../../db/schema.js';
 import { countAll } from '../../db/sql-helpers.js';
-import { changesOf } from './audit.mapper.js';
+import { changesOf } from './audit-changes.js';
 import { olderThan } from '../../db/keyset.js';
 import { pageRows, type PageWindow } from '../../lib/paging.js';
 import { kindRank, type TimelineSource } from '../../lib/timeline.js';

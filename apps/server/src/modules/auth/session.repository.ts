@@ -12,7 +12,8 @@ export type SessionRow = Pick<Row<'session'>, 'id' | 'memberId' | 'createdAt' | 
 };
 
 // A session as the member view lists it (no token hash).
-export type SessionActivityRow = Omit<Row<'session'>, 'tokenHash' | 'memberId' | 'activeRoleId'>;
+import type { SessionActivityRow } from '../member/index.js';
+export type { SessionActivityRow };
 export type RevokeOptions = { except?: number; conn?: Conn };
 
 // Ends the sessions the caller narrows this to that are still live.

@@ -1,3 +1,4 @@
+import type { StudentValues } from '../people/index.js';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Row } from '../../db/schema.js';
@@ -12,14 +13,6 @@ export type LoginCandidate = Pick<Row<'member'>, (typeof LOGIN_COLUMNS)[number]>
 export type Contact = Pick<Row<'member'>, 'email' | 'areaCode' | 'mobile' | 'loginName'>;
 export type Phone = { areaCode: string; mobile: string };
 // A student added by another module (an application naming a new student by contact).
-export type StudentValues = {
-  fullName: string;
-  engLastName: string | null;
-  engFirstName: string | null;
-  email: string | null;
-  areaCode: string | null;
-  mobile: string | null;
-};
 // A contact change applied only while the stored value is still the one expected.
 export type ContactChange = 'changed' | 'stale' | 'taken';
 

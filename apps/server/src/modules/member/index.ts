@@ -7,7 +7,7 @@ export type { MemberService, OwnNames } from './member.service.js';
 // Credentials and contact for other modules (sign-in, own account, bindings, students added with an application),
 // and the one password writer.
 export { createMemberCredentials, type MemberCredentials } from './credentials.service.js';
-export type { Contact, ContactChange, LoginCandidate, Phone, StudentValues } from './credentials.repository.js';
+export type { Contact, ContactChange, LoginCandidate, Phone } from './credentials.repository.js';
 export { verifyPassword, type PasswordWrite, type SetPassword } from './passwords.js';
 // The seed's first accounts (below the modules, it writes its rows itself).
 export { hashPassword } from './passwords.js';
@@ -19,3 +19,5 @@ export { createMemberPersonalData } from './member-personal-data.repository.js';
 export { memberPersonalData } from './erase.repository.js';
 // Retention (issue 41): inactive student accounts.
 export { studentsInactiveBefore } from './retention.repository.js';
+// A session's row as the member's security view shows it (auth hands these over).
+export type { SessionActivityRow } from './member.mapper.js';

@@ -1,6 +1,6 @@
 import { displayName, type Member, type MemberSession, type ProfileData } from '@study-crm/shared';
 import { pick } from '../../lib/pick.js';
-import type { SessionActivityRow } from '../auth/index.js';
+import type { Row } from '../../db/schema.js';
 import type { MemberRoleRow, MemberRow, RoleRow } from './member.repository.js';
 
 const roleRef = (r: RoleRow) => ({ id: r.id, name: r.name, cnName: r.cnName, enName: r.enName });
@@ -43,6 +43,9 @@ export const toProfile = (
   activeRoleId: number | null,
   playData: ProfileData['playData'],
 ): ProfileData => ({ ...person(row, roles), activeRoleId, playData });
+
+// A session as the member's security view reads it (auth keeps the sessions; it hands these rows over).
+export type SessionActivityRow = Omit<Row<'session'>, 'tokenHash' | 'memberId' | 'activeRoleId'>;
 
 export function toMemberSession(row: SessionActivityRow, now: number): MemberSession {
   return {

@@ -18,7 +18,7 @@ import {
 import { AppError, badRequest, found } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { nextCursorOf, pageResult, pageWindow, readCursor } from '../../lib/paging.js';
-import type { SessionService } from '../auth/index.js';
+import type { SessionActivityRow } from './member.mapper.js';
 import type { AccessGuard, Actor } from '../role/index.js';
 import type { SetPassword } from './passwords.js';
 import { groupRoles, toMember, toMemberSession, toProfile } from './member.mapper.js';
@@ -66,7 +66,11 @@ export type OwnNames = Partial<
 
 export function createMemberService(deps: {
   repo: MemberRepository;
-  sessions: SessionService;
+  // The member's sessions, kept by auth (which signs in through this module): read and ended, nothing more.
+  sessions: {
+    recentOf(memberId: number, limit: number): Promise<SessionActivityRow[]>;
+    closeAllOf(memberId: number): Promise<unknown>;
+  };
   clock: Clock;
   guard: AccessGuard;
   // The address of the member's activated wallet (the wallet module's front door), for playData.

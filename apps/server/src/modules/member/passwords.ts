@@ -1,7 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 import type { Conn } from '../../db/transaction.js';
 import type { Clock } from '../../lib/clock.js';
-import type { CredentialRepository } from './credentials.repository.js';
 
 // argon2id with the OWASP-recommended minimum (19 MiB, 2 passes, 1 lane).
 // 2 is Algorithm.Argon2id (a const enum, which isolated modules cannot import).
@@ -27,7 +26,18 @@ export type PasswordWrite = (memberId: number, conn?: Conn) => Promise<void>;
 // The one way a password is set (staff setting a member's, the member's own change, a reset by code): hashed here,
 // before any transaction opens (hashing takes tens of milliseconds), then written by the returned function.
 // `clearLock` also lifts a sign-in lock and its failure count.
-export function createPasswordWriter(db: Conn, repo: Pick<CredentialRepository, 'writePasswordHash'>, clock: Clock) {
+// The one write of the hash (credentials.repository.ts's writePasswordHash).
+type HashWrite = {
+  writePasswordHash(
+    conn: Conn,
+    memberId: number,
+    passwordHash: string,
+    now: number,
+    clearLock: boolean,
+  ): Promise<void>;
+};
+
+export function createPasswordWriter(db: Conn, repo: HashWrite, clock: Clock) {
   return async function setPassword(password: string, opts: { clearLock: boolean }): Promise<PasswordWrite> {
     const passwordHash = await hashPassword(password);
     return (memberId, conn = db) => repo.writePasswordHash(conn, memberId, passwordHash, clock.now(), opts.clearLock);

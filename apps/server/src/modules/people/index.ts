@@ -1,6 +1,6 @@
 // Front door of the people module: members as people (names, teacher references, "(removed)" history names).
 export { createPeopleRepository } from './people.repository.js';
 export { createPeopleService } from './people.service.js';
-export type { PeopleService } from './people.service.js';
+export type { PeopleService, StudentValues } from './people.service.js';
 export { historyName, personRef, toMemberRef } from './people.mapper.js';
 export type { MemberNameRow, MemberRef, PersonFound, PersonRow } from './people.mapper.js';

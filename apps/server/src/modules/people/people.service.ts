@@ -1,10 +1,18 @@
 import { displayName, personMatches, searchWords, type PersonRef, type RecordSearch } from '@study-crm/shared';
 import type { Conn } from '../../db/transaction.js';
 import type { PageWindow } from '../../lib/paging.js';
-import type { StudentValues } from '../member/index.js';
 import type { PersonFound } from './people.mapper.js';
 import type { PeopleRepository } from './people.repository.js';
 
+// The names and contacts of a student added with a record (an application naming a new student).
+export type StudentValues = {
+  fullName: string;
+  engLastName: string | null;
+  engFirstName: string | null;
+  email: string | null;
+  areaCode: string | null;
+  mobile: string | null;
+};
 // A new student row: written by the member module, which owns the table (`MemberCredentials.insertStudent`).
 export type InsertStudent = (tx: Conn, v: StudentValues, now: number) => Promise<number | undefined>;
 
