@@ -28,13 +28,7 @@ export type PasswordWrite = (memberId: number, conn?: Conn) => Promise<void>;
 // `clearLock` also lifts a sign-in lock and its failure count.
 // The one write of the hash (credentials.repository.ts's writePasswordHash).
 type HashWrite = {
-  writePasswordHash(
-    conn: Conn,
-    memberId: number,
-    passwordHash: string,
-    now: number,
-    clearLock: boolean,
-  ): Promise<void>;
+  writePasswordHash(conn: Conn, memberId: number, passwordHash: string, now: number, clearLock: boolean): Promise<void>;
 };
 
 export function createPasswordWriter(db: Conn, repo: HashWrite, clock: Clock) {
