@@ -5,6 +5,7 @@ import type { Locator, Page } from 'playwright-core';
 import { axeViolations } from './axe.js';
 import {
   ACTIVE_PANE,
+  seedApplication,
   pickOption,
   poll,
   settle,
@@ -33,24 +34,14 @@ describe('applications board', () => {
     await portal?.close();
   });
 
-  const insert = async (name: string, status: string, day: string) => {
-    const now = Date.now();
-    const row = await portal.db
-      .insertInto('application')
-      .values({
-        name,
-        searchName: name.toLowerCase(),
-        email: `${name.replace(/\s+/g, '.').toLowerCase()}@example.com`,
-        applicationDate: day,
-        status,
-        version: 1,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
-  };
+  // Through the server's own create call (its search text included, which the list's keyword filter reads).
+  const insert = (name: string, status: string, day: string) =>
+    seedApplication(portal, {
+      name,
+      email: `${name.replace(/\s+/g, '.').toLowerCase()}@example.com`,
+      applicationDate: day,
+      status,
+    });
 
   const cases = [
     {
