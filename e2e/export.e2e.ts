@@ -8,6 +8,7 @@ import {
   pickOption,
   poll,
   screenshot,
+  seedApplication,
   settleAnimations,
   signIn,
   startPortal,
@@ -71,6 +72,38 @@ describe('export of a list end to end', () => {
       const jobBook = new ExcelJS.Workbook();
       await jobBook.xlsx.readFile(await jobFile.path());
       expect(jobBook.worksheets[0]!.rowCount).toBeGreaterThan(4);
+      await context.close();
+    });
+  }
+
+  // The application list (the first screen): filtered by keyword and status, Export gives its one row, headings in
+  // the reader's language and the status as the dictionary's label.
+  for (const locale of ['zh-TW', 'en-US'] as const) {
+    it(`exports the filtered application list and reads the file back (${locale})`, async () => {
+      const tag = `Exportrow ${locale}`;
+      await seedApplication(portal, { name: tag, email: `export-${locale}@example.com`, status: 'rejected' });
+      await seedApplication(portal, { name: `${tag} other`, email: `export2-${locale}@example.com` });
+      const { page, context } = await portal.newPage({ storage: { 'cake-locale': locale } });
+      await signIn(page, portal.baseUrl);
+      await page.goto(`${portal.baseUrl}/sadmin/applicationManage/applicationList`);
+      const rows = page.locator(`${ACTIVE_PANE} [data-testid=app-table] tr[data-row-key]`);
+      await poll(() => rows.count()).toBeGreaterThan(0);
+      const search = page.getByTestId('app-search').locator('input');
+      await search.fill(tag);
+      await search.press('Enter');
+      await poll(() => rows.count()).toBe(2);
+      await pickOption(page, page.getByTestId('app-status-filter'), locale === 'zh-TW' ? '已拒絕' : 'Rejected');
+      await poll(() => rows.count()).toBe(1);
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('app-export').click()]);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.readFile(await download.path());
+      const sheet = book.worksheets[0]!;
+      expect(sheet.rowCount).toBe(2);
+      expect(sheet.getRow(1).getCell(1).value).toBe(locale === 'zh-TW' ? '學生' : 'Student');
+      expect(sheet.getRow(1).getCell(4).value).toBe(locale === 'zh-TW' ? '狀態' : 'Status');
+      expect(sheet.getRow(2).getCell(1).value).toBe(tag);
+      expect(sheet.getRow(2).getCell(4).value).toBe(locale === 'zh-TW' ? '已拒絕' : 'Rejected');
+      await shot(page, `export-applications-${locale}`);
       await context.close();
     });
   }

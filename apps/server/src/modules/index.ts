@@ -35,6 +35,7 @@ import {
   registerAuditRoutes,
 } from './audit/index.js';
 import {
+  applicationExporter,
   applicationPersonalData,
   createBoardRepository,
   createBoardService,
@@ -452,6 +453,7 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   const applicationTimeline = createApplicationTimeline(db);
   const auditLog = createAuditService({ repo: auditRepo, people, declared: () => declaredActions(app) });
   exports.register(auditExporter(auditLog));
+  exports.register(applicationExporter({ applications, dict: dictRepo }));
   registerAuditRoutes(
     app,
     auditLog,

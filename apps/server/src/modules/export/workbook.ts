@@ -2,8 +2,15 @@ import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { formatMinor, type Locale } from '@study-crm/shared';
 
-// A cell's value as a list gives it; money is integer minor units with its ISO 4217 currency.
-export type CellValue = string | number | null | { date: number | null } | { minor: number; currency: string | null };
+// A cell's value as a list gives it; `date` an instant (ms), `day` a calendar day (YYYY-MM-DD, no time); money is
+// integer minor units with its ISO 4217 currency.
+export type CellValue =
+  | string
+  | number
+  | null
+  | { date: number | null }
+  | { day: string | null }
+  | { minor: number; currency: string | null };
 
 // One column of an exported list: its heading in each language, and its value of a row. `perm`: only exporters
 // holding it get the column.
@@ -24,6 +31,11 @@ function cell(v: CellValue): { value: ExcelJS.CellValue; numFmt?: string } {
   if (typeof v === 'string') return { value: neutralise(v) };
   if (typeof v === 'number') return { value: v };
   if ('date' in v) return v.date === null ? { value: null } : { value: new Date(v.date), numFmt: 'yyyy-mm-dd hh:mm' };
+  if ('day' in v) {
+    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v.day ?? '');
+    // A day is midnight UTC: the spreadsheet shows that day whatever the reader's zone.
+    return m ? { value: new Date(Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!)), numFmt: 'yyyy-mm-dd' } : { value: v.day };
+  }
   // Money: the amount as a number in the currency's major unit (sums work), shown with the currency's code.
   const code = (v.currency ?? '').replace(/[^A-Z]/g, '');
   return {
