@@ -82,7 +82,7 @@ import {
   createMemberService,
   registerMemberRoutes,
 } from './member/index.js';
-import { paymentPersonalData } from './payment/index.js';
+import { paymentExporter, paymentPersonalData } from './payment/index.js';
 import { memberPersonalData } from './member/index.js';
 import { createPeopleRepository, createPeopleService } from './people/index.js';
 import { createProjectRepository, createProjectService, registerProjectRoutes } from './project/index.js';
@@ -391,18 +391,17 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   );
 
   // Payment records, their totals and the operation log (issue 16).
-  registerPaymentRoutes(
-    app,
-    createPaymentService({
-      repo: paymentRepo,
-      applications,
-      referencedElsewhere: (names) => fileRepo.referenced(names),
-      people,
-      dict: dictRepo,
-      storage,
-      clock,
-    }),
-  );
+  const payments = createPaymentService({
+    repo: paymentRepo,
+    applications,
+    referencedElsewhere: (names) => fileRepo.referenced(names),
+    people,
+    dict: dictRepo,
+    storage,
+    clock,
+  });
+  registerPaymentRoutes(app, payments);
+  exports.register(paymentExporter({ payments, dict: dictRepo }));
 
   // Messaging (issue 15): the delivery outbox and its worker (app.ts starts and stops it).
   const outbox = createOutboxRepository(db, dialect);
