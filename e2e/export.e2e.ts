@@ -9,6 +9,7 @@ import {
   poll,
   screenshot,
   seedApplication,
+  seedPayment,
   settleAnimations,
   signIn,
   startPortal,
@@ -107,4 +108,31 @@ describe('export of a list end to end', () => {
       await context.close();
     });
   }
+
+  // The payment records list: filtered by the student's name, Export gives its rows with the amount as money.
+  it('exports the filtered payment records and reads the file back (en-US)', async () => {
+    const applicationId = await seedApplication(portal, { name: 'Exportpay Student', email: 'exportpay@example.com' });
+    await seedPayment(portal, { applicationId, title: 'Deposit', amount: '1200.50', currency: 'GBP' });
+    await seedPayment(portal, { applicationId, title: 'Back', type: 'refund', amount: '100', currency: 'GBP' });
+    const { page, context } = await portal.newPage({ storage: { 'cake-locale': 'en-US' } });
+    await signIn(page, portal.baseUrl);
+    await page.goto(`${portal.baseUrl}/sadmin/transactionsManage/transactions`);
+    const rows = page.locator(`${ACTIVE_PANE} [data-testid=pay-table] tr[data-row-key]`);
+    await poll(() => rows.count()).toBeGreaterThan(0);
+    const search = page.locator(`${ACTIVE_PANE} .ant-input-search input`).first();
+    await search.fill('Exportpay');
+    await search.press('Enter');
+    await poll(() => rows.count()).toBe(2);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('pay-export').click()]);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(await download.path());
+    const sheet = book.worksheets[0]!;
+    expect(sheet.rowCount).toBe(3);
+    expect(sheet.getRow(1).getCell(4).value).toBe('Amount');
+    const amounts = [2, 3].map((n) => sheet.getRow(n).getCell(4).value).sort();
+    expect(amounts).toEqual([-100, 1200.5]);
+    expect(sheet.getRow(2).getCell(6).value).toBe('Pending confirmation');
+    await shot(page, 'export-payments-en-US');
+    await context.close();
+  });
 });
