@@ -80,6 +80,7 @@ import {
   createMemberCredentials,
   createMemberRepository,
   createMemberService,
+  employeeExporter,
   registerMemberRoutes,
 } from './member/index.js';
 import { paymentExporter, paymentPersonalData } from './payment/index.js';
@@ -87,7 +88,7 @@ import { memberPersonalData } from './member/index.js';
 import { createPeopleRepository, createPeopleService } from './people/index.js';
 import { createProjectRepository, createProjectService, registerProjectRoutes } from './project/index.js';
 import { createTaskReport, createTaskRepository, createTaskService, registerTaskRoutes } from './task/index.js';
-import { createUserAccountService, registerUserAccountRoutes } from './user-account/index.js';
+import { accountExporter, createUserAccountService, registerUserAccountRoutes } from './user-account/index.js';
 import { createContentRepository, createContentService, registerContentRoutes } from './content/index.js';
 import {
   createPermissionRepository,
@@ -296,7 +297,10 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   });
   registerMemberRoutes(app, members);
   // The account list (issue 21): the member app's accounts, on the member service's rules and codes.
-  registerUserAccountRoutes(app, createUserAccountService({ members }));
+  const accounts = createUserAccountService({ members });
+  registerUserAccountRoutes(app, accounts);
+  exports.register(employeeExporter(members));
+  exports.register(accountExporter(accounts));
 
   // Study-abroad applications, their files and follow-up items (issue 7).
   const applicationRepo = createApplicationRepository(db);
