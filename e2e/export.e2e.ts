@@ -8,6 +8,8 @@ import {
   pickOption,
   poll,
   screenshot,
+  seedApplication,
+  seedPayment,
   settleAnimations,
   signIn,
   startPortal,
@@ -74,4 +76,87 @@ describe('export of a list end to end', () => {
       await context.close();
     });
   }
+
+  // The application list (the first screen): filtered by keyword and status, Export gives its one row, headings in
+  // the reader's language and the status as the dictionary's label.
+  for (const locale of ['zh-TW', 'en-US'] as const) {
+    it(`exports the filtered application list and reads the file back (${locale})`, async () => {
+      const tag = `Exportrow ${locale}`;
+      await seedApplication(portal, { name: tag, email: `export-${locale}@example.com`, status: 'rejected' });
+      await seedApplication(portal, { name: `${tag} other`, email: `export2-${locale}@example.com` });
+      const { page, context } = await portal.newPage({ storage: { 'cake-locale': locale } });
+      await signIn(page, portal.baseUrl);
+      await page.goto(`${portal.baseUrl}/sadmin/applicationManage/applicationList`);
+      const rows = page.locator(`${ACTIVE_PANE} [data-testid=app-table] tr[data-row-key]`);
+      await poll(() => rows.count()).toBeGreaterThan(0);
+      const search = page.getByTestId('app-search').locator('input');
+      await search.fill(tag);
+      await search.press('Enter');
+      await poll(() => rows.count()).toBe(2);
+      await pickOption(page, page.getByTestId('app-status-filter'), locale === 'zh-TW' ? '已拒絕' : 'Rejected');
+      await poll(() => rows.count()).toBe(1);
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('app-export').click()]);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.readFile(await download.path());
+      const sheet = book.worksheets[0]!;
+      expect(sheet.rowCount).toBe(2);
+      expect(sheet.getRow(1).getCell(1).value).toBe(locale === 'zh-TW' ? '學生' : 'Student');
+      expect(sheet.getRow(1).getCell(4).value).toBe(locale === 'zh-TW' ? '狀態' : 'Status');
+      expect(sheet.getRow(2).getCell(1).value).toBe(tag);
+      expect(sheet.getRow(2).getCell(4).value).toBe(locale === 'zh-TW' ? '已拒絕' : 'Rejected');
+      await shot(page, `export-applications-${locale}`);
+      await context.close();
+    });
+  }
+
+  // The payment records list: filtered by the student's name, Export gives its rows with the amount as money.
+  it('exports the filtered payment records and reads the file back (en-US)', async () => {
+    const applicationId = await seedApplication(portal, { name: 'Exportpay Student', email: 'exportpay@example.com' });
+    await seedPayment(portal, { applicationId, title: 'Deposit', amount: '1200.50', currency: 'GBP' });
+    await seedPayment(portal, { applicationId, title: 'Back', type: 'refund', amount: '100', currency: 'GBP' });
+    const { page, context } = await portal.newPage({ storage: { 'cake-locale': 'en-US' } });
+    await signIn(page, portal.baseUrl);
+    await page.goto(`${portal.baseUrl}/sadmin/transactionsManage/transactions`);
+    const rows = page.locator(`${ACTIVE_PANE} [data-testid=pay-table] tr[data-row-key]`);
+    await poll(() => rows.count()).toBeGreaterThan(0);
+    const search = page.locator(`${ACTIVE_PANE} .ant-input-search input`).first();
+    await search.fill('Exportpay');
+    await search.press('Enter');
+    await poll(() => rows.count()).toBe(2);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('pay-export').click()]);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(await download.path());
+    const sheet = book.worksheets[0]!;
+    expect(sheet.rowCount).toBe(3);
+    expect(sheet.getRow(1).getCell(4).value).toBe('Amount');
+    const amounts = [2, 3].map((n) => sheet.getRow(n).getCell(4).value).sort();
+    expect(amounts).toEqual([-100, 1200.5]);
+    expect(sheet.getRow(2).getCell(6).value).toBe('Pending confirmation');
+    await shot(page, 'export-payments-en-US');
+    await context.close();
+  });
+
+  // The employee list: filtered by a name, Export gives its rows and never a secret.
+  it('exports the filtered employee list and reads the file back (en-US)', async () => {
+    const { page, context } = await portal.newPage({ storage: { 'cake-locale': 'en-US' } });
+    await signIn(page, portal.baseUrl);
+    await page.goto(`${portal.baseUrl}/sadmin/employee/employeeList`);
+    const rows = page.locator(`${ACTIVE_PANE} [data-testid=member-table] tr[data-row-key]`);
+    await poll(() => rows.count()).toBeGreaterThan(0);
+    const search = page.getByTestId('member-search').locator('input');
+    await search.fill('admin');
+    await search.press('Enter');
+    await poll(() => rows.count()).toBe(1);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('member-export').click()]);
+    const file = await download.path();
+    expect(fs.readFileSync(file).toString('latin1')).not.toMatch(/\$argon2|\$2[aby]\$/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(file);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.rowCount).toBe(2);
+    expect(sheet.getRow(1).getCell(8).value).toBe('Status');
+    expect(sheet.getRow(2).getCell(7).value).toBe('Staff');
+    await shot(page, 'export-employees-en-US');
+    await context.close();
+  });
 });

@@ -35,6 +35,7 @@ import {
   registerAuditRoutes,
 } from './audit/index.js';
 import {
+  applicationExporter,
   applicationPersonalData,
   createBoardRepository,
   createBoardService,
@@ -79,14 +80,15 @@ import {
   createMemberCredentials,
   createMemberRepository,
   createMemberService,
+  employeeExporter,
   registerMemberRoutes,
 } from './member/index.js';
-import { paymentPersonalData } from './payment/index.js';
+import { paymentExporter, paymentPersonalData } from './payment/index.js';
 import { memberPersonalData } from './member/index.js';
 import { createPeopleRepository, createPeopleService } from './people/index.js';
 import { createProjectRepository, createProjectService, registerProjectRoutes } from './project/index.js';
 import { createTaskReport, createTaskRepository, createTaskService, registerTaskRoutes } from './task/index.js';
-import { createUserAccountService, registerUserAccountRoutes } from './user-account/index.js';
+import { accountExporter, createUserAccountService, registerUserAccountRoutes } from './user-account/index.js';
 import { createContentRepository, createContentService, registerContentRoutes } from './content/index.js';
 import {
   createPermissionRepository,
@@ -295,7 +297,10 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   });
   registerMemberRoutes(app, members);
   // The account list (issue 21): the member app's accounts, on the member service's rules and codes.
-  registerUserAccountRoutes(app, createUserAccountService({ members }));
+  const accounts = createUserAccountService({ members });
+  registerUserAccountRoutes(app, accounts);
+  exports.register(employeeExporter(members));
+  exports.register(accountExporter(accounts));
 
   // Study-abroad applications, their files and follow-up items (issue 7).
   const applicationRepo = createApplicationRepository(db);
@@ -390,18 +395,17 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   );
 
   // Payment records, their totals and the operation log (issue 16).
-  registerPaymentRoutes(
-    app,
-    createPaymentService({
-      repo: paymentRepo,
-      applications,
-      referencedElsewhere: (names) => fileRepo.referenced(names),
-      people,
-      dict: dictRepo,
-      storage,
-      clock,
-    }),
-  );
+  const payments = createPaymentService({
+    repo: paymentRepo,
+    applications,
+    referencedElsewhere: (names) => fileRepo.referenced(names),
+    people,
+    dict: dictRepo,
+    storage,
+    clock,
+  });
+  registerPaymentRoutes(app, payments);
+  exports.register(paymentExporter({ payments, dict: dictRepo }));
 
   // Messaging (issue 15): the delivery outbox and its worker (app.ts starts and stops it).
   const outbox = createOutboxRepository(db, dialect);
@@ -452,6 +456,7 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   const applicationTimeline = createApplicationTimeline(db);
   const auditLog = createAuditService({ repo: auditRepo, people, declared: () => declaredActions(app) });
   exports.register(auditExporter(auditLog));
+  exports.register(applicationExporter({ applications, dict: dictRepo }));
   registerAuditRoutes(
     app,
     auditLog,

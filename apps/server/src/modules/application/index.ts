@@ -3,6 +3,8 @@ export { createApplicationRepository, searchColumns } from './application.reposi
 export type { ApplicationRepository, ListFilter } from './application.repository.js';
 export { registerApplicationRoutes } from './application.routes.js';
 export { createApplicationService } from './application.service.js';
+// Its list's export (issue 39).
+export { applicationExporter } from './application.export.js';
 export type {
   ApplicationMailContext,
   ApplicationService,

@@ -1,9 +1,16 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { formatMinor, type Locale } from '@study-crm/shared';
+import { currencyDigits, formatMinor, type Locale } from '@study-crm/shared';
 
-// A cell's value as a list gives it; money is integer minor units with its ISO 4217 currency.
-export type CellValue = string | number | null | { date: number | null } | { minor: number; currency: string | null };
+// A cell's value as a list gives it; `date` an instant (ms), `day` a calendar day (YYYY-MM-DD, no time); money is
+// integer minor units with its ISO 4217 currency.
+export type CellValue =
+  | string
+  | number
+  | null
+  | { date: number | null }
+  | { day: string | null }
+  | { minor: number; currency: string | null };
 
 // One column of an exported list: its heading in each language, and its value of a row. `perm`: only exporters
 // holding it get the column.
@@ -24,11 +31,19 @@ function cell(v: CellValue): { value: ExcelJS.CellValue; numFmt?: string } {
   if (typeof v === 'string') return { value: neutralise(v) };
   if (typeof v === 'number') return { value: v };
   if ('date' in v) return v.date === null ? { value: null } : { value: new Date(v.date), numFmt: 'yyyy-mm-dd hh:mm' };
-  // Money: the amount as a number in the currency's major unit (sums work), shown with the currency's code.
+  if ('day' in v) {
+    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v.day ?? '');
+    // A day is midnight UTC: the spreadsheet shows that day whatever the reader's zone.
+    return m ? { value: new Date(Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!)), numFmt: 'yyyy-mm-dd' } : { value: v.day };
+  }
+  // Money: the amount as a number in the currency's major unit (sums work; the currency's own decimals, 0 for JPY),
+  // shown with the currency's code.
   const code = (v.currency ?? '').replace(/[^A-Z]/g, '');
+  const digits = currencyDigits(code) ?? 2;
+  const num = digits ? `#,##0.${'0'.repeat(digits)}` : '#,##0';
   return {
-    value: Number(v.minor) / 100,
-    numFmt: code ? `"${code}" #,##0.00;"${code}" -#,##0.00` : '#,##0.00',
+    value: Number(v.minor) / 10 ** digits,
+    numFmt: code ? `"${code}" ${num};"${code}" -${num}` : num,
   };
 }
 // The money text of a cell (for a reader of the formatted value), as the lists show it.

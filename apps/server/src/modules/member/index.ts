@@ -4,6 +4,8 @@ export type { MemberFilter } from './member.repository.js';
 export { registerMemberRoutes } from './member.routes.js';
 export { createMemberService } from './member.service.js';
 export type { MemberService, OwnNames } from './member.service.js';
+// The employee list's export and the member columns the account list's export shares (issue 39).
+export { employeeExporter, memberColumns } from './member.export.js';
 // Credentials and contact for other modules (sign-in, own account, bindings, students added with an application),
 // and the one password writer.
 export { createMemberCredentials, type MemberCredentials } from './credentials.service.js';

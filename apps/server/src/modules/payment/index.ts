@@ -5,6 +5,8 @@ export type { PaymentRepository } from './payment.repository.js';
 export { registerPaymentRoutes } from './payment.routes.js';
 export { createPaymentService } from './payment.service.js';
 export type { PaymentService } from './payment.service.js';
+// Its list's export (issue 39).
+export { paymentExporter } from './payment.export.js';
 export { createPaymentReport } from './payment-report.repository.js';
 export type { PaymentReport, PendingTotals } from './payment-report.repository.js';
 export { createPaymentSearch } from './payment-search.repository.js';

@@ -20,10 +20,15 @@ import type { DataColumn } from '../../components/crud/DataTable';
 import { ApplicationBoard, ViewSwitch, viewOf } from './board/ViewSwitch';
 import { lazyPart } from '../../components/lazyPart';
 import type { ImportButton as ImportButtonType } from '../import/ImportButton';
+import type { ExportButton as ExportButtonType } from '../../components/crud/ExportButton';
 
 // The import button and its strings (issue 39) load after the home list's own code: not on its first paint.
 const ImportButton = lazyPart<ComponentProps<typeof ImportButtonType>>(() =>
   import('../import/ImportButton').then((m) => ({ default: m.ImportButton })),
+);
+// Export (issue 39): the list's rows for its current filters and sort; loads after the list, like the import.
+const ExportButton = lazyPart<ComponentProps<typeof ExportButtonType>>(() =>
+  import('../../components/crud/ExportButton').then((m) => ({ default: m.ExportButton })),
 );
 // What falls due this week (issue 40): its code loads when the view is first shown.
 const ThisWeek = lazyPart<{ canOpenDetail: boolean }>(() =>
@@ -223,6 +228,7 @@ export default function ApplicationList() {
               ]}
             />
             <ImportButton kind="application" perm={PERM.applicationAdd} queryRoot="application" />
+            <ExportButton list="application" params={params} testId="app-export" />
           </Space>
           {view === 'board' ? (
             <ApplicationBoard

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Select, Space } from 'antd';
+import { ExportButton } from '../../components/crud/ExportButton';
 import { ListCard } from '../../components/crud/ListCard';
 import { KeywordSearch } from '../../components/crud/filters';
 import {
@@ -267,6 +268,7 @@ export function MemberListScreen({ kind }: { kind: MemberKind }) {
           { testId: 'member-type-filter' },
         )}
         <ImportButton kind={isStaffList ? 'member' : 'account'} perm={perms.add} queryRoot="members" />
+        <ExportButton list={isStaffList ? 'employee' : 'account'} params={list.params} testId="member-export" />
       </Space>
       <PagedTable {...{ columns, query, list }} noMatchText={t('employee.empty')} testId="member-table" />
       <MemberForm kind={kind} open={editing !== null} member={editing?.member} onClose={() => setEditing(null)} />

@@ -12,6 +12,7 @@ import {
   type PaymentType,
 } from '@study-crm/shared';
 import { DateRangeFilter, KeywordSearch } from '../../components/crud/filters';
+import { ExportButton } from '../../components/crud/ExportButton';
 import { listFilters } from '../../components/crud/listFilters';
 import { ListCard } from '../../components/crud/ListCard';
 import { PagedTable } from '../../components/crud/PagedTable';
@@ -211,6 +212,8 @@ export function PaymentList({ applicationId, title }: { applicationId?: number; 
           {!applicationId && <StaffFilter list={list} name="teacherId" placeholder={t('payment.teacher')} />}
           <DateRangeFilter list={list} />
           <Button onClick={list.reset}>{t('crud.reset')}</Button>
+          {/* Export (issue 39) of every record (payment:list); one application's screen keeps its own permission. */}
+          {!applicationId && <ExportButton list="payment" params={list.params} testId="pay-export" />}
         </Space>
         <PagedTable columns={columns} query={query} list={list} strings="payment" testId="pay-table" />
       </ListCard>

@@ -1,0 +1,87 @@
+import {
+  APPLICATION_DICT,
+  ApplicationListQuery,
+  PERM,
+  type ApplicationListItem,
+  type Locale,
+  type PersonRef,
+} from '@study-crm/shared';
+import type { z } from 'zod';
+import { dictLabels, type DictRepository } from '../dict/index.js';
+import type { Exporter } from '../export/index.js';
+import type { ApplicationService } from './application.service.js';
+
+const h = (zhTW: string, zhCN: string, enUS: string): Record<Locale, string> => ({
+  'zh-TW': zhTW,
+  'zh-CN': zhCN,
+  'en-US': enUS,
+});
+type Row = ApplicationListItem & { statusText: Record<Locale, string> | undefined };
+const englishName = (r: ApplicationListItem) =>
+  [r.engLastName, r.engFirstName]
+    .map((s) => s?.trim())
+    .filter(Boolean)
+    .join(' ') || null;
+const person = (p: PersonRef | null) => p?.name ?? null;
+
+// The application list's export (issue 39): its own list call (filters, sort), for holders of its permission; the
+// status as the dictionary's label in the reader's language.
+export function applicationExporter(deps: {
+  applications: Pick<ApplicationService, 'list'>;
+  dict: Pick<DictRepository, 'options'>;
+}): Exporter<z.infer<typeof ApplicationListQuery>, Row> {
+  return {
+    list: 'application',
+    perm: PERM.applicationList,
+    sheet: h('申請列表', '申请列表', 'Applications'),
+    query: ApplicationListQuery,
+    async page(q, _caller, pageNum, pageSize) {
+      const [page, labels] = await Promise.all([
+        deps.applications.list({ ...q, cursor: null, pageNum, pageSize }),
+        dictLabels(deps.dict, APPLICATION_DICT.status),
+      ]);
+      return { ...page, list: page.list.map((r) => ({ ...r, statusText: labels.get(r.status) })) };
+    },
+    columns: [
+      { key: 'name', header: h('學生', '学生', 'Student'), value: (r) => r.name },
+      { key: 'englishName', header: h('英文姓名', '英文姓名', 'English name'), value: englishName },
+      { key: 'email', header: h('電子郵件', '电子邮件', 'Email'), width: 26, value: (r) => r.email },
+      { key: 'status', header: h('狀態', '状态', 'Status'), value: (r, l) => r.statusText?.[l] ?? r.status },
+      {
+        key: 'targetSchools',
+        header: h('目標學校', '目标学校', 'Target schools'),
+        width: 30,
+        value: (r) => r.targetSchools.join(', '),
+      },
+      {
+        key: 'signingTeacher',
+        header: h('簽約老師', '签约老师', 'Signing teacher'),
+        value: (r) => person(r.signingTeacher),
+      },
+      {
+        key: 'followTeacher',
+        header: h('跟進老師', '跟进老师', 'Follow-up teacher'),
+        value: (r) => person(r.followTeacher),
+      },
+      {
+        key: 'applicationDate',
+        header: h('申請時間', '申请时间', 'Applied on'),
+        width: 12,
+        value: (r) => ({ day: r.applicationDate }),
+      },
+      {
+        key: 'completion',
+        header: h('服務完成度（%）', '服务完成度（%）', 'Service completed (%)'),
+        width: 14,
+        value: (r) => r.completionRatio,
+      },
+      { key: 'followDone', header: h('已完成項目', '已完成项目', 'Items done'), width: 10, value: (r) => r.followDone },
+      {
+        key: 'followTotal',
+        header: h('項目總數', '项目总数', 'Items in all'),
+        width: 10,
+        value: (r) => r.followTotal,
+      },
+    ],
+  };
+}

@@ -1,0 +1,22 @@
+import type { Locale } from '@study-crm/shared';
+import type { DictRepository } from './dict.repository.js';
+
+type Convert = (text: string) => string;
+let simplify: Promise<Convert> | undefined;
+// Dictionary labels are entered in Traditional Chinese; zh-CN shows them in Simplified Chinese, as the web app does.
+function simplifier(): Promise<Convert> {
+  simplify ??= import('opencc-js/t2cn').then(({ Converter }) => Converter({ from: 'tw', to: 'cn' }));
+  return simplify;
+}
+
+// The label of each enabled entry of a dictionary type in the three languages, as the lists show it (English: the
+// second label, else the first). A value without an enabled entry has none (the caller shows the value itself).
+export async function dictLabels(
+  repo: Pick<DictRepository, 'options'>,
+  type: string,
+): Promise<Map<string, Record<Locale, string>>> {
+  const [rows, toCn] = await Promise.all([repo.options(type), simplifier()]);
+  return new Map(
+    rows.map((r) => [r.value, { 'zh-TW': r.label, 'zh-CN': toCn(r.label), 'en-US': r.label2 || r.label }]),
+  );
+}

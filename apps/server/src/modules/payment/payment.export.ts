@@ -1,0 +1,99 @@
+import {
+  DICT_TYPES,
+  PaymentListQuery,
+  PERM,
+  type Locale,
+  type PaymentListInput,
+  type PaymentListItem,
+  type PaymentStatus,
+  type PaymentType,
+} from '@study-crm/shared';
+import { dictLabels, type DictRepository } from '../dict/index.js';
+import type { Exporter } from '../export/index.js';
+import type { PaymentService } from './payment.service.js';
+
+const h = (zhTW: string, zhCN: string, enUS: string): Record<Locale, string> => ({
+  'zh-TW': zhTW,
+  'zh-CN': zhCN,
+  'en-US': enUS,
+});
+// The list's own wording of its status and type (pages/payment/strings).
+const STATUS: Record<PaymentStatus, Record<Locale, string>> = {
+  pending: h('待確認', '待确认', 'Pending confirmation'),
+  confirmed: h('已確認', '已确认', 'Confirmed'),
+  voided: h('已作廢', '已作废', 'Voided'),
+};
+const TYPE: Record<PaymentType, Record<Locale, string>> = {
+  collection: h('收款', '收款', 'Collection'),
+  refund: h('退款', '退款', 'Refund'),
+};
+type Row = PaymentListItem & { methodText: Record<Locale, string> | undefined };
+
+// The payment records list's export (issue 39): its own list call (filters, sort), for holders of its permission.
+// The amount is money in its currency, negative for a refund (as the list shows it; a sum is the net amount).
+export function paymentExporter(deps: {
+  payments: Pick<PaymentService, 'list'>;
+  dict: Pick<DictRepository, 'options'>;
+}): Exporter<PaymentListInput, Row> {
+  return {
+    list: 'payment',
+    perm: PERM.paymentList,
+    sheet: h('付款記錄', '付款记录', 'Payment records'),
+    query: PaymentListQuery,
+    async page(q, _caller, pageNum, pageSize) {
+      const [page, methods] = await Promise.all([
+        deps.payments.list({ ...q, pageNum, pageSize }),
+        dictLabels(deps.dict, DICT_TYPES.transferMethod),
+      ]);
+      return {
+        ...page,
+        list: page.list.map((r) => ({
+          ...r,
+          methodText: r.transferMethod ? methods.get(r.transferMethod) : undefined,
+        })),
+      };
+    },
+    columns: [
+      {
+        key: 'transactionDate',
+        header: h('付款時間', '付款时间', 'Payment date'),
+        width: 12,
+        value: (r) => ({ day: r.transactionDate }),
+      },
+      { key: 'title', header: h('標題', '标题', 'Title'), width: 30, value: (r) => r.title },
+      { key: 'type', header: h('類型', '类型', 'Type'), width: 10, value: (r, l) => TYPE[r.type][l] },
+      {
+        key: 'amount',
+        header: h('金額', '金额', 'Amount'),
+        width: 16,
+        value: (r) => ({ minor: r.type === 'refund' ? -r.amountMinor : r.amountMinor, currency: r.currency }),
+      },
+      { key: 'currency', header: h('幣別', '币种', 'Currency'), width: 8, value: (r) => r.currency },
+      { key: 'status', header: h('狀態', '状态', 'Status'), value: (r, l) => STATUS[r.status][l] },
+      {
+        key: 'transferMethod',
+        header: h('轉帳方式', '转账方式', 'Transfer method'),
+        value: (r, l) => r.methodText?.[l] ?? r.transferMethod,
+      },
+      { key: 'student', header: h('學生', '学生', 'Student'), value: (r) => r.studentName },
+      {
+        key: 'signingTeacher',
+        header: h('簽約老師', '签约老师', 'Signing teacher'),
+        value: (r) => r.signingTeacher?.name ?? null,
+      },
+      { key: 'confirmedBy', header: h('確認人', '确认人', 'Confirmed by'), value: (r) => r.confirmedBy?.name ?? null },
+      {
+        key: 'confirmedAt',
+        header: h('確認時間', '确认时间', 'Confirmed at'),
+        width: 18,
+        value: (r) => ({ date: r.confirmedAt }),
+      },
+      {
+        key: 'createdAt',
+        header: h('建立時間', '创建时间', 'Created at'),
+        width: 18,
+        value: (r) => ({ date: r.createdAt }),
+      },
+    ],
+  };
+}
