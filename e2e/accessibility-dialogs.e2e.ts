@@ -9,6 +9,7 @@ import {
   menuLeaves,
   poll,
   screenshot,
+  settle,
   settleAnimations,
   signIn,
   startPortal,
@@ -60,6 +61,8 @@ describe('accessibility: dialogs, drawers, XiaoK, zh-CN, reduced motion and 200 
       let dialogs = 0;
       for (const name of leaves) {
         const path = await openScreen(page, name);
+        // The screen drawn (its code and first page arrived) before its buttons are looked for.
+        await settle(page);
         const add = addButton(page);
         if ((await add.count()) === 0) continue;
         // Every dialog in the default (dark) theme; a sample in the light one too (the theme's tokens are shared by
