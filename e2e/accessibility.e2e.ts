@@ -3,13 +3,13 @@ import { seedDemoApplications } from '../apps/server/src/seed/demo-applications.
 import { seedDemoMembers } from '../apps/server/src/seed/demo-members.js';
 import { seedDemoPayments } from '../apps/server/src/seed/demo-payments.js';
 import { seedDemoProjects } from '../apps/server/src/seed/demo-projects.js';
-import { axeViolations, bodyTheme, openScreen, switchTheme } from './axe.js';
+import { axeViolations, bodyTheme, closeScreen, openScreen, switchTheme } from './axe.js';
 import { openMessageBox, poll, screenshot, signIn, startPortal, type Portal, menuLeaves } from './harness.js';
 
 // Issue 42: axe-core's WCAG 2.0/2.1/2.2 A and AA rules on the login page and every menu screen of the administrator,
 // in the dark and the light theme (en-US), and on a sample in zh-TW with the colour-weak mode on (docs/accessibility.md).
 // One signed-in page walks the menu; the theme is switched in place (the navbar's button) between the two runs of
-// a screen, so each screen loads once.
+// a screen, so each screen loads once, and its tab is closed before the next opens.
 
 const settings = (patch: Record<string, unknown>) => JSON.stringify({ state: patch, version: 1 });
 
@@ -53,6 +53,7 @@ describe('accessibility: axe-core, WCAG 2.2 A/AA (issue 42)', () => {
       const other = await switchTheme(page);
       found.push(...(await axeViolations(page, `${path} ${other}`)));
       if (i === 0) await screenshot(page, `a11y-home-${other}-en-US`);
+      await closeScreen(page);
     }
 
     // The message box over the last screen, in both themes (the theme button closes it: opened again).
@@ -85,6 +86,7 @@ describe('accessibility: axe-core, WCAG 2.2 A/AA (issue 42)', () => {
       const other = await switchTheme(page);
       found.push(...(await axeViolations(page, `zh-TW colour-weak ${path} ${other}`)));
       if (name === 'transactions') await screenshot(page, `a11y-payments-${other}-colour-weak-zh-TW`);
+      await closeScreen(page);
     }
     expect(found).toEqual([]);
   });
