@@ -1,6 +1,6 @@
 import { theme as antTheme, type ThemeConfig } from 'antd';
 import type { Theme } from '../stores/settings';
-import { contrastRatio } from '../lib/contrast';
+import { contrastRatio, darkenForWhite } from '../lib/contrast';
 
 // antd's theme for the member's light/dark choice and brand colour, with the colours that antd's own algorithms
 // leave below WCAG 2.2 AA contrast (4.5:1 for text, issue 42) set here, in one place, for every screen: links,
@@ -37,8 +37,11 @@ const DARK = {
   colorError: '#ff7875',
 };
 
-export function themeConfig(theme: Theme, primary: string, motion: boolean): ThemeConfig {
+export function themeConfig(theme: Theme, brand: string, motion: boolean): ThemeConfig {
   const dark = theme === 'dark';
+  // A brand colour chosen in the settings too light for the white text of primary buttons (a yellow, a light green)
+  // is darkened, keeping its hue, until white on it reaches 4.5:1; it then reaches 4.5:1 as a link on white too.
+  const primary = darkenForWhite(brand);
   return {
     algorithm: dark ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm,
     token: {
