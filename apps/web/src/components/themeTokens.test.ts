@@ -3,8 +3,11 @@ import { contrastRatio } from '../lib/contrast';
 import { themeConfig } from './themeTokens';
 
 describe('themeConfig: the brand colour (issue 42)', () => {
-  it('keeps the default brand blue and a dark enough chosen colour as they are', () => {
-    expect(themeConfig('light', '#165DFF', true).token?.colorPrimary).toBe('#165DFF');
+  it('keeps the default brand blue and a dark enough chosen colour as they are; hover and press are darker', () => {
+    const token = themeConfig('light', '#165DFF', true).token!;
+    expect(token.colorPrimary).toBe('#165DFF');
+    // antd's own hover blue, #4080FF, held white text at 3.6:1.
+    expect(contrastRatio('#ffffff', token.colorPrimaryHover!)).toBeGreaterThan(contrastRatio('#ffffff', '#165DFF')!);
     expect(themeConfig('dark', '#722ED1', true).token?.colorPrimary).toBe('#722ED1');
   });
 
@@ -14,6 +17,8 @@ describe('themeConfig: the brand colour (issue 42)', () => {
       for (const theme of ['light', 'dark'] as const) {
         const token = themeConfig(theme, brand, true).token!;
         expect(contrastRatio('#ffffff', token.colorPrimary!)).toBeGreaterThanOrEqual(4.5);
+        expect(contrastRatio('#ffffff', token.colorPrimaryHover!)).toBeGreaterThanOrEqual(4.5);
+        expect(contrastRatio('#ffffff', token.colorPrimaryActive!)).toBeGreaterThanOrEqual(4.5);
         if (theme === 'light') expect(token.colorLink).toBe(token.colorPrimary);
       }
     },

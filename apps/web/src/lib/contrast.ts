@@ -37,3 +37,10 @@ export function darkenForWhite(color: string, ratio = 4.5): string {
   }
   return mixed === c ? color : hex(mixed);
 }
+
+// The colour mixed with black by `amount` (0 to 1): a darker shade of the same hue. Colours that are not hex pass
+// unchanged.
+export function shade(color: string, amount: number): string {
+  const c = channels(color);
+  return c ? hex(c.map((v) => v * (1 - amount)) as [number, number, number]) : color;
+}
