@@ -142,6 +142,7 @@ describe('export of a list end to end', () => {
   it('exports the filtered tag list and reads the file back (zh-TW)', async () => {
     await portal.api(tagApi.add, { type: 'student', value: 'exporttag_a', label: '=1+2', sort: 1 });
     await portal.api(tagApi.add, { type: 'student', value: 'exporttag_b', label: '匯出乙', sort: 2 });
+    await portal.api(tagApi.add, { type: 'student', value: 'othertag_c', label: '其他丙', sort: 3 });
     const { page, context } = await portal.newPage({ storage: { 'cake-locale': 'zh-TW' } });
     await signIn(page, portal.baseUrl);
     await page.goto(`${portal.baseUrl}/sadmin/systemSetup/sysTagManage`);
