@@ -1,6 +1,6 @@
 import { DictListQuery, PERM, type DictEntry } from '@study-crm/shared';
 import { entryColumns } from '../entry/index.js';
-import { tr, type Exporter } from '../export/index.js';
+import { listPages, tr, type Exporter } from '../export/index.js';
 import type { DictService } from './dict.service.js';
 
 // The dictionary entries' export (issue 39): the list's own call (its type, keyword and status), for holders of
@@ -11,7 +11,7 @@ export function dictExporter(dict: Pick<DictService, 'list'>): Exporter<DictList
     perm: PERM.dictList,
     sheet: tr('字典資料', '字典数据', 'Dictionary entries'),
     query: DictListQuery,
-    page: (q, _caller, pageNum, pageSize) => dict.list({ ...q, pageNum, pageSize }),
+    page: listPages(dict.list),
     columns: [
       { key: 'type', header: tr('字典類型', '字典类型', 'Type'), width: 20, value: (r) => r.type },
       ...entryColumns<DictEntry>({

@@ -1,5 +1,5 @@
 import { FeedbackListQuery, PERM, type FeedbackStatus, type Locale } from '@study-crm/shared';
-import { tr, type Exporter } from '../export/index.js';
+import { listPages, tr, type Exporter } from '../export/index.js';
 import type { FeedbackExportRow, FeedbackService } from './feedback.service.js';
 
 const STATUS: Record<FeedbackStatus, Record<Locale, string>> = {
@@ -18,7 +18,7 @@ export function feedbackExporter(
     perm: PERM.feedbackList,
     sheet: tr('意見回饋', '意见反馈', 'Feedback'),
     query: FeedbackListQuery,
-    page: (q, _caller, pageNum, pageSize) => feedback.exportPage({ ...q, pageNum, pageSize }),
+    page: listPages(feedback.exportPage),
     columns: [
       { key: 'name', header: tr('姓名', '姓名', 'Name'), width: 18, value: ({ row }) => row.name },
       { key: 'email', header: tr('電子郵件', '邮箱', 'E-mail'), width: 28, value: ({ row }) => row.email },

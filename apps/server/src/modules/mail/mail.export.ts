@@ -1,5 +1,5 @@
 import { EmailListQuery, PERM, TemplateListQuery, type Email, type Template } from '@study-crm/shared';
-import { tr, type Exporter } from '../export/index.js';
+import { listPages, tr, type Exporter } from '../export/index.js';
 import type { EmailService } from './email.service.js';
 import type { TemplateService } from './template.service.js';
 
@@ -12,7 +12,7 @@ export function emailExporter(emails: Pick<EmailService, 'list'>): Exporter<Emai
     perm: PERM.emailList,
     sheet: tr('郵件管理', '邮件管理', 'E-mails'),
     query: EmailListQuery,
-    page: (q, _caller, pageNum, pageSize) => emails.list({ ...q, pageNum, pageSize }),
+    page: listPages(emails.list),
     columns: [
       { key: 'subject', header: tr('主旨', '主题', 'Subject'), width: 36, value: (r) => r.subject },
       { key: 'sender', header: tr('寄件人', '发件人', 'Sender'), width: 28, value: (r) => r.sender },
@@ -49,7 +49,7 @@ export function templateExporter(templates: Pick<TemplateService, 'list'>): Expo
     perm: PERM.templateList,
     sheet: tr('範本管理', '模板管理', 'Templates'),
     query: TemplateListQuery,
-    page: (q, _caller, pageNum, pageSize) => templates.list({ ...q, pageNum, pageSize }),
+    page: listPages(templates.list),
     columns: [
       { key: 'name', header: tr('範本名稱', '模板名称', 'Template name'), width: 28, value: (r) => r.name },
       { key: 'type', header: tr('範本類型', '模板类型', 'Template type'), width: 18, value: (r) => r.type },

@@ -6,7 +6,7 @@ import {
   type NoticeListInput,
   type NoticeState,
 } from '@study-crm/shared';
-import { tr, type Exporter } from '../export/index.js';
+import { listPages, tr, type Exporter } from '../export/index.js';
 import type { NoticeService } from './notice.service.js';
 
 // The list's own wording (pages/notice/locale.ts).
@@ -26,7 +26,7 @@ export function noticeExporter(notices: Pick<NoticeService, 'list'>): Exporter<N
     perm: PERM.noticeList,
     sheet: tr('會員通知', '会员通知', 'Member notices'),
     query: NoticeListQuery,
-    page: (q, _caller, pageNum, pageSize) => notices.list({ ...q, pageNum, pageSize }),
+    page: listPages(notices.list),
     columns: [
       { key: 'title', header: tr('標題', '标题', 'Title'), width: 36, value: (r) => r.title },
       {

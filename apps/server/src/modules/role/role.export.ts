@@ -1,5 +1,5 @@
 import { PERM, RoleListQuery, type Locale, type Role, type RoleKind } from '@study-crm/shared';
-import { tr, type Exporter } from '../export/index.js';
+import { listPages, tr, type Exporter } from '../export/index.js';
 import type { RoleService } from './role.service.js';
 
 // The list's own wording of a role's kind (pages/access/locale.ts).
@@ -16,7 +16,7 @@ export function roleExporter(roles: Pick<RoleService, 'list'>): Exporter<RoleLis
     perm: PERM.roleList,
     sheet: tr('角色管理', '角色管理', 'Roles'),
     query: RoleListQuery,
-    page: (q, _caller, pageNum, pageSize) => roles.list({ ...q, pageNum, pageSize }),
+    page: listPages(roles.list),
     columns: [
       { key: 'name', header: tr('角色名稱', '角色名称', 'Role name'), width: 24, value: (r) => r.name },
       { key: 'cnName', header: tr('中文名稱', '中文名称', 'Chinese name'), width: 20, value: (r) => r.cnName },

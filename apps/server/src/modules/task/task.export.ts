@@ -10,7 +10,7 @@ import {
   type TaskListInput,
   type TaskStatus,
 } from '@study-crm/shared';
-import { tr, type Exporter } from '../export/index.js';
+import { listPages, tr, type Exporter } from '../export/index.js';
 import type { TaskService } from './task.service.js';
 
 // The list's own wording (pages/task/locale.ts).
@@ -37,7 +37,7 @@ export function taskExporter(tasks: Pick<TaskService, 'list'>): Exporter<TaskLis
     perm: PERM.taskList,
     sheet: tr('全部任務', '全部任务', 'All tasks'),
     query: TaskListQuery,
-    page: (q, _caller, pageNum, pageSize) => tasks.list({ ...q, pageNum, pageSize }),
+    page: listPages(tasks.list),
     columns: [
       { key: 'title', header: TITLE, width: 36, value: (r) => r.title },
       { key: 'project', header: PROJECT, width: 24, value: (r) => r.projectName },
@@ -65,7 +65,7 @@ export function contributionExporter(
     perm: PERM.contributionList,
     sheet: tr('貢獻紀錄', '贡献记录', 'Contribution records'),
     query: ContributionListQuery,
-    page: (q, _caller, pageNum, pageSize) => tasks.contributions({ ...q, pageNum, pageSize }),
+    page: listPages(tasks.contributions),
     columns: [
       { key: 'day', header: tr('日期', '日期', 'Day'), width: 12, value: (r) => ({ day: r.contributedOn }) },
       { key: 'member', header: tr('成員', '成员', 'Member'), width: 16, value: (r) => r.member.name },
