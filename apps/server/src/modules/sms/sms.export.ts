@@ -1,9 +1,9 @@
 import { DICT_TYPES, PERM, SmsListQuery, type Locale, type SmsBatch } from '@study-crm/shared';
-import { dictLabels, type DictRepository } from '../dict/index.js';
+import { withDictText, type DictRepository } from '../dict/index.js';
 import { tr, type Exporter } from '../export/index.js';
 import type { SmsService } from './sms.service.js';
 
-type Row = SmsBatch & { terminalText: Record<Locale, string> | undefined };
+type Row = SmsBatch & { dictText: Record<Locale, string> | undefined };
 
 // The SMS batch list's export (issue 39): the list's own call (keyword, terminal), for holders of its permission.
 // The terminal as its dictionary label, the recipients per delivery status as numbers (queued counts the rows
@@ -17,23 +17,15 @@ export function smsExporter(deps: {
     perm: PERM.smsList,
     sheet: tr('簡訊管理', '短信管理', 'SMS'),
     query: SmsListQuery,
-    async page(q, _caller, pageNum, pageSize) {
-      const [page, terminals] = await Promise.all([
-        deps.sms.list({ ...q, pageNum, pageSize }),
-        dictLabels(deps.dict, DICT_TYPES.smsTerminal),
-      ]);
-      return {
-        ...page,
-        list: page.list.map((r) => ({ ...r, terminalText: r.terminal ? terminals.get(r.terminal) : undefined })),
-      };
-    },
+    page: (q, _caller, pageNum, pageSize) =>
+      withDictText(deps.dict, DICT_TYPES.smsTerminal, deps.sms.list({ ...q, pageNum, pageSize }), (r) => r.terminal),
     columns: [
       { key: 'content', header: tr('內容', '内容', 'Content'), width: 40, value: (r) => r.content },
       {
         key: 'terminal',
         header: tr('發送端', '发送端', 'Sending terminal'),
         width: 16,
-        value: (r, l) => r.terminalText?.[l] ?? r.terminal,
+        value: (r, l) => r.dictText?.[l] ?? r.terminal,
       },
       { key: 'sender', header: tr('發送者', '发送者', 'Sender'), width: 14, value: (r) => r.sender },
       { key: 'fileName', header: tr('檔案', '文件', 'File'), width: 24, value: (r) => r.fileName },

@@ -1,10 +1,10 @@
 import { DICT_TYPES, PERM, TagListQuery, type Locale, type Tag } from '@study-crm/shared';
-import { dictLabels, type DictRepository } from '../dict/index.js';
+import { withDictText, type DictRepository } from '../dict/index.js';
 import { entryColumns } from '../entry/index.js';
 import { tr, type Exporter } from '../export/index.js';
 import type { TagService } from './tag.service.js';
 
-type Row = Tag & { typeText: Record<Locale, string> | undefined };
+type Row = Tag & { dictText: Record<Locale, string> | undefined };
 
 // The tag list's export (issue 39): the list's own call (type, keyword, status), for holders of its permission;
 // the type as its dictionary label, as the list shows it.
@@ -17,19 +17,14 @@ export function tagExporter(deps: {
     perm: PERM.tagList,
     sheet: tr('標籤管理', '标签管理', 'Tags'),
     query: TagListQuery,
-    async page(q, _caller, pageNum, pageSize) {
-      const [page, types] = await Promise.all([
-        deps.tags.list({ ...q, pageNum, pageSize }),
-        dictLabels(deps.dict, DICT_TYPES.tagType),
-      ]);
-      return { ...page, list: page.list.map((r) => ({ ...r, typeText: types.get(r.type) })) };
-    },
+    page: (q, _caller, pageNum, pageSize) =>
+      withDictText(deps.dict, DICT_TYPES.tagType, deps.tags.list({ ...q, pageNum, pageSize }), (r) => r.type),
     columns: [
       {
         key: 'type',
         header: tr('標籤類型', '标签类型', 'Tag type'),
         width: 16,
-        value: (r, l) => r.typeText?.[l] ?? r.type,
+        value: (r, l) => r.dictText?.[l] ?? r.type,
       },
       ...entryColumns<Row>({
         value: tr('標籤鍵值', '标签键值', 'Tag key'),
