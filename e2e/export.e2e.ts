@@ -3,6 +3,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { tagApi } from '@study-crm/shared';
 import {
   ACTIVE_PANE,
   pickOption,
@@ -133,6 +134,33 @@ describe('export of a list end to end', () => {
     expect(amounts).toEqual([-100, 1200.5]);
     expect(sheet.getRow(2).getCell(6).value).toBe('Pending confirmation');
     await shot(page, 'export-payments-en-US');
+    await context.close();
+  });
+
+  // The tag list (a setup list on the list kit): filtered by keyword, Export gives its rows with the headings in
+  // the reader's language, and a label that would be a formula stays text.
+  it('exports the filtered tag list and reads the file back (zh-TW)', async () => {
+    await portal.api(tagApi.add, { type: 'student', value: 'exporttag_a', label: '=1+2', sort: 1 });
+    await portal.api(tagApi.add, { type: 'student', value: 'exporttag_b', label: '匯出乙', sort: 2 });
+    await portal.api(tagApi.add, { type: 'student', value: 'othertag_c', label: '其他丙', sort: 3 });
+    const { page, context } = await portal.newPage({ storage: { 'cake-locale': 'zh-TW' } });
+    await signIn(page, portal.baseUrl);
+    await page.goto(`${portal.baseUrl}/sadmin/systemSetup/sysTagManage`);
+    const rows = page.locator(`${ACTIVE_PANE} [data-testid=tag-table] tr[data-row-key]`);
+    await poll(() => rows.count()).toBeGreaterThan(2);
+    await page.getByTestId('tag-keyword').fill('exporttag');
+    await page.locator(ACTIVE_PANE).getByTestId('list-search').click();
+    await poll(() => rows.count()).toBe(2);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('tag-export').click()]);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(await download.path());
+    const sheet = book.worksheets[0]!;
+    expect(sheet.rowCount).toBe(3);
+    expect((sheet.getRow(1).values as unknown[]).slice(1, 4)).toEqual(['標籤類型', '標籤鍵值', '中文標籤']);
+    const labels = [2, 3].map((n) => sheet.getRow(n).getCell(3).value).sort();
+    expect(labels).toEqual(["'=1+2", '匯出乙']);
+    expect(sheet.getRow(2).getCell(7).value).toBe('啟用');
+    await shot(page, 'export-tags-zh-TW');
     await context.close();
   });
 

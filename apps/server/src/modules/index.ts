@@ -45,7 +45,7 @@ import { createExportService, registerExportRoutes } from './export/index.js';
 import { createAuthRepository, createAuthService, createStepUp, registerAuthRoutes } from './auth/index.js';
 import { authPersonalData } from './auth/index.js';
 import { createCaptchaRepository, createCaptchaService, registerCaptchaRoutes } from './captcha/index.js';
-import { createDictRepository, createDictService, registerDictRoutes } from './dict/index.js';
+import { createDictRepository, createDictService, dictExporter, registerDictRoutes } from './dict/index.js';
 import { createFileStorage, registerFileRoutes } from './files/index.js';
 import { createJobRepository, createJobService, registerJobRoutes } from './jobs/index.js';
 import {
@@ -86,8 +86,20 @@ import {
 import { paymentExporter, paymentPersonalData } from './payment/index.js';
 import { memberPersonalData } from './member/index.js';
 import { createPeopleRepository, createPeopleService } from './people/index.js';
-import { createProjectRepository, createProjectService, registerProjectRoutes } from './project/index.js';
-import { createTaskReport, createTaskRepository, createTaskService, registerTaskRoutes } from './task/index.js';
+import {
+  createProjectRepository,
+  createProjectService,
+  projectExporter,
+  registerProjectRoutes,
+} from './project/index.js';
+import {
+  contributionExporter,
+  createTaskReport,
+  createTaskRepository,
+  createTaskService,
+  registerTaskRoutes,
+  taskExporter,
+} from './task/index.js';
 import { accountExporter, createUserAccountService, registerUserAccountRoutes } from './user-account/index.js';
 import { createContentRepository, createContentService, registerContentRoutes } from './content/index.js';
 import {
@@ -102,6 +114,7 @@ import {
   createRoleRepository,
   createRoleService,
   registerRoleRoutes,
+  roleExporter,
 } from './role/index.js';
 import {
   createConfigAccessor,
@@ -109,7 +122,7 @@ import {
   createSysConfigService,
   registerSysConfigRoutes,
 } from './sysconfig/index.js';
-import { createTagRepository, createTagService, registerTagRoutes } from './tag/index.js';
+import { createTagRepository, createTagService, registerTagRoutes, tagExporter } from './tag/index.js';
 import {
   createAdmissionsRepository,
   createAdmissionsService,
@@ -134,6 +147,7 @@ import {
   createFeedbackRepository,
   createFeedbackService,
   registerFeedbackRoutes,
+  feedbackExporter,
 } from './feedback/index.js';
 import { feedbackPersonalData } from './feedback/index.js';
 import { createProfileRepository, createProfileService, registerProfileRoutes } from './profile/index.js';
@@ -146,7 +160,7 @@ import { registerAssistantModule } from './assistant/index.js';
 import { assistantPersonalData } from './assistant/index.js';
 import { createTwoFactorRepository, createTwoFactorService, registerTwoFactorRoutes } from './two-factor/index.js';
 import { twoFactorPersonalData } from './two-factor/index.js';
-import { createNoticeService, registerNoticeRoutes } from './notice/index.js';
+import { createNoticeService, noticeExporter, registerNoticeRoutes } from './notice/index.js';
 import { createWalletRepository, createWalletService, registerWalletRoutes } from './wallet/index.js';
 import { walletPersonalData } from './wallet/index.js';
 import {
@@ -255,7 +269,9 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   registerOwnPermissionRoutes(app, menus);
   registerPermissionAdminRoutes(app, menus);
   const roleRepo = createRoleRepository(db);
-  registerRoleRoutes(app, createRoleService({ repo: roleRepo, people, clock, guard }));
+  const roles = createRoleService({ repo: roleRepo, people, clock, guard });
+  registerRoleRoutes(app, roles);
+  exports.register(roleExporter(roles));
 
   const account = createAccountService(createAccountRepository(db), credentials, sessions, clock, config);
   registerAccountRoutes(app, account);
@@ -268,8 +284,10 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   const dictRepo = createDictRepository(db);
   const dictService = createDictService({ repo: dictRepo, clock });
   registerDictRoutes(app, dictService);
+  exports.register(dictExporter(dictService));
   const tagService = createTagService({ repo: createTagRepository(db), clock });
   registerTagRoutes(app, tagService);
+  exports.register(tagExporter({ tags: tagService, dict: dictRepo }));
   const labels = createLabelService({ repo: createLabelRepository(db), people, clock });
   registerLabelRoutes(app, labels);
   // Announcements and the merchant record (issue 21).
@@ -411,7 +429,7 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   const outbox = createOutboxRepository(db, dialect);
   const delivery = createDeliveryWorker({ outbox, clock, settings: config.delivery, log: app.log });
   app.decorate('delivery', delivery);
-  const mail = registerMailModule(app, { config, db, clock, outbox, delivery, storage, box, applications });
+  const mail = registerMailModule(app, { config, db, clock, outbox, delivery, storage, box, applications, exports });
   // SMS from .xlsx recipient lists (issue 17); `sms.queueText` sends one text through the outbox.
   const sms = registerSmsModule(app, {
     config,
@@ -423,33 +441,32 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
     people,
     storage,
     textTemplates: mail.textTemplates,
+    exports,
   });
   app.decorate('sms', sms);
 
   // Member notices (issue 17): administered here, kept and shown by the inbox's notice board.
-  registerNoticeRoutes(
-    app,
-    createNoticeService({
-      board: createNoticeBoard(createNoticeBoardRepository(db), clock),
-      people,
-      members,
-      copies: mail.copies,
-      clock,
-    }),
-  );
+  const notices = createNoticeService({
+    board: createNoticeBoard(createNoticeBoardRepository(db), clock),
+    people,
+    members,
+    copies: mail.copies,
+    clock,
+  });
+  registerNoticeRoutes(app, notices);
+  exports.register(noticeExporter(notices));
 
   // Feedback (issue 18): public and member submissions, replies by e-mail and message box, staff to-dos.
-  registerFeedbackRoutes(
-    app,
-    createFeedbackService({
-      repo: createFeedbackRepository(db),
-      captcha,
-      people,
-      inbox,
-      mail: mail.system,
-      clock,
-    }),
-  );
+  const feedback = createFeedbackService({
+    repo: createFeedbackRepository(db),
+    captcha,
+    people,
+    inbox,
+    mail: mail.system,
+    clock,
+  });
+  registerFeedbackRoutes(app, feedback);
+  exports.register(feedbackExporter(feedback));
 
   // The operation log (issue 39) and each record's own history, whose events the owning modules read (decision 180).
   const auditRepo = createAuditRepository(db);
@@ -539,8 +556,12 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   // Projects (issue 21): other modules (tasks) ask about projects through this service only.
   const projects = createProjectService({ repo: createProjectRepository(db, dialect), people, clock });
   registerProjectRoutes(app, projects);
+  exports.register(projectExporter(projects));
   // Tasks of projects, KPI types and contribution records: projects are asked through their service.
-  registerTaskRoutes(app, createTaskService({ repo: createTaskRepository(db), projects, people, clock }));
+  const tasks = createTaskService({ repo: createTaskRepository(db), projects, people, clock });
+  registerTaskRoutes(app, tasks);
+  exports.register(taskExporter(tasks));
+  exports.register(contributionExporter(tasks));
 
   // The daily application reminders (issue 40), run by the server's worker; the unique key of each reminder makes
   // several servers' runs create it once.

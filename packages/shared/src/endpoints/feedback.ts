@@ -1,8 +1,7 @@
-import { getCall, postCall, rawCall } from '../endpoint.js';
+import { getCall, postCall } from '../endpoint.js';
 import {
   FeedbackAnswerBody,
   FeedbackDetailSchema,
-  FeedbackExportQuery,
   FeedbackListQuery,
   FeedbackMineBody,
   FeedbackPageSchema,
@@ -16,11 +15,6 @@ export const feedbackApi = {
   list: getCall('/api/v1/mc/feedbacks/list', FeedbackListQuery, FeedbackPageSchema),
   getDetail: getCall('/api/v1/mc/feedbacks/getDetail', IdParam, FeedbackDetailSchema),
   answer: postCall('/api/v1/mc/feedbacks/answer', FeedbackAnswerBody, FeedbackDetailSchema),
-  export: rawCall(
-    '/api/v1/mc/feedbacks/export',
-    FeedbackExportQuery,
-    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  ),
   // Public: the consultancy's website and the student app (captcha + a per-address limit).
   submit: postCall('/api/v1/mc/feedbacks/submit', FeedbackSubmitBody, FeedbackSubmittedSchema),
   // A signed-in member's own feedback: name and contact come from their account.

@@ -12,7 +12,6 @@ export const FEEDBACK_STATUSES = ['open', 'answered'] as const;
 export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];
 export const FEEDBACK_CONTENT_MAX = 2000;
 export const FEEDBACK_REPLY_MAX = 5000;
-export const FEEDBACK_EXPORT_MAX = 10_000;
 
 type Ctx = z.RefinementCtx;
 const issue = (ctx: Ctx, path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
@@ -65,12 +64,7 @@ const filterFields = {
 };
 export const FeedbackListQuery = zPaging.extend(filterFields);
 export type FeedbackListQuery = z.output<typeof FeedbackListQuery>;
-export const FeedbackExportQuery = z.object({
-  ...filterFields,
-  locale: z.enum(['zh-TW', 'zh-CN', 'en-US']).nullish().describe('language of the column headings'),
-});
-export type FeedbackExportQuery = z.output<typeof FeedbackExportQuery>;
-export type FeedbackFilter = Omit<FeedbackExportQuery, 'locale'>;
+export type FeedbackFilter = Pick<FeedbackListQuery, keyof typeof filterFields>;
 
 export const FeedbackAnswerBody = z.object({
   id: zId().describe('feedback id'),

@@ -1,4 +1,4 @@
-import type { Locale } from '@study-crm/shared';
+import type { Locale, Page } from '@study-crm/shared';
 import type { DictRepository } from './dict.repository.js';
 
 type Convert = (text: string) => string;
@@ -19,4 +19,22 @@ export async function dictLabels(
   return new Map(
     rows.map((r) => [r.value, { 'zh-TW': r.label, 'zh-CN': toCn(r.label), 'en-US': r.label2 || r.label }]),
   );
+}
+
+// A page of a list with the label of one dictionary field of each row (`dictText`, undefined without an enabled
+// entry), read beside the page: an export writes the label the list shows.
+export async function withDictText<T>(
+  repo: Pick<DictRepository, 'options'>,
+  type: string,
+  page: Promise<Page<T>>,
+  valueOf: (row: T) => string | null,
+): Promise<Page<T & { dictText: Record<Locale, string> | undefined }>> {
+  const [p, labels] = await Promise.all([page, dictLabels(repo, type)]);
+  return {
+    ...p,
+    list: p.list.map((r) => {
+      const v = valueOf(r);
+      return { ...r, dictText: v === null ? undefined : labels.get(v) };
+    }),
+  };
 }

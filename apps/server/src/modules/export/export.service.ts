@@ -20,6 +20,13 @@ export type Exporter<Q = never, T = never> = {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyExporter = Exporter<any, any>;
 
+// The `page` of a list whose service call takes the list's query with its page (most lists): the export's page
+// number and size replace the screen's.
+export const listPages =
+  <Q, T>(list: (q: Q & { pageNum: number; pageSize: number }) => Promise<Page<T>>): Exporter<Q, T>['page'] =>
+  (q, _caller, pageNum, pageSize) =>
+    list({ ...q, pageNum, pageSize });
+
 // Rows read per page of the list's own query.
 export const EXPORT_PAGE = 500;
 const JOB_KIND = 'export';

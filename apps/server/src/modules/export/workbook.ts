@@ -22,6 +22,13 @@ export type ExportColumn<T> = {
   value: (row: T, locale: Locale) => CellValue;
 };
 
+// A heading or label in the three languages (zh-TW, zh-CN, en-US), as the list screens word it.
+export const tr = (zhTW: string, zhCN: string, enUS: string): Record<Locale, string> => ({
+  'zh-TW': zhTW,
+  'zh-CN': zhCN,
+  'en-US': enUS,
+});
+
 // A cell starting with = + - @ (or a tab / carriage return) would be a formula in a spreadsheet program: it is kept
 // as text with a leading apostrophe (OWASP CSV injection advice).
 export const neutralise = (v: string): string => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);

@@ -68,13 +68,6 @@ export function createFeedbackRepository(db: Db) {
       );
     },
 
-    // The export reads the filtered list in batches, newest first (keyset on id below `beforeId`).
-    batch: (f: FeedbackFilter, beforeId: number | null, limit: number): Promise<FeedbackRow[]> => {
-      let q = applyFilter(db.selectFrom('feedback'), f);
-      if (beforeId !== null) q = q.where('id', '<', beforeId);
-      return q.select(FEEDBACK_COLUMNS).orderBy('id', 'desc').limit(limit).execute();
-    },
-
     insert: async (tx: Tx, v: NewFeedback): Promise<number> => {
       const row = await tx
         .insertInto('feedback')

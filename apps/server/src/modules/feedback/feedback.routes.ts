@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { feedbackApi, PERM } from '@study-crm/shared';
 import { defineRoute } from '../../http/route.js';
-import { feedbackWorkbook } from './feedback.export.js';
 import type { FeedbackService } from './feedback.service.js';
 
 const tags = ['feedback'];
@@ -34,22 +33,6 @@ export function registerFeedbackRoutes(app: FastifyInstance, feedback: FeedbackS
       'outbox (through the first mail server; emailed=0 on the reply when none is configured), and when the ' +
       "sender is a member it is posted to the member's message box. The feedback's to-dos are cleared.",
     handler: ({ body, member }) => feedback.answer(body, member!.id),
-  });
-
-  defineRoute(app, {
-    ...feedbackApi.export,
-    access: PERM.feedbackList,
-    tags,
-    summary: 'The filtered list as an Excel workbook (.xlsx), streamed; at most 10,000 rows',
-    handler: async ({ query, locale, reply }) => {
-      const stream = feedbackWorkbook(feedback.exportRows(query), query.locale ?? locale);
-      const day = new Date().toISOString().slice(0, 10);
-      void reply
-        .header('content-type', feedbackApi.export.produces)
-        .header('cache-control', 'private, no-store')
-        .header('content-disposition', `attachment; filename="feedback-${day}.xlsx"`);
-      await reply.send(stream);
-    },
   });
 
   defineRoute(app, {

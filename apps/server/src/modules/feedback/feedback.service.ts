@@ -1,14 +1,12 @@
 import {
   Code,
   FEEDBACK_CONTENT_MAX,
-  FEEDBACK_EXPORT_MAX,
   FEEDBACK_REPLY_MAX,
   formatMessage,
   isLocale,
   PERM,
   type FeedbackAnswerBody,
   type FeedbackDetail,
-  type FeedbackFilter,
   type FeedbackItem,
   type FeedbackListQuery,
   type Locale,
@@ -31,7 +29,9 @@ export const FEEDBACK_TODO_KIND = 'feedback';
 export const feedbackLink = (id: number) => `/feedbackManage/feedback?id=${id}`;
 // Public submissions per address: at most `max` in `windowMs` (every app server counts in the same table).
 export const SUBMIT_LIMIT = { max: 5, windowMs: 60 * 60_000 };
-const EXPORT_BATCH = 500;
+
+// A feedback as its export writes it: the row, its latest reply and who wrote it.
+export type FeedbackExportRow = { row: FeedbackRow; reply: string | null; repliedBy: string | null };
 
 type Submission = {
   name: string;
@@ -179,25 +179,20 @@ export function createFeedbackService(deps: {
       return detail(b.id);
     },
 
-    // The filtered list for the spreadsheet, newest first, in batches (at most FEEDBACK_EXPORT_MAX rows).
-    async *exportRows(f: FeedbackFilter) {
-      let before: number | null = null;
-      let sent = 0;
-      while (sent < FEEDBACK_EXPORT_MAX) {
-        const rows = await repo.batch(f, before, Math.min(EXPORT_BATCH, FEEDBACK_EXPORT_MAX - sent));
-        if (!rows.length) return;
-        const replies = await repo.latestReplies(rows.map((r) => r.id));
-        const names = await people.names(rows.map((r) => r.repliedBy));
-        for (const r of rows) {
-          yield {
-            row: r,
-            reply: replies.get(r.id) ?? null,
-            repliedBy: r.repliedBy ? (names.get(r.repliedBy)?.name ?? null) : null,
-          };
-        }
-        sent += rows.length;
-        before = rows.at(-1)!.id;
-      }
+    // A page of the list (its filters and order) with each feedback's whole content and latest reply: its export.
+    async exportPage(q: FeedbackListQuery): Promise<Page<FeedbackExportRow>> {
+      const w = pageWindow(q);
+      const { rows, total } = await repo.page(q, w);
+      const [replies, names] = await Promise.all([
+        repo.latestReplies(rows.map((r) => r.id)),
+        people.names(rows.map((r) => r.repliedBy)),
+      ]);
+      const list = rows.map((r) => ({
+        row: r,
+        reply: replies.get(r.id) ?? null,
+        repliedBy: r.repliedBy ? (names.get(r.repliedBy)?.name ?? null) : null,
+      }));
+      return pageResult(list, total, w);
     },
   };
 }

@@ -3,6 +3,7 @@
 export { createFeedbackRepository } from './feedback.repository.js';
 export type { FeedbackRepository } from './feedback.repository.js';
 export { registerFeedbackRoutes } from './feedback.routes.js';
+export { feedbackExporter } from './feedback.export.js';
 export { createFeedbackService, FEEDBACK_TODO_KIND, SUBMIT_LIMIT } from './feedback.service.js';
 export type { FeedbackService } from './feedback.service.js';
 export { createFeedbackReport } from './feedback-report.repository.js';

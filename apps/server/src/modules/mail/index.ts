@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ApplicationService } from '../application/index.js';
 import type { ChannelModuleDeps } from '../delivery/index.js';
+import type { ExportService } from '../export/index.js';
 import type { FileStorage } from '../files/index.js';
 import { createEmailChannel } from './email.channel.js';
 import { createEmailService } from './email.service.js';
+import { emailExporter, templateExporter } from './mail.export.js';
 import { createMailRepository } from './mail.repository.js';
 import { registerEmailRoutes, registerMailSenderRoutes, registerTemplateRoutes } from './mail.routes.js';
 import type { SecretBox } from '../../lib/secret-box.js';
@@ -23,6 +25,8 @@ export function registerMailModule(
     box: SecretBox;
     storage: FileStorage;
     applications: Pick<ApplicationService, 'mailContext'>;
+    // The e-mail and template lists' exports (issue 39).
+    exports: Pick<ExportService, 'register'>;
   },
 ): {
   referenced: (storedNames: readonly string[]) => Promise<Set<string>>;
@@ -32,17 +36,17 @@ export function registerMailModule(
   // Whether a template is there (its timeline, decision 180).
   findTemplate: (id: number) => Promise<{ id: number } | undefined>;
 } {
-  const { config, db, clock, outbox, delivery, box, storage, applications } = deps;
+  const { config, db, clock, outbox, delivery, box, storage, applications, exports } = deps;
   const repo = createMailRepository(db);
   const transports = createTransportPool((sender) => box.open(sender.passwordEnc), 2 * config.delivery.laneConcurrency);
   const senders = createSenderService({ repo, box, transports, clock });
   registerMailSenderRoutes(app, senders);
-  registerTemplateRoutes(app, createTemplateService({ repo, clock, frameHosts: config.templateFrameHosts }));
-  registerEmailRoutes(
-    app,
-    createEmailService({ repo, outbox, worker: delivery, clock, storage, applications }),
-    senders,
-  );
+  const templates = createTemplateService({ repo, clock, frameHosts: config.templateFrameHosts });
+  registerTemplateRoutes(app, templates);
+  const emails = createEmailService({ repo, outbox, worker: delivery, clock, storage, applications });
+  registerEmailRoutes(app, emails, senders);
+  exports.register(emailExporter(emails));
+  exports.register(templateExporter(templates));
   delivery.register(
     createEmailChannel({
       repo,

@@ -3,3 +3,4 @@
 export { registerNoticeRoutes } from './notice.routes.js';
 export { createNoticeService } from './notice.service.js';
 export type { NoticeService } from './notice.service.js';
+export { noticeExporter } from './notice.export.js';

@@ -8,7 +8,7 @@ import {
   type PaymentStatus,
   type PaymentType,
 } from '@study-crm/shared';
-import { dictLabels, type DictRepository } from '../dict/index.js';
+import { withDictText, type DictRepository } from '../dict/index.js';
 import type { Exporter } from '../export/index.js';
 import type { PaymentService } from './payment.service.js';
 
@@ -27,7 +27,7 @@ const TYPE: Record<PaymentType, Record<Locale, string>> = {
   collection: h('收款', '收款', 'Collection'),
   refund: h('退款', '退款', 'Refund'),
 };
-type Row = PaymentListItem & { methodText: Record<Locale, string> | undefined };
+type Row = PaymentListItem & { dictText: Record<Locale, string> | undefined };
 
 // The payment records list's export (issue 39): its own list call (filters, sort), for holders of its permission.
 // The amount is money in its currency, negative for a refund (as the list shows it; a sum is the net amount).
@@ -40,19 +40,13 @@ export function paymentExporter(deps: {
     perm: PERM.paymentList,
     sheet: h('付款記錄', '付款记录', 'Payment records'),
     query: PaymentListQuery,
-    async page(q, _caller, pageNum, pageSize) {
-      const [page, methods] = await Promise.all([
+    page: (q, _caller, pageNum, pageSize) =>
+      withDictText(
+        deps.dict,
+        DICT_TYPES.transferMethod,
         deps.payments.list({ ...q, pageNum, pageSize }),
-        dictLabels(deps.dict, DICT_TYPES.transferMethod),
-      ]);
-      return {
-        ...page,
-        list: page.list.map((r) => ({
-          ...r,
-          methodText: r.transferMethod ? methods.get(r.transferMethod) : undefined,
-        })),
-      };
-    },
+        (r) => r.transferMethod || null,
+      ),
     columns: [
       {
         key: 'transactionDate',
@@ -73,7 +67,7 @@ export function paymentExporter(deps: {
       {
         key: 'transferMethod',
         header: h('轉帳方式', '转账方式', 'Transfer method'),
-        value: (r, l) => r.methodText?.[l] ?? r.transferMethod,
+        value: (r, l) => r.dictText?.[l] ?? r.transferMethod,
       },
       { key: 'student', header: h('學生', '学生', 'Student'), value: (r) => r.studentName },
       {

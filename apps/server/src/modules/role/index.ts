@@ -9,3 +9,4 @@ export { createAccessGuard, type AccessGuard, type Actor } from './access-guard.
 export { createAccessRepository } from './access.repository.js';
 // The writes of the role tables that other modules' changes make in their own transaction.
 export { dropPermissionGrants, grantToBuiltinRoles, setMemberRoles } from './role-links.repository.js';
+export { roleExporter } from './role.export.js';

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ChannelModuleDeps } from '../delivery/index.js';
 import type { DictRepository } from '../dict/index.js';
+import type { ExportService } from '../export/index.js';
 import type { FileStorage } from '../files/index.js';
 import type { PeopleService } from '../people/index.js';
 import { createSmsChannel } from './sms.channel.js';
+import { smsExporter } from './sms.export.js';
 import { createSmsProvider, type SmsProvider } from './sms.provider.js';
 import { createSmsRepository } from './sms.repository.js';
 import { registerSmsRoutes } from './sms.routes.js';
@@ -31,12 +33,14 @@ export type SmsTexts = Pick<SmsService, 'queueText' | 'sweepDrafts'> & {
 export function registerSmsModule(
   app: FastifyInstance,
   deps: ChannelModuleDeps & {
-    dict: Pick<DictRepository, 'enabledValues'>;
+    dict: Pick<DictRepository, 'enabledValues' | 'options'>;
     people: Pick<PeopleService, 'names'>;
     storage: Pick<FileStorage, 'sink' | 'discard'>;
     textTemplates: (type: string) => Promise<{ id: number; name: string; content: string }[]>;
     // Tests pass their own; otherwise chosen by configuration (SMS_GATEWAY_URL).
     provider?: SmsProvider;
+    // The batch list's export (issue 39).
+    exports: Pick<ExportService, 'register'>;
   },
 ): SmsTexts {
   const { config, db, clock, outbox, delivery, dict, people, storage, textTemplates } = deps;
@@ -47,6 +51,7 @@ export function registerSmsModule(
   const repo = createSmsRepository(db);
   const sms = createSmsService({ repo, outbox, worker: delivery, dict, people, provider, textTemplates, clock });
   registerSmsRoutes(app, { sms, storage });
+  deps.exports.register(smsExporter({ sms, dict }));
   delivery.register(createSmsChannel({ repo, provider }));
   // Hourly: drafts older than a day go (with their recipient rows).
   const sweep = setInterval(() => {

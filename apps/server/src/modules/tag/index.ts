@@ -3,3 +3,4 @@ export { createTagRepository } from './tag.repository.js';
 export { registerTagRoutes } from './tag.routes.js';
 export { createTagService } from './tag.service.js';
 export type { TagService } from './tag.service.js';
+export { tagExporter } from './tag.export.js';

@@ -5,6 +5,7 @@ import { ListToolbar, type ListToolbarProps, type ToolbarFilters } from './ListT
 import { PagedTable, type PagedTableProps } from './PagedTable';
 import { listFilters, type ListFilters } from './listFilters';
 import { useGroupText, type ListStrings } from './strings';
+import type { Params } from '../../api/client';
 import type { ListStateApi } from './useListState';
 import type { Filters } from './urlState';
 
@@ -22,6 +23,8 @@ type Props<T, F extends ToolbarFilters & Filters> = {
   add?: { perm: string; onClick: () => void };
   // The server's exporter of this list (docs/export.md): an Export button of the list's current filters and sort.
   exportList?: string;
+  // The list call's parameters where the screen renames a filter (the list's own params otherwise).
+  exportParams?: Params;
   // More of the toolbar: the keyword's width, actions after search/reset (an export).
   toolbar?: Pick<ListToolbarProps<F>, 'keywordWidth' | 'actions'>;
   // The enabled/disabled filter, for lists whose rows have that status.
@@ -50,6 +53,7 @@ export function CrudList<T extends object, F extends ToolbarFilters & Filters>({
   add,
   toolbar,
   exportList,
+  exportParams,
   statusFilter = false,
   filters,
   banner,
@@ -78,7 +82,7 @@ export function CrudList<T extends object, F extends ToolbarFilters & Filters>({
               exportList ? (
                 <>
                   {toolbar?.actions}
-                  <ExportButton list={exportList} params={list.params} testId={`${idPrefix}-export`} />
+                  <ExportButton list={exportList} params={exportParams ?? list.params} testId={`${idPrefix}-export`} />
                 </>
               ) : (
                 toolbar?.actions

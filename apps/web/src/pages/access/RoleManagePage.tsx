@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Input, Space, Tag } from 'antd';
 import { EnumFilter } from '../../components/crud/filters';
 import { PERM, ROLE_KINDS, type Role, type RoleKind } from '@study-crm/shared';
+import { ExportButton } from '../../components/crud/ExportButton';
 import { PagedTable } from '../../components/crud/PagedTable';
 import { ListCard } from '../../components/crud/ListCard';
 import { useListState } from '../../components/crud/useListState';
@@ -75,6 +76,7 @@ export default function RoleManagePage() {
           {t('access.search')}
         </Button>
         <Button onClick={list.reset}>{t('access.reset')}</Button>
+        <ExportButton list="role" params={list.params} testId="role-export" />
       </Space>
       <PagedTable<Role>
         query={roles}

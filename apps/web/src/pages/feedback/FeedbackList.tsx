@@ -1,18 +1,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Space, Tag, Typography } from 'antd';
-import { DownloadOutlined } from '@ant-design/icons';
-import { FEEDBACK_STATUSES, isLocale, type FeedbackItem, type FeedbackStatus } from '@study-crm/shared';
-import type { Params } from '../../api/client';
+import { Space, Tag, Typography } from 'antd';
+import { FEEDBACK_STATUSES, type FeedbackItem, type FeedbackStatus } from '@study-crm/shared';
 import { CrudList } from '../../components/crud/CrudList';
 import { linkColumn, openColumn } from '../../components/crud/columns';
 import { EnumFilter, InstantRangeFilter } from '../../components/crud/filters';
 import { useListState } from '../../components/crud/useListState';
 import { useScreenActive } from '../../components/crud/screenActive';
-import { FEEDBACK_ROOT, downloadExport, phoneOf, useFeedbackList } from './api';
+import { FEEDBACK_ROOT, phoneOf, useFeedbackList } from './api';
 import { formatTime } from '../../lib/format';
 import { FeedbackDrawer } from './FeedbackDrawer';
-import { toast } from '../../lib/feedback';
 import type { DataColumn } from '../../components/crud/DataTable';
 import { useIdParam } from '../../navigation/useScreen';
 
@@ -28,7 +25,7 @@ type Filters = {
 // status and date, search, an Excel export of the filtered list, and the detail drawer with the reply thread.
 // The to-do link (/feedbackManage/feedback?id=…) opens the drawer of that feedback.
 export default function FeedbackList() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const list = useListState<Filters>({ queryRoot: [FEEDBACK_ROOT] });
   const { state, ...params } = list.params;
   const filterParams = { ...params, status: state };
@@ -38,27 +35,11 @@ export default function FeedbackList() {
   const linked = useIdParam() ?? null;
   const [dismissed, setDismissed] = useState<number | null>(null);
   const [opened, setOpened] = useState<number | null>(null);
-  const [exporting, setExporting] = useState(false);
   const detailId = opened ?? (linked !== dismissed ? linked : null);
 
   const close = () => {
     setOpened(null);
     setDismissed(linked);
-  };
-
-  const doExport = async () => {
-    setExporting(true);
-    try {
-      const filters: Params = { ...filterParams };
-      delete filters.pageNum;
-      delete filters.pageSize;
-      await downloadExport(filters, isLocale(i18n.language) ? i18n.language : null);
-      toast.success(t('feedback.exported'));
-    } catch {
-      toast.error(t('feedback.exportFailed'));
-    } finally {
-      setExporting(false);
-    }
   };
 
   const columns: DataColumn<FeedbackItem>[] = [
@@ -94,19 +75,9 @@ export default function FeedbackList() {
     <CrudList
       strings="feedback"
       list={list}
-      toolbar={{
-        keywordWidth: 280,
-        actions: (
-          <Button
-            icon={<DownloadOutlined />}
-            loading={exporting}
-            onClick={() => void doExport()}
-            data-testid="feedback-export"
-          >
-            {t('feedback.export')}
-          </Button>
-        ),
-      }}
+      toolbar={{ keywordWidth: 280 }}
+      exportList="feedback"
+      exportParams={filterParams}
       filters={
         <>
           <EnumFilter list={list} name="state" values={FEEDBACK_STATUSES} labels="feedback.state" width={150} />

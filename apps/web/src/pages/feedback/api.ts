@@ -1,5 +1,4 @@
 import { Code, feedbackApi, type FeedbackItem } from '@study-crm/shared';
-import { blobOf } from '../../api/call';
 import type { Params } from '../../api/client';
 import { useWrite } from '../../components/crud/crud';
 import { useKeptRead } from '../../api/useKeptRead';
@@ -14,19 +13,6 @@ export const useFeedbackDetail = (id: number | null) => useRecord(FEEDBACK_ROOT,
 // A reply clears the feedback's to-dos: the message box refreshes with the list.
 export const useAnswer = () =>
   useWrite(FEEDBACK_ROOT, feedbackApi.answer, { silentCodes: [Code.BAD_REQUEST], touches: ['messageBox'] });
-
-// The filtered list as an .xlsx file, saved under the server's name.
-export async function downloadExport(params: Params, locale: string | null) {
-  const blob = await blobOf(feedbackApi.export, { ...params, locale });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `feedback-${new Date().toISOString().slice(0, 10)}.xlsx`;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 export const phoneOf = (f: Pick<FeedbackItem, 'areaCode' | 'mobile'>) =>
   f.mobile ? `+${f.areaCode ?? ''} ${f.mobile}` : null;

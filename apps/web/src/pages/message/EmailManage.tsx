@@ -62,6 +62,8 @@ export default function EmailManage() {
     <CrudList
       strings="message.email"
       {...sent.crudList}
+      exportList="email"
+      exportParams={{ ...params, status: delivery }}
       filters={
         <>
           {listFilters(list).enum('delivery', EMAIL_STATUSES, 'message.email.delivery', { width: 150 })}

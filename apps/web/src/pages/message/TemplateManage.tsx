@@ -43,6 +43,7 @@ export default function TemplateManage() {
     <CrudList
       strings="message.template"
       {...crudList(PERM.templateAdd)}
+      exportList="template"
       filters={
         <Input
           allowClear

@@ -154,6 +154,7 @@ export default function NoticeManage() {
     <CrudList
       strings="notice"
       {...crudList(PERM.noticeAdd)}
+      exportList="notice"
       filters={(filter) => (
         <>
           {filter.enum('state', NOTICE_STATES, 'notice.state')}

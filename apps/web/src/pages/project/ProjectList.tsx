@@ -148,6 +148,7 @@ export function ProjectList({ scope }: { scope: 'all' | 'mine' }) {
       testId={`project-list-${scope}`}
       list={list}
       add={{ perm: PERM.projectAdd, onClick: () => editor.edit('new') }}
+      exportList={scope === 'all' ? 'project' : undefined}
       filters={<EnumFilter list={list} name="status" values={PROJECT_STATUSES} labels="project.status" draft />}
       table={{
         query,

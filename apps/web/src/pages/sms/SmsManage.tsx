@@ -63,6 +63,7 @@ export default function SmsManage() {
     <CrudList
       strings="sms"
       {...sent.crudList}
+      exportList="sms"
       banner={
         gateway.data &&
         !gateway.data.isConfigured && (

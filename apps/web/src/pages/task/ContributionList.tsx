@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Card, Col, Row, Statistic } from 'antd';
 import type { Contribution } from '@study-crm/shared';
 import { DateRangeFilter } from '../../components/crud/filters';
+import { ExportButton } from '../../components/crud/ExportButton';
 import { PagedTable } from '../../components/crud/PagedTable';
 import { useListState } from '../../components/crud/useListState';
 import { kpiName, useContributions, useKpiSummary } from './api';
@@ -44,6 +45,7 @@ export default function ContributionList() {
               value={query.data?.totalPoints ?? 0}
               data-testid="contribution-total"
             />
+            <ExportButton list="contribution" params={list.params} testId="contribution-export" />
           </div>
           <PagedTable
             {...{ columns, query, list }}

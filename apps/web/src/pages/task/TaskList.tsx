@@ -90,6 +90,7 @@ export function TaskList({ scope }: { scope: 'all' | 'mine' }) {
       strings="task"
       title={t(scope === 'all' ? 'task.titleAll' : 'task.titleMine')}
       testId={`task-list-${scope}`}
+      exportList={scope === 'all' ? 'task' : undefined}
       extra={
         <Segmented
           value={view}

@@ -5,6 +5,7 @@ import { Code, DICT_TYPE_MAX, PERM, type DictEntry, type RecordStatus } from '@s
 import { FormModal } from '../../../components/crud/FormModal';
 import { EntryFields, KeyField } from '../../../components/crud/FormFields';
 import { ListToolbar } from '../../../components/crud/ListToolbar';
+import { ExportButton } from '../../../components/crud/ExportButton';
 import { PagedTable } from '../../../components/crud/PagedTable';
 import { entryColumns } from '../../../components/crud/columns';
 import { useCrudScreen } from '../../../components/crud/useCrudScreen';
@@ -112,7 +113,14 @@ export default function DictManage() {
         >
           <ListToolbar
             {...crud.toolbar}
-            actions={<ImportButton kind="dict" perm={PERM.dictAdd} queryRoot={DICT_ADMIN_ROOT} />}
+            actions={
+              <>
+                <ImportButton kind="dict" perm={PERM.dictAdd} queryRoot={DICT_ADMIN_ROOT} />
+                {type !== null && (
+                  <ExportButton list="dict" params={{ ...filters.params, type }} testId="dict-export" />
+                )}
+              </>
+            }
           />
           {type === null && !types.isFetching ? (
             <Empty description={t('systemSetup.dict.noType')} />

@@ -56,6 +56,7 @@ export default function TagManage() {
   return (
     <CrudList
       {...crud.crudList}
+      exportList="tag"
       filters={(filter) =>
         filter.dict('type', DICT_TYPES.tagType, t('systemSetup.tag.allTypes'), {
           width: 170,

@@ -1,0 +1,32 @@
+import type { Locale, RecordStatus } from '@study-crm/shared';
+import { tr, type ExportColumn } from '../export/index.js';
+
+type ExportedEntry = {
+  value: string;
+  label: string;
+  label2: string | null;
+  description: string | null;
+  sort: number;
+  status: RecordStatus;
+};
+const STATUS: Record<RecordStatus, Record<Locale, string>> = {
+  enabled: tr('啟用', '启用', 'Enabled'),
+  disabled: tr('停用', '停用', 'Disabled'),
+};
+
+// The columns an entry list (dictionary, tags) shows after its type: key, the two names, description, sort and
+// status, headed by the screen's own wording of the key and names (components/crud/columns.tsx entryColumns).
+export function entryColumns<T extends ExportedEntry>(labels: {
+  value: Record<Locale, string>;
+  label: Record<Locale, string>;
+  label2: Record<Locale, string>;
+}): ExportColumn<T>[] {
+  return [
+    { key: 'value', header: labels.value, width: 24, value: (r) => r.value },
+    { key: 'label', header: labels.label, width: 20, value: (r) => r.label },
+    { key: 'label2', header: labels.label2, width: 20, value: (r) => r.label2 },
+    { key: 'description', header: tr('描述', '描述', 'Description'), width: 30, value: (r) => r.description },
+    { key: 'sort', header: tr('排序', '排序', 'Sort'), width: 8, value: (r) => r.sort },
+    { key: 'status', header: tr('狀態', '状态', 'Status'), width: 10, value: (r, l) => STATUS[r.status][l] },
+  ];
+}

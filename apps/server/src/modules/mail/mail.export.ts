@@ -1,0 +1,65 @@
+import { EmailListQuery, PERM, TemplateListQuery, type Email, type Template } from '@study-crm/shared';
+import { listPages, tr, type Exporter } from '../export/index.js';
+import type { EmailService } from './email.service.js';
+import type { TemplateService } from './template.service.js';
+
+// The e-mail list's export (issue 39): the list's own call (delivery status, sender, dates, keyword), for holders
+// of its permission. The delivery summary the list shows as tags is a number per status (queued counts the rows
+// being sent, as on the screen).
+export function emailExporter(emails: Pick<EmailService, 'list'>): Exporter<EmailListQuery, Email> {
+  return {
+    list: 'email',
+    perm: PERM.emailList,
+    sheet: tr('郵件管理', '邮件管理', 'E-mails'),
+    query: EmailListQuery,
+    page: listPages(emails.list),
+    columns: [
+      { key: 'subject', header: tr('主旨', '主题', 'Subject'), width: 36, value: (r) => r.subject },
+      { key: 'sender', header: tr('寄件人', '发件人', 'Sender'), width: 28, value: (r) => r.sender },
+      {
+        key: 'recipientCount',
+        header: tr('收件人數', '收件人数', 'Recipients'),
+        width: 10,
+        value: (r) => r.recipientCount,
+      },
+      { key: 'sent', header: tr('已寄出', '已发送', 'Sent'), width: 10, value: (r) => r.summary.sent },
+      { key: 'failed', header: tr('失敗', '失败', 'Failed'), width: 10, value: (r) => r.summary.failed },
+      { key: 'cancelled', header: tr('已取消', '已取消', 'Cancelled'), width: 10, value: (r) => r.summary.cancelled },
+      {
+        key: 'queued',
+        header: tr('排隊中', '排队中', 'Queued'),
+        width: 10,
+        value: (r) => r.summary.queued + r.summary.sending,
+      },
+      { key: 'createdAt', header: tr('時間', '时间', 'Time'), width: 18, value: (r) => ({ date: r.createdAt }) },
+      {
+        key: 'sendAt',
+        header: tr('預定寄送', '预定发送', 'Scheduled for'),
+        width: 18,
+        value: (r) => ({ date: r.sendAt }),
+      },
+    ],
+  };
+}
+
+// The template list's export (issue 39): the list's own call (type, keyword), for holders of its permission.
+export function templateExporter(templates: Pick<TemplateService, 'list'>): Exporter<TemplateListQuery, Template> {
+  return {
+    list: 'template',
+    perm: PERM.templateList,
+    sheet: tr('範本管理', '模板管理', 'Templates'),
+    query: TemplateListQuery,
+    page: listPages(templates.list),
+    columns: [
+      { key: 'name', header: tr('範本名稱', '模板名称', 'Template name'), width: 28, value: (r) => r.name },
+      { key: 'type', header: tr('範本類型', '模板类型', 'Template type'), width: 18, value: (r) => r.type },
+      { key: 'title', header: tr('內容標題', '内容标题', 'Content title'), width: 36, value: (r) => r.title },
+      {
+        key: 'updatedAt',
+        header: tr('更新時間', '更新时间', 'Updated'),
+        width: 18,
+        value: (r) => ({ date: r.updatedAt }),
+      },
+    ],
+  };
+}

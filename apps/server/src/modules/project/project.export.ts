@@ -1,0 +1,67 @@
+import {
+  PERM,
+  ProjectListQuery,
+  type Locale,
+  type Project,
+  type ProjectListInput,
+  type ProjectRole,
+  type ProjectStatus,
+} from '@study-crm/shared';
+import { tr, type Exporter } from '../export/index.js';
+import type { ProjectService } from './project.service.js';
+
+// The list's own wording (pages/project/locale.ts).
+const STATUS: Record<ProjectStatus, Record<Locale, string>> = {
+  planning: tr('規劃中', '规划中', 'Planning'),
+  active: tr('進行中', '进行中', 'Active'),
+  paused: tr('暫停', '暂停', 'Paused'),
+  closed: tr('已結束', '已结束', 'Closed'),
+};
+const ROLE: Record<ProjectRole, Record<Locale, string>> = {
+  manager: tr('負責人', '负责人', 'Manager'),
+  member: tr('成員', '成员', 'Member'),
+  observer: tr('觀察者', '观察者', 'Observer'),
+};
+const NOT_MEMBER = tr('非成員', '非成员', 'Not a member');
+
+// The project list's export (issue 39): the list's own call (keyword, status, staff, sort) with the caller's role
+// in each project, for holders of its permission. The period as two calendar days, the shares in percent.
+export function projectExporter(projects: Pick<ProjectService, 'list'>): Exporter<ProjectListInput, Project> {
+  return {
+    list: 'project',
+    perm: PERM.projectList,
+    sheet: tr('全部專案', '全部项目', 'All projects'),
+    query: ProjectListQuery,
+    page: (q, caller, pageNum, pageSize) => projects.list(caller, { ...q, pageNum, pageSize }),
+    columns: [
+      { key: 'name', header: tr('專案名稱', '项目名称', 'Project'), width: 30, value: (r) => r.name },
+      { key: 'status', header: tr('狀態', '状态', 'Status'), width: 10, value: (r, l) => STATUS[r.status][l] },
+      {
+        key: 'startDate',
+        header: tr('開始日期', '开始日期', 'Start date'),
+        width: 12,
+        value: (r) => ({ day: r.startDate }),
+      },
+      { key: 'endDate', header: tr('結束日期', '结束日期', 'End date'), width: 12, value: (r) => ({ day: r.endDate }) },
+      { key: 'memberCount', header: tr('成員數', '成员数', 'Members'), width: 10, value: (r) => r.memberCount },
+      {
+        key: 'shareTotal',
+        header: tr('固定分成合計（%）', '固定分成合计（%）', 'Fixed shares in all (%)'),
+        width: 14,
+        value: (r) => r.shareTotal,
+      },
+      {
+        key: 'myRole',
+        header: tr('我的角色', '我的角色', 'My role'),
+        width: 12,
+        value: (r, l) => (r.myRole ? ROLE[r.myRole][l] : NOT_MEMBER[l]),
+      },
+      {
+        key: 'createdAt',
+        header: tr('建立時間', '创建时间', 'Created'),
+        width: 18,
+        value: (r) => ({ date: r.createdAt }),
+      },
+    ],
+  };
+}

@@ -1,0 +1,44 @@
+import { DICT_TYPES, PERM, SmsListQuery, type Locale, type SmsBatch } from '@study-crm/shared';
+import { withDictText, type DictRepository } from '../dict/index.js';
+import { tr, type Exporter } from '../export/index.js';
+import type { SmsService } from './sms.service.js';
+
+type Row = SmsBatch & { dictText: Record<Locale, string> | undefined };
+
+// The SMS batch list's export (issue 39): the list's own call (keyword, terminal), for holders of its permission.
+// The terminal as its dictionary label, the recipients per delivery status as numbers (queued counts the rows
+// being sent, as the list's tags do).
+export function smsExporter(deps: {
+  sms: Pick<SmsService, 'list'>;
+  dict: Pick<DictRepository, 'options'>;
+}): Exporter<SmsListQuery, Row> {
+  return {
+    list: 'sms',
+    perm: PERM.smsList,
+    sheet: tr('簡訊管理', '短信管理', 'SMS'),
+    query: SmsListQuery,
+    page: (q, _caller, pageNum, pageSize) =>
+      withDictText(deps.dict, DICT_TYPES.smsTerminal, deps.sms.list({ ...q, pageNum, pageSize }), (r) => r.terminal),
+    columns: [
+      { key: 'content', header: tr('內容', '内容', 'Content'), width: 40, value: (r) => r.content },
+      {
+        key: 'terminal',
+        header: tr('發送端', '发送端', 'Sending terminal'),
+        width: 16,
+        value: (r, l) => r.dictText?.[l] ?? r.terminal,
+      },
+      { key: 'sender', header: tr('發送者', '发送者', 'Sender'), width: 14, value: (r) => r.sender },
+      { key: 'fileName', header: tr('檔案', '文件', 'File'), width: 24, value: (r) => r.fileName },
+      { key: 'accepted', header: tr('收件人', '收件人', 'Recipients'), width: 10, value: (r) => r.accepted },
+      { key: 'sendAt', header: tr('發送時間', '发送时间', 'Send time'), width: 18, value: (r) => ({ date: r.sendAt }) },
+      {
+        key: 'queued',
+        header: tr('排隊中', '排队中', 'Queued'),
+        width: 10,
+        value: (r) => r.counts.queued + r.counts.sending,
+      },
+      { key: 'sent', header: tr('已發送', '已发送', 'Sent'), width: 10, value: (r) => r.counts.sent },
+      { key: 'failed', header: tr('失敗', '失败', 'Failed'), width: 10, value: (r) => r.counts.failed },
+    ],
+  };
+}

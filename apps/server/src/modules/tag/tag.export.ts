@@ -1,0 +1,36 @@
+import { DICT_TYPES, PERM, TagListQuery, type Locale, type Tag } from '@study-crm/shared';
+import { withDictText, type DictRepository } from '../dict/index.js';
+import { entryColumns } from '../entry/index.js';
+import { tr, type Exporter } from '../export/index.js';
+import type { TagService } from './tag.service.js';
+
+type Row = Tag & { dictText: Record<Locale, string> | undefined };
+
+// The tag list's export (issue 39): the list's own call (type, keyword, status), for holders of its permission;
+// the type as its dictionary label, as the list shows it.
+export function tagExporter(deps: {
+  tags: Pick<TagService, 'list'>;
+  dict: Pick<DictRepository, 'options'>;
+}): Exporter<TagListQuery, Row> {
+  return {
+    list: 'tag',
+    perm: PERM.tagList,
+    sheet: tr('標籤管理', '标签管理', 'Tags'),
+    query: TagListQuery,
+    page: (q, _caller, pageNum, pageSize) =>
+      withDictText(deps.dict, DICT_TYPES.tagType, deps.tags.list({ ...q, pageNum, pageSize }), (r) => r.type),
+    columns: [
+      {
+        key: 'type',
+        header: tr('標籤類型', '标签类型', 'Tag type'),
+        width: 16,
+        value: (r, l) => r.dictText?.[l] ?? r.type,
+      },
+      ...entryColumns<Row>({
+        value: tr('標籤鍵值', '标签键值', 'Tag key'),
+        label: tr('中文標籤', '中文标签', 'Chinese tag'),
+        label2: tr('英文標籤', '英文标签', 'English tag'),
+      }),
+    ],
+  };
+}

@@ -1,0 +1,78 @@
+import {
+  ContributionListQuery,
+  PERM,
+  TaskListQuery,
+  type Contribution,
+  type ContributionListInput,
+  type KpiTypeOption,
+  type Locale,
+  type Task,
+  type TaskListInput,
+  type TaskStatus,
+} from '@study-crm/shared';
+import { listPages, tr, type Exporter } from '../export/index.js';
+import type { TaskService } from './task.service.js';
+
+// The list's own wording (pages/task/locale.ts).
+const STATUS: Record<TaskStatus, Record<Locale, string>> = {
+  todo: tr('待辦', '待办', 'To do'),
+  doing: tr('進行中', '进行中', 'In progress'),
+  review: tr('待審核', '待审核', 'In review'),
+  done: tr('已完成', '已完成', 'Done'),
+  cancelled: tr('已取消', '已取消', 'Cancelled'),
+};
+// A KPI type's name in the reader's language, as the lists show it.
+const kpiName = (k: KpiTypeOption | null, l: Locale) =>
+  k ? (l === 'en-US' ? k.nameEn : l === 'zh-CN' ? k.nameCn : k.nameTw) : null;
+const KPI_TYPE = tr('KPI 類型', 'KPI 类型', 'KPI type');
+const POINTS = tr('分數', '分数', 'Points');
+const TITLE = tr('任務', '任务', 'Task');
+const PROJECT = tr('專案', '项目', 'Project');
+
+// The task list's export (issue 39): the list's own call (keyword, project, assignee, status, due dates, sort),
+// for holders of its permission. The KPI column of the list is its type and points, one column each.
+export function taskExporter(tasks: Pick<TaskService, 'list'>): Exporter<TaskListInput, Task> {
+  return {
+    list: 'task',
+    perm: PERM.taskList,
+    sheet: tr('全部任務', '全部任务', 'All tasks'),
+    query: TaskListQuery,
+    page: listPages(tasks.list),
+    columns: [
+      { key: 'title', header: TITLE, width: 36, value: (r) => r.title },
+      { key: 'project', header: PROJECT, width: 24, value: (r) => r.projectName },
+      {
+        key: 'assignee',
+        header: tr('負責人', '负责人', 'Assignee'),
+        width: 16,
+        value: (r) => r.assignee?.name ?? null,
+      },
+      { key: 'status', header: tr('狀態', '状态', 'Status'), width: 12, value: (r, l) => STATUS[r.status][l] },
+      { key: 'kpiType', header: KPI_TYPE, width: 16, value: (r, l) => kpiName(r.kpiType, l) },
+      { key: 'points', header: POINTS, width: 8, value: (r) => r.points },
+      { key: 'dueDate', header: tr('到期日', '到期日', 'Due'), width: 12, value: (r) => ({ day: r.dueDate }) },
+    ],
+  };
+}
+
+// The contribution records' export (issue 39): the list's own call (staff, project, days), for holders of its
+// permission.
+export function contributionExporter(
+  tasks: Pick<TaskService, 'contributions'>,
+): Exporter<ContributionListInput, Contribution> {
+  return {
+    list: 'contribution',
+    perm: PERM.contributionList,
+    sheet: tr('貢獻紀錄', '贡献记录', 'Contribution records'),
+    query: ContributionListQuery,
+    page: listPages(tasks.contributions),
+    columns: [
+      { key: 'day', header: tr('日期', '日期', 'Day'), width: 12, value: (r) => ({ day: r.contributedOn }) },
+      { key: 'member', header: tr('成員', '成员', 'Member'), width: 16, value: (r) => r.member.name },
+      { key: 'title', header: TITLE, width: 36, value: (r) => r.title },
+      { key: 'project', header: PROJECT, width: 24, value: (r) => r.projectName },
+      { key: 'kpiType', header: KPI_TYPE, width: 16, value: (r, l) => kpiName(r.kpiType, l) },
+      { key: 'points', header: POINTS, width: 8, value: (r) => r.points },
+    ],
+  };
+}
