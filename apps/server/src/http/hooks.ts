@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { Code, resolveLocale, SIGN_HEADER, TOKEN_HEADER, type MessageKey } from '@study-crm/shared';
 import type { Config } from '../config.js';
+import type { Access } from './access.js';
 import type { AuthMember } from './context.js';
 import { AppError } from './errors.js';
 import { auditRefusal } from './audit.js';
@@ -36,18 +37,18 @@ export function registerHooks(app: FastifyInstance, config: Config, sessions: Se
   app.decorateRequest('locale', 'zh-TW');
   app.decorateRequest('member', null);
 
-  app.addHook('onRequest', async (req, reply) => {
+  // Callback hooks, not async ones: a route without access (health, the web app) costs no promise here (issue 43).
+  app.addHook('onRequest', (req, reply, done) => {
     req.locale = resolveLocale(req.headers['accept-language']);
     void reply.header('x-request-id', req.id);
     // Answers of every signed-in route (data, refusals, downloads) are kept by no cache, shared or the browser's
     // (ASVS 8.2.1); a handler may set a stricter value of its own (downloads: private, no-store).
     const access = req.routeOptions.config.access;
     if (access && access !== 'public') void reply.header('cache-control', 'no-store');
+    done();
   });
 
-  app.addHook('preHandler', async (req) => {
-    const access = req.routeOptions.config.access;
-    if (!access) return;
+  async function check(req: FastifyRequest, access: Access): Promise<void> {
     const appId = param(req, 'appId');
     const mcId = param(req, 'mcId');
     if (appId !== config.appId || header(req, SIGN_HEADER) !== config.clientSign || (mcId && mcId !== config.mcId)) {
@@ -64,6 +65,12 @@ export function registerHooks(app: FastifyInstance, config: Config, sessions: Se
     // A role requires two-factor sign-in and the member has not set it up: only their own calls until they do.
     if (member.isTwoFactorPending) throw new AppError(Code.TWO_FACTOR_SETUP_REQUIRED);
     if (!member.perms.has(access)) throw new AppError(Code.FORBIDDEN);
+  }
+
+  app.addHook('preHandler', (req, _reply, done) => {
+    const access = req.routeOptions.config.access;
+    if (!access) return done();
+    check(req, access).then(() => done(), done);
   });
 
   app.setErrorHandler(async (err: FastifyError | AppError, req, reply) => {

@@ -46,7 +46,7 @@ const HELMET_OPTIONS = {
 
 // The headers helmet writes for these options, worked out once: @fastify/helmet built helmet's middleware again on
 // every request to put that response's nonces in the policy (parsing every directive each time, issue 43). Only the
-// two nonces differ from one response to the next; they are put into the policy's text per request.
+// two nonces differ from one response to the next; they are put into the policy's text when a page needs them.
 function securityHeaders(): { fixed: Record<string, string>; policy: (script: string, style: string) => string } {
   const fixed: Record<string, string> = {};
   const res = {
@@ -62,32 +62,60 @@ function securityHeaders(): { fixed: Record<string, string>; policy: (script: st
   if (!csp?.includes(SCRIPT_NONCE) || !csp.includes(STYLE_NONCE)) throw new Error('helmet wrote no nonce slots');
   const [a, b, c] = csp.split(new RegExp(`${SCRIPT_NONCE}|${STYLE_NONCE}`));
   const scriptFirst = csp.indexOf(SCRIPT_NONCE) < csp.indexOf(STYLE_NONCE);
+  // Answers that are not a page (the API's JSON, files, errors) run no inline script or style: their policy is the
+  // same without the two nonce sources, so no nonce is drawn for them (decision 206).
+  const noNonces = csp.replace(` 'nonce-${SCRIPT_NONCE}'`, '').replace(` 'nonce-${STYLE_NONCE}'`, '');
+  if (noNonces.includes('nonce-')) throw new Error('a nonce source stayed in the policy');
   return {
-    fixed: { ...rest, 'permissions-policy': PERMISSIONS_POLICY },
+    fixed: { ...rest, 'permissions-policy': PERMISSIONS_POLICY, 'content-security-policy': noNonces },
     policy: (script, style) => (scriptFirst ? `${a}${script}${b}${style}${c}` : `${a}${style}${b}${script}${c}`),
   };
 }
 
+const { fixed: FIXED_HEADERS, policy: policyWith } = securityHeaders();
+
+// Random bytes for nonces, drawn from the CSPRNG a block at a time; each nonce takes bytes no other one had.
+const RANDOM_BLOCK = 4096;
+let randomPool = Buffer.alloc(0);
+let randomAt = 0;
+function randomHex(bytes: number): string {
+  if (randomAt + bytes > randomPool.length) {
+    randomPool = randomBytes(RANDOM_BLOCK);
+    randomAt = 0;
+  }
+  const hex = randomPool.toString('hex', randomAt, randomAt + bytes);
+  randomAt += bytes;
+  return hex;
+}
+
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
-  const { fixed, policy } = securityHeaders();
   app.decorateReply('cspNonce', null);
-  app.addHook('onRequest', async (_req, reply) => {
-    const nonces = randomBytes(32).toString('hex');
-    const script = nonces.slice(0, 32);
-    const style = nonces.slice(32);
-    reply.cspNonce = { script, style };
-    void reply.headers(fixed).header('content-security-policy', policy(script, style));
+  // A callback hook, not an async one: no promise per request for setting headers (issue 43).
+  app.addHook('onRequest', (_req, reply, done) => {
+    void reply.headers(FIXED_HEADERS);
+    done();
   });
+}
+
+// This response's nonces, drawn on first use, with the policy that allows them: pages (index.html) only.
+function noncesOf(reply: FastifyReply): { script: string; style: string } {
+  if (!reply.cspNonce) {
+    const nonces = { script: randomHex(16), style: randomHex(16) };
+    reply.cspNonce = nonces;
+    void reply.header('content-security-policy', policyWith(nonces.script, nonces.style));
+  }
+  return reply.cspNonce;
 }
 
 // index.html with this response's style nonce in its <meta name="csp-nonce">.
 export function withNonce(html: string, reply: FastifyReply): string {
-  return html.replaceAll(CSP_NONCE_PLACEHOLDER, reply.cspNonce?.style ?? '');
+  return html.replaceAll(CSP_NONCE_PLACEHOLDER, noncesOf(reply).style);
 }
 
 declare module 'fastify' {
   interface FastifyReply {
-    // This response's nonces, as @fastify/helmet named them: index.html carries the style nonce.
+    // This response's nonces, as @fastify/helmet named them: index.html carries the style nonce (null on answers
+    // that are not a page, whose policy allows no nonce).
     cspNonce: { script: string; style: string } | null;
   }
 }

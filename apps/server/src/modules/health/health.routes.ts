@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import { formatMessage } from '@study-crm/shared';
 import type { DbHandle } from '../../db/database.js';
+
+// The probe's statement, compiled once: no query is built per call (issue 43).
+const PROBE = CompiledQuery.raw('select 1');
 
 // Outside the signed API contract: load balancers call it without appId or sign.
 export function registerHealthRoutes(app: FastifyInstance, handle: DbHandle): void {
   app.get('/health', { schema: { hide: true } }, async (req, reply) => {
     try {
-      await sql`select 1`.execute(handle.db);
+      await handle.db.executeQuery(PROBE);
       return {
         meta: { code: 200, message: formatMessage('ok', req.locale) },
         data: { status: 'ok', database: handle.dialect },
