@@ -66,7 +66,6 @@ const OWNER: Record<string, string> = {
   importRow: 'import',
   job: 'jobs',
   privacyRequest: 'privacy',
-  privacyExport: 'privacy',
   privacyReminder: 'privacy',
 };
 
