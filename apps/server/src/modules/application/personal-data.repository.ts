@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.js';
+import { FILE_COLUMNS } from './file.repository.js';
 import { part, type PersonalData, type PersonalSubject } from '../../lib/personal-data.js';
 import { APPLICATION_CLOSED_STATUSES, searchText } from '@study-crm/shared';
 import {
@@ -40,19 +41,7 @@ export function createApplicationPersonalData(db: Db) {
       const files = ids.length
         ? await db
             .selectFrom('applicationFile')
-            .select([
-              'id',
-              'applicationId',
-              'title',
-              'type',
-              'storedName',
-              'displayPath',
-              'extension',
-              'mime',
-              'size',
-              'uploadedAt',
-              'createdAt',
-            ])
+            .select([...FILE_COLUMNS, 'createdAt'])
             .where('applicationId', 'in', ids)
             .orderBy('id')
             .execute()

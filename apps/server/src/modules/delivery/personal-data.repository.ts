@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.js';
+import { OUTBOX_COLUMNS } from './outbox.repository.js';
 import { noFiles, part, type PersonalData, type PersonalSubject } from '../../lib/personal-data.js';
 import type { Conn } from '../../db/conn.js';
 import { type ErasureSubject, line, type PersonalDataPart } from '../../db/personal-data.js';
@@ -12,19 +13,7 @@ export function createDeliveryPersonalData(db: Db) {
       const rows = to.length
         ? await db
             .selectFrom('deliveryOutbox')
-            .select([
-              'id',
-              'channel',
-              'messageId',
-              'recipient',
-              'role',
-              'status',
-              'attempts',
-              'sentAt',
-              'lastError',
-              'createdAt',
-              'updatedAt',
-            ])
+            .select([...OUTBOX_COLUMNS, 'createdAt', 'updatedAt'])
             .where('recipient', 'in', to)
             .orderBy('id')
             .execute()

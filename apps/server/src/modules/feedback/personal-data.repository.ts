@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.js';
+import { FEEDBACK_COLUMNS, REPLY_COLUMNS } from './feedback.repository.js';
 import { noFiles, part, type PersonalData, type PersonalSubject } from '../../lib/personal-data.js';
 import { searchText } from '@study-crm/shared';
 import type { Conn } from '../../db/conn.js';
@@ -18,20 +19,7 @@ export function createFeedbackPersonalData(db: Db) {
     async personalData(s: PersonalSubject): Promise<PersonalData> {
       const feedback = await db
         .selectFrom('feedback')
-        .select([
-          'id',
-          'memberId',
-          'name',
-          'email',
-          'areaCode',
-          'mobile',
-          'content',
-          'locale',
-          'status',
-          'replyCount',
-          'repliedAt',
-          'createdAt',
-        ])
+        .select(FEEDBACK_COLUMNS)
         .where((eb) =>
           s.emails.length
             ? eb.or([eb('memberId', '=', s.memberId), eb('email', 'in', s.emails)])
@@ -42,7 +30,7 @@ export function createFeedbackPersonalData(db: Db) {
       const replies = feedback.length
         ? await db
             .selectFrom('feedbackReply')
-            .select(['id', 'feedbackId', 'content', 'messaged', 'createdAt'])
+            .select(REPLY_COLUMNS)
             .where(
               'feedbackId',
               'in',
