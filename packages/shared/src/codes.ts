@@ -98,12 +98,11 @@ export const Code = {
   IMPORT_TOO_MANY_ROWS: 7982,
   IMPORT_NOT_CHECKED: 7983,
   IMPORT_HAS_REFUSED: 7984,
-  // UK GDPR (issue 41): the subject access export's archive has expired / is someone else's / is not built yet;
-  // an open request of that kind for that person exists.
-  EXPORT_EXPIRED: 7950,
-  EXPORT_NOT_YOURS: 7951,
-  EXPORT_NOT_READY: 7952,
+  // UK GDPR (issue 41): an open request of that kind for that person exists. (7950–7952, the export's own refusals,
+  // are retired: the export is a background job and answers the jobs module's 7970–7972, decision 199.)
   DATA_REQUEST_OPEN: 7953,
+  // Erasing a staff member who holds a permission the caller lacks (decision 200).
+  ERASE_BEYOND_OWN: 7954,
   PERSON_ERASED: 7960,
 } as const;
 export type Code = (typeof Code)[keyof typeof Code];
@@ -177,10 +176,8 @@ export const CODE_MESSAGE: Readonly<Record<Code, MessageKey>> = {
   7982: 'importTooManyRows',
   7983: 'importNotChecked',
   7984: 'importHasRefused',
-  7950: 'exportExpired',
-  7951: 'exportNotYours',
-  7952: 'exportNotReady',
   7953: 'dataRequestOpen',
+  7954: 'eraseBeyondOwn',
   7960: 'personErased',
   7101: 'smsFileType',
   7102: 'smsFileRead',

@@ -870,25 +870,15 @@ export const MESSAGES = {
     'zh-CN': '此列表无法导出',
     'en-US': 'This list cannot be exported',
   },
-  exportExpired: {
-    'zh-TW': '此個人資料匯出檔已過期，請重新匯出',
-    'zh-CN': '此个人数据导出文件已过期，请重新导出',
-    'en-US': 'This personal data export has expired; export again',
-  },
-  exportNotYours: {
-    'zh-TW': '此匯出檔由其他人員建立，只有建立者可以下載',
-    'zh-CN': '此导出文件由其他人员创建，只有创建者可以下载',
-    'en-US': 'Someone else made this export; only they can download it',
-  },
-  exportNotReady: {
-    'zh-TW': '匯出檔尚未完成，請稍候',
-    'zh-CN': '导出文件尚未完成，请稍候',
-    'en-US': 'The export is not ready yet; wait a moment',
-  },
   dataRequestOpen: {
     'zh-TW': '此人已有一筆相同類型且未完成的個資請求',
     'zh-CN': '此人已有一笔相同类型且未完成的个人数据请求',
     'en-US': 'This person already has an open request of that kind',
+  },
+  eraseBeyondOwn: {
+    'zh-TW': '此人員擁有您沒有的權限（{perms}），只能由權限更高的人員清除其個人資料',
+    'zh-CN': '此人员拥有您没有的权限（{perms}），只能由权限更高的人员清除其个人数据',
+    'en-US': 'This staff member holds permissions you lack ({perms}); only someone holding them can erase their data',
   },
   personErased: {
     'zh-TW': '此人的個人資料已清除',

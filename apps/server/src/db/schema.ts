@@ -325,23 +325,8 @@ export type PrivacyRequestTable = {
   completedAt: number | null;
   completedBy: number | null;
   createdBy: number | null;
-  createdAt: number;
-  updatedAt: number;
-};
-export type PrivacyExportTable = {
-  id: Generated<number>;
-  subjectId: number;
-  requestId: number | null;
-  requestedBy: number;
-  locale: string;
-  status: 'queued' | 'running' | 'done' | 'failed';
-  progress: Generated<number>;
-  storedName: string | null;
-  size: number | null;
-  expiresAt: number | null;
-  claimedUntil: number | null;
-  downloadedAt: number | null;
-  error: string | null;
+  // The job of the newest subject access export for this request (decision 199).
+  exportJobId: number | null;
   createdAt: number;
   updatedAt: number;
 };
@@ -818,7 +803,6 @@ export type Database = {
   applicationVisaStep: ApplicationVisaStepTable;
   job: JobTable;
   privacyRequest: PrivacyRequestTable;
-  privacyExport: PrivacyExportTable;
   privacyReminder: PrivacyReminderTable;
   followUp: FollowUpTable;
   applicationFile: ApplicationFileTable;

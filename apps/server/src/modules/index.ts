@@ -606,12 +606,12 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
     members,
     inbox,
     storage,
+    jobs,
+    permsOf: guard.permsOf,
     clock,
-    log: app.log,
   });
   registerPrivacyRoutes(app, privacy);
   app.decorate('privacy', privacy);
-  app.addHook('onClose', async () => privacy.settle());
   if (config.delivery.isWorkerOn) schedulePrivacyJobs(app, privacy, config.delivery.reminderEveryMs);
 
   // Erasure of a person's personal data (issue 41): each module erases or anonymises its own rows (its part);
@@ -639,6 +639,7 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
     ],
     removeStored: (name) => storage.remove(name),
     config: (key) => configs.get(key),
+    beyondCaller: async (actor, memberId) => ((await people.isStaff(memberId)) ? guard.beyond(actor, memberId) : []),
     clock,
   });
   registerErasureRoutes(app, erasure);
@@ -681,7 +682,6 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
       profiles.referenced,
       content.referenced,
       jobs.referenced,
-      privacy.referenced,
       auditRetention.referenced,
     ),
     clock,

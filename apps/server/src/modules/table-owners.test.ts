@@ -66,7 +66,6 @@ const OWNER: Record<string, string> = {
   importRow: 'import',
   job: 'jobs',
   privacyRequest: 'privacy',
-  privacyExport: 'privacy',
   privacyReminder: 'privacy',
 };
 
@@ -189,6 +188,6 @@ describe('passwords', () => {
     const writers = moduleFiles
       .filter((f) => /passwordHash(?:\s*[:,}])/.test(f.text) && /\.(?:updateTable|insertInto)\(/.test(f.text))
       .map((f) => f.rel);
-    expect(writers.sort()).toEqual(['member/credentials.repository.ts', 'member/erase.repository.ts']);
+    expect(writers.sort()).toEqual(['member/credentials.repository.ts', 'member/personal-data.repository.ts']);
   });
 });

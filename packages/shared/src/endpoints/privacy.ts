@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { getCall, postCall, rawCall } from '../endpoint.js';
+import { getCall, postCall } from '../endpoint.js';
+import { BackgroundJobSchema } from '../schemas/jobs.js';
 import { NoticeRecipientQuery, NoticeRecipientSchema } from '../schemas/notice.js';
 import {
   DataExportBody,
-  DataExportSchema,
   DataRequestAddBody,
   DataRequestListQuery,
   DataRequestPage,
@@ -18,7 +18,6 @@ export const privacyApi = {
   subjects: getCall('/admin/v1/privacy/subjects', NoticeRecipientQuery, z.array(NoticeRecipientSchema)),
   add: postCall('/admin/v1/privacy/request/add', DataRequestAddBody, DataRequestSchema),
   complete: postCall('/admin/v1/privacy/request/complete', IdParam, DataRequestSchema),
-  exportData: postCall('/admin/v1/privacy/export/add', DataExportBody, DataExportSchema),
-  exportView: getCall('/admin/v1/privacy/export/view', IdParam, DataExportSchema),
-  download: rawCall('/admin/v1/privacy/export/download', IdParam, 'application/zip'),
+  // The export is a background job: its progress and archive through jobsApi.status and jobsApi.download.
+  exportData: postCall('/admin/v1/privacy/export/add', DataExportBody, BackgroundJobSchema),
 };

@@ -2,16 +2,16 @@ import { z } from 'zod';
 import { isIsoDate } from '../application-rules.js';
 import { pageOf, zId, zOptText, zPaging } from '../wire.js';
 import { PersonRefSchema } from './application.js';
+import { BackgroundJobSchema } from './jobs.js';
 
 // UK GDPR requests (issue 41): a person's request to see (access) or erase (erasure) their data, answered within
-// one month of receipt; the subject access export is an archive built in the background.
+// one month of receipt; the subject access export is an archive built as a background job (jobs module, kind
+// privacyExport, decision 199): its progress and download are the jobs module's calls.
 export const DATA_REQUEST_KINDS = ['access', 'erasure'] as const;
 export type DataRequestKind = (typeof DATA_REQUEST_KINDS)[number];
 export const DATA_REQUEST_STATUSES = ['open', 'done'] as const;
 export type DataRequestStatus = (typeof DATA_REQUEST_STATUSES)[number];
 export const DATA_REQUEST_SORT_FIELDS = ['dueDate', 'receivedDate', 'createdAt'] as const;
-export const DATA_EXPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
-export type DataExportStatus = (typeof DATA_EXPORT_STATUSES)[number];
 
 const zDay = (what: string) =>
   z.string().trim().refine(isIsoDate, { message: 'v.date' }).describe(`${what}, YYYY-MM-DD`);
@@ -34,17 +34,6 @@ export const DataRequestAddBody = z.object({
 });
 export type DataRequestAddBody = z.infer<typeof DataRequestAddBody>;
 
-export const DataExportSchema = z.object({
-  id: z.number().int(),
-  status: z.enum(DATA_EXPORT_STATUSES),
-  progress: z.number().int().describe('percent of the parts collected'),
-  size: z.number().int().nullable().describe('bytes of the archive once built'),
-  expiresAt: z.number().int().nullable().describe('the download link stops working then'),
-  downloadedAt: z.number().int().nullable(),
-  createdAt: z.number().int(),
-});
-export type DataExport = z.infer<typeof DataExportSchema>;
-
 export const DataRequestSchema = z.object({
   id: z.number().int(),
   subject: PersonRefSchema,
@@ -55,7 +44,9 @@ export const DataRequestSchema = z.object({
   assignee: PersonRefSchema.nullable(),
   note: z.string().nullable(),
   completedAt: z.number().int().nullable(),
-  lastExport: DataExportSchema.nullable().describe("the newest export of the person's data for this request"),
+  lastExport: BackgroundJobSchema.nullable().describe(
+    "the newest export of the person's data for this request: its background job (/api/v1/jobs/download)",
+  ),
   createdAt: z.number().int(),
 });
 export type DataRequest = z.infer<typeof DataRequestSchema>;

@@ -43,6 +43,7 @@ import * as recordTimeline from './20261129_0058_record_timeline.js';
 import * as visaStages from './20261129_0060_visa_stages.js';
 import * as applicationVisaSteps from './20261129_0061_application_visa_steps.js';
 import * as visaStepFiles from './20261129_0062_visa_step_files.js';
+import * as privacyExportJobs from './20261129_0063_privacy_export_jobs.js';
 import * as jobs from './20261129_0054_jobs.js';
 import * as importRuns from './20261129_0056_import_runs.js';
 import * as privacy from './20261129_0050_privacy.js';
@@ -101,4 +102,5 @@ export const migrations: Record<string, Migration> = {
   '20261129_0060_visa_stages': visaStages,
   '20261129_0061_application_visa_steps': applicationVisaSteps,
   '20261129_0062_visa_step_files': visaStepFiles,
+  '20261129_0063_privacy_export_jobs': privacyExportJobs,
 };

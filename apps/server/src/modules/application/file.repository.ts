@@ -4,7 +4,8 @@ import type { Row } from '../../db/schema.js';
 import { pageRows } from '../../lib/paging.js';
 import { countAll, referencedNames } from '../../db/sql-helpers.js';
 
-const FILE_COLUMNS = [
+// The columns of a file record (the subject access export reads the same, with createdAt).
+export const FILE_COLUMNS = [
   'id',
   'applicationId',
   'title',

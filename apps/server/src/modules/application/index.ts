@@ -36,9 +36,8 @@ export { createVisaRepository } from './visa.repository.js';
 export { registerVisaRoutes } from './visa.routes.js';
 export { createVisaService } from './visa.service.js';
 export type { VisaService } from './visa.service.js';
-// Its part of a person's data for the subject access export (issue 41).
-export { createApplicationPersonalData } from './application-personal-data.repository.js';
-// Its share of erasing a person's data (issue 41, db/personal-data.ts).
-export { applicationPersonalData } from './erase.repository.js';
+// Its part of a person's data (issue 41): the reader for the subject access export and its share of erasing it
+// (db/personal-data.ts), in one file.
+export { applicationPersonalData, createApplicationPersonalData } from './personal-data.repository.js';
 // Retention (issue 41): students whose applications closed long ago; unattached files.
 export { removeUnattachedFiles, studentsClosedBefore } from './retention.repository.js';

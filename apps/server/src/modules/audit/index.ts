@@ -6,10 +6,9 @@ export type { AuditService } from './audit.service.js';
 export { createTimelineService } from './timeline.service.js';
 export type { ApplicationTimelineSources, TimelineRecord, TimelineService } from './timeline.service.js';
 export { auditExporter } from './audit.export.js';
-// Its part of a person's data for the subject access export (issue 41).
-export { createAuditPersonalData } from './audit-personal-data.repository.js';
-// Its share of erasing a person's data (issue 41, db/personal-data.ts).
-export { auditPersonalData } from './erase.repository.js';
+// Its part of a person's data (issue 41): the reader for the subject access export and its share of erasing it
+// (db/personal-data.ts), in one file.
+export { auditPersonalData, createAuditPersonalData } from './personal-data.repository.js';
 // Its retention (issue 39): archive and remove entries past their period; the entry of a job's run.
 export { createAuditRetention } from './retention.repository.js';
 export type { AuditRetention } from './retention.repository.js';

@@ -7,9 +7,8 @@ export type { AuthService, SecondFactor } from './auth.service.js';
 export { createSessionRepository, type SessionActivityRow } from './session.repository.js';
 export { createSessionService } from './session.service.js';
 export type { SessionService } from './session.service.js';
-// Its part of a person's data for the subject access export (issue 41).
-export { createAuthPersonalData } from './auth-personal-data.repository.js';
-// Its share of erasing a person's data (issue 41, db/personal-data.ts).
-export { authPersonalData } from './erase.repository.js';
+// Its part of a person's data (issue 41): the reader for the subject access export and its share of erasing it
+// (db/personal-data.ts), in one file.
+export { authPersonalData, createAuthPersonalData } from './personal-data.repository.js';
 // Retention (issue 41): ended sessions past their period.
 export { purgeEndedSessions } from './retention.repository.js';

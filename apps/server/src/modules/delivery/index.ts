@@ -37,7 +37,6 @@ declare module 'fastify' {
     delivery: DeliveryWorker;
   }
 }
-// Its part of a person's data for the subject access export (issue 41).
-export { createDeliveryPersonalData } from './delivery-personal-data.repository.js';
-// Its share of erasing a person's data (issue 41, db/personal-data.ts).
-export { deliveryPersonalData } from './erase.repository.js';
+// Its part of a person's data (issue 41): the reader for the subject access export and its share of erasing it
+// (db/personal-data.ts), in one file.
+export { createDeliveryPersonalData, deliveryPersonalData } from './personal-data.repository.js';

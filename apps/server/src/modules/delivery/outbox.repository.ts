@@ -22,7 +22,8 @@ export type OutboxRow = {
   lane: string;
 };
 
-const COLUMNS = [
+// The columns of an outbox row (the subject access export reads the same, with its times).
+export const OUTBOX_COLUMNS = [
   'id',
   'channel',
   'messageId',
@@ -130,7 +131,7 @@ export function createOutboxRepository(db: Db, dialect: Dialect) {
           updatedAt: now,
         })
         .where('id', 'in', picked)
-        .returning(COLUMNS)
+        .returning(OUTBOX_COLUMNS)
         .execute();
     },
 
@@ -225,7 +226,7 @@ export function createOutboxRepository(db: Db, dialect: Dialect) {
     byMessage(channel: ChannelName, messageId: number): Promise<OutboxRow[]> {
       return db
         .selectFrom('deliveryOutbox')
-        .select(COLUMNS)
+        .select(OUTBOX_COLUMNS)
         .where('channel', '=', channel)
         .where('messageId', '=', messageId)
         .orderBy('id')
@@ -241,7 +242,7 @@ export function createOutboxRepository(db: Db, dialect: Dialect) {
     ): Promise<{ rows: OutboxRow[]; total: number }> {
       let base = db.selectFrom('deliveryOutbox').where('channel', '=', channel).where('messageId', '=', messageId);
       if (status) base = base.where('status', '=', status);
-      return pageRows(base.select(COLUMNS).orderBy('id'), base.select(countAll), window);
+      return pageRows(base.select(OUTBOX_COLUMNS).orderBy('id'), base.select(countAll), window);
     },
     // Per message: how many rows are in each status.
     async summaries(channel: ChannelName, messageIds: number[]) {

@@ -11,7 +11,7 @@ export function registerErasureRoutes(app: FastifyInstance, service: ErasureServ
     access: PERM.privacyErase,
     tags,
     summary: "Dry run of erasing a person's data: what each module erases, anonymises or keeps and why; writes nothing",
-    handler: ({ query, member }) => service.plan(query.id, member!.id),
+    handler: ({ query, member }) => service.plan(query.id, member!),
   });
   defineRoute(app, {
     ...erasureApi.erase,
@@ -21,7 +21,8 @@ export function registerErasureRoutes(app: FastifyInstance, service: ErasureServ
     tags,
     summary:
       "Erase a person's personal data in one transaction; refused (400 naming id) while they hold an open " +
-      'application or an unconfirmed payment; 7960 when already erased',
-    handler: ({ body, member }) => service.erase(body.id, member!.id),
+      'application or an unconfirmed payment; 7960 when already erased; 7954 for a staff member holding a permission ' +
+      'the caller lacks',
+    handler: ({ body, member }) => service.erase(body.id, member!),
   });
 }

@@ -4,6 +4,7 @@ import type { ErasurePlan, ErasureResult } from '@study-crm/shared';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { ErasureRefusal, ErasureSubject, PersonalDataPart } from '../../db/personal-data.js';
+import type { Actor } from '../role/index.js';
 import type { ErasureRepository } from './erasure.repository.js';
 
 // The pseudonym of an erased member: stable (the same for one member id), never derived from a personal value.
@@ -33,6 +34,9 @@ export function createErasureService(deps: {
   // Stored files go after the commit (a rolled-back erasure keeps them).
   removeStored: (storedName: string) => Promise<void>;
   config: (key: string) => Promise<string | null>;
+  // A staff member holding a permission the caller lacks is not the caller's to erase (decision 200): what they
+  // hold beyond the caller (empty when nothing, and for students).
+  beyondCaller: (actor: Actor, memberId: number) => Promise<string[]>;
   clock: Clock;
 }) {
   const { repo, parts, clock } = deps;
@@ -57,17 +61,25 @@ export function createErasureService(deps: {
     };
   }
 
+  // The house rule for calls that act on accounts: never more than the caller holds (7954).
+  async function assertWithinCaller(actor: Actor, memberId: number) {
+    const missing = await deps.beyondCaller(actor, memberId);
+    if (missing.length) throw new AppError(Code.ERASE_BEYOND_OWN, undefined, { perms: missing.slice(0, 5).join(', ') });
+  }
+
   const keepYears = async () =>
     retentionValue(RETENTION_KEYS.paymentKeep, await deps.config(RETENTION_KEYS.paymentKeep.key));
 
   return {
     // The dry run: what each module will erase, anonymise or keep, and what stands in the way. Writes nothing.
-    async plan(memberId: number, callerId: number): Promise<ErasurePlan> {
+    async plan(memberId: number, actor: Actor): Promise<ErasurePlan> {
+      const callerId = actor.id;
       const erased = await repo.erasedAs(memberId);
       const s = await subject(memberId);
       const refusals = await repo.survey(parts, s);
       if (!s.exists) throw notFound();
       if (memberId === callerId) throw new AppError(Code.MEMBER_SELF_PROTECTED);
+      if (!erased) await assertWithinCaller(actor, memberId);
       return {
         memberId,
         pseudonym: s.pseudonym,
@@ -102,9 +114,11 @@ export function createErasureService(deps: {
     erasedAmong: (ids: readonly number[]) => repo.erasedAmong(ids),
 
     // The erasure, in one transaction: refused while an application is open or a payment unconfirmed (400 naming
-    // `id`), and once only (7960).
-    async erase(memberId: number, callerId: number): Promise<ErasureResult> {
+    // `id`), and once only (7960); a staff member holding a permission the caller lacks is refused (7954).
+    async erase(memberId: number, actor: Actor): Promise<ErasureResult> {
+      const callerId = actor.id;
       if (memberId === callerId) throw new AppError(Code.MEMBER_SELF_PROTECTED);
+      await assertWithinCaller(actor, memberId);
       const s = await subject(memberId);
       const done = await repo.transaction(async (tx) => {
         if (!(await repo.claim(tx, memberId, s.pseudonym, callerId, s.now))) throw new AppError(Code.PERSON_ERASED);

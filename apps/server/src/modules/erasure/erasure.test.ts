@@ -4,12 +4,14 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   Code,
+  PERM,
   searchApi,
   type ApplicationSaved,
   type ErasurePlan,
   type ErasureResult,
   type PaymentView,
 } from '@study-crm/shared';
+import { createRole, createStaff, STAFF_PASSWORD } from '../../test/access-fixtures.js';
 import { useTestApp } from '../../test/signed-in.js';
 import { BASE, fullForm, PDF_MINI, PNG_1x1 } from '../../test/application-fixtures.js';
 import { scanTextColumns } from '../../test/text-scan.js';
@@ -355,5 +357,57 @@ describe('erasing a person', () => {
     ).map((r) => r.meta.code);
     expect(codes.sort()).toEqual([200, Code.PERSON_ERASED]);
     expect(await t.db.db.selectFrom('erasedPerson').select('memberId').execute()).toHaveLength(2);
+  });
+});
+
+// A call that acts on accounts refuses to touch more than the caller holds (decision 200): erasing a staff member
+// who holds a permission the caller lacks is refused with 7954, in the dry run too, and writes nothing.
+describe('erasing a staff member', () => {
+  const t = useTestApp({ signIn: true });
+  let eraser: { token: string; mid: number };
+  let beyond: number;
+  let within: number;
+
+  beforeAll(async () => {
+    const own = [PERM.privacyErase, PERM.privacyList, PERM.memberList];
+    const eraserRole = await createRole(t.db.db, 'eraser-role', own);
+    await createStaff(t.db.db, 'eraser', [eraserRole]);
+    // One holds a permission the eraser lacks (role management), the other only some of the eraser's.
+    beyond = await createStaff(t.db.db, 'beyond', [await createRole(t.db.db, 'beyond-role', [PERM.roleList])]);
+    within = await createStaff(t.db.db, 'within', [await createRole(t.db.db, 'within-role', [PERM.memberList])]);
+    eraser = await t.login('eraser', STAFF_PASSWORD);
+  });
+
+  it('refuses a staff member holding a permission the caller lacks (7954, naming it), plan and erasure', async () => {
+    const plan = await t.get(PLAN, { id: beyond }, { token: eraser.token, locale: 'en-US' });
+    expect(plan.meta.code).toBe(Code.ERASE_BEYOND_OWN);
+    expect(plan.meta.message).toContain(PERM.roleList);
+    const res = await t.post(ERASE, { id: beyond }, { token: eraser.token, locale: 'zh-CN' });
+    expect(res.meta.code).toBe(Code.ERASE_BEYOND_OWN);
+    expect(res.meta.message).toContain('权限');
+    const row = await t.db.db
+      .selectFrom('member')
+      .select(['loginName', 'email'])
+      .where('id', '=', beyond)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ loginName: 'beyond', email: 'beyond@example.test' });
+    expect(await t.db.db.selectFrom('erasedPerson').select('memberId').execute()).toEqual([]);
+    const audit = await t.db.db
+      .selectFrom('auditLog')
+      .select(['outcome', 'code'])
+      .where('action', '=', 'erase')
+      .where('memberId', '=', eraser.mid)
+      .execute();
+    expect(audit).toEqual([{ outcome: 'refused', code: Code.ERASE_BEYOND_OWN }]);
+  });
+
+  it('erases a staff member holding nothing beyond the caller, and the administrator erases the other', async () => {
+    const mine = await t.post<ErasureResult>(ERASE, { id: within }, { token: eraser.token });
+    expect(mine.meta.code).toBe(200);
+    expect(mine.data.memberId).toBe(within);
+    const admin = await t.post<ErasureResult>(ERASE, { id: beyond }, t.admin);
+    expect(admin.meta.code).toBe(200);
+    const erased = await t.db.db.selectFrom('erasedPerson').select('memberId').orderBy('memberId').execute();
+    expect(erased.map((r) => r.memberId)).toEqual([beyond, within].sort((a, b) => a - b));
   });
 });

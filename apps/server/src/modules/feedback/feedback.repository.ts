@@ -7,7 +7,8 @@ import { containsPattern, countAll, countInWindow, likeLower, purgeWindows } fro
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
 import { pageRows, type PageWindow } from '../../lib/paging.js';
 
-const FEEDBACK_COLUMNS = [
+// The columns of a feedback row and of a reply (the subject access export reads the same).
+export const FEEDBACK_COLUMNS = [
   'id',
   'memberId',
   'name',
@@ -22,7 +23,7 @@ const FEEDBACK_COLUMNS = [
   'repliedBy',
   'createdAt',
 ] as const;
-const REPLY_COLUMNS = ['id', 'feedbackId', 'authorId', 'content', 'emailId', 'messaged', 'createdAt'] as const;
+export const REPLY_COLUMNS = ['id', 'feedbackId', 'authorId', 'content', 'emailId', 'messaged', 'createdAt'] as const;
 
 export type FeedbackRow = Omit<Row<'feedback'>, 'searchText'>;
 export type FeedbackReplyRow = Row<'feedbackReply'>;

@@ -9,7 +9,6 @@ export type { FeedbackService } from './feedback.service.js';
 export { createFeedbackReport } from './feedback-report.repository.js';
 export type { FeedbackReport } from './feedback-report.repository.js';
 export { createFeedbackSearch } from './feedback-search.repository.js';
-// Its part of a person's data for the subject access export (issue 41).
-export { createFeedbackPersonalData } from './feedback-personal-data.repository.js';
-// Its share of erasing a person's data (issue 41, db/personal-data.ts).
-export { feedbackPersonalData } from './erase.repository.js';
+// Its part of a person's data (issue 41): the reader for the subject access export and its share of erasing it
+// (db/personal-data.ts), in one file.
+export { createFeedbackPersonalData, feedbackPersonalData } from './personal-data.repository.js';

@@ -6,7 +6,6 @@ export type { FollowUpService } from './follow-up.service.js';
 export { createFollowUpReport } from './follow-up-report.repository.js';
 export type { FollowUpReport } from './follow-up-report.repository.js';
 export { createFollowUpTimeline } from './follow-up-timeline.repository.js';
-// Its part of a person's data for the subject access export (issue 41).
-export { createFollowUpPersonalData } from './follow-up-personal-data.repository.js';
-// Its share of erasing a person's data (issue 41, db/personal-data.ts).
-export { followUpPersonalData } from './erase.repository.js';
+// Its part of a person's data (issue 41): the reader for the subject access export and its share of erasing it
+// (db/personal-data.ts), in one file.
+export { createFollowUpPersonalData, followUpPersonalData } from './personal-data.repository.js';

@@ -12,7 +12,6 @@ export { createNoticeBoard } from './notice-board.service.js';
 export type { NoticeBoard } from './notice-board.service.js';
 export { createInboxReport } from './inbox-report.repository.js';
 export type { InboxReport } from './inbox-report.repository.js';
-// Its part of a person's data for the subject access export (issue 41).
-export { createInboxPersonalData } from './inbox-personal-data.repository.js';
-// Its share of erasing a person's data (issue 41, db/personal-data.ts).
-export { inboxPersonalData } from './erase.repository.js';
+// Its part of a person's data (issue 41): the reader for the subject access export and its share of erasing it
+// (db/personal-data.ts), in one file.
+export { createInboxPersonalData, inboxPersonalData } from './personal-data.repository.js';

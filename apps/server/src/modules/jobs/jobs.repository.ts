@@ -35,6 +35,14 @@ export function createJobRepository(db: Db, dialect: Dialect) {
 
     byId: (id: number): Promise<JobRow | undefined> =>
       db.selectFrom('job').selectAll().where('id', '=', id).executeTakeFirst(),
+    byIds: (ids: readonly number[]): Promise<JobRow[]> =>
+      ids.length
+        ? db
+            .selectFrom('job')
+            .selectAll()
+            .where('id', 'in', [...ids])
+            .execute()
+        : Promise.resolve([]),
 
     // How many of a member's jobs wait or run.
     async openOf(memberId: number): Promise<number> {

@@ -24,9 +24,10 @@ export function registerJobRoutes(app: FastifyInstance, jobs: JobService): void 
     summary: "The file of one of the caller's finished jobs (the link in its message), never cached",
     description:
       "Another member's job is not found (404); 7971 while it runs, 7972 when it failed, 7970 after it expired " +
-      '(JOB_FILE_HOURS). Every download is in the audit log.',
+      "(JOB_FILE_HOURS, or the kind's own period: seven days for the subject access archive); 403 when the owner no " +
+      "longer holds the kind's permission. Every download is in the audit log.",
     handler: async ({ query, member, reply }) => {
-      await sendStoredFile(reply, await jobs.file(query.id, member!.id));
+      await sendStoredFile(reply, await jobs.file(query.id, member!.id, member!.perms));
     },
   });
 }

@@ -13,15 +13,31 @@ import type { JobRepository, JobRow } from './jobs.repository.js';
 // What a runner is handed: the job, its parameters as they were given, and the owner's language.
 export type JobContext = { id: number; kind: string; memberId: number; locale: Locale; params: unknown };
 // The result of a runner: a stream of the file's bytes (written to storage as it comes), its name, and the units
-// done in all (rows written).
-export type JobFile = { stream: Readable; fileName: string; done: number; total: number };
+// done in all (rows written); `notice`: the owner's message when the kind's words do not fit (the subject access
+// export names the person), its content given the time the file can be downloaded until (UTC).
+export type JobFile = {
+  stream: Readable;
+  fileName: string;
+  done: number;
+  total: number;
+  notice?: { title: string; content: (until: string) => string };
+};
 // Reports progress; throws when this worker lost the job's claim (the runner stops).
 export type ReportProgress = (done: number, total: number) => Promise<void>;
 export type JobKind = {
   run: (job: JobContext, report: ReportProgress) => Promise<JobFile>;
   // The owner's message when the file is ready, in their language.
   readyTitle: (locale: Locale, job: JobContext) => string;
+  // How long its file can be downloaded (default JOB_FILE_HOURS; the subject access archive: seven days).
+  keepMs?: number;
+  // Its file's type when not a workbook (.xlsx, checked by the upload allow-list): an archive the server made, stored
+  // as such (`saveMade`).
+  made?: { extension: 'zip' | 'gz'; mime: string };
+  // The permission its owner must still hold to download the file (checked on each download).
+  permission?: string;
 };
+
+const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 // A member's jobs waiting or running at once, at most.
 export const OPEN_JOBS_PER_MEMBER = 3;
@@ -101,19 +117,21 @@ export function createJobService(deps: {
         if (!(await repo.progress(row.id, token, done, total, now + settings.leaseMs, now))) throw new ClaimLost();
       };
       const file = await kind.run(job, report);
-      const upload = await storage.sink.receive(file.stream, file.fileName, 'file');
-      const saved = await storage.save(upload);
+      const saved = kind.made
+        ? await storage.saveMade(file.stream, kind.made.extension, kind.made.mime)
+        : await storage.save(await storage.sink.receive(file.stream, file.fileName, 'file'));
       const now = clock.now();
-      const expiresAt = now + settings.keepMs;
+      const expiresAt = now + (kind.keepMs ?? settings.keepMs);
       const isMine = await repo.finish(row.id, token, { ...file, ...saved }, expiresAt, now);
       if (!isMine) {
         await storage.remove(saved.storedName);
         throw new ClaimLost();
       }
+      const until = utcMinute(expiresAt);
       await inbox.postMessage({
         memberId: row.memberId,
-        title: kind.readyTitle(job.locale, job),
-        content: text.ready(file.fileName, file.done, utcMinute(expiresAt)),
+        title: file.notice?.title.slice(0, 200) ?? kind.readyTitle(job.locale, job),
+        content: file.notice?.content(until) ?? text.ready(file.fileName, file.done, until),
         link: jobDownloadLink(row.id),
       });
     } catch (err) {
@@ -198,10 +216,16 @@ export function createJobService(deps: {
       return toJob(row);
     },
 
-    // The finished file of the caller's own job, until it expires.
-    async file(id: number, memberId: number): Promise<StoredFileInfo> {
+    // Jobs by id, whoever owns them (a module's own list shows the jobs it started, e.g. a data request's export).
+    async views(ids: readonly number[]): Promise<Map<number, Job>> {
+      return new Map((await repo.byIds(ids)).map((r) => [r.id, toJob(r)]));
+    },
+    // The finished file of the caller's own job, until it expires (and while they hold its kind's permission).
+    async file(id: number, memberId: number, perms: ReadonlySet<string>): Promise<StoredFileInfo> {
       const row = await repo.byId(id);
       if (!row || row.memberId !== memberId) throw notFound();
+      const kind = kinds.get(row.kind);
+      if (kind?.permission && !perms.has(kind.permission)) throw new AppError(Code.FORBIDDEN);
       if (row.status === 'failed') throw new AppError(Code.JOB_FAILED);
       if (row.status !== 'done') throw new AppError(Code.JOB_NOT_READY);
       if (!row.storedName || row.expiresAt === null || clock.now() >= Number(row.expiresAt))
@@ -213,7 +237,7 @@ export function createJobService(deps: {
         ...stored,
         title: dot > 0 ? name.slice(0, dot) : name,
         extension: dot > 0 ? name.slice(dot + 1) : 'xlsx',
-        mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        mime: kind?.made?.mime ?? XLSX_MIME,
       };
     },
 

@@ -4,4 +4,4 @@ export { registerLabelRoutes } from './label.routes.js';
 export { createLabelService } from './label.service.js';
 export type { LabelService } from './label.service.js';
 // Its share of erasing a person's data (issue 41, db/personal-data.ts).
-export { labelPersonalData } from './erase.repository.js';
+export { labelPersonalData } from './personal-data.repository.js';

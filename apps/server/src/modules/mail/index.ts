@@ -73,9 +73,8 @@ export function registerMailModule(
 }
 export { createEmailSearch } from './email-search.repository.js';
 export { createEmailTimeline } from './email-timeline.repository.js';
-// Its part of a person's data for the subject access export (issue 41).
-export { createMailPersonalData } from './mail-personal-data.repository.js';
-// Its share of erasing a person's data (issue 41, db/personal-data.ts).
-export { mailPersonalData } from './erase.repository.js';
+// Its part of a person's data (issue 41): the reader for the subject access export and its share of erasing it
+// (db/personal-data.ts), in one file.
+export { createMailPersonalData, mailPersonalData } from './personal-data.repository.js';
 // Retention (issue 41): e-mail bodies past their period.
 export { blankOldEmailBodies } from './retention.repository.js';

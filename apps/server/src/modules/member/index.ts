@@ -15,10 +15,9 @@ export { verifyPassword, type PasswordWrite, type SetPassword } from './password
 export { hashPassword } from './passwords.js';
 // The search text of a member's names (migration 0039), for the seed's member rows.
 export { withSearchText } from './member.repository.js';
-// Its part of a person's data for the subject access export (issue 41).
-export { createMemberPersonalData } from './member-personal-data.repository.js';
-// Its share of erasing a person's data (issue 41, db/personal-data.ts).
-export { memberPersonalData } from './erase.repository.js';
+// Its part of a person's data (issue 41): the reader for the subject access export and its share of erasing it
+// (db/personal-data.ts), in one file.
+export { createMemberPersonalData, memberPersonalData } from './personal-data.repository.js';
 // Retention (issue 41): inactive student accounts.
 export { studentsInactiveBefore } from './retention.repository.js';
 // A session's row as the member's security view shows it (auth hands these over).

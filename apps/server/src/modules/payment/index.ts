@@ -11,7 +11,6 @@ export { createPaymentReport } from './payment-report.repository.js';
 export type { PaymentReport, PendingTotals } from './payment-report.repository.js';
 export { createPaymentSearch } from './payment-search.repository.js';
 export { createPaymentTimeline } from './payment-timeline.repository.js';
-// Its part of a person's data for the subject access export (issue 41).
-export { createPaymentPersonalData } from './payment-personal-data.repository.js';
-// Its share of erasing a person's data (issue 41, db/personal-data.ts).
-export { paymentPersonalData } from './erase.repository.js';
+// Its part of a person's data (issue 41): the reader for the subject access export and its share of erasing it
+// (db/personal-data.ts), in one file.
+export { createPaymentPersonalData, paymentPersonalData } from './personal-data.repository.js';

@@ -22,6 +22,8 @@ const PERSON_COLUMNS = [
 // (The member module owns the table; auth reads credentials for sign-in.)
 export function createPeopleRepository(db: Db) {
   const live = () => db.selectFrom('member').where('member.deletedAt', 'is', null);
+  const staffRow = (id: number, tx: Tx) =>
+    tx.selectFrom('member').select('id').where('id', '=', id).where('memberType', '=', 'staff');
   // Each word (folded: packages/shared searchWords) is part of one of the member's names: the member module keeps
   // them all, folded, in search_text (migration 0039).
   // A word of three characters or more goes through the trigram index on search_text (migration 0045, decision
@@ -102,16 +104,14 @@ export function createPeopleRepository(db: Db) {
     },
 
     async isActiveStaff(id: number, tx: Tx = db): Promise<boolean> {
-      const row = await tx
-        .selectFrom('member')
-        .select('id')
-        .where('id', '=', id)
-        .where('memberType', '=', 'staff')
+      return !!(await staffRow(id, tx)
         .where('status', '=', 'active')
         .where('deletedAt', 'is', null)
-        .executeTakeFirst();
-      return !!row;
+        .executeTakeFirst());
     },
+
+    // Staff of any status, removed or not (an erasure of a former employee, decision 200).
+    isStaff: async (id: number, tx: Tx = db): Promise<boolean> => !!(await staffRow(id, tx).executeTakeFirst()),
 
     // Active staff members holding a permission identifier through any of their roles (to-do recipients).
     async staffWithPermission(perm: string, tx: Tx = db): Promise<number[]> {

@@ -23,6 +23,7 @@ export function createPeopleService(repo: PeopleRepository, insertStudent: Inser
     staffOptions: (): Promise<PersonRef[]> => repo.staffOptions(),
     names: (ids: (number | null | undefined)[]): Promise<Map<number, PersonRef>> => repo.names(ids),
     isActiveStaff: (id: number, tx?: Conn): Promise<boolean> => repo.isActiveStaff(id, tx),
+    isStaff: (id: number): Promise<boolean> => repo.isStaff(id),
     staffWithPermission: (perm: string, tx?: Conn): Promise<number[]> => repo.staffWithPermission(perm, tx),
     contact: (id: number, tx?: Conn) => repo.contact(id, tx),
     activeEmails: (memberId: number | null, tx?: Conn): Promise<string[]> => repo.activeEmails(memberId, tx),

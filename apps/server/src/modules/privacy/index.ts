@@ -2,13 +2,13 @@
 // subject access export, built from every module's own `personalData` part (docs/data-protection.md).
 export { createPrivacyRepository } from './privacy.repository.js';
 export { registerPrivacyRoutes } from './privacy.routes.js';
-export { createPrivacyService, dueDateOf, schedulePrivacyJobs } from './privacy.service.js';
+export { createPrivacyService, dueDateOf, EXPORT_JOB_KIND, schedulePrivacyJobs } from './privacy.service.js';
 export type { PersonalDataSources, PrivacyService } from './privacy.service.js';
 import type { PrivacyService } from './privacy.service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    // The privacy jobs (tests run the reminders and wait for exports with their clock).
+    // The privacy jobs (tests run the reminders with their clock; the exports are jobs: app.jobs.runOnce).
     privacy: PrivacyService;
   }
 }

@@ -43,12 +43,22 @@ const TEXT = {
   },
 } as const satisfies Record<Locale, Record<string, string>>;
 
+// The requester's message (the jobs module posts it with the download link, decision 199).
 export const exportTexts = {
-  'zh-TW': { ready: '個人資料匯出完成：{name}', body: '匯出檔可下載至 {until}（UTC），請至「個資請求」下載。' },
-  'zh-CN': { ready: '个人数据导出完成：{name}', body: '导出文件可下载至 {until}（UTC），请到“个人数据请求”下载。' },
+  'zh-TW': {
+    ready: '個人資料匯出完成：{name}',
+    body: '匯出檔可下載至 {until}（UTC）：點此訊息下載。',
+    failedTitle: '個人資料匯出',
+  },
+  'zh-CN': {
+    ready: '个人数据导出完成：{name}',
+    body: '导出文件可下载至 {until}（UTC）：点此消息下载。',
+    failedTitle: '个人数据导出',
+  },
   'en-US': {
     ready: 'Personal data export ready: {name}',
-    body: 'The archive can be downloaded until {until} (UTC) from "Data requests".',
+    body: 'The archive can be downloaded until {until} (UTC): open this message to download it.',
+    failedTitle: 'Personal data export',
   },
 } as const satisfies Record<Locale, Record<string, string>>;
 

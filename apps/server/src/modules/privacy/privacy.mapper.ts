@@ -1,24 +1,15 @@
-import type { DataExport, DataRequest, PersonRef } from '@study-crm/shared';
+import type { BackgroundJob, DataRequest, PersonRef } from '@study-crm/shared';
 import { personRef } from '../people/index.js';
-import type { ExportRow, RequestRow } from './privacy.repository.js';
+import type { RequestRow } from './privacy.repository.js';
 
 // The one place privacy rows become responses.
 const num = (v: number | string | null) => (v === null ? null : Number(v));
 
-export const toDataExport = (e: ExportRow): DataExport => ({
-  id: e.id,
-  status: e.status,
-  progress: Number(e.progress),
-  size: num(e.size),
-  expiresAt: num(e.expiresAt),
-  downloadedAt: num(e.downloadedAt),
-  createdAt: Number(e.createdAt),
-});
-
+// A request with its newest export's job (`jobs`: the jobs of the requests shown, by id).
 export const toDataRequest = (
   r: RequestRow,
   names: ReadonlyMap<number, PersonRef>,
-  last: ExportRow | null,
+  jobs: ReadonlyMap<number, BackgroundJob>,
 ): DataRequest => ({
   id: r.id,
   subject: personRef(names, r.subjectId) ?? { id: r.subjectId, name: String(r.subjectId) },
@@ -29,6 +20,6 @@ export const toDataRequest = (
   assignee: personRef(names, r.assigneeId),
   note: r.note,
   completedAt: num(r.completedAt),
-  lastExport: last ? toDataExport(last) : null,
+  lastExport: r.exportJobId === null ? null : (jobs.get(r.exportJobId) ?? null),
   createdAt: Number(r.createdAt),
 });

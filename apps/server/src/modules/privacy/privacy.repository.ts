@@ -1,12 +1,11 @@
 import type { DataRequestListQuery } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
 import type { Row } from '../../db/schema.js';
-import { countAll, insertReturningId, referencedNames } from '../../db/sql-helpers.js';
+import { countAll, insertReturningId } from '../../db/sql-helpers.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
 import { pageWindow, readPage } from '../../lib/paging.js';
 
 export type RequestRow = Row<'privacyRequest'>;
-export type ExportRow = Row<'privacyExport'>;
 
 const REQUEST_COLUMNS = [
   'id',
@@ -21,28 +20,13 @@ const REQUEST_COLUMNS = [
   'completedAt',
   'completedBy',
   'createdBy',
-  'createdAt',
-  'updatedAt',
-] as const;
-const EXPORT_COLUMNS = [
-  'id',
-  'subjectId',
-  'requestId',
-  'requestedBy',
-  'locale',
-  'status',
-  'progress',
-  'storedName',
-  'size',
-  'expiresAt',
-  'claimedUntil',
-  'downloadedAt',
-  'error',
+  'exportJobId',
   'createdAt',
   'updatedAt',
 ] as const;
 
-// The SQL of the privacy module (issue 41): data requests, subject access exports and the due-date reminders.
+// The SQL of the privacy module (issue 41): data requests (with their newest export's job) and the due-date
+// reminders.
 export function createPrivacyRepository(db: Db) {
   const n = (r: { numUpdatedRows: bigint }) => Number(r.numUpdatedRows) > 0;
   return {
@@ -74,7 +58,10 @@ export function createPrivacyRepository(db: Db) {
         .executeTakeFirst(),
 
     insertRequest: (
-      r: Omit<RequestRow, 'id' | 'status' | 'openFlag' | 'completedAt' | 'completedBy' | 'createdAt' | 'updatedAt'>,
+      r: Omit<
+        RequestRow,
+        'id' | 'status' | 'openFlag' | 'completedAt' | 'completedBy' | 'exportJobId' | 'createdAt' | 'updatedAt'
+      >,
       now: number,
     ) =>
       insertReturningId(db, 'privacyRequest', {
@@ -83,6 +70,7 @@ export function createPrivacyRepository(db: Db) {
         openFlag: 1,
         completedAt: null,
         completedBy: null,
+        exportJobId: null,
         createdAt: now,
         updatedAt: now,
       }),
@@ -98,99 +86,9 @@ export function createPrivacyRepository(db: Db) {
           .executeTakeFirst(),
       ),
 
-    // The newest export of each request.
-    async lastExports(requestIds: readonly number[]): Promise<Map<number, ExportRow>> {
-      if (!requestIds.length) return new Map();
-      const rows = await db
-        .selectFrom('privacyExport')
-        .select(EXPORT_COLUMNS)
-        .where('requestId', 'in', [...requestIds])
-        .orderBy('id')
-        .execute();
-      return new Map(rows.map((r) => [r.requestId!, r]));
-    },
-
-    exportById: (id: number): Promise<ExportRow | undefined> =>
-      db.selectFrom('privacyExport').select(EXPORT_COLUMNS).where('id', '=', id).executeTakeFirst(),
-
-    insertExport: (
-      e: { subjectId: number; requestId: number | null; requestedBy: number; locale: string },
-      now: number,
-    ) =>
-      insertReturningId(db, 'privacyExport', {
-        ...e,
-        status: 'queued',
-        progress: 0,
-        storedName: null,
-        size: null,
-        expiresAt: null,
-        claimedUntil: null,
-        downloadedAt: null,
-        error: null,
-        createdAt: now,
-        updatedAt: now,
-      }),
-
-    // Exports waiting for a worker, or whose worker's claim ran out (a server that stopped mid-build).
-    claimable: async (now: number, limit: number) =>
-      (
-        await db
-          .selectFrom('privacyExport')
-          .select('id')
-          .where((eb) =>
-            eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'running'), eb('claimedUntil', '<', now)])]),
-          )
-          .orderBy('id')
-          .limit(limit)
-          .execute()
-      ).map((r) => r.id),
-
-    // Takes the export for this worker until `until`: one statement, so of several servers one wins.
-    claim: async (id: number, now: number, until: number) =>
-      n(
-        await db
-          .updateTable('privacyExport')
-          .set({ status: 'running', claimedUntil: until, updatedAt: now })
-          .where('id', '=', id)
-          .where((eb) =>
-            eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'running'), eb('claimedUntil', '<', now)])]),
-          )
-          .executeTakeFirst(),
-      ),
-
-    progress: (id: number, progress: number, until: number, now: number) =>
-      db
-        .updateTable('privacyExport')
-        .set({ progress, claimedUntil: until, updatedAt: now })
-        .where('id', '=', id)
-        .where('status', '=', 'running')
-        .execute(),
-
-    finish: async (q: Conn, id: number, r: { storedName: string; size: number; expiresAt: number }, now: number) =>
-      n(
-        await q
-          .updateTable('privacyExport')
-          .set({ ...r, status: 'done', progress: 100, claimedUntil: null, updatedAt: now })
-          .where('id', '=', id)
-          .where('status', '=', 'running')
-          .executeTakeFirst(),
-      ),
-
-    fail: (id: number, error: string, now: number) =>
-      db
-        .updateTable('privacyExport')
-        .set({ status: 'failed', error: error.slice(0, 200), claimedUntil: null, updatedAt: now })
-        .where('id', '=', id)
-        .execute(),
-
-    markDownloaded: (id: number, now: number) =>
-      db.updateTable('privacyExport').set({ downloadedAt: now, updatedAt: now }).where('id', '=', id).execute(),
-
-    // The archives kept in storage (the orphan sweep keeps them).
-    referenced: (names: readonly string[]) =>
-      referencedNames(names, (chunk) =>
-        db.selectFrom('privacyExport').select('storedName as name').where('storedName', 'in', chunk).execute(),
-      ),
+    // The request's newest export: its job (the jobs module's).
+    setExportJob: (id: number, jobId: number, now: number) =>
+      db.updateTable('privacyRequest').set({ exportJobId: jobId, updatedAt: now }).where('id', '=', id).execute(),
 
     // Open requests due from `from` to `to` (inclusive) with someone to remind.
     openDue: (from: string, to: string) =>

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { PERM, privacyApi } from '@study-crm/shared';
 import { caller } from '../../http/context.js';
 import { defineRoute } from '../../http/route.js';
-import { sendStoredFile } from '../files/index.js';
 import type { PrivacyService } from './privacy.service.js';
 
 const tags = ['privacy'];
@@ -42,28 +41,11 @@ export function registerPrivacyRoutes(app: FastifyInstance, service: PrivacyServ
   defineRoute(app, {
     ...privacyApi.exportData,
     access: PERM.privacyExport,
-    audit: { action: 'privacy.export', record: 'privacyExport' },
+    audit: { action: 'privacy.export', record: 'job' },
     tags,
     summary:
-      "Start the subject access export of a member's data (a background job); the link arrives in the caller's message box",
+      "Start the subject access export of a member's data, a background job (/api/v1/jobs/status and download, only " +
+      "its requester, seven days); the link arrives in the caller's message box",
     handler: ({ body, member, locale }) => service.exportData(caller(member).id, locale, body),
-  });
-  defineRoute(app, {
-    ...privacyApi.exportView,
-    access: PERM.privacyExport,
-    tags,
-    summary: "An export's status and progress (only for the member who started it, 7951)",
-    handler: ({ query, member }) => service.exportView(caller(member).id, query.id),
-  });
-  defineRoute(app, {
-    ...privacyApi.download,
-    access: PERM.privacyExport,
-    audit: { action: 'privacy.download', record: 'privacyExport' },
-    tags,
-    summary: 'Download the archive (zip): only its requester, until it expires (7950/7951/7952); audited',
-    handler: async ({ query, member, reply }) => {
-      const { file, name } = await service.download(caller(member).id, query.id);
-      await sendStoredFile(reply, { ...file, title: name, extension: 'zip', mime: 'application/zip' });
-    },
   });
 }

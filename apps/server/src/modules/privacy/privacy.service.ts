@@ -9,25 +9,27 @@ import {
   type DataRequestAddBody,
   type DataRequestListQuery,
   type Locale,
+  PERM,
 } from '@study-crm/shared';
 import { AppError, badRequest, found } from '../../http/errors.js';
-import { outsideAuditScope } from '../../lib/audit-scope.js';
 import type { Clock } from '../../lib/clock.js';
 import { mapPage } from '../../lib/paging.js';
 import type { PersonalData, PersonalRows, PersonalSubject } from '../../lib/personal-data.js';
 import { refuseUnique } from '../../db/sql-helpers.js';
 import type { FileStorage } from '../files/index.js';
 import type { InboxService, SourceTodo } from '../inbox/index.js';
+import type { JobContext, JobFile, JobService, ReportProgress } from '../jobs/index.js';
 import type { MemberService } from '../member/index.js';
 import type { PeopleService } from '../people/index.js';
 import { exportTexts, summaryHtml, type ArchiveFile } from './privacy.archive.js';
-import { toDataExport, toDataRequest } from './privacy.mapper.js';
-import type { PrivacyRepository } from './privacy.repository.js';
+import { toDataRequest } from './privacy.mapper.js';
+import type { PrivacyRepository, RequestRow } from './privacy.repository.js';
 
-// An archive can be downloaded for seven days (decision 161); a build's claim lasts two minutes and is renewed with
-// each part collected, so a server that stops mid-build leaves the export to another after that.
+// The subject access export is a background job of this kind (decision 199); its archive can be downloaded for
+// seven days (decision 161).
+export const EXPORT_JOB_KIND = 'privacyExport';
 export const EXPORT_TTL_MS = 7 * 86_400_000;
-const CLAIM_MS = 120_000;
+type ExportParams = { subjectId: number; requestId: number };
 // Days before the due date on which the assigned staff member is reminded (decision 162).
 export const REQUEST_REMINDER_DAYS = [7, 3, 1] as const;
 export const REQUEST_SOURCE = 'privacyRequest';
@@ -72,10 +74,12 @@ export type PrivacyDeps = {
   sources: PersonalDataSources;
   people: Pick<PeopleService, 'names' | 'isActiveStaff' | 'isMember'>;
   members: Pick<MemberService, 'list'>;
-  inbox: Pick<InboxService, 'postMessage' | 'syncSourceTodo'>;
-  storage: Pick<FileStorage, 'saveMade' | 'open' | 'remove'>;
+  inbox: Pick<InboxService, 'syncSourceTodo'>;
+  storage: Pick<FileStorage, 'open'>;
+  jobs: Pick<JobService, 'register' | 'enqueue' | 'views'>;
+  // The requester's permissions when the job runs (one who lost the export permission meanwhile is refused).
+  permsOf: (memberId: number) => Promise<string[]>;
   clock: Clock;
-  log: { error: (o: object, m: string) => void };
 };
 
 const phonesOf = (areaCode: unknown, mobile: unknown): string[] => {
@@ -89,8 +93,20 @@ const safeName = (s: string) => s.replace(/[^\p{L}\p{N}._-]+/gu, '_').slice(0, 8
 
 // UK GDPR (issue 41): data requests with their one-month due date and reminders, and the subject access export, an
 // archive built in the background from every module's part of the person's data.
-export function createPrivacyService({ repo, sources, people, members, inbox, storage, clock, log }: PrivacyDeps) {
-  const running = new Set<Promise<void>>();
+export function createPrivacyService({
+  repo,
+  sources,
+  people,
+  members,
+  inbox,
+  storage,
+  jobs,
+  permsOf,
+  clock,
+}: PrivacyDeps) {
+  // The job of each request's newest export.
+  const lastExports = async (rows: readonly RequestRow[]) =>
+    jobs.views(rows.flatMap((r) => (r.exportJobId === null ? [] : [r.exportJobId])));
 
   async function withNames<T extends { subjectId: number; assigneeId: number | null }>(rows: T[]) {
     return people.names(rows.flatMap((r) => [r.subjectId, r.assigneeId]));
@@ -98,7 +114,7 @@ export function createPrivacyService({ repo, sources, people, members, inbox, st
 
   async function view(id: number) {
     const r = found(await repo.requestById(id));
-    return toDataRequest(r, await withNames([r]), (await repo.lastExports([r.id])).get(r.id) ?? null);
+    return toDataRequest(r, await withNames([r]), await lastExports([r]));
   }
 
   async function addRequest(callerId: number, b: DataRequestAddBody) {
@@ -128,7 +144,7 @@ export function createPrivacyService({ repo, sources, people, members, inbox, st
   }
 
   // Everything held about the person, part by part, with the progress after each.
-  async function collect(subjectId: number, onProgress: (percent: number) => Promise<void>) {
+  async function collect(subjectId: number, report: ReportProgress) {
     const who = await sources.member.identity(subjectId);
     if (!who) throw new AppError(Code.NOT_FOUND, 'recordNotFound');
     const subject: PersonalSubject = {
@@ -144,7 +160,7 @@ export function createPrivacyService({ repo, sources, people, members, inbox, st
     };
     const steps = 7 + sources.others.length;
     let done = 0;
-    const step = async () => onProgress(Math.floor((++done / steps) * 90));
+    const step = async () => report(++done, steps);
 
     add(await sources.member.personalData(subject));
     await step();
@@ -177,43 +193,42 @@ export function createPrivacyService({ repo, sources, people, members, inbox, st
     return { subject: { id: subjectId, name: displayName(who) }, parts, files };
   }
 
-  // Builds one export: claims it, collects, writes the zip through the files storage, posts the link.
-  async function build(id: number): Promise<void> {
-    if (!(await repo.claim(id, clock.now(), clock.now() + CLAIM_MS))) return;
-    const row = found(await repo.exportById(id));
-    const locale = (row.locale in exportTexts ? row.locale : 'en-US') as Locale;
-    let storedName: string | null = null;
-    try {
-      const data = await collect(row.subjectId, async (p) => {
-        await repo.progress(id, p, clock.now() + CLAIM_MS, clock.now());
-      });
-      // The documents: opened one at a time as the archive reaches them; one gone from storage is named as such.
-      const archiveFiles: (ArchiveFile & { storedName: string })[] = data.files.map((f, i) => ({
-        ...f,
-        path: `files/${String(i + 1).padStart(3, '0')}-${safeName(f.name)}`,
-      }));
-      const opened = [];
-      for (const f of archiveFiles) {
-        const file = await storage.open(f.storedName).catch(() => null);
-        if (!file) f.path = null;
-        opened.push(file);
-      }
-      const generatedAt = clock.now();
-      const json = JSON.stringify(
-        {
-          format: 'study-crm-subject-access/1',
-          subject: data.subject,
-          generatedAt: new Date(generatedAt).toISOString(),
-          sources: data.parts.map((p) => ({ source: p.source, count: p.rows.length, rows: p.rows })),
-          files: archiveFiles.map(({ storedName: _s, ...f }) => f),
-        },
-        null,
-        2,
-      );
-      const archive = archiver('zip', { zlib: { level: 6 } });
-      const saving = storage.saveMade(archive, 'zip', 'application/zip');
-      const failed = new Promise<never>((_, reject) => archive.once('error', reject));
-      const entry = () => Promise.race([new Promise((res) => archive.once('entry', res)), failed, saving]);
+  // The export job's runner: collects, and streams the zip (data.json, summary.html, the documents) to the jobs
+  // module, which stores it and posts the link to the requester's message box.
+  async function build(job: JobContext, report: ReportProgress): Promise<JobFile> {
+    if (!(await permsOf(job.memberId)).includes(PERM.privacyExport)) throw new AppError(Code.FORBIDDEN);
+    const { subjectId } = job.params as ExportParams;
+    const locale = job.locale;
+    const data = await collect(subjectId, report);
+    // The documents: opened one at a time as the archive reaches them; one gone from storage is named as such.
+    const archiveFiles: (ArchiveFile & { storedName: string })[] = data.files.map((f, i) => ({
+      ...f,
+      path: `files/${String(i + 1).padStart(3, '0')}-${safeName(f.name)}`,
+    }));
+    const opened = [];
+    for (const f of archiveFiles) {
+      const file = await storage.open(f.storedName).catch(() => null);
+      if (!file) f.path = null;
+      opened.push(file);
+    }
+    const generatedAt = clock.now();
+    const json = JSON.stringify(
+      {
+        format: 'study-crm-subject-access/1',
+        subject: data.subject,
+        generatedAt: new Date(generatedAt).toISOString(),
+        sources: data.parts.map((p) => ({ source: p.source, count: p.rows.length, rows: p.rows })),
+        files: archiveFiles.map(({ storedName: _s, ...f }) => f),
+      },
+      null,
+      2,
+    );
+    const archive = archiver('zip', { zlib: { level: 6 } });
+    const failed = new Promise<never>((_, reject) => archive.once('error', reject));
+    failed.catch(() => undefined);
+    const entry = () => Promise.race([new Promise((res) => archive.once('entry', res)), failed]);
+    // Written while the jobs module stores the stream; a failure ends the stream with it (the job fails).
+    void (async () => {
       archive.append(json, { name: 'data.json' });
       await entry();
       archive.append(summaryHtml(locale, data.subject, generatedAt, data.parts, archiveFiles), {
@@ -226,42 +241,29 @@ export function createPrivacyService({ repo, sources, people, members, inbox, st
         archive.append(await file.read(), { name: f.path });
         await entry();
       }
-      await Promise.race([archive.finalize(), failed]);
-      const saved = await saving;
-      storedName = saved.storedName;
-      const now = clock.now();
-      const expiresAt = now + EXPORT_TTL_MS;
-      const t = exportTexts[locale];
-      const finished = await repo.transaction(async (tx) => {
-        if (!(await repo.finish(tx, id, { storedName: saved.storedName, size: saved.size, expiresAt }, now)))
-          return false;
-        await inbox.postMessage(
-          {
-            memberId: row.requestedBy,
-            title: t.ready.replace('{name}', data.subject.name).slice(0, 200),
-            content: t.body.replace('{until}', new Date(expiresAt).toISOString().slice(0, 16).replace('T', ' ')),
-            link: `/systemSetup/dataRequests?exportId=${id}`,
-          },
-          tx,
-        );
-        return true;
-      });
-      if (!finished) await storage.remove(saved.storedName);
-    } catch (err) {
-      log.error({ err, exportId: id }, 'personal data export failed');
-      if (storedName) await storage.remove(storedName).catch(() => undefined);
-      await repo.fail(id, err instanceof Error ? err.message : 'failed', clock.now());
-    }
+      await archive.finalize();
+    })().catch((err: unknown) => archive.destroy(err instanceof Error ? err : new Error(String(err))));
+    const t = exportTexts[locale];
+    const parts = data.parts.length;
+    return {
+      stream: archive,
+      fileName: `personal-data-${subjectId}.zip`,
+      done: parts,
+      total: parts,
+      notice: {
+        title: t.ready.replace('{name}', data.subject.name),
+        content: (until) => t.body.replace('{until}', until),
+      },
+    };
   }
 
-  // Starts a build outside the calling request (and its audit scope); app close waits for it.
-  const start = (id: number) => {
-    const p = outsideAuditScope(() =>
-      new Promise<void>((res) => setImmediate(res)).then(() => build(id)).catch(() => undefined),
-    );
-    running.add(p);
-    void p.finally(() => running.delete(p));
-  };
+  jobs.register(EXPORT_JOB_KIND, {
+    run: build,
+    readyTitle: (locale) => exportTexts[locale].failedTitle,
+    keepMs: EXPORT_TTL_MS,
+    made: { extension: 'zip', mime: 'application/zip' },
+    permission: PERM.privacyExport,
+  });
 
   return {
     async list(q: DataRequestListQuery) {
@@ -270,8 +272,8 @@ export function createPrivacyService({ repo, sources, people, members, inbox, st
       const ids = k ? (await members.list({ keyword: k, pageSize: 200 })).list.map((m) => m.id) : undefined;
       const page = await repo.list(q, ids);
       const names = await withNames(page.list);
-      const last = await repo.lastExports(page.list.map((r) => r.id));
-      return mapPage(page, (r) => toDataRequest(r, names, last.get(r.id) ?? null));
+      const last = await lastExports(page.list);
+      return mapPage(page, (r) => toDataRequest(r, names, last));
     },
 
     add: addRequest,
@@ -308,42 +310,9 @@ export function createPrivacyService({ repo, sources, people, members, inbox, st
               throw err;
             }));
       }
-      const id = await repo.insertExport(
-        { subjectId: b.subjectId, requestId, requestedBy: callerId, locale },
-        clock.now(),
-      );
-      start(id);
-      return toDataExport(found(await repo.exportById(id)));
-    },
-
-    // Only the member who asked for an export sees its progress.
-    async exportView(callerId: number, id: number) {
-      const e = found(await repo.exportById(id));
-      if (e.requestedBy !== callerId) throw new AppError(Code.EXPORT_NOT_YOURS);
-      return toDataExport(e);
-    },
-
-    // The archive for its requester, until it expires; the download is recorded on the row (and so audited).
-    async download(callerId: number, id: number) {
-      const e = found(await repo.exportById(id));
-      if (e.requestedBy !== callerId) throw new AppError(Code.EXPORT_NOT_YOURS);
-      if (e.status !== 'done' || !e.storedName) throw new AppError(Code.EXPORT_NOT_READY);
-      if (e.expiresAt === null || Number(e.expiresAt) <= clock.now()) throw new AppError(Code.EXPORT_EXPIRED);
-      const file = await storage.open(e.storedName);
-      await repo.markDownloaded(id, clock.now());
-      return { file, name: `personal-data-${e.subjectId}-${id}` };
-    },
-
-    // Exports no worker holds (queued while this server was down, or left by a server that stopped): built here.
-    async runExports(): Promise<number> {
-      const ids = await repo.claimable(clock.now(), 5);
-      for (const id of ids) await build(id);
-      return ids.length;
-    },
-
-    // Waits for the builds this server started (tests, app close).
-    settle: async () => {
-      while (running.size) await Promise.all([...running]);
+      const job = await jobs.enqueue(EXPORT_JOB_KIND, callerId, { subjectId: b.subjectId, requestId }, locale);
+      await repo.setExportJob(requestId, job.id, clock.now());
+      return job;
     },
 
     // The daily reminders: a to-do in the assigned staff member's message box 7, 3 and 1 days before a request falls
@@ -382,13 +351,12 @@ export function createPrivacyService({ repo, sources, people, members, inbox, st
       }
       return { created };
     },
-
-    referenced: repo.referenced,
   };
 }
 export type PrivacyService = ReturnType<typeof createPrivacyService>;
 
-// Once after start-up and then every `everyMs`: the day's reminders and any export left unbuilt; stops with the app.
+// Once after start-up and then every `everyMs`: the day's reminders (the exports are the jobs worker's); stops with
+// the app.
 export function schedulePrivacyJobs(
   app: {
     addHook: (name: 'onReady' | 'onClose', fn: () => Promise<void>) => unknown;
@@ -397,10 +365,7 @@ export function schedulePrivacyJobs(
   service: PrivacyService,
   everyMs: number,
 ): void {
-  const run = () =>
-    void Promise.all([service.remind(), service.runExports()]).catch((err: unknown) =>
-      app.log.error({ err }, 'privacy jobs failed'),
-    );
+  const run = () => void service.remind().catch((err: unknown) => app.log.error({ err }, 'privacy jobs failed'));
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     setImmediate(run).unref();

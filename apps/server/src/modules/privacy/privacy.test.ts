@@ -4,7 +4,7 @@ import {
   Code,
   PERM,
   type ApplicationSaved,
-  type DataExport,
+  type BackgroundJob,
   type DataRequest,
   type FileRecord,
   type Page,
@@ -33,21 +33,24 @@ const SECRETS = ['MNEMONIC-CIPHERTEXT-XYZ', 'PRIVATE-KEY-CIPHERTEXT-XYZ', 'WRAPP
 
 describe('subject access (issue 41)', () => {
   const clock = testClock(Date.UTC(2026, 10, 22, 9, 0, 0));
-  const t = useTestApp({ signIn: true, clock });
+  // The export jobs run when the test says (the worker's pass with the test clock).
+  const t = useTestApp({ signIn: true, clock, env: { DELIVERY_WORKER: 'off' } });
   let alice: number;
   let bob: number;
   let aliceApp: number;
 
   const exportOf = async (subjectId: number, token = t.admin.token) => {
-    const res = await t.post<DataExport>(`${PRIV}/export/add`, { subjectId }, { token });
+    const res = await t.post<BackgroundJob>(`${PRIV}/export/add`, { subjectId }, { token });
     return res;
   };
+  // The export is a background job: its archive through the jobs module's download.
   const download = (id: number, token: string | null = t.admin.token) =>
     t.app.inject({
       method: 'GET',
-      url: `${PRIV}/export/download?id=${id}&appId=student-admin&mcId=COM`,
+      url: `/api/v1/jobs/download?id=${id}&appId=student-admin&mcId=COM`,
       headers: t.headers({ token }),
     });
+  const status = (id: number, token = t.admin.token) => t.get<BackgroundJob>('/api/v1/jobs/status', { id }, { token });
 
   beforeAll(async () => {
     const db = t.db.db;
@@ -230,21 +233,22 @@ describe('subject access (issue 41)', () => {
   it('puts every table about the person in the archive and nothing about anyone else, no secrets', async () => {
     const started = await exportOf(alice);
     expect(started.meta.code).toBe(200);
-    expect(started.data.status).toBe('queued');
-    await t.app.privacy.settle();
-    const view = await t.get<DataExport>(`${PRIV}/export/view`, { id: started.data.id }, { token: t.admin.token });
-    expect(view.data).toMatchObject({ status: 'done', progress: 100 });
+    expect(started.data).toMatchObject({ status: 'queued', kind: 'privacyExport' });
+    expect(await t.app.jobs.runOnce()).toBe(1);
+    const view = await status(started.data.id);
+    expect(view.data).toMatchObject({ status: 'done', fileName: `personal-data-${alice}.zip` });
+    expect(view.data.done).toBe(view.data.total);
+    // Seven days (decision 161), not the jobs module's default.
     expect(view.data.expiresAt).toBe(clock.now() + 7 * DAY);
 
-    // The link is in the requester's message box.
+    // The link is in the requester's message box: the jobs module's download.
     const box = await t.get<{ message: { list: { title: string; link: string | null }[] } }>(
       '/api/v1/message/box',
       { tab: 'message', pageSize: 50 },
       { token: t.admin.token },
     );
-    expect(box.data.message.list.some((m) => m.link === `/systemSetup/dataRequests?exportId=${started.data.id}`)).toBe(
-      true,
-    );
+    const message = box.data.message.list.find((m) => m.link === `/api/v1/jobs/download?id=${started.data.id}`);
+    expect(message?.title).toBe('Personal data export ready: Subject Alice');
 
     const res = await download(started.data.id);
     expect(res.statusCode).toBe(200);
@@ -313,7 +317,7 @@ describe('subject access (issue 41)', () => {
     const audited = await t.db.db
       .selectFrom('auditLog')
       .select(['action', 'recordId', 'outcome'])
-      .where('module', '=', 'privacy')
+      .where('module', '=', 'jobs')
       .where('action', '=', 'download')
       .execute();
     expect(audited).toEqual([{ action: 'download', recordId: started.data.id, outcome: 'ok' }]);
@@ -321,7 +325,11 @@ describe('subject access (issue 41)', () => {
     // The export answered (and opened) the person's access request.
     const list = await t.get<Page<DataRequest>>(`${PRIV}/request/list`, { subjectId: alice }, { token: t.admin.token });
     expect(list.data.list).toHaveLength(1);
-    expect(list.data.list[0]).toMatchObject({ kind: 'access', status: 'open', lastExport: { id: started.data.id } });
+    expect(list.data.list[0]).toMatchObject({
+      kind: 'access',
+      status: 'open',
+      lastExport: { id: started.data.id, status: 'done' },
+    });
   });
 
   it("writes the summary in the requester's language, escaped", async () => {
@@ -330,12 +338,12 @@ describe('subject access (issue 41)', () => {
       .set({ nickName: '<script>alert(1)</script>' })
       .where('id', '=', alice)
       .execute();
-    const res = await t.post<DataExport>(
+    const res = await t.post<BackgroundJob>(
       `${PRIV}/export/add`,
       { subjectId: alice },
       { token: t.admin.token, locale: 'zh-TW' },
     );
-    await t.app.privacy.settle();
+    await t.app.jobs.runOnce();
     const zip = await JSZip.loadAsync((await download(res.data.id)).rawPayload);
     const html = await zip.file('summary.html')!.async('string');
     expect(html).toContain('個人資料');
@@ -355,25 +363,42 @@ describe('subject access (issue 41)', () => {
     await staffWith(t, 'otherexp', [PERM.privacyExport]);
     const other = await t.login('otherexp', 'Staff#2026pass');
     const mine = await exportOf(alice);
-    await t.app.privacy.settle();
+    // Not ready while it waits for the worker.
+    expect(JSON.parse((await download(mine.data.id)).body).meta.code).toBe(Code.JOB_NOT_READY);
+    await t.app.jobs.runOnce();
+    // Only its requester sees it (another member's job is not found).
     const res = await download(mine.data.id, other.token);
-    expect(JSON.parse(res.body).meta.code).toBe(Code.EXPORT_NOT_YOURS);
-    expect((await t.get(`${PRIV}/export/view`, { id: mine.data.id }, { token: other.token })).meta.code).toBe(
-      Code.EXPORT_NOT_YOURS,
-    );
+    expect(JSON.parse(res.body).meta.code).toBe(Code.NOT_FOUND);
+    expect((await status(mine.data.id, other.token)).meta.code).toBe(Code.NOT_FOUND);
     expect(JSON.parse((await download(mine.data.id, null)).body).meta.code).toBe(401);
+    // A requester who lost the export permission no longer downloads it, and a job they started runs into a refusal.
+    const built = await exportOf(alice, other.token);
+    await t.app.jobs.runOnce();
+    expect((await download(built.data.id, other.token)).statusCode).toBe(200);
+    const waiting = await exportOf(alice, other.token);
+    await t.db.db.deleteFrom('memberRole').where('memberId', '=', other.mid).execute();
+    expect(JSON.parse((await download(built.data.id, other.token)).body).meta.code).toBe(Code.FORBIDDEN);
+    await t.app.jobs.runOnce();
+    expect((await status(waiting.data.id, other.token)).data).toMatchObject({
+      status: 'failed',
+      errorCode: Code.FORBIDDEN,
+    });
     expectParamError(await t.post(`${PRIV}/export/add`, { subjectId: 'x' }, { token: t.admin.token }), 'subjectId');
     expectParamError(await t.post(`${PRIV}/export/add`, { subjectId: 99999 }, { token: t.admin.token }), 'subjectId');
   });
 
   it('expires the link after seven days', async () => {
     const e = await exportOf(alice);
-    await t.app.privacy.settle();
+    await t.app.jobs.runOnce();
     expect((await download(e.data.id)).statusCode).toBe(200);
-    clock.advance(7 * DAY + 1);
+    // Still there after the jobs module's default 72 hours.
+    clock.advance(6 * DAY);
+    let fresh = await t.login();
+    expect((await download(e.data.id, fresh.token)).statusCode).toBe(200);
+    clock.advance(DAY + 1);
     // (a fresh session: the first one idled out over the week)
-    const fresh = await t.login();
-    expect(JSON.parse((await download(e.data.id, fresh.token)).body).meta.code).toBe(Code.EXPORT_EXPIRED);
+    fresh = await t.login();
+    expect(JSON.parse((await download(e.data.id, fresh.token)).body).meta.code).toBe(Code.JOB_EXPIRED);
   });
 });
 

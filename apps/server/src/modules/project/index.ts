@@ -4,5 +4,5 @@ export { createProjectService } from './project.service.js';
 export type { ProjectLookup, ProjectService } from './project.service.js';
 export { registerProjectRoutes } from './project.routes.js';
 // Its part of a person's data for the subject access export (issue 41).
-export { createProjectPersonalData } from './project-personal-data.repository.js';
+export { createProjectPersonalData } from './personal-data.repository.js';
 export { projectExporter } from './project.export.js';

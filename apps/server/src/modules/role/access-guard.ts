@@ -18,9 +18,17 @@ export function createAccessGuard(repo: AccessRepository) {
   const refuse = (messageKey: Refusal, perms: string[]) =>
     new AppError(Code.FORBIDDEN, messageKey, { perms: perms.slice(0, 5).join(', ') });
 
+  const lacking = (actor: Actor, perms: Iterable<string>) =>
+    [...new Set(perms)].filter((p) => !actor.perms.has(p)).sort();
   function assertWithin(actor: Actor, perms: Iterable<string>, messageKey: Refusal) {
-    const missing = [...new Set(perms)].filter((p) => !actor.perms.has(p)).sort();
+    const missing = lacking(actor, perms);
     if (missing.length) throw refuse(messageKey, missing);
+  }
+
+  async function beyond(actor: Actor, memberId: number): Promise<string[]> {
+    if (memberId === actor.id || (await holdsBuiltin(actor.id, actor.activeRoleId ?? null))) return [];
+    if (await holdsBuiltin(memberId)) return ['ROLE_ADMIN'];
+    return lacking(actor, await permsOfMember(memberId));
   }
 
   return {
@@ -43,10 +51,12 @@ export function createAccessGuard(repo: AccessRepository) {
     },
     // The account acted upon must hold nothing the actor lacks.
     async assertCanManageMember(actor: Actor, memberId: number): Promise<void> {
-      if (memberId === actor.id || (await holdsBuiltin(actor.id, actor.activeRoleId ?? null))) return;
-      if (await holdsBuiltin(memberId)) throw refuse('manageBeyondOwn', ['ROLE_ADMIN']);
-      assertWithin(actor, await permsOfMember(memberId), 'manageBeyondOwn');
+      const missing = await beyond(actor, memberId);
+      if (missing.length) throw refuse('manageBeyondOwn', missing);
     },
+    // What the account holds that the actor lacks (sorted; ROLE_ADMIN for the built-in role), empty when nothing:
+    // for a call that answers the refusal with its own code (erasure, decision 200).
+    beyond,
   };
 }
 export type AccessGuard = ReturnType<typeof createAccessGuard>;

@@ -77,9 +77,8 @@ declare module 'fastify' {
 }
 export { createSmsSearch } from './sms-search.repository.js';
 export { createSmsTimeline } from './sms-timeline.repository.js';
-// Its part of a person's data for the subject access export (issue 41).
-export { createSmsPersonalData } from './sms-personal-data.repository.js';
-// Its share of erasing a person's data (issue 41, db/personal-data.ts).
-export { smsPersonalData } from './erase.repository.js';
+// Its part of a person's data (issue 41): the reader for the subject access export and its share of erasing it
+// (db/personal-data.ts), in one file.
+export { createSmsPersonalData, smsPersonalData } from './personal-data.repository.js';
 // Retention (issue 41): SMS bodies past their period.
 export { blankOldSmsBodies } from './retention.repository.js';

@@ -6,5 +6,5 @@ export { registerTaskRoutes } from './task.routes.js';
 export { createTaskReport } from './task-report.repository.js';
 export type { OpenTask, TaskReport } from './task-report.repository.js';
 // Its part of a person's data for the subject access export (issue 41).
-export { createTaskPersonalData } from './task-personal-data.repository.js';
+export { createTaskPersonalData } from './personal-data.repository.js';
 export { contributionExporter, taskExporter } from './task.export.js';

@@ -3,7 +3,6 @@ export { createTwoFactorRepository } from './two-factor.repository.js';
 export { registerTwoFactorRoutes } from './two-factor.routes.js';
 export { createTwoFactorService } from './two-factor.service.js';
 export type { TwoFactorService } from './two-factor.service.js';
-// Its part of a person's data for the subject access export (issue 41).
-export { createTwoFactorPersonalData } from './two-factor-personal-data.repository.js';
-// Its share of erasing a person's data (issue 41, db/personal-data.ts).
-export { twoFactorPersonalData } from './erase.repository.js';
+// Its part of a person's data (issue 41): the reader for the subject access export and its share of erasing it
+// (db/personal-data.ts), in one file.
+export { createTwoFactorPersonalData, twoFactorPersonalData } from './personal-data.repository.js';

@@ -5,6 +5,6 @@ export { registerVerificationRoutes } from './verification.routes.js';
 export { createVerificationService, smsUnavailable } from './verification.service.js';
 export type { TextQueue, VerificationService } from './verification.service.js';
 // Its share of erasing a person's data (issue 41, db/personal-data.ts).
-export { verificationPersonalData } from './erase.repository.js';
+export { verificationPersonalData } from './personal-data.repository.js';
 // Retention (issue 41): expired codes past their period.
 export { purgeOldCodes } from './retention.repository.js';

@@ -3,7 +3,6 @@ export { registerWalletRoutes } from './wallet.routes.js';
 export { createWalletRepository } from './wallet.repository.js';
 export { createWalletService } from './wallet.service.js';
 export type { WalletService } from './wallet.service.js';
-// Its part of a person's data for the subject access export (issue 41).
-export { createWalletPersonalData } from './wallet-personal-data.repository.js';
-// Its share of erasing a person's data (issue 41, db/personal-data.ts).
-export { walletPersonalData } from './erase.repository.js';
+// Its part of a person's data (issue 41): the reader for the subject access export and its share of erasing it
+// (db/personal-data.ts), in one file.
+export { createWalletPersonalData, walletPersonalData } from './personal-data.repository.js';

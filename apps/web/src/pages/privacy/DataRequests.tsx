@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, DatePicker, Form, Input, Progress, Space, Tag, Typography } from 'antd';
+import { Button, DatePicker, Form, Input, Progress, Space, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useSearchParams } from 'react-router';
 import {
   Code,
   DATA_REQUEST_KINDS,
   DATA_REQUEST_STATUSES,
   PERM,
-  type DataExport,
+  type BackgroundJob,
   type DataRequest,
   type DataRequestKind,
   type DataRequestStatus,
@@ -23,15 +22,8 @@ import { FormModal } from '../../components/crud/FormModal';
 import { useListState } from '../../components/crud/useListState';
 import { toast } from '../../lib/feedback';
 import { formatTime } from '../../lib/format';
-import {
-  downloadExport,
-  PRIVACY_ROOT,
-  useAddRequest,
-  useCompleteRequest,
-  useDataRequests,
-  useExportData,
-  useExportView,
-} from './api';
+import { downloadJob } from '../../components/crud/jobs';
+import { PRIVACY_ROOT, useAddRequest, useCompleteRequest, useDataRequests, useExportData } from './api';
 import { SubjectSelect } from './SubjectSelect';
 
 type Filters = { keyword?: string; kind?: DataRequestKind | null; state?: DataRequestStatus | null };
@@ -45,8 +37,8 @@ const dateItem = {
 };
 
 // Data requests (issue 41, UK GDPR): each request to see or erase a person's data with its one-month due date, who
-// answers it and its completion; the subject access export of the person, with its progress and download. The
-// message-box link of a finished export (?exportId=) offers its download at the top.
+// answers it and its completion; the subject access export of the person (a background job, decision 199), with its
+// progress and download (the finished export's message-box link downloads it too).
 export default function DataRequests() {
   const { t } = useTranslation();
   const list = useListState<Filters>({ queryRoot: [PRIVACY_ROOT] });
@@ -56,13 +48,9 @@ export default function DataRequests() {
   const complete = useCompleteRequest();
   const exportData = useExportData();
   const [adding, setAdding] = useState(false);
-  const [search] = useSearchParams();
-  const linkedExport = Number(search.get('exportId')) || null;
-  const linked = useExportView(linkedExport);
-
-  const download = async (id: number) => {
+  const download = async (e: BackgroundJob) => {
     try {
-      await downloadExport(id);
+      await downloadJob(e.id, e.fileName ?? undefined);
     } catch (err) {
       if (!(err instanceof ApiError)) toast.error(t('privacy.request.exportStatus.failed'));
     }
@@ -87,14 +75,20 @@ export default function DataRequests() {
     );
   };
 
-  const exportCell = (e: DataExport | null) => {
+  const exportCell = (e: BackgroundJob | null) => {
     if (!e) return '-';
     if (e.status === 'queued' || e.status === 'running')
-      return <Progress percent={e.progress} size="small" aria-label={t('privacy.request.progress')} />;
+      return (
+        <Progress
+          percent={e.total > 0 ? Math.floor((e.done / e.total) * 100) : 0}
+          size="small"
+          aria-label={t('privacy.request.progress')}
+        />
+      );
     if (e.status === 'failed') return <Tag color="red">{t('privacy.request.exportStatus.failed')}</Tag>;
     if (e.expiresAt !== null && e.expiresAt <= Date.now()) return <Tag>{t('privacy.request.expired')}</Tag>;
     return (
-      <Button size="small" onClick={() => void download(e.id)} data-testid={`export-download-${e.id}`}>
+      <Button size="small" onClick={() => void download(e)} data-testid={`export-download-${e.id}`}>
         {t('privacy.request.download')}
       </Button>
     );
@@ -174,37 +168,10 @@ export default function DataRequests() {
     }),
   ];
 
-  const banner = linkedExport ? (
-    linked.data ? (
-      <Alert
-        type="success"
-        showIcon
-        style={{ marginBottom: 16 }}
-        title={t('privacy.request.linkTitle')}
-        description={t('privacy.request.linkText', { id: linked.data.id, until: formatTime(linked.data.expiresAt) })}
-        action={
-          linked.data.status === 'done' && (linked.data.expiresAt ?? 0) > Date.now() ? (
-            <Button type="primary" onClick={() => void download(linked.data.id)} data-testid="linked-export-download">
-              {t('privacy.request.download')}
-            </Button>
-          ) : undefined
-        }
-      />
-    ) : linked.isError ? (
-      <Alert
-        type="warning"
-        showIcon
-        style={{ marginBottom: 16 }}
-        title={t('privacy.request.linkGone', { id: linkedExport })}
-      />
-    ) : null
-  ) : null;
-
   return (
     <CrudList
       strings="privacy.request"
       list={list}
-      banner={banner}
       add={{ perm: PERM.privacyAdd, onClick: () => setAdding(true) }}
       filters={
         <>

@@ -1,12 +1,11 @@
-import { privacyApi, type DataExport, type DataRequest } from '@study-crm/shared';
-import { blobOf } from '../../api/call';
+import { privacyApi, type BackgroundJob, type DataRequest } from '@study-crm/shared';
 import type { Params } from '../../api/client';
 import { useKeptRead } from '../../api/useKeptRead';
 import { useWrite } from '../../components/crud/crud';
 
 export const PRIVACY_ROOT = 'dataRequests';
 
-const building = (e: DataExport | null) => e?.status === 'queued' || e?.status === 'running';
+const building = (e: BackgroundJob | null) => e?.status === 'queued' || e?.status === 'running';
 
 // The list; while an export of a shown row is being built it is read again every two seconds (its progress).
 export const useDataRequests = (params: Params) =>
@@ -18,19 +17,3 @@ export const useDataRequests = (params: Params) =>
 export const useAddRequest = () => useWrite(PRIVACY_ROOT, privacyApi.add, { touches: ['messageBox'] });
 export const useCompleteRequest = () => useWrite(PRIVACY_ROOT, privacyApi.complete, { touches: ['messageBox'] });
 export const useExportData = () => useWrite(PRIVACY_ROOT, privacyApi.exportData, { touches: ['messageBox'] });
-
-export const useExportView = (id: number | null) =>
-  useKeptRead([PRIVACY_ROOT, 'export', id], privacyApi.exportView, { id }, { enabled: !!id, retry: false });
-
-// The archive, saved under the name the server gives it (the download is audited on the server).
-export async function downloadExport(id: number) {
-  const blob = await blobOf(privacyApi.download, { id });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `personal-data-${id}.zip`;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}

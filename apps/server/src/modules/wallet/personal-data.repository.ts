@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.js';
 import { noFiles, part, type PersonalData, type PersonalSubject } from '../../lib/personal-data.js';
+import { removedRows } from '../../db/personal-data.js';
 
 // The member's wallets for the subject access export (issue 41): public data only. Never the mnemonic, the private
 // key, the wrapped key or the backup check positions.
@@ -15,3 +16,6 @@ export function createWalletPersonalData(db: Db) {
     },
   };
 }
+
+// An erased person's wallets (addresses and key material) go.
+export const walletPersonalData = removedRows('wallet', ['memberWallet']);

@@ -1,5 +1,31 @@
+import type { Db } from '../../db/database.js';
+import { OUTBOX_COLUMNS } from './outbox.repository.js';
+import { noFiles, part, type PersonalData, type PersonalSubject } from '../../lib/personal-data.js';
 import type { Conn } from '../../db/conn.js';
-import { line, type ErasureSubject, type PersonalDataPart } from '../../db/personal-data.js';
+import { type ErasureSubject, line, type PersonalDataPart } from '../../db/personal-data.js';
+
+// What was sent to the person's addresses, with its delivery status, for the subject access export (issue 41). The
+// mail and SMS modules answer for the messages these rows name (`messageIds`).
+export function createDeliveryPersonalData(db: Db) {
+  return {
+    async personalData(s: PersonalSubject) {
+      const to = [...s.emails, ...s.phones];
+      const rows = to.length
+        ? await db
+            .selectFrom('deliveryOutbox')
+            .select([...OUTBOX_COLUMNS, 'createdAt', 'updatedAt'])
+            .where('recipient', 'in', to)
+            .orderBy('id')
+            .execute()
+        : [];
+      const idsOf = (channel: string) => [
+        ...new Set(rows.filter((r) => r.channel === channel).map((r) => r.messageId)),
+      ];
+      const data: PersonalData = { parts: [part('delivery/delivery_outbox', rows)], files: noFiles };
+      return { ...data, emailIds: idsOf('email'), smsBatchIds: idsOf('sms') };
+    },
+  };
+}
 
 // Outbox rows to an erased person's addresses and numbers: kept (the counts of what was sent stay), their recipient
 // replaced by the pseudonym's address and their provider errors dropped; rows not yet sent are cancelled.

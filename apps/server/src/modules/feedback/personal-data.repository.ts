@@ -1,13 +1,48 @@
+import type { Db } from '../../db/database.js';
+import { FEEDBACK_COLUMNS, REPLY_COLUMNS } from './feedback.repository.js';
+import { noFiles, part, type PersonalData, type PersonalSubject } from '../../lib/personal-data.js';
 import { searchText } from '@study-crm/shared';
 import type { Conn } from '../../db/conn.js';
 import {
+  type ErasureSubject,
   line,
   noteRecords,
   noteValue,
-  purgeSearchIndex,
-  type ErasureSubject,
   type PersonalDataPart,
+  purgeSearchIndex,
 } from '../../db/personal-data.js';
+
+// Feedback the person gave (signed in, or with their e-mail address) and its replies, for the subject access export
+// (issue 41).
+export function createFeedbackPersonalData(db: Db) {
+  return {
+    async personalData(s: PersonalSubject): Promise<PersonalData> {
+      const feedback = await db
+        .selectFrom('feedback')
+        .select(FEEDBACK_COLUMNS)
+        .where((eb) =>
+          s.emails.length
+            ? eb.or([eb('memberId', '=', s.memberId), eb('email', 'in', s.emails)])
+            : eb('memberId', '=', s.memberId),
+        )
+        .orderBy('id')
+        .execute();
+      const replies = feedback.length
+        ? await db
+            .selectFrom('feedbackReply')
+            .select(REPLY_COLUMNS)
+            .where(
+              'feedbackId',
+              'in',
+              feedback.map((f) => f.id),
+            )
+            .orderBy('id')
+            .execute()
+        : [];
+      return { parts: [part('feedback/feedback', feedback), part('feedback/feedback_reply', replies)], files: noFiles };
+    },
+  };
+}
 
 // Feedback an erased person gave (as a member or from their e-mail address): kept as rows so the counts stay, with
 // the pseudonym as the name, no address or number, and the texts (theirs and the replies to them) blanked.

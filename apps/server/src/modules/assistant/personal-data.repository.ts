@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.js';
 import { noFiles, part, type PersonalData, type PersonalSubject } from '../../lib/personal-data.js';
+import { removedRows } from '../../db/personal-data.js';
 
 // The member's conversations with XiaoK, for the subject access export (issue 41).
 export function createAssistantPersonalData(db: Db) {
@@ -24,3 +25,6 @@ export function createAssistantPersonalData(db: Db) {
     },
   };
 }
+
+// An erased person's conversations with XiaoK go (their messages with them: owned rows).
+export const assistantPersonalData = removedRows('assistant', ['assistantConversation']);

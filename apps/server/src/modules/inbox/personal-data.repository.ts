@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.js';
 import { noFiles, part, type PersonalData, type PersonalSubject } from '../../lib/personal-data.js';
+import { removedRows } from '../../db/personal-data.js';
 
 // The member's message box for the subject access export (issue 41): notices, messages and to-dos addressed to them.
 export function createInboxPersonalData(db: Db) {
@@ -19,3 +20,6 @@ export function createInboxPersonalData(db: Db) {
     },
   };
 }
+
+// An erased person's own notices, messages, to-dos and read marks go (notices to everyone, member 0, stay).
+export const inboxPersonalData = removedRows('inbox', ['memberNotice', 'systemMessage', 'memberTodo', 'messageRead']);

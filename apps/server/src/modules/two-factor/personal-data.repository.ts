@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.js';
 import { noFiles, part, type PersonalData, type PersonalSubject } from '../../lib/personal-data.js';
+import { removedRows } from '../../db/personal-data.js';
 
 // Whether and since when the member signs in with a second step, for the subject access export (issue 41). Never
 // the TOTP secret or the recovery codes' hashes.
@@ -15,3 +16,6 @@ export function createTwoFactorPersonalData(db: Db) {
     },
   };
 }
+
+// An erased person's second factor and recovery codes go.
+export const twoFactorPersonalData = removedRows('twoFactor', ['memberTwoFactor', 'memberRecoveryCode']);

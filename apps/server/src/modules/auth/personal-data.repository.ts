@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.js';
 import { noFiles, part, type PersonalData, type PersonalSubject } from '../../lib/personal-data.js';
+import { removedRows } from '../../db/personal-data.js';
 
 // The member's sessions for the subject access export (issue 41): when, from which address and browser; never the
 // token's hash.
@@ -16,3 +17,6 @@ export function createAuthPersonalData(db: Db) {
     },
   };
 }
+
+// An erased person's sessions (addresses and browsers they signed in from) go.
+export const authPersonalData = removedRows('auth', ['session']);
