@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Download, type Locator, type Page } from 'playwright-core';
 import {
   applicationApi,
   followUpApi,
@@ -258,11 +258,58 @@ export async function signInOnScreen(page: Page, baseUrl: string, user = ADMIN.l
   await page.waitForURL((url) => !url.pathname.endsWith('/login'));
 }
 
-export async function screenshot(page: Page, name: string): Promise<string> {
-  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: false });
+// A screenshot of the page into e2e/screenshots (or `dir`); with `settle`, once the page has settled (see settle).
+export async function screenshot(
+  page: Page,
+  name: string,
+  opts: { dir?: string; fullPage?: boolean; settle?: boolean } = {},
+): Promise<string> {
+  if (opts.settle) await settle(page);
+  const dir = opts.dir ?? SCREENSHOT_DIR;
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: opts.fullPage ?? false });
   return file;
+}
+
+// Types a date into an antd date picker (its input by selector) and presses Enter, as a person would.
+export async function fillDate(page: Page, selector: string, value: string): Promise<void> {
+  const input = page.locator(selector);
+  await input.click();
+  await input.fill(value);
+  await input.press('Enter');
+}
+
+// The drawer that is open (the last one opened).
+export const openDrawer = (page: Page) => page.locator('.ant-drawer.ant-drawer-open').last();
+
+// Presses a button that opens a drawer and waits until the drawer is shown and has settled.
+export async function openDrawerWith(page: Page, button: Locator): Promise<Locator> {
+  await button.click();
+  await openDrawer(page).waitFor({ state: 'visible' });
+  await settleAnimations(page);
+  return openDrawer(page);
+}
+
+// What pressing this button downloads.
+export async function downloadFrom(page: Page, button: Locator): Promise<Download> {
+  const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  return download;
+}
+
+// Opens a menu screen and waits as a person would: its tab is the active one and its pane is shown. Answers the
+// screen's path.
+export async function openScreen(page: Page, name: string): Promise<string> {
+  await page.locator(`[data-testid="side-menu"] li.ant-menu-item [data-menu="${name}"]`).click();
+  await poll(() =>
+    page.evaluate(
+      () =>
+        document.querySelector('[data-testid="frame-tab"].active')?.getAttribute('data-path') ===
+        location.pathname.replace(/^\/sadmin/, ''),
+    ),
+  ).toBe(true);
+  await poll(() => page.locator(ACTIVE_PANE).count()).toBe(1);
+  return new URL(page.url()).pathname;
 }
 
 // Waits (at most 3 s) until every finite CSS animation and transition on the page has finished (modal zoom,
