@@ -1,5 +1,5 @@
 import { Code, feedbackApi, type FeedbackItem } from '@study-crm/shared';
-import { blobOf } from '../../api/call';
+import { downloadAs } from '../../api/download';
 import type { Params } from '../../api/client';
 import { useWrite } from '../../components/crud/crud';
 import { useKeptRead } from '../../api/useKeptRead';
@@ -17,15 +17,7 @@ export const useAnswer = () =>
 
 // The filtered list as an .xlsx file, saved under the server's name.
 export async function downloadExport(params: Params, locale: string | null) {
-  const blob = await blobOf(feedbackApi.export, { ...params, locale });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `feedback-${new Date().toISOString().slice(0, 10)}.xlsx`;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  await downloadAs(feedbackApi.export, { ...params, locale }, `feedback-${new Date().toISOString().slice(0, 10)}.xlsx`);
 }
 
 export const phoneOf = (f: Pick<FeedbackItem, 'areaCode' | 'mobile'>) =>

@@ -1,5 +1,5 @@
 import { privacyApi, type DataExport, type DataRequest } from '@study-crm/shared';
-import { blobOf } from '../../api/call';
+import { downloadAs } from '../../api/download';
 import type { Params } from '../../api/client';
 import { useKeptRead } from '../../api/useKeptRead';
 import { useWrite } from '../../components/crud/crud';
@@ -24,13 +24,5 @@ export const useExportView = (id: number | null) =>
 
 // The archive, saved under the name the server gives it (the download is audited on the server).
 export async function downloadExport(id: number) {
-  const blob = await blobOf(privacyApi.download, { id });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `personal-data-${id}.zip`;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  await downloadAs(privacyApi.download, { id }, `personal-data-${id}.zip`);
 }
