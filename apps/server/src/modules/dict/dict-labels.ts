@@ -1,4 +1,4 @@
-import type { Locale } from '@study-crm/shared';
+import type { Locale, Page } from '@study-crm/shared';
 import type { DictRepository } from './dict.repository.js';
 
 type Convert = (text: string) => string;
@@ -19,4 +19,22 @@ export async function dictLabels(
   return new Map(
     rows.map((r) => [r.value, { 'zh-TW': r.label, 'zh-CN': toCn(r.label), 'en-US': r.label2 || r.label }]),
   );
+}
+
+// A list page whose rows carry, as `dictLabel`, the labels of the dictionary entry of one of their values (undefined
+// where there is no enabled entry): the lists' exports show them in the reader's language.
+export async function withDictLabels<T extends object>(
+  repo: Pick<DictRepository, 'options'>,
+  type: string,
+  page: Promise<Page<T>>,
+  valueOf: (row: T) => string | null,
+): Promise<Page<T & { dictLabel: Record<Locale, string> | undefined }>> {
+  const [p, labels] = await Promise.all([page, dictLabels(repo, type)]);
+  return {
+    ...p,
+    list: p.list.map((r) => {
+      const value = valueOf(r);
+      return { ...r, dictLabel: value ? labels.get(value) : undefined };
+    }),
+  };
 }

@@ -3,5 +3,5 @@ export { createDictRepository } from './dict.repository.js';
 export type { DictRepository } from './dict.repository.js';
 export { registerDictRoutes } from './dict.routes.js';
 export { assertDictValues, createDictService } from './dict.service.js';
-export { dictLabels } from './dict-labels.js';
+export { dictLabels, withDictLabels } from './dict-labels.js';
 export type { DictCheck, DictService } from './dict.service.js';

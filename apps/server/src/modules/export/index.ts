@@ -4,5 +4,6 @@
 export { createExportService, EXPORT_PAGE } from './export.service.js';
 export type { Exporter, ExportService } from './export.service.js';
 export { registerExportRoutes } from './export.routes.js';
+export { localized } from './localized.js';
 export { neutralise, writeWorkbook } from './workbook.js';
 export type { CellValue, ExportColumn } from './workbook.js';

@@ -8,15 +8,10 @@ import {
   type PaymentStatus,
   type PaymentType,
 } from '@study-crm/shared';
-import { dictLabels, type DictRepository } from '../dict/index.js';
-import type { Exporter } from '../export/index.js';
+import { withDictLabels, type DictRepository } from '../dict/index.js';
+import { localized as h, type Exporter } from '../export/index.js';
 import type { PaymentService } from './payment.service.js';
 
-const h = (zhTW: string, zhCN: string, enUS: string): Record<Locale, string> => ({
-  'zh-TW': zhTW,
-  'zh-CN': zhCN,
-  'en-US': enUS,
-});
 // The list's own wording of its status and type (pages/payment/strings).
 const STATUS: Record<PaymentStatus, Record<Locale, string>> = {
   pending: h('待確認', '待确认', 'Pending confirmation'),
@@ -27,7 +22,7 @@ const TYPE: Record<PaymentType, Record<Locale, string>> = {
   collection: h('收款', '收款', 'Collection'),
   refund: h('退款', '退款', 'Refund'),
 };
-type Row = PaymentListItem & { methodText: Record<Locale, string> | undefined };
+type Row = PaymentListItem & { dictLabel: Record<Locale, string> | undefined };
 
 // The payment records list's export (issue 39): its own list call (filters, sort), for holders of its permission.
 // The amount is money in its currency, negative for a refund (as the list shows it; a sum is the net amount).
@@ -41,17 +36,8 @@ export function paymentExporter(deps: {
     sheet: h('付款記錄', '付款记录', 'Payment records'),
     query: PaymentListQuery,
     async page(q, _caller, pageNum, pageSize) {
-      const [page, methods] = await Promise.all([
-        deps.payments.list({ ...q, pageNum, pageSize }),
-        dictLabels(deps.dict, DICT_TYPES.transferMethod),
-      ]);
-      return {
-        ...page,
-        list: page.list.map((r) => ({
-          ...r,
-          methodText: r.transferMethod ? methods.get(r.transferMethod) : undefined,
-        })),
-      };
+      const page = deps.payments.list({ ...q, pageNum, pageSize });
+      return withDictLabels(deps.dict, DICT_TYPES.transferMethod, page, (r) => r.transferMethod);
     },
     columns: [
       {
@@ -73,7 +59,7 @@ export function paymentExporter(deps: {
       {
         key: 'transferMethod',
         header: h('轉帳方式', '转账方式', 'Transfer method'),
-        value: (r, l) => r.methodText?.[l] ?? r.transferMethod,
+        value: (r, l) => r.dictLabel?.[l] ?? r.transferMethod,
       },
       { key: 'student', header: h('學生', '学生', 'Student'), value: (r) => r.studentName },
       {
