@@ -12,6 +12,7 @@ import {
   type Portal,
   cancelDialog,
   menuLeaves,
+  openScreen,
 } from './harness.js';
 
 // Issue 12, frame and access items: each test here failed before its fix.
@@ -237,17 +238,9 @@ describe('frame details (issue 12)', () => {
     const leaves = await menuLeaves(page);
     expect(leaves.length).toBeGreaterThan(8);
     for (const name of leaves) {
-      await page.locator(`[data-testid="side-menu"] li.ant-menu-item [data-menu="${name}"]`).click();
       // As a person would: wait for the screen (and its tab) before the next click; a screen left while its chunk
       // still loads opens no tab.
-      await eventually(() =>
-        page.evaluate(
-          () =>
-            document.querySelector('[data-testid="frame-tab"].active')?.getAttribute('data-path') ===
-            location.pathname.replace(/^\/sadmin/, ''),
-        ),
-      ).toBe(true);
-      await eventually(() => page.locator(`${ACTIVE_PANE}`).count()).toBe(1);
+      await openScreen(page, name, 30_000);
       await page.waitForLoadState('networkidle');
       await eventually(() => page.locator(`${ACTIVE_PANE} .ant-spin-spinning`).count()).toBe(0);
     }

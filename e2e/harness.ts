@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Download, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import {
   applicationApi,
   followUpApi,
@@ -280,35 +280,19 @@ export async function fillDate(page: Page, selector: string, value: string): Pro
   await input.press('Enter');
 }
 
-// The drawer that is open (the last one opened).
-export const openDrawer = (page: Page) => page.locator('.ant-drawer.ant-drawer-open').last();
-
-// Presses a button that opens a drawer and waits until the drawer is shown and has settled.
-export async function openDrawerWith(page: Page, button: Locator): Promise<Locator> {
-  await button.click();
-  await openDrawer(page).waitFor({ state: 'visible' });
-  await settleAnimations(page);
-  return openDrawer(page);
-}
-
-// What pressing this button downloads.
-export async function downloadFrom(page: Page, button: Locator): Promise<Download> {
-  const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
-  return download;
-}
-
-// Opens a menu screen and waits as a person would: its tab is the active one and its pane is shown. Answers the
-// screen's path.
-export async function openScreen(page: Page, name: string): Promise<string> {
+// Opens a menu screen and waits as a person would: its tab is the active one and its pane is shown (within
+// `timeoutMs`). Answers the screen's path.
+export async function openScreen(page: Page, name: string, timeoutMs = 20_000): Promise<string> {
   await page.locator(`[data-testid="side-menu"] li.ant-menu-item [data-menu="${name}"]`).click();
-  await poll(() =>
+  const until = <T>(fn: () => Promise<T>) => expect.poll(fn, { timeout: timeoutMs, interval: 100 });
+  await until(() =>
     page.evaluate(
       () =>
         document.querySelector('[data-testid="frame-tab"].active')?.getAttribute('data-path') ===
         location.pathname.replace(/^\/sadmin/, ''),
     ),
   ).toBe(true);
-  await poll(() => page.locator(ACTIVE_PANE).count()).toBe(1);
+  await until(() => page.locator(ACTIVE_PANE).count()).toBe(1);
   return new URL(page.url()).pathname;
 }
 

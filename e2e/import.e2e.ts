@@ -2,17 +2,8 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import type { Download } from 'playwright-core';
-import {
-  ACTIVE_PANE,
-  downloadFrom,
-  openDrawer,
-  openDrawerWith,
-  screenshot,
-  settleAnimations,
-  signIn,
-  startPortal,
-  type Portal,
-} from './harness.js';
+import { downloadFrom, openDrawer, openDrawerWith } from './drawer.js';
+import { ACTIVE_PANE, screenshot, settleAnimations, signIn, startPortal, type Portal } from './harness.js';
 
 const LIST_PATH = '/sadmin/applicationManage/applicationList';
 async function workbook(download: Download) {

@@ -3,12 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import type { Download, Page } from 'playwright-core';
 import { startSmsGateway } from '../apps/server/src/test/sms-gateway-fixture.js';
+import { downloadFrom, openDrawer, openDrawerWith } from './drawer.js';
 import {
   ACTIVE_PANE,
   confirmDialog,
-  downloadFrom,
-  openDrawer,
-  openDrawerWith,
   pickOption,
   screenshot,
   settleAnimations,
