@@ -3,10 +3,11 @@ import type { Page } from 'playwright-core';
 import { seedDemoApplications } from '../apps/server/src/seed/demo-applications.js';
 import { seedDemoMembers } from '../apps/server/src/seed/demo-members.js';
 import { seedDemoPayments } from '../apps/server/src/seed/demo-payments.js';
-import { axeViolations, bodyTheme, closeScreen, openScreen, switchTheme } from './axe.js';
+import { axeViolations, bodyTheme, closeScreen, switchTheme } from './axe.js';
 import {
   ACTIVE_PANE,
   menuLeaves,
+  openScreen,
   poll,
   screenshot,
   settle,

@@ -3,8 +3,17 @@ import { seedDemoApplications } from '../apps/server/src/seed/demo-applications.
 import { seedDemoMembers } from '../apps/server/src/seed/demo-members.js';
 import { seedDemoPayments } from '../apps/server/src/seed/demo-payments.js';
 import { seedDemoProjects } from '../apps/server/src/seed/demo-projects.js';
-import { axeViolations, bodyTheme, closeScreen, openScreen, switchTheme } from './axe.js';
-import { openMessageBox, poll, screenshot, signIn, startPortal, type Portal, menuLeaves } from './harness.js';
+import { axeViolations, bodyTheme, closeScreen, switchTheme } from './axe.js';
+import {
+  openMessageBox,
+  openScreen,
+  poll,
+  screenshot,
+  signIn,
+  startPortal,
+  type Portal,
+  menuLeaves,
+} from './harness.js';
 
 // Issue 42: axe-core's WCAG 2.0/2.1/2.2 A and AA rules on the login page and every menu screen of the administrator,
 // in the dark and the light theme (en-US), and on a sample in zh-TW with the colour-weak mode on (docs/accessibility.md).

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { axeViolations } from './axe.js';
@@ -8,7 +6,7 @@ import {
   seedApplication,
   pickOption,
   poll,
-  settle,
+  screenshot,
   settleAnimations,
   signIn,
   startPortal,
@@ -16,12 +14,7 @@ import {
 } from './harness.js';
 
 const SHOTS = '/tmp/shots/board40';
-async function shot(page: Page, name: string) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await settle(page);
-  await settleAnimations(page);
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
-}
+const shot = (page: Page, name: string) => screenshot(page, name, { dir: SHOTS, settle: true });
 
 // The applications list as a board (issue 40): a card dragged with the mouse and moved from the keyboard changes the
 // status the table shows and leaves an entry in the record's operation log; a stale card snaps back saying why.

@@ -6,7 +6,6 @@ import {
   confirmDialog,
   poll,
   screenshot,
-  settle,
   settleAnimations,
   signIn,
   startPortal,
@@ -97,8 +96,7 @@ describe('XiaoK, the assistant, end to end', () => {
     const how = await askXiaoK(page, '如何新增付款記錄？');
     await expect(how.innerText()).resolves.toContain('這在「付款記錄」畫面操作');
     await expect(how.innerText()).resolves.toContain('按「新增付款」');
-    await settle(page);
-    await screenshot(page, 'assistant-zh-TW-dark');
+    await screenshot(page, 'assistant-zh-TW-dark', { settle: true });
 
     // The answer's link opens the payment records screen inside the portal, and the panel closes.
     await how.getByTestId('xiaok-links').getByRole('link', { name: '付款記錄' }).click();
@@ -129,8 +127,7 @@ describe('XiaoK, the assistant, end to end', () => {
     await expect(how.innerText()).resolves.toContain('This is done on the Payment records screen');
     await expect(how.innerText()).resolves.toContain('click "Add payment"');
     await expect(how.getByTestId('xiaok-cards').innerText()).resolves.toContain('Related help');
-    await settle(page);
-    await screenshot(page, 'assistant-en-US-light');
+    await screenshot(page, 'assistant-en-US-light', { settle: true });
 
     // The history lists the conversations, this one (the newest) first, then the zh-TW one of the same member; a
     // new conversation starts empty.
@@ -141,8 +138,7 @@ describe('XiaoK, the assistant, end to end', () => {
     await expect(page.getByTestId('xiaok-conversation').first().innerText()).resolves.toContain(
       'How many applications are waiting for a CAS?',
     );
-    await settle(page);
-    await screenshot(page, 'assistant-en-US-light-history');
+    await screenshot(page, 'assistant-en-US-light-history', { settle: true });
     await page.getByTestId('xiaok-conversation').first().click();
     await poll(() => page.locator(ANSWER).count()).toBe(2);
 
@@ -159,8 +155,7 @@ describe('XiaoK, the assistant, end to end', () => {
     // Dark mode, then the conversation is deleted after confirmation.
     await page.getByTestId('navbar-theme').click();
     await openXiaoK(page);
-    await settle(page);
-    await screenshot(page, 'assistant-en-US-dark');
+    await screenshot(page, 'assistant-en-US-dark', { settle: true });
     await page.getByTestId('xiaok-history').click();
     for (const left of [1, 0]) {
       await page.getByTestId('xiaok-remove').first().click();

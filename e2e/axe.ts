@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import type { AxeResults, Result } from 'axe-core';
 import type { Page } from 'playwright-core';
-import { ACTIVE_PANE, poll, settle } from './harness.js';
+import { poll, settle } from './harness.js';
 
 // axe-core's browser bundle, read once. It is evaluated through the DevTools protocol (page.evaluate), which the
 // portal's Content-Security-Policy does not govern: the policy stays as strict as it is for a person.
@@ -46,20 +46,6 @@ export async function axeViolations(page: Page, where: string): Promise<string[]
     WCAG_TAGS,
   );
   return describe(where, results.violations);
-}
-
-// Opens a menu screen and waits as a person would: its tab is the active one and its pane is shown.
-export async function openScreen(page: Page, name: string): Promise<string> {
-  await page.locator(`[data-testid="side-menu"] li.ant-menu-item [data-menu="${name}"]`).click();
-  await poll(() =>
-    page.evaluate(
-      () =>
-        document.querySelector('[data-testid="frame-tab"].active')?.getAttribute('data-path') ===
-        location.pathname.replace(/^\/sadmin/, ''),
-    ),
-  ).toBe(true);
-  await poll(() => page.locator(ACTIVE_PANE).count()).toBe(1);
-  return new URL(page.url()).pathname;
 }
 
 // Closes the shown screen's tab (Delete on the tab, as the keyboard does it) and waits until it has gone; the home

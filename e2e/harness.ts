@@ -258,11 +258,42 @@ export async function signInOnScreen(page: Page, baseUrl: string, user = ADMIN.l
   await page.waitForURL((url) => !url.pathname.endsWith('/login'));
 }
 
-export async function screenshot(page: Page, name: string): Promise<string> {
-  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: false });
+// A screenshot of the page into e2e/screenshots (or `dir`); with `settle`, once the page has settled (see settle).
+export async function screenshot(
+  page: Page,
+  name: string,
+  opts: { dir?: string; fullPage?: boolean; settle?: boolean } = {},
+): Promise<string> {
+  if (opts.settle) await settle(page);
+  const dir = opts.dir ?? SCREENSHOT_DIR;
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: opts.fullPage ?? false });
   return file;
+}
+
+// Types a date into an antd date picker (its input by selector) and presses Enter, as a person would.
+export async function fillDate(page: Page, selector: string, value: string): Promise<void> {
+  const input = page.locator(selector);
+  await input.click();
+  await input.fill(value);
+  await input.press('Enter');
+}
+
+// Opens a menu screen and waits as a person would: its tab is the active one and its pane is shown (within
+// `timeoutMs`). Answers the screen's path.
+export async function openScreen(page: Page, name: string, timeoutMs = 20_000): Promise<string> {
+  await page.locator(`[data-testid="side-menu"] li.ant-menu-item [data-menu="${name}"]`).click();
+  const until = <T>(fn: () => Promise<T>) => expect.poll(fn, { timeout: timeoutMs, interval: 100 });
+  await until(() =>
+    page.evaluate(
+      () =>
+        document.querySelector('[data-testid="frame-tab"].active')?.getAttribute('data-path') ===
+        location.pathname.replace(/^\/sadmin/, ''),
+    ),
+  ).toBe(true);
+  await until(() => page.locator(ACTIVE_PANE).count()).toBe(1);
+  return new URL(page.url()).pathname;
 }
 
 // Waits (at most 3 s) until every finite CSS animation and transition on the page has finished (modal zoom,

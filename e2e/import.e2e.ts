@@ -1,12 +1,11 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import type { Download, Page } from 'playwright-core';
+import type { Download } from 'playwright-core';
+import { downloadFrom, openDrawer, openDrawerWith } from './drawer.js';
 import { ACTIVE_PANE, screenshot, settleAnimations, signIn, startPortal, type Portal } from './harness.js';
 
 const LIST_PATH = '/sadmin/applicationManage/applicationList';
-const drawer = (page: Page) => page.locator('.ant-drawer.ant-drawer-open').last();
-
 async function workbook(download: Download) {
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(fs.readFileSync((await download.path())!) as unknown as ArrayBuffer);
@@ -59,29 +58,24 @@ describe('importing applications from a sheet, end to end', () => {
       );
       await signIn(page, portal.baseUrl);
       await page.goto(`${portal.baseUrl}${LIST_PATH}`);
-      await page.locator(`${ACTIVE_PANE} [data-testid=application-import]`).click();
-      await drawer(page).waitFor({ state: 'visible' });
-      await settleAnimations(page);
+      await openDrawerWith(page, page.locator(`${ACTIVE_PANE} [data-testid=application-import]`));
 
-      const [templateFile] = await Promise.all([
-        page.waitForEvent('download'),
-        drawer(page).getByTestId('import-template').click(),
-      ]);
+      const templateFile = await downloadFrom(page, openDrawer(page).getByTestId('import-template'));
       const template = await workbook(templateFile);
       const header = rowsOf(template.worksheets[0]!)[0]!;
       expect(header[0]).toBe(locale === 'en-US' ? 'Student name' : '學生姓名');
       expect(template.worksheets[1]!.name).toBe(locale === 'en-US' ? 'Allowed values' : '允許值');
 
-      await drawer(page)
+      await openDrawer(page)
         .locator('input[type=file]')
         .setInputFiles({
           name: 'applications.xlsx',
           mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
           buffer: await filledTemplate(template),
         });
-      const summary = drawer(page).getByTestId('import-summary');
+      const summary = openDrawer(page).getByTestId('import-summary');
       await summary.waitFor({ state: 'visible', timeout: 30_000 });
-      const preview = drawer(page).getByTestId('import-preview');
+      const preview = openDrawer(page).getByTestId('import-preview');
       await expect.poll(() => preview.locator('tr[data-row-key]').count()).toBe(3);
       const refused = preview.locator('tr[data-row-key="3"]');
       expect(await refused.innerText()).toMatch(locale === 'en-US' ? /E-mail/ : /電子郵件|郵件/);
@@ -89,18 +83,15 @@ describe('importing applications from a sheet, end to end', () => {
       await screenshot(page, `import-dry-run-${locale}`);
 
       // Only the valid rows (the drawer picks it when rows are refused).
-      expect(await drawer(page).getByTestId('import-mode-valid').isChecked()).toBe(true);
-      await drawer(page).getByTestId('import-run').click();
-      const done = drawer(page).getByTestId('import-done');
+      expect(await openDrawer(page).getByTestId('import-mode-valid').isChecked()).toBe(true);
+      await openDrawer(page).getByTestId('import-run').click();
+      const done = openDrawer(page).getByTestId('import-done');
       await done.waitFor({ state: 'visible', timeout: 60_000 });
       expect(await done.innerText()).toMatch(locale === 'en-US' ? /2 added, 0 changed, 1 refused/ : /新增 2/);
       await settleAnimations(page);
       await screenshot(page, `import-done-${locale}`);
 
-      const [resultFile] = await Promise.all([
-        page.waitForEvent('download'),
-        drawer(page).getByTestId('import-result').click(),
-      ]);
+      const resultFile = await downloadFrom(page, openDrawer(page).getByTestId('import-result'));
       const result = rowsOf((await workbook(resultFile)).worksheets[0]!);
       expect(result[0]!.slice(0, 3)).toEqual(
         locale === 'en-US' ? ['Row', 'Outcome', 'Reason'] : ['列', '結果', '原因'],

@@ -3,7 +3,17 @@ import type { Page } from 'playwright-core';
 import { seedDemoApplications } from '../apps/server/src/seed/demo-applications.js';
 import { seedDemoMembers } from '../apps/server/src/seed/demo-members.js';
 import { seedDemoPayments } from '../apps/server/src/seed/demo-payments.js';
-import { ACTIVE_PANE, poll, screenshot, settle, signIn, startPortal, type Portal, menuLeaves } from './harness.js';
+import {
+  ACTIVE_PANE,
+  openScreen,
+  poll,
+  screenshot,
+  settle,
+  signIn,
+  startPortal,
+  type Portal,
+  menuLeaves,
+} from './harness.js';
 
 // Issue 36.3: at 1280 × 800 every list of the administrator's menu shows its key columns and its row actions without
 // a sideways scroll; at 1440 the key columns (dates, titles, amounts, status) are all still there (a first try hid
@@ -116,14 +126,7 @@ describe('lists at 1280 × 800 (issue 36.3), and the tab bar with every screen o
     const withTables = new Set<string>();
     for (const name of leaves) {
       await page.setViewportSize({ width: 1280, height: 800 });
-      await page.locator(`[data-testid="side-menu"] li.ant-menu-item [data-menu="${name}"]`).click();
-      await poll(() =>
-        page.evaluate(
-          () =>
-            document.querySelector('[data-testid="frame-tab"].active')?.getAttribute('data-path') ===
-            location.pathname.replace(/^\/sadmin/, ''),
-        ),
-      ).toBe(true);
+      await openScreen(page, name);
       for (const width of [1280, 1440]) {
         await page.setViewportSize({ width, height: width === 1280 ? 800 : 900 });
         await shown(page);

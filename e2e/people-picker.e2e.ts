@@ -7,7 +7,6 @@ import {
   pickOption,
   poll,
   screenshot,
-  settle,
   settleAnimations,
   signIn,
   startPortal,
@@ -71,8 +70,7 @@ describe('people pickers end to end', () => {
       const emailLabel = locale === 'zh-TW' ? '電子郵件' : 'E-mail';
       await poll(() => page.locator(OPEN_OPTIONS).first().innerText()).toContain(`${emailLabel}: amy.chan@example.com`);
       expect(await page.locator(`${OPEN_OPTIONS} mark`).first().innerText()).toBe('chan@');
-      await settle(page);
-      await screenshot(page, `people-picker-email-${locale}`);
+      await screenshot(page, `people-picker-email-${locale}`, { settle: true });
       // The names in either order, and the first name alone, which is what the colleague is called.
       await typeInto(page, 'project-f-staff', 'amy chan');
       await poll(() => page.locator(OPEN_OPTIONS).allInnerTexts()).toEqual(['Chan Amy']);
@@ -98,8 +96,7 @@ describe('people pickers end to end', () => {
     await page.getByTestId('role-members-ROLE_ADMIN').click();
     await typeInto(page, 'role-member-pick', 'han');
     await poll(() => page.locator(OPEN_OPTIONS).allInnerTexts()).toEqual(['Chan Amy (amy.chan)']);
-    await settle(page);
-    await screenshot(page, 'people-picker-role-zh-TW');
+    await screenshot(page, 'people-picker-role-zh-TW', { settle: true });
     await pickOption(page, page.getByTestId('role-member-pick'), 'Chan Amy', { search: 'han' });
     await page.getByTestId('role-member-add').click();
     await poll(() => page.getByTestId(`role-member-remove-${amy}`).count()).toBe(1);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import type { Download, Page } from 'playwright-core';
 import { startSmsGateway } from '../apps/server/src/test/sms-gateway-fixture.js';
+import { downloadFrom, openDrawer, openDrawerWith } from './drawer.js';
 import {
   ACTIVE_PANE,
   confirmDialog,
@@ -18,8 +19,6 @@ import {
 const SECRET = 'e2e-gateway-secret-0123';
 const SMS_PATH = '/sadmin/message/smsManage';
 
-const drawer = (page: Page) => page.locator('.ant-drawer.ant-drawer-open').last();
-
 async function settle(page: Page) {
   await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-message-notice'));
   await settleAnimations(page);
@@ -32,7 +31,7 @@ type PickedFile = { name: string; mimeType: string; buffer: Buffer };
 // the refusal). When the drawer shows nothing new within 10 s (the pick was lost while the page was busy: PostgreSQL
 // CI once saw no answer at all to a second pick), the file is picked again.
 async function pickRecipients(page: Page, file: PickedFile): Promise<string> {
-  const shown = drawer(page).locator(
+  const shown = openDrawer(page).locator(
     '[data-testid=sms-upload-result], [data-testid=sms-upload-error], [data-testid=sms-upload-progress]',
   );
   // One reading of the three, so that a progress bar appearing meanwhile is never taken for the answer.
@@ -43,7 +42,7 @@ async function pickRecipients(page: Page, file: PickedFile): Promise<string> {
     }));
   const before = (await read()).text;
   for (let attempt = 0; attempt < 3; attempt += 1) {
-    await drawer(page).locator('input[type=file]').setInputFiles(file);
+    await openDrawer(page).locator('input[type=file]').setInputFiles(file);
     let deadline = Date.now() + 10_000;
     while (Date.now() < deadline) {
       const now = await read();
@@ -92,15 +91,10 @@ describe('SMS from an .xlsx recipient list, end to end', () => {
     const { page, context } = await portal.newPage();
     await signIn(page, portal.baseUrl);
     await page.goto(`${portal.baseUrl}${SMS_PATH}`);
-    await page.locator(`${ACTIVE_PANE} [data-testid=sms-add]`).click();
-    await drawer(page).waitFor({ state: 'visible' });
-    await settleAnimations(page);
+    await openDrawerWith(page, page.locator(`${ACTIVE_PANE} [data-testid=sms-add]`));
 
     // The template, in the page's language, with its example row.
-    const [templateFile] = await Promise.all([
-      page.waitForEvent('download'),
-      drawer(page).getByTestId('sms-download-template').click(),
-    ]);
+    const templateFile = await downloadFrom(page, openDrawer(page).getByTestId('sms-download-template'));
     const template = await sheet(templateFile);
     expect(template[0]).toEqual(['手機號碼', '地區', '變數']);
 
@@ -122,10 +116,7 @@ describe('SMS from an .xlsx recipient list, end to end', () => {
       }),
     ).toContain('接受 2 筆，拒絕 2 筆');
 
-    const [rejectedFile] = await Promise.all([
-      page.waitForEvent('download'),
-      drawer(page).getByTestId('sms-download-rejected').click(),
-    ]);
+    const rejectedFile = await downloadFrom(page, openDrawer(page).getByTestId('sms-download-rejected'));
     expect(rejectedFile.suggestedFilename()).toBe('students-rejected.xlsx');
     expect(await sheet(rejectedFile)).toEqual([
       ['列號', '手機號碼', '地區', '變數', '原因'],
@@ -134,16 +125,18 @@ describe('SMS from an .xlsx recipient list, end to end', () => {
     ]);
 
     // Sending needs a terminal.
-    await drawer(page).getByTestId('sms-send').click();
-    await poll(() => drawer(page).locator('.ant-form-item-explain-error').allInnerTexts()).toContain('發送端不能為空');
-    await pickOption(page, drawer(page).locator('.ant-select').first(), '管理後台');
-    await drawer(page).getByTestId('sms-sender').fill('StudyCRM');
-    await drawer(page).getByTestId('sms-content').fill('{{name}} 您好，面試時間已更新，請查看電子郵件。');
-    await poll(() => drawer(page).getByTestId('sms-segments').innerText()).toContain('UCS-2');
+    await openDrawer(page).getByTestId('sms-send').click();
+    await poll(() => openDrawer(page).locator('.ant-form-item-explain-error').allInnerTexts()).toContain(
+      '發送端不能為空',
+    );
+    await pickOption(page, openDrawer(page).locator('.ant-select').first(), '管理後台');
+    await openDrawer(page).getByTestId('sms-sender').fill('StudyCRM');
+    await openDrawer(page).getByTestId('sms-content').fill('{{name}} 您好，面試時間已更新，請查看電子郵件。');
+    await poll(() => openDrawer(page).getByTestId('sms-segments').innerText()).toContain('UCS-2');
     await settle(page);
     await screenshot(page, 'sms-compose-zh-TW');
 
-    await drawer(page).getByTestId('sms-send').click();
+    await openDrawer(page).getByTestId('sms-send').click();
     await confirmDialog(page);
     await page.getByTestId('sms-detail-drawer').waitFor({ state: 'visible' });
     await poll(() => page.locator('[data-testid=sms-recipients] [data-testid=sms-recipient-sent]').count()).toBe(1);
@@ -175,8 +168,7 @@ describe('SMS from an .xlsx recipient list, end to end', () => {
     await settle(page);
     await screenshot(page, 'sms-list-en-US');
 
-    await page.locator(`${ACTIVE_PANE} [data-testid=sms-add]`).click();
-    await drawer(page).waitFor({ state: 'visible' });
+    await openDrawerWith(page, page.locator(`${ACTIVE_PANE} [data-testid=sms-add]`));
     expect(
       await pickRecipients(page, {
         name: 'list.xlsx',
@@ -184,11 +176,11 @@ describe('SMS from an .xlsx recipient list, end to end', () => {
         buffer: Buffer.from('Mobile,Region\n0912345678,TW\n'),
       }),
     ).toContain('File type error: "list.xlsx" is not an Excel file');
-    await drawer(page).getByTestId('sms-send').click();
-    await poll(() => drawer(page).locator('.ant-form-item-explain-error').allInnerTexts()).toEqual(
+    await openDrawer(page).getByTestId('sms-send').click();
+    await poll(() => openDrawer(page).locator('.ant-form-item-explain-error').allInnerTexts()).toEqual(
       expect.arrayContaining(['Sending terminal cannot be empty', 'Recipient list cannot be empty']),
     );
-    await drawer(page).getByTestId('sms-content').fill('Hello {{name}}, your interview moved to 10:00.');
+    await openDrawer(page).getByTestId('sms-content').fill('Hello {{name}}, your interview moved to 10:00.');
     await settle(page);
     await screenshot(page, 'sms-compose-en-US');
     // A good file read: the "cannot be empty" message goes.
@@ -204,7 +196,7 @@ describe('SMS from an .xlsx recipient list, end to end', () => {
         buffer: Buffer.from(await good.xlsx.writeBuffer()),
       }),
     ).toContain('1 accepted, 0 rejected');
-    await poll(() => drawer(page).locator('.ant-form-item-explain-error').allInnerTexts()).toEqual([
+    await poll(() => openDrawer(page).locator('.ant-form-item-explain-error').allInnerTexts()).toEqual([
       'Sending terminal cannot be empty',
     ]);
     await page.keyboard.press('Escape');

@@ -184,8 +184,7 @@ describe('tabs after a role switch and after a browser reload (issue 36.5, 36.8)
     );
     expect(await page.locator(`${ACTIVE_PANE}[data-path="${PAYMENTS}"]`).count()).toBe(1);
     expect(reads.length).toBeGreaterThan(0);
-    await settle(page);
-    await screenshot(page, 'tab-reload-restored-1280-en-US');
+    await screenshot(page, 'tab-reload-restored-1280-en-US', { settle: true });
     await context.close();
   });
 });

@@ -1,16 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ACTIVE_PANE, settle, settleAnimations, signIn, startPortal, type Portal } from './harness.js';
+import { ACTIVE_PANE, screenshot, signIn, startPortal, type Portal } from './harness.js';
+import { SHOTS } from './uk-steps.js';
 
-const SHOTS = '/tmp/shots/uk40';
-async function shot(page: Page, name: string) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await settle(page);
-  await settleAnimations(page);
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
-}
+const shot = (page: Page, name: string) => screenshot(page, name, { dir: SHOTS, settle: true });
 
 const errorOf = (page: Page, id: string) =>
   page.locator(`${ACTIVE_PANE} .ant-form-item:has(#${id}) .ant-form-item-explain-error`).allTextContents();

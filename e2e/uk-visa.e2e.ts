@@ -1,32 +1,12 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { addDays, casExpiry, ukDay } from '@study-crm/shared';
-import {
-  ACTIVE_PANE,
-  confirmDialog,
-  openMessageBox,
-  pickOption,
-  settle,
-  settleAnimations,
-  signIn,
-  startPortal,
-  type Portal,
-} from './harness.js';
+import { ACTIVE_PANE, fillDate, pickOption, screenshot, signIn, type Portal } from './harness.js';
+import { SHOTS, SLOW, awaitTodo, saveNewApplication, startNewApplication, startReminderPortal } from './uk-steps.js';
 
-const SHOTS = '/tmp/shots/uk40';
-const SLOW = { timeout: 30_000 };
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
-
-async function fillDate(page: Page, locator: string, value: string) {
-  const input = page.locator(locator);
-  await input.click();
-  await input.fill(value);
-  await input.press('Enter');
-}
 
 // From offer to visa (issue 40): an application moves through the Student visa checklist with documents, and a CAS
 // running out in 7 days lands in the owner's message box; the same record and the list's "this week" in English.
@@ -50,7 +30,7 @@ describe('UK Student visa checklist', () => {
   const status = (page: Page, label: string) => pickOption(page, page.locator('.ant-modal #visaStep_status'), label);
 
   beforeAll(async () => {
-    portal = await startPortal({ REMINDER_EVERY_SECONDS: '2' });
+    portal = await startReminderPortal();
   });
   afterAll(async () => {
     await portal?.close();
@@ -61,13 +41,8 @@ describe('UK Student visa checklist', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await signIn(page, portal.baseUrl);
 
-    await page.goto(`${portal.baseUrl}/sadmin/applicationManage/applicationDetail`);
-    await page.locator('#app_name').fill('林簽證');
-    await page.locator('#app_email').fill('visa@example.com');
-    await pickOption(page, page.locator('#app_followTeacherId'), 'Administrator');
-    await page.getByTestId('detail-save').first().click();
-    await confirmDialog(page);
-    await page.waitForURL(/applicationDetail\?id=\d+/, SLOW);
+    await startNewApplication(page, portal, '林簽證', 'visa@example.com');
+    await saveNewApplication(page);
     await page.locator(checklist).waitFor(SLOW);
     expect(await page.locator(`${checklist} [data-testid="visa-progress"]`).textContent()).toContain('0／9');
 
@@ -90,20 +65,10 @@ describe('UK Student visa checklist', () => {
     await expect.poll(() => page.locator(checklist).textContent(), SLOW).toContain(`CAS 可用至 ${expires}`);
 
     // The worker's next run: the CAS reminder in the message box.
-    const item = page.getByTestId('box-item-todo').filter({ hasText: '林簽證' });
-    await expect
-      .poll(async () => {
-        await page.reload();
-        await openMessageBox(page, 'todo');
-        return item.count();
-      }, SLOW)
-      .toBe(1);
+    const item = await awaitTodo(page, '林簽證');
     expect(await item.textContent()).toContain('CAS 到期');
     expect(await item.textContent()).toContain(`林簽證 · CAS · ${expires} · D-7`);
-    await settle(page);
-    await settleAnimations(page);
-    fs.mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: path.join(SHOTS, 'visa-reminder-zh-TW.png') });
+    await screenshot(page, 'visa-reminder-zh-TW', { dir: SHOTS, settle: true });
     await page.keyboard.press('Escape');
 
     // Funds held 28 days ending 3 days ago, then the visa application today: the CAS reminder goes.
@@ -127,9 +92,7 @@ describe('UK Student visa checklist', () => {
     await saveStep(page);
     await expect.poll(() => page.locator(checklist).textContent(), SLOW).toContain(addDays(today, 3));
     await page.locator(checklist).scrollIntoViewIfNeeded();
-    await settle(page);
-    await settleAnimations(page);
-    await page.screenshot({ path: path.join(SHOTS, 'visa-checklist-zh-TW.png'), fullPage: true });
+    await screenshot(page, 'visa-checklist-zh-TW', { dir: SHOTS, settle: true, fullPage: true });
     await context.close();
   });
 
@@ -142,24 +105,18 @@ describe('UK Student visa checklist', () => {
     await expect.poll(() => week.textContent(), SLOW).toContain('林簽證');
     expect(await week.textContent()).toContain('Checklist step');
     expect(await week.textContent()).toContain('Travel');
-    await settle(page);
-    await settleAnimations(page);
-    await page.screenshot({ path: path.join(SHOTS, 'this-week-en-US.png') });
+    await screenshot(page, 'this-week-en-US', { dir: SHOTS, settle: true });
 
     await page.locator(`${ACTIVE_PANE} [data-testid="week-row-name"]`).filter({ hasText: '林簽證' }).first().click();
     await page.locator(checklist).waitFor(SLOW);
     await expect.poll(() => page.locator(checklist).textContent(), SLOW).toContain('Offer conditions met');
     await page.locator(checklist).scrollIntoViewIfNeeded();
-    await settle(page);
-    await settleAnimations(page);
-    await page.screenshot({ path: path.join(SHOTS, 'visa-checklist-en-US.png'), fullPage: true });
+    await screenshot(page, 'visa-checklist-en-US', { dir: SHOTS, settle: true, fullPage: true });
 
     await page.goto(`${portal.baseUrl}/sadmin/systemSetup/visaStages`);
     const rows = page.locator(`${ACTIVE_PANE} [data-testid="visaStage-table"] tr[data-row-key]`);
     await expect.poll(() => rows.count(), SLOW).toBe(9);
-    await settle(page);
-    await settleAnimations(page);
-    await page.screenshot({ path: path.join(SHOTS, 'visa-stages-en-US.png') });
+    await screenshot(page, 'visa-stages-en-US', { dir: SHOTS, settle: true });
     await context.close();
   });
 });

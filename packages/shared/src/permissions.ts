@@ -153,6 +153,25 @@ const btn = (perm: string, name: string, title: string, sort: number): MenuSeed 
   isShow: 0,
 });
 
+type PermKey = keyof typeof PERM;
+// The prefixes with all three of `<prefix>Add`, `<prefix>Update` and `<prefix>Remove`.
+type CrudPrefix = {
+  [K in PermKey]: K extends `${infer P}Add`
+    ? `${P}Update` extends PermKey
+      ? `${P}Remove` extends PermKey
+        ? P
+        : never
+      : never
+    : never;
+}[PermKey];
+
+// A screen's add, edit and remove buttons, sorted from `sort`.
+const crudButtons = (prefix: CrudPrefix, sort = 1): MenuSeed[] => [
+  btn(PERM[`${prefix}Add`], `${prefix}Add`, '新增', sort),
+  btn(PERM[`${prefix}Update`], `${prefix}Update`, '編輯', sort + 1),
+  btn(PERM[`${prefix}Remove`], `${prefix}Remove`, '刪除', sort + 2),
+];
+
 const screen = (
   perm: string,
   name: string,
@@ -233,22 +252,12 @@ export const MENU_SEED: readonly MenuSeed[] = [
       btn(PERM.emailResend, 'emailResend', '重新寄送', 2),
     ]),
     screen(PERM.mailSenderList, 'emailSenderManage', '郵件伺服器', 2, [
-      btn(PERM.mailSenderAdd, 'mailSenderAdd', '新增', 1),
-      btn(PERM.mailSenderUpdate, 'mailSenderUpdate', '編輯', 2),
-      btn(PERM.mailSenderRemove, 'mailSenderRemove', '刪除', 3),
+      ...crudButtons('mailSender'),
       btn(PERM.mailSenderTest, 'mailSenderTest', '測試連線', 4),
     ]),
-    screen(PERM.noticeList, 'noticeManage', '會員通知', 3, [
-      btn(PERM.noticeAdd, 'noticeAdd', '新增', 1),
-      btn(PERM.noticeUpdate, 'noticeUpdate', '編輯', 2),
-      btn(PERM.noticeRemove, 'noticeRemove', '刪除', 3),
-    ]),
+    screen(PERM.noticeList, 'noticeManage', '會員通知', 3, crudButtons('notice')),
     screen(PERM.smsList, 'smsManage', '簡訊管理', 4, [btn(PERM.smsAdd, 'smsAdd', '新增簡訊', 1)]),
-    screen(PERM.templateList, 'templateManage', '範本管理', 5, [
-      btn(PERM.templateAdd, 'templateAdd', '新增', 1),
-      btn(PERM.templateUpdate, 'templateUpdate', '編輯', 2),
-      btn(PERM.templateRemove, 'templateRemove', '刪除', 3),
-    ]),
+    screen(PERM.templateList, 'templateManage', '範本管理', 5, crudButtons('template')),
   ]),
   group('employee', '員工管理', 'team', 6, [
     screen(PERM.memberList, 'employeeList', '員工列表', 1, [
@@ -268,43 +277,15 @@ export const MENU_SEED: readonly MenuSeed[] = [
     ]),
   ]),
   group('systemSetup', '系統設定', 'setting', 7, [
-    screen(PERM.configList, 'configManage', '參數設定', 1, [
-      btn(PERM.configAdd, 'configAdd', '新增', 1),
-      btn(PERM.configUpdate, 'configUpdate', '編輯', 2),
-      btn(PERM.configRemove, 'configRemove', '刪除', 3),
-    ]),
-    screen(PERM.dictList, 'dictManage', '字典管理', 2, [
-      btn(PERM.dictAdd, 'dictAdd', '新增', 1),
-      btn(PERM.dictUpdate, 'dictUpdate', '編輯', 2),
-      btn(PERM.dictRemove, 'dictRemove', '刪除', 3),
-    ]),
-    screen(PERM.tagList, 'sysTagManage', '標籤管理', 3, [
-      btn(PERM.tagAdd, 'tagAdd', '新增', 1),
-      btn(PERM.tagUpdate, 'tagUpdate', '編輯', 2),
-      btn(PERM.tagRemove, 'tagRemove', '刪除', 3),
-    ]),
-    screen(PERM.labelList, 'labels', '會員標記', 4, [
-      btn(PERM.labelAdd, 'labelAdd', '新增', 1),
-      btn(PERM.labelUpdate, 'labelUpdate', '編輯', 2),
-      btn(PERM.labelRemove, 'labelRemove', '刪除', 3),
-    ]),
-    screen(PERM.contentList, 'contentManage', '公告管理', 5, [
-      btn(PERM.contentAdd, 'contentAdd', '新增', 1),
-      btn(PERM.contentUpdate, 'contentUpdate', '編輯', 2),
-      btn(PERM.contentRemove, 'contentRemove', '刪除', 3),
-    ]),
+    screen(PERM.configList, 'configManage', '參數設定', 1, crudButtons('config')),
+    screen(PERM.dictList, 'dictManage', '字典管理', 2, crudButtons('dict')),
+    screen(PERM.tagList, 'sysTagManage', '標籤管理', 3, crudButtons('tag')),
+    screen(PERM.labelList, 'labels', '會員標記', 4, crudButtons('label')),
+    screen(PERM.contentList, 'contentManage', '公告管理', 5, crudButtons('content')),
     screen(PERM.merchantUpdate, 'merchantSettings', '商戶資料', 6),
     screen(PERM.auditList, 'operationLog', '系統操作日誌', 7),
-    screen(PERM.cycleList, 'admissionsCycles', '招生週期', 8, [
-      btn(PERM.cycleAdd, 'cycleAdd', '新增', 1),
-      btn(PERM.cycleUpdate, 'cycleUpdate', '編輯', 2),
-      btn(PERM.cycleRemove, 'cycleRemove', '刪除', 3),
-    ]),
-    screen(PERM.visaStageList, 'visaStages', '簽證階段', 9110, [
-      btn(PERM.visaStageAdd, 'visaStageAdd', '新增', 9111),
-      btn(PERM.visaStageUpdate, 'visaStageUpdate', '編輯', 9112),
-      btn(PERM.visaStageRemove, 'visaStageRemove', '刪除', 9113),
-    ]),
+    screen(PERM.cycleList, 'admissionsCycles', '招生週期', 8, crudButtons('cycle')),
+    screen(PERM.visaStageList, 'visaStages', '簽證階段', 9110, crudButtons('visaStage', 9111)),
     screen(PERM.privacyList, 'dataRequests', '個資請求', 9100, [
       btn(PERM.privacyAdd, 'privacyAdd', '新增請求', 9101),
       btn(PERM.privacyUpdate, 'privacyUpdate', '完成請求', 9102),
@@ -325,11 +306,7 @@ export const MENU_SEED: readonly MenuSeed[] = [
       btn(PERM.taskRemove, 'taskRemove', '刪除任務', 3),
     ]),
     screen(PERM.contributionList, 'contributionList', '貢獻紀錄', 3),
-    screen(PERM.kpiTypeList, 'kpiTypeList', 'KPI 類型', 4, [
-      btn(PERM.kpiTypeAdd, 'kpiTypeAdd', '新增', 1),
-      btn(PERM.kpiTypeUpdate, 'kpiTypeUpdate', '編輯', 2),
-      btn(PERM.kpiTypeRemove, 'kpiTypeRemove', '刪除', 3),
-    ]),
+    screen(PERM.kpiTypeList, 'kpiTypeList', 'KPI 類型', 4, crudButtons('kpiType')),
   ]),
   group('accessManage', '權限管理', 'safety', 8, [
     screen(PERM.roleList, 'roleManage', '角色管理', 1, [

@@ -62,6 +62,16 @@ const col = (key: string, en: string, tw: string, cn: string, example = '', allo
   ...(allowed ? { allowed } : {}),
 });
 
+// Columns more than one sheet has.
+const engLastName = col('engLastName', 'English surname', '英文姓', '英文姓', 'Chen');
+const engFirstName = col('engFirstName', 'English given name', '英文名', '英文名', 'Amy');
+const email = col('email', 'E-mail', '電子郵件', '电子邮件', 'amy.chen@example.com');
+const areaCode = col('areaCode', 'Area code', '國碼', '国码', '886');
+const mobile = (example: string) => col('mobile', 'Mobile', '手機號碼', '手机号码', example);
+const status = (example: string, allowed?: readonly string[]) =>
+  col('status', 'Status', '狀態', '状态', example, allowed);
+const accountStatus = status('active', ['active', 'inactive']);
+
 const entryColumns = (typeExample: string, valueExample: string, label: string, label2: string) => [
   col('type', 'Type', '類型', '类型', typeExample),
   col('value', 'Key', '鍵值', '键值', valueExample),
@@ -69,20 +79,26 @@ const entryColumns = (typeExample: string, valueExample: string, label: string, 
   col('label2', 'English name', '英文名稱', '英文名称', label2),
   col('description', 'Description', '描述', '描述'),
   col('sort', 'Sort', '排序', '排序', '0'),
-  col('status', 'Status', '狀態', '状态', 'enabled', ['enabled', 'disabled']),
+  status('enabled', ['enabled', 'disabled']),
   col('color', 'Colour', '顏色', '颜色', '#1677FF'),
 ];
 
 const personColumns = [
-  col('email', 'E-mail', '電子郵件', '电子邮件', 'amy.chen@example.com'),
+  email,
   col('loginName', 'Login name', '登入名稱', '登录名称', 'amy.chen'),
   col('fullName', 'Full name', '姓名', '姓名', '陳怡君'),
-  col('engLastName', 'English surname', '英文姓', '英文姓', 'Chen'),
-  col('engFirstName', 'English given name', '英文名', '英文名', 'Amy'),
+  engLastName,
+  engFirstName,
   col('nickName', 'Nickname', '暱稱', '昵称'),
-  col('areaCode', 'Area code', '國碼', '国码', '886'),
-  col('mobile', 'Mobile', '手機號碼', '手机号码', '0912345678'),
+  areaCode,
+  mobile('0912345678'),
 ];
+
+// Target school and course 1 to 3 (the first with an example).
+const targetColumns = [1, 2, 3].flatMap((n) => [
+  col(`school${n}`, `Target school ${n}`, `目標學校 ${n}`, `目标学校 ${n}`, n === 1 ? 'University of Oxford' : ''),
+  col(`major${n}`, `Course ${n}`, `課程 ${n}`, `课程 ${n}`, n === 1 ? 'Economics' : ''),
+]);
 
 export const IMPORT_COLUMNS: Record<ImportKind, readonly ImportColumn[]> = {
   tag: entryColumns('student', 'vip', '重點學生', 'Key student'),
@@ -96,33 +112,28 @@ export const IMPORT_COLUMNS: Record<ImportKind, readonly ImportColumn[]> = {
       '角色（名称，以逗号分隔）',
       'consultant',
     ),
-    col('status', 'Status', '狀態', '状态', 'active', ['active', 'inactive']),
+    accountStatus,
   ],
   account: [
     ...personColumns,
     col('memberType', 'Account type', '帳號類型', '账号类型', 'student', ['student', 'parent']),
-    col('status', 'Status', '狀態', '状态', 'active', ['active', 'inactive']),
+    accountStatus,
   ],
   application: [
     col('name', 'Student name', '學生姓名', '学生姓名', '陳怡君'),
-    col('engLastName', 'English surname', '英文姓', '英文姓', 'Chen'),
-    col('engFirstName', 'English given name', '英文名', '英文名', 'Amy'),
+    engLastName,
+    engFirstName,
     col('gender', 'Gender', '性別', '性别', 'female'),
     col('nationality', 'Nationality', '國籍', '国籍', 'Taiwan'),
     col('birthday', 'Birthday (YYYY-MM-DD)', '生日（YYYY-MM-DD）', '生日（YYYY-MM-DD）', '2006-05-01'),
     col('passportNo', 'Passport number', '護照號碼', '护照号码'),
-    col('email', 'E-mail', '電子郵件', '电子邮件', 'amy.chen@example.com'),
-    col('areaCode', 'Area code', '國碼', '国码', '886'),
-    col('mobile', 'Mobile', '手機號碼', '手机号码', '912345678'),
-    col('status', 'Status', '狀態', '状态', 'draft'),
+    email,
+    areaCode,
+    mobile('912345678'),
+    status('draft'),
     col('applicationDate', 'Application date', '申請日期', '申请日期', '2026-11-01'),
     col('importantNotes', 'Notes', '備註', '备注'),
-    col('school1', 'Target school 1', '目標學校 1', '目标学校 1', 'University of Oxford'),
-    col('major1', 'Course 1', '課程 1', '课程 1', 'Economics'),
-    col('school2', 'Target school 2', '目標學校 2', '目标学校 2'),
-    col('major2', 'Course 2', '課程 2', '课程 2'),
-    col('school3', 'Target school 3', '目標學校 3', '目标学校 3'),
-    col('major3', 'Course 3', '課程 3', '课程 3'),
+    ...targetColumns,
     col('eduSchool', 'Education: school', '學歷：學校', '学历：学校', 'Taipei First Girls High School'),
     col('eduMajor', 'Education: major', '學歷：主修', '学历：主修'),
     col('eduStartDate', 'Education: from', '學歷：起', '学历：起', '2021-09-01'),

@@ -1,18 +1,12 @@
-import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { Code, PERM, type ApplicationPageSchema, type ApplicationSaved, type ExportStart } from '@study-crm/shared';
-import { APP_ID, type Values } from '../../test/harness.js';
+import { Code, PERM, type ApplicationPageSchema, type ApplicationSaved } from '@study-crm/shared';
+import type { Values } from '../../test/harness.js';
 import { BASE, fullForm, staffWith } from '../../test/application-fixtures.js';
+import { exportCalls, readSheet } from '../../test/export-fixtures.js';
 import { useTestApp } from '../../test/signed-in.js';
 
 type Page = z.infer<typeof ApplicationPageSchema>;
-
-async function readBook(body: Buffer) {
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load(body as unknown as ArrayBuffer);
-  return book.worksheets[0]!;
-}
 
 // The application list's export (issue 39): the list's own rows for its filters and sort, the status as its label.
 describe('application list export', () => {
@@ -20,12 +14,7 @@ describe('application list export', () => {
   let teacherId: number;
   let noList: { token: string };
   const create = (v: Values) => t.post<ApplicationSaved>(`${BASE}/create`, fullForm(v), t.admin);
-  const file = (query: Record<string, string>, token = t.admin.token) =>
-    t.app.inject({
-      method: 'GET',
-      url: `/api/v1/export/file?${new URLSearchParams({ appId: APP_ID, mcId: 'COM', ...query }).toString()}`,
-      headers: t.headers({ token }),
-    });
+  const { file, start: startExport, sheet: exportedSheet } = exportCalls(t);
 
   beforeAll(async () => {
     teacherId = await staffWith(t, 'exportteacher', []);
@@ -71,16 +60,12 @@ describe('application list export', () => {
     const filters = { keyword: 'Export', status: 'rejected', sortField: 'applicationDate', order: 'asc' };
     const list = await t.get<Page>(`${BASE}/list`, filters, t.admin);
     expect(list.data.list.map((r) => r.name)).toEqual(['Export Alpha', 'Export Beta']);
-    const start = await t.post<ExportStart>(
-      '/api/v1/export/start',
-      { list: 'application', filters: JSON.stringify(filters) },
-      { token: t.admin.token },
-    );
+    const start = await startExport('application', filters);
     expect(start.data).toEqual({ jobId: null, total: 2 });
 
     const res = await file({ list: 'application', filters: JSON.stringify(filters), locale: 'en-US' });
     expect(res.statusCode).toBe(200);
-    const sheet = await readBook(res.rawPayload);
+    const sheet = await readSheet(res.rawPayload);
     expect(sheet.rowCount).toBe(3);
     const header = (sheet.getRow(1).values as unknown[]).slice(1);
     expect(header.slice(0, 4)).toEqual(['Student', 'English name', 'Email', 'Status']);
@@ -98,14 +83,10 @@ describe('application list export', () => {
       expect(row.getCell(col('Service completed (%)')).value).toBe(r.completionRatio);
     });
 
-    const zhTW = await readBook(
-      (await file({ list: 'application', filters: JSON.stringify(filters), locale: 'zh-TW' })).rawPayload,
-    );
+    const zhTW = await exportedSheet('application', filters, 'zh-TW');
     expect(zhTW.getRow(1).getCell(4).value).toBe('狀態');
     expect(zhTW.getRow(2).getCell(4).value).toBe('已拒絕');
-    const zhCN = await readBook(
-      (await file({ list: 'application', filters: JSON.stringify(filters), locale: 'zh-CN' })).rawPayload,
-    );
+    const zhCN = await exportedSheet('application', filters, 'zh-CN');
     expect(zhCN.getRow(1).getCell(4).value).toBe('状态');
     expect(zhCN.getRow(2).getCell(4).value).toBe('已拒绝');
   });
@@ -113,16 +94,14 @@ describe('application list export', () => {
   it('follows the list’s sort: newest application first by default', async () => {
     const filters = { keyword: 'Export' };
     const list = await t.get<Page>(`${BASE}/list`, filters, t.admin);
-    const sheet = await readBook(
-      (await file({ list: 'application', filters: JSON.stringify(filters), locale: 'en-US' })).rawPayload,
-    );
+    const sheet = await exportedSheet('application', filters, 'en-US');
     expect(sheet.rowCount).toBe(list.data.total + 1);
     expect([2, 3, 4].map((n) => sheet.getRow(n).getCell(1).value)).toEqual(list.data.list.map((r) => r.name));
     expect(list.data.list.map((r) => r.name)).toEqual(['Export Beta', 'Export Gamma', 'Export Alpha']);
   });
 
   it('refuses a caller without the list’s permission (403) and a bad filter (400 naming it)', async () => {
-    const start = await t.post('/api/v1/export/start', { list: 'application', filters: '{}' }, { token: noList.token });
+    const start = await startExport('application', {}, noList.token);
     expect(start.meta.code).toBe(Code.FORBIDDEN);
     const res = await file({ list: 'application', filters: '{}', locale: 'en-US' }, noList.token);
     expect(res.json().meta.code).toBe(Code.FORBIDDEN);

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.js';
-import { olderThan } from '../../db/keyset.js';
-import { kindRank, type TimelineSource } from '../../lib/timeline.js';
+import { timelinePage } from '../../db/keyset.js';
+import type { TimelineSource } from '../../lib/timeline.js';
 
 // The national number of an application's mobile with its area code, as E.164 (how SMS recipients are kept).
 export function e164Of(areaCode: string | null, mobile: string | null): string | null {
@@ -37,10 +37,7 @@ export function createApplicationTimeline(db: Db) {
           .selectFrom('applicationFile')
           .select(['id', 'title', 'extension', 'uploaderId', 'createdAt'])
           .where('applicationId', '=', applicationId)
-          .where(olderThan('created_at', 'id', kindRank('file'), cursor))
-          .orderBy('createdAt', 'desc')
-          .orderBy('id', 'desc')
-          .limit(limit)
+          .$call(timelinePage('file', cursor, limit))
           .execute();
         return rows.map((r) => ({
           kind: 'file' as const,

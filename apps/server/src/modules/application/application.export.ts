@@ -7,16 +7,11 @@ import {
   type PersonRef,
 } from '@study-crm/shared';
 import type { z } from 'zod';
-import { dictLabels, type DictRepository } from '../dict/index.js';
-import type { Exporter } from '../export/index.js';
+import { withDictText, type DictRepository } from '../dict/index.js';
+import { tr as h, type Exporter } from '../export/index.js';
 import type { ApplicationService } from './application.service.js';
 
-const h = (zhTW: string, zhCN: string, enUS: string): Record<Locale, string> => ({
-  'zh-TW': zhTW,
-  'zh-CN': zhCN,
-  'en-US': enUS,
-});
-type Row = ApplicationListItem & { statusText: Record<Locale, string> | undefined };
+type Row = ApplicationListItem & { dictText: Record<Locale, string> | undefined };
 const englishName = (r: ApplicationListItem) =>
   [r.engLastName, r.engFirstName]
     .map((s) => s?.trim())
@@ -36,17 +31,14 @@ export function applicationExporter(deps: {
     sheet: h('申請列表', '申请列表', 'Applications'),
     query: ApplicationListQuery,
     async page(q, _caller, pageNum, pageSize) {
-      const [page, labels] = await Promise.all([
-        deps.applications.list({ ...q, cursor: null, pageNum, pageSize }),
-        dictLabels(deps.dict, APPLICATION_DICT.status),
-      ]);
-      return { ...page, list: page.list.map((r) => ({ ...r, statusText: labels.get(r.status) })) };
+      const page = deps.applications.list({ ...q, cursor: null, pageNum, pageSize });
+      return withDictText(deps.dict, APPLICATION_DICT.status, page, (r) => r.status);
     },
     columns: [
       { key: 'name', header: h('學生', '学生', 'Student'), value: (r) => r.name },
       { key: 'englishName', header: h('英文姓名', '英文姓名', 'English name'), value: englishName },
       { key: 'email', header: h('電子郵件', '电子邮件', 'Email'), width: 26, value: (r) => r.email },
-      { key: 'status', header: h('狀態', '状态', 'Status'), value: (r, l) => r.statusText?.[l] ?? r.status },
+      { key: 'status', header: h('狀態', '状态', 'Status'), value: (r, l) => r.dictText?.[l] ?? r.status },
       {
         key: 'targetSchools',
         header: h('目標學校', '目标学校', 'Target schools'),

@@ -11,7 +11,7 @@ import type {
   VisaStage,
   VisaStep,
 } from '@study-crm/shared';
-import { PERM } from '@study-crm/shared';
+import { PERM, VISA_STAGE_KINDS } from '@study-crm/shared';
 import { createAdmissionsRepository, createAdmissionsService } from '../admissions/index.js';
 import { createInboxRepository, createInboxService } from '../inbox/index.js';
 import { createReminderRepository, createReminderService, createVisaRepository } from './index.js';
@@ -94,17 +94,8 @@ describe('Student visa checklist', () => {
 
   it('seeds the stages in order; administrators add, reorder and disable them; built-in ones stay', async () => {
     const list = await t.get<Page<VisaStage>>(`${S}/list`, {}, admin);
-    expect(list.data.list.map((s) => s.kind)).toEqual([
-      'offerMet',
-      'casRequested',
-      'casIssued',
-      'funds',
-      'tbTest',
-      'visaApplied',
-      'decision',
-      'travel',
-      'enrolled',
-    ]);
+    // The migration's seed, in the order of the shared kinds.
+    expect(list.data.list.map((s) => s.kind)).toEqual([...VISA_STAGE_KINDS]);
     const added = await t.post<VisaStage>(
       `${S}/add`,
       { name: 'ATAS certificate', sort: 25, fileType: 'certificate' },

@@ -1,12 +1,7 @@
 import { AuditListQuery, PERM, type AuditEntry, type AuditListInput, type Locale } from '@study-crm/shared';
-import type { Exporter } from '../export/index.js';
+import { tr as h, type Exporter } from '../export/index.js';
 import type { AuditService } from './audit.service.js';
 
-const h = (zhTW: string, zhCN: string, enUS: string): Record<Locale, string> => ({
-  'zh-TW': zhTW,
-  'zh-CN': zhCN,
-  'en-US': enUS,
-});
 const OUTCOME: Record<AuditEntry['outcome'], Record<Locale, string>> = {
   ok: h('成功', '成功', 'Succeeded'),
   refused: h('被拒絕', '被拒绝', 'Refused'),

@@ -3,9 +3,9 @@ import type { Db } from '../../db/database.js';
 import type { Row } from '../../db/schema.js';
 import { countAll } from '../../db/sql-helpers.js';
 import { changesOf } from './audit-changes.js';
-import { olderThan } from '../../db/keyset.js';
+import { timelinePage } from '../../db/keyset.js';
 import { pageRows, type PageWindow } from '../../lib/paging.js';
-import { kindRank, type TimelineSource } from '../../lib/timeline.js';
+import type { TimelineSource } from '../../lib/timeline.js';
 
 export type AuditRow = Row<'auditLog'>;
 // The list's filters as the contract reads them, with the date range as epoch milliseconds.
@@ -47,10 +47,7 @@ export function createAuditRepository(db: Db) {
           .where('recordType', '=', recordType)
           .where('recordId', '=', recordId)
           .where('outcome', '=', 'ok')
-          .where(olderThan('created_at', 'id', kindRank('change'), cursor))
-          .orderBy('createdAt', 'desc')
-          .orderBy('id', 'desc')
-          .limit(limit)
+          .$call(timelinePage('change', cursor, limit))
           .execute();
         return rows.map((r) => ({
           kind: 'change' as const,

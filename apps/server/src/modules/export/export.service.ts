@@ -33,6 +33,8 @@ const JOB_KIND = 'export';
 
 type ExportParams = { list: string; filters: Record<string, unknown>; perms: string[] };
 
+type ExportInput = { list: string; filters?: string | null | undefined; locale?: Locale | null | undefined };
+
 export function createExportService(deps: {
   jobs: Pick<JobService, 'register' | 'enqueue'>;
   // The member's permissions now (a job runs later: what was revoked meanwhile is not exported).
@@ -115,6 +117,14 @@ export function createExportService(deps: {
     },
   });
 
+  // The list's exporter, its checked filters and how many rows they select.
+  const counted = async (input: ExportInput, caller: Caller) => {
+    const e = exporterOf(input.list, caller);
+    const q = filtersOf(e, input.filters);
+    const { total } = await e.page(q, caller, 1, 1);
+    return { e, q, total };
+  };
+
   return {
     register<Q, T>(e: Exporter<Q, T>) {
       exporters.set(e.list, e as AnyExporter);
@@ -123,14 +133,8 @@ export function createExportService(deps: {
 
     // Starts an export: at most `directMaxRows` rows are downloaded at once (`jobId` null: fetch the file), more
     // run as a background job whose file arrives in the message box.
-    async start(
-      input: { list: string; filters?: string | null | undefined; locale?: Locale | null | undefined },
-      caller: Caller,
-      locale: Locale,
-    ) {
-      const e = exporterOf(input.list, caller);
-      const q = filtersOf(e, input.filters);
-      const { total } = await e.page(q, caller, 1, 1);
+    async start(input: ExportInput, caller: Caller, locale: Locale) {
+      const { e, q, total } = await counted(input, caller);
       if (total <= deps.settings.directMaxRows) return { jobId: null, total };
       const params: ExportParams = {
         list: e.list,
@@ -142,14 +146,8 @@ export function createExportService(deps: {
     },
 
     // The file of a direct export (refused above `directMaxRows` rows: those run as a job).
-    async file(
-      input: { list: string; filters?: string | null | undefined; locale?: Locale | null | undefined },
-      caller: Caller,
-      locale: Locale,
-    ) {
-      const e = exporterOf(input.list, caller);
-      const q = filtersOf(e, input.filters);
-      const { total } = await e.page(q, caller, 1, 1);
+    async file(input: ExportInput, caller: Caller, locale: Locale) {
+      const { e, q, total } = await counted(input, caller);
       if (total > deps.settings.directMaxRows) throw new AppError(Code.JOB_NOT_READY);
       const l = input.locale && isLocale(input.locale) ? input.locale : locale;
       return {

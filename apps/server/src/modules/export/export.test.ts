@@ -2,7 +2,6 @@ import { Writable } from 'node:stream';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { pipeline } from 'node:stream/promises';
-import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   Code,
@@ -15,14 +14,9 @@ import {
 } from '@study-crm/shared';
 import { createRole, createStaff, STAFF_PASSWORD } from '../../test/access-fixtures.js';
 import { APP_ID } from '../../test/harness.js';
+import { exportCalls, readSheet } from '../../test/export-fixtures.js';
 import { useTestApp } from '../../test/signed-in.js';
 import { writeWorkbook, type ExportColumn } from './index.js';
-
-async function readBook(body: Buffer) {
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load(body as unknown as ArrayBuffer);
-  return book.worksheets[0]!;
-}
 
 describe('export of a list', () => {
   const t = useTestApp({ signIn: true, env: { DELIVERY_WORKER: 'off', EXPORT_DIRECT_MAX_ROWS: '3' } });
@@ -46,12 +40,7 @@ describe('export of a list', () => {
       });
   });
 
-  const file = (query: Record<string, string>, token = t.admin.token) =>
-    t.app.inject({
-      method: 'GET',
-      url: `/api/v1/export/file?${new URLSearchParams({ appId: APP_ID, mcId: 'COM', ...query }).toString()}`,
-      headers: t.headers({ token }),
-    });
+  const { file } = exportCalls(t);
 
   it('exports the filtered list as the list shows it, headings in the reader’s language, formulas kept as text', async () => {
     const filters = { module: 'auth', outcome: 'refused', order: 'asc' };
@@ -67,7 +56,7 @@ describe('export of a list', () => {
     const res = await file({ list: 'auditLog', filters: JSON.stringify(filters), locale: 'en-US' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('no-store');
-    const sheet = await readBook(res.rawPayload);
+    const sheet = await readSheet(res.rawPayload);
     expect(sheet.getRow(1).getCell(1).value).toBe('Time');
     expect(sheet.getRow(1).getCell(7).value).toBe('Outcome');
     expect(sheet.rowCount).toBe(list.data.total + 1);
@@ -78,7 +67,7 @@ describe('export of a list', () => {
     expect(row.getCell(4).value).toBe(first.action);
     expect(row.getCell(7).value).toBe('Refused');
     expect(row.getCell(11).value).toBe('\'=HYPERLINK("http://evil.test","x")');
-    const zh = await readBook(
+    const zh = await readSheet(
       (await file({ list: 'auditLog', filters: JSON.stringify(filters), locale: 'zh-TW' })).rawPayload,
     );
     expect(zh.getRow(1).getCell(7).value).toBe('結果');
@@ -130,7 +119,7 @@ describe('export of a list', () => {
       url: `/api/v1/jobs/download?appId=${APP_ID}&mcId=COM&id=${start.data.jobId}`,
       headers: t.headers({ token: t.admin.token }),
     });
-    const sheet = await readBook(res.rawPayload);
+    const sheet = await readSheet(res.rawPayload);
     expect(sheet.rowCount).toBe(job.data.total + 1);
     expect(sheet.getRow(1).getCell(2).value).toBe('Member');
     // Another member cannot fetch it.
@@ -178,7 +167,7 @@ describe('the streaming workbook', () => {
       writeWorkbook('Sheet', columns, rows(5, ['=1+1', '+SUM(A1)', '-2', '@cmd', 'plain']), 'en-US'),
       new Writable({ write: (c: Buffer, _e, cb) => (chunks.push(c), cb()) }),
     );
-    const sheet = await readBook(Buffer.concat(chunks));
+    const sheet = await readSheet(Buffer.concat(chunks));
     expect([2, 3, 4, 5, 6].map((r) => sheet.getRow(r).getCell(2).value)).toEqual([
       "'=1+1",
       "'+SUM(A1)",

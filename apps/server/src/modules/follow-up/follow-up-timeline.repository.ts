@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.js';
-import { olderThan } from '../../db/keyset.js';
-import { kindRank, type TimelineSource } from '../../lib/timeline.js';
+import { timelinePage } from '../../db/keyset.js';
+import type { TimelineSource } from '../../lib/timeline.js';
 
 // An application's timeline (decision 180): its follow-up items by the time they were added, newest first through
 // follow_up (application_id, created_at, id). The title is the item's number and service, the detail its status.
@@ -11,10 +11,7 @@ export function createFollowUpTimeline(db: Db) {
         .selectFrom('followUp')
         .select(['id', 'number', 'service', 'status', 'isDone', 'createdAt'])
         .where('applicationId', '=', applicationId)
-        .where(olderThan('created_at', 'id', kindRank('followUp'), cursor))
-        .orderBy('createdAt', 'desc')
-        .orderBy('id', 'desc')
-        .limit(limit)
+        .$call(timelinePage('followUp', cursor, limit))
         .execute();
       return rows.map((r) => ({
         kind: 'followUp' as const,

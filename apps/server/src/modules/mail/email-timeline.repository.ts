@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.js';
-import { olderThan } from '../../db/keyset.js';
-import { kindRank, type TimelineSource } from '../../lib/timeline.js';
+import { timelinePage } from '../../db/keyset.js';
+import type { TimelineSource } from '../../lib/timeline.js';
 
 // A record's timeline (decision 180): the e-mails sent to these addresses (its student's), one event per outbox
 // row, newest first through delivery_outbox (recipient, created_at, id). System e-mails (codes) are never shown.
@@ -15,10 +15,7 @@ export function createEmailTimeline(db: Db) {
         .where('o.channel', '=', 'email')
         .where('o.recipient', 'in', addresses)
         .where('e.isSystem', '=', 0)
-        .where(olderThan('o.created_at', 'o.id', kindRank('email'), cursor))
-        .orderBy('o.createdAt', 'desc')
-        .orderBy('o.id', 'desc')
-        .limit(limit)
+        .$call(timelinePage('email', cursor, limit, 'o'))
         .execute();
       return rows.map((r) => ({
         kind: 'email' as const,

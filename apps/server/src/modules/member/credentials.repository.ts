@@ -1,5 +1,5 @@
 import type { StudentValues } from '../people/index.js';
-import { sql } from 'kysely';
+import { sql, type UpdateResult } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Row } from '../../db/schema.js';
 import { isUniqueViolation, liveMemberById } from '../../db/sql-helpers.js';
@@ -19,6 +19,21 @@ export type ContactChange = 'changed' | 'stale' | 'taken';
 // The member rows' credentials and contact, as other modules need them (sign-in, the own account, bindings, the
 // student behind an application). The member module owns the table: these are its only writers outside
 // member.repository.ts. Calls that take `conn` run on the caller's connection (inside its transaction).
+// A contact change guarded by the value it replaces: 'changed' when it updated the member, 'stale' when someone
+// changed it meanwhile, 'taken' when the unique index refused it.
+async function changeContact(trx: Tx, memberId: number, update: () => Promise<UpdateResult>): Promise<ContactChange> {
+  try {
+    const r = await update();
+    if (Number(r.numUpdatedRows) !== 1) return 'stale';
+    // Pickers find a member by e-mail and mobile: the search text is written again.
+    await refreshSearchText(trx, memberId);
+    return 'changed';
+  } catch (err) {
+    if (isUniqueViolation(err)) return 'taken';
+    throw err;
+  }
+}
+
 export function createCredentialRepository(db: Db) {
   const live = () => db.selectFrom('member').select(LOGIN_COLUMNS).where('deletedAt', 'is', null);
   return {
@@ -117,18 +132,11 @@ export function createCredentialRepository(db: Db) {
       email: string | null,
       now: number,
     ): Promise<ContactChange> {
-      try {
+      return changeContact(trx, memberId, () => {
         let q = trx.updateTable('member').set({ email, updatedAt: now }).where('id', '=', memberId);
         q = expected === null ? q.where('email', 'is', null) : q.where('email', '=', expected);
-        const r = await q.where('deletedAt', 'is', null).executeTakeFirst();
-        if (Number(r.numUpdatedRows) !== 1) return 'stale';
-        // Pickers find a member by e-mail and mobile: the search text is written again.
-        await refreshSearchText(trx, memberId);
-        return 'changed';
-      } catch (err) {
-        if (isUniqueViolation(err)) return 'taken';
-        throw err;
-      }
+        return q.where('deletedAt', 'is', null).executeTakeFirst();
+      });
     },
     async setMobile(
       trx: Tx,
@@ -137,7 +145,7 @@ export function createCredentialRepository(db: Db) {
       next: Phone | null,
       now: number,
     ): Promise<ContactChange> {
-      try {
+      return changeContact(trx, memberId, () => {
         let q = trx
           .updateTable('member')
           .set({ areaCode: next?.areaCode ?? null, mobile: next?.mobile ?? null, updatedAt: now })
@@ -146,14 +154,8 @@ export function createCredentialRepository(db: Db) {
           expected === null
             ? q.where('mobile', 'is', null)
             : q.where('areaCode', '=', expected.areaCode).where('mobile', '=', expected.mobile);
-        const r = await q.where('deletedAt', 'is', null).executeTakeFirst();
-        if (Number(r.numUpdatedRows) !== 1) return 'stale';
-        await refreshSearchText(trx, memberId);
-        return 'changed';
-      } catch (err) {
-        if (isUniqueViolation(err)) return 'taken';
-        throw err;
-      }
+        return q.where('deletedAt', 'is', null).executeTakeFirst();
+      });
     },
 
     async insertStudent(tx: Conn, v: StudentValues, now: number): Promise<number | undefined> {

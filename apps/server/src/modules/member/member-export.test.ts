@@ -1,32 +1,20 @@
-import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Code, PERM, type ApplicationSaved, type MemberListItem, type Page } from '@study-crm/shared';
-import { APP_ID } from '../../test/harness.js';
 import { BASE, fullForm, staffWith } from '../../test/application-fixtures.js';
+import { exportCalls, readSheet } from '../../test/export-fixtures.js';
 import { useTestApp } from '../../test/signed-in.js';
-
-async function readBook(body: Buffer) {
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load(body as unknown as ArrayBuffer);
-  return book.worksheets[0]!;
-}
 
 // The employee and account lists' exports (issue 39): the lists' own rows, never a secret.
 describe('employee and account list exports', () => {
   const t = useTestApp({ signIn: true, env: { DELIVERY_WORKER: 'off' } });
   let noList: { token: string };
-  const file = (query: Record<string, string>, token = t.admin.token) =>
-    t.app.inject({
-      method: 'GET',
-      url: `/api/v1/export/file?${new URLSearchParams({ appId: APP_ID, mcId: 'COM', ...query }).toString()}`,
-      headers: t.headers({ token }),
-    });
+  const { file } = exportCalls(t);
   const exported = async (list: string, filters: object, locale = 'en-US') => {
     const res = await file({ list, filters: JSON.stringify(filters), locale });
     expect(res.statusCode).toBe(200);
     // Nothing secret anywhere in the file.
     expect(res.rawPayload.toString('latin1')).not.toMatch(/\$argon2|\$2[aby]\$|Staff#2026pass/);
-    return readBook(res.rawPayload);
+    return readSheet(res.rawPayload);
   };
 
   beforeAll(async () => {

@@ -7,14 +7,9 @@ import {
   type MemberStatus,
   type MemberType,
 } from '@study-crm/shared';
-import type { Exporter, ExportColumn } from '../export/index.js';
+import { tr as h, type Exporter, type ExportColumn } from '../export/index.js';
 import type { MemberService } from './member.service.js';
 
-const h = (zhTW: string, zhCN: string, enUS: string): Record<Locale, string> => ({
-  'zh-TW': zhTW,
-  'zh-CN': zhCN,
-  'en-US': enUS,
-});
 // The lists' own wording (pages/employee/locale.ts).
 const STATUS: Record<MemberStatus, Record<Locale, string>> = {
   active: h('啟用', '启用', 'Active'),

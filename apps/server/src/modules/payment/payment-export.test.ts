@@ -1,25 +1,18 @@
-import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   Code,
   PERM,
   type ApplicationSaved,
-  type ExportStart,
   type Page,
   type PaymentListItem,
   type PaymentView,
 } from '@study-crm/shared';
-import { APP_ID, type Values } from '../../test/harness.js';
+import type { Values } from '../../test/harness.js';
 import { BASE, fullForm, staffWith } from '../../test/application-fixtures.js';
+import { exportCalls, readSheet } from '../../test/export-fixtures.js';
 import { useTestApp } from '../../test/signed-in.js';
 
 const PAY = '/api/v1/mc/paymentRecord';
-
-async function readBook(body: Buffer) {
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load(body as unknown as ArrayBuffer);
-  return book.worksheets[0]!;
-}
 
 // The payment records list's export (issue 39): the list's rows for its filters and sort, money in its currency.
 describe('payment list export', () => {
@@ -38,12 +31,7 @@ describe('payment list export', () => {
       },
       t.admin,
     );
-  const file = (query: Record<string, string>, token = t.admin.token) =>
-    t.app.inject({
-      method: 'GET',
-      url: `/api/v1/export/file?${new URLSearchParams({ appId: APP_ID, mcId: 'COM', ...query }).toString()}`,
-      headers: t.headers({ token }),
-    });
+  const { file, start: startExport, sheet: exportedSheet } = exportCalls(t);
 
   beforeAll(async () => {
     await staffWith(t, 'nopay', [PERM.feedbackList]);
@@ -65,16 +53,12 @@ describe('payment list export', () => {
     const filters = { currency: 'GBP', sortField: 'transactionDate', order: 'asc' };
     const list = await t.get<Page<PaymentListItem>>(`${PAY}/list`, filters, t.admin);
     expect(list.data.list.map((r) => r.title)).toEqual(['=Deposit', 'Refund part']);
-    const start = await t.post<ExportStart>(
-      '/api/v1/export/start',
-      { list: 'payment', filters: JSON.stringify(filters) },
-      { token: t.admin.token },
-    );
+    const start = await startExport('payment', filters);
     expect(start.data).toEqual({ jobId: null, total: 2 });
 
     const res = await file({ list: 'payment', filters: JSON.stringify(filters), locale: 'en-US' });
     expect(res.statusCode).toBe(200);
-    const sheet = await readBook(res.rawPayload);
+    const sheet = await readSheet(res.rawPayload);
     expect(sheet.rowCount).toBe(3);
     const header = (sheet.getRow(1).values as unknown[]).slice(1);
     expect(header.slice(0, 6)).toEqual(['Payment date', 'Title', 'Type', 'Amount', 'Currency', 'Status']);
@@ -97,16 +81,14 @@ describe('payment list export', () => {
     expect(refund.getCell(col('Status')).value).toBe('Pending confirmation');
     expect(refund.getCell(col('Confirmed at')).value).toBeNull();
 
-    const zh = await readBook(
-      (await file({ list: 'payment', filters: JSON.stringify(filters), locale: 'zh-CN' })).rawPayload,
-    );
+    const zh = await exportedSheet('payment', filters, 'zh-CN');
     expect(zh.getRow(1).getCell(6).value).toBe('状态');
     expect(zh.getRow(2).getCell(6).value).toBe('已确认');
     expect(zh.getRow(2).getCell(7).value).toBe('银行转帐'); // the web's converter (opencc-js) gives the same
   });
 
   it('refuses a caller without the list’s permission (403)', async () => {
-    const start = await t.post('/api/v1/export/start', { list: 'payment', filters: '{}' }, { token: noList.token });
+    const start = await startExport('payment', {}, noList.token);
     expect(start.meta.code).toBe(Code.FORBIDDEN);
     const res = await file({ list: 'payment', filters: '{}', locale: 'en-US' }, noList.token);
     expect(res.json().meta.code).toBe(Code.FORBIDDEN);

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.js';
-import { olderThan } from '../../db/keyset.js';
-import { kindRank, type TimelineSource } from '../../lib/timeline.js';
+import { timelinePage } from '../../db/keyset.js';
+import type { TimelineSource } from '../../lib/timeline.js';
 
 // An application's timeline (decision 180): its payment records by the time they were entered, newest first
 // through payment_record (application_id, created_at, id), with the amount in minor units and its currency.
@@ -11,10 +11,7 @@ export function createPaymentTimeline(db: Db) {
         .selectFrom('paymentRecord')
         .select(['id', 'title', 'type', 'status', 'amountMinor', 'currency', 'createdBy', 'createdAt'])
         .where('applicationId', '=', applicationId)
-        .where(olderThan('created_at', 'id', kindRank('payment'), cursor))
-        .orderBy('createdAt', 'desc')
-        .orderBy('id', 'desc')
-        .limit(limit)
+        .$call(timelinePage('payment', cursor, limit))
         .execute();
       return rows.map((r) => ({
         kind: 'payment' as const,

@@ -9,14 +9,9 @@ import {
   type PaymentType,
 } from '@study-crm/shared';
 import { withDictText, type DictRepository } from '../dict/index.js';
-import type { Exporter } from '../export/index.js';
+import { tr as h, type Exporter } from '../export/index.js';
 import type { PaymentService } from './payment.service.js';
 
-const h = (zhTW: string, zhCN: string, enUS: string): Record<Locale, string> => ({
-  'zh-TW': zhTW,
-  'zh-CN': zhCN,
-  'en-US': enUS,
-});
 // The list's own wording of its status and type (pages/payment/strings).
 const STATUS: Record<PaymentStatus, Record<Locale, string>> = {
   pending: h('待確認', '待确认', 'Pending confirmation'),

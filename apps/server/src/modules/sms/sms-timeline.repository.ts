@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.js';
-import { olderThan } from '../../db/keyset.js';
-import { kindRank, type TimelineSource } from '../../lib/timeline.js';
+import { timelinePage } from '../../db/keyset.js';
+import type { TimelineSource } from '../../lib/timeline.js';
 
 const TEXT_MAX = 200;
 
@@ -18,10 +18,7 @@ export function createSmsTimeline(db: Db) {
         .where('o.channel', '=', 'sms')
         .where('o.recipient', 'in', phones)
         .where('b.kind', '=', 'batch')
-        .where(olderThan('o.created_at', 'o.id', kindRank('sms'), cursor))
-        .orderBy('o.createdAt', 'desc')
-        .orderBy('o.id', 'desc')
-        .limit(limit)
+        .$call(timelinePage('sms', cursor, limit, 'o'))
         .execute();
       return rows.map((r) => {
         const text = r.content ?? r.fileName ?? '';

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { exportApi, isLocale } from '@study-crm/shared';
 import { blobOf, fetchData } from '../../api/call';
 import type { Params } from '../../api/client';
-import { JobProgress, saveBlob } from './jobs';
+import { JobProgress } from './jobs';
+import { saveBlob } from '../../api/download';
 
 // The list's current filters and sort, without its page (the export holds every row).
 function filtersOf(params: Params): string {

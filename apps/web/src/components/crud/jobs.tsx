@@ -4,18 +4,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { jobsApi, type BackgroundJob } from '@study-crm/shared';
 import { blobOf, fetchData } from '../../api/call';
-
-// Saves downloaded bytes under a name (an export, a job's file).
-export function saveBlob(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+import { saveBlob } from '../../api/download';
 
 // The file of one of the member's finished background jobs (also the link of its message in the message box).
 export async function downloadJob(id: number, fileName?: string) {

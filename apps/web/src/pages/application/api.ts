@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { admissionsApi, applicationApi, Code, followUpApi, visaApi, type FileRecord } from '@study-crm/shared';
-import { blobOf, call, fetchData } from '../../api/call';
+import { call, fetchData } from '../../api/call';
+import { downloadAs } from '../../api/download';
 import type { Params } from '../../api/client';
 import { uploadWithProgress as uploadFile } from '../../api/upload';
 import { useKeptRead } from '../../api/useKeptRead';
@@ -152,14 +153,5 @@ export const uploadWithProgress = (form: FormData, onProgress: (percent: number)
 // Downloads go through fetch with the token header (a plain link cannot carry it), then an object URL saved under
 // the file's title; images too (spec section 9: images download through fetch and still arrive as a file).
 export async function downloadFile(file: Pick<FileRecord, 'id' | 'title' | 'extension'>): Promise<void> {
-  const blob = await blobOf(applicationApi.downloadFile, { id: file.id });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `${file.title}.${file.extension}`;
-  a.rel = 'noopener';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  await downloadAs(applicationApi.downloadFile, { id: file.id }, `${file.title}.${file.extension}`);
 }

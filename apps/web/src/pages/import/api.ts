@@ -1,24 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Code, importApi, type Envelope, type ImportCheck, type ImportKind, type ImportRun } from '@study-crm/shared';
-import { blobOf, call, fetchData } from '../../api/call';
+import { call, fetchData } from '../../api/call';
+import { downloadAs } from '../../api/download';
 import { uploadWithProgress } from '../../api/upload';
 
-async function save(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
-export const downloadTemplate = async (kind: ImportKind) =>
-  save(await blobOf(importApi(kind).template, {}), `${kind}-import.xlsx`);
-export const downloadResult = async (kind: ImportKind, id: number) =>
-  save(await blobOf(importApi(kind).result, { id }), `${kind}-import-result.xlsx`);
+export const downloadTemplate = (kind: ImportKind) => downloadAs(importApi(kind).template, {}, `${kind}-import.xlsx`);
+export const downloadResult = (kind: ImportKind, id: number) =>
+  downloadAs(importApi(kind).result, { id }, `${kind}-import-result.xlsx`);
 
 // The dry run: the file uploaded with progress; the answer (the summary or the refusal) is shown in the drawer.
 export function uploadForCheck(

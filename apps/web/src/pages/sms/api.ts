@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Code, smsApi, type EndpointParams, type Envelope, type SmsUploadResult } from '@study-crm/shared';
-import { blobOf, fetchData } from '../../api/call';
+import { fetchData } from '../../api/call';
+import { downloadAs } from '../../api/download';
 import type { Params } from '../../api/client';
 import { uploadWithProgress } from '../../api/upload';
 import { useWrite } from '../../components/crud/crud';
@@ -74,18 +75,5 @@ export function uploadRecipients(
   return uploadWithProgress<SmsUploadResult>(smsApi.add.url, form, onProgress).promise;
 }
 
-async function save(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
-export const downloadTemplate = async () => save(await blobOf(smsApi.template, {}), 'sms-recipients.xlsx');
-export const downloadRejected = async (id: number, fileName: string) =>
-  save(await blobOf(smsApi.rejected, { id }), fileName);
+export const downloadTemplate = () => downloadAs(smsApi.template, {}, 'sms-recipients.xlsx');
+export const downloadRejected = (id: number, fileName: string) => downloadAs(smsApi.rejected, { id }, fileName);

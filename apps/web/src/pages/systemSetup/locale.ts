@@ -1,4 +1,5 @@
 import type { LocaleBundle } from '../../locales/types';
+import { visaStepNames } from '../../locales/visaSteps';
 
 export const systemSetup = {
   'zh-TW': {
@@ -88,17 +89,7 @@ export const systemSetup = {
         rules: '檢查規則',
         builtIn: '內建（含規則）',
         added: '自訂',
-        kinds: {
-          offerMet: '錄取條件達成',
-          casRequested: '申請 CAS',
-          casIssued: 'CAS 已簽發',
-          funds: '資金證明',
-          tbTest: '肺結核檢測（如需）',
-          visaApplied: '遞交簽證申請',
-          decision: '簽證結果',
-          travel: '出發',
-          enrolled: '註冊入學',
-        },
+        kinds: visaStepNames['zh-TW'],
       },
       label: {
         title: '會員標記',
@@ -197,17 +188,7 @@ export const systemSetup = {
         rules: '检查规则',
         builtIn: '内置（含规则）',
         added: '自定义',
-        kinds: {
-          offerMet: '录取条件达成',
-          casRequested: '申请 CAS',
-          casIssued: 'CAS 已签发',
-          funds: '资金证明',
-          tbTest: '肺结核检测（如需）',
-          visaApplied: '递交签证申请',
-          decision: '签证结果',
-          travel: '出发',
-          enrolled: '注册入学',
-        },
+        kinds: visaStepNames['zh-CN'],
       },
       label: {
         title: '会员标记',
@@ -307,17 +288,7 @@ export const systemSetup = {
         rules: 'Rules',
         builtIn: 'Built-in (with rules)',
         added: 'Added',
-        kinds: {
-          offerMet: 'Offer conditions met',
-          casRequested: 'CAS requested',
-          casIssued: 'CAS issued',
-          funds: 'Financial evidence',
-          tbTest: 'TB test (where required)',
-          visaApplied: 'Visa applied',
-          decision: 'Visa decision',
-          travel: 'Travel',
-          enrolled: 'Enrolled',
-        },
+        kinds: visaStepNames['en-US'],
       },
       label: {
         title: 'Member labels',

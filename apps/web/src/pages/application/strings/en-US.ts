@@ -1,3 +1,5 @@
+import { visaStepNames } from '../../../locales/visaSteps';
+
 // The application screens' strings in en-US (merged into one bundle by ../locale.ts).
 export const enUS = {
   application: {
@@ -179,17 +181,7 @@ export const enUS = {
         notUkvi: 'Not a UKVI-approved test (SELT): the visa needs one unless the university assesses English itself.',
         belowLevel: 'A part is below CEFR {{level}}, the level the course needs.',
       },
-      kinds: {
-        offerMet: 'Offer conditions met',
-        casRequested: 'CAS requested',
-        casIssued: 'CAS issued',
-        funds: 'Financial evidence',
-        tbTest: 'TB test (where required)',
-        visaApplied: 'Visa applied',
-        decision: 'Visa decision',
-        travel: 'Travel',
-        enrolled: 'Enrolled',
-      },
+      kinds: visaStepNames['en-US'],
       thisWeek: 'This week',
       allApplications: 'All',
       thisWeekEmpty: 'Nothing is due in the next 7 days',

@@ -1,3 +1,5 @@
+import { visaStepNames } from '../../../locales/visaSteps';
+
 // The application screens' strings in zh-CN (merged into one bundle by ../locale.ts).
 export const zhCN = {
   application: {
@@ -179,17 +181,7 @@ export const zhCN = {
         notUkvi: '不是 UKVI 认可的考试（SELT）：除非大学自行评估英语能力，签证需要 UKVI 认可的成绩。',
         belowLevel: '有分项低于课程所需的 CEFR {{level}} 等级。',
       },
-      kinds: {
-        offerMet: '录取条件达成',
-        casRequested: '申请 CAS',
-        casIssued: 'CAS 已签发',
-        funds: '资金证明',
-        tbTest: '肺结核检测（如需）',
-        visaApplied: '递交签证申请',
-        decision: '签证结果',
-        travel: '出发',
-        enrolled: '注册入学',
-      },
+      kinds: visaStepNames['zh-CN'],
       thisWeek: '本周到期',
       allApplications: '全部',
       thisWeekEmpty: '未来 7 天没有到期事项',

@@ -1,3 +1,5 @@
+import { visaStepNames } from '../../../locales/visaSteps';
+
 // The application screens' strings in zh-TW (merged into one bundle by ../locale.ts).
 export const zhTW = {
   application: {
@@ -179,17 +181,7 @@ export const zhTW = {
         notUkvi: '不是 UKVI 認可的考試（SELT）：除非大學自行評估英語能力，簽證需要 UKVI 認可的成績。',
         belowLevel: '有分項低於課程所需的 CEFR {{level}} 等級。',
       },
-      kinds: {
-        offerMet: '錄取條件達成',
-        casRequested: '申請 CAS',
-        casIssued: 'CAS 已簽發',
-        funds: '資金證明',
-        tbTest: '肺結核檢測（如需）',
-        visaApplied: '遞交簽證申請',
-        decision: '簽證結果',
-        travel: '出發',
-        enrolled: '註冊入學',
-      },
+      kinds: visaStepNames['zh-TW'],
       thisWeek: '本週到期',
       allApplications: '全部',
       thisWeekEmpty: '未來 7 天沒有到期事項',
