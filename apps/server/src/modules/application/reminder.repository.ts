@@ -77,6 +77,45 @@ export function createReminderRepository(db: Db) {
         .where('ls.testDate', '<=', to)
         .execute(),
 
+    // Language tests taken (not booked) of open applications with a target school in these cycles: what the flags
+    // read (decision 209). One row per test and target school of those cycles; the caller keeps one per test.
+    scoresInCycles: (cycleIds: readonly number[]) =>
+      cycleIds.length
+        ? open()
+            .innerJoin('applicationTargetSchool as ts', 'ts.applicationId', 'application.id')
+            .innerJoin('applicationLanguageScore as ls', 'ls.applicationId', 'application.id')
+            .select([
+              'application.id',
+              'application.name',
+              'application.signingTeacherId',
+              'application.followTeacherId',
+              'ls.testType',
+              'ls.testDate',
+              'ls.futureBooking',
+              'ls.isUkvi',
+              'ls.listening',
+              'ls.reading',
+              'ls.writing',
+              'ls.speaking',
+            ])
+            .where('ts.cycleId', 'in', [...cycleIds])
+            .where('ls.futureBooking', '=', 0)
+            .where('ls.testDate', 'is not', null)
+            .execute()
+        : Promise.resolve([]),
+
+    // The business types of these applications' follow-up items (the level their course needs).
+    businessTypesOf: (applicationIds: readonly number[]) =>
+      applicationIds.length
+        ? db
+            .selectFrom('followUp')
+            .select(['applicationId', 'businessType'])
+            .distinct()
+            .where('applicationId', 'in', [...applicationIds])
+            .where('businessType', 'is not', null)
+            .execute()
+        : Promise.resolve([]),
+
     // The reminder, unless a worker created it already: its id, or undefined when it existed.
     insertOnce: async (tx: Tx, key: ReminderKey & { daysBefore: number; teacherId: number | null }, now: number) =>
       (
