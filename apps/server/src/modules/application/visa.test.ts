@@ -76,6 +76,15 @@ describe('Student visa checklist', () => {
     expect(res.meta.code, res.meta.message).toBe(200);
     return res.data;
   };
+  // A second worker: its own services over the same database, without the e-mail switch.
+  const otherWorker = () =>
+    createReminderService({
+      repo: createReminderRepository(t.db.db),
+      inbox: createInboxService(createInboxRepository(t.db.db), clock),
+      cycles: createAdmissionsService({ repo: createAdmissionsRepository(t.db.db), clock }).allDates,
+      visaDue: createVisaRepository(t.db.db).visaDue,
+      clock,
+    });
   const todos = async () => {
     const box = await t.get<MessageBox>('/api/v1/message/box', { tab: 'todo', pageSize: 50 }, teacher);
     return box.data.todo.list.filter((i) => i.kind === 'ukCas' || i.kind === 'ukFunds');
@@ -274,13 +283,7 @@ describe('Student visa checklist', () => {
       ownerId: teacherId,
     });
     // CAS issued 2027-01-20: usable to 2027-07-19.
-    const other = createReminderService({
-      repo: createReminderRepository(t.db.db),
-      inbox: createInboxService(createInboxRepository(t.db.db), clock),
-      cycles: createAdmissionsService({ repo: createAdmissionsRepository(t.db.db), clock }).allDates,
-      visaDue: createVisaRepository(t.db.db).visaDue,
-      clock,
-    });
+    const other = otherWorker();
     const rows = () =>
       t.db.db
         .selectFrom('applicationReminder')
@@ -348,13 +351,7 @@ describe('Student visa checklist', () => {
       ]),
     });
     expect((await checklist(id)).language.map((l) => l.flags)).toEqual([['notUkvi', 'belowLevel'], []]);
-    const other = createReminderService({
-      repo: createReminderRepository(t.db.db),
-      inbox: createInboxService(createInboxRepository(t.db.db), clock),
-      cycles: createAdmissionsService({ repo: createAdmissionsRepository(t.db.db), clock }).allDates,
-      visaDue: createVisaRepository(t.db.db).visaDue,
-      clock,
-    });
+    const other = otherWorker();
     const rows = () =>
       t.db.db
         .selectFrom('applicationReminder')
