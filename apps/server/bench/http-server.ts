@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { buildApp, type BuiltApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { seedDemoApplications } from '../src/seed/demo-applications.js';
+import { seedDemoAudit } from '../src/seed/demo-audit.js';
 import { analyze, seedDemoMembers } from '../src/seed/demo-members.js';
 import { seedDemoPayments } from '../src/seed/demo-payments.js';
 import { signInAdmin } from './sign-in.js';
@@ -14,6 +15,7 @@ export type BenchRequest =
   | { type: 'start'; env: Record<string, string>; sqliteFile?: string; pgSchema?: string; members: number }
   | { type: 'seed'; applications: number }
   | { type: 'seedPayments'; payments: number }
+  | { type: 'seedAudit'; rows: number }
   | { type: 'rss' }
   | { type: 'stop' };
 export type Started = { port: number; token: string; mid: number; membersMs: number };
@@ -84,6 +86,17 @@ async function seedPayments(payments: number) {
   return { inserted, ms: t - t0, analyzeMs: Date.now() - t };
 }
 
+// Demo operation-log entries (issue 39), then fresh statistics.
+async function seedAudit(rows: number) {
+  const { db } = built!;
+  const t0 = Date.now();
+  const inserted = await seedDemoAudit(db.db, rows);
+  const t = Date.now();
+  if (db.dialect === 'postgres') await sql.raw('VACUUM ANALYZE audit_log').execute(db.db);
+  else await analyze(db.db);
+  return { inserted, ms: t - t0, analyzeMs: Date.now() - t };
+}
+
 async function handle(m: BenchRequest): Promise<unknown> {
   switch (m.type) {
     case 'start':
@@ -92,6 +105,8 @@ async function handle(m: BenchRequest): Promise<unknown> {
       return seed(m.applications);
     case 'seedPayments':
       return seedPayments(m.payments);
+    case 'seedAudit':
+      return seedAudit(m.rows);
     case 'rss': {
       const stallMs = Math.round(loopDelay.max / 1e6);
       loopDelay.reset();

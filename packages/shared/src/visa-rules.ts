@@ -22,6 +22,11 @@ export type VisaStepStatus = (typeof VISA_STEP_STATUSES)[number];
 export const isStepFinished = (s: string) => s === 'done' || s === 'notRequired';
 
 // A CAS is a 14-character reference of capital letters and digits, valid for six months from its issue.
+// Source (decision 211): the Home Office's SMS Guide 4A, "Creating a CAS – guide for Student sponsors" (gov.uk,
+// updated 26 June 2025) says only that the Sponsorship Management System generates the CAS's unique reference
+// number (URN) which the student quotes on the visa application; no Home Office page found states its format. The
+// 14 letters and digits are a licensed sponsor's instruction to its students (King's College London, "checking your
+// CAS", self-service.kcl.ac.uk KA-01909: "a 14-digit combination of letters and numbers"), which the rule follows.
 export const CAS_NUMBER_RE = /^[A-Z0-9]{14}$/;
 export const CAS_VALID_MONTHS = 6;
 // Funds held for 28 consecutive days, the last of them no more than 31 days before the visa application.
@@ -116,6 +121,10 @@ export const BELOW_DEGREE_TYPES = ['foundation', 'boarding_school'];
 export type Cefr = 'A2' | 'B1' | 'B2' | 'C1';
 export const levelNeeded = (businessType: string | null | undefined): Cefr =>
   businessType && BELOW_DEGREE_TYPES.includes(businessType) ? 'B1' : 'B2';
+// The business a course's level is read from: below degree level only when every follow-up business of the
+// application is (a foundation, a boarding school); null (degree level) otherwise.
+export const courseBusiness = (types: readonly string[]): string | null =>
+  types.length && types.every((t) => levelNeeded(t) === 'B1') ? types[0]! : null;
 // The lowest score in each part a SELT needs for a CEFR level (IELTS for UKVI bands; PTE Academic UKVI scores).
 const MINIMA: Record<'IELTS' | 'PTE', Record<'B1' | 'B2', number>> = {
   IELTS: { B1: 4.0, B2: 5.5 },

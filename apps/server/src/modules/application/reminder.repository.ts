@@ -8,6 +8,19 @@ export const CLOSED_STATUSES = ['rejected', 'withdrawn', 'enrolled'] as const;
 export type ReminderRow = Row<'applicationReminder'>;
 export type ReminderKey = { applicationId: number; kind: string; subjectKey: string; dueDate: string };
 
+// The business types of these applications' follow-up items (the level their course needs); the visa checklist's
+// language checks read them too.
+export const businessTypesOf = (db: Db, applicationIds: readonly number[]) =>
+  applicationIds.length
+    ? db
+        .selectFrom('followUp')
+        .select(['applicationId', 'businessType'])
+        .distinct()
+        .where('applicationId', 'in', [...applicationIds])
+        .where('businessType', 'is not', null)
+        .execute()
+    : Promise.resolve([]);
+
 // The SQL of the daily reminders (issue 40): what falls due on the application tables, and the reminder rows.
 export function createReminderRepository(db: Db) {
   const open = (q: Conn = db) =>
@@ -15,6 +28,20 @@ export function createReminderRepository(db: Db) {
       .selectFrom('application')
       .where('application.deletedAt', 'is', null)
       .where('application.status', 'not in', [...CLOSED_STATUSES]);
+
+  // Language tests taken (not booked) of open applications, with who is told.
+  const taken = () =>
+    open()
+      .innerJoin('applicationLanguageScore as ls', 'ls.applicationId', 'application.id')
+      .select([
+        'application.id',
+        'application.name',
+        'application.signingTeacherId',
+        'application.followTeacherId',
+        'ls.testType',
+        'ls.testDate',
+      ])
+      .where('ls.futureBooking', '=', 0);
 
   return {
     transaction: <T>(fn: (tx: Tx) => Promise<T>) => runInTransaction(db, fn),
@@ -62,20 +89,21 @@ export function createReminderRepository(db: Db) {
 
     // Language tests taken (not booked) between the two dates, of open applications.
     testsTaken: (from: string, to: string) =>
-      open()
-        .innerJoin('applicationLanguageScore as ls', 'ls.applicationId', 'application.id')
-        .select([
-          'application.id',
-          'application.name',
-          'application.signingTeacherId',
-          'application.followTeacherId',
-          'ls.testType',
-          'ls.testDate',
-        ])
-        .where('ls.futureBooking', '=', 0)
-        .where('ls.testDate', '>=', from)
-        .where('ls.testDate', '<=', to)
-        .execute(),
+      taken().where('ls.testDate', '>=', from).where('ls.testDate', '<=', to).execute(),
+
+    // Language tests taken (not booked) of open applications with a target school in these cycles: what the flags
+    // read (decision 209). One row per test and target school of those cycles; the caller keeps one per test.
+    scoresInCycles: (cycleIds: readonly number[]) =>
+      cycleIds.length
+        ? taken()
+            .innerJoin('applicationTargetSchool as ts', 'ts.applicationId', 'application.id')
+            .select(['ls.futureBooking', 'ls.isUkvi', 'ls.listening', 'ls.reading', 'ls.writing', 'ls.speaking'])
+            .where('ts.cycleId', 'in', [...cycleIds])
+            .where('ls.testDate', 'is not', null)
+            .execute()
+        : Promise.resolve([]),
+
+    businessTypesOf: (applicationIds: readonly number[]) => businessTypesOf(db, applicationIds),
 
     // The reminder, unless a worker created it already: its id, or undefined when it existed.
     insertOnce: async (tx: Tx, key: ReminderKey & { daysBefore: number; teacherId: number | null }, now: number) =>

@@ -1,6 +1,16 @@
 import { addDays, daysBetween, ukDay } from '@study-crm/shared';
 export { ukDay };
-import { hasEarlyDeadline, isUcasChoice, PASSPORT_WARN_MONTHS, type CycleDates } from '@study-crm/shared';
+import {
+  courseBusiness,
+  hasEarlyDeadline,
+  isUcasChoice,
+  languageExpiry,
+  languageFlags,
+  levelNeeded,
+  PASSPORT_WARN_MONTHS,
+  type CycleDates,
+  type LanguageFlag,
+} from '@study-crm/shared';
 import type { Tx } from '../../db/transaction.js';
 import type { Clock } from '../../lib/clock.js';
 import type { InboxService, SourceTodo } from '../inbox/index.js';
@@ -28,6 +38,7 @@ export const REMINDER_KINDS = {
   passport: 'ukPassport',
   ucas: 'ukDeadline',
   language: 'ukLanguage',
+  languageFlag: 'ukLanguageFlag',
   casExpiry: 'ukCas',
   funds: 'ukFunds',
 } as const;
@@ -41,6 +52,14 @@ const addMonths = (day: string, n: number) => {
 };
 // UK courses start in September of the entry year (the cycle's), the date the passport rule measures from.
 export const courseStartOf = (entryYear: number) => `${entryYear}-09-01`;
+
+// What a flagged test's to-do says of each flag (stored titles are language-neutral, as 'CAS' and 'Funds' are).
+const flagText = (f: LanguageFlag, testDate: string, level: string) =>
+  f === 'expiresBeforeCourse'
+    ? `valid to ${languageExpiry(testDate)}`
+    : f === 'notUkvi'
+      ? 'not UKVI'
+      : `below ${level}`;
 
 // Something that falls due on an application: the reminder key, who is told and what the to-do says.
 type Due = ReminderKey & { kind: Kind; teacherId: number | null; title: string };
@@ -77,6 +96,44 @@ export type VisaDueRow = {
 export function createReminderService({ repo, inbox, cycles, visaDue, email, clock }: ReminderDeps) {
   const teacherOf = (r: { followTeacherId: number | null; signingTeacherId: number | null }) =>
     r.followTeacherId ?? r.signingTeacherId;
+
+  // Flagged language tests of applications whose course (the earliest cycle's) starts within the window.
+  async function flaggedTests(all: CycleDates[], inWindow: (d: string) => boolean): Promise<Due[]> {
+    const starting = all.filter((c) => inWindow(courseStartOf(c.entryYear)));
+    if (!starting.length) return [];
+    const rows = await repo.scoresInCycles(starting.map((c) => c.id));
+    const ids = [...new Set(rows.map((r) => r.id))];
+    const [links, businesses] = await Promise.all([repo.cyclesOf(ids), repo.businessTypesOf(ids)]);
+    const out: Due[] = [];
+    const seen = new Set<string>();
+    for (const s of rows) {
+      // The test, not its row: saving the form writes the scores again under new ids.
+      const subjectKey = `langflag:${s.testType}:${s.testDate}`.slice(0, 40);
+      const testDate = s.testDate;
+      if (seen.has(`${s.id}|${subjectKey}`) || !testDate) continue;
+      seen.add(`${s.id}|${subjectKey}`);
+      const years = links
+        .filter((l) => l.applicationId === s.id)
+        .map((l) => all.find((c) => c.id === l.cycleId)?.entryYear)
+        .filter((y): y is number => !!y);
+      // The course starts with the earliest cycle: a later cycle's start is not this application's.
+      const start = courseStartOf(Math.min(...years));
+      if (!inWindow(start)) continue;
+      const business = courseBusiness(businesses.filter((b) => b.applicationId === s.id).map((b) => b.businessType!));
+      const flags = languageFlags(s, start, business);
+      if (!flags.length) continue;
+      const level = levelNeeded(business);
+      out.push({
+        applicationId: s.id,
+        kind: 'languageFlag',
+        subjectKey,
+        dueDate: start,
+        teacherId: teacherOf(s),
+        title: `${s.name} · ${s.testType} · ${flags.map((f) => flagText(f, testDate, level)).join(', ')} · ${start}`,
+      });
+    }
+    return out;
+  }
 
   // Everything falling due from `today` to `today + 14` days.
   async function dueInWindow(today: string): Promise<Due[]> {
@@ -144,6 +201,10 @@ export function createReminderService({ repo, inbox, cycles, visaDue, email, clo
         title: `${s.name} · ${s.testType} · ${dueDate}`,
       });
     }
+
+    // Language tests flagged against the course (decision 209): valid to before it starts, not a UKVI-approved SELT,
+    // a part below the level it needs. One reminder per test, due on the course start the flags are measured from.
+    out.push(...(await flaggedTests(all, inWindow)));
 
     // The CAS's six months and the funds' 31 days, until the visa is applied for; the step's owner is told first.
     for (const v of visaDue ? await visaDue(today, last) : []) {

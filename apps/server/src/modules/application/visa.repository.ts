@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Row } from '../../db/schema.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
-import { CLOSED_STATUSES } from './reminder.repository.js';
+import { businessTypesOf, CLOSED_STATUSES } from './reminder.repository.js';
 
 export type VisaStepRow = Row<'applicationVisaStep'>;
 export type VisaStepValues = Omit<VisaStepRow, 'id' | 'applicationId' | 'stageId' | 'version' | 'createdAt'>;
@@ -127,16 +127,7 @@ export function createVisaRepository(db: Db) {
 
     // The business types of the application's follow-up items (what level of course it is for).
     businessTypesOf: async (applicationId: number) =>
-      (
-        await db
-          .selectFrom('followUp')
-          .select('businessType')
-          .distinct()
-          .where('applicationId', '=', applicationId)
-          .where('businessType', 'is not', null)
-          .limit(20)
-          .execute()
-      ).map((r) => r.businessType!),
+      (await businessTypesOf(db, [applicationId])).map((r) => r.businessType!),
 
     // The files of an application uploaded from its checklist steps.
     filesOf: (applicationId: number) =>

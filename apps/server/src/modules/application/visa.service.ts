@@ -1,5 +1,6 @@
 import {
   casExpiry,
+  courseBusiness,
   daysBetween,
   fundsLatestVisaDate,
   isStepFinished,
@@ -84,8 +85,7 @@ export function createVisaService({ repo, applications, people, stages, cycles, 
         courseStart(applicationId),
         repo.businessTypesOf(applicationId),
       ]);
-      // Below degree level only when every business of the application is (a foundation, a boarding school).
-      const business = types.length && types.every((t) => levelNeeded(t) === 'B1') ? types[0]! : null;
+      const business = courseBusiness(types);
       const steps = await stepsView(applicationId, rows, list);
       return {
         applicationId,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   ApplicationSaved,
+  ApplicationView,
   CycleOption,
   DueSoon,
   FileRecord,
@@ -75,6 +76,15 @@ describe('Student visa checklist', () => {
     expect(res.meta.code, res.meta.message).toBe(200);
     return res.data;
   };
+  // A second worker: its own services over the same database, without the e-mail switch.
+  const otherWorker = () =>
+    createReminderService({
+      repo: createReminderRepository(t.db.db),
+      inbox: createInboxService(createInboxRepository(t.db.db), clock),
+      cycles: createAdmissionsService({ repo: createAdmissionsRepository(t.db.db), clock }).allDates,
+      visaDue: createVisaRepository(t.db.db).visaDue,
+      clock,
+    });
   const todos = async () => {
     const box = await t.get<MessageBox>('/api/v1/message/box', { tab: 'todo', pageSize: 50 }, teacher);
     return box.data.todo.list.filter((i) => i.kind === 'ukCas' || i.kind === 'ukFunds');
@@ -264,13 +274,7 @@ describe('Student visa checklist', () => {
       ownerId: teacherId,
     });
     // CAS issued 2027-01-20: usable to 2027-07-19.
-    const other = createReminderService({
-      repo: createReminderRepository(t.db.db),
-      inbox: createInboxService(createInboxRepository(t.db.db), clock),
-      cycles: createAdmissionsService({ repo: createAdmissionsRepository(t.db.db), clock }).allDates,
-      visaDue: createVisaRepository(t.db.db).visaDue,
-      clock,
-    });
+    const other = otherWorker();
     const rows = () =>
       t.db.db
         .selectFrom('applicationReminder')
@@ -314,6 +318,115 @@ describe('Student visa checklist', () => {
     expect(await todos()).toEqual([]);
     await moveTo('2027-07-16');
     expect((await t.app.reminders.run()).created).toBe(0);
+  });
+
+  it('reminds of language tests flagged against the course before it starts, once with two workers, e-mailed, cleared when fixed', async () => {
+    // Decision 209: a test not fit for the course (here not a UKVI-approved SELT, and writing below B2) is reminded
+    // 14, 7, 3 and 1 days before the course starts (1 September of the 2027 entry).
+    await moveTo('2027-03-01');
+    if (!(await t.db.db.selectFrom('mailSender').select('id').executeTakeFirst())) {
+      const sender = await t.post<MailSender>(
+        '/admin/v1/mailSenders/add',
+        { host: '127.0.0.1', port: smtp.port, account: 'visa@example.com', password: 'right-pass', tlsMode: 'none' },
+        admin,
+      );
+      expect(sender.meta.code, sender.meta.message).toBe(200);
+    }
+    const score = { testType: 'ielts_academic', testDate: '2026-05-10', total: 6 };
+    const id = await create({
+      name: '林語測',
+      languageScores: JSON.stringify([
+        { ...score, listening: 6, reading: 6, writing: 5, speaking: 6 },
+        // A UKVI test at the level, valid past the course start: no flag, no reminder.
+        { testType: 'ielts_ukvi', testDate: '2026-04-01', listening: 6, reading: 6, writing: 6, speaking: 6, total: 6 },
+      ]),
+    });
+    expect((await checklist(id)).language.map((l) => l.flags)).toEqual([['notUkvi', 'belowLevel'], []]);
+    const other = otherWorker();
+    const rows = () =>
+      t.db.db
+        .selectFrom('applicationReminder')
+        .select(['kind', 'subjectKey', 'dueDate', 'daysBefore', 'resolvedAt'])
+        .where('applicationId', '=', id)
+        .orderBy('id')
+        .execute();
+    const flagged = async () => {
+      const box = await t.get<MessageBox>('/api/v1/message/box', { tab: 'todo', pageSize: 50 }, teacher);
+      return box.data.todo.list
+        .filter((i) => i.kind === 'ukLanguageFlag' && i.link === `/applicationManage/applicationDetail?id=${id}`)
+        .map((i) => i.title);
+    };
+    const title = (d: number) => `林語測 · ielts_academic · not UKVI, below B2 · 2027-09-01 · D-${d}`;
+
+    await moveTo('2027-08-17');
+    await Promise.all([t.app.reminders.run(), other.run()]);
+    expect(await rows()).toEqual([]);
+    // D-14, two workers at the same moment: one reminder, one to-do.
+    await moveTo('2027-08-18');
+    await Promise.all([t.app.reminders.run(), other.run()]);
+    await Promise.all([t.app.reminders.run(), other.run()]);
+    expect(await rows()).toEqual([
+      {
+        kind: 'languageFlag',
+        subjectKey: 'langflag:ielts_academic:2026-05-10',
+        dueDate: '2027-09-01',
+        daysBefore: 14,
+        resolvedAt: null,
+      },
+    ]);
+    expect(await flagged()).toEqual([title(14)]);
+    // D-7 made by this server (REMINDER_EMAIL=on), the other finds it made; the D-14 to-do gives way.
+    await moveTo('2027-08-25');
+    await t.app.reminders.run();
+    await other.run();
+    expect((await rows()).map((r) => [r.daysBefore, r.resolvedAt === null])).toEqual([
+      [14, false],
+      [7, true],
+    ]);
+    expect(await flagged()).toEqual([title(7)]);
+
+    // The SMTP server receives the D-7 e-mail with the link to the application.
+    for (let i = 0; i < 50; i += 1) if ((await t.app.delivery.runOnce()) === 0) break;
+    const mailed = () =>
+      smtp.received.filter(
+        (r) => r.envelopeTo.includes('visateacher@example.test') && r.mail.subject?.includes('林語測'),
+      );
+    await expect.poll(() => mailed().map((g) => g.mail.subject), { timeout: 20_000 }).toContain(title(7));
+    expect(mailed().find((g) => g.mail.subject === title(7))!.mail.text).toContain(
+      `/applicationManage/applicationDetail?id=${id}`,
+    );
+    expect(mailed().filter((g) => g.mail.subject === title(7))).toHaveLength(1);
+
+    // A UKVI result at the level replaces the test: the reminder is resolved and its to-do goes.
+    const view = (await t.get<ApplicationView>(`${BASE}/view`, { id }, admin)).data;
+    const body: Values = {};
+    for (const [k, v] of Object.entries(view))
+      body[k] = Array.isArray(v) ? JSON.stringify(v) : (v as string | number | null);
+    const fixed = await t.post(
+      `${BASE}/update`,
+      {
+        ...body,
+        languageScores: JSON.stringify([
+          {
+            testType: 'ielts_ukvi',
+            testDate: '2027-07-01',
+            listening: 6,
+            reading: 6,
+            writing: 6,
+            speaking: 6,
+            total: 6,
+          },
+        ]),
+      },
+      admin,
+    );
+    expect(fixed.meta.code, fixed.meta.message).toBe(200);
+    expect((await t.app.reminders.run()).resolved).toBeGreaterThanOrEqual(1);
+    expect(await flagged()).toEqual([]);
+    expect((await rows()).every((r) => r.resolvedAt !== null)).toBe(true);
+    await moveTo('2027-08-29');
+    await t.app.reminders.run();
+    expect(await rows()).toHaveLength(2);
   });
 
   it('reminds of the funds window on the right days', async () => {

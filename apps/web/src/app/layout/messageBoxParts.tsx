@@ -15,6 +15,7 @@ const KNOWN_KINDS = new Set([
   'ukPassport',
   'ukDeadline',
   'ukLanguage',
+  'ukLanguageFlag',
   'ukCas',
   'ukFunds',
   'dataRequest',
