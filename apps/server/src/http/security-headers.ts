@@ -74,20 +74,6 @@ function securityHeaders(): { fixed: Record<string, string>; policy: (script: st
 
 const { fixed: FIXED_HEADERS, policy: policyWith } = securityHeaders();
 
-// Random bytes for nonces, drawn from the CSPRNG a block at a time; each nonce takes bytes no other one had.
-const RANDOM_BLOCK = 4096;
-let randomPool = Buffer.alloc(0);
-let randomAt = 0;
-function randomHex(bytes: number): string {
-  if (randomAt + bytes > randomPool.length) {
-    randomPool = randomBytes(RANDOM_BLOCK);
-    randomAt = 0;
-  }
-  const hex = randomPool.toString('hex', randomAt, randomAt + bytes);
-  randomAt += bytes;
-  return hex;
-}
-
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
   app.decorateReply('cspNonce', null);
   // A callback hook, not an async one: no promise per request for setting headers (issue 43).
@@ -100,7 +86,7 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
 // This response's nonces, drawn on first use, with the policy that allows them: pages (index.html) only.
 function noncesOf(reply: FastifyReply): { script: string; style: string } {
   if (!reply.cspNonce) {
-    const nonces = { script: randomHex(16), style: randomHex(16) };
+    const nonces = { script: randomBytes(16).toString('hex'), style: randomBytes(16).toString('hex') };
     reply.cspNonce = nonces;
     void reply.header('content-security-policy', policyWith(nonces.script, nonces.style));
   }
