@@ -3,6 +3,7 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import moduleFrontDoor from './eslint-rules/module-front-door.js';
+import pageFolders from './eslint-rules/page-folders.js';
 
 // The portal runs on the plain router over its guarded history (navigation/history.ts, decision 109): the data
 // router's hooks would throw there.
@@ -35,6 +36,9 @@ const reactLazy = {
   importNames: ['lazy'],
   message: 'Load a component lazily with lazyPart from components/lazyPart.ts (decision 116).',
 };
+
+// The project's own rules (eslint-rules/).
+const local = { rules: { 'module-front-door': moduleFrontDoor, 'page-folders': pageFolders } };
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'e2e/screenshots/**'] },
@@ -71,6 +75,12 @@ export default tseslint.config(
     },
   },
   {
+    // Page folders stand side by side: what two pages share lives in components/, lib/ or navigation/.
+    files: ['apps/web/src/pages/**/*.{ts,tsx}'],
+    plugins: { local },
+    rules: { 'local/page-folders': 'error' },
+  },
+  {
     files: ['apps/web/src/components/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
@@ -93,7 +103,7 @@ export default tseslint.config(
   {
     // Server modules: another module is reached only through its index.ts (docs/architecture.md).
     files: ['apps/server/**/*.ts', 'e2e/**/*.ts'],
-    plugins: { local: { rules: { 'module-front-door': moduleFrontDoor } } },
+    plugins: { local },
     rules: { 'local/module-front-door': 'error' },
   },
 );

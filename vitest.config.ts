@@ -8,6 +8,8 @@ const WEB_ISOLATED = [
   'apps/web/src/api/client.test.ts',
   'apps/web/src/app/layout/Breadcrumb.test.tsx',
   'apps/web/src/app/layout/ScreenHost.test.tsx',
+  // It checks that a page's strings are not registered before its screen loads: other files register them all.
+  'apps/web/src/app/lazyScreen.test.tsx',
   'apps/web/src/components/form/useCountdown.test.ts',
   'apps/web/src/pages/assistant/stream.test.ts',
   'apps/web/src/pages/assistant/useChat.test.tsx',
@@ -77,9 +79,10 @@ export default defineConfig({
           include: ['e2e/**/*.e2e.ts'],
           setupFiles: ['e2e/setup.ts'],
           environment: 'node',
-          // Two files at a time (each its own server, database and Chromium): most of an e2e test is waiting for
-          // what a person would see, so the second file uses the idle core (CI time 1.5× shorter, docs/decisions.md).
-          maxWorkers: 2,
+          // Three files at a time on the 2-core machine (each its own server, database and Chromium): most of an e2e
+          // test is waiting for what a person would see; measured, a file keeps its core busy 35–85 % of the time
+          // (decision 247).
+          maxWorkers: 3,
           // One Chromium and one server import per worker for all its files (e2e/harness.ts): each file still has its
           // own server and database, and each test page its own browser context.
           isolate: false,

@@ -1,16 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createStaff, STAFF_PASSWORD } from '../apps/server/src/test/access-fixtures.js';
-import {
-  confirmDialog,
-  pickOption,
-  screenshot,
-  signIn,
-  startPortal,
-  type Portal,
-  ROW,
-  ACTIVE_PANE,
-} from './harness.js';
+import { confirmDialog, pickOption, screenshot, signIn, type Portal, ROW, ACTIVE_PANE, usePortal } from './harness.js';
 
 const ROLE_PATH = '/sadmin/accessManage/roleManage';
 const MENU_PATH = '/sadmin/accessManage/menuManage';
@@ -43,19 +34,13 @@ async function checkNode(page: Page, perm: string) {
 }
 
 describe('access management', () => {
-  let portal: Portal;
+  const portal = usePortal();
   // A page with waits sized for a loaded machine.
   const open = async (opts?: Parameters<Portal['newPage']>[0]) => {
     const p = await portal.newPage(opts);
     p.page.setDefaultTimeout(30_000);
     return p;
   };
-  beforeAll(async () => {
-    portal = await startPortal();
-  });
-  afterAll(async () => {
-    await portal?.close();
-  });
 
   it('a role made on the roleManage screen gives its holder exactly its menus and button', async () => {
     // As the administrator: create ROLE_TRACKER with two screens (tracks, roleManage) and one button (roleAdd).

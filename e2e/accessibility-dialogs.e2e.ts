@@ -1,27 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seedDemoApplications } from '../apps/server/src/seed/demo-applications.js';
 import { seedDemoMembers } from '../apps/server/src/seed/demo-members.js';
 import { seedDemoPayments } from '../apps/server/src/seed/demo-payments.js';
-import { axeViolations, bodyTheme, closeScreen, switchTheme } from './axe.js';
+import { OPEN_LAYER, axeViolations, bodyTheme, closeLayer, closeScreen, opensLayer, switchTheme } from './axe.js';
 import {
   ACTIVE_PANE,
   menuLeaves,
   openScreen,
-  poll,
   screenshot,
   settle,
   settleAnimations,
   signIn,
-  startPortal,
-  type Portal,
+  usePortal,
 } from './harness.js';
 
 // Issue 42, what e2e/accessibility.e2e.ts leaves out: the dialogs and drawers the screens open, the assistant
 // (XiaoK) panel, zh-CN, reduced motion and 200 % zoom (docs/accessibility.md).
-
-// A dialog or drawer that is open and not on its way out.
-const OPEN_LAYER = '[role="dialog"]:visible';
 
 // The screen's own "add" button (the kit's toolbar and list cards give it the plus icon), when it has one.
 const addButton = (page: Page) =>
@@ -31,23 +26,12 @@ const addButton = (page: Page) =>
 // and a rich-text editor, a picker.
 const LIGHT_SAMPLE = new Set(['roleManage', 'emailManage', 'smsManage', 'employeeList', 'projectList', 'dictManage']);
 
-// Closes what Escape closes, and waits until no dialog or drawer is left.
-async function closeLayer(page: Page): Promise<void> {
-  await page.keyboard.press('Escape');
-  await poll(() => page.locator(OPEN_LAYER).count()).toBe(0);
-  await settleAnimations(page);
-}
-
 describe('accessibility: dialogs, drawers, XiaoK, zh-CN, reduced motion and 200 % zoom (issue 42)', () => {
-  let portal: Portal;
+  const portal = usePortal();
   beforeAll(async () => {
-    portal = await startPortal();
     await seedDemoMembers(portal.db, 6);
     await seedDemoApplications(portal.db, 6);
     await seedDemoPayments(portal.db, 6, () => undefined);
-  });
-  afterAll(async () => {
-    await portal?.close();
   });
 
   it(
@@ -72,18 +56,9 @@ describe('accessibility: dialogs, drawers, XiaoK, zh-CN, reduced motion and 200 
         // every dialog, and a second round of each doubles a walk that already takes minutes).
         const rounds = LIGHT_SAMPLE.has(name) ? 2 : 1;
         for (let round = 0; round < rounds; round++) {
-          await add.click();
           // Some screens add on a screen of their own (a new application), walked with the menu's screens; a plus
           // that adds a line inside a form opens nothing either.
-          const opened = await page
-            .locator(OPEN_LAYER)
-            .first()
-            .waitFor({ timeout: 5_000 })
-            .then(
-              () => true,
-              () => false,
-            );
-          if (!opened) break;
+          if (!(await opensLayer(page, add))) break;
           found.push(...(await axeViolations(page, `${path} add dialog ${await bodyTheme(page)}`)));
           if (dialogs === 0) await screenshot(page, `a11y-dialog-${await bodyTheme(page)}-en-US`);
           if (round === 0) dialogs++;

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ROW, confirmDialog, screenshot, settleAnimations, signIn, startPortal, type Portal, poll } from './harness.js';
+import { ROW, confirmDialog, screenshot, settleAnimations, poll, usePortal } from './harness.js';
 
 const SCREEN = '/sadmin/employee/accountList';
 const STUDENT = { email: 'chan.taiman@example.com', password: 'Chan#2026pass', last: 'Chan', first: 'Tai Man' };
@@ -31,17 +31,10 @@ async function fillAccount(
 }
 
 describe('account list end to end', () => {
-  let portal: Portal;
-  beforeAll(async () => {
-    portal = await startPortal();
-  });
-  afterAll(async () => {
-    await portal?.close();
-  });
+  const portal = usePortal();
 
   it('adds a member account, refuses a taken e-mail in the form, sets a password and deactivates it', async () => {
-    const { page, context } = await portal.newPage();
-    await signIn(page, portal.baseUrl);
+    const { page, context } = await portal.signedInPage();
     await openList(page, portal.baseUrl);
     // The administrator (staff) is not an account of this list.
     await poll(() => page.getByTestId('member-table').first().innerText()).not.toContain('Administrator');
@@ -96,8 +89,7 @@ describe('account list end to end', () => {
   });
 
   it('shows the list and the form in en-US', async () => {
-    const { page, context } = await portal.newPage({ locale: 'en-US', storage: { 'cake-locale': 'en-US' } });
-    await signIn(page, portal.baseUrl);
+    const { page, context } = await portal.signedInPage({ locale: 'en-US', storage: { 'cake-locale': 'en-US' } });
     await openList(page, portal.baseUrl);
     await page.locator(ROW, { hasText: STUDENT.email }).waitFor();
     await settleAnimations(page);

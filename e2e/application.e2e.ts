@@ -1,16 +1,8 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import {
-  cancelDialog,
-  confirmDialog,
-  pickOption,
-  screenshot,
-  settleAnimations,
-  signIn,
-  startPortal,
-  type Portal,
-} from './harness.js';
+import { OPEN_POPCONFIRM, axeViolations, closeLayer, COLOUR_WEAK_STORAGE, switchTheme } from './axe.js';
+import { cancelDialog, confirmDialog, pickOption, screenshot, settleAnimations, usePortal } from './harness.js';
 
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
@@ -39,21 +31,19 @@ async function settle(page: Page) {
   await page.waitForTimeout(400);
 }
 const value = (page: Page, id: string) => page.locator(`#${id}`).inputValue();
+// Issue 42: axe on each dialog, confirmation and Popconfirm these flows open, while it is open (decision 235). The
+// confirmation still settling (its OK button shown) first.
+const confirmation = (page: Page) =>
+  page.locator('.ant-modal-confirm:not(.ant-zoom-leave) .ant-modal-confirm-btns .ant-btn-primary').last();
+const popconfirm = (page: Page) => page.locator(OPEN_POPCONFIRM).last();
 const selected = (page: Page, id: string) => page.locator(`.ant-form-item:has(#${id}) .ant-select`).first().innerText();
 
 describe('applications end to end', () => {
-  let portal: Portal;
+  const portal = usePortal();
   let appUrl = '';
-  beforeAll(async () => {
-    portal = await startPortal();
-  });
-  afterAll(async () => {
-    await portal?.close();
-  });
 
   it('creates an application from the home list with every section, saves, reloads and sees every value', async () => {
-    const { page, context } = await portal.newPage();
-    await signIn(page, portal.baseUrl);
+    const { page, context } = await portal.signedInPage();
     await page.getByTestId('app-create').click();
     await page.waitForURL(/applicationDetail/);
 
@@ -234,6 +224,8 @@ describe('applications end to end', () => {
     await fill(page, 'app_city', 'Tainan');
     await page.getByRole('button', { name: '檔案管理' }).click();
     await expect.poll(() => page.locator('.ant-modal-confirm-title').innerText()).toContain('尚有未儲存的變更');
+    expect(await axeViolations(page, 'zh-TW application unsaved-changes confirmation')).toEqual([]);
+    await screenshot(page, 'a11y-application-leave-confirm-zh-TW');
     await cancelDialog(page);
     expect(page.url()).toBe(appUrl);
     // So does the browser's back button: staying puts the address back and keeps the change.
@@ -250,13 +242,17 @@ describe('applications end to end', () => {
     await context.close();
   });
 
-  it('uploads a PDF and a PNG and downloads both', async () => {
-    const { page, context } = await portal.newPage();
-    await signIn(page, portal.baseUrl);
+  it('uploads a PDF and a PNG and downloads both (the colour-weak mode on)', async () => {
+    // With the colour-weak mode on (issue 42, decision 236): the file dialog and its save confirmation are checked as
+    // drawn through the mode's filter in the dark theme, the delete Popconfirm in the light one.
+    const { page, context } = await portal.signedInPage({ storage: COLOUR_WEAK_STORAGE });
     const id = new URL(appUrl).searchParams.get('id');
     // From the home list's row action.
     await page.getByTestId('app-row-files').first().click();
     await page.waitForURL(new RegExp(`userFiles\\?id=${id}(&|$)`));
+    // The files screen drawn and its list read before a file is given to its upload (a file set while the screen was
+    // still mounting was never sent, once in a clean CI run).
+    await settle(page);
     const input = page.locator('input[type=file]');
     await input.setInputFiles({ name: 'passport.pdf', mimeType: 'application/pdf', buffer: PDF });
     await expect.poll(() => page.getByTestId('file-title').count()).toBe(1);
@@ -291,24 +287,31 @@ describe('applications end to end', () => {
     await page.getByTestId('file-edit-png').click();
     await fill(page, 'file_title', 'ID photo');
     await pick(page, 'file_type', '護照');
+    expect(await axeViolations(page, 'zh-TW colour-weak file dialog dark', { toasts: true })).toEqual([]);
+    await screenshot(page, 'a11y-file-dialog-dark-colour-weak-zh-TW');
     await page.getByTestId('file-edit-submit').click();
+    await confirmation(page).waitFor();
+    expect(await axeViolations(page, 'zh-TW colour-weak file save confirmation dark', { toasts: true })).toEqual([]);
     await confirmDialog(page);
     await expect.poll(() => page.getByTestId('file-title').allInnerTexts()).toContain('ID photo');
 
-    // A third file, deleted after confirmation: its row goes away.
+    // A third file, deleted after confirmation (in the light theme): its row goes away.
+    await switchTheme(page);
     await input.setInputFiles({ name: 'temp.png', mimeType: 'image/png', buffer: PNG });
     await expect.poll(() => page.getByTestId('file-title').count()).toBe(3);
     await page.locator('tr', { hasText: 'temp' }).locator('[data-testid^=file-remove-]').click();
+    await popconfirm(page).waitFor();
+    expect(await axeViolations(page, 'zh-TW colour-weak delete Popconfirm light', { toasts: true })).toEqual([]);
+    await screenshot(page, 'a11y-delete-popconfirm-light-colour-weak-zh-TW');
     await page.locator('.ant-popconfirm .ant-btn-primary').click();
     await expect.poll(() => page.getByTestId('file-title').count()).toBe(2);
     await settle(page);
-    await screenshot(page, 'application-files-zh-TW');
+    await screenshot(page, 'application-files-light-colour-weak-zh-TW');
     await context.close();
   });
 
   it('adds three follow-up items, marks one done and shows 33%', async () => {
-    const { page, context } = await portal.newPage();
-    await signIn(page, portal.baseUrl);
+    const { page, context } = await portal.signedInPage();
     const id = new URL(appUrl).searchParams.get('id');
     await page.getByTestId('app-row-follow').first().click();
     await page.waitForURL(new RegExp(`userFollow\\?id=${id}$`));
@@ -320,6 +323,8 @@ describe('applications end to end', () => {
     await settleAnimations(page);
     await page.getByTestId('follow-submit').click();
     await expect.poll(() => page.locator('.ant-form-item-explain-error').count()).toBeGreaterThan(0);
+    expect(await axeViolations(page, 'zh-TW follow-up dialog with its errors')).toEqual([]);
+    await screenshot(page, 'a11y-follow-dialog-zh-TW');
     await page.getByTestId('follow-submit').click();
     await pick(page, 'follow_service', '簽證');
     await page.locator('.ant-modal-wrap:visible .ant-modal-footer .ant-btn:not(.ant-btn-primary)').click();
@@ -334,6 +339,9 @@ describe('applications end to end', () => {
     }
     await expect.poll(() => page.locator('[data-testid=follow-table] tbody tr[data-row-key]').count()).toBe(3);
     await page.getByTestId('follow-done-1').click();
+    await popconfirm(page).waitFor();
+    expect(await axeViolations(page, 'zh-TW follow-up done Popconfirm', { toasts: true })).toEqual([]);
+    await screenshot(page, 'a11y-done-popconfirm-zh-TW');
     await page.locator('.ant-popconfirm .ant-btn-primary').click();
     await expect.poll(() => page.getByTestId('follow-ratio').innerText()).toContain('33%');
     await settle(page);
@@ -349,9 +357,8 @@ describe('applications end to end', () => {
     await context.close();
   });
 
-  it('renders the four screens in en-US', async () => {
-    const { page, context } = await portal.newPage({ locale: 'en-US', storage: { 'cake-locale': 'en-US' } });
-    await signIn(page, portal.baseUrl);
+  it('renders the four screens in en-US, and their dialogs pass axe', async () => {
+    const { page, context } = await portal.signedInPage({ locale: 'en-US', storage: { 'cake-locale': 'en-US' } });
     const id = new URL(appUrl).searchParams.get('id');
     await expect.poll(() => page.getByTestId('app-row-name').count()).toBe(1);
     await expect.poll(() => page.locator('tr[data-row-key] .ant-tag', { hasText: 'Submitted' }).count()).toBe(1);
@@ -361,14 +368,35 @@ describe('applications end to end', () => {
     await expect.poll(() => value(page, 'app_name')).toBe('林小華');
     await settle(page);
     await screenshot(page, 'application-detail-en-US');
+    await page.getByTestId('detail-save').first().click();
+    await confirmation(page).waitFor();
+    expect(await axeViolations(page, 'en-US application save confirmation')).toEqual([]);
+    await screenshot(page, 'a11y-application-save-confirm-en-US');
+    await cancelDialog(page);
     await page.goto(`${portal.baseUrl}/sadmin/applicationManage/userFollow?id=${id}`);
     await expect.poll(() => page.getByTestId('follow-ratio').innerText()).toContain('33%');
     await settle(page);
     await screenshot(page, 'application-follow-en-US');
+    await page.getByTestId('follow-add').click();
+    await page.getByTestId('follow-submit').waitFor();
+    expect(await axeViolations(page, 'en-US follow-up dialog')).toEqual([]);
+    await screenshot(page, 'a11y-follow-dialog-en-US');
+    await closeLayer(page);
     await page.goto(`${portal.baseUrl}/sadmin/applicationManage/userFiles?id=${id}`);
     await expect.poll(() => page.getByTestId('file-title').count()).toBe(2);
     await settle(page);
     await screenshot(page, 'application-files-en-US');
+    await page.getByTestId('file-edit-png').click();
+    await page.locator('#file_title').waitFor();
+    expect(await axeViolations(page, 'en-US file dialog')).toEqual([]);
+    await screenshot(page, 'a11y-file-dialog-en-US');
+    await closeLayer(page);
+    await page.locator('[data-testid^=file-remove-]').first().click();
+    await popconfirm(page).waitFor();
+    expect(await axeViolations(page, 'en-US delete Popconfirm')).toEqual([]);
+    await screenshot(page, 'a11y-delete-popconfirm-en-US');
+    await popconfirm(page).locator('.ant-btn:not(.ant-btn-primary)').click();
+    await expect.poll(() => page.locator(OPEN_POPCONFIRM).count()).toBe(0);
     await context.close();
   });
 });

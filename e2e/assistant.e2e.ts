@@ -1,16 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import {
-  ACTIVE_PANE,
-  ROW,
-  confirmDialog,
-  poll,
-  screenshot,
-  settleAnimations,
-  signIn,
-  startPortal,
-  type Portal,
-} from './harness.js';
+import { ACTIVE_PANE, ROW, confirmDialog, poll, screenshot, settleAnimations, signIn, usePortal } from './harness.js';
+import { watchCspViolations } from './page-errors.js';
 
 const PANEL = '[data-testid="xiaok-panel"]';
 const ANSWER = `${PANEL} [data-testid="xiaok-message"][data-role="assistant"]`;
@@ -38,11 +29,10 @@ const settingsOf = (page: Page) =>
   );
 
 describe('XiaoK, the assistant, end to end', () => {
-  let portal: Portal;
+  const portal = usePortal({ DELIVERY_WORKER: 'off' });
 
   // Three applications hold an unconditional offer (waiting for their CAS), two others do not.
   beforeAll(async () => {
-    portal = await startPortal({ DELIVERY_WORKER: 'off' });
     const now = Date.now();
     const apps: [string, string][] = [
       ['王小明', 'offer_unconditional'],
@@ -66,23 +56,11 @@ describe('XiaoK, the assistant, end to end', () => {
       )
       .execute();
   });
-  afterAll(async () => {
-    await portal?.close();
-  });
 
   it('answers in zh-TW (dark) with the CAS figure and the payment records card, and follows a link', async () => {
     const { page, context } = await portal.newPage();
     // The panel's styles and the streamed answer stay within the content security policy.
-    const violations: string[] = [];
-    page.on('console', (msg) => {
-      if (/Content Security Policy|Refused to (apply|load|execute|connect)/i.test(msg.text()))
-        violations.push(msg.text());
-    });
-    await context.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (e) =>
-        console.error(`Content Security Policy violation: ${e.violatedDirective} ${e.blockedURI}`),
-      );
-    });
+    const violations = await watchCspViolations(page);
     await signIn(page, portal.baseUrl);
     await page.locator(ROW).first().waitFor();
     await openXiaoK(page);

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { PERM, roleApi } from '@study-crm/shared';
+import { permissionId } from '../apps/server/src/test/access-fixtures.js';
 import {
   ACTIVE_PANE,
   confirmDialog,
@@ -9,10 +11,9 @@ import {
   poll,
   screenshot,
   seedApplication,
+  seedMember,
   settleAnimations,
-  signIn,
-  startPortal,
-  type Portal,
+  usePortal,
 } from './harness.js';
 
 const SHOTS = '/tmp/shots/audit39';
@@ -34,21 +35,29 @@ async function shot(page: Page, name: string) {
 }
 
 describe('operation log end to end', () => {
-  let portal: Portal;
+  // The log counts its total up to 3 entries here (decision 249): past that it reads "3+".
+  const portal = usePortal({ AUDIT_COUNT_CAP: '3' });
   let appId = 0;
+  let quietId = 0;
   beforeAll(async () => {
-    portal = await startPortal();
-    appId = await seedApplication(portal, { name: '陳大文' });
-  });
-  afterAll(async () => {
-    await portal?.close();
+    // A colleague who has done nothing: the log has no entry of theirs. The application names them its signing
+    // teacher, so its creation shows them by name (decision 250).
+    const { list: roles } = await portal.api(roleApi.list, { pageNum: 1, pageSize: 1 });
+    quietId = await seedMember(portal, {
+      loginName: 'quiet',
+      fullName: 'Quiet Colleague',
+      email: 'quiet@example.com',
+      roleIds: [roles[0]!.id],
+    });
+    appId = await seedApplication(portal, { name: '陳大文', signingTeacherId: quietId });
   });
 
   for (const locale of ['zh-TW', 'en-US'] as const) {
     it(`changes an application and sees the entry with its diff in the operation log (${locale})`, async () => {
-      const { page, context } = await portal.newPage({ storage: { 'cake-locale': locale } });
-      await signIn(page, portal.baseUrl);
+      const { page, context } = await portal.signedInPage({ storage: { 'cake-locale': locale } });
       const newName = locale === 'zh-TW' ? '陳小文' : 'Chan Siu Man';
+      // The field as the application form labels it, never its code key (decision 248).
+      const nameLabel = locale === 'zh-TW' ? '姓名' : 'Name';
       await page.goto(`${portal.baseUrl}/sadmin/applicationManage/applicationDetail?id=${appId}`);
       await poll(() => page.locator('#app_name').inputValue()).not.toBe('');
       await page.locator('#app_name').fill(newName);
@@ -60,6 +69,13 @@ describe('operation log end to end', () => {
       await page.goto(`${portal.baseUrl}/sadmin/systemSetup/operationLog`);
       const rows = page.locator(`${ACTIVE_PANE} [data-testid=audit-table] tr[data-row-key]`);
       await poll(() => rows.count()).toBeGreaterThan(0);
+      // Two to a page, more entries than the cap: the total reads "3+", the pager still offers the next page.
+      await page.goto(`${portal.baseUrl}/sadmin/systemSetup/operationLog?pageSize=2`);
+      const total = page.locator(`${ACTIVE_PANE} .ant-pagination-total-text`);
+      await poll(() => total.innerText()).toBe(locale === 'zh-TW' ? '共 3+ 筆' : '3+ in total');
+      expect(await page.locator(`${ACTIVE_PANE} .ant-pagination-next`).getAttribute('aria-disabled')).toBe('false');
+      await shot(page, `operationLog-capped-${locale}`);
+      await page.goto(`${portal.baseUrl}/sadmin/systemSetup/operationLog?pageSize=20`);
       // Filtered by the record: this application's entries only, the newest first.
       await pickOption(page, page.getByTestId('audit-record-type-filter'), locale === 'zh-TW' ? '申請' : 'Application');
       const recordId = page.getByTestId('audit-record-id-filter');
@@ -68,13 +84,15 @@ describe('operation log end to end', () => {
       await poll(async () => (await rows.first().innerText()).includes(`#${appId}`)).toBe(true);
       const first = rows.first();
       expect(await first.innerText()).toContain(locale === 'zh-TW' ? '編輯' : 'Update');
-      expect(await first.innerText()).toContain('name');
+      expect(await first.innerText()).toContain(nameLabel);
+      expect(await first.innerText()).not.toContain('name');
       await shot(page, `operationLog-list-${locale}`);
 
       await first.getByTestId('audit-row-view').click();
       await drawer(page).waitFor({ state: 'visible' });
       const changes = drawer(page).getByTestId('audit-changes');
-      const nameRow = changes.locator('tr[data-row-key]', { hasText: 'name' }).first();
+      const fieldCell = page.locator('td', { hasText: new RegExp(`^${nameLabel}$`) });
+      const nameRow = changes.locator('tr[data-row-key]', { has: fieldCell }).first();
       await poll(() => nameRow.count()).toBe(1);
       const text = await nameRow.innerText();
       expect(text).toContain(newName);
@@ -83,6 +101,18 @@ describe('operation log end to end', () => {
       expect(info).toContain('Administrator');
       expect(info).toContain('127.0.0.1');
       await shot(page, `operationLog-detail-${locale}`);
+
+      if (locale === 'en-US') {
+        // Filtered by who acted (`actorId`; `memberId` is always the caller, decision 13): the quiet colleague has
+        // no entries and the page stays signed in; the administrator has this change.
+        const status = page.locator(`${ACTIVE_PANE} [data-testid=list-status]`);
+        await page.goto(`${portal.baseUrl}/sadmin/systemSetup/operationLog?f.actorId=${quietId}`);
+        await poll(() => status.innerText()).toBe('No entries match the filters');
+        expect(new URL(page.url()).pathname).toBe('/sadmin/systemSetup/operationLog');
+        const mid = await page.evaluate(() => localStorage.getItem('mid'));
+        await page.goto(`${portal.baseUrl}/sadmin/systemSetup/operationLog?f.actorId=${mid}`);
+        await poll(async () => (await rows.allInnerTexts()).some((r) => r.includes(`#${appId}`))).toBe(true);
+      }
 
       // The same change on the application's own timeline, one click from its detail (decision 180).
       await page.goto(`${portal.baseUrl}/sadmin/applicationManage/applicationDetail?id=${appId}`);
@@ -94,8 +124,57 @@ describe('operation log end to end', () => {
       const changeText = await change.innerText();
       expect(changeText).toContain(locale === 'zh-TW' ? '編輯' : 'Update');
       expect(changeText).toContain(newName);
+      expect(changeText).toContain(`${nameLabel} `);
+      expect(changeText).not.toContain('name');
       expect(changeText).toContain('Administrator');
+      // The creation names its signing teacher by the name people are shown by (here the e-mail), with the id, not
+      // by the bare id (decision 250).
+      const created = events.last();
+      await poll(() => created.innerText()).toContain(
+        locale === 'zh-TW' ? `quiet@example.com（#${quietId}）` : `quiet@example.com (#${quietId})`,
+      );
+      expect(await created.innerText()).toContain(locale === 'zh-TW' ? '簽約老師' : 'Signing teacher');
       await shot(page, `applicationTimeline-${locale}`);
+      await context.close();
+    });
+  }
+
+  // A role's own history, one click from its detail (the edit drawer): its rename on the timeline.
+  for (const locale of ['zh-TW', 'en-US'] as const) {
+    it(`opens a role's history from its detail and sees its change (${locale})`, async () => {
+      const name = `ROLE_HISTORY_${locale.replace('-', '_')}`;
+      const permissionIds = String(await permissionId(portal.db, PERM.tagList));
+      const { id } = await portal.api(roleApi.add, { name, cnName: '歷史甲', kind: 'general', permissionIds });
+      await portal.api(roleApi.update, { id, name, cnName: '歷史乙', kind: 'general', permissionIds });
+      const { page, context } = await portal.signedInPage({ storage: { 'cake-locale': locale } });
+      await page.goto(`${portal.baseUrl}/sadmin/accessManage/roleManage`);
+      await page.getByTestId('role-search').fill(name);
+      await page.getByTestId('role-search-submit').click();
+      await page.getByTestId(`role-edit-${name}`).click();
+      await drawer(page).getByTestId('timeline-open').click();
+      const events = page.locator('[data-testid=timeline-drawer] [data-testid=timeline-event]');
+      await poll(() => events.count()).toBeGreaterThan(0);
+      const change = events.first();
+      expect(await change.getAttribute('data-kind')).toBe('change');
+      const text = await change.innerText();
+      // The drawer's words in the reader's language (the audit strings load with the role screen).
+      expect(text).toContain(locale === 'zh-TW' ? '編輯' : 'Update');
+      expect(await page.getByTestId('timeline-drawer').locator('.ant-drawer-title').innerText()).toBe(
+        locale === 'zh-TW' ? '記錄歷史' : 'Record history',
+      );
+      // Its fields by the role form's labels, not their keys (decision 248).
+      expect(text).toContain(locale === 'zh-TW' ? '中文名稱' : 'Chinese name');
+      expect(text).not.toContain('cnName');
+      expect(text).toContain('歷史甲');
+      expect(text).toContain('歷史乙');
+      expect(text).toContain('Administrator');
+      // The role's creation: its kind and built-in flag by the names the form and the list give them.
+      const created = await events.nth(1).innerText();
+      const [kind, builtin, no] = locale === 'zh-TW' ? ['類型', '內建', '否'] : ['Kind', 'Built-in', 'No'];
+      expect(created).toMatch(new RegExp(`${kind}\\s+—\\s+→\\s+${locale === 'zh-TW' ? '一般' : 'General'}`));
+      expect(created).toMatch(new RegExp(`${builtin}\\s+—\\s+→\\s+${no}`));
+      expect(created).not.toMatch(/isBuiltin|general/);
+      await shot(page, `roleTimeline-${locale}`);
       await context.close();
     });
   }

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { PERM } from '@study-crm/shared';
-import { createSecretBox } from '../apps/server/src/lib/secret-box.js';
+import { mailSenderApi, PERM } from '@study-crm/shared';
 import { createRole, createStaff, STAFF_PASSWORD } from '../apps/server/src/test/access-fixtures.js';
 import { startSmtpServer } from '../apps/server/src/test/smtp-fixture.js';
 import { startSmsGateway } from '../apps/server/src/test/sms-gateway-fixture.js';
@@ -13,8 +12,8 @@ import {
   settleAnimations,
   signIn,
   signInOnScreen,
-  startPortal,
-  type Portal,
+  usePortal,
+  useServer,
 } from './harness.js';
 
 const SMTP_USER = 'office@example.com';
@@ -26,34 +25,25 @@ const SMS_SECRET = 'gateway-secret-0123456789';
 // Issue 19: bind an e-mail with a code read from a real SMTP server (zh-TW), then the forgotten-password dialog of
 // the login page (en-US) and a sign-in with the new password.
 describe('account binding and forgotten password', () => {
-  let portal: Portal;
-  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-  let gw: Awaited<ReturnType<typeof startSmsGateway>>;
+  const smtp = useServer(() => startSmtpServer({ user: SMTP_USER, pass: SMTP_PASS }));
+  const gw = useServer(() => startSmsGateway(SMS_SECRET));
+  const portal = usePortal(() => ({
+    MAIL_SECRET_KEY: KEY,
+    DELIVERY_POLL_MS: '50',
+    SMS_GATEWAY_URL: gw().url,
+    SMS_GATEWAY_SECRET: SMS_SECRET,
+  }));
   const poll = expect.poll;
 
   beforeAll(async () => {
-    smtp = await startSmtpServer({ user: SMTP_USER, pass: SMTP_PASS });
-    gw = await startSmsGateway(SMS_SECRET);
-    portal = await startPortal({
-      MAIL_SECRET_KEY: KEY,
-      DELIVERY_POLL_MS: '50',
-      SMS_GATEWAY_URL: gw.url,
-      SMS_GATEWAY_SECRET: SMS_SECRET,
+    await portal.api(mailSenderApi.add, {
+      displayName: 'Study CRM',
+      host: '127.0.0.1',
+      port: smtp().port,
+      account: SMTP_USER,
+      password: SMTP_PASS,
+      tlsMode: 'none',
     });
-    const now = Date.now();
-    await portal.db
-      .insertInto('mailSender')
-      .values({
-        displayName: 'Study CRM',
-        host: '127.0.0.1',
-        port: smtp.port,
-        account: SMTP_USER,
-        passwordEnc: createSecretBox(Buffer.from(KEY, 'base64')).seal(SMTP_PASS),
-        tlsMode: 'none',
-        createdAt: now,
-        updatedAt: now,
-      })
-      .execute();
     const role = await createRole(portal.db, 'ROLE_BINDER', [PERM.memberList]);
     const id = await createStaff(portal.db, 'binder1', [role]);
     // No e-mail bound yet: the test binds one.
@@ -68,22 +58,17 @@ describe('account binding and forgotten password', () => {
       .where('id', '=', third)
       .execute();
   });
-  afterAll(async () => {
-    await portal?.close();
-    await smtp?.close();
-    await gw?.close();
-  });
 
   // The 6-digit code of the newest e-mail to the address, once more than `before` have arrived.
   async function codeFor(address: string, before: number): Promise<string> {
-    const mails = () => smtp.received.filter((r) => r.envelopeTo.includes(address));
+    const mails = () => smtp().received.filter((r) => r.envelopeTo.includes(address));
     await poll(() => mails().length, { timeout: 15_000 }).toBeGreaterThan(before);
     const text = mails().at(-1)!.mail.text ?? '';
     return /\b(\d{6})\b/.exec(text)![1]!;
   }
   // The 6-digit code of the newest text to the number, once more than `before` have reached the gateway.
   async function textedCode(e164: string, before: number): Promise<string> {
-    const texts = () => gw.received.filter((r) => r.to === e164);
+    const texts = () => gw().received.filter((r) => r.to === e164);
     await poll(() => texts().length, { timeout: 15_000 }).toBeGreaterThan(before);
     return /\b(\d{6})\b/.exec(texts().at(-1)!.content)![1]!;
   }

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderCaptchaPng } from '../apps/server/src/lib/captcha-image.js';
 import type { Page } from 'playwright-core';
-import { ROW, confirmDialog, screenshot, settleAnimations, signIn, startPortal, type Portal, poll } from './harness.js';
+import { ROW, confirmDialog, screenshot, settleAnimations, poll, usePortal } from './harness.js';
 
 const CONTENT = '/sadmin/systemSetup/contentManage';
 const MERCHANT = '/sadmin/systemSetup/merchantSettings';
@@ -20,17 +20,10 @@ async function addAnnouncement(page: Page, title: string, body: string) {
 }
 
 describe('announcements and the merchant record end to end', () => {
-  let portal: Portal;
-  beforeAll(async () => {
-    portal = await startPortal();
-  });
-  afterAll(async () => {
-    await portal?.close();
-  });
+  const portal = usePortal();
 
   it('publishes an announcement that the login page shows, and edits the merchant record', async () => {
-    const { page, context } = await portal.newPage();
-    await signIn(page, portal.baseUrl);
+    const { page, context } = await portal.signedInPage();
     await page.goto(`${portal.baseUrl}${CONTENT}`);
     await page.getByTestId('content-manage').first().waitFor();
     await addAnnouncement(page, '聖誕節辦公時間', '12 月 25 日休息。\n<b>不是粗體</b>');
@@ -78,8 +71,7 @@ describe('announcements and the merchant record end to end', () => {
   });
 
   it('shows the screens in en-US', async () => {
-    const { page, context } = await portal.newPage({ locale: 'en-US', storage: { 'cake-locale': 'en-US' } });
-    await signIn(page, portal.baseUrl);
+    const { page, context } = await portal.signedInPage({ locale: 'en-US', storage: { 'cake-locale': 'en-US' } });
     await page.goto(`${portal.baseUrl}${CONTENT}`);
     await poll(() => page.locator(ROW, { hasText: '聖誕節辦公時間' }).innerText()).toContain('Published');
     await settleAnimations(page);

@@ -1,15 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { labelApi, sysconfigApi } from '@study-crm/shared';
 import {
   ACTIVE_PANE,
   ROW,
   confirmDialog,
   pickOption,
   pressAndConfirm,
-  signIn,
-  startPortal,
-  type Portal,
   poll,
+  usePortal,
+  type Portal,
 } from './harness.js';
 
 // Issue 12: edit dialogs of the list kit show the row clicked; Refresh, Reload and Search go to the server.
@@ -46,44 +46,21 @@ const saveDialog = (page: Page) => pressAndConfirm(page, dialog(page).locator('.
 const rowAction = (page: Page, text: string, action: 'row-edit' | 'row-remove') =>
   page.locator(ROW, { hasText: text }).getByTestId(action);
 
+// A configuration row, added through the API as a colleague would add it.
 async function addConfig(portal: Portal, key: string, prodValue: string) {
-  const now = Date.now();
-  await portal.db
-    .insertInto('sysConfig')
-    .values({
-      key,
-      platform: 'WEB',
-      prodValue,
-      testValue: null,
-      remarks: null,
-      status: 'enabled',
-      createdAt: now,
-      updatedAt: now,
-    })
-    .execute();
+  await portal.api(sysconfigApi.add, { key, platform: 'WEB', prodValue });
 }
 
 describe('list/form kit', () => {
-  let portal: Portal;
+  const portal = usePortal();
   beforeAll(async () => {
-    portal = await startPortal();
     await addConfig(portal, 'ucas.deadline', '2027-01-15');
     await addConfig(portal, 'support.email', 'help@example.com');
-    const now = Date.now();
-    for (const name of ['獎學金', '2027 入學']) {
-      await portal.db
-        .insertInto('label')
-        .values({ name, color: null, description: null, sort: 0, status: 'enabled', createdAt: now, updatedAt: now })
-        .execute();
-    }
-  });
-  afterAll(async () => {
-    await portal?.close();
+    for (const name of ['獎學金', '2027 入學']) await portal.api(labelApi.add, { name });
   });
 
   it('every edit dialog shows exactly the row clicked and Add starts empty, however quickly rows are clicked', async () => {
-    const { page, context } = await portal.newPage();
-    await signIn(page, portal.baseUrl);
+    const { page, context } = await portal.signedInPage();
     for (const [path, field, rows, add] of [
       [CONFIG_PATH, '#key', ['ucas.deadline', 'support.email'], 'config-add'],
       [LABEL_PATH, '#name', ['獎學金', '2027 入學'], 'label-add'],
@@ -111,8 +88,7 @@ describe('list/form kit', () => {
   });
 
   it('a save from a stale copy is refused in the form and leaves the newer values', async () => {
-    const { page, context } = await portal.newPage({ locale: 'en-US' });
-    await signIn(page, portal.baseUrl);
+    const { page, context } = await portal.signedInPage({ locale: 'en-US' });
     await page.goto(`${portal.baseUrl}${CONFIG_PATH}`);
     await rowAction(page, 'support.email', 'row-edit').click();
     await poll(() => dialog(page).locator('#key').inputValue()).toBe('support.email');
@@ -135,8 +111,7 @@ describe('list/form kit', () => {
   });
 
   it('Refresh, the tab Reload and Search fetch again even when the list was read a moment ago', async () => {
-    const { page, context } = await portal.newPage();
-    await signIn(page, portal.baseUrl);
+    const { page, context } = await portal.signedInPage();
     await page.goto(`${portal.baseUrl}${CONFIG_PATH}`);
     await poll(() => page.locator(ROW).count()).toBeGreaterThanOrEqual(2);
     const count = await page.locator(ROW).count();
@@ -161,8 +136,7 @@ describe('list/form kit', () => {
   });
 
   it('a role created on roleManage is offered in the employee form of a tab opened before', async () => {
-    const { page, context } = await portal.newPage();
-    await signIn(page, portal.baseUrl);
+    const { page, context } = await portal.signedInPage();
     await page.goto(`${portal.baseUrl}${EMPLOYEES}`);
     expect(await roleChoices(page)).not.toContain('跨頁專員');
 

@@ -1,31 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACTIVE_PANE, screenshot, settleAnimations, signInOnScreen, startPortal, type Portal } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { ACTIVE_PANE, screenshot, settleAnimations, signInOnScreen, usePortal } from './harness.js';
+import { watchCspViolations } from './page-errors.js';
 
 // Issue 13, must fix 5: the portal renders in Chromium under its content security policy, with no violation.
 describe('content security policy', () => {
-  let portal: Portal;
-  beforeAll(async () => {
-    portal = await startPortal();
-  });
-  afterAll(async () => {
-    await portal?.close();
-  });
+  const portal = usePortal();
 
   it('renders sign-in, the frame, tables, a form drawer and text areas with no CSP violation', async () => {
     const { page, context } = await portal.newPage();
-    const violations: string[] = [];
-    page.on('console', (msg) => {
-      if (/Content Security Policy|Refused to (apply|load|execute|connect|frame)/i.test(msg.text())) {
-        violations.push(msg.text());
-      }
-    });
-    await context.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (e) => {
-        console.error(
-          `Content Security Policy violation: ${e.violatedDirective} ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}:${e.columnNumber} ${e.sample}`,
-        );
-      });
-    });
+    const violations = await watchCspViolations(page);
 
     const res = await page.goto(`${portal.baseUrl}/sadmin/login`);
     const csp = res?.headers()['content-security-policy'] ?? '';

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ACTIVE_PANE, ROW, screenshot, settleAnimations, signIn, startPortal, type Portal, poll } from './harness.js';
+import { ACTIVE_PANE, ROW, screenshot, settleAnimations, signIn, poll, usePortal } from './harness.js';
 
 const DAY = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -30,14 +30,13 @@ async function chartsDrawn(page: Page) {
 }
 
 describe('dashboard end to end', () => {
-  let portal: Portal;
+  const portal = usePortal({ DELIVERY_WORKER: 'off' });
   const now = Date.now();
   const today = isoDay(now);
 
   // Figures of the past 30 days: three applications today, one five days ago, one outside the period; payments in
   // two currencies; follow-ups; e-mail recipients; the administrator's to-dos.
   beforeAll(async () => {
-    portal = await startPortal({ DELIVERY_WORKER: 'off' });
     const db = portal.db;
     const apps: [string, string, string][] = [
       ['王小明', today, 'submitted'],
@@ -124,13 +123,9 @@ describe('dashboard end to end', () => {
       .values([todo(now - DAY), todo(now + 2 * DAY)])
       .execute();
   });
-  afterAll(async () => {
-    await portal?.close();
-  });
 
   it('draws every chart from the figures (zh-TW, dark) and a bar opens the filtered application list', async () => {
-    const { page, context } = await portal.newPage();
-    await signIn(page, portal.baseUrl);
+    const { page, context } = await portal.signedInPage();
     // The dashboard is one entry of the user menu.
     await page.getByTestId('user-menu').click();
     await page.locator('.ant-dropdown-menu-item', { hasText: '儀表板' }).click();

@@ -1,15 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { axeViolations } from './axe.js';
 import {
   ACTIVE_PANE,
+  cancelDialog,
   confirmDialog,
   pickOption,
   screenshot,
-  signIn,
   signInOnScreen,
-  startPortal,
-  type Portal,
   ROW,
+  usePortal,
 } from './harness.js';
 
 const LIST = '/sadmin/employee/employeeList';
@@ -24,17 +24,10 @@ async function openList(page: Page, baseUrl: string) {
 const settle = (page: Page) => page.waitForTimeout(500);
 
 describe('employees', () => {
-  let portal: Portal;
-  beforeAll(async () => {
-    portal = await startPortal();
-  });
-  afterAll(async () => {
-    await portal?.close();
-  });
+  const portal = usePortal();
 
   it('adds a staff member with a role, who signs in; deactivated by another administrator, their portal shows the 401 dialog', async () => {
-    const { page, context } = await portal.newPage();
-    await signIn(page, portal.baseUrl);
+    const { page, context } = await portal.signedInPage();
     await openList(page, portal.baseUrl);
     await screenshot(page, 'employee-list-admin-only-zh-TW');
 
@@ -79,8 +72,7 @@ describe('employees', () => {
     await openList(page, portal.baseUrl);
 
     // Another administrator deactivates them.
-    const other = await portal.newPage();
-    await signIn(other.page, portal.baseUrl);
+    const other = await portal.signedInPage();
     await openList(other.page, portal.baseUrl);
     const row = other.page.locator(ROW, { hasText: NEW.email });
     await row.getByRole('button', { name: '停用' }).click();
@@ -104,12 +96,11 @@ describe('employees', () => {
   });
 
   it('shows the list and the profile in zh-TW and en-US', async () => {
-    for (const [locale, heading, sessions, adminRole] of [
-      ['zh-TW', '員工列表', '最近登入', '系統管理員'],
-      ['en-US', 'Employees', 'Recent sign-ins', 'Administrator'],
+    for (const [locale, heading, sessions, adminRole, remove] of [
+      ['zh-TW', '員工列表', '最近登入', '系統管理員', '刪除'],
+      ['en-US', 'Employees', 'Recent sign-ins', 'Administrator', 'Remove'],
     ] as const) {
-      const { page, context } = await portal.newPage({ storage: { 'cake-locale': locale } });
-      await signIn(page, portal.baseUrl);
+      const { page, context } = await portal.signedInPage({ storage: { 'cake-locale': locale } });
       await openList(page, portal.baseUrl);
       expect(await page.locator(`${ACTIVE_PANE} .panel-title`).first().textContent()).toBe(heading);
       await pickOption(page, page.getByTestId('member-type-filter'), locale === 'zh-TW' ? '全部' : 'All');
@@ -121,6 +112,12 @@ describe('employees', () => {
       await page.mouse.move(0, 600);
       await settle(page);
       await screenshot(page, `employee-list-${locale}`);
+      // Issue 42: axe on a delete confirmation (a danger one) while it is open, then cancelled (decision 235).
+      await page.locator(ROW, { hasText: NEW.email }).getByRole('button', { name: remove }).click();
+      await page.locator('.ant-modal-confirm .ant-btn-dangerous').waitFor();
+      expect(await axeViolations(page, `${locale} delete confirmation`)).toEqual([]);
+      await screenshot(page, `a11y-delete-confirm-${locale}`);
+      await cancelDialog(page);
       await page.locator(`${ROW} a`, { hasText: 'Administrator' }).click();
       await page.waitForURL(/employeeProfile\?id=/);
       await expect.poll(() => page.getByTestId('profile-name').textContent()).toBe('Administrator');
@@ -131,8 +128,7 @@ describe('employees', () => {
     }
   });
   it('sets a password with confirmation, then removes the member with confirmation', async () => {
-    const { page, context } = await portal.newPage();
-    await signIn(page, portal.baseUrl);
+    const { page, context } = await portal.signedInPage();
     await openList(page, portal.baseUrl);
     await pickOption(page, page.getByTestId('member-type-filter'), '全部');
     const row = page.locator(ROW, { hasText: NEW.email });

@@ -1,17 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { applicationApi, paymentApi } from '@study-crm/shared';
-import { ROW, screenshot, settleAnimations, signIn, startPortal, type Portal } from './harness.js';
+import { ROW, screenshot, settleAnimations, usePortal } from './harness.js';
 
 // Issue 41: "Erase personal data" on an account — the dry run dialog, the confirmation, and the payment list showing
 // the pseudonym where the student's name was.
 describe('erasing a student', () => {
-  let portal: Portal;
+  const portal = usePortal();
   let erasable: number;
   let blocked: number;
   const NAME = 'Quintessa Marrowby';
 
   beforeAll(async () => {
-    portal = await startPortal();
     // An enrolled student with a confirmed payment (erasable), and one with an application still open (refused).
     const student = async (name: string, email: string, status: string) => {
       const created = await portal.api(applicationApi.create, {
@@ -36,13 +35,9 @@ describe('erasing a student', () => {
     erasable = await student(NAME, 'quintessa@example.com', 'enrolled');
     blocked = await student('Barnaby Open', 'barnaby@example.com', 'processing');
   });
-  afterAll(async () => {
-    await portal?.close();
-  });
 
   it('shows the dry run, erases after the confirmation, and the payment list shows the pseudonym', async () => {
-    const { page, context } = await portal.newPage();
-    await signIn(page, portal.baseUrl);
+    const { page, context } = await portal.signedInPage();
     await page.goto(`${portal.baseUrl}/sadmin/employee/accountList`);
     await page.getByTestId(`erase-${erasable}`).click();
     const plan = page.getByTestId('erase-plan');
@@ -72,8 +67,7 @@ describe('erasing a student', () => {
   });
 
   it('names what stands in the way, in English', async () => {
-    const { page, context } = await portal.newPage({ locale: 'en-US', storage: { 'cake-locale': 'en-US' } });
-    await signIn(page, portal.baseUrl);
+    const { page, context } = await portal.signedInPage({ locale: 'en-US', storage: { 'cake-locale': 'en-US' } });
     await page.goto(`${portal.baseUrl}/sadmin/employee/accountList`);
     await page.getByTestId(`erase-${blocked}`).click();
     const plan = page.getByTestId('erase-plan');

@@ -1,17 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { feedbackApi, mailSenderApi } from '@study-crm/shared';
 import { startSmtpServer } from '../apps/server/src/test/smtp-fixture.js';
 import {
   ACTIVE_PANE,
-  ADMIN,
   CAPTCHA,
   confirmDialog,
   screenshot,
   settleAnimations,
-  signIn,
-  startPortal,
-  type Portal,
+  usePortal,
+  useServer,
   poll,
   openMessageBox,
 } from './harness.js';
@@ -27,10 +26,10 @@ const todoTab = (page: Page) => page.getByTestId('box-tab-todo').textContent();
 // Issue 18: feedback sent through the public call shows in the list and as a to-do; the administrator answers it
 // (with confirmation), the reply shows with its time, reaches the sender's mailbox, and the to-do disappears.
 describe('feedback screen', () => {
-  let portal: Portal;
-  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  const smtp = useServer(() => startSmtpServer({ user: SMTP_USER, pass: SMTP_PASS }));
+  const portal = usePortal({ DELIVERY_POLL_MS: '100' });
 
-  const call = async (url: string, body: Record<string, string>, token?: string) => {
+  const call = async (url: string, body: Record<string, string>) => {
     const res = await fetch(`${portal.baseUrl}${url}`, {
       method: 'POST',
       headers: {
@@ -38,7 +37,6 @@ describe('feedback screen', () => {
         // The sender's language: the reply e-mail's subject is written in it.
         'accept-language': 'zh-TW',
         'content-type': 'application/x-www-form-urlencoded',
-        ...(token ? { 'x-token': token } : {}),
       },
       body: new URLSearchParams({ appId: 'student-admin', mcId: 'COM', ...body }).toString(),
     });
@@ -56,21 +54,14 @@ describe('feedback screen', () => {
     call('/api/v1/mc/feedbacks/submit', { ...body, key: await captcha(), code: CAPTCHA });
 
   beforeAll(async () => {
-    smtp = await startSmtpServer({ user: SMTP_USER, pass: SMTP_PASS });
-    portal = await startPortal({ DELIVERY_POLL_MS: '100' });
     // The mail server is arranged through the API: its own screen is tested in message.e2e.ts.
-    const login = await call('/api/v1/mc/auth/login/loginName', {
-      loginName: ADMIN.login,
-      password: ADMIN.password,
-      key: await captcha(),
-      code: CAPTCHA,
+    await portal.api(mailSenderApi.add, {
+      host: '127.0.0.1',
+      port: smtp().port,
+      account: SMTP_USER,
+      password: SMTP_PASS,
+      tlsMode: 'none',
     });
-    const sender = await call(
-      '/admin/v1/mailSenders/add',
-      { host: '127.0.0.1', port: String(smtp.port), account: SMTP_USER, password: SMTP_PASS, tlsMode: 'none' },
-      String(login.data.token),
-    );
-    expect(sender.meta.code).toBe(200);
     // An answered one, so the list shows both states.
     const older = await submitPublic({
       name: 'Ben Wong',
@@ -79,21 +70,11 @@ describe('feedback screen', () => {
       content: 'Thank you for the help with my visa!',
     });
     expect(older.meta.code).toBe(200);
-    const answered = await call(
-      '/api/v1/mc/feedbacks/answer',
-      { id: String(older.data.id), content: 'Glad to help, good luck!' },
-      String(login.data.token),
-    );
-    expect(answered.meta.code).toBe(200);
-  });
-  afterAll(async () => {
-    await portal?.close();
-    await smtp?.close();
+    await portal.api(feedbackApi.answer, { id: Number(older.data.id), content: 'Glad to help, good luck!' });
   });
 
   it('shows a public submission and its to-do, answers it with confirmation, and the to-do disappears', async () => {
-    const { page, context } = await portal.newPage();
-    await signIn(page, portal.baseUrl);
+    const { page, context } = await portal.signedInPage();
     await page.goto(`${portal.baseUrl}${PATH}`);
     await poll(() => rowOf(page, 'Ben Wong').count()).toBe(1);
 
@@ -143,8 +124,8 @@ describe('feedback screen', () => {
     await screenshot(page, 'feedback-replied-zh-TW');
 
     // The sender's mailbox gets the reply.
-    await poll(() => smtp.received.filter((r) => r.envelopeTo.includes('parent.lin@e2e.example.com')).length).toBe(1);
-    const mail = smtp.received.find((r) => r.envelopeTo.includes('parent.lin@e2e.example.com'))!;
+    await poll(() => smtp().received.filter((r) => r.envelopeTo.includes('parent.lin@e2e.example.com')).length).toBe(1);
+    const mail = smtp().received.find((r) => r.envelopeTo.includes('parent.lin@e2e.example.com'))!;
     expect(mail.mail.subject).toBe('回覆：您的意見回饋');
     expect(mail.mail.text).toContain('截止日期為 1 月 15 日');
 
@@ -160,8 +141,7 @@ describe('feedback screen', () => {
   });
 
   it('filters by status and renders in en-US', async () => {
-    const { page, context } = await portal.newPage({ locale: 'en-US', storage: { 'cake-locale': 'en-US' } });
-    await signIn(page, portal.baseUrl);
+    const { page, context } = await portal.signedInPage({ locale: 'en-US', storage: { 'cake-locale': 'en-US' } });
     await page.goto(`${portal.baseUrl}${PATH}`);
     await poll(() => page.locator(`${ACTIVE_PANE} tr[data-row-key]`).count()).toBe(2);
     await page.getByTestId('feedback-keyword').fill('visa');

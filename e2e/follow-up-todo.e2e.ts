@@ -1,15 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import {
-  confirmDialog,
-  pickOption,
-  screenshot,
-  seedApplication,
-  signIn,
-  startPortal,
-  type Portal,
-  openMessageBox,
-} from './harness.js';
+import { confirmDialog, pickOption, screenshot, seedApplication, openMessageBox, usePortal } from './harness.js';
 
 const SLOW = { timeout: 20_000 };
 // Opens an antd Select by its input id and picks the option with this label.
@@ -18,10 +9,9 @@ const todoBadge = (page: Page) => page.getByTestId('box-tab-todo').textContent()
 
 // A follow-up item with a follow teacher lands in that teacher's to-do tab of the navbar message box.
 describe('follow-up to-dos in the message box', () => {
-  let portal: Portal;
+  const portal = usePortal();
   let appId = 0;
   beforeAll(async () => {
-    portal = await startPortal();
     // The application is arranged through the API: its own screens are tested in application.e2e.ts.
     appId = await seedApplication(portal, {
       name: '陳美玲',
@@ -29,13 +19,9 @@ describe('follow-up to-dos in the message box', () => {
       applicationDate: '2026-10-01',
     });
   });
-  afterAll(async () => {
-    await portal?.close();
-  });
 
   it('adds an item for the administrator, shows it as a to-do, and stops counting it once done', async () => {
-    const { page, context } = await portal.newPage();
-    await signIn(page, portal.baseUrl);
+    const { page, context } = await portal.signedInPage();
     await page.goto(`${portal.baseUrl}/sadmin/applicationManage/userFollow?id=${appId}`);
     await page.getByTestId('follow-add').click();
     await pick(page, 'follow_service', '簽證');
@@ -64,8 +50,7 @@ describe('follow-up to-dos in the message box', () => {
   });
 
   it('reads the to-do kind in en-US and opens the follow-up screen from the to-do', async () => {
-    const { page, context } = await portal.newPage({ locale: 'en-US', storage: { 'cake-locale': 'en-US' } });
-    await signIn(page, portal.baseUrl);
+    const { page, context } = await portal.signedInPage({ locale: 'en-US', storage: { 'cake-locale': 'en-US' } });
     await openMessageBox(page, 'todo');
     const item = page.getByTestId('box-item-todo').first();
     await expect.poll(() => item.textContent()).toContain('Follow-up');

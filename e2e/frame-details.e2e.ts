@@ -1,16 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { PERM } from '@study-crm/shared';
-import { hashPassword } from '../apps/server/src/modules/member/index.js';
 import {
   ACTIVE_PANE,
   confirmDialog,
   screenshot,
   settleAnimations,
-  signIn,
-  startPortal,
-  type Portal,
   cancelDialog,
+  seedStaff,
+  usePortal,
 } from './harness.js';
 
 // Issue 12, frame and access items: each test here failed before its fix.
@@ -50,53 +48,23 @@ async function unnamedFields(page: Page, scope: string): Promise<string[]> {
 }
 
 describe('frame details (issue 12)', () => {
-  let portal: Portal;
+  const portal = usePortal();
   beforeAll(async () => {
-    portal = await startPortal();
-    const db = portal.db;
-    const now = Date.now();
     // A member whose only role (with an English name) holds the application list.
-    const role = await db
-      .insertInto('role')
-      .values({
-        name: 'ROLE_FRAME',
-        cnName: '受限角色',
-        enName: 'Limited role',
-        kind: 'general',
-        isBuiltin: 0,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const perms = await db
-      .selectFrom('permission')
-      .select('id')
-      .where('perm', 'in', [PERM.applicationList, 'menu:applicationManage'])
-      .execute();
-    await db
-      .insertInto('rolePermission')
-      .values(perms.map((p) => ({ roleId: role.id, permissionId: p.id })))
-      .execute();
-    const member = await db
-      .insertInto('member')
-      .values({
-        loginName: LIMITED.login,
-        passwordHash: await hashPassword(LIMITED.password),
-        status: 'active',
-        identityStatus: 'verified',
-        memberType: 'staff',
-        nickName: 'Limited',
-        failedLogins: 0,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db.insertInto('memberRole').values({ memberId: member.id, roleId: role.id }).execute();
-  });
-  afterAll(async () => {
-    await portal?.close();
+    await seedStaff(portal, {
+      loginName: LIMITED.login,
+      password: LIMITED.password,
+      email: 'frame.staff@example.com',
+      nickName: 'Limited',
+      roles: [
+        {
+          name: 'ROLE_FRAME',
+          cnName: '受限角色',
+          enName: 'Limited role',
+          perms: [PERM.applicationList, 'menu:applicationManage'],
+        },
+      ],
+    });
   });
 
   it('login: the title names the page, the captcha field has its label, every field has a name', async () => {
@@ -110,8 +78,11 @@ describe('frame details (issue 12)', () => {
   });
 
   it('frame: named header buttons, no not-found tab, one-item home breadcrumb, a way back from 403', async () => {
-    const { page, context } = await portal.newPage({ storage: { 'cake-locale': 'en-US' } });
-    await signIn(page, portal.baseUrl, LIMITED.login, LIMITED.password);
+    const { page, context } = await portal.signedInPage({
+      storage: { 'cake-locale': 'en-US' },
+      user: LIMITED.login,
+      password: LIMITED.password,
+    });
     await eventually(() => page.title()).toBe('Study CRM Admin - Application list');
     for (const name of ['Language', 'Switch to light mode', 'Full screen', 'Settings', 'Messages']) {
       expect(await page.getByTestId('navbar').getByRole('button', { name, exact: true }).count()).toBe(1);
@@ -139,8 +110,7 @@ describe('frame details (issue 12)', () => {
   });
 
   it('settings drawer: one "Theme"; a hidden navbar leaves no band under the side menu', async () => {
-    const { page, context } = await portal.newPage({ storage: { 'cake-locale': 'en-US' } });
-    await signIn(page, portal.baseUrl);
+    const { page, context } = await portal.signedInPage({ storage: { 'cake-locale': 'en-US' } });
     await page.getByTestId('navbar-settings').click();
     await page.getByTestId('setting-navbar').waitFor();
     await settleAnimations(page);
@@ -166,8 +136,7 @@ describe('frame details (issue 12)', () => {
   });
 
   it('application detail: tab named by the student, menu group highlighted after a reload, Add row stops at 10', async () => {
-    const { page, context } = await portal.newPage();
-    await signIn(page, portal.baseUrl);
+    const { page, context } = await portal.signedInPage();
     await page.goto(`${portal.baseUrl}/sadmin/applicationManage/applicationDetail`);
     const activeTab = page.locator('[data-testid="frame-tab"].active');
     await eventually(() => activeTab.innerText()).toBe('新增留學申請');
@@ -214,8 +183,7 @@ describe('frame details (issue 12)', () => {
   });
 
   it('zh-CN: dictionary names show in Simplified Chinese', async () => {
-    const { page, context } = await portal.newPage({ storage: { 'cake-locale': 'zh-CN' } });
-    await signIn(page, portal.baseUrl);
+    const { page, context } = await portal.signedInPage({ storage: { 'cake-locale': 'zh-CN' } });
     await page.goto(`${portal.baseUrl}/sadmin/applicationManage/applicationDetail`);
     await page.getByTestId('add-languageScores').click();
     const section = page.locator(`${ACTIVE_PANE} [data-testid="section-languageScores"]`);

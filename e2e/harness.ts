@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,6 +9,7 @@ import {
   followUpApi,
   memberApi,
   paymentApi,
+  roleApi,
   type Endpoint,
   type EndpointData,
   type EndpointParams,
@@ -17,6 +18,7 @@ import { buildApp } from '../apps/server/src/app.js';
 import type { Db } from '../apps/server/src/db/database.js';
 import { loadConfig, type Config } from '../apps/server/src/config.js';
 import { dropSchema } from '../apps/server/src/db/migrate.js';
+import { permissionIds } from '../apps/server/src/test/access-fixtures.js';
 import { freshDatabase } from '../apps/server/src/test/template-db.js';
 import { watchPageErrors } from './page-errors.js';
 
@@ -51,6 +53,8 @@ function workerBrowser(): Promise<Browser> {
   return worker;
 }
 
+export type PageOptions = { locale?: string; storage?: Record<string, string> };
+
 export type Portal = {
   baseUrl: string;
   // The portal's database, for tests that read what a screen wrote (records are arranged with `api` and the seed*
@@ -59,12 +63,66 @@ export type Portal = {
   // One call of the wire contract as the administrator (signed in through the API on first use).
   api: <E extends Endpoint>(endpoint: E, params: EndpointParams<E>) => Promise<EndpointData<E>>;
   browser: Browser;
-  newPage: (opts?: {
-    locale?: string;
-    storage?: Record<string, string>;
-  }) => Promise<{ page: Page; context: BrowserContext }>;
+  newPage: (opts?: PageOptions) => Promise<{ page: Page; context: BrowserContext }>;
+  // A new page signed in through the API (the administrator unless `user` is given) at the portal's home: see signIn.
+  signedInPage: (
+    opts?: PageOptions & { user?: string; password?: string },
+  ) => Promise<{ page: Page; context: BrowserContext }>;
   close: () => Promise<void>;
 };
+
+// A server a `describe` block's tests talk to (a mail server, an SMS gateway): started before its first test and
+// closed after its last (after the portal, when usePortal is called later in the block). Read it inside a test or a
+// later hook.
+export function useServer<T extends { close: () => Promise<unknown> }>(start: () => Promise<T>): () => T {
+  let current: T | undefined;
+  beforeAll(async () => {
+    current = await start();
+  });
+  afterAll(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  return () => {
+    if (!current) throw new Error('useServer: the server runs from the beforeAll to the afterAll of its block');
+    return current;
+  };
+}
+
+// The portal of a `describe` block: started before its first test (with `env`, or what `env()` answers once the
+// block's earlier hooks have run, e.g. a mail server's port) and closed after its last, every page with it. Hooks
+// registered after this call see the started portal; the block's tests use it as the Portal it stands for.
+export function usePortal(
+  env?: Record<string, string> | (() => Record<string, string> | Promise<Record<string, string>>),
+): Portal {
+  let current: Portal | undefined;
+  beforeAll(async () => {
+    current = await startPortal(typeof env === 'function' ? await env() : env);
+  });
+  afterAll(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  const started = (): Portal => {
+    if (!current) throw new Error('usePortal: the portal runs from the beforeAll to the afterAll of its block');
+    return current;
+  };
+  return {
+    get baseUrl() {
+      return started().baseUrl;
+    },
+    get db() {
+      return started().db;
+    },
+    get browser() {
+      return started().browser;
+    },
+    api: (endpoint, params) => started().api(endpoint, params),
+    newPage: (opts) => started().newPage(opts),
+    signedInPage: (opts) => started().signedInPage(opts),
+    close: () => started().close(),
+  };
+}
 
 // The real server (built web app included) on a random port and a fresh database, plus a Chromium.
 export async function startPortal(env: Record<string, string> = {}): Promise<Portal> {
@@ -95,7 +153,7 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
   const baseUrl = `http://127.0.0.1:${port}`;
   portalConfigs.set(baseUrl, config);
   let admin: Promise<string> | undefined;
-  return {
+  const portal: Portal = {
     baseUrl,
     db: db.db,
     async api(endpoint, params) {
@@ -129,6 +187,11 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
       page.on('close', () => openPages.delete(page));
       return { page, context };
     },
+    async signedInPage({ user, password, ...opts } = {}) {
+      const opened = await portal.newPage(opts);
+      await signIn(opened.page, baseUrl, user, password);
+      return opened;
+    },
     async close() {
       await Promise.all([...contexts].map((c) => c.close()));
       portalConfigs.delete(baseUrl);
@@ -138,6 +201,7 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
       }
     },
   };
+  return portal;
 }
 
 // Types the login page's captcha code as a person would: from the picture, so once it has arrived (its request
@@ -227,6 +291,33 @@ export async function seedMember(portal: Portal, values: EndpointParams<typeof m
 export async function seedPayment(portal: Portal, values: EndpointParams<typeof paymentApi.create>): Promise<number> {
   const defaults = { type: 'collection', currency: 'TWD', transactionDate: '2026-11-01' } as const;
   return (await portal.api(paymentApi.create, { ...defaults, ...values })).id;
+}
+
+export type RoleSeed = { name: string; cnName?: string; enName?: string; perms: readonly string[] };
+
+// A role holding these permissions (by identifier), as the role screen saves it.
+export async function seedRole(portal: Portal, role: RoleSeed): Promise<number> {
+  const { perms, ...names } = role;
+  const ids = await permissionIds(portal.db, perms);
+  return (await portal.api(roleApi.add, { cnName: role.name, kind: 'general', ...names, permissionIds: ids })).id;
+}
+
+// A verified staff member who signs in with a login name, holding these roles: each made as seedRole makes it, or
+// the id of one made already.
+export async function seedStaff(
+  portal: Portal,
+  staff: {
+    loginName: string;
+    password: string;
+    email: string;
+    nickName: string;
+    roles: readonly (RoleSeed | number)[];
+  },
+): Promise<number> {
+  const { roles, ...values } = staff;
+  const roleIds: number[] = [];
+  for (const role of roles) roleIds.push(typeof role === 'number' ? role : await seedRole(portal, role));
+  return seedMember(portal, { identityStatus: 'verified', ...values, roleIds });
 }
 
 export async function seedFollowUp(portal: Portal, values: EndpointParams<typeof followUpApi.add>): Promise<number> {

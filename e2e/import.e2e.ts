@@ -1,30 +1,9 @@
-import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import ExcelJS from 'exceljs';
-import type { Download } from 'playwright-core';
-import { downloadFrom, openDrawer, openDrawerWith } from './drawer.js';
-import { ACTIVE_PANE, screenshot, settleAnimations, signIn, startPortal, type Portal } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import type ExcelJS from 'exceljs';
+import { downloadFrom, openDrawer, openDrawerWith, sheetRows, workbookOf } from './drawer.js';
+import { ACTIVE_PANE, screenshot, settleAnimations, signIn, usePortal } from './harness.js';
 
 const LIST_PATH = '/sadmin/applicationManage/applicationList';
-async function workbook(download: Download) {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(fs.readFileSync((await download.path())!) as unknown as ArrayBuffer);
-  return wb;
-}
-
-function rowsOf(ws: ExcelJS.Worksheet): string[][] {
-  const rows: string[][] = [];
-  ws.eachRow((row) => {
-    const cells: string[] = [];
-    for (let i = 1; i <= ws.columnCount; i += 1) {
-      const v = row.getCell(i).value;
-      cells.push(v === null || v === undefined ? '' : String(v));
-    }
-    rows.push(cells);
-  });
-  return rows;
-}
-
 // The template filled in: the example row replaced by two good applications and one with a bad e-mail.
 async function filledTemplate(template: ExcelJS.Workbook): Promise<Buffer> {
   const ws = template.worksheets[0]!;
@@ -43,13 +22,7 @@ async function filledTemplate(template: ExcelJS.Workbook): Promise<Buffer> {
 }
 
 describe('importing applications from a sheet, end to end', () => {
-  let portal: Portal;
-  beforeAll(async () => {
-    portal = await startPortal();
-  });
-  afterAll(async () => {
-    await portal?.close();
-  });
+  const portal = usePortal();
 
   for (const locale of ['zh-TW', 'en-US'] as const) {
     it(`downloads the template, reads the dry run of a sheet with one bad row, imports the valid rows (${locale})`, async () => {
@@ -61,8 +34,8 @@ describe('importing applications from a sheet, end to end', () => {
       await openDrawerWith(page, page.locator(`${ACTIVE_PANE} [data-testid=application-import]`));
 
       const templateFile = await downloadFrom(page, openDrawer(page).getByTestId('import-template'));
-      const template = await workbook(templateFile);
-      const header = rowsOf(template.worksheets[0]!)[0]!;
+      const template = await workbookOf(templateFile);
+      const header = sheetRows(template.worksheets[0]!)[0]!;
       expect(header[0]).toBe(locale === 'en-US' ? 'Student name' : '學生姓名');
       expect(template.worksheets[1]!.name).toBe(locale === 'en-US' ? 'Allowed values' : '允許值');
 
@@ -91,8 +64,12 @@ describe('importing applications from a sheet, end to end', () => {
       await settleAnimations(page);
       await screenshot(page, `import-done-${locale}`);
 
-      const resultFile = await downloadFrom(page, openDrawer(page).getByTestId('import-result'));
-      const result = rowsOf((await workbook(resultFile)).worksheets[0]!);
+      // The write ran as a background job: its progress bar, and the result sheet as the job's file.
+      expect(await done.getByTestId('job-progress').innerText()).toContain(
+        locale === 'en-US' ? 'Import finished' : '匯入完成',
+      );
+      const resultFile = await downloadFrom(page, done.getByTestId('job-download'));
+      const result = sheetRows((await workbookOf(resultFile)).worksheets[0]!);
       expect(result[0]!.slice(0, 3)).toEqual(
         locale === 'en-US' ? ['Row', 'Outcome', 'Reason'] : ['列', '結果', '原因'],
       );

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ACTIVE_PANE, CAPTCHA, ADMIN, ROW, poll, screenshot, settle, startPortal, type Portal } from './harness.js';
+import { labelApi } from '@study-crm/shared';
+import { ACTIVE_PANE, CAPTCHA, ADMIN, ROW, poll, screenshot, settle, usePortal } from './harness.js';
 
 // Issue 42: the main path with the keyboard only (no click, no fill): sign in, open a screen from the menu, filter
 // its list, open a record, edit and save it, confirm the dialog, switch tabs, open and close the message box. At
@@ -73,19 +74,9 @@ const focusedTestId = (page: Page) =>
   page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid);
 
 describe('keyboard only (issue 42)', () => {
-  let portal: Portal;
+  const portal = usePortal();
   beforeAll(async () => {
-    portal = await startPortal();
-    const now = Date.now();
-    for (const name of ['Scholarship', 'Autumn intake']) {
-      await portal.db
-        .insertInto('label')
-        .values({ name, color: null, description: null, sort: 0, status: 'enabled', createdAt: now, updatedAt: now })
-        .execute();
-    }
-  });
-  afterAll(async () => {
-    await portal?.close();
+    for (const name of ['Scholarship', 'Autumn intake']) await portal.api(labelApi.add, { name });
   });
 
   it('signs in, opens a screen from the menu, filters, edits and saves, switches tabs, opens the message box', async () => {

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seedDemoApplications } from '../apps/server/src/seed/demo-applications.js';
 import { seedDemoMembers } from '../apps/server/src/seed/demo-members.js';
 
 const DEMO_ROLE = '顧問';
-import { ROW, pickOption, screenshot, signIn, startPortal, type Portal, poll } from './harness.js';
+import { ROW, pickOption, screenshot, poll, usePortal } from './harness.js';
 
 // Issue 11: a list keeps its filters, sort and page in the URL, across a reload and with the back button.
 // Issue 12: the applications list keeps readable columns at 1280×720.
@@ -32,19 +32,14 @@ async function filterSortPage(page: Page, filter: { testId: string; label: strin
 }
 
 describe('list state in the URL', () => {
-  let portal: Portal;
+  const portal = usePortal();
   beforeAll(async () => {
-    portal = await startPortal();
     await seedDemoMembers(portal.db, 60);
     await seedDemoApplications(portal.db, 200);
   });
-  afterAll(async () => {
-    await portal?.close();
-  });
 
   it('applicationList and employeeList keep filters, sort and page across a reload, and Back returns to page 1', async () => {
-    const { page, context } = await portal.newPage({ storage: { 'cake-locale': 'en-US' } });
-    await signIn(page, portal.baseUrl);
+    const { page, context } = await portal.signedInPage({ storage: { 'cake-locale': 'en-US' } });
     for (const screen of [
       { path: APPS, filter: { testId: 'app-status-filter', label: 'Submitted' }, column: 'Student', param: 'f.status' },
       {
@@ -98,8 +93,7 @@ describe('list state in the URL', () => {
   });
 
   it('the applications list keeps readable columns at 1280×720 and 1920×1080', async () => {
-    const { page, context } = await portal.newPage({ storage: { 'cake-locale': 'en-US' } });
-    await signIn(page, portal.baseUrl);
+    const { page, context } = await portal.signedInPage({ storage: { 'cake-locale': 'en-US' } });
     for (const [width, height] of [
       [1280, 720],
       [1920, 1080],

@@ -1,19 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seedDemoApplications } from '../apps/server/src/seed/demo-applications.js';
 import { seedDemoMembers } from '../apps/server/src/seed/demo-members.js';
 import { seedDemoPayments } from '../apps/server/src/seed/demo-payments.js';
-import {
-  ACTIVE_PANE,
-  openScreen,
-  poll,
-  screenshot,
-  settle,
-  signIn,
-  startPortal,
-  type Portal,
-  menuLeaves,
-} from './harness.js';
+import { ACTIVE_PANE, openScreen, poll, screenshot, settle, signIn, menuLeaves, usePortal } from './harness.js';
 
 // Issue 36.3: at 1280 × 800 every list of the administrator's menu shows its key columns and its row actions without
 // a sideways scroll; at 1440 the key columns (dates, titles, amounts, status) are all still there (a first try hid
@@ -96,10 +86,9 @@ async function shown(page: Page) {
 }
 
 describe('lists at 1280 × 800 (issue 36.3), and the tab bar with every screen open (issue 12)', () => {
-  let portal: Portal;
+  const portal = usePortal();
   let appId = 0;
   beforeAll(async () => {
-    portal = await startPortal();
     // Rows of real length (names, titles, amounts) on the lists, as the demo data has them.
     await seedDemoMembers(portal.db, 30);
     await seedDemoApplications(portal.db, 20);
@@ -111,9 +100,6 @@ describe('lists at 1280 × 800 (issue 36.3), and the tab bar with every screen o
       .orderBy((eb) => eb.fn.countAll(), 'desc')
       .executeTakeFirstOrThrow();
     appId = Number(row.applicationId);
-  });
-  afterAll(async () => {
-    await portal?.close();
   });
 
   it('every menu list fits its box at 1280 with its actions in view; key columns stay at 1280 and 1440', async () => {

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, screenshot, signInOnScreen, startPortal, typeCaptcha, type Portal } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { ADMIN, screenshot, signInOnScreen, typeCaptcha, usePortal } from './harness.js';
 
 describe('login screen', () => {
-  let portal: Portal;
-  beforeAll(async () => {
-    portal = await startPortal();
-  });
-  afterAll(async () => {
-    await portal?.close();
-  });
+  const portal = usePortal();
 
   it('sends a signed-out visitor from /sadmin to the login page, keeping the target', async () => {
     const { page, context } = await portal.newPage();

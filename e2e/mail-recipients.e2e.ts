@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { startSmtpServer } from '../apps/server/src/test/smtp-fixture.js';
 import { createStaff } from '../apps/server/src/test/access-fixtures.js';
@@ -11,8 +11,8 @@ import {
   screenshot,
   settleAnimations,
   signIn,
-  startPortal,
-  type Portal,
+  usePortal,
+  useServer,
 } from './harness.js';
 
 const SMTP_USER = 'office@e2e.example.com';
@@ -43,16 +43,8 @@ const inTwoDays = () => {
 
 // Issue 36: Cc/Bcc with per-recipient statuses, send later and cancel, Reply-To, and a notice's e-mail copy.
 describe('e-mail as staff expect it', () => {
-  let portal: Portal;
-  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-  beforeAll(async () => {
-    smtp = await startSmtpServer({ user: SMTP_USER, pass: SMTP_PASS });
-    portal = await startPortal({ DELIVERY_POLL_MS: '100' });
-  });
-  afterAll(async () => {
-    await portal?.close();
-    await smtp?.close();
-  });
+  const smtp = useServer(() => startSmtpServer({ user: SMTP_USER, pass: SMTP_PASS }));
+  const portal = usePortal({ DELIVERY_POLL_MS: '100' });
 
   it('sends with Cc and Bcc, schedules one and cancels it, and e-mails a notice copy', async () => {
     const { page, context } = await portal.newPage();
@@ -64,7 +56,7 @@ describe('e-mail as staff expect it', () => {
     await page.getByTestId('sender-add').click();
     const modal = page.locator('.ant-modal').filter({ has: page.locator('#host') });
     await modal.locator('#host').fill('127.0.0.1');
-    await modal.locator('#port').fill(String(smtp.port));
+    await modal.locator('#port').fill(String(smtp().port));
     await pickOption(page, modal.locator('#tlsMode'), '不加密');
     await modal.locator('#account').fill(SMTP_USER);
     await modal.locator('#password').fill(SMTP_PASS);
@@ -105,13 +97,13 @@ describe('e-mail as staff expect it', () => {
     await screenshot(page, 'mail36-email-detail-zh-TW');
     await detail.locator('.ant-drawer-close').click();
     // What arrived: Cc in the headers, Bcc delivered but in no header, To∩Cc once, Reply-To.
-    await poll(() => smtp.received.length).toBe(3);
-    expect(smtp.received.map((r) => r.envelopeTo[0]).sort()).toEqual([
-      'amy@e2e.example.com',
-      'ben@e2e.example.com',
-      'boss@e2e.example.com',
-    ]);
-    for (const { mail } of smtp.received) {
+    await poll(() => smtp().received.length).toBe(3);
+    expect(
+      smtp()
+        .received.map((r) => r.envelopeTo[0])
+        .sort(),
+    ).toEqual(['amy@e2e.example.com', 'ben@e2e.example.com', 'boss@e2e.example.com']);
+    for (const { mail } of smtp().received) {
       expect(mail.headers.get('cc')).toBeTruthy();
       expect(mail.headers.has('bcc')).toBe(false);
       expect(mail.headerLines.some((h) => h.line.includes('boss@'))).toBe(false);
@@ -142,7 +134,7 @@ describe('e-mail as staff expect it', () => {
     await poll(() => detail.getByTestId('recipient-status-cancelled').count()).toBe(2);
     await detail.locator('.ant-drawer-close').click();
     await page.waitForTimeout(500);
-    expect(smtp.received.filter((r) => r.envelopeTo[0]!.startsWith('later'))).toHaveLength(0);
+    expect(smtp().received.filter((r) => r.envelopeTo[0]!.startsWith('later'))).toHaveLength(0);
 
     // A notice to all members with an e-mail copy: each member with an address receives their own.
     await createStaff(portal.db, 'copyReader', []);
@@ -164,7 +156,7 @@ describe('e-mail as staff expect it', () => {
     await poll(() => copies.textContent()).toContain('copyReader@example.test');
     await settleAnimations(page);
     await screenshot(page, 'mail36-notice-view-zh-TW');
-    const copy = smtp.received.filter((r) => r.mail.subject === 'Open day');
+    const copy = smtp().received.filter((r) => r.mail.subject === 'Open day');
     expect(copy.map((r) => r.envelopeTo[0])).toContain('copyReader@example.test');
     const sent = await copies.locator('[data-testid=notice-copy-sent]').count();
     expect(copy).toHaveLength(sent);

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ADMIN, ROW, screenshot, signIn, startPortal, type Portal } from './harness.js';
+import { labelApi } from '@study-crm/shared';
+import { ADMIN, ROW, screenshot, usePortal } from './harness.js';
 
 // Lets antd's open/close animations finish so screenshots show the settled screen.
 // The CPU is shared with other runs: give network-bound polls room.
@@ -9,39 +10,24 @@ const WAIT = { timeout: 20_000 };
 const settle = (page: Page) => page.waitForTimeout(500);
 
 describe('member labels on the employee profile', () => {
-  let portal: Portal;
+  const portal = usePortal();
   let adminId = 0;
   beforeAll(async () => {
-    portal = await startPortal();
-    // The labels screen has its own test; here the labels are arranged directly.
-    const now = Date.now();
-    const label = (name: string, color: string | null, sort: number, status: 'enabled' | 'disabled') => ({
-      name,
-      color,
-      description: null,
-      sort,
-      status,
-      createdAt: now,
-      updatedAt: now,
-    });
-    await portal.db
-      .insertInto('label')
-      .values([
-        label('獎學金', '#1677ff', 1, 'enabled'),
-        label('VIP', '#d4380d', 2, 'enabled'),
-        label('Alumni', null, 3, 'enabled'),
-        label('Archived', '#888888', 4, 'disabled'),
-      ])
-      .execute();
+    // The labels screen has its own test; here the labels are arranged through the API.
+    for (const label of [
+      { name: '獎學金', color: '#1677ff', sort: 1 },
+      { name: 'VIP', color: '#d4380d', sort: 2 },
+      { name: 'Alumni', color: null, sort: 3 },
+      { name: 'Archived', color: '#888888', sort: 4, status: 'disabled' },
+    ]) {
+      await portal.api(labelApi.add, label);
+    }
     const admin = await portal.db
       .selectFrom('member')
       .select('id')
       .where('loginName', '=', ADMIN.login)
       .executeTakeFirstOrThrow();
     adminId = admin.id;
-  });
-  afterAll(async () => {
-    await portal?.close();
   });
 
   const openProfile = async (page: Page) => {
@@ -58,8 +44,7 @@ describe('member labels on the employee profile', () => {
     page.locator('[data-testid="member-labels"] [data-testid^="member-label-"]').allTextContents();
 
   it('attaches two labels with confirmation; after a reload the profile shows them', async () => {
-    const { page, context } = await portal.newPage();
-    await signIn(page, portal.baseUrl);
+    const { page, context } = await portal.signedInPage();
     await openProfile(page);
     expect(await page.getByTestId('member-labels').textContent()).toContain('沒有標記');
 
@@ -99,8 +84,7 @@ describe('member labels on the employee profile', () => {
     await context.close();
 
     // The same labels, read in English.
-    const en = await portal.newPage({ storage: { 'cake-locale': 'en-US' } });
-    await signIn(en.page, portal.baseUrl);
+    const en = await portal.signedInPage({ storage: { 'cake-locale': 'en-US' } });
     await openProfile(en.page);
     await expect.poll(() => tagTexts(en.page), WAIT).toEqual(['獎學金', 'VIP']);
     expect(await en.page.getByTestId('member-labels-edit').textContent()).toBe('Edit labels');

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startSmtpServer } from '../apps/server/src/test/smtp-fixture.js';
 import {
@@ -9,10 +9,12 @@ import {
   screenshot,
   settleAnimations,
   signIn,
-  startPortal,
-  type Portal,
+  usePortal,
+  useServer,
   poll,
+  seedApplication,
 } from './harness.js';
+import { watchCspViolations } from './page-errors.js';
 
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
@@ -32,32 +34,13 @@ async function saveModal(page: Page) {
 
 // Issue 15: a sender pointing at a test SMTP server, a template, an e-mail from it with an attachment, "sent".
 describe('e-mail screens', () => {
-  let portal: Portal;
-  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-  beforeAll(async () => {
-    smtp = await startSmtpServer({ user: SMTP_USER, pass: SMTP_PASS });
-    portal = await startPortal({ DELIVERY_POLL_MS: '100' });
-  });
-  afterAll(async () => {
-    await portal?.close();
-    await smtp?.close();
-  });
+  const smtp = useServer(() => startSmtpServer({ user: SMTP_USER, pass: SMTP_PASS }));
+  const portal = usePortal({ DELIVERY_POLL_MS: '100' });
 
   it('configures a sender, writes a template, sends an e-mail with an attachment and sees it sent', async () => {
     const { page, context } = await portal.newPage();
     // The editor and the previews must work under the content security policy: no violation reported.
-    const violations: string[] = [];
-    page.on('console', (msg) => {
-      if (/Content Security Policy|Refused to (apply|load|execute|connect|frame)/i.test(msg.text())) {
-        violations.push(msg.text());
-      }
-    });
-    await context.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (e) => {
-        const el = e.target instanceof Element ? e.target.outerHTML.slice(0, 160) : String(e.target);
-        console.error(`Content Security Policy violation: ${e.violatedDirective} on ${el}`);
-      });
-    });
+    const violations = await watchCspViolations(page);
     await signIn(page, portal.baseUrl);
 
     // Mail server, through the screen, then its connection test shows the server's answer.
@@ -66,7 +49,7 @@ describe('e-mail screens', () => {
     const modal = page.locator('.ant-modal').filter({ has: page.locator('#host') });
     await modal.locator('#displayName').fill('留學顧問');
     await modal.locator('#host').fill('127.0.0.1');
-    await modal.locator('#port').fill(String(smtp.port));
+    await modal.locator('#port').fill(String(smtp().port));
     await pickOption(page, modal.locator('#tlsMode'), '不加密');
     await modal.locator('#account').fill(SMTP_USER);
     await modal.locator('#password').fill(SMTP_PASS);
@@ -104,20 +87,7 @@ describe('e-mail screens', () => {
 
     // The e-mail: template fills subject and content, the editor edits it, a PDF is attached with progress.
     // An application to pick: its student's e-mail fills the empty recipients, its name fills {{ student.name }}.
-    const now = Date.now();
-    await portal.db
-      .insertInto('application')
-      .values({
-        name: '林小美',
-        email: 'amy@e2e.example.com',
-        applicationDate: '2026-10-01',
-        status: 'submitted',
-        searchName: '林小美',
-        version: 1,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .execute();
+    await seedApplication(portal, { name: '林小美', email: 'amy@e2e.example.com', applicationDate: '2026-10-01' });
     await page.goto(`${portal.baseUrl}${PATHS.email}`);
     await page.getByTestId('email-add').click();
     const drawer = page.getByTestId('email-compose');
@@ -161,8 +131,8 @@ describe('e-mail screens', () => {
     await screenshot(page, 'email-manage-zh-TW');
 
     // The test server received both, each with the attachment byte for byte.
-    expect(smtp.received).toHaveLength(2);
-    for (const { mail, envelopeTo } of smtp.received) {
+    expect(smtp().received).toHaveLength(2);
+    for (const { mail, envelopeTo } of smtp().received) {
       expect(mail.subject).toBe(`錄取通知 ${envelopeTo[0]} 林小美`);
       expect(mail.html).toContain('Study CRM 留學');
       expect(mail.html).toContain('附件請查收');
@@ -174,8 +144,7 @@ describe('e-mail screens', () => {
     await context.close();
 
     // The three screens in en-US.
-    const en = await portal.newPage({ storage: { 'cake-locale': 'en-US' } });
-    await signIn(en.page, portal.baseUrl);
+    const en = await portal.signedInPage({ storage: { 'cake-locale': 'en-US' } });
     for (const [path, name, title] of [
       [PATHS.email, 'email-manage-en-US', 'E-mails'],
       [PATHS.sender, 'email-sender-manage-en-US', 'Mail servers'],

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
   ACTIVE_PANE,
@@ -7,10 +7,9 @@ import {
   screenshot,
   settleAnimations,
   signIn,
-  startPortal,
-  type Portal,
   poll,
   openMessageBox,
+  usePortal,
 } from './harness.js';
 
 const SCREEN = '/sadmin/message/noticeManage';
@@ -76,13 +75,7 @@ async function addNotice(
 }
 
 describe('member notices end to end', () => {
-  let portal: Portal;
-  beforeAll(async () => {
-    portal = await startPortal();
-  });
-  afterAll(async () => {
-    await portal?.close();
-  });
+  const portal = usePortal();
 
   it('creates notices for all members and for one member, who sees them in the message box and marks them read', async () => {
     const admin = await portal.newPage();
@@ -174,8 +167,7 @@ describe('member notices end to end', () => {
   });
 
   it('renders the screen, the form and the view in en-US', async () => {
-    const { page, context } = await portal.newPage({ locale: 'en-US', storage: { 'cake-locale': 'en-US' } });
-    await signIn(page, portal.baseUrl);
+    const { page, context } = await portal.signedInPage({ locale: 'en-US', storage: { 'cake-locale': 'en-US' } });
     await openList(page, portal.baseUrl);
     await poll(() => rowOf(page, 'Holiday office hours').count()).toBe(1);
     expect(await rowOf(page, 'Holiday office hours').innerText()).toContain('All members');

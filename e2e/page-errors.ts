@@ -31,3 +31,23 @@ export function takePageErrors(): string[] {
   expected.length = 0;
   return unexpected;
 }
+
+// The content security policy's refusals on this page, as the browser logs them and as the page's own
+// `securitypolicyviolation` events tell them (directive, blocked address, where, and the element), from now on.
+export async function watchCspViolations(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  page.on('console', (msg) => {
+    if (/Content Security Policy|Refused to (apply|load|execute|connect|frame)/i.test(msg.text())) {
+      violations.push(msg.text());
+    }
+  });
+  await page.context().addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      const el = e.target instanceof Element ? e.target.outerHTML.slice(0, 160) : String(e.target);
+      console.error(
+        `Content Security Policy violation: ${e.violatedDirective} ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}:${e.columnNumber} on ${el} ${e.sample}`,
+      );
+    });
+  });
+  return violations;
+}

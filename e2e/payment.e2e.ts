@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
   ACTIVE_PANE,
@@ -6,11 +6,10 @@ import {
   screenshot,
   seedApplication,
   settleAnimations,
-  signIn,
-  startPortal,
-  type Portal,
   poll,
+  usePortal,
 } from './harness.js';
+import { firstSheet } from './drawer.js';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -48,20 +47,15 @@ async function addPayment(page: Page, o: { title: string; amount: string; refund
 }
 
 describe('payment records end to end', () => {
-  let portal: Portal;
+  const portal = usePortal();
   let appId = 0;
   let paymentId = 0;
   beforeAll(async () => {
-    portal = await startPortal();
     appId = await seedApplication(portal, { name: '陳大文' });
-  });
-  afterAll(async () => {
-    await portal?.close();
   });
 
   it('adds a collection with a receipt and a refund from the application, confirms it and sees the log', async () => {
-    const { page, context } = await portal.newPage();
-    await signIn(page, portal.baseUrl);
+    const { page, context } = await portal.signedInPage();
     // From the applications list's row action.
     await page
       .locator(`${ACTIVE_PANE} tr[data-row-key]`, { hasText: '陳大文' })
@@ -140,8 +134,7 @@ describe('payment records end to end', () => {
   });
 
   it('renders the three screens in en-US', async () => {
-    const { page, context } = await portal.newPage({ locale: 'en-US', storage: { 'cake-locale': 'en-US' } });
-    await signIn(page, portal.baseUrl);
+    const { page, context } = await portal.signedInPage({ locale: 'en-US', storage: { 'cake-locale': 'en-US' } });
     await page.goto(`${portal.baseUrl}/sadmin/transactionsManage/transactions`);
     await poll(() => page.locator(`${ACTIVE_PANE} tr[data-row-key]`).count()).toBe(2);
     await poll(() => totalCard(page, 'GBP').innerText()).toContain('Confirmed amount');
@@ -156,10 +149,33 @@ describe('payment records end to end', () => {
     await page.keyboard.press('Escape');
     await settle(page);
     await screenshot(page, 'payment-user-transactions-en-US');
-    await page.goto(`${portal.baseUrl}/sadmin/tracksManage/tracks?paymentId=${paymentId}`);
+    // The log of one record, by its address (a list's filters are `f.<name>` there): the id box shows it, and every
+    // entry is that record's.
+    await page.goto(`${portal.baseUrl}/sadmin/tracksManage/tracks?f.paymentId=${paymentId}`);
     await poll(() => page.locator(`${ACTIVE_PANE} tr[data-row-key]`).count()).toBeGreaterThan(0);
+    const idBox = page.locator(
+      `${ACTIVE_PANE} :is(input[data-testid=track-payment-filter], [data-testid=track-payment-filter] input)`,
+    );
+    expect(await idBox.inputValue()).toBe(String(paymentId));
+    for (const text of await page.locator(`${ACTIVE_PANE} tr[data-row-key]`).allInnerTexts())
+      expect(text).toContain(`#${paymentId} `);
     await settle(page);
     await screenshot(page, 'payment-tracks-en-US');
+    // The log's Export (issue 39): the record's entries, headings and operations in the reader's language.
+    const shown = await page.locator(`${ACTIVE_PANE} tr[data-row-key]`).count();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('track-export').click()]);
+    const sheet = await firstSheet(await download.path());
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
+      'Time',
+      'Operator',
+      'Operation',
+      'Payment record id',
+      'Payment record',
+      'Changes',
+    ]);
+    expect(sheet.rowCount).toBe(shown + 1);
+    expect(sheet.getRow(2).getCell(4).value).toBe(paymentId);
+    expect(sheet.getColumn(3).values.slice(2)).toContain('Confirm');
     await context.close();
   });
 });

@@ -1,17 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { insertStaffMember } from '../apps/server/src/seed/seed.js';
-import {
-  ACTIVE_PANE,
-  confirmDialog,
-  pickOption,
-  poll,
-  screenshot,
-  settleAnimations,
-  signIn,
-  startPortal,
-  type Portal,
-} from './harness.js';
+import { ACTIVE_PANE, confirmDialog, pickOption, poll, screenshot, settleAnimations, usePortal } from './harness.js';
 
 // Issue 36: a colleague is found by the name the picker shows, and each option says why it was found.
 const PROJECTS = '/sadmin/projectManage/projectList';
@@ -21,10 +11,9 @@ const OPEN_OPTIONS = '.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant
 const pane = (page: Page, testId: string) => page.locator(`${ACTIVE_PANE} [data-testid=${testId}]`);
 
 describe('people pickers end to end', () => {
-  let portal: Portal;
+  const portal = usePortal();
   let amy = 0;
   beforeAll(async () => {
-    portal = await startPortal();
     const now = Date.now();
     const staff = (loginName: string, engFirstName: string, engLastName: string) =>
       insertStaffMember(
@@ -34,9 +23,6 @@ describe('people pickers end to end', () => {
       );
     amy = await staff('amy.chan', 'Amy', 'Chan');
     await staff('zoe.muller', 'Zoë', 'Müller');
-  });
-  afterAll(async () => {
-    await portal?.close();
   });
 
   // Types into the open picker and answers the texts of the options shown.
@@ -49,8 +35,7 @@ describe('people pickers end to end', () => {
 
   it('adds Amy Chan to a project by typing "Amy", and names the e-mail that matched', async () => {
     for (const locale of ['zh-TW', 'en-US'] as const) {
-      const { page, context } = await portal.newPage({ locale, storage: { 'cake-locale': locale } });
-      await signIn(page, portal.baseUrl);
+      const { page, context } = await portal.signedInPage({ locale, storage: { 'cake-locale': locale } });
       await page.goto(`${portal.baseUrl}${PROJECTS}`);
       await pane(page, 'project-list-all').waitFor();
       await pane(page, 'project-add').click();
@@ -90,8 +75,7 @@ describe('people pickers end to end', () => {
   });
 
   it('gives Amy Chan a role by typing part of her last name', async () => {
-    const { page, context } = await portal.newPage();
-    await signIn(page, portal.baseUrl);
+    const { page, context } = await portal.signedInPage();
     await page.goto(`${portal.baseUrl}${ROLES}`);
     await page.getByTestId('role-members-ROLE_ADMIN').click();
     await typeInto(page, 'role-member-pick', 'han');

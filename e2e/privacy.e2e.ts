@@ -1,25 +1,15 @@
 import JSZip from 'jszip';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ACTIVE_PANE,
-  confirmDialog,
-  openMessageBox,
-  screenshot,
-  settle,
-  signIn,
-  startPortal,
-  type Portal,
-} from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ACTIVE_PANE, confirmDialog, openMessageBox, screenshot, settle, signIn, usePortal } from './harness.js';
 
 const SLOW = { timeout: 30_000 };
 
 // Subject access (issue 41): export a student's data from their account row, download the archive from the
 // data-requests screen and open it; the screen shows the request with its due date (zh-TW and en-US).
 describe('data requests and the subject access export', () => {
-  let portal: Portal;
+  const portal = usePortal();
   let studentId: number;
   beforeAll(async () => {
-    portal = await startPortal();
     const now = Date.now();
     const row = await portal.db
       .insertInto('member')
@@ -60,9 +50,6 @@ describe('data requests and the subject access export', () => {
         updatedBy: null,
       })
       .execute();
-  });
-  afterAll(async () => {
-    await portal?.close();
   });
 
   it('exports a student from the account list and opens the archive (zh-TW)', async () => {

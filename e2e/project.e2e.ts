@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
   ACTIVE_PANE,
@@ -6,13 +6,12 @@ import {
   pickOption,
   screenshot,
   settleAnimations,
-  signIn,
-  startPortal,
-  type Portal,
   poll,
   settle,
+  usePortal,
 } from './harness.js';
-import { memberRow } from '../apps/server/src/seed/seed.js';
+import { insertStaffMember } from '../apps/server/src/seed/seed.js';
+import { axeViolations } from './axe.js';
 
 const ALL = '/sadmin/projectManage/projectList';
 const MINE = '/sadmin/user/projects';
@@ -48,31 +47,17 @@ async function closeMemberForm(page: Page) {
 }
 
 describe('projects end to end', () => {
-  let portal: Portal;
+  const portal = usePortal();
   beforeAll(async () => {
-    portal = await startPortal();
     const now = Date.now();
     for (const s of STAFF) {
-      await portal.db
-        .insertInto('member')
-        .values(
-          memberRow(now, {
-            loginName: s.login,
-            email: `${s.login}@example.com`,
-            engFirstName: s.first,
-            engLastName: s.last,
-          }),
-        )
-        .execute();
+      const names = { email: `${s.login}@example.com`, engFirstName: s.first, engLastName: s.last };
+      await insertStaffMember(portal.db, { loginName: s.login, password: 'Staff#2026pass', ...names }, now);
     }
-  });
-  afterAll(async () => {
-    await portal?.close();
   });
 
   it('creates a project, adds members with shares (1202 above 100 %), and versions the constitution', async () => {
-    const { page, context } = await portal.newPage();
-    await signIn(page, portal.baseUrl);
+    const { page, context } = await portal.signedInPage();
     await page.goto(`${portal.baseUrl}${ALL}`);
     await pane(page, 'project-list-all').waitFor();
     await poll(() => pane(page, 'project-table').innerText()).toContain('尚無專案');
@@ -82,7 +67,8 @@ describe('projects end to end', () => {
     await page.getByTestId('project-f-name').waitFor({ state: 'visible' });
     await settleAnimations(page);
     await page.getByTestId('project-f-name').fill('2027 Oxbridge cohort');
-    await settle(page);
+    // Issue 42: axe on the dialogs this flow opens, while they are open (decision 235).
+    expect(await axeViolations(page, 'zh-TW project dialog')).toEqual([]);
     await screenshot(page, 'project-form-zh-TW');
     await page.getByTestId('project-form').locator('.ant-modal-footer .ant-btn-primary').click();
     await confirmDialog(page);
@@ -93,7 +79,7 @@ describe('projects end to end', () => {
     await addMember(page, STAFF[0]!, '50');
     await addMember(page, STAFF[1]!, '30');
     await addMember(page, STAFF[2]!, '30', '固定分成比例超過 100%');
-    await settle(page);
+    expect(await axeViolations(page, 'zh-TW project member dialog, share refused')).toEqual([]);
     await screenshot(page, 'project-share-refused-zh-TW');
     await closeMemberForm(page);
     await poll(() => pane(page, 'project-share-total').innerText()).toContain('80% / 100%');
@@ -125,8 +111,7 @@ describe('projects end to end', () => {
   });
 
   it('shows the share rule in English and opens a project from the list', async () => {
-    const { page, context } = await portal.newPage({ locale: 'en-US', storage: { 'cake-locale': 'en-US' } });
-    await signIn(page, portal.baseUrl);
+    const { page, context } = await portal.signedInPage({ locale: 'en-US', storage: { 'cake-locale': 'en-US' } });
     await page.goto(`${portal.baseUrl}${ALL}`);
     await pane(page, 'project-list-all').waitFor();
     await settle(page);
@@ -135,7 +120,7 @@ describe('projects end to end', () => {
     await pane(page, 'project-tab-members').click();
     await poll(() => pane(page, 'project-members').innerText()).toContain('Manager');
     await addMember(page, STAFF[2]!, '30', 'Fixed share ratios exceed 100%');
-    await settle(page);
+    expect(await axeViolations(page, 'en-US project member dialog, share refused')).toEqual([]);
     await screenshot(page, 'project-share-refused-en-US');
     await closeMemberForm(page);
     await pane(page, 'project-tab-constitution').click();

@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { poll, screenshot, seedApplication, settleAnimations, signIn, startPortal, type Portal } from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { poll, screenshot, seedApplication, settleAnimations, signIn, usePortal } from './harness.js';
 
 // Issue 39: the navbar search box finds a student by the middle of the English name (Ctrl+K) and opens them.
 describe('the navbar search box end to end', () => {
-  let portal: Portal;
+  const portal = usePortal();
   let appId = 0;
   beforeAll(async () => {
-    portal = await startPortal();
     appId = await seedApplication(portal, {
       name: '林雅婷',
       engLastName: 'Lin',
@@ -16,9 +15,6 @@ describe('the navbar search box end to end', () => {
       areaCode: '886',
       mobile: '933222111',
     });
-  });
-  afterAll(async () => {
-    await portal?.close();
   });
 
   it('finds a student by the middle of the English name with Ctrl+K and opens them', async () => {

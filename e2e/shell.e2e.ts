@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { PERM } from '@study-crm/shared';
-import { hashPassword } from '../apps/server/src/modules/member/index.js';
+import { createRole } from '../apps/server/src/test/access-fixtures.js';
 import { createInboxRepository } from '../apps/server/src/modules/inbox/index.js';
 import {
   confirmDialog,
@@ -9,8 +9,8 @@ import {
   screenshot,
   settleAnimations,
   signIn,
-  startPortal,
-  type Portal,
+  seedStaff,
+  usePortal,
 } from './harness.js';
 import { expectPageErrors } from './page-errors.js';
 
@@ -40,60 +40,22 @@ async function tabAction(page: Page, path: string, label: string) {
 }
 
 describe('portal shell', () => {
-  let portal: Portal;
+  const portal = usePortal();
   beforeAll(async () => {
-    portal = await startPortal();
     const db = portal.db;
     const now = Date.now();
-    // A member whose role holds only the application list (member screens belong to another issue).
-    const role = await db
-      .insertInto('role')
-      .values({
-        name: 'ROLE_LIMITED',
-        cnName: '受限角色',
-        kind: 'general',
-        isBuiltin: 0,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const perms = await db
-      .selectFrom('permission')
-      .select('id')
-      .where('perm', 'in', [PERM.applicationList, 'menu:applicationManage'])
-      .execute();
-    await db
-      .insertInto('rolePermission')
-      .values(perms.map((p) => ({ roleId: role.id, permissionId: p.id })))
-      .execute();
-    const member = await db
-      .insertInto('member')
-      .values({
-        loginName: LIMITED.login,
-        passwordHash: await hashPassword(LIMITED.password),
-        status: 'active',
-        identityStatus: 'verified',
-        memberType: 'staff',
-        nickName: 'Limited',
-        failedLogins: 0,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const audit = await db
-      .insertInto('role')
-      .values({ name: 'ROLE_AUDIT', cnName: '稽核角色', kind: 'general', isBuiltin: 0, createdAt: now, updatedAt: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('memberRole')
-      .values([
-        { memberId: member.id, roleId: role.id },
-        { memberId: member.id, roleId: audit.id },
-      ])
-      .execute();
+    // A member whose role holds only the application list (member screens belong to another issue), and a role with
+    // no permission at all (which the role screen refuses, so made directly).
+    await seedStaff(portal, {
+      loginName: LIMITED.login,
+      password: LIMITED.password,
+      email: 'shell.staff@example.com',
+      nickName: 'Limited',
+      roles: [
+        { name: 'ROLE_LIMITED', cnName: '受限角色', perms: [PERM.applicationList, 'menu:applicationManage'] },
+        await createRole(db, 'ROLE_AUDIT', [], { cnName: '稽核角色' }),
+      ],
+    });
 
     // Message box rows for the administrator, through the repository.
     const admin = await db.selectFrom('member').select('id').where('loginName', '=', 'admin').executeTakeFirstOrThrow();
@@ -108,9 +70,6 @@ describe('portal shell', () => {
       dueAt: now + 86_400_000,
       now,
     });
-  });
-  afterAll(async () => {
-    await portal?.close();
   });
 
   it('walks the frame: menu, tabs, breadcrumb, language, settings, logout', async () => {
@@ -280,8 +239,7 @@ describe('portal shell', () => {
   });
 
   it('shows the no-permission message for a route outside the member menu', async () => {
-    const { page, context } = await portal.newPage();
-    await signIn(page, portal.baseUrl, LIMITED.login, LIMITED.password);
+    const { page, context } = await portal.signedInPage({ user: LIMITED.login, password: LIMITED.password });
     expect(new URL(page.url()).pathname).toBe(HOME);
     // Role switching: the member holds two roles; both count until one is chosen, and the server keeps the choice.
     await expect.poll(() => page.getByTestId('active-role').textContent()).toBe('全部角色');
@@ -305,8 +263,7 @@ describe('portal shell', () => {
   });
 
   it('keeps the frame when the code of a screen does not arrive, and loads it on "Try again"', async () => {
-    const { page, context } = await portal.newPage({ storage: { 'cake-locale': 'en-US' } });
-    await signIn(page, portal.baseUrl);
+    const { page, context } = await portal.signedInPage({ storage: { 'cake-locale': 'en-US' } });
     // The configuration screen's chunk fails (a dropped connection, or a release that replaced it).
     const chunk = /\/sadmin\/assets\/ConfigManage-[^/]*\.js$/;
     await page.route(chunk, (route) => route.abort('connectionreset'));
@@ -327,8 +284,7 @@ describe('portal shell', () => {
       .toBe('Config parameters');
     await context.close();
 
-    const zh = await portal.newPage();
-    await signIn(zh.page, portal.baseUrl);
+    const zh = await portal.signedInPage();
     await zh.page.route(chunk, (route) => route.abort('connectionreset'));
     await openFromMenu(zh.page, 'systemSetup', 'configManage');
     await expect.poll(() => zh.page.getByTestId('screen-failed').textContent()).toContain('此畫面無法顯示');

@@ -1,19 +1,18 @@
-import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import type { Download, Page } from 'playwright-core';
 import { startSmsGateway } from '../apps/server/src/test/sms-gateway-fixture.js';
-import { downloadFrom, openDrawer, openDrawerWith } from './drawer.js';
+import { axeViolations } from './axe.js';
+import { downloadFrom, openDrawer, openDrawerWith, sheetRows, workbookOf } from './drawer.js';
 import {
   ACTIVE_PANE,
   confirmDialog,
   pickOption,
   screenshot,
   settleAnimations,
-  signIn,
-  startPortal,
-  type Portal,
   poll,
+  usePortal,
+  useServer,
 } from './harness.js';
 
 const SECRET = 'e2e-gateway-secret-0123';
@@ -54,42 +53,22 @@ async function pickRecipients(page: Page, file: PickedFile): Promise<string> {
   throw new Error(`picking ${file.name} changed nothing in the drawer: ${before}`);
 }
 
+// The first sheet of a download, row by row.
 async function sheet(download: Download): Promise<string[][]> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(fs.readFileSync((await download.path())!) as unknown as ArrayBuffer);
-  const ws = wb.worksheets[0]!;
-  const rows: string[][] = [];
-  ws.eachRow((row) => {
-    const cells: string[] = [];
-    for (let i = 1; i <= ws.columnCount; i += 1) {
-      const v = row.getCell(i).value;
-      cells.push(v === null || v === undefined ? '' : String(v));
-    }
-    rows.push(cells);
-  });
-  return rows;
+  return sheetRows((await workbookOf(download)).worksheets[0]!);
 }
 
 describe('SMS from an .xlsx recipient list, end to end', () => {
-  let portal: Portal;
-  let gw: Awaited<ReturnType<typeof startSmsGateway>>;
-  beforeAll(async () => {
-    gw = await startSmsGateway(SECRET);
-    portal = await startPortal({
-      SMS_GATEWAY_URL: gw.url,
-      SMS_GATEWAY_SECRET: SECRET,
-      DELIVERY_POLL_MS: '200',
-      DELIVERY_BACKOFF_MS: '600000',
-    });
-  });
-  afterAll(async () => {
-    await portal?.close();
-    await gw?.close();
-  });
+  const gw = useServer(() => startSmsGateway(SECRET));
+  const portal = usePortal(() => ({
+    SMS_GATEWAY_URL: gw().url,
+    SMS_GATEWAY_SECRET: SECRET,
+    DELIVERY_POLL_MS: '200',
+    DELIVERY_BACKOFF_MS: '600000',
+  }));
 
   it('downloads the template, uploads a filled copy, sees the counts and rejected rows, sends and sees statuses', async () => {
-    const { page, context } = await portal.newPage();
-    await signIn(page, portal.baseUrl);
+    const { page, context } = await portal.signedInPage();
     await page.goto(`${portal.baseUrl}${SMS_PATH}`);
     await openDrawerWith(page, page.locator(`${ACTIVE_PANE} [data-testid=sms-add]`));
 
@@ -99,8 +78,7 @@ describe('SMS from an .xlsx recipient list, end to end', () => {
     expect(template[0]).toEqual(['手機號碼', '地區', '變數']);
 
     // Filled in: two good numbers, one invalid, one duplicate.
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(fs.readFileSync((await templateFile.path())!) as unknown as ArrayBuffer);
+    const wb = await workbookOf(templateFile);
     const ws = wb.worksheets[0]!;
     ws.spliceRows(2, 1);
     ws.addRow(['0912345678', 'TW', 'name=小明']);
@@ -142,7 +120,7 @@ describe('SMS from an .xlsx recipient list, end to end', () => {
     await poll(() => page.locator('[data-testid=sms-recipients] [data-testid=sms-recipient-sent]').count()).toBe(1);
     await poll(() => page.locator('[data-testid=sms-recipients] [data-testid=sms-recipient-failed]').count()).toBe(1);
     expect(await page.getByTestId('sms-recipients').innerText()).toContain('簡訊閘道拒絕了此號碼或內容');
-    expect(gw.received).toContainEqual(
+    expect(gw().received).toContainEqual(
       expect.objectContaining({
         to: '+886912345678',
         content: '小明 您好，面試時間已更新，請查看電子郵件。',
@@ -150,6 +128,8 @@ describe('SMS from an .xlsx recipient list, end to end', () => {
       }),
     );
     await settle(page);
+    // Issue 42: axe on the detail drawer while it is open (decision 235).
+    expect(await axeViolations(page, 'zh-TW SMS detail drawer')).toEqual([]);
     await screenshot(page, 'sms-detail-zh-TW');
     await page.keyboard.press('Escape');
     await settle(page);
@@ -161,8 +141,7 @@ describe('SMS from an .xlsx recipient list, end to end', () => {
   });
 
   it('refuses a .csv renamed .xlsx and shows the screens in en-US', async () => {
-    const { page, context } = await portal.newPage({ locale: 'en-US', storage: { 'cake-locale': 'en-US' } });
-    await signIn(page, portal.baseUrl);
+    const { page, context } = await portal.signedInPage({ locale: 'en-US', storage: { 'cake-locale': 'en-US' } });
     await page.goto(`${portal.baseUrl}${SMS_PATH}`);
     await poll(() => page.locator(`${ACTIVE_PANE} tr[data-row-key]`).count()).toBe(1);
     await settle(page);
@@ -205,23 +184,17 @@ describe('SMS from an .xlsx recipient list, end to end', () => {
     await page.locator(`${ACTIVE_PANE} [data-testid=sms-detail]`).first().click();
     await poll(() => page.locator('[data-testid=sms-recipients] tr[data-row-key]').count()).toBe(2);
     await settle(page);
+    expect(await axeViolations(page, 'en-US SMS detail drawer')).toEqual([]);
     await screenshot(page, 'sms-detail-en-US');
     await context.close();
   });
 });
 
 describe('SMS without a gateway', () => {
-  let portal: Portal;
-  beforeAll(async () => {
-    portal = await startPortal();
-  });
-  afterAll(async () => {
-    await portal?.close();
-  });
+  const portal = usePortal();
 
   it('tells staff that no gateway is configured', async () => {
-    const { page, context } = await portal.newPage({ locale: 'en-US', storage: { 'cake-locale': 'en-US' } });
-    await signIn(page, portal.baseUrl);
+    const { page, context } = await portal.signedInPage({ locale: 'en-US', storage: { 'cake-locale': 'en-US' } });
     await page.goto(`${portal.baseUrl}${SMS_PATH}`);
     await poll(() => page.locator(`${ACTIVE_PANE} [data-testid=sms-no-gateway]`).innerText()).toContain(
       'No SMS gateway is configured',

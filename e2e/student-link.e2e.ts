@@ -1,18 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { applicationApi } from '@study-crm/shared';
-import { confirmDialog, signIn, startPortal, type Portal } from './harness.js';
+import { confirmDialog, usePortal } from './harness.js';
 
 const BASE = '/api/v1/mc/applicationRecord';
 
 // Issue 13, must fix 2: saving an application linked to a student member keeps the caller signed in (the
 // student travels as studentId, the common memberId stays the caller) and keeps the student.
 describe('saving a student-linked application', () => {
-  let portal: Portal;
+  const portal = usePortal();
   let appId: number;
   let studentId: number;
 
   beforeAll(async () => {
-    portal = await startPortal();
     const created = await portal.api(applicationApi.create, {
       name: '陳同學',
       email: 'student.link@example.com',
@@ -22,13 +21,9 @@ describe('saving a student-linked application', () => {
     studentId = Number(created.studentId);
     expect(studentId).toBeGreaterThan(0);
   });
-  afterAll(async () => {
-    await portal?.close();
-  });
 
   it('edits and saves the application from the detail screen, staying signed in, the student kept', async () => {
-    const { page, context } = await portal.newPage();
-    await signIn(page, portal.baseUrl);
+    const { page, context } = await portal.signedInPage();
     await page.goto(`${portal.baseUrl}/sadmin/applicationManage/applicationDetail?id=${appId}`);
     await expect.poll(() => page.locator('#app_name').inputValue()).toBe('陳同學');
     await page.locator('#app_name').fill('陳同學改');

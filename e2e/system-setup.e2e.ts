@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { pressAndConfirm, pickOption, screenshot, signIn, startPortal, type Portal, ROW, poll } from './harness.js';
+import { pressAndConfirm, pickOption, screenshot, ROW, poll, usePortal } from './harness.js';
 
 const SCREENS = ['configManage', 'dictManage', 'sysTagManage', 'labels'] as const;
 const pathOf = (screen: string) => `/sadmin/systemSetup/${screen}`;
@@ -31,17 +31,10 @@ async function tagTypeOptions(page: Page): Promise<string[]> {
 }
 
 describe('system setup screens', () => {
-  let portal: Portal;
-  beforeAll(async () => {
-    portal = await startPortal();
-  });
-  afterAll(async () => {
-    await portal?.close();
-  });
+  const portal = usePortal();
 
   it('a new dictionary entry appears in the tag screen select without a reload, and disappears when disabled', async () => {
-    const { page, context } = await portal.newPage();
-    await signIn(page, portal.baseUrl);
+    const { page, context } = await portal.signedInPage();
     await page.waitForLoadState('networkidle');
     await page.goto(`${portal.baseUrl}${pathOf('dictManage')}`);
     await page.getByTestId('dict-type-tag_type').click();
@@ -78,8 +71,7 @@ describe('system setup screens', () => {
   });
 
   it('refuses a duplicate tag with a localised message', async () => {
-    const { page, context } = await portal.newPage();
-    await signIn(page, portal.baseUrl);
+    const { page, context } = await portal.signedInPage();
     await page.waitForLoadState('networkidle');
     await page.goto(`${portal.baseUrl}${pathOf('sysTagManage')}`);
 
@@ -123,8 +115,7 @@ describe('system setup screens', () => {
   });
 
   it('adds a config and a label through their forms and refuses a duplicate config key', async () => {
-    const { page, context } = await portal.newPage();
-    await signIn(page, portal.baseUrl);
+    const { page, context } = await portal.signedInPage();
     await page.waitForLoadState('networkidle');
     await page.goto(`${portal.baseUrl}${pathOf('configManage')}`);
     const addConfig = async (key: string) => {
@@ -171,8 +162,7 @@ describe('system setup screens', () => {
 
   it('renders the four screens in zh-TW and en-US', async () => {
     for (const locale of ['zh-TW', 'en-US'] as const) {
-      const { page, context } = await portal.newPage({ storage: { 'cake-locale': locale } });
-      await signIn(page, portal.baseUrl);
+      const { page, context } = await portal.signedInPage({ storage: { 'cake-locale': locale } });
       await page.waitForLoadState('networkidle');
       for (const screen of SCREENS) {
         await page.goto(`${portal.baseUrl}${pathOf(screen)}`);

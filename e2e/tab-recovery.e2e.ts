@@ -1,18 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { PERM } from '@study-crm/shared';
-import { hashPassword } from '../apps/server/src/modules/member/index.js';
 import { seedDemoPayments } from '../apps/server/src/seed/demo-payments.js';
-import {
-  ACTIVE_PANE,
-  poll,
-  screenshot,
-  settle,
-  settleAnimations,
-  signIn,
-  startPortal,
-  type Portal,
-} from './harness.js';
+import { ACTIVE_PANE, poll, screenshot, settle, settleAnimations, signIn, seedStaff, usePortal } from './harness.js';
 
 // Issue 36.5: switching to a role that cannot open the shown screen moves to a screen it can open, closes the tabs it
 // cannot open and says so, instead of a 403 page. Issue 36.8: Reload on a tab restored from storage after a browser
@@ -60,59 +50,30 @@ async function tabAction(page: Page, tabPath: string, label: string) {
 }
 
 describe('tabs after a role switch and after a browser reload (issue 36.5, 36.8)', () => {
-  let portal: Portal;
+  const portal = usePortal();
   beforeAll(async () => {
-    portal = await startPortal();
-    const db = portal.db;
-    const now = Date.now();
-    await seedDemoPayments(db, 30, () => undefined);
-    const role = async (name: string, cnName: string, enName: string, perms: string[]) => {
-      const r = await db
-        .insertInto('role')
-        .values({ name, cnName, enName, kind: 'general', isBuiltin: 0, createdAt: now, updatedAt: now })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const ids = await db.selectFrom('permission').select('id').where('perm', 'in', perms).execute();
-      await db
-        .insertInto('rolePermission')
-        .values(ids.map((p) => ({ roleId: r.id, permissionId: p.id })))
-        .execute();
-      return r.id;
-    };
+    await seedDemoPayments(portal.db, 30, () => undefined);
     // Payments (with their log) in one role, the dictionary in the other; the home list in neither.
-    const payRole = await role('ROLE_E2E_PAY', '付款專員', 'Payments clerk', [
-      'menu:transactionsManage',
-      PERM.paymentList,
-      'menu:tracksManage',
-      PERM.trackList,
-    ]);
-    const dictRole = await role('ROLE_E2E_DICT', '字典維護', 'Dictionary keeper', ['menu:systemSetup', PERM.dictList]);
-    const member = await db
-      .insertInto('member')
-      .values({
-        loginName: TWO_ROLES.login,
-        email: 'two.roles@example.com',
-        passwordHash: await hashPassword(TWO_ROLES.password),
-        status: 'active',
-        identityStatus: 'verified',
-        memberType: 'staff',
-        nickName: 'two.roles',
-        failedLogins: 0,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('memberRole')
-      .values([
-        { memberId: member.id, roleId: payRole },
-        { memberId: member.id, roleId: dictRole },
-      ])
-      .execute();
-  });
-  afterAll(async () => {
-    await portal?.close();
+    await seedStaff(portal, {
+      loginName: TWO_ROLES.login,
+      password: TWO_ROLES.password,
+      email: 'two.roles@example.com',
+      nickName: 'two.roles',
+      roles: [
+        {
+          name: 'ROLE_E2E_PAY',
+          cnName: '付款專員',
+          enName: 'Payments clerk',
+          perms: ['menu:transactionsManage', PERM.paymentList, 'menu:tracksManage', PERM.trackList],
+        },
+        {
+          name: 'ROLE_E2E_DICT',
+          cnName: '字典維護',
+          enName: 'Dictionary keeper',
+          perms: ['menu:systemSetup', PERM.dictList],
+        },
+      ],
+    });
   });
 
   for (const locale of ['en-US', 'zh-TW'] as const) {

@@ -1,16 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { projectApi } from '@study-crm/shared';
 import {
   ACTIVE_PANE,
   confirmDialog,
   pickOption,
   screenshot,
   settleAnimations,
-  signIn,
-  startPortal,
-  type Portal,
   poll,
   settle,
+  usePortal,
 } from './harness.js';
 
 const KPI = '/sadmin/projectManage/kpiTypeList';
@@ -27,35 +26,14 @@ async function submit(page: Page, formTestId: string) {
 }
 
 describe('tasks, KPI types and contribution records end to end', () => {
-  let portal: Portal;
+  const portal = usePortal();
   beforeAll(async () => {
-    portal = await startPortal();
-    // A project with the administrator (id 1, the first member) as its manager, as the project screens make it.
-    const now = Date.now();
-    const project = await portal.db
-      .insertInto('project')
-      .values({ name: 'Oxbridge 2027', status: 'active', ownerId: 1, createdBy: 1, createdAt: now, updatedAt: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await portal.db
-      .insertInto('projectMember')
-      .values({
-        projectId: project.id,
-        memberId: 1,
-        projectRole: 'manager',
-        shareBp: 0,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .execute();
-  });
-  afterAll(async () => {
-    await portal?.close();
+    // A project with the administrator as its manager, made as the project screens make it.
+    await portal.api(projectApi.add, { name: 'Oxbridge 2027', status: 'active' });
   });
 
   it('adds a KPI type and a task, moves it on the board to done, and shows the contribution and KPI', async () => {
-    const { page, context } = await portal.newPage();
-    await signIn(page, portal.baseUrl);
+    const { page, context } = await portal.signedInPage();
 
     await page.goto(`${portal.baseUrl}${KPI}`);
     await pane(page, 'kpi-type-list').waitFor();
@@ -114,8 +92,7 @@ describe('tasks, KPI types and contribution records end to end', () => {
   });
 
   it('renders the board and the records in en-US', async () => {
-    const { page, context } = await portal.newPage({ locale: 'en-US', storage: { 'cake-locale': 'en-US' } });
-    await signIn(page, portal.baseUrl);
+    const { page, context } = await portal.signedInPage({ locale: 'en-US', storage: { 'cake-locale': 'en-US' } });
     await page.goto(`${portal.baseUrl}${MINE}`);
     await pane(page, 'task-list-mine').waitFor();
     await poll(() => pane(page, 'task-table').innerText()).toContain('Done');

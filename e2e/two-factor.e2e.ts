@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { PERM } from '@study-crm/shared';
 import { createRole, createStaff, STAFF_PASSWORD } from '../apps/server/src/test/access-fixtures.js';
-import { screenshot, settleAnimations, signInOnScreen, startPortal, typeCaptcha, type Portal } from './harness.js';
+import { screenshot, settleAnimations, signInOnScreen, typeCaptcha, usePortal } from './harness.js';
 
 // RFC 6238 written out here (not the server's library), so the test checks the server against the standard.
 function base32Decode(text: string): Buffer {
@@ -31,15 +31,11 @@ async function passwordStep(page: Page, baseUrl: string, login: string) {
 // Issue 13: staff two-factor sign-in in Chromium — a role that requires it, set-up from the profile page with the
 // QR code's secret, then a sign-in with the code (zh-TW) and with a recovery code (en-US).
 describe('two-factor sign-in', () => {
-  let portal: Portal;
+  const portal = usePortal({ TWO_FACTOR_ROLES: 'ROLE_SECURE' });
   let secureId: number;
   beforeAll(async () => {
-    portal = await startPortal({ TWO_FACTOR_ROLES: 'ROLE_SECURE' });
     const role = await createRole(portal.db, 'ROLE_SECURE', [PERM.memberList, PERM.memberView]);
     secureId = await createStaff(portal.db, 'secure1', [role]);
-  });
-  afterAll(async () => {
-    await portal?.close();
   });
 
   it('sets up TOTP when the role requires it, then signs in with a code and with a recovery code', async () => {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ACTIVE_PANE, screenshot, signIn, startPortal, type Portal } from './harness.js';
+import { ACTIVE_PANE, screenshot, signIn, usePortal } from './harness.js';
 import { SHOTS } from './uk-steps.js';
 
 const shot = (page: Page, name: string) => screenshot(page, name, { dir: SHOTS, settle: true });
@@ -11,13 +11,7 @@ const errorOf = (page: Page, id: string) =>
 // The UK application journey (issue 40): the cycles administrators keep, and the choice rules refusing a sixth UCAS
 // choice and a second Oxbridge choice in the form, in both languages.
 describe('UK admissions', () => {
-  let portal: Portal;
-  beforeAll(async () => {
-    portal = await startPortal();
-  });
-  afterAll(async () => {
-    await portal?.close();
-  });
+  const portal = usePortal();
 
   const cases = [
     {

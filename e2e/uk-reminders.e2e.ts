@@ -1,31 +1,16 @@
 import { ukDay } from '@study-crm/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ACTIVE_PANE,
-  fillDate,
-  openMessageBox,
-  pickOption,
-  pressAndConfirm,
-  screenshot,
-  signIn,
-  type Portal,
-} from './harness.js';
-import { SHOTS, SLOW, awaitTodo, saveNewApplication, startNewApplication, startReminderPortal } from './uk-steps.js';
+import { describe, expect, it } from 'vitest';
+import { ACTIVE_PANE, fillDate, openMessageBox, pickOption, pressAndConfirm, screenshot, signIn } from './harness.js';
+import { SHOTS, SLOW, awaitTodo, saveNewApplication, startNewApplication, useReminderPortal } from './uk-steps.js';
 const DAY_MS = 86_400_000;
 
 // A passport expiring before the course starts: the worker's daily reminder lands in the follow teacher's message
 // box (issue 40). The cycle is added on the cycles screen, so the course start never depends on today's date.
 describe('UK reminders', () => {
-  let portal: Portal;
+  const portal = useReminderPortal();
   const today = ukDay(Date.now());
   const expiry = ukDay(Date.parse(`${today}T12:00:00Z`) + 7 * DAY_MS);
   const year = Number(today.slice(0, 4)) + 5;
-  beforeAll(async () => {
-    portal = await startReminderPortal();
-  });
-  afterAll(async () => {
-    await portal?.close();
-  });
 
   it('adds a cycle, saves an application whose passport expires in 7 days, and finds the reminder (zh-TW)', async () => {
     const { page, context } = await portal.newPage();

@@ -1,13 +1,13 @@
 import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { confirmDialog, openMessageBox, pickOption, startPortal, type Portal } from './harness.js';
+import { confirmDialog, openMessageBox, pickOption, usePortal, type Portal } from './harness.js';
 
 // Steps the UK admissions tests (issue 40) share.
 export const SHOTS = '/tmp/shots/uk40';
 export const SLOW = { timeout: 30_000 };
 
 // A portal whose worker runs the reminders every 2 s (an hour by default).
-export const startReminderPortal = (): Promise<Portal> => startPortal({ REMINDER_EVERY_SECONDS: '2' });
+export const useReminderPortal = (): Portal => usePortal({ REMINDER_EVERY_SECONDS: '2' });
 
 // Opens a new application's detail screen with the student's name and e-mail and the administrator as follow
 // teacher; the test fills in the rest and calls saveNewApplication.

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { addDays, casExpiry, ukDay } from '@study-crm/shared';
-import { ACTIVE_PANE, fillDate, pickOption, screenshot, signIn, type Portal } from './harness.js';
-import { SHOTS, SLOW, awaitTodo, saveNewApplication, startNewApplication, startReminderPortal } from './uk-steps.js';
+import { axeViolations, closeLayer } from './axe.js';
+import { ACTIVE_PANE, fillDate, pickOption, screenshot, signIn } from './harness.js';
+import { SHOTS, SLOW, awaitTodo, saveNewApplication, startNewApplication, useReminderPortal } from './uk-steps.js';
 
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
@@ -11,7 +12,7 @@ const PDF = Buffer.from(
 // From offer to visa (issue 40): an application moves through the Student visa checklist with documents, and a CAS
 // running out in 7 days lands in the owner's message box; the same record and the list's "this week" in English.
 describe('UK Student visa checklist', () => {
-  let portal: Portal;
+  const portal = useReminderPortal();
   const today = ukDay(Date.now());
   // A CAS issued so that its six months end 7 days from today.
   const expires = addDays(today, 7);
@@ -29,13 +30,6 @@ describe('UK Student visa checklist', () => {
   };
   const status = (page: Page, label: string) => pickOption(page, page.locator('.ant-modal #visaStep_status'), label);
 
-  beforeAll(async () => {
-    portal = await startReminderPortal();
-  });
-  afterAll(async () => {
-    await portal?.close();
-  });
-
   it('moves an application through offer → CAS → visa with documents and sees the CAS reminder (zh-TW)', async () => {
     const { page, context } = await portal.newPage();
     await page.setViewportSize({ width: 1440, height: 900 });
@@ -50,6 +44,9 @@ describe('UK Student visa checklist', () => {
     await editStep(page, 'offerMet');
     await status(page, '已完成');
     await fillDate(page, '.ant-modal #visaStep_date', today);
+    // Issue 42: axe on the application's step dialog while it is open (decision 235).
+    expect(await axeViolations(page, 'zh-TW visa step dialog')).toEqual([]);
+    await screenshot(page, 'a11y-visa-step-dialog-zh-TW');
     await saveStep(page);
     await page
       .locator(`${ACTIVE_PANE} .ant-upload:has([data-testid="visa-upload-offerMet"]) input[type=file]`)
@@ -112,6 +109,10 @@ describe('UK Student visa checklist', () => {
     await expect.poll(() => page.locator(checklist).textContent(), SLOW).toContain('Offer conditions met');
     await page.locator(checklist).scrollIntoViewIfNeeded();
     await screenshot(page, 'visa-checklist-en-US', { dir: SHOTS, settle: true, fullPage: true });
+    await editStep(page, 'offerMet');
+    expect(await axeViolations(page, 'en-US visa step dialog')).toEqual([]);
+    await screenshot(page, 'a11y-visa-step-dialog-en-US');
+    await closeLayer(page);
 
     await page.goto(`${portal.baseUrl}/sadmin/systemSetup/visaStages`);
     const rows = page.locator(`${ACTIVE_PANE} [data-testid="visaStage-table"] tr[data-row-key]`);

@@ -1,16 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { hashPassword } from '../apps/server/src/modules/member/index.js';
 import {
   ACTIVE_PANE,
   confirmDialog,
   screenshot,
   settleAnimations,
-  signIn,
   signInOnScreen,
-  startPortal,
-  type Portal,
   poll,
+  seedStaff,
+  usePortal,
 } from './harness.js';
 
 // Issue 19 (user centre): edit the profile with a cropped avatar and see the header follow, the resume, the password
@@ -43,60 +41,27 @@ async function switchRole(page: Page, switchLabel: string, role: string) {
 }
 
 describe('user centre', () => {
-  let portal: Portal;
+  const portal = usePortal();
   beforeAll(async () => {
-    portal = await startPortal();
-    const db = portal.db;
-    const now = Date.now();
-    const role = async (name: string, cnName: string, enName: string, perms: string[]) => {
-      const r = await db
-        .insertInto('role')
-        .values({ name, cnName, enName, kind: 'general', isBuiltin: 0, createdAt: now, updatedAt: now })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const ids = await db.selectFrom('permission').select('id').where('perm', 'in', perms).execute();
-      await db
-        .insertInto('rolePermission')
-        .values(ids.map((p) => ({ roleId: r.id, permissionId: p.id })))
-        .execute();
-      return r.id;
-    };
-    const staffRole = await role('ROLE_E2E_STAFF', '員工檢視', 'Staff viewer', ['menu:employee', 'member:list']);
-    const setupRole = await role('ROLE_E2E_SETUP', '字典維護', 'Dictionary keeper', [
-      'menu:systemSetup',
-      'sys:dict:list',
-    ]);
-    const member = await db
-      .insertInto('member')
-      .values({
-        loginName: LOGIN,
-        email: 'centre@example.com',
-        passwordHash: await hashPassword(PASSWORD),
-        status: 'active',
-        identityStatus: 'verified',
-        memberType: 'staff',
-        nickName: 'centre',
-        failedLogins: 0,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('memberRole')
-      .values([
-        { memberId: member.id, roleId: staffRole },
-        { memberId: member.id, roleId: setupRole },
-      ])
-      .execute();
-  });
-  afterAll(async () => {
-    await portal?.close();
+    await seedStaff(portal, {
+      loginName: LOGIN,
+      password: PASSWORD,
+      email: 'centre@example.com',
+      nickName: 'centre',
+      roles: [
+        { name: 'ROLE_E2E_STAFF', cnName: '員工檢視', enName: 'Staff viewer', perms: ['menu:employee', 'member:list'] },
+        {
+          name: 'ROLE_E2E_SETUP',
+          cnName: '字典維護',
+          enName: 'Dictionary keeper',
+          perms: ['menu:systemSetup', 'sys:dict:list'],
+        },
+      ],
+    });
   });
 
   it('switches role and sees the menu change', async () => {
-    const { page, context } = await portal.newPage();
-    await signIn(page, portal.baseUrl, LOGIN, PASSWORD);
+    const { page, context } = await portal.signedInPage({ user: LOGIN, password: PASSWORD });
     await poll(() => sider(page).innerText()).toContain('員工管理');
     expect(await sider(page).innerText()).toContain('系統設定');
 
@@ -114,8 +79,7 @@ describe('user centre', () => {
   });
 
   it('edits the profile with a cropped avatar; the header follows; the resume shows it', async () => {
-    const { page, context } = await portal.newPage();
-    await signIn(page, portal.baseUrl, LOGIN, PASSWORD);
+    const { page, context } = await portal.signedInPage({ user: LOGIN, password: PASSWORD });
     await openScreen(page, portal.baseUrl, '/user/profile', 'profile-form');
     expect(await page.getByTestId('user-name').innerText()).toBe('centre@example.com');
 
@@ -173,8 +137,7 @@ describe('user centre', () => {
   });
 
   it('changes the password and signs in again with the new one', async () => {
-    const { page, context } = await portal.newPage();
-    await signIn(page, portal.baseUrl, LOGIN, PASSWORD);
+    const { page, context } = await portal.signedInPage({ user: LOGIN, password: PASSWORD });
     await openScreen(page, portal.baseUrl, '/user/resetPwd', 'reset-pwd-form');
     await page.locator('#oldPassword').fill(PASSWORD);
     await page.locator('#newPassword').fill(NEW_PASSWORD);
@@ -192,8 +155,12 @@ describe('user centre', () => {
   });
 
   it('renders the user centre in en-US', async () => {
-    const { page, context } = await portal.newPage({ locale: 'en-US', storage: { 'cake-locale': 'en-US' } });
-    await signIn(page, portal.baseUrl, LOGIN, NEW_PASSWORD);
+    const { page, context } = await portal.signedInPage({
+      locale: 'en-US',
+      storage: { 'cake-locale': 'en-US' },
+      user: LOGIN,
+      password: NEW_PASSWORD,
+    });
     await openScreen(page, portal.baseUrl, '/user/profile', 'profile-form');
     await poll(() => page.locator('[data-testid=profile-avatar] img').getAttribute('src')).toMatch(/^blob:/);
     await screenshot(page, 'user-profile-en-US');

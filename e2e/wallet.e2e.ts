@@ -1,16 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createRole, createStaff, STAFF_PASSWORD } from '../apps/server/src/test/access-fixtures.js';
-import {
-  ADMIN,
-  confirmDialog,
-  screenshot,
-  settleAnimations,
-  signIn,
-  startPortal,
-  type Portal,
-  poll,
-} from './harness.js';
+import { ADMIN, confirmDialog, screenshot, settleAnimations, signIn, poll, usePortal } from './harness.js';
 
 async function settle(page: Page) {
   await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning'));
@@ -80,17 +71,10 @@ type Strings = { wrongPassword: string; mismatch: string; activated: string };
 
 // Issue 19: the member creates a wallet, backs it up, passes the three-word check and activates it.
 describe('member wallet end to end', () => {
-  let portal: Portal;
-  beforeAll(async () => {
-    portal = await startPortal();
-  });
-  afterAll(async () => {
-    await portal?.close();
-  });
+  const portal = usePortal();
 
   it('creates and activates a wallet in zh-TW; the address is in the user state after a reload', async () => {
-    const { page, context } = await portal.newPage();
-    await signIn(page, portal.baseUrl);
+    const { page, context } = await portal.signedInPage();
     const address = await createAndActivate(page, portal.baseUrl, ADMIN.password, 'zh-TW', {
       wrongPassword: '密碼錯誤',
       mismatch: '輸入的單字與您的助記詞不符，還可再試 4 次',

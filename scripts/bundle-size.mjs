@@ -20,7 +20,7 @@ if (!fs.existsSync(manifestFile)) {
 const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
 
 // Budgets in KiB of gzipped JavaScript (issue 14's goals are 150 and 350; see docs/decisions.md).
-export const BUDGETS = { loginPage: 109, firstScreenAfterSignIn: 349 };
+export const BUDGETS = { loginPage: 109, firstScreenAfterSignIn: 350 };
 export const GOALS = { loginPage: 150, firstScreenAfterSignIn: 350 };
 
 // The chunks a `name: lazyScreen(() => import('screen'), () => import('strings'))` (or `lazy(...)`) entry of a

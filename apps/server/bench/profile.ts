@@ -18,7 +18,7 @@ import autocannon from 'autocannon';
 import type { BenchRequest, Started } from './http-server.js';
 import { dropSchema } from '../src/db/migrate.js';
 import { benchArgs } from './args.js';
-import { BENCH, benchEnv } from './sign-in.js';
+import { BENCH, benchEnv, PROFILE_CASES } from './sign-in.js';
 
 const { num, values: opt } = benchArgs(
   { applications: 20000, members: 2000, duration: 8, connections: 20, top: 25 },
@@ -35,11 +35,6 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const serverScript = opt.root
   ? path.join(path.resolve(opt.root), 'apps/server/bench/http-server.ts')
   : path.join(here, 'http-server.ts');
-const LIST = '/api/v1/mc/applicationRecord/list';
-export const PROFILE_CASES = {
-  trivial: '/api/v1/member/profile',
-  'home list': `${LIST}?status=offer_unconditional&keyword=${encodeURIComponent('陳怡')}&pageNum=1&pageSize=20`,
-} as const;
 
 type Child = { child: ChildProcess; call: <T>(m: unknown) => Promise<T>; exited: Promise<void> };
 

@@ -10,6 +10,23 @@ export const BENCH = {
   captcha: 'BNCH',
 } as const;
 
+// The calls `npm run bench:profile` profiles and `npm run bench:ab` compares (issue 43): the trivial signed call and the
+// filtered home list (status + a two-character name, first page).
+const LIST = '/api/v1/mc/applicationRecord/list';
+export const PROFILE_CASES = {
+  trivial: '/api/v1/member/profile',
+  'home list': `${LIST}?status=offer_unconditional&keyword=${encodeURIComponent('陳怡')}&pageNum=1&pageSize=20`,
+} as const;
+
+// The list pages `npm run bench:ab` also compares (issue 43): the home list's page 1, a deep page by number (page 200,
+// and page 5,000 as `npm run bench` asks for, past the end below 100,000 rows) and the member list's page 1.
+export const LIST_CASES = {
+  'home p1': `${LIST}?pageNum=1&pageSize=20`,
+  'home p200': `${LIST}?pageNum=200&pageSize=20`,
+  'home p5000': `${LIST}?pageNum=5000&pageSize=20`,
+  'member p1': '/api/v1/mc/member?pageNum=1&pageSize=20',
+} as const;
+
 // A bench server's environment: its data under `dir`, the bench's client and administrator, no logs, and sessions
 // that do not idle out during a long run.
 export const benchEnv = (dir: string) => ({

@@ -78,6 +78,8 @@ const EnvSchema = z
     JOB_LEASE_SECONDS: int(60, 1, 3600),
     JOB_FILE_HOURS: int(72, 1, 24 * 90),
     EXPORT_DIRECT_MAX_ROWS: int(10_000, 1, 1_000_000),
+    // The operation log counts a filter's entries up to this many; past it the total reads "more than" (decision 249).
+    AUDIT_COUNT_CAP: int(10_000, 1, 10_000_000),
     DELIVERY_BATCH: int(20, 1, 500),
     // E-mails to one mail server (its mail, or its system mail) one server sends at once.
     DELIVERY_LANE_CONCURRENCY: int(3, 1, 50),
@@ -223,6 +225,8 @@ export type Config = {
     backoffMaxMs: number;
   };
   jobs: { pollMs: number; leaseMs: number; keepMs: number; directMaxRows: number };
+  // The most entries the operation log counts for its total (decision 249).
+  auditCountCap: number;
   // base64 AES-256 key for mail sender passwords; undefined: a key file under dataDir is used (created once).
   mailSecretKey: string | undefined;
   // Hosts a template's HTML frame may be fetched from (lower case, exact match).
@@ -325,6 +329,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       keepMs: e.JOB_FILE_HOURS * 3_600_000,
       directMaxRows: e.EXPORT_DIRECT_MAX_ROWS,
     },
+    auditCountCap: e.AUDIT_COUNT_CAP,
     mailSecretKey: e.MAIL_SECRET_KEY,
     templateFrameHosts: e.TEMPLATE_FRAME_HOSTS.split(',')
       .map((h) => h.trim().toLowerCase())

@@ -6,12 +6,12 @@ import { startTestApp, TEST_CAPTCHA, type TestApp } from './test/harness.js';
 import { startS3Server, type S3Fixture } from './test/s3-fixture.js';
 import { startSmtpServer } from './test/smtp-fixture.js';
 
-const isPostgres = Boolean(process.env.DATABASE_URL);
+import { onPostgres } from './test/engine.js';
 const LOGIN = '/api/v1/mc/auth/login/loginName';
 
 // Issue 38: two app servers on one PostgreSQL schema and one S3 bucket, each with its own data directory (as on two
 // machines), calls alternating between them. SQLite is one file for one server: several servers need PostgreSQL.
-describe.skipIf(!isPostgres)('two app servers on one PostgreSQL and one S3 bucket', () => {
+describe.skipIf(!onPostgres)('two app servers on one PostgreSQL and one S3 bucket', () => {
   let a: TestApp;
   let b: TestApp;
   let s3: S3Fixture;

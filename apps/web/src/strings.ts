@@ -25,7 +25,7 @@ import type { content } from './pages/content/locale';
 import type { assistant } from './pages/assistant/locale';
 import type { audit } from './pages/audit/locale';
 import type { search } from './pages/search/locale';
-import type { importSheet } from './pages/import/locale';
+import type { importSheet } from './components/import/locale';
 import type { privacy } from './pages/privacy/locale';
 
 // The shape of every string of the app (zh-TW, the default language, is the reference; a test keeps the three

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { IdParam } from './wire.js';
 
 // One call of the wire contract, described once: the server's defineRoute spreads it, and the web client's
 // call(endpoint, params) takes its URL, method and types from it, so neither repeats a URL nor casts an answer.
@@ -22,6 +23,20 @@ export type EndpointParams<E> = E extends { query?: infer Q extends z.ZodType }
   : E extends { body?: infer B extends z.ZodType }
     ? Loose<z.input<B>>
     : Record<string, never>;
+
+// A GET call's query as the server reads it (after parsing): the names and values a list's filters take.
+export type EndpointQuery<E> = E extends { query?: infer Q extends z.ZodType } ? z.output<Q> : never;
+
+// A view call: the `{ id }` of one record in, the record out.
+export type ViewEndpoint<R extends z.ZodType = z.ZodType> = Endpoint<'GET', typeof IdParam, undefined, R>;
+
+// A picker's search call: the typed keyword in, the matches out.
+export type SearchEndpoint<R extends z.ZodType = z.ZodType> = Endpoint<
+  'GET',
+  z.ZodType<unknown, { keyword?: string | null | undefined }>,
+  undefined,
+  R
+>;
 
 // A call whose answer is not the JSON envelope but bytes (images, downloads); the server writes the reply itself.
 export type RawEndpoint<Q extends z.ZodType = z.ZodType> = {

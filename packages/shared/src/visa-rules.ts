@@ -1,4 +1,5 @@
 import { isIsoDate } from './application-rules.js';
+import type { Locale } from './locale.js';
 
 // The Student visa checklist and language-test rules (issue 40; sources in docs/uk-admissions.md): pure date
 // arithmetic the server checks on save and the web shows, on YYYY-MM-DD calendar dates.
@@ -16,6 +17,42 @@ export const VISA_STAGE_KINDS = [
   'enrolled',
 ] as const;
 export type VisaStageKind = (typeof VISA_STAGE_KINDS)[number];
+// The steps' names by kind, as the record's checklist, the visa stages screen and its export name them.
+export const VISA_STAGE_NAMES = {
+  'zh-TW': {
+    offerMet: '錄取條件達成',
+    casRequested: '申請 CAS',
+    casIssued: 'CAS 已簽發',
+    funds: '資金證明',
+    tbTest: '肺結核檢測（如需）',
+    visaApplied: '遞交簽證申請',
+    decision: '簽證結果',
+    travel: '出發',
+    enrolled: '註冊入學',
+  },
+  'zh-CN': {
+    offerMet: '录取条件达成',
+    casRequested: '申请 CAS',
+    casIssued: 'CAS 已签发',
+    funds: '资金证明',
+    tbTest: '肺结核检测（如需）',
+    visaApplied: '递交签证申请',
+    decision: '签证结果',
+    travel: '出发',
+    enrolled: '注册入学',
+  },
+  'en-US': {
+    offerMet: 'Offer conditions met',
+    casRequested: 'CAS requested',
+    casIssued: 'CAS issued',
+    funds: 'Financial evidence',
+    tbTest: 'TB test (where required)',
+    visaApplied: 'Visa applied',
+    decision: 'Visa decision',
+    travel: 'Travel',
+    enrolled: 'Enrolled',
+  },
+} satisfies Record<Locale, Record<VisaStageKind, string>>;
 export const VISA_STEP_STATUSES = ['pending', 'inProgress', 'done', 'notRequired'] as const;
 export type VisaStepStatus = (typeof VISA_STEP_STATUSES)[number];
 // A step counts as finished (checklist progress, the follow-up ratio) when done or not required.

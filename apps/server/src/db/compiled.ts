@@ -1,5 +1,10 @@
-import type { Compilable, CompiledQuery, QueryResult } from 'kysely';
+import { sql, type Compilable, type CompiledQuery, type QueryResult, type RawBuilder } from 'kysely';
+import { isPostgres } from './database.js';
+import { Lru } from './statement-cache.js';
 import type { Conn } from './transaction.js';
+
+// Shapes a compileShapes query keeps (the least recently used go first): a few per combination of filters.
+const SHAPES_KEPT = 200;
 
 // The value standing for a slot while the query is built: a string nothing else passes as a parameter.
 const MARK = '\u0000slot\u0000';
@@ -16,6 +21,9 @@ export function compileOnce<P extends string, O>(
   db: Conn,
   slots: readonly P[],
   build: (s: Slots<P>) => Compilable<O>,
+  // `shaped`: built by compileShapes, which leaves out the slots a shape does not use and takes every value from a
+  // slot (a value that is not a slot's would be the first call's, kept for every later call: refused).
+  { shaped = false }: { shaped?: boolean } = {},
 ): (values: Record<P, unknown>, conn?: Conn) => Promise<QueryResult<O>> {
   const stand = Object.fromEntries(slots.map((name) => [name, `${MARK}${name}`])) as unknown as Slots<P>;
   let compiled: CompiledQuery<O> | undefined;
@@ -27,7 +35,10 @@ export function compileOnce<P extends string, O>(
     );
     const seen = new Set(plan.flatMap((p) => ('slot' in p ? [p.slot] : [])));
     const missing = slots.filter((s) => !seen.has(s));
-    if (missing.length) throw new Error(`compileOnce: slot(s) ${missing.join(', ')} not among the parameters`);
+    if (!shaped && missing.length)
+      throw new Error(`compileOnce: slot(s) ${missing.join(', ')} not among the parameters`);
+    if (shaped && plan.some((p) => !('slot' in p)))
+      throw new Error(`compileShapes: a parameter not from a slot in ${q.sql}`);
     return q;
   };
   return (values, conn = db) => {
@@ -36,3 +47,32 @@ export function compileOnce<P extends string, O>(
     return conn.executeQuery<O>({ ...compiled, parameters });
   };
 }
+
+// A hot query whose SQL text depends on the call (which filters are given, the order, how many words): each shape
+// built and compiled once, as compileOnce does, and kept under the key `key` names it by. `build` gets the call's
+// own `shape` (the first call of that key's) and must read of it only what the key already says, taking every value
+// from the slots (checked: a parameter that is not a slot is refused); a slot a shape does not use is left out.
+export function compileShapes<S, O>(
+  db: Conn,
+  build: (shape: S, s: Slots<string>) => Compilable<O>,
+): (key: string, shape: S, values: Record<string, unknown>) => Promise<QueryResult<O>> {
+  const shapes = new Lru<string, (values: Record<string, unknown>) => Promise<QueryResult<O>>>(SHAPES_KEPT);
+  return (key, shape, values) => {
+    let run = shapes.get(key);
+    if (!run) {
+      run = compileOnce(db, Object.keys(values), (s) => build(shape, s), { shaped: true });
+      shapes.set(key, run);
+    }
+    return run(values);
+  };
+}
+
+// A list of ids as one parameter (a JSON array on SQLite, an integer array on PostgreSQL), so a query over "these ids"
+// has one SQL text however many there are and can be compiled once: `.where('t.id', 'in', idList(db, s.ids))`, run
+// with `{ ids: idsValue(db, ids) }`.
+export const idList = (db: Conn, slot: never): RawBuilder<number> =>
+  isPostgres(db)
+    ? sql<number>`(select unnest(cast(${slot} as integer[])))`
+    : sql<number>`(select value from json_each(${slot}))`;
+export const idsValue = (db: Conn, ids: readonly number[]): unknown =>
+  isPostgres(db) ? [...ids] : JSON.stringify(ids);

@@ -49,11 +49,14 @@ export async function openDatabase(opts: DbOptions): Promise<DbHandle> {
       await admin.query(`CREATE SCHEMA IF NOT EXISTS "${opts.pgSchema}"`);
       await admin.end();
     }
+    // PGOPTIONS (libpq's settings for each connection, which pg reads only when no options are given) is kept
+    // beside the schema's search path: CI's PostgreSQL pass commits without waiting for the disk with it (.ci/run).
+    const options = [process.env.PGOPTIONS, opts.pgSchema && `-c search_path="${opts.pgSchema}"`].filter(Boolean);
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: opts.poolMax ?? 10,
       types: pgTypes,
-      ...(opts.pgSchema ? { options: `-c search_path="${opts.pgSchema}"` } : {}),
+      ...(options.length ? { options: options.join(' ') } : {}),
     });
     const db = new Kysely<Database>({
       dialect: new PostgresDialect({ pool: cachedPgPool(pool) }),

@@ -1,5 +1,20 @@
+import { compileOnce } from './compiled.js';
 import type { Db } from './database.js';
 import type { ListCountTable } from './schema.js';
+
+const sumOf = (db: Db) =>
+  db.selectFrom('listCount').select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('n'), eb.lit(0)).as('n'));
+
+// The two statements of every list's total (all buckets of a list, or one), compiled once per database (issue 43).
+function compiled(db: Db) {
+  return {
+    all: compileOnce(db, ['list'], (s) => sumOf(db).where('list', '=', s.list)),
+    one: compileOnce(db, ['list', 'bucket'], (s) =>
+      sumOf(db).where('list', '=', s.list).where('bucket', '=', s.bucket),
+    ),
+  };
+}
+const byDb = new WeakMap<Db, ReturnType<typeof compiled>>();
 
 // The maintained total of a list's live rows (table list_count, kept by triggers in the same transaction as each
 // write): one bucket, several summed, or every bucket summed when none is given. A handful of rows, whatever the
@@ -9,12 +24,11 @@ export async function listCount(
   list: ListCountTable['list'],
   bucket?: string | readonly string[] | null,
 ): Promise<number> {
-  let q = db
-    .selectFrom('listCount')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('n'), eb.lit(0)).as('n'))
-    .where('list', '=', list);
-  if (typeof bucket === 'string') q = q.where('bucket', '=', bucket);
-  else if (bucket?.length) q = q.where('bucket', 'in', bucket);
-  const row = await q.executeTakeFirst();
+  let row: { n: number | string } | undefined;
+  if (typeof bucket === 'string' || !bucket?.length) {
+    let q = byDb.get(db);
+    if (!q) byDb.set(db, (q = compiled(db)));
+    row = (typeof bucket === 'string' ? await q.one({ list, bucket }) : await q.all({ list })).rows[0];
+  } else row = await sumOf(db).where('list', '=', list).where('bucket', 'in', bucket).executeTakeFirst();
   return Number(row?.n ?? 0);
 }

@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { referencedNames } from './sql-helpers.js';
+import { engineFree } from '../test/engine.js';
 
-describe('referencedNames', () => {
+engineFree.describe('referencedNames', () => {
   it('asks 500 names at a time and gathers what each answer finds, nulls left out', async () => {
     const names = Array.from({ length: 1201 }, (_, i) => `f${i}`);
     const asked: number[] = [];

@@ -8,6 +8,7 @@ import {
   type SqlBool,
   type Updateable,
 } from 'kysely';
+import { idList, idsValue } from './compiled.js';
 import { isPostgres, type Db } from './database.js';
 import { looseView } from './loose-view.js';
 import type { Database } from './schema.js';
@@ -171,28 +172,220 @@ export async function permissionIdsOfRole(conn: Conn, roleId: number): Promise<n
   return rows.map((r) => r.permissionId);
 }
 
-// The search box's matching (issue 39, decision 138) on a table's `search_text` (names folded by the owning module,
-// migrations 0039 and 0045). `words` are folded (packages/shared searchWords).
+// The search box's matching (issue 39, decisions 138, 217) on a table's `search_text` (names folded by the owning
+// module, migrations 0039 and 0045). `words` are folded (packages/shared searchWords); none holds for every row.
 // - Words of three characters or more go through the trigram index: the FTS5 table `<table>_search` (trigram
 //   tokenizer) on SQLite, the pg_trgm GIN index under `like '%word%'` on PostgreSQL. Shorter words are then tested
 //   on the rows those give.
-// - Null when no word is that long: the caller matches the start of the text instead (searchTextStarts).
-export function searchTextHolds(db: Db, table: string, words: readonly string[]): RawBuilder<SqlBool> | null {
+// - Only one- and two-character words: each is a key of the side table `<table>_gram` (migration 0066), the ids of
+//   the records with a name holding it, in id order (searchGramIds).
+//
+// Every value it binds is one of searchTextValues(db, words), in that order; `slot(i)` puts something else in the
+// i-th one's place (a compiled query's stand-in, db/compiled.ts). The SQL text depends only on searchTextShape(words).
+export function searchTextHolds(
+  db: Db,
+  table: string,
+  words: readonly string[],
+  slot?: (i: number) => unknown,
+  scope?: GramScope,
+): RawBuilder<SqlBool> {
+  if (!words.length) return sql<SqlBool>`1 = 1`;
+  const values = slot ? [] : searchTextValues(db, words);
+  const v = (i: number) => (slot ? slot(i) : values[i]);
   const long = words.filter((w) => [...w].length >= 3);
-  if (!long.length) return null;
+  // PostgreSQL reads `= any(array(…))` as ids fetched once (an InitPlan) to look up by key: the gram table drives
+  // whatever the statistics say, as SQLite's `in (…)` does when no other index applies.
+  if (!long.length)
+    return sql<SqlBool>`(${sql.join(
+      words.map((_, i) =>
+        isPostgres(db as never)
+          ? sql<SqlBool>`${sql.ref(`${table}.id`)} = any(array(${searchGramIds(table, v(i), scope)}))`
+          : sql<SqlBool>`${sql.ref(`${table}.id`)} in (${searchGramIds(table, v(i), scope)})`,
+      ),
+      sql` and `,
+    )})`;
   const column = sql.ref(`${table}.search_text`);
-  const holds = (w: string) => sql<SqlBool>`${column} like ${containsPattern(w)} escape '\\'`;
-  const short = words.filter((w) => [...w].length < 3).map(holds);
-  if (isPostgres(db as never)) return sql<SqlBool>`(${sql.join([...long.map(holds), ...short], sql` and `)})`;
+  const holds = (i: number) => sql<SqlBool>`${column} like ${v(i)} escape '\\'`;
+  const shortCount = words.length - long.length;
+  if (isPostgres(db as never))
+    return sql<SqlBool>`(${sql.join(
+      words.map((_, i) => holds(i)),
+      sql` and `,
+    )})`;
   const fts = sql.table(`${table}_search`);
-  const match = long.map((w) => `"${w.replace(/"/g, '""')}"`).join(' AND ');
-  const trigram = sql<SqlBool>`${sql.ref(`${table}.id`)} in (select rowid from ${fts} where ${fts} match ${match})`;
+  const trigram = sql<SqlBool>`${sql.ref(`${table}.id`)} in (select rowid from ${fts} where ${fts} match ${v(0)})`;
+  const short = Array.from({ length: shortCount }, (_, i) => holds(i + 1));
   return short.length ? sql<SqlBool>`(${sql.join([trigram, ...short], sql` and `)})` : trigram;
 }
 
-// The search text starts with `prefix` (a one- or two-character search): a range its plain index serves, in code
-// point order (collate "C" on PostgreSQL, migration 0045), and the LIKE that keeps it exact under any collation.
-export function searchTextStarts(table: string, prefix: string): RawBuilder<SqlBool> {
-  const column = sql.ref(`${table}.search_text`);
-  return sql<SqlBool>`(${column} >= ${prefix} and ${column} < ${prefixEnd(prefix)} and ${column} like ${prefixPattern(prefix)} escape '\\')`;
+// The values searchTextHolds binds for `words`, in its order: only short words, each word (a gram); else on
+// PostgreSQL a `like` pattern per word, the long ones first; on SQLite the FTS5 query of the long words, then a
+// pattern per short word.
+export function searchTextValues(db: Db, words: readonly string[]): unknown[] {
+  const long = words.filter((w) => [...w].length >= 3);
+  if (!long.length) return [...words];
+  const short = words.filter((w) => [...w].length < 3).map(containsPattern);
+  if (isPostgres(db as never)) return [...long.map(containsPattern), ...short];
+  return [long.map((w) => `"${w.replace(/"/g, '""')}"`).join(' AND '), ...short];
 }
+
+// What of `words` the SQL text of searchTextHolds depends on: how many words, and how many are short when some are
+// long.
+export const searchTextShape = (words: readonly string[]): string => {
+  const short = words.filter((w) => [...w].length < 3).length;
+  return short === words.length ? `g${short}` : `t${words.length - short}.${short}`;
+};
+
+// Whether every word is one or two characters long (searchTextHolds then reads the gram tables).
+export const allShortWords = (words: readonly string[]) => words.every((w) => [...w].length < 3);
+
+// A column as the condition on a search's rows compares it: opaque to the planner (`col || ''`, `col + 0`) when the
+// gram table drives the plan (`driven`, or words all short), so that no index on the column is walked instead (SQLite
+// has no statistics unless ANALYZE runs, and would walk every live row of the (deleted_at, …) index).
+const drives = (driven: boolean | readonly string[]) =>
+  typeof driven === 'boolean' ? driven : driven.length > 0 && allShortWords(driven);
+export const searchedColumn = (
+  column: string,
+  driven: boolean | readonly string[],
+  kind: 'text' | 'number' = 'text',
+) =>
+  drives(driven)
+    ? kind === 'text'
+      ? sql<string>`(${sql.ref(column)} || '')`
+      : sql<number>`(${sql.ref(column)} + 0)`
+    : sql.ref<string>(column);
+
+// The row is live (not removed) in a search: only live members and applications have grams (migration 0066).
+export const liveSearched = (table: string, driven: boolean | readonly string[]) =>
+  sql<SqlBool>`${searchedColumn(`${table}.deleted_at`, driven, 'number')} is null`;
+
+// A short word held by this many records or more is common: its first page is read by walking the query's own order
+// and testing each row (searchGramsOfRow), which meets a page of matches within about LIMIT × rows / GRAM_COMMON rows.
+export const GRAM_COMMON = 2000;
+
+// How a search box group or picker (a LIMIT in its own order) reads its rows (decision 217): words of three characters
+// or more through the trigram index (on SQLite, the same count and walk as short words, decision 251); only short
+// words, through the gram table when the rarest is held by fewer than GRAM_COMMON records (`driven`: the ids drive
+// the plan), else by a walk of the query's order with a key lookup per row. Either way the work is bounded by GRAM_COMMON, not by the table: counting up to it reads the key range only.
+// `scope` narrows the gram keys to the rows the query keeps (a member's kind, migration 0070), so a word common in
+// another kind is counted, and read, only where the query looks (decision 252).
+export async function searchPlan(
+  db: Db,
+  table: string,
+  words: readonly string[],
+  scope?: GramScope,
+): Promise<{ holds: RawBuilder<SqlBool>; driven: boolean }> {
+  if (!words.length || (!allShortWords(words) && isPostgres(db)))
+    return { holds: searchTextHolds(db, table, words), driven: false };
+  if (!allShortWords(words)) {
+    // SQLite, a word of three characters or more: FTS5 drives when it holds fewer than GRAM_COMMON matches (counted
+    // up to it); a common word walks the query's order instead, each word tested on the row's own search text, as
+    // the FTS5 list would be built whole before the LIMIT (decision 251).
+    const [match] = searchTextValues(db, words);
+    const fts = sql.table(`${table}_search`);
+    const { rows } = await sql<{ n: number | string }>`select count(*) as n from (select rowid from ${fts}
+      where ${fts} match ${match} limit ${GRAM_COMMON}) f`.execute(db);
+    if (Number(rows[0]?.n ?? 0) < GRAM_COMMON) return { holds: searchTextHolds(db, table, words), driven: true };
+    return { holds: searchTextLike(table, words.map(containsPattern)), driven: false };
+  }
+  const counts = await gramCounts(db, table, words, scope);
+  return Math.min(...counts) >= GRAM_COMMON
+    ? { holds: searchGramsOfRow(table, words), driven: false }
+    : { holds: searchTextHolds(db, table, words, undefined, scope), driven: true };
+}
+
+// How many records hold each short word, counted up to GRAM_COMMON (an index-only count of the key range).
+const gramCounts = (db: Db, table: string, words: readonly string[], scope?: GramScope) =>
+  Promise.all(
+    words.map(async (w) => {
+      const { rows } = await sql<{ n: number | string }>`select count(*) as n from (${searchGramIds(table, w, scope)}
+        limit ${GRAM_COMMON}) g`.execute(db);
+      return Number(rows[0]?.n ?? 0);
+    }),
+  );
+
+// A condition on the gram table's own columns besides the gram (member_gram.is_staff, migration 0070).
+export type GramScope = RawBuilder<SqlBool>;
+
+// The row's own search text holds every LIKE pattern (containsPattern's): tested on each row a walk meets.
+const searchTextLike = (table: string, patterns: readonly unknown[]): RawBuilder<SqlBool> => {
+  const column = sql.ref(`${table}.search_text`);
+  return sql<SqlBool>`(${sql.join(
+    patterns.map((p) => sql`${column} like ${p} escape '\\'`),
+    sql` and `,
+  )})`;
+};
+
+// The first `limit` rows of a search box group that shows its newest records (decision 251), read from the newest
+// matches down, a chunk at a time, so that a common word reads about what is shown and not every record holding it:
+// - only short words: the gram table's key range of the rarest word (the only one when one is typed), newest first
+//   (its primary key (gram, id) walked backwards), the other words tested on each row (searchGramsOfRow);
+// - on SQLite, words of three characters or more: the FTS5 table's matches in descending rowid, which FTS5 reads
+//   lazily and stops at the LIMIT; the short words tested on each row's search text.
+// `page(holds, n)` is the group's own query: its filters, the condition `holds`, newest first, LIMIT n. It is asked
+// once per chunk (a chunk of ids, then one eight times larger) until it has `limit` rows or the matches run out.
+// PostgreSQL's trigram index (GIN) gives no order: words of three characters or more there are one call of `page`.
+export async function searchNewest<R>(
+  db: Db,
+  table: string,
+  words: readonly string[],
+  limit: number,
+  page: (holds: RawBuilder<SqlBool>, n: number) => Promise<R[]>,
+): Promise<R[]> {
+  if (!words.length || limit < 1) return [];
+  const short = words.filter((w) => [...w].length < 3);
+  const hasLong = short.length < words.length;
+  if (hasLong && isPostgres(db)) return page(searchTextHolds(db, table, words), limit);
+  let source: (before: number | null, n: number) => RawBuilder<{ id: number }>;
+  let rest: RawBuilder<SqlBool> | null;
+  const below = (column: string, before: number | null) =>
+    before === null ? sql`` : sql` and ${sql.ref(column)} < ${before}`;
+  if (hasLong) {
+    const [match, ...patterns] = searchTextValues(db, words);
+    const fts = sql.table(`${table}_search`);
+    source = (before, n) =>
+      sql`select rowid as id from ${fts} where ${fts} match ${match}${below('rowid', before)}
+        order by rowid desc limit ${n}`;
+    rest = patterns.length ? searchTextLike(table, patterns) : null;
+  } else {
+    let first = words[0]!;
+    if (words.length > 1) {
+      const counts = await gramCounts(db, table, words);
+      first = words[counts.indexOf(Math.min(...counts))]!;
+    }
+    const grams = sql.table(`${table}_gram`);
+    source = (before, n) =>
+      sql`select id from ${grams} where gram = ${first}${below('id', before)} order by gram desc, id desc limit ${n}`;
+    const others = words.filter((w) => w !== first);
+    rest = others.length ? searchGramsOfRow(table, others) : null;
+  }
+  const found: R[] = [];
+  let before: number | null = null;
+  for (let n = Math.max(limit * 4, 20); ; n *= 8) {
+    const { rows } = await source(before, n).execute(db);
+    if (!rows.length) break;
+    const ids = rows.map((r) => Number(r.id));
+    const among = sql<SqlBool>`${sql.ref(`${table}.id`)} in ${idList(db, idsValue(db, ids) as never)}`;
+    found.push(...(await page(rest ? sql<SqlBool>`(${among} and ${rest})` : among, limit - found.length)));
+    if (found.length >= limit || ids.length < n) break;
+    before = ids[ids.length - 1]!;
+  }
+  return found;
+}
+
+// The ids of the records of `table` with a name holding the one- or two-character `gram` (migration 0066).
+export const searchGramIds = (table: string, gram: unknown, scope?: GramScope) =>
+  sql<{
+    id: number;
+  }>`select id from ${sql.table(`${table}_gram`)} where gram = ${gram}${scope ? sql` and ${scope}` : sql``}`;
+
+// A row of `table` has a name holding each one- or two-character word, tested on that row (a key lookup per word):
+// for a plan that walks another index and stops at its LIMIT.
+export const searchGramsOfRow = (table: string, words: readonly unknown[]) =>
+  sql<SqlBool>`(${sql.join(
+    words.map(
+      (w) =>
+        sql<SqlBool>`exists (select 1 from ${sql.table(`${table}_gram`)} g where g.gram = ${w} and g.id = ${sql.ref(`${table}.id`)})`,
+    ),
+    sql` and `,
+  )})`;

@@ -31,6 +31,9 @@ export class Lru<K, V> {
     this.#map.delete(oldest[0]);
     return oldest;
   }
+  delete(key: K) {
+    this.#map.delete(key);
+  }
   clear() {
     this.#map.clear();
   }

@@ -82,19 +82,53 @@ export async function runAudited<T>(
   handler: () => Promise<T>,
 ): Promise<T> {
   recorded.add(req);
-  await app.audit.before(scope);
+  return inScope(app.audit, scope, handler);
+}
+
+async function inScope<T>(audit: AuditLog, scope: AuditScope, handler: () => Promise<T>): Promise<T> {
+  await audit.before(scope);
   let result: T;
   try {
     result = await runInAuditScope(scope, handler);
   } catch (err) {
     scope.open = false;
     const { outcome, code } = outcomeOf(err);
-    if (scope.written === 0 || scope.dirty) await app.audit.finish(scope, outcome, code);
+    if (scope.written === 0 || scope.dirty) await audit.finish(scope, outcome, code);
     throw err;
   }
   scope.open = false;
-  if (scope.written === 0 || scope.dirty) await app.audit.finish(scope, 'ok', 200);
+  if (scope.written === 0 || scope.dirty) await audit.finish(scope, 'ok', 200);
   return result;
+}
+
+// Work a call started that a background job finishes later (an import's write): its own entry, as the member who
+// started it (no client address or request), with the diff of the declared records `ids`.
+export function runAuditedJob<T>(
+  audit: AuditLog,
+  decl: Required<Pick<AuditDecl, 'action' | 'record'>>,
+  actor: { id: number; activeRoleId?: number | null },
+  ids: number[],
+  handler: () => Promise<T>,
+): Promise<T> {
+  const [module = decl.action, ...rest] = decl.action.split('.');
+  const scope: AuditScope = {
+    module,
+    action: rest.join('.'),
+    route: `job ${decl.action}`,
+    recordType: decl.record,
+    memberId: actor.id,
+    roleId: actor.activeRoleId ?? null,
+    ip: null,
+    userAgent: null,
+    requestId: null,
+    startedAt: performance.now(),
+    ids,
+    before: new Map(),
+    dirty: false,
+    written: 0,
+    open: true,
+  };
+  return inScope(audit, scope, handler);
 }
 
 // A permission refusal by the request hooks (the handler never ran): its own entry.

@@ -3,6 +3,7 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_LOGIN, ADMIN_PASSWORD, APP_ID, multipart } from '../test/harness.js';
 import { useTestApp } from '../test/signed-in.js';
+import { engineFree } from '../test/engine.js';
 
 type Schema = {
   $ref?: string;
@@ -74,12 +75,15 @@ describe('the OpenAPI document', () => {
     doc = structuredClone(served) as Document;
   });
 
-  it('is a valid OpenAPI document: every $ref resolves (the recursive menu tree is a named component)', async () => {
-    await expect(SwaggerParser.validate(structuredClone(served) as never)).resolves.toBeTruthy();
-    expect(doc.components?.schemas?.MenuItem).toBeDefined();
-  });
+  engineFree.it(
+    'is a valid OpenAPI document: every $ref resolves (the recursive menu tree is a named component)',
+    async () => {
+      await expect(SwaggerParser.validate(structuredClone(served) as never)).resolves.toBeTruthy();
+      expect(doc.components?.schemas?.MenuItem).toBeDefined();
+    },
+  );
 
-  it('generates TypeScript types with openapi-typescript', async () => {
+  engineFree.it('generates TypeScript types with openapi-typescript', async () => {
     const ts = astToString(await openapiTS(structuredClone(served) as never));
     expect(ts).toContain('"/api/v1/mc/sys/permission/list"');
     expect(ts).toContain('MenuItem: {');
@@ -87,7 +91,7 @@ describe('the OpenAPI document', () => {
     expect(ts).toMatch(/attachments\?: /);
   });
 
-  it('lists fields with a default (lists read as empty when absent) as optional', () => {
+  engineFree.it('lists fields with a default (lists read as empty when absent) as optional', () => {
     const body = (path: string) => doc.paths[path]!.post!.requestBody!.content![FORM]!.schema!;
     const email = body('/admin/v1/message/email/add');
     expect(email.required).toEqual(expect.arrayContaining(['senderId', 'recipients', 'subject']));

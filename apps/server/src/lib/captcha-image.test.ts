@@ -1,6 +1,7 @@
 import { inflateSync } from 'node:zlib';
-import { describe, it, expect } from 'vitest';
+import { it, expect } from 'vitest';
 import { CAPTCHA_ALPHABET, renderCaptchaPng } from './captcha-image.js';
+import { engineFree } from '../test/engine.js';
 
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -53,7 +54,7 @@ function decode(png: Buffer): Decoded {
   return { width, height, bytesPerPixel, raw, pixels };
 }
 
-describe('renderCaptchaPng', () => {
+engineFree.describe('renderCaptchaPng', () => {
   it('starts with the PNG signature and has IHDR first, IEND last', () => {
     const png = renderCaptchaPng('K7PX', { seed: 1 });
     expect(png.subarray(0, 8).equals(SIGNATURE)).toBe(true);

@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { cursorOf, nextCursorOf, pageResult, pageWindow, readCursor } from './paging.js';
+import { engineFree } from '../test/engine.js';
 
-describe('paging', () => {
+engineFree.describe('paging', () => {
   it('defaults to page 1 of 20 rows, newest first', () => {
     expect(pageWindow({})).toEqual({ pageNum: 1, pageSize: 20, limit: 20, offset: 0, order: 'desc' });
   });
@@ -22,7 +23,7 @@ describe('paging', () => {
   });
 });
 
-describe('keyset cursor', () => {
+engineFree.describe('keyset cursor', () => {
   it('reads back what it wrote, a sort key holding "~" included', () => {
     expect(readCursor(cursorOf('2026-01-15', 42))).toEqual({ key: '2026-01-15', id: 42 });
     expect(readCursor(cursorOf('a~b', 7))).toEqual({ key: 'a~b', id: 7 });

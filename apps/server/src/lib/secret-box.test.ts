@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createSecretBox, loadSecretKey, openEnvelope, sealEnvelope } from './secret-box.js';
+import { engineFree } from '../test/engine.js';
 
-describe('secret box', () => {
+engineFree.describe('secret box', () => {
   it('creates a key file once under the data directory, says so, and reuses it', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mail-key-'));
     const created: string[] = [];
@@ -34,7 +35,7 @@ describe('secret box', () => {
   });
 });
 
-describe('envelope encryption', () => {
+engineFree.describe('envelope encryption', () => {
   const box = createSecretBox(Buffer.alloc(32, 3));
   const values = { mnemonic: 'abandon ability able', privateKey: '0x01' };
 

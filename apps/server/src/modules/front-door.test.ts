@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { engineFree } from '../test/engine.js';
 
 // The project's real ESLint configuration, run on code as if it lived at `filePath`. The type-aware rule of the web
 // app needs the file in its TypeScript project, which these made-up files are not: it is left out here.
@@ -19,8 +20,9 @@ const ruleErrors = async (rule: string, code: string, filePath: string) => {
 };
 const frontDoorErrors = (code: string, filePath: string) => ruleErrors('local/module-front-door', code, filePath);
 const layerErrors = (code: string, filePath: string) => ruleErrors('no-restricted-imports', code, filePath);
+const pageErrors = (code: string, filePath: string) => ruleErrors('local/page-folders', code, filePath);
 
-describe('module front doors (lint)', () => {
+engineFree.describe('module front doors (lint)', () => {
   it("refuses another module's repository imported from a module", async () => {
     const errors = await frontDoorErrors(
       "import { createPeopleRepository } from '../people/people.repository.js';\nvoid createPeopleRepository;\n",
@@ -75,9 +77,27 @@ const layerCases: [what: string, from: string, at: string, errors: number][] = [
   ['a module, from the seed', '../modules/auth/index.js', 'apps/server/src/seed/example.ts', 0],
 ];
 
-describe('layers (lint)', () => {
+engineFree.describe('layers (lint)', () => {
   it.each(layerCases)('%s: %s in %s gives %i error(s)', async (_what, from, at, errors) => {
     const found = await layerErrors(`import { x } from '${from}';\nvoid x;\n`, at);
     expect(found).toHaveLength(errors);
+  });
+});
+
+// An import of `from` in a file at `at`, and how many page-folder errors the real configuration reports for it.
+const pageCases: [what: string, from: string, at: string, errors: number][] = [
+  ['another page', '../application/api', 'apps/web/src/pages/payment/Example.tsx', 1],
+  ['another page, from a subfolder', '../../audit/locale', 'apps/web/src/pages/application/detail/Example.tsx', 1],
+  ['another page, lazily', '../import/Example', 'apps/web/src/pages/application/Example.tsx', 1],
+  ['its own folder', './api', 'apps/web/src/pages/payment/Example.tsx', 0],
+  ['its own folder, from a subfolder', '../api', 'apps/web/src/pages/application/detail/Example.tsx', 0],
+  ['the kit', '../../components/crud/filters', 'apps/web/src/pages/payment/Example.tsx', 0],
+  ['a page, from the frame', '../pages/payment/api', 'apps/web/src/app/example.tsx', 0],
+];
+
+engineFree.describe('page folders (lint)', () => {
+  it.each(pageCases)('%s: %s in %s gives %i error(s)', async (what, from, at, errors) => {
+    const code = what.endsWith('lazily') ? `void import('${from}');\n` : `import { x } from '${from}';\nvoid x;\n`;
+    expect(await pageErrors(code, at)).toHaveLength(errors);
   });
 });

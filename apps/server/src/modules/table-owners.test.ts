@@ -1,7 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { engineFree } from '../test/engine.js';
+import { sourceFiles } from '../test/source-files.js';
 
 // One module owns each table and is its only writer (docs/architecture.md, decision 190). The owner of every table
 // a module writes; a table missing here fails the test until its owner is named.
@@ -101,20 +103,13 @@ function tableUses(source: string): { writes: Set<string>; reads: Set<string> } 
 
 const serverSrc = fileURLToPath(new URL('../', import.meta.url));
 const modulesDir = fileURLToPath(new URL('./', import.meta.url));
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const path = join(dir, e.name);
-    if (e.isDirectory()) return sources(path);
-    return e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') ? [path] : [];
-  });
-}
 // Every module source (tests excluded), with the module it belongs to.
-const moduleFiles = sources(modulesDir)
+const moduleFiles = sourceFiles(modulesDir)
   .map((path) => ({ path, rel: relative(modulesDir, path).split(sep).join('/') }))
   .filter((f) => f.rel.includes('/'))
   .map((f) => ({ ...f, module: f.rel.split('/')[0]!, text: readFileSync(f.path, 'utf8') }));
 
-describe('table ownership', () => {
+engineFree.describe('table ownership', () => {
   it('finds writes and reads by table name (the scanner itself)', () => {
     const uses = tableUses(
       [
@@ -165,10 +160,10 @@ describe('table ownership', () => {
   });
 });
 
-describe('passwords', () => {
+engineFree.describe('passwords', () => {
   // Every server source outside the tests: only member/passwords.ts imports argon2, and only it and the seed (which
   // writes its first accounts below the modules) hash a password.
-  const all = sources(serverSrc).map((path) => ({
+  const all = sourceFiles(serverSrc).map((path) => ({
     rel: relative(serverSrc, path).split(sep).join('/'),
     text: readFileSync(path, 'utf8'),
   }));

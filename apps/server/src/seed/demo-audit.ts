@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.js';
-import type { Row } from '../db/schema.js';
-import { countDemoRows, rng } from './demo-rows.js';
+import { sql } from 'kysely';
+import { countDemoRows, sqlPick, sqlValues } from './demo-rows.js';
 import { activeStaffIds } from './demo-members.js';
 
 // Demo operation-log entries for the operation log's benchmark (issue 39): deterministic rows over a year ending
@@ -23,44 +23,46 @@ const ACTIONS = [
 ] as const;
 const DAY_MS = 86_400_000;
 
-export async function seedDemoAudit(db: Db, count: number, batchSize = 1000, now = Date.now()): Promise<number> {
+// Rows are generated in the database, a chunk of `batchSize` per statement (decision 219): a recursive CTE counts
+// n, a hash of n picks the action, member, outcome and record.
+export async function seedDemoAudit(db: Db, count: number, batchSize = 50_000, now = Date.now()): Promise<number> {
   const have = await countDemoRows(db, 'auditLog', 'requestId', `${DEMO_AUDIT_PREFIX}%`);
   const missing = Math.max(0, count - have);
   if (!missing) return 0;
   const staff = await activeStaffIds(db, 50);
-  const members = staff.length ? staff : [null];
   const span = 365 * DAY_MS;
+  const step = Math.max(1, Math.floor(span / Math.max(count, 1)));
+  const members = sqlValues(
+    'm',
+    ['i', 'id'],
+    (staff.length ? staff : [0]).map((id, i) => [i, id]),
+  );
+  const actions = sqlValues(
+    'ac',
+    ['i', 'module', 'action', 'record_type'],
+    ACTIONS.map(([m, a, r], i) => [i, m, a, r ?? '']),
+  );
   for (let start = have; start < have + missing; start += batchSize) {
     const end = Math.min(have + missing, start + batchSize);
-    const rows: Omit<Row<'auditLog'>, 'id'>[] = [];
-    for (let n = start; n < end; n++) {
-      const r = rng(n * 17 + 3);
-      const [module, action, recordType] = ACTIONS[Math.floor(r() * ACTIONS.length)]!;
-      const roll = r();
-      const outcome = roll < 0.9 ? 'ok' : roll < 0.97 ? 'refused' : 'error';
-      const recordId = recordType ? 1 + Math.floor(r() * 1_000_000) : null;
-      rows.push({
-        // Spread evenly over the year, newest last, as the log grows.
-        createdAt: now - span + Math.floor(((n + r()) / Math.max(count, 1)) * span),
-        memberId: members[Math.floor(r() * members.length)] ?? null,
-        roleId: null,
-        module,
-        action,
-        route: `/demo/${module}/${action}`,
-        recordType,
-        recordId,
-        recordIds: recordId === null ? null : String(recordId),
-        ip: `10.0.${Math.floor(r() * 255)}.${Math.floor(r() * 255)}`,
-        userAgent: 'demo',
-        outcome,
-        code: outcome === 'ok' ? 200 : outcome === 'refused' ? 403 : 500,
-        durationMs: Math.floor(r() * 40),
-        requestId: `${DEMO_AUDIT_PREFIX}${n + 1}`,
-        changes:
-          outcome === 'ok' && action === 'update' ? '[{"id":1,"field":"remarks","before":"a","after":"b"}]' : null,
-      });
-    }
-    await db.insertInto('auditLog').values(rows).execute();
+    await sql`insert into audit_log (created_at, member_id, role_id, module, action, route, record_type, record_id,
+        record_ids, ip, user_agent, outcome, code, duration_ms, request_id, changes)
+      with recursive g(n) as (select cast(${sql.lit(start)} as bigint) union all select n + 1 from g where n + 1 < ${sql.lit(end)}),
+      ${members}, ${actions},
+      r as (select g.n, ac.module, ac.action, nullif(ac.record_type, '') as record_type,
+          case when ${sqlPick(2, 100)} < 90 then 'ok' when ${sqlPick(2, 100)} < 97 then 'refused' else 'error' end as outcome,
+          1 + ${sqlPick(3, 1_000_000)} as rid
+        from g join ac on ac.i = ${sqlPick(1, ACTIONS.length)})
+      select ${sql.lit(now - span)} + r.n * ${sql.lit(step)} + ${sqlPick(4, step, 'r.n')},
+        ${staff.length ? sql`(select m.id from m where m.i = ${sqlPick(5, staff.length, 'r.n')})` : sql`null`},
+        null, r.module, r.action, '/demo/' || r.module || '/' || r.action, r.record_type,
+        case when r.record_type is null then null else r.rid end,
+        case when r.record_type is null then null else cast(r.rid as varchar(20)) end,
+        '10.0.' || cast(${sqlPick(6, 255, 'r.n')} as varchar(3)) || '.' || cast(${sqlPick(7, 255, 'r.n')} as varchar(3)),
+        'demo', r.outcome, case r.outcome when 'ok' then 200 when 'refused' then 403 else 500 end,
+        ${sqlPick(8, 40, 'r.n')}, ${sql.lit(DEMO_AUDIT_PREFIX)} || cast(r.n + 1 as varchar(20)),
+        case when r.outcome = 'ok' and r.action = 'update'
+          then '[{"id":1,"field":"remarks","before":"a","after":"b"}]' else null end
+      from r order by r.n`.execute(db);
   }
   return missing;
 }

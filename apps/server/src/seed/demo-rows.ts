@@ -1,4 +1,5 @@
-import type { Db } from '../db/database.js';
+import { sql, type RawBuilder } from 'kysely';
+import { isPostgres, type Db } from '../db/database.js';
 import { looseView } from '../db/loose-view.js';
 import type { Database } from '../db/schema.js';
 import { countAll } from '../db/sql-helpers.js';
@@ -28,3 +29,22 @@ export async function countDemoRows<T extends keyof Database>(
   const row = await loose.selectFrom(name).select(countAll).where(like, 'like', pattern).executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+// SQL that both engines read alike: a table of literals, a zero-padded number, a pseudo-random pick.
+export const sqlValues = (name: string, cols: string[], rows: (string | number)[][]) =>
+  sql`${sql.raw(name)}(${sql.raw(cols.join(', '))}) as (values ${sql.join(
+    rows.map((r) => sql`(${sql.join(r.map((v) => sql.lit(v)))})`),
+  )})`;
+export const sqlPadded = (n: RawBuilder<unknown> | string, width: number) =>
+  sql`substr(cast(${sql.raw(String(10 ** width))} + ${typeof n === 'string' ? sql.raw(n) : n} as varchar(20)), 2)`;
+// A repeatable number in [0, m) for row n and a salt (a multiplicative hash: n times a large odd constant).
+export const sqlPick = (salt: number, m: number, n = 'g.n') =>
+  sql.raw(`((${n} * ${2_654_435_761 % 1_000_003} + ${salt * 7_919}) % 1000003 * ${salt * 2 + 1} % 1000003 % ${m})`);
+// An ISO day (YYYY-MM-DD) `k` days after the ISO day `base`, on either engine.
+export const sqlDay = (db: Db, base: string, k: RawBuilder<unknown>) =>
+  isPostgres(db)
+    ? sql`to_char(date ${sql.lit(base)} + cast(${k} as integer), 'YYYY-MM-DD')`
+    : sql`date(${sql.lit(base)}, '+' || ${k} || ' days')`;
+// A recursive CTE `g(n)` counting n from `from` up to `to` (exclusive): the rows of a generated chunk.
+export const sqlCount = (from: number, to: number) =>
+  sql`g(n) as (select cast(${sql.lit(from)} as bigint) union all select n + 1 from g where n + 1 < ${sql.lit(to)})`;

@@ -69,14 +69,14 @@ export async function seed(
   opts: { adminLogin: string; adminPassword?: string | undefined; now?: number },
 ): Promise<SeedResult> {
   const now = opts.now ?? Date.now();
-  return db.transaction().execute(async (trx) => {
-    const newPermissionIds = await seedMenu(trx, MENU_SEED, 0, now);
-    await seedDicts(trx, now);
+  return db.transaction().execute(async (tx) => {
+    const newPermissionIds = await seedMenu(tx, MENU_SEED, 0, now);
+    await seedDicts(tx, now);
 
-    const adminRole = await trx.selectFrom('role').select('id').where('name', '=', ADMIN_ROLE_NAME).executeTakeFirst();
+    const adminRole = await tx.selectFrom('role').select('id').where('name', '=', ADMIN_ROLE_NAME).executeTakeFirst();
     const roleId =
       adminRole?.id ??
-      (await insertReturningId(trx, 'role', {
+      (await insertReturningId(tx, 'role', {
         name: ADMIN_ROLE_NAME,
         cnName: '系統管理員',
         enName: 'Administrator',
@@ -87,14 +87,14 @@ export async function seed(
       }));
     // The built-in role receives every item the seed adds; items staff removed from it stay removed.
     if (newPermissionIds.length) {
-      await trx
+      await tx
         .insertInto('rolePermission')
         .values(newPermissionIds.map((permissionId) => ({ roleId, permissionId })))
         .onConflict((oc) => oc.doNothing())
         .execute();
     }
 
-    const existing = await trx
+    const existing = await tx
       .selectFrom('member')
       .select('id')
       .where('loginName', '=', opts.adminLogin)
@@ -105,11 +105,11 @@ export async function seed(
     const generatedPassword = opts.adminPassword ? undefined : generatePassword();
     const password = opts.adminPassword ?? (generatedPassword as string);
     const memberId = await insertStaffMember(
-      trx,
+      tx,
       { loginName: opts.adminLogin, password, email: null, nickName: 'Administrator' },
       now,
     );
-    await trx.insertInto('memberRole').values({ memberId, roleId }).execute();
+    await tx.insertInto('memberRole').values({ memberId, roleId }).execute();
     return { adminCreated: true, adminLogin: opts.adminLogin, ...(generatedPassword ? { generatedPassword } : {}) };
   });
 }

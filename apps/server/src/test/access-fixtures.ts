@@ -28,14 +28,22 @@ export async function permissionIds(db: Db, perms: readonly string[]): Promise<n
 
 export async function setRolePerms(db: Db, roleId: number, perms: readonly string[]): Promise<void> {
   const ids = await permissionIds(db, perms);
-  await createRoleRepository(db).setPermissions(roleId, ids);
+  const roles = createRoleRepository(db);
+  await roles.transaction((tx) => roles.setPermissions(tx, roleId, ids));
 }
 
-export async function createRole(db: Db, name: string, perms: readonly string[] = []): Promise<number> {
+// Its Chinese name is its name unless given; a role with no permission is made here (the role screen refuses one).
+export async function createRole(
+  db: Db,
+  name: string,
+  perms: readonly string[] = [],
+  names: { cnName?: string; enName?: string } = {},
+): Promise<number> {
   const now = Date.now();
   const id = await insertReturningId(db, 'role', {
     name,
-    cnName: name,
+    cnName: names.cnName ?? name,
+    ...(names.enName ? { enName: names.enName } : {}),
     kind: 'general',
     isBuiltin: 0,
     createdAt: now,

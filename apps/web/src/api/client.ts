@@ -5,6 +5,8 @@ import { API_BASE, APP_ID, CLIENT_SIGN, HTTP_TIMEOUT_MS, MC_ID } from './config'
 import { splitRefusal } from './refusal';
 import { session } from './session';
 
+// Values as a form sends them (a form's fields turned into wire values, a raw download's query). A call of the
+// contract takes its endpoint's typed params instead (api/call.ts), which arrive here as a plain object.
 export type Params = Record<string, string | number | boolean | null | undefined | readonly (string | number)[]>;
 
 export type CallOptions = {
@@ -70,9 +72,9 @@ export function headers(extra: Record<string, string> = {}): Record<string, stri
 }
 
 // Nulls and undefined travel as empty strings; arrays as repeated keys.
-export function encodeParams(params: Params = {}): URLSearchParams {
+export function encodeParams(params: object = {}): URLSearchParams {
   const out = new URLSearchParams();
-  for (const [k, v] of Object.entries({ ...commonParams(), ...params })) {
+  for (const [k, v] of Object.entries({ ...commonParams(), ...params }) as [string, unknown][]) {
     if (Array.isArray(v)) for (const item of v) out.append(k, String(item));
     else out.append(k, v === null || v === undefined ? '' : String(v));
   }
@@ -121,10 +123,10 @@ async function send<T>(url: string, init: RequestInit, opts: CallOptions): Promi
 }
 
 export const api = {
-  get<T>(url: string, params?: Params, opts: CallOptions = {}): Promise<Envelope<T>> {
+  get<T>(url: string, params?: object, opts: CallOptions = {}): Promise<Envelope<T>> {
     return send<T>(`${url}?${encodeParams(params).toString()}`, { method: 'GET', headers: headers() }, opts);
   },
-  post<T>(url: string, body?: Params, opts: CallOptions = {}): Promise<Envelope<T>> {
+  post<T>(url: string, body?: object, opts: CallOptions = {}): Promise<Envelope<T>> {
     return send<T>(
       url,
       {
@@ -140,7 +142,7 @@ export const api = {
     return send<T>(`${url}?${encodeParams().toString()}`, { method: 'POST', headers: headers(), body: form }, opts);
   },
   // Binary answers (captcha images, downloads): no envelope unless the server refused.
-  async blob(url: string, params?: Params, opts: CallOptions = {}): Promise<Blob> {
+  async blob(url: string, params?: object, opts: CallOptions = {}): Promise<Blob> {
     let res: Response;
     try {
       res = await fetch(`${API_BASE}${url}?${encodeParams(params).toString()}`, {

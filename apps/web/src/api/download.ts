@@ -1,6 +1,5 @@
-import type { RawEndpoint } from '@study-crm/shared';
+import type { EndpointParams, RawEndpoint } from '@study-crm/shared';
 import { blobOf } from './call';
-import type { Params } from './client';
 
 // Saves downloaded bytes under a name: an object URL pressed as a link (a plain link to the server cannot carry the
 // token header), released a minute later.
@@ -17,6 +16,10 @@ export function saveBlob(blob: Blob, fileName: string): void {
 }
 
 // A raw endpoint's bytes (fetched with the session), saved under a name.
-export async function downloadAs<E extends RawEndpoint>(endpoint: E, params: Params, fileName: string): Promise<void> {
+export async function downloadAs<E extends RawEndpoint>(
+  endpoint: E,
+  params: EndpointParams<E>,
+  fileName: string,
+): Promise<void> {
   saveBlob(await blobOf(endpoint, params), fileName);
 }

@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import type { Endpoint, EndpointData, EndpointParams } from '@study-crm/shared';
 import { fetchData } from './call';
-import type { Params } from './client';
 
 type Options<E extends Endpoint> = Omit<UseQueryOptions<EndpointData<E>>, 'queryKey' | 'queryFn' | 'placeholderData'>;
 
@@ -10,13 +9,13 @@ type Options<E extends Endpoint> = Omit<UseQueryOptions<EndpointData<E>>, 'query
 export function useKeptRead<E extends Endpoint>(
   key: readonly unknown[],
   endpoint: E,
-  params: EndpointParams<E> | Params,
+  params: EndpointParams<E>,
   options: Options<E> = {},
 ) {
   return useQuery({
     ...options,
     queryKey: [...key, params],
-    queryFn: ({ signal }) => fetchData(endpoint, params as EndpointParams<E>, { signal }),
+    queryFn: ({ signal }) => fetchData(endpoint, params, { signal }),
     placeholderData: keepPreviousData,
   });
 }

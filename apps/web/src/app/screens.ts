@@ -1,6 +1,7 @@
 import type { ComponentKey } from '@study-crm/shared';
 import { homeScreen } from './homeScreen';
 import { lazyScreen, type LazyScreen } from './lazyScreen';
+import type { LocaleBundle } from '../locales/types';
 
 // Component key (spec section 2) → lazily loaded screen with its folder's strings. One entry per screen; a key missing here
 // renders the not-found screen.
@@ -51,7 +52,7 @@ export const SCREENS: Partial<Record<ComponentKey, LazyScreen>> = {
   ),
   roleManage: lazyScreen(
     () => import('../pages/access/RoleManagePage'),
-    () => import('../pages/access/locale'),
+    async () => ({ ...(await import('../pages/access/locale')), ...(await import('../pages/audit/locale')) }),
   ),
   menuManage: lazyScreen(
     () => import('../pages/access/MenuManagePage'),
@@ -69,9 +70,20 @@ export const SCREENS: Partial<Record<ComponentKey, LazyScreen>> = {
     () => import('../pages/content/MerchantSettings'),
     () => import('../pages/content/locale'),
   ),
+  // An entry's fields are named with the labels of its record's form (decision 248): those forms' strings come along.
   operationLog: lazyScreen(
     () => import('../pages/audit/OperationLog'),
-    () => import('../pages/audit/locale'),
+    () =>
+      Promise.all([
+        import('../pages/audit/locale'),
+        import('../pages/application/locale'),
+        import('../pages/application/choiceLocale'),
+        import('../pages/payment/locale'),
+        import('../pages/employee/locale'),
+        import('../pages/access/locale'),
+        import('../pages/message/locale'),
+        import('../pages/systemSetup/locale'),
+      ]).then((bundles) => Object.assign({}, ...bundles) as Record<string, LocaleBundle>),
   ),
   accountList: lazyScreen(
     () => import('../pages/employee/AccountList'),
@@ -127,7 +139,7 @@ export const SCREENS: Partial<Record<ComponentKey, LazyScreen>> = {
   ),
   templateManage: lazyScreen(
     () => import('../pages/message/TemplateManage'),
-    () => import('../pages/message/locale'),
+    async () => ({ ...(await import('../pages/message/locale')), ...(await import('../pages/audit/locale')) }),
   ),
   noticeManage: lazyScreen(
     () => import('../pages/notice/NoticeManage'),

@@ -44,6 +44,7 @@ function ThemedText({ children }: { children: ReactNode }) {
 export function AntdProviders({ children }: { children: ReactNode }) {
   const theme = useSettings((s) => s.theme);
   const themeColor = useSettings((s) => s.themeColor);
+  const colorWeak = useSettings((s) => s.colorWeak);
   const locale = currentLocale();
   dayjs.locale(DAYJS_LOCALES[locale]);
 
@@ -51,7 +52,7 @@ export function AntdProviders({ children }: { children: ReactNode }) {
     <ConfigProvider
       csp={CSP}
       locale={ANTD_LOCALES[locale]}
-      theme={themeConfig(theme, themeColor, !REDUCED_MOTION)}
+      theme={themeConfig(theme, themeColor, !REDUCED_MOTION, colorWeak)}
       wave={WAVE}
     >
       <ThemedText>

@@ -12,5 +12,7 @@ export function useBodyTheme(): void {
     document.body.setAttribute('arco-theme', theme);
     document.body.dataset.theme = theme;
     document.documentElement.style.filter = colorWeak ? 'invert(80%)' : '';
+    // The mode's stronger text shades where they are not antd's tokens (styles.css, login.css, layout.css).
+    document.body.classList.toggle('colour-weak', colorWeak);
   }, [theme, colorWeak]);
 }

@@ -24,15 +24,35 @@ export function contrastRatio(a: string, b: string): number | null {
   return (hi + 0.05) / (lo + 0.05);
 }
 
+// The colour-weak mode (a setting) draws the whole page through an 80 % invert filter (the spec;
+// components/bodyTheme.ts). The filter acts on each sRGB channel, c → 0.8 − 0.6c, and shrinks every contrast: black on
+// white is drawn 7.9:1 at most, grey text that reads at 5:1 falls below 4:1. The colour as the mode draws it.
+export const COLOUR_WEAK_INVERT = 0.8;
+export function colourWeak(color: string): string {
+  const c = channels(color);
+  if (!c) return color;
+  return hex(
+    c.map((v) => (COLOUR_WEAK_INVERT + (v / 255) * (1 - 2 * COLOUR_WEAK_INVERT)) * 255) as [number, number, number],
+  );
+}
+
+// The contrast of two colours as the colour-weak mode draws them.
+export function colourWeakRatio(a: string, b: string): number | null {
+  return contrastRatio(colourWeak(a), colourWeak(b));
+}
+
 const hex = (c: [number, number, number]) => `#${c.map((v) => Math.round(v).toString(16).padStart(2, '0')).join('')}`;
 
 // A background for white text: the colour itself when white on it reaches `ratio` (WCAG AA: 4.5), else the colour
-// darkened step by step (mixed with black, so its hue stays) until it does. Colours that are not hex pass unchanged.
-export function darkenForWhite(color: string, ratio = 4.5): string {
+// darkened step by step (mixed with black, so its hue stays) until it does; with `weak`, until it does as the
+// colour-weak mode draws them too. Colours that are not hex pass unchanged.
+export function darkenForWhite(color: string, ratio = 4.5, weak = false): string {
   const c = channels(color);
   if (!c) return color;
+  const short = (bg: string) =>
+    contrastRatio('#ffffff', bg)! < ratio || (weak && colourWeakRatio('#ffffff', bg)! < ratio);
   let mixed = c;
-  for (let k = 1; contrastRatio('#ffffff', hex(mixed))! < ratio && k <= 20; k++) {
+  for (let k = 1; short(hex(mixed)) && k <= 20; k++) {
     mixed = c.map((v) => v * (1 - k * 0.05)) as [number, number, number];
   }
   return mixed === c ? color : hex(mixed);

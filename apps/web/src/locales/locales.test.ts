@@ -6,9 +6,15 @@ import typedStrings from '../strings.ts?raw';
 import { coreBundles } from './index';
 import type { LocaleBundle, LocaleTree } from './types';
 
-// Every bundle of the app: the core ones loaded at boot and each page folder's (locale.ts, bind-locale.ts, ...),
-// found by file name so that a new page's strings are checked without being listed here.
-const pageModules = import.meta.glob<Record<string, LocaleBundle>>('../pages/**/*locale.ts', { eager: true });
+// Every bundle of the app: the core ones loaded at boot, each page folder's (locale.ts, bind-locale.ts, ...) and
+// those of the kit's parts loaded on first use (components/import), found by file name so that a new page's strings
+// are checked without being listed here.
+const pageModules = import.meta.glob<Record<string, LocaleBundle>>(
+  ['../pages/**/*locale.ts', '../components/**/*locale.ts'],
+  {
+    eager: true,
+  },
+);
 const bundles: Record<string, LocaleBundle> = {
   ...coreBundles,
   ...Object.assign({}, ...Object.values(pageModules)),

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { getCall, postCall, rawCall } from '../endpoint.js';
-import { ImportCheckSchema, ImportRunBody, ImportRunSchema, type ImportKind } from '../schemas/import.js';
+import {
+  ImportCheckSchema,
+  ImportRunBody,
+  ImportRunSchema,
+  ImportStartSchema,
+  type ImportKind,
+} from '../schemas/import.js';
 import { IdParam } from '../wire.js';
 import { XLSX_MIME } from './sms.js';
 
@@ -20,7 +26,7 @@ export const importApi = (kind: ImportKind) => {
   return {
     template: rawCall(`${base}/template`, z.object({}), XLSX_MIME),
     check: postCall(`${base}/check`, undefined, ImportCheckSchema),
-    run: postCall(`${base}/run`, ImportRunBody, ImportRunSchema),
+    run: postCall(`${base}/run`, ImportRunBody, ImportStartSchema),
     view: getCall(`${base}/view`, IdParam, ImportRunSchema),
     result: rawCall(`${base}/result`, IdParam, XLSX_MIME),
   };

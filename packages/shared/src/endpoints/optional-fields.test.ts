@@ -45,3 +45,19 @@ describe('request fields a caller may leave out', () => {
     expect(mobile.success).toBe(true);
   });
 });
+
+// appId, mcId, token and memberId travel with every call and mean the caller (spec section 7, decision 13): the
+// gateway reads them before the route does. A call's own field of one of these names would either be refused as
+// another member's (memberId) or silently read as the caller: a filter "who acted" named memberId did both.
+describe('the common parameters', () => {
+  it('are never a field of a call of its own', () => {
+    const reused: string[] = [];
+    for (const call of calls) {
+      for (const schema of [call.query, call.body]) {
+        for (const name of Object.keys((schema ? objectShape(schema) : null) ?? {}))
+          if (['appId', 'mcId', 'token', 'memberId'].includes(name)) reused.push(`${call.method} ${call.url} ${name}`);
+      }
+    }
+    expect(reused).toEqual([]);
+  });
+});

@@ -255,7 +255,7 @@ export const ApplicationUpdateOtherSchema = z.object({
 });
 
 export const ApplicationListQuery = zPaging.extend({
-  keyword: zOptText(120).describe('name / English name prefix, or exact passport number or e-mail'),
+  keyword: zOptText(120).describe('words each part of a name, passport number, e-mail or phone (decision 217)'),
   status: zOptText(32),
   teacherId: zId().nullish().describe('signing or follow-up teacher'),
   dateFrom: zDate().describe('application date from (inclusive)'),

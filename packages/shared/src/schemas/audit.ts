@@ -15,8 +15,11 @@ const zName = (max: number) =>
     .max(max)
     .regex(/^[A-Za-z][A-Za-z.]*$/, { message: 'v.format' });
 
+// The keyset of an entry in the list's order: `<created_at epoch ms>~<id>`; the next page starts after it.
+export const AUDIT_CURSOR = /^\d{1,16}~[1-9]\d{0,9}$/;
+
 export const AuditListQuery = zPaging.extend({
-  memberId: zId().nullish().describe('who acted'),
+  actorId: zId().nullish().describe('who acted (the filter; memberId is always the caller)'),
   module: zName(40).nullish().describe('the module, e.g. application'),
   action: zName(60).nullish().describe('the action within the module, e.g. update (with module)'),
   recordType: zName(60).nullish().describe('the record table, e.g. application'),
@@ -24,6 +27,12 @@ export const AuditListQuery = zPaging.extend({
   outcome: z.enum(AUDIT_OUTCOMES).nullish(),
   dateFrom: zDay().nullish().describe('from this day (inclusive, UTC)'),
   dateTo: zDay().nullish().describe('to this day (inclusive, UTC)'),
+  cursor: z
+    .string()
+    .trim()
+    .regex(AUDIT_CURSOR, { message: 'v.format' })
+    .nullish()
+    .describe("the previous page's nextCursor: reads page pageNum by seek instead of offset (same filters and order)"),
 });
 export type AuditListInput = z.output<typeof AuditListQuery>;
 
@@ -55,9 +64,62 @@ export const AuditEntrySchema = z.object({
   changedFields: z.array(z.string()),
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
-export const AuditPageSchema = pageOf(AuditEntrySchema);
+export const AuditPageSchema = pageOf(AuditEntrySchema).extend({
+  totalCapped: z
+    .boolean()
+    .describe('the count stopped at its cap (AUDIT_COUNT_CAP): more than total - 1 entries match, total is a floor'),
+  nextCursor: z
+    .string()
+    .nullable()
+    .describe('pass as cursor with pageNum + 1 to read the next page by seek; null: last'),
+});
+export type AuditPage = z.infer<typeof AuditPageSchema>;
 
-export const AuditEntryViewSchema = AuditEntrySchema.extend({ changes: z.array(AuditChangeSchema) });
+// The people and admissions cycles a change's values name by id, so a reader sees a name (decision 250). Which
+// fields hold such ids, per record type; a section row's field is named `<section>.<column>`.
+export const AUDIT_REF_KINDS = ['member', 'cycle'] as const;
+export type AuditRefKind = (typeof AUDIT_REF_KINDS)[number];
+export const AUDIT_REF_FIELDS: Readonly<Record<string, Readonly<Record<string, AuditRefKind>>>> = {
+  application: {
+    memberId: 'member',
+    signingTeacherId: 'member',
+    followTeacherId: 'member',
+    'targetSchools.cycleId': 'cycle',
+  },
+  paymentRecord: {
+    studentId: 'member',
+    signingTeacherId: 'member',
+    createdBy: 'member',
+    confirmedBy: 'member',
+    voidedBy: 'member',
+  },
+  followUp: { signingTeacherId: 'member', followTeacherId: 'member' },
+  memberNotice: { memberId: 'member', createdBy: 'member', updatedBy: 'member' },
+  feedback: { memberId: 'member', repliedBy: 'member' },
+  project: { ownerId: 'member', createdBy: 'member' },
+  task: { assigneeId: 'member', createdBy: 'member' },
+};
+const SECTION_FIELD = /^(\w+)\[\d+\]\.(\w+)$/;
+// The kind of record a change's field names by id, if any.
+export function auditRefKind(recordType: string | null | undefined, field: string): AuditRefKind | undefined {
+  const table = recordType && Object.hasOwn(AUDIT_REF_FIELDS, recordType) ? AUDIT_REF_FIELDS[recordType] : undefined;
+  if (!table) return undefined;
+  const m = SECTION_FIELD.exec(field);
+  const name = m ? `${m[1]}.${m[2]}` : field;
+  return Object.hasOwn(table, name) ? table[name] : undefined;
+}
+export const AuditRefSchema = z.object({
+  kind: z.enum(AUDIT_REF_KINDS),
+  id: z.number().int(),
+  name: z.string().nullable().describe('member: the name shown; cycle: its entry year; null: no such record any more'),
+  removed: z.boolean().describe('a member removed since (shown with "(removed)")'),
+});
+export type AuditRef = z.infer<typeof AuditRefSchema>;
+
+export const AuditEntryViewSchema = AuditEntrySchema.extend({
+  changes: z.array(AuditChangeSchema),
+  refs: z.array(AuditRefSchema).describe('the people and cycles the changes name by id'),
+});
 export type AuditEntryView = z.infer<typeof AuditEntryViewSchema>;
 
 // The modules and actions routes declare (the filter's choices).
@@ -107,5 +169,6 @@ export type TimelineEvent = z.infer<typeof TimelineEventSchema>;
 export const TimelinePageSchema = z.object({
   events: z.array(TimelineEventSchema),
   next: z.string().nullable().describe('the cursor of the next (older) page; null: no more'),
+  refs: z.array(AuditRefSchema).describe('the people and cycles the changes of the page name by id'),
 });
 export type TimelinePage = z.infer<typeof TimelinePageSchema>;

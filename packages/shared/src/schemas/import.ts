@@ -46,6 +46,12 @@ export const ImportCheckSchema = ImportRunSchema.extend({
 });
 export type ImportCheck = z.infer<typeof ImportCheckSchema>;
 
+// The write started: the run (running) and its background job (progress, result sheet).
+export const ImportStartSchema = ImportRunSchema.extend({
+  jobId: z.number().int().describe('the background job writing it: GET /api/v1/jobs/status?id='),
+});
+export type ImportStart = z.infer<typeof ImportStartSchema>;
+
 export const ImportRunBody = z.object({
   id: zId().describe('the checked import (the dry run)'),
   mode: z.enum(IMPORT_MODES).describe('all: all or nothing; valid: only the valid rows'),

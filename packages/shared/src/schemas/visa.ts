@@ -113,7 +113,7 @@ export type VisaChecklist = z.infer<typeof VisaChecklistSchema>;
 
 // ---------- this week ----------
 
-export const DUE_KINDS = ['passport', 'ucas', 'language', 'casExpiry', 'fundsWindow', 'step'] as const;
+export const DUE_KINDS = ['passport', 'ucas', 'language', 'languageFlag', 'casExpiry', 'fundsWindow', 'step'] as const;
 export type DueKind = (typeof DUE_KINDS)[number];
 export const DueSoonQuery = zPaging;
 export const DueSoonSchema = z.object({

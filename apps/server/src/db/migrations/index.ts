@@ -44,6 +44,10 @@ import * as visaStages from './20261129_0060_visa_stages.js';
 import * as applicationVisaSteps from './20261129_0061_application_visa_steps.js';
 import * as visaStepFiles from './20261129_0062_visa_step_files.js';
 import * as privacyExportJobs from './20261129_0063_privacy_export_jobs.js';
+import * as searchGrams from './20261129_0066_search_grams.js';
+import * as accessVersion from './20261129_0068_access_version.js';
+import * as auditListIndexes from './20261129_0069_audit_list_indexes.js';
+import * as memberGramKind from './20261129_0070_member_gram_kind.js';
 import * as jobs from './20261129_0054_jobs.js';
 import * as importRuns from './20261129_0056_import_runs.js';
 import * as privacy from './20261129_0050_privacy.js';
@@ -103,4 +107,8 @@ export const migrations: Record<string, Migration> = {
   '20261129_0061_application_visa_steps': applicationVisaSteps,
   '20261129_0062_visa_step_files': visaStepFiles,
   '20261129_0063_privacy_export_jobs': privacyExportJobs,
+  '20261129_0066_search_grams': searchGrams,
+  '20261129_0068_access_version': accessVersion,
+  '20261129_0069_audit_list_indexes': auditListIndexes,
+  '20261129_0070_member_gram_kind': memberGramKind,
 };

@@ -1,18 +1,31 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { DEFAULT_XLSX_LIMITS, XlsxLimitError, XlsxReadError, type XlsxLimits } from './limits.js';
+import { DEFAULT_XLSX_LIMITS, XlsxLimitError, XlsxReadError, XlsxRefusal, type XlsxLimits } from './limits.js';
 import type { SheetRow } from './sheet-rows.js';
-import type { WorkerInput, WorkerMessage } from './sheet-worker.js';
+import type { RowCheck, WorkerInput, WorkerMessage } from './sheet-worker.js';
 import { checkZipDirectory } from './zip-directory.js';
 
-export { DEFAULT_XLSX_LIMITS, XlsxLimitError, XlsxReadError, type XlsxLimits, type SheetRow };
+export {
+  DEFAULT_XLSX_LIMITS,
+  XlsxLimitError,
+  XlsxReadError,
+  XlsxRefusal,
+  type XlsxLimits,
+  type SheetRow,
+  type RowCheck,
+};
 export { readSheetRows } from './sheet-rows.js';
+
+// The file a module's worker-side code is in, next to `base` (its caller's import.meta.url): TypeScript under the
+// test runner (loaded through tsx in the worker), JavaScript once built.
+export const workerModule = (base: string, name: string) =>
+  new URL(`./${name}.${fileURLToPath(base).endsWith('.ts') ? 'ts' : 'js'}`, base);
 
 // Under the test runner this file is TypeScript, and so is the worker: it is loaded through tsx's loader, registered
 // in the worker's own thread (a worker's execArgv cannot take --import).
-const isSource = fileURLToPath(import.meta.url).endsWith('.ts');
-const WORKER = new URL(`./sheet-worker.${isSource ? 'ts' : 'js'}`, import.meta.url);
+const WORKER = workerModule(import.meta.url, 'sheet-worker');
+const isSource = WORKER.pathname.endsWith('.ts');
 const startWorker = (workerData: WorkerInput) =>
   isSource
     ? new Worker(
@@ -24,12 +37,14 @@ const startWorker = (workerData: WorkerInput) =>
 // The rows of an .xlsx file's first worksheet (sheet-rows.ts), read in a worker thread so that inflating and parsing
 // never hold up the server's other calls; they come out in chunks of `chunkRows`. The limits are checked in the
 // worker as it reads (a refused file ends with XlsxLimitError, an unreadable one with XlsxReadError). Stop iterating
-// to stop the worker.
-export async function* readSheetRowsOffThread(
+// to stop the worker. `check`: the address of a module whose default export is a RowCheck yielding T; the rows are
+// checked by it in the worker too, so the calling thread receives only what it writes (a refusal of the whole file
+// ends with XlsxRefusal).
+export async function* readSheetRowsOffThread<T = SheetRow>(
   source: string | Buffer,
   width: number,
-  opts: { limits?: XlsxLimits; chunkRows?: number } = {},
-): AsyncGenerator<SheetRow[]> {
+  opts: { limits?: XlsxLimits; chunkRows?: number; check?: URL } = {},
+): AsyncGenerator<T[]> {
   // The central directory is read here first (a few microseconds): a bomb that declares its size costs no worker.
   checkZipDirectory(
     typeof source === 'string' ? await fs.promises.readFile(source) : source,
@@ -40,6 +55,7 @@ export async function* readSheetRowsOffThread(
     width,
     limits: opts.limits ?? DEFAULT_XLSX_LIMITS,
     chunkRows: opts.chunkRows ?? 1000,
+    ...(opts.check ? { check: opts.check.href } : {}),
   };
   const worker = startWorker(input);
   const queue: WorkerMessage[] = [];
@@ -56,14 +72,16 @@ export async function* readSheetRowsOffThread(
       if (!queue.length) await new Promise<void>((resolve) => (wake = resolve));
       wake = undefined;
       const m = queue.shift()!;
-      if (m.type === 'rows') yield m.rows;
+      if (m.type === 'rows') yield m.rows as T[];
       else if (m.type === 'done') return;
       else {
         throw m.kind === 'rows' || m.kind === 'size'
           ? new XlsxLimitError(m.kind, m.message)
           : m.kind === 'read'
             ? new XlsxReadError(m.message)
-            : new Error(m.message);
+            : m.kind === 'refused'
+              ? new XlsxRefusal(m.message)
+              : new Error(m.message);
       }
     }
   } finally {

@@ -37,3 +37,12 @@ export class XlsxLimitError extends XlsxReadError {
     super(message);
   }
 }
+
+// A file a reader's own check refuses as a whole while reading it (no template header, too many rows): `reason` is
+// the reader's word for why. Raised in the worker by a row check (readSheetRowsOffThread's `check`), raised again on
+// the calling thread.
+export class XlsxRefusal extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+  }
+}

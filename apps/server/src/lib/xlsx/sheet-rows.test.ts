@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { emptyRowsBomb, workbookOf } from '../../test/xlsx-files.js';
 import { readSheetRowsOffThread } from './index.js';
 import {
@@ -14,6 +14,7 @@ import {
   type SheetRow,
   type XlsxLimits,
 } from './sheet-rows.js';
+import { engineFree } from '../../test/engine.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'xlsx-rows-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -69,7 +70,7 @@ async function handmade(): Promise<Buffer> {
   return zip.generateAsync({ type: 'nodebuffer' });
 }
 
-describe('readSheetRows', () => {
+engineFree.describe('readSheetRows', () => {
   it('reads a workbook written by exceljs every time (its own streaming reader lost entries about once in 100)', async () => {
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet('SMS');

@@ -13,7 +13,7 @@ export function createAccountRepository(db: Db) {
     },
     clearAttempts: (memberId: number) => clearWindow(db, `password:${memberId}`),
 
-    transaction: <T>(fn: (trx: Tx) => Promise<T>): Promise<T> => runInTransaction(db, fn),
+    transaction: <T>(fn: (tx: Tx) => Promise<T>): Promise<T> => runInTransaction(db, fn),
   };
 }
 export type AccountRepository = ReturnType<typeof createAccountRepository>;

@@ -48,9 +48,9 @@ export function createAccountService(
       await confirmPassword(member.id, body.oldPassword);
       const write = await password.setPassword(body.newPassword, { clearLock: false });
       // The new password and the other sessions ended, in one transaction.
-      await repo.transaction(async (conn) => {
-        await write(member.id, conn);
-        await sessions.closeAllOf(member.id, { except: member.sessionId, conn });
+      await repo.transaction(async (tx) => {
+        await write(member.id, tx);
+        await sessions.closeAllOf(member.id, { except: member.sessionId, tx });
       });
       return null;
     },

@@ -7,3 +7,4 @@ export { createVisaStageRepository } from './visa-stage.repository.js';
 export { registerVisaStageRoutes } from './visa-stage.routes.js';
 export { createVisaStageService } from './visa-stage.service.js';
 export type { VisaStageService } from './visa-stage.service.js';
+export { visaStageExporter } from './visa-stage.export.js';

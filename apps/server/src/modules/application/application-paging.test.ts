@@ -144,4 +144,19 @@ describe('applications list, deep pages by number', () => {
       'submitted',
     );
   });
+
+  // A deep page in the list's first half walks the dates from its start, one in the second half from its end.
+  it('from either end of the dates, equal the offset walk', async () => {
+    await seedDemoApplications(t.db.db, 2300, 500);
+    const total = (await expected('desc', 0, 100_000)).length;
+    expect((await page(51, 20)).total).toBe(total);
+    expect(1000 * 2).toBeLessThan(total);
+    await expectPagesMatch([
+      [51, 20],
+      [56, 20],
+      [11, 100],
+      [Math.ceil(total / 20), 20],
+      [Math.ceil(total / 20) + 1, 20],
+    ]);
+  });
 });

@@ -1,11 +1,19 @@
 import { searchText } from '@study-crm/shared';
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { sql } from 'kysely';
 import type { Database, Row } from '../../db/schema.js';
 import type { Db } from '../../db/database.js';
 import { listCount } from '../../db/list-count.js';
-import { prefixEnd } from '../../db/sql-helpers.js';
+import { compileOnce, compileShapes, idList, idsValue, type Slots } from '../../db/compiled.js';
+import {
+  allShortWords,
+  liveSearched,
+  searchGramIds,
+  searchGramsOfRow,
+  searchTextShape,
+  searchTextValues,
+} from '../../db/sql-helpers.js';
 import { applicationHolds, keywordWords } from './application-search.repository.js';
-import { runInTransaction, type Conn as Tx, type Tx as Open } from '../../db/transaction.js';
+import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
 
 export const APPLICATION_COLUMNS = [
   'application.id',
@@ -154,118 +162,152 @@ const countedByStatus = (f: ListFilter) => !f.keyword && !f.teacherId && !f.date
 const DAY_SEEK_FROM = 1000;
 
 export function createApplicationRepository(db: Db) {
-  const transaction = <T>(fn: (tx: Open) => Promise<T>): Promise<T> => runInTransaction(db, fn);
-  function filtered(f: ListFilter) {
-    let q = db.selectFrom('application').where('application.deletedAt', 'is', null);
+  const transaction = <T>(fn: (tx: Tx) => Promise<T>): Promise<T> => runInTransaction(db, fn);
+  // The list's filters as a query of live applications. With `s` (a compiled shape, db/compiled.ts) every value is
+  // taken from its slot (status, teacher, dateFrom, dateTo, k0, k1, … for the keyword's values) and `f` only
+  // decides which filters there are.
+  function filtered(f: ListFilter, s?: Slots<string>) {
+    const words = f.keyword ? keywordWords(f.keyword) : [];
+    const val = <T>(name: string, v: T): T => (s ? (s[name] as T) : v);
+    let q = db.selectFrom('application').where(liveSearched('application', words));
     // With a keyword, the selective keyword lookup must drive the plan: the other filters then compare an
     // expression (col || '') that no index serves, so neither engine walks every row of a status instead.
     const col = (c: 'application.status' | 'application.applicationDate') =>
       f.keyword ? sql<string>`${sql.ref(c)} || ''` : sql.ref<string>(c);
-    if (f.status) q = q.where(col('application.status'), '=', f.status);
+    if (f.status) q = q.where(col('application.status'), '=', val('status', f.status));
     if (f.teacherId) {
-      const t = f.teacherId;
+      const t = val('teacher', f.teacherId);
       q = q.where((eb) =>
         eb.or([eb('application.signingTeacherId', '=', t), eb('application.followTeacherId', '=', t)]),
       );
     }
-    if (f.dateFrom) q = q.where(col('application.applicationDate'), '>=', f.dateFrom);
-    if (f.dateTo) q = q.where(col('application.applicationDate'), '<=', f.dateTo);
-    const trigram = f.keyword ? applicationHolds(db, keywordWords(f.keyword)) : null;
-    if (trigram) {
-      // A word of three characters or more: the search box's matching (any part of any name, the passport, e-mail
-      // or phone, through the trigram index).
-      q = q.where(trigram);
-    } else if (f.keyword) {
-      // One- or two-character words: the ids matching any of four indexed lookups (name prefix, English
-      // name prefix, exact passport, exact e-mail), so the plan does not depend on table statistics.
-      const k = searchKey(f.keyword);
-      const upper = k.replace(/\s+/g, '').toUpperCase();
-      const live = () => db.selectFrom('application as s').select('s.id').where('s.deletedAt', 'is', null);
-      const matches = live()
-        .where('s.searchName', '>=', k)
-        .where('s.searchName', '<', prefixEnd(k))
-        .union(live().where('s.searchEng', '>=', k).where('s.searchEng', '<', prefixEnd(k)))
-        .union(live().where('s.passportKey', '=', upper))
-        .union(live().where('s.emailKey', '=', k));
-      q = q.where('application.id', 'in', matches);
-    }
+    if (f.dateFrom) q = q.where(col('application.applicationDate'), '>=', val('dateFrom', f.dateFrom));
+    if (f.dateTo) q = q.where(col('application.applicationDate'), '<=', val('dateTo', f.dateTo));
+    // The search box's matching (decision 182): any part of any name, the passport, e-mail or phone through the
+    // trigram index; one- or two-character words, part of a name through application_gram (decision 217).
+    if (words.length) q = q.where(applicationHolds(db, words, s ? (i) => s[`k${i}`] : undefined));
     return q;
   }
 
-  // The keyword's four lookups as conditions on one row (alias s).
-  function keywordHits(keyword: string) {
-    const k = searchKey(keyword);
-    const upper = k.replace(/\s+/g, '').toUpperCase();
-    const end = prefixEnd(k);
-    return {
-      name: sql<SqlBool>`(s.search_name >= ${k} and s.search_name < ${end})`,
-      eng: sql<SqlBool>`(s.search_eng >= ${k} and s.search_eng < ${end})`,
-      passport: sql<SqlBool>`s.passport_key = ${upper}`,
-      email: sql<SqlBool>`s.email_key = ${k}`,
-    };
-  }
+  // The values filtered(f)'s slots take, and the key of its SQL text: the filters present (the names of their
+  // slots) and the keyword's shape. (A keyword of no words still compares the other filters opaquely.)
+  const filterSlots = (f: ListFilter, words: readonly string[]) => {
+    const values: Record<string, unknown> = {};
+    if (f.status) values.status = f.status;
+    if (f.teacherId) values.teacher = f.teacherId;
+    if (f.dateFrom) values.dateFrom = f.dateFrom;
+    if (f.dateTo) values.dateTo = f.dateTo;
+    const key = `${f.keyword ? `k${searchTextShape(words)}` : ''}:${Object.keys(values).join(',')}`;
+    searchTextValues(db, words).forEach((x, i) => (values[`k${i}`] = x));
+    return { key, values };
+  };
 
-  // How many live rows the keyword matches: each lookup counts only the rows no earlier lookup matched, so the
-  // four counts add up without a union (index-only for the name prefix, the one that can be large). The name
-  // matches of a one-character keyword (a surname, possibly a large share of the table) are the trigger-kept count
-  // of live names starting with it (list_count 'application_initial', migration 0034).
-  async function keywordCount(keyword: string): Promise<number> {
-    const trigram = applicationHolds(db, keywordWords(keyword));
-    if (trigram) {
-      const r = await db
-        .selectFrom('application')
-        .select((eb) => eb.fn.countAll<number | string>().as('n'))
-        .where('application.deletedAt', 'is', null)
-        .where(trigram)
-        .executeTakeFirstOrThrow();
-      return Number(r.n);
+  // The list's statements, compiled once per shape (issue 43): Kysely's building and compiling cost more than
+  // running them. A shape is `Shape` below; its key says all of it that the SQL text depends on.
+  type Shape = {
+    f: ListFilter;
+    // The page: walked in the list's order testing each row's grams, or by number through the ids of the order's
+    // index (from a date the counters found), or after a cursor.
+    walk: boolean;
+    byNumber: boolean;
+    fromDay: boolean;
+    after: boolean;
+  };
+  const pageQuery = compileShapes(db, (shape: Shape, s) => {
+    const { f } = shape;
+    const order = f.order;
+    let page = shape.walk
+      ? db
+          .selectFrom('application')
+          .where('application.deletedAt', 'is', null)
+          .where(
+            searchGramsOfRow(
+              'application',
+              keywordWords(f.keyword!).map((_, i) => s[`k${i}`]),
+            ),
+          )
+      : filtered(f, s);
+    if (shape.byNumber) {
+      // A page by number: skip the offset over the order's covering index (ids only), then read those rows.
+      let from = filtered(f, s);
+      if (shape.fromDay) from = from.where('application.applicationDate', order === 'desc' ? '<=' : '>=', s.day!);
+      const ids = from
+        .select('application.id')
+        .orderBy(sortColumn[f.sortField], order)
+        .orderBy('application.id', order)
+        .limit(s.limit!)
+        .offset(s.skip!);
+      // (Not filtered again: without deleted_at in its WHERE no partial index is eligible, so the planner
+      // reads the rows by primary key instead of walking an index to find them.)
+      page = db.selectFrom('application').where('application.id', 'in', ids);
     }
-    const h = keywordHits(keyword);
-    const k = searchKey(keyword);
-    const byInitial = [...k].length === 1;
-    const not = (...c: RawBuilder<SqlBool>[]) => sql<SqlBool>`(${sql.join(c, sql` or `)}) is not true`;
-    const part = (hit: RawBuilder<SqlBool>, ...earlier: RawBuilder<SqlBool>[]) =>
-      sql`select count(*) as n from application as s where s.deleted_at is null and ${hit}${
-        earlier.length ? sql` and ${not(...earlier)}` : sql``
-      }`;
-    const parts = [part(h.eng, h.name), part(h.passport, h.name, h.eng), part(h.email, h.name, h.eng, h.passport)];
-    const [{ rows }, names] = await Promise.all([
-      sql<{ n: number | string }>`${sql.join(byInitial ? parts : [part(h.name), ...parts], sql` union all `)}`.execute(
-        db,
-      ),
-      byInitial ? listCount(db, 'application_initial', k) : 0,
-    ]);
-    return rows.reduce((sum, r) => sum + Number(r.n), names);
-  }
-
-  // The page of a keyword that matches a large share of the table: the list's order drives (its index), each row
-  // is tested against the keyword (expressions no index serves, so the planner cannot pick the keyword instead).
-  function walked(f: ListFilter) {
-    const k = searchKey(f.keyword!);
-    const end = prefixEnd(k);
-    const upper = k.replace(/\s+/g, '').toUpperCase();
-    const opaque = (c: string) => sql<string>`(${sql.ref(`application.${c}`)} || '')`;
-    return db
-      .selectFrom('application')
-      .where('application.deletedAt', 'is', null)
-      .where((eb) =>
-        eb.or([
-          eb.and([eb(opaque('searchName'), '>=', k), eb(opaque('searchName'), '<', end)]),
-          eb.and([eb(opaque('searchEng'), '>=', k), eb(opaque('searchEng'), '<', end)]),
-          eb(opaque('passportKey'), '=', upper),
-          eb(opaque('emailKey'), '=', k),
-        ]),
+    if (shape.after)
+      // Seek: rows strictly after the cursor in (applicationDate, id) order, read straight from the index.
+      page = page.where((eb) =>
+        eb(
+          eb.refTuple('application.applicationDate', 'application.id'),
+          order === 'desc' ? '<' : '>',
+          eb.tuple(s.afterDate!, s.afterId!),
+        ),
       );
+    return page
+      .select([
+        'application.id',
+        'application.name',
+        'application.engLastName',
+        'application.engFirstName',
+        'application.email',
+        'application.passportNo',
+        'application.status',
+        'application.applicationDate',
+        'application.createdAt',
+        'application.signingTeacherId',
+        'application.followTeacherId',
+      ])
+      .orderBy(sortColumn[f.sortField], order)
+      .orderBy('application.id', order)
+      .limit(s.limit!)
+      .offset(s.offset!);
+  });
+  const countQuery = compileShapes(db, (f: ListFilter, s) =>
+    filtered(f, s).select((eb) => eb.fn.countAll<number | string>().as('total')),
+  );
+  // How many live rows one short word is part of: the number of its keys in application_gram (index-only).
+  const gramCount = compileOnce(db, ['gram'], (s) =>
+    db
+      .selectFrom(sql<{ id: number }>`(${searchGramIds('application', s.gram)})`.as('g'))
+      .select((eb) => eb.fn.countAll<number | string>().as('total')),
+  );
+
+  const schoolsOf = compileOnce(db, ['ids'], (s) =>
+    db
+      .selectFrom('applicationTargetSchool')
+      .select(['applicationId', 'school'])
+      .where('applicationId', 'in', idList(db, s.ids))
+      .orderBy('applicationId')
+      .orderBy('sort'),
+  );
+
+  // How many live rows the keyword matches. One one- or two-character word: the number of keys of that part in
+  // application_gram, which holds live rows only (index-only, however common the part, decision 217).
+  async function keywordCount(keyword: string): Promise<number> {
+    const words = keywordWords(keyword);
+    const [only] = words;
+    if (words.length === 1 && only && allShortWords(words))
+      return Number((await gramCount({ gram: only })).rows[0]!.total);
+    const f = { keyword } as ListFilter;
+    const { key, values } = filterSlots(f, words);
+    return Number((await countQuery(key, f, values)).rows[0]!.total);
   }
 
   // The application date on which row number `offset` (0-based, in the list's date order, of one status when
-  // given) lies, and how many rows of that date come before it: from the per-date counters (application_day_count,
-  // maintained by triggers), a row per date and status.
-  async function dayOfOffset(
+  // given) lies, how many rows of that date come before it and how many that date holds: from the per-date counters
+  // (application_day_count, maintained by triggers), a row per date and status.
+  async function walkDays(
     order: 'asc' | 'desc',
     offset: number,
     status: string | null | undefined,
-  ): Promise<{ day: string; skip: number } | null> {
+  ): Promise<{ day: string; skip: number; n: number } | null> {
     // Dates in the list's order along the counters' primary key (day, status), a chunk at a time: a deep page reads
     // as many counter rows as it has dates (times statuses) before it, never the table.
     const CHUNK = 256;
@@ -283,12 +325,25 @@ export function createApplicationRepository(db: Db) {
       const rows = await q.execute();
       for (const r of rows) {
         const n = Number(r.n);
-        if (before + n > offset) return { day: r.day, skip: offset - before };
+        if (before + n > offset) return { day: r.day, skip: offset - before, n };
         before += n;
       }
       if (rows.length < CHUNK) return null;
       last = rows[rows.length - 1]!.day;
     }
+  }
+
+  // The same from whichever end of the list is nearer (`total` rows in all): a page in the second half walks the
+  // dates from the list's other end, so the last page reads as few counters as the first deep one.
+  async function dayOfOffset(
+    order: 'asc' | 'desc',
+    offset: number,
+    total: number,
+    status: string | null | undefined,
+  ): Promise<{ day: string; skip: number } | null> {
+    if (offset * 2 < total) return walkDays(order, offset, status);
+    const back = await walkDays(order === 'desc' ? 'asc' : 'desc', total - 1 - offset, status);
+    return back && { day: back.day, skip: Math.max(0, back.n - 1 - back.skip) };
   }
 
   const sortColumn = {
@@ -306,83 +361,62 @@ export function createApplicationRepository(db: Db) {
     filtered,
 
     async list(f: ListFilter) {
+      const words = f.keyword ? keywordWords(f.keyword) : [];
       const keywordOnly = !!f.keyword && !f.status && !f.teacherId && !f.dateFrom && !f.dateTo;
-      let total: number;
-      let walkOrder = false;
+      let total: number | undefined;
+      let walk = false;
       if (keywordOnly) {
-        // A keyword alone: count its four lookups as disjoint sets (no de-duplication of a large union), and
-        // when it matches a large share of the table (a common one-character surname), read the page by walking
-        // the list's order and testing each row, which meets 20 matches after a few hundred rows.
+        // A keyword alone: count its matches, and when a short keyword matches a large share of the table (a
+        // common surname), read the page by walking the list's order and testing each row, which meets 20 matches
+        // after a few hundred rows.
         const [matches, all] = await Promise.all([keywordCount(f.keyword!), listCount(db, 'application')]);
         total = matches;
-        // (Only for the short lookups: a trigram keyword is read through its index.)
-        walkOrder =
-          !applicationHolds(db, keywordWords(f.keyword!)) &&
-          matches * WALK_SHARE >= all &&
-          f.offset + f.limit <= matches;
+        // (Only for short words: a trigram keyword is read through its index.)
+        walk = allShortWords(words) && matches * WALK_SHARE >= all && f.offset + f.limit <= matches;
       }
-      let page = walkOrder ? walked(f) : filtered(f);
-      let offset = f.after ? 0 : f.offset;
-      if (offset > 0 && !f.keyword) {
-        // A page by number: skip the offset over the order's covering index (ids only), then read those 20 rows.
+      const slots = filterSlots(f, words);
+      const values: Record<string, unknown> = walk
+        ? Object.fromEntries(words.map((w, i) => [`k${i}`, w]))
+        : { ...slots.values };
+      values.limit = f.limit;
+      values.offset = f.after ? 0 : f.offset;
+      const byNumber = !f.after && f.offset > 0 && !f.keyword;
+      let fromDay = false;
+      if (byNumber) {
         // Unfiltered or by status in the date order, the per-date counters first find the date where the page
-        // starts, so only that date's rows are skipped however deep the page.
-        let from = filtered(f);
-        if (offset >= DAY_SEEK_FROM && countedByStatus(f) && f.sortField === 'applicationDate') {
-          const start = await dayOfOffset(f.order, offset, f.status);
+        // starts (from the nearer end of the list), so only that date's rows are skipped however deep the page;
+        // a page past the last row reads no rows at all.
+        values.skip = f.offset;
+        values.offset = 0;
+        if (f.offset >= DAY_SEEK_FROM && countedByStatus(f) && f.sortField === 'applicationDate') {
+          total = await listCount(db, 'application', f.status);
+          if (f.offset >= total) return { rows: [], total };
+          const start = await dayOfOffset(f.order, f.offset, total, f.status);
           if (start) {
-            from = from.where('application.applicationDate', f.order === 'desc' ? '<=' : '>=', start.day);
-            offset = start.skip;
+            fromDay = true;
+            values.day = start.day;
+            values.skip = start.skip;
           }
         }
-        const ids = from
-          .select('application.id')
-          .orderBy(sortColumn[f.sortField], f.order)
-          .orderBy('application.id', f.order)
-          .limit(f.limit)
-          .offset(offset);
-        // (Not filtered again: without deleted_at in its WHERE no partial index is eligible, so the planner
-        // reads the 20 rows by primary key instead of walking an index to find them.)
-        page = db.selectFrom('application').where('application.id', 'in', ids);
-        offset = 0;
       }
-      if (f.after && f.sortField === 'applicationDate') {
-        // Seek: rows strictly after the cursor in (applicationDate, id) order, read straight from the index.
-        const a = f.after;
-        page = page.where((eb) =>
-          eb(
-            eb.refTuple('application.applicationDate', 'application.id'),
-            f.order === 'desc' ? '<' : '>',
-            eb.tuple(a.applicationDate, a.id),
-          ),
-        );
+      const after = !!f.after && f.sortField === 'applicationDate';
+      if (after) {
+        values.afterDate = f.after!.applicationDate;
+        values.afterId = f.after!.id;
       }
-      const rowsQuery = page
-        .select([
-          'application.id',
-          'application.name',
-          'application.engLastName',
-          'application.engFirstName',
-          'application.email',
-          'application.passportNo',
-          'application.status',
-          'application.applicationDate',
-          'application.createdAt',
-          'application.signingTeacherId',
-          'application.followTeacherId',
-        ])
-        .orderBy(sortColumn[f.sortField], f.order)
-        .orderBy('application.id', f.order)
-        .limit(f.limit)
-        .offset(offset)
-        .execute();
-      if (keywordOnly) return { rows: await rowsQuery, total: total! };
+      const key = [
+        walk ? `w${words.length}` : slots.key,
+        f.sortField,
+        f.order,
+        byNumber ? 'n' : '',
+        fromDay ? 'd' : '',
+        after ? 'a' : '',
+      ].join('|');
+      const rowsQuery = pageQuery(key, { f, walk, byNumber, fromDay, after }, values).then((r) => r.rows);
+      if (total !== undefined && (keywordOnly || countedByStatus(f))) return { rows: await rowsQuery, total };
       const totalQuery = countedByStatus(f)
         ? listCount(db, 'application', f.status)
-        : filtered(f)
-            .select((eb) => eb.fn.countAll<number | string>().as('total'))
-            .executeTakeFirstOrThrow()
-            .then((r) => Number(r.total));
+        : countQuery(slots.key, f, slots.values).then((r) => Number(r.rows[0]!.total));
       const [rows, count] = await Promise.all([rowsQuery, totalQuery]);
       return { rows, total: count };
     },
@@ -404,18 +438,13 @@ export function createApplicationRepository(db: Db) {
         .compile();
     },
 
-    targetSchoolNames(ids: number[]) {
-      if (!ids.length) return Promise.resolve([]);
-      return db
-        .selectFrom('applicationTargetSchool')
-        .select(['applicationId', 'school'])
-        .where('applicationId', 'in', ids)
-        .orderBy('applicationId')
-        .orderBy('sort')
-        .execute();
+    // A page's target schools, the ids as one parameter (compiled once, decision 225).
+    async targetSchoolNames(ids: number[]) {
+      if (!ids.length) return [];
+      return (await schoolsOf({ ids: idsValue(db, ids) })).rows;
     },
 
-    find(id: number, tx: Tx = db): Promise<ApplicationRow | undefined> {
+    find(id: number, tx: Conn = db): Promise<ApplicationRow | undefined> {
       return tx
         .selectFrom('application')
         .select(APPLICATION_COLUMNS)
@@ -437,7 +466,7 @@ export function createApplicationRepository(db: Db) {
       return out as ChildRows;
     },
 
-    async insert(tx: Tx, values: ApplicationValues, now: number): Promise<number> {
+    async insert(tx: Conn, values: ApplicationValues, now: number): Promise<number> {
       const row = await tx
         .insertInto('application')
         .values({ ...values, ...searchColumns(values), version: 1, createdAt: now, updatedAt: now, deletedAt: null })
@@ -448,7 +477,7 @@ export function createApplicationRepository(db: Db) {
 
     // Optimistic lock: the row changes only when its version is still the one the caller read.
     async updateVersioned(
-      tx: Tx,
+      tx: Conn,
       id: number,
       version: number | null,
       values: Partial<ApplicationValues>,
@@ -464,7 +493,7 @@ export function createApplicationRepository(db: Db) {
       return Number(res.numUpdatedRows) === 1;
     },
 
-    async setSearchColumns(tx: Tx, id: number) {
+    async setSearchColumns(tx: Conn, id: number) {
       const row = await tx
         .selectFrom('application')
         .select(['name', 'engLastName', 'engFirstName', 'formerName', 'passportNo', 'email', 'mobile'])
@@ -473,7 +502,7 @@ export function createApplicationRepository(db: Db) {
       await tx.updateTable('application').set(searchColumns(row)).where('id', '=', id).execute();
     },
 
-    async replaceChildren(tx: Tx, id: number, rows: ChildRows) {
+    async replaceChildren(tx: Conn, id: number, rows: ChildRows) {
       for (const key of Object.keys(CHILD_TABLES) as (keyof ChildRows)[]) {
         const table = CHILD_TABLES[key];
         await tx.deleteFrom(table).where('applicationId', '=', id).execute();
@@ -487,7 +516,7 @@ export function createApplicationRepository(db: Db) {
       }
     },
 
-    version(id: number, tx: Tx = db) {
+    version(id: number, tx: Conn = db) {
       return tx
         .selectFrom('application')
         .select('version')

@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { defaultTitle } from './file.service.js';
+import { engineFree } from '../../test/engine.js';
 
 // Issue 13, should fix: a file uploaded without a title is named by its original name.
-describe('file title', () => {
+engineFree.describe('file title', () => {
   it('names a file uploaded without a title by its original name, never by the stored path', () => {
     expect(defaultTitle('passport.pdf')).toBe('passport');
     expect(defaultTitle('C:\\scans\\visa.png')).toBe('visa');

@@ -8,7 +8,8 @@ const EVERY_MS = 6 * 60 * 60 * 1000;
 
 // Stored files no record points to, older than a day: left by a crash between the write and the row insert, or
 // uploaded through /api/v1/fms/upload and never attached. The day leaves a form time to attach a fresh upload.
-// When another table starts keeping stored names (e-mail attachments, payments), add its `referenced` in modules/index.ts.
+// When another table starts keeping stored names (e-mail attachments, payments), add its `referenced` in
+// modules/wiring.upkeep.ts.
 // `lease`: whether this server may sweep the shared storage now (several servers on one database and bucket sweep
 // it one at a time); each server always sweeps its own temp files.
 export async function sweepOrphanUploads(deps: {

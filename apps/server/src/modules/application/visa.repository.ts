@@ -15,9 +15,9 @@ export type DueRow = {
 };
 
 // Risk order of what falls due on one day: an expiring CAS first, the funds window, the passport, a UCAS deadline,
-// a language test, then a checklist step's own date.
+// a language test's expiry, a language test flagged against the course start, then a checklist step's own date.
 const RISK = sql`case d.kind when 'casExpiry' then 0 when 'fundsWindow' then 1 when 'passport' then 2
-  when 'ucas' then 3 when 'language' then 4 else 5 end`;
+  when 'ucas' then 3 when 'language' then 4 when 'languageFlag' then 5 else 6 end`;
 const CLOSED = sql.join(CLOSED_STATUSES.map((s) => sql.lit(s)));
 
 // The SQL of the Student visa checklist (issue 40): each application's steps, the files uploaded from them, and what
@@ -55,6 +55,12 @@ export function createVisaRepository(db: Db) {
       join application_language_score ls on ls.application_id = a.id
       where a.deleted_at is null and a.status not in (${CLOSED}) and ls.future_booking = 0
         and ls.test_date >= ${yFrom} and ls.test_date <= ${yTo}
+      union all
+      select distinct a.id, a.name, 'languageFlag', cast(substr(r.subject_key, 10) as varchar(100)), r.due_date
+      from application_reminder r
+      join application a on a.id = r.application_id
+      where r.kind = 'languageFlag' and r.resolved_at is null and r.due_date >= ${from} and r.due_date <= ${to}
+        and a.deleted_at is null and a.status not in (${CLOSED})
       union all
       select a.id, a.name,
         case st.kind when 'casIssued' then 'casExpiry' when 'funds' then 'fundsWindow' else 'step' end,

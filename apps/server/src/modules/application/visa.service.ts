@@ -159,7 +159,8 @@ export function createVisaService({ repo, applications, people, stages, cycles, 
       return { finished, total: list.length };
     },
 
-    // The applications list's "this week": everything due from today to seven days on, soonest and riskiest first.
+    // The applications list's "this week": everything due from today to seven days on, soonest and riskiest first;
+    // flagged language tests are those with an open reminder of kind languageFlag (decision 209, 218).
     async thisWeek(q: PagingInput): Promise<Page<DueSoon>> {
       const w = pageWindow(q);
       const today = ukDay(clock.now());
@@ -170,7 +171,8 @@ export function createVisaService({ repo, applications, people, stages, cycles, 
           applicationId: Number(r.applicationId),
           name: r.name,
           kind: r.kind as DueSoon['kind'],
-          detail: r.detail,
+          // A flagged test's key holds its type and date (decision 209): shown as "ielts_academic · 2026-05-10".
+          detail: r.kind === 'languageFlag' && r.detail ? r.detail.replace(':', ' · ') : r.detail,
           dueDate: r.dueDate,
           daysLeft: daysBetween(today, r.dueDate),
         })),

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { COMPONENT_KEYS, LOCALES, MENU_SEED, type MenuSeed } from '@study-crm/shared';
 import { createHelpIndex, HELP_CARDS, tokenize } from './help/help-index.js';
+import { engineFree } from '../../test/engine.js';
 
 // The user-centre pages (web app/routes.ts FIXED_ROUTES) and their routes.
 const USER_CENTRE: Record<string, string> = {
@@ -25,7 +26,7 @@ function menuPaths(seeds: readonly MenuSeed[], parent = ''): Map<string, string>
   return out;
 }
 
-describe('help cards', () => {
+engineFree.describe('help cards', () => {
   const ids = new Set(HELP_CARDS.map((c) => c.id));
   const screens = menuPaths(MENU_SEED);
   const routes = new Set([...screens.values(), ...Object.values(USER_CENTRE)]);

@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { classify, parseDays } from './intents.js';
+import { engineFree } from '../../test/engine.js';
 
-describe('the embedded answerer understands', () => {
+engineFree.describe('the embedded answerer understands', () => {
   it('numbers of days in three languages', () => {
     const cases: [string, number | null][] = [
       ['deadlines in the next 14 days', 14],

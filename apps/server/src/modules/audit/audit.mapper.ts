@@ -24,7 +24,11 @@ export function toAuditEntry(row: AuditRow, names: ReadonlyMap<number, PersonRef
   };
 }
 
-export const toAuditEntryView = (row: AuditRow, names: ReadonlyMap<number, PersonRef>): AuditEntryView => ({
+// An entry with its changes; the names of the people and cycles they name are added by the service.
+export const toAuditEntryView = (
+  row: AuditRow,
+  names: ReadonlyMap<number, PersonRef>,
+): Omit<AuditEntryView, 'refs'> => ({
   ...toAuditEntry(row, names),
   changes: changesOf(row),
 });

@@ -7,12 +7,16 @@ import {
   type AuditActions,
   type AuditEntry,
   type AuditEntryView,
+  type AuditPage,
   type Page,
+  type TimelinePage,
 } from '@study-crm/shared';
 import { useTestApp } from '../../test/signed-in.js';
 import { BASE, fullForm } from '../../test/application-fixtures.js';
 import { createRole, createStaff, permissionIds, STAFF_PASSWORD } from '../../test/access-fixtures.js';
 import type { Values } from '../../test/harness.js';
+import { expectParamError } from '../../test/expect-envelope.js';
+import { seedDemoAudit } from '../../seed/demo-audit.js';
 
 const LOGS = '/admin/v1/sys/auditLogs';
 
@@ -272,7 +276,7 @@ describe('audit log', () => {
     expect(refused.length).toBeGreaterThan(0);
     expect(refused.every((e) => e.outcome === 'refused')).toBe(true);
 
-    const mine = (await list({ memberId: t.admin.mid, pageSize: 200 })).data.list;
+    const mine = (await list({ actorId: t.admin.mid, pageSize: 200 })).data.list;
     expect(mine.every((e) => e.member?.id === t.admin.mid)).toBe(true);
     expect(mine[0]?.member?.name).toBeTruthy();
 
@@ -287,5 +291,99 @@ describe('audit log', () => {
     expect(actions.find((m) => m.module === 'application')?.actions).toEqual(
       expect.arrayContaining(['create', 'update']),
     );
+  });
+});
+
+describe('audit log: names in changes', () => {
+  const t = useTestApp({ signIn: true });
+  const view = (id: number) => t.get<AuditEntryView>(`${LOGS}/view`, { id }, t.admin);
+  const lastEntry = async () =>
+    (await t.db.db.selectFrom('auditLog').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow()).id;
+
+  it("names the people and cycles a change's values hold by id, a removed person marked, in the log and History", async () => {
+    const teacher = await createStaff(t.db.db, 'audit-ref-teacher', []);
+    // The name the people module shows for a member with no other name: the e-mail.
+    const TEACHER_NAME = 'audit-ref-teacher@example.test';
+    const cycle = await t.db.db
+      .selectFrom('admissionsCycle')
+      .select(['id', 'entryYear'])
+      .orderBy('entryYear')
+      .executeTakeFirstOrThrow();
+    const created = await t.post<ApplicationSaved>(`${BASE}/create`, fullForm({ name: '林小華' }), t.admin);
+    const id = created.data.id;
+    const school = { school: 'University of York', major: 'History', cycleId: cycle.id, route: 'ucas' };
+    const res = await t.post(
+      `${BASE}/update`,
+      fullForm({ id, version: 1, signingTeacherId: teacher, targetSchools: JSON.stringify([school]) }),
+      t.admin,
+    );
+    expect(res.meta.code, res.meta.message).toBe(200);
+    const entry = (await view(await lastEntry())).data;
+    expect(entry.changes).toContainEqual(
+      expect.objectContaining({ field: 'signingTeacherId', after: String(teacher) }),
+    );
+    expect(entry.refs).toContainEqual({ kind: 'member', id: teacher, name: TEACHER_NAME, removed: false });
+    expect(entry.refs).toContainEqual({ kind: 'cycle', id: cycle.id, name: String(cycle.entryYear), removed: false });
+
+    expect((await t.post('/api/v1/mc/member/remove', { id: teacher }, t.admin)).meta.code).toBe(200);
+    const history = await t.get<TimelinePage>(
+      '/admin/v1/sys/timeline',
+      { recordType: 'application', recordId: id },
+      t.admin,
+    );
+    expect(history.data.refs).toContainEqual({ kind: 'member', id: teacher, name: TEACHER_NAME, removed: true });
+    // The actor of an entry is not a change's value: only ids the changes hold are named.
+    expect(history.data.refs).not.toContainEqual(expect.objectContaining({ kind: 'member', id: t.admin.mid }));
+  });
+});
+
+describe('audit log: a total counted up to its cap', () => {
+  const t = useTestApp({ signIn: true, env: { AUDIT_COUNT_CAP: '3' } });
+  const list = (q: Values) => t.get<AuditPage>(LOGS, q, t.admin);
+
+  beforeAll(async () => {
+    await seedDemoAudit(t.db.db, 12);
+  });
+
+  it('says "more than" past the cap, keeps the next page reachable, and counts a narrow filter exactly', async () => {
+    const all = await t.db.db.selectFrom('auditLog').select(['id', 'createdAt']).execute();
+    expect(all.length).toBeGreaterThan(4);
+    const first = (await list({ pageSize: 2 })).data;
+    expect(first).toMatchObject({ total: 4, totalCapped: true });
+    expect(first.list).toHaveLength(2);
+    // Beyond the cap the total is a floor one past the page, so the pager offers the next page.
+    const third = (await list({ pageSize: 2, pageNum: 3 })).data;
+    expect(third).toMatchObject({ total: 7, totalCapped: true });
+    // The last page knows the exact total.
+    const whole = (await list({ pageSize: 100 })).data;
+    expect(whole).toMatchObject({ total: all.length, totalCapped: false, nextCursor: null });
+    const lastPage = (await list({ pageSize: 2, pageNum: Math.ceil(all.length / 2) })).data;
+    expect(lastPage).toMatchObject({ total: all.length, totalCapped: false });
+
+    // The next page by seek is the page by number.
+    const byCursor = (await list({ pageSize: 2, pageNum: 2, cursor: first.nextCursor! })).data;
+    const byNumber = (await list({ pageSize: 2, pageNum: 2 })).data;
+    expect(byCursor.list.map((e) => e.id)).toEqual(byNumber.list.map((e) => e.id));
+    expect(byCursor.list[0]!.id).not.toBe(first.list[1]!.id);
+    const oldest = (await list({ pageSize: 2, order: 'asc' })).data;
+    const after = (await list({ pageSize: 2, pageNum: 2, order: 'asc', cursor: oldest.nextCursor! })).data;
+    expect(after.list[0]!.createdAt).toBeGreaterThanOrEqual(oldest.list[1]!.createdAt);
+    expect(after.list.map((e) => e.id)).toEqual(
+      (await list({ pageSize: 2, pageNum: 2, order: 'asc' })).data.list.map((e) => e.id),
+    );
+
+    // A filter matching no more than the cap: the exact total, and no next page after the last.
+    const mine = (await list({ actorId: t.admin.mid, dateTo: '2020-01-01' })).data;
+    expect(mine).toMatchObject({ total: 0, totalCapped: false, nextCursor: null });
+    const failed = await t.post(`${BASE}/update`, { id: 999999 }, t.admin);
+    expect(failed.meta.code).toBe(400);
+    const refusedMine = (await list({ actorId: t.admin.mid, outcome: 'refused' })).data;
+    expect(refusedMine).toMatchObject({ total: refusedMine.list.length, totalCapped: false, nextCursor: null });
+    expect(refusedMine.list.length).toBeGreaterThan(0);
+  });
+
+  it('refuses a malformed cursor, naming it', async () => {
+    expectParamError(await list({ cursor: 'abc' }), 'cursor');
+    expectParamError(await list({ cursor: '12~0' }), 'cursor');
   });
 });

@@ -3,6 +3,7 @@ import { AppError, found } from '../../http/errors.js';
 import { mergeTimeline, parseCursor, type TimelineSource } from '../../lib/timeline.js';
 import { personRef, type PeopleService } from '../people/index.js';
 import type { AuditRepository } from './audit.repository.js';
+import { refsOf, type RefReaders } from './audit-refs.js';
 
 const PAGE_DEFAULT = 20;
 
@@ -28,6 +29,8 @@ export type ApplicationTimelineSources = {
 export function createTimelineService(deps: {
   repo: AuditRepository;
   people: PeopleService;
+  // The cycles' entry years (admissions module): a change's cycle id shown by name.
+  cycles: RefReaders['cycles'];
   records: Record<TimelineRecordType, TimelineRecord>;
   application: ApplicationTimelineSources;
 }) {
@@ -48,7 +51,13 @@ export function createTimelineService(deps: {
         if (perms.has(PERM.smsList)) sources.push(application.sms(target.phones ?? []));
       }
       const { items, next } = await mergeTimeline(sources, parseCursor(q.cursor), q.pageSize ?? PAGE_DEFAULT);
-      const names = await people.names(items.map((i) => i.actorId));
+      const [names, refs] = await Promise.all([
+        people.names(items.map((i) => i.actorId)),
+        refsOf(
+          { people, cycles: deps.cycles },
+          items.map((i) => ({ recordType: q.recordType, changes: i.changes ?? [] })),
+        ),
+      ]);
       return {
         events: items.map((i) => ({
           key: `${i.kind}.${i.id}`,
@@ -63,6 +72,7 @@ export function createTimelineService(deps: {
           amount: i.amount ?? null,
         })),
         next,
+        refs,
       };
     },
   };

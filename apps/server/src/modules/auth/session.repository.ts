@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { compileOnce } from '../../db/compiled.js';
+import { Lru } from '../../db/statement-cache.js';
 import { isPostgres, type Db } from '../../db/database.js';
 import type { Row } from '../../db/schema.js';
 import type { Conn } from '../../db/transaction.js';
@@ -14,16 +15,24 @@ export type SessionRow = Pick<Row<'session'>, 'id' | 'memberId' | 'createdAt' | 
 // A session as the member view lists it (no token hash).
 import type { SessionActivityRow } from '../member/index.js';
 export type { SessionActivityRow };
-export type RevokeOptions = { except?: number; conn?: Conn };
+export type RevokeOptions = { except?: number; tx?: Conn };
 
 // Ends the sessions the caller narrows this to that are still live.
 const revokeLive = (conn: Conn, now: number) =>
   conn.updateTable('session').set({ revokedAt: now }).where('revokedAt', 'is', null);
 
-// The statement behind findLiveWithPerms, for one list of two-factor roles (the configuration's).
+// The change_counter row every write to a member's roles, a role's permissions or the permissions goes up by
+// (triggers, migration 0068).
+const ACCESS_COUNTER = 'access';
+
+// The statement behind findLiveWithPerms, for one list of two-factor roles (the configuration's). `knownVersion` and
+// `knownRole` are what the server read for this session last time (the access counter, the role it acts as, 0 for
+// all roles): when both are still so, the permissions column is null and the set read then still holds (the
+// counter and the role are read in this same statement, so nothing changed in between); else the permissions are
+// read again.
 function liveSession(db: Db, twoFactorRoles: readonly string[]) {
   const postgres = isPostgres(db);
-  return compileOnce(db, ['tokenHash'], (slot) =>
+  return compileOnce(db, ['tokenHash', 'knownVersion', 'knownRole'], (slot) =>
     db
       .selectFrom('session')
       .innerJoin('member', 'member.id', 'session.memberId')
@@ -32,16 +41,10 @@ function liveSession(db: Db, twoFactorRoles: readonly string[]) {
       .leftJoin('memberRole as held', (j) =>
         j.onRef('held.memberId', '=', 'session.memberId').onRef('held.roleId', '=', 'session.activeRoleId'),
       )
-      .select((eb) => [
-        'session.id',
-        'session.memberId',
-        'session.createdAt',
-        'session.lastSeenAt',
-        'session.expiresAt',
-        'held.roleId as activeRoleId',
-        'session.activeRoleId as chosenRoleId',
-        // The permission identifiers as one JSON array (text on both engines): one row however many there are.
-        eb
+      .leftJoin('changeCounter as access', (j) => j.on('access.name', '=', sql.lit(ACCESS_COUNTER)))
+      .select((eb) => {
+        const version = sql<number>`coalesce(${sql.ref('access.value')}, 0)`;
+        const perms = eb
           .selectFrom('memberRole')
           .innerJoin('rolePermission', 'rolePermission.roleId', 'memberRole.roleId')
           .innerJoin('permission', 'permission.id', 'rolePermission.permissionId')
@@ -52,32 +55,45 @@ function liveSession(db: Db, twoFactorRoles: readonly string[]) {
             ).as('perms'),
           )
           .whereRef('memberRole.memberId', '=', 'session.memberId')
-          .where((w) => w.or([w('held.roleId', 'is', null), w('memberRole.roleId', '=', w.ref('held.roleId'))]))
-          .as('perms'),
-        // Holds a role that requires two-factor sign-in, without having it on (0/1 or a boolean).
-        (twoFactorRoles.length
-          ? eb.and([
-              eb.exists(
-                eb
-                  .selectFrom('memberRole as tf')
-                  .innerJoin('role', 'role.id', 'tf.roleId')
-                  .select('tf.memberId')
-                  .whereRef('tf.memberId', '=', 'session.memberId')
-                  .where('role.name', 'in', [...twoFactorRoles]),
-              ),
-              eb.not(
+          .where((w) => w.or([w('held.roleId', 'is', null), w('memberRole.roleId', '=', w.ref('held.roleId'))]));
+        return [
+          'session.id',
+          'session.memberId',
+          'session.createdAt',
+          'session.lastSeenAt',
+          'session.expiresAt',
+          'held.roleId as activeRoleId',
+          'session.activeRoleId as chosenRoleId',
+          version.as('accessVersion'),
+          // The permission identifiers as one JSON array (text on both engines): one row however many there are;
+          // null when the set read before for this session still holds.
+          sql<string | null>`case when ${version} = ${slot.knownVersion}
+            and coalesce(${sql.ref('held.roleId')}, 0) = ${slot.knownRole} then null else (${perms}) end`.as('perms'),
+          // Holds a role that requires two-factor sign-in, without having it on (0/1 or a boolean).
+          (twoFactorRoles.length
+            ? eb.and([
                 eb.exists(
                   eb
-                    .selectFrom('memberTwoFactor')
-                    .select('memberTwoFactor.memberId')
-                    .whereRef('memberTwoFactor.memberId', '=', 'session.memberId')
-                    .where('memberTwoFactor.enabledAt', 'is not', null),
+                    .selectFrom('memberRole as tf')
+                    .innerJoin('role', 'role.id', 'tf.roleId')
+                    .select('tf.memberId')
+                    .whereRef('tf.memberId', '=', 'session.memberId')
+                    .where('role.name', 'in', [...twoFactorRoles]),
                 ),
-              ),
-            ])
-          : eb.lit(false)
-        ).as('twoFactorPending'),
-      ])
+                eb.not(
+                  eb.exists(
+                    eb
+                      .selectFrom('memberTwoFactor')
+                      .select('memberTwoFactor.memberId')
+                      .whereRef('memberTwoFactor.memberId', '=', 'session.memberId')
+                      .where('memberTwoFactor.enabledAt', 'is not', null),
+                  ),
+                ),
+              ])
+            : eb.lit(false)
+          ).as('twoFactorPending'),
+        ];
+      })
       .where('session.tokenHash', '=', slot.tokenHash)
       .where('session.revokedAt', 'is', null)
       .where('member.status', '=', 'active')
@@ -85,8 +101,29 @@ function liveSession(db: Db, twoFactorRoles: readonly string[]) {
   );
 }
 
+// What a server keeps of a session between its calls: the access counter and role it read the permissions at.
+type Known = { version: number; role: number; perms: ReadonlySet<string> };
+// Sessions whose permission sets a server keeps (the least recently used go first) and distinct permission sets
+// (sessions of members with the same roles share one).
+const SESSIONS_KEPT = 5000;
+const SETS_KEPT = 200;
+
 export function createSessionRepository(db: Db) {
   const liveQueries = new Map<string, ReturnType<typeof liveSession>>();
+  const known = new Lru<string, Known>(SESSIONS_KEPT);
+  const sets = new Lru<string, ReadonlySet<string>>(SETS_KEPT);
+  // The set an array of permissions (JSON text) stands for, one object for each distinct text.
+  const setOf = (json: string | null): ReadonlySet<string> => {
+    const text = json ?? '[]';
+    let set = sets.get(text);
+    if (!set) {
+      // PostgreSQL's json_agg over no rows is null; SQLite's json_group_array is '[]'.
+      const list = JSON.parse(text) as (string | null)[];
+      set = new Set(list.filter((p): p is string => p !== null));
+      sets.set(text, set);
+    }
+    return set;
+  };
   const touch = compileOnce(db, ['id', 'now'], (slot) =>
     db.updateTable('session').set({ lastSeenAt: slot.now }).where('id', '=', slot.id),
   );
@@ -116,29 +153,37 @@ export function createSessionRepository(db: Db) {
     // A live session of an active, not deleted staff member, with the permissions its member holds through their
     // roles and whether a role requiring two-factor sign-in waits for it, in one statement and one row: one snapshot,
     // so a session closed while the check runs is either read live with its permissions or not at all (401) — never
-    // live without them (a 403 that should be a 401). Everything is read fresh on every call, on every server (a
-    // revocation, a role change or a deactivation applies on the member's next request); the statement is compiled
-    // once and kept prepared (issue 43).
+    // live without them (a 403 that should be a 401). The session, the member's state and two-factor are read fresh
+    // on every call; the permission set is kept per session and read again whenever the access counter (read in the
+    // same statement) or the role the session acts as has changed, so a revocation, a role change or a deactivation
+    // applies on the member's next request on every server (decision 224). Compiled once, kept prepared (issue 43).
     async findLiveWithPerms(
       tokenHash: string,
       twoFactorRoles: readonly string[] = [],
-    ): Promise<{ session: SessionRow; perms: string[]; isTwoFactorPending: boolean } | undefined> {
+    ): Promise<{ session: SessionRow; perms: ReadonlySet<string>; isTwoFactorPending: boolean } | undefined> {
       const key = twoFactorRoles.join('\n');
       let run = liveQueries.get(key);
       if (!run) {
         run = liveSession(db, twoFactorRoles);
         liveQueries.set(key, run);
       }
-      const row = (await run({ tokenHash })).rows[0];
-      if (!row) return undefined;
-      const { perms, twoFactorPending, ...session } = row;
-      // PostgreSQL's json_agg over no rows is null; SQLite's json_group_array is '[]'.
-      const list = perms === null ? [] : (JSON.parse(perms) as (string | null)[]);
-      return {
-        session,
-        perms: [...new Set(list.filter((p): p is string => p !== null))],
-        isTwoFactorPending: Boolean(twoFactorPending),
-      };
+      const before = known.get(tokenHash);
+      const row = (await run({ tokenHash, knownVersion: before?.version ?? -1, knownRole: before?.role ?? -1 }))
+        .rows[0];
+      if (!row) {
+        known.delete(tokenHash);
+        return undefined;
+      }
+      const { perms, twoFactorPending, accessVersion, ...session } = row;
+      const role = session.activeRoleId ?? 0;
+      const version = Number(accessVersion);
+      let set: ReadonlySet<string>;
+      if (perms === null && before && before.version === version && before.role === role) set = before.perms;
+      else {
+        set = setOf(perms);
+        known.set(tokenHash, { version, role, perms: set });
+      }
+      return { session, perms: set, isTwoFactorPending: Boolean(twoFactorPending) };
     },
 
     async touch(id: number, now: number) {
@@ -149,9 +194,9 @@ export function createSessionRepository(db: Db) {
       await revokeLive(db, now).where('id', '=', id).execute();
     },
 
-    // Every live session of the member but `except`; `conn` joins the caller's transaction (a password change).
-    async revokeAllOf(memberId: number, now: number, { except, conn = db }: RevokeOptions = {}) {
-      let q = revokeLive(conn, now).where('memberId', '=', memberId);
+    // Every live session of the member but `except`; `tx` joins the caller's transaction (a password change).
+    async revokeAllOf(memberId: number, now: number, { except, tx = db }: RevokeOptions = {}) {
+      let q = revokeLive(tx, now).where('memberId', '=', memberId);
       if (except !== undefined) q = q.where('id', '!=', except);
       await q.execute();
     },

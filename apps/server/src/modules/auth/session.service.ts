@@ -37,7 +37,7 @@ export function createSessionService(repo: SessionRepository, config: Config, cl
       return {
         id: session.memberId,
         sessionId: session.id,
-        perms: new Set(perms),
+        perms,
         activeRoleId: session.activeRoleId,
         isTwoFactorPending,
       };
@@ -51,7 +51,7 @@ export function createSessionService(repo: SessionRepository, config: Config, cl
     recentOf: (memberId: number, limit: number) => repo.recentOf(memberId, limit),
 
     close: (sessionId: number) => repo.revoke(sessionId, clock.now()),
-    // Every session of the member (but `except`), in the caller's transaction when given `conn`.
+    // Every session of the member (but `except`), in the caller's transaction when given `tx`.
     closeAllOf: (memberId: number, opts?: RevokeOptions) => repo.revokeAllOf(memberId, clock.now(), opts),
   };
 }

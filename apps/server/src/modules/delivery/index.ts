@@ -1,9 +1,5 @@
 // Front door of the delivery module: the outbox every channel writes to and the worker that empties it.
-import type { Config } from '../../config.js';
-import type { Db } from '../../db/database.js';
-import type { Clock } from '../../lib/clock.js';
 import type { DeliveryWorker } from './delivery.worker.js';
-import type { OutboxRepository } from './outbox.repository.js';
 
 export {
   createOutboxRepository,
@@ -21,15 +17,6 @@ export {
   type DeliveryStatus,
   type SendResult,
 } from './delivery.types.js';
-
-// What a channel module (mail, SMS) is registered with: it queues into the outbox and hands the worker its sender.
-export type ChannelModuleDeps = {
-  config: Config;
-  db: Db;
-  clock: Clock;
-  outbox: OutboxRepository;
-  delivery: DeliveryWorker;
-};
 
 declare module 'fastify' {
   // The app's delivery worker: started after ready (unless DELIVERY_WORKER=off), stopped on close.

@@ -54,12 +54,12 @@ const ENQUEUE_CHUNK = 1000;
 
 export function createOutboxRepository(db: Db, dialect: Dialect) {
   return {
-    // Queues one row per recipient. `trx` is the caller's transaction, so the message and its rows land together.
+    // Queues one row per recipient. `tx` is the caller's transaction, so the message and its rows land together.
     // `dueAt` (default now): no worker sends a row before it (scheduled messages). `lane` (default the channel):
     // the worker's unit of concurrency, e.g. one mail server, so a slow one holds up only its own rows. Inserted in
     // chunks, as both engines cap the parameters of one statement.
     async enqueue(
-      trx: Conn,
+      tx: Conn,
       channel: ChannelName,
       messageId: number,
       recipients: readonly (string | OutboxRecipient)[],
@@ -68,7 +68,7 @@ export function createOutboxRepository(db: Db, dialect: Dialect) {
       lane: string = channel,
     ) {
       for (let i = 0; i < recipients.length; i += ENQUEUE_CHUNK) {
-        await trx
+        await tx
           .insertInto('deliveryOutbox')
           .values(
             recipients.slice(i, i + ENQUEUE_CHUNK).map((r) => ({
@@ -210,10 +210,10 @@ export function createOutboxRepository(db: Db, dialect: Dialect) {
     // while every row is still queued: answers false, changing nothing, once any was claimed or sent. A claim
     // racing this one either waits for it (SQLite: one writer) or skips the rows it locked (PostgreSQL SKIP LOCKED)
     // and then finds them no longer due; the count check catches a claim that came first.
-    async holdQueued(trx: Conn, channel: ChannelName, messageId: number, dueAt: number | null, now: number) {
-      const mine = trx.selectFrom('deliveryOutbox').where('channel', '=', channel).where('messageId', '=', messageId);
+    async holdQueued(tx: Conn, channel: ChannelName, messageId: number, dueAt: number | null, now: number) {
+      const mine = tx.selectFrom('deliveryOutbox').where('channel', '=', channel).where('messageId', '=', messageId);
       const all = await mine.select(countAll).executeTakeFirstOrThrow();
-      const res = await trx
+      const res = await tx
         .updateTable('deliveryOutbox')
         .set(dueAt === null ? { status: 'cancelled', updatedAt: now } : { nextAttemptAt: dueAt, updatedAt: now })
         .where('channel', '=', channel)

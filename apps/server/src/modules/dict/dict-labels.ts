@@ -38,3 +38,15 @@ export async function withDictText<T>(
     }),
   };
 }
+
+// The `page` of an export whose list call takes the list's query with its page (as `listPages` in modules/export),
+// each row with its dictionary label (`withDictText`).
+export const dictPages =
+  <Q, T>(
+    repo: Pick<DictRepository, 'options'>,
+    type: string,
+    list: (q: Q & { pageNum: number; pageSize: number }) => Promise<Page<T>>,
+    valueOf: (row: T) => string | null,
+  ) =>
+  (q: Q, _caller: unknown, pageNum: number, pageSize: number) =>
+    withDictText(repo, type, list({ ...q, pageNum, pageSize }), valueOf);

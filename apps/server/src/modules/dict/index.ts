@@ -3,6 +3,6 @@ export { createDictRepository } from './dict.repository.js';
 export type { DictRepository } from './dict.repository.js';
 export { registerDictRoutes } from './dict.routes.js';
 export { assertDictValues, createDictService } from './dict.service.js';
-export { dictLabels, withDictText } from './dict-labels.js';
+export { dictLabels, dictPages, withDictText } from './dict-labels.js';
 export { dictExporter } from './dict.export.js';
 export type { DictCheck, DictService } from './dict.service.js';

@@ -14,6 +14,24 @@ const STATUS: Record<RecordStatus, Record<Locale, string>> = {
   disabled: tr('停用', '停用', 'Disabled'),
 };
 
+// The description, sort and status columns of a settings list (entries, labels, visa stages), headed as the crud
+// kit's screens head them (locales/crud.ts).
+export const descriptionColumn = <T extends { description: string | null }>(): ExportColumn<T> => ({
+  key: 'description',
+  header: tr('描述', '描述', 'Description'),
+  width: 30,
+  value: (r) => r.description,
+});
+export const sortColumn = <T extends { sort: number }>(
+  header: Record<Locale, string> = tr('排序', '排序', 'Sort'),
+): ExportColumn<T> => ({ key: 'sort', header, width: 8, value: (r) => r.sort });
+export const statusColumn = <T extends { status: RecordStatus }>(): ExportColumn<T> => ({
+  key: 'status',
+  header: tr('狀態', '状态', 'Status'),
+  width: 10,
+  value: (r, l) => STATUS[r.status][l],
+});
+
 // The columns an entry list (dictionary, tags) shows after its type: key, the two names, description, sort and
 // status, headed by the screen's own wording of the key and names (components/crud/columns.tsx entryColumns).
 export function entryColumns<T extends ExportedEntry>(labels: {
@@ -25,8 +43,8 @@ export function entryColumns<T extends ExportedEntry>(labels: {
     { key: 'value', header: labels.value, width: 24, value: (r) => r.value },
     { key: 'label', header: labels.label, width: 20, value: (r) => r.label },
     { key: 'label2', header: labels.label2, width: 20, value: (r) => r.label2 },
-    { key: 'description', header: tr('描述', '描述', 'Description'), width: 30, value: (r) => r.description },
-    { key: 'sort', header: tr('排序', '排序', 'Sort'), width: 8, value: (r) => r.sort },
-    { key: 'status', header: tr('狀態', '状态', 'Status'), width: 10, value: (r, l) => STATUS[r.status][l] },
+    descriptionColumn<T>(),
+    sortColumn<T>(),
+    statusColumn<T>(),
   ];
 }

@@ -4,4 +4,4 @@ export { createEntryRepository } from './entry.repository.js';
 export type { EntryRepository, EntryRow } from './entry.repository.js';
 export { entryFields, entryReads, guardUnique, staleCopy, toEntry } from './entry.service.js';
 // The columns of an entry list's export (issue 39).
-export { entryColumns } from './entry.export.js';
+export { descriptionColumn, entryColumns, sortColumn, statusColumn } from './entry.export.js';

@@ -8,6 +8,9 @@ import {
   type Email,
   type ExportStart,
   type FeedbackItem,
+  type KpiType,
+  type Label,
+  type MailSender,
   type Notice,
   type Page,
   type Project,
@@ -16,8 +19,13 @@ import {
   type Tag,
   type Task,
   type Template,
+  type Track,
+  type ApplicationSaved,
+  type VisaStage,
+  VISA_STAGE_NAMES,
 } from '@study-crm/shared';
 import { createRole, createStaff, permissionId, STAFF_PASSWORD } from '../../test/access-fixtures.js';
+import { BASE, fullForm } from '../../test/application-fixtures.js';
 import { APP_ID } from '../../test/harness.js';
 import { useTestApp } from '../../test/signed-in.js';
 import { recipientFile, uploadFile, SMS } from '../../test/sms-fixtures.js';
@@ -39,6 +47,8 @@ type Case<T> = {
   headers: string[];
   zhFirst: string;
   cells: (item: T) => unknown[];
+  // Texts no cell may hold (secrets the list's rows were made with).
+  absent?: string[];
 };
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const exporter = <T>(c: Case<T>): Case<any> => c;
@@ -288,6 +298,123 @@ describe('the exporters of the list screens', () => {
       zhFirst: '姓名',
       cells: (r) => [r.name, r.email, undefined, undefined, 'Not answered', at(r.createdAt), null, null, null],
     }),
+    exporter<Label>({
+      list: 'label',
+      url: '/api/v1/mc/labels/list',
+      seed: async () => {
+        for (const [name, color] of [
+          [HOSTILE, '#1677ff'],
+          ['Plain label', null],
+        ])
+          ok(await t.post('/api/v1/mc/labels/add', { name, color, description: 'export label', sort: 3 }, admin()));
+        return { keyword: 'export label', status: 'enabled' };
+      },
+      headers: ['Label name', 'Colour', 'Description', 'Members', 'Sort', 'Status'],
+      zhFirst: '標記名稱',
+      cells: (r) => [r.name, r.color, r.description, r.memberCount, r.sort, 'Enabled'],
+    }),
+    exporter<KpiType>({
+      list: 'kpiType',
+      url: '/api/v1/cake/kpiTypes/list',
+      seed: async () => {
+        for (const [nameEn, weight] of [
+          [`${HOSTILE} export`, 150],
+          ['Plain export', 80],
+        ])
+          ok(
+            await t.post(
+              '/api/v1/cake/kpiTypes/add',
+              { nameTw: '匯出類型', nameCn: '导出类型', nameEn, unit: 'cases', weight },
+              admin(),
+            ),
+          );
+        return { keyword: 'export', enabled: '1' };
+      },
+      headers: ['Name', 'Unit', 'Weight (%)', 'Tasks', 'Enabled'],
+      zhFirst: '名稱',
+      cells: (r) => [r.nameEn, r.unit, r.weight, r.taskCount, 'Enabled'],
+    }),
+    exporter<MailSender>({
+      list: 'mailSender',
+      url: '/admin/v1/mailSenders/list',
+      seed: async () => {
+        for (const [displayName, tlsMode] of [
+          [HOSTILE, 'none'],
+          ['Plain server', 'tls'],
+        ])
+          ok(
+            await t.post(
+              '/admin/v1/mailSenders/add',
+              {
+                host: 'smtp.exportsrv.test',
+                port: 465,
+                account: 'office@exportsrv.test',
+                password: 'Mailbox-Secret-7900',
+                tlsMode,
+                displayName,
+              },
+              admin(),
+            ),
+          );
+        return { keyword: 'exportsrv' };
+      },
+      headers: ['Display name', 'Mailbox account', 'SMTP host', 'Port', 'Encryption'],
+      zhFirst: '顯示名稱',
+      cells: (r) => [r.displayName, r.account, r.host, r.port, r.tlsMode === 'none' ? 'None' : 'SSL/TLS'],
+      absent: ['Mailbox-Secret-7900'],
+    }),
+    exporter<Track>({
+      list: 'track',
+      url: '/api/v1/cake/tracks',
+      seed: async () => {
+        const applicationId = ok(
+          await t.post<ApplicationSaved>(`${BASE}/create`, fullForm({ name: 'Track Payer' }), admin()),
+        ).id;
+        for (const title of [HOSTILE, 'Plain deposit'])
+          ok(
+            await t.post(
+              '/api/v1/mc/paymentRecord/create',
+              {
+                applicationId,
+                title,
+                type: 'collection',
+                amount: '120.50',
+                currency: 'GBP',
+                transactionDate: '2026-11-20',
+                transferMethod: 'bank_transfer',
+              },
+              admin(),
+            ),
+          );
+        return { operation: 'create' };
+      },
+      headers: ['Time', 'Operator', 'Operation', 'Payment record id', 'Payment record', 'Changes'],
+      zhFirst: '操作時間',
+      cells: (r) => [at(r.createdAt), r.operator?.name, 'Create', r.paymentId, r.paymentTitle, undefined],
+    }),
+    exporter<VisaStage>({
+      list: 'visaStage',
+      url: '/api/v1/mc/visaStage/list',
+      seed: async () => {
+        for (const [name, sort] of [
+          [HOSTILE, 500],
+          ['Plain stage', 510],
+        ])
+          ok(await t.post('/api/v1/mc/visaStage/add', { name, sort, fileType: 'offer' }, admin()));
+        // The built-in stages (no name of their own) come too: every enabled stage.
+        return { status: 'enabled' };
+      },
+      headers: ['Order', 'Stage name', 'Rules', 'Document type expected', 'Status', 'Updated'],
+      zhFirst: '順序',
+      cells: (r) => [
+        r.sort,
+        r.name || VISA_STAGE_NAMES['en-US'][r.kind!],
+        r.kind ? 'Built-in (with rules)' : 'Added',
+        r.fileType === 'offer' ? 'Offer letter' : r.fileType === null ? null : undefined,
+        'Enabled',
+        at(r.updatedAt),
+      ],
+    }),
   ];
 
   it.each(cases)('$list: the rows of the list call, its headings, formulas kept as text', async (c) => {
@@ -318,6 +445,7 @@ describe('the exporters of the list screens', () => {
     sheet.eachRow((row) => row.eachCell((cell) => texts.push(String(cell.value))));
     expect(texts.some((v) => v.startsWith(`'${HOSTILE}`))).toBe(true);
     expect(texts.some((v) => v.startsWith(HOSTILE))).toBe(false);
+    for (const secret of c.absent ?? []) expect(texts.some((v) => v.includes(secret))).toBe(false);
     // Headings in the reader's language.
     const zh = await readBook(
       (await file({ list: c.list, filters: JSON.stringify(filters), locale: 'zh-TW' }, admin().token)).rawPayload,

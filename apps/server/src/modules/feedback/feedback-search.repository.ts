@@ -1,21 +1,24 @@
 import type { RecordSearch } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
-import { searchTextHolds, searchTextStarts } from '../../db/sql-helpers.js';
+import { searchNewest } from '../../db/sql-helpers.js';
 
 const SNIPPET = 60;
 
 // The search box's feedback (issue 39, decision 138): the sender's name, e-mail and phone, through
-// feedback.search_text and its trigram index; one or two characters: the start of the name.
+// feedback.search_text and its trigram index; one or two characters: any part of a name
+// through feedback_gram (decision 217).
 export function createFeedbackSearch(db: Db): RecordSearch {
   return async (words, limit) => {
-    if (!words.length) return [];
-    const rows = await db
-      .selectFrom('feedback')
-      .select(['id', 'name', 'email', 'content'])
-      .where(searchTextHolds(db, 'feedback', words) ?? searchTextStarts('feedback', words[0]!))
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .execute();
+    // The matches newest first, a chunk at a time (decision 251).
+    const rows = await searchNewest(db, 'feedback', words, limit, (holds, n) =>
+      db
+        .selectFrom('feedback')
+        .select(['id', 'name', 'email', 'content'])
+        .where(holds)
+        .orderBy('id', 'desc')
+        .limit(n)
+        .execute(),
+    );
     return rows.map((r) => {
       const text = r.content.replace(/\s+/g, ' ').trim();
       return {

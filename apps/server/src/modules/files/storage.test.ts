@@ -27,20 +27,26 @@ describe.each(['local', 's3'] as const)('file storage (%s)', (driver) => {
   it('writes the part to a temp file while it streams, then moves it under a generated name', async () => {
     const storage = createFileStorage(config, testClock());
     const seen: number[] = [];
-    // Between chunks, the bytes already received are on disk (not held in memory until the end).
+    // Between chunks, the bytes already received reach the disk before the next chunk is given (not held in memory
+    // until the end). How soon they land depends on the machine's load, so each check waits for them, up to 5 s.
+    const onDisk = () => {
+      const [temp] = fs.existsSync(incoming) ? fs.readdirSync(incoming) : [];
+      return temp ? fs.statSync(path.join(incoming, temp)).size : 0;
+    };
     async function* chunks() {
       yield PNG_HEAD;
+      let given = PNG_HEAD.length;
       for (let i = 0; i < 4; i++) {
-        await new Promise((r) => setTimeout(r, 20));
-        const [temp] = fs.readdirSync(incoming);
-        seen.push(fs.statSync(path.join(incoming, temp!)).size);
+        for (const until = Date.now() + 5000; onDisk() < given && Date.now() < until;)
+          await new Promise((r) => setTimeout(r, 10));
+        seen.push(onDisk());
         yield Buffer.alloc(64 * 1024, i);
+        given += 64 * 1024;
       }
     }
     const file = await storage.sink.receive(Readable.from(chunks()), 'a.png', 'file');
     expect(file.size).toBe(PNG_HEAD.length + 4 * 64 * 1024);
-    expect(seen[0]).toBeGreaterThanOrEqual(PNG_HEAD.length);
-    expect(seen[3]).toBeGreaterThan(seen[0]!);
+    expect(seen).toEqual([0, 1, 2, 3].map((i) => PNG_HEAD.length + i * 64 * 1024));
     const saved = await storage.save(file);
     expect(saved).toMatchObject({ extension: 'png', mime: 'image/png', size: file.size });
     expect(fs.readdirSync(incoming)).toEqual([]);

@@ -1,6 +1,7 @@
+import { compileOnce, idList, idsValue } from '../../db/compiled.js';
 import type { Db } from '../../db/database.js';
 import type { Row } from '../../db/schema.js';
-import { runInTransaction, type Conn as Tx, type Tx as Open } from '../../db/transaction.js';
+import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
 import { lockRow } from '../../db/row-lock.js';
 import type { FollowProgress } from '../application/index.js';
 
@@ -26,22 +27,25 @@ export type FollowUpRow = Omit<Row<'followUp'>, 'updatedAt'>;
 export type FollowUpValues = Omit<FollowUpRow, 'id' | 'applicationId' | 'number' | 'createdAt' | 'doneAt' | 'isDone'>;
 
 export function createFollowUpRepository(db: Db) {
+  // Compiled once: the ids are one parameter (issue 43).
+  const progress = compileOnce(db, ['ids'], (s) =>
+    db
+      .selectFrom('followUp')
+      .select((eb) => [
+        'applicationId',
+        eb.fn.countAll<number | string>().as('total'),
+        eb.fn.sum<number | string | null>('isDone').as('done'),
+      ])
+      .where('applicationId', 'in', idList(db, s.ids))
+      .groupBy('applicationId'),
+  );
   return {
-    transaction: <T>(fn: (tx: Open) => Promise<T>): Promise<T> => runInTransaction(db, fn),
+    transaction: <T>(fn: (tx: Tx) => Promise<T>): Promise<T> => runInTransaction(db, fn),
 
     // Done and total follow-up items of each application (the application list's and detail's progress).
     async progressOf(applicationIds: readonly number[]): Promise<Map<number, FollowProgress>> {
       if (!applicationIds.length) return new Map();
-      const rows = await db
-        .selectFrom('followUp')
-        .select((eb) => [
-          'applicationId',
-          eb.fn.countAll<number | string>().as('total'),
-          eb.fn.sum<number | string | null>('isDone').as('done'),
-        ])
-        .where('applicationId', 'in', applicationIds)
-        .groupBy('applicationId')
-        .execute();
+      const { rows } = await progress({ ids: idsValue(db, applicationIds) });
       return new Map(rows.map((r) => [r.applicationId, { done: Number(r.done ?? 0), total: Number(r.total) }]));
     },
 
@@ -54,12 +58,12 @@ export function createFollowUpRepository(db: Db) {
         .limit(500)
         .execute(),
 
-    find: (id: number, tx: Tx = db): Promise<FollowUpRow | undefined> =>
+    find: (id: number, tx: Conn = db): Promise<FollowUpRow | undefined> =>
       tx.selectFrom('followUp').select(COLUMNS).where('id', '=', id).executeTakeFirst(),
 
     // Call inside a transaction: the next number inside the application is taken in the same transaction
     // as the insert (the unique (application_id, number) index refuses a concurrent duplicate).
-    insert: async (tx: Open, applicationId: number, v: FollowUpValues, isDone: number, now: number) => {
+    insert: async (tx: Tx, applicationId: number, v: FollowUpValues, isDone: number, now: number) => {
       // Parallel adds on one application wait for each other here (PostgreSQL), so each takes the next number.
       await lockRow(tx, 'application', applicationId);
       const { last } = await tx
@@ -84,7 +88,7 @@ export function createFollowUpRepository(db: Db) {
     },
 
     update: (
-      tx: Tx,
+      tx: Conn,
       id: number,
       v: Partial<FollowUpValues> & { isDone?: number; doneAt?: number | null },
       now: number,

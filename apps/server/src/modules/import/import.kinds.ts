@@ -14,6 +14,7 @@ import {
   type Locale,
   type MessageKey,
   type MessageParams,
+  type Perm,
 } from '@study-crm/shared';
 import { AppError } from '../../http/errors.js';
 import { problemFromIssue, type FieldProblem } from '../../http/validation.js';
@@ -30,6 +31,16 @@ export type Checked =
   | { action: 'change'; body: unknown; targetId: number; key?: string }
   | { action: 'refuse'; reason: Reason };
 export type Ctx = { actor: Actor; locale: Locale };
+
+// Each kind's import is reached with that list's add permission (a row that changes a record also needs the
+// update permission, checked per row); its write job needs it still.
+export const IMPORT_ACCESS: Record<ImportKind, Perm> = {
+  application: PERM.applicationAdd,
+  member: PERM.memberAdd,
+  account: PERM.userAdd,
+  dict: PERM.dictAdd,
+  tag: PERM.tagAdd,
+};
 export type Cells = Record<string, string>;
 
 export type KindDef = {

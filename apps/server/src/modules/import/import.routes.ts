@@ -1,21 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { IMPORT_FILE_MAX_MB, IMPORT_KINDS, importApi, PERM, XLSX_MIME, type ImportKind } from '@study-crm/shared';
-import type { Access } from '../../http/access.js';
+import { IMPORT_FILE_MAX_MB, IMPORT_KINDS, importApi, XLSX_MIME } from '@study-crm/shared';
 import { readMultipart } from '../../http/multipart.js';
 import { defineRoute } from '../../http/route.js';
 import { contentDisposition, type FileStorage } from '../files/index.js';
+import { IMPORT_ACCESS } from './import.kinds.js';
 import type { ImportService } from './import.service.js';
 import { resultWorkbook } from './import.xlsx.js';
-
-// Each kind's import is reached with that list's add permission (a row that changes a record also needs the
-// update permission, checked per row).
-const ACCESS: Record<ImportKind, Access> = {
-  application: PERM.applicationAdd,
-  member: PERM.memberAdd,
-  account: PERM.userAdd,
-  dict: PERM.dictAdd,
-  tag: PERM.tagAdd,
-};
 
 export function registerImportRoutes(
   app: FastifyInstance,
@@ -25,7 +15,7 @@ export function registerImportRoutes(
   const tags = ['import'];
   for (const kind of IMPORT_KINDS) {
     const api = importApi(kind);
-    const access = ACCESS[kind];
+    const access = IMPORT_ACCESS[kind];
     defineRoute(app, {
       ...api.template,
       access,
@@ -69,9 +59,11 @@ export function registerImportRoutes(
       access,
       audit: { action: 'import.run', record: 'importRun' },
       tags,
-      summary: `Write a checked ${kind} sheet: all or nothing (7984 when rows are refused), or only the valid rows`,
-      okMessage: (d) => ({ key: 'importDone', params: { added: d.added, changed: d.changed, refused: d.refused } }),
-      handler: ({ body, member, locale }) => imports.run(kind, body, member!, locale),
+      summary: `Start writing a checked ${kind} sheet as a background job: all or nothing, or only the valid rows`,
+      description:
+        'All or nothing with rows the dry run refused answers 7984 at once. The job (progress: GET /api/v1/jobs/status) ' +
+        'checks every row again; its file is the result sheet, also linked from the message box.',
+      handler: ({ body, member, locale }) => imports.start(kind, body, member!, locale),
     });
     defineRoute(app, {
       ...api.view,

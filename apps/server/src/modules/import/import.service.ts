@@ -11,25 +11,36 @@ import {
   type ImportRowPreview,
   type ImportRun,
   type ImportRunBody,
+  type ImportStart,
   type Locale,
   type MessageKey,
 } from '@study-crm/shared';
+import { runAuditedJob, type AuditLog } from '../../http/audit.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import type { IncomingFile } from '../../http/multipart.js';
 import { describeProblem } from '../../http/validation.js';
 import { noteAuditRecord, outsideAuditScope } from '../../lib/audit-scope.js';
-import { writeInChunks, yieldToEventLoop } from '../../lib/chunked-write.js';
+import { timeSlicer, writeInChunks } from '../../lib/chunked-write.js';
 import type { Clock } from '../../lib/clock.js';
 import { XlsxLimitError, XlsxReadError } from '../../lib/xlsx/index.js';
 import type { Actor } from '../role/index.js';
 import { detectFileType } from '../files/index.js';
-import { importKinds, type Checked, type Ctx, type ImportServices, type Reason } from './import.kinds.js';
+import type { JobContext, JobFile, JobService, ReportProgress } from '../jobs/index.js';
+import {
+  IMPORT_ACCESS,
+  importKinds,
+  type Checked,
+  type Ctx,
+  type ImportServices,
+  type Reason,
+} from './import.kinds.js';
 import type { ImportRepository, ImportRowRow, ImportRunRow } from './import.repository.js';
 import {
   headerOf,
   headersIn,
   ImportShapeError,
   readImportRows,
+  resultWorkbook,
   templateWorkbook,
   type ResultRow,
 } from './import.xlsx.js';
@@ -65,6 +76,36 @@ const toRun = (r: ImportRunRow): ImportRun => ({
   updatedAt: r.updatedAt,
 });
 
+// The write of a checked run, a background job of the jobs module (decision 213): the run, its mode, and the
+// permissions the importer held when starting it (narrowed to those still held when it runs).
+type ImportJobParams = {
+  runId: number;
+  fileName: string | null;
+  mode: 'all' | 'valid';
+  perms: string[];
+  activeRoleId: number | null;
+};
+const jobKind = (kind: ImportKind) => `import.${kind}`;
+// The message box's words of the job: its title (ready or failed) and a failure's text.
+const JOB_TEXT: Record<Locale, { ready: (name: string) => string; refused: string; failed: string }> = {
+  'zh-TW': {
+    ready: (name) => `匯入：${name}`,
+    refused: '「全部或全不」：開始寫入時有資料列被拒絕（資料在試算後有變更），未寫入任何資料。',
+    failed: '匯入失敗，請稍後再試。',
+  },
+  'zh-CN': {
+    ready: (name) => `导入：${name}`,
+    refused: '“全部或全不”：开始写入时有数据行被拒绝（数据在试算后有变更），未写入任何数据。',
+    failed: '导入失败，请稍后再试。',
+  },
+  'en-US': {
+    ready: (name) => `Import: ${name}`,
+    refused:
+      'All or nothing: rows were refused when the write began (the data changed since the dry run), so nothing was written.',
+    failed: 'The import failed; try again later.',
+  },
+};
+
 const OUTCOME_KEY: Record<string, MessageKey> = {
   add: 'importOutcomeAdd',
   change: 'importOutcomeChange',
@@ -75,7 +116,15 @@ const OUTCOME_KEY: Record<string, MessageKey> = {
   skipped: 'importOutcomeSkipped',
 };
 
-export function createImportService(deps: { repo: ImportRepository; services: ImportServices; clock: Clock }) {
+export function createImportService(deps: {
+  repo: ImportRepository;
+  services: ImportServices;
+  clock: Clock;
+  jobs: Pick<JobService, 'register' | 'enqueue'>;
+  // The member's permissions now (the write runs later: what was revoked meanwhile no longer counts).
+  permsOf: (memberId: number) => Promise<string[]>;
+  audit: AuditLog;
+}) {
   const { repo, clock } = deps;
   const kinds = importKinds(deps.services, repo);
 
@@ -171,6 +220,149 @@ export function createImportService(deps: { repo: ImportRepository; services: Im
     });
   }
 
+  // The result sheet's rows: each row's outcome (or the dry run's action) and the reason of a refusal.
+  function resultOf(kind: ImportKind, run: ImportRunRow, locale: Locale) {
+    const source = repo.rows(run.id);
+    async function* rows(): AsyncGenerator<ResultRow[]> {
+      for await (const chunk of source) {
+        yield chunk.map((r) => ({
+          rowNo: r.rowNo,
+          outcome: formatMessage(OUTCOME_KEY[r.outcome ?? r.action]!, locale),
+          reason:
+            r.outcome === 'refused' || (!r.outcome && r.action === 'refuse') ? reasonText(kind, r.reason, locale) : '',
+          cells: JSON.parse(r.cells) as string[],
+        }));
+      }
+    }
+    const base = (run.fileName ?? `${kind}.xlsx`).replace(/\.xlsx$/i, '');
+    return { fileName: `${base}-result`, rows: rows() };
+  }
+
+  // The write of a run (the job): each row checked again (the data may have changed since the dry run) and written
+  // through the form's own service call. "all": nothing unless every row passes (the run goes back to checked), and
+  // what this run added is removed again when a row fails while writing; "valid": the valid rows. Progress after
+  // every 200 rows, in the job and the run's row. One audit entry, as the importer: the run's counts and status.
+  async function write(kind: ImportKind, job: JobContext, report: ReportProgress): Promise<JobFile> {
+    const p = job.params as ImportJobParams;
+    const run = await repo.run(p.runId);
+    if (!run || run.kind !== kind || run.createdBy !== job.memberId || run.status !== 'running')
+      throw new AppError(Code.IMPORT_NOT_CHECKED);
+    // A worker that died while writing left rows written: the run is not written twice (a retry fails it).
+    if (run.processed > 0) {
+      await repo.progress(run.id, { status: 'failed' }, clock.now());
+      throw new AppError(Code.JOB_FAILED);
+    }
+    const held = new Set(await deps.permsOf(job.memberId));
+    const actor: Actor = {
+      id: job.memberId,
+      perms: new Set(p.perms.filter((x) => held.has(x))),
+      activeRoleId: p.activeRoleId,
+    };
+    const def = kinds[kind];
+    const ctx: Ctx = { actor, locale: job.locale };
+    const isAll = p.mode === 'all';
+    const tally = { processed: 0, added: 0, changed: 0, refused: 0 };
+    await report(0, run.total);
+    await runAuditedJob(deps.audit, { action: 'import.write', record: 'importRun' }, actor, [run.id], async () => {
+      if (!actor.perms.has(IMPORT_ACCESS[kind])) {
+        await repo.release(run.id, clock.now());
+        throw new AppError(Code.FORBIDDEN);
+      }
+      // All or nothing: everything checked again first; one refusal writes nothing.
+      const seen = new Map<string, number>();
+      const rechecked = new Map<number, Checked>();
+      let refusedNow = 0;
+      const turn = timeSlicer();
+      for await (const chunk of repo.rows(run.id)) {
+        for (const r of chunk) {
+          await turn();
+          if (r.action === 'refuse') {
+            refusedNow += 1;
+            continue;
+          }
+          const checked = await checkRow(kind, JSON.parse(r.cells) as string[], undefined, ctx, seen, r.rowNo);
+          rechecked.set(r.id, checked);
+          if (checked.action === 'refuse') refusedNow += 1;
+        }
+      }
+      if (isAll && refusedNow > 0) {
+        await repo.release(run.id, clock.now());
+        throw new AppError(Code.IMPORT_HAS_REFUSED, undefined, { count: refusedNow });
+      }
+      const addedIds: number[] = [];
+      let failed: Reason | undefined;
+      const progress = async () => {
+        await outsideAuditScope(() => repo.progress(run.id, { ...tally }, clock.now()));
+        await report(tally.processed, run.total);
+      };
+      for await (const chunk of repo.rows(run.id)) {
+        const outcomes: Parameters<ImportRepository['setOutcomes']>[0] = [];
+        for (const r of chunk) {
+          await turn();
+          tally.processed += 1;
+          if (failed) {
+            outcomes.push({ id: r.id, outcome: 'skipped' });
+            continue;
+          }
+          const checked = r.action === 'refuse' ? undefined : rechecked.get(r.id);
+          if (!checked || checked.action === 'refuse') {
+            tally.refused += 1;
+            outcomes.push({
+              id: r.id,
+              outcome: 'refused',
+              ...(checked?.action === 'refuse' ? { reason: JSON.stringify(checked.reason) } : {}),
+            });
+            continue;
+          }
+          try {
+            const target = checked.action === 'change' ? checked.targetId : null;
+            const id = await outsideAuditScope(() => def.write(checked.body, target, ctx));
+            if (target === null) {
+              tally.added += 1;
+              addedIds.push(id);
+            } else tally.changed += 1;
+            outcomes.push({ id: r.id, outcome: target === null ? 'added' : 'changed', targetId: id });
+          } catch (err) {
+            if (!(err instanceof AppError)) throw err;
+            const reason: Reason = { key: err.messageKey, params: err.params };
+            tally.refused += 1;
+            outcomes.push({ id: r.id, outcome: 'refused', reason: JSON.stringify(reason) });
+            if (isAll) failed = reason;
+          }
+          if (tally.processed % STEP === 0) await progress();
+        }
+        await outsideAuditScope(() => repo.setOutcomes(outcomes));
+        await progress();
+      }
+      if (failed && def.undo) {
+        // All or nothing: a row refused while writing (a change made meanwhile) takes back what this run added.
+        for (const id of addedIds) await outsideAuditScope(() => def.undo!(id, ctx));
+        tally.added = 0;
+      }
+      // The job's one audit entry: this update of the run, with its counts (the rows' own writes are not entries).
+      await repo.progress(run.id, { ...tally, status: failed ? 'failed' : 'done' }, clock.now());
+    });
+    const result = resultOf(kind, (await repo.run(run.id))!, job.locale);
+    return {
+      stream: resultWorkbook(kind, result.rows, job.locale),
+      fileName: `${result.fileName}.xlsx`,
+      done: tally.processed,
+      total: run.total,
+    };
+  }
+
+  for (const kind of Object.keys(kinds) as ImportKind[])
+    deps.jobs.register(jobKind(kind), {
+      run: (job, report) => write(kind, job, report),
+      readyTitle: (locale, job) => {
+        const p = job.params as ImportJobParams;
+        return JOB_TEXT[locale].ready(p.fileName ?? `#${p.runId}`);
+      },
+      failedText: (locale, code) =>
+        code === Code.IMPORT_HAS_REFUSED ? JOB_TEXT[locale].refused : JOB_TEXT[locale].failed,
+      permission: IMPORT_ACCESS[kind],
+    });
+
   return {
     reasonText,
 
@@ -193,8 +385,9 @@ export function createImportService(deps: { repo: ImportRepository; services: Im
         targetId: number | null;
       }[] = [];
       const counts = { add: 0, change: 0, refuse: 0 };
-      for (const [i, r] of rows.entries()) {
-        if (i % STEP === STEP - 1) await yieldToEventLoop();
+      const turn = timeSlicer();
+      for (const r of rows) {
+        await turn();
         const checked = await checkRow(kind, r.cells, r.formulas, ctx, seen, r.rowNo);
         counts[checked.action] += 1;
         staged.push({
@@ -244,110 +437,35 @@ export function createImportService(deps: { repo: ImportRepository; services: Im
       return { ...toRun((await repo.run(id))!), preview: preview(kind, list, locale) };
     },
 
-    // The write: each row checked again (the data may have changed since the dry run) and written through the form's
-    // own service call. "all": nothing unless every row passes, and what this run added is removed again when a row
-    // fails while writing; "valid": the valid rows. Progress in the run's row, read by view on any server.
-    async run(kind: ImportKind, body: ImportRunBody, actor: Actor, locale: Locale): Promise<ImportRun> {
+    // Starts the write of a checked run as a background job (its progress and result sheet those of the jobs
+    // module). "all" with rows the dry run refused writes nothing (7984, at once); the job checks every row again.
+    async start(kind: ImportKind, body: ImportRunBody, actor: Actor, locale: Locale): Promise<ImportStart> {
       const run = await mine(kind, body.id, actor);
       if (run.status !== 'checked') throw new AppError(Code.IMPORT_NOT_CHECKED);
-      const def = kinds[kind];
-      const ctx: Ctx = { actor, locale };
-      if (!(await outsideAuditScope(() => repo.claim(run.id, body.mode, clock.now()))))
-        throw new AppError(Code.IMPORT_NOT_CHECKED);
-      const isAll = body.mode === 'all';
-      // All or nothing: everything checked again first; one refusal writes nothing.
-      const seen = new Map<string, number>();
-      const rechecked = new Map<number, Checked>();
-      let refusedNow = 0;
-      for await (const chunk of repo.rows(run.id)) {
-        for (const r of chunk) {
-          if (r.action === 'refuse') {
-            refusedNow += 1;
-            continue;
-          }
-          const checked = await checkRow(kind, JSON.parse(r.cells) as string[], undefined, ctx, seen, r.rowNo);
-          rechecked.set(r.id, checked);
-          if (checked.action === 'refuse') refusedNow += 1;
-        }
-        await yieldToEventLoop();
+      if (body.mode === 'all' && run.toRefuse > 0)
+        throw new AppError(Code.IMPORT_HAS_REFUSED, undefined, { count: run.toRefuse });
+      // The call's audit entry: the run claimed (checked → running, its mode).
+      if (!(await repo.claim(run.id, body.mode, clock.now()))) throw new AppError(Code.IMPORT_NOT_CHECKED);
+      const params: ImportJobParams = {
+        runId: run.id,
+        fileName: run.fileName,
+        mode: body.mode,
+        perms: [...actor.perms],
+        activeRoleId: actor.activeRoleId ?? null,
+      };
+      try {
+        const job = await deps.jobs.enqueue(jobKind(kind), actor.id, params, locale);
+        return { ...toRun((await repo.run(run.id))!), jobId: job.id };
+      } catch (err) {
+        await repo.release(run.id, clock.now());
+        throw err;
       }
-      if (isAll && refusedNow > 0) {
-        await outsideAuditScope(() => repo.release(run.id, clock.now()));
-        throw new AppError(Code.IMPORT_HAS_REFUSED, undefined, { count: refusedNow });
-      }
-      const tally = { processed: 0, added: 0, changed: 0, refused: 0 };
-      const addedIds: number[] = [];
-      let failed: Reason | undefined;
-      for await (const chunk of repo.rows(run.id)) {
-        const outcomes: Parameters<ImportRepository['setOutcomes']>[0] = [];
-        for (const r of chunk) {
-          tally.processed += 1;
-          if (failed) {
-            outcomes.push({ id: r.id, outcome: 'skipped' });
-            continue;
-          }
-          const checked = r.action === 'refuse' ? undefined : rechecked.get(r.id);
-          if (!checked || checked.action === 'refuse') {
-            tally.refused += 1;
-            outcomes.push({
-              id: r.id,
-              outcome: 'refused',
-              ...(checked?.action === 'refuse' ? { reason: JSON.stringify(checked.reason) } : {}),
-            });
-            continue;
-          }
-          try {
-            const target = checked.action === 'change' ? checked.targetId : null;
-            const id = await outsideAuditScope(() => def.write(checked.body, target, ctx));
-            if (target === null) {
-              tally.added += 1;
-              addedIds.push(id);
-            } else tally.changed += 1;
-            outcomes.push({ id: r.id, outcome: target === null ? 'added' : 'changed', targetId: id });
-          } catch (err) {
-            if (!(err instanceof AppError)) throw err;
-            const reason: Reason = { key: err.messageKey, params: err.params };
-            tally.refused += 1;
-            outcomes.push({ id: r.id, outcome: 'refused', reason: JSON.stringify(reason) });
-            if (isAll) failed = reason;
-          }
-          if (tally.processed % STEP === 0) {
-            await outsideAuditScope(() => repo.progress(run.id, { ...tally }, clock.now()));
-          }
-        }
-        await outsideAuditScope(() => repo.setOutcomes(outcomes));
-        await outsideAuditScope(() => repo.progress(run.id, { ...tally }, clock.now()));
-      }
-      if (failed && def.undo) {
-        // All or nothing: a row refused while writing (a change made meanwhile) takes back what this run added.
-        for (const id of addedIds) await outsideAuditScope(() => def.undo!(id, ctx));
-        tally.added = 0;
-      }
-      // The call's one audit entry: this update of the run, with its counts (the rows' own writes are not entries).
-      await repo.progress(run.id, { ...tally, status: failed ? 'failed' : 'done' }, clock.now());
-      return toRun((await repo.run(run.id))!);
     },
 
     view: async (kind: ImportKind, id: number, actor: Actor) => toRun(await mine(kind, id, actor)),
 
     async result(kind: ImportKind, id: number, actor: Actor, locale: Locale) {
-      const run = await mine(kind, id, actor);
-      const source = repo.rows(run.id);
-      async function* rows(): AsyncGenerator<ResultRow[]> {
-        for await (const chunk of source) {
-          yield chunk.map((r) => ({
-            rowNo: r.rowNo,
-            outcome: formatMessage(OUTCOME_KEY[r.outcome ?? r.action]!, locale),
-            reason:
-              r.outcome === 'refused' || (!r.outcome && r.action === 'refuse')
-                ? reasonText(kind, r.reason, locale)
-                : '',
-            cells: JSON.parse(r.cells) as string[],
-          }));
-        }
-      }
-      const base = (run.fileName ?? `${kind}.xlsx`).replace(/\.xlsx$/i, '');
-      return { fileName: `${base}-result`, rows: rows() };
+      return resultOf(kind, await mine(kind, id, actor), locale);
     },
 
     // Dry runs never written are kept a day, then removed with their rows.

@@ -4,10 +4,13 @@ import {
   IMPORT_BASE,
   IMPORT_COLUMNS,
   PERM,
+  type BackgroundJob,
   type ImportCheck,
   type ImportKind,
   type ImportRun,
+  type ImportStart,
 } from '@study-crm/shared';
+import { setRolePerms } from '../../test/access-fixtures.js';
 import { staffWith } from '../../test/application-fixtures.js';
 import { useTestApp } from '../../test/signed-in.js';
 import { download, sheetRows } from '../../test/sms-fixtures.js';
@@ -31,14 +34,24 @@ describe('spreadsheet imports', () => {
   const t = useTestApp({ signIn: true, env: { DELIVERY_WORKER: 'off' } });
   const check = (kind: ImportKind, content: Buffer, token = t.admin.token, name = 'in.xlsx', locale = 'en-US') =>
     t.upload<ImportCheck>(`${IMPORT_BASE[kind]}/check`, {}, { name, content }, { token, locale });
-  const run = (kind: ImportKind, id: number, mode: 'all' | 'valid', token = t.admin.token) =>
-    t.post<ImportRun>(`${IMPORT_BASE[kind]}/run`, { id, mode }, { token });
+  // Starts the write (a background job), runs the job as the worker would, and answers the run as it ended (with
+  // the job's id); a refusal as the start answered it.
+  const run = async (kind: ImportKind, id: number, mode: 'all' | 'valid', token = t.admin.token) => {
+    const started = await t.post<ImportStart>(`${IMPORT_BASE[kind]}/run`, { id, mode }, { token });
+    if (started.meta.code !== 200) return started;
+    expect(started.data).toMatchObject({ id, status: 'running', mode });
+    await t.app.jobs.runOnce();
+    const ended = await t.get<ImportRun>(`${IMPORT_BASE[kind]}/view`, { id }, { token });
+    return { ...ended, data: { ...ended.data, jobId: started.data.jobId } };
+  };
+  const roleIdOf = async (name: string) =>
+    (await t.db.db.selectFrom('role').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
   const tagCount = async (type: string) =>
     (await t.db.db.selectFrom('tag').select('id').where('type', '=', type).execute()).length;
   const auditOf = (action: string, id: number) =>
     t.db.db
       .selectFrom('auditLog')
-      .select(['module', 'action', 'recordId', 'changes', 'outcome'])
+      .select(['module', 'action', 'recordId', 'changes', 'outcome', 'memberId'])
       .where('module', '=', 'import')
       .where('action', '=', action)
       .where('recordId', '=', id)
@@ -114,15 +127,32 @@ describe('spreadsheet imports', () => {
     const zip = await (await import('jszip')).default.loadAsync(result.rawPayload);
     expect(await zip.file('xl/worksheets/sheet1.xml')!.async('string')).not.toContain('<f>');
 
-    // One audit entry for the write, with its row counts; none for the tags one by one.
-    const entries = await auditOf('run', dry.data.id);
-    expect(entries.filter((e) => e.outcome === 'ok')).toHaveLength(1);
-    const changes = JSON.parse(entries.find((e) => e.outcome === 'ok')!.changes!) as { field: string; after: string }[];
-    expect(changes).toEqual(
+    // The result sheet is also the job's file, as every job's (the message box links it).
+    const jobFile = await download(t, t.admin.token, `/api/v1/jobs/download?id=${valid.data.jobId}`);
+    expect(jobFile.statusCode).toBe(200);
+    expect((await sheetRows(jobFile.rawPayload))[4]!.slice(0, 2)).toEqual(['5', 'refused']);
+    const job = await t.get<BackgroundJob>('/api/v1/jobs/status', { id: valid.data.jobId }, { token: t.admin.token });
+    expect(job.data).toMatchObject({ kind: 'import.tag', status: 'done', done: 6, total: 6 });
+
+    // One audit entry for the start (the mode), one for the write with its row counts, as the importer; none for
+    // the tags one by one.
+    const started = (await auditOf('run', dry.data.id)).filter((e) => e.outcome === 'ok');
+    expect(started).toHaveLength(1);
+    expect(JSON.parse(started[0]!.changes!)).toEqual(
       expect.arrayContaining([
+        { id: dry.data.id, field: 'status', before: 'checked', after: 'running' },
+        { id: dry.data.id, field: 'mode', before: null, after: 'valid' },
+      ]),
+    );
+    const written = await auditOf('write', dry.data.id);
+    expect(written).toHaveLength(1);
+    expect(written[0]).toMatchObject({ outcome: 'ok', memberId: t.admin.mid });
+    expect(JSON.parse(written[0]!.changes!)).toEqual(
+      expect.arrayContaining([
+        { id: dry.data.id, field: 'processed', before: '0', after: '6' },
         { id: dry.data.id, field: 'added', before: '0', after: '2' },
         { id: dry.data.id, field: 'refused', before: '0', after: '4' },
-        { id: dry.data.id, field: 'status', before: 'checked', after: 'done' },
+        { id: dry.data.id, field: 'status', before: 'running', after: 'done' },
       ]),
     );
     const tagEntries = await t.db.db.selectFrom('auditLog').select('id').where('module', '=', 'tag').execute();
@@ -167,6 +197,24 @@ describe('spreadsheet imports', () => {
     const own = await run('dict', limited.data.id, 'valid', token);
     expect(own.meta.code, own.meta.message).toBe(200);
     expect((await t.get(`${IMPORT_BASE.dict}/view`, { id: dry.data.id }, { token })).meta.code).toBe(404);
+
+    // All or nothing, decided again by the job: a row the dry run would add became a change the importer may not
+    // make; nothing is written, the job failed with 7984 and the run may be written another way.
+    const later = await check('dict', await sheet('dict', [{ type: 'imp_kind', value: 'w', label: '丁' }]), token);
+    expect(later.data).toMatchObject({ toAdd: 1, toRefuse: 0 });
+    await t.post('/admin/v1/sys/dict/add', { type: 'imp_kind', value: 'w', label: '先' }, { token: t.admin.token });
+    const refused = await run('dict', later.data.id, 'all', token);
+    expect(refused.data).toMatchObject({ status: 'checked', mode: null, processed: 0, added: 0 });
+    const job = await t.get<BackgroundJob>('/api/v1/jobs/status', { id: refused.data.jobId }, { token });
+    expect(job.data).toMatchObject({ status: 'failed', errorCode: 7984 });
+    const w = await t.db.db
+      .selectFrom('dictEntry')
+      .select('label')
+      .where('type', '=', 'imp_kind')
+      .where('value', '=', 'w');
+    expect(await w.execute()).toEqual([{ label: '先' }]);
+    const refusal = await auditOf('write', later.data.id);
+    expect(refusal).toMatchObject([{ outcome: 'refused' }]);
   });
 
   it('imports employees with roles by name, never a role beyond the importer, and accounts', async () => {
@@ -329,5 +377,20 @@ describe('spreadsheet imports', () => {
     const res = await check('tag', await sheet('tag', [{ type: 'imp', value: 'q', label: 'q' }]), token);
     expect(res.meta.code).toBe(403);
     expect((await download(t, token, `${IMPORT_BASE.tag}/template`)).json()).toMatchObject({ meta: { code: 403 } });
+  });
+
+  it('writes nothing when the importer lost the add permission before the job ran', async () => {
+    await staffWith(t, 'tagimporter', [PERM.tagAdd, PERM.tagList]);
+    const { token } = await t.login('tagimporter', 'Staff#2026pass');
+    const dry = await check('tag', await sheet('tag', [{ type: 'impgone', value: 'a', label: '甲' }]), token);
+    const started = await t.post<ImportStart>(`${IMPORT_BASE.tag}/run`, { id: dry.data.id, mode: 'all' }, { token });
+    expect(started.data).toMatchObject({ status: 'running' });
+    await setRolePerms(t.db.db, await roleIdOf('ROLE_TAGIMPORTER'), [PERM.tagList]);
+    await t.app.jobs.runOnce();
+    expect(await tagCount('impgone')).toBe(0);
+    const job = await t.get<BackgroundJob>('/api/v1/jobs/status', { id: started.data.jobId }, { token });
+    expect(job.data).toMatchObject({ status: 'failed', errorCode: 403 });
+    const view = await t.db.db.selectFrom('importRun').select('status').where('id', '=', dry.data.id).execute();
+    expect(view).toEqual([{ status: 'checked' }]);
   });
 });

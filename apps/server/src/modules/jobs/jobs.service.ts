@@ -28,6 +28,8 @@ export type JobKind = {
   run: (job: JobContext, report: ReportProgress) => Promise<JobFile>;
   // The owner's message when the file is ready, in their language.
   readyTitle: (locale: Locale, job: JobContext) => string;
+  // The message's text when it failed with `code` (default: "the export failed").
+  failedText?: (locale: Locale, code: number) => string;
   // How long its file can be downloaded (default JOB_FILE_HOURS; the subject access archive: seven days).
   keepMs?: number;
   // Its file's type when not a workbook (.xlsx, checked by the upload allow-list): an archive the server made, stored
@@ -145,7 +147,7 @@ export function createJobService(deps: {
         await inbox.postMessage({
           memberId: row.memberId,
           title: kind?.readyTitle(job.locale, job) ?? row.kind,
-          content: text.failed,
+          content: kind?.failedText?.(job.locale, code) ?? text.failed,
           link: null,
         });
     }

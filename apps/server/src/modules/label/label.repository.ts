@@ -94,9 +94,9 @@ export function createLabelRepository(db: Db) {
       (await db.selectFrom('label').select('id').where('name', '=', name).executeTakeFirst())?.id,
 
     remove: (id: number): Promise<boolean> =>
-      runInTransaction(db, async (trx) => {
-        await trx.deleteFrom('memberLabel').where('labelId', '=', id).execute();
-        const r = await trx.deleteFrom('label').where('id', '=', id).executeTakeFirst();
+      runInTransaction(db, async (tx) => {
+        await tx.deleteFrom('memberLabel').where('labelId', '=', id).execute();
+        const r = await tx.deleteFrom('label').where('id', '=', id).executeTakeFirst();
         return Number(r.numDeletedRows) > 0;
       }),
 
@@ -108,8 +108,8 @@ export function createLabelRepository(db: Db) {
 
     // Replaces the member's labels in one transaction.
     setMemberLabels: (memberId: number, labelIds: number[], now: number): Promise<void> =>
-      runInTransaction(db, (trx) =>
-        replaceLinks(trx, 'memberLabel', 'memberId', memberId, 'labelId', labelIds, { createdAt: now }),
+      runInTransaction(db, (tx) =>
+        replaceLinks(tx, 'memberLabel', 'memberId', memberId, 'labelId', labelIds, { createdAt: now }),
       ),
   };
 }

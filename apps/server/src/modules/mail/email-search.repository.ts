@@ -1,20 +1,23 @@
 import type { RecordSearch } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
-import { searchTextHolds, searchTextStarts } from '../../db/sql-helpers.js';
+import { searchNewest } from '../../db/sql-helpers.js';
 
 // The search box's e-mails (issue 39, decision 138): the subject, through email_message.search_text and its
-// trigram index; one or two characters: the start of the subject. System e-mails (codes) are never listed.
+// trigram index; one or two characters: any part of a word through email_message_gram
+// (decision 217). System e-mails (codes) are never listed.
 export function createEmailSearch(db: Db): RecordSearch {
   return async (words, limit) => {
-    if (!words.length) return [];
-    const rows = await db
-      .selectFrom('emailMessage')
-      .select(['id', 'subject', 'createdAt'])
-      .where('isSystem', '=', 0)
-      .where(searchTextHolds(db, 'email_message', words) ?? searchTextStarts('email_message', words[0]!))
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .execute();
+    // The matches newest first, a chunk at a time (decision 251); system e-mails among them are skipped.
+    const rows = await searchNewest(db, 'email_message', words, limit, (holds, n) =>
+      db
+        .selectFrom('emailMessage')
+        .select(['id', 'subject', 'createdAt'])
+        .where('isSystem', '=', 0)
+        .where(holds)
+        .orderBy('id', 'desc')
+        .limit(n)
+        .execute(),
+    );
     return rows.map((r) => ({
       id: r.id,
       title: r.subject,

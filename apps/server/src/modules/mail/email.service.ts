@@ -89,9 +89,9 @@ export function createEmailService(deps: {
     const rows = await outbox.byMessage('email', id);
     if (rows.length && rows.every((r) => r.status === 'cancelled')) throw new AppError(Code.EMAIL_CANCELLED);
     const now = clock.now();
-    await repo.transaction(async (trx) => {
-      if (!(await outbox.holdQueued(trx, 'email', id, dueAt, now))) throw new AppError(Code.EMAIL_ALREADY_SENT);
-      if (dueAt !== null) await repo.updateEmail(trx, id, { sendAt: dueAt, updatedAt: now });
+    await repo.transaction(async (tx) => {
+      if (!(await outbox.holdQueued(tx, 'email', id, dueAt, now))) throw new AppError(Code.EMAIL_ALREADY_SENT);
+      if (dueAt !== null) await repo.updateEmail(tx, id, { sendAt: dueAt, updatedAt: now });
     });
     return rows.length;
   }
@@ -188,8 +188,8 @@ export function createEmailService(deps: {
       const subject = await fill(b.subject, 'text');
       const bodyHtml = await fill(applyFrame(frame, content), 'html');
       const now = clock.now();
-      const id = await repo.transaction(async (trx) => {
-        const messageId = await repo.insertEmail(trx, {
+      const id = await repo.transaction(async (tx) => {
+        const messageId = await repo.insertEmail(tx, {
           senderId: b.senderId,
           templateId: template?.id ?? null,
           subject,
@@ -203,11 +203,11 @@ export function createEmailService(deps: {
           isSystem: 0,
         });
         await repo.insertAttachments(
-          trx,
+          tx,
           files.map((f) => ({ ...f, emailId: messageId, createdAt: now })),
         );
         // Scheduled: the rows are due at sendAt, so no worker sends them before.
-        await outbox.enqueue(trx, 'email', messageId, recipients, now, sendAt ?? now, senderLane(b.senderId));
+        await outbox.enqueue(tx, 'email', messageId, recipients, now, sendAt ?? now, senderLane(b.senderId));
         return messageId;
       });
       worker.nudge();

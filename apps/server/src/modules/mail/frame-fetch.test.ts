@@ -1,9 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { fetchFrame } from './frame-fetch.js';
+import { engineFree } from '../../test/engine.js';
 
-describe('template frame fetch', () => {
+engineFree.describe('template frame fetch', () => {
   let server: http.Server;
   let base: string;
   beforeAll(async () => {

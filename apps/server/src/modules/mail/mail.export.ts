@@ -1,6 +1,17 @@
-import { EmailListQuery, PERM, TemplateListQuery, type Email, type Template } from '@study-crm/shared';
+import {
+  EmailListQuery,
+  MailSenderListQuery,
+  PERM,
+  TemplateListQuery,
+  type Email,
+  type Locale,
+  type MailSender,
+  type Template,
+  type TlsMode,
+} from '@study-crm/shared';
 import { listPages, tr, type Exporter } from '../export/index.js';
 import type { EmailService } from './email.service.js';
+import type { SenderService } from './sender.service.js';
 import type { TemplateService } from './template.service.js';
 
 // The e-mail list's export (issue 39): the list's own call (delivery status, sender, dates, keyword), for holders
@@ -59,6 +70,42 @@ export function templateExporter(templates: Pick<TemplateService, 'list'>): Expo
         header: tr('更新時間', '更新时间', 'Updated'),
         width: 18,
         value: (r) => ({ date: r.updatedAt }),
+      },
+    ],
+  };
+}
+
+// The list's own wording of the encryption (pages/message/locale.ts).
+const TLS: Record<TlsMode, Record<Locale, string>> = {
+  starttls: tr('STARTTLS', 'STARTTLS', 'STARTTLS'),
+  tls: tr('SSL/TLS', 'SSL/TLS', 'SSL/TLS'),
+  none: tr('不加密', '不加密', 'None'),
+};
+
+// The mail servers' export (issue 39): the list's own call (keyword), for holders of its permission; the list's
+// columns. A list item carries no secret (the mailbox password is never read out), and no column is one.
+export function mailSenderExporter(senders: Pick<SenderService, 'list'>): Exporter<MailSenderListQuery, MailSender> {
+  return {
+    list: 'mailSender',
+    perm: PERM.mailSenderList,
+    sheet: tr('郵件伺服器', '邮件服务器', 'Mail servers'),
+    query: MailSenderListQuery,
+    page: listPages(senders.list),
+    columns: [
+      {
+        key: 'displayName',
+        header: tr('顯示名稱', '显示名称', 'Display name'),
+        width: 20,
+        value: (r) => r.displayName,
+      },
+      { key: 'account', header: tr('信箱帳號', '邮箱账号', 'Mailbox account'), width: 28, value: (r) => r.account },
+      { key: 'host', header: tr('SMTP 主機', 'SMTP 主机', 'SMTP host'), width: 24, value: (r) => r.host },
+      { key: 'port', header: tr('連接埠', '端口', 'Port'), width: 8, value: (r) => r.port },
+      {
+        key: 'tlsMode',
+        header: tr('加密方式', '加密方式', 'Encryption'),
+        width: 12,
+        value: (r, l) => TLS[r.tlsMode][l],
       },
     ],
   };

@@ -57,7 +57,7 @@ const EMAIL = [
 // Senders, templates and e-mails: the only SQL of the mail module.
 export function createMailRepository(db: Db) {
   return {
-    transaction: <T>(fn: (trx: Tx) => Promise<T>) => runInTransaction(db, fn),
+    transaction: <T>(fn: (tx: Tx) => Promise<T>) => runInTransaction(db, fn),
 
     sender: (id: number): Promise<MailSenderRow | undefined> =>
       db.selectFrom('mailSender').select(SENDER).where('id', '=', id).executeTakeFirst(),
@@ -137,10 +137,10 @@ export function createMailRepository(db: Db) {
 
     email: (id: number): Promise<EmailRow | undefined> =>
       db.selectFrom('emailMessage').select(EMAIL).where('id', '=', id).executeTakeFirst(),
-    insertEmail: (trx: Conn, v: Omit<Insertable<EmailMessageTable>, 'searchText'>) =>
-      insertReturningId(trx, 'emailMessage', { ...v, searchText: searchText([v.subject]) }),
-    updateEmail: (trx: Conn, id: number, v: Pick<EmailRow, 'sendAt' | 'updatedAt'>) =>
-      trx.updateTable('emailMessage').set(v).where('id', '=', id).execute(),
+    insertEmail: (tx: Conn, v: Omit<Insertable<EmailMessageTable>, 'searchText'>) =>
+      insertReturningId(tx, 'emailMessage', { ...v, searchText: searchText([v.subject]) }),
+    updateEmail: (tx: Conn, id: number, v: Pick<EmailRow, 'sendAt' | 'updatedAt'>) =>
+      tx.updateTable('emailMessage').set(v).where('id', '=', id).execute(),
     // The e-mails copying a record (a notice's e-mail copy), newest first.
     bySource: (source: string, sourceId: number) =>
       db
@@ -150,8 +150,8 @@ export function createMailRepository(db: Db) {
         .where('sourceId', '=', sourceId)
         .orderBy('id', 'desc')
         .execute(),
-    async insertAttachments(trx: Conn, rows: Omit<EmailAttachmentRow, 'id'>[]) {
-      if (rows.length) await trx.insertInto('emailAttachment').values(rows).execute();
+    async insertAttachments(tx: Conn, rows: Omit<EmailAttachmentRow, 'id'>[]) {
+      if (rows.length) await tx.insertInto('emailAttachment').values(rows).execute();
     },
     attachments: (emailId: number): Promise<EmailAttachmentRow[]> =>
       db

@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from '../../test/harness.js';
 import { startSmtpServer } from '../../test/smtp-fixture.js';
 
 const EMAIL = '/admin/v1/message/email';
-const isPostgres = Boolean(process.env.DATABASE_URL);
+import { onPostgres } from '../../test/engine.js';
 // The slow server answers MAIL FROM, RCPT TO and the end of DATA after 700 ms each: one e-mail takes over 2 s,
 // longer than the 2-second lease, so only a worker that renews its claims keeps them.
 const SLOW_MS = 700;
@@ -16,7 +16,7 @@ const env = {
 };
 
 // Several app servers on one PostgreSQL schema need PostgreSQL: SQLite is one file for one server.
-describe.skipIf(!isPostgres)('the outbox under a slow mail server, two servers on one PostgreSQL', () => {
+describe.skipIf(!onPostgres)('the outbox under a slow mail server, two servers on one PostgreSQL', () => {
   let a: TestApp;
   let b: TestApp;
   let token: string;

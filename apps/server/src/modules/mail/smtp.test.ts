@@ -1,10 +1,11 @@
 import fs from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { SMTP_TIMEOUT_MS } from './smtp.js';
+import { engineFree } from '../../test/engine.js';
 
 const doc = fs.readFileSync(new URL('../../../../../docs/configuration.md', import.meta.url), 'utf8');
 
-describe('SMTP timeouts', () => {
+engineFree.describe('SMTP timeouts', () => {
   it('are the ones docs/configuration.md states, and below the default delivery lease', () => {
     const stated = /SMTP timeouts \((\d+) s\)/.exec(doc);
     expect(stated, 'docs/configuration.md names the SMTP timeouts').not.toBeNull();

@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { renderHtml } from './render.js';
 import { plainTextToHtml } from './system-mail.js';
+import { engineFree } from '../../test/engine.js';
 
-describe('system e-mail body', () => {
+engineFree.describe('system e-mail body', () => {
   it('escapes HTML, keeps line breaks and stays literal through the Liquid render at send time', async () => {
     const html = plainTextToHtml('<b>Hi</b> & "you"\n{{ recipient.email }} {% raw %}');
     expect(html).toBe(

@@ -21,12 +21,12 @@ export type ContactChange = 'changed' | 'stale' | 'taken';
 // member.repository.ts. Calls that take `conn` run on the caller's connection (inside its transaction).
 // A contact change guarded by the value it replaces: 'changed' when it updated the member, 'stale' when someone
 // changed it meanwhile, 'taken' when the unique index refused it.
-async function changeContact(trx: Tx, memberId: number, update: () => Promise<UpdateResult>): Promise<ContactChange> {
+async function changeContact(tx: Tx, memberId: number, update: () => Promise<UpdateResult>): Promise<ContactChange> {
   try {
     const r = await update();
     if (Number(r.numUpdatedRows) !== 1) return 'stale';
     // Pickers find a member by e-mail and mobile: the search text is written again.
-    await refreshSearchText(trx, memberId);
+    await refreshSearchText(tx, memberId);
     return 'changed';
   } catch (err) {
     if (isUniqueViolation(err)) return 'taken';
@@ -126,27 +126,27 @@ export function createCredentialRepository(db: Db) {
     // Sets the e-mail only if it is still `expected` (null: none bound): 'changed', 'stale' (someone changed it
     // meanwhile) or 'taken' (the unique index refused it).
     async setEmail(
-      trx: Tx,
+      tx: Tx,
       memberId: number,
       expected: string | null,
       email: string | null,
       now: number,
     ): Promise<ContactChange> {
-      return changeContact(trx, memberId, () => {
-        let q = trx.updateTable('member').set({ email, updatedAt: now }).where('id', '=', memberId);
+      return changeContact(tx, memberId, () => {
+        let q = tx.updateTable('member').set({ email, updatedAt: now }).where('id', '=', memberId);
         q = expected === null ? q.where('email', 'is', null) : q.where('email', '=', expected);
         return q.where('deletedAt', 'is', null).executeTakeFirst();
       });
     },
     async setMobile(
-      trx: Tx,
+      tx: Tx,
       memberId: number,
       expected: Phone | null,
       next: Phone | null,
       now: number,
     ): Promise<ContactChange> {
-      return changeContact(trx, memberId, () => {
-        let q = trx
+      return changeContact(tx, memberId, () => {
+        let q = tx
           .updateTable('member')
           .set({ areaCode: next?.areaCode ?? null, mobile: next?.mobile ?? null, updatedAt: now })
           .where('id', '=', memberId);

@@ -1,17 +1,25 @@
-import { compileOnce } from '../../db/compiled.js';
+import { compileOnce, compileShapes, idList, idsValue, type Slots } from '../../db/compiled.js';
 import { listCount } from '../../db/list-count.js';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import {
   ADMIN_ROLE_NAME,
   personSearchText,
+  searchWords,
   type MemberSort,
   type MemberType,
   type PersonNames,
 } from '@study-crm/shared';
 import type { Db, Dialect } from '../../db/database.js';
-import { runInTransaction, type Conn } from '../../db/transaction.js';
+import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
 import type { Database, MemberTable, Row } from '../../db/schema.js';
-import { containsPattern, isUniqueViolation } from '../../db/sql-helpers.js';
+import {
+  isUniqueViolation,
+  liveSearched,
+  searchedColumn,
+  searchTextHolds,
+  searchTextShape,
+  searchTextValues,
+} from '../../db/sql-helpers.js';
 import { setMemberRoles } from '../role/index.js';
 import type { PasswordWrite } from './passwords.js';
 
@@ -68,13 +76,6 @@ export type MemberValues = Partial<
     | 'avatar'
   >
 >;
-
-// The searchable text of a member: the same expression as the PostgreSQL trigram index (migration 0006),
-// so the planner can use that index.
-const SEARCH_EXPR =
-  "lower(coalesce(eng_last_name, '') || ' ' || coalesce(eng_first_name, '') || ' ' || coalesce(full_name, '') " +
-  "|| ' ' || coalesce(nick_name, '') || ' ' || coalesce(email, '') || ' ' || coalesce(mobile, '') " +
-  "|| ' ' || coalesce(login_name, ''))";
 
 // The display-name rule of spec section 3 in SQL, for sorting (helpers.ts displayName is the reference).
 const filled = (col: string) => `trim(coalesce(${col}, '')) <> ''`;
@@ -133,27 +134,35 @@ export async function refreshSearchText(conn: Conn, id: number): Promise<void> {
     .execute();
 }
 
-function createMemberStore(db: Db, dialect: Dialect) {
-  const keywordCondition = (keyword: string) => {
-    const term = keyword.trim().toLowerCase();
-    if (dialect === 'postgres') {
-      return sql<SqlBool>`${sql.raw(SEARCH_EXPR)} like ${containsPattern(term)} escape '\\'`;
-    }
-    // The trigram tokenizer indexes runs of 3 characters: shorter parts scan the FTS table instead.
-    if ([...term].length >= 3) {
-      return sql<SqlBool>`member.id in (select rowid from member_fts where member_fts match ${`"${term.replace(/"/g, '""')}"`})`;
-    }
-    return sql<SqlBool>`member.id in (select rowid from member_fts where search_text like ${containsPattern(term)} escape '\\')`;
-  };
-
-  const whereFilter = (eb: ExpressionBuilder<Database, 'member'>, f: MemberFilter): Expression<SqlBool> => {
-    const conds: Expression<SqlBool>[] = [eb('member.deletedAt', 'is', null)];
-    if (typeof f.memberType === 'string') conds.push(eb('member.memberType', '=', f.memberType));
-    else if (f.memberType?.length) conds.push(eb('member.memberType', 'in', f.memberType));
-    if (f.status) conds.push(eb('member.status', '=', f.status));
-    if (f.identityStatus) conds.push(eb('member.identityStatus', '=', f.identityStatus));
+// Methods that run inside the service's transaction take it as `tx` (first when they only make sense there, last
+// and optional when they also write outside one).
+export function createMemberRepository(db: Db, dialect: Dialect) {
+  // The filter as a condition. With `s` (a compiled shape, db/compiled.ts) every value is taken from its slot
+  // (memberType or mt0, mt1, …, status, identity, role, k0, k1, … for the keyword's values) and `f` only decides
+  // which filters there are (filterShape).
+  const whereFilter = (
+    eb: ExpressionBuilder<Database, 'member'>,
+    f: MemberFilter,
+    s?: Slots<string>,
+  ): Expression<SqlBool> => {
+    const val = <T>(name: string, v: T): T => (s ? (s[name] as T) : v);
+    // A keyword of short words: member_gram drives the plan, the member's columns compared opaquely (decision 217).
+    const words = f.keyword ? searchWords(f.keyword) : [];
+    const type = searchedColumn('member.member_type', words);
+    const conds: Expression<SqlBool>[] = [liveSearched('member', words)];
+    if (typeof f.memberType === 'string') conds.push(eb(type, '=', val('memberType', f.memberType)));
+    else if (f.memberType?.length)
+      conds.push(
+        eb(
+          type,
+          'in',
+          f.memberType.map((t, i) => val(`mt${i}`, t)),
+        ),
+      );
+    if (f.status) conds.push(eb('member.status', '=', val('status', f.status)));
+    if (f.identityStatus) conds.push(eb('member.identityStatus', '=', val('identity', f.identityStatus)));
     if (f.roleId) {
-      const roleId = f.roleId;
+      const roleId = val('role', f.roleId);
       conds.push(
         eb.exists(
           eb
@@ -164,8 +173,22 @@ function createMemberStore(db: Db, dialect: Dialect) {
         ),
       );
     }
-    if (f.keyword && f.keyword.trim()) conds.push(keywordCondition(f.keyword));
+    if (words.length) conds.push(searchTextHolds(db, 'member', words, s ? (i) => s[`k${i}`] : undefined));
     return eb.and(conds);
+  };
+  // The values of whereFilter(f)'s slots, and the key of its SQL text: the filters present (the names of their
+  // slots) and the keyword's shape.
+  const filterShape = (f: MemberFilter) => {
+    const words = f.keyword ? searchWords(f.keyword) : [];
+    const values: Record<string, unknown> = {};
+    if (typeof f.memberType === 'string') values.memberType = f.memberType;
+    else f.memberType?.forEach((t, i) => (values[`mt${i}`] = t));
+    if (f.status) values.status = f.status;
+    if (f.identityStatus) values.identity = f.identityStatus;
+    if (f.roleId) values.role = f.roleId;
+    const key = `${words.length ? searchTextShape(words) : ''}:${Object.keys(values).join(',')}`;
+    searchTextValues(db, words).forEach((x, i) => (values[`k${i}`] = x));
+    return { key, values };
   };
 
   const orderExpr = (sortBy: MemberSort) =>
@@ -177,38 +200,55 @@ function createMemberStore(db: Db, dialect: Dialect) {
 
   // One page of live members, filtered and sorted in SQL. Also used by the bench to show the plan.
   // With `after` (default order only), the page starts after that member by seek instead of an offset.
+  // With `s`, the values from the slots as whereFilter takes them, and limit, offset, afterAt, afterId.
   const pageQuery = (
     filter: MemberFilter,
     order: MemberOrder,
     limit: number,
     offset: number,
     after?: { createdAt: number; id: number } | null,
+    s?: Slots<string>,
   ) => {
     let q = db
       .selectFrom('member')
       .select(MEMBER_COLUMNS)
-      .where((eb) => whereFilter(eb, filter));
+      .where((eb) => whereFilter(eb, filter, s));
     if (after && order.sortBy === 'createdAt') {
       q = q.where((eb) =>
         eb(
           eb.refTuple('member.createdAt', 'member.id'),
           order.order === 'desc' ? '<' : '>',
-          eb.tuple(after.createdAt, after.id),
+          s ? eb.tuple(s.afterAt!, s.afterId!) : eb.tuple(after.createdAt, after.id),
         ),
       );
     }
     return q
       .orderBy(orderExpr(order.sortBy), order.order)
       .orderBy('member.id', order.order)
-      .limit(limit)
-      .offset(after ? 0 : offset);
+      .limit(s ? s.limit! : limit)
+      .offset(s ? s.offset! : after ? 0 : offset);
   };
 
-  const countQuery = (filter: MemberFilter) =>
+  const countQuery = (filter: MemberFilter, s?: Slots<string>) =>
     db
       .selectFrom('member')
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where((eb) => whereFilter(eb, filter));
+      .where((eb) => whereFilter(eb, filter, s));
+
+  // The page and the count compiled once per shape (issue 43).
+  type PageShape = { filter: MemberFilter; order: MemberOrder; after: boolean };
+  const compiledPage = compileShapes(db, (p: PageShape, s) =>
+    pageQuery(p.filter, p.order, 0, 0, p.after ? { createdAt: 0, id: 0 } : null, s),
+  );
+  const compiledCount = compileShapes(db, (f: MemberFilter, s) => countQuery(f, s));
+  const rolesOfMany = compileOnce(db, ['ids'], (slot) =>
+    db
+      .selectFrom('memberRole')
+      .innerJoin('role', 'role.id', 'memberRole.roleId')
+      .select(['memberRole.memberId', 'role.id', 'role.name', 'role.cnName', 'role.enName'])
+      .where('memberRole.memberId', 'in', idList(db, slot.ids))
+      .orderBy('role.id'),
+  );
 
   // The profile's queries (every screen's first call), built and compiled once (issue 43).
   const byId = compileOnce(db, ['id'], (slot) =>
@@ -218,16 +258,50 @@ function createMemberStore(db: Db, dialect: Dialect) {
       .where('member.id', '=', slot.id)
       .where('member.deletedAt', 'is', null),
   );
+  // A live member with their roles (as rolesOf reads them) in one row: the roles as one JSON array, in role id order.
+  const withRolesById = compileOnce(db, ['id'], (slot) =>
+    db
+      .selectFrom('member')
+      .select(MEMBER_COLUMNS)
+      .select((eb) =>
+        (dialect === 'postgres'
+          ? sql<string | null>`(${eb
+              .selectFrom('memberRole')
+              .innerJoin('role', 'role.id', 'memberRole.roleId')
+              .select(
+                sql<string>`json_agg(json_build_object('id', ${sql.ref('role.id')}, 'name', ${sql.ref('role.name')},
+                  'cnName', ${sql.ref('role.cnName')}, 'enName', ${sql.ref('role.enName')})
+                  order by ${sql.ref('role.id')})::text`.as('roles'),
+              )
+              .whereRef('memberRole.memberId', '=', 'member.id')})`
+          : sql<string | null>`(${eb
+              .selectFrom('memberRole')
+              .innerJoin('role', 'role.id', 'memberRole.roleId')
+              .select(
+                sql<string>`json_group_array(json_object('id', ${sql.ref('role.id')}, 'name', ${sql.ref('role.name')},
+                  'cnName', ${sql.ref('role.cnName')}, 'enName', ${sql.ref('role.enName')}) order by ${sql.ref('role.id')})`.as(
+                  'roles',
+                ),
+              )
+              .whereRef('memberRole.memberId', '=', 'member.id')})`
+        ).as('roleList'),
+      )
+      .where('member.id', '=', slot.id)
+      .where('member.deletedAt', 'is', null),
+  );
   const rolesOfOne = compileOnce(db, ['id'], (slot) =>
     db
       .selectFrom('memberRole')
       .innerJoin('role', 'role.id', 'memberRole.roleId')
       .select(['memberRole.memberId', 'role.id', 'role.name', 'role.cnName', 'role.enName'])
       .where('memberRole.memberId', '=', slot.id)
-      .orderBy('role.id'),
+      // (The same order as role.id, read along member_role's key: no sort.)
+      .orderBy('memberRole.roleId'),
   );
 
   return {
+    transaction: <T>(fn: (tx: Tx) => Promise<T>): Promise<T> => runInTransaction(db, fn),
+
     pageQuery,
     page: (
       filter: MemberFilter,
@@ -235,19 +309,40 @@ function createMemberStore(db: Db, dialect: Dialect) {
       limit: number,
       offset: number,
       after?: { createdAt: number; id: number } | null,
-    ): Promise<MemberRow[]> => pageQuery(filter, order, limit, offset, after).execute(),
+    ): Promise<MemberRow[]> => {
+      const { key, values } = filterShape(filter);
+      const seek = !!after && order.sortBy === 'createdAt';
+      values.limit = limit;
+      values.offset = after ? 0 : offset;
+      if (seek) {
+        values.afterAt = after.createdAt;
+        values.afterId = after.id;
+      }
+      const shapeKey = `${key}|${order.sortBy}|${order.order}|${seek ? 'a' : ''}`;
+      return compiledPage(shapeKey, { filter, order, after: seek }, values).then((r) => r.rows);
+    },
 
     countQuery,
     async count(filter: MemberFilter): Promise<number> {
       // Only the member type narrows the list: the maintained counter (list_count) answers without counting rows.
       const narrowed = filter.status || filter.identityStatus || filter.roleId || filter.keyword?.trim();
       if (!narrowed) return listCount(db, 'member', filter.memberType);
-      const row = await countQuery(filter).executeTakeFirstOrThrow();
-      return Number(row.n);
+      const { key, values } = filterShape(filter);
+      return Number((await compiledCount(key, filter, values)).rows[0]!.n);
     },
 
     // A live (not deleted) member.
     byId: async (id: number): Promise<MemberRow | undefined> => (await byId({ id })).rows[0],
+
+    // A live member and their roles, read in one statement (the profile, every screen's first call; issue 43).
+    async byIdWithRoles(id: number): Promise<{ row: MemberRow; roles: MemberRoleRow[] } | undefined> {
+      const found = (await withRolesById({ id })).rows[0];
+      if (!found) return undefined;
+      const { roleList, ...row } = found;
+      // PostgreSQL's json_agg over no rows is null.
+      const roles = (JSON.parse(roleList ?? '[]') as RoleRow[]).map((r) => ({ ...r, memberId: row.id }));
+      return { row, roles };
+    },
 
     // Any member, deleted or not: for other modules' joins that keep showing history.
     byIdIncludingDeleted: (id: number): Promise<MemberRow | undefined> =>
@@ -256,13 +351,7 @@ function createMemberStore(db: Db, dialect: Dialect) {
     async rolesOf(memberIds: readonly number[]): Promise<MemberRoleRow[]> {
       if (!memberIds.length) return [];
       if (memberIds.length === 1) return (await rolesOfOne({ id: memberIds[0] })).rows;
-      return db
-        .selectFrom('memberRole')
-        .innerJoin('role', 'role.id', 'memberRole.roleId')
-        .select(['memberRole.memberId', 'role.id', 'role.name', 'role.cnName', 'role.enName'])
-        .where('memberRole.memberId', 'in', memberIds)
-        .orderBy('role.id')
-        .execute();
+      return (await rolesOfMany({ ids: idsValue(db, memberIds) })).rows;
     },
 
     roleOptions: (): Promise<RoleRow[]> =>
@@ -296,8 +385,8 @@ function createMemberStore(db: Db, dialect: Dialect) {
       return Boolean(await q.where('member.deletedAt', 'is', null).executeTakeFirst());
     },
 
-    async insert(values: MemberValues, now: number): Promise<number> {
-      const row = await db
+    async insert(tx: Tx, values: MemberValues, now: number): Promise<number> {
+      const row = await tx
         .insertInto('member')
         .values({
           ...withSearchText(values),
@@ -313,24 +402,25 @@ function createMemberStore(db: Db, dialect: Dialect) {
       return row.id;
     },
 
-    async update(id: number, values: MemberValues, now: number): Promise<void> {
-      await db
+    async update(id: number, values: MemberValues, now: number, tx: Conn = db): Promise<void> {
+      await tx
         .updateTable('member')
         .set({ ...values, updatedAt: now })
         .where('id', '=', id)
         .where('deletedAt', 'is', null)
         .execute();
-      if (touchesNames(values)) await refreshSearchText(db, id);
+      if (touchesNames(values)) await refreshSearchText(tx, id);
     },
 
-    // A new member's password, hashed by passwords.ts, written in this store's transaction.
-    writePassword: (write: PasswordWrite, memberId: number): Promise<void> => write(memberId, db),
+    // A new member's password, hashed by passwords.ts, written in the caller's transaction.
+    writePassword: (tx: Tx, write: PasswordWrite, memberId: number): Promise<void> => write(memberId, tx),
 
-    // The role module writes the links (it owns member_role), in this store's transaction.
-    setRoles: (memberId: number, roleIds: readonly number[]): Promise<void> => setMemberRoles(db, memberId, roleIds),
+    // The role module writes the links (it owns member_role), in the caller's transaction.
+    setRoles: (tx: Tx, memberId: number, roleIds: readonly number[]): Promise<void> =>
+      setMemberRoles(tx, memberId, roleIds),
 
-    async softDelete(id: number, now: number): Promise<void> {
-      await db
+    async softDelete(tx: Tx, id: number, now: number): Promise<void> {
+      await tx
         .updateTable('member')
         .set({ deletedAt: now, updatedAt: now })
         .where('id', '=', id)
@@ -349,8 +439,8 @@ function createMemberStore(db: Db, dialect: Dialect) {
 
     // Active, not deleted staff holding the administrator role. On PostgreSQL the rows are locked until the
     // transaction ends, so two administrators deactivating each other at once cannot both succeed.
-    async activeAdminIds(): Promise<number[]> {
-      const q = db
+    async activeAdminIds(tx: Tx): Promise<number[]> {
+      const q = tx
         .selectFrom('member')
         .innerJoin('memberRole', 'memberRole.memberId', 'member.id')
         .innerJoin('role', 'role.id', 'memberRole.roleId')
@@ -395,15 +485,4 @@ function createMemberStore(db: Db, dialect: Dialect) {
     },
   };
 }
-export type MemberStore = ReturnType<typeof createMemberStore>;
-export type MemberRepository = MemberStore & {
-  // Runs `fn` with the same queries bound to one transaction.
-  transaction<T>(fn: (trx: MemberStore) => Promise<T>): Promise<T>;
-};
-
-export function createMemberRepository(db: Db, dialect: Dialect): MemberRepository {
-  return {
-    ...createMemberStore(db, dialect),
-    transaction: (fn) => runInTransaction(db, (trx) => fn(createMemberStore(trx, dialect))),
-  };
-}
+export type MemberRepository = ReturnType<typeof createMemberRepository>;

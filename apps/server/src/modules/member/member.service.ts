@@ -16,6 +16,7 @@ import {
   type ProfileData,
 } from '@study-crm/shared';
 import { AppError, badRequest, found } from '../../http/errors.js';
+import type { Tx } from '../../db/transaction.js';
 import type { Clock } from '../../lib/clock.js';
 import { nextCursorOf, pageResult, pageWindow, readCursor } from '../../lib/paging.js';
 import type { SessionActivityRow } from './member.mapper.js';
@@ -25,7 +26,6 @@ import { groupRoles, toMember, toMemberSession, toProfile } from './member.mappe
 import {
   uniqueViolation,
   type MemberRepository,
-  type MemberStore,
   type MemberRow,
   type MemberValues,
   type UniqueField,
@@ -94,16 +94,16 @@ export function createMemberService(deps: {
     return ids;
   }
 
-  async function checkUnique(r: MemberStore, c: Contact, loginName: string | null, exceptId?: number) {
-    if (c.email && (await r.emailTaken(c.email, exceptId))) throw conflict('email');
-    if (c.mobile && c.areaCode && (await r.mobileTaken(c.areaCode, c.mobile, exceptId))) throw conflict('mobile');
-    if (loginName && (await r.loginNameTaken(loginName, exceptId))) throw conflict('loginName');
+  async function checkUnique(c: Contact, loginName: string | null, exceptId?: number) {
+    if (c.email && (await repo.emailTaken(c.email, exceptId))) throw conflict('email');
+    if (c.mobile && c.areaCode && (await repo.mobileTaken(c.areaCode, c.mobile, exceptId))) throw conflict('mobile');
+    if (loginName && (await repo.loginNameTaken(loginName, exceptId))) throw conflict('loginName');
   }
 
   // The last active administrator must stay one: refuse a change that would leave none.
-  async function guardLastAdmin(r: MemberStore, memberId: number, staysAdmin: boolean) {
+  async function guardLastAdmin(tx: Tx, memberId: number, staysAdmin: boolean) {
     if (staysAdmin) return;
-    const admins = await r.activeAdminIds();
+    const admins = await repo.activeAdminIds(tx);
     if (admins.includes(memberId) && admins.length === 1) throw new AppError(Code.LAST_ADMIN);
   }
 
@@ -172,12 +172,13 @@ export function createMemberService(deps: {
       const roleIds = await checkRoles(body.roleIds ?? [], memberType);
       await guard.assertCanGrantRoles(actor, roleIds);
       const loginName = body.loginName ?? null;
-      await checkUnique(repo, contact, loginName);
+      await checkUnique(contact, loginName);
       const writePassword = await setPassword(body.password, { clearLock: false });
       const now = clock.now();
       const id = await mapUnique(() =>
-        repo.transaction(async (trx) => {
-          const newId = await trx.insert(
+        repo.transaction(async (tx) => {
+          const newId = await repo.insert(
+            tx,
             {
               ...contact,
               loginName,
@@ -192,8 +193,8 @@ export function createMemberService(deps: {
             },
             now,
           );
-          await trx.writePassword(writePassword, newId);
-          await trx.setRoles(newId, roleIds);
+          await repo.writePassword(tx, writePassword, newId);
+          await repo.setRoles(tx, newId, roleIds);
           return newId;
         }),
       );
@@ -217,7 +218,7 @@ export function createMemberService(deps: {
       const loginName = pick(body.loginName, current.loginName);
       const deactivating = current.status === 'active' && (status !== 'active' || memberType !== 'staff');
       if (deactivating && actor.id === current.id) throw new AppError(Code.MEMBER_SELF_PROTECTED);
-      await checkUnique(repo, contact, loginName, current.id);
+      await checkUnique(contact, loginName, current.id);
 
       const values: MemberValues = {
         ...contact,
@@ -235,10 +236,10 @@ export function createMemberService(deps: {
       const staysAdmin =
         status === 'active' && memberType === 'staff' && adminRoleId !== undefined && roleIds.includes(adminRoleId);
       await mapUnique(() =>
-        repo.transaction(async (trx) => {
-          await guardLastAdmin(trx, current.id, staysAdmin);
-          await trx.update(current.id, values, clock.now());
-          await trx.setRoles(current.id, roleIds);
+        repo.transaction(async (tx) => {
+          await guardLastAdmin(tx, current.id, staysAdmin);
+          await repo.update(current.id, values, clock.now(), tx);
+          await repo.setRoles(tx, current.id, roleIds);
         }),
       );
       // After the commit: the member's next call is refused (the session lookup also checks the status).
@@ -262,7 +263,7 @@ export function createMemberService(deps: {
       mobile?: string | null;
     }): Promise<{ available: true }> {
       const contact = checkContact(c.email ? lowerEmail(c.email) : null, c.areaCode ?? null, c.mobile ?? null);
-      await checkUnique(repo, contact, null, c.id ?? undefined);
+      await checkUnique(contact, null, c.id ?? undefined);
       return { available: true };
     },
 
@@ -270,9 +271,9 @@ export function createMemberService(deps: {
       const current = await get(id);
       if (actor.id === current.id) throw new AppError(Code.MEMBER_SELF_PROTECTED);
       await guard.assertCanManageMember(actor, current.id);
-      await repo.transaction(async (trx) => {
-        await guardLastAdmin(trx, current.id, false);
-        await trx.softDelete(current.id, clock.now());
+      await repo.transaction(async (tx) => {
+        await guardLastAdmin(tx, current.id, false);
+        await repo.softDelete(tx, current.id, clock.now());
       });
       await sessions.closeAllOf(current.id);
       return null;
@@ -302,9 +303,9 @@ export function createMemberService(deps: {
 
     // The user state of the caller; activeRoleId is the session's role (role switching), null for all roles.
     async profile(caller: { id: number; activeRoleId?: number | null }): Promise<ProfileData> {
-      const row = await get(caller.id);
-      const [roleRows, walletAddress] = await Promise.all([repo.rolesOf([row.id]), walletAddressOf(row.id)]);
-      return toProfile(row, groupRoles(roleRows).get(row.id) ?? [], caller.activeRoleId ?? null, { walletAddress });
+      const [withRoles, walletAddress] = await Promise.all([repo.byIdWithRoles(caller.id), walletAddressOf(caller.id)]);
+      const { row, roles } = found(withRoles);
+      return toProfile(row, groupRoles(roles).get(row.id) ?? [], caller.activeRoleId ?? null, { walletAddress });
     },
 
     roleOptions: () => repo.roleOptions(),

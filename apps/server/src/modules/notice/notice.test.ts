@@ -7,6 +7,7 @@ import {
   type Page,
   type Notice,
 } from '@study-crm/shared';
+import { personSearchText } from '@study-crm/shared';
 import { testClock, type Values } from '../../test/harness.js';
 import { useTestApp, type Session } from '../../test/signed-in.js';
 import { createStaff, STAFF_PASSWORD } from '../../test/access-fixtures.js';
@@ -25,9 +26,16 @@ describe('member notices', () => {
   beforeAll(async () => {
     const role = await t.db.db.selectFrom('role').select('id').executeTakeFirstOrThrow();
     otherId = await createStaff(t.db.db, 'noticeReader2', [role.id]);
+    // With the search text the member module writes with names (a raw update would leave it stale).
+    const names = await t.db.db
+      .selectFrom('member')
+      .select(['nickName', 'fullName', 'loginName', 'email'])
+      .where('id', '=', otherId)
+      .executeTakeFirstOrThrow();
+    const changed = { mobile: '7700900123', engLastName: 'Lee', engFirstName: 'Ada' };
     await t.db.db
       .updateTable('member')
-      .set({ mobile: '7700900123', engLastName: 'Lee', engFirstName: 'Ada' })
+      .set({ ...changed, searchText: personSearchText({ ...names, ...changed }) })
       .where('id', '=', otherId)
       .execute();
     other = await t.login('noticeReader2', STAFF_PASSWORD);

@@ -7,6 +7,7 @@ export { createPaymentService } from './payment.service.js';
 export type { PaymentService } from './payment.service.js';
 // Its list's export (issue 39).
 export { paymentExporter } from './payment.export.js';
+export { trackExporter } from './track.export.js';
 export { createPaymentReport } from './payment-report.repository.js';
 export type { PaymentReport, PendingTotals } from './payment-report.repository.js';
 export { createPaymentSearch } from './payment-search.repository.js';

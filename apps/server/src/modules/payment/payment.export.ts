@@ -8,17 +8,17 @@ import {
   type PaymentStatus,
   type PaymentType,
 } from '@study-crm/shared';
-import { withDictText, type DictRepository } from '../dict/index.js';
+import { dictPages, type DictRepository } from '../dict/index.js';
 import { tr as h, type Exporter } from '../export/index.js';
 import type { PaymentService } from './payment.service.js';
 
 // The list's own wording of its status and type (pages/payment/strings).
-const STATUS: Record<PaymentStatus, Record<Locale, string>> = {
+export const STATUS: Record<PaymentStatus, Record<Locale, string>> = {
   pending: h('待確認', '待确认', 'Pending confirmation'),
   confirmed: h('已確認', '已确认', 'Confirmed'),
   voided: h('已作廢', '已作废', 'Voided'),
 };
-const TYPE: Record<PaymentType, Record<Locale, string>> = {
+export const TYPE: Record<PaymentType, Record<Locale, string>> = {
   collection: h('收款', '收款', 'Collection'),
   refund: h('退款', '退款', 'Refund'),
 };
@@ -35,13 +35,7 @@ export function paymentExporter(deps: {
     perm: PERM.paymentList,
     sheet: h('付款記錄', '付款记录', 'Payment records'),
     query: PaymentListQuery,
-    page: (q, _caller, pageNum, pageSize) =>
-      withDictText(
-        deps.dict,
-        DICT_TYPES.transferMethod,
-        deps.payments.list({ ...q, pageNum, pageSize }),
-        (r) => r.transferMethod || null,
-      ),
+    page: dictPages(deps.dict, DICT_TYPES.transferMethod, deps.payments.list, (r) => r.transferMethod || null),
     columns: [
       {
         key: 'transactionDate',

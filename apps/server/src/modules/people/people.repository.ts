@@ -1,10 +1,21 @@
-import { displayName, type PersonRef } from '@study-crm/shared';
 import { sql, type SqlBool } from 'kysely';
+import { displayName, type PersonRef } from '@study-crm/shared';
+import { compileOnce, idList, idsValue } from '../../db/compiled.js';
 import type { Db } from '../../db/database.js';
-import { containsPattern, countAll, liveMemberById, searchTextHolds } from '../../db/sql-helpers.js';
+import {
+  countAll,
+  liveMemberById,
+  liveSearched,
+  searchedColumn,
+  searchPlan,
+  searchTextHolds,
+} from '../../db/sql-helpers.js';
 import type { Conn as Tx } from '../../db/transaction.js';
 import { type PageWindow as PeopleWindow, pageRows } from '../../lib/paging.js';
 import type { PersonRow } from './people.mapper.js';
+
+// A person as history names them: removed members keep their name, marked removed.
+export type HistoryName = PersonRef & { removed: boolean };
 
 const NAME_COLUMNS = ['id', 'engLastName', 'engFirstName', 'fullName', 'email', 'mobile', 'nickName'] as const;
 const PERSON_COLUMNS = [
@@ -21,21 +32,25 @@ const PERSON_COLUMNS = [
 // The one place other modules read members as people: names, teacher references, students linked to records.
 // (The member module owns the table; auth reads credentials for sign-in.)
 export function createPeopleRepository(db: Db) {
-  const live = () => db.selectFrom('member').where('member.deletedAt', 'is', null);
+  // Compiled once: the ids are one parameter (issue 43).
+  const namesOf = compileOnce(db, ['ids'], (s) =>
+    db
+      .selectFrom('member')
+      .select([...NAME_COLUMNS, 'deletedAt'])
+      .where('id', 'in', idList(db, s.ids)),
+  );
   const staffRow = (id: number, tx: Tx) =>
     tx.selectFrom('member').select('id').where('id', '=', id).where('memberType', '=', 'staff');
   // Each word (folded: packages/shared searchWords) is part of one of the member's names: the member module keeps
   // them all, folded, in search_text (migration 0039).
   // A word of three characters or more goes through the trigram index on search_text (migration 0045, decision
-  // 138); shorter words alone are scanned in the (member_type, search_text, id) index, stopped by the LIMIT.
-  const search = <Q extends ReturnType<typeof live>>(q: Q, words: readonly string[]): Q => {
-    const holds = searchTextHolds(db, 'member', words);
-    if (holds) return q.where(holds) as Q;
-    return words.reduce(
-      (acc, w) => acc.where(sql<SqlBool>`member.search_text like ${containsPattern(w)} escape '\\'`) as Q,
-      q,
-    );
-  };
+  // 138); one- and two-character words alone through member_gram (migration 0066, decision 217).
+  // The member's own columns are compared opaquely for short words (searchedColumn), so member_gram drives.
+  const searching = (words: readonly string[]) =>
+    db
+      .selectFrom('member')
+      .where(liveSearched('member', words))
+      .where(searchTextHolds(db, 'member', words));
 
   return {
     // A member (live or removed) holding this e-mail or sign-in name, case-insensitive: an import refuses the row.
@@ -53,7 +68,7 @@ export function createPeopleRepository(db: Db) {
       words: readonly string[],
       w: PeopleWindow,
     ): Promise<{ rows: PersonRow[]; total: number }> {
-      const q = search(live(), words)
+      const q = searching(words)
         .innerJoin('memberRole', 'memberRole.memberId', 'member.id')
         .where('memberRole.roleId', '=', roleId);
       return pageRows(q.select(PERSON_COLUMNS).orderBy('member.id', w.order), q.select(countAll), w);
@@ -63,13 +78,19 @@ export function createPeopleRepository(db: Db) {
     // name first, so alphabetical by the name shown). The ids come from the live (member_type, search_text, id)
     // index alone, the scan stopping at the limit; the rows are read for those ids only.
     // Members of one kind (staff, or the member app's accounts) with every word in one of their names.
-    searchStaff: (
+    async searchStaff(
       words: readonly string[],
       limit: number,
       kind: 'staff' | 'account' = 'staff',
-    ): Promise<PersonRow[]> => {
-      const ids = search(live(), words)
-        .where('member.memberType', kind === 'staff' ? '=' : '<>', 'staff')
+    ): Promise<PersonRow[]> {
+      // Only the gram keys of the kind asked for are counted and read (migration 0070, decision 252): a word common
+      // among staff and held by no student reads nothing in the students' group.
+      const plan = await searchPlan(db, 'member', words, sql<SqlBool>`is_staff = ${kind === 'staff' ? 1 : 0}`);
+      const ids = db
+        .selectFrom('member')
+        .where(liveSearched('member', plan.driven))
+        .where(plan.holds)
+        .where(searchedColumn('member.member_type', plan.driven), kind === 'staff' ? '=' : '<>', 'staff')
         .select('member.id')
         .orderBy('member.searchText')
         .orderBy('member.id')
@@ -99,8 +120,16 @@ export function createPeopleRepository(db: Db) {
     async names(ids: (number | null | undefined)[]): Promise<Map<number, PersonRef>> {
       const unique = [...new Set(ids.filter((v): v is number => typeof v === 'number'))];
       if (!unique.length) return new Map();
-      const rows = await db.selectFrom('member').select(NAME_COLUMNS).where('id', 'in', unique).execute();
+      const { rows } = await namesOf({ ids: idsValue(db, unique) });
       return new Map(rows.map((r) => [r.id, { id: r.id, name: displayName(r) }]));
+    },
+
+    // The same for history (a change naming a person): removed members too, marked so.
+    async historyNames(ids: readonly number[]): Promise<Map<number, HistoryName>> {
+      const unique = [...new Set(ids)];
+      if (!unique.length) return new Map();
+      const { rows } = await namesOf({ ids: idsValue(db, unique) });
+      return new Map(rows.map((r) => [r.id, { id: r.id, name: displayName(r), removed: r.deletedAt !== null }]));
     },
 
     async isActiveStaff(id: number, tx: Tx = db): Promise<boolean> {

@@ -22,6 +22,8 @@ export function createPeopleService(repo: PeopleRepository, insertStudent: Inser
   return {
     staffOptions: (): Promise<PersonRef[]> => repo.staffOptions(),
     names: (ids: (number | null | undefined)[]): Promise<Map<number, PersonRef>> => repo.names(ids),
+    // Names for history (a change naming a person), removed members included and marked.
+    historyNames: (ids: readonly number[]) => repo.historyNames(ids),
     isActiveStaff: (id: number, tx?: Conn): Promise<boolean> => repo.isActiveStaff(id, tx),
     isStaff: (id: number): Promise<boolean> => repo.isStaff(id),
     staffWithPermission: (perm: string, tx?: Conn): Promise<number[]> => repo.staffWithPermission(perm, tx),

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.js';
-import { runInTransaction } from '../../db/transaction.js';
+import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
 import type { Row } from '../../db/schema.js';
 import { permissionIdsOfRole } from '../../db/sql-helpers.js';
 import { dropPermissionGrants, grantToBuiltinRoles } from '../role/index.js';
@@ -22,25 +22,29 @@ export type PermissionRow = Omit<Row<'permission'>, 'createdAt' | 'updatedAt'>;
 
 export type PermissionValues = Omit<PermissionRow, 'id'>;
 
-function queries(db: Db) {
+// Methods that run inside the service's transaction take it as `tx` (first when they only make sense there, last
+// and optional when they also read outside one).
+export function createPermissionRepository(db: Db) {
   return {
-    byId: (id: number): Promise<PermissionRow | undefined> =>
-      db.selectFrom('permission').select(PERMISSION_COLUMNS).where('permission.id', '=', id).executeTakeFirst(),
+    transaction: <T>(fn: (tx: Tx) => Promise<T>): Promise<T> => runInTransaction(db, fn),
 
-    byIds: (ids: readonly number[]): Promise<PermissionRow[]> =>
+    byId: (id: number, tx: Conn = db): Promise<PermissionRow | undefined> =>
+      tx.selectFrom('permission').select(PERMISSION_COLUMNS).where('permission.id', '=', id).executeTakeFirst(),
+
+    byIds: (tx: Tx, ids: readonly number[]): Promise<PermissionRow[]> =>
       ids.length
-        ? db.selectFrom('permission').select(PERMISSION_COLUMNS).where('permission.id', 'in', ids).execute()
+        ? tx.selectFrom('permission').select(PERMISSION_COLUMNS).where('permission.id', 'in', ids).execute()
         : Promise.resolve([]),
 
-    async idByPerm(perm: string): Promise<number | undefined> {
-      const row = await db.selectFrom('permission').select('id').where('perm', '=', perm).executeTakeFirst();
+    async idByPerm(tx: Tx, perm: string): Promise<number | undefined> {
+      const row = await tx.selectFrom('permission').select('id').where('perm', '=', perm).executeTakeFirst();
       return row?.id;
     },
 
     // Ids among `ids` that have at least one child.
-    async withChildren(ids: readonly number[]): Promise<number[]> {
+    async withChildren(tx: Tx, ids: readonly number[]): Promise<number[]> {
       if (!ids.length) return [];
-      const rows = await db
+      const rows = await tx
         .selectFrom('permission')
         .select('parentId')
         .distinct()
@@ -50,10 +54,10 @@ function queries(db: Db) {
     },
 
     // (id, parentId) of every item: small, used to refuse a parent that lies under the item itself.
-    links: () => db.selectFrom('permission').select(['id', 'parentId']).execute(),
+    links: (tx: Tx) => tx.selectFrom('permission').select(['id', 'parentId']).execute(),
 
-    async insert(v: PermissionValues, now: number): Promise<number> {
-      const row = await db
+    async insert(tx: Tx, v: PermissionValues, now: number): Promise<number> {
+      const row = await tx
         .insertInto('permission')
         .values({ ...v, createdAt: now, updatedAt: now })
         .returning('id')
@@ -61,22 +65,22 @@ function queries(db: Db) {
       return row.id;
     },
 
-    async update(id: number, v: PermissionValues, now: number) {
-      await db
+    async update(tx: Tx, id: number, v: PermissionValues, now: number) {
+      await tx
         .updateTable('permission')
         .set({ ...v, updatedAt: now })
         .where('id', '=', id)
         .execute();
     },
 
-    // The grants go first (the role module writes them, on this repository's connection).
-    async removeMany(ids: readonly number[]) {
-      await dropPermissionGrants(db, ids);
-      await db.deleteFrom('permission').where('id', 'in', ids).execute();
+    // The grants go first (the role module writes them, in this transaction).
+    async removeMany(tx: Tx, ids: readonly number[]) {
+      await dropPermissionGrants(tx, ids);
+      await tx.deleteFrom('permission').where('id', 'in', ids).execute();
     },
 
     // A new item goes to the built-in role, which holds everything.
-    grantToBuiltinRoles: (permissionId: number) => grantToBuiltinRoles(db, permissionId),
+    grantToBuiltinRoles: (tx: Tx, permissionId: number) => grantToBuiltinRoles(tx, permissionId),
 
     roleExists: async (roleId: number): Promise<boolean> =>
       Boolean(await db.selectFrom('role').select('id').where('id', '=', roleId).executeTakeFirst()),
@@ -105,15 +109,4 @@ function queries(db: Db) {
     },
   };
 }
-type Queries = ReturnType<typeof queries>;
-export type PermissionRepository = Queries & {
-  // Runs `fn` in one transaction with a repository bound to it.
-  transaction: <T>(fn: (repo: PermissionRepository) => Promise<T>) => Promise<T>;
-};
-
-export function createPermissionRepository(db: Db): PermissionRepository {
-  return {
-    ...queries(db),
-    transaction: (fn) => runInTransaction(db, (trx) => fn(createPermissionRepository(trx))),
-  };
-}
+export type PermissionRepository = ReturnType<typeof createPermissionRepository>;

@@ -1,6 +1,7 @@
 import { Code, ADMIN_PROTECTED_PERMS, type MenuAddBody, type MenuUpdateBody } from '@study-crm/shared';
 import { refuseUnique } from '../../db/sql-helpers.js';
 import { AppError, found, notFound } from '../../http/errors.js';
+import type { Tx } from '../../db/transaction.js';
 import type { Clock } from '../../lib/clock.js';
 import { buildTree, toMenuItem } from './permission.mapper.js';
 import type { PermissionRepository, PermissionValues } from './permission.repository.js';
@@ -30,19 +31,19 @@ export function createPermissionService(deps: { repo: PermissionRepository; cloc
   const { repo, clock } = deps;
 
   // The parent is the root (0) or an existing menu, and never the item itself or one of its descendants.
-  async function assertParent(r: PermissionRepository, parentId: number, selfId?: number) {
+  async function assertParent(tx: Tx, parentId: number, selfId?: number) {
     if (parentId === 0) return;
-    const parent = await r.byId(parentId);
+    const parent = await repo.byId(parentId, tx);
     if (!parent || parent.type !== 'menu') throw new AppError(Code.BAD_REQUEST, 'menuParentInvalid');
     if (selfId === undefined) return;
-    const parentOf = new Map((await r.links()).map((l) => [l.id, l.parentId]));
+    const parentOf = new Map((await repo.links(tx)).map((l) => [l.id, l.parentId]));
     for (let cur: number | undefined = parentId; cur; cur = parentOf.get(cur)) {
       if (cur === selfId) throw new AppError(Code.BAD_REQUEST, 'menuParentInvalid');
     }
   }
 
-  async function assertPermFree(r: PermissionRepository, perm: string, selfId?: number) {
-    const holder = await r.idByPerm(perm);
+  async function assertPermFree(tx: Tx, perm: string, selfId?: number) {
+    const holder = await repo.idByPerm(tx, perm);
     if (holder !== undefined && holder !== selfId) throw new AppError(Code.PERM_EXISTS);
   }
 
@@ -50,13 +51,13 @@ export function createPermissionService(deps: { repo: PermissionRepository; cloc
 
   // All or nothing: every id exists, none has children, none is needed to manage roles.
   const removeMany = (ids: readonly number[]) =>
-    repo.transaction(async (r) => {
+    repo.transaction(async (tx) => {
       const unique = [...new Set(ids)];
-      const rows = await r.byIds(unique);
+      const rows = await repo.byIds(tx, unique);
       if (rows.length !== unique.length) throw notFound();
-      if ((await r.withChildren(unique)).length) throw new AppError(Code.MENU_HAS_CHILDREN);
+      if ((await repo.withChildren(tx, unique)).length) throw new AppError(Code.MENU_HAS_CHILDREN);
       if (rows.some((row) => PROTECTED.has(row.perm))) throw new AppError(Code.ROLE_BUILTIN, 'protectedMenu');
-      await r.removeMany(unique);
+      await repo.removeMany(tx, unique);
       return null;
     });
 
@@ -81,24 +82,24 @@ export function createPermissionService(deps: { repo: PermissionRepository; cloc
 
     add: (body: MenuAddBody) =>
       guarded(() =>
-        repo.transaction(async (r) => {
-          await assertParent(r, body.parentId);
-          await assertPermFree(r, body.perm);
-          const id = await r.insert(valuesOf(body), clock.now());
-          await r.grantToBuiltinRoles(id);
+        repo.transaction(async (tx) => {
+          await assertParent(tx, body.parentId);
+          await assertPermFree(tx, body.perm);
+          const id = await repo.insert(tx, valuesOf(body), clock.now());
+          await repo.grantToBuiltinRoles(tx, id);
           return { id };
         }),
       ),
 
     update: (body: MenuUpdateBody) =>
       guarded(() =>
-        repo.transaction(async (r) => {
-          const row = await r.byId(body.id);
+        repo.transaction(async (tx) => {
+          const row = await repo.byId(body.id, tx);
           if (!row) throw notFound();
           if (PROTECTED.has(row.perm) && body.perm !== row.perm) throw new AppError(Code.ROLE_BUILTIN, 'protectedMenu');
-          await assertParent(r, body.parentId, row.id);
-          await assertPermFree(r, body.perm, row.id);
-          await r.update(row.id, valuesOf(body), clock.now());
+          await assertParent(tx, body.parentId, row.id);
+          await assertPermFree(tx, body.perm, row.id);
+          await repo.update(tx, row.id, valuesOf(body), clock.now());
           return null;
         }),
       ),

@@ -1,7 +1,7 @@
 import type { RoleKind } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
 import { replaceLinks } from '../../db/link-rows.js';
-import { runInTransaction } from '../../db/transaction.js';
+import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
 import { type PageWindow, pageRows } from '../../lib/paging.js';
 import { containsPattern, countAll, likeLower, permissionIdsOfRole } from '../../db/sql-helpers.js';
 import type { Row } from '../../db/schema.js';
@@ -14,9 +14,11 @@ export type RoleFilter = { keyword?: string | null; kind?: RoleKind | null };
 
 const ilike = (column: string, text: string) => likeLower(column, containsPattern(text));
 
-function queries(db: Db) {
-  const roles = () =>
-    db.selectFrom('role').select((eb) => [
+// Methods that run inside the service's transaction take it as `tx` (first when they only make sense there, last
+// and optional when they also read outside one).
+export function createRoleRepository(db: Db) {
+  const roles = (tx: Conn = db) =>
+    tx.selectFrom('role').select((eb) => [
       'role.id',
       'role.name',
       'role.cnName',
@@ -50,6 +52,8 @@ function queries(db: Db) {
   });
 
   return {
+    transaction: <T>(fn: (tx: Tx) => Promise<T>): Promise<T> => runInTransaction(db, fn),
+
     async page(f: RoleFilter, w: PageWindow): Promise<{ rows: RoleRow[]; total: number }> {
       const ids = filtered(f).select('role.id');
       const page = await pageRows(
@@ -60,26 +64,29 @@ function queries(db: Db) {
       return { rows: page.rows.map(toRow), total: page.total };
     },
 
-    async byId(id: number): Promise<RoleRow | undefined> {
-      const row = await roles().where('role.id', '=', id).executeTakeFirst();
+    async byId(id: number, tx: Conn = db): Promise<RoleRow | undefined> {
+      const row = await roles(tx).where('role.id', '=', id).executeTakeFirst();
       return row && toRow(row);
     },
 
-    async idByName(name: string): Promise<number | undefined> {
-      const row = await db.selectFrom('role').select('id').where('name', '=', name).executeTakeFirst();
+    async idByName(name: string, tx: Conn = db): Promise<number | undefined> {
+      const row = await tx.selectFrom('role').select('id').where('name', '=', name).executeTakeFirst();
       return row?.id;
     },
 
     options: () => db.selectFrom('role').select(['id', 'name', 'cnName']).orderBy('id').execute(),
 
-    async insert(v: {
-      name: string;
-      cnName: string;
-      enName: string | null;
-      kind: RoleKind;
-      now: number;
-    }): Promise<number> {
-      const row = await db
+    async insert(
+      tx: Tx,
+      v: {
+        name: string;
+        cnName: string;
+        enName: string | null;
+        kind: RoleKind;
+        now: number;
+      },
+    ): Promise<number> {
+      const row = await tx
         .insertInto('role')
         .values({
           name: v.name,
@@ -96,8 +103,12 @@ function queries(db: Db) {
     },
 
     // enName undefined keeps the stored English name.
-    async update(id: number, v: { name: string; cnName: string; enName?: string | null; kind: RoleKind; now: number }) {
-      await db
+    async update(
+      tx: Tx,
+      id: number,
+      v: { name: string; cnName: string; enName?: string | null; kind: RoleKind; now: number },
+    ) {
+      await tx
         .updateTable('role')
         .set({
           name: v.name,
@@ -110,31 +121,31 @@ function queries(db: Db) {
         .execute();
     },
 
-    async touch(id: number, now: number) {
-      await db.updateTable('role').set({ updatedAt: now }).where('id', '=', id).execute();
+    async touch(tx: Tx, id: number, now: number) {
+      await tx.updateTable('role').set({ updatedAt: now }).where('id', '=', id).execute();
     },
 
-    async remove(id: number) {
-      await db.deleteFrom('rolePermission').where('roleId', '=', id).execute();
-      await db.deleteFrom('memberRole').where('roleId', '=', id).execute();
-      await db.deleteFrom('role').where('id', '=', id).execute();
+    async remove(tx: Tx, id: number) {
+      await tx.deleteFrom('rolePermission').where('roleId', '=', id).execute();
+      await tx.deleteFrom('memberRole').where('roleId', '=', id).execute();
+      await tx.deleteFrom('role').where('id', '=', id).execute();
     },
 
-    permissionIds: (roleId: number) => permissionIdsOfRole(db, roleId),
+    permissionIds: (roleId: number, tx: Conn = db) => permissionIdsOfRole(tx, roleId),
 
-    // Inside a transaction: parallel edits of one role's permissions (or one member's roles) wait for each other.
-    lockRole: (roleId: number) => lockRow(db, 'role', roleId),
-    lockMember: (memberId: number) => lockRow(db, 'member', memberId),
+    // Parallel edits of one role's permissions (or one member's roles) wait for each other.
+    lockRole: (tx: Tx, roleId: number) => lockRow(tx, 'role', roleId),
+    lockMember: (tx: Tx, memberId: number) => lockRow(tx, 'member', memberId),
 
-    setPermissions: (roleId: number, permissionIds: readonly number[]) =>
-      replaceLinks(db, 'rolePermission', 'roleId', roleId, 'permissionId', permissionIds),
+    setPermissions: (tx: Tx, roleId: number, permissionIds: readonly number[]) =>
+      replaceLinks(tx, 'rolePermission', 'roleId', roleId, 'permissionId', permissionIds),
 
     // The menu tree as (id, parentId, perm): small (hundreds of rows), used to close a set under ancestors.
-    permissionNodes: () => db.selectFrom('permission').select(['id', 'parentId', 'perm']).execute(),
+    permissionNodes: (tx: Tx) => tx.selectFrom('permission').select(['id', 'parentId', 'perm']).execute(),
 
     // Members holding the role, counting only members that are not deleted.
-    async holders(roleId: number): Promise<number> {
-      const row = await db
+    async holders(tx: Tx, roleId: number): Promise<number> {
+      const row = await tx
         .selectFrom('memberRole')
         .innerJoin('member', 'member.id', 'memberRole.memberId')
         .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -150,8 +161,8 @@ function queries(db: Db) {
       return rows.map((r) => r.id);
     },
 
-    rolesOfMember: (memberId: number) =>
-      db
+    rolesOfMember: (memberId: number, tx: Conn = db) =>
+      tx
         .selectFrom('role')
         .innerJoin('memberRole', 'memberRole.roleId', 'role.id')
         .select(['role.id', 'role.name', 'role.cnName', 'role.enName'])
@@ -159,7 +170,7 @@ function queries(db: Db) {
         .orderBy('role.id')
         .execute(),
 
-    setMemberRoles: (memberId: number, roleIds: readonly number[]) => setMemberRoles(db, memberId, roleIds),
+    setMemberRoles: (tx: Tx, memberId: number, roleIds: readonly number[]) => setMemberRoles(tx, memberId, roleIds),
 
     // Every role by its names (name, Chinese and English), lower-cased: an imported employee's roles are named.
     async nameIndex(): Promise<{ id: number; names: string[] }[]> {
@@ -171,12 +182,4 @@ function queries(db: Db) {
     },
   };
 }
-type Queries = ReturnType<typeof queries>;
-export type RoleRepository = Queries & {
-  // Runs `fn` in one transaction with a repository bound to it.
-  transaction: <T>(fn: (repo: RoleRepository) => Promise<T>) => Promise<T>;
-};
-
-export function createRoleRepository(db: Db): RoleRepository {
-  return { ...queries(db), transaction: (fn) => runInTransaction(db, (trx) => fn(createRoleRepository(trx))) };
-}
+export type RoleRepository = ReturnType<typeof createRoleRepository>;

@@ -1,6 +1,7 @@
 import { Code, ADMIN_PROTECTED_PERMS, type RoleAddBody, type RoleKind, type RoleUpdateBody } from '@study-crm/shared';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { refuseUnique } from '../../db/sql-helpers.js';
+import type { Tx } from '../../db/transaction.js';
 import type { Clock } from '../../lib/clock.js';
 import { pageResult, pageWindow, type PagingInput } from '../../lib/paging.js';
 import type { PeopleService } from '../people/index.js';
@@ -19,8 +20,8 @@ export function createRoleService(deps: {
   const { repo, people, clock, guard } = deps;
 
   // The chosen ids, all existing, closed under ancestors (a button brings its screen and group along).
-  async function closedPermissionSet(r: RoleRepository, ids: readonly number[]) {
-    const nodes = new Map((await r.permissionNodes()).map((n) => [n.id, n]));
+  async function closedPermissionSet(tx: Tx, ids: readonly number[]) {
+    const nodes = new Map((await repo.permissionNodes(tx)).map((n) => [n.id, n]));
     if (ids.some((id) => !nodes.has(id))) throw badRequest('permissionIds', 'v.unknownId');
     const out = new Set<number>();
     for (const id of ids) {
@@ -37,8 +38,8 @@ export function createRoleService(deps: {
 
   // A role is edited only within the caller's own permissions: what it holds now and what it will hold.
   type Scope = Awaited<ReturnType<AccessGuard['permissionScope']>>;
-  async function assertWithinOwn(r: RoleRepository, scope: Scope, roleId: number | null, set: PermissionSet) {
-    const before = roleId === null ? [] : set.permsOf(await r.permissionIds(roleId));
+  async function assertWithinOwn(tx: Tx, scope: Scope, roleId: number | null, set: PermissionSet) {
+    const before = roleId === null ? [] : set.permsOf(await repo.permissionIds(roleId, tx));
     scope.assertCanGrantPerms([...set.perms, ...before]);
   }
 
@@ -47,13 +48,13 @@ export function createRoleService(deps: {
     if (missing.length) throw new AppError(Code.ROLE_BUILTIN, 'builtinRolePerms', { perms: missing.join(', ') });
   }
 
-  async function assertNameFree(r: RoleRepository, name: string, ownId?: number) {
-    const holder = await r.idByName(name);
+  async function assertNameFree(name: string, ownId?: number, tx?: Tx) {
+    const holder = await repo.idByName(name, tx);
     if (holder !== undefined && holder !== ownId) throw new AppError(Code.ROLE_EXISTS);
   }
 
-  async function existing(r: RoleRepository, id: number) {
-    const role = await r.byId(id);
+  async function existing(id: number, tx?: Tx) {
+    const role = await repo.byId(id, tx);
     if (!role) throw notFound();
     return role;
   }
@@ -69,32 +70,32 @@ export function createRoleService(deps: {
     },
 
     async view(id: number) {
-      const role = await existing(repo, id);
+      const role = await existing(id);
       return { ...toRole(role), permissionIds: await repo.permissionIds(id) };
     },
 
     options: () => repo.options(),
 
     async check(name: string, id?: number | null) {
-      await assertNameFree(repo, name, id ?? undefined);
+      await assertNameFree(name, id ?? undefined);
       return null;
     },
 
     add: async (body: RoleAddBody, actor: Actor) => {
       const scope = await guard.permissionScope(actor);
       return saveGuarded(() =>
-        repo.transaction(async (r) => {
-          await assertNameFree(r, body.name);
-          const set = await closedPermissionSet(r, body.permissionIds);
-          await assertWithinOwn(r, scope, null, set);
-          const id = await r.insert({
+        repo.transaction(async (tx) => {
+          await assertNameFree(body.name, undefined, tx);
+          const set = await closedPermissionSet(tx, body.permissionIds);
+          await assertWithinOwn(tx, scope, null, set);
+          const id = await repo.insert(tx, {
             name: body.name,
             cnName: body.cnName,
             enName: body.enName ?? null,
             kind: body.kind,
             now: clock.now(),
           });
-          await r.setPermissions(id, set.ids);
+          await repo.setPermissions(tx, id, set.ids);
           return { id };
         }),
       );
@@ -103,22 +104,22 @@ export function createRoleService(deps: {
     update: async (body: RoleUpdateBody, actor: Actor) => {
       const scope = await guard.permissionScope(actor);
       return saveGuarded(() =>
-        repo.transaction(async (r) => {
-          await r.lockRole(body.id);
-          const role = await existing(r, body.id);
+        repo.transaction(async (tx) => {
+          await repo.lockRole(tx, body.id);
+          const role = await existing(body.id, tx);
           if (role.isBuiltin && body.name !== role.name) throw new AppError(Code.ROLE_BUILTIN, 'builtinRoleRename');
-          await assertNameFree(r, body.name, role.id);
-          const set = await closedPermissionSet(r, body.permissionIds);
-          await assertWithinOwn(r, scope, role.id, set);
+          await assertNameFree(body.name, role.id, tx);
+          const set = await closedPermissionSet(tx, body.permissionIds);
+          await assertWithinOwn(tx, scope, role.id, set);
           if (role.isBuiltin) assertKeepsAdminPerms(set);
-          await r.update(role.id, {
+          await repo.update(tx, role.id, {
             name: body.name,
             cnName: body.cnName,
             enName: body.enName,
             kind: body.kind,
             now: clock.now(),
           });
-          await r.setPermissions(role.id, set.ids);
+          await repo.setPermissions(tx, role.id, set.ids);
           return null;
         }),
       );
@@ -126,25 +127,25 @@ export function createRoleService(deps: {
 
     editPermissions: async (id: number, permissionIds: readonly number[], actor: Actor) => {
       const scope = await guard.permissionScope(actor);
-      return repo.transaction(async (r) => {
-        await r.lockRole(id);
-        const role = await existing(r, id);
-        const set = await closedPermissionSet(r, permissionIds);
-        await assertWithinOwn(r, scope, role.id, set);
+      return repo.transaction(async (tx) => {
+        await repo.lockRole(tx, id);
+        const role = await existing(id, tx);
+        const set = await closedPermissionSet(tx, permissionIds);
+        await assertWithinOwn(tx, scope, role.id, set);
         if (role.isBuiltin) assertKeepsAdminPerms(set);
-        await r.setPermissions(role.id, set.ids);
-        await r.touch(role.id, clock.now());
+        await repo.setPermissions(tx, role.id, set.ids);
+        await repo.touch(tx, role.id, clock.now());
         return null;
       });
     },
 
     remove: (id: number) =>
-      repo.transaction(async (r) => {
-        const role = await existing(r, id);
+      repo.transaction(async (tx) => {
+        const role = await existing(id, tx);
         if (role.isBuiltin) throw new AppError(Code.ROLE_BUILTIN);
-        const count = await r.holders(role.id);
+        const count = await repo.holders(tx, role.id);
         if (count > 0) throw new AppError(Code.ROLE_IN_USE, 'roleInUse', { count });
-        await r.remove(role.id);
+        await repo.remove(tx, role.id);
         return null;
       }),
 
@@ -161,20 +162,21 @@ export function createRoleService(deps: {
       if (found.length !== wanted.length) throw badRequest('roleIds', 'v.unknownId');
       await guard.assertCanManageMember(actor, userId);
       await guard.assertCanGrantRoles(actor, wanted);
-      return repo.transaction(async (r) => {
-        await r.lockMember(userId);
+      return repo.transaction(async (tx) => {
+        await repo.lockMember(tx, userId);
         // Nobody may take the administrator role from its last holder: the portal would lose its role managers.
-        for (const dropped of (await r.rolesOfMember(userId)).filter((x) => !wanted.includes(x.id))) {
-          const role = await r.byId(dropped.id);
-          if (role?.isBuiltin && (await r.holders(role.id)) <= 1) throw new AppError(Code.ROLE_BUILTIN, 'lastAdmin');
+        for (const dropped of (await repo.rolesOfMember(userId, tx)).filter((x) => !wanted.includes(x.id))) {
+          const role = await repo.byId(dropped.id, tx);
+          if (role?.isBuiltin && (await repo.holders(tx, role.id)) <= 1)
+            throw new AppError(Code.ROLE_BUILTIN, 'lastAdmin');
         }
-        await r.setMemberRoles(userId, wanted);
+        await repo.setMemberRoles(tx, userId, wanted);
         return null;
       });
     },
 
     async members(q: PagingInput & { id: number; keyword?: string | null }) {
-      await existing(repo, q.id);
+      await existing(q.id);
       const w = pageWindow(q);
       const { rows, total } = await people.pageOfRole(q.id, q.keyword, w);
       return pageResult(rows.map(toRoleMember), total, w);

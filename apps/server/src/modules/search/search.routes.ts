@@ -16,7 +16,8 @@ export function registerSearchRoutes(app: FastifyInstance, search: SearchService
       'Open to every signed-in member; each group is answered only to a caller holding the permission of the ' +
       `list behind it: ${groups}. Naming a group in \`types\` that the caller may not see is refused (403). ` +
       'Each word must be part of one name (any script; case and accents ignored); words of three characters ' +
-      'or more go through a trigram index, a search of one or two characters matches the start of a name.',
+      "or more go through a trigram index, shorter words through a table of each name's one- and two-character " +
+      'parts; each group reads its newest matches a chunk at a time.',
     handler: ({ query, member }) => search.search(member!.perms, query),
   });
 }

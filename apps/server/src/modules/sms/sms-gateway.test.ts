@@ -1,12 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startSmsGateway } from '../../test/sms-gateway-fixture.js';
 import { DeliveryError } from '../delivery/index.js';
 import { loadConfig } from '../../config.js';
 import { createHttpGatewayProvider, createNoGatewayProvider, createSmsProvider } from './index.js';
+import { engineFree } from '../../test/engine.js';
 
 const SECRET = 'gateway-secret-0123456789';
 
-describe('HTTP SMS gateway adapter', () => {
+engineFree.describe('HTTP SMS gateway adapter', () => {
   let gw: Awaited<ReturnType<typeof startSmsGateway>>;
   beforeAll(async () => {
     gw = await startSmsGateway(SECRET, { slowMs: 1500 });

@@ -1,22 +1,25 @@
 import type { RecordSearch } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
-import { searchTextHolds, searchTextStarts } from '../../db/sql-helpers.js';
+import { searchNewest } from '../../db/sql-helpers.js';
 
 const SNIPPET = 60;
 
 // The search box's SMS batches (issue 39, decision 138): the file name and the text, through sms_batch.search_text
-// and its trigram index; one or two characters: the start of the file name. Single texts (codes) are not listed.
+// and its trigram index; one or two characters: any part of a word through sms_batch_gram (decision 217). Single
+// texts (codes) are not listed.
 export function createSmsSearch(db: Db): RecordSearch {
   return async (words, limit) => {
-    if (!words.length) return [];
-    const rows = await db
-      .selectFrom('smsBatch')
-      .select(['id', 'fileName', 'content', 'createdAt'])
-      .where('kind', '=', 'batch')
-      .where(searchTextHolds(db, 'sms_batch', words) ?? searchTextStarts('sms_batch', words[0]!))
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .execute();
+    // The matches newest first, a chunk at a time (decision 251); single texts among them are skipped.
+    const rows = await searchNewest(db, 'sms_batch', words, limit, (holds, n) =>
+      db
+        .selectFrom('smsBatch')
+        .select(['id', 'fileName', 'content', 'createdAt'])
+        .where('kind', '=', 'batch')
+        .where(holds)
+        .orderBy('id', 'desc')
+        .limit(n)
+        .execute(),
+    );
     return rows.map((r) => {
       const text = (r.content ?? '').replace(/\s+/g, ' ').trim();
       return {

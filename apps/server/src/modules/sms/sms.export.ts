@@ -1,5 +1,5 @@
 import { DICT_TYPES, PERM, SmsListQuery, type Locale, type SmsBatch } from '@study-crm/shared';
-import { withDictText, type DictRepository } from '../dict/index.js';
+import { dictPages, type DictRepository } from '../dict/index.js';
 import { tr, type Exporter } from '../export/index.js';
 import type { SmsService } from './sms.service.js';
 
@@ -17,8 +17,7 @@ export function smsExporter(deps: {
     perm: PERM.smsList,
     sheet: tr('簡訊管理', '短信管理', 'SMS'),
     query: SmsListQuery,
-    page: (q, _caller, pageNum, pageSize) =>
-      withDictText(deps.dict, DICT_TYPES.smsTerminal, deps.sms.list({ ...q, pageNum, pageSize }), (r) => r.terminal),
+    page: dictPages(deps.dict, DICT_TYPES.smsTerminal, deps.sms.list, (r) => r.terminal),
     columns: [
       { key: 'content', header: tr('內容', '内容', 'Content'), width: 40, value: (r) => r.content },
       {

@@ -64,10 +64,15 @@ export function createSmsRepository(db: Db) {
     },
 
     // The last step of an upload: the batch written in chunks becomes a draft (seen by the screens).
-    async markImported(tx: Tx, id: number, updatedAt: number): Promise<void> {
+    async markImported(
+      tx: Tx,
+      id: number,
+      counts: { accepted: number; rejected: number },
+      updatedAt: number,
+    ): Promise<void> {
       await tx
         .updateTable('smsBatch')
-        .set({ status: 'draft', updatedAt })
+        .set({ status: 'draft', ...counts, updatedAt })
         .where('id', '=', id)
         .where('status', '=', 'importing')
         .execute();

@@ -14,29 +14,27 @@ import {
   type SmsRecipientsQuery,
   type SmsUploadResult,
 } from '@study-crm/shared';
-import type { Insertable } from 'kysely';
-import type { SmsRecipientTable } from '../../db/schema.js';
 import type { Tx } from '../../db/transaction.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import type { IncomingFile } from '../../http/multipart.js';
 import { noteAuditRecord, outsideAuditScope } from '../../lib/audit-scope.js';
-import { writeInChunks, yieldToEventLoop } from '../../lib/chunked-write.js';
+import { writeInChunks } from '../../lib/chunked-write.js';
 import type { Clock } from '../../lib/clock.js';
 import { pageResult, pageWindow } from '../../lib/paging.js';
+import { XlsxRefusal } from '../../lib/xlsx/index.js';
 import type { DeliveryWorker, OutboxRepository } from '../delivery/index.js';
 import { assertDictValues, type DictRepository } from '../dict/index.js';
 import { detectFileType } from '../files/index.js';
 import type { PeopleService } from '../people/index.js';
-import { checkRow, isE164 } from './recipient-row.js';
+import { isE164 } from './recipient-row.js';
+import { headersIn, type RecipientRefusal } from './recipient-check.js';
 import { emptyCounts, toBatch, toRecipient, toRejected, type StatusCounts } from './sms.mapper.js';
 import type { SmsProvider } from './sms.provider.js';
 import type { SmsRepository } from './sms.repository.js';
-import { headersIn, readRecipientFile, XlsxShapeError, type RejectedRow } from './sms.xlsx.js';
+import { readRecipients, type RejectedRow } from './sms.xlsx.js';
 
 const DAY = 86_400_000;
 const DRAFT_KEEP_MS = DAY;
-// Recipient rows a transaction (a few ms on SQLite, whose one connection other calls wait for meanwhile).
-const WRITE_CHUNK = 500;
 
 // A file name as it may be stored and shown: no control characters (PostgreSQL refuses NUL), at most 255 long.
 const safeName = (name: string) =>
@@ -87,13 +85,14 @@ export function createSmsService(deps: {
     return content;
   }
 
-  async function readRows(content: Buffer, locale: Locale) {
+  // The recipient rows of an uploaded file, checked (sms.xlsx.ts), with the file's refusals as the caller's errors.
+  async function* recipientsOf(content: Buffer, locale: Locale) {
     try {
-      return await readRecipientFile(content, SMS_FILE_ROWS_MAX);
+      yield* readRecipients(content);
     } catch (err) {
-      if (err instanceof XlsxShapeError && err.kind === 'format')
+      if (err instanceof XlsxRefusal && err.reason === ('format' satisfies RecipientRefusal))
         throw new AppError(Code.SMS_FILE_FORMAT, undefined, { headers: headersIn(locale).join(', ') });
-      if (err instanceof XlsxShapeError)
+      if (err instanceof XlsxRefusal)
         throw new AppError(Code.SMS_TOO_MANY_ROWS, undefined, { max: SMS_FILE_ROWS_MAX, size: SMS_FILE_MAX_MB });
       throw AppError.causedBy(Code.SMS_FILE_READ, err);
     }
@@ -129,76 +128,64 @@ export function createSmsService(deps: {
     async upload(file: IncomingFile | undefined, createdBy: number | null, locale: Locale): Promise<SmsUploadResult> {
       if (!file) throw new AppError(Code.SMS_RECIPIENTS_EMPTY);
       const content = await checkFileType(file);
-      const rows = await readRows(content, locale);
-      if (!rows.length) throw new AppError(Code.SMS_RECIPIENTS_EMPTY);
-      const firstRow = new Map<string, number>();
-      let duplicates = 0;
-      const records: Omit<Insertable<SmsRecipientTable>, 'batchId'>[] = [];
-      for (const [i, r] of rows.entries()) {
-        // Checking 50,000 numbers takes a while: other calls get their turn every two hundred (a few ms each).
-        if (i % 200 === 199) await yieldToEventLoop();
-        records.push(check(r));
-      }
-      function check(r: (typeof rows)[number]): Omit<Insertable<SmsRecipientTable>, 'batchId'> {
-        const raw = { rowNo: r.rowNo, mobileRaw: r.mobile.slice(0, 64), regionRaw: r.region.slice(0, 16) };
-        const checked = checkRow(r.mobile, r.region, r.variables);
-        if (!checked.isValid) return { ...raw, phone: null, variables: r.variables, reason: checked.reason };
-        const seen = firstRow.get(checked.phone);
-        if (seen !== undefined) {
-          duplicates += 1;
-          return { ...raw, phone: null, variables: r.variables, reason: 'smsRowDuplicate', reasonRow: seen };
-        }
-        firstRow.set(checked.phone, r.rowNo);
-        return { ...raw, phone: checked.phone, variables: JSON.stringify(checked.variables) };
-      }
-      const accepted = firstRow.size;
-      const now = clock.now();
       const fileName = safeName(file.fileName);
-      // Issue 38: 50,000 rows in one transaction would hold SQLite's one connection (and the event loop) for seconds.
-      // The batch is stored as 'importing' (seen by no screen, no push), its rows in transactions of 500 rows with a
-      // turn of the event loop between them, and only the last step makes it a draft: all or nothing as before (a
-      // failure removes what was written; a crash leaves an 'importing' batch the draft sweep removes). The chunks
-      // are written outside the call's audit scope; the last step is the call's one audit entry (decision 175).
-      const id = await outsideAuditScope(() =>
-        repo.transaction((tx) =>
-          repo.insertBatch(tx, {
-            kind: 'batch',
-            status: 'importing',
-            purpose: null,
-            terminal: null,
-            sender: null,
-            content: null,
-            fileName,
-            accepted,
-            rejected: rows.length - accepted,
-            sendAt: null,
-            createdBy,
-            createdAt: now,
-            updatedAt: now,
-          }),
-        ),
-      );
+      // Issue 38: the rows are read and checked in a worker thread (recipient-check.ts) and come here in chunks of
+      // 250 (each chunk an event of its own), each written as short transactions of CHUNK_ROWS rows with a turn of
+      // the event loop between them (lib/chunked-write), so that 50,000 rows neither hold SQLite's one connection
+      // nor the event loop, nor sit in this thread's memory.
+      // The batch is stored as 'importing' (seen by no screen, no push) when the first rows arrive, and only the last
+      // step makes it a draft with its counts: all or nothing as before (a failure removes what was written; a crash
+      // leaves an 'importing' batch the draft sweep removes). The chunks are written outside the call's audit scope;
+      // the last step is the call's one audit entry (decision 175).
+      const importing = () => {
+        const now = clock.now();
+        return {
+          kind: 'batch',
+          status: 'importing',
+          purpose: null,
+          terminal: null,
+          sender: null,
+          content: null,
+          fileName,
+          accepted: 0,
+          rejected: 0,
+          sendAt: null,
+          createdBy,
+          createdAt: now,
+          updatedAt: now,
+        } as const;
+      };
+      let id: number | undefined;
+      const counts = { rows: 0, accepted: 0, duplicates: 0 };
       try {
-        await writeInChunks(
-          records,
-          (chunk) =>
+        for await (const chunk of recipientsOf(content, locale)) {
+          id ??= await outsideAuditScope(() => repo.transaction((tx) => repo.insertBatch(tx, importing())));
+          const batchId = id;
+          counts.rows += chunk.length;
+          for (const r of chunk) {
+            if (r.phone) counts.accepted += 1;
+            else if (r.reason === 'smsRowDuplicate') counts.duplicates += 1;
+          }
+          await writeInChunks(chunk, (rows) =>
             outsideAuditScope(() =>
               repo.transaction((tx) =>
                 repo.insertRecipients(
                   tx,
-                  chunk.map((r) => ({ ...r, batchId: id })),
+                  rows.map((r) => ({ ...r, batchId })),
                 ),
               ),
             ),
-          WRITE_CHUNK,
-        );
-        noteAuditRecord(id);
-        await repo.transaction((tx) => repo.markImported(tx, id, clock.now()));
+          );
+        }
       } catch (err) {
-        await outsideAuditScope(() => repo.deleteBatch(id));
+        if (id !== undefined) await outsideAuditScope(() => repo.deleteBatch(id!));
         throw err;
       }
-      return { id, fileName, rows: rows.length, accepted, rejected: rows.length - accepted, duplicates };
+      if (id === undefined) throw new AppError(Code.SMS_RECIPIENTS_EMPTY);
+      const { rows, accepted, duplicates } = counts;
+      noteAuditRecord(id);
+      await repo.transaction((tx) => repo.markImported(tx, id!, { accepted, rejected: rows - accepted }, clock.now()));
+      return { id, fileName, rows, accepted, rejected: rows - accepted, duplicates };
     },
 
     // Queues one outbox row per accepted recipient, all in one transaction with the batch's change from draft to
@@ -287,7 +274,7 @@ export function createSmsService(deps: {
       const now = clock.now();
       const id = tx
         ? await queueOne(tx, { ...m, purpose }, now)
-        : await repo.transaction((t) => queueOne(t, { ...m, purpose }, now));
+        : await repo.transaction((tx) => queueOne(tx, { ...m, purpose }, now));
       worker.nudge();
       return { id };
     },

@@ -1,5 +1,5 @@
 import { DICT_TYPES, PERM, TagListQuery, type Locale, type Tag } from '@study-crm/shared';
-import { withDictText, type DictRepository } from '../dict/index.js';
+import { dictPages, type DictRepository } from '../dict/index.js';
 import { entryColumns } from '../entry/index.js';
 import { tr, type Exporter } from '../export/index.js';
 import type { TagService } from './tag.service.js';
@@ -17,8 +17,7 @@ export function tagExporter(deps: {
     perm: PERM.tagList,
     sheet: tr('標籤管理', '标签管理', 'Tags'),
     query: TagListQuery,
-    page: (q, _caller, pageNum, pageSize) =>
-      withDictText(deps.dict, DICT_TYPES.tagType, deps.tags.list({ ...q, pageNum, pageSize }), (r) => r.type),
+    page: dictPages(deps.dict, DICT_TYPES.tagType, deps.tags.list, (r) => r.type),
     columns: [
       {
         key: 'type',

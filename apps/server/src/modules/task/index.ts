@@ -7,4 +7,4 @@ export { createTaskReport } from './task-report.repository.js';
 export type { OpenTask, TaskReport } from './task-report.repository.js';
 // Its part of a person's data for the subject access export (issue 41).
 export { createTaskPersonalData } from './personal-data.repository.js';
-export { contributionExporter, taskExporter } from './task.export.js';
+export { contributionExporter, kpiTypeExporter, taskExporter } from './task.export.js';

@@ -1,9 +1,12 @@
 import {
   ContributionListQuery,
+  KpiTypeListQuery,
   PERM,
   TaskListQuery,
   type Contribution,
   type ContributionListInput,
+  type KpiType,
+  type KpiTypeListInput,
   type KpiTypeOption,
   type Locale,
   type Task,
@@ -73,6 +76,35 @@ export function contributionExporter(
       { key: 'project', header: PROJECT, width: 24, value: (r) => r.projectName },
       { key: 'kpiType', header: KPI_TYPE, width: 16, value: (r, l) => kpiName(r.kpiType, l) },
       { key: 'points', header: POINTS, width: 8, value: (r) => r.points },
+    ],
+  };
+}
+
+const ENABLED: Record<'0' | '1', Record<Locale, string>> = {
+  1: tr('啟用', '启用', 'Enabled'),
+  0: tr('停用', '停用', 'Disabled'),
+};
+
+// The KPI types' export (issue 39): the list's own call (keyword, enabled), for holders of its permission; the
+// name in the reader's language as the list shows it, the weight as its percentage.
+export function kpiTypeExporter(tasks: Pick<TaskService, 'kpiTypes'>): Exporter<KpiTypeListInput, KpiType> {
+  return {
+    list: 'kpiType',
+    perm: PERM.kpiTypeList,
+    sheet: tr('KPI 類型', 'KPI 类型', 'KPI types'),
+    query: KpiTypeListQuery,
+    page: listPages(tasks.kpiTypes),
+    columns: [
+      { key: 'name', header: tr('名稱', '名称', 'Name'), width: 24, value: (r, l) => kpiName(r, l) },
+      { key: 'unit', header: tr('單位', '单位', 'Unit'), width: 14, value: (r) => r.unit },
+      { key: 'weight', header: tr('權重（%）', '权重（%）', 'Weight (%)'), width: 10, value: (r) => r.weight },
+      { key: 'taskCount', header: tr('任務數', '任务数', 'Tasks'), width: 10, value: (r) => r.taskCount },
+      {
+        key: 'enabled',
+        header: tr('啟用', '启用', 'Enabled'),
+        width: 10,
+        value: (r, l) => ENABLED[r.enabled ? '1' : '0'][l],
+      },
     ],
   };
 }

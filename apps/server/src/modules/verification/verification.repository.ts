@@ -15,7 +15,7 @@ export type CodeKey = { memberId: number; channel: Channel; purpose: string; tar
 // the member module's, `ContactAccounts`).
 export function createVerificationRepository(db: Db) {
   return {
-    transaction: <T>(fn: (trx: Tx) => Promise<T>) => runInTransaction(db, fn),
+    transaction: <T>(fn: (tx: Tx) => Promise<T>) => runInTransaction(db, fn),
 
     // Claims the send slot of an address and purpose in one statement: true when no send happened in the last
     // `intervalMs` (two parallel requests cannot both pass, on either engine).
@@ -36,18 +36,18 @@ export function createVerificationRepository(db: Db) {
 
     // A new code replaces the unused ones of the same member, channel and purpose.
     async insertCode(
-      trx: Tx,
+      tx: Tx,
       key: CodeKey,
       v: { codeHash: string; salt: string; expiresAt: number },
       now: number,
     ): Promise<void> {
       // The member's codes that can no longer be used are dropped (the owner index serves it).
-      await trx
+      await tx
         .deleteFrom('verificationCode')
         .where('memberId', '=', key.memberId)
         .where((eb) => eb.or([eb('expiresAt', '<', now), eb('consumedAt', 'is not', null)]))
         .execute();
-      await trx
+      await tx
         .updateTable('verificationCode')
         .set({ consumedAt: now, updatedAt: now })
         .where('memberId', '=', key.memberId)
@@ -55,7 +55,7 @@ export function createVerificationRepository(db: Db) {
         .where('purpose', '=', key.purpose)
         .where('consumedAt', 'is', null)
         .execute();
-      await trx
+      await tx
         .insertInto('verificationCode')
         .values({ ...key, ...v, tries: 0, consumedAt: null, createdAt: now, updatedAt: now })
         .execute();
@@ -88,8 +88,8 @@ export function createVerificationRepository(db: Db) {
     },
 
     // Uses the code up, once: of two parallel uses only one updates the row.
-    consume: (trx: Tx, id: number, now: number): Promise<boolean> =>
-      updateWhileNull(trx, 'verificationCode', { id }, 'consumedAt', { consumedAt: now, updatedAt: now }),
+    consume: (tx: Tx, id: number, now: number): Promise<boolean> =>
+      updateWhileNull(tx, 'verificationCode', { id }, 'consumedAt', { consumedAt: now, updatedAt: now }),
 
     // Per-address counter of reset requests (login_throttle), counted in one statement.
     countResetRequests: (ip: string, now: number, windowMs: number) => countInWindow(db, `reset:${ip}`, now, windowMs),

@@ -49,13 +49,13 @@ export type ContactAccounts = {
   mobileTaken(areaCode: string, mobile: string, exceptId: number): Promise<boolean>;
   activeMemberByEmail(email: string): Promise<{ id: number } | undefined>;
   setEmail(
-    trx: Tx,
+    tx: Tx,
     memberId: number,
     expected: string | null,
     email: string | null,
     now: number,
   ): Promise<ContactChange>;
-  setMobile(trx: Tx, memberId: number, expected: Phone | null, next: Phone | null, now: number): Promise<ContactChange>;
+  setMobile(tx: Tx, memberId: number, expected: Phone | null, next: Phone | null, now: number): Promise<ContactChange>;
   setPassword: SetPassword;
 };
 const RESEND_MS = VERIFY_RESEND_SECONDS * 1000;
@@ -99,28 +99,28 @@ export function createVerificationService(deps: {
 
   // A new code for the key: the resend slot is claimed, the code stored (hashed) and its message queued in one
   // transaction, so a refused send (no mail server, no SMS) leaves no slot taken and no code behind.
-  async function issue(key: CodeKey, deliver: (trx: Tx, code: string) => Promise<unknown>): Promise<CodeSent> {
+  async function issue(key: CodeKey, deliver: (tx: Tx, code: string) => Promise<unknown>): Promise<CodeSent> {
     const now = clock.now();
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const salt = randomBytes(16).toString('hex');
-    await repo.transaction(async (trx) => {
-      if (!(await repo.claimSendSlot(trx, `${key.channel}:${key.target}`, key.purpose, now, RESEND_MS)))
+    await repo.transaction(async (tx) => {
+      if (!(await repo.claimSendSlot(tx, `${key.channel}:${key.target}`, key.purpose, now, RESEND_MS)))
         throw new AppError(Code.RESEND_TOO_SOON);
       await repo.insertCode(
-        trx,
+        tx,
         key,
         { codeHash: hashCode(salt, code).toString('hex'), salt, expiresAt: now + TTL_MS },
         now,
       );
-      await deliver(trx, code);
+      await deliver(tx, code);
     });
     mail.nudge();
     return SENT;
   }
 
   const emailCode = (key: CodeKey, locale: Locale, subject: 'bindSubject' | 'resetSubject') =>
-    issue(key, (trx, code) =>
-      mail.queue(trx, {
+    issue(key, (tx, code) =>
+      mail.queue(tx, {
         to: key.target,
         subject: codeText(subject, locale),
         text: codeText('mailBody', locale, { code, minutes: VERIFY_TTL_SECONDS / 60 }),
@@ -128,14 +128,14 @@ export function createVerificationService(deps: {
       }),
     );
   const mobileCode = (key: CodeKey, locale: Locale) =>
-    issue(key, (trx, code) =>
+    issue(key, (tx, code) =>
       sms.queueText(
         {
           to: key.target,
           content: codeText('smsBody', locale, { code, minutes: VERIFY_TTL_SECONDS / 60 }),
           purpose: `verification:${key.purpose}`,
         },
-        trx,
+        tx,
       ),
     );
 
@@ -151,11 +151,11 @@ export function createVerificationService(deps: {
     return row.id;
   }
   // Uses the checked codes up and applies the change in one transaction: of two parallel uses one passes.
-  async function useCodes<T>(ids: number[], change: (trx: Tx) => Promise<T>): Promise<T> {
-    return repo.transaction(async (trx) => {
+  async function useCodes<T>(ids: number[], change: (tx: Tx) => Promise<T>): Promise<T> {
+    return repo.transaction(async (tx) => {
       for (const id of ids)
-        if (!(await repo.consume(trx, id, clock.now()))) throw new AppError(Code.VERIFY_CODE_EXPIRED);
-      return change(trx);
+        if (!(await repo.consume(tx, id, clock.now()))) throw new AppError(Code.VERIFY_CODE_EXPIRED);
+      return change(tx);
     });
   }
 
@@ -217,8 +217,8 @@ export function createVerificationService(deps: {
       const email = lower(body.email);
       await checkEmailFree(email, memberId);
       const id = await check({ memberId, channel: 'email', purpose: 'bind', target: email }, body.code);
-      return useCodes([id], async (trx) =>
-        applied(await accounts.setEmail(trx, memberId, null, email, clock.now()), Code.BIND_FAILED, Code.EMAIL_EXISTS),
+      return useCodes([id], async (tx) =>
+        applied(await accounts.setEmail(tx, memberId, null, email, clock.now()), Code.BIND_FAILED, Code.EMAIL_EXISTS),
       );
     },
 
@@ -232,9 +232,9 @@ export function createVerificationService(deps: {
       await checkEmailFree(email, memberId);
       const oldId = await check({ memberId, channel: 'email', purpose: 'rebindOld', target: current }, body.oldCode);
       const newId = await check({ memberId, channel: 'email', purpose: 'rebindNew', target: email }, body.code);
-      return useCodes([oldId, newId], async (trx) =>
+      return useCodes([oldId, newId], async (tx) =>
         applied(
-          await accounts.setEmail(trx, memberId, current, email, clock.now()),
+          await accounts.setEmail(tx, memberId, current, email, clock.now()),
           Code.REBIND_FAILED,
           Code.EMAIL_EXISTS,
         ),
@@ -248,12 +248,8 @@ export function createVerificationService(deps: {
       const current = c.email;
       if (!c.loginName && !boundPhone(c)) throw new AppError(Code.LAST_SIGN_IN_WAY);
       const id = await check({ memberId, channel: 'email', purpose: 'unbind', target: current }, code);
-      return useCodes([id], async (trx) =>
-        applied(
-          await accounts.setEmail(trx, memberId, current, null, clock.now()),
-          Code.BIND_FAILED,
-          Code.EMAIL_EXISTS,
-        ),
+      return useCodes([id], async (tx) =>
+        applied(await accounts.setEmail(tx, memberId, current, null, clock.now()), Code.BIND_FAILED, Code.EMAIL_EXISTS),
       );
     },
 
@@ -263,12 +259,8 @@ export function createVerificationService(deps: {
       const phone = phoneOf(body.areaCode, body.mobile);
       await checkMobileFree(phone, memberId);
       const id = await check({ memberId, channel: 'mobile', purpose: 'bind', target: e164(phone) }, body.code);
-      return useCodes([id], async (trx) =>
-        applied(
-          await accounts.setMobile(trx, memberId, null, phone, clock.now()),
-          Code.BIND_FAILED,
-          Code.MOBILE_EXISTS,
-        ),
+      return useCodes([id], async (tx) =>
+        applied(await accounts.setMobile(tx, memberId, null, phone, clock.now()), Code.BIND_FAILED, Code.MOBILE_EXISTS),
       );
     },
 
@@ -282,9 +274,9 @@ export function createVerificationService(deps: {
       const key = (purpose: string, p: Phone): CodeKey => ({ memberId, channel: 'mobile', purpose, target: e164(p) });
       const oldId = await check(key('rebindOld', current), body.oldCode);
       const newId = await check(key('rebindNew', phone), body.code);
-      return useCodes([oldId, newId], async (trx) =>
+      return useCodes([oldId, newId], async (tx) =>
         applied(
-          await accounts.setMobile(trx, memberId, current, phone, clock.now()),
+          await accounts.setMobile(tx, memberId, current, phone, clock.now()),
           Code.REBIND_FAILED,
           Code.MOBILE_EXISTS,
         ),
@@ -297,9 +289,9 @@ export function createVerificationService(deps: {
       if (!current) throw new AppError(Code.NOT_BOUND);
       if (!c.loginName && !c.email) throw new AppError(Code.LAST_SIGN_IN_WAY);
       const id = await check({ memberId, channel: 'mobile', purpose: 'unbind', target: e164(current) }, code);
-      return useCodes([id], async (trx) =>
+      return useCodes([id], async (tx) =>
         applied(
-          await accounts.setMobile(trx, memberId, current, null, clock.now()),
+          await accounts.setMobile(tx, memberId, current, null, clock.now()),
           Code.BIND_FAILED,
           Code.MOBILE_EXISTS,
         ),
@@ -322,8 +314,8 @@ export function createVerificationService(deps: {
           locale,
           'resetSubject',
         );
-      await repo.transaction(async (trx) => {
-        if (!(await repo.claimSendSlot(trx, `email:${email}`, 'reset', now, RESEND_MS)))
+      await repo.transaction(async (tx) => {
+        if (!(await repo.claimSendSlot(tx, `email:${email}`, 'reset', now, RESEND_MS)))
           throw new AppError(Code.RESEND_TOO_SOON);
       });
       return SENT;
@@ -344,9 +336,9 @@ export function createVerificationService(deps: {
       if (!member) throw new AppError(Code.VERIFY_CODE_EXPIRED);
       // The new password also lifts a sign-in lock.
       const write = await accounts.setPassword(body.password, { clearLock: true });
-      return useCodes([id], async (trx) => {
-        await write(member.id, trx);
-        await sessions.closeAllOf(member.id, { conn: trx });
+      return useCodes([id], async (tx) => {
+        await write(member.id, tx);
+        await sessions.closeAllOf(member.id, { tx });
         return null;
       });
     },

@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { deriveEvmWallet, isMnemonic, newMnemonic, toChecksumAddress } from './derive.js';
+import { engineFree } from '../../test/engine.js';
 
-describe('wallet derivation', () => {
+engineFree.describe('wallet derivation', () => {
   it('derives the published address of the Hardhat/Foundry test mnemonic at m/44’/60’/0’/0/0', () => {
     // The default development accounts of Hardhat and Foundry (account #0), published in their documentation.
     const w = deriveEvmWallet('test test test test test test test test test test test junk');

@@ -22,7 +22,7 @@ export function MessageBox() {
   const [open, setOpen] = useState(false);
   const more = useAllMessages((s) => s.tab);
   const closeMore = useAllMessages((s) => s.close);
-  const { data } = useMessageBox();
+  const { data, refetch } = useMessageBox();
   const total = data ? data.unread.message + data.unread.notice + data.unread.todo : 0;
   const preload = MessageBoxPanel.preload;
   // The panel's code comes once the browser is idle after the first screen, if the pointer has not asked first.
@@ -72,7 +72,12 @@ export function MessageBox() {
         }
         trigger="click"
         open={open}
-        onOpenChange={setOpen}
+        onOpenChange={(isOpen) => {
+          setOpen(isOpen);
+          // Opening the box reads it again: a message that arrived since the last read (a finished export's, say)
+          // is there at once, not after the minute's poll or the list's 30 s of freshness.
+          if (isOpen) void refetch();
+        }}
         placement="bottomRight"
         arrow={false}
       >

@@ -10,7 +10,7 @@ import {
   unstable_HistoryRouter as HistoryRouter,
 } from 'react-router';
 import { guardedHistory } from '../../navigation/history';
-import '../../i18n';
+import i18n from '../../i18n';
 import type { Params } from '../../api/client';
 import { PagedTable } from './PagedTable';
 import { firstListParams, useListState } from './useListState';
@@ -178,5 +178,46 @@ describe('firstListParams', () => {
   ])('is what the screen asks first at %s', (path) => {
     const search = path.includes('?') ? path.slice(path.indexOf('?')) : '';
     expect(firstListParams(search, defaults)).toEqual(firstAsked(path));
+  });
+});
+
+describe('a total the server stopped counting (the operation log, decision 249)', () => {
+  function renderTotal(total: number, totalCapped: boolean) {
+    function Screen() {
+      const list = useListState();
+      return (
+        <PagedTable<Item>
+          columns={[{ title: 'Name', dataIndex: 'name', key: 'name' }]}
+          query={{
+            data: { list: rows, total, totalCapped, nextCursor: '5~1' },
+            isFetching: false,
+            error: null,
+            refetch: () => 0,
+          }}
+          list={list}
+        />
+      );
+    }
+    const router = createMemoryRouter([{ path: '*', element: <Screen /> }], { initialEntries: ['/capped'] });
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+  }
+
+  it('reads "10,000+" past the cap, its pager still offering the next page', async () => {
+    await act(() => i18n.changeLanguage('en-US'));
+    renderTotal(10_001, true);
+    expect(document.querySelector('.ant-pagination-total-text')?.textContent).toBe('10,000+ in total');
+    expect(screen.getByTestId('list-status').textContent).toBe('10,000+ in total');
+    expect(document.querySelector('.ant-pagination-next')?.getAttribute('aria-disabled')).toBe('false');
+    cleanup();
+    await act(() => i18n.changeLanguage('zh-TW'));
+    renderTotal(10_001, true);
+    expect(document.querySelector('.ant-pagination-total-text')?.textContent).toBe('共 10,000+ 筆');
+    cleanup();
+    renderTotal(200, false);
+    expect(document.querySelector('.ant-pagination-total-text')?.textContent).toBe('共 200 筆');
   });
 });

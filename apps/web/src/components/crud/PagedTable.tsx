@@ -10,7 +10,8 @@ export type PagedTableProps<T> = {
   columns: DataColumn<T>[];
   // The list query: its page, whether it is fetching, and its error.
   query: {
-    data: (Pick<Page<T>, 'list'> & { total?: number; nextCursor?: string | null }) | undefined;
+    // `totalCapped`: the server stopped counting, `total` is a floor (one past what it counted up to or reached).
+    data: (Pick<Page<T>, 'list'> & { total?: number; totalCapped?: boolean; nextCursor?: string | null }) | undefined;
     isFetching: boolean;
     // The page shown is the previous query's, kept while this one loads (its cursor belongs to that query).
     isPlaceholderData?: boolean;
@@ -44,7 +45,7 @@ export function PagedTable<T extends object>({
   testId,
   rowKey = 'id' as RowKey<T>,
 }: PagedTableProps<T>) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const text = useGroupText(strings);
   const onPage = (pageNum: number, pageSize: number) => {
     if (!list) return;
@@ -58,6 +59,11 @@ export function PagedTable<T extends object>({
     list.setPage(page, next && !query.isPlaceholderData ? query.data?.nextCursor : undefined);
   };
   const loading = query.isFetching;
+  // "N in total", or "N+ in total" where the server stopped counting (the operation log, decision 249).
+  const totalText = (n: number) =>
+    query.data?.totalCapped
+      ? t('crud.totalMore', { total: (n - 1).toLocaleString(i18n.language) })
+      : t('crud.total', { total: n });
   const empty = list?.filtered
     ? (noMatchText ?? text('noMatch') ?? t('crud.noMatch'))
     : (emptyText ?? text('empty') ?? t('crud.empty'));
@@ -92,11 +98,7 @@ export function PagedTable<T extends object>({
       {/* What the list now holds, said by assistive technology when a search, filter or page changes it (a
           status message, WCAG 4.1.3): the count, or the empty text; nothing while it loads. */}
       <div role="status" className="sr-only" data-testid="list-status">
-        {loading
-          ? ''
-          : query.data?.list.length
-            ? t('crud.total', { total: query.data.total ?? query.data.list.length })
-            : empty}
+        {loading ? '' : query.data?.list.length ? totalText(query.data.total ?? query.data.list.length) : empty}
       </div>
       {list ? (
         <TablePager
@@ -105,6 +107,7 @@ export function PagedTable<T extends object>({
           total={query.data?.total ?? 0}
           onChange={onPage}
           sizeChanger
+          totalText={totalText}
         />
       ) : null}
     </>

@@ -5,8 +5,12 @@ import { useKeptRead } from '../../api/useKeptRead';
 import type { Params } from '../../api/client';
 
 // A server-paged list: filters and paging go to the server; the previous page stays while the next loads.
-export const usePagedList = <E extends Endpoint>(root: string, endpoint: E, params: Params, enabled = true) =>
-  useKeptRead([root, 'list'], endpoint, params, { enabled });
+export const usePagedList = <E extends Endpoint>(
+  root: string,
+  endpoint: E,
+  params: EndpointParams<E>,
+  enabled = true,
+) => useKeptRead([root, 'list'], endpoint, params, { enabled });
 
 // A POST whose success refreshes every query of `root` and of the other domains it `touches` (in every tab).
 // `silentCodes` are shown by the caller.
@@ -16,19 +20,23 @@ export function useWrite<E extends Endpoint>(
   opts: { silentCodes?: readonly number[]; touches?: readonly string[] } = {},
 ) {
   return useMutation({
-    mutationFn: (body: Params) =>
-      fetchData(endpoint, body as EndpointParams<E>, { apiResCode: opts.silentCodes ?? [] }),
+    mutationFn: (body: EndpointParams<E>) => fetchData(endpoint, body, { apiResCode: opts.silentCodes ?? [] }),
     meta: { touches: [root, ...(opts.touches ?? [])] },
   });
 }
 
-type CrudEndpoints<L extends Endpoint> = { list: L; add: Endpoint; update: Endpoint; remove: Endpoint };
+type CrudEndpoints<L extends Endpoint, A extends Endpoint, U extends Endpoint, D extends Endpoint> = {
+  list: L;
+  add: A;
+  update: U;
+  remove: D;
+};
 
 // The list/add/update/remove hooks of a resource from its shared endpoint descriptions; `existsCode` (and a 400)
 // is shown in the form. A stale copy (409) is shown in the form too. `touches`: other domains that show it.
-export function crudApi<L extends Endpoint>(
+export function crudApi<L extends Endpoint, A extends Endpoint, U extends Endpoint, D extends Endpoint>(
   root: string,
-  endpoints: CrudEndpoints<L>,
+  endpoints: CrudEndpoints<L, A, U, D>,
   existsCode: number,
   touches: readonly string[] = [],
 ) {
@@ -36,7 +44,7 @@ export function crudApi<L extends Endpoint>(
   return {
     queryRoot: root,
     existsCode,
-    useList: (params: Params) => usePagedList(root, endpoints.list, params),
+    useList: (params: EndpointParams<L>) => usePagedList(root, endpoints.list, params),
     useAdd: () => useWrite(root, endpoints.add, { silentCodes, touches }),
     useUpdate: () => useWrite(root, endpoints.update, { silentCodes, touches }),
     useRemove: () => useWrite(root, endpoints.remove, { touches }),

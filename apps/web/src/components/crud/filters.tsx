@@ -8,7 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { enumOptions, type Option } from './options';
 import type { ValueStrings } from './strings';
 import { DictSelect } from '../dict';
-import { holdsWords } from '@study-crm/shared';
+import { useQuery } from '@tanstack/react-query';
+import { applicationApi, holdsWords } from '@study-crm/shared';
+import { fetchData } from '../../api/call';
 
 // Filters that apply as soon as they change (no Search click): selects and date ranges above a list.
 export type Applies<F extends Filters> = { list: Pick<ListStateApi<F>, 'filters' | 'apply'> };
@@ -213,6 +215,38 @@ export function InstantRangeFilter<F extends Filters>({
           [to]: v?.[1] ? v[1].add(1, 'day').startOf('day').valueOf() : null,
         } as Partial<F>)
       }
+    />
+  );
+}
+
+// The staff members as select options (teachers, operators), here with the filter over them: the list screens load
+// the kit's filters anyway, so neither costs a chunk of its own.
+export const useStaffOptions = () =>
+  useQuery({
+    queryKey: ['application', 'staff'],
+    queryFn: () => fetchData(applicationApi.staffOptions),
+    select: (staff) => staff.map((s) => ({ value: s.id, label: s.name })),
+    meta: { reads: ['members'] },
+    staleTime: 5 * 60_000,
+  });
+
+// A list filter by one staff member (the teacher, the operator), searchable by name.
+export function StaffFilter<F extends Filters>({
+  list,
+  name,
+  placeholder,
+  width,
+}: Applies<F> & { name: keyof F & string; placeholder: string; width?: number }) {
+  const staff = useStaffOptions();
+  return (
+    <FilterSelect
+      list={list}
+      name={name}
+      search
+      width={width}
+      placeholder={placeholder}
+      loading={staff.isLoading}
+      options={staff.data}
     />
   );
 }

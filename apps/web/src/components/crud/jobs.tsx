@@ -24,8 +24,15 @@ export function useJobStatus(id: number | null) {
   });
 }
 
-// A background job's progress bar, and its file's download button once it is done.
-export function JobProgress({ id }: { id: number }) {
+// A background job's progress bar, and its file's download button once it is done; `strings` names the words
+// (progress, rows, done, failed, download) of the kind of job (an export's by default).
+export function JobProgress({
+  id,
+  strings = 'crud.exportRun',
+}: {
+  id: number;
+  strings?: 'crud.exportRun' | 'importSheet.job';
+}) {
   const { t } = useTranslation();
   const { data: job } = useJobStatus(id);
   const percent = job && job.total > 0 ? Math.floor((job.done / job.total) * 100) : 0;
@@ -36,14 +43,14 @@ export function JobProgress({ id }: { id: number }) {
       <Progress
         percent={done ? 100 : percent}
         status={failed ? 'exception' : done ? 'success' : 'active'}
-        aria-label={t('crud.exportRun.progress')}
+        aria-label={t(`${strings}.progress`)}
       />
       <Typography.Text type={failed ? 'danger' : undefined} aria-live="polite">
         {failed
-          ? t('crud.exportRun.failed')
+          ? t(`${strings}.failed`)
           : done
-            ? t('crud.exportRun.done')
-            : t('crud.exportRun.rows', { done: job?.done ?? 0, total: job?.total ?? 0 })}
+            ? t(`${strings}.done`)
+            : t(`${strings}.rows`, { done: job?.done ?? 0, total: job?.total ?? 0 })}
       </Typography.Text>
       {done && (
         <Button
@@ -52,7 +59,7 @@ export function JobProgress({ id }: { id: number }) {
           data-testid="job-download"
           onClick={() => void downloadJob(id, job.fileName ?? undefined)}
         >
-          {t('crud.exportRun.download')}
+          {t(`${strings}.download`)}
         </Button>
       )}
     </Space>

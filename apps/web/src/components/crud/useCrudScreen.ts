@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Page, RecordStatus } from '@study-crm/shared';
 import type { Params } from '../../api/client';
+import type { ListParams } from './useListState';
 import { statusColumn } from './columns';
 import { useCrudList } from './useCrudList';
 import { rowBody } from './crud';
@@ -17,7 +18,7 @@ export type CrudScreenOptions<Row, V> = {
   strings: { keywordPlaceholder: string; addTitle: string; editTitle: string; empty?: string; noMatch?: string };
   // Root of the list's query keys (Search with unchanged filters refetches it).
   queryRoot: string;
-  useList: (params: Params) => UseQueryResult<Page<Row>>;
+  useList: (params: ListParams) => UseQueryResult<Page<Row>>;
   useAdd: () => Write;
   useUpdate: () => Write;
   useRemove: () => Write;

@@ -2,9 +2,18 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { create } from 'zustand';
-import type { Params } from '../../api/client';
+import type { EndpointQuery } from '@study-crm/shared';
 import { useScreenActive } from './screenActive';
-import { decodeList, encodeList, listPart, screenPath, type Filters, type ListState, type SortOrder } from './urlState';
+import {
+  decodeList,
+  encodeList,
+  listPart,
+  screenPath,
+  type FilterValue,
+  type Filters,
+  type ListState,
+  type SortOrder,
+} from './urlState';
 
 // `cursor`: the server's keyset cursor that reads `pageNum` (of `pageSize`) by seek, kept while the list stays on
 // that page (any other change of the list state drops it). Not part of the address: a reload reads by number.
@@ -32,19 +41,38 @@ const stateOf = (defaults?: ListDefaults): ListState => ({
   order: defaults?.order,
 });
 
-// What a list state asks the server for.
-const paramsOf = (state: ListState, cursor?: string): Params =>
-  ({
-    ...state.filters,
-    pageNum: state.pageNum,
-    pageSize: state.pageSize,
-    ...(state.sortField ? { sortField: state.sortField, order: state.order ?? 'asc' } : {}),
-    ...(cursor ? { cursor } : {}),
-  }) as Params;
+// The keys of paging and sort, which the list state keeps apart from its filters.
+type PageKey = 'pageNum' | 'pageSize' | 'sortField' | 'sortBy' | 'order' | 'cursor';
+
+// A list's filters as its endpoint's query names them (`ListFilters<typeof paymentApi.list>`): a filter the server
+// does not read fails to compile. The keyword box holds text (never null), as the toolbar's filters expect.
+export type ListFilters<E> = {
+  [K in Exclude<keyof EndpointQuery<E>, PageKey> & string]?: K extends 'keyword'
+    ? string
+    : Extract<EndpointQuery<E>[K], FilterValue> | null;
+};
+
+// What a list state asks the server for: the filters, the page, the sort (a field and its direction, or neither) and
+// the keyset cursor of the page when the pager moved to the next one. A list endpoint's params take it as it is.
+export type ListParams<F extends Filters = Filters> = F & {
+  pageNum: number;
+  pageSize: number;
+  sortField?: string;
+  order?: SortOrder;
+  cursor?: string;
+};
+
+const paramsOf = <F extends Filters>(state: ListState<F>, cursor?: string): ListParams<F> => ({
+  ...state.filters,
+  pageNum: state.pageNum,
+  pageSize: state.pageSize,
+  ...(state.sortField ? { sortField: state.sortField, order: state.order ?? 'asc' } : {}),
+  ...(cursor ? { cursor } : {}),
+});
 
 // The params a list screen with these defaults asks for first when opened at an address with this query string
 // (what useListState computes on its first render), for reading its first page before the screen is drawn.
-export const firstListParams = (search: string, defaults?: ListDefaults): Params => {
+export const firstListParams = (search: string, defaults?: ListDefaults): ListParams => {
   const initial = stateOf(defaults);
   return paramsOf(decodeList(search, initial) ?? initial);
 };

@@ -18,14 +18,15 @@ export async function fetchDictOptions(type: string): Promise<DictOption[]> {
   }
 }
 
-// The one cached source of dictionary options for every select and badge.
+// The one cached source of dictionary options for every select and badge (and a change's values, decision 248).
+export const dictQuery = (type: string) => ({
+  queryKey: dictQueryKey(type),
+  queryFn: () => fetchDictOptions(type),
+  staleTime: 5 * 60_000,
+});
+
 export function useDictOptions(type: string) {
-  const query = useQuery({
-    queryKey: dictQueryKey(type),
-    queryFn: () => fetchDictOptions(type),
-    staleTime: 5 * 60_000,
-    enabled: type !== '',
-  });
+  const query = useQuery({ ...dictQuery(type), enabled: type !== '' });
   return { options: query.data ?? [], isLoading: query.isLoading };
 }
 

@@ -9,6 +9,7 @@ import { useConfirm } from '../../components/form/useConfirm';
 import { TextItem } from '../../components/form/TextItem';
 import { requiredRule, requiredValueRule } from '../../components/form/rules';
 import { toast } from '../../lib/feedback';
+import { TimelineButton } from '../../components/audit/RecordTimeline';
 
 type Props = { open: boolean; roleId?: number; onClose: () => void };
 
@@ -53,6 +54,7 @@ export function RoleFormDrawer({ open, roleId, onClose }: Props) {
       title={editing ? t('access.role.editTitle', { name: view.data?.name ?? '' }) : t('access.role.addTitle')}
       extra={
         <Space>
+          {roleId && <TimelineButton recordType="role" recordId={roleId} />}
           <Button onClick={onClose}>{t('common.cancel')}</Button>
           <Button type="primary" loading={save.isPending} onClick={() => form.submit()} data-testid="role-form-save">
             {t('common.save')}

@@ -2,19 +2,20 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Input, Space, Tag } from 'antd';
 import { EnumFilter } from '../../components/crud/filters';
-import { PERM, ROLE_KINDS, type Role, type RoleKind } from '@study-crm/shared';
+import { PERM, ROLE_KINDS, type Role, type RoleKind, type roleApi } from '@study-crm/shared';
 import { ExportButton } from '../../components/crud/ExportButton';
 import { PagedTable } from '../../components/crud/PagedTable';
 import { ListCard } from '../../components/crud/ListCard';
-import { useListState } from '../../components/crud/useListState';
+import { useListState, type ListFilters } from '../../components/crud/useListState';
 import { linksColumn } from '../../components/crud/columns';
 import type { LinkActionProps } from '../../components/crud/LinkAction';
-import { useRemoveRole, useRoles, type RoleFilter } from './api';
+import { useRemoveRole, useRoles } from './api';
 import { RoleFormDrawer } from './RoleFormDrawer';
 import { RoleMembersModal } from './RoleMembersModal';
 import { toast } from '../../lib/feedback';
 
-type Filters = { keyword?: string; kind?: RoleKind };
+// The role list's filters as its endpoint names them.
+type Filters = ListFilters<typeof roleApi.list>;
 
 export default function RoleManagePage() {
   const { t } = useTranslation();
@@ -22,7 +23,7 @@ export default function RoleManagePage() {
   // The drawer keeps its role id while it closes, so its title does not flicker.
   const [drawer, setDrawer] = useState<{ open: boolean; id?: number }>({ open: false });
   const [membersOf, setMembersOf] = useState<Role | null>(null);
-  const roles = useRoles(list.params as RoleFilter);
+  const roles = useRoles(list.params);
   const remove = useRemoveRole();
 
   const doRemove = async (role: Role) => {

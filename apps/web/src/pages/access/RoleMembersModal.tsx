@@ -50,6 +50,8 @@ export function RoleMembersModal({ role, onClose }: Props) {
           allowClear
           style={{ width: '100%' }}
           placeholder={t('access.role.addMemberPlaceholder')}
+          // Named by what it asks for (a placeholder is no name, WCAG 4.1.2).
+          aria-label={t('access.role.addMemberPlaceholder')}
           value={picked}
           onChange={(v) => setPicked(v ?? null)}
           loading={options.isFetching}

@@ -1,9 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Code, permissionApi, roleApi, type RoleKind } from '@study-crm/shared';
+import { Code, permissionApi, roleApi, type EndpointParams, type RoleKind } from '@study-crm/shared';
 import { call, fetchData } from '../../api/call';
-import type { Params } from '../../api/client';
 
-export type RoleFilter = { keyword?: string; kind?: RoleKind; pageNum: number; pageSize: number };
 export type RoleValues = {
   id?: number;
   name: string;
@@ -37,7 +35,7 @@ export const accessKeys = {
 const ROLE_TOUCHES = ['roles', 'members', 'member'] as const;
 const TREE_TOUCHES = ['permissionTree', 'roles'] as const;
 
-export function useRoles(filter: RoleFilter) {
+export function useRoles(filter: EndpointParams<typeof roleApi.list>) {
   return useQuery({
     queryKey: [...accessKeys.roles, 'list', filter],
     queryFn: () => fetchData(roleApi.list, filter),
@@ -115,7 +113,7 @@ export function useChangeMemberRole(roleId: number) {
 
 export function useSaveMenu() {
   return useMutation({
-    mutationFn: (v: MenuValues) => fetchData(v.id ? permissionApi.update : permissionApi.add, v as unknown as Params),
+    mutationFn: (v: MenuValues) => (v.id ? fetchData(permissionApi.update, v) : fetchData(permissionApi.add, v)),
     meta: { touches: TREE_TOUCHES },
   });
 }

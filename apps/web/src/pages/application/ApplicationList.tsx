@@ -9,22 +9,21 @@ import { usePermission } from '../../components/Permission';
 import { PagedTable } from '../../components/crud/PagedTable';
 import { CellText, ProgressCell } from '../../components/crud/cells';
 import { useListState } from '../../components/crud/useListState';
-import { DateRangeFilter, DictFilter, KeywordSearch } from '../../components/crud/filters';
+import { DateRangeFilter, DictFilter, KeywordSearch, StaffFilter } from '../../components/crud/filters';
 import { ListCard } from '../../components/crud/ListCard';
-import { StaffFilter } from './StaffFilter';
-import { APPLICATION_LIST_DEFAULTS, useApplicationList, type ListParams } from './api';
+import { APPLICATION_LIST_DEFAULTS, useApplicationList } from './api';
 import { DictBadge } from '../../components/dict';
-import { PATHS } from './paths';
+import { PATHS } from '../../navigation/paths';
 import { TeachersCell } from './TeachersCell';
 import type { DataColumn } from '../../components/crud/DataTable';
 import { ApplicationBoard, ViewSwitch, viewOf } from './board/ViewSwitch';
 import { lazyPart } from '../../components/lazyPart';
-import type { ImportButton as ImportButtonType } from '../import/ImportButton';
+import type { ImportButton as ImportButtonType } from '../../components/import/ImportButton';
 import type { ExportButton as ExportButtonType } from '../../components/crud/ExportButton';
 
 // The import button and its strings (issue 39) load after the home list's own code: not on its first paint.
 const ImportButton = lazyPart<ComponentProps<typeof ImportButtonType>>(() =>
-  import('../import/ImportButton').then((m) => ({ default: m.ImportButton })),
+  import('../../components/import/ImportButton').then((m) => ({ default: m.ImportButton })),
 );
 // Export (issue 39): the list's rows for its current filters and sort; loads after the list, like the import.
 const ExportButton = lazyPart<ComponentProps<typeof ExportButtonType>>(() =>
@@ -86,7 +85,7 @@ export default function ApplicationList() {
     />
   );
   const { view: _view, ...params } = list.params;
-  const query = useApplicationList(params as ListParams, view === 'table' && !week);
+  const query = useApplicationList(params, view === 'table' && !week);
 
   const columns: DataColumn<ApplicationListItem>[] = [
     {

@@ -7,7 +7,7 @@ import { CellText } from '../../components/crud/cells';
 import { useListState } from '../../components/crud/useListState';
 import type { DataColumn } from '../../components/crud/DataTable';
 import { useThisWeek } from './api';
-import { PATHS } from './paths';
+import { PATHS } from '../../navigation/paths';
 
 const KIND_COLOR: Record<DueSoon['kind'], string> = {
   casExpiry: 'red',
@@ -15,11 +15,12 @@ const KIND_COLOR: Record<DueSoon['kind'], string> = {
   passport: 'orange',
   ucas: 'gold',
   language: 'blue',
+  languageFlag: 'purple',
   step: 'default',
 };
 
 // The applications list's "this week" (issue 40): everything due in the next 7 days (deadlines, expiries, checklist
-// steps), the soonest and riskiest first, paged by the server.
+// steps, language tests flagged against the course start), the soonest and riskiest first, paged by the server.
 export function ThisWeek({ canOpenDetail }: { canOpenDetail: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -62,7 +63,10 @@ export function ThisWeek({ canOpenDetail }: { canOpenDetail: boolean }) {
       key: 'detail',
       // A stage without its own name is shown by its built-in name; a test type or cycle as it is.
       render: (v: string | null, r) =>
-        r.kind !== 'language' && r.kind !== 'ucas' && VISA_STAGE_KINDS.includes(v as VisaStageKind)
+        r.kind !== 'language' &&
+        r.kind !== 'languageFlag' &&
+        r.kind !== 'ucas' &&
+        VISA_STAGE_KINDS.includes(v as VisaStageKind)
           ? t(`application.visa.kinds.${v as VisaStageKind}`)
           : (v ?? '—'),
     },

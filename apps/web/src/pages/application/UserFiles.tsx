@@ -9,7 +9,7 @@ import { PagedTable } from '../../components/crud/PagedTable';
 import { useListState } from '../../components/crud/useListState';
 import { Permission } from '../../components/Permission';
 import { downloadFile, uploadWithProgress, useFileMutation, useFiles, useInvalidateApplication } from './api';
-import { ApplicationScreen } from './ApplicationScreen';
+import { ApplicationScreen } from '../../components/application/ApplicationScreen';
 import { DictBadge, DictSelect } from '../../components/dict';
 import { useConfirm } from '../../components/form/useConfirm';
 import { linksColumn, personColumn } from '../../components/crud/columns';

@@ -8,8 +8,10 @@ import { APPLICATION_DICT, FOLLOW_DEFAULT_STATUS, PERM, type FollowUp } from '@s
 import { ListCard } from '../../components/crud/ListCard';
 import { PagedTable } from '../../components/crud/PagedTable';
 import { Permission } from '../../components/Permission';
-import { useFollowMutation, useFollowUps, useSimpleInfo, useStaffOptions } from './api';
-import { ApplicationScreen } from './ApplicationScreen';
+import { useFollowMutation, useFollowUps } from './api';
+import { useSimpleInfo } from '../../components/application/useSimpleInfo';
+import { useStaffOptions } from '../../components/crud/filters';
+import { ApplicationScreen } from '../../components/application/ApplicationScreen';
 import { TeachersCell } from './TeachersCell';
 import { DictBadge, DictSelect } from '../../components/dict';
 import { DateInput, dateItem } from './fields';

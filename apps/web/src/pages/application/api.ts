@@ -1,31 +1,28 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { admissionsApi, applicationApi, Code, followUpApi, visaApi, type FileRecord } from '@study-crm/shared';
-import { call, fetchData } from '../../api/call';
+import {
+  admissionsApi,
+  applicationApi,
+  Code,
+  followUpApi,
+  visaApi,
+  type FileRecord,
+  type EndpointParams,
+} from '@study-crm/shared';
+import { call, fetchData, type ActionCall } from '../../api/call';
 import { downloadAs } from '../../api/download';
-import type { Params } from '../../api/client';
 import { uploadWithProgress as uploadFile } from '../../api/upload';
 import { useKeptRead } from '../../api/useKeptRead';
 import { firstListParams, type ListDefaults } from '../../components/crud/useListState';
 
-export type ListParams = {
-  pageNum: number;
-  pageSize: number;
-  // The previous page's nextCursor when the pager moved to the next page (keyset paging, decision 54).
-  cursor?: string | undefined;
-  keyword?: string | undefined;
-  status?: string | undefined;
-  teacherId?: number | undefined;
-  dateFrom?: string | undefined;
-  dateTo?: string | undefined;
-  sortField?: string | undefined;
-  order?: 'asc' | 'desc' | undefined;
-};
+// The home list's params, `cursor` the previous page's nextCursor when the pager moved to the next page (keyset
+// paging, decision 54).
+export type ApplicationListParams = EndpointParams<typeof applicationApi.list>;
 
 // The home list's sort before the member picks one.
 export const APPLICATION_LIST_DEFAULTS: ListDefaults = { sortField: 'applicationDate', order: 'desc' };
 const LIST_KEY = ['application', 'list'] as const;
 
-export const useApplicationList = (p: ListParams, enabled = true) =>
+export const useApplicationList = (p: ApplicationListParams, enabled = true) =>
   useKeptRead(LIST_KEY, applicationApi.list, p, { enabled });
 
 // The home list's first page, asked for at a signed-in boot at its address alongside the frame's code and the
@@ -37,21 +34,11 @@ export function prefetchApplicationList(client: QueryClient, search: string): vo
   client
     .query({
       queryKey: [...LIST_KEY, params],
-      queryFn: ({ signal }) => fetchData(applicationApi.list, params as ListParams, { signal, quiet: true }),
+      queryFn: ({ signal }) => fetchData(applicationApi.list, params, { signal, quiet: true }),
       retry: false,
     })
     .catch(() => undefined);
 }
-
-// The staff members as select options (teachers, operators).
-export const useStaffOptions = () =>
-  useQuery({
-    queryKey: ['application', 'staff'],
-    queryFn: () => fetchData(applicationApi.staffOptions),
-    select: (staff) => staff.map((s) => ({ value: s.id, label: s.name })),
-    meta: { reads: ['members'] },
-    staleTime: 5 * 60_000,
-  });
 
 // The admissions cycles for a target school's cycle select (every cycle: a saved choice keeps showing its own).
 export const useCycleOptions = () =>
@@ -69,16 +56,11 @@ export const useApplicationView = (id: number | undefined) =>
     staleTime: 0,
   });
 
-export const useSimpleInfo = (id: number | undefined) =>
-  useQuery({
-    queryKey: ['application', 'simple', id],
-    queryFn: () => fetchData(applicationApi.simpleInfo, { id }),
-    enabled: !!id,
-  });
-
 // Saves the detail form. 409 (someone else saved first) is shown by the screen, not as a toast.
-export const saveApplication = (body: Params, id?: number) =>
-  call(id ? applicationApi.update : applicationApi.create, body, { apiResCode: [Code.CONFLICT] });
+export const saveApplication = (body: EndpointParams<typeof applicationApi.update>, id?: number) =>
+  id
+    ? call(applicationApi.update, body, { apiResCode: [Code.CONFLICT] })
+    : call(applicationApi.create, body, { apiResCode: [Code.CONFLICT] });
 
 export function useInvalidateApplication() {
   const qc = useQueryClient();
@@ -97,7 +79,7 @@ export const useVisaChecklist = (id: number | undefined) =>
 
 export function useSaveVisaStep() {
   return useMutation({
-    mutationFn: (body: Params) => fetchData(visaApi.saveStep, body as never),
+    mutationFn: (body: EndpointParams<typeof visaApi.saveStep>) => fetchData(visaApi.saveStep, body),
     // A step's date feeds the reminders and "this week"; the follow-up ratio may count the step.
     meta: { touches: ['application', 'messageBox'] },
   });
@@ -121,7 +103,7 @@ export const useFollowUps = (applicationId: number | undefined) =>
 
 export function useFollowMutation() {
   return useMutation({
-    mutationFn: ({ action, body }: { action: 'add' | 'update' | 'done'; body: Params }) =>
+    mutationFn: ({ action, body }: ActionCall<typeof followUpApi, 'add' | 'update' | 'done'>) =>
       fetchData(followUpApi[action], body),
     // A follow-up item feeds its follow teacher's to-do: refresh the navbar message box too.
     meta: { touches: ['application', 'messageBox'] },
@@ -140,7 +122,7 @@ export const useFiles = (applicationId: number | undefined, pageNum: number, pag
 
 export function useFileMutation() {
   return useMutation({
-    mutationFn: ({ action, body }: { action: 'updateFileRecord' | 'removeFileRecord'; body: Params }) =>
+    mutationFn: ({ action, body }: ActionCall<typeof applicationApi, 'updateFileRecord' | 'removeFileRecord'>) =>
       fetchData(applicationApi[action], body),
     meta: { touches: ['application'] },
   });

@@ -2,29 +2,27 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Descriptions, InputNumber, Select, Skeleton, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { AUDIT_OUTCOMES, type AuditChange, type AuditEntry, type AuditOutcome } from '@study-crm/shared';
-import { DateRangeFilter } from '../../components/crud/filters';
+import {
+  AUDIT_OUTCOMES,
+  type AuditChange,
+  type AuditEntry,
+  type AuditOutcome,
+  type AuditRef,
+  type auditApi,
+} from '@study-crm/shared';
+import { DateRangeFilter, StaffFilter } from '../../components/crud/filters';
 import { listFilters } from '../../components/crud/listFilters';
 import { ListCard } from '../../components/crud/ListCard';
 import { PagedTable } from '../../components/crud/PagedTable';
-import { useListState } from '../../components/crud/useListState';
+import { useListState, type ListFilters } from '../../components/crud/useListState';
 import { ExportButton } from '../../components/crud/ExportButton';
 import { DataTable, type DataColumn } from '../../components/crud/DataTable';
 import { personColumn } from '../../components/crud/columns';
 import { RecordDrawer } from '../../components/RecordDrawer';
-import { StaffFilter } from '../application/StaffFilter';
+import { fieldName, useChangeText } from '../../components/audit/changeText';
 import { useAuditActions, useAuditEntry, useAuditList } from './api';
 
-type Filters = {
-  memberId?: number;
-  module?: string;
-  action?: string;
-  recordType?: string;
-  recordId?: number;
-  outcome?: AuditOutcome;
-  dateFrom?: string;
-  dateTo?: string;
-};
+type Filters = ListFilters<typeof auditApi.list>;
 
 const OUTCOME_COLOR: Record<AuditOutcome, string> = { ok: 'green', refused: 'orange', error: 'red' };
 const RECORD_TYPES = [
@@ -67,6 +65,14 @@ function useNames() {
   };
 }
 
+// The changed fields of an entry by their forms' labels (decision 248).
+function useFieldNames() {
+  const { t, i18n } = useTranslation();
+  const text = t as unknown as (key: string) => string;
+  return (e: AuditEntry) =>
+    e.changedFields.map((f) => fieldName(text, (k) => i18n.exists(k), e.recordType, f)).join(', ');
+}
+
 function OutcomeTag({ outcome, code }: { outcome: AuditOutcome; code: number }) {
   const { t } = useTranslation();
   return (
@@ -80,19 +86,37 @@ function OutcomeTag({ outcome, code }: { outcome: AuditOutcome; code: number }) 
 const recordText = (name: (g: 'recordType', v: string) => string, e: AuditEntry) =>
   e.recordType ? `${name('recordType', e.recordType)} ${e.recordIds.map((id) => `#${id}`).join(' ')}` : '-';
 
-function ChangesTable({ changes }: { changes: AuditChange[] }) {
+// The entry's field diff, each field with its form's label and its values as the form shows them (decision 248).
+// A person or cycle named by id shows by the name the server read for it (decision 250).
+function ChangesTable({
+  recordType,
+  changes,
+  refs,
+}: {
+  recordType: string | null;
+  changes: AuditChange[];
+  refs: readonly AuditRef[];
+}) {
   const { t } = useTranslation();
-  const value = (v: string | null | undefined) => v ?? '—';
+  const { field, value } = useChangeText(
+    recordType,
+    changes.map((c) => c.field),
+    refs,
+  );
   const columns: DataColumn<AuditChange & { key: number }>[] = [
     { title: t('audit.col.record'), key: 'id', width: 90, render: (_, c) => `#${c.id}` },
-    { title: t('audit.col.field'), dataIndex: 'field', width: 160 },
+    { title: t('audit.col.field'), key: 'field', width: 160, render: (_, c) => field(c.field) },
     {
       title: t('audit.col.before'),
       key: 'before',
       render: (_, c) =>
-        c.secret ? <Typography.Text type="secondary">{t('audit.secretChanged')}</Typography.Text> : value(c.before),
+        c.secret ? (
+          <Typography.Text type="secondary">{t('audit.secretChanged')}</Typography.Text>
+        ) : (
+          value(c.field, c.before)
+        ),
     },
-    { title: t('audit.col.after'), key: 'after', render: (_, c) => (c.secret ? '' : value(c.after)) },
+    { title: t('audit.col.after'), key: 'after', render: (_, c) => (c.secret ? '' : value(c.field, c.after)) },
   ];
   return (
     <DataTable
@@ -140,7 +164,7 @@ function EntryDrawer({ id, onClose }: { id: number | null; onClose: () => void }
               {e.userAgent ?? '-'}
             </Descriptions.Item>
           </Descriptions>
-          <ChangesTable changes={e.changes} />
+          <ChangesTable recordType={e.recordType} changes={e.changes} refs={e.refs} />
         </>
       )}
     </RecordDrawer>
@@ -152,6 +176,7 @@ function EntryDrawer({ id, onClose }: { id: number | null; onClose: () => void }
 export default function OperationLog() {
   const { t } = useTranslation();
   const name = useNames();
+  const fieldNames = useFieldNames();
   const list = useListState<Filters>({ defaults: { order: 'desc' }, queryRoot: ['audit'] });
   const query = useAuditList(list.params);
   const actions = useAuditActions();
@@ -183,7 +208,7 @@ export default function OperationLog() {
       ellipsis: true,
       // The drawer shows every change; on a narrow screen the column gives way first.
       priority: 1,
-      render: (_, r) => r.changedFields.join(', ') || '-',
+      render: (_, r) => fieldNames(r) || '-',
     },
     {
       title: t('audit.col.actions'),
@@ -200,7 +225,7 @@ export default function OperationLog() {
   return (
     <ListCard title={t('audit.title')} ids="audit">
       <Space wrap style={{ marginBottom: 16 }}>
-        <StaffFilter list={list} name="memberId" placeholder={t('audit.col.member')} width={150} />
+        <StaffFilter list={list} name="actorId" placeholder={t('audit.col.member')} width={150} />
         <Select<string>
           allowClear
           showSearch={{ optionFilterProp: 'label' }}

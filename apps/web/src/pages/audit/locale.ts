@@ -12,6 +12,20 @@ export const audit = {
         referrers: '推薦人',
         targetSchools: '目標學校',
       },
+      // Fields of a record with a History that its form does not show (decision 248).
+      field: {
+        memberId: '學生帳號',
+        deletedAt: '刪除時間',
+        amountMinor: '金額（最小貨幣單位）',
+        voidedBy: '作廢人',
+        voidedAt: '作廢時間',
+        avatar: '頭像',
+        failedLogins: '登入失敗次數',
+        lockedUntil: '鎖定至',
+      },
+      value: { yes: '是', no: '否' },
+      // A person or cycle a change names by id (decision 250).
+      ref: { named: '{{name}}（#{{id}}）', removed: '{{name}}（已刪除，#{{id}}）', gone: '#{{id}}（已不存在）' },
       timeline: {
         open: '歷史紀錄',
         title: '記錄歷史',
@@ -123,6 +137,7 @@ export const audit = {
         export: '匯出個人資料',
         erase: '清除',
         run: '執行',
+        write: '寫入',
         activate: '啟用',
         add: '新增',
         addEmail: '新增登入郵箱',
@@ -247,6 +262,20 @@ export const audit = {
         referrers: '推荐人',
         targetSchools: '目标学校',
       },
+      // Fields of a record with a History that its form does not show (decision 248).
+      field: {
+        memberId: '学生账号',
+        deletedAt: '删除时间',
+        amountMinor: '金额（最小货币单位）',
+        voidedBy: '作废人',
+        voidedAt: '作废时间',
+        avatar: '头像',
+        failedLogins: '登录失败次数',
+        lockedUntil: '锁定至',
+      },
+      value: { yes: '是', no: '否' },
+      // A person or cycle a change names by id (decision 250).
+      ref: { named: '{{name}}（#{{id}}）', removed: '{{name}}（已删除，#{{id}}）', gone: '#{{id}}（已不存在）' },
       timeline: {
         open: '历史记录',
         title: '记录历史',
@@ -358,6 +387,7 @@ export const audit = {
         export: '导出个人数据',
         erase: '清除',
         run: '执行',
+        write: '写入',
         activate: '启用',
         add: '新增',
         addEmail: '新增登录邮箱',
@@ -482,6 +512,20 @@ export const audit = {
         referrers: 'Referrers',
         targetSchools: 'Target schools',
       },
+      // Fields of a record with a History that its form does not show (decision 248).
+      field: {
+        memberId: 'Student account',
+        deletedAt: 'Deleted at',
+        amountMinor: 'Amount (minor units)',
+        voidedBy: 'Voided by',
+        voidedAt: 'Voided at',
+        avatar: 'Avatar',
+        failedLogins: 'Failed sign-ins',
+        lockedUntil: 'Locked until',
+      },
+      value: { yes: 'Yes', no: 'No' },
+      // A person or cycle a change names by id (decision 250).
+      ref: { named: '{{name}} (#{{id}})', removed: '{{name}} (removed, #{{id}})', gone: '#{{id}} (no longer exists)' },
       timeline: {
         open: 'History',
         title: 'Record history',
@@ -593,6 +637,7 @@ export const audit = {
         export: 'Export personal data',
         erase: 'Erase',
         run: 'Run',
+        write: 'Write',
         activate: 'Activate',
         add: 'Add',
         addEmail: 'Add login e-mail',

@@ -14,39 +14,26 @@ import {
   privacyApi,
   type Member,
   type MemberListItem,
-  type MemberSort,
+  type memberApi,
 } from '@study-crm/shared';
 import { PagedTable } from '../../components/crud/PagedTable';
-import { useListState } from '../../components/crud/useListState';
+import { useListState, type ListFilters } from '../../components/crud/useListState';
 import { linksColumn } from '../../components/crud/columns';
 import { useWrite } from '../../components/crud/crud';
 import { toastSuccess } from '../../lib/feedback';
 import { useSession } from '../../stores/session';
-import {
-  MEMBER_KINDS,
-  useMemberList,
-  useMemberMutations,
-  useRoleOptions,
-  type MemberKind,
-  type MemberListParams,
-} from './api';
+import { MEMBER_KINDS, useMemberList, useMemberMutations, useRoleOptions, type MemberKind } from './api';
 import { IdentityTag, RoleTags, StatusTag, formatMobile, formatTime } from './labels';
 import { LabelTags } from './MemberLabels';
 import { MemberForm } from './MemberForm';
-import { ImportButton } from '../import/ImportButton';
+import { ImportButton } from '../../components/import/ImportButton';
 import { SetPasswordModal } from './SetPasswordModal';
 import { ErasureDialog } from './ErasureDialog';
 import { useConfirm } from '../../components/form/useConfirm';
 import { roleLabel } from '../../lib/format';
 import type { DataColumn } from '../../components/crud/DataTable';
 
-type Filters = {
-  keyword?: string;
-  status?: string | null;
-  identityStatus?: string | null;
-  roleId?: number | null;
-  memberType?: string | null;
-};
+type Filters = ListFilters<typeof memberApi.list>;
 
 // employeeList: accounts of any type (staff by default); accountList: the member app's accounts (students and
 // parents, never staff), the same screen without roles. Searched, filtered, sorted and paged on the server.
@@ -71,7 +58,7 @@ export function MemberListScreen({ kind }: { kind: MemberKind }) {
     });
   const [erasing, setErasing] = useState<MemberListItem | undefined>();
   const { sortField, order, ...rest } = list.params;
-  const query = useMemberList({ ...rest, sortBy: sortField as MemberSort, order } as MemberListParams, kind);
+  const query = useMemberList({ ...rest, sortBy: sortField, order }, kind);
   const roles = useRoleOptions(isStaffList);
   const { updateStatus, remove } = useMemberMutations(kind);
   const mid = useSession((s) => s.mid);

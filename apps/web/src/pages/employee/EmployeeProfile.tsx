@@ -14,7 +14,7 @@ import type { AppResources } from '../../locales/types';
 import { IdentityTag, RoleTags, StatusTag, formatMobile, formatTime } from './labels';
 import { toast } from '../../lib/feedback';
 import { useIdParam } from '../../navigation/useScreen';
-import { TimelineButton } from '../audit/RecordTimeline';
+import { TimelineButton } from '../../components/audit/RecordTimeline';
 
 // employeeProfile (hidden from the menu): details, roles and recent sign-ins of one member.
 export default function EmployeeProfile() {

@@ -7,7 +7,6 @@ import {
   MEMBER_STATUSES,
   ACCOUNT_TYPES,
   MEMBER_TYPES,
-  PHONE_REGIONS,
   MemberAddBody,
   isValidMobile,
   type Member,
@@ -20,6 +19,7 @@ import { useConfirm } from '../../components/form/useConfirm';
 import { roleLabel } from '../../lib/format';
 import { enumOptions } from '../../components/crud/options';
 import { validFields } from '../../components/form/validFields';
+import { AREA_CODE_OPTIONS } from '../../components/form/areaCodes';
 
 type Values = {
   email?: string;
@@ -47,11 +47,6 @@ type NameField = (typeof NAMES)[number];
 // The name fields of a member or the form's values, a missing one as `blank`.
 const namesOf = <B,>(from: Partial<Record<NameField, string | null>>, blank: B) =>
   Object.fromEntries(NAMES.map((name) => [name, from[name] ?? blank])) as Record<NameField, string | B>;
-
-export const AREA_CODE_OPTIONS = PHONE_REGIONS.map((r) => ({
-  value: r.areaCode,
-  label: `+${r.areaCode} ${r.regions}`,
-}));
 
 // Add (member undefined) or edit an account of any type, with the server's rules checked before sending.
 // The account list (kind 'account') uses the same form without roles; its member type is student or parent.

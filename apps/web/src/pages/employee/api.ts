@@ -8,23 +8,14 @@ import {
   labelApi,
   memberApi,
   type Endpoint,
-  type MemberSort,
+  type EndpointParams,
 } from '@study-crm/shared';
 import { invalidateDomains } from '../../lib/queryDomains';
-import type { CallOptions, Params } from '../../api/client';
+import type { CallOptions } from '../../api/client';
 import { useKeptRead } from '../../api/useKeptRead';
 
-export type MemberListParams = {
-  pageNum?: number;
-  pageSize?: number;
-  order?: 'asc' | 'desc' | null;
-  sortBy?: MemberSort | null;
-  keyword?: string | null;
-  status?: string | null;
-  identityStatus?: string | null;
-  roleId?: number | null;
-  memberType?: string | null;
-};
+// The member lists' params (the account list takes the same).
+export type MemberListParams = EndpointParams<typeof memberApi.list>;
 
 // Two lists of one member table, sharing their screen, form and rules: the employee list (accounts of any type,
 // staff by default) and the account list (the member app's accounts, never staff), each with its calls and
@@ -73,10 +64,10 @@ export const FORM_CODES = [Code.MOBILE_EXISTS, Code.EMAIL_EXISTS] as const;
 
 // A POST whose success (meta.code 200) refreshes the lists and views. The envelope is returned as is,
 // so the caller can react to the codes it asked for.
-function usePostMutation(endpoint: Endpoint, opts: CallOptions = {}) {
+function usePostMutation<E extends Endpoint>(endpoint: E, opts: CallOptions = {}) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: Params) => call(endpoint, body, opts),
+    mutationFn: (body: EndpointParams<E>) => call(endpoint, body, opts),
     onSuccess: async (env) => {
       if (env.meta.code === 200) await invalidateDomains(qc, MEMBER_TOUCHES);
     },

@@ -1,12 +1,12 @@
-import { Code, feedbackApi, type FeedbackItem } from '@study-crm/shared';
-import type { Params } from '../../api/client';
+import { Code, feedbackApi, type FeedbackItem, type EndpointParams } from '@study-crm/shared';
 import { useWrite } from '../../components/crud/crud';
 import { useKeptRead } from '../../api/useKeptRead';
 import { useRecord } from '../../api/useRecord';
 
 export const FEEDBACK_ROOT = 'feedback';
 
-export const useFeedbackList = (params: Params) => useKeptRead([FEEDBACK_ROOT, 'list'], feedbackApi.list, params);
+export const useFeedbackList = (params: EndpointParams<typeof feedbackApi.list>) =>
+  useKeptRead([FEEDBACK_ROOT, 'list'], feedbackApi.list, params);
 
 export const useFeedbackDetail = (id: number | null) => useRecord(FEEDBACK_ROOT, feedbackApi.getDetail, id);
 

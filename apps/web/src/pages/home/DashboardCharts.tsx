@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { DICT_TYPES, type Dashboard } from '@study-crm/shared';
 import { dictText, useDictOptions } from '../../components/dict/useDictOptions';
 import { useSettings } from '../../stores/settings';
-import { formatMoney } from '../payment/api';
+import { formatMoney } from '../../components/money';
 import { CardGrid, type GridCards } from './CardGrid';
 import { ChartCard, type ChartCardProps } from './ChartCard';
 import {

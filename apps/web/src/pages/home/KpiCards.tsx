@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Space, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import type { Dashboard, MemberCount } from '@study-crm/shared';
-import { formatMoney } from '../payment/api';
+import { formatMoney } from '../../components/money';
 import { useAllMessages } from '../../stores/messageBox';
 import { CardGrid, type GridCards } from './CardGrid';
 import { KpiCard, type KpiCardProps } from './KpiCard';

@@ -31,7 +31,7 @@ import {
 } from '@study-crm/shared';
 import { DictSelect } from '../../components/dict';
 import { useCanOpen } from '../../navigation/useScreen';
-import { PATHS as APPLICATION_PATHS } from '../application/paths';
+import { PATHS as APPLICATION_PATHS } from '../../navigation/paths';
 import {
   loadTemplate,
   uploadAttachment,

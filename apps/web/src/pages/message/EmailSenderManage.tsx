@@ -82,6 +82,7 @@ export default function EmailSenderManage() {
       strings="message.sender"
       list={list}
       add={{ perm: PERM.mailSenderAdd, onClick: () => editor.edit('new') }}
+      exportList="mailSender"
       table={{ query, columns }}
     >
       <FormModal<FormValues>

@@ -11,6 +11,7 @@ import { formatTime } from '../../lib/format';
 import { fieldNames, TextField } from '../../components/crud/FormFields';
 import type { DataColumn } from '../../components/crud/DataTable';
 import { RecordDrawer } from '../../components/RecordDrawer';
+import { TimelineButton } from '../../components/audit/RecordTimeline';
 
 type Filters = { keyword?: string; type?: string };
 type FormValues = Pick<Template, 'name' | 'title' | 'type' | 'frameUrl' | 'frameHtml' | 'content'>;
@@ -92,6 +93,7 @@ export default function TemplateManage() {
         {...view.drawer}
         size="large"
         title={tpl ? t('message.template.viewTitle', { name: tpl.name }) : ''}
+        extra={tpl && <TimelineButton recordType="messageTemplate" recordId={tpl.id} />}
         testId="template-drawer"
       >
         {tpl && (

@@ -7,9 +7,9 @@ import {
   mailSenderApi,
   templateApi,
   type EndpointData,
+  type EndpointParams,
 } from '@study-crm/shared';
 import { fetchData } from '../../api/call';
-import type { Params } from '../../api/client';
 import { uploadWithProgress } from '../../api/upload';
 import { crudApi, useWrite } from '../../components/crud/crud';
 import { useKeptRead } from '../../api/useKeptRead';
@@ -54,7 +54,7 @@ export const useEmailAgents = () =>
   });
 
 // The sent list, refreshed while any shown e-mail still has recipients queued or sending.
-export const useEmailList = (params: Params) =>
+export const useEmailList = (params: EndpointParams<typeof emailApi.list>) =>
   useKeptRead([EMAIL_ROOT, 'list'], emailApi.list, params, {
     refetchInterval: (q) => (q.state.data?.list.some((e) => e.summary.queued + e.summary.sending > 0) ? 2000 : false),
   });

@@ -10,7 +10,8 @@ import {
   type PaymentView,
 } from '@study-crm/shared';
 import { DictBadge } from '../../components/dict';
-import { attachmentUrl, downloadAttachment, formatMoney } from './api';
+import { attachmentUrl, downloadAttachment } from './api';
+import { formatMoney } from '../../components/money';
 import { StatusTag, TypeTag } from './tags';
 import { formatTime } from '../../lib/format';
 

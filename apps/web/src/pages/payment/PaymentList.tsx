@@ -10,16 +10,17 @@ import {
   type PaymentListItem,
   type PaymentStatus,
   type PaymentType,
+  type paymentApi,
 } from '@study-crm/shared';
-import { DateRangeFilter, KeywordSearch } from '../../components/crud/filters';
+import { DateRangeFilter, KeywordSearch, StaffFilter } from '../../components/crud/filters';
 import { ExportButton } from '../../components/crud/ExportButton';
 import { listFilters } from '../../components/crud/listFilters';
 import { ListCard } from '../../components/crud/ListCard';
 import { PagedTable } from '../../components/crud/PagedTable';
-import { useListState } from '../../components/crud/useListState';
+import { useListState, type ListFilters } from '../../components/crud/useListState';
 import { linksColumn, personColumn } from '../../components/crud/columns';
-import { StaffFilter } from '../application/StaffFilter';
-import { formatMoney, usePaymentList, usePaymentMutation, usePaymentTotals } from './api';
+import { usePaymentList, usePaymentMutation, usePaymentTotals } from './api';
+import { formatMoney } from '../../components/money';
 import { PaymentDrawer, type DrawerMode } from './PaymentDrawer';
 import { StatusTag, TypeTag } from './tags';
 import { useConfirm } from '../../components/form/useConfirm';
@@ -27,20 +28,13 @@ import { toast } from '../../lib/feedback';
 import { useSettings } from '../../stores/settings';
 import type { DataColumn } from '../../components/crud/DataTable';
 
-type Filters = {
-  keyword?: string;
-  type?: PaymentType;
-  status?: PaymentStatus;
-  currency?: string;
-  teacherId?: number;
-  dateFrom?: string;
-  dateTo?: string;
-};
+type Filters = ListFilters<typeof paymentApi.list>;
 
 // The payment list with its per-currency totals (same filters), shared by transactions (every record) and
 // userTransactions (one application's records, `applicationId`).
 // The three sums of a currency's card: all payments, those still pending and those confirmed.
-// Their colours reach 4.5:1 on the card in each theme (issue 42): light, dark.
+// Their colours reach 4.5:1 on the card in each theme (issue 42): light, dark; the colour-weak mode (whose filter
+// would draw them below 4.5:1) shows them in the text colour.
 const TOTALS = [
   { key: 'total', color: undefined },
   { key: 'pending', color: ['#ad4e00', '#d87a16'] },
@@ -50,6 +44,7 @@ const TOTALS = [
 export function PaymentList({ applicationId, title }: { applicationId?: number; title: string }) {
   const { t } = useTranslation();
   const theme = useSettings((s) => s.theme);
+  const colorWeak = useSettings((s) => s.colorWeak);
   const ask = useConfirm();
   const list = useListState<Filters>({
     defaults: { sortField: 'transactionDate', order: 'desc' },
@@ -183,7 +178,9 @@ export function PaymentList({ applicationId, title }: { applicationId?: number; 
                     <Statistic
                       title={t(`payment.totals.${key}`)}
                       value={formatMoney(c[`${key}Minor`], c.currency, c.digits)}
-                      styles={{ content: { fontSize: 16, color: color?.[theme === 'dark' ? 1 : 0] } }}
+                      styles={{
+                        content: { fontSize: 16, color: colorWeak ? undefined : color?.[theme === 'dark' ? 1 : 0] },
+                      }}
                     />
                   </Col>
                 ))}

@@ -2,24 +2,19 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Descriptions, InputNumber, Modal, Skeleton, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
-import { TRACK_OPERATIONS, type Track, type TrackChange, type TrackOperation } from '@study-crm/shared';
-import { DateRangeFilter } from '../../components/crud/filters';
+import { TRACK_OPERATIONS, type Track, type TrackChange, type TrackOperation, type trackApi } from '@study-crm/shared';
+import { DateRangeFilter, StaffFilter } from '../../components/crud/filters';
 import { listFilters } from '../../components/crud/listFilters';
 import { ListCard } from '../../components/crud/ListCard';
 import { PagedTable } from '../../components/crud/PagedTable';
-import { useListState } from '../../components/crud/useListState';
-import { StaffFilter } from '../application/StaffFilter';
+import { useListState, type ListFilters } from '../../components/crud/useListState';
 import { useTracks, useTrackView } from './api';
 import { DataTable, type DataColumn } from '../../components/crud/DataTable';
 import { personColumn } from '../../components/crud/columns';
+import { ExportButton } from '../../components/crud/ExportButton';
+import { useChangeText } from '../../components/audit/changeText';
 
-type Filters = {
-  paymentId?: number;
-  operatorId?: number;
-  operation?: TrackOperation;
-  dateFrom?: string;
-  dateTo?: string;
-};
+type Filters = ListFilters<typeof trackApi.list>;
 
 const OP_COLOR: Record<TrackOperation, string> = {
   create: 'blue',
@@ -30,44 +25,18 @@ const OP_COLOR: Record<TrackOperation, string> = {
   removeAttachment: 'magenta',
 };
 
-// The logged field names, each shown with the form's label for it (signingTeacherId is the form's signingTeacher).
-const FIELD_LABELS = {
-  title: 'title',
-  type: 'type',
-  transactionDate: 'transactionDate',
-  amount: 'amount',
-  currency: 'currency',
-  transferMethod: 'transferMethod',
-  description: 'description',
-  signingTeacherId: 'signingTeacher',
-  status: 'status',
-  voidReason: 'voidReason',
-  contractFiles: 'contractFiles',
-  paymentScreenshots: 'paymentScreenshots',
-  receipt: 'receipt',
-} as const;
-
 function OperationTag({ op }: { op: TrackOperation }) {
   const { t } = useTranslation();
   return <Tag color={OP_COLOR[op]}>{t(`payment.op.${op}`)}</Tag>;
 }
 
-// Field names and the status/type values of a change, in the reader's language.
-function useChangeText() {
-  const { t } = useTranslation();
-  const field = (f: string) => (f in FIELD_LABELS ? t(`payment.f.${FIELD_LABELS[f as keyof typeof FIELD_LABELS]}`) : f);
-  const value = (f: string, v: string | null) => {
-    if (v === null) return '—';
-    if (f === 'status' && (v === 'pending' || v === 'confirmed' || v === 'voided')) return t(`payment.status.${v}`);
-    if (f === 'type' && (v === 'collection' || v === 'refund')) return t(`payment.type.${v}`);
-    return v;
-  };
-  return { field, value };
-}
-
 function ChangesTable({ changes }: { changes: TrackChange[] }) {
   const { t } = useTranslation();
-  const { field, value } = useChangeText();
+  // The payment record's labels and option names, shared with its History and the operation log (decision 248).
+  const { field, value } = useChangeText(
+    'paymentRecord',
+    changes.map((c) => c.field),
+  );
   const columns: DataColumn<TrackChange & { key: number }>[] = [
     { title: t('payment.track.field'), dataIndex: 'field', width: 140, render: (f: string) => field(f) },
     { title: t('payment.track.before'), key: 'before', render: (_, r) => value(r.field, r.before) },
@@ -91,7 +60,7 @@ export default function Tracks() {
   const { t } = useTranslation();
   const list = useListState<Filters>({ defaults: { order: 'desc' }, queryRoot: ['track'] });
   const query = useTracks(list.params);
-  const { field } = useChangeText();
+  const { field } = useChangeText('paymentRecord');
   const [open, setOpen] = useState<number | undefined>();
   const entry = useTrackView(open);
   const { filters } = list;
@@ -149,6 +118,7 @@ export default function Tracks() {
         {filter.enum('operation', TRACK_OPERATIONS, 'payment.op', { placeholder: t('payment.track.operation') })}
         <DateRangeFilter list={list} />
         <Button onClick={list.reset}>{t('crud.reset')}</Button>
+        <ExportButton list="track" params={list.params} testId="track-export" />
       </Space>
       <PagedTable columns={columns} query={query} list={list} strings="payment.track" testId="track-table" />
       <Modal

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ApplicationScreen } from '../application/ApplicationScreen';
+import { ApplicationScreen } from '../../components/application/ApplicationScreen';
 import { PaymentList } from './PaymentList';
 import { useIdParam } from '../../navigation/useScreen';
 

@@ -1,9 +1,7 @@
 import { uploadWithProgress } from '../../api/upload';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { filesApi, paymentApi, trackApi, type Attachment, type Envelope } from '@study-crm/shared';
-import { blobOf, fetchData } from '../../api/call';
-import { type Params } from '../../api/client';
-import i18n from '../../i18n';
+import { filesApi, paymentApi, trackApi, type Attachment, type Envelope, type EndpointParams } from '@study-crm/shared';
+import { blobOf, fetchData, type ActionCall } from '../../api/call';
 import { useKeptRead } from '../../api/useKeptRead';
 
 // Query keys start with the domain 'payment' (records, totals) or 'track' (the operation log); every payment write
@@ -12,10 +10,10 @@ const TOUCHES = ['payment', 'track'] as const;
 
 // With an applicationId (the userTransactions screen) the reads go through the screen's own calls (permission
 // payment:userList), so a member holding only that screen can use it.
-export const usePaymentList = (p: Params) =>
+export const usePaymentList = (p: EndpointParams<typeof paymentApi.userList>) =>
   useKeptRead(['payment', 'list'], p.applicationId ? paymentApi.userList : paymentApi.list, p);
 
-export const usePaymentTotals = (p: Params) =>
+export const usePaymentTotals = (p: EndpointParams<typeof paymentApi.userCountAmount>) =>
   useKeptRead(['payment', 'totals'], p.applicationId ? paymentApi.userCountAmount : paymentApi.countAmount, p);
 
 export const usePaymentView = (id: number | undefined, applicationId?: number) =>
@@ -29,13 +27,13 @@ export const usePaymentView = (id: number | undefined, applicationId?: number) =
 
 export function usePaymentMutation() {
   return useMutation({
-    mutationFn: ({ action, body }: { action: 'create' | 'update' | 'confirm' | 'void'; body: Params }) =>
+    mutationFn: ({ action, body }: ActionCall<typeof paymentApi, 'create' | 'update' | 'confirm' | 'void'>) =>
       fetchData(paymentApi[action], body),
     meta: { touches: TOUCHES },
   });
 }
 
-export const useTracks = (p: Params) => useKeptRead(['track', 'list'], trackApi.list, p);
+export const useTracks = (p: EndpointParams<typeof trackApi.list>) => useKeptRead(['track', 'list'], trackApi.list, p);
 
 export const useTrackView = (id: number | undefined) =>
   useQuery({
@@ -75,19 +73,4 @@ export async function downloadAttachment(
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
-// An amount in minor units as the reader's locale writes it, with the currency's own decimals (spec: two for the
-// usual currencies).
-export function formatMoney(minor: number, currency: string, digits: number, locale = i18n.language): string {
-  try {
-    return new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency,
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-    }).format(minor / 10 ** digits);
-  } catch {
-    return `${(minor / 10 ** digits).toFixed(digits)} ${currency}`;
-  }
 }

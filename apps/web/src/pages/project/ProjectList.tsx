@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { DatePicker, Form, Input, Progress, Tag, Typography } from 'antd';
 import { EnumSelect } from '../../components/crud/EnumSelect';
 import dayjs, { type Dayjs } from 'dayjs';
-import { PERM, PROJECT_STATUSES, type Project, type ProjectStatus } from '@study-crm/shared';
+import { PERM, PROJECT_STATUSES, type Project, type ProjectStatus, type projectApi } from '@study-crm/shared';
 import { FormModal } from '../../components/crud/FormModal';
 import { CrudList } from '../../components/crud/CrudList';
 import { EnumFilter } from '../../components/crud/filters';
 import { useEditor } from '../../components/crud/useListScreen';
-import { useListState } from '../../components/crud/useListState';
+import { useListState, type ListFilters } from '../../components/crud/useListState';
 import { PROJECT_ROOT, useProjectList, useProjectWrites } from './api';
 import { projectDetailPath } from './paths';
 import { RoleTag, StatusTag } from './tags';
@@ -16,7 +16,7 @@ import { formatTime } from '../../lib/format';
 import { actionsColumn } from '../../components/crud/columns';
 import type { DataColumn } from '../../components/crud/DataTable';
 
-type Filters = { keyword?: string; status?: ProjectStatus | null };
+type Filters = ListFilters<typeof projectApi.list>;
 export type ProjectFormValues = {
   name: string;
   description?: string | null;

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { Code, projectApi } from '@study-crm/shared';
+import { Code, projectApi, type EndpointParams } from '@study-crm/shared';
 import { fetchData } from '../../api/call';
 import { useWrite } from '../../components/crud/crud';
-import type { Params } from '../../api/client';
 import { useKeptRead } from '../../api/useKeptRead';
 import { useRecord } from '../../api/useRecord';
 
@@ -17,7 +16,7 @@ const MEMBER_CODES = [
 const FORM_CODES = [Code.BAD_REQUEST, Code.CONFLICT];
 
 // All projects (project:list) or the caller's own: one query key each, same page shape.
-export const useProjectList = (scope: 'all' | 'mine', params: Params) =>
+export const useProjectList = (scope: 'all' | 'mine', params: EndpointParams<typeof projectApi.list>) =>
   useKeptRead([PROJECT_ROOT, scope], scope === 'all' ? projectApi.list : projectApi.mine, params);
 
 export const useProject = (id: number | null) => useRecord(PROJECT_ROOT, projectApi.view, id);

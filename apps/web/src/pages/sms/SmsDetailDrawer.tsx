@@ -72,6 +72,7 @@ export function SmsDetailDrawer({ id, onClose }: RecordDrawerProps) {
             allowClear
             style={{ width: 160 }}
             placeholder={t('crud.allStatus')}
+            aria-label={t('sms.status')}
             value={status ?? undefined}
             onChange={(v?: Status) => {
               setStatus(v ?? null);

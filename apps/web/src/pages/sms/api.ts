@@ -2,7 +2,6 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Code, smsApi, type EndpointParams, type Envelope, type SmsUploadResult } from '@study-crm/shared';
 import { fetchData } from '../../api/call';
 import { downloadAs } from '../../api/download';
-import type { Params } from '../../api/client';
 import { uploadWithProgress } from '../../api/upload';
 import { useWrite } from '../../components/crud/crud';
 import { useKeptRead } from '../../api/useKeptRead';
@@ -11,7 +10,7 @@ import { useRecord } from '../../api/useRecord';
 export const SMS_ROOT = 'sms';
 
 // The batch list, refreshed while any shown batch still has recipients queued or sending (due now).
-export const useSmsList = (params: Params) =>
+export const useSmsList = (params: EndpointParams<typeof smsApi.list>) =>
   useKeptRead([SMS_ROOT, 'list'], smsApi.list, params, {
     refetchInterval: (q) =>
       q.state.data?.list.some((b) => b.counts.queued + b.counts.sending > 0 && (b.sendAt ?? 0) <= Date.now())
@@ -40,9 +39,7 @@ export const useSmsRecipients = (
     queryFn: ({ signal }) =>
       fetchData(
         smsApi.recipients,
-        { id: params.id!, pageNum: params.pageNum, pageSize: 10, status: params.status } as EndpointParams<
-          typeof smsApi.recipients
-        >,
+        { id: params.id!, pageNum: params.pageNum, pageSize: 10, status: params.status },
         { signal },
       ),
     placeholderData: keepPreviousData,

@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import { Card, Col, Row, Statistic } from 'antd';
-import type { Contribution } from '@study-crm/shared';
+import { Card, Col, Row, Statistic, Typography } from 'antd';
+import type { Contribution, contributionApi } from '@study-crm/shared';
 import { DateRangeFilter } from '../../components/crud/filters';
 import { ExportButton } from '../../components/crud/ExportButton';
 import { PagedTable } from '../../components/crud/PagedTable';
-import { useListState } from '../../components/crud/useListState';
+import { useListState, type ListFilters } from '../../components/crud/useListState';
 import { kpiName, useContributions, useKpiSummary } from './api';
 import { DataTable, type DataColumn } from '../../components/crud/DataTable';
 
-type Filters = { dateFrom?: string | null; dateTo?: string | null };
+type Filters = ListFilters<typeof contributionApi.list>;
 
 // Contribution records (one per done task) with the points of what the filters select, and the KPI summary of the
 // past 30 days (spec section 9) per member: points and the score weighted by KPI type.
@@ -69,10 +69,11 @@ export default function ContributionList() {
               { title: t('task.col.score'), dataIndex: 'score', width: 80 },
             ]}
           />
-          <div style={{ marginTop: 8, opacity: 0.7, fontSize: 12 }}>
+          {/* The theme's secondary text, not a faded one (issue 42: the colour-weak mode drew it at 3.2:1). */}
+          <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0, fontSize: 12 }}>
             {summary.data ? `${summary.data.from} – ${summary.data.to}. ` : ''}
             {t('task.kpiHint')}
-          </div>
+          </Typography.Paragraph>
         </Card>
       </Col>
     </Row>

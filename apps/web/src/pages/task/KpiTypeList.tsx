@@ -45,6 +45,7 @@ export default function KpiTypeList() {
       testId="kpi-type-list"
       list={list}
       add={{ perm: PERM.kpiTypeAdd, onClick: () => editor.edit('new') }}
+      exportList="kpiType"
       table={{ query, columns }}
     >
       <FormModal<Values>

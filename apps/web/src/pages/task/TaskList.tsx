@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Segmented, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { PERM, TASK_STATUSES, type Task, type TaskStatus } from '@study-crm/shared';
+import { PERM, TASK_STATUSES, type Task, type TaskStatus, type taskApi } from '@study-crm/shared';
 import { CrudList } from '../../components/crud/CrudList';
 import { FormModal } from '../../components/crud/FormModal';
 import { RowActions } from '../../components/crud/RowActions';
 import { useEditor } from '../../components/crud/useListScreen';
-import { useListState } from '../../components/crud/useListState';
+import { useListState, type ListFilters } from '../../components/crud/useListState';
 import { kpiName, TASK_ROOT, useTaskList, useTaskWrites } from './api';
 import { TaskBoard } from './TaskBoard';
 import { TaskFields } from './TaskForm';
@@ -16,7 +16,7 @@ import './task.css';
 import type { DataColumn } from '../../components/crud/DataTable';
 import { personColumn } from '../../components/crud/columns';
 
-type Filters = { keyword?: string; status?: TaskStatus | null };
+type Filters = ListFilters<typeof taskApi.list>;
 type Values = {
   projectId: number;
   title: string;

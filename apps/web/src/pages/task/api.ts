@@ -7,9 +7,9 @@ import {
   taskApi,
   type KpiTypeOption,
   type TaskStatus,
+  type EndpointParams,
 } from '@study-crm/shared';
 import { fetchData } from '../../api/call';
-import type { Params } from '../../api/client';
 import { crudApi, useWrite } from '../../components/crud/crud';
 import { useKeptRead } from '../../api/useKeptRead';
 
@@ -19,7 +19,7 @@ export const KPI_ROOT = 'kpiTypes';
 const TOUCHES = ['contributions', 'projects'];
 const FORM_CODES = [Code.BAD_REQUEST, Code.CONFLICT];
 
-export const useTaskList = (scope: 'all' | 'mine', params: Params) =>
+export const useTaskList = (scope: 'all' | 'mine', params: EndpointParams<typeof taskApi.list>) =>
   useKeptRead([TASK_ROOT, scope], scope === 'all' ? taskApi.list : taskApi.mine, params);
 
 // One column of the board: the caller's tasks (or a project's, for task:list holders) of one status.
@@ -57,7 +57,7 @@ export const useProjectMembers = (projectId: number | null) =>
     queryFn: ({ signal }) => fetchData(projectApi.view, { id: projectId! }, { signal }),
   });
 
-export const useContributions = (params: Params) =>
+export const useContributions = (params: EndpointParams<typeof contributionApi.list>) =>
   useKeptRead(['contributions', 'list'], contributionApi.list, params);
 
 export const useKpiSummary = (projectId: number | null) =>

@@ -3,7 +3,7 @@ import { Form, Input, Select, Typography } from 'antd';
 import { isValidMobile } from '@study-crm/shared';
 import { FormModal } from '../../components/crud/FormModal';
 import { emailRule, mobileRule, requiredRule } from '../../components/form/rules';
-import { AREA_CODE_OPTIONS } from '../employee/MemberForm';
+import { AREA_CODE_OPTIONS } from '../../components/form/areaCodes';
 import { sendEmailCode, sendMobileCode, useBindMutation, type BindAction, type BindKind } from './bind-api';
 import { CodeField } from './CodeField';
 

@@ -64,15 +64,16 @@ export default function ApplicationBoard({ filters: all, canMove, onOpen }: Boar
     setMoving(({ [card.id]: _, ...rest }) => rest);
   }
 
-  // The moved (or snapped back) card keeps the keyboard focus in its new place.
+  // The moved (or snapped back) card keeps the keyboard focus in its new place, unless the person has gone on to
+  // something else meanwhile (another card's menu, the search box): their focus is left where they put it.
   useEffect(() => {
     const id = focusAfter.current;
     if (id === null || moving[id]) return;
     const el = document.querySelector<HTMLElement>(`[data-card-id="${id}"]`);
-    if (el) {
-      focusAfter.current = null;
-      el.focus();
-    }
+    if (!el) return;
+    focusAfter.current = null;
+    const now = document.activeElement;
+    if (!now || now === document.body || el.contains(now)) el.focus();
   });
 
   return (

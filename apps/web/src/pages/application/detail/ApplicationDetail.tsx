@@ -9,15 +9,16 @@ import { useCanOpen, useIdParam, useTabTitle } from '../../../navigation/useScre
 import { Banner } from '../../../components/Banner';
 import { usePermission } from '../../../components/Permission';
 import { useUnsavedChangesGuard } from '../../../components/unsavedChanges';
-import { saveApplication, useApplicationView, useInvalidateApplication, useStaffOptions } from '../api';
-import { PATHS } from '../paths';
+import { saveApplication, useApplicationView, useInvalidateApplication } from '../api';
+import { useStaffOptions } from '../../../components/crud/filters';
+import { PATHS } from '../../../navigation/paths';
 import { isSection, SECTIONS, sharedRuleErrors, toBody, toFormValues, type FormValues } from './formValues';
 import { PersonalSection } from './PersonalSection';
 import { NotesSection, RepeatedSection } from './sections';
 import { VisaChecklist } from './VisaChecklist';
 import { useConfirm } from '../../../components/form/useConfirm';
 import { toast } from '../../../lib/feedback';
-import { TimelineButton } from '../../audit/RecordTimeline';
+import { TimelineButton } from '../../../components/audit/RecordTimeline';
 
 const NEW_APPLICATION: Partial<FormValues> = {
   status: APPLICATION_DEFAULT_STATUS,

@@ -28,7 +28,8 @@ import {
 import { DictBadge } from '../../../components/dict';
 import { usePermission } from '../../../components/Permission';
 import { toast } from '../../../lib/feedback';
-import { downloadFile, uploadWithProgress, useSaveVisaStep, useStaffOptions, useVisaChecklist } from '../api';
+import { downloadFile, uploadWithProgress, useSaveVisaStep, useVisaChecklist } from '../api';
+import { useStaffOptions } from '../../../components/crud/filters';
 
 type StepForm = {
   status: VisaStepStatus;

@@ -189,6 +189,7 @@ export const enUS = {
         passport: 'Passport expires',
         ucas: 'UCAS deadline',
         language: 'Language test expires',
+        languageFlag: 'Language test flagged: the course starts',
         casExpiry: 'CAS expires',
         fundsWindow: 'Last day to apply with the funds',
         step: 'Checklist step',

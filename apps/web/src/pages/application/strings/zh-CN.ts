@@ -189,6 +189,7 @@ export const zhCN = {
         passport: '护照到期',
         ucas: 'UCAS 截止',
         language: '语言成绩到期',
+        languageFlag: '语言成绩不符要求：课程开课',
         casExpiry: 'CAS 到期',
         fundsWindow: '资金证明可用的最后一天',
         step: '签证清单步骤',

@@ -189,6 +189,7 @@ export const zhTW = {
         passport: '護照到期',
         ucas: 'UCAS 截止',
         language: '語言成績到期',
+        languageFlag: '語言成績不符要求：課程開課',
         casExpiry: 'CAS 到期',
         fundsWindow: '資金證明可用的最後一天',
         step: '簽證清單步驟',

@@ -10,7 +10,7 @@ import { PagedTable } from '../../../components/crud/PagedTable';
 import { entryColumns } from '../../../components/crud/columns';
 import { useCrudScreen } from '../../../components/crud/useCrudScreen';
 import { screenStrings } from '../screenStrings';
-import { ImportButton } from '../../import/ImportButton';
+import { ImportButton } from '../../../components/import/ImportButton';
 import { DICT_ADMIN_ROOT, useDictAdd, useDictEntries, useDictRemove, useDictTypes, useDictUpdate } from './api';
 import type { DataColumn } from '../../../components/crud/DataTable';
 

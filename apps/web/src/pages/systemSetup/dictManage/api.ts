@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Code, dictApi, type Endpoint } from '@study-crm/shared';
+import { Code, dictApi, type Endpoint, type EndpointParams } from '@study-crm/shared';
 import { fetchData } from '../../../api/call';
-import type { Params } from '../../../api/client';
 import { DICT_QUERY_ROOT } from '../../../components/dict/useDictOptions';
 import { usePagedList, useWrite } from '../../../components/crud/crud';
 
@@ -13,11 +12,11 @@ export const useDictTypes = (keyword: string) =>
     queryFn: ({ signal }) => fetchData(dictApi.typeList, { keyword }, { signal }),
   });
 
-export const useDictEntries = (params: Params, enabled: boolean) =>
+export const useDictEntries = (params: EndpointParams<typeof dictApi.list>, enabled: boolean) =>
   usePagedList(DICT_ADMIN_ROOT, dictApi.list, params, enabled);
 
 // Every dictionary write also refreshes the options every other screen's selects and badges use.
-function useDictWrite(endpoint: Endpoint, silentCodes: readonly number[] = []) {
+function useDictWrite<E extends Endpoint>(endpoint: E, silentCodes: readonly number[] = []) {
   return useWrite(DICT_ADMIN_ROOT, endpoint, { silentCodes, touches: [DICT_QUERY_ROOT] });
 }
 const FORM_CODES = [Code.DICT_EXISTS, Code.BAD_REQUEST, Code.CONFLICT];

@@ -40,7 +40,7 @@ export default function LabelManage() {
   ];
 
   return (
-    <CrudList {...crud.crudList} table={{ ...crud.table, columns }}>
+    <CrudList {...crud.crudList} exportList="label" table={{ ...crud.table, columns }}>
       <FormModal<FormValues> {...crud.modal}>
         <FieldRow gutter={12} spans={[16, 8]}>
           <TextField name="name" label={t('systemSetup.label.name')} max={60} />

@@ -7,7 +7,7 @@ import { EntryFields } from '../../../components/crud/FormFields';
 import { CrudList } from '../../../components/crud/CrudList';
 import { entryColumns } from '../../../components/crud/columns';
 import { useSetupScreen } from '../useSetupScreen';
-import { ImportButton } from '../../import/ImportButton';
+import { ImportButton } from '../../../components/import/ImportButton';
 import { checkTag, TAG_ROOT, tagCrud } from './api';
 import type { DataColumn } from '../../../components/crud/DataTable';
 

@@ -57,7 +57,7 @@ export default function VisaStages() {
   ];
 
   return (
-    <CrudList {...crud.crudList} table={{ ...crud.table, columns }}>
+    <CrudList {...crud.crudList} exportList="visaStage" table={{ ...crud.table, columns }}>
       <FormModal<FormValues> {...crud.modal}>
         <Form.Item
           name="name"

@@ -1,5 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
-import { Code, importApi, type Envelope, type ImportCheck, type ImportKind, type ImportRun } from '@study-crm/shared';
+import { Code, importApi, type Envelope, type ImportCheck, type ImportKind } from '@study-crm/shared';
 import { call, fetchData } from '../../api/call';
 import { downloadAs } from '../../api/download';
 import { uploadWithProgress } from '../../api/upload';
@@ -22,11 +21,5 @@ export function uploadForCheck(
 export const runImport = (kind: ImportKind, id: number, mode: 'all' | 'valid') =>
   call(importApi(kind).run, { id, mode }, { apiResCode: [Code.IMPORT_HAS_REFUSED] });
 
-// The run's progress, read from its row while the write is under way.
-export const useImportProgress = (kind: ImportKind, id: number | null, poll: boolean) =>
-  useQuery<ImportRun>({
-    enabled: id !== null && poll,
-    queryKey: ['import', kind, id],
-    queryFn: ({ signal }) => fetchData(importApi(kind).view, { id: id! }, { signal }),
-    refetchInterval: poll ? 700 : false,
-  });
+// The run as it is now (its counts once the write's job ended).
+export const importView = (kind: ImportKind, id: number) => fetchData(importApi(kind).view, { id });

@@ -4,8 +4,8 @@ import { Button } from 'antd';
 import { ImportOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ImportKind } from '@study-crm/shared';
-import { Permission } from '../../components/Permission';
-import { lazyPart } from '../../components/lazyPart';
+import { Permission } from '../Permission';
+import { lazyPart } from '../lazyPart';
 import { registerBundle } from '../../i18n';
 import type { ImportDrawerProps } from './ImportDrawer';
 

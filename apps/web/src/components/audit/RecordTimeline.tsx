@@ -7,11 +7,13 @@ import dayjs from 'dayjs';
 import {
   auditApi,
   type AuditChange,
+  type AuditRef,
   type TimelineEvent,
   type TimelineKind,
   type TimelineRecordType,
 } from '@study-crm/shared';
 import { fetchData } from '../../api/call';
+import { useChangeText } from './changeText';
 
 const KIND_COLOR: Record<TimelineKind, string> = {
   change: 'blue',
@@ -50,18 +52,27 @@ function money(minor: number, currency: string, locale: string): string {
   }
 }
 
-// `targetSchools[2].school` → "Target schools #2 · school" when the section has a name.
-function Changes({ changes }: { changes: AuditChange[] }) {
+// Each changed field with its form's label and its values as the form shows them (decision 248).
+// A person's or cycle's id by its name, from the server's names for the page (decision 250).
+function Changes({
+  recordType,
+  changes,
+  refs,
+}: {
+  recordType: TimelineRecordType;
+  changes: AuditChange[];
+  refs: readonly AuditRef[];
+}) {
   const { t } = useTranslation();
-  const label = useLabel();
-  const fieldName = (field: string) => {
-    const m = /^(\w+)\[(\d+)\]\.(\w+)$/.exec(field);
-    return m ? `${label(`audit.section.${m[1]}`, m[1]!)} #${m[2]} · ${m[3]}` : field;
-  };
-  const value = (v: string | null | undefined) => (v === null || v === undefined || v === '' ? '—' : v);
+  const shown = changes.slice(0, 30);
+  const { field: fieldName, value } = useChangeText(
+    recordType,
+    shown.map((c) => c.field),
+    refs,
+  );
   return (
     <ul className="timeline-changes" style={{ margin: '4px 0 0', paddingInlineStart: 18 }}>
-      {changes.slice(0, 30).map((c, i) => (
+      {shown.map((c, i) => (
         <li key={i}>
           <Typography.Text strong>{fieldName(c.field)}</Typography.Text>{' '}
           {c.secret ? (
@@ -69,10 +80,10 @@ function Changes({ changes }: { changes: AuditChange[] }) {
           ) : (
             <>
               <Typography.Text delete type="secondary">
-                {value(c.before)}
+                {value(c.field, c.before)}
               </Typography.Text>
               {' → '}
-              <Typography.Text>{value(c.after)}</Typography.Text>
+              <Typography.Text>{value(c.field, c.after)}</Typography.Text>
             </>
           )}
         </li>
@@ -82,7 +93,15 @@ function Changes({ changes }: { changes: AuditChange[] }) {
   );
 }
 
-function EventBody({ e }: { e: TimelineEvent }) {
+function EventBody({
+  recordType,
+  e,
+  refs,
+}: {
+  recordType: TimelineRecordType;
+  e: TimelineEvent;
+  refs: readonly AuditRef[];
+}) {
   const { t, i18n } = useTranslation();
   const label = useLabel();
   const title = (() => {
@@ -113,7 +132,7 @@ function EventBody({ e }: { e: TimelineEvent }) {
           {e.actor && ` · ${e.actor.name}`}
         </Typography.Text>
       </div>
-      {e.changes.length > 0 && <Changes changes={e.changes} />}
+      {e.changes.length > 0 && <Changes recordType={recordType} changes={e.changes} refs={refs} />}
     </div>
   );
 }
@@ -124,10 +143,17 @@ export function RecordTimeline({ recordType, recordId }: { recordType: TimelineR
   const q = useTimeline(recordType, recordId, true);
   if (q.isLoading) return <Skeleton active />;
   const events = q.data?.pages.flatMap((p) => p.events) ?? [];
+  const refs = q.data?.pages.flatMap((p) => p.refs) ?? [];
   if (!events.length) return <Empty description={t('audit.timeline.empty')} />;
   return (
     <div data-testid="record-timeline">
-      <Timeline items={events.map((e) => ({ key: e.key, color: KIND_COLOR[e.kind], content: <EventBody e={e} /> }))} />
+      <Timeline
+        items={events.map((e) => ({
+          key: e.key,
+          color: KIND_COLOR[e.kind],
+          content: <EventBody recordType={recordType} e={e} refs={refs} />,
+        }))}
+      />
       {q.hasNextPage && (
         <Button block loading={q.isFetchingNextPage} onClick={() => void q.fetchNextPage()}>
           {t('audit.timeline.more')}

@@ -4,9 +4,9 @@ import { useNavigate } from 'react-router';
 import { Button, Card, Descriptions, Result, Skeleton, Space } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { APPLICATION_DICT, displayName } from '@study-crm/shared';
-import { useSimpleInfo } from './api';
-import { DictBadge } from '../../components/dict';
-import { PATHS } from './paths';
+import { useSimpleInfo } from './useSimpleInfo';
+import { DictBadge } from '../dict';
+import { PATHS } from '../../navigation/paths';
 
 // The application's header on the follow-up and file screens (simpleInfo).
 export function ApplicationHeader({ id, title, extra }: { id: number | undefined; title: string; extra?: ReactNode }) {

@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Drawer, Progress, Radio, Space, Statistic, Table, Tag, Typography, Upload } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import {
+  Code,
   IMPORT_FILE_MAX_MB,
   IMPORT_ROWS_MAX,
   type ImportCheck,
@@ -10,19 +11,21 @@ import {
   type ImportRowPreview,
   type ImportRun,
 } from '@study-crm/shared';
-import { downloadResult, downloadTemplate, runImport, uploadForCheck, useImportProgress } from './api';
+import { JobProgress, useJobStatus } from '../crud/jobs';
+import { downloadResult, downloadTemplate, importView, runImport, uploadForCheck } from './api';
 
 type Phase =
   | { at: 'idle' }
   | { at: 'checking'; percent: number }
   | { at: 'checked'; check: ImportCheck }
-  | { at: 'running'; check: ImportCheck }
-  | { at: 'done'; check: ImportCheck; run: ImportRun };
+  | { at: 'running'; check: ImportCheck; jobId: number | null }
+  | { at: 'done'; check: ImportCheck; run: ImportRun; jobId: number };
 
 const ACTION_COLOR = { add: 'green', change: 'blue', refuse: 'red' } as const;
 
 // The import of one list (docs/import.md): template → upload → dry-run summary → mode → run with progress → result
-// sheet. The server checks every row as its form would; nothing is written before "Import".
+// sheet. The server checks every row as its form would; nothing is written before "Import". The write is a
+// background job: its progress bar and its file (the result sheet) are the jobs module's.
 export type ImportDrawerProps = { kind: ImportKind; open: boolean; onClose: () => void; onImported: () => void };
 
 export default function ImportDrawer({ kind, open, onClose, onImported }: ImportDrawerProps) {
@@ -31,7 +34,30 @@ export default function ImportDrawer({ kind, open, onClose, onImported }: Import
   const [refusal, setRefusal] = useState<string | null>(null);
   const [mode, setMode] = useState<'all' | 'valid'>('all');
   const check = 'check' in phase ? phase.check : null;
-  const progress = useImportProgress(kind, check?.id ?? null, phase.at === 'running');
+  const jobId = 'jobId' in phase ? phase.jobId : null;
+  const job = useJobStatus(jobId).data;
+
+  // The job ended: the run as it ended (an all-or-nothing run the job refused is checked again, nothing written).
+  const ended = phase.at === 'running' && (job?.status === 'done' || job?.status === 'failed');
+  const refusedCode = job?.errorCode ?? null;
+  const imported = useRef(onImported);
+  imported.current = onImported;
+  useEffect(() => {
+    if (!ended || !check || jobId === null) return;
+    void importView(kind, check.id)
+      .then((run) => {
+        if (run.status === 'checked') {
+          setRefusal(
+            t(refusedCode === Code.IMPORT_HAS_REFUSED ? 'importSheet.refusedLater' : 'importSheet.job.failed'),
+          );
+          setPhase({ at: 'checked', check });
+        } else {
+          setPhase({ at: 'done', check, run, jobId });
+          imported.current();
+        }
+      })
+      .catch((err: Error) => setRefusal(err.message));
+  }, [ended, check, jobId, kind, refusedCode, t]);
 
   const pick = (file: File) => {
     setRefusal(null);
@@ -55,15 +81,13 @@ export default function ImportDrawer({ kind, open, onClose, onImported }: Import
 
   const start = async (c: ImportCheck) => {
     setRefusal(null);
-    setPhase({ at: 'running', check: c });
+    setPhase({ at: 'running', check: c, jobId: null });
     const env = await runImport(kind, c.id, mode).catch((err: Error) => {
       setRefusal(err.message);
       return null;
     });
-    if (env?.meta.code === 200) {
-      setPhase({ at: 'done', check: c, run: env.data });
-      onImported();
-    } else {
+    if (env?.meta.code === 200) setPhase({ at: 'running', check: c, jobId: env.data.jobId });
+    else {
       if (env) setRefusal(env.meta.message);
       setPhase({ at: 'checked', check: c });
     }
@@ -80,9 +104,7 @@ export default function ImportDrawer({ kind, open, onClose, onImported }: Import
     { title: t('importSheet.colSummary'), dataIndex: 'summary', ellipsis: true },
     { title: t('importSheet.colReason'), dataIndex: 'reason', render: (r: string | null) => r ?? '' },
   ];
-  const live = progress.data;
   const running = phase.at === 'running';
-  const processed = live?.processed ?? 0;
 
   return (
     <Drawer
@@ -150,17 +172,12 @@ export default function ImportDrawer({ kind, open, onClose, onImported }: Import
             <Button type="primary" loading={running} onClick={() => void start(check)} data-testid="import-run">
               {t('importSheet.run')}
             </Button>
-            {running ? (
-              <Progress
-                percent={check.total ? Math.round((processed * 100) / check.total) : 0}
-                format={() => t('importSheet.running', { processed, total: check.total })}
-              />
-            ) : null}
+            {jobId !== null ? <JobProgress id={jobId} strings="importSheet.job" /> : null}
           </Space>
         ) : null}
         {phase.at === 'done' ? (
-          <Space orientation="vertical" data-testid="import-done">
-            <Progress percent={100} status={phase.run.status === 'failed' ? 'exception' : 'success'} />
+          <Space orientation="vertical" style={{ width: '100%' }} data-testid="import-done">
+            <JobProgress id={phase.jobId} strings="importSheet.job" />
             <Alert
               type={phase.run.status === 'failed' ? 'warning' : 'success'}
               showIcon
@@ -168,19 +185,17 @@ export default function ImportDrawer({ kind, open, onClose, onImported }: Import
             />
           </Space>
         ) : null}
-        {check ? (
-          <Space>
-            <Button
-              icon={<DownloadOutlined />}
-              onClick={() => void downloadResult(kind, check.id)}
-              data-testid="import-result"
-            >
-              {t('importSheet.result')}
-            </Button>
-            {phase.at === 'done' ? (
-              <Button onClick={() => setPhase({ at: 'idle' })}>{t('importSheet.again')}</Button>
-            ) : null}
-          </Space>
+        {check && phase.at !== 'done' ? (
+          <Button
+            icon={<DownloadOutlined />}
+            onClick={() => void downloadResult(kind, check.id)}
+            data-testid="import-result"
+          >
+            {t('importSheet.result')}
+          </Button>
+        ) : null}
+        {phase.at === 'done' ? (
+          <Button onClick={() => setPhase({ at: 'idle' })}>{t('importSheet.again')}</Button>
         ) : null}
       </Space>
     </Drawer>

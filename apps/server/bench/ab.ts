@@ -1,0 +1,119 @@
+// npm run bench:ab -- --root <another checkout> [--applications 3000 --members 2000 --rounds 8 --seconds 2
+//                      --connections 20 --engine sqlite|postgres --only '/health,trivial,home p1']
+// An A/B of the server's cost per request (issue 43) on a machine whose load comes and goes: the other checkout's
+// server (A, `--root`) and this one's (B), each on its own copy of the same demo data, loaded in turns of
+// `--seconds` (A, B, B, A, ...) for `--rounds` rounds per case, so both meet the same load. The cases: `/health`,
+// the trivial call, the filtered home list and the list pages of LIST_CASES (`--only` names some of them). Prints per case the
+// server CPU per request (user + system, from /proc) and req/s of each, summed over the rounds, and B / A.
+import { fork, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import type { BenchRequest, Started } from './http-server.js';
+import { dropSchema } from '../src/db/migrate.js';
+import { benchArgs } from './args.js';
+import { BENCH, benchEnv, LIST_CASES, PROFILE_CASES } from './sign-in.js';
+
+const { num, values: opt } = benchArgs(
+  { applications: 3000, members: 2000, rounds: 8, seconds: 2, connections: 20 },
+  {
+    engine: { type: 'string', default: 'sqlite' },
+    root: { type: 'string', default: '' },
+    only: { type: 'string', default: '' },
+  },
+);
+const here = path.dirname(fileURLToPath(import.meta.url));
+if (!opt.root) throw new Error('--root <another checkout> is required (the A side)');
+
+type Child = { child: ChildProcess; call: <T>(m: unknown) => Promise<T> };
+function start(script: string): Child {
+  const child = fork(script, [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+  const pending: ((m: { ok: boolean; data?: unknown; error?: string }) => void)[] = [];
+  child.on('message', (m: { ok: boolean; data?: unknown; error?: string }) => pending.shift()?.(m));
+  const call = <T>(m: unknown) =>
+    new Promise<T>((resolve, reject) => {
+      pending.push((r) => (r.ok ? resolve(r.data as T) : reject(new Error(r.error))));
+      child.send(m as object);
+    });
+  return { child, call };
+}
+function cpuMs(pid: number | undefined): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+async function main() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'study-crm-ab-'));
+  const databaseUrl = opt.engine === 'postgres' ? process.env.DATABASE_URL : undefined;
+  if (opt.engine === 'postgres' && !databaseUrl) throw new Error('--engine postgres needs DATABASE_URL');
+  const env = { ...benchEnv(dir), RATE_LIMIT_MAX: '100000000', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
+  const sides = [
+    { name: 'A', script: path.join(path.resolve(opt.root), 'apps/server/bench/http-server.ts') },
+    { name: 'B', script: path.join(here, 'http-server.ts') },
+  ].map((s) => ({ ...s, schema: `ab_${randomBytes(6).toString('hex')}`, file: path.join(dir, `${s.name}.sqlite`) }));
+  console.log(
+    `# npm run bench:ab, ${new Date().toISOString()}, ${opt.engine}, ${num.applications} applications, ` +
+      `${num.rounds} rounds × ${num.seconds} s a side, ${num.connections} clients, load ${os.loadavg()[0]!.toFixed(1)}; ` +
+      `A = ${opt.root}, B = this checkout`,
+  );
+  const servers: { child: Child; s: Started }[] = [];
+  try {
+    for (const side of sides) {
+      const child = start(side.script);
+      const s = await child.call<Started>({
+        type: 'start',
+        env,
+        members: num.members,
+        ...(databaseUrl ? { pgSchema: side.schema } : { sqliteFile: side.file }),
+      } satisfies BenchRequest);
+      await child.call({ type: 'seed', applications: num.applications });
+      servers.push({ child, s });
+    }
+    const only = opt.only ? new Set(opt.only.split(',').map((s) => s.trim())) : null;
+    const cases = Object.entries({ '/health': '/health', ...PROFILE_CASES, ...LIST_CASES }).filter(
+      ([name]) => !only || only.has(name),
+    );
+    for (const [name, route] of cases) {
+      const total = servers.map(() => ({ cpu: 0, requests: 0, seconds: 0 }));
+      const url = (s: Started) =>
+        `http://127.0.0.1:${s.port}${route}${route.includes('?') ? '&' : '?'}appId=${BENCH.appId}&mcId=COM`;
+      const load = (i: number, seconds: number) => {
+        const { child, s } = servers[i]!;
+        const headers = { sign: BENCH.sign, 'x-token': s.token };
+        return autocannon({ url: url(s), connections: num.connections, duration: seconds, headers }).then((r) => {
+          if (r.non2xx + r.errors) throw new Error(`${name}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+          return { r, pid: child.child.pid };
+        });
+      };
+      for (let i = 0; i < servers.length; i++) await load(i, 1); // warm-up
+      for (let round = 0; round < num.rounds; round++) {
+        for (const i of round % 2 ? [1, 0] : [0, 1]) {
+          const pid = servers[i]!.child.child.pid;
+          const c0 = cpuMs(pid);
+          const { r } = await load(i, num.seconds);
+          total[i]!.cpu += cpuMs(pid) - c0;
+          total[i]!.requests += r.requests.total;
+          total[i]!.seconds += num.seconds;
+        }
+      }
+      const per = total.map((t) => ({ cpu: t.cpu / t.requests, rps: t.requests / t.seconds }));
+      console.log(
+        `${name.padEnd(10)} A ${per[0]!.cpu.toFixed(3)} ms/req ${per[0]!.rps.toFixed(0).padStart(6)} req/s | ` +
+          `B ${per[1]!.cpu.toFixed(3)} ms/req ${per[1]!.rps.toFixed(0).padStart(6)} req/s | ` +
+          `B/A CPU ${(per[1]!.cpu / per[0]!.cpu).toFixed(2)}×  req/s ${(per[1]!.rps / per[0]!.rps).toFixed(2)}×`,
+      );
+    }
+  } finally {
+    for (const { child } of servers) await child.call({ type: 'stop' }).catch(() => undefined);
+    fs.rmSync(dir, { recursive: true, force: true });
+    if (databaseUrl) for (const side of sides) await dropSchema(databaseUrl, side.schema).catch(() => undefined);
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exitCode = 1;
+});

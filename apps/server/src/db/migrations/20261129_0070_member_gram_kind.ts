@@ -1,0 +1,91 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { isPostgres } from '../database.js';
+import { createRowTriggers, dropRowTriggers } from './helpers.js';
+
+// Issue 39 (decision 252): the search box's staff and student-account groups each read the member grams of their
+// own kind. member_gram (migration 0066) gets `is_staff` (1 for a staff member, 0 for the member app's accounts) and
+// an index (gram, is_staff, id), so a short word is counted and read only among the kind a group shows: a surname
+// common among staff and held by no student is an empty key range for the students' group, not a walk of every
+// account. The member's triggers write the kind with the parts and put them again when the member's type changes.
+
+// The distinct parts of `text` as rows (gram, id): migration 0066's, as it was written there.
+function gramsOf(db: Kysely<unknown>, text: RawBuilder<unknown>, id: RawBuilder<unknown>) {
+  if (isPostgres(db))
+    return sql`select distinct substr(w, p, n) as gram, ${id} as id
+      from regexp_split_to_table(${text}, ' ') w
+      cross join lateral generate_series(1, char_length(w)) p
+      cross join (values (1), (2)) v(n)
+      where strpos(w, '@') = 0 and p + n - 1 <= char_length(w) and substr(w, p, n) !~ '[0-9]'`;
+  return sql`select distinct substr(w.value, p.key + 1, n.value) as gram, ${id} as id
+      from json_each('[' || replace(json_quote(${text}), ' ', '","') || ']') w
+      join json_each('[1,2]') n
+      join json_each('[' || substr(replace(hex(zeroblob(length(w.value))), '00', ',0'), 2) || ']') p
+      where instr(w.value, '@') = 0 and p.key + n.value <= length(w.value)
+        and substr(w.value, p.key + 1, n.value) not glob '*[0-9]*'`;
+}
+
+const add = (db: Kysely<unknown>) => gramsOf(db, sql.ref('new.search_text'), sql.ref('new.id'));
+const remove = (db: Kysely<unknown>) => sql`delete from member_gram where id = old.id
+    and gram in (select s.gram from (${gramsOf(db, sql.ref('old.search_text'), sql.ref('old.id'))}) s)`;
+
+// The member's gram triggers: with the kind (`kind`), or as migration 0066 wrote them (without).
+async function memberTriggers(db: Kysely<unknown>, kind: boolean): Promise<void> {
+  const columns = kind ? sql`(gram, id, is_staff)` : sql`(gram, id)`;
+  const rows = kind
+    ? sql`select gram, id, case when new.member_type = 'staff' then 1 else 0 end from (${add(db)}) a`
+    : add(db);
+  if (isPostgres(db)) {
+    await createRowTriggers(
+      db,
+      'member',
+      'member_gram',
+      sql`
+    begin
+      if tg_op in ('UPDATE', 'DELETE') and old.deleted_at is null then
+        ${remove(db)};
+      end if;
+      if tg_op in ('INSERT', 'UPDATE') and new.deleted_at is null then
+        insert into member_gram ${columns} ${rows} on conflict do nothing;
+      end if;
+      return null;
+    end`,
+      kind
+        ? {
+            columns: 'search_text, deleted_at, member_type',
+            when: sql`old.search_text is distinct from new.search_text or old.deleted_at is distinct from new.deleted_at
+              or old.member_type is distinct from new.member_type`,
+          }
+        : {
+            columns: 'search_text, deleted_at',
+            when: sql`old.search_text is distinct from new.search_text or old.deleted_at is distinct from new.deleted_at`,
+          },
+    );
+    return;
+  }
+  await sql`create trigger member_gram_ai after insert on member when new.deleted_at is null begin
+      insert or ignore into member_gram ${columns} ${rows};
+    end`.execute(db);
+  // One update trigger (SQLite runs several on one event in no stated order): the old parts out when the old row was
+  // live, then the new in when the new row is.
+  await sql`create trigger member_gram_au after update of ${sql.raw(kind ? 'search_text, deleted_at, member_type' : 'search_text, deleted_at')} on member
+      when old.search_text is not new.search_text or old.deleted_at is not new.deleted_at${kind ? sql` or old.member_type is not new.member_type` : sql``} begin
+        ${remove(db)} and old.deleted_at is null;
+        insert or ignore into member_gram ${columns} select * from (${rows}) where new.deleted_at is null;
+      end`.execute(db);
+}
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await dropRowTriggers(db, 'member', 'member_gram', ['ai', 'au']);
+  await sql`alter table member_gram add column is_staff integer not null default 0`.execute(db);
+  await sql`update member_gram set is_staff = 1
+    where id in (select id from member where member_type = 'staff')`.execute(db);
+  await sql`create index member_gram_staff_ix on member_gram (gram, is_staff, id)`.execute(db);
+  await memberTriggers(db, true);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await dropRowTriggers(db, 'member', 'member_gram', ['ai', 'au']);
+  await sql`drop index member_gram_staff_ix`.execute(db);
+  await sql`alter table member_gram drop column is_staff`.execute(db);
+  await memberTriggers(db, false);
+}

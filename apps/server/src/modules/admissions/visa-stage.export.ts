@@ -1,0 +1,59 @@
+import {
+  APPLICATION_DICT,
+  PERM,
+  VISA_STAGE_NAMES,
+  VisaStageListQuery,
+  type Locale,
+  type VisaStage,
+} from '@study-crm/shared';
+import { dictPages, type DictRepository } from '../dict/index.js';
+import { sortColumn, statusColumn } from '../entry/index.js';
+import { tr, type Exporter } from '../export/index.js';
+import type { VisaStageService } from './visa-stage.service.js';
+
+type Row = VisaStage & { dictText: Record<Locale, string> | undefined };
+
+// The visa stages' export (issue 39): the list's own call (keyword, status, checklist order), for holders of its
+// permission; a built-in stage without a name of its own under its built-in name, the expected document as its
+// dictionary label, as the screen shows them.
+export function visaStageExporter(deps: {
+  stages: Pick<VisaStageService, 'list'>;
+  dict: Pick<DictRepository, 'options'>;
+}): Exporter<VisaStageListQuery, Row> {
+  return {
+    list: 'visaStage',
+    perm: PERM.visaStageList,
+    sheet: tr('簽證階段', '签证阶段', 'Visa stages'),
+    query: VisaStageListQuery,
+    page: dictPages(deps.dict, APPLICATION_DICT.fileType, deps.stages.list, (r) => r.fileType),
+    columns: [
+      sortColumn<Row>(tr('順序', '顺序', 'Order')),
+      {
+        key: 'name',
+        header: tr('階段名稱', '阶段名称', 'Stage name'),
+        width: 28,
+        value: (r, l) => r.name || (r.kind ? VISA_STAGE_NAMES[l][r.kind] : ''),
+      },
+      {
+        key: 'rules',
+        header: tr('檢查規則', '检查规则', 'Rules'),
+        width: 20,
+        value: (r, l) =>
+          (r.kind ? tr('內建（含規則）', '内置（含规则）', 'Built-in (with rules)') : tr('自訂', '自定义', 'Added'))[l],
+      },
+      {
+        key: 'fileType',
+        header: tr('所需文件類型', '所需文件类型', 'Document type expected'),
+        width: 22,
+        value: (r, l) => r.dictText?.[l] ?? r.fileType,
+      },
+      statusColumn<Row>(),
+      {
+        key: 'updatedAt',
+        header: tr('更新時間', '更新时间', 'Updated'),
+        width: 18,
+        value: (r) => ({ date: r.updatedAt }),
+      },
+    ],
+  };
+}

@@ -1,0 +1,132 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type SearchResult } from '@study-crm/shared';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { isPostgres } from '../../db/database.js';
+import { GRAM_COMMON, searchNewest, searchPlan } from '../../db/sql-helpers.js';
+import { seedDemoApplications } from '../../seed/demo-applications.js';
+import { seedDemoMembers } from '../../seed/demo-members.js';
+import { useTestApp } from '../../test/signed-in.js';
+import { staffWith } from '../../test/application-fixtures.js';
+
+const URL = '/api/v1/cake/search';
+
+// Issue 39, decisions 251 and 252: each group of the search box reads about what it shows, the newest matches a
+// chunk at a time, and a member's kind narrows the gram keys it reads; the same records are found as before.
+describe('what each search box group reads', () => {
+  const t = useTestApp({ signIn: true, env: { DELIVERY_WORKER: 'off' } });
+  const hitsOf = async (keyword: string, type: string) => {
+    const res = await t.get<SearchResult>(URL, { keyword, types: type }, t.admin);
+    expect(res.meta.code, res.meta.message).toBe(200);
+    return res.data.groups.find((g) => g.type === type)?.hits.map((h) => h.id) ?? [];
+  };
+  const isStaff = (staff: boolean) => sql<SqlBool>`is_staff = ${staff ? 1 : 0}`;
+
+  beforeAll(async () => {
+    // 4,500 staff and 500 student accounts; no student's Chinese surname is 陳 (demo-members.ts).
+    await seedDemoMembers(t.db.db, 5000);
+    await seedDemoApplications(t.db.db, 800);
+  }, 240_000);
+
+  it("counts a word common among staff only in the kind a group shows: none for the students' group", async () => {
+    const { rows } = await sql<{ gram: string; staff: number | string; accounts: number | string }>`
+      select gram, sum(is_staff) as staff, count(*) - sum(is_staff) as accounts from member_gram
+      group by gram order by count(*) desc, gram limit 1`.execute(t.db.db);
+    const common = rows[0]!;
+    expect(Number(common.staff)).toBeGreaterThanOrEqual(GRAM_COMMON);
+    expect(Number(common.accounts)).toBeLessThan(GRAM_COMMON);
+    expect((await searchPlan(t.db.db, 'member', [common.gram], isStaff(true))).driven).toBe(false);
+    expect((await searchPlan(t.db.db, 'member', [common.gram], isStaff(false))).driven).toBe(true);
+    // Found as before: the first five of each kind in search-text order.
+    const exact = async (gram: string, staff: boolean) =>
+      (
+        await sql<{ id: number }>`select m.id from member m where m.deleted_at is null
+          and ${staff ? sql`m.member_type = 'staff'` : sql`m.member_type <> 'staff'`}
+          and exists (select 1 from member_gram g where g.gram = ${gram} and g.id = m.id)
+          order by m.search_text, m.id limit 5`.execute(t.db.db)
+      ).rows.map((r) => Number(r.id));
+    expect(await hitsOf(common.gram, 'staff')).toEqual(await exact(common.gram, true));
+    expect(await hitsOf(common.gram, 'student')).toEqual(await exact(common.gram, false));
+    // 陳: held by hundreds of staff and no student; the students' group has nothing to read.
+    const { rows: chen } = await sql<{ n: number | string }>`select count(*) as n from member_gram
+      where gram = '陳' and is_staff = 0`.execute(t.db.db);
+    expect(Number(chen[0]!.n)).toBe(0);
+    expect(await hitsOf('陳', 'student')).toEqual([]);
+    expect(await hitsOf('陳', 'staff')).toEqual(await exact('陳', true));
+  });
+
+  it('walks the kind in search-text order for a long word thousands hold, exactly as the trigram index finds', async () => {
+    // Every demo member's e-mail address holds the demo domain.
+    const word = 'study-crm';
+    const { rows } = await sql<{ n: number | string }>`select count(*) as n from member
+      where search_text like ${`%${word}%`}`.execute(t.db.db);
+    expect(Number(rows[0]!.n)).toBeGreaterThanOrEqual(GRAM_COMMON);
+    if (!isPostgres(t.db.db)) expect((await searchPlan(t.db.db, 'member', [word])).driven).toBe(false);
+    expect((await searchPlan(t.db.db, 'member', ['qqzx'])).driven).toBe(!isPostgres(t.db.db));
+    for (const staff of [true, false]) {
+      const exact = await sql<{ id: number }>`select id from member where deleted_at is null
+        and ${staff ? sql`member_type = 'staff'` : sql`member_type <> 'staff'`} and search_text like ${`%${word}%`}
+        order by search_text, id limit 5`.execute(t.db.db);
+      expect(await hitsOf(word, staff ? 'staff' : 'student')).toEqual(exact.rows.map((r) => Number(r.id)));
+    }
+  });
+
+  it("moves a member's parts to the kind the member becomes", async () => {
+    const id = await staffWith(t, 'kindmove', []);
+    expect(await hitsOf('dm', 'staff')).toContain(id);
+    expect(await hitsOf('dm', 'student')).not.toContain(id);
+    await t.db.db.updateTable('member').set({ memberType: 'student' }).where('id', '=', id).execute();
+    expect(await hitsOf('dm', 'student')).toContain(id);
+    expect(await hitsOf('dm', 'staff')).not.toContain(id);
+    await t.db.db.updateTable('member').set({ memberType: 'staff' }).where('id', '=', id).execute();
+    expect(await hitsOf('dm', 'staff')).toContain(id);
+  });
+
+  // The group's own query as searchNewest asks it: `keep` drops rows as a group's filter would.
+  const pageOf = (keep: RawBuilder<SqlBool>, calls: number[]) => async (holds: RawBuilder<SqlBool>, n: number) => {
+    calls.push(n);
+    return (
+      await t.db.db
+        .selectFrom('application')
+        .select('id')
+        .where('deletedAt', 'is', null)
+        .where(keep)
+        .where(holds)
+        .orderBy('id', 'desc')
+        .limit(n)
+        .execute()
+    ).map((r) => r.id);
+  };
+  const exactIds = async (holds: RawBuilder<SqlBool>, keep: RawBuilder<SqlBool>) =>
+    (
+      await sql<{ id: number }>`select id from application where deleted_at is null and ${keep} and ${holds}
+        order by id desc limit 5`.execute(t.db.db)
+    ).rows.map((r) => Number(r.id));
+  const gram = (w: string) =>
+    sql<SqlBool>`exists (select 1 from application_gram g where g.gram = ${w} and g.id = application.id)`;
+  const like = (w: string) => sql<SqlBool>`search_text like ${`%${w}%`}`;
+
+  it('reads the newest matches a chunk at a time and finds exactly the newest five, whatever the group drops', async () => {
+    const cases: [string[], RawBuilder<SqlBool>][] = [
+      [['hsua'], like('hsua')],
+      [['陳'], gram('陳')],
+      [['陳', '怡'], sql<SqlBool>`(${gram('陳')} and ${gram('怡')})`],
+      [['hsua', '陳'], sql<SqlBool>`(${like('hsua')} and ${gram('陳')})`],
+      [['qqzx'], like('qqzx')],
+    ];
+    for (const [words, holds] of cases)
+      for (const keep of [sql<SqlBool>`1 = 1`, sql<SqlBool>`id % 7 = 0`, sql<SqlBool>`id % 97 = 0`]) {
+        const calls: number[] = [];
+        const found = await searchNewest(t.db.db, 'application', words, 5, pageOf(keep, calls));
+        expect(found, words.join(' ')).toEqual(await exactIds(holds, keep));
+      }
+  });
+
+  it('asks a common word once, for one chunk, when the newest matches hold the page', async () => {
+    for (const words of [['hsua'], ['陳']]) {
+      const calls: number[] = [];
+      const found = await searchNewest(t.db.db, 'application', words, 5, pageOf(sql<SqlBool>`1 = 1`, calls));
+      expect(found).toHaveLength(5);
+      expect(calls).toEqual([5]);
+    }
+  });
+});
