@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { PERM, roleApi } from '@study-crm/shared';
+import { PERM, followUpApi, roleApi } from '@study-crm/shared';
 import { permissionId } from '../apps/server/src/test/access-fixtures.js';
 import {
   ACTIVE_PANE,
@@ -77,7 +77,13 @@ describe('operation log end to end', () => {
       await shot(page, `operationLog-capped-${locale}`);
       await page.goto(`${portal.baseUrl}/sadmin/systemSetup/operationLog?pageSize=20`);
       // Filtered by the record: this application's entries only, the newest first.
-      await pickOption(page, page.getByTestId('audit-record-type-filter'), locale === 'zh-TW' ? '申請' : 'Application');
+      // The record types are sorted by name: "Application" is typed, then chosen by its whole name (not "Application
+      // file").
+      const application = locale === 'zh-TW' ? '申請' : 'Application';
+      await pickOption(page, page.getByTestId('audit-record-type-filter'), application, {
+        search: application,
+        exact: true,
+      });
       const recordId = page.getByTestId('audit-record-id-filter');
       await recordId.fill(String(appId));
       await recordId.press('Tab');
@@ -135,6 +141,48 @@ describe('operation log end to end', () => {
       );
       expect(await created.innerText()).toContain(locale === 'zh-TW' ? '簽約老師' : 'Signing teacher');
       await shot(page, `applicationTimeline-${locale}`);
+      await context.close();
+    });
+  }
+
+  // A record without a History of its own, seen in the operation log: a follow-up item's change by the labels of
+  // the follow-up form, its status by the dictionary's name, its teacher by name (decisions 248, 250).
+  for (const locale of ['zh-TW', 'en-US'] as const) {
+    it(`shows a follow-up item's change by the follow-up form's labels (${locale})`, async () => {
+      const item = { service: 'visa', contractDate: '2026-09-01', internalNote: `note one ${locale}` };
+      const { id } = await portal.api(followUpApi.add, { applicationId: appId, ...item });
+      await portal.api(followUpApi.update, {
+        id,
+        ...item,
+        internalNote: `note two ${locale}`,
+        status: 'paused',
+        followTeacherId: quietId,
+      });
+      const { page, context } = await portal.signedInPage({ storage: { 'cake-locale': locale } });
+      await page.goto(`${portal.baseUrl}/sadmin/systemSetup/operationLog`);
+      const followUp = locale === 'zh-TW' ? '跟進記錄' : 'Follow-up';
+      await pickOption(page, page.getByTestId('audit-record-type-filter'), followUp, { search: followUp, exact: true });
+      const recordId = page.getByTestId('audit-record-id-filter');
+      await recordId.fill(String(id));
+      await recordId.press('Tab');
+      const rows = page.locator(`${ACTIVE_PANE} [data-testid=audit-table] tr[data-row-key]`);
+      await poll(() => rows.count()).toBe(2);
+      const [note, status, teacher] =
+        locale === 'zh-TW' ? ['內部備註', '狀態', '跟進老師'] : ['Internal note', 'Status', 'Follow-up teacher'];
+      expect(await rows.first().innerText()).toContain(note);
+      expect(await rows.first().innerText()).not.toContain('internalNote');
+      await rows.first().getByTestId('audit-row-view').click();
+      await drawer(page).waitFor({ state: 'visible' });
+      const changes = drawer(page).getByTestId('audit-changes');
+      const row = (label: string) =>
+        changes.locator('tr[data-row-key]', { has: page.locator('td', { hasText: new RegExp(`^${label}$`) }) });
+      await poll(() => row(note).count()).toBe(1);
+      expect(await row(note).innerText()).toContain(`note two ${locale}`);
+      // The dictionary's names arrive after the entry (the status shows its value until then).
+      await poll(() => row(status).innerText()).toContain(locale === 'zh-TW' ? '暫停' : 'Paused');
+      await poll(() => row(teacher).innerText()).toContain(`quiet@example.com`);
+      expect(await changes.innerText()).not.toMatch(/internalNote|followTeacherId|paused/);
+      await shot(page, `operationLog-followUp-${locale}`);
       await context.close();
     });
   }

@@ -411,10 +411,12 @@ export async function pickOption(
   page: Page,
   trigger: Locator,
   label: string,
-  opts: { search?: string; multiple?: boolean; timeoutMs?: number } = {},
+  opts: { search?: string; multiple?: boolean; timeoutMs?: number; exact?: boolean } = {},
 ): Promise<void> {
   const root = trigger.locator('xpath=ancestor-or-self::*[contains(concat(" ", @class, " "), " ant-select ")][1]');
-  const option = page.locator(`${OPEN_DROPDOWN} .ant-select-item-option`, { hasText: label }).last();
+  // `exact`: the option whose whole text is the label ("Application", not "Application file").
+  const text = opts.exact ? new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) : label;
+  const option = page.locator(`${OPEN_DROPDOWN} .ant-select-item-option`, { hasText: text }).last();
   const deadline = Date.now() + (opts.timeoutMs ?? 60_000);
   while (!(await root.innerText()).includes(label)) {
     try {

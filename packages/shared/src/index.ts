@@ -39,6 +39,7 @@ export * from './schemas/task.js';
 export * from './schemas/content.js';
 export * from './schemas/assistant.js';
 export * from './schemas/audit.js';
+export * from './audit-records.js';
 export * from './schemas/erasure.js';
 export * from './schemas/retention.js';
 export * from './sse.js';

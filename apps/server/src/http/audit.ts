@@ -1,13 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Code, INT_MAX } from '@study-crm/shared';
+import { AUDIT_RECORD_TYPES, Code, INT_MAX, type AuditRecordType } from '@study-crm/shared';
 import { currentAuditScope, runInAuditScope, type AuditScope } from '../lib/audit-scope.js';
 import type { Database } from '../db/schema.js';
 import { AppError } from './errors.js';
 
 // What a route declares next to its access (defineRoute's `audit`): `action` is `<module>.<verb>`, `record` the
 // table (Kysely's name) whose rows the call changes and whose fields are diffed, `self` that the record is the
-// caller's own member row. Every POST route declares one (route-table.test.ts); docs/audit.md.
-export type AuditDecl = { action: `${string}.${string}`; record?: keyof Database; self?: true };
+// caller's own member row. Every POST route declares one (route-table.test.ts); docs/audit.md. The record is one of
+// the shared AUDIT_RECORD_TYPES (the web labels each one's fields), and a table of the schema.
+export type AuditDecl = { action: `${string}.${string}`; record?: AuditRecordType & keyof Database; self?: true };
+// Every shared record type is a table here (a type check only).
+AUDIT_RECORD_TYPES satisfies readonly (keyof Database)[];
 
 // What the route helper and the hooks need of the audit log; app.ts builds it on the database (db/audit.ts).
 export type AuditLog = {

@@ -3,6 +3,14 @@ import { homeScreen } from './homeScreen';
 import { lazyScreen, type LazyScreen } from './lazyScreen';
 import type { LocaleBundle } from '../locales/types';
 
+// A screen with a record's History (decision 180): its strings and the log's, which name the History's modules,
+// actions and sections, loaded side by side.
+const withHistory =
+  (strings: () => Promise<Record<string, LocaleBundle>>) => async (): Promise<Record<string, LocaleBundle>> => {
+    const [own, audit] = await Promise.all([strings(), import('../pages/audit/locale')]);
+    return { ...own, ...audit };
+  };
+
 // Component key (spec section 2) → lazily loaded screen with its folder's strings. One entry per screen; a key missing here
 // renders the not-found screen.
 export const SCREENS: Partial<Record<ComponentKey, LazyScreen>> = {
@@ -52,7 +60,7 @@ export const SCREENS: Partial<Record<ComponentKey, LazyScreen>> = {
   ),
   roleManage: lazyScreen(
     () => import('../pages/access/RoleManagePage'),
-    async () => ({ ...(await import('../pages/access/locale')), ...(await import('../pages/audit/locale')) }),
+    withHistory(() => import('../pages/access/locale')),
   ),
   menuManage: lazyScreen(
     () => import('../pages/access/MenuManagePage'),
@@ -70,20 +78,10 @@ export const SCREENS: Partial<Record<ComponentKey, LazyScreen>> = {
     () => import('../pages/content/MerchantSettings'),
     () => import('../pages/content/locale'),
   ),
-  // An entry's fields are named with the labels of its record's form (decision 248): those forms' strings come along.
+  // With the strings of the forms whose labels name an entry's fields (operationLogScreen.ts).
   operationLog: lazyScreen(
-    () => import('../pages/audit/OperationLog'),
-    () =>
-      Promise.all([
-        import('../pages/audit/locale'),
-        import('../pages/application/locale'),
-        import('../pages/application/choiceLocale'),
-        import('../pages/payment/locale'),
-        import('../pages/employee/locale'),
-        import('../pages/access/locale'),
-        import('../pages/message/locale'),
-        import('../pages/systemSetup/locale'),
-      ]).then((bundles) => Object.assign({}, ...bundles) as Record<string, LocaleBundle>),
+    () => import('./operationLogScreen').then((m) => m.ready),
+    () => import('../pages/audit/locale'),
   ),
   accountList: lazyScreen(
     () => import('../pages/employee/AccountList'),
@@ -91,18 +89,15 @@ export const SCREENS: Partial<Record<ComponentKey, LazyScreen>> = {
   ),
   employeeProfile: lazyScreen(
     () => import('../pages/employee/EmployeeProfile'),
-    async () => ({ ...(await import('../pages/employee/locale')), ...(await import('../pages/audit/locale')) }),
+    withHistory(() => import('../pages/employee/locale')),
   ),
   applicationList: homeScreen,
   applicationDetail: lazyScreen(
     () => import('../pages/application/detail/ApplicationDetail'),
-    () =>
-      Promise.all([
-        import('../pages/application/locale'),
-        import('../pages/application/choiceLocale'),
-        // The record's history drawer (decision 180) names modules, actions and sections with the log's strings.
-        import('../pages/audit/locale'),
-      ]).then(([base, choice, audit]) => ({ ...base, ...choice, ...audit })),
+    withHistory(async () => ({
+      ...(await import('../pages/application/locale')),
+      ...(await import('../pages/application/choiceLocale')),
+    })),
   ),
   userFollow: lazyScreen(
     () => import('../pages/application/UserFollow'),
@@ -110,16 +105,15 @@ export const SCREENS: Partial<Record<ComponentKey, LazyScreen>> = {
   ),
   transactions: lazyScreen(
     () => import('../pages/payment/Transactions'),
-    async () => ({ ...(await import('../pages/payment/locale')), ...(await import('../pages/audit/locale')) }),
+    withHistory(() => import('../pages/payment/locale')),
   ),
   // The application header above it needs the application strings too.
   userTransactions: lazyScreen(
     () => import('../pages/payment/UserTransactions'),
-    async () => ({
+    withHistory(async () => ({
       ...(await import('../pages/payment/locale')),
       ...(await import('../pages/application/locale')),
-      ...(await import('../pages/audit/locale')),
-    }),
+    })),
   ),
   tracks: lazyScreen(
     () => import('../pages/payment/Tracks'),
@@ -139,7 +133,7 @@ export const SCREENS: Partial<Record<ComponentKey, LazyScreen>> = {
   ),
   templateManage: lazyScreen(
     () => import('../pages/message/TemplateManage'),
-    async () => ({ ...(await import('../pages/message/locale')), ...(await import('../pages/audit/locale')) }),
+    withHistory(() => import('../pages/message/locale')),
   ),
   noticeManage: lazyScreen(
     () => import('../pages/notice/NoticeManage'),

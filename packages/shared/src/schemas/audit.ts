@@ -75,39 +75,11 @@ export const AuditPageSchema = pageOf(AuditEntrySchema).extend({
 });
 export type AuditPage = z.infer<typeof AuditPageSchema>;
 
-// The people and admissions cycles a change's values name by id, so a reader sees a name (decision 250). Which
-// fields hold such ids, per record type; a section row's field is named `<section>.<column>`.
+// The people and admissions cycles a change's values name by id (decision 250); which fields hold them, and the
+// audited record types: audit-records.ts.
 export const AUDIT_REF_KINDS = ['member', 'cycle'] as const;
 export type AuditRefKind = (typeof AUDIT_REF_KINDS)[number];
-export const AUDIT_REF_FIELDS: Readonly<Record<string, Readonly<Record<string, AuditRefKind>>>> = {
-  application: {
-    memberId: 'member',
-    signingTeacherId: 'member',
-    followTeacherId: 'member',
-    'targetSchools.cycleId': 'cycle',
-  },
-  paymentRecord: {
-    studentId: 'member',
-    signingTeacherId: 'member',
-    createdBy: 'member',
-    confirmedBy: 'member',
-    voidedBy: 'member',
-  },
-  followUp: { signingTeacherId: 'member', followTeacherId: 'member' },
-  memberNotice: { memberId: 'member', createdBy: 'member', updatedBy: 'member' },
-  feedback: { memberId: 'member', repliedBy: 'member' },
-  project: { ownerId: 'member', createdBy: 'member' },
-  task: { assigneeId: 'member', createdBy: 'member' },
-};
-const SECTION_FIELD = /^(\w+)\[\d+\]\.(\w+)$/;
-// The kind of record a change's field names by id, if any.
-export function auditRefKind(recordType: string | null | undefined, field: string): AuditRefKind | undefined {
-  const table = recordType && Object.hasOwn(AUDIT_REF_FIELDS, recordType) ? AUDIT_REF_FIELDS[recordType] : undefined;
-  if (!table) return undefined;
-  const m = SECTION_FIELD.exec(field);
-  const name = m ? `${m[1]}.${m[2]}` : field;
-  return Object.hasOwn(table, name) ? table[name] : undefined;
-}
+
 export const AuditRefSchema = z.object({
   kind: z.enum(AUDIT_REF_KINDS),
   id: z.number().int(),

@@ -5,6 +5,8 @@ import dayjs from 'dayjs';
 import {
   auditRefKind,
   DICT_TYPES,
+  VISA_STAGE_KINDS,
+  VISA_STEP_STATUSES,
   IDENTITY_STATUSES,
   MEDICAL_SUBJECTS,
   MEMBER_STATUSES,
@@ -16,6 +18,7 @@ import {
   TARGET_REPLIES,
   TARGET_ROUTES,
   type AuditRef,
+  type AuditRecordType,
   type TimelineRecordType,
 } from '@study-crm/shared';
 import { dictQuery, dictText } from '../dict';
@@ -26,8 +29,10 @@ import { useScript } from '../dict/script';
 
 // How a value is shown: as stored (no kind), an enumeration's name (`<prefix>.<value>`, the form's option names, or
 // each value's own key), a dictionary entry's name, yes/no for a 0/1 flag, a date and time for epoch milliseconds.
+// An enumeration names its values where this file has them at hand; the others' (from schema modules the operation
+// log would otherwise load) are listed for the tests in changeText.fixtures.ts, which check that each has a name.
 export type ValueKind =
-  | { enum: string; values: readonly string[] }
+  | { enum: string; values?: readonly string[] }
   | { options: Readonly<Record<string, ParseKeys>> }
   | { dict: string }
   | { flag: true }
@@ -38,7 +43,7 @@ export type FieldTable = Readonly<Record<string, FieldSpec>>;
 
 const flag = { flag: true } as const;
 const time = { time: true } as const;
-const enumOf = (prefix: string, values: readonly string[]) => ({ enum: prefix, values });
+const enumOf = (prefix: string, values?: readonly string[]) => ({ enum: prefix, values });
 
 // An application's own columns (application form: personal section, teachers, notes).
 const APPLICATION: FieldTable = {
@@ -287,7 +292,218 @@ const MAIL_SENDER: FieldTable = {
   ],
   replyTo: 'message.sender.replyTo',
 };
-export const OTHER_FIELDS: Readonly<Record<string, FieldTable>> = {
+
+// The records of the other screens, each by its own form's or list's labels; `audit.field` names what no form shows.
+const createdBy = 'audit.field.createdBy';
+const deletedAt = ['audit.field.deletedAt', time] as const;
+const FOLLOW_UP: FieldTable = {
+  number: 'application.follow.number',
+  service: ['application.follow.service', { dict: DICT_TYPES.followService }],
+  isDone: ['application.follow.done', flag],
+  doneAt: ['audit.field.doneAt', time],
+  signingTeacherId: 'application.signingTeacher',
+  followTeacherId: 'application.followTeacher',
+  appliedSchool: 'application.follow.appliedSchool',
+  attendedSchool: 'application.follow.attendedSchool',
+  internalNote: 'application.follow.internalNote',
+  contractDate: 'application.follow.contractDate',
+  status: ['application.follow.status', { dict: DICT_TYPES.followStatus }],
+  businessType: ['application.follow.businessType', { dict: DICT_TYPES.businessType }],
+};
+const VISA_STEP: FieldTable = {
+  stageId: 'application.visa.stage',
+  status: ['application.visa.status', enumOf('application.visa.statuses', VISA_STEP_STATUSES)],
+  stepDate: 'application.visa.date',
+  ownerId: 'application.visa.owner',
+  casNumber: 'application.visa.casNumber',
+  fundsFrom: 'application.visa.fundsFrom',
+  fundsTo: 'application.visa.fundsTo',
+  dueDate: 'application.visa.dueCol.dueDate',
+  remarks: 'application.visa.remarks',
+};
+const APPLICATION_FILE: FieldTable = {
+  title: 'application.files.title',
+  type: 'application.files.type',
+  storedName: 'audit.field.storedName',
+  displayPath: 'audit.field.displayPath',
+  extension: 'application.files.extension',
+  mime: 'audit.field.mime',
+  size: 'application.files.size',
+  uploaderId: 'application.files.uploader',
+  uploadedAt: ['application.files.uploadedAt', time],
+  visaStageId: 'application.visa.stage',
+};
+const VISA_STAGE: FieldTable = {
+  kind: ['audit.field.kind', enumOf('systemSetup.visaStage.kinds', VISA_STAGE_KINDS)],
+  name: 'systemSetup.visaStage.name',
+  sort: 'systemSetup.visaStage.sort',
+  fileType: 'systemSetup.visaStage.fileType',
+  status,
+};
+const NOTICE: FieldTable = {
+  memberId: 'notice.col.recipient',
+  title: 'notice.f.title',
+  content: 'notice.f.content',
+  createdBy,
+  updatedBy: 'audit.field.updatedBy',
+  publishAt: ['notice.f.publishAt', time],
+  expiresAt: ['notice.f.expiresAt', time],
+  deletedAt,
+};
+const CONTENT_ITEM: FieldTable = {
+  title: 'content.col.title',
+  body: 'content.body',
+  locale: ['content.col.locale', enumOf('content.locale')],
+  status: ['content.col.status', enumOf('content.status')],
+  pinned: ['content.pinned', flag],
+  publishFrom: ['audit.field.publishFrom', time],
+  publishTo: ['audit.field.publishTo', time],
+  createdBy,
+};
+const FEEDBACK: FieldTable = {
+  memberId: 'feedback.member',
+  name: 'feedback.name',
+  email: 'feedback.email',
+  areaCode: 'employee.field.areaCode',
+  mobile: 'feedback.phone',
+  content: 'feedback.content',
+  locale: 'audit.field.locale',
+  status: ['feedback.status', enumOf('feedback.state')],
+  replyCount: 'audit.field.replyCount',
+  repliedAt: ['feedback.replyTime', time],
+  repliedBy: 'feedback.repliedBy',
+};
+const PROJECT: FieldTable = {
+  name: 'project.f.name',
+  description: 'project.f.description',
+  status: ['project.f.status', enumOf('project.status')],
+  startDate: 'audit.field.startDate',
+  endDate: 'audit.field.endDate',
+  ownerId: 'audit.field.owner',
+  createdBy,
+  deletedAt,
+};
+const PROJECT_MEMBER: FieldTable = {
+  projectId: 'task.f.project',
+  memberId: 'project.col.member',
+  projectRole: ['project.col.role', enumOf('project.role')],
+  shareBp: 'project.col.share',
+};
+const CONSTITUTION: FieldTable = {
+  projectId: 'task.f.project',
+  revision: 'audit.field.revision',
+  content: 'audit.field.content',
+  createdBy,
+};
+const TASK: FieldTable = {
+  projectId: 'task.f.project',
+  title: 'task.f.title',
+  description: 'task.f.description',
+  assigneeId: 'task.f.assignee',
+  dueDate: 'task.f.dueDate',
+  status: ['task.col.status', enumOf('task.status')],
+  kpiTypeId: 'task.f.kpiType',
+  points: 'task.f.points',
+  doneAt: ['audit.field.doneAt', time],
+  createdBy,
+  deletedAt,
+};
+const KPI_TYPE: FieldTable = {
+  nameTw: 'task.kpi.nameTw',
+  nameCn: 'task.kpi.nameCn',
+  nameEn: 'task.kpi.nameEn',
+  unit: 'task.kpi.unit',
+  weight: 'task.kpi.weight',
+  enabled: ['task.kpi.enabled', flag],
+  sort: 'task.kpi.sort',
+};
+const PRIVACY_REQUEST: FieldTable = {
+  subjectId: 'privacy.request.subject',
+  kind: ['privacy.request.kind', enumOf('privacy.request.kinds')],
+  receivedDate: 'privacy.request.receivedDate',
+  dueDate: 'privacy.request.dueDate',
+  status: ['privacy.request.status', enumOf('privacy.request.statuses')],
+  openFlag: 'audit.field.openFlag',
+  assigneeId: 'privacy.request.assignee',
+  note: 'privacy.request.note',
+  completedAt: ['audit.field.doneAt', time],
+  completedBy: 'audit.field.completedBy',
+  createdBy,
+  exportJobId: 'privacy.request.lastExport',
+};
+const EMAIL: FieldTable = {
+  senderId: 'message.email.sender',
+  templateId: 'message.email.template',
+  subject: 'message.email.subject',
+  content: 'message.email.content',
+  bodyHtml: 'audit.field.bodyHtml',
+  platform: 'message.email.platform',
+  isSystem: ['audit.field.isSystem', flag],
+  sendAt: ['message.email.sendAt', time],
+  source: 'audit.field.source',
+  sourceId: 'audit.field.sourceId',
+  createdBy,
+};
+const SMS_BATCH: FieldTable = {
+  kind: 'audit.field.kind',
+  status: 'audit.field.status',
+  purpose: 'audit.field.purpose',
+  terminal: 'sms.terminal',
+  sender: 'sms.sender',
+  content: 'sms.content',
+  fileName: 'sms.fileName',
+  accepted: 'sms.accepted',
+  rejected: 'sms.rejected',
+  sendAt: ['sms.sendAt', time],
+  createdBy,
+};
+const JOB: FieldTable = {
+  kind: 'audit.field.kind',
+  memberId: 'audit.field.requestedBy',
+  status: ['audit.field.status', enumOf('privacy.request.exportStatus')],
+  done: 'audit.field.processed',
+  total: 'audit.field.total',
+  params: 'audit.field.params',
+  locale: 'audit.field.locale',
+  attempts: 'audit.field.attempts',
+  claimToken: 'audit.field.claimToken',
+  claimedUntil: ['audit.field.claimedUntil', time],
+  storedName: 'audit.field.storedName',
+  fileName: 'audit.field.fileName',
+  fileSize: 'audit.field.fileSize',
+  errorCode: 'audit.field.errorCode',
+  finishedAt: ['audit.field.doneAt', time],
+  expiresAt: ['audit.field.expiresAt', time],
+};
+const IMPORT_RUN: FieldTable = {
+  kind: 'audit.field.kind',
+  status: 'audit.field.status',
+  mode: 'audit.field.mode',
+  fileName: 'audit.field.fileName',
+  total: 'audit.field.total',
+  toAdd: 'audit.field.toAdd',
+  toChange: 'audit.field.toChange',
+  toRefuse: 'audit.field.toRefuse',
+  processed: 'audit.field.processed',
+  added: 'audit.field.added',
+  changed: 'audit.field.changed',
+  refused: 'audit.field.refused',
+  createdBy,
+};
+const ERASED_PERSON: FieldTable = {
+  memberId: 'audit.field.person',
+  pseudonym: 'audit.field.pseudonym',
+  erasedBy: 'audit.field.erasedBy',
+};
+const CONVERSATION: FieldTable = { memberId: 'audit.field.person', title: 'audit.field.title' };
+const CV: FieldTable = {
+  memberId: 'audit.field.person',
+  headline: 'user.resume.headline',
+  objective: 'user.resume.objective',
+};
+
+// Every other audited record type (AUDIT_RECORD_TYPES): the type makes a new one name its table here.
+export const OTHER_FIELDS: Readonly<Record<Exclude<AuditRecordType, TimelineRecordType>, FieldTable>> = {
   dictEntry: DICT_ENTRY,
   tag: TAG,
   label: LABEL,
@@ -295,6 +511,26 @@ export const OTHER_FIELDS: Readonly<Record<string, FieldTable>> = {
   sysConfig: SYS_CONFIG,
   admissionsCycle: CYCLE,
   mailSender: MAIL_SENDER,
+  followUp: FOLLOW_UP,
+  applicationVisaStep: VISA_STEP,
+  applicationFile: APPLICATION_FILE,
+  visaStage: VISA_STAGE,
+  memberNotice: NOTICE,
+  contentItem: CONTENT_ITEM,
+  feedback: FEEDBACK,
+  project: PROJECT,
+  projectMember: PROJECT_MEMBER,
+  projectConstitution: CONSTITUTION,
+  task: TASK,
+  kpiType: KPI_TYPE,
+  privacyRequest: PRIVACY_REQUEST,
+  emailMessage: EMAIL,
+  smsBatch: SMS_BATCH,
+  job: JOB,
+  importRun: IMPORT_RUN,
+  erasedPerson: ERASED_PERSON,
+  assistantConversation: CONVERSATION,
+  personalCv: CV,
 };
 const TABLES: Readonly<Record<string, FieldTable>> = { ...OTHER_FIELDS, ...RECORD_FIELDS };
 

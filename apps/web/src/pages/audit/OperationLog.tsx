@@ -4,6 +4,7 @@ import { Button, Descriptions, InputNumber, Select, Skeleton, Space, Tag, Typogr
 import dayjs from 'dayjs';
 import {
   AUDIT_OUTCOMES,
+  AUDIT_RECORD_TYPES,
   type AuditChange,
   type AuditEntry,
   type AuditOutcome,
@@ -25,34 +26,6 @@ import { useAuditActions, useAuditEntry, useAuditList } from './api';
 type Filters = ListFilters<typeof auditApi.list>;
 
 const OUTCOME_COLOR: Record<AuditOutcome, string> = { ok: 'green', refused: 'orange', error: 'red' };
-const RECORD_TYPES = [
-  'applicationFile',
-  'application',
-  'admissionsCycle',
-  'followUp',
-  'paymentRecord',
-  'member',
-  'role',
-  'permission',
-  'tag',
-  'dictEntry',
-  'label',
-  'sysConfig',
-  'mailSender',
-  'messageTemplate',
-  'emailMessage',
-  'smsBatch',
-  'memberNotice',
-  'contentItem',
-  'feedback',
-  'project',
-  'projectMember',
-  'projectConstitution',
-  'task',
-  'kpiType',
-  'personalCv',
-  'assistantConversation',
-];
 
 // The name of a module, action or record type in the reader's language; the identifier itself when it has none
 // (an action a newer server declares).
@@ -257,7 +230,9 @@ export default function OperationLog() {
           placeholder={t('audit.col.recordType')}
           aria-label={t('audit.col.recordType')}
           value={filters.recordType}
-          options={RECORD_TYPES.map((r) => ({ value: r, label: name('recordType', r) }))}
+          options={AUDIT_RECORD_TYPES.map((r) => ({ value: r, label: name('recordType', r) })).sort((a, b) =>
+            a.label.localeCompare(b.label),
+          )}
           onChange={(v) => list.apply({ recordType: v, recordId: undefined })}
           data-testid="audit-record-type-filter"
         />
