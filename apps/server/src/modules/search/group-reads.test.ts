@@ -113,12 +113,28 @@ describe('what each search box group reads', () => {
       [['hsua', '陳'], sql<SqlBool>`(${like('hsua')} and ${gram('陳')})`],
       [['qqzx'], like('qqzx')],
     ];
-    for (const [words, holds] of cases)
-      for (const keep of [sql<SqlBool>`1 = 1`, sql<SqlBool>`id % 7 = 0`, sql<SqlBool>`id % 97 = 0`]) {
-        const calls: number[] = [];
-        const found = await searchNewest(t.db.db, 'application', words, 5, pageOf(keep, calls));
-        expect(found, words.join(' ')).toEqual(await exactIds(holds, keep));
-      }
+    // On PostgreSQL a long word walks the newest rows first, then asks the trigram index below them (decision 256):
+    // with the default walk (the newest 200 of the 800 rows here) and a shorter one.
+    for (const walk of [undefined, 50])
+      for (const [words, holds] of cases)
+        for (const keep of [sql<SqlBool>`1 = 1`, sql<SqlBool>`id % 7 = 0`, sql<SqlBool>`id % 97 = 0`]) {
+          const calls: number[] = [];
+          const found = await searchNewest(t.db.db, 'application', words, 5, pageOf(keep, calls), walk);
+          expect(found, `${words.join(' ')} ${walk ?? ''}`).toEqual(await exactIds(holds, keep));
+        }
+  });
+
+  it('on PostgreSQL, asks the trigram index only below the walked rows, and only when the walk found too few', async () => {
+    if (!isPostgres(t.db.db)) return;
+    const calls: number[] = [];
+    // 'qqzx' is nowhere: the walk and then the index are asked, each for the five still missing.
+    expect(await searchNewest(t.db.db, 'application', ['qqzx'], 5, pageOf(sql<SqlBool>`1 = 1`, calls), 50)).toEqual([]);
+    expect(calls).toEqual([5, 5]);
+    // One in 97 rows kept: the walk of 50 finds none here, the index the rest.
+    const some: number[] = [];
+    const found = await searchNewest(t.db.db, 'application', ['hsua'], 5, pageOf(sql<SqlBool>`id % 97 = 0`, some), 50);
+    expect(found).toEqual(await exactIds(like('hsua'), sql<SqlBool>`id % 97 = 0`));
+    expect(some).toEqual([5, 5]);
   });
 
   it('asks a common word once, for one chunk, when the newest matches hold the page', async () => {
