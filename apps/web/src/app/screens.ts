@@ -80,7 +80,7 @@ export const SCREENS: Partial<Record<ComponentKey, LazyScreen>> = {
   ),
   // With the strings of the forms whose labels name an entry's fields (operationLogScreen.ts).
   operationLog: lazyScreen(
-    () => import('./operationLogScreen').then((m) => m.ready),
+    () => import('./operationLogScreen').then((m) => m.load()),
     () => import('../pages/audit/locale'),
   ),
   accountList: lazyScreen(
