@@ -162,7 +162,12 @@ describe('applications board', () => {
       await page.goto(`${portal.baseUrl}/sadmin/systemSetup/operationLog`);
       const logRows = page.locator(`${ACTIVE_PANE} [data-testid=audit-table] tr[data-row-key]`);
       await poll(() => logRows.count()).toBeGreaterThan(0);
-      await pickOption(page, page.getByTestId('audit-record-type-filter'), c.recordType);
+      // The record types are sorted by name: typed, then chosen by the whole name ("Application", not "Application
+      // file").
+      await pickOption(page, page.getByTestId('audit-record-type-filter'), c.recordType, {
+        search: c.recordType,
+        exact: true,
+      });
       const recordId = page.getByTestId('audit-record-id-filter');
       await recordId.fill(String(alpha));
       await recordId.press('Tab');
