@@ -18,6 +18,9 @@ const DECLARED = /(?<![.\w$])transaction\s*(?:[:=(<])/g;
 const FACTORY_CALL = /\bcreate\w*(?:Repository|Store)\(\s*([\w.]+)/g;
 // The callback's parameter of every `x.transaction(…)` call.
 const CALLBACK = /\.transaction\(\s*(?:async\s*)?\(?\s*(\w+)?\s*(?:[:,)]|=>)/g;
+// A parameter that takes the shared handle or an open transaction (db/conn.ts's `Conn`): named `tx` as well, or
+// `db` where a factory takes the shared handle.
+const CONN_PARAM = /[(,]\s*(\w+)\??\s*:\s*(?:Conn|Tx)\b/g;
 
 // Comments blanked out, lines kept (a comment may say "transaction:").
 const withoutComments = (text: string) =>
@@ -44,6 +47,9 @@ function transactionProblems(rel: string, source: string): string[] {
     const at = `${rel}:${lineOf(text, m.index)}`;
     if (m[1] === undefined) problems.push(`${at} opens a transaction without its repository's transaction(fn)`);
     else if (m[1] !== 'tx') problems.push(`${at} names the open transaction ${m[1]}`);
+  }
+  for (const m of text.matchAll(CONN_PARAM)) {
+    if (m[1] !== 'tx' && m[1] !== 'db') problems.push(`${rel}:${lineOf(text, m.index)} names a Conn parameter ${m[1]}`);
   }
   return problems;
 }
@@ -72,6 +78,8 @@ engineFree.describe('one transaction shape', () => {
       'await repo.transaction((conn) => write(conn));',
       // Kysely's own transaction, opened beside the one entry.
       "await db.transaction().execute(async (trx) => trx.deleteFrom('x').execute());",
+      // a helper taking the handle or a transaction under another name.
+      'const live = (conn: Conn, id: number) => conn.selectFrom(t);',
     ].join('\n');
     expect(transactionProblems('x.ts', bound)).toEqual([
       'x.ts:2 declares a transaction other than runInTransaction(db, fn)',
@@ -81,6 +89,7 @@ engineFree.describe('one transaction shape', () => {
       'x.ts:8 names the open transaction r',
       'x.ts:9 names the open transaction conn',
       "x.ts:10 opens a transaction without its repository's transaction(fn)",
+      'x.ts:11 names a Conn parameter conn',
     ]);
 
     const oneShape = [
@@ -96,6 +105,8 @@ engineFree.describe('one transaction shape', () => {
       'await roles.transaction(async (tx) => { await roles.setPermissions(tx, 1, []); });',
       'await repo',
       '  .transaction((tx) => repo.insert(tx, v));',
+      'const live = (tx: Conn, id: number) => tx.selectFrom(t);',
+      'async function byId(id: number, tx?: Tx) {}',
     ].join('\n');
     expect(transactionProblems('y.ts', oneShape)).toEqual([]);
   });

@@ -85,8 +85,8 @@ const CHILDREN = [
 // the name, every personal field emptied, removed from the lists. Their sections, reminders and files go.
 export const applicationPersonalData: PersonalDataPart = {
   module: 'application',
-  async collect(conn, s) {
-    const rows = await conn
+  async collect(tx, s) {
+    const rows = await tx
       .selectFrom('application')
       .select([
         'id',
@@ -116,7 +116,7 @@ export const applicationPersonalData: PersonalDataPart = {
     }
     noteRecords(s, 'application', s.applicationIds);
     if (!s.applicationIds.length) return;
-    const files = await conn
+    const files = await tx
       .selectFrom('applicationFile')
       .select('id')
       .where('applicationId', 'in', s.applicationIds)
@@ -126,16 +126,16 @@ export const applicationPersonalData: PersonalDataPart = {
       'applicationFile',
       files.map((f) => f.id),
     );
-    const referrers = await conn
+    const referrers = await tx
       .selectFrom('applicationReferrer')
       .select(['lastName', 'firstName', 'email', 'mobile', 'address'])
       .where('applicationId', 'in', s.applicationIds)
       .execute();
     for (const r of referrers) noteValue(s, r.email, r.mobile, r.address);
   },
-  async refusals(conn, s) {
+  async refusals(tx, s) {
     if (!s.applicationIds.length) return [];
-    const open = await conn
+    const open = await tx
       .selectFrom('application')
       .select('id')
       .where('id', 'in', s.applicationIds)
@@ -145,13 +145,13 @@ export const applicationPersonalData: PersonalDataPart = {
       .execute();
     return open.length ? [{ reason: 'openApplication', ids: open.map((r) => r.id) }] : [];
   },
-  async plan(conn, s) {
+  async plan(tx, s) {
     const ids = s.applicationIds;
     const n = async (table: (typeof CHILDREN)[number] | 'applicationReminder' | 'applicationFile') =>
       ids.length
         ? Number(
             (
-              await conn
+              await tx
                 .selectFrom(table)
                 .select((eb) => eb.fn.countAll<number>().as('n'))
                 .where('applicationId', 'in', ids)

@@ -23,8 +23,8 @@ export const businessTypesOf = (db: Db, applicationIds: readonly number[]) =>
 
 // The SQL of the daily reminders (issue 40): what falls due on the application tables, and the reminder rows.
 export function createReminderRepository(db: Db) {
-  const open = (q: Conn = db) =>
-    q
+  const open = (tx: Conn = db) =>
+    tx
       .selectFrom('application')
       .where('application.deletedAt', 'is', null)
       .where('application.status', 'not in', [...CLOSED_STATUSES]);
@@ -128,8 +128,8 @@ export function createReminderRepository(db: Db) {
         .where('resolvedAt', 'is', null)
         .execute(),
 
-    openReminders: (q: Conn = db): Promise<ReminderRow[]> =>
-      q.selectFrom('applicationReminder').selectAll().where('resolvedAt', 'is', null).orderBy('id').execute(),
+    openReminders: (tx: Conn = db): Promise<ReminderRow[]> =>
+      tx.selectFrom('applicationReminder').selectAll().where('resolvedAt', 'is', null).orderBy('id').execute(),
 
     // Marks it resolved; false when another worker did first.
     resolve: async (tx: Tx, id: number, now: number) =>

@@ -76,8 +76,8 @@ export function createVisaRepository(db: Db) {
   return {
     transaction: <T>(fn: (tx: Tx) => Promise<T>) => runInTransaction(db, fn),
 
-    stepsOf: (applicationId: number, q: Conn = db): Promise<VisaStepRow[]> =>
-      q.selectFrom('applicationVisaStep').selectAll().where('applicationId', '=', applicationId).execute(),
+    stepsOf: (applicationId: number, tx: Conn = db): Promise<VisaStepRow[]> =>
+      tx.selectFrom('applicationVisaStep').selectAll().where('applicationId', '=', applicationId).execute(),
 
     async insert(tx: Tx, applicationId: number, stageId: number, v: VisaStepValues, now: number) {
       return (

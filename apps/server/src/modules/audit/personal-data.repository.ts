@@ -48,12 +48,12 @@ function withoutValues(changes: string | null, ids: ReadonlySet<number>): string
   return text === changes ? null : text;
 }
 
-async function recordEntries(conn: Conn, s: ErasureSubject) {
+async function recordEntries(tx: Conn, s: ErasureSubject) {
   const out: { id: number; changes: string | null; ids: Set<number> }[] = [];
   for (const [table, ids] of s.records) {
     for (let i = 0; i < ids.length; i += 500) {
       const chunk = ids.slice(i, i + 500);
-      const rows = await conn
+      const rows = await tx
         .selectFrom('auditLog')
         .select(['id', 'changes'])
         .where('recordType', '=', table)
@@ -68,14 +68,14 @@ async function recordEntries(conn: Conn, s: ErasureSubject) {
 
 export const auditPersonalData: PersonalDataPart = {
   module: 'audit',
-  async plan(conn, s) {
-    const records = await recordEntries(conn, s);
-    const diffs = await conn
+  async plan(tx, s) {
+    const records = await recordEntries(tx, s);
+    const diffs = await tx
       .selectFrom('auditLog')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where(mayHold('changes', s))
       .executeTakeFirst();
-    const own = await conn
+    const own = await tx
       .selectFrom('auditLog')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('memberId', '=', s.memberId)

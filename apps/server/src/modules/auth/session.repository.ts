@@ -18,8 +18,8 @@ export type { SessionActivityRow };
 export type RevokeOptions = { except?: number; tx?: Conn };
 
 // Ends the sessions the caller narrows this to that are still live.
-const revokeLive = (conn: Conn, now: number) =>
-  conn.updateTable('session').set({ revokedAt: now }).where('revokedAt', 'is', null);
+const revokeLive = (tx: Conn, now: number) =>
+  tx.updateTable('session').set({ revokedAt: now }).where('revokedAt', 'is', null);
 
 // The change_counter row every write to a member's roles, a role's permissions or the permissions goes up by
 // (triggers, migration 0068).

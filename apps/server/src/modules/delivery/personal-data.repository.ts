@@ -29,8 +29,8 @@ export function createDeliveryPersonalData(db: Db) {
 
 // Outbox rows to an erased person's addresses and numbers: kept (the counts of what was sent stay), their recipient
 // replaced by the pseudonym's address and their provider errors dropped; rows not yet sent are cancelled.
-const rowsTo = (conn: Conn, s: ErasureSubject) =>
-  conn
+const rowsTo = (tx: Conn, s: ErasureSubject) =>
+  tx
     .selectFrom('deliveryOutbox')
     .where((eb) =>
       eb.or([
@@ -42,15 +42,15 @@ const rowsTo = (conn: Conn, s: ErasureSubject) =>
 
 export const deliveryPersonalData: PersonalDataPart = {
   module: 'delivery',
-  async collect(conn, s) {
-    const rows = await rowsTo(conn, s).select(['channel', 'messageId']).distinct().execute();
+  async collect(tx, s) {
+    const rows = await rowsTo(tx, s).select(['channel', 'messageId']).distinct().execute();
     for (const r of rows) {
       if (r.channel === 'email' && !s.received.email.includes(r.messageId)) s.received.email.push(r.messageId);
       if (r.channel === 'sms' && !s.received.sms.includes(r.messageId)) s.received.sms.push(r.messageId);
     }
   },
-  async plan(conn, s) {
-    const r = await rowsTo(conn, s)
+  async plan(tx, s) {
+    const r = await rowsTo(tx, s)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirst();
     return [line('delivery', 'deliveryOutbox', 'anonymise', Number(r?.n ?? 0), 'blanked')];

@@ -16,10 +16,10 @@ export function createErasureRepository(db: Db) {
   return {
     transaction: <T>(fn: (tx: Tx) => Promise<T>) => runInTransaction(db, fn),
     // What every part finds about the person, then what stands in the way (outside a transaction: the dry run).
-    async survey(parts: readonly PersonalDataPart[], s: ErasureSubject, conn: Conn = db) {
-      for (const p of parts) await p.collect?.(conn, s);
+    async survey(parts: readonly PersonalDataPart[], s: ErasureSubject, tx: Conn = db) {
+      for (const p of parts) await p.collect?.(tx, s);
       const refusals: ErasureRefusal[] = [];
-      for (const p of parts) refusals.push(...((await p.refusals?.(conn, s)) ?? []));
+      for (const p of parts) refusals.push(...((await p.refusals?.(tx, s)) ?? []));
       return refusals;
     },
     async plan(parts: readonly PersonalDataPart[], s: ErasureSubject): Promise<ErasureLine[]> {

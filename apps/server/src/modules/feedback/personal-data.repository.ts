@@ -46,8 +46,8 @@ export function createFeedbackPersonalData(db: Db) {
 
 // Feedback an erased person gave (as a member or from their e-mail address): kept as rows so the counts stay, with
 // the pseudonym as the name, no address or number, and the texts (theirs and the replies to them) blanked.
-const feedbackOf = (conn: Conn, s: ErasureSubject) =>
-  conn
+const feedbackOf = (tx: Conn, s: ErasureSubject) =>
+  tx
     .selectFrom('feedback')
     .where((eb) =>
       eb.or([
@@ -58,8 +58,8 @@ const feedbackOf = (conn: Conn, s: ErasureSubject) =>
 
 export const feedbackPersonalData: PersonalDataPart = {
   module: 'feedback',
-  async collect(conn, s) {
-    const rows = await feedbackOf(conn, s).select(['id', 'name', 'mobile']).execute();
+  async collect(tx, s) {
+    const rows = await feedbackOf(tx, s).select(['id', 'name', 'mobile']).execute();
     for (const f of rows) noteValue(s, f.name, f.mobile);
     noteRecords(
       s,
@@ -67,10 +67,10 @@ export const feedbackPersonalData: PersonalDataPart = {
       rows.map((f) => f.id),
     );
   },
-  async plan(conn, s) {
-    const ids = (await feedbackOf(conn, s).select('id').execute()).map((r) => r.id);
+  async plan(tx, s) {
+    const ids = (await feedbackOf(tx, s).select('id').execute()).map((r) => r.id);
     const replies = ids.length
-      ? await conn.selectFrom('feedbackReply').select('id').where('feedbackId', 'in', ids).execute()
+      ? await tx.selectFrom('feedbackReply').select('id').where('feedbackId', 'in', ids).execute()
       : [];
     return [
       line('feedback', 'feedback', 'anonymise', ids.length, 'blanked'),

@@ -24,9 +24,9 @@ export function createFollowUpPersonalData(db: Db) {
 // their internal notes and the schools named go.
 export const followUpPersonalData: PersonalDataPart = {
   module: 'followUp',
-  async plan(conn, s) {
+  async plan(tx, s) {
     if (!s.applicationIds.length) return [line('followUp', 'followUp', 'anonymise', 0, 'personal')];
-    const r = await conn
+    const r = await tx
       .selectFrom('followUp')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('applicationId', 'in', s.applicationIds)

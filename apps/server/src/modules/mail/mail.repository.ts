@@ -71,8 +71,8 @@ export function createMailRepository(db: Db) {
       return readPage(base.select(SENDER).orderBy('id', w.order), base.select(countAll), w);
     },
     // The mail server system e-mails go out through: the first one set up.
-    firstSender: (conn: Conn = db): Promise<{ id: number } | undefined> =>
-      conn.selectFrom('mailSender').select('id').orderBy('id').limit(1).executeTakeFirst(),
+    firstSender: (tx: Conn = db): Promise<{ id: number } | undefined> =>
+      tx.selectFrom('mailSender').select('id').orderBy('id').limit(1).executeTakeFirst(),
     allSenders: () => db.selectFrom('mailSender').select(SENDER).orderBy('id').execute(),
     insertSender: (v: Omit<MailSenderRow, 'id'>) => insertReturningId(db, 'mailSender', v),
     updateSender: (id: number, v: Partial<Omit<MailSenderRow, 'id' | 'createdAt'>>) =>

@@ -42,10 +42,10 @@ export function createMailPersonalData(db: Db) {
 // the same stored file.
 export const mailPersonalData: PersonalDataPart = {
   module: 'mail',
-  async plan(conn, s) {
+  async plan(tx, s) {
     const ids = s.received.email;
     const files = ids.length
-      ? await conn.selectFrom('emailAttachment').select('id').where('emailId', 'in', ids).execute()
+      ? await tx.selectFrom('emailAttachment').select('id').where('emailId', 'in', ids).execute()
       : [];
     return [
       line('mail', 'emailMessage', 'anonymise', ids.length, 'blanked'),

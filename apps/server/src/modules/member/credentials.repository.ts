@@ -18,7 +18,7 @@ export type ContactChange = 'changed' | 'stale' | 'taken';
 
 // The member rows' credentials and contact, as other modules need them (sign-in, the own account, bindings, the
 // student behind an application). The member module owns the table: these are its only writers outside
-// member.repository.ts. Calls that take `conn` run on the caller's connection (inside its transaction).
+// member.repository.ts. Calls that take `tx` run on the caller's connection (inside its transaction).
 // A contact change guarded by the value it replaces: 'changed' when it updated the member, 'stale' when someone
 // changed it meanwhile, 'taken' when the unique index refused it.
 async function changeContact(tx: Tx, memberId: number, update: () => Promise<UpdateResult>): Promise<ContactChange> {
@@ -78,8 +78,8 @@ export function createCredentialRepository(db: Db) {
       return row?.passwordHash ?? null;
     },
     // Only passwords.ts calls this, with a hash it made.
-    async writePasswordHash(conn: Conn, memberId: number, passwordHash: string, now: number, clearLock: boolean) {
-      await conn
+    async writePasswordHash(tx: Conn, memberId: number, passwordHash: string, now: number, clearLock: boolean) {
+      await tx
         .updateTable('member')
         .set({ passwordHash, updatedAt: now, ...(clearLock ? { failedLogins: 0, lockedUntil: null } : {}) })
         .where('id', '=', memberId)

@@ -124,10 +124,10 @@ export const touchesNames = (values: object): boolean => NAME_FIELDS.some((f) =>
 
 // Rewrites one member's search text from the names it holds now, on the caller's connection (inside its
 // transaction when there is one): for writes that set only some of the names.
-export async function refreshSearchText(conn: Conn, id: number): Promise<void> {
-  const row = await conn.selectFrom('member').select(NAME_FIELDS).where('id', '=', id).executeTakeFirst();
+export async function refreshSearchText(tx: Conn, id: number): Promise<void> {
+  const row = await tx.selectFrom('member').select(NAME_FIELDS).where('id', '=', id).executeTakeFirst();
   if (!row) return;
-  await conn
+  await tx
     .updateTable('member')
     .set({ searchText: personSearchText(row) })
     .where('id', '=', id)

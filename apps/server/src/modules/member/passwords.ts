@@ -20,21 +20,21 @@ export async function verifyPassword(passwordHash: string | null, password: stri
   }
 }
 
-// The write of a new password to a member's row: run alone (no `conn`) or on the caller's transaction.
-export type PasswordWrite = (memberId: number, conn?: Conn) => Promise<void>;
+// The write of a new password to a member's row: run alone (no `tx`) or on the caller's transaction.
+export type PasswordWrite = (memberId: number, tx?: Conn) => Promise<void>;
 
 // The one way a password is set (staff setting a member's, the member's own change, a reset by code): hashed here,
 // before any transaction opens (hashing takes tens of milliseconds), then written by the returned function.
 // `clearLock` also lifts a sign-in lock and its failure count.
 // The one write of the hash (credentials.repository.ts's writePasswordHash).
 type HashWrite = {
-  writePasswordHash(conn: Conn, memberId: number, passwordHash: string, now: number, clearLock: boolean): Promise<void>;
+  writePasswordHash(tx: Conn, memberId: number, passwordHash: string, now: number, clearLock: boolean): Promise<void>;
 };
 
 export function createPasswordWriter(db: Conn, repo: HashWrite, clock: Clock) {
   return async function setPassword(password: string, opts: { clearLock: boolean }): Promise<PasswordWrite> {
     const passwordHash = await hashPassword(password);
-    return (memberId, conn = db) => repo.writePasswordHash(conn, memberId, passwordHash, clock.now(), opts.clearLock);
+    return (memberId, tx = db) => repo.writePasswordHash(tx, memberId, passwordHash, clock.now(), opts.clearLock);
   };
 }
 export type SetPassword = ReturnType<typeof createPasswordWriter>;

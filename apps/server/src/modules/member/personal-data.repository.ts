@@ -73,8 +73,8 @@ export type MemberPersonalData = ReturnType<typeof createMemberPersonalData>;
 // pseudonym as its only name, no sign-in name, address, number or password, inactive and removed.
 export const memberPersonalData: PersonalDataPart = {
   module: 'member',
-  async collect(conn, s) {
-    const m = await conn
+  async collect(tx, s) {
+    const m = await tx
       .selectFrom('member')
       .select(['loginName', 'email', 'areaCode', 'mobile', 'engLastName', 'engFirstName', 'fullName', 'nickName'])
       .where('id', '=', s.memberId)

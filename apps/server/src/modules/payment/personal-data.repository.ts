@@ -65,8 +65,8 @@ export function createPaymentPersonalData(db: Db) {
 // pseudonym. Older records stay pseudonymised too (nothing personal is left on them), but their attachments go.
 // Inside the period the attachments (contracts, receipts) are kept as the evidence of the books, under a neutral
 // file name. The operation log's diffs are scrubbed of the person's values.
-const paymentsOf = (conn: Conn, s: ErasureSubject) =>
-  conn
+const paymentsOf = (tx: Conn, s: ErasureSubject) =>
+  tx
     .selectFrom('paymentRecord')
     .where((eb) =>
       eb.or([
@@ -75,28 +75,28 @@ const paymentsOf = (conn: Conn, s: ErasureSubject) =>
       ]),
     );
 
-async function filesOf(conn: Conn, ids: number[]) {
+async function filesOf(tx: Conn, ids: number[]) {
   if (!ids.length) return [];
-  return conn
+  return tx
     .selectFrom('paymentFile')
     .select(['id', 'paymentId', 'kind', 'storedName', 'extension'])
     .where('paymentId', 'in', ids)
     .execute();
 }
 
-async function summary(conn: Conn, s: ErasureSubject) {
-  const rows = await paymentsOf(conn, s).select(['id', 'transactionDate']).execute();
+async function summary(tx: Conn, s: ErasureSubject) {
+  const rows = await paymentsOf(tx, s).select(['id', 'transactionDate']).execute();
   const kept = rows.filter((r) => r.transactionDate >= s.keepPaymentsFrom).map((r) => r.id);
   const old = rows.filter((r) => r.transactionDate < s.keepPaymentsFrom).map((r) => r.id);
   const files = await filesOf(
-    conn,
+    tx,
     rows.map((r) => r.id),
   );
   const keptSet = new Set(kept);
   const tracks = rows.length
     ? Number(
         (
-          await conn
+          await tx
             .selectFrom('paymentTrack')
             .select((eb) => eb.fn.countAll<number>().as('n'))
             .where(
@@ -128,8 +128,8 @@ const linesOf = (x: Awaited<ReturnType<typeof summary>>) => [
 
 export const paymentPersonalData: PersonalDataPart = {
   module: 'payment',
-  async collect(conn, s) {
-    const rows = await paymentsOf(conn, s).select(['id', 'studentName', 'description']).execute();
+  async collect(tx, s) {
+    const rows = await paymentsOf(tx, s).select(['id', 'studentName', 'description']).execute();
     for (const r of rows) noteValue(s, r.studentName);
     noteRecords(
       s,
@@ -137,11 +137,11 @@ export const paymentPersonalData: PersonalDataPart = {
       rows.map((r) => r.id),
     );
   },
-  async refusals(conn, s) {
-    const pending = await paymentsOf(conn, s).select('id').where('status', '=', 'pending').orderBy('id').execute();
+  async refusals(tx, s) {
+    const pending = await paymentsOf(tx, s).select('id').where('status', '=', 'pending').orderBy('id').execute();
     return pending.length ? [{ reason: 'unconfirmedPayment', ids: pending.map((r) => r.id) }] : [];
   },
-  plan: async (conn, s) => linesOf(await summary(conn, s)),
+  plan: async (tx, s) => linesOf(await summary(tx, s)),
   // Runs inside the log guard (the erasure module opens it): payment_track is append-only otherwise.
   async erase(tx, s) {
     const x = await summary(tx, s);

@@ -45,11 +45,11 @@ export function createPrivacyRepository(db: Db) {
       return readPage<RequestRow>(rows, base.select(countAll), w);
     },
 
-    requestById: (id: number, q: Conn = db): Promise<RequestRow | undefined> =>
-      q.selectFrom('privacyRequest').select(REQUEST_COLUMNS).where('id', '=', id).executeTakeFirst(),
+    requestById: (id: number, tx: Conn = db): Promise<RequestRow | undefined> =>
+      tx.selectFrom('privacyRequest').select(REQUEST_COLUMNS).where('id', '=', id).executeTakeFirst(),
 
-    openRequestOf: (subjectId: number, kind: 'access' | 'erasure', q: Conn = db) =>
-      q
+    openRequestOf: (subjectId: number, kind: 'access' | 'erasure', tx: Conn = db) =>
+      tx
         .selectFrom('privacyRequest')
         .select(REQUEST_COLUMNS)
         .where('subjectId', '=', subjectId)

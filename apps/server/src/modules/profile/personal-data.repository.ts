@@ -19,13 +19,13 @@ export function createProfilePersonalData(db: Db) {
 // An erased person's profile (address, history, skills) and CV go, and the avatar file from storage.
 export const profilePersonalData: PersonalDataPart = {
   module: 'profile',
-  async plan(conn, s) {
-    const p = await conn
+  async plan(tx, s) {
+    const p = await tx
       .selectFrom('memberProfile')
       .select('avatarFile')
       .where('memberId', '=', s.memberId)
       .executeTakeFirst();
-    const cv = await conn.selectFrom('personalCv').select('memberId').where('memberId', '=', s.memberId).execute();
+    const cv = await tx.selectFrom('personalCv').select('memberId').where('memberId', '=', s.memberId).execute();
     return [
       line('profile', 'memberProfile', 'erase', p ? 1 : 0, 'personal'),
       line('profile', 'personalCv', 'erase', cv.length, 'personal'),

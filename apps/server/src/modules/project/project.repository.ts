@@ -43,15 +43,15 @@ type ListFilter = Pick<ProjectListInput, 'keyword' | 'status' | 'staffId'> & { s
 export function createProjectRepository(db: Db, dialect: Dialect) {
   const pg = dialect === 'postgres';
   // The project by id while it is not removed: an existence check, or the row to lock.
-  const live = (conn: Conn, id: number) =>
-    conn.selectFrom('project').select('id').where('id', '=', id).where('deletedAt', 'is', null);
+  const live = (tx: Conn, id: number) =>
+    tx.selectFrom('project').select('id').where('id', '=', id).where('deletedAt', 'is', null);
 
   // Project members, read with the columns of ProjectMemberRow.
-  const memberRows = (conn: Conn) => conn.selectFrom('projectMember').select(MEMBER_COLUMNS);
+  const memberRows = (tx: Conn) => tx.selectFrom('projectMember').select(MEMBER_COLUMNS);
 
   // Live projects with their member count and share total (one grouped subquery per page, not per row).
-  const projects = (conn: Conn = db) =>
-    conn
+  const projects = (tx: Conn = db) =>
+    tx
       .selectFrom('project')
       .leftJoin(
         (eb) =>
@@ -127,8 +127,8 @@ export function createProjectRepository(db: Db, dialect: Dialect) {
       return { rows: ids.map((r) => byId.get(r.id)!).filter(Boolean), total: Number(count.n) };
     },
 
-    async byId(id: number, conn: Conn = db): Promise<ProjectRow | undefined> {
-      const r = await projects(conn).where('project.id', '=', id).executeTakeFirst();
+    async byId(id: number, tx: Conn = db): Promise<ProjectRow | undefined> {
+      const r = await projects(tx).where('project.id', '=', id).executeTakeFirst();
       return r ? norm(r) : undefined;
     },
 
@@ -147,14 +147,14 @@ export function createProjectRepository(db: Db, dialect: Dialect) {
 
     softDelete: rows.softDelete,
 
-    members: (projectId: number, conn: Conn = db): Promise<ProjectMemberRow[]> =>
-      memberRows(conn).where('projectMember.projectId', '=', projectId).orderBy('projectMember.id').execute(),
+    members: (projectId: number, tx: Conn = db): Promise<ProjectMemberRow[]> =>
+      memberRows(tx).where('projectMember.projectId', '=', projectId).orderBy('projectMember.id').execute(),
 
-    member: (id: number, conn: Conn = db): Promise<ProjectMemberRow | undefined> =>
-      memberRows(conn).where('projectMember.id', '=', id).executeTakeFirst(),
+    member: (id: number, tx: Conn = db): Promise<ProjectMemberRow | undefined> =>
+      memberRows(tx).where('projectMember.id', '=', id).executeTakeFirst(),
 
-    membership: (projectId: number, memberId: number, conn: Conn = db): Promise<ProjectMemberRow | undefined> =>
-      memberRows(conn)
+    membership: (projectId: number, memberId: number, tx: Conn = db): Promise<ProjectMemberRow | undefined> =>
+      memberRows(tx)
         .where('projectMember.projectId', '=', projectId)
         .where('projectMember.memberId', '=', memberId)
         .executeTakeFirst(),
@@ -199,8 +199,8 @@ export function createProjectRepository(db: Db, dialect: Dialect) {
 
     removeMember: (tx: Tx, id: number) => tx.deleteFrom('projectMember').where('id', '=', id).execute(),
 
-    latestConstitution: (projectId: number, conn: Conn = db): Promise<ConstitutionRow | undefined> =>
-      conn
+    latestConstitution: (projectId: number, tx: Conn = db): Promise<ConstitutionRow | undefined> =>
+      tx
         .selectFrom('projectConstitution')
         .selectAll()
         .where('projectId', '=', projectId)

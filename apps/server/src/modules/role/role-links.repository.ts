@@ -6,20 +6,19 @@ import type { Conn } from '../../db/transaction.js';
 // roles, a menu item removed with its grants).
 
 // A member's roles, replaced by `roleIds` (the member module's add and update).
-export const setMemberRoles = (conn: Conn, memberId: number, roleIds: readonly number[]): Promise<void> =>
-  replaceLinks(conn, 'memberRole', 'memberId', memberId, 'roleId', roleIds);
+export const setMemberRoles = (tx: Conn, memberId: number, roleIds: readonly number[]): Promise<void> =>
+  replaceLinks(tx, 'memberRole', 'memberId', memberId, 'roleId', roleIds);
 
 // Menu items removed: no role holds them any more (the permission module's remove).
-export async function dropPermissionGrants(conn: Conn, permissionIds: readonly number[]): Promise<void> {
-  if (permissionIds.length)
-    await conn.deleteFrom('rolePermission').where('permissionId', 'in', permissionIds).execute();
+export async function dropPermissionGrants(tx: Conn, permissionIds: readonly number[]): Promise<void> {
+  if (permissionIds.length) await tx.deleteFrom('rolePermission').where('permissionId', 'in', permissionIds).execute();
 }
 
 // A new menu item goes to the built-in roles, which hold everything (the permission module's add).
-export async function grantToBuiltinRoles(conn: Conn, permissionId: number): Promise<void> {
-  const roles = await conn.selectFrom('role').select('id').where('isBuiltin', '=', 1).execute();
+export async function grantToBuiltinRoles(tx: Conn, permissionId: number): Promise<void> {
+  const roles = await tx.selectFrom('role').select('id').where('isBuiltin', '=', 1).execute();
   if (roles.length) {
-    await conn
+    await tx
       .insertInto('rolePermission')
       .values(roles.map((r) => ({ roleId: r.id, permissionId })))
       .execute();

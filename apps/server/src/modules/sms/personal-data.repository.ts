@@ -35,8 +35,8 @@ export function createSmsPersonalData(db: Db) {
 
 // SMS to an erased person: their recipient rows stay (a batch's counts stay) without number or variables; a single
 // text sent to them (kind text) has its body blanked.
-const recipientsOf = (conn: Conn, s: ErasureSubject) =>
-  conn
+const recipientsOf = (tx: Conn, s: ErasureSubject) =>
+  tx
     .selectFrom('smsRecipient')
     .where((eb) =>
       eb.or([
@@ -45,24 +45,24 @@ const recipientsOf = (conn: Conn, s: ErasureSubject) =>
       ]),
     );
 
-async function textsOf(conn: Conn, s: ErasureSubject): Promise<number[]> {
-  const fromRows = (await recipientsOf(conn, s).select('batchId').distinct().execute()).map((r) => r.batchId);
+async function textsOf(tx: Conn, s: ErasureSubject): Promise<number[]> {
+  const fromRows = (await recipientsOf(tx, s).select('batchId').distinct().execute()).map((r) => r.batchId);
   const ids = [...new Set([...fromRows, ...s.received.sms])];
   if (!ids.length) return [];
-  return (
-    await conn.selectFrom('smsBatch').select('id').where('id', 'in', ids).where('kind', '=', 'text').execute()
-  ).map((r) => r.id);
+  return (await tx.selectFrom('smsBatch').select('id').where('id', 'in', ids).where('kind', '=', 'text').execute()).map(
+    (r) => r.id,
+  );
 }
 
 export const smsPersonalData: PersonalDataPart = {
   module: 'sms',
-  async plan(conn, s) {
-    const n = await recipientsOf(conn, s)
+  async plan(tx, s) {
+    const n = await recipientsOf(tx, s)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirst();
     return [
       line('sms', 'smsRecipient', 'anonymise', Number(n?.n ?? 0), 'blanked'),
-      line('sms', 'smsBatch', 'anonymise', (await textsOf(conn, s)).length, 'blanked'),
+      line('sms', 'smsBatch', 'anonymise', (await textsOf(tx, s)).length, 'blanked'),
     ];
   },
   async erase(tx, s) {

@@ -45,8 +45,8 @@ export function createSmsRepository(db: Db) {
   return {
     transaction: <T>(fn: (tx: Tx) => Promise<T>) => runInTransaction(db, fn),
 
-    async insertBatch(conn: Conn, v: Omit<Insertable<SmsBatchTable>, 'searchText'>): Promise<number> {
-      const r = await conn
+    async insertBatch(tx: Conn, v: Omit<Insertable<SmsBatchTable>, 'searchText'>): Promise<number> {
+      const r = await tx
         .insertInto('smsBatch')
         .values({ ...v, searchText: searchText([v.fileName, v.content]) })
         .returning('id')
@@ -54,9 +54,9 @@ export function createSmsRepository(db: Db) {
       return r.id;
     },
 
-    async insertRecipients(conn: Conn, rows: Insertable<SmsRecipientTable>[]): Promise<void> {
+    async insertRecipients(tx: Conn, rows: Insertable<SmsRecipientTable>[]): Promise<void> {
       for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-        await conn
+        await tx
           .insertInto('smsRecipient')
           .values(rows.slice(i, i + INSERT_CHUNK))
           .execute();
@@ -83,8 +83,8 @@ export function createSmsRepository(db: Db) {
       await db.deleteFrom('smsBatch').where('id', '=', id).where('status', '=', 'importing').execute();
     },
 
-    batch: (id: number, conn: Conn = db): Promise<SmsBatchRow | undefined> =>
-      conn.selectFrom('smsBatch').select(BATCH).where('id', '=', id).executeTakeFirst(),
+    batch: (id: number, tx: Conn = db): Promise<SmsBatchRow | undefined> =>
+      tx.selectFrom('smsBatch').select(BATCH).where('id', '=', id).executeTakeFirst(),
 
     // The draft becomes a queued batch only once: of two pushes at the same time one updates the row, the other
     // finds it no longer a draft (and its transaction queues nothing).
@@ -112,8 +112,8 @@ export function createSmsRepository(db: Db) {
     },
 
     // The accepted numbers of a batch, in file order.
-    async acceptedPhones(conn: Conn, batchId: number): Promise<string[]> {
-      const rows = await conn
+    async acceptedPhones(tx: Conn, batchId: number): Promise<string[]> {
+      const rows = await tx
         .selectFrom('smsRecipient')
         .select('phone')
         .where('batchId', '=', batchId)

@@ -70,8 +70,8 @@ export function createTaskRepository(db: Db) {
       return { rows: page.rows as TaskRow[], total: page.total };
     },
 
-    byId: (id: number, conn: Conn = db): Promise<TaskRow | undefined> =>
-      conn
+    byId: (id: number, tx: Conn = db): Promise<TaskRow | undefined> =>
+      tx
         .selectFrom('task')
         .select(TASK_COLUMNS)
         .where('task.id', '=', id)

@@ -9,21 +9,17 @@ export function createTwoFactorRepository(db: Db) {
   return {
     transaction: <T>(fn: (tx: Tx) => Promise<T>) => runInTransaction(db, fn),
 
-    find: (memberId: number, conn: Conn = db): Promise<TwoFactorRow | undefined> =>
-      conn
+    find: (memberId: number, tx: Conn = db): Promise<TwoFactorRow | undefined> =>
+      tx
         .selectFrom('memberTwoFactor')
         .select(['secretEnc', 'enabledAt', 'lastStep'])
         .where('memberId', '=', memberId)
         .executeTakeFirst(),
 
     // A new pending secret replaces a pending one; an enabled one is never overwritten (false then).
-    async savePending(memberId: number, secretEnc: string, now: number, conn: Conn = db): Promise<boolean> {
-      await conn
-        .deleteFrom('memberTwoFactor')
-        .where('memberId', '=', memberId)
-        .where('enabledAt', 'is', null)
-        .execute();
-      const row = await conn
+    async savePending(memberId: number, secretEnc: string, now: number, tx: Conn = db): Promise<boolean> {
+      await tx.deleteFrom('memberTwoFactor').where('memberId', '=', memberId).where('enabledAt', 'is', null).execute();
+      const row = await tx
         .insertInto('memberTwoFactor')
         .values({ memberId, secretEnc, enabledAt: null, lastStep: null, createdAt: now, updatedAt: now })
         .onConflict((oc) => oc.column('memberId').doNothing())
@@ -33,16 +29,16 @@ export function createTwoFactorRepository(db: Db) {
     },
 
     // Pending → enabled, with the step of the confirming code already used. False when not pending.
-    enable: (memberId: number, step: number, now: number, conn: Conn = db): Promise<boolean> =>
-      updateWhileNull(conn, 'memberTwoFactor', { memberId }, 'enabledAt', {
+    enable: (memberId: number, step: number, now: number, tx: Conn = db): Promise<boolean> =>
+      updateWhileNull(tx, 'memberTwoFactor', { memberId }, 'enabledAt', {
         enabledAt: now,
         lastStep: step,
         updatedAt: now,
       }),
 
-    async replaceRecoveryCodes(memberId: number, hashes: string[], now: number, conn: Conn = db): Promise<void> {
-      await conn.deleteFrom('memberRecoveryCode').where('memberId', '=', memberId).execute();
-      await conn
+    async replaceRecoveryCodes(memberId: number, hashes: string[], now: number, tx: Conn = db): Promise<void> {
+      await tx.deleteFrom('memberRecoveryCode').where('memberId', '=', memberId).execute();
+      await tx
         .insertInto('memberRecoveryCode')
         .values(hashes.map((codeHash) => ({ memberId, codeHash, usedAt: null, createdAt: now, updatedAt: now })))
         .execute();
@@ -75,9 +71,9 @@ export function createTwoFactorRepository(db: Db) {
       return Number(row.n);
     },
 
-    async remove(memberId: number, conn: Conn = db): Promise<void> {
-      await conn.deleteFrom('memberRecoveryCode').where('memberId', '=', memberId).execute();
-      await conn.deleteFrom('memberTwoFactor').where('memberId', '=', memberId).execute();
+    async remove(memberId: number, tx: Conn = db): Promise<void> {
+      await tx.deleteFrom('memberRecoveryCode').where('memberId', '=', memberId).execute();
+      await tx.deleteFrom('memberTwoFactor').where('memberId', '=', memberId).execute();
     },
   };
 }

@@ -3,8 +3,8 @@ import type { Conn } from '../../db/conn.js';
 import { line, type ErasureSubject, type PersonalDataPart } from '../../db/personal-data.js';
 
 // An erased person's verification codes go, and the last-send marks of their addresses and numbers.
-const sendsOf = (conn: Conn, s: ErasureSubject) =>
-  conn
+const sendsOf = (tx: Conn, s: ErasureSubject) =>
+  tx
     .selectFrom('verificationSend')
     .where((eb) =>
       eb.or([
@@ -16,13 +16,13 @@ const sendsOf = (conn: Conn, s: ErasureSubject) =>
 
 export const verificationPersonalData: PersonalDataPart = {
   module: 'verification',
-  async plan(conn, s) {
-    const codes = await conn
+  async plan(tx, s) {
+    const codes = await tx
       .selectFrom('verificationCode')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('memberId', '=', s.memberId)
       .executeTakeFirst();
-    const sends = await sendsOf(conn, s)
+    const sends = await sendsOf(tx, s)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirst();
     return [

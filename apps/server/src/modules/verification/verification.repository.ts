@@ -19,8 +19,8 @@ export function createVerificationRepository(db: Db) {
 
     // Claims the send slot of an address and purpose in one statement: true when no send happened in the last
     // `intervalMs` (two parallel requests cannot both pass, on either engine).
-    async claimSendSlot(conn: Conn, target: string, purpose: string, now: number, intervalMs: number) {
-      const row = await conn
+    async claimSendSlot(tx: Conn, target: string, purpose: string, now: number, intervalMs: number) {
+      const row = await tx
         .insertInto('verificationSend')
         .values({ target, purpose, sentAt: now })
         .onConflict((oc) =>
