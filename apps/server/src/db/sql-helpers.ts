@@ -325,6 +325,7 @@ const searchTextLike = (table: string, patterns: readonly unknown[]): RawBuilder
 // - on PostgreSQL, words of three characters or more: pgNewest.
 // `page(holds, n)` is the group's own query: its filters, the condition `holds`, newest first, LIMIT n. It is asked
 // once per chunk (a chunk of ids, then one eight times larger) until it has `limit` rows or the matches run out.
+// `walk`: how many of the newest rows pgNewest walks first (a test passes a shorter walk).
 export async function searchNewest<R>(
   db: Db,
   table: string,
