@@ -307,9 +307,11 @@ const gramCounts = (db: Db, table: string, words: readonly string[], scope?: Gra
 // A condition on the gram table's own columns besides the gram (member_gram.is_staff, migration 0070).
 export type GramScope = RawBuilder<SqlBool>;
 
-// The row's own search text holds every LIKE pattern (containsPattern's): tested on each row a walk meets.
-const searchTextLike = (table: string, patterns: readonly unknown[]): RawBuilder<SqlBool> => {
-  const column = sql.ref(`${table}.search_text`);
+// The row's own search text holds every LIKE pattern (containsPattern's): tested on each row a walk meets. `opaque`
+// hides the column from the planner (`search_text || ''`), so that no trigram index is taken instead of the walk.
+const searchTextLike = (table: string, patterns: readonly unknown[], opaque = false): RawBuilder<SqlBool> => {
+  const ref = sql.ref(`${table}.search_text`);
+  const column = opaque ? sql`(${ref} || '')` : ref;
   return sql<SqlBool>`(${sql.join(
     patterns.map((p) => sql`${column} like ${p} escape '\\'`),
     sql` and `,
@@ -393,11 +395,7 @@ async function pgNewest<R>(
   walk: number,
 ): Promise<R[]> {
   const id = sql.ref(`${table}.id`);
-  const text = sql`(${sql.ref(`${table}.search_text`)} || '')`;
-  const tested = sql.join(
-    words.map((w) => sql`${text} like ${containsPattern(w)} escape '\\'`),
-    sql` and `,
-  );
+  const tested = searchTextLike(table, words.map(containsPattern), true);
   const lowest = sql`coalesce((select w.id from ${sql.table(table)} w order by w.id desc offset ${walk - 1} limit 1), 0)`;
   const found = await page(sql<SqlBool>`(${id} >= ${lowest} and ${tested})`, limit);
   if (found.length >= limit) return found;
