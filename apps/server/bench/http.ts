@@ -61,6 +61,7 @@ const { num, values: opt } = benchArgs(
     engines: { type: 'string', default: 'sqlite,postgres' },
     'pg-pool': { type: 'string', default: '' },
     only: { type: 'string', default: '' },
+    'pg-schema': { type: 'string', default: '' },
   },
 );
 const GROUPS = ['bare', 'trivial', 'list', 'search', 'board', 'audit', 'payments', 'write', 'mixed', 'sms'] as const;
@@ -644,7 +645,8 @@ async function main() {
     }
     const databaseUrl = process.env.DATABASE_URL;
     if (databaseUrl && engines.includes('postgres')) {
-      const pgSchema = `bench_${randomBytes(6).toString('hex')}`;
+      // `--pg-schema NAME` keeps the seeded schema afterwards, to read the plans of its queries (EXPLAIN).
+      const pgSchema = opt['pg-schema'] || `bench_${randomBytes(6).toString('hex')}`;
       try {
         results.PostgreSQL = await runEngine('PostgreSQL', {
           type: 'start',
@@ -653,7 +655,7 @@ async function main() {
           members,
         });
       } finally {
-        await dropSchema(databaseUrl, pgSchema);
+        if (!opt['pg-schema']) await dropSchema(databaseUrl, pgSchema);
       }
     }
   } finally {

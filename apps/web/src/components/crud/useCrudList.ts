@@ -10,20 +10,24 @@ import { useListState } from './useListState';
 import type { Filters } from './urlState';
 
 type CrudWrite = ReturnType<ReturnType<typeof crudApi>['useAdd']>;
+type Write = { mutate: (body: Params) => void; mutateAsync: (body: Params) => Promise<unknown> };
 type Resource<W> = {
   queryRoot: string;
+  // The duplicate code shown in the form (crudApi's).
+  existsCode?: number;
   useList: (p: never) => UseQueryResult<unknown>;
   useAdd: () => W;
   useUpdate: () => W;
   useRemove: () => W;
 };
 
-// The state and calls of a list screen over a crudApi resource: URL-kept filters and paging, the page of rows, the
-// add/edit dialog and the three writes.
+// The one hook of a create/edit/delete list screen over a crudApi resource: URL-kept filters and paging
+// (useListState), the page of rows, the add/edit dialog and the three writes. A screen whose rows are enabled or
+// disabled builds its columns and props from it with crudScreen (a plain function).
 export function useCrudList<
   Row extends { id: number; version?: number },
   F extends Filters,
-  W extends { mutateAsync: (body: Params) => Promise<unknown> } = CrudWrite,
+  W extends Write = CrudWrite,
 >(resource: Resource<W>) {
   const { t } = useTranslation();
   const list = useListState<F>({ queryRoot: [resource.queryRoot] });
@@ -33,6 +37,7 @@ export function useCrudList<
   const update = resource.useUpdate();
   const remove = resource.useRemove();
   return {
+    existsCode: resource.existsCode,
     list,
     editor,
     query,
@@ -61,3 +66,8 @@ export function useCrudList<
       }),
   };
 }
+
+// What useCrudList gives a screen, for the builders over it (crudScreen).
+export type CrudList<Row extends { id: number; version?: number }, F extends Filters = Filters> = ReturnType<
+  typeof useCrudList<Row, F, Write>
+>;

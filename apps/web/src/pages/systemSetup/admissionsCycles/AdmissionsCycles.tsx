@@ -8,7 +8,8 @@ import { CrudList } from '../../../components/crud/CrudList';
 import { StatusSelect } from '../../../components/crud/StatusSelect';
 import type { DataColumn } from '../../../components/crud/DataTable';
 import { formatTime } from '../../../lib/format';
-import { useSetupScreen } from '../useSetupScreen';
+import { setupScreen } from '../setupScreen';
+import { useCrudList } from '../../../components/crud/useCrudList';
 import { cycleCrud } from './api';
 
 type Filters = { keyword?: string; status?: RecordStatus | null };
@@ -23,7 +24,7 @@ const dateItem = {
 // Admissions cycles (issue 40): administrators keep UCAS's dates here, without a release when UCAS moves one.
 export default function AdmissionsCycles() {
   const { t } = useTranslation();
-  const crud = useSetupScreen<Cycle, Filters, FormValues>('cycle', cycleCrud, {
+  const crud = setupScreen<Cycle, FormValues, Filters>(t, 'cycle', useCrudList<Cycle, Filters>(cycleCrud), {
     newValues: { deadlineTime: '18:00' },
     name: (row) => t('systemSetup.cycle.entry', { year: row.entryYear }),
   });

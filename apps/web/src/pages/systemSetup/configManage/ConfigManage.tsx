@@ -14,7 +14,8 @@ import { FormModal } from '../../../components/crud/FormModal';
 import { KeyField } from '../../../components/crud/FormFields';
 import { CrudList } from '../../../components/crud/CrudList';
 import { StatusSelect } from '../../../components/crud/StatusSelect';
-import { useSetupScreen } from '../useSetupScreen';
+import { setupScreen } from '../setupScreen';
+import { useCrudList } from '../../../components/crud/useCrudList';
 import { configCrud } from './api';
 import { formatTime } from '../../../lib/format';
 import type { DataColumn } from '../../../components/crud/DataTable';
@@ -42,7 +43,7 @@ export default function ConfigManage() {
       }
     },
   });
-  const crud = useSetupScreen<SysConfig, Filters, FormValues>('config', configCrud, {
+  const crud = setupScreen<SysConfig, FormValues, Filters>(t, 'config', useCrudList<SysConfig, Filters>(configCrud), {
     newValues: { platform: 'WEB' },
     name: (row) => row.key,
   });

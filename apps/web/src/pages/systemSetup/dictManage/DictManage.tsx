@@ -8,7 +8,9 @@ import { ListToolbar } from '../../../components/crud/ListToolbar';
 import { ExportButton } from '../../../components/crud/ExportButton';
 import { PagedTable } from '../../../components/crud/PagedTable';
 import { entryColumns } from '../../../components/crud/columns';
-import { useCrudScreen } from '../../../components/crud/useCrudScreen';
+import { crudScreen } from '../../../components/crud/crudScreen';
+import { useCrudList } from '../../../components/crud/useCrudList';
+import type { ListParams } from '../../../components/crud/useListState';
 import { screenStrings } from '../screenStrings';
 import { ImportButton } from '../../../components/import/ImportButton';
 import { DICT_ADMIN_ROOT, useDictAdd, useDictEntries, useDictRemove, useDictTypes, useDictUpdate } from './api';
@@ -23,20 +25,22 @@ export default function DictManage() {
   const [typeSearch, setTypeSearch] = useState('');
   const [type, setType] = useState<string | null>(null);
   const types = useDictTypes(typeSearch);
-  const crud = useCrudScreen<DictEntry, Filters, FormValues>(t, {
-    ...screenStrings(t, 'dict'),
+  const rows = useCrudList<DictEntry, Filters>({
     queryRoot: DICT_ADMIN_ROOT,
-    useList: (params) => useDictEntries({ type: type ?? '', ...params }, type !== null),
+    useList: (params: ListParams<Filters>) => useDictEntries({ type: type ?? '', ...params }, type !== null),
     useAdd: useDictAdd,
     useUpdate: useDictUpdate,
     useRemove: useDictRemove,
+  });
+  const crud = crudScreen<DictEntry, FormValues, Filters>(t, rows, {
+    ...screenStrings(t, 'dict'),
     perms: { add: PERM.dictAdd, update: PERM.dictUpdate, remove: PERM.dictRemove },
     existsCode: Code.DICT_EXISTS,
     newValues: { type: type ?? '', status: 'enabled', sort: 0 },
     name: (row) => row.label,
     statusTestId: (row) => `dict-status-${row.value}`,
   });
-  const { filters } = crud;
+  const filters = rows.list;
   const entryLabels = {
     value: t('systemSetup.dict.value'),
     label: t('systemSetup.dict.label'),
@@ -132,7 +136,7 @@ export default function DictManage() {
       <FormModal<FormValues>
         {...crud.modal}
         onSubmit={async (values) => {
-          await crud.save(values);
+          await rows.save(values);
           if (values.type !== type) pickType(values.type);
         }}
       >

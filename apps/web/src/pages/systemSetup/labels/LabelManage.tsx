@@ -5,7 +5,8 @@ import { ColorTag } from '../../../components/dict';
 import { FormModal } from '../../../components/crud/FormModal';
 import { DescriptionField, FieldRow, SortField, StatusColorRow, TextField } from '../../../components/crud/FormFields';
 import { CrudList } from '../../../components/crud/CrudList';
-import { useSetupScreen } from '../useSetupScreen';
+import { setupScreen } from '../setupScreen';
+import { useCrudList } from '../../../components/crud/useCrudList';
 import { labelCrud } from './api';
 import type { DataColumn } from '../../../components/crud/DataTable';
 
@@ -20,7 +21,7 @@ function NamePreviewRow() {
 
 export default function LabelManage() {
   const { t } = useTranslation();
-  const crud = useSetupScreen<Label, Filters, FormValues>('label', labelCrud, {
+  const crud = setupScreen<Label, FormValues, Filters>(t, 'label', useCrudList<Label, Filters>(labelCrud), {
     newValues: { sort: 0 },
     name: (row) => row.name,
     readOnly: ['memberCount'],

@@ -6,7 +6,8 @@ import { FormModal } from '../../../components/crud/FormModal';
 import { EntryFields } from '../../../components/crud/FormFields';
 import { CrudList } from '../../../components/crud/CrudList';
 import { entryColumns } from '../../../components/crud/columns';
-import { useSetupScreen } from '../useSetupScreen';
+import { setupScreen } from '../setupScreen';
+import { useCrudList } from '../../../components/crud/useCrudList';
 import { ImportButton } from '../../../components/import/ImportButton';
 import { checkTag, TAG_ROOT, tagCrud } from './api';
 import type { DataColumn } from '../../../components/crud/DataTable';
@@ -16,7 +17,7 @@ type Filters = { keyword?: string; type?: string | null; status?: RecordStatus |
 
 export default function TagManage() {
   const { t } = useTranslation();
-  const crud = useSetupScreen<Tag, Filters, FormValues>('tag', tagCrud, {
+  const crud = setupScreen<Tag, FormValues, Filters>(t, 'tag', useCrudList<Tag, Filters>(tagCrud), {
     newValues: { sort: 0 },
     name: (row) => row.label,
   });

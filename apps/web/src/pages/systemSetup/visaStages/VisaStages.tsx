@@ -8,7 +8,8 @@ import { StatusSelect } from '../../../components/crud/StatusSelect';
 import type { DataColumn } from '../../../components/crud/DataTable';
 import { DictBadge, DictSelect } from '../../../components/dict';
 import { formatTime } from '../../../lib/format';
-import { useSetupScreen } from '../useSetupScreen';
+import { setupScreen } from '../setupScreen';
+import { useCrudList } from '../../../components/crud/useCrudList';
 import { visaStageCrud } from './api';
 
 type Filters = { keyword?: string; status?: RecordStatus | null };
@@ -20,11 +21,16 @@ export default function VisaStages() {
   const { t } = useTranslation();
   const stageName = (row: Pick<VisaStage, 'kind' | 'name'>) =>
     row.name || (row.kind ? t(`systemSetup.visaStage.kinds.${row.kind}`) : '');
-  const crud = useSetupScreen<VisaStage, Filters, FormValues>('visaStage', visaStageCrud, {
-    newValues: { sort: 100 },
-    name: stageName,
-    readOnly: ['kind'],
-  });
+  const crud = setupScreen<VisaStage, FormValues, Filters>(
+    t,
+    'visaStage',
+    useCrudList<VisaStage, Filters>(visaStageCrud),
+    {
+      newValues: { sort: 100 },
+      name: stageName,
+      readOnly: ['kind'],
+    },
+  );
 
   const columns: DataColumn<VisaStage>[] = [
     { title: t('systemSetup.visaStage.sort'), dataIndex: 'sort', width: 80 },
