@@ -86,6 +86,7 @@ export function createPeopleRepository(db: Db) {
       // Only the gram keys of the kind asked for are counted and read (migration 0070, decision 252): a word common
       // among staff and held by no student reads nothing in the students' group.
       const plan = await searchPlan(db, 'member', words, sql<SqlBool>`is_staff = ${kind === 'staff' ? 1 : 0}`);
+      if (plan.none) return [];
       const ids = db
         .selectFrom('member')
         .where(liveSearched('member', plan.driven))

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type SearchResult } from '@study-crm/shared';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { isPostgres } from '../../db/database.js';
-import { GRAM_COMMON, searchNewest, searchPlan } from '../../db/sql-helpers.js';
+import { ftsPart, GRAM_COMMON, searchNewest, searchPlan } from '../../db/sql-helpers.js';
 import { seedDemoApplications } from '../../seed/demo-applications.js';
 import { seedDemoMembers } from '../../seed/demo-members.js';
 import { useTestApp } from '../../test/signed-in.js';
@@ -144,5 +144,52 @@ describe('what each search box group reads', () => {
       expect(found).toHaveLength(5);
       expect(calls).toEqual([5]);
     }
+  });
+
+  it('finds a long number through a part of it, then tests the whole number on each row, as LIKE does', async () => {
+    // A number's FTS5 part on SQLite: the run of five with the most distinct digits; words of letters stay whole.
+    expect(ftsPart('00001234')).toBe('01234');
+    expect(ftsPart('88800071')).toBe('00071');
+    expect(ftsPart('1234')).toBe('1234');
+    expect(ftsPart('elizabeth')).toBe('elizabeth');
+    // Two applications hold the number's part; one the whole number (the other a decoy). Their search text is
+    // written as the module writes it, the triggers keeping the FTS5 table.
+    const ids = (
+      await t.db.db
+        .selectFrom('application')
+        .select('id')
+        .where('deletedAt', 'is', null)
+        .orderBy('id')
+        .limit(2)
+        .execute()
+    ).map((r) => r.id);
+    const [whole, decoy] = ids as [number, number];
+    for (const [id, extra] of [
+      [whole, ' 88800071'],
+      [decoy, ' 55500071'],
+    ] as const)
+      await sql`update application set search_text = search_text || ${extra} where id = ${id}`.execute(t.db.db);
+    const exact = async (...words: string[]) =>
+      (
+        await sql<{ id: number }>`select id from application where deleted_at is null
+          and ${sql.join(
+            words.map((w) => sql`search_text like ${`%${w}%`}`),
+            sql` and `,
+          )} order by id desc limit 5`.execute(t.db.db)
+      ).rows.map((r) => Number(r.id));
+    expect(await exact('88800071')).toEqual([whole]);
+    expect(await hitsOf('88800071', 'application')).toEqual([whole]);
+    // With a short word beside it (a pattern before the number's own on SQLite).
+    expect(await hitsOf('88800071 d0', 'application')).toEqual(await exact('88800071', 'd0'));
+    expect(await hitsOf('88800071 zq', 'application')).toEqual([]);
+    expect(await hitsOf('55500071', 'application')).toEqual([decoy]);
+    // The home list's keyword reads the same matching.
+    const list = await t.get<{ total: number; list: { id: number }[] }>(
+      '/api/v1/mc/applicationRecord/list',
+      { keyword: '88800071', pageNum: 1, pageSize: 20 },
+      t.admin,
+    );
+    expect(list.meta.code, list.meta.message).toBe(200);
+    expect(list.data.list.map((r) => r.id)).toEqual([whole]);
   });
 });
