@@ -79,7 +79,7 @@ const EnvSchema = z
     JOB_FILE_HOURS: int(72, 1, 24 * 90),
     EXPORT_DIRECT_MAX_ROWS: int(10_000, 1, 1_000_000),
     // The operation log counts a filter's entries up to this many; past it the total reads "more than" (decision 249).
-    AUDIT_COUNT_CAP: int(10_000, 1, 10_000_000),
+    AUDIT_COUNT_CAP: int(1_000, 1, 10_000_000),
     DELIVERY_BATCH: int(20, 1, 500),
     // E-mails to one mail server (its mail, or its system mail) one server sends at once.
     DELIVERY_LANE_CONCURRENCY: int(3, 1, 50),
