@@ -215,7 +215,7 @@ export function searchTextHolds(
   const fts = sql.table(`${table}_search`);
   const trigram = sql<SqlBool>`${sql.ref(`${table}.id`)} in (select rowid from ${fts} where ${fts} match ${v(0)})`;
   // The short words, then the long words the FTS5 query holds only a part of (ftsPart), tested on each row.
-  const tested = Array.from({ length: shortCount + cutWords(long) }, (_, i) => holds(i + 1));
+  const tested = Array.from({ length: shortCount + cutWords(long).length }, (_, i) => holds(i + 1));
   return tested.length ? sql<SqlBool>`(${sql.join([trigram, ...tested], sql` and `)})` : trigram;
 }
 
@@ -238,7 +238,8 @@ export const ftsPart = (word: string): string => {
   }
   return chars.slice(best, best + FTS_PART).join('');
 };
-const cutWords = (long: readonly string[]) => long.filter((w) => ftsPart(w) !== w).length;
+// The long words the FTS5 query holds only a part of, each tested whole on the rows the part gives.
+const cutWords = (long: readonly string[]) => long.filter((w) => ftsPart(w) !== w);
 
 // The values searchTextHolds binds for `words`, in its order: only short words, each word (a gram); else on
 // PostgreSQL a `like` pattern per word, the long ones first; on SQLite the FTS5 query of the long words (each by its
@@ -249,7 +250,7 @@ export function searchTextValues(db: Db, words: readonly string[]): unknown[] {
   const short = words.filter((w) => [...w].length < 3).map(containsPattern);
   if (isPostgres(db as never)) return [...long.map(containsPattern), ...short];
   const match = long.map((w) => `"${ftsPart(w).replace(/"/g, '""')}"`).join(' AND ');
-  return [match, ...short, ...long.filter((w) => ftsPart(w) !== w).map(containsPattern)];
+  return [match, ...short, ...cutWords(long).map(containsPattern)];
 }
 
 // What of `words` the SQL text of searchTextHolds depends on: how many words, how many are short when some are long,
@@ -257,7 +258,7 @@ export function searchTextValues(db: Db, words: readonly string[]): unknown[] {
 export const searchTextShape = (words: readonly string[]): string => {
   const short = words.filter((w) => [...w].length < 3).length;
   if (short === words.length) return `g${short}`;
-  return `t${words.length - short}.${short}.${cutWords(words.filter((w) => [...w].length >= 3))}`;
+  return `t${words.length - short}.${short}.${cutWords(words.filter((w) => [...w].length >= 3)).length}`;
 };
 
 // Whether every word is one or two characters long (searchTextHolds then reads the gram tables).
@@ -314,11 +315,7 @@ export async function searchPlan(
     // No row holds the word: the caller need not ask (an empty id list still costs its query ~0.1 ms on SQLite).
     if (!rows.length) return { holds: sql<SqlBool>`1 = 0`, driven: true, none: true };
     if (rows.length < GRAM_COMMON) {
-      const ids = idsValue(
-        db,
-        rows.map((r) => Number(r.id)),
-      );
-      const among = sql<SqlBool>`${sql.ref(`${table}.id`)} in ${idList(db, ids as never)}`;
+      const among = idIn(db, table, rows);
       return {
         holds: patterns.length ? sql<SqlBool>`(${among} and ${searchTextLike(table, patterns)})` : among,
         driven: true,
@@ -342,6 +339,16 @@ const gramCounts = (db: Db, table: string, words: readonly string[], scope?: Gra
       return Number(rows[0]?.n ?? 0);
     }),
   );
+
+// The row is one of `rows` (ids read before, bound as one parameter).
+const idIn = (db: Db, table: string, rows: readonly { id: number }[]) =>
+  sql<SqlBool>`${sql.ref(`${table}.id`)} in ${idList(
+    db,
+    idsValue(
+      db,
+      rows.map((r) => Number(r.id)),
+    ) as never,
+  )}`;
 
 // A condition on the gram table's own columns besides the gram (member_gram.is_staff, migration 0070).
 export type GramScope = RawBuilder<SqlBool>;
@@ -408,7 +415,7 @@ export async function searchNewest<R>(
     const { rows } = await source(before, n).execute(db);
     if (!rows.length) break;
     const ids = rows.map((r) => Number(r.id));
-    const among = sql<SqlBool>`${sql.ref(`${table}.id`)} in ${idList(db, idsValue(db, ids) as never)}`;
+    const among = idIn(db, table, rows);
     found.push(...(await page(rest ? sql<SqlBool>`(${among} and ${rest})` : among, limit - found.length)));
     if (found.length >= limit || ids.length < n) break;
     before = ids[ids.length - 1]!;
