@@ -303,6 +303,9 @@ export async function searchPlan(
   if (!words.length || (!allShortWords(words) && isPostgres(db)))
     return { holds: searchTextHolds(db, table, words), driven: false };
   if (!allShortWords(words)) {
+    // SQLite, a long number: its ids from the tail table (decision 260), each word then tested on the row.
+    const tailed = await tailIds(db, table, words);
+    if (tailed) return tailed.length ? { holds: amongTested(db, table, tailed, words), driven: true } : NONE;
     // SQLite, a word of three characters or more: FTS5 drives when it holds fewer than GRAM_COMMON matches (read up
     // to it, and then given to the query as its id list, so that FTS5 reads the word's trigrams once: a common
     // trigram's list, '000' of the phone numbers in '00001234', is most of the cost); a common word walks the query's
@@ -313,7 +316,7 @@ export async function searchPlan(
     const { rows } = await sql<{ id: number }>`select rowid as id from ${fts} where ${fts} match ${match}
       limit ${GRAM_COMMON}`.execute(db);
     // No row holds the word: the caller need not ask (an empty id list still costs its query ~0.1 ms on SQLite).
-    if (!rows.length) return { holds: sql<SqlBool>`1 = 0`, driven: true, none: true };
+    if (!rows.length) return NONE;
     if (rows.length < GRAM_COMMON) {
       const among = idIn(db, table, rows);
       return {
@@ -324,11 +327,45 @@ export async function searchPlan(
     return { holds: searchTextLike(table, words.map(containsPattern)), driven: false };
   }
   const counts = await gramCounts(db, table, words, scope);
-  if (Math.min(...counts) === 0) return { holds: sql<SqlBool>`1 = 0`, driven: true, none: true };
+  if (Math.min(...counts) === 0) return NONE;
   return Math.min(...counts) >= GRAM_COMMON
     ? { holds: searchGramsOfRow(table, words), driven: false }
     : { holds: searchTextHolds(db, table, words, undefined, scope), driven: true };
 }
+
+// No row holds the words: the caller need not ask.
+const NONE = { holds: sql<SqlBool>`1 = 0`, driven: true, none: true } as const;
+
+// Migration 0071's parts of a word holding a digit: from every TAIL_STEP-th character, TAIL_LENGTH at most.
+const TAIL_STEP = 4;
+const TAIL_LENGTH = 12;
+
+// SQLite, a number of 2 × TAIL_STEP characters or more among the words (a passport or phone number, or most of
+// one: a word ftsPart cuts; decision 260): the ids of the records whose search text holds a part (migration 0071)
+// starting with the number's TAIL_LENGTH characters from one of its first TAIL_STEP. Wherever the number stands in
+// a word of the text, one of its first TAIL_STEP characters is where a part starts, so every record holding it is
+// among these. At most GRAM_COMMON ids are read: null when there is no such word or when that many hold the
+// prefixes (the FTS5 path then reads the word).
+async function tailIds(db: Db, table: string, words: readonly string[]): Promise<{ id: number }[] | null> {
+  if (isPostgres(db)) return null;
+  const number = words
+    .filter((w) => [...w].length >= 2 * TAIL_STEP && ftsPart(w) !== w)
+    .sort((a, b) => [...b].length - [...a].length)[0];
+  if (!number) return null;
+  const chars = [...number];
+  const tails = sql.table(`${table}_tail`);
+  const ranges = Array.from({ length: TAIL_STEP }, (_, i) => {
+    const prefix = chars.slice(i, i + TAIL_LENGTH).join('');
+    return sql`(tail >= ${prefix} and tail < ${prefixEnd(prefix)})`;
+  });
+  const { rows } = await sql<{ id: number }>`select distinct id from ${tails} where ${sql.join(ranges, sql` or `)}
+    limit ${GRAM_COMMON}`.execute(db);
+  return rows.length >= GRAM_COMMON ? null : rows;
+}
+
+// The row is one of `rows` and its search text holds every word.
+const amongTested = (db: Db, table: string, rows: readonly { id: number }[], words: readonly string[]) =>
+  sql<SqlBool>`(${idIn(db, table, rows)} and ${searchTextLike(table, words.map(containsPattern))})`;
 
 // How many records hold each short word, counted up to GRAM_COMMON (an index-only count of the key range).
 const gramCounts = (db: Db, table: string, words: readonly string[], scope?: GramScope) =>
@@ -386,6 +423,8 @@ export async function searchNewest<R>(
   const short = words.filter((w) => [...w].length < 3);
   const hasLong = short.length < words.length;
   if (hasLong && isPostgres(db)) return pgNewest(db, table, words, limit, page, walk);
+  const tailed = hasLong ? await tailIds(db, table, words) : null;
+  if (tailed) return tailed.length ? page(amongTested(db, table, tailed, words), limit) : [];
   let source: (before: number | null, n: number) => RawBuilder<{ id: number }>;
   let rest: RawBuilder<SqlBool> | null;
   const below = (column: string, before: number | null) =>

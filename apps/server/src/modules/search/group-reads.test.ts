@@ -192,4 +192,60 @@ describe('what each search box group reads', () => {
     expect(list.meta.code, list.meta.message).toBe(200);
     expect(list.data.list.map((r) => r.id)).toEqual([whole]);
   });
+
+  it('finds a number of eight characters or more at any place in a word, as LIKE does (SQLite: the tail table)', async () => {
+    const rows = await t.db.db
+      .selectFrom('application')
+      .select(['id', 'searchText'])
+      .where('deletedAt', 'is', null)
+      .orderBy('id', 'desc')
+      .limit(20)
+      .execute();
+    // The number at each of eight places in a word, one longer than a part (twelve characters), in an e-mail
+    // address; a decoy holding all but its last digit.
+    const words = [0, 1, 2, 3, 4, 5, 6, 7].map((k) => `${'p'.repeat(k)}73914026q`);
+    words.push('1739140264451739140265', 'mail73914026@x.test', 'n7391402');
+    for (const [i, word] of words.entries())
+      await sql`update application set search_text = search_text || ${` ${word}`} where id = ${rows[i]!.id}`.execute(
+        t.db.db,
+      );
+    const exact = async (word: string) =>
+      (
+        await sql<{
+          id: number;
+        }>`select id from application where deleted_at is null and search_text like ${`%${word}%`}
+          order by id desc limit 5`.execute(t.db.db)
+      ).rows.map((r) => Number(r.id));
+    const numbers = ['73914026', '7391402', '39140264451739', '9140265', '73914026q', '739140265'];
+    // On SQLite the FTS5 table is emptied first: the words of eight characters or more are found without it.
+    const fts = (command: string) =>
+      sql`insert into application_search (application_search) values (${command})`.execute(t.db.db);
+    if (!isPostgres(t.db.db)) await fts('delete-all');
+    for (const word of numbers.filter((w) => w.length >= 8 || isPostgres(t.db.db)))
+      expect(await hitsOf(word, 'application'), word).toEqual(await exact(word));
+    if (!isPostgres(t.db.db)) await fts('rebuild');
+    for (const word of numbers) expect(await hitsOf(word, 'application'), word).toEqual(await exact(word));
+    expect(await exact('73914026')).toHaveLength(5);
+    // The staff group (searchPlan) the same: a phone number's last eight digits and its middle.
+    const id = await staffWith(t, 'tailphone', []);
+    await sql`update member set search_text = search_text || ' +447700912345' where id = ${id}`.execute(t.db.db);
+    const staffExact = async (word: string) =>
+      (
+        await sql<{ id: number }>`select id from member where deleted_at is null and member_type = 'staff'
+          and search_text like ${`%${word}%`} order by search_text, id limit 5`.execute(t.db.db)
+      ).rows.map((r) => Number(r.id));
+    for (const word of ['70091234', '77009123', '0091234', '4470091']) {
+      expect(await hitsOf(word, 'staff'), word).toEqual(await staffExact(word));
+      expect(await staffExact(word), word).toEqual(word === '4470091' ? [] : expect.arrayContaining([id]));
+    }
+    // A changed text takes its old parts out; the rows found are the new text's.
+    for (const [i] of words.entries())
+      await sql`update application set search_text = ${rows[i]!.searchText} where id = ${rows[i]!.id}`.execute(t.db.db);
+    expect(await hitsOf('73914026', 'application')).toEqual([]);
+    if (!isPostgres(t.db.db)) {
+      const { rows: left } = await sql<{ n: number }>`select count(*) as n from application_tail
+        where tail like '%7391402%'`.execute(t.db.db);
+      expect(Number(left[0]!.n)).toBe(0);
+    }
+  });
 });
