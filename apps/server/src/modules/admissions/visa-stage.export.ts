@@ -8,7 +8,7 @@ import {
 } from '@study-crm/shared';
 import { dictPages, type DictRepository } from '../dict/index.js';
 import { sortColumn, statusColumn } from '../entry/index.js';
-import { tr, type Exporter } from '../export/index.js';
+import { column, tr, type Exporter } from '../export/index.js';
 import type { VisaStageService } from './visa-stage.service.js';
 
 type Row = VisaStage & { dictText: Record<Locale, string> | undefined };
@@ -41,19 +41,9 @@ export function visaStageExporter(deps: {
         value: (r, l) =>
           (r.kind ? tr('內建（含規則）', '内置（含规则）', 'Built-in (with rules)') : tr('自訂', '自定义', 'Added'))[l],
       },
-      {
-        key: 'fileType',
-        header: tr('所需文件類型', '所需文件类型', 'Document type expected'),
-        width: 22,
-        value: (r, l) => r.dictText?.[l] ?? r.fileType,
-      },
+      column.dict('fileType', tr('所需文件類型', '所需文件类型', 'Document type expected'), 22),
       statusColumn<Row>(),
-      {
-        key: 'updatedAt',
-        header: tr('更新時間', '更新时间', 'Updated'),
-        width: 18,
-        value: (r) => ({ date: r.updatedAt }),
-      },
+      column.time('updatedAt', tr('更新時間', '更新时间', 'Updated')),
     ],
   };
 }

@@ -8,7 +8,7 @@ import {
 } from '@study-crm/shared';
 import type { z } from 'zod';
 import { withDictText, type DictRepository } from '../dict/index.js';
-import { tr as h, type Exporter } from '../export/index.js';
+import { column, tr as h, type Exporter } from '../export/index.js';
 import type { ApplicationService } from './application.service.js';
 
 type Row = ApplicationListItem & { dictText: Record<Locale, string> | undefined };
@@ -35,10 +35,10 @@ export function applicationExporter(deps: {
       return withDictText(deps.dict, APPLICATION_DICT.status, page, (r) => r.status);
     },
     columns: [
-      { key: 'name', header: h('學生', '学生', 'Student'), value: (r) => r.name },
+      column.plain('name', h('學生', '学生', 'Student')),
       { key: 'englishName', header: h('英文姓名', '英文姓名', 'English name'), value: englishName },
-      { key: 'email', header: h('電子郵件', '电子邮件', 'Email'), width: 26, value: (r) => r.email },
-      { key: 'status', header: h('狀態', '状态', 'Status'), value: (r, l) => r.dictText?.[l] ?? r.status },
+      column.plain('email', h('電子郵件', '电子邮件', 'Email'), 26),
+      column.dict('status', h('狀態', '状态', 'Status')),
       {
         key: 'targetSchools',
         header: h('目標學校', '目标学校', 'Target schools'),
@@ -55,25 +55,15 @@ export function applicationExporter(deps: {
         header: h('跟進老師', '跟进老师', 'Follow-up teacher'),
         value: (r) => person(r.followTeacher),
       },
-      {
-        key: 'applicationDate',
-        header: h('申請時間', '申请时间', 'Applied on'),
-        width: 12,
-        value: (r) => ({ day: r.applicationDate }),
-      },
+      column.day('applicationDate', h('申請時間', '申请时间', 'Applied on')),
       {
         key: 'completion',
         header: h('服務完成度（%）', '服务完成度（%）', 'Service completed (%)'),
         width: 14,
         value: (r) => r.completionRatio,
       },
-      { key: 'followDone', header: h('已完成項目', '已完成项目', 'Items done'), width: 10, value: (r) => r.followDone },
-      {
-        key: 'followTotal',
-        header: h('項目總數', '项目总数', 'Items in all'),
-        width: 10,
-        value: (r) => r.followTotal,
-      },
+      column.plain('followDone', h('已完成項目', '已完成项目', 'Items done'), 10),
+      column.plain('followTotal', h('項目總數', '项目总数', 'Items in all'), 10),
     ],
   };
 }

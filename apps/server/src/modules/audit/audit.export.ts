@@ -1,5 +1,5 @@
 import { AuditListQuery, PERM, type AuditEntry, type AuditListInput, type Locale } from '@study-crm/shared';
-import { tr as h, type Exporter } from '../export/index.js';
+import { column, tr as h, type Exporter } from '../export/index.js';
 import type { AuditService } from './audit.service.js';
 
 const OUTCOME: Record<AuditEntry['outcome'], Record<Locale, string>> = {
@@ -19,26 +19,21 @@ export function auditExporter(audit: AuditService): Exporter<AuditListInput, Aud
     columns: [
       { key: 'time', header: h('時間', '时间', 'Time'), width: 20, value: (r) => ({ date: r.createdAt }) },
       { key: 'member', header: h('操作人', '操作人', 'Member'), value: (r) => r.member?.name ?? null },
-      { key: 'module', header: h('模組', '模块', 'Module'), value: (r) => r.module },
-      { key: 'action', header: h('操作', '操作', 'Action'), value: (r) => r.action },
-      { key: 'recordType', header: h('記錄類型', '记录类型', 'Record type'), value: (r) => r.recordType },
+      column.plain('module', h('模組', '模块', 'Module')),
+      column.plain('action', h('操作', '操作', 'Action')),
+      column.plain('recordType', h('記錄類型', '记录类型', 'Record type')),
       { key: 'recordIds', header: h('記錄 ID', '记录 ID', 'Record ids'), value: (r) => r.recordIds.join(', ') },
       { key: 'outcome', header: h('結果', '结果', 'Outcome'), value: (r, l) => OUTCOME[r.outcome][l] },
-      { key: 'code', header: h('代碼', '代码', 'Code'), width: 8, value: (r) => r.code },
+      column.plain('code', h('代碼', '代码', 'Code'), 8),
       {
         key: 'fields',
         header: h('變更欄位', '变更字段', 'Changed fields'),
         width: 30,
         value: (r) => r.changedFields.join(', '),
       },
-      { key: 'ip', header: h('來源位址', '来源地址', 'Address'), value: (r) => r.ip },
-      { key: 'userAgent', header: h('使用者代理', '用户代理', 'User agent'), width: 30, value: (r) => r.userAgent },
-      {
-        key: 'durationMs',
-        header: h('耗時（毫秒）', '耗时（毫秒）', 'Duration (ms)'),
-        width: 12,
-        value: (r) => r.durationMs,
-      },
+      column.plain('ip', h('來源位址', '来源地址', 'Address')),
+      column.plain('userAgent', h('使用者代理', '用户代理', 'User agent'), 30),
+      column.plain('durationMs', h('耗時（毫秒）', '耗时（毫秒）', 'Duration (ms)'), 12),
     ],
   };
 }

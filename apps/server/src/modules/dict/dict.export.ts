@@ -1,6 +1,6 @@
 import { DictListQuery, PERM, type DictEntry } from '@study-crm/shared';
 import { entryColumns } from '../entry/index.js';
-import { listPages, tr, type Exporter } from '../export/index.js';
+import { column, listPages, tr, type Exporter } from '../export/index.js';
 import type { DictService } from './dict.service.js';
 
 // The dictionary entries' export (issue 39): the list's own call (its type, keyword and status), for holders of
@@ -13,7 +13,7 @@ export function dictExporter(dict: Pick<DictService, 'list'>): Exporter<DictList
     query: DictListQuery,
     page: listPages(dict.list),
     columns: [
-      { key: 'type', header: tr('字典類型', '字典类型', 'Type'), width: 20, value: (r) => r.type },
+      column.plain('type', tr('字典類型', '字典类型', 'Type'), 20),
       ...entryColumns<DictEntry>({
         value: tr('資料值', '数据值', 'Value'),
         label: tr('中文名稱', '中文名称', 'Chinese name'),

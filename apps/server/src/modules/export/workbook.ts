@@ -22,6 +22,45 @@ export type ExportColumn<T> = {
   value: (row: T, locale: Locale) => CellValue;
 };
 
+// The keys of T whose values are V.
+type KeyOf<T, V> = { [K in keyof T]-?: T[K] extends V ? K : never }[keyof T] & string;
+type Words = Record<Locale, string>;
+
+// The usual kinds of column, one line each in an exporter's table (the row type is the table's): the row's value at
+// `key` as it is (text, a number), as an instant (epoch ms), as a calendar day, or as the list's name of it.
+export const column = {
+  plain: <T>(key: KeyOf<T, string | number | null>, header: Words, width?: number): ExportColumn<T> => ({
+    key,
+    header,
+    width,
+    value: (r) => r[key] as string | number | null,
+  }),
+  time: <T>(key: KeyOf<T, number | null>, header: Words, width = 18): ExportColumn<T> => ({
+    key,
+    header,
+    width,
+    value: (r) => ({ date: r[key] as number | null }),
+  }),
+  day: <T>(key: KeyOf<T, string | null>, header: Words, width = 12): ExportColumn<T> => ({
+    key,
+    header,
+    width,
+    value: (r) => ({ day: r[key] as string | null }),
+  }),
+  // A dictionary field: its label read beside the page (modules/dict dictPages' `dictText`), else the value stored.
+  dict: <T extends { dictText?: Words | undefined }>(
+    key: KeyOf<T, string | null>,
+    header: Words,
+    width?: number,
+  ): ExportColumn<T> => ({ key, header, width, value: (r, l) => r.dictText?.[l] ?? (r[key] as string | null) }),
+  named: <T, K extends KeyOf<T, string>>(
+    key: K,
+    header: Words,
+    width: number,
+    names: Record<T[K] & string, Words>,
+  ): ExportColumn<T> => ({ key, header, width, value: (r, l) => names[r[key] as T[K] & string][l] }),
+};
+
 // A heading or label in the three languages (zh-TW, zh-CN, en-US), as the list screens word it.
 export const tr = (zhTW: string, zhCN: string, enUS: string): Record<Locale, string> => ({
   'zh-TW': zhTW,

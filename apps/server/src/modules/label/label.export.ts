@@ -1,6 +1,6 @@
 import { LabelListQuery, PERM, type Label } from '@study-crm/shared';
 import { descriptionColumn, sortColumn, statusColumn } from '../entry/index.js';
-import { listPages, tr, type Exporter } from '../export/index.js';
+import { column, listPages, tr, type Exporter } from '../export/index.js';
 import type { LabelService } from './label.service.js';
 
 // The member labels' export (issue 39): the list's own call (keyword, status), for holders of its permission. The
@@ -13,10 +13,10 @@ export function labelExporter(labels: Pick<LabelService, 'list'>): Exporter<Labe
     query: LabelListQuery,
     page: listPages(labels.list),
     columns: [
-      { key: 'name', header: tr('標記名稱', '标记名称', 'Label name'), width: 24, value: (r) => r.name },
-      { key: 'color', header: tr('顏色', '颜色', 'Colour'), width: 12, value: (r) => r.color },
+      column.plain('name', tr('標記名稱', '标记名称', 'Label name'), 24),
+      column.plain('color', tr('顏色', '颜色', 'Colour'), 12),
       descriptionColumn<Label>(),
-      { key: 'memberCount', header: tr('會員數', '会员数', 'Members'), width: 10, value: (r) => r.memberCount },
+      column.plain('memberCount', tr('會員數', '会员数', 'Members'), 10),
       sortColumn<Label>(),
       statusColumn<Label>(),
     ],

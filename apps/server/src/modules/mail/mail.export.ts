@@ -9,7 +9,7 @@ import {
   type Template,
   type TlsMode,
 } from '@study-crm/shared';
-import { listPages, tr, type Exporter } from '../export/index.js';
+import { column, listPages, tr, type Exporter } from '../export/index.js';
 import type { EmailService } from './email.service.js';
 import type { SenderService } from './sender.service.js';
 import type { TemplateService } from './template.service.js';
@@ -25,14 +25,9 @@ export function emailExporter(emails: Pick<EmailService, 'list'>): Exporter<Emai
     query: EmailListQuery,
     page: listPages(emails.list),
     columns: [
-      { key: 'subject', header: tr('主旨', '主题', 'Subject'), width: 36, value: (r) => r.subject },
-      { key: 'sender', header: tr('寄件人', '发件人', 'Sender'), width: 28, value: (r) => r.sender },
-      {
-        key: 'recipientCount',
-        header: tr('收件人數', '收件人数', 'Recipients'),
-        width: 10,
-        value: (r) => r.recipientCount,
-      },
+      column.plain('subject', tr('主旨', '主题', 'Subject'), 36),
+      column.plain('sender', tr('寄件人', '发件人', 'Sender'), 28),
+      column.plain('recipientCount', tr('收件人數', '收件人数', 'Recipients'), 10),
       { key: 'sent', header: tr('已寄出', '已发送', 'Sent'), width: 10, value: (r) => r.summary.sent },
       { key: 'failed', header: tr('失敗', '失败', 'Failed'), width: 10, value: (r) => r.summary.failed },
       { key: 'cancelled', header: tr('已取消', '已取消', 'Cancelled'), width: 10, value: (r) => r.summary.cancelled },
@@ -42,13 +37,8 @@ export function emailExporter(emails: Pick<EmailService, 'list'>): Exporter<Emai
         width: 10,
         value: (r) => r.summary.queued + r.summary.sending,
       },
-      { key: 'createdAt', header: tr('時間', '时间', 'Time'), width: 18, value: (r) => ({ date: r.createdAt }) },
-      {
-        key: 'sendAt',
-        header: tr('預定寄送', '预定发送', 'Scheduled for'),
-        width: 18,
-        value: (r) => ({ date: r.sendAt }),
-      },
+      column.time('createdAt', tr('時間', '时间', 'Time')),
+      column.time('sendAt', tr('預定寄送', '预定发送', 'Scheduled for')),
     ],
   };
 }
@@ -62,15 +52,10 @@ export function templateExporter(templates: Pick<TemplateService, 'list'>): Expo
     query: TemplateListQuery,
     page: listPages(templates.list),
     columns: [
-      { key: 'name', header: tr('範本名稱', '模板名称', 'Template name'), width: 28, value: (r) => r.name },
-      { key: 'type', header: tr('範本類型', '模板类型', 'Template type'), width: 18, value: (r) => r.type },
-      { key: 'title', header: tr('內容標題', '内容标题', 'Content title'), width: 36, value: (r) => r.title },
-      {
-        key: 'updatedAt',
-        header: tr('更新時間', '更新时间', 'Updated'),
-        width: 18,
-        value: (r) => ({ date: r.updatedAt }),
-      },
+      column.plain('name', tr('範本名稱', '模板名称', 'Template name'), 28),
+      column.plain('type', tr('範本類型', '模板类型', 'Template type'), 18),
+      column.plain('title', tr('內容標題', '内容标题', 'Content title'), 36),
+      column.time('updatedAt', tr('更新時間', '更新时间', 'Updated')),
     ],
   };
 }
@@ -92,21 +77,11 @@ export function mailSenderExporter(senders: Pick<SenderService, 'list'>): Export
     query: MailSenderListQuery,
     page: listPages(senders.list),
     columns: [
-      {
-        key: 'displayName',
-        header: tr('顯示名稱', '显示名称', 'Display name'),
-        width: 20,
-        value: (r) => r.displayName,
-      },
-      { key: 'account', header: tr('信箱帳號', '邮箱账号', 'Mailbox account'), width: 28, value: (r) => r.account },
-      { key: 'host', header: tr('SMTP 主機', 'SMTP 主机', 'SMTP host'), width: 24, value: (r) => r.host },
-      { key: 'port', header: tr('連接埠', '端口', 'Port'), width: 8, value: (r) => r.port },
-      {
-        key: 'tlsMode',
-        header: tr('加密方式', '加密方式', 'Encryption'),
-        width: 12,
-        value: (r, l) => TLS[r.tlsMode][l],
-      },
+      column.plain('displayName', tr('顯示名稱', '显示名称', 'Display name'), 20),
+      column.plain('account', tr('信箱帳號', '邮箱账号', 'Mailbox account'), 28),
+      column.plain('host', tr('SMTP 主機', 'SMTP 主机', 'SMTP host'), 24),
+      column.plain('port', tr('連接埠', '端口', 'Port'), 8),
+      column.named('tlsMode', tr('加密方式', '加密方式', 'Encryption'), 12, TLS),
     ],
   };
 }

@@ -7,7 +7,7 @@ import {
   type MemberStatus,
   type MemberType,
 } from '@study-crm/shared';
-import { tr as h, type Exporter, type ExportColumn } from '../export/index.js';
+import { column, tr as h, type Exporter, type ExportColumn } from '../export/index.js';
 import type { MemberService } from './member.service.js';
 
 // The lists' own wording (pages/employee/locale.ts).
@@ -28,9 +28,9 @@ const TYPE: Record<MemberType, Record<Locale, string>> = {
 // The columns of the employee and account lists as they show them. Never a secret: a list item holds none (no
 // password hash, second factor or session).
 export const memberColumns: readonly ExportColumn<MemberListItem>[] = [
-  { key: 'displayName', header: h('姓名', '姓名', 'Name'), value: (r) => r.displayName },
-  { key: 'loginName', header: h('登入名稱', '登录名', 'Login name'), value: (r) => r.loginName },
-  { key: 'email', header: h('電子郵件', '邮箱', 'E-mail'), width: 26, value: (r) => r.email },
+  column.plain('displayName', h('姓名', '姓名', 'Name')),
+  column.plain('loginName', h('登入名稱', '登录名', 'Login name')),
+  column.plain('email', h('電子郵件', '邮箱', 'E-mail'), 26),
   {
     key: 'mobile',
     header: h('手機', '手机', 'Mobile'),
@@ -44,13 +44,8 @@ export const memberColumns: readonly ExportColumn<MemberListItem>[] = [
   },
   { key: 'labels', header: h('標記', '标记', 'Labels'), value: (r) => r.labels.map((x) => x.name).join(', ') },
   { key: 'memberType', header: h('會員類型', '会员类型', 'Member type'), value: (r, l) => TYPE[r.memberType][l] },
-  { key: 'status', header: h('狀態', '状态', 'Status'), width: 10, value: (r, l) => STATUS[r.status][l] },
-  {
-    key: 'identityStatus',
-    header: h('身分驗證', '身份验证', 'Identity'),
-    width: 10,
-    value: (r, l) => IDENTITY[r.identityStatus][l],
-  },
+  column.named('status', h('狀態', '状态', 'Status'), 10, STATUS),
+  column.named('identityStatus', h('身分驗證', '身份验证', 'Identity'), 10, IDENTITY),
   { key: 'createdAt', header: h('註冊時間', '注册时间', 'Registered'), value: (r) => ({ date: r.createdAt }) },
 ];
 

@@ -6,7 +6,7 @@ import {
   type NoticeListInput,
   type NoticeState,
 } from '@study-crm/shared';
-import { listPages, tr, type Exporter } from '../export/index.js';
+import { column, listPages, tr, type Exporter } from '../export/index.js';
 import type { NoticeService } from './notice.service.js';
 
 // The list's own wording (pages/notice/locale.ts).
@@ -28,26 +28,21 @@ export function noticeExporter(notices: Pick<NoticeService, 'list'>): Exporter<N
     query: NoticeListQuery,
     page: listPages(notices.list),
     columns: [
-      { key: 'title', header: tr('標題', '标题', 'Title'), width: 36, value: (r) => r.title },
+      column.plain('title', tr('標題', '标题', 'Title'), 36),
       {
         key: 'recipient',
         header: tr('收件人', '收件人', 'Recipient'),
         width: 20,
         value: (r, l) => (r.recipientId === 0 ? ALL_MEMBERS[l] : (r.recipientName ?? String(r.recipientId))),
       },
-      {
-        key: 'publishAt',
-        header: tr('發布時間', '发布时间', 'Publish time'),
-        width: 18,
-        value: (r) => ({ date: r.publishAt }),
-      },
+      column.time('publishAt', tr('發布時間', '发布时间', 'Publish time')),
       {
         key: 'expiresAt',
         header: tr('到期時間', '到期时间', 'Expires'),
         width: 18,
         value: (r, l) => (r.expiresAt === null ? NEVER[l] : { date: r.expiresAt }),
       },
-      { key: 'state', header: tr('狀態', '状态', 'State'), width: 10, value: (r, l) => STATE[r.state][l] },
+      column.named('state', tr('狀態', '状态', 'State'), 10, STATE),
     ],
   };
 }

@@ -9,7 +9,7 @@ import {
   type PaymentType,
 } from '@study-crm/shared';
 import { dictPages, type DictRepository } from '../dict/index.js';
-import { tr as h, type Exporter } from '../export/index.js';
+import { column, tr as h, type Exporter } from '../export/index.js';
 import type { PaymentService } from './payment.service.js';
 
 // The list's own wording of its status and type (pages/payment/strings).
@@ -37,27 +37,18 @@ export function paymentExporter(deps: {
     query: PaymentListQuery,
     page: dictPages(deps.dict, DICT_TYPES.transferMethod, deps.payments.list, (r) => r.transferMethod || null),
     columns: [
-      {
-        key: 'transactionDate',
-        header: h('付款時間', '付款时间', 'Payment date'),
-        width: 12,
-        value: (r) => ({ day: r.transactionDate }),
-      },
-      { key: 'title', header: h('標題', '标题', 'Title'), width: 30, value: (r) => r.title },
-      { key: 'type', header: h('類型', '类型', 'Type'), width: 10, value: (r, l) => TYPE[r.type][l] },
+      column.day('transactionDate', h('付款時間', '付款时间', 'Payment date')),
+      column.plain('title', h('標題', '标题', 'Title'), 30),
+      column.named('type', h('類型', '类型', 'Type'), 10, TYPE),
       {
         key: 'amount',
         header: h('金額', '金额', 'Amount'),
         width: 16,
         value: (r) => ({ minor: r.type === 'refund' ? -r.amountMinor : r.amountMinor, currency: r.currency }),
       },
-      { key: 'currency', header: h('幣別', '币种', 'Currency'), width: 8, value: (r) => r.currency },
+      column.plain('currency', h('幣別', '币种', 'Currency'), 8),
       { key: 'status', header: h('狀態', '状态', 'Status'), value: (r, l) => STATUS[r.status][l] },
-      {
-        key: 'transferMethod',
-        header: h('轉帳方式', '转账方式', 'Transfer method'),
-        value: (r, l) => r.dictText?.[l] ?? r.transferMethod,
-      },
+      column.dict('transferMethod', h('轉帳方式', '转账方式', 'Transfer method')),
       { key: 'student', header: h('學生', '学生', 'Student'), value: (r) => r.studentName },
       {
         key: 'signingTeacher',
@@ -65,18 +56,8 @@ export function paymentExporter(deps: {
         value: (r) => r.signingTeacher?.name ?? null,
       },
       { key: 'confirmedBy', header: h('確認人', '确认人', 'Confirmed by'), value: (r) => r.confirmedBy?.name ?? null },
-      {
-        key: 'confirmedAt',
-        header: h('確認時間', '确认时间', 'Confirmed at'),
-        width: 18,
-        value: (r) => ({ date: r.confirmedAt }),
-      },
-      {
-        key: 'createdAt',
-        header: h('建立時間', '创建时间', 'Created at'),
-        width: 18,
-        value: (r) => ({ date: r.createdAt }),
-      },
+      column.time('confirmedAt', h('確認時間', '确认时间', 'Confirmed at')),
+      column.time('createdAt', h('建立時間', '创建时间', 'Created at')),
     ],
   };
 }

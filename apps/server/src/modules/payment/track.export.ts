@@ -7,7 +7,7 @@ import {
   type TrackListInput,
   type TrackOperation,
 } from '@study-crm/shared';
-import { listPages, tr as h, type Exporter } from '../export/index.js';
+import { column, listPages, tr as h, type Exporter } from '../export/index.js';
 import { STATUS, TYPE } from './payment.export.js';
 import type { PaymentService } from './payment.service.js';
 
@@ -54,16 +54,11 @@ export function trackExporter(payments: Pick<PaymentService, 'tracks'>): Exporte
     query: TrackListQuery,
     page: listPages(payments.tracks),
     columns: [
-      { key: 'createdAt', header: h('操作時間', '操作时间', 'Time'), width: 20, value: (r) => ({ date: r.createdAt }) },
+      column.time('createdAt', h('操作時間', '操作时间', 'Time'), 20),
       { key: 'operator', header: h('操作人', '操作人', 'Operator'), width: 18, value: (r) => r.operator?.name ?? '' },
       { key: 'operation', header: h('操作類型', '操作类型', 'Operation'), value: (r, l) => OPERATION[r.operation][l] },
-      { key: 'paymentId', header: h('付款記錄編號', '付款记录编号', 'Payment record id'), value: (r) => r.paymentId },
-      {
-        key: 'paymentTitle',
-        header: h('付款記錄', '付款记录', 'Payment record'),
-        width: 30,
-        value: (r) => r.paymentTitle,
-      },
+      column.plain('paymentId', h('付款記錄編號', '付款记录编号', 'Payment record id')),
+      column.plain('paymentTitle', h('付款記錄', '付款记录', 'Payment record'), 30),
       {
         key: 'changes',
         header: h('變更內容', '变更内容', 'Changes'),

@@ -7,7 +7,7 @@ import {
   type ProjectRole,
   type ProjectStatus,
 } from '@study-crm/shared';
-import { tr, type Exporter } from '../export/index.js';
+import { column, tr, type Exporter } from '../export/index.js';
 import type { ProjectService } from './project.service.js';
 
 // The list's own wording (pages/project/locale.ts).
@@ -34,34 +34,19 @@ export function projectExporter(projects: Pick<ProjectService, 'list'>): Exporte
     query: ProjectListQuery,
     page: (q, caller, pageNum, pageSize) => projects.list(caller, { ...q, pageNum, pageSize }),
     columns: [
-      { key: 'name', header: tr('專案名稱', '项目名称', 'Project'), width: 30, value: (r) => r.name },
-      { key: 'status', header: tr('狀態', '状态', 'Status'), width: 10, value: (r, l) => STATUS[r.status][l] },
-      {
-        key: 'startDate',
-        header: tr('開始日期', '开始日期', 'Start date'),
-        width: 12,
-        value: (r) => ({ day: r.startDate }),
-      },
-      { key: 'endDate', header: tr('結束日期', '结束日期', 'End date'), width: 12, value: (r) => ({ day: r.endDate }) },
-      { key: 'memberCount', header: tr('成員數', '成员数', 'Members'), width: 10, value: (r) => r.memberCount },
-      {
-        key: 'shareTotal',
-        header: tr('固定分成合計（%）', '固定分成合计（%）', 'Fixed shares in all (%)'),
-        width: 14,
-        value: (r) => r.shareTotal,
-      },
+      column.plain('name', tr('專案名稱', '项目名称', 'Project'), 30),
+      column.named('status', tr('狀態', '状态', 'Status'), 10, STATUS),
+      column.day('startDate', tr('開始日期', '开始日期', 'Start date')),
+      column.day('endDate', tr('結束日期', '结束日期', 'End date')),
+      column.plain('memberCount', tr('成員數', '成员数', 'Members'), 10),
+      column.plain('shareTotal', tr('固定分成合計（%）', '固定分成合计（%）', 'Fixed shares in all (%)'), 14),
       {
         key: 'myRole',
         header: tr('我的角色', '我的角色', 'My role'),
         width: 12,
         value: (r, l) => (r.myRole ? ROLE[r.myRole][l] : NOT_MEMBER[l]),
       },
-      {
-        key: 'createdAt',
-        header: tr('建立時間', '创建时间', 'Created'),
-        width: 18,
-        value: (r) => ({ date: r.createdAt }),
-      },
+      column.time('createdAt', tr('建立時間', '创建时间', 'Created')),
     ],
   };
 }

@@ -1,5 +1,5 @@
 import { PERM, RoleListQuery, type Locale, type Role, type RoleKind } from '@study-crm/shared';
-import { listPages, tr, type Exporter } from '../export/index.js';
+import { column, listPages, tr, type Exporter } from '../export/index.js';
 import type { RoleService } from './role.service.js';
 
 // The list's own wording of a role's kind (pages/access/locale.ts).
@@ -18,10 +18,10 @@ export function roleExporter(roles: Pick<RoleService, 'list'>): Exporter<RoleLis
     query: RoleListQuery,
     page: listPages(roles.list),
     columns: [
-      { key: 'name', header: tr('角色名稱', '角色名称', 'Role name'), width: 24, value: (r) => r.name },
-      { key: 'cnName', header: tr('中文名稱', '中文名称', 'Chinese name'), width: 20, value: (r) => r.cnName },
-      { key: 'kind', header: tr('類型', '类型', 'Kind'), width: 20, value: (r, l) => KIND[r.kind][l] },
-      { key: 'memberCount', header: tr('成員數', '成员数', 'Members'), width: 10, value: (r) => r.memberCount },
+      column.plain('name', tr('角色名稱', '角色名称', 'Role name'), 24),
+      column.plain('cnName', tr('中文名稱', '中文名称', 'Chinese name'), 20),
+      column.named('kind', tr('類型', '类型', 'Kind'), 20, KIND),
+      column.plain('memberCount', tr('成員數', '成员数', 'Members'), 10),
     ],
   };
 }

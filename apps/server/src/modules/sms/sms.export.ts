@@ -1,6 +1,6 @@
 import { DICT_TYPES, PERM, SmsListQuery, type Locale, type SmsBatch } from '@study-crm/shared';
 import { dictPages, type DictRepository } from '../dict/index.js';
-import { tr, type Exporter } from '../export/index.js';
+import { column, tr, type Exporter } from '../export/index.js';
 import type { SmsService } from './sms.service.js';
 
 type Row = SmsBatch & { dictText: Record<Locale, string> | undefined };
@@ -19,17 +19,12 @@ export function smsExporter(deps: {
     query: SmsListQuery,
     page: dictPages(deps.dict, DICT_TYPES.smsTerminal, deps.sms.list, (r) => r.terminal),
     columns: [
-      { key: 'content', header: tr('內容', '内容', 'Content'), width: 40, value: (r) => r.content },
-      {
-        key: 'terminal',
-        header: tr('發送端', '发送端', 'Sending terminal'),
-        width: 16,
-        value: (r, l) => r.dictText?.[l] ?? r.terminal,
-      },
-      { key: 'sender', header: tr('發送者', '发送者', 'Sender'), width: 14, value: (r) => r.sender },
-      { key: 'fileName', header: tr('檔案', '文件', 'File'), width: 24, value: (r) => r.fileName },
-      { key: 'accepted', header: tr('收件人', '收件人', 'Recipients'), width: 10, value: (r) => r.accepted },
-      { key: 'sendAt', header: tr('發送時間', '发送时间', 'Send time'), width: 18, value: (r) => ({ date: r.sendAt }) },
+      column.plain('content', tr('內容', '内容', 'Content'), 40),
+      column.dict('terminal', tr('發送端', '发送端', 'Sending terminal'), 16),
+      column.plain('sender', tr('發送者', '发送者', 'Sender'), 14),
+      column.plain('fileName', tr('檔案', '文件', 'File'), 24),
+      column.plain('accepted', tr('收件人', '收件人', 'Recipients'), 10),
+      column.time('sendAt', tr('發送時間', '发送时间', 'Send time')),
       {
         key: 'queued',
         header: tr('排隊中', '排队中', 'Queued'),

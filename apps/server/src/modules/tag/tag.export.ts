@@ -1,7 +1,7 @@
 import { DICT_TYPES, PERM, TagListQuery, type Locale, type Tag } from '@study-crm/shared';
 import { dictPages, type DictRepository } from '../dict/index.js';
 import { entryColumns } from '../entry/index.js';
-import { tr, type Exporter } from '../export/index.js';
+import { column, tr, type Exporter } from '../export/index.js';
 import type { TagService } from './tag.service.js';
 
 type Row = Tag & { dictText: Record<Locale, string> | undefined };
@@ -19,12 +19,7 @@ export function tagExporter(deps: {
     query: TagListQuery,
     page: dictPages(deps.dict, DICT_TYPES.tagType, deps.tags.list, (r) => r.type),
     columns: [
-      {
-        key: 'type',
-        header: tr('標籤類型', '标签类型', 'Tag type'),
-        width: 16,
-        value: (r, l) => r.dictText?.[l] ?? r.type,
-      },
+      column.dict('type', tr('標籤類型', '标签类型', 'Tag type'), 16),
       ...entryColumns<Row>({
         value: tr('標籤鍵值', '标签键值', 'Tag key'),
         label: tr('中文標籤', '中文标签', 'Chinese tag'),

@@ -13,7 +13,7 @@ import {
   type TaskListInput,
   type TaskStatus,
 } from '@study-crm/shared';
-import { listPages, tr, type Exporter } from '../export/index.js';
+import { column, listPages, tr, type Exporter } from '../export/index.js';
 import type { TaskService } from './task.service.js';
 
 // The list's own wording (pages/task/locale.ts).
@@ -42,7 +42,7 @@ export function taskExporter(tasks: Pick<TaskService, 'list'>): Exporter<TaskLis
     query: TaskListQuery,
     page: listPages(tasks.list),
     columns: [
-      { key: 'title', header: TITLE, width: 36, value: (r) => r.title },
+      column.plain('title', TITLE, 36),
       { key: 'project', header: PROJECT, width: 24, value: (r) => r.projectName },
       {
         key: 'assignee',
@@ -50,10 +50,10 @@ export function taskExporter(tasks: Pick<TaskService, 'list'>): Exporter<TaskLis
         width: 16,
         value: (r) => r.assignee?.name ?? null,
       },
-      { key: 'status', header: tr('狀態', '状态', 'Status'), width: 12, value: (r, l) => STATUS[r.status][l] },
+      column.named('status', tr('狀態', '状态', 'Status'), 12, STATUS),
       { key: 'kpiType', header: KPI_TYPE, width: 16, value: (r, l) => kpiName(r.kpiType, l) },
-      { key: 'points', header: POINTS, width: 8, value: (r) => r.points },
-      { key: 'dueDate', header: tr('到期日', '到期日', 'Due'), width: 12, value: (r) => ({ day: r.dueDate }) },
+      column.plain('points', POINTS, 8),
+      column.day('dueDate', tr('到期日', '到期日', 'Due')),
     ],
   };
 }
@@ -72,10 +72,10 @@ export function contributionExporter(
     columns: [
       { key: 'day', header: tr('日期', '日期', 'Day'), width: 12, value: (r) => ({ day: r.contributedOn }) },
       { key: 'member', header: tr('成員', '成员', 'Member'), width: 16, value: (r) => r.member.name },
-      { key: 'title', header: TITLE, width: 36, value: (r) => r.title },
+      column.plain('title', TITLE, 36),
       { key: 'project', header: PROJECT, width: 24, value: (r) => r.projectName },
       { key: 'kpiType', header: KPI_TYPE, width: 16, value: (r, l) => kpiName(r.kpiType, l) },
-      { key: 'points', header: POINTS, width: 8, value: (r) => r.points },
+      column.plain('points', POINTS, 8),
     ],
   };
 }
@@ -96,9 +96,9 @@ export function kpiTypeExporter(tasks: Pick<TaskService, 'kpiTypes'>): Exporter<
     page: listPages(tasks.kpiTypes),
     columns: [
       { key: 'name', header: tr('名稱', '名称', 'Name'), width: 24, value: (r, l) => kpiName(r, l) },
-      { key: 'unit', header: tr('單位', '单位', 'Unit'), width: 14, value: (r) => r.unit },
-      { key: 'weight', header: tr('權重（%）', '权重（%）', 'Weight (%)'), width: 10, value: (r) => r.weight },
-      { key: 'taskCount', header: tr('任務數', '任务数', 'Tasks'), width: 10, value: (r) => r.taskCount },
+      column.plain('unit', tr('單位', '单位', 'Unit'), 14),
+      column.plain('weight', tr('權重（%）', '权重（%）', 'Weight (%)'), 10),
+      column.plain('taskCount', tr('任務數', '任务数', 'Tasks'), 10),
       {
         key: 'enabled',
         header: tr('啟用', '启用', 'Enabled'),
