@@ -37,9 +37,9 @@ async function start(m: Extract<BenchRequest, { type: 'start' }>): Promise<Start
   const { app, db } = built;
   const t = Date.now();
   await withIndexesDeferred(db.db, ['member', 'member_role'], () => seedDemoMembers(db.db, m.members));
-  // On PostgreSQL also what autovacuum does after an insert-heavy load: the visibility map of the member and gram
-  // tables (the search plan's bounded gram counts are index-only scans; without it each entry is a heap fetch).
-  if (db.dialect === 'postgres') await sql`VACUUM ANALYZE member, member_gram`.execute(db.db);
+  // On PostgreSQL also what autovacuum does after an insert-heavy load: the visibility map of the member, gram and
+  // tail tables (the search plan's bounded gram counts are index-only scans; without it each entry is a heap fetch).
+  if (db.dialect === 'postgres') await sql`VACUUM ANALYZE member, member_gram, member_tail`.execute(db.db);
   else await analyze(db.db);
   const membersMs = Date.now() - t;
   const { token, mid } = await signInAdmin(app, config, {
@@ -59,6 +59,8 @@ const BULK_TABLES = [
   'payment_record',
   'application_gram',
   'payment_record_gram',
+  'application_tail',
+  'payment_record_tail',
 ];
 const APPLICATION_TABLES = [
   'application',
@@ -108,7 +110,13 @@ async function seedPayments(payments: number) {
   );
   const t = Date.now();
   if (db.dialect === 'postgres') {
-    for (const table of ['payment_record', 'payment_track', 'payment_record_gram', ...COUNTER_TABLES])
+    for (const table of [
+      'payment_record',
+      'payment_track',
+      'payment_record_gram',
+      'payment_record_tail',
+      ...COUNTER_TABLES,
+    ])
       await sql.raw(`VACUUM ANALYZE ${table}`).execute(db.db);
   } else await analyze(db.db);
   return { inserted, ms: t - t0, analyzeMs: Date.now() - t };

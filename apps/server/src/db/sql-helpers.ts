@@ -291,7 +291,9 @@ export const GRAM_COMMON = 2000;
 // How a search box group or picker (a LIMIT in its own order) reads its rows (decision 217): words of three characters
 // or more through the trigram index (on SQLite, the same count and walk as short words, decision 251); only short
 // words, through the gram table when the rarest is held by fewer than GRAM_COMMON records (`driven`: the ids drive
-// the plan), else by a walk of the query's order with a key lookup per row. Either way the work is bounded by GRAM_COMMON, not by the table: counting up to it reads the key range only.
+// the plan), else by a walk of the query's order with a key lookup per row. Either way the work is bounded by
+// GRAM_COMMON, not by the table: counting up to it reads the key range only. A number of eight characters or more
+// is read through the tail table on both engines (tailIds, decision 260).
 // `scope` narrows the gram keys to the rows the query keeps (a member's kind, migration 0070), so a word common in
 // another kind is counted, and read, only where the query looks (decision 252).
 export async function searchPlan(
@@ -300,12 +302,12 @@ export async function searchPlan(
   words: readonly string[],
   scope?: GramScope,
 ): Promise<{ holds: RawBuilder<SqlBool>; driven: boolean; none?: boolean }> {
-  if (!words.length || (!allShortWords(words) && isPostgres(db)))
-    return { holds: searchTextHolds(db, table, words), driven: false };
+  if (!words.length) return { holds: searchTextHolds(db, table, words), driven: false };
   if (!allShortWords(words)) {
-    // SQLite, a long number: its ids from the tail table (decision 260), each word then tested on the row.
+    // A long number: its ids from the tail table (decision 260), each word then tested on the row.
     const tailed = await tailIds(db, table, words);
     if (tailed) return tailed.length ? { holds: amongTested(db, table, tailed, words), driven: true } : NONE;
+    if (isPostgres(db)) return { holds: searchTextHolds(db, table, words), driven: false };
     // SQLite, a word of three characters or more: FTS5 drives when it holds fewer than GRAM_COMMON matches (read up
     // to it, and then given to the query as its id list, so that FTS5 reads the word's trigrams once: a common
     // trigram's list, '000' of the phone numbers in '00001234', is most of the cost); a common word walks the query's
@@ -340,25 +342,27 @@ const NONE = { holds: sql<SqlBool>`1 = 0`, driven: true, none: true } as const;
 const TAIL_STEP = 4;
 const TAIL_LENGTH = 12;
 
-// SQLite, a number of 2 × TAIL_STEP characters or more among the words (a passport or phone number, or most of
-// one: a word ftsPart cuts; decision 260): the ids of the records whose search text holds a part (migration 0071)
+// A number of 2 × TAIL_STEP characters or more among the words (a passport or phone number, or most of one: a word
+// ftsPart cuts; decision 260): the ids of the records whose search text holds a part (migration 0071)
 // starting with the number's TAIL_LENGTH characters from one of its first TAIL_STEP. Wherever the number stands in
 // a word of the text, one of its first TAIL_STEP characters is where a part starts, so every record holding it is
 // among these. At most GRAM_COMMON ids are read: null when there is no such word or when that many hold the
-// prefixes (the FTS5 path then reads the word).
+// prefixes (the trigram index then reads the word).
 async function tailIds(db: Db, table: string, words: readonly string[]): Promise<{ id: number }[] | null> {
-  if (isPostgres(db)) return null;
   const number = words
     .filter((w) => [...w].length >= 2 * TAIL_STEP && ftsPart(w) !== w)
     .sort((a, b) => [...b].length - [...a].length)[0];
   if (!number) return null;
   const chars = [...number];
   const tails = sql.table(`${table}_tail`);
+  // Each range read up to the bound on its own: the planner then expects a few rows, whatever the statistics say
+  // (a fresh table without them got a parallel scan and a JIT compilation on PostgreSQL, 56 ms).
   const ranges = Array.from({ length: TAIL_STEP }, (_, i) => {
     const prefix = chars.slice(i, i + TAIL_LENGTH).join('');
-    return sql`(tail >= ${prefix} and tail < ${prefixEnd(prefix)})`;
+    return sql`select id from (select id from ${tails} where tail >= ${prefix} and tail < ${prefixEnd(prefix)}
+      limit ${GRAM_COMMON}) ${sql.id(`r${i}`)}`;
   });
-  const { rows } = await sql<{ id: number }>`select distinct id from ${tails} where ${sql.join(ranges, sql` or `)}
+  const { rows } = await sql<{ id: number }>`select distinct id from (${sql.join(ranges, sql` union all `)}) u
     limit ${GRAM_COMMON}`.execute(db);
   return rows.length >= GRAM_COMMON ? null : rows;
 }
@@ -408,6 +412,8 @@ const searchTextLike = (table: string, patterns: readonly unknown[], opaque = fa
 // - on SQLite, words of three characters or more: the FTS5 table's matches in descending rowid, which FTS5 reads
 //   lazily and stops at the LIMIT; the short words tested on each row's search text.
 // - on PostgreSQL, words of three characters or more: pgNewest.
+// - before either, a number of eight characters or more: the tail table's ids (tailIds, decision 260), read at once,
+//   every word tested on those rows.
 // `page(holds, n)` is the group's own query: its filters, the condition `holds`, newest first, LIMIT n. It is asked
 // once per chunk (a chunk of ids, then one eight times larger) until it has `limit` rows or the matches run out.
 // `walk`: how many of the newest rows pgNewest walks first (a test passes a shorter walk).
@@ -422,9 +428,9 @@ export async function searchNewest<R>(
   if (!words.length || limit < 1) return [];
   const short = words.filter((w) => [...w].length < 3);
   const hasLong = short.length < words.length;
-  if (hasLong && isPostgres(db)) return pgNewest(db, table, words, limit, page, walk);
   const tailed = hasLong ? await tailIds(db, table, words) : null;
   if (tailed) return tailed.length ? page(amongTested(db, table, tailed, words), limit) : [];
+  if (hasLong && isPostgres(db)) return pgNewest(db, table, words, limit, page, walk);
   let source: (before: number | null, n: number) => RawBuilder<{ id: number }>;
   let rest: RawBuilder<SqlBool> | null;
   const below = (column: string, before: number | null) =>
