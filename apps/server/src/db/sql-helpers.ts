@@ -346,8 +346,8 @@ const TAIL_LENGTH = 12;
 // ftsPart cuts; decision 260): the ids of the records whose search text holds a part (migration 0071)
 // starting with the number's TAIL_LENGTH characters from one of its first TAIL_STEP. Wherever the number stands in
 // a word of the text, one of its first TAIL_STEP characters is where a part starts, so every record holding it is
-// among these. At most GRAM_COMMON ids are read: null when there is no such word or when that many hold the
-// prefixes (the trigram index then reads the word).
+// among these. Each range is read up to GRAM_COMMON rows: null when there is no such word, or when the ranges hold
+// that many rows in all (one may have been cut short; the trigram index then reads the word).
 async function tailIds(db: Db, table: string, words: readonly string[]): Promise<{ id: number }[] | null> {
   const number = words
     .filter((w) => [...w].length >= 2 * TAIL_STEP && ftsPart(w) !== w)
@@ -362,9 +362,9 @@ async function tailIds(db: Db, table: string, words: readonly string[]): Promise
     return sql`select id from (select id from ${tails} where tail >= ${prefix} and tail < ${prefixEnd(prefix)}
       limit ${GRAM_COMMON}) ${sql.id(`r${i}`)}`;
   });
-  const { rows } = await sql<{ id: number }>`select distinct id from (${sql.join(ranges, sql` union all `)}) u
-    limit ${GRAM_COMMON}`.execute(db);
-  return rows.length >= GRAM_COMMON ? null : rows;
+  const { rows } = await sql<{ id: number }>`select id from (${sql.join(ranges, sql` union all `)}) u`.execute(db);
+  if (rows.length >= GRAM_COMMON) return null;
+  return [...new Set(rows.map((r) => Number(r.id)))].map((id) => ({ id }));
 }
 
 // The row is one of `rows` and its search text holds every word.

@@ -246,4 +246,31 @@ describe('what each search box group reads', () => {
       where tail like '%7391402%'`.execute(t.db.db);
     expect(Number(left[0]!.n)).toBe(0);
   });
+
+  it('reads a number held by thousands through the trigram index, as LIKE finds it', async () => {
+    // Staff hold three numbers each ('7771234' and their id, then 'a', 'b' or 'c'): those starting '77712341' make
+    // more parts than a tail range reads, three per member, so the trigram index answers, and every member holding
+    // it is found (read up to the bound, the parts would have named only some of them).
+    await sql`update member set search_text = search_text || ' 7771234' || id || 'a 7771234' || id || 'b 7771234' || id || 'c'
+      where id in (select id from member where member_type = 'staff' order by id limit 2000)`.execute(t.db.db);
+    const { rows } = await sql<{ n: number | string }>`select count(*) as n from member_tail
+      where tail like '77712341%'`.execute(t.db.db);
+    expect(Number(rows[0]!.n)).toBeGreaterThanOrEqual(GRAM_COMMON);
+    const count = async (holds: RawBuilder<SqlBool>) =>
+      Number(
+        (await sql<{ n: number | string }>`select count(*) as n from member where ${holds}`.execute(t.db.db)).rows[0]!
+          .n,
+      );
+    for (const word of ['77712341', '777123419']) {
+      expect(await count((await searchPlan(t.db.db, 'member', [word])).holds), word).toBe(
+        await count(sql<SqlBool>`search_text like ${`%${word}%`}`),
+      );
+      const exact = await sql<{ id: number }>`select id from member where deleted_at is null
+        and member_type = 'staff' and search_text like ${`%${word}%`} order by search_text, id limit 5`.execute(
+        t.db.db,
+      );
+      expect(exact.rows.length, word).toBeGreaterThan(0);
+      expect(await hitsOf(word, 'staff'), word).toEqual(exact.rows.map((r) => Number(r.id)));
+    }
+  });
 });
