@@ -21,6 +21,13 @@ export type TimelineItem = {
   amount?: { minor: number; currency: string };
 };
 
+// The event a source's row stands for: its id and time, with who did it and what it says.
+export const timelineItem = (
+  kind: TimelineKind,
+  row: { id: number; createdAt: number },
+  said: Pick<TimelineItem, 'actorId' | 'title' | 'detail'> & Partial<TimelineItem>,
+): TimelineItem => ({ kind, at: row.createdAt, id: row.id, ...said });
+
 // A source's page: at most `limit` items after the cursor, newest first.
 export type TimelineSource = (cursor: TimelineCursor | null, limit: number) => Promise<TimelineItem[]>;
 

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.js';
 import { timelinePage } from '../../db/keyset.js';
-import type { TimelineSource } from '../../lib/timeline.js';
+import { timelineItem, type TimelineSource } from '../../lib/timeline.js';
 
 // The national number of an application's mobile with its area code, as E.164 (how SMS recipients are kept).
 export function e164Of(areaCode: string | null, mobile: string | null): string | null {
@@ -39,14 +39,7 @@ export function createApplicationTimeline(db: Db) {
           .where('applicationId', '=', applicationId)
           .$call(timelinePage('file', cursor, limit))
           .execute();
-        return rows.map((r) => ({
-          kind: 'file' as const,
-          at: r.createdAt,
-          id: r.id,
-          actorId: r.uploaderId,
-          title: r.title,
-          detail: r.extension,
-        }));
+        return rows.map((r) => timelineItem('file', r, { actorId: r.uploaderId, title: r.title, detail: r.extension }));
       },
   };
 }

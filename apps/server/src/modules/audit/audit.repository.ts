@@ -6,7 +6,7 @@ import { countAll } from '../../db/sql-helpers.js';
 import { changesOf } from './audit-changes.js';
 import { timelinePage } from '../../db/keyset.js';
 import type { PageWindow } from '../../lib/paging.js';
-import type { TimelineSource } from '../../lib/timeline.js';
+import { timelineItem, type TimelineSource } from '../../lib/timeline.js';
 
 export type AuditRow = Row<'auditLog'>;
 // The list's filters as the contract reads them, with the date range as epoch milliseconds.
@@ -75,16 +75,15 @@ export function createAuditRepository(db: Db) {
           .where('outcome', '=', 'ok')
           .$call(timelinePage('change', cursor, limit))
           .execute();
-        return rows.map((r) => ({
-          kind: 'change' as const,
-          at: r.createdAt,
-          id: r.id,
-          actorId: r.memberId,
-          title: `${r.module}.${r.action}`,
-          detail: null,
-          outcome: r.outcome,
-          changes: changesOf(r),
-        }));
+        return rows.map((r) =>
+          timelineItem('change', r, {
+            actorId: r.memberId,
+            title: `${r.module}.${r.action}`,
+            detail: null,
+            outcome: r.outcome,
+            changes: changesOf(r),
+          }),
+        );
       },
 
     byId: (id: number): Promise<AuditRow | undefined> =>

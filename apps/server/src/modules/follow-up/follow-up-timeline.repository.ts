@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.js';
 import { timelinePage } from '../../db/keyset.js';
-import type { TimelineSource } from '../../lib/timeline.js';
+import { timelineItem, type TimelineSource } from '../../lib/timeline.js';
 
 // An application's timeline (decision 180): its follow-up items by the time they were added, newest first through
 // follow_up (application_id, created_at, id). The title is the item's number and service, the detail its status.
@@ -13,13 +13,12 @@ export function createFollowUpTimeline(db: Db) {
         .where('applicationId', '=', applicationId)
         .$call(timelinePage('followUp', cursor, limit))
         .execute();
-      return rows.map((r) => ({
-        kind: 'followUp' as const,
-        at: r.createdAt,
-        id: r.id,
-        actorId: null,
-        title: `#${r.number} ${r.service}`,
-        detail: r.isDone ? 'done' : r.status,
-      }));
+      return rows.map((r) =>
+        timelineItem('followUp', r, {
+          actorId: null,
+          title: `#${r.number} ${r.service}`,
+          detail: r.isDone ? 'done' : r.status,
+        }),
+      );
     };
 }

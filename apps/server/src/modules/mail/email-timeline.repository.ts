@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.js';
 import { timelinePage } from '../../db/keyset.js';
-import type { TimelineSource } from '../../lib/timeline.js';
+import { timelineItem, type TimelineSource } from '../../lib/timeline.js';
 
 // A record's timeline (decision 180): the e-mails sent to these addresses (its student's), one event per outbox
 // row, newest first through delivery_outbox (recipient, created_at, id). System e-mails (codes) are never shown.
@@ -17,13 +17,6 @@ export function createEmailTimeline(db: Db) {
         .where('e.isSystem', '=', 0)
         .$call(timelinePage('email', cursor, limit, 'o'))
         .execute();
-      return rows.map((r) => ({
-        kind: 'email' as const,
-        at: r.createdAt,
-        id: r.id,
-        actorId: r.createdBy,
-        title: r.subject,
-        detail: r.status,
-      }));
+      return rows.map((r) => timelineItem('email', r, { actorId: r.createdBy, title: r.subject, detail: r.status }));
     };
 }

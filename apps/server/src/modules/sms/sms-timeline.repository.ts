@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.js';
 import { timelinePage } from '../../db/keyset.js';
-import type { TimelineSource } from '../../lib/timeline.js';
+import { timelineItem, type TimelineSource } from '../../lib/timeline.js';
 
 const TEXT_MAX = 200;
 
@@ -22,14 +22,8 @@ export function createSmsTimeline(db: Db) {
         .execute();
       return rows.map((r) => {
         const text = r.content ?? r.fileName ?? '';
-        return {
-          kind: 'sms' as const,
-          at: r.createdAt,
-          id: r.id,
-          actorId: r.createdBy,
-          title: text.length > TEXT_MAX ? `${text.slice(0, TEXT_MAX)}…` : text,
-          detail: r.status,
-        };
+        const title = text.length > TEXT_MAX ? `${text.slice(0, TEXT_MAX)}…` : text;
+        return timelineItem('sms', r, { actorId: r.createdBy, title, detail: r.status });
       });
     };
 }
