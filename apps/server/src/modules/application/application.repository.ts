@@ -160,6 +160,9 @@ const countedByStatus = (f: ListFilter) => !f.keyword && !f.teacherId && !f.date
 
 // From this offset on, an unfiltered page by number starts at the date the per-date counters point to.
 const DAY_SEEK_FROM = 1000;
+// The dates the walk to such a page reads in its first statement, and at most in one.
+const DAY_CHUNK_FIRST = 16;
+const DAY_CHUNK_MAX = 1024;
 
 export function createApplicationRepository(db: Db) {
   const transaction = <T>(fn: (tx: Tx) => Promise<T>): Promise<T> => runInTransaction(db, fn);
@@ -309,8 +312,9 @@ export function createApplicationRepository(db: Db) {
     status: string | null | undefined,
   ): Promise<{ day: string; skip: number; n: number } | null> {
     // Dates in the list's order along the counters' primary key (day, status), a chunk at a time: a deep page reads
-    // as many counter rows as it has dates (times statuses) before it, never the table.
-    const CHUNK = 256;
+    // as many counter rows as it has dates (times statuses) before it, never the table. The first chunk is small
+    // and each next one four times larger: the last pages (walked from their end) need a date or two, not 256.
+    let chunk = DAY_CHUNK_FIRST;
     let before = 0;
     let last: string | null = null;
     for (;;) {
@@ -319,7 +323,7 @@ export function createApplicationRepository(db: Db) {
         .select((eb) => ['day', eb.fn.sum<number | string>('n').as('n')])
         .groupBy('day')
         .orderBy('day', order)
-        .limit(CHUNK);
+        .limit(chunk);
       if (status) q = q.where('status', '=', status);
       if (last !== null) q = q.where('day', order === 'desc' ? '<' : '>', last);
       const rows = await q.execute();
@@ -328,8 +332,9 @@ export function createApplicationRepository(db: Db) {
         if (before + n > offset) return { day: r.day, skip: offset - before, n };
         before += n;
       }
-      if (rows.length < CHUNK) return null;
+      if (rows.length < chunk) return null;
       last = rows[rows.length - 1]!.day;
+      chunk = Math.min(chunk * 4, DAY_CHUNK_MAX);
     }
   }
 
