@@ -41,6 +41,9 @@ const pgTypes = {
   },
 } as pg.CustomTypesConfig;
 
+// The settings each PostgreSQL connection of the app starts with (decision 261).
+export const PG_SESSION_OPTIONS = '-c max_parallel_workers_per_gather=0 -c jit=off';
+
 export async function openDatabase(opts: DbOptions): Promise<DbHandle> {
   if (opts.databaseUrl) {
     if (opts.pgSchema) {
@@ -49,9 +52,17 @@ export async function openDatabase(opts: DbOptions): Promise<DbHandle> {
       await admin.query(`CREATE SCHEMA IF NOT EXISTS "${opts.pgSchema}"`);
       await admin.end();
     }
-    // PGOPTIONS (libpq's settings for each connection, which pg reads only when no options are given) is kept
-    // beside the schema's search path: CI's PostgreSQL pass commits without waiting for the disk with it (.ci/run).
-    const options = [process.env.PGOPTIONS, opts.pgSchema && `-c search_path="${opts.pgSchema}"`].filter(Boolean);
+    // Every connection plans for many short statements at once (decision 261): no parallel workers (starting two
+    // took 50-70 ms of a 2 ms page walk, and each worker is a process the other clients wait on) and no JIT
+    // compilation (tens of ms on a plan the planner costs high, paid again on every connection). PGOPTIONS (libpq's
+    // settings for each connection, which pg reads only when no options are given) comes after them, and may
+    // change them, beside the schema's search path: CI's PostgreSQL pass commits without waiting for the disk with
+    // it (.ci/run).
+    const options = [
+      PG_SESSION_OPTIONS,
+      process.env.PGOPTIONS,
+      opts.pgSchema && `-c search_path="${opts.pgSchema}"`,
+    ].filter(Boolean);
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: opts.poolMax ?? 10,

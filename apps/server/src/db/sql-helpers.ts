@@ -226,10 +226,15 @@ export function searchTextHolds(
 // applications, its part '01234' 0.3 ms. The whole word is then tested on each row the part gives (a LIKE on its
 // search text). Words of letters keep their whole phrase: their trigrams are many and each is rarer.
 const FTS_PART = 5;
-export const ftsPart = (word: string): string => {
+// A number longer than FTS_PART characters: four in five of its characters digits.
+const isLongNumber = (word: string): boolean => {
   const chars = [...word];
   const digits = chars.filter((c) => c >= '0' && c <= '9').length;
-  if (chars.length <= FTS_PART || digits * 5 < chars.length * 4) return word;
+  return chars.length > FTS_PART && digits * 5 >= chars.length * 4;
+};
+export const ftsPart = (word: string): string => {
+  if (!isLongNumber(word)) return word;
+  const chars = [...word];
   let best = 0;
   let most = 0;
   for (let i = 0; i + FTS_PART <= chars.length; i++) {
@@ -239,7 +244,7 @@ export const ftsPart = (word: string): string => {
   return chars.slice(best, best + FTS_PART).join('');
 };
 // The long words the FTS5 query holds only a part of, each tested whole on the rows the part gives.
-const cutWords = (long: readonly string[]) => long.filter((w) => ftsPart(w) !== w);
+const cutWords = (long: readonly string[]) => long.filter(isLongNumber);
 
 // The values searchTextHolds binds for `words`, in its order: only short words, each word (a gram); else on
 // PostgreSQL a `like` pattern per word, the long ones first; on SQLite the FTS5 query of the long words (each by its
@@ -350,7 +355,7 @@ const TAIL_LENGTH = 12;
 // that many rows in all (one may have been cut short; the trigram index then reads the word).
 async function tailIds(db: Db, table: string, words: readonly string[]): Promise<{ id: number }[] | null> {
   const number = words
-    .filter((w) => [...w].length >= 2 * TAIL_STEP && ftsPart(w) !== w)
+    .filter((w) => [...w].length >= 2 * TAIL_STEP && isLongNumber(w))
     .sort((a, b) => [...b].length - [...a].length)[0];
   if (!number) return null;
   const chars = [...number];

@@ -313,7 +313,7 @@ export function createApplicationRepository(db: Db) {
   ): Promise<{ day: string; skip: number; n: number } | null> {
     // Dates in the list's order along the counters' primary key (day, status), a chunk at a time: a deep page reads
     // as many counter rows as it has dates (times statuses) before it, never the table. The first chunk is small
-    // and each next one four times larger: the last pages (walked from their end) need a date or two, not 256.
+    // and each next one four times larger: the last pages (walked from their end) need a date or two (decision 262).
     let chunk = DAY_CHUNK_FIRST;
     let before = 0;
     let last: string | null = null;
