@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import type { ApplicationSaved, ApplicationView, CycleOption, MessageBox } from '@study-crm/shared';
 import { PERM } from '@study-crm/shared';
 import { createAdmissionsRepository, createAdmissionsService } from '../admissions/index.js';
@@ -173,5 +174,23 @@ describe('application reminders', () => {
       .where('done', '=', 0)
       .execute();
     expect(rows.map((r) => r.title)).toEqual(['王小明 · 2027-03-04 · D-3']);
+  });
+  it('reads expiring passports and language tests by a range of an index, not the whole table (decision 263)', async () => {
+    if (t.db.dialect !== 'sqlite') return; // PostgreSQL's planner prefers a scan on tables this small
+    const plan = async (query: ReturnType<typeof sql>) =>
+      (await sql<{ detail: string }>`explain query plan ${query}`.execute(t.db.db)).rows.map((r) => r.detail).join(' ');
+    expect(
+      await plan(sql`select id from application where (deleted_at + 0) is null and status not in ('rejected')
+        and passport_expiry_date >= '2026-11-22' and passport_expiry_date <= '2027-05-22'`),
+    ).toContain('USING INDEX application_passport_expiry_ix (passport_expiry_date>? AND passport_expiry_date<?)');
+    expect(
+      await plan(sql`select a.id from application a join application_language_score ls on ls.application_id = a.id
+        where (a.deleted_at + 0) is null and ls.future_booking = 0
+        and ls.test_date >= '2024-11-22' and ls.test_date <= '2024-12-22'`),
+    ).toContain('USING INDEX application_language_score_test_date_ix (test_date>? AND test_date<?)');
+    expect(
+      await plan(sql`select a.id from application a join application_target_school ts on ts.application_id = a.id
+        where (a.deleted_at + 0) is null and ts.cycle_id in (1, 2) and ts.application_date is null`),
+    ).toContain('USING INDEX application_target_school_cycle_ix (cycle_id=?)');
   });
 });
