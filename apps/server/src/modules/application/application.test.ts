@@ -105,6 +105,9 @@ describe('applications', () => {
     expect(view.data.referrers).toEqual([]);
     expect(view.data.targetSchools.map((s) => s.ucasCode)).toEqual(['K60', null]);
     expect(view.data.version).toBe(2);
+    // The list names the target schools in their order (read in the page's own statement).
+    const list = await t.get<Page>(`${BASE}/list`, { keyword: '王大明', pageNum: 1, pageSize: 20 }, t.admin);
+    expect(list.data.list.find((r) => r.id === data.id)?.targetSchools).toEqual(['KCL', 'LSE']);
   });
 
   it('refuses the second of two concurrent saves with 409 and keeps the first', async () => {
