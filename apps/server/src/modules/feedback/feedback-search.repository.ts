@@ -1,6 +1,7 @@
 import type { RecordSearch } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
 import { searchNewest } from '../../db/sql-helpers.js';
+import { snippet } from '../../lib/snippet.js';
 
 const SNIPPET = 60;
 
@@ -19,14 +20,11 @@ export function createFeedbackSearch(db: Db): RecordSearch {
         .limit(n)
         .execute(),
     );
-    return rows.map((r) => {
-      const text = r.content.replace(/\s+/g, ' ').trim();
-      return {
-        id: r.id,
-        title: r.email ? `${r.name} <${r.email}>` : r.name,
-        detail: text.length > SNIPPET ? `${text.slice(0, SNIPPET)}…` : text,
-        applicationId: null,
-      };
-    });
+    return rows.map((r) => ({
+      id: r.id,
+      title: r.email ? `${r.name} <${r.email}>` : r.name,
+      detail: snippet(r.content, SNIPPET),
+      applicationId: null,
+    }));
   };
 }

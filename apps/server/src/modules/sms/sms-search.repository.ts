@@ -1,6 +1,7 @@
 import type { RecordSearch } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
 import { searchNewest } from '../../db/sql-helpers.js';
+import { snippet } from '../../lib/snippet.js';
 
 const SNIPPET = 60;
 
@@ -25,7 +26,7 @@ export function createSmsSearch(db: Db): RecordSearch {
       return {
         id: r.id,
         title: r.fileName ?? (text.slice(0, SNIPPET) || `#${r.id}`),
-        detail: text ? (text.length > SNIPPET ? `${text.slice(0, SNIPPET)}…` : text) : null,
+        detail: text ? snippet(text, SNIPPET) : null,
         applicationId: null,
       };
     });

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.js';
 import { timelinePage } from '../../db/keyset.js';
+import { snippet } from '../../lib/snippet.js';
 import { timelineItem, type TimelineSource } from '../../lib/timeline.js';
 
 const TEXT_MAX = 200;
@@ -22,8 +23,7 @@ export function createSmsTimeline(db: Db) {
         .execute();
       return rows.map((r) => {
         const text = r.content ?? r.fileName ?? '';
-        const title = text.length > TEXT_MAX ? `${text.slice(0, TEXT_MAX)}…` : text;
-        return timelineItem('sms', r, { actorId: r.createdBy, title, detail: r.status });
+        return timelineItem('sms', r, { actorId: r.createdBy, title: snippet(text, TEXT_MAX), detail: r.status });
       });
     };
 }
