@@ -31,20 +31,20 @@ export const zEpochMs = () =>
 export const zText = (max: number) => z.string().trim().min(1).max(max);
 export const zOptText = (max: number) => z.string().trim().max(max).nullish();
 export const zFlag = () => z.preprocess(toNumber, z.union([z.literal(0), z.literal(1)]));
+// The items of a comma-separated form value, trimmed, the empty ones left out; any other value as it came (an
+// array sent as JSON).
+export const commaItems = (v: unknown): unknown =>
+  typeof v === 'string'
+    ? v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : v;
 export const zIdList = () =>
-  z.preprocess(
-    (v) =>
-      typeof v === 'string'
-        ? v
-            .split(',')
-            .map((s) => s.trim())
-            .filter(Boolean)
-            .map(toNumber)
-        : Array.isArray(v)
-          ? v.map(toNumber)
-          : v,
-    z.array(zId32()).max(1000),
-  );
+  z.preprocess((v) => {
+    const items = commaItems(v);
+    return Array.isArray(items) ? items.map(toNumber) : items;
+  }, z.array(zId32()).max(1000));
 
 export const PAGE_SIZE_MAX = 200;
 export const zPaging = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isValidEmail } from '../helpers.js';
-import { pageOf, zEpochMs, zId, zInt, zOptText, zPaging, zText } from '../wire.js';
+import { commaItems, pageOf, zEpochMs, zId, zInt, zOptText, zPaging, zText } from '../wire.js';
 
 // Messaging (issue 15): SMTP senders, message templates and e-mails (spec sections 2, 3 and 5).
 
@@ -171,16 +171,7 @@ export const EMAIL_ATTACHMENTS_MAX = 10;
 export const EMAIL_ATTACHMENTS_MAX_BYTES = 20 * 1024 * 1024;
 export const STORED_FILE_NAME_RE = /^\d{6}\/[A-Za-z0-9]{32}\.[a-z]{3,4}$/;
 const toList = (split: boolean) => (v: unknown) =>
-  v == null || v === ''
-    ? []
-    : typeof v === 'string'
-      ? split
-        ? v
-            .split(',')
-            .map((x) => x.trim())
-            .filter(Boolean)
-        : [v]
-      : v;
+  v == null || v === '' ? [] : typeof v === 'string' ? (split ? commaItems(v) : [v]) : v;
 export const zAttachmentList = () =>
   z.preprocess(
     toList(true),

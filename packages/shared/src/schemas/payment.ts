@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageOf, zId, zOptText, zPaging, zText } from '../wire.js';
+import { commaItems, pageOf, zId, zOptText, zPaging, zText } from '../wire.js';
 import { DICT_TYPES } from './dict.js';
 import { isIsoDate, PersonRefSchema } from './application.js';
 
@@ -61,17 +61,7 @@ const zDay = () => z.string().trim().refine(isIsoDate, { message: 'v.date' });
 const zStoredNames = () =>
   z
     .preprocess(
-      (v) =>
-        v === undefined
-          ? undefined
-          : v === null
-            ? []
-            : typeof v === 'string'
-              ? v
-                  .split(',')
-                  .map((s) => s.trim())
-                  .filter(Boolean)
-              : v,
+      (v) => (v === undefined ? undefined : v === null ? [] : commaItems(v)),
       z.array(z.string().max(300)).max(ATTACHMENTS_MAX).optional(),
     )
     .describe(

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SEARCH_GROUP_MAX, SEARCH_KEYWORD_MAX, SEARCH_TYPES } from '../search-types.js';
-import { zInt, zText } from '../wire.js';
+import { commaItems, zInt, zText } from '../wire.js';
 
 export * from '../search-types.js';
 
@@ -11,16 +11,7 @@ export const SearchQuery = z.object({
     'what is typed: each word must be part of one name of the record (any script, case and accents ignored)',
   ),
   types: z
-    .preprocess(
-      (v) =>
-        typeof v === 'string'
-          ? v
-              .split(',')
-              .map((s) => s.trim())
-              .filter(Boolean)
-          : v,
-      z.array(z.enum(SEARCH_TYPES)).min(1).max(SEARCH_TYPES.length),
-    )
+    .preprocess(commaItems, z.array(z.enum(SEARCH_TYPES)).min(1).max(SEARCH_TYPES.length))
     .nullish()
     .describe(
       `comma-separated groups (${SEARCH_TYPES.join(', ')}); absent: every group the caller may see. ` +
