@@ -120,14 +120,22 @@ export function DescriptionField() {
   );
 }
 
+// The record's status: enabled when left empty.
+export function StatusField() {
+  const { t } = useTranslation();
+  return (
+    <Form.Item name="status" label={t('crud.status')}>
+      <StatusSelect placeholder={t('crud.enabled')} />
+    </Form.Item>
+  );
+}
+
 // Status beside the colour, whose badge preview shows `previewText`.
 export function StatusColorRow({ previewText }: { previewText?: string }) {
   const { t } = useTranslation();
   return (
     <FieldRow gutter={12} spans={[8, 16]}>
-      <Form.Item name="status" label={t('crud.status')}>
-        <StatusSelect placeholder={t('crud.enabled')} />
-      </Form.Item>
+      <StatusField />
       <Form.Item name="color" label={t('crud.color')}>
         <ColorField previewText={previewText} />
       </Form.Item>

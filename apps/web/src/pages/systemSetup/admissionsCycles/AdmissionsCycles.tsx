@@ -3,9 +3,8 @@ import { DatePicker, Form, Input, InputNumber, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { TIME_RE, type Cycle, type RecordStatus } from '@study-crm/shared';
 import { FormModal } from '../../../components/crud/FormModal';
-import { FieldRow } from '../../../components/crud/FormFields';
+import { FieldRow, StatusField } from '../../../components/crud/FormFields';
 import { CrudList } from '../../../components/crud/CrudList';
-import { StatusSelect } from '../../../components/crud/StatusSelect';
 import type { DataColumn } from '../../../components/crud/DataTable';
 import { formatTime } from '../../../lib/format';
 import { setupScreen } from '../setupScreen';
@@ -83,9 +82,7 @@ export default function AdmissionsCycles() {
         <Form.Item name="remarks" label={t('systemSetup.cycle.remarks')} rules={[{ max: 500 }]}>
           <Input.TextArea rows={2} maxLength={500} />
         </Form.Item>
-        <Form.Item name="status" label={t('crud.status')}>
-          <StatusSelect placeholder={t('crud.enabled')} />
-        </Form.Item>
+        <StatusField />
       </FormModal>
     </CrudList>
   );

@@ -11,9 +11,8 @@ import {
 } from '@study-crm/shared';
 import { DictBadge, DictSelect } from '../../../components/dict';
 import { FormModal } from '../../../components/crud/FormModal';
-import { KeyField } from '../../../components/crud/FormFields';
+import { KeyField, StatusField } from '../../../components/crud/FormFields';
 import { CrudList } from '../../../components/crud/CrudList';
-import { StatusSelect } from '../../../components/crud/StatusSelect';
 import { setupScreen } from '../setupScreen';
 import { useCrudList } from '../../../components/crud/useCrudList';
 import { configCrud } from './api';
@@ -142,9 +141,7 @@ export default function ConfigManage() {
         <Form.Item name="remarks" label={t('systemSetup.config.remarks')} rules={[{ max: 500 }]}>
           <Input.TextArea rows={2} maxLength={500} />
         </Form.Item>
-        <Form.Item name="status" label={t('crud.status')}>
-          <StatusSelect placeholder={t('crud.enabled')} />
-        </Form.Item>
+        <StatusField />
       </FormModal>
     </CrudList>
   );

@@ -2,9 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Form, Input, InputNumber, Tag, Typography } from 'antd';
 import { APPLICATION_DICT, type RecordStatus, type VisaStage } from '@study-crm/shared';
 import { FormModal } from '../../../components/crud/FormModal';
-import { FieldRow } from '../../../components/crud/FormFields';
+import { FieldRow, StatusField } from '../../../components/crud/FormFields';
 import { CrudList } from '../../../components/crud/CrudList';
-import { StatusSelect } from '../../../components/crud/StatusSelect';
 import type { DataColumn } from '../../../components/crud/DataTable';
 import { DictBadge, DictSelect } from '../../../components/dict';
 import { formatTime } from '../../../lib/format';
@@ -86,9 +85,7 @@ export default function VisaStages() {
             <DictSelect type={APPLICATION_DICT.fileType} allowClear />
           </Form.Item>
         </FieldRow>
-        <Form.Item name="status" label={t('crud.status')}>
-          <StatusSelect placeholder={t('crud.enabled')} />
-        </Form.Item>
+        <StatusField />
       </FormModal>
     </CrudList>
   );
