@@ -5,6 +5,7 @@ import {
   type Insertable,
   type RawBuilder,
   type Selectable,
+  type SelectQueryBuilder,
   type SqlBool,
   type Updateable,
 } from 'kysely';
@@ -409,6 +410,17 @@ const searchTextLike = (table: string, patterns: readonly unknown[], opaque = fa
     sql` and `,
   )})`;
 };
+
+// The `page` of searchNewest for a group whose query is `rows` (its columns and its own filters): the rows holding
+// the words, newest first (the primary key's order), `n` of them.
+export const newestOf =
+  <DB, TB extends keyof DB, O>(rows: SelectQueryBuilder<DB, TB, O>) =>
+  (holds: RawBuilder<SqlBool>, n: number): Promise<O[]> =>
+    rows
+      .where(holds)
+      .orderBy(sql`id`, 'desc')
+      .limit(n)
+      .execute();
 
 // The first `limit` rows of a search box group that shows its newest records (decision 251), read from the newest
 // matches down, a chunk at a time, so that a common word reads about what is shown and not every record holding it:

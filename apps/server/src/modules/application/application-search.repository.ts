@@ -1,6 +1,6 @@
 import { searchWords, type RecordSearch } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
-import { liveSearched, searchNewest, searchTextHolds } from '../../db/sql-helpers.js';
+import { liveSearched, newestOf, searchNewest, searchTextHolds } from '../../db/sql-helpers.js';
 
 // Whether an application holds every word typed: each word part of one of its names, its passport number, e-mail or
 // phone, through application.search_text's trigram index; a search of only one- or two-character words, part of a
@@ -10,6 +10,9 @@ export const applicationHolds = (db: Db, words: readonly string[], slot?: (i: nu
   searchTextHolds(db, 'application', words, slot);
 export const keywordWords = (keyword: string) => searchWords(keyword);
 
+// What an application result shows.
+const COLUMNS = ['id', 'name', 'engLastName', 'engFirstName', 'passportNo', 'email', 'applicationDate'] as const;
+
 // The search box's applications (issue 39, decision 138): each word part of one of the student's names (any
 // script), the passport number, e-mail or phone; newest first.
 export function createApplicationSearch(db: Db): RecordSearch {
@@ -18,15 +21,12 @@ export function createApplicationSearch(db: Db): RecordSearch {
     // (deleted_at, …) index is read instead, with every live row sorted (decision 242: SQLite 3.53 with statistics
     // took application_live_date_ix for a common short word, 1.1–2.7 s at a million rows). The matches are read
     // newest first, a chunk at a time (decision 251).
-    const rows = await searchNewest(db, 'application', words, limit, (holds, n) =>
-      db
-        .selectFrom('application')
-        .select(['id', 'name', 'engLastName', 'engFirstName', 'passportNo', 'email', 'applicationDate'])
-        .where(liveSearched('application', true))
-        .where(holds)
-        .orderBy('id', 'desc')
-        .limit(n)
-        .execute(),
+    const rows = await searchNewest(
+      db,
+      'application',
+      words,
+      limit,
+      newestOf(db.selectFrom('application').select(COLUMNS).where(liveSearched('application', true))),
     );
     return rows.map((r) => {
       const eng = [r.engFirstName, r.engLastName].filter(Boolean).join(' ');

@@ -1,6 +1,6 @@
 import type { RecordSearch } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
-import { searchNewest } from '../../db/sql-helpers.js';
+import { newestOf, searchNewest } from '../../db/sql-helpers.js';
 import { snippet } from '../../lib/snippet.js';
 
 const SNIPPET = 60;
@@ -11,14 +11,12 @@ const SNIPPET = 60;
 export function createFeedbackSearch(db: Db): RecordSearch {
   return async (words, limit) => {
     // The matches newest first, a chunk at a time (decision 251).
-    const rows = await searchNewest(db, 'feedback', words, limit, (holds, n) =>
-      db
-        .selectFrom('feedback')
-        .select(['id', 'name', 'email', 'content'])
-        .where(holds)
-        .orderBy('id', 'desc')
-        .limit(n)
-        .execute(),
+    const rows = await searchNewest(
+      db,
+      'feedback',
+      words,
+      limit,
+      newestOf(db.selectFrom('feedback').select(['id', 'name', 'email', 'content'])),
     );
     return rows.map((r) => ({
       id: r.id,

@@ -1,6 +1,6 @@
 import type { RecordSearch } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
-import { searchNewest } from '../../db/sql-helpers.js';
+import { newestOf, searchNewest } from '../../db/sql-helpers.js';
 
 // The search box's e-mails (issue 39, decision 138): the subject, through email_message.search_text and its
 // trigram index; one or two characters: any part of a word through email_message_gram
@@ -8,15 +8,12 @@ import { searchNewest } from '../../db/sql-helpers.js';
 export function createEmailSearch(db: Db): RecordSearch {
   return async (words, limit) => {
     // The matches newest first, a chunk at a time (decision 251); system e-mails among them are skipped.
-    const rows = await searchNewest(db, 'email_message', words, limit, (holds, n) =>
-      db
-        .selectFrom('emailMessage')
-        .select(['id', 'subject', 'createdAt'])
-        .where('isSystem', '=', 0)
-        .where(holds)
-        .orderBy('id', 'desc')
-        .limit(n)
-        .execute(),
+    const rows = await searchNewest(
+      db,
+      'email_message',
+      words,
+      limit,
+      newestOf(db.selectFrom('emailMessage').select(['id', 'subject', 'createdAt']).where('isSystem', '=', 0)),
     );
     return rows.map((r) => ({
       id: r.id,

@@ -1,6 +1,9 @@
 import { formatMinor, type RecordSearch } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
-import { searchNewest } from '../../db/sql-helpers.js';
+import { newestOf, searchNewest } from '../../db/sql-helpers.js';
+
+// What a payment result shows.
+const COLUMNS = ['id', 'applicationId', 'studentName', 'title', 'amountMinor', 'currency', 'transactionDate'] as const;
 
 // The search box's payment records (issue 39, decision 138): the student's name and the title, through
 // payment_record.search_text and its trigram index; one or two characters: any part
@@ -8,14 +11,12 @@ import { searchNewest } from '../../db/sql-helpers.js';
 export function createPaymentSearch(db: Db): RecordSearch {
   return async (words, limit) => {
     // The matches newest first, a chunk at a time (decision 251).
-    const rows = await searchNewest(db, 'payment_record', words, limit, (holds, n) =>
-      db
-        .selectFrom('paymentRecord')
-        .select(['id', 'applicationId', 'studentName', 'title', 'amountMinor', 'currency', 'transactionDate'])
-        .where(holds)
-        .orderBy('id', 'desc')
-        .limit(n)
-        .execute(),
+    const rows = await searchNewest(
+      db,
+      'payment_record',
+      words,
+      limit,
+      newestOf(db.selectFrom('paymentRecord').select(COLUMNS)),
     );
     return rows.map((r) => ({
       id: r.id,

@@ -1,6 +1,6 @@
 import type { RecordSearch } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
-import { searchNewest } from '../../db/sql-helpers.js';
+import { newestOf, searchNewest } from '../../db/sql-helpers.js';
 import { snippet } from '../../lib/snippet.js';
 
 const SNIPPET = 60;
@@ -11,15 +11,14 @@ const SNIPPET = 60;
 export function createSmsSearch(db: Db): RecordSearch {
   return async (words, limit) => {
     // The matches newest first, a chunk at a time (decision 251); single texts among them are skipped.
-    const rows = await searchNewest(db, 'sms_batch', words, limit, (holds, n) =>
-      db
-        .selectFrom('smsBatch')
-        .select(['id', 'fileName', 'content', 'createdAt'])
-        .where('kind', '=', 'batch')
-        .where(holds)
-        .orderBy('id', 'desc')
-        .limit(n)
-        .execute(),
+    const rows = await searchNewest(
+      db,
+      'sms_batch',
+      words,
+      limit,
+      newestOf(
+        db.selectFrom('smsBatch').select(['id', 'fileName', 'content', 'createdAt']).where('kind', '=', 'batch'),
+      ),
     );
     return rows.map((r) => {
       const text = (r.content ?? '').replace(/\s+/g, ' ').trim();
