@@ -21,13 +21,8 @@ export function createApplicationSearch(db: Db): RecordSearch {
     // (deleted_at, …) index is read instead, with every live row sorted (decision 242: SQLite 3.53 with statistics
     // took application_live_date_ix for a common short word, 1.1–2.7 s at a million rows). The matches are read
     // newest first, a chunk at a time (decision 251).
-    const rows = await searchNewest(
-      db,
-      'application',
-      words,
-      limit,
-      newestOf(db.selectFrom('application').select(COLUMNS).where(liveSearched('application', true))),
-    );
+    const page = newestOf(db.selectFrom('application').select(COLUMNS).where(liveSearched('application', true)));
+    const rows = await searchNewest(db, 'application', words, limit, page);
     return rows.map((r) => {
       const eng = [r.engFirstName, r.engLastName].filter(Boolean).join(' ');
       return {

@@ -11,13 +11,8 @@ const SNIPPET = 60;
 export function createFeedbackSearch(db: Db): RecordSearch {
   return async (words, limit) => {
     // The matches newest first, a chunk at a time (decision 251).
-    const rows = await searchNewest(
-      db,
-      'feedback',
-      words,
-      limit,
-      newestOf(db.selectFrom('feedback').select(['id', 'name', 'email', 'content'])),
-    );
+    const page = newestOf(db.selectFrom('feedback').select(['id', 'name', 'email', 'content']));
+    const rows = await searchNewest(db, 'feedback', words, limit, page);
     return rows.map((r) => ({
       id: r.id,
       title: r.email ? `${r.name} <${r.email}>` : r.name,

@@ -8,13 +8,10 @@ import { newestOf, searchNewest } from '../../db/sql-helpers.js';
 export function createEmailSearch(db: Db): RecordSearch {
   return async (words, limit) => {
     // The matches newest first, a chunk at a time (decision 251); system e-mails among them are skipped.
-    const rows = await searchNewest(
-      db,
-      'email_message',
-      words,
-      limit,
-      newestOf(db.selectFrom('emailMessage').select(['id', 'subject', 'createdAt']).where('isSystem', '=', 0)),
+    const page = newestOf(
+      db.selectFrom('emailMessage').select(['id', 'subject', 'createdAt']).where('isSystem', '=', 0),
     );
+    const rows = await searchNewest(db, 'email_message', words, limit, page);
     return rows.map((r) => ({
       id: r.id,
       title: r.subject,

@@ -11,13 +11,8 @@ const COLUMNS = ['id', 'applicationId', 'studentName', 'title', 'amountMinor', '
 export function createPaymentSearch(db: Db): RecordSearch {
   return async (words, limit) => {
     // The matches newest first, a chunk at a time (decision 251).
-    const rows = await searchNewest(
-      db,
-      'payment_record',
-      words,
-      limit,
-      newestOf(db.selectFrom('paymentRecord').select(COLUMNS)),
-    );
+    const page = newestOf(db.selectFrom('paymentRecord').select(COLUMNS));
+    const rows = await searchNewest(db, 'payment_record', words, limit, page);
     return rows.map((r) => ({
       id: r.id,
       title: `${r.studentName} · ${r.title}`,

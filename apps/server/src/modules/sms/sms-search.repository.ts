@@ -11,15 +11,10 @@ const SNIPPET = 60;
 export function createSmsSearch(db: Db): RecordSearch {
   return async (words, limit) => {
     // The matches newest first, a chunk at a time (decision 251); single texts among them are skipped.
-    const rows = await searchNewest(
-      db,
-      'sms_batch',
-      words,
-      limit,
-      newestOf(
-        db.selectFrom('smsBatch').select(['id', 'fileName', 'content', 'createdAt']).where('kind', '=', 'batch'),
-      ),
+    const page = newestOf(
+      db.selectFrom('smsBatch').select(['id', 'fileName', 'content', 'createdAt']).where('kind', '=', 'batch'),
     );
+    const rows = await searchNewest(db, 'sms_batch', words, limit, page);
     return rows.map((r) => {
       const text = (r.content ?? '').replace(/\s+/g, ' ').trim();
       return {
