@@ -53,6 +53,9 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
     manifest: true,
+    // No modulepreload polyfill (decision 264): every browser the build targets that lacks <link rel=modulepreload>
+    // (Safari 16, Firefox before 115) still loads each chunk when it is imported, only without the early fetch.
+    modulePreload: { polyfill: false },
     // The shared package is schemas, endpoint descriptions and helpers without side effects: a file of it that no
     // imported name is used from is left out (otherwise every endpoint's zod schemas would load with the login page).
     // The package index keeps its own (its import order evaluates csp.ts before any schema is built); in the browser
