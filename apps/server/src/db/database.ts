@@ -42,7 +42,7 @@ const pgTypes = {
 } as pg.CustomTypesConfig;
 
 // The settings each PostgreSQL connection of the app starts with (decision 261).
-export const PG_SESSION_OPTIONS = '-c max_parallel_workers_per_gather=0 -c jit=off';
+const PG_SESSION_OPTIONS = '-c max_parallel_workers_per_gather=0 -c jit=off';
 
 export async function openDatabase(opts: DbOptions): Promise<DbHandle> {
   if (opts.databaseUrl) {

@@ -1,7 +1,7 @@
 import type { RecordSearch } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
 import { newestOf, searchNewest } from '../../db/sql-helpers.js';
-import { snippet } from '../../lib/snippet.js';
+import { oneLine, snippet } from '../../lib/snippet.js';
 
 const SNIPPET = 60;
 
@@ -16,7 +16,7 @@ export function createSmsSearch(db: Db): RecordSearch {
     );
     const rows = await searchNewest(db, 'sms_batch', words, limit, page);
     return rows.map((r) => {
-      const text = (r.content ?? '').replace(/\s+/g, ' ').trim();
+      const text = oneLine(r.content ?? '');
       return {
         id: r.id,
         title: r.fileName ?? (text.slice(0, SNIPPET) || `#${r.id}`),
