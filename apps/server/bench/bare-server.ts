@@ -1,29 +1,74 @@
-// The bare Fastify route the benches compare the app with (issue 43): a process of its own, no plugins, no logger,
-// one GET route answering the body it is given (the trivial call's own envelope, so the bytes on the wire match).
-// The parent sends { body } over IPC and gets { port } back; it sends 'stop' to end it.
+// The bare Fastify routes the benches compare the app with (issue 43): a process of its own, no plugins, no logger.
+// `/bare` answers the body it is given (the trivial call's own envelope, so the bytes on the wire match). `/floor`
+// (when the parent names the database) is the most the trivial call could serve on this stack: the same three reads
+// (the session with its permissions, the member with their roles, the wallet address) through the app's own
+// repositories and Kysely, on the same database, then the same bytes, with nothing around them (no hooks, no
+// client check, no validation, no security headers, no audit scope). `/floor-health` is /health's `select 1` so. The parent sends { body, floor? } over IPC and
+// gets { port } back; it sends 'stop' to end it.
 import Fastify from 'fastify';
+import { CompiledQuery } from 'kysely';
+import { loadConfig } from '../src/config.js';
+import { openDatabase, type DbHandle } from '../src/db/database.js';
+import { systemClock } from '../src/lib/clock.js';
+import { createSessionRepository, createSessionService } from '../src/modules/auth/index.js';
+import { createMemberRepository } from '../src/modules/member/index.js';
+import { createWalletRepository } from '../src/modules/wallet/index.js';
 
-export type BareRequest = { type: 'start'; body: string } | { type: 'stop' };
+export type Floor = { env: Record<string, string>; sqliteFile?: string; pgSchema?: string; token: string };
+export type BareRequest = { type: 'start'; body: string; floor?: Floor } | { type: 'stop' };
 
+const PROBE = CompiledQuery.raw('select 1');
 const app = Fastify({ logger: false });
 let body = '{}';
+let handle: DbHandle | undefined;
 app.get('/bare', async (_req, reply) => reply.header('content-type', 'application/json; charset=utf-8').send(body));
+
+async function addFloor(floor: Floor) {
+  const config = loadConfig(floor.env);
+  handle = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    sqliteFile: floor.sqliteFile,
+    pgSchema: floor.pgSchema,
+    poolMax: config.pgPoolMax,
+  });
+  const sessions = createSessionService(createSessionRepository(handle.db), config, systemClock);
+  const members = createMemberRepository(handle.db, handle.dialect);
+  const wallets = createWalletRepository(handle.db);
+  app.get('/floor', async (_req, reply) => {
+    const member = await sessions.authenticate(floor.token);
+    if (!member) throw new Error('the floor route has no session');
+    const [withRoles] = await Promise.all([members.byIdWithRoles(member.id), wallets.activeAddressOf(member.id)]);
+    if (!withRoles) throw new Error('the floor route has no member');
+    return reply.header('content-type', 'application/json; charset=utf-8').send(body);
+  });
+  // …and /health's one statement, the same way.
+  app.get('/floor-health', async (_req, reply) => {
+    await handle!.db.executeQuery(PROBE);
+    return reply.header('content-type', 'application/json; charset=utf-8').send(body);
+  });
+}
 
 process.on('disconnect', () => process.exit(0));
 process.on('message', (m: BareRequest) => {
   if (m.type === 'stop') {
-    void app.close().then(() => {
-      process.send?.({ ok: true, data: {} });
-      setImmediate(() => process.exit(0));
-    });
+    void app
+      .close()
+      .then(() => handle?.close())
+      .then(() => {
+        process.send?.({ ok: true, data: {} });
+        setImmediate(() => process.exit(0));
+      });
     return;
   }
   body = m.body;
-  app.listen({ host: '127.0.0.1', port: 0 }).then(
-    () => {
-      const address = app.server.address();
-      process.send?.({ ok: true, data: { port: typeof address === 'object' && address ? address.port : 0 } });
-    },
-    (err: unknown) => process.send?.({ ok: false, error: String(err) }),
-  );
+  (m.floor ? addFloor(m.floor) : Promise.resolve())
+    .then(() => app.listen({ host: '127.0.0.1', port: 0 }))
+    .then(
+      () => {
+        const address = app.server.address();
+        process.send?.({ ok: true, data: { port: typeof address === 'object' && address ? address.port : 0 } });
+      },
+      (err: unknown) => process.send?.({ ok: false, error: String(err) }),
+    );
 });

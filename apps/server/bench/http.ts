@@ -11,8 +11,9 @@
 // (issue 16), then uploads and pushes an SMS batch of `sms` recipients (issue 17), then times the trivial call idle and
 // during the upload of a `sms-import`-row recipient file (issue 38, goal ≤ 3× the idle p99). Prints req/s, p50, p99, each goal of issue 14 with its ratio, and the server's resident memory
 // after the first minute of mixed load vs at its end. Issue 43: before the first size's cases it starts a bare Fastify
-// route in a process of its own (bench/bare-server.ts) answering the trivial call's own envelope, loads it and
-// `/health` like the cases, and prints the issue's goals (throughput against the bare route, the filtered home list
+// route in a process of its own (bench/bare-server.ts) answering the trivial call's own envelope, loads it, the floors
+// (the trivial call's three reads, and /health's `select 1`, each alone in a bare route on the same database: the most
+// each call could serve on this stack) and `/health` like the cases, and prints the issue's goals (throughput against the bare route, the filtered home list
 // against the trivial call, a deep page by number, first pages, PostgreSQL against SQLite) with PASS/MISS.
 // `--only GROUP,…` (decision 241) runs only some groups of cases, e.g. `--only search,board,audit,trivial` for
 // issues 39/40's figures at a million rows: bare (the bare route and /health), trivial (the trivial call at each
@@ -109,6 +110,9 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 const DASHBOARD = 'dashboard (GET /api/v1/cake/rpt/dashboard, 30 days)';
 // Issue 43's cases: the bare route, /health, and the filtered home list (a status and a two-character name).
 const BARE = 'bare Fastify route (same envelope)';
+// The most the trivial call could serve on this stack (bench/bare-server.ts): its three reads, nothing around them.
+const FLOOR = 'floor: its three reads in a bare route';
+const FLOOR_HEALTH = "floor: /health's select 1 in a bare route";
 const HEALTH = 'GET /health';
 const TRIVIAL = 'trivial (GET /api/v1/member/profile)';
 const FILTERED = "home list, status + name '陳怡'";
@@ -269,8 +273,10 @@ async function runEngine(label: string, start: Extract<BenchRequest, { type: 'st
     // The bare route answers the trivial call's own bytes.
     const envelope = await (await fetch(base + url('/api/v1/member/profile'), { headers })).text();
     const bare = runs('bare') ? startServer('bare-server.ts') : undefined;
+    // …and the floor: the trivial call's reads on this database with this session.
+    const floor = { env: start.env, sqliteFile: start.sqliteFile, pgSchema: start.pgSchema, token: s.token };
     const bareBase = bare
-      ? `http://127.0.0.1:${(await bare.call<{ port: number }>({ type: 'start', body: envelope })).port}`
+      ? `http://127.0.0.1:${(await bare.call<{ port: number }>({ type: 'start', body: envelope, floor })).port}`
       : '';
     const measureAt = async (name: string, at: string, reqs: autocannon.Request[]) => {
       const one = await sequential(at, {}, reqs[0]!, REQUESTS);
@@ -303,6 +309,8 @@ async function runEngine(label: string, start: Extract<BenchRequest, { type: 'st
       if (size === SMALL && bare) {
         // Side by side in one time window: the bare route, /health, then the trivial call.
         await measureAt(BARE, bareBase, [{ method: 'GET', path: '/bare' }]);
+        await measureAt(FLOOR, bareBase, [{ method: 'GET', path: '/floor' }]);
+        await measureAt(FLOOR_HEALTH, bareBase, [{ method: 'GET', path: '/floor-health' }]);
         await bare.call({ type: 'stop' }).catch(() => undefined);
         await measureAt(HEALTH, base, [{ method: 'GET', path: '/health' }]);
       }
@@ -533,6 +541,14 @@ function goals43(label: string, r: Result) {
       0.2,
     );
     atLeast('/health req/s vs the bare Fastify route', reqs(HEALTH, null) / bare, 0.5);
+    // Not goals: the most each could reach on this stack (its statements alone, in a bare route), and how near it is.
+    const floor = (what: string, name: string, of: number) =>
+      out.push(
+        `  (${what} alone, in a bare route: ${((100 * reqs(name, null)) / bare).toFixed(1)} % of it; ` +
+          `the call itself serves ${((100 * of) / reqs(name, null)).toFixed(1)} % of that)`,
+      );
+    floor("the trivial call's three reads", FLOOR, reqs(TRIVIAL, SMALL));
+    floor("/health's select 1", FLOOR_HEALTH, reqs(HEALTH, null));
   }
   if (runs('list')) {
     atLeast(`${FILTERED} req/s vs the trivial call, at ${LARGE}`, reqs(FILTERED, LARGE) / reqs(TRIVIAL, LARGE), 0.5);
