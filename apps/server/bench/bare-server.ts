@@ -3,8 +3,8 @@
 // (when the parent names the database) is the most the trivial call could serve on this stack: the same three reads
 // (the session with its permissions, the member with their roles, the wallet address) through the app's own
 // repositories and Kysely, on the same database, then the same bytes, with nothing around them (no hooks, no
-// client check, no validation, no security headers, no audit scope). `/floor-health` is /health's `select 1` so. The parent sends { body, floor? } over IPC and
-// gets { port } back; it sends 'stop' to end it.
+// client check, no validation, no security headers, no audit scope). `/floor-health` is /health's `select 1` so.
+// The parent sends { body, floor? } over IPC and gets { port } back; it sends 'stop' to end it.
 import Fastify from 'fastify';
 import { CompiledQuery } from 'kysely';
 import { loadConfig } from '../src/config.js';

@@ -13,8 +13,9 @@
 // after the first minute of mixed load vs at its end. Issue 43: before the first size's cases it starts a bare Fastify
 // route in a process of its own (bench/bare-server.ts) answering the trivial call's own envelope, loads it, the floors
 // (the trivial call's three reads, and /health's `select 1`, each alone in a bare route on the same database: the most
-// each call could serve on this stack) and `/health` like the cases, and prints the issue's goals (throughput against the bare route, the filtered home list
-// against the trivial call, a deep page by number, first pages, PostgreSQL against SQLite) with PASS/MISS.
+// each call could serve on this stack) and `/health` like the cases, and prints the issue's goals (throughput against
+// the bare route, the filtered home list against the trivial call, a deep page by number, first pages, PostgreSQL
+// against SQLite) with PASS/MISS, and the floors beside them.
 // `--only GROUP,…` (decision 241) runs only some groups of cases, e.g. `--only search,board,audit,trivial` for
 // issues 39/40's figures at a million rows: bare (the bare route and /health), trivial (the trivial call at each
 // size), list (home and member lists, dashboard), search (the search box), board (counts and columns, with the table's
@@ -307,7 +308,7 @@ async function runEngine(label: string, start: Extract<BenchRequest, { type: 'st
       const status = await get<{ total: number }>(`${LIST}?status=offer_unconditional&pageNum=1&pageSize=20`);
       log(`totals: all ${first.total}, status ${status.total}, search '陳' ${search.total}`);
       if (size === SMALL && bare) {
-        // Side by side in one time window: the bare route, /health, then the trivial call.
+        // Side by side in one time window: the bare route, the floors, /health, then the trivial call.
         await measureAt(BARE, bareBase, [{ method: 'GET', path: '/bare' }]);
         await measureAt(FLOOR, bareBase, [{ method: 'GET', path: '/floor' }]);
         await measureAt(FLOOR_HEALTH, bareBase, [{ method: 'GET', path: '/floor-health' }]);
