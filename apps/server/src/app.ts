@@ -58,6 +58,12 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     });
     app.decorate('routeTable', []);
     app.decorate('audit', createAuditLog(db.db));
+    // Added first so that it runs last: Fastify runs onClose hooks in reverse order, so every module's worker stops
+    // (and finishes a run in flight) before the outbox worker and the database close.
+    app.addHook('onClose', async () => {
+      if (app?.hasDecorator('delivery')) await app.delivery.stop();
+      await db.close();
+    });
     // Request schemas are validated inside defineRoute (to name the field in the caller's language);
     // here they only feed the OpenAPI document. Responses are parsed by zod before sending.
     app.setValidatorCompiler(() => (data) => ({ value: data }));
@@ -77,10 +83,6 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     registerModules(app, { config, db: db.db, dialect: db.dialect, clock, sessions });
     await registerWeb(app, config.webDist);
 
-    app.addHook('onClose', async () => {
-      await app?.delivery.stop();
-      await db.close();
-    });
     if (config.captchaTestCode) {
       app.log.warn('CAPTCHA_TEST_CODE is set: every captcha has a known answer. Never use this outside tests.');
     }

@@ -35,10 +35,9 @@ export function wirePlatform(app: FastifyInstance, deps: ModuleDeps) {
   });
   registerJobRoutes(app, jobs);
   app.decorate('jobs', jobs);
-  if (config.delivery.isWorkerOn) {
-    app.addHook('onReady', async () => jobs.start());
-    app.addHook('onClose', async () => jobs.stop());
-  }
+  if (config.delivery.isWorkerOn) app.addHook('onReady', async () => jobs.start());
+  // Also without the worker: a job enqueued here wakes a pass on this server, which must end before the database does.
+  app.addHook('onClose', async () => jobs.stop());
 
   const captcha = createCaptchaService(createCaptchaRepository(db), config, clock);
   registerCaptchaRoutes(app, captcha);

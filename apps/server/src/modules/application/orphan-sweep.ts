@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../lib/clock.js';
 import type { FileRepository } from './file.repository.js';
 import type { FileStorage } from '../files/index.js';
+import { schedulePeriodic } from '../../lib/periodic.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const EVERY_MS = 6 * 60 * 60 * 1000;
@@ -47,14 +48,9 @@ export const ORPHAN_SWEEP_LEASE_MS = EVERY_MS - 60_000;
 
 // Once after start-up and every six hours; stops with the app.
 export function scheduleOrphanSweep(app: FastifyInstance, deps: Parameters<typeof sweepOrphanUploads>[0]): void {
-  const run = () =>
-    void sweepOrphanUploads(deps)
-      .then((n) => n && app.log.info({ removed: n }, 'orphan uploads removed'))
-      .catch((err: unknown) => app.log.error({ err }, 'orphan upload sweep failed'));
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    setImmediate(run).unref();
-    timer = setInterval(run, EVERY_MS).unref();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
+  const run = async () => {
+    const n = await sweepOrphanUploads(deps);
+    if (n) app.log.info({ removed: n }, 'orphan uploads removed');
+  };
+  schedulePeriodic(app, { run, everyMs: EVERY_MS, failed: 'orphan upload sweep failed' });
 }

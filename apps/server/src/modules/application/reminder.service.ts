@@ -15,6 +15,7 @@ import type { Tx } from '../../db/transaction.js';
 import type { Clock } from '../../lib/clock.js';
 import type { InboxService, SourceTodo } from '../inbox/index.js';
 import type { ReminderKey, ReminderRepository, ReminderRow } from './reminder.repository.js';
+import { schedulePeriodic, type PeriodicHost } from '../../lib/periodic.js';
 
 // Reminders e-mailed as copies through the mail module's outbox path (its front door's record copies, wired in
 // modules/index.ts); the shape is named here so this module does not import the mail module, which imports it.
@@ -304,21 +305,8 @@ export type ReminderService = ReturnType<typeof createReminderService>;
 
 // Once after start-up and then every `everyMs` (each run is for the UK day of the clock, so extra runs in a day only
 // catch up); stops with the app.
-export function scheduleReminders(
-  app: {
-    addHook: (name: 'onReady' | 'onClose', fn: () => Promise<void>) => unknown;
-    log: { error: (o: object, m: string) => void };
-  },
-  service: ReminderService,
-  everyMs: number,
-): void {
-  const run = () => void service.run().catch((err: unknown) => app.log.error({ err }, 'application reminders failed'));
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    setImmediate(run).unref();
-    timer = setInterval(run, everyMs).unref();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
+export function scheduleReminders(app: PeriodicHost, service: ReminderService, everyMs: number): void {
+  schedulePeriodic(app, { run: () => service.run(), everyMs, failed: 'application reminders failed' });
 }
 
 declare module 'fastify' {

@@ -24,6 +24,7 @@ import type { PeopleService } from '../people/index.js';
 import { exportTexts, summaryHtml, type ArchiveFile } from './privacy.archive.js';
 import { toDataRequest } from './privacy.mapper.js';
 import type { PrivacyRepository, RequestRow } from './privacy.repository.js';
+import { schedulePeriodic, type PeriodicHost } from '../../lib/periodic.js';
 
 // The subject access export is a background job of this kind (decision 199); its archive can be downloaded for
 // seven days (decision 161).
@@ -357,19 +358,6 @@ export type PrivacyService = ReturnType<typeof createPrivacyService>;
 
 // Once after start-up and then every `everyMs`: the day's reminders (the exports are the jobs worker's); stops with
 // the app.
-export function schedulePrivacyJobs(
-  app: {
-    addHook: (name: 'onReady' | 'onClose', fn: () => Promise<void>) => unknown;
-    log: { error: (o: object, m: string) => void };
-  },
-  service: PrivacyService,
-  everyMs: number,
-): void {
-  const run = () => void service.remind().catch((err: unknown) => app.log.error({ err }, 'privacy jobs failed'));
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    setImmediate(run).unref();
-    timer = setInterval(run, everyMs).unref();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
+export function schedulePrivacyJobs(app: PeriodicHost, service: PrivacyService, everyMs: number): void {
+  schedulePeriodic(app, { run: () => service.remind(), everyMs, failed: 'privacy jobs failed' });
 }

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { RETENTION_KEYS, retentionValue, type RetentionKind } from '@study-crm/shared';
 import type { Clock } from '../../lib/clock.js';
+import { schedulePeriodic, type PeriodicHost } from '../../lib/periodic.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -145,24 +146,9 @@ export const RETENTION_EVERY_MS = DAY_MS;
 export const RETENTION_LEASE_MS = DAY_MS - 60 * 60 * 1000;
 
 // A minute after start-up, then daily; stops with the app.
-export function scheduleRetention(
-  app: {
-    addHook: (name: 'onReady' | 'onClose', fn: () => Promise<void>) => unknown;
-    log: { error: (o: object, m: string) => void };
-  },
-  service: RetentionService,
-): void {
-  const run = () => void service.run().catch((err: unknown) => app.log.error({ err }, 'retention run failed'));
-  let first: NodeJS.Timeout | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    first = setTimeout(run, 60_000).unref();
-    timer = setInterval(run, RETENTION_EVERY_MS).unref();
-  });
-  app.addHook('onClose', async () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  });
+export function scheduleRetention(app: PeriodicHost, service: RetentionService): void {
+  const work = { run: () => service.run(), everyMs: RETENTION_EVERY_MS, firstAfterMs: 60_000 };
+  schedulePeriodic(app, { ...work, failed: 'retention run failed' });
 }
 
 declare module 'fastify' {
