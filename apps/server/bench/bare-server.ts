@@ -32,9 +32,10 @@ async function addFloor(floor: Floor) {
     pgSchema: floor.pgSchema,
     poolMax: config.pgPoolMax,
   });
-  const sessions = createSessionService(createSessionRepository(handle.db), config, systemClock);
-  const members = createMemberRepository(handle.db, handle.dialect);
-  const wallets = createWalletRepository(handle.db);
+  const { db, dialect } = handle;
+  const sessions = createSessionService(createSessionRepository(db), config, systemClock);
+  const members = createMemberRepository(db, dialect);
+  const wallets = createWalletRepository(db);
   app.get('/floor', async (_req, reply) => {
     const member = await sessions.authenticate(floor.token);
     if (!member) throw new Error('the floor route has no session');
@@ -44,7 +45,7 @@ async function addFloor(floor: Floor) {
   });
   // …and /health's one statement, the same way.
   app.get('/floor-health', async (_req, reply) => {
-    await handle!.db.executeQuery(PROBE);
+    await db.executeQuery(PROBE);
     return reply.header('content-type', 'application/json; charset=utf-8').send(body);
   });
 }

@@ -147,8 +147,12 @@ export const RETENTION_LEASE_MS = DAY_MS - 60 * 60 * 1000;
 
 // A minute after start-up, then daily; stops with the app.
 export function scheduleRetention(app: PeriodicHost, service: RetentionService): void {
-  const work = { run: () => service.run(), everyMs: RETENTION_EVERY_MS, firstAfterMs: 60_000 };
-  schedulePeriodic(app, { ...work, failed: 'retention run failed' });
+  schedulePeriodic(app, {
+    run: () => service.run(),
+    everyMs: RETENTION_EVERY_MS,
+    firstAfterMs: 60_000,
+    failed: 'retention run failed',
+  });
 }
 
 declare module 'fastify' {
