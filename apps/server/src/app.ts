@@ -10,7 +10,7 @@ import { seed, type SeedResult } from './seed/seed.js';
 import './http/context.js';
 import { registerHooks } from './http/hooks.js';
 import { createAuditLog } from './db/audit.js';
-import { loggerOptions } from './http/logging.js';
+import { loggerOptions, requestLogger } from './http/logging.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWeb } from './http/web.js';
@@ -29,6 +29,11 @@ export type BuildOptions = {
 };
 
 export type BuiltApp = { app: FastifyInstance; db: DbHandle; seeded: SeedResult };
+
+// Every JSON answer leaves as UTF-8 bytes. A zh-TW message makes the JSON a two-byte string, and Node writes a string
+// body in one piece with the header block, so the whole block went through the two-byte encoder (issue 43). Fastify
+// sends a Buffer as it is; its types name only a string.
+const toJsonBytes = ((data: unknown) => Buffer.from(JSON.stringify(data))) as unknown as (data: unknown) => string;
 
 // Builds the whole server: database (migrated and seeded), HTTP contract, modules, web app.
 // Tests call this and talk to it through app.inject; main.ts calls it and listens.
@@ -50,6 +55,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
 
     app = Fastify({
       logger: loggerOptions(config.logLevel, opts.logStream),
+      childLoggerFactory: requestLogger,
       genReqId: () => randomUUID(),
       requestIdHeader: false,
       trustProxy: config.trustProxy,
@@ -65,20 +71,30 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
       await db.close();
     });
     // Request schemas are validated inside defineRoute (to name the field in the caller's language);
-    // here they only feed the OpenAPI document. Responses are parsed by zod before sending.
+    // here they only feed the OpenAPI document. Responses are parsed by zod before sending, and every answer is
+    // written by the one reply serializer (the compiler only keeps Fastify from building one from each schema).
     app.setValidatorCompiler(() => (data) => ({ value: data }));
-    app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+    app.setSerializerCompiler(() => toJsonBytes);
+    app.setReplySerializer(toJsonBytes);
 
     await registerSecurityHeaders(app);
     await app.register(formbody);
-    await app.register(multipart, {
-      // One file per request (a second one is refused, never buffered).
-      limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 50, fieldSize: 64 * 1024 },
-    });
     await registerOpenApi(app, config.apiDocs);
 
     const sessions = createSessionService(createSessionRepository(db.db), config, clock);
     registerHooks(app, config, sessions);
+    // @fastify/multipart adds an onRequest and an onResponse hook to every route of its scope (the clean-up of its
+    // disk mode, which the app does not use). Only the routes that read a multipart form are put in this scope
+    // (http/route.ts), so no other call pays for them (issue 43). Made after the hooks above: a scope takes its
+    // parent's hooks and error handler when it is made.
+    const root = app;
+    await root.register(async (scope) => {
+      await scope.register(multipart, {
+        // One file per request (a second one is refused, never buffered).
+        limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 50, fieldSize: 64 * 1024 },
+      });
+      root.decorate('uploads', scope);
+    });
     registerHealthRoutes(app, db);
     registerModules(app, { config, db: db.db, dialect: db.dialect, clock, sessions });
     await registerWeb(app, config.webDist);

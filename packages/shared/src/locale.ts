@@ -19,10 +19,25 @@ function matchTag(tag: string): Locale | undefined {
   return undefined;
 }
 
+// Headers already read (every request carries one, and clients send the same few): bounded in count and length,
+// so a client inventing headers cannot grow it (issue 43).
+const resolved = new Map<string, Locale>();
+const RESOLVED_MAX = 256;
+const RESOLVED_MAX_LENGTH = 128;
+
 // Reads an Accept-Language header: no header means the default (zh-TW);
 // a header naming only unsupported languages means the fallback (en-US).
 export function resolveLocale(header: string | undefined | null): Locale {
-  if (!header || !header.trim()) return DEFAULT_LOCALE;
+  if (!header) return DEFAULT_LOCALE;
+  const known = resolved.get(header);
+  if (known) return known;
+  const locale = parseAcceptLanguage(header);
+  if (resolved.size < RESOLVED_MAX && header.length <= RESOLVED_MAX_LENGTH) resolved.set(header, locale);
+  return locale;
+}
+
+function parseAcceptLanguage(header: string): Locale {
+  if (!header.trim()) return DEFAULT_LOCALE;
   const tags = header
     .split(',')
     .map((part) => {

@@ -1131,6 +1131,8 @@ export function isMessageKey(value: unknown): value is MessageKey {
 
 export function formatMessage(key: MessageKey, locale: Locale, params: MessageParams = {}): string {
   const template: string = MESSAGES[key][locale];
+  // Most answers' message has no placeholder ('Success' on every call): no scan for one (issue 43).
+  if (!template.includes('{')) return template;
   return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
     Object.hasOwn(params, name) ? String(params[name]) : whole,
   );

@@ -16,6 +16,21 @@ describe('prepared statements kept per connection', () => {
     expect(lru.size).toBe(2);
   });
 
+  it('never drops a key in steady use, though a hit moves it only now and then', () => {
+    const lru = new Lru<string, number>(8);
+    lru.set('hot', 0);
+    const dropped: string[] = [];
+    for (let i = 0; i < 200; i++) {
+      expect(lru.get('hot')).toBe(0);
+      const out = lru.set(`k${i}`, i);
+      if (out) dropped.push(out[0]);
+    }
+    expect(dropped).toHaveLength(200 - 7);
+    expect(dropped).not.toContain('hot');
+    expect(dropped.slice(0, 3)).toEqual(['k0', 'k1', 'k2']);
+    expect(lru.size).toBe(8);
+  });
+
   it('SQLite: prepares a text once and again after it was dropped', () => {
     const raw = new SQLite(':memory:');
     const db = cachedSqlite(raw, 2);

@@ -101,7 +101,8 @@ export function defineRoute<Q extends Schema | undefined, B extends Schema | und
 ): void {
   checkException(def.method, def.url, def.access);
   app.routeTable.push({ method: def.method, url: def.url, access: def.access, audit: def.audit });
-  app.route({
+  // A multipart route lives in the scope that reads multipart forms (app.ts).
+  (def.multipart ? app.uploads : app).route({
     method: def.method,
     url: def.url,
     config: { access: def.access },
@@ -146,5 +147,7 @@ export function defineRoute<Q extends Schema | undefined, B extends Schema | und
 declare module 'fastify' {
   interface FastifyInstance {
     routeTable: RouteInfo[];
+    // The scope whose routes read multipart forms (the only one @fastify/multipart is registered in).
+    uploads: FastifyInstance;
   }
 }
