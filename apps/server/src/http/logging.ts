@@ -74,13 +74,14 @@ export function loggerOptions(level: string, stream?: Writable): FastifyServerOp
 
 type Bindings = Parameters<FastifyBaseLogger['child']>[0];
 type ChildLoggerOptions = NonNullable<Parameters<FastifyBaseLogger['child']>[1]>;
-type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
+type Level = (typeof LEVELS)[number];
 type LevelAware = FastifyBaseLogger & { isLevelEnabled?(level: string): boolean };
 
 // A request's logger, made only when a line at an enabled level is written: pino's child binds the request id
 // through the redaction on every request, also when nothing is logged (a few percent of /health's cost, issue 43).
-// Lines carry the same fields as the child's.
-class RequestLogger implements FastifyBaseLogger {
+// Lines carry the same fields as the child's. Its six level methods are added below, on the prototype.
+class RequestLogger {
   #child: FastifyBaseLogger | undefined;
   readonly #parent: LevelAware;
   readonly #bindings: Bindings;
@@ -94,7 +95,7 @@ class RequestLogger implements FastifyBaseLogger {
     return (this.#child ??= this.#parent.child(this.#bindings));
   }
 
-  #write(level: Level, args: unknown[]): void {
+  write(level: Level, args: unknown[]): void {
     if (this.#parent.isLevelEnabled?.(level) === false) return;
     (this.#real()[level] as (...a: unknown[]) => void)(...args);
   }
@@ -107,30 +108,6 @@ class RequestLogger implements FastifyBaseLogger {
     this.#real().level = level;
   }
 
-  fatal(...args: unknown[]): void {
-    this.#write('fatal', args);
-  }
-
-  error(...args: unknown[]): void {
-    this.#write('error', args);
-  }
-
-  warn(...args: unknown[]): void {
-    this.#write('warn', args);
-  }
-
-  info(...args: unknown[]): void {
-    this.#write('info', args);
-  }
-
-  debug(...args: unknown[]): void {
-    this.#write('debug', args);
-  }
-
-  trace(...args: unknown[]): void {
-    this.#write('trace', args);
-  }
-
   silent(): void {}
 
   child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
@@ -138,8 +115,17 @@ class RequestLogger implements FastifyBaseLogger {
   }
 }
 
+for (const level of LEVELS) {
+  Object.defineProperty(RequestLogger.prototype, level, {
+    value(this: RequestLogger, ...args: unknown[]) {
+      this.write(level, args);
+    },
+  });
+}
+
 // Fastify's childLoggerFactory: a route's own level or serializers get pino's child at once, as Fastify's default.
+// (A RequestLogger is a FastifyBaseLogger once its level methods are on the prototype.)
 export const requestLogger = (parent: FastifyBaseLogger, bindings: Bindings, opts: ChildLoggerOptions) =>
   opts.level !== undefined || opts.serializers !== undefined
     ? parent.child(bindings, opts)
-    : new RequestLogger(parent, bindings);
+    : (new RequestLogger(parent, bindings) as unknown as FastifyBaseLogger);

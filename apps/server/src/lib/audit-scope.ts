@@ -36,9 +36,9 @@ export const currentAuditScope = (): AuditScope | undefined => {
 };
 
 // Calls in a scope now. On Node 20 an AsyncLocalStorage, once it holds a store, runs a hook for every promise of the
-// process: about a sixth of /health's cost, and of every call's, long after the last audited call (issue 43). It is
-// switched off whenever no call is in a scope, and on again by the next one. Nothing is lost: a scope is read only
-// while its call is open (currentAuditScope), and a call is open only inside this function.
+// process: a fifth or more of every call's cost, long after the last audited call (issue 43). It is switched off
+// whenever no call is in a scope, and on again by the next one. Nothing is lost: a scope is read only while its call
+// is open (currentAuditScope), and a call is open only inside this function.
 let inScope = 0;
 
 export async function runInAuditScope<T>(scope: AuditScope, fn: () => Promise<T>): Promise<T> {
