@@ -28,6 +28,22 @@ describe('the request logger', () => {
     expect(lines).toEqual([[{ a: 1 }, 'written'], ['again']]);
   });
 
+  it('writes at a level set on it, though its parent leaves that level out', () => {
+    const out: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        out.push(chunk.toString());
+        done();
+      },
+    });
+    const app = Fastify({ logger: loggerOptions('warn', stream), childLoggerFactory: requestLogger });
+    const log = requestLogger(app.log, { reqId: 'r3' }, {});
+    log.level = 'info';
+    log.info('now written');
+    expect(out.map((l) => (JSON.parse(l) as { msg: string; reqId: string }).msg)).toEqual(['now written']);
+    expect(log.level).toBe('info');
+  });
+
   it("gives a route's own level to pino's child at once", () => {
     const { parent } = parentAt('warn');
     requestLogger(parent as never, { reqId: 'r2' }, { level: 'debug' });

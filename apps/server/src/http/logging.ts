@@ -82,7 +82,7 @@ type LevelAware = FastifyBaseLogger & { isLevelEnabled?(level: string): boolean 
 // through the redaction on every request, also when nothing is logged (a few percent of /health's cost, issue 43).
 // Lines carry the same fields as the child's. Its six level methods are added below, on the prototype.
 class RequestLogger {
-  #child: FastifyBaseLogger | undefined;
+  #child: LevelAware | undefined;
   readonly #parent: LevelAware;
   readonly #bindings: Bindings;
 
@@ -91,12 +91,13 @@ class RequestLogger {
     this.#bindings = bindings;
   }
 
-  #real(): FastifyBaseLogger {
+  #real(): LevelAware {
     return (this.#child ??= this.#parent.child(this.#bindings));
   }
 
   write(level: Level, args: unknown[]): void {
-    if (this.#parent.isLevelEnabled?.(level) === false) return;
+    // The child's own level once it has one (a level set on this logger), the parent's before.
+    if ((this.#child ?? this.#parent).isLevelEnabled?.(level) === false) return;
     (this.#real()[level] as (...a: unknown[]) => void)(...args);
   }
 
