@@ -3,6 +3,18 @@ import Fastify from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import { loggerOptions, requestLogger } from './logging.js';
 
+// A stream that keeps the lines written to it.
+function captured() {
+  const out: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      out.push(chunk.toString());
+      done();
+    },
+  });
+  return { out, stream };
+}
+
 // Issue 43: a request's logger is made only when it writes a line; what it writes is what pino's child wrote.
 describe('the request logger', () => {
   const parentAt = (level: string) => {
@@ -29,13 +41,7 @@ describe('the request logger', () => {
   });
 
   it('writes at a level set on it, though its parent leaves that level out', () => {
-    const out: string[] = [];
-    const stream = new Writable({
-      write(chunk: Buffer, _enc, done) {
-        out.push(chunk.toString());
-        done();
-      },
-    });
+    const { out, stream } = captured();
     const app = Fastify({ logger: loggerOptions('warn', stream), childLoggerFactory: requestLogger });
     const log = requestLogger(app.log, { reqId: 'r3' }, {});
     log.level = 'info';
@@ -51,13 +57,7 @@ describe('the request logger', () => {
   });
 
   it('writes the request id and the redaction through a real server', async () => {
-    const out: string[] = [];
-    const stream = new Writable({
-      write(chunk: Buffer, _enc, done) {
-        out.push(chunk.toString());
-        done();
-      },
-    });
+    const { out, stream } = captured();
     const app = Fastify({ logger: loggerOptions('warn', stream), childLoggerFactory: requestLogger });
     app.get('/x', async (req) => {
       req.log.info('not at warn');
