@@ -16,6 +16,7 @@ import type { BenchRequest, Started } from './http-server.js';
 import { dropSchema } from '../src/db/migrate.js';
 import { benchArgs } from './args.js';
 import { BENCH, benchEnv, LIST_CASES, PROFILE_CASES } from './sign-in.js';
+import { ipcCaller } from './ipc.js';
 
 const { num, values: opt } = benchArgs(
   { applications: 3000, members: 2000, rounds: 8, seconds: 2, connections: 20 },
@@ -28,17 +29,10 @@ const { num, values: opt } = benchArgs(
 const here = path.dirname(fileURLToPath(import.meta.url));
 if (!opt.root) throw new Error('--root <another checkout> is required (the A side)');
 
-type Child = { child: ChildProcess; call: <T>(m: unknown) => Promise<T> };
+type Child = { child: ChildProcess; call: <T>(m: object) => Promise<T> };
 function start(script: string): Child {
   const child = fork(script, [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
-  const pending: ((m: { ok: boolean; data?: unknown; error?: string }) => void)[] = [];
-  child.on('message', (m: { ok: boolean; data?: unknown; error?: string }) => pending.shift()?.(m));
-  const call = <T>(m: unknown) =>
-    new Promise<T>((resolve, reject) => {
-      pending.push((r) => (r.ok ? resolve(r.data as T) : reject(new Error(r.error))));
-      child.send(m as object);
-    });
-  return { child, call };
+  return { child, call: ipcCaller<object>(child) };
 }
 function cpuMs(pid: number | undefined): number {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');

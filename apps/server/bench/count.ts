@@ -17,6 +17,7 @@ import autocannon from 'autocannon';
 import type { BenchRequest, Started } from './http-server.js';
 import { benchArgs } from './args.js';
 import { BENCH, benchEnv, PROFILE_CASES } from './sign-in.js';
+import { ipcCaller } from './ipc.js';
 
 const { num, values: opt } = benchArgs(
   { requests: 20000, warm: 10000, connections: 10, rounds: 2, members: 200 },
@@ -61,14 +62,7 @@ function startServer(root: string): Server {
       resolve();
     }),
   );
-  const pending: ((m: { ok: boolean; data?: unknown; error?: string }) => void)[] = [];
-  child.on('message', (m: { ok: boolean; data?: unknown; error?: string }) => pending.shift()?.(m));
-  const call = <T>(m: BenchRequest) =>
-    new Promise<T>((resolve, reject) => {
-      pending.push((r) => (r.ok ? resolve(r.data as T) : reject(new Error(r.error))));
-      child.send(m);
-    });
-  return { child, pid: child.pid!, call, exited, outDir };
+  return { child, pid: child.pid!, call: ipcCaller<BenchRequest>(child), exited, outDir };
 }
 
 const control = (pid: number, ...args: string[]) =>

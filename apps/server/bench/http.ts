@@ -39,6 +39,7 @@ import { BENCH, benchEnv } from './sign-in.js';
 import { recipientWorkbook } from './sms.js';
 import { tagImportWorkbook } from './import-file.js';
 import { IMPORT_BASE } from '@study-crm/shared';
+import { ipcCaller } from './ipc.js';
 
 const { num, values: opt } = benchArgs(
   {
@@ -209,14 +210,7 @@ async function sequentialTimes(
 function startServer(script = 'http-server.ts'): Server {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const child = fork(path.join(here, script), [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
-  const pending: ((m: { ok: boolean; data?: unknown; error?: string }) => void)[] = [];
-  child.on('message', (m: { ok: boolean; data?: unknown; error?: string }) => pending.shift()?.(m));
-  const call = <T>(m: BenchRequest | BareRequest) =>
-    new Promise<T>((resolve, reject) => {
-      pending.push((r) => (r.ok ? resolve(r.data as T) : reject(new Error(r.error))));
-      child.send(m);
-    });
-  return { child, call };
+  return { child, call: ipcCaller<BenchRequest | BareRequest>(child) };
 }
 
 async function load(

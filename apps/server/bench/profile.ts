@@ -19,6 +19,7 @@ import type { BenchRequest, Started } from './http-server.js';
 import { dropSchema } from '../src/db/migrate.js';
 import { benchArgs } from './args.js';
 import { BENCH, benchEnv, PROFILE_CASES } from './sign-in.js';
+import { ipcCaller } from './ipc.js';
 
 const { num, values: opt } = benchArgs(
   { applications: 20000, members: 2000, duration: 8, connections: 20, top: 25 },
@@ -36,19 +37,12 @@ const serverScript = opt.root
   ? path.join(path.resolve(opt.root), 'apps/server/bench/http-server.ts')
   : path.join(here, 'http-server.ts');
 
-type Child = { child: ChildProcess; call: <T>(m: unknown) => Promise<T>; exited: Promise<void> };
+type Child = { child: ChildProcess; call: <T>(m: object) => Promise<T>; exited: Promise<void> };
 
 function start(script: string, execArgv: string[]): Child {
   const child = fork(script, [], { execArgv: ['--import', 'tsx', ...execArgv], stdio: 'inherit' });
-  const pending: ((m: { ok: boolean; data?: unknown; error?: string }) => void)[] = [];
-  child.on('message', (m: { ok: boolean; data?: unknown; error?: string }) => pending.shift()?.(m));
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  const call = <T>(m: unknown) =>
-    new Promise<T>((resolve, reject) => {
-      pending.push((r) => (r.ok ? resolve(r.data as T) : reject(new Error(r.error))));
-      child.send(m as object);
-    });
-  return { child, call, exited };
+  return { child, call: ipcCaller<object>(child), exited };
 }
 
 // The CPU time (user + system, ms) a process has used so far, from /proc (Linux): what a request costs the server,
