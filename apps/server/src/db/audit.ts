@@ -1,4 +1,7 @@
 import {
+  CamelCasePlugin,
+  PostgresAdapter,
+  sql,
   type KyselyPlugin,
   type PluginTransformQueryArgs,
   type PluginTransformResultArgs,
@@ -107,8 +110,25 @@ export function diffRows(
   return out;
 }
 
+// JSON keys as the rows' own (snake_case columns to camelCase), the same mapping as the connection's plugin.
+class RowKeys extends CamelCasePlugin {
+  readonly #known = new Map<string, string>();
+  key(column: string): string {
+    let name = this.#known.get(column);
+    if (name === undefined) this.#known.set(column, (name = this.camelCase(column)));
+    return name;
+  }
+}
+const rowKeys = new RowKeys();
+const camelRow = (row: Fields): Fields => {
+  const out: Fields = {};
+  for (const k in row) out[rowKeys.key(k)] = row[k];
+  return out;
+};
+
 // The declared table's rows of these ids (id → row), each with its child sections as arrays in place order; none
-// without a table or ids.
+// without a table or ids. On PostgreSQL one statement (each section a JSON array of its rows): an audited write
+// reads its record before and after, and each statement there is a round trip; SQLite answers in process.
 export async function readRecords(
   conn: Conn,
   table: string | null,
@@ -116,9 +136,29 @@ export async function readRecords(
 ): Promise<Map<number, Record<string, unknown>>> {
   if (!table || !ids.length) return new Map();
   const view = looseView<{ id: number; applicationId: number; sort: number }>(conn);
+  const children = AUDIT_CHILDREN[table] ?? [];
+  if (children.length && conn.getExecutor().adapter instanceof PostgresAdapter) {
+    const rows = await view
+      .selectFrom(table)
+      .selectAll(table)
+      .select(
+        children.map(([section, child]) =>
+          sql<string>`(select coalesce(json_agg(c order by c.sort, c.id), '[]')::text from ${sql.table(child)} c
+            where ${sql.ref('c.applicationId')} = ${sql.ref(`${table}.id`)})`.as(section),
+        ),
+      )
+      .where('id', 'in', ids)
+      .execute();
+    const out = new Map<number, Record<string, unknown>>();
+    for (const r of rows as Fields[]) {
+      for (const [section] of children) r[section] = (JSON.parse(r[section] as string) as Fields[]).map(camelRow);
+      out.set(r.id as number, r);
+    }
+    return out;
+  }
   const rows = await view.selectFrom(table).selectAll().where('id', 'in', ids).execute();
   const out = new Map(rows.map((r) => [r.id, r as Record<string, unknown>]));
-  for (const [section, child] of out.size ? (AUDIT_CHILDREN[table] ?? []) : []) {
+  for (const [section, child] of out.size ? children : []) {
     for (const r of out.values()) r[section] = [];
     const kids = await view
       .selectFrom(child)

@@ -480,22 +480,23 @@ export function createApplicationRepository(db: Db) {
       return row.id;
     },
 
-    // Optimistic lock: the row changes only when its version is still the one the caller read.
+    // Optimistic lock: the row changes only when its version is still the one the caller read (any version when
+    // null). Its new version, or null when nothing changed (another save came first, or no such live row).
     async updateVersioned(
       tx: Conn,
       id: number,
       version: number | null,
       values: Partial<ApplicationValues>,
       now: number,
-    ): Promise<boolean> {
+    ): Promise<number | null> {
       let q = tx
         .updateTable('application')
         .set({ ...values, version: sql<number>`version + 1`, updatedAt: now })
         .where('id', '=', id)
         .where('deletedAt', 'is', null);
       if (version !== null) q = q.where('version', '=', version);
-      const res = await q.executeTakeFirst();
-      return Number(res.numUpdatedRows) === 1;
+      const row = await q.returning('version').executeTakeFirst();
+      return row?.version ?? null;
     },
 
     async setSearchColumns(tx: Conn, id: number) {
@@ -519,15 +520,6 @@ export function createApplicationRepository(db: Db) {
             .execute();
         }
       }
-    },
-
-    version(id: number, tx: Conn = db) {
-      return tx
-        .selectFrom('application')
-        .select('version')
-        .where('id', '=', id)
-        .where('deletedAt', 'is', null)
-        .executeTakeFirst();
     },
   };
 }

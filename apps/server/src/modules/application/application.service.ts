@@ -397,13 +397,13 @@ export function createApplicationService({
       const values = personalValues(input, now);
       return repo.transaction(async (tx) => {
         const memberId = input.studentId ?? current.memberId;
-        const changed = await repo.updateVersioned(tx, input.id, input.version, { ...values, memberId }, now);
-        if (!changed) throw staleCopy();
+        const version = await repo.updateVersioned(tx, input.id, input.version, { ...values, memberId }, now);
+        if (version === null) throw staleCopy();
         await repo.setSearchColumns(tx, input.id);
         await repo.replaceChildren(tx, input.id, childRows(input));
         return {
           id: input.id,
-          version: input.version + 1,
+          version,
           studentId: memberId,
           warnings,
         };
@@ -423,7 +423,7 @@ export function createApplicationService({
       const current = await mustFind(input.id);
       const now = clock.now();
       return repo.transaction(async (tx) => {
-        const changed = await repo.updateVersioned(
+        const version = await repo.updateVersioned(
           tx,
           input.id,
           input.version ?? null,
@@ -435,9 +435,8 @@ export function createApplicationService({
           },
           now,
         );
-        if (!changed) throw staleCopy();
-        const v = await repo.version(input.id, tx);
-        return { id: input.id, version: v?.version ?? 0, studentId: current.memberId, warnings: [] };
+        if (version === null) throw staleCopy();
+        return { id: input.id, version, studentId: current.memberId, warnings: [] };
       });
     },
   };
