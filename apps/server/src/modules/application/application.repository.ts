@@ -358,6 +358,25 @@ export function createApplicationRepository(db: Db) {
     status: 'application.status',
   } as const;
 
+  // Optimistic lock: the row changes only when its version is still the one the caller read (any version when
+  // null). Its new version, or null when nothing changed (another save came first, or no such live row).
+  async function updateVersioned(
+    tx: Conn,
+    id: number,
+    version: number | null,
+    values: Partial<ApplicationValues>,
+    now: number,
+  ): Promise<number | null> {
+    let q = tx
+      .updateTable('application')
+      .set({ ...values, version: sql<number>`version + 1`, updatedAt: now })
+      .where('id', '=', id)
+      .where('deletedAt', 'is', null);
+    if (version !== null) q = q.where('version', '=', version);
+    const row = await q.returning('version').executeTakeFirst();
+    return row?.version ?? null;
+  }
+
   return {
     // Writes that must commit together (the record, its children, the student it creates) run in here.
     transaction,
@@ -480,33 +499,11 @@ export function createApplicationRepository(db: Db) {
       return row.id;
     },
 
-    // Optimistic lock: the row changes only when its version is still the one the caller read (any version when
-    // null). Its new version, or null when nothing changed (another save came first, or no such live row).
-    async updateVersioned(
-      tx: Conn,
-      id: number,
-      version: number | null,
-      values: Partial<ApplicationValues>,
-      now: number,
-    ): Promise<number | null> {
-      let q = tx
-        .updateTable('application')
-        .set({ ...values, version: sql<number>`version + 1`, updatedAt: now })
-        .where('id', '=', id)
-        .where('deletedAt', 'is', null);
-      if (version !== null) q = q.where('version', '=', version);
-      const row = await q.returning('version').executeTakeFirst();
-      return row?.version ?? null;
-    },
+    updateVersioned,
 
-    async setSearchColumns(tx: Conn, id: number) {
-      const row = await tx
-        .selectFrom('application')
-        .select(['name', 'engLastName', 'engFirstName', 'formerName', 'passportNo', 'email', 'mobile'])
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow();
-      await tx.updateTable('application').set(searchColumns(row)).where('id', '=', id).execute();
-    },
+    // A save of the whole form: its values with their search columns, as insert writes them (one statement).
+    updateForm: (tx: Conn, id: number, version: number | null, values: ApplicationValues, now: number) =>
+      updateVersioned(tx, id, version, { ...values, ...searchColumns(values) }, now),
 
     async replaceChildren(tx: Conn, id: number, rows: ChildRows) {
       for (const key of Object.keys(CHILD_TABLES) as (keyof ChildRows)[]) {

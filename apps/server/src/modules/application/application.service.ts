@@ -397,9 +397,8 @@ export function createApplicationService({
       const values = personalValues(input, now);
       return repo.transaction(async (tx) => {
         const memberId = input.studentId ?? current.memberId;
-        const version = await repo.updateVersioned(tx, input.id, input.version, { ...values, memberId }, now);
+        const version = await repo.updateForm(tx, input.id, input.version, { ...values, memberId }, now);
         if (version === null) throw staleCopy();
-        await repo.setSearchColumns(tx, input.id);
         await repo.replaceChildren(tx, input.id, childRows(input));
         return {
           id: input.id,
