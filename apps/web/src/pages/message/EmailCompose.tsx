@@ -3,21 +3,18 @@ import { lazyPart } from '../../components/lazyPart';
 import { useTranslation } from 'react-i18next';
 import {
   Button,
-  DatePicker,
   Form,
   Input,
   Modal,
   Progress,
-  Radio,
   Select,
-  Space,
   Spin,
   Typography,
   Upload,
   type UploadFile,
   type UploadProps,
 } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { UploadOutlined } from '@ant-design/icons';
 import {
   DICT_TYPES,
@@ -44,6 +41,7 @@ import {
 import { framed, HtmlPreview } from './preview';
 import { requiredText, TextField } from '../../components/crud/FormFields';
 import { SendDrawer } from '../../components/form/SendDrawer';
+import { SendTimeField } from '../../components/form/SendTimeField';
 import { useConfirmedSend } from '../../components/form/useConfirmedSend';
 import { toast } from '../../lib/feedback';
 import { formatTime } from '../../lib/format';
@@ -89,7 +87,6 @@ export function EmailCompose({ onClose, onSent }: { onClose: () => void; onSent:
   const { t } = useTranslation();
   const { error, send: confirmSend } = useConfirmedSend();
   const [form] = Form.useForm<Values>();
-  const when = Form.useWatch('when', form);
   const agents = useEmailAgents();
   const templates = useTemplateOptions();
   const send = useSendEmail();
@@ -249,37 +246,18 @@ export function EmailCompose({ onClose, onSent }: { onClose: () => void; onSent:
         >
           <Input data-testid="email-bcc" />
         </Form.Item>
-        <Form.Item label={t('message.email.sendTime')} required>
-          <Space wrap>
-            <Form.Item name="when" noStyle>
-              <Radio.Group data-testid="email-when">
-                <Radio.Button value="now">{t('message.email.sendNow')}</Radio.Button>
-                <Radio.Button value="later" data-testid="email-when-later">
-                  {t('message.email.sendLater')}
-                </Radio.Button>
-              </Radio.Group>
-            </Form.Item>
-            {when === 'later' && (
-              <>
-                <Form.Item
-                  name="sendAt"
-                  noStyle
-                  rules={[{ required: true, message: t('message.email.sendAtRequired') }]}
-                >
-                  <DatePicker
-                    showTime={{ format: 'HH:mm' }}
-                    format="YYYY-MM-DD HH:mm"
-                    disabledDate={(d) => d.isBefore(dayjs().startOf('day'))}
-                    data-testid="email-send-at"
-                  />
-                </Form.Item>
-                <Typography.Text type="secondary" data-testid="email-time-zone">
-                  {t('message.email.timeZone', { zone: timeZone() })}
-                </Typography.Text>
-              </>
-            )}
-          </Space>
-        </Form.Item>
+        <SendTimeField
+          name="email"
+          label={t('message.email.sendTime')}
+          now={t('message.email.sendNow')}
+          later={t('message.email.sendLater')}
+          required={t('message.email.sendAtRequired')}
+          note={
+            <Typography.Text type="secondary" data-testid="email-time-zone">
+              {t('message.email.timeZone', { zone: timeZone() })}
+            </Typography.Text>
+          }
+        />
         <Form.Item name="templateId" label={t('message.email.template')}>
           <Select
             allowClear

@@ -1,21 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  Alert,
-  Button,
-  DatePicker,
-  Form,
-  Input,
-  Progress,
-  Radio,
-  Select,
-  Space,
-  Typography,
-  Upload,
-  type UploadProps,
-} from 'antd';
+import { Alert, Button, Form, Input, Progress, Select, Space, Typography, Upload, type UploadProps } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import {
   DICT_TYPES,
   SMS_CONTENT_MAX,
@@ -27,6 +14,7 @@ import {
 } from '@study-crm/shared';
 import { DictSelect } from '../../components/dict';
 import { SendDrawer } from '../../components/form/SendDrawer';
+import { SendTimeField } from '../../components/form/SendTimeField';
 import { useConfirmedSend } from '../../components/form/useConfirmedSend';
 import { downloadRejected, downloadTemplate, uploadRecipients, usePushBatch, useSmsTemplates } from './api';
 import { formatTime } from '../../lib/format';
@@ -60,7 +48,6 @@ export function SmsCompose({ onClose, onSent }: { onClose: () => void; onSent: (
   const push = usePushBatch();
   const [upload, setUpload] = useState<UploadState>({ phase: 'idle' });
   const content = Form.useWatch('content', form) ?? '';
-  const when = Form.useWatch('when', form) ?? 'now';
   const seg = smsSegments(content);
 
   const customRequest: UploadProps['customRequest'] = (opts) => {
@@ -177,28 +164,13 @@ export function SmsCompose({ onClose, onSent }: { onClose: () => void; onSent: (
         >
           <Input.TextArea rows={4} maxLength={SMS_CONTENT_MAX} data-testid="sms-content" />
         </Form.Item>
-        <Form.Item label={t('sms.sendTime')} required>
-          <Space wrap>
-            <Form.Item name="when" noStyle>
-              <Radio.Group data-testid="sms-when">
-                <Radio.Button value="now">{t('sms.sendNow')}</Radio.Button>
-                <Radio.Button value="later" data-testid="sms-when-later">
-                  {t('sms.sendLater')}
-                </Radio.Button>
-              </Radio.Group>
-            </Form.Item>
-            {when === 'later' && (
-              <Form.Item name="sendAt" noStyle rules={[{ required: true, message: t('sms.sendAtRequired') }]}>
-                <DatePicker
-                  showTime={{ format: 'HH:mm' }}
-                  format="YYYY-MM-DD HH:mm"
-                  disabledDate={(d) => d.isBefore(dayjs().startOf('day'))}
-                  data-testid="sms-send-at"
-                />
-              </Form.Item>
-            )}
-          </Space>
-        </Form.Item>
+        <SendTimeField
+          name="sms"
+          label={t('sms.sendTime')}
+          now={t('sms.sendNow')}
+          later={t('sms.sendLater')}
+          required={t('sms.sendAtRequired')}
+        />
         {/* The label, the mark and the hint around a field that is not one control (a file upload and its draft):
             the inner item holds the rule and shows its error here, without giving a group of buttons the
             aria-required only inputs may carry. */}
