@@ -16,6 +16,8 @@ type Groups<T, Marker extends string, Pre extends string, Depth extends unknown[
 export type ListStrings = Groups<AppResources, 'keywordPlaceholder', '', []>;
 // A table's string group: its "nothing yet" text `.empty`, and where the group has it `.noMatch`.
 export type TableStrings = Groups<AppResources, 'empty', '', []>;
+// A compose drawer's send-time strings: `.sendTime` (the label), `.sendNow`, `.sendLater` and `.sendAtRequired`.
+export type SendTimeStrings = Groups<AppResources, 'sendAtRequired', '', []>;
 // A string group naming a thing in three languages: `.nameTw`, `.nameCn`, `.nameEn`.
 export type NameStrings = Groups<AppResources, 'nameTw', '', []>;
 

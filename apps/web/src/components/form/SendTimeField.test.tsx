@@ -1,6 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react';
 import { Form, type FormInstance } from 'antd';
+import i18n from '../../i18n';
+import type { SendTimeStrings } from '../crud/strings';
 import { SendTimeField } from './SendTimeField';
 
 afterEach(cleanup);
@@ -9,6 +11,13 @@ type Values = { when: 'now' | 'later'; sendAt?: unknown };
 
 // The compose drawers' "send time" (e-mail and SMS): the picker and its note only for "later", where a time is asked.
 describe('SendTimeField', () => {
+  // A group of the field's four strings (the screens' own live in their page folders).
+  beforeAll(async () => {
+    await i18n.changeLanguage('en-US');
+    const group = { sendTime: 'Send time', sendNow: 'Now', sendLater: 'Later', sendAtRequired: 'Pick a time' };
+    i18n.addResourceBundle('en-US', 'translation', { sendTimeTest: group }, true, false);
+  });
+
   function draw() {
     let form!: FormInstance<Values>;
     function Host() {
@@ -18,10 +27,7 @@ describe('SendTimeField', () => {
         <Form form={f} initialValues={{ when: 'now' }}>
           <SendTimeField
             name="mail"
-            label="Send time"
-            now="Now"
-            later="Later"
-            required="Pick a time"
+            strings={'sendTimeTest' as SendTimeStrings}
             note={<span data-testid="mail-note">Time zone: UTC</span>}
           />
         </Form>
@@ -34,6 +40,7 @@ describe('SendTimeField', () => {
   it('shows the picker and the note only once "later" is chosen', async () => {
     const { queryByTestId, getByTestId, getByText } = draw();
     expect(getByTestId('mail-when')).toBeTruthy();
+    expect(getByText('Send time')).toBeTruthy();
     expect(queryByTestId('mail-send-at')).toBeNull();
     expect(queryByTestId('mail-note')).toBeNull();
     fireEvent.click(getByText('Later'));

@@ -248,10 +248,7 @@ export function EmailCompose({ onClose, onSent }: { onClose: () => void; onSent:
         </Form.Item>
         <SendTimeField
           name="email"
-          label={t('message.email.sendTime')}
-          now={t('message.email.sendNow')}
-          later={t('message.email.sendLater')}
-          required={t('message.email.sendAtRequired')}
+          strings="message.email"
           note={
             <Typography.Text type="secondary" data-testid="email-time-zone">
               {t('message.email.timeZone', { zone: timeZone() })}

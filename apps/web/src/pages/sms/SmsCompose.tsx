@@ -164,13 +164,7 @@ export function SmsCompose({ onClose, onSent }: { onClose: () => void; onSent: (
         >
           <Input.TextArea rows={4} maxLength={SMS_CONTENT_MAX} data-testid="sms-content" />
         </Form.Item>
-        <SendTimeField
-          name="sms"
-          label={t('sms.sendTime')}
-          now={t('sms.sendNow')}
-          later={t('sms.sendLater')}
-          required={t('sms.sendAtRequired')}
-        />
+        <SendTimeField name="sms" strings="sms" />
         {/* The label, the mark and the hint around a field that is not one control (a file upload and its draft):
             the inner item holds the rule and shows its error here, without giving a group of buttons the
             aria-required only inputs may carry. */}
