@@ -100,24 +100,28 @@ export const RoleRefSchema = z.object({
 });
 export type RoleRef = z.infer<typeof RoleRefSchema>;
 
-export const MemberSchema = z.object({
+// An account's own fields, as the member lists and the signed-in member's profile both show them.
+const AccountFieldsSchema = z.object({
   id: z.number().int(),
   displayName: z.string(),
   loginName: z.string().nullable(),
   email: z.string().nullable(),
   areaCode: z.string().nullable(),
   mobile: z.string().nullable(),
-  status: z.enum(MEMBER_STATUSES),
-  identityStatus: z.enum(IDENTITY_STATUSES),
   memberType: z.enum(MEMBER_TYPES),
   engLastName: z.string().nullable(),
   engFirstName: z.string().nullable(),
   fullName: z.string().nullable(),
   nickName: z.string().nullable(),
   avatarImg: z.string().nullable(),
+  roles: z.array(RoleRefSchema),
+});
+
+export const MemberSchema = AccountFieldsSchema.extend({
+  status: z.enum(MEMBER_STATUSES),
+  identityStatus: z.enum(IDENTITY_STATUSES),
   createdAt: z.number().int().describe('registration time, epoch ms'),
   updatedAt: z.number().int(),
-  roles: z.array(RoleRefSchema),
 });
 export type Member = z.infer<typeof MemberSchema>;
 
@@ -158,20 +162,7 @@ export const MemberCountSchema = z.object({
 });
 export type MemberCount = z.infer<typeof MemberCountSchema>;
 
-export const ProfileSchema = z.object({
-  id: z.number().int(),
-  displayName: z.string(),
-  loginName: z.string().nullable(),
-  email: z.string().nullable(),
-  areaCode: z.string().nullable(),
-  mobile: z.string().nullable(),
-  engLastName: z.string().nullable(),
-  engFirstName: z.string().nullable(),
-  fullName: z.string().nullable(),
-  nickName: z.string().nullable(),
-  avatarImg: z.string().nullable(),
-  memberType: z.enum(MEMBER_TYPES),
-  roles: z.array(RoleRefSchema),
+export const ProfileSchema = AccountFieldsSchema.extend({
   playData: z.object({
     walletAddress: z.string().nullable().describe("the address of the member's activated wallet (spec section 3)"),
   }),
