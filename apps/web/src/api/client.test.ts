@@ -8,7 +8,8 @@ vi.mock('../lib/feedback', () => ({
   feedbackAvailable: () => true,
 }));
 
-const { api, handleEnvelope, encodeParams, unwrap, ApiError, setTwoFactorSetupHandler } = await import('./client');
+const { api, accessChanged, handleEnvelope, encodeParams, unwrap, ApiError, setTwoFactorSetupHandler } =
+  await import('./client');
 const { session } = await import('./session');
 
 const envelope = (code: number, message = `m${code}`, data: unknown = null) => ({ meta: { code, message }, data });
@@ -120,6 +121,33 @@ describe('api client (spec sections 7 and 8)', () => {
     mockFetch(null, false);
     await expect(api.get('/api/v1/z')).rejects.toThrow('Failed to fetch');
     expect(toastError).toHaveBeenCalledWith('Failed to fetch');
+  });
+
+  it('says nothing of a 403 to a call sent before the access changed (a role switch), and toasts it otherwise', async () => {
+    let answer!: (r: Response) => void;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
+    const pending = api.get('/api/v1/mc/paymentRecord/list');
+    accessChanged();
+    answer(new Response(JSON.stringify(envelope(403, 'No permission [403]'))));
+    expect((await pending).meta.code).toBe(403);
+    expect(toastError).not.toHaveBeenCalled();
+    // Sent under the access it is answered in: shown.
+    mockFetch(envelope(403, 'No permission [403]'));
+    expect((await api.get('/api/v1/mc/paymentRecord/list')).meta.code).toBe(403);
+    expect(toastError).toHaveBeenCalledTimes(1);
+    // Another refusal of a call sent before the change is still shown.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
+    const other = api.get('/api/v1/z');
+    accessChanged();
+    answer(new Response(JSON.stringify(envelope(400, 'The id is required. [400 · id]'))));
+    await other;
+    expect(toastError).toHaveBeenCalledTimes(2);
   });
 
   it('unwraps data of a 200 and throws ApiError otherwise', async () => {

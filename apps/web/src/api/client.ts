@@ -105,7 +105,17 @@ export function handleEnvelope<T>(body: unknown, opts: CallOptions): Envelope<T>
   return env as Envelope<T>;
 }
 
+// Goes up when the caller's access changes (a role switch: when it is asked for and when it is done). A refusal
+// (403) of a call sent under other access than it is answered in speaks of that access, not of this one (a screen
+// still loading when its role went away, which the switch closes): it is not shown.
+let accessEpoch = 0;
+export const accessChanged = () => void (accessEpoch += 1);
+
+const refusedUnderOtherAccess = (body: unknown, sentAt: number) =>
+  sentAt !== accessEpoch && (body as Partial<Envelope<unknown>> | null)?.meta?.code === Code.FORBIDDEN;
+
 async function send<T>(url: string, init: RequestInit, opts: CallOptions): Promise<Envelope<T>> {
+  const sentAt = accessEpoch;
   let res: Response;
   try {
     res = await fetch(API_BASE + url, { ...init, signal: withTimeout(opts.signal) ?? null });
@@ -119,7 +129,7 @@ async function send<T>(url: string, init: RequestInit, opts: CallOptions): Promi
   } catch {
     body = null;
   }
-  return handleEnvelope<T>(body, opts);
+  return handleEnvelope<T>(body, refusedUnderOtherAccess(body, sentAt) ? { ...opts, quiet: true } : opts);
 }
 
 export const api = {

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { MenuItem, RoleRef } from '@study-crm/shared';
-import { setSessionExpiredHandler } from '../api/client';
+import { accessChanged, setSessionExpiredHandler } from '../api/client';
 import { session } from '../api/session';
 import { storage } from '../lib/storage';
 import { useTabs } from './tabs';
@@ -170,10 +170,13 @@ export const useSession = create<SessionState>((set, get) => ({
   },
 
   async switchRole(roleId) {
-    const res = await accessCalls().then(
-      (calls) => calls.actAsRole(roleId),
-      () => null,
-    );
+    accessChanged();
+    const res = await accessCalls()
+      .then(
+        (calls) => calls.actAsRole(roleId),
+        () => null,
+      )
+      .finally(accessChanged);
     if (res?.meta.code !== 200) return false;
     await readAccess(set);
     return true;
