@@ -88,7 +88,9 @@ export default defineConfig({
           isolate: false,
           // After the other projects (vitest runs projects with different worker counts as separate groups).
           sequence: { groupOrder: 1 },
-          testTimeout: 90_000,
+          // A test's own waits are bounded (each poll 20 s, below); this only stops a test that never ends. The longest
+          // flows took 79–93 s on a slow 2-core machine (2026-11-30, three files at a time), so 90 s cut them short.
+          testTimeout: 180_000,
           hookTimeout: 90_000,
           // What a person waits for (a list refreshing after an upload, a toast) can take seconds on a loaded CI
           // machine: polls give it 20 s instead of vitest's default second.
