@@ -1,3 +1,4 @@
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { Avatar, Dropdown, Space, Tag, type MenuProps } from 'antd';
@@ -75,11 +76,13 @@ export function UserMenu() {
       const id = key === 'role:all' ? null : Number(key.slice(5));
       void switchRole(id).then((ok) => {
         if (!ok) return;
+        // No 403 page: the tabs the role cannot open close, and the shown one gives way to one it can (issue 36.5).
+        // Drawn at once, so that their screens are gone before the cache is read again below: a list still mounted
+        // would be read under the new role and refused.
+        const current = screenPath(location.pathname, location.search);
+        const { closed, movedTo, from } = flushSync(() => leaveClosedScreens(current, navigate));
         // Everything cached was read under the previous role.
         void queryClient.invalidateQueries();
-        // No 403 page: the tabs the role cannot open close, and the shown one gives way to one it can (issue 36.5).
-        const current = screenPath(location.pathname, location.search);
-        const { closed, movedTo, from } = leaveClosedScreens(current, navigate);
         const name = (tab: { title?: string; titleKey: string; fallbackTitle: string }) =>
           tab.title ?? title(tab.titleKey, tab.fallbackTitle);
         // Longer on screen than a "Saved": the member did not ask for the move.
