@@ -124,29 +124,26 @@ describe('api client (spec sections 7 and 8)', () => {
   });
 
   it('says nothing of a 403 to a call sent before the access changed (a role switch), and toasts it otherwise', async () => {
-    let answer!: (r: Response) => void;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
-    );
-    const pending = api.get('/api/v1/mc/paymentRecord/list');
-    accessChanged();
-    answer(new Response(JSON.stringify(envelope(403, 'No permission [403]'))));
-    expect((await pending).meta.code).toBe(403);
+    // A call in flight while the access changes, then answered with `body`.
+    async function answeredAfterChange(url: string, body: unknown) {
+      let answer!: (r: Response) => void;
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+      );
+      const pending = api.get(url);
+      accessChanged();
+      answer(new Response(JSON.stringify(body)));
+      return pending;
+    }
+    expect((await answeredAfterChange('/api/v1/mc/paymentRecord/list', envelope(403))).meta.code).toBe(403);
     expect(toastError).not.toHaveBeenCalled();
     // Sent under the access it is answered in: shown.
     mockFetch(envelope(403, 'No permission [403]'));
     expect((await api.get('/api/v1/mc/paymentRecord/list')).meta.code).toBe(403);
     expect(toastError).toHaveBeenCalledTimes(1);
     // Another refusal of a call sent before the change is still shown.
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
-    );
-    const other = api.get('/api/v1/z');
-    accessChanged();
-    answer(new Response(JSON.stringify(envelope(400, 'The id is required. [400 · id]'))));
-    await other;
+    await answeredAfterChange('/api/v1/z', envelope(400, 'The id is required. [400 · id]'));
     expect(toastError).toHaveBeenCalledTimes(2);
   });
 
