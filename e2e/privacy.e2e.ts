@@ -1,6 +1,15 @@
 import JSZip from 'jszip';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ACTIVE_PANE, confirmDialog, openMessageBox, screenshot, settle, signIn, usePortal } from './harness.js';
+import {
+  ACTIVE_PANE,
+  confirmDialog,
+  openMessageBox,
+  pickOption,
+  screenshot,
+  settle,
+  signIn,
+  usePortal,
+} from './harness.js';
 
 const SLOW = { timeout: 30_000 };
 
@@ -103,16 +112,8 @@ describe('data requests and the subject access export', () => {
     await signIn(page, portal.baseUrl);
     await page.goto(`${portal.baseUrl}/sadmin/systemSetup/dataRequests`);
     await page.getByTestId('request-add').click();
-    const subject = page.locator('.ant-modal #subjectId');
-    await subject.click();
-    await subject.fill('Erin');
-    await page
-      .locator('.ant-select-item-option')
-      .filter({ hasText: 'Subject Erin' })
-      .first()
-      .click({ timeout: 15_000 });
-    await page.locator('.ant-modal #kind').click();
-    await page.locator('.ant-select-item-option').filter({ hasText: 'Erasure' }).first().click();
+    await pickOption(page, page.locator('.ant-modal #subjectId'), 'Subject Erin', { search: 'Erin' });
+    await pickOption(page, page.locator('.ant-modal #kind'), 'Erasure');
     await page.locator('.ant-modal-footer .ant-btn-primary').click();
     await confirmDialog(page);
     const rows = page.locator(`${ACTIVE_PANE} tr[data-row-key]`);
