@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { compileOnce } from './compiled.js';
 import type { Db } from './database.js';
 import type { ListCountTable } from './schema.js';
@@ -15,6 +16,13 @@ function compiled(db: Db) {
   };
 }
 const byDb = new WeakMap<Db, ReturnType<typeof compiled>>();
+
+// The same total as a subquery that another statement selects (the list written into its SQL; the bucket a value
+// or a compiled slot, all buckets when left out): one statement where there were two (decision 269).
+export function listCountSubquery(db: Db, list: ListCountTable['list'], bucket?: unknown) {
+  const q = sumOf(db).where('list', '=', sql.lit(list));
+  return bucket === undefined ? q : q.where('bucket', '=', bucket as string);
+}
 
 // The maintained total of a list's live rows (table list_count, kept by triggers in the same transaction as each
 // write): one bucket, several summed, or every bucket summed when none is given. A handful of rows, whatever the

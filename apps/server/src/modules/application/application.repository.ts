@@ -1,8 +1,8 @@
 import { searchText } from '@study-crm/shared';
 import { sql } from 'kysely';
 import type { Database, Row } from '../../db/schema.js';
-import type { Db } from '../../db/database.js';
-import { listCount } from '../../db/list-count.js';
+import { isPostgres, type Db } from '../../db/database.js';
+import { listCount, listCountSubquery } from '../../db/list-count.js';
 import { compileOnce, compileShapes, idList, idsValue, type Slots } from '../../db/compiled.js';
 import {
   allShortWords,
@@ -215,7 +215,13 @@ export function createApplicationRepository(db: Db) {
     byNumber: boolean;
     fromDay: boolean;
     after: boolean;
+    // PostgreSQL: the page's total read in the page's own statement (decision 269), from the maintained counter
+    // (`counter`) or by counting the filter's rows (`filter`); '' when the caller has it already.
+    total: '' | 'counter' | 'filter';
   };
+  // On PostgreSQL a statement costs a round trip and 60–80 µs of this process's CPU (docs/performance.md): the page
+  // carries its total and each row's target schools, so the list reads them in one statement, not three.
+  const postgres = isPostgres(db);
   const pageQuery = compileShapes(db, (shape: Shape, s) => {
     const { f } = shape;
     const order = f.order;
@@ -267,6 +273,22 @@ export function createApplicationRepository(db: Db) {
         'application.signingTeacherId',
         'application.followTeacherId',
       ])
+      .$if(postgres, (q) =>
+        q.select(
+          sql<string[] | null>`(select json_agg(t.school order by t.sort) from application_target_school t
+            where t.application_id = application.id)`.as('schools'),
+        ),
+      )
+      .$if(shape.total === 'counter', (q) =>
+        q.select(listCountSubquery(db, 'application', f.status ? s.status : undefined).as('total')),
+      )
+      .$if(shape.total === 'filter', (q) =>
+        q.select(
+          filtered(f, s)
+            .select((eb) => eb.fn.countAll<number | string>().as('n'))
+            .as('total'),
+        ),
+      )
       .orderBy(sortColumn[f.sortField], order)
       .orderBy('application.id', order)
       .limit(s.limit!)
@@ -290,6 +312,12 @@ export function createApplicationRepository(db: Db) {
       .orderBy('applicationId')
       .orderBy('sort'),
   );
+
+  // A page's target schools, the ids as one parameter (compiled once, decision 225).
+  async function targetSchoolNames(ids: number[]) {
+    if (!ids.length) return [];
+    return (await schoolsOf({ ids: idsValue(db, ids) })).rows;
+  }
 
   // How many live rows the keyword matches. One one- or two-character word: the number of keys of that part in
   // application_gram, which holds live rows only (index-only, however common the part, decision 217).
@@ -414,7 +442,7 @@ export function createApplicationRepository(db: Db) {
         values.offset = 0;
         if (f.offset >= DAY_SEEK_FROM && countedByStatus(f) && f.sortField === 'applicationDate') {
           total = await listCount(db, 'application', f.status);
-          if (f.offset >= total) return { rows: [], total };
+          if (f.offset >= total) return { rows: [], total, schools: new Map<number, string[]>() };
           const start = await dayOfOffset(f.order, f.offset, total, f.status);
           if (start) {
             fromDay = true;
@@ -428,6 +456,8 @@ export function createApplicationRepository(db: Db) {
         values.afterDate = f.after!.applicationDate;
         values.afterId = f.after!.id;
       }
+      // PostgreSQL reads the total in the page's statement when it is not known yet.
+      const inline: Shape['total'] = !postgres || total !== undefined ? '' : countedByStatus(f) ? 'counter' : 'filter';
       const key = [
         walk ? `w${words.length}` : slots.key,
         f.sortField,
@@ -435,14 +465,34 @@ export function createApplicationRepository(db: Db) {
         byNumber ? 'n' : '',
         fromDay ? 'd' : '',
         after ? 'a' : '',
+        inline,
       ].join('|');
-      const rowsQuery = pageQuery(key, { f, walk, byNumber, fromDay, after }, values).then((r) => r.rows);
-      if (total !== undefined && (keywordOnly || countedByStatus(f))) return { rows: await rowsQuery, total };
-      const totalQuery = countedByStatus(f)
-        ? listCount(db, 'application', f.status)
-        : countQuery(slots.key, f, slots.values).then((r) => Number(r.rows[0]!.total));
-      const [rows, count] = await Promise.all([rowsQuery, totalQuery]);
-      return { rows, total: count };
+      const rowsQuery = pageQuery(key, { f, walk, byNumber, fromDay, after, total: inline }, values).then(
+        (r) => r.rows,
+      );
+      const totalQuery = () =>
+        countedByStatus(f)
+          ? listCount(db, 'application', f.status)
+          : countQuery(slots.key, f, slots.values).then((r) => Number(r.rows[0]!.total));
+      let rows: Awaited<typeof rowsQuery>;
+      if (total !== undefined) rows = await rowsQuery;
+      else if (inline) {
+        rows = await rowsQuery;
+        // An empty page says its total only when it is the first one (past the last row or a cursor, it is counted).
+        if (rows.length) total = Number(rows[0]!.total);
+        else total = values.offset === 0 && !after && !byNumber ? 0 : await totalQuery();
+      } else [rows, total] = await Promise.all([rowsQuery, totalQuery()]);
+      // Each row's target schools, in their order: on SQLite from a statement of their own (an in-process call).
+      const schools = new Map<number, string[]>();
+      if (postgres) for (const r of rows) schools.set(r.id, r.schools ?? []);
+      else {
+        for (const x of await targetSchoolNames(rows.map((r) => r.id))) {
+          const list = schools.get(x.applicationId);
+          if (list) list.push(x.school);
+          else schools.set(x.applicationId, [x.school]);
+        }
+      }
+      return { rows, total, schools };
     },
 
     // The SQL of the list's page query, for the bench's EXPLAIN.
@@ -462,11 +512,7 @@ export function createApplicationRepository(db: Db) {
         .compile();
     },
 
-    // A page's target schools, the ids as one parameter (compiled once, decision 225).
-    async targetSchoolNames(ids: number[]) {
-      if (!ids.length) return [];
-      return (await schoolsOf({ ids: idsValue(db, ids) })).rows;
-    },
+    targetSchoolNames,
 
     find(id: number, tx: Conn = db): Promise<ApplicationRow | undefined> {
       return tx

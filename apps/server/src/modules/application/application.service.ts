@@ -276,7 +276,7 @@ export function createApplicationService({
         const { key, id } = readCursor(cursor);
         after = { applicationDate: key, id };
       }
-      const { rows, total } = await repo.list({
+      const { rows, total, schools } = await repo.list({
         ...filter,
         sortField,
         order: w.order,
@@ -286,19 +286,11 @@ export function createApplicationService({
       });
       const nextCursor = sortField === 'applicationDate' ? nextCursorOf(rows, w.limit, (r) => r.applicationDate) : null;
       const ids = rows.map((r) => r.id);
-      const [schools, ratioOf, names] = await Promise.all([
-        repo.targetSchoolNames(ids),
+      const [ratioOf, names] = await Promise.all([
         ratios(ids),
         people.names(rows.flatMap((r) => [r.signingTeacherId, r.followTeacherId])),
       ]);
-      const list = rows.map((r) =>
-        toApplicationListItem(
-          r,
-          names,
-          schools.filter((s) => s.applicationId === r.id).map((s) => s.school),
-          ratioOf(r.id),
-        ),
-      );
+      const list = rows.map((r) => toApplicationListItem(r, names, schools.get(r.id) ?? [], ratioOf(r.id)));
       return { ...pageResult(list, total, w), nextCursor };
     },
 

@@ -92,6 +92,54 @@ describe('applications list: counted totals and keyset paging', () => {
     expect(next.data.list.map((r) => r.id)).toEqual(second.data.list.map((r) => r.id));
   });
 
+  // PostgreSQL reads the total and the target schools in the page's own statement (decision 269): an empty page
+  // (past the last row, after the last cursor, a filter that matches nothing) still says the total.
+  it('says the total on every page, empty ones too, and each row its target schools', async () => {
+    const inDays = async (from: string, to: string) =>
+      Number(
+        (
+          await t.db.db
+            .selectFrom('application')
+            .select((eb) => eb.fn.countAll<number | string>().as('n'))
+            .where('deletedAt', 'is', null)
+            .where('applicationDate', '>=', from)
+            .where('applicationDate', '<=', to)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const all = await exact();
+    const days = await inDays('2026-10-03', '2026-10-05');
+    expect(days).toBeGreaterThanOrEqual(6);
+    const cases: [Values, number, boolean][] = [
+      [{}, all, true],
+      [{ pageNum: 500, pageSize: 10 }, all, false],
+      [{ status: 'submitted', pageNum: 500 }, await exact('submitted'), false],
+      [{ dateFrom: '2026-10-03', dateTo: '2026-10-05' }, days, true],
+      [{ dateFrom: '2026-10-03', dateTo: '2026-10-05', pageNum: 500 }, days, false],
+      [{ keyword: 'no-such-student-zz' }, 0, false],
+      [{ status: 'submitted', dateFrom: '2030-01-01' }, 0, false],
+    ];
+    for (const [q, total, rows] of cases) {
+      const { meta, data } = await list(q);
+      expect(meta.code, JSON.stringify(q)).toBe(200);
+      expect(data.total, JSON.stringify(q)).toBe(total);
+      expect(data.list.length > 0, JSON.stringify(q)).toBe(rows);
+    }
+    // After the last row by cursor: an empty page, the whole total.
+    const last = await list({ order: 'asc', pageSize: all });
+    const past = await list({ order: 'asc', pageSize: 5, pageNum: 2, cursor: last.data.nextCursor ?? '2099-01-01~1' });
+    expect(past.data.list).toEqual([]);
+    expect(past.data.total).toBe(all);
+
+    const { data } = await create({
+      applicationDate: '2026-09-30',
+      targetSchools: JSON.stringify([{ school: 'LSE' }, { school: 'KCL' }]),
+    });
+    const page = await list({ dateFrom: '2026-09-30', dateTo: '2026-09-30' });
+    expect(page.data.list.find((r) => r.id === data.id)?.targetSchools).toEqual(['LSE', 'KCL']);
+    expect(page.data.list.filter((r) => r.id !== data.id).every((r) => r.targetSchools.length === 0)).toBe(true);
+  });
+
   it('refuses a malformed cursor, or one with another sort, naming the field', async () => {
     for (const q of [
       { cursor: 'x' },
