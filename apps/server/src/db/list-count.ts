@@ -17,11 +17,14 @@ function compiled(db: Db) {
 }
 const byDb = new WeakMap<Db, ReturnType<typeof compiled>>();
 
-// The same total as a subquery that another statement selects (the list written into its SQL; the bucket a value
-// or a compiled slot, all buckets when left out): one statement where there were two (decision 269).
-export function listCountSubquery(db: Db, list: ListCountTable['list'], bucket?: unknown) {
+// The same total as a subquery that another statement selects (the list written into its SQL; the buckets values
+// or compiled slots, every bucket when none is given): one statement where there were two (decision 269).
+export function listCountSubquery(db: Db, list: ListCountTable['list'], buckets: readonly unknown[] = []) {
   const q = sumOf(db).where('list', '=', sql.lit(list));
-  return bucket === undefined ? q : q.where('bucket', '=', bucket as string);
+  if (!buckets.length) return q;
+  return buckets.length === 1
+    ? q.where('bucket', '=', buckets[0] as string)
+    : q.where('bucket', 'in', buckets as string[]);
 }
 
 // The maintained total of a list's live rows (table list_count, kept by triggers in the same transaction as each

@@ -280,7 +280,7 @@ export function createApplicationRepository(db: Db) {
         ),
       )
       .$if(shape.total === 'counter', (q) =>
-        q.select(listCountSubquery(db, 'application', f.status ? s.status : undefined).as('total')),
+        q.select(listCountSubquery(db, 'application', f.status ? [s.status] : []).as('total')),
       )
       .$if(shape.total === 'filter', (q) =>
         q.select(

@@ -53,6 +53,51 @@ describe('member list: counted total and keyset paging', () => {
     expect(new Set(bySeek).size).toBe(bySeek.length);
   });
 
+  // PostgreSQL reads the total and the members' roles in the page's own statement (decision 269).
+  it('says the total on every page, empty ones too, and each member their roles', async () => {
+    const staff = async (status?: string) => {
+      let q = t.db.db
+        .selectFrom('member')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('memberType', '=', 'staff')
+        .where('deletedAt', 'is', null);
+      if (status) q = q.where('status', '=', status);
+      return Number((await q.executeTakeFirstOrThrow()).n);
+    };
+    const all = await staff();
+    const cases: [Values, number, boolean][] = [
+      [{}, all, true],
+      [{ pageNum: 300, pageSize: 10 }, all, false],
+      [{ status: 'active' }, await staff('active'), true],
+      [{ status: 'active', pageNum: 300 }, await staff('active'), false],
+      [{ keyword: '游標' }, 11, true],
+      [{ keyword: '游標', pageNum: 300 }, 11, false],
+      [{ keyword: 'no-such-person-zz' }, 0, false],
+    ];
+    for (const [q, total, rows] of cases) {
+      const { meta, data } = await list(q);
+      expect(meta.code, JSON.stringify(q)).toBe(200);
+      expect(data.total, JSON.stringify(q)).toBe(total);
+      expect(data.list.length > 0, JSON.stringify(q)).toBe(rows);
+    }
+    const last = await list({ order: 'asc', pageSize: all });
+    const past = await list({
+      order: 'asc',
+      pageSize: 5,
+      pageNum: 2,
+      cursor: last.data.nextCursor ?? `${Date.now() + 1e9}~1`,
+    });
+    expect(past.data.list).toEqual([]);
+    expect(past.data.total).toBe(all);
+
+    const held = await t.db.db.selectFrom('memberRole').select(['memberId', 'roleId']).orderBy('roleId').execute();
+    const { data } = await list({ pageSize: 100 });
+    expect(data.list.some((m) => m.roles.length > 0)).toBe(true);
+    for (const m of data.list) {
+      expect(m.roles.map((r) => r.id)).toEqual(held.filter((h) => h.memberId === m.id).map((h) => h.roleId));
+    }
+  });
+
   it('refuses a malformed cursor, or one with another sort, naming the field', async () => {
     for (const q of [{ cursor: 'x' }, { cursor: '12~0' }, { cursor: '12~5', sortField: 'email' }]) {
       const res = await list(q);

@@ -1,5 +1,5 @@
 import { compileOnce, compileShapes, idList, idsValue, type Slots } from '../../db/compiled.js';
-import { listCount } from '../../db/list-count.js';
+import { listCount, listCountSubquery } from '../../db/list-count.js';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import {
   ADMIN_ROLE_NAME,
@@ -258,37 +258,100 @@ export function createMemberRepository(db: Db, dialect: Dialect) {
       .where('member.id', '=', slot.id)
       .where('member.deletedAt', 'is', null),
   );
-  // A live member with their roles (as rolesOf reads them) in one row: the roles as one JSON array, in role id order.
+  // A member's roles (as rolesOf reads them) as one JSON array in role id order, read beside the member's row.
+  const roleListOf = (eb: ExpressionBuilder<Database, 'member'>) =>
+    (dialect === 'postgres'
+      ? sql<string | null>`(${eb
+          .selectFrom('memberRole')
+          .innerJoin('role', 'role.id', 'memberRole.roleId')
+          .select(
+            sql<string>`json_agg(json_build_object('id', ${sql.ref('role.id')}, 'name', ${sql.ref('role.name')},
+              'cnName', ${sql.ref('role.cnName')}, 'enName', ${sql.ref('role.enName')})
+              order by ${sql.ref('role.id')})::text`.as('roles'),
+          )
+          .whereRef('memberRole.memberId', '=', 'member.id')})`
+      : sql<string | null>`(${eb
+          .selectFrom('memberRole')
+          .innerJoin('role', 'role.id', 'memberRole.roleId')
+          .select(
+            sql<string>`json_group_array(json_object('id', ${sql.ref('role.id')}, 'name', ${sql.ref('role.name')},
+              'cnName', ${sql.ref('role.cnName')}, 'enName', ${sql.ref('role.enName')}) order by ${sql.ref('role.id')})`.as(
+              'roles',
+            ),
+          )
+          .whereRef('memberRole.memberId', '=', 'member.id')})`
+    ).as('roleList');
+  // PostgreSQL's json_agg over no rows is null.
+  const parseRoleList = (memberId: number, roleList: string | null): MemberRoleRow[] =>
+    (JSON.parse(roleList ?? '[]') as RoleRow[]).map((r) => ({ ...r, memberId }));
+
+  // A live member with their roles in one row.
   const withRolesById = compileOnce(db, ['id'], (slot) =>
     db
       .selectFrom('member')
       .select(MEMBER_COLUMNS)
-      .select((eb) =>
-        (dialect === 'postgres'
-          ? sql<string | null>`(${eb
-              .selectFrom('memberRole')
-              .innerJoin('role', 'role.id', 'memberRole.roleId')
-              .select(
-                sql<string>`json_agg(json_build_object('id', ${sql.ref('role.id')}, 'name', ${sql.ref('role.name')},
-                  'cnName', ${sql.ref('role.cnName')}, 'enName', ${sql.ref('role.enName')})
-                  order by ${sql.ref('role.id')})::text`.as('roles'),
-              )
-              .whereRef('memberRole.memberId', '=', 'member.id')})`
-          : sql<string | null>`(${eb
-              .selectFrom('memberRole')
-              .innerJoin('role', 'role.id', 'memberRole.roleId')
-              .select(
-                sql<string>`json_group_array(json_object('id', ${sql.ref('role.id')}, 'name', ${sql.ref('role.name')},
-                  'cnName', ${sql.ref('role.cnName')}, 'enName', ${sql.ref('role.enName')}) order by ${sql.ref('role.id')})`.as(
-                  'roles',
-                ),
-              )
-              .whereRef('memberRole.memberId', '=', 'member.id')})`
-        ).as('roleList'),
-      )
+      .select(roleListOf)
       .where('member.id', '=', slot.id)
       .where('member.deletedAt', 'is', null),
   );
+
+  // The list's page on PostgreSQL, with its total (the maintained counter when only the member type narrows it, else
+  // the filter's count) and each member's roles: one statement where there were three (decision 269).
+  type ListShape = PageShape & { counted: boolean };
+  const compiledList = compileShapes(db, (p: ListShape, s) => {
+    const { filter } = p;
+    const buckets =
+      typeof filter.memberType === 'string' ? [s.memberType] : (filter.memberType ?? []).map((_, i) => s[`mt${i}`]);
+    return pageQuery(filter, p.order, 0, 0, p.after ? { createdAt: 0, id: 0 } : null, s)
+      .select(roleListOf)
+      .$if(p.counted, (q) => q.select(listCountSubquery(db, 'member', buckets).as('total')))
+      .$if(!p.counted, (q) => q.select(countQuery(filter, s).as('total')));
+  });
+  // Only the member type narrows the list: the maintained counter (list_count) answers without counting rows.
+  const isCounted = (f: MemberFilter) => !(f.status || f.identityStatus || f.roleId || f.keyword?.trim());
+
+  // A page's slot values and the key of its SQL text.
+  const pageShape = (
+    filter: MemberFilter,
+    order: MemberOrder,
+    limit: number,
+    offset: number,
+    after?: { createdAt: number; id: number } | null,
+  ) => {
+    const { key, values } = filterShape(filter);
+    const seek = !!after && order.sortBy === 'createdAt';
+    values.limit = limit;
+    values.offset = after ? 0 : offset;
+    if (seek) {
+      values.afterAt = after.createdAt;
+      values.afterId = after.id;
+    }
+    return { key: `${key}|${order.sortBy}|${order.order}|${seek ? 'a' : ''}`, values, seek };
+  };
+
+  const page = (
+    filter: MemberFilter,
+    order: MemberOrder,
+    limit: number,
+    offset: number,
+    after?: { createdAt: number; id: number } | null,
+  ): Promise<MemberRow[]> => {
+    const { key, values, seek } = pageShape(filter, order, limit, offset, after);
+    return compiledPage(key, { filter, order, after: seek }, values).then((r) => r.rows);
+  };
+
+  async function count(filter: MemberFilter): Promise<number> {
+    if (isCounted(filter)) return listCount(db, 'member', filter.memberType);
+    const { key, values } = filterShape(filter);
+    return Number((await compiledCount(key, filter, values)).rows[0]!.n);
+  }
+
+  async function rolesOf(memberIds: readonly number[]): Promise<MemberRoleRow[]> {
+    if (!memberIds.length) return [];
+    if (memberIds.length === 1) return (await rolesOfOne({ id: memberIds[0] })).rows;
+    return (await rolesOfMany({ ids: idsValue(db, memberIds) })).rows;
+  }
+
   const rolesOfOne = compileOnce(db, ['id'], (slot) =>
     db
       .selectFrom('memberRole')
@@ -303,32 +366,37 @@ export function createMemberRepository(db: Db, dialect: Dialect) {
     transaction: <T>(fn: (tx: Tx) => Promise<T>): Promise<T> => runInTransaction(db, fn),
 
     pageQuery,
-    page: (
+    page,
+    countQuery,
+    count,
+
+    // The list's page, its total and its members' roles (decision 269): one statement on PostgreSQL, three in
+    // process on SQLite. An empty page says its total only when it is the first one; past the last row or after the
+    // last cursor, the total is counted on its own.
+    async listPage(
       filter: MemberFilter,
       order: MemberOrder,
       limit: number,
       offset: number,
       after?: { createdAt: number; id: number } | null,
-    ): Promise<MemberRow[]> => {
-      const { key, values } = filterShape(filter);
-      const seek = !!after && order.sortBy === 'createdAt';
-      values.limit = limit;
-      values.offset = after ? 0 : offset;
-      if (seek) {
-        values.afterAt = after.createdAt;
-        values.afterId = after.id;
+    ): Promise<{ rows: MemberRow[]; total: number; roles: MemberRoleRow[] }> {
+      if (dialect !== 'postgres') {
+        const [rows, total] = await Promise.all([page(filter, order, limit, offset, after), count(filter)]);
+        return { rows, total, roles: await rolesOf(rows.map((r) => r.id)) };
       }
-      const shapeKey = `${key}|${order.sortBy}|${order.order}|${seek ? 'a' : ''}`;
-      return compiledPage(shapeKey, { filter, order, after: seek }, values).then((r) => r.rows);
-    },
-
-    countQuery,
-    async count(filter: MemberFilter): Promise<number> {
-      // Only the member type narrows the list: the maintained counter (list_count) answers without counting rows.
-      const narrowed = filter.status || filter.identityStatus || filter.roleId || filter.keyword?.trim();
-      if (!narrowed) return listCount(db, 'member', filter.memberType);
-      const { key, values } = filterShape(filter);
-      return Number((await compiledCount(key, filter, values)).rows[0]!.n);
+      const { key, values, seek } = pageShape(filter, order, limit, offset, after);
+      const counted = isCounted(filter);
+      const found = (
+        await compiledList(`${key}|${counted ? 'c' : 'f'}`, { filter, order, after: seek, counted }, values)
+      ).rows;
+      if (!found.length) return { rows: [], total: offset === 0 && !seek ? 0 : await count(filter), roles: [] };
+      const rows: MemberRow[] = [];
+      const roles: MemberRoleRow[] = [];
+      for (const { roleList, total: _total, ...row } of found) {
+        rows.push(row);
+        roles.push(...parseRoleList(row.id, roleList));
+      }
+      return { rows, total: Number(found[0]!.total), roles };
     },
 
     // A live (not deleted) member.
@@ -339,20 +407,14 @@ export function createMemberRepository(db: Db, dialect: Dialect) {
       const found = (await withRolesById({ id })).rows[0];
       if (!found) return undefined;
       const { roleList, ...row } = found;
-      // PostgreSQL's json_agg over no rows is null.
-      const roles = (JSON.parse(roleList ?? '[]') as RoleRow[]).map((r) => ({ ...r, memberId: row.id }));
-      return { row, roles };
+      return { row, roles: parseRoleList(row.id, roleList) };
     },
 
     // Any member, deleted or not: for other modules' joins that keep showing history.
     byIdIncludingDeleted: (id: number): Promise<MemberRow | undefined> =>
       db.selectFrom('member').select(MEMBER_COLUMNS).where('member.id', '=', id).executeTakeFirst(),
 
-    async rolesOf(memberIds: readonly number[]): Promise<MemberRoleRow[]> {
-      if (!memberIds.length) return [];
-      if (memberIds.length === 1) return (await rolesOfOne({ id: memberIds[0] })).rows;
-      return (await rolesOfMany({ ids: idsValue(db, memberIds) })).rows;
-    },
+    rolesOf,
 
     roleOptions: (): Promise<RoleRow[]> =>
       db.selectFrom('role').select(['role.id', 'role.name', 'role.cnName', 'role.enName']).orderBy('role.id').execute(),

@@ -144,13 +144,13 @@ export function createMemberService(deps: {
         const { key, id } = readCursor(query.cursor);
         after = { createdAt: Number(key), id };
       }
-      const [rows, total] = await Promise.all([repo.page(filter, order, w.limit, w.offset, after), repo.count(filter)]);
+      const { rows, total, roles } = await repo.listPage(filter, order, w.limit, w.offset, after);
       const nextCursor = order.sortBy === 'createdAt' ? nextCursorOf(rows, w.limit, (r) => r.createdAt) : null;
-      const ids = rows.map((r) => r.id);
-      const [withRoleList, labels] = await Promise.all([withRoles(rows), labelsOf(ids)]);
+      const labels = await labelsOf(rows.map((r) => r.id));
+      const rolesOf = groupRoles(roles);
       return {
         ...pageResult(
-          withRoleList.map((m) => ({ ...m, labels: labels.get(m.id) ?? [] })),
+          rows.map((r) => ({ ...toMember(r, rolesOf.get(r.id) ?? []), labels: labels.get(r.id) ?? [] })),
           total,
           w,
         ),
