@@ -295,6 +295,15 @@ export function createMemberRepository(db: Db, dialect: Dialect) {
       .where('member.deletedAt', 'is', null),
   );
 
+  // A page: its filter, order, size, offset, and (default order only) the row it starts after.
+  type PageArgs = [
+    filter: MemberFilter,
+    order: MemberOrder,
+    limit: number,
+    offset: number,
+    after?: { createdAt: number; id: number } | null,
+  ];
+
   // The list's page on PostgreSQL, with its total (the maintained counter when only the member type narrows it, else
   // the filter's count) and each member's roles: one statement where there were three (decision 269).
   type ListShape = PageShape & { counted: boolean };
@@ -311,13 +320,7 @@ export function createMemberRepository(db: Db, dialect: Dialect) {
   const isCounted = (f: MemberFilter) => !(f.status || f.identityStatus || f.roleId || f.keyword?.trim());
 
   // A page's slot values and the key of its SQL text.
-  const pageShape = (
-    filter: MemberFilter,
-    order: MemberOrder,
-    limit: number,
-    offset: number,
-    after?: { createdAt: number; id: number } | null,
-  ) => {
+  const pageShape = (...[filter, order, limit, offset, after]: PageArgs) => {
     const { key, values } = filterShape(filter);
     const seek = !!after && order.sortBy === 'createdAt';
     values.limit = limit;
@@ -329,15 +332,9 @@ export function createMemberRepository(db: Db, dialect: Dialect) {
     return { key: `${key}|${order.sortBy}|${order.order}|${seek ? 'a' : ''}`, values, seek };
   };
 
-  const page = (
-    filter: MemberFilter,
-    order: MemberOrder,
-    limit: number,
-    offset: number,
-    after?: { createdAt: number; id: number } | null,
-  ): Promise<MemberRow[]> => {
-    const { key, values, seek } = pageShape(filter, order, limit, offset, after);
-    return compiledPage(key, { filter, order, after: seek }, values).then((r) => r.rows);
+  const page = (...args: PageArgs): Promise<MemberRow[]> => {
+    const { key, values, seek } = pageShape(...args);
+    return compiledPage(key, { filter: args[0], order: args[1], after: seek }, values).then((r) => r.rows);
   };
 
   async function count(filter: MemberFilter): Promise<number> {
@@ -373,18 +370,13 @@ export function createMemberRepository(db: Db, dialect: Dialect) {
     // The list's page, its total and its members' roles (decision 269): one statement on PostgreSQL, three in
     // process on SQLite. An empty page says its total only when it is the first one; past the last row or after the
     // last cursor, the total is counted on its own.
-    async listPage(
-      filter: MemberFilter,
-      order: MemberOrder,
-      limit: number,
-      offset: number,
-      after?: { createdAt: number; id: number } | null,
-    ): Promise<{ rows: MemberRow[]; total: number; roles: MemberRoleRow[] }> {
+    async listPage(...args: PageArgs): Promise<{ rows: MemberRow[]; total: number; roles: MemberRoleRow[] }> {
+      const [filter, order, , offset] = args;
       if (dialect !== 'postgres') {
-        const [rows, total] = await Promise.all([page(filter, order, limit, offset, after), count(filter)]);
+        const [rows, total] = await Promise.all([page(...args), count(filter)]);
         return { rows, total, roles: await rolesOf(rows.map((r) => r.id)) };
       }
-      const { key, values, seek } = pageShape(filter, order, limit, offset, after);
+      const { key, values, seek } = pageShape(...args);
       const counted = isCounted(filter);
       const found = (
         await compiledList(`${key}|${counted ? 'c' : 'f'}`, { filter, order, after: seek, counted }, values)
