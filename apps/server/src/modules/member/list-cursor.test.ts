@@ -56,7 +56,7 @@ describe('member list: counted total and keyset paging', () => {
 
   // PostgreSQL reads the total and the members' roles in the page's own statement (decision 269).
   it('says the total on every page, empty ones too, and each member their roles', async () => {
-    const staff = async (status?: string) => {
+    const staff = async (status?: 'active' | 'inactive') => {
       let q = t.db.db
         .selectFrom('member')
         .select((eb) => eb.fn.countAll<number | string>().as('n'))
