@@ -27,6 +27,17 @@ export function listCountSubquery(db: Db, list: ListCountTable['list'], buckets:
     : q.where('bucket', 'in', buckets as string[]);
 }
 
+// The total a page carried in its own statement (decision 269): its rows' `total` column. An empty page carries
+// none: the first page of a list is then 0, any other (past the last row, after the last cursor) is counted alone.
+export async function carriedTotal(
+  rows: readonly { total?: number | string | null }[],
+  firstPage: boolean,
+  countAlone: () => Promise<number>,
+): Promise<number> {
+  if (rows.length) return Number(rows[0]!.total);
+  return firstPage ? 0 : countAlone();
+}
+
 // The maintained total of a list's live rows (table list_count, kept by triggers in the same transaction as each
 // write): one bucket, several summed, or every bucket summed when none is given. A handful of rows, whatever the
 // table's size.

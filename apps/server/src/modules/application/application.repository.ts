@@ -2,7 +2,8 @@ import { searchText } from '@study-crm/shared';
 import { sql } from 'kysely';
 import type { Database, Row } from '../../db/schema.js';
 import { isPostgres, type Db } from '../../db/database.js';
-import { listCount, listCountSubquery } from '../../db/list-count.js';
+import { carriedTotal, listCount, listCountSubquery } from '../../db/list-count.js';
+import { groupBy } from '../../lib/group.js';
 import { compileOnce, compileShapes, idList, idsValue, type Slots } from '../../db/compiled.js';
 import {
   allShortWords,
@@ -478,20 +479,16 @@ export function createApplicationRepository(db: Db) {
       if (total !== undefined) rows = await rowsQuery;
       else if (inline) {
         rows = await rowsQuery;
-        // An empty page says its total only when it is the first one (past the last row or a cursor, it is counted).
-        if (rows.length) total = Number(rows[0]!.total);
-        else total = values.offset === 0 && !after && !byNumber ? 0 : await totalQuery();
+        total = await carriedTotal(rows, values.offset === 0 && !after && !byNumber, totalQuery);
       } else [rows, total] = await Promise.all([rowsQuery, totalQuery()]);
       // Each row's target schools, in their order: on SQLite from a statement of their own (an in-process call).
-      const schools = new Map<number, string[]>();
-      if (postgres) for (const r of rows) schools.set(r.id, r.schools ?? []);
-      else {
-        for (const x of await targetSchoolNames(rows.map((r) => r.id))) {
-          const list = schools.get(x.applicationId);
-          if (list) list.push(x.school);
-          else schools.set(x.applicationId, [x.school]);
-        }
-      }
+      const schools = postgres
+        ? new Map(rows.map((r) => [r.id, r.schools ?? []]))
+        : groupBy(
+            await targetSchoolNames(rows.map((r) => r.id)),
+            (x) => x.applicationId,
+            (x) => x.school,
+          );
       return { rows, total, schools };
     },
 

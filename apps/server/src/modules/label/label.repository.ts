@@ -5,6 +5,7 @@ import { replaceLinks } from '../../db/link-rows.js';
 import { runInTransaction } from '../../db/transaction.js';
 import type { Database, Row } from '../../db/schema.js';
 import { containsPattern, countAll, likeLower } from '../../db/sql-helpers.js';
+import { groupBy } from '../../lib/group.js';
 import { pageResult, pageRows, pageWindow } from '../../lib/paging.js';
 import { versionedRows } from '../../db/versioned-rows.js';
 
@@ -41,8 +42,7 @@ export function createLabelRepository(db: Db) {
 
   // The labels of a page of members in one query, by member, each in the labels' order (the member list's).
   async function labelsOf(memberIds: readonly number[]): Promise<Map<number, MemberLabel[]>> {
-    const out = new Map<number, MemberLabel[]>();
-    if (!memberIds.length) return out;
+    if (!memberIds.length) return new Map();
     const rows = await db
       .selectFrom('memberLabel')
       .innerJoin('label', 'label.id', 'memberLabel.labelId')
@@ -51,12 +51,11 @@ export function createLabelRepository(db: Db) {
       .orderBy('label.sort')
       .orderBy('label.id')
       .execute();
-    for (const { memberId, ...label } of rows) {
-      const labels = out.get(memberId);
-      if (labels) labels.push(label);
-      else out.set(memberId, [label]);
-    }
-    return out;
+    return groupBy(
+      rows,
+      (r) => r.memberId,
+      ({ memberId: _memberId, ...label }) => label,
+    );
   }
 
   return {

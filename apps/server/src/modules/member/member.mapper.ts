@@ -1,4 +1,5 @@
 import { displayName, type Member, type MemberSession, type ProfileData } from '@study-crm/shared';
+import { groupBy } from '../../lib/group.js';
 import { pick } from '../../lib/pick.js';
 import type { Row } from '../../db/schema.js';
 import type { MemberRoleRow, MemberRow, RoleRow } from './member.repository.js';
@@ -27,15 +28,8 @@ export function toMember(row: MemberRow, roles: readonly RoleRow[]): Member {
   return { ...person(row, roles), ...pick(row, ['status', 'identityStatus', 'createdAt', 'updatedAt']) };
 }
 
-export function groupRoles(rows: readonly MemberRoleRow[]): Map<number, RoleRow[]> {
-  const out = new Map<number, RoleRow[]>();
-  for (const r of rows) {
-    const list = out.get(r.memberId) ?? [];
-    list.push(roleRef(r));
-    out.set(r.memberId, list);
-  }
-  return out;
-}
+export const groupRoles = (rows: readonly MemberRoleRow[]): Map<number, RoleRow[]> =>
+  groupBy(rows, (r) => r.memberId, roleRef);
 
 export const toProfile = (
   row: MemberRow,

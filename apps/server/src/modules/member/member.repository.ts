@@ -1,5 +1,5 @@
 import { compileOnce, compileShapes, idList, idsValue, type Slots } from '../../db/compiled.js';
-import { listCount, listCountSubquery } from '../../db/list-count.js';
+import { carriedTotal, listCount, listCountSubquery } from '../../db/list-count.js';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import {
   ADMIN_ROLE_NAME,
@@ -381,14 +381,14 @@ export function createMemberRepository(db: Db, dialect: Dialect) {
       const found = (
         await compiledList(`${key}|${counted ? 'c' : 'f'}`, { filter, order, after: seek, counted }, values)
       ).rows;
-      if (!found.length) return { rows: [], total: offset === 0 && !seek ? 0 : await count(filter), roles: [] };
+      const total = await carriedTotal(found, offset === 0 && !seek, () => count(filter));
       const rows: MemberRow[] = [];
       const roles: MemberRoleRow[] = [];
       for (const { roleList, total: _total, ...row } of found) {
         rows.push(row);
         roles.push(...parseRoleList(row.id, roleList));
       }
-      return { rows, total: Number(found[0]!.total), roles };
+      return { rows, total, roles };
     },
 
     // A live (not deleted) member.
