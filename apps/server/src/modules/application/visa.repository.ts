@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { carriedTotal } from '../../db/list-count.js';
 import type { Row } from '../../db/schema.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
 import { businessTypesOf, CLOSED_STATUSES } from './reminder.repository.js';
@@ -41,10 +42,11 @@ export function createVisaRepository(db: Db) {
       select distinct a.id, a.name, 'ucas', cast(c.entry_year as varchar(100)),
         case when ts.institution_code in ('O33', 'C05') or ts.subject_area in ('medicine', 'dentistry', 'veterinary')
           then c.early_deadline else c.equal_deadline end
-      from application a
-      join application_target_school ts on ts.application_id = a.id
-      join admissions_cycle c on c.id = ts.cycle_id
-      where a.deleted_at is null and a.status not in (${CLOSED}) and ts.application_date is null
+      from admissions_cycle c
+      cross join application_target_school ts
+      cross join application a
+      where (c.early_deadline between ${from} and ${to} or c.equal_deadline between ${from} and ${to})
+        and ts.cycle_id = c.id and a.id = ts.application_id and a.deleted_at is null and a.status not in (${CLOSED}) and ts.application_date is null
         and (ts.route = 'ucas' or (ts.route is null and ts.ucas_code is not null))
         and case when ts.institution_code in ('O33', 'C05') or ts.subject_area in ('medicine', 'dentistry', 'veterinary')
           then c.early_deadline else c.equal_deadline end between ${from} and ${to}
@@ -187,15 +189,19 @@ export function createVisaRepository(db: Db) {
         .execute(),
 
     // What falls due between the two dates, the soonest and riskiest first, paged in SQL.
+    // A page of what falls due and the total in one statement: the union is read once (decision 270).
     async duePage(from: string, to: string, limit: number, offset: number) {
       const union = dueUnion(from, to);
-      const rows = await sql<DueRow>`select d.application_id as "applicationId", d.name, d.kind, d.detail,
-          d.due_date as "dueDate"
+      const { rows } = await sql<DueRow & { total: number | string }>`select d.application_id as "applicationId",
+          d.name, d.kind, d.detail, d.due_date as "dueDate", count(*) over () as total
         from (${union}) d order by d.due_date, ${RISK}, d.application_id, d.detail limit ${limit} offset ${offset}`.execute(
         db,
       );
-      const count = await sql<{ n: number | string }>`select count(*) as n from (${union}) d`.execute(db);
-      return { rows: rows.rows, total: Number(count.rows[0]?.n ?? 0) };
+      const total = await carriedTotal(rows, offset === 0, async () => {
+        const count = await sql<{ n: number | string }>`select count(*) as n from (${union}) d`.execute(db);
+        return Number(count.rows[0]?.n ?? 0);
+      });
+      return { rows, total };
     },
   };
 }

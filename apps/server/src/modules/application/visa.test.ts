@@ -484,5 +484,38 @@ describe('Student visa checklist', () => {
     expect(all.data.list.every((d) => d.daysLeft >= 0 && d.daysLeft <= 7)).toBe(true);
     const second = await t.get<Page<DueSoon>>(`${BASE}/thisWeek`, { pageSize: 2, pageNum: 2 }, admin);
     expect(second.data.list).toEqual(all.data.list.slice(2, 4));
+    expect(second.data.total).toBe(all.data.total);
+    // Past the last row: no rows, the same total (counted on its own).
+    const past = await t.get<Page<DueSoon>>(`${BASE}/thisWeek`, { pageSize: 2, pageNum: 500 }, admin);
+    expect([past.data.list, past.data.total]).toEqual([[], all.data.total]);
+  });
+
+  it("lists a UCAS choice not yet sent in the week of its cycle's deadline, once per application", async () => {
+    // The 2027 cycle: early deadline 2026-10-15 (Oxford, Cambridge, medicine), equal consideration 2027-01-13.
+    await moveTo('2027-01-10');
+    const ucas = (school: string, extra: Values = {}) => ({ school, route: 'ucas', cycleId: c2027, ...extra });
+    const cycles = await t.get<CycleOption[]>('/api/v1/mc/admissionsCycle/options', {}, admin);
+    const c2028 = cycles.data.find((c) => c.entryYear === 2028)!.id;
+    const due = await create({
+      name: '週丙',
+      targetSchools: JSON.stringify([ucas('UCL'), ucas('LSE'), ucas('KCL', { applicationDate: '2027-01-05' })]),
+    });
+    const early = await create({
+      name: '週丁',
+      targetSchools: JSON.stringify([ucas('Oxford', { institutionCode: 'O33' })]),
+    });
+    const sent = await create({
+      name: '週戊',
+      targetSchools: JSON.stringify([ucas('KCL', { applicationDate: '2027-01-02' })]),
+    });
+    const later = await create({ name: '週己', targetSchools: JSON.stringify([ucas('UCL', { cycleId: c2028 })]) });
+    const all = await t.get<Page<DueSoon>>(`${BASE}/thisWeek`, { pageSize: 100 }, admin);
+    expect(all.meta.code, all.meta.message).toBe(200);
+    const ours = new Set([due, early, sent, later]);
+    expect(
+      all.data.list
+        .filter((d) => ours.has(d.applicationId))
+        .map((d) => [d.applicationId, d.kind, d.detail, d.daysLeft]),
+    ).toEqual([[due, 'ucas', '2027', 3]]);
   });
 });
