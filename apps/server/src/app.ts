@@ -16,6 +16,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWeb } from './http/web.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createSessionRepository, createSessionService } from './modules/auth/index.js';
+import { scheduleStatistics } from './db/statistics.js';
 import { registerHealthRoutes } from './modules/health/index.js';
 import { registerModules } from './modules/index.js';
 
@@ -97,6 +98,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     });
     registerHealthRoutes(app, db);
     registerModules(app, { config, db: db.db, dialect: db.dialect, clock, sessions });
+    scheduleStatistics(app, db.db, db.dialect);
     await registerWeb(app, config.webDist);
 
     if (config.captchaTestCode) {
