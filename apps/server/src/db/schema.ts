@@ -717,7 +717,7 @@ export type ClusterLeaseTable = { name: string; holder: string; expiresAt: numbe
 export type ChangeCounterTable = { name: string; value: number };
 
 export type ListCountTable = {
-  list: 'application' | 'member' | 'application_initial';
+  list: 'application' | 'member' | 'application_initial' | 'role_member';
   bucket: string;
   n: number | string;
 };

@@ -50,6 +50,7 @@ import * as auditListIndexes from './20261129_0069_audit_list_indexes.js';
 import * as memberGramKind from './20261129_0070_member_gram_kind.js';
 import * as searchTails from './20261130_0071_search_tails.js';
 import * as reminderIndexes from './20261130_0072_reminder_indexes.js';
+import * as roleMemberCounts from './20261130_0073_role_member_counts.js';
 import * as jobs from './20261129_0054_jobs.js';
 import * as importRuns from './20261129_0056_import_runs.js';
 import * as privacy from './20261129_0050_privacy.js';
@@ -115,4 +116,5 @@ export const migrations: Record<string, Migration> = {
   '20261129_0070_member_gram_kind': memberGramKind,
   '20261130_0071_search_tails': searchTails,
   '20261130_0072_reminder_indexes': reminderIndexes,
+  '20261130_0073_role_member_counts': roleMemberCounts,
 };

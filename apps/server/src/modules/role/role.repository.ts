@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { RoleKind } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
 import { replaceLinks } from '../../db/link-rows.js';
@@ -27,12 +28,12 @@ export function createRoleRepository(db: Db) {
       'role.isBuiltin',
       'role.createdAt',
       'role.updatedAt',
+      // Its live members, as the triggers of migration 0073 keep them (decision 271): one row, whatever their number.
       eb
-        .selectFrom('memberRole')
-        .innerJoin('member', 'member.id', 'memberRole.memberId')
-        .select((e) => e.fn.countAll<number>().as('n'))
-        .whereRef('memberRole.roleId', '=', 'role.id')
-        .where('member.deletedAt', 'is', null)
+        .selectFrom('listCount')
+        .select('listCount.n')
+        .where('listCount.list', '=', sql.lit('role_member'))
+        .where('listCount.bucket', '=', sql<string>`cast(${sql.ref('role.id')} as varchar(64))`)
         .as('memberCount'),
     ]);
 
