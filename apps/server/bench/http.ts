@@ -18,7 +18,8 @@
 // against SQLite) with PASS/MISS, and the floors beside them.
 // `--only GROUP,…` (decision 241) runs only some groups of cases, e.g. `--only search,board,audit,trivial` for
 // issues 39/40's figures at a million rows: bare (the bare route and /health), trivial (the trivial call at each
-// size), list (home and member lists, dashboard), search (the search box), board (counts and columns, with the table's
+// size), list (home and member lists, dashboard), screens (every other list screen's first page, after 25 rows are
+// added to each through its add call, with a trivial call beside them; bench/screens.ts), search (the search box), board (counts and columns, with the table's
 // first page they are held to), audit (seeds `audit` entries; the operation log with a trivial call beside it),
 // payments (seeds `payments` more; their cases), write, mixed (the mixed load and the memory check), sms (the SMS
 // batch and the import check). The demo applications, and as many payments (at most `app-payments`), are seeded at
@@ -40,6 +41,7 @@ import { recipientWorkbook } from './sms.js';
 import { tagImportWorkbook } from './import-file.js';
 import { IMPORT_BASE } from '@study-crm/shared';
 import { ipcCaller } from './ipc.js';
+import { SCREEN_CASES, SCREEN_ROWS, firstPage, seedScreens, type BenchCalls } from './screens.js';
 
 const { num, values: opt } = benchArgs(
   {
@@ -67,7 +69,19 @@ const { num, values: opt } = benchArgs(
     'pg-schema': { type: 'string', default: '' },
   },
 );
-const GROUPS = ['bare', 'trivial', 'list', 'search', 'board', 'audit', 'payments', 'write', 'mixed', 'sms'] as const;
+const GROUPS = [
+  'bare',
+  'trivial',
+  'list',
+  'screens',
+  'search',
+  'board',
+  'audit',
+  'payments',
+  'write',
+  'mixed',
+  'sms',
+] as const;
 type Group = (typeof GROUPS)[number];
 const ONLY = new Set(opt.only ? opt.only.split(',').map((g) => g.trim()) : GROUPS);
 for (const g of ONLY)
@@ -242,12 +256,13 @@ async function runEngine(label: string, start: Extract<BenchRequest, { type: 'st
     const common = `appId=${APP_ID}&mcId=COM&memberId=${s.mid}`;
     const headers = { sign: SIGN, 'x-token': s.token };
     const url = (p: string) => `${p}${p.includes('?') ? '&' : '?'}${common}`;
-    const get = async <T>(p: string): Promise<T> => {
-      const res = await fetch(base + url(p), { headers });
+    // An answer's data; throws unless its code is 200.
+    const dataOf = async <T>(res: Response, what: string): Promise<T> => {
       const body = (await res.json()) as { meta: { code: number; message: string }; data: T };
-      if (body.meta.code !== 200) throw new Error(`${p}: ${body.meta.code} ${body.meta.message}`);
+      if (body.meta.code !== 200) throw new Error(`${what}: ${body.meta.code} ${body.meta.message}`);
       return body.data;
     };
+    const get = async <T>(p: string): Promise<T> => dataOf<T>(await fetch(base + url(p), { headers }), p);
     const measure = async (
       name: string,
       size: number | null,
@@ -357,6 +372,7 @@ async function runEngine(label: string, start: Extract<BenchRequest, { type: 'st
       await measure('member list, page 1', size, getReq('/api/v1/mc/member?pageNum=1&pageSize=20'));
       await measure(DASHBOARD, size, getReq('/api/v1/cake/rpt/dashboard?days=30'));
     }
+    if (runs('screens')) await screens();
     if (AUDIT > 0 && runs('audit')) {
       const seeded = await server.call<{ inserted: number; ms: number; analyzeMs: number }>({
         type: 'seedAudit',
@@ -410,6 +426,40 @@ async function runEngine(label: string, start: Extract<BenchRequest, { type: 'st
     const rss = runs('mixed') ? await mixedLoad() : undefined;
     const importLatency = runs('sms') ? await sms() : undefined;
     return { rows, rss, importLatency };
+
+    async function screens() {
+      const calls: BenchCalls = {
+        post: async (e, body) => {
+          const form = new URLSearchParams(common);
+          for (const [k, v] of Object.entries(body as Record<string, unknown>))
+            if (v !== null && v !== undefined) for (const x of [v].flat()) form.append(k, String(x));
+          const res = await fetch(base + e.url, {
+            method: 'POST',
+            headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+            body: form.toString(),
+          });
+          return dataOf(res, e.url);
+        },
+        get: (e) => get(e.url),
+      };
+      const started = performance.now();
+      const members = await get<{ list: { id: number }[] }>(`/api/v1/mc/member?pageNum=1&pageSize=${SCREEN_ROWS}`);
+      await seedScreens(
+        calls,
+        s.mid,
+        members.list.map((m) => m.id),
+      );
+      log(
+        `list screens: ${SCREEN_ROWS} rows added to each short list in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      );
+      // The trivial call beside them, in the same window: what their goal is a ratio of.
+      await measure(TRIVIAL, null, getReq('/api/v1/member/profile'));
+      for (const [name, call] of SCREEN_CASES) {
+        const page = await get<{ total: number; list: unknown[] }>(firstPage(call));
+        log(`${name}: ${page.list.length} rows of ${page.total}`);
+        await measure(name, null, getReq(firstPage(call)));
+      }
+    }
 
     async function mixedLoad() {
       // Mixed load: reads and writes in the proportions of a working day's home screen.
@@ -563,9 +613,12 @@ function goals43(label: string, r: Result) {
       : []),
     ...(PAYMENTS > 0 && runs('payments') ? ([[PAYMENT_CASES[0], PAYMENTS]] as [string, number][]) : []),
   ];
-  if (!out.length && !firstPages.length) return;
   for (const [name, size] of firstPages)
     atMost(`${name} vs the trivial call, p50 at ${size}`, p50(name, size) / p50(TRIVIAL, LARGE), 2);
+  if (runs('screens'))
+    for (const [name] of SCREEN_CASES)
+      atMost(`${name}, first page vs the trivial call, p50`, p50(name, null) / p50(TRIVIAL, null), 2);
+  if (!out.length) return;
   console.log(`\n### Issue 43, ${label}`);
   console.log(out.join('\n'));
 }
