@@ -39,6 +39,8 @@ export function createVisaRepository(db: Db) {
       where a.deleted_at is null and a.status not in (${CLOSED})
         and a.passport_expiry_date >= ${from} and a.passport_expiry_date <= ${to}
       union all
+      -- From the cycles with a deadline in the window (usually none) to their choices (decision 270); the cross
+      -- joins keep SQLite to that order.
       select distinct a.id, a.name, 'ucas', cast(c.entry_year as varchar(100)),
         case when ts.institution_code in ('O33', 'C05') or ts.subject_area in ('medicine', 'dentistry', 'veterinary')
           then c.early_deadline else c.equal_deadline end
@@ -46,7 +48,8 @@ export function createVisaRepository(db: Db) {
       cross join application_target_school ts
       cross join application a
       where (c.early_deadline between ${from} and ${to} or c.equal_deadline between ${from} and ${to})
-        and ts.cycle_id = c.id and a.id = ts.application_id and a.deleted_at is null and a.status not in (${CLOSED}) and ts.application_date is null
+        and ts.cycle_id = c.id and a.id = ts.application_id
+        and a.deleted_at is null and a.status not in (${CLOSED}) and ts.application_date is null
         and (ts.route = 'ucas' or (ts.route is null and ts.ucas_code is not null))
         and case when ts.institution_code in ('O33', 'C05') or ts.subject_area in ('medicine', 'dentistry', 'veterinary')
           then c.early_deadline else c.equal_deadline end between ${from} and ${to}
@@ -188,8 +191,8 @@ export function createVisaRepository(db: Db) {
         .where(visaNotApplied)
         .execute(),
 
-    // What falls due between the two dates, the soonest and riskiest first, paged in SQL.
-    // A page of what falls due and the total in one statement: the union is read once (decision 270).
+    // What falls due between the two dates, the soonest and riskiest first, paged in SQL; the page and its total in
+    // one statement, so the union is read once (decision 270).
     async duePage(from: string, to: string, limit: number, offset: number) {
       const union = dueUnion(from, to);
       const { rows } = await sql<DueRow & { total: number | string }>`select d.application_id as "applicationId",

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { RoleKind } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
+import { listCountSubquery } from '../../db/list-count.js';
 import { replaceLinks } from '../../db/link-rows.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
 import { type PageWindow, pageRows } from '../../lib/paging.js';
@@ -19,7 +20,7 @@ const ilike = (column: string, text: string) => likeLower(column, containsPatter
 // and optional when they also read outside one).
 export function createRoleRepository(db: Db) {
   const roles = (tx: Conn = db) =>
-    tx.selectFrom('role').select((eb) => [
+    tx.selectFrom('role').select([
       'role.id',
       'role.name',
       'role.cnName',
@@ -29,12 +30,7 @@ export function createRoleRepository(db: Db) {
       'role.createdAt',
       'role.updatedAt',
       // Its live members, as the triggers of migration 0073 keep them (decision 271): one row, whatever their number.
-      eb
-        .selectFrom('listCount')
-        .select('listCount.n')
-        .where('listCount.list', '=', sql.lit('role_member'))
-        .where('listCount.bucket', '=', sql<string>`cast(${sql.ref('role.id')} as varchar(64))`)
-        .as('memberCount'),
+      listCountSubquery(db, 'role_member', [sql<string>`cast(${sql.ref('role.id')} as varchar(64))`]).as('memberCount'),
     ]);
 
   const filtered = (f: RoleFilter) => {
