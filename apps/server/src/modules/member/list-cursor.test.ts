@@ -94,6 +94,50 @@ describe('member list: counted total and keyset paging', () => {
     }
   });
 
+  // On SQLite the account list walks the live members in their order and tests each one's type (decision 273): the
+  // same rows, in the same order, as the tables give, by page number and by cursor.
+  it("pages the account list's students and parents in the default order as the tables hold them", async () => {
+    const now = Date.now();
+    await t.db.db
+      .insertInto('member')
+      .values(
+        Array.from({ length: 9 }, (_, i) =>
+          memberRow(now, {
+            loginName: `account${i}`,
+            memberType: i % 3 === 0 ? 'parent' : i % 3 === 1 ? 'student' : 'staff',
+            createdAt: now + 5000 - Math.floor(i / 2) * 1000,
+          }),
+        ),
+      )
+      .execute();
+    const expected = (
+      await t.db.db
+        .selectFrom('member')
+        .select('id')
+        .where('memberType', 'in', ['student', 'parent'])
+        .where('deletedAt', 'is', null)
+        .orderBy('createdAt', 'desc')
+        .orderBy('id', 'desc')
+        .execute()
+    ).map((r) => r.id);
+    expect(expected.length).toBeGreaterThanOrEqual(6);
+    const accounts = (q: Values) => t.get<Page>('/api/v1/cake/users/list', { pageSize: 2, ...q }, { token });
+    const byNumber: number[] = [];
+    const bySeek: number[] = [];
+    let cursor: string | null = null;
+    for (let p = 1; p <= Math.ceil(expected.length / 2); p++) {
+      const page = await accounts({ pageNum: p });
+      expect(page.meta.code, page.meta.message).toBe(200);
+      expect(page.data.total).toBe(expected.length);
+      byNumber.push(...page.data.list.map((r) => r.id));
+      const seek: { data: Page } = await accounts({ pageNum: p, ...(cursor ? { cursor } : {}) });
+      bySeek.push(...seek.data.list.map((r) => r.id));
+      cursor = seek.data.nextCursor;
+    }
+    expect(byNumber).toEqual(expected);
+    expect(bySeek).toEqual(expected);
+  });
+
   it('refuses a malformed cursor, or one with another sort, naming the field', async () => {
     for (const q of [{ cursor: 'x' }, { cursor: '12~0' }, { cursor: '12~5', sortField: 'email' }]) {
       const res = await list(q);

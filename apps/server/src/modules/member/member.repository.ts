@@ -140,15 +140,17 @@ export function createMemberRepository(db: Db, dialect: Dialect) {
   // The filter as a condition. With `s` (a compiled shape, db/compiled.ts) every value is taken from its slot
   // (memberType or mt0, mt1, …, status, identity, role, k0, k1, … for the keyword's values) and `f` only decides
   // which filters there are (filterShape).
+  // `walkOrder`: the page is read along its order's index and each row's type tested (see typesWalked).
   const whereFilter = (
     eb: ExpressionBuilder<Database, 'member'>,
     f: MemberFilter,
     s?: Slots<string>,
+    walkOrder = false,
   ): Expression<SqlBool> => {
     const val = <T>(name: string, v: T): T => (s ? (s[name] as T) : v);
     // A keyword of short words: member_gram drives the plan, the member's columns compared opaquely (decision 217).
     const words = f.keyword ? searchWords(f.keyword) : [];
-    const type = searchedColumn('member.member_type', words);
+    const type = searchedColumn('member.member_type', walkOrder || words);
     const conds: Expression<SqlBool>[] = [liveSearched('member', words)];
     if (typeof f.memberType === 'string') conds.push(eb(type, '=', val('memberType', f.memberType)));
     else if (f.memberType?.length)
@@ -191,6 +193,13 @@ export function createMemberRepository(db: Db, dialect: Dialect) {
     return { key, values };
   };
 
+  // On SQLite a page of several member types (the account list: students and parents) in the default order read
+  // every member of those types through the type index and sorted them, a cost that grew with the accounts (10.6 ms
+  // at 2,000 of 20,000 members). With the type compared opaquely SQLite walks the live members in created_at order
+  // and stops at the page's end (decision 273). PostgreSQL merges the types' ordered index ranges itself.
+  const typesWalked = (f: MemberFilter, order: MemberOrder) =>
+    dialect === 'sqlite' && Array.isArray(f.memberType) && f.memberType.length > 1 && order.sortBy === 'createdAt';
+
   const orderExpr = (sortBy: MemberSort) =>
     sortBy === 'displayName'
       ? sql.raw(DISPLAY_NAME_EXPR)
@@ -212,7 +221,7 @@ export function createMemberRepository(db: Db, dialect: Dialect) {
     let q = db
       .selectFrom('member')
       .select(MEMBER_COLUMNS)
-      .where((eb) => whereFilter(eb, filter, s));
+      .where((eb) => whereFilter(eb, filter, s, typesWalked(filter, order)));
     if (after && order.sortBy === 'createdAt') {
       q = q.where((eb) =>
         eb(
