@@ -39,7 +39,7 @@ export function createVisaRepository(db: Db) {
       where a.deleted_at is null and a.status not in (${CLOSED})
         and a.passport_expiry_date >= ${from} and a.passport_expiry_date <= ${to}
       union all
-      -- From the cycles with a deadline in the window (usually none) to their choices (decision 270); the cross
+      -- From the cycles with a deadline in the window (usually none) to their choices (decision 270): the cross
       -- joins keep SQLite to that order.
       select distinct a.id, a.name, 'ucas', cast(c.entry_year as varchar(100)),
         case when ts.institution_code in ('O33', 'C05') or ts.subject_area in ('medicine', 'dentistry', 'veterinary')
