@@ -1,11 +1,23 @@
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { cachedPgPool, cachedSqlite, Lru } from './statement-cache.js';
+import { cachedPgPool, cachedSqlite, Lru, preparable } from './statement-cache.js';
 
 const databaseUrl = process.env.DATABASE_URL;
 
 describe('prepared statements kept per connection', () => {
+  it('prepares one statement by name, whatever its comments and strings hold, and never a script', () => {
+    expect(preparable('select * from t where a = $1')).toBe(true);
+    expect(preparable('select \'a;b\' as x, "c;" from t -- one; two\n where a = $1 /* three; */')).toBe(true);
+    expect(preparable("select 'it''s; fine' from t")).toBe(true);
+    expect(preparable('create table a (id int); create table b (id int)')).toBe(false);
+    expect(preparable("select 'x'; drop table t")).toBe(false);
+    expect(preparable('create function f() returns trigger as $$ begin return null; end $$ language plpgsql')).toBe(
+      false,
+    );
+    expect(preparable('do $body$ begin perform 1; end $body$')).toBe(false);
+  });
+
   it('keeps the most recently used, dropping the oldest past its size', () => {
     const lru = new Lru<string, number>(2);
     lru.set('a', 1);

@@ -81,9 +81,14 @@ const nameOf = (sql: string) => `k${createHash('sha1').update(sql).digest('base6
 // still named and reused, only never released).
 type Parsed = { connection?: { parsedStatements?: Record<string, string> } };
 
-// A statement can be prepared by name only when it is one statement; a text with a `;` (migrations' scripts) and a
-// text without parameters that could hold several goes through the simple protocol as before.
-const preparable = (sql: string) => !sql.includes(';');
+// A statement can be prepared by name only when it is one statement; a text with a `;` between statements
+// (migrations' scripts) or a dollar-quoted body (functions, triggers) goes through the simple protocol as before.
+// A `;` inside a comment or a quoted string does not make a second statement: a query commented with one stayed
+// unprepared, parsed and planned on every call, until this looked past them.
+const COMMENTS_AND_QUOTES = /--[^\n]*|\/\*[\s\S]*?\*\/|'(?:[^']|'')*'|"(?:[^"]|"")*"/g;
+const DOLLAR_QUOTE = /\$[A-Za-z_]*\$/;
+export const preparable = (sql: string) =>
+  !sql.includes(';') || (!DOLLAR_QUOTE.test(sql) && !sql.replace(COMMENTS_AND_QUOTES, '').includes(';'));
 
 // PostgreSQL: a pool whose clients run every query as a named prepared statement (pg's query config `name`), parsed
 // once per connection. Past `max` statements on a connection, the least recently used is DEALLOCATEd; a query that
