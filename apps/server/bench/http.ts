@@ -19,8 +19,8 @@
 // `--only GROUP,…` (decision 241) runs only some groups of cases, e.g. `--only search,board,audit,trivial` for
 // issues 39/40's figures at a million rows: bare (the bare route and /health), trivial (the trivial call at each
 // size), list (home and member lists, dashboard), screens (every other list screen's first page, after 25 rows are
-// added to each through its add call, with a trivial call beside them; bench/screens.ts), search (the search box), board (counts and columns, with the table's
-// first page they are held to), audit (seeds `audit` entries; the operation log with a trivial call beside it),
+// added to each through its add call, with a trivial call beside them; bench/screens.ts), search (the search box),
+// board (counts and columns, with the table's first page they are held to), audit (seeds `audit` entries; the operation log with a trivial call beside it),
 // payments (seeds `payments` more; their cases), write, mixed (the mixed load and the memory check), sms (the SMS
 // batch and the import check). The demo applications, and as many payments (at most `app-payments`), are seeded at
 // both sizes whatever runs; only the goals of the cases run are printed.
