@@ -69,6 +69,7 @@ export type BenchCalls = {
 // operation log's entries). `me`: the administrator (the tasks' assignee); `subjectIds`: SCREEN_ROWS members for the
 // data requests to be about (one open request of a kind each).
 export async function seedScreens({ post, get }: BenchCalls, me: number, subjectIds: number[]): Promise<void> {
+  if (subjectIds.length < SCREEN_ROWS) throw new Error(`the screens group needs ${SCREEN_ROWS} members (--members)`);
   const each = async <T>(add: (i: number) => Promise<T>): Promise<T[]> => {
     const made: T[] = [];
     for (let i = 1; i <= SCREEN_ROWS; i++) made.push(await add(i));

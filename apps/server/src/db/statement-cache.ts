@@ -95,11 +95,12 @@ export const preparable = (sql: string) =>
 // needs it again waits for that to finish and then parses it anew.
 export function cachedPgPool(pool: pg.Pool, max = STATEMENTS_PER_CONNECTION): PostgresPool {
   const wrapped = new WeakMap<pg.PoolClient, PostgresPoolClient>();
-  const names = new Map<string, string>();
+  // A text's statement name, or null when it goes through the simple protocol: worked out once per text.
+  const names = new Map<string, string | null>();
   const nameFor = (sql: string) => {
     let name = names.get(sql);
     if (name === undefined) {
-      name = nameOf(sql);
+      name = preparable(sql) ? nameOf(sql) : null;
       if (names.size >= max * 4) names.clear();
       names.set(sql, name);
     }
@@ -127,8 +128,8 @@ export function cachedPgPool(pool: pg.Pool, max = STATEMENTS_PER_CONNECTION): Po
     }
 
     async function query(sql: string, parameters: ReadonlyArray<unknown>) {
-      if (typeof sql !== 'string' || !preparable(sql)) return client.query(sql, [...parameters]);
-      const name = nameFor(sql);
+      const name = typeof sql === 'string' ? nameFor(sql) : null;
+      if (name === null) return client.query(sql, [...parameters]);
       const gone = leaving.get(name);
       if (gone) await gone;
       if (kept.get(name) === undefined) {
