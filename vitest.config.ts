@@ -1,5 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import react from '@vitejs/plugin-react';
 
 // Web test files that need a module graph of their own (see the web-isolated project).
@@ -16,12 +19,50 @@ const WEB_ISOLATED = [
   'apps/web/src/stores/session.test.ts',
 ];
 
+// The e2e files that took longest (a fresh-clone CI run, 2026-12-01: 110–230 s each on a slow machine, most files
+// 20–80 s), longest first. Without vitest's record of earlier durations (a fresh clone, CI) it starts the largest
+// files first, and these are small (the menu walks are four lines each): they started last and ended the phase alone.
+// They start first there; with a record, vitest's own order (by the durations it saw) is kept. A name no file has
+// stops the run, so the list cannot silently go stale. Decision 274.
+const E2E_LONGEST = [
+  'e2e/accessibility-dialogs.e2e.ts',
+  'e2e/application.e2e.ts',
+  'e2e/list-width.e2e.ts',
+  'e2e/accessibility-colour-weak.e2e.ts',
+  'e2e/audit.e2e.ts',
+  'e2e/accessibility-menu-end.e2e.ts',
+  'e2e/export.e2e.ts',
+  'e2e/accessibility-colour-weak-end.e2e.ts',
+  'e2e/accessibility.e2e.ts',
+];
+
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
+const stale = E2E_LONGEST.filter((f) => !fs.existsSync(path.join(ROOT, f)));
+if (stale.length) throw new Error(`vitest.config.ts: E2E_LONGEST names files that do not exist: ${stale.join(', ')}`);
+
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const name = (f: TestSpecification) => path.relative(this.ctx.config.root, f.moduleId);
+    // The e2e project's files stand together (its own group, after the others).
+    const e2e = sorted.filter((f) => f.project.name === 'e2e');
+    if (!e2e.length || e2e.some((f) => this.ctx.cache.getFileTestResults(`e2e:${name(f)}`))) return sorted;
+    const rank = (f: TestSpecification) => {
+      const i = E2E_LONGEST.indexOf(name(f));
+      return i < 0 ? E2E_LONGEST.length : i;
+    };
+    const first = sorted.indexOf(e2e[0]!);
+    return [...sorted.slice(0, first), ...e2e.sort((a, b) => rank(a) - rank(b)), ...sorted.slice(first + e2e.length)];
+  }
+}
+
 const alias = { '@study-crm/shared': fileURLToPath(new URL('./packages/shared/src/index.ts', import.meta.url)) };
 
 export default defineConfig({
   resolve: { alias },
   test: {
     reporters: ['default'],
+    sequence: { sequencer: LongestFirst },
     // Two test files at a time on the 2-core machine (vitest's default is one fewer than the cores): decision 110.
     maxWorkers: 2,
     projects: [
