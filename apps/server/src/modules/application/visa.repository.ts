@@ -196,14 +196,14 @@ export function createVisaRepository(db: Db) {
     // On PostgreSQL the statement is planned once per connection, not on every call (decision 275).
     async duePage(from: string, to: string, limit: number, offset: number) {
       const union = dueUnion(from, to);
-      const read = async (conn: Conn) => {
+      const read = async (tx: Conn) => {
         const { rows } = await sql<DueRow & { total: number | string }>`select d.application_id as "applicationId",
             d.name, d.kind, d.detail, d.due_date as "dueDate", count(*) over () as total
           from (${union}) d order by d.due_date, ${RISK}, d.application_id, d.detail limit ${limit} offset ${offset}`.execute(
-          conn,
+          tx,
         );
         const total = await carriedTotal(rows, offset === 0, async () => {
-          const count = await sql<{ n: number | string }>`select count(*) as n from (${union}) d`.execute(conn);
+          const count = await sql<{ n: number | string }>`select count(*) as n from (${union}) d`.execute(tx);
           return Number(count.rows[0]?.n ?? 0);
         });
         return { rows, total };
