@@ -34,24 +34,29 @@ export async function insertStaffMember(conn: Conn, m: StaffMemberValues, now: n
 
 export type SeedResult = { adminCreated: boolean; adminLogin: string; generatedPassword?: string };
 
-// Inserts menu items missing by permission identifier; never touches existing rows (staff edits win).
-// Returns the ids of the rows it inserted.
-async function seedMenu(db: Db, items: readonly MenuSeed[], parentId: number, now: number): Promise<number[]> {
+// Inserts menu items missing by permission identifier; never touches existing rows (staff edits win). The items
+// present are read in one statement (a server's every start finds them all). Returns the ids of the rows it inserted.
+async function seedMenu(db: Db, items: readonly MenuSeed[], now: number): Promise<number[]> {
+  const present = new Map(
+    (await db.selectFrom('permission').select(['id', 'perm']).execute()).map((row) => [row.perm, row.id]),
+  );
   const inserted: number[] = [];
-  for (const item of items) {
-    const existing = await db.selectFrom('permission').select('id').where('perm', '=', item.perm).executeTakeFirst();
-    let id = existing?.id;
-    if (id === undefined) {
-      const row = await db
-        .insertInto('permission')
-        .values({ parentId, ...menuSeedRow(item), createdAt: now, updatedAt: now })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      id = row.id;
-      inserted.push(id);
+  const walk = async (level: readonly MenuSeed[], parentId: number) => {
+    for (const item of level) {
+      let id = present.get(item.perm);
+      if (id === undefined) {
+        const row = await db
+          .insertInto('permission')
+          .values({ parentId, ...menuSeedRow(item), createdAt: now, updatedAt: now })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        id = row.id;
+        inserted.push(id);
+      }
+      if (item.children?.length) await walk(item.children, id);
     }
-    if (item.children?.length) inserted.push(...(await seedMenu(db, item.children, id, now)));
-  }
+  };
+  await walk(items, 0);
   return inserted;
 }
 
@@ -63,37 +68,42 @@ export function generatePassword(length = 20): string {
   return out;
 }
 
-// Idempotent first-start seed: menu tree, built-in administrator role, first administrator.
+// What every database starts with, idempotent: the menu tree, the dictionaries and the built-in administrator role,
+// which receives every menu item this run adds (items staff removed from it stay removed). Answers the role's id.
+// The tests' template database holds it already (test/template-db.ts), so each test app's start finds it all.
+export async function seedCatalog(conn: Conn, now: number): Promise<number> {
+  const newPermissionIds = await seedMenu(conn, MENU_SEED, now);
+  await seedDicts(conn, now);
+  const adminRole = await conn.selectFrom('role').select('id').where('name', '=', ADMIN_ROLE_NAME).executeTakeFirst();
+  const roleId =
+    adminRole?.id ??
+    (await insertReturningId(conn, 'role', {
+      name: ADMIN_ROLE_NAME,
+      cnName: '系統管理員',
+      enName: 'Administrator',
+      kind: 'management',
+      isBuiltin: 1,
+      createdAt: now,
+      updatedAt: now,
+    }));
+  if (newPermissionIds.length) {
+    await conn
+      .insertInto('rolePermission')
+      .values(newPermissionIds.map((permissionId) => ({ roleId, permissionId })))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
+  return roleId;
+}
+
+// Idempotent first-start seed: the catalog above, then the first administrator.
 export async function seed(
   db: Db,
   opts: { adminLogin: string; adminPassword?: string | undefined; now?: number },
 ): Promise<SeedResult> {
   const now = opts.now ?? Date.now();
   return db.transaction().execute(async (tx) => {
-    const newPermissionIds = await seedMenu(tx, MENU_SEED, 0, now);
-    await seedDicts(tx, now);
-
-    const adminRole = await tx.selectFrom('role').select('id').where('name', '=', ADMIN_ROLE_NAME).executeTakeFirst();
-    const roleId =
-      adminRole?.id ??
-      (await insertReturningId(tx, 'role', {
-        name: ADMIN_ROLE_NAME,
-        cnName: '系統管理員',
-        enName: 'Administrator',
-        kind: 'management',
-        isBuiltin: 1,
-        createdAt: now,
-        updatedAt: now,
-      }));
-    // The built-in role receives every item the seed adds; items staff removed from it stay removed.
-    if (newPermissionIds.length) {
-      await tx
-        .insertInto('rolePermission')
-        .values(newPermissionIds.map((permissionId) => ({ roleId, permissionId })))
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-    }
-
+    const roleId = await seedCatalog(tx, now);
     const existing = await tx
       .selectFrom('member')
       .select('id')
