@@ -17,9 +17,8 @@ import {
 import { buildApp } from '../apps/server/src/app.js';
 import type { Db } from '../apps/server/src/db/database.js';
 import { loadConfig, type Config } from '../apps/server/src/config.js';
-import { dropSchema } from '../apps/server/src/db/migrate.js';
 import { permissionIds } from '../apps/server/src/test/access-fixtures.js';
-import { freshDatabase } from '../apps/server/src/test/template-db.js';
+import { dropFreshDatabase, freshDatabase } from '../apps/server/src/test/template-db.js';
 import { watchPageErrors } from './page-errors.js';
 
 export const CAPTCHA = 'E2EX';
@@ -133,7 +132,9 @@ export function usePortal(
 export async function startPortal(env: Record<string, string> = {}): Promise<Portal> {
   const webDist = path.join(here, '../apps/web/dist');
   if (!fs.existsSync(path.join(webDist, 'index.html'))) throw new Error('Build the web app first: npm run build');
-  const databaseUrl = process.env.DATABASE_URL;
+  const serverUrl = process.env.DATABASE_URL;
+  // A copy of the worker's migrated database (apps/server/src/test/template-db.ts).
+  const database = await freshDatabase(serverUrl, 'e2e_');
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: '0',
@@ -143,13 +144,13 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
     CAPTCHA_TEST_CODE: CAPTCHA,
     LOG_LEVEL: 'warn',
     WEB_DIST: webDist,
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...('databaseUrl' in database ? { DATABASE_URL: database.databaseUrl } : {}),
     ...env,
   });
-  // A copy of the worker's migrated database (apps/server/src/test/template-db.ts).
-  const database = await freshDatabase(databaseUrl, 'e2e_');
-  const pgSchema = 'pgSchema' in database ? database.pgSchema : undefined;
-  const { app, db } = await buildApp({ config, ...database });
+  const { app, db } = await buildApp({
+    config,
+    ...('sqliteImage' in database ? database : { pgSchema: database.pgSchema }),
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -201,9 +202,7 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
       await Promise.all([...contexts].map((c) => c.close()));
       portalConfigs.delete(baseUrl);
       await app.close();
-      if (databaseUrl && pgSchema) {
-        await dropSchema(databaseUrl, pgSchema);
-      }
+      if (serverUrl) await dropFreshDatabase(serverUrl, database);
     },
   };
   return portal;

@@ -6,7 +6,7 @@ import { buildApp, type BuiltApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { dropSchema } from '../db/migrate.js';
 import type { Clock } from '../lib/clock.js';
-import { freshDatabase } from './template-db.js';
+import { dropFreshDatabase, freshDatabase } from './template-db.js';
 
 export const TEST_CAPTCHA = 'TEST';
 export const ADMIN_LOGIN = 'admin';
@@ -61,7 +61,8 @@ export function multipart(fields: Record<string, string>, file?: UploadedFile): 
 
 export type TestApp = BuiltApp & {
   config: Config;
-  // The PostgreSQL schema this app runs on (undefined on SQLite).
+  // The PostgreSQL schema this app's tables are in (`app` in a database of its own, or a schema of its own in the
+  // server's database for the migration tests); undefined on SQLite.
   pgSchema: string | undefined;
   // SQLite on a file (`onFile`), which a second server may join; undefined in memory and on PostgreSQL.
   sqliteFile: string | undefined;
@@ -94,23 +95,27 @@ export type StartOptions = {
   joins?: TestApp;
 };
 
-// A whole server on a fresh database: SQLite in memory, or a throwaway schema when DATABASE_URL is set.
-// `joins`: a second server on the first one's PostgreSQL schema (or SQLite file, `onFile`) and data directory
-// (several servers on one database); closing it leaves the schema to the first.
+// A whole server on a fresh database: SQLite in memory, or a throwaway PostgreSQL database when DATABASE_URL is set.
+// `joins`: a second server on the first one's PostgreSQL database (or SQLite file, `onFile`) and data directory
+// (several servers on one database); closing it leaves the database to the first.
 export async function startTestApp(opts: StartOptions = {}): Promise<TestApp> {
-  const databaseUrl = process.env.DATABASE_URL;
-  if (opts.joins && !opts.joins.pgSchema && !opts.joins.sqliteFile)
+  const serverUrl = process.env.DATABASE_URL;
+  if (opts.joins && opts.joins.db.dialect !== 'postgres' && !opts.joins.sqliteFile)
     throw new Error('a second server on one database needs PostgreSQL or a first server on a SQLite file (onFile)');
   const dataDir = opts.joins?.config.dataDir ?? `/tmp/study-crm-test-${randomBytes(4).toString('hex')}`;
-  let database: { pgSchema: string | undefined } | { sqliteFile: string } | { sqliteImage: Buffer } = opts.joins
-    ? opts.joins.pgSchema
-      ? { pgSchema: opts.joins.pgSchema }
+  // PostgreSQL: the app's database, and (the migration tests) a schema of its own in the server's database.
+  type Where =
+    { databaseUrl: string; pgSchema?: string | undefined } | { sqliteFile: string } | { sqliteImage: Buffer };
+  const fresh = opts.joins || opts.migrate ? undefined : await freshDatabase(serverUrl, 't_');
+  let database: Where = opts.joins
+    ? opts.joins.db.dialect === 'postgres'
+      ? { databaseUrl: opts.joins.config.databaseUrl!, pgSchema: opts.joins.pgSchema }
       : { sqliteFile: opts.joins.sqliteFile! }
     : opts.migrate
-      ? databaseUrl
-        ? { pgSchema: `t_${randomBytes(6).toString('hex')}` }
+      ? serverUrl
+        ? { databaseUrl: serverUrl, pgSchema: `t_${randomBytes(6).toString('hex')}` }
         : { sqliteFile: ':memory:' }
-      : await freshDatabase(databaseUrl, 't_');
+      : fresh!;
   if (opts.onFile && 'sqliteImage' in database) {
     const file = path.join(opts.env?.DATA_DIR ?? dataDir, 'test.sqlite');
     fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -130,7 +135,7 @@ export async function startTestApp(opts: StartOptions = {}): Promise<TestApp> {
     LOG_LEVEL: 'info',
     // Tests fetch many captchas from one address; the throttle's own test sets a low limit.
     CAPTCHA_IP_MAX_PER_MINUTE: '10000',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...('databaseUrl' in database ? { DATABASE_URL: database.databaseUrl } : {}),
     ...opts.env,
   });
   const logs: string[] = [];
@@ -144,7 +149,7 @@ export async function startTestApp(opts: StartOptions = {}): Promise<TestApp> {
     config,
     logStream,
     ...(opts.clock ? { clock: opts.clock } : {}),
-    ...database,
+    ...('databaseUrl' in database ? { pgSchema: database.pgSchema } : database),
   });
   const { app } = built;
 
@@ -201,8 +206,9 @@ export async function startTestApp(opts: StartOptions = {}): Promise<TestApp> {
   };
   const close = async () => {
     await app.close();
-    if (databaseUrl && pgSchema && !opts.joins) {
-      await dropSchema(databaseUrl, pgSchema);
+    if (serverUrl && !opts.joins) {
+      if (fresh) await dropFreshDatabase(serverUrl, fresh);
+      else if (pgSchema) await dropSchema(serverUrl, pgSchema);
     }
   };
   return { ...built, config, pgSchema, sqliteFile, logs, get, post, upload, send, headers, captcha, login, close };
