@@ -8,7 +8,7 @@ vi.mock('../lib/feedback', () => ({
   feedbackAvailable: () => true,
 }));
 
-const { api, accessChanged, handleEnvelope, encodeParams, unwrap, ApiError, setTwoFactorSetupHandler } =
+const { api, accessChanged, accessChanging, handleEnvelope, encodeParams, unwrap, ApiError, setTwoFactorSetupHandler } =
   await import('./client');
 const { session } = await import('./session');
 
@@ -123,27 +123,38 @@ describe('api client (spec sections 7 and 8)', () => {
     expect(toastError).toHaveBeenCalledWith('Failed to fetch');
   });
 
-  it('says nothing of a 403 to a call sent before the access changed (a role switch), and toasts it otherwise', async () => {
-    // A call in flight while the access changes, then answered with `body`.
-    async function answeredAfterChange(url: string, body: unknown) {
+  it('says nothing of a 403 to a call sent before or answered during a role switch, and toasts it otherwise', async () => {
+    // A call sent, then `between` (a step of the switch), then answered with `body`.
+    async function answeredAfter(url: string, body: unknown, between: () => void) {
       let answer!: (r: Response) => void;
       vi.stubGlobal(
         'fetch',
         vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
       );
       const pending = api.get(url);
-      accessChanged();
+      between();
       answer(new Response(JSON.stringify(body)));
       return pending;
     }
-    expect((await answeredAfterChange('/api/v1/mc/paymentRecord/list', envelope(403))).meta.code).toBe(403);
+    const list = '/api/v1/mc/paymentRecord/list';
+    // Sent before the switch, answered once it has ended.
+    const whole = () => {
+      accessChanging();
+      accessChanged();
+    };
+    expect((await answeredAfter(list, envelope(403), whole)).meta.code).toBe(403);
+    // Sent and answered while the switch is under way (a screen reading again before the switch closes it)…
+    accessChanging();
+    expect((await answeredAfter(list, envelope(403), () => undefined)).meta.code).toBe(403);
+    // …or sent then and answered after its end.
+    expect((await answeredAfter(list, envelope(403), accessChanged)).meta.code).toBe(403);
     expect(toastError).not.toHaveBeenCalled();
-    // Sent under the access it is answered in: shown.
+    // Sent under the access it is answered in, the switch over: shown.
     mockFetch(envelope(403, 'No permission [403]'));
-    expect((await api.get('/api/v1/mc/paymentRecord/list')).meta.code).toBe(403);
+    expect((await api.get(list)).meta.code).toBe(403);
     expect(toastError).toHaveBeenCalledTimes(1);
     // Another refusal of a call sent before the change is still shown.
-    await answeredAfterChange('/api/v1/z', envelope(400, 'The id is required. [400 · id]'));
+    await answeredAfter('/api/v1/z', envelope(400, 'The id is required. [400 · id]'), whole);
     expect(toastError).toHaveBeenCalledTimes(2);
   });
 

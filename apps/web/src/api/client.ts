@@ -106,13 +106,25 @@ export function handleEnvelope<T>(body: unknown, opts: CallOptions): Envelope<T>
 }
 
 // Goes up when the caller's access changes (a role switch: when it is asked for and when it is done). A refusal
-// (403) of a call sent under other access than it is answered in speaks of that access, not of this one (a screen
-// still loading when its role went away, which the switch closes): it is not shown.
+// (403) of a call sent under other access than it is answered in, or answered while a switch is under way, speaks of
+// the access that is going (a screen still loading or reading again when its role went away, which the switch
+// closes before it ends): it is not shown.
 let accessEpoch = 0;
-export const accessChanged = () => void (accessEpoch += 1);
+let accessSwitching = false;
+// A switch begins: the server may answer for either access until it ends.
+export const accessChanging = () => {
+  accessEpoch += 1;
+  accessSwitching = true;
+};
+// The switch has ended: the new access is read and the screens it cannot open are closed.
+export const accessChanged = () => {
+  accessEpoch += 1;
+  accessSwitching = false;
+};
 
 const refusedUnderOtherAccess = (body: unknown, sentAt: number) =>
-  sentAt !== accessEpoch && (body as Partial<Envelope<unknown>> | null)?.meta?.code === Code.FORBIDDEN;
+  (accessSwitching || sentAt !== accessEpoch) &&
+  (body as Partial<Envelope<unknown>> | null)?.meta?.code === Code.FORBIDDEN;
 
 async function send<T>(url: string, init: RequestInit, opts: CallOptions): Promise<Envelope<T>> {
   const sentAt = accessEpoch;

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { MenuItem, RoleRef } from '@study-crm/shared';
-import { accessChanged, setSessionExpiredHandler } from '../api/client';
+import { accessChanged, accessChanging, setSessionExpiredHandler } from '../api/client';
 import { session } from '../api/session';
 import { storage } from '../lib/storage';
 import { useTabs } from './tabs';
@@ -79,7 +79,9 @@ type SessionState = {
   logout: (callServer?: boolean) => Promise<void>;
   // Role switching (spec section 6): the server's session acts as the role (null: all roles), then the menu,
   // the button permissions and the profile are read again.
-  switchRole: (roleId: number | null) => Promise<boolean>;
+  // Acts as one role (null: all); `leave` closes the screens the new access cannot open, once it is read and before
+  // the switch ends (refusals answered until then are not shown: api/client.ts).
+  switchRole: (roleId: number | null, leave?: () => void) => Promise<boolean>;
   // The header's name and avatar after the member edited their profile.
   setProfile: (profile: Profile) => void;
   setWalletAddress: (address: string | null) => void;
@@ -169,17 +171,20 @@ export const useSession = create<SessionState>((set, get) => ({
     set({ token: null, mid: null, ...SIGNED_OUT });
   },
 
-  async switchRole(roleId) {
-    accessChanged();
-    const res = await accessCalls()
-      .then(
+  async switchRole(roleId, leave) {
+    accessChanging();
+    try {
+      const res = await accessCalls().then(
         (calls) => calls.actAsRole(roleId),
         () => null,
-      )
-      .finally(accessChanged);
-    if (res?.meta.code !== 200) return false;
-    await readAccess(set);
-    return true;
+      );
+      if (res?.meta.code !== 200) return false;
+      await readAccess(set);
+      leave?.();
+      return true;
+    } finally {
+      accessChanged();
+    }
   },
 
   setProfile(profile) {

@@ -74,13 +74,15 @@ export function UserMenu() {
     else if (key === 'logout') askLogout();
     else if (key.startsWith('role:')) {
       const id = key === 'role:all' ? null : Number(key.slice(5));
-      void switchRole(id).then((ok) => {
-        if (!ok) return;
-        // No 403 page: the tabs the role cannot open close, and the shown one gives way to one it can (issue 36.5).
-        // Drawn at once, so that their screens are gone before the cache is read again below: a list still mounted
-        // would be read under the new role and refused.
-        const current = screenPath(location.pathname, location.search);
-        const { closed, movedTo, from } = flushSync(() => leaveClosedScreens(current, navigate));
+      const current = screenPath(location.pathname, location.search);
+      let left: ReturnType<typeof leaveClosedScreens> | undefined;
+      // No 403 page: the tabs the role cannot open close, and the shown one gives way to one it can (issue 36.5).
+      // Drawn at once, before the switch ends, so that their screens are gone before the cache is read again below:
+      // a list still mounted would be read under the new role and refused.
+      const leave = () => void (left = flushSync(() => leaveClosedScreens(current, navigate)));
+      void switchRole(id, leave).then((ok) => {
+        if (!ok || !left) return;
+        const { closed, movedTo, from } = left;
         // Everything cached was read under the previous role.
         void queryClient.invalidateQueries();
         const name = (tab: { title?: string; titleKey: string; fallbackTitle: string }) =>
