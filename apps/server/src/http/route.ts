@@ -91,8 +91,15 @@ export function parseInput<S extends Schema>(schema: S, input: unknown, location
   });
 }
 
-export const envelopeOf = (data: Schema) =>
-  z.object({ meta: z.object({ code: z.number().int(), message: z.string() }), data });
+const META = z.object({ code: z.number().int(), message: z.string() });
+// One envelope schema per data schema, shared by every app of the process (the endpoints' schemas are module
+// constants; tests start many apps).
+const envelopes = new WeakMap<Schema, z.ZodObject<{ meta: typeof META; data: Schema }>>();
+export function envelopeOf(data: Schema): z.ZodObject<{ meta: typeof META; data: Schema }> {
+  let envelope = envelopes.get(data);
+  if (!envelope) envelopes.set(data, (envelope = z.object({ meta: META, data })));
+  return envelope;
+}
 
 // A route is: its schemas, its access, one handler call. Validation, access and the envelope live here.
 export function defineRoute<Q extends Schema | undefined, B extends Schema | undefined, R extends Schema>(

@@ -42,4 +42,19 @@ describe('web app assets', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(script);
   });
+
+  it('answers a page of the app (deep links, index.html itself) with the shell, a missing asset with a 404', async () => {
+    for (const url of ['/sadmin', '/sadmin/', '/sadmin/login', '/sadmin/student/list?page=2', '/sadmin/index.html']) {
+      const page = await t.app.inject({ method: 'GET', url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body, url).toContain('<body>');
+      // The shell is never cached (each answer carries a nonce of its own), unlike the files beside it.
+      expect(page.headers['cache-control'], url).toBe('no-store');
+    }
+    for (const url of ['/sadmin/assets/app-missing.js', '/sadmin/assets/', '/sadmin/%2e%2e/%2e%2e/package.json']) {
+      const missing = await t.app.inject({ method: 'GET', url });
+      expect(missing.statusCode, url).toBe(404);
+      expect(missing.json().meta.code, url).toBe(404);
+    }
+  });
 });

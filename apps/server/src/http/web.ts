@@ -18,7 +18,12 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
       root: webDist,
       prefix: `${WEB_BASE}/`,
       index: false,
-      wildcard: false,
+      // One route for every file (`/sadmin/*`), looked up on disk as asked for, not one route per file of the build
+      // found at start-up (≈ 1,900 with the compressed copies: most of a server's start). A path with no file goes
+      // on to the not-found handler below (the app shell, or a 404 under assets/), as does index.html itself, which
+      // is only ever sent with its nonce.
+      wildcard: true,
+      allowedPath: (pathname) => pathname !== '/index.html' && !pathname.endsWith('/'),
       // The build writes x.js.br and x.js.gz beside each asset (apps/web/vite.config.ts): sent as the browser
       // accepts, with Vary: Accept-Encoding; the plain file otherwise.
       preCompressed: true,

@@ -3,7 +3,7 @@ import type { Config } from '../../config.js';
 import type { AnswererImpl } from './answerer.js';
 import { createAssistantData, type AssistantDataDeps } from './data.js';
 import { createEmbeddedAnswerer } from './embedded.js';
-import { createHelpIndex } from './help/help-index.js';
+import { builtInHelpIndex } from './help/help-index.js';
 import { createModelAnswerer } from './model.js';
 import { createTools } from './tools.js';
 
@@ -15,7 +15,7 @@ export function createAssistantAnswerers(
 ): { primary: AnswererImpl; embedded: AnswererImpl } {
   const { config, log } = deps;
   const data = createAssistantData(deps);
-  const help = createHelpIndex();
+  const help = builtInHelpIndex();
   const embedded = createEmbeddedAnswerer({ data, help });
   const primary: AnswererImpl = config.model
     ? createModelAnswerer({

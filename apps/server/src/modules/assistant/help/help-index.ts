@@ -87,6 +87,11 @@ export function createHelpIndex(cards: readonly HelpCardDef[] = HELP_CARDS) {
 }
 export type HelpIndex = ReturnType<typeof createHelpIndex>;
 
+// The index over the built-in cards: read-only once built, so one serves every app of the process (tests start many;
+// building it is most of the assistant's share of an app's start).
+let builtIn: HelpIndex | undefined;
+export const builtInHelpIndex = (): HelpIndex => (builtIn ??= createHelpIndex());
+
 // A card as the wire shows it, in one language.
 export const toHelpCard = (c: HelpCardDef, locale: Locale): HelpCard => ({
   id: c.id,
