@@ -18,7 +18,7 @@ import { buildApp } from '../apps/server/src/app.js';
 import type { Db } from '../apps/server/src/db/database.js';
 import { loadConfig, type Config } from '../apps/server/src/config.js';
 import { permissionIds } from '../apps/server/src/test/access-fixtures.js';
-import { dropFreshDatabase, freshDatabase } from '../apps/server/src/test/template-db.js';
+import { buildOptionsOf, freshDatabase, releaseDatabase } from '../apps/server/src/test/template-db.js';
 import { watchPageErrors } from './page-errors.js';
 
 export const CAPTCHA = 'E2EX';
@@ -147,10 +147,7 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
     ...('databaseUrl' in database ? { DATABASE_URL: database.databaseUrl } : {}),
     ...env,
   });
-  const { app, db } = await buildApp({
-    config,
-    ...('sqliteImage' in database ? database : { pgSchema: database.pgSchema }),
-  });
+  const { app, db } = await buildApp({ config, ...buildOptionsOf(database) });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -202,7 +199,7 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
       await Promise.all([...contexts].map((c) => c.close()));
       portalConfigs.delete(baseUrl);
       await app.close();
-      if (serverUrl) await dropFreshDatabase(serverUrl, database);
+      if (serverUrl) releaseDatabase(serverUrl, database);
     },
   };
   return portal;

@@ -6,7 +6,7 @@ import { buildApp, type BuiltApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { dropSchema } from '../db/migrate.js';
 import type { Clock } from '../lib/clock.js';
-import { dropFreshDatabase, freshDatabase } from './template-db.js';
+import { freshDatabase, releaseDatabase } from './template-db.js';
 
 export const TEST_CAPTCHA = 'TEST';
 export const ADMIN_LOGIN = 'admin';
@@ -207,7 +207,7 @@ export async function startTestApp(opts: StartOptions = {}): Promise<TestApp> {
   const close = async () => {
     await app.close();
     if (serverUrl && !opts.joins) {
-      if (fresh) await dropFreshDatabase(serverUrl, fresh);
+      if (fresh) releaseDatabase(serverUrl, fresh);
       else if (pgSchema) await dropSchema(serverUrl, pgSchema);
     }
   };
