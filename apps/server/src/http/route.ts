@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { Code } from '@study-crm/shared';
@@ -37,7 +38,10 @@ type Common<Q, B> = {
   multipart?: { fields?: z.ZodObject };
 };
 
-// `response: 'raw'` routes write the reply themselves (images, downloads).
+// `response: 'raw'` routes set their headers and answer the body (a file, a workbook, a stream), which is sent once the
+// route's audit entry is written: an audited download is in the log before its bytes leave. A reply that must start
+// before the handler ends (the assistant's event stream) is sent by the handler itself, which then answers nothing.
+export type RawBody = Buffer | Readable | string;
 export type RouteDef<Q extends Schema | undefined, B extends Schema | undefined, R extends Schema> =
   | (Common<Q, B> & {
       response: R;
@@ -45,7 +49,12 @@ export type RouteDef<Q extends Schema | undefined, B extends Schema | undefined,
       // A success message other than the plain 'Success' (e.g. "Data read successfully" with its counts).
       okMessage?: (data: z.output<R>) => { key: MessageKey; params?: MessageParams };
     })
-  | (Common<Q, B> & { response: 'raw'; produces: string; handler: (ctx: HandlerContext<Q, B>) => Promise<void> });
+  | (Common<Q, B> & {
+      response: 'raw';
+      produces: string;
+      // (void: a handler that sent its reply itself answers nothing.)
+      handler: (ctx: HandlerContext<Q, B>) => Promise<RawBody | void>;
+    });
 
 export type RouteInfo = { method: string; url: string; access: Access; audit?: AuditDecl | undefined };
 
@@ -139,10 +148,7 @@ export function defineRoute<Q extends Schema | undefined, B extends Schema | und
       req,
       reply,
     };
-    if ('produces' in def) {
-      await def.handler(ctx);
-      return reply;
-    }
+    if ('produces' in def) return (await def.handler(ctx)) ?? reply;
     const result = await def.handler(ctx);
     // Parsing the result drops every field the contract does not name (hashes, internal flags).
     const data = def.response.parse(result);

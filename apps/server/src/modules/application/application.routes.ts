@@ -3,7 +3,7 @@ import { applicationApi, FileUploadFieldsSchema, PERM } from '@study-crm/shared'
 import { readMultipart } from '../../http/multipart.js';
 import { defineRoute, parseInput } from '../../http/route.js';
 import type { ApplicationService } from './application.service.js';
-import { sendStoredFile } from '../files/index.js';
+import { storedFileBody } from '../files/index.js';
 import type { FileService } from './file.service.js';
 
 const tags = ['application'];
@@ -132,7 +132,7 @@ export function registerApplicationRoutes(
     summary: 'Download a stored file (authenticated; the token travels in the x-token header)',
     handler: async ({ query, reply }) => {
       const { row, file } = await files.open(query.id);
-      await sendStoredFile(reply, { ...file, title: row.title, extension: row.extension, mime: row.mime });
+      return storedFileBody(reply, { ...file, title: row.title, extension: row.extension, mime: row.mime });
     },
   });
 }

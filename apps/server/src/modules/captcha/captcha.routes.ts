@@ -12,7 +12,8 @@ export function registerCaptchaRoutes(app: FastifyInstance, captcha: CaptchaServ
       summary: 'Captcha image (PNG) for a client-generated key; single use, expires after a few minutes',
       handler: async ({ query, reply, req }) => {
         const png = await captcha.issue(query.key, req.ip);
-        void reply.header('content-type', 'image/png').header('cache-control', 'no-store').send(png);
+        void reply.header('content-type', 'image/png').header('cache-control', 'no-store');
+        return png;
       },
     });
   }

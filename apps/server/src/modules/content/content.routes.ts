@@ -3,7 +3,7 @@ import { contentApi, MERCHANT_LOGO_MAX_BYTES, merchantApi, PERM } from '@study-c
 import type { Config } from '../../config.js';
 import { readMultipart } from '../../http/multipart.js';
 import { defineRoute } from '../../http/route.js';
-import { sendStoredFile, type FileStorage } from '../files/index.js';
+import { storedFileBody, type FileStorage } from '../files/index.js';
 import type { ContentService } from './content.service.js';
 
 const tags = ['content'];
@@ -97,7 +97,7 @@ export function registerContentRoutes(
     tags,
     summary: 'The uploaded logo image (public: the login page shows it; 404 without a logo)',
     handler: async ({ reply }) => {
-      await sendStoredFile(reply, await content.openLogo());
+      return storedFileBody(reply, await content.openLogo());
     },
   });
 }

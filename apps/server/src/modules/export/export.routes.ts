@@ -38,7 +38,7 @@ export function registerExportRoutes(app: FastifyInstance, exports: ExportServic
         .header('cache-control', 'private, no-store')
         .header('x-content-type-options', 'nosniff')
         .header('content-disposition', contentDisposition(fileName.replace(/\.xlsx$/, ''), 'xlsx', false));
-      await reply.send(stream);
+      return stream;
     },
   });
 }

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { StoredFile } from './object-store.js';
 
@@ -10,14 +11,14 @@ export function contentDisposition(title: string, ext: string, inline: boolean):
 
 export type StoredFileInfo = StoredFile & { title: string; extension: string; mime: string };
 
-// Streams a stored file to an authenticated caller (the route decides who may): never sniffed, never cached,
-// images inline, everything else as an attachment.
-export async function sendStoredFile(reply: FastifyReply, f: StoredFileInfo): Promise<void> {
+// A stored file for an authenticated caller (the route decides who may, and answers the stream this returns): never
+// sniffed, never cached, images inline, everything else as an attachment.
+export async function storedFileBody(reply: FastifyReply, f: StoredFileInfo): Promise<Readable> {
   void reply
     .header('content-type', f.mime)
     .header('content-length', f.size)
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'private, no-store')
     .header('content-disposition', contentDisposition(f.title, f.extension, f.mime.startsWith('image/')));
-  await reply.send(await f.read());
+  return f.read();
 }

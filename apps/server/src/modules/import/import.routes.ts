@@ -23,11 +23,11 @@ export function registerImportRoutes(
       summary: `The ${kind} import template: headers in the caller's language, an example row, the allowed values`,
       handler: async ({ reply, locale }) => {
         const body = await imports.template(kind, locale);
-        await reply
+        void reply
           .header('content-type', XLSX_MIME)
           .header('content-disposition', contentDisposition(`${kind}-import`, 'xlsx', false))
-          .header('cache-control', 'no-store')
-          .send(body);
+          .header('cache-control', 'no-store');
+        return body;
       },
     });
     defineRoute(app, {
@@ -79,11 +79,11 @@ export function registerImportRoutes(
       summary: `The result sheet of a ${kind} import: each row's outcome and the reason of a refusal`,
       handler: async ({ query, reply, member, locale }) => {
         const { fileName, rows } = await imports.result(kind, query.id, member!, locale);
-        await reply
+        void reply
           .header('content-type', XLSX_MIME)
           .header('content-disposition', contentDisposition(fileName, 'xlsx', false))
-          .header('cache-control', 'no-store')
-          .send(resultWorkbook(kind, rows, locale));
+          .header('cache-control', 'no-store');
+        return resultWorkbook(kind, rows, locale);
       },
     });
   }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { jobsApi } from '@study-crm/shared';
 import { defineRoute } from '../../http/route.js';
-import { sendStoredFile } from '../files/index.js';
+import { storedFileBody } from '../files/index.js';
 import type { JobService } from './jobs.service.js';
 
 const tags = ['jobs'];
@@ -27,7 +27,7 @@ export function registerJobRoutes(app: FastifyInstance, jobs: JobService): void 
       "(JOB_FILE_HOURS, or the kind's own period: seven days for the subject access archive); 403 when the owner no " +
       "longer holds the kind's permission. Every download is in the audit log.",
     handler: async ({ query, member, reply }) => {
-      await sendStoredFile(reply, await jobs.file(query.id, member!.id, member!.perms));
+      return storedFileBody(reply, await jobs.file(query.id, member!.id, member!.perms));
     },
   });
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { paymentApi, PERM, trackApi } from '@study-crm/shared';
 import { defineRoute } from '../../http/route.js';
-import { sendStoredFile } from '../files/index.js';
+import { storedFileBody } from '../files/index.js';
 import type { PaymentService } from './payment.service.js';
 
 const tags = ['payment'];
@@ -80,7 +80,7 @@ export function registerPaymentRoutes(app: FastifyInstance, payments: PaymentSer
     tags,
     summary: 'Download a payment attachment (authenticated; images inline)',
     handler: async ({ query, reply }) => {
-      await sendStoredFile(reply, await payments.openFile(query.id));
+      return storedFileBody(reply, await payments.openFile(query.id));
     },
   });
 
@@ -116,7 +116,7 @@ export function registerPaymentRoutes(app: FastifyInstance, payments: PaymentSer
     tags,
     summary: "Download an attachment of one of the application's records (userTransactions)",
     handler: async ({ query, reply }) => {
-      await sendStoredFile(reply, await payments.openFile(query.id, query.applicationId));
+      return storedFileBody(reply, await payments.openFile(query.id, query.applicationId));
     },
   });
 

@@ -3,7 +3,7 @@ import { personalCvApi, profileApi } from '@study-crm/shared';
 import type { Config } from '../../config.js';
 import { readMultipart } from '../../http/multipart.js';
 import { defineRoute } from '../../http/route.js';
-import { sendStoredFile, type FileStorage } from '../files/index.js';
+import { storedFileBody, type FileStorage } from '../files/index.js';
 import type { ProfileService } from './profile.service.js';
 
 const tags = ['member'];
@@ -58,7 +58,7 @@ export function registerProfileRoutes(
     tags,
     summary: "A member's uploaded avatar (authenticated; 404 when they have none)",
     handler: async ({ query, reply }) => {
-      await sendStoredFile(reply, await profiles.openAvatar(query.id));
+      return storedFileBody(reply, await profiles.openAvatar(query.id));
     },
   });
 

@@ -54,11 +54,11 @@ export function registerSmsRoutes(
     summary: "The recipient .xlsx template: headers in the caller's language, an example row, a variables column",
     handler: async ({ reply, locale }) => {
       const body = await templateWorkbook(locale);
-      await reply
+      void reply
         .header('content-type', XLSX_MIME)
         .header('content-disposition', contentDisposition('sms-recipients', 'xlsx', false))
-        .header('cache-control', 'no-store')
-        .send(body);
+        .header('cache-control', 'no-store');
+      return body;
     },
   });
   defineRoute(app, {
@@ -99,11 +99,11 @@ export function registerSmsRoutes(
     summary: "The rejected rows of an upload as .xlsx, with the reason in the caller's language",
     handler: async ({ query, reply, locale }) => {
       const { fileName, rows } = await sms.rejectedRows(query.id, locale);
-      await reply
+      void reply
         .header('content-type', XLSX_MIME)
         .header('content-disposition', contentDisposition(fileName, 'xlsx', false))
-        .header('cache-control', 'no-store')
-        .send(rejectedWorkbook(rows, locale));
+        .header('cache-control', 'no-store');
+      return rejectedWorkbook(rows, locale);
     },
   });
 }
