@@ -30,6 +30,7 @@ async function shot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 800 });
   await settle(page);
   const file = await screenshot(page, name);
+  if (!file) return;
   fs.mkdirSync(SHOTS, { recursive: true });
   fs.copyFileSync(file, path.join(SHOTS, path.basename(file)));
 }

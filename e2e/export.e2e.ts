@@ -23,6 +23,7 @@ async function shot(page: Page, name: string) {
   await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-message-notice'));
   await settleAnimations(page);
   const file = await screenshot(page, name);
+  if (!file) return;
   fs.mkdirSync(SHOTS, { recursive: true });
   fs.copyFileSync(file, path.join(SHOTS, path.basename(file)));
 }

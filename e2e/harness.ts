@@ -350,13 +350,19 @@ export async function signInOnScreen(page: Page, baseUrl: string, user = ADMIN.l
   await page.waitForURL((url) => !url.pathname.endsWith('/login'));
 }
 
+// Whether the screenshots taken for review are written: on unless E2E_SCREENSHOTS is `off` (CI, where nobody reads
+// them: a capture costs a third of a second; decision 280). A failure's screenshots are written either way.
+export const REVIEW_SCREENSHOTS = process.env.E2E_SCREENSHOTS !== 'off';
+
 // A screenshot of the page into e2e/screenshots (or `dir`); with `settle`, once the page has settled (see settle).
+// Answers the file written, or null when review screenshots are off (`failure`: written even then).
 export async function screenshot(
   page: Page,
   name: string,
-  opts: { dir?: string; fullPage?: boolean; settle?: boolean } = {},
-): Promise<string> {
+  opts: { dir?: string; fullPage?: boolean; settle?: boolean; failure?: boolean } = {},
+): Promise<string | null> {
   if (opts.settle) await settle(page);
+  if (!REVIEW_SCREENSHOTS && !opts.failure) return null;
   const dir = opts.dir ?? SCREENSHOT_DIR;
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${name}.png`);
@@ -458,7 +464,7 @@ export async function describeOpenPages(testName: string, since: number): Promis
     if (openedAt < since) continue;
     n += 1;
     try {
-      const file = await screenshot(page, `FAILED-${slug}-${n}`);
+      const file = await screenshot(page, `FAILED-${slug}-${n}`, { failure: true });
       const seen = await page.evaluate(() => {
         const texts = (sel: string) =>
           Array.from(document.querySelectorAll<HTMLElement>(sel))
