@@ -28,19 +28,19 @@ export function visaStageExporter(deps: {
     page: dictPages(deps.dict, APPLICATION_DICT.fileType, deps.stages.list, (r) => r.fileType),
     columns: [
       sortColumn<Row>(tr('順序', '顺序', 'Order')),
-      {
-        key: 'name',
-        header: tr('階段名稱', '阶段名称', 'Stage name'),
-        width: 28,
-        value: (r, l) => r.name || (r.kind ? VISA_STAGE_NAMES[l][r.kind] : ''),
-      },
-      {
-        key: 'rules',
-        header: tr('檢查規則', '检查规则', 'Rules'),
-        width: 20,
-        value: (r, l) =>
+      column.of(
+        'name',
+        tr('階段名稱', '阶段名称', 'Stage name'),
+        (r, l) => r.name || (r.kind ? VISA_STAGE_NAMES[l][r.kind] : ''),
+        28,
+      ),
+      column.of(
+        'rules',
+        tr('檢查規則', '检查规则', 'Rules'),
+        (r, l) =>
           (r.kind ? tr('內建（含規則）', '内置（含规则）', 'Built-in (with rules)') : tr('自訂', '自定义', 'Added'))[l],
-      },
+        20,
+      ),
       column.dict('fileType', tr('所需文件類型', '所需文件类型', 'Document type expected'), 22),
       statusColumn<Row>(),
       column.time('updatedAt', tr('更新時間', '更新时间', 'Updated')),

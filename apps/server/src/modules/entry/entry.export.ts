@@ -1,5 +1,5 @@
 import type { Locale, RecordStatus } from '@study-crm/shared';
-import { tr, type ExportColumn } from '../export/index.js';
+import { column, tr, type ExportColumn } from '../export/index.js';
 
 type ExportedEntry = {
   value: string;
@@ -40,9 +40,9 @@ export function entryColumns<T extends ExportedEntry>(labels: {
   label2: Record<Locale, string>;
 }): ExportColumn<T>[] {
   return [
-    { key: 'value', header: labels.value, width: 24, value: (r) => r.value },
-    { key: 'label', header: labels.label, width: 20, value: (r) => r.label },
-    { key: 'label2', header: labels.label2, width: 20, value: (r) => r.label2 },
+    column.of('value', labels.value, (r) => r.value, 24),
+    column.of('label', labels.label, (r) => r.label, 20),
+    column.of('label2', labels.label2, (r) => r.label2, 20),
     descriptionColumn<T>(),
     sortColumn<T>(),
     statusColumn<T>(),

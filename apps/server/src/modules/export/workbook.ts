@@ -27,7 +27,8 @@ type KeyOf<T, V> = { [K in keyof T]-?: T[K] extends V ? K : never }[keyof T] & s
 type Words = Record<Locale, string>;
 
 // The usual kinds of column, one line each in an exporter's table (the row type is the table's): the row's value at
-// `key` as it is (text, a number), as an instant (epoch ms), as a calendar day, or as the list's name of it.
+// `key` as it is (text, a number), as an instant (epoch ms), as a calendar day, or as the list's name of it; or a
+// value worked out from the row.
 export const column = {
   plain: <T>(key: KeyOf<T, string | number | null>, header: Words, width?: number): ExportColumn<T> => ({
     key,
@@ -53,6 +54,13 @@ export const column = {
     header: Words,
     width?: number,
   ): ExportColumn<T> => ({ key, header, width, value: (r, l) => r.dictText?.[l] ?? (r[key] as string | null) }),
+  // A value worked out from the row (a name, a sum, a joined list).
+  of: <T>(key: string, header: Words, value: ExportColumn<T>['value'], width?: number): ExportColumn<T> => ({
+    key,
+    header,
+    width,
+    value,
+  }),
   named: <T, K extends KeyOf<T, string>>(
     key: K,
     header: Words,

@@ -1,5 +1,5 @@
 import { FeedbackListQuery, PERM, type FeedbackStatus, type Locale } from '@study-crm/shared';
-import { listPages, tr, type Exporter } from '../export/index.js';
+import { column, listPages, tr, type Exporter } from '../export/index.js';
 import type { FeedbackExportRow, FeedbackService } from './feedback.service.js';
 
 const STATUS: Record<FeedbackStatus, Record<Locale, string>> = {
@@ -20,35 +20,20 @@ export function feedbackExporter(
     query: FeedbackListQuery,
     page: listPages(feedback.exportPage),
     columns: [
-      { key: 'name', header: tr('姓名', '姓名', 'Name'), width: 18, value: ({ row }) => row.name },
-      { key: 'email', header: tr('電子郵件', '邮箱', 'E-mail'), width: 28, value: ({ row }) => row.email },
-      {
-        key: 'mobile',
-        header: tr('電話', '电话', 'Phone'),
-        width: 18,
-        value: ({ row }) => (row.mobile ? `+${row.areaCode ?? ''} ${row.mobile}` : null),
-      },
-      { key: 'content', header: tr('內容', '内容', 'Content'), width: 60, value: ({ row }) => row.content },
-      { key: 'status', header: tr('狀態', '状态', 'Status'), width: 12, value: ({ row }, l) => STATUS[row.status][l] },
-      {
-        key: 'createdAt',
-        header: tr('留言時間', '留言时间', 'Message time'),
-        width: 20,
-        value: ({ row }) => ({ date: row.createdAt }),
-      },
-      { key: 'reply', header: tr('回覆', '回复', 'Reply'), width: 60, value: ({ reply }) => reply },
-      {
-        key: 'repliedAt',
-        header: tr('回覆時間', '回复时间', 'Reply time'),
-        width: 20,
-        value: ({ row }) => ({ date: row.repliedAt }),
-      },
-      {
-        key: 'repliedBy',
-        header: tr('回覆人', '回复人', 'Replied by'),
-        width: 18,
-        value: ({ repliedBy }) => repliedBy,
-      },
+      column.of('name', tr('姓名', '姓名', 'Name'), ({ row }) => row.name, 18),
+      column.of('email', tr('電子郵件', '邮箱', 'E-mail'), ({ row }) => row.email, 28),
+      column.of(
+        'mobile',
+        tr('電話', '电话', 'Phone'),
+        ({ row }) => (row.mobile ? `+${row.areaCode ?? ''} ${row.mobile}` : null),
+        18,
+      ),
+      column.of('content', tr('內容', '内容', 'Content'), ({ row }) => row.content, 60),
+      column.of('status', tr('狀態', '状态', 'Status'), ({ row }, l) => STATUS[row.status][l], 12),
+      column.of('createdAt', tr('留言時間', '留言时间', 'Message time'), ({ row }) => ({ date: row.createdAt }), 20),
+      column.of('reply', tr('回覆', '回复', 'Reply'), ({ reply }) => reply, 60),
+      column.of('repliedAt', tr('回覆時間', '回复时间', 'Reply time'), ({ row }) => ({ date: row.repliedAt }), 20),
+      column.of('repliedBy', tr('回覆人', '回复人', 'Replied by'), ({ repliedBy }) => repliedBy, 18),
     ],
   };
 }

@@ -31,22 +31,20 @@ export const memberColumns: readonly ExportColumn<MemberListItem>[] = [
   column.plain('displayName', h('姓名', '姓名', 'Name')),
   column.plain('loginName', h('登入名稱', '登录名', 'Login name')),
   column.plain('email', h('電子郵件', '邮箱', 'E-mail'), 26),
-  {
-    key: 'mobile',
-    header: h('手機', '手机', 'Mobile'),
-    value: (r) => (r.mobile ? `${r.areaCode ? `+${r.areaCode.replace(/^\+/, '')} ` : ''}${r.mobile}` : null),
-  },
-  {
-    key: 'roles',
-    header: h('角色', '角色', 'Roles'),
-    width: 24,
-    value: (r, l) => r.roles.map((x) => (l === 'en-US' ? x.enName || x.cnName : x.cnName)).join(', '),
-  },
-  { key: 'labels', header: h('標記', '标记', 'Labels'), value: (r) => r.labels.map((x) => x.name).join(', ') },
-  { key: 'memberType', header: h('會員類型', '会员类型', 'Member type'), value: (r, l) => TYPE[r.memberType][l] },
+  column.of('mobile', h('手機', '手机', 'Mobile'), (r) =>
+    r.mobile ? `${r.areaCode ? `+${r.areaCode.replace(/^\+/, '')} ` : ''}${r.mobile}` : null,
+  ),
+  column.of(
+    'roles',
+    h('角色', '角色', 'Roles'),
+    (r, l) => r.roles.map((x) => (l === 'en-US' ? x.enName || x.cnName : x.cnName)).join(', '),
+    24,
+  ),
+  column.of('labels', h('標記', '标记', 'Labels'), (r) => r.labels.map((x) => x.name).join(', ')),
+  column.of('memberType', h('會員類型', '会员类型', 'Member type'), (r, l) => TYPE[r.memberType][l]),
   column.named('status', h('狀態', '状态', 'Status'), 10, STATUS),
   column.named('identityStatus', h('身分驗證', '身份验证', 'Identity'), 10, IDENTITY),
-  { key: 'createdAt', header: h('註冊時間', '注册时间', 'Registered'), value: (r) => ({ date: r.createdAt }) },
+  column.of('createdAt', h('註冊時間', '注册时间', 'Registered'), (r) => ({ date: r.createdAt })),
 ];
 
 // The employee list's export (issue 39): the list's own call (staff only), filters, sort and permission.

@@ -29,19 +29,19 @@ export function noticeExporter(notices: Pick<NoticeService, 'list'>): Exporter<N
     page: listPages(notices.list),
     columns: [
       column.plain('title', tr('標題', '标题', 'Title'), 36),
-      {
-        key: 'recipient',
-        header: tr('收件人', '收件人', 'Recipient'),
-        width: 20,
-        value: (r, l) => (r.recipientId === 0 ? ALL_MEMBERS[l] : (r.recipientName ?? String(r.recipientId))),
-      },
+      column.of(
+        'recipient',
+        tr('收件人', '收件人', 'Recipient'),
+        (r, l) => (r.recipientId === 0 ? ALL_MEMBERS[l] : (r.recipientName ?? String(r.recipientId))),
+        20,
+      ),
       column.time('publishAt', tr('發布時間', '发布时间', 'Publish time')),
-      {
-        key: 'expiresAt',
-        header: tr('到期時間', '到期时间', 'Expires'),
-        width: 18,
-        value: (r, l) => (r.expiresAt === null ? NEVER[l] : { date: r.expiresAt }),
-      },
+      column.of(
+        'expiresAt',
+        tr('到期時間', '到期时间', 'Expires'),
+        (r, l) => (r.expiresAt === null ? NEVER[l] : { date: r.expiresAt }),
+        18,
+      ),
       column.named('state', tr('狀態', '状态', 'State'), 10, STATE),
     ],
   };

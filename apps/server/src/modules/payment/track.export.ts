@@ -55,16 +55,16 @@ export function trackExporter(payments: Pick<PaymentService, 'tracks'>): Exporte
     page: listPages(payments.tracks),
     columns: [
       column.time('createdAt', h('操作時間', '操作时间', 'Time'), 20),
-      { key: 'operator', header: h('操作人', '操作人', 'Operator'), width: 18, value: (r) => r.operator?.name ?? '' },
-      { key: 'operation', header: h('操作類型', '操作类型', 'Operation'), value: (r, l) => OPERATION[r.operation][l] },
+      column.of('operator', h('操作人', '操作人', 'Operator'), (r) => r.operator?.name ?? '', 18),
+      column.of('operation', h('操作類型', '操作类型', 'Operation'), (r, l) => OPERATION[r.operation][l]),
       column.plain('paymentId', h('付款記錄編號', '付款记录编号', 'Payment record id')),
       column.plain('paymentTitle', h('付款記錄', '付款记录', 'Payment record'), 30),
-      {
-        key: 'changes',
-        header: h('變更內容', '变更内容', 'Changes'),
-        width: 60,
-        value: (r, l) => r.changes.map((c) => changeText(c, l)).join('\n'),
-      },
+      column.of(
+        'changes',
+        h('變更內容', '变更内容', 'Changes'),
+        (r, l) => r.changes.map((c) => changeText(c, l)).join('\n'),
+        60,
+      ),
     ],
   };
 }

@@ -40,12 +40,12 @@ export function projectExporter(projects: Pick<ProjectService, 'list'>): Exporte
       column.day('endDate', tr('結束日期', '结束日期', 'End date')),
       column.plain('memberCount', tr('成員數', '成员数', 'Members'), 10),
       column.plain('shareTotal', tr('固定分成合計（%）', '固定分成合计（%）', 'Fixed shares in all (%)'), 14),
-      {
-        key: 'myRole',
-        header: tr('我的角色', '我的角色', 'My role'),
-        width: 12,
-        value: (r, l) => (r.myRole ? ROLE[r.myRole][l] : NOT_MEMBER[l]),
-      },
+      column.of(
+        'myRole',
+        tr('我的角色', '我的角色', 'My role'),
+        (r, l) => (r.myRole ? ROLE[r.myRole][l] : NOT_MEMBER[l]),
+        12,
+      ),
       column.time('createdAt', tr('建立時間', '创建时间', 'Created')),
     ],
   };

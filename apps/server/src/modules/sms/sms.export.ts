@@ -25,14 +25,9 @@ export function smsExporter(deps: {
       column.plain('fileName', tr('檔案', '文件', 'File'), 24),
       column.plain('accepted', tr('收件人', '收件人', 'Recipients'), 10),
       column.time('sendAt', tr('發送時間', '发送时间', 'Send time')),
-      {
-        key: 'queued',
-        header: tr('排隊中', '排队中', 'Queued'),
-        width: 10,
-        value: (r) => r.counts.queued + r.counts.sending,
-      },
-      { key: 'sent', header: tr('已發送', '已发送', 'Sent'), width: 10, value: (r) => r.counts.sent },
-      { key: 'failed', header: tr('失敗', '失败', 'Failed'), width: 10, value: (r) => r.counts.failed },
+      column.of('queued', tr('排隊中', '排队中', 'Queued'), (r) => r.counts.queued + r.counts.sending, 10),
+      column.of('sent', tr('已發送', '已发送', 'Sent'), (r) => r.counts.sent, 10),
+      column.of('failed', tr('失敗', '失败', 'Failed'), (r) => r.counts.failed, 10),
     ],
   };
 }

@@ -43,15 +43,10 @@ export function taskExporter(tasks: Pick<TaskService, 'list'>): Exporter<TaskLis
     page: listPages(tasks.list),
     columns: [
       column.plain('title', TITLE, 36),
-      { key: 'project', header: PROJECT, width: 24, value: (r) => r.projectName },
-      {
-        key: 'assignee',
-        header: tr('負責人', '负责人', 'Assignee'),
-        width: 16,
-        value: (r) => r.assignee?.name ?? null,
-      },
+      column.of('project', PROJECT, (r) => r.projectName, 24),
+      column.of('assignee', tr('負責人', '负责人', 'Assignee'), (r) => r.assignee?.name ?? null, 16),
       column.named('status', tr('狀態', '状态', 'Status'), 12, STATUS),
-      { key: 'kpiType', header: KPI_TYPE, width: 16, value: (r, l) => kpiName(r.kpiType, l) },
+      column.of('kpiType', KPI_TYPE, (r, l) => kpiName(r.kpiType, l), 16),
       column.plain('points', POINTS, 8),
       column.day('dueDate', tr('到期日', '到期日', 'Due')),
     ],
@@ -70,11 +65,11 @@ export function contributionExporter(
     query: ContributionListQuery,
     page: listPages(tasks.contributions),
     columns: [
-      { key: 'day', header: tr('日期', '日期', 'Day'), width: 12, value: (r) => ({ day: r.contributedOn }) },
-      { key: 'member', header: tr('成員', '成员', 'Member'), width: 16, value: (r) => r.member.name },
+      column.of('day', tr('日期', '日期', 'Day'), (r) => ({ day: r.contributedOn }), 12),
+      column.of('member', tr('成員', '成员', 'Member'), (r) => r.member.name, 16),
       column.plain('title', TITLE, 36),
-      { key: 'project', header: PROJECT, width: 24, value: (r) => r.projectName },
-      { key: 'kpiType', header: KPI_TYPE, width: 16, value: (r, l) => kpiName(r.kpiType, l) },
+      column.of('project', PROJECT, (r) => r.projectName, 24),
+      column.of('kpiType', KPI_TYPE, (r, l) => kpiName(r.kpiType, l), 16),
       column.plain('points', POINTS, 8),
     ],
   };
@@ -95,16 +90,11 @@ export function kpiTypeExporter(tasks: Pick<TaskService, 'kpiTypes'>): Exporter<
     query: KpiTypeListQuery,
     page: listPages(tasks.kpiTypes),
     columns: [
-      { key: 'name', header: tr('名稱', '名称', 'Name'), width: 24, value: (r, l) => kpiName(r, l) },
+      column.of('name', tr('名稱', '名称', 'Name'), (r, l) => kpiName(r, l), 24),
       column.plain('unit', tr('單位', '单位', 'Unit'), 14),
       column.plain('weight', tr('權重（%）', '权重（%）', 'Weight (%)'), 10),
       column.plain('taskCount', tr('任務數', '任务数', 'Tasks'), 10),
-      {
-        key: 'enabled',
-        header: tr('啟用', '启用', 'Enabled'),
-        width: 10,
-        value: (r, l) => ENABLED[r.enabled ? '1' : '0'][l],
-      },
+      column.of('enabled', tr('啟用', '启用', 'Enabled'), (r, l) => ENABLED[r.enabled ? '1' : '0'][l], 10),
     ],
   };
 }
