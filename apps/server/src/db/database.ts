@@ -6,6 +6,7 @@ import { CamelCasePlugin, Kysely, PostgresAdapter, PostgresDialect, SqliteDialec
 import type { Database } from './schema.js';
 import { AuditWritePlugin } from './audit.js';
 import { cachedPgPool, cachedSqlite } from './statement-cache.js';
+import { withPgClient } from './pg-client.js';
 import type { Db } from './conn.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -47,10 +48,8 @@ const PG_SESSION_OPTIONS = '-c max_parallel_workers_per_gather=0 -c jit=off';
 export async function openDatabase(opts: DbOptions): Promise<DbHandle> {
   if (opts.databaseUrl) {
     if (opts.pgSchema) {
-      const admin = new pg.Client({ connectionString: opts.databaseUrl });
-      await admin.connect();
-      await admin.query(`CREATE SCHEMA IF NOT EXISTS "${opts.pgSchema}"`);
-      await admin.end();
+      const schema = opts.pgSchema;
+      await withPgClient(opts.databaseUrl, (admin) => admin.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`));
     }
     // Every connection plans for many short statements at once (decision 261): no parallel workers (starting two
     // took 50-70 ms of a 2 ms page walk, and each worker is a process the other clients wait on) and no JIT

@@ -1,6 +1,6 @@
-import pg from 'pg';
 import { Migrator, PostgresAdapter, sql, type Kysely } from 'kysely';
 import { migrations } from './migrations/index.js';
+import { withPgClient } from './pg-client.js';
 
 // On PostgreSQL every change of a schema's tables — a migration run, a migration taken back (tests), a drop of a
 // throwaway schema (dropSchema) — holds this advisory lock, so app servers starting at once migrate one after
@@ -44,14 +44,10 @@ async function migrate(db: Kysely<any>, schema?: string): Promise<string[]> {
 
 // Drops a throwaway schema (tests), never while a migration is reading the database's schemas.
 export async function dropSchema(databaseUrl: string, schema: string): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
+  await withPgClient(databaseUrl, async (client) => {
     await client.query('BEGIN');
     await client.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
     await client.query(`DROP SCHEMA IF EXISTS "${schema.replaceAll('"', '""')}" CASCADE`);
     await client.query('COMMIT');
-  } finally {
-    await client.end();
-  }
+  });
 }

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, SqliteDialect } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { withPgClient } from '../db/pg-client.js';
 import type { Database } from '../db/schema.js';
 import { seedCatalog } from '../seed/seed.js';
 
@@ -64,15 +65,8 @@ const databaseAt = (serverUrl: string, name: string): string => {
 const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 // One statement on the server's own database (CREATE and DROP DATABASE run outside a transaction).
-async function onServer(serverUrl: string, statement: string): Promise<pg.QueryResult> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    return await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+const onServer = (serverUrl: string, statement: string): Promise<pg.QueryResult> =>
+  withPgClient(serverUrl, (client) => client.query(statement));
 
 const isAlive = (pid: number) => {
   try {
@@ -111,10 +105,8 @@ async function migratedPostgres(serverUrl: string): Promise<PgTemplate> {
 // Copies the template's rows into ROWS_SCHEMA and answers the script that puts a copy's tables back to them: every
 // row deleted (foreign keys and triggers not run: session_replication_role), the template's rows inserted again and
 // each sequence set where the template's stands. One simple query, so one transaction.
-async function resetScript(templateUrl: string): Promise<string> {
-  const client = new pg.Client({ connectionString: templateUrl });
-  await client.connect();
-  try {
+function resetScript(templateUrl: string): Promise<string> {
+  return withPgClient(templateUrl, async (client) => {
     const schema = quoted(APP_SCHEMA);
     const tables = (
       await client.query<{ name: string }>(
@@ -151,17 +143,13 @@ async function resetScript(templateUrl: string): Promise<string> {
       ...filled.map((t) => `insert into ${schema}.${t} select * from ${quoted(ROWS_SCHEMA)}.${t}`),
       ...(sequences.length ? [`select ${sequences.map(setval).join(', ')}`] : []),
     ].join(';\n');
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 // Resets a database a closed app gave back to the template's rows, once no connection to it is left (its app's pool
 // has ended them; they may take a moment to go). False when some stay: the database is then left to the sweep.
-async function resetDatabase(url: string, reset: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
+function resetDatabase(url: string, reset: string): Promise<boolean> {
+  return withPgClient(url, async (client) => {
     for (let wait = 0; ; wait++) {
       const { rows } = await client.query<{ n: number }>(
         'select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
@@ -172,9 +160,7 @@ async function resetDatabase(url: string, reset: string): Promise<boolean> {
     }
     await client.query(reset);
     return true;
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 // A new database for one app: `prefix` names the kind of test (t_, e2e_) in the PostgreSQL database's name.
