@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { exportApi } from '@study-crm/shared';
 import { caller } from '../../http/context.js';
 import { defineRoute } from '../../http/route.js';
-import { contentDisposition } from '../files/index.js';
+import { workbookBody } from '../files/index.js';
 import type { ExportService } from './export.service.js';
 
 const tags = ['export'];
@@ -33,12 +33,7 @@ export function registerExportRoutes(app: FastifyInstance, exports: ExportServic
       'that would start a formula (= + - @) are kept as text. 7971 above EXPORT_DIRECT_MAX_ROWS rows (start a job).',
     handler: async ({ query, member, locale, reply }) => {
       const { stream, fileName } = await exports.file(query, caller(member), locale);
-      void reply
-        .header('content-type', exportApi.file.produces)
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', contentDisposition(fileName.replace(/\.xlsx$/, ''), 'xlsx', false));
-      return stream;
+      return workbookBody(reply, fileName.replace(/\.xlsx$/, ''), stream);
     },
   });
 }

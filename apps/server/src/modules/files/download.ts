@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
+import { XLSX_MIME } from '@study-crm/shared';
 import type { StoredFile } from './object-store.js';
 
 // RFC 6266: an ASCII fallback plus the UTF-8 name.
@@ -21,4 +22,15 @@ export async function storedFileBody(reply: FastifyReply, f: StoredFileInfo): Pr
     .header('cache-control', 'private, no-store')
     .header('content-disposition', contentDisposition(f.title, f.extension, f.mime.startsWith('image/')));
   return f.read();
+}
+
+// A workbook the server made for the caller (a template, an upload's rejected rows, an import's result, a list's
+// export), answered as `title`.xlsx: an attachment, never sniffed, never cached.
+export function workbookBody<B>(reply: FastifyReply, title: string, body: B): B {
+  void reply
+    .header('content-type', XLSX_MIME)
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store')
+    .header('content-disposition', contentDisposition(title, 'xlsx', false));
+  return body;
 }

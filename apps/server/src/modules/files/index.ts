@@ -2,7 +2,7 @@
 // authenticated download helper. Modules with attachments keep their own records and call these.
 export { detectFileType, isImage, MIME } from './file-type.js';
 export type { DetectedType } from './file-type.js';
-export { contentDisposition, storedFileBody } from './download.js';
+export { storedFileBody, workbookBody } from './download.js';
 export type { StoredFileInfo } from './download.js';
 export { registerFileRoutes } from './files.routes.js';
 export { createFileStorage } from './storage.js';

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { IMPORT_FILE_MAX_MB, IMPORT_KINDS, importApi, XLSX_MIME } from '@study-crm/shared';
+import { IMPORT_FILE_MAX_MB, IMPORT_KINDS, importApi } from '@study-crm/shared';
 import { readMultipart } from '../../http/multipart.js';
 import { defineRoute } from '../../http/route.js';
-import { contentDisposition, type FileStorage } from '../files/index.js';
+import { workbookBody, type FileStorage } from '../files/index.js';
 import { IMPORT_ACCESS } from './import.kinds.js';
 import type { ImportService } from './import.service.js';
 import { resultWorkbook } from './import.xlsx.js';
@@ -21,14 +21,7 @@ export function registerImportRoutes(
       access,
       tags,
       summary: `The ${kind} import template: headers in the caller's language, an example row, the allowed values`,
-      handler: async ({ reply, locale }) => {
-        const body = await imports.template(kind, locale);
-        void reply
-          .header('content-type', XLSX_MIME)
-          .header('content-disposition', contentDisposition(`${kind}-import`, 'xlsx', false))
-          .header('cache-control', 'no-store');
-        return body;
-      },
+      handler: async ({ reply, locale }) => workbookBody(reply, `${kind}-import`, await imports.template(kind, locale)),
     });
     defineRoute(app, {
       ...api.check,
@@ -79,11 +72,7 @@ export function registerImportRoutes(
       summary: `The result sheet of a ${kind} import: each row's outcome and the reason of a refusal`,
       handler: async ({ query, reply, member, locale }) => {
         const { fileName, rows } = await imports.result(kind, query.id, member!, locale);
-        void reply
-          .header('content-type', XLSX_MIME)
-          .header('content-disposition', contentDisposition(fileName, 'xlsx', false))
-          .header('cache-control', 'no-store');
-        return resultWorkbook(kind, rows, locale);
+        return workbookBody(reply, fileName, resultWorkbook(kind, rows, locale));
       },
     });
   }

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { PERM, SMS_FILE_MAX_MB, smsApi, XLSX_MIME } from '@study-crm/shared';
+import { PERM, SMS_FILE_MAX_MB, smsApi } from '@study-crm/shared';
 import { readMultipart } from '../../http/multipart.js';
 import { defineRoute } from '../../http/route.js';
-import { contentDisposition, type FileStorage } from '../files/index.js';
+import { workbookBody, type FileStorage } from '../files/index.js';
 import type { SmsService } from './sms.service.js';
 import { templateWorkbook, rejectedWorkbook } from './sms.xlsx.js';
 
@@ -52,14 +52,7 @@ export function registerSmsRoutes(
     access: PERM.smsAdd,
     tags,
     summary: "The recipient .xlsx template: headers in the caller's language, an example row, a variables column",
-    handler: async ({ reply, locale }) => {
-      const body = await templateWorkbook(locale);
-      void reply
-        .header('content-type', XLSX_MIME)
-        .header('content-disposition', contentDisposition('sms-recipients', 'xlsx', false))
-        .header('cache-control', 'no-store');
-      return body;
-    },
+    handler: async ({ reply, locale }) => workbookBody(reply, 'sms-recipients', await templateWorkbook(locale)),
   });
   defineRoute(app, {
     ...smsApi.add,
@@ -99,11 +92,7 @@ export function registerSmsRoutes(
     summary: "The rejected rows of an upload as .xlsx, with the reason in the caller's language",
     handler: async ({ query, reply, locale }) => {
       const { fileName, rows } = await sms.rejectedRows(query.id, locale);
-      void reply
-        .header('content-type', XLSX_MIME)
-        .header('content-disposition', contentDisposition(fileName, 'xlsx', false))
-        .header('cache-control', 'no-store');
-      return rejectedWorkbook(rows, locale);
+      return workbookBody(reply, fileName, rejectedWorkbook(rows, locale));
     },
   });
 }
