@@ -80,8 +80,9 @@ type SessionState = {
   // Role switching (spec section 6): the server's session acts as the role (null: all roles), then the menu,
   // the button permissions and the profile are read again.
   // Acts as one role (null: all); `leave` closes the screens the new access cannot open, once it is read and before
-  // the switch ends (refusals answered until then are not shown: api/client.ts).
-  switchRole: (roleId: number | null, leave?: () => void) => Promise<boolean>;
+  // the switch ends (refusals answered until then are not shown: api/client.ts). Answers what `leave` answered, or
+  // null when the server refused the switch.
+  switchRole: <T>(roleId: number | null, leave: () => T) => Promise<{ left: T } | null>;
   // The header's name and avatar after the member edited their profile.
   setProfile: (profile: Profile) => void;
   setWalletAddress: (address: string | null) => void;
@@ -178,10 +179,9 @@ export const useSession = create<SessionState>((set, get) => ({
         (calls) => calls.actAsRole(roleId),
         () => null,
       );
-      if (res?.meta.code !== 200) return false;
+      if (res?.meta.code !== 200) return null;
       await readAccess(set);
-      leave?.();
-      return true;
+      return { left: leave() };
     } finally {
       accessChanged();
     }

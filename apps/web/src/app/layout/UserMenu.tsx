@@ -75,14 +75,13 @@ export function UserMenu() {
     else if (key.startsWith('role:')) {
       const id = key === 'role:all' ? null : Number(key.slice(5));
       const current = screenPath(location.pathname, location.search);
-      let left: ReturnType<typeof leaveClosedScreens> | undefined;
       // No 403 page: the tabs the role cannot open close, and the shown one gives way to one it can (issue 36.5).
       // Drawn at once, before the switch ends, so that their screens are gone before the cache is read again below:
       // a list still mounted would be read under the new role and refused.
-      const leave = () => void (left = flushSync(() => leaveClosedScreens(current, navigate)));
-      void switchRole(id, leave).then((ok) => {
-        if (!ok || !left) return;
-        const { closed, movedTo, from } = left;
+      const leave = () => flushSync(() => leaveClosedScreens(current, navigate));
+      void switchRole(id, leave).then((switched) => {
+        if (!switched) return;
+        const { closed, movedTo, from } = switched.left;
         // Everything cached was read under the previous role.
         void queryClient.invalidateQueries();
         const name = (tab: { title?: string; titleKey: string; fallbackTitle: string }) =>
