@@ -18,6 +18,7 @@ import { buildApp } from '../apps/server/src/app.js';
 import type { Db } from '../apps/server/src/db/database.js';
 import { loadConfig, type Config } from '../apps/server/src/config.js';
 import { permissionIds } from '../apps/server/src/test/access-fixtures.js';
+import { CHROMIUM_FLAGS } from '../apps/server/src/test/chromium.js';
 import { buildOptionsOf, freshDatabase, releaseDatabase } from '../apps/server/src/test/template-db.js';
 import { watchPageErrors } from './page-errors.js';
 
@@ -45,14 +46,7 @@ let worker: Promise<Browser> | undefined;
 function workerBrowser(): Promise<Browser> {
   worker ??= chromium.launch({
     executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-sync',
-    ],
+    args: [...CHROMIUM_FLAGS, '--disable-sync'],
   });
   return worker;
 }

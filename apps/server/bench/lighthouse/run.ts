@@ -14,6 +14,7 @@ import { chromium } from 'playwright-core';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { seedDemoApplications } from '../../src/seed/demo-applications.js';
+import { CHROMIUM_FLAGS } from '../../src/test/chromium.js';
 import { signInAdmin } from '../sign-in.js';
 
 const GOAL = 95;
@@ -68,14 +69,7 @@ async function main() {
   const browser = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      `--remote-debugging-port=${port}`,
-    ],
+    args: [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`],
   });
   const results: { page: string; score: number; fcp: number; lcp: number; tbt: number; cls: number }[] = [];
   try {
