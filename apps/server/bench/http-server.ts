@@ -7,7 +7,8 @@ import { buildApp, type BuiltApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { seedDemoApplications } from '../src/seed/demo-applications.js';
 import { seedDemoAudit } from '../src/seed/demo-audit.js';
-import { analyze, seedDemoMembers } from '../src/seed/demo-members.js';
+import { analyzeAll } from '../src/db/statistics.js';
+import { seedDemoMembers } from '../src/seed/demo-members.js';
 import { seedDemoPayments } from '../src/seed/demo-payments.js';
 import { withIndexesDeferred } from '../src/seed/bulk.js';
 import { signInAdmin } from './sign-in.js';
@@ -40,7 +41,7 @@ async function start(m: Extract<BenchRequest, { type: 'start' }>): Promise<Start
   // On PostgreSQL also what autovacuum does after an insert-heavy load: the visibility map of the member, gram and
   // tail tables (the search plan's bounded gram counts are index-only scans; without it each entry is a heap fetch).
   if (db.dialect === 'postgres') await sql`VACUUM ANALYZE member, member_gram, member_tail`.execute(db.db);
-  else await analyze(db.db);
+  else await analyzeAll(db.db);
   const membersMs = Date.now() - t;
   const { token, mid } = await signInAdmin(app, config, {
     name: m.env.ADMIN_LOGIN ?? '',
@@ -96,7 +97,7 @@ async function seed(applications: number, payments: number) {
     // counter tables' dead row versions (every row written updated its counters: a few hundred live rows after
     // millions of updates, which autovacuum clears within its next minute).
     for (const table of [...BULK_TABLES, ...COUNTER_TABLES]) await sql.raw(`VACUUM ANALYZE ${table}`).execute(db.db);
-  } else await analyze(db.db);
+  } else await analyzeAll(db.db);
   // loadMs: the applications, as many payments and the index builds, before the statistics.
   return { ...r, loadMs: t - t0, analyzeMs: Date.now() - t };
 }
@@ -118,7 +119,7 @@ async function seedPayments(payments: number) {
       ...COUNTER_TABLES,
     ])
       await sql.raw(`VACUUM ANALYZE ${table}`).execute(db.db);
-  } else await analyze(db.db);
+  } else await analyzeAll(db.db);
   return { inserted, ms: t - t0, analyzeMs: Date.now() - t };
 }
 
@@ -129,7 +130,7 @@ async function seedAudit(rows: number) {
   const inserted = await withIndexesDeferred(db.db, ['audit_log'], () => seedDemoAudit(db.db, rows));
   const t = Date.now();
   if (db.dialect === 'postgres') await sql.raw('VACUUM ANALYZE audit_log').execute(db.db);
-  else await analyze(db.db);
+  else await analyzeAll(db.db);
   return { inserted, ms: t - t0, analyzeMs: Date.now() - t };
 }
 

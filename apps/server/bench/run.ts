@@ -10,7 +10,8 @@ import { buildApp, type BuiltApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { dropSchema } from '../src/db/migrate.js';
 import { seedDemoApplications } from '../src/seed/demo-applications.js';
-import { analyze, seedDemoMembers } from '../src/seed/demo-members.js';
+import { analyzeAll } from '../src/db/statistics.js';
+import { seedDemoMembers } from '../src/seed/demo-members.js';
 import { createMemberRepository, type MemberFilter } from '../src/modules/member/index.js';
 import { benchApplicationList, printBench } from './applications.js';
 import { benchArgs } from './args.js';
@@ -51,7 +52,7 @@ async function run(label: string, built: BuiltApp, config: Config) {
   const { app, db } = built;
   let t = Date.now();
   await seedDemoMembers(db.db, MEMBERS);
-  await analyze(db.db);
+  await analyzeAll(db.db);
   console.log(`\n## ${label}: ${MEMBERS} members seeded in ${((Date.now() - t) / 1000).toFixed(1)} s`);
 
   const common = `appId=${APP_ID}&mcId=COM`;
@@ -97,7 +98,7 @@ async function run(label: string, built: BuiltApp, config: Config) {
   if (APPLICATIONS > 0) {
     t = Date.now();
     await seedDemoApplications(db.db, APPLICATIONS);
-    await analyze(db.db);
+    await analyzeAll(db.db);
     console.log(`\n## ${label}: ${APPLICATIONS} applications seeded in ${((Date.now() - t) / 1000).toFixed(1)} s`);
     const auth = { headers: { sign: SIGN, 'x-token': token }, common };
     printBench(await benchApplicationList({ app, db: db.db, dialect: db.dialect, auth }, { iterations: N }), label);

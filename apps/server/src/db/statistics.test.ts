@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type DbHandle } from './database.js';
-import { refreshStatistics, scheduleStatistics } from './statistics.js';
+import { analyzeAll, refreshStatistics, scheduleStatistics } from './statistics.js';
 
 // Decision 270: a SQLite file gets the planner's statistics from the app, not only from a bench.
 describe('SQLite statistics', () => {
@@ -43,6 +43,35 @@ describe('SQLite statistics', () => {
     expect(
       (await sql<{ stat: string }>`select stat from sqlite_stat1 where idx = 'item_kind_ix'`.execute(db)).rows,
     ).toEqual([{ stat: '1 1' }]);
+  });
+
+  // Decision 281: with samples of the values (sqlite_stat4), a statement whose plan read them was compiled again on
+  // every call. The samples go; the per-index counts stay, and the planner still uses them.
+  it('keep the per-index counts and no samples of values, after a refresh and after a whole analysis', async () => {
+    handle = await openDatabase({ dataDir: '', sqliteFile: ':memory:' });
+    const { db } = handle;
+    await sql`create table item (id integer primary key, kind text not null)`.execute(db);
+    await sql`create index item_kind_ix on item (kind)`.execute(db);
+    await sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < 2000)
+      insert into item (kind) select 'k' || (i % 50) from n`.execute(db);
+    const samples = async () =>
+      Number((await sql<{ n: number }>`select count(*) as n from sqlite_stat4`.execute(db)).rows[0]!.n);
+    // Never analyzed: the refresh analyzes the table and keeps no samples.
+    await refreshStatistics(db);
+    expect(await stats(db)).toContainEqual({ tbl: 'item', idx: 'item_kind_ix' });
+    expect(await samples()).toBe(0);
+    // What this build of SQLite gathers by itself: samples of the index's values.
+    await sql`analyze`.execute(db);
+    expect(await samples()).toBeGreaterThan(0);
+
+    await sql`insert into item (kind) select kind from item`.execute(db);
+    await analyzeAll(db);
+    expect(await stats(db)).toContainEqual({ tbl: 'item', idx: 'item_kind_ix' });
+    expect(await samples()).toBe(0);
+    const plan = (
+      await sql<{ detail: string }>`explain query plan select id from item where kind = ${'k7'}`.execute(db)
+    ).rows.map((r) => r.detail);
+    expect(plan.join(' ')).toContain('item_kind_ix');
   });
 
   it('are refreshed a minute after start-up and hourly on SQLite, never on PostgreSQL', async () => {

@@ -184,7 +184,3 @@ export async function activeStaffIds(db: Db, limit = 50): Promise<number[]> {
     .execute();
   return rows.map((r) => r.id);
 }
-
-export async function analyze(db: Db): Promise<void> {
-  await sql`analyze`.execute(db);
-}

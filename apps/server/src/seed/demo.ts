@@ -7,7 +7,8 @@ import { loadConfig } from '../config.js';
 import { openDatabase, type Db } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { seedDemoApplications } from './demo-applications.js';
-import { analyze, seedDemoMembers } from './demo-members.js';
+import { analyzeAll } from '../db/statistics.js';
+import { seedDemoMembers } from './demo-members.js';
 import { seedDemoPayments } from './demo-payments.js';
 import { seedDemoProjects } from './demo-projects.js';
 import { seed } from './seed.js';
@@ -42,7 +43,7 @@ async function main() {
       const added = await generate(handle.db, count, (line) => console.log(line));
       console.log(`${name}: added ${added} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     }
-    await analyze(handle.db);
+    await analyzeAll(handle.db);
   } finally {
     await handle.close();
   }
