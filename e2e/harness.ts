@@ -346,7 +346,7 @@ export async function signInOnScreen(page: Page, baseUrl: string, user = ADMIN.l
 
 // Whether the screenshots taken for review are written: on unless E2E_SCREENSHOTS is `off` (CI, where nobody reads
 // them: a capture costs a third of a second; decision 280). A failure's screenshots are written either way.
-export const REVIEW_SCREENSHOTS = process.env.E2E_SCREENSHOTS !== 'off';
+const REVIEW_SCREENSHOTS = process.env.E2E_SCREENSHOTS !== 'off';
 
 // A screenshot of the page into e2e/screenshots (or `dir`); with `settle`, once the page has settled (see settle).
 // Answers the file written, or null when review screenshots are off (`failure`: written even then).

@@ -29,9 +29,10 @@ export async function analyzeAll(db: Db): Promise<void> {
 async function dropValueSamples(db: Db): Promise<void> {
   const kept = await sql`select 1 from sqlite_master where name = 'sqlite_stat4'`.execute(db);
   if (!kept.rows.length) return;
-  await sql`delete from sqlite_stat4`.execute(db);
-  // The planner reads the statistics tables when the schema is loaded; this form of ANALYZE loads them again.
-  await sql`analyze sqlite_master`.execute(db);
+  const dropped = await sql`delete from sqlite_stat4`.execute(db);
+  // The planner reads the statistics tables when the schema is loaded; this form of ANALYZE loads them again (and
+  // so prepares every kept statement anew once): only when there were samples to drop.
+  if (dropped.numAffectedRows) await sql`analyze sqlite_master`.execute(db);
 }
 
 // A minute after start-up (after the migrations and the first sign-ins), then hourly; SQLite only.
