@@ -193,6 +193,8 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
       await Promise.all([...contexts].map((c) => c.close()));
       portalConfigs.delete(baseUrl);
       await app.close();
+      // Its data directory (uploads, the key for secrets at rest) goes with it: a run leaves nothing in /tmp.
+      fs.rmSync(config.dataDir, { recursive: true, force: true });
       if (serverUrl) releaseDatabase(serverUrl, database);
     },
   };

@@ -9,16 +9,20 @@ import { analyzeAll, refreshStatistics, scheduleStatistics } from './statistics.
 // Decision 270: a SQLite file gets the planner's statistics from the app, not only from a bench.
 describe('SQLite statistics', () => {
   let handle: DbHandle | undefined;
+  // The test's data directory (the SQLite file), removed with it.
+  let dir: string | undefined;
   afterEach(async () => {
     await handle?.close();
     handle = undefined;
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    dir = undefined;
   });
 
   const stats = async (db: DbHandle['db']) =>
     (await sql<{ tbl: string; idx: string | null }>`select tbl, idx from sqlite_stat1 order by idx`.execute(db)).rows;
 
   it('are gathered for a table that never had any, and gathered again only when it has changed', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stats-'));
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stats-'));
     handle = await openDatabase({ dataDir: dir });
     const { db } = handle;
     await sql`create table item (id integer primary key, kind text not null, day text not null)`.execute(db);

@@ -1,16 +1,12 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/signed-in.js';
+import { useWebDist } from '../test/web-dist.js';
 
 // Issue 13, must fix 5: every answer (API and web app) carries the security headers; index.html gets a fresh nonce.
 describe('security headers', () => {
-  const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'study-crm-web-'));
-  fs.writeFileSync(
-    path.join(webDist, 'index.html'),
-    '<html><head><meta name="csp-nonce" content="__CSP_NONCE__" /></head><body></body></html>',
-  );
+  const webDist = useWebDist({
+    'index.html': '<html><head><meta name="csp-nonce" content="__CSP_NONCE__" /></head><body></body></html>',
+  });
   const t = useTestApp({ env: { WEB_DIST: webDist } });
 
   const directives = (csp: string) =>

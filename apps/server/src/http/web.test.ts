@@ -1,20 +1,18 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/signed-in.js';
+import { useWebDist } from '../test/web-dist.js';
 
 // The web app's assets travel compressed: the build writes x.js.br and x.js.gz beside x.js (apps/web/vite.config.ts)
 // and the server sends the one the browser accepts.
 describe('web app assets', () => {
-  const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'study-crm-web-'));
   const script = `export const rows = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `row ${i}`))};\n`;
-  fs.writeFileSync(path.join(webDist, 'index.html'), '<html><body></body></html>');
-  fs.mkdirSync(path.join(webDist, 'assets'));
-  fs.writeFileSync(path.join(webDist, 'assets/app-abc123.js'), script);
-  fs.writeFileSync(path.join(webDist, 'assets/app-abc123.js.br'), brotliCompressSync(script));
-  fs.writeFileSync(path.join(webDist, 'assets/app-abc123.js.gz'), gzipSync(script));
+  const webDist = useWebDist({
+    'index.html': '<html><body></body></html>',
+    'assets/app-abc123.js': script,
+    'assets/app-abc123.js.br': brotliCompressSync(script),
+    'assets/app-abc123.js.gz': gzipSync(script),
+  });
   const t = useTestApp({ env: { WEB_DIST: webDist } });
 
   const get = (acceptEncoding?: string) =>

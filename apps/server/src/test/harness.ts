@@ -204,8 +204,12 @@ export async function startTestApp(opts: StartOptions = {}): Promise<TestApp> {
     if (res.meta.code !== 200) throw new Error(`login failed: ${JSON.stringify(res.meta)}`);
     return res.data;
   };
+  // The data directory (uploads, the key for secrets at rest) goes with the app that made it: a test run leaves
+  // nothing in /tmp. A second server on the same directory (`joins`) leaves it to the first.
+  const ownsDataDir = !opts.joins || config.dataDir !== opts.joins.config.dataDir;
   const close = async () => {
     await app.close();
+    if (ownsDataDir) fs.rmSync(config.dataDir, { recursive: true, force: true });
     if (serverUrl && !opts.joins) {
       if (fresh) releaseDatabase(serverUrl, fresh);
       else if (pgSchema) await dropSchema(serverUrl, pgSchema);
