@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { cursorOf, nextCursorOf, pageResult, pageWindow, readCursor } from './paging.js';
+import { cursorOf, nextCursorOf, pageResult, pageTotal, pageWindow, readCursor } from './paging.js';
 import { engineFree } from '../test/engine.js';
 
 engineFree.describe('paging', () => {
@@ -20,6 +20,20 @@ engineFree.describe('paging', () => {
       pageNum: 2,
       pageSize: 1,
     });
+  });
+});
+
+engineFree.describe('a page that tells its total (issue 43)', () => {
+  it('tells it when it is not full and its position is known, else leaves it to a count', () => {
+    // The last page: 25 rows skipped, 3 read of 10.
+    expect(pageTotal(3, 10, 25)).toBe(28);
+    // The first page of an empty list, and of a list shorter than a page.
+    expect(pageTotal(0, 10, 0)).toBe(0);
+    expect(pageTotal(7, 10, 0)).toBe(7);
+    // A full page, an empty page past the first, a page after a cursor (position unknown): counted.
+    expect(pageTotal(10, 10, 0)).toBeUndefined();
+    expect(pageTotal(0, 10, 40)).toBeUndefined();
+    expect(pageTotal(3, 10, undefined)).toBeUndefined();
   });
 });
 

@@ -33,11 +33,21 @@ export const pageResult = <T>(list: T[], total: number, w: Pick<PageWindow, 'pag
 type RowsQuery<R> = { limit(n: number): { offset(n: number): { execute(): Promise<R[]> } } };
 type CountQuery = { executeTakeFirst(): Promise<{ n: number | string | bigint } | undefined> };
 
+// The total a page tells by itself, so that no count is run for it (issue 43): a page read from a known position
+// (`offset` rows skipped; undefined after a cursor) that is not full holds the list's last row, so the list has
+// offset + its rows; an empty page tells it only when it is the first (0). A full page, or an empty one past the
+// first, tells nothing: undefined, and the total is counted.
+export function pageTotal(rows: number, limit: number, offset: number | undefined): number | undefined {
+  if (offset === undefined || rows >= limit || (rows === 0 && offset > 0)) return undefined;
+  return offset + rows;
+}
+
 // A page read with one filter: the rows of the window and the total of all that match (`.select(countAll)`,
-// db/sql-helpers.ts), asked together.
+// db/sql-helpers.ts), counted only when the page does not tell it (pageTotal).
 export async function pageRows<R>(rows: RowsQuery<R>, count: CountQuery, w: Pick<PageWindow, 'limit' | 'offset'>) {
-  const [list, c] = await Promise.all([rows.limit(w.limit).offset(w.offset).execute(), count.executeTakeFirst()]);
-  return { rows: list, total: Number(c?.n ?? 0) };
+  const list = await rows.limit(w.limit).offset(w.offset).execute();
+  const total = pageTotal(list.length, w.limit, w.offset) ?? Number((await count.executeTakeFirst())?.n ?? 0);
+  return { rows: list, total };
 }
 
 // The same as the wire's page.

@@ -15,6 +15,7 @@ import {
 } from '../../db/sql-helpers.js';
 import { applicationHolds, keywordWords } from './application-search.repository.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
+import { pageTotal } from '../../lib/paging.js';
 
 export const APPLICATION_COLUMNS = [
   'application.id',
@@ -480,7 +481,11 @@ export function createApplicationRepository(db: Db) {
       else if (inline) {
         rows = await rowsQuery;
         total = await carriedTotal(rows, values.offset === 0 && !after && !byNumber, totalQuery);
-      } else [rows, total] = await Promise.all([rowsQuery, totalQuery()]);
+      } else {
+        // A page that is not full tells the total (pageTotal); a page after a cursor starts where nobody counted.
+        rows = await rowsQuery;
+        total = pageTotal(rows.length, f.limit, after ? undefined : f.after ? 0 : f.offset) ?? (await totalQuery());
+      }
       // Each row's target schools, in their order: on SQLite from a statement of their own (an in-process call).
       const schools = postgres
         ? new Map(rows.map((r) => [r.id, r.schools ?? []]))

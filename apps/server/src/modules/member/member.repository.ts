@@ -22,6 +22,7 @@ import {
 } from '../../db/sql-helpers.js';
 import { setMemberRoles } from '../role/index.js';
 import type { PasswordWrite } from './passwords.js';
+import { pageTotal } from '../../lib/paging.js';
 
 export const MEMBER_COLUMNS = [
   'member.id',
@@ -376,13 +377,16 @@ export function createMemberRepository(db: Db, dialect: Dialect) {
     countQuery,
     count,
 
-    // The list's page, its total and its members' roles (decision 269): one statement on PostgreSQL, three in
-    // process on SQLite. An empty page says its total only when it is the first one; past the last row or after the
-    // last cursor, the total is counted on its own.
+    // The list's page, its total and its members' roles (decision 269): one statement on PostgreSQL, two or three
+    // in process on SQLite (the count only for a page that does not tell the total). An empty page says its total
+    // only when it is the first one; past the last row or after the last cursor, the total is counted on its own.
     async listPage(...args: PageArgs): Promise<{ rows: MemberRow[]; total: number; roles: MemberRoleRow[] }> {
-      const [filter, order, , offset] = args;
+      const [filter, order, limit, offset, after] = args;
       if (dialect !== 'postgres') {
-        const [rows, total] = await Promise.all([page(...args), count(filter)]);
+        const rows = await page(...args);
+        // A page that is not full tells the total (pageTotal); a page after a cursor starts where nobody counted.
+        const position = !after ? offset : order.sortBy === 'createdAt' ? undefined : 0;
+        const total = pageTotal(rows.length, limit, position) ?? (await count(filter));
         return { rows, total, roles: await rolesOf(rows.map((r) => r.id)) };
       }
       const { key, values, seek } = pageShape(...args);
