@@ -4,7 +4,7 @@ import type { PaymentFilter, TrackListInput } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
 import type { Database, PaymentRecordTable, Row } from '../../db/schema.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
-import { type PageWindow, pageRows } from '../../lib/paging.js';
+import { type PageWindow, pageRows, pageTotal } from '../../lib/paging.js';
 import { countAll, prefixEnd, referencedNames } from '../../db/sql-helpers.js';
 
 const PAYMENT_COLUMNS = [
@@ -173,24 +173,21 @@ export function createPaymentRepository(db: Db) {
     find: (id: number, tx: Conn = db): Promise<PaymentRow | undefined> =>
       tx.selectFrom('paymentRecord').select(PAYMENT_COLUMNS).where('id', '=', id).executeTakeFirst(),
 
-    // The rows of the window and the total, read at the same time.
+    // The rows of the window, and the total when the page does not tell it (lib/paging.ts pageTotal).
     async page(
       f: PaymentFilter,
       sort: keyof typeof SORT_COLUMNS,
       w: PageWindow,
     ): Promise<{ rows: PaymentRow[]; total: number }> {
       const base = applyFilter(db.selectFrom('paymentRecord'), f);
-      const [rows, total] = await Promise.all([
-        base
-          .select(PAYMENT_COLUMNS)
-          .orderBy(SORT_COLUMNS[sort], w.order)
-          .orderBy('id', w.order)
-          .limit(w.limit)
-          .offset(w.offset)
-          .execute(),
-        totalOf(f, base),
-      ]);
-      return { rows, total };
+      const rows = await base
+        .select(PAYMENT_COLUMNS)
+        .orderBy(SORT_COLUMNS[sort], w.order)
+        .orderBy('id', w.order)
+        .limit(w.limit)
+        .offset(w.offset)
+        .execute();
+      return { rows, total: pageTotal(rows.length, w.limit, w.offset) ?? (await totalOf(f, base)) };
     },
 
     // Sums per currency, type and status (voided excluded): a handful of rows whatever the table size. Without a

@@ -103,19 +103,12 @@ export function createProjectRepository(db: Db, dialect: Dialect) {
 
     // One page of projects and the total; the page's ids first (index order), then their rows with counts.
     async page(f: ListFilter, w: PageWindow): Promise<{ rows: ProjectRow[]; total: number }> {
-      const [ids, count] = await Promise.all([
-        filtered(f)
-          .select('project.id')
-          .orderBy(orderColumn(f.sortField), w.order)
-          .orderBy('project.id', w.order)
-          .limit(w.limit)
-          .offset(w.offset)
-          .execute(),
-        filtered(f)
-          .select((eb) => eb.fn.countAll<number | string>().as('n'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      if (!ids.length) return { rows: [], total: Number(count.n) };
+      const { rows: ids, total } = await pageRows(
+        filtered(f).select('project.id').orderBy(orderColumn(f.sortField), w.order).orderBy('project.id', w.order),
+        filtered(f).select(countAll),
+        w,
+      );
+      if (!ids.length) return { rows: [], total };
       const rows = await projects()
         .where(
           'project.id',
@@ -124,7 +117,7 @@ export function createProjectRepository(db: Db, dialect: Dialect) {
         )
         .execute();
       const byId = new Map(rows.map((r) => [r.id, norm(r)]));
-      return { rows: ids.map((r) => byId.get(r.id)!).filter(Boolean), total: Number(count.n) };
+      return { rows: ids.map((r) => byId.get(r.id)!).filter(Boolean), total };
     },
 
     async byId(id: number, tx: Conn = db): Promise<ProjectRow | undefined> {

@@ -155,7 +155,7 @@ export function createTaskRepository(db: Db) {
           eb.or([likeLower('kpi_type.name_tw', p), likeLower('kpi_type.name_cn', p), likeLower('kpi_type.name_en', p)]),
         );
       }
-      const [rows, count] = await Promise.all([
+      const { rows, total } = await pageRows(
         base
           .selectAll('kpiType')
           .select((eb) =>
@@ -167,13 +167,11 @@ export function createTaskRepository(db: Db) {
               .as('taskCount'),
           )
           .orderBy('kpiType.sort')
-          .orderBy('kpiType.id')
-          .limit(w.limit)
-          .offset(w.offset)
-          .execute(),
-        base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return { rows: rows.map((r) => ({ ...r, taskCount: num(r.taskCount) })), total: num(count.n) };
+          .orderBy('kpiType.id'),
+        base.select(countAll),
+        w,
+      );
+      return { rows: rows.map((r) => ({ ...r, taskCount: num(r.taskCount) })), total };
     },
 
     kpiType: (id: number): Promise<KpiTypeRow | undefined> =>
