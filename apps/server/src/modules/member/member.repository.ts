@@ -381,15 +381,15 @@ export function createMemberRepository(db: Db, dialect: Dialect) {
     // in process on SQLite (the count only for a page that does not tell the total). An empty page says its total
     // only when it is the first one; past the last row or after the last cursor, the total is counted on its own.
     async listPage(...args: PageArgs): Promise<{ rows: MemberRow[]; total: number; roles: MemberRoleRow[] }> {
-      const [filter, order, limit, offset, after] = args;
+      const [filter, order, limit, offset] = args;
+      const { key, values, seek } = pageShape(...args);
       if (dialect !== 'postgres') {
-        const rows = await page(...args);
+        const rows = (await compiledPage(key, { filter, order, after: seek }, values)).rows;
         // A page that is not full tells the total (pageTotal); a page after a cursor starts where nobody counted.
-        const position = !after ? offset : order.sortBy === 'createdAt' ? undefined : 0;
-        const total = pageTotal(rows.length, limit, position) ?? (await count(filter));
+        const total =
+          pageTotal(rows.length, limit, seek ? undefined : (values.offset as number)) ?? (await count(filter));
         return { rows, total, roles: await rolesOf(rows.map((r) => r.id)) };
       }
-      const { key, values, seek } = pageShape(...args);
       const counted = isCounted(filter);
       const found = (
         await compiledList(`${key}|${counted ? 'c' : 'f'}`, { filter, order, after: seek, counted }, values)
