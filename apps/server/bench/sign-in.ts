@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { dictApi } from '@study-crm/shared';
 import type { Config } from '../src/config.js';
 
 // The client and administrator every bench server is started with.
@@ -19,12 +20,14 @@ export const PROFILE_CASES = {
 } as const;
 
 // The list pages `npm run bench:ab` also compares (issue 43): the home list's page 1, a deep page by number (page 200,
-// and page 5,000 as `npm run bench` asks for, past the end below 100,000 rows) and the member list's page 1.
+// and page 5,000 as `npm run bench` asks for, past the end below 100,000 rows), the member list's page 1 and the
+// dictionary's (a full page of the seeded entries, as every list through db/page-rows.ts reads one).
 export const LIST_CASES = {
   'home p1': `${LIST}?pageNum=1&pageSize=20`,
   'home p200': `${LIST}?pageNum=200&pageSize=20`,
   'home p5000': `${LIST}?pageNum=5000&pageSize=20`,
   'member p1': '/api/v1/mc/member?pageNum=1&pageSize=20',
+  'dict p1': `${dictApi.list.url}?pageNum=1&pageSize=20`,
 } as const;
 
 // A bench server's environment: its data under `dir`, the bench's client and administrator, no logs, and sessions

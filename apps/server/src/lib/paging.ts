@@ -30,9 +30,6 @@ export const pageResult = <T>(list: T[], total: number, w: Pick<PageWindow, 'pag
   pageSize: w.pageSize,
 });
 
-type RowsQuery<R> = { limit(n: number): { offset(n: number): { execute(): Promise<R[]> } } };
-type CountQuery = { executeTakeFirst(): Promise<{ n: number | string | bigint } | undefined> };
-
 // The total a page tells by itself, so that no count is run for it (issue 43): a page read from a known position
 // (`offset` rows skipped; undefined after a cursor) that is not full holds the list's last row, so the list has
 // offset + its rows; an empty page tells it only when it is the first (0). A full page, or an empty one past the
@@ -40,20 +37,6 @@ type CountQuery = { executeTakeFirst(): Promise<{ n: number | string | bigint } 
 export function pageTotal(rows: number, limit: number, offset: number | undefined): number | undefined {
   if (offset === undefined || rows >= limit || (rows === 0 && offset > 0)) return undefined;
   return offset + rows;
-}
-
-// A page read with one filter: the rows of the window and the total of all that match (`.select(countAll)`,
-// db/sql-helpers.ts), counted only when the page does not tell it (pageTotal).
-export async function pageRows<R>(rows: RowsQuery<R>, count: CountQuery, w: Pick<PageWindow, 'limit' | 'offset'>) {
-  const list = await rows.limit(w.limit).offset(w.offset).execute();
-  const total = pageTotal(list.length, w.limit, w.offset) ?? Number((await count.executeTakeFirst())?.n ?? 0);
-  return { rows: list, total };
-}
-
-// The same as the wire's page.
-export async function readPage<R>(rows: RowsQuery<R>, count: CountQuery, w: PageWindow) {
-  const { rows: list, total } = await pageRows(rows, count, w);
-  return pageResult(list, total, w);
 }
 
 // A page with each row turned into its response (by the mapper), the window unchanged.

@@ -3,7 +3,8 @@ import type { Db } from '../../db/database.js';
 import type { Row } from '../../db/schema.js';
 import { containsPattern, countAll, likeLower } from '../../db/sql-helpers.js';
 import { versionedRows } from '../../db/versioned-rows.js';
-import { pageWindow, readPage } from '../../lib/paging.js';
+import { pageWindow } from '../../lib/paging.js';
+import { readPage } from '../../db/page-rows.js';
 
 const COLUMNS = [
   'id',
@@ -34,7 +35,7 @@ export function createAdmissionsRepository(db: Db) {
       if (k && /^\d{4}$/.test(k)) base = base.where('entryYear', '=', Number(k));
       else if (k) base = base.where(likeLower('remarks', containsPattern(k)));
       const rows = base.select(COLUMNS).orderBy('entryYear', w.order).orderBy('id', w.order);
-      return readPage<CycleRow>(rows, base.select(countAll), w);
+      return readPage(db, rows, base.select(countAll), w);
     },
 
     all: (): Promise<CycleRow[]> => db.selectFrom('admissionsCycle').select(COLUMNS).orderBy('entryYear').execute(),

@@ -3,7 +3,8 @@ import type { Db } from '../../db/database.js';
 import type { Row } from '../../db/schema.js';
 import { containsPattern, countAll, likeLower } from '../../db/sql-helpers.js';
 import { versionedRows } from '../../db/versioned-rows.js';
-import { pageWindow, readPage } from '../../lib/paging.js';
+import { pageWindow } from '../../lib/paging.js';
+import { readPage } from '../../db/page-rows.js';
 
 const COLUMNS = ['id', 'kind', 'name', 'sort', 'fileType', 'status', 'version', 'createdAt', 'updatedAt'] as const;
 export type VisaStageRow = Row<'visaStage'>;
@@ -19,7 +20,7 @@ export function createVisaStageRepository(db: Db) {
       if (q.status) base = base.where('status', '=', q.status);
       if (q.keyword?.trim()) base = base.where(likeLower('name', containsPattern(q.keyword.trim())));
       const rows = base.select(COLUMNS).orderBy('sort', w.order).orderBy('id', w.order);
-      return readPage<VisaStageRow>(rows, base.select(countAll), w);
+      return readPage(db, rows, base.select(countAll), w);
     },
 
     enabled: (): Promise<VisaStageRow[]> =>

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.js';
 import { runInTransaction } from '../../db/transaction.js';
 import type { Row } from '../../db/schema.js';
-import { pageRows } from '../../lib/paging.js';
+import { pageRows } from '../../db/page-rows.js';
 import { countAll, referencedNames } from '../../db/sql-helpers.js';
 
 // The columns of a file record (the subject access export reads the same, with createdAt).
@@ -26,6 +26,7 @@ export function createFileRepository(db: Db) {
     async page(applicationId: number, limit: number, offset: number) {
       const files = db.selectFrom('applicationFile').where('applicationId', '=', applicationId);
       return pageRows(
+        db,
         files.select(FILE_COLUMNS).orderBy('uploadedAt', 'desc').orderBy('id', 'desc'),
         files.select(countAll),
         { limit, offset },

@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import type { Db, Dialect } from '../../db/database.js';
 import type { Row } from '../../db/schema.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
-import { type PageWindow, pageRows } from '../../lib/paging.js';
+import { type PageWindow } from '../../lib/paging.js';
+import { pageRows } from '../../db/page-rows.js';
 import { countAll } from '../../db/sql-helpers.js';
 
 export type ConversationRow = Row<'assistantConversation'>;
@@ -105,6 +106,7 @@ export function createAssistantRepository(db: Db, dialect: Dialect) {
     async page(memberId: number, w: PageWindow): Promise<{ rows: ConversationRow[]; total: number }> {
       const mine = db.selectFrom('assistantConversation').where('memberId', '=', memberId);
       return pageRows(
+        db,
         mine.select(CONVERSATION_COLUMNS).orderBy('updatedAt', w.order).orderBy('id', w.order),
         mine.select(countAll),
         w,

@@ -3,7 +3,8 @@ import type { ContentListInput } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
 import type { MerchantTable, Row } from '../../db/schema.js';
 import { containsPattern, countAll, likeLower, referencedNames } from '../../db/sql-helpers.js';
-import { pageRows, type PageWindow } from '../../lib/paging.js';
+import { type PageWindow } from '../../lib/paging.js';
+import { pageRows } from '../../db/page-rows.js';
 import { versionedRows } from '../../db/versioned-rows.js';
 
 export type ContentRow = Row<'contentItem'>;
@@ -23,6 +24,7 @@ export function createContentRepository(db: Db) {
 
     page: (q: ContentListInput, w: PageWindow) =>
       pageRows(
+        db,
         filtered(q).selectAll().orderBy('createdAt', w.order).orderBy('id', w.order),
         filtered(q).select(countAll),
         w,

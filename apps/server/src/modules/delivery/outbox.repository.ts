@@ -3,7 +3,7 @@ import type { Database } from '../../db/schema.js';
 import type { Db, Dialect } from '../../db/database.js';
 import type { Conn } from '../../db/transaction.js';
 import type { ChannelName, DeliveryStatus } from './delivery.types.js';
-import { pageRows } from '../../lib/paging.js';
+import { pageRows } from '../../db/page-rows.js';
 import { countAll } from '../../db/sql-helpers.js';
 
 export type OutboxRow = {
@@ -242,7 +242,7 @@ export function createOutboxRepository(db: Db, dialect: Dialect) {
     ): Promise<{ rows: OutboxRow[]; total: number }> {
       let base = db.selectFrom('deliveryOutbox').where('channel', '=', channel).where('messageId', '=', messageId);
       if (status) base = base.where('status', '=', status);
-      return pageRows(base.select(OUTBOX_COLUMNS).orderBy('id'), base.select(countAll), window);
+      return pageRows(db, base.select(OUTBOX_COLUMNS).orderBy('id'), base.select(countAll), window);
     },
     // Per message: how many rows are in each status.
     async summaries(channel: ChannelName, messageIds: number[]) {

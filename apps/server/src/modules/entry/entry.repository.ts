@@ -3,7 +3,8 @@ import type { RecordStatus } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
 import type { DictEntryTable } from '../../db/schema.js';
 import { containsPattern, countAll, likeLower } from '../../db/sql-helpers.js';
-import { pageWindow, readPage } from '../../lib/paging.js';
+import { pageWindow } from '../../lib/paging.js';
+import { readPage } from '../../db/page-rows.js';
 import { versionedRows } from '../../db/versioned-rows.js';
 
 // Tables with the dictionary-entry shape (TagTable = DictEntryTable).
@@ -53,7 +54,7 @@ export function createEntryRepository(db: Db, table: EntryTableName) {
         base = base.where((eb) => eb.or([likeLower('value', p), likeLower('label', p), likeLower('label2', p)]));
       }
       const rows = base.select(ENTRY_COLUMNS).orderBy('type').orderBy('sort').orderBy('id');
-      return readPage<EntryRow>(rows, base.select(countAll), w);
+      return readPage(db, rows, base.select(countAll), w);
     },
 
     byId: (id: number): Promise<EntryRow | undefined> =>

@@ -5,7 +5,8 @@ import type { Db } from '../../db/database.js';
 import type { Database, Row } from '../../db/schema.js';
 import { containsPattern, countAll, countInWindow, likeLower, purgeWindows } from '../../db/sql-helpers.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
-import { pageRows, type PageWindow } from '../../lib/paging.js';
+import { type PageWindow } from '../../lib/paging.js';
+import { pageRows } from '../../db/page-rows.js';
 
 // The columns of a feedback row and of a reply (the subject access export reads the same).
 export const FEEDBACK_COLUMNS = [
@@ -63,6 +64,7 @@ export function createFeedbackRepository(db: Db) {
     page(f: FeedbackFilter, w: PageWindow): Promise<{ rows: FeedbackRow[]; total: number }> {
       const base = applyFilter(db.selectFrom('feedback'), f);
       return pageRows(
+        db,
         base.select(FEEDBACK_COLUMNS).orderBy('createdAt', w.order).orderBy('id', w.order),
         base.select(countAll),
         w,

@@ -3,7 +3,7 @@ import type { MessageTab } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import type { Conn } from '../../db/transaction.js';
-import { pageRows } from '../../lib/paging.js';
+import { pageRows } from '../../db/page-rows.js';
 import { countAll } from '../../db/sql-helpers.js';
 
 export type BoxRow = {
@@ -86,6 +86,7 @@ export function createInboxRepository(db: Db) {
       if (tab === 'notice') {
         // A notice's time in the box is its publish time.
         const { rows, total } = await pageRows(
+          db,
           notices(memberId, now)
             .select(['n.id', 'n.title', 'n.content', 'n.publishAt as createdAt', 'r.readAt'])
             .orderBy('n.publishAt', 'desc')
@@ -97,6 +98,7 @@ export function createInboxRepository(db: Db) {
       }
       if (tab === 'message') {
         const { rows, total } = await pageRows(
+          db,
           messages(memberId)
             .select(['n.id', 'n.title', 'n.content', 'n.link', 'n.createdAt', 'r.readAt'])
             .orderBy('n.createdAt', 'desc')
@@ -108,6 +110,7 @@ export function createInboxRepository(db: Db) {
       }
       // Open to-dos first, then by due time (earliest first), then newest.
       const { rows, total } = await pageRows(
+        db,
         todos(memberId)
           .select(['n.id', 'n.title', 'n.kind', 'n.link', 'n.dueAt', 'n.done', 'n.createdAt', 'r.readAt'])
           .orderBy('n.done', 'asc')

@@ -4,7 +4,8 @@ import type { Db } from '../../db/database.js';
 import type { Database, Row } from '../../db/schema.js';
 import { containsPattern, countAll, likeLower, updateWhileNull } from '../../db/sql-helpers.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
-import { type PageWindow, pageRows } from '../../lib/paging.js';
+import { type PageWindow } from '../../lib/paging.js';
+import { pageRows } from '../../db/page-rows.js';
 
 // The notice board: the admin side of the member_notice table the message box reads (issue 17).
 const NOTICE_COLUMNS = [
@@ -67,7 +68,7 @@ export function createNoticeBoardRepository(db: Db) {
           : sort === 'title'
             ? base.orderBy(sql`lower(title)`, w.order)
             : base.orderBy(sort, w.order);
-      return pageRows(ordered.select(NOTICE_COLUMNS).orderBy('id', w.order), base.select(countAll), w);
+      return pageRows(db, ordered.select(NOTICE_COLUMNS).orderBy('id', w.order), base.select(countAll), w);
     },
 
     find: (id: number, tx: Conn = db): Promise<NoticeRow | undefined> =>

@@ -6,7 +6,8 @@ import { runInTransaction } from '../../db/transaction.js';
 import type { Database, Row } from '../../db/schema.js';
 import { containsPattern, countAll, likeLower } from '../../db/sql-helpers.js';
 import { groupBy } from '../../lib/group.js';
-import { pageResult, pageRows, pageWindow } from '../../lib/paging.js';
+import { pageResult, pageWindow } from '../../lib/paging.js';
+import { pageRows } from '../../db/page-rows.js';
 import { versionedRows } from '../../db/versioned-rows.js';
 
 const COLUMNS = [
@@ -77,6 +78,7 @@ export function createLabelRepository(db: Db) {
         return eb.and(all);
       };
       const page = await pageRows(
+        db,
         withCount().where(matches).orderBy('label.sort').orderBy('label.id'),
         db.selectFrom('label').where(matches).select(countAll),
         w,

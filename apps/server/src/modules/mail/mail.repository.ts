@@ -16,7 +16,8 @@ import {
   likeLower,
   referencedNames,
 } from '../../db/sql-helpers.js';
-import { pageWindow, readPage } from '../../lib/paging.js';
+import { pageWindow } from '../../lib/paging.js';
+import { readPage } from '../../db/page-rows.js';
 import type { EmailListQuery, MailSenderListQuery, TemplateListQuery } from '@study-crm/shared';
 
 export type MailSenderRow = Selectable<MailSenderTable>;
@@ -68,7 +69,7 @@ export function createMailRepository(db: Db) {
         base = base.where((eb) => eb.or([likeLower('host', p), likeLower('account', p), likeLower('displayName', p)]));
       }
       const w = pageWindow(q);
-      return readPage(base.select(SENDER).orderBy('id', w.order), base.select(countAll), w);
+      return readPage(db, base.select(SENDER).orderBy('id', w.order), base.select(countAll), w);
     },
     // The mail server system e-mails go out through: the first one set up.
     firstSender: (tx: Conn = db): Promise<{ id: number } | undefined> =>
@@ -109,7 +110,7 @@ export function createMailRepository(db: Db) {
         base = base.where((eb) => eb.or([likeLower('name', p), likeLower('title', p)]));
       }
       const w = pageWindow(q);
-      return readPage(base.select(TEMPLATE).orderBy('id', w.order), base.select(countAll), w);
+      return readPage(db, base.select(TEMPLATE).orderBy('id', w.order), base.select(countAll), w);
     },
     templateOptions(type: string | null | undefined) {
       let q = db.selectFrom('messageTemplate').select(['id', 'name', 'type', 'title']);
@@ -215,7 +216,7 @@ export function createMailRepository(db: Db) {
           'e.createdAt',
         ])
         .orderBy('e.id', w.order);
-      return readPage(rows, base.select(countAll), w);
+      return readPage(db, rows, base.select(countAll), w);
     },
   };
 }

@@ -4,7 +4,8 @@ import type { PaymentFilter, TrackListInput } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
 import type { Database, PaymentRecordTable, Row } from '../../db/schema.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
-import { type PageWindow, pageRows, pageTotal } from '../../lib/paging.js';
+import { type PageWindow, pageTotal } from '../../lib/paging.js';
+import { pageRows } from '../../db/page-rows.js';
 import { countAll, prefixEnd, referencedNames } from '../../db/sql-helpers.js';
 
 const PAYMENT_COLUMNS = [
@@ -304,7 +305,7 @@ export function createPaymentRepository(db: Db) {
       if (f.operation) q = q.where('operation', '=', f.operation);
       if (f.from != null) q = q.where('createdAt', '>=', f.from);
       if (f.to != null) q = q.where('createdAt', '<', f.to);
-      return pageRows(q.select(TRACK_COLUMNS).orderBy('id', w.order), q.select(countAll), w);
+      return pageRows(db, q.select(TRACK_COLUMNS).orderBy('id', w.order), q.select(countAll), w);
     },
 
     findTrack: (id: number): Promise<TrackRow | undefined> =>

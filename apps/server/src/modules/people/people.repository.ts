@@ -11,7 +11,8 @@ import {
   searchTextHolds,
 } from '../../db/sql-helpers.js';
 import type { Conn as Tx } from '../../db/transaction.js';
-import { type PageWindow as PeopleWindow, pageRows } from '../../lib/paging.js';
+import { type PageWindow as PeopleWindow } from '../../lib/paging.js';
+import { pageRows } from '../../db/page-rows.js';
 import type { PersonRow } from './people.mapper.js';
 
 // A person as history names them: removed members keep their name, marked removed.
@@ -71,7 +72,7 @@ export function createPeopleRepository(db: Db) {
       const q = searching(words)
         .innerJoin('memberRole', 'memberRole.memberId', 'member.id')
         .where('memberRole.roleId', '=', roleId);
-      return pageRows(q.select(PERSON_COLUMNS).orderBy('member.id', w.order), q.select(countAll), w);
+      return pageRows(db, q.select(PERSON_COLUMNS).orderBy('member.id', w.order), q.select(countAll), w);
     },
 
     // Staff members whose names hold every word (pickers), the first `limit` in search-text order (English

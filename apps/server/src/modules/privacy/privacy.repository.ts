@@ -3,7 +3,8 @@ import type { Db } from '../../db/database.js';
 import type { Row } from '../../db/schema.js';
 import { countAll, insertReturningId } from '../../db/sql-helpers.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
-import { pageWindow, readPage } from '../../lib/paging.js';
+import { pageWindow } from '../../lib/paging.js';
+import { readPage } from '../../db/page-rows.js';
 
 export type RequestRow = Row<'privacyRequest'>;
 
@@ -42,7 +43,7 @@ export function createPrivacyRepository(db: Db) {
       if (subjectIds) base = base.where('subjectId', 'in', subjectIds.length ? [...subjectIds] : [0]);
       const field = q.sortField ?? 'dueDate';
       const rows = base.select(REQUEST_COLUMNS).orderBy(field, w.order).orderBy('id', w.order);
-      return readPage<RequestRow>(rows, base.select(countAll), w);
+      return readPage(db, rows, base.select(countAll), w);
     },
 
     requestById: (id: number, tx: Conn = db): Promise<RequestRow | undefined> =>

@@ -4,7 +4,8 @@ import type { Db, Dialect } from '../../db/database.js';
 import type { ProjectTable, Row } from '../../db/schema.js';
 import { containsPattern, countAll, likeLower } from '../../db/sql-helpers.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
-import { type PageWindow, pageRows } from '../../lib/paging.js';
+import { type PageWindow } from '../../lib/paging.js';
+import { pageRows } from '../../db/page-rows.js';
 import { versionedRows } from '../../db/versioned-rows.js';
 
 const PROJECT_COLUMNS = [
@@ -104,6 +105,7 @@ export function createProjectRepository(db: Db, dialect: Dialect) {
     // One page of projects and the total; the page's ids first (index order), then their rows with counts.
     async page(f: ListFilter, w: PageWindow): Promise<{ rows: ProjectRow[]; total: number }> {
       const { rows: ids, total } = await pageRows(
+        db,
         filtered(f).select('project.id').orderBy(orderColumn(f.sortField), w.order).orderBy('project.id', w.order),
         filtered(f).select(countAll),
         w,
@@ -217,6 +219,7 @@ export function createProjectRepository(db: Db, dialect: Dialect) {
     async constitutionHistory(projectId: number, w: PageWindow) {
       const revisions = db.selectFrom('projectConstitution').where('projectId', '=', projectId);
       const { rows, total } = await pageRows(
+        db,
         revisions
           .select(['revision', 'createdBy', 'createdAt', sql<number>`length(content)`.as('length')])
           .orderBy('revision', 'desc'),

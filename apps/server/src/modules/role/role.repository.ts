@@ -4,7 +4,8 @@ import type { Db } from '../../db/database.js';
 import { listCountSubquery } from '../../db/list-count.js';
 import { replaceLinks } from '../../db/link-rows.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
-import { type PageWindow, pageRows } from '../../lib/paging.js';
+import { type PageWindow } from '../../lib/paging.js';
+import { pageRows } from '../../db/page-rows.js';
 import { containsPattern, countAll, likeLower, permissionIdsOfRole } from '../../db/sql-helpers.js';
 import type { Row } from '../../db/schema.js';
 import { lockRow } from '../../db/row-lock.js';
@@ -54,6 +55,7 @@ export function createRoleRepository(db: Db) {
     async page(f: RoleFilter, w: PageWindow): Promise<{ rows: RoleRow[]; total: number }> {
       const ids = filtered(f).select('role.id');
       const page = await pageRows(
+        db,
         roles().where('role.id', 'in', ids).orderBy('role.id', w.order),
         filtered(f).select(countAll),
         w,

@@ -5,7 +5,8 @@ import type { Db } from '../../db/database.js';
 import type { Row, SmsBatchTable, SmsRecipientTable } from '../../db/schema.js';
 import { containsPattern, countAll, likeLower } from '../../db/sql-helpers.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
-import { pageRows, pageWindow } from '../../lib/paging.js';
+import { pageWindow } from '../../lib/paging.js';
+import { pageRows } from '../../db/page-rows.js';
 
 export type SmsBatchRow = Omit<Row<'smsBatch'>, 'searchText'>;
 export type SmsRecipientRow = Row<'smsRecipient'>;
@@ -143,7 +144,10 @@ export function createSmsRepository(db: Db) {
         const p = containsPattern(q.keyword);
         base = base.where((eb) => eb.or([likeLower('content', p), likeLower('sender', p), likeLower('fileName', p)]));
       }
-      return { ...(await pageRows(base.select(BATCH).orderBy('id', w.order), base.select(countAll), w)), window: w };
+      return {
+        ...(await pageRows(db, base.select(BATCH).orderBy('id', w.order), base.select(countAll), w)),
+        window: w,
+      };
     },
 
     // Drafts (uploads never pushed) created before `cutoff`, with their rows (cascade), and uploads a stopped server

@@ -3,7 +3,8 @@ import type { SysConfigListQuery } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
 import type { Row } from '../../db/schema.js';
 import { containsPattern, countAll, likeLower } from '../../db/sql-helpers.js';
-import { pageWindow, readPage } from '../../lib/paging.js';
+import { pageWindow } from '../../lib/paging.js';
+import { readPage } from '../../db/page-rows.js';
 import { versionedRows } from '../../db/versioned-rows.js';
 
 const COLUMNS = [
@@ -37,7 +38,7 @@ export function createSysConfigRepository(db: Db) {
       if (q.platform) base = base.where('platform', '=', q.platform);
       if (q.status) base = base.where('status', '=', q.status);
       const rows = base.select(COLUMNS).orderBy('updatedAt', w.order).orderBy('id', w.order);
-      return readPage<SysConfigRow>(rows, base.select(countAll), w);
+      return readPage(db, rows, base.select(countAll), w);
     },
 
     byId: (id: number): Promise<SysConfigRow | undefined> =>

@@ -4,7 +4,8 @@ import type { Db } from '../../db/database.js';
 import type { ContributionTable, Row } from '../../db/schema.js';
 import { containsPattern, countAll, likeLower } from '../../db/sql-helpers.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
-import { type PageWindow, pageRows } from '../../lib/paging.js';
+import { type PageWindow } from '../../lib/paging.js';
+import { pageRows } from '../../db/page-rows.js';
 import { versionedRows } from '../../db/versioned-rows.js';
 
 const TASK_COLUMNS = [
@@ -63,6 +64,7 @@ export function createTaskRepository(db: Db) {
     async page(f: TaskFilter, sortField: string | null | undefined, w: PageWindow) {
       const order = sortField === 'dueDate' ? 'task.dueDate' : sortField === 'title' ? 'task.title' : 'task.createdAt';
       const page = await pageRows(
+        db,
         tasks(f).select(TASK_COLUMNS).orderBy(order, w.order).orderBy('task.id', w.order),
         tasks(f).select(countAll),
         w,
@@ -156,6 +158,7 @@ export function createTaskRepository(db: Db) {
         );
       }
       const { rows, total } = await pageRows(
+        db,
         base
           .selectAll('kpiType')
           .select((eb) =>
