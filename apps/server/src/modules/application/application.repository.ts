@@ -390,21 +390,22 @@ export function createApplicationRepository(db: Db) {
 
   // Optimistic lock: the row changes only when its version is still the one the caller read (any version when
   // null). Its new version, or null when nothing changed (another save came first, or no such live row).
+  // A write to a live record at the version given (any version when null): its new version and its student, or
+  // undefined when no live record is at that version. A value left undefined keeps what the record has.
   async function updateVersioned(
     tx: Conn,
     id: number,
     version: number | null,
     values: Partial<ApplicationValues>,
     now: number,
-  ): Promise<number | null> {
+  ): Promise<{ version: number; memberId: number | null } | undefined> {
     let q = tx
       .updateTable('application')
       .set({ ...values, version: sql<number>`version + 1`, updatedAt: now })
       .where('id', '=', id)
       .where('deletedAt', 'is', null);
     if (version !== null) q = q.where('version', '=', version);
-    const row = await q.returning('version').executeTakeFirst();
-    return row?.version ?? null;
+    return q.returning(['version', 'memberId']).executeTakeFirst();
   }
 
   return {

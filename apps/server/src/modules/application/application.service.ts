@@ -389,12 +389,12 @@ export function createApplicationService({
       const values = personalValues(input, now);
       return repo.transaction(async (tx) => {
         const memberId = input.studentId ?? current.memberId;
-        const version = await repo.updateForm(tx, input.id, input.version, { ...values, memberId }, now);
-        if (version === null) throw staleCopy();
+        const saved = await repo.updateForm(tx, input.id, input.version, { ...values, memberId }, now);
+        if (!saved) throw staleCopy();
         await repo.replaceChildren(tx, input.id, childRows(input));
         return {
           id: input.id,
-          version,
+          version: saved.version,
           studentId: memberId,
           warnings,
         };
@@ -411,23 +411,28 @@ export function createApplicationService({
     }): Promise<ApplicationSaved> {
       await assertDictValues(dict, [{ field: 'status', type: APPLICATION_DICT.status, value: input.status }]);
       await checkTeachers(input);
-      const current = await mustFind(input.id);
       const now = clock.now();
+      // The record is not read first: its status stays as it is when none is given, its student comes back from
+      // the write. Only a write that finds no record at that version reads it, to tell a record that is not there
+      // (404) from a stale copy (409), and throws inside the transaction, so nothing of it commits.
       return repo.transaction(async (tx) => {
-        const version = await repo.updateVersioned(
+        const saved = await repo.updateVersioned(
           tx,
           input.id,
           input.version ?? null,
           {
             importantNotes: input.importantNotes ?? null,
-            status: input.status ?? current.status,
+            status: input.status ?? undefined,
             signingTeacherId: input.signingTeacherId ?? null,
             followTeacherId: input.followTeacherId ?? null,
           },
           now,
         );
-        if (version === null) throw staleCopy();
-        return { id: input.id, version, studentId: current.memberId, warnings: [] };
+        if (!saved) {
+          found(await repo.find(input.id, tx));
+          throw staleCopy();
+        }
+        return { id: input.id, version: saved.version, studentId: saved.memberId, warnings: [] };
       });
     },
   };

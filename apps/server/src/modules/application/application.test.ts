@@ -356,6 +356,36 @@ describe('applications', () => {
     expect(stale.meta.code).toBe(409);
     const unknown = await t.post(`${BASE}/updateOther`, { id: data.id, version: 2, status: 'accepted' }, t.admin);
     expectParamError(unknown, 'status');
+    // No status: the record keeps its own; its student comes back from the write (the record is not read first).
+    const notes = await t.post<ApplicationSaved>(
+      `${BASE}/updateOther`,
+      { id: data.id, importantNotes: 'Sent' },
+      t.admin,
+    );
+    expect(notes.data).toMatchObject({ version: 3, studentId: data.studentId });
+    expect((await t.get<ApplicationView>(`${BASE}/view`, { id: data.id }, t.admin)).data).toMatchObject({
+      status: 'offer_conditional',
+      importantNotes: 'Sent',
+    });
+    // A record that is not there: 404 (not a stale copy). It and the stale copy above wrote nothing, and the log
+    // holds each as what it answered.
+    const missing = await t.post(`${BASE}/updateOther`, { id: data.id + 1000, status: 'draft' }, t.admin);
+    expect(missing.meta.code).toBe(404);
+    const logged = await t.db.db
+      .selectFrom('auditLog')
+      .select(['outcome', 'code'])
+      .where('module', '=', 'application')
+      .where('action', '=', 'updateOther')
+      .where('recordId', 'in', [data.id, data.id + 1000])
+      .orderBy('id')
+      .execute();
+    expect(logged.map((e) => `${e.outcome} ${e.code}`)).toEqual([
+      'ok 200',
+      'refused 409',
+      'refused 400',
+      'ok 200',
+      'refused 404',
+    ]);
   });
 
   it('creates with status draft (a seeded dictionary value) when none is given', async () => {

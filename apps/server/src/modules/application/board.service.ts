@@ -97,9 +97,9 @@ export function createBoardService({ board, applications, dict, followProgress, 
       if (current.status === input.status) return { id: current.id, version: current.version, status: current.status };
       const now = clock.now();
       return applications.transaction(async (tx) => {
-        const version = await applications.updateVersioned(tx, input.id, input.version, { status: input.status }, now);
-        if (version === null) throw staleCopy();
-        return { id: input.id, version, status: input.status };
+        const saved = await applications.updateVersioned(tx, input.id, input.version, { status: input.status }, now);
+        if (!saved) throw staleCopy();
+        return { id: input.id, version: saved.version, status: input.status };
       });
     },
   };
