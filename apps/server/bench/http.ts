@@ -597,11 +597,16 @@ function goals43(label: string, r: Result) {
   }
   if (runs('list')) {
     atLeast(`${FILTERED} req/s vs the trivial call, at ${LARGE}`, reqs(FILTERED, LARGE) / reqs(TRIVIAL, LARGE), 0.5);
-    atMost(
-      `home list page ${PAGE_N} (by number) vs page 1, p50 at ${SMALL}`,
-      p50(`home list, no filter, page ${PAGE_N} (number)`, SMALL) / p50('home list, no filter, page 1', SMALL),
-      1.5,
-    );
+    // At the first size whose rows reach page PAGE_N: a page past the last row reads none (decision 237).
+    const inside = [SMALL, LARGE].find((n) => n >= PAGE_N * 20);
+    if (inside === undefined)
+      out.push(`  (home list page ${PAGE_N} vs page 1: not checked, past the last row at ${SMALL} and ${LARGE})`);
+    else
+      atMost(
+        `home list page ${PAGE_N} (by number) vs page 1, p50 at ${inside}`,
+        p50(`home list, no filter, page ${PAGE_N} (number)`, inside) / p50('home list, no filter, page 1', inside),
+        1.5,
+      );
   }
   const firstPages: [string, number][] = [
     ...(runs('list')

@@ -389,9 +389,8 @@ export function createApplicationRepository(db: Db) {
   } as const;
 
   // Optimistic lock: the row changes only when its version is still the one the caller read (any version when
-  // null). Its new version, or null when nothing changed (another save came first, or no such live row).
-  // A write to a live record at the version given (any version when null): its new version and its student, or
-  // undefined when no live record is at that version. A value left undefined keeps what the record has.
+  // null). Its new version and its student, or undefined when nothing changed (another save came first, or no such
+  // live row). A value left undefined keeps what the record has.
   async function updateVersioned(
     tx: Conn,
     id: number,
