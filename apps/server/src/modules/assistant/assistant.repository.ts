@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db, Dialect } from '../../db/database.js';
 import type { Row } from '../../db/schema.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
-import { type PageWindow } from '../../lib/paging.js';
+import type { PageWindow } from '../../lib/paging.js';
 import { pageRows } from '../../db/page-rows.js';
 import { countAll } from '../../db/sql-helpers.js';
 

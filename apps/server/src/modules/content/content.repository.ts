@@ -3,7 +3,7 @@ import type { ContentListInput } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
 import type { MerchantTable, Row } from '../../db/schema.js';
 import { containsPattern, countAll, likeLower, referencedNames } from '../../db/sql-helpers.js';
-import { type PageWindow } from '../../lib/paging.js';
+import type { PageWindow } from '../../lib/paging.js';
 import { pageRows } from '../../db/page-rows.js';
 import { versionedRows } from '../../db/versioned-rows.js';
 

@@ -5,7 +5,7 @@ import type { Db } from '../../db/database.js';
 import type { Database, Row } from '../../db/schema.js';
 import { containsPattern, countAll, countInWindow, likeLower, purgeWindows } from '../../db/sql-helpers.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
-import { type PageWindow } from '../../lib/paging.js';
+import type { PageWindow } from '../../lib/paging.js';
 import { pageRows } from '../../db/page-rows.js';
 
 // The columns of a feedback row and of a reply (the subject access export reads the same).

@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.js';
 import type { Database, Row } from '../../db/schema.js';
 import { containsPattern, countAll, likeLower, updateWhileNull } from '../../db/sql-helpers.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
-import { type PageWindow } from '../../lib/paging.js';
+import type { PageWindow } from '../../lib/paging.js';
 import { pageRows } from '../../db/page-rows.js';
 
 // The notice board: the admin side of the member_notice table the message box reads (issue 17).

@@ -4,7 +4,7 @@ import type { Db, Dialect } from '../../db/database.js';
 import type { ProjectTable, Row } from '../../db/schema.js';
 import { containsPattern, countAll, likeLower } from '../../db/sql-helpers.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
-import { type PageWindow } from '../../lib/paging.js';
+import type { PageWindow } from '../../lib/paging.js';
 import { pageRows } from '../../db/page-rows.js';
 import { versionedRows } from '../../db/versioned-rows.js';
 

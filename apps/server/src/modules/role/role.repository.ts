@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.js';
 import { listCountSubquery } from '../../db/list-count.js';
 import { replaceLinks } from '../../db/link-rows.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
-import { type PageWindow } from '../../lib/paging.js';
+import type { PageWindow } from '../../lib/paging.js';
 import { pageRows } from '../../db/page-rows.js';
 import { containsPattern, countAll, likeLower, permissionIdsOfRole } from '../../db/sql-helpers.js';
 import type { Row } from '../../db/schema.js';
