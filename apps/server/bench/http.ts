@@ -647,7 +647,10 @@ function goals(label: string, r: Result) {
       'member list, page 1',
       DASHBOARD,
     ]) {
-      goal(`${name}: p50 at ${LARGE} vs at ${SMALL}`, p50(name, LARGE) / p50(name, SMALL), 2);
+      // Page PAGE_N past the last row at the small size reads no rows there (decision 237): nothing to compare.
+      if (name.includes(`page ${PAGE_N} `) && SMALL < PAGE_N * 20)
+        out.push(`  (${name}: at ${LARGE} vs at ${SMALL} not checked, past the last row at ${SMALL})`);
+      else goal(`${name}: p50 at ${LARGE} vs at ${SMALL}`, p50(name, LARGE) / p50(name, SMALL), 2);
       goal(`${name}: p50 at ${LARGE} vs trivial`, p50(name, LARGE) / trivial, 5);
     }
     goal(

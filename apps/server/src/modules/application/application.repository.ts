@@ -333,6 +333,19 @@ export function createApplicationRepository(db: Db) {
     return Number((await countQuery(key, f, values)).rows[0]!.total);
   }
 
+  // A chunk of dates in the list's order with their rows (of one status when given), after `last` when given.
+  const dayChunk = compileShapes(db, ({ order }: { order: 'asc' | 'desc' }, s) => {
+    let q = db
+      .selectFrom('applicationDayCount')
+      .select((eb) => ['day', eb.fn.sum<number | string>('n').as('n')])
+      .groupBy('day')
+      .orderBy('day', order)
+      .limit(s.chunk!);
+    if ('status' in s) q = q.where('status', '=', s.status!);
+    if ('last' in s) q = q.where('day', order === 'desc' ? '<' : '>', s.last!);
+    return q;
+  });
+
   // The application date on which row number `offset` (0-based, in the list's date order, of one status when
   // given) lies, how many rows of that date come before it and how many that date holds: from the per-date counters
   // (application_day_count, maintained by triggers), a row per date and status.
@@ -348,15 +361,10 @@ export function createApplicationRepository(db: Db) {
     let before = 0;
     let last: string | null = null;
     for (;;) {
-      let q = db
-        .selectFrom('applicationDayCount')
-        .select((eb) => ['day', eb.fn.sum<number | string>('n').as('n')])
-        .groupBy('day')
-        .orderBy('day', order)
-        .limit(chunk);
-      if (status) q = q.where('status', '=', status);
-      if (last !== null) q = q.where('day', order === 'desc' ? '<' : '>', last);
-      const rows = await q.execute();
+      const values: Record<string, unknown> = { chunk };
+      if (status) values.status = status;
+      if (last !== null) values.last = last;
+      const { rows } = await dayChunk(`${order}|${Object.keys(values).join(',')}`, { order }, values);
       for (const r of rows) {
         const n = Number(r.n);
         if (before + n > offset) return { day: r.day, skip: offset - before, n };
