@@ -299,11 +299,12 @@ export function createApplicationRepository(db: Db) {
   const countQuery = compileShapes(db, (f: ListFilter, s) =>
     filtered(f, s).select((eb) => eb.fn.countAll<number | string>().as('total')),
   );
-  // How many live rows one short word is part of: the number of its keys in application_gram (index-only).
+  // How many live rows one short word is part of (the number of its keys in application_gram, index-only) and how
+  // many live rows there are (the maintained counter), in one statement.
   const gramCount = compileOnce(db, ['gram'], (s) =>
     db
       .selectFrom(sql<{ id: number }>`(${searchGramIds('application', s.gram)})`.as('g'))
-      .select((eb) => eb.fn.countAll<number | string>().as('total')),
+      .select((eb) => [eb.fn.countAll<number | string>().as('total'), listCountSubquery(db, 'application').as('all')]),
   );
 
   const schoolsOf = compileOnce(db, ['ids'], (s) =>
@@ -321,16 +322,23 @@ export function createApplicationRepository(db: Db) {
     return (await schoolsOf({ ids: idsValue(db, ids) })).rows;
   }
 
-  // How many live rows the keyword matches. One one- or two-character word: the number of keys of that part in
-  // application_gram, which holds live rows only (index-only, however common the part, decision 217).
-  async function keywordCount(keyword: string): Promise<number> {
+  // How many live rows the keyword matches, and how many live rows there are. One one- or two-character word: the
+  // number of keys of that part in application_gram, which holds live rows only (index-only, however common the part,
+  // decision 217), read with the other in one statement.
+  async function keywordCounts(keyword: string): Promise<{ matches: number; all: number }> {
     const words = keywordWords(keyword);
     const [only] = words;
-    if (words.length === 1 && only && allShortWords(words))
-      return Number((await gramCount({ gram: only })).rows[0]!.total);
+    if (words.length === 1 && only && allShortWords(words)) {
+      const row = (await gramCount({ gram: only })).rows[0]!;
+      return { matches: Number(row.total), all: Number(row.all ?? 0) };
+    }
     const f = { keyword } as ListFilter;
     const { key, values } = filterSlots(f, words);
-    return Number((await countQuery(key, f, values)).rows[0]!.total);
+    const [matches, all] = await Promise.all([
+      countQuery(key, f, values).then((r) => Number(r.rows[0]!.total)),
+      listCount(db, 'application'),
+    ]);
+    return { matches, all };
   }
 
   // A chunk of dates in the list's order with their rows (of one status when given), after `last` when given.
@@ -431,7 +439,7 @@ export function createApplicationRepository(db: Db) {
         // A keyword alone: count its matches, and when a short keyword matches a large share of the table (a
         // common surname), read the page by walking the list's order and testing each row, which meets 20 matches
         // after a few hundred rows.
-        const [matches, all] = await Promise.all([keywordCount(f.keyword!), listCount(db, 'application')]);
+        const { matches, all } = await keywordCounts(f.keyword!);
         total = matches;
         // (Only for short words: a trigram keyword is read through its index.)
         walk = allShortWords(words) && matches * WALK_SHARE >= all && f.offset + f.limit <= matches;

@@ -4,6 +4,8 @@ import type { z } from 'zod';
 import { expectTotals } from '../../test/expect-envelope.js';
 import { startTestApp, type TestApp, type Values } from '../../test/harness.js';
 import { BASE, fullForm } from '../../test/application-fixtures.js';
+import { onPostgres } from '../../test/engine.js';
+import { createApplicationRepository } from './application.repository.js';
 
 type Page = z.infer<typeof ApplicationPageSchema>;
 
@@ -202,5 +204,24 @@ describe('applications list: counted totals and keyset paging', () => {
     await expectTotal('甲');
     await t.db.db.deleteFrom('application').where('id', '=', a.data.id).execute();
     for (const k of ['黃', '甲', 'w']) await expectTotal(k);
+  });
+
+  // Issue 43: a one- or two-character keyword alone reads its matches and the list's live rows in one statement.
+  it("reads a short keyword's count with the live rows in one statement", async () => {
+    const statements: string[] = [];
+    const db = t.db.db.withPlugin({
+      transformQuery: (args) => args.node,
+      transformResult: (args) => {
+        statements.push(args.queryId.queryId);
+        return Promise.resolve(args.result);
+      },
+    });
+    const repo = createApplicationRepository(db);
+    const query = { sortField: 'applicationDate', order: 'desc', limit: 3, offset: 0 } as const;
+    const page = await repo.list({ ...query, keyword: '甲' });
+    expect(page.total).toBe((await list({ keyword: '甲' })).data.total);
+    expect(page.rows.length).toBe(Math.min(3, page.total));
+    // The counts, the page; on SQLite the page's target schools from a statement of their own (decision 269).
+    expect(statements).toHaveLength(onPostgres ? 2 : 3);
   });
 });
