@@ -1,7 +1,7 @@
 // The bare Fastify routes the benches compare the app with (issue 43): a process of its own, no plugins, no logger.
 // `/bare` answers the body it is given (the trivial call's own envelope, so the bytes on the wire match). `/floor`
-// (when the parent names the database) is the most the trivial call could serve on this stack: the same three reads
-// (the session with its permissions, the member with their roles, the wallet address) through the app's own
+// (when the parent names the database) is the most the trivial call could serve on this stack: the same two reads
+// (the session with its permissions, the member with their roles and wallet address) through the app's own
 // repositories and Kysely, on the same database, then the same bytes, with nothing around them (no hooks, no
 // client check, no validation, no security headers, no audit scope). `/floor-health` is /health's `select 1` so.
 // The parent sends { body, floor? } over IPC and gets { port } back; it sends 'stop' to end it.
@@ -12,7 +12,6 @@ import { openDatabase, type DbHandle } from '../src/db/database.js';
 import { systemClock } from '../src/lib/clock.js';
 import { createSessionRepository, createSessionService } from '../src/modules/auth/index.js';
 import { createMemberRepository } from '../src/modules/member/index.js';
-import { createWalletRepository } from '../src/modules/wallet/index.js';
 
 export type Floor = { env: Record<string, string>; sqliteFile?: string; pgSchema?: string; token: string };
 export type BareRequest = { type: 'start'; body: string; floor?: Floor } | { type: 'stop' };
@@ -35,12 +34,10 @@ async function addFloor(floor: Floor) {
   const { db, dialect } = handle;
   const sessions = createSessionService(createSessionRepository(db), config, systemClock);
   const members = createMemberRepository(db, dialect);
-  const wallets = createWalletRepository(db);
   app.get('/floor', async (_req, reply) => {
     const member = await sessions.authenticate(floor.token);
     if (!member) throw new Error('the floor route has no session');
-    const [withRoles] = await Promise.all([members.byIdWithRoles(member.id), wallets.activeAddressOf(member.id)]);
-    if (!withRoles) throw new Error('the floor route has no member');
+    if (!(await members.profileOf(member.id))) throw new Error('the floor route has no member');
     return reply.header('content-type', 'application/json; charset=utf-8').send(body);
   });
   // …and /health's one statement, the same way.

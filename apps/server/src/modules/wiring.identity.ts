@@ -63,7 +63,8 @@ export function wireIdentity(
   registerLabelRoutes(app, labels);
   exports.register(labelExporter(labels));
 
-  // The member's own wallet (issue 19); its activated address is part of the profile (playData.walletAddress).
+  // The member's own wallet (issue 19); its activated address is part of the profile (playData.walletAddress), read
+  // in the member's own statement through the wallet's front door (activeWalletAddress).
   const wallet = createWalletService({
     repo: createWalletRepository(db),
     box,
@@ -78,7 +79,6 @@ export function wireIdentity(
     sessions,
     clock,
     guard,
-    walletAddressOf: wallet.activeAddressOf,
     labelsOf: labels.labelsOf,
     setPassword: credentials.setPassword,
   });

@@ -21,6 +21,7 @@ import {
   searchTextValues,
 } from '../../db/sql-helpers.js';
 import { setMemberRoles } from '../role/index.js';
+import { activeWalletAddress } from '../wallet/index.js';
 import type { PasswordWrite } from './passwords.js';
 import { pageTotal } from '../../lib/paging.js';
 
@@ -295,12 +296,13 @@ export function createMemberRepository(db: Db, dialect: Dialect) {
   const parseRoleList = (memberId: number, roleList: string | null): MemberRoleRow[] =>
     (JSON.parse(roleList ?? '[]') as RoleRow[]).map((r) => ({ ...r, memberId }));
 
-  // A live member with their roles in one row.
-  const withRolesById = compileOnce(db, ['id'], (slot) =>
+  // A live member with their roles and activated wallet address in one row.
+  const profileById = compileOnce(db, ['id'], (slot) =>
     db
       .selectFrom('member')
       .select(MEMBER_COLUMNS)
       .select(roleListOf)
+      .select((eb) => activeWalletAddress(eb).as('walletAddress'))
       .where('member.id', '=', slot.id)
       .where('member.deletedAt', 'is', null),
   );
@@ -407,12 +409,15 @@ export function createMemberRepository(db: Db, dialect: Dialect) {
     // A live (not deleted) member.
     byId: async (id: number): Promise<MemberRow | undefined> => (await byId({ id })).rows[0],
 
-    // A live member and their roles, read in one statement (the profile, every screen's first call; issue 43).
-    async byIdWithRoles(id: number): Promise<{ row: MemberRow; roles: MemberRoleRow[] } | undefined> {
-      const found = (await withRolesById({ id })).rows[0];
+    // A live member, their roles and their activated wallet's address, read in one statement (the profile, every
+    // screen's first call; issue 43).
+    async profileOf(
+      id: number,
+    ): Promise<{ row: MemberRow; roles: MemberRoleRow[]; walletAddress: string | null } | undefined> {
+      const found = (await profileById({ id })).rows[0];
       if (!found) return undefined;
-      const { roleList, ...row } = found;
-      return { row, roles: parseRoleList(row.id, roleList) };
+      const { roleList, walletAddress, ...row } = found;
+      return { row, roles: parseRoleList(row.id, roleList), walletAddress: walletAddress ?? null };
     },
 
     // Any member, deleted or not: for other modules' joins that keep showing history.

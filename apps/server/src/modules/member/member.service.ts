@@ -73,14 +73,12 @@ export function createMemberService(deps: {
   };
   clock: Clock;
   guard: AccessGuard;
-  // The address of the member's activated wallet (the wallet module's front door), for playData.
-  walletAddressOf: (memberId: number) => Promise<string | null>;
   // The labels of a page of members (the label module's front door), in each member's label order.
   labelsOf: (memberIds: readonly number[]) => Promise<Map<number, MemberLabel[]>>;
   // The one password writer (passwords.ts).
   setPassword: SetPassword;
 }) {
-  const { repo, sessions, clock, guard, walletAddressOf, labelsOf, setPassword } = deps;
+  const { repo, sessions, clock, guard, labelsOf, setPassword } = deps;
 
   async function withRoles(rows: MemberRow[]): Promise<Member[]> {
     const roles = groupRoles(await repo.rolesOf(rows.map((r) => r.id)));
@@ -303,8 +301,7 @@ export function createMemberService(deps: {
 
     // The user state of the caller; activeRoleId is the session's role (role switching), null for all roles.
     async profile(caller: { id: number; activeRoleId?: number | null }): Promise<ProfileData> {
-      const [withRoles, walletAddress] = await Promise.all([repo.byIdWithRoles(caller.id), walletAddressOf(caller.id)]);
-      const { row, roles } = found(withRoles);
+      const { row, roles, walletAddress } = found(await repo.profileOf(caller.id));
       return toProfile(row, groupRoles(roles).get(row.id) ?? [], caller.activeRoleId ?? null, { walletAddress });
     },
 

@@ -1,7 +1,6 @@
-import { sql, type Insertable } from 'kysely';
-import { compileOnce } from '../../db/compiled.js';
+import { sql, type ExpressionBuilder, type Insertable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { MemberWalletTable, Row } from '../../db/schema.js';
+import type { Database, MemberWalletTable, Row } from '../../db/schema.js';
 
 export type WalletRow = Row<'memberWallet'>;
 export type NewWallet = Omit<Insertable<MemberWalletTable>, 'id' | 'checkPositions' | 'checkFailures' | 'activatedAt'>;
@@ -23,25 +22,21 @@ const COLUMNS = [
   'updatedAt',
 ] as const;
 
+// A member's activated wallet address (null without one), as a subquery of a statement over `member`: the profile
+// reads it with the member's row and roles in one statement (issue 43). The wallet module writes how its table is read.
+export const activeWalletAddress = (eb: ExpressionBuilder<Database, 'member'>) =>
+  eb
+    .selectFrom('memberWallet')
+    .select('memberWallet.address')
+    .whereRef('memberWallet.memberId', '=', 'member.id')
+    .where('memberWallet.activatedAt', 'is not', null);
+
 // The member's wallet. Every write that moves it along (check, activation, discard) is conditional on the state it
 // expects, so parallel calls cannot both succeed.
 export function createWalletRepository(db: Db) {
   const byMember = (memberId: number) => db.selectFrom('memberWallet').where('memberId', '=', memberId);
-  // Read by every profile call (playData): built and compiled once (issue 43).
-  const activeAddress = compileOnce(db, ['memberId'], (slot) =>
-    db
-      .selectFrom('memberWallet')
-      .select('address')
-      .where('memberId', '=', slot.memberId)
-      .where('activatedAt', 'is not', null),
-  );
-
   return {
     find: (memberId: number): Promise<WalletRow | undefined> => byMember(memberId).select(COLUMNS).executeTakeFirst(),
-
-    async activeAddressOf(memberId: number): Promise<string | null> {
-      return (await activeAddress({ memberId })).rows[0]?.address ?? null;
-    },
 
     // The unique index on member_id refuses a second wallet (the caller maps the violation).
     insert: (wallet: NewWallet): Promise<WalletRow> =>

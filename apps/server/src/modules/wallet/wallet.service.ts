@@ -62,9 +62,6 @@ export function createWalletService(deps: {
       return row ? toWallet(row) : null;
     },
 
-    // For the user state (playData.walletAddress): only an activated wallet's address.
-    activeAddressOf: (memberId: number): Promise<string | null> => repo.activeAddressOf(memberId),
-
     async create(memberId: number, password: string): Promise<WalletCreated> {
       if (await repo.find(memberId)) throw exists();
       await confirmPassword(memberId, password);
