@@ -20,12 +20,15 @@ export const PROFILE_CASES = {
 } as const;
 
 // The list pages `npm run bench:ab` also compares (issue 43): the home list's page 1, a deep page by number (page 200,
-// and page 5,000 as `npm run bench` asks for, past the end below 100,000 rows), the member list's page 1 and the
-// dictionary's (a full page of the seeded entries, as every list through db/page-rows.ts reads one).
+// and page 5,000 as `npm run bench` asks for, past the end below 100,000 rows), a common name's first page, the
+// member list's page 1 and the dictionary's (a full page of the seeded entries, as every list through
+// db/page-rows.ts reads one).
 export const LIST_CASES = {
   'home p1': `${LIST}?pageNum=1&pageSize=20`,
   'home p200': `${LIST}?pageNum=200&pageSize=20`,
   'home p5000': `${LIST}?pageNum=5000&pageSize=20`,
+  // A common one-character name alone: the page walks the list's order testing each row (decision 286).
+  'home 陳': `${LIST}?keyword=${encodeURIComponent('陳')}&pageNum=1&pageSize=20`,
   'member p1': '/api/v1/mc/member?pageNum=1&pageSize=20',
   'dict p1': `${dictApi.list.url}?pageNum=1&pageSize=20`,
 } as const;

@@ -252,15 +252,27 @@ export function createApplicationRepository(db: Db) {
       // reads the rows by primary key instead of walking an index to find them.)
       page = db.selectFrom('application').where('application.id', 'in', ids);
     }
-    if (shape.after)
-      // Seek: rows strictly after the cursor in (applicationDate, id) order, read straight from the index.
-      page = page.where((eb) =>
+    // Seek: rows strictly after the cursor in (applicationDate, id) order, read straight from the index.
+    const seek = <Q extends typeof page>(q: Q) =>
+      q.where((eb) =>
         eb(
           eb.refTuple('application.applicationDate', 'application.id'),
           order === 'desc' ? '<' : '>',
           eb.tuple(s.afterDate!, s.afterId!),
         ),
       );
+    if (shape.walk && postgres) {
+      // PostgreSQL's walk reads ids only (the order's covering index), tests each id's grams and then reads the
+      // page's rows: walking the index with its rows read every row it passed (740 for '陳' at 100,000 rows) before
+      // testing it, 1.5 against 1.0 ms. (SQLite tests an index entry before it reads the row.)
+      const ids = (shape.after ? seek(page) : page)
+        .select('application.id')
+        .orderBy(sortColumn[f.sortField], order)
+        .orderBy('application.id', order)
+        .limit(s.limit!)
+        .offset(s.skip!);
+      page = db.selectFrom('application').where('application.id', 'in', ids);
+    } else if (shape.after) page = seek(page);
     return page
       .select([
         'application.id',
@@ -450,6 +462,8 @@ export function createApplicationRepository(db: Db) {
         : { ...slots.values };
       values.limit = f.limit;
       values.offset = f.after ? 0 : f.offset;
+      // (PostgreSQL's walk skips the offset in its ids, decision 286.)
+      if (walk && postgres) [values.skip, values.offset] = [values.offset, 0];
       const byNumber = !f.after && f.offset > 0 && !f.keyword;
       let fromDay = false;
       if (byNumber) {

@@ -206,6 +206,36 @@ describe('applications list: counted totals and keyset paging', () => {
     for (const k of ['黃', '甲', 'w']) await expectTotal(k);
   });
 
+  // A common short keyword alone walks the list's order testing each row's grams (on PostgreSQL its ids first,
+  // decision 286): its pages by number and by cursor are the matching rows in the list's order.
+  it('pages a short keyword by number and by cursor as the matching rows in order', async () => {
+    for (let i = 0; i < 7; i++)
+      await create({ applicationDate: `2026-09-${String(10 + i).padStart(2, '0')}`, name: `丙${i}` });
+    const matching = (
+      await t.db.db
+        .selectFrom('application')
+        .select(['id', 'searchText'])
+        .where('deletedAt', 'is', null)
+        .orderBy('applicationDate', 'desc')
+        .orderBy('id', 'desc')
+        .execute()
+    )
+      .filter((r) => r.searchText.split(' ').some((w) => !w.includes('@') && w.includes('丙')))
+      .map((r) => r.id);
+    expect(matching.length).toBeGreaterThanOrEqual(7);
+    const byNumber: number[] = [];
+    const bySeek: number[] = [];
+    let cursor: string | null = null;
+    for (let p = 1; p <= 4; p++) {
+      byNumber.push(...(await list({ keyword: '丙', pageNum: p, pageSize: 2 })).data.list.map((r) => r.id));
+      const res: { data: Page } = await list({ keyword: '丙', pageNum: p, pageSize: 2, ...(cursor ? { cursor } : {}) });
+      bySeek.push(...res.data.list.map((r) => r.id));
+      cursor = res.data.nextCursor;
+    }
+    expect(byNumber).toEqual(matching.slice(0, 8));
+    expect(bySeek).toEqual(matching.slice(0, 8));
+  });
+
   // Issue 43: a one- or two-character keyword alone reads its matches and the list's live rows in one statement.
   it("reads a short keyword's count with the live rows in one statement", async () => {
     const statements: string[] = [];
