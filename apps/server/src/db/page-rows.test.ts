@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { pageRows } from './page-rows.js';
 import { countAll } from './sql-helpers.js';
 import { onPostgres } from '../test/engine.js';
+import { countingDb } from '../test/statement-count.js';
 import { useTestApp } from '../test/signed-in.js';
 
 describe('a page and its total (decisions 282, 283)', () => {
@@ -9,15 +10,7 @@ describe('a page and its total (decisions 282, 283)', () => {
 
   // The seeded permissions, paged by id, on a Kysely that records each statement it runs.
   const read = async (window: { limit: number; offset: number }, perm = '%') => {
-    const statements: string[] = [];
-    const db = t.db.db.withPlugin({
-      // (Called for a subquery's builder too; a result comes back once a statement.)
-      transformQuery: (args) => args.node,
-      transformResult: (args) => {
-        statements.push(args.queryId.queryId);
-        return Promise.resolve(args.result);
-      },
-    });
+    const { db, statements } = countingDb(t.db.db);
     const matching = db.selectFrom('permission').where('perm', 'like', perm);
     const page = await pageRows(db, matching.select(['id', 'perm']).orderBy('id'), matching.select(countAll), window);
     return { ...page, statements: statements.length };

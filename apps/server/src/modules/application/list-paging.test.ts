@@ -5,6 +5,7 @@ import { expectTotals } from '../../test/expect-envelope.js';
 import { startTestApp, type TestApp, type Values } from '../../test/harness.js';
 import { BASE, fullForm } from '../../test/application-fixtures.js';
 import { onPostgres } from '../../test/engine.js';
+import { countingDb } from '../../test/statement-count.js';
 import { createApplicationRepository } from './application.repository.js';
 
 type Page = z.infer<typeof ApplicationPageSchema>;
@@ -238,14 +239,7 @@ describe('applications list: counted totals and keyset paging', () => {
 
   // Issue 43: a one- or two-character keyword alone reads its matches and the list's live rows in one statement.
   it("reads a short keyword's count with the live rows in one statement", async () => {
-    const statements: string[] = [];
-    const db = t.db.db.withPlugin({
-      transformQuery: (args) => args.node,
-      transformResult: (args) => {
-        statements.push(args.queryId.queryId);
-        return Promise.resolve(args.result);
-      },
-    });
+    const { db, statements } = countingDb(t.db.db);
     const repo = createApplicationRepository(db);
     const query = { sortField: 'applicationDate', order: 'desc', limit: 3, offset: 0 } as const;
     const page = await repo.list({ ...query, keyword: '甲' });
