@@ -1,8 +1,8 @@
 // The bare Fastify routes the benches compare the app with (issue 43): a process of its own, no plugins, no logger.
 // `/bare` answers the body it is given (the trivial call's own envelope, so the bytes on the wire match). `/floor`
-// (when the parent names the database) is the most the trivial call could serve on this stack: the same two reads
-// (the session with its permissions, the member with their roles and wallet address) through the app's own
-// repositories and Kysely, on the same database, then the same bytes, with nothing around them (no hooks, no
+// (when the parent names the database) is the most the trivial call could serve on this stack: the same statement
+// (the session with its permissions, carrying the member with their roles and wallet address) through the app's own
+// repository and Kysely, on the same database, then the same bytes, with nothing around them (no hooks, no
 // client check, no validation, no security headers, no audit scope). `/floor-health` is /health's `select 1` so.
 // The parent sends { body, floor? } over IPC and gets { port } back; it sends 'stop' to end it.
 import Fastify from 'fastify';
@@ -11,7 +11,6 @@ import { loadConfig } from '../src/config.js';
 import { openDatabase, type DbHandle } from '../src/db/database.js';
 import { systemClock } from '../src/lib/clock.js';
 import { createSessionRepository, createSessionService } from '../src/modules/auth/index.js';
-import { createMemberRepository } from '../src/modules/member/index.js';
 
 export type Floor = { env: Record<string, string>; sqliteFile?: string; pgSchema?: string; token: string };
 export type BareRequest = { type: 'start'; body: string; floor?: Floor } | { type: 'stop' };
@@ -31,13 +30,11 @@ async function addFloor(floor: Floor) {
     pgSchema: floor.pgSchema,
     poolMax: config.pgPoolMax,
   });
-  const { db, dialect } = handle;
+  const { db } = handle;
   const sessions = createSessionService(createSessionRepository(db), config, systemClock);
-  const members = createMemberRepository(db, dialect);
   app.get('/floor', async (_req, reply) => {
-    const member = await sessions.authenticate(floor.token);
-    if (!member) throw new Error('the floor route has no session');
-    if (!(await members.profileOf(member.id))) throw new Error('the floor route has no member');
+    const member = await sessions.authenticate(floor.token, 'profile');
+    if (!member?.carried) throw new Error('the floor route has no session or no member');
     return reply.header('content-type', 'application/json; charset=utf-8').send(body);
   });
   // …and /health's one statement, the same way.

@@ -1,6 +1,11 @@
 import type { Locale } from '@study-crm/shared';
 import type { Access } from './access.js';
 
+// A read a route asks the session check to make in its own statement, so the route runs none of its own (issue 43):
+// 'profile', the member's profile (the member module's selection and reader). The check hands the row over as it
+// came (`carried`), and the route's service reads it.
+export type Carry = 'profile';
+
 export type AuthMember = {
   id: number;
   sessionId: number;
@@ -9,6 +14,8 @@ export type AuthMember = {
   activeRoleId?: number | null;
   // A role of the member requires two-factor sign-in (TWO_FACTOR_ROLES) and it is not set up yet.
   isTwoFactorPending?: boolean;
+  // The columns of the read the route asked to be carried (`carry`), from the session check's statement.
+  carried?: Readonly<Record<string, unknown>>;
 };
 
 // Who calls, as a service that decides by the caller's permissions sees them (projects, tasks).
@@ -23,5 +30,6 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: Access;
+    carry?: Carry;
   }
 }

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { Code, resolveLocale, SIGN_HEADER, TOKEN_HEADER, type MessageKey } from '@study-crm/shared';
 import type { Config } from '../config.js';
 import type { Access } from './access.js';
-import type { AuthMember } from './context.js';
+import type { AuthMember, Carry } from './context.js';
 import { AppError } from './errors.js';
 import { auditRefusal } from './audit.js';
 import { failure } from './envelope.js';
@@ -30,7 +30,7 @@ function bearer(req: FastifyRequest): string | undefined {
 
 // What the hooks need of the auth module's sessions; app.ts passes the session service in, so the HTTP layer does
 // not import a module.
-export type SessionAuthenticator = { authenticate(token: string): Promise<AuthMember | null> };
+export type SessionAuthenticator = { authenticate(token: string, carry?: Carry): Promise<AuthMember | null> };
 
 // Locale, the client check (appId + sign), the session and the permission check, in that order.
 export function registerHooks(app: FastifyInstance, config: Config, sessions: SessionAuthenticator): void {
@@ -48,7 +48,7 @@ export function registerHooks(app: FastifyInstance, config: Config, sessions: Se
     done();
   });
 
-  async function check(req: FastifyRequest, access: Access): Promise<void> {
+  async function check(req: FastifyRequest, access: Access, carry: Carry | undefined): Promise<void> {
     const appId = param(req, 'appId');
     const mcId = param(req, 'mcId');
     if (appId !== config.appId || header(req, SIGN_HEADER) !== config.clientSign || (mcId && mcId !== config.mcId)) {
@@ -56,7 +56,7 @@ export function registerHooks(app: FastifyInstance, config: Config, sessions: Se
     }
     if (access === 'public') return;
     const token = header(req, TOKEN_HEADER) ?? bearer(req) ?? param(req, 'token');
-    const member = token ? await sessions.authenticate(token) : null;
+    const member = token ? await sessions.authenticate(token, carry) : null;
     if (!member) throw new AppError(Code.UNAUTHORIZED);
     const claimed = param(req, 'memberId');
     if (claimed !== undefined && claimed !== String(member.id)) throw new AppError(Code.UNAUTHORIZED);
@@ -68,9 +68,9 @@ export function registerHooks(app: FastifyInstance, config: Config, sessions: Se
   }
 
   app.addHook('preHandler', (req, _reply, done) => {
-    const access = req.routeOptions.config.access;
+    const { access, carry } = req.routeOptions.config;
     if (!access) return done();
-    check(req, access).then(() => done(), done);
+    check(req, access, carry).then(() => done(), done);
   });
 
   app.setErrorHandler(async (err: FastifyError | AppError, req, reply) => {

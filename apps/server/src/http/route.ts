@@ -5,7 +5,7 @@ import { Code } from '@study-crm/shared';
 import type { Locale, MessageKey, MessageParams } from '@study-crm/shared';
 import { checkException, type Access } from './access.js';
 import { openScope, runAudited, type AuditDecl } from './audit.js';
-import type { AuthMember } from './context.js';
+import type { AuthMember, Carry } from './context.js';
 import { AppError } from './errors.js';
 import { ok } from './envelope.js';
 import { problemFromIssue } from './validation.js';
@@ -26,6 +26,8 @@ type Common<Q, B> = {
   method: 'GET' | 'POST';
   url: string;
   access: Access;
+  // A read the session check makes for the handler in its own statement (context.ts); only for signed-in routes.
+  carry?: Carry;
   // What the audit log records of a call (http/audit.ts): every writing (POST) route declares it.
   audit?: AuditDecl;
   summary: string;
@@ -121,7 +123,7 @@ export function defineRoute<Q extends Schema | undefined, B extends Schema | und
   (def.multipart ? app.uploads : app).route({
     method: def.method,
     url: def.url,
-    config: { access: def.access },
+    config: { access: def.access, ...(def.carry ? { carry: def.carry } : {}) },
     schema: {
       summary: def.summary,
       tags: def.tags,

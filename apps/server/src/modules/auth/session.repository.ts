@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { compileOnce } from '../../db/compiled.js';
 import { Lru } from '../../db/statement-cache.js';
 import { isPostgres, type Db } from '../../db/database.js';
+import type { Carry } from '../../http/context.js';
 import type { Row } from '../../db/schema.js';
 import type { Conn } from '../../db/transaction.js';
 
@@ -13,7 +14,7 @@ export type SessionRow = Pick<Row<'session'>, 'id' | 'memberId' | 'createdAt' | 
 };
 
 // A session as the member view lists it (no token hash).
-import type { SessionActivityRow } from '../member/index.js';
+import { profileSelection, type SessionActivityRow } from '../member/index.js';
 export type { SessionActivityRow };
 export type RevokeOptions = { except?: number; tx?: Conn };
 
@@ -25,12 +26,13 @@ const revokeLive = (tx: Conn, now: number) =>
 // (triggers, migration 0068).
 const ACCESS_COUNTER = 'access';
 
-// The statement behind findLiveWithPerms, for one list of two-factor roles (the configuration's). `knownVersion` and
+// The statement behind findLiveWithPerms, for one list of two-factor roles (the configuration's) and one read carried
+// for the route (`carry`: the member's profile, with the member module's selection). `knownVersion` and
 // `knownRole` are what the server read for this session last time (the access counter, the role it acts as, 0 for
 // all roles): when both are still so, the permissions column is null and the set read then still holds (the
 // counter and the role are read in this same statement, so nothing changed in between); else the permissions are
 // read again.
-function liveSession(db: Db, twoFactorRoles: readonly string[]) {
+function liveSession(db: Db, twoFactorRoles: readonly string[], carry: Carry | undefined) {
   const postgres = isPostgres(db);
   return compileOnce(db, ['tokenHash', 'knownVersion', 'knownRole'], (slot) =>
     db
@@ -57,9 +59,10 @@ function liveSession(db: Db, twoFactorRoles: readonly string[]) {
           .whereRef('memberRole.memberId', '=', 'session.memberId')
           .where((w) => w.or([w('held.roleId', 'is', null), w('memberRole.roleId', '=', w.ref('held.roleId'))]));
         return [
-          'session.id',
+          // (Named apart from the member's columns, which the profile carried beside them has under their own names.)
+          'session.id as sessionId',
           'session.memberId',
-          'session.createdAt',
+          'session.createdAt as sessionCreatedAt',
           'session.lastSeenAt',
           'session.expiresAt',
           'held.roleId as activeRoleId',
@@ -94,6 +97,7 @@ function liveSession(db: Db, twoFactorRoles: readonly string[]) {
           ).as('twoFactorPending'),
         ];
       })
+      .$if(carry === 'profile', (q) => q.select((eb) => profileSelection(postgres ? 'postgres' : 'sqlite', eb)))
       .where('session.tokenHash', '=', slot.tokenHash)
       .where('session.revokedAt', 'is', null)
       .where('member.status', '=', 'active')
@@ -157,14 +161,24 @@ export function createSessionRepository(db: Db) {
     // on every call; the permission set is kept per session and read again whenever the access counter (read in the
     // same statement) or the role the session acts as has changed, so a revocation, a role change or a deactivation
     // applies on the member's next request on every server (decision 224). Compiled once, kept prepared (issue 43).
+    // `carry` adds the read the route asked for (its columns come back as `carried`).
     async findLiveWithPerms(
       tokenHash: string,
       twoFactorRoles: readonly string[] = [],
-    ): Promise<{ session: SessionRow; perms: ReadonlySet<string>; isTwoFactorPending: boolean } | undefined> {
-      const key = twoFactorRoles.join('\n');
+      carry?: Carry,
+    ): Promise<
+      | {
+          session: SessionRow;
+          perms: ReadonlySet<string>;
+          isTwoFactorPending: boolean;
+          carried?: Readonly<Record<string, unknown>>;
+        }
+      | undefined
+    > {
+      const key = `${carry ?? ''}|${twoFactorRoles.join('\n')}`;
       let run = liveQueries.get(key);
       if (!run) {
-        run = liveSession(db, twoFactorRoles);
+        run = liveSession(db, twoFactorRoles, carry);
         liveQueries.set(key, run);
       }
       const before = known.get(tokenHash);
@@ -174,7 +188,28 @@ export function createSessionRepository(db: Db) {
         known.delete(tokenHash);
         return undefined;
       }
-      const { perms, twoFactorPending, accessVersion, ...session } = row;
+      const {
+        sessionId,
+        memberId,
+        sessionCreatedAt,
+        lastSeenAt,
+        expiresAt,
+        activeRoleId,
+        chosenRoleId,
+        perms,
+        twoFactorPending,
+        accessVersion,
+        ...carried
+      } = row;
+      const session = {
+        id: sessionId,
+        memberId,
+        createdAt: sessionCreatedAt,
+        lastSeenAt,
+        expiresAt,
+        activeRoleId,
+        chosenRoleId,
+      };
       const role = session.activeRoleId ?? 0;
       const version = Number(accessVersion);
       let set: ReadonlySet<string>;
@@ -183,7 +218,12 @@ export function createSessionRepository(db: Db) {
         set = setOf(perms);
         known.set(tokenHash, { version, role, perms: set });
       }
-      return { session, perms: set, isTwoFactorPending: Boolean(twoFactorPending) };
+      return {
+        session,
+        perms: set,
+        isTwoFactorPending: Boolean(twoFactorPending),
+        ...(carry ? { carried } : {}),
+      };
     },
 
     async touch(id: number, now: number) {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../../config.js';
-import type { AuthMember } from '../../http/context.js';
+import type { AuthMember, Carry } from '../../http/context.js';
 import type { Clock } from '../../lib/clock.js';
 import { sha256 } from '../../lib/hash.js';
 import type { RevokeOptions, SessionRepository } from './session.repository.js';
@@ -18,13 +18,14 @@ export function createSessionService(repo: SessionRepository, config: Config, cl
       return token;
     },
 
-    async authenticate(token: string): Promise<AuthMember | null> {
+    // `carry`: a read the route asks to be made in the same statement (http/context.ts), handed over as `carried`.
+    async authenticate(token: string, carry?: Carry): Promise<AuthMember | null> {
       if (token.length > 200) return null;
       const hash = sha256(token);
       // One statement, one round trip: the session and its member's permissions read in the same snapshot.
-      const live = await repo.findLiveWithPerms(hash, config.twoFactorRoles);
+      const live = await repo.findLiveWithPerms(hash, config.twoFactorRoles, carry);
       if (!live) return null;
-      const { session, perms, isTwoFactorPending } = live;
+      const { session, perms, isTwoFactorPending, carried } = live;
       const now = clock.now();
       if (now >= session.expiresAt || now - session.lastSeenAt >= config.sessionIdleMs) {
         await repo.revoke(session.id, now);
@@ -40,6 +41,7 @@ export function createSessionService(repo: SessionRepository, config: Config, cl
         perms,
         activeRoleId: session.activeRoleId,
         isTwoFactorPending,
+        ...(carried ? { carried } : {}),
       };
     },
 

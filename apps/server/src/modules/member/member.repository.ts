@@ -138,6 +138,54 @@ export async function refreshSearchText(tx: Conn, id: number): Promise<void> {
 
 // Methods that run inside the service's transaction take it as `tx` (first when they only make sense there, last
 // and optional when they also write outside one).
+// A member's roles (as rolesOf reads them) as one JSON array in role id order, read beside the member's row.
+function roleListColumn(dialect: Dialect, eb: ExpressionBuilder<Database, 'member'>) {
+  return (
+    dialect === 'postgres'
+      ? sql<string | null>`(${eb
+          .selectFrom('memberRole')
+          .innerJoin('role', 'role.id', 'memberRole.roleId')
+          .select(
+            sql<string>`json_agg(json_build_object('id', ${sql.ref('role.id')}, 'name', ${sql.ref('role.name')},
+              'cnName', ${sql.ref('role.cnName')}, 'enName', ${sql.ref('role.enName')})
+              order by ${sql.ref('role.id')})::text`.as('roles'),
+          )
+          .whereRef('memberRole.memberId', '=', 'member.id')})`
+      : sql<string | null>`(${eb
+          .selectFrom('memberRole')
+          .innerJoin('role', 'role.id', 'memberRole.roleId')
+          .select(
+            sql<string>`json_group_array(json_object('id', ${sql.ref('role.id')}, 'name', ${sql.ref('role.name')},
+              'cnName', ${sql.ref('role.cnName')}, 'enName', ${sql.ref('role.enName')}) order by ${sql.ref('role.id')})`.as(
+              'roles',
+            ),
+          )
+          .whereRef('memberRole.memberId', '=', 'member.id')})`
+  ).as('roleList');
+}
+// PostgreSQL's json_agg over no rows is null.
+const parseRoleList = (memberId: number, roleList: string | null): MemberRoleRow[] =>
+  (JSON.parse(roleList ?? '[]') as RoleRow[]).map((r) => ({ ...r, memberId }));
+
+// What the profile reads beside the member's columns: their roles and their activated wallet's address.
+const profileExtras = (dialect: Dialect, eb: ExpressionBuilder<Database, 'member'>) => [
+  roleListColumn(dialect, eb),
+  activeWalletAddress(eb).as('walletAddress'),
+];
+
+// The profile (every screen's first call) as part of a statement over `member` another module runs: the session
+// check's, which reads it in the same statement when the route asks (http/context.ts `carry`; issue 43). The
+// selection adds MEMBER_COLUMNS' names, `roleList` and `walletAddress` to the row; `profileFrom` reads them back.
+export const profileSelection = (dialect: Dialect, eb: ExpressionBuilder<Database, 'member'>) => [
+  ...MEMBER_COLUMNS,
+  ...profileExtras(dialect, eb),
+];
+export type ProfileRead = { row: MemberRow; roles: MemberRoleRow[]; walletAddress: string | null };
+export type ProfileColumns = MemberRow & { roleList: string | null; walletAddress: string | null };
+export function profileFrom({ roleList, walletAddress, ...row }: ProfileColumns): ProfileRead {
+  return { row, roles: parseRoleList(row.id, roleList), walletAddress: walletAddress ?? null };
+}
+
 export function createMemberRepository(db: Db, dialect: Dialect) {
   // The filter as a condition. With `s` (a compiled shape, db/compiled.ts) every value is taken from its slot
   // (memberType or mt0, mt1, …, status, identity, role, k0, k1, … for the keyword's values) and `f` only decides
@@ -269,40 +317,13 @@ export function createMemberRepository(db: Db, dialect: Dialect) {
       .where('member.id', '=', slot.id)
       .where('member.deletedAt', 'is', null),
   );
-  // A member's roles (as rolesOf reads them) as one JSON array in role id order, read beside the member's row.
-  const roleListOf = (eb: ExpressionBuilder<Database, 'member'>) =>
-    (dialect === 'postgres'
-      ? sql<string | null>`(${eb
-          .selectFrom('memberRole')
-          .innerJoin('role', 'role.id', 'memberRole.roleId')
-          .select(
-            sql<string>`json_agg(json_build_object('id', ${sql.ref('role.id')}, 'name', ${sql.ref('role.name')},
-              'cnName', ${sql.ref('role.cnName')}, 'enName', ${sql.ref('role.enName')})
-              order by ${sql.ref('role.id')})::text`.as('roles'),
-          )
-          .whereRef('memberRole.memberId', '=', 'member.id')})`
-      : sql<string | null>`(${eb
-          .selectFrom('memberRole')
-          .innerJoin('role', 'role.id', 'memberRole.roleId')
-          .select(
-            sql<string>`json_group_array(json_object('id', ${sql.ref('role.id')}, 'name', ${sql.ref('role.name')},
-              'cnName', ${sql.ref('role.cnName')}, 'enName', ${sql.ref('role.enName')}) order by ${sql.ref('role.id')})`.as(
-              'roles',
-            ),
-          )
-          .whereRef('memberRole.memberId', '=', 'member.id')})`
-    ).as('roleList');
-  // PostgreSQL's json_agg over no rows is null.
-  const parseRoleList = (memberId: number, roleList: string | null): MemberRoleRow[] =>
-    (JSON.parse(roleList ?? '[]') as RoleRow[]).map((r) => ({ ...r, memberId }));
-
+  const roleListOf = (eb: ExpressionBuilder<Database, 'member'>) => roleListColumn(dialect, eb);
   // A live member with their roles and activated wallet address in one row.
   const profileById = compileOnce(db, ['id'], (slot) =>
     db
       .selectFrom('member')
       .select(MEMBER_COLUMNS)
-      .select(roleListOf)
-      .select((eb) => activeWalletAddress(eb).as('walletAddress'))
+      .select((eb) => profileExtras(dialect, eb))
       .where('member.id', '=', slot.id)
       .where('member.deletedAt', 'is', null),
   );
@@ -411,13 +432,9 @@ export function createMemberRepository(db: Db, dialect: Dialect) {
 
     // A live member, their roles and their activated wallet's address, read in one statement (the profile, every
     // screen's first call; issue 43).
-    async profileOf(
-      id: number,
-    ): Promise<{ row: MemberRow; roles: MemberRoleRow[]; walletAddress: string | null } | undefined> {
+    async profileOf(id: number): Promise<ProfileRead | undefined> {
       const found = (await profileById({ id })).rows[0];
-      if (!found) return undefined;
-      const { roleList, walletAddress, ...row } = found;
-      return { row, roles: parseRoleList(row.id, roleList), walletAddress: walletAddress ?? null };
+      return found && profileFrom(found);
     },
 
     // Any member, deleted or not: for other modules' joins that keep showing history.

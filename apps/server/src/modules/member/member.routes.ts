@@ -16,6 +16,8 @@ export function registerMemberRoutes(app: FastifyInstance, members: MemberServic
   defineRoute(app, {
     ...memberApi.profile,
     access: 'signedIn',
+    // Every screen's first call: the session check reads the profile in its own statement (issue 43).
+    carry: 'profile',
     tags,
     summary: "The signed-in member's profile and roles",
     handler: ({ member }) => members.profile(member!),

@@ -24,8 +24,10 @@ import type { AccessGuard, Actor } from '../role/index.js';
 import type { SetPassword } from './passwords.js';
 import { groupRoles, toMember, toMemberSession, toProfile } from './member.mapper.js';
 import {
+  profileFrom,
   uniqueViolation,
   type MemberRepository,
+  type ProfileColumns,
   type MemberRow,
   type MemberValues,
   type UniqueField,
@@ -299,9 +301,16 @@ export function createMemberService(deps: {
 
     counts: (): Promise<MemberCount> => repo.counts(clock.now() - 30 * DAY_MS),
 
-    // The user state of the caller; activeRoleId is the session's role (role switching), null for all roles.
-    async profile(caller: { id: number; activeRoleId?: number | null }): Promise<ProfileData> {
-      const { row, roles, walletAddress } = found(await repo.profileOf(caller.id));
+    // The user state of the caller; activeRoleId is the session's role (role switching), null for all roles. Read by
+    // the session check when the route carries it (`carry: 'profile'`), else here.
+    async profile(caller: {
+      id: number;
+      activeRoleId?: number | null;
+      carried?: Readonly<Record<string, unknown>>;
+    }): Promise<ProfileData> {
+      const { row, roles, walletAddress } = caller.carried
+        ? profileFrom(caller.carried as ProfileColumns)
+        : found(await repo.profileOf(caller.id));
       return toProfile(row, groupRoles(roles).get(row.id) ?? [], caller.activeRoleId ?? null, { walletAddress });
     },
 
