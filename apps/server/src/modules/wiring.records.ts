@@ -26,7 +26,12 @@ import {
   registerBoardRoutes,
   registerVisaRoutes,
 } from './application/index.js';
-import { createFollowUpRepository, createFollowUpService, registerFollowUpRoutes } from './follow-up/index.js';
+import {
+  createFollowUpRepository,
+  createFollowUpService,
+  followProgressJson,
+  registerFollowUpRoutes,
+} from './follow-up/index.js';
 import {
   createImportRepository,
   createImportService,
@@ -77,7 +82,11 @@ export function wireRecords(
     Pick<Identity, 'members' | 'roleRepo'>,
 ) {
   // Study-abroad applications, their files and follow-up items (issue 7).
-  const applicationRepo = createApplicationRepository(db);
+  // The list's page reads the follow-up progress in its own statement on PostgreSQL, unless the ratio counts the
+  // visa checklist's steps too (then the service reads both).
+  const applicationRepo = createApplicationRepository(db, {
+    ...(config.visaStepsInRatio ? {} : { followProgress: followProgressJson }),
+  });
   const fileRepo = createFileRepository(db);
   const paymentRepo = createPaymentRepository(db);
   const followUpRepo = createFollowUpRepository(db);

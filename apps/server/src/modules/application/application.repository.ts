@@ -1,5 +1,6 @@
 import { searchText } from '@study-crm/shared';
-import { sql } from 'kysely';
+import { sql, type Expression, type RawBuilder } from 'kysely';
+import type { PersonRef } from '@study-crm/shared';
 import type { Database, Row } from '../../db/schema.js';
 import { isPostgres, type Db } from '../../db/database.js';
 import { carriedTotal, listCount, listCountSubquery } from '../../db/list-count.js';
@@ -16,6 +17,12 @@ import {
 import { applicationHolds, keywordWords } from './application-search.repository.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
 import { pageTotal } from '../../lib/paging.js';
+import { personFromParts, personPartsJson, type PersonParts } from '../people/index.js';
+import type { FollowProgress } from './application.service.js';
+
+// Reads of other modules the list's page statement makes on PostgreSQL, given by the wiring (the follow-up module's
+// progress; absent when the ratio counts more than follow-ups: VISA_STEPS_IN_RATIO).
+export type ListCarried = { followProgress?: (applicationId: Expression<number>) => RawBuilder<FollowProgress> };
 
 export const APPLICATION_COLUMNS = [
   'application.id',
@@ -166,7 +173,7 @@ const DAY_SEEK_FROM = 1000;
 const DAY_CHUNK_FIRST = 16;
 const DAY_CHUNK_MAX = 1024;
 
-export function createApplicationRepository(db: Db) {
+export function createApplicationRepository(db: Db, carried: ListCarried = {}) {
   const transaction = <T>(fn: (tx: Tx) => Promise<T>): Promise<T> => runInTransaction(db, fn);
   // The list's filters as a query of live applications. With `s` (a compiled shape, db/compiled.ts) every value is
   // taken from its slot (status, teacher, dateFrom, dateTo, k0, k1, … for the keyword's values) and `f` only
@@ -291,10 +298,16 @@ export function createApplicationRepository(db: Db) {
         'application.followTeacherId',
       ])
       .$if(postgres, (q) =>
-        q.select(
+        q.select([
           sql<string[] | null>`(select json_agg(t.school order by t.sort) from application_target_school t
             where t.application_id = application.id)`.as('schools'),
-        ),
+          // The teachers' names, and (when given) the follow-up progress, from their modules' subqueries.
+          personPartsJson(sql.ref('application.signingTeacherId')).as('signingTeacher'),
+          personPartsJson(sql.ref('application.followTeacherId')).as('followTeacher'),
+        ]),
+      )
+      .$if(postgres && !!carried.followProgress, (q) =>
+        q.select(carried.followProgress!(sql.ref('application.id')).as('followProgress')),
       )
       .$if(shape.total === 'counter', (q) =>
         q.select(listCountSubquery(db, 'application', f.status ? [s.status] : []).as('total')),
@@ -311,6 +324,28 @@ export function createApplicationRepository(db: Db) {
       .limit(s.limit!)
       .offset(s.offset!);
   });
+  // What the page's statement read for other modules on PostgreSQL: the teachers' names (as the people module's
+  // `names` answers them) and the follow-up progress (as `progressOf`: items of no row are not there). On SQLite,
+  // nothing: the service reads them.
+  type CarriedRow = {
+    id: number;
+    signingTeacher?: PersonParts | null;
+    followTeacher?: PersonParts | null;
+    followProgress?: FollowProgress | null;
+  };
+  const carriedOf = (
+    rows: readonly CarriedRow[],
+  ): { names?: Map<number, PersonRef>; progress?: Map<number, FollowProgress> } => {
+    if (!postgres) return {};
+    const names = new Map<number, PersonRef>();
+    for (const r of rows)
+      for (const p of [r.signingTeacher, r.followTeacher])
+        if (p && !names.has(p.id)) names.set(p.id, personFromParts(p));
+    if (!carried.followProgress) return { names };
+    const progress = new Map<number, FollowProgress>();
+    for (const r of rows) if (r.followProgress?.total) progress.set(r.id, r.followProgress);
+    return { names, progress };
+  };
   const countQuery = compileShapes(db, (f: ListFilter, s) =>
     filtered(f, s).select((eb) => eb.fn.countAll<number | string>().as('total')),
   );
@@ -477,7 +512,7 @@ export function createApplicationRepository(db: Db) {
         values.offset = 0;
         if (f.offset >= DAY_SEEK_FROM && countedByStatus(f) && f.sortField === 'applicationDate') {
           total = await listCount(db, 'application', f.status);
-          if (f.offset >= total) return { rows: [], total, schools: new Map<number, string[]>() };
+          if (f.offset >= total) return { rows: [], total, schools: new Map<number, string[]>(), ...carriedOf([]) };
           const start = await dayOfOffset(f.order, f.offset, total, f.status);
           if (start) {
             fromDay = true;
@@ -527,7 +562,7 @@ export function createApplicationRepository(db: Db) {
             (x) => x.applicationId,
             (x) => x.school,
           );
-      return { rows, total, schools };
+      return { rows, total, schools, ...carriedOf(rows) };
     },
 
     // The SQL of the list's page query, for the bench's EXPLAIN.

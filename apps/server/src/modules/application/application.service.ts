@@ -246,7 +246,9 @@ export function createApplicationService({
   }
 
   async function ratios(ids: number[]) {
-    const counts = await followProgress(ids);
+    return ratiosFrom(await followProgress(ids));
+  }
+  function ratiosFrom(counts: ReadonlyMap<number, FollowProgress>) {
     return (id: number) => {
       const c = counts.get(id) ?? { done: 0, total: 0 };
       return { followDone: c.done, followTotal: c.total, completionRatio: completionPercent(c.done, c.total) };
@@ -276,7 +278,14 @@ export function createApplicationService({
         const { key, id } = readCursor(cursor);
         after = { applicationDate: key, id };
       }
-      const { rows, total, schools } = await repo.list({
+      // (On PostgreSQL the page's statement has read the teachers' names and the progress too: decision 288.)
+      const {
+        rows,
+        total,
+        schools,
+        names: carriedNames,
+        progress,
+      } = await repo.list({
         ...filter,
         sortField,
         order: w.order,
@@ -287,8 +296,8 @@ export function createApplicationService({
       const nextCursor = sortField === 'applicationDate' ? nextCursorOf(rows, w.limit, (r) => r.applicationDate) : null;
       const ids = rows.map((r) => r.id);
       const [ratioOf, names] = await Promise.all([
-        ratios(ids),
-        people.names(rows.flatMap((r) => [r.signingTeacherId, r.followTeacherId])),
+        progress ? ratiosFrom(progress) : ratios(ids),
+        carriedNames ?? people.names(rows.flatMap((r) => [r.signingTeacherId, r.followTeacherId])),
       ]);
       const list = rows.map((r) => toApplicationListItem(r, names, schools.get(r.id) ?? [], ratioOf(r.id)));
       return { ...pageResult(list, total, w), nextCursor };

@@ -219,6 +219,13 @@ describe('Student visa checklist', () => {
     // With VISA_STEPS_IN_RATIO=on the follow-up ratio counts the finished steps: 6 of 9.
     const info = await t.get<{ followDone: number; followTotal: number }>(`${BASE}/simpleInfo`, { id }, admin);
     expect(info.data).toMatchObject({ followDone: 6, followTotal: 9 });
+    // …and so does the list (on PostgreSQL its page then reads no progress of its own: decision 288).
+    const page = await t.get<{ list: { id: number; followDone: number; followTotal: number }[] }>(
+      `${BASE}/list`,
+      { pageNum: 1, pageSize: 50 },
+      admin,
+    );
+    expect(page.data.list.find((r) => r.id === id)).toMatchObject({ followDone: 6, followTotal: 9 });
   });
 
   it('refuses bad input with 400 naming the field and writes nothing', async () => {

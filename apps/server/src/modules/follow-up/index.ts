@@ -1,5 +1,7 @@
 // Front door of the follow-up module: the follow-up items of an application; they post to-dos to the inbox.
 export { createFollowUpRepository } from './follow-up.repository.js';
+// The progress read inside the application list's statement (PostgreSQL; passed in by the wiring).
+export { followProgressJson } from './follow-up.repository.js';
 export { registerFollowUpRoutes } from './follow-up.routes.js';
 export { createFollowUpService, FOLLOW_UP_TODO_KIND, followUpTodoLink } from './follow-up.service.js';
 export type { FollowUpService } from './follow-up.service.js';

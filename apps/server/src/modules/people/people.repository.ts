@@ -1,5 +1,5 @@
-import { sql, type SqlBool } from 'kysely';
-import { displayName, type PersonRef } from '@study-crm/shared';
+import { sql, type Expression, type SqlBool } from 'kysely';
+import { displayName, type NameParts, type PersonRef } from '@study-crm/shared';
 import { compileOnce, idList, idsValue } from '../../db/compiled.js';
 import type { Db } from '../../db/database.js';
 import {
@@ -29,6 +29,16 @@ const PERSON_COLUMNS = [
   'member.engLastName',
   'member.mobile',
 ] as const;
+
+// A member's name parts as one JSON object (null for no such member; removed members too, as `names` reads them),
+// read inside another module's statement on PostgreSQL: the application list reads its teachers in its page's
+// statement, one statement where there were two (issue 43). `personFromParts` makes of it what `names` answers.
+export type PersonParts = NameParts & { id: number };
+export const personPartsJson = (id: Expression<number | null>) =>
+  sql<PersonParts | null>`(select json_build_object('id', m.id, 'engLastName', m.eng_last_name,
+    'engFirstName', m.eng_first_name, 'fullName', m.full_name, 'email', m.email, 'mobile', m.mobile,
+    'nickName', m.nick_name) from member m where m.id = ${id})`;
+export const personFromParts = (p: PersonParts): PersonRef => ({ id: p.id, name: displayName(p) });
 
 // The one place other modules read members as people: names, teacher references, students linked to records.
 // (The member module owns the table; auth reads credentials for sign-in.)
@@ -123,7 +133,7 @@ export function createPeopleRepository(db: Db) {
       const unique = [...new Set(ids.filter((v): v is number => typeof v === 'number'))];
       if (!unique.length) return new Map();
       const { rows } = await namesOf({ ids: idsValue(db, unique) });
-      return new Map(rows.map((r) => [r.id, { id: r.id, name: displayName(r) }]));
+      return new Map(rows.map((r) => [r.id, personFromParts(r)]));
     },
 
     // The same for history (a change naming a person): removed members too, marked so.
