@@ -3,7 +3,13 @@ import type { ModuleDeps } from './deps.js';
 import type { Platform } from './wiring.platform.js';
 import { createAccountRepository, createAccountService, registerAccountRoutes } from './account/index.js';
 import { createAuthRepository, createAuthService, createStepUp, registerAuthRoutes } from './auth/index.js';
-import { createLabelRepository, createLabelService, labelExporter, registerLabelRoutes } from './label/index.js';
+import {
+  createLabelRepository,
+  createLabelService,
+  labelExporter,
+  memberLabelsJson,
+  registerLabelRoutes,
+} from './label/index.js';
 import { createMemberRepository, createMemberService, employeeExporter, registerMemberRoutes } from './member/index.js';
 import {
   createPermissionRepository,
@@ -73,7 +79,8 @@ export function wireIdentity(
   });
   registerWalletRoutes(app, wallet);
 
-  const memberRepo = createMemberRepository(db, dialect);
+  // On PostgreSQL the member list's page reads each member's labels in its own statement (decision 291).
+  const memberRepo = createMemberRepository(db, dialect, { labels: memberLabelsJson });
   const members = createMemberService({
     repo: memberRepo,
     sessions,

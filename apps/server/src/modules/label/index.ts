@@ -1,5 +1,7 @@
 // Front door of the label module: member labels.
 export { createLabelRepository } from './label.repository.js';
+// A member's labels read inside the member list's statement (PostgreSQL; passed in by the wiring).
+export { memberLabelsJson } from './label.repository.js';
 export { registerLabelRoutes } from './label.routes.js';
 export { createLabelService } from './label.service.js';
 export type { LabelService } from './label.service.js';

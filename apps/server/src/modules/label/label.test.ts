@@ -33,6 +33,14 @@ describe('member labels', () => {
     expect(set.meta.code).toBe(200);
     const got = await t.get<MemberLabel[]>('/api/v1/member/labelList', { memberId: t.admin.mid }, t.admin);
     expect(got.data.map((l) => l.name)).toEqual(['獎學金', '2027 入學']);
+    // The staff list shows them too, as labelList does (on PostgreSQL read in the page's statement: decision 291).
+    const staff = await t.get<Page<{ id: number; labels: MemberLabel[] }>>(
+      '/api/v1/mc/member',
+      { pageNum: 1, pageSize: 50 },
+      t.admin,
+    );
+    expect(staff.data.list.find((m) => m.id === t.admin.mid)?.labels).toEqual(got.data);
+    expect(staff.data.list.filter((m) => m.id !== t.admin.mid).every((m) => m.labels.length === 0)).toBe(true);
     const counted = await t.get<Label>(`${BASE}/view`, { id: ids[0]! }, t.admin);
     expect(counted.data.memberCount).toBe(1);
 

@@ -5,6 +5,10 @@ import { sql } from 'kysely';
 import { memberRow } from '../../seed/seed.js';
 import { expectTotals } from '../../test/expect-envelope.js';
 import { startTestApp, type TestApp, type Values } from '../../test/harness.js';
+import { onPostgres } from '../../test/engine.js';
+import { countingDb } from '../../test/statement-count.js';
+import { createLabelRepository, memberLabelsJson } from '../label/index.js';
+import { createMemberRepository } from './member.repository.js';
 
 type Page = z.infer<typeof MemberPage>;
 
@@ -157,6 +161,29 @@ describe('member list: counted total and keyset paging', () => {
       expect(details).toMatch(/member_live(_type)?_created_ix/);
       expect(details).not.toContain('TEMP B-TREE');
     }
+  });
+
+  // Issue 43, decision 291: on PostgreSQL the page, its total, roles and labels are one statement; the labels are
+  // what the label module's own read answers.
+  it("reads a page's labels in its statement on PostgreSQL", async () => {
+    const labels = createLabelRepository(t.db.db);
+    const ids = (await t.db.db.selectFrom('member').select('id').where('loginName', 'like', 'cursor%').execute()).map(
+      (r) => r.id,
+    );
+    for (const [i, name] of ['甲標籤', '乙標籤'].entries()) {
+      const now = Date.now();
+      const row = { name, color: null, description: null, sort: 2 - i, status: 'enabled' as const };
+      const id = await labels.insert({ ...row, createdAt: now, updatedAt: now });
+      await t.db.db.insertInto('memberLabel').values({ memberId: ids[0]!, labelId: id, createdAt: now }).execute();
+    }
+    const { db, statements } = countingDb(t.db.db);
+    const repo = createMemberRepository(db, t.db.dialect, { labels: memberLabelsJson });
+    const page = await repo.listPage({ memberType: 'staff' }, { sortBy: 'createdAt', order: 'desc' }, 20, 0);
+    expect(page.rows.map((r) => r.id)).toContain(ids[0]);
+    if (!onPostgres) return expect(page.labels).toBeUndefined();
+    expect(statements).toHaveLength(1);
+    expect(page.labels).toEqual(await labels.labelsOf(page.rows.map((r) => r.id)));
+    expect(page.labels!.get(ids[0]!)!.map((l) => l.name)).toEqual(['乙標籤', '甲標籤']);
   });
 
   it('refuses a malformed cursor, or one with another sort, naming the field', async () => {

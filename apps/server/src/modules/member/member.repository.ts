@@ -1,10 +1,11 @@
 import { compileOnce, compileShapes, idList, idsValue, type Slots } from '../../db/compiled.js';
 import { carriedTotal, listCount, listCountSubquery } from '../../db/list-count.js';
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
 import {
   ADMIN_ROLE_NAME,
   personSearchText,
   searchWords,
+  type MemberLabel,
   type MemberSort,
   type MemberType,
   type PersonNames,
@@ -186,7 +187,13 @@ export function profileFrom({ roleList, walletAddress, ...row }: ProfileColumns)
   return { row, roles: parseRoleList(row.id, roleList), walletAddress: walletAddress ?? null };
 }
 
-export function createMemberRepository(db: Db, dialect: Dialect) {
+// Reads of other modules the list's page statement makes on PostgreSQL, given by the wiring (the label module's
+// labels of a member: the label module reads members, so the member module does not import it).
+export type MemberListCarried = {
+  labels?: (memberId: Expression<number>) => RawBuilder<MemberLabel[] | null>;
+};
+
+export function createMemberRepository(db: Db, dialect: Dialect, carried: MemberListCarried = {}) {
   // The filter as a condition. With `s` (a compiled shape, db/compiled.ts) every value is taken from its slot
   // (memberType or mt0, mt1, …, status, identity, role, k0, k1, … for the keyword's values) and `f` only decides
   // which filters there are (filterShape).
@@ -346,6 +353,7 @@ export function createMemberRepository(db: Db, dialect: Dialect) {
       typeof filter.memberType === 'string' ? [s.memberType] : (filter.memberType ?? []).map((_, i) => s[`mt${i}`]);
     return pageQuery(filter, p.order, 0, 0, p.after ? { createdAt: 0, id: 0 } : null, s)
       .select(roleListOf)
+      .$if(!!carried.labels, (q) => q.select(carried.labels!(sql.ref('member.id')).as('labelList')))
       .$if(p.counted, (q) => q.select(listCountSubquery(db, 'member', buckets).as('total')))
       .$if(!p.counted, (q) => q.select(countQuery(filter, s).as('total')));
   });
@@ -403,7 +411,14 @@ export function createMemberRepository(db: Db, dialect: Dialect) {
     // The list's page, its total and its members' roles (decision 269): one statement on PostgreSQL, two or three
     // in process on SQLite (the count only for a page that does not tell the total). An empty page says its total
     // only when it is the first one; past the last row or after the last cursor, the total is counted on its own.
-    async listPage(...args: PageArgs): Promise<{ rows: MemberRow[]; total: number; roles: MemberRoleRow[] }> {
+    // On PostgreSQL with `carried.labels` (the wiring's), each member's labels too (`labels`; else the caller reads
+    // them).
+    async listPage(...args: PageArgs): Promise<{
+      rows: MemberRow[];
+      total: number;
+      roles: MemberRoleRow[];
+      labels?: Map<number, MemberLabel[]>;
+    }> {
       const [filter, order, limit, offset] = args;
       const { key, values, seek } = pageShape(...args);
       if (dialect !== 'postgres') {
@@ -420,11 +435,13 @@ export function createMemberRepository(db: Db, dialect: Dialect) {
       const total = await carriedTotal(found, offset === 0 && !seek, () => count(filter));
       const rows: MemberRow[] = [];
       const roles: MemberRoleRow[] = [];
-      for (const { roleList, total: _total, ...row } of found) {
+      const labels = new Map<number, MemberLabel[]>();
+      for (const { roleList, labelList, total: _total, ...row } of found) {
         rows.push(row);
         roles.push(...parseRoleList(row.id, roleList));
+        if (labelList) labels.set(row.id, labelList);
       }
-      return { rows, total, roles };
+      return { rows, total, roles, ...(carried.labels ? { labels } : {}) };
     },
 
     // A live (not deleted) member.

@@ -144,9 +144,10 @@ export function createMemberService(deps: {
         const { key, id } = readCursor(query.cursor);
         after = { createdAt: Number(key), id };
       }
-      const { rows, total, roles } = await repo.listPage(filter, order, w.limit, w.offset, after);
+      // (On PostgreSQL the page's statement has read the labels too: decision 291.)
+      const { rows, total, roles, labels: carried } = await repo.listPage(filter, order, w.limit, w.offset, after);
       const nextCursor = order.sortBy === 'createdAt' ? nextCursorOf(rows, w.limit, (r) => r.createdAt) : null;
-      const labels = await labelsOf(rows.map((r) => r.id));
+      const labels = carried ?? (await labelsOf(rows.map((r) => r.id)));
       const rolesOf = groupRoles(roles);
       return {
         ...pageResult(
