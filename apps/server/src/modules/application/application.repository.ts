@@ -18,7 +18,9 @@ import { applicationHolds, keywordWords } from './application-search.repository.
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
 import { pageTotal } from '../../lib/paging.js';
 import { personFromParts, personPartsJson, type PersonParts } from '../people/index.js';
-import type { FollowProgress } from './application.service.js';
+
+// Done and total follow-up items of one application.
+export type FollowProgress = { done: number; total: number };
 
 // Reads of other modules the list's page statement makes on PostgreSQL, given by the wiring (the follow-up module's
 // progress; absent when the ratio counts more than follow-ups: VISA_STEPS_IN_RATIO).

@@ -27,6 +27,7 @@ import type {
   ApplicationRow,
   ApplicationValues,
   ChildRows,
+  FollowProgress,
   ListFilter,
 } from './application.repository.js';
 
@@ -218,8 +219,7 @@ export type ApplicationServiceDeps = {
 };
 export type CycleReader = Pick<AdmissionsService, 'datesOf'>;
 
-// Done and total follow-up items of one application.
-export type FollowProgress = { done: number; total: number };
+export type { FollowProgress };
 // An application as other modules need it (payments, follow-up items): its name, student and signing teacher.
 export type ApplicationSummary = { id: number; name: string; memberId: number | null; signingTeacherId: number | null };
 
