@@ -137,8 +137,6 @@ export async function refreshSearchText(tx: Conn, id: number): Promise<void> {
     .execute();
 }
 
-// Methods that run inside the service's transaction take it as `tx` (first when they only make sense there, last
-// and optional when they also write outside one).
 // A member's roles (as rolesOf reads them) as one JSON array in role id order, read beside the member's row.
 function roleListColumn(dialect: Dialect, eb: ExpressionBuilder<Database, 'member'>) {
   return (
@@ -193,6 +191,8 @@ export type MemberListCarried = {
   labels?: (memberId: Expression<number>) => RawBuilder<MemberLabel[] | null>;
 };
 
+// Methods that run inside the service's transaction take it as `tx` (first when they only make sense there, last
+// and optional when they also write outside one).
 export function createMemberRepository(db: Db, dialect: Dialect, carried: MemberListCarried = {}) {
   // The filter as a condition. With `s` (a compiled shape, db/compiled.ts) every value is taken from its slot
   // (memberType or mt0, mt1, …, status, identity, role, k0, k1, … for the keyword's values) and `f` only decides
