@@ -1,6 +1,5 @@
-import { searchText } from '@study-crm/shared';
+import { searchText, type PersonRef } from '@study-crm/shared';
 import { sql, type Expression, type RawBuilder } from 'kysely';
-import type { PersonRef } from '@study-crm/shared';
 import type { Database, Row } from '../../db/schema.js';
 import { isPostgres, type Db } from '../../db/database.js';
 import { carriedTotal, listCount, listCountSubquery } from '../../db/list-count.js';

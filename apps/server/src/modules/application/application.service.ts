@@ -219,7 +219,6 @@ export type ApplicationServiceDeps = {
 };
 export type CycleReader = Pick<AdmissionsService, 'datesOf'>;
 
-export type { FollowProgress };
 // An application as other modules need it (payments, follow-up items): its name, student and signing teacher.
 export type ApplicationSummary = { id: number; name: string; memberId: number | null; signingTeacherId: number | null };
 

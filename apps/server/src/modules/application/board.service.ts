@@ -17,7 +17,8 @@ import type { Clock } from '../../lib/clock.js';
 import { nextCursorOf, readCursor } from '../../lib/paging.js';
 import { assertDictValues, type DictRepository } from '../dict/index.js';
 import type { ApplicationRepository } from './application.repository.js';
-import type { CycleReader, FollowProgress } from './application.service.js';
+import type { FollowProgress } from './application.repository.js';
+import type { CycleReader } from './application.service.js';
 import type { BoardFilter, BoardRepository } from './board.repository.js';
 import { ukDay } from './reminder.service.js';
 

@@ -1,16 +1,11 @@
 // Front door of the application module: study-abroad applications and the files kept on them.
 export { createApplicationRepository, searchColumns } from './application.repository.js';
-export type { ApplicationRepository, ListFilter } from './application.repository.js';
+export type { ApplicationRepository, FollowProgress, ListFilter } from './application.repository.js';
 export { registerApplicationRoutes } from './application.routes.js';
 export { createApplicationService } from './application.service.js';
 // Its list's export (issue 39).
 export { applicationExporter } from './application.export.js';
-export type {
-  ApplicationMailContext,
-  ApplicationService,
-  ApplicationSummary,
-  FollowProgress,
-} from './application.service.js';
+export type { ApplicationMailContext, ApplicationService, ApplicationSummary } from './application.service.js';
 export { createFileRepository } from './file.repository.js';
 export { createFileService } from './file.service.js';
 export type { FileService } from './file.service.js';
