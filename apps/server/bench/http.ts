@@ -1,5 +1,6 @@
 // npm run bench [-- --small 100000 --large 1000000 --members 20000 --payments 1000000 --sms-import 50000 --duration 5
-//                   --connections 20 --mixed 100 --mixed-seconds 600 --first-minute 60 --engines sqlite,postgres] [-- --quick]
+//                   --connections 20 --mixed 100 --mixed-seconds 600 --first-minute 60 --engines sqlite,postgres
+//                   --rounds 5 --round-seconds 2] [-- --quick]
 // The mixed load is also the memory check: `--mixed-seconds` long, 600 s (the issue's 10 minutes) by default;
 // `--quick` makes it 90 s (unless --mixed-seconds is given) for a quick run, whose memory figure says so.
 // Real HTTP: forks bench/http-server.ts (the built app listening on a local port, SQLite file, and PostgreSQL in a
@@ -15,7 +16,8 @@
 // (the trivial call's one statement, and /health's `select 1`, each alone in a bare route on the same database: the most
 // each call could serve on this stack) and `/health` like the cases, and prints the issue's goals (throughput against
 // the bare route, the filtered home list against the trivial call, a deep page by number, first pages, PostgreSQL
-// against SQLite) with PASS/MISS, and the floors beside them.
+// against SQLite) with PASS/MISS, and the floors beside them; with `--rounds R`, the calls those ratios compare are
+// measured again in R rounds at the large size, in turns, and each ratio is the median of its rounds' (decision 292).
 // `--only GROUP,…` (decision 241) runs only some groups of cases, e.g. `--only search,board,audit,trivial` for
 // issues 39/40's figures at a million rows: bare (the bare route and /health), trivial (the trivial call at each
 // size), list (home and member lists, dashboard), screens (every other list screen's first page, after 25 rows are
@@ -59,6 +61,8 @@ const { num, values: opt } = benchArgs(
     mixed: 100,
     'first-minute': 60,
     'page-n': 5000,
+    rounds: 1,
+    'round-seconds': 2,
   },
   {
     'mixed-seconds': { type: 'string' },
@@ -102,6 +106,8 @@ const MIXED_SECONDS = Number(opt['mixed-seconds'] ?? (opt.quick ? 90 : MEMORY_CH
 const FIRST_MINUTE = Math.min(num['first-minute'], MIXED_SECONDS);
 const {
   'page-n': PAGE_N,
+  rounds: ROUNDS,
+  'round-seconds': ROUND_SECONDS,
   'app-payments': APP_PAYMENTS,
   payments: PAYMENTS,
   audit: AUDIT,
@@ -132,6 +138,9 @@ const FLOOR_HEALTH = "floor: /health's select 1 in a bare route";
 const HEALTH = 'GET /health';
 const TRIVIAL = 'trivial (GET /api/v1/member/profile)';
 const FILTERED = "home list, status + name '陳怡'";
+const HOME_P1 = 'home list, no filter, page 1';
+const MEMBER_P1 = 'member list, page 1';
+const homePageN = `home list, no filter, page ${PAGE_N} (number)`;
 const FILTER_QUERY = `status=offer_unconditional&keyword=${encodeURIComponent('陳怡')}&pageNum=1&pageSize=20`;
 const SEARCH = '/api/v1/cake/search';
 // The search box's cases (issue 39): a part in the middle of an English given name shared by 1/16 of the demo
@@ -174,6 +183,8 @@ type Server = { child: ChildProcess; call: <T>(m: BenchRequest | BareRequest) =>
 type Stat = { reqs: number; p50: number; p99: number; errors: number };
 type Latency = { p50: number; p99: number };
 type Row = { label: string; size: number | null; stat: Stat; one?: Latency };
+// Issue 43's calls measured in turns (`--rounds`): each call's figures, one a round.
+type Rounds = Map<string, { reqs: number; p50: number }[]>;
 type UploadLatency = { label: string; idleP99: number; duringP99: number; calls: number; uploadMs: number };
 
 // One client, one request at a time over a kept-alive connection, timed to the microsecond: the request's own
@@ -326,8 +337,7 @@ async function runEngine(label: string, start: Extract<BenchRequest, { type: 'st
       }
       // The trivial call is what the list, search and board goals are ratios of; the table's first page, the board's.
       if (runs('trivial', 'list', 'search', 'board')) await measure(TRIVIAL, size, getReq('/api/v1/member/profile'));
-      if (runs('list', 'board'))
-        await measure('home list, no filter, page 1', size, getReq(`${LIST}?pageNum=1&pageSize=20`));
+      if (runs('list', 'board')) await measure(HOME_P1, size, getReq(`${LIST}?pageNum=1&pageSize=20`));
       if (runs('list')) await listCases(size, before.nextCursor);
       // Issue 39: the navbar search box (every group the administrator may see, five records each).
       if (runs('search'))
@@ -347,12 +357,53 @@ async function runEngine(label: string, start: Extract<BenchRequest, { type: 'st
           );
       }
     }
+    // Issue 43's ratios in turns (decision 292): with `--rounds R` above 1, the bare route, its floors, /health, the
+    // trivial call and the lists its goals name are measured one after the other, R times over (at the large size,
+    // `--round-seconds` of load each, every other round in the reverse order), and each goal is the median of its R
+    // ratios, each taken within one round: a machine whose speed drifts over minutes moves the calls of one round
+    // together.
+    const rounds = ROUNDS > 1 && runs('bare') && runs('list') ? await measureRounds() : undefined;
+    async function measureRounds(): Promise<Rounds> {
+      const bareAgain = startServer('bare-server.ts');
+      const at = `http://127.0.0.1:${(await bareAgain.call<{ port: number }>({ type: 'start', body: envelope, floor })).port}`;
+      const cases: [string, string, string, Record<string, string>][] = [
+        [BARE, at, '/bare', {}],
+        [FLOOR, at, '/floor', {}],
+        [FLOOR_HEALTH, at, '/floor-health', {}],
+        [HEALTH, base, '/health', {}],
+        [TRIVIAL, base, url('/api/v1/member/profile'), headers],
+        [FILTERED, base, url(`${LIST}?${FILTER_QUERY}`), headers],
+        [HOME_P1, base, url(`${LIST}?pageNum=1&pageSize=20`), headers],
+        [homePageN, base, url(`${LIST}?pageNum=${PAGE_N}&pageSize=20`), headers],
+        [MEMBER_P1, base, url('/api/v1/mc/member?pageNum=1&pageSize=20'), headers],
+      ];
+      const found: Rounds = new Map(cases.map(([name]) => [name, []]));
+      try {
+        for (let round = 1; round <= ROUNDS; round++) {
+          // Every other round in the reverse order: a drift over the round weighs on both sides of a ratio alike.
+          for (const [name, target, path, h] of round % 2 ? cases : [...cases].reverse()) {
+            const req: autocannon.Request = { method: 'GET', path };
+            const one = await sequential(target, h, req, Math.min(REQUESTS, 100));
+            const stat = await load(target, h, [req], CONNECTIONS, ROUND_SECONDS);
+            found.get(name)!.push({ reqs: stat.reqs, p50: one.p50 });
+          }
+          log(
+            `issue 43, round ${round} of ${ROUNDS} at ${LARGE.toLocaleString('en')}, req/s (1-client p50 ms): ` +
+              cases
+                .map(([name]) => {
+                  const x = found.get(name)!.at(-1)!;
+                  return `${name.split(' (')[0]} ${x.reqs.toFixed(0)} (${x.p50.toFixed(2)})`;
+                })
+                .join(', '),
+          );
+        }
+      } finally {
+        await bareAgain.call({ type: 'stop' }).catch(() => undefined);
+      }
+      return found;
+    }
     async function listCases(size: number, cursor: string | null) {
-      await measure(
-        `home list, no filter, page ${PAGE_N} (number)`,
-        size,
-        getReq(`${LIST}?pageNum=${PAGE_N}&pageSize=20`),
-      );
+      await measure(homePageN, size, getReq(`${LIST}?pageNum=${PAGE_N}&pageSize=20`));
       await measure(
         `home list, no filter, page ${PAGE_N} (cursor)`,
         size,
@@ -369,7 +420,7 @@ async function runEngine(label: string, start: Extract<BenchRequest, { type: 'st
         getReq(`${LIST}?keyword=${encodeURIComponent('陳')}&pageNum=1&pageSize=20`),
       );
       await measure(FILTERED, size, getReq(`${LIST}?${FILTER_QUERY}`));
-      await measure('member list, page 1', size, getReq('/api/v1/mc/member?pageNum=1&pageSize=20'));
+      await measure(MEMBER_P1, size, getReq('/api/v1/mc/member?pageNum=1&pageSize=20'));
       await measure(DASHBOARD, size, getReq('/api/v1/cake/rpt/dashboard?days=30'));
     }
     if (runs('screens')) await screens();
@@ -425,7 +476,7 @@ async function runEngine(label: string, start: Extract<BenchRequest, { type: 'st
     if (runs('write')) await measure('write (updateOther, random row)', LARGE, [write(maxId)]);
     const rss = runs('mixed') ? await mixedLoad() : undefined;
     const importLatency = runs('sms') ? await sms() : undefined;
-    return { rows, rss, importLatency };
+    return { rows, rss, importLatency, rounds };
 
     async function screens() {
       const calls: BenchCalls = {
@@ -568,35 +619,61 @@ async function runEngine(label: string, start: Extract<BenchRequest, { type: 'st
   }
 }
 
-// Issue 43's goals: throughput (req/s under the same load) and one-client p50 ratios, PASS/MISS.
+// Issue 43's goals: throughput (req/s under the same load) and one-client p50 ratios, PASS/MISS. With `--rounds`, the
+// ratios of the calls measured in turns are the medians of their rounds' (the range beside them); the rest, and
+// every ratio of a run without rounds, come from the cases' own figures.
 function goals43(label: string, r: Result) {
   const row = (name: string, size: number | null) => r.rows.find((x) => x.label === name && x.size === size);
-  const reqs = (name: string, size: number | null) => row(name, size)?.stat.reqs ?? NaN;
-  const p50 = (name: string, size: number | null) => row(name, size)?.one?.p50 ?? NaN;
   const out: string[] = [];
-  const atLeast = (what: string, ratio: number, min: number) =>
-    out.push(`  ${ratio >= min ? 'PASS' : 'MISS'}  ${what}: ${(100 * ratio).toFixed(1)} % (goal ≥ ${100 * min} %)`);
-  const atMost = (what: string, ratio: number, max: number) =>
-    out.push(`  ${ratio <= max ? 'PASS' : 'MISS'}  ${what}: ${ratio.toFixed(2)}× (goal ≤ ${max}×)`);
-  const bare = reqs(BARE, null);
+  // A ratio of two calls' figures: in rounds, its median over the rounds (and its range); else the one ratio.
+  type Figure = 'reqs' | 'p50';
+  type Ratio = { value: number; range?: [number, number] };
+  const ratio = (fig: Figure, [a, sizeA]: [string, number | null], [b, sizeB]: [string, number | null]): Ratio => {
+    // (The rounds ran at the large size.)
+    const inRounds = [sizeA, sizeB].every((n) => n === null || n === LARGE) ? [r.rounds?.get(a), r.rounds?.get(b)] : [];
+    if (inRounds[0]?.length && inRounds[1]?.length) {
+      const each = inRounds[0].map((x, i) => x[fig] / inRounds[1]![i]![fig]).sort((x, y) => x - y);
+      const mid = each.length >> 1;
+      const value = each.length % 2 ? each[mid]! : (each[mid - 1]! + each[mid]!) / 2;
+      return { value, range: [each[0]!, each.at(-1)!] };
+    }
+    const of = (name: string, size: number | null) =>
+      fig === 'reqs' ? (row(name, size)?.stat.reqs ?? NaN) : (row(name, size)?.one?.p50 ?? NaN);
+    return { value: of(a, sizeA) / of(b, sizeB) };
+  };
+  const rounds = (x: Ratio, show: (v: number) => string) =>
+    x.range ? ` (median of ${ROUNDS} rounds, ${show(x.range[0])}–${show(x.range[1])})` : '';
+  const pct = (v: number) => `${(100 * v).toFixed(1)} %`;
+  const times = (v: number) => `${v.toFixed(2)}×`;
+  const atLeast = (what: string, x: Ratio, min: number) =>
+    out.push(
+      `  ${x.value >= min ? 'PASS' : 'MISS'}  ${what}: ${pct(x.value)}${rounds(x, pct)} (goal ≥ ${100 * min} %)`,
+    );
+  const atMost = (what: string, x: Ratio, max: number) =>
+    out.push(`  ${x.value <= max ? 'PASS' : 'MISS'}  ${what}: ${times(x.value)}${rounds(x, times)} (goal ≤ ${max}×)`);
+  const bare: [string, null] = [BARE, null];
+  // The trivial call the bare route is held to: at the small size, or in the rounds (the large one).
+  const trivialVsBare: [string, number] = [TRIVIAL, r.rounds ? LARGE : SMALL];
   if (runs('bare')) {
+    const bareReqs = row(BARE, null)?.stat.reqs ?? NaN;
     atLeast(
-      `trivial call req/s vs the bare Fastify route (${bare.toFixed(0)} req/s)`,
-      reqs(TRIVIAL, SMALL) / bare,
+      `trivial call req/s vs the bare Fastify route (${bareReqs.toFixed(0)} req/s)`,
+      ratio('reqs', trivialVsBare, bare),
       0.2,
     );
-    atLeast('/health req/s vs the bare Fastify route', reqs(HEALTH, null) / bare, 0.5);
+    atLeast('/health req/s vs the bare Fastify route', ratio('reqs', [HEALTH, null], bare), 0.5);
     // Not goals: the most each could reach on this stack (its statements alone, in a bare route), and how near it is.
-    const floor = (what: string, name: string, of: number) =>
+    const floor = (what: string, name: string, of: [string, number | null]) =>
       out.push(
-        `  (${what} alone, in a bare route: ${((100 * reqs(name, null)) / bare).toFixed(1)} % of it; ` +
-          `the call itself serves ${((100 * of) / reqs(name, null)).toFixed(1)} % of that)`,
+        `  (${what} alone, in a bare route: ${pct(ratio('reqs', [name, null], bare).value)} of it; ` +
+          `the call itself serves ${pct(ratio('reqs', of, [name, null]).value)} of that)`,
       );
-    floor("the trivial call's one statement", FLOOR, reqs(TRIVIAL, SMALL));
-    floor("/health's select 1", FLOOR_HEALTH, reqs(HEALTH, null));
+    floor("the trivial call's one statement", FLOOR, trivialVsBare);
+    floor("/health's select 1", FLOOR_HEALTH, [HEALTH, null]);
   }
+  const trivial: [string, number] = [TRIVIAL, LARGE];
   if (runs('list')) {
-    atLeast(`${FILTERED} req/s vs the trivial call, at ${LARGE}`, reqs(FILTERED, LARGE) / reqs(TRIVIAL, LARGE), 0.5);
+    atLeast(`${FILTERED} req/s vs the trivial call, at ${LARGE}`, ratio('reqs', [FILTERED, LARGE], trivial), 0.5);
     // At the first size whose rows reach page PAGE_N: a page past the last row reads none (decision 237).
     const inside = [SMALL, LARGE].find((n) => n >= PAGE_N * 20);
     if (inside === undefined)
@@ -604,25 +681,25 @@ function goals43(label: string, r: Result) {
     else
       atMost(
         `home list page ${PAGE_N} (by number) vs page 1, p50 at ${inside}`,
-        p50(`home list, no filter, page ${PAGE_N} (number)`, inside) / p50('home list, no filter, page 1', inside),
+        ratio('p50', [homePageN, inside], [HOME_P1, inside]),
         1.5,
       );
   }
   const firstPages: [string, number][] = [
     ...(runs('list')
       ? ([
-          ['home list, no filter, page 1', LARGE],
+          [HOME_P1, LARGE],
           [FILTERED, LARGE],
-          ['member list, page 1', LARGE],
+          [MEMBER_P1, LARGE],
         ] as [string, number][])
       : []),
     ...(PAYMENTS > 0 && runs('payments') ? ([[PAYMENT_CASES[0], PAYMENTS]] as [string, number][]) : []),
   ];
   for (const [name, size] of firstPages)
-    atMost(`${name} vs the trivial call, p50 at ${size}`, p50(name, size) / p50(TRIVIAL, LARGE), 2);
+    atMost(`${name} vs the trivial call, p50 at ${size}`, ratio('p50', [name, size], trivial), 2);
   if (runs('screens'))
     for (const [name] of SCREEN_CASES)
-      atMost(`${name}, first page vs the trivial call, p50`, p50(name, null) / p50(TRIVIAL, null), 2);
+      atMost(`${name}, first page vs the trivial call, p50`, ratio('p50', [name, null], [TRIVIAL, null]), 2);
   if (!out.length) return;
   console.log(`\n### Issue 43, ${label}`);
   console.log(out.join('\n'));
