@@ -312,7 +312,13 @@ describe('erasing a person', () => {
     const mine = list.data.list.filter((p) => p.applicationId === person.appId);
     expect(mine.map((p) => p.studentName)).toEqual([res.data.pseudonym, res.data.pseudonym]);
     // The SMS not yet sent to them is cancelled; the counts of what was sent stay.
-    const outbox = await t.db.db.selectFrom('deliveryOutbox').select(['channel', 'status', 'recipient']).execute();
+    // (In the order they were queued: PostgreSQL gives rows without an ORDER BY in no set order, an updated one often
+    // last.)
+    const outbox = await t.db.db
+      .selectFrom('deliveryOutbox')
+      .select(['channel', 'status', 'recipient'])
+      .orderBy('id')
+      .execute();
     expect(outbox.filter((o) => o.recipient.endsWith('@erased.invalid'))).toEqual([
       { channel: 'email', status: 'sent', recipient: expect.stringMatching(/@erased\.invalid$/) },
       { channel: 'sms', status: 'cancelled', recipient: expect.stringMatching(/@erased\.invalid$/) },
