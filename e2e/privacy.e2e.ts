@@ -1,5 +1,6 @@
 import JSZip from 'jszip';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { personSearchText, privacyApi } from '@study-crm/shared';
 import {
   ACTIVE_PANE,
   confirmDialog,
@@ -20,21 +21,26 @@ describe('data requests and the subject access export', () => {
   let studentId: number;
   beforeAll(async () => {
     const now = Date.now();
+    const names = {
+      email: 'e2e.subject@example.com',
+      areaCode: '44',
+      mobile: '7700900123',
+      engLastName: 'Subject',
+      engFirstName: 'Erin',
+      fullName: '艾琳',
+      nickName: null,
+    };
     const row = await portal.db
       .insertInto('member')
       .values({
+        // The text the member search reads, as the member module writes it (a row without it is found by no name).
+        searchText: personSearchText(names),
+        ...names,
         loginName: null,
-        email: 'e2e.subject@example.com',
-        areaCode: '44',
-        mobile: '7700900123',
         passwordHash: null,
         status: 'active',
         identityStatus: 'unverified',
         memberType: 'student',
-        engLastName: 'Subject',
-        engFirstName: 'Erin',
-        fullName: '艾琳',
-        nickName: null,
         avatar: null,
         failedLogins: 0,
         lockedUntil: null,
@@ -111,6 +117,8 @@ describe('data requests and the subject access export', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await signIn(page, portal.baseUrl);
     await page.goto(`${portal.baseUrl}/sadmin/systemSetup/dataRequests`);
+    // The picker's own search finds the person by name (not only the unfiltered list it showed before the answer).
+    expect((await portal.api(privacyApi.subjects, { keyword: 'Erin' })).map((m) => m.id)).toEqual([studentId]);
     await page.getByTestId('request-add').click();
     await pickOption(page, page.locator('.ant-modal #subjectId'), 'Subject Erin', { search: 'Erin' });
     await pickOption(page, page.locator('.ant-modal #kind'), 'Erasure');
