@@ -293,12 +293,17 @@ async function runEngine(label: string, start: Extract<BenchRequest, { type: 'st
 
     // The bare route answers the trivial call's own bytes.
     const envelope = await (await fetch(base + url('/api/v1/member/profile'), { headers })).text();
-    const bare = runs('bare') ? startServer('bare-server.ts') : undefined;
     // …and the floor: the trivial call's reads on this database with this session.
     const floor = { env: start.env, sqliteFile: start.sqliteFile, pgSchema: start.pgSchema, token: s.token };
-    const bareBase = bare
-      ? `http://127.0.0.1:${(await bare.call<{ port: number }>({ type: 'start', body: envelope, floor })).port}`
-      : '';
+    // The bare route's process, started, and its address.
+    const startBare = async () => {
+      const server = startServer('bare-server.ts');
+      const { port } = await server.call<{ port: number }>({ type: 'start', body: envelope, floor });
+      return { server, at: `http://127.0.0.1:${port}` };
+    };
+    const firstBare = runs('bare') ? await startBare() : undefined;
+    const bare = firstBare?.server;
+    const bareBase = firstBare?.at ?? '';
     const measureAt = async (name: string, at: string, reqs: autocannon.Request[]) => {
       const one = await sequential(at, {}, reqs[0]!, REQUESTS);
       const stat = await load(at, {}, reqs, CONNECTIONS, DURATION);
@@ -364,8 +369,7 @@ async function runEngine(label: string, start: Extract<BenchRequest, { type: 'st
     // together.
     const rounds = ROUNDS > 1 && runs('bare') && runs('list') ? await measureRounds() : undefined;
     async function measureRounds(): Promise<Rounds> {
-      const bareAgain = startServer('bare-server.ts');
-      const at = `http://127.0.0.1:${(await bareAgain.call<{ port: number }>({ type: 'start', body: envelope, floor })).port}`;
+      const { server: bareAgain, at } = await startBare();
       const cases: [string, string, string, Record<string, string>][] = [
         [BARE, at, '/bare', {}],
         [FLOOR, at, '/floor', {}],
