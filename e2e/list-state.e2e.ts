@@ -4,7 +4,7 @@ import { seedDemoApplications } from '../apps/server/src/seed/demo-applications.
 import { seedDemoMembers } from '../apps/server/src/seed/demo-members.js';
 
 const DEMO_ROLE = '顧問';
-import { ROW, pickOption, screenshot, poll, usePortal } from './harness.js';
+import { ROW, pickOption, screenshot, poll, signIn, usePortal } from './harness.js';
 
 // Issue 11: a list keeps its filters, sort and page in the URL, across a reload and with the back button.
 // Issue 12: the applications list keeps readable columns at 1280×720.
@@ -89,6 +89,27 @@ describe('list state in the URL', () => {
       await poll(() => activePage(page).textContent(), `Back, ${entries} history entries`).toBe('1');
       expect(await sortOf(page, screen.column)).toBe('ascending');
     }
+    await context.close();
+  });
+
+  // The import and export buttons' code loads after the list's own: until it has come, the list, its filters and its
+  // rows are shown without them (the whole screen once waited for it behind a spinner).
+  it("shows the applications list's rows and filters while the import and export buttons' code is on its way", async () => {
+    const { page, context } = await portal.newPage({ storage: { 'cake-locale': 'en-US' } });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await context.route(/\/sadmin\/assets\/(Import|Export)Button-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await signIn(page, portal.baseUrl);
+    await poll(() => page.locator(ROW).count()).toBe(20);
+    await expect(page.getByTestId('app-status-filter').isVisible()).resolves.toBe(true);
+    expect(await page.getByTestId('app-export').count()).toBe(0);
+    expect(await page.getByTestId('application-import').count()).toBe(0);
+    release();
+    await poll(() => page.getByTestId('app-export').count()).toBe(1);
+    await poll(() => page.getByTestId('application-import').count()).toBe(1);
     await context.close();
   });
 

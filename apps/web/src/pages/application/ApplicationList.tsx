@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import { Suspense, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button, Space } from 'antd';
@@ -226,8 +226,14 @@ export default function ApplicationList() {
                 { label: t('application.thisYear'), value: [dayjs().startOf('year'), dayjs()] },
               ]}
             />
-            <ImportButton kind="application" perm={PERM.applicationAdd} queryRoot="application" />
-            <ExportButton list="application" params={params} testId="app-export" />
+            {/* The two buttons appear when their code has come, at the end of the row: the filters and the table
+                do not wait for them. */}
+            <Suspense fallback={null}>
+              <ImportButton kind="application" perm={PERM.applicationAdd} queryRoot="application" />
+            </Suspense>
+            <Suspense fallback={null}>
+              <ExportButton list="application" params={params} testId="app-export" />
+            </Suspense>
           </Space>
           {view === 'board' ? (
             <ApplicationBoard
