@@ -1,7 +1,7 @@
 import { Suspense, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Button, Space } from 'antd';
+import { Button, Skeleton, Space } from 'antd';
 import dayjs from 'dayjs';
 import { APPLICATION_DICT, PERM, displayName, type ApplicationListItem } from '@study-crm/shared';
 import { useCanOpen } from '../../navigation/useScreen';
@@ -33,6 +33,9 @@ const ExportButton = lazyPart<ComponentProps<typeof ExportButtonType>>(() =>
 const ThisWeek = lazyPart<{ canOpenDetail: boolean }>(() =>
   import('./ThisWeek').then((m) => ({ default: m.ThisWeek })),
 );
+
+// While a view's code loads (the board, this week), in its place: the switch and the filters stay.
+const VIEW_LOADING = <Skeleton active />;
 
 type Filters = {
   keyword?: string;
@@ -203,7 +206,9 @@ export default function ApplicationList() {
           <Space wrap style={{ marginBottom: 16 }}>
             {viewSwitch}
           </Space>
-          <ThisWeek canOpenDetail={hasDetail} />
+          <Suspense fallback={VIEW_LOADING}>
+            <ThisWeek canOpenDetail={hasDetail} />
+          </Suspense>
         </>
       ) : (
         <>
@@ -236,11 +241,13 @@ export default function ApplicationList() {
             </Suspense>
           </Space>
           {view === 'board' ? (
-            <ApplicationBoard
-              filters={list.filters}
-              canMove={canMove}
-              onOpen={hasDetail ? (id) => navigate(PATHS.detail(id)) : undefined}
-            />
+            <Suspense fallback={VIEW_LOADING}>
+              <ApplicationBoard
+                filters={list.filters}
+                canMove={canMove}
+                onOpen={hasDetail ? (id) => navigate(PATHS.detail(id)) : undefined}
+              />
+            </Suspense>
           ) : (
             // Columns keep their widths; a narrow box hides the lower-priority ones before squeezing them.
             <PagedTable columns={columns} query={query} list={list} strings="application" testId="app-table" />
