@@ -1,7 +1,7 @@
 import { Suspense, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Button, Skeleton, Space } from 'antd';
+import { Button, Space, Spin } from 'antd';
 import dayjs from 'dayjs';
 import { APPLICATION_DICT, PERM, displayName, type ApplicationListItem } from '@study-crm/shared';
 import { useCanOpen } from '../../navigation/useScreen';
@@ -35,7 +35,7 @@ const ThisWeek = lazyPart<{ canOpenDetail: boolean }>(() =>
 );
 
 // While a view's code loads (the board, this week), in its place: the switch and the filters stay.
-const VIEW_LOADING = <Skeleton active />;
+const VIEW_LOADING = <Spin />;
 
 type Filters = {
   keyword?: string;
