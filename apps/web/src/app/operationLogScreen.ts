@@ -1,12 +1,10 @@
-import type { ComponentType } from 'react';
-import { registerBundle } from '../i18n';
 import type { LocaleBundle } from '../locales/types';
-import OperationLog from '../pages/audit/OperationLog';
 
 // The operation log names an entry's fields with the labels of its record's form (decision 248): the strings of
-// those forms load with the screen's code, here, and are registered before it renders (`load`). The frame's screen
-// map names this one module, not each form's strings (decision 255; operationLogScreen.test.ts checks that every
-// label and value name of every audited record type is among them and the log's own).
+// those forms load beside the screen's code (`strings`, the screen's strings in the frame's screen map), and are
+// registered before it renders. The frame's screen map names this one small module, not each form's strings
+// (decision 255; operationLogScreen.test.ts checks that every label and value name of every audited record type is
+// among them and the log's own).
 export const FORM_STRINGS: (() => Promise<Record<string, LocaleBundle>>)[] = [
   () => import('../pages/application/locale'),
   () => import('../pages/application/choiceLocale'),
@@ -25,9 +23,10 @@ export const FORM_STRINGS: (() => Promise<Record<string, LocaleBundle>>)[] = [
   () => import('../pages/user/locale'),
 ];
 
-// The screen, once the forms' strings are registered; asked again on "Try again" when a part did not arrive.
-export const load = (): Promise<{ default: ComponentType }> =>
-  Promise.all(FORM_STRINGS.map((strings) => strings())).then((modules) => {
-    for (const bundles of modules) for (const bundle of Object.values(bundles)) registerBundle(bundle);
-    return { default: OperationLog };
-  });
+// The log's own strings and every form's, as one set of bundles for lazyScreen: asked for all at once, in parallel with
+// the screen's code (they were asked for only once that code had arrived and run).
+export const strings = async (): Promise<Record<string, LocaleBundle>> => {
+  const modules = await Promise.all([import('../pages/audit/locale'), ...FORM_STRINGS.map((load) => load())]);
+  const bundles = modules.flatMap((m) => Object.values(m));
+  return Object.fromEntries(bundles.map((bundle, i) => [String(i), bundle]));
+};

@@ -80,8 +80,8 @@ export const SCREENS: Partial<Record<ComponentKey, LazyScreen>> = {
   ),
   // With the strings of the forms whose labels name an entry's fields (operationLogScreen.ts).
   operationLog: lazyScreen(
-    () => import('./operationLogScreen').then((m) => m.load()),
-    () => import('../pages/audit/locale'),
+    () => import('../pages/audit/OperationLog'),
+    () => import('./operationLogScreen').then((m) => m.strings()),
   ),
   accountList: lazyScreen(
     () => import('../pages/employee/AccountList'),
