@@ -1,10 +1,10 @@
 import type { LocaleBundle } from '../locales/types';
 
 // The operation log names an entry's fields with the labels of its record's form (decision 248): the strings of
-// those forms load beside the screen's code (`strings`, the screen's strings in the frame's screen map), and are
-// registered before it renders. The frame's screen map names this one small module, not each form's strings
-// (decision 255; operationLogScreen.test.ts checks that every label and value name of every audited record type is
-// among them and the log's own).
+// those forms load beside the screen's code (`strings`, which the frame's screen map gives as the screen's strings)
+// and are registered before it renders. The map names this one small module, not each form's strings (decision 255;
+// operationLogScreen.test.ts checks that every label and value name of every audited record type is among them and
+// the log's own).
 export const FORM_STRINGS: (() => Promise<Record<string, LocaleBundle>>)[] = [
   () => import('../pages/application/locale'),
   () => import('../pages/application/choiceLocale'),
