@@ -1,6 +1,6 @@
 import JSZip from 'jszip';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { personSearchText, privacyApi } from '@study-crm/shared';
+import { privacyApi } from '@study-crm/shared';
 import {
   ACTIVE_PANE,
   confirmDialog,
@@ -9,6 +9,7 @@ import {
   screenshot,
   settle,
   signIn,
+  seedMember,
   usePortal,
 } from './harness.js';
 
@@ -21,36 +22,17 @@ describe('data requests and the subject access export', () => {
   let studentId: number;
   beforeAll(async () => {
     const now = Date.now();
-    const names = {
+    // Through the member module's own call, which also writes the text the member search reads.
+    studentId = await seedMember(portal, {
       email: 'e2e.subject@example.com',
       areaCode: '44',
       mobile: '7700900123',
       engLastName: 'Subject',
       engFirstName: 'Erin',
       fullName: '艾琳',
-      nickName: null,
-    };
-    const row = await portal.db
-      .insertInto('member')
-      .values({
-        // The text the member search reads, as the member module writes it (a row without it is found by no name).
-        searchText: personSearchText(names),
-        ...names,
-        loginName: null,
-        passwordHash: null,
-        status: 'active',
-        identityStatus: 'unverified',
-        memberType: 'student',
-        avatar: null,
-        failedLogins: 0,
-        lockedUntil: null,
-        createdAt: now,
-        updatedAt: now,
-        deletedAt: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    studentId = row.id;
+      identityStatus: 'unverified',
+      memberType: 'student',
+    });
     await portal.db
       .insertInto('memberNotice')
       .values({
