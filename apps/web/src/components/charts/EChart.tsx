@@ -29,6 +29,11 @@ const PALETTE = ['#165DFF', '#00B42A', '#FF7D00', '#F53F3F', '#722ED1', '#14C9C9
 // spec section 9 still applies on top).
 const PALETTE_WEAK = ['#0072B2', '#E69F00', '#56B4E9', '#009E73', '#F0E442', '#D55E00', '#CC79A7', '#000000'];
 
+// A person who asked the system for less motion (WCAG 2.3.3) gets each chart drawn whole at once, without ECharts'
+// growing bars and sweeping slices (antd's motion is off for them too: AntdProviders). Read at each drawing, so a
+// change of the system setting counts from the next one.
+const reducedMotion = () => globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+
 // A chart that fills its box (width and height 100 %), follows the box's size (ResizeObserver), the dark/light
 // theme and the colour-weak setting, and reports clicks on its items.
 export function EChart({
@@ -76,6 +81,7 @@ export function EChart({
         backgroundColor: 'transparent',
         color: colorWeak ? PALETTE_WEAK : PALETTE,
         ...option,
+        ...(reducedMotion() ? { animation: false } : {}),
         // Tooltips drawn on the canvas: ECharts' HTML tooltip writes style attributes, which the CSP refuses.
         ...(option.tooltip && !Array.isArray(option.tooltip)
           ? { tooltip: { ...option.tooltip, renderMode: 'richText' as const } }
