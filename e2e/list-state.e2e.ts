@@ -113,6 +113,29 @@ describe('list state in the URL', () => {
     await context.close();
   });
 
+  it("shows a spinner in the middle of the pane while a screen's code is on its way, then the screen", async () => {
+    const { page, context } = await portal.signedInPage({ storage: { 'cake-locale': 'en-US' } });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await context.route(/\/sadmin\/assets\/EmployeeList-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${portal.baseUrl}${EMPLOYEES}`);
+    const pane = page.locator('.screen-pane:not([hidden])');
+    const spinner = pane.locator('.ant-spin-spinning');
+    await spinner.waitFor();
+    // Its turning dots centred across the pane (they had stood at its left edge), below the breadcrumb.
+    const [p, s] = [(await pane.boundingBox())!, (await spinner.locator('.ant-spin-dot').boundingBox())!];
+    expect(Math.abs(s.x + s.width / 2 - (p.x + p.width / 2))).toBeLessThan(2);
+    expect(s.y).toBeGreaterThan(p.y + 24);
+    await screenshot(page, 'screen-loading-en-US');
+    release();
+    await poll(() => page.locator(ROW).count()).toBeGreaterThan(0);
+    expect(await spinner.count()).toBe(0);
+    await context.close();
+  });
+
   it('the applications list keeps readable columns at 1280×720 and 1920×1080', async () => {
     const { page, context } = await portal.signedInPage({ storage: { 'cake-locale': 'en-US' } });
     for (const [width, height] of [

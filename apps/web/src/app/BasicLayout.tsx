@@ -1,14 +1,14 @@
 import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { Layout, Spin } from 'antd';
+import { Layout } from 'antd';
 import { useSession } from '../stores/session';
 import { useSettings } from '../stores/settings';
 import { screenPath } from '../components/crud/urlState';
 import { flattenMenu } from '../navigation/menu';
 import { Breadcrumb } from './layout/Breadcrumb';
 import { Navbar } from './layout/Navbar';
-import { ScreenHost } from './layout/ScreenHost';
+import { SCREEN_LOADING, ScreenHost } from './layout/ScreenHost';
 import { NavMenu } from './layout/SideMenu';
 import { TabBar } from './layout/TabBar';
 import { reloadTab } from './layout/tabActions';
@@ -110,7 +110,7 @@ export default function BasicLayout() {
                 </Suspense>
               </>
             ) : (
-              <Spin style={{ display: 'block', margin: '80px auto' }} />
+              SCREEN_LOADING
             )}
           </Layout.Content>
           {s.footer && (

@@ -16,6 +16,14 @@ import { ScreenKeysContext } from '../../navigation/useScreen';
 import { useDocumentTitle } from '../useBrand';
 import { screenOf, usePageInfo, useRoles, useTitle } from './useResolution';
 
+// What stands where a screen goes while its code (or the member's menu) loads: a spinner in the middle of the pane
+// (styles.css).
+export const SCREEN_LOADING = (
+  <div className="screen-loading">
+    <Spin />
+  </div>
+);
+
 // The 403 and 404 pages (antd's Result, with its pictures) load when one is first shown, not with the frame.
 const NotFound = lazyPart(() => import('../NotFound'));
 const StatusPage = lazyPart(async () => ({ default: (await import('../StatusPage')).StatusPage }));
@@ -72,7 +80,7 @@ function Pane({
         <ScreenActiveContext.Provider value={!hidden}>
           <ScreenTitleContext.Provider value={title}>
             <ErrorBoundary fallback={(error, retry) => <ScreenFailed error={error} retry={retry} />}>
-              <Suspense fallback={<Spin style={{ display: 'block', margin: '48px auto' }} />}>{children}</Suspense>
+              <Suspense fallback={SCREEN_LOADING}>{children}</Suspense>
             </ErrorBoundary>
           </ScreenTitleContext.Provider>
         </ScreenActiveContext.Provider>
