@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { pressAndConfirm, pickOption, screenshot, ROW, poll, usePortal } from './harness.js';
+import { ACTIVE_PANE, pressAndConfirm, pickOption, screenshot, ROW, poll, usePortal } from './harness.js';
 
 const SCREENS = ['configManage', 'dictManage', 'sysTagManage', 'labels'] as const;
 const pathOf = (screen: string) => `/sadmin/systemSetup/${screen}`;
@@ -126,6 +126,9 @@ describe('system setup screens', () => {
       await page.locator('.ant-modal #remarks').fill('前台網址');
       await saveForm(page);
     };
+    // An empty list says what it lacks, not a generic "no data".
+    const emptyText = () => page.locator(`${ACTIVE_PANE} .dt-placeholder`).textContent();
+    await poll(emptyText).toBe('尚無參數');
     // Required fields are checked before the server is called.
     await page.getByTestId('config-add').click();
     await page.locator('.ant-modal-footer .ant-btn-primary').click();
@@ -141,6 +144,7 @@ describe('system setup screens', () => {
     await page.locator('.ant-modal-footer .ant-btn:not(.ant-btn-primary)').click();
 
     await spaNavigate(page, 'labels');
+    await poll(emptyText).toBe('尚無會員標記');
     for (const [name, color] of [
       ['2027 秋季入學', '#165DFF'],
       ['獎學金候選', '#00B42A'],

@@ -87,7 +87,11 @@ export default function DictManage() {
                       data-testid={`dict-type-${item.type}`}
                       style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8 }}
                     >
-                      <Typography.Text strong={item.type === type} ellipsis style={{ maxWidth: 150 }}>
+                      <Typography.Text
+                        strong={item.type === type}
+                        ellipsis={{ tooltip: item.type }}
+                        style={{ maxWidth: 150 }}
+                      >
                         {item.type}
                       </Typography.Text>
                       <Badge
@@ -129,7 +133,7 @@ export default function DictManage() {
           {type === null && !types.isFetching ? (
             <Empty description={t('systemSetup.dict.noType')} />
           ) : (
-            <PagedTable<DictEntry> {...crud.table} columns={columns} testId="dict-table" />
+            <PagedTable<DictEntry> {...crud.table} columns={columns} strings="systemSetup.dict" testId="dict-table" />
           )}
         </Card>
       </Col>
