@@ -80,6 +80,17 @@ describe('operation log end to end', () => {
       // Filtered by the record: this application's entries only, the newest first.
       // The record types are sorted by name: "Application" is typed, then chosen by its whole name (not "Application
       // file").
+      // The action and record-id filters wait for a module and a record type, and say so on hover.
+      const tip = page.locator('.ant-tooltip:not(.ant-tooltip-hidden) .ant-tooltip-container');
+      for (const [testId, zh, en] of [
+        ['audit-action-filter', '請先選擇模組', 'Choose a module first'],
+        ['audit-record-id-filter', '請先選擇記錄類型', 'Choose a record type first'],
+      ] as const) {
+        await page.getByTestId(testId).hover({ force: true });
+        await poll(() => tip.textContent()).toBe(locale === 'zh-TW' ? zh : en);
+        await page.mouse.move(5, 5);
+        await poll(() => tip.count()).toBe(0);
+      }
       const application = locale === 'zh-TW' ? '申請' : 'Application';
       await pickOption(page, page.getByTestId('audit-record-type-filter'), application, {
         search: application,

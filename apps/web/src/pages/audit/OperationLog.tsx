@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Descriptions, InputNumber, Select, Skeleton, Space, Tag, Typography } from 'antd';
+import { Button, Descriptions, InputNumber, Select, Skeleton, Space, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import {
   AUDIT_OUTCOMES,
@@ -211,18 +211,21 @@ export default function OperationLog() {
           onChange={(v) => list.apply({ module: v, action: undefined })}
           data-testid="audit-module-filter"
         />
-        <Select<string>
-          allowClear
-          showSearch={{ optionFilterProp: 'label' }}
-          style={{ width: 160 }}
-          disabled={!filters.module}
-          placeholder={t('audit.col.action')}
-          aria-label={t('audit.col.action')}
-          value={filters.action}
-          options={moduleActions.map((a) => ({ value: a, label: name('action', a) }))}
-          onChange={(v) => list.apply({ action: v })}
-          data-testid="audit-action-filter"
-        />
+        {/* An action belongs to a module, a record id to a record type: each waits for the first, and says so. */}
+        <Tooltip title={filters.module ? undefined : t('audit.needModule')}>
+          <Select<string>
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            style={{ width: 160 }}
+            disabled={!filters.module}
+            placeholder={t('audit.col.action')}
+            aria-label={t('audit.col.action')}
+            value={filters.action}
+            options={moduleActions.map((a) => ({ value: a, label: name('action', a) }))}
+            onChange={(v) => list.apply({ action: v })}
+            data-testid="audit-action-filter"
+          />
+        </Tooltip>
         <Select<string>
           allowClear
           showSearch={{ optionFilterProp: 'label' }}
@@ -236,16 +239,18 @@ export default function OperationLog() {
           onChange={(v) => list.apply({ recordType: v, recordId: undefined })}
           data-testid="audit-record-type-filter"
         />
-        <InputNumber
-          min={1}
-          style={{ width: 120 }}
-          disabled={!filters.recordType}
-          placeholder={t('audit.col.recordId')}
-          aria-label={t('audit.col.recordId')}
-          value={filters.recordId ?? null}
-          onChange={(v) => list.apply({ recordId: v ?? undefined })}
-          data-testid="audit-record-id-filter"
-        />
+        <Tooltip title={filters.recordType ? undefined : t('audit.needRecordType')}>
+          <InputNumber
+            min={1}
+            style={{ width: 120 }}
+            disabled={!filters.recordType}
+            placeholder={t('audit.col.recordId')}
+            aria-label={t('audit.col.recordId')}
+            value={filters.recordId ?? null}
+            onChange={(v) => list.apply({ recordId: v ?? undefined })}
+            data-testid="audit-record-id-filter"
+          />
+        </Tooltip>
         {filter.enum('outcome', AUDIT_OUTCOMES, 'audit.outcome', { placeholder: t('audit.col.outcome') })}
         <DateRangeFilter list={list} />
         <Button onClick={list.reset}>{t('crud.reset')}</Button>
