@@ -245,6 +245,11 @@ export const MESSAGES = {
     'zh-CN': '无此操作权限 [403]：不能授予自己没有的权限（{perms}）',
     'en-US': 'Not allowed [403]: you cannot grant permissions you do not hold yourself ({perms})',
   },
+  changeBeyondOwn: {
+    'zh-TW': '無此操作權限 [403]：不能更改或刪除自己沒有的權限（{perms}）',
+    'zh-CN': '无此操作权限 [403]：不能更改或删除自己没有的权限（{perms}）',
+    'en-US': 'Not allowed [403]: you cannot change or delete permissions you do not hold yourself ({perms})',
+  },
   manageBeyondOwn: {
     'zh-TW': '無此操作權限 [403]：此帳號擁有您沒有的權限（{perms}），只能由權限更高的人員管理',
     'zh-CN': '无此操作权限 [403]：此账号拥有您没有的权限（{perms}），只能由权限更高的人员管理',

@@ -54,7 +54,7 @@ export function wireIdentity(
   const auth = createAuthService({ repo: authRepo, captcha, sessions, config, clock, secondFactor: twoFactor, box });
   registerAuthRoutes(app, { auth, repo: authRepo, sessions });
 
-  const menus = createPermissionService({ repo: createPermissionRepository(db), clock });
+  const menus = createPermissionService({ repo: createPermissionRepository(db), clock, guard });
   registerOwnPermissionRoutes(app, menus);
   registerPermissionAdminRoutes(app, menus);
   const roleRepo = createRoleRepository(db);

@@ -63,7 +63,7 @@ export function registerPermissionAdminRoutes(app: FastifyInstance, menus: Permi
     audit: { action: 'permission.update', record: 'permission' },
     tags,
     summary: 'Change a menu item or function button',
-    handler: ({ body }) => menus.update(body),
+    handler: ({ body, member }) => menus.update(member!, body),
   });
 
   defineRoute(app, {
@@ -72,7 +72,7 @@ export function registerPermissionAdminRoutes(app: FastifyInstance, menus: Permi
     audit: { action: 'permission.remove', record: 'permission' },
     tags,
     summary: 'Delete an item without children',
-    handler: ({ body }) => menus.remove(body.id),
+    handler: ({ body, member }) => menus.remove(member!, body.id),
   });
 
   defineRoute(app, {
@@ -81,6 +81,6 @@ export function registerPermissionAdminRoutes(app: FastifyInstance, menus: Permi
     audit: { action: 'permission.removeAll', record: 'permission' },
     tags,
     summary: 'Delete several items without children, all or nothing',
-    handler: ({ body }) => menus.removeMany(body.ids),
+    handler: ({ body, member }) => menus.removeMany(member!, body.ids),
   });
 }

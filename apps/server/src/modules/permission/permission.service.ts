@@ -26,9 +26,17 @@ function valuesOf(body: MenuAddBody): PermissionValues {
 
 // The signed-in member and the role their session acts as (null: all their roles).
 type Caller = { id: number; activeRoleId?: number | null };
+// … with the permissions their roles give them, for a change to the tree.
+type Actor = Caller & { perms: ReadonlySet<string> };
 
-export function createPermissionService(deps: { repo: PermissionRepository; clock: Clock }) {
-  const { repo, clock } = deps;
+// The access guard's check on identifiers renamed or deleted (role module: resolved before the transaction, asked
+// inside it).
+type Guard = {
+  permissionScope(actor: Actor): Promise<{ assertCanChangePerms: (perms: Iterable<string>) => void }>;
+};
+
+export function createPermissionService(deps: { repo: PermissionRepository; clock: Clock; guard: Guard }) {
+  const { repo, clock, guard } = deps;
 
   // The parent is the root (0) or an existing menu, and never the item itself or one of its descendants.
   async function assertParent(tx: Tx, parentId: number, selfId?: number) {
@@ -49,17 +57,21 @@ export function createPermissionService(deps: { repo: PermissionRepository; cloc
 
   const guarded = <T>(fn: () => Promise<T>) => refuseUnique(fn, () => new AppError(Code.PERM_EXISTS));
 
-  // All or nothing: every id exists, none has children, none is needed to manage roles.
-  const removeMany = (ids: readonly number[]) =>
-    repo.transaction(async (tx) => {
+  // All or nothing: every id exists, none has children, none is needed to manage roles, and the caller holds each
+  // identifier deleted (deleting one takes it from every role that holds it).
+  const removeMany = async (actor: Actor, ids: readonly number[]) => {
+    const scope = await guard.permissionScope(actor);
+    return repo.transaction(async (tx) => {
       const unique = [...new Set(ids)];
       const rows = await repo.byIds(tx, unique);
       if (rows.length !== unique.length) throw notFound();
       if ((await repo.withChildren(tx, unique)).length) throw new AppError(Code.MENU_HAS_CHILDREN);
       if (rows.some((row) => PROTECTED.has(row.perm))) throw new AppError(Code.ROLE_BUILTIN, 'protectedMenu');
+      scope.assertCanChangePerms(rows.map((row) => row.perm));
       await repo.removeMany(tx, unique);
       return null;
     });
+  };
 
   return {
     // The signed-in member's own menu tree and button identifiers, read fresh from their roles (only the session's
@@ -91,20 +103,25 @@ export function createPermissionService(deps: { repo: PermissionRepository; cloc
         }),
       ),
 
-    update: (body: MenuUpdateBody) =>
-      guarded(() =>
+    // A new identifier is given to every role holding the item, and the old one taken from them: the caller must
+    // hold both (else renaming an item they hold to one they lack would give it to them).
+    update: async (actor: Actor, body: MenuUpdateBody) => {
+      const scope = await guard.permissionScope(actor);
+      return guarded(() =>
         repo.transaction(async (tx) => {
           const row = await repo.byId(body.id, tx);
           if (!row) throw notFound();
           if (PROTECTED.has(row.perm) && body.perm !== row.perm) throw new AppError(Code.ROLE_BUILTIN, 'protectedMenu');
+          if (body.perm !== row.perm) scope.assertCanChangePerms([row.perm, body.perm]);
           await assertParent(tx, body.parentId, row.id);
           await assertPermFree(tx, body.perm, row.id);
           await repo.update(tx, row.id, valuesOf(body), clock.now());
           return null;
         }),
-      ),
+      );
+    },
 
-    remove: (id: number) => removeMany([id]),
+    remove: (actor: Actor, id: number) => removeMany(actor, [id]),
     removeMany,
 
     async idsOfRole(roleId: number) {

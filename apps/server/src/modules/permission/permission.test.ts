@@ -162,6 +162,47 @@ describe('menus and function buttons', () => {
     expect(res.meta.code).toBe(5421);
   });
 
+  it('renames or deletes an identifier only for a caller who holds it, and the new one too', async () => {
+    const role = await createRole(t.db.db, 'ROLE_MENU_EDITOR', [
+      PERM.menuList,
+      PERM.menuUpdate,
+      PERM.menuRemove,
+      PERM.dictList,
+    ]);
+    await createStaff(t.db.db, 'menueditor', [role]);
+    const editor = await t.login('menueditor', STAFF_PASSWORD);
+    const update = async (perm: string, rename: string) => {
+      const id = await permissionId(t.db.db, perm);
+      const item = (await t.get<MenuItem>(`${P}/view`, { id }, t.admin)).data;
+      const { children: _children, ...fields } = item;
+      return t.post(`${P}/update`, { ...fields, perm: rename }, { token: editor.token });
+    };
+    // Renaming the payment list's identifier away (the administrator holds it) or its own to the payment list's:
+    // either would hand roles what the editor cannot give.
+    const away = await update(PERM.paymentList, 'zz:parked');
+    expect(away.meta).toEqual({
+      code: 403,
+      message:
+        'Not allowed [403]: you cannot change or delete permissions you do not hold yourself (payment:list, zz:parked)',
+    });
+    const onto = await update(PERM.dictList, PERM.paymentList);
+    expect(onto.meta.code).toBe(403);
+    expect(onto.meta.message).toContain('payment:list');
+    expect(await permissionId(t.db.db, PERM.paymentList)).toBeGreaterThan(0);
+    expect((await t.get('/api/v1/mc/paymentRecord/list', {}, { token: editor.token })).meta.code).toBe(403);
+    // Its other fields change as before.
+    expect((await update(PERM.dictList, PERM.dictList)).meta.code).toBe(200);
+    // Deleting takes the identifier from every role: only what the editor holds.
+    const other = await add({ parentId: 0, name: 'otherButton', type: 'button', perm: 'test:other', sort: 1 });
+    const removeOther = await t.post(`${P}/remove`, { id: other.data.id }, { token: editor.token });
+    expect(removeOther.meta.code).toBe(403);
+    const removeAll = await t.post(`${P}/removeAll`, { ids: [other.data.id] }, { token: editor.token });
+    expect(removeAll.meta.code).toBe(403);
+    expect((await t.get(`${P}/view`, { id: other.data.id }, t.admin)).meta.code).toBe(200);
+    // The administrator (the built-in role) is the root of trust: any identifier.
+    expect((await t.post(`${P}/remove`, { id: other.data.id }, t.admin)).meta.code).toBe(200);
+  });
+
   it("gives the signed-in member's own menu and buttons only", async () => {
     const role = await createRole(t.db.db, 'ROLE_DICT', [PERM.dictList, PERM.dictAdd, 'menu:systemSetup']);
     await createStaff(t.db.db, 'dictonly', [role]);

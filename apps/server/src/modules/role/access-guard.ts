@@ -14,7 +14,7 @@ export type Actor = { id: number; perms: ReadonlySet<string>; activeRoleId?: num
 export function createAccessGuard(repo: AccessRepository) {
   const { holdsBuiltin, anyBuiltin, permsOfRoles, permsOfMember } = repo;
 
-  type Refusal = 'grantBeyondOwn' | 'manageBeyondOwn';
+  type Refusal = 'grantBeyondOwn' | 'manageBeyondOwn' | 'changeBeyondOwn';
   const refuse = (messageKey: Refusal, perms: string[]) =>
     new AppError(Code.FORBIDDEN, messageKey, { perms: perms.slice(0, 5).join(', ') });
 
@@ -44,10 +44,14 @@ export function createAccessGuard(repo: AccessRepository) {
       assertWithin(actor, await permsOfRoles(roleIds), 'grantBeyondOwn');
     },
     // Resolved before a transaction opens (SQLite has one connection), then asked synchronously inside it:
-    // the permission identifiers a role will hold after an edit, and those it holds before it.
-    async permissionScope(actor: Actor): Promise<{ assertCanGrantPerms: (perms: Iterable<string>) => void }> {
+    // the permission identifiers a role will hold after an edit, and those it holds before it
+    // (`assertCanGrantPerms`); the identifiers of menu items and buttons to be renamed or deleted, old and new, whose
+    // change would give or take them from every role holding the item (`assertCanChangePerms`).
+    async permissionScope(actor: Actor): Promise<PermissionScope> {
       const isRoot = await holdsBuiltin(actor.id, actor.activeRoleId ?? null);
-      return { assertCanGrantPerms: (perms) => (isRoot ? undefined : assertWithin(actor, perms, 'grantBeyondOwn')) };
+      const within = (messageKey: Refusal) => (perms: Iterable<string>) =>
+        isRoot ? undefined : assertWithin(actor, perms, messageKey);
+      return { assertCanGrantPerms: within('grantBeyondOwn'), assertCanChangePerms: within('changeBeyondOwn') };
     },
     // The account acted upon must hold nothing the actor lacks.
     async assertCanManageMember(actor: Actor, memberId: number): Promise<void> {
@@ -60,3 +64,7 @@ export function createAccessGuard(repo: AccessRepository) {
   };
 }
 export type AccessGuard = ReturnType<typeof createAccessGuard>;
+export type PermissionScope = {
+  assertCanGrantPerms: (perms: Iterable<string>) => void;
+  assertCanChangePerms: (perms: Iterable<string>) => void;
+};
