@@ -28,6 +28,8 @@ function bearer(req: FastifyRequest): string | undefined {
   return auth?.startsWith('Bearer ') ? auth.slice(7).trim() || undefined : undefined;
 }
 
+const NO_PERMS: ReadonlySet<string> = new Set();
+
 // What the hooks need of the auth module's sessions; app.ts passes the session service in, so the HTTP layer does
 // not import a module.
 export type SessionAuthenticator = { authenticate(token: string, carry?: Carry): Promise<AuthMember | null> };
@@ -61,9 +63,15 @@ export function registerHooks(app: FastifyInstance, config: Config, sessions: Se
     const claimed = param(req, 'memberId');
     if (claimed !== undefined && claimed !== String(member.id)) throw new AppError(Code.UNAUTHORIZED);
     req.member = member;
+    // A role requires two-factor sign-in and the member has not set it up: only their own calls until they do. The
+    // calls open to any signed-in member that answer by the member's permissions (exports, search, timelines, the
+    // dashboard, projects) see none of them till then: the password alone opens no record.
+    if (member.isTwoFactorPending) {
+      if (access !== 'signedIn') throw new AppError(Code.TWO_FACTOR_SETUP_REQUIRED);
+      req.member = { ...member, perms: NO_PERMS };
+      return;
+    }
     if (access === 'signedIn') return;
-    // A role requires two-factor sign-in and the member has not set it up: only their own calls until they do.
-    if (member.isTwoFactorPending) throw new AppError(Code.TWO_FACTOR_SETUP_REQUIRED);
     if (!member.perms.has(access)) throw new AppError(Code.FORBIDDEN);
   }
 

@@ -289,12 +289,21 @@ describe('two-factor sign-in', () => {
     expect(blocked.meta.code).toBe(1012);
     expect(blocked.meta.message).toBe('Your role requires two-factor sign-in: set it up on your profile page first');
     expect((await t.get('/api/v1/member/profile', {}, { token })).meta.code).toBe(200);
+    // Calls open to any signed-in member that answer by permissions see none until it is set up: no staff list
+    // through an export, no staff through the search box.
+    const exported = await t.get('/api/v1/export/file', { list: 'employee' }, { token });
+    expect(exported.meta.code).toBe(403);
+    const search = await t.get<{ groups: unknown[] }>('/api/v1/cake/search', { keyword: 'tf_required' }, { token });
+    expect(search.meta.code).toBe(200);
+    expect(search.data.groups).toEqual([]);
 
     const setup = await t.post<TwoFactorSetup>('/api/v1/member/twoFactor/setup', {}, { token });
     clock.advance(STEP_MS);
     const code = codeAt(setup.data.secret, clock.now());
     expect((await t.post('/api/v1/member/twoFactor/confirm', { code }, { token })).meta.code).toBe(200);
     expect((await t.get('/api/v1/mc/member', {}, { token })).meta.code).toBe(200);
+    const searched = await t.get<{ groups: unknown[] }>('/api/v1/cake/search', { keyword: 'tf_required' }, { token });
+    expect(searched.data.groups.length).toBeGreaterThan(0);
     // Required: it cannot be turned off by the member.
     clock.advance(STEP_MS);
     const off = await disable(token, { password: STAFF_PASSWORD, code: codeAt(setup.data.secret, clock.now()) });
