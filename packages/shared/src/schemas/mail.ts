@@ -212,8 +212,8 @@ export const EMAIL_STATUSES = [...DELIVERY_STATUSES, 'cancelled'] as const;
 export const EmailListQuery = zPaging.extend({
   status: z.enum(EMAIL_STATUSES).nullish().describe('e-mails with at least one recipient in this status'),
   senderId: zId().nullish(),
-  from: zInt().nullish().describe('created at or after (epoch ms)'),
-  to: zInt().nullish().describe('created before (epoch ms)'),
+  from: zEpochMs().nullish().describe('created at or after (epoch ms)'),
+  to: zEpochMs().nullish().describe('created before (epoch ms)'),
   keyword: zOptText(100).describe('subject or a recipient (To, Cc or Bcc)'),
 });
 export type EmailListQuery = z.infer<typeof EmailListQuery>;

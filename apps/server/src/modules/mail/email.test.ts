@@ -95,6 +95,13 @@ describe('e-mails through a real SMTP server', () => {
     expect(arrivedFor('ben@example.com')).toHaveLength(1);
     const list = await t.get<Page<Email>>(`${EMAIL}/list`, { status: 'sent' }, { token });
     expect(list.data.list[0]).toMatchObject({ id: res.data.id, recipientCount: 2, summary: { sent: 2, failed: 0 } });
+    // Filtered by the time it was created, as the list's date range sends it (epoch ms): in the last day, not before.
+    const now = Date.now();
+    const today = await t.get<Page<Email>>(`${EMAIL}/list`, { from: now - 86_400_000, to: now + 60_000 }, { token });
+    expect(today.meta.code).toBe(200);
+    expect(today.data.list.map((e) => e.id)).toContain(res.data.id);
+    const before = await t.get<Page<Email>>(`${EMAIL}/list`, { to: now - 86_400_000 }, { token });
+    expect(before.data.list.map((e) => e.id)).not.toContain(res.data.id);
   });
 
   it('retries a recipient the server refused with 451 and delivers it once', async () => {
