@@ -322,6 +322,11 @@ export const MESSAGES = {
     'zh-CN': '{field} 长度不能超过 {max}',
     'en-US': '{field} must be at most {max} characters',
   },
+  'v.filledTooLong': {
+    'zh-TW': '{field} 填入申請資料後超過 {max} 個字元',
+    'zh-CN': '{field} 填入申请资料后超过 {max} 个字符',
+    'en-US': "{field} is longer than {max} characters once the application's details are filled in",
+  },
   'v.tooShort': {
     'zh-TW': '{field} 長度不能少於 {min}',
     'zh-CN': '{field} 长度不能少于 {min}',

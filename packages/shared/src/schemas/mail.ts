@@ -114,6 +114,8 @@ export type TemplateOption = z.infer<typeof TemplateOptionSchema>;
 
 // E-mail (spec sections 3 and 5): recipients comma-separated, trimmed, each valid, duplicates removed.
 export const EMAIL_RECIPIENTS_MAX = 100;
+// An e-mail's subject, as typed and once the application's details are filled in (the column's size).
+export const EMAIL_SUBJECT_MAX = 255;
 export const EMAIL_CONTENT_MAX = 500_000;
 export function splitRecipients(text: string): string[] {
   const seen = new Set<string>();
@@ -195,7 +197,7 @@ export const EmailAddBody = z.object({
   applicationId: zId()
     .nullish()
     .describe('application whose student, application and teacher variables the subject and content use'),
-  subject: zText(255).describe('subject (title)'),
+  subject: zText(EMAIL_SUBJECT_MAX).describe('subject (title)'),
   content: z.string().trim().min(1).max(EMAIL_CONTENT_MAX).describe('HTML content; Liquid variables allowed'),
   platform: zText(32).describe('platform, e.g. WEB'),
   attachments: zAttachmentList().describe(

@@ -3,6 +3,7 @@ import {
   EMAIL_ATTACHMENTS_MAX_BYTES,
   EMAIL_RECIPIENTS_MAX,
   EMAIL_SCHEDULE_MAX_DAYS,
+  EMAIL_SUBJECT_MAX,
   mergeRecipients,
   type EMAIL_STATUSES,
   type EmailRescheduleBody,
@@ -174,7 +175,10 @@ export function createEmailService(deps: {
       const template = b.templateId ? await repo.template(b.templateId) : null;
       if (b.templateId && !template) throw badRequest('templateId', 'v.unknownId');
       if (!(await checkTemplate(b.subject))) throw badRequest('subject', 'v.template');
-      if (!(await checkTemplate(b.content))) throw badRequest('content', 'v.template');
+      // The body is checked as it will be stored and rendered: sanitising escapes a `>` or `<` inside a Liquid tag
+      // (`{% if a > b %}`), which would fail every recipient at send time.
+      const clean = sanitizeContent(b.content);
+      if (!(await checkTemplate(clean))) throw badRequest('content', 'v.template');
       const files = await checkAttachments(b);
       // Application variables are filled in now from the chosen application; the others per recipient at send.
       const context = b.applicationId ? await applications.mailContext(b.applicationId) : undefined;
@@ -184,8 +188,11 @@ export function createEmailService(deps: {
         throw badRequest('applicationId', 'v.required');
       const fill = (text: string, kind: 'html' | 'text') =>
         context ? fillApplicationVariables(text, context, kind) : Promise.resolve(text);
-      const content = await fill(sanitizeContent(b.content), 'html');
+      const content = await fill(clean, 'html');
       const subject = await fill(b.subject, 'text');
+      // The subject's column holds what the form allows; a student's long name can take it past that once filled.
+      if (subject.length > EMAIL_SUBJECT_MAX)
+        throw badRequest('subject', 'v.filledTooLong', { max: EMAIL_SUBJECT_MAX });
       const bodyHtml = await fill(applyFrame(frame, content), 'html');
       const now = clock.now();
       const id = await repo.transaction(async (tx) => {

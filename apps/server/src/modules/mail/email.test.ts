@@ -197,5 +197,44 @@ describe('e-mails through a real SMTP server', () => {
     expect(html).toContain('<p>Dear 陳&lt;大文&gt; (Xiaoming Wang, xiaoming@example.com)</p>');
     expect(html).toContain('<p>已提交 2026-10-01</p>');
     expect(html).toMatch(/Signing: [^;]*mailSigning[^;]*; follow: [^<]*MAILFOLLOW/);
+
+    // A subject within the form's 255 characters that a long name takes past them once filled: refused, naming it.
+    const longName = await t.post<ApplicationSaved>(
+      `${BASE}/create`,
+      fullForm({ name: 'Alexandra Wilhelmina Montgomery-Fitzgerald' }),
+      { token },
+    );
+    const long = await add({
+      recipients: 'dawen@example.com',
+      applicationId: longName.data.id,
+      subject: '{{student.name}}'.repeat(15),
+      content: '<p>c</p>',
+    });
+    expect(long.meta).toMatchObject({ code: 400 });
+    expect(long.meta.message).toContain("subject is longer than 255 characters once the application's details");
+  });
+
+  it('checks the body as it will be stored: a tag that sanitising breaks is refused, not failed at send', async () => {
+    const before = await t.db.db.selectFrom('deliveryOutbox').select('id').execute();
+    // Sanitising the HTML escapes the `>` inside the tag, which no longer parses: every recipient would have failed.
+    const res = await add({
+      recipients: 'cmp@example.com',
+      subject: 'Comparison',
+      content: '<p>{% if recipient.email > "a" %}later{% endif %}</p>',
+    });
+    expect(res.meta).toEqual({
+      code: 400,
+      message: expect.stringContaining('content: the template syntax is not valid'),
+    });
+    expect(await t.db.db.selectFrom('deliveryOutbox').select('id').execute()).toHaveLength(before.length);
+    // The same test with a comparison sanitising leaves alone is sent.
+    const ok = await add({
+      recipients: 'cmp@example.com',
+      subject: 'Comparison',
+      content: '<p>{% if recipient.email == "cmp@example.com" %}yours{% endif %}</p>',
+    });
+    expect(ok.meta.code).toBe(200);
+    expect((await settled(ok.data.id)).recipients.map((r) => r.status)).toEqual(['sent']);
+    expect(arrivedFor('cmp@example.com')[0]!.mail.html).toContain('<p>yours</p>');
   });
 });
