@@ -4,7 +4,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { DeliveryWorker, OutboxRepository } from '../delivery/index.js';
 import { deliveryErrorText } from './delivery-text.js';
 import type { MailRepository } from './mail.repository.js';
-import { plainTextToHtml } from './system-mail.js';
+import { plainTextSubject, plainTextToHtml } from './system-mail.js';
 
 export type RecordCopy = { source: string; sourceId: number; subject: string; text: string; to: string[] };
 type Status = (typeof EMAIL_STATUSES)[number];
@@ -28,8 +28,7 @@ export function createRecordCopies(deps: {
       const id = await repo.insertEmail(tx, {
         senderId: sender.id,
         templateId: null,
-        // Rendered as Liquid text at send time: braces broken up, as for system e-mails.
-        subject: copy.subject.replace(/\{(?=[{%])/g, '{ '),
+        subject: plainTextSubject(copy.subject),
         content: html,
         bodyHtml: html,
         platform: PLATFORM,

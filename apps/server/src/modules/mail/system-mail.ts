@@ -1,4 +1,4 @@
-import { Code, PLATFORM } from '@study-crm/shared';
+import { Code, EMAIL_SUBJECT_MAX, PLATFORM } from '@study-crm/shared';
 import type { Conn } from '../../db/transaction.js';
 import { AppError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
@@ -8,6 +8,13 @@ import type { MailRepository } from './mail.repository.js';
 import { senderLane } from './smtp.js';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+// A plain-text subject as it is stored and rendered as Liquid text at send time: its braces broken up (`{{` → `{ {`),
+// and cut to the column's size (a title of braces nearly doubles), with an ellipsis where it was cut.
+export function plainTextSubject(text: string): string {
+  const chars = Array.from(text.replace(/\{(?=[{%])/g, '{ '));
+  return chars.length > EMAIL_SUBJECT_MAX ? `${chars.slice(0, EMAIL_SUBJECT_MAX - 1).join('')}…` : chars.join('');
+}
 
 // Plain text as the HTML body of an e-mail: escaped, line breaks kept, and braces written as entities so the text
 // can never become Liquid when the channel renders the body at send time.
@@ -47,8 +54,7 @@ export function createSystemMail(deps: {
       if (!sender) throw new AppError(Code.MAIL_UNAVAILABLE);
       const now = clock.now();
       const html = plainTextToHtml(mail.text);
-      // The subject is rendered as Liquid text at send time: its braces are broken up the same way.
-      const subject = mail.subject.replace(/\{(?=[{%])/g, '{ ');
+      const subject = plainTextSubject(mail.subject);
       const id = await repo.insertEmail(tx, {
         senderId: sender.id,
         templateId: null,

@@ -66,6 +66,13 @@ describe('notice e-mail copies', () => {
     expect(got).toHaveLength(1);
     expect(got[0]!.mail.subject).toBe('Open day { { x }}');
     expect(got[0]!.mail.text).toContain('Line <two>');
+
+    // A title of braces nearly doubles once they are broken up: the copy's subject is cut to the column's size.
+    const braces = await add({ recipientId: amyId, title: '{'.repeat(200) });
+    expect(braces.meta.code).toBe(200);
+    await drain();
+    const [copy] = smtp.received.filter((r) => r.mail.subject?.startsWith('{ {'));
+    expect(copy!.mail.subject).toBe(`${'{ '.repeat(127)}…`);
   });
 
   it('copies a notice to all members to each active member with an e-mail, each seeing only themselves', async () => {
