@@ -573,10 +573,10 @@ export const MESSAGES = {
     'zh-CN': '{field}：PTE 总分须为 10–90 的整数',
     'en-US': '{field}: the PTE overall score is a whole number 10–90',
   },
-  'v.scoreNonNegative': {
-    'zh-TW': '{field}：分數不可為負數',
-    'zh-CN': '{field}：分数不可为负数',
-    'en-US': '{field}: scores cannot be negative',
+  'v.scoreOther': {
+    'zh-TW': '{field}：分數須為 0 到 1000，最多兩位小數',
+    'zh-CN': '{field}：分数须为 0 到 1000，最多两位小数',
+    'en-US': '{field}: scores are 0 to 1000, with at most two decimals',
   },
   'v.dictValue': {
     'zh-TW': '{field} 不是字典「{type}」中已啟用的選項：{value}',

@@ -25,6 +25,9 @@ export * from '../application-rules.js';
 
 // ---------- field builders ----------
 
+// The highest score of a language test without range rules of its own.
+const OTHER_SCORE_MAX = 1000;
+
 const zDate = () => z.string().trim().refine(isIsoDate, { message: 'v.date' }).nullish().describe('date YYYY-MM-DD');
 const zScore = () =>
   z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), z.number().nullish());
@@ -86,16 +89,20 @@ export const LanguageScoreSchema = z
   .superRefine((r, ctx) => {
     const parts = ['listening', 'reading', 'writing', 'speaking'] as const;
     const family = scoreFamily(r.testType);
+    // Within the range, on the scale's step, and in hundredths at the finest: what a stored score holds on both
+    // engines (1e-50 is "on" any step within rounding, and would not fit PostgreSQL's column).
+    const fits = (v: number, min: number, max: number, step: number) =>
+      v >= min && v <= max && Math.abs(v / step - Math.round(v / step)) < 1e-9 && Number(v.toFixed(2)) === v;
     if (!family) {
+      // A test without range rules (Duolingo, LanguageCert, …): any scale up to 1000 (1e300 would not fit
+      // PostgreSQL's column).
       for (const p of [...parts, 'total'] as const) {
         const v = r[p];
-        if (v != null && !(v >= 0)) issue(ctx, [p], 'v.scoreNonNegative');
+        if (v != null && !fits(v, 0, OTHER_SCORE_MAX, 0.01)) issue(ctx, [p], 'v.scoreOther');
       }
       return;
     }
     const rule = SCORE_RULES[family];
-    const fits = (v: number, min: number, max: number, step: number) =>
-      v >= min && v <= max && Math.abs(v / step - Math.round(v / step)) < 1e-9;
     for (const p of parts) {
       const v = r[p];
       if (v != null && !fits(v, rule.min, rule.max, rule.step)) issue(ctx, [p], `v.score${family}`);

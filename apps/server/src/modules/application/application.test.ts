@@ -226,9 +226,24 @@ describe('applications', () => {
         'languageScores.0.reading: IELTS bands are 0–9',
       ],
       [
+        'an IELTS band too small for a score column (on the half-band scale only within rounding)',
+        { languageScores: JSON.stringify([{ testType: 'ielts_academic', listening: 1e-50 }]) },
+        'languageScores.0.listening: IELTS bands are 0–9',
+      ],
+      [
         'a negative score of a test without range rules',
         { languageScores: JSON.stringify([{ testType: 'duolingo', total: -5 }]) },
-        'languageScores.0.total: scores cannot be negative',
+        'languageScores.0.total: scores are 0 to 1000, with at most two decimals',
+      ],
+      [
+        'a score of a test without range rules beyond what a score column holds',
+        { languageScores: JSON.stringify([{ testType: 'duolingo', listening: 1e300 }]) },
+        'languageScores.0.listening: scores are 0 to 1000, with at most two decimals',
+      ],
+      [
+        'a score of a test without range rules finer than hundredths',
+        { languageScores: JSON.stringify([{ testType: 'duolingo', total: 1e-50 }]) },
+        'languageScores.0.total: scores are 0 to 1000, with at most two decimals',
       ],
       [
         'a status that is not in the dictionary',
