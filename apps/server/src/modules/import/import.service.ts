@@ -323,7 +323,12 @@ export function createImportService(deps: {
             } else tally.changed += 1;
             outcomes.push({ id: r.id, outcome: target === null ? 'added' : 'changed', targetId: id });
           } catch (err) {
-            if (!(err instanceof AppError)) throw err;
+            if (!(err instanceof AppError)) {
+              // The database refused a row no check foresaw: the job fails, and an all-or-nothing run first takes
+              // back what it added (else the rows before this one would stay).
+              if (isAll && def.undo) for (const id of addedIds) await outsideAuditScope(() => def.undo!(id, ctx));
+              throw err;
+            }
             const reason: Reason = { key: err.messageKey, params: err.params };
             tally.refused += 1;
             outcomes.push({ id: r.id, outcome: 'refused', reason: JSON.stringify(reason) });

@@ -1,5 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { isPostgres } from '../../db/database.js';
 import {
   IMPORT_BASE,
   IMPORT_COLUMNS,
@@ -158,6 +160,36 @@ describe('spreadsheet imports', () => {
     const tagEntries = await t.db.db.selectFrom('auditLog').select('id').where('module', '=', 'tag').execute();
     expect(tagEntries).toEqual([]);
     expect(await auditOf('check', dry.data.id)).toHaveLength(1);
+  });
+
+  it('takes back what an all-or-nothing run added when the database refuses a later row', async () => {
+    // A trigger makes the database refuse one row as it is written, past every check of the dry run.
+    if (isPostgres(t.db.db)) {
+      await sql`create function refuse_boom() returns trigger language plpgsql as $$
+        begin if new.value = 'boom' then raise exception 'refused by the database'; end if; return new; end $$`.execute(
+        t.db.db,
+      );
+      await sql`create trigger refuse_boom before insert on tag for each row execute function refuse_boom()`.execute(
+        t.db.db,
+      );
+    } else {
+      await sql`create trigger refuse_boom before insert on tag when new.value = 'boom'
+        begin select raise(abort, 'refused by the database'); end`.execute(t.db.db);
+    }
+    try {
+      const content = await sheet('tag', [
+        { type: 'undo', value: 'a', label: '甲', status: 'enabled' },
+        { type: 'undo', value: 'b', label: '乙', status: 'enabled' },
+        { type: 'undo', value: 'boom', label: '丙', status: 'enabled' },
+      ]);
+      const dry = await check('tag', content);
+      expect(dry.data).toMatchObject({ status: 'checked', toAdd: 3, toRefuse: 0 });
+      await run('tag', dry.data.id, 'all');
+      // Nothing of the run stays: the two rows before the refused one were taken back.
+      expect(await tagCount('undo')).toBe(0);
+    } finally {
+      await sql`drop trigger refuse_boom${isPostgres(t.db.db) ? sql` on tag` : sql``}`.execute(t.db.db);
+    }
   });
 
   it('changes existing dictionary entries (all or nothing) when the importer may edit them', async () => {
