@@ -828,6 +828,7 @@ export type Database = {
   importRow: ImportRowTable;
   verificationCode: VerificationCodeTable;
   verificationSend: VerificationSendTable;
+  fileUpload: FileUploadTable;
   paymentSummary: PaymentSummaryTable;
   paymentDayTotal: PaymentDayTotalTable;
   applicationDayCount: ApplicationDayCountTable;
@@ -922,6 +923,8 @@ export type VerificationCodeTable = {
 };
 
 export type VerificationSendTable = { target: string; purpose: string; sentAt: number };
+// Who uploaded a file through the general upload (decision 295).
+export type FileUploadTable = { storedName: string; memberId: number; createdAt: number };
 
 // Projects (migration 0025, issue 21). Share ratios in basis points (1 % = 100); dates as YYYY-MM-DD.
 export type ProjectTable = {

@@ -69,6 +69,7 @@ const OWNER: Record<string, string> = {
   job: 'jobs',
   privacyRequest: 'privacy',
   privacyReminder: 'privacy',
+  fileUpload: 'files',
 };
 
 // The identity and access tables are read by their owner and, besides, only by these modules, each for one reason

@@ -56,6 +56,7 @@ export function wireMessaging(
     credentials,
     people,
     storage,
+    uploads,
     inbox,
     captcha,
     secretKey,
@@ -64,7 +65,10 @@ export function wireMessaging(
     dictRepo,
     members,
     applications,
-  }: Pick<Platform, 'credentials' | 'people' | 'storage' | 'inbox' | 'captcha' | 'secretKey' | 'box' | 'exports'> &
+  }: Pick<
+    Platform,
+    'credentials' | 'people' | 'storage' | 'uploads' | 'inbox' | 'captcha' | 'secretKey' | 'box' | 'exports'
+  > &
     Pick<Setup, 'dictRepo'> &
     Pick<Identity, 'members'> &
     Pick<Records, 'applications'>,
@@ -82,7 +86,15 @@ export function wireMessaging(
   registerMailSenderRoutes(app, senders);
   const templates = createTemplateService({ repo: mailRepo, clock, frameHosts: config.templateFrameHosts });
   registerTemplateRoutes(app, templates);
-  const emails = createEmailService({ repo: mailRepo, outbox, worker: delivery, clock, storage, applications });
+  const emails = createEmailService({
+    repo: mailRepo,
+    outbox,
+    worker: delivery,
+    clock,
+    storage,
+    applications,
+    uploadedBy: uploads.uploadedBy,
+  });
   registerEmailRoutes(app, emails, senders);
   exports.register(emailExporter(emails));
   exports.register(templateExporter(templates));

@@ -3,7 +3,7 @@ import { createSecretBox, loadSecretKey } from '../lib/secret-box.js';
 import type { ModuleDeps } from './deps.js';
 import { createCaptchaRepository, createCaptchaService, registerCaptchaRoutes } from './captcha/index.js';
 import { createExportService, registerExportRoutes } from './export/index.js';
-import { createFileStorage, registerFileRoutes } from './files/index.js';
+import { createFileStorage, createUploadLedger, registerFileRoutes } from './files/index.js';
 import { createInboxRepository, createInboxService, registerInboxRoutes } from './inbox/index.js';
 import { createJobRepository, createJobService, registerJobRoutes } from './jobs/index.js';
 import { createMemberCredentials } from './member/index.js';
@@ -21,7 +21,8 @@ export function wirePlatform(app: FastifyInstance, deps: ModuleDeps) {
   // Shared modules: people (members as names and teachers), files (storage), inbox (message box).
   const people = createPeopleService(createPeopleRepository(db), credentials.insertStudent);
   const storage = createFileStorage(config, clock);
-  registerFileRoutes(app, { storage, config });
+  const uploads = createUploadLedger(db);
+  registerFileRoutes(app, { storage, config, uploads, clock });
   const inbox = createInboxService(createInboxRepository(db), clock);
   registerInboxRoutes(app, inbox);
   // Background jobs (issue 39: large exports): modules register their kinds; one worker per server claims them.
@@ -57,7 +58,7 @@ export function wirePlatform(app: FastifyInstance, deps: ModuleDeps) {
   const exports = createExportService({ jobs, permsOf: guard.permsOf, settings: config.jobs });
   registerExportRoutes(app, exports);
 
-  return { credentials, people, storage, inbox, jobs, captcha, secretKey, box, guard, exports };
+  return { credentials, people, storage, uploads, inbox, jobs, captcha, secretKey, box, guard, exports };
 }
 
 export type Platform = ReturnType<typeof wirePlatform>;

@@ -68,6 +68,7 @@ export function wireRecords(
   {
     people,
     storage,
+    uploads,
     inbox,
     jobs,
     guard,
@@ -77,7 +78,7 @@ export function wireRecords(
     tagService,
     members,
     roleRepo,
-  }: Pick<Platform, 'people' | 'storage' | 'inbox' | 'jobs' | 'guard' | 'exports'> &
+  }: Pick<Platform, 'people' | 'storage' | 'uploads' | 'inbox' | 'jobs' | 'guard' | 'exports'> &
     Pick<Setup, 'dictRepo' | 'dictService' | 'tagService'> &
     Pick<Identity, 'members' | 'roleRepo'>,
 ) {
@@ -192,6 +193,7 @@ export function wireRecords(
     dict: dictRepo,
     storage,
     clock,
+    uploadedBy: uploads.uploadedBy,
   });
   registerPaymentRoutes(app, payments);
   exports.register(paymentExporter({ payments, dict: dictRepo }));

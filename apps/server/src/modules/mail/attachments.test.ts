@@ -1,7 +1,9 @@
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EmailDetail, MailSender } from '@study-crm/shared';
+import { PERM, type EmailDetail, type MailSender } from '@study-crm/shared';
 import { startTestApp, testClock, type TestApp, type Values } from '../../test/harness.js';
 import { PDF_MINI, PNG_1x1 } from '../../test/application-fixtures.js';
+import { createRole, createStaff, STAFF_PASSWORD } from '../../test/access-fixtures.js';
 import { startSmtpServer } from '../../test/smtp-fixture.js';
 import { createFileRepository, referencedByAny, sweepOrphanUploads } from '../application/index.js';
 import { createFileStorage } from '../files/index.js';
@@ -109,5 +111,40 @@ describe('e-mail attachments', () => {
     expect(view.data.attachments.map((a) => a.originalName)).toEqual(['attachment-1.png']);
     expect(await t.db.db.selectFrom('deliveryOutbox').select('id').execute()).toHaveLength(before.length + 1);
     await settled(unnamed.data.id);
+  });
+
+  it("attaches only files the sender uploaded: never another member's upload or a stored file read elsewhere", async () => {
+    // A file in storage that no general upload of this member made (an application's passport, an export): its
+    // exact stored name, as the operation log or another e-mail's view would show it.
+    const storage = createFileStorage(t.config, testClock(Date.now()));
+    const stored = await storage.save(await storage.sink.receive(Readable.from([PDF_MINI]), 'passport.pdf', 'file'));
+    // Another member's general upload.
+    const role = await createRole(t.db.db, 'ROLE_MAILER', [PERM.emailAdd, PERM.fileUpload]);
+    await createStaff(t.db.db, 'mailer', [role]);
+    const mailer = await t.login('mailer', STAFF_PASSWORD);
+    const theirs = await t.upload<Uploaded>('/api/v1/fms/upload', {}, { name: 'cv.pdf', content: PDF_MINI }, mailer);
+    expect(theirs.meta.code).toBe(200);
+    const before = await t.db.db.selectFrom('deliveryOutbox').select('id').execute();
+    for (const name of [stored.storedName, theirs.data.name]) {
+      const res = await add({ attachments: name, recipients: 'outsider@example.com' });
+      expect(res.meta.code, name).toBe(400);
+      expect(res.meta.message).toContain('attachments');
+    }
+    expect(await t.db.db.selectFrom('deliveryOutbox').select('id').execute()).toHaveLength(before.length);
+    // Its uploader may attach it.
+    const own = await t.post<{ id: number }>(
+      `${EMAIL}/add`,
+      {
+        senderId,
+        platform: 'WEB',
+        recipients: 'amy@example.com',
+        subject: 'CV',
+        content: '<p>CV</p>',
+        attachments: theirs.data.name,
+      },
+      { token: mailer.token, locale: 'en-US' },
+    );
+    expect(own.meta.code, own.meta.message).toBe(200);
+    await settled(own.data.id);
   });
 });

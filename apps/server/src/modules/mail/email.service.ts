@@ -45,13 +45,19 @@ export function createEmailService(deps: {
   clock: Clock;
   storage: Pick<FileStorage, 'open'>;
   applications: Pick<ApplicationService, 'mailContext'>;
+  // The names of these the member uploaded through the general upload (files module).
+  uploadedBy: (memberId: number, names: readonly string[]) => Promise<Set<string>>;
 }) {
-  const { repo, outbox, worker, clock, storage, applications } = deps;
+  const { repo, outbox, worker, clock, storage, applications, uploadedBy } = deps;
 
-  // The uploaded files to attach: each must exist in storage; duplicates dropped; the total within the limit.
-  async function checkAttachments(b: EmailAddBody) {
+  // The uploaded files to attach: each uploaded by the caller through the general upload (a stored name read
+  // elsewhere, such as an application's passport, is not theirs to mail: decision 295) and still in storage;
+  // duplicates dropped; the total within the limit.
+  async function checkAttachments(b: EmailAddBody, createdBy: number | null) {
     const names = b.attachmentNames ?? [];
     if (names.length > b.attachments.length) throw badRequest('attachmentNames', 'v.unknownId');
+    const theirs = createdBy === null ? new Set<string>() : await uploadedBy(createdBy, b.attachments);
+    if (b.attachments.some((n) => !theirs.has(n))) throw badRequest('attachments', 'v.unknownId');
     const seen = new Set<string>();
     const out: { storedName: string; originalName: string; mime: string; size: number }[] = [];
     let total = 0;
@@ -179,7 +185,7 @@ export function createEmailService(deps: {
       // (`{% if a > b %}`), which would fail every recipient at send time.
       const clean = sanitizeContent(b.content);
       if (!(await checkTemplate(clean))) throw badRequest('content', 'v.template');
-      const files = await checkAttachments(b);
+      const files = await checkAttachments(b, createdBy);
       // Application variables are filled in now from the chosen application; the others per recipient at send.
       const context = b.applicationId ? await applications.mailContext(b.applicationId) : undefined;
       if (b.applicationId && !context) throw badRequest('applicationId', 'v.unknownId');

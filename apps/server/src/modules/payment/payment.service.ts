@@ -71,8 +71,10 @@ export function createPaymentService(deps: {
   dict: Pick<DictRepository, 'enabledValues'>;
   storage: FileStorage;
   clock: Clock;
+  // The names of these the member uploaded through the general upload (files module).
+  uploadedBy: (memberId: number, storedNames: readonly string[]) => Promise<Set<string>>;
 }) {
-  const { repo, applications, referencedElsewhere, people, dict, storage, clock } = deps;
+  const { repo, applications, referencedElsewhere, people, dict, storage, clock, uploadedBy: uploadsOf } = deps;
 
   // Amount as minor units of the currency: positive, within the currency's decimals.
   function values(i: Input): PaymentValues {
@@ -106,6 +108,11 @@ export function createPaymentService(deps: {
   async function newFiles(i: Input, current: PaymentFileRow[], uploadedBy: number): Promise<NewFile[]> {
     const out: NewFile[] = [];
     const seen = new Set<string>();
+    const items = ATTACHMENT_KINDS.flatMap((kind) =>
+      (i[KIND_FIELD[kind]] ?? []).map((item) => splitItem(item).storedName),
+    );
+    // A new attachment is a file the operator uploaded through the general upload (decision 295).
+    const theirs = await uploadsOf(uploadedBy, items);
     for (const kind of ATTACHMENT_KINDS) {
       const field = KIND_FIELD[kind];
       for (const item of i[field] ?? []) {
@@ -113,6 +120,7 @@ export function createPaymentService(deps: {
         if (seen.has(storedName)) throw badRequest(field, 'v.attachment', { file: originalName });
         seen.add(storedName);
         if (current.some((f) => f.storedName === storedName && f.kind === kind)) continue;
+        if (!theirs.has(storedName)) throw badRequest(field, 'v.attachment', { file: originalName });
         // The type by the file's first bytes, read through storage (whatever the driver).
         let found: { type: DetectedType | null; size: number };
         try {

@@ -12,6 +12,7 @@ import {
 } from '@study-crm/shared';
 import { startTestApp, type TestApp, type Values } from '../../test/harness.js';
 import { BASE, fullForm, PDF_MINI, PNG_1x1, staffWith } from '../../test/application-fixtures.js';
+import { createRole, createStaff, STAFF_PASSWORD } from '../../test/access-fixtures.js';
 
 const PAY = '/api/v1/mc/paymentRecord';
 const TRACKS = '/api/v1/cake/tracks';
@@ -119,6 +120,14 @@ describe('payment records', () => {
 
     // Another record cannot take over the same stored file.
     expect((await create({ receipt })).meta.code).toBe(400);
+    // Nor take a file another member uploaded (decision 295).
+    const role = await createRole(t.db.db, 'ROLE_PAY_UPLOADER', [PERM.fileUpload]);
+    await createStaff(t.db.db, 'payuploader', [role]);
+    const other = await t.login('payuploader', STAFF_PASSWORD);
+    const theirs = await upload('theirs.png', PNG_1x1, other.token);
+    const taken = await create({ receipt: theirs });
+    expect(taken.meta.code).toBe(400);
+    expect(taken.meta.message).toContain('receipt');
 
     const upd = await t.post<PaymentView>(
       `${PAY}/update`,
