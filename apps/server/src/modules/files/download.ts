@@ -3,11 +3,13 @@ import type { FastifyReply } from 'fastify';
 import { XLSX_MIME } from '@study-crm/shared';
 import type { StoredFile } from './object-store.js';
 
-// RFC 6266: an ASCII fallback plus the UTF-8 name.
+// RFC 6266: an ASCII fallback plus the UTF-8 name, percent-encoded as RFC 8187 asks (encodeURIComponent leaves
+// ' ( ) * as they are, which a strict reader takes for the end of the value: "O'Brien (CV).pdf").
 export function contentDisposition(title: string, ext: string, inline: boolean): string {
   const name = `${title}.${ext}`;
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+  const utf8 = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${utf8}`;
 }
 
 export type StoredFileInfo = StoredFile & { title: string; extension: string; mime: string };
