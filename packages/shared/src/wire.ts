@@ -8,15 +8,17 @@ export * from './envelope.js';
 const toNumber = (v: unknown) =>
   typeof v === 'string' && v.trim() !== '' && /^-?\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : v;
 
-// Ids and integers stay inside the database's 32-bit integer columns (PostgreSQL refuses 2^31 with an error).
+// Ids and integers stay inside the database's 32-bit integer columns (PostgreSQL refuses 2^31 with an error). The
+// range is checked before `int()`, so a huge number is told the column's bound first (not JavaScript's safe-integer
+// one), and an id of 0 that it must be at least 1.
 export const INT_MAX = 2147483647;
 const zInt32 = () =>
   z
     .number()
-    .int()
     .min(-INT_MAX - 1)
-    .max(INT_MAX);
-const zId32 = () => z.number().int().positive().max(INT_MAX);
+    .max(INT_MAX)
+    .int();
+const zId32 = () => z.number().min(1).max(INT_MAX).int();
 export const zInt = () => z.preprocess(toNumber, zInt32());
 export const zId = () => z.preprocess(toNumber, zId32());
 // The one `{ id }` schema: the record id of every view/remove call (query or body).

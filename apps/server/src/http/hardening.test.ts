@@ -56,6 +56,17 @@ describe('concurrent writes and odd input', () => {
       expect(res.meta.code, id).toBe(400);
       expect(res.meta.message).toContain('id');
     }
+    // The bound named is the column's, not JavaScript's safe-integer one; an id of 0 or below must be at least 1.
+    const huge = await t.get(
+      '/api/v1/mc/sys/role/view',
+      { id: '99999999999999999999' },
+      { ...t.admin, locale: 'en-US' },
+    );
+    expect(huge.meta.message).toContain('id must be at most 2147483647');
+    for (const id of ['0', '-1']) {
+      const low = await t.get('/api/v1/mc/sys/role/view', { id }, { ...t.admin, locale: 'en-US' });
+      expect(low.meta.message, id).toContain('id must be at least 1');
+    }
     expect((await t.get('/api/v1/mc/sys/role/view', { id: '2147483647' }, t.admin)).meta.code).toBe(404);
     const list = await t.post(
       '/api/v1/mc/sys/role/updateMemberRoles',
