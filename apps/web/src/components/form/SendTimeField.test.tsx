@@ -51,10 +51,13 @@ describe('SendTimeField', () => {
   });
 
   it('asks for a time with "later", and for none with "now"', async () => {
-    const { getByText, findByText, form } = draw();
+    const { getByText, findByText, queryByTestId, form } = draw();
     await expect(form().validateFields()).resolves.toEqual({ when: 'now' });
     fireEvent.click(getByText('Later'));
     await waitFor(() => expect(form().getFieldValue('when')).toBe('later'));
+    // The time field is drawn (and so registered with the form) a render after the choice: validating before it
+    // passed on a loaded CI machine.
+    await waitFor(() => expect(queryByTestId('mail-send-at')).not.toBeNull());
     await act(async () => {
       await expect(form().validateFields()).rejects.toMatchObject({
         errorFields: [{ name: ['sendAt'], errors: ['Pick a time'] }],
