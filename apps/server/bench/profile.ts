@@ -1,4 +1,5 @@
 // npm run bench:profile [-- --applications 20000 --members 2000 --duration 8 --connections 20 --engine sqlite
+//                           --cases trivial,'home p1'
 //                           --out /tmp/study-crm-profile --top 25 --root <another checkout>]
 // A CPU profile (`node --cpu-prof`) of the server under load (issue 43), one for each case: the trivial signed call
 // (GET /api/v1/member/profile) and the filtered home list (status + a two-character name, first page). Real HTTP, as
@@ -18,7 +19,7 @@ import autocannon from 'autocannon';
 import type { BenchRequest, Started } from './http-server.js';
 import { dropSchema } from '../src/db/migrate.js';
 import { benchArgs } from './args.js';
-import { BENCH, benchEnv, PROFILE_CASES } from './sign-in.js';
+import { BENCH, benchEnv, LIST_CASES, PROFILE_CASES } from './sign-in.js';
 import { ipcCaller } from './ipc.js';
 
 const { num, values: opt } = benchArgs(
@@ -30,8 +31,16 @@ const { num, values: opt } = benchArgs(
     // Only summarize a .cpuprofile made before, leaving out its first `--skip` ms.
     summarize: { type: 'string', default: '' },
     skip: { type: 'string', default: '0' },
+    // Which cases, by name: the two above (the default) or any of the list pages `npm run bench:ab` compares.
+    cases: { type: 'string', default: Object.keys(PROFILE_CASES).join(',') },
   },
 );
+const ALL_CASES: Record<string, string> = { ...PROFILE_CASES, ...LIST_CASES };
+const CASES = opt.cases.split(',').map((name) => {
+  const route = ALL_CASES[name.trim()];
+  if (!route) throw new Error(`--cases: no case ${name} (${Object.keys(ALL_CASES).join(', ')})`);
+  return [name.trim(), route] as const;
+});
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverScript = opt.root
   ? path.join(path.resolve(opt.root), 'apps/server/bench/http-server.ts')
@@ -169,7 +178,7 @@ async function main() {
     console.log(line('bare', b));
     const pid = seeder.child.pid;
     console.log(line('/health', await reqsPerSecond(`http://127.0.0.1:${s0.port}/health`, {}, num.duration, pid)));
-    for (const [name, route] of Object.entries(PROFILE_CASES)) {
+    for (const [name, route] of CASES) {
       const headers = { sign: BENCH.sign, 'x-token': s0.token };
       console.log(line(name, await reqsPerSecond(call(s0.port, route), headers, num.duration, pid)));
     }
@@ -177,7 +186,7 @@ async function main() {
     await seeder.exited;
 
     // Each case under the profiler, in a fresh server process on the same data.
-    for (const [name, route] of Object.entries(PROFILE_CASES)) {
+    for (const [name, route] of CASES) {
       const label = name.replace(/\W+/g, '-');
       const profDir = path.join(opt.out, `${opt.engine}-${label}-${Date.now()}`);
       const forked = Date.now();
