@@ -16,9 +16,11 @@ import type { Conn, Tx } from './conn.js';
 // The audit log's writes and diffs (docs/audit.md, decision 133). The scope of a call is in lib/audit-scope.ts.
 
 // Fields never stored, whatever their table: only "changed" (passwords, codes, tokens, encrypted secrets, wallet
-// material, TOTP secrets, recovery codes).
+// material, TOTP secrets, recovery codes)…
 const SECRET_FIELD =
   /pass(word|wd)|secret|token|hash|salt|mnemonic|privatekey|wrappedkey|seed|recovery|totp|otp|captcha|enc$|^code$/i;
+// …and the storage keys of stored files (an application file's is its passport's; the entry says the file changed).
+const STORAGE_KEY_FIELD = /^(storedName|avatarFile)$/;
 // Tables whose every field is a secret or a credential's state.
 const SECRET_TABLES = new Set([
   'session',
@@ -48,7 +50,7 @@ export const AUDIT_CHILDREN: Readonly<Record<string, readonly (readonly [section
 };
 
 export const isSecretField = (table: string | null, field: string) =>
-  (table !== null && SECRET_TABLES.has(table)) || SECRET_FIELD.test(field);
+  (table !== null && SECRET_TABLES.has(table)) || SECRET_FIELD.test(field) || STORAGE_KEY_FIELD.test(field);
 
 // One changed field of one record: before and after as text, or only `secret: true` (a secret that changed).
 export type AuditChange = { id: number; field: string; before?: string | null; after?: string | null; secret?: true };

@@ -12,7 +12,7 @@ import {
   type TimelinePage,
 } from '@study-crm/shared';
 import { useTestApp } from '../../test/signed-in.js';
-import { BASE, fullForm } from '../../test/application-fixtures.js';
+import { BASE, fullForm, PNG_1x1 } from '../../test/application-fixtures.js';
 import { createRole, createStaff, permissionIds, STAFF_PASSWORD } from '../../test/access-fixtures.js';
 import type { Values } from '../../test/harness.js';
 import { expectParamError } from '../../test/expect-envelope.js';
@@ -202,6 +202,28 @@ describe('audit log', () => {
     expect((await view(sender!.id)).data.changes).toContainEqual(
       expect.objectContaining({ field: 'passwordEnc', secret: true }),
     );
+
+    // An application file's storage key: the upload is recorded, its key only as changed.
+    mark = await lastId();
+    const file = await t.upload<{ id: number }>(
+      `${BASE}/uploadFile`,
+      { applicationId: String(appId) },
+      { name: 'passport.png', content: PNG_1x1 },
+      { token: t.admin.token },
+    );
+    expect(file.meta.code).toBe(200);
+    const [uploaded] = await since(mark);
+    const stored = await t.db.db
+      .selectFrom('applicationFile')
+      .select('storedName')
+      .where('id', '=', file.data.id)
+      .executeTakeFirstOrThrow();
+    secrets.push(stored.storedName);
+    expect((await view(uploaded!.id)).data.changes).toContainEqual({
+      id: file.data.id,
+      field: 'storedName',
+      secret: true,
+    });
 
     // The two-factor secret shown at set-up, and the session tokens of sign-ins.
     mark = await lastId();
