@@ -61,6 +61,7 @@ export function wireUpkeep(
   {
     people,
     storage,
+    uploads,
     inbox,
     jobs,
     guard,
@@ -73,7 +74,7 @@ export function wireUpkeep(
     fileRepo,
     paymentRepo,
     mail,
-  }: Pick<Platform, 'people' | 'storage' | 'inbox' | 'jobs' | 'guard'> &
+  }: Pick<Platform, 'people' | 'storage' | 'uploads' | 'inbox' | 'jobs' | 'guard'> &
     Pick<Setup, 'configs' | 'content'> &
     Pick<Identity, 'members' | 'profiles'> &
     Pick<Records, 'admissions' | 'visa' | 'fileRepo' | 'paymentRepo'> &
@@ -203,5 +204,6 @@ export function wireUpkeep(
     clock,
     // This process's name as a lease holder (several servers on one database sweep one at a time).
     lease: () => takeLease(db, 'orphan-sweep', serverId, clock.now(), ORPHAN_SWEEP_LEASE_MS),
+    forget: uploads.forget,
   });
 }

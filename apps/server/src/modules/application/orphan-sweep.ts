@@ -12,12 +12,14 @@ const EVERY_MS = 6 * 60 * 60 * 1000;
 // When another table starts keeping stored names (e-mail attachments, payments), add its `referenced` in
 // modules/wiring.upkeep.ts.
 // `lease`: whether this server may sweep the shared storage now (several servers on one database and bucket sweep
-// it one at a time); each server always sweeps its own temp files.
+// it one at a time); each server always sweeps its own temp files. `forget`: what the removed files leave behind
+// elsewhere (the upload ledger's rows).
 export async function sweepOrphanUploads(deps: {
   storage: FileStorage;
   files: Pick<FileRepository, 'referenced'>;
   clock: Clock;
   lease?: () => Promise<boolean>;
+  forget?: (storedNames: readonly string[]) => Promise<void>;
 }): Promise<number> {
   const cutoff = deps.clock.now() - DAY_MS;
   const stale = await deps.storage.sweepIncoming(cutoff);
@@ -27,6 +29,7 @@ export async function sweepOrphanUploads(deps: {
   const kept = await deps.files.referenced(old.map((f) => f.storedName));
   const orphans = old.filter((f) => !kept.has(f.storedName));
   for (const f of orphans) await deps.storage.remove(f.storedName);
+  await deps.forget?.(orphans.map((f) => f.storedName));
   return stale + orphans.length;
 }
 

@@ -18,6 +18,16 @@ export function createUploadLedger(db: Db) {
         .execute();
       return new Set(rows.map((r) => r.storedName));
     },
+
+    // The orphan sweep removed these files: their rows go with them (500 names a statement).
+    async forget(names: readonly string[]): Promise<void> {
+      for (let i = 0; i < names.length; i += 500) {
+        await db
+          .deleteFrom('fileUpload')
+          .where('storedName', 'in', names.slice(i, i + 500))
+          .execute();
+      }
+    },
   };
 }
 export type UploadLedger = ReturnType<typeof createUploadLedger>;

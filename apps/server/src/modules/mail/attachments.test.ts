@@ -6,7 +6,7 @@ import { PDF_MINI, PNG_1x1 } from '../../test/application-fixtures.js';
 import { createRole, createStaff, STAFF_PASSWORD } from '../../test/access-fixtures.js';
 import { startSmtpServer } from '../../test/smtp-fixture.js';
 import { createFileRepository, referencedByAny, sweepOrphanUploads } from '../application/index.js';
-import { createFileStorage } from '../files/index.js';
+import { createFileStorage, createUploadLedger } from '../files/index.js';
 import { createMailRepository } from './mail.repository.js';
 
 const EMAIL = '/admin/v1/message/email';
@@ -78,15 +78,20 @@ describe('e-mail attachments', () => {
     expect(Buffer.compare(mail.attachments[0]!.content, PDF_MINI)).toBe(0);
     expect(Buffer.compare(mail.attachments[1]!.content, PNG_1x1)).toBe(0);
 
-    // The orphan sweep keeps files an e-mail attaches, and removes a day-old upload nothing keeps.
+    // The orphan sweep keeps files an e-mail attaches, and removes a day-old upload nothing keeps, with its row of
+    // the upload ledger.
     const loose = await upload('loose.png', PNG_1x1);
     const clock = testClock(Date.now() + 25 * 60 * 60 * 1000);
     const storage = createFileStorage(t.config, clock);
     const files = referencedByAny(createFileRepository(t.db.db).referenced, createMailRepository(t.db.db).referenced);
-    expect(await sweepOrphanUploads({ storage, files, clock })).toBe(1);
+    const { forget } = createUploadLedger(t.db.db);
+    expect(await sweepOrphanUploads({ storage, files, clock, forget })).toBe(1);
     const left = (await storage.list()).map((f) => f.storedName);
     expect(left).toEqual(expect.arrayContaining([pdf.name, png.name]));
     expect(left).not.toContain(loose.name);
+    const ledger = await t.db.db.selectFrom('fileUpload').select('storedName').execute();
+    expect(ledger.map((r) => r.storedName)).toEqual(expect.arrayContaining([pdf.name, png.name]));
+    expect(ledger.map((r) => r.storedName)).not.toContain(loose.name);
   });
 
   it('refuses bad attachments naming the field, and queues nothing', async () => {
