@@ -24,6 +24,6 @@ export async function replaceLinks<T extends LinkTable>(
   if (ids.length)
     await loose
       .insertInto(name)
-      .values(ids.map((id) => ({ ...extra, [owner]: ownerId, [column]: id })))
+      .values(ids.map((id) => Object.assign({}, extra, { [owner]: ownerId, [column]: id })))
       .execute();
 }

@@ -7,7 +7,7 @@ import { mapPage } from '../../lib/paging.js';
 import { assertDictValues, type DictRepository } from '../dict/index.js';
 import type { VisaStageRepository, VisaStageRow } from './visa-stage.repository.js';
 
-const toStage = (r: VisaStageRow): VisaStage => ({ ...r, kind: r.kind as VisaStage['kind'] });
+const toStage = (r: VisaStageRow): VisaStage => Object.assign(r, { kind: r.kind as VisaStage['kind'] });
 const fieldsOf = (b: VisaStageAddBody) => ({
   name: b.name || null,
   sort: b.sort,

@@ -9,7 +9,9 @@ import { personRef } from '../people/index.js';
 export type Names = Map<number, PersonRef>;
 export type Ratio = { followDone: number; followTotal: number; completionRatio: number };
 
-// The fields the list row and the header share, with the two teachers named.
+// The fields the list row and the header share, with the two teachers named. Each view adds its fields to this
+// object (Object.assign): on Node 20 an object spread followed by more fields costs about a microsecond per added
+// field, which a list pays on every row (issue 43, decision 297).
 const summary = (r: ListRow, names: Names) => ({
   id: r.id,
   name: r.name,
@@ -29,22 +31,21 @@ export function toApplicationListItem(
   targetSchools: string[],
   ratio: Ratio,
 ): ApplicationListItem {
-  return { ...summary(r, names), createdAt: r.createdAt, targetSchools, ...ratio };
+  return Object.assign(summary(r, names), { createdAt: r.createdAt, targetSchools }, ratio);
 }
 
 export function toApplicationSimple(r: ApplicationRow, names: Names, ratio: Ratio): ApplicationSimple {
-  return {
-    ...summary(r, names),
-    ...pick(r, ['areaCode', 'mobile', 'importantNotes']),
-    studentId: r.memberId,
-    version: r.version,
-    ...ratio,
-  };
+  return Object.assign(
+    summary(r, names),
+    pick(r, ['areaCode', 'mobile', 'importantNotes']),
+    { studentId: r.memberId, version: r.version },
+    ratio,
+  );
 }
 
 // The detail form: the row and its child rows (the response schema drops what the contract does not name).
 export function toApplicationView({ memberId, ...r }: ApplicationRow, children: ChildRows): ApplicationView {
-  return { ...r, studentId: memberId, ...children };
+  return Object.assign(r, { studentId: memberId }, children);
 }
 
 export function toFileRecord(r: Omit<FileRow, 'storedName'>, names: Names): FileRecord {

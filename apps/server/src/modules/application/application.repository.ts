@@ -630,7 +630,7 @@ export function createApplicationRepository(db: Db, carried: ListCarried = {}) {
         if (list.length) {
           await tx
             .insertInto(table)
-            .values(list.map((r, i) => ({ ...r, applicationId: id, sort: i + 1 })) as never)
+            .values(list.map((r, i) => Object.assign({}, r, { applicationId: id, sort: i + 1 })) as never)
             .execute();
         }
       }

@@ -77,14 +77,13 @@ export function createBoardService({ board, applications, dict, followProgress, 
       const list = rows.map((r): BoardCard => {
         const own = choices.filter((c) => c.applicationId === r.id);
         const p = progress.get(r.id) ?? { done: 0, total: 0 };
-        return {
-          ...r,
+        return Object.assign(r, {
           targetSchools: own.map((c) => ({ school: c.school, decision: c.decision, reply: c.reply })),
           nextDeadline: nextDeadline(own, dates, today),
           followDone: p.done,
           followTotal: p.total,
           completionRatio: completionPercent(p.done, p.total),
-        };
+        });
       });
       return { list, nextCursor: nextCursorOf(rows, limit, (r) => r.applicationDate) };
     },

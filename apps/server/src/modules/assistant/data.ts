@@ -99,10 +99,9 @@ export function createAssistantData(deps: AssistantDataDeps) {
     // Payments pending confirmation, per currency (never added together), all time.
     async pendingPayments(asker: Asker) {
       if (!may(asker, PERM.paymentList)) return denied(PERM.paymentList);
-      const currencies = (await deps.payments.pendingTotals()).map((c) => ({
-        ...c,
-        path: listPath(ROUTES.payments, { status: 'pending', currency: c.currency }),
-      }));
+      const currencies = (await deps.payments.pendingTotals()).map((c) =>
+        Object.assign(c, { path: listPath(ROUTES.payments, { status: 'pending', currency: c.currency }) }),
+      );
       return { currencies, listPath: listPath(ROUTES.payments, { status: 'pending' }) };
     },
 
@@ -112,7 +111,7 @@ export function createAssistantData(deps: AssistantDataDeps) {
       const w = await deps.feedback.waiting(LIST_MAX);
       return {
         total: w.total,
-        oldest: w.oldest.map((f) => ({ ...f, path: `${ROUTES.feedback}?id=${f.id}` })),
+        oldest: w.oldest.map((f) => Object.assign(f, { path: `${ROUTES.feedback}?id=${f.id}` })),
         listPath: listPath(ROUTES.feedback, { state: 'open' }),
       };
     },

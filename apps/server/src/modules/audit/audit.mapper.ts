@@ -25,10 +25,5 @@ export function toAuditEntry(row: AuditRow, names: ReadonlyMap<number, PersonRef
 }
 
 // An entry with its changes; the names of the people and cycles they name are added by the service.
-export const toAuditEntryView = (
-  row: AuditRow,
-  names: ReadonlyMap<number, PersonRef>,
-): Omit<AuditEntryView, 'refs'> => ({
-  ...toAuditEntry(row, names),
-  changes: changesOf(row),
-});
+export const toAuditEntryView = (row: AuditRow, names: ReadonlyMap<number, PersonRef>): Omit<AuditEntryView, 'refs'> =>
+  Object.assign(toAuditEntry(row, names), { changes: changesOf(row) });

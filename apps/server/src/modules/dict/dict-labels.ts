@@ -34,7 +34,8 @@ export async function withDictText<T>(
     ...p,
     list: p.list.map((r) => {
       const v = valueOf(r);
-      return { ...r, dictText: v === null ? undefined : labels.get(v) };
+      // (Object.assign, not a spread followed by a field: decision 297.)
+      return Object.assign({}, r, { dictText: v === null ? undefined : labels.get(v) });
     }),
   };
 }

@@ -40,10 +40,9 @@ export function toFeedbackDetail(
   names: Map<number, PersonRef>,
 ): FeedbackDetail {
   const thread = replies.map((x) => toFeedbackReply(x, names));
-  return {
-    ...toFeedbackItem(r, names),
+  return Object.assign(toFeedbackItem(r, names), {
     content: r.content,
     reply: thread.at(-1)?.content ?? null,
     replies: thread,
-  };
+  });
 }

@@ -426,7 +426,7 @@ export function createImportService(deps: {
           repo.transaction((tx) =>
             repo.insertRows(
               tx,
-              chunk.map((r) => ({ ...r, runId: id, outcome: null })),
+              chunk.map((r) => Object.assign({}, r, { runId: id, outcome: null })),
             ),
           ),
         ),

@@ -94,7 +94,7 @@ export function createInboxRepository(db: Db) {
           notices(memberId, now).select(countAll),
           w,
         );
-        return { rows: rows.map((r) => ({ ...r, link: null, kind: null, dueAt: null, done: 0 })), total };
+        return { rows: rows.map((r) => Object.assign(r, { link: null, kind: null, dueAt: null, done: 0 })), total };
       }
       if (tab === 'message') {
         const { rows, total } = await pageRows(
@@ -106,7 +106,7 @@ export function createInboxRepository(db: Db) {
           messages(memberId).select(countAll),
           w,
         );
-        return { rows: rows.map((r) => ({ ...r, kind: null, dueAt: null, done: 0 })), total };
+        return { rows: rows.map((r) => Object.assign(r, { kind: null, dueAt: null, done: 0 })), total };
       }
       // Open to-dos first, then by due time (earliest first), then newest.
       const { rows, total } = await pageRows(
@@ -119,7 +119,7 @@ export function createInboxRepository(db: Db) {
         todos(memberId).select(countAll),
         w,
       );
-      return { rows: rows.map((r) => ({ ...r, content: null })), total };
+      return { rows: rows.map((r) => Object.assign(r, { content: null })), total };
     },
 
     // Whether the item exists and is addressed to the member.

@@ -44,10 +44,8 @@ export function createLabelRepository(db: Db) {
           .whereRef('memberLabel.labelId', '=', 'label.id')
           .as('memberCount'),
       );
-  const norm = (r: Omit<LabelRow, 'memberCount'> & { memberCount: number | string | null }): LabelRow => ({
-    ...r,
-    memberCount: Number(r.memberCount ?? 0),
-  });
+  const norm = (r: Omit<LabelRow, 'memberCount'> & { memberCount: number | string | null }): LabelRow =>
+    Object.assign(r, { memberCount: Number(r.memberCount ?? 0) });
 
   // The labels of a page of members in one query, by member, each in the labels' order (the member list's).
   // (Compiled once: the ids are one parameter, issue 43.)

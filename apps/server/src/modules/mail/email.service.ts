@@ -217,7 +217,7 @@ export function createEmailService(deps: {
         });
         await repo.insertAttachments(
           tx,
-          files.map((f) => ({ ...f, emailId: messageId, createdAt: now })),
+          files.map((f) => Object.assign({}, f, { emailId: messageId, createdAt: now })),
         );
         // Scheduled: the rows are due at sendAt, so no worker sends them before.
         await outbox.enqueue(tx, 'email', messageId, recipients, now, sendAt ?? now, senderLane(b.senderId));

@@ -164,7 +164,7 @@ function roleListColumn(dialect: Dialect, eb: ExpressionBuilder<Database, 'membe
 }
 // PostgreSQL's json_agg over no rows is null.
 const parseRoleList = (memberId: number, roleList: string | null): MemberRoleRow[] =>
-  (JSON.parse(roleList ?? '[]') as RoleRow[]).map((r) => ({ ...r, memberId }));
+  (JSON.parse(roleList ?? '[]') as RoleRow[]).map((r) => Object.assign(r, { memberId }));
 
 // What the profile reads beside the member's columns: their roles and their activated wallet's address.
 const profileExtras = (dialect: Dialect, eb: ExpressionBuilder<Database, 'member'>) => [

@@ -151,7 +151,7 @@ export function createMemberService(deps: {
       const rolesOf = groupRoles(roles);
       return {
         ...pageResult(
-          rows.map((r) => ({ ...toMember(r, rolesOf.get(r.id) ?? []), labels: labels.get(r.id) ?? [] })),
+          rows.map((r) => Object.assign(toMember(r, rolesOf.get(r.id) ?? []), { labels: labels.get(r.id) ?? [] })),
           total,
           w,
         ),

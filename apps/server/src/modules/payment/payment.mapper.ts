@@ -55,8 +55,7 @@ export function toAttachment(f: PaymentFileRow): Attachment {
 
 export function toPaymentView(r: PaymentRow, files: PaymentFileRow[], names: Map<number, PersonRef>): PaymentView {
   const of = (kind: PaymentFileRow['kind']) => files.filter((f) => f.kind === kind).map(toAttachment);
-  return {
-    ...toPaymentItem(r, names),
+  return Object.assign(toPaymentItem(r, names), {
     description: r.description,
     voidReason: r.voidReason,
     voidedBy: personRef(names, r.voidedBy),
@@ -66,7 +65,7 @@ export function toPaymentView(r: PaymentRow, files: PaymentFileRow[], names: Map
     contractFiles: of('contract'),
     paymentScreenshots: of('screenshot'),
     receipt: of('receipt'),
-  };
+  });
 }
 
 export function toTrack(t: TrackRow, names: Map<number, PersonRef>, titles: Map<number, string>): Track {

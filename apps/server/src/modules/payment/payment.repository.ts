@@ -279,7 +279,7 @@ export function createPaymentRepository(db: Db) {
       if (files.length) {
         await tx
           .insertInto('paymentFile')
-          .values(files.map((f) => ({ ...f, paymentId, createdAt: now })))
+          .values(files.map((f) => Object.assign({}, f, { paymentId, createdAt: now })))
           .execute();
       }
     },

@@ -46,7 +46,7 @@ export function createPeopleService(repo: PeopleRepository, insertStudent: Inser
       const found: PersonFound[] = [];
       for (const row of await repo.searchStaff(words, limit)) {
         const matched = personMatches(row, words);
-        if (matched) found.push({ ...row, matched });
+        if (matched) found.push(Object.assign(row, { matched }));
       }
       return found;
     },

@@ -202,10 +202,9 @@ export function createPrivacyService({
     const locale = job.locale;
     const data = await collect(subjectId, report);
     // The documents: opened one at a time as the archive reaches them; one gone from storage is named as such.
-    const archiveFiles: (ArchiveFile & { storedName: string })[] = data.files.map((f, i) => ({
-      ...f,
-      path: `files/${String(i + 1).padStart(3, '0')}-${safeName(f.name)}`,
-    }));
+    const archiveFiles: (ArchiveFile & { storedName: string })[] = data.files.map((f, i) =>
+      Object.assign({}, f, { path: `files/${String(i + 1).padStart(3, '0')}-${safeName(f.name)}` }),
+    );
     const opened = [];
     for (const f of archiveFiles) {
       const file = await storage.open(f.storedName).catch(() => null);

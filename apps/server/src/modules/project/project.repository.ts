@@ -73,7 +73,11 @@ export function createProjectRepository(db: Db, dialect: Dialect) {
 
   const norm = (
     r: Omit<ProjectRow, 'memberCount' | 'shareTotalBp'> & { memberCount: unknown; shareTotalBp: unknown },
-  ) => ({ ...r, memberCount: Number(r.memberCount ?? 0), shareTotalBp: Number(r.shareTotalBp ?? 0) }) as ProjectRow;
+  ) =>
+    Object.assign(r, {
+      memberCount: Number(r.memberCount ?? 0),
+      shareTotalBp: Number(r.shareTotalBp ?? 0),
+    }) as ProjectRow;
 
   function filtered(f: ListFilter) {
     let q = db.selectFrom('project').where('project.deletedAt', 'is', null);
@@ -226,7 +230,7 @@ export function createProjectRepository(db: Db, dialect: Dialect) {
         revisions.select(countAll),
         w,
       );
-      return { rows: rows.map((r) => ({ ...r, length: Number(r.length) })), total };
+      return { rows: rows.map((r) => Object.assign(r, { length: Number(r.length) })), total };
     },
 
     async names(ids: number[]): Promise<Map<number, string>> {

@@ -20,7 +20,5 @@ export function toRoleMember(row: PersonRow): RoleMember {
   return { id: row.id, displayName: displayName(row), loginName: row.loginName, email: row.email };
 }
 
-export const toRoleMemberOption = (row: PersonFound): RoleMemberOption => ({
-  ...toRoleMember(row),
-  matched: row.matched,
-});
+export const toRoleMemberOption = (row: PersonFound): RoleMemberOption =>
+  Object.assign(toRoleMember(row), { matched: row.matched });

@@ -44,10 +44,8 @@ export function createRoleRepository(db: Db) {
     return q;
   };
 
-  const toRow = (r: Omit<RoleRow, 'memberCount'> & { memberCount: number | string | null }): RoleRow => ({
-    ...r,
-    memberCount: Number(r.memberCount ?? 0),
-  });
+  const toRow = (r: Omit<RoleRow, 'memberCount'> & { memberCount: number | string | null }): RoleRow =>
+    Object.assign(r, { memberCount: Number(r.memberCount ?? 0) });
 
   return {
     transaction: <T>(fn: (tx: Tx) => Promise<T>): Promise<T> => runInTransaction(db, fn),

@@ -171,7 +171,7 @@ export function createSmsService(deps: {
               repo.transaction((tx) =>
                 repo.insertRecipients(
                   tx,
-                  rows.map((r) => ({ ...r, batchId })),
+                  rows.map((r) => Object.assign({}, r, { batchId })),
                 ),
               ),
             ),

@@ -9,16 +9,16 @@ export const toKpiOption = (r: KpiTypeRow): KpiTypeOption => ({
   unit: r.unit,
 });
 
-export const toKpiType = (r: KpiTypeRow & { taskCount: number }): KpiType => ({
-  ...toKpiOption(r),
-  weight: r.weight,
-  enabled: r.enabled,
-  sort: r.sort,
-  version: r.version,
-  taskCount: r.taskCount,
-  createdAt: Number(r.createdAt),
-  updatedAt: Number(r.updatedAt),
-});
+export const toKpiType = (r: KpiTypeRow & { taskCount: number }): KpiType =>
+  Object.assign(toKpiOption(r), {
+    weight: r.weight,
+    enabled: r.enabled,
+    sort: r.sort,
+    version: r.version,
+    taskCount: r.taskCount,
+    createdAt: Number(r.createdAt),
+    updatedAt: Number(r.updatedAt),
+  });
 
 const kpiOf = (kpis: Map<number, KpiTypeRow>, id: number | null) => {
   const row = id ? kpis.get(id) : undefined;

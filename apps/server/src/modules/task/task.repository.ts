@@ -174,7 +174,7 @@ export function createTaskRepository(db: Db) {
         base.select(countAll),
         w,
       );
-      return { rows: rows.map((r) => ({ ...r, taskCount: num(r.taskCount) })), total };
+      return { rows: rows.map((r) => Object.assign(r, { taskCount: num(r.taskCount) })), total };
     },
 
     kpiType: (id: number): Promise<KpiTypeRow | undefined> =>
