@@ -133,8 +133,8 @@ export function createImportService(deps: {
     if (!stored) return '';
     const r = JSON.parse(stored) as Reason;
     const column = r.column ? headerOf(kind, r.column, locale) : '';
-    if (r.problem) return describeProblem({ ...r.problem, field: column || r.problem.field }, locale);
-    const params: Record<string, string | number> = { ...(r.params ?? {}), column };
+    if (r.problem) return describeProblem(Object.assign({}, r.problem, { field: column || r.problem.field }), locale);
+    const params: Record<string, string | number> = Object.assign({}, r.params, { column });
     if (r.key === 'badRequest' && typeof params.reason === 'string') {
       return describeProblem(
         { field: column || String(params.field ?? ''), reason: params.reason as MessageKey, params },
