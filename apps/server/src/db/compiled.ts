@@ -44,7 +44,9 @@ export function compileOnce<P extends string, O>(
   return (values, conn = db) => {
     compiled ??= compile();
     const parameters = plan.map((p) => ('slot' in p ? values[p.slot] : p.value));
-    return conn.executeQuery<O>({ ...compiled, parameters });
+    // (Written out, not `{ ...compiled, parameters }`: a field after a spread is slow on Node 20, decision 297.)
+    const { query, queryId, sql: text } = compiled;
+    return conn.executeQuery<O>({ query, queryId, sql: text, parameters });
   };
 }
 
