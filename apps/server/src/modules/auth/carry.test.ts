@@ -28,8 +28,9 @@ describe('the session check carries the profile', () => {
     expect(member!.perms.size).toBeGreaterThan(0);
     const roles = JSON.parse(String(member!.carried!.roleList)) as { name: string }[];
     expect(roles.map((r) => r.name)).toContain(ADMIN_ROLE_NAME);
-    // (The session's own columns are not among the member's.)
-    expect(member!.carried).not.toHaveProperty('sessionId');
+    // (The carried read is the statement's row: the session's own columns stand beside the member's under names
+    // of their own, so the member's id is the member's, decision 297.)
+    expect(member!.carried).toMatchObject({ id: mid, sessionId: member!.sessionId, memberId: mid });
 
     // Without a carried read, none comes back.
     expect((await sessions.authenticate(token))!.carried).toBeUndefined();

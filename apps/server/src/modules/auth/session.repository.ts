@@ -188,27 +188,17 @@ export function createSessionRepository(db: Db) {
         known.delete(tokenHash);
         return undefined;
       }
-      const {
-        sessionId,
-        memberId,
-        sessionCreatedAt,
-        lastSeenAt,
-        expiresAt,
-        activeRoleId,
-        chosenRoleId,
-        perms,
-        twoFactorPending,
-        accessVersion,
-        ...carried
-      } = row;
+      // The carried read is the row itself, the session's columns beside its own (named apart): a rest pattern
+      // (`{ sessionId, …, ...carried }`) copied the row's twenty-odd fields for 6 µs a call on Node 20 (decision 297).
+      const { perms, twoFactorPending, accessVersion } = row;
       const session = {
-        id: sessionId,
-        memberId,
-        createdAt: sessionCreatedAt,
-        lastSeenAt,
-        expiresAt,
-        activeRoleId,
-        chosenRoleId,
+        id: row.sessionId,
+        memberId: row.memberId,
+        createdAt: row.sessionCreatedAt,
+        lastSeenAt: row.lastSeenAt,
+        expiresAt: row.expiresAt,
+        activeRoleId: row.activeRoleId,
+        chosenRoleId: row.chosenRoleId,
       };
       const role = session.activeRoleId ?? 0;
       const version = Number(accessVersion);
@@ -222,7 +212,7 @@ export function createSessionRepository(db: Db) {
         session,
         perms: set,
         isTwoFactorPending: Boolean(twoFactorPending),
-        ...(carry ? { carried } : {}),
+        ...(carry ? { carried: row as Readonly<Record<string, unknown>> } : {}),
       };
     },
 
