@@ -40,7 +40,6 @@ export function pageTotal(rows: number, limit: number, offset: number | undefine
 }
 
 // A page with each row turned into its response (by the mapper), the window unchanged.
-// (Object.assign, not a spread followed by a field: decision 297.)
 export const mapPage = <P extends { list: unknown[] }, T>(page: P, toItem: (row: P['list'][number]) => T) =>
   Object.assign({}, page, { list: page.list.map((row) => toItem(row)) });
 

@@ -34,7 +34,6 @@ export async function withDictText<T>(
     ...p,
     list: p.list.map((r) => {
       const v = valueOf(r);
-      // (Object.assign, not a spread followed by a field: decision 297.)
       return Object.assign({}, r, { dictText: v === null ? undefined : labels.get(v) });
     }),
   };

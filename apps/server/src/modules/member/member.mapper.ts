@@ -6,9 +6,8 @@ import type { MemberRoleRow, MemberRow, RoleRow } from './member.repository.js';
 
 const roleRef = (r: RoleRow) => ({ id: r.id, name: r.name, cnName: r.cnName, enName: r.enName });
 
-// What the profile and the member views share: names, contact, type and roles. The views add their own fields to
-// this object (Object.assign): on Node 20 an object spread followed by more fields (`{ ...person(row), status }`)
-// costs about a microsecond per added field, which a list pays on every row (issue 43).
+// What the profile and the member views share: names, contact, type and roles; each view adds its own to this object
+// (Object.assign, decision 297).
 const person = (row: MemberRow, roles: readonly RoleRow[]) => ({
   id: row.id,
   displayName: displayName(row),

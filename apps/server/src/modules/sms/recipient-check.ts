@@ -62,7 +62,6 @@ const checkRecipients: RowCheck<RecipientRecord> = async function* (sheet: Async
   function check(rowNo: number, mobile: string, region: string, variables: string): RecipientRecord {
     const raw = { rowNo, mobileRaw: mobile.slice(0, 64), regionRaw: region.slice(0, 16) };
     const checked = checkRow(mobile, region, variables);
-    // (Fields added with Object.assign, not after a spread: a file has up to tens of thousands of rows, decision 297.)
     if (!checked.isValid) return Object.assign(raw, { phone: null, variables, reason: checked.reason });
     const seen = firstRow.get(checked.phone);
     if (seen !== undefined) {
