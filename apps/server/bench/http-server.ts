@@ -10,8 +10,9 @@ import { seedDemoAudit } from '../src/seed/demo-audit.js';
 import { analyzeAll } from '../src/db/statistics.js';
 import { seedDemoMembers } from '../src/seed/demo-members.js';
 import { seedDemoPayments } from '../src/seed/demo-payments.js';
+import { seedDemoProjects } from '../src/seed/demo-projects.js';
 import { withIndexesDeferred } from '../src/seed/bulk.js';
-import { signInAdmin } from './sign-in.js';
+import { PROJECTS, signInAdmin } from './sign-in.js';
 
 export type BenchRequest =
   | { type: 'start'; env: Record<string, string>; sqliteFile?: string; pgSchema?: string; members: number }
@@ -91,6 +92,7 @@ async function seed(applications: number, payments: number) {
     await seedDemoPayments(db.db, payments, () => undefined);
     return seeded;
   });
+  await seedDemoProjects(db.db, PROJECTS);
   const t = Date.now();
   if (db.dialect === 'postgres') {
     // What autovacuum does soon after a bulk load: statistics and the visibility map (index-only scans), and the
