@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pageRows } from './page-rows.js';
+import { compiledPageRows, givenValues, pageRows } from './page-rows.js';
+import type { Slots } from './compiled.js';
 import { countAll } from './sql-helpers.js';
 import { onPostgres } from '../test/engine.js';
 import { countingDb } from '../test/statement-count.js';
@@ -33,5 +34,57 @@ describe('a page and its total (decisions 282, 283)', () => {
     expect(await read({ limit: 10, offset: 0 }, 'no such permission')).toEqual({ rows: [], total: 0, statements: 1 });
     // A page past the last row: it carries nothing, so the total is counted on its own.
     expect(await read({ limit: 10, offset: n + 20 })).toEqual({ rows: [], total: n, statements: 2 });
+  });
+
+  it('reads the same pages compiled once per shape, with the filters given', async () => {
+    const all = await t.db.db.selectFrom('permission').select(['id', 'perm']).orderBy('id').execute();
+    const n = all.length;
+    const { db, statements } = countingDb(t.db.db);
+    const matching = (s: Slots<string>) => {
+      let q = db.selectFrom('permission');
+      if (s.perm) q = q.where('perm', 'like', s.perm);
+      if (s.above) q = q.where('id', '>', s.above);
+      return q;
+    };
+    const page = compiledPageRows(db, (order: 'asc' | 'desc', s) => ({
+      rows: matching(s).select(['id', 'perm']).orderBy('id', order),
+      count: matching(s).select(countAll),
+    }));
+    const read = async (filter: Record<string, unknown>, window: { limit: number; offset: number }) => {
+      const before = statements.length;
+      const { key, values } = givenValues(filter);
+      const r = await page(`${key}:asc`, 'asc', values, window);
+      return {
+        rows: r.rows.map(({ id, perm }) => ({ id, perm })),
+        total: r.total,
+        statements: statements.length - before,
+      };
+    };
+    expect(givenValues({ a: 1, b: null, c: '', d: undefined, e: 0 })).toEqual({ key: 'a,e,', values: { a: 1, e: 0 } });
+    // Each kind of page as pageRows reads it, with no filter, one, and both.
+    expect(await read({}, { limit: 5, offset: 5 })).toEqual({
+      rows: all.slice(5, 10),
+      total: n,
+      statements: onPostgres ? 1 : 2,
+    });
+    expect(await read({ perm: '%' }, { limit: 10, offset: n - 3 })).toEqual({
+      rows: all.slice(n - 3),
+      total: n,
+      statements: 1,
+    });
+    expect(await read({ perm: 'no such permission' }, { limit: 10, offset: 0 })).toEqual({
+      rows: [],
+      total: 0,
+      statements: 1,
+    });
+    expect(await read({ perm: '%' }, { limit: 10, offset: n + 20 })).toEqual({ rows: [], total: n, statements: 2 });
+    const above = all[n - 4]!.id;
+    expect(await read({ perm: '%', above }, { limit: 2, offset: 0 })).toEqual({
+      rows: all.slice(n - 3, n - 1),
+      total: 3,
+      statements: onPostgres ? 1 : 2,
+    });
+    // Another call of a shape binds its own values.
+    expect((await read({ above: all[n - 2]!.id }, { limit: 5, offset: 0 })).rows).toEqual(all.slice(n - 1));
   });
 });

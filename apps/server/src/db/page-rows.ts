@@ -1,5 +1,6 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { pageResult, pageTotal, type PageWindow } from '../lib/paging.js';
+import { compileShapes, type Slots } from './compiled.js';
 import { isPostgres } from './database.js';
 import type { Conn } from './conn.js';
 
@@ -34,6 +35,52 @@ export async function pageRows<DB, TB extends keyof DB, O, CDB, CTB extends keyo
   const list: O[] = [];
   for (const { pageTotal: _total, ...row } of found) list.push(row as O);
   return { rows: list, total: Number(found[0]!.pageTotal) };
+}
+
+// pageRows for a list whose SQL depends on the call (which filters are given, the order), each shape built and
+// compiled once (issue 43: building a list's queries cost as much as running them). `build` answers the shape's rows
+// (ordered, without a window) and the count of the same filter, taking every value from the slots (compileShapes'
+// rule); the call names its shape by `key` and gives the slots' `values`. The window's limit and offset are slots of
+// their own.
+export function compiledPageRows<S, DB, TB extends keyof DB, O, CDB, CTB extends keyof CDB>(
+  db: Conn,
+  build: (
+    shape: S,
+    s: Slots<string>,
+  ) => { rows: SelectQueryBuilder<DB, TB, O>; count: SelectQueryBuilder<CDB, CTB, Counted> },
+): (key: string, shape: S, values: Record<string, unknown>, w: Window) => Promise<{ rows: O[]; total: number }> {
+  const pg = isPostgres(db);
+  const page = compileShapes(db, (shape: S, s) => {
+    const { rows, count } = build(shape, s);
+    const windowed = rows.limit(s.limit!).offset(s.offset!);
+    // (As pageRows: on PostgreSQL the page carries its count.)
+    return pg ? windowed.select(sql<number | string>`${count}`.as('pageTotal')) : windowed;
+  });
+  const count = compileShapes(db, (shape: S, s) => build(shape, s).count);
+  return async (key, shape, values, w) => {
+    const counted = async () => Number((await count(key, shape, values)).rows[0]?.n ?? 0);
+    const found = (await page(key, shape, Object.assign({ limit: w.limit, offset: w.offset }, values))).rows;
+    if (!pg) return { rows: found, total: pageTotal(found.length, w.limit, w.offset) ?? (await counted()) };
+    if (!found.length) return { rows: [], total: w.offset === 0 ? 0 : await counted() };
+    const total = Number((found[0] as O & { pageTotal: number | string }).pageTotal);
+    // (The column is left on the rows: deleting it would slow every later read of them, decision 297.)
+    return { rows: found, total };
+  };
+}
+
+// A filter's given values (not undefined, null or ''), as slots' values, and a key naming which are given: the shape
+// of a compiled list's filter. A query built from such slots tests a filter where its slot is given (the stand-in is
+// a non-empty string), so the one filter function serves every shape.
+export function givenValues(filter: Record<string, unknown>): { key: string; values: Record<string, unknown> } {
+  const values: Record<string, unknown> = {};
+  let key = '';
+  for (const name in filter) {
+    const v = filter[name];
+    if (v === undefined || v === null || v === '') continue;
+    values[name] = v;
+    key += `${name},`;
+  }
+  return { key, values };
 }
 
 // The same as the wire's page.
