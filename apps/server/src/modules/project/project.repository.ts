@@ -1,11 +1,12 @@
-import { sql, type Insertable } from 'kysely';
+import { sql, type Insertable, type SelectQueryBuilder } from 'kysely';
 import type { ProjectListInput, ProjectRole } from '@study-crm/shared';
 import type { Db, Dialect } from '../../db/database.js';
-import type { ProjectTable, Row } from '../../db/schema.js';
+import type { Database, ProjectTable, Row } from '../../db/schema.js';
 import { containsPattern, countAll, likeLower } from '../../db/sql-helpers.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
-import type { PageWindow } from '../../lib/paging.js';
-import { pageRows } from '../../db/page-rows.js';
+import type { PageWindow, SortOrder } from '../../lib/paging.js';
+import { compiledPageRows, givenValues, pageRows } from '../../db/page-rows.js';
+import { type Slots } from '../../db/compiled.js';
 import { versionedRows } from '../../db/versioned-rows.js';
 
 const PROJECT_COLUMNS = [
@@ -31,7 +32,12 @@ const MEMBER_COLUMNS = [
   'projectMember.createdAt',
 ] as const;
 
-export type ProjectRow = Omit<Row<'project'>, 'deletedAt'> & { memberCount: number; shareTotalBp: number };
+export type ProjectRow = Omit<Row<'project'>, 'deletedAt'> & {
+  memberCount: number;
+  shareTotalBp: number;
+  // The role of the member the rows were read for (null: none, or read for nobody).
+  myRole: ProjectRole | null;
+};
 export type ProjectMemberRow = Pick<
   Row<'projectMember'>,
   'id' | 'projectId' | 'memberId' | 'projectRole' | 'shareBp' | 'createdAt'
@@ -50,87 +56,88 @@ export function createProjectRepository(db: Db, dialect: Dialect) {
   // Project members, read with the columns of ProjectMemberRow.
   const memberRows = (tx: Conn) => tx.selectFrom('projectMember').select(MEMBER_COLUMNS);
 
-  // Live projects with their member count and share total (one grouped subquery per page, not per row).
-  const projects = (tx: Conn = db) =>
-    tx
-      .selectFrom('project')
-      .leftJoin(
-        (eb) =>
-          eb
-            .selectFrom('projectMember')
-            .select((e) => [
-              'projectMember.projectId',
-              e.fn.countAll<number | string>().as('memberCount'),
-              e.fn.sum<number | string>('projectMember.shareBp').as('shareTotalBp'),
-            ])
-            .groupBy('projectMember.projectId')
-            .as('m'),
-        (join) => join.onRef('m.projectId', '=', 'project.id'),
-      )
-      .select(PROJECT_COLUMNS)
-      .select(['m.memberCount', 'm.shareTotalBp'])
-      .where('project.deletedAt', 'is', null);
+  // A project query's columns with the member count, the share total and the role a member (`viewer`) holds in
+  // it (null for none, or no viewer): scalar subqueries on the (project, member) index, evaluated for the rows read.
+  const withColumns = (q: SelectQueryBuilder<Database, 'project', object>, viewer: number | null) =>
+    q.select(PROJECT_COLUMNS).select((eb) => {
+      const members = () => eb.selectFrom('projectMember as pm').whereRef('pm.projectId', '=', 'project.id');
+      return [
+        members()
+          .select((e) => e.fn.countAll<number | string>().as('n'))
+          .as('memberCount'),
+        members()
+          .select((e) => e.fn.sum<number | string>('pm.shareBp').as('s'))
+          .as('shareTotalBp'),
+        members()
+          .select('pm.projectRole')
+          .where('pm.memberId', '=', viewer ?? 0)
+          .as('myRole'),
+      ];
+    });
 
-  const norm = (
-    r: Omit<ProjectRow, 'memberCount' | 'shareTotalBp'> & { memberCount: unknown; shareTotalBp: unknown },
-  ) =>
+  // Live projects, read with the columns of ProjectRow.
+  const projects = (viewer: number | null, tx: Conn = db) =>
+    withColumns(tx.selectFrom('project').where('project.deletedAt', 'is', null), viewer);
+
+  const norm = (r: {
+    [K in keyof ProjectRow]: K extends 'memberCount' | 'shareTotalBp' ? unknown : ProjectRow[K] | null;
+  }) =>
     Object.assign(r, {
       memberCount: Number(r.memberCount ?? 0),
       shareTotalBp: Number(r.shareTotalBp ?? 0),
     }) as ProjectRow;
 
-  function filtered(f: ListFilter) {
+  // The list's filter from its slots (givenValues: a filter whose slot is given; `keyword` a contains-pattern).
+  function filtered(s: Slots<string>) {
     let q = db.selectFrom('project').where('project.deletedAt', 'is', null);
-    if (f.status) q = q.where('project.status', '=', f.status);
-    if (f.keyword?.trim()) q = q.where(likeLower('project.name', containsPattern(f.keyword.trim())));
-    if (f.staffId) {
-      const staffId = f.staffId;
+    if (s.status) q = q.where('project.status', '=', s.status);
+    if (s.keyword) q = q.where(likeLower('project.name', s.keyword));
+    if (s.staffId)
       q = q.where((eb) =>
         eb.exists(
           eb
             .selectFrom('projectMember')
             .select('projectMember.id')
             .whereRef('projectMember.projectId', '=', 'project.id')
-            .where('projectMember.memberId', '=', staffId),
+            .where('projectMember.memberId', '=', s.staffId!),
         ),
       );
-    }
     return q;
   }
-
-  const orderColumn = (field: string | null | undefined) =>
-    field === 'name' ? 'project.name' : field === 'startDate' ? 'project.startDate' : 'project.createdAt';
+  const SORTS = { name: 'project.name', startDate: 'project.startDate', createdAt: 'project.createdAt' } as const;
+  type Sort = { sort: keyof typeof SORTS; order: SortOrder };
+  // Each shape (the filters given, the order) built and compiled once (issue 43).
+  const pageOf = compiledPageRows(db, (p: Sort, s) => ({
+    rows: withColumns(filtered(s), s.viewer!).orderBy(SORTS[p.sort], p.order).orderBy('project.id', p.order),
+    count: filtered(s).select(countAll),
+  }));
 
   const rows = versionedRows(db, 'project', { softDeleted: true });
 
   return {
     transaction: <T>(fn: (tx: Tx) => Promise<T>) => runInTransaction(db, fn),
 
-    // One page of projects and the total; the page's ids first (index order), then their rows with counts.
-    async page(f: ListFilter, w: PageWindow): Promise<{ rows: ProjectRow[]; total: number }> {
-      const { rows: ids, total } = await pageRows(
-        db,
-        filtered(f).select('project.id').orderBy(orderColumn(f.sortField), w.order).orderBy('project.id', w.order),
-        filtered(f).select(countAll),
-        w,
-      );
-      if (!ids.length) return { rows: [], total };
-      const rows = await projects()
-        .where(
-          'project.id',
-          'in',
-          ids.map((r) => r.id),
-        )
-        .execute();
-      const byId = new Map(rows.map((r) => [r.id, norm(r)]));
-      return { rows: ids.map((r) => byId.get(r.id)!).filter(Boolean), total };
+    // One page of projects with their counts and the viewer's role in each, and the total.
+    async page(f: ListFilter, w: PageWindow, viewer: number): Promise<{ rows: ProjectRow[]; total: number }> {
+      const keyword = f.keyword?.trim();
+      const { key, values } = givenValues({
+        status: f.status,
+        keyword: keyword && containsPattern(keyword),
+        staffId: f.staffId,
+        viewer,
+      });
+      const p: Sort = {
+        sort: f.sortField === 'name' || f.sortField === 'startDate' ? f.sortField : 'createdAt',
+        order: w.order,
+      };
+      const { rows, total } = await pageOf(`${key}:${p.sort}:${p.order}`, p, values, w);
+      return { rows: rows.map(norm), total };
     },
 
-    async byId(id: number, tx: Conn = db): Promise<ProjectRow | undefined> {
-      const r = await projects(tx).where('project.id', '=', id).executeTakeFirst();
+    async byId(id: number, viewer: number | null = null, tx: Conn = db): Promise<ProjectRow | undefined> {
+      const r = await projects(viewer, tx).where('project.id', '=', id).executeTakeFirst();
       return r ? norm(r) : undefined;
     },
-
     exists: async (id: number): Promise<boolean> => (await live(db, id).executeTakeFirst()) !== undefined,
 
     // Holds the project row until the transaction ends, so two writers of one project's members take turns
@@ -157,18 +164,6 @@ export function createProjectRepository(db: Db, dialect: Dialect) {
         .where('projectMember.projectId', '=', projectId)
         .where('projectMember.memberId', '=', memberId)
         .executeTakeFirst(),
-
-    // The caller's role in each of these projects.
-    async rolesOf(memberId: number, projectIds: number[]): Promise<Map<number, ProjectRole>> {
-      if (!projectIds.length) return new Map();
-      const rows = await db
-        .selectFrom('projectMember')
-        .select(['projectMember.projectId', 'projectMember.projectRole'])
-        .where('projectMember.memberId', '=', memberId)
-        .where('projectMember.projectId', 'in', projectIds)
-        .execute();
-      return new Map(rows.map((r) => [r.projectId, r.projectRole]));
-    },
 
     insertMember: async (
       tx: Tx,

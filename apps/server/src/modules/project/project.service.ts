@@ -64,14 +64,11 @@ export function createProjectService(deps: {
     return people.names(ids);
   }
 
-  async function pageOf(caller: Caller, result: { rows: ProjectRow[]; total: number }, w: PagingInput) {
-    const ids = result.rows.map((r) => r.id);
-    const [names, roles] = await Promise.all([
-      namesOf(result.rows.map((r) => r.createdBy)),
-      repo.rolesOf(caller.id, ids),
-    ]);
+  // A page read for the caller (each row with the caller's role in it), with its makers' names.
+  async function pageOf(result: { rows: ProjectRow[]; total: number }, w: PagingInput) {
+    const names = await namesOf(result.rows.map((r) => r.createdBy));
     return pageResult(
-      result.rows.map((r) => toProject(r, names, roles.get(r.id) ?? null)),
+      result.rows.map((r) => toProject(r, names, r.myRole)),
       result.total,
       pageWindow(w),
     );
@@ -119,16 +116,13 @@ export function createProjectService(deps: {
 
     async list(caller: Caller, q: ProjectListInput): Promise<Page<Project>> {
       const w = pageWindow(q);
-      return pageOf(
-        caller,
-        await repo.page({ keyword: q.keyword, status: q.status, staffId: q.staffId, sortField: q.sortField }, w),
-        q,
-      );
+      const filter = { keyword: q.keyword, status: q.status, staffId: q.staffId, sortField: q.sortField };
+      return pageOf(await repo.page(filter, w, caller.id), q);
     },
 
     async mine(caller: Caller, q: MyProjectsInput): Promise<Page<Project>> {
       const w = pageWindow(q);
-      return pageOf(caller, await repo.page({ keyword: q.keyword, status: q.status, staffId: caller.id }, w), q);
+      return pageOf(await repo.page({ keyword: q.keyword, status: q.status, staffId: caller.id }, w, caller.id), q);
     },
 
     async view(caller: Caller, id: number): Promise<ProjectView> {

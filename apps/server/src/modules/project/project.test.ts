@@ -132,10 +132,25 @@ describe('projects', () => {
     expect(all.data.list[0]!.myRole).toBe('manager');
     const mine = await t.get<Page<Project>>(`${P}/mine`, { pageSize: 100 }, t.admin);
     expect(mine.data.total).toBeGreaterThanOrEqual(4);
+    // Pages of two: each full page counts the total, a page past the last is empty with the same total.
+    const pages = await Promise.all(
+      [1, 2, 99].map((pageNum) => t.get<Page<Project>>(`${P}/mine`, { pageSize: 2, pageNum }, t.admin)),
+    );
+    expect(pages.map((p) => [p.data.list.length, p.data.total])).toEqual([
+      [2, mine.data.total],
+      [2, mine.data.total],
+      [0, mine.data.total],
+    ]);
+    expect(pages.flatMap((p) => p.data.list.map((r) => r.id))).toEqual(mine.data.list.slice(0, 4).map((r) => r.id));
     const byStaff = await t.get<Page<Project>>(`${P}/list`, { staffId: staff.ann }, t.admin);
     const names = byStaff.data.list.map((p) => p.name);
     expect(names).toContain('Shares');
     expect(names).not.toContain('Managers');
+    // A list row's counts are its view's.
+    const shares = byStaff.data.list.find((p) => p.name === 'Shares')!;
+    const view = (await t.get<ProjectView>(`${P}/view`, { id: shares.id }, t.admin)).data;
+    expect(shares).toMatchObject({ memberCount: view.memberCount, shareTotal: view.shareTotal, myRole: 'manager' });
+    expect(shares.memberCount).toBeGreaterThan(1);
   });
 
   it('refuses callers without permission or membership', async () => {
@@ -144,7 +159,10 @@ describe('projects', () => {
     expect((await add({ name: 'Nope' }, plain)).meta.code).toBe(403);
     expect((await t.get(`${P}/view`, { id: project.id }, plain)).meta.code).toBe(404);
     expect((await t.get<Page<Project>>(`${P}/mine`, {}, plain)).data.total).toBe(0);
-    // project:list reads every project but may not change members or the constitution.
+    // project:list reads every project, with no role in one it is not a member of, but may not change members or the
+    // constitution.
+    const listed = await t.get<Page<Project>>(`${P}/list`, { keyword: 'Private' }, listOnly);
+    expect(listed.data.list.map((p) => [p.name, p.memberCount, p.myRole])).toEqual([['Private', 1, null]]);
     expect((await t.get<ProjectView>(`${P}/view`, { id: project.id }, listOnly)).data.canManage).toBe(false);
     expect(
       (await addMember({ projectId: project.id, staffId: staff.ann, projectRole: 'member', share: '1' }, listOnly)).meta

@@ -4,8 +4,9 @@ import type { Db } from '../../db/database.js';
 import type { ContributionTable, Row } from '../../db/schema.js';
 import { containsPattern, countAll, likeLower } from '../../db/sql-helpers.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
-import type { PageWindow } from '../../lib/paging.js';
-import { pageRows } from '../../db/page-rows.js';
+import type { PageWindow, SortOrder } from '../../lib/paging.js';
+import { compiledPageRows, givenValues, pageRows } from '../../db/page-rows.js';
+import type { Slots } from '../../db/compiled.js';
 import { versionedRows } from '../../db/versioned-rows.js';
 
 const TASK_COLUMNS = [
@@ -34,16 +35,24 @@ const num = (v: unknown) => Number(v ?? 0);
 
 // Tasks, KPI types and contribution records (migration 0026).
 export function createTaskRepository(db: Db) {
-  function tasks(f: TaskFilter) {
+  // The task list's filter from its slots (givenValues: a filter whose slot is given; `keyword` a contains-pattern).
+  function tasks(s: Slots<string>) {
     let q = db.selectFrom('task').where('task.deletedAt', 'is', null);
-    if (f.projectId) q = q.where('task.projectId', '=', f.projectId);
-    if (f.assigneeId) q = q.where('task.assigneeId', '=', f.assigneeId);
-    if (f.status) q = q.where('task.status', '=', f.status);
-    if (f.dueFrom) q = q.where('task.dueDate', '>=', f.dueFrom);
-    if (f.dueTo) q = q.where('task.dueDate', '<=', f.dueTo);
-    if (f.keyword?.trim()) q = q.where(likeLower('task.title', containsPattern(f.keyword.trim())));
+    if (s.projectId) q = q.where('task.projectId', '=', s.projectId);
+    if (s.assigneeId) q = q.where('task.assigneeId', '=', s.assigneeId);
+    if (s.status) q = q.where('task.status', '=', s.status);
+    if (s.dueFrom) q = q.where('task.dueDate', '>=', s.dueFrom);
+    if (s.dueTo) q = q.where('task.dueDate', '<=', s.dueTo);
+    if (s.keyword) q = q.where(likeLower('task.title', s.keyword));
     return q;
   }
+  const SORTS = { dueDate: 'task.dueDate', title: 'task.title', createdAt: 'task.createdAt' } as const;
+  type Sort = { sort: keyof typeof SORTS; order: SortOrder };
+  // Each shape (the filters given, the order) built and compiled once (issue 43).
+  const taskPage = compiledPageRows(db, (p: Sort, s) => ({
+    rows: tasks(s).select(TASK_COLUMNS).orderBy(SORTS[p.sort], p.order).orderBy('task.id', p.order),
+    count: tasks(s).select(countAll),
+  }));
 
   function contributions(f: ContributionListInput) {
     let q = db.selectFrom('contribution');
@@ -62,13 +71,20 @@ export function createTaskRepository(db: Db) {
 
     // ---------- tasks ----------
     async page(f: TaskFilter, sortField: string | null | undefined, w: PageWindow) {
-      const order = sortField === 'dueDate' ? 'task.dueDate' : sortField === 'title' ? 'task.title' : 'task.createdAt';
-      const page = await pageRows(
-        db,
-        tasks(f).select(TASK_COLUMNS).orderBy(order, w.order).orderBy('task.id', w.order),
-        tasks(f).select(countAll),
-        w,
-      );
+      const keyword = f.keyword?.trim();
+      const { key, values } = givenValues({
+        projectId: f.projectId,
+        assigneeId: f.assigneeId,
+        status: f.status,
+        dueFrom: f.dueFrom,
+        dueTo: f.dueTo,
+        keyword: keyword && containsPattern(keyword),
+      });
+      const p: Sort = {
+        sort: sortField === 'dueDate' || sortField === 'title' ? sortField : 'createdAt',
+        order: w.order,
+      };
+      const page = await taskPage(`${key}:${p.sort}:${p.order}`, p, values, w);
       return { rows: page.rows as TaskRow[], total: page.total };
     },
 

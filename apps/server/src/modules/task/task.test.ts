@@ -131,4 +131,38 @@ describe('tasks, KPI types and contribution records', () => {
     const all = await t.get<Page<Task>>(`${T}/list`, { status: 'done', sortField: 'title', order: 'asc' }, t.admin);
     expect(all.data.list.map((x) => x.title)).toEqual(['Contract Wong', 'No KPI', 'Race', 'Submit UCAS for Chan']);
   });
+
+  it('filters the task list by each of its filters, alone and together, and pages it', async () => {
+    const other = (await t.post<ProjectView>('/api/v1/cake/projects/add', { name: 'Filters' }, t.admin)).data;
+    const add = (title: string, assigneeId: number, dueDate: string) =>
+      t.post<Task>(`${T}/add`, { projectId: other.id, title, assigneeId, dueDate }, t.admin);
+    await add('Filter alpha', t.admin.mid, '2027-01-10');
+    await add('Filter beta', t.admin.mid, '2027-02-10');
+    await add('Filter gamma', t.admin.mid, '2027-03-10');
+    const titles = async (q: Record<string, string | number>) =>
+      (await t.get<Page<Task>>(`${T}/list`, { sortField: 'title', order: 'asc', ...q }, t.admin)).data.list.map(
+        (x) => x.title,
+      );
+    expect(await titles({ projectId: other.id })).toEqual(['Filter alpha', 'Filter beta', 'Filter gamma']);
+    expect(await titles({ keyword: 'ER B' })).toEqual(['Filter beta']);
+    expect(await titles({ projectId: other.id, dueFrom: '2027-02-01' })).toEqual(['Filter beta', 'Filter gamma']);
+    expect(await titles({ projectId: other.id, dueTo: '2027-02-10', status: 'todo' })).toEqual([
+      'Filter alpha',
+      'Filter beta',
+    ]);
+    expect(await titles({ assigneeId: t.admin.mid, keyword: 'filter', dueFrom: '2027-03-01' })).toEqual([
+      'Filter gamma',
+    ]);
+    expect(await titles({ projectId: other.id, status: 'done' })).toEqual([]);
+    // Pages of two, by due date: a full page counts the total; the second page tells it.
+    const page = (pageNum: number) =>
+      t.get<Page<Task>>(`${T}/list`, { projectId: other.id, sortField: 'dueDate', pageSize: 2, pageNum }, t.admin);
+    const [first, second] = [await page(1), await page(2)];
+    expect([first.data.total, second.data.total]).toEqual([3, 3]);
+    expect([...first.data.list, ...second.data.list].map((x) => x.dueDate)).toEqual([
+      '2027-03-10',
+      '2027-02-10',
+      '2027-01-10',
+    ]);
+  });
 });
