@@ -5,7 +5,7 @@ import type { ContributionTable, Row } from '../../db/schema.js';
 import { containsPattern, countAll, likeLower } from '../../db/sql-helpers.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
 import type { PageWindow, SortOrder } from '../../lib/paging.js';
-import { compiledPageRows, givenValues, pageRows } from '../../db/page-rows.js';
+import { compiledPageRows, givenValues } from '../../db/page-rows.js';
 import type { Slots } from '../../db/compiled.js';
 import { versionedRows } from '../../db/versioned-rows.js';
 
@@ -62,6 +62,37 @@ export function createTaskRepository(db: Db) {
     if (f.dateTo) q = q.where('contribution.contributedOn', '<=', f.dateTo);
     return q;
   }
+
+  // The KPI type list's filter from its slots (givenValues; `keyword` a contains-pattern of any of the three names).
+  function kpiTypeFilter(s: Slots<string>) {
+    let q = db.selectFrom('kpiType');
+    if (s.enabled !== undefined) q = q.where('kpiType.enabled', '=', s.enabled);
+    if (s.keyword)
+      q = q.where((eb) =>
+        eb.or([
+          likeLower('kpi_type.name_tw', s.keyword!),
+          likeLower('kpi_type.name_cn', s.keyword!),
+          likeLower('kpi_type.name_en', s.keyword!),
+        ]),
+      );
+    return q;
+  }
+  // Each shape (the filters given) built and compiled once (issue 43); each type with its live tasks' count.
+  const kpiTypePage = compiledPageRows(db, (_: null, s) => ({
+    rows: kpiTypeFilter(s)
+      .selectAll('kpiType')
+      .select((eb) =>
+        eb
+          .selectFrom('task')
+          .select(eb.fn.countAll<number>().as('c'))
+          .whereRef('task.kpiTypeId', '=', 'kpiType.id')
+          .where('task.deletedAt', 'is', null)
+          .as('taskCount'),
+      )
+      .orderBy('kpiType.sort')
+      .orderBy('kpiType.id'),
+    count: kpiTypeFilter(s).select(countAll),
+  }));
 
   const taskRows = versionedRows(db, 'task', { softDeleted: true });
   const kpiTypes = versionedRows(db, 'kpiType');
@@ -165,31 +196,9 @@ export function createTaskRepository(db: Db) {
 
     // ---------- KPI types ----------
     async kpiTypePage(q: KpiTypeListInput, w: PageWindow) {
-      let base = db.selectFrom('kpiType');
-      if (q.enabled !== null && q.enabled !== undefined) base = base.where('kpiType.enabled', '=', q.enabled);
-      if (q.keyword?.trim()) {
-        const p = containsPattern(q.keyword.trim());
-        base = base.where((eb) =>
-          eb.or([likeLower('kpi_type.name_tw', p), likeLower('kpi_type.name_cn', p), likeLower('kpi_type.name_en', p)]),
-        );
-      }
-      const { rows, total } = await pageRows(
-        db,
-        base
-          .selectAll('kpiType')
-          .select((eb) =>
-            eb
-              .selectFrom('task')
-              .select(eb.fn.countAll<number>().as('c'))
-              .whereRef('task.kpiTypeId', '=', 'kpiType.id')
-              .where('task.deletedAt', 'is', null)
-              .as('taskCount'),
-          )
-          .orderBy('kpiType.sort')
-          .orderBy('kpiType.id'),
-        base.select(countAll),
-        w,
-      );
+      const keyword = q.keyword?.trim();
+      const { key, values } = givenValues({ enabled: q.enabled, keyword: keyword && containsPattern(keyword) });
+      const { rows, total } = await kpiTypePage(key, null, values, w);
       return { rows: rows.map((r) => Object.assign(r, { taskCount: num(r.taskCount) })), total };
     },
 

@@ -51,6 +51,12 @@ describe('tasks, KPI types and contribution records', () => {
     expect(missing.meta.code).toBe(400);
     expect(missing.meta.message).toContain('nameTw');
     const unused = (await add({ nameTw: '暫時', nameCn: '暂时', nameEn: 'Temporary', unit: 'u', enabled: 0 })).data;
+    const names = async (q: Record<string, string | number>) =>
+      (await t.get<Page<KpiType>>(`${K}/list`, q, t.admin)).data.list.map((k) => k.nameEn);
+    expect(await names({ enabled: 0 })).toEqual(['Temporary']);
+    expect(await names({ enabled: 1 })).toEqual(['Applications submitted', 'Contracts signed']);
+    expect(await names({ enabled: 1, keyword: 'APPLICATIONS' })).toEqual(['Applications submitted']);
+    expect(await names({ enabled: 0, keyword: '簽約' })).toEqual([]);
     const options = await t.get<{ id: number }[]>(`${K}/options`, {}, amy.session);
     expect(options.data.map((o) => o.id)).toEqual([kpi.id, heavy.id]);
     expect((await t.post(`${K}/remove`, { id: unused.id }, t.admin)).meta.code).toBe(200);
