@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { dictApi, projectApi } from '@study-crm/shared';
+import { dictApi, projectApi, taskApi } from '@study-crm/shared';
 import type { Config } from '../src/config.js';
 
 // The client and administrator every bench server is started with.
@@ -31,8 +31,10 @@ export const LIST_CASES = {
   'home 陳': `${LIST}?keyword=${encodeURIComponent('陳')}&pageNum=1&pageSize=20`,
   'member p1': '/api/v1/mc/member?pageNum=1&pageSize=20',
   'dict p1': `${dictApi.list.url}?pageNum=1&pageSize=20`,
-  // The project list's page 1 (the bench server seeds PROJECTS demo projects beside the applications).
+  // The project list's page 1 (the bench server seeds PROJECTS demo projects, with their tasks, beside the applications).
   'projects p1': `${projectApi.list.url}?pageNum=1&pageSize=20`,
+  // The task list's page 1 (the demo projects' tasks).
+  'tasks p1': `${taskApi.list.url}?pageNum=1&pageSize=20`,
 } as const;
 
 // The demo projects a bench server seeds: more than a page, each with up to four members.
