@@ -98,15 +98,59 @@ const ATTRIBUTES: sanitizeHtml.IOptions['allowedAttributes'] = {
   meta: ['charset'],
 };
 
-// Stored HTML is sanitised: no scripts, event handlers, forms, frames or javascript: links.
+// An inline style's value that fetches or runs nothing: words (font names in any script too), numbers, units,
+// colours, quotes and commas, and the colour functions; no url(), expression(), var(), image-set(), escape or comment.
+const STYLE_VALUE = /^(?:[-#%.,\s'"\p{L}\p{N}_]|(?:rgba?|hsla?)\([\d\s.,%/]*\))*$/u;
+const SIDES = ['', '-top', '-right', '-bottom', '-left'];
+// The inline style properties kept (decision 299): what an e-mail's text and tables are laid out with. Others are
+// dropped, among them those that fetch (background, background-image, list-style-image, cursor, behavior) or lift
+// text out of its place over the client's own (position, top, left, z-index, transform).
+const STYLE_PROPERTIES = [
+  'color',
+  'background-color',
+  'font',
+  'font-family',
+  'font-size',
+  'font-style',
+  'font-weight',
+  'text-align',
+  'text-decoration',
+  'text-indent',
+  'text-transform',
+  'line-height',
+  'letter-spacing',
+  'white-space',
+  'vertical-align',
+  'direction',
+  'display',
+  'list-style-type',
+  'width',
+  'min-width',
+  'max-width',
+  'height',
+  'min-height',
+  'max-height',
+  'border-collapse',
+  'border-spacing',
+  'border-radius',
+  'border-color',
+  'border-style',
+  'border-width',
+  'table-layout',
+  ...SIDES.flatMap((side) => [`margin${side}`, `padding${side}`, `border${side}`]),
+];
+const allowedStyles = { '*': Object.fromEntries(STYLE_PROPERTIES.map((p) => [p, [STYLE_VALUE]])) };
+
+// Stored HTML is sanitised: no scripts, event handlers, forms, frames or javascript: links; inline styles keep only
+// the properties above, with values that fetch nothing.
 const schemes = {
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesByTag: { img: ['http', 'https', 'data'] },
 };
 export const sanitizeContent = (html: string) =>
-  sanitizeHtml(html, { allowedTags: CONTENT_TAGS, allowedAttributes: ATTRIBUTES, ...schemes });
+  sanitizeHtml(html, { allowedTags: CONTENT_TAGS, allowedAttributes: ATTRIBUTES, allowedStyles, ...schemes });
 export const sanitizeFrame = (html: string) =>
-  sanitizeHtml(html, { allowedTags: FRAME_TAGS, allowedAttributes: ATTRIBUTES, ...schemes });
+  sanitizeHtml(html, { allowedTags: FRAME_TAGS, allowedAttributes: ATTRIBUTES, allowedStyles, ...schemes });
 
 // Puts the content where the frame's placeholder is ({{content}} or {{ content }}); no frame: the content alone.
 export function applyFrame(frame: string | null | undefined, content: string): string {

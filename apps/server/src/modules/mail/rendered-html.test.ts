@@ -100,6 +100,39 @@ describe('rendered e-mails hold no markup the sanitiser would remove', () => {
     }
   });
 
+  it('sends the layout an inline style gives, never a style that fetches or moves the text (decision 299)', async () => {
+    const tracker = `background-image:url(https://t.example/open.gif);position:fixed;top:0;behavior:url(x.htc)`;
+    const tpl = await t.post<Template>(
+      '/admin/v1/message/templates/add',
+      {
+        name: 'Styled frame',
+        type: 'offer',
+        frameHtml: `<html><body style="margin:0;${tracker}"><table style="border-collapse:collapse">{{ content }}</table></body></html>`,
+      },
+      { token },
+    );
+    expect(tpl.meta.code).toBe(200);
+    const to = 'styled@example.com';
+    const res = await add({
+      recipients: to,
+      templateId: tpl.data.id,
+      content:
+        `<p style="color:#165DFF;font-family:'Noto Sans TC', sans-serif;${tracker}">kept</p>` +
+        `<p style="width:expression(alert(1));color:var(--x);background:url(https://t.example/b.png)">plain</p>` +
+        // Written by Liquid after the content was stored: sanitised again as it is sent.
+        `{{ "%3Cspan style=%22color:red;background-image:url(https://t.example/l.gif)%22%3Eraw%3C/span%3E" | url_decode | raw }}`,
+    });
+    expect(res.meta.code).toBe(200);
+    const { html, stored } = await received(res.data.id, to);
+    // Stored as sanitised (the Liquid expression is text until it is rendered), and sent so.
+    for (const text of [html, stored]) {
+      expect(text).toContain(`<p style="color:#165DFF;font-family:'Noto Sans TC', sans-serif">kept</p><p>plain</p>`);
+    }
+    expect(html).not.toMatch(/url\(|expression\(|var\(|position|behavior|top:/i);
+    expect(html).toContain('<body style="margin:0"><table style="border-collapse:collapse">');
+    expect(html).toContain('<span style="color:red">raw</span>');
+  });
+
   it("sends none of them through an application's values printed raw", async () => {
     const app = await t.post<ApplicationSaved>(
       `${BASE}/create`,
