@@ -57,7 +57,8 @@ export function createProjectRepository(db: Db, dialect: Dialect) {
   const memberRows = (tx: Conn) => tx.selectFrom('projectMember').select(MEMBER_COLUMNS);
 
   // A project query's columns with the member count, the share total and the role a member (`viewer`) holds in
-  // it (null for none, or no viewer): scalar subqueries on the (project, member) index, evaluated for the rows read.
+  // it (null for none, or no viewer): scalar subqueries on the (project, member) index, evaluated for the rows read
+  // (decision 298).
   const withColumns = (q: SelectQueryBuilder<Database, 'project', object>, viewer: number | null) =>
     q.select(PROJECT_COLUMNS).select((eb) => {
       const members = () => eb.selectFrom('projectMember as pm').whereRef('pm.projectId', '=', 'project.id');
