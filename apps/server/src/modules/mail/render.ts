@@ -99,8 +99,9 @@ const ATTRIBUTES: sanitizeHtml.IOptions['allowedAttributes'] = {
 };
 
 // An inline style's value that fetches or runs nothing: words (font names in any script too), numbers, units,
-// colours, quotes and commas, and the colour functions; no url(), expression(), var(), image-set(), escape or comment.
-const STYLE_VALUE = /^(?:[-#%.,\s'"\p{L}\p{N}_]|(?:rgba?|hsla?)\([\d\s.,%/]*\))*$/u;
+// colours, quotes, commas, the slash of `font: 14px/1.5 …`, and the colour functions; no url(), expression(), var(),
+// image-set(), escape or comment (a slash alone opens none: a comment needs `/*`, refused with the `*`).
+const STYLE_VALUE = /^(?:[-#%.,/\s'"\p{L}\p{N}_]|(?:rgba?|hsla?)\([\d\s.,%/]*\))*$/u;
 const SIDES = ['', '-top', '-right', '-bottom', '-left'];
 // The inline style properties kept (decision 299): what an e-mail's text and tables are laid out with. Others are
 // dropped, among them those that fetch (background, background-image, list-style-image, cursor, behavior) or lift
