@@ -76,10 +76,6 @@ export function createProjectRepository(db: Db, dialect: Dialect) {
       ];
     });
 
-  // Live projects, read with the columns of ProjectRow.
-  const projects = (viewer: number | null, tx: Conn = db) =>
-    withColumns(tx.selectFrom('project').where('project.deletedAt', 'is', null), viewer);
-
   const norm = (r: {
     [K in keyof ProjectRow]: K extends 'memberCount' | 'shareTotalBp' ? unknown : ProjectRow[K] | null;
   }) =>
@@ -135,8 +131,11 @@ export function createProjectRepository(db: Db, dialect: Dialect) {
       return { rows: rows.map(norm), total };
     },
 
-    async byId(id: number, viewer: number | null = null, tx: Conn = db): Promise<ProjectRow | undefined> {
-      const r = await projects(viewer, tx).where('project.id', '=', id).executeTakeFirst();
+    // A live project, read for nobody (myRole null: a view reads the caller's role among the members it lists).
+    async byId(id: number, tx: Conn = db): Promise<ProjectRow | undefined> {
+      const r = await withColumns(tx.selectFrom('project').where('project.deletedAt', 'is', null), null)
+        .where('project.id', '=', id)
+        .executeTakeFirst();
       return r ? norm(r) : undefined;
     },
     exists: async (id: number): Promise<boolean> => (await live(db, id).executeTakeFirst()) !== undefined,
