@@ -80,8 +80,11 @@ type Profile = { nodes: Node[]; samples: number[]; timeDeltas: number[] };
 
 // The package (or area) a frame belongs to: node_modules/<pkg>, the app's own source, node's internals, V8's.
 function area(url: string, name: string): string {
-  // better-sqlite3 runs a statement inside the driver's executeQuery (a native call, no frame of its own).
+  // better-sqlite3 runs a statement inside the kept statement's all/run/iterate (db/statement-cache.ts), or the
+  // driver's executeQuery for one not kept (a native call, no frame of its own).
   if (name === 'executeQuery' && url.includes('kysely/dist/esm/dialect/sqlite/')) return 'SQLite running statements';
+  if (['all', 'run', 'iterate'].includes(name) && url.includes('/src/db/statement-cache.ts'))
+    return 'SQLite running statements';
   const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
   if (m) return m[1]!;
   if (url.includes('/apps/server/src/')) return 'app (apps/server/src)';

@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { CamelCasePlugin, Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from './schema.js';
 import { AuditWritePlugin } from './audit.js';
+import { CamelCaseRows } from './camel-case.js';
 import { cachedPgPool, cachedSqlite } from './statement-cache.js';
 import { withPgClient } from './pg-client.js';
 import type { Db } from './conn.js';
@@ -70,7 +71,7 @@ export async function openDatabase(opts: DbOptions): Promise<DbHandle> {
     });
     const db = new Kysely<Database>({
       dialect: new PostgresDialect({ pool: cachedPgPool(pool) }),
-      plugins: [new CamelCasePlugin(), new AuditWritePlugin()],
+      plugins: [new CamelCaseRows(), new AuditWritePlugin()],
     });
     return { db, dialect: 'postgres', schema: opts.pgSchema, close: () => db.destroy() };
   }
@@ -83,7 +84,7 @@ export async function openDatabase(opts: DbOptions): Promise<DbHandle> {
   sqlite.pragma('synchronous = NORMAL');
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: cachedSqlite(sqlite) }),
-    plugins: [new CamelCasePlugin(), new AuditWritePlugin()],
+    plugins: [new CamelCaseRows(), new AuditWritePlugin()],
   });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }

@@ -56,6 +56,51 @@ describe('prepared statements kept per connection', () => {
     db.close();
   });
 
+  it('SQLite: reads rows as better-sqlite3 makes them, also after the schema changed under a kept statement', () => {
+    const raw = new SQLite(':memory:');
+    const db = cachedSqlite(raw);
+    db.prepare('create table t (id integer primary key, name text, data blob, n real)').run([]);
+    db.prepare('insert into t (name, data, n) values (?, ?, ?), (?, ?, ?)').run([
+      'a',
+      Buffer.from([1]),
+      1.5,
+      null,
+      null,
+      2,
+    ]);
+    const texts = [
+      'select * from t order by id',
+      'select id, name as "x", id as "x", 1 + 1 as "2", \'s\' as "a b""c" from t order by id',
+      'select count(*) as n from t where name = ?',
+      'insert into t (name) values (?) returning id, name',
+    ];
+    const plain = new SQLite(':memory:');
+    plain.exec(
+      "create table t (id integer primary key, name text, data blob, n real); insert into t (name, data, n) values ('a', x'01', 1.5), (null, null, 2)",
+    );
+    for (const text of texts) {
+      const params = text.includes('?') ? ['a'] : [];
+      expect(db.prepare(text).all(params)).toEqual(plain.prepare(text).all(params));
+      // Same keys in the same order (toEqual would not see the order).
+      expect(JSON.stringify(db.prepare(text).all(params))).toBe(JSON.stringify(plain.prepare(text).all(params)));
+    }
+    expect([...db.prepare('select id, name from t order by id').iterate([])]).toEqual(
+      plain.prepare('select id, name from t order by id').all(),
+    );
+    // A column named __proto__ is a field of the row, never its prototype.
+    const [row] = db.prepare('select json_object(\'a\', 1) as "__proto__"').all([]) as object[];
+    expect(Object.getPrototypeOf(row)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(row, '__proto__')?.value).toBe('{"a":1}');
+
+    // `select *` kept from before a new column: the rows carry it after the change.
+    const all = db.prepare('select * from t where id = 1');
+    expect(Object.keys(all.all([])[0] as object)).toEqual(['id', 'name', 'data', 'n']);
+    db.prepare("alter table t add column extra text default 'e'").run([]);
+    expect(all.all([])).toEqual([{ id: 1, name: 'a', data: Buffer.from([1]), n: 1.5, extra: 'e' }]);
+    db.close();
+    plain.close();
+  });
+
   it.skipIf(!databaseUrl)(
     'PostgreSQL: names statements, deallocates the least recently used, parses it anew',
     async () => {
