@@ -181,8 +181,8 @@ export function createEmailService(deps: {
       const template = b.templateId ? await repo.template(b.templateId) : null;
       if (b.templateId && !template) throw badRequest('templateId', 'v.unknownId');
       if (!(await checkTemplate(b.subject))) throw badRequest('subject', 'v.template');
-      // The body is checked as it will be stored and rendered: sanitising escapes a `>` or `<` inside a Liquid tag
-      // (`{% if a > b %}`), which would fail every recipient at send time.
+      // The body is checked as it will be stored and rendered: sanitising can break a Liquid tag (`{% if a <b %}`
+      // reads as an HTML tag), which would fail every recipient at send time.
       const clean = sanitizeContent(b.content);
       if (!(await checkTemplate(clean))) throw badRequest('content', 'v.template');
       const files = await checkAttachments(b, createdBy);

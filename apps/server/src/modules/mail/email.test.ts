@@ -214,27 +214,34 @@ describe('e-mails through a real SMTP server', () => {
     expect(long.meta.message).toContain("subject is longer than 255 characters once the application's details");
   });
 
-  it('checks the body as it will be stored: a tag that sanitising breaks is refused, not failed at send', async () => {
+  it('keeps a Liquid comparison through sanitising, and refuses a tag that sanitising breaks, not failed at send', async () => {
     const before = await t.db.db.selectFrom('deliveryOutbox').select('id').execute();
-    // Sanitising the HTML escapes the `>` inside the tag, which no longer parses: every recipient would have failed.
+    // `<b` inside the tag reads as an HTML tag, which the sanitiser rewrites: the tag no longer parses, and every
+    // recipient would have failed.
     const res = await add({
       recipients: 'cmp@example.com',
       subject: 'Comparison',
-      content: '<p>{% if recipient.email > "a" %}later{% endif %}</p>',
+      content: '<p>{% if recipient.email <b %}later{% endif %}</p>',
     });
     expect(res.meta).toEqual({
       code: 400,
       message: expect.stringContaining('content: the template syntax is not valid'),
     });
     expect(await t.db.db.selectFrom('deliveryOutbox').select('id').execute()).toHaveLength(before.length);
-    // The same test with a comparison sanitising leaves alone is sent.
+    // Comparisons written as a person writes them are stored as Liquid reads them, and sent (decision 301).
     const ok = await add({
       recipients: 'cmp@example.com',
       subject: 'Comparison',
-      content: '<p>{% if recipient.email == "cmp@example.com" %}yours{% endif %}</p>',
+      content:
+        '<p>{% if recipient.email == "cmp@example.com" %}yours{% endif %}' +
+        '{% if recipient.email > "a" %}, after a{% endif %}{% if recipient.email >= "z" %}, z{% endif %}' +
+        '{% if recipient.email < "d" %}, before d{% endif %}{%- if recipient.email <= "c" -%}, not c{%- endif -%}' +
+        ' &amp; 1 &lt; 2 &gt; 0</p>',
     });
     expect(ok.meta.code).toBe(200);
     expect((await settled(ok.data.id)).recipients.map((r) => r.status)).toEqual(['sent']);
-    expect(arrivedFor('cmp@example.com')[0]!.mail.html).toContain('<p>yours</p>');
+    expect(arrivedFor('cmp@example.com')[0]!.mail.html).toContain(
+      '<p>yours, after a, before d&amp; 1 &lt; 2 &gt; 0</p>',
+    );
   });
 });

