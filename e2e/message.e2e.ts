@@ -102,7 +102,8 @@ describe('e-mail screens', () => {
     await poll(() => editor.textContent()).toContain('獲得錄取');
     await editor.click();
     await page.keyboard.press('ControlOrMeta+End');
-    await page.keyboard.type(' 附件請查收。');
+    // A Liquid comparison typed in the editor (which writes its `>` as an entity) is read as written (decision 301).
+    await page.keyboard.type(" 附件請查收。{% if recipient.email > 'b' %}（B 組）{% endif %}");
     await drawer.locator('input[type=file]').setInputFiles({
       name: 'offer.pdf',
       mimeType: 'application/pdf',
@@ -136,6 +137,10 @@ describe('e-mail screens', () => {
       expect(mail.subject).toBe(`錄取通知 ${envelopeTo[0]} 林小美`);
       expect(mail.html).toContain('Study CRM 留學');
       expect(mail.html).toContain('附件請查收');
+      // amy@… sorts before 'b', ben@… after it.
+      if (envelopeTo[0]!.startsWith('ben')) expect(mail.html).toContain('（B 組）');
+      else expect(mail.html).not.toContain('B 組');
+      expect(mail.html).not.toContain('{%');
       expect(mail.attachments).toHaveLength(1);
       expect(mail.attachments[0]!.filename).toBe('offer.pdf');
       expect(Buffer.compare(mail.attachments[0]!.content, PDF)).toBe(0);

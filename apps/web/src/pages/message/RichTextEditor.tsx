@@ -17,13 +17,18 @@ import './editor.css';
 // `label` names the editable area for assistive technology (the form field's label).
 type Props = { value?: string; onChange?: (html: string) => void; testId?: string; label: string };
 
+// Typed text becomes a link by itself only when it is plainly an address: a scheme, `www.` or an e-mail address. A
+// template variable reads as a domain name to the link detector (`recipient.email`, `student.name`: .email and .name
+// are top-level domains) and was linked as it was typed, which broke the Liquid around it (decision 301).
+export const shouldAutoLink = (url: string) => /^(?:https?:\/\/|mailto:|www\.)/i.test(url) || url.includes('@');
+
 // The e-mail content editor (TipTap on ProseMirror), loaded only with the compose drawer. It keeps to the content
 // security policy: no eval, and `injectCSS: false` so no <style> element is added (its rules live in editor.css,
 // bundled as a file).
 export default function RichTextEditor({ value, onChange, testId, label }: Props) {
   const { t } = useTranslation();
   const editor = useEditor({
-    extensions: [StarterKit.configure({ link: { openOnClick: false } })],
+    extensions: [StarterKit.configure({ link: { openOnClick: false, shouldAutoLink } })],
     content: value ?? '',
     injectCSS: false,
     immediatelyRender: true,
