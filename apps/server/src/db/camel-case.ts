@@ -11,9 +11,8 @@ export class CamelCaseRows extends CamelCasePlugin {
 
   override async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
     const rows = args.result.rows;
-    const first = rows[0];
-    if (!Array.isArray(rows) || first === undefined || first === null || typeof first !== 'object')
-      return super.transformResult(args);
+    const first: unknown = Array.isArray(rows) ? rows[0] : undefined;
+    if (first === undefined || first === null || typeof first !== 'object') return super.transformResult(args);
     const columns = Object.keys(first);
     const key = columns.join('\u0000');
     let make = this.#makers.get(key);
