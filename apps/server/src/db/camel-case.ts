@@ -1,4 +1,5 @@
 import { CamelCasePlugin, type PluginTransformResultArgs, type QueryResult, type UnknownRow } from 'kysely';
+import { rowLiteral } from './row-literal.js';
 
 // Kysely's CamelCasePlugin with the same mapping of a result's rows, made faster (issue 43): every row of one result
 // has the same columns, so a function made once per list of columns builds each row as one object literal
@@ -31,16 +32,10 @@ export class CamelCaseRows extends CamelCasePlugin {
       if (Array.isArray(value)) return value.map((it: unknown) => (plain(it) ? this.mapRow(it) : it));
       return plain(value) ? this.mapRow(value) : value;
     };
-    // A computed key for __proto__: a field of that name, never the row's prototype.
-    const name = (column: string) => {
-      const camel = this.camelCase(column);
-      return camel === '__proto__' ? '["__proto__"]' : JSON.stringify(camel);
-    };
-    const fields = columns.map((c) => `${name(c)}: n(row[${JSON.stringify(c)}])`).join(', ');
-    const maker = new Function('n', `return (row) => ({ ${fields} });`) as (
-      n: typeof nested,
-    ) => (row: UnknownRow) => UnknownRow;
-    return maker(nested);
+    return rowLiteral<UnknownRow, UnknownRow>(
+      columns.map((c) => [this.camelCase(c), `h(input[${JSON.stringify(c)}])`]),
+      nested,
+    );
   }
 }
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type SQLite from 'better-sqlite3';
 import type pg from 'pg';
 import type { PostgresPool, PostgresPoolClient, SqliteDatabase, SqliteStatement } from 'kysely';
+import { rowLiteral } from './row-literal.js';
 
 // Prepared statements kept per connection, keyed by their SQL text (issue 43): a statement is parsed and planned once
 // per connection, then only bound and run. Both are bounded LRUs: list filters make a few SQL texts per combination,
@@ -99,7 +100,7 @@ function keptStatement(stmt: SQLite.Statement, schema: { version: number }): Sql
   const rowMaker = () => {
     if (version !== schema.version) {
       version = schema.version;
-      toRow = objectMaker(stmt.columns().map((c) => c.name));
+      toRow = rowLiteral<unknown[], unknown>(stmt.columns().map((c, i) => [c.name, `input[${i}]`]));
     }
     return toRow;
   };
@@ -114,15 +115,6 @@ function keptStatement(stmt: SQLite.Statement, schema: { version: number }): Sql
       for (const values of stmt.iterate(parameters)) yield rowMaker()(values as unknown[]);
     },
   };
-}
-
-// `(values) => ({ "a": values[0], "b": values[1], … })`, the names written as JSON strings; `__proto__` as a computed
-// key, which makes a field of that name, never the row's prototype.
-function objectMaker(names: string[]): (values: unknown[]) => unknown {
-  const fields = names
-    .map((name, i) => `${name === '__proto__' ? '["__proto__"]' : JSON.stringify(name)}: values[${i}]`)
-    .join(', ');
-  return new Function('values', `return { ${fields} };`) as (values: unknown[]) => unknown;
 }
 
 // The name of a statement on the server: from its text, so every connection and every process names it alike.

@@ -77,8 +77,8 @@ export async function fillApplicationVariables(
 // it (decision 301); the stored HTML keeps its entities, and what Liquid writes is escaped and sanitised as before.
 const LIQUID_TAG = /\{%[\s\S]*?%\}/g;
 const ENTITIES: Record<string, string> = { '&gt;': '>', '&lt;': '<', '&amp;': '&', '&quot;': '"', '&#39;': "'" };
-const liquidSource = (text: string) =>
-  text.replace(LIQUID_TAG, (tag) => tag.replace(/&(?:gt|lt|amp|quot|#39);/g, (e) => ENTITIES[e]!));
+const ENTITY = new RegExp(Object.keys(ENTITIES).join('|'), 'g');
+const liquidSource = (text: string) => text.replace(LIQUID_TAG, (tag) => tag.replace(ENTITY, (e) => ENTITIES[e]!));
 
 // Parses and renders once with sample values, so a template that cannot be sent is refused when it is saved.
 export async function checkTemplate(text: string): Promise<boolean> {
