@@ -14,6 +14,7 @@ import {
   poll,
   seedApplication,
 } from './harness.js';
+import { axeViolations } from './axe.js';
 import { watchCspViolations } from './page-errors.js';
 
 const PDF = Buffer.from(
@@ -103,7 +104,32 @@ describe('e-mail screens', () => {
     await editor.click();
     await page.keyboard.press('ControlOrMeta+End');
     // A Liquid comparison typed in the editor (which writes its `>` as an entity) is read as written (decision 301).
-    await page.keyboard.type(" 附件請查收。{% if recipient.email > 'b' %}（B 組）{% endif %}");
+    await page.keyboard.type(" 附件請查收。{% if recipient.email > 'b' %}（B 組）{% endif %} UCAS");
+    // The toolbar's link: another scheme is refused; an address without its scheme is completed; the dialog shows
+    // the link under the selection and takes it off.
+    for (let i = 0; i < 4; i++) await page.keyboard.press('Shift+ArrowLeft');
+    const linkTool = drawer.locator('.rte-toolbar button[aria-label="連結"]');
+    const linkDialog = page.locator('.ant-modal').filter({ has: page.getByTestId('rte-link-href') });
+    const ucas = editor.locator('a[href="https://www.ucas.com"]');
+    await linkTool.click();
+    await page.getByTestId('rte-link-href').fill('javascript:alert(1)');
+    await page.getByTestId('rte-link-apply').click();
+    await poll(() => linkDialog.locator('.ant-form-item-explain-error').textContent()).toContain('請輸入網址');
+    await settleAnimations(page);
+    await screenshot(page, 'email-link-zh-TW');
+    await page.getByTestId('rte-link-href').fill('www.ucas.com');
+    await page.getByTestId('rte-link-apply').click();
+    await poll(() => ucas.textContent()).toBe('UCAS');
+    await linkTool.click();
+    await poll(() => page.getByTestId('rte-link-href').inputValue()).toBe('https://www.ucas.com');
+    await page.getByTestId('rte-link-remove').click();
+    await poll(() => ucas.count()).toBe(0);
+    await linkTool.click();
+    await page.getByTestId('rte-link-href').fill('www.ucas.com');
+    await page.keyboard.press('Enter');
+    await poll(() => ucas.textContent()).toBe('UCAS');
+    await poll(() => linkDialog.count()).toBe(0);
+    await page.keyboard.press('End');
     await drawer.locator('input[type=file]').setInputFiles({
       name: 'offer.pdf',
       mimeType: 'application/pdf',
@@ -141,6 +167,7 @@ describe('e-mail screens', () => {
       if (envelopeTo[0]!.startsWith('ben')) expect(mail.html).toContain('（B 組）');
       else expect(mail.html).not.toContain('B 組');
       expect(mail.html).not.toContain('{%');
+      expect(mail.html).toMatch(/<a [^>]*href="https:\/\/www\.ucas\.com"[^>]*>UCAS<\/a>/);
       expect(mail.attachments).toHaveLength(1);
       expect(mail.attachments[0]!.filename).toBe('offer.pdf');
       expect(Buffer.compare(mail.attachments[0]!.content, PDF)).toBe(0);
@@ -169,6 +196,17 @@ describe('e-mail screens', () => {
     await poll(() => en.page.locator('.ProseMirror').count()).toBe(1);
     await settleAnimations(en.page);
     await screenshot(en.page, 'email-compose-en-US');
+    // The link dialog in en-US: named, labelled and checked by axe like every dialog.
+    await en.page.locator('.ProseMirror').click();
+    await en.page.keyboard.type('UCAS');
+    await en.page.locator('.rte-toolbar button[aria-label="Link"]').click();
+    await en.page.getByTestId('rte-link-href').fill('ucas');
+    await en.page.keyboard.press('Enter');
+    await poll(() => en.page.locator('.ant-modal .ant-form-item-explain-error').textContent()).toBe(
+      'Enter a web address (https://…) or an e-mail address',
+    );
+    expect(await axeViolations(en.page, 'e-mail link dialog')).toEqual([]);
+    await screenshot(en.page, 'email-link-en-US');
     await en.context.close();
   }, 240_000);
 });

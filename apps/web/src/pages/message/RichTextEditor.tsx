@@ -1,9 +1,10 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Space, Tooltip } from 'antd';
 import {
   BoldOutlined,
   ItalicOutlined,
+  LinkOutlined,
   OrderedListOutlined,
   RedoOutlined,
   UnderlineOutlined,
@@ -12,6 +13,7 @@ import {
 } from '@ant-design/icons';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
+import LinkDialog from './LinkDialog';
 import './editor.css';
 
 // `label` names the editable area for assistive technology (the form field's label).
@@ -27,6 +29,7 @@ export const shouldAutoLink = (url: string) => /^(?:https?:\/\/|mailto:|www\.)/i
 // bundled as a file).
 export default function RichTextEditor({ value, onChange, testId, label }: Props) {
   const { t } = useTranslation();
+  const [linking, setLinking] = useState(false);
   const editor = useEditor({
     extensions: [StarterKit.configure({ link: { openOnClick: false, shouldAutoLink } })],
     content: value ?? '',
@@ -50,6 +53,8 @@ export default function RichTextEditor({ value, onChange, testId, label }: Props
       bullet: e.isActive('bulletList'),
       ordered: e.isActive('orderedList'),
       h2: e.isActive('heading', { level: 2 }),
+      link: e.isActive('link'),
+      href: String(e.getAttributes('link').href ?? ''),
     }),
   });
 
@@ -67,6 +72,24 @@ export default function RichTextEditor({ value, onChange, testId, label }: Props
     </Tooltip>
   );
   const chain = () => editor.chain().focus();
+  // A link on the selected text, or on the link under the cursor; with nothing selected, the address itself as a
+  // link (an e-mail address without its mailto:).
+  const applyLink = (href: string) => {
+    setLinking(false);
+    if (editor.state.selection.empty && !editor.isActive('link'))
+      chain()
+        .insertContent({
+          type: 'text',
+          text: href.replace(/^mailto:/i, ''),
+          marks: [{ type: 'link', attrs: { href } }],
+        })
+        .run();
+    else chain().extendMarkRange('link').setLink({ href }).run();
+  };
+  const removeLink = () => {
+    setLinking(false);
+    chain().extendMarkRange('link').unsetLink().run();
+  };
 
   return (
     <div className="rte" data-testid={testId}>
@@ -83,10 +106,21 @@ export default function RichTextEditor({ value, onChange, testId, label }: Props
         {tool('ol', t('message.editor.orderedList'), <OrderedListOutlined />, state.ordered, () =>
           chain().toggleOrderedList().run(),
         )}
+        {tool('link', t('message.editor.link'), <LinkOutlined />, state.link, () => setLinking(true))}
         {tool('undo', t('message.editor.undo'), <UndoOutlined />, false, () => chain().undo().run())}
         {tool('redo', t('message.editor.redo'), <RedoOutlined />, false, () => chain().redo().run())}
       </Space>
       <EditorContent editor={editor} className="rte-content" />
+      <LinkDialog
+        open={linking}
+        href={state.href}
+        onApply={applyLink}
+        onRemove={removeLink}
+        onClose={() => {
+          setLinking(false);
+          chain().run();
+        }}
+      />
     </div>
   );
 }
