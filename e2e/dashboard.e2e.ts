@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ACTIVE_PANE, ROW, screenshot, settleAnimations, signIn, poll, usePortal } from './harness.js';
+import { paymentsOf } from '../apps/server/src/test/rows.js';
 
 const DAY = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -83,24 +84,7 @@ describe('dashboard end to end', () => {
         .executeTakeFirstOrThrow();
       ids.push(row.id);
     }
-    const pay = (
-      amountMinor: number,
-      currency: string,
-      type: 'collection' | 'refund',
-      status: 'pending' | 'confirmed',
-    ) => ({
-      applicationId: ids[0]!,
-      studentName: '王小明',
-      searchName: '王小明',
-      title: 'Tuition',
-      type,
-      status,
-      transactionDate: today,
-      amountMinor,
-      currency,
-      createdAt: now,
-      updatedAt: now,
-    });
+    const pay = paymentsOf({ applicationId: ids[0]!, student: '王小明', date: today, now });
     await db
       .insertInto('paymentRecord')
       .values([

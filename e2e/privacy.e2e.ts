@@ -12,6 +12,7 @@ import {
   seedMember,
   usePortal,
 } from './harness.js';
+import { noticeRow } from '../apps/server/src/test/rows.js';
 
 const SLOW = { timeout: 30_000 };
 
@@ -35,17 +36,7 @@ describe('data requests and the subject access export', () => {
     });
     await portal.db
       .insertInto('memberNotice')
-      .values({
-        memberId: studentId,
-        title: 'Erin notice',
-        content: 'for Erin',
-        createdBy: null,
-        createdAt: now,
-        updatedAt: now,
-        deletedAt: null,
-        expiresAt: null,
-        updatedBy: null,
-      })
+      .values(noticeRow(studentId, 'Erin notice', 'for Erin', now))
       .execute();
   });
 

@@ -5,6 +5,7 @@ import { useTestApp } from '../../test/signed-in.js';
 import { staffWith } from '../../test/application-fixtures.js';
 import { ask, CHAT_URL, seedApplications } from '../../test/assistant-fixtures.js';
 import { seedProjectTasks, type TaskSeed } from '../../test/task-fixtures.js';
+import { paymentsOf } from '../../test/rows.js';
 
 const DAY = 86_400_000;
 // 2026-11-22 09:00 UTC.
@@ -27,24 +28,7 @@ describe('XiaoK, the embedded answerer on seeded data', () => {
       'draft',
     ];
     const [firstApp] = await seedApplications(db, statuses, NOW);
-    const pay = (
-      amountMinor: number,
-      currency: string,
-      type: 'collection' | 'refund',
-      status: 'pending' | 'confirmed' | 'voided',
-    ) => ({
-      applicationId: firstApp!,
-      studentName: '學生0',
-      searchName: '學生0',
-      title: 'Tuition',
-      type,
-      status,
-      transactionDate: '2026-11-20',
-      amountMinor,
-      currency,
-      createdAt: NOW,
-      updatedAt: NOW,
-    });
+    const pay = paymentsOf({ applicationId: firstApp!, student: '學生0', date: '2026-11-20', now: NOW });
     await db
       .insertInto('paymentRecord')
       .values([

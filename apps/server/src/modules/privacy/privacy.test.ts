@@ -13,6 +13,7 @@ import { BASE, fullForm, PDF_MINI, staffWith } from '../../test/application-fixt
 import { expectParamError } from '../../test/expect-envelope.js';
 import { testClock } from '../../test/harness.js';
 import { useTestApp } from '../../test/signed-in.js';
+import { noticeRow } from '../../test/rows.js';
 import { dueDateOf } from './index.js';
 
 const PRIV = '/admin/v1/privacy';
@@ -115,30 +116,7 @@ describe('subject access (issue 41)', () => {
     const now = clock.now();
     await db
       .insertInto('memberNotice')
-      .values([
-        {
-          memberId: alice,
-          title: 'Alice notice',
-          content: 'for alice',
-          createdBy: null,
-          createdAt: now,
-          updatedAt: now,
-          deletedAt: null,
-          expiresAt: null,
-          updatedBy: null,
-        },
-        {
-          memberId: bob,
-          title: 'Bobby notice',
-          content: OTHER.email,
-          createdBy: null,
-          createdAt: now,
-          updatedAt: now,
-          deletedAt: null,
-          expiresAt: null,
-          updatedBy: null,
-        },
-      ])
+      .values([noticeRow(alice, 'Alice notice', 'for alice', now), noticeRow(bob, 'Bobby notice', OTHER.email, now)])
       .execute();
     const fb = await db
       .insertInto('feedback')

@@ -1,0 +1,52 @@
+import type { Insertable } from 'kysely';
+import type { MemberNoticeTable, PaymentRecordTable } from '../db/schema.js';
+
+// Rows tests write straight into a table (server tests and e2e alike), each column a test does not look at filled
+// in once here. Not a test file itself.
+
+// A notice to one member, published at `now`, with no expiry.
+export const noticeRow = (
+  memberId: number,
+  title: string,
+  content: string,
+  now: number,
+): Insertable<MemberNoticeTable> => ({
+  memberId,
+  title,
+  content,
+  createdBy: null,
+  createdAt: now,
+  updatedAt: now,
+  deletedAt: null,
+  expiresAt: null,
+  updatedBy: null,
+});
+
+export type PaymentOf = {
+  applicationId: number;
+  student: string;
+  date: string;
+  now: number;
+};
+
+// Payments on one application: `paymentsOf(of)(amountMinor, currency, type, status)` is one such row.
+export const paymentsOf =
+  (of: PaymentOf) =>
+  (
+    amountMinor: number,
+    currency: string,
+    type: 'collection' | 'refund',
+    status: 'pending' | 'confirmed' | 'voided',
+  ): Insertable<PaymentRecordTable> => ({
+    applicationId: of.applicationId,
+    studentName: of.student,
+    searchName: of.student,
+    title: 'Tuition',
+    type,
+    status,
+    transactionDate: of.date,
+    amountMinor,
+    currency,
+    createdAt: of.now,
+    updatedAt: of.now,
+  });
