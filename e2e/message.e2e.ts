@@ -104,7 +104,12 @@ describe('e-mail screens', () => {
     await editor.click();
     await page.keyboard.press('ControlOrMeta+End');
     // A Liquid comparison typed in the editor (which writes its `>` as an entity) is read as written (decision 301).
-    await page.keyboard.type(" 附件請查收。{% if recipient.email > 'b' %}（B 組）{% endif %} UCAS");
+    await page.keyboard.type(" 附件請查收。{% if recipient.email > 'b' %}（B 組）{% endif %} ");
+    // The toolbar's variables: the application's are offered once an application is chosen (it is).
+    await drawer.getByTestId('rte-variable').click();
+    await page.getByRole('menuitem', { name: /學生姓名/ }).click();
+    await poll(() => editor.textContent()).toContain('{{ student.name }}');
+    await page.keyboard.type(' UCAS');
     // The toolbar's link: another scheme is refused; an address without its scheme is completed; the dialog shows
     // the link under the selection and takes it off.
     for (let i = 0; i < 4; i++) await page.keyboard.press('Shift+ArrowLeft');
@@ -163,6 +168,9 @@ describe('e-mail screens', () => {
       expect(mail.subject).toBe(`錄取通知 ${envelopeTo[0]} 林小美`);
       expect(mail.html).toContain('Study CRM 留學');
       expect(mail.html).toContain('附件請查收');
+      // The variable inserted from the toolbar, filled in from the application.
+      expect(mail.html).toContain('林小美');
+      expect(mail.html).not.toContain('{{');
       // amy@… sorts before 'b', ben@… after it.
       if (envelopeTo[0]!.startsWith('ben')) expect(mail.html).toContain('（B 組）');
       else expect(mail.html).not.toContain('B 組');
@@ -207,6 +215,16 @@ describe('e-mail screens', () => {
     );
     expect(await axeViolations(en.page, 'e-mail link dialog')).toEqual([]);
     await screenshot(en.page, 'email-link-en-US');
+    // Without an application, only the variables every recipient has are offered.
+    await en.page.keyboard.press('Escape');
+    await poll(() => en.page.locator('.ant-modal:visible').count()).toBe(0);
+    await en.page.getByTestId('rte-variable').click();
+    const menu = en.page.locator('.ant-dropdown:visible').getByRole('menuitem');
+    await poll(() => menu.count()).toBe(6);
+    expect((await menu.allInnerTexts()).join('|')).toMatch(/Recipient's e-mail\s*\{\{ recipient\.email \}\}/);
+    expect(await menu.filter({ hasText: "Student's name" }).count()).toBe(0);
+    await settleAnimations(en.page);
+    await screenshot(en.page, 'email-variables-en-US');
     await en.context.close();
   }, 240_000);
 });

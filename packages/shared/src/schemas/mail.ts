@@ -65,6 +65,28 @@ export type MailSenderTestResult = z.infer<typeof MailSenderTestResult>;
 // Template: name, content title, type (required), HTML frame URL or uploaded frame, content (spec sections 2, 5).
 export const TEMPLATE_CONTENT_MAX = 200_000;
 export const TEMPLATE_FRAME_PLACEHOLDER = '{{content}}';
+// The variables an e-mail's subject, content and frame may use (Liquid outputs such as {{ student.name }}): those
+// known for every recipient, filled in as each is sent, and those of the application chosen when the e-mail is
+// written (an e-mail that uses one needs an application, decision 33).
+export const MAIL_VARIABLES = [
+  'recipient.email',
+  'sender.name',
+  'sender.email',
+  'date',
+  'platform',
+  'portal.link',
+] as const;
+export const APPLICATION_MAIL_VARIABLES = [
+  'student.name',
+  'student.engName',
+  'student.email',
+  'application.status',
+  'application.date',
+  'application.targetSchools',
+  'teacher.signing',
+  'teacher.follow',
+] as const;
+export type MailVariable = (typeof MAIL_VARIABLES)[number] | (typeof APPLICATION_MAIL_VARIABLES)[number];
 export const TemplateFields = z.object({
   name: zText(100).describe('template name'),
   title: zOptText(255).describe('content title (the e-mail subject); may use variables'),

@@ -17,13 +17,16 @@ import {
 import type { Dayjs } from 'dayjs';
 import { UploadOutlined } from '@ant-design/icons';
 import {
+  APPLICATION_MAIL_VARIABLES,
   DICT_TYPES,
   EMAIL_ATTACHMENTS_MAX,
   EMAIL_ATTACHMENTS_MAX_BYTES,
   EMAIL_RECIPIENTS_MAX,
   isValidEmail,
+  MAIL_VARIABLES,
   mergeRecipients,
   splitRecipients,
+  type MailVariable,
   type Template,
 } from '@study-crm/shared';
 import { DictSelect } from '../../components/dict';
@@ -87,6 +90,8 @@ export function EmailCompose({ onClose, onSent }: { onClose: () => void; onSent:
   const { t } = useTranslation();
   const { error, send: confirmSend } = useConfirmedSend();
   const [form] = Form.useForm<Values>();
+  // The application's variables are offered once an application is chosen (the server fills them in from it).
+  const applicationId = Form.useWatch('applicationId', form);
   const agents = useEmailAgents();
   const templates = useTemplateOptions();
   const send = useSendEmail();
@@ -295,7 +300,9 @@ export function EmailCompose({ onClose, onSent }: { onClose: () => void; onSent:
           label={t('message.email.content')}
           rules={[requiredText(t, t('message.email.content'))]}
         >
-          <EditorField />
+          <EditorField
+            variables={applicationId ? [...MAIL_VARIABLES, ...APPLICATION_MAIL_VARIABLES] : MAIL_VARIABLES}
+          />
         </Form.Item>
         <Form.Item label={t('message.email.attachments')} extra={t('message.email.attachmentsHint')}>
           <Upload<Uploaded>
@@ -332,7 +339,7 @@ export function EmailCompose({ onClose, onSent }: { onClose: () => void; onSent:
 }
 
 // Form.Item passes value/onChange to its child; the lazily loaded editor shows a spinner until it arrives.
-function EditorField(props: { value?: string; onChange?: (html: string) => void }) {
+function EditorField(props: { value?: string; onChange?: (html: string) => void; variables: readonly MailVariable[] }) {
   const { t } = useTranslation();
   return (
     <Suspense fallback={<Spin description={t('message.email.editorLoading')} />}>

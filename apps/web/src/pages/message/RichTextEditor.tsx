@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Space, Tooltip } from 'antd';
+import { Button, Dropdown, Space, Tooltip, Typography } from 'antd';
+import type { MailVariable } from '@study-crm/shared';
 import {
   BoldOutlined,
   ItalicOutlined,
@@ -16,8 +17,15 @@ import StarterKit from '@tiptap/starter-kit';
 import LinkDialog from './LinkDialog';
 import './editor.css';
 
-// `label` names the editable area for assistive technology (the form field's label).
-type Props = { value?: string; onChange?: (html: string) => void; testId?: string; label: string };
+// `label` names the editable area for assistive technology (the form field's label); `variables`, the template
+// variables the toolbar offers to insert.
+type Props = {
+  value?: string;
+  onChange?: (html: string) => void;
+  testId?: string;
+  label: string;
+  variables?: readonly MailVariable[];
+};
 
 // Typed text becomes a link by itself only when it is plainly an address: a scheme, `www.` or an e-mail address. A
 // template variable reads as a domain name to the link detector (`recipient.email`, `student.name`: .email and .name
@@ -27,7 +35,7 @@ export const shouldAutoLink = (url: string) => /^(?:https?:\/\/|mailto:|www\.)/i
 // The e-mail content editor (TipTap on ProseMirror), loaded only with the compose drawer. It keeps to the content
 // security policy: no eval, and `injectCSS: false` so no <style> element is added (its rules live in editor.css,
 // bundled as a file).
-export default function RichTextEditor({ value, onChange, testId, label }: Props) {
+export default function RichTextEditor({ value, onChange, testId, label, variables = [] }: Props) {
   const { t } = useTranslation();
   const [linking, setLinking] = useState(false);
   const editor = useEditor({
@@ -107,6 +115,34 @@ export default function RichTextEditor({ value, onChange, testId, label }: Props
           chain().toggleOrderedList().run(),
         )}
         {tool('link', t('message.editor.link'), <LinkOutlined />, state.link, () => setLinking(true))}
+        {variables.length > 0 && (
+          <Dropdown
+            trigger={['click']}
+            menu={{
+              items: variables.map((v) => ({
+                key: v,
+                label: (
+                  <Space size={8}>
+                    {t(`message.variables.${v}`)}
+                    <Typography.Text type="secondary">{`{{ ${v} }}`}</Typography.Text>
+                  </Space>
+                ),
+              })),
+              onClick: ({ key }) => chain().insertContent(`{{ ${key} }}`).run(),
+            }}
+          >
+            <Button
+              size="small"
+              type="text"
+              title={t('message.editor.variable')}
+              aria-label={t('message.editor.variable')}
+              onMouseDown={(e) => e.preventDefault()}
+              data-testid="rte-variable"
+            >
+              {'{{ }}'}
+            </Button>
+          </Dropdown>
+        )}
         {tool('undo', t('message.editor.undo'), <UndoOutlined />, false, () => chain().undo().run())}
         {tool('redo', t('message.editor.redo'), <RedoOutlined />, false, () => chain().redo().run())}
       </Space>

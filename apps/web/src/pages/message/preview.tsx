@@ -1,7 +1,7 @@
-import { TEMPLATE_FRAME_PLACEHOLDER } from '@study-crm/shared';
+import { TEMPLATE_FRAME_PLACEHOLDER, type MailVariable } from '@study-crm/shared';
 
 // Sample values for the variables a template may use (the server renders the real ones with Liquid at send time).
-const SAMPLE: Record<string, string> = {
+const SAMPLE: Record<MailVariable, string> = {
   'recipient.email': 'student@example.com',
   'sender.name': 'Study CRM',
   'sender.email': 'office@example.com',
@@ -27,9 +27,10 @@ export const sampleVariables = (t: (key: 'common.listSeparator') => string) =>
 
 // Output tags are replaced by sample values (filters ignored), logic tags dropped: a preview, never executed.
 export function withSampleData(text: string): string {
+  const sample: Readonly<Record<string, string>> = SAMPLE;
   return text
     .replace(/\{\{\s*([\w.]+)\s*(\|[^}]*)?\}\}/g, (whole, name: string) =>
-      name === 'content' ? whole : (SAMPLE[name] ?? ''),
+      name === 'content' ? whole : (sample[name] ?? ''),
     )
     .replace(/\{%[\s\S]*?%\}/g, '');
 }
