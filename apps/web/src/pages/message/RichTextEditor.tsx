@@ -43,7 +43,16 @@ export default function RichTextEditor({ value, onChange, testId, label, variabl
     content: value ?? '',
     injectCSS: false,
     immediatelyRender: true,
-    editorProps: { attributes: { 'aria-label': label, 'aria-multiline': 'true' } },
+    editorProps: {
+      attributes: { 'aria-label': label, 'aria-multiline': 'true' },
+      // Ctrl+K (⌘K) opens the link dialog, as in most editors.
+      handleKeyDown: (_view, e) => {
+        if (e.key.toLowerCase() !== 'k' || !(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey) return false;
+        e.preventDefault();
+        setLinking(true);
+        return true;
+      },
+    },
     onUpdate: ({ editor: e }) => onChange?.(e.isEmpty ? '' : e.getHTML()),
   });
   // A template chosen in the picker replaces the content.
@@ -66,7 +75,14 @@ export default function RichTextEditor({ value, onChange, testId, label, variabl
     }),
   });
 
-  const tool = (key: string, title: string, icon: React.ReactNode, active: boolean, run: () => void) => (
+  const tool = (
+    key: string,
+    title: string,
+    icon: React.ReactNode,
+    active: boolean,
+    run: () => void,
+    shortcut?: string,
+  ) => (
     <Tooltip title={title} key={key}>
       <Button
         size="small"
@@ -74,6 +90,7 @@ export default function RichTextEditor({ value, onChange, testId, label, variabl
         icon={icon}
         aria-label={title}
         aria-pressed={active}
+        aria-keyshortcuts={shortcut}
         onMouseDown={(e) => e.preventDefault()}
         onClick={run}
       />
@@ -114,7 +131,14 @@ export default function RichTextEditor({ value, onChange, testId, label, variabl
         {tool('ol', t('message.editor.orderedList'), <OrderedListOutlined />, state.ordered, () =>
           chain().toggleOrderedList().run(),
         )}
-        {tool('link', t('message.editor.link'), <LinkOutlined />, state.link, () => setLinking(true))}
+        {tool(
+          'link',
+          t('message.editor.link'),
+          <LinkOutlined />,
+          state.link,
+          () => setLinking(true),
+          'Control+K Meta+K',
+        )}
         {variables.length > 0 && (
           <Dropdown
             trigger={['click']}
