@@ -74,12 +74,25 @@ describe('e-mail screens', () => {
     await tform.locator('#title').fill('錄取通知 {{ recipient.email }}');
     await tform.locator('#frameHtml').fill('<html><body><h1>Study CRM 留學</h1>{{ content }}</body></html>');
     await tform.locator('#content').fill('<p>恭喜 {{ recipient.email }} 獲得錄取！</p>');
+    // A variable from the menu goes in at the cursor.
+    await tform.locator('#content').press('End');
+    for (let i = 0; i < 4; i++) await tform.locator('#content').press('ArrowLeft');
+    await tform.getByTestId('template-content-variable').click();
+    await page
+      .locator('.ant-dropdown:visible')
+      .getByRole('menuitem', { name: /寄件人名稱/ })
+      .click();
+    await poll(() => tform.locator('#content').inputValue()).toBe(
+      '<p>恭喜 {{ recipient.email }} 獲得錄取！{{ sender.name }}</p>',
+    );
+    await settleAnimations(page);
+    await screenshot(page, 'template-form-zh-TW');
     await saveModal(page);
     await poll(() => page.locator(ROW).count()).toBe(1);
     await page.getByTestId('template-view').click();
     const preview = page.frameLocator('[data-testid=template-preview]');
     await poll(() => preview.locator('h1').textContent()).toBe('Study CRM 留學');
-    await poll(() => preview.locator('p').textContent()).toContain('student@example.com');
+    await poll(() => preview.locator('p').textContent()).toBe('恭喜 student@example.com 獲得錄取！Study CRM');
     expect(await page.getByTestId('template-preview').getAttribute('sandbox')).toBe('');
     await settleAnimations(page);
     await screenshot(page, 'template-view-zh-TW');

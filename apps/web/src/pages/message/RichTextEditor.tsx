@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Dropdown, Space, Tooltip, Typography } from 'antd';
+import { Button, Space, Tooltip } from 'antd';
 import type { MailVariable } from '@study-crm/shared';
 import {
   BoldOutlined,
@@ -15,6 +15,7 @@ import {
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import LinkDialog from './LinkDialog';
+import VariableMenu from './VariableMenu';
 import './editor.css';
 
 // `label` names the editable area for assistive technology (the form field's label); `variables`, the template
@@ -140,32 +141,11 @@ export default function RichTextEditor({ value, onChange, testId, label, variabl
           'Control+K Meta+K',
         )}
         {variables.length > 0 && (
-          <Dropdown
-            trigger={['click']}
-            menu={{
-              items: variables.map((v) => ({
-                key: v,
-                label: (
-                  <Space size={8}>
-                    {t(`message.variables.${v}`)}
-                    <Typography.Text type="secondary">{`{{ ${v} }}`}</Typography.Text>
-                  </Space>
-                ),
-              })),
-              onClick: ({ key }) => chain().insertContent(`{{ ${key} }}`).run(),
-            }}
-          >
-            <Button
-              size="small"
-              type="text"
-              title={t('message.editor.variable')}
-              aria-label={t('message.editor.variable')}
-              onMouseDown={(e) => e.preventDefault()}
-              data-testid="rte-variable"
-            >
-              {'{{ }}'}
-            </Button>
-          </Dropdown>
+          <VariableMenu
+            variables={variables}
+            onPick={(tag) => chain().insertContent(tag).run()}
+            testId="rte-variable"
+          />
         )}
         {tool('undo', t('message.editor.undo'), <UndoOutlined />, false, () => chain().undo().run())}
         {tool('redo', t('message.editor.redo'), <RedoOutlined />, false, () => chain().redo().run())}

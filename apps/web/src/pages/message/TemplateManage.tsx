@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Descriptions, Form, Input, Typography } from 'antd';
-import { Code, PERM, type Template } from '@study-crm/shared';
+import { APPLICATION_MAIL_VARIABLES, Code, MAIL_VARIABLES, PERM, type Template } from '@study-crm/shared';
 import { FormModal } from '../../components/crud/FormModal';
 import { CrudList } from '../../components/crud/CrudList';
 import { useCrudList } from '../../components/crud/useCrudList';
 import { useRowView } from '../../components/crud/useRowView';
 import { templateCrud, useTemplate } from './api';
+import VariableTextArea from './VariableTextArea';
 import { FRAME_PLACEHOLDER, framed, HtmlPreview, sampleVariables, withSampleData } from './preview';
 import { formatTime } from '../../lib/format';
 import { fieldNames, TextField } from '../../components/crud/FormFields';
@@ -82,11 +83,11 @@ export default function TemplateManage() {
           rows={4}
           required={false}
         />
-        <TextField
+        <VariableTextArea
           {...field('content')}
           hint={t('message.template.contentHint', { examples: sampleVariables(t) })}
           rows={8}
-          required={false}
+          variables={[...MAIL_VARIABLES, ...APPLICATION_MAIL_VARIABLES]}
         />
       </FormModal>
       <RecordDrawer
