@@ -8,14 +8,13 @@ type Props = {
   label: string;
   hint: string;
   rows: number;
-  max?: number;
   variables: readonly MailVariable[];
   testId: string;
 };
 
 // A template's HTML text with the "Insert variable" menu under it: the tag goes in where the cursor was (over the
 // selection), and the cursor stays after it.
-export default function VariableTextArea({ name, label, hint, rows, max, variables, testId }: Props) {
+export default function VariableTextArea({ name, label, hint, rows, variables, testId }: Props) {
   const form = Form.useFormInstance();
   const ref = useRef<GetRef<typeof Input.TextArea>>(null);
   const insert = (tag: string) => {
@@ -33,7 +32,6 @@ export default function VariableTextArea({ name, label, hint, rows, max, variabl
     <Form.Item
       name={name}
       label={label}
-      rules={max ? [{ max }] : []}
       extra={
         <>
           <VariableMenu variables={variables} onPick={insert} testId={`${testId}-variable`} labelled />
@@ -41,7 +39,7 @@ export default function VariableTextArea({ name, label, hint, rows, max, variabl
         </>
       }
     >
-      <Input.TextArea ref={ref} rows={rows} maxLength={max} showCount={!!max} data-testid={testId} />
+      <Input.TextArea ref={ref} rows={rows} data-testid={testId} />
     </Form.Item>
   );
 }
