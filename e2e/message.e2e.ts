@@ -148,7 +148,11 @@ describe('e-mail screens', () => {
     await page.keyboard.press('Enter');
     await poll(() => ucas.textContent()).toBe('UCAS');
     await poll(() => linkDialog.count()).toBe(0);
+    // What is typed after the link is not part of it.
     await page.keyboard.press('End');
+    await page.keyboard.type(' 謝謝');
+    await poll(() => editor.textContent()).toContain('UCAS 謝謝');
+    expect(await ucas.textContent()).toBe('UCAS');
     await drawer.locator('input[type=file]').setInputFiles({
       name: 'offer.pdf',
       mimeType: 'application/pdf',
@@ -189,7 +193,7 @@ describe('e-mail screens', () => {
       if (envelopeTo[0]!.startsWith('ben')) expect(mail.html).toContain('（B 組）');
       else expect(mail.html).not.toContain('B 組');
       expect(mail.html).not.toContain('{%');
-      expect(mail.html).toMatch(/<a [^>]*href="https:\/\/www\.ucas\.com"[^>]*>UCAS<\/a>/);
+      expect(mail.html).toMatch(/<a [^>]*href="https:\/\/www\.ucas\.com"[^>]*>UCAS<\/a> 謝謝/);
       expect(mail.attachments).toHaveLength(1);
       expect(mail.attachments[0]!.filename).toBe('offer.pdf');
       expect(Buffer.compare(mail.attachments[0]!.content, PDF)).toBe(0);
