@@ -111,7 +111,14 @@ describe('e-mail screens', () => {
     await drawer.locator('#recipients').fill('amy@e2e.example.com, ben@e2e.example.com');
     await pickOption(page, drawer.locator('#templateId'), '錄取通知');
     await poll(() => drawer.locator('#subject').inputValue()).toBe('錄取通知 {{ recipient.email }}');
-    await drawer.locator('#subject').fill('錄取通知 {{ recipient.email }} {{ student.name }}');
+    // The subject's variable menu puts the student's name at the cursor (the end).
+    await drawer.locator('#subject').fill('錄取通知 {{ recipient.email }} ');
+    await drawer.getByTestId('email-subject-variable').click();
+    await page
+      .locator('.ant-dropdown:visible')
+      .getByRole('menuitem', { name: /學生姓名/ })
+      .click();
+    await poll(() => drawer.locator('#subject').inputValue()).toBe('錄取通知 {{ recipient.email }} {{ student.name }}');
     const editor = drawer.locator('.ProseMirror');
     await poll(() => editor.textContent()).toContain('獲得錄取');
     await editor.click();
@@ -120,7 +127,10 @@ describe('e-mail screens', () => {
     await page.keyboard.type(" 附件請查收。{% if recipient.email > 'b' %}（B 組）{% endif %} ");
     // The toolbar's variables: the application's are offered once an application is chosen (it is).
     await drawer.getByTestId('rte-variable').click();
-    await page.getByRole('menuitem', { name: /學生姓名/ }).click();
+    await page
+      .locator('.ant-dropdown:visible')
+      .getByRole('menuitem', { name: /學生姓名/ })
+      .click();
     await poll(() => editor.textContent()).toContain('{{ student.name }}');
     await page.keyboard.type(' UCAS');
     // The toolbar's link: another scheme is refused; an address without its scheme is completed; the dialog shows

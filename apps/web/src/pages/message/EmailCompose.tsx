@@ -42,7 +42,8 @@ import {
   type Uploaded,
 } from './api';
 import { framed, HtmlPreview } from './preview';
-import { requiredText, TextField } from '../../components/crud/FormFields';
+import VariableField from './VariableField';
+import { requiredText } from '../../components/crud/FormFields';
 import { SendDrawer } from '../../components/form/SendDrawer';
 import { SendTimeField } from '../../components/form/SendTimeField';
 import { useConfirmedSend } from '../../components/form/useConfirmedSend';
@@ -92,6 +93,7 @@ export function EmailCompose({ onClose, onSent }: { onClose: () => void; onSent:
   const [form] = Form.useForm<Values>();
   // The application's variables are offered once an application is chosen (the server fills them in from it).
   const applicationId = Form.useWatch('applicationId', form);
+  const variables = applicationId ? [...MAIL_VARIABLES, ...APPLICATION_MAIL_VARIABLES] : MAIL_VARIABLES;
   const agents = useEmailAgents();
   const templates = useTemplateOptions();
   const send = useSendEmail();
@@ -287,7 +289,14 @@ export function EmailCompose({ onClose, onSent }: { onClose: () => void; onSent:
             />
           </Form.Item>
         )}
-        <TextField name="subject" label={t('message.email.subject')} max={255} testId="email-subject" />
+        <VariableField
+          name="subject"
+          label={t('message.email.subject')}
+          max={255}
+          required={requiredText(t, t('message.email.subject'))}
+          variables={variables}
+          testId="email-subject"
+        />
         <Form.Item
           name="platform"
           label={t('message.email.platform')}
@@ -300,9 +309,7 @@ export function EmailCompose({ onClose, onSent }: { onClose: () => void; onSent:
           label={t('message.email.content')}
           rules={[requiredText(t, t('message.email.content'))]}
         >
-          <EditorField
-            variables={applicationId ? [...MAIL_VARIABLES, ...APPLICATION_MAIL_VARIABLES] : MAIL_VARIABLES}
-          />
+          <EditorField variables={variables} />
         </Form.Item>
         <Form.Item label={t('message.email.attachments')} extra={t('message.email.attachmentsHint')}>
           <Upload<Uploaded>

@@ -6,7 +6,7 @@ import { CrudList } from '../../components/crud/CrudList';
 import { useCrudList } from '../../components/crud/useCrudList';
 import { useRowView } from '../../components/crud/useRowView';
 import { templateCrud, useTemplate } from './api';
-import VariableTextArea from './VariableTextArea';
+import VariableField from './VariableField';
 import { FRAME_PLACEHOLDER, framed, HtmlPreview, sampleVariables, withSampleData } from './preview';
 import { formatTime } from '../../lib/format';
 import { fieldNames, TextField } from '../../components/crud/FormFields';
@@ -15,6 +15,8 @@ import { RecordDrawer } from '../../components/RecordDrawer';
 import { TimelineButton } from '../../components/audit/RecordTimeline';
 
 type Filters = { keyword?: string; type?: string };
+// A template may use every variable: the application's are filled in when an e-mail written from it names one.
+const TEMPLATE_VARIABLES = [...MAIL_VARIABLES, ...APPLICATION_MAIL_VARIABLES];
 type FormValues = Pick<Template, 'name' | 'title' | 'type' | 'frameUrl' | 'frameHtml' | 'content'>;
 
 // Templates (spec section 2): list, create, view (with a preview on sample data), edit, delete.
@@ -67,11 +69,11 @@ export default function TemplateManage() {
       >
         <TextField {...field('name')} max={100} />
         <TextField {...field('type')} max={64} />
-        <TextField
+        <VariableField
           name="title"
           label={t('message.template.contentTitle')}
           max={255}
-          required={false}
+          variables={TEMPLATE_VARIABLES}
           testId="template-title"
         />
         <Form.Item name="frameUrl" label={t('message.template.frameUrl')} rules={[{ type: 'url' }, { max: 1000 }]}>
@@ -83,11 +85,11 @@ export default function TemplateManage() {
           rows={4}
           required={false}
         />
-        <VariableTextArea
+        <VariableField
           {...field('content')}
           hint={t('message.template.contentHint', { examples: sampleVariables(t) })}
           rows={8}
-          variables={[...MAIL_VARIABLES, ...APPLICATION_MAIL_VARIABLES]}
+          variables={TEMPLATE_VARIABLES}
         />
       </FormModal>
       <RecordDrawer
