@@ -87,6 +87,8 @@ export const APPLICATION_MAIL_VARIABLES = [
   'teacher.follow',
 ] as const;
 export type MailVariable = (typeof MAIL_VARIABLES)[number] | (typeof APPLICATION_MAIL_VARIABLES)[number];
+// Both: what a template may use, and an e-mail once it names an application.
+export const EVERY_MAIL_VARIABLE: readonly MailVariable[] = [...MAIL_VARIABLES, ...APPLICATION_MAIL_VARIABLES];
 export const TemplateFields = z.object({
   name: zText(100).describe('template name'),
   title: zOptText(255).describe('content title (the e-mail subject); may use variables'),

@@ -17,11 +17,11 @@ import {
 import type { Dayjs } from 'dayjs';
 import { UploadOutlined } from '@ant-design/icons';
 import {
-  APPLICATION_MAIL_VARIABLES,
   DICT_TYPES,
   EMAIL_ATTACHMENTS_MAX,
   EMAIL_ATTACHMENTS_MAX_BYTES,
   EMAIL_RECIPIENTS_MAX,
+  EVERY_MAIL_VARIABLE,
   isValidEmail,
   MAIL_VARIABLES,
   mergeRecipients,
@@ -93,7 +93,7 @@ export function EmailCompose({ onClose, onSent }: { onClose: () => void; onSent:
   const [form] = Form.useForm<Values>();
   // The application's variables are offered once an application is chosen (the server fills them in from it).
   const applicationId = Form.useWatch('applicationId', form);
-  const variables = applicationId ? [...MAIL_VARIABLES, ...APPLICATION_MAIL_VARIABLES] : MAIL_VARIABLES;
+  const variables = applicationId ? EVERY_MAIL_VARIABLE : MAIL_VARIABLES;
   const agents = useEmailAgents();
   const templates = useTemplateOptions();
   const send = useSendEmail();

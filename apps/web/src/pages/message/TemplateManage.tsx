@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Descriptions, Form, Input, Typography } from 'antd';
-import { APPLICATION_MAIL_VARIABLES, Code, MAIL_VARIABLES, PERM, type Template } from '@study-crm/shared';
+import { Code, EVERY_MAIL_VARIABLE, PERM, type Template } from '@study-crm/shared';
 import { FormModal } from '../../components/crud/FormModal';
 import { CrudList } from '../../components/crud/CrudList';
 import { useCrudList } from '../../components/crud/useCrudList';
@@ -15,8 +15,6 @@ import { RecordDrawer } from '../../components/RecordDrawer';
 import { TimelineButton } from '../../components/audit/RecordTimeline';
 
 type Filters = { keyword?: string; type?: string };
-// A template may use every variable: the application's are filled in when an e-mail written from it names one.
-const TEMPLATE_VARIABLES = [...MAIL_VARIABLES, ...APPLICATION_MAIL_VARIABLES];
 type FormValues = Pick<Template, 'name' | 'title' | 'type' | 'frameUrl' | 'frameHtml' | 'content'>;
 
 // Templates (spec section 2): list, create, view (with a preview on sample data), edit, delete.
@@ -73,7 +71,7 @@ export default function TemplateManage() {
           name="title"
           label={t('message.template.contentTitle')}
           max={255}
-          variables={TEMPLATE_VARIABLES}
+          variables={EVERY_MAIL_VARIABLE}
           testId="template-title"
         />
         <Form.Item name="frameUrl" label={t('message.template.frameUrl')} rules={[{ type: 'url' }, { max: 1000 }]}>
@@ -89,7 +87,7 @@ export default function TemplateManage() {
           {...field('content')}
           hint={t('message.template.contentHint', { examples: sampleVariables(t) })}
           rows={8}
-          variables={TEMPLATE_VARIABLES}
+          variables={EVERY_MAIL_VARIABLE}
         />
       </FormModal>
       <RecordDrawer
