@@ -566,6 +566,14 @@ export type DeliveryOutboxTable = {
   updatedAt: number;
 };
 
+// Outbox rows per channel, message and status (migration 0076), kept by triggers on delivery_outbox.
+export type DeliveryMessageCountTable = {
+  channel: string;
+  messageId: number;
+  status: DeliveryOutboxTable['status'];
+  n: number;
+};
+
 export type SmsBatchTable = {
   id: Generated<number>;
   kind: 'batch' | 'text';
@@ -814,6 +822,7 @@ export type Database = {
   emailMessage: EmailMessageTable;
   emailAttachment: EmailAttachmentTable;
   deliveryOutbox: DeliveryOutboxTable;
+  deliveryMessageCount: DeliveryMessageCountTable;
   memberTwoFactor: MemberTwoFactorTable;
   memberRecoveryCode: MemberRecoveryCodeTable;
   memberWallet: MemberWalletTable;

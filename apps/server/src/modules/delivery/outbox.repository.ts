@@ -244,15 +244,16 @@ export function createOutboxRepository(db: Db, dialect: Dialect) {
       if (status) base = base.where('status', '=', status);
       return pageRows(db, base.select(OUTBOX_COLUMNS).orderBy('id'), base.select(countAll), window);
     },
-    // Per message: how many rows are in each status.
+    // Per message: how many rows are in each status, as the triggers of migration 0076 keep them (a few rows a
+    // message, however many recipients it has; decision 304).
     async summaries(channel: ChannelName, messageIds: number[]) {
       if (!messageIds.length) return [];
       return db
-        .selectFrom('deliveryOutbox')
-        .select(['messageId', 'status', (eb) => eb.fn.countAll<number | string>().as('n')])
+        .selectFrom('deliveryMessageCount')
+        .select(['messageId', 'status', 'n'])
         .where('channel', '=', channel)
         .where('messageId', 'in', messageIds)
-        .groupBy(['messageId', 'status'])
+        .where('n', '>', 0)
         .execute();
     },
   };

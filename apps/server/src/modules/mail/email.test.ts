@@ -95,6 +95,9 @@ describe('e-mails through a real SMTP server', () => {
     expect(arrivedFor('ben@example.com')).toHaveLength(1);
     const list = await t.get<Page<Email>>(`${EMAIL}/list`, { status: 'sent' }, { token });
     expect(list.data.list[0]).toMatchObject({ id: res.data.id, recipientCount: 2, summary: { sent: 2, failed: 0 } });
+    // Its recipients were queued, then sent: none is queued now, so the queued filter leaves it out.
+    const queued = await t.get<Page<Email>>(`${EMAIL}/list`, { status: 'queued' }, { token });
+    expect(queued.data.list.map((e) => e.id)).not.toContain(res.data.id);
     // Filtered by the time it was created, as the list's date range sends it (epoch ms): in the last day, not before.
     const now = Date.now();
     const today = await t.get<Page<Email>>(`${EMAIL}/list`, { from: now - 86_400_000, to: now + 60_000 }, { token });

@@ -192,14 +192,17 @@ export function createMailRepository(db: Db) {
         );
       }
       if (q.status) {
+        // An e-mail with a recipient in this status: one row of the counts the outbox's triggers keep (decision 304),
+        // however many recipients the e-mail has.
         const status = q.status;
         base = base.where(({ exists, selectFrom }) =>
           exists(
-            selectFrom('deliveryOutbox as o')
-              .select('o.id')
+            selectFrom('deliveryMessageCount as o')
+              .select('o.n')
               .where('o.channel', '=', 'email')
               .whereRef('o.messageId', '=', 'e.id')
-              .where('o.status', '=', status),
+              .where('o.status', '=', status)
+              .where('o.n', '>', 0),
           ),
         );
       }
