@@ -54,6 +54,7 @@ import * as roleMemberCounts from './20261130_0073_role_member_counts.js';
 import * as memberOrderIds from './20261201_0074_member_order_ids.js';
 import * as fileUploads from './20261202_0075_file_uploads.js';
 import * as deliveryMessageCounts from './20261203_0076_delivery_message_counts.js';
+import * as emailListIndex from './20261203_0077_email_list_index.js';
 import * as jobs from './20261129_0054_jobs.js';
 import * as importRuns from './20261129_0056_import_runs.js';
 import * as privacy from './20261129_0050_privacy.js';
@@ -123,4 +124,5 @@ export const migrations: Record<string, Migration> = {
   '20261201_0074_member_order_ids': memberOrderIds,
   '20261202_0075_file_uploads': fileUploads,
   '20261203_0076_delivery_message_counts': deliveryMessageCounts,
+  '20261203_0077_email_list_index': emailListIndex,
 };

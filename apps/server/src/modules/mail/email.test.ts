@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicationSaved, EmailDetail, Email, MailSender, Page, Template } from '@study-crm/shared';
 import { startTestApp, type TestApp } from '../../test/harness.js';
@@ -245,6 +246,23 @@ describe('e-mails through a real SMTP server', () => {
     expect((await settled(ok.data.id)).recipients.map((r) => r.status)).toEqual(['sent']);
     expect(arrivedFor('cmp@example.com')[0]!.mail.html).toContain(
       '<p>yours, after a, before d&amp; 1 &lt; 2 &gt; 0</p>',
+    );
+  });
+  // Decision 305: a branded e-mail's text and HTML stand before the columns the list reads; the page and its total
+  // read the list's index alone, never the rows (on SQLite each row's overflow pages).
+  it('reads the list and its total from the list index alone', async () => {
+    if (t.db.dialect !== 'sqlite') return; // PostgreSQL keeps long values out of the row (TOAST) and plans by size
+    const plan = async (query: ReturnType<typeof sql>) =>
+      (await sql<{ detail: string }>`explain query plan ${query}`.execute(t.db.db)).rows.map((r) => r.detail).join(' ');
+    const list = 'USING COVERING INDEX email_message_list_ix (is_system=?)';
+    expect(
+      await plan(sql`select e.id, e.sender_id, s.account, e.template_id, e.subject, e.platform, e.send_at, e.created_at
+        from email_message e join mail_sender s on s.id = e.sender_id
+        where e.is_system = 0 and e.sender_id = 1 and e.created_at >= 0 and e.created_at < 1
+        order by e.id desc limit 20 offset 0`),
+    ).toContain(list);
+    expect(await plan(sql`select count(*) from email_message e where e.is_system = 0 and e.sender_id = 1`)).toContain(
+      list,
     );
   });
 });

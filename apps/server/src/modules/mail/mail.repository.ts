@@ -1,5 +1,5 @@
 import { searchText } from '@study-crm/shared';
-import type { Insertable, Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
 import type {
@@ -16,8 +16,9 @@ import {
   likeLower,
   referencedNames,
 } from '../../db/sql-helpers.js';
-import { pageWindow } from '../../lib/paging.js';
-import { readPage } from '../../db/page-rows.js';
+import { pageResult, pageWindow, type SortOrder } from '../../lib/paging.js';
+import { compiledPageRows, givenValues, readPage } from '../../db/page-rows.js';
+import type { Slots } from '../../db/compiled.js';
 import type { EmailListQuery, MailSenderListQuery, TemplateListQuery } from '@study-crm/shared';
 
 export type MailSenderRow = Selectable<MailSenderTable>;
@@ -57,6 +58,60 @@ const EMAIL = [
 
 // Senders, templates and e-mails: the only SQL of the mail module.
 export function createMailRepository(db: Db) {
+  // The e-mail list's filter from its slots (givenValues: a filter whose slot is given; `keyword` a contains-pattern),
+  // read through email_message_list_ix alone (decision 305). Recipients are the outbox rows (the one record of them);
+  // a status is one row of the counts the outbox's triggers keep (decision 304), however many recipients an e-mail
+  // has.
+  function emailsWhere(s: Slots<string>) {
+    let q = db.selectFrom('emailMessage as e').where('e.isSystem', '=', sql.lit(0));
+    if (s.senderId) q = q.where('e.senderId', '=', s.senderId);
+    if (s.from) q = q.where('e.createdAt', '>=', s.from);
+    if (s.to) q = q.where('e.createdAt', '<', s.to);
+    if (s.keyword)
+      q = q.where((eb) =>
+        eb.or([
+          likeLower('e.subject', s.keyword!),
+          eb.exists(
+            eb
+              .selectFrom('deliveryOutbox as r')
+              .select('r.id')
+              .where('r.channel', '=', sql.lit('email'))
+              .whereRef('r.messageId', '=', 'e.id')
+              .where(likeLower('r.recipient', s.keyword!)),
+          ),
+        ]),
+      );
+    if (s.status)
+      q = q.where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('deliveryMessageCount as o')
+            .select('o.n')
+            .where('o.channel', '=', sql.lit('email'))
+            .whereRef('o.messageId', '=', 'e.id')
+            .where('o.status', '=', s.status!)
+            .where('o.n', '>', sql.lit(0)),
+        ),
+      );
+    return q;
+  }
+  // (The total needs no sender: every e-mail has one, a foreign key, and a sender in use is never removed.)
+  const emailPageOf = compiledPageRows(db, (order: SortOrder, s) => ({
+    rows: emailsWhere(s)
+      .innerJoin('mailSender as s', 's.id', 'e.senderId')
+      .select([
+        'e.id',
+        'e.senderId',
+        's.account as sender',
+        'e.templateId',
+        'e.subject',
+        'e.platform',
+        'e.sendAt',
+        'e.createdAt',
+      ])
+      .orderBy('e.id', order),
+    count: emailsWhere(s).select(countAll),
+  }));
+
   return {
     transaction: <T>(fn: (tx: Tx) => Promise<T>) => runInTransaction(db, fn),
 
@@ -166,60 +221,19 @@ export function createMailRepository(db: Db) {
       referencedNames(storedNames, (chunk) =>
         db.selectFrom('emailAttachment').select('storedName as name').where('storedName', 'in', chunk).execute(),
       ),
-    emailPage(q: EmailListQuery) {
-      let base = db
-        .selectFrom('emailMessage as e')
-        .innerJoin('mailSender as s', 's.id', 'e.senderId')
-        .where('e.isSystem', '=', 0);
-      if (q.senderId) base = base.where('e.senderId', '=', q.senderId);
-      if (q.from != null) base = base.where('e.createdAt', '>=', q.from);
-      if (q.to != null) base = base.where('e.createdAt', '<', q.to);
-      if (q.keyword) {
-        const p = containsPattern(q.keyword);
-        // Recipients are the outbox rows (the one record of them).
-        base = base.where((eb) =>
-          eb.or([
-            likeLower('e.subject', p),
-            eb.exists(
-              eb
-                .selectFrom('deliveryOutbox as r')
-                .select('r.id')
-                .where('r.channel', '=', 'email')
-                .whereRef('r.messageId', '=', 'e.id')
-                .where(likeLower('r.recipient', p)),
-            ),
-          ]),
-        );
-      }
-      if (q.status) {
-        // An e-mail with a recipient in this status: one row of the counts the outbox's triggers keep (decision 304),
-        // however many recipients the e-mail has.
-        const status = q.status;
-        base = base.where(({ exists, selectFrom }) =>
-          exists(
-            selectFrom('deliveryMessageCount as o')
-              .select('o.n')
-              .where('o.channel', '=', 'email')
-              .whereRef('o.messageId', '=', 'e.id')
-              .where('o.status', '=', status)
-              .where('o.n', '>', 0),
-          ),
-        );
-      }
+    // One page of e-mails with the total of the filter, each shape (the filters given, the order) compiled once.
+    async emailPage(q: EmailListQuery) {
       const w = pageWindow(q);
-      const rows = base
-        .select([
-          'e.id',
-          'e.senderId',
-          's.account as sender',
-          'e.templateId',
-          'e.subject',
-          'e.platform',
-          'e.sendAt',
-          'e.createdAt',
-        ])
-        .orderBy('e.id', w.order);
-      return readPage(db, rows, base.select(countAll), w);
+      const keyword = q.keyword?.trim();
+      const { key, values } = givenValues({
+        senderId: q.senderId,
+        from: q.from,
+        to: q.to,
+        keyword: keyword && containsPattern(keyword),
+        status: q.status,
+      });
+      const { rows, total } = await emailPageOf(`${key}:${w.order}`, w.order, values, w);
+      return pageResult(rows, total, w);
     },
   };
 }
