@@ -1,7 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/signed-in.js';
-import { sql } from 'kysely';
-import { openDatabase } from '../../db/database.js';
+import { withSecondPool } from '../../test/second-pool.js';
 import { startTestApp, testClock } from '../../test/harness.js';
 import {
   backoffDelay,
@@ -133,13 +132,7 @@ describe('delivery outbox and worker', () => {
 
   it('PostgreSQL: two app servers (own connection pools) claiming at once never send a row twice', async () => {
     if (t.db.dialect !== 'postgres') return;
-    const { rows: found } = await sql<{ schema: string }>`select current_schema() as schema`.execute(t.db.db);
-    const other = await openDatabase({
-      databaseUrl: t.config.databaseUrl,
-      dataDir: t.config.dataDir,
-      pgSchema: found[0]!.schema,
-    });
-    try {
+    await withSecondPool(t, async (other) => {
       const ids = Array.from({ length: 60 }, (_, i) => `pg${i}@example.com`);
       await queue(7, ids);
       const { channel, sent } = scriptedChannel(async () => {
@@ -160,9 +153,7 @@ describe('delivery outbox and worker', () => {
       for (let i = 0; i < 8; i += 1) await Promise.all(workers.map((w) => w.runOnce()));
       expect(sent.map((s) => s.recipient).sort()).toEqual([...ids].sort());
       expect((await rows(7)).every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
-    } finally {
-      await other.close();
-    }
+    });
   });
 
   it('leaves rows of a channel this server cannot send to a server that can', async () => {

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type DbHandle } from '../../db/database.js';
+import type { DbHandle } from '../../db/database.js';
+import { withSecondPool } from '../../test/second-pool.js';
 import { useTestApp } from '../../test/signed-in.js';
 import { testClock } from '../../test/harness.js';
 import { createOutboxRepository, type ChannelName } from './index.js';
@@ -79,13 +79,7 @@ describe('delivery counts per message and status', () => {
 
   it('PostgreSQL: servers claiming and recording rows of the same messages at once never deadlock', async () => {
     if (t.db.dialect !== 'postgres') return;
-    const { rows: found } = await sql<{ schema: string }>`select current_schema() as schema`.execute(t.db.db);
-    const other = await openDatabase({
-      databaseUrl: t.config.databaseUrl,
-      dataDir: t.config.dataDir,
-      pgSchema: found[0]!.schema,
-    });
-    try {
+    await withSecondPool(t, async (other) => {
       const ids = [21, 22, 23, 24];
       for (const id of ids)
         await outbox().enqueue(
@@ -117,8 +111,6 @@ describe('delivery counts per message and status', () => {
       }
       await Promise.all([t.db, other, t.db, other, t.db, other].map((h, i) => work(h, `w${i}`)));
       await holds('email', ids);
-    } finally {
-      await other.close();
-    }
+    });
   });
 });
