@@ -64,8 +64,14 @@ describe('delivery counts per message and status', () => {
     expect(await kept('email', [2])).toEqual({ 'email 2': { cancelled: 2 } });
     await holds('email', [1, 2]);
 
+    // A page of a message's rows tells the total from the same counts: all of them, or of one status.
+    const page = (status?: 'sent' | 'queued') => o.pageByMessage('email', 1, { limit: 1, offset: 0 }, status);
+    expect([(await page()).total, (await page('sent')).total, (await page('queued')).total]).toEqual([3, 1, 2]);
+    expect((await page('queued')).rows.map((r) => r.status)).toEqual(['queued']);
+
     await t.db.db.deleteFrom('deliveryOutbox').where('id', '=', a!.id).execute();
     expect(await kept('email', [1])).toEqual({ 'email 1': { queued: 2 } });
+    expect([(await page()).total, (await page('sent')).total]).toEqual([2, 0]);
     await holds('email', [1, 2]);
     await holds('sms', [1]);
   });

@@ -233,7 +233,9 @@ export function createOutboxRepository(db: Db, dialect: Dialect) {
         .execute();
     },
 
-    // One page of a message's rows, optionally of one status, in queue order.
+    // One page of a message's rows, optionally of one status, in queue order: the rows through the (channel,
+    // message, status, id) index, the total from the kept counts (decision 304), neither growing with the message's
+    // recipients.
     async pageByMessage(
       channel: ChannelName,
       messageId: number,
@@ -241,8 +243,16 @@ export function createOutboxRepository(db: Db, dialect: Dialect) {
       status?: DeliveryStatus | null,
     ): Promise<{ rows: OutboxRow[]; total: number }> {
       let base = db.selectFrom('deliveryOutbox').where('channel', '=', channel).where('messageId', '=', messageId);
-      if (status) base = base.where('status', '=', status);
-      return pageRows(db, base.select(OUTBOX_COLUMNS).orderBy('id'), base.select(countAll), window);
+      let counted = db
+        .selectFrom('deliveryMessageCount')
+        .select(sql<number | string>`coalesce(sum(n), 0)`.as('n'))
+        .where('channel', '=', channel)
+        .where('messageId', '=', messageId);
+      if (status) {
+        base = base.where('status', '=', status);
+        counted = counted.where('status', '=', status);
+      }
+      return pageRows(db, base.select(OUTBOX_COLUMNS).orderBy('id'), counted, window);
     },
     // Per message: how many rows are in each status, as the triggers of migration 0076 keep them (a few rows a
     // message, however many recipients it has; decision 304).
