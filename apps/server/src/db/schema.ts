@@ -725,7 +725,7 @@ export type ClusterLeaseTable = { name: string; holder: string; expiresAt: numbe
 export type ChangeCounterTable = { name: string; value: number };
 
 export type ListCountTable = {
-  list: 'application' | 'member' | 'application_initial' | 'role_member';
+  list: 'application' | 'member' | 'application_initial' | 'role_member' | 'email';
   bucket: string;
   n: number | string;
 };

@@ -56,6 +56,7 @@ import * as fileUploads from './20261202_0075_file_uploads.js';
 import * as deliveryMessageCounts from './20261203_0076_delivery_message_counts.js';
 import * as emailListIndex from './20261203_0077_email_list_index.js';
 import * as outboxStatusIndex from './20261203_0078_outbox_status_index.js';
+import * as emailListCount from './20261203_0079_email_list_count.js';
 import * as jobs from './20261129_0054_jobs.js';
 import * as importRuns from './20261129_0056_import_runs.js';
 import * as privacy from './20261129_0050_privacy.js';
@@ -127,4 +128,5 @@ export const migrations: Record<string, Migration> = {
   '20261203_0076_delivery_message_counts': deliveryMessageCounts,
   '20261203_0077_email_list_index': emailListIndex,
   '20261203_0078_outbox_status_index': outboxStatusIndex,
+  '20261203_0079_email_list_count': emailListCount,
 };

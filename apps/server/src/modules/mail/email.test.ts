@@ -265,4 +265,53 @@ describe('e-mails through a real SMTP server', () => {
       list,
     );
   });
+  // Decision 305: the totals of all e-mails and of one mail server are kept counts (migration 0079); system e-mails
+  // (codes) are neither listed nor counted.
+  it('tells the total of all e-mails and of one mail server from kept counts', async () => {
+    const counted = async (sender?: number) =>
+      Number(
+        (
+          await t.db.db
+            .selectFrom('emailMessage')
+            .select((eb) => eb.fn.countAll<number | string>().as('n'))
+            .where('isSystem', '=', 0)
+            .$if(sender !== undefined, (q) => q.where('senderId', '=', sender!))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    // A page of one row is full, so the total is read, not worked out from the page.
+    const total = async (sender?: number) =>
+      (await t.get<Page<Email>>(`${EMAIL}/list`, { pageSize: 1, ...(sender ? { senderId: sender } : {}) }, { token }))
+        .data.total;
+    const holds = async () => {
+      for (const sender of [undefined, senderId, badSenderId]) expect(await total(sender)).toBe(await counted(sender));
+    };
+    await holds();
+    const before = await total();
+    expect(before).toBeGreaterThan(1);
+    const now = Date.now();
+    const row = {
+      senderId,
+      subject: 'x',
+      content: 'x',
+      bodyHtml: 'x',
+      platform: 'WEB',
+      createdAt: now,
+      updatedAt: now,
+    };
+    await t.db.db
+      .insertInto('emailMessage')
+      .values({ ...row, isSystem: 1 })
+      .execute();
+    expect(await total()).toBe(before);
+    const { id } = await t.db.db
+      .insertInto('emailMessage')
+      .values({ ...row, isSystem: 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect(await total()).toBe(before + 1);
+    await t.db.db.deleteFrom('emailMessage').where('id', '=', id).execute();
+    expect(await total()).toBe(before);
+    await holds();
+  });
 });

@@ -94,7 +94,20 @@ export function createMailRepository(db: Db) {
       );
     return q;
   }
-  // (The total needs no sender: every e-mail has one, a foreign key, and a sender in use is never removed.)
+  // The total of a filter: of all e-mails or one mail server's, the counts kept in list_count (migration 0079);
+  // else counted. (It needs no sender: every e-mail has one, a foreign key, and a sender in use is never removed.)
+  const emailTotal = (s: Slots<string>) =>
+    db.selectNoFrom(
+      sql<number | string>`(${
+        s.from || s.to || s.keyword || s.status
+          ? emailsWhere(s).select(countAll)
+          : db
+              .selectFrom('listCount')
+              .select(sql<number | string>`coalesce(sum(n), 0)`.as('n'))
+              .where('list', '=', sql.lit('email'))
+              .$if(!!s.bucket, (q) => q.where('bucket', '=', s.bucket!))
+      })`.as('n'),
+    );
   const emailPageOf = compiledPageRows(db, (order: SortOrder, s) => ({
     rows: emailsWhere(s)
       .innerJoin('mailSender as s', 's.id', 'e.senderId')
@@ -109,7 +122,7 @@ export function createMailRepository(db: Db) {
         'e.createdAt',
       ])
       .orderBy('e.id', order),
-    count: emailsWhere(s).select(countAll),
+    count: emailTotal(s),
   }));
 
   return {
@@ -231,6 +244,8 @@ export function createMailRepository(db: Db) {
         to: q.to,
         keyword: keyword && containsPattern(keyword),
         status: q.status,
+        // The mail server's id as list_count's bucket (text).
+        bucket: q.senderId && String(q.senderId),
       });
       const { rows, total } = await emailPageOf(`${key}:${w.order}`, w.order, values, w);
       return pageResult(rows, total, w);
