@@ -1,7 +1,7 @@
 // The server side of `npm run bench` (bench/http.ts forks this file): builds the real app on SQLite or
 // PostgreSQL, listens on a local port, and seeds / reports memory when the parent asks over IPC. The load runs in
 // another process so the load generator neither shares this event loop nor counts in this resident memory.
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { buildApp, type BuiltApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
@@ -22,12 +22,24 @@ export type BenchRequest =
   | { type: 'rss' }
   | { type: 'stop' };
 export type Started = { port: number; token: string; mid: number; membersMs: number };
+// What an 'rss' request answers: memory now, and the longest event-loop stall and garbage collection since the last.
+export type Reading = { rss: number; stallMs: number; gc: { maxMs: number; totalMs: number } };
 
 let built: BuiltApp | undefined;
 // The longest the event loop was held since the previous 'rss' call: a synchronous stall (a long SQLite statement
 // or checkpoint) shows here when the load's latencies or timeouts jump.
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 loopDelay.enable();
+// The longest garbage collection pause in the same window, and the time spent in them: tells a collector's pause from
+// a long statement when the stall above jumps.
+let gcMaxMs = 0;
+let gcTotalMs = 0;
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    gcMaxMs = Math.max(gcMaxMs, entry.duration);
+    gcTotalMs += entry.duration;
+  }
+}).observe({ entryTypes: ['gc'] });
 
 async function start(m: Extract<BenchRequest, { type: 'start' }>): Promise<Started> {
   const config = loadConfig(m.env);
@@ -148,8 +160,12 @@ async function handle(m: BenchRequest): Promise<unknown> {
       return seedAudit(m.rows);
     case 'rss': {
       const stallMs = Math.round(loopDelay.max / 1e6);
+      const gc = { maxMs: Math.round(gcMaxMs), totalMs: Math.round(gcTotalMs) };
       loopDelay.reset();
-      return { rss: process.memoryUsage().rss, stallMs };
+      gcMaxMs = 0;
+      gcTotalMs = 0;
+      const reading: Reading = { rss: process.memoryUsage().rss, stallMs, gc };
+      return reading;
     }
     case 'stop':
       await built?.app.close();

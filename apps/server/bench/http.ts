@@ -35,7 +35,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import type { BareRequest } from './bare-server.js';
-import type { BenchRequest, Started } from './http-server.js';
+import type { BenchRequest, Reading, Started } from './http-server.js';
 import { dropSchema } from '../src/db/migrate.js';
 import { benchArgs } from './args.js';
 import { BENCH, benchEnv } from './sign-in.js';
@@ -526,18 +526,21 @@ async function runEngine(label: string, start: Extract<BenchRequest, { type: 'st
         ...getReq(`${LIST}?keyword=${encodeURIComponent('陳')}&pageNum=1&pageSize=20`),
         ...getReq(`${LIST}?pageNum=3&pageSize=20`),
       ];
-      const rssStart = (await server.call<{ rss: number; stallMs: number }>({ type: 'rss' })).rss;
+      const rssStart = (await server.call<Reading>({ type: 'rss' })).rss;
       const samples: number[] = [];
       const stalls: number[] = [];
+      const gcs: Reading['gc'][] = [];
       const timer = setTimeout(() => {
-        void server.call<{ rss: number; stallMs: number }>({ type: 'rss' }).then((r) => {
+        void server.call<Reading>({ type: 'rss' }).then((r) => {
           samples.push(r.rss);
           stalls.push(r.stallMs);
+          gcs.push(r.gc);
         });
       }, FIRST_MINUTE * 1000);
       const stat = await load(base, headers, mixed, MIXED, MIXED_SECONDS);
       clearTimeout(timer);
-      const { rss: rssEnd, stallMs } = await server.call<{ rss: number; stallMs: number }>({ type: 'rss' });
+      const { rss: rssEnd, stallMs, gc } = await server.call<Reading>({ type: 'rss' });
+      gcs.push(gc);
       const rssFirst = samples[0] ?? rssEnd;
       rows.push({ label: `mixed load, ${MIXED} clients`, size: LARGE, stat });
       log(
@@ -546,7 +549,11 @@ async function runEngine(label: string, start: Extract<BenchRequest, { type: 'st
       );
       const mb = (b: number) => `${(b / 1048576).toFixed(0)} MB`;
       log(`memory (RSS): before ${mb(rssStart)}, after ${FIRST_MINUTE} s ${mb(rssFirst)}, at the end ${mb(rssEnd)}`);
-      log(`longest event-loop stall in the server during the mixed load: ${Math.max(stallMs, ...stalls)} ms`);
+      log(
+        `longest event-loop stall in the server during the mixed load: ${Math.max(stallMs, ...stalls)} ms ` +
+          `(garbage collection: longest pause ${Math.max(...gcs.map((g) => g.maxMs))} ms, ` +
+          `${gcs.reduce((sum, g) => sum + g.totalMs, 0)} ms in all)`,
+      );
       return { first: rssFirst, end: rssEnd };
     }
 
