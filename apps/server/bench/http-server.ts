@@ -164,8 +164,7 @@ async function handle(m: BenchRequest): Promise<unknown> {
       loopDelay.reset();
       gcMaxMs = 0;
       gcTotalMs = 0;
-      const reading: Reading = { rss: process.memoryUsage().rss, stallMs, gc };
-      return reading;
+      return { rss: process.memoryUsage().rss, stallMs, gc } satisfies Reading;
     }
     case 'stop':
       await built?.app.close();

@@ -527,34 +527,29 @@ async function runEngine(label: string, start: Extract<BenchRequest, { type: 'st
         ...getReq(`${LIST}?pageNum=3&pageSize=20`),
       ];
       const rssStart = (await server.call<Reading>({ type: 'rss' })).rss;
-      const samples: number[] = [];
-      const stalls: number[] = [];
-      const gcs: Reading['gc'][] = [];
+      // The server's readings during the load: after its first FIRST_MINUTE seconds, and at its end.
+      const readings: Reading[] = [];
       const timer = setTimeout(() => {
-        void server.call<Reading>({ type: 'rss' }).then((r) => {
-          samples.push(r.rss);
-          stalls.push(r.stallMs);
-          gcs.push(r.gc);
-        });
+        void server.call<Reading>({ type: 'rss' }).then((r) => readings.push(r));
       }, FIRST_MINUTE * 1000);
       const stat = await load(base, headers, mixed, MIXED, MIXED_SECONDS);
       clearTimeout(timer);
-      const { rss: rssEnd, stallMs, gc } = await server.call<Reading>({ type: 'rss' });
-      gcs.push(gc);
-      const rssFirst = samples[0] ?? rssEnd;
+      const end = await server.call<Reading>({ type: 'rss' });
+      readings.push(end);
+      const rssFirst = readings[0]!.rss;
       rows.push({ label: `mixed load, ${MIXED} clients`, size: LARGE, stat });
       log(
         `mixed load, ${MIXED} clients, ${MIXED_SECONDS} s: ${stat.reqs.toFixed(0)} req/s  p50 ${stat.p50} ms  p99 ${stat.p99} ms` +
           `${stat.errors ? `  ERRORS ${stat.errors}` : ''}`,
       );
       const mb = (b: number) => `${(b / 1048576).toFixed(0)} MB`;
-      log(`memory (RSS): before ${mb(rssStart)}, after ${FIRST_MINUTE} s ${mb(rssFirst)}, at the end ${mb(rssEnd)}`);
+      log(`memory (RSS): before ${mb(rssStart)}, after ${FIRST_MINUTE} s ${mb(rssFirst)}, at the end ${mb(end.rss)}`);
       log(
-        `longest event-loop stall in the server during the mixed load: ${Math.max(stallMs, ...stalls)} ms ` +
-          `(garbage collection: longest pause ${Math.max(...gcs.map((g) => g.maxMs))} ms, ` +
-          `${gcs.reduce((sum, g) => sum + g.totalMs, 0)} ms in all)`,
+        `longest event-loop stall in the server during the mixed load: ${Math.max(...readings.map((r) => r.stallMs))} ms ` +
+          `(garbage collection: longest pause ${Math.max(...readings.map((r) => r.gc.maxMs))} ms, ` +
+          `${readings.reduce((sum, r) => sum + r.gc.totalMs, 0)} ms in all)`,
       );
-      return { first: rssFirst, end: rssEnd };
+      return { first: rssFirst, end: end.rss };
     }
 
     async function sms() {
