@@ -54,6 +54,43 @@ describe('a conversation with XiaoK in the panel', () => {
     await waitFor(() => expect(result.current.isBusy).toBe(false));
   });
 
+  it('takes the next question once the answer is done, while its stream is still closing', async () => {
+    // The first answer's stream stays open after its last event, then breaks.
+    let breakFirst: () => void = () => undefined;
+    const fetch = vi.fn(async (_url: string) => {
+      const body = new ReadableStream<Uint8Array>({
+        start(c) {
+          c.enqueue(event('start', { conversationId: 7, questionId: 1, messageId: 2, answerer: 'embedded' }));
+          c.enqueue(event('delta', { text: 'Three.' }));
+          c.enqueue(event('done', {}));
+          if (fetch.mock.calls.length === 1) breakFirst = () => c.error(new TypeError('network error'));
+          else c.close();
+        },
+      });
+      return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
+    });
+    vi.stubGlobal('fetch', fetch);
+    const { result } = renderHook(() => useChat(), { wrapper });
+    act(() => void result.current.send('How many?'));
+    await waitFor(() => expect(result.current.messages[1]?.status).toBe('ok'));
+    expect(result.current).toMatchObject({ isBusy: false, conversationId: 7 });
+
+    await act(() => result.current.send('And now?'));
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(new URL(String(fetch.mock.calls[1]![0]), 'http://x').searchParams.get('conversationId')).toBe('7');
+    expect(result.current.messages.map((m) => m.status)).toEqual(['ok', 'ok', 'ok', 'ok']);
+    // The first stream breaking afterwards leaves both answers as they are.
+    act(() => breakFirst());
+    await new Promise((r) => setTimeout(r, 20));
+    expect(result.current.messages.map((m) => [m.status, m.content])).toEqual([
+      ['ok', 'How many?'],
+      ['ok', 'Three.'],
+      ['ok', 'And now?'],
+      ['ok', 'Three.'],
+    ]);
+    expect(result.current.isBusy).toBe(false);
+  });
+
   it('shows an error event and a refusal before the stream inside the conversation', async () => {
     vi.stubGlobal('fetch', async () => {
       const body = new ReadableStream<Uint8Array>({

@@ -73,6 +73,15 @@ export function useChat() {
           if (gen !== generation.current || !last || last.role !== 'assistant') return list;
           return [...list.slice(0, -1), { ...last, ...fn(last) }];
         });
+      // The answer is over at its last event ('done' or 'error'), though the stream may stay open a moment longer:
+      // the next question can be sent from then on (pressed at once, it was dropped while the stream closed).
+      // A break of the stream after that changes nothing.
+      let finished = false;
+      const finish = () => {
+        finished = true;
+        if (controller.current === abort) controller.current = null;
+        if (gen === generation.current) setBusy(false);
+      };
       const onEvent = (e: ChatStreamEvent) => {
         if (gen !== generation.current) return;
         switch (e.event) {
@@ -88,9 +97,11 @@ export function useChat() {
           case 'cards':
             return patch(() => ({ cards: e.data.cards }));
           case 'done':
-            return patch(() => ({ status: 'ok' }));
+            patch(() => ({ status: 'ok' }));
+            return finish();
           case 'error':
-            return patch(() => ({ status: 'error', error: e.data.message }));
+            patch(() => ({ status: 'error', error: e.data.message }));
+            return finish();
         }
       };
       const blank = { links: [], cards: [], error: null, isFallback: false };
@@ -104,11 +115,11 @@ export function useChat() {
         // The stream ended without its last event (the connection broke).
         patch((m) => (m.status === 'streaming' ? { status: abort.signal.aborted ? 'cancelled' : 'pending' } : {}));
       } catch (err) {
+        if (finished) return;
         if (abort.signal.aborted) patch(() => ({ status: 'cancelled' }));
         else patch(() => ({ status: 'error', error: err instanceof ApiError ? err.message : (err as Error).message }));
       } finally {
-        if (controller.current === abort) controller.current = null;
-        if (gen === generation.current) setBusy(false);
+        finish();
         void client.invalidateQueries({ queryKey: conversationsKey });
       }
     },
