@@ -6,7 +6,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { MenuItem } from '@study-crm/shared';
 import '../../i18n';
 
-// Two stateful stand-in screens: a counter shows whether a screen kept its state.
+// Two stateful stand-in screens: a counter shows whether a screen kept its state. `drawn` counts how often the host
+// drew each screen.
+const drawn: Record<string, number> = {};
 function Counter({ id }: { id: string }) {
   const [n, setN] = useState(0);
   const { pathname } = useLocation();
@@ -17,7 +19,15 @@ function Counter({ id }: { id: string }) {
   );
 }
 vi.mock('../screens', () => ({
-  SCREENS: { roleManage: () => <Counter id="role" />, dictManage: () => <Counter id="dict" /> },
+  SCREENS: Object.fromEntries(
+    (['role', 'dict'] as const).map((id) => [
+      `${id}Manage`,
+      () => {
+        drawn[id] = (drawn[id] ?? 0) + 1;
+        return <Counter id={id} />;
+      },
+    ]),
+  ),
 }));
 
 const { ScreenHost } = await import('./ScreenHost');
@@ -111,5 +121,17 @@ describe('keep-alive screens', () => {
     await act(() => router.navigate('/employee/employeeList'));
     expect((await screen.findByTestId('no-permission')).textContent).toContain('您沒有此選單權限');
     expect(useTabs.getState().tabs.map((t) => t.fullPath)).not.toContain('/employee/employeeList');
+  });
+
+  it('leaves a hidden screen undrawn while the shown one navigates', async () => {
+    const router = setup();
+    await screen.findByTestId('count-role');
+    await act(() => router.navigate('/systemSetup/dictManage'));
+    await screen.findByTestId('count-dict');
+    const role = drawn.role;
+    await act(() => router.navigate('/systemSetup/dictManage?pageNum=2'));
+    await act(() => router.navigate('/systemSetup/dictManage?pageNum=3'));
+    expect(screen.getByTestId('count-dict').dataset.path).toBe('/systemSetup/dictManage');
+    expect(drawn.role).toBe(role);
   });
 });

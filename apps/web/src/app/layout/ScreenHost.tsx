@@ -1,20 +1,25 @@
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { memo, Suspense, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, UNSAFE_LocationContext, useLocation, useNavigationType, type Location } from 'react-router';
+import {
+  Navigate,
+  UNSAFE_LocationContext,
+  UNSAFE_RouteContext,
+  useLocation,
+  useNavigationType,
+  type Location,
+} from 'react-router';
 import { Spin } from 'antd';
-import { useSession } from '../../stores/session';
-import { useSettings } from '../../stores/settings';
 import { useTabs } from '../../stores/tabs';
 import { ScreenActiveContext, ScreenTitleContext } from '../../components/crud/screenActive';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { ScreenFailed } from '../../components/ScreenFailed';
 import { screenPath } from '../../components/crud/urlState';
-import { resolvePath, type Resolution } from '../access';
+import type { Resolution } from '../access';
 import { SCREENS } from '../screens';
 import { lazyPart } from '../../components/lazyPart';
 import { ScreenKeysContext } from '../../navigation/useScreen';
 import { useDocumentTitle } from '../useBrand';
-import { screenOf, usePageInfo, useRoles, useTitle } from './useResolution';
+import { screenOf, usePageInfo, useTitle } from './useResolution';
 
 // What stands where a screen goes while its code (or the member's menu) loads: a spinner in the middle of the pane
 // (styles.css).
@@ -60,8 +65,23 @@ const SCREEN_KEYS: ReadonlySet<string> = new Set(Object.keys(SCREENS));
 
 type Entry = { key: string; location: Location };
 
-// Each cached screen sees its own location, so a hidden screen does not react to another tab's URL. A screen that
-// fails to load or to draw shows what happened with a way to try again; the frame and the other tabs go on.
+// A hidden pane's value: what it was when the pane was last shown (a shown pane passes the live value on).
+function useKept<T>(live: T, hidden: boolean): T {
+  const [kept, setKept] = useState(live);
+  if (!hidden && kept !== live) setKept(live);
+  return hidden ? kept : live;
+}
+
+// A screen by its path, drawn again only when its path or what decides its screen (the menu, the roles) changes:
+// a navigation elsewhere leaves a hidden tab's screen as it is.
+const PaneScreen = memo(function PaneScreen({ pathname }: { pathname: string }) {
+  return render(usePageInfo(pathname).resolution);
+});
+
+// Each cached screen sees its own location, so a hidden screen does not react to another tab's URL. A hidden one
+// also keeps the navigation type and the router's route context it had when last shown, so a navigation in another
+// tab does not draw it again (its location, navigation and route hooks read the same values). A screen that fails
+// to load or to draw shows what happened with a way to try again; the frame and the other tabs go on.
 function Pane({
   location,
   children,
@@ -73,18 +93,22 @@ function Pane({
   hidden: boolean;
   title?: string;
 }) {
-  const navigationType = useNavigationType();
+  const navigationType = useKept(useNavigationType(), hidden);
+  const route = useKept(useContext(UNSAFE_RouteContext), hidden);
+  const at = useMemo(() => ({ location, navigationType }), [location, navigationType]);
   return (
     <div hidden={hidden} className="screen-pane" data-path={location.pathname + location.search}>
-      <UNSAFE_LocationContext.Provider value={{ location, navigationType }}>
-        <ScreenActiveContext.Provider value={!hidden}>
-          <ScreenTitleContext.Provider value={title}>
-            <ErrorBoundary fallback={(error, retry) => <ScreenFailed error={error} retry={retry} />}>
-              <Suspense fallback={SCREEN_LOADING}>{children}</Suspense>
-            </ErrorBoundary>
-          </ScreenTitleContext.Provider>
-        </ScreenActiveContext.Provider>
-      </UNSAFE_LocationContext.Provider>
+      <UNSAFE_RouteContext.Provider value={route}>
+        <UNSAFE_LocationContext.Provider value={at}>
+          <ScreenActiveContext.Provider value={!hidden}>
+            <ScreenTitleContext.Provider value={title}>
+              <ErrorBoundary fallback={(error, retry) => <ScreenFailed error={error} retry={retry} />}>
+                <Suspense fallback={SCREEN_LOADING}>{children}</Suspense>
+              </ErrorBoundary>
+            </ScreenTitleContext.Provider>
+          </ScreenActiveContext.Provider>
+        </UNSAFE_LocationContext.Provider>
+      </UNSAFE_RouteContext.Provider>
     </div>
   );
 }
@@ -99,9 +123,6 @@ export function ScreenHost() {
   const title = useTitle();
   const tabs = useTabs((s) => s.tabs);
   const openTab = useTabs((s) => s.open);
-  const menuFromServer = useSettings((s) => s.menuFromServer);
-  const serverMenu = useSession((s) => s.serverMenu);
-  const roles = useRoles();
   const [entries, setEntries] = useState<Entry[]>([]);
 
   const cacheable = page.tabbable && !page.ignoreCache && page.resolution.kind !== 'redirect';
@@ -126,7 +147,6 @@ export function ScreenHost() {
   }, [fullPath, page.tabbable, page.titleKey, page.fallbackTitle, page.ignoreCache, openTab]);
 
   const versions = useTabs((s) => s.versions);
-  const resolve = (path: string) => resolvePath({ pathname: path, menuFromServer, serverMenu, roles });
   const tabTitle = (key: string) => {
     const tab = tabs.find((t) => t.fullPath === key);
     return tab ? (tab.title ?? title(tab.titleKey, tab.fallbackTitle)) : undefined;
@@ -143,7 +163,7 @@ export function ScreenHost() {
             hidden={!active}
             title={tabTitle(e.key)}
           >
-            {render(resolve(e.location.pathname))}
+            <PaneScreen pathname={e.location.pathname} />
           </Pane>
         );
       })}
@@ -154,7 +174,7 @@ export function ScreenHost() {
           hidden={false}
           title={ownTitle ?? title(page.titleKey, page.fallbackTitle)}
         >
-          {render(page.resolution)}
+          <PaneScreen pathname={location.pathname} />
         </Pane>
       )}
     </ScreenKeysContext.Provider>
