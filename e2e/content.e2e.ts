@@ -47,6 +47,7 @@ describe('announcements and the merchant record end to end', () => {
     await confirmDialog(page);
     await poll(() => page.getByTestId('navbar-title').innerText()).toBe('英倫升學顧問');
     await poll(() => page.title()).toMatch(/^英倫升學顧問 - /);
+    await poll(() => page.locator('.frame-footer').innerText()).toContain('英倫升學顧問');
     const logo = renderCaptchaPng('UKSP');
     await page
       .getByTestId('merchant-logo-upload')

@@ -43,14 +43,34 @@ function FrameBreadcrumb() {
   return <Breadcrumb items={items} fallbacks={fallbacks} onRefresh={() => reloadTab(fullPath, fullPath, navigate)} />;
 }
 
+// Most visits open on the home screen: while the access loads at its address, its chunk is fetched alongside, not
+// after it.
+function PreloadHome() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (pathname === HOME_PATH) SCREENS[HOME_SCREEN]?.preload();
+  }, [pathname]);
+  return null;
+}
+
+function FrameFooter() {
+  const { t } = useTranslation();
+  const brand = useBrand();
+  return (
+    <Layout.Footer className="frame-footer">
+      {t('frame.footer', { name: brand.name, year: new Date().getFullYear() })}
+    </Layout.Footer>
+  );
+}
+
 // The portal frame (spec section 2): navbar, side or top menu, tab bar, breadcrumb, screens, footer.
-// Loads the member's menu and buttons once per session.
+// Loads the member's menu and buttons once per session. The frame itself reads neither the address nor the
+// merchant's name: a navigation or the name's arrival draws again only the parts that show them.
 export default function BasicLayout() {
   const { t } = useTranslation();
   const menuLoaded = useSession((s) => s.menuLoaded);
   const loadAccess = useSession((s) => s.loadAccess);
   const s = useSettings();
-  const brand = useBrand();
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [settingsUsed, setSettingsUsed] = useState(false);
   const openSettings = () => {
@@ -66,11 +86,6 @@ export default function BasicLayout() {
   useEffect(() => {
     if (!menuLoaded) void loadAccess();
   }, [menuLoaded, loadAccess]);
-  // Most visits open on the home screen: its chunk is fetched while the access loads, not after it.
-  const { pathname } = useLocation();
-  useEffect(() => {
-    if (!menuLoaded && pathname === HOME_PATH) SCREENS[HOME_SCREEN]?.preload();
-  }, [menuLoaded, pathname]);
 
   const showSide = s.menu && !s.hideMenu && !s.topMenu;
   return (
@@ -110,14 +125,13 @@ export default function BasicLayout() {
                 </Suspense>
               </>
             ) : (
-              SCREEN_LOADING
+              <>
+                <PreloadHome />
+                {SCREEN_LOADING}
+              </>
             )}
           </Layout.Content>
-          {s.footer && (
-            <Layout.Footer className="frame-footer">
-              {t('frame.footer', { name: brand.name, year: new Date().getFullYear() })}
-            </Layout.Footer>
-          )}
+          {s.footer && <FrameFooter />}
         </Layout>
       </Layout>
       {settingsUsed && (
