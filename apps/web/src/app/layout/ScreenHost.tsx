@@ -82,17 +82,7 @@ const PaneScreen = memo(function PaneScreen({ pathname }: { pathname: string }) 
 // also keeps the navigation type and the router's route context it had when last shown, so a navigation in another
 // tab does not draw it again (its location, navigation and route hooks read the same values). A screen that fails
 // to load or to draw shows what happened with a way to try again; the frame and the other tabs go on.
-function Pane({
-  location,
-  children,
-  hidden,
-  title,
-}: {
-  location: Location;
-  children: ReactNode;
-  hidden: boolean;
-  title?: string;
-}) {
+function Pane({ location, hidden, title }: { location: Location; hidden: boolean; title?: string }) {
   const navigationType = useKept(useNavigationType(), hidden);
   const route = useKept(useContext(UNSAFE_RouteContext), hidden);
   const at = useMemo(() => ({ location, navigationType }), [location, navigationType]);
@@ -103,7 +93,9 @@ function Pane({
           <ScreenActiveContext.Provider value={!hidden}>
             <ScreenTitleContext.Provider value={title}>
               <ErrorBoundary fallback={(error, retry) => <ScreenFailed error={error} retry={retry} />}>
-                <Suspense fallback={SCREEN_LOADING}>{children}</Suspense>
+                <Suspense fallback={SCREEN_LOADING}>
+                  <PaneScreen pathname={location.pathname} />
+                </Suspense>
               </ErrorBoundary>
             </ScreenTitleContext.Provider>
           </ScreenActiveContext.Provider>
@@ -162,9 +154,7 @@ export function ScreenHost() {
             location={active ? location : e.location}
             hidden={!active}
             title={tabTitle(e.key)}
-          >
-            <PaneScreen pathname={e.location.pathname} />
-          </Pane>
+          />
         );
       })}
       {!cacheable && page.resolution.kind !== 'redirect' && (
@@ -173,9 +163,7 @@ export function ScreenHost() {
           location={location}
           hidden={false}
           title={ownTitle ?? title(page.titleKey, page.fallbackTitle)}
-        >
-          <PaneScreen pathname={location.pathname} />
-        </Pane>
+        />
       )}
     </ScreenKeysContext.Provider>
   );
