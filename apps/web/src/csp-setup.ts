@@ -11,7 +11,7 @@ export function disableZodJit(): void {
 disableZodJit();
 
 // Imported first by main.tsx. The portal runs under a content security policy without inline styles (and without
-// 'unsafe-eval': @study-crm/shared turns zod's compiler off in browsers). antd's CSS-in-JS takes the nonce from
+// 'unsafe-eval': @study-crm/shared turns zod's compiler off in browsers). antd's theme variables take the nonce from
 // ConfigProvider `csp`, but a few helpers of its components (the scrollbar measurement of tables, drawers and
 // modals) create <style> elements of their own: every <style> this page's scripts create carries the response's
 // nonce. Markup injected as HTML does not pass here, so it stays refused.

@@ -12,6 +12,8 @@ import { CSP } from '../lib/csp-nonce';
 import { useSettings } from '../stores/settings';
 import { FeedbackMount } from './FeedbackMount';
 import { themeConfig } from './themeTokens';
+// antd's prebuilt component styles, with the frame's chunk (decision 307).
+import './antd.css';
 
 const ANTD_LOCALES = { 'zh-TW': zhTW, 'zh-CN': zhCN, 'en-US': enUS } as const;
 const DAYJS_LOCALES: Record<Locale, string> = { 'zh-TW': 'zh-tw', 'zh-CN': 'zh-cn', 'en-US': 'en' };

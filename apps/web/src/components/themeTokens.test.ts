@@ -131,3 +131,14 @@ describe('themeConfig: the colour-weak mode (issue 42)', () => {
     }
   });
 });
+
+describe("themeConfig: antd's styles come prebuilt (decision 307)", () => {
+  it('asks antd not to generate component styles, with the class names of its prebuilt sheet, in every theme', () => {
+    for (const theme of ['light', 'dark'] as const)
+      for (const weak of [false, true]) {
+        const config = themeConfig(theme, '#722ED1', true, weak);
+        expect(config.zeroRuntime, `${theme}${weak ? ' colour-weak' : ''}`).toBe(true);
+        expect(config.hashed, `${theme}${weak ? ' colour-weak' : ''}`).toBe(false);
+      }
+  });
+});

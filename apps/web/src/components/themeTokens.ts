@@ -102,6 +102,10 @@ export function themeConfig(theme: Theme, brand: string, motion: boolean, colorW
   const primary = darkenForWhite(brand, 4.5, colorWeak);
   return {
     algorithm: dark ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm,
+    // antd's component styles come from its prebuilt style sheet (./antd.css), not generated while components render
+    // (decision 307): the theme reaches them through the CSS variables antd still writes for these tokens.
+    zeroRuntime: true,
+    hashed: false,
     token: {
       colorPrimary: primary,
       // A pressed or hovered primary button (the list's view switch, every OK) darker than at rest, not lighter as

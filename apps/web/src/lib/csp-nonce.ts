@@ -1,5 +1,6 @@
 // The server writes a fresh nonce into index.html on every response (and into its Content-Security-Policy header):
-// styles injected at run time (antd's CSS-in-JS) must carry it. Under the Vite dev server the placeholder stays.
+// styles injected at run time (the CSS variables of antd's theme) must carry it. Under the Vite dev server the
+// placeholder stays.
 const PLACEHOLDER = '__CSP_NONCE__';
 
 export function readCspNonce(doc: Document = document): string | undefined {
