@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Reports the gzipped JavaScript the browser needs for the login page and for the first screen after
-// sign-in, by following the static imports of each chunk in the Vite build manifest, writes the table in
+// sign-in, by following the static imports of each chunk in the Vite build manifest (and the style sheets those
+// chunks bring, outside the budgets), writes the table in
 // docs/performance.md (between the size-table markers) and fails when a page is above its budget (CI runs it).
 // Usage: npm run build && npm run size   (--json: machine-readable output; --no-write: leave docs/performance.md alone;
 // --list: the first screen's chunks, largest first)
@@ -68,48 +69,38 @@ function closure(keys) {
 
 const sizeCache = new Map();
 const uncompressed = [];
-function sizes(key) {
-  if (!sizeCache.has(key)) {
-    const file = path.join(dist, manifest[key].file);
+// A built file's bytes as it is, gzipped and as sent to a browser that accepts brotli (the .br file the build wrote
+// beside it, apps/web/vite.config.ts; a file under 1 KiB goes as it is), read once.
+function fileSizes(name) {
+  if (!sizeCache.has(name)) {
+    const file = path.join(dist, name);
     const buf = fs.readFileSync(file);
-    // What the server sends a browser that accepts brotli: the .br file the build wrote beside the chunk
-    // (apps/web/vite.config.ts); a chunk under 1 KiB goes as it is.
     const hasBr = fs.existsSync(`${file}.br`);
     const br = hasBr ? fs.statSync(`${file}.br`).size : buf.length;
-    if (buf.length >= 1024 && !(hasBr && fs.existsSync(`${file}.gz`))) uncompressed.push(manifest[key].file);
-    sizeCache.set(key, { raw: buf.length, gzip: gzipSync(buf, { level: 9 }).length, br });
+    if (buf.length >= 1024 && !(hasBr && fs.existsSync(`${file}.gz`))) uncompressed.push(name);
+    sizeCache.set(name, { raw: buf.length, gzip: gzipSync(buf, { level: 9 }).length, br });
   }
-  return sizeCache.get(key);
+  return sizeCache.get(name);
 }
-function total(set) {
-  let raw = 0;
-  let gzip = 0;
-  let br = 0;
-  for (const k of set) {
-    const s = sizes(k);
-    raw += s.raw;
-    gzip += s.gzip;
-    br += s.br;
+const sizes = (key) => fileSizes(manifest[key].file);
+function sum(files) {
+  const out = { raw: 0, gzip: 0, br: 0 };
+  for (const f of files) {
+    const s = fileSizes(f);
+    out.raw += s.raw;
+    out.gzip += s.gzip;
+    out.br += s.br;
   }
-  return { chunks: set.size, raw, gzip, br };
+  return out;
 }
+// The JavaScript of the chunks of `set`.
+const total = (set) => ({ chunks: set.size, ...sum([...set].map((k) => manifest[k].file)) });
 
 // The style sheets the chunks of `set` bring (each file once): not in the budgets, which are JavaScript's, but
 // reported beside them since antd's component styles come as a prebuilt sheet (decision 307).
 function styleSheets(set) {
   const files = new Set([...set].flatMap((k) => manifest[k].css ?? []));
-  let raw = 0;
-  let gzip = 0;
-  let br = 0;
-  for (const f of files) {
-    const file = path.join(dist, f);
-    const buf = fs.readFileSync(file);
-    if (buf.length >= 1024 && !(fs.existsSync(`${file}.br`) && fs.existsSync(`${file}.gz`))) uncompressed.push(f);
-    raw += buf.length;
-    gzip += gzipSync(buf, { level: 9 }).length;
-    br += fs.existsSync(`${file}.br`) ? fs.statSync(`${file}.br`).size : buf.length;
-  }
-  return { files: files.size, raw, gzip, br };
+  return { files: files.size, ...sum(files) };
 }
 
 const loginModules = screenModules('src/main.tsx', 'LoginPage');
@@ -136,14 +127,12 @@ if (process.argv.includes('--json')) {
   console.log(JSON.stringify({ ...report, budgets: BUDGETS, goals: GOALS }, null, 2));
 } else {
   const line = (label, t) =>
-    `${label.padEnd(42)} ${kb(t.gzip).padStart(10)} gzip  (${kb(t.raw)} raw, ${kb(t.br)} sent as brotli, ${t.chunks} chunks)`;
+    `${label.padEnd(42)} ${kb(t.gzip).padStart(10)} gzip  (${kb(t.raw)} raw, ${kb(t.br)} sent as brotli, ${t.chunks ?? t.files} ${t.chunks === undefined ? 'files' : 'chunks'})`;
   console.log(line('Login page (cold load)', report.loginPage));
   console.log(line('First screen after sign-in (cold load)', report.firstScreenAfterSignIn));
   console.log(line('  of which fetched at sign-in', report.downloadedAtSignIn));
-  const css = (label, t) =>
-    `${label.padEnd(42)} ${kb(t.gzip).padStart(10)} gzip  (${kb(t.raw)} raw, ${kb(t.br)} sent as brotli, ${t.files} files)`;
-  console.log(css('Login page style sheets', report.styleSheets.loginPage));
-  console.log(css('First screen style sheets', report.styleSheets.firstScreenAfterSignIn));
+  console.log(line('Login page style sheets', report.styleSheets.loginPage));
+  console.log(line('First screen style sheets', report.styleSheets.firstScreenAfterSignIn));
   console.log(`Home screen module: ${home}`);
   if (process.argv.includes('--list')) {
     // Every chunk of the first screen, largest first (* : also on the login page).
