@@ -33,10 +33,13 @@ export function TabItem({ tab, active, index, count, drag }: TabItemProps) {
   const location = useLocation();
   const current = screenPath(location.pathname, location.search);
   const isHome = tab.fullPath === HOME_TAB.fullPath;
-  // With many tabs the bar scrolls: the active tab is brought into view.
+  // With many tabs the bar scrolls: the active tab is brought into view, at the next frame, when the page is laid out
+  // for it anyway (scrolling needs the layout: in the middle of a screen's first render it would be worked out twice).
   const node = useRef<HTMLDivElement | null>(null);
   useEffect(() => {
-    if (active) node.current?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    if (!active) return;
+    const frame = requestAnimationFrame(() => node.current?.scrollIntoView({ block: 'nearest', inline: 'nearest' }));
+    return () => cancelAnimationFrame(frame);
   }, [active]);
 
   const items: MenuProps['items'] = [

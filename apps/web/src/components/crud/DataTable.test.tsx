@@ -135,3 +135,47 @@ describe('fitColumns (issue 36: no list scrolls sideways at 1280 px)', () => {
     expect(keys(fitColumns(cols, 2 * MIN_COLUMN + 99).shown)).toEqual(['name', 'actions']);
   });
 });
+
+describe('DataTable: its box, measured', () => {
+  // A resize observer that reports when the test says, as the browser's does once the page is laid out.
+  const reports: (() => void)[] = [];
+  class ReportingObserver {
+    constructor(private readonly report: ResizeObserverCallback) {}
+    observe() {
+      reports.push(() => this.report([], this as unknown as ResizeObserver));
+    }
+    unobserve() {}
+    disconnect() {}
+  }
+  afterEach(() => {
+    reports.length = 0;
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('reads no layout while it renders; what the observer reports is drawn at once, before a paint', () => {
+    vi.stubGlobal('ResizeObserver', ReportingObserver);
+    // Reading a size forces the browser to lay the page out (twice when a render changes it again): counted.
+    const reads = vi.fn(() => 300);
+    for (const size of ['clientWidth', 'clientHeight', 'scrollWidth', 'scrollHeight'] as const) {
+      vi.spyOn(HTMLElement.prototype, size, 'get').mockImplementation(reads);
+    }
+    const withNote = columns.map((c) => (c.key === 'note' ? { ...c, priority: 1 } : c));
+    const { container } = table({ columns: withNote, testId: 'people' });
+    expect(reads).not.toHaveBeenCalled();
+    expect(container.querySelector('th[data-col="note"]')).toBeTruthy();
+
+    // 120 + 80 + 120 (the note, MIN_COLUMN) + 90 in 300 px: the note hides. The observer's report is drawn in the
+    // same task (flushSync), not in a later render after the browser has painted the columns it hides.
+    const act = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    act.IS_REACT_ACT_ENVIRONMENT = false;
+    try {
+      for (const report of reports) report();
+    } finally {
+      act.IS_REACT_ACT_ENVIRONMENT = true;
+    }
+    expect(reads).toHaveBeenCalled();
+    expect(screen.getByTestId('people').getAttribute('data-hidden-cols')).toBe('note');
+    expect(container.querySelector('th[data-col="note"]')).toBeNull();
+  });
+});

@@ -8,6 +8,7 @@ import {
   type ReactNode,
   type RefObject,
 } from 'react';
+import { flushSync } from 'react-dom';
 import { Spin, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useScreenTitle } from './screenActive';
@@ -128,18 +129,18 @@ export function fitColumns<C extends FitColumn>(
 }
 
 // The inner width of a box, followed as it changes (0 until measured; a hidden tab's box measures 0 and keeps the
-// last width it had).
+// last width it had). Read when the resize observer reports, which it first does once the page is laid out and before
+// it is painted (observed from the commit, so before the first paint): the width is drawn in that frame (flushSync),
+// so a narrow box never shows the columns it hides, and no layout is forced in the middle of a render to read it.
 export function useBoxWidth(box: RefObject<HTMLElement | null>): number {
   const [width, setWidth] = useState(0);
-  // Measured before the first paint, so a narrow box never shows the columns it hides.
   useLayoutEffect(() => {
     const el = box.current;
     if (!el || typeof ResizeObserver === 'undefined') return;
-    const measure = () => {
-      if (el.clientWidth > 0) setWidth(el.clientWidth);
-    };
-    measure();
-    const observer = new ResizeObserver(measure);
+    const observer = new ResizeObserver(() => {
+      const w = el.clientWidth;
+      if (w > 0) flushSync(() => setWidth(w));
+    });
     observer.observe(el);
     return () => observer.disconnect();
   }, [box]);
@@ -167,35 +168,38 @@ function stickyOffsets<T>(columns: DataColumn<T>[]): (number | undefined)[] {
   return offsets;
 }
 
-// Whether content is hidden to the left or right of the scrolling box (the fixed columns then cast a shadow).
-function useScrollEdges(box: RefObject<HTMLDivElement | null>, watch: unknown, columnCount: number) {
+// Whether content is hidden to the left or right of the scrolling box (the fixed columns then cast a shadow), read
+// when the box scrolls and when the resize observer reports on the box or its table (laid out then: nothing forces a
+// layout to read it).
+function useScrollEdges(box: RefObject<HTMLDivElement | null>) {
   const [edges, setEdges] = useState({ left: false, right: false, scrolls: false });
   useEffect(() => {
     const el = box.current;
-    if (!el) return;
+    if (!el || typeof ResizeObserver === 'undefined') return;
     const measure = () => {
       const left = el.scrollLeft > 0;
       const right = el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
       const scrolls = el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1;
       setEdges((e) => (e.left === left && e.right === right && e.scrolls === scrolls ? e : { left, right, scrolls }));
     };
-    measure();
     el.addEventListener('scroll', measure, { passive: true });
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
-    observer?.observe(el);
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
     return () => {
       el.removeEventListener('scroll', measure);
-      observer?.disconnect();
+      observer.disconnect();
     };
-  }, [box, watch, columnCount]);
+  }, [box]);
   return edges;
 }
 
 // The table of a list screen, drawn from the theme's tokens as antd's middle-size Table draws one, with what lists
 // use: server-side sort by header, fixed widths, one-line cells, columns that fit the box (fitColumns: lower-priority
-// columns hide on narrow screens, the actions stay in view on the right), a spinner over the rows and a text when there are none. antd's Table also brings its selection,
-// filter menus and virtual scrolling (its Checkbox, Radio, Dropdown, Menu and form engine: about 45 KiB gzipped)
-// into the first screen; tables that need those (trees, expandable rows) still use it.
+// columns hide on narrow screens, the actions stay in view on the right), a spinner over the rows and a text when
+// there are none. antd's Table also brings its selection, filter menus and virtual scrolling (its Checkbox, Radio,
+// Dropdown, Menu and form engine: about 45 KiB gzipped) into the first screen; tables that need those (trees,
+// expandable rows) still use it.
 export function DataTable<T>({
   columns: allColumns,
   rows,
@@ -218,7 +222,7 @@ export function DataTable<T>({
   const boxWidth = useBoxWidth(box);
   const fit = fitColumns(allColumns, scrollX ? 0 : boxWidth);
   const columns = fit.shown;
-  const edges = useScrollEdges(box, rows, columns.length);
+  const edges = useScrollEdges(box);
   const offsets = stickyOffsets(columns);
   const fixedLayout = fit.width !== undefined || columns.some((c) => c.ellipsis || c.fixed);
   const tableWidth = scrollX ?? fit.width;
