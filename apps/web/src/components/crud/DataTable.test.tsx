@@ -167,12 +167,13 @@ describe('DataTable: its box, measured', () => {
 
     // 120 + 80 + 120 (the note, MIN_COLUMN) + 90 in 300 px: the note hides. The observer's report is drawn in the
     // same task (flushSync), not in a later render after the browser has painted the columns it hides.
-    const act = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
-    act.IS_REACT_ACT_ENVIRONMENT = false;
+    const env = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    const inAct = env.IS_REACT_ACT_ENVIRONMENT;
+    env.IS_REACT_ACT_ENVIRONMENT = false;
     try {
       for (const report of reports) report();
     } finally {
-      act.IS_REACT_ACT_ENVIRONMENT = true;
+      env.IS_REACT_ACT_ENVIRONMENT = inAct;
     }
     expect(reads).toHaveBeenCalled();
     expect(screen.getByTestId('people').getAttribute('data-hidden-cols')).toBe('note');
