@@ -203,9 +203,10 @@ describe('operation log end to end', () => {
   for (const locale of ['zh-TW', 'en-US'] as const) {
     it(`opens a role's history from its detail and sees its change (${locale})`, async () => {
       const name = `ROLE_HISTORY_${locale.replace('-', '_')}`;
-      const permissionIds = String(await permissionId(portal.db, PERM.tagList));
-      const { id } = await portal.api(roleApi.add, { name, cnName: '歷史甲', kind: 'general', permissionIds });
-      await portal.api(roleApi.update, { id, name, cnName: '歷史乙', kind: 'general', permissionIds });
+      const [tags, dict] = await Promise.all([PERM.tagList, PERM.dictList].map((p) => permissionId(portal.db, p)));
+      const { id } = await portal.api(roleApi.add, { name, cnName: '歷史甲', kind: 'general', permissionIds: [tags!] });
+      // The rename also gives the role a permission (decision 309).
+      await portal.api(roleApi.update, { id, name, cnName: '歷史乙', kind: 'general', permissionIds: [tags!, dict!] });
       const { page, context } = await portal.signedInPage({ storage: { 'cake-locale': locale } });
       await page.goto(`${portal.baseUrl}/sadmin/accessManage/roleManage`);
       await page.getByTestId('role-search').fill(name);
@@ -228,12 +229,19 @@ describe('operation log end to end', () => {
       expect(text).toContain('歷史甲');
       expect(text).toContain('歷史乙');
       expect(text).toContain('Administrator');
+      // The permission it was given, by its code under the label of what the change did to the role's permissions.
+      expect(text).toMatch(
+        new RegExp(`${locale === 'zh-TW' ? '新增權限' : 'Permissions given'}\\s+—\\s+→\\s+${PERM.dictList}`),
+      );
+      expect(text).not.toContain(PERM.tagList);
+      expect(text).not.toContain('permissionsAdded');
       // The role's creation: its kind and built-in flag by the names the form and the list give them.
       const created = await events.nth(1).innerText();
       const [kind, builtin, no] = locale === 'zh-TW' ? ['類型', '內建', '否'] : ['Kind', 'Built-in', 'No'];
       expect(created).toMatch(new RegExp(`${kind}\\s+—\\s+→\\s+${locale === 'zh-TW' ? '一般' : 'General'}`));
       expect(created).toMatch(new RegExp(`${builtin}\\s+—\\s+→\\s+${no}`));
       expect(created).not.toMatch(/isBuiltin|general/);
+      expect(created).toContain(PERM.tagList);
       await shot(page, `roleTimeline-${locale}`);
       await context.close();
     });

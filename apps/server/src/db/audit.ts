@@ -49,6 +49,28 @@ export const AUDIT_CHILDREN: Readonly<Record<string, readonly (readonly [section
   ],
 };
 
+// Sets a record holds through a link table (decision 309): a record type → [field, link table, the link's column
+// naming the record, the linked table, the link's column naming its row, that row's identifier]. A change records
+// what was added and what was taken away by identifier (a permission's code, a role's or label's name, as they were
+// at the time), in the fields `<field>Added` and `<field>Removed`: who gave whom which access is the question an
+// audit of access is read for.
+export const AUDIT_LINKS: Readonly<
+  Record<
+    string,
+    readonly (readonly [field: string, link: string, owner: string, target: string, ref: string, key: string])[]
+  >
+> = {
+  role: [['permissions', 'rolePermission', 'roleId', 'permission', 'permissionId', 'perm']],
+  member: [
+    ['roles', 'memberRole', 'memberId', 'role', 'roleId', 'name'],
+    ['labels', 'memberLabel', 'memberId', 'label', 'labelId', 'name'],
+  ],
+};
+// A link set as read: distinct from a child section (an array) and from a value.
+class LinkSet {
+  constructor(readonly keys: ReadonlySet<string>) {}
+}
+
 export const isSecretField = (table: string | null, field: string) =>
   (table !== null && SECRET_TABLES.has(table)) || SECRET_FIELD.test(field) || STORAGE_KEY_FIELD.test(field);
 
@@ -82,6 +104,17 @@ function diffChildren(id: number, section: string, before: Fields[], after: Fiel
   }
 }
 
+// What a link set gained and lost, each as its identifiers in order, one change for each that is not empty (never
+// cut: a set is as long as the table it links to, a few hundred rows at the most).
+function diffLinks(id: number, field: string, before: LinkSet | null, after: LinkSet | null, out: AuditChange[]) {
+  const b = before?.keys ?? new Set<string>();
+  const a = after?.keys ?? new Set<string>();
+  const added = [...a].filter((k) => !b.has(k)).sort();
+  const removed = [...b].filter((k) => !a.has(k)).sort();
+  if (removed.length) out.push({ id, field: `${field}Removed`, before: removed.join(', '), after: null });
+  if (added.length) out.push({ id, field: `${field}Added`, before: null, after: added.join(', ') });
+}
+
 // The changed fields of the declared records, between the rows read when the call began and now; a section of
 // child rows (an array, AUDIT_CHILDREN) is compared row by row.
 export function diffRows(
@@ -98,6 +131,10 @@ export function diffRows(
     for (const field of fields) {
       const bs = b?.[field];
       const as = a?.[field];
+      if (bs instanceof LinkSet || as instanceof LinkSet) {
+        diffLinks(id, field, (bs as LinkSet | undefined) ?? null, (as as LinkSet | undefined) ?? null, out);
+        continue;
+      }
       if (Array.isArray(bs) || Array.isArray(as)) {
         diffChildren(id, field, (bs ?? []) as Fields[], (as ?? []) as Fields[], out);
         continue;
@@ -137,6 +174,21 @@ export async function readRecords(
   ids: number[],
 ): Promise<Map<number, Record<string, unknown>>> {
   if (!table || !ids.length) return new Map();
+  const out = await readRows(conn, table, ids);
+  for (const [field, link, owner, target, ref, key] of out.size ? (AUDIT_LINKS[table] ?? []) : []) {
+    const sets = new Map([...out.keys()].map((id) => [id, new Set<string>()]));
+    const { rows } = await sql<{ owner: number; ident: string }>`select ${sql.ref(`${link}.${owner}`)} as owner,
+      ${sql.ref(`${target}.${key}`)} as ident from ${sql.table(link)}
+      join ${sql.table(target)} on ${sql.ref(`${target}.id`)} = ${sql.ref(`${link}.${ref}`)}
+      where ${sql.ref(`${link}.${owner}`)} in (${sql.join([...out.keys()])})`.execute(conn);
+    for (const r of rows) sets.get(r.owner)?.add(r.ident);
+    for (const [id, set] of sets) out.get(id)![field] = new LinkSet(set);
+  }
+  return out;
+}
+
+// The declared table's rows with their child sections (readRecords without the link sets).
+async function readRows(conn: Conn, table: string, ids: number[]): Promise<Map<number, Record<string, unknown>>> {
   const view = looseView<{ id: number; applicationId: number; sort: number }>(conn);
   const children = AUDIT_CHILDREN[table] ?? [];
   if (children.length && conn.getExecutor().adapter instanceof PostgresAdapter) {

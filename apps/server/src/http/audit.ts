@@ -6,9 +6,15 @@ import { AppError } from './errors.js';
 
 // What a route declares next to its access (defineRoute's `audit`): `action` is `<module>.<verb>`, `record` the
 // table (Kysely's name) whose rows the call changes and whose fields are diffed, `self` that the record is the
-// caller's own member row. Every POST route declares one (route-table.test.ts); docs/audit.md. The record is one of
+// caller's own member row, `idField` the field of the body or query that names the record when it is not `id`/`ids`
+// (`userId`). Every POST route declares one (route-table.test.ts); docs/audit.md. The record is one of
 // the shared AUDIT_RECORD_TYPES (the web labels each one's fields), and a table of the schema.
-export type AuditDecl = { action: `${string}.${string}`; record?: AuditRecordType & keyof Database; self?: true };
+export type AuditDecl = {
+  action: `${string}.${string}`;
+  record?: AuditRecordType & keyof Database;
+  self?: true;
+  idField?: string;
+};
 // Every shared record type is a table here (a type check only).
 AUDIT_RECORD_TYPES satisfies readonly (keyof Database)[];
 
@@ -26,13 +32,13 @@ export type AuditLog = {
 const numbers = (v: unknown): number[] =>
   (Array.isArray(v) ? v : [v]).map(Number).filter((n) => Number.isInteger(n) && n > 0 && n <= INT_MAX);
 
-// The record ids a request names: `id` or `ids` of its body or query.
-function namedIds(...sources: unknown[]): number[] {
+// The record ids a request names: `id` (or the declared field) or `ids` of its body or query.
+function namedIds(field: string, ...sources: unknown[]): number[] {
   const out: number[] = [];
   for (const src of sources) {
     if (!src || typeof src !== 'object') continue;
     const o = src as Record<string, unknown>;
-    for (const id of [...numbers(o.id), ...numbers(o.ids)]) if (!out.includes(id)) out.push(id);
+    for (const id of [...numbers(o[field]), ...numbers(o.ids)]) if (!out.includes(id)) out.push(id);
   }
   return out.slice(0, 50);
 }
@@ -55,7 +61,13 @@ export function openScope(
     userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : null,
     requestId: req.id,
     startedAt: performance.now(),
-    ids: !decl.record ? [] : decl.self ? (req.member ? [req.member.id] : []) : namedIds(input.body, input.query),
+    ids: !decl.record
+      ? []
+      : decl.self
+        ? req.member
+          ? [req.member.id]
+          : []
+        : namedIds(decl.idField ?? 'id', input.body, input.query),
     before: new Map(),
     dirty: false,
     written: 0,

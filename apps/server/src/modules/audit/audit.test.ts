@@ -238,6 +238,54 @@ describe('audit log', () => {
     expect(twoFactor.map((r) => `${r.module}.${r.action}`)).toEqual(['twoFactor.setup', 'auth.signIn']);
   });
 
+  it("records what a role's permissions and a member's roles and labels gained and lost, by identifier", async () => {
+    const roleId = await createRole(t.db.db, 'ROLE_AUDIT_LINKS', [PERM.dictList]);
+    const other = await createRole(t.db.db, 'ROLE_AUDIT_OTHER');
+    const staff = await createStaff(t.db.db, 'audit.links', [other]);
+    const changesOf = async (url: string, body: Values) => {
+      const mark = await lastId();
+      expect((await t.post(url, body, t.admin)).meta.code, url).toBe(200);
+      const written = await since(mark);
+      expect(written, url).toHaveLength(1);
+      return { row: written[0]!, changes: (await view(written[0]!.id)).data.changes };
+    };
+    const names = (changes: AuditEntryView['changes'], field: string, side: 'before' | 'after') =>
+      (changes.find((c) => c.field === field)?.[side] ?? '').split(', ');
+
+    // The role's permissions: the one taken away and the one given, by code; the menu they share is in neither.
+    const perms = await changesOf('/api/v1/mc/sys/role/editRolePermission', {
+      id: roleId,
+      permissionIds: await permissionIds(t.db.db, [PERM.tagList]),
+    });
+    expect(perms.row.recordId).toBe(roleId);
+    expect(names(perms.changes, 'permissionsAdded', 'after')).toContain(PERM.tagList);
+    expect(names(perms.changes, 'permissionsRemoved', 'before')).toEqual([PERM.dictList]);
+    for (const c of perms.changes.filter((c) => c.field.startsWith('permissions'))) {
+      expect(c.field === 'permissionsAdded' ? c.before : c.after).toBeNull();
+    }
+
+    // The member named by `userId`: the entry is theirs, with the role given and the one taken away by name.
+    const roles = await changesOf('/api/v1/mc/sys/role/updateMemberRoles', { userId: staff, roleIds: [roleId] });
+    expect(roles.row).toMatchObject({ recordType: 'member', recordId: staff });
+    expect(roles.changes).toEqual(
+      expect.arrayContaining([
+        { id: staff, field: 'rolesAdded', before: null, after: 'ROLE_AUDIT_LINKS' },
+        { id: staff, field: 'rolesRemoved', before: 'ROLE_AUDIT_OTHER', after: null },
+      ]),
+    );
+
+    // Labels put on a member and taken off; an unchanged set records nothing.
+    const label = (name: string) =>
+      t.post<{ id: number }>('/api/v1/mc/labels/add', { name, color: '#123456' }, t.admin).then((r) => r.data.id);
+    const [a, b] = [await label('稽核甲'), await label('稽核乙')];
+    const put = await changesOf('/api/v1/mc/labels/assign', { userId: staff, labelIds: [a, b] });
+    expect(put.changes).toContainEqual({ id: staff, field: 'labelsAdded', before: null, after: '稽核乙, 稽核甲' });
+    const off = await changesOf('/api/v1/mc/labels/assign', { userId: staff, labelIds: [b] });
+    expect(off.changes).toEqual([{ id: staff, field: 'labelsRemoved', before: '稽核甲', after: null }]);
+    const again = await changesOf('/api/v1/mc/labels/assign', { userId: staff, labelIds: [b] });
+    expect(again.changes).toEqual([]);
+  });
+
   it('records sign-in, failed sign-in, sign-out, role switch and permission refusals', async () => {
     const probeRole = await createRole(t.db.db, 'ROLE_AUDIT_PROBE', [PERM.tagList]);
     const probeId = await createStaff(t.db.db, 'auditprobe', [probeRole]);

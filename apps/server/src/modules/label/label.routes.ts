@@ -47,7 +47,7 @@ export function registerLabelRoutes(app: FastifyInstance, service: LabelService)
   defineRoute(app, {
     ...labelApi.assign,
     access: PERM.labelUpdate,
-    audit: { action: 'label.assign', record: 'member' },
+    audit: { action: 'label.assign', record: 'member', idField: 'userId' },
     tags,
     summary: "Set a member's labels to exactly these (empty clears them)",
     handler: ({ body }) => service.assign(body.userId, body.labelIds ?? []),

@@ -85,7 +85,7 @@ export function registerRoleRoutes(app: FastifyInstance, roles: RoleService): vo
   defineRoute(app, {
     ...roleApi.updateMemberRoles,
     access: PERM.roleMembers,
-    audit: { action: 'role.updateMemberRoles', record: 'member' },
+    audit: { action: 'role.updateMemberRoles', record: 'member', idField: 'userId' },
     tags,
     summary: "Set a member's roles (at least one)",
     handler: ({ body, member }) => roles.updateMemberRoles(body.userId, body.roleIds, member!),

@@ -7,6 +7,7 @@ import i18n, { registerBundle } from '../../i18n';
 import type { LocaleBundle } from '../../locales/types';
 import { dictQueryKey } from '../dict';
 import schemaText from '../../../../server/src/db/schema.ts?raw';
+import auditText from '../../../../server/src/db/audit.ts?raw';
 import {
   OTHER_FIELDS,
   RECORD_FIELDS,
@@ -39,6 +40,20 @@ function columns(typeName: string): string[] {
     .filter((f) => !/^(id|version|createdAt|updatedAt|sort|applicationId)$|^search|Key$/.test(f));
 }
 
+// The sets a record holds through a link table, whose changes the audit log records as `<set>Added` and
+// `<set>Removed` (db/audit.ts, AUDIT_LINKS; decision 309): record type → set names.
+function linkSets(): Record<string, string[]> {
+  const start = auditText.indexOf('export const AUDIT_LINKS');
+  const block = auditText.slice(start, auditText.indexOf('\n};', start));
+  const out: Record<string, string[]> = {};
+  let record = '';
+  for (const m of block.matchAll(/^ {2}(\w+): \[|\['(\w+)', '/gm)) {
+    if (m[1]) record = m[1];
+    else (out[record] ??= []).push(m[2]!);
+  }
+  return out;
+}
+
 // Each audited record type with its table type in the schema (tags are dictionary entries), and the application's
 // sections.
 const typeName = (record: string) =>
@@ -68,6 +83,16 @@ describe('a change in the reader’s language (decision 248)', () => {
 
   it('has a table for every record type with a History', () => {
     expect(Object.keys(RECORD_FIELDS).sort()).toEqual([...TIMELINE_RECORD_TYPES].sort());
+  });
+
+  it('labels what each set a record holds through a link table gained and lost', () => {
+    const sets = linkSets();
+    expect(sets).toEqual({ role: ['permissions'], member: ['roles', 'labels'] });
+    for (const [record, names] of Object.entries(sets)) {
+      const table = TABLES[record]![0];
+      for (const set of names)
+        for (const f of [`${set}Added`, `${set}Removed`]) expect(Object.hasOwn(table, f), f).toBe(true);
+    }
   });
 
   for (const [name, [table, typeName]] of Object.entries(TABLES)) {

@@ -184,15 +184,22 @@ const MEMBER: FieldTable = {
   failedLogins: 'audit.field.failedLogins',
   lockedUntil: ['audit.field.lockedUntil', time],
   deletedAt: ['audit.field.deletedAt', time],
+  // Roles and labels given and taken away, by name (decision 309).
+  rolesAdded: 'audit.field.rolesAdded',
+  rolesRemoved: 'audit.field.rolesRemoved',
+  labelsAdded: 'audit.field.labelsAdded',
+  labelsRemoved: 'audit.field.labelsRemoved',
 };
 
-// A role's columns (role form drawer).
+// A role's columns (role form drawer) and the permissions it was given and had taken away, by code (decision 309).
 const ROLE: FieldTable = {
   name: 'access.role.name',
   cnName: 'access.role.cnName',
   enName: 'access.role.enName',
   kind: ['access.role.kind', enumOf('access.role.kinds', ROLE_KINDS)],
   isBuiltin: ['access.role.builtin', flag],
+  permissionsAdded: 'audit.field.permissionsAdded',
+  permissionsRemoved: 'audit.field.permissionsRemoved',
 };
 
 // A message template's columns (template form); its type is free text there.
