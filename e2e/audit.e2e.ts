@@ -229,10 +229,10 @@ describe('operation log end to end', () => {
       expect(text).toContain('歷史甲');
       expect(text).toContain('歷史乙');
       expect(text).toContain('Administrator');
-      // The permission it was given, by its code under the label of what the change did to the role's permissions.
-      expect(text).toMatch(
-        new RegExp(`${locale === 'zh-TW' ? '新增權限' : 'Permissions given'}\\s+—\\s+→\\s+${PERM.dictList}`),
-      );
+      // The permission it was given, by its menu name with its code, under the label of what the change did.
+      const [given, dictionaries] =
+        locale === 'zh-TW' ? ['新增權限', '字典管理'] : ['Permissions given', 'Dictionaries'];
+      expect(text).toMatch(new RegExp(`${given}\\s+—\\s+→\\s+${dictionaries} \\(${PERM.dictList}\\)`));
       expect(text).not.toContain(PERM.tagList);
       expect(text).not.toContain('permissionsAdded');
       // The role's creation: its kind and built-in flag by the names the form and the list give them.
@@ -241,7 +241,7 @@ describe('operation log end to end', () => {
       expect(created).toMatch(new RegExp(`${kind}\\s+—\\s+→\\s+${locale === 'zh-TW' ? '一般' : 'General'}`));
       expect(created).toMatch(new RegExp(`${builtin}\\s+—\\s+→\\s+${no}`));
       expect(created).not.toMatch(/isBuiltin|general/);
-      expect(created).toContain(PERM.tagList);
+      expect(created).toContain(`(${PERM.tagList})`);
       await shot(page, `roleTimeline-${locale}`);
       await context.close();
     });

@@ -2,7 +2,15 @@ import type { ReactNode } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderHook } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { AUDIT_RECORD_TYPES, DICT_TYPES, LOCALES, TIMELINE_RECORD_TYPES, type Locale } from '@study-crm/shared';
+import {
+  AUDIT_RECORD_TYPES,
+  DICT_TYPES,
+  LOCALES,
+  TIMELINE_RECORD_TYPES,
+  type Locale,
+  type MenuItem,
+} from '@study-crm/shared';
+import { useSession } from '../../stores/session';
 import i18n, { registerBundle } from '../../i18n';
 import type { LocaleBundle } from '../../locales/types';
 import { dictQueryKey } from '../dict';
@@ -173,6 +181,50 @@ describe('a change in the reader’s language (decision 248)', () => {
     expect(member.value('lockedUntil', String(Date.UTC(2026, 0, 2, 3, 4, 5)))).toMatch(/^2026-01-0[12] \d\d:04:05$/);
     expect(member.value('memberType', 'parent')).toBe('Parent');
     expect(member.field('passwordHash')).toBe('Password');
+  });
+
+  it("shows a role's permissions given and taken away by the names of the reader's menu, with their codes", async () => {
+    const item = (id: number, name: string, perm: string, children: MenuItem[] = []): MenuItem => ({
+      id,
+      parentId: 0,
+      name,
+      title: `title of ${name}`,
+      icon: null,
+      url: null,
+      sort: id,
+      isShow: 1,
+      component: null,
+      perm,
+      type: children.length ? 'menu' : 'button',
+      children,
+    });
+    const before = useSession.getState().serverMenu;
+    useSession.setState({
+      serverMenu: [
+        item(1, 'systemSetup', 'menu:systemSetup', [
+          item(2, 'sysTagManage', 'sys:tag:list', [item(3, 'staffOnlyButton', 'sys:tag:custom')]),
+        ]),
+      ],
+    });
+    try {
+      await i18n.changeLanguage('en-US');
+      const wrapper = ({ children }: { children: ReactNode }) => (
+        <QueryClientProvider client={new QueryClient()}>{children}</QueryClientProvider>
+      );
+      const role = renderHook(() => useChangeText('role', ['permissionsAdded']), { wrapper }).result.current;
+      // A seeded item by its locale name, one a member added by its stored title, one the reader lacks by its code.
+      expect(role.value('permissionsAdded', 'menu:systemSetup, sys:tag:custom, sys:tag:list, x:unknown')).toBe(
+        'System setup (menu:systemSetup), title of staffOnlyButton (sys:tag:custom), Tags (sys:tag:list), x:unknown',
+      );
+      expect(role.value('permissionsRemoved', 'sys:tag:list')).toBe('Tags (sys:tag:list)');
+      expect(role.field('permissionsRemoved')).toBe('Permissions taken away');
+      // Only a role's permission sets are read as codes.
+      const member = renderHook(() => useChangeText('member', ['rolesAdded']), { wrapper }).result.current;
+      expect(member.value('rolesAdded', 'sys:tag:list')).toBe('sys:tag:list');
+      expect(member.field('rolesAdded')).toBe('Roles given');
+    } finally {
+      useSession.setState({ serverMenu: before });
+    }
   });
 
   it('shows a person or cycle named by id by its name with the id, a removed one marked, a gone one by its id', async () => {

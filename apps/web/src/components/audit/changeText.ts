@@ -19,8 +19,11 @@ import {
   TARGET_ROUTES,
   type AuditRef,
   type AuditRecordType,
+  type MenuItem,
   type TimelineRecordType,
 } from '@study-crm/shared';
+import { useMemo } from 'react';
+import { useSession } from '../../stores/session';
 import { dictQuery, dictText } from '../dict';
 import { useScript } from '../dict/script';
 
@@ -557,6 +560,7 @@ const labelOf = (spec: FieldSpec) => (typeof spec === 'string' ? spec : spec[0])
 const kindOf = (spec: FieldSpec | undefined) => (spec && typeof spec !== 'string' ? spec[1] : undefined);
 
 type Text = (key: string) => string;
+type TextWith = (key: string, o?: Record<string, unknown>) => string;
 
 // A field's name: the form's label, a section row as "Target schools #2 · School"; the key itself when unknown.
 export function fieldName(
@@ -575,14 +579,30 @@ export function fieldName(
 
 // A person or cycle a change names by id, by the name the server read for it (decision 250): "Alice Chen (#12)",
 // a removed person marked so, an id whose record is gone as the id.
-export function refText(
-  text: (key: string, o?: Record<string, unknown>) => string,
-  ref: AuditRef | undefined,
-  id: string,
-) {
+export function refText(text: TextWith, ref: AuditRef | undefined, id: string) {
   if (!ref || ref.name === null) return text('audit.ref.gone', { id });
   const name = ref.kind === 'cycle' ? text('application.choice.cycle', { year: ref.name }) : ref.name;
   return text(ref.removed ? 'audit.ref.removed' : 'audit.ref.named', { name, id });
+}
+
+// The fields that hold permission codes, a role's given and taken away (decision 309).
+const PERMISSION_SETS = new Set(['permissionsAdded', 'permissionsRemoved']);
+
+// The menu items and buttons the reader holds, by permission code: a code in a change is shown by its item's name
+// in the reader's language with the code, "Tags (sys:tag:list)"; a code the reader does not hold, as it is.
+function usePermissionNames() {
+  const menu = useSession((s) => s.serverMenu);
+  return useMemo(() => {
+    const byCode = new Map<string, MenuItem>();
+    const walk = (items: readonly MenuItem[]) => {
+      for (const item of items) {
+        if (item.perm && !byCode.has(item.perm)) byCode.set(item.perm, item);
+        walk(item.children ?? []);
+      }
+    };
+    walk(menu);
+    return byCode;
+  }, [menu]);
 }
 
 // Field names and values of a record type's changes in the reader's language. The dictionaries the changes need
@@ -596,6 +616,7 @@ export function useChangeText(
   const { t, i18n } = useTranslation();
   const script = useScript();
   const text = t as unknown as Text;
+  const textWith = t as unknown as TextWith;
   const has = (key: string) => i18n.exists(key);
   const dictTypes = [
     ...new Set(
@@ -607,13 +628,23 @@ export function useChangeText(
   ];
   const dicts = useQueries({ queries: dictTypes.map(dictQuery) });
   const options = new Map(dictTypes.map((type, i) => [type, dicts[i]?.data ?? []]));
+  const permissions = usePermissionNames();
   const field = (f: string) => fieldName(text, has, recordType, f);
   const value = (f: string, v: string | null | undefined): string => {
     if (v === null || v === undefined || v === '') return '—';
+    if (recordType === 'role' && PERMISSION_SETS.has(f))
+      return v
+        .split(', ')
+        .map((code) => {
+          const item = permissions.get(code);
+          const name = item && textWith(`menu.${item.name}`, { defaultValue: item.title || item.name });
+          return name ? `${name} (${code})` : code;
+        })
+        .join(', ');
     const ref = auditRefKind(recordType, f);
     if (ref && /^\d+$/.test(v))
       return refText(
-        t as unknown as (key: string, o?: Record<string, unknown>) => string,
+        textWith,
         refs.find((r) => r.kind === ref && String(r.id) === v),
         v,
       );
