@@ -43,6 +43,14 @@ function namedIds(field: string, ...sources: unknown[]): number[] {
   return out.slice(0, 50);
 }
 
+// The ids of the declared record a call acts on: none without one, the caller's own row for `self`, else the ones
+// its request names.
+function recordIds(req: FastifyRequest, decl: AuditDecl, input: { query: unknown; body: unknown }): number[] {
+  if (!decl.record) return [];
+  if (decl.self) return req.member ? [req.member.id] : [];
+  return namedIds(decl.idField ?? 'id', input.body, input.query);
+}
+
 export function openScope(
   req: FastifyRequest,
   decl: AuditDecl,
@@ -61,13 +69,7 @@ export function openScope(
     userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : null,
     requestId: req.id,
     startedAt: performance.now(),
-    ids: !decl.record
-      ? []
-      : decl.self
-        ? req.member
-          ? [req.member.id]
-          : []
-        : namedIds(decl.idField ?? 'id', input.body, input.query),
+    ids: recordIds(req, decl, input),
     before: new Map(),
     dirty: false,
     written: 0,
