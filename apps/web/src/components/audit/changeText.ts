@@ -39,13 +39,16 @@ export type ValueKind =
   | { options: Readonly<Record<string, ParseKeys>> }
   | { dict: string }
   | { flag: true }
-  | { time: true };
+  | { time: true }
+  | { permissions: true };
 // A field: its label key, or the key and how its value is shown.
 export type FieldSpec = ParseKeys | readonly [ParseKeys, ValueKind];
 export type FieldTable = Readonly<Record<string, FieldSpec>>;
 
 const flag = { flag: true } as const;
 const time = { time: true } as const;
+// Permission codes, a list of them: each by its menu item's name in the reader's language (decision 309).
+const permissionCodes = { permissions: true } as const;
 const enumOf = (prefix: string, values?: readonly string[]) => ({ enum: prefix, values });
 
 // An application's own columns (application form: personal section, teachers, notes).
@@ -201,8 +204,8 @@ const ROLE: FieldTable = {
   enName: 'access.role.enName',
   kind: ['access.role.kind', enumOf('access.role.kinds', ROLE_KINDS)],
   isBuiltin: ['access.role.builtin', flag],
-  permissionsAdded: 'audit.field.permissionsAdded',
-  permissionsRemoved: 'audit.field.permissionsRemoved',
+  permissionsAdded: ['audit.field.permissionsAdded', permissionCodes],
+  permissionsRemoved: ['audit.field.permissionsRemoved', permissionCodes],
 };
 
 // A message template's columns (template form); its type is free text there.
@@ -585,9 +588,6 @@ export function refText(text: TextWith, ref: AuditRef | undefined, id: string) {
   return text(ref.removed ? 'audit.ref.removed' : 'audit.ref.named', { name, id });
 }
 
-// The fields that hold permission codes, a role's given and taken away (decision 309).
-const PERMISSION_SETS = new Set(['permissionsAdded', 'permissionsRemoved']);
-
 // The menu items and buttons the reader holds, by permission code: a code in a change is shown by its item's name
 // in the reader's language with the code, "Tags (sys:tag:list)"; a code the reader does not hold, as it is.
 function usePermissionNames() {
@@ -632,15 +632,6 @@ export function useChangeText(
   const field = (f: string) => fieldName(text, has, recordType, f);
   const value = (f: string, v: string | null | undefined): string => {
     if (v === null || v === undefined || v === '') return '—';
-    if (recordType === 'role' && PERMISSION_SETS.has(f))
-      return v
-        .split(', ')
-        .map((code) => {
-          const item = permissions.get(code);
-          const name = item && textWith(`menu.${item.name}`, { defaultValue: item.title || item.name });
-          return name ? `${name} (${code})` : code;
-        })
-        .join(', ');
     const ref = auditRefKind(recordType, f);
     if (ref && /^\d+$/.test(v))
       return refText(
@@ -654,6 +645,15 @@ export function useChangeText(
     if ('options' in kind) return Object.hasOwn(kind.options, v) ? text(kind.options[v]!) : v;
     if ('flag' in kind) return v === '1' ? text('audit.value.yes') : v === '0' ? text('audit.value.no') : v;
     if ('time' in kind) return /^\d+$/.test(v) ? dayjs(Number(v)).format('YYYY-MM-DD HH:mm:ss') : v;
+    if ('permissions' in kind)
+      return v
+        .split(', ')
+        .map((code) => {
+          const item = permissions.get(code);
+          const name = item && textWith(`menu.${item.name}`, { defaultValue: item.title || item.name });
+          return name ? `${name} (${code})` : code;
+        })
+        .join(', ');
     const option = options.get(kind.dict)?.find((o) => o.value === v);
     return option ? script(dictText(option, i18n.language)) : v;
   };
