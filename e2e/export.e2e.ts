@@ -48,7 +48,7 @@ describe('export of a list end to end', () => {
       const file = await download.path();
       const sheet = await firstSheet(file);
       expect(sheet.getRow(1).getCell(7).value).toBe(locale === 'zh-TW' ? '結果' : 'Outcome');
-      expect(sheet.getRow(2).getCell(3).value).toBe('auth');
+      expect(sheet.getRow(2).getCell(3).value).toBe(locale === 'zh-TW' ? '登入' : AUTH_EN);
       expect(sheet.getRow(2).getCell(7).value).toBe(locale === 'zh-TW' ? '成功' : 'Succeeded');
       expect(sheet.getRow(2).getCell(1).value).toBeInstanceOf(Date);
       await shot(page, `export-button-${locale}`);

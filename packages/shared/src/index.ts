@@ -40,6 +40,7 @@ export * from './schemas/content.js';
 export * from './schemas/assistant.js';
 export * from './schemas/audit.js';
 export * from './audit-records.js';
+export * from './audit-names.js';
 export * from './schemas/erasure.js';
 export * from './schemas/retention.js';
 export * from './sse.js';

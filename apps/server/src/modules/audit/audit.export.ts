@@ -1,4 +1,4 @@
-import { AuditListQuery, PERM, type AuditEntry, type AuditListInput, type Locale } from '@study-crm/shared';
+import { AuditListQuery, auditName, PERM, type AuditEntry, type AuditListInput, type Locale } from '@study-crm/shared';
 import { column, tr as h, type Exporter } from '../export/index.js';
 import type { AuditService } from './audit.service.js';
 
@@ -19,9 +19,12 @@ export function auditExporter(audit: AuditService): Exporter<AuditListInput, Aud
     columns: [
       column.of('time', h('時間', '时间', 'Time'), (r) => ({ date: r.createdAt }), 20),
       column.of('member', h('操作人', '操作人', 'Member'), (r) => r.member?.name ?? null),
-      column.plain('module', h('模組', '模块', 'Module')),
-      column.plain('action', h('操作', '操作', 'Action')),
-      column.plain('recordType', h('記錄類型', '记录类型', 'Record type')),
+      // By the names the screen gives them (decision 310); the changed fields stay their identifiers.
+      column.of('module', h('模組', '模块', 'Module'), (r, l) => auditName('module', r.module, l)),
+      column.of('action', h('操作', '操作', 'Action'), (r, l) => auditName('action', r.action, l)),
+      column.of('recordType', h('記錄類型', '记录类型', 'Record type'), (r, l) =>
+        r.recordType === null ? null : auditName('recordType', r.recordType, l),
+      ),
       column.of('recordIds', h('記錄 ID', '记录 ID', 'Record ids'), (r) => r.recordIds.join(', ')),
       column.of('outcome', h('結果', '结果', 'Outcome'), (r, l) => OUTCOME[r.outcome][l]),
       column.plain('code', h('代碼', '代码', 'Code'), 8),

@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import {
+  AUDIT_ACTION_NAMES,
+  AUDIT_MODULE_NAMES,
   Code,
   PERM,
   type ApplicationSaved,
@@ -361,6 +363,13 @@ describe('audit log', () => {
     expect(actions.find((m) => m.module === 'application')?.actions).toEqual(
       expect.arrayContaining(['create', 'update']),
     );
+    // Each declared module and action has its names in the shared table the screen and the Excel export read
+    // (decision 310): a route that declares a new one without naming it fails here.
+    const unnamed = actions.flatMap((m) => [
+      ...(Object.hasOwn(AUDIT_MODULE_NAMES, m.module) ? [] : [m.module]),
+      ...m.actions.filter((a) => !Object.hasOwn(AUDIT_ACTION_NAMES, a)).map((a) => `${m.module}.${a}`),
+    ]);
+    expect(unnamed).toEqual([]);
   });
 });
 

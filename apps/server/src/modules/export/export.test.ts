@@ -4,6 +4,7 @@ import vm from 'node:vm';
 import { pipeline } from 'node:stream/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  AUDIT_ACTION_NAMES,
   Code,
   PERM,
   type AuditEntry,
@@ -65,7 +66,10 @@ describe('export of a list', () => {
     const row = sheet.getRow(2);
     expect((row.getCell(1).value as Date).getTime()).toBe(first.createdAt);
     expect(row.getCell(1).numFmt).toBe('yyyy-mm-dd hh:mm');
-    expect(row.getCell(4).value).toBe(first.action);
+    // The module and action by the names the screen gives them, not their identifiers (decision 310).
+    expect(row.getCell(3).value).toBe('Sign-in');
+    expect(row.getCell(4).value).toBe(AUDIT_ACTION_NAMES[first.action as keyof typeof AUDIT_ACTION_NAMES][2]);
+    expect(row.getCell(4).value).not.toBe(first.action);
     expect(row.getCell(7).value).toBe('Refused');
     expect(row.getCell(11).value).toBe('\'=HYPERLINK("http://evil.test","x")');
     const zh = await readSheet(
@@ -73,6 +77,7 @@ describe('export of a list', () => {
     );
     expect(zh.getRow(1).getCell(7).value).toBe('結果');
     expect(zh.getRow(2).getCell(7).value).toBe('被拒絕');
+    expect(zh.getRow(2).getCell(3).value).toBe('登入');
   });
 
   it('refuses a list the caller may not see, an unknown list and bad filters (400 naming the field)', async () => {
