@@ -44,6 +44,27 @@ describe('themeConfig: the brand colour (issue 42)', () => {
     }
   });
 
+  it('keeps the danger red at rest, hovered and pressed at 4.5:1 on a card and a hovered row, dark theme, and under a filled danger button’s black text; also as the colour-weak mode draws it', () => {
+    for (const weak of [false, true]) {
+      const token = antTheme.getDesignToken(themeConfig('dark', '#165DFF', true, weak)) as unknown as Record<
+        string,
+        string
+      >;
+      const ratio = weak ? colourWeakRatio : contrastRatio;
+      // A table row hovered in the dark theme is antd's colorFillAlter over #141414 (#1d1d1d): #1f1f1f is lighter.
+      for (const bg of ['#141414', '#1f1f1f'])
+        for (const key of ['Error', 'ErrorHover', 'ErrorActive', 'ErrorText', 'ErrorTextHover', 'ErrorTextActive'])
+          expect(
+            ratio(token[`color${key}`]!, bg),
+            `color${key} ${token[`color${key}`]} on ${bg}${weak ? ' (colour-weak)' : ''}`,
+          ).toBeGreaterThanOrEqual(4.5);
+      // A filled danger button's text is black in the dark theme (normalComponents' dangerColor), at rest and pressed.
+      if (!weak)
+        for (const key of ['Error', 'ErrorHover', 'ErrorActive'])
+          expect(contrastRatio('#000000', token[`color${key}`]!), `black on color${key}`).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
   it.each([false, true])(
     'status text (warning and success lines, status tags) reaches 4.5:1 on the page, a card and its tag, in both themes (colour-weak: %s)',
     (weak) => {
