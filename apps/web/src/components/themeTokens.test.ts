@@ -3,6 +3,9 @@ import { theme as antTheme } from 'antd';
 import { colourWeakRatio, contrastRatio } from '../lib/contrast';
 import { themeConfig } from './themeTokens';
 
+// The danger red's tokens: a danger link's text takes colorErrorText*, a danger button colorError* (rest, hover, press).
+const DANGER_TOKENS = ['Error', 'ErrorHover', 'ErrorActive', 'ErrorText', 'ErrorTextHover', 'ErrorTextActive'];
+
 describe('themeConfig: the brand colour (issue 42)', () => {
   it('keeps the default brand blue and a dark enough chosen colour as they are; hover and press are darker', () => {
     const token = themeConfig('light', '#165DFF', true).token!;
@@ -32,7 +35,7 @@ describe('themeConfig: the brand colour (issue 42)', () => {
         string
       >;
       for (const bg of ['#ffffff', '#fafafa'])
-        for (const key of ['Error', 'ErrorHover', 'ErrorActive', 'ErrorText', 'ErrorTextHover', 'ErrorTextActive']) {
+        for (const key of DANGER_TOKENS) {
           const ratio = (weak ? colourWeakRatio : contrastRatio)(token[`color${key}`]!, bg);
           expect(
             ratio,
@@ -53,7 +56,7 @@ describe('themeConfig: the brand colour (issue 42)', () => {
       const ratio = weak ? colourWeakRatio : contrastRatio;
       // A table row hovered in the dark theme is antd's colorFillAlter over #141414 (#1d1d1d): #1f1f1f is lighter.
       for (const bg of ['#141414', '#1f1f1f'])
-        for (const key of ['Error', 'ErrorHover', 'ErrorActive', 'ErrorText', 'ErrorTextHover', 'ErrorTextActive'])
+        for (const key of DANGER_TOKENS)
           expect(
             ratio(token[`color${key}`]!, bg),
             `color${key} ${token[`color${key}`]} on ${bg}${weak ? ' (colour-weak)' : ''}`,

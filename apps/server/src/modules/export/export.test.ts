@@ -4,7 +4,7 @@ import vm from 'node:vm';
 import { pipeline } from 'node:stream/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  AUDIT_ACTION_NAMES,
+  auditName,
   Code,
   PERM,
   type AuditEntry,
@@ -68,7 +68,7 @@ describe('export of a list', () => {
     expect(row.getCell(1).numFmt).toBe('yyyy-mm-dd hh:mm');
     // The module and action by the names the screen gives them, not their identifiers (decision 310).
     expect(row.getCell(3).value).toBe('Sign-in');
-    expect(row.getCell(4).value).toBe(AUDIT_ACTION_NAMES[first.action as keyof typeof AUDIT_ACTION_NAMES][2]);
+    expect(row.getCell(4).value).toBe(auditName('action', first.action, 'en-US'));
     expect(row.getCell(4).value).not.toBe(first.action);
     expect(row.getCell(7).value).toBe('Refused');
     expect(row.getCell(11).value).toBe('\'=HYPERLINK("http://evil.test","x")');
