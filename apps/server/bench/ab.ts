@@ -1,10 +1,11 @@
 // npm run bench:ab -- --root <another checkout> [--applications 3000 --members 2000 --rounds 8 --seconds 2
-//                      --connections 20 --engine sqlite|postgres --only '/health,trivial,home p1']
+//                      --connections 20 --sessions 20 --engine sqlite|postgres --only '/health,trivial,home p1']
 // An A/B of the server's cost per request (issue 43) on a machine whose load comes and goes: the other checkout's
 // server (A, `--root`) and this one's (B), each on its own copy of the same demo data, loaded in turns of
 // `--seconds` (A, B, B, A, ...) for `--rounds` rounds per case, so both meet the same load. The cases: `/health`,
 // the trivial call, the filtered home list and the list pages of LIST_CASES (`--only` names some of them). Prints per case the
-// server CPU per request (user + system, from /proc) and req/s of each, summed over the rounds, and B / A.
+// server CPU per request (user + system, from /proc) and req/s of each, summed over the rounds, and B / A. The
+// clients share `--sessions` sessions of the administrator in turn (one each by default; 1: one token for all).
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -15,11 +16,11 @@ import autocannon from 'autocannon';
 import type { BenchRequest, Started } from './http-server.js';
 import { dropSchema } from '../src/db/migrate.js';
 import { benchArgs } from './args.js';
-import { BENCH, benchEnv, LIST_CASES, PROFILE_CASES } from './sign-in.js';
+import { BENCH, benchEnv, LIST_CASES, PROFILE_CASES, signInOverHttp } from './sign-in.js';
 import { ipcCaller } from './ipc.js';
 
 const { num, values: opt } = benchArgs(
-  { applications: 3000, members: 2000, rounds: 8, seconds: 2, connections: 20 },
+  { applications: 3000, members: 2000, rounds: 8, seconds: 2, connections: 20, sessions: 0 },
   {
     engine: { type: 'string', default: 'sqlite' },
     root: { type: 'string', default: '' },
@@ -27,6 +28,7 @@ const { num, values: opt } = benchArgs(
   },
 );
 const here = path.dirname(fileURLToPath(import.meta.url));
+const sessions = Math.max(1, num.sessions || num.connections);
 if (!opt.root) throw new Error('--root <another checkout> is required (the A side)');
 
 type Child = { child: ChildProcess; call: <T>(m: object) => Promise<T> };
@@ -50,10 +52,10 @@ async function main() {
   ].map((s) => ({ ...s, schema: `ab_${randomBytes(6).toString('hex')}`, file: path.join(dir, `${s.name}.sqlite`) }));
   console.log(
     `# npm run bench:ab, ${new Date().toISOString()}, ${opt.engine}, ${num.applications} applications, ` +
-      `${num.rounds} rounds × ${num.seconds} s a side, ${num.connections} clients, load ${os.loadavg()[0]!.toFixed(1)}; ` +
+      `${num.rounds} rounds × ${num.seconds} s a side, ${num.connections} clients, ${sessions} sessions, load ${os.loadavg()[0]!.toFixed(1)}; ` +
       `A = ${opt.root}, B = this checkout`,
   );
-  const servers: { child: Child; s: Started }[] = [];
+  const servers: { child: Child; s: Started; tokens: string[] }[] = [];
   try {
     for (const side of sides) {
       const child = start(side.script);
@@ -64,7 +66,9 @@ async function main() {
         ...(databaseUrl ? { pgSchema: side.schema } : { sqliteFile: side.file }),
       } satisfies BenchRequest);
       await child.call({ type: 'seed', applications: num.applications });
-      servers.push({ child, s });
+      const tokens = [s.token];
+      while (tokens.length < sessions) tokens.push(await signInOverHttp(s.port));
+      servers.push({ child, s, tokens });
     }
     const only = opt.only ? new Set(opt.only.split(',').map((s) => s.trim())) : null;
     const cases = Object.entries({ '/health': '/health', ...PROFILE_CASES, ...LIST_CASES }).filter(
@@ -75,9 +79,14 @@ async function main() {
       const url = (s: Started) =>
         `http://127.0.0.1:${s.port}${route}${route.includes('?') ? '&' : '?'}appId=${BENCH.appId}&mcId=COM`;
       const load = (i: number, seconds: number) => {
-        const { child, s } = servers[i]!;
+        const { child, s, tokens } = servers[i]!;
+        let client = 0;
         const headers = { sign: BENCH.sign, 'x-token': s.token };
-        return autocannon({ url: url(s), connections: num.connections, duration: seconds, headers }).then((r) => {
+        // (Each connection its own session, in turn.)
+        const setupClient = (c: { setHeaders: (h: Record<string, string>) => void }) =>
+          c.setHeaders({ ...headers, 'x-token': tokens[client++ % tokens.length]! });
+        const opts = { url: url(s), connections: num.connections, duration: seconds, headers, setupClient };
+        return autocannon(opts).then((r) => {
           if (r.non2xx + r.errors) throw new Error(`${name}: ${r.non2xx} non-2xx, ${r.errors} errors`);
           return { r, pid: child.child.pid };
         });

@@ -38,7 +38,7 @@ import type { BareRequest } from './bare-server.js';
 import type { BenchRequest, Reading, Started } from './http-server.js';
 import { dropSchema } from '../src/db/migrate.js';
 import { benchArgs } from './args.js';
-import { BENCH, benchEnv } from './sign-in.js';
+import { BENCH, benchEnv, signInOverHttp } from './sign-in.js';
 import { recipientWorkbook } from './sms.js';
 import { tagImportWorkbook } from './import-file.js';
 import { IMPORT_BASE } from '@study-crm/shared';
@@ -238,14 +238,25 @@ function startServer(script = 'http-server.ts'): Server {
   return { child, call: ipcCaller<BenchRequest | BareRequest>(child) };
 }
 
+// `tokens`: sessions the connections take in turn (each client signed in on its own, as a team's staff are: one token
+// shared by every client would let the server read it once for all, decision 312).
 async function load(
   base: string,
   headers: Record<string, string>,
   requests: autocannon.Request[],
   connections: number,
   seconds: number,
+  tokens: readonly string[] = [],
 ): Promise<Stat> {
-  const r = await autocannon({ url: base, connections, duration: seconds, headers, requests });
+  let client = 0;
+  // (Each client its own copies of the requests: autocannon builds a request's bytes on the object it is given,
+  // which the clients would otherwise share.)
+  const setupClient = (c: autocannon.Client) => {
+    if (!tokens.length) return;
+    const token = tokens[client++ % tokens.length]!;
+    c.setRequests(requests.map((r) => ({ ...r, headers: { ...headers, ...r.headers, 'x-token': token } })));
+  };
+  const r = await autocannon({ url: base, connections, duration: seconds, headers, requests, setupClient });
   const errors = r.non2xx + r.errors + r.timeouts;
   if (errors) {
     const codes = Object.entries(r.statusCodeStats ?? {})
@@ -266,6 +277,9 @@ async function runEngine(label: string, start: Extract<BenchRequest, { type: 'st
     const base = `http://127.0.0.1:${s.port}`;
     const common = `appId=${APP_ID}&mcId=COM&memberId=${s.mid}`;
     const headers = { sign: SIGN, 'x-token': s.token };
+    // A session of its own for each client of the loads below.
+    const tokens = [s.token];
+    while (tokens.length < Math.max(CONNECTIONS, MIXED)) tokens.push(await signInOverHttp(s.port));
     const url = (p: string) => `${p}${p.includes('?') ? '&' : '?'}${common}`;
     // An answer's data; throws unless its code is 200.
     const dataOf = async <T>(res: Response, what: string): Promise<T> => {
@@ -281,7 +295,7 @@ async function runEngine(label: string, start: Extract<BenchRequest, { type: 'st
       connections = CONNECTIONS,
     ) => {
       const one = await sequential(base, headers, reqs[0]!, REQUESTS);
-      const stat = await load(base, headers, reqs, connections, DURATION);
+      const stat = await load(base, headers, reqs, connections, DURATION, tokens);
       rows.push({ label: name, size, stat, one });
       log(
         `${name.padEnd(44)} ${size === null ? '' : `@${size.toLocaleString('en')} `}` +
@@ -388,7 +402,7 @@ async function runEngine(label: string, start: Extract<BenchRequest, { type: 'st
           for (const [name, target, path, h] of round % 2 ? cases : [...cases].reverse()) {
             const req: autocannon.Request = { method: 'GET', path };
             const one = await sequential(target, h, req, Math.min(REQUESTS, 100));
-            const stat = await load(target, h, [req], CONNECTIONS, ROUND_SECONDS);
+            const stat = await load(target, h, [req], CONNECTIONS, ROUND_SECONDS, h === headers ? tokens : []);
             found.get(name)!.push({ reqs: stat.reqs, p50: one.p50 });
           }
           log(
@@ -532,7 +546,7 @@ async function runEngine(label: string, start: Extract<BenchRequest, { type: 'st
       const timer = setTimeout(() => {
         void server.call<Reading>({ type: 'rss' }).then((r) => readings.push(r));
       }, FIRST_MINUTE * 1000);
-      const stat = await load(base, headers, mixed, MIXED, MIXED_SECONDS);
+      const stat = await load(base, headers, mixed, MIXED, MIXED_SECONDS, tokens);
       clearTimeout(timer);
       const end = await server.call<Reading>({ type: 'rss' });
       readings.push(end);

@@ -52,6 +52,8 @@ export const benchEnv = (dir: string) => ({
   CAPTCHA_TEST_CODE: BENCH.captcha,
   LOG_LEVEL: 'silent',
   SESSION_IDLE_MINUTES: '600',
+  // (A session for each client of a load: a hundred sign-ins from one address.)
+  LOGIN_IP_MAX_ATTEMPTS: '10000',
 });
 
 // The administrator's session for a bench, through the real sign-in calls (a captcha answered with the configured
@@ -81,4 +83,29 @@ export async function signInAdmin(
   const body = res.json<{ meta: { code: number; message: string }; data: { token: string; mid: number } }>();
   if (body.meta.code !== 200) throw new Error(`sign-in refused: ${body.meta.message}`);
   return body.data;
+}
+
+// Another session of the bench's administrator on a listening server, through the same calls over HTTP (so it works
+// on any checkout's bench server, as `npm run bench:ab`'s other side): loads whose clients each hold a session of
+// their own, as a team's staff do, where one token for every client would let the server answer them as one.
+export async function signInOverHttp(port: number): Promise<string> {
+  const base = `http://127.0.0.1:${port}`;
+  const headers = { sign: BENCH.sign, 'accept-language': 'en-US' };
+  const key = randomBytes(8).toString('hex');
+  await fetch(`${base}/api/v1/sys/code/getCode?key=${key}&appId=${BENCH.appId}&mcId=COM`, { headers });
+  const res = await fetch(`${base}/api/v1/mc/auth/login/loginName`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      appId: BENCH.appId,
+      mcId: 'COM',
+      loginName: 'admin',
+      password: BENCH.password,
+      key,
+      code: BENCH.captcha,
+    }).toString(),
+  });
+  const body = (await res.json()) as { meta: { code: number; message: string }; data: { token: string } };
+  if (body.meta.code !== 200) throw new Error(`sign-in refused: ${body.meta.message}`);
+  return body.data.token;
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { compileOnce } from '../../db/compiled.js';
 import { Lru } from '../../db/statement-cache.js';
+import { batchByKey } from '../../lib/batch.js';
 import { isPostgres, type Db } from '../../db/database.js';
 import type { Carry } from '../../http/context.js';
 import type { Row } from '../../db/schema.js';
@@ -31,9 +32,17 @@ const ACCESS_COUNTER = 'access';
 // `knownRole` are what the server read for this session last time (the access counter, the role it acts as, 0 for
 // all roles): when both are still so, the permissions column is null and the set read then still holds (the
 // counter and the role are read in this same statement, so nothing changed in between); else the permissions are
-// read again.
-function liveSession(db: Db, twoFactorRoles: readonly string[], carry: Carry | undefined) {
+// read again. `batched` (PostgreSQL): the statement reads many sessions at once, each slot then an array (the token
+// hashes, and each one's known counter and role at the same position), and names each row's token hash.
+function liveSession(db: Db, twoFactorRoles: readonly string[], carry: Carry | undefined, batched: boolean) {
   const postgres = isPostgres(db);
+  const hash = sql.ref('session.tokenHash');
+  // The session's token hash is the slot's, or among the slot's (batched).
+  const matches = (tokenHash: never) =>
+    batched ? sql<boolean>`${hash} = any(cast(${tokenHash} as text[]))` : sql<boolean>`${hash} = ${tokenHash}`;
+  // What the server knew of the session: the slot itself, or its element at the token hash's position (batched).
+  const knownOf = (known: never, tokenHash: never) =>
+    batched ? sql`(cast(${known} as bigint[]))[array_position(cast(${tokenHash} as text[]), ${hash})]` : sql`${known}`;
   return compileOnce(db, ['tokenHash', 'knownVersion', 'knownRole'], (slot) =>
     db
       .selectFrom('session')
@@ -70,8 +79,9 @@ function liveSession(db: Db, twoFactorRoles: readonly string[], carry: Carry | u
           version.as('accessVersion'),
           // The permission identifiers as one JSON array (text on both engines): one row however many there are;
           // null when the set read before for this session still holds.
-          sql<string | null>`case when ${version} = ${slot.knownVersion}
-            and coalesce(${sql.ref('held.roleId')}, 0) = ${slot.knownRole} then null else (${perms}) end`.as('perms'),
+          sql<string | null>`case when ${version} = ${knownOf(slot.knownVersion, slot.tokenHash)}
+            and coalesce(${sql.ref('held.roleId')}, 0) = ${knownOf(slot.knownRole, slot.tokenHash)}
+            then null else (${perms}) end`.as('perms'),
           // Holds a role that requires two-factor sign-in, without having it on (0/1 or a boolean).
           (twoFactorRoles.length
             ? eb.and([
@@ -98,12 +108,14 @@ function liveSession(db: Db, twoFactorRoles: readonly string[], carry: Carry | u
         ];
       })
       .$if(carry === 'profile', (q) => q.select((eb) => profileSelection(postgres ? 'postgres' : 'sqlite', eb)))
-      .where('session.tokenHash', '=', slot.tokenHash)
+      .$if(batched, (q) => q.select('session.tokenHash as sessionTokenHash'))
+      .where(matches(slot.tokenHash))
       .where('session.revokedAt', 'is', null)
       .where('member.status', '=', 'active')
       .where('member.deletedAt', 'is', null),
   );
 }
+type LiveRow = Awaited<ReturnType<ReturnType<typeof liveSession>>>['rows'][number] & { sessionTokenHash?: string };
 
 // What a server keeps of a session between its calls: the access counter and role it read the permissions at.
 type Known = { version: number; role: number; perms: ReadonlySet<string> };
@@ -113,7 +125,11 @@ const SESSIONS_KEPT = 5000;
 const SETS_KEPT = 200;
 
 export function createSessionRepository(db: Db) {
-  const liveQueries = new Map<string, ReturnType<typeof liveSession>>();
+  // On PostgreSQL the checks of calls that overlap are read together (lib/batch.ts): one statement, one round trip,
+  // for every session asked while the one before was on its way (decision 312). SQLite answers at once, one by one.
+  const batched = isPostgres(db);
+  type Read = { row: LiveRow; before: Known | undefined };
+  const liveReads = new Map<string, (tokenHash: string) => Promise<Read | undefined>>();
   const known = new Lru<string, Known>(SESSIONS_KEPT);
   const sets = new Lru<string, ReadonlySet<string>>(SETS_KEPT);
   // The set an array of permissions (JSON text) stands for, one object for each distinct text.
@@ -127,6 +143,33 @@ export function createSessionRepository(db: Db) {
       sets.set(text, set);
     }
     return set;
+  };
+  // The reader for one statement: a session's row with what the server knew of it when the statement was sent.
+  const readerFor = (twoFactorRoles: readonly string[], carry: Carry | undefined) => {
+    const run = liveSession(db, twoFactorRoles, carry, batched);
+    if (!batched)
+      return async (tokenHash: string): Promise<Read | undefined> => {
+        const before = known.get(tokenHash);
+        const values = { tokenHash, knownVersion: before?.version ?? -1, knownRole: before?.role ?? -1 };
+        const row: LiveRow | undefined = (await run(values)).rows[0];
+        return row && { row, before };
+      };
+    return batchByKey<string, Read>(async (tokenHashes) => {
+      const befores = tokenHashes.map((h) => known.get(h));
+      const rows: LiveRow[] = (
+        await run({
+          tokenHash: tokenHashes,
+          knownVersion: befores.map((b) => b?.version ?? -1),
+          knownRole: befores.map((b) => b?.role ?? -1),
+        })
+      ).rows;
+      const found = new Map<string, Read>();
+      for (const row of rows) {
+        const hash = row.sessionTokenHash!;
+        found.set(hash, { row, before: befores[tokenHashes.indexOf(hash)] });
+      }
+      return found;
+    });
   };
   const touch = compileOnce(db, ['id', 'now'], (slot) =>
     db.updateTable('session').set({ lastSeenAt: slot.now }).where('id', '=', slot.id),
@@ -176,18 +219,17 @@ export function createSessionRepository(db: Db) {
       | undefined
     > {
       const key = `${carry ?? ''}|${twoFactorRoles.join('\n')}`;
-      let run = liveQueries.get(key);
-      if (!run) {
-        run = liveSession(db, twoFactorRoles, carry);
-        liveQueries.set(key, run);
+      let read = liveReads.get(key);
+      if (!read) {
+        read = readerFor(twoFactorRoles, carry);
+        liveReads.set(key, read);
       }
-      const before = known.get(tokenHash);
-      const row = (await run({ tokenHash, knownVersion: before?.version ?? -1, knownRole: before?.role ?? -1 }))
-        .rows[0];
-      if (!row) {
+      const found = await read(tokenHash);
+      if (!found) {
         known.delete(tokenHash);
         return undefined;
       }
+      const { row, before } = found;
       // The carried read is the row itself, the session's columns beside its own (named apart): a rest pattern
       // (`{ sessionId, …, ...carried }`) copied the row's twenty-odd fields for 6 µs a call on Node 20 (decision 297).
       const { perms, twoFactorPending, accessVersion } = row;
