@@ -52,8 +52,9 @@ export const benchEnv = (dir: string) => ({
   CAPTCHA_TEST_CODE: BENCH.captcha,
   LOG_LEVEL: 'silent',
   SESSION_IDLE_MINUTES: '600',
-  // (A session for each client of a load: a hundred sign-ins from one address.)
+  // (A session for each client of a load: a hundred sign-ins, and their captchas, from one address.)
   LOGIN_IP_MAX_ATTEMPTS: '10000',
+  CAPTCHA_IP_MAX_PER_MINUTE: '10000',
 });
 
 // The administrator's session for a bench, through the real sign-in calls (a captcha answered with the configured
