@@ -31,11 +31,11 @@ const { num, values: opt } = benchArgs(
     // Only summarize a .cpuprofile made before, leaving out its first `--skip` ms.
     summarize: { type: 'string', default: '' },
     skip: { type: 'string', default: '0' },
-    // Which cases, by name: the two above (the default) or any of the list pages `npm run bench:ab` compares.
+    // Which cases, by name: the two above (the default), '/health', or any of the list pages `npm run bench:ab` compares.
     cases: { type: 'string', default: Object.keys(PROFILE_CASES).join(',') },
   },
 );
-const ALL_CASES: Record<string, string> = { ...PROFILE_CASES, ...LIST_CASES };
+const ALL_CASES: Record<string, string> = { '/health': '/health', ...PROFILE_CASES, ...LIST_CASES };
 const CASES = opt.cases.split(',').map((name) => {
   const route = ALL_CASES[name.trim()];
   if (!route) throw new Error(`--cases: no case ${name} (${Object.keys(ALL_CASES).join(', ')})`);
