@@ -47,4 +47,12 @@ describe('the session check carries the profile', () => {
     const after = await t.get<{ nickName: string | null }>(PROFILE, {}, { token });
     expect(after.data.nickName).toBe('Carried');
   });
+
+  it("answers the profile's fields only: none of the session's columns carried beside them", async () => {
+    const { token } = await t.login();
+    const res = await t.get<Record<string, unknown>>(PROFILE, {}, { token });
+    expect(res.meta.code).toBe(200);
+    // (The carried row also holds the session's id, times and, on PostgreSQL, its token hash: decision 312.)
+    expect(JSON.stringify(res.data)).not.toMatch(/session|tokenHash|lastSeen|expiresAt|accessVersion|perms/i);
+  });
 });
