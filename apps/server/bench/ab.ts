@@ -83,7 +83,7 @@ async function main() {
         let client = 0;
         const headers = { sign: BENCH.sign, 'x-token': s.token };
         // (Each connection its own session, in turn.)
-        const setupClient = (c: { setHeaders: (h: Record<string, string>) => void }) =>
+        const setupClient = (c: autocannon.Client) =>
           c.setHeaders({ ...headers, 'x-token': tokens[client++ % tokens.length]! });
         const opts = { url: url(s), connections: num.connections, duration: seconds, headers, setupClient };
         return autocannon(opts).then((r) => {

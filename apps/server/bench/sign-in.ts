@@ -57,56 +57,61 @@ export const benchEnv = (dir: string) => ({
   CAPTCHA_IP_MAX_PER_MINUTE: '10000',
 });
 
-// The administrator's session for a bench, through the real sign-in calls (a captcha answered with the configured
-// CAPTCHA_TEST_CODE): the token and member id the web app would keep.
-export async function signInAdmin(
-  app: FastifyInstance,
-  config: Config,
+// One call of the sign-in, however it reaches the server (app.inject or HTTP): the answer's text.
+type Send = (method: 'GET' | 'POST', url: string, headers: Record<string, string>, body?: string) => Promise<string>;
+type Client = { appId: string; mcId: string; sign: string; code: string };
+
+// The real sign-in calls: a captcha (answered with the configured CAPTCHA_TEST_CODE), then the password.
+async function signIn(
+  send: Send,
+  client: Client,
   login: { name: string; password: string },
 ): Promise<{ token: string; mid: number }> {
-  const headers = { sign: config.clientSign, 'accept-language': 'en-US' };
-  const common = `appId=${config.appId}&mcId=${config.mcId}`;
+  const headers = { sign: client.sign, 'accept-language': 'en-US' };
   const key = randomBytes(8).toString('hex');
-  await app.inject({ method: 'GET', url: `/api/v1/sys/code/getCode?key=${key}&${common}`, headers });
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/v1/mc/auth/login/loginName',
-    headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      appId: config.appId,
-      mcId: config.mcId,
+  await send('GET', `/api/v1/sys/code/getCode?key=${key}&appId=${client.appId}&mcId=${client.mcId}`, headers);
+  const answer = await send(
+    'POST',
+    '/api/v1/mc/auth/login/loginName',
+    { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+    new URLSearchParams({
+      appId: client.appId,
+      mcId: client.mcId,
       loginName: login.name,
       password: login.password,
       key,
-      code: config.captchaTestCode ?? '',
+      code: client.code,
     }).toString(),
-  });
-  const body = res.json<{ meta: { code: number; message: string }; data: { token: string; mid: number } }>();
+  );
+  const body = JSON.parse(answer) as { meta: { code: number; message: string }; data: { token: string; mid: number } };
   if (body.meta.code !== 200) throw new Error(`sign-in refused: ${body.meta.message}`);
   return body.data;
 }
 
-// Another session of the bench's administrator on a listening server, through the same calls over HTTP (so it works
-// on any checkout's bench server, as `npm run bench:ab`'s other side): loads whose clients each hold a session of
-// their own, as a team's staff do, where one token for every client would let the server answer them as one.
+// The administrator's session for a bench, through the app in process: the token and member id the web app would
+// keep.
+export function signInAdmin(
+  app: FastifyInstance,
+  config: Config,
+  login: { name: string; password: string },
+): Promise<{ token: string; mid: number }> {
+  const client = {
+    appId: config.appId,
+    mcId: config.mcId,
+    sign: config.clientSign,
+    code: config.captchaTestCode ?? '',
+  };
+  const send: Send = async (method, url, headers, payload) =>
+    (await app.inject({ method, url, headers, payload })).body;
+  return signIn(send, client, login);
+}
+
+// Another session of the bench's administrator on a listening server, over HTTP (so it works on any checkout's bench
+// server, as `npm run bench:ab`'s other side): loads whose clients each hold a session of their own, as a team's
+// staff do, where one token for every client would let the server answer them as one.
 export async function signInOverHttp(port: number): Promise<string> {
-  const base = `http://127.0.0.1:${port}`;
-  const headers = { sign: BENCH.sign, 'accept-language': 'en-US' };
-  const key = randomBytes(8).toString('hex');
-  await fetch(`${base}/api/v1/sys/code/getCode?key=${key}&appId=${BENCH.appId}&mcId=COM`, { headers });
-  const res = await fetch(`${base}/api/v1/mc/auth/login/loginName`, {
-    method: 'POST',
-    headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      appId: BENCH.appId,
-      mcId: 'COM',
-      loginName: 'admin',
-      password: BENCH.password,
-      key,
-      code: BENCH.captcha,
-    }).toString(),
-  });
-  const body = (await res.json()) as { meta: { code: number; message: string }; data: { token: string } };
-  if (body.meta.code !== 200) throw new Error(`sign-in refused: ${body.meta.message}`);
-  return body.data.token;
+  const send: Send = async (method, url, headers, body) =>
+    (await fetch(`http://127.0.0.1:${port}${url}`, { method, headers, body })).text();
+  const client = { appId: BENCH.appId, mcId: 'COM', sign: BENCH.sign, code: BENCH.captcha };
+  return (await signIn(send, client, { name: 'admin', password: BENCH.password })).token;
 }

@@ -156,6 +156,7 @@ export function createSessionRepository(db: Db) {
       };
     return batchByKey<string, Read>(async (tokenHashes) => {
       const befores = tokenHashes.map((h) => known.get(h));
+      const beforeOf = new Map(tokenHashes.map((h, i) => [h, befores[i]]));
       const rows: LiveRow[] = (
         await run({
           tokenHash: tokenHashes,
@@ -163,12 +164,7 @@ export function createSessionRepository(db: Db) {
           knownRole: befores.map((b) => b?.role ?? -1),
         })
       ).rows;
-      const found = new Map<string, Read>();
-      for (const row of rows) {
-        const hash = row.sessionTokenHash!;
-        found.set(hash, { row, before: befores[tokenHashes.indexOf(hash)] });
-      }
-      return found;
+      return new Map(rows.map((row) => [row.sessionTokenHash!, { row, before: beforeOf.get(row.sessionTokenHash!) }]));
     });
   };
   const touch = compileOnce(db, ['id', 'now'], (slot) =>
