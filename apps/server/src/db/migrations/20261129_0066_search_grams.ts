@@ -18,7 +18,12 @@ export const GRAM_TABLES = ['member', 'application', 'payment_record', 'feedback
 const SOFT_DELETED = new Set(['member', 'application']);
 
 // The distinct parts of `text` as rows (gram, id); `from` (a table the text and id come from) for the backfill.
-function gramsOf(db: Kysely<unknown>, text: RawBuilder<unknown>, id: RawBuilder<unknown>, from?: RawBuilder<unknown>) {
+export function gramsOf(
+  db: Kysely<unknown>,
+  text: RawBuilder<unknown>,
+  id: RawBuilder<unknown>,
+  from?: RawBuilder<unknown>,
+) {
   if (isPostgres(db))
     return sql`select distinct substr(w, p, n) as gram, ${id} as id
       from ${from ? sql`${from} cross join lateral ` : sql``}regexp_split_to_table(${text}, ' ') w

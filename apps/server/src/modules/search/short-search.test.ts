@@ -209,16 +209,17 @@ describe('short searches', () => {
         const plan = await planOf(db, q);
         if (process.env.SHOW_PLAN) console.log(word, table, plan);
         if (isPostgres(db)) {
-          // The member's grams are read by their key or by (gram, is_staff, id) (migration 0070).
-          expect(plan, plan).toMatch(new RegExp(`${table}_gram_(pkey|staff_ix)`));
+          // The grams are read by their key, by the member's (gram, is_staff, id) (migration 0070) or by the
+          // application's (gram, application_date, id) (migration 0080).
+          expect(plan, plan).toMatch(new RegExp(`${table}_gram_(pkey|staff_ix|date_ix)`));
           expect(plan, plan).not.toMatch(/Seq Scan/);
           expect(plan, plan).not.toMatch(new RegExp(`Index Scan Backward using ${table}_pkey`));
           expect(plan, plan).not.toMatch(
-            new RegExp(`Index (Only )?Scan (Backward )?using ${table}_(?!pkey|gram_pkey)`),
+            new RegExp(`Index (Only )?Scan (Backward )?using ${table}_(?!pkey|gram_)`),
           );
         } else {
           expect(plan, plan).toMatch(
-            new RegExp(`SEARCH ${table}_gram USING (PRIMARY KEY|COVERING INDEX ${table}_gram_staff_ix) \\(gram=\\?`),
+            new RegExp(`SEARCH ${table}_gram USING (PRIMARY KEY|COVERING INDEX ${table}_gram_(staff|date)_ix) \\(gram=\\?`),
           );
           expect(plan, plan).not.toMatch(new RegExp(`SCAN ${table}\\b(?! USING)`));
           expect(plan, plan).not.toMatch(new RegExp(`SCAN ${table}_gram`));
