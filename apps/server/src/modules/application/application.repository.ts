@@ -229,7 +229,8 @@ export function createApplicationRepository(db: Db, carried: ListCarried = {}) {
     after: boolean;
     // PostgreSQL: the page's total read in the page's own statement (decision 269), from the maintained counter
     // (`counter`) or by counting the filter's rows (`filter`); '' when the caller has it already.
-    total: '' | 'counter' | 'filter';
+    // `gram`: one short word's key count in application_gram (both engines, with gramDate).
+    total: '' | 'counter' | 'filter' | 'gram';
   };
   // One short word's page in the date order (decision 313): the ids of its range of application_gram's (gram,
   // application_date, id) index, after the cursor when there is one, skipping `skip` of them. The gram table holds
@@ -329,6 +330,9 @@ export function createApplicationRepository(db: Db, carried: ListCarried = {}) {
       )
       .$if(shape.total === 'counter', (q) =>
         q.select(listCountSubquery(db, 'application', f.status ? [s.status] : []).as('total')),
+      )
+      .$if(shape.total === 'gram', (q) =>
+        q.select(sql<number | string>`(select count(*) from application_gram g where g.gram = ${s.k0})`.as('total')),
       )
       .$if(shape.total === 'filter', (q) =>
         q.select(
@@ -503,8 +507,10 @@ export function createApplicationRepository(db: Db, carried: ListCarried = {}) {
       const keywordOnly = !!f.keyword && !f.status && !f.teacherId && !f.dateFrom && !f.dateTo;
       let total: number | undefined;
       let walk = false;
-      let gramDate = false;
-      if (keywordOnly) {
+      // One short word alone in the date order: its page is a range of the (gram, application_date, id) index, and
+      // its total that word's key count, read in the page's own statement.
+      const gramDate = keywordOnly && words.length === 1 && allShortWords(words) && f.sortField === 'applicationDate';
+      if (keywordOnly && !gramDate) {
         // A keyword alone: count its matches, and when a short keyword matches a large share of the table (a
         // common surname), read the page by walking the list's order and testing each row, which meets 20 matches
         // after a few hundred rows.
@@ -512,9 +518,6 @@ export function createApplicationRepository(db: Db, carried: ListCarried = {}) {
         total = matches;
         // (Only for short words: a trigram keyword is read through its index.)
         walk = allShortWords(words) && matches * WALK_SHARE >= all && f.offset + f.limit <= matches;
-        // One short word in the date order: its page is a range of the (gram, application_date, id) index.
-        gramDate = words.length === 1 && allShortWords(words) && f.sortField === 'applicationDate';
-        if (gramDate) walk = false;
       }
       const slots = filterSlots(f, words);
       const values: Record<string, unknown> =
@@ -548,7 +551,13 @@ export function createApplicationRepository(db: Db, carried: ListCarried = {}) {
         values.afterId = f.after!.id;
       }
       // PostgreSQL reads the total in the page's statement when it is not known yet.
-      const inline: Shape['total'] = !postgres || total !== undefined ? '' : countedByStatus(f) ? 'counter' : 'filter';
+      const inline: Shape['total'] = gramDate
+        ? 'gram'
+        : !postgres || total !== undefined
+          ? ''
+          : countedByStatus(f)
+            ? 'counter'
+            : 'filter';
       const key = [
         gramDate ? 'g' : walk ? `w${words.length}` : slots.key,
         f.sortField,
@@ -562,14 +571,16 @@ export function createApplicationRepository(db: Db, carried: ListCarried = {}) {
         (r) => r.rows,
       );
       const totalQuery = () =>
-        countedByStatus(f)
-          ? listCount(db, 'application', f.status)
-          : countQuery(slots.key, f, slots.values).then((r) => Number(r.rows[0]!.total));
+        gramDate
+          ? keywordCounts(f.keyword!).then((c) => c.matches)
+          : countedByStatus(f)
+            ? listCount(db, 'application', f.status)
+            : countQuery(slots.key, f, slots.values).then((r) => Number(r.rows[0]!.total));
       let rows: Awaited<typeof rowsQuery>;
       if (total !== undefined) rows = await rowsQuery;
       else if (inline) {
         rows = await rowsQuery;
-        total = await carriedTotal(rows, values.offset === 0 && !after && !byNumber, totalQuery);
+        total = await carriedTotal(rows, f.offset === 0 && !after && !byNumber, totalQuery);
       } else {
         // A page that is not full tells the total (pageTotal); a page after a cursor starts where nobody counted.
         rows = await rowsQuery;

@@ -274,15 +274,24 @@ describe('applications list: counted totals and keyset paging', () => {
     await everyWay();
   });
 
-  // Issue 43: a one- or two-character keyword alone reads its matches and the list's live rows in one statement.
-  it("reads a short keyword's count with the live rows in one statement", async () => {
-    const { db, statements } = countingDb(t.db.db);
-    const repo = createApplicationRepository(db);
-    const query = { sortField: 'applicationDate', order: 'desc', limit: 3, offset: 0 } as const;
-    const page = await repo.list({ ...query, keyword: '甲' });
-    expect(page.total).toBe((await list({ keyword: '甲' })).data.total);
-    expect(page.rows.length).toBe(Math.min(3, page.total));
-    // The counts, the page; on SQLite the page's target schools from a statement of their own (decision 269).
-    expect(statements).toHaveLength(onPostgres ? 2 : 3);
+  // Issue 43: a one- or two-character keyword alone reads its page and its total in one statement in the date order
+  // (decision 313); in another order its matches and the list's live rows in one statement, then the page.
+  it("reads a short keyword's page with its count, and in another order its count with the live rows", async () => {
+    const listed = (await list({ keyword: '甲' })).data.total;
+    for (const [sortField, offset, statements] of [
+      // The page (on SQLite its target schools from a statement of their own, decision 269).
+      ['applicationDate', 0, onPostgres ? 1 : 2],
+      // Past the last row: no rows to carry the total, so it is counted alone (no schools to read).
+      ['applicationDate', 300, 2],
+      // The counts, then the page (and the schools on SQLite).
+      ['createdAt', 0, onPostgres ? 2 : 3],
+    ] as const) {
+      const counting = countingDb(t.db.db);
+      const repo = createApplicationRepository(counting.db);
+      const page = await repo.list({ sortField, order: 'desc', limit: 3, offset, keyword: '甲' });
+      expect(page.total, `${sortField} ${offset}`).toBe(listed);
+      expect(page.rows.length, `${sortField} ${offset}`).toBe(offset ? 0 : Math.min(3, listed));
+      expect(counting.statements, `${sortField} ${offset}`).toHaveLength(statements);
+    }
   });
 });
