@@ -212,7 +212,7 @@ describe('applications list: counted totals and keyset paging', () => {
   // first, decision 286). Either way its pages by number and by cursor are the matching rows in the list's order,
   // also after a date changes, a row is renamed away from the word, removed and restored.
   it('pages a short keyword by number and by cursor as the matching rows in order', async () => {
-    const made: ApplicationSaved[] = [];
+    const made: Awaited<ReturnType<typeof create>>[] = [];
     for (let i = 0; i < 7; i++)
       made.push(await create({ applicationDate: `2026-09-${String(10 + i).padStart(2, '0')}`, name: `丙${i}` }));
     const holds = (text: string, word: string) => text.split(' ').some((w) => !w.includes('@') && w.includes(word));

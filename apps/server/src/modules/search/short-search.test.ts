@@ -214,12 +214,12 @@ describe('short searches', () => {
           expect(plan, plan).toMatch(new RegExp(`${table}_gram_(pkey|staff_ix|date_ix)`));
           expect(plan, plan).not.toMatch(/Seq Scan/);
           expect(plan, plan).not.toMatch(new RegExp(`Index Scan Backward using ${table}_pkey`));
-          expect(plan, plan).not.toMatch(
-            new RegExp(`Index (Only )?Scan (Backward )?using ${table}_(?!pkey|gram_)`),
-          );
+          expect(plan, plan).not.toMatch(new RegExp(`Index (Only )?Scan (Backward )?using ${table}_(?!pkey|gram_)`));
         } else {
           expect(plan, plan).toMatch(
-            new RegExp(`SEARCH ${table}_gram USING (PRIMARY KEY|COVERING INDEX ${table}_gram_(staff|date)_ix) \\(gram=\\?`),
+            new RegExp(
+              `SEARCH ${table}_gram USING (PRIMARY KEY|COVERING INDEX ${table}_gram_(staff|date)_ix) \\(gram=\\?`,
+            ),
           );
           expect(plan, plan).not.toMatch(new RegExp(`SCAN ${table}\\b(?! USING)`));
           expect(plan, plan).not.toMatch(new RegExp(`SCAN ${table}_gram`));
