@@ -1,5 +1,6 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../database.js';
+import { gramsOf } from './20261129_0066_search_grams.js';
 import { createRowTriggers, dropRowTriggers } from './helpers.js';
 
 // Issue 39 (decision 252): the search box's staff and student-account groups each read the member grams of their
@@ -7,22 +8,6 @@ import { createRowTriggers, dropRowTriggers } from './helpers.js';
 // an index (gram, is_staff, id), so a short word is counted and read only among the kind a group shows: a surname
 // common among staff and held by no student is an empty key range for the students' group, not a walk of every
 // account. The member's triggers write the kind with the parts and put them again when the member's type changes.
-
-// The distinct parts of `text` as rows (gram, id): migration 0066's, as it was written there.
-function gramsOf(db: Kysely<unknown>, text: RawBuilder<unknown>, id: RawBuilder<unknown>) {
-  if (isPostgres(db))
-    return sql`select distinct substr(w, p, n) as gram, ${id} as id
-      from regexp_split_to_table(${text}, ' ') w
-      cross join lateral generate_series(1, char_length(w)) p
-      cross join (values (1), (2)) v(n)
-      where strpos(w, '@') = 0 and p + n - 1 <= char_length(w) and substr(w, p, n) !~ '[0-9]'`;
-  return sql`select distinct substr(w.value, p.key + 1, n.value) as gram, ${id} as id
-      from json_each('[' || replace(json_quote(${text}), ' ', '","') || ']') w
-      join json_each('[1,2]') n
-      join json_each('[' || substr(replace(hex(zeroblob(length(w.value))), '00', ',0'), 2) || ']') p
-      where instr(w.value, '@') = 0 and p.key + n.value <= length(w.value)
-        and substr(w.value, p.key + 1, n.value) not glob '*[0-9]*'`;
-}
 
 const add = (db: Kysely<unknown>) => gramsOf(db, sql.ref('new.search_text'), sql.ref('new.id'));
 const remove = (db: Kysely<unknown>) => sql`delete from member_gram where id = old.id
