@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../database.js';
 import { gramsOf } from './20261129_0066_search_grams.js';
-import { createRowTriggers, dropRowTriggers } from './helpers.js';
+import { createRowTriggers, dropRowTriggers, liveCounterBody } from './helpers.js';
 
 // Issue 39 (decision 252): the search box's staff and student-account groups each read the member grams of their
 // own kind. member_gram (migration 0066) gets `is_staff` (1 for a staff member, 0 for the member app's accounts) and
@@ -24,16 +24,7 @@ async function memberTriggers(db: Kysely<unknown>, kind: boolean): Promise<void>
       db,
       'member',
       'member_gram',
-      sql`
-    begin
-      if tg_op in ('UPDATE', 'DELETE') and old.deleted_at is null then
-        ${remove(db)};
-      end if;
-      if tg_op in ('INSERT', 'UPDATE') and new.deleted_at is null then
-        insert into member_gram ${columns} ${rows} on conflict do nothing;
-      end if;
-      return null;
-    end`,
+      liveCounterBody(sql`${remove(db)};`, sql`insert into member_gram ${columns} ${rows} on conflict do nothing;`),
       kind
         ? {
             columns: 'search_text, deleted_at, member_type',

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../database.js';
 import { gramsOf } from './20261129_0066_search_grams.js';
-import { createRowTriggers, dropRowTriggers } from './helpers.js';
+import { createRowTriggers, dropRowTriggers, liveCounterBody } from './helpers.js';
 
 // Issue 43 (decision 313): a common one- or two-character name in the search box alone ('陳': one application in
 // eighteen) read its page by walking the list's date order and testing each row's grams, 740 key lookups for a
@@ -24,16 +24,10 @@ async function applicationTriggers(db: Kysely<unknown>, dated: boolean): Promise
       db,
       'application',
       'application_gram',
-      sql`
-    begin
-      if tg_op in ('UPDATE', 'DELETE') and old.deleted_at is null then
-        ${remove(db)};
-      end if;
-      if tg_op in ('INSERT', 'UPDATE') and new.deleted_at is null then
-        insert into application_gram ${columns} ${rows} on conflict do nothing;
-      end if;
-      return null;
-    end`,
+      liveCounterBody(
+        sql`${remove(db)};`,
+        sql`insert into application_gram ${columns} ${rows} on conflict do nothing;`,
+      ),
       {
         columns: watched,
         when: sql`old.search_text is distinct from new.search_text or old.deleted_at is distinct from new.deleted_at${

@@ -148,8 +148,8 @@ export async function createRowTriggers(
     for each row ${update.when ? sql`when (${update.when}) ` : sql``}execute function ${fn}()`.execute(db);
 }
 
-// The PL/pgSQL body of a function keeping counters of live rows (deleted_at is null): `remove` takes the old row
-// out (when it was live), `add` puts the new one in (when it is live).
+// The PL/pgSQL body of a function keeping something of live rows (deleted_at is null), counters or search parts:
+// `remove` takes the old row out (when it was live), `add` puts the new one in (when it is live).
 export const liveCounterBody = (remove: RawBuilder<unknown>, add: RawBuilder<unknown>) => sql`
     begin
       if tg_op in ('UPDATE', 'DELETE') and old.deleted_at is null then
