@@ -331,7 +331,7 @@ export function createApplicationRepository(db: Db, carried: ListCarried = {}) {
         q.select(listCountSubquery(db, 'application', f.status ? [s.status] : []).as('total')),
       )
       .$if(shape.total === 'gram', (q) =>
-        q.select(sql<number | string>`(select count(*) from application_gram g where g.gram = ${s.k0})`.as('total')),
+        q.select(sql<number | string>`(select count(*) from (${searchGramIds('application', s.k0)}) g)`.as('total')),
       )
       .$if(shape.total === 'filter', (q) =>
         q.select(
