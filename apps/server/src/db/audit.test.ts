@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApplicationSaved } from '@study-crm/shared';
 import { useTestApp } from '../test/signed-in.js';
 import { BASE, fullForm } from '../test/application-fixtures.js';
+import { runInAuditScope, type AuditScope } from '../lib/audit-scope.js';
 import { AUDIT_CHILDREN, readRecords } from './audit.js';
 import { looseView } from './loose-view.js';
 
@@ -44,6 +45,56 @@ describe('readRecords', () => {
     expect(second.jobs).toEqual([]);
     expect((second.targetSchools as { school: string }[]).map((s) => s.school)).toEqual(schools.map((s) => s.school));
     expect((records.get(created[0]!)!.languageScores as { reading: number }[])[0]!.reading).toBe(6.5);
+
+    // A call that writes the record's row only reads the rows alone: the same fields, no sections (decision 314).
+    const rows = await readRecords(t.db.db, 'application', created, false);
+    for (const id of created) {
+      const { educations, jobs, languageScores, referrers, targetSchools, ...own } = records.get(id)!;
+      expect(rows.get(id)).toEqual(own);
+      expect([educations, jobs, languageScores, referrers, targetSchools].every(Array.isArray)).toBe(true);
+    }
+  });
+
+  it("fails a write to a child section in a call audited as writing its record's row only, before it runs", async () => {
+    const id = (await t.post<ApplicationSaved>(`${BASE}/create`, fullForm({ name: '林丙' }), t.admin)).data.id;
+    const scope: AuditScope = {
+      module: 'application',
+      action: 'updateOther',
+      route: 'test',
+      recordType: 'application',
+      rowOnly: true,
+      memberId: null,
+      roleId: null,
+      ip: null,
+      userAgent: null,
+      requestId: null,
+      startedAt: 0,
+      ids: [id],
+      before: new Map(),
+      dirty: false,
+      written: 0,
+      open: true,
+    };
+    const schools = () =>
+      t.db.db.selectFrom('applicationTargetSchool').select('school').where('applicationId', '=', id).execute();
+    const had = await schools();
+    expect(had.length).toBeGreaterThan(0);
+    await runInAuditScope(scope, async () => {
+      await t.db.db.updateTable('application').set({ importantNotes: 'row' }).where('id', '=', id).execute();
+      expect(scope.dirty).toBe(true);
+      for (const write of [
+        () => t.db.db.deleteFrom('applicationTargetSchool').where('applicationId', '=', id).execute(),
+        () =>
+          t.db.db.updateTable('applicationTargetSchool').set({ school: 'x' }).where('applicationId', '=', id).execute(),
+      ])
+        await expect(write()).rejects.toThrow(/row only, but writes application_?[tT]arget_?[sS]chool/);
+    });
+    expect(await schools()).toEqual(had);
+    // Outside such a call the same write runs.
+    await runInAuditScope({ ...scope, rowOnly: false }, () =>
+      t.db.db.updateTable('applicationTargetSchool').set({ school: 'y' }).where('applicationId', '=', id).execute(),
+    );
+    expect((await schools()).map((r) => r.school)).toEqual(had.map(() => 'y'));
   });
 
   it('reads nothing without a table or ids, and a table without sections as its rows', async () => {

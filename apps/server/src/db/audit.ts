@@ -165,16 +165,18 @@ const camelRow = (row: Fields): Fields => {
   return out;
 };
 
-// The declared table's rows of these ids (id → row), each with its child sections as arrays in place order; none
-// without a table or ids. On PostgreSQL one statement (each section a JSON array of its rows): an audited write
-// reads its record before and after, and each statement there is a round trip; SQLite answers in process.
+// The declared table's rows of these ids (id → row), each with its child sections as arrays in place order (not
+// `withChildren`: the rows alone); none without a table or ids. On PostgreSQL one statement (each section a JSON
+// array of its rows): an audited write reads its record before and after, and each statement there is a round trip;
+// SQLite answers in process.
 export async function readRecords(
   conn: Conn,
   table: string | null,
   ids: number[],
+  withChildren = true,
 ): Promise<Map<number, Record<string, unknown>>> {
   if (!table || !ids.length) return new Map();
-  const out = await readRows(conn, table, ids);
+  const out = await readRows(conn, table, ids, withChildren ? (AUDIT_CHILDREN[table] ?? []) : []);
   for (const [field, link, owner, target, ref, key] of out.size ? (AUDIT_LINKS[table] ?? []) : []) {
     const sets = new Map([...out.keys()].map((id) => [id, new Set<string>()]));
     const { rows } = await sql<{ owner: number; ident: string }>`select ${sql.ref(`${link}.${owner}`)} as owner,
@@ -187,10 +189,14 @@ export async function readRecords(
   return out;
 }
 
-// The declared table's rows with their child sections (readRecords without the link sets).
-async function readRows(conn: Conn, table: string, ids: number[]): Promise<Map<number, Record<string, unknown>>> {
+// The declared table's rows with these child sections (readRecords without the link sets).
+async function readRows(
+  conn: Conn,
+  table: string,
+  ids: number[],
+  children: (typeof AUDIT_CHILDREN)[string],
+): Promise<Map<number, Record<string, unknown>>> {
   const view = looseView<{ id: number; applicationId: number; sort: number }>(conn);
-  const children = AUDIT_CHILDREN[table] ?? [];
   if (children.length && conn.getExecutor().adapter instanceof PostgresAdapter) {
     const rows = await view
       .selectFrom(table)
@@ -237,7 +243,7 @@ export async function writeAuditEntry(
   result: AuditOutcome,
   onlyIfChanged = false,
 ): Promise<void> {
-  const after = await readRecords(conn, scope.recordType, scope.ids);
+  const after = await readRecords(conn, scope.recordType, scope.ids, !scope.rowOnly);
   const changes = diffRows(scope.recordType, scope.ids, scope.before, after);
   scope.dirty = false;
   if (onlyIfChanged && !changes.length) return;
@@ -288,8 +294,17 @@ function tableOf(node: RootOperationNode): string | null {
   return null;
 }
 
+// The tables of a record type's child sections, as a statement names them (Kysely's name or the column's).
+const CHILD_TABLES = new Map(
+  Object.entries(AUDIT_CHILDREN).map(([type, sections]) => [
+    type,
+    new Set(sections.flatMap(([, table]) => [table, snake(table)])),
+  ]),
+);
+
 // Marks the open call's scope when a statement writes (anything but the audit log), and notes the ids of the rows
-// it inserts into the declared record table (returning id).
+// it inserts into the declared record table (returning id). A call declared to write its record's row only that
+// writes one of its child sections fails before the statement runs: its entry would not show that change.
 export class AuditWritePlugin implements KyselyPlugin {
   readonly #inserts = new WeakMap<object, true>();
 
@@ -298,6 +313,10 @@ export class AuditWritePlugin implements KyselyPlugin {
     if (!scope) return args.node;
     const table = tableOf(args.node);
     if (table === null || table === 'audit_log' || table === 'auditLog') return args.node;
+    if (scope.rowOnly && scope.recordType && CHILD_TABLES.get(scope.recordType)?.has(table))
+      throw new Error(
+        `${scope.module}.${scope.action} is audited as writing its record's row only, but writes ${table}`,
+      );
     scope.dirty = true;
     if (
       args.node.kind === 'InsertQueryNode' &&
@@ -325,7 +344,7 @@ export class AuditWritePlugin implements KyselyPlugin {
 export function createAuditLog(db: Conn) {
   return {
     async before(scope: AuditScope): Promise<void> {
-      scope.before = await readRecords(db, scope.recordType, scope.ids);
+      scope.before = await readRecords(db, scope.recordType, scope.ids, !scope.rowOnly);
     },
     async finish(scope: AuditScope, outcome: AuditOutcome['outcome'], code: number): Promise<void> {
       await writeAuditEntry(db, scope, { outcome, code }, scope.written > 0);

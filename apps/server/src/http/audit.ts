@@ -7,13 +7,15 @@ import { AppError } from './errors.js';
 // What a route declares next to its access (defineRoute's `audit`): `action` is `<module>.<verb>`, `record` the
 // table (Kysely's name) whose rows the call changes and whose fields are diffed, `self` that the record is the
 // caller's own member row, `idField` the field of the body or query that names the record when it is not `id`/`ids`
-// (`userId`). Every POST route declares one (route-table.test.ts); docs/audit.md. The record is one of
+// (`userId`), `rowOnly` that the call writes the record's own row and none of its child sections (decision 314: they
+// are then not read before and after; a write to one of their tables fails the call). Every POST route declares one (route-table.test.ts); docs/audit.md. The record is one of
 // the shared AUDIT_RECORD_TYPES (the web labels each one's fields), and a table of the schema.
 export type AuditDecl = {
   action: `${string}.${string}`;
   record?: AuditRecordType & keyof Database;
   self?: true;
   idField?: string;
+  rowOnly?: true;
 };
 // Every shared record type is a table here (a type check only).
 AUDIT_RECORD_TYPES satisfies readonly (keyof Database)[];
@@ -63,6 +65,7 @@ export function openScope(
     action: rest.join('.'),
     route,
     recordType: decl.record ?? null,
+    rowOnly: decl.rowOnly === true,
     memberId: req.member?.id ?? null,
     roleId: req.member?.activeRoleId ?? null,
     ip: req.ip || null,
@@ -133,6 +136,7 @@ export function runAuditedJob<T>(
     action: rest.join('.'),
     route: `job ${decl.action}`,
     recordType: decl.record,
+    rowOnly: false,
     memberId: actor.id,
     roleId: actor.activeRoleId ?? null,
     ip: null,

@@ -10,6 +10,9 @@ export type AuditScope = {
   route: string;
   // The declared record table (Kysely's name, e.g. 'application'), whose rows are diffed.
   recordType: string | null;
+  // The call writes the record's own row only: its child sections are neither read nor diffed, and a write to one
+  // of their tables fails (db/audit.ts).
+  rowOnly: boolean;
   memberId: number | null;
   roleId: number | null;
   ip: string | null;

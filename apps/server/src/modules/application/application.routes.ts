@@ -68,7 +68,7 @@ export function registerApplicationRoutes(
   defineRoute(app, {
     ...applicationApi.updateOther,
     access: PERM.applicationUpdate,
-    audit: { action: 'application.updateOther', record: 'application' },
+    audit: { action: 'application.updateOther', record: 'application', rowOnly: true },
     tags,
     summary: 'Change only the important notes, status and teachers',
     handler: ({ body }) => applications.updateOther(body),

@@ -388,7 +388,7 @@ describe('applications', () => {
     expect(missing.meta.code).toBe(404);
     const logged = await t.db.db
       .selectFrom('auditLog')
-      .select(['outcome', 'code'])
+      .select(['outcome', 'code', 'changes'])
       .where('module', '=', 'application')
       .where('action', '=', 'updateOther')
       .where('recordId', 'in', [data.id, data.id + 1000])
@@ -400,6 +400,21 @@ describe('applications', () => {
       'refused 400',
       'ok 200',
       'refused 404',
+    ]);
+    // The call is audited as writing the record's row only (decision 314): its entries hold exactly the fields it
+    // changed, though its child sections were not read.
+    const fields = (changes: string | null) =>
+      (JSON.parse(changes ?? '[]') as { field: string; before: unknown; after: unknown }[])
+        .map(({ field, before, after }) => [field, before, after])
+        .sort();
+    expect(fields(logged[0]!.changes)).toEqual([
+      ['followTeacherId', null, String(teacherId)],
+      ['importantNotes', 'Prefers London', 'Call back Monday'],
+      ['status', 'submitted', 'offer_conditional'],
+    ]);
+    expect(fields(logged[3]!.changes)).toEqual([
+      ['followTeacherId', String(teacherId), null],
+      ['importantNotes', 'Call back Monday', 'Sent'],
     ]);
   });
 

@@ -26,7 +26,7 @@ export function registerBoardRoutes(app: FastifyInstance, board: BoardService): 
   defineRoute(app, {
     ...applicationBoardApi.move,
     access: PERM.applicationUpdate,
-    audit: { action: 'application.changeStatus', record: 'application' },
+    audit: { action: 'application.changeStatus', record: 'application', rowOnly: true },
     tags,
     summary: "Move an application to another status (the board's drag): the form's status rule and version check",
     handler: ({ body }) => board.move(body),
