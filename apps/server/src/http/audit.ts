@@ -8,8 +8,9 @@ import { AppError } from './errors.js';
 // table (Kysely's name) whose rows the call changes and whose fields are diffed, `self` that the record is the
 // caller's own member row, `idField` the field of the body or query that names the record when it is not `id`/`ids`
 // (`userId`), `rowOnly` that the call writes the record's own row and none of its child sections (decision 314: they
-// are then not read before and after; a write to one of their tables fails the call). Every POST route declares one (route-table.test.ts); docs/audit.md. The record is one of
-// the shared AUDIT_RECORD_TYPES (the web labels each one's fields), and a table of the schema.
+// are then not read before and after; a write to one of their tables fails the call). Every POST route declares one
+// (route-table.test.ts); docs/audit.md. The record is one of the shared AUDIT_RECORD_TYPES (the web labels each
+// one's fields), and a table of the schema.
 export type AuditDecl = {
   action: `${string}.${string}`;
   record?: AuditRecordType & keyof Database;
