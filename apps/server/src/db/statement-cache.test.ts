@@ -102,6 +102,63 @@ describe('prepared statements kept per connection', () => {
   });
 
   it.skipIf(!databaseUrl)(
+    "PostgreSQL: reads rows as pg makes them, also after a kept statement's columns changed",
+    async () => {
+      const plain = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+      const cached = cachedPgPool(new pg.Pool({ connectionString: databaseUrl, max: 2 }), 2);
+      const table = `kept_rows_${process.pid}`;
+      try {
+        await plain.query(`create table ${table} (id int primary key, name text, big int8, ok boolean, doc jsonb)`);
+        await plain.query(
+          `insert into ${table} values (1, 'a', 9007199254740991, true, '{"x":[1,2]}'), (2, null, null, null, null)`,
+        );
+        const texts = [
+          `select * from ${table} order by id`,
+          `select id, name as "x", id as "x", 1 + $1::int as "2", 's' as "a b""c", array[id, 2] as ids from ${table} order by id`,
+          `select count(*) as n from ${table} where name = $1`,
+          `select json_build_object('a', 1) as "__proto__"`,
+          `select id from ${table} where id > $1`,
+        ];
+        const params = (text: string) => (text.includes('$1') ? [text.includes('name =') ? 'a' : 0] : []);
+        // Twice each, on both connections of the pool: later reads reuse the statement's kept shape (also once the
+        // statement was dropped from a connection, two being kept on each, and parsed again).
+        for (let round = 0; round < 2; round++) {
+          const clients = [await cached.connect(), await cached.connect()];
+          for (const client of clients)
+            for (const text of texts) {
+              const mine = (await client.query(text, params(text))).rows;
+              const theirs = (await plain.query(text, params(text))).rows;
+              expect(mine).toEqual(theirs);
+              // Same keys in the same order (toEqual would not see the order).
+              expect(JSON.stringify(mine)).toBe(JSON.stringify(theirs));
+            }
+          for (const client of clients) client.release();
+        }
+        const client = await cached.connect();
+        try {
+          const [row] = (await client.query(texts[3]!, [])).rows as object[];
+          expect(Object.getPrototypeOf(row)).toBe(Object.prototype);
+          expect(Object.getOwnPropertyDescriptor(row, '__proto__')?.value).toEqual({ a: 1 });
+          // A statement dropped (two kept here) and parsed anew after its table changed: its rows carry the new
+          // column, though the pool kept the statement's shape from before.
+          await client.query(`alter table ${table} add column extra text default 'e'`, []);
+          await client.query(texts[1]!, [0]);
+          await client.query(texts[2]!, ['a']);
+          const after = (await client.query(texts[0]!, [])).rows;
+          expect(after).toEqual((await plain.query(texts[0]!)).rows);
+          expect(Object.keys(after[0] as object)).toEqual(['id', 'name', 'big', 'ok', 'doc', 'extra']);
+        } finally {
+          client.release();
+        }
+      } finally {
+        await plain.query(`drop table if exists ${table}`);
+        await plain.end();
+        await cached.end();
+      }
+    },
+  );
+
+  it.skipIf(!databaseUrl)(
     'PostgreSQL: names statements, deallocates the least recently used, parses it anew',
     async () => {
       const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
