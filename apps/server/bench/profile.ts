@@ -1,5 +1,5 @@
-// npm run bench:profile [-- --applications 20000 --members 2000 --duration 8 --connections 20 --engine sqlite
-//                           --cases trivial,'home p1'
+// npm run bench:profile [-- --applications 20000 --members 2000 --duration 8 --connections 20 --sessions 1
+//                           --engine sqlite --cases trivial,'home p1'
 //                           --out /tmp/study-crm-profile --top 25 --root <another checkout>]
 // A CPU profile (`node --cpu-prof`) of the server under load (issue 43), one for each case: the trivial signed call
 // (GET /api/v1/member/profile) and the filtered home list (status + a two-character name, first page). Real HTTP, as
@@ -7,8 +7,10 @@
 // process on the same database runs under `--cpu-prof` while autocannon loads that one call, and stops, which writes
 // its .cpuprofile. Prints the req/s of each case next to a bare Fastify route answering the same envelope (the ratio
 // the issue asks for), the share of time per package (kysely, better-sqlite3, pg, fastify, pino, zod, ...) and the
-// top functions by self time. `--root` runs another checkout's server (an A/B against the code before a change, in
-// the same time window); the profiles are kept in `--out`.
+// top functions by self time. `--sessions N`: the clients share N sessions of the administrator in turn, as
+// `npm run bench` gives each client its own (1 by default: one token for all, which PostgreSQL's batched session
+// check reads once for every client asking at the same time). `--root` runs another checkout's server (an A/B
+// against the code before a change, in the same time window); the profiles are kept in `--out`.
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -19,11 +21,11 @@ import autocannon from 'autocannon';
 import type { BenchRequest, Started } from './http-server.js';
 import { dropSchema } from '../src/db/migrate.js';
 import { benchArgs } from './args.js';
-import { BENCH, benchEnv, LIST_CASES, PROFILE_CASES } from './sign-in.js';
+import { BENCH, benchEnv, LIST_CASES, PROFILE_CASES, signInOverHttp } from './sign-in.js';
 import { ipcCaller } from './ipc.js';
 
 const { num, values: opt } = benchArgs(
-  { applications: 20000, members: 2000, duration: 8, connections: 20, top: 25 },
+  { applications: 20000, members: 2000, duration: 8, connections: 20, top: 25, sessions: 1 },
   {
     engine: { type: 'string', default: 'sqlite' },
     out: { type: 'string', default: path.join(os.tmpdir(), 'study-crm-profile') },
@@ -66,10 +68,22 @@ function cpuMs(pid: number | undefined): number {
   }
 }
 
-async function reqsPerSecond(url: string, headers: Record<string, string>, seconds: number, pid?: number) {
-  await autocannon({ url, connections: num.connections, duration: 1, headers }); // warm-up
+// `tokens`: the sessions the clients take in turn, one each.
+async function reqsPerSecond(
+  url: string,
+  headers: Record<string, string>,
+  seconds: number,
+  pid?: number,
+  tokens: readonly string[] = [],
+) {
+  let client = 0;
+  const setupClient = (c: autocannon.Client) => {
+    if (tokens.length) c.setHeaders({ ...headers, 'x-token': tokens[client++ % tokens.length]! });
+  };
+  const load = (duration: number) => autocannon({ url, connections: num.connections, duration, headers, setupClient });
+  await load(1); // warm-up
   const cpu0 = cpuMs(pid);
-  const r = await autocannon({ url, connections: num.connections, duration: seconds, headers });
+  const r = await load(seconds);
   const cpu = (cpuMs(pid) - cpu0) / Math.max(r.requests.total, 1);
   if (r.non2xx + r.errors + r.timeouts) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
   return { reqs: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, cpu };
@@ -152,7 +166,8 @@ async function main() {
   } satisfies BenchRequest;
   console.log(
     `# npm run bench:profile, ${new Date().toISOString()}, ${opt.engine}, ${num.applications} applications, ` +
-      `${num.connections} clients × ${num.duration} s, ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}` +
+      `${num.connections} clients × ${num.duration} s, ${num.sessions} sessions, ${os.cpus().length} cores, ` +
+      `load ${os.loadavg()[0]!.toFixed(1)}` +
       `${opt.root ? `, server of ${opt.root}` : ''}`,
   );
   try {
@@ -181,10 +196,13 @@ async function main() {
     console.log(line('bare', b));
     const pid = seeder.child.pid;
     console.log(line('/health', await reqsPerSecond(`http://127.0.0.1:${s0.port}/health`, {}, num.duration, pid)));
-    for (const [name, route] of CASES) {
-      const headers = { sign: BENCH.sign, 'x-token': s0.token };
-      console.log(line(name, await reqsPerSecond(call(s0.port, route), headers, num.duration, pid)));
-    }
+    // The sessions the clients take in turn: a server's sessions live in the database, so the profiled servers below
+    // (on the same data) know them too.
+    const tokens = [s0.token];
+    while (tokens.length < num.sessions) tokens.push(await signInOverHttp(s0.port));
+    const headers = { sign: BENCH.sign, 'x-token': s0.token };
+    for (const [name, route] of CASES)
+      console.log(line(name, await reqsPerSecond(call(s0.port, route), headers, num.duration, pid, tokens)));
     await seeder.call({ type: 'stop' }).catch(() => undefined);
     await seeder.exited;
 
@@ -196,7 +214,7 @@ async function main() {
       const server = start(serverScript, ['--cpu-prof', '--cpu-prof-dir', profDir]);
       const s = await server.call<Started>(startMsg);
       const startMs = Date.now() - forked;
-      const r = await reqsPerSecond(call(s.port, route), { sign: BENCH.sign, 'x-token': s.token }, num.duration);
+      const r = await reqsPerSecond(call(s.port, route), headers, num.duration, undefined, tokens);
       await server.call({ type: 'stop' }).catch(() => undefined);
       await server.exited;
       // One file per thread: the main thread's is numbered 0.
