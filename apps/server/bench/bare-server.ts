@@ -6,7 +6,6 @@
 // client check, no validation, no security headers, no audit scope). `/floor-health` is /health's `select 1` so.
 // The parent sends { body, floor? } over IPC and gets { port } back; it sends 'stop' to end it.
 import Fastify from 'fastify';
-import { CompiledQuery } from 'kysely';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, type DbHandle } from '../src/db/database.js';
 import { systemClock } from '../src/lib/clock.js';
@@ -15,7 +14,6 @@ import { createSessionRepository, createSessionService } from '../src/modules/au
 export type Floor = { env: Record<string, string>; sqliteFile?: string; pgSchema?: string; token: string };
 export type BareRequest = { type: 'start'; body: string; floor?: Floor } | { type: 'stop' };
 
-const PROBE = CompiledQuery.raw('select 1');
 const app = Fastify({ logger: false });
 let body = '{}';
 let handle: DbHandle | undefined;
@@ -37,9 +35,10 @@ async function addFloor(floor: Floor) {
     if (!member?.carried) throw new Error('the floor route has no session or no member');
     return reply.header('content-type', 'application/json; charset=utf-8').send(body);
   });
-  // …and /health's one statement, the same way.
+  // …and /health's one statement, the same way (the database handle's probe, as /health runs it).
+  const { ping } = handle;
   app.get('/floor-health', async (_req, reply) => {
-    await db.executeQuery(PROBE);
+    await ping();
     return reply.header('content-type', 'application/json; charset=utf-8').send(body);
   });
 }

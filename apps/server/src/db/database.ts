@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
+import { CompiledQuery, Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from './schema.js';
 import { AuditWritePlugin } from './audit.js';
 import { CamelCaseRows } from './camel-case.js';
@@ -18,6 +18,8 @@ export type DbHandle = {
   dialect: Dialect;
   // PostgreSQL: the schema everything lives in (undefined = the connection's default).
   schema?: string | undefined;
+  // Runs `select 1` on the database (the health check): rejects when it does not answer.
+  ping: () => Promise<void>;
   close: () => Promise<void>;
 };
 
@@ -42,6 +44,9 @@ const pgTypes = {
     return pg.types.getTypeParser(oid, format);
   },
 } as pg.CustomTypesConfig;
+
+// The health check's statement.
+const PROBE = CompiledQuery.raw('select 1');
 
 // The settings each PostgreSQL connection of the app starts with (decision 261).
 const PG_SESSION_OPTIONS = '-c max_parallel_workers_per_gather=0 -c jit=off';
@@ -73,7 +78,10 @@ export async function openDatabase(opts: DbOptions): Promise<DbHandle> {
       dialect: new PostgresDialect({ pool: cachedPgPool(pool) }),
       plugins: [new CamelCaseRows(), new AuditWritePlugin()],
     });
-    return { db, dialect: 'postgres', schema: opts.pgSchema, close: () => db.destroy() };
+    const ping = async () => {
+      await db.executeQuery(PROBE);
+    };
+    return { db, dialect: 'postgres', schema: opts.pgSchema, ping, close: () => db.destroy() };
   }
   const file = opts.sqliteFile ?? path.join(opts.dataDir, 'study-crm.sqlite');
   if (!opts.sqliteImage && file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -86,7 +94,14 @@ export async function openDatabase(opts: DbOptions): Promise<DbHandle> {
     dialect: new SqliteDialect({ database: cachedSqlite(sqlite) }),
     plugins: [new CamelCaseRows(), new AuditWritePlugin()],
   });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  // On SQLite the probe is run on the connection itself, kept prepared: through Kysely it took a promise chain, the
+  // connection's lock and the plugins for one row (issue 43, decision 316). A closed connection throws: the
+  // promise rejects.
+  const probe = sqlite.prepare(PROBE.sql);
+  const ping = async () => {
+    probe.get();
+  };
+  return { db, dialect: 'sqlite', ping, close: () => db.destroy() };
 }
 
 // Lets a migration pick the one column type that differs between the engines.
