@@ -124,15 +124,19 @@ describe('prepared statements kept per connection', () => {
         // statement was dropped from a connection, two being kept on each, and parsed again).
         for (let round = 0; round < 2; round++) {
           const clients = [await cached.connect(), await cached.connect()];
-          for (const client of clients)
-            for (const text of texts) {
-              const mine = (await client.query(text, params(text))).rows;
-              const theirs = (await plain.query(text, params(text))).rows;
-              expect(mine).toEqual(theirs);
-              // Same keys in the same order (toEqual would not see the order).
-              expect(JSON.stringify(mine)).toBe(JSON.stringify(theirs));
-            }
-          for (const client of clients) client.release();
+          try {
+            for (const client of clients)
+              for (const text of texts) {
+                const mine = (await client.query(text, params(text))).rows;
+                const theirs = (await plain.query(text, params(text))).rows;
+                expect(mine).toEqual(theirs);
+                // Same keys in the same order (toEqual would not see the order).
+                expect(JSON.stringify(mine)).toBe(JSON.stringify(theirs));
+              }
+          } finally {
+            // (A client kept out would hold the pool's end, and the test would time out instead of failing.)
+            for (const client of clients) client.release();
+          }
         }
         const client = await cached.connect();
         try {
