@@ -163,6 +163,35 @@ describe('prepared statements kept per connection', () => {
   );
 
   it.skipIf(!databaseUrl)(
+    "PostgreSQL: runs a kept statement again after another server's migration changed its columns",
+    async () => {
+      const other = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+      const cached = cachedPgPool(new pg.Pool({ connectionString: databaseUrl, max: 1 }));
+      const table = `kept_cols_${process.pid}`;
+      await other.query(`create table ${table} (id int primary key, name text)`);
+      const client = await cached.connect();
+      try {
+        await other.query(`insert into ${table} values (1, 'a')`);
+        const text = `select * from ${table} where id >= $1`;
+        expect((await client.query(text, [1])).rows).toEqual([{ id: 1, name: 'a' }]);
+        // PostgreSQL refuses a prepared statement whose columns changed: parsed anew, the call answers.
+        await other.query(`alter table ${table} add column extra text default 'e'`);
+        expect((await client.query(text, [1])).rows).toEqual([{ id: 1, name: 'a', extra: 'e' }]);
+        await other.query(`alter table ${table} alter column name type varchar(10)`);
+        expect((await client.query(text, [1])).rows).toEqual([{ id: 1, name: 'a', extra: 'e' }]);
+        expect((await client.query(text, [2])).rows).toEqual([]);
+        // Another error of the statement is the caller's, as before.
+        await expect(client.query(`select 1 / $1::int as n from ${table}`, [0])).rejects.toThrow(/division by zero/);
+      } finally {
+        client.release();
+        await other.query(`drop table if exists ${table}`);
+        await other.end();
+        await cached.end();
+      }
+    },
+  );
+
+  it.skipIf(!databaseUrl)(
     'PostgreSQL: names statements, deallocates the least recently used, parses it anew',
     async () => {
       const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });

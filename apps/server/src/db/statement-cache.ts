@@ -195,6 +195,11 @@ function keptQuery(
   return query;
 }
 
+// PostgreSQL's refusal to run a prepared statement whose result's columns changed since it was parsed.
+const changedUnder = (err: unknown) =>
+  (err as { code?: unknown }).code === '0A000' &&
+  /cached plan must not change result type/.test((err as { message?: unknown }).message as string);
+
 // PostgreSQL: a pool whose clients run every query as a named prepared statement (pg's query config `name`), parsed
 // once per connection. Past `max` statements on a connection, the least recently used is DEALLOCATEd; a query that
 // needs it again waits for that to finish and then parses it anew.
@@ -237,9 +242,11 @@ export function cachedPgPool(pool: pg.Pool, max = STATEMENTS_PER_CONNECTION): Po
       );
     }
 
-    async function query(sql: string, parameters: ReadonlyArray<unknown>) {
-      const name = typeof sql === 'string' ? nameFor(sql) : null;
-      if (name === null) return client.query(sql, [...parameters]);
+    // A text whose statement had to be parsed anew on this connection under another name (below), and how many times.
+    const renamed = new Map<string, string>();
+    let renames = 0;
+
+    async function run(name: string, sql: string, parameters: ReadonlyArray<unknown>) {
       const gone = leaving.get(name);
       if (gone) await gone;
       if (kept.get(name) === undefined) {
@@ -253,6 +260,25 @@ export function cachedPgPool(pool: pg.Pool, max = STATEMENTS_PER_CONNECTION): Po
           ),
         );
       });
+    }
+
+    async function query(sql: string, parameters: ReadonlyArray<unknown>) {
+      const base = typeof sql === 'string' ? nameFor(sql) : null;
+      if (base === null) return client.query(sql, [...parameters]);
+      const name = renamed.get(base) ?? base;
+      try {
+        return await run(name, sql, parameters);
+      } catch (err) {
+        if (!changedUnder(err)) throw err;
+        // The columns the statement answers changed since it was parsed here (another server's migration added or
+        // retyped one): PostgreSQL refuses to run it again. It is parsed anew under a new name and run once more;
+        // the old one is released. (In a transaction the first failure has aborted it, and the retry fails too.)
+        const fresh = `${base}_${++renames}`;
+        renamed.set(base, fresh);
+        kept.delete(name);
+        release(name);
+        return run(fresh, sql, parameters);
+      }
     }
 
     return {
