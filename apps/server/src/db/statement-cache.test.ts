@@ -5,6 +5,26 @@ import { cachedPgPool, cachedSqlite, Lru, preparable } from './statement-cache.j
 
 const databaseUrl = process.env.DATABASE_URL;
 
+// A table of the test's own made by a plain pg pool, and a kept pool of `connections` keeping `max` statements on
+// each; the table dropped and both pools ended after `fn`, whatever it does.
+async function withKeptPool(
+  table: string,
+  columns: string,
+  { connections, max }: { connections: number; max?: number },
+  fn: (pools: { plain: pg.Pool; cached: ReturnType<typeof cachedPgPool> }) => Promise<void>,
+) {
+  const plain = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+  const cached = cachedPgPool(new pg.Pool({ connectionString: databaseUrl, max: connections }), max);
+  try {
+    await plain.query(`create table ${table} (${columns})`);
+    await fn({ plain, cached });
+  } finally {
+    await plain.query(`drop table if exists ${table}`);
+    await plain.end();
+    await cached.end();
+  }
+}
+
 describe('prepared statements kept per connection', () => {
   it('prepares one statement by name, whatever its comments and strings hold, and never a script', () => {
     expect(preparable('select * from t where a = $1')).toBe(true);
@@ -104,11 +124,9 @@ describe('prepared statements kept per connection', () => {
   it.skipIf(!databaseUrl)(
     "PostgreSQL: reads rows as pg makes them, also after a kept statement's columns changed",
     async () => {
-      const plain = new pg.Pool({ connectionString: databaseUrl, max: 1 });
-      const cached = cachedPgPool(new pg.Pool({ connectionString: databaseUrl, max: 2 }), 2);
       const table = `kept_rows_${process.pid}`;
-      try {
-        await plain.query(`create table ${table} (id int primary key, name text, big int8, ok boolean, doc jsonb)`);
+      const columns = 'id int primary key, name text, big int8, ok boolean, doc jsonb';
+      await withKeptPool(table, columns, { connections: 2, max: 2 }, async ({ plain, cached }) => {
         await plain.query(
           `insert into ${table} values (1, 'a', 9007199254740991, true, '{"x":[1,2]}'), (2, null, null, null, null)`,
         );
@@ -154,40 +172,40 @@ describe('prepared statements kept per connection', () => {
         } finally {
           client.release();
         }
-      } finally {
-        await plain.query(`drop table if exists ${table}`);
-        await plain.end();
-        await cached.end();
-      }
+      });
     },
   );
 
   it.skipIf(!databaseUrl)(
     "PostgreSQL: runs a kept statement again after another server's migration changed its columns",
     async () => {
-      const other = new pg.Pool({ connectionString: databaseUrl, max: 1 });
-      const cached = cachedPgPool(new pg.Pool({ connectionString: databaseUrl, max: 1 }));
       const table = `kept_cols_${process.pid}`;
-      await other.query(`create table ${table} (id int primary key, name text)`);
-      const client = await cached.connect();
-      try {
-        await other.query(`insert into ${table} values (1, 'a')`);
-        const text = `select * from ${table} where id >= $1`;
-        expect((await client.query(text, [1])).rows).toEqual([{ id: 1, name: 'a' }]);
-        // PostgreSQL refuses a prepared statement whose columns changed: parsed anew, the call answers.
-        await other.query(`alter table ${table} add column extra text default 'e'`);
-        expect((await client.query(text, [1])).rows).toEqual([{ id: 1, name: 'a', extra: 'e' }]);
-        await other.query(`alter table ${table} alter column name type varchar(10)`);
-        expect((await client.query(text, [1])).rows).toEqual([{ id: 1, name: 'a', extra: 'e' }]);
-        expect((await client.query(text, [2])).rows).toEqual([]);
-        // Another error of the statement is the caller's, as before.
-        await expect(client.query(`select 1 / $1::int as n from ${table}`, [0])).rejects.toThrow(/division by zero/);
-      } finally {
-        client.release();
-        await other.query(`drop table if exists ${table}`);
-        await other.end();
-        await cached.end();
-      }
+      // (The plain pool stands for another server.)
+      await withKeptPool(
+        table,
+        'id int primary key, name text',
+        { connections: 1 },
+        async ({ plain: other, cached }) => {
+          const client = await cached.connect();
+          try {
+            await other.query(`insert into ${table} values (1, 'a')`);
+            const text = `select * from ${table} where id >= $1`;
+            expect((await client.query(text, [1])).rows).toEqual([{ id: 1, name: 'a' }]);
+            // PostgreSQL refuses a prepared statement whose columns changed: parsed anew, the call answers.
+            await other.query(`alter table ${table} add column extra text default 'e'`);
+            expect((await client.query(text, [1])).rows).toEqual([{ id: 1, name: 'a', extra: 'e' }]);
+            await other.query(`alter table ${table} alter column name type varchar(10)`);
+            expect((await client.query(text, [1])).rows).toEqual([{ id: 1, name: 'a', extra: 'e' }]);
+            expect((await client.query(text, [2])).rows).toEqual([]);
+            // Another error of the statement is the caller's, as before.
+            await expect(client.query(`select 1 / $1::int as n from ${table}`, [0])).rejects.toThrow(
+              /division by zero/,
+            );
+          } finally {
+            client.release();
+          }
+        },
+      );
     },
   );
 
