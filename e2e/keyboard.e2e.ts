@@ -138,7 +138,12 @@ describe('keyboard only (issue 42)', () => {
     const confirmation = page.locator('.ant-modal-confirm:not(.ant-zoom-leave)').last();
     await confirmation.waitFor({ state: 'visible' });
     await settle(page);
-    await poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('.ant-modal-confirm')))).toBe(true);
+    // On its OK button, not just inside it: the focus lock once left it on Cancel, and Enter cancelled (a CI run).
+    await poll(() =>
+      page.evaluate(() =>
+        Boolean(document.activeElement?.matches('.ant-modal-confirm .ant-modal-confirm-btns .ant-btn-primary')),
+      ),
+    ).toBe(true);
     const f = await focusNow(page);
     expect(f.visible, `visible focus on ${f.desc}`).toBe(true);
     await page.keyboard.press('Enter');
