@@ -1,10 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ModalFuncProps } from 'antd';
 import {
   bindFeedback,
   dialog,
   feedbackLoadFailed,
-  HOLD_OK_FOCUS_MS,
   feedbackAvailable,
   isFeedbackWanted,
   resetFeedbackForTests,
@@ -36,7 +34,7 @@ describe('feedback', () => {
     const host = fakeHost();
     bindFeedback(host.api);
     expect(host.message.success).toHaveBeenCalledWith({ content: 'Saved', duration: undefined });
-    expect(host.modal.confirm).toHaveBeenCalledWith(expect.objectContaining({ title: 'Delete?' }));
+    expect(host.modal.confirm).toHaveBeenCalledWith({ title: 'Delete?' });
     expect(host.message.error).toHaveBeenCalledWith({ content: 'Refused', duration: 5 });
     expect(host.message.success.mock.invocationCallOrder[0]).toBeLessThan(
       host.modal.confirm.mock.invocationCallOrder[0] ?? 0,
@@ -77,77 +75,5 @@ describe('feedback', () => {
     bindFeedback(host.api);
     expect(host.message.error).toHaveBeenCalledTimes(1);
     expect(host.message.success).toHaveBeenCalledTimes(1);
-  });
-
-  describe("a confirmation's focus", () => {
-    // A host whose confirmation draws its two buttons as antd does (Cancel first), with the OK button's props.
-    function drawingHost() {
-      const host = fakeHost();
-      host.modal.confirm.mockImplementation((config: ModalFuncProps) => {
-        const panel = document.createElement('div');
-        const cancel = document.createElement('button');
-        cancel.textContent = 'Cancel';
-        const ok = document.createElement('button');
-        ok.textContent = 'OK';
-        for (const [k, v] of Object.entries(config.okButtonProps ?? {}))
-          if (k.startsWith('data-')) ok.setAttribute(k, String(v));
-        panel.append(cancel, ok);
-        document.body.append(panel);
-      });
-      bindFeedback(host.api);
-      const button = (text: string) =>
-        Array.from(document.querySelectorAll('button')).find((b) => b.textContent === text) as HTMLButtonElement;
-      return { host, button };
-    }
-
-    afterEach(() => {
-      vi.useRealTimers();
-      document.body.replaceChildren();
-    });
-
-    it('goes back to OK when the focus lock puts it on Cancel, until a key is pressed', () => {
-      vi.useFakeTimers();
-      const { button } = drawingHost();
-      dialog.confirm({ title: 'Save?' });
-      // The lock engages after antd's own focus on OK, and puts it on the first button.
-      button('Cancel').focus();
-      vi.advanceTimersByTime(40);
-      expect(document.activeElement).toBe(button('OK'));
-      button('Cancel').focus();
-      vi.advanceTimersByTime(40);
-      expect(document.activeElement).toBe(button('OK'));
-      // The user moves it (Tab to Cancel): it stays where the user put it.
-      window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab' }));
-      button('Cancel').focus();
-      vi.advanceTimersByTime(200);
-      expect(document.activeElement).toBe(button('Cancel'));
-    });
-
-    it('lets go after a moment, and leaves a confirmation that asks for another button alone', () => {
-      vi.useFakeTimers();
-      const { host, button } = drawingHost();
-      // Drawn a moment later (a loaded machine): the hold counts from then.
-      host.modal.confirm.mockImplementationOnce(() => undefined);
-      dialog.confirm({ title: 'Save?' });
-      vi.advanceTimersByTime(HOLD_OK_FOCUS_MS + 40);
-      const asked = host.modal.confirm.mock.calls.at(-1)?.[0] as ModalFuncProps;
-      const marker = (asked.okButtonProps as Record<string, unknown>)['data-confirm-ok'];
-      const late = document.createElement('div');
-      late.innerHTML = `<button>Cancel</button><button data-confirm-ok="${String(marker)}">OK</button>`;
-      document.body.append(late);
-      button('Cancel').focus();
-      vi.advanceTimersByTime(40);
-      expect(document.activeElement).toBe(button('OK'));
-      vi.advanceTimersByTime(HOLD_OK_FOCUS_MS + 40);
-      button('Cancel').focus();
-      vi.advanceTimersByTime(200);
-      expect(document.activeElement).toBe(button('Cancel'));
-
-      dialog.confirm({ title: 'Leave?', focusable: { autoFocusButton: 'cancel' } });
-      expect(host.modal.confirm).toHaveBeenLastCalledWith({
-        title: 'Leave?',
-        focusable: { autoFocusButton: 'cancel' },
-      });
-    });
   });
 });

@@ -1,6 +1,6 @@
 import type { MessageInstance } from 'antd/es/message/interface';
 import type { HookAPI as ModalHookAPI } from 'antd/es/modal/useModal';
-import type { ButtonProps, ModalFuncProps } from 'antd';
+import type { ModalFuncProps } from 'antd';
 import { createElement } from 'react';
 
 // The app's toasts and dialogs: antd's message and modal, bound to the app's theme and locale by
@@ -63,53 +63,9 @@ export const toast = {
     withHost((api) => void api.message.info({ content, duration: seconds })),
 };
 
-// How long, from the moment a confirmation's OK button is drawn, its focus is kept there unless the user presses a
-// key or a pointer; and how long a confirmation may take to be drawn at all.
-export const HOLD_OK_FOCUS_MS = 1000;
-const DRAWN_WITHIN_MS = 10_000;
-let confirmations = 0;
-
-// antd puts a confirmation's focus on its OK button with a timer, and the dialog's focus lock puts it on the first
-// button, Cancel, when it engages a render later; the one that runs last wins, and on a loaded machine that was the
-// lock, so a keyboard user's Enter cancelled (a CI run of e2e/keyboard). Until the first key or pointer press, for
-// HOLD_OK_FOCUS_MS after OK is drawn, the focus goes back to OK whenever it is elsewhere.
-function holdFocusOnOk(selector: string): void {
-  let until = Date.now() + DRAWN_WITHIN_MS;
-  let drawn = false;
-  const stop = () => {
-    clearInterval(timer);
-    window.removeEventListener('keydown', stop, true);
-    window.removeEventListener('pointerdown', stop, true);
-  };
-  const timer = setInterval(() => {
-    const ok = document.querySelector<HTMLElement>(selector);
-    if (ok && !drawn) {
-      drawn = true;
-      until = Date.now() + HOLD_OK_FOCUS_MS;
-    }
-    if (Date.now() > until || (drawn && !ok)) stop();
-    else if (ok && document.activeElement !== ok) ok.focus({ preventScroll: true });
-  }, 20);
-  window.addEventListener('keydown', stop, true);
-  window.addEventListener('pointerdown', stop, true);
-}
-
-function confirmWithFocus(api: FeedbackApi, config: ModalFuncProps): void {
-  const autoFocus = config.focusable?.autoFocusButton;
-  if (autoFocus !== undefined && autoFocus !== 'ok') {
-    api.modal.confirm(config);
-    return;
-  }
-  confirmations += 1;
-  const marker = String(confirmations);
-  const okButtonProps = { ...config.okButtonProps, 'data-confirm-ok': marker } as ButtonProps;
-  api.modal.confirm({ ...config, okButtonProps });
-  if (typeof document !== 'undefined') holdFocusOnOk(`[data-confirm-ok="${marker}"]`);
-}
-
 // antd's modal dialogs (the confirm step, the session-expired note, a test result).
 export const dialog = {
-  confirm: (config: ModalFuncProps): void => withHost((api) => confirmWithFocus(api, config)),
+  confirm: (config: ModalFuncProps): void => withHost((api) => void api.modal.confirm(config)),
   info: (config: ModalFuncProps): void => withHost((api) => void api.modal.info(config)),
   success: (config: ModalFuncProps): void => withHost((api) => void api.modal.success(config)),
   error: (config: ModalFuncProps): void => withHost((api) => void api.modal.error(config)),
