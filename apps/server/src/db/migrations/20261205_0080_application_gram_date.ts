@@ -14,11 +14,19 @@ const add = (db: Kysely<unknown>) => gramsOf(db, sql.ref('new.search_text'), sql
 const remove = (db: Kysely<unknown>) => sql`delete from application_gram where id = old.id
     and gram in (select s.gram from (${gramsOf(db, sql.ref('old.search_text'), sql.ref('old.id'))}) s)`;
 
-// The application's gram triggers: with the date (`dated`), or as migration 0066 wrote them (without).
-async function applicationTriggers(db: Kysely<unknown>, dated: boolean): Promise<void> {
-  const columns = dated ? sql`(gram, id, application_date)` : sql`(gram, id)`;
-  const rows = dated ? sql`select gram, id, new.application_date as application_date from (${add(db)}) a` : add(db);
-  const watched = dated ? 'search_text, deleted_at, application_date' : 'search_text, deleted_at';
+// The columns of the application an application_gram row carries besides its part and id: none (migration 0066),
+// its date (this migration), its date and status (migration 0081).
+export type GramCarried = readonly ('application_date' | 'status')[];
+
+// The application's gram triggers, writing the `carried` columns with the parts and putting the parts again when one
+// of them changes.
+export async function applicationGramTriggers(db: Kysely<unknown>, carried: GramCarried): Promise<void> {
+  const columns = sql.raw(`(${['gram', 'id', ...carried].join(', ')})`);
+  const rows = carried.length
+    ? sql`select gram, id, ${sql.raw(carried.map((c) => `new.${c} as ${c}`).join(', '))} from (${add(db)}) a`
+    : add(db);
+  const watched = ['search_text', 'deleted_at', ...carried];
+  const changed = (op: string) => sql.raw(watched.map((c) => `old.${c} ${op} new.${c}`).join(' or '));
   if (isPostgres(db)) {
     await createRowTriggers(
       db,
@@ -28,12 +36,7 @@ async function applicationTriggers(db: Kysely<unknown>, dated: boolean): Promise
         sql`${remove(db)};`,
         sql`insert into application_gram ${columns} ${rows} on conflict do nothing;`,
       ),
-      {
-        columns: watched,
-        when: sql`old.search_text is distinct from new.search_text or old.deleted_at is distinct from new.deleted_at${
-          dated ? sql` or old.application_date is distinct from new.application_date` : sql``
-        }`,
-      },
+      { columns: watched.join(', '), when: changed('is distinct from') },
     );
     return;
   }
@@ -45,12 +48,10 @@ async function applicationTriggers(db: Kysely<unknown>, dated: boolean): Promise
     end`.execute(db);
   // One update trigger (SQLite runs several on one event in no stated order): the old parts out when the old row was
   // live, then the new in when the new row is.
-  await sql`create trigger application_gram_au after update of ${sql.raw(watched)} on application
-      when old.search_text is not new.search_text or old.deleted_at is not new.deleted_at${
-        dated ? sql` or old.application_date is not new.application_date` : sql``
-      } begin
+  await sql`create trigger application_gram_au after update of ${sql.raw(watched.join(', '))} on application
+      when ${changed('is not')} begin
         ${remove(db)} and old.deleted_at is null;
-        insert or ignore into application_gram ${columns} select ${sql.raw(dated ? 'gram, id, application_date' : 'gram, id')}
+        insert or ignore into application_gram ${columns} select ${sql.raw(['gram', 'id', ...carried].join(', '))}
           from (${rows}) where new.deleted_at is null;
       end`.execute(db);
 }
@@ -61,12 +62,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`update application_gram set application_date = (select a.application_date from application a
     where a.id = application_gram.id)`.execute(db);
   await sql`create index application_gram_date_ix on application_gram (gram, application_date, id)`.execute(db);
-  await applicationTriggers(db, true);
+  await applicationGramTriggers(db, ['application_date']);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await dropRowTriggers(db, 'application', 'application_gram', ['ai', 'au', 'ad']);
   await sql`drop index application_gram_date_ix`.execute(db);
   await sql`alter table application_gram drop column application_date`.execute(db);
-  await applicationTriggers(db, false);
+  await applicationGramTriggers(db, []);
 }

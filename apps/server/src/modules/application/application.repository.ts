@@ -233,16 +233,20 @@ export function createApplicationRepository(db: Db, carried: ListCarried = {}) {
     total: '' | 'counter' | 'filter' | 'gram';
   };
   // One short word's page in the date order (decision 313): the ids of its range of application_gram's (gram,
-  // application_date, id) index, after the cursor when there is one, skipping `skip` of them. The gram table holds
-  // live applications only, so nothing is tested on the rows.
+  // application_date, id, status) index, of one status when given (decision 320), after the cursor when there is
+  // one, skipping `skip` of them. The gram table holds live applications only, so nothing is tested on the rows.
+  const gramStatus = (f: ListFilter, s: Slots<string>) => (f.status ? sql` and g.status = ${s.status}` : sql``);
   const gramDatePage = (shape: Shape, s: Slots<string>) => {
     const dir = sql.raw(shape.f.order === 'desc' ? 'desc' : 'asc');
     const after = shape.after
       ? sql` and (g.application_date, g.id) ${sql.raw(shape.f.order === 'desc' ? '<' : '>')} (${s.afterDate}, ${s.afterId})`
       : sql``;
-    return sql`select g.id from application_gram g where g.gram = ${s.k0}${after}
+    return sql`select g.id from application_gram g where g.gram = ${s.k0}${gramStatus(shape.f, s)}${after}
       order by g.application_date ${dir}, g.id ${dir} limit ${s.limit} offset ${s.skip}`;
   };
+  // How many live rows hold one short word (of one status when given): its keys in application_gram, index-only.
+  const gramTotal = (f: ListFilter, s: Slots<string>) =>
+    sql<number | string>`(select count(*) from application_gram g where g.gram = ${s.k0}${gramStatus(f, s)})`;
   // On PostgreSQL a statement costs a round trip and 60–80 µs of this process's CPU (docs/performance.md): the page
   // carries its total and each row's target schools, so the list reads them in one statement, not three.
   const postgres = isPostgres(db);
@@ -330,9 +334,7 @@ export function createApplicationRepository(db: Db, carried: ListCarried = {}) {
       .$if(shape.total === 'counter', (q) =>
         q.select(listCountSubquery(db, 'application', f.status ? [s.status] : []).as('total')),
       )
-      .$if(shape.total === 'gram', (q) =>
-        q.select(sql<number | string>`(select count(*) from (${searchGramIds('application', s.k0)}) g)`.as('total')),
-      )
+      .$if(shape.total === 'gram', (q) => q.select(gramTotal(f, s).as('total')))
       .$if(shape.total === 'filter', (q) =>
         q.select(
           filtered(f, s)
@@ -370,6 +372,8 @@ export function createApplicationRepository(db: Db, carried: ListCarried = {}) {
   const countQuery = compileShapes(db, (f: ListFilter, s) =>
     filtered(f, s).select((eb) => eb.fn.countAll<number | string>().as('total')),
   );
+  // gramTotal alone (a page past the end of one short word's matches).
+  const gramTotalQuery = compileShapes(db, (f: ListFilter, s) => db.selectNoFrom(gramTotal(f, s).as('total')));
   // How many live rows one short word is part of (the number of its keys in application_gram, index-only) and how
   // many live rows there are (the maintained counter), in one statement.
   const gramCount = compileOnce(db, ['gram'], (s) =>
@@ -506,9 +510,17 @@ export function createApplicationRepository(db: Db, carried: ListCarried = {}) {
       const keywordOnly = !!f.keyword && !f.status && !f.teacherId && !f.dateFrom && !f.dateTo;
       let total: number | undefined;
       let walk = false;
-      // One short word alone in the date order: its page is a range of the (gram, application_date, id) index, and
-      // its total that word's key count, read in the page's own statement.
-      const gramDate = keywordOnly && words.length === 1 && allShortWords(words) && f.sortField === 'applicationDate';
+      // One short word, alone or with a status, in the date order: its page is a range of the (gram,
+      // application_date, id, status) index, and its total that range's key count (of the status), read in the
+      // page's own statement.
+      const gramDate =
+        !!f.keyword &&
+        !f.teacherId &&
+        !f.dateFrom &&
+        !f.dateTo &&
+        words.length === 1 &&
+        allShortWords(words) &&
+        f.sortField === 'applicationDate';
       if (keywordOnly && !gramDate) {
         // A keyword alone: count its matches, and when a short keyword matches a large share of the table (a
         // common surname), read the page by walking the list's order and testing each row, which meets 20 matches
@@ -521,6 +533,7 @@ export function createApplicationRepository(db: Db, carried: ListCarried = {}) {
       const slots = filterSlots(f, words);
       const values: Record<string, unknown> =
         walk || gramDate ? Object.fromEntries(words.map((w, i) => [`k${i}`, w])) : { ...slots.values };
+      if (gramDate && f.status) values.status = f.status;
       values.limit = f.limit;
       values.offset = f.after ? 0 : f.offset;
       // (PostgreSQL's walk skips the offset in its ids, decision 286.)
@@ -558,7 +571,7 @@ export function createApplicationRepository(db: Db, carried: ListCarried = {}) {
             ? 'counter'
             : 'filter';
       const key = [
-        gramDate ? 'g' : walk ? `w${words.length}` : slots.key,
+        gramDate ? (f.status ? 'gs' : 'g') : walk ? `w${words.length}` : slots.key,
         f.sortField,
         f.order,
         byNumber ? 'n' : '',
@@ -571,7 +584,7 @@ export function createApplicationRepository(db: Db, carried: ListCarried = {}) {
       );
       const totalQuery = () =>
         gramDate
-          ? keywordCounts(f.keyword!).then((c) => c.matches)
+          ? gramTotalQuery(f.status ? 'gs' : 'g', f, values).then((r) => Number(r.rows[0]!.total))
           : countedByStatus(f)
             ? listCount(db, 'application', f.status)
             : countQuery(slots.key, f, slots.values).then((r) => Number(r.rows[0]!.total));

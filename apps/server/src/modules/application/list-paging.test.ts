@@ -207,37 +207,46 @@ describe('applications list: counted totals and keyset paging', () => {
     for (const k of ['黃', '甲', 'w']) await expectTotal(k);
   });
 
-  // A short keyword alone reads its page from the word's range of application_gram's (gram, application_date, id)
-  // index (decision 313); two short words walk the list's order testing each row's grams (on PostgreSQL its ids
-  // first, decision 286). Either way its pages by number and by cursor are the matching rows in the list's order,
-  // also after a date changes, a row is renamed away from the word, removed and restored.
+  // A short keyword, alone or with a status, reads its page from the word's range of application_gram's (gram,
+  // application_date, id, status) index (decisions 313, 320); two short words walk the list's order testing each
+  // row's grams (on PostgreSQL its ids first, decision 286). Either way its pages by number and by cursor are the
+  // matching rows in the list's order, also after a date or a status changes, a row is renamed away from the word,
+  // removed and restored.
   it('pages a short keyword by number and by cursor as the matching rows in order', async () => {
     const made: Awaited<ReturnType<typeof create>>[] = [];
     for (let i = 0; i < 7; i++)
-      made.push(await create({ applicationDate: `2026-09-${String(10 + i).padStart(2, '0')}`, name: `丙${i}` }));
+      made.push(
+        await create({
+          applicationDate: `2026-09-${String(10 + i).padStart(2, '0')}`,
+          name: `丙${i}`,
+          status: i % 3 ? 'submitted' : 'processing',
+        }),
+      );
     const holds = (text: string, word: string) => text.split(' ').some((w) => !w.includes('@') && w.includes(word));
-    const matching = async (words: string[], order: 'asc' | 'desc') =>
+    const matching = async (words: string[], order: 'asc' | 'desc', status?: string) =>
       (
         await t.db.db
           .selectFrom('application')
-          .select(['id', 'searchText'])
+          .select(['id', 'searchText', 'status'])
           .where('deletedAt', 'is', null)
           .orderBy('applicationDate', order)
           .orderBy('id', order)
           .execute()
       )
-        .filter((r) => words.every((w) => holds(r.searchText, w)))
+        .filter((r) => words.every((w) => holds(r.searchText, w)) && (!status || r.status === status))
         .map((r) => r.id);
-    const expectPages = async (keyword: string, order: 'asc' | 'desc') => {
-      const expected = await matching(keyword.split(' '), order);
-      expect(expected.length, keyword).toBeGreaterThanOrEqual(3);
+    const expectPages = async (keyword: string, order: 'asc' | 'desc', status?: string) => {
+      const expected = await matching(keyword.split(' '), order, status);
+      const filter = status ? { keyword, status } : { keyword };
+      keyword = `${keyword}${status ? ` (${status})` : ''}`;
+      expect(expected.length, keyword).toBeGreaterThanOrEqual(status ? 2 : 3);
       const byNumber: number[] = [];
       const bySeek: number[] = [];
       let cursor: string | null = null;
       for (let p = 1; p <= 5; p++) {
-        byNumber.push(...(await list({ keyword, order, pageNum: p, pageSize: 2 })).data.list.map((r) => r.id));
+        byNumber.push(...(await list({ ...filter, order, pageNum: p, pageSize: 2 })).data.list.map((r) => r.id));
         const res: { data: Page } = await list({
-          keyword,
+          ...filter,
           order,
           pageNum: p,
           pageSize: 2,
@@ -253,6 +262,7 @@ describe('applications list: counted totals and keyset paging', () => {
     const everyWay = async () => {
       for (const order of ['desc', 'asc'] as const)
         for (const keyword of ['丙', '丙 甲']) await expectPages(keyword, order);
+      for (const status of ['submitted', 'processing']) await expectPages('丙', 'desc', status);
     };
     // Some of the rows also hold 甲, for the two-word walk (the search text is the module's to write; here by hand).
     const searchTextOf = async (id: number) =>
@@ -267,7 +277,16 @@ describe('applications list: counted totals and keyset paging', () => {
     await t.db.db.updateTable('application').set({ applicationDate: '2026-01-01' }).where('id', '=', oldest!).execute();
     await setSearchText(renamed!, (await searchTextOf(renamed!)).replaceAll('丙', '丁'));
     await t.db.db.updateTable('application').set({ deletedAt: Date.now() }).where('id', '=', removed!).execute();
+    // …and a submitted one moves to processing, through the update call.
+    const moved = made[1]!.data;
+    const update = await t.post<ApplicationSaved>(
+      `${BASE}/updateOther`,
+      { id: moved.id, version: moved.version, status: 'processing' },
+      { token },
+    );
+    expect(update.meta.code, update.meta.message).toBe(200);
     await everyWay();
+    expect(await matching(['丙'], 'desc', 'processing')).toContain(moved.id);
     expect(await matching(['丙'], 'asc')).toContain(oldest);
     expect((await list({ keyword: '丙', order: 'asc', pageSize: 1 })).data.list[0]!.id).toBe(oldest);
     await t.db.db.updateTable('application').set({ deletedAt: null }).where('id', '=', removed!).execute();
@@ -292,6 +311,28 @@ describe('applications list: counted totals and keyset paging', () => {
       expect(page.total, `${sortField} ${offset}`).toBe(listed);
       expect(page.rows.length, `${sortField} ${offset}`).toBe(offset ? 0 : Math.min(3, listed));
       expect(counting.statements, `${sortField} ${offset}`).toHaveLength(statements);
+    }
+    // With a status too (decision 320): the same statements, the page and total of that status's matches only.
+    const submitted = (await list({ keyword: '甲', status: 'submitted' })).data.total;
+    expect(submitted).toBeGreaterThan(0);
+    expect(submitted).toBeLessThan(listed);
+    for (const [offset, statements] of [
+      [0, onPostgres ? 1 : 2],
+      [300, 2],
+    ] as const) {
+      const counting = countingDb(t.db.db);
+      const repo = createApplicationRepository(counting.db);
+      const page = await repo.list({
+        sortField: 'applicationDate',
+        order: 'desc',
+        limit: 3,
+        offset,
+        keyword: '甲',
+        status: 'submitted',
+      });
+      expect(page.total, `submitted ${offset}`).toBe(submitted);
+      expect(page.rows.map((r) => r.status)).toEqual(offset ? [] : Array(Math.min(3, submitted)).fill('submitted'));
+      expect(counting.statements, `submitted ${offset}`).toHaveLength(statements);
     }
   });
 });
