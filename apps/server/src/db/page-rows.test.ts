@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { compiledPageRows, givenValues, pageRows } from './page-rows.js';
 import type { Slots } from './compiled.js';
@@ -86,5 +87,31 @@ describe('a page and its total (decisions 282, 283)', () => {
     });
     // Another call of a shape binds its own values.
     expect((await read({ above: all[n - 2]!.id }, { limit: 5, offset: 0 })).rows).toEqual(all.slice(n - 1));
+  });
+
+  // Decision 321: PostgreSQL planned a page again on every call while its LIMIT was a parameter. A first page has its
+  // limit written in, and PostgreSQL keeps one generic plan for it on the connection; a deeper page keeps its limit
+  // and offset as parameters (planned with their values). Read from the connection's own prepared statements.
+  it.runIf(onPostgres)("writes a first page's limit into its statement, which PostgreSQL plans once", async () => {
+    const all = await t.db.db.selectFrom('permission').select(['id', 'perm']).orderBy('id').execute();
+    await t.db.db.connection().execute(async (conn) => {
+      const matching = conn.selectFrom('permission').where('id', '>', 0);
+      const page = (window: { limit: number; offset: number }) =>
+        pageRows(conn, matching.select(['id', 'perm']).orderBy('id'), matching.select(countAll), window);
+      for (let i = 0; i < 8; i++) {
+        expect(await page({ limit: 3, offset: 0 })).toEqual({ rows: all.slice(0, 3), total: all.length });
+        expect(await page({ limit: 3, offset: 3 })).toEqual({ rows: all.slice(3, 6), total: all.length });
+      }
+      // (This test's statements: the connection has the other tests' too.)
+      const prepared = (
+        await sql<{ statement: string; genericPlans: number | string }>`select statement, generic_plans
+          from pg_prepared_statements`.execute(conn)
+      ).rows.filter((p) => p.statement.includes('from "permission" where "id" > $2 order by "id" limit'));
+      const first = prepared.filter((p) => /limit 3$/.test(p.statement));
+      const deeper = prepared.filter((p) => /limit \$\d+ offset \$\d+$/.test(p.statement));
+      expect(first.map((p) => p.statement.includes('offset'))).toEqual([false]);
+      expect(Number(first[0]!.genericPlans)).toBeGreaterThan(0);
+      expect(deeper).toHaveLength(1);
+    });
   });
 });

@@ -7,6 +7,25 @@ import type { Conn } from './conn.js';
 type Window = Pick<PageWindow, 'limit' | 'offset'>;
 type Counted = { n: number | string | bigint };
 
+// PostgreSQL plans a prepared statement again on every call while its LIMIT is a parameter: a generic plan is costed
+// for an unknown limit (a tenth of the rows) and never wins against one made for the call's values, and planning a
+// list's page cost as much as running it (decision 321). A first page (offset 0) therefore has its limit written into
+// the statement (a handful of page sizes: a handful of texts), and PostgreSQL keeps one plan for it; a deeper page
+// keeps both as parameters and is planned with their values (a generic plan for an unknown offset walked whole
+// tables). On SQLite, which plans once per prepared statement whatever the values, both stay parameters.
+export const firstPageLimit = (db: Conn, w: Window): number | null =>
+  w.offset === 0 && isPostgres(db) ? w.limit : null;
+
+// A query's window: the limit written in (firstPageLimit) or the limit and offset as the values or slots given.
+export function windowed<DB, TB extends keyof DB, O>(
+  q: SelectQueryBuilder<DB, TB, O>,
+  first: number | null,
+  limit: number,
+  offset: number,
+): SelectQueryBuilder<DB, TB, O> {
+  return first === null ? q.limit(limit).offset(offset) : q.limit(sql.lit(first));
+}
+
 // A page read with one filter: the rows of the window (`rows`, ordered) and the total of all that match (`count`: the
 // same filter `.select(countAll)`, db/sql-helpers.ts).
 // - SQLite (in process): the page first; the count only when the page does not tell the total (pageTotal: a page that
@@ -26,11 +45,12 @@ export async function pageRows<DB, TB extends keyof DB, O, CDB, CTB extends keyo
     return { rows: list, total: pageTotal(list.length, w.limit, w.offset) ?? (await counted()) };
   }
   // (With the tables generic here, Kysely cannot name the added column's type: it is said.)
-  const found = (await rows
-    .select(sql<number | string>`${count}`.as('pageTotal'))
-    .limit(w.limit)
-    .offset(w.offset)
-    .execute()) as (O & { pageTotal: number | string })[];
+  const found = (await windowed(
+    rows.select(sql<number | string>`${count}`.as('pageTotal')),
+    firstPageLimit(db, w),
+    w.limit,
+    w.offset,
+  ).execute()) as (O & { pageTotal: number | string })[];
   if (!found.length) return { rows: [], total: w.offset === 0 ? 0 : await counted() };
   const list: O[] = [];
   for (const { pageTotal: _total, ...row } of found) list.push(row as O);
@@ -50,16 +70,23 @@ export function compiledPageRows<S, DB, TB extends keyof DB, O, CDB, CTB extends
   ) => { rows: SelectQueryBuilder<DB, TB, O>; count: SelectQueryBuilder<CDB, CTB, Counted> },
 ): (key: string, shape: S, values: Record<string, unknown>, w: Window) => Promise<{ rows: O[]; total: number }> {
   const pg = isPostgres(db);
-  const page = compileShapes(db, (shape: S, s) => {
+  const page = compileShapes(db, ({ shape, first }: { shape: S; first: number | null }, s) => {
     const { rows, count } = build(shape, s);
-    const windowed = rows.limit(s.limit!).offset(s.offset!);
+    const inWindow = windowed(rows, first, s.limit!, s.offset!);
     // (As pageRows: on PostgreSQL the page carries its count.)
-    return pg ? windowed.select(sql<number | string>`${count}`.as('pageTotal')) : windowed;
+    return pg ? inWindow.select(sql<number | string>`${count}`.as('pageTotal')) : inWindow;
   });
   const count = compileShapes(db, (shape: S, s) => build(shape, s).count);
   return async (key, shape, values, w) => {
     const counted = async () => Number((await count(key, shape, values)).rows[0]?.n ?? 0);
-    const found = (await page(key, shape, Object.assign({ limit: w.limit, offset: w.offset }, values))).rows;
+    const first = firstPageLimit(db, w);
+    const found = (
+      await page(
+        first === null ? key : `${key}|L${first}`,
+        { shape, first },
+        first === null ? Object.assign({ limit: w.limit, offset: w.offset }, values) : values,
+      )
+    ).rows;
     if (!pg) return { rows: found, total: pageTotal(found.length, w.limit, w.offset) ?? (await counted()) };
     if (!found.length) return { rows: [], total: w.offset === 0 ? 0 : await counted() };
     const total = Number((found[0] as O & { pageTotal: number | string }).pageTotal);

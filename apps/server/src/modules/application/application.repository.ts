@@ -16,6 +16,7 @@ import {
 import { applicationHolds, keywordWords } from './application-search.repository.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
 import { pageTotal } from '../../lib/paging.js';
+import { firstPageLimit, windowed } from '../../db/page-rows.js';
 import { personFromParts, personPartsJson, type PersonParts } from '../people/index.js';
 
 // Done and total follow-up items of one application.
@@ -231,6 +232,8 @@ export function createApplicationRepository(db: Db, carried: ListCarried = {}) {
     // (`counter`) or by counting the filter's rows (`filter`); '' when the caller has it already.
     // `gram`: one short word's key count in application_gram (both engines, with gramDate).
     total: '' | 'counter' | 'filter' | 'gram';
+    // PostgreSQL, a first page: its limit written into the statement (db/page-rows.ts' firstPageLimit, decision 321).
+    first: number | null;
   };
   // One short word's page in the date order (decision 313): the ids of its range of application_gram's (gram,
   // application_date, id, status) index, of one status when given (decision 320), after the cursor when there is
@@ -305,7 +308,7 @@ export function createApplicationRepository(db: Db, carried: ListCarried = {}) {
       page = byIds(shape.after ? seek(page) : page);
     // (One short word's page starts after the cursor in its own range of the index.)
     else if (shape.after && !shape.gramDate) page = seek(page);
-    return page
+    const ordered = page
       .select([
         'application.id',
         'application.name',
@@ -343,9 +346,8 @@ export function createApplicationRepository(db: Db, carried: ListCarried = {}) {
         ),
       )
       .orderBy(sortColumn[f.sortField], order)
-      .orderBy('application.id', order)
-      .limit(s.limit!)
-      .offset(s.offset!);
+      .orderBy('application.id', order);
+    return windowed(ordered, shape.first, s.limit!, s.offset!);
   });
   // What the page's statement read for other modules on PostgreSQL: the teachers' names (as the people module's
   // `names` answers them) and the follow-up progress (as `progressOf`: items of no row are not there). On SQLite,
@@ -570,6 +572,8 @@ export function createApplicationRepository(db: Db, carried: ListCarried = {}) {
           : countedByStatus(f)
             ? 'counter'
             : 'filter';
+      // (A first page: not a walk, which skips its offset in ids, nor a page after a cursor.)
+      const first = walk || f.after ? null : firstPageLimit(db, f);
       const key = [
         gramDate ? (f.status ? 'gs' : 'g') : walk ? `w${words.length}` : slots.key,
         f.sortField,
@@ -578,10 +582,10 @@ export function createApplicationRepository(db: Db, carried: ListCarried = {}) {
         fromDay ? 'd' : '',
         after ? 'a' : '',
         inline,
+        first === null ? '' : `L${first}`,
       ].join('|');
-      const rowsQuery = pageQuery(key, { f, gramDate, walk, byNumber, fromDay, after, total: inline }, values).then(
-        (r) => r.rows,
-      );
+      const shape = { f, gramDate, walk, byNumber, fromDay, after, total: inline, first };
+      const rowsQuery = pageQuery(key, shape, values).then((r) => r.rows);
       const totalQuery = () =>
         gramDate
           ? gramTotalQuery(f.status ? 'gs' : 'g', f, values).then((r) => Number(r.rows[0]!.total))

@@ -1,5 +1,6 @@
 import { compileOnce, compileShapes, idList, idsValue, type Slots } from '../../db/compiled.js';
 import { carriedTotal, listCount, listCountSubquery } from '../../db/list-count.js';
+import { firstPageLimit, windowed } from '../../db/page-rows.js';
 import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
 import {
   ADMIN_ROLE_NAME,
@@ -275,6 +276,8 @@ export function createMemberRepository(db: Db, dialect: Dialect, carried: Member
     offset: number,
     after?: { createdAt: number; id: number } | null,
     s?: Slots<string>,
+    // PostgreSQL, a first page: its limit written in (db/page-rows.ts' firstPageLimit, decision 321).
+    first: number | null = null,
   ) => {
     let q = db
       .selectFrom('member')
@@ -289,11 +292,12 @@ export function createMemberRepository(db: Db, dialect: Dialect, carried: Member
         ),
       );
     }
-    return q
-      .orderBy(orderExpr(order.sortBy), order.order)
-      .orderBy('member.id', order.order)
-      .limit(s ? s.limit! : limit)
-      .offset(s ? s.offset! : after ? 0 : offset);
+    return windowed(
+      q.orderBy(orderExpr(order.sortBy), order.order).orderBy('member.id', order.order),
+      first,
+      s ? s.limit! : limit,
+      s ? s.offset! : after ? 0 : offset,
+    );
   };
 
   const countQuery = (filter: MemberFilter, s?: Slots<string>) =>
@@ -347,12 +351,12 @@ export function createMemberRepository(db: Db, dialect: Dialect, carried: Member
 
   // The list's page on PostgreSQL, with its total (the maintained counter when only the member type narrows it, else
   // the filter's count) and each member's roles: one statement where there were three (decision 269).
-  type ListShape = PageShape & { counted: boolean };
+  type ListShape = PageShape & { counted: boolean; first: number | null };
   const compiledList = compileShapes(db, (p: ListShape, s) => {
     const { filter } = p;
     const buckets =
       typeof filter.memberType === 'string' ? [s.memberType] : (filter.memberType ?? []).map((_, i) => s[`mt${i}`]);
-    return pageQuery(filter, p.order, 0, 0, p.after ? { createdAt: 0, id: 0 } : null, s)
+    return pageQuery(filter, p.order, 0, 0, p.after ? { createdAt: 0, id: 0 } : null, s, p.first)
       .select(roleListOf)
       .$if(!!carried.labels, (q) => q.select(carried.labels!(sql.ref('member.id')).as('labelList')))
       .$if(p.counted, (q) => q.select(listCountSubquery(db, 'member', buckets).as('total')))
@@ -430,8 +434,13 @@ export function createMemberRepository(db: Db, dialect: Dialect, carried: Member
         return { rows, total, roles: await rolesOf(rows.map((r) => r.id)) };
       }
       const counted = isCounted(filter);
+      const first = seek ? null : firstPageLimit(db, { limit, offset });
       const found = (
-        await compiledList(`${key}|${counted ? 'c' : 'f'}`, { filter, order, after: seek, counted }, values)
+        await compiledList(
+          `${key}|${counted ? 'c' : 'f'}${first === null ? '' : `|L${first}`}`,
+          { filter, order, after: seek, counted, first },
+          values,
+        )
       ).rows;
       const total = await carriedTotal(found, offset === 0 && !seek, () => count(filter));
       const rows: MemberRow[] = [];
