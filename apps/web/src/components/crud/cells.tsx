@@ -26,8 +26,22 @@ export function CellText({ children, tip, secondary, onOpen, maxWidth, testId }:
     ...(onOpen && ({ '--cell-link': token.colorLink, '--cell-link-hover': token.colorLinkHover } as CSSProperties)),
   };
   const hover = {
-    onMouseEnter: (e: MouseEvent<HTMLElement>) =>
-      setTipShown(Boolean(tip) && e.currentTarget.scrollWidth > e.currentTarget.clientWidth),
+    onMouseEnter: (e: MouseEvent<HTMLElement>) => {
+      const shown = Boolean(tip) && e.currentTarget.scrollWidth > e.currentTarget.clientWidth;
+      setTipShown(shown);
+      if (!shown) return;
+      // Shown, the text is drawn again inside the tooltip: a new element, which the pointer already on it never
+      // "entered", so its mouseleave came only if the browser had re-read what lay under the pointer before it left
+      // (a quick move away left the tip open, seen in CI). The tip also goes when the pointer comes over anything
+      // outside the text's parent, which both elements share.
+      const parent = e.currentTarget.parentElement;
+      const away = (moved: Event) => {
+        if (parent?.contains(moved.target as Node)) return;
+        setTipShown(false);
+        document.removeEventListener('mouseover', away, true);
+      };
+      document.addEventListener('mouseover', away, true);
+    },
     onMouseLeave: () => setTipShown(false),
   };
   const text = onOpen ? (
