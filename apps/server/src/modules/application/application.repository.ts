@@ -8,7 +8,6 @@ import { compileOnce, compileShapes, idList, idsValue, type Slots } from '../../
 import {
   allShortWords,
   liveSearched,
-  searchGramIds,
   searchGramsOfRow,
   searchTextShape,
   searchTextValues,
@@ -238,18 +237,18 @@ export function createApplicationRepository(db: Db, carried: ListCarried = {}) {
   // One short word's page in the date order (decision 313): the ids of its range of application_gram's (gram,
   // application_date, id, status) index, of one status when given (decision 320), after the cursor when there is
   // one, skipping `skip` of them. The gram table holds live applications only, so nothing is tested on the rows.
-  const gramStatus = (f: ListFilter, s: Slots<string>) => (f.status ? sql` and g.status = ${s.status}` : sql``);
+  const gramStatus = (ofStatus: boolean, s: Slots<string>) => (ofStatus ? sql` and g.status = ${s.status}` : sql``);
   const gramDatePage = (shape: Shape, s: Slots<string>) => {
     const dir = sql.raw(shape.f.order === 'desc' ? 'desc' : 'asc');
     const after = shape.after
       ? sql` and (g.application_date, g.id) ${sql.raw(shape.f.order === 'desc' ? '<' : '>')} (${s.afterDate}, ${s.afterId})`
       : sql``;
-    return sql`select g.id from application_gram g where g.gram = ${s.k0}${gramStatus(shape.f, s)}${after}
+    return sql`select g.id from application_gram g where g.gram = ${s.k0}${gramStatus(!!shape.f.status, s)}${after}
       order by g.application_date ${dir}, g.id ${dir} limit ${s.limit} offset ${s.skip}`;
   };
   // How many live rows hold one short word (of one status when given): its keys in application_gram, index-only.
-  const gramTotal = (f: ListFilter, s: Slots<string>) =>
-    sql<number | string>`(select count(*) from application_gram g where g.gram = ${s.k0}${gramStatus(f, s)})`;
+  const gramTotal = (ofStatus: boolean, s: Slots<string>) =>
+    sql<number | string>`(select count(*) from application_gram g where g.gram = ${s.k0}${gramStatus(ofStatus, s)})`;
   // On PostgreSQL a statement costs a round trip and 60–80 µs of this process's CPU (docs/performance.md): the page
   // carries its total and each row's target schools, so the list reads them in one statement, not three.
   const postgres = isPostgres(db);
@@ -337,7 +336,7 @@ export function createApplicationRepository(db: Db, carried: ListCarried = {}) {
       .$if(shape.total === 'counter', (q) =>
         q.select(listCountSubquery(db, 'application', f.status ? [s.status] : []).as('total')),
       )
-      .$if(shape.total === 'gram', (q) => q.select(gramTotal(f, s).as('total')))
+      .$if(shape.total === 'gram', (q) => q.select(gramTotal(!!f.status, s).as('total')))
       .$if(shape.total === 'filter', (q) =>
         q.select(
           filtered(f, s)
@@ -375,13 +374,11 @@ export function createApplicationRepository(db: Db, carried: ListCarried = {}) {
     filtered(f, s).select((eb) => eb.fn.countAll<number | string>().as('total')),
   );
   // gramTotal alone (a page past the end of one short word's matches).
-  const gramTotalQuery = compileShapes(db, (f: ListFilter, s) => db.selectNoFrom(gramTotal(f, s).as('total')));
+  const gramTotalQuery = compileShapes(db, (f: ListFilter, s) => db.selectNoFrom(gramTotal(!!f.status, s).as('total')));
   // How many live rows one short word is part of (the number of its keys in application_gram, index-only) and how
   // many live rows there are (the maintained counter), in one statement.
-  const gramCount = compileOnce(db, ['gram'], (s) =>
-    db
-      .selectFrom(sql<{ id: number }>`(${searchGramIds('application', s.gram)})`.as('g'))
-      .select((eb) => [eb.fn.countAll<number | string>().as('total'), listCountSubquery(db, 'application').as('all')]),
+  const gramCount = compileOnce(db, ['k0'], (s) =>
+    db.selectNoFrom([gramTotal(false, s).as('total'), listCountSubquery(db, 'application').as('all')]),
   );
 
   const schoolsOf = compileOnce(db, ['ids'], (s) =>
@@ -406,7 +403,7 @@ export function createApplicationRepository(db: Db, carried: ListCarried = {}) {
     const words = keywordWords(keyword);
     const [only] = words;
     if (words.length === 1 && only && allShortWords(words)) {
-      const row = (await gramCount({ gram: only })).rows[0]!;
+      const row = (await gramCount({ k0: only })).rows[0]!;
       return { matches: Number(row.total), all: Number(row.all ?? 0) };
     }
     const f = { keyword } as ListFilter;

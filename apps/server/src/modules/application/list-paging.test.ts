@@ -238,8 +238,8 @@ describe('applications list: counted totals and keyset paging', () => {
     const expectPages = async (keyword: string, order: 'asc' | 'desc', status?: string) => {
       const expected = await matching(keyword.split(' '), order, status);
       const filter = status ? { keyword, status } : { keyword };
-      keyword = `${keyword}${status ? ` (${status})` : ''}`;
-      expect(expected.length, keyword).toBeGreaterThanOrEqual(status ? 2 : 3);
+      const label = `${keyword}${status ? ` (${status})` : ''}`;
+      expect(expected.length, label).toBeGreaterThanOrEqual(status ? 2 : 3);
       const byNumber: number[] = [];
       const bySeek: number[] = [];
       let cursor: string | null = null;
@@ -253,11 +253,11 @@ describe('applications list: counted totals and keyset paging', () => {
           ...(cursor ? { cursor } : {}),
         });
         bySeek.push(...res.data.list.map((r) => r.id));
-        expect(res.data.total, keyword).toBe(expected.length);
+        expect(res.data.total, label).toBe(expected.length);
         cursor = res.data.nextCursor;
       }
-      expect(byNumber, `${keyword} ${order} by number`).toEqual(expected.slice(0, 10));
-      expect(bySeek, `${keyword} ${order} by cursor`).toEqual(expected.slice(0, 10));
+      expect(byNumber, `${label} ${order} by number`).toEqual(expected.slice(0, 10));
+      expect(bySeek, `${label} ${order} by cursor`).toEqual(expected.slice(0, 10));
     };
     const everyWay = async () => {
       for (const order of ['desc', 'asc'] as const)
