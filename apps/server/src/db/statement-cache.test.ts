@@ -1,7 +1,7 @@
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { describe, expect, it } from 'vitest';
-import { cachedPgPool, cachedSqlite, Lru, preparable } from './statement-cache.js';
+import { describe, expect, it, vi } from 'vitest';
+import { cachedPgPool, cachedSqlite, likePatternsUnread, limitSlots, Lru, preparable } from './statement-cache.js';
 
 const databaseUrl = process.env.DATABASE_URL;
 
@@ -117,6 +117,96 @@ describe('prepared statements kept per connection', () => {
     expect(Object.keys(all.all([])[0] as object)).toEqual(['id', 'name', 'data', 'n']);
     db.prepare("alter table t add column extra text default 'e'").run([]);
     expect(all.all([])).toEqual([{ id: 1, name: 'a', data: Buffer.from([1]), n: 1.5, extra: 'e' }]);
+    db.close();
+    plain.close();
+  });
+
+  it("finds a text's LIMIT parameters among its others, past quotes and comments", () => {
+    expect(limitSlots('select ? as a from t where b = ? order by id limit ? offset ?')).toEqual({
+      slots: [2],
+      parts: ['select ? as a from t where b = ? order by id limit ', ' offset ?'],
+    });
+    expect(
+      limitSlots(`select '?' as "limit ?", ? /* limit ? */ from t where x in (select y from u limit ?) -- ?\n limit ?`),
+    ).toEqual({
+      slots: [1, 2],
+      parts: [
+        `select '?' as "limit ?", ? /* limit ? */ from t where x in (select y from u limit `,
+        ') -- ?\n limit ',
+        '',
+      ],
+    });
+    expect(limitSlots('select * from t limit 20')).toBeNull();
+    expect(limitSlots("select 'limit ?' from t where a = ?")).toBeNull();
+    expect(limitSlots('select * from t where a = ?1 limit ?2')).toBeNull();
+    expect(limitSlots('select * from t where rate_limit ? 1')).toBeNull();
+  });
+
+  it("writes a LIKE's pattern parameter so that SQLite does not read it while planning, past quotes and comments", () => {
+    expect(
+      likePatternsUnread("select 'like ?' as a from t where lower(x) like ? escape '\\' and y not LIKE\n? -- like ?"),
+    ).toBe("select 'like ?' as a from t where lower(x) like +? escape '\\' and y not LIKE\n+? -- like ?");
+    expect(likePatternsUnread("select * from t where x like '%a%'")).toBe("select * from t where x like '%a%'");
+    const raw = new SQLite(':memory:');
+    raw.exec("create table t (id integer primary key, name text); insert into t (name) values ('Ab'), ('a%b'), ('c')");
+    const prepared = vi.spyOn(raw, 'prepare');
+    const db = cachedSqlite(raw);
+    const text = "select id from t where name like ? escape '\\' order by id";
+    expect(db.prepare(text).all(['a%'])).toEqual([{ id: 1 }, { id: 2 }]);
+    expect(db.prepare(text).all(['a\\%%'])).toEqual([{ id: 2 }]);
+    expect(db.prepare(text).all([null])).toEqual([]);
+    expect(prepared.mock.calls.map(([sql]) => sql)).toEqual([text.replace('like ?', 'like +?')]);
+    db.close();
+  });
+
+  // SQLite compiles a statement again whenever a value is bound to its LIMIT parameter (decision 323), so a kept
+  // statement runs the text with its integer limits written in, prepared once per set of limits.
+  it('SQLite: runs a LIMIT parameter written into the text, once per limit, with the same rows', () => {
+    const raw = new SQLite(':memory:');
+    const plain = new SQLite(':memory:');
+    const schema =
+      "create table t (id integer primary key, name text); insert into t (name) values ('a'), ('b'), ('c'), ('d'), ('e')";
+    raw.exec(schema);
+    plain.exec(schema);
+    const prepared = vi.spyOn(raw, 'prepare');
+    const db = cachedSqlite(raw);
+    const text = "select id, name, ? as tag from t where name <> ? and '?' = '?' order by id limit ? offset ?";
+    const calls: unknown[][] = [
+      ['x', 'b', 2, 1],
+      ['y', 'a', 2, 0],
+      ['z', 'c', 3, 1],
+      ['w', 'a', 0, 0],
+      ['v', 'a', -1, 2], // no limit: the text as written
+      ['u', 'a', 2.5, 0], // not an integer: as written, SQLite's own answer
+      ['t', 'a', '2', 0],
+    ];
+    for (const params of calls) {
+      const stmt = db.prepare(text);
+      let want: unknown;
+      try {
+        want = plain.prepare(text).all(params);
+      } catch (err) {
+        want = err;
+      }
+      if (want instanceof Error) expect(() => stmt.all(params)).toThrow(want.message);
+      else expect(stmt.all(params)).toEqual(want);
+    }
+    const texts = prepared.mock.calls.map(([sql]) => sql);
+    expect(texts.filter((t) => t === text)).toHaveLength(1);
+    expect(texts.filter((t) => t.includes('limit 2 offset ?'))).toHaveLength(1);
+    expect(texts.filter((t) => /limit [03] offset/.test(t))).toHaveLength(2);
+    expect(texts).toHaveLength(4);
+
+    // run and iterate alike; past 8 sets of limits, the text as written (no statement kept for each).
+    const update = 'update t set name = name || ? where id in (select id from t order by id limit ?) returning id';
+    expect(db.prepare(update).all(['!', 2])).toEqual([{ id: 1 }, { id: 2 }]);
+    expect(db.prepare(update).run(['!', 1]).changes).toBe(1);
+    plain.prepare(update).all(['!', 2]);
+    plain.prepare(update).run(['!', 1]);
+    expect([...db.prepare(text).iterate(['i', 'a', 2, 0])]).toEqual(plain.prepare(text).all(['i', 'a', 2, 0]));
+    prepared.mockClear();
+    for (let n = 1; n <= 12; n++) expect(db.prepare(text).all(['q', 'a', n, 0])).toHaveLength(Math.min(n, 5));
+    expect(prepared.mock.calls.map(([sql]) => sql).filter((t) => /limit \d+ offset/.test(t))).toHaveLength(8 - 3); // 2, 3 and 0 kept above
     db.close();
     plain.close();
   });

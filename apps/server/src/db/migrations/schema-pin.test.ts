@@ -72,6 +72,9 @@ describe('the schema that the migrations build', () => {
     if (process.env.PIN_SCHEMA === '1') writeFileSync(file, schema);
     expect(existsSync(file), `schema-pin/${engine}.txt is missing: see this file's comment`).toBe(true);
     expect(schema).toBe(readFileSync(file, 'utf8'));
+    // db/statement-cache.ts writes SQLite's `like ?` as `like +?` (decision 323), as no index here could be sought
+    // with a pattern: SQLite does that only on an index of the NOCASE collation. One such index undoes that reasoning.
+    if (engine === 'sqlite') expect(schema, 'a NOCASE index: see likePatternsUnread').not.toMatch(/nocase/i);
   });
 
   it('is the one test apps start from, with as many rows', async () => {
