@@ -12,7 +12,8 @@ type Counted = { n: number | string | bigint };
 // list's page cost as much as running it (decision 321). A first page (offset 0) therefore has its limit written into
 // the statement (a handful of page sizes: a handful of texts), and PostgreSQL keeps one plan for it; a deeper page
 // keeps both as parameters and is planned with their values (a generic plan for an unknown offset walked whole
-// tables). On SQLite, which plans once per prepared statement whatever the values, both stay parameters.
+// tables). On SQLite both stay parameters here: its driver writes every integer limit into the statement itself
+// (db/statement-cache.ts, decision 323), deep pages' too, as SQLite plans a bound LIMIT with its value.
 export const firstPageLimit = (db: Conn, w: Window): number | null =>
   w.offset === 0 && isPostgres(db) ? w.limit : null;
 
