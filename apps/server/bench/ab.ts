@@ -40,6 +40,24 @@ function cpuMs(pid: number | undefined): number {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
+// The CPU time (ms) of each PostgreSQL process of this machine (its backends of both sides, which idle while the
+// other side is loaded): what a request costs the database, the part of its cost this process's CPU leaves out.
+function postgresCpu(): Map<string, number> {
+  const ms = new Map<string, number>();
+  for (const pid of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) === 'postgres') ms.set(pid, cpuMs(Number(pid)));
+    } catch {
+      // (A process that ended meanwhile.)
+    }
+  }
+  return ms;
+}
+// What they used between two readings (a process that ended meanwhile left out; one that started counted whole).
+const postgresCpuSince = (before: Map<string, number>) =>
+  [...postgresCpu()].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
 
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'study-crm-ab-'));
@@ -75,7 +93,7 @@ async function main() {
       ([name]) => !only || only.has(name),
     );
     for (const [name, route] of cases) {
-      const total = servers.map(() => ({ cpu: 0, requests: 0, seconds: 0 }));
+      const total = servers.map(() => ({ cpu: 0, db: 0, requests: 0, seconds: 0 }));
       const url = (s: Started) =>
         `http://127.0.0.1:${s.port}${route}${route.includes('?') ? '&' : '?'}appId=${BENCH.appId}&mcId=COM`;
       const load = (i: number, seconds: number) => {
@@ -95,18 +113,22 @@ async function main() {
       for (let round = 0; round < num.rounds; round++) {
         for (const i of round % 2 ? [1, 0] : [0, 1]) {
           const pid = servers[i]!.child.child.pid;
-          const c0 = cpuMs(pid);
+          const [c0, d0] = [cpuMs(pid), databaseUrl ? postgresCpu() : null];
           const { r } = await load(i, num.seconds);
           total[i]!.cpu += cpuMs(pid) - c0;
+          if (d0) total[i]!.db += postgresCpuSince(d0);
           total[i]!.requests += r.requests.total;
           total[i]!.seconds += num.seconds;
         }
       }
-      const per = total.map((t) => ({ cpu: t.cpu / t.requests, rps: t.requests / t.seconds }));
+      const per = total.map((t) => ({ cpu: t.cpu / t.requests, db: t.db / t.requests, rps: t.requests / t.seconds }));
+      // (PostgreSQL: the database's CPU a request after the server's, "+ db".)
+      const side = (p: (typeof per)[number]) =>
+        `${p.cpu.toFixed(3)}${databaseUrl ? ` + db ${p.db.toFixed(3)}` : ''} ms/req ${p.rps.toFixed(0).padStart(6)} req/s`;
+      const dbRatio = databaseUrl ? `  db ${(per[1]!.db / per[0]!.db).toFixed(2)}×` : '';
       console.log(
-        `${name.padEnd(10)} A ${per[0]!.cpu.toFixed(3)} ms/req ${per[0]!.rps.toFixed(0).padStart(6)} req/s | ` +
-          `B ${per[1]!.cpu.toFixed(3)} ms/req ${per[1]!.rps.toFixed(0).padStart(6)} req/s | ` +
-          `B/A CPU ${(per[1]!.cpu / per[0]!.cpu).toFixed(2)}×  req/s ${(per[1]!.rps / per[0]!.rps).toFixed(2)}×`,
+        `${name.padEnd(10)} A ${side(per[0]!)} | B ${side(per[1]!)} | ` +
+          `B/A CPU ${(per[1]!.cpu / per[0]!.cpu).toFixed(2)}×${dbRatio}  req/s ${(per[1]!.rps / per[0]!.rps).toFixed(2)}×`,
       );
     }
   } finally {

@@ -25,6 +25,8 @@ export const PROFILE_CASES = {
 // db/page-rows.ts reads one).
 export const LIST_CASES = {
   'home p1': `${LIST}?pageNum=1&pageSize=20`,
+  // A near page by number (the mixed load's; its window written into the statement on PostgreSQL, decision 324).
+  'home p3': `${LIST}?pageNum=3&pageSize=20`,
   'home p200': `${LIST}?pageNum=200&pageSize=20`,
   'home p5000': `${LIST}?pageNum=5000&pageSize=20`,
   // A common one-character name alone: the page walks the list's order testing each row (decision 286).

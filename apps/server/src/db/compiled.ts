@@ -1,6 +1,6 @@
 import { sql, type Compilable, type CompiledQuery, type QueryResult, type RawBuilder } from 'kysely';
 import { isPostgres } from './database.js';
-import { Lru } from './statement-cache.js';
+import { GENERIC_PLAN, Lru } from './statement-cache.js';
 import type { Conn } from './transaction.js';
 
 // Shapes a compileShapes query keeps (the least recently used go first): a few per combination of filters.
@@ -23,7 +23,10 @@ export function compileOnce<P extends string, O>(
   build: (s: Slots<P>) => Compilable<O>,
   // `shaped`: built by compileShapes, which leaves out the slots a shape does not use and takes every value from a
   // slot (a value that is not a slot's would be the first call's, kept for every later call: refused).
-  { shaped = false }: { shaped?: boolean } = {},
+  // `generic`: PostgreSQL is to plan the statement once for any values, outside a transaction (GENERIC_PLAN, decision
+  // 324). Only for a statement whose best plan is the same whatever its values: lookups by key, a first page whose
+  // filters are equalities on indexed columns; never a LIKE, a range, an offset or a search.
+  { shaped = false, generic = false }: { shaped?: boolean; generic?: boolean } = {},
 ): (values: Record<P, unknown>, conn?: Conn) => Promise<QueryResult<O>> {
   const stand = Object.fromEntries(slots.map((name) => [name, `${MARK}${name}`])) as unknown as Slots<P>;
   let compiled: CompiledQuery<O> | undefined;
@@ -39,7 +42,7 @@ export function compileOnce<P extends string, O>(
       throw new Error(`compileOnce: slot(s) ${missing.join(', ')} not among the parameters`);
     if (shaped && plan.some((p) => !('slot' in p)))
       throw new Error(`compileShapes: a parameter not from a slot in ${q.sql}`);
-    return q;
+    return generic && isPostgres(db) ? { ...q, sql: GENERIC_PLAN + q.sql } : q;
   };
   return (values, conn = db) => {
     compiled ??= compile();
@@ -54,15 +57,17 @@ export function compileOnce<P extends string, O>(
 // built and compiled once, as compileOnce does, and kept under the key `key` names it by. `build` gets the call's
 // own `shape` (the first call of that key's) and must read of it only what the key already says, taking every value
 // from the slots (checked: a parameter that is not a slot is refused); a slot a shape does not use is left out.
+// `generic(shape)`: that shape's statement is planned once for any values (compileOnce's `generic`).
 export function compileShapes<S, O>(
   db: Conn,
   build: (shape: S, s: Slots<string>) => Compilable<O>,
+  generic: (shape: S) => boolean = () => false,
 ): (key: string, shape: S, values: Record<string, unknown>) => Promise<QueryResult<O>> {
   const shapes = new Lru<string, (values: Record<string, unknown>) => Promise<QueryResult<O>>>(SHAPES_KEPT);
   return (key, shape, values) => {
     let run = shapes.get(key);
     if (!run) {
-      run = compileOnce(db, Object.keys(values), (s) => build(shape, s), { shaped: true });
+      run = compileOnce(db, Object.keys(values), (s) => build(shape, s), { shaped: true, generic: generic(shape) });
       shapes.set(key, run);
     }
     return run(values);
@@ -78,3 +83,7 @@ export const idList = (db: Conn, slot: never): RawBuilder<number> =>
     : sql<number>`(select value from json_each(${slot}))`;
 export const idsValue = (db: Conn, ids: readonly number[]): unknown =>
   isPostgres(db) ? [...ids] : JSON.stringify(ids);
+
+// The start of a raw statement (`sql\`${plannedOnce(db)}select …\``) that PostgreSQL is to plan once for any values
+// outside a transaction (compileOnce's `generic`, decision 324); nothing on SQLite.
+export const plannedOnce = (db: Conn): RawBuilder<unknown> => sql.raw(isPostgres(db) ? GENERIC_PLAN : '');

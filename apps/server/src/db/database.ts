@@ -50,6 +50,8 @@ const PROBE = CompiledQuery.raw('select 1');
 
 // The settings each PostgreSQL connection of the app starts with (decision 261).
 const PG_SESSION_OPTIONS = '-c max_parallel_workers_per_gather=0 -c jit=off';
+// And the connections for statements marked GENERIC_PLAN (decision 324).
+const GENERIC_SESSION_OPTION = '-c plan_cache_mode=force_generic_plan';
 
 export async function openDatabase(opts: DbOptions): Promise<DbHandle> {
   if (opts.databaseUrl) {
@@ -68,14 +70,19 @@ export async function openDatabase(opts: DbOptions): Promise<DbHandle> {
       process.env.PGOPTIONS,
       opts.pgSchema && `-c search_path="${opts.pgSchema}"`,
     ].filter(Boolean);
-    const pool = new pg.Pool({
-      connectionString: opts.databaseUrl,
-      max: opts.poolMax ?? 10,
-      types: pgTypes,
-      ...(options.length ? { options: options.join(' ') } : {}),
-    });
+    const poolOf = (settings: readonly unknown[]) =>
+      new pg.Pool({
+        connectionString: opts.databaseUrl,
+        max: opts.poolMax ?? 10,
+        types: pgTypes,
+        ...(settings.length ? { options: settings.join(' ') } : {}),
+      });
+    // Statements marked to be planned once for any values (GENERIC_PLAN, decision 324) run outside transactions on
+    // connections of their own, which plan every statement so.
+    const pool = poolOf(options);
+    const generic = poolOf([...options, GENERIC_SESSION_OPTION]);
     const db = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: cachedPgPool(pool) }),
+      dialect: new PostgresDialect({ pool: cachedPgPool(pool, undefined, generic) }),
       plugins: [new CamelCaseRows(), new AuditWritePlugin()],
     });
     const ping = async () => {

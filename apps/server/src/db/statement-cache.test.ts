@@ -1,7 +1,15 @@
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
-import { cachedPgPool, cachedSqlite, likePatternsUnread, limitSlots, Lru, preparable } from './statement-cache.js';
+import {
+  cachedPgPool,
+  cachedSqlite,
+  GENERIC_PLAN,
+  likePatternsUnread,
+  limitSlots,
+  Lru,
+  preparable,
+} from './statement-cache.js';
 
 const databaseUrl = process.env.DATABASE_URL;
 
@@ -322,6 +330,77 @@ describe('prepared statements kept per connection', () => {
         await client.query('select 1; select 2', []);
         client.release();
       } finally {
+        await cached.end();
+      }
+    },
+  );
+
+  it.skipIf(!databaseUrl)(
+    'PostgreSQL: a statement marked GENERIC_PLAN runs outside a transaction on a connection that plans it once',
+    async () => {
+      const table = `generic_plan_${process.pid}`;
+      const plain = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+      const generic = new pg.Pool({
+        connectionString: databaseUrl,
+        max: 1,
+        options: '-c plan_cache_mode=force_generic_plan',
+      });
+      const cached = cachedPgPool(new pg.Pool({ connectionString: databaseUrl, max: 2 }), 10, generic);
+      // A statement on a connection of the kept pool, as Kysely runs one: taken, one query, given back.
+      const once = async <R extends pg.QueryResultRow>(text: string, values: unknown[] = []) => {
+        const client = await cached.connect();
+        try {
+          return (await client.query<R>(text, values)).rows;
+        } finally {
+          client.release();
+        }
+      };
+      const mode = `select current_setting('plan_cache_mode') as mode, $1::int as n`;
+      try {
+        await plain.query(`create table ${table} (id int primary key, kind text not null)`);
+        await plain.query(`insert into ${table} select g, case when g % 100 = 0 then 'rare' else 'common' end
+          from generate_series(1, 2000) g`);
+        await plain.query(`create index on ${table} (kind)`);
+        await plain.query(`analyze ${table}`);
+        expect((await once<{ mode: string }>(GENERIC_PLAN + mode, [1]))[0]!.mode).toBe('force_generic_plan');
+        expect((await once<{ mode: string }>(mode, [1]))[0]!.mode).toBe('auto');
+        // Planned once: PostgreSQL counts generic plans only, where without the mark every call is planned anew.
+        const byKind = `select count(*)::int as n from ${table} where kind = $1`;
+        for (const kind of ['rare', 'common', 'rare', 'rare', 'common', 'rare', 'rare'])
+          await once(GENERIC_PLAN + byKind, [kind]);
+        expect(await once<{ n: number }>(GENERIC_PLAN + byKind, ['rare'])).toEqual([{ n: 20 }]);
+        // (Read on the marked statements' own connection.)
+        const onGeneric = await generic.connect();
+        try {
+          const rows = (
+            await onGeneric.query(
+              `select generic_plans::int, custom_plans::int from pg_prepared_statements
+              where statement = $1`,
+              [GENERIC_PLAN + byKind],
+            )
+          ).rows;
+          expect(rows).toEqual([{ generic_plans: 8, custom_plans: 0 }]);
+        } finally {
+          onGeneric.release();
+        }
+        // In a transaction a marked statement runs on the transaction's own connection, and sees what it wrote.
+        const tx = await cached.connect();
+        try {
+          await tx.query('begin', []);
+          await tx.query(`insert into ${table} values (5001, 'rare')`, []);
+          const seen = (await tx.query<{ n: number; mode?: string }>(GENERIC_PLAN + byKind, ['rare'])).rows;
+          expect(seen).toEqual([{ n: 21 }]);
+          expect((await tx.query<{ mode: string }>(GENERIC_PLAN + mode, [1])).rows[0]!.mode).toBe('auto');
+          await tx.query('rollback', []);
+        } finally {
+          tx.release();
+        }
+        // A connection given back before its first statement is given back whole.
+        (await cached.connect()).release();
+        expect(await once<{ n: number }>(GENERIC_PLAN + byKind, ['rare'])).toEqual([{ n: 20 }]);
+      } finally {
+        await plain.query(`drop table if exists ${table}`);
+        await plain.end();
         await cached.end();
       }
     },

@@ -297,10 +297,19 @@ const changedUnder = (err: unknown) =>
   (err as { code?: unknown }).code === '0A000' &&
   /cached plan must not change result type/.test((err as { message?: unknown }).message as string);
 
+// The start of a statement PostgreSQL is to plan once for any values (compiled.ts' `generic`, decision 324): a
+// comment, so the text means the same without it.
+export const GENERIC_PLAN = '/* generic plan */ ';
+
 // PostgreSQL: a pool whose clients run every query as a named prepared statement (pg's query config `name`), parsed
 // once per connection. Past `max` statements on a connection, the least recently used is DEALLOCATEd; a query that
 // needs it again waits for that to finish and then parses it anew.
-export function cachedPgPool(pool: pg.Pool, max = STATEMENTS_PER_CONNECTION): PostgresPool {
+// With `generic` (a pool whose connections start with plan_cache_mode = force_generic_plan, decision 324), a
+// connection taken outside a transaction whose first statement starts with GENERIC_PLAN is taken from that pool:
+// PostgreSQL then plans the statement once for any values on that connection, where it would plan it again with each
+// call's values whenever its generic plan is costed higher (a list's page: 0.3 ms of planning for 0.03 ms of work).
+// Every other connection, a transaction's included (its first statement is `begin`), comes from `pool`.
+export function cachedPgPool(pool: pg.Pool, max = STATEMENTS_PER_CONNECTION, generic?: pg.Pool): PostgresPool {
   const wrapped = new WeakMap<pg.PoolClient, PostgresPoolClient>();
   // Each named statement's shape (KeptResult), shared by the pool's connections: a statement's name is its text.
   const shapes = new Map<string, Shape>();
@@ -384,16 +393,45 @@ export function cachedPgPool(pool: pg.Pool, max = STATEMENTS_PER_CONNECTION): Po
     };
   }
 
+  async function take(from: pg.Pool): Promise<PostgresPoolClient> {
+    const client = await from.connect();
+    let w = wrapped.get(client);
+    if (!w) {
+      w = wrap(client);
+      wrapped.set(client, w);
+    }
+    return w;
+  }
+
+  // A connection taken when its first statement is known: from `generic` when that statement is marked so.
+  function deferred(from: pg.Pool): PostgresPoolClient {
+    let held: Promise<PostgresPoolClient> | undefined;
+    let taken: PostgresPoolClient | undefined;
+    const query = async (sql: unknown, parameters: ReadonlyArray<unknown>) => {
+      held ??= take(typeof sql === 'string' && sql.startsWith(GENERIC_PLAN) ? from : pool).then((c) => (taken = c));
+      return ((taken ?? (await held)).query as (s: unknown, p: ReadonlyArray<unknown>) => Promise<unknown>)(
+        sql,
+        parameters,
+      );
+    };
+    return {
+      query: query as unknown as PostgresPoolClient['query'],
+      release: () => {
+        if (taken) taken.release();
+        // (Released while still being taken: given back once it is.)
+        else
+          held?.then(
+            (c) => c.release(),
+            () => undefined,
+          );
+      },
+    };
+  }
+
   return {
-    async connect() {
-      const client = await pool.connect();
-      let w = wrapped.get(client);
-      if (!w) {
-        w = wrap(client);
-        wrapped.set(client, w);
-      }
-      return w;
+    connect: () => (generic ? Promise.resolve(deferred(generic)) : take(pool)),
+    end: async () => {
+      await Promise.all([pool.end(), generic?.end()]);
     },
-    end: () => pool.end(),
   };
 }

@@ -36,6 +36,11 @@ describe('applications list, deep pages by number', () => {
   // Pages by number (desc and asc), of one status when given, against the offset walk.
   const expectPagesMatch = async (
     pages: readonly (readonly [number, number])[] = [
+      // Near pages, their window written into the statement on PostgreSQL (up to 200 rows skipped), and the first past.
+      [2, 20],
+      [11, 20],
+      [3, 100],
+      [12, 20],
       [51, 20],
       [67, 20],
       [11, 100],

@@ -170,6 +170,9 @@ const countedByStatus = (f: ListFilter) => !f.keyword && !f.teacherId && !f.date
 
 // From this offset on, an unfiltered page by number starts at the date the per-date counters point to.
 const DAY_SEEK_FROM = 1000;
+// PostgreSQL: a page by number skipping at most this many rows has its window written into its statement (the first
+// ten pages of twenty; decision 324).
+const NEAR_SKIP = 200;
 // The dates the walk to such a page reads in its first statement, and at most in one.
 const DAY_CHUNK_FIRST = 16;
 const DAY_CHUNK_MAX = 1024;
@@ -231,8 +234,10 @@ export function createApplicationRepository(db: Db, carried: ListCarried = {}) {
     // (`counter`) or by counting the filter's rows (`filter`); '' when the caller has it already.
     // `gram`: one short word's key count in application_gram (both engines, with gramDate).
     total: '' | 'counter' | 'filter' | 'gram';
-    // PostgreSQL, a first page: its limit written into the statement (db/page-rows.ts' firstPageLimit, decision 321).
+    // PostgreSQL, a first page: its limit written into the statement (db/page-rows.ts' firstPageLimit, decision 321);
+    // a near page by number: its limit and the rows it skips (`near`) written in (decision 324).
     first: number | null;
+    near: number | null;
   };
   // One short word's page in the date order (decision 313): the ids of its range of application_gram's (gram,
   // application_date, id, status) index, of one status when given (decision 320), after the cursor when there is
@@ -249,105 +254,121 @@ export function createApplicationRepository(db: Db, carried: ListCarried = {}) {
   // How many live rows hold one short word (of one status when given): its keys in application_gram, index-only.
   const gramTotal = (ofStatus: boolean, s: Slots<string>) =>
     sql<number | string>`(select count(*) from application_gram g where g.gram = ${s.k0}${gramStatus(ofStatus, s)})`;
+  // A first or near page (its window written in) filtered by status alone, or by one short word (with a status or
+  // not) in the date order, is planned once for any values on PostgreSQL (decision 324): its plan walks the same
+  // index whatever they are. (A walk, a deeper page, a page after a cursor, a teacher, dates or another keyword are
+  // planned with the call's values.)
+  const planOnce = (shape: Shape) =>
+    shape.first !== null &&
+    !shape.walk &&
+    !shape.after &&
+    (shape.gramDate || !shape.f.keyword) &&
+    !shape.f.teacherId &&
+    !shape.f.dateFrom &&
+    !shape.f.dateTo;
   // On PostgreSQL a statement costs a round trip and 60–80 µs of this process's CPU (docs/performance.md): the page
   // carries its total and each row's target schools, so the list reads them in one statement, not three.
   const postgres = isPostgres(db);
-  const pageQuery = compileShapes(db, (shape: Shape, s) => {
-    const { f } = shape;
-    const order = f.order;
-    let page = shape.gramDate
-      ? db.selectFrom('application').where(sql<SqlBool>`${sql.ref('application.id')} in (${gramDatePage(shape, s)})`)
-      : shape.walk
-        ? db
-            .selectFrom('application')
-            .where('application.deletedAt', 'is', null)
-            .where(
-              searchGramsOfRow(
-                'application',
-                keywordWords(f.keyword!).map((_, i) => s[`k${i}`]),
-              ),
-            )
-        : filtered(f, s);
-    // The rows whose ids `from` gives in the list's order, after skipping `skip` of them: the ids are read from the
-    // order's covering index, then only the page's rows. (Not filtered again: without deleted_at in its WHERE no
-    // partial index is eligible, so the planner reads the rows by primary key instead of walking an index to find
-    // them.)
-    const byIds = (from: typeof page) =>
-      db
-        .selectFrom('application')
-        .where(
-          'application.id',
-          'in',
-          from
-            .select('application.id')
-            .orderBy(sortColumn[f.sortField], order)
-            .orderBy('application.id', order)
-            .limit(s.limit!)
-            .offset(s.skip!),
+  const pageQuery = compileShapes(
+    db,
+    (shape: Shape, s) => {
+      const { f } = shape;
+      const order = f.order;
+      let page = shape.gramDate
+        ? db.selectFrom('application').where(sql<SqlBool>`${sql.ref('application.id')} in (${gramDatePage(shape, s)})`)
+        : shape.walk
+          ? db
+              .selectFrom('application')
+              .where('application.deletedAt', 'is', null)
+              .where(
+                searchGramsOfRow(
+                  'application',
+                  keywordWords(f.keyword!).map((_, i) => s[`k${i}`]),
+                ),
+              )
+          : filtered(f, s);
+      // The rows whose ids `from` gives in the list's order, after skipping `skip` of them: the ids are read from the
+      // order's covering index, then only the page's rows. (Not filtered again: without deleted_at in its WHERE no
+      // partial index is eligible, so the planner reads the rows by primary key instead of walking an index to find
+      // them.)
+      const byIds = (from: typeof page) =>
+        db
+          .selectFrom('application')
+          .where(
+            'application.id',
+            'in',
+            from
+              .select('application.id')
+              .orderBy(sortColumn[f.sortField], order)
+              .orderBy('application.id', order)
+              .limit(shape.near === null ? s.limit! : sql.lit(shape.first!))
+              .offset(shape.near === null ? s.skip! : sql.lit(shape.near)),
+          );
+      if (shape.byNumber) {
+        // A page by number: the offset skipped over the ids (from the date the counters found, when they did).
+        let from = filtered(f, s);
+        if (shape.fromDay) from = from.where('application.applicationDate', order === 'desc' ? '<=' : '>=', s.day!);
+        page = byIds(from);
+      }
+      // Seek: rows strictly after the cursor in (applicationDate, id) order, read straight from the index.
+      const seek = <Q extends typeof page>(q: Q) =>
+        q.where((eb) =>
+          eb(
+            eb.refTuple('application.applicationDate', 'application.id'),
+            order === 'desc' ? '<' : '>',
+            eb.tuple(s.afterDate!, s.afterId!),
+          ),
         );
-    if (shape.byNumber) {
-      // A page by number: the offset skipped over the ids (from the date the counters found, when they did).
-      let from = filtered(f, s);
-      if (shape.fromDay) from = from.where('application.applicationDate', order === 'desc' ? '<=' : '>=', s.day!);
-      page = byIds(from);
-    }
-    // Seek: rows strictly after the cursor in (applicationDate, id) order, read straight from the index.
-    const seek = <Q extends typeof page>(q: Q) =>
-      q.where((eb) =>
-        eb(
-          eb.refTuple('application.applicationDate', 'application.id'),
-          order === 'desc' ? '<' : '>',
-          eb.tuple(s.afterDate!, s.afterId!),
-        ),
-      );
-    if (shape.walk && postgres)
-      // PostgreSQL's walk reads ids only, tests each id's grams and then reads the page's rows: walking the index
-      // with its rows read every row it passed (740 for '陳' at 100,000 rows) before testing it, 1.5 against 1.0 ms.
-      // (SQLite tests an index entry before it reads the row.)
-      page = byIds(shape.after ? seek(page) : page);
-    // (One short word's page starts after the cursor in its own range of the index.)
-    else if (shape.after && !shape.gramDate) page = seek(page);
-    const ordered = page
-      .select([
-        'application.id',
-        'application.name',
-        'application.engLastName',
-        'application.engFirstName',
-        'application.email',
-        'application.passportNo',
-        'application.status',
-        'application.applicationDate',
-        'application.createdAt',
-        'application.signingTeacherId',
-        'application.followTeacherId',
-      ])
-      .$if(postgres, (q) =>
-        q.select([
-          sql<string[] | null>`(select json_agg(t.school order by t.sort) from application_target_school t
+      if (shape.walk && postgres)
+        // PostgreSQL's walk reads ids only, tests each id's grams and then reads the page's rows: walking the index
+        // with its rows read every row it passed (740 for '陳' at 100,000 rows) before testing it, 1.5 against 1.0 ms.
+        // (SQLite tests an index entry before it reads the row.)
+        page = byIds(shape.after ? seek(page) : page);
+      // (One short word's page starts after the cursor in its own range of the index.)
+      else if (shape.after && !shape.gramDate) page = seek(page);
+      const ordered = page
+        .select([
+          'application.id',
+          'application.name',
+          'application.engLastName',
+          'application.engFirstName',
+          'application.email',
+          'application.passportNo',
+          'application.status',
+          'application.applicationDate',
+          'application.createdAt',
+          'application.signingTeacherId',
+          'application.followTeacherId',
+        ])
+        .$if(postgres, (q) =>
+          q.select([
+            sql<string[] | null>`(select json_agg(t.school order by t.sort) from application_target_school t
             where t.application_id = application.id)`.as('schools'),
-          // The teachers' names, and (when given) the follow-up progress, from their modules' subqueries.
-          personPartsJson(sql.ref('application.signingTeacherId')).as('signingTeacher'),
-          personPartsJson(sql.ref('application.followTeacherId')).as('followTeacher'),
-        ]),
-      )
-      .$if(postgres && !!carried.followProgress, (q) =>
-        q.select(carried.followProgress!(sql.ref('application.id')).as('followProgress')),
-      )
-      .$if(shape.total === 'counter', (q) =>
-        q.select(listCountSubquery(db, 'application', f.status ? [s.status] : []).as('total')),
-      )
-      .$if(shape.total === 'gram', (q) => q.select(gramTotal(!!f.status, s).as('total')))
-      .$if(shape.total === 'filter', (q) =>
-        q.select(
-          filtered(f, s)
-            .select((eb) => eb.fn.countAll<number | string>().as('n'))
-            .as('total'),
-        ),
-      )
-      .orderBy(sortColumn[f.sortField], order)
-      .orderBy('application.id', order);
-    return windowed(ordered, shape.first, s.limit!, s.offset!);
-  });
+            // The teachers' names, and (when given) the follow-up progress, from their modules' subqueries.
+            personPartsJson(sql.ref('application.signingTeacherId')).as('signingTeacher'),
+            personPartsJson(sql.ref('application.followTeacherId')).as('followTeacher'),
+          ]),
+        )
+        .$if(postgres && !!carried.followProgress, (q) =>
+          q.select(carried.followProgress!(sql.ref('application.id')).as('followProgress')),
+        )
+        .$if(shape.total === 'counter', (q) =>
+          q.select(listCountSubquery(db, 'application', f.status ? [s.status] : []).as('total')),
+        )
+        .$if(shape.total === 'gram', (q) => q.select(gramTotal(!!f.status, s).as('total')))
+        .$if(shape.total === 'filter', (q) =>
+          q.select(
+            filtered(f, s)
+              .select((eb) => eb.fn.countAll<number | string>().as('n'))
+              .as('total'),
+          ),
+        )
+        .orderBy(sortColumn[f.sortField], order)
+        .orderBy('application.id', order);
+      return windowed(ordered, shape.first, s.limit!, s.offset!);
+    },
+    planOnce,
+  );
   // What the page's statement read for other modules on PostgreSQL: the teachers' names (as the people module's
   // `names` answers them) and the follow-up progress (as `progressOf`: items of no row are not there). On SQLite,
   // nothing: the service reads them.
@@ -569,8 +590,11 @@ export function createApplicationRepository(db: Db, carried: ListCarried = {}) {
           : countedByStatus(f)
             ? 'counter'
             : 'filter';
-      // (A first page: not a walk, which skips its offset in ids, nor a page after a cursor.)
-      const first = walk || f.after ? null : firstPageLimit(db, f);
+      // (A first page: not a walk, which skips its offset in ids, nor a page after a cursor. A near page by number on
+      // PostgreSQL, skipping up to NEAR_SKIP rows from the list's start, has its skip written in too: without a
+      // parameter for it, it is planned once, where its values cost 0.5 ms of planning on every call, decision 324.)
+      const near = postgres && byNumber && !fromDay && f.offset <= NEAR_SKIP ? f.offset : null;
+      const first = near !== null ? f.limit : walk || f.after ? null : firstPageLimit(db, f);
       const key = [
         gramDate ? (f.status ? 'gs' : 'g') : walk ? `w${words.length}` : slots.key,
         f.sortField,
@@ -580,8 +604,9 @@ export function createApplicationRepository(db: Db, carried: ListCarried = {}) {
         after ? 'a' : '',
         inline,
         first === null ? '' : `L${first}`,
+        near === null ? '' : `S${near}`,
       ].join('|');
-      const shape = { f, gramDate, walk, byNumber, fromDay, after, total: inline, first };
+      const shape = { f, gramDate, walk, byNumber, fromDay, after, total: inline, first, near };
       const rowsQuery = pageQuery(key, shape, values).then((r) => r.rows);
       const totalQuery = () =>
         gramDate

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
-import { isPostgres, type Db } from '../../db/database.js';
+import type { Db } from '../../db/database.js';
 import { carriedTotal } from '../../db/list-count.js';
+import { plannedOnce } from '../../db/compiled.js';
 import type { Row } from '../../db/schema.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
 import { businessTypesOf, CLOSED_STATUSES } from './reminder.repository.js';
@@ -193,26 +194,20 @@ export function createVisaRepository(db: Db) {
 
     // What falls due between the two dates, the soonest and riskiest first, paged in SQL; the page and its total in
     // one statement, so the union is read once (decision 270).
-    // On PostgreSQL the statement is planned once per connection, not on every call (decision 275).
+    // On PostgreSQL the statement is planned once per connection, not on every call (decisions 275, 324).
     async duePage(from: string, to: string, limit: number, offset: number) {
       const union = dueUnion(from, to);
-      const read = async (tx: Conn) => {
-        const { rows } = await sql<DueRow & { total: number | string }>`select d.application_id as "applicationId",
-            d.name, d.kind, d.detail, d.due_date as "dueDate", count(*) over () as total
-          from (${union}) d order by d.due_date, ${RISK}, d.application_id, d.detail limit ${limit} offset ${offset}`.execute(
-          tx,
-        );
-        const total = await carriedTotal(rows, offset === 0, async () => {
-          const count = await sql<{ n: number | string }>`select count(*) as n from (${union}) d`.execute(tx);
-          return Number(count.rows[0]?.n ?? 0);
-        });
-        return { rows, total };
-      };
-      if (!isPostgres(db)) return read(db);
-      return runInTransaction(db, async (tx) => {
-        await sql`set local plan_cache_mode = force_generic_plan`.execute(tx);
-        return read(tx);
+      const once = plannedOnce(db);
+      const { rows } = await sql<DueRow & { total: number | string }>`${once}select d.application_id as "applicationId",
+          d.name, d.kind, d.detail, d.due_date as "dueDate", count(*) over () as total
+        from (${union}) d order by d.due_date, ${RISK}, d.application_id, d.detail limit ${limit} offset ${offset}`.execute(
+        db,
+      );
+      const total = await carriedTotal(rows, offset === 0, async () => {
+        const count = await sql<{ n: number | string }>`${once}select count(*) as n from (${union}) d`.execute(db);
+        return Number(count.rows[0]?.n ?? 0);
       });
+      return { rows, total };
     },
   };
 }
