@@ -269,106 +269,101 @@ export function createApplicationRepository(db: Db, carried: ListCarried = {}) {
   // On PostgreSQL a statement costs a round trip and 60–80 µs of this process's CPU (docs/performance.md): the page
   // carries its total and each row's target schools, so the list reads them in one statement, not three.
   const postgres = isPostgres(db);
-  const pageQuery = compileShapes(
-    db,
-    (shape: Shape, s) => {
-      const { f } = shape;
-      const order = f.order;
-      let page = shape.gramDate
-        ? db.selectFrom('application').where(sql<SqlBool>`${sql.ref('application.id')} in (${gramDatePage(shape, s)})`)
-        : shape.walk
-          ? db
-              .selectFrom('application')
-              .where('application.deletedAt', 'is', null)
-              .where(
-                searchGramsOfRow(
-                  'application',
-                  keywordWords(f.keyword!).map((_, i) => s[`k${i}`]),
-                ),
-              )
-          : filtered(f, s);
-      // The rows whose ids `from` gives in the list's order, after skipping `skip` of them: the ids are read from the
-      // order's covering index, then only the page's rows. (Not filtered again: without deleted_at in its WHERE no
-      // partial index is eligible, so the planner reads the rows by primary key instead of walking an index to find
-      // them.)
-      const byIds = (from: typeof page) =>
-        db
-          .selectFrom('application')
-          .where(
-            'application.id',
-            'in',
-            from
-              .select('application.id')
-              .orderBy(sortColumn[f.sortField], order)
-              .orderBy('application.id', order)
-              .limit(shape.near === null ? s.limit! : sql.lit(shape.first!))
-              .offset(shape.near === null ? s.skip! : sql.lit(shape.near)),
-          );
-      if (shape.byNumber) {
-        // A page by number: the offset skipped over the ids (from the date the counters found, when they did).
-        let from = filtered(f, s);
-        if (shape.fromDay) from = from.where('application.applicationDate', order === 'desc' ? '<=' : '>=', s.day!);
-        page = byIds(from);
-      }
-      // Seek: rows strictly after the cursor in (applicationDate, id) order, read straight from the index.
-      const seek = <Q extends typeof page>(q: Q) =>
-        q.where((eb) =>
-          eb(
-            eb.refTuple('application.applicationDate', 'application.id'),
-            order === 'desc' ? '<' : '>',
-            eb.tuple(s.afterDate!, s.afterId!),
-          ),
-        );
-      if (shape.walk && postgres)
-        // PostgreSQL's walk reads ids only, tests each id's grams and then reads the page's rows: walking the index
-        // with its rows read every row it passed (740 for '陳' at 100,000 rows) before testing it, 1.5 against 1.0 ms.
-        // (SQLite tests an index entry before it reads the row.)
-        page = byIds(shape.after ? seek(page) : page);
-      // (One short word's page starts after the cursor in its own range of the index.)
-      else if (shape.after && !shape.gramDate) page = seek(page);
-      const ordered = page
-        .select([
-          'application.id',
-          'application.name',
-          'application.engLastName',
-          'application.engFirstName',
-          'application.email',
-          'application.passportNo',
-          'application.status',
-          'application.applicationDate',
-          'application.createdAt',
-          'application.signingTeacherId',
-          'application.followTeacherId',
-        ])
-        .$if(postgres, (q) =>
-          q.select([
-            sql<string[] | null>`(select json_agg(t.school order by t.sort) from application_target_school t
+  const buildPage = (shape: Shape, s: Slots<string>) => {
+    const { f } = shape;
+    const order = f.order;
+    let page = shape.gramDate
+      ? db.selectFrom('application').where(sql<SqlBool>`${sql.ref('application.id')} in (${gramDatePage(shape, s)})`)
+      : shape.walk
+        ? db
+            .selectFrom('application')
+            .where('application.deletedAt', 'is', null)
+            .where(
+              searchGramsOfRow(
+                'application',
+                keywordWords(f.keyword!).map((_, i) => s[`k${i}`]),
+              ),
+            )
+        : filtered(f, s);
+    // The rows whose ids `from` gives in the list's order, after skipping `skip` of them: the ids are read from the
+    // order's covering index, then only the page's rows. (Not filtered again: without deleted_at in its WHERE no
+    // partial index is eligible, so the planner reads the rows by primary key instead of walking an index to find
+    // them.)
+    const byIds = (from: typeof page) =>
+      db.selectFrom('application').where(
+        'application.id',
+        'in',
+        from
+          .select('application.id')
+          .orderBy(sortColumn[f.sortField], order)
+          .orderBy('application.id', order)
+          .limit(shape.near === null ? s.limit! : sql.lit(shape.first!))
+          .offset(shape.near === null ? s.skip! : sql.lit(shape.near)),
+      );
+    if (shape.byNumber) {
+      // A page by number: the offset skipped over the ids (from the date the counters found, when they did).
+      let from = filtered(f, s);
+      if (shape.fromDay) from = from.where('application.applicationDate', order === 'desc' ? '<=' : '>=', s.day!);
+      page = byIds(from);
+    }
+    // Seek: rows strictly after the cursor in (applicationDate, id) order, read straight from the index.
+    const seek = <Q extends typeof page>(q: Q) =>
+      q.where((eb) =>
+        eb(
+          eb.refTuple('application.applicationDate', 'application.id'),
+          order === 'desc' ? '<' : '>',
+          eb.tuple(s.afterDate!, s.afterId!),
+        ),
+      );
+    if (shape.walk && postgres)
+      // PostgreSQL's walk reads ids only, tests each id's grams and then reads the page's rows: walking the index
+      // with its rows read every row it passed (740 for '陳' at 100,000 rows) before testing it, 1.5 against 1.0 ms.
+      // (SQLite tests an index entry before it reads the row.)
+      page = byIds(shape.after ? seek(page) : page);
+    // (One short word's page starts after the cursor in its own range of the index.)
+    else if (shape.after && !shape.gramDate) page = seek(page);
+    const ordered = page
+      .select([
+        'application.id',
+        'application.name',
+        'application.engLastName',
+        'application.engFirstName',
+        'application.email',
+        'application.passportNo',
+        'application.status',
+        'application.applicationDate',
+        'application.createdAt',
+        'application.signingTeacherId',
+        'application.followTeacherId',
+      ])
+      .$if(postgres, (q) =>
+        q.select([
+          sql<string[] | null>`(select json_agg(t.school order by t.sort) from application_target_school t
             where t.application_id = application.id)`.as('schools'),
-            // The teachers' names, and (when given) the follow-up progress, from their modules' subqueries.
-            personPartsJson(sql.ref('application.signingTeacherId')).as('signingTeacher'),
-            personPartsJson(sql.ref('application.followTeacherId')).as('followTeacher'),
-          ]),
-        )
-        .$if(postgres && !!carried.followProgress, (q) =>
-          q.select(carried.followProgress!(sql.ref('application.id')).as('followProgress')),
-        )
-        .$if(shape.total === 'counter', (q) =>
-          q.select(listCountSubquery(db, 'application', f.status ? [s.status] : []).as('total')),
-        )
-        .$if(shape.total === 'gram', (q) => q.select(gramTotal(!!f.status, s).as('total')))
-        .$if(shape.total === 'filter', (q) =>
-          q.select(
-            filtered(f, s)
-              .select((eb) => eb.fn.countAll<number | string>().as('n'))
-              .as('total'),
-          ),
-        )
-        .orderBy(sortColumn[f.sortField], order)
-        .orderBy('application.id', order);
-      return windowed(ordered, shape.first, s.limit!, s.offset!);
-    },
-    planOnce,
-  );
+          // The teachers' names, and (when given) the follow-up progress, from their modules' subqueries.
+          personPartsJson(sql.ref('application.signingTeacherId')).as('signingTeacher'),
+          personPartsJson(sql.ref('application.followTeacherId')).as('followTeacher'),
+        ]),
+      )
+      .$if(postgres && !!carried.followProgress, (q) =>
+        q.select(carried.followProgress!(sql.ref('application.id')).as('followProgress')),
+      )
+      .$if(shape.total === 'counter', (q) =>
+        q.select(listCountSubquery(db, 'application', f.status ? [s.status] : []).as('total')),
+      )
+      .$if(shape.total === 'gram', (q) => q.select(gramTotal(!!f.status, s).as('total')))
+      .$if(shape.total === 'filter', (q) =>
+        q.select(
+          filtered(f, s)
+            .select((eb) => eb.fn.countAll<number | string>().as('n'))
+            .as('total'),
+        ),
+      )
+      .orderBy(sortColumn[f.sortField], order)
+      .orderBy('application.id', order);
+    return windowed(ordered, shape.first, s.limit!, s.offset!);
+  };
+  const pageQuery = compileShapes(db, buildPage, planOnce);
   // What the page's statement read for other modules on PostgreSQL: the teachers' names (as the people module's
   // `names` answers them) and the follow-up progress (as `progressOf`: items of no row are not there). On SQLite,
   // nothing: the service reads them.

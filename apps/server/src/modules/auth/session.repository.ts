@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { compileOnce } from '../../db/compiled.js';
+import { compileOnce, type Slots } from '../../db/compiled.js';
 import { Lru } from '../../db/statement-cache.js';
 import { batchByKey } from '../../lib/batch.js';
 import { isPostgres, type Db } from '../../db/database.js';
@@ -43,82 +43,78 @@ function liveSession(db: Db, twoFactorRoles: readonly string[], carry: Carry | u
   // What the server knew of the session: the slot itself, or its element at the token hash's position (batched).
   const knownOf = (known: never, tokenHash: never) =>
     batched ? sql`(cast(${known} as bigint[]))[array_position(cast(${tokenHash} as text[]), ${hash})]` : sql`${known}`;
-  return compileOnce(
-    db,
-    ['tokenHash', 'knownVersion', 'knownRole'],
-    (slot) =>
-      db
-        .selectFrom('session')
-        .innerJoin('member', 'member.id', 'session.memberId')
-        // With an active role (role switching) only that role counts, while the member still holds it (`held`);
-        // once it is taken from them, all their roles count again.
-        .leftJoin('memberRole as held', (j) =>
-          j.onRef('held.memberId', '=', 'session.memberId').onRef('held.roleId', '=', 'session.activeRoleId'),
-        )
-        .leftJoin('changeCounter as access', (j) => j.on('access.name', '=', sql.lit(ACCESS_COUNTER)))
-        .select((eb) => {
-          const version = sql<number>`coalesce(${sql.ref('access.value')}, 0)`;
-          const perms = eb
-            .selectFrom('memberRole')
-            .innerJoin('rolePermission', 'rolePermission.roleId', 'memberRole.roleId')
-            .innerJoin('permission', 'permission.id', 'rolePermission.permissionId')
-            .select(
-              (postgres
-                ? sql<string | null>`json_agg(${sql.ref('permission.perm')})::text`
-                : sql<string | null>`json_group_array(${sql.ref('permission.perm')})`
-              ).as('perms'),
-            )
-            .whereRef('memberRole.memberId', '=', 'session.memberId')
-            .where((w) => w.or([w('held.roleId', 'is', null), w('memberRole.roleId', '=', w.ref('held.roleId'))]));
-          return [
-            // (Named apart from the member's columns, which the profile carried beside them has under their own names.)
-            'session.id as sessionId',
-            'session.memberId',
-            'session.createdAt as sessionCreatedAt',
-            'session.lastSeenAt',
-            'session.expiresAt',
-            'held.roleId as activeRoleId',
-            'session.activeRoleId as chosenRoleId',
-            version.as('accessVersion'),
-            // The permission identifiers as one JSON array (text on both engines): one row however many there are;
-            // null when the set read before for this session still holds.
-            sql<string | null>`case when ${version} = ${knownOf(slot.knownVersion, slot.tokenHash)}
+  const statement = (slot: Slots<'tokenHash' | 'knownVersion' | 'knownRole'>) =>
+    db
+      .selectFrom('session')
+      .innerJoin('member', 'member.id', 'session.memberId')
+      // With an active role (role switching) only that role counts, while the member still holds it (`held`);
+      // once it is taken from them, all their roles count again.
+      .leftJoin('memberRole as held', (j) =>
+        j.onRef('held.memberId', '=', 'session.memberId').onRef('held.roleId', '=', 'session.activeRoleId'),
+      )
+      .leftJoin('changeCounter as access', (j) => j.on('access.name', '=', sql.lit(ACCESS_COUNTER)))
+      .select((eb) => {
+        const version = sql<number>`coalesce(${sql.ref('access.value')}, 0)`;
+        const perms = eb
+          .selectFrom('memberRole')
+          .innerJoin('rolePermission', 'rolePermission.roleId', 'memberRole.roleId')
+          .innerJoin('permission', 'permission.id', 'rolePermission.permissionId')
+          .select(
+            (postgres
+              ? sql<string | null>`json_agg(${sql.ref('permission.perm')})::text`
+              : sql<string | null>`json_group_array(${sql.ref('permission.perm')})`
+            ).as('perms'),
+          )
+          .whereRef('memberRole.memberId', '=', 'session.memberId')
+          .where((w) => w.or([w('held.roleId', 'is', null), w('memberRole.roleId', '=', w.ref('held.roleId'))]));
+        return [
+          // (Named apart from the member's columns, which the profile carried beside them has under their own names.)
+          'session.id as sessionId',
+          'session.memberId',
+          'session.createdAt as sessionCreatedAt',
+          'session.lastSeenAt',
+          'session.expiresAt',
+          'held.roleId as activeRoleId',
+          'session.activeRoleId as chosenRoleId',
+          version.as('accessVersion'),
+          // The permission identifiers as one JSON array (text on both engines): one row however many there are;
+          // null when the set read before for this session still holds.
+          sql<string | null>`case when ${version} = ${knownOf(slot.knownVersion, slot.tokenHash)}
             and coalesce(${sql.ref('held.roleId')}, 0) = ${knownOf(slot.knownRole, slot.tokenHash)}
             then null else (${perms}) end`.as('perms'),
-            // Holds a role that requires two-factor sign-in, without having it on (0/1 or a boolean).
-            (twoFactorRoles.length
-              ? eb.and([
+          // Holds a role that requires two-factor sign-in, without having it on (0/1 or a boolean).
+          (twoFactorRoles.length
+            ? eb.and([
+                eb.exists(
+                  eb
+                    .selectFrom('memberRole as tf')
+                    .innerJoin('role', 'role.id', 'tf.roleId')
+                    .select('tf.memberId')
+                    .whereRef('tf.memberId', '=', 'session.memberId')
+                    .where('role.name', 'in', [...twoFactorRoles]),
+                ),
+                eb.not(
                   eb.exists(
                     eb
-                      .selectFrom('memberRole as tf')
-                      .innerJoin('role', 'role.id', 'tf.roleId')
-                      .select('tf.memberId')
-                      .whereRef('tf.memberId', '=', 'session.memberId')
-                      .where('role.name', 'in', [...twoFactorRoles]),
+                      .selectFrom('memberTwoFactor')
+                      .select('memberTwoFactor.memberId')
+                      .whereRef('memberTwoFactor.memberId', '=', 'session.memberId')
+                      .where('memberTwoFactor.enabledAt', 'is not', null),
                   ),
-                  eb.not(
-                    eb.exists(
-                      eb
-                        .selectFrom('memberTwoFactor')
-                        .select('memberTwoFactor.memberId')
-                        .whereRef('memberTwoFactor.memberId', '=', 'session.memberId')
-                        .where('memberTwoFactor.enabledAt', 'is not', null),
-                    ),
-                  ),
-                ])
-              : eb.lit(false)
-            ).as('twoFactorPending'),
-          ];
-        })
-        .$if(carry === 'profile', (q) => q.select((eb) => profileSelection(postgres ? 'postgres' : 'sqlite', eb)))
-        .$if(batched, (q) => q.select('session.tokenHash as sessionTokenHash'))
-        .where(matches(slot.tokenHash))
-        .where('session.revokedAt', 'is', null)
-        .where('member.status', '=', 'active')
-        .where('member.deletedAt', 'is', null),
-    // (Lookups by key: PostgreSQL plans it once, decision 324.)
-    { generic: true },
-  );
+                ),
+              ])
+            : eb.lit(false)
+          ).as('twoFactorPending'),
+        ];
+      })
+      .$if(carry === 'profile', (q) => q.select((eb) => profileSelection(postgres ? 'postgres' : 'sqlite', eb)))
+      .$if(batched, (q) => q.select('session.tokenHash as sessionTokenHash'))
+      .where(matches(slot.tokenHash))
+      .where('session.revokedAt', 'is', null)
+      .where('member.status', '=', 'active')
+      .where('member.deletedAt', 'is', null);
+  // (Lookups by key: PostgreSQL plans it once, decision 324.)
+  return compileOnce(db, ['tokenHash', 'knownVersion', 'knownRole'], statement, { generic: true });
 }
 type LiveRow = Awaited<ReturnType<ReturnType<typeof liveSession>>>['rows'][number] & { sessionTokenHash?: string };
 

@@ -352,21 +352,18 @@ export function createMemberRepository(db: Db, dialect: Dialect, carried: Member
   // The list's page on PostgreSQL, with its total (the maintained counter when only the member type narrows it, else
   // the filter's count) and each member's roles: one statement where there were three (decision 269).
   type ListShape = PageShape & { counted: boolean; first: number | null };
-  const compiledList = compileShapes(
-    db,
-    (p: ListShape, s) => {
-      const { filter } = p;
-      const buckets =
-        typeof filter.memberType === 'string' ? [s.memberType] : (filter.memberType ?? []).map((_, i) => s[`mt${i}`]);
-      return pageQuery(filter, p.order, 0, 0, p.after ? { createdAt: 0, id: 0 } : null, s, p.first)
-        .select(roleListOf)
-        .$if(!!carried.labels, (q) => q.select(carried.labels!(sql.ref('member.id')).as('labelList')))
-        .$if(p.counted, (q) => q.select(listCountSubquery(db, 'member', buckets).as('total')))
-        .$if(!p.counted, (q) => q.select(countQuery(filter, s).as('total')));
-      // A first page without a keyword (its filters are equalities) is planned once for any values (decision 324).
-    },
-    (p) => p.first !== null && !p.filter.keyword?.trim(),
-  );
+  const listStatement = (p: ListShape, s: Slots<string>) => {
+    const { filter } = p;
+    const buckets =
+      typeof filter.memberType === 'string' ? [s.memberType] : (filter.memberType ?? []).map((_, i) => s[`mt${i}`]);
+    return pageQuery(filter, p.order, 0, 0, p.after ? { createdAt: 0, id: 0 } : null, s, p.first)
+      .select(roleListOf)
+      .$if(!!carried.labels, (q) => q.select(carried.labels!(sql.ref('member.id')).as('labelList')))
+      .$if(p.counted, (q) => q.select(listCountSubquery(db, 'member', buckets).as('total')))
+      .$if(!p.counted, (q) => q.select(countQuery(filter, s).as('total')));
+  };
+  // A first page without a keyword (its other filters are equalities) is planned once for any values (decision 324).
+  const compiledList = compileShapes(db, listStatement, (p) => p.first !== null && !p.filter.keyword?.trim());
   // Only the member type narrows the list: the maintained counter (list_count) answers without counting rows.
   const isCounted = (f: MemberFilter) => !(f.status || f.identityStatus || f.roleId || f.keyword?.trim());
 
