@@ -235,7 +235,8 @@ export function createApplicationRepository(db: Db, carried: ListCarried = {}) {
     // `gram`: one short word's key count in application_gram (both engines, with gramDate).
     total: '' | 'counter' | 'filter' | 'gram';
     // PostgreSQL, a first page: its limit written into the statement (db/page-rows.ts' firstPageLimit, decision 321);
-    // a near page by number: its limit and the rows it skips (`near`) written in (decision 324).
+    // a page by number from the date the counters found: its limit; a near page by number: its limit and the rows it
+    // skips (`near`) written in (decision 324).
     first: number | null;
     near: number | null;
   };
@@ -254,10 +255,10 @@ export function createApplicationRepository(db: Db, carried: ListCarried = {}) {
   // How many live rows hold one short word (of one status when given): its keys in application_gram, index-only.
   const gramTotal = (ofStatus: boolean, s: Slots<string>) =>
     sql<number | string>`(select count(*) from application_gram g where g.gram = ${s.k0}${gramStatus(ofStatus, s)})`;
-  // A first or near page (its window written in) filtered by status alone, or by one short word (with a status or
-  // not) in the date order, is planned once for any values on PostgreSQL (decision 324): its plan walks the same
-  // index whatever they are. (A walk, a deeper page, a page after a cursor, a teacher, dates or another keyword are
-  // planned with the call's values.)
+  // A page whose limit is written in (a first or near page, or one from the date the counters found) filtered by
+  // status alone, or by one short word (with a status or not) in the date order, is planned once for any values on
+  // PostgreSQL (decision 324): its plan walks the same index whatever they are. (A walk, another deep page, a page
+  // after a cursor, a teacher, dates or another keyword are planned with the call's values.)
   const planOnce = (shape: Shape) =>
     shape.first !== null &&
     !shape.walk &&
@@ -297,7 +298,7 @@ export function createApplicationRepository(db: Db, carried: ListCarried = {}) {
           .select('application.id')
           .orderBy(sortColumn[f.sortField], order)
           .orderBy('application.id', order)
-          .limit(shape.near === null ? s.limit! : sql.lit(shape.first!))
+          .limit(shape.first === null ? s.limit! : sql.lit(shape.first))
           .offset(shape.near === null ? s.skip! : sql.lit(shape.near)),
       );
     if (shape.byNumber) {
@@ -585,11 +586,12 @@ export function createApplicationRepository(db: Db, carried: ListCarried = {}) {
           : countedByStatus(f)
             ? 'counter'
             : 'filter';
-      // (A first page: not a walk, which skips its offset in ids, nor a page after a cursor. A near page by number on
-      // PostgreSQL, skipping up to NEAR_SKIP rows from the list's start, has its skip written in too: without a
-      // parameter for it, it is planned once, where its values cost 0.5 ms of planning on every call, decision 324.)
+      // (A first page: not a walk, which skips its offset in ids, nor a page after a cursor. On PostgreSQL a page by
+      // number has its limit written in too when it is near, skipping up to NEAR_SKIP rows from the list's start, with
+      // its skip, or when it starts at the date the counters found, skipping that date's rows before it: either is then
+      // planned once, where its values cost 0.4–0.5 ms of planning on every call, decision 324.)
       const near = postgres && byNumber && !fromDay && f.offset <= NEAR_SKIP ? f.offset : null;
-      const first = near !== null ? f.limit : walk || f.after ? null : firstPageLimit(db, f);
+      const first = near !== null || (postgres && fromDay) ? f.limit : walk || f.after ? null : firstPageLimit(db, f);
       const key = [
         gramDate ? (f.status ? 'gs' : 'g') : walk ? `w${words.length}` : slots.key,
         f.sortField,
