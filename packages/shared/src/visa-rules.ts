@@ -73,14 +73,16 @@ export const FUNDS_MAX_AGE_DAYS = 31;
 export const LANGUAGE_VALID_YEARS = 2;
 
 const DAY_MS = 86_400_000;
-// The calendar day in the UK of an instant, as YYYY-MM-DD (deadlines, expiries and requests fall on UK days).
-export const ukDay = (ms: number) =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/London',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date(ms));
+// The calendar day in the UK of an instant, as YYYY-MM-DD (deadlines, expiries and requests fall on UK days). One
+// formatter for every call: making one loads its time zone's rules, which was a third of the "this week" list's
+// CPU when each call made its own.
+const UK_DAY = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/London',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+export const ukDay = (ms: number) => UK_DAY.format(new Date(ms));
 export const addDays = (day: string, n: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 // Calendar months; a day the month lacks (31 August + 6 months) falls back to the month's last day.

@@ -22,9 +22,17 @@ export const ATTACHMENTS_MAX = 10;
 
 // ---------- money ----------
 
-// The currency's decimals as Intl knows them; undefined when the code is not a currency Intl knows.
+// The currency's decimals as Intl knows them; undefined when the code is not a currency Intl knows. Asked once per
+// code (a payment list asks for every row): Intl's list of currencies and a number format are made on each asking.
+const DIGITS = new Map<string, number | undefined>();
 export function currencyDigits(currency: string): number | undefined {
   if (!/^[A-Z]{3}$/.test(currency)) return undefined;
+  if (DIGITS.has(currency)) return DIGITS.get(currency);
+  const digits = intlDigits(currency);
+  DIGITS.set(currency, digits);
+  return digits;
+}
+function intlDigits(currency: string): number | undefined {
   const known = (Intl as { supportedValuesOf?: (k: string) => string[] }).supportedValuesOf?.('currency');
   if (known && !known.includes(currency)) return undefined;
   try {
