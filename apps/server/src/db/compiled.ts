@@ -87,3 +87,9 @@ export const idsValue = (db: Conn, ids: readonly number[]): unknown =>
 // The start of a raw statement (`sql\`${plannedOnce(db)}select …\``) that PostgreSQL is to plan once for any values
 // outside a transaction (compileOnce's `generic`, decision 324); nothing on SQLite.
 export const plannedOnce = (db: Conn): RawBuilder<unknown> => sql.raw(isPostgres(db) ? GENERIC_PLAN : '');
+
+// A raw statement as compileOnce builds one: `build` answers it from the slots (`sql\`… ${s.from} …\``), which
+// Kysely compiles (its plugins included) against `db`.
+export const rawStatement =
+  <P extends string, O>(db: Conn, build: (s: Slots<P>) => RawBuilder<O>) =>
+  (s: Slots<P>): Compilable<O> => ({ compile: () => build(s).compile(db) });

@@ -1,13 +1,16 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { carriedTotal } from '../../db/list-count.js';
-import { plannedOnce } from '../../db/compiled.js';
+import { compileOnce, plannedOnce, rawStatement, type Slots } from '../../db/compiled.js';
 import type { Row } from '../../db/schema.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
 import { businessTypesOf, CLOSED_STATUSES } from './reminder.repository.js';
 
 export type VisaStepRow = Row<'applicationVisaStep'>;
 export type VisaStepValues = Omit<VisaStepRow, 'id' | 'applicationId' | 'stageId' | 'version' | 'createdAt'>;
+// The same day two years before, as text (compared as text, so 29 February needs no day of its own).
+const twoYearsBefore = (day: string) => `${Number(day.slice(0, 4)) - 2}${day.slice(4)}`;
+
 export type DueRow = {
   applicationId: number;
   name: string;
@@ -29,10 +32,9 @@ export function createVisaRepository(db: Db) {
   const visaNotApplied = sql<boolean>`not exists (select 1 from application_visa_step v join visa_stage vs on vs.id = v.stage_id
     where v.application_id = s.application_id and vs.kind = 'visaApplied' and v.status in ('done', 'notRequired'))`;
 
-  // Everything due between the two dates on open applications, one row per thing.
-  const dueUnion = (from: string, to: string) => {
-    const yFrom = `${Number(from.slice(0, 4)) - 2}${from.slice(4)}`;
-    const yTo = `${Number(to.slice(0, 4)) - 2}${to.slice(4)}`;
+  // Everything due between the two dates (`from`, `to`; a language test's expiry is two years after it, so the tests
+  // taken between `yFrom` and `yTo`) on open applications, one row per thing.
+  const dueUnion = ({ from, to, yFrom, yTo }: Slots<'from' | 'to' | 'yFrom' | 'yTo'>) => {
     return sql<DueRow>`
       select a.id as application_id, a.name, 'passport' as kind, cast(null as varchar(100)) as detail,
         a.passport_expiry_date as due_date
@@ -78,6 +80,29 @@ export function createVisaRepository(db: Db) {
         and s.due_date >= ${from} and s.due_date <= ${to}
         and (st.kind not in ('casIssued', 'funds') or st.kind is null or ${visaNotApplied})`;
   };
+
+  // "This week"'s page and its count, each built and compiled once (issue 43), and on PostgreSQL planned once per
+  // connection, not on every call (decisions 275, 324).
+  const DUE = ['from', 'to', 'yFrom', 'yTo'] as const;
+  const dueRows = compileOnce(
+    db,
+    [...DUE, 'limit', 'offset'],
+    rawStatement(
+      db,
+      (s) => sql<DueRow & { total: number | string }>`${plannedOnce(db)}select
+        d.application_id as "applicationId", d.name, d.kind, d.detail, d.due_date as "dueDate",
+        count(*) over () as total
+      from (${dueUnion(s)}) d order by d.due_date, ${RISK}, d.application_id, d.detail limit ${s.limit} offset ${s.offset}`,
+    ),
+  );
+  const dueCount = compileOnce(
+    db,
+    DUE,
+    rawStatement(
+      db,
+      (s) => sql<{ n: number | string }>`${plannedOnce(db)}select count(*) as n from (${dueUnion(s)}) d`,
+    ),
+  );
 
   return {
     transaction: <T>(fn: (tx: Tx) => Promise<T>) => runInTransaction(db, fn),
@@ -194,19 +219,12 @@ export function createVisaRepository(db: Db) {
 
     // What falls due between the two dates, the soonest and riskiest first, paged in SQL; the page and its total in
     // one statement, so the union is read once (decision 270).
-    // On PostgreSQL the statement is planned once per connection, not on every call (decisions 275, 324).
     async duePage(from: string, to: string, limit: number, offset: number) {
-      const union = dueUnion(from, to);
-      const once = plannedOnce(db);
-      const { rows } = await sql<DueRow & { total: number | string }>`${once}select d.application_id as "applicationId",
-          d.name, d.kind, d.detail, d.due_date as "dueDate", count(*) over () as total
-        from (${union}) d order by d.due_date, ${RISK}, d.application_id, d.detail limit ${limit} offset ${offset}`.execute(
-        db,
+      const values = { from, to, yFrom: twoYearsBefore(from), yTo: twoYearsBefore(to) };
+      const { rows } = await dueRows(Object.assign({ limit, offset }, values));
+      const total = await carriedTotal(rows, offset === 0, async () =>
+        Number((await dueCount(values)).rows[0]?.n ?? 0),
       );
-      const total = await carriedTotal(rows, offset === 0, async () => {
-        const count = await sql<{ n: number | string }>`${once}select count(*) as n from (${union}) d`.execute(db);
-        return Number(count.rows[0]?.n ?? 0);
-      });
       return { rows, total };
     },
   };

@@ -5,7 +5,9 @@ import type { Row } from '../../db/schema.js';
 import { countAll } from '../../db/sql-helpers.js';
 import { changesOf } from './audit-changes.js';
 import { timelinePage } from '../../db/keyset.js';
-import type { PageWindow } from '../../lib/paging.js';
+import type { PageWindow, SortOrder } from '../../lib/paging.js';
+import { compileShapes, type Slots } from '../../db/compiled.js';
+import { givenValues } from '../../db/page-rows.js';
 import { timelineItem, type TimelineSource } from '../../lib/timeline.js';
 
 export type AuditRow = Row<'auditLog'>;
@@ -19,7 +21,45 @@ export type AuditFilter = Omit<
 };
 
 // The audit log's reads. Its rows are written only by db/audit.ts, inside the calls they record.
+type PageShape = { order: SortOrder; after: boolean };
+
 export function createAuditRepository(db: Db) {
+  // The list's filter from its slots (givenValues: a filter whose slot is given).
+  function filtered(s: Slots<string>) {
+    let q = db.selectFrom('auditLog');
+    if (s.memberId) q = q.where('memberId', '=', s.memberId);
+    if (s.module) q = q.where('module', '=', s.module);
+    if (s.action) q = q.where('action', '=', s.action);
+    if (s.recordType) q = q.where('recordType', '=', s.recordType);
+    if (s.recordId) q = q.where('recordId', '=', s.recordId);
+    if (s.outcome) q = q.where('outcome', '=', s.outcome);
+    if (s.from) q = q.where('createdAt', '>=', s.from);
+    if (s.to) q = q.where('createdAt', '<', s.to);
+    return q;
+  }
+  // Each shape (the filters given, the order, after a cursor or not) built and compiled once (issue 43).
+  const auditPage = compileShapes(db, ({ order, after }: PageShape, s) => {
+    const page = filtered(s).selectAll().orderBy('createdAt', order).orderBy('id', order).limit(s.limit!);
+    if (!after) return page.offset(s.offset!);
+    const [cmp, bound] = order === 'desc' ? (['<', '<='] as const) : (['>', '>='] as const);
+    // The plain bound lets the index range start at the cursor; the pair picks the entries after it.
+    return page
+      .where('createdAt', bound, s.at!)
+      .where((eb) =>
+        eb.or([eb('createdAt', cmp, s.at!), eb.and([eb('createdAt', '=', s.at!), eb('id', cmp, s.afterId!)])]),
+      );
+  });
+  const cappedCount = compileShapes(db, (_: null, s) =>
+    db
+      .selectFrom(
+        filtered(s)
+          .select(sql<number>`1`.as('one'))
+          .limit(s.cap!)
+          .as('c'),
+      )
+      .select(countAll),
+  );
+
   return {
     // Newest first (or oldest with order asc): every filter has an index ending in (created_at, id), so a page
     // reads at most pageSize + 1 entries of it (the one more says whether a next page exists), after the cursor's
@@ -31,35 +71,30 @@ export function createAuditRepository(db: Db) {
       cap: number,
       after: { at: number; id: number } | null,
     ): Promise<{ rows: AuditRow[]; more: boolean; counted: number }> {
-      let q = db.selectFrom('auditLog');
-      if (f.actorId) q = q.where('memberId', '=', f.actorId);
-      if (f.module) q = q.where('module', '=', f.module);
-      if (f.module && f.action) q = q.where('action', '=', f.action);
-      if (f.recordType) q = q.where('recordType', '=', f.recordType);
-      if (f.recordType && f.recordId) q = q.where('recordId', '=', f.recordId);
-      if (f.outcome) q = q.where('outcome', '=', f.outcome);
-      if (f.from !== null) q = q.where('createdAt', '>=', f.from);
-      if (f.to !== null) q = q.where('createdAt', '<', f.to);
-      let page = q
-        .selectAll()
-        .orderBy('createdAt', w.order)
-        .orderBy('id', w.order)
-        .limit(w.limit + 1);
-      if (after) {
-        const [cmp, bound] = w.order === 'desc' ? (['<', '<='] as const) : (['>', '>='] as const);
-        // The plain bound lets the index range start at the cursor; the pair picks the entries after it.
-        page = page
-          .where('createdAt', bound, after.at)
-          .where((eb) =>
-            eb.or([eb('createdAt', cmp, after.at), eb.and([eb('createdAt', '=', after.at), eb('id', cmp, after.id)])]),
-          );
-      } else page = page.offset(w.offset);
-      const capped = q.select(sql<number>`1`.as('one')).limit(cap + 1);
+      // (A record id or an action counts only with its type or module, as the screen asks.)
+      const { key, values } = givenValues({
+        memberId: f.actorId,
+        module: f.module,
+        action: f.module ? f.action : null,
+        recordType: f.recordType,
+        recordId: f.recordType ? f.recordId : null,
+        outcome: f.outcome,
+        from: f.from,
+        to: f.to,
+      });
+      const shape: PageShape = { order: w.order, after: !!after };
       const [rows, c] = await Promise.all([
-        page.execute(),
-        db.selectFrom(capped.as('c')).select(countAll).executeTakeFirst(),
+        auditPage(
+          `${key}:${w.order}:${after ? 'after' : 'offset'}`,
+          shape,
+          Object.assign(after ? { at: after.at, afterId: after.id } : { offset: w.offset }, values, {
+            limit: w.limit + 1,
+          }),
+        ),
+        cappedCount(key, null, Object.assign({ cap: cap + 1 }, values)),
       ]);
-      return { rows: rows.slice(0, w.limit), more: rows.length > w.limit, counted: Number(c?.n ?? 0) };
+      const list = rows.rows as AuditRow[];
+      return { rows: list.slice(0, w.limit), more: list.length > w.limit, counted: Number(c.rows[0]?.n ?? 0) };
     },
 
     // A record's changes for its timeline (decision 180): the entries that succeeded, newest first through

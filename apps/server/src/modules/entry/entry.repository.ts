@@ -3,8 +3,9 @@ import type { RecordStatus } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
 import type { DictEntryTable } from '../../db/schema.js';
 import { containsPattern, countAll, likeLower } from '../../db/sql-helpers.js';
-import { pageWindow } from '../../lib/paging.js';
-import { readPage } from '../../db/page-rows.js';
+import { pageResult, pageWindow } from '../../lib/paging.js';
+import { compiledPageRows, givenValues } from '../../db/page-rows.js';
+import type { Slots } from '../../db/compiled.js';
 import { versionedRows } from '../../db/versioned-rows.js';
 
 // Tables with the dictionary-entry shape (TagTable = DictEntryTable).
@@ -39,6 +40,22 @@ export type EntryListQuery = {
 export function createEntryRepository(db: Db, table: EntryTableName) {
   // Both tables have the same columns, so typing the queries against one of them is exact for both.
   const name = table as 'dictEntry';
+  // The list's filter from its slots (givenValues: a filter whose slot is given; `keyword` a contains-pattern).
+  function filtered(s: Slots<string>) {
+    let q = db.selectFrom(name);
+    if (s.type) q = q.where('type', '=', s.type);
+    if (s.status) q = q.where('status', '=', s.status);
+    if (s.keyword)
+      q = q.where((eb) =>
+        eb.or([likeLower('value', s.keyword!), likeLower('label', s.keyword!), likeLower('label2', s.keyword!)]),
+      );
+    return q;
+  }
+  // Each shape (the filters given) built and compiled once (issue 43).
+  const page = compiledPageRows(db, (_: null, s) => ({
+    rows: filtered(s).select(ENTRY_COLUMNS).orderBy('type').orderBy('sort').orderBy('id'),
+    count: filtered(s).select(countAll),
+  }));
   return {
     // insert, update (optimistic lock), remove.
     ...versionedRows(db, name),
@@ -46,15 +63,13 @@ export function createEntryRepository(db: Db, table: EntryTableName) {
     // Filtered by type, status and a substring of key or names; in type, sort, id order.
     async list(q: EntryListQuery) {
       const w = pageWindow(q);
-      let base = db.selectFrom(name);
-      if (q.type) base = base.where('type', '=', q.type);
-      if (q.status) base = base.where('status', '=', q.status);
-      if (q.keyword) {
-        const p = containsPattern(q.keyword);
-        base = base.where((eb) => eb.or([likeLower('value', p), likeLower('label', p), likeLower('label2', p)]));
-      }
-      const rows = base.select(ENTRY_COLUMNS).orderBy('type').orderBy('sort').orderBy('id');
-      return readPage(db, rows, base.select(countAll), w);
+      const { key, values } = givenValues({
+        type: q.type,
+        status: q.status,
+        keyword: q.keyword ? containsPattern(q.keyword) : null,
+      });
+      const { rows, total } = await page(key, null, values, w);
+      return pageResult(rows as EntryRow[], total, w);
     },
 
     byId: (id: number): Promise<EntryRow | undefined> =>

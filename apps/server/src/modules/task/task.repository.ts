@@ -6,7 +6,7 @@ import { containsPattern, countAll, likeLower } from '../../db/sql-helpers.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
 import type { PageWindow, SortOrder } from '../../lib/paging.js';
 import { compiledPageRows, givenValues } from '../../db/page-rows.js';
-import type { Slots } from '../../db/compiled.js';
+import { compileOnce, compileShapes, idList, idsValue, type Slots } from '../../db/compiled.js';
 import { versionedRows } from '../../db/versioned-rows.js';
 
 const TASK_COLUMNS = [
@@ -54,14 +54,34 @@ export function createTaskRepository(db: Db) {
     count: tasks(s).select(countAll),
   }));
 
-  function contributions(f: ContributionListInput) {
+  // The contribution list's filter from its slots (givenValues).
+  function contributions(s: Slots<string>) {
     let q = db.selectFrom('contribution');
-    if (f.staffId) q = q.where('contribution.memberId', '=', f.staffId);
-    if (f.projectId) q = q.where('contribution.projectId', '=', f.projectId);
-    if (f.dateFrom) q = q.where('contribution.contributedOn', '>=', f.dateFrom);
-    if (f.dateTo) q = q.where('contribution.contributedOn', '<=', f.dateTo);
+    if (s.staffId) q = q.where('contribution.memberId', '=', s.staffId);
+    if (s.projectId) q = q.where('contribution.projectId', '=', s.projectId);
+    if (s.dateFrom) q = q.where('contribution.contributedOn', '>=', s.dateFrom);
+    if (s.dateTo) q = q.where('contribution.contributedOn', '<=', s.dateTo);
     return q;
   }
+  // Each shape (the filters given) built and compiled once (issue 43): a page, and the count and points of all.
+  const contributionRows = compileShapes(db, (_: null, s) =>
+    contributions(s)
+      .selectAll()
+      .orderBy('contribution.contributedOn', 'desc')
+      .orderBy('contribution.id', 'desc')
+      .limit(s.limit!)
+      .offset(s.offset!),
+  );
+  const contributionSum = compileShapes(db, (_: null, s) =>
+    contributions(s).select((eb) => [
+      eb.fn.countAll<number | string>().as('n'),
+      eb.fn.coalesce(eb.fn.sum<number | string>('contribution.points'), sql<number>`0`).as('points'),
+    ]),
+  );
+  // KPI types by id, the ids as one parameter (compiled once).
+  const kpiTypesOf = compileOnce(db, ['ids'], (s) =>
+    db.selectFrom('kpiType').selectAll().where('id', 'in', idList(db, s.ids)),
+  );
 
   // The KPI type list's filter from its slots (givenValues; `keyword` a contains-pattern of any of the three names).
   function kpiTypeFilter(s: Slots<string>) {
@@ -152,22 +172,18 @@ export function createTaskRepository(db: Db) {
       tx.deleteFrom('contribution').where('taskId', '=', taskId).execute(),
 
     async contributionPage(f: ContributionListInput, w: PageWindow) {
+      const { key, values } = givenValues({
+        staffId: f.staffId,
+        projectId: f.projectId,
+        dateFrom: f.dateFrom,
+        dateTo: f.dateTo,
+      });
       const [rows, sum] = await Promise.all([
-        contributions(f)
-          .selectAll()
-          .orderBy('contribution.contributedOn', 'desc')
-          .orderBy('contribution.id', 'desc')
-          .limit(w.limit)
-          .offset(w.offset)
-          .execute(),
-        contributions(f)
-          .select((eb) => [
-            eb.fn.countAll<number | string>().as('n'),
-            eb.fn.coalesce(eb.fn.sum<number | string>('contribution.points'), sql<number>`0`).as('points'),
-          ])
-          .executeTakeFirstOrThrow(),
+        contributionRows(key, null, Object.assign({ limit: w.limit, offset: w.offset }, values)),
+        contributionSum(key, null, values),
       ]);
-      return { rows, total: num(sum.n), totalPoints: num(sum.points) };
+      const all = sum.rows[0]!;
+      return { rows: rows.rows as ContributionRow[], total: num(all.n), totalPoints: num(all.points) };
     },
 
     // Points per member and KPI type in a day range (an index range of contribution_day_ix).
@@ -208,7 +224,7 @@ export function createTaskRepository(db: Db) {
     async kpiTypes(ids: number[]): Promise<Map<number, KpiTypeRow>> {
       const unique = [...new Set(ids)];
       if (!unique.length) return new Map();
-      const rows = await db.selectFrom('kpiType').selectAll().where('id', 'in', unique).execute();
+      const { rows } = await kpiTypesOf({ ids: idsValue(db, unique) });
       return new Map(rows.map((r) => [r.id, r]));
     },
 

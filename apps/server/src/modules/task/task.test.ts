@@ -113,6 +113,19 @@ describe('tasks, KPI types and contribution records', () => {
     expect((await t.post(`${K}/remove`, { id: heavy.id }, t.admin)).meta.code).toBe(7751);
   });
 
+  it('filters the contribution records by project, staff and day, with their count and points', async () => {
+    const today = new Date(Date.now()).toISOString().slice(0, 10);
+    const list = async (q: Record<string, string | number>) => {
+      const page = (await t.get<ContributionPage>(`${C}/list`, q, t.admin)).data;
+      return [page.list.map((r) => r.title).sort(), page.total, page.totalPoints];
+    };
+    expect(await list({ projectId: project.id, staffId: bob })).toEqual([['Contract Wong', 'No KPI'], 2, 3]);
+    expect(await list({ staffId: bob, dateFrom: today, dateTo: today })).toEqual([['Contract Wong', 'No KPI'], 2, 3]);
+    expect(await list({ staffId: bob, dateFrom: '2000-01-01', dateTo: '2000-12-31' })).toEqual([[], 0, 0]);
+    expect(await list({ projectId: project.id + 1000 })).toEqual([[], 0, 0]);
+    expect(await list({ staffId: bob, pageSize: 1, pageNum: 2 })).toEqual([[expect.any(String)], 2, 3]);
+  });
+
   it('lets one of two parallel status changes through', async () => {
     const task = (await addTask({ title: 'Race', assigneeId: amy.id, points: 5 })).data;
     await move(task.id, 'doing');
