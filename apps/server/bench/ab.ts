@@ -1,9 +1,10 @@
 // npm run bench:ab -- --root <another checkout> [--applications 3000 --members 2000 --rounds 8 --seconds 2
-//                      --connections 20 --sessions 20 --engine sqlite|postgres --only '/health,trivial,home p1']
+//                      --connections 20 --sessions 20 --engine sqlite|postgres --only '/health,trivial,home p1' --screens]
 // An A/B of the server's cost per request (issue 43) on a machine whose load comes and goes: the other checkout's
 // server (A, `--root`) and this one's (B), each on its own copy of the same demo data, loaded in turns of
 // `--seconds` (A, B, B, A, ...) for `--rounds` rounds per case, so both meet the same load. The cases: `/health`,
-// the trivial call, the filtered home list and the list pages of LIST_CASES (`--only` names some of them). Prints per case the
+// the trivial call, the filtered home list and the list pages of LIST_CASES (`--only` names some of them, or, with
+// `--screens`, list screens' first pages by their component keys). Prints per case the
 // server CPU per request (user + system, from /proc) and req/s of each, summed over the rounds, and B / A. The
 // clients share `--sessions` sessions of the administrator in turn (one each by default; 1: one token for all).
 import { fork, type ChildProcess } from 'node:child_process';
@@ -17,6 +18,7 @@ import type { BenchRequest, Started } from './http-server.js';
 import { dropSchema } from '../src/db/migrate.js';
 import { benchArgs } from './args.js';
 import { BENCH, benchEnv, LIST_CASES, PROFILE_CASES, signInOverHttp } from './sign-in.js';
+import { SCREEN_PAGES, httpCalls, seedScreens } from './screens.js';
 import { ipcCaller } from './ipc.js';
 
 const { num, values: opt } = benchArgs(
@@ -25,6 +27,9 @@ const { num, values: opt } = benchArgs(
     engine: { type: 'string', default: 'sqlite' },
     root: { type: 'string', default: '' },
     only: { type: 'string', default: '' },
+    // Seed the list screens on both sides (as `npm run bench`'s screens group); --only may then name a screen by its
+    // component key (employee, operationLog, ...).
+    screens: { type: 'boolean', default: false },
   },
 );
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -84,14 +89,18 @@ async function main() {
         ...(databaseUrl ? { pgSchema: side.schema } : { sqliteFile: side.file }),
       } satisfies BenchRequest);
       await child.call({ type: 'seed', applications: num.applications });
+      if (opt.screens) await seedScreens(httpCalls(`http://127.0.0.1:${s.port}`, s.mid, s.token), s.mid);
       const tokens = [s.token];
       while (tokens.length < sessions) tokens.push(await signInOverHttp(s.port));
       servers.push({ child, s, tokens });
     }
     const only = opt.only ? new Set(opt.only.split(',').map((s) => s.trim())) : null;
-    const cases = Object.entries({ '/health': '/health', ...PROFILE_CASES, ...LIST_CASES }).filter(
-      ([name]) => !only || only.has(name),
-    );
+    const cases = Object.entries({
+      '/health': '/health',
+      ...PROFILE_CASES,
+      ...LIST_CASES,
+      ...(only ? SCREEN_PAGES : {}),
+    }).filter(([name]) => !only || only.has(name));
     for (const [name, route] of cases) {
       const total = servers.map(() => ({ cpu: 0, db: 0, requests: 0, seconds: 0 }));
       const url = (s: Started) =>

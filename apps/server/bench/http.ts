@@ -43,7 +43,7 @@ import { recipientWorkbook } from './sms.js';
 import { tagImportWorkbook } from './import-file.js';
 import { IMPORT_BASE } from '@study-crm/shared';
 import { ipcCaller } from './ipc.js';
-import { SCREEN_CASES, SCREEN_ROWS, firstPage, seedScreens, type BenchCalls } from './screens.js';
+import { SCREEN_CASES, SCREEN_ROWS, firstPage, httpCalls, seedScreens } from './screens.js';
 
 const { num, values: opt } = benchArgs(
   {
@@ -497,27 +497,8 @@ async function runEngine(label: string, start: Extract<BenchRequest, { type: 'st
     return { rows, rss, importLatency, rounds };
 
     async function screens() {
-      const calls: BenchCalls = {
-        post: async (e, body) => {
-          const form = new URLSearchParams(common);
-          for (const [k, v] of Object.entries(body as Record<string, unknown>))
-            if (v !== null && v !== undefined) for (const x of [v].flat()) form.append(k, String(x));
-          const res = await fetch(base + e.url, {
-            method: 'POST',
-            headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
-            body: form.toString(),
-          });
-          return dataOf(res, e.url);
-        },
-        get: (e) => get(e.url),
-      };
       const started = performance.now();
-      const members = await get<{ list: { id: number }[] }>(`/api/v1/mc/member?pageNum=1&pageSize=${SCREEN_ROWS}`);
-      await seedScreens(
-        calls,
-        s.mid,
-        members.list.map((m) => m.id),
-      );
+      await seedScreens(httpCalls(base, s.mid, s.token), s.mid);
       log(
         `list screens: ${SCREEN_ROWS} rows added to each short list in ${((performance.now() - started) / 1000).toFixed(1)} s`,
       );

@@ -1,4 +1,4 @@
-// npm run bench:profile [-- --applications 20000 --members 2000 --duration 8 --connections 20 --sessions 1
+// npm run bench:profile [-- --applications 20000 --members 2000 --duration 8 --connections 20 --sessions 1 --screens
 //                           --engine sqlite --cases trivial,'home p1'
 //                           --out /tmp/study-crm-profile --top 25 --root <another checkout>]
 // A CPU profile (`node --cpu-prof`) of the server under load (issue 43), one for each case: the trivial signed call
@@ -23,6 +23,7 @@ import { dropSchema } from '../src/db/migrate.js';
 import { benchArgs } from './args.js';
 import { BENCH, benchEnv, LIST_CASES, PROFILE_CASES, signInOverHttp } from './sign-in.js';
 import { ipcCaller } from './ipc.js';
+import { SCREEN_PAGES, httpCalls, seedScreens } from './screens.js';
 
 const { num, values: opt } = benchArgs(
   { applications: 20000, members: 2000, duration: 8, connections: 20, top: 25, sessions: 1 },
@@ -33,11 +34,15 @@ const { num, values: opt } = benchArgs(
     // Only summarize a .cpuprofile made before, leaving out its first `--skip` ms.
     summarize: { type: 'string', default: '' },
     skip: { type: 'string', default: '0' },
-    // Which cases, by name: the two above (the default), '/health', or any of the list pages `npm run bench:ab` compares.
+    // Also give every short list screen SCREEN_ROWS rows through its add calls, as `npm run bench`'s screens group
+    // does (their first pages, and the operation log those calls write, as that group times them).
+    screens: { type: 'boolean', default: false },
+    // Which cases, by name: the two above (the default), '/health', any of the list pages `npm run bench:ab` compares,
+    // or a list screen's first page by its component key (employee, operationLog, ...; see --screens).
     cases: { type: 'string', default: Object.keys(PROFILE_CASES).join(',') },
   },
 );
-const ALL_CASES: Record<string, string> = { '/health': '/health', ...PROFILE_CASES, ...LIST_CASES };
+const ALL_CASES: Record<string, string> = { '/health': '/health', ...PROFILE_CASES, ...LIST_CASES, ...SCREEN_PAGES };
 const CASES = opt.cases.split(',').map((name) => {
   const route = ALL_CASES[name.trim()];
   if (!route) throw new Error(`--cases: no case ${name} (${Object.keys(ALL_CASES).join(', ')})`);
@@ -177,6 +182,9 @@ async function main() {
     const s0 = await seeder.call<Started>(startMsg);
     const t0 = Date.now();
     await seeder.call({ type: 'seed', applications: num.applications });
+    if (opt.screens) {
+      await seedScreens(httpCalls(`http://127.0.0.1:${s0.port}`, s0.mid, s0.token), s0.mid);
+    }
     console.log(`seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     const call = (port: number, route: string) =>
       `http://127.0.0.1:${port}${route}${route.includes('?') ? '&' : '?'}appId=${BENCH.appId}&mcId=COM`;

@@ -29,6 +29,7 @@ import {
   type EndpointData,
   type EndpointParams,
 } from '@study-crm/shared';
+import { BENCH } from './sign-in.js';
 
 export const SCREEN_ROWS = 25;
 
@@ -59,16 +60,50 @@ export const SCREEN_CASES: readonly (readonly [string, Endpoint<'GET'>])[] = [
 ];
 export const firstPage = (e: Endpoint<'GET'>) => `${e.url}?pageNum=1&pageSize=20`;
 
+// Each list screen's first page by its component key (employee, operationLog, ...): the cases `npm run bench:profile`
+// and `npm run bench:ab` take by name beside their own (with --screens, after seedScreens).
+export const SCREEN_PAGES: Record<string, string> = Object.fromEntries(
+  SCREEN_CASES.map(([screen, e]) => [screen.split(':')[0]!, firstPage(e)]),
+);
+
 // Signed calls as the bench's administrator; each throws unless the answer's code is 200.
 export type BenchCalls = {
   post: <E extends Endpoint<'POST'>>(e: E, body: EndpointParams<E>) => Promise<EndpointData<E>>;
-  get: <E extends Endpoint<'GET'>>(e: E) => Promise<EndpointData<E>>;
+  get: <E extends Endpoint<'GET'>>(e: E, query?: Record<string, string>) => Promise<EndpointData<E>>;
 };
+
+// BenchCalls over real HTTP to the bench server at `base`, signed as its administrator `mid` with session `token`.
+export function httpCalls(base: string, mid: number, token: string): BenchCalls {
+  const common = { appId: BENCH.appId, mcId: 'COM', memberId: String(mid) };
+  const headers = { sign: BENCH.sign, 'x-token': token };
+  const dataOf = async (res: Response, what: string) => {
+    const body = (await res.json()) as { meta: { code: number; message: string }; data: never };
+    if (body.meta.code !== 200) throw new Error(`${what}: ${body.meta.code} ${body.meta.message}`);
+    return body.data;
+  };
+  return {
+    post: async (e, body) => {
+      const form = new URLSearchParams(common);
+      for (const [k, v] of Object.entries(body as Record<string, unknown>))
+        if (v !== null && v !== undefined) for (const x of [v].flat()) form.append(k, String(x));
+      const res = await fetch(base + e.url, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+        body: form.toString(),
+      });
+      return dataOf(res, e.url);
+    },
+    get: async (e, query) =>
+      dataOf(await fetch(`${base}${e.url}?${new URLSearchParams({ ...query, ...common })}`, { headers }), e.url),
+  };
+}
 
 // SCREEN_ROWS rows in each list the demo data leaves short, each through its own add call (which also writes the
 // operation log's entries). `me`: the administrator (the tasks' assignee); `subjectIds`: SCREEN_ROWS members for the
 // data requests to be about (one open request of a kind each).
-export async function seedScreens({ post, get }: BenchCalls, me: number, subjectIds: number[]): Promise<void> {
+export async function seedScreens({ post, get }: BenchCalls, me: number): Promise<void> {
+  const members = await get(memberApi.list, { pageNum: '1', pageSize: String(SCREEN_ROWS) });
+  const subjectIds = members.list.map((m) => m.id);
   if (subjectIds.length < SCREEN_ROWS) throw new Error(`the screens group needs ${SCREEN_ROWS} members (--members)`);
   const each = async <T>(add: (i: number) => Promise<T>): Promise<T[]> => {
     const made: T[] = [];
