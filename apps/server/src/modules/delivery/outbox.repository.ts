@@ -4,6 +4,7 @@ import type { Db, Dialect } from '../../db/database.js';
 import type { Conn } from '../../db/transaction.js';
 import type { ChannelName, DeliveryStatus } from './delivery.types.js';
 import { pageRows } from '../../db/page-rows.js';
+import { compileOnce, idList, idsValue } from '../../db/compiled.js';
 import { countAll } from '../../db/sql-helpers.js';
 
 export type OutboxRow = {
@@ -53,6 +54,15 @@ const isDue = (eb: ExpressionBuilder<Database, 'deliveryOutbox'>, now: number) =
 const ENQUEUE_CHUNK = 1000;
 
 export function createOutboxRepository(db: Db, dialect: Dialect) {
+  // A page of messages' counts per status, the ids as one parameter (compiled once, issue 43).
+  const summariesOf = compileOnce(db, ['channel', 'ids'], (s) =>
+    db
+      .selectFrom('deliveryMessageCount')
+      .select(['messageId', 'status', 'n'])
+      .where('channel', '=', s.channel)
+      .where('messageId', 'in', idList(db, s.ids))
+      .where('n', '>', sql.lit(0)),
+  );
   return {
     // Queues one row per recipient. `tx` is the caller's transaction, so the message and its rows land together.
     // `dueAt` (default now): no worker sends a row before it (scheduled messages). `lane` (default the channel):
@@ -258,13 +268,7 @@ export function createOutboxRepository(db: Db, dialect: Dialect) {
     // message, however many recipients it has; decision 304).
     async summaries(channel: ChannelName, messageIds: number[]) {
       if (!messageIds.length) return [];
-      return db
-        .selectFrom('deliveryMessageCount')
-        .select(['messageId', 'status', 'n'])
-        .where('channel', '=', channel)
-        .where('messageId', 'in', messageIds)
-        .where('n', '>', 0)
-        .execute();
+      return (await summariesOf({ channel, ids: idsValue(db, messageIds) })).rows;
     },
   };
 }

@@ -1,12 +1,12 @@
 import { searchText } from '@study-crm/shared';
-import type { SelectQueryBuilder } from 'kysely';
 import type { FeedbackFilter } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
-import type { Database, Row } from '../../db/schema.js';
+import type { Row } from '../../db/schema.js';
 import { containsPattern, countAll, countInWindow, likeLower, purgeWindows } from '../../db/sql-helpers.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
-import type { PageWindow } from '../../lib/paging.js';
-import { pageRows } from '../../db/page-rows.js';
+import type { PageWindow, SortOrder } from '../../lib/paging.js';
+import { compiledPageRows, givenValues } from '../../db/page-rows.js';
+import type { Slots } from '../../db/compiled.js';
 
 // The columns of a feedback row and of a reply (the subject access export reads the same).
 export const FEEDBACK_COLUMNS = [
@@ -33,22 +33,27 @@ export type NewReply = Omit<FeedbackReplyRow, 'id'>;
 
 const THROTTLE_PREFIX = 'feedback:';
 
-type FeedbackQuery = SelectQueryBuilder<Database, 'feedback', object>;
-function applyFilter(q: FeedbackQuery, f: FeedbackFilter): FeedbackQuery {
-  if (f.status) q = q.where('status', '=', f.status);
-  if (f.from != null) q = q.where('createdAt', '>=', f.from);
-  if (f.to != null) q = q.where('createdAt', '<', f.to);
-  if (f.keyword) {
-    const p = containsPattern(f.keyword);
-    q = q.where((eb) =>
-      eb.or([likeLower('name', p), likeLower('email', p), likeLower('mobile', p), likeLower('content', p)]),
-    );
-  }
-  return q;
-}
-
 // The only SQL of the feedback module.
 export function createFeedbackRepository(db: Db) {
+  // The list's filter from its slots (givenValues; `keyword` a contains-pattern of the name, e-mail, mobile or text).
+  function filtered(s: Slots<string>) {
+    let q = db.selectFrom('feedback');
+    if (s.status) q = q.where('status', '=', s.status);
+    if (s.from) q = q.where('createdAt', '>=', s.from);
+    if (s.to) q = q.where('createdAt', '<', s.to);
+    if (s.keyword) {
+      const p = s.keyword;
+      q = q.where((eb) =>
+        eb.or([likeLower('name', p), likeLower('email', p), likeLower('mobile', p), likeLower('content', p)]),
+      );
+    }
+    return q;
+  }
+  // Each shape (the filters given, the order) built and compiled once (issue 43).
+  const feedbackPage = compiledPageRows(db, (order: SortOrder, s) => ({
+    rows: filtered(s).select(FEEDBACK_COLUMNS).orderBy('createdAt', order).orderBy('id', order),
+    count: filtered(s).select(countAll),
+  }));
   return {
     transaction: <T>(fn: (tx: Tx) => Promise<T>): Promise<T> => runInTransaction(db, fn),
 
@@ -61,14 +66,15 @@ export function createFeedbackRepository(db: Db) {
     find: (id: number, tx: Conn = db): Promise<FeedbackRow | undefined> =>
       tx.selectFrom('feedback').select(FEEDBACK_COLUMNS).where('id', '=', id).executeTakeFirst(),
 
-    page(f: FeedbackFilter, w: PageWindow): Promise<{ rows: FeedbackRow[]; total: number }> {
-      const base = applyFilter(db.selectFrom('feedback'), f);
-      return pageRows(
-        db,
-        base.select(FEEDBACK_COLUMNS).orderBy('createdAt', w.order).orderBy('id', w.order),
-        base.select(countAll),
-        w,
-      );
+    async page(f: FeedbackFilter, w: PageWindow): Promise<{ rows: FeedbackRow[]; total: number }> {
+      const { key, values } = givenValues({
+        status: f.status,
+        from: f.from,
+        to: f.to,
+        keyword: f.keyword ? containsPattern(f.keyword) : null,
+      });
+      const { rows, total } = await feedbackPage(`${key}:${w.order}`, w.order, values, w);
+      return { rows: rows as FeedbackRow[], total };
     },
 
     insert: async (tx: Tx, v: NewFeedback): Promise<number> => {

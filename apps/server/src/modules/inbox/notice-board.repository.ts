@@ -1,11 +1,12 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { NoticeSortField, NoticeState } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
-import type { Database, Row } from '../../db/schema.js';
+import type { Row } from '../../db/schema.js';
 import { containsPattern, countAll, likeLower, updateWhileNull } from '../../db/sql-helpers.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
-import type { PageWindow } from '../../lib/paging.js';
-import { pageRows } from '../../db/page-rows.js';
+import type { PageWindow, SortOrder } from '../../lib/paging.js';
+import { compiledPageRows, givenValues } from '../../db/page-rows.js';
+import type { Slots } from '../../db/compiled.js';
 
 // The notice board: the admin side of the member_notice table the message box reads (issue 17).
 const NOTICE_COLUMNS = [
@@ -38,20 +39,34 @@ export type NoticeFilter = {
 // "Never expires" sorts after every expiry on both engines.
 const NEVER = 253402300799999;
 
-type NoticeQuery = SelectQueryBuilder<Database, 'memberNotice', object>;
-function applyFilter(q: NoticeQuery, f: NoticeFilter, now: number): NoticeQuery {
-  q = q.where('deletedAt', 'is', null);
-  if (f.keyword) q = q.where(likeLower('title', containsPattern(f.keyword)));
-  if (f.recipientId !== null && f.recipientId !== undefined) q = q.where('memberId', '=', f.recipientId);
-  if (f.state === 'scheduled') q = q.where('publishAt', '>', now);
-  if (f.state === 'published') {
-    q = q.where('publishAt', '<=', now).where((eb) => eb.or([eb('expiresAt', 'is', null), eb('expiresAt', '>', now)]));
-  }
-  if (f.state === 'expired') q = q.where('expiresAt', 'is not', null).where('expiresAt', '<=', now);
-  return q;
-}
+type NoticeShape = { state: NoticeState | null; sort: NoticeSortField; order: SortOrder };
 
 export function createNoticeBoardRepository(db: Db) {
+  // The list's filter from its slots (givenValues; `keyword` a contains-pattern of the title) and the shape's state,
+  // at the instant `now`.
+  function filtered(state: NoticeState | null, s: Slots<string>) {
+    let q = db.selectFrom('memberNotice').where('deletedAt', 'is', null);
+    if (s.keyword) q = q.where(likeLower('title', s.keyword));
+    if (s.recipientId) q = q.where('memberId', '=', s.recipientId);
+    if (state === 'scheduled') q = q.where('publishAt', '>', s.now!);
+    if (state === 'published')
+      q = q
+        .where('publishAt', '<=', s.now!)
+        .where((eb) => eb.or([eb('expiresAt', 'is', null), eb('expiresAt', '>', s.now!)]));
+    if (state === 'expired') q = q.where('expiresAt', 'is not', null).where('expiresAt', '<=', s.now!);
+    return q;
+  }
+  // Each shape (the filters given, the state, the order) built and compiled once (issue 43).
+  const noticePage = compiledPageRows(db, ({ state, sort, order }: NoticeShape, s) => {
+    const base = filtered(state, s);
+    const ordered =
+      sort === 'expiresAt'
+        ? base.orderBy(sql`coalesce(expires_at, ${sql.lit(NEVER)})`, order)
+        : sort === 'title'
+          ? base.orderBy(sql`lower(title)`, order)
+          : base.orderBy(sort, order);
+    return { rows: ordered.select(NOTICE_COLUMNS).orderBy('id', order), count: base.select(countAll) };
+  });
   return {
     transaction: <T>(fn: (tx: Tx) => Promise<T>): Promise<T> => runInTransaction(db, fn),
 
@@ -61,14 +76,14 @@ export function createNoticeBoardRepository(db: Db) {
       w: PageWindow,
       now: number,
     ): Promise<{ rows: NoticeRow[]; total: number }> {
-      const base = applyFilter(db.selectFrom('memberNotice'), f, now);
-      const ordered =
-        sort === 'expiresAt'
-          ? base.orderBy(sql`coalesce(expires_at, ${sql.lit(NEVER)})`, w.order)
-          : sort === 'title'
-            ? base.orderBy(sql`lower(title)`, w.order)
-            : base.orderBy(sort, w.order);
-      return pageRows(db, ordered.select(NOTICE_COLUMNS).orderBy('id', w.order), base.select(countAll), w);
+      const state = f.state ?? null;
+      const { key, values } = givenValues({
+        keyword: f.keyword ? containsPattern(f.keyword) : null,
+        recipientId: f.recipientId,
+        now: state ? now : null,
+      });
+      const page = await noticePage(`${key}:${state}:${sort}:${w.order}`, { state, sort, order: w.order }, values, w);
+      return { rows: page.rows as NoticeRow[], total: page.total };
     },
 
     find: (id: number, tx: Conn = db): Promise<NoticeRow | undefined> =>

@@ -17,7 +17,7 @@ import {
   referencedNames,
 } from '../../db/sql-helpers.js';
 import { pageResult, pageWindow, type SortOrder } from '../../lib/paging.js';
-import { compiledPageRows, givenValues, readPage } from '../../db/page-rows.js';
+import { compiledPageRows, givenValues } from '../../db/page-rows.js';
 import type { Slots } from '../../db/compiled.js';
 import type { EmailListQuery, MailSenderListQuery, TemplateListQuery } from '@study-crm/shared';
 
@@ -108,6 +108,30 @@ export function createMailRepository(db: Db) {
               .$if(!!s.bucket, (q) => q.where('bucket', '=', s.bucket!))
       })`.as('n'),
     );
+  // The mail server and template lists' filters from their slots (`keyword` a contains-pattern); each shape built
+  // and compiled once (issue 43).
+  function senders(s: Slots<string>) {
+    let q = db.selectFrom('mailSender');
+    if (s.keyword)
+      q = q.where((eb) =>
+        eb.or([likeLower('host', s.keyword!), likeLower('account', s.keyword!), likeLower('displayName', s.keyword!)]),
+      );
+    return q;
+  }
+  const senderPageOf = compiledPageRows(db, (order: SortOrder, s) => ({
+    rows: senders(s).select(SENDER).orderBy('id', order),
+    count: senders(s).select(countAll),
+  }));
+  function templates(s: Slots<string>) {
+    let q = db.selectFrom('messageTemplate');
+    if (s.type) q = q.where('type', '=', s.type);
+    if (s.keyword) q = q.where((eb) => eb.or([likeLower('name', s.keyword!), likeLower('title', s.keyword!)]));
+    return q;
+  }
+  const templatePageOf = compiledPageRows(db, (order: SortOrder, s) => ({
+    rows: templates(s).select(TEMPLATE).orderBy('id', order),
+    count: templates(s).select(countAll),
+  }));
   const emailPageOf = compiledPageRows(db, (order: SortOrder, s) => ({
     rows: emailsWhere(s)
       .innerJoin('mailSender as s', 's.id', 'e.senderId')
@@ -130,14 +154,11 @@ export function createMailRepository(db: Db) {
 
     sender: (id: number): Promise<MailSenderRow | undefined> =>
       db.selectFrom('mailSender').select(SENDER).where('id', '=', id).executeTakeFirst(),
-    senderPage(q: MailSenderListQuery) {
-      let base = db.selectFrom('mailSender');
-      if (q.keyword) {
-        const p = containsPattern(q.keyword);
-        base = base.where((eb) => eb.or([likeLower('host', p), likeLower('account', p), likeLower('displayName', p)]));
-      }
+    async senderPage(q: MailSenderListQuery) {
       const w = pageWindow(q);
-      return readPage(db, base.select(SENDER).orderBy('id', w.order), base.select(countAll), w);
+      const { key, values } = givenValues({ keyword: q.keyword ? containsPattern(q.keyword) : null });
+      const { rows, total } = await senderPageOf(`${key}:${w.order}`, w.order, values, w);
+      return pageResult(rows as MailSenderRow[], total, w);
     },
     // The mail server system e-mails go out through: the first one set up.
     firstSender: (tx: Conn = db): Promise<{ id: number } | undefined> =>
@@ -170,15 +191,11 @@ export function createMailRepository(db: Db) {
 
     template: (id: number): Promise<TemplateRow | undefined> =>
       db.selectFrom('messageTemplate').select(TEMPLATE).where('id', '=', id).executeTakeFirst(),
-    templatePage(q: TemplateListQuery) {
-      let base = db.selectFrom('messageTemplate');
-      if (q.type) base = base.where('type', '=', q.type);
-      if (q.keyword) {
-        const p = containsPattern(q.keyword);
-        base = base.where((eb) => eb.or([likeLower('name', p), likeLower('title', p)]));
-      }
+    async templatePage(q: TemplateListQuery) {
       const w = pageWindow(q);
-      return readPage(db, base.select(TEMPLATE).orderBy('id', w.order), base.select(countAll), w);
+      const { key, values } = givenValues({ type: q.type, keyword: q.keyword ? containsPattern(q.keyword) : null });
+      const { rows, total } = await templatePageOf(`${key}:${w.order}`, w.order, values, w);
+      return pageResult(rows as TemplateRow[], total, w);
     },
     templateOptions(type: string | null | undefined) {
       let q = db.selectFrom('messageTemplate').select(['id', 'name', 'type', 'title']);

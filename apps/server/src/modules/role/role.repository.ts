@@ -4,8 +4,9 @@ import type { Db } from '../../db/database.js';
 import { listCountSubquery } from '../../db/list-count.js';
 import { replaceLinks } from '../../db/link-rows.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
-import type { PageWindow } from '../../lib/paging.js';
-import { pageRows } from '../../db/page-rows.js';
+import type { PageWindow, SortOrder } from '../../lib/paging.js';
+import { compiledPageRows, givenValues } from '../../db/page-rows.js';
+import type { Slots } from '../../db/compiled.js';
 import { containsPattern, countAll, likeLower, permissionIdsOfRole } from '../../db/sql-helpers.js';
 import type { Row } from '../../db/schema.js';
 import { lockRow } from '../../db/row-lock.js';
@@ -14,8 +15,6 @@ import { setMemberRoles } from './role-links.repository.js';
 export type RoleRow = Row<'role'> & { memberCount: number };
 
 export type RoleFilter = { keyword?: string | null; kind?: RoleKind | null };
-
-const ilike = (column: string, text: string) => likeLower(column, containsPattern(text));
 
 // Methods that run inside the service's transaction take it as `tx` (first when they only make sense there, last
 // and optional when they also read outside one).
@@ -34,15 +33,19 @@ export function createRoleRepository(db: Db) {
       listCountSubquery(db, 'role_member', [sql<string>`cast(${sql.ref('role.id')} as varchar(64))`]).as('memberCount'),
     ]);
 
-  const filtered = (f: RoleFilter) => {
+  // The list's filter from its slots (givenValues; `keyword` a contains-pattern of the name or the Chinese name).
+  const filtered = (s: Slots<string>) => {
     let q = db.selectFrom('role');
-    if (f.keyword) {
-      const k = f.keyword;
-      q = q.where((eb) => eb.or([ilike('role.name', k), ilike('role.cnName', k)]));
-    }
-    if (f.kind) q = q.where('role.kind', '=', f.kind);
+    if (s.keyword)
+      q = q.where((eb) => eb.or([likeLower('role.name', s.keyword!), likeLower('role.cnName', s.keyword!)]));
+    if (s.kind) q = q.where('role.kind', '=', s.kind);
     return q;
   };
+  // Each shape (the filters given, the order) built and compiled once (issue 43).
+  const rolePage = compiledPageRows(db, (order: SortOrder, s) => ({
+    rows: roles().where('role.id', 'in', filtered(s).select('role.id')).orderBy('role.id', order),
+    count: filtered(s).select(countAll),
+  }));
 
   const toRow = (r: Omit<RoleRow, 'memberCount'> & { memberCount: number | string | null }): RoleRow =>
     Object.assign(r, { memberCount: Number(r.memberCount ?? 0) });
@@ -51,13 +54,8 @@ export function createRoleRepository(db: Db) {
     transaction: <T>(fn: (tx: Tx) => Promise<T>): Promise<T> => runInTransaction(db, fn),
 
     async page(f: RoleFilter, w: PageWindow): Promise<{ rows: RoleRow[]; total: number }> {
-      const ids = filtered(f).select('role.id');
-      const page = await pageRows(
-        db,
-        roles().where('role.id', 'in', ids).orderBy('role.id', w.order),
-        filtered(f).select(countAll),
-        w,
-      );
+      const { key, values } = givenValues({ keyword: f.keyword ? containsPattern(f.keyword) : null, kind: f.kind });
+      const page = await rolePage(`${key}:${w.order}`, w.order, values, w);
       return { rows: page.rows.map(toRow), total: page.total };
     },
 
