@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { compileOnce } from './compiled.js';
+import { compileOnce, compileShapes } from './compiled.js';
 import type { Db } from './database.js';
 import type { ListCountTable } from './schema.js';
 
@@ -12,6 +12,16 @@ function compiled(db: Db) {
     all: compileOnce(db, ['list'], (s) => sumOf(db).where('list', '=', s.list)),
     one: compileOnce(db, ['list', 'bucket'], (s) =>
       sumOf(db).where('list', '=', s.list).where('bucket', '=', s.bucket),
+    ),
+    // Several buckets (slots b0, b1, ...), one statement per number of them.
+    some: compileShapes(db, (n: number, s) =>
+      sumOf(db)
+        .where('list', '=', s.list!)
+        .where(
+          'bucket',
+          'in',
+          Array.from({ length: n }, (_, i) => s[`b${i}`]!),
+        ),
     ),
   };
 }
@@ -46,11 +56,15 @@ export async function listCount(
   list: ListCountTable['list'],
   bucket?: string | readonly string[] | null,
 ): Promise<number> {
+  let q = byDb.get(db);
+  if (!q) byDb.set(db, (q = compiled(db)));
   let row: { n: number | string } | undefined;
-  if (typeof bucket === 'string' || !bucket?.length) {
-    let q = byDb.get(db);
-    if (!q) byDb.set(db, (q = compiled(db)));
-    row = (typeof bucket === 'string' ? await q.one({ list, bucket }) : await q.all({ list })).rows[0];
-  } else row = await sumOf(db).where('list', '=', list).where('bucket', 'in', bucket).executeTakeFirst();
+  if (typeof bucket === 'string') row = (await q.one({ list, bucket })).rows[0];
+  else if (!bucket?.length) row = (await q.all({ list })).rows[0];
+  else {
+    const values: Record<string, unknown> = { list };
+    bucket.forEach((b, i) => (values[`b${i}`] = b));
+    row = (await q.some(String(bucket.length), bucket.length, values)).rows[0];
+  }
   return Number(row?.n ?? 0);
 }
