@@ -51,6 +51,20 @@ describe('admissions cycles', () => {
     expect((await t.post(`${BASE}/remove`, { id: added.data.id }, t.admin)).meta.code).toBe(200);
   });
 
+  it('finds cycles by entry year, by a part of their remarks and by status', async () => {
+    const body = { earlyDeadline: '2032-10-15', equalDeadline: '2033-01-15', finalDeadline: '2033-06-30' };
+    const noted = await t.post<Cycle>(`${BASE}/add`, { ...body, entryYear: 2033, remarks: 'Pilot intake' }, t.admin);
+    const off = await t.post<Cycle>(`${BASE}/add`, { ...body, entryYear: 2034, status: 'disabled' }, t.admin);
+    const years = async (q: Values) =>
+      (await t.get<{ list: Cycle[] }>(`${BASE}/list`, q, t.admin)).data.list.map((c) => c.entryYear);
+    expect(await years({ keyword: '2033' })).toEqual([2033]);
+    expect(await years({ keyword: 'PILOT' })).toEqual([2033]);
+    expect(await years({ keyword: 'pilot', status: 'disabled' })).toEqual([]);
+    expect(await years({ status: 'disabled' })).toEqual([2034]);
+    expect(await years({ status: 'enabled', order: 'asc' })).toEqual([2026, 2027, 2028, 2033]);
+    for (const c of [noted.data, off.data]) await t.post(`${BASE}/remove`, { id: c.id }, t.admin);
+  });
+
   it('refuses deadlines out of order and a bad time, naming the field', async () => {
     const base = {
       entryYear: 2032,

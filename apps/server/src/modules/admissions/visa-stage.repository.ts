@@ -3,24 +3,36 @@ import type { Db } from '../../db/database.js';
 import type { Row } from '../../db/schema.js';
 import { containsPattern, countAll, likeLower } from '../../db/sql-helpers.js';
 import { versionedRows } from '../../db/versioned-rows.js';
-import { pageWindow } from '../../lib/paging.js';
-import { readPage } from '../../db/page-rows.js';
+import { pageResult, pageWindow, type SortOrder } from '../../lib/paging.js';
+import { compiledPageRows, givenValues } from '../../db/page-rows.js';
+import type { Slots } from '../../db/compiled.js';
 
 const COLUMNS = ['id', 'kind', 'name', 'sort', 'fileType', 'status', 'version', 'createdAt', 'updatedAt'] as const;
 export type VisaStageRow = Row<'visaStage'>;
 
 // The Student visa checklist's stages (issue 40): a short list in checklist order.
 export function createVisaStageRepository(db: Db) {
+  // The list's filter from its slots (givenValues; `keyword` a contains-pattern of the name); each shape (the
+  // filters given, the order) built and compiled once (issue 43).
+  function filtered(s: Slots<string>) {
+    let q = db.selectFrom('visaStage');
+    if (s.status) q = q.where('status', '=', s.status);
+    if (s.keyword) q = q.where(likeLower('name', s.keyword));
+    return q;
+  }
+  const stagePage = compiledPageRows(db, (order: SortOrder, s) => ({
+    rows: filtered(s).select(COLUMNS).orderBy('sort', order).orderBy('id', order),
+    count: filtered(s).select(countAll),
+  }));
   return {
     ...versionedRows(db, 'visaStage'),
 
     async list(q: VisaStageListQuery) {
       const w = pageWindow(q, { pageSize: 50, order: 'asc' });
-      let base = db.selectFrom('visaStage');
-      if (q.status) base = base.where('status', '=', q.status);
-      if (q.keyword?.trim()) base = base.where(likeLower('name', containsPattern(q.keyword.trim())));
-      const rows = base.select(COLUMNS).orderBy('sort', w.order).orderBy('id', w.order);
-      return readPage(db, rows, base.select(countAll), w);
+      const keyword = q.keyword?.trim();
+      const { key, values } = givenValues({ status: q.status, keyword: keyword ? containsPattern(keyword) : null });
+      const { rows, total } = await stagePage(`${key}:${w.order}`, w.order, values, w);
+      return pageResult(rows as VisaStageRow[], total, w);
     },
 
     enabled: (): Promise<VisaStageRow[]> =>

@@ -138,6 +138,12 @@ describe('Student visa checklist', () => {
     );
     expect(off.meta.code, off.meta.message).toBe(200);
     expect((await checklist(id)).steps).toHaveLength(9);
+    // Found by a part of its name and by status.
+    const names = async (q: Values) =>
+      (await t.get<Page<VisaStage>>(`${S}/list`, q, admin)).data.list.map((s) => s.name);
+    expect(await names({ keyword: ' atas ' })).toEqual(['ATAS certificate']);
+    expect(await names({ keyword: 'atas', status: 'enabled' })).toEqual([]);
+    expect(await names({ status: 'disabled' })).toEqual(['ATAS certificate']);
     expect((await t.get(`${S}/list`, {}, teacher)).meta.code).toBe(403);
   });
 

@@ -3,8 +3,9 @@ import type { ContentListInput } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
 import type { MerchantTable, Row } from '../../db/schema.js';
 import { containsPattern, countAll, likeLower, referencedNames } from '../../db/sql-helpers.js';
-import type { PageWindow } from '../../lib/paging.js';
-import { pageRows } from '../../db/page-rows.js';
+import type { PageWindow, SortOrder } from '../../lib/paging.js';
+import { compiledPageRows, givenValues } from '../../db/page-rows.js';
+import type { Slots } from '../../db/compiled.js';
 import { versionedRows } from '../../db/versioned-rows.js';
 
 export type ContentRow = Row<'contentItem'>;
@@ -13,22 +14,27 @@ export const MERCHANT_CODE = 'COM';
 
 // Content items and the merchant record (migration 0027).
 export function createContentRepository(db: Db) {
-  const filtered = (q: ContentListInput) => {
+  // The list's filter from its slots (givenValues; `keyword` a contains-pattern of the title); each shape (the
+  // filters given, the order) built and compiled once (issue 43).
+  const filtered = (s: Slots<string>) => {
     let b = db.selectFrom('contentItem');
-    if (q.status) b = b.where('status', '=', q.status);
-    if (q.keyword?.trim()) b = b.where(likeLower('content_item.title', containsPattern(q.keyword.trim())));
+    if (s.status) b = b.where('status', '=', s.status);
+    if (s.keyword) b = b.where(likeLower('content_item.title', s.keyword));
     return b;
   };
+  const contentPage = compiledPageRows(db, (order: SortOrder, s) => ({
+    rows: filtered(s).selectAll().orderBy('createdAt', order).orderBy('id', order),
+    count: filtered(s).select(countAll),
+  }));
   return {
     ...versionedRows(db, 'contentItem'),
 
-    page: (q: ContentListInput, w: PageWindow) =>
-      pageRows(
-        db,
-        filtered(q).selectAll().orderBy('createdAt', w.order).orderBy('id', w.order),
-        filtered(q).select(countAll),
-        w,
-      ),
+    async page(q: ContentListInput, w: PageWindow) {
+      const keyword = q.keyword?.trim();
+      const { key, values } = givenValues({ status: q.status, keyword: keyword ? containsPattern(keyword) : null });
+      const { rows, total } = await contentPage(`${key}:${w.order}`, w.order, values, w);
+      return { rows: rows as ContentRow[], total };
+    },
 
     // Published, inside their window, in the reader's language or for all; pinned first, newest first.
     published: (now: number, locale: ContentRow['locale'] | null | undefined, limit: number): Promise<ContentRow[]> =>

@@ -1,14 +1,14 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { LabelListQuery, MemberLabel } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
-import { compileOnce, idList, idsValue } from '../../db/compiled.js';
+import { compileOnce, idList, idsValue, type Slots } from '../../db/compiled.js';
 import { replaceLinks } from '../../db/link-rows.js';
 import { runInTransaction } from '../../db/transaction.js';
 import type { Database, Row } from '../../db/schema.js';
 import { containsPattern, countAll, likeLower } from '../../db/sql-helpers.js';
 import { groupBy } from '../../lib/group.js';
 import { pageResult, pageWindow } from '../../lib/paging.js';
-import { pageRows } from '../../db/page-rows.js';
+import { compiledPageRows, givenValues } from '../../db/page-rows.js';
 import { versionedRows } from '../../db/versioned-rows.js';
 
 const COLUMNS = [
@@ -44,6 +44,18 @@ export function createLabelRepository(db: Db) {
           .whereRef('memberLabel.labelId', '=', 'label.id')
           .as('memberCount'),
       );
+  // The list's filter from its slots (givenValues; `keyword` a contains-pattern of the name or description), the same
+  // for the page and its total; each shape built and compiled once (issue 43).
+  const matches = (s: Slots<string>) => (eb: ExpressionBuilder<Database, 'label'>) => {
+    const all: Expression<SqlBool>[] = [];
+    if (s.status) all.push(eb('label.status', '=', s.status));
+    if (s.keyword) all.push(eb.or([likeLower('label.name', s.keyword), likeLower('label.description', s.keyword)]));
+    return eb.and(all);
+  };
+  const labelPage = compiledPageRows(db, (_: null, s) => ({
+    rows: withCount().where(matches(s)).orderBy('label.sort').orderBy('label.id'),
+    count: db.selectFrom('label').where(matches(s)).select(countAll),
+  }));
   const norm = (r: Omit<LabelRow, 'memberCount'> & { memberCount: number | string | null }): LabelRow =>
     Object.assign(r, { memberCount: Number(r.memberCount ?? 0) });
 
@@ -76,22 +88,11 @@ export function createLabelRepository(db: Db) {
 
     async list(q: LabelListQuery) {
       const w = pageWindow(q);
-      // The same filter for the page and its total.
-      const matches = (eb: ExpressionBuilder<Database, 'label'>) => {
-        const all: Expression<SqlBool>[] = [];
-        if (q.status) all.push(eb('label.status', '=', q.status));
-        if (q.keyword) {
-          const p = containsPattern(q.keyword);
-          all.push(eb.or([likeLower('label.name', p), likeLower('label.description', p)]));
-        }
-        return eb.and(all);
-      };
-      const page = await pageRows(
-        db,
-        withCount().where(matches).orderBy('label.sort').orderBy('label.id'),
-        db.selectFrom('label').where(matches).select(countAll),
-        w,
-      );
+      const { key, values } = givenValues({
+        status: q.status,
+        keyword: q.keyword ? containsPattern(q.keyword) : null,
+      });
+      const page = await labelPage(key, null, values, w);
       return pageResult(page.rows.map(norm), page.total, w);
     },
 

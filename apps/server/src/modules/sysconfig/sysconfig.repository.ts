@@ -3,8 +3,9 @@ import type { SysConfigListQuery } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
 import type { Row } from '../../db/schema.js';
 import { containsPattern, countAll, likeLower } from '../../db/sql-helpers.js';
-import { pageWindow } from '../../lib/paging.js';
-import { readPage } from '../../db/page-rows.js';
+import { pageResult, pageWindow, type SortOrder } from '../../lib/paging.js';
+import { compiledPageRows, givenValues } from '../../db/page-rows.js';
+import type { Slots } from '../../db/compiled.js';
 import { versionedRows } from '../../db/versioned-rows.js';
 
 const COLUMNS = [
@@ -25,20 +26,31 @@ export type SysConfigRow = Row<'sysConfig'>;
 const CONFIG_COUNTER = 'sys_config';
 
 export function createSysConfigRepository(db: Db) {
+  // The list's filter from its slots (givenValues; `keyword` a contains-pattern of the key or remarks); each shape
+  // (the filters given, the order) built and compiled once (issue 43).
+  function filtered(s: Slots<string>) {
+    let q = db.selectFrom('sysConfig');
+    if (s.keyword) q = q.where((eb) => eb.or([likeLower('key', s.keyword!), likeLower('remarks', s.keyword!)]));
+    if (s.platform) q = q.where('platform', '=', s.platform);
+    if (s.status) q = q.where('status', '=', s.status);
+    return q;
+  }
+  const configPage = compiledPageRows(db, (order: SortOrder, s) => ({
+    rows: filtered(s).select(COLUMNS).orderBy('updatedAt', order).orderBy('id', order),
+    count: filtered(s).select(countAll),
+  }));
   return {
     ...versionedRows(db, 'sysConfig'),
 
     async list(q: SysConfigListQuery) {
       const w = pageWindow(q);
-      let base = db.selectFrom('sysConfig');
-      if (q.keyword) {
-        const p = containsPattern(q.keyword);
-        base = base.where((eb) => eb.or([likeLower('key', p), likeLower('remarks', p)]));
-      }
-      if (q.platform) base = base.where('platform', '=', q.platform);
-      if (q.status) base = base.where('status', '=', q.status);
-      const rows = base.select(COLUMNS).orderBy('updatedAt', w.order).orderBy('id', w.order);
-      return readPage(db, rows, base.select(countAll), w);
+      const { key, values } = givenValues({
+        keyword: q.keyword ? containsPattern(q.keyword) : null,
+        platform: q.platform,
+        status: q.status,
+      });
+      const { rows, total } = await configPage(`${key}:${w.order}`, w.order, values, w);
+      return pageResult(rows as SysConfigRow[], total, w);
     },
 
     byId: (id: number): Promise<SysConfigRow | undefined> =>
