@@ -20,9 +20,10 @@ export type AuditFilter = Omit<
   to: number | null;
 };
 
-// The audit log's reads. Its rows are written only by db/audit.ts, inside the calls they record.
+// A shape of the list's page: its order, and whether it starts after a cursor (else after an offset).
 type PageShape = { order: SortOrder; after: boolean };
 
+// The audit log's reads. Its rows are written only by db/audit.ts, inside the calls they record.
 export function createAuditRepository(db: Db) {
   // The list's filter from its slots (givenValues: a filter whose slot is given).
   function filtered(s: Slots<string>) {
