@@ -3,6 +3,7 @@ import type { Database, JobTable } from '../../db/schema.js';
 import type { Db, Dialect } from '../../db/database.js';
 import type { Row } from '../../db/schema.js';
 import { countAll, referencedNames } from '../../db/sql-helpers.js';
+import { compileOnce, idList, idsValue } from '../../db/compiled.js';
 
 export type JobRow = Row<'job'>;
 export type JobStatus = JobTable['status'];
@@ -12,6 +13,8 @@ const isDue = (eb: ExpressionBuilder<Database, 'job'>, now: number) =>
   eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'running'), eb('claimedUntil', '<=', now)])]);
 
 export function createJobRepository(db: Db, dialect: Dialect) {
+  // Jobs by id, the ids as one parameter (compiled once, issue 43).
+  const jobsOf = compileOnce(db, ['ids'], (s) => db.selectFrom('job').selectAll().where('id', 'in', idList(db, s.ids)));
   // A write only the worker that holds the job's claim may make.
   const held = (id: number, token: string) =>
     db.updateTable('job').where('id', '=', id).where('claimToken', '=', token).where('status', '=', 'running');
@@ -35,14 +38,8 @@ export function createJobRepository(db: Db, dialect: Dialect) {
 
     byId: (id: number): Promise<JobRow | undefined> =>
       db.selectFrom('job').selectAll().where('id', '=', id).executeTakeFirst(),
-    byIds: (ids: readonly number[]): Promise<JobRow[]> =>
-      ids.length
-        ? db
-            .selectFrom('job')
-            .selectAll()
-            .where('id', 'in', [...ids])
-            .execute()
-        : Promise.resolve([]),
+    byIds: async (ids: readonly number[]): Promise<JobRow[]> =>
+      ids.length ? (await jobsOf({ ids: idsValue(db, ids) })).rows : [],
 
     // How many of a member's jobs wait or run.
     async openOf(memberId: number): Promise<number> {

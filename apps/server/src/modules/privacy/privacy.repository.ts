@@ -3,8 +3,9 @@ import type { Db } from '../../db/database.js';
 import type { Row } from '../../db/schema.js';
 import { countAll, insertReturningId } from '../../db/sql-helpers.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
-import { pageWindow } from '../../lib/paging.js';
-import { readPage } from '../../db/page-rows.js';
+import { pageResult, pageWindow, type SortOrder } from '../../lib/paging.js';
+import { compiledPageRows, givenValues } from '../../db/page-rows.js';
+import { idList, idsValue, type Slots } from '../../db/compiled.js';
 
 export type RequestRow = Row<'privacyRequest'>;
 
@@ -30,20 +31,36 @@ const REQUEST_COLUMNS = [
 // reminders.
 export function createPrivacyRepository(db: Db) {
   const n = (r: { numUpdatedRows: bigint }) => Number(r.numUpdatedRows) > 0;
+  // The list's filter from its slots (givenValues; `subjects` the ids of the people a keyword found, one parameter);
+  // each shape (the filters given, the order) built and compiled once (issue 43).
+  function filtered(s: Slots<string>) {
+    let q = db.selectFrom('privacyRequest');
+    if (s.kind) q = q.where('kind', '=', s.kind);
+    if (s.status) q = q.where('status', '=', s.status);
+    if (s.subjectId) q = q.where('subjectId', '=', s.subjectId);
+    if (s.subjects) q = q.where('subjectId', 'in', idList(db, s.subjects));
+    return q;
+  }
+  type Shape = { field: NonNullable<DataRequestListQuery['sortField']>; order: SortOrder };
+  const requestPage = compiledPageRows(db, ({ field, order }: Shape, s) => ({
+    rows: filtered(s).select(REQUEST_COLUMNS).orderBy(field, order).orderBy('id', order),
+    count: filtered(s).select(countAll),
+  }));
   return {
     transaction: <T>(fn: (tx: Tx) => Promise<T>) => runInTransaction(db, fn),
 
     // Open requests first by due date (the soonest first), then the done ones.
     async list(q: DataRequestListQuery, subjectIds?: readonly number[]) {
       const w = pageWindow(q, { order: 'asc' });
-      let base = db.selectFrom('privacyRequest');
-      if (q.kind) base = base.where('kind', '=', q.kind);
-      if (q.status) base = base.where('status', '=', q.status);
-      if (q.subjectId) base = base.where('subjectId', '=', q.subjectId);
-      if (subjectIds) base = base.where('subjectId', 'in', subjectIds.length ? [...subjectIds] : [0]);
-      const field = q.sortField ?? 'dueDate';
-      const rows = base.select(REQUEST_COLUMNS).orderBy(field, w.order).orderBy('id', w.order);
-      return readPage(db, rows, base.select(countAll), w);
+      const { key, values } = givenValues({
+        kind: q.kind,
+        status: q.status,
+        subjectId: q.subjectId,
+        subjects: subjectIds && idsValue(db, subjectIds),
+      });
+      const shape: Shape = { field: q.sortField ?? 'dueDate', order: w.order };
+      const { rows, total } = await requestPage(`${key}:${shape.field}:${w.order}`, shape, values, w);
+      return pageResult(rows as RequestRow[], total, w);
     },
 
     requestById: (id: number, tx: Conn = db): Promise<RequestRow | undefined> =>

@@ -11,7 +11,7 @@ import {
 } from '@study-crm/shared';
 import { BASE, fullForm, PDF_MINI, staffWith } from '../../test/application-fixtures.js';
 import { expectParamError } from '../../test/expect-envelope.js';
-import { testClock } from '../../test/harness.js';
+import { testClock, type Values } from '../../test/harness.js';
 import { useTestApp } from '../../test/signed-in.js';
 import { noticeRow } from '../../test/rows.js';
 import { dueDateOf } from './index.js';
@@ -436,5 +436,41 @@ describe('data requests and their reminders (issue 41)', () => {
     expect(
       (await t.post(`${PRIV}/request/add`, { subjectId, kind: 'access', receivedDate: '2026-11-20' }, fresh)).meta.code,
     ).toBe(200);
+  });
+
+  it('lists the requests by the people a keyword finds, kind, status and subject, in the order asked', async () => {
+    // (The test clock has moved past the first session's idle time: a session of its own.)
+    const me = await t.login();
+    const person = {
+      name: '林列表',
+      engLastName: 'Listedperson',
+      engFirstName: 'Rita',
+      email: 'rita.listed@example.org',
+      mobile: '955000222',
+      passportNo: 'LISTPASS01',
+      referrers: '[]',
+    };
+    const other = await t.post<ApplicationSaved>(`${BASE}/create`, fullForm(person), me);
+    expect(other.meta.code, other.meta.message).toBe(200);
+    const bob = other.data.studentId!;
+    for (const [kind, receivedDate] of [
+      ['erasure', '2026-11-02'],
+      ['access', '2026-11-01'],
+    ])
+      expect((await t.post(`${PRIV}/request/add`, { subjectId: bob, kind, receivedDate }, me)).meta.code).toBe(200);
+    const list = async (q: Values) => {
+      const page = (await t.get<Page<DataRequest>>(`${PRIV}/request/list`, q, me)).data;
+      return [page.list.map((r) => `${r.subject.id === bob ? 'bob' : r.subject.id}:${r.kind}`), page.total];
+    };
+    expect(await list({ keyword: 'listedperson' })).toEqual([['bob:access', 'bob:erasure'], 2]);
+    expect(await list({ keyword: 'listedperson', order: 'desc' })).toEqual([['bob:erasure', 'bob:access'], 2]);
+    expect(await list({ keyword: 'listedperson', sortField: 'receivedDate', order: 'desc' })).toEqual([
+      ['bob:erasure', 'bob:access'],
+      2,
+    ]);
+    expect(await list({ keyword: 'listedperson', kind: 'erasure' })).toEqual([['bob:erasure'], 1]);
+    expect(await list({ keyword: 'nobody-is-called-this' })).toEqual([[], 0]);
+    expect(await list({ subjectId: bob, status: 'done' })).toEqual([[], 0]);
+    expect(await list({ subjectId: bob, status: 'open', pageSize: 1, pageNum: 2 })).toEqual([['bob:erasure'], 2]);
   });
 });
