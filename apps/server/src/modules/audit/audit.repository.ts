@@ -1,6 +1,6 @@
-import type { AuditListInput } from '@study-crm/shared';
+import type { AuditListInput, PersonRef } from '@study-crm/shared';
 import { sql } from 'kysely';
-import type { Db } from '../../db/database.js';
+import { isPostgres, type Db } from '../../db/database.js';
 import type { Row } from '../../db/schema.js';
 import { countAll } from '../../db/sql-helpers.js';
 import { changesOf } from './audit-changes.js';
@@ -9,6 +9,7 @@ import type { PageWindow, SortOrder } from '../../lib/paging.js';
 import { compileShapes, type Slots } from '../../db/compiled.js';
 import { givenValues } from '../../db/page-rows.js';
 import { timelineItem, type TimelineSource } from '../../lib/timeline.js';
+import { personFromParts, personPartsJson, type PersonParts } from '../people/index.js';
 
 export type AuditRow = Row<'auditLog'>;
 // The list's filters as the contract reads them, with the date range as epoch milliseconds.
@@ -38,9 +39,33 @@ export function createAuditRepository(db: Db) {
     if (s.to) q = q.where('createdAt', '<', s.to);
     return q;
   }
-  // Each shape (the filters given, the order, after a cursor or not) built and compiled once (issue 43).
+  // The filter's entries counted up to the slot `cap`.
+  const capped = (s: Slots<string>) =>
+    db
+      .selectFrom(
+        filtered(s)
+          .select(sql<number>`1`.as('one'))
+          .limit(s.cap!)
+          .as('c'),
+      )
+      .select(countAll);
+  const cappedCount = compileShapes(db, (_: null, s) => capped(s));
+  // Each shape (the filters given, the order, after a cursor or not) built and compiled once (issue 43). On
+  // PostgreSQL the page carries its capped count (`counted`) and each entry's actor's name parts (`actor`, the
+  // people module's subquery): one statement where there were three (decisions 283, 288).
+  const pg = isPostgres(db);
   const auditPage = compileShapes(db, ({ order, after }: PageShape, s) => {
-    const page = filtered(s).selectAll().orderBy('createdAt', order).orderBy('id', order).limit(s.limit!);
+    const page = filtered(s)
+      .selectAll()
+      .$if(pg, (q) =>
+        q.select([
+          sql<number | string>`${capped(s)}`.as('counted'),
+          personPartsJson(sql.ref('audit_log.member_id')).as('actor'),
+        ]),
+      )
+      .orderBy('createdAt', order)
+      .orderBy('id', order)
+      .limit(s.limit!);
     if (!after) return page.offset(s.offset!);
     const [cmp, bound] = order === 'desc' ? (['<', '<='] as const) : (['>', '>='] as const);
     // The plain bound lets the index range start at the cursor; the pair picks the entries after it.
@@ -50,16 +75,6 @@ export function createAuditRepository(db: Db) {
         eb.or([eb('createdAt', cmp, s.at!), eb.and([eb('createdAt', '=', s.at!), eb('id', cmp, s.afterId!)])]),
       );
   });
-  const cappedCount = compileShapes(db, (_: null, s) =>
-    db
-      .selectFrom(
-        filtered(s)
-          .select(sql<number>`1`.as('one'))
-          .limit(s.cap!)
-          .as('c'),
-      )
-      .select(countAll),
-  );
 
   return {
     // Newest first (or oldest with order asc): every filter has an index ending in (created_at, id), so a page
@@ -71,7 +86,7 @@ export function createAuditRepository(db: Db) {
       w: PageWindow,
       cap: number,
       after: { at: number; id: number } | null,
-    ): Promise<{ rows: AuditRow[]; more: boolean; counted: number }> {
+    ): Promise<{ rows: AuditRow[]; more: boolean; counted: number; names?: Map<number, PersonRef> }> {
       // (A record id or an action counts only with its type or module, as the screen asks.)
       const { key, values } = givenValues({
         memberId: f.actorId,
@@ -84,18 +99,27 @@ export function createAuditRepository(db: Db) {
         to: f.to,
       });
       const shape: PageShape = { order: w.order, after: !!after };
-      const [rows, c] = await Promise.all([
-        auditPage(
-          `${key}:${w.order}:${after ? 'after' : 'offset'}`,
-          shape,
-          Object.assign(after ? { at: after.at, afterId: after.id } : { offset: w.offset }, values, {
-            limit: w.limit + 1,
-          }),
-        ),
-        cappedCount(key, null, Object.assign({ cap: cap + 1 }, values)),
-      ]);
-      const list = rows.rows as AuditRow[];
-      return { rows: list.slice(0, w.limit), more: list.length > w.limit, counted: Number(c.rows[0]?.n ?? 0) };
+      const counting = Object.assign({ cap: cap + 1 }, values);
+      const page = auditPage(
+        `${key}:${w.order}:${after ? 'after' : 'offset'}`,
+        shape,
+        Object.assign(after ? { at: after.at, afterId: after.id } : { offset: w.offset }, counting, {
+          limit: w.limit + 1,
+        }),
+      );
+      const countAlone = async () => Number((await cappedCount(key, null, counting)).rows[0]?.n ?? 0);
+      // (On PostgreSQL a page's rows carry the count; an empty page is counted alone. The column is left on the
+      // rows, decision 297.)
+      const [rows, alone] = await Promise.all([page, pg ? null : countAlone()]);
+      const list = rows.rows as (AuditRow & { counted?: number | string; actor?: PersonParts | null })[];
+      const counted = alone ?? (list.length ? Number(list[0]!.counted) : await countAlone());
+      const result = { rows: list.slice(0, w.limit), more: list.length > w.limit, counted };
+      if (!pg) return result;
+      // The actors' names as the people module's `names` answers them (removed members too).
+      const names = new Map<number, PersonRef>();
+      for (const r of result.rows)
+        if (r.actor && !names.has(r.actor.id)) names.set(r.actor.id, personFromParts(r.actor));
+      return Object.assign(result, { names });
     },
 
     // A record's changes for its timeline (decision 180): the entries that succeeded, newest first through

@@ -30,12 +30,12 @@ export function createAuditService(deps: {
       const from = q.dateFrom ? Date.parse(`${q.dateFrom}T00:00:00Z`) : null;
       const to = q.dateTo ? Date.parse(`${q.dateTo}T00:00:00Z`) + DAY_MS : null;
       const after = q.cursor ? readCursor(q.cursor) : null;
-      const { rows, more, counted } = await repo.list(
-        { ...q, from, to },
-        w,
-        countCap,
-        after && { at: Number(after.key), id: after.id },
-      );
+      const {
+        rows,
+        more,
+        counted,
+        names: carried,
+      } = await repo.list({ ...q, from, to }, w, countCap, after && { at: Number(after.key), id: after.id });
       // The last page (read to its end) knows the exact total; a count under the cap is exact too.
       const last = !more && (rows.length > 0 || w.offset === 0);
       const totalCapped = !last && counted > countCap;
@@ -44,7 +44,8 @@ export function createAuditService(deps: {
         : totalCapped
           ? Math.max(counted, w.offset + rows.length + 1)
           : counted;
-      const names = await people.names(rows.map((r) => r.memberId));
+      // (On PostgreSQL the page's statement has read the actors' names.)
+      const names = carried ?? (await people.names(rows.map((r) => r.memberId)));
       const end = rows.at(-1);
       return {
         ...pageResult(
