@@ -1,12 +1,14 @@
-import { searchText } from '@study-crm/shared';
-import type { ExpressionBuilder, SelectQueryBuilder, Updateable } from 'kysely';
+import { searchText, type PersonRef } from '@study-crm/shared';
+import { sql, type ExpressionBuilder, type SelectQueryBuilder, type Updateable } from 'kysely';
 import type { PaymentFilter, TrackListInput } from '@study-crm/shared';
-import type { Db } from '../../db/database.js';
+import { isPostgres, type Db } from '../../db/database.js';
 import type { Database, PaymentRecordTable, Row } from '../../db/schema.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
-import { type PageWindow, pageTotal } from '../../lib/paging.js';
-import { pageRows } from '../../db/page-rows.js';
+import type { PageWindow, SortOrder } from '../../lib/paging.js';
+import { compiledPageRows, givenValues } from '../../db/page-rows.js';
+import type { Slots } from '../../db/compiled.js';
 import { countAll, prefixEnd, referencedNames } from '../../db/sql-helpers.js';
+import { personFromParts, personPartsJson, type PersonParts } from '../people/index.js';
 
 const PAYMENT_COLUMNS = [
   'id',
@@ -78,20 +80,36 @@ export const SORT_COLUMNS = {
 export const searchKey = (v: string) => v.trim().replace(/\s+/g, ' ').toLowerCase();
 
 type PaymentQuery = SelectQueryBuilder<Database, 'paymentRecord', object>;
-function applyFilter(q: PaymentQuery, f: PaymentFilter): PaymentQuery {
-  if (f.applicationId) q = q.where('applicationId', '=', f.applicationId);
-  if (f.type) q = q.where('type', '=', f.type);
-  if (f.status) q = q.where('status', '=', f.status);
-  if (f.currency) q = q.where('currency', '=', f.currency);
-  if (f.dateFrom) q = q.where('transactionDate', '>=', f.dateFrom);
-  if (f.dateTo) q = q.where('transactionDate', '<=', f.dateTo);
-  if (f.teacherId) q = q.where('signingTeacherId', '=', f.teacherId);
-  if (f.keyword) {
-    const k = searchKey(f.keyword);
-    q = q.where('searchName', '>=', k).where('searchName', '<', prefixEnd(k));
-  }
+// The filter's values as the queries compare them: the given ones only (givenValues), the keyword as the range of
+// folded names it starts (`kFrom` up to `kTo`).
+const filterValues = (f: PaymentFilter) => {
+  const k = f.keyword ? searchKey(f.keyword) : null;
+  return givenValues({
+    applicationId: f.applicationId,
+    type: f.type,
+    status: f.status,
+    currency: f.currency,
+    dateFrom: f.dateFrom,
+    dateTo: f.dateTo,
+    teacherId: f.teacherId,
+    kFrom: k,
+    kTo: k === null ? null : prefixEnd(k),
+  });
+};
+// The filter on the records, from the slots of a compiled query or from filterValues' values themselves.
+function applyFilter(q: PaymentQuery, v: Slots<string>): PaymentQuery {
+  if (v.applicationId) q = q.where('applicationId', '=', v.applicationId);
+  if (v.type) q = q.where('type', '=', v.type);
+  if (v.status) q = q.where('status', '=', v.status);
+  if (v.currency) q = q.where('currency', '=', v.currency);
+  if (v.dateFrom) q = q.where('transactionDate', '>=', v.dateFrom);
+  if (v.dateTo) q = q.where('transactionDate', '<=', v.dateTo);
+  if (v.teacherId) q = q.where('signingTeacherId', '=', v.teacherId);
+  if (v.kFrom) q = q.where('searchName', '>=', v.kFrom).where('searchName', '<', v.kTo!);
   return q;
 }
+// filterValues' values where a filter function takes slots: the same names, the values compared as given.
+const asSlots = (values: Record<string, unknown>) => values as Slots<string>;
 
 // Filters the summary table answers exactly (it is kept per currency, type and status); any other needs the records.
 export const summaryServes = (f: PaymentFilter): boolean =>
@@ -122,6 +140,11 @@ export const summaryInKeyOrder = (db: Db) =>
 const sumOfN = (eb: ExpressionBuilder<Database, 'paymentDayTotal'>) =>
   eb.fn.coalesce(eb.fn.sum<number | string>('n'), eb.lit(0)).as('n');
 
+// Where a page's total comes from: the maintained summary, the per-day totals or the records counted.
+type Total = 'summary' | 'days' | 'records';
+// A shape of the list's page besides its filters: the sort, the order, where its total comes from.
+type PageShape = { sort: keyof typeof SORT_COLUMNS; order: SortOrder; total: Total };
+
 export function createPaymentRepository(db: Db) {
   // A status change that happens only from the status the record must have (its version moves on): false when
   // another call changed the record first.
@@ -141,54 +164,85 @@ export function createPaymentRepository(db: Db) {
     return Number(res.numUpdatedRows) === 1;
   }
 
-  const summaryOf = (f: PaymentFilter) => {
+  const summaryOf = (v: Slots<string>) => {
     let q = summaryInKeyOrder(db);
-    if (f.type) q = q.where('type', '=', f.type);
-    if (f.status) q = q.where('status', '=', f.status);
-    if (f.currency) q = q.where('currency', '=', f.currency);
+    if (v.type) q = q.where('type', '=', v.type);
+    if (v.status) q = q.where('status', '=', v.status);
+    if (v.currency) q = q.where('currency', '=', v.currency);
     return q;
   };
-  const dayTotalsOf = (f: PaymentFilter) => {
+  const dayTotalsOf = (v: Slots<string>) => {
     let q = db.selectFrom('paymentDayTotal');
-    if (f.dateFrom) q = q.where('day', '>=', f.dateFrom);
-    if (f.dateTo) q = q.where('day', '<=', f.dateTo);
-    if (f.type) q = q.where('type', '=', f.type);
-    if (f.status) q = q.where('status', '=', f.status);
-    if (f.currency) q = q.where('currency', '=', f.currency);
+    if (v.dateFrom) q = q.where('day', '>=', v.dateFrom);
+    if (v.dateTo) q = q.where('day', '<=', v.dateTo);
+    if (v.type) q = q.where('type', '=', v.type);
+    if (v.status) q = q.where('status', '=', v.status);
+    if (v.currency) q = q.where('currency', '=', v.currency);
     return q;
   };
-  // How many records match: from a maintained summary when one answers the filter exactly, else counted.
-  async function totalOf(f: PaymentFilter, records: ReturnType<typeof applyFilter>): Promise<number> {
-    if (summaryServes(f)) {
-      const rows = await summaryOf(f).select('n').execute();
-      return rows.reduce((sum, r) => sum + Number(r.n), 0);
-    }
-    const { n } = dayTotalsServe(f)
-      ? await dayTotalsOf(f).select(sumOfN).executeTakeFirstOrThrow()
-      : await records.select(countAll).executeTakeFirstOrThrow();
-    return Number(n);
-  }
+  // How many records match, as `n`: from a maintained summary when one answers the filter exactly, else counted.
+  // (One statement whatever the source: `select (…) as n`.)
+  const countOf = (total: Total, v: Slots<string>) =>
+    db.selectNoFrom(
+      sql<number | string>`(${
+        total === 'summary'
+          ? db
+              .selectFrom(summaryOf(v).select('n').as('s'))
+              .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('s.n'), eb.lit(0)).as('n'))
+          : total === 'days'
+            ? dayTotalsOf(v).select(sumOfN)
+            : applyFilter(db.selectFrom('paymentRecord'), v).select(countAll)
+      })`.as('n'),
+    );
+  // Each shape (the filters given, the sort and order) built and compiled once (issue 43). On PostgreSQL the page
+  // also carries its total and the names of the people its rows name (the people module's subquery): one statement
+  // where there were three (decisions 283, 288).
+  const pg = isPostgres(db);
+  const paymentPage = compiledPageRows(db, (shape: PageShape, s) => ({
+    rows: applyFilter(db.selectFrom('paymentRecord'), s)
+      .select(PAYMENT_COLUMNS)
+      .$if(pg, (q) =>
+        q.select([
+          personPartsJson(sql.ref('payment_record.student_id')).as('student'),
+          personPartsJson(sql.ref('payment_record.signing_teacher_id')).as('signingTeacher'),
+          personPartsJson(sql.ref('payment_record.confirmed_by')).as('confirmer'),
+        ]),
+      )
+      .orderBy(SORT_COLUMNS[shape.sort], shape.order)
+      .orderBy('id', shape.order),
+    count: countOf(shape.total, s),
+  }));
+  const trackPage = compiledPageRows(db, (order: SortOrder, s) => {
+    let q = db.selectFrom('paymentTrack');
+    if (s.paymentId) q = q.where('paymentId', '=', s.paymentId);
+    if (s.operatorId) q = q.where('operatorId', '=', s.operatorId);
+    if (s.operation) q = q.where('operation', '=', s.operation);
+    if (s.from) q = q.where('createdAt', '>=', s.from);
+    if (s.to) q = q.where('createdAt', '<', s.to);
+    return { rows: q.select(TRACK_COLUMNS).orderBy('id', order), count: q.select(countAll) };
+  });
   return {
     transaction: <T>(fn: (tx: Tx) => Promise<T>): Promise<T> => runInTransaction(db, fn),
 
     find: (id: number, tx: Conn = db): Promise<PaymentRow | undefined> =>
       tx.selectFrom('paymentRecord').select(PAYMENT_COLUMNS).where('id', '=', id).executeTakeFirst(),
 
-    // The rows of the window, and the total when the page does not tell it (lib/paging.ts pageTotal).
+    // The rows of the window and the total (db/page-rows.ts compiledPageRows); on PostgreSQL also the names of the
+    // students, signing teachers and confirmers the rows name (as the people module's `names` answers them).
     async page(
       f: PaymentFilter,
       sort: keyof typeof SORT_COLUMNS,
       w: PageWindow,
-    ): Promise<{ rows: PaymentRow[]; total: number }> {
-      const base = applyFilter(db.selectFrom('paymentRecord'), f);
-      const rows = await base
-        .select(PAYMENT_COLUMNS)
-        .orderBy(SORT_COLUMNS[sort], w.order)
-        .orderBy('id', w.order)
-        .limit(w.limit)
-        .offset(w.offset)
-        .execute();
-      return { rows, total: pageTotal(rows.length, w.limit, w.offset) ?? (await totalOf(f, base)) };
+    ): Promise<{ rows: PaymentRow[]; total: number; names?: Map<number, PersonRef> }> {
+      const { key, values } = filterValues(f);
+      const total: Total = summaryServes(f) ? 'summary' : dayTotalsServe(f) ? 'days' : 'records';
+      const page = await paymentPage(`${key}:${sort}:${w.order}`, { sort, order: w.order, total }, values, w);
+      if (!pg) return page;
+      const names = new Map<number, PersonRef>();
+      for (const r of page.rows as Partial<Record<'student' | 'signingTeacher' | 'confirmer', PersonParts | null>>[])
+        for (const p of [r.student, r.signingTeacher, r.confirmer])
+          if (p && !names.has(p.id)) names.set(p.id, personFromParts(p));
+      return Object.assign(page, { names });
     },
 
     // Sums per currency, type and status (voided excluded): a handful of rows whatever the table size. Without a
@@ -196,19 +250,19 @@ export function createPaymentRepository(db: Db) {
     // currency/type/status) summed from the per-day totals; else summed from the covering indexes.
     totals: (f: PaymentFilter) =>
       summaryServes(f)
-        ? summaryOf(f)
+        ? summaryOf(asSlots(filterValues(f).values))
             .where('status', '!=', 'voided')
             .where('n', '>', 0)
             .select(['currency', 'type', 'status', 'amountMinor as sum', 'n'])
             .execute()
         : dayTotalsServe(f)
-          ? dayTotalsOf(f)
+          ? dayTotalsOf(asSlots(filterValues(f).values))
               .where('status', '!=', 'voided')
               .select(dayTotalSums)
               .groupBy(['currency', 'type', 'status'])
               .having((eb) => eb.fn.sum('n'), '>', 0)
               .execute()
-          : applyFilter(db.selectFrom('paymentRecord'), f)
+          : applyFilter(db.selectFrom('paymentRecord'), asSlots(filterValues(f).values))
               .where('status', '!=', 'voided')
               .select((eb) => [
                 'currency',
@@ -299,13 +353,14 @@ export function createPaymentRepository(db: Db) {
     },
 
     async tracks(f: TrackFilter, w: PageWindow): Promise<{ rows: TrackRow[]; total: number }> {
-      let q = db.selectFrom('paymentTrack');
-      if (f.paymentId) q = q.where('paymentId', '=', f.paymentId);
-      if (f.operatorId) q = q.where('operatorId', '=', f.operatorId);
-      if (f.operation) q = q.where('operation', '=', f.operation);
-      if (f.from != null) q = q.where('createdAt', '>=', f.from);
-      if (f.to != null) q = q.where('createdAt', '<', f.to);
-      return pageRows(db, q.select(TRACK_COLUMNS).orderBy('id', w.order), q.select(countAll), w);
+      const { key, values } = givenValues({
+        paymentId: f.paymentId,
+        operatorId: f.operatorId,
+        operation: f.operation,
+        from: f.from,
+        to: f.to,
+      });
+      return trackPage(`${key}:${w.order}`, w.order, values, w);
     },
 
     findTrack: (id: number): Promise<TrackRow | undefined> =>

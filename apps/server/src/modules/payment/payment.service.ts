@@ -226,8 +226,10 @@ export function createPaymentService(deps: {
 
     async list(q: PaymentListInput): Promise<Page<PaymentListItem>> {
       const w = pageWindow(q);
-      const { rows, total } = await repo.page(q, q.sortField ?? 'transactionDate', w);
-      const names = await people.names(rows.flatMap((r) => [r.studentId, r.signingTeacherId, r.confirmedBy]));
+      // (On PostgreSQL the page's statement has read the names too.)
+      const { rows, total, names: carried } = await repo.page(q, q.sortField ?? 'transactionDate', w);
+      const names =
+        carried ?? (await people.names(rows.flatMap((r) => [r.studentId, r.signingTeacherId, r.confirmedBy])));
       return pageResult(
         rows.map((r) => toPaymentItem(r, names)),
         total,

@@ -238,6 +238,69 @@ describe('payment records', () => {
     expect((await t.get(`${PAY}/list`, { sortField: 'nope' }, { token })).meta.message).toContain('sortField');
   });
 
+  it('pages every filter with the total its source gives (summary, per-day totals, records) and the people named', async () => {
+    const teacherId = await staffWith(t, 'paysigner', []);
+    const zhaoApp = (
+      await t.post<ApplicationSaved>(
+        `${BASE}/create`,
+        fullForm({ name: '趙付款', email: 'zhao.pay@example.com', passportNo: 'P5550001' }),
+        { token },
+      )
+    ).data.id;
+    const add = async (o: Values) =>
+      (await create({ applicationId: zhaoApp, signingTeacherId: teacherId, ...o })).data.id;
+    const confirmed = await add({ amount: '10', transactionDate: '2026-10-02' });
+    await add({ amount: '20', type: 'refund', transactionDate: '2026-10-03' });
+    await add({ amount: '30', currency: 'EUR', transactionDate: '2026-10-04' });
+    await t.post(`${PAY}/confirm`, { id: confirmed }, { token });
+
+    type List = Page<PaymentListItem>;
+    const list = async (q: Values, pageNum: number, pageSize: number) =>
+      (await t.get<List>(`${PAY}/list`, { ...q, pageNum, pageSize }, { token })).data;
+    const cases: [Values, (r: PaymentListItem) => boolean][] = [
+      [{}, () => true],
+      [{ status: 'confirmed' }, (r) => r.status === 'confirmed'],
+      [{ type: 'refund', currency: 'GBP' }, (r) => r.type === 'refund' && r.currency === 'GBP'],
+      [{ dateFrom: '2026-10-03', dateTo: '2026-10-04' }, (r) => r.transactionDate >= '2026-10-03'],
+      [{ dateTo: '2026-10-03', status: 'pending' }, (r) => r.transactionDate <= '2026-10-03'],
+      [{ teacherId }, (r) => r.signingTeacher?.id === teacherId],
+      [{ keyword: '趙付' }, (r) => r.applicationId === zhaoApp],
+      [{ applicationId: zhaoApp, currency: 'EUR' }, (r) => r.currency === 'EUR'],
+    ];
+    for (const [q, holds] of cases) {
+      const whole = await list(q, 1, 100);
+      expect(whole.total, JSON.stringify(q)).toBe(whole.list.length);
+      expect(whole.list.every(holds), JSON.stringify(q)).toBe(true);
+      // Pages of two: full ones, whose total is read from the filter's source, not from the page.
+      for (const pageNum of [1, 2]) {
+        const page = await list(q, pageNum, 2);
+        expect(page.total, JSON.stringify(q)).toBe(whole.total);
+        const ids = whole.list.slice((pageNum - 1) * 2, pageNum * 2).map((r) => r.id);
+        expect(
+          page.list.map((r) => r.id),
+          JSON.stringify(q),
+        ).toEqual(ids);
+      }
+    }
+    expect((await list({ teacherId }, 1, 100)).total).toBe(3);
+    expect((await list({ keyword: '趙付', dateFrom: '2026-10-04' }, 1, 100)).total).toBe(1);
+
+    // Each row names its student, signing teacher and confirmer as the record's own view does.
+    const rows = (await list({ applicationId: zhaoApp }, 1, 20)).list;
+    expect(rows).toHaveLength(3);
+    for (const r of rows) {
+      const view = (await t.get<PaymentView>(`${PAY}/view`, { id: r.id }, { token })).data;
+      expect(r.student).toEqual(view.student);
+      expect(r.signingTeacher).toEqual(view.signingTeacher);
+      expect(r.confirmedBy).toEqual(view.confirmedBy);
+    }
+    expect(rows.find((r) => r.id === confirmed)).toMatchObject({
+      signingTeacher: { id: teacherId },
+      confirmedBy: { id: adminId },
+    });
+    expect(rows.find((r) => r.id === confirmed)?.student?.id).toBeGreaterThan(0);
+  });
+
   it('sums a date range from the per-day totals’ covering indexes (migration 0033)', async () => {
     if (t.db.dialect !== 'sqlite') return; // PostgreSQL's planner prefers a scan on a table this small
     const plan = async (where: string) => {
