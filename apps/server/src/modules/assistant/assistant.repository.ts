@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import type { Db, Dialect } from '../../db/database.js';
 import type { Row } from '../../db/schema.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
-import type { PageWindow } from '../../lib/paging.js';
-import { pageRows } from '../../db/page-rows.js';
+import type { PageWindow, SortOrder } from '../../lib/paging.js';
+import { compiledPageRows } from '../../db/page-rows.js';
 import { countAll } from '../../db/sql-helpers.js';
 
 export type ConversationRow = Row<'assistantConversation'>;
@@ -35,6 +35,14 @@ const QUESTION_LOCK = 7800;
 // The only SQL of the assistant module. Every query names the owner (member_id): a conversation of another member
 // is never read, changed or removed.
 export function createAssistantRepository(db: Db, dialect: Dialect) {
+  // The member's conversations in the order asked: built and compiled once per order (issue 43).
+  const conversationPage = compiledPageRows(db, (order: SortOrder, s) => {
+    const mine = db.selectFrom('assistantConversation').where('memberId', '=', s.memberId!);
+    return {
+      rows: mine.select(CONVERSATION_COLUMNS).orderBy('updatedAt', order).orderBy('id', order),
+      count: mine.select(countAll),
+    };
+  });
   return {
     transaction: <T>(fn: (tx: Tx) => Promise<T>): Promise<T> => runInTransaction(db, fn),
 
@@ -103,15 +111,8 @@ export function createAssistantRepository(db: Db, dialect: Dialect) {
         .execute(),
 
     // The member's conversations, the most recently used first (assistant_conversation_member_ix).
-    async page(memberId: number, w: PageWindow): Promise<{ rows: ConversationRow[]; total: number }> {
-      const mine = db.selectFrom('assistantConversation').where('memberId', '=', memberId);
-      return pageRows(
-        db,
-        mine.select(CONVERSATION_COLUMNS).orderBy('updatedAt', w.order).orderBy('id', w.order),
-        mine.select(countAll),
-        w,
-      );
-    },
+    page: (memberId: number, w: PageWindow): Promise<{ rows: ConversationRow[]; total: number }> =>
+      conversationPage(w.order, w.order, { memberId }, w),
 
     messages: (conversationId: number, memberId: number): Promise<MessageRow[]> =>
       db

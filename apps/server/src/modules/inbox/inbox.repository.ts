@@ -1,9 +1,10 @@
-import type { JoinBuilder } from 'kysely';
+import { sql, type JoinBuilder } from 'kysely';
 import type { MessageTab } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import type { Conn } from '../../db/transaction.js';
-import { pageRows } from '../../db/page-rows.js';
+import { compiledPageRows } from '../../db/page-rows.js';
+import { compileOnce } from '../../db/compiled.js';
 import { countAll } from '../../db/sql-helpers.js';
 
 export type BoxRow = {
@@ -39,7 +40,7 @@ export function createInboxRepository(db: Db) {
   // The member's read mark of a box item `n`, joined as `r` (no mark: unread). Typed on what it reads, so the three
   // tabs' tables share it.
   const readMark = (memberId: number, tab: MessageTab) => (j: JoinBuilder<ReadMarked, 'n' | 'r'>) =>
-    j.onRef('r.itemId', '=', 'n.id').on('r.memberId', '=', memberId).on('r.tab', '=', tab);
+    j.onRef('r.itemId', '=', 'n.id').on('r.memberId', '=', memberId).on('r.tab', '=', sql.lit(tab));
 
   // Each tab as one query with the member's read state joined in; `unreadOnly` narrows to unread items.
   // A notice shows from its publish time until its expiry (issue 17); recipient 0 is every member.
@@ -47,7 +48,7 @@ export function createInboxRepository(db: Db) {
     db
       .selectFrom('memberNotice as n')
       .leftJoin('messageRead as r', readMark(memberId, 'notice'))
-      .where('n.memberId', 'in', [memberId, 0])
+      .where('n.memberId', 'in', [memberId, sql.lit(0)])
       .where('n.deletedAt', 'is', null)
       .where('n.publishAt', '<=', now)
       .where((eb) => eb.or([eb('n.expiresAt', 'is', null), eb('n.expiresAt', '>', now)]))
@@ -64,61 +65,62 @@ export function createInboxRepository(db: Db) {
       .selectFrom('memberTodo as n')
       .leftJoin('messageRead as r', readMark(memberId, 'todo'))
       .where('n.memberId', '=', memberId)
-      .$if(unreadOnly, (q) => q.where('r.itemId', 'is', null).where('n.done', '=', 0));
+      .$if(unreadOnly, (q) => q.where('r.itemId', 'is', null).where('n.done', '=', sql.lit(0)));
+
+  // Built and compiled once (issue 43), from the slots `memberId` and `now` (the tab pages' shape: the tab).
+  // The unread items of the three tabs, counted in one statement.
+  const unread = compileOnce(db, ['memberId', 'now'], (s) =>
+    db.selectNoFrom([
+      messages(s.memberId, true).select(countAll).as('message'),
+      notices(s.memberId, s.now, true).select(countAll).as('notice'),
+      todos(s.memberId, true).select(countAll).as('todo'),
+    ]),
+  );
+  // Each tab's page. A notice's time in the box is its publish time; open to-dos come first, then by due time
+  // (earliest first), then newest.
+  const noticePage = compiledPageRows(db, (_: null, s) => ({
+    rows: notices(s.memberId!, s.now!)
+      .select(['n.id', 'n.title', 'n.content', 'n.publishAt as createdAt', 'r.readAt'])
+      .orderBy('n.publishAt', 'desc')
+      .orderBy('n.id', 'desc'),
+    count: notices(s.memberId!, s.now!).select(countAll),
+  }));
+  const messagePage = compiledPageRows(db, (_: null, s) => ({
+    rows: messages(s.memberId!)
+      .select(['n.id', 'n.title', 'n.content', 'n.link', 'n.createdAt', 'r.readAt'])
+      .orderBy('n.createdAt', 'desc')
+      .orderBy('n.id', 'desc'),
+    count: messages(s.memberId!).select(countAll),
+  }));
+  const todoPage = compiledPageRows(db, (_: null, s) => ({
+    rows: todos(s.memberId!)
+      .select(['n.id', 'n.title', 'n.kind', 'n.link', 'n.dueAt', 'n.done', 'n.createdAt', 'r.readAt'])
+      .orderBy('n.done', 'asc')
+      .orderBy('n.dueAt', 'asc')
+      .orderBy('n.id', 'desc'),
+    count: todos(s.memberId!).select(countAll),
+  }));
 
   return {
     async unreadCounts(memberId: number, now: number): Promise<Record<MessageTab, number>> {
-      const [message, notice, todo] = await Promise.all([
-        messages(memberId, true)
-          .select((eb) => eb.fn.countAll<string | number>().as('n'))
-          .executeTakeFirst(),
-        notices(memberId, now, true)
-          .select((eb) => eb.fn.countAll<string | number>().as('n'))
-          .executeTakeFirst(),
-        todos(memberId, true)
-          .select((eb) => eb.fn.countAll<string | number>().as('n'))
-          .executeTakeFirst(),
-      ]);
-      return { message: Number(message?.n ?? 0), notice: Number(notice?.n ?? 0), todo: Number(todo?.n ?? 0) };
+      const counts = (await unread({ memberId, now })).rows[0];
+      return {
+        message: Number(counts?.message ?? 0),
+        notice: Number(counts?.notice ?? 0),
+        todo: Number(counts?.todo ?? 0),
+      };
     },
 
     async page(memberId: number, tab: MessageTab, w: Window, now: number): Promise<{ rows: BoxRow[]; total: number }> {
       if (tab === 'notice') {
-        // A notice's time in the box is its publish time.
-        const { rows, total } = await pageRows(
-          db,
-          notices(memberId, now)
-            .select(['n.id', 'n.title', 'n.content', 'n.publishAt as createdAt', 'r.readAt'])
-            .orderBy('n.publishAt', 'desc')
-            .orderBy('n.id', 'desc'),
-          notices(memberId, now).select(countAll),
-          w,
-        );
+        const { rows, total } = await noticePage('', null, { memberId, now }, w);
         return { rows: rows.map((r) => Object.assign(r, { link: null, kind: null, dueAt: null, done: 0 })), total };
       }
       if (tab === 'message') {
-        const { rows, total } = await pageRows(
-          db,
-          messages(memberId)
-            .select(['n.id', 'n.title', 'n.content', 'n.link', 'n.createdAt', 'r.readAt'])
-            .orderBy('n.createdAt', 'desc')
-            .orderBy('n.id', 'desc'),
-          messages(memberId).select(countAll),
-          w,
-        );
+        const { rows, total } = await messagePage('', null, { memberId }, w);
         return { rows: rows.map((r) => Object.assign(r, { kind: null, dueAt: null, done: 0 })), total };
       }
-      // Open to-dos first, then by due time (earliest first), then newest.
-      const { rows, total } = await pageRows(
-        db,
-        todos(memberId)
-          .select(['n.id', 'n.title', 'n.kind', 'n.link', 'n.dueAt', 'n.done', 'n.createdAt', 'r.readAt'])
-          .orderBy('n.done', 'asc')
-          .orderBy('n.dueAt', 'asc')
-          .orderBy('n.id', 'desc'),
-        todos(memberId).select(countAll),
-        w,
-      );
+      const { rows, total } = await todoPage('', null, { memberId }, w);
       return { rows: rows.map((r) => Object.assign(r, { content: null })), total };
     },
 

@@ -1,12 +1,12 @@
 import { searchText } from '@study-crm/shared';
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { SmsListQuery } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
 import type { Row, SmsBatchTable, SmsRecipientTable } from '../../db/schema.js';
 import { containsPattern, countAll, likeLower } from '../../db/sql-helpers.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
-import { pageWindow } from '../../lib/paging.js';
-import { pageRows } from '../../db/page-rows.js';
+import { pageWindow, type SortOrder } from '../../lib/paging.js';
+import { compiledPageRows, givenValues } from '../../db/page-rows.js';
 
 export type SmsBatchRow = Omit<Row<'smsBatch'>, 'searchText'>;
 export type SmsRecipientRow = Row<'smsRecipient'>;
@@ -43,6 +43,17 @@ const INSERT_CHUNK = 1000;
 const READ_CHUNK = 1000;
 
 export function createSmsRepository(db: Db) {
+  // The list's pushed file batches filtered from its slots (givenValues; `keyword` a contains-pattern of the text,
+  // sender or file name); each shape (the filters given, the order) built and compiled once (issue 43).
+  const batchPage = compiledPageRows(db, (order: SortOrder, s) => {
+    let q = db.selectFrom('smsBatch').where('kind', '=', sql.lit('batch')).where('status', '=', sql.lit('queued'));
+    if (s.terminal) q = q.where('terminal', '=', s.terminal);
+    if (s.keyword)
+      q = q.where((eb) =>
+        eb.or([likeLower('content', s.keyword!), likeLower('sender', s.keyword!), likeLower('fileName', s.keyword!)]),
+      );
+    return { rows: q.select(BATCH).orderBy('id', order), count: q.select(countAll) };
+  });
   return {
     transaction: <T>(fn: (tx: Tx) => Promise<T>) => runInTransaction(db, fn),
 
@@ -138,16 +149,11 @@ export function createSmsRepository(db: Db) {
     // Pushed file batches (not drafts, not single texts), newest first.
     async page(q: SmsListQuery) {
       const w = pageWindow(q);
-      let base = db.selectFrom('smsBatch').where('kind', '=', 'batch').where('status', '=', 'queued');
-      if (q.terminal) base = base.where('terminal', '=', q.terminal);
-      if (q.keyword) {
-        const p = containsPattern(q.keyword);
-        base = base.where((eb) => eb.or([likeLower('content', p), likeLower('sender', p), likeLower('fileName', p)]));
-      }
-      return {
-        ...(await pageRows(db, base.select(BATCH).orderBy('id', w.order), base.select(countAll), w)),
-        window: w,
-      };
+      const { key, values } = givenValues({
+        terminal: q.terminal,
+        keyword: q.keyword ? containsPattern(q.keyword) : null,
+      });
+      return { ...(await batchPage(`${key}:${w.order}`, w.order, values, w)), window: w };
     },
 
     // Drafts (uploads never pushed) created before `cutoff`, with their rows (cascade), and uploads a stopped server

@@ -47,6 +47,34 @@ describe('SMS batches through an HTTP gateway', () => {
   const recipients = (id: number, token = t.admin.token) =>
     t.get<RecipientPage>(`${SMS}/recipients`, { id, pageSize: 200 }, { token });
 
+  it('lists pushed batches by terminal and by a part of the text, sender or file name, in either order', async () => {
+    const pushed = async (terminal: string, content: string, file: string) => {
+      const up = await upload([['0912345678', 'TW', '']], file);
+      expect((await push(up.data.id, { terminal, content })).meta.code).toBe(200);
+      return up.data.id;
+    };
+    const a = await pushed('student_app', 'Visa briefing ZQX on Monday', 'cohort-a.xlsx');
+    const b = await pushed('student_app', 'Offer day reminder', 'cohort-zqx.xlsx');
+    const c = await pushed('student_portal', 'Fees due', 'cohort-c.xlsx');
+    type List = { list: SmsBatch[]; total: number };
+    const list = async (q: Record<string, string | number>) =>
+      (await t.get<List>(`${SMS}/list`, q, { token: t.admin.token })).data;
+    const ids = (l: List) => l.list.map((r) => r.id);
+
+    expect(ids(await list({ terminal: 'student_app' }))).toEqual([b, a]);
+    expect(ids(await list({ terminal: 'student_app', order: 'asc' }))).toEqual([a, b]);
+    expect(ids(await list({ terminal: 'student_portal' }))).toEqual([c]);
+    // A part of the text or of the file name, any case; with a terminal too.
+    expect(ids(await list({ keyword: 'zqx' }))).toEqual([b, a]);
+    expect(ids(await list({ keyword: 'ZQX', terminal: 'student_portal' }))).toEqual([]);
+    expect(ids(await list({ keyword: 'fees' }))).toEqual([c]);
+    // A full page: its total is counted, not read off the page.
+    const first = await list({ terminal: 'student_app', pageSize: 1 });
+    expect(first).toMatchObject({ total: 2 });
+    expect(ids(first)).toEqual([b]);
+    expect(ids(await list({ terminal: 'student_app', pageSize: 1, pageNum: 2 }))).toEqual([a]);
+  });
+
   it('downloads the recipient template as .xlsx with headers in the caller language and an example row', async () => {
     const en = await download(t, t.admin.token, `${SMS}/template`);
     expect(en.headers['content-type']).toContain('spreadsheetml');
