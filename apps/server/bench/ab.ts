@@ -88,7 +88,7 @@ async function main() {
         members: num.members,
         ...(databaseUrl ? { pgSchema: side.schema } : { sqliteFile: side.file }),
       } satisfies BenchRequest);
-      await child.call({ type: 'seed', applications: num.applications });
+      await child.call({ type: 'seed', applications: num.applications, payments: num.applications });
       if (opt.screens) await seedScreens(httpCalls(`http://127.0.0.1:${s.port}`, s.mid, s.token), s.mid);
       const tokens = [s.token];
       while (tokens.length < sessions) tokens.push(await signInOverHttp(s.port));

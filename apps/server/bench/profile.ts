@@ -181,7 +181,7 @@ async function main() {
     const seeder = start(serverScript, []);
     const s0 = await seeder.call<Started>(startMsg);
     const t0 = Date.now();
-    await seeder.call({ type: 'seed', applications: num.applications });
+    await seeder.call({ type: 'seed', applications: num.applications, payments: num.applications });
     if (opt.screens) {
       await seedScreens(httpCalls(`http://127.0.0.1:${s0.port}`, s0.mid, s0.token), s0.mid);
     }

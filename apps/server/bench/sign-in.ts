@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { dictApi, projectApi, taskApi } from '@study-crm/shared';
+import { dictApi, paymentApi, projectApi, taskApi } from '@study-crm/shared';
 import type { Config } from '../src/config.js';
 
 // The client and administrator every bench server is started with.
@@ -37,6 +37,8 @@ export const LIST_CASES = {
   'projects p1': `${projectApi.list.url}?pageNum=1&pageSize=20`,
   // The task list's page 1 (the demo projects' tasks).
   'tasks p1': `${taskApi.list.url}?pageNum=1&pageSize=20`,
+  // The payment records' page 1 (as many demo payments as applications, as `npm run bench` seeds them).
+  'payments p1': `${paymentApi.list.url}?pageNum=1&pageSize=20`,
 } as const;
 
 // The demo projects a bench server seeds: more than a page, each with up to four members.
