@@ -1,5 +1,5 @@
 // Front door of the project module (issue 21): projects, their members and shares, and the constitution.
-export { createProjectRepository } from './project.repository.js';
+export { createProjectRepository, projectNameSql } from './project.repository.js';
 export { createProjectService } from './project.service.js';
 export type { ProjectLookup, ProjectService } from './project.service.js';
 export { registerProjectRoutes } from './project.routes.js';

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type SelectQueryBuilder } from 'kysely';
+import { sql, type Expression, type Insertable, type SelectQueryBuilder } from 'kysely';
 import type { ProjectListInput, ProjectRole } from '@study-crm/shared';
 import type { Db, Dialect } from '../../db/database.js';
 import type { Database, ProjectTable, Row } from '../../db/schema.js';
@@ -47,6 +47,11 @@ export type ConstitutionRow = Row<'projectConstitution'>;
 type ListFilter = Pick<ProjectListInput, 'keyword' | 'status' | 'staffId'> & { sortField?: string | null };
 
 // Project rows (migration 0025). Other modules never read these tables: they use the project service.
+// A project's name (removed projects too, as `names` reads them) read inside another module's statement on
+// PostgreSQL: the task and contribution lists read their projects' names in their page's statement (issue 43).
+export const projectNameSql = (id: Expression<number>) =>
+  sql<string | null>`(select p.name from project p where p.id = ${id})`;
+
 export function createProjectRepository(db: Db, dialect: Dialect) {
   const pg = dialect === 'postgres';
   // Projects' names by id, the ids as one parameter (compiled once, issue 43).

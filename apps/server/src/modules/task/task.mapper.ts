@@ -1,7 +1,7 @@
 import type { Contribution, KpiType, KpiTypeOption, PersonRef, Task } from '@study-crm/shared';
-import type { ContributionRow, KpiTypeRow, TaskRow } from './task.repository.js';
+import type { ContributionRow, KpiTypeRef, KpiTypeRow, TaskRow } from './task.repository.js';
 
-export const toKpiOption = (r: KpiTypeRow): KpiTypeOption => ({
+export const toKpiOption = (r: KpiTypeRef): KpiTypeOption => ({
   id: r.id,
   nameTw: r.nameTw,
   nameCn: r.nameCn,
@@ -20,7 +20,7 @@ export const toKpiType = (r: KpiTypeRow & { taskCount: number }): KpiType =>
     updatedAt: Number(r.updatedAt),
   });
 
-const kpiOf = (kpis: Map<number, KpiTypeRow>, id: number | null) => {
+const kpiOf = (kpis: Map<number, KpiTypeRef>, id: number | null) => {
   const row = id ? kpis.get(id) : undefined;
   return row ? toKpiOption(row) : null;
 };
@@ -29,7 +29,7 @@ const kpiOf = (kpis: Map<number, KpiTypeRow>, id: number | null) => {
 export type TaskLookups = {
   names: Map<number, PersonRef>;
   projectNames: Map<number, string>;
-  kpis: Map<number, KpiTypeRow>;
+  kpis: Map<number, KpiTypeRef>;
 };
 
 export function toTask(r: TaskRow, { names, projectNames, kpis }: TaskLookups): Task {

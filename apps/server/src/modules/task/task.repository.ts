@@ -1,6 +1,6 @@
-import { sql, type Insertable } from 'kysely';
+import { sql, type Insertable, type RawBuilder } from 'kysely';
 import type { ContributionListInput, KpiTypeListInput, TaskListInput, TaskStatus } from '@study-crm/shared';
-import type { Db } from '../../db/database.js';
+import { isPostgres, type Db } from '../../db/database.js';
 import type { ContributionTable, Row } from '../../db/schema.js';
 import { containsPattern, countAll, likeLower } from '../../db/sql-helpers.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
@@ -8,6 +8,8 @@ import type { PageWindow, SortOrder } from '../../lib/paging.js';
 import { compiledPageRows, givenValues } from '../../db/page-rows.js';
 import { compileOnce, compileShapes, idList, idsValue, type Slots } from '../../db/compiled.js';
 import { versionedRows } from '../../db/versioned-rows.js';
+import { personPartsJson, type PersonParts } from '../people/index.js';
+import { projectNameSql } from '../project/index.js';
 
 const TASK_COLUMNS = [
   'task.id',
@@ -27,6 +29,21 @@ const TASK_COLUMNS = [
 ] as const;
 
 export type TaskRow = Omit<Row<'task'>, 'deletedAt'>;
+// A KPI type as task and contribution responses name it.
+export type KpiTypeRef = Pick<Row<'kpiType'>, 'id' | 'nameTw' | 'nameCn' | 'nameEn' | 'unit'>;
+// What a task or contribution page's statement reads beside each row on PostgreSQL (issue 43; decisions 283, 288):
+// its person (the people module's subquery), its project's name (the project module's) and its KPI type. A
+// statement there costs a round trip and this process's CPU: one where there were four. On SQLite the service reads
+// them by ids.
+export type Carried = { person?: PersonParts | null; projectName?: string | null; kpi?: KpiTypeRef | null };
+const kpiRefJson = (id: RawBuilder<unknown>) =>
+  sql<KpiTypeRef | null>`(select json_build_object('id', k.id, 'nameTw', k.name_tw, 'nameCn', k.name_cn,
+    'nameEn', k.name_en, 'unit', k.unit) from kpi_type k where k.id = ${id})`;
+const carriedOf = (table: 'task' | 'contribution', person: 'assignee_id' | 'member_id') => [
+  personPartsJson(sql.ref(`${table}.${person}`)).as('person'),
+  projectNameSql(sql.ref(`${table}.project_id`)).as('projectName'),
+  kpiRefJson(sql.ref(`${table}.kpi_type_id`)).as('kpi'),
+];
 export type KpiTypeRow = Row<'kpiType'>;
 export type ContributionRow = Row<'contribution'>;
 type TaskFilter = Pick<TaskListInput, 'keyword' | 'projectId' | 'assigneeId' | 'status' | 'dueFrom' | 'dueTo'>;
@@ -35,6 +52,7 @@ const num = (v: unknown) => Number(v ?? 0);
 
 // Tasks, KPI types and contribution records (migration 0026).
 export function createTaskRepository(db: Db) {
+  const pg = isPostgres(db);
   // The task list's filter from its slots (givenValues: a filter whose slot is given; `keyword` a contains-pattern).
   function tasks(s: Slots<string>) {
     let q = db.selectFrom('task').where('task.deletedAt', 'is', null);
@@ -50,7 +68,11 @@ export function createTaskRepository(db: Db) {
   type Sort = { sort: keyof typeof SORTS; order: SortOrder };
   // Each shape (the filters given, the order) built and compiled once (issue 43).
   const taskPage = compiledPageRows(db, (p: Sort, s) => ({
-    rows: tasks(s).select(TASK_COLUMNS).orderBy(SORTS[p.sort], p.order).orderBy('task.id', p.order),
+    rows: tasks(s)
+      .select(TASK_COLUMNS)
+      .$if(pg, (q) => q.select(carriedOf('task', 'assignee_id')))
+      .orderBy(SORTS[p.sort], p.order)
+      .orderBy('task.id', p.order),
     count: tasks(s).select(countAll),
   }));
 
@@ -63,21 +85,30 @@ export function createTaskRepository(db: Db) {
     if (s.dateTo) q = q.where('contribution.contributedOn', '<=', s.dateTo);
     return q;
   }
-  // Each shape (the filters given) built and compiled once (issue 43): a page, and the count and points of all.
+  // The filter's count and points.
+  const summed = (s: Slots<string>) =>
+    contributions(s).select((eb) => [
+      eb.fn.countAll<number | string>().as('n'),
+      eb.fn.coalesce(eb.fn.sum<number | string>('contribution.points'), sql<number>`0`).as('points'),
+    ]);
+  // Each shape (the filters given) built and compiled once (issue 43): a page, and the count and points of all. On
+  // PostgreSQL the page carries them (`summed`, one JSON object) and its rows' people, projects and KPI types.
   const contributionRows = compileShapes(db, (_: null, s) =>
     contributions(s)
       .selectAll()
+      .$if(pg, (q) =>
+        q.select([
+          ...carriedOf('contribution', 'member_id'),
+          sql<{ n: number | string; points: number | string }>`(select json_build_object('n', c.n, 'points', c.points)
+            from (${summed(s)}) c)`.as('summed'),
+        ]),
+      )
       .orderBy('contribution.contributedOn', 'desc')
       .orderBy('contribution.id', 'desc')
       .limit(s.limit!)
       .offset(s.offset!),
   );
-  const contributionSum = compileShapes(db, (_: null, s) =>
-    contributions(s).select((eb) => [
-      eb.fn.countAll<number | string>().as('n'),
-      eb.fn.coalesce(eb.fn.sum<number | string>('contribution.points'), sql<number>`0`).as('points'),
-    ]),
-  );
+  const contributionSum = compileShapes(db, (_: null, s) => summed(s));
   // KPI types by id, the ids as one parameter (compiled once).
   const kpiTypesOf = compileOnce(db, ['ids'], (s) =>
     db.selectFrom('kpiType').selectAll().where('id', 'in', idList(db, s.ids)),
@@ -136,7 +167,7 @@ export function createTaskRepository(db: Db) {
         order: w.order,
       };
       const page = await taskPage(`${key}:${p.sort}:${p.order}`, p, values, w);
-      return { rows: page.rows as TaskRow[], total: page.total };
+      return { rows: page.rows as (TaskRow & Carried)[], total: page.total, carried: pg };
     },
 
     byId: (id: number, tx: Conn = db): Promise<TaskRow | undefined> =>
@@ -178,12 +209,14 @@ export function createTaskRepository(db: Db) {
         dateFrom: f.dateFrom,
         dateTo: f.dateTo,
       });
-      const [rows, sum] = await Promise.all([
-        contributionRows(key, null, Object.assign({ limit: w.limit, offset: w.offset }, values)),
-        contributionSum(key, null, values),
-      ]);
-      const all = sum.rows[0]!;
-      return { rows: rows.rows as ContributionRow[], total: num(all.n), totalPoints: num(all.points) };
+      const page = contributionRows(key, null, Object.assign({ limit: w.limit, offset: w.offset }, values));
+      const sumAlone = async () => (await contributionSum(key, null, values)).rows[0]!;
+      // (On PostgreSQL the page's rows carry the count and points; an empty page is summed alone.)
+      const [found, alone] = await Promise.all([page, pg ? null : sumAlone()]);
+      const rows = found.rows as (ContributionRow &
+        Carried & { summed?: { n: number | string; points: number | string } })[];
+      const all = alone ?? rows[0]?.summed ?? (await sumAlone());
+      return { rows, total: num(all.n), totalPoints: num(all.points), carried: pg };
     },
 
     // Points per member and KPI type in a day range (an index range of contribution_day_ix).

@@ -24,10 +24,10 @@ import { AppError, badRequest, found, notFound, staleCopy } from '../../http/err
 import { isUniqueViolation } from '../../db/sql-helpers.js';
 import type { Clock } from '../../lib/clock.js';
 import { pageResult, pageWindow } from '../../lib/paging.js';
-import type { PeopleService } from '../people/index.js';
+import { personFromParts, type PeopleService } from '../people/index.js';
 import type { ProjectLookup } from '../project/index.js';
 import { toContribution, toKpiOption, toKpiType, toTask, type TaskLookups } from './task.mapper.js';
-import type { KpiTypeRow, TaskRepository, TaskRow } from './task.repository.js';
+import type { Carried, KpiTypeRow, TaskRepository, TaskRow } from './task.repository.js';
 
 const DAY = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -55,8 +55,19 @@ export function createTaskService(deps: {
     return { names, projectNames, kpis };
   }
 
-  async function shape(rows: TaskRow[]): Promise<Task[]> {
-    const l = await lookups(rows, (r) => r.assigneeId);
+  // On PostgreSQL a page's statement has read what its rows name (repository's Carried): the same lookups from it.
+  function carriedLookups(rows: (Carried & { projectId: number })[]): TaskLookups {
+    const l: TaskLookups = { names: new Map(), projectNames: new Map(), kpis: new Map() };
+    for (const r of rows) {
+      if (r.person && !l.names.has(r.person.id)) l.names.set(r.person.id, personFromParts(r.person));
+      if (r.projectName != null) l.projectNames.set(r.projectId, r.projectName);
+      if (r.kpi) l.kpis.set(r.kpi.id, r.kpi);
+    }
+    return l;
+  }
+
+  async function shape(rows: TaskRow[], carried = false): Promise<Task[]> {
+    const l = carried ? carriedLookups(rows) : await lookups(rows, (r) => r.assigneeId);
     return rows.map((r) => toTask(r, l));
   }
 
@@ -116,14 +127,14 @@ export function createTaskService(deps: {
 
     async list(q: TaskListInput): Promise<Page<Task>> {
       const w = pageWindow(q);
-      const { rows, total } = await repo.page(q, q.sortField, w);
-      return pageResult(await shape(rows), total, w);
+      const { rows, total, carried } = await repo.page(q, q.sortField, w);
+      return pageResult(await shape(rows, carried), total, w);
     },
 
     async mine(caller: Caller, q: MyTasksInput): Promise<Page<Task>> {
       const w = pageWindow(q);
-      const { rows, total } = await repo.page({ ...q, assigneeId: caller.id }, q.sortField, w);
-      return pageResult(await shape(rows), total, w);
+      const { rows, total, carried } = await repo.page({ ...q, assigneeId: caller.id }, q.sortField, w);
+      return pageResult(await shape(rows, carried), total, w);
     },
 
     async viewFor(caller: Caller, id: number): Promise<Task> {
@@ -188,8 +199,8 @@ export function createTaskService(deps: {
 
     async contributions(q: ContributionListInput) {
       const w = pageWindow(q);
-      const { rows, total, totalPoints } = await repo.contributionPage(q, w);
-      const l = await lookups(rows, (r) => r.memberId);
+      const { rows, total, totalPoints, carried } = await repo.contributionPage(q, w);
+      const l = carried ? carriedLookups(rows) : await lookups(rows, (r) => r.memberId);
       return {
         ...pageResult(
           rows.map((r) => toContribution(r, l)),

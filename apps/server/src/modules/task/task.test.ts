@@ -126,6 +126,26 @@ describe('tasks, KPI types and contribution records', () => {
     expect(await list({ staffId: bob, pageSize: 1, pageNum: 2 })).toEqual([[expect.any(String)], 2, 3]);
   });
 
+  it('names each task’s and record’s person, project and KPI type as the task’s own view does', async () => {
+    const tasks = (await t.get<Page<Task>>(`${T}/list`, { pageSize: 100 }, t.admin)).data.list;
+    expect(tasks.filter((x) => x.kpiType && x.assignee).length).toBeGreaterThan(0);
+    const views = new Map<number, Task>();
+    for (const x of tasks) views.set(x.id, (await t.get<Task>(`${T}/view`, { id: x.id }, t.admin)).data);
+    for (const x of tasks) {
+      const v = views.get(x.id)!;
+      expect([x.assignee, x.projectName, x.kpiType]).toEqual([v.assignee, v.projectName, v.kpiType]);
+    }
+    const records = (await t.get<ContributionPage>(`${C}/list`, { pageSize: 100 }, t.admin)).data.list;
+    expect(records.length).toBeGreaterThan(1);
+    for (const r of records) {
+      const v = views.get(r.taskId!)!;
+      expect([r.member, r.projectName, r.kpiType]).toEqual([v.assignee, v.projectName, v.kpiType]);
+    }
+    // A page past the last record still tells the count and points.
+    const past = (await t.get<ContributionPage>(`${C}/list`, { staffId: bob, pageSize: 1, pageNum: 9 }, t.admin)).data;
+    expect([past.list, past.total, past.totalPoints]).toEqual([[], 2, 3]);
+  });
+
   it('lets one of two parallel status changes through', async () => {
     const task = (await addTask({ title: 'Race', assigneeId: amy.id, points: 5 })).data;
     await move(task.id, 'doing');
