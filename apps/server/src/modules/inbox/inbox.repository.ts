@@ -67,8 +67,8 @@ export function createInboxRepository(db: Db) {
       .where('n.memberId', '=', memberId)
       .$if(unreadOnly, (q) => q.where('r.itemId', 'is', null).where('n.done', '=', sql.lit(0)));
 
-  // Built and compiled once (issue 43), from the slots `memberId` and `now` (the tab pages' shape: the tab).
-  // The unread items of the three tabs, counted in one statement.
+  // Built and compiled once (issue 43), from the slots `memberId` and `now`: the unread items of the three tabs,
+  // counted in one statement, and each tab's page.
   const unread = compileOnce(db, ['memberId', 'now'], (s) =>
     db.selectNoFrom([
       messages(s.memberId, true).select(countAll).as('message'),
@@ -76,8 +76,8 @@ export function createInboxRepository(db: Db) {
       todos(s.memberId, true).select(countAll).as('todo'),
     ]),
   );
-  // Each tab's page. A notice's time in the box is its publish time; open to-dos come first, then by due time
-  // (earliest first), then newest.
+  // A notice's time in the box is its publish time; open to-dos come first, then by due time (earliest first), then
+  // newest.
   const noticePage = compiledPageRows(db, (_: null, s) => ({
     rows: notices(s.memberId!, s.now!)
       .select(['n.id', 'n.title', 'n.content', 'n.publishAt as createdAt', 'r.readAt'])
