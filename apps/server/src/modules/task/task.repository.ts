@@ -29,6 +29,10 @@ const TASK_COLUMNS = [
 ] as const;
 
 export type TaskRow = Omit<Row<'task'>, 'deletedAt'>;
+export type KpiTypeRow = Row<'kpiType'>;
+export type ContributionRow = Row<'contribution'>;
+type TaskFilter = Pick<TaskListInput, 'keyword' | 'projectId' | 'assigneeId' | 'status' | 'dueFrom' | 'dueTo'>;
+
 // A KPI type as task and contribution responses name it.
 export type KpiTypeRef = Pick<Row<'kpiType'>, 'id' | 'nameTw' | 'nameCn' | 'nameEn' | 'unit'>;
 // What a task or contribution page's statement reads beside each row on PostgreSQL (issue 43; decisions 283, 288):
@@ -44,9 +48,6 @@ const carriedOf = (table: 'task' | 'contribution', person: 'assignee_id' | 'memb
   projectNameSql(sql.ref(`${table}.project_id`)).as('projectName'),
   kpiRefJson(sql.ref(`${table}.kpi_type_id`)).as('kpi'),
 ];
-export type KpiTypeRow = Row<'kpiType'>;
-export type ContributionRow = Row<'contribution'>;
-type TaskFilter = Pick<TaskListInput, 'keyword' | 'projectId' | 'assigneeId' | 'status' | 'dueFrom' | 'dueTo'>;
 
 const num = (v: unknown) => Number(v ?? 0);
 
