@@ -1,5 +1,6 @@
 import { ENROLLED_STATUSES, OFFER_STATUSES, type ApplicationFigures } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
+import { compileOnce } from '../../db/compiled.js';
 
 const OFFER = new Set<string>(OFFER_STATUSES);
 const ENROLLED = new Set<string>(ENROLLED_STATUSES);
@@ -8,10 +9,22 @@ const ENROLLED = new Set<string>(ENROLLED_STATUSES);
 // at most days × statuses rows) and the totals from the status counters (list_count), both maintained by triggers:
 // neither reads the applications themselves.
 export function createApplicationReport(db: Db) {
+  // Built and compiled once (issue 43); the period's bounds are slots.
+  const statusCounters = compileOnce(db, [], () =>
+    db.selectFrom('listCount').select(['bucket', 'n']).where('list', '=', 'application'),
+  );
+  const periodCounts = compileOnce(db, ['from', 'to'], (s) =>
+    db
+      .selectFrom('applicationDayCount')
+      .select(['day', 'status', 'n'])
+      .where('day', '>=', s.from)
+      .where('day', '<=', s.to)
+      .where('n', '>', 0),
+  );
   return {
     // Live applications per current status, from the maintained counters (list_count): exact, one small read.
     async statusCounts(): Promise<{ status: string; count: number }[]> {
-      const rows = await db.selectFrom('listCount').select(['bucket', 'n']).where('list', '=', 'application').execute();
+      const { rows } = await statusCounters({});
       return rows
         .map((c) => ({ status: c.bucket, count: Number(c.n) }))
         .filter((c) => c.count > 0)
@@ -19,16 +32,7 @@ export function createApplicationReport(db: Db) {
     },
 
     async figures(from: string, to: string, days: readonly string[]): Promise<ApplicationFigures> {
-      const [rows, counters] = await Promise.all([
-        db
-          .selectFrom('applicationDayCount')
-          .select(['day', 'status', 'n'])
-          .where('day', '>=', from)
-          .where('day', '<=', to)
-          .where('n', '>', 0)
-          .execute(),
-        db.selectFrom('listCount').select(['bucket', 'n']).where('list', '=', 'application').execute(),
-      ]);
+      const [{ rows }, { rows: counters }] = await Promise.all([periodCounts({ from, to }), statusCounters({})]);
       const perDay = new Map<string, number>(days.map((d) => [d, 0]));
       const periodByStatus = new Map<string, number>();
       for (const r of rows) {

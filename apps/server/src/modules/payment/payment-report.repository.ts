@@ -1,5 +1,6 @@
 import type { PaymentFigures } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
+import { compileOnce } from '../../db/compiled.js';
 import { digitsOf } from './payment.mapper.js';
 import { dayTotalSums, summaryInKeyOrder } from './payment.repository.js';
 
@@ -19,14 +20,24 @@ export type PendingTotals = {
 // period, read from payment_day_total (per-day sums kept by triggers, migration 0024): a few rows per day whatever
 // the number of payments. Voided records are left out; currencies are never added together.
 export function createPaymentReport(db: Db) {
+  // Built and compiled once (issue 43); the period's bounds are slots.
+  const pending = compileOnce(db, [], () =>
+    summaryInKeyOrder(db).select(['currency', 'type', 'amountMinor', 'n']).where('status', '=', 'pending'),
+  );
+  const period = compileOnce(db, ['from', 'to'], (s) =>
+    db
+      .selectFrom('paymentDayTotal')
+      .select(dayTotalSums)
+      .where('day', '>=', s.from)
+      .where('day', '<=', s.to)
+      .where('status', 'in', ['pending', 'confirmed'])
+      .groupBy(['currency', 'type', 'status']),
+  );
   return {
     // Every pending record of all time, from payment_summary (per currency, type and status, kept by triggers, and
     // read in key order: summaryInKeyOrder): a dozen rows whatever the number of payments.
     async pendingTotals(): Promise<PendingTotals> {
-      const rows = await summaryInKeyOrder(db)
-        .select(['currency', 'type', 'amountMinor', 'n'])
-        .where('status', '=', 'pending')
-        .execute();
+      const { rows } = await pending({});
       const by = new Map<string, PendingTotals[number]>();
       for (const r of rows) {
         const n = Number(r.n);
@@ -52,14 +63,7 @@ export function createPaymentReport(db: Db) {
     },
 
     async figures(from: string, to: string): Promise<PaymentFigures> {
-      const rows = await db
-        .selectFrom('paymentDayTotal')
-        .select(dayTotalSums)
-        .where('day', '>=', from)
-        .where('day', '<=', to)
-        .where('status', 'in', ['pending', 'confirmed'])
-        .groupBy(['currency', 'type', 'status'])
-        .execute();
+      const { rows } = await period({ from, to });
       const by = new Map<string, Sums>();
       for (const r of rows) {
         const t = by.get(r.currency) ?? {

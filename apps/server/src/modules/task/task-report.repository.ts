@@ -1,5 +1,6 @@
 import type { TaskFigures } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
+import { compileOnce } from '../../db/compiled.js';
 
 const WEEK_DAYS = 7;
 const DAY = 86_400_000;
@@ -19,81 +20,97 @@ export function createTaskReport(db: Db) {
       .where('assigneeId', '=', memberId)
       .where('status', 'in', OPEN_STATUSES)
       .where('deletedAt', 'is', null);
+  const openCount = (memberId: number) =>
+    openTasks(memberId)
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number | string>().as('n'));
+  // Built and compiled once (issue 43): the member, the days and the limit are slots.
+  const byStatus = compileOnce(db, ['memberId'], (s) =>
+    openTasks(s.memberId)
+      .clearSelect()
+      .select((eb) => ['status', eb.fn.countAll<number | string>().as('n')])
+      .groupBy('status'),
+  );
+  const overdue = compileOnce(db, ['memberId', 'today'], (s) => openCount(s.memberId).where('dueDate', '<', s.today));
+  const firstDue = compileOnce(db, ['memberId', 'limit'], (s) =>
+    openTasks(s.memberId)
+      .orderBy((eb) => eb.case().when('dueDate', 'is', null).then(1).else(0).end())
+      .orderBy('dueDate')
+      .orderBy('id')
+      .limit(s.limit),
+  );
+  const dueCount = compileOnce(db, ['memberId', 'from', 'to'], (s) =>
+    openCount(s.memberId).where('dueDate', '>=', s.from).where('dueDate', '<=', s.to),
+  );
+  const dueFirst = compileOnce(db, ['memberId', 'from', 'to', 'limit'], (s) =>
+    openTasks(s.memberId)
+      .where('dueDate', '>=', s.from)
+      .where('dueDate', '<=', s.to)
+      .orderBy('dueDate')
+      .orderBy('id')
+      .limit(s.limit),
+  );
+  const taskCounts = compileOnce(db, ['memberId', 'today', 'soon', 'since'], (s) =>
+    db
+      .selectFrom('task')
+      .select((eb) => {
+        const open = eb('status', 'in', OPEN_STATUSES);
+        const count = (cond: ReturnType<typeof eb.and>) =>
+          eb.fn.sum<number | string>(eb.case().when(cond).then(1).else(0).end());
+        return [
+          count(eb.and([open])).as('open'),
+          count(eb.and([open, eb('dueDate', '<', s.today)])).as('overdue'),
+          count(eb.and([open, eb('dueDate', '>=', s.today), eb('dueDate', '<=', s.soon)])).as('dueSoon'),
+          count(eb.and([eb('status', '=', 'done'), eb('doneAt', '>=', s.since)])).as('doneInPeriod'),
+        ];
+      })
+      .where('assigneeId', '=', s.memberId)
+      .where('deletedAt', 'is', null),
+  );
+  const points = compileOnce(db, ['memberId', 'sinceDay'], (s) =>
+    db
+      .selectFrom('contribution')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('points'), eb.lit(0)).as('points'))
+      .where('memberId', '=', s.memberId)
+      .where('contributedOn', '>=', s.sinceDay),
+  );
   return {
     // The member's open tasks by status, how many are overdue, and the first `limit` by due date.
     async mine(memberId: number, today: string, limit: number) {
-      const [byStatus, overdue, first] = await Promise.all([
-        openTasks(memberId)
-          .clearSelect()
-          .select((eb) => ['status', eb.fn.countAll<number | string>().as('n')])
-          .groupBy('status')
-          .execute(),
-        openTasks(memberId)
-          .clearSelect()
-          .select((eb) => eb.fn.countAll<number | string>().as('n'))
-          .where('dueDate', '<', today)
-          .executeTakeFirstOrThrow(),
-        openTasks(memberId)
-          .orderBy((eb) => eb.case().when('dueDate', 'is', null).then(1).else(0).end())
-          .orderBy('dueDate')
-          .orderBy('id')
-          .limit(limit)
-          .execute(),
+      const [statuses, late, first] = await Promise.all([
+        byStatus({ memberId }),
+        overdue({ memberId, today }),
+        firstDue({ memberId, limit }),
       ]);
       return {
-        byStatus: byStatus.map((r) => ({ status: r.status, count: Number(r.n) })),
-        overdue: Number(overdue.n),
-        first: first as OpenTask[],
+        byStatus: statuses.rows.map((r) => ({ status: r.status, count: Number(r.n) })),
+        overdue: Number(late.rows[0]?.n ?? 0),
+        first: first.rows as OpenTask[],
       };
     },
 
     // The member's open tasks due between two days (inclusive): how many, and the first `limit` by due date.
     async dueBetween(memberId: number, from: string, to: string, limit: number) {
-      const due = openTasks(memberId).where('dueDate', '>=', from).where('dueDate', '<=', to);
       const [count, rows] = await Promise.all([
-        due
-          .clearSelect()
-          .select((eb) => eb.fn.countAll<number | string>().as('n'))
-          .executeTakeFirstOrThrow(),
-        due.orderBy('dueDate').orderBy('id').limit(limit).execute(),
+        dueCount({ memberId, from, to }),
+        dueFirst({ memberId, from, to, limit }),
       ]);
-      return { total: Number(count.n), first: rows as OpenTask[] };
+      return { total: Number(count.rows[0]?.n ?? 0), first: rows.rows as OpenTask[] };
     },
 
     async figures(memberId: number, since: number, now: number): Promise<TaskFigures> {
-      const today = isoDay(now);
-      const soon = isoDay(now + WEEK_DAYS * DAY);
-      const [tasks, points] = await Promise.all([
-        db
-          .selectFrom('task')
-          .select((eb) => {
-            const open = eb('status', 'in', ['todo', 'doing', 'review']);
-            const count = (cond: ReturnType<typeof eb.and>) =>
-              eb.fn.sum<number | string>(eb.case().when(cond).then(1).else(0).end());
-            return [
-              count(eb.and([open])).as('open'),
-              count(eb.and([open, eb('dueDate', '<', today)])).as('overdue'),
-              count(eb.and([open, eb('dueDate', '>=', today), eb('dueDate', '<=', soon)])).as('dueSoon'),
-              count(eb.and([eb('status', '=', 'done'), eb('doneAt', '>=', since)])).as('doneInPeriod'),
-            ];
-          })
-          .where('assigneeId', '=', memberId)
-          .where('deletedAt', 'is', null)
-          .executeTakeFirstOrThrow(),
-        db
-          .selectFrom('contribution')
-          .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('points'), eb.lit(0)).as('points'))
-          .where('memberId', '=', memberId)
-          .where('contributedOn', '>=', isoDay(since))
-          .executeTakeFirstOrThrow(),
+      const [tasks, sum] = await Promise.all([
+        taskCounts({ memberId, today: isoDay(now), soon: isoDay(now + WEEK_DAYS * DAY), since }),
+        points({ memberId, sinceDay: isoDay(since) }),
       ]);
       const n = (v: unknown) => Number(v ?? 0);
+      const t = tasks.rows[0];
       return {
-        open: n(tasks.open),
-        overdue: n(tasks.overdue),
-        dueSoon: n(tasks.dueSoon),
-        doneInPeriod: n(tasks.doneInPeriod),
-        points: n(points.points),
+        open: n(t?.open),
+        overdue: n(t?.overdue),
+        dueSoon: n(t?.dueSoon),
+        doneInPeriod: n(t?.doneInPeriod),
+        points: n(sum.rows[0]?.points),
       };
     },
   };
