@@ -39,6 +39,7 @@ export const LIST_CASES = {
   'tasks p1': `${taskApi.list.url}?pageNum=1&pageSize=20`,
   // The payment records' page 1 (as many demo payments as applications, as `npm run bench` seeds them).
   'payments p1': `${paymentApi.list.url}?pageNum=1&pageSize=20`,
+  dashboard: '/api/v1/cake/rpt/dashboard?days=30',
 } as const;
 
 // The demo projects a bench server seeds: more than a page, each with up to four members.
