@@ -1,5 +1,5 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
-import { pageResult, pageTotal, type PageWindow } from '../lib/paging.js';
+import { pageTotal, type PageWindow } from '../lib/paging.js';
 import { compileShapes, type Slots } from './compiled.js';
 import { isPostgres } from './database.js';
 import type { Conn } from './conn.js';
@@ -109,15 +109,4 @@ export function givenValues(filter: Record<string, unknown>): { key: string; val
     key += `${name},`;
   }
   return { key, values };
-}
-
-// The same as the wire's page.
-export async function readPage<DB, TB extends keyof DB, O, CDB, CTB extends keyof CDB>(
-  db: Conn,
-  rows: SelectQueryBuilder<DB, TB, O>,
-  count: SelectQueryBuilder<CDB, CTB, Counted>,
-  w: PageWindow,
-) {
-  const { rows: list, total } = await pageRows(db, rows, count, w);
-  return pageResult(list, total, w);
 }

@@ -50,7 +50,7 @@ export async function updateWhileNull<T extends keyof Database>(
   return Number(r.numUpdatedRows) > 0;
 }
 
-// `count(*) as n`, the total of a page (lib/paging.ts readPage): `.select(countAll)`.
+// `count(*) as n`, the total of a page (db/page-rows.ts pageRows, compiledPageRows): `.select(countAll)`.
 export const countAll = <DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>) => eb.fn.countAll<number>().as('n');
 
 // The upper bound of a prefix range on a column compared in code point order (SQLite's binary, PostgreSQL's
