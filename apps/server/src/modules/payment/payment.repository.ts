@@ -108,8 +108,9 @@ function applyFilter(q: PaymentQuery, v: Slots<string>): PaymentQuery {
   if (v.kFrom) q = q.where('searchName', '>=', v.kFrom).where('searchName', '<', v.kTo!);
   return q;
 }
-// filterValues' values where a filter function takes slots: the same names, the values compared as given.
-const asSlots = (values: Record<string, unknown>) => values as Slots<string>;
+// filterValues' values where a filter function takes slots (a query built per call): the same names, the values
+// compared as given.
+const givenSlots = (f: PaymentFilter) => filterValues(f).values as Slots<string>;
 
 // Filters the summary table answers exactly (it is kept per currency, type and status); any other needs the records.
 export const summaryServes = (f: PaymentFilter): boolean =>
@@ -248,21 +249,22 @@ export function createPaymentRepository(db: Db) {
     // Sums per currency, type and status (voided excluded): a handful of rows whatever the table size. Without a
     // filter (or with currency/type/status only) read from the maintained summary; with a date range (and
     // currency/type/status) summed from the per-day totals; else summed from the covering indexes.
-    totals: (f: PaymentFilter) =>
-      summaryServes(f)
-        ? summaryOf(asSlots(filterValues(f).values))
+    totals: (f: PaymentFilter) => {
+      const v = givenSlots(f);
+      return summaryServes(f)
+        ? summaryOf(v)
             .where('status', '!=', 'voided')
             .where('n', '>', 0)
             .select(['currency', 'type', 'status', 'amountMinor as sum', 'n'])
             .execute()
         : dayTotalsServe(f)
-          ? dayTotalsOf(asSlots(filterValues(f).values))
+          ? dayTotalsOf(v)
               .where('status', '!=', 'voided')
               .select(dayTotalSums)
               .groupBy(['currency', 'type', 'status'])
               .having((eb) => eb.fn.sum('n'), '>', 0)
               .execute()
-          : applyFilter(db.selectFrom('paymentRecord'), asSlots(filterValues(f).values))
+          : applyFilter(db.selectFrom('paymentRecord'), v)
               .where('status', '!=', 'voided')
               .select((eb) => [
                 'currency',
@@ -272,7 +274,8 @@ export function createPaymentRepository(db: Db) {
                 eb.fn.countAll<number | string>().as('n'),
               ])
               .groupBy(['currency', 'type', 'status'])
-              .execute(),
+              .execute();
+    },
 
     insert: async (tx: Tx, v: NewPayment, now: number): Promise<number> => {
       const row = await tx
