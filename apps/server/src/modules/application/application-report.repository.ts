@@ -21,18 +21,19 @@ export function createApplicationReport(db: Db) {
       .where('day', '<=', s.to)
       .where('n', '>', 0),
   );
+  // Live applications per current status, from the maintained counters (list_count): exact, one small read.
+  async function statusCounts(): Promise<{ status: string; count: number }[]> {
+    const { rows } = await statusCounters({});
+    return rows
+      .map((c) => ({ status: c.bucket, count: Number(c.n) }))
+      .filter((c) => c.count > 0)
+      .sort((a, b) => a.status.localeCompare(b.status));
+  }
   return {
-    // Live applications per current status, from the maintained counters (list_count): exact, one small read.
-    async statusCounts(): Promise<{ status: string; count: number }[]> {
-      const { rows } = await statusCounters({});
-      return rows
-        .map((c) => ({ status: c.bucket, count: Number(c.n) }))
-        .filter((c) => c.count > 0)
-        .sort((a, b) => a.status.localeCompare(b.status));
-    },
+    statusCounts,
 
     async figures(from: string, to: string, days: readonly string[]): Promise<ApplicationFigures> {
-      const [{ rows }, { rows: counters }] = await Promise.all([periodCounts({ from, to }), statusCounters({})]);
+      const [{ rows }, byStatus] = await Promise.all([periodCounts({ from, to }), statusCounts()]);
       const perDay = new Map<string, number>(days.map((d) => [d, 0]));
       const periodByStatus = new Map<string, number>();
       for (const r of rows) {
@@ -40,10 +41,6 @@ export function createApplicationReport(db: Db) {
         perDay.set(r.day, (perDay.get(r.day) ?? 0) + n);
         periodByStatus.set(r.status, (periodByStatus.get(r.status) ?? 0) + n);
       }
-      const byStatus = counters
-        .map((c) => ({ status: c.bucket, count: Number(c.n) }))
-        .filter((c) => c.count > 0)
-        .sort((a, b) => a.status.localeCompare(b.status));
       const period = [...periodByStatus.entries()]
         .map(([status, count]) => ({ status, count }))
         .sort((a, b) => a.status.localeCompare(b.status));
