@@ -1,6 +1,6 @@
 import type { TaskFigures } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
-import { compileOnce } from '../../db/compiled.js';
+import { compileOnce, type Slots } from '../../db/compiled.js';
 
 const WEEK_DAYS = 7;
 const DAY = 86_400_000;
@@ -20,10 +20,6 @@ export function createTaskReport(db: Db) {
       .where('assigneeId', '=', memberId)
       .where('status', 'in', OPEN_STATUSES)
       .where('deletedAt', 'is', null);
-  const openCount = (memberId: number) =>
-    openTasks(memberId)
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<number | string>().as('n'));
   // Built and compiled once (issue 43): the member, the days and the limit are slots.
   const byStatus = compileOnce(db, ['memberId'], (s) =>
     openTasks(s.memberId)
@@ -31,7 +27,12 @@ export function createTaskReport(db: Db) {
       .select((eb) => ['status', eb.fn.countAll<number | string>().as('n')])
       .groupBy('status'),
   );
-  const overdue = compileOnce(db, ['memberId', 'today'], (s) => openCount(s.memberId).where('dueDate', '<', s.today));
+  const overdue = compileOnce(db, ['memberId', 'today'], (s) =>
+    openTasks(s.memberId)
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('dueDate', '<', s.today),
+  );
   const firstDue = compileOnce(db, ['memberId', 'limit'], (s) =>
     openTasks(s.memberId)
       .orderBy((eb) => eb.case().when('dueDate', 'is', null).then(1).else(0).end())
@@ -39,16 +40,16 @@ export function createTaskReport(db: Db) {
       .orderBy('id')
       .limit(s.limit),
   );
+  // The member's open tasks due between two days (inclusive).
+  const due = (s: Slots<'memberId' | 'from' | 'to'>) =>
+    openTasks(s.memberId).where('dueDate', '>=', s.from).where('dueDate', '<=', s.to);
   const dueCount = compileOnce(db, ['memberId', 'from', 'to'], (s) =>
-    openCount(s.memberId).where('dueDate', '>=', s.from).where('dueDate', '<=', s.to),
+    due(s)
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number | string>().as('n')),
   );
   const dueFirst = compileOnce(db, ['memberId', 'from', 'to', 'limit'], (s) =>
-    openTasks(s.memberId)
-      .where('dueDate', '>=', s.from)
-      .where('dueDate', '<=', s.to)
-      .orderBy('dueDate')
-      .orderBy('id')
-      .limit(s.limit),
+    due(s).orderBy('dueDate').orderBy('id').limit(s.limit),
   );
   const taskCounts = compileOnce(db, ['memberId', 'today', 'soon', 'since'], (s) =>
     db
