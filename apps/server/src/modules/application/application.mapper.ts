@@ -11,7 +11,20 @@ export type Ratio = { followDone: number; followTotal: number; completionRatio: 
 
 // The fields the list row and the header share, with the two teachers named; each view adds its own to this object
 // (Object.assign, decision 297).
-const summary = (r: ListRow, names: Names) => ({
+type Summed = Pick<
+  ApplicationRow,
+  | 'id'
+  | 'name'
+  | 'engLastName'
+  | 'engFirstName'
+  | 'email'
+  | 'passportNo'
+  | 'status'
+  | 'applicationDate'
+  | 'signingTeacherId'
+  | 'followTeacherId'
+>;
+const summary = (r: Summed, names: Names) => ({
   id: r.id,
   name: r.name,
   engLastName: r.engLastName,

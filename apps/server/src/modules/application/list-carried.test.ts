@@ -22,7 +22,12 @@ describe('applications list: names and progress read in the page statement', () 
   beforeAll(async () => {
     signing = await staffWith(t, 'carriedSigning', []);
     follow = await staffWith(t, 'carriedFollow', []);
-    for (const v of [{ signingTeacherId: signing, followTeacherId: follow }, { signingTeacherId: signing }, {}]) {
+    const school = (name: string) => ({ school: name, major: 'Law', applicationDate: '2026-10-15' });
+    for (const v of [
+      { signingTeacherId: signing, followTeacherId: follow },
+      { signingTeacherId: signing, targetSchools: '[]' },
+      { targetSchools: JSON.stringify(['Zeta University', 'Alpha College', 'Middle School'].map(school)) },
+    ]) {
       const res = await t.post<ApplicationSaved>(`${BASE}/create`, fullForm(v), t.admin);
       expect(res.meta.code, res.meta.message).toBe(200);
       ids.push(res.data.id);
@@ -37,13 +42,19 @@ describe('applications list: names and progress read in the page statement', () 
     await t.db.db.updateTable('member').set({ deletedAt: Date.now() }).where('id', '=', follow).execute();
   });
 
-  it('answers what the people and follow-up modules read, in one statement on PostgreSQL', async () => {
+  it('answers what the people and follow-up modules read, in one statement on PostgreSQL, and the schools', async () => {
     const { db, statements } = countingDb(t.db.db);
     const repo = createApplicationRepository(db, { followProgress: followProgressJson });
     const page = await repo.list({ sortField: 'applicationDate', order: 'desc', limit: 20, offset: 0 });
     expect(page.rows.map((r) => r.id)).toEqual(expect.arrayContaining(ids));
+    // Each row's target schools in their order, none for none: carried on both engines (decision 328).
+    expect(ids.map((id) => page.schools.get(id))).toEqual([
+      ['University College London'],
+      [],
+      ['Zeta University', 'Alpha College', 'Middle School'],
+    ]);
     if (!onPostgres) {
-      // SQLite: the service reads them (in-process calls); the page carries none.
+      // SQLite: the service reads the names and progress (in-process calls); the page carries neither.
       expect(page.names).toBeUndefined();
       expect(page.progress).toBeUndefined();
       return;
@@ -74,6 +85,12 @@ describe('applications list: names and progress read in the page statement', () 
       followTotal: 2,
       completionRatio: 50,
     });
-    expect(byId.get(ids[1]!)).toMatchObject({ followTeacher: null, followTotal: 0, completionRatio: 0 });
+    expect(byId.get(ids[1]!)).toMatchObject({
+      followTeacher: null,
+      followTotal: 0,
+      completionRatio: 0,
+      targetSchools: [],
+    });
+    expect(byId.get(ids[2]!)!.targetSchools).toEqual(['Zeta University', 'Alpha College', 'Middle School']);
   });
 });

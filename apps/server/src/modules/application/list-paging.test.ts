@@ -4,7 +4,6 @@ import type { z } from 'zod';
 import { expectTotals } from '../../test/expect-envelope.js';
 import { startTestApp, type TestApp, type Values } from '../../test/harness.js';
 import { BASE, fullForm } from '../../test/application-fixtures.js';
-import { onPostgres } from '../../test/engine.js';
 import { countingDb } from '../../test/statement-count.js';
 import { createApplicationRepository } from './application.repository.js';
 
@@ -96,8 +95,8 @@ describe('applications list: counted totals and keyset paging', () => {
     expect(next.data.list.map((r) => r.id)).toEqual(second.data.list.map((r) => r.id));
   });
 
-  // PostgreSQL reads the total and the target schools in the page's own statement (decision 269): an empty page
-  // (past the last row, after the last cursor, a filter that matches nothing) still says the total.
+  // PostgreSQL reads the total in the page's own statement (decision 269), both engines the target schools (decision
+  // 328): an empty page (past the last row, after the last cursor, a filter that matches nothing) still says the total.
   it('says the total on every page, empty ones too, and each row its target schools', async () => {
     const inDays = async (from: string, to: string) =>
       Number(
@@ -298,12 +297,12 @@ describe('applications list: counted totals and keyset paging', () => {
   it("reads a short keyword's page with its count, and in another order its count with the live rows", async () => {
     const listed = (await list({ keyword: '甲' })).data.total;
     for (const [sortField, offset, statements] of [
-      // The page (on SQLite its target schools from a statement of their own, decision 269).
-      ['applicationDate', 0, onPostgres ? 1 : 2],
-      // Past the last row: no rows to carry the total, so it is counted alone (no schools to read).
+      // The page, carrying its total and each row's target schools (decisions 313, 328).
+      ['applicationDate', 0, 1],
+      // Past the last row: no rows to carry the total, so it is counted alone.
       ['applicationDate', 300, 2],
-      // The counts, then the page (and the schools on SQLite).
-      ['createdAt', 0, onPostgres ? 2 : 3],
+      // The counts, then the page.
+      ['createdAt', 0, 2],
     ] as const) {
       const counting = countingDb(t.db.db);
       const repo = createApplicationRepository(counting.db);
@@ -317,7 +316,7 @@ describe('applications list: counted totals and keyset paging', () => {
     expect(submitted).toBeGreaterThan(0);
     expect(submitted).toBeLessThan(listed);
     for (const [offset, statements] of [
-      [0, onPostgres ? 1 : 2],
+      [0, 1],
       [300, 2],
     ] as const) {
       const counting = countingDb(t.db.db);
