@@ -60,6 +60,7 @@ import * as emailListCount from './20261203_0079_email_list_count.js';
 import * as applicationGramDate from './20261205_0080_application_gram_date.js';
 import * as applicationGramStatus from './20261206_0081_application_gram_status.js';
 import * as targetSchoolNames from './20261206_0082_target_school_names.js';
+import * as updateRoom from './20261206_0083_update_room.js';
 import * as jobs from './20261129_0054_jobs.js';
 import * as importRuns from './20261129_0056_import_runs.js';
 import * as privacy from './20261129_0050_privacy.js';
@@ -135,4 +136,5 @@ export const migrations: Record<string, Migration> = {
   '20261205_0080_application_gram_date': applicationGramDate,
   '20261206_0081_application_gram_status': applicationGramStatus,
   '20261206_0082_target_school_names': targetSchoolNames,
+  '20261206_0083_update_room': updateRoom,
 };

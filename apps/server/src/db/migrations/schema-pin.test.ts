@@ -6,9 +6,10 @@ import { isPostgres } from '../database.js';
 
 // Migrations are history: a deployed database ran them as they were. Their text may be tidied (shared helpers), but
 // what they build may not change. This test pins the schema that all migrations build, on each engine, to a file
-// (`schema-pin/<engine>.txt`): tables, columns, indexes, constraints, triggers and functions as the engine describes
-// them. To record a new migration's schema: `PIN_SCHEMA=1 npx vitest run --project server schema-pin` on both
-// engines, and read the difference before committing it.
+// (`schema-pin/<engine>.txt`): tables, columns, indexes, constraints, triggers, functions and (PostgreSQL) tables'
+// storage parameters as the engine describes them. To record a new migration's schema:
+// `PIN_SCHEMA=1 npx vitest run --project server schema-pin` on both engines, and read the difference before committing
+// it.
 
 const rows = async (db: Kysely<unknown>, query: ReturnType<typeof sql<Record<string, unknown>>>) =>
   (await query.execute(db)).rows.map((r) => Object.values(r).map(String).join(' | '));
@@ -53,6 +54,13 @@ async function postgresSchema(db: Kysely<unknown>): Promise<string[]> {
       db,
       sql`select p.proname, pg_get_functiondef(p.oid) from pg_proc p join pg_namespace n on n.oid = p.pronamespace
         where n.nspname = current_schema() order by p.proname`,
+    )),
+    // Tables' storage parameters (a fillfactor).
+    ...(await rows(
+      db,
+      sql`select c.relname, array_to_string(c.reloptions, ',') from pg_class c
+        join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = current_schema() and c.relkind = 'r' and c.reloptions is not null order by c.relname`,
     )),
   ];
   // Each test run migrates its own schema: its name is not part of what the migrations build.
