@@ -15,7 +15,7 @@ import { applicationHolds, keywordWords } from './application-search.repository.
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
 import { pageTotal } from '../../lib/paging.js';
 import { firstPageLimit, windowed } from '../../db/page-rows.js';
-import { personFromParts, personPartsJson, type PersonParts } from '../people/index.js';
+import { namePerson, personPartsJson, type PersonParts } from '../people/index.js';
 
 // Done and total follow-up items of one application.
 export type FollowProgress = { done: number; total: number };
@@ -389,9 +389,7 @@ export function createApplicationRepository(db: Db, carried: ListCarried = {}) {
   ): { names?: Map<number, PersonRef>; progress?: Map<number, FollowProgress> } => {
     if (!postgres) return {};
     const names = new Map<number, PersonRef>();
-    for (const r of rows)
-      for (const p of [r.signingTeacher, r.followTeacher])
-        if (p && !names.has(p.id)) names.set(p.id, personFromParts(p));
+    for (const r of rows) for (const p of [r.signingTeacher, r.followTeacher]) namePerson(names, p);
     if (!carried.followProgress) return { names };
     const progress = new Map<number, FollowProgress>();
     for (const r of rows) if (r.followProgress?.total) progress.set(r.id, r.followProgress);

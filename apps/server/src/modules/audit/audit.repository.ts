@@ -9,7 +9,7 @@ import type { PageWindow, SortOrder } from '../../lib/paging.js';
 import { compileShapes, type Slots } from '../../db/compiled.js';
 import { givenValues } from '../../db/page-rows.js';
 import { timelineItem, type TimelineSource } from '../../lib/timeline.js';
-import { personFromParts, personPartsJson, type PersonParts } from '../people/index.js';
+import { namePerson, personPartsJson, type PersonParts } from '../people/index.js';
 
 export type AuditRow = Row<'auditLog'>;
 // The list's filters as the contract reads them, with the date range as epoch milliseconds.
@@ -117,8 +117,7 @@ export function createAuditRepository(db: Db) {
       if (!pg) return result;
       // The actors' names as the people module's `names` answers them (removed members too).
       const names = new Map<number, PersonRef>();
-      for (const r of result.rows)
-        if (r.actor && !names.has(r.actor.id)) names.set(r.actor.id, personFromParts(r.actor));
+      for (const r of result.rows) namePerson(names, r.actor);
       return Object.assign(result, { names });
     },
 

@@ -8,7 +8,7 @@ import type { PageWindow, SortOrder } from '../../lib/paging.js';
 import { compiledPageRows, givenValues } from '../../db/page-rows.js';
 import type { Slots } from '../../db/compiled.js';
 import { countAll, prefixEnd, referencedNames } from '../../db/sql-helpers.js';
-import { personFromParts, personPartsJson, type PersonParts } from '../people/index.js';
+import { namePerson, personPartsJson, type PersonParts } from '../people/index.js';
 
 const PAYMENT_COLUMNS = [
   'id',
@@ -241,8 +241,7 @@ export function createPaymentRepository(db: Db) {
       if (!pg) return page;
       const names = new Map<number, PersonRef>();
       for (const r of page.rows as Partial<Record<'student' | 'signingTeacher' | 'confirmer', PersonParts | null>>[])
-        for (const p of [r.student, r.signingTeacher, r.confirmer])
-          if (p && !names.has(p.id)) names.set(p.id, personFromParts(p));
+        for (const p of [r.student, r.signingTeacher, r.confirmer]) namePerson(names, p);
       return Object.assign(page, { names });
     },
 

@@ -24,7 +24,7 @@ import { AppError, badRequest, found, notFound, staleCopy } from '../../http/err
 import { isUniqueViolation } from '../../db/sql-helpers.js';
 import type { Clock } from '../../lib/clock.js';
 import { pageResult, pageWindow } from '../../lib/paging.js';
-import { personFromParts, type PeopleService } from '../people/index.js';
+import { namePerson, type PeopleService } from '../people/index.js';
 import type { ProjectLookup } from '../project/index.js';
 import { toContribution, toKpiOption, toKpiType, toTask, type TaskLookups } from './task.mapper.js';
 import type { Carried, KpiTypeRow, TaskRepository, TaskRow } from './task.repository.js';
@@ -59,7 +59,7 @@ export function createTaskService(deps: {
   function carriedLookups(rows: (Carried & { projectId: number })[]): TaskLookups {
     const l: TaskLookups = { names: new Map(), projectNames: new Map(), kpis: new Map() };
     for (const r of rows) {
-      if (r.person && !l.names.has(r.person.id)) l.names.set(r.person.id, personFromParts(r.person));
+      namePerson(l.names, r.person);
       if (r.projectName != null) l.projectNames.set(r.projectId, r.projectName);
       if (r.kpi) l.kpis.set(r.kpi.id, r.kpi);
     }
