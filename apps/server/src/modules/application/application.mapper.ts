@@ -11,7 +11,7 @@ export type Ratio = { followDone: number; followTotal: number; completionRatio: 
 
 // The fields the list row and the header share, with the two teachers named; each view adds its own to this object
 // (Object.assign, decision 297).
-type Summed = Pick<
+type SummaryRow = Pick<
   ApplicationRow,
   | 'id'
   | 'name'
@@ -24,7 +24,7 @@ type Summed = Pick<
   | 'signingTeacherId'
   | 'followTeacherId'
 >;
-const summary = (r: Summed, names: Names) => ({
+const summary = (r: SummaryRow, names: Names) => ({
   id: r.id,
   name: r.name,
   engLastName: r.engLastName,

@@ -271,8 +271,12 @@ export function createApplicationRepository(db: Db, carried: ListCarried = {}) {
     !shape.f.dateFrom &&
     !shape.f.dateTo;
   // On PostgreSQL a statement costs a round trip and 60–80 µs of this process's CPU (docs/performance.md): the page
-  // carries its total and the teachers' names too. On both engines it carries each row's target schools.
+  // carries its total and the teachers' names too.
   const postgres = isPostgres(db);
+  // On both engines the page carries each row's target schools in their order, from the (application_id, sort,
+  // school) index: a JSON array that PostgreSQL answers parsed (null for none) and SQLite as text (decision 328).
+  const schoolsJson = sql<string[] | string | null>`(select ${sql.raw(postgres ? 'json_agg' : 'json_group_array')}(
+    t.school order by t.sort) from application_target_school t where t.application_id = application.id)`;
   const buildPage = (shape: Shape, s: Slots<string>) => {
     const { f } = shape;
     const order = f.order;
@@ -340,15 +344,7 @@ export function createApplicationRepository(db: Db, carried: ListCarried = {}) {
         'application.signingTeacherId',
         'application.followTeacherId',
       ])
-      // Each row's target schools in their order, from the (application_id, sort, school) index: a JSON array that
-      // PostgreSQL answers parsed (null for none) and SQLite as text. (On SQLite too: a statement of their own cost
-      // more than the subqueries, decision 328.)
-      .select(
-        sql<
-          string[] | string | null
-        >`(select ${sql.raw(postgres ? 'json_agg' : 'json_group_array')}(t.school order by t.sort)
-          from application_target_school t where t.application_id = application.id)`.as('schools'),
-      )
+      .select(schoolsJson.as('schools'))
       .$if(postgres, (q) =>
         q.select([
           // The teachers' names, and (when given) the follow-up progress, from their modules' subqueries.
