@@ -46,12 +46,13 @@ export type ConstitutionRow = Row<'projectConstitution'>;
 
 type ListFilter = Pick<ProjectListInput, 'keyword' | 'status' | 'staffId'> & { sortField?: string | null };
 
-// Project rows (migration 0025). Other modules never read these tables: they use the project service.
 // A project's name (removed projects too, as `names` reads them) read inside another module's statement on
 // PostgreSQL: the task and contribution lists read their projects' names in their page's statement (issue 43).
 export const projectNameSql = (id: Expression<number>) =>
   sql<string | null>`(select p.name from project p where p.id = ${id})`;
 
+// Project rows (migration 0025). Other modules never read these tables but through the project service (or, on
+// PostgreSQL, the subquery above, which this module writes).
 export function createProjectRepository(db: Db, dialect: Dialect) {
   const pg = dialect === 'postgres';
   // Projects' names by id, the ids as one parameter (compiled once, issue 43).
