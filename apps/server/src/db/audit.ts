@@ -5,8 +5,10 @@ import {
   type KyselyPlugin,
   type PluginTransformQueryArgs,
   type PluginTransformResultArgs,
+  type CompiledQuery,
   type QueryResult,
   type RootOperationNode,
+  type SelectQueryBuilder,
   type UnknownRow,
 } from 'kysely';
 import { currentAuditScope, type AuditScope } from '../lib/audit-scope.js';
@@ -168,15 +170,17 @@ const camelRow = (row: Fields): Fields => {
 // The declared table's rows of these ids (id → row), each with its child sections as arrays in place order (not
 // `withChildren`: the rows alone); none without a table or ids. On PostgreSQL one statement (each section a JSON
 // array of its rows): an audited write reads its record before and after, and each statement there is a round trip;
-// SQLite answers in process.
+// SQLite answers in process. `lock` (PostgreSQL, in a transaction): the rows are locked for update, in id order, until
+// it ends (the record as it was before a write: audit-driver.ts).
 export async function readRecords(
   conn: Conn,
   table: string | null,
   ids: number[],
   withChildren = true,
+  lock = false,
 ): Promise<Map<number, Record<string, unknown>>> {
   if (!table || !ids.length) return new Map();
-  const out = await readRows(conn, table, ids, withChildren ? (AUDIT_CHILDREN[table] ?? []) : []);
+  const out = await readRows(conn, table, ids, withChildren ? (AUDIT_CHILDREN[table] ?? []) : [], lock);
   for (const [field, link, owner, target, ref, key] of out.size ? (AUDIT_LINKS[table] ?? []) : []) {
     const sets = new Map([...out.keys()].map((id) => [id, new Set<string>()]));
     const { rows } = await sql<{ owner: number; ident: string }>`select ${sql.ref(`${link}.${owner}`)} as owner,
@@ -195,20 +199,24 @@ async function readRows(
   table: string,
   ids: number[],
   children: (typeof AUDIT_CHILDREN)[string],
+  lock: boolean,
 ): Promise<Map<number, Record<string, unknown>>> {
   const view = looseView<{ id: number; applicationId: number; sort: number }>(conn);
+  const locked = <Q extends SelectQueryBuilder<Record<string, { id: number }>, string, object>>(q: Q): Q =>
+    lock ? (q.orderBy('id').forUpdate() as Q) : q;
   if (children.length && conn.getExecutor().adapter instanceof PostgresAdapter) {
-    const rows = await view
-      .selectFrom(table)
-      .selectAll(table)
-      .select(
-        children.map(([section, child]) =>
-          sql<string>`(select coalesce(json_agg(c order by c.sort, c.id), '[]')::text from ${sql.table(child)} c
-            where ${sql.ref('c.applicationId')} = ${sql.ref(`${table}.id`)})`.as(section),
-        ),
-      )
-      .where('id', 'in', ids)
-      .execute();
+    const rows = await locked(
+      view
+        .selectFrom(table)
+        .selectAll(table)
+        .select(
+          children.map(([section, child]) =>
+            sql<string>`(select coalesce(json_agg(c order by c.sort, c.id), '[]')::text from ${sql.table(child)} c
+              where ${sql.ref('c.applicationId')} = ${sql.ref(`${table}.id`)})`.as(section),
+          ),
+        )
+        .where('id', 'in', ids),
+    ).execute();
     const out = new Map<number, Record<string, unknown>>();
     for (const r of rows as Fields[]) {
       for (const [section] of children) r[section] = (JSON.parse(r[section] as string) as Fields[]).map(camelRow);
@@ -216,7 +224,7 @@ async function readRows(
     }
     return out;
   }
-  const rows = await view.selectFrom(table).selectAll().where('id', 'in', ids).execute();
+  const rows = await locked(view.selectFrom(table).selectAll().where('id', 'in', ids)).execute();
   const out = new Map(rows.map((r) => [r.id, r as Record<string, unknown>]));
   for (const [section, child] of out.size ? children : []) {
     for (const r of out.values()) r[section] = [];
@@ -236,15 +244,17 @@ async function readRows(
 export type AuditOutcome = { outcome: 'ok' | 'refused' | 'error'; code: number };
 
 // One entry: the scope's call, its outcome and the diff of its records as they are now on `conn`. With
-// `onlyIfChanged` (a call writing again after its entry), none unless its records changed since that entry.
+// `onlyIfChanged` (a call writing again after its entry), none unless its records changed since that entry. A call
+// that wrote nothing since its last entry (or whose writes were rolled back) changed nothing: its records are not
+// read, and what others changed meanwhile is not put down to it.
 export async function writeAuditEntry(
   conn: Conn,
   scope: AuditScope,
   result: AuditOutcome,
   onlyIfChanged = false,
 ): Promise<void> {
-  const after = await readRecords(conn, scope.recordType, scope.ids, !scope.rowOnly);
-  const changes = diffRows(scope.recordType, scope.ids, scope.before, after);
+  const after = scope.dirty ? await readRecords(conn, scope.recordType, scope.ids, !scope.rowOnly) : null;
+  const changes = after ? diffRows(scope.recordType, scope.ids, scope.before, after) : [];
   scope.dirty = false;
   if (onlyIfChanged && !changes.length) return;
   await conn
@@ -269,7 +279,7 @@ export async function writeAuditEntry(
     })
     .execute();
   // The next entry of the call (if any) starts from what this one recorded.
-  scope.before = after;
+  if (after) scope.before = after;
   scope.written += 1;
 }
 
@@ -294,6 +304,23 @@ function tableOf(node: RootOperationNode): string | null {
   return null;
 }
 
+// The scope's named records as they are (on `conn`; `lock`: see readRecords), kept as the call's "before".
+export async function readBeforeOn(conn: Conn, scope: AuditScope, lock: boolean): Promise<void> {
+  scope.before = await readRecords(conn, scope.recordType, scope.ids.slice(0, scope.named), !scope.rowOnly, lock);
+}
+
+const WRITES = new Set(['InsertQueryNode', 'UpdateQueryNode', 'DeleteQueryNode', 'MergeQueryNode']);
+const RAW_WRITE = /^\s*(insert|update|delete|replace)\b/i;
+const isAuditTable = (table: string | null) => table === 'audit_log' || table === 'auditLog';
+
+// Whether a statement about to run writes rows (of any table but the audit log's own): a built statement by its
+// kind, a raw one (sql``) by its first word.
+export function writesRows(query: CompiledQuery): boolean {
+  const node = query.query;
+  if (WRITES.has(node.kind)) return !isAuditTable(tableOf(node));
+  return node.kind === 'RawNode' && RAW_WRITE.test(query.sql) && !/^\s*insert\s+into\s+"?audit_log\b/i.test(query.sql);
+}
+
 // The tables of a record type's child sections, as a statement names them (Kysely's name or the column's).
 const CHILD_TABLES = new Map(
   Object.entries(AUDIT_CHILDREN).map(([type, sections]) => [
@@ -302,9 +329,9 @@ const CHILD_TABLES = new Map(
   ]),
 );
 
-// Marks the open call's scope when a statement writes (anything but the audit log), and notes the ids of the rows
-// it inserts into the declared record table (returning id). A call declared to write its record's row only that
-// writes one of its child sections fails before the statement runs: its entry would not show that change.
+// Notes the ids of the rows the open call inserts into its declared record table (returning id). A call declared to
+// write its record's row only that writes one of its child sections fails before the statement runs: its entry
+// would not show that change. (That a statement wrote is marked where it runs: audit-driver.ts.)
 export class AuditWritePlugin implements KyselyPlugin {
   readonly #inserts = new WeakMap<object, true>();
 
@@ -312,12 +339,11 @@ export class AuditWritePlugin implements KyselyPlugin {
     const scope = currentAuditScope();
     if (!scope) return args.node;
     const table = tableOf(args.node);
-    if (table === null || table === 'audit_log' || table === 'auditLog') return args.node;
+    if (table === null || isAuditTable(table)) return args.node;
     if (scope.rowOnly && scope.recordType && CHILD_TABLES.get(scope.recordType)?.has(table))
       throw new Error(
         `${scope.module}.${scope.action} is audited as writing its record's row only, but writes ${table}`,
       );
-    scope.dirty = true;
     if (
       args.node.kind === 'InsertQueryNode' &&
       scope.recordType &&
@@ -340,11 +366,13 @@ export class AuditWritePlugin implements KyselyPlugin {
   }
 }
 
-// The audit log the route helper and the request hooks use (http/audit.ts's AuditLog), on the shared handle.
+// The audit log the route helper and the request hooks use (http/audit.ts's AuditLog), on the shared handle. (The
+// records as they were are read just before the call's first write, on its connection: audit-driver.ts.)
 export function createAuditLog(db: Conn) {
   return {
     async before(scope: AuditScope): Promise<void> {
-      scope.before = await readRecords(db, scope.recordType, scope.ids, !scope.rowOnly);
+      scope.beforeRead = readBeforeOn(db, scope, false);
+      await scope.beforeRead;
     },
     async finish(scope: AuditScope, outcome: AuditOutcome['outcome'], code: number): Promise<void> {
       await writeAuditEntry(db, scope, { outcome, code }, scope.written > 0);

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { CompiledQuery, Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from './schema.js';
 import { AuditWritePlugin } from './audit.js';
+import { auditedDialect } from './audit-driver.js';
 import { CamelCaseRows } from './camel-case.js';
 import { cachedPgPool, cachedSqlite } from './statement-cache.js';
 import { withPgClient } from './pg-client.js';
@@ -82,7 +83,9 @@ export async function openDatabase(opts: DbOptions): Promise<DbHandle> {
     const pool = poolOf(options);
     const generic = poolOf([...options, GENERIC_SESSION_OPTION]);
     const db = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: cachedPgPool(pool, undefined, generic) }),
+      dialect: auditedDialect(new PostgresDialect({ pool: cachedPgPool(pool, undefined, generic) }), {
+        lockRows: true,
+      }),
       plugins: [new CamelCaseRows(), new AuditWritePlugin()],
     });
     const ping = async () => {
@@ -98,7 +101,7 @@ export async function openDatabase(opts: DbOptions): Promise<DbHandle> {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: cachedSqlite(sqlite) }),
+    dialect: auditedDialect(new SqliteDialect({ database: cachedSqlite(sqlite) }), { lockRows: false }),
     plugins: [new CamelCaseRows(), new AuditWritePlugin()],
   });
   // On SQLite the probe is run on the connection itself, kept prepared: through Kysely it took a promise chain, the

@@ -21,9 +21,11 @@ export type AuditDecl = {
 // Every shared record type is a table here (a type check only).
 AUDIT_RECORD_TYPES satisfies readonly (keyof Database)[];
 
-// What the route helper and the hooks need of the audit log; app.ts builds it on the database (db/audit.ts).
+// What the route helper and the hooks need of the audit log; app.ts builds it on the database (db/audit.ts). (The
+// declared records as they were are read by the database driver just before the call's first write.)
 export type AuditLog = {
-  // The declared records as they are before the call.
+  // The declared records as they are now, read at once (a job's start: the progress it writes outside its scope
+  // would come before its first write).
   before(scope: AuditScope): Promise<void>;
   // The call's entry when no transaction of the call wrote it (a bare statement, a refusal, a call that wrote
   // nothing); after an entry, another only when the call's records changed since.
@@ -61,6 +63,7 @@ export function openScope(
   input: { query: unknown; body: unknown },
 ): AuditScope {
   const [module = decl.action, ...rest] = decl.action.split('.');
+  const ids = recordIds(req, decl, input);
   return {
     module,
     action: rest.join('.'),
@@ -73,8 +76,10 @@ export function openScope(
     userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : null,
     requestId: req.id,
     startedAt: performance.now(),
-    ids: recordIds(req, decl, input),
+    ids,
+    named: ids.length,
     before: new Map(),
+    beforeRead: null,
     dirty: false,
     written: 0,
     open: true,
@@ -107,7 +112,6 @@ export async function runAudited<T>(
 }
 
 async function inScope<T>(audit: AuditLog, scope: AuditScope, handler: () => Promise<T>): Promise<T> {
-  await audit.before(scope);
   let result: T;
   try {
     result = await runInAuditScope(scope, handler);
@@ -145,12 +149,14 @@ export function runAuditedJob<T>(
     requestId: null,
     startedAt: performance.now(),
     ids,
+    named: ids.length,
     before: new Map(),
+    beforeRead: null,
     dirty: false,
     written: 0,
     open: true,
   };
-  return inScope(audit, scope, handler);
+  return audit.before(scope).then(() => inScope(audit, scope, handler));
 }
 
 // A permission refusal by the request hooks (the handler never ran): its own entry.

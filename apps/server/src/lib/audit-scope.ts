@@ -1,9 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 // The audit scope of one call (docs/audit.md, decision 133): what the route declared, who calls and from where, and
-// what the call has written so far. The route helper opens it around an audited handler; the database plugin
-// (db/audit.ts) marks it when a statement writes and notes the ids of rows inserted into the declared record
-// table; the transaction helper writes the entry before its commit. No SQL here.
+// what the call has written so far. The route helper opens it around an audited handler; the database driver
+// (db/audit-driver.ts) reads the records before the call's first write and marks it when a statement writes, the
+// plugin (db/audit.ts) notes the ids of rows inserted into the declared record table; the transaction helper writes
+// the entry before its commit. No SQL here.
 export type AuditScope = {
   module: string;
   action: string;
@@ -19,11 +20,15 @@ export type AuditScope = {
   userAgent: string | null;
   requestId: string | null;
   startedAt: number;
-  // Record ids: named by the request (id, ids) or inserted by the call.
+  // Record ids: named by the request (id, ids) or inserted by the call. The first `named` were named by the request
+  // (or the job): only those are read as they were before the call (the others are the call's own new rows).
   ids: number[];
-  // The declared table's rows as they were when the call began (id → row).
+  named: number;
+  // The declared table's rows as they were before the call's first write (id → row), read just before it on its
+  // connection (db/audit-driver.ts); `beforeRead` is that read once started (null until the call writes).
   before: Map<number, Record<string, unknown>>;
-  // A statement wrote since the last entry.
+  beforeRead: Promise<void> | null;
+  // A statement wrote since the last entry (and was not rolled back).
   dirty: boolean;
   // Entries written for this call.
   written: number;

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import type { ApplicationSaved } from '@study-crm/shared';
+import { useTestApp } from '../test/signed-in.js';
+import { BASE, fullForm } from '../test/application-fixtures.js';
+import type { AuditChange } from './audit.js';
+
+// The record as it was is read in the transaction of the call's first write, just before it (on PostgreSQL with the
+// record's rows locked): calls racing on one record each record the change they made, from what the call before
+// left (decision 331). A call that changed nothing records no change, whatever others did meanwhile.
+describe('audit entries of calls racing on one record', () => {
+  const t = useTestApp({ signIn: true });
+  const CALLS = 8;
+
+  const entriesOf = async (id: number, action: string) =>
+    (
+      await t.db.db
+        .selectFrom('auditLog')
+        .select(['outcome', 'code', 'changes'])
+        .where('recordId', '=', id)
+        .where('action', '=', action)
+        .orderBy('id')
+        .execute()
+    ).map((e) => ({ ...e, changes: e.changes ? (JSON.parse(e.changes) as AuditChange[]) : [] }));
+
+  it('chains each entry from the one before: its "before" is what the previous call wrote', async () => {
+    const id = (await t.post<ApplicationSaved>(`${BASE}/create`, fullForm({ name: '江同時' }), t.admin)).data.id;
+    // Without a version: every call writes, in whatever order they reach the record.
+    const answers = await Promise.all(
+      Array.from({ length: CALLS }, (_, i) =>
+        t.post(`${BASE}/updateOther`, { id, importantNotes: `note ${i + 1}` }, t.admin),
+      ),
+    );
+    expect(answers.map((a) => a.meta.code)).toEqual(Array(CALLS).fill(200));
+
+    const notes = (await entriesOf(id, 'updateOther')).map((e) => {
+      const change = e.changes.find((c) => c.field === 'importantNotes');
+      return { before: change?.before ?? null, after: change?.after ?? null };
+    });
+    expect(notes).toHaveLength(CALLS);
+    // In the order they were written: the first from the record as created, each next from the last.
+    expect(notes[0]!.before).toBe(fullForm().importantNotes);
+    for (let i = 1; i < CALLS; i++) expect(notes[i]!.before, `entry ${i + 1}`).toBe(notes[i - 1]!.after);
+    // Every call's own note is there once, and the record holds the last one written.
+    expect(new Set(notes.map((n) => n.after)).size).toBe(CALLS);
+    const row = await t.db.db
+      .selectFrom('application')
+      .select('importantNotes')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    expect(row?.importantNotes).toBe(notes.at(-1)!.after);
+  });
+
+  it('records no change for a call refused on a stale version, not the change of the call that won', async () => {
+    // Two calls from the same version of each record at once: one writes, the other is refused (409).
+    for (let round = 0; round < 4; round++) {
+      const id = (await t.post<ApplicationSaved>(`${BASE}/create`, fullForm({ name: '江過時' }), t.admin)).data.id;
+      const answers = await Promise.all(
+        ['first', 'second'].map((note) =>
+          t.post(`${BASE}/updateOther`, { id, version: 1, importantNotes: note }, t.admin),
+        ),
+      );
+      expect(answers.map((a) => a.meta.code).sort()).toEqual([200, 409]);
+      const entries = await entriesOf(id, 'updateOther');
+      const won = entries.find((e) => e.outcome === 'ok')!;
+      const refused = entries.find((e) => e.outcome === 'refused')!;
+      expect(won.changes).toContainEqual(
+        expect.objectContaining({ field: 'importantNotes', before: fullForm().importantNotes }),
+      );
+      expect(refused.code).toBe(409);
+      expect(refused.changes, `round ${round + 1}`).toEqual([]);
+    }
+  });
+});
