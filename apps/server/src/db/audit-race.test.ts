@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import type { ApplicationSaved } from '@study-crm/shared';
 import { useTestApp } from '../test/signed-in.js';
 import { BASE, fullForm } from '../test/application-fixtures.js';
-import type { AuditChange } from './audit.js';
+import { onPostgres } from '../test/engine.js';
+import { readRecords, type AuditChange } from './audit.js';
 
 // The record as it was is read in the transaction of the call's first write, just before it (on PostgreSQL with the
 // record's rows locked): calls racing on one record each record the change they made, from what the call before
@@ -70,4 +72,32 @@ describe('audit entries of calls racing on one record', () => {
       expect(refused.changes, `round ${round + 1}`).toEqual([]);
     }
   });
+
+  it.skipIf(!onPostgres)(
+    'locks the record as an update does: its writers wait, rows inserted elsewhere that refer to it do not',
+    async () => {
+      const id = (await t.post<ApplicationSaved>(`${BASE}/create`, fullForm({ name: '江鎖住' }), t.admin)).data.id;
+      // Another connection's statement, given up after 300 ms of waiting for a lock.
+      const elsewhere = (run: (tx: typeof t.db.db) => Promise<unknown>) =>
+        t.db.db.transaction().execute(async (tx) => {
+          await sql`set local lock_timeout = '300ms'`.execute(tx);
+          await run(tx);
+        });
+      await t.db.db.transaction().execute(async (tx) => {
+        // The record as it was before a write, read in the write's transaction (audit-driver.ts).
+        expect((await readRecords(tx, 'application', [id], true, true)).has(id)).toBe(true);
+        await elsewhere((other) =>
+          other
+            .insertInto('applicationTargetSchool')
+            .values({ applicationId: id, sort: 9, school: 'University of Bath' })
+            .execute(),
+        );
+        await expect(
+          elsewhere((other) =>
+            other.updateTable('application').set({ importantNotes: 'meanwhile' }).where('id', '=', id).execute(),
+          ),
+        ).rejects.toThrow(/lock timeout/);
+      });
+    },
+  );
 });

@@ -170,8 +170,9 @@ const camelRow = (row: Fields): Fields => {
 // The declared table's rows of these ids (id → row), each with its child sections as arrays in place order (not
 // `withChildren`: the rows alone); none without a table or ids. On PostgreSQL one statement (each section a JSON
 // array of its rows): an audited write reads its record before and after, and each statement there is a round trip;
-// SQLite answers in process. `lock` (PostgreSQL, in a transaction): the rows are locked for update, in id order, until
-// it ends (the record as it was before a write: audit-driver.ts).
+// SQLite answers in process. `lock` (PostgreSQL, in a transaction): the rows are locked in id order until it ends,
+// as an update of them locks them (`for no key update`: rows inserted elsewhere that refer to them are not held up);
+// the record as it was before a write (audit-driver.ts).
 export async function readRecords(
   conn: Conn,
   table: string | null,
@@ -203,7 +204,7 @@ async function readRows(
 ): Promise<Map<number, Record<string, unknown>>> {
   const view = looseView<{ id: number; applicationId: number; sort: number }>(conn);
   const locked = <Q extends SelectQueryBuilder<Record<string, { id: number }>, string, object>>(q: Q): Q =>
-    lock ? (q.orderBy('id').forUpdate() as Q) : q;
+    lock ? (q.orderBy('id').forNoKeyUpdate() as Q) : q;
   if (children.length && conn.getExecutor().adapter instanceof PostgresAdapter) {
     const rows = await locked(
       view
