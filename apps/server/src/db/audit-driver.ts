@@ -19,10 +19,10 @@ import type { Database } from './schema.js';
 // The audit log's reads around a call's writes (docs/audit.md, decision 331). An audited call's declared records are
 // read as they were just before its first write, on the connection that write runs on: inside its transaction when
 // it has one, and there on PostgreSQL with the records' rows locked until it ends. So calls racing on one record each
-// record what they changed, from what the call before them left (read when the call began, another server's write
-// in between was put down to the call), and a call that writes nothing reads nothing. Every statement of a call
-// that writes (any table but the audit log) marks its scope, also a statement compiled once (db/compiled.ts), which
-// Kysely's plugins see only when it is built.
+// record what they changed, from what the call before them left (read as the call began, a write by another call in
+// between was put down to this one), and a call that writes nothing reads nothing (a background job still reads its
+// records as it starts: http/audit.ts). Every statement of a call that writes (any table but the audit log) marks its
+// scope, also a statement compiled once (db/compiled.ts), which Kysely's plugins see only when it is built.
 
 // The dialect's driver, each connection it hands out wrapped: the same connections, statements and transactions.
 export function auditedDialect(dialect: Dialect, opts: { lockRows: boolean }): Dialect {
