@@ -5,6 +5,8 @@ import { useTestApp } from '../test/signed-in.js';
 import { BASE, fullForm } from '../test/application-fixtures.js';
 import { onPostgres } from '../test/engine.js';
 import { readRecords, type AuditChange } from './audit.js';
+import { runInAuditScope, type AuditScope } from '../lib/audit-scope.js';
+import { runInTransaction } from './transaction.js';
 
 // The record as it was is read in the transaction of the call's first write, just before it (on PostgreSQL with the
 // record's rows locked): calls racing on one record each record the change they made, from what the call before
@@ -98,6 +100,55 @@ describe('audit entries of calls racing on one record', () => {
           ),
         ).rejects.toThrow(/lock timeout/);
       });
+    },
+  );
+
+  it.skipIf(!onPostgres)(
+    'puts the call back as it was when its transaction fails at commit, after the entry was written in it',
+    async () => {
+      const id = (await t.post<ApplicationSaved>(`${BASE}/create`, fullForm({ name: '江未成' }), t.admin)).data.id;
+      const scope: AuditScope = {
+        module: 'application',
+        action: 'updateOther',
+        route: 'test',
+        recordType: 'application',
+        rowOnly: true,
+        memberId: null,
+        roleId: null,
+        ip: null,
+        userAgent: null,
+        requestId: null,
+        startedAt: 0,
+        ids: [id],
+        named: 1,
+        before: new Map(),
+        beforeRead: null,
+        dirty: false,
+        written: 0,
+        open: true,
+      };
+      await runInAuditScope(scope, async () => {
+        const failing = runInTransaction(t.db.db, async (tx) => {
+          await tx.updateTable('application').set({ importantNotes: 'never kept' }).where('id', '=', id).execute();
+          // A row that breaks a constraint checked only at commit: the commit fails after the entry was written.
+          await sql`create temp table commit_a (id int primary key) on commit drop`.execute(tx);
+          await sql`create temp table commit_b (a int references commit_a (id) deferrable initially deferred)
+            on commit drop`.execute(tx);
+          await sql`insert into commit_b values (1)`.execute(tx);
+        });
+        await expect(failing).rejects.toThrow(/foreign key/);
+      });
+      // No entry and no change committed; the route helper then writes the call's entry (refused or failed), and a
+      // later write of the call reads the record again.
+      expect(scope).toMatchObject({ dirty: false, written: 0, beforeRead: null });
+      expect(scope.before.size).toBe(0);
+      expect(await entriesOf(id, 'updateOther')).toEqual([]);
+      const row = await t.db.db
+        .selectFrom('application')
+        .select('importantNotes')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      expect(row?.importantNotes).toBe(fullForm().importantNotes);
     },
   );
 });

@@ -5,11 +5,18 @@ import { currentAuditScope } from '../lib/audit-scope.js';
 export type { Conn, Tx } from './conn.js';
 
 // The one way a transaction is opened. Repositories expose it as `transaction(fn)`; services never see `db`.
-// Inside an audited call that wrote, the call's audit entry is written last, before the commit (db/audit.ts); when
-// the transaction rolls back, its writes are no longer the call's changes.
+// Inside an audited call that wrote, the call's audit entry is written last, before the commit (db/audit.ts). When
+// the transaction rolls back (its commit too), the call's scope is put back as it was: its writes and an entry it
+// wrote are gone (the route helper writes the call's entry), and records first read in it are read again at the
+// call's next write.
 export function runInTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
   const scope = currentAuditScope();
-  const dirty = scope?.dirty;
+  const kept = scope && {
+    dirty: scope.dirty,
+    written: scope.written,
+    before: scope.before,
+    beforeRead: scope.beforeRead,
+  };
   return db
     .transaction()
     .execute(async (tx) => {
@@ -18,7 +25,7 @@ export function runInTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise
       return result;
     })
     .catch((err: unknown) => {
-      if (scope && dirty !== undefined) scope.dirty = dirty;
+      if (scope && kept) Object.assign(scope, kept);
       throw err;
     });
 }
