@@ -91,7 +91,7 @@ describe('audit entries of calls racing on one record', () => {
         await elsewhere((other) =>
           other
             .insertInto('applicationTargetSchool')
-            .values({ applicationId: id, sort: 9, school: 'University of Bath' })
+            .values({ applicationId: id, sort: 9, school: 'University of Bath', decision: 'pending' })
             .execute(),
         );
         await expect(
