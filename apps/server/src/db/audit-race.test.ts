@@ -5,7 +5,8 @@ import { useTestApp } from '../test/signed-in.js';
 import { BASE, fullForm } from '../test/application-fixtures.js';
 import { onPostgres } from '../test/engine.js';
 import { readRecords, type AuditChange } from './audit.js';
-import { runInAuditScope, type AuditScope } from '../lib/audit-scope.js';
+import { runInAuditScope } from '../lib/audit-scope.js';
+import { updateOtherScope } from '../test/audit-scope.js';
 import { runInTransaction } from './transaction.js';
 
 // The record as it was is read in the transaction of the call's first write, just before it (on PostgreSQL with the
@@ -107,26 +108,7 @@ describe('audit entries of calls racing on one record', () => {
     'puts the call back as it was when its transaction fails at commit, after the entry was written in it',
     async () => {
       const id = (await t.post<ApplicationSaved>(`${BASE}/create`, fullForm({ name: '江未成' }), t.admin)).data.id;
-      const scope: AuditScope = {
-        module: 'application',
-        action: 'updateOther',
-        route: 'test',
-        recordType: 'application',
-        rowOnly: true,
-        memberId: null,
-        roleId: null,
-        ip: null,
-        userAgent: null,
-        requestId: null,
-        startedAt: 0,
-        ids: [id],
-        named: 1,
-        before: new Map(),
-        beforeRead: null,
-        dirty: false,
-        written: 0,
-        open: true,
-      };
+      const scope = updateOtherScope(id);
       await runInAuditScope(scope, async () => {
         const failing = runInTransaction(t.db.db, async (tx) => {
           await tx.updateTable('application').set({ importantNotes: 'never kept' }).where('id', '=', id).execute();

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { ApplicationSaved } from '@study-crm/shared';
 import { useTestApp } from '../test/signed-in.js';
 import { BASE, fullForm } from '../test/application-fixtures.js';
-import { runInAuditScope, type AuditScope } from '../lib/audit-scope.js';
+import { runInAuditScope } from '../lib/audit-scope.js';
+import { updateOtherScope } from '../test/audit-scope.js';
 import { AUDIT_CHILDREN, readRecords } from './audit.js';
 import { looseView } from './loose-view.js';
 
@@ -57,26 +58,7 @@ describe('readRecords', () => {
 
   it("fails a write to a child section in a call audited as writing its record's row only, before it runs", async () => {
     const id = (await t.post<ApplicationSaved>(`${BASE}/create`, fullForm({ name: '林丙' }), t.admin)).data.id;
-    const scope: AuditScope = {
-      module: 'application',
-      action: 'updateOther',
-      route: 'test',
-      recordType: 'application',
-      rowOnly: true,
-      memberId: null,
-      roleId: null,
-      ip: null,
-      userAgent: null,
-      requestId: null,
-      startedAt: 0,
-      ids: [id],
-      named: 1,
-      before: new Map(),
-      beforeRead: null,
-      dirty: false,
-      written: 0,
-      open: true,
-    };
+    const scope = updateOtherScope(id);
     const schools = () =>
       t.db.db.selectFrom('applicationTargetSchool').select('school').where('applicationId', '=', id).execute();
     const had = await schools();
