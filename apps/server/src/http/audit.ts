@@ -56,6 +56,18 @@ function recordIds(req: FastifyRequest, decl: AuditDecl, input: { query: unknown
   return namedIds(decl.idField ?? 'id', input.body, input.query);
 }
 
+// What a scope holds of its call's progress when it opens on the records `ids` (all named by the request or job):
+// nothing read, written or entered yet. (Spread last: fields after a spread are slow on Node 20, decision 297.)
+const openState = (ids: number[]) => ({
+  ids,
+  named: ids.length,
+  before: new Map<number, Record<string, unknown>>(),
+  beforeRead: null,
+  dirty: false,
+  written: 0,
+  open: true,
+});
+
 export function openScope(
   req: FastifyRequest,
   decl: AuditDecl,
@@ -76,13 +88,7 @@ export function openScope(
     userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : null,
     requestId: req.id,
     startedAt: performance.now(),
-    ids,
-    named: ids.length,
-    before: new Map(),
-    beforeRead: null,
-    dirty: false,
-    written: 0,
-    open: true,
+    ...openState(ids),
   };
 }
 
@@ -148,13 +154,7 @@ export function runAuditedJob<T>(
     userAgent: null,
     requestId: null,
     startedAt: performance.now(),
-    ids,
-    named: ids.length,
-    before: new Map(),
-    beforeRead: null,
-    dirty: false,
-    written: 0,
-    open: true,
+    ...openState(ids),
   };
   return audit.before(scope).then(() => inScope(audit, scope, handler));
 }
