@@ -4,14 +4,26 @@
 // (the session with its permissions, carrying the member with their roles and wallet address) through the app's own
 // repository and Kysely, on the same database, then the same bytes, with nothing around them (no hooks, no
 // client check, no validation, no security headers, no audit scope). `/floor-health` is /health's `select 1` so.
+// `/floor-home` is the home list's first page so: the session check (as any list call makes it) and the page's reads
+// through the modules' repositories, then the list call's own bytes (`floor.homeBody`).
 // The parent sends { body, floor? } over IPC and gets { port } back; it sends 'stop' to end it.
 import Fastify from 'fastify';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, type DbHandle } from '../src/db/database.js';
 import { systemClock } from '../src/lib/clock.js';
+import { createApplicationRepository } from '../src/modules/application/index.js';
 import { createSessionRepository, createSessionService } from '../src/modules/auth/index.js';
+import { createFollowUpRepository, followProgressJson } from '../src/modules/follow-up/index.js';
+import { createPeopleRepository } from '../src/modules/people/index.js';
 
-export type Floor = { env: Record<string, string>; sqliteFile?: string; pgSchema?: string; token: string };
+export type Floor = {
+  env: Record<string, string>;
+  sqliteFile?: string;
+  pgSchema?: string;
+  token: string;
+  // The home list's first page as the app answers it (the bytes /floor-home sends).
+  homeBody: string;
+};
 export type BareRequest = { type: 'start'; body: string; floor?: Floor } | { type: 'stop' };
 
 const app = Fastify({ logger: false });
@@ -40,6 +52,24 @@ async function addFloor(floor: Floor) {
   app.get('/floor-health', async (_req, reply) => {
     await ping();
     return reply.header('content-type', 'application/json; charset=utf-8').send(body);
+  });
+  // …and the home list's first page: its session check and its reads, as the app wires the repository. On SQLite the
+  // page does not carry its teachers' names and follow-up progress: the service reads them, so this does too.
+  const applications = createApplicationRepository(
+    db,
+    config.visaStepsInRatio ? {} : { followProgress: followProgressJson },
+  );
+  const people = createPeopleRepository(db);
+  const followUps = createFollowUpRepository(db);
+  app.get('/floor-home', async (_req, reply) => {
+    if (!(await sessions.authenticate(floor.token))) throw new Error('the floor route has no session');
+    const page = await applications.list({ sortField: 'applicationDate', order: 'desc', limit: 20, offset: 0 });
+    if (!page.rows.length) throw new Error('the floor route found no applications');
+    await Promise.all([
+      page.names ?? people.names(page.rows.flatMap((r) => [r.signingTeacherId, r.followTeacherId])),
+      page.progress ?? followUps.progressOf(page.rows.map((r) => r.id)),
+    ]);
+    return reply.header('content-type', 'application/json; charset=utf-8').send(floor.homeBody);
   });
 }
 
