@@ -6,10 +6,12 @@ import {
   type PluginTransformQueryArgs,
   type PluginTransformResultArgs,
   type CompiledQuery,
+  type OperationNode,
   type QueryResult,
   type RootOperationNode,
   type SelectQueryBuilder,
   type UnknownRow,
+  type WithNode,
 } from 'kysely';
 import { currentAuditScope, type AuditScope } from '../lib/audit-scope.js';
 import { looseView } from './loose-view.js';
@@ -312,14 +314,26 @@ export async function readBeforeOn(conn: Conn, scope: AuditScope, lock: boolean)
 
 const WRITES = new Set(['InsertQueryNode', 'UpdateQueryNode', 'DeleteQueryNode', 'MergeQueryNode']);
 const RAW_WRITE = /^\s*(insert|update|delete|replace)\b/i;
+// The tables a raw `with` statement's insert, update or delete name (a row lock's `for [no key] update` is none).
+const RAW_TARGETS = /\b(?:insert\s+into|(?<!\b(?:for|key)\s+)update|delete\s+from)\s+"?(\w+)/gi;
 const isAuditTable = (table: string | null) => table === 'audit_log' || table === 'auditLog';
 
 // Whether a statement about to run writes rows (of any table but the audit log's own): a built statement by its
-// kind, a raw one (sql``) by its first word.
+// kind or a common table expression's, a raw one (sql``) by its first word, or as a `with` by the tables its
+// insert, update or delete name.
 export function writesRows(query: CompiledQuery): boolean {
   const node = query.query;
-  if (WRITES.has(node.kind)) return !isAuditTable(tableOf(node));
-  return node.kind === 'RawNode' && RAW_WRITE.test(query.sql) && !/^\s*insert\s+into\s+"?audit_log\b/i.test(query.sql);
+  if (node.kind !== 'RawNode') return builtWrites(node);
+  if (RAW_WRITE.test(query.sql)) return !/^\s*insert\s+into\s+"?audit_log\b/i.test(query.sql);
+  return (
+    /^\s*with\b/i.test(query.sql) &&
+    [...query.sql.matchAll(RAW_TARGETS)].some((m) => !isAuditTable(m[1]!.toLowerCase()))
+  );
+}
+function builtWrites(node: OperationNode): boolean {
+  if (WRITES.has(node.kind) && !isAuditTable(tableOf(node as RootOperationNode))) return true;
+  const ctes = (node as { with?: WithNode }).with?.expressions ?? [];
+  return ctes.some((cte) => builtWrites(cte.expression));
 }
 
 // The tables of a record type's child sections, as a statement names them (Kysely's name or the column's).
