@@ -5,18 +5,19 @@ import type { SysConfigRepository } from './sysconfig.repository.js';
 export type ConfigAccessor = {
   // The enabled config's value for this server's environment (CONFIG_ENV), or null when absent/disabled.
   get: (key: string, platform?: string) => Promise<string | null>;
-  // Called by every write (after it): bumps the shared change counter and drops this server's cache, so the next
-  // read here sees the write at once and every other server within CONFIG_VERSION_CHECK_MS.
-  invalidate: () => Promise<void>;
+  // Called by every write through this server (after it): drops this server's cache, so the next read here sees the
+  // write at once. Every other server sees it within CONFIG_VERSION_CHECK_MS: the write's own transaction moved the
+  // shared change counter (triggers, migration 0084).
+  invalidate: () => void;
 };
 
-// Per-process cache, valid while the configs' change counter (one row every server bumps on a write) keeps the
-// value it was filled at; the counter is read at most once per checkMs, so a write through another server (several
-// servers on one PostgreSQL) is seen within checkMs.
+// Per-process cache, valid while the configs' change counter (one row that every write to sys_config moves, in its
+// transaction) keeps the value it was filled at; the counter is read at most once per checkMs, so a write through
+// another server (several servers on one PostgreSQL) is seen within checkMs.
 export const CONFIG_VERSION_CHECK_MS = 1_000;
 
 export function createConfigAccessor(
-  repo: Pick<SysConfigRepository, 'enabled' | 'version' | 'bumpVersion'>,
+  repo: Pick<SysConfigRepository, 'enabled' | 'version'>,
   config: Pick<Config, 'configEnv' | 'platform'>,
   clock: Clock,
   checkMs = CONFIG_VERSION_CHECK_MS,
@@ -48,9 +49,7 @@ export function createConfigAccessor(
       if (started === generation) cache.set(k, value);
       return value;
     },
-    async invalidate() {
-      drop();
-      await repo.bumpVersion();
+    invalidate() {
       drop();
       checkedAt = -Infinity;
     },

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { SysConfigListQuery } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
 import type { Row } from '../../db/schema.js';
@@ -76,8 +75,8 @@ export function createSysConfigRepository(db: Db) {
         .where('status', '=', 'enabled')
         .executeTakeFirst(),
 
-    // The configs' change counter, shared by every server on the database: a write bumps it, a server whose cache
-    // was filled at another value drops its cache.
+    // The configs' change counter, shared by every server on the database: every write to sys_config moves it in
+    // its own transaction (triggers, migration 0084); a server whose cache was filled at another value drops it.
     async version(): Promise<number> {
       const row = await db
         .selectFrom('changeCounter')
@@ -85,13 +84,6 @@ export function createSysConfigRepository(db: Db) {
         .where('name', '=', CONFIG_COUNTER)
         .executeTakeFirst();
       return Number(row?.value ?? 0);
-    },
-    async bumpVersion(): Promise<void> {
-      await db
-        .insertInto('changeCounter')
-        .values({ name: CONFIG_COUNTER, value: 1 })
-        .onConflict((oc) => oc.column('name').doUpdateSet({ value: sql<number>`change_counter.value + 1` }))
-        .execute();
     },
   };
 }

@@ -56,7 +56,7 @@ export function createSysConfigService(deps: { repo: SysConfigRepository; access
       if (isUniqueViolation(err)) throw exists(key, platform);
       throw err;
     } finally {
-      await accessor.invalidate();
+      accessor.invalidate();
     }
   }
 
@@ -94,7 +94,7 @@ export function createSysConfigService(deps: { repo: SysConfigRepository; access
 
     async remove(id: number): Promise<null> {
       const removed = await repo.remove(id);
-      await accessor.invalidate();
+      accessor.invalidate();
       if (!removed) throw notFound();
       return null;
     },

@@ -75,6 +75,34 @@ describe('system configs', () => {
     expect((await t.get(`${BASE}/view`, { id: created.data.id }, t.admin)).meta.code).toBe(404);
   });
 
+  it('moves the servers’ shared change counter in the writing transaction, whatever wrote the row', async () => {
+    const counter = async () =>
+      Number(
+        (
+          await t.db.db
+            .selectFrom('changeCounter')
+            .select('value')
+            .where('name', '=', 'sys_config')
+            .executeTakeFirstOrThrow()
+        ).value,
+      );
+    const start = await counter();
+    const created = await add({ key: 'counter.key', platform: 'WEB', testValue: 'T1' });
+    expect(await counter()).toBeGreaterThan(start);
+    // A write that is not the service's (an import, a script) moves it too; one that rolls back does not.
+    const before = await counter();
+    await t.db.db.updateTable('sysConfig').set({ testValue: 'T2' }).where('id', '=', created.data.id).execute();
+    const after = await counter();
+    expect(after).toBeGreaterThan(before);
+    await expect(
+      t.db.db.transaction().execute(async (tx) => {
+        await tx.deleteFrom('sysConfig').where('id', '=', created.data.id).execute();
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await counter()).toBe(after);
+  });
+
   it('refuses callers without the permission', async () => {
     const res = await t.get(`${BASE}/list`, {});
     expect(res.meta.code).toBe(401);
@@ -85,7 +113,7 @@ describe('config accessor', () => {
   it('uses the production value in production and caches until a write, here or on another server', async () => {
     let calls = 0;
     let row = { prodValue: 'P', testValue: 'T' };
-    // The change counter every server shares.
+    // The change counter every server shares, which a write moves in its transaction (migration 0084).
     let counter = 0;
     const repo = {
       enabled: async () => {
@@ -93,7 +121,6 @@ describe('config accessor', () => {
         return row;
       },
       version: async () => counter,
-      bumpVersion: async () => void (counter += 1),
     };
     const clock = testClock();
     const acc = createConfigAccessor(repo, { configEnv: 'production', platform: 'WEB' }, clock, 1_000);
@@ -102,11 +129,13 @@ describe('config accessor', () => {
     expect(await other.get('k')).toBe('P');
     row = { prodValue: 'P2', testValue: 'T2' };
     clock.advance(5_000);
-    // Nothing was written through an accessor: the cache holds.
+    // The counter did not move: the cache holds.
     expect(await acc.get('k')).toBe('P');
     expect(await other.get('k')).toBe('P');
     expect(calls).toBe(2);
-    await acc.invalidate();
+    // A write through `acc`'s server: the counter moved with it, and that server drops its cache at once.
+    counter += 1;
+    acc.invalidate();
     expect(await acc.get('k')).toBe('P2');
     // The other server sees the write once its check is due.
     expect(await other.get('k')).toBe('P');
