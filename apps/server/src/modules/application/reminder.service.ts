@@ -294,8 +294,12 @@ export function createReminderService({ repo, inbox, cycles, visaDue, email, clo
         });
         if (made) created += 1;
       }
-      // A date that moved, a choice sent, a closed application, a date passed: its to-do goes.
-      for (const r of await repo.openReminders()) if (!dueKeys.has(keyOf(r)) && (await resolve(r, now))) resolved += 1;
+      // A date that moved, a choice sent, a closed application, a date passed: its to-do goes. A reminder due after
+      // this run's window was made by a run of a later day (another server already past UK midnight): that day's
+      // runs judge it; resolving it here would lose it for good, since its key is made once.
+      const last = addDays(today, WINDOW);
+      for (const r of await repo.openReminders())
+        if (r.dueDate <= last && !dueKeys.has(keyOf(r)) && (await resolve(r, now))) resolved += 1;
       if (mailed) email?.copies.nudge();
       return { created, resolved };
     },

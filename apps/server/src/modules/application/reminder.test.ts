@@ -175,6 +175,28 @@ describe('application reminders', () => {
       .execute();
     expect(rows.map((r) => r.title)).toEqual(['王小明 · 2027-03-04 · D-3']);
   });
+  it('leaves alone the reminders of a day after its own: two workers on either side of UK midnight', async () => {
+    await moveTo('2026-11-22');
+    const id = await create({
+      passportExpiryDate: '2027-06-04',
+      targetSchools: JSON.stringify([{ school: 'UCL', route: 'ucas', cycleId: c2027, applicationDate: '2026-11-01' }]),
+    });
+    // A worker whose run began just before midnight: its day is the one before the app's.
+    const yesterday = testClock(at('2027-05-20'));
+    const late = createReminderService({
+      repo: createReminderRepository(t.db.db),
+      inbox: createInboxService(createInboxRepository(t.db.db), yesterday),
+      cycles: createAdmissionsService({ repo: createAdmissionsRepository(t.db.db), clock: yesterday }).allDates,
+      clock: yesterday,
+    });
+    // 2027-05-21 is 14 days before the expiry: today's worker makes the reminder…
+    expect((await runOn('2027-05-21')).created).toBe(1);
+    // …and yesterday's, whose window ends on 2027-06-03, does not take it away (it would never be made again).
+    expect(await late.run()).toEqual({ created: 0, resolved: 0 });
+    expect(await reminderRows(id)).toEqual([
+      expect.objectContaining({ kind: 'passport', daysBefore: 14, dueDate: '2027-06-04', resolvedAt: null }),
+    ]);
+  });
   it('reads expiring passports and language tests by a range of an index, not the whole table (decision 263)', async () => {
     if (t.db.dialect !== 'sqlite') return; // PostgreSQL's planner prefers a scan on tables this small
     const plan = async (query: ReturnType<typeof sql>) =>
