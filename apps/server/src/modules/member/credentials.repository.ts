@@ -124,7 +124,10 @@ export function createCredentialRepository(db: Db) {
         .executeTakeFirst(),
 
     // Sets the e-mail only if it is still `expected` (null: none bound): 'changed', 'stale' (someone changed it
-    // meanwhile) or 'taken' (the unique index refused it).
+    // meanwhile) or 'taken' (the unique index refused it). Clearing it needs another way to sign in still there in
+    // the row being written (a login name or a mobile), so two unbinds racing (e-mail and mobile) cannot leave the
+    // member none: the second finds the row changed and is 'stale' (PostgreSQL re-reads a row another transaction
+    // updated before it writes it; SQLite writes one at a time).
     async setEmail(
       tx: Tx,
       memberId: number,
@@ -135,6 +138,7 @@ export function createCredentialRepository(db: Db) {
       return changeContact(tx, memberId, () => {
         let q = tx.updateTable('member').set({ email, updatedAt: now }).where('id', '=', memberId);
         q = expected === null ? q.where('email', 'is', null) : q.where('email', '=', expected);
+        if (email === null) q = q.where((eb) => eb.or([eb('loginName', 'is not', null), eb('mobile', 'is not', null)]));
         return q.where('deletedAt', 'is', null).executeTakeFirst();
       });
     },
@@ -154,6 +158,8 @@ export function createCredentialRepository(db: Db) {
           expected === null
             ? q.where('mobile', 'is', null)
             : q.where('areaCode', '=', expected.areaCode).where('mobile', '=', expected.mobile);
+        // Clearing it, as the e-mail above: only while a login name or an e-mail remains.
+        if (next === null) q = q.where((eb) => eb.or([eb('loginName', 'is not', null), eb('email', 'is not', null)]));
         return q.where('deletedAt', 'is', null).executeTakeFirst();
       });
     },
