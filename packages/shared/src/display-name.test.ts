@@ -55,4 +55,13 @@ describe('isValidEmail (spec section 5)', () => {
       expect(isValidEmail(v)).toBe(false);
     },
   );
+  // One address of a list is capped by this alone (the list's field only as a whole): past 254 it would not fit
+  // the outbox's recipient column.
+  it('refuses an address longer than 254 characters, accepting one of 254', () => {
+    const of = (length: number) => `${'a'.repeat(length - '@example.com'.length)}@example.com`;
+    expect(isValidEmail(of(254))).toBe(true);
+    expect(isValidEmail(`  ${of(254)}  `)).toBe(true);
+    expect(isValidEmail(of(255))).toBe(false);
+    expect(isValidEmail(of(400))).toBe(false);
+  });
 });

@@ -57,10 +57,15 @@ export function displayName(m: NameParts | null | undefined, fallback = '-'): st
   return fallback;
 }
 
-// E-mail rule of spec section 5: after trimming, a local part, '@', and a dotted domain.
+// E-mail rule of spec section 5: after trimming, a local part, '@', and a dotted domain; at most 254 characters (the
+// longest address SMTP carries, RFC 5321). Fields capped only as a whole (a list of recipients) rely on the latter
+// to keep each address inside its own column (delivery_outbox.recipient).
+export const EMAIL_MAX = 254;
 const EMAIL_RE = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 export function isValidEmail(value: string | null | undefined): boolean {
-  return typeof value === 'string' && EMAIL_RE.test(value.trim());
+  if (typeof value !== 'string') return false;
+  const address = value.trim();
+  return address.length <= EMAIL_MAX && EMAIL_RE.test(address);
 }
 
 export const PASSWORD_MIN = 8;

@@ -21,6 +21,10 @@ const zInt32 = () =>
 const zId32 = () => z.number().min(1).max(INT_MAX).int();
 export const zInt = () => z.preprocess(toNumber, zInt32());
 export const zId = () => z.preprocess(toNumber, zId32());
+// A keyset cursor of its list's `pattern` whose id (its last digits; the patterns allow ten) fits the id columns:
+// a larger one would reach the database as a bound PostgreSQL refuses (a 500), so it is the caller's bad cursor.
+export const isCursor = (pattern: RegExp, v: string): boolean =>
+  pattern.test(v) && Number(/\d+$/.exec(v)?.[0]) <= INT_MAX;
 // The one `{ id }` schema: the record id of every view/remove call (query or body).
 export const IdParam = z.object({ id: zId().describe('record id') });
 // A time as epoch milliseconds (beyond the 32-bit zInt), from a form's string or JSON's number; up to year 9999.

@@ -3,6 +3,7 @@ import { useTestApp } from '../test/signed-in.js';
 import { PERM, type ApplicationSaved, type FollowUp } from '@study-crm/shared';
 import { BASE, fullForm } from '../test/application-fixtures.js';
 import { createRole, createStaff, permissionIds } from '../test/access-fixtures.js';
+import { APP_ID } from '../test/harness.js';
 
 // Issue 13, must fix 4: concurrent writes and odd input answer 200 or a clean 400, never 500 (both engines).
 describe('concurrent writes and odd input', () => {
@@ -75,6 +76,81 @@ describe('concurrent writes and odd input', () => {
     );
     expect(list.meta.code).toBe(400);
     expect(list.meta.message).toContain('roleIds');
+  });
+
+  // The NUL check walked the raw body recursively before validation: 20,000 levels overflowed the stack (500).
+  it('refuses a JSON body nested 20,000 deep with 400 naming its top field, also on a public route', async () => {
+    const deep = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
+    for (const [url, token] of [
+      ['/api/v1/mc/auth/login/email', undefined],
+      ['/api/v1/mc/sys/role/updateMemberRoles', t.admin.token],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...t.headers({ token }), 'content-type': 'application/json' },
+        payload: `{"appId":"${APP_ID}","email":"a@example.com","roleIds":${deep},"password":"x"}`,
+      });
+      const { meta } = res.json() as { meta: { code: number; message: string } };
+      expect(meta.code, url).toBe(400);
+      expect(meta.message).toContain('[400 · roleIds]');
+    }
+    // A body nested as deep as a form may be still reads (and is refused by its schema, naming the field).
+    const shallow = await t.post('/api/v1/mc/sys/role/updateMemberRoles', { userId: 1, roleIds: 'x' }, t.admin);
+    expect(shallow.meta.message).toContain('roleIds');
+  });
+
+  // Cursor ids have ten digits, id columns 32 bits: PostgreSQL refused the larger ones with an error (a 500).
+  it('refuses a paging cursor whose id is past the 32-bit range with 400 naming cursor, on every keyset list', async () => {
+    const appId = (await t.post<ApplicationSaved>(`${BASE}/create`, fullForm(), t.admin)).data.id;
+    const calls: [string, Record<string, string | number>][] = [
+      ['/api/v1/mc/member', { cursor: '1700000000000~9999999999' }],
+      [`${BASE}/list`, { cursor: '2026-01-01~2147483648' }],
+      [`${BASE}/boardColumn`, { status: 'submitted', cursor: '2026-01-01~9999999999' }],
+      ['/admin/v1/sys/auditLogs', { cursor: '1700000000000~9999999999' }],
+      ['/admin/v1/sys/timeline', { recordType: 'application', recordId: appId, cursor: '1700000000000.1.9999999999' }],
+    ];
+    for (const [url, query] of calls) {
+      const res = await t.get(url, query, { ...t.admin, locale: 'en-US' });
+      expect(res.meta.code, url).toBe(400);
+      expect(res.meta.message, url).toContain('[400 · cursor]');
+    }
+    // The column's last id is still a cursor.
+    for (const [url, query] of calls) {
+      const last = Object.fromEntries(
+        Object.entries(query).map(([k, v]) => [k, k === 'cursor' ? String(v).replace(/\d+$/, '2147483647') : v]),
+      );
+      expect((await t.get(url, last, t.admin)).meta.code, url).toBe(200);
+    }
+  });
+
+  // Only the recipients field as a whole was capped: one address past 254 reached delivery_outbox.recipient
+  // (varchar(320)) and PostgreSQL refused it (a 500).
+  it('refuses an e-mail recipient longer than 254 characters as not an e-mail address, naming the field', async () => {
+    const sender = await t.post<{ id: number }>(
+      '/admin/v1/mailSenders/add',
+      { host: '127.0.0.1', port: 2525, account: 'office@example.com', password: 'p', tlsMode: 'none' },
+      t.admin,
+    );
+    expect(sender.meta.code, sender.meta.message).toBe(200);
+    const long = `${'a'.repeat(400)}@example.com`;
+    for (const field of ['recipients', 'cc', 'bcc']) {
+      const res = await t.post(
+        '/admin/v1/message/email/add',
+        {
+          senderId: sender.data.id,
+          recipients: 'x@example.com',
+          [field]: `y@example.com, ${long}`,
+          subject: 's',
+          content: 'c',
+          platform: 'WEB',
+        },
+        { ...t.admin, locale: 'en-US' },
+      );
+      expect(res.meta.code, field).toBe(400);
+      expect(res.meta.message).toContain('does not look like an e-mail address');
+      expect(res.meta.message).toContain(`[400 · ${field}]`);
+    }
   });
 
   it('refuses a NUL character in any text with 400 naming the field', async () => {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { Code, resolveLocale, SIGN_HEADER, TOKEN_HEADER, type MessageKey } from '@study-crm/shared';
 import type { Config } from '../config.js';
@@ -30,6 +31,20 @@ function bearer(req: FastifyRequest): string | undefined {
 
 const NO_PERMS: ReadonlySet<string> = new Set();
 
+// The longest text of an IP address (IPv6 with an IPv4 tail); isIP also accepts an IPv6 zone of any length.
+const IP_TEXT_MAX = 45;
+const isAddress = (a: string | undefined): a is string => !!a && a.length <= IP_TEXT_MAX && isIP(a) !== 0;
+
+// The client's address as every reader of `req.ip` sees it (sign-in throttle keys, sessions, the audit log, the log):
+// behind a trusted proxy, the address X-Forwarded-For names when it is one. Anything else there (any text, of any
+// length) would reach the address columns (varchar(64); PostgreSQL refuses longer text: a 500): the socket's then.
+function pinClientAddress(req: FastifyRequest): void {
+  if (isAddress(req.ip)) return;
+  const socket = req.raw.socket?.remoteAddress;
+  // An own property in front of Fastify's getter, for this request only.
+  Object.defineProperty(req, 'ip', { value: isAddress(socket) ? socket : '', enumerable: true });
+}
+
 // What the hooks need of the auth module's sessions; app.ts passes the session service in, so the HTTP layer does
 // not import a module.
 export type SessionAuthenticator = { authenticate(token: string, carry?: Carry): Promise<AuthMember | null> };
@@ -41,6 +56,8 @@ export function registerHooks(app: FastifyInstance, config: Config, sessions: Se
 
   // Callback hooks, not async ones: a route without access (health, the web app) costs no promise here (issue 43).
   app.addHook('onRequest', (req, reply, done) => {
+    // Only a proxy's header can name an address that is none (the socket's always is one).
+    if (config.trustProxy) pinClientAddress(req);
     req.locale = resolveLocale(req.headers['accept-language']);
     void reply.header('x-request-id', req.id);
     // Answers of every signed-in route (data, refusals, downloads) are kept by no cache, shared or the browser's

@@ -68,28 +68,55 @@ function blankToNull(input: unknown): Record<string, unknown> {
   return out;
 }
 
-// The first text value holding a NUL character (PostgreSQL refuses it in text, SQLite truncates): its field path.
-export function nulField(value: unknown, path: string[] = []): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') || 'body' : null;
-  if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-      const found = nulField(v, [...path, k]);
-      if (found !== null) return found;
+// How deep a request's values may nest: the deepest form (an application's rows of sections) is a few levels. A
+// deeper body is refused before zod walks it (recursively); a JSON body 20,000 deep once overflowed the stack: a 500.
+export const INPUT_DEPTH_MAX = 32;
+
+type Step = { value: unknown; key: string; parent: Step | null; depth: number };
+// A value's field path, read back from its step (paths are only built for the one value reported).
+const pathOf = (step: Step): string[] => {
+  const keys: string[] = [];
+  for (let s: Step | null = step; s?.parent; s = s.parent) keys.push(s.key);
+  return keys.reverse();
+};
+
+// The first text value holding a NUL character (PostgreSQL refuses it in text, SQLite truncates), or the first value
+// nested deeper than INPUT_DEPTH_MAX: its field path ('' for the input itself) and the reason. Walked with a stack of
+// its own, not by recursion, so a hostile depth cannot overflow the call stack before it is seen.
+export function inputProblem(value: unknown): { path: string[]; reason: 'v.nul' | 'v.body' } | null {
+  const stack: Step[] = [{ value, key: '', parent: null, depth: 0 }];
+  for (let step = stack.pop(); step; step = stack.pop()) {
+    const v = step.value;
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) return { path: pathOf(step), reason: 'v.nul' };
+    } else if (v && typeof v === 'object') {
+      if (step.depth >= INPUT_DEPTH_MAX) return { path: pathOf(step), reason: 'v.body' };
+      // Pushed last to first: popped in the fields' order, so the first bad field is the one named.
+      const entries = Object.entries(v as Record<string, unknown>);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, child] = entries[i]!;
+        stack.push({ value: child, key, parent: step, depth: step.depth + 1 });
+      }
     }
   }
   return null;
 }
 
+// A NUL names the field holding it; a body nested too deep names its top field (the rest of its path is noise).
+function refuseInput(problem: { path: string[]; reason: 'v.nul' | 'v.body' }, location: string): AppError {
+  const path = problem.reason === 'v.body' ? problem.path.slice(0, 1) : problem.path;
+  return new AppError(Code.BAD_REQUEST, 'badRequest', { field: path.join('.') || location, reason: problem.reason });
+}
+
 export function parseInput<S extends Schema>(schema: S, input: unknown, location: string): z.output<S> {
   const data = blankToNull(input);
-  const nul = nulField(data);
-  if (nul !== null) throw new AppError(Code.BAD_REQUEST, 'badRequest', { field: nul || location, reason: 'v.nul' });
+  const unsafe = inputProblem(data);
+  if (unsafe) throw refuseInput(unsafe, location);
   const result = schema.safeParse(data);
   if (result.success) {
     // JSON-string fields (application sections) can decode to a NUL: checked again after parsing.
-    const decoded = nulField(result.data);
-    if (decoded !== null)
-      throw new AppError(Code.BAD_REQUEST, 'badRequest', { field: decoded || location, reason: 'v.nul' });
+    const decoded = inputProblem(result.data);
+    if (decoded) throw refuseInput(decoded, location);
     return result.data;
   }
   const issue = result.error.issues[0];

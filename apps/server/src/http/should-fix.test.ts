@@ -47,6 +47,55 @@ describe('captcha issuing per address', () => {
   });
 });
 
+// Issue 13's TRUST_PROXY cases, the header's text: an address reaches the throttle key, the session and the audit log
+// (columns of 64 and 100 characters); anything else there once failed the sign-in with a 500 on PostgreSQL.
+describe('client address behind a trusted proxy', () => {
+  const t = useTestApp({ env: { TRUST_PROXY: 'true' } });
+
+  const call = (forwardedFor: string, url: string, form?: Record<string, string>) =>
+    t.app.inject({
+      method: form ? 'POST' : 'GET',
+      url,
+      headers: {
+        ...t.headers(),
+        'x-forwarded-for': forwardedFor,
+        ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      },
+      ...(form ? { payload: new URLSearchParams({ appId: APP_ID, ...form }).toString() } : {}),
+    });
+  const signIn = async (forwardedFor: string, password: string) => {
+    const key = randomBytes(12).toString('hex');
+    const png = await call(forwardedFor, `/api/v1/sys/code/getCode?key=${key}&appId=${APP_ID}`);
+    expect(png.headers['content-type'], png.body).toBe('image/png');
+    const res = await call(forwardedFor, '/api/v1/mc/auth/login/loginName', {
+      loginName: 'admin',
+      password,
+      key,
+      code: 'TEST',
+    });
+    return (res.json() as { meta: { code: number } }).meta.code;
+  };
+  const last = async (table: 'session' | 'auditLog') =>
+    (await t.db.db.selectFrom(table).select('ip').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow()).ip;
+
+  it("uses the forwarded address when it is one and the socket's otherwise, at sign-in and in its records", async () => {
+    const cases: [string, string][] = [
+      ['a'.repeat(200), '127.0.0.1'],
+      [`fe80::1%${'z'.repeat(100)}`, '127.0.0.1'],
+      ['not-an-address, 203.0.113.50', '127.0.0.1'],
+      ['203.0.113.9', '203.0.113.9'],
+      ['2001:db8::7', '2001:db8::7'],
+    ];
+    for (const [forwardedFor, recorded] of cases) {
+      // A wrong password counts against the address (login_throttle.key); the right one opens a session.
+      expect(await signIn(forwardedFor, 'Wrong#2026pass'), forwardedFor).toBe(401);
+      expect(await last('auditLog'), forwardedFor).toBe(recorded);
+      expect(await signIn(forwardedFor, 'Admin#2026pass'), forwardedFor).toBe(200);
+      expect(await last('session'), forwardedFor).toBe(recorded);
+    }
+  });
+});
+
 describe('other hardening', () => {
   const t = useTestApp({ env: { API_DOCS: 'off' } });
   let token: string;

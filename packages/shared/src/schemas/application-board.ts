@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zId, zInt, zOptText, zText, PAGE_SIZE_MAX } from '../wire.js';
+import { isCursor, zId, zInt, zOptText, zText, PAGE_SIZE_MAX } from '../wire.js';
 import { APPLICATION_CURSOR, APPLICATION_DICT, isIsoDate } from '../application-rules.js';
 
 // The applications list as a board (issue 40): one column per status, each column paged on its own by keyset.
@@ -22,7 +22,7 @@ export const BoardColumnQuery = z.object({
   status: zText(32).describe(`the column: a dictionary ${APPLICATION_DICT.status} value`),
   pageSize: zInt().pipe(z.number().min(1).max(PAGE_SIZE_MAX)).nullish().describe('cards per page, default 20'),
   cursor: zOptText(40)
-    .refine((v) => !v || APPLICATION_CURSOR.test(v))
+    .refine((v) => !v || isCursor(APPLICATION_CURSOR, v))
     .describe("the previous page's nextCursor: the page starts after that card (newest application date first)"),
 });
 export type BoardColumnInput = z.output<typeof BoardColumnQuery>;

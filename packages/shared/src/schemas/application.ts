@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isValidEmail } from '../helpers.js';
-import { zFlag, zId, zInt, zOptText, zPaging, zText, pageOf } from '../wire.js';
+import { isCursor, zFlag, zId, zInt, zOptText, zPaging, zText, pageOf } from '../wire.js';
 import {
   APPLICATION_CURSOR,
   APPLICATION_DICT,
@@ -269,7 +269,7 @@ export const ApplicationListQuery = zPaging.extend({
   dateTo: zDate().describe('application date to (inclusive)'),
   sortField: z.enum(APPLICATION_SORT_FIELDS).nullish().describe('default applicationDate'),
   cursor: zOptText(40)
-    .refine((v) => !v || APPLICATION_CURSOR.test(v))
+    .refine((v) => !v || isCursor(APPLICATION_CURSOR, v))
     .describe(
       "keyset paging, default order only: the previous page's nextCursor; the page then starts after that row " +
         '(pageNum is echoed, no rows are skipped by offset)',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isIsoDate, PersonRefSchema } from './application.js';
-import { pageOf, zId, zInt, zPaging } from '../wire.js';
+import { isCursor, pageOf, zId, zInt, zPaging } from '../wire.js';
 
 // The audit log (issue 39, docs/audit.md): one entry per writing call, sign-in event and permission refusal.
 
@@ -30,7 +30,7 @@ export const AuditListQuery = zPaging.extend({
   cursor: z
     .string()
     .trim()
-    .regex(AUDIT_CURSOR, { message: 'v.format' })
+    .refine((v) => isCursor(AUDIT_CURSOR, v), { message: 'v.format' })
     .nullish()
     .describe("the previous page's nextCursor: reads page pageNum by seek instead of offset (same filters and order)"),
 });
@@ -115,7 +115,7 @@ export const TimelineQuery = z.object({
   cursor: z
     .string()
     .trim()
-    .regex(TIMELINE_CURSOR, { message: 'v.format' })
+    .refine((v) => isCursor(TIMELINE_CURSOR, v), { message: 'v.format' })
     .nullish()
     .describe('the `next` of the previous page; none: the newest events'),
   pageSize: zInt().pipe(z.number().min(1).max(TIMELINE_PAGE_MAX)).nullish().describe('events per page, default 20'),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zId, zIdList, zOptText, zPaging, pageOf } from '../wire.js';
+import { isCursor, zId, zIdList, zOptText, zPaging, pageOf } from '../wire.js';
 import { zEmail, zPassword } from './auth.js';
 import { isValidUrl } from './application.js';
 import { MemberLabelSchema } from './label.js';
@@ -30,7 +30,7 @@ export const MemberListQuery = zPaging.extend({
   sortField: z.enum(MEMBER_SORTS).nullish().describe('createdAt (default), displayName or email'),
   sortBy: z.enum(MEMBER_SORTS).nullish().describe('older name of sortField, still accepted; sortField wins'),
   cursor: zOptText(40)
-    .refine((v) => !v || MEMBER_CURSOR.test(v))
+    .refine((v) => !v || isCursor(MEMBER_CURSOR, v))
     .describe("keyset paging, default order (createdAt) only: the previous page's nextCursor (pageNum is echoed)"),
 });
 export type MemberListQuery = z.infer<typeof MemberListQuery>;

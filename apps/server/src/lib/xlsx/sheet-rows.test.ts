@@ -154,6 +154,18 @@ engineFree.describe('readSheetRows', () => {
     await expect(collect(lying, 3, bytes)).rejects.toThrow(/inflate past 2097152 bytes/);
   });
 
+  // Row numbers land in 32-bit row_no columns: one past Excel's last row (or one following it) refuses the file.
+  it("refuses a row numbered past Excel's last row (1,048,576) as an invalid file, and reads one at it", async () => {
+    const row = (r: string) => `<row${r}><c t="inlineStr"><is><t>x</t></is></c></row>`;
+    const last = await collect(write(workbookOf(row(' r="1048576"'))), 1);
+    expect(last.at(-1)).toEqual({ rowNo: 1_048_576, cells: ['x'] });
+    for (const rows of [row(' r="3000000000"'), row(' r="1048577"'), row(' r="1048576"') + row('')]) {
+      const refusal = await collect(write(workbookOf(rows)), 1).catch((err: unknown) => err);
+      expect(refusal, rows).toBeInstanceOf(XlsxReadError);
+      expect(refusal).not.toBeInstanceOf(XlsxLimitError);
+    }
+  });
+
   it('reads formulas as the value they showed, never the formula (HYPERLINK, a DDE command), and names their columns', async () => {
     const rows =
       '<row r="2"><c r="A2" t="str"><f>HYPERLINK("http://evil.example","0912345678")</f><v>0912345678</v></c>' +

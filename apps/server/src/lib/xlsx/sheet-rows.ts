@@ -153,6 +153,10 @@ export async function* readSheetRows(
   for await (const chunk of readSheetChunks(source, width, limits)) yield* chunk;
 }
 
+// A worksheet's last row (Excel's limit): a row numbered past it is no spreadsheet's, and its number would not fit
+// the integer row_no columns it is stored in (import_row, sms_recipient; PostgreSQL refuses it with an error).
+export const SHEET_ROWS_MAX = 1_048_576;
+
 // The same rows, as they come out of each 16 kB of inflated XML (one step for the consumer, not one per row).
 export async function* readSheetChunks(
   source: string | Buffer,
@@ -201,6 +205,7 @@ export async function* readSheetChunks(
           if (rowCount > limits.rows) throw new XlsxLimitError('rows', `more than ${limits.rows} rows`);
           const r = Number(a.r);
           lastRowNo = Number.isInteger(r) && r > 0 ? r : lastRowNo + 1;
+          if (lastRowNo > SHEET_ROWS_MAX) throw new XlsxReadError(`row number ${lastRowNo} past the sheet's last`);
           row = { rowNo: lastRowNo, cells: new Array<string>(width).fill('') };
           nextCol = 0;
         } else if (name === 'c' && row) {
