@@ -5,6 +5,7 @@ import {
   EMAIL_SCHEDULE_MAX_DAYS,
   EMAIL_SUBJECT_MAX,
   mergeRecipients,
+  PERM,
   type EMAIL_STATUSES,
   type EmailRescheduleBody,
   type EmailRole,
@@ -16,6 +17,7 @@ import {
   type Page,
 } from '@study-crm/shared';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
+import type { Caller } from '../../http/context.js';
 import type { Clock } from '../../lib/clock.js';
 import type { DeliveryWorker, OutboxRepository } from '../delivery/index.js';
 import { MIME, type FileStorage } from '../files/index.js';
@@ -173,7 +175,8 @@ export function createEmailService(deps: {
     },
 
     // Stores the e-mail and queues one outbox row per recipient in one transaction; the worker sends them.
-    async add(b: EmailAddBody, createdBy: number | null): Promise<{ id: number }> {
+    async add(b: EmailAddBody, caller: Caller): Promise<{ id: number }> {
+      const createdBy = caller.id;
       if (!(await repo.sender(b.senderId))) throw badRequest('senderId', 'v.unknownId');
       const recipients = mergeRecipients({ to: b.recipients, cc: b.cc, bcc: b.bcc });
       if (recipients.length > EMAIL_RECIPIENTS_MAX) throw badRequest('recipients', 'v.recipientsMax');
@@ -187,8 +190,13 @@ export function createEmailService(deps: {
       if (!(await checkTemplate(clean))) throw badRequest('content', 'v.template');
       const files = await checkAttachments(b, createdBy);
       // Application variables are filled in now from the chosen application; the others per recipient at send.
-      const context = b.applicationId ? await applications.mailContext(b.applicationId) : undefined;
-      if (b.applicationId && !context) throw badRequest('applicationId', 'v.unknownId');
+      // They are the student's name, address, status, schools and teachers: only a caller who may open the
+      // application's detail (its screen's permission, as its route and timeline ask) has them filled in. Anyone else
+      // gets the detail's answer to an application that does not exist, as an unknown id does, so `email:add` alone
+      // reads nothing by stepping ids, not even which ones exist.
+      const mayRead = caller.perms.has(PERM.applicationView);
+      const context = b.applicationId && mayRead ? await applications.mailContext(b.applicationId) : undefined;
+      if (b.applicationId && !context) throw notFound();
       const frame = template?.frameHtml ?? null;
       if (!context && [b.subject, b.content, frame ?? ''].some(usesApplicationVariables))
         throw badRequest('applicationId', 'v.required');

@@ -1,6 +1,15 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApplicationSaved, EmailDetail, Email, MailSender, Page, Template } from '@study-crm/shared';
+import {
+  Code,
+  PERM,
+  type ApplicationSaved,
+  type EmailDetail,
+  type Email,
+  type MailSender,
+  type Page,
+  type Template,
+} from '@study-crm/shared';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 import { startSmtpServer } from '../../test/smtp-fixture.js';
 import { BASE, fullForm, staffWith } from '../../test/application-fixtures.js';
@@ -155,7 +164,6 @@ describe('e-mails through a real SMTP server', () => {
       ['platform', { recipients: 'ok@example.com', subject: 's', content: 'c', platform: '' }],
       ['senderId', { recipients: 'ok@example.com', subject: 's', content: 'c', senderId: 999 }],
       ['templateId', { recipients: 'ok@example.com', subject: 's', content: 'c', templateId: 999 }],
-      ['applicationId', { recipients: 'ok@example.com', subject: 's', content: 'c', applicationId: 999 }],
       ['applicationId', { recipients: 'ok@example.com', subject: 's', content: '{{ student.name }}' }],
       ['applicationId', { recipients: 'ok@example.com', subject: 's', content: 'c', applicationId: 'x' }],
       [
@@ -216,6 +224,45 @@ describe('e-mails through a real SMTP server', () => {
     });
     expect(long.meta).toMatchObject({ code: 400 });
     expect(long.meta.message).toContain("subject is longer than 255 characters once the application's details");
+  });
+
+  // The variables are a student's name, address, status, schools and teachers: `email:add` alone must not read them
+  // by stepping ids, nor learn which ids exist.
+  it('answers a sender who may not open the application as for one that does not exist, and queues nothing', async () => {
+    const app = await t.post<ApplicationSaved>(`${BASE}/create`, fullForm({ name: 'Hidden Student' }), { token });
+    expect(app.meta.code).toBe(200);
+    await staffWith(t, 'mailOnly', [PERM.emailAdd]);
+    await staffWith(t, 'mailAndDetail', [PERM.emailAdd, PERM.applicationView]);
+    const tokenOf = async (loginName: string) => (await t.login(loginName, 'Staff#2026pass')).token;
+    const send = (applicationId: number, as: string) =>
+      t.post<{ id: number }>(
+        `${EMAIL}/add`,
+        {
+          senderId,
+          platform: 'WEB',
+          recipients: 'probe@example.com',
+          subject: 'Hello',
+          content: '<p>{{ student.name }} {{ student.email }}</p>',
+          applicationId,
+        },
+        { token: as },
+      );
+    const outboxRows = async () => (await t.db.db.selectFrom('deliveryOutbox').select('id').execute()).length;
+    const before = await outboxRows();
+
+    const mailOnly = await tokenOf('mailOnly');
+    const refused = await send(app.data.id, mailOnly);
+    expect(refused.meta.code).toBe(Code.NOT_FOUND);
+    expect((await send(999_999, mailOnly)).meta).toEqual(refused.meta);
+    expect(await outboxRows()).toBe(before);
+
+    // With the permission that opens the application's detail, the same e-mail is filled in and sent.
+    const withDetail = await tokenOf('mailAndDetail');
+    expect((await send(999_999, withDetail)).meta).toEqual(refused.meta);
+    const sent = await send(app.data.id, withDetail);
+    expect(sent.meta.code).toBe(200);
+    expect((await settled(sent.data.id)).summary.sent).toBe(1);
+    expect(arrivedFor('probe@example.com')[0]!.mail.html).toContain('<p>Hidden Student xiaoming@example.com</p>');
   });
 
   it('keeps a Liquid comparison through sanitising, and refuses a tag that sanitising breaks, not failed at send', async () => {

@@ -12,6 +12,7 @@ engineFree.describe('template frame fetch', () => {
       if (req.url === '/frame.html') res.end('<html><body>框架 {{content}}</body></html>');
       else if (req.url === '/redirect') res.writeHead(302, { location: 'http://169.254.169.254/' }).end();
       else if (req.url === '/huge') res.end('x'.repeat(600 * 1024));
+      else if (req.url === '/nul') res.end('<html><body>a\u0000b {{content}}</body></html>');
       else res.writeHead(404).end();
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -34,5 +35,10 @@ engineFree.describe('template frame fetch', () => {
     expect(await fetchFrame(`${base}/redirect`, ['localhost'], anyAddress)).toEqual({ problem: 'v.frameFetch' });
     expect(await fetchFrame(`${base}/huge`, ['localhost'], anyAddress)).toEqual({ problem: 'v.frameFetch' });
     expect(await fetchFrame(`${base}/missing`, ['localhost'], anyAddress)).toEqual({ problem: 'v.frameFetch' });
+  });
+
+  // The page is stored as the template's frame: a NUL in it would be a 500 on PostgreSQL and cut short on SQLite.
+  it('refuses a page holding a NUL as a form field holding one is refused', async () => {
+    expect(await fetchFrame(`${base}/nul`, ['localhost'], anyAddress)).toEqual({ problem: 'v.nul' });
   });
 });

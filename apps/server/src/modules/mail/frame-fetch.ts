@@ -40,7 +40,7 @@ export function isPrivateAddress(address: string): boolean {
   return privateRanges.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
 
-export type FrameFetchOutcome = { html: string } | { problem: 'v.frameHost' | 'v.frameFetch' };
+export type FrameFetchOutcome = { html: string } | { problem: 'v.frameHost' | 'v.frameFetch' | 'v.nul' };
 
 class PrivateAddressError extends Error {}
 
@@ -78,7 +78,12 @@ function get(url: URL, isBlocked: (address: string) => boolean): Promise<FrameFe
             resolve({ problem: 'v.frameFetch' });
           } else chunks.push(chunk);
         });
-        res.on('end', () => resolve({ html: Buffer.concat(chunks).toString('utf8') }));
+        res.on('end', () => {
+          const html = Buffer.concat(chunks).toString('utf8');
+          // A page holding a NUL is refused as a form's text is (http/route.ts): PostgreSQL refuses it in text and
+          // SQLite cuts the text there, and the page passed none of the request's checks.
+          resolve(html.includes('\u0000') ? { problem: 'v.nul' } : { html });
+        });
         res.on('error', () => resolve({ problem: 'v.frameFetch' }));
       },
     );
@@ -90,7 +95,7 @@ function get(url: URL, isBlocked: (address: string) => boolean): Promise<FrameFe
 }
 
 // Fetches a template's HTML frame once, when the template is saved: http(s) only, the host on the allow list,
-// every address it resolves to public, no redirects, a size and time limit.
+// every address it resolves to public, no redirects, a size and time limit, no NUL.
 // `isBlocked` is replaced only by tests, to fetch from a local server.
 export async function fetchFrame(
   url: string,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { emailApi, mailSenderApi, PERM, templateApi } from '@study-crm/shared';
+import { caller } from '../../http/context.js';
 import { defineRoute } from '../../http/route.js';
 import type { EmailService } from './email.service.js';
 import type { SenderService } from './sender.service.js';
@@ -126,7 +127,10 @@ export function registerEmailRoutes(app: FastifyInstance, emails: EmailService, 
     audit: { action: 'mail.send', record: 'emailMessage' },
     tags,
     summary: 'Store an e-mail and queue it for each recipient (sent by the delivery worker)',
-    handler: ({ body, member }) => emails.add(body, member?.id ?? null),
+    description:
+      "applicationId fills the application's variables in; it needs application:view as well (code 404 otherwise, " +
+      'as for an application that does not exist).',
+    handler: ({ body, member }) => emails.add(body, caller(member)),
   });
   defineRoute(app, {
     ...emailApi.resend,

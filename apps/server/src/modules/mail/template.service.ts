@@ -33,23 +33,27 @@ export function createTemplateService(deps: { repo: MailRepository; clock: Clock
     return r;
   }
 
-  // Checks the Liquid syntax, sanitises the HTML, and takes the frame from the upload or, once, from its address.
+  // Sanitises the HTML, takes the frame from the upload or, once, from its address, and checks the Liquid syntax of
+  // the text as it is stored: sanitising can break a tag (`{% if a <b %}` reads as an HTML tag), and a template
+  // stored so would fail every e-mail that uses it at send time.
   async function fields(b: TemplateAddBody, current?: TemplateRow) {
+    const content = b.content ? sanitizeContent(b.content) : null;
+    const uploaded = b.frameHtml ? sanitizeFrame(b.frameHtml) : null;
     for (const [field, text] of [
       ['title', b.title],
-      ['content', b.content],
-      ['frameHtml', b.frameHtml],
+      ['content', content],
+      ['frameHtml', uploaded],
     ] as const)
       if (text && !(await checkTemplate(text))) throw badRequest(field, 'v.template');
-    let frameHtml = b.frameHtml ? sanitizeFrame(b.frameHtml) : null;
+    let frameHtml = uploaded;
     const frameUrl = b.frameUrl ?? null;
     if (!frameHtml && frameUrl) {
       if (current && current.frameUrl === frameUrl && current.frameHtml) frameHtml = current.frameHtml;
       else {
         const fetched = await fetchFrame(frameUrl, frameHosts);
         if ('problem' in fetched) throw badRequest('frameUrl', fetched.problem);
-        if (!(await checkTemplate(fetched.html))) throw badRequest('frameUrl', 'v.template');
         frameHtml = sanitizeFrame(fetched.html);
+        if (!(await checkTemplate(frameHtml))) throw badRequest('frameUrl', 'v.template');
       }
     }
     return {
@@ -58,7 +62,7 @@ export function createTemplateService(deps: { repo: MailRepository; clock: Clock
       type: b.type,
       frameUrl,
       frameHtml,
-      content: b.content ? sanitizeContent(b.content) : null,
+      content,
     };
   }
 

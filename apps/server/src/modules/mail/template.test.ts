@@ -51,6 +51,24 @@ describe('message templates', () => {
     expectParamError(res, 'content');
   });
 
+  // `<b` inside the tag passes Liquid as written, but reads as an HTML tag to the sanitiser, whose output no longer
+  // parses: stored, every e-mail using the template would fail at send.
+  it('refuses a frame or content whose sanitised form breaks a Liquid tag, naming the field, and stores nothing', async () => {
+    const broken = '{% if recipient.email <b %}x{% endif %}';
+    for (const [field, values] of [
+      ['frameHtml', { frameHtml: `<div>${broken}</div>{{content}}` }],
+      ['content', { content: `<p>${broken}</p>` }],
+    ] as const) {
+      const res = await add({ name: 'Sanitised broken', type: 'offer', ...values });
+      expect(res.meta, field).toEqual({
+        code: 400,
+        message: expect.stringContaining(`${field}: the template syntax is not valid`),
+      });
+    }
+    const page = await t.get<Page<Template>>(`${BASE}/list`, { keyword: 'Sanitised broken' }, { token });
+    expect(page.data.total).toBe(0);
+  });
+
   it('gives templates no file system: an include is refused on save', async () => {
     for (const content of ["{% include 'package.json' %}", "{% render '/etc/passwd' %}", '{% layout "x" %}']) {
       const res = await add({ name: 'Sneaky', type: 'offer', content });

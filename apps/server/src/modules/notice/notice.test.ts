@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  Code,
   PERM,
   type MessageBox,
   type NoticeRecipient,
@@ -231,6 +232,24 @@ describe('member notices', () => {
       ).toContain(otherId);
     }
     expect((await pick('no-such-person-xyz')).data).toEqual([]);
+  });
+
+  // The picker answers members' e-mail addresses and mobile numbers: it is for the forms that pick a recipient.
+  it('refuses the recipient picker to a member who may only read notices, and opens it to an adder or an editor', async () => {
+    const pick = (token: string) => t.get<NoticeRecipient[]>(`${N}/recipients`, { keyword: 'lee ada' }, { token });
+    expect((await pick(readerToken)).meta.code).toBe(Code.FORBIDDEN);
+    for (const [loginName, perm] of [
+      ['noticeAdder', PERM.noticeAdd],
+      ['noticeEditor', PERM.noticeUpdate],
+    ] as const) {
+      await staffWith(t, loginName, [PERM.noticeList, perm]);
+      const res = await pick((await t.login(loginName, 'Staff#2026pass')).token);
+      expect(res.meta.code, loginName).toBe(200);
+      expect(
+        res.data.map((r) => r.id),
+        loginName,
+      ).toContain(otherId);
+    }
   });
 
   it('guards every call by its permission', async () => {

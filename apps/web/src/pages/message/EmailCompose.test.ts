@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { recipientsRule } from './EmailCompose';
+import { PATHS as APPLICATION_PATHS } from '../../navigation/paths';
+import { applicationPickerShown, recipientsRule } from './EmailCompose';
 
 const messages = { invalid: 'bad address', tooMany: 'too many' };
 const check = (fields: Record<string, string>, value: string) =>
@@ -23,5 +24,18 @@ describe('the Cc and Bcc rule of the compose drawer', () => {
     expect(await check(fields, fields.bcc)).toBe('ok');
     const over = { ...fields, cc: many('c', 1) };
     expect(await check(over, over.cc)).toBe('too many');
+  });
+});
+
+describe('the application picker of the compose drawer', () => {
+  it('is shown only to a member who may open both the application list and its detail', () => {
+    // A member whose menu opens these paths.
+    function opens(...paths: string[]) {
+      return (path: string) => paths.includes(path);
+    }
+    const [list, detail] = [APPLICATION_PATHS.list, APPLICATION_PATHS.detail()];
+    expect(applicationPickerShown(opens(list, detail))).toBe(true);
+    expect(applicationPickerShown(opens(list))).toBe(false);
+    expect(applicationPickerShown(opens(detail))).toBe(false);
   });
 });

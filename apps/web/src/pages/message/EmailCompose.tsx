@@ -85,6 +85,12 @@ export function recipientsRule(messages: { invalid: string; tooMany: string }) {
   });
 }
 
+// The application picker reads the application list (its menu screen), and the server fills an application's
+// details in only for a member who may open its detail (application:view): without both the drawer has no
+// application field.
+export const applicationPickerShown = (canOpen: (path: string) => boolean) =>
+  canOpen(APPLICATION_PATHS.list) && canOpen(APPLICATION_PATHS.detail());
+
 // Writing an e-mail: sender, recipients (To, Cc, Bcc), a template that fills subject and content (both stay editable),
 // attachments uploaded with progress, a preview in its frame, and a confirmation before it is queued.
 export function EmailCompose({ onClose, onSent }: { onClose: () => void; onSent: (id: number) => void }) {
@@ -101,8 +107,7 @@ export function EmailCompose({ onClose, onSent }: { onClose: () => void; onSent:
   const [template, setTemplate] = useState<Template | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [appKeyword, setAppKeyword] = useState('');
-  // The picker needs the application list (its menu screen); without it the drawer has no application field.
-  const canPickApplication = useCanOpen()(APPLICATION_PATHS.list);
+  const canPickApplication = applicationPickerShown(useCanOpen());
   const applications = useApplicationOptions(appKeyword, canPickApplication);
   const uploading = files.some((f) => f.status === 'uploading');
 

@@ -12,6 +12,7 @@ import {
   type NoticeState,
 } from '@study-crm/shared';
 import { FormModal } from '../../components/crud/FormModal';
+import { usePermission } from '../../components/Permission';
 import { CrudList } from '../../components/crud/CrudList';
 import { useCrudList } from '../../components/crud/useCrudList';
 import { useRowView } from '../../components/crud/useRowView';
@@ -92,6 +93,11 @@ export default function NoticeManage() {
   const { t } = useTranslation();
   const { list, editor, query, save, actionsColumn, crudList } = useCrudList<Notice, Filters>(noticeCrud);
   const view = useRowView(useNotice);
+  // The recipient search answers members' addresses and numbers, so the server opens it to the add and edit forms
+  // only: a member who may only read notices filters them without it.
+  const mayAdd = usePermission(PERM.noticeAdd);
+  const mayEdit = usePermission(PERM.noticeUpdate);
+  const canSearchRecipients = mayAdd || mayEdit;
 
   const columns: DataColumn<Notice>[] = [
     { title: t('notice.col.title'), dataIndex: 'title', key: 'title', sorter: true, ellipsis: true },
@@ -158,19 +164,21 @@ export default function NoticeManage() {
       filters={(filter) => (
         <>
           {filter.enum('state', NOTICE_STATES, 'notice.state')}
-          <RecipientSelect
-            allowClear
-            width={240}
-            placeholder={t('notice.allRecipients')}
-            aria-label={t('notice.allRecipients')}
-            value={
-              list.draft.recipientId === undefined || list.draft.recipientId === null || list.draft.recipientId === ''
-                ? null
-                : Number(list.draft.recipientId)
-            }
-            onChange={(recipientId) => list.patchDraft({ recipientId })}
-            testId="notice-recipient-filter"
-          />
+          {canSearchRecipients && (
+            <RecipientSelect
+              allowClear
+              width={240}
+              placeholder={t('notice.allRecipients')}
+              aria-label={t('notice.allRecipients')}
+              value={
+                list.draft.recipientId === undefined || list.draft.recipientId === null || list.draft.recipientId === ''
+                  ? null
+                  : Number(list.draft.recipientId)
+              }
+              onChange={(recipientId) => list.patchDraft({ recipientId })}
+              testId="notice-recipient-filter"
+            />
+          )}
         </>
       )}
       table={{ query, columns }}
