@@ -12,6 +12,9 @@ export type XlsxLimits = {
   ratio: number;
   // Characters of shared strings, held in memory for the sheet's lookups.
   sharedChars: number;
+  // Shared strings, however short: an empty `<si/>` is five bytes of XML and a slot of the lookup array, so 64 MB of
+  // them (13 million, from a few hundred kB packed) cost far more than their characters say.
+  sharedStrings: number;
   // `<row>` elements of the sheet, blank ones included.
   rows: number;
 };
@@ -22,6 +25,8 @@ export const DEFAULT_XLSX_LIMITS: XlsxLimits = {
   totalBytes: 96 * 1024 * 1024,
   ratio: 200,
   sharedChars: 32 * 1024 * 1024,
+  // Every cell of 50,000 rows of 20 columns a string of its own.
+  sharedStrings: 1_000_000,
   rows: 100_000,
 };
 

@@ -121,6 +121,10 @@ engineFree.describe('readSheetRows', () => {
     await expect(collect(file, 3, { ...DEFAULT_XLSX_LIMITS, entryBytes: 4096, sharedChars: 8 })).rejects.toThrow(
       /past 8 characters/,
     );
+    // Many strings of no characters are counted as strings.
+    await expect(collect(file, 3, { ...DEFAULT_XLSX_LIMITS, entryBytes: 4096, sharedStrings: 1 })).rejects.toThrow(
+      /more than 1 shared strings/,
+    );
   });
 
   it('refuses what is not a workbook', async () => {

@@ -118,7 +118,11 @@ async function sharedStrings(budget: Budget): Promise<string[]> {
     close: (name) => {
       if (name === 't') inText = false;
       else if (name === 'rPh') inPhonetic = false;
-      else if (name === 'si') out.push(current);
+      else if (name === 'si') {
+        out.push(current);
+        if (out.length > limits.sharedStrings)
+          throw new XlsxLimitError('size', `more than ${limits.sharedStrings} shared strings`);
+      }
     },
   });
   return out;
