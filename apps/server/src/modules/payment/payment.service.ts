@@ -21,6 +21,7 @@ import {
   type TrackListInput,
   type TrackOperation,
 } from '@study-crm/shared';
+import { refuseUnique } from '../../db/sql-helpers.js';
 import type { Tx } from '../../db/transaction.js';
 import type { Clock } from '../../lib/clock.js';
 import { pageResult, pageWindow } from '../../lib/paging.js';
@@ -149,9 +150,23 @@ export function createPaymentService(deps: {
       const mine = new Set(current.map((f) => f.storedName));
       const taken = new Set([...(await referencedElsewhere(names)), ...(await repo.referenced(names))]);
       const clash = out.find((f) => taken.has(f.storedName) && !mine.has(f.storedName));
-      if (clash) throw badRequest(KIND_FIELD[clash.kind], 'v.attachment', { file: clash.originalName });
+      if (clash) throw takenFile(clash);
     }
     return out;
+  }
+
+  // An attachment another record holds: refused on its field, naming it.
+  const takenFile = (f: NewFile) => badRequest(KIND_FIELD[f.kind], 'v.attachment', { file: f.originalName });
+
+  // The new attachments, in the write's transaction. Two calls attaching one upload at once may both pass the check
+  // in `newFiles`; payment_file's unique stored name then refuses the second, which gets the check's answer (not a
+  // 500) and whose transaction takes back the record it began. One row a statement, so the refusal names its file.
+  async function attach(tx: Tx, paymentId: number, files: NewFile[], now: number) {
+    for (const f of files)
+      await refuseUnique(
+        () => repo.insertFiles(tx, paymentId, [f], now),
+        () => takenFile(f),
+      );
   }
 
   // Attachments the input no longer lists (a kind absent from the input keeps its files).
@@ -283,7 +298,7 @@ export function createPaymentService(deps: {
           { ...v, applicationId: app.id, studentId: app.memberId, studentName: app.name, createdBy: operatorId },
           now,
         );
-        await repo.insertFiles(tx, id, files, now);
+        await attach(tx, id, files, now);
         const tracks = [track(id, operatorId, 'create', diff({}, v), now)];
         if (files.length) tracks.push(track(id, operatorId, 'attach', fileChanges(files, true), now));
         await repo.insertTracks(tx, tracks);
@@ -313,7 +328,7 @@ export function createPaymentService(deps: {
           tx,
           removed.map((f) => f.id),
         );
-        await repo.insertFiles(tx, row.id, added, now);
+        await attach(tx, row.id, added, now);
         const tracks: NewTrack[] = [];
         if (changes.length) tracks.push(track(row.id, operatorId, 'update', changes, now));
         if (added.length) tracks.push(track(row.id, operatorId, 'attach', fileChanges(added, true), now));

@@ -185,6 +185,70 @@ describe('payment records', () => {
     expect(edit.changes).toContainEqual({ field: 'description', before: 'second instalment', after: 'paid by parent' });
   });
 
+  it('of two records created at once with one upload, one takes it and the other is refused (400), writing nothing', async () => {
+    for (let i = 0; i < 3; i++) {
+      const receipt = await upload(`race-${i}.png`, PNG_1x1);
+      const title = `double submit ${i}`;
+      const answers = await Promise.all([1, 2].map(() => create({ title, receipt: `${receipt}|race.png` })));
+      const codes = answers.map((a) => a.meta.code).sort();
+      expect(codes, answers.map((a) => a.meta.message).join(' / ')).toEqual([200, 400]);
+      const refused = answers.find((a) => a.meta.code === 400)!;
+      expect(refused.meta.message).toContain('receipt');
+      expect(refused.meta.message).toContain('race.png');
+      const records = await t.db.db.selectFrom('paymentRecord').select('id').where('title', '=', title).execute();
+      expect(records).toHaveLength(1);
+      const files = await t.db.db
+        .selectFrom('paymentFile')
+        .select('paymentId')
+        .where('storedName', '=', receipt)
+        .execute();
+      expect(files).toEqual([{ paymentId: records[0]!.id }]);
+    }
+  });
+
+  it('refuses (400) an upload another record took between the check and the insert, and keeps nothing of the record', async () => {
+    const receipt = await upload('late.png', PNG_1x1);
+    expect(receipt).toMatch(/^[\w./-]+$/);
+    // Another call's record takes the upload after this one's check: a trigger on the new record stands in for it.
+    const file = `insert into payment_file (payment_id, kind, stored_name, original_name, extension, mime, size, created_at)
+      values (new.id, 'receipt', '${receipt}', 'other.png', 'png', 'image/png', 1, 0)`;
+    if (t.db.dialect === 'postgres') {
+      await sql
+        .raw(
+          `create function take_upload() returns trigger language plpgsql as $$
+            begin if new.title = 'late upload' then ${file}; end if; return new; end $$`,
+        )
+        .execute(t.db.db);
+      await sql`create trigger take_upload after insert on payment_record for each row execute function take_upload()`.execute(
+        t.db.db,
+      );
+    } else {
+      await sql
+        .raw(
+          `create trigger take_upload after insert on payment_record when new.title = 'late upload' begin ${file}; end`,
+        )
+        .execute(t.db.db);
+    }
+    try {
+      const res = await create({ title: 'late upload', receipt: `${receipt}|late.png` });
+      expect(res.meta.code, res.meta.message).toBe(400);
+      expect(res.meta.message).toContain('receipt');
+      expect(res.meta.message).toContain('late.png');
+      const records = await t.db.db
+        .selectFrom('paymentRecord')
+        .select('id')
+        .where('title', '=', 'late upload')
+        .execute();
+      expect(records).toEqual([]);
+    } finally {
+      // (The function too: on PostgreSQL the test apps' databases are copies of one template.)
+      if (t.db.dialect === 'postgres') {
+        await sql`drop trigger take_upload on payment_record`.execute(t.db.db);
+        await sql`drop function take_upload()`.execute(t.db.db);
+      } else await sql`drop trigger take_upload`.execute(t.db.db);
+    }
+  });
+
   it('20 parallel confirmations of one record give one confirmation and one log entry', async () => {
     const id = (await create({ title: 'race' })).data.id;
     const results = await Promise.all(
