@@ -9,6 +9,7 @@ import {
   DeliveryError,
   type Channel,
   type DeliveryItem,
+  type OutboxRepository,
 } from './index.js';
 
 const settings = { pollMs: 20, batch: 5, leaseMs: 60_000, maxAttempts: 3, backoffMs: 1000, backoffMaxMs: 10_000 };
@@ -114,6 +115,46 @@ describe('delivery outbox and worker', () => {
     await outbox().markFailed(row!.id, 'slow', { status: 'queued', nextAttemptAt: 0, error: 'x', code: null }, 0);
     expect((await rows(5))[0]).toMatchObject({ status: 'sent', providerMessageId: 'first' });
     expect(await outbox().claim(clock.now() + 10 * settings.leaseMs, 10, settings.leaseMs, 'later')).toEqual([]);
+  });
+
+  // The outbox with a `markSent` that fails its first `failures` calls, as a reset connection or a timeout does.
+  const failingMarkSent = (failures: number): OutboxRepository => {
+    const real = outbox();
+    return {
+      ...real,
+      async markSent(...args: Parameters<OutboxRepository['markSent']>) {
+        if (failures-- > 0) throw new Error('Connection terminated unexpectedly');
+        return real.markSent(...args);
+      },
+    };
+  };
+
+  it('records a success whose first record failed, and never sends that message again', async () => {
+    await queue(10, ['h@example.com']);
+    const { channel, sent } = scriptedChannel(() => 'accepted');
+    const w = createDeliveryWorker({ outbox: failingMarkSent(1), clock, settings, log: t.app.log, random: () => 0.5 });
+    w.register(channel);
+    expect(await w.runOnce()).toBe(1);
+    expect((await rows(10))[0]).toMatchObject({ status: 'sent', attempts: 1, providerMessageId: 'accepted' });
+    clock.advance(10 * settings.leaseMs);
+    expect(await worker(channel).runOnce()).toBe(0);
+    expect(sent).toHaveLength(1);
+  });
+
+  it('leaves a success it cannot record sending without a lease: no worker claims it or sends it again', async () => {
+    await queue(11, ['i@example.com']);
+    const { channel, sent } = scriptedChannel(() => 'accepted');
+    const w = createDeliveryWorker({ outbox: failingMarkSent(99), clock, settings, log: t.app.log, random: () => 0.5 });
+    w.register(channel);
+    expect(await w.runOnce()).toBe(1);
+    const [left] = await rows(11);
+    expect(left).toMatchObject({ status: 'sending', attempts: 1, lastErrorCode: 'SENT_UNRECORDED' });
+    // Long after any lease: the row is not due, so neither this worker nor another sends it again.
+    clock.advance(10 * settings.leaseMs);
+    expect(await w.runOnce()).toBe(0);
+    expect(await worker(channel).runOnce()).toBe(0);
+    expect(sent).toHaveLength(1);
+    expect(await outbox().claim(clock.now(), 10, settings.leaseMs, 'later')).toEqual([]);
   });
 
   it('lets two concurrent workers share the queue without sending any row twice', async () => {

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Clock } from '../../lib/clock.js';
 import { outsideAuditScope } from '../../lib/audit-scope.js';
-import { DeliveryError, type Channel, type ChannelName, type DeliveryItem } from './delivery.types.js';
+import { DeliveryError, type Channel, type ChannelName, type DeliveryItem, type SendResult } from './delivery.types.js';
 import type { OutboxRepository, OutboxRow } from './outbox.repository.js';
 
 // The worker's part of the delivery settings (DELIVERY_* in config.ts).
@@ -17,6 +18,22 @@ export function backoffDelay(
 ) {
   const full = Math.min(s.backoffMaxMs, s.backoffMs * 2 ** Math.max(0, attempt - 1));
   return Math.round(full / 2 + random() * (full / 2));
+}
+
+// The waits before a failed write of a success is tried again (a reset connection, a timeout): short, as the row's
+// lane slot is held meanwhile.
+const RECORD_WAITS_MS = [100, 500];
+
+// A write tried again after each of RECORD_WAITS_MS; the last failure is thrown.
+async function retried(write: () => Promise<void>): Promise<void> {
+  for (const wait of RECORD_WAITS_MS) {
+    try {
+      return await write();
+    } catch {
+      await sleep(wait);
+    }
+  }
+  return write();
 }
 
 // Claims due outbox rows, hands each to its channel, records the outcome. Several workers (in one or many
@@ -70,6 +87,7 @@ export function createDeliveryWorker(deps: {
       recipient: row.recipient,
       attempts: row.attempts,
     };
+    let result: SendResult;
     try {
       // The claim may have run out while the row waited: send only a row this worker still holds.
       const now = clock.now();
@@ -82,8 +100,7 @@ export function createDeliveryWorker(deps: {
         return;
       }
       if (!channel) throw new DeliveryError(`no channel ${row.channel}`, true, 'NO_CHANNEL');
-      const result = await channel.send(item);
-      await outbox.markSent(row.id, result.providerMessageId, clock.now());
+      result = await channel.send(item);
     } catch (err) {
       const failure =
         err instanceof DeliveryError ? err : new DeliveryError(err instanceof Error ? err.message : String(err), false);
@@ -104,6 +121,28 @@ export function createDeliveryWorker(deps: {
         { outboxId: row.id, channel: row.channel, attempt: row.attempts, code: failure.code, isFinal },
         'delivery attempt failed',
       );
+      return;
+    }
+    await recordSent(row, result.providerMessageId);
+  }
+
+  // Records a success. The channel accepted the message, so no failure from here on may put the row back in the
+  // queue (decision 31: never sent again): the write is tried again after a short wait (the row is still in flight,
+  // so the heartbeat keeps its lease). When it still fails, the row stays `sending` without a lease
+  // (`markUnrecorded`): a claim only takes a `sending` row whose lease ran out, so no worker sends it again; better
+  // one message shown as sending than one sent twice (decision 333). Only if that write fails too does the lease
+  // run out and the row go out again, as for a worker that died before recording (decision 31).
+  async function recordSent(row: OutboxRow, providerMessageId: string | null): Promise<void> {
+    try {
+      await retried(() => outbox.markSent(row.id, providerMessageId, clock.now()));
+      return;
+    } catch (err) {
+      log.error(
+        { err, outboxId: row.id, channel: row.channel, providerMessageId },
+        'delivery sent but its success not recorded; row left sending without a lease, never sent again',
+      );
+      const message = err instanceof Error ? err.message : String(err);
+      await retried(() => outbox.markUnrecorded(row.id, message, clock.now()));
     }
   }
 

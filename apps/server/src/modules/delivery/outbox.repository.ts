@@ -43,7 +43,8 @@ export const OUTBOX_COLUMNS = [
 // A recipient with its place in the message (e-mail: to, cc, bcc).
 export type OutboxRecipient = { address: string; role: string | null };
 
-// Queued rows whose time has come, and claimed rows whose lease ran out (their worker died or stalled).
+// Queued rows whose time has come, and claimed rows whose lease ran out (their worker died or stalled). A `sending`
+// row without a lease is a success its worker could not record (`markUnrecorded`): never due, never sent again.
 const isDue = (eb: ExpressionBuilder<Database, 'deliveryOutbox'>, now: number) =>
   eb.or([
     eb.and([eb('status', '=', 'queued'), eb('nextAttemptAt', '<=', now)]),
@@ -177,6 +178,25 @@ export function createOutboxRepository(db: Db, dialect: Dialect) {
         })
         .where('id', '=', id)
         .where('status', '!=', 'sent')
+        .execute();
+    },
+
+    // A success whose `markSent` kept failing: the row stays `sending` but loses its lease and token, so no claim
+    // takes it (`isDue`), no renewal keeps it and no late failure requeues it; its error says why. Whatever held the
+    // claim meanwhile, as for `markSent` (a worker that took it over and has not sent yet finds it no longer held).
+    // Status and recipient stay as they were, so the write touches neither the kept counts nor the message.
+    async markUnrecorded(id: number, error: string, now: number) {
+      await db
+        .updateTable('deliveryOutbox')
+        .set({
+          claimedUntil: null,
+          claimToken: null,
+          lastError: `sent, but recording it failed: ${error}`.slice(0, 2000),
+          lastErrorCode: 'SENT_UNRECORDED',
+          updatedAt: now,
+        })
+        .where('id', '=', id)
+        .where('status', '=', 'sending')
         .execute();
     },
 
