@@ -86,6 +86,9 @@ export function createExportService(deps: {
           ? `导出完成：${what}`
           : `匯出完成：${what}`;
     },
+    // The file holds the list's rows: its owner downloads it only while they may still see that list (a role
+    // changed, the permission revoked, a sign-in waiting for its second factor: refused; decision 334).
+    permission: (job) => exporters.get((job.params as ExportParams).list)?.perm ?? null,
     async run(job, report) {
       const p = job.params as ExportParams;
       const now = new Set(await deps.permsOf(job.memberId));

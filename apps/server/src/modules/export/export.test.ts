@@ -13,7 +13,7 @@ import {
   type MessageBox,
   type Page,
 } from '@study-crm/shared';
-import { createRole, createStaff, STAFF_PASSWORD } from '../../test/access-fixtures.js';
+import { createRole, createStaff, setRolePerms, STAFF_PASSWORD } from '../../test/access-fixtures.js';
 import { APP_ID } from '../../test/harness.js';
 import { exportCalls, readSheet } from '../../test/export-fixtures.js';
 import { useTestApp } from '../../test/signed-in.js';
@@ -135,6 +135,32 @@ describe('export of a list', () => {
       headers: t.headers({ token: limited.token }),
     });
     expect(JSON.parse(theirs.body).meta.code).toBe(Code.NOT_FOUND);
+  });
+
+  it("refuses a finished export's file once its owner no longer holds the exported list's permission", async () => {
+    const role = await createRole(t.db.db, 'audit-reader', [PERM.auditList]);
+    await createStaff(t.db.db, 'auditexporter', [role]);
+    const reader = await t.login('auditexporter', STAFF_PASSWORD);
+    const start = await t.post<ExportStart>(
+      '/api/v1/export/start',
+      { list: 'auditLog', filters: '{}' },
+      { token: reader.token },
+    );
+    expect(start.data.jobId).not.toBeNull();
+    await t.app.jobs.runOnce();
+    const download = async () =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/v1/jobs/download?appId=${APP_ID}&mcId=COM&id=${start.data.jobId}`,
+        headers: t.headers({ token: reader.token }),
+      });
+    expect((await download()).statusCode).toBe(200);
+    await setRolePerms(t.db.db, role, [PERM.feedbackList]);
+    const refused = await download();
+    expect(JSON.parse(refused.body).meta.code).toBe(Code.FORBIDDEN);
+    // Given back, the file is theirs again.
+    await setRolePerms(t.db.db, role, [PERM.auditList]);
+    expect((await download()).statusCode).toBe(200);
   });
 });
 

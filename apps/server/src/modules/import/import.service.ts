@@ -48,6 +48,9 @@ import {
 const DAY = 86_400_000;
 // Rows checked, or written, between two progress updates (and turns of the event loop).
 const STEP = 200;
+// At most this long between two renewals of the job's lease while the write checks its rows again (the lease,
+// JOB_LEASE_SECONDS, is 60 s by default): a row's look-ups may be slow, so rows alone do not bound it.
+const RENEW_MS = 5_000;
 // Control characters other than tab and line breaks: never stored (PostgreSQL refuses NUL in text).
 // eslint-disable-next-line no-control-regex -- finding them is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
@@ -273,9 +276,18 @@ export function createImportService(deps: {
       const rechecked = new Map<number, Checked>();
       let refusedNow = 0;
       const turn = timeSlicer();
+      // The pass writes nothing, so without these reports its job's lease would run out on a long sheet (50,000
+      // rows with look-ups) and another server would write the run too. A report throws once the claim is lost,
+      // which ends this write before its first row.
+      let checkedRows = 0;
+      let renewedAt = clock.now();
       for await (const chunk of repo.rows(run.id)) {
         for (const r of chunk) {
           await turn();
+          if (++checkedRows % STEP === 0 || clock.now() - renewedAt >= RENEW_MS) {
+            await report(0, run.total);
+            renewedAt = clock.now();
+          }
           if (r.action === 'refuse') {
             refusedNow += 1;
             continue;
@@ -285,6 +297,9 @@ export function createImportService(deps: {
           if (checked.action === 'refuse') refusedNow += 1;
         }
       }
+      // Still this worker's job before the run is given back or its first row written (the claim may have gone
+      // since the last report).
+      await report(0, run.total);
       if (isAll && refusedNow > 0) {
         await repo.release(run.id, clock.now());
         throw new AppError(Code.IMPORT_HAS_REFUSED, undefined, { count: refusedNow });

@@ -5,6 +5,7 @@ import { isPostgres } from '../../db/database.js';
 import {
   IMPORT_BASE,
   IMPORT_COLUMNS,
+  jobDownloadLink,
   PERM,
   type BackgroundJob,
   type ImportCheck,
@@ -14,7 +15,11 @@ import {
 } from '@study-crm/shared';
 import { setRolePerms } from '../../test/access-fixtures.js';
 import { staffWith } from '../../test/application-fixtures.js';
+import { testClock } from '../../test/harness.js';
 import { useTestApp } from '../../test/signed-in.js';
+import { createFileStorage } from '../files/index.js';
+import { createJobRepository, createJobService } from '../jobs/index.js';
+import { createImportRepository, createImportService, type ImportServices } from './index.js';
 import { download, sheetRows } from '../../test/sms-fixtures.js';
 import { emptyRowsBomb, workbookOf } from '../../test/xlsx-files.js';
 
@@ -408,6 +413,28 @@ describe('spreadsheet imports', () => {
     expect(await runs()).toBe(before);
   }, 120_000);
 
+  // A run's file name may be 255 characters; the job's file name (varchar(120)) and the message title (varchar(200))
+  // are shorter: PostgreSQL refused the long ones, and a committed import reported "failed".
+  it('ends an import of a file with a 200-character name done, its job file and message named to fit', async () => {
+    const name = `${'長'.repeat(195)}.xlsx`;
+    const content = await sheet('tag', [{ type: 'implong', value: 'a', label: '甲', status: 'enabled' }]);
+    const dry = await check('tag', content, t.admin.token, name);
+    expect(dry.meta.code, dry.meta.message).toBe(200);
+    const ended = await run('tag', dry.data.id, 'all');
+    expect(ended.data).toMatchObject({ status: 'done', added: 1 });
+    const job = await t.get<BackgroundJob>('/api/v1/jobs/status', { id: ended.data.jobId }, { token: t.admin.token });
+    expect(job.data).toMatchObject({ status: 'done', fileName: `${'長'.repeat(115)}.xlsx` });
+    const posted = await t.db.db
+      .selectFrom('systemMessage')
+      .select('title')
+      .where('memberId', '=', t.admin.mid)
+      .where('link', '=', jobDownloadLink(ended.data.jobId))
+      .execute();
+    expect(posted).toHaveLength(1);
+    expect(Array.from(posted[0]!.title)).toHaveLength(200);
+    expect(posted[0]!.title).toContain('長'.repeat(150));
+  });
+
   it('refuses callers without the list add permission', async () => {
     await staffWith(t, 'viewer', [PERM.tagList]);
     const { token } = await t.login('viewer', 'Staff#2026pass');
@@ -429,5 +456,106 @@ describe('spreadsheet imports', () => {
     expect(job.data).toMatchObject({ status: 'failed', errorCode: 403 });
     const view = await t.db.db.selectFrom('importRun').select('status').where('id', '=', dry.data.id).execute();
     expect(view).toEqual([{ status: 'checked' }]);
+  });
+});
+
+describe('the write of an import longer than the job lease', () => {
+  const t = useTestApp({ signIn: true, env: { DELIVERY_WORKER: 'off' } });
+  const LEASE = 60_000;
+  const ROWS = 120;
+  const jobRepo = () => createJobRepository(t.db.db, t.db.dialect);
+  const jobOf = async (id: number) => (await jobRepo().byId(id))!;
+
+  // An import service and jobs worker of their own on the app's database, whose clock the write's re-check moves:
+  // each row's look-up takes a second, so the pass lasts twice the lease. `onLookup` runs at each look-up of the
+  // write (the n-th, the job's id, the time); the tags the write adds are collected, not stored.
+  async function writeLong(onLookup: (n: number, jobId: number, now: number) => Promise<void>) {
+    const dry = await t.upload<ImportCheck>(
+      `${IMPORT_BASE.tag}/check`,
+      {},
+      {
+        name: 'lease.xlsx',
+        content: await sheet(
+          'tag',
+          Array.from({ length: ROWS }, (_, i) => ({
+            type: 'lease',
+            value: `v${i}`,
+            label: `l${i}`,
+            status: 'enabled',
+          })),
+        ),
+      },
+      { token: t.admin.token },
+    );
+    expect(dry.data).toMatchObject({ status: 'checked', toAdd: ROWS });
+    const clock = testClock(Date.now());
+    const real = createImportRepository(t.db.db);
+    let jobId = 0;
+    let lookups = 0;
+    const repo = {
+      ...real,
+      async entryId(...args: Parameters<typeof real.entryId>) {
+        clock.advance(1000);
+        await onLookup(++lookups, jobId, clock.now());
+        return real.entryId(...args);
+      },
+    };
+    const added: string[] = [];
+    const services = {
+      tags: {
+        add: (b: { value: string }) => Promise.resolve({ id: added.push(b.value) }),
+        update: () => Promise.reject(new Error('no change expected')),
+        remove: () => Promise.resolve(),
+      },
+    } as unknown as ImportServices;
+    const jobs = createJobService({
+      repo: jobRepo(),
+      storage: createFileStorage(t.config, clock),
+      inbox: { postMessage: () => Promise.resolve(0) },
+      clock,
+      settings: { ...t.config.jobs, leaseMs: LEASE },
+      log: t.app.log,
+    });
+    const perms = Object.values(PERM);
+    const imports = createImportService({
+      repo,
+      services,
+      clock,
+      jobs,
+      permsOf: () => Promise.resolve(perms),
+      audit: t.app.audit,
+    });
+    const actor = { id: t.admin.mid, perms: new Set(perms), activeRoleId: null };
+    jobId = (await imports.start('tag', { id: dry.data.id, mode: 'valid' }, actor, 'en-US')).jobId;
+    await jobs.runOnce();
+    const run = await t.db.db.selectFrom('importRun').selectAll().where('id', '=', dry.data.id).executeTakeFirst();
+    return { run: run!, job: await jobOf(jobId), added };
+  }
+
+  it('keeps the job claimed through the re-check of every row, then writes each row once', async () => {
+    let claimable = 0;
+    const { run, job, added } = await writeLong(async (_n, jobId, now) => {
+      // Another server claims a running job whose lease ran out.
+      if (Number((await jobOf(jobId)).claimedUntil) <= now) claimable += 1;
+    });
+    expect(claimable).toBe(0);
+    expect(job).toMatchObject({ status: 'done', done: ROWS });
+    expect(run).toMatchObject({ status: 'done', processed: ROWS, added: ROWS });
+    expect(added).toHaveLength(ROWS);
+  });
+
+  it('stops before writing when another server took the job over during the re-check', async () => {
+    const { run, job, added } = await writeLong(async (n, jobId, now) => {
+      if (n === 30)
+        await t.db.db
+          .updateTable('job')
+          .set({ claimToken: 'other-server', claimedUntil: now + LEASE })
+          .where('id', '=', jobId)
+          .execute();
+    });
+    expect(added).toEqual([]);
+    expect(run).toMatchObject({ status: 'running', processed: 0 });
+    // Left to its new holder.
+    expect(job).toMatchObject({ status: 'running', claimToken: 'other-server' });
   });
 });

@@ -4,9 +4,12 @@ import type { Db, Dialect } from '../../db/database.js';
 import type { Row } from '../../db/schema.js';
 import { countAll, referencedNames } from '../../db/sql-helpers.js';
 import { compileOnce, idList, idsValue } from '../../db/compiled.js';
+import { fitFileName } from '../../lib/snippet.js';
 
 export type JobRow = Row<'job'>;
 export type JobStatus = JobTable['status'];
+// job.file_name's size.
+const FILE_NAME_MAX = 120;
 
 // Queued jobs, and running jobs whose lease ran out (their worker died or stalled).
 const isDue = (eb: ExpressionBuilder<Database, 'job'>, now: number) =>
@@ -98,7 +101,8 @@ export function createJobRepository(db: Db, dialect: Dialect) {
         .set({
           status: 'done',
           storedName: file.storedName,
-          fileName: file.fileName,
+          // A name made from an uploaded one (an import's result) can be longer than the column (varchar(120)).
+          fileName: fitFileName(file.fileName, FILE_NAME_MAX),
           fileSize: file.size,
           done: file.done,
           total: file.total,

@@ -25,7 +25,7 @@ export function registerJobRoutes(app: FastifyInstance, jobs: JobService): void 
     description:
       "Another member's job is not found (404); 7971 while it runs, 7972 when it failed, 7970 after it expired " +
       "(JOB_FILE_HOURS, or the kind's own period: seven days for the subject access archive); 403 when the owner no " +
-      "longer holds the kind's permission. Every download is in the audit log.",
+      "longer holds the kind's permission (an export: its list's). Every download is in the audit log.",
     handler: async ({ query, member, reply }) => {
       return storedFileBody(reply, await jobs.file(query.id, member!.id, member!.perms));
     },

@@ -35,9 +35,13 @@ export type JobKind = {
   // Its file's type when not a workbook (.xlsx, checked by the upload allow-list): an archive the server made, stored
   // as such (`saveMade`).
   made?: { extension: 'zip' | 'gz'; mime: string };
-  // The permission its owner must still hold to download the file (checked on each download).
-  permission?: string;
+  // The permission its owner must still hold to download the file (checked on each download): the kind's, or one
+  // per job (an export needs its list's); `null`: none would do (a list no longer exported), the file is refused.
+  permission?: string | ((job: JobContext) => string | null);
 };
+
+// system_message.title's size: a kind's title can name an uploaded file (an import's), of any length up to 255.
+const TITLE_MAX = 200;
 
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -132,7 +136,7 @@ export function createJobService(deps: {
       const until = utcMinute(expiresAt);
       await inbox.postMessage({
         memberId: row.memberId,
-        title: file.notice?.title.slice(0, 200) ?? kind.readyTitle(job.locale, job),
+        title: (file.notice?.title ?? kind.readyTitle(job.locale, job)).slice(0, TITLE_MAX),
         content: file.notice?.content(until) ?? text.ready(file.fileName, file.done, until),
         link: jobDownloadLink(row.id),
       });
@@ -146,7 +150,7 @@ export function createJobService(deps: {
       if (await repo.fail(row.id, token, code, clock.now()))
         await inbox.postMessage({
           memberId: row.memberId,
-          title: kind?.readyTitle(job.locale, job) ?? row.kind,
+          title: (kind?.readyTitle(job.locale, job) ?? row.kind).slice(0, TITLE_MAX),
           content: kind?.failedText?.(job.locale, code) ?? text.failed,
           link: null,
         });
@@ -227,7 +231,8 @@ export function createJobService(deps: {
       const row = await repo.byId(id);
       if (!row || row.memberId !== memberId) throw notFound();
       const kind = kinds.get(row.kind);
-      if (kind?.permission && !perms.has(kind.permission)) throw new AppError(Code.FORBIDDEN);
+      const needed = typeof kind?.permission === 'function' ? kind.permission(contextOf(row)) : kind?.permission;
+      if (needed !== undefined && (needed === null || !perms.has(needed))) throw new AppError(Code.FORBIDDEN);
       if (row.status === 'failed') throw new AppError(Code.JOB_FAILED);
       if (row.status !== 'done') throw new AppError(Code.JOB_NOT_READY);
       if (!row.storedName || row.expiresAt === null || clock.now() >= Number(row.expiresAt))
