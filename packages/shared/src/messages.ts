@@ -311,6 +311,16 @@ export const MESSAGES = {
     'zh-CN': '{field} 不能与当前密码相同',
     'en-US': '{field} must differ from the current password',
   },
+  'v.ownPassword': {
+    'zh-TW': '{field} 是您自己的帳號：請用使用者選單中的「修改密碼」並輸入目前密碼',
+    'zh-CN': '{field} 是您自己的账号：请用用户菜单中的“修改密码”并输入当前密码',
+    'en-US': '{field} is your own account: use "Change password" in your user menu, with your current password',
+  },
+  'v.twoFactorRoleName': {
+    'zh-TW': '{field} 不能更改：設定 TWO_FACTOR_ROLES 以此名稱要求此角色使用兩步驟登入',
+    'zh-CN': '{field} 不能更改：配置 TWO_FACTOR_ROLES 以此名称要求此角色使用两步验证登录',
+    'en-US': '{field} cannot change: the TWO_FACTOR_ROLES setting requires two-factor sign-in of this role by its name',
+  },
   'v.required': { 'zh-TW': '{field} 為必填', 'zh-CN': '{field} 为必填', 'en-US': '{field} is required' },
   'v.type': {
     'zh-TW': '{field} 格式不正確（應為{expected}）',

@@ -18,10 +18,17 @@ export type AuthMember = {
   carried?: Readonly<Record<string, unknown>>;
 };
 
-// Who calls, as a service that decides by the caller's permissions sees them (projects, tasks).
-export type Caller = { id: number; perms: ReadonlySet<string> };
+// Who calls, as a service that decides by the caller's permissions sees them (projects, tasks). isTwoFactorPending:
+// a role of theirs requires two-factor sign-in that is not set up; the hooks have emptied their permissions, and a
+// service that also opens records to their own people (a project's members, a task's assignee) opens none to them
+// either (decision 335).
+export type Caller = { id: number; perms: ReadonlySet<string>; isTwoFactorPending?: boolean };
 // The caller of a route that is not public, for such a service (the request hooks answer 401 when no one is signed in).
-export const caller = (m: AuthMember | null): Caller => ({ id: m!.id, perms: m!.perms });
+export const caller = (m: AuthMember | null): Caller => ({
+  id: m!.id,
+  perms: m!.perms,
+  isTwoFactorPending: m!.isTwoFactorPending === true,
+});
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -82,7 +82,8 @@ export function registerHooks(app: FastifyInstance, config: Config, sessions: Se
     req.member = member;
     // A role requires two-factor sign-in and the member has not set it up: only their own calls until they do. The
     // calls open to any signed-in member that answer by the member's permissions (exports, search, timelines, the
-    // dashboard, projects) see none of them till then: the password alone opens no record.
+    // dashboard, projects) see none of them till then: the password alone opens no record. Projects and tasks also
+    // open to their members and assignees: their services refuse those grants too (`caller()`, decision 335).
     if (member.isTwoFactorPending) {
       if (access !== 'signedIn') throw new AppError(Code.TWO_FACTOR_SETUP_REQUIRED);
       req.member = { ...member, perms: NO_PERMS };

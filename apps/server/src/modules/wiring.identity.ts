@@ -57,11 +57,6 @@ export function wireIdentity(
   const menus = createPermissionService({ repo: createPermissionRepository(db), clock, guard });
   registerOwnPermissionRoutes(app, menus);
   registerPermissionAdminRoutes(app, menus);
-  const roleRepo = createRoleRepository(db);
-  const roles = createRoleService({ repo: roleRepo, people, clock, guard });
-  registerRoleRoutes(app, roles);
-  exports.register(roleExporter(roles));
-
   const account = createAccountService(createAccountRepository(db), credentials, sessions, clock, config);
   registerAccountRoutes(app, account);
 
@@ -90,6 +85,19 @@ export function wireIdentity(
     setPassword: credentials.setPassword,
   });
   registerMemberRoutes(app, members);
+  // Roles after members: a member's roles change under the member module's last-administrator rule (decision 335).
+  const roleRepo = createRoleRepository(db);
+  const roles = createRoleService({
+    repo: roleRepo,
+    people,
+    clock,
+    guard,
+    twoFactorRoles: config.twoFactorRoles,
+    keepsActiveAdmin: members.keepsActiveAdmin,
+  });
+  registerRoleRoutes(app, roles);
+  exports.register(roleExporter(roles));
+
   // The account list (issue 21): the member app's accounts, on the member service's rules and codes.
   const accounts = createUserAccountService({ members });
   registerUserAccountRoutes(app, accounts);

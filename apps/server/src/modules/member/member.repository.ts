@@ -556,7 +556,10 @@ export function createMemberRepository(db: Db, dialect: Dialect, carried: Member
     },
 
     // Active, not deleted staff holding the administrator role. On PostgreSQL the rows are locked until the
-    // transaction ends, so two administrators deactivating each other at once cannot both succeed.
+    // transaction ends, so two administrators deactivating each other at once cannot both succeed. Their role rows
+    // too: a call that waited for another taking the role away finds that row gone and leaves the member out (with the
+    // member row alone it would count them from the rows it read before waiting). In id order, so two such calls lock
+    // in the same order (decision 335).
     async activeAdminIds(tx: Tx): Promise<number[]> {
       const q = tx
         .selectFrom('member')
@@ -566,8 +569,9 @@ export function createMemberRepository(db: Db, dialect: Dialect, carried: Member
         .where('role.name', '=', ADMIN_ROLE_NAME)
         .where('member.status', '=', 'active')
         .where('member.memberType', '=', 'staff')
-        .where('member.deletedAt', 'is', null);
-      const rows = await (dialect === 'postgres' ? q.forUpdate('member') : q).execute();
+        .where('member.deletedAt', 'is', null)
+        .orderBy('member.id');
+      const rows = await (dialect === 'postgres' ? q.forUpdate(['member', 'memberRole']) : q).execute();
       return rows.map((r) => r.id);
     },
 

@@ -280,14 +280,16 @@ export function createMemberService(deps: {
       return null;
     },
 
-    // Also lifts a sign-in lock; other sessions of the member end (unless it is the caller's own account).
+    // Also lifts a sign-in lock; the member's sessions end. Never the caller's own account: that password changes in
+    // the user centre, with the current one and its attempt limit, which a stolen session alone does not pass.
     async setPassword(id: number, password: string, actor: Actor): Promise<null> {
       const current = await get(id);
+      if (actor.id === current.id) throw badRequest('id', 'v.ownPassword');
       await guard.assertCanManageMember(actor, current.id);
       await (
         await setPassword(password, { clearLock: true })
       )(current.id);
-      if (actor.id !== current.id) await sessions.closeAllOf(current.id);
+      await sessions.closeAllOf(current.id);
       return null;
     },
 
@@ -299,6 +301,10 @@ export function createMemberService(deps: {
       await mapUnique(() => repo.update(current.id, { email }, clock.now()));
       return (await withRoles([await get(current.id)]))[0]!;
     },
+
+    // The last active administrator stays one (5431) through another module's change of a member's roles, in its
+    // transaction and under the same locks (the role module's updateMemberRoles; it keeps no administrator role).
+    keepsActiveAdmin: (tx: Tx, memberId: number): Promise<void> => guardLastAdmin(tx, memberId, false),
 
     counts: (): Promise<MemberCount> => repo.counts(clock.now() - 30 * DAY_MS),
 

@@ -331,6 +331,19 @@ describe('members', () => {
       expect((await t.login(m.email!, 'NewPass#2026')).mid).toBe(m.id);
     });
 
+    it('set password refuses the caller’s own account, which changes only with its current password', async () => {
+      const res = await t.post(
+        '/api/v1/mc/member/setPassword',
+        { id: admin.mid, password: 'NewPass#2026' },
+        { ...admin, locale: 'en-US' },
+      );
+      expectParamError(res, 'id');
+      expect(res.meta.message).toContain('"Change password"');
+      // Nothing changed: the caller's session still works and the old password still signs in.
+      expect(await profileCode(admin.token)).toBe(200);
+      expect((await t.login()).mid).toBe(admin.mid);
+    });
+
     it('a student can never sign in (6400)', async () => {
       const s = await addOk({ memberType: 'student', roleIds: undefined });
       await expect(t.login(s.email!, PASSWORD)).rejects.toThrow(/6400/);

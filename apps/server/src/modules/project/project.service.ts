@@ -40,6 +40,13 @@ export type ProjectLookup = {
 const forbidden = () => new AppError(Code.FORBIDDEN, 'forbidden');
 const STAFF_OPTIONS = 20;
 
+// A member whose role requires two-factor sign-in not yet set up holds no permission (http/hooks.ts), and no
+// membership opens a project to them either: their own list is empty, a call naming a project is refused as the
+// hook refuses the routes they may not call, so the web app takes them to set it up (decision 335).
+function refusePending(caller: Caller): void {
+  if (caller.isTwoFactorPending) throw new AppError(Code.TWO_FACTOR_SETUP_REQUIRED);
+}
+
 export function createProjectService(deps: {
   repo: ProjectRepository;
   people: Pick<PeopleService, 'names' | 'isActiveStaff' | 'searchStaff'>;
@@ -49,6 +56,7 @@ export function createProjectService(deps: {
 
   // A project's members may open it; project:list sees every project.
   async function readable(caller: Caller, projectId: number): Promise<ProjectRow> {
+    refusePending(caller);
     const row = found(await repo.byId(projectId));
     if (!caller.perms.has(PERM.projectList) && !(await repo.isMember(projectId, caller.id))) throw notFound();
     return row;
@@ -122,6 +130,7 @@ export function createProjectService(deps: {
 
     async mine(caller: Caller, q: MyProjectsInput): Promise<Page<Project>> {
       const w = pageWindow(q);
+      if (caller.isTwoFactorPending) return pageResult([], 0, w);
       return pageOf(await repo.page({ keyword: q.keyword, status: q.status, staffId: caller.id }, w, caller.id), q);
     },
 
@@ -205,6 +214,7 @@ export function createProjectService(deps: {
     },
 
     async updateMember(caller: Caller, b: ProjectMemberUpdateInput): Promise<ProjectMember> {
+      refusePending(caller);
       const row = found(await repo.member(b.id));
       await readable(caller, row.projectId);
       if (!(await canManage(caller, row.projectId, PERM.projectMembers))) throw forbidden();
@@ -222,6 +232,7 @@ export function createProjectService(deps: {
     },
 
     async removeMember(caller: Caller, id: number): Promise<null> {
+      refusePending(caller);
       const row = found(await repo.member(id));
       await readable(caller, row.projectId);
       if (!(await canManage(caller, row.projectId, PERM.projectMembers))) throw forbidden();

@@ -14,7 +14,8 @@ import { useTestApp } from '../../test/signed-in.js';
 const P = '/api/v1/cake/projects';
 
 describe('projects', () => {
-  const t = useTestApp({ signIn: true });
+  // ROLE_SECURE requires two-factor sign-in (the two-factor tests' setting), for the pending member below.
+  const t = useTestApp({ signIn: true, env: { TWO_FACTOR_ROLES: 'ROLE_SECURE' } });
   const staff: Record<'ann' | 'ben' | 'cat' | 'dan', number> = { ann: 0, ben: 0, cat: 0, dan: 0 };
   let plain: Session; // a staff member with no project permission
   let listOnly: Session; // project:list only
@@ -182,6 +183,39 @@ describe('projects', () => {
       (await addMember({ projectId: project.id, staffId: staff.ann, projectRole: 'member', share: '5' }, plain)).meta
         .code,
     ).toBe(200);
+  });
+
+  it('opens no project to a member whose required second factor is not set up, not even one they manage (1012)', async () => {
+    const project = (await add({ name: 'Second factor' })).data;
+    const pendingId = await createStaff(t.db.db, 'pending_pm', [await createRole(t.db.db, 'ROLE_SECURE', [])]);
+    const manager = (await addMember({ projectId: project.id, staffId: pendingId, projectRole: 'manager', share: '0' }))
+      .data;
+    const pending = await t.login('pending_pm', STAFF_PASSWORD);
+    // Their own list is empty; every call naming the project answers as the hook does to the routes they may not call.
+    const mine = await t.get<Page<Project>>(`${P}/mine`, {}, pending);
+    expect([mine.meta.code, mine.data.total, mine.data.list]).toEqual([200, 0, []]);
+    const calls: [string, Record<string, string | number>][] = [
+      [`GET ${P}/view`, { id: project.id }],
+      [`GET ${P}/checkMemberInProject`, { projectId: project.id, staffId: pendingId }],
+      [`GET ${P}/constitution`, { projectId: project.id }],
+      [`GET ${P}/constitution/history`, { projectId: project.id }],
+      [`POST ${P}/update`, { id: project.id, version: project.version, name: 'Taken over' }],
+      [`POST ${P}/members/add`, { projectId: project.id, staffId: staff.dan, projectRole: 'manager', share: '0' }],
+      [`POST ${P}/members/update`, { id: manager.id, projectRole: 'manager', share: '50' }],
+      [`POST ${P}/members/remove`, { id: project.members[0]!.id }],
+      [`POST ${P}/constitution/save`, { projectId: project.id, content: 'mine now' }],
+    ];
+    for (const [call, params] of calls) {
+      const [method, url] = call.split(' ') as ['GET' | 'POST', string];
+      const res = method === 'GET' ? await t.get(url, params, pending) : await t.post(url, params, pending);
+      expect(res.meta.code, call).toBe(1012);
+    }
+    const after = (await t.get<ProjectView>(`${P}/view`, { id: project.id }, t.admin)).data;
+    expect([after.name, after.version, after.constitutionRevision]).toEqual(['Second factor', project.version, null]);
+    expect(after.members.map((m) => [m.staffId, m.projectRole, m.share])).toEqual([
+      [t.admin.mid, 'manager', 0],
+      [pendingId, 'manager', 0],
+    ]);
   });
 
   it('versions the constitution: each save a revision, stale saves refused, history newest first', async () => {

@@ -1,4 +1,11 @@
-import { Code, ADMIN_PROTECTED_PERMS, type RoleAddBody, type RoleKind, type RoleUpdateBody } from '@study-crm/shared';
+import {
+  Code,
+  ADMIN_PROTECTED_PERMS,
+  ADMIN_ROLE_NAME,
+  type RoleAddBody,
+  type RoleKind,
+  type RoleUpdateBody,
+} from '@study-crm/shared';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { refuseUnique } from '../../db/sql-helpers.js';
 import type { Tx } from '../../db/transaction.js';
@@ -16,8 +23,14 @@ export function createRoleService(deps: {
   people: Pick<PeopleService, 'pageOfRole' | 'searchStaff' | 'isMember'>;
   clock: Clock;
   guard: AccessGuard;
+  // The roles whose members must sign in with a second factor (TWO_FACTOR_ROLES), by name.
+  twoFactorRoles: readonly string[];
+  // The member module's rule that the last active administrator stays one (its service's keepsActiveAdmin: 5431),
+  // on this transaction, the administrators' rows locked until it ends. Declared here: the member module imports this
+  // one (its access guard), so the composition root hands it over.
+  keepsActiveAdmin: (tx: Tx, memberId: number) => Promise<void>;
 }) {
-  const { repo, people, clock, guard } = deps;
+  const { repo, people, clock, guard, twoFactorRoles, keepsActiveAdmin } = deps;
 
   // The chosen ids, all existing, closed under ancestors (a button brings its screen and group along).
   async function closedPermissionSet(tx: Tx, ids: readonly number[]) {
@@ -108,6 +121,10 @@ export function createRoleService(deps: {
           await repo.lockRole(tx, body.id);
           const role = await existing(body.id, tx);
           if (role.isBuiltin && body.name !== role.name) throw new AppError(Code.ROLE_BUILTIN, 'builtinRoleRename');
+          // The setting names the role (the session check matches it by name): renamed, it would no longer ask its
+          // members for a second factor.
+          if (twoFactorRoles.includes(role.name) && body.name !== role.name)
+            throw badRequest('name', 'v.twoFactorRoleName');
           await assertNameFree(body.name, role.id, tx);
           const set = await closedPermissionSet(tx, body.permissionIds);
           await assertWithinOwn(tx, scope, role.id, set);
@@ -162,14 +179,13 @@ export function createRoleService(deps: {
       if (found.length !== wanted.length) throw badRequest('roleIds', 'v.unknownId');
       await guard.assertCanManageMember(actor, userId);
       await guard.assertCanGrantRoles(actor, wanted);
+      const adminRoleId = await repo.idByName(ADMIN_ROLE_NAME);
       return repo.transaction(async (tx) => {
+        // Nobody may take the administrator role from the last active administrator: the portal would lose its role
+        // managers. The member module's rule and locks, as its own changes of a member take them (decision 335);
+        // first, so that two such calls lock in the same order.
+        if (adminRoleId === undefined || !wanted.includes(adminRoleId)) await keepsActiveAdmin(tx, userId);
         await repo.lockMember(tx, userId);
-        // Nobody may take the administrator role from its last holder: the portal would lose its role managers.
-        for (const dropped of (await repo.rolesOfMember(userId, tx)).filter((x) => !wanted.includes(x.id))) {
-          const role = await repo.byId(dropped.id, tx);
-          if (role?.isBuiltin && (await repo.holders(tx, role.id)) <= 1)
-            throw new AppError(Code.ROLE_BUILTIN, 'lastAdmin');
-        }
         await repo.setMemberRoles(tx, userId, wanted);
         return null;
       });

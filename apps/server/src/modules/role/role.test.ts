@@ -1,13 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../test/signed-in.js';
+import { useTestApp, type Session } from '../../test/signed-in.js';
 import { ADMIN_PROTECTED_PERMS, PERM, type Page, type Role, type RoleMember, type RoleView } from '@study-crm/shared';
-import { createRole, createStaff, permissionId } from '../../test/access-fixtures.js';
+import { createRole, createStaff, permissionId, STAFF_PASSWORD } from '../../test/access-fixtures.js';
 import { expectParamError } from '../../test/expect-envelope.js';
 
 const R = '/api/v1/mc/sys/role';
 
 describe('roles', () => {
-  const t = useTestApp({ signIn: true });
+  // ROLE_SECURE requires two-factor sign-in (the two-factor tests' setting): it keeps its name.
+  const t = useTestApp({ signIn: true, env: { TWO_FACTOR_ROLES: 'ROLE_SECURE' } });
   let adminRoleId: number;
   let allIds: number[];
   let dictListId: number;
@@ -156,6 +157,18 @@ describe('roles', () => {
     expect(profile.data.roles.find((r) => r.name === 'ROLE_ADMIN')).toHaveProperty('enName');
   });
 
+  it('keeps the name of a role that TWO_FACTOR_ROLES requires two-factor sign-in of, naming the field', async () => {
+    const fields = { name: 'ROLE_SECURE', cnName: '安全', kind: 'general', permissionIds: [dictListId] };
+    const created = await add(fields);
+    const rename = await t.post(`${R}/update`, { ...fields, id: created.data.id, name: 'ROLE_RELAXED' }, t.admin);
+    expectParamError(rename, 'name');
+    expect(rename.meta.message).toContain('TWO_FACTOR_ROLES');
+    // The rest of it may change.
+    const kept = await t.post(`${R}/update`, { ...fields, id: created.data.id, cnName: '安全二' }, t.admin);
+    expect(kept.meta.code).toBe(200);
+    expect((await viewRole(created.data.id)).data).toMatchObject({ name: 'ROLE_SECURE', cnName: '安全二' });
+  });
+
   it('answers 404 for a role that does not exist', async () => {
     expect((await viewRole(999999)).meta.code).toBe(404);
     expect((await t.post(`${R}/remove`, { id: 999999 }, t.admin)).meta.code).toBe(404);
@@ -280,11 +293,11 @@ describe('roles', () => {
     expect((await t.get<{ id: number }[]>(`${R}/getMemberRoles`, { userId: mid }, t.admin)).data).toHaveLength(2);
   });
 
-  it('never takes the administrator role from its last holder', async () => {
+  it('never takes the administrator role from its last holder (5431, as the member screen answers)', async () => {
     const other = await createRole(t.db.db, 'ROLE_SOLO', [PERM.dictList]);
     const { mid } = await t.login();
     const res = await t.post(`${R}/updateMemberRoles`, { userId: mid, roleIds: [other] }, t.admin);
-    expect(res.meta.code).toBe(5421);
+    expect(res.meta.code).toBe(5431);
     const second = await createStaff(t.db.db, 'admin2', [adminRoleId]);
     expect((await t.post(`${R}/updateMemberRoles`, { userId: second, roleIds: [other] }, t.admin)).meta.code).toBe(200);
   });
@@ -301,5 +314,61 @@ describe('roles', () => {
     const options = await t.get<RoleMember[]>(`${R}/memberOptions`, { keyword: 'team_' }, t.admin);
     expect(options.data.map((m) => m.loginName).sort()).toEqual(['team_alice', 'team_bob']);
     expect(options.data[0]).not.toHaveProperty('passwordHash');
+  });
+});
+
+// The last active administrator on the role screen: the member module's rule (active, not deleted staff holding the
+// role, their rows locked until the change commits), with its code.
+describe('the last active administrator, on the role screen', () => {
+  const t = useTestApp({ signIn: true });
+  let adminRoleId: number;
+  let plainRoleId: number;
+
+  beforeAll(async () => {
+    const admin = await t.db.db
+      .selectFrom('role')
+      .select('id')
+      .where('name', '=', 'ROLE_ADMIN')
+      .executeTakeFirstOrThrow();
+    adminRoleId = admin.id;
+    plainRoleId = await createRole(t.db.db, 'ROLE_PLAIN', [PERM.dictList]);
+  });
+
+  const setRoles = (userId: number, roleIds: number[], as: Session) =>
+    t.post(`${R}/updateMemberRoles`, { userId, roleIds }, as);
+  const activeAdmins = async () =>
+    (
+      await t.db.db
+        .selectFrom('member')
+        .innerJoin('memberRole', 'memberRole.memberId', 'member.id')
+        .select('member.id')
+        .where('memberRole.roleId', '=', adminRoleId)
+        .where('member.status', '=', 'active')
+        .where('member.deletedAt', 'is', null)
+        .execute()
+    ).map((r) => r.id);
+
+  it('keeps the role on the only active administrator while an inactive member still holds it (5431)', async () => {
+    const idle = await createStaff(t.db.db, 'admin_idle', [adminRoleId]);
+    const off = await t.post('/api/v1/mc/member/updateStatus', { id: idle, status: 'inactive' }, t.admin);
+    expect(off.meta.code).toBe(200);
+    const res = await setRoles(t.admin.mid, [plainRoleId], t.admin);
+    expect(res.meta.code).toBe(5431);
+    expect(await activeAdmins()).toEqual([t.admin.mid]);
+  });
+
+  it('lets one of two administrators taking the role from each other at once through', async () => {
+    const other = await createStaff(t.db.db, 'admin_other', [adminRoleId]);
+    const otherSession = await t.login('admin_other', STAFF_PASSWORD);
+    const codes = (
+      await Promise.all([setRoles(other, [plainRoleId], t.admin), setRoles(t.admin.mid, [plainRoleId], otherSession)])
+    )
+      .map((r) => r.meta.code)
+      .sort((a, b) => a - b);
+    // The loser is refused as the last administrator, or, when it is checked after the winner's commit, as no longer
+    // one (403: it may neither manage roles nor act on an administrator).
+    expect(codes[0]).toBe(200);
+    expect([403, 5431]).toContain(codes[1]);
+    expect(await activeAdmins()).toHaveLength(1);
   });
 });

@@ -34,6 +34,13 @@ const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const forbidden = () => new AppError(Code.FORBIDDEN, 'forbidden');
 const kpiExists = () => new AppError(Code.KPI_TYPE_EXISTS, 'kpiTypeExists');
 
+// A member whose role requires two-factor sign-in not yet set up holds no permission (http/hooks.ts), and being a
+// task's assignee opens it to them no more: their own list is empty, a call naming a task is refused as the hook
+// refuses the routes they may not call (decision 335).
+function refusePending(caller: Caller): void {
+  if (caller.isTwoFactorPending) throw new AppError(Code.TWO_FACTOR_SETUP_REQUIRED);
+}
+
 export function createTaskService(deps: {
   repo: TaskRepository;
   projects: ProjectLookup;
@@ -133,11 +140,13 @@ export function createTaskService(deps: {
 
     async mine(caller: Caller, q: MyTasksInput): Promise<Page<Task>> {
       const w = pageWindow(q);
+      if (caller.isTwoFactorPending) return pageResult([], 0, w);
       const { rows, total, carried } = await repo.page({ ...q, assigneeId: caller.id }, q.sortField, w);
       return pageResult(await shape(rows, carried), total, w);
     },
 
     async viewFor(caller: Caller, id: number): Promise<Task> {
+      refusePending(caller);
       const task = await view(id);
       if (!caller.perms.has(PERM.taskList) && task.assignee?.id !== caller.id) throw notFound();
       return task;
@@ -171,6 +180,7 @@ export function createTaskService(deps: {
     // Status flow (TASK_FLOW): done writes the task's contribution record (assignee, points, KPI type, the day) in
     // the same transaction; leaving done removes it. The assignee changes their own task; others need task:update.
     async changeStatus(caller: Caller, b: TaskStatusInput): Promise<Task> {
+      refusePending(caller);
       const task = found(await repo.byId(b.id));
       const mine = task.assigneeId === caller.id;
       if (!mine && !caller.perms.has(PERM.taskUpdate)) throw caller.perms.has(PERM.taskList) ? forbidden() : notFound();

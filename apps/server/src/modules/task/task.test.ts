@@ -11,7 +11,8 @@ const C = '/api/v1/cake/contributions';
 type ContributionPage = Page<Contribution> & { totalPoints: number };
 
 describe('tasks, KPI types and contribution records', () => {
-  const t = useTestApp({ signIn: true });
+  // ROLE_SECURE requires two-factor sign-in (the two-factor tests' setting), for the pending member below.
+  const t = useTestApp({ signIn: true, env: { TWO_FACTOR_ROLES: 'ROLE_SECURE' } });
   let project: ProjectView;
   let amy: { id: number; session: Session };
   let bob: number;
@@ -169,6 +170,23 @@ describe('tasks, KPI types and contribution records', () => {
     expect((await t.get(`${T}/view`, { id: bobs.id }, amy.session)).meta.code).toBe(404);
     const all = await t.get<Page<Task>>(`${T}/list`, { status: 'done', sortField: 'title', order: 'asc' }, t.admin);
     expect(all.data.list.map((x) => x.title)).toEqual(['Contract Wong', 'No KPI', 'Race', 'Submit UCAS for Chan']);
+  });
+
+  it('shows a member whose required second factor is not set up none of their tasks, nor lets them move one (1012)', async () => {
+    const pendingId = await createStaff(t.db.db, 'pending_worker', [await createRole(t.db.db, 'ROLE_SECURE', [])]);
+    await t.post(
+      '/api/v1/cake/projects/members/add',
+      { projectId: project.id, staffId: pendingId, projectRole: 'member', share: '0' },
+      t.admin,
+    );
+    const task = (await addTask({ title: 'Pending work', assigneeId: pendingId })).data;
+    const pending = await t.login('pending_worker', STAFF_PASSWORD);
+    const mine = await t.get<Page<Task>>(`${T}/mine`, {}, pending);
+    expect([mine.meta.code, mine.data.total, mine.data.list]).toEqual([200, 0, []]);
+    expect((await t.get(`${T}/view`, { id: task.id }, pending)).meta.code).toBe(1012);
+    expect((await move(task.id, 'doing', pending)).meta.code).toBe(1012);
+    const after = (await t.get<Task>(`${T}/view`, { id: task.id }, t.admin)).data;
+    expect([after.status, after.version]).toEqual(['todo', task.version]);
   });
 
   it('filters the task list by each of its filters, alone and together, and pages it', async () => {

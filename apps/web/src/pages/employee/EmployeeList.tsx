@@ -152,7 +152,8 @@ export function MemberListScreen({ kind }: { kind: MemberKind }) {
       fixed: 'right',
       wrap: true,
       links: (m) => {
-        // The server refuses self-deactivation and self-removal (5430): no button for one's own row.
+        // The server refuses self-deactivation and self-removal (5430), and setting one's own password here (it
+        // changes with the current one, from the user menu): no button for one's own row.
         const other = String(m.id) !== mid;
         return [
           {
@@ -161,7 +162,7 @@ export function MemberListScreen({ kind }: { kind: MemberKind }) {
             onClick: () => setEditing({ member: m }),
             testId: `edit-${m.id}`,
           },
-          {
+          other && {
             label: t('employee.setPassword'),
             perm: perms.setPassword,
             onClick: () => setPasswordFor(m),

@@ -1,0 +1,75 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import { PERM, type MemberListItem } from '@study-crm/shared';
+import i18n, { registerBundle } from '../../i18n';
+import { useSession } from '../../stores/session';
+import { employee } from './locale';
+import EmployeeList from './EmployeeList';
+
+const ok = (data: unknown) =>
+  new Response(JSON.stringify({ meta: { code: 200, message: 'ok' }, data }), {
+    headers: { 'content-type': 'application/json' },
+  });
+
+const row = (id: number, displayName: string): MemberListItem => ({
+  id,
+  displayName,
+  loginName: displayName.toLowerCase(),
+  email: null,
+  areaCode: null,
+  mobile: null,
+  memberType: 'staff',
+  engLastName: null,
+  engFirstName: null,
+  fullName: displayName,
+  nickName: null,
+  avatarImg: null,
+  roles: [],
+  status: 'active',
+  identityStatus: 'unverified',
+  createdAt: 0,
+  updatedAt: 0,
+  labels: [],
+});
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  useSession.setState({ mid: null, serverPerm: [] });
+});
+
+describe('employee list', () => {
+  beforeAll(async () => {
+    registerBundle(employee);
+    await i18n.changeLanguage('en-US');
+  });
+
+  // The server refuses setting one's own password through the admin route (it changes with the current one, from
+  // the user menu), as it refuses deactivating or removing oneself.
+  it('offers to set the password, deactivate or remove on other members’ rows only, not on one’s own', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const path = new URL(String(input), 'http://x').pathname;
+      if (path === '/admin/v1/members/list')
+        return ok({ list: [row(1, 'Me'), row(2, 'Other')], total: 2, pageNum: 1, pageSize: 10, nextCursor: null });
+      return ok([]);
+    });
+    useSession.setState({
+      mid: '1',
+      serverPerm: [PERM.memberUpdate, PERM.memberSetPassword, PERM.memberRemove],
+    });
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter>
+          <EmployeeList />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(screen.getByTestId('password-2')).toBeTruthy());
+    expect(screen.getByTestId('status-2')).toBeTruthy();
+    expect(screen.getByTestId('remove-2')).toBeTruthy();
+    expect(screen.getByTestId('edit-1')).toBeTruthy();
+    for (const own of ['password-1', 'status-1', 'remove-1']) expect(screen.queryByTestId(own), own).toBeNull();
+  });
+});
