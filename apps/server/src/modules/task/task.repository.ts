@@ -183,13 +183,21 @@ export function createTaskRepository(db: Db) {
     // Optimistic lock; a removed task counts as gone.
     update: taskRows.update,
 
-    // The status moves only from the status it was read in, so two parallel changes cannot both pass.
-    async moveStatus(tx: Tx, id: number, from: TaskStatus, to: TaskStatus, doneAt: number | null, now: number) {
+    // The status moves only from the task as it was read (its version), so two parallel changes cannot both pass,
+    // and an edit in between (assignee, points, KPI type) fails the move rather than leave a contribution record of
+    // the task as it was before the edit.
+    async moveStatus(
+      tx: Tx,
+      read: { id: number; version: number },
+      to: TaskStatus,
+      doneAt: number | null,
+      now: number,
+    ) {
       const r = await tx
         .updateTable('task')
         .set({ status: to, doneAt, updatedAt: now, version: sql<number>`version + 1` })
-        .where('id', '=', id)
-        .where('status', '=', from)
+        .where('id', '=', read.id)
+        .where('version', '=', read.version)
         .where('deletedAt', 'is', null)
         .executeTakeFirst();
       return Number(r.numUpdatedRows) > 0;

@@ -189,7 +189,7 @@ export function createTaskService(deps: {
       const now = clock.now();
       await repo.transaction(async (tx) => {
         const done = b.status === 'done';
-        if (!(await repo.moveStatus(tx, task.id, task.status, b.status, done ? now : null, now))) throw staleCopy();
+        if (!(await repo.moveStatus(tx, task, b.status, done ? now : null, now))) throw staleCopy();
         if (task.status === 'done') await repo.removeContributionOfTask(tx, task.id);
         if (done && task.assigneeId) {
           await repo.insertContribution(tx, {

@@ -3,6 +3,7 @@ import type { Contribution, KpiSummary, KpiType, Page, ProjectView, Task } from 
 import { createRole, createStaff, STAFF_PASSWORD } from '../../test/access-fixtures.js';
 import type { Session } from '../../test/signed-in.js';
 import { useTestApp } from '../../test/signed-in.js';
+import { createTaskRepository } from './task.repository.js';
 
 const T = '/api/v1/cake/tasks';
 const K = '/api/v1/cake/kpiTypes';
@@ -157,6 +158,27 @@ describe('tasks, KPI types and contribution records', () => {
     expect([409, 7750]).toContain(codes[1]);
     const records = await t.get<ContributionPage>(`${C}/list`, { staffId: amy.id }, t.admin);
     expect(records.data.list.filter((r) => r.taskId === task.id)).toHaveLength(1);
+  });
+
+  it('moves a task only as it was read: an edit in between fails the move, so no record keeps the old points', async () => {
+    const task = (await addTask({ title: 'Edited', assigneeId: bob, points: 2 })).data;
+    await move(task.id, 'doing');
+    const repo = createTaskRepository(t.db.db);
+    const read = (await repo.byId(task.id))!;
+    const edited = await t.post(
+      `${T}/update`,
+      { id: task.id, version: read.version, projectId: project.id, title: 'Edited', assigneeId: bob, points: 8 },
+      t.admin,
+    );
+    expect(edited.meta.code, edited.meta.message).toBe(200);
+    // The status change that read the task before the edit writes nothing.
+    expect(await repo.transaction((tx) => repo.moveStatus(tx, read, 'done', Date.now(), Date.now()))).toBe(false);
+    expect((await move(task.id, 'done')).data).toMatchObject({ status: 'done', points: 8 });
+    const records = await t.get<ContributionPage>(`${C}/list`, { staffId: bob }, t.admin);
+    expect(records.data.list.filter((r) => r.taskId === task.id).map((r) => r.points)).toEqual([8]);
+    // Out of the lists the other tests read.
+    expect((await move(task.id, 'doing')).meta.code).toBe(200);
+    expect((await t.post(`${T}/remove`, { id: task.id }, t.admin)).meta.code).toBe(200);
   });
 
   it('keeps lists and other members’ tasks behind permissions', async () => {
