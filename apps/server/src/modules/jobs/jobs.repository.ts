@@ -5,9 +5,12 @@ import type { Row } from '../../db/schema.js';
 import { countAll, referencedNames } from '../../db/sql-helpers.js';
 import { compileOnce, idList, idsValue } from '../../db/compiled.js';
 import { fitFileName } from '../../lib/snippet.js';
+import { runInTransaction } from '../../db/transaction.js';
 
 export type JobRow = Row<'job'>;
 export type JobStatus = JobTable['status'];
+// The first key of the PostgreSQL advisory locks that serialise one member's new jobs (the second is the member).
+const ENQUEUE_LOCK = 7900;
 // job.file_name's size.
 const FILE_NAME_MAX = 120;
 
@@ -22,38 +25,43 @@ export function createJobRepository(db: Db, dialect: Dialect) {
   const held = (id: number, token: string) =>
     db.updateTable('job').where('id', '=', id).where('claimToken', '=', token).where('status', '=', 'running');
   return {
-    async insert(j: { kind: string; memberId: number; params: string; locale: string; now: number }) {
-      const row = await db
-        .insertInto('job')
-        .values({
-          kind: j.kind,
-          memberId: j.memberId,
-          status: 'queued',
-          params: j.params,
-          locale: j.locale,
-          createdAt: j.now,
-          updatedAt: j.now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
+    // A queued job, unless the member already has `max` waiting or running (undefined then). Counted and inserted in
+    // one transaction, one member's at a time on every server (an advisory lock on PostgreSQL; SQLite runs one write
+    // transaction at a time), so starts in parallel cannot pass the limit together.
+    async insertWithin(
+      j: { kind: string; memberId: number; params: string; locale: string; now: number },
+      max: number,
+    ): Promise<number | undefined> {
+      return runInTransaction(db, async (tx) => {
+        if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${ENQUEUE_LOCK}, ${j.memberId})`.execute(tx);
+        const open = await tx
+          .selectFrom('job')
+          .select(countAll)
+          .where('memberId', '=', j.memberId)
+          .where('status', 'in', ['queued', 'running'])
+          .executeTakeFirstOrThrow();
+        if (Number(open.n) >= max) return undefined;
+        const row = await tx
+          .insertInto('job')
+          .values({
+            kind: j.kind,
+            memberId: j.memberId,
+            status: 'queued',
+            params: j.params,
+            locale: j.locale,
+            createdAt: j.now,
+            updatedAt: j.now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return row.id;
+      });
     },
 
     byId: (id: number): Promise<JobRow | undefined> =>
       db.selectFrom('job').selectAll().where('id', '=', id).executeTakeFirst(),
     byIds: async (ids: readonly number[]): Promise<JobRow[]> =>
       ids.length ? (await jobsOf({ ids: idsValue(db, ids) })).rows : [],
-
-    // How many of a member's jobs wait or run.
-    async openOf(memberId: number): Promise<number> {
-      const r = await db
-        .selectFrom('job')
-        .select(countAll)
-        .where('memberId', '=', memberId)
-        .where('status', 'in', ['queued', 'running'])
-        .executeTakeFirstOrThrow();
-      return Number(r.n);
-    },
 
     // Claims the oldest due job of `kinds` in one statement (PostgreSQL skips a row another worker is claiming right
     // now; SQLite has one writer): of two workers asking at once, one gets it.

@@ -209,8 +209,9 @@ export function createJobService(deps: {
     // Stores a job for `memberId`; the worker picks it up (now, on this server, when its worker runs).
     async enqueue(kind: string, memberId: number, params: unknown, locale: Locale): Promise<Job> {
       if (!kinds.has(kind)) throw new AppError(Code.JOB_FAILED);
-      if ((await repo.openOf(memberId)) >= OPEN_JOBS_PER_MEMBER) throw new AppError(Code.JOB_TOO_MANY);
-      const id = await repo.insert({ kind, memberId, params: JSON.stringify(params), locale, now: clock.now() });
+      const job = { kind, memberId, params: JSON.stringify(params), locale, now: clock.now() };
+      const id = await repo.insertWithin(job, OPEN_JOBS_PER_MEMBER);
+      if (id === undefined) throw new AppError(Code.JOB_TOO_MANY);
       wake(0);
       return toJob((await repo.byId(id))!);
     },

@@ -127,6 +127,19 @@ describe('background jobs', () => {
     await t.app.jobs.runOnce();
   });
 
+  it('limits the jobs a member starts at once, on every engine (counted and inserted under one lock)', async () => {
+    const racer = await createStaff(t.db.db, 'job_racer', []);
+    const starts = await Promise.allSettled(
+      Array.from({ length: 8 }, () => t.app.jobs.enqueue('test-rows', racer, { n: 1 }, 'en-US')),
+    );
+    expect(starts.filter((s) => s.status === 'fulfilled')).toHaveLength(3);
+    for (const s of starts.filter((x) => x.status === 'rejected'))
+      expect(s.reason).toMatchObject({ code: Code.JOB_TOO_MANY });
+    const open = await t.db.db.selectFrom('job').select('id').where('memberId', '=', racer).execute();
+    expect(open).toHaveLength(3);
+    await t.app.jobs.runOnce();
+  });
+
   it('answers 400 naming the field for a bad id', async () => {
     const res = await t.get('/api/v1/jobs/status', { id: 'x' }, { token: t.admin.token });
     expect(res.meta.code).toBe(400);
