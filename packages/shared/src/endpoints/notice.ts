@@ -11,8 +11,8 @@ import {
 } from '../schemas/notice.js';
 import { IdParam, zEmpty } from '../wire.js';
 
-// The calls of member notice administration (spec section 7, issue 17), plus the recipient picker's search (for the
-// add and edit forms: it needs notice:add or notice:update besides notice:list, as it answers members' contacts).
+// The calls of member notice administration (spec section 7, issue 17), plus the recipient picker's search (notice:add:
+// it answers members' contacts).
 export const noticeApi = {
   list: getCall('/admin/v1/notices/list', NoticeListQuery, NoticePageSchema),
   view: getCall('/admin/v1/notices/view', IdParam, NoticeViewSchema),

@@ -1,7 +1,6 @@
 import {
   ALL_MEMBERS,
   Code,
-  PERM,
   type Locale,
   type Notice,
   type NoticeAddInput,
@@ -11,7 +10,6 @@ import {
   type NoticeView,
   type Page,
 } from '@study-crm/shared';
-import type { Caller } from '../../http/context.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { pageResult, pageWindow } from '../../lib/paging.js';
@@ -106,12 +104,8 @@ export function createNoticeService(deps: {
       return null;
     },
 
-    // The recipient picker: active members (staff or students) by part of a name, e-mail or mobile. It answers their
-    // addresses and numbers, so only to the forms that pick a recipient: adding and editing a notice. A route names
-    // one permission, so the route asks for the screen's and this asks for either form's (an editor who may not add
-    // still moves a notice to another member); `notice:list` alone reads no member's contact details.
-    async recipients(keyword: string | null | undefined, caller: Caller): Promise<NoticeRecipient[]> {
-      if (!caller.perms.has(PERM.noticeAdd) && !caller.perms.has(PERM.noticeUpdate)) throw new AppError(Code.FORBIDDEN);
+    // The recipient picker: active members (staff or students) by part of a name, e-mail or mobile (notice:add).
+    async recipients(keyword: string | null | undefined): Promise<NoticeRecipient[]> {
       const page = await members.list({ keyword, status: 'active', pageSize: RECIPIENT_OPTIONS });
       return page.list.map(toRecipient);
     },

@@ -235,21 +235,15 @@ describe('member notices', () => {
   });
 
   // The picker answers members' e-mail addresses and mobile numbers: it is for the forms that pick a recipient.
-  it('refuses the recipient picker to a member who may only read notices, and opens it to an adder or an editor', async () => {
+  it('opens the recipient picker to a member who may add notices only', async () => {
     const pick = (token: string) => t.get<NoticeRecipient[]>(`${N}/recipients`, { keyword: 'lee ada' }, { token });
     expect((await pick(readerToken)).meta.code).toBe(Code.FORBIDDEN);
-    for (const [loginName, perm] of [
-      ['noticeAdder', PERM.noticeAdd],
-      ['noticeEditor', PERM.noticeUpdate],
-    ] as const) {
-      await staffWith(t, loginName, [PERM.noticeList, perm]);
-      const res = await pick((await t.login(loginName, 'Staff#2026pass')).token);
-      expect(res.meta.code, loginName).toBe(200);
-      expect(
-        res.data.map((r) => r.id),
-        loginName,
-      ).toContain(otherId);
-    }
+    await staffWith(t, 'noticeEditor', [PERM.noticeList, PERM.noticeUpdate]);
+    expect((await pick((await t.login('noticeEditor', 'Staff#2026pass')).token)).meta.code).toBe(Code.FORBIDDEN);
+    await staffWith(t, 'noticeAdder', [PERM.noticeList, PERM.noticeAdd]);
+    const res = await pick((await t.login('noticeAdder', 'Staff#2026pass')).token);
+    expect(res.meta.code).toBe(200);
+    expect(res.data.map((r) => r.id)).toContain(otherId);
   });
 
   it('guards every call by its permission', async () => {

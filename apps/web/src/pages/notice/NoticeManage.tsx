@@ -93,11 +93,9 @@ export default function NoticeManage() {
   const { t } = useTranslation();
   const { list, editor, query, save, actionsColumn, crudList } = useCrudList<Notice, Filters>(noticeCrud);
   const view = useRowView(useNotice);
-  // The recipient search answers members' addresses and numbers, so the server opens it to the add and edit forms
-  // only: a member who may only read notices filters them without it.
-  const mayAdd = usePermission(PERM.noticeAdd);
-  const mayEdit = usePermission(PERM.noticeUpdate);
-  const canSearchRecipients = mayAdd || mayEdit;
+  // The recipient search answers members' addresses and numbers, so the server opens it to those who may add a
+  // notice: others filter without it, and an editor who may not add keeps a notice's recipient as it is.
+  const canSearchRecipients = usePermission(PERM.noticeAdd);
 
   const columns: DataColumn<Notice>[] = [
     { title: t('notice.col.title'), dataIndex: 'title', key: 'title', sorter: true, ellipsis: true },
@@ -198,7 +196,11 @@ export default function NoticeManage() {
           extra={t('notice.f.recipientHint')}
           rules={[{ required: true, message: t('crud.requiredSelect', { field: t('notice.f.recipient') }) }]}
         >
-          <RecipientSelect knownName={editing?.recipientName ?? null} testId="notice-f-recipient" />
+          <RecipientSelect
+            knownName={editing?.recipientName ?? null}
+            disabled={!canSearchRecipients}
+            testId="notice-f-recipient"
+          />
         </Form.Item>
         <FieldRow>
           <Form.Item

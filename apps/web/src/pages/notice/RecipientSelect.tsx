@@ -9,6 +9,8 @@ type Props = {
   // The name of the member already chosen (an edited notice), shown before any search.
   knownName?: string | null;
   allowClear?: boolean;
+  // Shown, not changed (a member who may not search recipients).
+  disabled?: boolean;
   placeholder?: string;
   width?: number;
   testId?: string;
@@ -23,6 +25,7 @@ export function RecipientSelect({
   onChange,
   knownName,
   allowClear,
+  disabled,
   placeholder,
   width,
   testId,
@@ -43,6 +46,7 @@ export function RecipientSelect({
     <Select<number>
       {...search.selectProps}
       allowClear={allowClear}
+      disabled={disabled}
       value={value ?? undefined}
       onChange={(v) => onChange?.(v ?? null)}
       placeholder={placeholder ?? t('notice.f.recipientSearch')}
