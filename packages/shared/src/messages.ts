@@ -316,6 +316,12 @@ export const MESSAGES = {
     'zh-CN': '{field} 是您自己的账号：请用用户菜单中的“修改密码”并输入当前密码',
     'en-US': '{field} is your own account: use "Change password" in your user menu, with your current password',
   },
+  'v.ownTwoFactor': {
+    'zh-TW': '{field} 是您自己的帳號：請到「個人中心 › 個人資料」的「兩步驟登入」關閉，並輸入密碼與驗證碼',
+    'zh-CN': '{field} 是您自己的账号：请到“个人中心 › 个人资料”的“两步验证登录”关闭，并输入密码与验证码',
+    'en-US':
+      '{field} is your own account: turn two-factor sign-in off under "User centre › Profile", with your password and a code',
+  },
   'v.twoFactorRoleName': {
     'zh-TW': '{field} 不能更改：設定 TWO_FACTOR_ROLES 以此名稱要求此角色使用兩步驟登入',
     'zh-CN': '{field} 不能更改：配置 TWO_FACTOR_ROLES 以此名称要求此角色使用两步验证登录',

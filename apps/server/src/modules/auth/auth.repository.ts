@@ -11,8 +11,13 @@ export type SignInAccounts = {
   byId(id: number): Promise<LoginCandidate | undefined>;
   byEmail(email: string): Promise<LoginCandidate | undefined>;
   byMobile(areaCode: string, mobile: string): Promise<LoginCandidate | undefined>;
-  // Counts the attempt before the password is checked, in one statement; a lock that has run out starts afresh.
-  reserveAttempt(id: number, now: number): Promise<{ attempt: number; lockedUntil: number | null }>;
+  // Counts the attempt before the password is checked, in one statement; a lock that has run out starts afresh, and
+  // an attempt past the limit sets a lock if none is in place.
+  reserveAttempt(
+    id: number,
+    now: number,
+    limits: { maxFailures: number; lockMs: number },
+  ): Promise<{ attempt: number; lockedUntil: number | null }>;
   lock(id: number, until: number): Promise<void>;
   clearFailures(id: number): Promise<void>;
 };

@@ -24,7 +24,12 @@ export async function countedCheck(
 ): Promise<void> {
   const { repo, limits, now } = deps;
   if (member.lockedUntil && member.lockedUntil > now) throw lockedError(member.lockedUntil, now);
-  const { attempt: n, lockedUntil } = await repo.reserveAttempt(member.id, now);
+  // An attempt past the limit locks in the same statement (a right password of a two-factor member keeps the count,
+  // so the code step can pass it without a wrong guess): refused, and the lock lifts after loginLockMs.
+  const { attempt: n, lockedUntil } = await repo.reserveAttempt(member.id, now, {
+    maxFailures: limits.loginMaxFailures,
+    lockMs: limits.loginLockMs,
+  });
   if (lockedUntil && lockedUntil > now) throw lockedError(lockedUntil, now);
   if (n > limits.loginMaxFailures) throw lockedError(now + limits.loginLockMs, now);
   const refusal = await check();

@@ -10,7 +10,7 @@ import {
   type MailSenderUpdateBody,
   type Page,
 } from '@study-crm/shared';
-import { AppError, found } from '../../http/errors.js';
+import { AppError, badRequest, found } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { MailRepository, MailSenderRow } from './mail.repository.js';
 import type { SecretBox } from '../../lib/secret-box.js';
@@ -72,13 +72,22 @@ export function createSenderService(deps: {
 
     async update(b: MailSenderUpdateBody): Promise<MailSender> {
       const current = await row(b.id);
+      const tlsMode = b.tlsMode ?? current.tlsMode;
+      // An empty password keeps the stored one only for the connection it was given for: otherwise whoever may edit
+      // a sender could point it at their own server (TLS off) and "test" it to receive the password in clear.
+      const moved =
+        b.host !== current.host ||
+        b.port !== current.port ||
+        b.account !== current.account ||
+        tlsMode !== current.tlsMode;
+      if (moved && !b.password) throw badRequest('password', 'v.required');
       // updatedAt must move so the pooled transport is rebuilt with the new settings.
       const now = Math.max(clock.now(), current.updatedAt + 1);
       await repo.updateSender(b.id, {
         host: b.host,
         port: b.port,
         account: b.account,
-        tlsMode: b.tlsMode ?? current.tlsMode,
+        tlsMode,
         displayName: b.displayName ?? null,
         replyTo: b.replyTo || null,
         ...(b.password ? { passwordEnc: box.seal(b.password) } : {}),

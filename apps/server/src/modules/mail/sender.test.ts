@@ -70,6 +70,34 @@ describe('mail servers', () => {
     expect(bad.data.message).toContain('535');
   });
 
+  it('asks for the password again when the host, port, account or TLS mode changes; keeps it otherwise', async () => {
+    const sender = (await t.get<Page<MailSender>>(`${BASE}/list`, {}, { token })).data.list[0]!;
+    const update = (body: Record<string, unknown>) =>
+      t.post<MailSender>(`${BASE}/update`, { ...valid(), id: sender.id, ...body }, { token });
+    expect((await update({})).meta.code).toBe(200);
+    const before = await t.db.db.selectFrom('mailSender').selectAll().where('id', '=', sender.id).executeTakeFirst();
+    // The stored password would go to whatever server the sender now names (a "test" would hand it over).
+    for (const moved of [
+      { host: 'localhost' },
+      { port: smtp.port + 1 },
+      { account: 'x@example.com' },
+      { tlsMode: 'tls' },
+    ]) {
+      const res = await update({ ...moved, password: '' });
+      expect(res.meta.code, JSON.stringify(moved)).toBe(400);
+      expect(res.meta.message).toContain('password');
+    }
+    const after = await t.db.db.selectFrom('mailSender').selectAll().where('id', '=', sender.id).executeTakeFirst();
+    expect(after).toEqual(before);
+    // With the password given again the connection changes; an edit that keeps the connection keeps the password.
+    expect((await update({ host: 'localhost' })).data.host).toBe('localhost');
+    const kept = await update({ host: 'localhost', password: '', tlsMode: '', displayName: 'Office' });
+    expect(kept.meta.code).toBe(200);
+    expect(kept.data).toMatchObject({ displayName: 'Office', hasPassword: true });
+    expect((await t.post<MailSenderTestResult>(`${BASE}/test`, { id: sender.id }, { token })).data.isOk).toBe(true);
+    expect((await update({})).meta.code).toBe(200);
+  });
+
   it('refuses to remove a sender that has sent e-mails (5440)', async () => {
     const sender = (await t.get<Page<MailSender>>(`${BASE}/list`, {}, { token })).data.list[0]!;
     const sent = await t.post<{ id: number }>(

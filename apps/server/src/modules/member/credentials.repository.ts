@@ -49,14 +49,23 @@ export function createCredentialRepository(db: Db) {
       live().where('areaCode', '=', areaCode).where('mobile', '=', mobile).executeTakeFirst(),
 
     // Counts the attempt before the password is checked, in one statement (no read-then-write race): parallel
-    // guesses each get their own number. A lock that has run out starts a fresh count.
-    async reserveAttempt(id: number, now: number): Promise<{ attempt: number; lockedUntil: number | null }> {
+    // guesses each get their own number. A lock that has run out starts a fresh count. An attempt past `maxFailures`
+    // with no lock in place sets one until `now + lockMs`: a count can pass the limit without a wrong guess locking
+    // (a two-factor member's right password keeps it, and the code step adds one), and without a lock to run out
+    // it would never start afresh. Both columns are computed from the row as it was.
+    async reserveAttempt(
+      id: number,
+      now: number,
+      limits: { maxFailures: number; lockMs: number },
+    ): Promise<{ attempt: number; lockedUntil: number | null }> {
       const expired = sql<boolean>`locked_until is not null and locked_until <= ${now}`;
       const row = await db
         .updateTable('member')
         .set({
           failedLogins: sql<number>`case when ${expired} then 1 else failed_logins + 1 end`,
-          lockedUntil: sql<number | null>`case when ${expired} then null else locked_until end`,
+          lockedUntil: sql<number | null>`case when ${expired} then null
+            when locked_until is null and failed_logins + 1 > ${limits.maxFailures} then ${now + limits.lockMs}
+            else locked_until end`,
         })
         .where('id', '=', id)
         .returning(['failedLogins', 'lockedUntil'])

@@ -1,7 +1,7 @@
 import QRCode from 'qrcode';
 import { Code, type RecoveryCodes, type TwoFactorSetup, type TwoFactorStatus } from '@study-crm/shared';
 import type { Config } from '../../config.js';
-import { AppError, notFound } from '../../http/errors.js';
+import { AppError, badRequest, notFound } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import type { AccessGuard, Actor } from '../role/index.js';
@@ -102,9 +102,12 @@ export function createTwoFactorService(deps: {
       return null;
     },
 
-    // An administrator clears a member's second factor (a lost phone); the access guard applies.
+    // An administrator clears a member's second factor (a lost phone); the access guard applies. Never the caller's
+    // own: turning it off asks the password and a code (`disable`), which a stolen session alone does not pass, and
+    // the guard lets anyone act on themselves.
     async reset(memberId: number, actor: Actor): Promise<null> {
       if (!(await people.isMember(memberId))) throw notFound();
+      if (actor.id === memberId) throw badRequest('id', 'v.ownTwoFactor');
       await guard.assertCanManageMember(actor, memberId);
       await repo.remove(memberId);
       return null;

@@ -11,6 +11,7 @@ import {
   type TwoFactorStatus,
 } from '@study-crm/shared';
 import { TEST_CAPTCHA, testClock } from '../../test/harness.js';
+import { expectParamError } from '../../test/expect-envelope.js';
 import { createRole, createStaff, STAFF_PASSWORD } from '../../test/access-fixtures.js';
 
 const STEP_MS = 30_000;
@@ -198,6 +199,41 @@ describe('two-factor sign-in', () => {
   const disable = (token: string, body: Record<string, string>) =>
     t.post('/api/v1/member/twoFactor/disable', body, { token, locale: 'en-US' });
 
+  const LOCK_MS = 15 * 60_000;
+
+  it('locks a right code that comes past the limit, and lets the member in once the lock time has passed', async () => {
+    const { secret } = await enrolled('tf_past');
+    // Four wrong passwords (1-4), the right one (5, kept while a code is pending): the right code is attempt 6.
+    for (let i = 0; i < 4; i++) expect((await passwordStep('tf_past', 'Wrong#pass2026')).meta.code).toBe(401);
+    const ticket = await ticketOf('tf_past');
+    clock.advance(STEP_MS);
+    const past = await codeStep(ticket, codeAt(secret, clock.now()));
+    expect(past.meta).toEqual({
+      code: 1002,
+      message: 'Too many failed sign-ins: this account is locked, try again in 15 minutes',
+    });
+    // The lock is written, so it runs out like any other: the count starts afresh and the member signs in.
+    clock.advance(LOCK_MS - 60_000);
+    expect((await passwordStep('tf_past')).meta.code).toBe(1002);
+    clock.advance(60_000);
+    const again = await ticketOf('tf_past');
+    clock.advance(STEP_MS);
+    expect((await codeStep(again, codeAt(secret, clock.now()))).meta.code).toBe(200);
+  });
+
+  it('locks turning it off past the limit the same way, until the lock time has passed', async () => {
+    const { token, secret } = await enrolled('tf_past_off');
+    for (let i = 0; i < 4; i++) expect((await passwordStep('tf_past_off', 'Wrong#pass2026')).meta.code).toBe(401);
+    await ticketOf('tf_past_off');
+    clock.advance(STEP_MS);
+    const past = await disable(token, { password: STAFF_PASSWORD, code: codeAt(secret, clock.now()) });
+    expect(past.meta.code).toBe(1002);
+    clock.advance(LOCK_MS);
+    const off = await disable(token, { password: STAFF_PASSWORD, code: codeAt(secret, clock.now()) });
+    expect(off.meta.code).toBe(200);
+    expect((await passwordStep('tf_past_off')).meta.code).toBe(200);
+  });
+
   it('lets the member turn it off with the password and a code', async () => {
     const { token, secret, recoveryCodes } = await enrolled('tf_off');
     expect((await disable(token, { password: STAFF_PASSWORD, code: '555555' })).meta.code).toBe(1011);
@@ -277,6 +313,22 @@ describe('two-factor sign-in', () => {
     const { token } = await t.login('tf_lost', STAFF_PASSWORD);
     const setup = await t.post<TwoFactorSetup>('/api/v1/member/twoFactor/setup', {}, { token });
     expect(setup.data.secret).not.toBe(secret);
+  });
+
+  it('refuses resetting one’s own second factor, which turns off only with the password and a code', async () => {
+    const resetRole = await createRole(t.db.db, 'ROLE_SELF_RESETTER', [PERM.memberResetTwoFactor]);
+    const { token } = await enrolled('tf_self', [resetRole]);
+    const selfId = (
+      await t.db.db.selectFrom('member').select('id').where('loginName', '=', 'tf_self').executeTakeFirstOrThrow()
+    ).id;
+    const own = await t.post('/api/v1/mc/member/resetTwoFactor', { id: selfId }, { token, locale: 'en-US' });
+    expectParamError(own, 'id');
+    expect(own.meta.message).toContain('"User centre › Profile"');
+    const zh = await t.post('/api/v1/mc/member/resetTwoFactor', { id: selfId }, { token, locale: 'zh-TW' });
+    expect(zh.meta.message).toContain('兩步驟登入');
+    // Still on: the password alone does not sign in.
+    expect((await t.get<TwoFactorStatus>('/api/v1/member/twoFactor/status', {}, { token })).data.enabled).toBe(true);
+    expect((await passwordStep('tf_self')).meta.code).toBe(1010);
   });
 
   it('makes members of a required role set it up before anything but their own calls', async () => {

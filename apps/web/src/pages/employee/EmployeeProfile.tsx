@@ -15,12 +15,14 @@ import { IdentityTag, RoleTags, StatusTag, formatMobile, formatTime } from './la
 import { toast } from '../../lib/feedback';
 import { useIdParam } from '../../navigation/useScreen';
 import { TimelineButton } from '../../components/audit/RecordTimeline';
+import { useSession } from '../../stores/session';
 
 // employeeProfile (hidden from the menu): details, roles and recent sign-ins of one member.
 export default function EmployeeProfile() {
   const { t } = useTranslation();
   const id = useIdParam();
   const view = useMemberView(id);
+  const mid = useSession((s) => s.mid);
   // A lost phone: the member signs in with the password alone and sets up a new authenticator.
   const resetTwoFactor = useMutation({
     mutationFn: (memberId: number) => fetchData(twoFactorApi.reset, { id: memberId }),
@@ -55,23 +57,27 @@ export default function EmployeeProfile() {
             </div>
           </Space>
           <Space>
-            <Permission perm={PERM.memberResetTwoFactor}>
-              <Popconfirm
-                title={t('employee.resetTwoFactor')}
-                description={<div style={{ maxWidth: 320 }}>{t('employee.resetTwoFactorConfirm')}</div>}
-                okText={t('common.confirm')}
-                cancelText={t('common.cancel')}
-                onConfirm={() => resetTwoFactor.mutateAsync(m.id).catch(() => undefined)}
-              >
-                <Button
-                  icon={<SafetyCertificateOutlined />}
-                  loading={resetTwoFactor.isPending}
-                  data-testid="reset-two-factor"
+            {/* Not on one's own profile: the server refuses it there (own second factor turns off in the user
+                centre, with the password and a code). */}
+            {String(m.id) !== mid && (
+              <Permission perm={PERM.memberResetTwoFactor}>
+                <Popconfirm
+                  title={t('employee.resetTwoFactor')}
+                  description={<div style={{ maxWidth: 320 }}>{t('employee.resetTwoFactorConfirm')}</div>}
+                  okText={t('common.confirm')}
+                  cancelText={t('common.cancel')}
+                  onConfirm={() => resetTwoFactor.mutateAsync(m.id).catch(() => undefined)}
                 >
-                  {t('employee.resetTwoFactor')}
-                </Button>
-              </Popconfirm>
-            </Permission>
+                  <Button
+                    icon={<SafetyCertificateOutlined />}
+                    loading={resetTwoFactor.isPending}
+                    data-testid="reset-two-factor"
+                  >
+                    {t('employee.resetTwoFactor')}
+                  </Button>
+                </Popconfirm>
+              </Permission>
+            )}
             <TimelineButton recordType="member" recordId={m.id} />
             {back}
           </Space>

@@ -1,0 +1,77 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import { PERM, type MemberView } from '@study-crm/shared';
+import i18n, { registerBundle } from '../../i18n';
+import { useSession } from '../../stores/session';
+import { employee } from './locale';
+import EmployeeProfile from './EmployeeProfile';
+
+const ok = (data: unknown) =>
+  new Response(JSON.stringify({ meta: { code: 200, message: 'ok' }, data }), {
+    headers: { 'content-type': 'application/json' },
+  });
+
+const view = (id: number): MemberView => ({
+  id,
+  displayName: `Member ${id}`,
+  loginName: `member${id}`,
+  email: null,
+  areaCode: null,
+  mobile: null,
+  memberType: 'staff',
+  engLastName: null,
+  engFirstName: null,
+  fullName: null,
+  nickName: null,
+  avatarImg: null,
+  roles: [],
+  status: 'active',
+  identityStatus: 'unverified',
+  createdAt: 0,
+  updatedAt: 0,
+  recentSessions: [],
+});
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  useSession.setState({ mid: null, serverPerm: [] });
+});
+
+const showProfile = (id: number) => {
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+    const path = new URL(String(input), 'http://x').pathname;
+    if (path === '/api/v1/mc/member/view') return ok(view(id));
+    return ok([]);
+  });
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter initialEntries={[`/employee/employeeProfile?id=${id}`]}>
+        <EmployeeProfile />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+};
+
+describe('employee profile', () => {
+  beforeAll(async () => {
+    registerBundle(employee);
+    await i18n.changeLanguage('en-US');
+  });
+
+  // The server refuses resetting one's own second factor (it turns off in the user centre, with the password and a
+  // code): the button shows on other members' profiles only.
+  it('offers to reset the second factor on another member’s profile, not on one’s own', async () => {
+    useSession.setState({ mid: '1', serverPerm: [PERM.memberResetTwoFactor] });
+    showProfile(2);
+    await waitFor(() => expect(screen.getByTestId('profile-name')).toBeTruthy());
+    expect(screen.getByTestId('reset-two-factor')).toBeTruthy();
+    cleanup();
+
+    showProfile(1);
+    await waitFor(() => expect(screen.getByTestId('profile-name')).toBeTruthy());
+    expect(screen.queryByTestId('reset-two-factor')).toBeNull();
+  });
+});
