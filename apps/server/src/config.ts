@@ -77,6 +77,8 @@ const EnvSchema = z
     JOB_POLL_MS: int(2000, 10, 60_000),
     JOB_LEASE_SECONDS: int(60, 1, 3600),
     JOB_FILE_HOURS: int(72, 1, 24 * 90),
+    // How long a written import run keeps its rows (people's data as imported) and its result sheet (docs/import.md).
+    IMPORT_KEEP_DAYS: int(30, 1, 365),
     EXPORT_DIRECT_MAX_ROWS: int(10_000, 1, 1_000_000),
     // The operation log counts a filter's entries up to this many; past it the total reads "more than" (decision 249).
     AUDIT_COUNT_CAP: int(1_000, 1, 10_000_000),
@@ -225,6 +227,8 @@ export type Config = {
     backoffMaxMs: number;
   };
   jobs: { pollMs: number; leaseMs: number; keepMs: number; directMaxRows: number };
+  // A written import run, its rows and result sheet are removed this long after its write ended.
+  importKeepMs: number;
   // The most entries the operation log counts for its total (decision 249).
   auditCountCap: number;
   // base64 AES-256 key for mail sender passwords; undefined: a key file under dataDir is used (created once).
@@ -329,6 +333,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       keepMs: e.JOB_FILE_HOURS * 3_600_000,
       directMaxRows: e.EXPORT_DIRECT_MAX_ROWS,
     },
+    importKeepMs: e.IMPORT_KEEP_DAYS * 86_400_000,
     auditCountCap: e.AUDIT_COUNT_CAP,
     mailSecretKey: e.MAIL_SECRET_KEY,
     templateFrameHosts: e.TEMPLATE_FRAME_HOSTS.split(',')

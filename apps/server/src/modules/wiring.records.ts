@@ -168,6 +168,7 @@ export function wireRecords(
     jobs,
     permsOf: guard.permsOf,
     audit: app.audit,
+    keepMs: config.importKeepMs,
   });
   registerImportRoutes(app, { imports, storage });
   scheduleImportSweep(app, imports);

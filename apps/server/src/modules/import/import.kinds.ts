@@ -51,6 +51,9 @@ export type KindDef = {
   write(body: unknown, targetId: number | null, ctx: Ctx): Promise<number>;
   // Removes a record this run added (all or nothing, when a later row fails while writing).
   undo?(id: number, ctx: Ctx): Promise<void>;
+  // What a change is about to overwrite (read just before it), and putting it back (all or nothing, as `undo`).
+  before?(id: number): Promise<unknown>;
+  restore?(id: number, before: unknown, ctx: Ctx): Promise<void>;
   // Allowed values listed on the template's second sheet, by column key, read now (dictionary, roles).
   allowed(): Promise<Record<string, string[]>>;
   // The column a zod path belongs to.
@@ -64,12 +67,12 @@ export type ImportServices = {
   roleNames(): Promise<{ id: number; names: string[] }[]>;
   tags: {
     add(b: TagAddBody): Promise<{ id: number }>;
-    update(b: TagAddBody & { id: number }): Promise<{ id: number }>;
+    update(b: TagAddBody & { id: number; version?: number }): Promise<{ id: number }>;
     remove(id: number): Promise<unknown>;
   };
   dict: {
     add(b: DictAddBody): Promise<{ id: number }>;
-    update(b: DictAddBody & { id: number }): Promise<{ id: number }>;
+    update(b: DictAddBody & { id: number; version?: number }): Promise<{ id: number }>;
     remove(id: number): Promise<unknown>;
   };
   members: {
@@ -130,6 +133,13 @@ function entryKind(
     },
     async undo(id) {
       await service.remove(id);
+    },
+    before: (id) => repo.entry(table, id),
+    // The fields as they were, with the version the run's own change gave the entry: an entry changed again since
+    // (by someone else) is refused as a stale copy and keeps that change.
+    async restore(id, before) {
+      const b = before as (TagAddBody & { version: number }) | undefined;
+      if (b) await service.update({ ...b, id, version: b.version + 1 });
     },
     allowed: async () => ({ type: await typeOptions() }),
   };
@@ -197,6 +207,23 @@ function personKind(memberType: 'staff' | 'account', services: ImportServices): 
   };
 }
 
+const DAY = 86_400_000;
+// Excel counts days from 1899-12-30. Serial numbers from 61 (1900-03-01: before it Excel counts a 29 February 1900
+// that never was) to 2100-12-31 are read as dates.
+const EXCEL_EPOCH = Date.UTC(1899, 11, 30);
+const SERIAL_MAX = (Date.UTC(2100, 11, 31) - EXCEL_EPOCH) / DAY;
+// A date column's cell as YYYY-MM-DD when the sheet stored a date: a date cell is read as its serial number (a whole
+// number) or, stored as an ISO date (t="d"), as a date-time at midnight. Any other text stays as it is, for the
+// form's schema to judge (a time of day, a fraction, a number out of range are refused there).
+function sheetDate(text: string): string {
+  if (/^\d{1,6}$/.test(text)) {
+    const n = Number(text);
+    return n >= 61 && n <= SERIAL_MAX ? new Date(EXCEL_EPOCH + n * DAY).toISOString().slice(0, 10) : text;
+  }
+  return /^(\d{4}-\d{2}-\d{2})T00:00(?::00(?:\.0+)?)?Z?$/.exec(text)?.[1] ?? text;
+}
+const DATE_COLUMNS = ['birthday', 'applicationDate', 'eduStartDate', 'eduEndDate', 'testDate'];
+
 const rolesRequired: FieldProblem = { field: 'roleIds', reason: 'v.roleRequired', params: {} };
 
 // One application a row: its first three target schools, one education and one language score (decision 176).
@@ -204,7 +231,10 @@ function applicationKind(services: ImportServices, repo: ImportRepository): Kind
   const slots = [1, 2, 3];
   return {
     async check(cells) {
-      const c = blankToUndefined(cells) as Record<string, string | undefined>;
+      const c = blankToUndefined({
+        ...cells,
+        ...Object.fromEntries(DATE_COLUMNS.map((k) => [k, sheetDate(cells[k] ?? '')])),
+      }) as Record<string, string | undefined>;
       const schoolSlots = slots.filter((i) => c[`school${i}`] || c[`major${i}`]);
       const input = {
         name: c.name,

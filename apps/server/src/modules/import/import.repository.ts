@@ -117,10 +117,29 @@ export function createImportRepository(db: Db) {
       return Number(r.numDeletedRows);
     },
 
+    // Runs whose write ended (or began: a worker that died mid-write leaves it running) before `cutoff`, with their
+    // rows (cascade): the rows hold the people's data as imported, and make the result sheet.
+    async deleteWrittenBefore(cutoff: number): Promise<number> {
+      const r = await db
+        .deleteFrom('importRun')
+        .where('status', 'in', ['running', 'done', 'failed'])
+        .where('updatedAt', '<', cutoff)
+        .executeTakeFirst();
+      return Number(r.numDeletedRows);
+    },
+
     // ----- look-ups for the dry run -----
     entryId: async (table: 'tag' | 'dictEntry', type: string, value: string) =>
       (await db.selectFrom(table).select('id').where('type', '=', type).where('value', '=', value).executeTakeFirst())
         ?.id,
+
+    // An entry's fields as its update body holds them, and its version (what a change of the run overwrites).
+    entry: (table: 'tag' | 'dictEntry', id: number) =>
+      db
+        .selectFrom(table)
+        .select(['type', 'value', 'label', 'label2', 'description', 'sort', 'status', 'color', 'version'])
+        .where('id', '=', id)
+        .executeTakeFirst(),
 
     entryLabelId: async (table: 'tag' | 'dictEntry', type: string, label: string) =>
       (await db.selectFrom(table).select('id').where('type', '=', type).where('label', '=', label).executeTakeFirst())

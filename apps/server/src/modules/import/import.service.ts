@@ -127,6 +127,8 @@ export function createImportService(deps: {
   // The member's permissions now (the write runs later: what was revoked meanwhile no longer counts).
   permsOf: (memberId: number) => Promise<string[]>;
   audit: AuditLog;
+  // How long a written run keeps its rows and result sheet (IMPORT_KEEP_DAYS).
+  keepMs: number;
 }) {
   const { repo, clock } = deps;
   const kinds = importKinds(deps.services, repo);
@@ -243,8 +245,8 @@ export function createImportService(deps: {
 
   // The write of a run (the job): each row checked again (the data may have changed since the dry run) and written
   // through the form's own service call. "all": nothing unless every row passes (the run goes back to checked), and
-  // what this run added is removed again when a row fails while writing; "valid": the valid rows. Progress after
-  // every 200 rows, in the job and the run's row. One audit entry, as the importer: the run's counts and status.
+  // what this run added or changed is taken back when a row fails while writing; "valid": the valid rows. Progress
+  // after every 200 rows, in the job and the run's row. One audit entry, as the importer: the run's counts and status.
   async function write(kind: ImportKind, job: JobContext, report: ReportProgress): Promise<JobFile> {
     const p = job.params as ImportJobParams;
     const run = await repo.run(p.runId);
@@ -304,8 +306,11 @@ export function createImportService(deps: {
         await repo.release(run.id, clock.now());
         throw new AppError(Code.IMPORT_HAS_REFUSED, undefined, { count: refusedNow });
       }
-      const addedIds: number[] = [];
+      // What an all-or-nothing run wrote, in order: the row, the record, and for a change what it held before.
+      const written: { rowId: number; id: number; isChange: boolean; before?: unknown }[] = [];
       let failed: Reason | undefined;
+      // The database refused a row no check foresaw: an all-or-nothing run is taken back, then the job fails.
+      let fatal: unknown;
       const progress = async () => {
         await outsideAuditScope(() => repo.progress(run.id, { ...tally }, clock.now()));
         await report(tally.processed, run.total);
@@ -331,22 +336,22 @@ export function createImportService(deps: {
           }
           try {
             const target = checked.action === 'change' ? checked.targetId : null;
+            const before = isAll && target !== null && def.before ? await def.before(target) : undefined;
             const id = await outsideAuditScope(() => def.write(checked.body, target, ctx));
-            if (target === null) {
-              tally.added += 1;
-              addedIds.push(id);
-            } else tally.changed += 1;
+            if (isAll) written.push({ rowId: r.id, id, isChange: target !== null, before });
+            if (target === null) tally.added += 1;
+            else tally.changed += 1;
             outcomes.push({ id: r.id, outcome: target === null ? 'added' : 'changed', targetId: id });
           } catch (err) {
-            if (!(err instanceof AppError)) {
-              // The database refused a row no check foresaw: the job fails, and an all-or-nothing run first takes
-              // back what it added (else the rows before this one would stay).
-              if (isAll && def.undo) for (const id of addedIds) await outsideAuditScope(() => def.undo!(id, ctx));
-              throw err;
-            }
-            const reason: Reason = { key: err.messageKey, params: err.params };
+            if (!(err instanceof AppError) && !isAll) throw err;
+            const reason: Reason = err instanceof AppError ? { key: err.messageKey, params: err.params } : {};
+            if (!(err instanceof AppError)) fatal = err;
             tally.refused += 1;
-            outcomes.push({ id: r.id, outcome: 'refused', reason: JSON.stringify(reason) });
+            outcomes.push({
+              id: r.id,
+              outcome: 'refused',
+              ...(err instanceof AppError ? { reason: JSON.stringify(reason) } : {}),
+            });
             if (isAll) failed = reason;
           }
           if (tally.processed % STEP === 0) await progress();
@@ -354,10 +359,35 @@ export function createImportService(deps: {
         await outsideAuditScope(() => repo.setOutcomes(outcomes));
         await progress();
       }
-      if (failed && def.undo) {
-        // All or nothing: a row refused while writing (a change made meanwhile) takes back what this run added.
-        for (const id of addedIds) await outsideAuditScope(() => def.undo!(id, ctx));
-        tally.added = 0;
+      // All or nothing: a row refused while writing (a change made meanwhile) takes back what this run wrote, the
+      // last first: its additions removed, its changes set back to what they held (decision 337). A row that cannot
+      // be taken back (applications have no remove call; an entry changed again since) keeps its outcome and count;
+      // the others become "not written", so the result sheet and the counts say what the database holds.
+      if (failed) {
+        const undone: Parameters<ImportRepository['setOutcomes']>[0] = [];
+        try {
+          for (const w of written.reverse()) {
+            const back = w.isChange
+              ? def.restore && (() => def.restore!(w.id, w.before, ctx))
+              : def.undo && (() => def.undo!(w.id, ctx));
+            if (!back) continue;
+            try {
+              await outsideAuditScope(back);
+            } catch (err) {
+              if (err instanceof AppError) continue;
+              throw err;
+            }
+            if (w.isChange) tally.changed -= 1;
+            else tally.added -= 1;
+            undone.push({ id: w.rowId, outcome: 'skipped' });
+          }
+        } finally {
+          await outsideAuditScope(() => repo.setOutcomes(undone));
+        }
+      }
+      if (fatal !== undefined) {
+        await outsideAuditScope(() => repo.progress(run.id, { ...tally, status: 'failed' }, clock.now()));
+        throw fatal;
       }
       // The job's one audit entry: this update of the run, with its counts (the rows' own writes are not entries).
       await repo.progress(run.id, { ...tally, status: failed ? 'failed' : 'done' }, clock.now());
@@ -488,8 +518,10 @@ export function createImportService(deps: {
       return resultOf(kind, await mine(kind, id, actor), locale);
     },
 
-    // Dry runs never written are kept a day, then removed with their rows.
-    sweep: () => repo.deleteCheckedBefore(clock.now() - DAY),
+    // Dry runs never written are kept a day; written runs, whose rows hold the people's data as imported (and make
+    // the result sheet), `keepMs` after their write ended (IMPORT_KEEP_DAYS). Then removed with their rows.
+    sweep: async () =>
+      (await repo.deleteCheckedBefore(clock.now() - DAY)) + (await repo.deleteWrittenBefore(clock.now() - deps.keepMs)),
   };
 }
 export type ImportService = ReturnType<typeof createImportService>;

@@ -23,7 +23,7 @@ import { createImportRepository, createImportService, type ImportServices } from
 import { download, sheetRows } from '../../test/sms-fixtures.js';
 import { emptyRowsBomb, workbookOf } from '../../test/xlsx-files.js';
 
-type Cell = string | { formula: string; result: string };
+type Cell = string | Date | { formula: string; result: string };
 
 // A sheet of `kind` with the English template headers and rows given by column key.
 async function sheet(kind: ImportKind, rows: Record<string, Cell>[], locale: 'en-US' | 'zh-TW' = 'en-US') {
@@ -201,6 +201,66 @@ describe('spreadsheet imports', () => {
       } else await sql`drop trigger refuse_boom`.execute(t.db.db);
     }
   });
+
+  // A row refused while writing: the database refuses it outright ('error'), or another caller took its key just
+  // before (a trigger adding the same key: the service answers "exists").
+  for (const how of ['error', 'taken'] as const)
+    it(`leaves an all-or-nothing run's changes and additions undone, and says so, when a later row fails (${how})`, async () => {
+      await t.post('/admin/v1/sys/dict/add', { type: 'undo_kind', value: 'x', label: '舊' }, { token: t.admin.token });
+      const body =
+        how === 'error'
+          ? "raise exception 'refused by the database'"
+          : "insert into dict_entry (type, value, label, created_at, updated_at) values (new.type, new.value, 'taken', 0, 0)";
+      if (isPostgres(t.db.db)) {
+        await sql`create function refuse_boom() returns trigger language plpgsql as $$
+          begin if new.value = 'boom' and new.label <> 'taken' then ${sql.raw(body)}; end if; return new; end $$`.execute(
+          t.db.db,
+        );
+        await sql`create trigger refuse_boom before insert on dict_entry for each row execute function refuse_boom()`.execute(
+          t.db.db,
+        );
+      } else {
+        const lite = how === 'error' ? "select raise(abort, 'refused by the database')" : body;
+        await sql`create trigger refuse_boom before insert on dict_entry when new.value = 'boom' and new.label <> 'taken'
+          begin ${sql.raw(lite)}; end`.execute(t.db.db);
+      }
+      try {
+        const dry = await check(
+          'dict',
+          await sheet('dict', [
+            { type: 'undo_kind', value: 'x', label: '新', label2: 'New' },
+            { type: 'undo_kind', value: 'y', label: '乙' },
+            { type: 'undo_kind', value: 'boom', label: '丙' },
+            { type: 'undo_kind', value: 'z', label: '丁' },
+          ]),
+        );
+        expect(dry.data).toMatchObject({ toAdd: 3, toChange: 1, toRefuse: 0 });
+        const ended = await run('dict', dry.data.id, 'all');
+        // Nothing changed, nothing added.
+        const entries = await t.db.db
+          .selectFrom('dictEntry')
+          .select(['value', 'label', 'label2'])
+          .where('type', '=', 'undo_kind')
+          .execute();
+        expect(entries).toEqual([{ value: 'x', label: '舊', label2: null }]);
+        // The counts and the result sheet say so.
+        expect(ended.data).toMatchObject({ status: 'failed', processed: 4, added: 0, changed: 0, refused: 1 });
+        const result = await download(t, t.admin.token, `${IMPORT_BASE.dict}/result?id=${dry.data.id}`);
+        const rows = await sheetRows(result.rawPayload);
+        expect(rows.slice(1).map((r) => r.slice(0, 2))).toEqual([
+          ['2', 'not written'],
+          ['3', 'not written'],
+          ['4', 'refused'],
+          ['5', 'not written'],
+        ]);
+        if (how === 'taken') expect(rows[3]![2]).toContain('boom');
+      } finally {
+        if (isPostgres(t.db.db)) {
+          await sql`drop trigger refuse_boom on dict_entry`.execute(t.db.db);
+          await sql`drop function refuse_boom()`.execute(t.db.db);
+        } else await sql`drop trigger refuse_boom`.execute(t.db.db);
+      }
+    });
 
   it('changes existing dictionary entries (all or nothing) when the importer may edit them', async () => {
     await t.post('/admin/v1/sys/dict/add', { type: 'imp_kind', value: 'x', label: '舊' }, { token: t.admin.token });
@@ -380,6 +440,68 @@ describe('spreadsheet imports', () => {
     expect(edu).toEqual([{ school: 'Taipei First Girls High School' }]);
   });
 
+  it('reads dates the sheet stored as dates: Excel serial numbers and ISO date-times at midnight', async () => {
+    // A date cell as Excel (and ExcelJS) writes it: its serial number with a date format.
+    const excel = await sheet('application', [
+      {
+        name: '日期一',
+        email: 'date.one@example.com',
+        birthday: new Date(Date.UTC(2006, 4, 1)),
+        applicationDate: new Date(Date.UTC(2026, 10, 1)),
+      },
+    ]);
+    // Raw cells: a serial number, an ISO date cell (t="d"), a text date; then what stays refused.
+    const cell = (v: string) =>
+      v.startsWith('d:')
+        ? `<c t="d"><v>${v.slice(2)}</v></c>`
+        : v.startsWith('n:')
+          ? `<c><v>${v.slice(2)}</v></c>`
+          : `<c t="inlineStr"><is><t>${v}</t></is></c>`;
+    const row = (n: number, v: Record<string, string>) =>
+      `<row r="${n}">${IMPORT_COLUMNS.application.map((c) => cell(v[c.key] ?? '')).join('')}</row>`;
+    const raw = workbookOf(
+      [
+        row(2, {
+          name: '日期二',
+          email: 'date.two@example.com',
+          birthday: 'n:38838',
+          applicationDate: 'd:2026-11-01T00:00:00',
+        }),
+        row(3, {
+          name: '日期三',
+          email: 'date.three@example.com',
+          birthday: '2006-05-01',
+          applicationDate: 'd:2026-11-01T00:00:00.000Z',
+        }),
+        row(4, { name: '時刻', email: 'date.four@example.com', birthday: 'd:2006-05-01T10:30:00' }),
+        row(5, { name: '小數', email: 'date.five@example.com', birthday: 'n:38838.5' }),
+        row(6, { name: '太遠', email: 'date.six@example.com', birthday: 'n:2958466' }),
+      ].join(''),
+      { header: headersOf('application') },
+    );
+    const first = await check('application', excel);
+    expect(first.data, JSON.stringify(first.data.preview)).toMatchObject({ toAdd: 1, toRefuse: 0 });
+    const second = await check('application', raw);
+    expect(second.data, JSON.stringify(second.data.preview)).toMatchObject({ toAdd: 2, toRefuse: 3 });
+    const refused = second.data.preview.filter((p) => p.action === 'refuse');
+    expect(refused.map((p) => [p.rowNo, p.reason])).toEqual(
+      [4, 5, 6].map((n) => [n, expect.stringContaining('Birthday')]),
+    );
+    expect((await run('application', first.data.id, 'valid')).data).toMatchObject({ added: 1 });
+    expect((await run('application', second.data.id, 'valid')).data).toMatchObject({ added: 2 });
+    const dates = await t.db.db
+      .selectFrom('application')
+      .select(['email', 'birthday', 'applicationDate'])
+      .where('email', 'like', 'date.%')
+      .orderBy('email')
+      .execute();
+    expect(dates).toEqual([
+      { email: 'date.one@example.com', birthday: '2006-05-01', applicationDate: '2026-11-01' },
+      { email: 'date.three@example.com', birthday: '2006-05-01', applicationDate: '2026-11-01' },
+      { email: 'date.two@example.com', birthday: '2006-05-01', applicationDate: '2026-11-01' },
+    ]);
+  });
+
   it('refuses files that are not sheets, bombs, huge files, NUL bytes and wrong columns with the problem named', async () => {
     const headers = headersOf('tag');
     const runs = async () => (await t.db.db.selectFrom('importRun').select('id').execute()).length;
@@ -457,6 +579,44 @@ describe('spreadsheet imports', () => {
     const view = await t.db.db.selectFrom('importRun').select('status').where('id', '=', dry.data.id).execute();
     expect(view).toEqual([{ status: 'checked' }]);
   });
+
+  // (Last of these tests: the sweep, on a clock a month ahead, removes every run of this app.)
+  it('removes a written run with its rows (the data as imported) and its result sheet after IMPORT_KEEP_DAYS', async () => {
+    const DAY = 86_400_000;
+    expect(t.config.importKeepMs).toBe(30 * DAY);
+    const content = await sheet('application', [
+      { name: '留存', email: 'keep.me@example.com', passportNo: 'P1234567' },
+    ]);
+    const written = await check('application', content);
+    expect((await run('application', written.data.id, 'valid')).data).toMatchObject({ status: 'done', added: 1 });
+    const cellsOf = async (id: number) =>
+      (await t.db.db.selectFrom('importRow').select('cells').where('runId', '=', id).execute()).map((r) => r.cells);
+    expect((await cellsOf(written.data.id)).join()).toContain('P1234567');
+    // The app's sweep, on a clock of its own.
+    const clock = testClock(Date.now());
+    const imports = createImportService({
+      repo: createImportRepository(t.db.db),
+      services: {} as ImportServices,
+      clock,
+      jobs: { register: () => undefined, enqueue: () => Promise.reject(new Error('no job expected')) },
+      permsOf: () => Promise.resolve([]),
+      audit: t.app.audit,
+      keepMs: t.config.importKeepMs,
+    });
+    const resultOf = () => download(t, t.admin.token, `${IMPORT_BASE.application}/result?id=${written.data.id}`);
+    clock.advance(29 * DAY);
+    await imports.sweep();
+    expect(await cellsOf(written.data.id)).toHaveLength(1);
+    expect((await resultOf()).statusCode).toBe(200);
+    clock.advance(2 * DAY);
+    await imports.sweep();
+    expect(await cellsOf(written.data.id)).toEqual([]);
+    expect(await t.db.db.selectFrom('importRun').select('id').where('id', '=', written.data.id).execute()).toEqual([]);
+    expect((await resultOf()).json()).toMatchObject({ meta: { code: 404 } });
+    // The application it wrote stays.
+    const app = await t.db.db.selectFrom('application').select('id').where('email', '=', 'keep.me@example.com');
+    expect(await app.execute()).toHaveLength(1);
+  });
 });
 
 describe('the write of an import longer than the job lease', () => {
@@ -524,6 +684,7 @@ describe('the write of an import longer than the job lease', () => {
       jobs,
       permsOf: () => Promise.resolve(perms),
       audit: t.app.audit,
+      keepMs: t.config.importKeepMs,
     });
     const actor = { id: t.admin.mid, perms: new Set(perms), activeRoleId: null };
     jobId = (await imports.start('tag', { id: dry.data.id, mode: 'valid' }, actor, 'en-US')).jobId;

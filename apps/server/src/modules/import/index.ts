@@ -9,7 +9,7 @@ export { createImportService } from './import.service.js';
 export type { ImportService } from './import.service.js';
 export type { ImportServices } from './import.kinds.js';
 
-// Dry runs never written go after a day: swept hourly, stopped with the app.
+// Dry runs never written go after a day, written runs after IMPORT_KEEP_DAYS: swept hourly, stopped with the app.
 export function scheduleImportSweep(app: FastifyInstance, imports: Pick<ImportService, 'sweep'>): void {
   const sweep = setInterval(() => {
     imports.sweep().catch((err: unknown) => app.log.error({ err }, 'import sweep failed'));
