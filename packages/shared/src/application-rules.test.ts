@@ -21,6 +21,35 @@ describe('the UK choice rules', () => {
     expect(choiceIssues(rows.map((r, i) => ({ ...r, cycleId: i % 2 })))).toEqual([]);
   });
 
+  it('allows an insurance reply only beside a firm reply on a conditional offer, and a decline only of an offer', () => {
+    const ucas = (decision: string, reply: string, cycleId = 1) => ({
+      school: 'S',
+      route: 'ucas',
+      cycleId,
+      decision,
+      reply,
+    });
+    const reply = (i: number, message: string) => ({ path: [i, 'reply'], message });
+    // UCAS: a conditional firm choice may have an insurance (on either kind of offer); an unconditional one may not.
+    expect(choiceIssues([ucas('conditional', 'firm'), ucas('unconditional', 'insurance')])).toEqual([]);
+    expect(choiceIssues([ucas('unconditional', 'insurance'), ucas('unconditional', 'firm')])).toEqual([
+      reply(0, 'v.insuranceNeedsFirm'),
+    ]);
+    expect(choiceIssues([ucas('conditional', 'insurance')])).toEqual([reply(0, 'v.insuranceNeedsFirm')]);
+    // The firm reply of another cycle does not count.
+    expect(choiceIssues([ucas('conditional', 'firm', 2), ucas('conditional', 'insurance')])).toEqual([
+      reply(1, 'v.insuranceNeedsFirm'),
+    ]);
+    expect(choiceIssues([ucas('unconditional', 'firm'), ucas('conditional', 'declined')])).toEqual([]);
+    expect(choiceIssues([ucas('pending', 'declined'), ucas('unsuccessful', 'declined')])).toEqual([
+      reply(0, 'v.declineNeedsOffer'),
+      reply(1, 'v.declineNeedsOffer'),
+    ]);
+    expect(choiceIssues([{ school: 'S', route: 'ucas', reply: 'declined' }])).toEqual([
+      reply(0, 'v.declineNeedsOffer'),
+    ]);
+  });
+
   it('flags by the date only: on the deadline day is on time', () => {
     const cycle = {
       id: 1,

@@ -136,16 +136,24 @@ export type ChoiceIssue = { path: [number, string]; message: string };
 
 // The rules a save must keep, per cycle (rows without a cycle count together): at most five UCAS choices, not both
 // Oxford and Cambridge, at most four in medicine/dentistry/veterinary; one firm and one insurance reply, each on an
-// offer. The first row that breaks a rule is named.
+// offer, an insurance reply only beside a firm reply on a conditional offer (UCAS: an unconditional firm choice
+// leaves no insurance); a decline only of a choice not pending or unsuccessful. The first row that breaks a rule is
+// named; the issues come in row order.
 export function choiceIssues(rows: readonly ChoiceRow[]): ChoiceIssue[] {
   const out: ChoiceIssue[] = [];
   const seen = new Map<
     string,
-    { ucas: number; medical: number; oxbridge: string | null; firm: boolean; ins: boolean }
+    {
+      ucas: number;
+      medical: number;
+      oxbridge: string | null;
+      firm: string | null;
+      ins: number | null;
+    }
   >();
   rows.forEach((r, i) => {
     const key = String(r.cycleId ?? '');
-    const c = seen.get(key) ?? { ucas: 0, medical: 0, oxbridge: null, firm: false, ins: false };
+    const c = seen.get(key) ?? { ucas: 0, medical: 0, oxbridge: null, firm: null, ins: null };
     seen.set(key, c);
     if (isUcasChoice(r)) {
       c.ucas += 1;
@@ -162,12 +170,19 @@ export function choiceIssues(rows: readonly ChoiceRow[]): ChoiceIssue[] {
       if (r.decision !== 'conditional' && r.decision !== 'unconditional')
         out.push({ path: [i, 'reply'], message: 'v.replyNeedsOffer' });
       else if (r.reply === 'firm' && c.firm) out.push({ path: [i, 'reply'], message: 'v.firmOnce' });
-      else if (r.reply === 'insurance' && c.ins) out.push({ path: [i, 'reply'], message: 'v.insuranceOnce' });
-      if (r.reply === 'firm') c.firm = true;
-      else c.ins = true;
+      else if (r.reply === 'insurance' && c.ins !== null) out.push({ path: [i, 'reply'], message: 'v.insuranceOnce' });
+      else if (r.reply === 'firm') c.firm = r.decision;
+      // The insurance row is checked against the cycle's firm reply once every row is read (either may come first).
+      else c.ins = i;
     }
+    const decision = r.decision ?? TARGET_DEFAULT_DECISION;
+    if (r.reply === 'declined' && (decision === 'pending' || decision === 'unsuccessful'))
+      out.push({ path: [i, 'reply'], message: 'v.declineNeedsOffer' });
   });
-  return out;
+  for (const c of seen.values())
+    if (c.ins !== null && c.firm !== 'conditional')
+      out.push({ path: [c.ins, 'reply'], message: 'v.insuranceNeedsFirm' });
+  return out.sort((a, b) => a.path[0] - b.path[0]);
 }
 
 // A cycle's dates as the rules read them (YYYY-MM-DD).

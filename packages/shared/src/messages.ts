@@ -1146,6 +1146,16 @@ export const MESSAGES = {
   'f.fundsTo': { 'zh-TW': '資金截止日', 'zh-CN': '资金截止日', 'en-US': 'The last day of the funds' },
   'f.stageId': { 'zh-TW': '簽證階段', 'zh-CN': '签证阶段', 'en-US': 'The visa stage' },
   'f.studentId': { 'zh-TW': '學生', 'zh-CN': '学生', 'en-US': 'The student' },
+  'v.insuranceNeedsFirm': {
+    'zh-TW': '{field}：須有一個有條件錄取的首選（Firm），才能選備選（Insurance）',
+    'zh-CN': '{field}：须有一个有条件录取的首选（Firm），才能选备选（Insurance）',
+    'en-US': '{field}: an insurance choice needs a firm choice on a conditional offer',
+  },
+  'v.declineNeedsOffer': {
+    'zh-TW': '{field}：尚待結果或未錄取的志願不能婉拒',
+    'zh-CN': '{field}：尚待结果或未录取的志愿不能婉拒',
+    'en-US': '{field}: a pending or unsuccessful choice cannot be declined',
+  },
 } as const satisfies Record<string, LocalizedText>;
 
 export type MessageKey = keyof typeof MESSAGES;

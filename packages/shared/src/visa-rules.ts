@@ -126,6 +126,10 @@ export function stepProblems(
     if (step.casNumber && !CAS_NUMBER_RE.test(step.casNumber)) out.push({ field: 'casNumber', reason: 'v.casNumber' });
     if (step.status === 'done' && !step.casNumber) out.push({ field: 'casNumber', reason: 'v.required' });
     if (step.status === 'done' && !step.date) out.push({ field: 'date', reason: 'v.required' });
+    // The six months both ways: a CAS saved after the visa-applied step must cover its date too.
+    const visa = others.visaApplied;
+    if (step.status === 'done' && step.date && visa && (visa < step.date || visa > casExpiry(step.date)))
+      out.push({ field: 'date', reason: 'v.casExpired' });
   }
   if (step.kind === 'funds') {
     if (step.fundsFrom && step.fundsTo && step.fundsFrom > step.fundsTo)

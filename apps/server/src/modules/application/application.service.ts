@@ -1,4 +1,5 @@
 import {
+  addMonths,
   APPLICATION_DEFAULT_STATUS,
   APPLICATION_DICT,
   completionPercent,
@@ -13,6 +14,7 @@ import {
   type ApplicationView,
   type Locale,
   type Page,
+  ukDay,
 } from '@study-crm/shared';
 import { badRequest, found, staleCopy } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
@@ -39,15 +41,8 @@ export type ListInput = Omit<ListFilter, 'limit' | 'offset' | 'sortField' | 'ord
   order?: 'asc' | 'desc' | null | undefined;
 };
 
-const today = (now: number) => new Date(now).toISOString().slice(0, 10);
-
-function addMonths(isoDate: string, months: number): string {
-  const d = new Date(`${isoDate}T00:00:00Z`);
-  d.setUTCMonth(d.getUTCMonth() + months);
-  return d.toISOString().slice(0, 10);
-}
-
-// Non-blocking advice returned with a save.
+// Non-blocking advice returned with a save; six months after 31 August is the last day of February (the shared
+// addMonths), not 3 March.
 export function passportWarnings(input: ApplicationInput, locale: Locale) {
   const dates = input.targetSchools
     .map((s) => s.applicationDate)
@@ -182,7 +177,8 @@ function personalValues(input: ApplicationInput, now: number): Omit<ApplicationV
     country: n(input.country),
     postcode: n(input.postcode),
     importantNotes: n(input.importantNotes),
-    applicationDate: input.applicationDate ?? today(now),
+    // The day the save is made in the UK (the reminders' day), not the UTC one.
+    applicationDate: input.applicationDate ?? ukDay(now),
     status: input.status ?? APPLICATION_DEFAULT_STATUS,
     signingTeacherId: n(input.signingTeacherId),
     followTeacherId: n(input.followTeacherId),

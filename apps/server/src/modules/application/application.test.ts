@@ -3,7 +3,7 @@ import { useTestApp } from '../../test/signed-in.js';
 import type { ApplicationPageSchema, ApplicationSaved, ApplicationView } from '@study-crm/shared';
 import { PERM } from '@study-crm/shared';
 import type { z } from 'zod';
-import { type Values } from '../../test/harness.js';
+import { testClock, type Values } from '../../test/harness.js';
 import { BASE, fullForm, staffWith } from '../../test/application-fixtures.js';
 import { expectParamError } from '../../test/expect-envelope.js';
 
@@ -343,6 +343,40 @@ describe('applications', () => {
         { field: 'passportExpiryDate', message: expect.stringContaining('2027-01-31') },
       ]);
     });
+
+    it('counts six months from 31 August to the last day of February, not into March', async () => {
+      const applied = (passportExpiryDate: string) =>
+        create({
+          passportExpiryDate,
+          targetSchools: JSON.stringify([{ school: 'UCL', applicationDate: '2026-08-31' }]),
+        });
+      const ok = await applied('2027-03-01');
+      expect(ok.meta.code, ok.meta.message).toBe(200);
+      expect(ok.data.warnings).toEqual([]);
+      expect((await applied('2027-02-28')).data.warnings).toEqual([]);
+      expect((await applied('2027-02-27')).data.warnings).toEqual([
+        { field: 'passportExpiryDate', message: expect.stringContaining('2027-02-27') },
+      ]);
+    });
+  });
+
+  it('refuses an insurance reply without a conditional firm choice, and a decline of no offer, naming the row', async () => {
+    const ucas = (school: string, decision: string, reply: string) => ({ school, route: 'ucas', decision, reply });
+    const save = (rows: object[]) => create({ targetSchools: JSON.stringify(rows) });
+    const ok = await save([ucas('UCL', 'conditional', 'firm'), ucas('KCL', 'unconditional', 'insurance')]);
+    expect(ok.meta.code, ok.meta.message).toBe(200);
+    const unconditionalFirm = await save([
+      ucas('UCL', 'unconditional', 'firm'),
+      ucas('KCL', 'conditional', 'insurance'),
+    ]);
+    expectParamError(unconditionalFirm, 'targetSchools.1.reply');
+    expect(unconditionalFirm.meta.message).toContain('an insurance choice needs a firm choice on a conditional offer');
+    expectParamError(await save([ucas('KCL', 'conditional', 'insurance')]), 'targetSchools.0.reply');
+    const pending = await save([ucas('UCL', 'conditional', 'firm'), ucas('LSE', 'pending', 'declined')]);
+    expectParamError(pending, 'targetSchools.1.reply');
+    expect(pending.meta.message).toContain('a pending or unsuccessful choice cannot be declined');
+    expectParamError(await save([ucas('LSE', 'unsuccessful', 'declined')]), 'targetSchools.0.reply');
+    expect((await save([ucas('LSE', 'conditional', 'declined')])).meta.code).toBe(200);
   });
 
   it('changes only notes, status and teachers with updateOther', async () => {
@@ -553,5 +587,18 @@ describe('applications', () => {
     ]) {
       expect(doc.paths[`${BASE}/${p}`], p).toBeDefined();
     }
+  });
+});
+
+// The day an application is made, by default: the UK day of the save (British Summer Time here), not the UTC one.
+describe('the default application date', () => {
+  const clock = testClock(Date.parse('2026-06-30T23:30:00Z'));
+  const t = useTestApp({ signIn: true, clock });
+
+  it('is the UK day of the save', async () => {
+    const res = await t.post<ApplicationSaved>(`${BASE}/create`, fullForm({ applicationDate: null }), t.admin);
+    expect(res.meta.code, res.meta.message).toBe(200);
+    const view = await t.get<ApplicationView>(`${BASE}/view`, { id: res.data.id }, t.admin);
+    expect(view.data.applicationDate).toBe('2026-07-01');
   });
 });

@@ -1,4 +1,4 @@
-import { addDays, daysBetween, ukDay } from '@study-crm/shared';
+import { addDays, addMonths, addYears, daysBetween, ukDay } from '@study-crm/shared';
 export { ukDay };
 import {
   courseBusiness,
@@ -45,12 +45,6 @@ export const REMINDER_KINDS = {
 } as const;
 type Kind = keyof typeof REMINDER_KINDS;
 
-const addYears = (day: string, n: number) => `${Number(day.slice(0, 4)) + n}${day.slice(4)}`;
-const addMonths = (day: string, n: number) => {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCMonth(d.getUTCMonth() + n);
-  return d.toISOString().slice(0, 10);
-};
 // UK courses start in September of the entry year (the cycle's), the date the passport rule measures from.
 export const courseStartOf = (entryYear: number) => `${entryYear}-09-01`;
 
@@ -185,13 +179,15 @@ export function createReminderService({ repo, inbox, cycles, visaDue, email, clo
       });
     }
 
-    // Language tests whose two years run out.
+    // Language tests whose two years run out, on the shared rule's day (29 February's runs to 28 February). The
+    // tests read reach a day past the window's end two years back (a window ending 28 February 2026 takes a test
+    // of 29 February 2024); the window check keeps the right ones.
     for (const s of await repo.testsTaken(
       addYears(today, -LANGUAGE_VALID_YEARS),
-      addYears(last, -LANGUAGE_VALID_YEARS),
+      addDays(addYears(last, -LANGUAGE_VALID_YEARS), 1),
     )) {
       if (!s.testDate) continue;
-      const dueDate = addYears(s.testDate, LANGUAGE_VALID_YEARS);
+      const dueDate = languageExpiry(s.testDate);
       if (!inWindow(dueDate)) continue;
       out.push({
         applicationId: s.id,

@@ -215,4 +215,26 @@ describe('application reminders', () => {
         where (a.deleted_at + 0) is null and ts.cycle_id in (1, 2) and ts.application_date is null`),
     ).toContain('USING INDEX application_target_school_cycle_ix (cycle_id=?)');
   });
+
+  it('reminds of a test taken on 29 February on 28 February two years on, in a window ending that day', async () => {
+    await moveTo('2030-02-14');
+    const res = await t.post<ApplicationSaved>(
+      `${BASE}/create`,
+      fullForm({
+        followTeacherId: teacherId,
+        passportExpiryDate: '2036-01-01',
+        targetSchools: JSON.stringify([]),
+        languageScores: JSON.stringify([{ testType: 'ielts_ukvi', testDate: '2028-02-29', total: 6.5 }]),
+      }),
+      admin,
+    );
+    expect(res.meta.code, res.meta.message).toBe(200);
+    const id = res.data.id;
+    await runOn('2030-02-14');
+    await runOn('2030-02-21');
+    expect((await reminderRows(id)).map((r) => [r.kind, r.dueDate, r.daysBefore])).toEqual([
+      ['language', '2030-02-28', 14],
+      ['language', '2030-02-28', 7],
+    ]);
+  });
 });

@@ -10,6 +10,9 @@ export type VisaStepRow = Row<'applicationVisaStep'>;
 export type VisaStepValues = Omit<VisaStepRow, 'id' | 'applicationId' | 'stageId' | 'version' | 'createdAt'>;
 // The same day two years before, as text (compared as text, so 29 February needs no day of its own).
 const twoYearsBefore = (day: string) => `${Number(day.slice(0, 4)) - 2}${day.slice(4)}`;
+// The last test date whose two years end by `day`: a test of 29 February runs to 28 February (the shared
+// languageExpiry), so a window ending on 28 February takes the 29th before it too (as text, no leap year needed).
+const lastTestFor = (day: string) => twoYearsBefore(day).replace(/-02-28$/, '-02-29');
 
 export type DueRow = {
   applicationId: number;
@@ -58,7 +61,8 @@ export function createVisaRepository(db: Db) {
           then c.early_deadline else c.equal_deadline end between ${from} and ${to}
       union all
       select a.id, a.name, 'language', ls.test_type,
-        cast(cast(substr(ls.test_date, 1, 4) as integer) + 2 as varchar(4)) || substr(ls.test_date, 5)
+        cast(cast(substr(ls.test_date, 1, 4) as integer) + 2 as varchar(4))
+          || case when substr(ls.test_date, 5) = '-02-29' then '-02-28' else substr(ls.test_date, 5) end
       from application a
       join application_language_score ls on ls.application_id = a.id
       where a.deleted_at is null and a.status not in (${CLOSED}) and ls.future_booking = 0
@@ -220,7 +224,7 @@ export function createVisaRepository(db: Db) {
     // What falls due between the two dates, the soonest and riskiest first, paged in SQL; the page and its total in
     // one statement, so the union is read once (decision 270).
     async duePage(from: string, to: string, limit: number, offset: number) {
-      const values = { from, to, yFrom: twoYearsBefore(from), yTo: twoYearsBefore(to) };
+      const values = { from, to, yFrom: twoYearsBefore(from), yTo: lastTestFor(to) };
       const { rows } = await dueRows(Object.assign({ limit, offset }, values));
       const total = await carriedTotal(rows, offset === 0, async () =>
         Number((await dueCount(values)).rows[0]?.n ?? 0),

@@ -19,6 +19,7 @@ import { createReminderRepository, createReminderService, createVisaRepository }
 import { useTestApp } from '../../test/signed-in.js';
 import { BASE, fullForm, PDF_MINI, staffWith } from '../../test/application-fixtures.js';
 import { testClock, type Values } from '../../test/harness.js';
+import { expectParamError } from '../../test/expect-envelope.js';
 import { startSmtpServer } from '../../test/smtp-fixture.js';
 
 const V = '/api/v1/mc/applicationVisa';
@@ -232,6 +233,20 @@ describe('Student visa checklist', () => {
       admin,
     );
     expect(page.data.list.find((r) => r.id === id)).toMatchObject({ followDone: 6, followTotal: 9 });
+  });
+
+  it('checks the CAS six months also when the CAS is saved after the visa application', async () => {
+    await moveTo('2027-03-01');
+    const id = await create();
+    // No CAS yet: the visa date is accepted; the CAS saved next must cover it (usable 2027-03-10 to 2027-09-09).
+    await saved(id, 'visaApplied', { status: 'done', date: '2027-10-01' });
+    const cas = (date: string) => save(id, 'casIssued', { status: 'done', date, casNumber: 'ABCDEFGHIJ0002' });
+    const expired = await cas('2027-03-10');
+    expectParamError(expired, 'date');
+    const after = await cas('2027-10-02');
+    expectParamError(after, 'date');
+    expect((await stepOf(id, 'casIssued')).stepId).toBeNull();
+    expect((await cas('2027-04-02')).meta.code).toBe(200);
   });
 
   it('refuses bad input with 400 naming the field and writes nothing', async () => {
@@ -530,5 +545,18 @@ describe('Student visa checklist', () => {
         .filter((d) => ours.has(d.applicationId))
         .map((d) => [d.applicationId, d.kind, d.detail, d.daysLeft]),
     ).toEqual([[due, 'ucas', '2027', 3]]);
+  });
+
+  it('lists a language test of 29 February as running out on 28 February, in a week ending that day', async () => {
+    await moveTo('2030-02-21');
+    const id = await create({
+      name: '週庚',
+      languageScores: JSON.stringify([{ testType: 'ielts_ukvi', testDate: '2028-02-29', total: 6.5 }]),
+    });
+    const all = await t.get<Page<DueSoon>>(`${BASE}/thisWeek`, { pageSize: 100 }, admin);
+    expect(all.meta.code, all.meta.message).toBe(200);
+    expect(all.data.list.filter((d) => d.applicationId === id).map((d) => [d.kind, d.dueDate, d.daysLeft])).toEqual([
+      ['language', '2030-02-28', 7],
+    ]);
   });
 });
