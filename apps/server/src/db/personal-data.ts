@@ -141,9 +141,17 @@ type MemberKeyed =
   | 'messageRead'
   | 'assistantConversation';
 
+// Tables of `MemberKeyed` that are records of the audit log (routes declare them) and have an id of their own.
+type AuditedMemberKeyed = 'memberNotice' | 'assistantConversation';
+
 // The part of a module whose rows about the person (by member id) simply go: counted by the dry run, deleted by the
-// erasure. The module names its own tables.
-export function removedRows(module: string, tables: readonly MemberKeyed[]): PersonalDataPart {
+// erasure. The module names its own tables, and among them those the audit log records (`audited`): their ids are
+// noted, so the audit log's entries of them keep which fields changed, not the values.
+export function removedRows(
+  module: string,
+  tables: readonly MemberKeyed[],
+  audited: readonly AuditedMemberKeyed[] = [],
+): PersonalDataPart {
   const count = async (conn: Conn, table: MemberKeyed, memberId: number) =>
     Number(
       (
@@ -156,6 +164,16 @@ export function removedRows(module: string, tables: readonly MemberKeyed[]): Per
     );
   return {
     module,
+    async collect(conn, s) {
+      for (const t of audited) {
+        const rows = await conn.selectFrom(t).select('id').where('memberId', '=', s.memberId).execute();
+        noteRecords(
+          s,
+          t,
+          rows.map((r) => r.id),
+        );
+      }
+    },
     plan: async (conn, s) =>
       Promise.all(tables.map(async (t) => line(module, t, 'erase', await count(conn, t, s.memberId), 'personal'))),
     async erase(tx, s) {

@@ -33,6 +33,7 @@ import { blankOldEmailBodies, createMailPersonalData, mailPersonalData } from '.
 import { createMemberPersonalData, memberPersonalData, studentsInactiveBefore } from './member/index.js';
 import { createPaymentPersonalData, paymentPersonalData } from './payment/index.js';
 import {
+  createPrivacyErasure,
   createPrivacyRepository,
   createPrivacyService,
   registerPrivacyRoutes,
@@ -96,11 +97,13 @@ export function wireUpkeep(
   if (config.delivery.isWorkerOn) scheduleReminders(app, reminders, config.delivery.reminderEveryMs);
 
   // UK GDPR (issue 41): data requests and the subject access export, each module's part through its front door.
+  const applicationData = createApplicationPersonalData(db);
+  const privacyRepo = createPrivacyRepository(db);
   const privacy = createPrivacyService({
-    repo: createPrivacyRepository(db),
+    repo: privacyRepo,
     sources: {
       member: createMemberPersonalData(db),
-      application: createApplicationPersonalData(db),
+      application: applicationData,
       followUp: createFollowUpPersonalData(db),
       payment: createPaymentPersonalData(db),
       delivery: createDeliveryPersonalData(db),
@@ -116,7 +119,7 @@ export function wireUpkeep(
         createAssistantPersonalData(db),
         createProjectPersonalData(db),
         createTaskPersonalData(db),
-        createAuditPersonalData(db),
+        createAuditPersonalData(db, { applicationIdsOf: applicationData.applicationIdsOf }),
       ],
     },
     people,
@@ -144,7 +147,7 @@ export function wireUpkeep(
       profilePersonalData,
       inboxPersonalData,
       assistantPersonalData,
-      applicationPersonalData,
+      applicationPersonalData(inbox),
       followUpPersonalData,
       paymentPersonalData,
       feedbackPersonalData,
@@ -152,9 +155,12 @@ export function wireUpkeep(
       deliveryPersonalData,
       mailPersonalData,
       smsPersonalData,
+      // The person's exports and the notes of their requests (the privacy module's, decision 340).
+      createPrivacyErasure({ repo: privacyRepo, jobs, inbox }),
       auditPersonalData,
     ],
     removeStored: (name) => storage.remove(name),
+    log: app.log,
     config: (key) => configs.get(key),
     beyondCaller: async (actor, memberId) => ((await people.isStaff(memberId)) ? guard.beyond(actor, memberId) : []),
     clock,

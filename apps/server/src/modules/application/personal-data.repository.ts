@@ -12,6 +12,8 @@ import {
   purgeSearchIndex,
 } from '../../db/personal-data.js';
 import { searchKey } from './application.repository.js';
+import type { InboxService } from '../inbox/index.js';
+import { REMINDER_SOURCE } from './reminder.service.js';
 
 // The person's applications with every section and their files, for the subject access export (issue 41). An
 // application is the person's when it names their member id. `applicationIdsOf` lets the privacy module ask the
@@ -27,7 +29,8 @@ export function createApplicationPersonalData(db: Db) {
       | 'applicationJob'
       | 'applicationLanguageScore'
       | 'applicationReferrer'
-      | 'applicationTargetSchool',
+      | 'applicationTargetSchool'
+      | 'applicationVisaStep',
     ids: number[],
   ) => (ids.length ? db.selectFrom(table).selectAll().where('applicationId', 'in', ids).orderBy('id').execute() : []);
 
@@ -59,6 +62,7 @@ export function createApplicationPersonalData(db: Db) {
           part('application/application_job', await children('applicationJob', ids)),
           part('application/application_language_score', await children('applicationLanguageScore', ids)),
           part('application/application_referrer', await children('applicationReferrer', ids)),
+          part('application/application_visa_step', await children('applicationVisaStep', ids)),
           part('application/application_file', files),
         ],
         files: files.map((f) => ({
@@ -79,11 +83,15 @@ const CHILDREN = [
   'applicationLanguageScore',
   'applicationReferrer',
   'applicationTargetSchool',
+  'applicationVisaStep',
 ] as const;
 
 // An erased person's applications stay as rows (payments and follow-ups point at them), anonymised: the pseudonym as
-// the name, every personal field emptied, removed from the lists. Their sections, reminders and files go.
-export const applicationPersonalData: PersonalDataPart = {
+// the name, every personal field emptied, removed from the lists. Their sections, visa steps, reminders and files go;
+// the to-dos the reminders put in teachers' message boxes (titles naming the student) go with them, through the inbox
+// module's front door in the same transaction. The visa steps and files are records of the audit log: noted, so its
+// entries of them keep which fields changed, not the values.
+export const applicationPersonalData = (inbox: Pick<InboxService, 'syncSourceTodo'>): PersonalDataPart => ({
   module: 'application',
   async collect(tx, s) {
     const rows = await tx
@@ -126,6 +134,17 @@ export const applicationPersonalData: PersonalDataPart = {
       'applicationFile',
       files.map((f) => f.id),
     );
+    const steps = await tx
+      .selectFrom('applicationVisaStep')
+      .select(['id', 'casNumber'])
+      .where('applicationId', 'in', s.applicationIds)
+      .execute();
+    noteRecords(
+      s,
+      'applicationVisaStep',
+      steps.map((v) => v.id),
+    );
+    for (const v of steps) noteValue(s, v.casNumber);
     const referrers = await tx
       .selectFrom('applicationReferrer')
       .select(['lastName', 'firstName', 'email', 'mobile', 'address'])
@@ -175,8 +194,14 @@ export const applicationPersonalData: PersonalDataPart = {
       const r = await tx.deleteFrom(t).where('applicationId', 'in', ids).executeTakeFirst();
       lines.push(line('application', t, 'erase', Number(r.numDeletedRows), 'personal'));
     }
-    const reminders = await tx.deleteFrom('applicationReminder').where('applicationId', 'in', ids).executeTakeFirst();
-    lines.push(line('application', 'applicationReminder', 'erase', Number(reminders.numDeletedRows), 'personal'));
+    const reminders = await tx
+      .selectFrom('applicationReminder')
+      .select('id')
+      .where('applicationId', 'in', ids)
+      .execute();
+    for (const r of reminders) await inbox.syncSourceTodo({ kind: REMINDER_SOURCE, id: r.id }, null, tx);
+    await tx.deleteFrom('applicationReminder').where('applicationId', 'in', ids).execute();
+    lines.push(line('application', 'applicationReminder', 'erase', reminders.length, 'personal'));
     const files = await tx
       .selectFrom('applicationFile')
       .select('storedName')
@@ -229,4 +254,4 @@ export const applicationPersonalData: PersonalDataPart = {
     await purgeSearchIndex(tx, 'application_search');
     return { lines, storedNames: files.map((f) => f.storedName) };
   },
-};
+});

@@ -27,4 +27,4 @@ export function createAssistantPersonalData(db: Db) {
 }
 
 // An erased person's conversations with XiaoK go (their messages with them: owned rows).
-export const assistantPersonalData = removedRows('assistant', ['assistantConversation']);
+export const assistantPersonalData = removedRows('assistant', ['assistantConversation'], ['assistantConversation']);

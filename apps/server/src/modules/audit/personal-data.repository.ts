@@ -1,11 +1,20 @@
+import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { noFiles, part, type PersonalData, type PersonalSubject } from '../../lib/personal-data.js';
 import type { Conn } from '../../db/conn.js';
+import { changesOf } from './audit-changes.js';
 import { type ErasureSubject, line, mayHold, type PersonalDataPart, scrubText } from '../../db/personal-data.js';
 
 // Audit entries about the person for the subject access export (issue 41): what they did, and what was done to
-// their member record.
-export function createAuditPersonalData(db: Db) {
+// their member record. An entry's `changes` hold the values before and after of the records the call wrote: only the
+// changes of the person's own records (their member record and CV, their applications) are theirs to see; those of
+// anyone else's records (a staff member's edits of students' applications and payments) are left out, the entry
+// itself (action, record type and ids, time, outcome, origin) stays. `applicationIdsOf` is the application module's
+// (through the wiring): which applications are the person's.
+export function createAuditPersonalData(
+  db: Db,
+  { applicationIdsOf }: { applicationIdsOf: (memberId: number) => Promise<number[]> },
+) {
   return {
     async personalData(s: PersonalSubject): Promise<PersonalData> {
       const rows = await db
@@ -19,9 +28,33 @@ export function createAuditPersonalData(db: Db) {
         )
         .orderBy('id')
         .execute();
-      return { parts: [part('audit/audit_log', rows)], files: noFiles };
+      const own = new Map<string, ReadonlySet<number>>([
+        ['member', new Set([s.memberId])],
+        ['personalCv', new Set([s.memberId])],
+        ['application', new Set(await applicationIdsOf(s.memberId))],
+      ]);
+      return {
+        parts: [
+          part(
+            'audit/audit_log',
+            rows.map((r) => Object.assign({}, r, { changes: ownChanges(r, own) })),
+          ),
+        ],
+        files: noFiles,
+      };
     },
   };
+}
+
+// The changes of an entry that are of the person's own records (by record type and id); null when none are.
+function ownChanges(
+  row: { recordType: string | null; changes: string | null },
+  own: ReadonlyMap<string, ReadonlySet<number>>,
+): string | null {
+  const ids = row.recordType ? own.get(row.recordType) : undefined;
+  if (!ids?.size) return null;
+  const mine = changesOf(row).filter((c) => ids.has(c.id));
+  return mine.length ? JSON.stringify(mine) : null;
 }
 
 // The audit log keeps the fact of everything that happened to an erased person's records, never their values:
@@ -48,22 +81,38 @@ function withoutValues(changes: string | null, ids: ReadonlySet<number>): string
   return text === changes ? null : text;
 }
 
+// The entries of the person's records: by the entry's first record, or (a call on several records) by its list of
+// them. One entry once, with every id of the person's it names.
 async function recordEntries(tx: Conn, s: ErasureSubject) {
-  const out: { id: number; changes: string | null; ids: Set<number> }[] = [];
+  const out = new Map<number, { id: number; changes: string | null; ids: Set<number> }>();
   for (const [table, ids] of s.records) {
     for (let i = 0; i < ids.length; i += 500) {
       const chunk = ids.slice(i, i + 500);
+      const listed = sql.join(
+        chunk.map((id) => sql<SqlBool>`(',' || ${sql.ref('recordIds')} || ',') like ${`%,${id},%`}`),
+        sql` or `,
+      );
       const rows = await tx
         .selectFrom('auditLog')
-        .select(['id', 'changes'])
+        .select(['id', 'changes', 'recordId', 'recordIds'])
         .where('recordType', '=', table)
-        .where('recordId', 'in', chunk)
+        .where((eb) =>
+          eb.or([eb('recordId', 'in', chunk), eb.and([eb('recordIds', 'like', '%,%'), sql<SqlBool>`(${listed})`])]),
+        )
         .where('changes', 'is not', null)
         .execute();
-      for (const r of rows) out.push({ ...r, ids: new Set(chunk) });
+      const mine = new Set(chunk);
+      for (const r of rows) {
+        const named = [r.recordId, ...(r.recordIds ?? '').split(',').map(Number)].filter(
+          (id): id is number => id !== null && mine.has(id),
+        );
+        const entry = out.get(r.id) ?? { id: r.id, changes: r.changes, ids: new Set<number>() };
+        for (const id of named) entry.ids.add(id);
+        out.set(r.id, entry);
+      }
     }
   }
-  return out;
+  return [...out.values()];
 }
 
 export const auditPersonalData: PersonalDataPart = {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import { Code, RETENTION_KEYS, retentionValue } from '@study-crm/shared';
 import type { ErasurePlan, ErasureResult } from '@study-crm/shared';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
@@ -33,6 +34,7 @@ export function createErasureService(deps: {
   parts: readonly PersonalDataPart[];
   // Stored files go after the commit (a rolled-back erasure keeps them).
   removeStored: (storedName: string) => Promise<void>;
+  log: Pick<FastifyBaseLogger, 'warn'>;
   config: (key: string) => Promise<string | null>;
   // A staff member holding a permission the caller lacks is not the caller's to erase (decision 200): what they
   // hold beyond the caller (empty when nothing, and for students).
@@ -67,6 +69,22 @@ export function createErasureService(deps: {
     if (missing.length) throw new AppError(Code.ERASE_BEYOND_OWN, undefined, { perms: missing.slice(0, 5).join(', ') });
   }
 
+  // After the commit, each stored file on its own: one the storage fails to remove (S3 out of reach) is logged and
+  // left to the orphan sweep (no row references it any more), never failing the committed erasure or the retention
+  // run. Returns the files removed.
+  async function removeCommitted(memberId: number, storedNames: readonly string[]): Promise<number> {
+    let removed = 0;
+    for (const storedName of storedNames) {
+      try {
+        await deps.removeStored(storedName);
+        removed++;
+      } catch (err) {
+        deps.log.warn({ err, memberId, storedName }, 'erased file not removed from storage; the orphan sweep will');
+      }
+    }
+    return removed;
+  }
+
   const keepYears = async () =>
     retentionValue(RETENTION_KEYS.paymentKeep, await deps.config(RETENTION_KEYS.paymentKeep.key));
 
@@ -91,23 +109,24 @@ export function createErasureService(deps: {
     },
 
     // The retention job's erasure of a person past their period: as `erase`, by no one; false (nothing written)
-    // when they were erased already or something still stands in the way. Returns the files it removed otherwise.
+    // when they were erased already or something still stands in the way. Returns the files it removed otherwise
+    // (a file the storage failed to remove is logged, not thrown: the run goes on).
     async eraseForRetention(memberId: number): Promise<number | false> {
       const s = await subject(memberId);
+      let done;
       try {
-        const done = await repo.transaction(async (tx) => {
+        done = await repo.transaction(async (tx) => {
           if (!(await repo.claim(tx, memberId, s.pseudonym, null, s.now))) throw new AppError(Code.PERSON_ERASED);
           const refusals = await repo.survey(parts, s, tx);
           if (!s.exists) throw notFound();
           if (refusals[0]) throw refuse(refusals[0]);
           return repo.erase(tx, parts, s);
         });
-        for (const name of done.storedNames) await deps.removeStored(name);
-        return done.storedNames.length;
       } catch (err) {
         if (err instanceof AppError) return false;
         throw err;
       }
+      return removeCommitted(memberId, done.storedNames);
     },
 
     // Of these members, the ones already erased.
@@ -127,11 +146,7 @@ export function createErasureService(deps: {
         if (refusals[0]) throw refuse(refusals[0]);
         return repo.erase(tx, parts, s);
       });
-      let removed = 0;
-      for (const name of done.storedNames) {
-        await deps.removeStored(name);
-        removed++;
-      }
+      const removed = await removeCommitted(memberId, done.storedNames);
       return { memberId, pseudonym: s.pseudonym, items: done.lines, filesRemoved: removed };
     },
   };

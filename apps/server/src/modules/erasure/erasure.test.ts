@@ -10,12 +10,14 @@ import {
   type ErasurePlan,
   type ErasureResult,
   type PaymentView,
+  type VisaChecklist,
 } from '@study-crm/shared';
 import { createRole, createStaff, STAFF_PASSWORD } from '../../test/access-fixtures.js';
 import { useTestApp } from '../../test/signed-in.js';
 import { BASE, fullForm, PDF_MINI, PNG_1x1 } from '../../test/application-fixtures.js';
 import { scanTextColumns } from '../../test/text-scan.js';
-import type { Values } from '../../test/harness.js';
+import { testClock, type Values } from '../../test/harness.js';
+import { createInboxRepository, createInboxService } from '../inbox/index.js';
 
 const PLAN = '/admin/v1/sys/privacy/erasure/plan';
 const ERASE = '/admin/v1/sys/privacy/erasure/erase';
@@ -415,5 +417,132 @@ describe('erasing a staff member', () => {
     expect(admin.meta.code).toBe(200);
     const erased = await t.db.db.selectFrom('erasedPerson').select('memberId').orderBy('memberId').execute();
     expect(erased.map((r) => r.memberId)).toEqual([beyond, within].sort((a, b) => a - b));
+  });
+});
+
+// What the other parts erase of records the audit log keeps entries of (a follow-up's internal note, a visa step's
+// CAS number and remarks), their visa steps, and the to-dos their reminders put in a teacher's message box.
+describe('erasing a person: audited records, visa steps and reminder to-dos', () => {
+  const t = useTestApp({ signIn: true });
+  const NOTE = 'Student disclosed Quarrelsome depression';
+  const NOTE2 = 'Counsellor Yarrowby contacted';
+  const CAS = 'Q7ZX9W8V7U6T5S';
+  const REMARKS = 'Sponsor letter from Uncle Marchbanks';
+  const TODO = 'Ottoline Brackenridge · passport expiry · D-7';
+
+  it('leaves no note, CAS number or remarks in the audit log, erases the visa steps and the reminder to-dos', async () => {
+    const app = await t.post<ApplicationSaved>(
+      `${BASE}/create`,
+      fullForm({ name: 'Ottoline Brackenridge', email: 'ottoline.b@example.com', status: 'submitted' }),
+      t.admin,
+    );
+    expect(app.meta.code).toBe(200);
+    const appId = app.data.id;
+    const FOLLOW = '/api/v1/mc/followUp';
+    const added = await t.post<{ id: number }>(
+      `${FOLLOW}/add`,
+      { applicationId: appId, service: 'visa', internalNote: NOTE },
+      t.admin,
+    );
+    expect(added.meta.code).toBe(200);
+    const updated = await t.post(
+      `${FOLLOW}/update`,
+      { id: added.data.id, service: 'visa', internalNote: NOTE2 },
+      t.admin,
+    );
+    expect(updated.meta.code).toBe(200);
+    const V = '/api/v1/mc/applicationVisa';
+    const checklist = await t.get<VisaChecklist>(`${V}/checklist`, { id: appId }, t.admin);
+    const cas = checklist.data.steps.find((s) => s.kind === 'casIssued')!;
+    const step = await t.post(
+      `${V}/saveStep`,
+      {
+        applicationId: appId,
+        stageId: cas.stageId,
+        status: 'done',
+        date: '2026-11-10',
+        casNumber: CAS,
+        remarks: REMARKS,
+        version: cas.version,
+      },
+      t.admin,
+    );
+    expect(step.meta.code, step.meta.message).toBe(200);
+    // A reminder of the application with the to-do it put in the admin's message box (as the reminder run does).
+    const now = Date.now();
+    const reminder = await t.db.db
+      .insertInto('applicationReminder')
+      .values({
+        applicationId: appId,
+        kind: 'passport',
+        subjectKey: '2026-12-20',
+        dueDate: '2026-12-20',
+        daysBefore: 7,
+        teacherId: t.admin.mid,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await createInboxService(createInboxRepository(t.db.db), testClock(now)).syncSourceTodo(
+      { kind: 'applicationReminder', id: reminder.id },
+      { memberId: t.admin.mid, kind: 'ukPassport', title: TODO, link: null, dueAt: null, done: 0 },
+    );
+    // A call on several follow-ups, the person's not the first it names: its entry loses their values, not another's.
+    const OTHER_NOTE = 'Another student keeps Wexford note';
+    await t.db.db
+      .insertInto('auditLog')
+      .values({
+        createdAt: now,
+        memberId: t.admin.mid,
+        roleId: null,
+        module: 'followUp',
+        action: 'batch',
+        route: 'POST /x',
+        recordType: 'followUp',
+        recordId: 999_999,
+        recordIds: `999999,${added.data.id}`,
+        ip: null,
+        userAgent: null,
+        outcome: 'ok',
+        code: 200,
+        durationMs: 1,
+        requestId: null,
+        changes: JSON.stringify([
+          { id: 999_999, field: 'internalNote', before: OTHER_NOTE, after: null },
+          { id: added.data.id, field: 'internalNote', before: NOTE, after: null },
+        ]),
+      })
+      .execute();
+    const audit = async () =>
+      (await t.db.db.selectFrom('auditLog').select('changes').where('changes', 'is not', null).execute())
+        .map((r) => r.changes)
+        .join('\n');
+    expect(await audit()).toContain(NOTE2);
+    expect(await audit()).toContain(CAS);
+
+    const closed = await t.post(`${BASE}/updateOther`, { id: appId, version: 1, status: 'withdrawn' }, t.admin);
+    expect(closed.meta.code).toBe(200);
+    const res = await t.post<ErasureResult>(ERASE, { id: app.data.studentId! }, t.admin);
+    expect(res.meta.code, res.meta.message).toBe(200);
+
+    // The follow-up's and the visa step's entries stay, with which fields changed but not the values.
+    const entries = await t.db.db
+      .selectFrom('auditLog')
+      .select(['module', 'action', 'changes'])
+      .where('action', 'in', ['update', 'saveVisaStep'])
+      .where('module', 'in', ['followUp', 'application'])
+      .orderBy('id')
+      .execute();
+    expect(entries.map((e) => `${e.module}.${e.action}`)).toEqual(['followUp.update', 'application.saveVisaStep']);
+    expect(entries[0]!.changes).toContain('internalNote');
+    const text = await audit();
+    for (const v of [NOTE, NOTE2, CAS, REMARKS]) expect(text).not.toContain(v);
+    expect(text).toContain(OTHER_NOTE);
+    expect(await scanTextColumns(t.db.db, [NOTE, NOTE2, CAS, REMARKS, TODO])).toEqual([]);
+    expect(await t.db.db.selectFrom('applicationVisaStep').selectAll().execute()).toEqual([]);
+    expect(await t.db.db.selectFrom('memberTodo').selectAll().where('sourceId', '=', reminder.id).execute()).toEqual(
+      [],
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database, JobTable } from '../../db/schema.js';
+import type { Conn } from '../../db/conn.js';
 import type { Db, Dialect } from '../../db/database.js';
 import type { Row } from '../../db/schema.js';
 import { countAll, referencedNames } from '../../db/sql-helpers.js';
@@ -144,6 +145,35 @@ export function createJobRepository(db: Db, dialect: Dialect) {
 
     async forgetFile(id: number, now: number) {
       await db.updateTable('job').set({ storedName: null, updatedAt: now }).where('id', '=', id).execute();
+    },
+
+    // The jobs of a kind with their parameters as given (on the caller's connection).
+    ofKind: (conn: Conn, kind: string) =>
+      conn
+        .selectFrom('job')
+        .select(['id', 'params', 'status', 'storedName'])
+        .where('kind', '=', kind)
+        .orderBy('id')
+        .execute(),
+
+    // These jobs' files withdrawn at once (the caller's transaction): a finished job forgets its file and expires now;
+    // one waiting or running fails with `errorCode` (its worker no longer holds it, and removes what it stores).
+    async withdraw(tx: Conn, ids: readonly number[], errorCode: number, now: number) {
+      for (let i = 0; i < ids.length; i += 500) {
+        const chunk = ids.slice(i, i + 500);
+        await tx
+          .updateTable('job')
+          .set({ storedName: null, expiresAt: now, updatedAt: now })
+          .where('id', 'in', chunk)
+          .where('status', '=', 'done')
+          .execute();
+        await tx
+          .updateTable('job')
+          .set({ status: 'failed', errorCode, claimToken: null, claimedUntil: null, finishedAt: now, updatedAt: now })
+          .where('id', 'in', chunk)
+          .where('status', 'in', ['queued', 'running'])
+          .execute();
+      }
     },
 
     // Which of these stored names a job keeps (the orphan upload sweep leaves them).

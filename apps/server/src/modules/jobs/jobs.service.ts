@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { Code, isLocale, jobDownloadLink, type BackgroundJob as Job, type Locale } from '@study-crm/shared';
 import type { Config } from '../../config.js';
+import type { Conn } from '../../db/conn.js';
 import { AppError, notFound } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { outsideAuditScope } from '../../lib/audit-scope.js';
@@ -168,6 +169,13 @@ export function createJobService(deps: {
     return rows.length;
   }
 
+  // The jobs of `kind` whose parameters `match` (e.g. one person's exports), on the caller's connection: ids, and
+  // the stored files of those finished and not yet swept.
+  async function matching(conn: Conn, kind: string, match: (params: unknown) => boolean) {
+    const rows = (await repo.ofKind(conn, kind)).filter((r) => match(JSON.parse(r.params) as unknown));
+    return { ids: rows.map((r) => r.id), storedNames: rows.flatMap((r) => (r.storedName ? [r.storedName] : [])) };
+  }
+
   // One pass: claims and runs due jobs one after another until none is left. Returns how many ran.
   async function runOnce(): Promise<number> {
     let n = 0;
@@ -247,6 +255,16 @@ export function createJobService(deps: {
         extension: dot > 0 ? name.slice(dot + 1) : 'xlsx',
         mime: kind?.made?.mime ?? XLSX_MIME,
       };
+    },
+
+    matching,
+    // Withdraws those jobs' files in the caller's transaction (an erasure, issue 41): the download of a finished one
+    // answers expired (7970), one waiting or running fails (7972). Returns the stored files, for the caller to remove
+    // once it commits (the orphan sweep removes any left: no job references them any more).
+    async withdrawFiles(tx: Conn, kind: string, match: (params: unknown) => boolean): Promise<string[]> {
+      const { ids, storedNames } = await matching(tx, kind, match);
+      await repo.withdraw(tx, ids, Code.JOB_FAILED, clock.now());
+      return storedNames;
     },
 
     runOnce,

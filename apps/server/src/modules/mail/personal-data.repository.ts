@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.js';
 import { part, type PersonalData } from '../../lib/personal-data.js';
-import { line, type PersonalDataPart, purgeSearchIndex } from '../../db/personal-data.js';
+import { line, noteRecords, type PersonalDataPart, purgeSearchIndex } from '../../db/personal-data.js';
 
 // The e-mails sent to the person (the delivery module names them by its outbox rows to their address), with their
 // attachments, for the subject access export (issue 41). The other recipients of an e-mail are not part of it.
@@ -39,9 +39,13 @@ export function createMailPersonalData(db: Db) {
 
 // E-mails sent to an erased person (found by the delivery module's outbox rows): kept as rows so the counts of what
 // was sent stay, with subject and body blanked; their attachments go, from storage too when no other e-mail keeps
-// the same stored file.
+// the same stored file. The e-mails are records of the audit log: noted, so its entries of them keep which fields
+// changed, not the subjects and bodies (the delivery module's part, before this one, named them).
 export const mailPersonalData: PersonalDataPart = {
   module: 'mail',
+  async collect(_tx, s) {
+    noteRecords(s, 'emailMessage', s.received.email);
+  },
   async plan(tx, s) {
     const ids = s.received.email;
     const files = ids.length

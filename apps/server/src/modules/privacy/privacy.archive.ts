@@ -43,20 +43,21 @@ const TEXT = {
   },
 } as const satisfies Record<Locale, Record<string, string>>;
 
-// The requester's message (the jobs module posts it with the download link, decision 199).
+// The requester's message (the jobs module posts it with the download link, decision 199). It names the request, not
+// the person: a message box outlives the person's erasure, which does not reach into the requester's messages.
 export const exportTexts = {
   'zh-TW': {
-    ready: '個人資料匯出完成：{name}',
+    ready: '個人資料匯出完成：個資請求 #{request}',
     body: '匯出檔可下載至 {until}（UTC）：點此訊息下載。',
     failedTitle: '個人資料匯出',
   },
   'zh-CN': {
-    ready: '个人数据导出完成：{name}',
+    ready: '个人数据导出完成：个人数据请求 #{request}',
     body: '导出文件可下载至 {until}（UTC）：点此消息下载。',
     failedTitle: '个人数据导出',
   },
   'en-US': {
-    ready: 'Personal data export ready: {name}',
+    ready: 'Personal data export ready: data request #{request}',
     body: 'The archive can be downloaded until {until} (UTC): open this message to download it.',
     failedTitle: 'Personal data export',
   },

@@ -135,6 +135,37 @@ export function createPrivacyRepository(db: Db) {
           .executeTakeFirst()
       )?.id,
 
+    // The ids of a person's requests (on the caller's connection).
+    requestIdsOf: async (subjectId: number, conn: Conn = db): Promise<number[]> =>
+      (await conn.selectFrom('privacyRequest').select('id').where('subjectId', '=', subjectId).execute()).map(
+        (r) => r.id,
+      ),
+    // How many of a person's requests carry a note.
+    notesOf: async (subjectId: number, conn: Conn = db): Promise<number> =>
+      Number(
+        (
+          await conn
+            .selectFrom('privacyRequest')
+            .select(countAll)
+            .where('subjectId', '=', subjectId)
+            .where('note', 'is not', null)
+            .where('note', '!=', '')
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    // The notes of a person's requests emptied (free text that may name them); the requests, dates and status stay.
+    blankNotes: async (tx: Tx, subjectId: number, now: number): Promise<number> =>
+      Number(
+        (
+          await tx
+            .updateTable('privacyRequest')
+            .set({ note: null, updatedAt: now })
+            .where('subjectId', '=', subjectId)
+            .where('note', 'is not', null)
+            .executeTakeFirst()
+        ).numUpdatedRows,
+      ),
+
     remindersOf: (requestId: number) =>
       db
         .selectFrom('privacyReminder')

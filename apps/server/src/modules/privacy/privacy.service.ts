@@ -198,7 +198,7 @@ export function createPrivacyService({
   // module, which stores it and posts the link to the requester's message box.
   async function build(job: JobContext, report: ReportProgress): Promise<JobFile> {
     if (!(await permsOf(job.memberId)).includes(PERM.privacyExport)) throw new AppError(Code.FORBIDDEN);
-    const { subjectId } = job.params as ExportParams;
+    const { subjectId, requestId } = job.params as ExportParams;
     const locale = job.locale;
     const data = await collect(subjectId, report);
     // The documents: opened one at a time as the archive reaches them; one gone from storage is named as such.
@@ -251,7 +251,7 @@ export function createPrivacyService({
       done: parts,
       total: parts,
       notice: {
-        title: t.ready.replace('{name}', data.subject.name),
+        title: t.ready.replace('{request}', String(requestId)),
         content: (until) => t.body.replace('{until}', until),
       },
     };

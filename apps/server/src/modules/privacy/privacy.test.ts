@@ -1,13 +1,19 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import JSZip from 'jszip';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   Code,
+  daysBetween,
   PERM,
+  ukDay,
+  addDays,
   type ApplicationSaved,
   type BackgroundJob,
   type DataRequest,
   type FileRecord,
   type Page,
+  type VisaChecklist,
 } from '@study-crm/shared';
 import { BASE, fullForm, PDF_MINI, staffWith } from '../../test/application-fixtures.js';
 import { expectParamError } from '../../test/expect-envelope.js';
@@ -83,6 +89,23 @@ describe('subject access (issue 41)', () => {
         )
       ).meta.code,
     ).toBe(200);
+    // A visa step with its CAS number and remarks.
+    const checklist = await t.get<VisaChecklist>('/api/v1/mc/applicationVisa/checklist', { id: aliceApp }, t.admin);
+    const cas = checklist.data.steps.find((st) => st.kind === 'casIssued')!;
+    const step = await t.post(
+      '/api/v1/mc/applicationVisa/saveStep',
+      {
+        applicationId: aliceApp,
+        stageId: cas.stageId,
+        status: 'done',
+        date: '2026-11-10',
+        casNumber: 'ALICECAS000001',
+        remarks: 'Alice visa remark',
+        version: cas.version,
+      },
+      t.admin,
+    );
+    expect(step.meta.code, step.meta.message).toBe(200);
     const file = await t.upload<FileRecord>(
       `${BASE}/uploadFile`,
       { applicationId: String(aliceApp), title: 'alice passport', type: 'passport' },
@@ -226,7 +249,8 @@ describe('subject access (issue 41)', () => {
       { token: t.admin.token },
     );
     const message = box.data.message.list.find((m) => m.link === `/api/v1/jobs/download?id=${started.data.id}`);
-    expect(message?.title).toBe('Personal data export ready: Subject Alice');
+    // It names the request, not the person (decision 340).
+    expect(message?.title).toMatch(/^Personal data export ready: data request #\d+$/);
 
     const res = await download(started.data.id);
     expect(res.statusCode).toBe(200);
@@ -249,6 +273,7 @@ describe('subject access (issue 41)', () => {
       'application/application_job',
       'application/application_language_score',
       'application/application_referrer',
+      'application/application_visa_step',
       'application/application_file',
       'follow-up/follow_up',
       'payment/payment_record',
@@ -272,6 +297,9 @@ describe('subject access (issue 41)', () => {
       status: expect.any(String),
     });
     expect(rowsOf('wallet/member_wallet')[0]).toMatchObject({ address: '0xALICEADDRESS' });
+    expect(rowsOf('application/application_visa_step')).toEqual([
+      expect.objectContaining({ applicationId: aliceApp, casNumber: 'ALICECAS000001', remarks: 'Alice visa remark' }),
+    ]);
     // The document itself is in the archive, byte for byte.
     const doc = data.files.find((f) => f.path?.endsWith('.pdf'));
     expect(doc).toBeDefined();
@@ -308,6 +336,57 @@ describe('subject access (issue 41)', () => {
       status: 'open',
       lastExport: { id: started.data.id, status: 'done' },
     });
+  });
+
+  it("gives a staff member's own audit entries without the values of records not theirs", async () => {
+    const STUDENT = { name: 'Cordelia Vantablack', passportNo: 'CORDPASS77', addressLine1: '9 Obsidian Row' };
+    const editor = await staffWith(t, 'auditeditor', [
+      PERM.applicationList,
+      PERM.applicationView,
+      PERM.applicationAdd,
+      PERM.applicationUpdate,
+    ]);
+    const session = await t.login('auditeditor', 'Staff#2026pass');
+    const made = await t.post<ApplicationSaved>(
+      `${BASE}/create`,
+      fullForm({ ...STUDENT, email: 'cordelia.v@example.com', referrers: '[]' }),
+      session,
+    );
+    expect(made.meta.code, made.meta.message).toBe(200);
+    // The log itself holds the student's values (the fact and the values of the edit).
+    const entry = await t.db.db
+      .selectFrom('auditLog')
+      .select(['id', 'changes'])
+      .where('memberId', '=', editor)
+      .where('module', '=', 'application')
+      .where('action', '=', 'create')
+      .executeTakeFirstOrThrow();
+    expect(entry.changes).toContain(STUDENT.passportNo);
+
+    const started = await exportOf(editor);
+    expect(started.meta.code).toBe(200);
+    expect(await t.app.jobs.runOnce()).toBe(1);
+    const res = await download(started.data.id);
+    expect(res.statusCode).toBe(200);
+    const zip = await JSZip.loadAsync(res.rawPayload);
+    const data = JSON.parse(await zip.file('data.json')!.async('string')) as {
+      sources: { source: string; rows: Record<string, unknown>[] }[];
+    };
+    const audit = data.sources.find((x) => x.source === 'audit/audit_log')?.rows ?? [];
+    // The entry is theirs (what they did, when, from where), without the student's values.
+    expect(audit.find((r) => r.id === entry.id)).toMatchObject({
+      memberId: editor,
+      module: 'application',
+      action: 'create',
+      recordType: 'application',
+      recordId: made.data.id,
+      outcome: 'ok',
+      changes: null,
+    });
+    for (const name of Object.keys(zip.files)) {
+      const text = Buffer.from(await zip.file(name)!.async('uint8array')).toString('utf8');
+      for (const v of Object.values(STUDENT)) expect(text.includes(v), `${name} holds ${v}`).toBe(false);
+    }
   });
 
   it("writes the summary in the requester's language, escaped", async () => {
@@ -377,6 +456,74 @@ describe('subject access (issue 41)', () => {
     // (a fresh session: the first one idled out over the week)
     fresh = await t.login();
     expect(JSON.parse((await download(e.data.id, fresh.token)).body).meta.code).toBe(Code.JOB_EXPIRED);
+  });
+
+  it("withdraws an erased person's exports and empties their requests' notes and reminders", async () => {
+    const me = await t.login();
+    const c = await t.post<ApplicationSaved>(
+      `${BASE}/create`,
+      fullForm({
+        name: '陳可清',
+        engLastName: 'Erasable',
+        engFirstName: 'Carol',
+        email: 'carol.erasable@example.com',
+        mobile: '912000777',
+        passportNo: 'CAROLPASS1',
+      }),
+      me,
+    );
+    const carol = c.data.studentId!;
+    // Closed, so nothing stands in the way of the erasure.
+    expect(
+      (await t.post(`${BASE}/updateOther`, { id: c.data.id, version: 1, status: 'withdrawn' }, me)).meta.code,
+    ).toBe(200);
+    // An access request due in seven days (a reminder to-do names the person), with a note naming them.
+    const today = ukDay(clock.now());
+    let received = today;
+    while (daysBetween(today, dueDateOf(received)) > 7) received = addDays(received, -1);
+    const req = await t.post<DataRequest>(
+      `${PRIV}/request/add`,
+      { subjectId: carol, kind: 'access', receivedDate: received, note: 'Carol Erasable phoned' },
+      me,
+    );
+    expect(req.meta.code).toBe(200);
+    await t.app.privacy.remind();
+    const todos = () =>
+      t.db.db.selectFrom('memberTodo').select('title').where('sourceKind', '=', 'privacyRequest').execute();
+    expect(JSON.stringify(await todos())).toContain('Erasable');
+    const e = await exportOf(carol, me.token);
+    await t.app.jobs.runOnce();
+    expect((await download(e.data.id, me.token)).statusCode).toBe(200);
+    const job = await t.db.db
+      .selectFrom('job')
+      .select('storedName')
+      .where('id', '=', e.data.id)
+      .executeTakeFirstOrThrow();
+    const stored = path.join(t.config.dataDir, 'uploads', job.storedName!);
+    expect(fs.existsSync(stored)).toBe(true);
+
+    const erased = await t.post<{ filesRemoved: number }>('/admin/v1/sys/privacy/erasure/erase', { id: carol }, me);
+    expect(erased.meta.code).toBe(200);
+    // The download answers expired, the archive is gone from storage and no job keeps it.
+    expect(JSON.parse((await download(e.data.id, me.token)).body).meta.code).toBe(Code.JOB_EXPIRED);
+    expect((await status(e.data.id, me.token)).data).toMatchObject({ status: 'done', expiresAt: clock.now() });
+    expect(fs.existsSync(stored)).toBe(false);
+    expect(
+      await t.db.db.selectFrom('job').select('storedName').where('id', '=', e.data.id).executeTakeFirstOrThrow(),
+    ).toEqual({ storedName: null });
+    // The request stays, its note emptied; the reminder naming them left the assignee's message box.
+    expect(
+      await t.db.db
+        .selectFrom('privacyRequest')
+        .select(['note', 'kind'])
+        .where('id', '=', req.data.id)
+        .executeTakeFirst(),
+    ).toEqual({ note: null, kind: 'access' });
+    expect(JSON.stringify(await todos())).not.toContain('Erasable');
+    // The requester's message names the request, never the person.
+    const box = await t.get('/api/v1/message/box', { tab: 'message', pageSize: 50 }, me);
+    expect(JSON.stringify(box.data)).toContain(`data request #${req.data.id}`);
+    expect(JSON.stringify(box.data)).not.toMatch(/Carol|Erasable/);
   });
 });
 

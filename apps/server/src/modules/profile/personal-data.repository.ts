@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.js';
 import { part, type PersonalData, type PersonalFile, type PersonalSubject } from '../../lib/personal-data.js';
-import { line, type PersonalDataPart } from '../../db/personal-data.js';
+import { line, noteRecords, type PersonalDataPart } from '../../db/personal-data.js';
 
 // The member's own profile and CV for the subject access export (issue 41), with the avatar picture.
 export function createProfilePersonalData(db: Db) {
@@ -16,9 +16,18 @@ export function createProfilePersonalData(db: Db) {
   };
 }
 
-// An erased person's profile (address, history, skills) and CV go, and the avatar file from storage.
+// An erased person's profile (address, history, skills) and CV go, and the avatar file from storage. The CV is a
+// record of the audit log (its id is the member's): noted, so its entries keep which fields changed, not the values.
 export const profilePersonalData: PersonalDataPart = {
   module: 'profile',
+  async collect(tx, s) {
+    const cv = await tx.selectFrom('personalCv').select('memberId').where('memberId', '=', s.memberId).execute();
+    noteRecords(
+      s,
+      'personalCv',
+      cv.map((r) => r.memberId),
+    );
+  },
   async plan(tx, s) {
     const p = await tx
       .selectFrom('memberProfile')

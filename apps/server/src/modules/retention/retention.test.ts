@@ -2,7 +2,7 @@ import { gunzipSync } from 'node:zlib';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PLATFORM, type ApplicationSaved } from '@study-crm/shared';
+import { PLATFORM, searchText, type ApplicationSaved, type SearchResult } from '@study-crm/shared';
 import { startTestApp, testClock, type TestApp } from '../../test/harness.js';
 import { BASE, fullForm, PNG_1x1 } from '../../test/application-fixtures.js';
 import type { RetentionReport } from './index.js';
@@ -260,5 +260,53 @@ describe('the retention job', () => {
     // One entry for this run (the earlier runs' entries were past the 10 days and went to an archive).
     const runs = await t.db.db.selectFrom('auditLog').select('createdAt').where('module', '=', 'retention').execute();
     expect(runs).toEqual([{ createdAt: T0 + 9 * YEAR }]);
+  });
+
+  it("leaves no word of a blanked SMS text in the search indexes, only the file name's", async () => {
+    clock.set(T0 + 10 * YEAR);
+    const now = clock.now();
+    const db = t.db.db;
+    const batch = async (at: number, fileName: string, content: string) =>
+      (
+        await db
+          .insertInto('smsBatch')
+          .values({
+            kind: 'batch',
+            status: 'queued',
+            fileName,
+            content,
+            accepted: 1,
+            rejected: 0,
+            createdAt: at,
+            updatedAt: at,
+            searchText: searchText([fileName, content]),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const old = await batch(now - 31 * DAY, 'autumn-offers.xlsx', 'Dear Zanzibar, ref 8812345678 qx');
+    const kept = await batch(now - 29 * DAY, 'spring-offers.xlsx', 'Dear Kilimanjaro');
+    const viewer = await t.login();
+    const found = async (keyword: string) => {
+      const res = await t.get<SearchResult>('/api/v1/cake/search', { keyword }, viewer);
+      expect(res.meta.code, res.meta.message).toBe(200);
+      return res.data.groups.find((g) => g.type === 'sms')?.hits.map((h) => h.id) ?? [];
+    };
+    // Before: by a long word (full-text or trigram index), a number (tails), a short word (grams).
+    for (const word of ['zanzibar', '8812345678', 'qx']) expect(await found(word)).toEqual([old]);
+
+    await db.deleteFrom('clusterLease').where('name', '=', 'retention').execute();
+    const report = (await t.app.retention.run())!;
+    expect(report.counts.outboxBodies).toBe(1);
+    const row = await db
+      .selectFrom('smsBatch')
+      .select(['content', 'searchText'])
+      .where('id', '=', old)
+      .executeTakeFirst();
+    expect(row).toEqual({ content: '', searchText: searchText(['autumn-offers.xlsx']) });
+    for (const word of ['zanzibar', '8812345678', 'qx']) expect(await found(word)).toEqual([]);
+    // Still found by its file name; the newer text keeps its words.
+    expect(await found('autumn-offers')).toEqual([old]);
+    expect(await found('kilimanjaro')).toEqual([kept]);
   });
 });

@@ -1,7 +1,13 @@
 import type { Db } from '../../db/database.js';
 import { noFiles, part, type PersonalData, type PersonalSubject } from '../../lib/personal-data.js';
 import type { Conn } from '../../db/conn.js';
-import { type ErasureSubject, line, type PersonalDataPart, purgeSearchIndex } from '../../db/personal-data.js';
+import {
+  type ErasureSubject,
+  line,
+  noteRecords,
+  type PersonalDataPart,
+  purgeSearchIndex,
+} from '../../db/personal-data.js';
 
 // The texts sent to the person's mobile (the delivery module names their batches by its outbox rows), with the
 // person's own recipient row (their variables), for the subject access export (issue 41). Never the other
@@ -54,8 +60,13 @@ async function textsOf(tx: Conn, s: ErasureSubject): Promise<number[]> {
   );
 }
 
+// The single texts blanked are records of the audit log: noted, so its entries of them keep which fields changed,
+// not the text (the delivery module's part, before this one, named the batches).
 export const smsPersonalData: PersonalDataPart = {
   module: 'sms',
+  async collect(tx, s) {
+    noteRecords(s, 'smsBatch', await textsOf(tx, s));
+  },
   async plan(tx, s) {
     const n = await recipientsOf(tx, s)
       .select((eb) => eb.fn.countAll<number>().as('n'))
