@@ -148,8 +148,8 @@ export function createJobRepository(db: Db, dialect: Dialect) {
     },
 
     // The jobs of a kind with their parameters as given (on the caller's connection).
-    ofKind: (conn: Conn, kind: string) =>
-      conn
+    ofKind: (tx: Conn, kind: string) =>
+      tx
         .selectFrom('job')
         .select(['id', 'params', 'status', 'storedName'])
         .where('kind', '=', kind)

@@ -171,8 +171,8 @@ export function createJobService(deps: {
 
   // The jobs of `kind` whose parameters `match` (e.g. one person's exports), on the caller's connection: ids, and
   // the stored files of those finished and not yet swept.
-  async function matching(conn: Conn, kind: string, match: (params: unknown) => boolean) {
-    const rows = (await repo.ofKind(conn, kind)).filter((r) => match(JSON.parse(r.params) as unknown));
+  async function matching(tx: Conn, kind: string, match: (params: unknown) => boolean) {
+    const rows = (await repo.ofKind(tx, kind)).filter((r) => match(JSON.parse(r.params) as unknown));
     return { ids: rows.map((r) => r.id), storedNames: rows.flatMap((r) => (r.storedName ? [r.storedName] : [])) };
   }
 

@@ -136,15 +136,15 @@ export function createPrivacyRepository(db: Db) {
       )?.id,
 
     // The ids of a person's requests (on the caller's connection).
-    requestIdsOf: async (subjectId: number, conn: Conn = db): Promise<number[]> =>
-      (await conn.selectFrom('privacyRequest').select('id').where('subjectId', '=', subjectId).execute()).map(
+    requestIdsOf: async (subjectId: number, tx: Conn = db): Promise<number[]> =>
+      (await tx.selectFrom('privacyRequest').select('id').where('subjectId', '=', subjectId).execute()).map(
         (r) => r.id,
       ),
     // How many of a person's requests carry a note.
-    notesOf: async (subjectId: number, conn: Conn = db): Promise<number> =>
+    notesOf: async (subjectId: number, tx: Conn = db): Promise<number> =>
       Number(
         (
-          await conn
+          await tx
             .selectFrom('privacyRequest')
             .select(countAll)
             .where('subjectId', '=', subjectId)
