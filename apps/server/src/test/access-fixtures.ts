@@ -7,6 +7,23 @@ import { insertStaffMember } from '../seed/seed.js';
 
 export const STAFF_PASSWORD = 'Staff#2026pass';
 
+// The built-in administrator role's id.
+export const adminRoleIdOf = async (db: Db): Promise<number> =>
+  (await db.selectFrom('role').select('id').where('name', '=', 'ROLE_ADMIN').executeTakeFirstOrThrow()).id;
+
+// The members holding the administrator role who are active and not removed (the last-administrator rule's count).
+export const activeAdminIdsOf = async (db: Db, adminRoleId: number): Promise<number[]> =>
+  (
+    await db
+      .selectFrom('member')
+      .innerJoin('memberRole', 'memberRole.memberId', 'member.id')
+      .select('member.id')
+      .where('memberRole.roleId', '=', adminRoleId)
+      .where('member.status', '=', 'active')
+      .where('member.deletedAt', 'is', null)
+      .execute()
+  ).map((r) => r.id);
+
 // Every member permission: list, view, add, update, remove and set a password.
 export const MEMBER_MANAGER_PERMS = [
   PERM.memberList,

@@ -11,7 +11,7 @@ import {
 } from '@study-crm/shared';
 import { type Values } from '../../test/harness.js';
 import { historyName, toMemberRef } from '../people/index.js';
-import { createRole, MEMBER_MANAGER_PERMS } from '../../test/access-fixtures.js';
+import { activeAdminIdsOf, createRole, MEMBER_MANAGER_PERMS } from '../../test/access-fixtures.js';
 import { expectParamError } from '../../test/expect-envelope.js';
 
 const PASSWORD = 'Staff#2026pass';
@@ -303,17 +303,10 @@ describe('members', () => {
       // check reads the session and its permissions in one statement, so never 403).
       expect(codes[0]).toBe(200);
       expect([401, 5431]).toContain(codes[1]);
-      const admins = await t.db.db
-        .selectFrom('member')
-        .innerJoin('memberRole', 'memberRole.memberId', 'member.id')
-        .select('member.id')
-        .where('memberRole.roleId', '=', adminRoleId)
-        .where('member.status', '=', 'active')
-        .where('member.deletedAt', 'is', null)
-        .execute();
+      const admins = await activeAdminIdsOf(t.db.db, adminRoleId);
       expect(admins).toHaveLength(1);
       // Restore the first administrator, then retire the survivors of this test.
-      const survivor = admins[0]!.id === x.id ? xs : ys;
+      const survivor = admins[0] === x.id ? xs : ys;
       await t.post('/api/v1/mc/member/updateStatus', { id: admin.mid, status: 'active' }, survivor);
       admin = await t.login();
       for (const m of [x, y]) await t.post('/api/v1/mc/member/remove', { id: m.id }, admin);

@@ -1,7 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp, type Session } from '../../test/signed-in.js';
 import { ADMIN_PROTECTED_PERMS, PERM, type Page, type Role, type RoleMember, type RoleView } from '@study-crm/shared';
-import { createRole, createStaff, permissionId, STAFF_PASSWORD } from '../../test/access-fixtures.js';
+import {
+  activeAdminIdsOf,
+  adminRoleIdOf,
+  createRole,
+  createStaff,
+  permissionId,
+  STAFF_PASSWORD,
+} from '../../test/access-fixtures.js';
 import { expectParamError } from '../../test/expect-envelope.js';
 
 const R = '/api/v1/mc/sys/role';
@@ -15,12 +22,7 @@ describe('roles', () => {
   let dictAddId: number;
 
   beforeAll(async () => {
-    const admin = await t.db.db
-      .selectFrom('role')
-      .select('id')
-      .where('name', '=', 'ROLE_ADMIN')
-      .executeTakeFirstOrThrow();
-    adminRoleId = admin.id;
+    adminRoleId = await adminRoleIdOf(t.db.db);
     allIds = (await t.db.db.selectFrom('permission').select('id').execute()).map((r) => r.id);
     dictListId = await permissionId(t.db.db, PERM.dictList);
     dictAddId = await permissionId(t.db.db, PERM.dictAdd);
@@ -325,28 +327,13 @@ describe('the last active administrator, on the role screen', () => {
   let plainRoleId: number;
 
   beforeAll(async () => {
-    const admin = await t.db.db
-      .selectFrom('role')
-      .select('id')
-      .where('name', '=', 'ROLE_ADMIN')
-      .executeTakeFirstOrThrow();
-    adminRoleId = admin.id;
+    adminRoleId = await adminRoleIdOf(t.db.db);
     plainRoleId = await createRole(t.db.db, 'ROLE_PLAIN', [PERM.dictList]);
   });
 
   const setRoles = (userId: number, roleIds: number[], as: Session) =>
     t.post(`${R}/updateMemberRoles`, { userId, roleIds }, as);
-  const activeAdmins = async () =>
-    (
-      await t.db.db
-        .selectFrom('member')
-        .innerJoin('memberRole', 'memberRole.memberId', 'member.id')
-        .select('member.id')
-        .where('memberRole.roleId', '=', adminRoleId)
-        .where('member.status', '=', 'active')
-        .where('member.deletedAt', 'is', null)
-        .execute()
-    ).map((r) => r.id);
+  const activeAdmins = () => activeAdminIdsOf(t.db.db, adminRoleId);
 
   it('keeps the role on the only active administrator while an inactive member still holds it (5431)', async () => {
     const idle = await createStaff(t.db.db, 'admin_idle', [adminRoleId]);
