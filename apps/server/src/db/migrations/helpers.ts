@@ -178,3 +178,54 @@ export async function dropRowTriggers(
     for (const s of sqliteSuffixes) await sql`drop trigger if exists ${sql.id(`${prefix}_${s}`)}`.execute(db);
   }
 }
+
+// A `change_counter` row that every write to `tables` moves in its own transaction (statement triggers on
+// PostgreSQL through the function `fn`, named `${table}_${trigger}`; row triggers `${table}_${trigger}_ai|au|ad` on
+// SQLite), so a reader sees the new rows and the new count together or neither. The row starts at 1.
+export async function createChangeCounter(
+  db: Kysely<unknown>,
+  counter: string,
+  names: { fn: string; trigger: string },
+  tables: readonly string[],
+): Promise<void> {
+  const bump = sql`insert into change_counter (name, value) values (${sql.lit(counter)}, 1)
+      on conflict (name) do update set value = change_counter.value + 1`;
+  await sql`insert into change_counter (name, value) values (${sql.lit(counter)}, 1)
+    on conflict (name) do nothing`.execute(db);
+  if (isPostgres(db)) {
+    await sql`create function ${sql.id(names.fn)}() returns trigger language plpgsql as $$
+    begin
+      ${bump};
+      return null;
+    end $$`.execute(db);
+    for (const t of tables)
+      await sql`create trigger ${sql.id(`${t}_${names.trigger}`)} after insert or update or delete or truncate
+        on ${sql.id(t)} for each statement execute function ${sql.id(names.fn)}()`.execute(db);
+  } else {
+    for (const t of tables)
+      for (const [suffix, event] of [
+        ['ai', 'insert'],
+        ['au', 'update'],
+        ['ad', 'delete'],
+      ] as const)
+        await sql`create trigger ${sql.id(`${t}_${names.trigger}_${suffix}`)} after ${sql.raw(event)} on ${sql.id(t)}
+          begin ${bump}; end`.execute(db);
+  }
+}
+
+// Takes away what createChangeCounter made (the counter's row stays: its value may still be read).
+export async function dropChangeCounter(
+  db: Kysely<unknown>,
+  names: { fn: string; trigger: string },
+  tables: readonly string[],
+): Promise<void> {
+  if (isPostgres(db)) {
+    for (const t of tables)
+      await sql`drop trigger if exists ${sql.id(`${t}_${names.trigger}`)} on ${sql.id(t)}`.execute(db);
+    await sql`drop function if exists ${sql.id(names.fn)}()`.execute(db);
+  } else {
+    for (const t of tables)
+      for (const suffix of ['ai', 'au', 'ad'])
+        await sql`drop trigger if exists ${sql.id(`${t}_${names.trigger}_${suffix}`)}`.execute(db);
+  }
+}
