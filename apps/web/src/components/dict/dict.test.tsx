@@ -3,11 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { DictBadge } from './DictBadge';
 import { dictText, fetchDictOptions } from './useDictOptions';
-
-const ok = (data: unknown) =>
-  new Response(JSON.stringify({ meta: { code: 200, message: 'ok' }, data }), {
-    headers: { 'content-type': 'application/json' },
-  });
+import { okResponse as ok } from '../../test/responses';
 
 describe('dictionary options', () => {
   afterEach(() => vi.restoreAllMocks());

@@ -6,33 +6,11 @@ import { PERM, type MemberListItem } from '@study-crm/shared';
 import i18n, { registerBundle } from '../../i18n';
 import { useSession } from '../../stores/session';
 import { employee } from './locale';
+import { staffFields } from './member.fixtures';
+import { okResponse as ok } from '../../test/responses';
 import EmployeeList from './EmployeeList';
 
-const ok = (data: unknown) =>
-  new Response(JSON.stringify({ meta: { code: 200, message: 'ok' }, data }), {
-    headers: { 'content-type': 'application/json' },
-  });
-
-const row = (id: number, displayName: string): MemberListItem => ({
-  id,
-  displayName,
-  loginName: displayName.toLowerCase(),
-  email: null,
-  areaCode: null,
-  mobile: null,
-  memberType: 'staff',
-  engLastName: null,
-  engFirstName: null,
-  fullName: displayName,
-  nickName: null,
-  avatarImg: null,
-  roles: [],
-  status: 'active',
-  identityStatus: 'unverified',
-  createdAt: 0,
-  updatedAt: 0,
-  labels: [],
-});
+const row = (id: number, displayName: string): MemberListItem => ({ ...staffFields(id, displayName), labels: [] });
 
 afterEach(() => {
   cleanup();

@@ -6,33 +6,11 @@ import { PERM, type MemberView } from '@study-crm/shared';
 import i18n, { registerBundle } from '../../i18n';
 import { useSession } from '../../stores/session';
 import { employee } from './locale';
+import { staffFields } from './member.fixtures';
+import { okResponse as ok } from '../../test/responses';
 import EmployeeProfile from './EmployeeProfile';
 
-const ok = (data: unknown) =>
-  new Response(JSON.stringify({ meta: { code: 200, message: 'ok' }, data }), {
-    headers: { 'content-type': 'application/json' },
-  });
-
-const view = (id: number): MemberView => ({
-  id,
-  displayName: `Member ${id}`,
-  loginName: `member${id}`,
-  email: null,
-  areaCode: null,
-  mobile: null,
-  memberType: 'staff',
-  engLastName: null,
-  engFirstName: null,
-  fullName: null,
-  nickName: null,
-  avatarImg: null,
-  roles: [],
-  status: 'active',
-  identityStatus: 'unverified',
-  createdAt: 0,
-  updatedAt: 0,
-  recentSessions: [],
-});
+const view = (id: number): MemberView => ({ ...staffFields(id, `Member ${id}`), fullName: null, recentSessions: [] });
 
 afterEach(() => {
   cleanup();

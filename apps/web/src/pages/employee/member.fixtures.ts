@@ -1,0 +1,20 @@
+// A staff member's fields as both the list and the profile answer them, for the screens' tests.
+export const staffFields = (id: number, displayName: string) => ({
+  id,
+  displayName,
+  loginName: displayName.toLowerCase().replace(/\s+/g, ''),
+  email: null,
+  areaCode: null,
+  mobile: null,
+  memberType: 'staff' as const,
+  engLastName: null,
+  engFirstName: null,
+  fullName: displayName,
+  nickName: null,
+  avatarImg: null,
+  roles: [],
+  status: 'active' as const,
+  identityStatus: 'unverified' as const,
+  createdAt: 0,
+  updatedAt: 0,
+});
