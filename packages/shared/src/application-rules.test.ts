@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { choiceIssues, deadlineFlags, hasEarlyDeadline, isUcasChoice, oxbridgeOf } from './application-rules.js';
+import { choiceIssues } from './application-choices.js';
+import { deadlineFlags, hasEarlyDeadline, isUcasChoice, oxbridgeOf } from './application-rules.js';
 
 describe('the UK choice rules', () => {
   it('knows Oxford and Cambridge by institution code or own name, not by a town in the name', () => {

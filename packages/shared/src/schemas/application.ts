@@ -11,7 +11,6 @@ import {
   isValidUrl,
   normalizePhone,
   PHONE_RE,
-  choiceIssues,
   MEDICAL_SUBJECTS,
   SCORE_RULES,
   scoreFamily,
@@ -20,8 +19,10 @@ import {
   TARGET_ROUTES,
   type ChoiceRow,
 } from '../application-rules.js';
+import { choiceIssues } from '../application-choices.js';
 
 export * from '../application-rules.js';
+export * from '../application-choices.js';
 
 // ---------- field builders ----------
 
