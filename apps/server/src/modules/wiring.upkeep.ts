@@ -186,6 +186,7 @@ export function wireUpkeep(
     audit: auditRetention,
     saveArchive: (stream) => storage.saveMade(stream, 'gz', 'application/gzip'),
     removeStored: (name) => storage.remove(name),
+    log: app.log,
     report: async (r) => {
       for (const memberId of await people.staffWithPermission(PERM.auditList)) {
         await inbox.postMessage({ memberId, title: REPORT_TITLE, content: reportText(r), link: null });

@@ -85,6 +85,7 @@ describe('erasure: a stored file the storage fails to remove after the commit', 
       },
       saveArchive: async () => ({ storedName: 'x', size: 0 }),
       removeStored: async () => undefined,
+      log: { warn: () => undefined },
       report: async () => undefined,
     });
     const report = (await retention.run()) as RetentionReport;
@@ -93,6 +94,43 @@ describe('erasure: a stored file the storage fails to remove after the commit', 
     expect(removed).toEqual(['a-11', 'c-11', 'a-12', 'c-12', 'a-13', 'c-13']);
     expect(warned).toHaveLength(3);
     expect(sessionsPurged).toBe(true);
+    expect(recorded).toEqual(['retention.run']);
+  });
+});
+
+describe('retention: an unattached file the storage fails to remove', () => {
+  it('counts the rows, removes the other files, logs the failed one and finishes the run', async () => {
+    const removed: string[] = [];
+    const warned: unknown[] = [];
+    const recorded: string[] = [];
+    const retention = createRetentionService({
+      lease: async () => true,
+      config: async () => null,
+      clock: testClock(),
+      erasure: { eraseForRetention: async () => false, erasedAmong: async () => new Set() },
+      studentsClosedBefore: async () => [],
+      studentsInactiveBefore: async () => [],
+      removeUnattachedFiles: async () => ['a', 'broken', 'c'],
+      blankOutboxBodies: async () => 0,
+      purgeSessions: async () => 0,
+      purgeCodes: async () => 0,
+      audit: {
+        archiveBefore: async () => ({ entries: 0, storedName: null }),
+        record: async (e) => void recorded.push(`${e.module}.${e.action}`),
+      },
+      saveArchive: async () => ({ storedName: 'x', size: 0 }),
+      removeStored: async (name) => {
+        if (name === 'broken') throw new Error('S3 unreachable');
+        removed.push(name);
+      },
+      log: { warn: (obj: unknown) => void warned.push(obj) },
+      report: async () => undefined,
+    });
+    const report = (await retention.run()) as RetentionReport;
+    expect(report.counts.unattachedFiles).toBe(3);
+    expect(report.filesRemoved).toBe(2);
+    expect(removed).toEqual(['a', 'c']);
+    expect(warned).toEqual([expect.objectContaining({ storedName: 'broken' })]);
     expect(recorded).toEqual(['retention.run']);
   });
 });

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Readable } from 'node:stream';
 import { RETENTION_KEYS, retentionValue, type RetentionKind } from '@study-crm/shared';
 import type { Clock } from '../../lib/clock.js';
@@ -60,6 +61,7 @@ export function createRetentionService(deps: {
   };
   saveArchive: (stream: Readable) => Promise<{ storedName: string; size: number }>;
   removeStored: (storedName: string) => Promise<void>;
+  log: Pick<FastifyBaseLogger, 'warn'>;
   report: (r: RetentionReport) => Promise<void>;
 }) {
   const { clock } = deps;
@@ -111,9 +113,17 @@ export function createRetentionService(deps: {
       const files = await cut('unattachedFiles');
       if (files !== null) {
         const names = await deps.removeUnattachedFiles(files);
-        for (const name of names) await deps.removeStored(name);
         report.counts.unattachedFiles = names.length;
-        report.filesRemoved += names.length;
+        // Their rows are gone: a file the storage fails to remove (S3 out of reach) is the orphan sweep's, and the
+        // run goes on to its other kinds and its entry, as an erasure's does (decision 340).
+        for (const name of names) {
+          try {
+            await deps.removeStored(name);
+            report.filesRemoved += 1;
+          } catch (err) {
+            deps.log.warn({ err, storedName: name }, 'unattached file not removed from storage; the orphan sweep will');
+          }
+        }
       }
       const bodies = await cut('outboxBodies');
       if (bodies !== null) report.counts.outboxBodies = await deps.blankOutboxBodies(bodies, now);
