@@ -52,6 +52,7 @@ describe('data requests and the subject access export', () => {
     const rows = page.locator(`${ACTIVE_PANE} tr[data-row-key]`);
     await expect.poll(() => rows.count(), SLOW).toBe(1);
     await expect.poll(() => rows.first().textContent(), SLOW).toContain('Subject Erin');
+    const requestId = await rows.first().getAttribute('data-row-key');
     // Received today, due one month later: 28 to 31 days left.
     await expect
       .poll(() => page.locator('[data-testid^="request-due-"]').first().textContent(), SLOW)
@@ -77,9 +78,10 @@ describe('data requests and the subject access export', () => {
     expect(html).toContain('個人資料：Subject Erin');
     expect(html).not.toMatch(/<script/i);
 
-    // The finished export's message (a background job's, decision 199) downloads the same archive.
+    // The finished export's message (a background job's, decision 199) downloads the same archive. It names the
+    // request, not the person (a message outlives the person's erasure, decision 340).
     await openMessageBox(page, 'message');
-    const message = page.getByTestId('message-box').getByText('個人資料匯出完成：Subject Erin');
+    const message = page.getByTestId('message-box').getByText(`個人資料匯出完成：個資請求 #${requestId}`);
     await expect.poll(() => message.count(), SLOW).toBe(1);
     const [again] = await Promise.all([page.waitForEvent('download'), message.click()]);
     expect(again.suggestedFilename()).toBe(download.suggestedFilename());
