@@ -1,5 +1,6 @@
-import type { Locale } from '@study-crm/shared';
+import { Code, type Locale } from '@study-crm/shared';
 import type { Access } from './access.js';
+import { AppError } from './errors.js';
 
 // A read a route asks the session check to make in its own statement, so the route runs none of its own (issue 43):
 // 'profile', the member's profile (the member module's selection and reader). The check hands the row over as it
@@ -24,6 +25,12 @@ export type AuthMember = {
 // either (decision 335).
 export type Caller = { id: number; perms: ReadonlySet<string>; isTwoFactorPending?: boolean };
 // The caller of a route that is not public, for such a service (the request hooks answer 401 when no one is signed in).
+// A call naming a record that only membership or assignment would open (a project, a task), by a member whose second
+// factor is pending: refused as the hooks refuse the routes such a member may not call, so the web app takes them to
+// set it up (decision 335).
+export function refuseTwoFactorPending(c: Caller): void {
+  if (c.isTwoFactorPending) throw new AppError(Code.TWO_FACTOR_SETUP_REQUIRED);
+}
 export const caller = (m: AuthMember | null): Caller => ({
   id: m!.id,
   perms: m!.perms,

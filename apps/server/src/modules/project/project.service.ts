@@ -19,7 +19,7 @@ import {
   type ProjectView,
 } from '@study-crm/shared';
 import type { z } from 'zod';
-import type { Caller } from '../../http/context.js';
+import { refuseTwoFactorPending as refusePending, type Caller } from '../../http/context.js';
 import { AppError, badRequest, found, notFound, staleCopy } from '../../http/errors.js';
 import { isUniqueViolation } from '../../db/sql-helpers.js';
 import type { Tx } from '../../db/transaction.js';
@@ -39,13 +39,6 @@ export type ProjectLookup = {
 
 const forbidden = () => new AppError(Code.FORBIDDEN, 'forbidden');
 const STAFF_OPTIONS = 20;
-
-// A member whose role requires two-factor sign-in not yet set up holds no permission (http/hooks.ts), and no
-// membership opens a project to them either: their own list is empty, a call naming a project is refused as the
-// hook refuses the routes they may not call, so the web app takes them to set it up (decision 335).
-function refusePending(caller: Caller): void {
-  if (caller.isTwoFactorPending) throw new AppError(Code.TWO_FACTOR_SETUP_REQUIRED);
-}
 
 export function createProjectService(deps: {
   repo: ProjectRepository;

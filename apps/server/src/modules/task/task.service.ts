@@ -19,7 +19,7 @@ import {
   type TaskStatusInput,
   type TaskUpdateInput,
 } from '@study-crm/shared';
-import type { Caller } from '../../http/context.js';
+import { refuseTwoFactorPending as refusePending, type Caller } from '../../http/context.js';
 import { AppError, badRequest, found, notFound, staleCopy } from '../../http/errors.js';
 import { isUniqueViolation } from '../../db/sql-helpers.js';
 import type { Clock } from '../../lib/clock.js';
@@ -33,13 +33,6 @@ const DAY = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const forbidden = () => new AppError(Code.FORBIDDEN, 'forbidden');
 const kpiExists = () => new AppError(Code.KPI_TYPE_EXISTS, 'kpiTypeExists');
-
-// A member whose role requires two-factor sign-in not yet set up holds no permission (http/hooks.ts), and being a
-// task's assignee opens it to them no more: their own list is empty, a call naming a task is refused as the hook
-// refuses the routes they may not call (decision 335).
-function refusePending(caller: Caller): void {
-  if (caller.isTwoFactorPending) throw new AppError(Code.TWO_FACTOR_SETUP_REQUIRED);
-}
 
 export function createTaskService(deps: {
   repo: TaskRepository;
