@@ -2,6 +2,7 @@ import { searchText } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
 import { purgeSearchIndex } from '../../db/personal-data.js';
 import { runInTransaction } from '../../db/transaction.js';
+import { groupBy } from '../../lib/group.js';
 
 // Retention (issue 41): SMS texts and batches created (and due) before the cutoff lose their body and each
 // recipient's variables; recipients and counts stay. The search text is made again from what is left (the file
@@ -24,11 +25,11 @@ export const blankOldSmsBodies = (db: Db, cutoff: number, now: number): Promise<
       await tx.updateTable('smsRecipient').set({ variables: null }).where('batchId', 'in', chunk).execute();
     }
     // One statement per search text left (batches of one file name share it).
-    const byText = new Map<string, number[]>();
-    for (const r of rows) {
-      const text = searchText([r.fileName]);
-      byText.set(text, [...(byText.get(text) ?? []), r.id]);
-    }
+    const byText = groupBy(
+      rows,
+      (r) => searchText([r.fileName]),
+      (r) => r.id,
+    );
     for (const [text, same] of byText) {
       for (let i = 0; i < same.length; i += 500) {
         await tx
