@@ -148,6 +148,12 @@ export const MESSAGES = {
     'zh-CN': '当前密码错误次数过多，请 {minutes} 分钟后再试',
     'en-US': 'Too many wrong current passwords, try again in {minutes} minutes',
   },
+  // Wrong forgotten-password codes for one address across its codes (decision 341).
+  tooManyResetCodes: {
+    'zh-TW': '此電子郵件地址的驗證碼錯誤次數過多，已暫停重設密碼，請 {hours} 小時後再試',
+    'zh-CN': '此邮箱地址的验证码错误次数过多，已暂停重置密码，请 {hours} 小时后再试',
+    'en-US': 'Too many wrong codes for this e-mail address: password reset is paused, try again in {hours} hour(s)',
+  },
   tooManyAttempts: {
     'zh-TW': '您的網路位址嘗試登入次數過多，請 {minutes} 分鐘後再試',
     'zh-CN': '您的网络地址尝试登录次数过多，请 {minutes} 分钟后再试',
@@ -905,6 +911,11 @@ export const MESSAGES = {
     'zh-TW': '此人員擁有您沒有的權限（{perms}），只能由權限更高的人員清除其個人資料',
     'zh-CN': '此人员拥有您没有的权限（{perms}），只能由权限更高的人员清除其个人数据',
     'en-US': 'This staff member holds permissions you lack ({perms}); only someone holding them can erase their data',
+  },
+  exportBeyondOwn: {
+    'zh-TW': '此人員擁有您沒有的權限（{perms}），只能由權限更高的人員匯出其個人資料',
+    'zh-CN': '此人员拥有您没有的权限（{perms}），只能由权限更高的人员导出其个人数据',
+    'en-US': 'This staff member holds permissions you lack ({perms}); only someone holding them can export their data',
   },
   personErased: {
     'zh-TW': '此人的個人資料已清除',

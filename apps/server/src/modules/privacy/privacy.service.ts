@@ -21,6 +21,7 @@ import type { InboxService, SourceTodo } from '../inbox/index.js';
 import type { JobContext, JobFile, JobService, ReportProgress } from '../jobs/index.js';
 import type { MemberService } from '../member/index.js';
 import type { PeopleService } from '../people/index.js';
+import type { AccessGuard, Actor } from '../role/index.js';
 import { exportTexts, summaryHtml, type ArchiveFile } from './privacy.archive.js';
 import { toDataRequest } from './privacy.mapper.js';
 import type { PrivacyRepository, RequestRow } from './privacy.repository.js';
@@ -73,13 +74,16 @@ export type PersonalDataSources = {
 export type PrivacyDeps = {
   repo: PrivacyRepository;
   sources: PersonalDataSources;
-  people: Pick<PeopleService, 'names' | 'isActiveStaff' | 'isMember'>;
+  people: Pick<PeopleService, 'names' | 'isActiveStaff' | 'isMember' | 'isStaff'>;
   members: Pick<MemberService, 'list'>;
   inbox: Pick<InboxService, 'syncSourceTodo'>;
   storage: Pick<FileStorage, 'open'>;
   jobs: Pick<JobService, 'register' | 'enqueue' | 'views'>;
   // The requester's permissions when the job runs (one who lost the export permission meanwhile is refused).
   permsOf: (memberId: number) => Promise<string[]>;
+  // What a member holds that the caller lacks (the role module's rule for calls that act on accounts, as the erasure
+  // asks it, decision 200).
+  beyond: AccessGuard['beyond'];
   clock: Clock;
 };
 
@@ -103,6 +107,7 @@ export function createPrivacyService({
   storage,
   jobs,
   permsOf,
+  beyond,
   clock,
 }: PrivacyDeps) {
   // The job of each request's newest export.
@@ -142,6 +147,15 @@ export function createPrivacyService({
       () => new AppError(Code.DATA_REQUEST_OPEN),
     );
     return view(id);
+  }
+
+  // Never more than the caller holds: the export of a staff member holding a permission (or the built-in
+  // administrator role) the caller lacks is refused as their erasure is (7954, decision 341). Students hold none.
+  async function assertWithinCaller(actor: Actor, subjectId: number) {
+    if (!(await people.isStaff(subjectId))) return;
+    const missing = await beyond(actor, subjectId);
+    if (missing.length)
+      throw new AppError(Code.ERASE_BEYOND_OWN, 'exportBeyondOwn', { perms: missing.slice(0, 5).join(', ') });
   }
 
   // Everything held about the person, part by part, with the progress after each.
@@ -197,8 +211,11 @@ export function createPrivacyService({
   // The export job's runner: collects, and streams the zip (data.json, summary.html, the documents) to the jobs
   // module, which stores it and posts the link to the requester's message box.
   async function build(job: JobContext, report: ReportProgress): Promise<JobFile> {
-    if (!(await permsOf(job.memberId)).includes(PERM.privacyExport)) throw new AppError(Code.FORBIDDEN);
+    const perms = await permsOf(job.memberId);
+    if (!perms.includes(PERM.privacyExport)) throw new AppError(Code.FORBIDDEN);
     const { subjectId, requestId } = job.params as ExportParams;
+    // Asked again when it runs: the subject may have been given more since (all of the requester's roles count).
+    await assertWithinCaller({ id: job.memberId, perms: new Set(perms) }, subjectId);
     const locale = job.locale;
     const data = await collect(subjectId, report);
     // The documents: opened one at a time as the archive reaches them; one gone from storage is named as such.
@@ -293,8 +310,10 @@ export function createPrivacyService({
 
     // A new export of the person's data. Without a request it answers the person's open access request, or opens one
     // received today and assigned to the caller (decision 160).
-    async exportData(callerId: number, locale: Locale, b: DataExportBody) {
+    async exportData(actor: Actor, locale: Locale, b: DataExportBody) {
+      const callerId = actor.id;
       if (!(await people.isMember(b.subjectId))) throw badRequest('subjectId', 'v.format');
+      await assertWithinCaller(actor, b.subjectId);
       let requestId = b.requestId ?? null;
       if (requestId) {
         const r = await repo.requestById(requestId);

@@ -621,3 +621,76 @@ describe('data requests and their reminders (issue 41)', () => {
     expect(await list({ subjectId: bob, status: 'open', pageSize: 1, pageNum: 2 })).toEqual([['bob:erasure'], 2]);
   });
 });
+
+// Never more than the caller holds (decision 341): the export of a staff member holding a permission, or the built-in
+// administrator role, the caller lacks is refused as their erasure is (7954), and nothing is started.
+describe('exporting a staff member', () => {
+  const t = useTestApp({ signIn: true, env: { DELIVERY_WORKER: 'off' } });
+  const exportOf = (subjectId: number, token: string, locale = 'en-US') =>
+    t.post<BackgroundJob>(`${PRIV}/export/add`, { subjectId }, { token, locale });
+  const startedBy = (memberId: number) =>
+    t.db.db
+      .selectFrom('job')
+      .select('id')
+      .where('kind', '=', 'privacyExport')
+      .where('memberId', '=', memberId)
+      .execute();
+  const requestsOf = (subjectId: number) =>
+    t.db.db.selectFrom('privacyRequest').select('id').where('subjectId', '=', subjectId).execute();
+
+  it("refuses an administrator's or a higher staff member's export to a caller without their rights (7954)", async () => {
+    const exporterId = await staffWith(t, 'exporter', [PERM.privacyExport]);
+    const higher = await staffWith(t, 'higher', [PERM.privacyExport, PERM.roleList]);
+    const exporter = await t.login('exporter', 'Staff#2026pass');
+    const admin = await exportOf(t.admin.mid, exporter.token);
+    expect(admin.meta.code).toBe(Code.ERASE_BEYOND_OWN);
+    expect(admin.meta.message).toBe(
+      'This staff member holds permissions you lack (ROLE_ADMIN); only someone holding them can export their data',
+    );
+    const other = await exportOf(higher, exporter.token, 'zh-TW');
+    expect(other.meta.code).toBe(Code.ERASE_BEYOND_OWN);
+    expect(other.meta.message).toContain(PERM.roleList);
+    expect(other.meta.message).toContain('匯出');
+    expect(await startedBy(exporterId)).toEqual([]);
+    expect(await requestsOf(t.admin.mid)).toEqual([]);
+    expect(await requestsOf(higher)).toEqual([]);
+    // The administrator exports either.
+    expect((await exportOf(higher, t.admin.token)).meta.code).toBe(200);
+  });
+
+  it('lets the same caller export a student and a staff member holding no more than they do', async () => {
+    const exporterId = await staffWith(t, 'exporter2', [PERM.privacyExport, PERM.memberList]);
+    const peer = await staffWith(t, 'peer', [PERM.privacyExport]);
+    const exporter = await t.login('exporter2', 'Staff#2026pass');
+    const made = await t.post<ApplicationSaved>(
+      `${BASE}/create`,
+      fullForm({ email: 'st.export@example.com' }),
+      t.admin,
+    );
+    const student = made.data.studentId!;
+    for (const subjectId of [student, peer]) expect((await exportOf(subjectId, exporter.token)).meta.code).toBe(200);
+    await t.app.jobs.runOnce();
+    const jobs = await t.db.db
+      .selectFrom('job')
+      .select('status')
+      .where('kind', '=', 'privacyExport')
+      .where('memberId', '=', exporterId)
+      .execute();
+    expect(jobs.map((j) => j.status)).toEqual(['done', 'done']);
+    // A subject given more than the requester holds before the job runs is refused when it runs.
+    const waiting = await exportOf(peer, exporter.token);
+    const role = await t.db.db
+      .selectFrom('role')
+      .select('id')
+      .where('name', '=', 'ROLE_PEER')
+      .executeTakeFirstOrThrow();
+    const roleList = await t.db.db.selectFrom('permission').select('id').where('perm', '=', PERM.roleList).execute();
+    await t.db.db
+      .insertInto('rolePermission')
+      .values(roleList.map((p) => ({ roleId: role.id, permissionId: p.id })))
+      .execute();
+    await t.app.jobs.runOnce();
+    const status = await t.get<BackgroundJob>('/api/v1/jobs/status', { id: waiting.data.id }, exporter);
+    expect(status.data).toMatchObject({ status: 'failed', errorCode: Code.ERASE_BEYOND_OWN });
+  });
+});

@@ -1,6 +1,13 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { countInWindow, updateWhileNull } from '../../db/sql-helpers.js';
+import {
+  clearWindow,
+  countInWindow,
+  hitInWindow,
+  purgeWindows,
+  readWindow,
+  updateWhileNull,
+} from '../../db/sql-helpers.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
 import type { Row } from '../../db/schema.js';
 
@@ -10,6 +17,7 @@ export type CodeRow = Pick<
 >;
 export type Channel = 'email' | 'mobile';
 export type CodeKey = { memberId: number; channel: Channel; purpose: string; target: string };
+const RESET_TRY = 'resetTry:';
 
 // Codes and the resend block: the only SQL of the verification module (the member's e-mail, mobile and password are
 // the member module's, `ContactAccounts`).
@@ -93,6 +101,16 @@ export function createVerificationRepository(db: Db) {
 
     // Per-address counter of reset requests (login_throttle), counted in one statement.
     countResetRequests: (ip: string, now: number, windowMs: number) => countInWindow(db, `reset:${ip}`, now, windowMs),
+
+    // Forgotten-password tries of one e-mail address across all its codes (login_throttle under `resetTry:` and a
+    // keyed hash of the address, never the address): one more is counted before the code is looked at, in one
+    // statement, so racing tries on any server each get their own number.
+    reserveResetTry: (addressKey: string, now: number, windowMs: number) =>
+      hitInWindow(db, `${RESET_TRY}${addressKey}`, now, windowMs),
+    resetTries: (addressKey: string) => readWindow(db, `${RESET_TRY}${addressKey}`),
+    // A reset made with the right code forgets the address's tries, in the reset's transaction.
+    clearResetTries: (tx: Tx, addressKey: string) => clearWindow(tx, `${RESET_TRY}${addressKey}`),
+    purgeResetTries: (before: number) => purgeWindows(db, RESET_TRY, before),
   };
 }
 export type VerificationRepository = ReturnType<typeof createVerificationRepository>;

@@ -95,7 +95,8 @@ export function registerVerificationRoutes(app: FastifyInstance, codes: Verifica
     summary: 'Forgotten password: sends a code to the address if it belongs to an active member',
     description:
       'Same answer whether or not the address is known. Errors: 4001/4002 captcha, 4029 within 60 s, ' +
-      '1005 too many requests from this network address, 7205 no mail server.',
+      '1005 too many requests from this network address, or 10 wrong codes for the e-mail address within 24 h ' +
+      '(until that window passes), 7205 no mail server.',
     handler: ({ body, req, locale }) => codes.requestResetCode(body, req.ip, locale),
   });
   defineRoute(app, {
@@ -104,7 +105,9 @@ export function registerVerificationRoutes(app: FastifyInstance, codes: Verifica
     audit: { action: 'verification.resetPassword' },
     tags,
     summary: 'Forgotten password: sets a new password with the e-mailed code and signs out every session',
-    description: `Errors: ${useErrors}.`,
+    description:
+      `Errors: ${useErrors}; 1005 after 10 wrong codes for the e-mail address within 24 h, across its codes ` +
+      '(even the right one of a fresh code, until that window passes).',
     handler: ({ body }) => codes.resetPwdByEmail(body),
   });
 }

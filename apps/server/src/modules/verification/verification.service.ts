@@ -62,6 +62,10 @@ const RESEND_MS = VERIFY_RESEND_SECONDS * 1000;
 const TTL_MS = VERIFY_TTL_SECONDS * 1000;
 const SENT: CodeSent = { resendSeconds: VERIFY_RESEND_SECONDS, expiresSeconds: VERIFY_TTL_SECONDS };
 const RESET_WINDOW_MS = 60 * 60_000;
+// Wrong forgotten-password codes one address may try across all its codes in a day (decision 341): each code allows
+// VERIFY_MAX_TRIES and a new one comes every minute, which alone would allow some 7,200 guesses a day.
+const RESET_TRIES_MAX = 10;
+const RESET_TRIES_WINDOW_MS = 24 * 60 * 60_000;
 
 const e164 = (p: Phone) => `+${p.areaCode}${p.mobile}`;
 const lower = (email: string) => email.trim().toLowerCase();
@@ -90,6 +94,14 @@ export function createVerificationService(deps: {
 }) {
   const { repo, accounts, sessions, mail, sms, captcha, clock, codeKey } = deps;
   const hashCode = (salt: string, code: string) => createHmac('sha256', codeKey).update(`${salt}:${code}`).digest();
+  // The address as its reset tries are counted: a keyed hash, so the counter holds no address.
+  const triesKey = (email: string) =>
+    createHmac('sha256', codeKey).update(`resetTry:${email}`).digest('hex').slice(0, 32);
+  // The refusal once an address has used its tries: 1005, with the hours until its window passes.
+  const triesUsedUp = (since: number, now: number) =>
+    new AppError(Code.TOO_MANY_ATTEMPTS, 'tooManyResetCodes', {
+      hours: Math.max(1, Math.ceil((since + RESET_TRIES_WINDOW_MS - now) / 3_600_000)),
+    });
 
   async function contactOf(memberId: number): Promise<Contact> {
     const c = await accounts.contactOf(memberId);
@@ -307,6 +319,11 @@ export function createVerificationService(deps: {
         throw new AppError(Code.TOO_MANY_ATTEMPTS, 'tooManyCaptchas', { minutes: 60 });
       if (!(await mail.available())) throw new AppError(Code.MAIL_UNAVAILABLE);
       const email = lower(body.email);
+      // An address that has used its tries gets no code until its window passes, whether or not it has an account.
+      await repo.purgeResetTries(now - RESET_TRIES_WINDOW_MS);
+      const tries = await repo.resetTries(triesKey(email));
+      if (tries && tries.windowStart > now - RESET_TRIES_WINDOW_MS && tries.count >= RESET_TRIES_MAX)
+        throw triesUsedUp(tries.windowStart, now);
       const member = await accounts.activeMemberByEmail(email);
       if (member)
         return emailCode(
@@ -324,6 +341,11 @@ export function createVerificationService(deps: {
     // Step 2: the code sets a new password and signs every session of the member out.
     async resetPwdByEmail(body: ResetPwdByEmailBody): Promise<null> {
       const email = lower(body.email);
+      // Every try counts against the address before anything is looked up (known address or not, right code or not):
+      // past RESET_TRIES_MAX in the window, even a fresh code's right value is refused (1005).
+      const now = clock.now();
+      const { count, since } = await repo.reserveResetTry(triesKey(email), now, RESET_TRIES_WINDOW_MS);
+      if (count > RESET_TRIES_MAX) throw triesUsedUp(since, now);
       const member = await accounts.activeMemberByEmail(email);
       // One answer for every refusal, with the same look-up behind it (no member, no code, an old or a wrong one):
       // a wrong code must not tell which addresses have accounts (issue 38). Member id 0 matches no code.
@@ -339,6 +361,7 @@ export function createVerificationService(deps: {
       return useCodes([id], async (tx) => {
         await write(member.id, tx);
         await sessions.closeAllOf(member.id, { tx });
+        await repo.clearResetTries(tx, triesKey(email));
         return null;
       });
     },

@@ -336,6 +336,95 @@ describe('verification codes, binding and reset by e-mail', () => {
       });
       expect(again.meta.code).toBe(Code.VERIFY_CODE_EXPIRED);
     });
+
+    // Decision 341: at most 10 wrong codes per address in 24 hours across its codes, not 5 per code and a new code
+    // every minute.
+    const tryReset = (email: string, code: string, locale?: string) =>
+      t.post(`${M}/password/resetPwdByEmail`, { email, code, password: 'Brand#New2026' }, { locale });
+    async function resetMember(email: string) {
+      const m = await member();
+      await setMember(m.id, { email });
+      return m;
+    }
+    // A fresh code for the address (past the resend block), and how many e-mails it had before.
+    async function freshCode(email: string): Promise<string> {
+      later();
+      const before = count(email);
+      expect((await resetCode(email)).meta.code).toBe(200);
+      return codeFor(email, before);
+    }
+    async function wrongTries(email: string, code: string, n: number) {
+      for (let i = 0; i < n; i += 1)
+        expect((await tryReset(email, wrong(code))).meta.code).toBe(Code.VERIFY_CODE_EXPIRED);
+    }
+
+    it('refuses reset codes for an address after 10 wrong ones across codes, the right code of a fresh one too', async () => {
+      const email = 'capped-reset@example.com';
+      const { login } = await resetMember(email);
+      await wrongTries(email, await freshCode(email), 5);
+      await wrongTries(email, await freshCode(email), 4);
+      // A fresh code after 9 wrong ones: one more wrong try is still answered as such, then the cap holds.
+      const fresh = await freshCode(email);
+      await wrongTries(email, fresh, 1);
+      const right = await tryReset(email, fresh, 'en-US');
+      expect(right.meta.code).toBe(Code.TOO_MANY_ATTEMPTS);
+      expect(right.meta.message).toBe(
+        'Too many wrong codes for this e-mail address: password reset is paused, try again in 24 hour(s)',
+      );
+      expect((await tryReset(email, fresh, 'zh-TW')).meta.message).toContain('重設密碼');
+      expect((await tryReset(email, fresh, 'zh-CN')).meta.message).toContain('重置密码');
+      // No new code is sent to it meanwhile, and the password was not changed.
+      later();
+      const before = count(email);
+      expect((await resetCode(email)).meta.code).toBe(Code.TOO_MANY_ATTEMPTS);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(count(email)).toBe(before);
+      expect((await t.login(login, STAFF_PASSWORD)).token).toBeTruthy();
+      // An unknown address gets the same answer after as many tries (it tells no account apart).
+      for (let i = 0; i < 10; i += 1)
+        expect((await tryReset('ghost-capped@example.com', '123456')).meta.code).toBe(Code.VERIFY_CODE_EXPIRED);
+      expect((await tryReset('ghost-capped@example.com', '123456', 'en-US')).meta).toEqual(
+        (await tryReset(email, fresh, 'en-US')).meta,
+      );
+      // The window passes: a new code works again.
+      clock.advance(24 * 60 * 60_000);
+      const next = await freshCode(email);
+      expect((await tryReset(email, next)).meta.code).toBe(200);
+      expect((await t.login(login, 'Brand#New2026')).token).toBeTruthy();
+    });
+
+    it('lets the right code through within the cap, after wrong ones on earlier codes', async () => {
+      const email = 'within-reset@example.com';
+      const { login } = await resetMember(email);
+      await wrongTries(email, await freshCode(email), 5);
+      const code = await freshCode(email);
+      await wrongTries(email, code, 4);
+      expect((await tryReset(email, code)).meta.code).toBe(200);
+      expect((await t.login(login, 'Brand#New2026')).token).toBeTruthy();
+      // The reset forgot the address's tries: ten more are answered, the eleventh refused.
+      const again = await freshCode(email);
+      await wrongTries(email, again, 5);
+      await wrongTries(email, await freshCode(email), 5);
+      expect((await tryReset(email, again)).meta.code).toBe(Code.TOO_MANY_ATTEMPTS);
+    });
+
+    it('counts racing tries one by one: of 14 at once, exactly 10 are looked at', async () => {
+      const email = 'racing-reset@example.com';
+      await resetMember(email);
+      const code = await freshCode(email);
+      const answers = await Promise.all(Array.from({ length: 14 }, () => tryReset(email, wrong(code))));
+      const codes = answers.map((r) => r.meta.code);
+      expect(codes.filter((c) => c === Code.VERIFY_CODE_EXPIRED)).toHaveLength(10);
+      expect(codes.filter((c) => c === Code.TOO_MANY_ATTEMPTS)).toHaveLength(4);
+      // Counted once each in the database, shared by every server.
+      const rows = await t.db.db
+        .selectFrom('loginThrottle')
+        .select(['key', 'count'])
+        .where('key', 'like', 'resetTry:%')
+        .execute();
+      expect(rows.some((r) => r.count === 14)).toBe(true);
+      expect(JSON.stringify(rows)).not.toContain('racing-reset');
+    });
   });
 });
 
