@@ -128,12 +128,12 @@ export function wireUpkeep(
     storage,
     jobs,
     permsOf: guard.permsOf,
+    beyond: guard.beyond,
     clock,
   });
   registerPrivacyRoutes(app, privacy);
   app.decorate('privacy', privacy);
   if (config.delivery.isWorkerOn) schedulePrivacyJobs(app, privacy, config.delivery.reminderEveryMs);
-    beyond: guard.beyond,
 
   // Erasure of a person's personal data (issue 41): each module erases or anonymises its own rows (its part);
   // the member first (it finds the person), the outbox after the modules that find addresses, the audit log last.
