@@ -21,7 +21,12 @@ import {
   studentsClosedBefore,
 } from './application/index.js';
 import { assistantPersonalData, createAssistantPersonalData } from './assistant/index.js';
-import { auditPersonalData, createAuditPersonalData, createAuditRetention } from './audit/index.js';
+import {
+  auditPersonalData,
+  createAuditArchiveErasure,
+  createAuditPersonalData,
+  createAuditRetention,
+} from './audit/index.js';
 import { authPersonalData, createAuthPersonalData, purgeEndedSessions } from './auth/index.js';
 import { createDeliveryPersonalData, deliveryPersonalData } from './delivery/index.js';
 import { createErasureRepository, createErasureService, registerErasureRoutes } from './erasure/index.js';
@@ -159,6 +164,8 @@ export function wireUpkeep(
       // The person's exports and the notes of their requests (the privacy module's, decision 340).
       createPrivacyErasure({ repo: privacyRepo, jobs, inbox }),
       auditPersonalData,
+      // Its archive files, rewritten (decision 344); the old files go after the commit with the others.
+      createAuditArchiveErasure(storage),
     ],
     removeStored: (name) => storage.remove(name),
     log: app.log,

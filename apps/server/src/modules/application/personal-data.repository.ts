@@ -145,6 +145,18 @@ export const applicationPersonalData = (inbox: Pick<InboxService, 'syncSourceTod
       steps.map((v) => v.id),
     );
     for (const v of steps) noteValue(s, v.casNumber);
+    // Their reminders: the e-mail copies of them sent to teachers name the student (the mail module's part blanks
+    // the copies of the person's records, decision 344).
+    const reminders = await tx
+      .selectFrom('applicationReminder')
+      .select('id')
+      .where('applicationId', 'in', s.applicationIds)
+      .execute();
+    noteRecords(
+      s,
+      'applicationReminder',
+      reminders.map((r) => r.id),
+    );
     const referrers = await tx
       .selectFrom('applicationReferrer')
       .select(['lastName', 'firstName', 'email', 'mobile', 'address'])

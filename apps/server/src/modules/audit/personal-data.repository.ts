@@ -3,7 +3,8 @@ import type { Db } from '../../db/database.js';
 import { noFiles, part, type PersonalData, type PersonalSubject } from '../../lib/personal-data.js';
 import type { Conn } from '../../db/conn.js';
 import { changesOf } from './audit-changes.js';
-import { type ErasureSubject, line, mayHold, type PersonalDataPart, scrubText } from '../../db/personal-data.js';
+import { type ErasureSubject, line, mayHold, type PersonalDataPart } from '../../db/personal-data.js';
+import { erasureMatcher, scrubChanges, type ScrubbedEntry } from './erasure-scrub.js';
 
 // Audit entries about the person for the subject access export (issue 41): what they did, and what was done to
 // their member record. An entry's `changes` hold the values before and after of the records the call wrote: only the
@@ -57,34 +58,17 @@ function ownChanges(
   return mine.length ? JSON.stringify(mine) : null;
 }
 
-// The audit log keeps the fact of everything that happened to an erased person's records, never their values:
-// - the entries of their records (the tables and ids the other parts noted) keep which fields changed, without the
-//   values before and after;
-// - any other entry whose diff holds one of their values has it replaced by the pseudonym;
-// - the entries of their own calls lose the address and browser they came from.
-// Runs inside the erasure's log guard (the log is append-only otherwise).
-type Change = { id?: number; field?: string; before?: unknown; after?: unknown; secret?: boolean };
-
-function withoutValues(changes: string | null, ids: ReadonlySet<number>): string | null {
-  if (!changes) return null;
-  let list: Change[];
-  try {
-    list = JSON.parse(changes) as Change[];
-  } catch {
-    return '[]';
-  }
-  if (!Array.isArray(list)) return '[]';
-  const out = list.map((c) =>
-    c.id !== undefined && ids.has(c.id) ? { id: c.id, field: c.field, ...(c.secret ? { secret: true } : {}) } : c,
-  );
-  const text = JSON.stringify(out);
-  return text === changes ? null : text;
-}
+// The audit log keeps the fact of everything that happened to an erased person's records, never their values
+// (erasure-scrub.ts, decision 343): the entries of their records keep which fields changed, without the values;
+// the entries that concern them lose their values as whole words; the entries of their own calls lose the address
+// and browser they came from. Runs inside the erasure's log guard (the log is append-only otherwise).
+const ENTRY_COLUMNS = ['id', 'memberId', 'recordType', 'recordId', 'recordIds', 'changes'] as const;
+type EntryRow = ScrubbedEntry & { id: number };
 
 // The entries of the person's records: by the entry's first record, or (a call on several records) by its list of
-// them. One entry once, with every id of the person's it names.
-async function recordEntries(tx: Conn, s: ErasureSubject) {
-  const out = new Map<number, { id: number; changes: string | null; ids: Set<number> }>();
+// them.
+async function recordEntries(tx: Conn, s: ErasureSubject): Promise<EntryRow[]> {
+  const out: EntryRow[] = [];
   for (const [table, ids] of s.records) {
     for (let i = 0; i < ids.length; i += 500) {
       const chunk = ids.slice(i, i + 500);
@@ -92,63 +76,56 @@ async function recordEntries(tx: Conn, s: ErasureSubject) {
         chunk.map((id) => sql<SqlBool>`(',' || ${sql.ref('recordIds')} || ',') like ${`%,${id},%`}`),
         sql` or `,
       );
-      const rows = await tx
-        .selectFrom('auditLog')
-        .select(['id', 'changes', 'recordId', 'recordIds'])
-        .where('recordType', '=', table)
-        .where((eb) =>
-          eb.or([eb('recordId', 'in', chunk), eb.and([eb('recordIds', 'like', '%,%'), sql<SqlBool>`(${listed})`])]),
-        )
-        .where('changes', 'is not', null)
-        .execute();
-      const mine = new Set(chunk);
-      for (const r of rows) {
-        const named = [r.recordId, ...(r.recordIds ?? '').split(',').map(Number)].filter(
-          (id): id is number => id !== null && mine.has(id),
-        );
-        const entry = out.get(r.id) ?? { id: r.id, changes: r.changes, ids: new Set<number>() };
-        for (const id of named) entry.ids.add(id);
-        out.set(r.id, entry);
-      }
+      out.push(
+        ...(await tx
+          .selectFrom('auditLog')
+          .select(ENTRY_COLUMNS)
+          .where('recordType', '=', table)
+          .where((eb) =>
+            eb.or([eb('recordId', 'in', chunk), eb.and([eb('recordIds', 'like', '%,%'), sql<SqlBool>`(${listed})`])]),
+          )
+          .where('changes', 'is not', null)
+          .execute()),
+      );
     }
   }
-  return [...out.values()];
+  return out;
+}
+
+// Every entry the erasure rewrites, with its new changes: the entries of the person's records, and those whose
+// changes may hold one of their values (a lower-cased LIKE finds the candidates, the matcher decides).
+async function scrubbedEntries(tx: Conn, s: ErasureSubject): Promise<{ id: number; changes: string }[]> {
+  const m = erasureMatcher(s);
+  const rows = new Map<number, EntryRow>();
+  for (const r of await recordEntries(tx, s)) rows.set(r.id, r);
+  for (const r of await tx.selectFrom('auditLog').select(ENTRY_COLUMNS).where(mayHold('changes', s)).execute())
+    rows.set(r.id, r);
+  const out: { id: number; changes: string }[] = [];
+  for (const r of rows.values()) {
+    const changes = scrubChanges(r, m);
+    if (changes !== null) out.push({ id: r.id, changes });
+  }
+  return out;
 }
 
 export const auditPersonalData: PersonalDataPart = {
   module: 'audit',
   async plan(tx, s) {
-    const records = await recordEntries(tx, s);
-    const diffs = await tx
-      .selectFrom('auditLog')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where(mayHold('changes', s))
-      .executeTakeFirst();
+    const scrubbed = await scrubbedEntries(tx, s);
     const own = await tx
       .selectFrom('auditLog')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('memberId', '=', s.memberId)
       .executeTakeFirst();
     return [
-      line('audit', 'auditLog', 'anonymise', records.length + Number(diffs?.n ?? 0), 'factOnly'),
+      line('audit', 'auditLog', 'anonymise', scrubbed.length, 'factOnly'),
       line('audit', 'auditLogOrigin', 'anonymise', Number(own?.n ?? 0), 'factOnly'),
     ];
   },
   async erase(tx, s) {
-    let scrubbed = 0;
-    for (const r of await recordEntries(tx, s)) {
-      const text = withoutValues(r.changes, r.ids);
-      if (text === null) continue;
-      await tx.updateTable('auditLog').set({ changes: text }).where('id', '=', r.id).execute();
-      scrubbed++;
-    }
-    const rows = await tx.selectFrom('auditLog').select(['id', 'changes']).where(mayHold('changes', s)).execute();
-    for (const r of rows) {
-      const text = scrubText(r.changes, s);
-      if (text === null) continue;
-      await tx.updateTable('auditLog').set({ changes: text }).where('id', '=', r.id).execute();
-      scrubbed++;
-    }
+    const scrubbed = await scrubbedEntries(tx, s);
+    for (const r of scrubbed)
+      await tx.updateTable('auditLog').set({ changes: r.changes }).where('id', '=', r.id).execute();
     const own = await tx
       .updateTable('auditLog')
       .set({ ip: null, userAgent: null })
@@ -156,7 +133,7 @@ export const auditPersonalData: PersonalDataPart = {
       .executeTakeFirst();
     return {
       lines: [
-        line('audit', 'auditLog', 'anonymise', scrubbed, 'factOnly'),
+        line('audit', 'auditLog', 'anonymise', scrubbed.length, 'factOnly'),
         line('audit', 'auditLogOrigin', 'anonymise', Number(own.numUpdatedRows), 'factOnly'),
       ],
     };

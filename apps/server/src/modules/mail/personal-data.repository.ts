@@ -1,6 +1,13 @@
 import type { Db } from '../../db/database.js';
 import { part, type PersonalData } from '../../lib/personal-data.js';
-import { line, noteRecords, type PersonalDataPart, purgeSearchIndex } from '../../db/personal-data.js';
+import type { Conn } from '../../db/conn.js';
+import {
+  type ErasureSubject,
+  line,
+  noteRecords,
+  type PersonalDataPart,
+  purgeSearchIndex,
+} from '../../db/personal-data.js';
 
 // The e-mails sent to the person (the delivery module names them by its outbox rows to their address), with their
 // attachments, for the subject access export (issue 41). The other recipients of an e-mail are not part of it.
@@ -37,17 +44,38 @@ export function createMailPersonalData(db: Db) {
   };
 }
 
-// E-mails sent to an erased person (found by the delivery module's outbox rows): kept as rows so the counts of what
-// was sent stay, with subject and body blanked; their attachments go, from storage too when no other e-mail keeps
-// the same stored file. The e-mails are records of the audit log: noted, so its entries of them keep which fields
-// changed, not the subjects and bodies (the delivery module's part, before this one, named them).
+// E-mails copying one of the person's records (a reminder of their application e-mailed to a teacher, decision 344):
+// their source names the record's table as the other parts note it. Sent to others, they name the person.
+async function copiesOf(tx: Conn, s: ErasureSubject): Promise<number[]> {
+  const out: number[] = [];
+  for (const [table, ids] of s.records) {
+    for (let i = 0; i < ids.length; i += 500) {
+      const rows = await tx
+        .selectFrom('emailMessage')
+        .select('id')
+        .where('source', '=', table)
+        .where('sourceId', 'in', ids.slice(i, i + 500))
+        .execute();
+      out.push(...rows.map((r) => r.id));
+    }
+  }
+  return out;
+}
+// The e-mails blanked: those sent to the person and the copies of their records sent to anyone.
+const blanked = async (tx: Conn, s: ErasureSubject) => [...new Set([...s.received.email, ...(await copiesOf(tx, s))])];
+
+// E-mails sent to an erased person (found by the delivery module's outbox rows), and the copies of their records
+// sent to others: kept as rows so the counts of what was sent stay, with subject and body blanked; their attachments
+// go, from storage too when no other e-mail keeps the same stored file. The e-mails are records of the audit log:
+// noted, so its entries of them keep which fields changed, not the subjects and bodies (the delivery module's part,
+// before this one, named those sent to the person).
 export const mailPersonalData: PersonalDataPart = {
   module: 'mail',
-  async collect(_tx, s) {
-    noteRecords(s, 'emailMessage', s.received.email);
+  async collect(tx, s) {
+    noteRecords(s, 'emailMessage', await blanked(tx, s));
   },
   async plan(tx, s) {
-    const ids = s.received.email;
+    const ids = await blanked(tx, s);
     const files = ids.length
       ? await tx.selectFrom('emailAttachment').select('id').where('emailId', 'in', ids).execute()
       : [];
@@ -57,7 +85,7 @@ export const mailPersonalData: PersonalDataPart = {
     ];
   },
   async erase(tx, s) {
-    const ids = s.received.email;
+    const ids = await blanked(tx, s);
     if (!ids.length) {
       return {
         lines: [

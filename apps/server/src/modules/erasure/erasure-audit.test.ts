@@ -1,0 +1,204 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ApplicationSaved, ErasureResult } from '@study-crm/shared';
+import { useTestApp, type UsedTestApp } from '../../test/signed-in.js';
+import { BASE, fullForm } from '../../test/application-fixtures.js';
+import { testClock, type Values } from '../../test/harness.js';
+import { createAuditRetention } from '../audit/index.js';
+import { createFileStorage } from '../files/index.js';
+
+const ERASE = '/admin/v1/sys/privacy/erasure/erase';
+
+// The person erased is "Ann"; the other student's names hold her name inside theirs.
+const ANN = {
+  name: '安詩朵',
+  engFirstName: 'Ann',
+  engLastName: 'Thistlewood',
+  formerName: '安小詩',
+  email: 'ann.thistlewood@example.com',
+  passportNo: 'AT5550001',
+  mobile: '955600001',
+  landline: '02-5556-0001',
+  addressLine1: '9 Heronsgate Row',
+  addressLine2: 'Flat Alder',
+};
+const ANNABEL = {
+  name: '陳安娜',
+  engFirstName: 'Annabel',
+  engLastName: 'Channing',
+  formerName: '陳小娜',
+  email: 'annabel.channing@example.com',
+  passportNo: 'AC5550002',
+  mobile: '955600002',
+  landline: '02-5556-0002',
+  addressLine1: '11 Kestrel Way',
+  addressLine2: 'Flat Birch',
+};
+
+type Entry = { id: number; changes: string | null };
+
+const createApp = async (t: UsedTestApp, p: Values) => {
+  const res = await t.post<ApplicationSaved>(`${BASE}/create`, fullForm({ ...p, status: 'submitted' }), t.admin);
+  expect(res.meta.code, res.meta.message).toBe(200);
+  return { appId: res.data.id, studentId: res.data.studentId! };
+};
+
+describe('erasing a person: the audit log is scrubbed by whole word, in the entries that concern them', () => {
+  const t = useTestApp({ signIn: true });
+  let ann: { appId: number; studentId: number };
+  let annabel: { appId: number; studentId: number };
+  let batchId: number;
+  let unrelatedId: number;
+
+  const insertEntry = async (e: { recordType: string; recordId: number; recordIds: string; changes: unknown }) =>
+    (
+      await t.db.db
+        .insertInto('auditLog')
+        .values({
+          createdAt: Date.now(),
+          memberId: t.admin.mid,
+          roleId: null,
+          module: e.recordType,
+          action: 'batch',
+          route: 'POST /x',
+          recordType: e.recordType,
+          recordId: e.recordId,
+          recordIds: e.recordIds,
+          ip: null,
+          userAgent: null,
+          outcome: 'ok',
+          code: 200,
+          durationMs: 1,
+          requestId: null,
+          changes: JSON.stringify(e.changes),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  const entry = async (id: number): Promise<Entry> =>
+    t.db.db.selectFrom('auditLog').select(['id', 'changes']).where('id', '=', id).executeTakeFirstOrThrow();
+  const createEntryOf = async (appId: number): Promise<Entry> =>
+    t.db.db
+      .selectFrom('auditLog')
+      .select(['id', 'changes'])
+      .where('recordType', '=', 'application')
+      .where('recordId', '=', appId)
+      .where('action', '=', 'create')
+      .executeTakeFirstOrThrow();
+
+  beforeAll(async () => {
+    ann = await createApp(t, ANN);
+    annabel = await createApp(t, ANNABEL);
+    // A call on both applications (Ann's second): Annabel's change names Ann.
+    batchId = await insertEntry({
+      recordType: 'application',
+      recordId: annabel.appId,
+      recordIds: `${annabel.appId},${ann.appId}`,
+      changes: [
+        { id: annabel.appId, field: 'importantNotes', before: 'Shares a flat with Ann; Annabel pays', after: null },
+        { id: ann.appId, field: 'importantNotes', before: 'Ann pays the rent', after: null },
+      ],
+    });
+    // An entry of a record that is not hers (another student's follow-up): her first name, and her e-mail address.
+    unrelatedId = await insertEntry({
+      recordType: 'followUp',
+      recordId: 424_242,
+      recordIds: '424242',
+      changes: [{ id: 424_242, field: 'internalNote', before: `Ann from class; wrote to ${ANN.email}`, after: null }],
+    });
+    const closed = await t.post(`${BASE}/updateOther`, { id: ann.appId, version: 1, status: 'withdrawn' }, t.admin);
+    expect(closed.meta.code).toBe(200);
+  });
+
+  it("keeps another person's name holding hers (Annabel, Channing), and takes hers out of her own entries", async () => {
+    expect((await createEntryOf(ann.appId)).changes).toMatch(/\bAnn\b/);
+    const res = await t.post<ErasureResult>(ERASE, { id: ann.studentId }, t.admin);
+    expect(res.meta.code, res.meta.message).toBe(200);
+    const pseudonym = res.data.pseudonym;
+
+    // Annabel's own entry is whole: her names, her address, her notes (the fixture's, which Ann's notes share).
+    const other = (await createEntryOf(annabel.appId)).changes!;
+    for (const v of Object.values(ANNABEL)) expect(other).toContain(v);
+    expect(other).toContain('Prefers London');
+    expect(other).not.toContain(pseudonym);
+
+    // Ann's own entry keeps which fields changed, none of her values.
+    const own = (await createEntryOf(ann.appId)).changes!;
+    expect(own).toContain('engFirstName');
+    expect(own).not.toMatch(/\bAnn\b/);
+    for (const v of Object.values(ANN)) expect(own).not.toContain(v);
+
+    // The call on both: Ann's change loses its values; in Annabel's, "Ann" the word goes, "Annabel" stays.
+    const batch = JSON.parse((await entry(batchId)).changes!) as { id: number; before?: string }[];
+    expect(batch).toEqual([
+      {
+        id: annabel.appId,
+        field: 'importantNotes',
+        before: `Shares a flat with ${pseudonym}; Annabel pays`,
+        after: null,
+      },
+      { id: ann.appId, field: 'importantNotes' },
+    ]);
+
+    // An entry not of her records: a first name is anyone's word and stays; her e-mail address is hers alone.
+    const unrelated = (await entry(unrelatedId)).changes!;
+    expect(unrelated).toContain('Ann from class');
+    expect(unrelated).not.toContain(ANN.email);
+    expect(unrelated).toContain(`wrote to ${pseudonym}`);
+  });
+});
+
+// Entries past their period are in gzip archive files (the retention run's): the erasure rewrites the files that
+// hold the person's entries, through the files storage, and removes the old ones after the commit.
+describe('erasing a person: the audit archive files', () => {
+  const t = useTestApp({ signIn: true });
+  type Line = { id: number; recordType: string | null; recordId: number | null; action: string; changes: string };
+  const stored = (name: string) => path.join(t.config.dataDir, 'uploads', name);
+  const read = (name: string) =>
+    gunzipSync(fs.readFileSync(stored(name)))
+      .toString('utf8')
+      .trim()
+      .split('\n');
+  const createLine = (lines: string[], appId: number) =>
+    lines.find((l) => {
+      const e = JSON.parse(l) as Line;
+      return e.recordType === 'application' && e.recordId === appId && e.action === 'create';
+    })!;
+
+  it("scrubs the person's archived entries in a new file, keeps another's as they were, removes the old file", async () => {
+    const ann = await createApp(t, ANN);
+    const annabel = await createApp(t, ANNABEL);
+    // Everything so far archived, as the retention run does with entries past their period.
+    const storage = createFileStorage(t.config, testClock());
+    const now = Date.now();
+    const archived = await createAuditRetention(t.db.db).archiveBefore(now + 1, now, (stream) =>
+      storage.saveMade(stream, 'gz', 'application/gzip'),
+    );
+    const oldName = archived.storedName!;
+    const before = read(oldName);
+    expect(createLine(before, ann.appId)).toContain(ANN.engLastName);
+    expect(await t.db.db.selectFrom('auditLog').select('id').where('recordId', '=', ann.appId).execute()).toEqual([]);
+
+    const closed = await t.post(`${BASE}/updateOther`, { id: ann.appId, version: 1, status: 'withdrawn' }, t.admin);
+    expect(closed.meta.code).toBe(200);
+    const res = await t.post<ErasureResult>(ERASE, { id: ann.studentId }, t.admin);
+    expect(res.meta.code, res.meta.message).toBe(200);
+    expect(res.data.items).toContainEqual(expect.objectContaining({ what: 'auditArchive', action: 'anonymise' }));
+
+    const archive = await t.db.db.selectFrom('auditArchive').selectAll().executeTakeFirstOrThrow();
+    expect(archive.storedName).not.toBe(oldName);
+    expect(fs.existsSync(stored(oldName))).toBe(false);
+    const after = read(archive.storedName);
+    expect(after).toHaveLength(before.length);
+    expect(archive.entries).toBe(after.length);
+    // Her entry keeps which fields changed, none of her values.
+    const own = JSON.parse(createLine(after, ann.appId)) as Line;
+    expect(own.changes).toContain('engFirstName');
+    expect(own.changes).not.toMatch(/\bAnn\b/);
+    for (const v of Object.values(ANN)) expect(own.changes).not.toContain(v);
+    // Annabel's entry is the same line, byte for byte.
+    expect(createLine(after, annabel.appId)).toBe(createLine(before, annabel.appId));
+  });
+});
