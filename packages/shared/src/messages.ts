@@ -997,6 +997,18 @@ export const MESSAGES = {
     'zh-CN': '“{value}”已存在',
     'en-US': '"{value}" already exists',
   },
+  // An application row whose student already applied for the course and intake, in the database or an earlier row
+  // of the file (decision 342).
+  importRowApplicationExists: {
+    'zh-TW': '「{column}」：此學生已有「{choice}」同一入學期的申請',
+    'zh-CN': '“{column}”：此学生已有“{choice}”同一入学期的申请',
+    'en-US': '"{column}": this student already has an application for {choice} for the same intake',
+  },
+  importRowSameChoice: {
+    'zh-TW': '「{column}」：與第 {row} 列為同一學生的同一課程與入學期',
+    'zh-CN': '“{column}”：与第 {row} 行为同一学生的同一课程与入学期',
+    'en-US': '"{column}": the same student, course and intake as row {row}',
+  },
   importRowNoUpdate: {
     'zh-TW': '「{value}」已存在，而您沒有編輯權限',
     'zh-CN': '“{value}”已存在，而您没有编辑权限',

@@ -636,6 +636,8 @@ export type ImportRowTable = {
   reason: string | null;
   targetId: number | null;
 };
+// A course choice an application import is writing (migration 0085, decision 342): the key is the lock.
+export type ImportClaimTable = { claimKey: string; createdAt: number };
 
 export type MemberTwoFactorTable = {
   memberId: number;
@@ -835,6 +837,7 @@ export type Database = {
   smsRecipient: SmsRecipientTable;
   importRun: ImportRunTable;
   importRow: ImportRowTable;
+  importClaim: ImportClaimTable;
   verificationCode: VerificationCodeTable;
   verificationSend: VerificationSendTable;
   fileUpload: FileUploadTable;

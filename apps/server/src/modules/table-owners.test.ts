@@ -66,6 +66,7 @@ const OWNER: Record<string, string> = {
   erasedPerson: 'erasure',
   importRun: 'import',
   importRow: 'import',
+  importClaim: 'import',
   job: 'jobs',
   privacyRequest: 'privacy',
   privacyReminder: 'privacy',

@@ -62,6 +62,7 @@ import * as applicationGramStatus from './20261206_0081_application_gram_status.
 import * as targetSchoolNames from './20261206_0082_target_school_names.js';
 import * as updateRoom from './20261206_0083_update_room.js';
 import * as configVersion from './20261207_0084_config_version.js';
+import * as importClaims from './20261207_0085_import_claims.js';
 import * as jobs from './20261129_0054_jobs.js';
 import * as importRuns from './20261129_0056_import_runs.js';
 import * as privacy from './20261129_0050_privacy.js';
@@ -139,4 +140,5 @@ export const migrations: Record<string, Migration> = {
   '20261206_0082_target_school_names': targetSchoolNames,
   '20261206_0083_update_room': updateRoom,
   '20261207_0084_config_version': configVersion,
+  '20261207_0085_import_claims': importClaims,
 };

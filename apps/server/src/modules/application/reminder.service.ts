@@ -45,6 +45,17 @@ export const REMINDER_KINDS = {
 } as const;
 type Kind = keyof typeof REMINDER_KINDS;
 
+const HOUR_MS = 3_600_000;
+// The last instant of a UK calendar day (its last millisecond), as the inbox counts a to-do overdue once its `dueAt`
+// has passed: a date is valid all day in London, in summer time (23:00 UTC) as in winter (24:00 UTC). The UK changes
+// its clocks at 01:00 UTC, never at midnight, so the next day begins at its 00:00 UTC or an hour before.
+function ukDayEnd(day: string): number {
+  const next = addDays(day, 1);
+  const midnightUtc = Date.parse(`${next}T00:00:00Z`);
+  const start = ukDay(midnightUtc - HOUR_MS) === next ? midnightUtc - HOUR_MS : midnightUtc;
+  return start - 1;
+}
+
 // UK courses start in September of the entry year (the cycle's), the date the passport rule measures from.
 export const courseStartOf = (entryYear: number) => `${entryYear}-09-01`;
 
@@ -227,7 +238,7 @@ export function createReminderService({ repo, inbox, cycles, visaDue, email, clo
           kind: REMINDER_KINDS[d.kind],
           title: `${d.title} · D-${daysBefore}`.slice(0, 200),
           link: `/applicationManage/applicationDetail?id=${d.applicationId}`,
-          dueAt: Date.parse(`${d.dueDate}T00:00:00Z`),
+          dueAt: ukDayEnd(d.dueDate),
           done: 0,
         }
       : null;

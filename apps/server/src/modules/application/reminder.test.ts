@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import type { ApplicationSaved, ApplicationView, CycleOption, MessageBox } from '@study-crm/shared';
+import type { ApplicationSaved, ApplicationView, CycleOption, Dashboard, MessageBox } from '@study-crm/shared';
 import { PERM } from '@study-crm/shared';
 import { createAdmissionsRepository, createAdmissionsService } from '../admissions/index.js';
 import { createInboxRepository, createInboxService } from '../inbox/index.js';
@@ -196,6 +196,36 @@ describe('application reminders', () => {
     expect(await reminderRows(id)).toEqual([
       expect.objectContaining({ kind: 'passport', daysBefore: 14, dueDate: '2027-06-04', resolvedAt: null }),
     ]);
+  });
+  it('puts a to-do due at the end of its UK day, in summer and winter time: not overdue until the day is over', async () => {
+    await moveTo('2026-11-22');
+    // Tests valid to 2027-01-20 (GMT) and 2027-07-15 (BST).
+    await create({
+      passportExpiryDate: '2036-01-01',
+      targetSchools: JSON.stringify([]),
+      languageScores: JSON.stringify([
+        { testType: 'ielts_ukvi', testDate: '2025-01-20', total: 6.5 },
+        { testType: 'ielts_ukvi', testDate: '2025-07-15', total: 7 },
+      ]),
+    });
+    const dueOf = async (date: string) => (await todos()).find((i) => i.title.includes(date))?.dueAt;
+    await runOn('2027-01-19');
+    expect(await dueOf('2027-01-20')).toBe(Date.parse('2027-01-20T23:59:59.999Z'));
+    await runOn('2027-07-14');
+    expect(await dueOf('2027-07-15')).toBe(Date.parse('2027-07-15T22:59:59.999Z'));
+
+    // The dashboard counts it overdue from 00:00 London time the next day, not at 12:00 on its own day.
+    const overdueAt = async (instant: string) => {
+      clock.set(Date.parse(instant));
+      const me = await t.login('remindteacher', 'Staff#2026pass');
+      const res = await t.get<Dashboard>('/api/v1/cake/rpt/dashboard', {}, me);
+      expect(res.meta.code, res.meta.message).toBe(200);
+      return res.data.todos.overdue;
+    };
+    const before = await overdueAt('2027-07-14T23:00:00Z');
+    expect(await overdueAt('2027-07-15T11:00:00Z')).toBe(before);
+    expect(await overdueAt('2027-07-15T22:59:59.999Z')).toBe(before);
+    expect(await overdueAt('2027-07-15T23:00:00Z')).toBe(before + 1);
   });
   it('reads expiring passports and language tests by a range of an index, not the whole table (decision 263)', async () => {
     if (t.db.dialect !== 'sqlite') return; // PostgreSQL's planner prefers a scan on tables this small

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import {
   AccountAddBody,
@@ -18,19 +18,30 @@ import {
 } from '@study-crm/shared';
 import { AppError } from '../../http/errors.js';
 import { problemFromIssue, type FieldProblem } from '../../http/validation.js';
+import type { Conn } from '../../db/transaction.js';
+import type { Clock } from '../../lib/clock.js';
 import type { AccessGuard, Actor } from '../role/index.js';
-import type { ImportRepository } from './import.repository.js';
+import type { CourseChoice, ImportRepository, StudentKeys } from './import.repository.js';
 
 // What each kind of import reads from a row and how it writes it: through the same zod schema as the form and the
 // same service call as the form's route (docs/import.md, decision 176).
 
 // Why a row is refused, stored with the row and put into words in the reader's language when shown.
 export type Reason = { key?: MessageKey; params?: MessageParams; column?: string; problem?: FieldProblem };
+// A course choice of an application row, by its key (the student and the choice, hashed) and its column.
+export type ChoiceKey = { key: string; column: string };
 export type Checked =
-  | { action: 'add'; body: unknown; key?: string }
+  | { action: 'add'; body: unknown; key?: string; choices?: ChoiceKey[] }
   | { action: 'change'; body: unknown; targetId: number; key?: string }
   | { action: 'refuse'; reason: Reason };
 export type Ctx = { actor: Actor; locale: Locale };
+
+// A row refused while it is written (its reason as the checks give it), not an error of the run.
+export class RowRefused extends Error {
+  constructor(readonly reason: Reason) {
+    super('row refused');
+  }
+}
 
 // Each kind's import is reached with that list's add permission (a row that changes a record also needs the
 // update permission, checked per row); its write job needs it still.
@@ -226,9 +237,59 @@ const DATE_COLUMNS = ['birthday', 'applicationDate', 'eduStartDate', 'eduEndDate
 
 const rolesRequired: FieldProblem = { field: 'roleIds', reason: 'v.roleRequired', params: {} };
 
+// How long a claim of a course choice may be held: writing one row takes milliseconds, so an older claim was left
+// by a worker that stopped between its claim and its release.
+const CLAIM_STALE_MS = 5 * 60_000;
+
+// The student of an application row as the application table stores them (application.repository's and the
+// form's normalising): the passport number without spaces in capitals, the e-mail trimmed in lower case, the mobile
+// without spaces or dashes and its area code without "+".
+const studentKeysOf = (b: ApplicationInput): StudentKeys => ({
+  passportKey: b.passportNo ? b.passportNo.replace(/\s+/g, '').toUpperCase() : null,
+  emailKey: b.email ? b.email.trim().toLowerCase() : null,
+  areaCode: b.areaCode && b.mobile ? b.areaCode.replace(/^\+/, '') : null,
+  mobile: b.areaCode && b.mobile ? b.mobile.replace(/[\s-]/g, '') : null,
+});
+
+// Each course choice of a row with its column and claim keys: one key per way the student is known (passport,
+// e-mail, mobile; the form asks for an e-mail or a mobile), so two rows naming the student either way meet on a key.
+export function choicesOf(b: ApplicationInput, schoolSlots: number[]) {
+  const who = studentKeysOf(b);
+  const ids = [
+    who.passportKey && `p:${who.passportKey}`,
+    who.emailKey && `e:${who.emailKey}`,
+    who.mobile && `m:${who.areaCode}:${who.mobile}`,
+  ].filter((id): id is string => !!id);
+  return b.targetSchools.map((t, i) => {
+    const school = t.school;
+    const major = t.major ?? null;
+    const cycleId = t.cycleId ?? null;
+    const keys = ids.map((id) =>
+      createHash('sha256')
+        .update(JSON.stringify([id, school, major, cycleId]))
+        .digest('hex'),
+    );
+    return { school, major, cycleId, column: `school${schoolSlots[i] ?? i + 1}`, keys };
+  });
+}
+const sameChoice = (a: CourseChoice, b: CourseChoice) =>
+  a.school === b.school && a.major === b.major && a.cycleId === b.cycleId;
+const choiceText = (c: CourseChoice) => [c.school, c.major].filter(Boolean).join(' · ');
+const takenReason = (c: { column: string } & CourseChoice): Reason => ({
+  key: 'importRowApplicationExists',
+  params: { choice: choiceText(c) },
+  column: c.column,
+});
+
 // One application a row: its first three target schools, one education and one language score (decision 176).
-function applicationKind(services: ImportServices, repo: ImportRepository): KindDef {
+function applicationKind(services: ImportServices, repo: ImportRepository, clock: Clock): KindDef {
   const slots = [1, 2, 3];
+  // The row's course choices the student's live applications already hold, the first by its column.
+  async function taken(b: ApplicationInput, schoolSlots: number[], conn?: Conn) {
+    const choices = choicesOf(b, schoolSlots);
+    const held = await repo.takenChoices(studentKeysOf(b), choices, conn);
+    return choices.find((c) => held.some((h) => sameChoice(c, h)));
+  }
   return {
     async check(cells) {
       const c = blankToUndefined({
@@ -303,10 +364,33 @@ function applicationKind(services: ImportServices, repo: ImportRepository): Kind
         if (value && !(await repo.enabledValues(type)).includes(value))
           return refuse({ column, problem: { field: column, reason: 'v.dictValue', params: { type, value } } });
       }
-      return { action: 'add', body: b };
+      // The student already applied for one of these courses (and intake): the row would add it again.
+      const held = await taken(b, schoolSlots);
+      if (held) return refuse(takenReason(held));
+      const choices = choicesOf(b, schoolSlots).flatMap((c) => c.keys.map((key) => ({ key, column: c.column })));
+      return { action: 'add', body: { ...b, schoolSlots }, choices };
     },
+    // The choices are claimed, then checked against the applications in the same transaction; the application is
+    // written after it commits and the claims released: a second writer of the same choice meanwhile is refused
+    // its claim, and one after the release finds the application (decision 342).
     async write(body, _targetId, ctx) {
-      return (await services.applications.create(body as ApplicationInput, ctx.locale)).id;
+      const { schoolSlots, ...b } = body as ApplicationInput & { schoolSlots: number[] };
+      const choices = choicesOf(b, schoolSlots);
+      const keys = [...new Set(choices.flatMap((c) => c.keys))];
+      if (!keys.length) return (await services.applications.create(b, ctx.locale)).id;
+      const now = clock.now();
+      await repo.transaction(async (tx) => {
+        const busy = await repo.claimChoices(tx, keys, now, now - CLAIM_STALE_MS);
+        const claimed = choices.find((c) => c.keys.some((k) => busy.includes(k)));
+        if (claimed) throw new RowRefused(takenReason(claimed));
+        const held = await taken(b, schoolSlots, tx);
+        if (held) throw new RowRefused(takenReason(held));
+      });
+      try {
+        return (await services.applications.create(b, ctx.locale)).id;
+      } finally {
+        await repo.releaseChoices(keys, now);
+      }
     },
     async allowed() {
       return {
@@ -318,7 +402,11 @@ function applicationKind(services: ImportServices, repo: ImportRepository): Kind
   };
 }
 
-export function importKinds(services: ImportServices, repo: ImportRepository): Record<ImportKind, KindDef> {
+export function importKinds(
+  services: ImportServices,
+  repo: ImportRepository,
+  clock: Clock,
+): Record<ImportKind, KindDef> {
   return {
     tag: entryKind('tag', TagAddBody, services.tags, repo, PERM.tagUpdate, () =>
       repo.enabledValues(DICT_TYPES.tagType),
@@ -326,6 +414,6 @@ export function importKinds(services: ImportServices, repo: ImportRepository): R
     dict: entryKind('dictEntry', DictAddBody, services.dict, repo, PERM.dictUpdate, async () => []),
     member: personKind('staff', services),
     account: personKind('account', services),
-    application: applicationKind(services, repo),
+    application: applicationKind(services, repo, clock),
   };
 }

@@ -29,6 +29,7 @@ import type { JobContext, JobFile, JobService, ReportProgress } from '../jobs/in
 import {
   IMPORT_ACCESS,
   importKinds,
+  RowRefused,
   type Checked,
   type Ctx,
   type ImportServices,
@@ -131,7 +132,7 @@ export function createImportService(deps: {
   keepMs: number;
 }) {
   const { repo, clock } = deps;
-  const kinds = importKinds(deps.services, repo);
+  const kinds = importKinds(deps.services, repo, clock);
 
   // A stored reason in the reader's language, the column by its header.
   function reasonText(kind: ImportKind, stored: string | null, locale: Locale): string {
@@ -184,6 +185,15 @@ export function createImportService(deps: {
       if (first !== undefined && first !== rowNo)
         return { action: 'refuse', reason: { key: 'importRowDuplicate', params: { row: first } } };
       seen.set(checked.key, rowNo);
+    }
+    // An application row naming a course choice of the same student as an earlier row (decision 342).
+    if (checked.action === 'add' && checked.choices) {
+      for (const c of checked.choices) {
+        const first = seen.get(c.key);
+        if (first !== undefined && first !== rowNo)
+          return { action: 'refuse', reason: { key: 'importRowSameChoice', params: { row: first }, column: c.column } };
+      }
+      for (const c of checked.choices) seen.set(c.key, rowNo);
     }
     if (checked.action === 'change' && def.changePerm && !ctx.actor.perms.has(def.changePerm))
       return { action: 'refuse', reason: { key: 'importRowNoUpdate', params: { value: raw[1] ?? raw[0] ?? '' } } };
@@ -343,16 +353,21 @@ export function createImportService(deps: {
             else tally.changed += 1;
             outcomes.push({ id: r.id, outcome: target === null ? 'added' : 'changed', targetId: id });
           } catch (err) {
-            if (!(err instanceof AppError) && !isAll) throw err;
-            const reason: Reason = err instanceof AppError ? { key: err.messageKey, params: err.params } : {};
-            if (!(err instanceof AppError)) fatal = err;
+            const refusal: Reason | undefined =
+              err instanceof RowRefused
+                ? err.reason
+                : err instanceof AppError
+                  ? { key: err.messageKey, params: err.params }
+                  : undefined;
+            if (!refusal && !isAll) throw err;
+            if (!refusal) fatal = err;
             tally.refused += 1;
             outcomes.push({
               id: r.id,
               outcome: 'refused',
-              ...(err instanceof AppError ? { reason: JSON.stringify(reason) } : {}),
+              ...(refusal ? { reason: JSON.stringify(refusal) } : {}),
             });
-            if (isAll) failed = reason;
+            if (isAll) failed = refusal ?? {};
           }
           if (tally.processed % STEP === 0) await progress();
         }

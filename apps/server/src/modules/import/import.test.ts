@@ -20,6 +20,7 @@ import { useTestApp } from '../../test/signed-in.js';
 import { createFileStorage } from '../files/index.js';
 import { createJobRepository, createJobService } from '../jobs/index.js';
 import { createImportRepository, createImportService, type ImportServices } from './index.js';
+import { choicesOf } from './import.kinds.js';
 import { download, sheetRows } from '../../test/sms-fixtures.js';
 import { emptyRowsBomb, workbookOf } from '../../test/xlsx-files.js';
 
@@ -438,6 +439,188 @@ describe('spreadsheet imports', () => {
       .where('applicationId', '=', app.id)
       .execute();
     expect(edu).toEqual([{ school: 'Taipei First Girls High School' }]);
+  });
+
+  describe('application duplicates (decision 342)', () => {
+    const appsOf = async (email: string) =>
+      (await t.db.db.selectFrom('application').select('id').where('emailKey', '=', email).execute()).length;
+    const reasonsOf = (dry: { data: ImportCheck }) =>
+      Object.fromEntries(dry.data.preview.map((p) => [p.rowNo, p.reason]));
+
+    it('adds nothing when the same file is imported twice: every row refused as a duplicate, the column named', async () => {
+      const content = await sheet('application', [
+        { name: '重複甲', email: 'dup.a@example.com', school1: 'University of Oxford', major1: 'Economics' },
+        // Known by passport and mobile, its second choice a course without a name.
+        {
+          name: '重複乙',
+          passportNo: 'DP 100200',
+          areaCode: '886',
+          mobile: '900111222',
+          school1: 'UCL',
+          major1: 'Law',
+          school2: 'LSE',
+        },
+      ]);
+      const first = await check('application', content);
+      expect(first.data, JSON.stringify(first.data.preview)).toMatchObject({ toAdd: 2, toRefuse: 0 });
+      expect((await run('application', first.data.id, 'valid')).data).toMatchObject({ added: 2, refused: 0 });
+
+      const again = await check('application', content);
+      expect(again.data).toMatchObject({ toAdd: 0, toRefuse: 2 });
+      expect(reasonsOf(again)).toEqual({
+        2: '"Target school 1": this student already has an application for University of Oxford · Economics for the same intake',
+        3: '"Target school 1": this student already has an application for UCL · Law for the same intake',
+      });
+      const zh = await check('application', content, t.admin.token, 'in.xlsx', 'zh-TW');
+      expect(reasonsOf(zh)[2]).toBe('「目標學校 1」：此學生已有「University of Oxford · Economics」同一入學期的申請');
+      expect((await run('application', again.data.id, 'all')).meta.code).toBe(7984);
+      expect((await run('application', again.data.id, 'valid')).data).toMatchObject({ added: 0, refused: 2 });
+      expect(await appsOf('dup.a@example.com')).toBe(1);
+      const byPassport = await t.db.db
+        .selectFrom('application')
+        .select('id')
+        .where('passportKey', '=', 'DP100200')
+        .execute();
+      expect(byPassport).toHaveLength(1);
+      const result = await download(t, t.admin.token, `${IMPORT_BASE.application}/result?id=${again.data.id}`);
+      expect((await sheetRows(result.rawPayload))[2]!.slice(0, 3)).toEqual([
+        '3',
+        'refused',
+        '"Target school 1": this student already has an application for UCL · Law for the same intake',
+      ]);
+
+      // The student found by each key: the same passport under another e-mail, the e-mail in capitals, the mobile.
+      const other = await check(
+        'application',
+        await sheet('application', [
+          { name: '重複乙', passportNo: 'dp100200', email: 'new.b@example.com', school1: 'LSE' },
+          {
+            name: '重複甲',
+            email: 'DUP.A@example.com',
+            school1: 'KCL',
+            school2: 'University of Oxford',
+            major2: 'Economics',
+          },
+          { name: '重複乙', areaCode: '886', mobile: '900111222', school1: 'UCL', major1: 'Law' },
+        ]),
+      );
+      expect(reasonsOf(other)).toEqual({
+        2: '"Target school 1": this student already has an application for LSE for the same intake',
+        3: '"Target school 2": this student already has an application for University of Oxford · Economics for the same intake',
+        4: '"Target school 1": this student already has an application for UCL · Law for the same intake',
+      });
+    });
+
+    it('refuses the second of two rows with the same student, course and intake; another course or intake is none', async () => {
+      const cycles = await t.get<{ id: number; entryYear: number }[]>(
+        '/api/v1/mc/admissionsCycle/options',
+        {},
+        { token: t.admin.token },
+      );
+      const cycleId = cycles.data[0]!.id;
+      // Applied with the form for the 2027 intake of the same course.
+      const form = await t.post(
+        '/api/v1/mc/applicationRecord/create',
+        {
+          name: '入學期',
+          email: 'intake.c@example.com',
+          targetSchools: JSON.stringify([{ school: 'KCL', major: 'Law', route: 'ucas', cycleId }]),
+        },
+        { token: t.admin.token },
+      );
+      expect(form.meta.code, form.meta.message).toBe(200);
+      const dry = await check(
+        'application',
+        await sheet('application', [
+          { name: '同檔甲', email: 'same.file@example.com', school1: 'KCL', major1: 'Law' },
+          { name: '同檔甲', email: 'Same.File@example.com', school1: 'KCL', major1: 'History' },
+          { name: '同檔甲二', email: 'same.file@example.com', school1: 'UCL', school2: 'KCL', major2: 'Law' },
+          // No intake named: not the form's 2027 one.
+          { name: '入學期', email: 'intake.c@example.com', school1: 'KCL', major1: 'Law' },
+        ]),
+      );
+      expect(dry.data, JSON.stringify(dry.data.preview)).toMatchObject({ toAdd: 3, toRefuse: 1 });
+      expect(reasonsOf(dry)[4]).toBe('"Target school 2": the same student, course and intake as row 2');
+      expect((await run('application', dry.data.id, 'valid')).data).toMatchObject({ added: 3, refused: 1 });
+      expect(await appsOf('same.file@example.com')).toBe(2);
+      expect(await appsOf('intake.c@example.com')).toBe(2);
+    });
+
+    it('refuses a choice another import is writing (its claim), and takes over a claim left by a stopped worker', async () => {
+      const row = { name: '同時', email: 'claimed@example.com', school1: 'Durham', major1: 'Physics' };
+      const keys = choicesOf(
+        { email: row.email, targetSchools: [{ school: 'Durham', major: 'Physics' }] } as never,
+        [1],
+      )[0]!.keys;
+      // Another server is writing the same row: it holds the claim.
+      await t.db.db
+        .insertInto('importClaim')
+        .values(keys.map((claimKey) => ({ claimKey, createdAt: Date.now() })))
+        .execute();
+      const content = await sheet('application', [row]);
+      const dry = await check('application', content);
+      expect(dry.data).toMatchObject({ toAdd: 1 });
+      const ended = await run('application', dry.data.id, 'valid');
+      expect(ended.data, ended.meta.message).toMatchObject({ added: 0, refused: 1 });
+      expect(await appsOf('claimed@example.com')).toBe(0);
+      const result = await download(t, t.admin.token, `${IMPORT_BASE.application}/result?id=${dry.data.id}`);
+      expect((await sheetRows(result.rawPayload))[1]![2]).toContain('Durham · Physics');
+
+      // That worker stopped before releasing it: after a few minutes the claim is taken over, and released.
+      await t.db.db
+        .updateTable('importClaim')
+        .set({ createdAt: Date.now() - 10 * 60_000 })
+        .execute();
+      const retry = await check('application', content);
+      expect((await run('application', retry.data.id, 'valid')).data).toMatchObject({ added: 1 });
+      expect(await appsOf('claimed@example.com')).toBe(1);
+      expect(await t.db.db.selectFrom('importClaim').select('claimKey').execute()).toEqual([]);
+    });
+
+    it('adds each row once when two workers write the same file at the same time', async () => {
+      const rows = [1, 2, 3, 4].map((n) => ({ name: `並行${n}`, email: `both.${n}@example.com`, school1: 'York' }));
+      const content = await sheet('application', rows);
+      const ids = [(await check('application', content)).data.id, (await check('application', content)).data.id];
+      for (const id of ids) {
+        const started = await t.post<ImportStart>(
+          `${IMPORT_BASE.application}/run`,
+          { id, mode: 'valid' },
+          { token: t.admin.token },
+        );
+        expect(started.meta.code, started.meta.message).toBe(200);
+      }
+      // Two workers (as on two servers), each claiming one of the jobs.
+      await Promise.all([t.app.jobs.runOnce(), t.app.jobs.runOnce()]);
+      const ended = await Promise.all(
+        ids.map(
+          async (id) =>
+            (await t.get<ImportRun>(`${IMPORT_BASE.application}/view`, { id }, { token: t.admin.token })).data,
+        ),
+      );
+      expect(ended.map((r) => r.status)).toEqual(['done', 'done']);
+      expect(ended[0]!.added + ended[1]!.added).toBe(4);
+      for (const r of rows) expect(await appsOf(r.email)).toBe(1);
+    });
+
+    it('finds the student and the course by the indexes (SQLite plan)', async () => {
+      if (t.db.dialect !== 'sqlite') return; // PostgreSQL's planner prefers a scan on tables this small
+      // The statement takenChoices builds.
+      const plan = (
+        await sql<{ detail: string }>`explain query plan select ts.school from application a
+          join application_target_school ts on ts.application_id = a.id
+          where a.id in (select id from application where deleted_at is null and passport_key = 'X'
+            union select id from application where deleted_at is null and email_key = 'x@example.com'
+            union select id from application where deleted_at is null and mobile = '1' and area_code = '44')
+          and ts.school = 'KCL' and ts.major is null and coalesce(ts.cycle_id, 0) = 0`.execute(t.db.db)
+      ).rows
+        .map((r) => r.detail)
+        .join(' | ');
+      expect(plan).toContain('application_passport_ix');
+      expect(plan).toContain('application_email_ix');
+      expect(plan).toContain('application_mobile_ix');
+      expect(plan).toContain('application_target_school_app_ix');
+      expect(plan).not.toMatch(/SCAN (a|ts|application)\b/);
+    });
   });
 
   it('reads dates the sheet stored as dates: Excel serial numbers and ISO date-times at midnight', async () => {
