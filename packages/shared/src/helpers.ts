@@ -71,11 +71,14 @@ export function isValidEmail(value: string | null | undefined): boolean {
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 20;
 
-// Money is kept as integer minor units; shown with two decimals.
-export function formatMinor(minor: number, currency?: string): string {
+// Money is kept as integer minor units; shown grouped with the currency's decimals (`digits`: JPY 0, GBP 2, BHD 3;
+// two unless told).
+export function formatMinor(minor: number, currency?: string, digits = 2): string {
   const sign = minor < 0 ? '-' : '';
   const abs = Math.abs(Math.trunc(minor));
-  const text = `${sign}${Math.floor(abs / 100).toLocaleString('en-US')}.${String(abs % 100).padStart(2, '0')}`;
+  const unit = 10 ** digits;
+  const whole = Math.floor(abs / unit).toLocaleString('en-US');
+  const text = `${sign}${whole}${digits > 0 ? `.${String(abs % unit).padStart(digits, '0')}` : ''}`;
   return currency ? `${currency} ${text}` : text;
 }
 

@@ -1,5 +1,6 @@
 import { getCall, postCall, rawCall } from '../endpoint.js';
 import {
+  PaymentConfirmSchema,
   PaymentCountQuery,
   PaymentCreateSchema,
   PaymentListQuery,
@@ -23,7 +24,7 @@ export const paymentApi = {
   view: getCall('/api/v1/mc/paymentRecord/view', IdParam, PaymentViewSchema),
   create: postCall('/api/v1/mc/paymentRecord/create', PaymentCreateSchema, PaymentViewSchema),
   update: postCall('/api/v1/mc/paymentRecord/update', PaymentUpdateSchema, PaymentViewSchema),
-  confirm: postCall('/api/v1/mc/paymentRecord/confirm', IdParam, PaymentViewSchema),
+  confirm: postCall('/api/v1/mc/paymentRecord/confirm', PaymentConfirmSchema, PaymentViewSchema),
   void: postCall('/api/v1/mc/paymentRecord/void', PaymentVoidSchema, PaymentViewSchema),
   countAmount: getCall('/api/v1/mc/paymentRecord/countAmount', PaymentCountQuery, PaymentTotalsSchema),
   downloadFile: rawCall('/api/v1/mc/paymentRecord/downloadFile', IdParam, 'application/octet-stream'),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { commaItems, pageOf, zId, zOptText, zPaging, zText } from '../wire.js';
+import { pageOf, zId, zOptText, zPaging, zText } from '../wire.js';
 import { DICT_TYPES } from './dict.js';
+import { zRowVersion } from './entry.js';
 import { isIsoDate, PersonRefSchema } from './application.js';
 
 // Payment records (issue 16): money as integer minor units with an ISO 4217 currency; the number of decimals
@@ -42,9 +43,12 @@ function intlDigits(currency: string): number | undefined {
   }
 }
 
-// "1,234.5" → 123450 for GBP; undefined when not a positive amount with at most the currency's decimals.
+// "1,234.5" → 123450 for GBP; undefined when not a positive amount with at most the currency's decimals. A comma
+// only groups thousands ("1,234.50"); any other ("12,50" or "0,500", a decimal comma) is refused, never dropped.
 export function decimalToMinor(text: string, digits: number): number | undefined {
-  const t = text.replace(/,/g, '').trim();
+  const trimmed = text.trim();
+  if (trimmed.includes(',') && !/^[1-9]\d{0,2}(?:,\d{3})+(?:\.\d*)?$/.test(trimmed)) return undefined;
+  const t = trimmed.replace(/,/g, '');
   const m = /^(\d{1,13})(?:\.(\d+))?$/.exec(t);
   if (!m) return undefined;
   const frac = m[2] ?? '';
@@ -65,11 +69,34 @@ export function minorToDecimal(minor: number, digits: number): string {
 // ---------- requests ----------
 
 const zDay = () => z.string().trim().refine(isIsoDate, { message: 'v.date' });
+
+// The items of a form's attachment list, "stored|original name" separated by commas. A stored name always holds its
+// month folder's '/', and an original name never does (a file name has no '/', and the server strips any), so a
+// piece without '/' before its '|' is the rest of the previous item's original name: "Invoice March, 2026.pdf"
+// stays whole. Any other value (an array sent as JSON) as it came.
+export function storedNameItems(v: unknown): unknown {
+  if (typeof v !== 'string') return v;
+  const items: string[] = [];
+  // Empty pieces between two parts of one name belong to it ("a,,b.pdf"); elsewhere they are left out.
+  let blanks = '';
+  for (const piece of v.split(',')) {
+    if (!piece.trim()) {
+      blanks += `,${piece}`;
+      continue;
+    }
+    const last = items.length - 1;
+    if (last >= 0 && items[last]!.includes('|') && !piece.split('|', 1)[0]!.includes('/')) {
+      items[last] += `${blanks},${piece}`;
+    } else items.push(piece);
+    blanks = '';
+  }
+  return items.map((s) => s.trim());
+}
 // Stored names returned by /api/v1/fms/upload, comma separated (form) or an array (JSON).
 const zStoredNames = () =>
   z
     .preprocess(
-      (v) => (v === undefined ? undefined : v === null ? [] : commaItems(v)),
+      (v) => (v === undefined ? undefined : v === null ? [] : storedNameItems(v)),
       z.array(z.string().max(300)).max(ATTACHMENTS_MAX).optional(),
     )
     .describe(
@@ -104,8 +131,11 @@ export const PaymentCreateSchema = z.object({
   ...PaymentInputShape,
 });
 export type PaymentCreateInput = z.output<typeof PaymentCreateSchema>;
-export const PaymentUpdateSchema = z.object({ id: zId(), ...PaymentInputShape });
+export const PaymentUpdateSchema = z.object({ id: zId(), version: zRowVersion(), ...PaymentInputShape });
 export type PaymentUpdateInput = z.output<typeof PaymentUpdateSchema>;
+// Confirm locks the amount: with the version the confirmer saw, a record edited since is refused (409).
+export const PaymentConfirmSchema = z.object({ id: zId(), version: zRowVersion() });
+export type PaymentConfirmInput = z.output<typeof PaymentConfirmSchema>;
 export const PaymentVoidSchema = z.object({ id: zId(), reason: zText(500).describe('why the record is voided') });
 
 export const PAYMENT_SORT_FIELDS = ['transactionDate', 'createdAt', 'amount'] as const;

@@ -1,6 +1,7 @@
 import { formatMinor, type RecordSearch } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
 import { newestOf, searchNewest } from '../../db/sql-helpers.js';
+import { digitsOf } from './payment.mapper.js';
 
 // What a payment result shows.
 const COLUMNS = ['id', 'applicationId', 'studentName', 'title', 'amountMinor', 'currency', 'transactionDate'] as const;
@@ -16,7 +17,7 @@ export function createPaymentSearch(db: Db): RecordSearch {
     return rows.map((r) => ({
       id: r.id,
       title: `${r.studentName} · ${r.title}`,
-      detail: `${formatMinor(r.amountMinor, r.currency)} · ${r.transactionDate}`,
+      detail: `${formatMinor(r.amountMinor, r.currency, digitsOf(r.currency))} · ${r.transactionDate}`,
       applicationId: r.applicationId,
     }));
   };

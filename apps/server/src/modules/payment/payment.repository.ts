@@ -147,20 +147,22 @@ type Total = 'summary' | 'days' | 'records';
 type PageShape = { sort: keyof typeof SORT_COLUMNS; order: SortOrder; total: Total };
 
 export function createPaymentRepository(db: Db) {
-  // A status change that happens only from the status the record must have (its version moves on): false when
-  // another call changed the record first.
+  // A status change that happens only from the status the record must have (its version moves on), and with
+  // `version` only from that version: false when another call changed the record first.
   async function moveStatus(
     tx: Tx,
     id: number,
     from: readonly ['=' | '!=', PaymentRecordTable['status']],
     values: Updateable<PaymentRecordTable>,
     now: number,
+    version: number | null = null,
   ): Promise<boolean> {
     const res = await tx
       .updateTable('paymentRecord')
       .set((eb) => ({ ...values, version: eb('version', '+', 1), updatedAt: now }))
       .where('id', '=', id)
       .where('status', from[0], from[1])
+      .$if(version !== null, (q) => q.where('version', '=', version!))
       .executeTakeFirst();
     return Number(res.numUpdatedRows) === 1;
   }
@@ -318,9 +320,10 @@ export function createPaymentRepository(db: Db) {
       return done;
     },
 
-    // Race-proof: only a pending record becomes confirmed; false when another call confirmed (or voided) it first.
-    confirm: (tx: Tx, id: number, by: number, now: number): Promise<boolean> =>
-      moveStatus(tx, id, ['=', 'pending'], { status: 'confirmed', confirmedBy: by, confirmedAt: now }, now),
+    // Race-proof: only a pending record becomes confirmed; false when another call confirmed (or voided) it first,
+    // or, with `version`, when it was changed since that version was read.
+    confirm: (tx: Tx, id: number, version: number | null, by: number, now: number): Promise<boolean> =>
+      moveStatus(tx, id, ['=', 'pending'], { status: 'confirmed', confirmedBy: by, confirmedAt: now }, now, version),
 
     voidRecord: (tx: Tx, id: number, by: number, reason: string, now: number): Promise<boolean> =>
       moveStatus(tx, id, ['!=', 'voided'], { status: 'voided', voidedBy: by, voidedAt: now, voidReason: reason }, now),

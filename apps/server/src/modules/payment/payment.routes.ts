@@ -53,6 +53,7 @@ export function registerPaymentRoutes(app: FastifyInstance, payments: PaymentSer
     audit: { action: 'payment.update', record: 'paymentRecord' },
     tags,
     summary: 'Edit a payment record; a confirmed record keeps its amount, currency, date and type (code 5451)',
+    description: 'With the version read with the record, a record saved by someone else since is refused (409).',
     handler: ({ body, member }) => payments.update(body, member!.id),
   });
 
@@ -62,7 +63,8 @@ export function registerPaymentRoutes(app: FastifyInstance, payments: PaymentSer
     audit: { action: 'payment.confirm', record: 'paymentRecord' },
     tags,
     summary: 'Confirm a pending record; concurrent confirmations give one confirmation (others: code 5450)',
-    handler: ({ body, member }) => payments.confirm(body.id, member!.id),
+    description: 'With the version read with the record, a record changed since is refused (409).',
+    handler: ({ body, member }) => payments.confirm(body, member!.id),
   });
 
   defineRoute(app, {

@@ -9,6 +9,7 @@ import {
   type AttachmentKind,
   type CurrencyTotal,
   type Page,
+  type PaymentConfirmInput,
   type PaymentCreateInput,
   type PaymentFilter,
   type PaymentListInput,
@@ -95,11 +96,17 @@ export function createPaymentService(deps: {
     };
   }
 
-  async function checkRefs(i: Input) {
-    await assertDictValues(dict, [
-      { field: 'transferMethod', type: DICT_TYPES.transferMethod, value: i.transferMethod },
-    ]);
-    if (i.signingTeacherId && !(await people.isActiveStaff(i.signingTeacherId))) {
+  // The transfer method must be enabled and the signing teacher active; on an update (`stored`), only a value that
+  // changes: a record keeps the teacher who left or the method since disabled that it was saved with.
+  async function checkRefs(i: Input, stored?: PaymentRow) {
+    const transferMethod = i.transferMethod ?? null;
+    if (!stored || transferMethod !== stored.transferMethod) {
+      await assertDictValues(dict, [
+        { field: 'transferMethod', type: DICT_TYPES.transferMethod, value: transferMethod },
+      ]);
+    }
+    const teacher = i.signingTeacherId ?? null;
+    if (teacher && teacher !== stored?.signingTeacherId && !(await people.isActiveStaff(teacher))) {
       throw badRequest('signingTeacherId', 'v.staff');
     }
   }
@@ -310,10 +317,14 @@ export function createPaymentService(deps: {
     async update(input: PaymentUpdateInput, operatorId: number): Promise<PaymentView> {
       const row = found(await repo.find(input.id));
       if (row.status === 'voided') throw new AppError(Code.PAYMENT_VOIDED);
+      // The version the editor read (decision 47): an edit from an older one would overwrite a save it never saw,
+      // and remove the attachments that save added.
+      const version = input.version ?? row.version;
+      if (version !== row.version) throw staleCopy();
       const v = values(input);
       const lockedChange = LOCKED_FIELDS.some((k) => row[k] !== v[k]);
       if (row.status === 'confirmed' && lockedChange) throw new AppError(Code.PAYMENT_LOCKED);
-      await checkRefs(input);
+      await checkRefs(input, row);
       const current = await repo.files(row.id);
       const added = await newFiles(input, current, operatorId);
       const removed = removedFiles(input, current).filter(
@@ -322,7 +333,7 @@ export function createPaymentService(deps: {
       const changes = diff(row, v);
       const now = clock.now();
       await repo.transaction(async (tx: Tx) => {
-        const ok = await repo.update(tx, row.id, row.version, v, now);
+        const ok = await repo.update(tx, row.id, version, v, now);
         if (!ok) throw refusal(await repo.find(row.id, tx), lockedChange);
         await repo.removeFiles(
           tx,
@@ -345,14 +356,16 @@ export function createPaymentService(deps: {
     },
 
     // One confirmation however many staff press at once: only a pending row is updated, and the log entry is
-    // written in the same transaction.
-    async confirm(id: number, operatorId: number): Promise<PaymentView> {
+    // written in the same transaction. With the version the confirmer read, only the amount they saw is locked.
+    async confirm(input: PaymentConfirmInput, operatorId: number): Promise<PaymentView> {
+      const { id } = input;
       const now = clock.now();
       await repo.transaction(async (tx) => {
-        if (!(await repo.confirm(tx, id, operatorId, now))) {
+        if (!(await repo.confirm(tx, id, input.version ?? null, operatorId, now))) {
           const row = found(await repo.find(id, tx));
           if (row.status === 'voided') throw new AppError(Code.PAYMENT_VOIDED);
-          throw new AppError(Code.PAYMENT_ALREADY_CONFIRMED);
+          if (row.status === 'confirmed') throw new AppError(Code.PAYMENT_ALREADY_CONFIRMED);
+          throw staleCopy();
         }
         await repo.insertTracks(tx, [
           track(id, operatorId, 'confirm', [{ field: 'status', before: 'pending', after: 'confirmed' }], now),

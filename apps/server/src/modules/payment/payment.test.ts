@@ -2,12 +2,14 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   Code,
+  DICT_TYPES,
   PERM,
   type ApplicationSaved,
   type Page,
   type PaymentListItem,
   type PaymentTotals,
   type PaymentView,
+  type SearchResult,
   type Track,
 } from '@study-crm/shared';
 import { startTestApp, type TestApp, type Values } from '../../test/harness.js';
@@ -531,5 +533,141 @@ describe('payment records', () => {
     await expectSummaryFresh();
     const hkd = (await t.get<PaymentTotals>(`${PAY}/countAmount`, { currency: 'HKD' }, { token })).data.currencies;
     expect(hkd).toMatchObject([{ currency: 'HKD', confirmedMinor: 1000, pendingMinor: 0, count: 4 }]);
+  });
+
+  it('refuses (409) an edit from a version someone saved since, keeping their save and their receipt', async () => {
+    const opened = (await create({ title: 'two editors' })).data;
+    const receipt = await upload('first.png', PNG_1x1);
+    const first = await t.post<PaymentView>(
+      `${PAY}/update`,
+      { ...form({ title: 'two editors', description: 'first' }), id: opened.id, version: opened.version, receipt },
+      { token },
+    );
+    expect(first.meta.code, first.meta.message).toBe(200);
+    expect(first.data.receipt).toHaveLength(1);
+    // The second editor opened the same version, before the first saved, and sends no receipt.
+    const second = await t.post<PaymentView>(
+      `${PAY}/update`,
+      { ...form({ title: 'two editors', description: 'second' }), id: opened.id, version: opened.version, receipt: '' },
+      { token },
+    );
+    expect(second.meta.code, second.meta.message).toBe(Code.CONFLICT);
+    const now = (await t.get<PaymentView>(`${PAY}/view`, { id: opened.id }, { token })).data;
+    expect(now).toMatchObject({ description: 'first', version: first.data.version });
+    expect(now.receipt.map((f) => f.name)).toEqual([receipt]);
+    const dl = await t.app.inject({
+      method: 'GET',
+      url: `${PAY}/downloadFile?id=${now.receipt[0]!.id}&appId=student-admin&mcId=COM`,
+      headers: t.headers({ token }),
+    });
+    expect(dl.statusCode).toBe(200);
+    // From the version it now holds, the edit goes through.
+    const again = await t.post<PaymentView>(
+      `${PAY}/update`,
+      { ...form({ title: 'two editors', description: 'second' }), id: opened.id, version: now.version, receipt },
+      { token },
+    );
+    expect(again.meta.code, again.meta.message).toBe(200);
+  });
+
+  it('refuses (409) a confirmation from a version edited since, leaving the record pending', async () => {
+    const listed = (await create({ title: 'confirm what was seen', amount: '100' })).data;
+    const edited = await t.post<PaymentView>(
+      `${PAY}/update`,
+      { ...form({ title: 'confirm what was seen', amount: '1000' }), id: listed.id, version: listed.version },
+      { token },
+    );
+    expect(edited.meta.code, edited.meta.message).toBe(200);
+    const stale = await t.post<PaymentView>(`${PAY}/confirm`, { id: listed.id, version: listed.version }, { token });
+    expect(stale.meta.code, stale.meta.message).toBe(Code.CONFLICT);
+    const after = (await t.get<PaymentView>(`${PAY}/view`, { id: listed.id }, { token })).data;
+    expect(after).toMatchObject({ status: 'pending', confirmedBy: null, amount: '1000.00' });
+    expect((await tracksOf(listed.id)).filter((l) => l.operation === 'confirm')).toEqual([]);
+    // With the version now read, it confirms; once confirmed, a stale version still hears "already confirmed".
+    const ok = await t.post<PaymentView>(`${PAY}/confirm`, { id: listed.id, version: after.version }, { token });
+    expect(ok.meta.code, ok.meta.message).toBe(200);
+    const late = await t.post(`${PAY}/confirm`, { id: listed.id, version: listed.version }, { token });
+    expect(late.meta.code).toBe(Code.PAYMENT_ALREADY_CONFIRMED);
+  });
+
+  it('keeps a comma inside an attachment’s original name', async () => {
+    const receipt = await upload('invoice.pdf', PDF_MINI);
+    const screenshot = await upload('shot.png', PNG_1x1);
+    const res = await create({
+      receipt: `${receipt}|Invoice March, 2026.pdf`,
+      paymentScreenshots: `${screenshot}|a,,b, c.png,`,
+    });
+    expect(res.meta.code, res.meta.message).toBe(200);
+    expect(res.data.receipt.map((f) => [f.name, f.originalName])).toEqual([[receipt, 'Invoice March, 2026.pdf']]);
+    expect(res.data.paymentScreenshots.map((f) => f.originalName)).toEqual(['a,,b, c.png']);
+    // Two items, the first's name with a comma: both attached, in order.
+    const second = await upload('second.pdf', PDF_MINI);
+    const contract = await upload('contract.pdf', PDF_MINI);
+    const two = await create({ contractFiles: `${second}|Offer, signed.pdf,${contract}|Terms.pdf` });
+    expect(two.meta.code, two.meta.message).toBe(200);
+    expect(two.data.contractFiles.map((f) => f.originalName)).toEqual(['Offer, signed.pdf', 'Terms.pdf']);
+  });
+
+  it('shows a search hit’s amount in its currency’s own decimals', async () => {
+    await create({ title: 'Yen hit zqx', amount: '500000', currency: 'JPY' });
+    await create({ title: 'Dinar hit zqx', amount: '1.234', currency: 'BHD' });
+    await create({ title: 'Pound hit zqx', amount: '1234.5', currency: 'GBP' });
+    const res = await t.get<SearchResult>('/api/v1/cake/search', { keyword: 'zqx', types: 'payment' }, { token });
+    expect(res.meta.code, res.meta.message).toBe(200);
+    const hits = res.data.groups.find((g) => g.type === 'payment')?.hits ?? [];
+    const detail = (word: string) => hits.find((h) => h.title.includes(word))?.detail;
+    expect(detail('Yen')).toBe('JPY 500,000 · 2026-11-20');
+    expect(detail('Dinar')).toBe('BHD 1.234 · 2026-11-20');
+    expect(detail('Pound')).toBe('GBP 1,234.50 · 2026-11-20');
+  });
+
+  it('takes a comma only as a thousands separator, refusing (400) any other on the amount', async () => {
+    const grouped = await create({ amount: '1,234.50' });
+    expect(grouped.meta.code, grouped.meta.message).toBe(200);
+    expect(grouped.data.amountMinor).toBe(123450);
+    expect((await create({ amount: '1,234,567' })).data.amountMinor).toBe(123456700);
+    for (const amount of ['12,50', '1,23', '1234,567', '0,500', ',5', '1,,234']) {
+      const res = await create({ amount });
+      expect(res.meta.code, amount).toBe(400);
+      expect(res.meta.message, amount).toContain('amount');
+    }
+  });
+
+  it('edits a record whose signing teacher has left or whose transfer method was disabled, refusing only new ones', async () => {
+    const teacherId = await staffWith(t, 'payleaver', []);
+    await t.db.db
+      .insertInto('dictEntry')
+      .values({
+        type: DICT_TYPES.transferMethod,
+        value: 'cheque_old',
+        label: 'Cheque',
+        sort: 99,
+        status: 'enabled',
+        createdAt: 0,
+        updatedAt: 0,
+      })
+      .execute();
+    const rec = (await create({ title: 'old refs', signingTeacherId: teacherId, transferMethod: 'cheque_old' })).data;
+    expect(rec.signingTeacher?.id).toBe(teacherId);
+    await t.db.db.updateTable('member').set({ status: 'inactive' }).where('id', '=', teacherId).execute();
+    await t.db.db.updateTable('dictEntry').set({ status: 'disabled' }).where('value', '=', 'cheque_old').execute();
+    const kept = { signingTeacherId: teacherId, transferMethod: 'cheque_old' };
+    const edit = await t.post<PaymentView>(
+      `${PAY}/update`,
+      { ...form({ title: 'old refs', description: 'note added', ...kept }), id: rec.id, version: rec.version },
+      { token },
+    );
+    expect(edit.meta.code, edit.meta.message).toBe(200);
+    expect(edit.data).toMatchObject({ description: 'note added', transferMethod: 'cheque_old' });
+    // Choosing them anew is still refused.
+    const other = (await create({ title: 'new refs' })).data;
+    for (const [o, field] of [
+      [{ signingTeacherId: teacherId }, 'signingTeacherId'],
+      [{ transferMethod: 'cheque_old' }, 'transferMethod'],
+    ] as const) {
+      const res = await t.post(`${PAY}/update`, { ...form({ title: 'new refs', ...o }), id: other.id }, { token });
+      expect(res.meta.code, field).toBe(400);
+      expect(res.meta.message, field).toContain(field);
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Space, Typography } from 'antd';
 import { useNavigate } from 'react-router';
-import type { Dashboard, MemberCount } from '@study-crm/shared';
+import type { Dashboard, MemberCount, PaymentFigures } from '@study-crm/shared';
 import { formatMoney } from '../../components/money';
 import { useAllMessages } from '../../stores/messageBox';
 import { CardGrid, type GridCards } from './CardGrid';
@@ -11,6 +11,15 @@ import { LIST_PATHS, listUrl } from './links';
 const span = { xs: 24, sm: 12, lg: 6 } as const;
 // The user centre's own task list (open to every member).
 const MY_TASKS = '/user/tasks';
+
+// The currencies with confirmed collections in the period, the largest first (compared in whole units: no rates,
+// so only an order to read them in); a currency with none collected is left out.
+function collectedFirst(d: Dashboard) {
+  const whole = (c: PaymentFigures['currencies'][number]) => c.collectedConfirmedMinor / 10 ** c.digits;
+  return (d.payments?.currencies ?? [])
+    .filter((c) => c.collectedConfirmedMinor > 0)
+    .sort((a, b) => whole(b) - whole(a) || a.currency.localeCompare(b.currency));
+}
 
 // The key figures of the period (the ones the dashboard holds), each opening the list behind it when the member may
 // open that list.
@@ -49,6 +58,7 @@ export function KpiCards({
     );
 
   const follow = d.followUps;
+  const [lead, ...others] = collectedFirst(d);
   const cards: GridCards<KpiCardProps> = [
     a && { testId: 'kpi-new-applications', title: t('home.kpi.newApplications'), value: a.newTotal, to: apps({}) },
     a && {
@@ -80,16 +90,14 @@ export function KpiCards({
     d.payments && {
       testId: 'kpi-collected',
       title: t('home.kpi.collected'),
-      value: d.payments.currencies.length
-        ? formatMoney(
-            d.payments.currencies[0]!.collectedConfirmedMinor,
-            d.payments.currencies[0]!.currency,
-            d.payments.currencies[0]!.digits,
-          )
-        : t('home.kpi.noPayments'),
-      detail: d.payments.currencies.length > 1 && (
+      value: lead
+        ? formatMoney(lead.collectedConfirmedMinor, lead.currency, lead.digits)
+        : d.payments.currencies[0]
+          ? formatMoney(0, d.payments.currencies[0].currency, d.payments.currencies[0].digits)
+          : t('home.kpi.noPayments'),
+      detail: others.length > 0 && (
         <Space size="small" wrap>
-          {d.payments.currencies.slice(1).map((c) => (
+          {others.map((c) => (
             <span key={c.currency}>{formatMoney(c.collectedConfirmedMinor, c.currency, c.digits)}</span>
           ))}
         </Space>

@@ -13,6 +13,7 @@ import {
   PAYMENT_TYPES,
   PERM,
   type AttachmentKind,
+  type PaymentView,
 } from '@study-crm/shared';
 import { fetchData } from '../../api/call';
 import { Banner } from '../../components/Banner';
@@ -74,9 +75,17 @@ export function PaymentDrawer({
   const digits = currencyDigits(currency) ?? 2;
   const locked = data?.status === 'confirmed';
 
+  // The record as the form was filled from it: its attachments and version stay those the editor sees when the
+  // record is read again meanwhile (someone's save, a refused stale one), so a save is checked against the version
+  // shown and never overwrites changes it did not show.
+  const [base, setBase] = useState<PaymentView>();
   useEffect(() => {
-    if (data) setItems(fromView(data));
-  }, [data]);
+    if (data && !base) {
+      setBase(data);
+      setItems(fromView(data));
+    }
+  }, [data, base]);
+  const shown = base ?? data;
 
   const apps = useQuery({
     queryKey: ['application', 'pick', appSearch],
@@ -100,7 +109,7 @@ export function PaymentDrawer({
       ...Object.fromEntries(
         ATTACHMENT_KINDS.map((k) => [FIELD[k], items[k].map((i) => `${i.name}|${i.originalName}`).join(',')]),
       ),
-      ...(mode === 'edit' && id ? { id } : {}),
+      ...(mode === 'edit' && id ? { id, version: shown?.version } : {}),
     };
     confirm(
       t('payment.saveConfirm'),
@@ -166,16 +175,16 @@ export function PaymentDrawer({
             name="payment"
             layout="vertical"
             initialValues={
-              data
+              shown
                 ? {
-                    title: data.title,
-                    type: data.type,
-                    transactionDate: dayjs(data.transactionDate),
-                    amount: data.amount,
-                    currency: data.currency,
-                    transferMethod: data.transferMethod ?? undefined,
-                    signingTeacherId: data.signingTeacher?.id,
-                    description: data.description ?? undefined,
+                    title: shown.title,
+                    type: shown.type,
+                    transactionDate: dayjs(shown.transactionDate),
+                    amount: shown.amount,
+                    currency: shown.currency,
+                    transferMethod: shown.transferMethod ?? undefined,
+                    signingTeacherId: shown.signingTeacher?.id,
+                    description: shown.description ?? undefined,
                   }
                 : { type: 'collection', currency: 'GBP', transactionDate: dayjs() }
             }

@@ -59,12 +59,19 @@ export function PaymentList({ applicationId, title }: { applicationId?: number; 
   const [drawer, setDrawer] = useState<{ mode: DrawerMode; id?: number } | null>(null);
   const [voiding, setVoiding] = useState<PaymentListItem | null>(null);
   const [reason, setReason] = useState('');
+  // Each record's void dialog starts with an empty reason, however the last one was left.
+  const openVoid = (r: PaymentListItem | null) => {
+    setReason('');
+    setVoiding(r);
+  };
 
   const confirm = (r: PaymentListItem) =>
     ask(
       t('payment.confirmTitle'),
       async () => {
-        await mutate.mutateAsync({ action: 'confirm', body: { id: r.id } });
+        // With the version the row was read at: an amount edited since is not locked unseen (409, the list reads
+        // again).
+        await mutate.mutateAsync({ action: 'confirm', body: { id: r.id, version: r.version } });
         toast.success(t('payment.confirmed'));
       },
       {
@@ -146,7 +153,7 @@ export function PaymentList({ applicationId, title }: { applicationId?: number; 
           label: t('payment.action.void'),
           perm: PERM.paymentVoid,
           danger: true,
-          onClick: () => setVoiding(r),
+          onClick: () => openVoid(r),
           testId: 'pay-row-void',
         },
       ],
@@ -230,14 +237,13 @@ export function PaymentList({ applicationId, title }: { applicationId?: number; 
         okText={t('payment.action.void')}
         cancelText={t('common.cancel')}
         okButtonProps={{ danger: true, disabled: !reason.trim(), 'data-testid': 'pay-void-ok' } as ButtonProps}
-        onCancel={() => setVoiding(null)}
+        onCancel={() => openVoid(null)}
         destroyOnHidden
         onOk={async () => {
           if (!voiding) return;
           await mutate.mutateAsync({ action: 'void', body: { id: voiding.id, reason } });
           toast.success(t('payment.voided'));
-          setVoiding(null);
-          setReason('');
+          openVoid(null);
         }}
       >
         <Typography.Paragraph>{voiding?.title}</Typography.Paragraph>

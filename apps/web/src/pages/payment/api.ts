@@ -1,7 +1,17 @@
 import { uploadWithProgress } from '../../api/upload';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { filesApi, paymentApi, trackApi, type Attachment, type Envelope, type EndpointParams } from '@study-crm/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Code,
+  filesApi,
+  paymentApi,
+  trackApi,
+  type Attachment,
+  type Envelope,
+  type EndpointParams,
+} from '@study-crm/shared';
 import { blobOf, fetchData, type ActionCall } from '../../api/call';
+import { ApiError } from '../../api/client';
+import { invalidateDomains } from '../../lib/queryDomains';
 import { useKeptRead } from '../../api/useKeptRead';
 
 // Query keys start with the domain 'payment' (records, totals) or 'track' (the operation log); every payment write
@@ -26,10 +36,16 @@ export const usePaymentView = (id: number | undefined, applicationId?: number) =
   });
 
 export function usePaymentMutation() {
+  const client = useQueryClient();
   return useMutation({
     mutationFn: ({ action, body }: ActionCall<typeof paymentApi, 'create' | 'update' | 'confirm' | 'void'>) =>
       fetchData(paymentApi[action], body),
     meta: { touches: TOUCHES },
+    // A stale copy (409: the record changed since it was read) reads the records again, so the list shows what is
+    // there now; an open edit form keeps the version it was filled from, so it cannot overwrite unseen changes.
+    onError: (err) => {
+      if (err instanceof ApiError && err.code === Code.CONFLICT) void invalidateDomains(client, TOUCHES);
+    },
   });
 }
 

@@ -1,0 +1,109 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import type { ModalFuncProps } from 'antd';
+import { PERM, storedNameItems, type PaymentView } from '@study-crm/shared';
+import i18n, { registerBundle } from '../../i18n';
+import { bindFeedback, resetFeedbackForTests, type FeedbackApi } from '../../lib/feedback';
+import { useSession } from '../../stores/session';
+import { okResponse as ok } from '../../test/responses';
+import { payment } from './locale';
+import { PaymentDrawer } from './PaymentDrawer';
+
+const PAY = '/api/v1/mc/paymentRecord';
+const RECEIPT = '202611/abcdefabcdefabcdefabcdefabcdefab.pdf';
+const view = (version: number, description: string): PaymentView => ({
+  id: 9,
+  applicationId: 1,
+  title: 'Deposit',
+  type: 'collection',
+  status: 'pending',
+  transactionDate: '2026-11-20',
+  amountMinor: 10000,
+  amount: '100.00',
+  currency: 'GBP',
+  digits: 2,
+  transferMethod: null,
+  studentName: 'Student',
+  student: null,
+  signingTeacher: null,
+  confirmedBy: null,
+  confirmedAt: null,
+  createdAt: 0,
+  version,
+  description,
+  voidReason: null,
+  voidedBy: null,
+  voidedAt: null,
+  createdBy: null,
+  updatedAt: 0,
+  contractFiles: [],
+  paymentScreenshots: [],
+  receipt: [
+    {
+      id: 5,
+      kind: 'receipt',
+      name: RECEIPT,
+      originalName: 'Invoice March, 2026.pdf',
+      extension: 'pdf',
+      mime: 'application/pdf',
+      size: 10,
+      displayPath: '',
+    },
+  ],
+});
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  resetFeedbackForTests();
+  useSession.setState({ mid: null, serverPerm: [] });
+});
+
+// The first render of the drawer's form takes seconds on a loaded machine.
+describe('the payment drawer', { timeout: 30_000 }, () => {
+  beforeAll(async () => {
+    registerBundle(payment);
+    await i18n.changeLanguage('en-US');
+  });
+
+  it('saves with the version its form was filled from, even after the record was read again, names with commas whole', async () => {
+    let reads = 0;
+    const updates: URLSearchParams[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const path = new URL(String(input), 'http://x').pathname;
+      // The first read is what the editor sees; a later one carries someone else's save.
+      if (path === `${PAY}/view`) return ok(reads++ === 0 ? view(3, 'as opened') : view(4, 'saved elsewhere'));
+      if (path === `${PAY}/update`) {
+        updates.push(new URLSearchParams(String(init?.body)));
+        return ok(view(4, 'mine'));
+      }
+      return ok([]);
+    });
+    const none = vi.fn();
+    bindFeedback({
+      message: { success: none, error: none, info: none },
+      modal: { confirm: (c: ModalFuncProps) => void c.onOk?.() },
+    } as unknown as FeedbackApi);
+    useSession.setState({ mid: '1', serverPerm: [PERM.paymentList, PERM.paymentUpdate] });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <PaymentDrawer mode="edit" id={9} onEdit={() => undefined} onClose={() => undefined} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(screen.getByTestId('pay-f-title')).toBeTruthy());
+    // Someone's save elsewhere makes the view read again while the form is open.
+    await client.invalidateQueries({ queryKey: ['payment'] });
+    await waitFor(() => expect(reads).toBe(2));
+
+    fireEvent.click(screen.getByTestId('pay-save'));
+    await waitFor(() => expect(updates).toHaveLength(1));
+    const sent = updates[0]!;
+    expect([sent.get('id'), sent.get('version')]).toEqual(['9', '3']);
+    expect(storedNameItems(sent.get('receipt'))).toEqual([`${RECEIPT}|Invoice March, 2026.pdf`]);
+  });
+});

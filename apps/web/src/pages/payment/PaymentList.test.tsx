@@ -1,0 +1,125 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import type { ModalFuncProps } from 'antd';
+import { PERM, type PaymentListItem } from '@study-crm/shared';
+import i18n, { registerBundle } from '../../i18n';
+import { bindFeedback, resetFeedbackForTests, type FeedbackApi } from '../../lib/feedback';
+import { useSession } from '../../stores/session';
+import { okResponse as ok } from '../../test/responses';
+import { payment } from './locale';
+import { PaymentList } from './PaymentList';
+
+const PAY = '/api/v1/mc/paymentRecord';
+const row = (id: number, title: string, version: number): PaymentListItem => ({
+  id,
+  applicationId: 1,
+  title,
+  type: 'collection',
+  status: 'pending',
+  transactionDate: '2026-11-20',
+  amountMinor: 10000,
+  amount: '100.00',
+  currency: 'GBP',
+  digits: 2,
+  transferMethod: null,
+  studentName: 'Student',
+  student: null,
+  signingTeacher: null,
+  confirmedBy: null,
+  confirmedAt: null,
+  createdAt: 0,
+  version,
+});
+const ROWS = [row(1, 'First', 4), row(2, 'Second', 7)];
+
+// The calls the screen makes, by path, with the bodies of its writes; `answer` overrides a path's answer.
+function serve(answer: Record<string, () => Response> = {}) {
+  const calls: { path: string; body: URLSearchParams }[] = [];
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const path = new URL(String(input), 'http://x').pathname;
+    calls.push({ path, body: new URLSearchParams(typeof init?.body === 'string' ? init.body : '') });
+    if (answer[path]) return answer[path]();
+    if (path === `${PAY}/list`) return ok({ list: ROWS, total: 2, pageNum: 1, pageSize: 20, nextCursor: null });
+    if (path === `${PAY}/countAmount`) return ok({ currencies: [] });
+    return ok([]);
+  });
+  return calls;
+}
+
+// The toasts and dialogs: a confirm dialog is accepted at once.
+function feedback() {
+  const none = vi.fn();
+  const modal = { confirm: (c: ModalFuncProps) => void c.onOk?.() };
+  bindFeedback({
+    message: { success: none, error: none, info: none, warning: none, loading: none, open: none, destroy: none },
+    modal,
+  } as unknown as FeedbackApi);
+}
+
+function renderList() {
+  useSession.setState({
+    mid: '1',
+    serverPerm: [PERM.paymentList, PERM.paymentUpdate, PERM.paymentConfirm, PERM.paymentVoid],
+  });
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter>
+        <PaymentList title="Transactions" />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  resetFeedbackForTests();
+  useSession.setState({ mid: null, serverPerm: [] });
+});
+
+// The first render of the table, its filters and a dialog takes seconds on a loaded machine.
+describe('the payment list', { timeout: 30_000 }, () => {
+  beforeAll(async () => {
+    registerBundle(payment);
+    await i18n.changeLanguage('en-US');
+  });
+
+  it('opens each record’s void dialog with an empty reason, after a cancelled one or another record’s', async () => {
+    serve();
+    renderList();
+    await waitFor(() => expect(screen.getAllByTestId('pay-row-void')).toHaveLength(2));
+    const reason = () => screen.getAllByTestId('pay-void-reason').at(-1) as HTMLTextAreaElement;
+
+    fireEvent.click(screen.getAllByTestId('pay-row-void')[0]!);
+    fireEvent.change(reason(), { target: { value: 'typed for the first' } });
+    expect(reason().value).toBe('typed for the first');
+    fireEvent.click(document.querySelector('.ant-modal-close')!);
+
+    fireEvent.click(screen.getAllByTestId('pay-row-void')[1]!);
+    await waitFor(() => expect(screen.getAllByText('Second').length).toBeGreaterThan(1));
+    expect(reason().value).toBe('');
+    expect(screen.getAllByTestId('pay-void-ok').at(-1)!.hasAttribute('disabled')).toBe(true);
+  });
+
+  it('confirms with the version the row was read at, and reads the list again when it is stale (409)', async () => {
+    feedback();
+    const calls = serve({
+      [`${PAY}/confirm`]: () =>
+        new Response(JSON.stringify({ meta: { code: 409, message: 'changed by someone else' }, data: null }), {
+          headers: { 'content-type': 'application/json' },
+        }),
+    });
+    renderList();
+    await waitFor(() => expect(screen.getAllByTestId('pay-row-confirm')).toHaveLength(2));
+    const lists = () => calls.filter((c) => c.path === `${PAY}/list`).length;
+    const before = lists();
+
+    fireEvent.click(screen.getAllByTestId('pay-row-confirm')[1]!);
+    await waitFor(() => expect(calls.some((c) => c.path === `${PAY}/confirm`)).toBe(true));
+    const sent = calls.find((c) => c.path === `${PAY}/confirm`)!.body;
+    expect([sent.get('id'), sent.get('version')]).toEqual(['2', '7']);
+    await waitFor(() => expect(lists()).toBeGreaterThan(before));
+  });
+});
