@@ -10,6 +10,18 @@ import { useSession } from '../../stores/session';
 import { okResponse as ok } from '../../test/responses';
 import { payment } from './locale';
 import { PaymentDrawer } from './PaymentDrawer';
+import type * as PaymentApi from './api';
+
+// An upload that has not landed yet (resolved by a test when it wants the file to land).
+let landUpload: (() => void) | undefined;
+vi.mock('./api', async (original) => ({
+  ...(await original<typeof PaymentApi>()),
+  uploadAttachment: () =>
+    new Promise((resolve) => {
+      landUpload = () =>
+        resolve({ meta: { code: 200, message: 'ok' }, data: { name: '202612/ffff.pdf', mime: 'application/pdf' } });
+    }),
+}));
 
 const PAY = '/api/v1/mc/paymentRecord';
 const RECEIPT = '202611/abcdefabcdefabcdefabcdefabcdefab.pdf';
@@ -105,5 +117,46 @@ describe('the payment drawer', { timeout: 30_000 }, () => {
     const sent = updates[0]!;
     expect([sent.get('id'), sent.get('version')]).toEqual(['9', '3']);
     expect(storedNameItems(sent.get('receipt'))).toEqual([`${RECEIPT}|Invoice March, 2026.pdf`]);
+  });
+
+  it('keeps Save off while a file is still uploading, and saves it once it has landed', async () => {
+    const updates: URLSearchParams[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const path = new URL(String(input), 'http://x').pathname;
+      if (path === `${PAY}/view`) return ok(view(3, 'as opened'));
+      if (path === `${PAY}/update`) {
+        updates.push(new URLSearchParams(String(init?.body)));
+        return ok(view(4, 'mine'));
+      }
+      return ok([]);
+    });
+    const none = vi.fn();
+    bindFeedback({
+      message: { success: none, error: none, info: none },
+      modal: { confirm: (c: ModalFuncProps) => void c.onOk?.() },
+    } as unknown as FeedbackApi);
+    useSession.setState({ mid: '1', serverPerm: [PERM.paymentList, PERM.paymentUpdate] });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const { container } = render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <PaymentDrawer mode="edit" id={9} onEdit={() => undefined} onClose={() => undefined} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(screen.getByTestId('pay-f-title')).toBeTruthy());
+    const input = container.ownerDocument.querySelector<HTMLInputElement>('input[type=file]')!;
+    fireEvent.change(input, { target: { files: [new File(['x'], 'contract.pdf', { type: 'application/pdf' })] } });
+    const save = () => screen.getByTestId('pay-save') as HTMLButtonElement;
+    await waitFor(() => expect(save().disabled).toBe(true));
+    fireEvent.click(save());
+    expect(updates).toHaveLength(0);
+
+    landUpload!();
+    await waitFor(() => expect(save().disabled).toBe(false));
+    fireEvent.click(save());
+    await waitFor(() => expect(updates).toHaveLength(1));
+    const contracts = storedNameItems(updates[0]!.get('contractFiles')) as string[];
+    expect(contracts.map((i) => i.split('|')[1])).toEqual(['contract.pdf']);
   });
 });

@@ -99,7 +99,10 @@ export function PaymentDrawer({
       setItems((s) => ({ ...s, [kind]: [...s[kind], { name: up.name, originalName: file.name, mime: up.mime }] })),
     );
 
+  // A file still uploading is not in `items` yet: saving now would leave it out (and it would land into nothing).
+  const uploading = uploads.inFlight.length > 0;
   const submit = async () => {
+    if (uploading) return;
     const v = await validFields(form);
     if (!v) return;
     const body = {
@@ -156,7 +159,13 @@ export function PaymentDrawer({
         ) : (
           <Space>
             <Button onClick={onClose}>{t('common.cancel')}</Button>
-            <Button type="primary" loading={busy} onClick={() => void submit()} data-testid="pay-save">
+            <Button
+              type="primary"
+              loading={busy}
+              disabled={uploading}
+              onClick={() => void submit()}
+              data-testid="pay-save"
+            >
               {t('common.save')}
             </Button>
           </Space>

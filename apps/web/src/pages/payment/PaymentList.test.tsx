@@ -103,6 +103,35 @@ describe('the payment list', { timeout: 30_000 }, () => {
     expect(screen.getAllByTestId('pay-void-ok').at(-1)!.hasAttribute('disabled')).toBe(true);
   });
 
+  it('sends one void however often OK is clicked while it is on its way', async () => {
+    let answer: (r: Response) => void = () => undefined;
+    const calls = serve();
+    const success = vi.fn();
+    bindFeedback({ message: { success, error: vi.fn(), info: vi.fn() } } as unknown as FeedbackApi);
+    vi.mocked(globalThis.fetch).mockImplementation(async (input, init) => {
+      const path = new URL(String(input), 'http://x').pathname;
+      calls.push({ path, body: new URLSearchParams(typeof init?.body === 'string' ? init.body : '') });
+      if (path === `${PAY}/void`) return new Promise<Response>((resolve) => (answer = resolve));
+      if (path === `${PAY}/list`) return ok({ list: ROWS, total: 2, pageNum: 1, pageSize: 20, nextCursor: null });
+      if (path === `${PAY}/countAmount`) return ok({ currencies: [] });
+      return ok([]);
+    });
+    renderList();
+    await waitFor(() => expect(screen.getAllByTestId('pay-row-void')).toHaveLength(2));
+    fireEvent.click(screen.getAllByTestId('pay-row-void')[0]!);
+    fireEvent.change(screen.getAllByTestId('pay-void-reason').at(-1)!, { target: { value: 'duplicate entry' } });
+    const okButton = () => screen.getAllByTestId('pay-void-ok').at(-1)!;
+    fireEvent.click(okButton());
+    await waitFor(() => expect(calls.filter((c) => c.path === `${PAY}/void`)).toHaveLength(1));
+    await waitFor(() => expect(okButton().className).toContain('ant-btn-loading'));
+    fireEvent.click(okButton());
+    fireEvent.click(okButton());
+    answer(ok(row(1, 'First', 5)));
+    // The void has landed once its toast is shown.
+    await waitFor(() => expect(success).toHaveBeenCalledTimes(1));
+    expect(calls.filter((c) => c.path === `${PAY}/void`)).toHaveLength(1);
+  });
+
   it('confirms with the version the row was read at, and reads the list again when it is stale (409)', async () => {
     feedback();
     const calls = serve({

@@ -238,6 +238,8 @@ export function PaymentList({ applicationId, title }: { applicationId?: number; 
         cancelText={t('common.cancel')}
         okButtonProps={{ danger: true, disabled: !reason.trim(), 'data-testid': 'pay-void-ok' } as ButtonProps}
         onCancel={() => openVoid(null)}
+        // One void at a time: a second click while the first is on its way would be refused as already voided.
+        confirmLoading={mutate.isPending}
         destroyOnHidden
         onOk={async () => {
           if (!voiding) return;
