@@ -4,9 +4,10 @@ import type { NameParts } from './helpers.js';
 // Finding a person by any name a picker shows (issue 36): each word of what is typed must be part of one of the
 // person's names, compared lower-cased with accents folded ("zoe" finds "Zoë", "chan amy" finds "Amy Chan").
 
-// Text as searches compare it: accents folded (NFD, combining marks removed), lower-cased, spaces collapsed.
+// Text as searches compare it: compatibility forms folded (NFKD: the full-width letters and digits of a CJK input
+// method as their plain ones, decision 347), accents folded (combining marks removed), lower-cased, spaces collapsed.
 export function foldForSearch(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
 // The words of a search, folded, each once; at most `max` of them (what is typed is short).

@@ -63,6 +63,10 @@ import * as targetSchoolNames from './20261206_0082_target_school_names.js';
 import * as updateRoom from './20261206_0083_update_room.js';
 import * as configVersion from './20261207_0084_config_version.js';
 import * as importClaims from './20261207_0085_import_claims.js';
+import * as emailRecipientCase from './20261207_0086_email_recipient_case.js';
+import * as feedbackMobile from './20261207_0087_feedback_mobile.js';
+import * as followUpDueEndOfDay from './20261207_0088_follow_up_due_end_of_day.js';
+import * as searchFoldNfkd from './20261207_0089_search_fold_nfkd.js';
 import * as jobs from './20261129_0054_jobs.js';
 import * as importRuns from './20261129_0056_import_runs.js';
 import * as privacy from './20261129_0050_privacy.js';
@@ -141,4 +145,8 @@ export const migrations: Record<string, Migration> = {
   '20261206_0083_update_room': updateRoom,
   '20261207_0084_config_version': configVersion,
   '20261207_0085_import_claims': importClaims,
+  '20261207_0086_email_recipient_case': emailRecipientCase,
+  '20261207_0087_feedback_mobile': feedbackMobile,
+  '20261207_0088_follow_up_due_end_of_day': followUpDueEndOfDay,
+  '20261207_0089_search_fold_nfkd': searchFoldNfkd,
 };

@@ -1,4 +1,4 @@
-import { searchText } from '@study-crm/shared';
+import { normalizeMobile, searchText } from '@study-crm/shared';
 import type { FeedbackFilter } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
 import type { Row } from '../../db/schema.js';
@@ -33,9 +33,18 @@ export type NewReply = Omit<FeedbackReplyRow, 'id'>;
 
 const THROTTLE_PREFIX = 'feedback:';
 
+// A keyword typed as a phone number ("07700 900123") as mobiles are stored (normalizeMobile: no separators, no
+// trunk 0), when that differs from what was typed; null otherwise.
+function phonePattern(keyword: string): string | null {
+  const typed = keyword.trim();
+  const digits = normalizeMobile('', typed);
+  return /^\d{3,}$/.test(digits) && digits !== typed ? containsPattern(digits) : null;
+}
+
 // The only SQL of the feedback module.
 export function createFeedbackRepository(db: Db) {
-  // The list's filter from its slots (givenValues; `keyword` a contains-pattern of the name, e-mail, mobile or text).
+  // The list's filter from its slots (givenValues; `keyword` a contains-pattern of the name, e-mail, mobile or text;
+  // `phone` one of the mobile as stored, when the keyword is a number typed with separators or a trunk 0).
   function filtered(s: Slots<string>) {
     let q = db.selectFrom('feedback');
     if (s.status) q = q.where('status', '=', s.status);
@@ -44,7 +53,13 @@ export function createFeedbackRepository(db: Db) {
     if (s.keyword) {
       const p = s.keyword;
       q = q.where((eb) =>
-        eb.or([likeLower('name', p), likeLower('email', p), likeLower('mobile', p), likeLower('content', p)]),
+        eb.or([
+          likeLower('name', p),
+          likeLower('email', p),
+          likeLower('mobile', p),
+          likeLower('content', p),
+          ...(s.phone ? [likeLower('mobile', s.phone)] : []),
+        ]),
       );
     }
     return q;
@@ -72,6 +87,7 @@ export function createFeedbackRepository(db: Db) {
         from: f.from,
         to: f.to,
         keyword: f.keyword ? containsPattern(f.keyword) : null,
+        phone: f.keyword ? phonePattern(f.keyword) : null,
       });
       const { rows, total } = await feedbackPage(`${key}:${w.order}`, w.order, values, w);
       return { rows: rows as FeedbackRow[], total };

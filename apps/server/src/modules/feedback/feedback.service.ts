@@ -4,6 +4,7 @@ import {
   FEEDBACK_REPLY_MAX,
   formatMessage,
   isLocale,
+  normalizeMobile,
   PERM,
   type FeedbackAnswerBody,
   type FeedbackDetail,
@@ -59,12 +60,15 @@ export function createFeedbackService(deps: {
     if (!content) throw badRequest('content', 'v.required');
     const name = plainText(s.name, 60);
     if (!name) throw badRequest('name', 'v.required');
+    const areaCode = s.mobile ? (s.areaCode?.trim().replace(/^\+/, '') ?? null) : null;
     const row: NewFeedback = {
       memberId,
       name,
       email: s.email?.trim() || null,
-      areaCode: s.mobile ? (s.areaCode?.trim().replace(/^\+/, '') ?? null) : null,
-      mobile: s.mobile?.trim() || null,
+      areaCode,
+      // As the member module keeps them (decision 347): without separators or trunk 0, so the list's keyword and the
+      // search box find the digits.
+      mobile: s.mobile?.trim() ? normalizeMobile(areaCode ?? '', s.mobile.trim()) : null,
       content,
       locale,
       createdAt: clock.now(),

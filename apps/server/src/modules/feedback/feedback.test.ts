@@ -8,7 +8,10 @@ import {
   type MailSender,
   type MessageBox,
   type Page,
+  type SearchResult,
+  searchText,
 } from '@study-crm/shared';
+import { sql, type Kysely } from 'kysely';
 import {
   APP_ID,
   SIGN,
@@ -20,6 +23,7 @@ import {
 } from '../../test/harness.js';
 import { staffWith } from '../../test/application-fixtures.js';
 import { startSmtpServer } from '../../test/smtp-fixture.js';
+import * as feedbackMobile from '../../db/migrations/20261207_0087_feedback_mobile.js';
 import { SUBMIT_LIMIT } from './index.js';
 
 const FB = '/api/v1/mc/feedbacks';
@@ -221,6 +225,41 @@ describe('feedback', () => {
       expect(sheet.getRow(2).getCell(5).value).toBe('Answered');
       expect(sheet.getRow(2).getCell(7).value).toBe('Thank you!');
       expect(sheet.rowCount).toBe(3);
+    });
+
+    // Decision 347: the number is kept as the member module keeps it, so its digits are found.
+    const searchBox = async (keyword: string) => {
+      const res = await t.get<SearchResult>('/api/v1/cake/search', { keyword }, { token: admin.token });
+      expect(res.meta.code, res.meta.message).toBe(200);
+      return res.data.groups.find((g) => g.type === 'feedback')?.hits.map((h) => h.id) ?? [];
+    };
+    const listed = async (keyword: string) => (await list({ keyword })).data.list.map((r) => r.id);
+
+    it('keeps a mobile typed with spaces and a trunk 0 as its digits, found by the list and the search box', async () => {
+      const res = await submit(valid({ name: 'Typed Phone', email: null, areaCode: '44', mobile: '07700 900125' }));
+      expect(res.meta.code, res.meta.message).toBe(200);
+      expect((await detail(res.data.id)).data).toMatchObject({ areaCode: '44', mobile: '7700900125' });
+      expect(await listed('07700900125')).toEqual([res.data.id]);
+      expect(await listed('07700 900125')).toEqual([res.data.id]);
+      expect(await listed('900125')).toEqual([res.data.id]);
+      expect(await searchBox('7700900125')).toEqual([res.data.id]);
+    });
+
+    it('re-writes the mobiles kept as typed before, with their search text (migration 0087)', async () => {
+      // The migrations' view of the database: no plugins, no table types.
+      const raw = t.db.db.withoutPlugins() as unknown as Kysely<unknown>;
+      const { rows } = await sql<{ id: number }>`insert into feedback
+        (name, email, area_code, mobile, content, locale, status, reply_count, created_at, search_text)
+        values ('Old Phone', null, '44', '07700-900 124', 'old', 'en-US', 'open', 0, ${Date.now()},
+          ${searchText(['Old Phone', null, '07700-900 124'])})
+        returning id`.execute(raw);
+      const id = rows[0]!.id;
+      expect(await searchBox('7700900124')).toEqual([]);
+      await feedbackMobile.up(raw);
+      expect((await detail(id)).data).toMatchObject({ areaCode: '44', mobile: '7700900124' });
+      expect(await listed('07700900124')).toEqual([id]);
+      expect(await searchBox('7700900124')).toEqual([id]);
+      expect(await searchBox('old phone')).toEqual([id]);
     });
   });
 

@@ -1,6 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/signed-in.js';
-import type { ApplicationSaved, FollowUp, MessageBox, MessageBoxItem } from '@study-crm/shared';
+import { sql, type Kysely } from 'kysely';
+import {
+  type ApplicationSaved,
+  type Dashboard,
+  type FollowUp,
+  type MessageBox,
+  type MessageBoxItem,
+} from '@study-crm/shared';
+import { testClock } from '../../test/harness.js';
+import { ask } from '../../test/assistant-fixtures.js';
+import * as followUpDueEndOfDay from '../../db/migrations/20261207_0088_follow_up_due_end_of_day.js';
 import { BASE, fullForm, staffWith } from '../../test/application-fixtures.js';
 import type { Conn } from '../../db/transaction.js';
 import { systemClock } from '../../lib/clock.js';
@@ -38,7 +48,7 @@ describe('follow-up to-dos', () => {
     return res.data.id;
   };
 
-  it('gives the follow teacher an unread to-do naming the student and service, due on the contract date', async () => {
+  it('gives the follow teacher an unread to-do naming the student and service, due at the end of the contract date', async () => {
     await add({ service: 'visa', followTeacherId: a.id, contractDate: '2026-09-01' });
     const mine = await box(a);
     expect(mine.unread.todo).toBe(1);
@@ -47,7 +57,8 @@ describe('follow-up to-dos', () => {
       title: '王小明 · 簽證',
       kind: 'followUp',
       link: `/applicationManage/userFollow?id=${appId}`,
-      dueAt: Date.UTC(2026, 8, 1),
+      // The end of 1 September in London (summer time: 23:00 UTC).
+      dueAt: Date.UTC(2026, 8, 1, 23) - 1,
       done: 0,
       read: 0,
     });
@@ -103,7 +114,7 @@ describe('follow-up to-dos', () => {
     expect(mineB.todo.list[0]).toMatchObject({
       id: item!.id,
       title: '王小明 · 簽證',
-      dueAt: Date.UTC(2026, 9, 1),
+      dueAt: Date.UTC(2026, 9, 1, 23) - 1,
       read: 0,
       done: 0,
     });
@@ -161,5 +172,87 @@ describe('follow-up to-dos', () => {
       'to-do write failed',
     );
     expect(await count()).toBe(before);
+  });
+});
+
+// Decision 347: a follow-up item's to-do is due at the end of its contract date's UK day, so on that day it is no
+// overdue item on the dashboard and is among the assistant's deadlines.
+describe('a follow-up to-do on its contract date', () => {
+  const clock = testClock(Date.UTC(2026, 11, 7, 22, 30));
+  const t = useTestApp({ signIn: true, clock, env: { DELIVERY_WORKER: 'off', ASSISTANT_RATE_PER_MINUTE: '1000' } });
+  let teacher: { id: number; token: string };
+
+  beforeAll(async () => {
+    const id = await staffWith(t, 'teacherday', []);
+    teacher = { id, token: (await t.login('teacherday', 'Staff#2026pass')).token };
+  });
+
+  const todos = async () => {
+    const res = await t.get<Dashboard>('/api/v1/cake/rpt/dashboard', {}, { token: teacher.token });
+    expect(res.meta.code, res.meta.message).toBe(200);
+    return res.data.todos;
+  };
+
+  it('is open, not overdue, all that UK day and among its deadlines; overdue once the day has ended', async () => {
+    const appId = (await t.post<ApplicationSaved>(`${BASE}/create`, fullForm({ name: '林到期' }), t.admin)).data.id;
+    const res = await t.post<FollowUp>(
+      `${FOLLOW}/add`,
+      { applicationId: appId, service: 'visa', followTeacherId: teacher.id, contractDate: '2026-12-07' },
+      t.admin,
+    );
+    expect(res.meta.code, res.meta.message).toBe(200);
+    expect(await todos()).toMatchObject({ open: 1, overdue: 0, dueSoon: 1 });
+    const deadlines = await ask(t, 'What deadlines are in the next 7 days?', { token: teacher.token });
+    expect(deadlines.text).toContain('林到期 · 簽證');
+    // Winter: the UK day ends at 24:00 UTC.
+    const box = await t.get<MessageBox>('/api/v1/message/box', { tab: 'todo' }, { token: teacher.token });
+    expect(box.data.todo.list.map((x) => x.dueAt)).toEqual([Date.UTC(2026, 11, 8) - 1]);
+
+    clock.set(Date.UTC(2026, 11, 7, 23, 59));
+    expect(await todos()).toMatchObject({ open: 1, overdue: 0 });
+    clock.set(Date.UTC(2026, 11, 8, 0, 0, 1));
+    expect(await todos()).toMatchObject({ open: 1, overdue: 1 });
+  });
+
+  it('moves the to-dos written before to the end of their UK day (migration 0088), and back', async () => {
+    // The migrations' view of the database: no plugins, no table types.
+    const raw = t.db.db.withoutPlugins() as unknown as Kysely<unknown>;
+    let sourceId = 900000;
+    const insert = async (sourceKind: string, dueAt: number | null) =>
+      (
+        await sql<{ id: number }>`insert into member_todo
+          (member_id, kind, title, link, due_at, done, created_at, updated_at, source_kind, source_id)
+          values (${teacher.id}, ${sourceKind}, 'old', null, ${dueAt}, 0, 0, 0, ${sourceKind}, ${++sourceId})
+          returning id`.execute(raw)
+      ).rows[0]!.id;
+    const summer = await insert('followUp', Date.UTC(2026, 6, 15));
+    const winter = await insert('followUp', Date.UTC(2026, 0, 15));
+    const undated = await insert('followUp', null);
+    const other = await insert('privacyDue', Date.UTC(2026, 6, 16));
+    const due = async () => {
+      const rows = await t.db.db
+        .selectFrom('memberTodo')
+        .select(['id', 'dueAt'])
+        .where('id', 'in', [summer, winter, undated, other])
+        .execute();
+      return Object.fromEntries(rows.map((r) => [r.id, r.dueAt === null ? null : Number(r.dueAt)]));
+    };
+    await followUpDueEndOfDay.up(raw);
+    const moved = {
+      [summer]: Date.UTC(2026, 6, 15, 23) - 1,
+      [winter]: Date.UTC(2026, 0, 16) - 1,
+      [undated]: null,
+      [other]: Date.UTC(2026, 6, 16),
+    };
+    expect(await due()).toEqual(moved);
+    await followUpDueEndOfDay.up(raw);
+    expect(await due()).toEqual(moved);
+    await followUpDueEndOfDay.down(raw);
+    expect(await due()).toEqual({
+      [summer]: Date.UTC(2026, 6, 15),
+      [winter]: Date.UTC(2026, 0, 15),
+      [undated]: null,
+      [other]: Date.UTC(2026, 6, 16),
+    });
   });
 });

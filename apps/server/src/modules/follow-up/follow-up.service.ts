@@ -7,6 +7,7 @@ import {
 } from '@study-crm/shared';
 import { badRequest, found, notFound } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
+import { ukDayEnd } from '../../lib/uk-day.js';
 import type { Tx } from '../../db/transaction.js';
 import { assertDictValues, type DictRepository } from '../dict/index.js';
 import type { ApplicationService } from '../application/index.js';
@@ -19,12 +20,9 @@ import type { FollowUpRepository, FollowUpRow, FollowUpValues } from './follow-u
 export const FOLLOW_UP_TODO_KIND = 'followUp';
 export const followUpTodoLink = (applicationId: number) => `/applicationManage/userFollow?id=${applicationId}`;
 
-// A 'YYYY-MM-DD' contract date as the to-do's due time: midnight UTC of that day (epoch ms).
-const dueOf = (contractDate: string | null) => {
-  if (!contractDate) return null;
-  const ms = Date.parse(`${contractDate}T00:00:00Z`);
-  return Number.isNaN(ms) ? null : ms;
-};
+// A 'YYYY-MM-DD' contract date as the to-do's due time: the end of that UK day (decision 347), so the to-do is not
+// overdue on the day itself and is among that day's deadlines.
+const dueOf = (contractDate: string | null) => (contractDate ? ukDayEnd(contractDate) : null);
 
 type Input = {
   service: string;

@@ -20,6 +20,8 @@ export type BoxRow = {
 };
 
 type Window = { limit: number; offset: number };
+// Later than any due time (9999-12-31T23:59:59.999Z): an undated to-do's place in the order.
+const NEVER = 253402300799999;
 // A box item (`n`: a notice, message or to-do) with the member's read mark (`r`).
 type ReadMarked = { n: { id: number }; r: Database['messageRead'] };
 
@@ -76,8 +78,9 @@ export function createInboxRepository(db: Db) {
       todos(s.memberId, true).select(countAll).as('todo'),
     ]),
   );
-  // A notice's time in the box is its publish time; open to-dos come first, then by due time (earliest first), then
-  // newest.
+  // A notice's time in the box is its publish time; open to-dos come first, then by due time (earliest first, undated
+  // ones after the dated on both engines: SQLite sorts NULL first, PostgreSQL last), then newest. The member's to-dos
+  // are read through member_todo_member_ix and sorted; no index holds this order.
   const noticePage = compiledPageRows(db, (_: null, s) => ({
     rows: notices(s.memberId!, s.now!)
       .select(['n.id', 'n.title', 'n.content', 'n.publishAt as createdAt', 'r.readAt'])
@@ -96,7 +99,7 @@ export function createInboxRepository(db: Db) {
     rows: todos(s.memberId!)
       .select(['n.id', 'n.title', 'n.kind', 'n.link', 'n.dueAt', 'n.done', 'n.createdAt', 'r.readAt'])
       .orderBy('n.done', 'asc')
-      .orderBy('n.dueAt', 'asc')
+      .orderBy(sql`coalesce(n.due_at, ${sql.lit(NEVER)})`, 'asc')
       .orderBy('n.id', 'desc'),
     count: todos(s.memberId!).select(countAll),
   }));

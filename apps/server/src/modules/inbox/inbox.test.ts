@@ -106,6 +106,28 @@ describe('message box', () => {
     expect(twice.data.marked).toBe(0);
   });
 
+  it('lists open to-dos by due time with the undated ones after the dated, on either engine', async () => {
+    const role = await t.db.db.selectFrom('role').select('id').executeTakeFirstOrThrow();
+    await createStaff(t.db.db, 'staff3', [role.id], OTHER.password);
+    const third = await t.login('staff3', OTHER.password);
+    const todo = (title: string, dueAt: number | null, now: number) =>
+      repo.addTodo({ memberId: third.mid, kind: 'followUpDue', title, link: null, dueAt, now });
+    await todo('Undated older', null, 1);
+    await todo('Due late', 9000, 2);
+    await todo('Undated newer', null, 3);
+    await todo('Due soon', 4000, 4);
+    await repo.setTodoDone(await todo('Done', 100, 5), 1, 6);
+    const res = await box(third.token, { tab: 'todo' });
+    expect(res.meta.code, res.meta.message).toBe(200);
+    expect(res.data.todo.list.map((x) => x.title)).toEqual([
+      'Due soon',
+      'Due late',
+      'Undated newer',
+      'Undated older',
+      'Done',
+    ]);
+  });
+
   it('names the field for an unknown tab and refuses signed-out callers', async () => {
     const bad = await t.post('/api/v1/message/box/readAll', { tab: 'spam' }, { token: admin.token });
     expect(bad.meta.code).toBe(400);

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PERM, searchText, type ApplicationSaved, type SearchResult } from '@study-crm/shared';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import * as searchFoldNfkd from '../../db/migrations/20261207_0089_search_fold_nfkd.js';
 import { isPostgres } from '../../db/database.js';
 import { searchTextHolds } from '../../db/sql-helpers.js';
 import type { Values } from '../../test/harness.js';
@@ -19,6 +20,21 @@ describe('the navbar search box', () => {
     expect(res.meta.code, res.meta.message).toBe(200);
     return res.data.groups.find((g) => g.type === type)?.hits.map((h) => h.id) ?? [];
   };
+  const batchOf = (status: 'importing' | 'draft' | 'queued', fileName: string) =>
+    t.db.db
+      .insertInto('smsBatch')
+      .values({
+        kind: 'batch',
+        status,
+        fileName,
+        accepted: 1,
+        rejected: 0,
+        createdAt: Date.now(),
+        updatedAt: Date.now(),
+        searchText: searchText([fileName]),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
 
   beforeAll(async () => {
     const apps: [string, Values][] = [
@@ -218,21 +234,47 @@ describe('the navbar search box', () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     expect(await idsOf('universite', 'email')).toEqual([email.id]);
-    const batch = await db
-      .insertInto('smsBatch')
-      .values({
-        kind: 'batch',
-        status: 'draft',
-        fileName: 'november-offers.xlsx',
-        accepted: 1,
-        rejected: 0,
-        createdAt: now,
-        updatedAt: now,
-        searchText: searchText(['november-offers.xlsx']),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const batch = await batchOf('queued', 'november-offers.xlsx');
     expect(await idsOf('offers.xls', 'sms')).toEqual([batch.id]);
+  });
+
+  it('lists no SMS batch the SMS list does not show: neither a draft nor a half-written upload', async () => {
+    const queued = await batchOf('queued', 'zanzibar-queued.xlsx');
+    await batchOf('draft', 'zanzibar-draft.xlsx');
+    await batchOf('importing', 'zanzibar-importing.xlsx');
+    expect(await idsOf('zanzibar', 'sms')).toEqual([queued.id]);
+    expect(await idsOf('zanzibar-draft', 'sms')).toEqual([]);
+    expect(await idsOf('importing', 'sms')).toEqual([]);
+    // One or two characters go through the short-parts table, filtered the same way.
+    expect(await idsOf('za', 'sms')).toEqual([queued.id]);
+  });
+
+  // Decision 347: the fold maps compatibility forms (NFKD), so full-width input finds the plain letters and digits.
+  it('finds a record by what a CJK input method types in full width', async () => {
+    expect(await idsOf('ＭＵＬＬＥＲ')).toEqual([ids.zoe]);
+    expect(await idsOf('Ｋ９８７６５４３２')).toEqual([ids.zoe]);
+    expect(await idsOf('ｚｏｅ　ａｎｎａｂｅｌｌｅ')).toEqual([ids.zoe]);
+    // Ideographs and accents fold as before.
+    expect(await idsOf('美玲')).toEqual([ids.zoe]);
+    expect(await idsOf('zoë')).toEqual([ids.zoe]);
+  });
+
+  it('folds the search text written before again, with its indexes (migration 0089)', async () => {
+    const raw = t.db.db.withoutPlugins() as unknown as Kysely<unknown>;
+    // As the NFD fold kept them: full-width letters and digits stayed as typed.
+    const oldFold = (v: string) => v.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
+    const { rows } = await sql<{ id: number }>`insert into feedback
+      (name, email, area_code, mobile, content, locale, status, reply_count, created_at, search_text)
+      values ('Ｑｕｉｎｔｏｎ Ｘｕ', null, '44', '７７００９００４５６', 'x', 'en-US', 'open', 0, ${Date.now()},
+        ${[oldFold('Ｑｕｉｎｔｏｎ Ｘｕ'), oldFold('７７００９００４５６')].join(' ')})
+      returning id`.execute(raw);
+    const id = rows[0]!.id;
+    const found = async () =>
+      Promise.all(['quinton', 'xu', '7700900456', 'ｑｕｉｎｔｏｎ'].map((w) => idsOf(w, 'feedback')));
+    // A long word (full-text or trigram index), a short one (short parts), a number (tails): none before.
+    expect(await found()).toEqual([[], [], [], []]);
+    await searchFoldNfkd.up(raw);
+    expect(await found()).toEqual([[id], [id], [id], [id]]);
   });
 
   it('reads the matches through the trigram index on each engine', async () => {

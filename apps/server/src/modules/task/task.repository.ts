@@ -72,6 +72,8 @@ export function createTaskRepository(db: Db) {
     rows: tasks(s)
       .select(TASK_COLUMNS)
       .$if(pg, (q) => q.select(carriedOf('task', 'assignee_id')))
+      // Undated tasks after the dated in either direction, on both engines (SQLite sorts NULL first, PostgreSQL last).
+      .$if(p.sort === 'dueDate', (q) => q.orderBy(sql`task.due_date is null`, 'asc'))
       .orderBy(SORTS[p.sort], p.order)
       .orderBy('task.id', p.order),
     count: tasks(s).select(countAll),

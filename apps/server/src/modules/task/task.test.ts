@@ -244,4 +244,22 @@ describe('tasks, KPI types and contribution records', () => {
       '2027-01-10',
     ]);
   });
+
+  it('sorts undated tasks after the dated ones by due date in either direction, on either engine', async () => {
+    const other = (await t.post<ProjectView>('/api/v1/cake/projects/add', { name: 'Undated' }, t.admin)).data;
+    for (const [title, dueDate] of [
+      ['Undated one', undefined],
+      ['Due March', '2027-03-10'],
+      ['Due January', '2027-01-10'],
+    ] as const) {
+      const res = await t.post<Task>(`${T}/add`, { projectId: other.id, title, dueDate }, t.admin);
+      expect(res.meta.code, res.meta.message).toBe(200);
+    }
+    const titles = async (order: 'asc' | 'desc') =>
+      (
+        await t.get<Page<Task>>(`${T}/list`, { projectId: other.id, sortField: 'dueDate', order }, t.admin)
+      ).data.list.map((x) => x.title);
+    expect(await titles('asc')).toEqual(['Due January', 'Due March', 'Undated one']);
+    expect(await titles('desc')).toEqual(['Due March', 'Due January', 'Undated one']);
+  });
 });
