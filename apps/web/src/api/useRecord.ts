@@ -1,5 +1,6 @@
 import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import type { EndpointData, ViewEndpoint } from '@study-crm/shared';
+import type { QueryDomain } from '../lib/queryDomains';
 import { fetchData } from './call';
 
 type Options<R extends ViewEndpoint['response']> = Omit<
@@ -11,7 +12,7 @@ type Options<R extends ViewEndpoint['response']> = Omit<
 // `[root, 'view', id]`, so the writes that touch `root` refresh it, and closing cancels it.
 // `endpoint` is a view call taking `{ id }` (`xApi.view`).
 export function useRecord<R extends ViewEndpoint['response']>(
-  root: string,
+  root: QueryDomain,
   endpoint: ViewEndpoint<R>,
   id: number | null,
   options: Options<R> = {},

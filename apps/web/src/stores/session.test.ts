@@ -71,3 +71,25 @@ describe('the session access read', () => {
     expect(useSession.getState().profile?.displayName).toBe('Bo');
   });
 });
+
+describe('a change to the member’s own access', () => {
+  it('reads the menu, the buttons and the profile again once the access is loaded', async () => {
+    useSession.setState({ token: 't' });
+    const load = useSession.getState().loadAccess();
+    await answerAll('Ada');
+    await load;
+    expect(useSession.getState().menuLoaded).toBe(true);
+    const refresh = useSession.getState().refreshAccess();
+    // The frame asking meanwhile waits for this read instead of asking again.
+    expect(useSession.getState().loadAccess()).toBe(refresh);
+    await vi.waitFor(() => expect(pending.length).toBe(3));
+    for (const p of pending.splice(0))
+      p.resolve(
+        p.kind === 'buttons' ? { meta: { code: 200, message: '' }, data: ['role:update'] } : ok(p.kind, 'Ada Lovelace'),
+      );
+    await refresh;
+    expect(useSession.getState().serverPerm).toEqual(['role:update']);
+    expect(useSession.getState().profile?.displayName).toBe('Ada Lovelace');
+    expect(useSession.getState().menuLoaded).toBe(true);
+  });
+});

@@ -76,6 +76,9 @@ type SessionState = {
   // Stores the session after a successful sign-in; false when local storage refused it.
   signIn: (token: string, mid: number) => boolean;
   loadAccess: () => Promise<void>;
+  // Reads the menu, the button permissions and the profile again, after a change to the member's own access (a role
+  // they hold, the menus, their own roles): the frame's menu and buttons follow without a reload.
+  refreshAccess: () => Promise<void>;
   logout: (callServer?: boolean) => Promise<void>;
   // Role switching (spec section 6): the server's session acts as the role (null: all roles), then the menu,
   // the button permissions and the profile are read again.
@@ -139,10 +142,13 @@ export const useSession = create<SessionState>((set, get) => ({
 
   // The boot starts the read alongside the frame's chunks (main.tsx) and the frame asks again when it mounts: both
   // wait for the one read in flight.
-  loadAccess() {
-    if (accessRead) return accessRead;
+  loadAccess: () => accessRead ?? get().refreshAccess(),
+
+  // A newer read than any in flight (whose answer, from before a change, is dropped); a frame asking meanwhile
+  // waits for this one.
+  refreshAccess() {
     const read: Promise<void> = readAccess(set).finally(() => {
-      // (A sign-out may have let a newer read take its place.)
+      // (A sign-out or a newer read may have taken its place.)
       if (accessRead === read) accessRead = null;
     });
     accessRead = read;

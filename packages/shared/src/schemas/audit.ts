@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isIsoDate, PersonRefSchema } from './application.js';
-import { isCursor, pageOf, zId, zInt, zPaging } from '../wire.js';
+import { isCursor, pageOf, zEpochMs, zId, zInt, zPaging } from '../wire.js';
 
 // The audit log (issue 39, docs/audit.md): one entry per writing call, sign-in event and permission refusal.
 
@@ -25,6 +25,9 @@ export const AuditListQuery = zPaging.extend({
   recordType: zName(60).nullish().describe('the record table, e.g. application'),
   recordId: zId().nullish().describe('the record id (with recordType)'),
   outcome: z.enum(AUDIT_OUTCOMES).nullish(),
+  // The screen's range: the caller's own days as instants (decision 346); the UTC days stay for other callers.
+  from: zEpochMs().nullish().describe('at or after (epoch ms); over dateFrom'),
+  to: zEpochMs().nullish().describe('before (epoch ms); over dateTo'),
   dateFrom: zDay().nullish().describe('from this day (inclusive, UTC)'),
   dateTo: zDay().nullish().describe('to this day (inclusive, UTC)'),
   cursor: z

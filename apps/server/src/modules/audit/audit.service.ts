@@ -27,8 +27,9 @@ export function createAuditService(deps: {
     // next page reachable: the entries before this page, this page, and one more.
     async list(q: AuditListInput): Promise<AuditPage> {
       const w = pageWindow(q);
-      const from = q.dateFrom ? Date.parse(`${q.dateFrom}T00:00:00Z`) : null;
-      const to = q.dateTo ? Date.parse(`${q.dateTo}T00:00:00Z`) + DAY_MS : null;
+      // Instants (the screen's local days) over UTC days.
+      const from = q.from ?? (q.dateFrom ? Date.parse(`${q.dateFrom}T00:00:00Z`) : null);
+      const to = q.to ?? (q.dateTo ? Date.parse(`${q.dateTo}T00:00:00Z`) + DAY_MS : null);
       const after = q.cursor ? readCursor(q.cursor) : null;
       const {
         rows,

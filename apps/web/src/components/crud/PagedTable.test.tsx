@@ -221,3 +221,61 @@ describe('a total the server stopped counting (the operation log, decision 249)'
     expect(document.querySelector('.ant-pagination-total-text')?.textContent).toBe('共 200 筆');
   });
 });
+
+describe('a page past the end (its last rows deleted)', () => {
+  it('shows the last page that has rows, in place of the empty one in the history', async () => {
+    const seen: Params[] = [];
+    function Screen() {
+      const list = useListState();
+      seen.push(list.params);
+      // 21 rows: page 2 holds the last one; the server answers no rows past the end (decision 237).
+      const list2 = list.page.pageNum <= 2 ? rows.slice(0, list.page.pageNum === 1 ? 20 : 1) : [];
+      return (
+        <PagedTable<Item>
+          columns={[{ title: 'Name', dataIndex: 'name', key: 'name' }]}
+          query={{ data: { list: list2, total: 21 }, isFetching: false, error: null, refetch: () => 0 }}
+          list={list}
+        />
+      );
+    }
+    const router = createMemoryRouter([{ path: '*', element: <Screen /> }], {
+      initialEntries: ['/gone', '/gone?pageNum=3'],
+      initialIndex: 1,
+    });
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    expect(seen[seen.length - 1]).toMatchObject({ pageNum: 2 });
+    expect(router.state.location.search).toContain('pageNum=2');
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(screen.getByText('row 1')).toBeTruthy();
+    // Back leaves the list instead of returning to the empty page.
+    await act(() => router.navigate(-1));
+    expect(router.state.location.search).toBe('');
+    expect(seen[seen.length - 1]).toMatchObject({ pageNum: 1 });
+  });
+
+  it('stays on page 1 of an empty list, and on an empty page while it loads', () => {
+    const seen: Params[] = [];
+    function Screen() {
+      const list = useListState();
+      seen.push(list.params);
+      return (
+        <PagedTable<Item>
+          columns={[{ title: 'Name', dataIndex: 'name', key: 'name' }]}
+          query={{ data: { list: [], total: 21 }, isFetching: true, error: null, refetch: () => 0 }}
+          list={list}
+        />
+      );
+    }
+    const router = createMemoryRouter([{ path: '*', element: <Screen /> }], { initialEntries: ['/loading?pageNum=3'] });
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    expect(seen[seen.length - 1]).toMatchObject({ pageNum: 3 });
+  });
+});

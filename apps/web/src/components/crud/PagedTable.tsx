@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Page } from '@study-crm/shared';
@@ -19,7 +20,8 @@ export type PagedTableProps<T> = {
     refetch: () => unknown;
   };
   // The list's paging and sort; without it the table shows every row the query returned (no pagination).
-  list?: Pick<ListStateApi, 'page' | 'sort' | 'setPage' | 'setSort' | 'filtered'>;
+  list?: Pick<ListStateApi, 'page' | 'sort' | 'setPage' | 'setSort' | 'filtered'> &
+    Partial<Pick<ListStateApi, 'replacePage'>>;
   // "Nothing yet" and "nothing matches the filters" texts: given, else the string group's `.empty` and `.noMatch`,
   // else the kit's generic ones.
   strings?: TableStrings | ListStrings;
@@ -59,6 +61,19 @@ export function PagedTable<T extends object>({
     list.setPage(page, next && !query.isPlaceholderData ? query.data?.nextCursor : undefined);
   };
   const loading = query.isFetching;
+  // A page past the end (its last rows deleted here or elsewhere; the server answers no rows there, decision 237):
+  // the last page that has rows is shown instead of an empty table. After every render: the list state may adopt
+  // its address after this effect (a screen just shown).
+  useEffect(() => {
+    const d = query.data;
+    if (!list || !d || loading || query.isPlaceholderData || query.error || d.list.length) return;
+    const { pageNum, pageSize } = list.page;
+    // (Past the count's cap the total is one more than the rows counted.)
+    const last = Math.ceil(((d.total ?? 0) - (d.totalCapped ? 1 : 0)) / pageSize);
+    if (last < 1 || last >= pageNum) return;
+    if (list.replacePage) list.replacePage(last);
+    else list.setPage({ pageNum: last, pageSize });
+  });
   // "N in total", or "N+ in total" where the server stopped counting (the operation log, decision 249).
   const totalText = (n: number) =>
     query.data?.totalCapped

@@ -3,10 +3,11 @@ import { Code, type Endpoint, type EndpointParams } from '@study-crm/shared';
 import { fetchData } from '../../api/call';
 import { useKeptRead } from '../../api/useKeptRead';
 import type { Params } from '../../api/client';
+import type { QueryDomain } from '../../lib/queryDomains';
 
 // A server-paged list: filters and paging go to the server; the previous page stays while the next loads.
 export const usePagedList = <E extends Endpoint>(
-  root: string,
+  root: QueryDomain,
   endpoint: E,
   params: EndpointParams<E>,
   enabled = true,
@@ -15,9 +16,9 @@ export const usePagedList = <E extends Endpoint>(
 // A POST whose success refreshes every query of `root` and of the other domains it `touches` (in every tab).
 // `silentCodes` are shown by the caller.
 export function useWrite<E extends Endpoint>(
-  root: string,
+  root: QueryDomain,
   endpoint: E,
-  opts: { silentCodes?: readonly number[]; touches?: readonly string[] } = {},
+  opts: { silentCodes?: readonly number[]; touches?: readonly QueryDomain[] } = {},
 ) {
   return useMutation({
     mutationFn: (body: EndpointParams<E>) => fetchData(endpoint, body, { apiResCode: opts.silentCodes ?? [] }),
@@ -35,10 +36,10 @@ type CrudEndpoints<L extends Endpoint, A extends Endpoint, U extends Endpoint, D
 // The list/add/update/remove hooks of a resource from its shared endpoint descriptions; `existsCode` (and a 400)
 // is shown in the form. A stale copy (409) is shown in the form too. `touches`: other domains that show it.
 export function crudApi<L extends Endpoint, A extends Endpoint, U extends Endpoint, D extends Endpoint>(
-  root: string,
+  root: QueryDomain,
   endpoints: CrudEndpoints<L, A, U, D>,
   existsCode: number,
-  touches: readonly string[] = [],
+  touches: readonly QueryDomain[] = [],
 ) {
   const silentCodes = [existsCode, Code.BAD_REQUEST, Code.CONFLICT];
   return {

@@ -52,6 +52,17 @@ describe('list state in the URL', () => {
     });
   });
 
+  it('keeps the keyword as typed, and digits with a leading zero as text, after Back or a reload', () => {
+    const state: ListState = {
+      filters: { keyword: '007', teacherId: 3, code: '0042', minus: -5, zero: 0, long: '1234567890123456' },
+      pageNum: 1,
+      pageSize: 20,
+    };
+    expect(decodeList(`?${encodeList(state)}`, defaults)?.filters).toEqual(state.filters);
+    expect(decodeList('?f.keyword=123', defaults)?.filters).toEqual({ keyword: '123' });
+    expect(decodeList('?f.status=-0', defaults)?.filters).toEqual({ status: '-0' });
+  });
+
   it('compares list parts regardless of parameter order', () => {
     expect(listPart('?pageSize=20&id=1&pageNum=1')).toBe(listPart('?pageNum=1&pageSize=20'));
   });

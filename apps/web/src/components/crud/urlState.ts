@@ -53,10 +53,11 @@ export function encodeList(state: ListState, defaults?: ListState): string {
   return listPart(`?${out.toString()}`);
 }
 
-const INT = /^-?\d{1,15}$/;
+// A whole number as String(n) writes it: no leading zero, no '-0', exact in a double.
+const INT = /^(0|-?[1-9]\d{0,14})$/;
 
 // Reads the list state back; anything missing or malformed falls back to `defaults`. Whole numbers come back as
-// numbers (ids of selects), everything else as text.
+// numbers (ids of selects), except in the keyword box; everything else, digits with a leading zero included, as text.
 export function decodeList(search: string, defaults: ListState): ListState | null {
   const part = listPart(search);
   if (!part) return null;
@@ -64,7 +65,9 @@ export function decodeList(search: string, defaults: ListState): ListState | nul
   const filters: Filters = {};
   for (const [key, value] of params.entries()) {
     if (key.startsWith(FILTER_PREFIX) && value !== '') {
-      filters[key.slice(FILTER_PREFIX.length)] = INT.test(value) ? Number(value) : value;
+      const name = key.slice(FILTER_PREFIX.length);
+      // The keyword comes back as typed ('007' stays '007', '123' stays text).
+      filters[name] = INT.test(value) && name !== 'keyword' ? Number(value) : value;
     }
   }
   const num = (key: string, fallback: number, max: number) => {

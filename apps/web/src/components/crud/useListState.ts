@@ -109,6 +109,8 @@ export function useListState<F extends Filters>(opts: { defaults?: ListDefaults;
   // `written`: list parts this screen navigated to and whose arrival in the location is still awaited.
   const seen = useRef<string | null>(null);
   const written = useRef<string[]>([]);
+  // The next write replaces the address's history entry instead of adding one (a page that no longer exists).
+  const replaceNext = useRef(false);
   const urlPart = listPart(location.search);
   const statePart = encodeList(entry.state, defaults);
   useEffect(() => {
@@ -139,9 +141,12 @@ export function useListState<F extends Filters>(opts: { defaults?: ListDefaults;
     for (const k of [...params.keys()]) if (new URLSearchParams(urlPart).has(k)) params.delete(k);
     const search = [params.toString(), statePart].filter(Boolean).join('&');
     written.current = [...written.current, statePart];
+    const replace = first || replaceNext.current;
+    replaceNext.current = false;
     // A change made on this screen is a new history entry, the first one on an address without list state too
     // (Back undoes it); writing the kept state into the address the screen was just shown at is not.
-    navigate({ pathname: location.pathname, search: `?${search}` }, { replace: first });
+    // A page that turned out not to exist is replaced, so Back does not lead to it again.
+    navigate({ pathname: location.pathname, search: `?${search}` }, { replace });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [active, key, urlPart, statePart]);
 
@@ -166,6 +171,12 @@ export function useListState<F extends Filters>(opts: { defaults?: ListDefaults;
     setPage: (page: { pageNum: number; pageSize: number }, cursor?: string | null) =>
       write(page, entry.draft, cursor ? { ...page, value: cursor } : undefined),
     firstPage: () => write({ pageNum: 1 }),
+    // Instead of a page that turned out to be past the end (its last rows deleted): `pageNum`, in place of it in the
+    // history.
+    replacePage: (pageNum: number) => {
+      replaceNext.current = true;
+      write({ pageNum });
+    },
     setSort: (sortField: string | undefined, order: SortOrder | undefined) =>
       write({ sortField: sortField ?? defaults.sortField, order: sortField ? order : defaults.order, pageNum: 1 }),
     // Applies the drafts; the same filters again still go to the server.

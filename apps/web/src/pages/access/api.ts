@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Code, permissionApi, roleApi, type EndpointParams, type RoleKind } from '@study-crm/shared';
 import { call, fetchData } from '../../api/call';
+import { useSession } from '../../stores/session';
 
 export type RoleValues = {
   id?: number;
@@ -34,6 +35,11 @@ export const accessKeys = {
 // Roles appear in the member lists, views and role choices; menus in the roles' permission trees.
 const ROLE_TOUCHES = ['roles', 'members', 'member'] as const;
 const TREE_TOUCHES = ['permissionTree', 'roles'] as const;
+
+// The signed-in member's menu and buttons follow a change to their own access at once (one read of it).
+const refreshOwnAccess = () => void useSession.getState().refreshAccess();
+const holdsRole = (roleId: number) => Boolean(useSession.getState().profile?.roles.some((r) => r.id === roleId));
+const isSelf = (memberId: number) => useSession.getState().profile?.id === memberId;
 
 export function useRoles(filter: EndpointParams<typeof roleApi.list>) {
   return useQuery({
@@ -71,6 +77,9 @@ export function useSaveRole() {
   return useMutation({
     mutationFn: (v: RoleValues) =>
       fetchData(v.id ? roleApi.update : roleApi.add, { ...v, permissionIds: v.permissionIds.join(',') }),
+    onSuccess: (_data, v) => {
+      if (v.id && holdsRole(v.id)) refreshOwnAccess();
+    },
     meta: { touches: ROLE_TOUCHES },
   });
 }
@@ -78,6 +87,9 @@ export function useSaveRole() {
 export function useRemoveRole() {
   return useMutation({
     mutationFn: (id: number) => fetchData(roleApi.remove, { id }),
+    onSuccess: (_data, id) => {
+      if (holdsRole(id)) refreshOwnAccess();
+    },
     meta: { touches: ROLE_TOUCHES },
   });
 }
@@ -107,6 +119,9 @@ export function useChangeMemberRole(roleId: number) {
       const ids = current.map((r) => r.id).filter((id) => id !== roleId);
       return fetchData(roleApi.updateMemberRoles, { userId, roleIds: (hold ? [...ids, roleId] : ids).join(',') });
     },
+    onSuccess: (_data, { userId }) => {
+      if (isSelf(userId)) refreshOwnAccess();
+    },
     meta: { touches: ROLE_TOUCHES },
   });
 }
@@ -114,6 +129,8 @@ export function useChangeMemberRole(roleId: number) {
 export function useSaveMenu() {
   return useMutation({
     mutationFn: (v: MenuValues) => (v.id ? fetchData(permissionApi.update, v) : fetchData(permissionApi.add, v)),
+    // A menu's title, address, order or visibility shows in the member's own menu when one of their roles holds it.
+    onSuccess: refreshOwnAccess,
     meta: { touches: TREE_TOUCHES },
   });
 }
@@ -121,6 +138,7 @@ export function useSaveMenu() {
 export function useRemoveMenu() {
   return useMutation({
     mutationFn: (id: number) => fetchData(permissionApi.remove, { id }),
+    onSuccess: refreshOwnAccess,
     meta: { touches: TREE_TOUCHES },
   });
 }

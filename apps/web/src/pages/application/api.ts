@@ -13,6 +13,7 @@ import { downloadAs } from '../../api/download';
 import { uploadWithProgress as uploadFile } from '../../api/upload';
 import { useKeptRead } from '../../api/useKeptRead';
 import { firstListParams, type ListDefaults } from '../../components/crud/useListState';
+import { invalidateDomains } from '../../lib/queryDomains';
 
 // The home list's params, `cursor` the previous page's nextCursor when the pager moved to the next page (keyset
 // paging, decision 54).
@@ -62,9 +63,11 @@ export const saveApplication = (body: EndpointParams<typeof applicationApi.updat
     ? call(applicationApi.update, body, { apiResCode: [Code.CONFLICT] })
     : call(applicationApi.create, body, { apiResCode: [Code.CONFLICT] });
 
+// After an application write (the detail form, an upload, a board move): the application's queries and those that
+// read applications (the dashboard, the record timeline and the operation log) are read again, in every open tab.
 export function useInvalidateApplication() {
   const qc = useQueryClient();
-  return () => qc.invalidateQueries({ queryKey: ['application'] });
+  return () => invalidateDomains(qc, ['application']);
 }
 
 // ---------- Student visa checklist (issue 40) ----------

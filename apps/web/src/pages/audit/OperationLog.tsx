@@ -11,7 +11,7 @@ import {
   type AuditRef,
   type auditApi,
 } from '@study-crm/shared';
-import { DateRangeFilter, StaffFilter } from '../../components/crud/filters';
+import { InstantRangeFilter, StaffFilter } from '../../components/crud/filters';
 import { listFilters } from '../../components/crud/listFilters';
 import { ListCard } from '../../components/crud/ListCard';
 import { PagedTable } from '../../components/crud/PagedTable';
@@ -252,7 +252,8 @@ export default function OperationLog() {
           />
         </Tooltip>
         {filter.enum('outcome', AUDIT_OUTCOMES, 'audit.outcome', { placeholder: t('audit.col.outcome') })}
-        <DateRangeFilter list={list} />
+        {/* The member's own days, as instants: the rows show local times (decision 346). */}
+        <InstantRangeFilter list={list} />
         <Button onClick={list.reset}>{t('crud.reset')}</Button>
         <ExportButton list="auditLog" params={list.params} testId="audit-export" />
       </Space>

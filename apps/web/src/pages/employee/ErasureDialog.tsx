@@ -3,13 +3,29 @@ import { Alert, Modal, Typography, type ButtonProps } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { erasureApi, type ErasureItem, type MemberListItem } from '@study-crm/shared';
 import { call, fetchData } from '../../api/call';
-import { invalidateDomains } from '../../lib/queryDomains';
+import { invalidateDomains, type QueryDomain } from '../../lib/queryDomains';
 import { toastSuccess } from '../../lib/feedback';
 import { DataTable, type DataColumn } from '../../components/crud/DataTable';
 import { useConfirm } from '../../components/form/useConfirm';
 import { QueryPending } from '../../components/QueryPending';
 
 type Labelled = 'eraseWhat' | 'eraseAction' | 'eraseWhy';
+
+// An erasure changes the person's records in every module that holds them: their lists, views and totals (and the
+// operation log, which reads every domain) are read again in every open tab.
+export const ERASURE_TOUCHES: readonly QueryDomain[] = [
+  'members',
+  'member',
+  'application',
+  'payment',
+  'track',
+  'feedback',
+  'emails',
+  'sms',
+  'dataRequests',
+  'messageBox',
+  'audit',
+];
 
 // "Erase personal data" (issue 41): the server's dry run first (what each module erases, anonymises or keeps, and
 // why; or what stands in the way), then the erasure after a confirmation.
@@ -26,7 +42,7 @@ export function ErasureDialog({ member, onClose }: { member: MemberListItem | un
   const erase = useMutation({
     mutationFn: (id: number) => call(erasureApi.erase, { id }),
     onSuccess: async (env) => {
-      if (env.meta.code === 200) await invalidateDomains(qc, ['members', 'member', 'payments', 'application']);
+      if (env.meta.code === 200) await invalidateDomains(qc, ERASURE_TOUCHES);
     },
   });
   const label = (group: Labelled, key: string) => t(`employee.${group}.${key}` as 'employee.erase', key);

@@ -13,6 +13,7 @@ import {
 import { invalidateDomains } from '../../lib/queryDomains';
 import type { CallOptions } from '../../api/client';
 import { useKeptRead } from '../../api/useKeptRead';
+import { useSession } from '../../stores/session';
 
 // The member lists' params (the account list takes the same).
 export type MemberListParams = EndpointParams<typeof memberApi.list>;
@@ -63,22 +64,33 @@ const MEMBER_TOUCHES = ['members', 'member', 'roles', 'application', 'labels'] a
 export const FORM_CODES = [Code.MOBILE_EXISTS, Code.EMAIL_EXISTS] as const;
 
 // A POST whose success (meta.code 200) refreshes the lists and views. The envelope is returned as is,
-// so the caller can react to the codes it asked for.
-function usePostMutation<E extends Endpoint>(endpoint: E, opts: CallOptions = {}) {
+// so the caller can react to the codes it asked for. `changesOwnAccess`: whether the body changes the signed-in
+// member's access (their own roles), whose menu and buttons are then read again.
+function usePostMutation<E extends Endpoint>(
+  endpoint: E,
+  opts: CallOptions = {},
+  changesOwnAccess: (body: EndpointParams<E>) => boolean = () => false,
+) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: EndpointParams<E>) => call(endpoint, body, opts),
-    onSuccess: async (env) => {
-      if (env.meta.code === 200) await invalidateDomains(qc, MEMBER_TOUCHES);
+    onSuccess: async (env, body) => {
+      if (env.meta.code !== 200) return;
+      if (changesOwnAccess(body)) void useSession.getState().refreshAccess();
+      await invalidateDomains(qc, MEMBER_TOUCHES);
     },
   });
 }
+
+// An update that sets the roles of the signed-in member.
+const setsOwnRoles = (body: { id?: unknown; roleIds?: unknown }) =>
+  body.roleIds !== undefined && body.id != null && body.id === useSession.getState().profile?.id;
 
 export function useMemberMutations(kind: MemberKind = 'staff') {
   const api = MEMBER_KINDS[kind].api;
   return {
     add: usePostMutation(api.add, { apiResCode: FORM_CODES }),
-    update: usePostMutation(api.update, { apiResCode: FORM_CODES }),
+    update: usePostMutation(api.update, { apiResCode: FORM_CODES }, setsOwnRoles),
     updateStatus: usePostMutation(api.updateStatus),
     setPassword: usePostMutation(api.setPassword),
     remove: usePostMutation(api.remove),

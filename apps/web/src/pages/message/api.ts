@@ -40,7 +40,7 @@ export const useTemplateOptions = () =>
 // Applications to choose from when writing an e-mail (search by student name), the first 20 matches.
 export const useApplicationOptions = (keyword: string, enabled: boolean) =>
   useKeptRead(
-    ['applicationOptions'],
+    ['application', 'emailOptions'],
     applicationApi.list,
     { keyword: keyword || null, pageNum: 1, pageSize: 20 },
     { enabled },

@@ -16,7 +16,7 @@ import { useKeptRead } from '../../api/useKeptRead';
 export const TASK_ROOT = 'tasks';
 export const KPI_ROOT = 'kpiTypes';
 // Tasks show in contribution lists and project pages once done, so task writes refresh those too.
-const TOUCHES = ['contributions', 'projects'];
+const TOUCHES = ['contributions', 'projects'] as const;
 const FORM_CODES = [Code.BAD_REQUEST, Code.CONFLICT];
 
 export const useTaskList = (scope: 'all' | 'mine', params: EndpointParams<typeof taskApi.list>) =>

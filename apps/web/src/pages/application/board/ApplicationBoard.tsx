@@ -8,6 +8,7 @@ import { splitRefusal } from '../../../api/refusal';
 import { toastError } from '../../../lib/feedback';
 import { BoardCard } from './BoardCard';
 import { srOnly } from './srOnly';
+import { useInvalidateApplication } from '../api';
 import { moveCard, useBoardColumn, useBoardCounts, type BoardFilters } from './api';
 
 type Moving = Record<number, { card: Card; to: string }>;
@@ -23,6 +24,7 @@ export type BoardProps = {
 export default function ApplicationBoard({ filters: all, canMove, onOpen }: BoardProps) {
   const { t } = useTranslation();
   const client = useQueryClient();
+  const invalidateApplications = useInvalidateApplication();
   const text = useDictText();
   const { status: only, ...filters } = all;
   const { options } = useDictOptions(APPLICATION_DICT.status);
@@ -51,8 +53,9 @@ export default function ApplicationBoard({ filters: all, canMove, onOpen }: Boar
     if (env?.meta.code === 200) {
       setSaid(t('applicationBoard.moved', { name: card.name, status: labelOf(to) }));
       focusAfter.current = card.id;
-      // The table, the counts and both columns read again before the card leaves its in-flight place.
-      await client.invalidateQueries({ queryKey: ['application'] });
+      // The table, the counts, both columns (and the dashboard, timelines, operation log) read again before the card
+      // leaves its in-flight place.
+      await invalidateApplications();
     } else {
       const reason = env ? splitRefusal(env.meta.message).headline : '';
       if (env) toastError(t('applicationBoard.refused', { name: card.name, reason }));
