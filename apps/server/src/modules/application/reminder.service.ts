@@ -13,6 +13,7 @@ import {
 } from '@study-crm/shared';
 import type { Tx } from '../../db/transaction.js';
 import type { Clock } from '../../lib/clock.js';
+import { ukDayEnd } from '../../lib/uk-day.js';
 import type { InboxService, SourceTodo } from '../inbox/index.js';
 import type { ReminderKey, ReminderRepository, ReminderRow } from './reminder.repository.js';
 import { schedulePeriodic, type PeriodicHost } from '../../lib/periodic.js';
@@ -44,17 +45,6 @@ export const REMINDER_KINDS = {
   funds: 'ukFunds',
 } as const;
 type Kind = keyof typeof REMINDER_KINDS;
-
-const HOUR_MS = 3_600_000;
-// The last instant of a UK calendar day (its last millisecond), as the inbox counts a to-do overdue once its `dueAt`
-// has passed: a date is valid all day in London, in summer time (23:00 UTC) as in winter (24:00 UTC). The UK changes
-// its clocks at 01:00 UTC, never at midnight, so the next day begins at its 00:00 UTC or an hour before.
-function ukDayEnd(day: string): number {
-  const next = addDays(day, 1);
-  const midnightUtc = Date.parse(`${next}T00:00:00Z`);
-  const start = ukDay(midnightUtc - HOUR_MS) === next ? midnightUtc - HOUR_MS : midnightUtc;
-  return start - 1;
-}
 
 // UK courses start in September of the entry year (the cycle's), the date the passport rule measures from.
 export const courseStartOf = (entryYear: number) => `${entryYear}-09-01`;

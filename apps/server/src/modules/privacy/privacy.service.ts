@@ -13,6 +13,7 @@ import {
 } from '@study-crm/shared';
 import { AppError, badRequest, found } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
+import { ukDayEnd } from '../../lib/uk-day.js';
 import { mapPage } from '../../lib/paging.js';
 import type { PersonalData, PersonalRows, PersonalSubject } from '../../lib/personal-data.js';
 import { refuseUnique } from '../../db/sql-helpers.js';
@@ -353,7 +354,8 @@ export function createPrivacyService({
             200,
           ),
           link: `/systemSetup/dataRequests?id=${r.id}`,
-          dueAt: Date.parse(`${r.dueDate}T00:00:00Z`),
+          // Due all that UK day, as the other reminders' to-dos (decision 342).
+          dueAt: ukDayEnd(r.dueDate),
           done: 0,
         };
         const made = await repo.transaction(async (tx) => {

@@ -561,11 +561,12 @@ describe('data requests and their reminders (issue 41)', () => {
     const todos = () =>
       t.db.db
         .selectFrom('memberTodo')
-        .select(['memberId', 'title', 'done'])
+        .select(['memberId', 'title', 'done', 'dueAt'])
         .where('sourceKind', '=', 'privacyRequest')
         .execute();
     expect(await todos()).toHaveLength(1);
-    expect((await todos())[0]).toMatchObject({ memberId: t.admin.mid });
+    // Due all of its UK day (29 November, winter time: to its last millisecond before 30 November 00:00 UTC).
+    expect((await todos())[0]).toMatchObject({ memberId: t.admin.mid, dueAt: Date.UTC(2026, 10, 30) - 1 });
     expect((await todos())[0]!.title).toContain('D-7');
     // Not a reminder day: nothing; 3 days before: the to-do says so.
     clock.advance(DAY);
