@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageOf, zId, zOptText, zPaging, zText } from '../wire.js';
+import { pageOf, zEpochMs, zId, zOptText, zPaging, zText } from '../wire.js';
 import { DICT_TYPES } from './dict.js';
 import { zRowVersion } from './entry.js';
 import { isIsoDate, PersonRefSchema } from './application.js';
@@ -174,6 +174,10 @@ export const TrackListQuery = zPaging.extend({
   paymentId: zId().nullish(),
   operatorId: zId().nullish(),
   operation: z.enum(TRACK_OPERATIONS).nullish(),
+  // The screen's range: the caller's own days as instants (as the operation log's, decision 346); the UTC days stay
+  // for other callers.
+  from: zEpochMs().nullish().describe('at or after (epoch ms); over dateFrom'),
+  to: zEpochMs().nullish().describe('before (epoch ms); over dateTo'),
   dateFrom: zDay().nullish().describe('operation date from (inclusive, UTC)'),
   dateTo: zDay().nullish().describe('operation date to (inclusive, UTC)'),
 });

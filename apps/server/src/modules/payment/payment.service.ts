@@ -411,8 +411,9 @@ export function createPaymentService(deps: {
 
     async tracks(q: TrackListInput): Promise<Page<Track>> {
       const w = pageWindow(q);
-      const from = q.dateFrom ? Date.parse(`${q.dateFrom}T00:00:00Z`) : null;
-      const to = q.dateTo ? Date.parse(`${q.dateTo}T00:00:00Z`) + DAY_MS : null;
+      // Instants (the screen's local days) over UTC days.
+      const from = q.from ?? (q.dateFrom ? Date.parse(`${q.dateFrom}T00:00:00Z`) : null);
+      const to = q.to ?? (q.dateTo ? Date.parse(`${q.dateTo}T00:00:00Z`) + DAY_MS : null);
       const { rows, total } = await repo.tracks({ ...q, from, to }, w);
       const names = await people.names(rows.map((r) => r.operatorId));
       const titles = await repo.titles(rows.map((r) => r.paymentId));

@@ -407,6 +407,14 @@ describe('payment records', () => {
     expect(none.data.total).toBe(0);
     const all = await t.get<Page<Track>>(TRACKS, { dateFrom: today, dateTo: today }, { token });
     expect(all.data.total).toBeGreaterThan(10);
+    // The screen's range: instants (its own days), from inclusive, to exclusive, over the UTC days.
+    const entry = mine.data.list[0]!;
+    const ids = async (q: Record<string, string | number>) =>
+      (await t.get<Page<Track>>(TRACKS, { operatorId: clerk, ...q }, { token })).data.list.map((l) => l.id);
+    expect(await ids({ from: entry.createdAt, to: entry.createdAt + 1, dateTo: '2000-01-01' })).toEqual([entry.id]);
+    expect(await ids({ from: entry.createdAt + 1 })).toEqual([]);
+    expect(await ids({ to: entry.createdAt })).toEqual([]);
+    expect((await t.get(TRACKS, { from: 'yesterday' }, { token })).meta).toMatchObject({ code: 400 });
   });
 
   it('refuses callers without the permission of each call', async () => {

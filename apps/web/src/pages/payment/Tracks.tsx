@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Descriptions, InputNumber, Modal, Skeleton, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { TRACK_OPERATIONS, type Track, type TrackChange, type TrackOperation, type trackApi } from '@study-crm/shared';
-import { DateRangeFilter, StaffFilter } from '../../components/crud/filters';
+import { InstantRangeFilter, StaffFilter } from '../../components/crud/filters';
 import { listFilters } from '../../components/crud/listFilters';
 import { ListCard } from '../../components/crud/ListCard';
 import { PagedTable } from '../../components/crud/PagedTable';
@@ -116,7 +116,8 @@ export default function Tracks() {
         />
         <StaffFilter list={list} name="operatorId" placeholder={t('payment.track.operator')} />
         {filter.enum('operation', TRACK_OPERATIONS, 'payment.op', { placeholder: t('payment.track.operation') })}
-        <DateRangeFilter list={list} />
+        {/* The member's own days, as instants: the rows show local times (decision 346). */}
+        <InstantRangeFilter list={list} />
         <Button onClick={list.reset}>{t('crud.reset')}</Button>
         <ExportButton list="track" params={list.params} testId="track-export" />
       </Space>
