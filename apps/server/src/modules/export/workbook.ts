@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { currencyDigits, formatMinor, type Locale } from '@study-crm/shared';
+import { currencyDigits, type Locale } from '@study-crm/shared';
 
 // A cell's value as a list gives it; `date` an instant (ms), `day` a calendar day (YYYY-MM-DD, no time); money is
 // integer minor units with its ISO 4217 currency.
@@ -100,8 +100,6 @@ function cell(v: CellValue): { value: ExcelJS.CellValue; numFmt?: string } {
     numFmt: code ? `"${code}" ${num};"${code}" -${num}` : num,
   };
 }
-// The money text of a cell (for a reader of the formatted value), as the lists show it.
-export const moneyText = (minor: number, currency: string | null) => formatMinor(minor, currency ?? undefined);
 
 // Writes rows into an .xlsx streamed into the returned stream, row by row (exceljs' streaming writer commits each
 // row, so no whole sheet is kept in memory). `rows` is read lazily as the stream is consumed.
