@@ -285,9 +285,9 @@ const takenReason = (c: { column: string } & CourseChoice): Reason => ({
 function applicationKind(services: ImportServices, repo: ImportRepository, clock: Clock): KindDef {
   const slots = [1, 2, 3];
   // The row's course choices the student's live applications already hold, the first by its column.
-  async function taken(b: ApplicationInput, schoolSlots: number[], conn?: Conn) {
+  async function taken(b: ApplicationInput, schoolSlots: number[], tx?: Conn) {
     const choices = choicesOf(b, schoolSlots);
-    const held = await repo.takenChoices(studentKeysOf(b), choices, conn);
+    const held = await repo.takenChoices(studentKeysOf(b), choices, tx);
     return choices.find((c) => held.some((h) => sameChoice(c, h)));
   }
   return {

@@ -160,9 +160,9 @@ export function createImportRepository(db: Db) {
     // The choices of `choices` a live application of the student already holds: the student's applications by
     // passport, e-mail or mobile, each through its index (application_passport_ix, _email_ix, _mobile_ix: a union,
     // as SQLite takes an index per part of one), their choices through application_target_school_app_ix.
-    async takenChoices(who: StudentKeys, choices: CourseChoice[], conn: Conn = db): Promise<CourseChoice[]> {
+    async takenChoices(who: StudentKeys, choices: CourseChoice[], tx: Conn = db): Promise<CourseChoice[]> {
       if (!choices.length) return [];
-      const live = () => conn.selectFrom('application').select('id').where('deletedAt', 'is', null);
+      const live = () => tx.selectFrom('application').select('id').where('deletedAt', 'is', null);
       const parts = [
         ...(who.passportKey ? [live().where('passportKey', '=', who.passportKey)] : []),
         ...(who.emailKey ? [live().where('emailKey', '=', who.emailKey)] : []),
@@ -172,7 +172,7 @@ export function createImportRepository(db: Db) {
       ];
       const [first, ...rest] = parts;
       if (!first) return [];
-      return conn
+      return tx
         .selectFrom('application as a')
         .innerJoin('applicationTargetSchool as ts', 'ts.applicationId', 'a.id')
         .select(['ts.school', 'ts.major', 'ts.cycleId'])
