@@ -14,7 +14,8 @@ export type Exporter<Q = never, T = never> = {
   perm: string;
   sheet: Record<Locale, string>;
   query: z.ZodType<Q>;
-  page: (q: Q, caller: Caller, pageNum: number, pageSize: number) => Promise<Page<T>>;
+  // `totalCapped`: the list counts up to a cap and its total is a floor (the operation log, decision 249).
+  page: (q: Q, caller: Caller, pageNum: number, pageSize: number) => Promise<Page<T> & { totalCapped?: boolean }>;
   columns: readonly ExportColumn<T>[];
 };
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -120,12 +121,13 @@ export function createExportService(deps: {
     },
   });
 
-  // The list's exporter, its checked filters and how many rows they select.
+  // The list's exporter, its checked filters, how many rows they select and whether that is too many for a direct
+  // download. A capped total is only a floor: it may stand for any number of rows, so it runs as a job (decision 350).
   const counted = async (input: ExportInput, caller: Caller) => {
     const e = exporterOf(input.list, caller);
     const q = filtersOf(e, input.filters);
-    const { total } = await e.page(q, caller, 1, 1);
-    return { e, q, total };
+    const { total, totalCapped } = await e.page(q, caller, 1, 1);
+    return { e, q, total, isJob: totalCapped === true || total > deps.settings.directMaxRows };
   };
 
   return {
@@ -135,10 +137,10 @@ export function createExportService(deps: {
     lists: () => [...exporters.keys()],
 
     // Starts an export: at most `directMaxRows` rows are downloaded at once (`jobId` null: fetch the file), more
-    // run as a background job whose file arrives in the message box.
+    // (or a count that stopped at its cap) run as a background job whose file arrives in the message box.
     async start(input: ExportInput, caller: Caller, locale: Locale) {
-      const { e, q, total } = await counted(input, caller);
-      if (total <= deps.settings.directMaxRows) return { jobId: null, total };
+      const { e, q, total, isJob } = await counted(input, caller);
+      if (!isJob) return { jobId: null, total };
       const params: ExportParams = {
         list: e.list,
         filters: q as Record<string, unknown>,
@@ -148,10 +150,10 @@ export function createExportService(deps: {
       return { jobId: job.id, total };
     },
 
-    // The file of a direct export (refused above `directMaxRows` rows: those run as a job).
+    // The file of a direct export (refused above `directMaxRows` rows or a capped count: those run as a job).
     async file(input: ExportInput, caller: Caller, locale: Locale) {
-      const { e, q, total } = await counted(input, caller);
-      if (total > deps.settings.directMaxRows) throw new AppError(Code.JOB_NOT_READY);
+      const { e, q, isJob } = await counted(input, caller);
+      if (isJob) throw new AppError(Code.JOB_NOT_READY);
       const l = input.locale && isLocale(input.locale) ? input.locale : locale;
       return {
         stream: writeWorkbook(e.sheet[l], columnsFor(e, caller), rowsOf(e, q, caller), l),

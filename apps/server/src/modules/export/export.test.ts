@@ -8,6 +8,7 @@ import {
   Code,
   PERM,
   type AuditEntry,
+  type AuditPage,
   type BackgroundJob,
   type ExportStart,
   type MessageBox,
@@ -19,6 +20,7 @@ import { exportCalls, readSheet } from '../../test/export-fixtures.js';
 import { useTestApp } from '../../test/signed-in.js';
 import { writeWorkbook, type ExportColumn } from './index.js';
 import { engineFree } from '../../test/engine.js';
+import { seedDemoAudit } from '../../seed/demo-audit.js';
 
 describe('export of a list', () => {
   const t = useTestApp({ signIn: true, env: { DELIVERY_WORKER: 'off', EXPORT_DIRECT_MAX_ROWS: '3' } });
@@ -161,6 +163,61 @@ describe('export of a list', () => {
     // Given back, the file is theirs again.
     await setRolePerms(t.db.db, role, [PERM.auditList]);
     expect((await download()).statusCode).toBe(200);
+  });
+
+  // Last in this block: the entries it adds would show in the filtered lists above.
+  it('stores a job workbook larger than the upload check reads (64 KB) and downloads it whole', async () => {
+    await seedDemoAudit(t.db.db, 4000);
+    const start = await t.post<ExportStart>(
+      '/api/v1/export/start',
+      { list: 'auditLog', filters: '{}', locale: 'en-US' },
+      { token: t.admin.token },
+    );
+    expect(start.data.jobId).not.toBeNull();
+    await t.app.jobs.runOnce();
+    const job = await t.get<BackgroundJob>('/api/v1/jobs/status', { id: start.data.jobId! }, { token: t.admin.token });
+    expect(job.data).toMatchObject({ status: 'done', errorCode: null });
+    expect(job.data.done).toBeGreaterThanOrEqual(4000);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/jobs/download?appId=${APP_ID}&mcId=COM&id=${start.data.jobId}`,
+      headers: t.headers({ token: t.admin.token }),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    // The streamed workbook names [Content_Types].xml past the first 64 KB (what the upload check reads).
+    expect(res.rawPayload.length).toBeGreaterThan(64 * 1024);
+    expect(res.rawPayload.subarray(0, 64 * 1024).includes('[Content_Types].xml')).toBe(false);
+    const sheet = await readSheet(res.rawPayload);
+    expect(sheet.rowCount).toBe(job.data.done + 1);
+    expect(sheet.getRow(1).getCell(1).value).toBe('Time');
+  });
+});
+
+describe('export of a list whose count stops at a cap', () => {
+  const t = useTestApp({
+    signIn: true,
+    env: { DELIVERY_WORKER: 'off', EXPORT_DIRECT_MAX_ROWS: '10', AUDIT_COUNT_CAP: '3' },
+  });
+  const { file } = exportCalls(t);
+
+  it('runs the operation log as a job when its total is a capped floor under the direct limit', async () => {
+    await seedDemoAudit(t.db.db, 30);
+    const list = await t.get<AuditPage>('/admin/v1/sys/auditLogs', { pageSize: 1 }, { token: t.admin.token });
+    expect(list.data.totalCapped).toBe(true);
+    expect(list.data.total).toBeLessThanOrEqual(10);
+    const start = await t.post<ExportStart>(
+      '/api/v1/export/start',
+      { list: 'auditLog', filters: '{}' },
+      { token: t.admin.token },
+    );
+    expect(start.data.jobId).not.toBeNull();
+    // Not streamed in the request either.
+    expect(JSON.parse((await file({ list: 'auditLog', filters: '{}' })).body).meta.code).toBe(Code.JOB_NOT_READY);
+    await t.app.jobs.runOnce();
+    const job = await t.get<BackgroundJob>('/api/v1/jobs/status', { id: start.data.jobId! }, { token: t.admin.token });
+    expect(job.data.status).toBe('done');
+    expect(job.data.done).toBeGreaterThanOrEqual(30);
   });
 });
 

@@ -128,9 +128,10 @@ export function createFileStorage(config: Config, clock: Clock, store?: ObjectSt
       }
       return { ...type, storedName, size: upload.size };
     },
-    // A file the server made itself (a subject access archive, an archive of audit entries), streamed to a temp file and stored under a
-    // generated name with the type given: nothing in it came from a client as a file, so no allow-list check.
-    async saveMade(stream: Readable, extension: 'zip' | 'gz', mime: string): Promise<SavedFile> {
+    // A file the server made itself (a job's workbook, a subject access archive, an archive of audit entries), streamed
+    // to a temp file and stored under a generated name with the type given: nothing in it came from a client as a
+    // file, so no allow-list check (a streamed workbook names [Content_Types].xml near its end, past the check's head).
+    async saveMade(stream: Readable, extension: 'xlsx' | 'zip' | 'gz', mime: string): Promise<SavedFile> {
       const made = await sink.receive(stream, `made.${extension}`, 'file');
       const storedName = `${yearMonth(new Date(clock.now()))}/${randomId(32)}.${extension}`;
       try {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
@@ -739,6 +740,29 @@ describe('spreadsheet imports', () => {
     expect(Array.from(posted[0]!.title)).toHaveLength(200);
     expect(posted[0]!.title).toContain('長'.repeat(150));
   });
+
+  it('stores the result sheet of a large import (past the 64 KB the upload check reads) as the job file', async () => {
+    const random = (n: number) => randomBytes(n).toString('base64url');
+    const rows = Array.from({ length: 3000 }, (_, i) => ({
+      type: 'impbig',
+      value: `k${i}${random(9)}`,
+      label: i === 0 ? '大' : random(12),
+      status: i === 0 ? 'enabled' : 'maybe',
+    }));
+    const dry = await check('tag', await sheet('tag', rows));
+    expect(dry.meta.code, dry.meta.message).toBe(200);
+    expect(dry.data).toMatchObject({ total: 3000, toAdd: 1 });
+    const ended = await run('tag', dry.data.id, 'valid');
+    expect(ended.data).toMatchObject({ status: 'done', added: 1, refused: 2999 });
+    const job = await t.get<BackgroundJob>('/api/v1/jobs/status', { id: ended.data.jobId }, { token: t.admin.token });
+    expect(job.data).toMatchObject({ status: 'done', errorCode: null });
+    const file = await download(t, t.admin.token, `/api/v1/jobs/download?id=${ended.data.jobId}`);
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.length).toBeGreaterThan(64 * 1024);
+    const result = await sheetRows(file.rawPayload);
+    expect(result).toHaveLength(3001);
+    expect(result[3000]!.slice(0, 2)).toEqual(['3001', 'refused']);
+  }, 60_000);
 
   it('refuses callers without the list add permission', async () => {
     await staffWith(t, 'viewer', [PERM.tagList]);

@@ -23,6 +23,8 @@ export type JobFile = {
   total: number;
   notice?: { title: string; content: (until: string) => string };
 };
+// The type a job's file is stored with (see `made`).
+type Made = { extension: 'xlsx' | 'zip' | 'gz'; mime: string };
 // Reports progress; throws when this worker lost the job's claim (the runner stops).
 export type ReportProgress = (done: number, total: number) => Promise<void>;
 export type JobKind = {
@@ -33,8 +35,8 @@ export type JobKind = {
   failedText?: (locale: Locale, code: number) => string;
   // How long its file can be downloaded (default JOB_FILE_HOURS; the subject access archive: seven days).
   keepMs?: number;
-  // Its file's type when not a workbook (.xlsx, checked by the upload allow-list): an archive the server made, stored
-  // as such (`saveMade`).
+  // Its file's type when not a workbook (.xlsx): an archive. Either way the server made it: stored by `saveMade`,
+  // never through the upload allow-list (decision 350).
   made?: { extension: 'zip' | 'gz'; mime: string };
   // The permission its owner must still hold to download the file (checked on each download): the kind's, or one
   // per job (an export needs its list's); `null`: none would do (a list no longer exported), the file is refused.
@@ -102,6 +104,9 @@ export function createJobService(deps: {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
   let isStopped = true;
+  // Set by stop(): the pass under way ends after its job, leaving the queue to other servers (tests run passes
+  // without start()).
+  let isStopping = false;
   let sweptAt = 0;
 
   const contextOf = (r: JobRow): JobContext => ({
@@ -124,9 +129,8 @@ export function createJobService(deps: {
         if (!(await repo.progress(row.id, token, done, total, now + settings.leaseMs, now))) throw new ClaimLost();
       };
       const file = await kind.run(job, report);
-      const saved = kind.made
-        ? await storage.saveMade(file.stream, kind.made.extension, kind.made.mime)
-        : await storage.save(await storage.sink.receive(file.stream, file.fileName, 'file'));
+      const made: Made = kind.made ?? { extension: 'xlsx', mime: XLSX_MIME };
+      const saved = await storage.saveMade(file.stream, made.extension, made.mime);
       const now = clock.now();
       const expiresAt = now + (kind.keepMs ?? settings.keepMs);
       const isMine = await repo.finish(row.id, token, { ...file, ...saved }, expiresAt, now);
@@ -176,10 +180,11 @@ export function createJobService(deps: {
     return { ids: rows.map((r) => r.id), storedNames: rows.flatMap((r) => (r.storedName ? [r.storedName] : [])) };
   }
 
-  // One pass: claims and runs due jobs one after another until none is left. Returns how many ran.
+  // One pass: claims and runs due jobs one after another until none is left (or the server stops). Returns how many
+  // ran.
   async function runOnce(): Promise<number> {
     let n = 0;
-    for (;;) {
+    while (!isStopping) {
       const row = await repo.claim(clock.now(), settings.leaseMs, token, [...kinds.keys()]);
       if (!row) break;
       await run(row);
@@ -273,10 +278,12 @@ export function createJobService(deps: {
     start() {
       if (!isStopped) return;
       isStopped = false;
+      isStopping = false;
       wake(0);
     },
     async stop() {
       isStopped = true;
+      isStopping = true;
       if (timer) clearTimeout(timer);
       timer = undefined;
       if (running) await running;

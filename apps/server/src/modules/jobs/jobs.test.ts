@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { Code, JOB_LINK_RE, type BackgroundJob, type MessageBox } from '@study-crm/shared';
 import { createRole, createStaff, STAFF_PASSWORD } from '../../test/access-fixtures.js';
 import { APP_ID, startTestApp, testClock, type TestApp } from '../../test/harness.js';
@@ -204,5 +204,36 @@ describe('background jobs on two servers', () => {
     expect(await b.app.jobs.runOnce()).toBe(1);
     const row = await a.db.db.selectFrom('job').selectAll().where('id', '=', job.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'done', attempts: 2, claimToken: null });
+  });
+
+  // Last in this block: server a's worker stays stopped.
+  it('claims no further job once its server is stopping: the queued ones stay for another server', async () => {
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const started: number[] = [];
+    for (const app of [a, b])
+      app.app.jobs.register('test-gated', {
+        readyTitle: () => 'Gated',
+        async run(job) {
+          started.push(job.id);
+          if (app === a) await gate;
+          return { stream: workbook([['x']]), fileName: 'gated.xlsx', done: 1, total: 1 };
+        },
+      });
+    const admin = await a.login();
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await a.app.jobs.enqueue('test-gated', admin.mid, {}, 'en-US')).id);
+    a.app.jobs.start();
+    await vi.waitFor(() => expect(started).toHaveLength(1));
+    const stopped = a.app.jobs.stop();
+    open();
+    await stopped;
+    const statusOf = async () =>
+      (await a.db.db.selectFrom('job').select(['id', 'status']).where('id', 'in', ids).orderBy('id').execute()).map(
+        (r) => r.status,
+      );
+    expect(await statusOf()).toEqual(['done', 'queued', 'queued']);
+    expect(await b.app.jobs.runOnce()).toBe(2);
+    expect(await statusOf()).toEqual(['done', 'done', 'done']);
   });
 });
