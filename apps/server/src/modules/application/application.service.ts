@@ -22,6 +22,7 @@ import { nextCursorOf, pageResult, pageWindow, readCursor } from '../../lib/pagi
 import { assertDictValues, type DictCheck, type DictRepository } from '../dict/index.js';
 import type { Conn } from '../../db/transaction.js';
 import type { AdmissionsService } from '../admissions/index.js';
+import { lowerEmail, memberMobile } from '../member/index.js';
 import type { PeopleService } from '../people/index.js';
 import { toApplicationListItem, toApplicationSimple, toApplicationView } from './application.mapper.js';
 import type {
@@ -168,9 +169,10 @@ function personalValues(input: ApplicationInput, now: number): Omit<ApplicationV
     passportIssueDate: n(input.passportIssueDate),
     passportExpiryDate: n(input.passportExpiryDate),
     areaCode: input.areaCode ? input.areaCode.replace(/^\+/, '') : null,
-    mobile: input.mobile ? input.mobile.replace(/[\s-]/g, '') : null,
+    // As member rows keep them, so the student already holding them is found (never a second one).
+    mobile: memberMobile(input.areaCode, input.mobile),
     landline: n(input.landline),
-    email: input.email ? input.email.trim() : null,
+    email: lowerEmail(input.email),
     addressLine1: n(input.addressLine1),
     addressLine2: n(input.addressLine2),
     city: n(input.city),
@@ -214,6 +216,7 @@ export type ApplicationServiceDeps = {
   clock: Clock;
 };
 export type CycleReader = Pick<AdmissionsService, 'datesOf'>;
+type TeacherIds = { signingTeacherId?: number | null; followTeacherId?: number | null };
 
 // An application as other modules need it (payments, follow-up items): its name, student and signing teacher.
 export type ApplicationSummary = { id: number; name: string; memberId: number | null; signingTeacherId: number | null };
@@ -233,10 +236,14 @@ export function createApplicationService({
   cycles,
   clock,
 }: ApplicationServiceDeps) {
-  async function checkTeachers(v: { signingTeacherId?: number | null; followTeacherId?: number | null }) {
+  // A new teacher must be active staff; one the record already names stays when they leave, so their records still
+  // save (`stored` is read only then).
+  async function checkTeachers(v: TeacherIds, stored?: () => Promise<TeacherIds | undefined>) {
     for (const field of ['signingTeacherId', 'followTeacherId'] as const) {
       const id = v[field];
-      if (id && !(await people.isActiveStaff(id))) throw badRequest(field, 'v.staff');
+      if (!id || (await people.isActiveStaff(id))) continue;
+      if (stored && (await stored())?.[field] === id) continue;
+      throw badRequest(field, 'v.staff');
     }
   }
 
@@ -383,8 +390,8 @@ export function createApplicationService({
 
     async update(input: ApplicationInput & { id: number; version: number }, locale: Locale): Promise<ApplicationSaved> {
       await assertDictValues(dict, dictChecks(input));
-      await checkTeachers(input);
       const current = await mustFind(input.id);
+      await checkTeachers(input, async () => current);
       // A record linked before this check keeps its student; a change of student must name a student.
       if (input.studentId !== current.memberId) await checkStudent(input.studentId);
       await checkCycles(input, cycles);
@@ -414,7 +421,7 @@ export function createApplicationService({
       followTeacherId?: number | null | undefined;
     }): Promise<ApplicationSaved> {
       await assertDictValues(dict, [{ field: 'status', type: APPLICATION_DICT.status, value: input.status }]);
-      await checkTeachers(input);
+      await checkTeachers(input, () => repo.find(input.id));
       const now = clock.now();
       // The record is not read first: its status stays as it is when none is given, its student comes back from
       // the write. Only a write that finds no record at that version reads it, to tell a record that is not there

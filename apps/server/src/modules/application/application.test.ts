@@ -379,6 +379,39 @@ describe('applications', () => {
     expect((await save([ucas('LSE', 'conditional', 'declined')])).meta.code).toBe(200);
   });
 
+  it('still saves the records of a teacher who has left; a departed teacher is not newly named', async () => {
+    const leaving = await staffWith(t, 'leaving_teacher', []);
+    const other = await staffWith(t, 'left_before', []);
+    const { data } = await create({ signingTeacherId: leaving, followTeacherId: leaving });
+    await t.db.db.updateTable('member').set({ status: 'inactive' }).where('id', 'in', [leaving, other]).execute();
+    const teachers = { signingTeacherId: leaving, followTeacherId: leaving };
+    const form = await t.post<ApplicationSaved>(
+      `${BASE}/update`,
+      fullForm({ id: data.id, version: 1, city: 'Leeds', ...teachers }),
+      t.admin,
+    );
+    expect(form.meta.code, form.meta.message).toBe(200);
+    const other1 = await t.post<ApplicationSaved>(
+      `${BASE}/updateOther`,
+      { id: data.id, version: 2, importantNotes: 'Kept', ...teachers },
+      t.admin,
+    );
+    expect(other1.meta.code, other1.meta.message).toBe(200);
+    expectParamError(
+      await t.post(
+        `${BASE}/update`,
+        fullForm({ id: data.id, version: 3, ...teachers, followTeacherId: other }),
+        t.admin,
+      ),
+      'followTeacherId',
+    );
+    expectParamError(
+      await t.post(`${BASE}/updateOther`, { id: data.id, version: 3, ...teachers, signingTeacherId: other }, t.admin),
+      'signingTeacherId',
+    );
+    expectParamError(await create({ signingTeacherId: leaving }), 'signingTeacherId');
+  });
+
   it('changes only notes, status and teachers with updateOther', async () => {
     const { data } = await create();
     const res = await t.post<ApplicationSaved>(

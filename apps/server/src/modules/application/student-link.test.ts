@@ -1,6 +1,14 @@
+import { sql, type Kysely } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/signed-in.js';
-import type { ApplicationSaved, ApplicationView } from '@study-crm/shared';
+import {
+  searchText,
+  type ApplicationListItem,
+  type ApplicationSaved,
+  type ApplicationView,
+  type Page,
+} from '@study-crm/shared';
+import * as applicationContact from '../../db/migrations/20261207_0090_application_contact.js';
 import { type Values } from '../../test/harness.js';
 import { BASE, fullForm, staffWith } from '../../test/application-fixtures.js';
 
@@ -99,5 +107,68 @@ describe('the student of an application', () => {
       caller,
     );
     expect(b.data.studentId).toBe(a.data.studentId);
+  });
+
+  // Decision 349: the contact is kept as member rows keep it, so the student already holding it is found.
+  describe('found by the contact as member rows keep it', () => {
+    const create = async (v: Values) => {
+      const res = await t.post<ApplicationSaved>(`${BASE}/create`, fullForm(v), caller);
+      expect(res.meta.code, res.meta.message).toBe(200);
+      return res.data;
+    };
+    const holding = async (email: string) =>
+      await t.db.db
+        .selectFrom('member')
+        .select(['id', 'memberType'])
+        .where(sql<string>`lower(email)`, '=', email)
+        .execute();
+
+    it('links the student of a mobile typed with a trunk 0 and spaces, and keeps it as the national number', async () => {
+      const first = await create({ email: null, areaCode: '886', mobile: '922000001' });
+      const again = await create({ email: null, areaCode: '+886', mobile: '0922 000-001' });
+      expect(first.studentId).toBeGreaterThan(0);
+      expect(again.studentId).toBe(first.studentId);
+      expect(await view(again.id)).toMatchObject({ areaCode: '886', mobile: '922000001' });
+    });
+
+    it('links the student of an e-mail typed in capitals, and keeps it in lower case', async () => {
+      const first = await create({ email: 'Lin@Example.com', mobile: null });
+      const again = await create({ email: 'lin@example.com', mobile: null });
+      expect(again.studentId).toBe(first.studentId);
+      expect((await view(first.id)).email).toBe('lin@example.com');
+      expect(await holding('lin@example.com')).toEqual([{ id: first.studentId, memberType: 'student' }]);
+    });
+
+    it("never makes a student of a staff member's address typed in other capitals", async () => {
+      const staffId = await staffWith(t, 'caps_staff', []);
+      await t.db.db.updateTable('member').set({ email: 'caps.staff@example.com' }).where('id', '=', staffId).execute();
+      const saved = await create({ email: 'Caps.Staff@Example.COM', mobile: null });
+      expect(saved.studentId).toBeNull();
+      expect(await holding('caps.staff@example.com')).toEqual([{ id: staffId, memberType: 'staff' }]);
+    });
+
+    it('re-writes the contacts kept as typed before, with their key and search text (migration 0090)', async () => {
+      const { id } = await create({ email: 'old.contact@example.com', areaCode: '886', mobile: '933111222' });
+      // The row as it was kept before: the e-mail as typed, the mobile with its trunk 0.
+      const raw = t.db.db.withoutPlugins() as unknown as Kysely<unknown>;
+      const typed = ['王小明', 'Wang Xiaoming', '王明', 'P1234567', 'Old.Contact@Example.com', '0933111222'];
+      await sql`update application set email = ${typed[4]}, mobile = ${typed[5]}, email_key = 'old.contact@example.com',
+        search_text = ${searchText(typed)} where id = ${id}`.execute(raw);
+      const listed = async (keyword: string) =>
+        (await t.get<Page<ApplicationListItem>>(`${BASE}/list`, { keyword }, caller)).data.list.map((r) => r.id);
+      await applicationContact.up(raw);
+      expect(await view(id)).toMatchObject({ email: 'old.contact@example.com', areaCode: '886', mobile: '933111222' });
+      expect(await listed('933111222')).toEqual([id]);
+      expect(await listed('old.contact@example.com')).toEqual([id]);
+      const keys = await t.db.db
+        .selectFrom('application')
+        .select(['emailKey', 'searchText'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(keys).toEqual({
+        emailKey: 'old.contact@example.com',
+        searchText: searchText(['王小明', 'Wang Xiaoming', '王明', 'P1234567', 'old.contact@example.com', '933111222']),
+      });
+    });
   });
 });

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { carriedTotal } from '../../db/list-count.js';
 import { compileOnce, plannedOnce, rawStatement, type Slots } from '../../db/compiled.js';
+import { lockRow } from '../../db/row-lock.js';
 import type { Row } from '../../db/schema.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
 import { businessTypesOf, CLOSED_STATUSES } from './reminder.repository.js';
@@ -110,6 +111,9 @@ export function createVisaRepository(db: Db) {
 
   return {
     transaction: <T>(fn: (tx: Tx) => Promise<T>) => runInTransaction(db, fn),
+    // Two saves of one application's steps wait for each other here (PostgreSQL), so each checks the rules
+    // against the other's step once it is written.
+    lockApplication: (tx: Tx, applicationId: number) => lockRow(tx, 'application', applicationId),
 
     stepsOf: (applicationId: number, tx: Conn = db): Promise<VisaStepRow[]> =>
       tx.selectFrom('applicationVisaStep').selectAll().where('applicationId', '=', applicationId).execute(),

@@ -111,7 +111,6 @@ export function createVisaService({ repo, applications, people, stages, cycles, 
       const list = await stages();
       const stage = list.find((s) => s.id === body.stageId);
       if (!stage) throw badRequest('stageId', 'v.format');
-      if (body.ownerId && !(await people.isActiveStaff(body.ownerId))) throw badRequest('ownerId', 'v.staff');
       const values: VisaStepValues = {
         status: body.status,
         stepDate: body.date ?? null,
@@ -126,7 +125,13 @@ export function createVisaService({ repo, applications, people, stages, cycles, 
       values.dueDate = dueDateOf(stage.kind, values);
       const kindOf = (stageId: number) => list.find((s) => s.id === stageId)?.kind ?? null;
       await repo.transaction(async (tx) => {
+        // The rules read the other steps: a save of one of them waits until this one is written.
+        await repo.lockApplication(tx, body.applicationId);
         const rows = await repo.stepsOf(body.applicationId, tx);
+        const current = rows.find((r) => r.stageId === stage.id);
+        // A new owner must be active staff; the step's own stays when they leave (the step still saves).
+        if (body.ownerId && body.ownerId !== current?.ownerId && !(await people.isActiveStaff(body.ownerId, tx)))
+          throw badRequest('ownerId', 'v.staff');
         const other = (kind: string) => rows.find((r) => kindOf(r.stageId) === kind && r.stageId !== stage.id);
         const problem = stepProblems(
           { kind: stage.kind, ...values, date: values.stepDate },
@@ -137,7 +142,6 @@ export function createVisaService({ repo, applications, people, stages, cycles, 
           },
         )[0];
         if (problem) throw badRequest(problem.field, problem.reason as never);
-        const current = rows.find((r) => r.stageId === stage.id);
         if (current) {
           if (!(await repo.update(tx, current.id, values, body.version))) throw staleCopy();
         } else if (

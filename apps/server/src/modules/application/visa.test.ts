@@ -249,6 +249,47 @@ describe('Student visa checklist', () => {
     expect((await cas('2027-04-02')).meta.code).toBe(200);
   });
 
+  it('refuses one of two simultaneous saves that together break the CAS six months (several servers)', async () => {
+    const id = await create();
+    const [casStep, visaStep] = [await stepOf(id, 'casIssued'), await stepOf(id, 'visaApplied')];
+    const results = await Promise.all([
+      t.post(
+        `${V}/saveStep`,
+        {
+          applicationId: id,
+          stageId: casStep.stageId,
+          version: 0,
+          status: 'done',
+          date: '2026-01-10',
+          casNumber: 'ABCDEFGHIJ0009',
+        },
+        admin,
+      ),
+      t.post(
+        `${V}/saveStep`,
+        { applicationId: id, stageId: visaStep.stageId, version: 0, status: 'done', date: '2026-08-01' },
+        admin,
+      ),
+    ]);
+    expect(results.map((r) => r.meta.code).sort()).toEqual([200, 400]);
+    const steps = (await checklist(id)).steps;
+    expect(
+      steps.filter((s) => s.kind === 'casIssued' || s.kind === 'visaApplied').filter((s) => s.stepId),
+    ).toHaveLength(1);
+  });
+
+  it('still saves a step whose owner has left; a departed owner is not newly named', async () => {
+    const id = await create();
+    const leaving = await staffWith(t, 'visa_leaver', []);
+    const other = await staffWith(t, 'visa_left_before', []);
+    await saved(id, 'casRequested', { status: 'pending', ownerId: leaving });
+    await t.db.db.updateTable('member').set({ status: 'inactive' }).where('id', 'in', [leaving, other]).execute();
+    const kept = await saved(id, 'casRequested', { status: 'done', date: '2027-03-01', ownerId: leaving });
+    expect(kept.owner?.id).toBe(leaving);
+    expectParamError(await save(id, 'casRequested', { status: 'done', ownerId: other }), 'ownerId');
+    expectParamError(await save(id, 'offerMet', { status: 'pending', ownerId: leaving }), 'ownerId');
+  });
+
   it('refuses bad input with 400 naming the field and writes nothing', async () => {
     const id = await create();
     const { stageId } = await stepOf(id, 'casIssued');

@@ -105,10 +105,11 @@ export function createFollowUpService(deps: {
       { field: 'businessType', type: APPLICATION_DICT.businessType, value: i.businessType },
     ]);
 
-  async function checkTeachers(i: Input) {
+  // A new teacher must be active staff; one the item already names stays when they leave (the item still saves).
+  async function checkTeachers(i: Input, stored?: FollowUpRow) {
     for (const field of ['signingTeacherId', 'followTeacherId'] as const) {
       const id = i[field];
-      if (id && !(await people.isActiveStaff(id))) throw badRequest(field, 'v.staff');
+      if (id && id !== stored?.[field] && !(await people.isActiveStaff(id))) throw badRequest(field, 'v.staff');
     }
   }
 
@@ -149,7 +150,7 @@ export function createFollowUpService(deps: {
     async update(input: Input & { id: number }): Promise<FollowUp> {
       const row = found(await repo.find(input.id));
       await checkDict(input);
-      await checkTeachers(input);
+      await checkTeachers(input, row);
       const now = clock.now();
       const isDone = input.isDone ?? row.isDone;
       await write(async (tx) => {

@@ -52,6 +52,34 @@ describe('follow-up items', () => {
     expect(page.data.list.find((r) => r.id === appId)?.completionRatio).toBe(33);
   });
 
+  it('still saves the item of a teacher who has left; a departed teacher is not newly named', async () => {
+    const leaving = await staffWith(t, 'left_follower', []);
+    const other = await staffWith(t, 'left_earlier', []);
+    const teachers = { signingTeacherId: leaving, followTeacherId: leaving };
+    const add = await t.post<FollowUp>(
+      `${FOLLOW}/add`,
+      { applicationId: appId, service: 'visa', ...teachers },
+      t.admin,
+    );
+    expect(add.meta.code, add.meta.message).toBe(200);
+    await t.db.db.updateTable('member').set({ status: 'inactive' }).where('id', 'in', [leaving, other]).execute();
+    const res = await t.post<FollowUp>(
+      `${FOLLOW}/update`,
+      { id: add.data.id, service: 'visa', internalNote: 'Handed over', ...teachers },
+      t.admin,
+    );
+    expect(res.meta.code, res.meta.message).toBe(200);
+    expect(res.data).toMatchObject({ internalNote: 'Handed over', followTeacher: { id: leaving } });
+    expectParamError(
+      await t.post(
+        `${FOLLOW}/update`,
+        { id: add.data.id, service: 'visa', ...teachers, followTeacherId: other },
+        t.admin,
+      ),
+      'followTeacherId',
+    );
+  });
+
   it('edits an item and can take a done mark back', async () => {
     const add = await t.post<FollowUp>(
       `${FOLLOW}/add`,

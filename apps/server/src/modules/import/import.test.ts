@@ -547,6 +547,34 @@ describe('spreadsheet imports', () => {
       expect(await appsOf('intake.c@example.com')).toBe(2);
     });
 
+    // Decision 349: the application keeps the mobile as member rows do (no trunk 0), and the import's key does too.
+    it('finds the student of a mobile typed with a trunk 0 on either side', async () => {
+      const form = await t.post(
+        '/api/v1/mc/applicationRecord/create',
+        {
+          name: '長途冠碼',
+          areaCode: '886',
+          mobile: '0933 222-111',
+          targetSchools: JSON.stringify([{ school: 'Durham', major: 'Law' }]),
+        },
+        { token: t.admin.token },
+      );
+      expect(form.meta.code, form.meta.message).toBe(200);
+      const dry = await check(
+        'application',
+        await sheet('application', [
+          { name: '長途冠碼', areaCode: '886', mobile: '0933222111', school1: 'Durham', major1: 'Law' },
+          { name: '長途冠碼', areaCode: '886', mobile: '933 222 111', school1: 'Bath', major1: 'Law' },
+          { name: '長途冠碼', areaCode: '886', mobile: '0933-222-111', school1: 'Bath', major1: 'Law' },
+        ]),
+      );
+      expect(reasonsOf(dry)).toEqual({
+        2: '"Target school 1": this student already has an application for Durham · Law for the same intake',
+        3: null,
+        4: '"Target school 1": the same student, course and intake as row 3',
+      });
+    });
+
     it('refuses a choice another import is writing (its claim), and takes over a claim left by a stopped worker', async () => {
       const row = { name: '同時', email: 'claimed@example.com', school1: 'Durham', major1: 'Physics' };
       const keys = choicesOf(

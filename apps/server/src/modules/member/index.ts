@@ -12,6 +12,8 @@ export { employeeExporter, memberColumns } from './member.export.js';
 // and the one password writer.
 export { createMemberCredentials, type MemberCredentials } from './credentials.service.js';
 export type { Contact, ContactChange, LoginCandidate, Phone } from './credentials.repository.js';
+// A contact as member rows keep it (the student behind an application is found by it).
+export { lowerEmail, memberMobile } from './contact.js';
 export { verifyPassword, type PasswordWrite, type SetPassword } from './passwords.js';
 // The seed's first accounts (below the modules, it writes its rows itself).
 export { hashPassword } from './passwords.js';

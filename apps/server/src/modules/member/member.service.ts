@@ -22,6 +22,7 @@ import { nextCursorOf, pageResult, pageWindow, readCursor } from '../../lib/pagi
 import type { SessionActivityRow } from './member.mapper.js';
 import type { AccessGuard, Actor } from '../role/index.js';
 import type { SetPassword } from './passwords.js';
+import { lowerEmail } from './contact.js';
 import { groupRoles, toMember, toMemberSession, toProfile } from './member.mapper.js';
 import {
   profileFrom,
@@ -57,7 +58,6 @@ function checkContact(email: string | null, areaCodeIn: string | null, mobileIn:
   return { email, areaCode, mobile: normalizeMobile(areaCode, mobileIn) };
 }
 
-const lowerEmail = (v: string | null | undefined) => (v ? v.trim().toLowerCase() : null);
 // Update semantics: undefined keeps the stored value, null (an empty form field) clears it.
 const pick = <T>(next: T | undefined, current: T): T => (next === undefined ? current : next);
 

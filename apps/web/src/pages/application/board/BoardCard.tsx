@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button, Dropdown, Tag, theme } from 'antd';
 import { DownOutlined } from '@ant-design/icons';
-import { displayName, type BoardCard as Card } from '@study-crm/shared';
+import { daysBetween, displayName, ukDay, type BoardCard as Card } from '@study-crm/shared';
 import { ProgressCell } from '../../../components/crud/cells';
 
 const DECISION_COLOR: Record<string, string> = {
@@ -12,9 +12,9 @@ const DECISION_COLOR: Record<string, string> = {
   withdrawn: 'default',
 };
 
-// The days from today (the browser's date) to a YYYY-MM-DD date.
-const daysTo = (date: string) => Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(today())) / 86_400_000);
-const today = () => `${new Date().toLocaleDateString('en-CA')}T00:00:00Z`;
+// The days from today to a YYYY-MM-DD date: the UK day, as the server's deadlines and reminders count (not the
+// browser's, which is yesterday or tomorrow abroad).
+const daysTo = (date: string) => daysBetween(ukDay(Date.now()), date);
 
 type Props = {
   card: Card;

@@ -1,19 +1,20 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button, Card, Form, Result, Skeleton, Space, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
-import { APPLICATION_DEFAULT_STATUS, PERM } from '@study-crm/shared';
+import { APPLICATION_DEFAULT_STATUS, PERM, ukDay, type ApplicationView } from '@study-crm/shared';
 import { useCanOpen, useIdParam, useTabTitle } from '../../../navigation/useScreen';
 import { Banner } from '../../../components/Banner';
 import { usePermission } from '../../../components/Permission';
 import { useUnsavedChangesGuard } from '../../../components/unsavedChanges';
 import { saveApplication, useApplicationView, useInvalidateApplication } from '../api';
 import { useStaffOptions } from '../../../components/crud/filters';
+import { useSimpleInfo } from '../../../components/application/useSimpleInfo';
 import { PATHS } from '../../../navigation/paths';
 import { isSection, SECTIONS, sharedRuleErrors, toBody, toFormValues, type FormValues } from './formValues';
 import { PersonalSection } from './PersonalSection';
+import { withCurrentTeachers } from './teacherOptions';
 import { NotesSection, RepeatedSection } from './sections';
 import { VisaChecklist } from './VisaChecklist';
 import { useConfirm } from '../../../components/form/useConfirm';
@@ -40,23 +41,49 @@ export default function ApplicationDetail() {
   const [form] = Form.useForm<FormValues>();
   const view = useApplicationView(id);
   const staff = useStaffOptions();
+  // The record's teachers by name (a teacher who has left is not among the active staff).
+  const info = useSimpleInfo(id);
   const invalidate = useInvalidateApplication();
   const canSave = usePermission(id ? PERM.applicationUpdate : PERM.applicationAdd);
-  const [version, setVersion] = useState<number | null>(null);
+  // The version the form was filled from: its save is refused (409) when the record was saved since.
+  const version = useRef<number | null>(null);
   const [warnings, setWarnings] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
-  const [dirty, setDirty] = useState(false);
+  const [dirty, setDirtyState] = useState(false);
+  // Read when the record is read again, without re-running that effect on every edit.
+  const dirtyRef = useRef(false);
+  const setDirty = useCallback((value: boolean) => {
+    dirtyRef.current = value;
+    setDirtyState(value);
+  }, []);
+  // The record was saved elsewhere while this form held unsaved edits: they stay, with a notice.
+  const [changedElsewhere, setChangedElsewhere] = useState(false);
   const release = useUnsavedChangesGuard(dirty);
   useTabTitle(id ? view.data?.name : t('application.newTitle'));
 
-  useEffect(() => {
-    if (view.data) {
+  const fill = useCallback(
+    (data: ApplicationView) => {
       form.resetFields();
-      form.setFieldsValue(toFormValues(view.data));
-      setVersion(view.data.version);
+      form.setFieldsValue(toFormValues(data));
+      version.current = data.version;
       setDirty(false);
-    }
-  }, [view.data, form]);
+      setChangedElsewhere(false);
+    },
+    [form, setDirty],
+  );
+
+  // A record read again replaces the form only while it holds no edits; otherwise the form keeps the version it was
+  // filled from, so its save is refused as a stale copy (409), and says the record changed.
+  useEffect(() => {
+    if (!view.data) return;
+    if (!dirtyRef.current) fill(view.data);
+    else if (view.data.version !== version.current) setChangedElsewhere(true);
+  }, [view.data, fill]);
+
+  async function reload() {
+    const res = await view.refetch();
+    if (res.data) fill(res.data);
+  }
 
   async function save() {
     let values: FormValues;
@@ -87,22 +114,16 @@ export default function ApplicationDetail() {
     setSaving(true);
     try {
       const body = toBody(values);
-      if (id) Object.assign(body, { id, version });
+      if (id) Object.assign(body, { id, version: version.current });
       const res = await saveApplication(body, id);
       if (res.meta.code === 409) {
-        confirm(
-          t('application.conflictTitle'),
-          async () => {
-            setDirty(false);
-            await view.refetch();
-          },
-          { content: res.meta.message, okText: t('application.reload') },
-        );
+        confirm(t('application.conflictTitle'), reload, { content: res.meta.message, okText: t('application.reload') });
         return;
       }
       if (res.meta.code !== 200) return;
       setDirty(false);
-      setVersion(res.data.version);
+      setChangedElsewhere(false);
+      version.current = res.data.version;
       setWarnings(res.data.warnings.map((w) => w.message));
       toast.success(t('application.saved'));
       await invalidate();
@@ -118,7 +139,7 @@ export default function ApplicationDetail() {
   if (id && view.isError) return <Result status="404" title={t('application.notFound')} />;
   if (id && view.isLoading) return <Skeleton active />;
 
-  const teacherOptions = staff.data;
+  const teacherOptions = withCurrentTeachers(staff.data, [info.data?.signingTeacher, info.data?.followTeacher]);
   const title = id ? t('application.editTitle', { name: view.data?.name ?? '' }) : t('application.newTitle');
   const saveButton = (block: boolean) =>
     canSave && (
@@ -139,7 +160,8 @@ export default function ApplicationDetail() {
       name="app"
       layout="vertical"
       onValuesChange={() => setDirty(true)}
-      initialValues={id ? undefined : { ...NEW_APPLICATION, applicationDate: dayjs().format('YYYY-MM-DD') }}
+      // A new application's date is the UK day, as the server's default and reminders count it.
+      initialValues={id ? undefined : { ...NEW_APPLICATION, applicationDate: ukDay(Date.now()) }}
     >
       <Card
         title={
@@ -177,6 +199,18 @@ export default function ApplicationDetail() {
               <div key={w}>{w}</div>
             ))}
             data-testid="detail-warnings"
+          />
+        )}
+        {changedElsewhere && (
+          <Banner
+            type="warning"
+            title={t('application.changedElsewhere')}
+            action={
+              <Button size="small" onClick={() => void reload()} data-testid="detail-reload">
+                {t('application.reload')}
+              </Button>
+            }
+            data-testid="detail-changed"
           />
         )}
         {dirty && (

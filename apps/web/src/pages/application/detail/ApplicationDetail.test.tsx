@@ -1,0 +1,175 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import { PERM, ukDay, type ApplicationSimple, type ApplicationView } from '@study-crm/shared';
+import type { ModalFuncProps } from 'antd';
+import i18n, { registerBundle } from '../../../i18n';
+import { bindFeedback, resetFeedbackForTests, type FeedbackApi } from '../../../lib/feedback';
+import { useSession } from '../../../stores/session';
+import { application } from '../locale';
+import { okResponse as ok } from '../../../test/responses';
+import ApplicationDetail from './ApplicationDetail';
+
+const record = (version: number, name: string): ApplicationView => ({
+  id: 7,
+  version,
+  name,
+  engLastName: null,
+  engFirstName: null,
+  formerName: null,
+  gender: null,
+  religion: null,
+  nationality: null,
+  birthday: null,
+  birthplace: null,
+  passportNo: null,
+  passportIssuePlace: null,
+  passportIssueDate: null,
+  passportExpiryDate: null,
+  landline: null,
+  addressLine1: null,
+  addressLine2: null,
+  city: null,
+  country: null,
+  postcode: null,
+  importantNotes: null,
+  areaCode: '886',
+  mobile: '912345678',
+  email: 'lin@example.com',
+  applicationDate: '2026-10-01',
+  status: 'submitted',
+  studentId: 3,
+  signingTeacherId: 9,
+  followTeacherId: null,
+  createdAt: 1,
+  updatedAt: 1,
+  educations: [],
+  jobs: [],
+  languageScores: [],
+  referrers: [],
+  targetSchools: [],
+});
+
+const simple = (v: ApplicationView): ApplicationSimple => ({
+  id: v.id,
+  name: v.name,
+  engLastName: null,
+  engFirstName: null,
+  email: v.email,
+  areaCode: v.areaCode,
+  mobile: v.mobile,
+  passportNo: null,
+  status: v.status,
+  applicationDate: v.applicationDate,
+  importantNotes: null,
+  studentId: v.studentId,
+  version: v.version,
+  signingTeacher: { id: 9, name: 'Ben Lee' },
+  followTeacher: null,
+  followDone: 0,
+  followTotal: 0,
+  completionRatio: 0,
+});
+
+// The server: the record as `current` holds it, one active teacher (Ben Lee has left), and the saves it was sent.
+let current = record(1, 'Lin Mei');
+const saves: Record<string, unknown>[] = [];
+const client = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
+
+function show(id?: number, queries = client()) {
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const path = new URL(String(input), 'http://x').pathname;
+    if (path.endsWith('/applicationRecord/view')) return ok(current);
+    if (path.endsWith('/applicationRecord/simpleInfo')) return ok(simple(current));
+    if (path.endsWith('/applicationRecord/staffOptions')) return ok([{ id: 1, name: 'Amy Chan' }]);
+    if (path.endsWith('/applicationRecord/update')) {
+      const body = Object.fromEntries(new URLSearchParams(String(init?.body)));
+      saves.push(body);
+      if (Number(body.version) !== current.version)
+        return new Response(JSON.stringify({ meta: { code: 409, message: 'Saved elsewhere first' }, data: null }));
+      return ok({ id: 7, version: current.version + 1, studentId: 3, warnings: [] });
+    }
+    if (path.endsWith('/applicationVisa/checklist'))
+      return ok({ applicationId: 7, courseStart: null, levelNeeded: 'B2', done: 0, total: 0, steps: [], language: [] });
+    return ok([]);
+  });
+  render(
+    <QueryClientProvider client={queries}>
+      <MemoryRouter initialEntries={[`/application/applicationDetail${id ? `?id=${id}` : ''}`]}>
+        <ApplicationDetail />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return queries;
+}
+const nameInput = () => screen.getByLabelText<HTMLInputElement>(/^Name/);
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  resetFeedbackForTests();
+  useSession.setState({ mid: null, serverPerm: [] });
+  current = record(1, 'Lin Mei');
+});
+
+describe('the application form', () => {
+  beforeAll(async () => {
+    registerBundle(application);
+    await i18n.changeLanguage('en-US');
+  });
+
+  // The first render loads antd's form and selects (seconds on a shared machine).
+  it('shows a teacher who has left by name, not as a bare number', { timeout: 20_000 }, async () => {
+    show(7);
+    await waitFor(() => expect(screen.getByText('Ben Lee')).toBeTruthy());
+    expect(screen.queryByTitle('9')).toBeNull();
+  });
+
+  it(
+    'keeps unsaved edits when the record is read again after a save elsewhere, and says so',
+    { timeout: 20_000 },
+    async () => {
+      useSession.setState({ mid: '1', serverPerm: [PERM.applicationUpdate] });
+      // The confirm step says yes at once; toasts are not shown.
+      const none = vi.fn();
+      bindFeedback({
+        message: { success: none, error: none, info: none },
+        modal: { confirm: (c: ModalFuncProps) => void c.onOk?.() },
+      } as unknown as FeedbackApi);
+      const queries = show(7);
+      await waitFor(() => expect(nameInput().value).toBe('Lin Mei'));
+      fireEvent.change(nameInput(), { target: { value: 'Lin Mei-Ling' } });
+      current = record(2, 'Lin M. (their edit)');
+      await queries.invalidateQueries({ queryKey: ['application', 'view', 7] });
+      await waitFor(() => expect(screen.getByTestId('detail-changed')).toBeTruthy());
+      expect(nameInput().value).toBe('Lin Mei-Ling');
+      expect(screen.getByTestId('detail-dirty')).toBeTruthy();
+      // Its reload puts the other version in the form.
+      fireEvent.click(screen.getByTestId('detail-reload'));
+      await waitFor(() => expect(nameInput().value).toBe('Lin M. (their edit)'));
+      expect(screen.queryByTestId('detail-changed')).toBeNull();
+      expect(screen.queryByTestId('detail-dirty')).toBeNull();
+
+      // Edited and saved elsewhere again: the save carries the version the form was filled from, is refused (409),
+      // and its reload (confirmed) brings the other version.
+      fireEvent.change(nameInput(), { target: { value: 'Mine again' } });
+      current = record(3, 'Theirs again');
+      await queries.invalidateQueries({ queryKey: ['application', 'view', 7] });
+      await waitFor(() => expect(screen.getByTestId('detail-changed')).toBeTruthy());
+      expect(nameInput().value).toBe('Mine again');
+      fireEvent.click(screen.getByTestId('detail-save'));
+      await waitFor(() => expect(saves.at(-1)).toMatchObject({ name: 'Mine again', version: '2' }));
+      await waitFor(() => expect(nameInput().value).toBe('Theirs again'));
+      expect(screen.queryByTestId('detail-changed')).toBeNull();
+    },
+  );
+
+  it('starts a new application on the UK day, not the browser’s', async () => {
+    // 23:30 UTC on 1 July is 00:30 on 2 July in London.
+    vi.spyOn(Date, 'now').mockReturnValue(Date.UTC(2027, 6, 1, 23, 30));
+    show();
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>(/^Application date/).value).toBe('2027-07-02'));
+    expect(ukDay(Date.now())).toBe('2027-07-02');
+  });
+});
