@@ -13,4 +13,11 @@ describe('the search fold', () => {
     expect(foldForSearch('  Müller  Zoë ')).toBe('muller zoe');
     expect(searchText(['張偉強', 'Ｗｅｉｑｉａｎｇ', null, ''])).toBe('張偉強 weiqiang');
   });
+
+  it('takes a number typed with its trunk 0 as phones are kept: without the leading zeros', () => {
+    expect(searchWords('0912 345 678')).toEqual(['912', '345', '678']);
+    expect(searchWords('０９３３１１１２２２')).toEqual(['933111222']);
+    // A lone 0, and words that are not all digits, stay as typed.
+    expect(searchWords('0 0a12 a012 00')).toEqual(['0', '0a12', 'a012']);
+  });
 });

@@ -159,6 +159,9 @@ describe('the student of an application', () => {
       await applicationContact.up(raw);
       expect(await view(id)).toMatchObject({ email: 'old.contact@example.com', areaCode: '886', mobile: '933111222' });
       expect(await listed('933111222')).toEqual([id]);
+      // Typed as people write it, with its trunk 0 (searchWords drops it).
+      expect(await listed('0933 111 222')).toEqual([id]);
+      expect(await listed('0933111222')).toEqual([id]);
       expect(await listed('old.contact@example.com')).toEqual([id]);
       const keys = await t.db.db
         .selectFrom('application')
