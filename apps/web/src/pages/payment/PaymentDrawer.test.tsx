@@ -10,6 +10,7 @@ import { useSession } from '../../stores/session';
 import { okResponse as ok } from '../../test/responses';
 import { payment } from './locale';
 import { PaymentDrawer } from './PaymentDrawer';
+import { paymentRow } from './testRecords';
 import type * as PaymentApi from './api';
 
 // An upload that has not landed yet (resolved by a test when it wants the file to land).
@@ -26,24 +27,7 @@ vi.mock('./api', async (original) => ({
 const PAY = '/api/v1/mc/paymentRecord';
 const RECEIPT = '202611/abcdefabcdefabcdefabcdefabcdefab.pdf';
 const view = (version: number, description: string): PaymentView => ({
-  id: 9,
-  applicationId: 1,
-  title: 'Deposit',
-  type: 'collection',
-  status: 'pending',
-  transactionDate: '2026-11-20',
-  amountMinor: 10000,
-  amount: '100.00',
-  currency: 'GBP',
-  digits: 2,
-  transferMethod: null,
-  studentName: 'Student',
-  student: null,
-  signingTeacher: null,
-  confirmedBy: null,
-  confirmedAt: null,
-  createdAt: 0,
-  version,
+  ...paymentRow(9, 'Deposit', version),
   description,
   voidReason: null,
   voidedBy: null,
@@ -80,50 +64,13 @@ describe('the payment drawer', { timeout: 30_000 }, () => {
     await i18n.changeLanguage('en-US');
   });
 
-  it('saves with the version its form was filled from, even after the record was read again, names with commas whole', async () => {
-    let reads = 0;
+  // The drawer editing record 9, read with `viewOf` (called at each read), every save accepted, each confirmation
+  // dialog accepted at once.
+  function openEditor(viewOf: () => PaymentView) {
     const updates: URLSearchParams[] = [];
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
       const path = new URL(String(input), 'http://x').pathname;
-      // The first read is what the editor sees; a later one carries someone else's save.
-      if (path === `${PAY}/view`) return ok(reads++ === 0 ? view(3, 'as opened') : view(4, 'saved elsewhere'));
-      if (path === `${PAY}/update`) {
-        updates.push(new URLSearchParams(String(init?.body)));
-        return ok(view(4, 'mine'));
-      }
-      return ok([]);
-    });
-    const none = vi.fn();
-    bindFeedback({
-      message: { success: none, error: none, info: none },
-      modal: { confirm: (c: ModalFuncProps) => void c.onOk?.() },
-    } as unknown as FeedbackApi);
-    useSession.setState({ mid: '1', serverPerm: [PERM.paymentList, PERM.paymentUpdate] });
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <PaymentDrawer mode="edit" id={9} onEdit={() => undefined} onClose={() => undefined} />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
-    await waitFor(() => expect(screen.getByTestId('pay-f-title')).toBeTruthy());
-    // Someone's save elsewhere makes the view read again while the form is open.
-    await client.invalidateQueries({ queryKey: ['payment'] });
-    await waitFor(() => expect(reads).toBe(2));
-
-    fireEvent.click(screen.getByTestId('pay-save'));
-    await waitFor(() => expect(updates).toHaveLength(1));
-    const sent = updates[0]!;
-    expect([sent.get('id'), sent.get('version')]).toEqual(['9', '3']);
-    expect(storedNameItems(sent.get('receipt'))).toEqual([`${RECEIPT}|Invoice March, 2026.pdf`]);
-  });
-
-  it('keeps Save off while a file is still uploading, and saves it once it has landed', async () => {
-    const updates: URLSearchParams[] = [];
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-      const path = new URL(String(input), 'http://x').pathname;
-      if (path === `${PAY}/view`) return ok(view(3, 'as opened'));
+      if (path === `${PAY}/view`) return ok(viewOf());
       if (path === `${PAY}/update`) {
         updates.push(new URLSearchParams(String(init?.body)));
         return ok(view(4, 'mine'));
@@ -144,6 +91,27 @@ describe('the payment drawer', { timeout: 30_000 }, () => {
         </MemoryRouter>
       </QueryClientProvider>,
     );
+    return { updates, client, container };
+  }
+
+  it('saves with the version its form was filled from, even after the record was read again, names with commas whole', async () => {
+    let reads = 0;
+    // The first read is what the editor sees; a later one carries someone else's save.
+    const { updates, client } = openEditor(() => (reads++ === 0 ? view(3, 'as opened') : view(4, 'saved elsewhere')));
+    await waitFor(() => expect(screen.getByTestId('pay-f-title')).toBeTruthy());
+    // Someone's save elsewhere makes the view read again while the form is open.
+    await client.invalidateQueries({ queryKey: ['payment'] });
+    await waitFor(() => expect(reads).toBe(2));
+
+    fireEvent.click(screen.getByTestId('pay-save'));
+    await waitFor(() => expect(updates).toHaveLength(1));
+    const sent = updates[0]!;
+    expect([sent.get('id'), sent.get('version')]).toEqual(['9', '3']);
+    expect(storedNameItems(sent.get('receipt'))).toEqual([`${RECEIPT}|Invoice March, 2026.pdf`]);
+  });
+
+  it('keeps Save off while a file is still uploading, and saves it once it has landed', async () => {
+    const { updates, container } = openEditor(() => view(3, 'as opened'));
     await waitFor(() => expect(screen.getByTestId('pay-f-title')).toBeTruthy());
     const input = container.ownerDocument.querySelector<HTMLInputElement>('input[type=file]')!;
     fireEvent.change(input, { target: { files: [new File(['x'], 'contract.pdf', { type: 'application/pdf' })] } });

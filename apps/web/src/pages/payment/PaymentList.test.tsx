@@ -3,35 +3,17 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import type { ModalFuncProps } from 'antd';
-import { PERM, type PaymentListItem } from '@study-crm/shared';
+import { PERM } from '@study-crm/shared';
 import i18n, { registerBundle } from '../../i18n';
 import { bindFeedback, resetFeedbackForTests, type FeedbackApi } from '../../lib/feedback';
 import { useSession } from '../../stores/session';
 import { okResponse as ok } from '../../test/responses';
 import { payment } from './locale';
 import { PaymentList } from './PaymentList';
+import { paymentRow } from './testRecords';
 
 const PAY = '/api/v1/mc/paymentRecord';
-const row = (id: number, title: string, version: number): PaymentListItem => ({
-  id,
-  applicationId: 1,
-  title,
-  type: 'collection',
-  status: 'pending',
-  transactionDate: '2026-11-20',
-  amountMinor: 10000,
-  amount: '100.00',
-  currency: 'GBP',
-  digits: 2,
-  transferMethod: null,
-  studentName: 'Student',
-  student: null,
-  signingTeacher: null,
-  confirmedBy: null,
-  confirmedAt: null,
-  createdAt: 0,
-  version,
-});
+const row = paymentRow;
 const ROWS = [row(1, 'First', 4), row(2, 'Second', 7)];
 
 // The calls the screen makes, by path, with the bodies of its writes; `answer` overrides a path's answer.
