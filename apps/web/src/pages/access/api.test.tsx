@@ -1,37 +1,19 @@
-import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { spyOnAccessRefresh } from '../../test/accessRefresh';
 import { okResponse as ok } from '../../test/responses';
-import { useSession } from '../../stores/session';
 import { useChangeMemberRole, useRemoveRole, useSaveMenu, useSaveRole } from './api';
 
-const refreshAccess = vi.fn(async () => undefined);
-const wrapper = ({ children }: { children: ReactNode }) => (
-  <QueryClientProvider client={new QueryClient()}>{children}</QueryClientProvider>
-);
+const { refreshAccess, wrapper } = spyOnAccessRefresh();
 const role = (id?: number) => ({ id, name: 'ROLE_X', cnName: 'X', kind: 'general' as const, permissionIds: [1] });
 
-// The store's own read, put back after each test (other files share the store).
-const { refreshAccess: realRefresh, profile: realProfile } = useSession.getState();
-afterEach(() => {
-  vi.restoreAllMocks();
-  useSession.setState({ refreshAccess: realRefresh, profile: realProfile });
-});
-
 beforeEach(() => {
-  refreshAccess.mockClear();
   // Every call succeeds; a new role or menu gets id 99, a member's roles read answers none.
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
     const path = new URL(String(input), 'http://x').pathname;
     if (path.endsWith('/add')) return ok({ id: 99 });
     return ok(path.endsWith('/getMemberRoles') ? [] : null);
   });
-  // Signed in as member 7, holding role 5.
-  useSession.setState({
-    refreshAccess,
-    profile: { id: 7, displayName: 'Ada', avatarImg: null, roles: [{ id: 5, name: 'ROLE_A' }], activeRoleId: null },
-  } as never);
 });
 
 describe('saving access reads the signed-in member’s own access again', () => {
