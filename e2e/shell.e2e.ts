@@ -129,6 +129,46 @@ describe('portal shell', () => {
       .poll(() => tabPaths(page))
       .toEqual(['/applicationManage/applicationList', '/user/profile', '/transactionsManage/transactions']);
 
+    // Without dragging (WCAG 2.5.7): Move left and Move right in the tab's context menu; dnd-kit's description of
+    // the tabs is in the member's language and speaks of that menu (not of a keyboard drag there is not).
+    const moveBy = async (path: string, name: string) => {
+      await page.locator(`[data-testid="frame-tab"][data-path="${path}"]`).click({ button: 'right' });
+      await page.locator(`[data-testid="tab-menu"][data-path="${path}"]`).getByRole('menuitem', { name }).click();
+    };
+    await moveBy('/transactionsManage/transactions', '向左移');
+    await expect
+      .poll(() => tabPaths(page))
+      .toEqual(['/applicationManage/applicationList', '/transactionsManage/transactions', '/user/profile']);
+    await moveBy('/transactionsManage/transactions', '向右移');
+    await expect
+      .poll(() => tabPaths(page))
+      .toEqual(['/applicationManage/applicationList', '/user/profile', '/transactionsManage/transactions']);
+    // With the keyboard alone: Alt+Shift+→ moves the focused tab right, and the focus stays on it.
+    await page.locator('[data-testid="frame-tab"][data-path="/user/profile"]').focus();
+    await page.keyboard.press('Alt+Shift+ArrowRight');
+    await expect
+      .poll(() => tabPaths(page))
+      .toEqual(['/applicationManage/applicationList', '/transactionsManage/transactions', '/user/profile']);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-path'))).toBe('/user/profile');
+    await moveBy('/user/profile', '向左移');
+    await expect
+      .poll(() => tabPaths(page))
+      .toEqual(['/applicationManage/applicationList', '/user/profile', '/transactionsManage/transactions']);
+    const described = await page
+      .locator('[data-testid="frame-tab"][data-path="/user/profile"]')
+      .evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent ?? '');
+    expect(described).toContain('Alt+Shift');
+    // The close cross is a 24 × 24 target (WCAG 2.5.8).
+    const cross = await page
+      .locator('[data-testid="frame-tab"][data-path="/user/profile"] .frame-tab-close')
+      .boundingBox();
+    expect(cross!.width).toBeGreaterThanOrEqual(24);
+    expect(cross!.height).toBeGreaterThanOrEqual(24);
+    // Shift+Tab scrolls a control into view below the sticky header and tab bar, not behind them (WCAG 2.4.11).
+    const padding = await page.evaluate(() => parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop));
+    const barBottom = await page.locator('.frame-tabbar').evaluate((el) => el.getBoundingClientRect().bottom);
+    expect(padding).toBeGreaterThanOrEqual(barBottom);
+
     // Reload keeps the tabs (and their order), and they stay in reach under the header wherever the browser restores
     // the long profile page's scroll position.
     await page.reload();

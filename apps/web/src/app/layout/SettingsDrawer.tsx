@@ -97,7 +97,8 @@ export default function SettingsDrawer({ open, onClose }: { open: boolean; onClo
           style={{ width: 120 }}
           value={currentLocale()}
           onChange={(v: Locale) => changeLocale(v)}
-          options={LOCALES.map((l) => ({ value: l, label: LOCALE_NAMES[l] }))}
+          // Each name in its own language (WCAG 3.1.2).
+          options={LOCALES.map((l) => ({ value: l, label: <span lang={l}>{LOCALE_NAMES[l]}</span> }))}
           data-testid="setting-language"
         />
       </Row>

@@ -23,6 +23,8 @@ export interface TabDrag {
   style: CSSProperties;
   attributes: HTMLAttributes<HTMLElement>;
   listeners: DraggableSyntheticListeners;
+  // The context menu with the drag code's own items (Move left, Move right: a way to reorder without dragging).
+  menu: (items: NonNullable<MenuProps['items']>, onClick: NonNullable<MenuProps['onClick']>) => MenuProps;
 }
 
 // One tab: its title, its close button and its context menu (reload, close current/left/right/others/all).
@@ -61,7 +63,7 @@ export function TabItem({ tab, active, index, count, drag }: TabItemProps) {
     // Each tab owns its context menu; the wrapper names the tab, because antd keeps a closed menu in the DOM
     // and animates it out while the next tab's menu opens (two '.ant-dropdown' nodes for a moment).
     <Dropdown
-      menu={{ items, onClick: onMenu }}
+      menu={drag?.menu(items, onMenu) ?? { items, onClick: onMenu }}
       trigger={['contextMenu']}
       popupRender={(menu) => (
         <div data-testid="tab-menu" data-path={tab.fullPath}>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Alert, Drawer, Space } from 'antd';
+import { useFocusReturn } from '../useFocusReturn';
 
 type Props = {
   // Test ids <name>-compose (the drawer) and <name>-error (a refused send).
@@ -16,6 +17,8 @@ type Props = {
 
 // The drawer something is written and sent from (an e-mail, an SMS batch).
 export function SendDrawer({ name, title, size, actions, error, onClose, children }: Props) {
+  // Unmounted to close: the focus goes back to what opened it (WCAG 2.4.3).
+  useFocusReturn();
   return (
     <Drawer
       open

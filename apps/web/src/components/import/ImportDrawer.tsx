@@ -26,6 +26,19 @@ const ACTION_COLOR = { add: 'green', change: 'blue', refuse: 'red' } as const;
 // The import of one list (docs/import.md): template → upload → dry-run summary → mode → run with progress → result
 // sheet. The server checks every row as its form would; nothing is written before "Import". The write is a
 // background job: its progress bar and its file (the result sheet) are the jobs module's.
+// The dry run's counts, said without moving the focus when they appear (WCAG 4.1.3); the region is in the page
+// before them, so a screen reader hears the change.
+export function CheckStatus({ check }: { check: ImportCheck | null }) {
+  const { t } = useTranslation();
+  return (
+    <div role="status" className="sr-only" data-testid="import-status">
+      {check
+        ? t('importSheet.checked', { toAdd: check.toAdd, toChange: check.toChange, toRefuse: check.toRefuse })
+        : ''}
+    </div>
+  );
+}
+
 export type ImportDrawerProps = { kind: ImportKind; open: boolean; onClose: () => void; onImported: () => void };
 
 export default function ImportDrawer({ kind, open, onClose, onImported }: ImportDrawerProps) {
@@ -131,9 +144,12 @@ export default function ImportDrawer({ kind, open, onClose, onImported }: Import
               {phase.at === 'checking' ? t('importSheet.checking') : t('importSheet.upload')}
             </Button>
           </Upload>
-          {phase.at === 'checking' ? <Progress percent={phase.percent} size="small" /> : null}
+          {phase.at === 'checking' ? (
+            <Progress percent={phase.percent} size="small" aria-label={t('importSheet.checking')} />
+          ) : null}
           {refusal ? <Alert type="error" showIcon title={refusal} data-testid="import-refusal" /> : null}
         </Space>
+        <CheckStatus check={check} />
         {check ? (
           <Space orientation="vertical" style={{ width: '100%' }} data-testid="import-summary">
             <Typography.Text strong>{t('importSheet.step3')}</Typography.Text>

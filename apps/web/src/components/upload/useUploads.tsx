@@ -51,7 +51,8 @@ export function UploadProgress({ files, testId }: { files: readonly InFlight[]; 
   return files.map((f) => (
     <div key={f.uid} style={{ margin: '8px 0' }} data-testid={testId}>
       <Typography.Text>{f.name}</Typography.Text>
-      <Progress percent={f.percent} size="small" status="active" />
+      {/* Named by its file (WCAG 4.1.2). */}
+      <Progress percent={f.percent} size="small" status="active" aria-label={f.name} />
     </div>
   ));
 }

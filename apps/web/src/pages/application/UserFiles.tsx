@@ -19,6 +19,7 @@ import { toast } from '../../lib/feedback';
 import type { DataColumn } from '../../components/crud/DataTable';
 import { useIdParam } from '../../navigation/useScreen';
 import { validFields } from '../../components/form/validFields';
+import { useFocusReturn } from '../../components/useFocusReturn';
 
 const ACCEPT = '.pdf,.png,.jpg,.jpeg,.gif,.doc,.docx,.xls,.xlsx';
 
@@ -176,6 +177,7 @@ function FileEdit({
   onSubmit: (v: { title: string; type: string }) => Promise<void>;
 }) {
   const { t } = useTranslation();
+  useFocusReturn();
   const confirm = useConfirm();
   const [form] = Form.useForm<{ title: string; type: string }>();
   const [busy, setBusy] = useState(false);

@@ -19,6 +19,7 @@ import { useConfirm } from '../../components/form/useConfirm';
 import { toast } from '../../lib/feedback';
 import type { DataColumn } from '../../components/crud/DataTable';
 import { useIdParam } from '../../navigation/useScreen';
+import { useFocusReturn } from '../../components/useFocusReturn';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; item: FollowUp } | null;
 
@@ -170,6 +171,7 @@ function FollowForm({
   onSubmit: (v: FollowValues) => Promise<void>;
 }) {
   const { t } = useTranslation();
+  useFocusReturn();
   const confirm = useConfirm();
   const [form] = Form.useForm<FollowValues>();
   const staff = useStaffOptions();

@@ -14,6 +14,7 @@ import { ASSISTANT_QUESTION_MAX } from '@study-crm/shared';
 import { ROUTER_BASE } from '../../paths';
 import { ConversationList } from './ConversationList';
 import { MessageBubble } from './MessageBubble';
+import { ChatStatus } from './ChatStatus';
 import { useChat } from './useChat';
 import './assistant.css';
 
@@ -164,6 +165,7 @@ export default function AssistantPanel({ open, onClose }: { open: boolean; onClo
             <MessageBubble key={m.key} m={m} nav={nav} />
           ))}
           <div ref={bottom} />
+          <ChatStatus messages={chat.messages} />
         </div>
       )}
     </Drawer>

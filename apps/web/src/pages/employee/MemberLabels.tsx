@@ -8,6 +8,7 @@ import { Permission } from '../../components/Permission';
 import { useAssignLabels, useLabelOptions, useMemberLabels } from './api';
 import { useConfirm } from '../../components/form/useConfirm';
 import { toast } from '../../lib/feedback';
+import { useFocusReturn } from '../../components/useFocusReturn';
 
 export function LabelTags({ labels }: { labels: readonly MemberLabel[] }) {
   return (
@@ -58,6 +59,7 @@ function EditLabelsModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  useFocusReturn();
   const confirm = useConfirm();
   const options = useLabelOptions(true);
   const assign = useAssignLabels();

@@ -8,6 +8,7 @@ import { registerBundle } from '../../i18n';
 import { emailRule, newPasswordRules, repeatedRules, requiredRule } from '../../components/form/rules';
 import { useConfirm } from '../../components/form/useConfirm';
 import { useCountdown } from '../../components/form/useCountdown';
+import { useFocusReturn } from '../../components/useFocusReturn';
 import { forgot } from './forgot-locale';
 import { useCaptcha } from './useCaptcha';
 import { toast } from '../../lib/feedback';
@@ -141,6 +142,8 @@ function ForgotPassword({ onClose }: { onClose: (email?: string) => void }) {
 
 // The login page is drawn without antd; the dialog brings antd's theme, locale and feedback with it.
 export default function ForgotPasswordDialog(props: { onClose: (email?: string) => void }) {
+  // Unmounted to close: the focus goes back to "Forgot password" (WCAG 2.4.3).
+  useFocusReturn();
   return (
     <AntdProviders>
       <ForgotPassword {...props} />

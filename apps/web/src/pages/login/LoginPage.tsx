@@ -196,7 +196,8 @@ export default function LoginPage({
             data-testid="login-locale"
           >
             {LOCALES.map((l) => (
-              <option key={l} value={l}>
+              // Each name in its own language (WCAG 3.1.2).
+              <option key={l} value={l} lang={l}>
                 {LOCALE_NAMES[l]}
               </option>
             ))}

@@ -25,6 +25,7 @@ import { PaymentDrawer, type DrawerMode } from './PaymentDrawer';
 import { StatusTag, TypeTag } from './tags';
 import { useConfirm } from '../../components/form/useConfirm';
 import { toast } from '../../lib/feedback';
+import { useFocusReturn } from '../../components/useFocusReturn';
 import { useSettings } from '../../stores/settings';
 import type { DataColumn } from '../../components/crud/DataTable';
 
@@ -57,6 +58,9 @@ export function PaymentList({ applicationId, title }: { applicationId?: number; 
   const totals = usePaymentTotals({ ...filterParams, ...scope });
   const mutate = usePaymentMutation();
   const [drawer, setDrawer] = useState<{ mode: DrawerMode; id?: number } | null>(null);
+  // The drawer is unmounted to close, and View is replaced by Edit while open: the focus goes back to the row's
+  // button or the plus button when it closes (WCAG 2.4.3).
+  useFocusReturn(!!drawer);
   const [voiding, setVoiding] = useState<PaymentListItem | null>(null);
   const [reason, setReason] = useState('');
   // Each record's void dialog starts with an empty reason, however the last one was left.

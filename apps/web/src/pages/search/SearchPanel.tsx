@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -125,7 +125,15 @@ export default function SearchPanel({
     return [...own, ...records];
   }, [keyword, screens, found.data, canOpen]);
 
-  useEffect(() => setActive(0), [items]);
+  // The options the arrows move through (the ARIA combobox pattern, WCAG 4.1.2): the recent searches before anything
+  // is typed, else what was found.
+  const recentShown = !keyword ? recent : [];
+  const count = keyword ? items.length : recentShown.length;
+  const ids = useId();
+  const listId = `${ids}-list`;
+  const optionId = (i: number) => `${ids}-option-${i}`;
+
+  useEffect(() => setActive(0), [items, keyword]);
   useEffect(() => {
     list.current?.querySelector('[aria-selected="true"]')?.scrollIntoView({ block: 'nearest' });
   }, [active]);
@@ -140,12 +148,13 @@ export default function SearchPanel({
   const onKeyDown = (e: React.KeyboardEvent) => {
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
       e.preventDefault();
-      if (!items.length) return;
+      if (!count) return;
       const step = e.key === 'ArrowDown' ? 1 : -1;
-      setActive((i) => (i + step + items.length) % items.length);
+      setActive((i) => (i + step + count) % count);
     } else if (e.key === 'Enter' && !e.nativeEvent.isComposing) {
       e.preventDefault();
-      openItem(items[active]);
+      if (keyword) openItem(items[active]);
+      else if (recentShown[active] !== undefined) setText(recentShown[active]);
     } else if (e.key === 'Escape') {
       e.preventDefault();
       onClose();
@@ -162,12 +171,22 @@ export default function SearchPanel({
             {t('search.clearRecent')}
           </Button>
         </div>
-        {recent.map((r) => (
-          <div key={r} className="search-item" role="button" tabIndex={-1} onClick={() => setText(r)}>
-            <ClockCircleOutlined className="search-item-icon" />
-            <span className="search-item-title">{r}</span>
-          </div>
-        ))}
+        <div role="listbox" id={listId} aria-label={t('search.recent')}>
+          {recent.map((r, i) => (
+            <div
+              key={r}
+              id={optionId(i)}
+              className="search-item"
+              role="option"
+              aria-selected={i === active}
+              onMouseEnter={() => setActive(i)}
+              onClick={() => setText(r)}
+            >
+              <ClockCircleOutlined className="search-item-icon" aria-hidden />
+              <span className="search-item-title">{r}</span>
+            </div>
+          ))}
+        </div>
       </div>
     ) : (
       <Typography.Text type="secondary">{t('search.noRecent')}</Typography.Text>
@@ -181,30 +200,54 @@ export default function SearchPanel({
       </Typography.Text>
     );
   } else {
-    let last: Group | null = null;
-    body = items.map((item, i) => {
-      const header = item.group !== last && (
-        <div className="search-group-title">{t(`search.groups.${item.group}`)}</div>
-      );
-      last = item.group;
-      return (
-        <div key={item.key}>
-          {header}
-          <div
-            className="search-item"
-            role="option"
-            aria-selected={i === active}
-            data-testid={`search-hit-${item.key}`}
-            onMouseEnter={() => setActive(i)}
-            onClick={() => openItem(item)}
-          >
-            <span className="search-item-icon">{ICONS[item.group]}</span>
-            <span className="search-item-title">{item.title}</span>
-            {item.detail && <span className="search-item-detail">{item.detail}</span>}
-          </div>
-        </div>
-      );
+    // One group of options per kind of record, named by its title.
+    const groups: { group: Group; first: number; items: Item[] }[] = [];
+    items.forEach((item, i) => {
+      const last = groups[groups.length - 1];
+      if (last?.group === item.group) last.items.push(item);
+      else groups.push({ group: item.group, first: i, items: [item] });
     });
+    body = (
+      <div role="listbox" id={listId} aria-label={t('search.title')}>
+        {groups.map(({ group, first, items: own }) => (
+          <div key={group} role="group" aria-labelledby={`${ids}-group-${group}`}>
+            <div className="search-group-title" id={`${ids}-group-${group}`}>
+              {t(`search.groups.${group}`)}
+            </div>
+            {own.map((item, k) => option(item, first + k))}
+          </div>
+        ))}
+      </div>
+    );
+  }
+
+  function option(item: Item, i: number) {
+    return (
+      <div
+        key={item.key}
+        id={optionId(i)}
+        className="search-item"
+        role="option"
+        aria-selected={i === active}
+        data-testid={`search-hit-${item.key}`}
+        onMouseEnter={() => setActive(i)}
+        onClick={() => openItem(item)}
+      >
+        <span className="search-item-icon" aria-hidden>
+          {ICONS[item.group]}
+        </span>
+        <span className="search-item-title">{item.title}</span>
+        {item.detail && <span className="search-item-detail">{item.detail}</span>}
+      </div>
+    );
+  }
+
+  // Said without moving the focus (WCAG 4.1.3): searching, nothing found, how many were found.
+  let status = '';
+  if (keyword) {
+    if (found.isError && !items.length) status = t('search.failed');
+    else if (!items.length) status = found.isFetching ? t('search.searching') : t('search.empty', { keyword });
+    else if (!found.isFetching) status = t('search.found', { count: items.length });
   }
 
   return (
@@ -217,6 +260,9 @@ export default function SearchPanel({
       style={{ top: 72 }}
       destroyOnHidden
       className="search-panel"
+      // The dialog's name, read and not drawn (the box's placeholder says the rest).
+      title={t('search.title')}
+      classNames={{ header: 'sr-only' }}
       data-testid="search-panel"
     >
       <Input
@@ -230,10 +276,18 @@ export default function SearchPanel({
         onKeyDown={onKeyDown}
         allowClear
         aria-label={t('search.placeholder')}
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={count > 0}
+        aria-controls={count > 0 ? listId : undefined}
+        aria-activedescendant={count > 0 ? optionId(Math.min(active, count - 1)) : undefined}
         data-testid="search-input"
       />
-      <div className="search-results" role="listbox" ref={list} data-testid="search-results">
+      <div className="search-results" ref={list} data-testid="search-results">
         {body}
+      </div>
+      <div role="status" className="sr-only" data-testid="search-status">
+        {status}
       </div>
       <div className="search-hint">{t('search.hint')}</div>
     </Modal>

@@ -11,6 +11,8 @@ export const search = {
       empty: '找不到符合「{{keyword}}」的資料',
       failed: '搜尋失敗，請再試一次',
       searching: '搜尋中…',
+      title: '搜尋',
+      found: '找到 {{count}} 筆',
       hint: '↑↓ 選擇　Enter 開啟　Esc 關閉',
       groups: {
         screen: '畫面',
@@ -33,6 +35,8 @@ export const search = {
       empty: '找不到符合“{{keyword}}”的数据',
       failed: '搜索失败，请再试一次',
       searching: '搜索中…',
+      title: '搜索',
+      found: '找到 {{count}} 条',
       hint: '↑↓ 选择　Enter 打开　Esc 关闭',
       groups: {
         screen: '页面',
@@ -55,6 +59,8 @@ export const search = {
       empty: 'Nothing matches “{{keyword}}”',
       failed: 'The search failed; please try again',
       searching: 'Searching…',
+      title: 'Search',
+      found: 'Found: {{count}}',
       hint: '↑↓ to choose · Enter to open · Esc to close',
       groups: {
         screen: 'Screens',
