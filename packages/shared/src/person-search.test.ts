@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldForSearch, searchText, searchWords } from './person-search.js';
+import { foldForSearch, keywordWords, searchText, searchWords } from './person-search.js';
 
 describe('the search fold', () => {
   it('folds what a CJK input method types in full width to the plain letters, digits and spaces', () => {
@@ -15,9 +15,9 @@ describe('the search fold', () => {
   });
 
   it('takes a number typed with its trunk 0 as phones are kept: without the leading zeros', () => {
-    expect(searchWords('0912 345 678')).toEqual(['912', '345', '678']);
-    expect(searchWords('０９３３１１１２２２')).toEqual(['933111222']);
+    expect(keywordWords('0912 345 678')).toEqual(['912', '345', '678']);
+    expect(keywordWords('０９３３１１１２２２')).toEqual(['933111222']);
     // A lone 0, and words that are not all digits, stay as typed.
-    expect(searchWords('0 0a12 a012 00')).toEqual(['0', '0a12', 'a012']);
+    expect(keywordWords('0 0a12 a012 00')).toEqual(['0', '0a12', 'a012']);
   });
 });

@@ -10,16 +10,17 @@ export function foldForSearch(text: string): string {
   return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
-// A number typed with its trunk 0 ("0912…") as phones are kept (the national number, without it: decisions 347,
-// 349): a word of digits loses its leading zeros. What holds the word also holds it without them, so no hit is lost.
-const withoutTrunkZeros = (word: string) => (/^\d+$/.test(word) ? word.replace(/^0+(?=\d)/, '') : word);
-
 // The words of a search, folded, each once; at most `max` of them (what is typed is short).
 export function searchWords(keyword: string | null | undefined, max = 6): string[] {
-  return keyword
-    ? [...new Set(foldForSearch(keyword).split(' ').filter(Boolean).map(withoutTrunkZeros))].slice(0, max)
-    : [];
+  return keyword ? [...new Set(foldForSearch(keyword).split(' ').filter(Boolean))].slice(0, max) : [];
 }
+
+// The words the server matches a list keyword or the search box by: a number typed with its trunk 0 ("0912…") as
+// phones are kept (the national number without it, decisions 347 and 349), its leading zeros dropped. What holds the
+// word also holds it without them, so no hit is lost. (The server's only: the web's pickers match names.)
+export const keywordWords = (keyword: string | null | undefined, max = 6): string[] => [
+  ...new Set(searchWords(keyword, max).map((w) => (/^\d+$/.test(w) ? w.replace(/^0+(?=\d)/, '') : w))),
+];
 
 // The names a person is found by, in the order a reason is given: the English name (as shown, last then first),
 // Chinese name, nickname, login name, e-mail, mobile.

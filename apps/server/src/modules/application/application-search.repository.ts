@@ -1,4 +1,4 @@
-import { searchWords, type RecordSearch } from '@study-crm/shared';
+import { keywordWords, type RecordSearch } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
 import { liveSearched, newestOf, searchNewest, searchTextHolds } from '../../db/sql-helpers.js';
 
@@ -8,7 +8,8 @@ import { liveSearched, newestOf, searchNewest, searchTextHolds } from '../../db/
 // keyword (decision 182).
 export const applicationHolds = (db: Db, words: readonly string[], slot?: (i: number) => unknown) =>
   searchTextHolds(db, 'application', words, slot);
-export const keywordWords = (keyword: string) => searchWords(keyword);
+// The words it matches (a number typed with its trunk 0 too).
+export { keywordWords };
 
 // What an application result shows.
 const COLUMNS = ['id', 'name', 'engLastName', 'engFirstName', 'passportNo', 'email', 'applicationDate'] as const;

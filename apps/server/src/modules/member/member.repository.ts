@@ -5,7 +5,7 @@ import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type Sql
 import {
   ADMIN_ROLE_NAME,
   personSearchText,
-  searchWords,
+  keywordWords,
   type MemberLabel,
   type MemberSort,
   type MemberType,
@@ -208,7 +208,7 @@ export function createMemberRepository(db: Db, dialect: Dialect, carried: Member
   ): Expression<SqlBool> => {
     const val = <T>(name: string, v: T): T => (s ? (s[name] as T) : v);
     // A keyword of short words: member_gram drives the plan, the member's columns compared opaquely (decision 217).
-    const words = f.keyword ? searchWords(f.keyword) : [];
+    const words = f.keyword ? keywordWords(f.keyword) : [];
     const type = searchedColumn('member.member_type', walkOrder || words);
     const conds: Expression<SqlBool>[] = [liveSearched('member', words)];
     if (typeof f.memberType === 'string') conds.push(eb(type, '=', val('memberType', f.memberType)));
@@ -240,7 +240,7 @@ export function createMemberRepository(db: Db, dialect: Dialect, carried: Member
   // The values of whereFilter(f)'s slots, and the key of its SQL text: the filters present (the names of their
   // slots) and the keyword's shape.
   const filterShape = (f: MemberFilter) => {
-    const words = f.keyword ? searchWords(f.keyword) : [];
+    const words = f.keyword ? keywordWords(f.keyword) : [];
     const values: Record<string, unknown> = {};
     if (typeof f.memberType === 'string') values.memberType = f.memberType;
     else f.memberType?.forEach((t, i) => (values[`mt${i}`] = t));

@@ -1,4 +1,4 @@
-import { displayName, personMatches, searchWords, type PersonRef, type RecordSearch } from '@study-crm/shared';
+import { displayName, personMatches, keywordWords, type PersonRef, type RecordSearch } from '@study-crm/shared';
 import type { Conn } from '../../db/transaction.js';
 import type { PageWindow } from '../../lib/paging.js';
 import type { PersonFound } from './people.mapper.js';
@@ -39,10 +39,10 @@ export function createPeopleService(repo: PeopleRepository, insertStudent: Inser
       repo.findByContact(tx, email, areaCode, mobile),
     insertStudent,
     pageOfRole: (roleId: number, keyword: string | null | undefined, w: PageWindow) =>
-      repo.pageOfRole(roleId, searchWords(keyword), w),
+      repo.pageOfRole(roleId, keywordWords(keyword), w),
     // Staff found by part of any name they are shown by, each with the names that matched (pickers).
     async searchStaff(keyword: string | null | undefined, limit: number): Promise<PersonFound[]> {
-      const words = searchWords(keyword);
+      const words = keywordWords(keyword);
       const found: PersonFound[] = [];
       for (const row of await repo.searchStaff(words, limit)) {
         const matched = personMatches(row, words);

@@ -3,7 +3,7 @@ import {
   SEARCH_GROUP_MAX,
   SEARCH_PERMS,
   SEARCH_TYPES,
-  searchWords,
+  keywordWords,
   type RecordSearch,
   type SearchResult,
   type SearchType,
@@ -25,7 +25,7 @@ export function createSearchService(deps: SearchDeps) {
       if (q.types?.some((t) => !perms.has(SEARCH_PERMS[t]))) throw new AppError(Code.FORBIDDEN);
       const wanted = q.types ? new Set(q.types) : null;
       const types = SEARCH_TYPES.filter((t) => (wanted ? wanted.has(t) : perms.has(SEARCH_PERMS[t])));
-      const words = searchWords(q.keyword);
+      const words = keywordWords(q.keyword);
       if (!words.length) return { groups: [] };
       const limit = q.limit ?? SEARCH_GROUP_MAX;
       const found = await Promise.all(types.map((t) => deps[t](words, limit)));
