@@ -66,10 +66,11 @@ export function PagedTable<T extends object>({
   // its address after this effect (a screen just shown).
   useEffect(() => {
     const d = query.data;
-    if (!list || !d || loading || query.isPlaceholderData || query.error || d.list.length) return;
+    // (While a page loads, the rows shown may be the last page's: placeholder data.)
+    if (!list || !d || loading || d.list.length) return;
     const { pageNum, pageSize } = list.page;
-    // (Past the count's cap the total is one more than the rows counted.)
-    const last = Math.ceil(((d.total ?? 0) - (d.totalCapped ? 1 : 0)) / pageSize);
+    // (Past the count's cap the total is a floor, one more than the cap: that many rows do exist.)
+    const last = Math.ceil((d.total ?? 0) / pageSize);
     if (last < 1 || last >= pageNum) return;
     if (list.replacePage) list.replacePage(last);
     else list.setPage({ pageNum: last, pageSize });

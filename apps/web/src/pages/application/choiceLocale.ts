@@ -1,10 +1,11 @@
 import type { LocaleBundle } from '../../locales/types';
 
-// The target-school choice strings (issue 40), loaded with the application detail only (not the list, the first
-// screen).
+// The strings loaded with the application detail only (not the list, the first screen): the target-school choices
+// (issue 40) and the notice of a save made elsewhere while the form has edits (decision 349).
 export const applicationChoice = {
   'zh-TW': {
     application: {
+      changedElsewhere: '您編輯期間，有人已儲存此申請。重新載入可看到對方的版本（未儲存的修改將遺失）。',
       f: {
         cycleId: '招生週期',
         route: '申請途徑',
@@ -32,6 +33,7 @@ export const applicationChoice = {
   },
   'zh-CN': {
     application: {
+      changedElsewhere: '您编辑期间，有人已保存此申请。重新加载可看到对方的版本（未保存的修改将丢失）。',
       f: {
         cycleId: '招生周期',
         route: '申请途径',
@@ -59,6 +61,8 @@ export const applicationChoice = {
   },
   'en-US': {
     application: {
+      changedElsewhere:
+        'Someone else saved this application while you were editing. Reload to see their version (your unsaved edits will be lost).',
       f: {
         cycleId: 'Admissions cycle',
         route: 'Route',

@@ -40,8 +40,6 @@ export const enUS = {
     reload: 'Reload',
     warnings: 'Saved, but please note',
     unsavedHint: 'You have unsaved changes',
-    changedElsewhere:
-      'Someone else saved this application while you were editing. Reload to see their version (your unsaved edits will be lost).',
     addRow: 'Add row',
     maxRows: 'At most {{max}} rows',
     removeRow: 'Remove row',

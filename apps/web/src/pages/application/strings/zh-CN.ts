@@ -40,7 +40,6 @@ export const zhCN = {
     reload: '重新加载',
     warnings: '已保存，但请注意',
     unsavedHint: '有未保存的更改',
-    changedElsewhere: '您编辑期间，有人已保存此申请。重新加载可看到对方的版本（未保存的修改将丢失）。',
     addRow: '新增一行',
     maxRows: '最多 {{max}} 行',
     removeRow: '删除此行',

@@ -40,7 +40,6 @@ export const zhTW = {
     reload: '重新載入',
     warnings: '已儲存，但請注意',
     unsavedHint: '有未儲存的變更',
-    changedElsewhere: '您編輯期間，有人已儲存此申請。重新載入可看到對方的版本（未儲存的修改將遺失）。',
     addRow: '新增一列',
     maxRows: '最多 {{max}} 列',
     removeRow: '刪除此列',
