@@ -4,20 +4,23 @@ import { downloadFrom, openDrawer, openDrawerWith, sheetRows, workbookOf } from 
 import { ACTIVE_PANE, screenshot, settleAnimations, signIn, usePortal } from './harness.js';
 
 const LIST_PATH = '/sadmin/applicationManage/applicationList';
-// The template filled in: the example row replaced by two good applications and one with a bad e-mail.
-async function filledTemplate(template: ExcelJS.Workbook): Promise<Buffer> {
+// The template filled in: the example row replaced by two good applications and one with a bad e-mail, each a
+// student of their own (e-mail and mobile differ by row and by `run`: a student who already applied for the
+// example's course is refused, decision 342).
+async function filledTemplate(template: ExcelJS.Workbook, run: number): Promise<Buffer> {
   const ws = template.worksheets[0]!;
   const example = ws.getRow(2).values as unknown[];
-  const row = (name: string, email: string) => {
+  const row = (name: string, email: string, n: number) => {
     const cells = example.slice(1).map((v) => (v === null || v === undefined ? '' : String(v)));
     cells[0] = name;
     cells[7] = email;
+    cells[9] = `91100${run}00${n}`;
     return cells;
   };
   ws.spliceRows(2, 1);
-  ws.addRow(row('林小華', 'hua.import@example.com'));
-  ws.addRow(row('壞郵件', 'not-an-email'));
-  ws.addRow(row('王大明', 'ming.import@example.com'));
+  ws.addRow(row('林小華', `hua.import${run}@example.com`, 1));
+  ws.addRow(row('壞郵件', 'not-an-email', 2));
+  ws.addRow(row('王大明', `ming.import${run}@example.com`, 3));
   return Buffer.from(await template.xlsx.writeBuffer());
 }
 
@@ -44,7 +47,7 @@ describe('importing applications from a sheet, end to end', () => {
         .setInputFiles({
           name: 'applications.xlsx',
           mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-          buffer: await filledTemplate(template),
+          buffer: await filledTemplate(template, locale === 'en-US' ? 2 : 1),
         });
       const summary = openDrawer(page).getByTestId('import-summary');
       await summary.waitFor({ state: 'visible', timeout: 30_000 });
