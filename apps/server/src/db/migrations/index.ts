@@ -65,7 +65,7 @@ import * as configVersion from './20261207_0084_config_version.js';
 import * as importClaims from './20261207_0085_import_claims.js';
 import * as emailRecipientCase from './20261207_0086_email_recipient_case.js';
 import * as feedbackMobile from './20261207_0087_feedback_mobile.js';
-import * as followUpDueEndOfDay from './20261207_0088_follow_up_due_end_of_day.js';
+import * as todoDueEndOfDay from './20261207_0088_todo_due_end_of_day.js';
 import * as searchFoldNfkd from './20261207_0089_search_fold_nfkd.js';
 import * as applicationContact from './20261207_0090_application_contact.js';
 import * as jobs from './20261129_0054_jobs.js';
@@ -148,7 +148,7 @@ export const migrations: Record<string, Migration> = {
   '20261207_0085_import_claims': importClaims,
   '20261207_0086_email_recipient_case': emailRecipientCase,
   '20261207_0087_feedback_mobile': feedbackMobile,
-  '20261207_0088_follow_up_due_end_of_day': followUpDueEndOfDay,
+  '20261207_0088_todo_due_end_of_day': todoDueEndOfDay,
   '20261207_0089_search_fold_nfkd': searchFoldNfkd,
   '20261207_0090_application_contact': applicationContact,
 };

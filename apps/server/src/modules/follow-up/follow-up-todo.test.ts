@@ -10,7 +10,7 @@ import {
 } from '@study-crm/shared';
 import { testClock } from '../../test/harness.js';
 import { ask } from '../../test/assistant-fixtures.js';
-import * as followUpDueEndOfDay from '../../db/migrations/20261207_0088_follow_up_due_end_of_day.js';
+import * as todoDueEndOfDay from '../../db/migrations/20261207_0088_todo_due_end_of_day.js';
 import { BASE, fullForm, staffWith } from '../../test/application-fixtures.js';
 import type { Conn } from '../../db/transaction.js';
 import { systemClock } from '../../lib/clock.js';
@@ -228,30 +228,37 @@ describe('a follow-up to-do on its contract date', () => {
     const summer = await insert('followUp', Date.UTC(2026, 6, 15));
     const winter = await insert('followUp', Date.UTC(2026, 0, 15));
     const undated = await insert('followUp', null);
+    // A UK-admissions reminder's and a data request's to-dos likewise (decision 342); another source's stays.
+    const reminder = await insert('applicationReminder', Date.UTC(2026, 6, 16));
+    const request = await insert('privacyRequest', Date.UTC(2026, 11, 1));
     const other = await insert('privacyDue', Date.UTC(2026, 6, 16));
     const due = async () => {
       const rows = await t.db.db
         .selectFrom('memberTodo')
         .select(['id', 'dueAt'])
-        .where('id', 'in', [summer, winter, undated, other])
+        .where('id', 'in', [summer, winter, undated, reminder, request, other])
         .execute();
       return Object.fromEntries(rows.map((r) => [r.id, r.dueAt === null ? null : Number(r.dueAt)]));
     };
-    await followUpDueEndOfDay.up(raw);
+    await todoDueEndOfDay.up(raw);
     const moved = {
       [summer]: Date.UTC(2026, 6, 15, 23) - 1,
       [winter]: Date.UTC(2026, 0, 16) - 1,
       [undated]: null,
+      [reminder]: Date.UTC(2026, 6, 16, 23) - 1,
+      [request]: Date.UTC(2026, 11, 2) - 1,
       [other]: Date.UTC(2026, 6, 16),
     };
     expect(await due()).toEqual(moved);
-    await followUpDueEndOfDay.up(raw);
+    await todoDueEndOfDay.up(raw);
     expect(await due()).toEqual(moved);
-    await followUpDueEndOfDay.down(raw);
+    await todoDueEndOfDay.down(raw);
     expect(await due()).toEqual({
       [summer]: Date.UTC(2026, 6, 15),
       [winter]: Date.UTC(2026, 0, 15),
       [undated]: null,
+      [reminder]: Date.UTC(2026, 6, 16),
+      [request]: Date.UTC(2026, 11, 1),
       [other]: Date.UTC(2026, 6, 16),
     });
   });
