@@ -11,18 +11,29 @@ import { okResponse as ok } from '../../test/responses';
 import { payment } from './locale';
 import { PaymentDrawer } from './PaymentDrawer';
 import { paymentRow } from './testRecords';
-import type * as PaymentApi from './api';
 
-// An upload that has not landed yet (resolved by a test when it wants the file to land).
-let landUpload: (() => void) | undefined;
-vi.mock('./api', async (original) => ({
-  ...(await original<typeof PaymentApi>()),
-  uploadAttachment: () =>
-    new Promise((resolve) => {
-      landUpload = () =>
-        resolve({ meta: { code: 200, message: 'ok' }, data: { name: '202612/ffff.pdf', mime: 'application/pdf' } });
-    }),
-}));
+// The browser's upload request (api/upload.ts), held until a test lands it: the web project shares one module
+// graph between files (isolate: false), so the upload is stood in for at the XMLHttpRequest the app calls.
+const held: FakeUpload[] = [];
+class FakeUpload {
+  upload: { onprogress?: unknown } = {};
+  responseText = '';
+  onload?: () => void;
+  open() {}
+  setRequestHeader() {}
+  send() {
+    held.push(this);
+  }
+  abort() {}
+}
+const landUpload = () => {
+  const xhr = held.pop()!;
+  xhr.responseText = JSON.stringify({
+    meta: { code: 200, message: 'ok' },
+    data: { name: '202612/ffffffffffffffffffffffffffffffff.pdf', mime: 'application/pdf' },
+  });
+  xhr.onload!();
+};
 
 const PAY = '/api/v1/mc/paymentRecord';
 const RECEIPT = '202611/abcdefabcdefabcdefabcdefabcdefab.pdf';
@@ -53,6 +64,7 @@ const view = (version: number, description: string): PaymentView => ({
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
   resetFeedbackForTests();
   useSession.setState({ mid: null, serverPerm: [] });
 });
@@ -111,6 +123,7 @@ describe('the payment drawer', { timeout: 30_000 }, () => {
   });
 
   it('keeps Save off while a file is still uploading, and saves it once it has landed', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeUpload);
     const { updates, container } = openEditor(() => view(3, 'as opened'));
     await waitFor(() => expect(screen.getByTestId('pay-f-title')).toBeTruthy());
     const input = container.ownerDocument.querySelector<HTMLInputElement>('input[type=file]')!;
@@ -120,7 +133,7 @@ describe('the payment drawer', { timeout: 30_000 }, () => {
     fireEvent.click(save());
     expect(updates).toHaveLength(0);
 
-    landUpload!();
+    landUpload();
     await waitFor(() => expect(save().disabled).toBe(false));
     fireEvent.click(save());
     await waitFor(() => expect(updates).toHaveLength(1));
