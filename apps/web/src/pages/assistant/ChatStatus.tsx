@@ -17,10 +17,10 @@ export function ChatStatus({ messages }: { messages: readonly UiMessage[] }) {
     else if (last.status === 'cancelled') text = t('assistant.stopped');
     else if (last.status === 'error') text = last.error ?? t('assistant.interrupted');
     else if (last.status === 'pending') text = t('assistant.interrupted');
-    // Markdown's marks are not read out.
+    // Markdown's marks are not read out (the backquote by its code point: a plain one reads as a template to tools).
     else
       text = last.content
-        .replace(/[*_#`>|]+/g, ' ')
+        .replace(/[*_#\u0060>|]+/g, ' ')
         .replace(/\s+/g, ' ')
         .trim();
   }
