@@ -5,6 +5,7 @@ import { seedDemoMembers } from '../apps/server/src/seed/demo-members.js';
 
 const DEMO_ROLE = '顧問';
 import { ROW, pickOption, screenshot, poll, signIn, usePortal } from './harness.js';
+import { chunkUrl } from './chunks.js';
 
 // Issue 11: a list keeps its filters, sort and page in the URL, across a reload and with the back button.
 // Issue 12: the applications list keeps readable columns at 1280×720.
@@ -98,7 +99,7 @@ describe('list state in the URL', () => {
     const { page, context } = await portal.newPage({ storage: { 'cake-locale': 'en-US' } });
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    await context.route(/\/sadmin\/assets\/(Import|Export)Button-[^/]+\.js$/, async (route) => {
+    await context.route(chunkUrl('ImportButton', 'ExportButton'), async (route) => {
       await held;
       await route.continue();
     });
@@ -117,7 +118,7 @@ describe('list state in the URL', () => {
     const { page, context } = await portal.signedInPage({ storage: { 'cake-locale': 'en-US' } });
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    await context.route(/\/sadmin\/assets\/EmployeeList-[^/]+\.js$/, async (route) => {
+    await context.route(chunkUrl('EmployeeList'), async (route) => {
       await held;
       await route.continue();
     });

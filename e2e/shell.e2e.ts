@@ -12,6 +12,7 @@ import {
   seedStaff,
   usePortal,
 } from './harness.js';
+import { chunkUrl } from './chunks.js';
 import { expectPageErrors } from './page-errors.js';
 
 const HOME = '/sadmin/applicationManage/applicationList';
@@ -305,10 +306,10 @@ describe('portal shell', () => {
   it('keeps the frame when the code of a screen does not arrive, and loads it on "Try again"', async () => {
     const { page, context } = await portal.signedInPage({ storage: { 'cake-locale': 'en-US' } });
     // The configuration screen's chunk fails (a dropped connection, or a release that replaced it).
-    const chunk = /\/sadmin\/assets\/ConfigManage-[^/]*\.js$/;
+    const chunk = chunkUrl('ConfigManage');
     await page.route(chunk, (route) => route.abort('connectionreset'));
     // The browser reports the aborted chunk, and the screen's boundary logs what it caught.
-    expectPageErrors(/ConfigManage-[^ ]*\.js|net::ERR_CONNECTION_RESET|Failed to fetch dynamically imported module/);
+    expectPageErrors(/assets\/c[^ ]*\.js|net::ERR_CONNECTION_RESET|Failed to fetch dynamically imported module/);
     await openFromMenu(page, 'systemSetup', 'configManage');
     await expect.poll(() => page.getByTestId('screen-failed').textContent()).toContain('Its code did not arrive');
     await screenshot(page, 'shell-screen-failed-en-US');
