@@ -28,6 +28,7 @@ import type { search } from './pages/search/locale';
 import type { importSheet } from './components/import/locale';
 import type { privacy } from './pages/privacy/locale';
 import type { tabOrder } from './locales/tabOrder';
+import type { sessionExpiry } from './locales/sessionExpiry';
 
 // The shape of every string of the app (zh-TW, the default language, is the reference; a test keeps the three
 // languages equal): i18next checks `t('x.y')` keys against it at compile time. This file names every page's
@@ -60,6 +61,7 @@ type AllStrings = (typeof common)['zh-TW'] &
   (typeof assistant)['zh-TW'] &
   (typeof audit)['zh-TW'] &
   (typeof tabOrder)['zh-TW'] &
+  (typeof sessionExpiry)['zh-TW'] &
   (typeof search)['zh-TW'] &
   (typeof importSheet)['zh-TW'] &
   (typeof privacy)['zh-TW'];

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
-import { Code, resolveLocale, SIGN_HEADER, TOKEN_HEADER, type MessageKey } from '@study-crm/shared';
+import { BACKGROUND_HEADER, Code, resolveLocale, SIGN_HEADER, TOKEN_HEADER, type MessageKey } from '@study-crm/shared';
 import type { Config } from '../config.js';
 import type { Access } from './access.js';
 import type { AuthMember, Carry } from './context.js';
@@ -47,7 +47,9 @@ function pinClientAddress(req: FastifyRequest): void {
 
 // What the hooks need of the auth module's sessions; app.ts passes the session service in, so the HTTP layer does
 // not import a module.
-export type SessionAuthenticator = { authenticate(token: string, carry?: Carry): Promise<AuthMember | null> };
+export type SessionAuthenticator = {
+  authenticate(token: string, carry?: Carry, background?: boolean): Promise<AuthMember | null>;
+};
 
 // Locale, the client check (appId + sign), the session and the permission check, in that order.
 export function registerHooks(app: FastifyInstance, config: Config, sessions: SessionAuthenticator): void {
@@ -75,7 +77,8 @@ export function registerHooks(app: FastifyInstance, config: Config, sessions: Se
     }
     if (access === 'public') return;
     const token = header(req, TOKEN_HEADER) ?? bearer(req) ?? param(req, 'token');
-    const member = token ? await sessions.authenticate(token, carry) : null;
+    const background = header(req, BACKGROUND_HEADER) === '1';
+    const member = token ? await sessions.authenticate(token, carry, background) : null;
     if (!member) throw new AppError(Code.UNAUTHORIZED);
     const claimed = param(req, 'memberId');
     if (claimed !== undefined && claimed !== String(member.id)) throw new AppError(Code.UNAUTHORIZED);

@@ -174,3 +174,33 @@ describe('api client (spec sections 7 and 8)', () => {
     expect(encodeParams({ a: [1, 2] }).getAll('a')).toEqual(['1', '2']);
   });
 });
+
+// Decision 352: what counts as a person's activity for the session's idle limit.
+describe('activity', () => {
+  beforeEach(async () => {
+    localStorage.clear();
+    (await import('./activity')).forgetActivity();
+  });
+
+  it('notes a signed call the server took, not a background one, one that was refused as signed out, or one unsigned', async () => {
+    const { lastActivity } = await import('./activity');
+    const fetch = mockFetch(envelope(200));
+    await api.get('/api/v1/x');
+    expect(lastActivity()).toBe(0);
+    session.save('tok', 7);
+    const before = Date.now();
+    await api.get('/api/v1/x', {}, { background: true });
+    const sent = fetch.mock.calls[1] as unknown as [string, RequestInit];
+    expect((sent[1].headers as Record<string, string>)['x-background']).toBe('1');
+    expect(lastActivity()).toBe(0);
+    mockFetch(envelope(401));
+    await api.get('/api/v1/x', {}, { quiet: true });
+    expect(lastActivity()).toBe(0);
+    const plain = mockFetch(envelope(5401));
+    await api.post('/api/v1/x', {}, { quiet: true });
+    expect((plain.mock.calls[0] as unknown as [string, RequestInit])[1].headers).not.toHaveProperty('x-background');
+    expect(lastActivity()).toBeGreaterThanOrEqual(before);
+    // Shared with the portal's other tabs.
+    expect(Number(localStorage.getItem('lastCallAt'))).toBe(lastActivity());
+  });
+});

@@ -1,5 +1,6 @@
-import { Code, SIGN_HEADER, SILENT_CODES, TOKEN_HEADER, type Envelope } from '@study-crm/shared';
+import { BACKGROUND_HEADER, Code, SIGN_HEADER, SILENT_CODES, TOKEN_HEADER, type Envelope } from '@study-crm/shared';
 import i18n from '../i18n';
+import { noteActivity } from './activity';
 import { dialog, feedbackAvailable, toastError } from '../lib/feedback';
 import { API_BASE, APP_ID, CLIENT_SIGN, HTTP_TIMEOUT_MS, MC_ID } from './config';
 import { splitRefusal } from './refusal';
@@ -16,6 +17,8 @@ export type CallOptions = {
   isLogin?: boolean;
   // No toast and no dialog whatever the answer: a read ahead of a screen, which asks again and tells itself.
   quiet?: boolean;
+  // A call no person asked for (a poll): not activity that keeps an idle session open, here or on the server.
+  background?: boolean;
   signal?: AbortSignal;
 };
 
@@ -34,7 +37,9 @@ export function setTwoFactorSetupHandler(handler: () => void): void {
 
 let expiredDialogOpen = false;
 
-function showExpiredDialog(): void {
+// The session has ended (a 401, or the frame's idle or fixed limit passed: app/layout/SessionExpiry.tsx): the member
+// is told, and signs in again.
+export function showExpiredDialog(): void {
   if (expiredDialogOpen) return;
   expiredDialogOpen = true;
   const confirm = () => {
@@ -126,8 +131,13 @@ const refusedUnderOtherAccess = (body: unknown, sentAt: number) =>
   (accessSwitching || sentAt !== accessEpoch) &&
   (body as Partial<Envelope<unknown>> | null)?.meta?.code === Code.FORBIDDEN;
 
+// The headers of a call, with the background mark when it is one.
+const callHeaders = (opts: CallOptions, extra: Record<string, string> = {}) =>
+  headers(opts.background ? { ...extra, [BACKGROUND_HEADER]: '1' } : extra);
+
 async function send<T>(url: string, init: RequestInit, opts: CallOptions): Promise<Envelope<T>> {
   const sentAt = accessEpoch;
+  const signedAt = session.token() && !opts.background ? Date.now() : 0;
   let res: Response;
   try {
     res = await fetch(API_BASE + url, { ...init, signal: withTimeout(opts.signal) ?? null });
@@ -141,19 +151,21 @@ async function send<T>(url: string, init: RequestInit, opts: CallOptions): Promi
   } catch {
     body = null;
   }
+  // A signed call the server took (any answer but 401) kept the session open from when it was sent.
+  if (signedAt && (body as Partial<Envelope<T>> | null)?.meta?.code !== 401) noteActivity(signedAt);
   return handleEnvelope<T>(body, refusedUnderOtherAccess(body, sentAt) ? { ...opts, quiet: true } : opts);
 }
 
 export const api = {
   get<T>(url: string, params?: object, opts: CallOptions = {}): Promise<Envelope<T>> {
-    return send<T>(`${url}?${encodeParams(params).toString()}`, { method: 'GET', headers: headers() }, opts);
+    return send<T>(`${url}?${encodeParams(params).toString()}`, { method: 'GET', headers: callHeaders(opts) }, opts);
   },
   post<T>(url: string, body?: object, opts: CallOptions = {}): Promise<Envelope<T>> {
     return send<T>(
       url,
       {
         method: 'POST',
-        headers: headers({ 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8' }),
+        headers: callHeaders(opts, { 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8' }),
         body: encodeParams(body).toString(),
       },
       opts,

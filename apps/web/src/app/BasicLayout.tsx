@@ -10,6 +10,7 @@ import { Breadcrumb } from './layout/Breadcrumb';
 import { Navbar } from './layout/Navbar';
 import { SCREEN_LOADING, ScreenHost } from './layout/ScreenHost';
 import { NavMenu } from './layout/SideMenu';
+import { SessionExpiry } from './layout/SessionExpiry';
 import { TabBar } from './layout/TabBar';
 import { reloadTab } from './layout/tabActions';
 import { usePageInfo } from './layout/useResolution';
@@ -141,6 +142,7 @@ export default function BasicLayout() {
           </Suspense>
         </ErrorBoundary>
       )}
+      <SessionExpiry />
       {!s.navbar && (
         <button
           className="frame-settings-fab"

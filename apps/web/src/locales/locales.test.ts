@@ -10,7 +10,7 @@ import type { LocaleBundle, LocaleTree } from './types';
 // those of the kit's parts loaded on first use (components/import), found by file name so that a new page's strings
 // are checked without being listed here.
 const pageModules = import.meta.glob<Record<string, LocaleBundle>>(
-  ['../pages/**/*locale.ts', '../components/**/*locale.ts', './tabOrder.ts'],
+  ['../pages/**/*locale.ts', '../components/**/*locale.ts', './tabOrder.ts', './sessionExpiry.ts'],
   {
     eager: true,
   },

@@ -7,5 +7,7 @@ import { call } from '../api/call';
 export const readMenu = () => call(permissionApi.list).catch(() => null);
 export const readProfile = () => call(memberApi.profile).catch(() => null);
 export const readButtons = () => call(permissionApi.buttonList).catch(() => null);
-export const signOut = () => call(authApi.logout, {}, { isLogin: true }).catch(() => null);
+// `background`: the frame closes a session whose limit has passed (no person's activity).
+export const signOut = (opts: { background?: boolean } = {}) =>
+  call(authApi.logout, {}, { isLogin: true, ...opts }).catch(() => null);
 export const actAsRole = (roleId: number | null) => call(profileApi.switchRole, { roleId }).catch(() => null);

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { MenuItem, RoleRef } from '@study-crm/shared';
+import { forgetActivity, setSessionLimits } from '../api/activity';
 import { accessChanged, accessChanging, setSessionExpiredHandler } from '../api/client';
 import { session } from '../api/session';
 import { storage } from '../lib/storage';
@@ -115,6 +116,7 @@ async function readAccess(set: (state: Partial<SessionState>) => void): Promise<
   const serverMenu = menu?.meta.code === 200 && Array.isArray(menu.data) ? menu.data : [];
   const p = profile?.meta.code === 200 ? profile.data : null;
   const roleArr = p?.roles.map((r) => r.name) ?? [];
+  if (p) setSessionLimits(p.session);
   set({
     serverMenu: [...serverMenu, PROFILE_MENU],
     serverPerm: buttons?.meta.code === 200 && Array.isArray(buttons.data) ? buttons.data : [],
@@ -164,6 +166,7 @@ export const useSession = create<SessionState>((set, get) => ({
         () => null,
       );
     session.clear();
+    forgetActivity();
     storage.remove(ACTIVE_ROLE_KEY);
     // The next member starts with only the home tab.
     useTabs.getState().reset();

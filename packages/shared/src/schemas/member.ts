@@ -171,6 +171,12 @@ export const ProfileSchema = AccountFieldsSchema.extend({
     .int()
     .nullable()
     .describe('the role this session acts as (role switching); null: all of the roles'),
+  session: z
+    .object({
+      idleSeconds: z.number().int().describe('the session ends after this many seconds without a signed call'),
+      endsAt: z.number().int().describe('epoch ms: the session ends then, whatever the activity'),
+    })
+    .describe("this session's limits: the web app warns before either is reached"),
 });
 export type ProfileData = z.infer<typeof ProfileSchema>;
 

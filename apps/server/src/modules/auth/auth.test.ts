@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { BACKGROUND_HEADER, type Envelope, type ProfileData } from '@study-crm/shared';
 import { useTestApp } from '../../test/signed-in.js';
 import { ADMIN_LOGIN, ADMIN_PASSWORD, TEST_CAPTCHA, testClock } from '../../test/harness.js';
 import { memberRow } from '../../seed/seed.js';
@@ -185,6 +186,43 @@ describe('sessions', () => {
       clock.advance(minutes * 60_000);
       expect((await profile(token)).meta.code, `after pause ${i + 1}`).toBe(i < pauses.length - 1 ? 200 : 401);
     }
+  });
+
+  // A screen left open polls its message box every minute: those calls answer, but keep no idle session alive.
+  it('does not count a background call as activity', async () => {
+    const { token } = await t.login();
+    const poll = async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/member/profile?appId=student-admin',
+        headers: { ...t.headers({ token }), [BACKGROUND_HEADER]: '1' },
+      });
+      return (res.json() as { meta: { code: number } }).meta.code;
+    };
+    clock.advance(20 * 60_000);
+    expect(await poll()).toBe(200);
+    clock.advance(9 * 60_000);
+    expect(await poll()).toBe(200);
+    clock.advance(2 * 60_000);
+    expect(await poll()).toBe(401);
+    // The same calls without the header are activity.
+    const other = await t.login();
+    clock.advance(20 * 60_000);
+    expect((await profile(other.token)).meta.code).toBe(200);
+    clock.advance(20 * 60_000);
+    expect((await profile(other.token)).meta.code).toBe(200);
+  });
+
+  // The web app warns before either limit (WCAG 2.2.1): the profile and a role switch tell it both.
+  it("tells the profile's reader the session's idle limit and its end", async () => {
+    const signedInAt = clock.now();
+    const { token } = await t.login();
+    clock.advance(10 * 60_000);
+    const read = (await profile(token)) as Envelope<ProfileData>;
+    expect(read.data.session).toEqual({ idleSeconds: 30 * 60, endsAt: signedInAt + 2 * 3_600_000 });
+    const switched = await t.post<ProfileData>('/api/v1/member/role/switch', { roleId: '' }, { token });
+    expect(switched.meta.code).toBe(200);
+    expect(switched.data.session).toEqual(read.data.session);
   });
 
   it('revokes the session on logout', async () => {

@@ -19,7 +19,8 @@ export function createSessionService(repo: SessionRepository, config: Config, cl
     },
 
     // `carry`: a read the route asks to be made in the same statement (http/context.ts), handed over as `carried`.
-    async authenticate(token: string, carry?: Carry): Promise<AuthMember | null> {
+    // `background`: a call no person asked for (a poll), which does not count as activity for the idle limit.
+    async authenticate(token: string, carry?: Carry, background = false): Promise<AuthMember | null> {
       if (token.length > 200) return null;
       const hash = sha256(token);
       // One statement, one round trip: the session and its member's permissions read in the same snapshot.
@@ -31,7 +32,7 @@ export function createSessionService(repo: SessionRepository, config: Config, cl
         await repo.revoke(session.id, now);
         return null;
       }
-      if (now - session.lastSeenAt >= TOUCH_EVERY_MS) await repo.touch(session.id, now);
+      if (!background && now - session.lastSeenAt >= TOUCH_EVERY_MS) await repo.touch(session.id, now);
       // The active role was taken from the member: the session falls back to all their roles for good.
       if (session.chosenRoleId !== null && session.activeRoleId === null)
         await repo.setActiveRole(session.id, session.memberId, null);
@@ -41,6 +42,7 @@ export function createSessionService(repo: SessionRepository, config: Config, cl
         perms,
         activeRoleId: session.activeRoleId,
         isTwoFactorPending,
+        sessionLimits: { idleSeconds: Math.floor(config.sessionIdleMs / 1000), endsAt: session.expiresAt },
         ...(carried ? { carried } : {}),
       };
     },

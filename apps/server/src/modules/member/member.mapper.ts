@@ -37,7 +37,8 @@ export const toProfile = (
   roles: readonly RoleRow[],
   activeRoleId: number | null,
   playData: ProfileData['playData'],
-): ProfileData => Object.assign(person(row, roles), { activeRoleId, playData });
+  session: ProfileData['session'],
+): ProfileData => Object.assign(person(row, roles), { activeRoleId, playData, session });
 
 // A session as the member's security view reads it (auth keeps the sessions; it hands these rows over).
 export type SessionActivityRow = Omit<Row<'session'>, 'tokenHash' | 'memberId' | 'activeRoleId'>;

@@ -314,11 +314,13 @@ export function createMemberService(deps: {
       id: number;
       activeRoleId?: number | null;
       carried?: Readonly<Record<string, unknown>>;
+      sessionLimits: ProfileData['session'];
     }): Promise<ProfileData> {
       const { row, roles, walletAddress } = caller.carried
         ? profileFrom(caller.carried as ProfileColumns)
         : found(await repo.profileOf(caller.id));
-      return toProfile(row, groupRoles(roles).get(row.id) ?? [], caller.activeRoleId ?? null, { walletAddress });
+      const roleRefs = groupRoles(roles).get(row.id) ?? [];
+      return toProfile(row, roleRefs, caller.activeRoleId ?? null, { walletAddress }, caller.sessionLimits);
     },
 
     roleOptions: () => repo.roleOptions(),

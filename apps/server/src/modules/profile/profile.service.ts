@@ -139,7 +139,7 @@ export function createProfileService(deps: {
     // Role switching (spec section 6): the session acts as one of the member's roles, or all of them (null).
     async switchRole(caller: AuthMember, roleId: number | null): Promise<ProfileData> {
       if (!(await sessions.setActiveRole(caller, roleId))) throw new AppError(Code.ROLE_NOT_HELD);
-      return members.profile({ id: caller.id, activeRoleId: roleId });
+      return members.profile({ id: caller.id, activeRoleId: roleId, sessionLimits: caller.sessionLimits });
     },
   };
 }
