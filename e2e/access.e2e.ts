@@ -116,14 +116,33 @@ describe('access management', () => {
 
   it('menuManage shows the tree, refuses to delete a menu with children and renders in English', async () => {
     const { page, context } = await open();
+    // The page's clock moves on at will (below): an error toast that would have closed after 5 s.
+    await page.clock.install();
     await signIn(page, portal.baseUrl);
     await page.goto(`${portal.baseUrl}${MENU_PATH}`);
     await eventually(() => page.getByTestId('menu-title-menu:systemSetup').count()).toBe(1);
     await screenshot(page, 'menu-manage-zh-TW');
 
-    await page.getByTestId('menu-remove-menu:systemSetup').click();
-    await page.locator('.ant-popconfirm .ant-btn-primary').click();
-    await eventually(() => page.locator('.ant-message').textContent()).toContain('此選單仍有子項目，不能刪除');
+    const refuseRemoval = async () => {
+      await page.getByTestId('menu-remove-menu:systemSetup').click();
+      await page.locator('.ant-popconfirm:visible .ant-btn-primary').click();
+      await eventually(() => page.locator('.ant-message').textContent()).toContain('此選單仍有子項目，不能刪除');
+    };
+    await refuseRemoval();
+    // Decision 353: an error toast closes after its seconds, unless the member keeps error messages (settings).
+    await page.clock.fastForward('00:10');
+    await eventually(() => page.locator('.ant-message-notice').count()).toBe(0);
+    await page.getByTestId('navbar-settings').click();
+    await page.getByTestId('setting-keepErrors').click();
+    await page.locator('[data-testid="settings-drawer"] .ant-drawer-close').click();
+    await eventually(() => page.locator('.ant-drawer-content-wrapper:visible').count()).toBe(0);
+    await refuseRemoval();
+    await page.clock.fastForward('01:00');
+    const kept = page.locator('.ant-message-notice', { hasText: '此選單仍有子項目，不能刪除' });
+    expect(await kept.count()).toBe(1);
+    await screenshot(page, 'menu-manage-error-kept-zh-TW');
+    await kept.getByRole('button', { name: '關閉此訊息' }).click();
+    await eventually(() => page.locator('.ant-message-notice').count()).toBe(0);
 
     // A root menu whose title holds markup stays text.
     await page.getByTestId('menu-add-root').click();

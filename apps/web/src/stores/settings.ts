@@ -17,6 +17,8 @@ export type Settings = {
   device: 'desktop' | 'mobile';
   tabBar: boolean;
   menuFromServer: boolean;
+  // Error toasts stay until the member closes them instead of five seconds (WCAG 2.2.1, decision 353).
+  keepErrors: boolean;
   // Spec section 3: how many times the member opened XiaoK, the assistant.
   clickChatNum: number;
 };
@@ -36,6 +38,7 @@ export const DEFAULT_SETTINGS: Settings = {
   device: 'desktop',
   tabBar: true,
   menuFromServer: true,
+  keepErrors: false,
   clickChatNum: 0,
 };
 

@@ -7,7 +7,7 @@ import { DEFAULT_SETTINGS, pickSettings, useSettings, type Settings } from '../.
 import { useFullScreen } from './useFullScreen';
 import { toast } from '../../lib/feedback';
 
-type Flag = 'navbar' | 'menu' | 'topMenu' | 'tabBar' | 'footer' | 'menuFromServer' | 'colorWeak';
+type Flag = 'navbar' | 'menu' | 'topMenu' | 'tabBar' | 'footer' | 'menuFromServer' | 'colorWeak' | 'keepErrors';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -88,6 +88,7 @@ export default function SettingsDrawer({ open, onClose }: { open: boolean; onClo
       <Divider titlePlacement="start">{t('frame.settings.other')}</Divider>
       {flag('menuFromServer')}
       {flag('colorWeak')}
+      {flag('keepErrors')}
       <Row label={t('frame.settings.fullScreen')}>
         <Switch size="small" checked={full.active} onChange={full.toggle} />
       </Row>
