@@ -213,6 +213,10 @@ describe('portal shell', () => {
 
     // Language: en-US reloads in English and is stored under cake-locale.
     await page.getByTestId('navbar-language').click();
+    // Each language's name in its own language (WCAG 3.1.2).
+    await expect
+      .poll(() => page.locator('.ant-dropdown-menu-item [lang]').evaluateAll((els) => els.map((e) => e.lang)))
+      .toEqual(['zh-TW', 'zh-CN', 'en-US']);
     await Promise.all([
       page.waitForEvent('load'),
       page.locator('.ant-dropdown-menu-item', { hasText: 'English' }).click(),

@@ -65,7 +65,8 @@ export function Navbar({ onSettings }: { onSettings: () => void }) {
           trigger={['click']}
           menu={{
             selectedKeys: [locale],
-            items: LOCALES.map((l) => ({ key: l, label: LOCALE_NAMES[l] })),
+            // Each name in its own language (WCAG 3.1.2).
+            items: LOCALES.map((l) => ({ key: l, label: <span lang={l}>{LOCALE_NAMES[l]}</span> })),
             onClick: ({ key }) => key !== locale && changeLocale(key as Locale),
           }}
         >
