@@ -48,6 +48,8 @@ export const Code = {
   NETWORK: 9000,
   INVALID_CLIENT: 9001,
   USER_NOT_EXIST: 9004,
+  // The file store (local directory or S3) cannot be reached or read: nothing was changed (decision 354).
+  STORAGE_UNAVAILABLE: 9005,
   WALLET_EXISTS: 7600,
   WALLET_NOT_FOUND: 7601,
   WALLET_ACTIVATED: 7602,
@@ -154,6 +156,7 @@ export const CODE_MESSAGE: Readonly<Record<Code, MessageKey>> = {
   9000: 'networkNotWorking',
   9001: 'invalidClient',
   9004: 'userNotExist',
+  9005: 'storageUnavailable',
   7600: 'walletExists',
   7601: 'walletNotFound',
   7602: 'walletActivated',

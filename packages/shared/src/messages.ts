@@ -45,6 +45,11 @@ export const MESSAGES = {
     'zh-CN': '您的网络不给力 [9000]',
     'en-US': 'Your network is not working [9000]',
   },
+  storageUnavailable: {
+    'zh-TW': '檔案儲存暫時無法連線，這次操作沒有生效，請稍後再試',
+    'zh-CN': '文件存储暂时无法连接，本次操作没有生效，请稍后再试',
+    'en-US': 'The file store cannot be reached just now, so nothing was done. Try again in a moment.',
+  },
   networkUnstable: {
     'zh-TW': '您的網路不穩定，請稍後再試 [509]',
     'zh-CN': '您的网络不稳定，请稍后再试 [509]',

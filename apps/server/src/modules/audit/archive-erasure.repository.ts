@@ -5,8 +5,7 @@ import { createGunzip, createGzip } from 'node:zlib';
 import type { Conn } from '../../db/conn.js';
 import { isPostgres } from '../../db/database.js';
 import { type ErasureSubject, line, type PersonalDataPart } from '../../db/personal-data.js';
-import { AppError } from '../../http/errors.js';
-import type { FileStorage } from '../files/index.js';
+import { type FileStorage, isMissingFile } from '../files/index.js';
 import { type ErasureMatcher, erasureMatcher, scrubChanges } from './erasure-scrub.js';
 
 // The storage the archive files are in (the files module's, local or S3): only read, write and (after the commit,
@@ -41,13 +40,14 @@ function scrubLine(text: string, m: ErasureMatcher): string | null {
   });
 }
 
-// The lines of an archive file; none when the file is gone (not found: nothing of the person's is left in it).
+// The lines of an archive file; none when the file is gone (not found: nothing of the person's is left in it). A store
+// that cannot be reached refuses the erasure (9005, rolled back), never passes the file over (decision 354).
 async function* archiveLines(storage: ArchiveStorage, storedName: string): AsyncGenerator<string> {
   let file;
   try {
     file = await storage.open(storedName);
   } catch (err) {
-    if (err instanceof AppError) return;
+    if (isMissingFile(err)) return;
     throw err;
   }
   const lines = createInterface({ input: (await file.read()).pipe(createGunzip()), crlfDelay: Infinity });

@@ -1,13 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicationSaved, ErasureResult } from '@study-crm/shared';
 import { useTestApp, type UsedTestApp } from '../../test/signed-in.js';
 import { BASE, fullForm } from '../../test/application-fixtures.js';
 import { testClock, type Values } from '../../test/harness.js';
 import { createAuditRetention } from '../audit/index.js';
 import { createFileStorage } from '../files/index.js';
+import { startS3Server, type S3Fixture } from '../../test/s3-fixture.js';
 
 const ERASE = '/admin/v1/sys/privacy/erasure/erase';
 
@@ -200,5 +201,45 @@ describe('erasing a person: the audit archive files', () => {
     for (const v of Object.values(ANN)) expect(own.changes).not.toContain(v);
     // Annabel's entry is the same line, byte for byte.
     expect(createLine(after, annabel.appId)).toBe(createLine(before, annabel.appId));
+  });
+});
+
+// Decision 354: with the archive files on S3 and S3 out of reach, the erasure is refused with 9005 and nothing of it
+// is written (the person and the archive row stay as they were).
+describe('erasing a person while the file store cannot be reached', () => {
+  const env: Record<string, string> = {};
+  let s3: S3Fixture | undefined;
+  beforeAll(async () => {
+    s3 = await startS3Server();
+    Object.assign(env, s3.env);
+  });
+  afterAll(async () => {
+    await s3?.close();
+  });
+  const t = useTestApp({ signIn: true, env });
+
+  it('refuses with 9005 and changes nothing', async () => {
+    const ann = await createApp(t, ANN);
+    const storage = createFileStorage(t.config, testClock());
+    const now = Date.now();
+    const archived = await createAuditRetention(t.db.db).archiveBefore(now + 1, now, (stream) =>
+      storage.saveMade(stream, 'gz', 'application/gzip'),
+    );
+    const closed = await t.post(`${BASE}/updateOther`, { id: ann.appId, version: 1, status: 'withdrawn' }, t.admin);
+    expect(closed.meta.code).toBe(200);
+    const student = () =>
+      t.db.db.selectFrom('member').select('fullName').where('id', '=', ann.studentId).executeTakeFirstOrThrow();
+    const archive = () => t.db.db.selectFrom('auditArchive').select('storedName').executeTakeFirstOrThrow();
+
+    // The store goes away.
+    await s3!.close();
+    s3 = undefined;
+    const res = await t.post<ErasureResult>(ERASE, { id: ann.studentId }, t.admin);
+    expect(res.meta.code, res.meta.message).toBe(9005);
+    expect(res.meta.message).toBe(
+      'The file store cannot be reached just now, so nothing was done. Try again in a moment.',
+    );
+    expect((await student()).fullName).toBe(ANN.name);
+    expect((await archive()).storedName).toBe(archived.storedName);
   });
 });

@@ -5,7 +5,7 @@ export type { DetectedType } from './file-type.js';
 export { storedFileBody, workbookBody } from './download.js';
 export type { StoredFileInfo } from './download.js';
 export { registerFileRoutes } from './files.routes.js';
-export { createFileStorage } from './storage.js';
+export { createFileStorage, isMissingFile } from './storage.js';
 export { createUploadLedger, type UploadLedger } from './upload.repository.js';
 export type { ObjectStore, StoredFile } from './object-store.js';
 export type { FileStorage, SavedFile, Upload } from './storage.js';

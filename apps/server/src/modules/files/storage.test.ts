@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type Config } from '../../config.js';
 import { testClock } from '../../test/harness.js';
 import { startS3Server, type S3Fixture } from '../../test/s3-fixture.js';
-import { createFileStorage } from './storage.js';
+import { AppError } from '../../http/errors.js';
+import type { ObjectStore } from './object-store.js';
+import { createFileStorage, isMissingFile } from './storage.js';
 
 const PNG_HEAD = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -97,5 +99,44 @@ describe.each(['local', 's3'] as const)('file storage (%s)', (driver) => {
     expect(await storage.sweepIncoming(clock.now() - 60_000)).toBe(0);
     expect(await storage.sweepIncoming(clock.now() + 60_000)).toBe(1);
     expect(fs.existsSync(stale.tempPath)).toBe(false);
+  });
+});
+
+// Decision 354: a store that cannot be reached is told apart from a file that is not there.
+describe('file storage when the store fails', () => {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: `/tmp/study-crm-storage-down-${process.pid}`,
+    CAPTCHA_TEST_CODE: 'TEST',
+  });
+  afterAll(() => fs.rmSync(config.dataDir, { recursive: true, force: true }));
+  const down = new Error('connect ECONNREFUSED 127.0.0.1:9000');
+  const failing: ObjectStore = {
+    put: () => Promise.reject(down),
+    get: (name) => (name.endsWith('.png') ? Promise.reject(down) : Promise.resolve(undefined)),
+    head: () => Promise.reject(down),
+    remove: () => Promise.reject(down),
+    list: () => Promise.reject(down),
+  };
+  const codeOf = (p: Promise<unknown>) =>
+    p.then(
+      () => 'no error',
+      (err: unknown) => (err instanceof AppError ? err.code : String(err)),
+    );
+
+  it('answers 9005 with the cause kept when the store cannot be reached, 404 when the file is not there', async () => {
+    const storage = createFileStorage(config, testClock(), failing);
+    const opened = await storage.open('202612/abcdefghijklmnopqrstuvwxyz012345.png').catch((e: unknown) => e);
+    expect(opened).toBeInstanceOf(AppError);
+    expect((opened as AppError).code).toBe(9005);
+    expect((opened as AppError).cause).toBe(down);
+    expect(isMissingFile(opened)).toBe(false);
+    const missing = await storage.open('202612/abcdefghijklmnopqrstuvwxyz012345.pdf').catch((e: unknown) => e);
+    expect(isMissingFile(missing)).toBe(true);
+    const upload = await storage.sink.receive(Readable.from([PNG_HEAD]), 'a.png', 'file');
+    expect(await codeOf(storage.save(upload))).toBe(9005);
+    // The temp file is gone either way.
+    expect(fs.readdirSync(path.join(config.dataDir, 'uploads-incoming'))).toEqual([]);
+    expect(await codeOf(storage.saveMade(Readable.from([Buffer.from('x')]), 'gz', 'application/gzip'))).toBe(9005);
   });
 });

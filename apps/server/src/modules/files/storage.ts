@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { randomId, yearMonth } from '@study-crm/shared';
+import { Code, randomId, yearMonth } from '@study-crm/shared';
 import type { Config } from '../../config.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { AppError, badRequest, notFound } from '../../http/errors.js';
 import type { FileSink, IncomingFile } from '../../http/multipart.js';
 import type { Clock } from '../../lib/clock.js';
 import { detectFileType, type DetectedType } from './file-type.js';
@@ -31,6 +31,19 @@ async function readHead(file: string, bytes: number): Promise<Buffer> {
   }
 }
 export type SavedFile = DetectedType & { storedName: string; size: number };
+
+// A store that cannot be reached or read (S3 down, a disk error) answers 9005 with the cause kept for the log, so a
+// caller tells it from a file that is not there (404): a route refuses and rolls back, a job tries again later, and
+// nothing takes an outage for a missing file (decision 354).
+async function reach<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    throw err instanceof AppError ? err : AppError.causedBy(Code.STORAGE_UNAVAILABLE, err);
+  }
+}
+// Whether an error of `open` or `read` says the file is not there (not: the store could not be reached).
+export const isMissingFile = (err: unknown): boolean => err instanceof AppError && err.code === Code.NOT_FOUND;
 
 // The local driver: DATA_DIR/uploads on this server's disk (one server).
 export function localObjectStore(root: string): ObjectStore {
@@ -105,9 +118,10 @@ export function createFileStorage(config: Config, clock: Clock, store?: ObjectSt
     return storedName;
   };
   const open = async (storedName: string): Promise<StoredFile> => {
-    const file = await objects.get(ours(storedName));
+    const name = ours(storedName);
+    const file = await reach(() => objects.get(name));
     if (!file) throw notFound();
-    return file;
+    return { size: file.size, read: () => reach(file.read) };
   };
   return {
     sink,
@@ -122,7 +136,7 @@ export function createFileStorage(config: Config, clock: Clock, store?: ObjectSt
       }
       const storedName = `${yearMonth(new Date(clock.now()))}/${randomId(32)}.${type.extension}`;
       try {
-        await objects.put(storedName, upload.tempPath, upload.size, type.mime);
+        await reach(() => objects.put(storedName, upload.tempPath, upload.size, type.mime));
       } finally {
         await discard(upload);
       }
@@ -135,7 +149,7 @@ export function createFileStorage(config: Config, clock: Clock, store?: ObjectSt
       const made = await sink.receive(stream, `made.${extension}`, 'file');
       const storedName = `${yearMonth(new Date(clock.now()))}/${randomId(32)}.${extension}`;
       try {
-        await objects.put(storedName, made.tempPath, made.size, mime);
+        await reach(() => objects.put(storedName, made.tempPath, made.size, mime));
       } finally {
         await discard(made);
       }
@@ -159,7 +173,7 @@ export function createFileStorage(config: Config, clock: Clock, store?: ObjectSt
     // The stored file's type by its content (the allow-list's check) and its size; not found as `open`.
     async detect(storedName: string, fileName: string): Promise<{ type: DetectedType | null; size: number }> {
       const file = await open(storedName);
-      const head = (await objects.head(storedName, HEAD_BYTES)) ?? Buffer.alloc(0);
+      const head = (await reach(() => objects.head(storedName, HEAD_BYTES))) ?? Buffer.alloc(0);
       return { type: detectFileType(head, fileName) ?? null, size: file.size };
     },
     async remove(storedName: string): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Channel, OutboxRepository } from '../delivery/index.js';
-import type { FileStorage } from '../files/index.js';
+import { isMissingFile, type FileStorage } from '../files/index.js';
 import { DeliveryError } from '../delivery/index.js';
 import type { MailRepository } from './mail.repository.js';
 import { renderHtml, renderText } from './render.js';
@@ -52,7 +52,8 @@ export function createEmailChannel(deps: {
       } catch (err) {
         throw new DeliveryError(err instanceof Error ? err.message : String(err), true, 'FAILED');
       }
-      // The attachments' bytes as stored; a file gone from storage fails the row for good (retrying cannot help).
+      // The attachments' bytes as stored; a file gone from storage fails the row for good (retrying cannot help), a
+      // store that cannot be reached just now is tried again later (decision 354).
       const attachments = [];
       for (const a of await repo.attachments(email.id)) {
         try {
@@ -63,7 +64,9 @@ export function createEmailChannel(deps: {
             content: await file.read(),
             contentType: a.mime,
           });
-        } catch {
+        } catch (err) {
+          if (!isMissingFile(err))
+            throw new DeliveryError(`attachment ${a.originalName}: the file store cannot be reached`, false);
           throw new DeliveryError(`attachment ${a.originalName} is missing from storage`, true, 'FAILED');
         }
       }

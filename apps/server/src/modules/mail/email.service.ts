@@ -20,7 +20,7 @@ import { AppError, badRequest, notFound } from '../../http/errors.js';
 import type { Caller } from '../../http/context.js';
 import type { Clock } from '../../lib/clock.js';
 import type { DeliveryWorker, OutboxRepository } from '../delivery/index.js';
-import { MIME, type FileStorage } from '../files/index.js';
+import { isMissingFile, MIME, type FileStorage } from '../files/index.js';
 import { deliveryErrorText } from './delivery-text.js';
 import { senderLane } from './smtp.js';
 import type { MailRepository } from './mail.repository.js';
@@ -66,7 +66,11 @@ export function createEmailService(deps: {
     for (const [i, storedName] of b.attachments.entries()) {
       if (seen.has(storedName)) continue;
       seen.add(storedName);
-      const file = await storage.open(storedName).catch(() => undefined);
+      // (A store that cannot be reached answers 9005: the e-mail is not written.)
+      const file = await storage.open(storedName).catch((err: unknown) => {
+        if (isMissingFile(err)) return undefined;
+        throw err;
+      });
       if (!file) throw badRequest('attachments', 'v.unknownId');
       total += file.size;
       const ext = storedName.slice(storedName.lastIndexOf('.') + 1);

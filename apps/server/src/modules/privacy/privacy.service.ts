@@ -17,7 +17,7 @@ import { ukDayEnd } from '../../lib/uk-day.js';
 import { mapPage } from '../../lib/paging.js';
 import type { PersonalData, PersonalRows, PersonalSubject } from '../../lib/personal-data.js';
 import { refuseUnique } from '../../db/sql-helpers.js';
-import type { FileStorage } from '../files/index.js';
+import { isMissingFile, type FileStorage } from '../files/index.js';
 import type { InboxService, SourceTodo } from '../inbox/index.js';
 import type { JobContext, JobFile, JobService, ReportProgress } from '../jobs/index.js';
 import type { MemberService } from '../member/index.js';
@@ -225,7 +225,11 @@ export function createPrivacyService({
     );
     const opened = [];
     for (const f of archiveFiles) {
-      const file = await storage.open(f.storedName).catch(() => null);
+      // A store that cannot be reached fails the job (it is tried again), never names a file as gone (decision 354).
+      const file = await storage.open(f.storedName).catch((err: unknown) => {
+        if (isMissingFile(err)) return null;
+        throw err;
+      });
       if (!file) f.path = null;
       opened.push(file);
     }
