@@ -159,6 +159,11 @@ export const MESSAGES = {
     'zh-CN': '此邮箱地址的验证码错误次数过多，已暂停重置密码，请 {hours} 小时后再试',
     'en-US': 'Too many wrong codes for this e-mail address: password reset is paused, try again in {hours} hour(s)',
   },
+  tooManyBindCodes: {
+    'zh-TW': '驗證碼錯誤次數過多，已暫停此項綁定變更，請 {hours} 小時後再試',
+    'zh-CN': '验证码错误次数过多，已暂停此项绑定变更，请 {hours} 小时后再试',
+    'en-US': 'Too many wrong codes: this binding change is paused, try again in {hours} hour(s)',
+  },
   tooManyAttempts: {
     'zh-TW': '您的網路位址嘗試登入次數過多，請 {minutes} 分鐘後再試',
     'zh-CN': '您的网络地址尝试登录次数过多，请 {minutes} 分钟后再试',
@@ -326,6 +331,13 @@ export const MESSAGES = {
     'zh-TW': '{field} 是您自己的帳號：請用使用者選單中的「修改密碼」並輸入目前密碼',
     'zh-CN': '{field} 是您自己的账号：请用用户菜单中的“修改密码”并输入当前密码',
     'en-US': '{field} is your own account: use "Change password" in your user menu, with your current password',
+  },
+  'v.ownContact': {
+    'zh-TW':
+      '{field} 是您自己的帳號：電子郵件與手機請到「個人中心 › 帳號綁定」更改並以驗證碼確認；登入名稱請由其他管理員更改',
+    'zh-CN': '{field} 是您自己的账号：邮箱与手机请到“个人中心 › 账号绑定”更改并以验证码确认；登录名请由其他管理员更改',
+    'en-US':
+      '{field} is your own account: change your e-mail or mobile under "User centre › Account binding", where a code confirms it; another administrator changes your login name',
   },
   'v.ownTwoFactor': {
     'zh-TW': '{field} 是您自己的帳號：請到「個人中心 › 個人資料」的「兩步驟登入」關閉，並輸入密碼與驗證碼',

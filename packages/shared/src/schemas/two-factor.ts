@@ -1,10 +1,11 @@
 import { z } from 'zod';
 
-// Staff two-factor sign-in (TOTP, RFC 6238), issue 13.
+// Staff two-factor sign-in (TOTP, RFC 6238), issue 13. Spaces anywhere are dropped: authenticator apps show the
+// code as "123 456", and people copy it so.
 export const zTotpCode = () =>
   z
     .string()
-    .trim()
+    .overwrite((v) => v.replace(/\s+/g, ''))
     .max(20)
     .regex(/^(\d{6}|[A-Za-z0-9]{4}(-?[A-Za-z0-9]{4}){3})$/, 'v.format')
     .describe('the 6-digit code of the authenticator app, or a one-time recovery code (xxxx-xxxx-xxxx-xxxx)');

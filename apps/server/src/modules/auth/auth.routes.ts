@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { authApi, twoFactorApi } from '@study-crm/shared';
+import { authApi, normalizeAreaCode, normalizeMobile, twoFactorApi } from '@study-crm/shared';
 import { defineRoute } from '../../http/route.js';
 import type { AuthRepository } from './auth.repository.js';
 import type { AuthService, LoginAttempt } from './auth.service.js';
@@ -51,8 +51,11 @@ export function registerAuthRoutes(
     ...authApi.loginByMobile,
     ...passwordSignIn,
     summary: 'Sign in with mobile number (with area code) and password',
-    handler: ({ body, req }) =>
-      passwordLogin(body, req, () => repo.byMobile(body.areaCode.replace('+', ''), body.mobile)),
+    // The number as binding stores it (without the trunk 0 people type: 07700… is +44 7700…).
+    handler: ({ body, req }) => {
+      const areaCode = normalizeAreaCode(body.areaCode) ?? '';
+      return passwordLogin(body, req, () => repo.byMobile(areaCode, normalizeMobile(areaCode, body.mobile)));
+    },
   });
 
   defineRoute(app, {

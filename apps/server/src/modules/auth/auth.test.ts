@@ -63,6 +63,21 @@ describe('sign-in', () => {
     expect(byMobile.meta.code).toBe(200);
   });
 
+  // Decision 356: binding stores the number without its trunk 0, as people type it.
+  it('signs in by mobile typed with its trunk 0, as the number was bound', async () => {
+    const byMobile = await attempt(
+      { areaCode: '44', mobile: '07700900123', password: 'Student#123' },
+      '/api/v1/mc/oadmin/mobile/login',
+    );
+    expect(byMobile.meta, JSON.stringify(byMobile.meta)).toMatchObject({ code: 200 });
+    const row = await t.db.db
+      .selectFrom('member')
+      .select('id')
+      .where('loginName', '=', 'mobileStaff')
+      .executeTakeFirst();
+    expect(byMobile.data.mid).toBe(row?.id);
+  });
+
   it('answers 9004 for an unknown user', async () => {
     const res = await attempt({ loginName: 'nobody', password: 'whatever123' });
     expect(res.meta).toEqual({ code: 9004, message: 'User does not exist' });

@@ -22,7 +22,7 @@ import { nextCursorOf, pageResult, pageWindow, readCursor } from '../../lib/pagi
 import type { SessionActivityRow } from './member.mapper.js';
 import type { AccessGuard, Actor } from '../role/index.js';
 import type { SetPassword } from './passwords.js';
-import { lowerEmail } from './contact.js';
+import { lowerEmail, memberMobile } from './contact.js';
 import { groupRoles, toMember, toMemberSession, toProfile } from './member.mapper.js';
 import {
   profileFrom,
@@ -56,6 +56,28 @@ function checkContact(email: string | null, areaCodeIn: string | null, mobileIn:
   if (!areaCode) throw badRequest('areaCode', areaCodeIn ? 'v.format' : 'v.required');
   if (!isValidMobile(areaCode, mobileIn)) throw badRequest('mobile', 'v.mobile');
   return { email, areaCode, mobile: normalizeMobile(areaCode, mobileIn) };
+}
+
+// One's own sign-in details change only on the Account binding page, where a code sent to the address confirms it:
+// through the staff screens a stolen session could put the thief's address on the account, then reset its password
+// ("forgot password"). The same values sent back (an edit form sends them all) pass; 400 names the first change.
+function assertOwnContactKept(
+  current: Contact & { loginName: string | null },
+  next: Contact,
+  loginName: string | null,
+) {
+  const mobile = memberMobile(current.areaCode, current.mobile);
+  const changed =
+    next.email !== lowerEmail(current.email)
+      ? 'email'
+      : next.mobile !== mobile
+        ? 'mobile'
+        : next.mobile && next.areaCode !== normalizeAreaCode(current.areaCode)
+          ? 'areaCode'
+          : loginName !== current.loginName
+            ? 'loginName'
+            : null;
+  if (changed) throw badRequest(changed, 'v.ownContact');
 }
 
 // Update semantics: undefined keeps the stored value, null (an empty form field) clears it.
@@ -217,6 +239,7 @@ export function createMemberService(deps: {
       const roleIds = await checkRoles(body.roleIds === undefined ? currentRoles : (body.roleIds ?? []), memberType);
       if (body.roleIds !== undefined) await guard.assertCanGrantRoles(actor, roleIds);
       const loginName = pick(body.loginName, current.loginName);
+      if (actor.id === current.id) assertOwnContactKept(current, contact, loginName);
       const deactivating = current.status === 'active' && (status !== 'active' || memberType !== 'staff');
       if (deactivating && actor.id === current.id) throw new AppError(Code.MEMBER_SELF_PROTECTED);
       await checkUnique(contact, loginName, current.id);
@@ -297,6 +320,7 @@ export function createMemberService(deps: {
       const current = await get(memberId);
       await guard.assertCanManageMember(actor, current.id);
       const email = lowerEmail(emailIn);
+      if (actor.id === current.id && email !== lowerEmail(current.email)) throw badRequest('email', 'v.ownContact');
       if (email && (await repo.emailTaken(email, current.id))) throw conflict('email');
       await mapUnique(() => repo.update(current.id, { email }, clock.now()));
       return (await withRoles([await get(current.id)]))[0]!;

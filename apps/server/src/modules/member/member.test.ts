@@ -337,6 +337,65 @@ describe('members', () => {
       expect((await t.login()).mid).toBe(admin.mid);
     });
 
+    // Decision 355: a stolen session must not point its own account at the thief's address and then reset the
+    // password ("forgot password"); one's own e-mail and mobile change only on the Account binding page, with a code.
+    it('refuses changing the caller’s own e-mail, mobile, area code or login name, and keeps the same values', async () => {
+      const loginName = `self${unique()}`;
+      const m = await addOk({ roleIds: [managerRoleId], areaCode: '44', mobile: '07700900321', loginName });
+      const self = await t.login(m.email!, PASSWORD);
+      const thief = () => `thief${unique()}@example.com`;
+      const attempts: [url: string, field: string, body: Values][] = [
+        ['/api/v1/mc/member/update', 'email', { id: m.id, email: thief(), nickName: 'Changed' }],
+        ['/api/v1/mc/member/update', 'email', { id: m.id, email: null }],
+        ['/api/v1/mc/member/update', 'mobile', { id: m.id, areaCode: '44', mobile: '07700900999' }],
+        ['/api/v1/mc/member/update', 'mobile', { id: m.id, mobile: null }],
+        // The same digits are a valid number under +1 (which keeps a leading digit): another number all the same.
+        ['/api/v1/mc/member/update', 'areaCode', { id: m.id, areaCode: '1', mobile: '7700900321' }],
+        ['/api/v1/mc/member/update', 'loginName', { id: m.id, loginName: `other${unique()}` }],
+        ['/admin/v1/members/update', 'email', { id: m.id, email: thief() }],
+        ['/api/v1/mc/merchants/addMemberEmail', 'email', { id: m.id, email: thief() }],
+      ];
+      for (const [url, field, body] of attempts) {
+        const res = await t.post(url, body, self);
+        expectParamError(res, field);
+        expect(res.meta.message, url).toContain('"User centre › Account binding"');
+      }
+      const zh = await t.post('/api/v1/mc/member/update', attempts[0]![2], { ...self, locale: 'zh-TW' });
+      expect(zh.meta.message).toContain('帳號綁定');
+      const zhCN = await t.post('/api/v1/mc/member/update', attempts[0]![2], { ...self, locale: 'zh-CN' });
+      expect(zhCN.meta.message).toContain('账号绑定');
+      const kept = await t.get<MemberView>('/api/v1/mc/member/view', { id: m.id }, admin);
+      expect(kept.data).toMatchObject({
+        email: m.email,
+        areaCode: '44',
+        mobile: '7700900321',
+        loginName,
+        nickName: null,
+      });
+
+      // The values the edit form sends back unchanged (as typed or stored) let the other fields change.
+      const same = await t.post<Member>(
+        '/api/v1/mc/member/update',
+        {
+          id: m.id,
+          email: ` ${m.email!.toUpperCase()} `,
+          areaCode: '+44',
+          mobile: '07700 900321',
+          loginName,
+          nickName: 'Mine',
+        },
+        self,
+      );
+      expect(same.meta, JSON.stringify(same.meta)).toMatchObject({ code: 200 });
+      expect(same.data).toMatchObject({ email: m.email, mobile: '7700900321', nickName: 'Mine' });
+      const sameEmail = await t.post('/api/v1/mc/merchants/addMemberEmail', { id: m.id, email: m.email }, self);
+      expect(sameEmail.meta.code).toBe(200);
+      // Someone else with the permission still changes them.
+      const other = thief();
+      const byAdmin = await t.post<Member>('/api/v1/mc/member/update', { id: m.id, email: other }, admin);
+      expect(byAdmin.data.email).toBe(other);
+    });
+
     it('a student can never sign in (6400)', async () => {
       const s = await addOk({ memberType: 'student', roleIds: undefined });
       await expect(t.login(s.email!, PASSWORD)).rejects.toThrow(/6400/);

@@ -142,6 +142,19 @@ describe('two-factor sign-in', () => {
     expect(wrongPassword.data).toBeNull();
   });
 
+  // Decision 356: authenticator apps show "123 456"; a code typed so was a 400 that cost the ticket and a count.
+  it('signs in with a code typed with spaces inside, and a recovery code in groups', async () => {
+    const { secret, recoveryCodes } = await enrolled('tf_spaced');
+    clock.advance(STEP_MS);
+    const code = codeAt(secret, clock.now());
+    const ok = await codeStep(await ticketOf('tf_spaced'), ` ${code.slice(0, 3)} ${code.slice(3)} `);
+    expect(ok.meta, JSON.stringify(ok.meta)).toMatchObject({ code: 200 });
+    const grouped = recoveryCodes[0]!.replace(/-/g, ' ');
+    expect((await codeStep(await ticketOf('tf_spaced'), grouped)).meta.code).toBe(200);
+    // Anything else is still a 400 naming the code.
+    expectParamError(await codeStep(await ticketOf('tf_spaced'), '12 34 5'), 'code');
+  });
+
   it('refuses a tampered, foreign or expired ticket with 1013', async () => {
     const { secret } = await enrolled('tf_ticket');
     const ticket = await ticketOf('tf_ticket');

@@ -18,6 +18,7 @@ export type CodeRow = Pick<
 export type Channel = 'email' | 'mobile';
 export type CodeKey = { memberId: number; channel: Channel; purpose: string; target: string };
 const RESET_TRY = 'resetTry:';
+const BIND_TRY = 'bindTry:';
 
 // Codes and the resend block: the only SQL of the verification module (the member's e-mail, mobile and password are
 // the member module's, `ContactAccounts`).
@@ -111,6 +112,15 @@ export function createVerificationRepository(db: Db) {
     // A reset made with the right code forgets the address's tries, in the reset's transaction.
     clearResetTries: (tx: Tx, addressKey: string) => clearWindow(tx, `${RESET_TRY}${addressKey}`),
     purgeResetTries: (before: number) => purgeWindows(db, RESET_TRY, before),
+
+    // Binding, rebinding and unbinding tries of one member and purpose across its codes (login_throttle under
+    // `bindTry:`, decision 355), counted the same way before the code is looked at.
+    reserveBindTry: (memberKey: string, now: number, windowMs: number) =>
+      hitInWindow(db, `${BIND_TRY}${memberKey}`, now, windowMs),
+    bindTries: (memberKey: string) => readWindow(db, `${BIND_TRY}${memberKey}`),
+    // A change made with the right codes forgets their tries, in the change's transaction.
+    clearBindTries: (tx: Tx, memberKey: string) => clearWindow(tx, `${BIND_TRY}${memberKey}`),
+    purgeBindTries: (before: number) => purgeWindows(db, BIND_TRY, before),
   };
 }
 export type VerificationRepository = ReturnType<typeof createVerificationRepository>;

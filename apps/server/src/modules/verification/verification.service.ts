@@ -65,7 +65,10 @@ const RESET_WINDOW_MS = 60 * 60_000;
 // Wrong forgotten-password codes one address may try across all its codes in a day (decision 341): each code allows
 // VERIFY_MAX_TRIES and a new one comes every minute, which alone would allow some 7,200 guesses a day.
 const RESET_TRIES_MAX = 10;
-const RESET_TRIES_WINDOW_MS = 24 * 60 * 60_000;
+const TRIES_WINDOW_MS = 24 * 60 * 60_000;
+// The same cap on binding codes, per member, channel and purpose across codes (decision 355): the code a rebind or an
+// unbind sends to the current address must not be guessed at a new code a minute from a stolen session.
+const BIND_TRIES_MAX = 10;
 
 const e164 = (p: Phone) => `+${p.areaCode}${p.mobile}`;
 const lower = (email: string) => email.trim().toLowerCase();
@@ -100,8 +103,24 @@ export function createVerificationService(deps: {
   // The refusal once an address has used its tries: 1005, with the hours until its window passes.
   const triesUsedUp = (since: number, now: number) =>
     new AppError(Code.TOO_MANY_ATTEMPTS, 'tooManyResetCodes', {
-      hours: Math.max(1, Math.ceil((since + RESET_TRIES_WINDOW_MS - now) / 3_600_000)),
+      hours: Math.max(1, Math.ceil((since + TRIES_WINDOW_MS - now) / 3_600_000)),
     });
+
+  // A member's binding tries are counted per channel and purpose (`rebindOld` is the code sent to the bound address).
+  const bindTriesKey = (key: Pick<CodeKey, 'memberId' | 'channel' | 'purpose'>) =>
+    `${key.memberId}:${key.channel}:${key.purpose}`;
+  const bindTriesUsedUp = (since: number, now: number) =>
+    new AppError(Code.TOO_MANY_ATTEMPTS, 'tooManyBindCodes', {
+      hours: Math.max(1, Math.ceil((since + TRIES_WINDOW_MS - now) / 3_600_000)),
+    });
+  // No new binding code is sent for a purpose whose tries are used up, until its window passes.
+  async function refuseUsedUpBinding(key: Pick<CodeKey, 'memberId' | 'channel' | 'purpose'>): Promise<void> {
+    const now = clock.now();
+    await repo.purgeBindTries(now - TRIES_WINDOW_MS);
+    const tries = await repo.bindTries(bindTriesKey(key));
+    if (tries && tries.windowStart > now - TRIES_WINDOW_MS && tries.count >= BIND_TRIES_MAX)
+      throw bindTriesUsedUp(tries.windowStart, now);
+  }
 
   async function contactOf(memberId: number): Promise<Contact> {
     const c = await accounts.contactOf(memberId);
@@ -162,6 +181,15 @@ export function createVerificationService(deps: {
       throw new AppError(Code.VERIFY_CODE_MISMATCH);
     return row.id;
   }
+  // A binding, rebinding or unbinding code: every try, right or wrong, counts against the member and purpose across
+  // their codes before the code is read (one upsert: racing tries each get their own number); past BIND_TRIES_MAX in
+  // the window even a fresh code's right value is refused (1005).
+  async function checkBinding(key: CodeKey, code: string): Promise<{ id: number; key: CodeKey }> {
+    const now = clock.now();
+    const { count, since } = await repo.reserveBindTry(bindTriesKey(key), now, TRIES_WINDOW_MS);
+    if (count > BIND_TRIES_MAX) throw bindTriesUsedUp(since, now);
+    return { id: await check(key, code), key };
+  }
   // Uses the checked codes up and applies the change in one transaction: of two parallel uses one passes.
   async function useCodes<T>(ids: number[], change: (tx: Tx) => Promise<T>): Promise<T> {
     return repo.transaction(async (tx) => {
@@ -170,6 +198,16 @@ export function createVerificationService(deps: {
       return change(tx);
     });
   }
+  // The same for binding codes; the change made, their purposes' tries are forgotten in its transaction.
+  const useBindingCodes = <T>(checked: { id: number; key: CodeKey }[], change: (tx: Tx) => Promise<T>) =>
+    useCodes(
+      checked.map((c) => c.id),
+      async (tx) => {
+        const done = await change(tx);
+        for (const c of checked) await repo.clearBindTries(tx, bindTriesKey(c.key));
+        return done;
+      },
+    );
 
   async function checkEmailFree(email: string, memberId: number) {
     if (await accounts.emailTaken(email, memberId)) throw new AppError(Code.EMAIL_EXISTS);
@@ -199,6 +237,7 @@ export function createVerificationService(deps: {
         if (!c.email) throw new AppError(Code.NOT_BOUND);
         target = c.email;
       }
+      await refuseUsedUpBinding({ memberId, channel: 'email', purpose: body.purpose });
       return emailCode({ memberId, channel: 'email', purpose: body.purpose, target }, locale, 'bindSubject');
     },
 
@@ -220,6 +259,7 @@ export function createVerificationService(deps: {
         target = bound;
       }
       if (!sms.isConfigured) throw new AppError(Code.SMS_UNAVAILABLE);
+      await refuseUsedUpBinding({ memberId, channel: 'mobile', purpose: body.purpose });
       return mobileCode({ memberId, channel: 'mobile', purpose: body.purpose, target: e164(target) }, locale);
     },
 
@@ -228,8 +268,8 @@ export function createVerificationService(deps: {
       if (c.email) throw new AppError(Code.ALREADY_BOUND);
       const email = lower(body.email);
       await checkEmailFree(email, memberId);
-      const id = await check({ memberId, channel: 'email', purpose: 'bind', target: email }, body.code);
-      return useCodes([id], async (tx) =>
+      const code = await checkBinding({ memberId, channel: 'email', purpose: 'bind', target: email }, body.code);
+      return useBindingCodes([code], async (tx) =>
         applied(await accounts.setEmail(tx, memberId, null, email, clock.now()), Code.BIND_FAILED, Code.EMAIL_EXISTS),
       );
     },
@@ -242,9 +282,15 @@ export function createVerificationService(deps: {
       const email = lower(body.email);
       if (email === current) throw new AppError(Code.EMAIL_EXISTS);
       await checkEmailFree(email, memberId);
-      const oldId = await check({ memberId, channel: 'email', purpose: 'rebindOld', target: current }, body.oldCode);
-      const newId = await check({ memberId, channel: 'email', purpose: 'rebindNew', target: email }, body.code);
-      return useCodes([oldId, newId], async (tx) =>
+      const oldCode = await checkBinding(
+        { memberId, channel: 'email', purpose: 'rebindOld', target: current },
+        body.oldCode,
+      );
+      const newCode = await checkBinding(
+        { memberId, channel: 'email', purpose: 'rebindNew', target: email },
+        body.code,
+      );
+      return useBindingCodes([oldCode, newCode], async (tx) =>
         applied(
           await accounts.setEmail(tx, memberId, current, email, clock.now()),
           Code.REBIND_FAILED,
@@ -259,8 +305,8 @@ export function createVerificationService(deps: {
       if (!c.email) throw new AppError(Code.NOT_BOUND);
       const current = c.email;
       if (!c.loginName && !boundPhone(c)) throw new AppError(Code.LAST_SIGN_IN_WAY);
-      const id = await check({ memberId, channel: 'email', purpose: 'unbind', target: current }, code);
-      return useCodes([id], async (tx) =>
+      const checked = await checkBinding({ memberId, channel: 'email', purpose: 'unbind', target: current }, code);
+      return useBindingCodes([checked], async (tx) =>
         applied(await accounts.setEmail(tx, memberId, current, null, clock.now()), Code.BIND_FAILED, Code.EMAIL_EXISTS),
       );
     },
@@ -270,8 +316,8 @@ export function createVerificationService(deps: {
       if (boundPhone(c)) throw new AppError(Code.ALREADY_BOUND);
       const phone = phoneOf(body.areaCode, body.mobile);
       await checkMobileFree(phone, memberId);
-      const id = await check({ memberId, channel: 'mobile', purpose: 'bind', target: e164(phone) }, body.code);
-      return useCodes([id], async (tx) =>
+      const code = await checkBinding({ memberId, channel: 'mobile', purpose: 'bind', target: e164(phone) }, body.code);
+      return useBindingCodes([code], async (tx) =>
         applied(await accounts.setMobile(tx, memberId, null, phone, clock.now()), Code.BIND_FAILED, Code.MOBILE_EXISTS),
       );
     },
@@ -284,9 +330,9 @@ export function createVerificationService(deps: {
       if (e164(phone) === e164(current)) throw new AppError(Code.MOBILE_EXISTS);
       await checkMobileFree(phone, memberId);
       const key = (purpose: string, p: Phone): CodeKey => ({ memberId, channel: 'mobile', purpose, target: e164(p) });
-      const oldId = await check(key('rebindOld', current), body.oldCode);
-      const newId = await check(key('rebindNew', phone), body.code);
-      return useCodes([oldId, newId], async (tx) =>
+      const oldCode = await checkBinding(key('rebindOld', current), body.oldCode);
+      const newCode = await checkBinding(key('rebindNew', phone), body.code);
+      return useBindingCodes([oldCode, newCode], async (tx) =>
         applied(
           await accounts.setMobile(tx, memberId, current, phone, clock.now()),
           Code.REBIND_FAILED,
@@ -300,8 +346,11 @@ export function createVerificationService(deps: {
       const current = boundPhone(c);
       if (!current) throw new AppError(Code.NOT_BOUND);
       if (!c.loginName && !c.email) throw new AppError(Code.LAST_SIGN_IN_WAY);
-      const id = await check({ memberId, channel: 'mobile', purpose: 'unbind', target: e164(current) }, code);
-      return useCodes([id], async (tx) =>
+      const checked = await checkBinding(
+        { memberId, channel: 'mobile', purpose: 'unbind', target: e164(current) },
+        code,
+      );
+      return useBindingCodes([checked], async (tx) =>
         applied(
           await accounts.setMobile(tx, memberId, current, null, clock.now()),
           Code.BIND_FAILED,
@@ -320,9 +369,9 @@ export function createVerificationService(deps: {
       if (!(await mail.available())) throw new AppError(Code.MAIL_UNAVAILABLE);
       const email = lower(body.email);
       // An address that has used its tries gets no code until its window passes, whether or not it has an account.
-      await repo.purgeResetTries(now - RESET_TRIES_WINDOW_MS);
+      await repo.purgeResetTries(now - TRIES_WINDOW_MS);
       const tries = await repo.resetTries(triesKey(email));
-      if (tries && tries.windowStart > now - RESET_TRIES_WINDOW_MS && tries.count >= RESET_TRIES_MAX)
+      if (tries && tries.windowStart > now - TRIES_WINDOW_MS && tries.count >= RESET_TRIES_MAX)
         throw triesUsedUp(tries.windowStart, now);
       const member = await accounts.activeMemberByEmail(email);
       if (member)
@@ -344,7 +393,7 @@ export function createVerificationService(deps: {
       // Every try counts against the address before anything is looked up (known address or not, right code or not):
       // past RESET_TRIES_MAX in the window, even a fresh code's right value is refused (1005).
       const now = clock.now();
-      const { count, since } = await repo.reserveResetTry(triesKey(email), now, RESET_TRIES_WINDOW_MS);
+      const { count, since } = await repo.reserveResetTry(triesKey(email), now, TRIES_WINDOW_MS);
       if (count > RESET_TRIES_MAX) throw triesUsedUp(since, now);
       const member = await accounts.activeMemberByEmail(email);
       // One answer for every refusal, with the same look-up behind it (no member, no code, an old or a wrong one):

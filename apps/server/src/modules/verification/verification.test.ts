@@ -258,6 +258,118 @@ describe('verification codes, binding and reset by e-mail', () => {
     expect(noCode.meta.code).toBe(Code.VERIFY_CODE_EXPIRED);
   });
 
+  // Decision 355: binding codes allowed 5 tries each and a new one every minute, so the code an unbind or a rebind
+  // sends to the bound address could be guessed some 7,200 times a day from a stolen session. Now at most 10 tries
+  // per member and purpose in 24 hours, across codes.
+  describe('binding tries across codes', () => {
+    const unbind = (token: string, code: string, locale?: string) =>
+      t.post(`${M}/email/unbindEmail`, { code }, { token, locale });
+    async function boundMember(email: string) {
+      const m = await member();
+      await setMember(m.id, { email });
+      return m;
+    }
+    // A fresh unbind code, sent to the bound address (past the resend block).
+    async function unbindCode(token: string, email: string): Promise<string> {
+      later();
+      const before = count(email);
+      const sent = await t.post(`${M}/email/sms/request`, { purpose: 'unbind' }, { token });
+      expect(sent.meta, JSON.stringify(sent.meta)).toMatchObject({ code: 200 });
+      return codeFor(email, before);
+    }
+    async function wrongUnbinds(token: string, code: string, n: number) {
+      for (let i = 0; i < n; i += 1)
+        expect((await unbind(token, wrong(code))).meta.code).toBe(Code.VERIFY_CODE_MISMATCH);
+    }
+    const emailOf = async (token: string) =>
+      (await t.get<{ email: string | null }>(`${M}/profile`, {}, { token })).data.email;
+
+    it('refuses an unbind after 10 tries across codes, the right value of a fresh code too, for 24 hours', async () => {
+      const email = 'capped-unbind@example.com';
+      const { login, token } = await boundMember(email);
+      await wrongUnbinds(token, await unbindCode(token, email), 5);
+      await wrongUnbinds(token, await unbindCode(token, email), 4);
+      const fresh = await unbindCode(token, email);
+      await wrongUnbinds(token, fresh, 1);
+      const right = await unbind(token, fresh, 'en-US');
+      expect(right.meta).toEqual({
+        code: Code.TOO_MANY_ATTEMPTS,
+        message: 'Too many wrong codes: this binding change is paused, try again in 24 hour(s)',
+      });
+      expect((await unbind(token, fresh, 'zh-TW')).meta.message).toContain('綁定變更');
+      expect((await unbind(token, fresh, 'zh-CN')).meta.message).toContain('绑定变更');
+      expect(await emailOf(token)).toBe(email);
+      // No new code is sent to the address meanwhile.
+      later();
+      const before = count(email);
+      const more = await t.post(`${M}/email/sms/request`, { purpose: 'unbind' }, { token });
+      expect(more.meta.code).toBe(Code.TOO_MANY_ATTEMPTS);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(count(email)).toBe(before);
+      // The window passes: a new code works again (in a new session: the old one has ended by then).
+      clock.advance(24 * 60 * 60_000);
+      const next = (await t.login(login, STAFF_PASSWORD)).token;
+      expect((await unbind(next, await unbindCode(next, email))).meta.code).toBe(200);
+      expect(await emailOf(next)).toBeNull();
+    });
+
+    it('counts a rebind’s code to the bound address the same way', async () => {
+      const email = 'capped-rebind@example.com';
+      const { token } = await boundMember(email);
+      const ask = async () => {
+        later();
+        const before = count(email);
+        expect((await t.post(`${M}/email/sms/request`, { purpose: 'rebindOld' }, { token })).meta.code).toBe(200);
+        return codeFor(email, before);
+      };
+      const rebind = (oldCode: string) =>
+        t.post(`${M}/email/reBindEmail`, { oldCode, email: 'elsewhere@example.com', code: '123456' }, { token });
+      let code = '';
+      for (let round = 0; round < 2; round += 1) {
+        code = await ask();
+        for (let i = 0; i < 5; i += 1) expect((await rebind(wrong(code))).meta.code).toBe(Code.VERIFY_CODE_MISMATCH);
+      }
+      expect((await rebind(code)).meta.code).toBe(Code.TOO_MANY_ATTEMPTS);
+      later();
+      expect((await t.post(`${M}/email/sms/request`, { purpose: 'rebindOld' }, { token })).meta.code).toBe(
+        Code.TOO_MANY_ATTEMPTS,
+      );
+    });
+
+    it('lets the right code through within the cap and then forgets the tries', async () => {
+      const email = 'within-unbind@example.com';
+      const { id, token } = await boundMember(email);
+      await wrongUnbinds(token, await unbindCode(token, email), 5);
+      const code = await unbindCode(token, email);
+      await wrongUnbinds(token, code, 4);
+      expect((await unbind(token, code)).meta.code).toBe(200);
+      const rows = await t.db.db
+        .selectFrom('loginThrottle')
+        .select('key')
+        .where('key', '=', `bindTry:${id}:email:unbind`)
+        .execute();
+      expect(rows).toEqual([]);
+    });
+
+    it('counts racing tries one by one: of 14 at once, exactly 10 are looked at', async () => {
+      const email = 'racing-unbind@example.com';
+      const { id, token } = await boundMember(email);
+      const code = await unbindCode(token, email);
+      const answers = await Promise.all(Array.from({ length: 14 }, () => unbind(token, wrong(code))));
+      const codes = answers.map((r) => r.meta.code);
+      // Of the 10 looked at, the code itself allows 5 (then it is locked: 7200).
+      expect(codes.filter((c) => c === Code.VERIFY_CODE_MISMATCH)).toHaveLength(5);
+      expect(codes.filter((c) => c === Code.VERIFY_CODE_EXPIRED)).toHaveLength(5);
+      expect(codes.filter((c) => c === Code.TOO_MANY_ATTEMPTS)).toHaveLength(4);
+      const row = await t.db.db
+        .selectFrom('loginThrottle')
+        .select('count')
+        .where('key', '=', `bindTry:${id}:email:unbind`)
+        .executeTakeFirst();
+      expect(Number(row?.count)).toBe(14);
+    });
+  });
+
   describe('forgotten password by e-mail', () => {
     const resetCode = async (email: string) =>
       t.post<CodeSent>(`${M}/password/resetPwdByEmail/request`, {

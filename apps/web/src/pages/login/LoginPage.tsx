@@ -122,14 +122,15 @@ export default function LoginPage({
     try {
       const res = await call(
         twoFactorApi.login,
-        { ticket, code: codeForm.values.totp.trim() },
+        // Authenticator apps show the code as "123 456": no space is part of it.
+        { ticket, code: codeForm.values.totp.replace(/\s+/g, '') },
         { isLogin: true, apiResCode: CODE_STEP_CODES },
       );
       if (res.meta.code !== 200) {
         setError(res.meta.message);
         codeForm.set('totp', '');
-        // An expired ticket or a lock: back to the password step.
-        if (res.meta.code !== Code.TWO_FACTOR_INVALID) back();
+        // An expired ticket or a lock: back to the password step. A wrong or malformed code keeps the ticket.
+        if (res.meta.code !== Code.TWO_FACTOR_INVALID && res.meta.code !== 400) back();
         return;
       }
       await enter(res.data);
