@@ -101,7 +101,7 @@ describe('member wallet end to end', () => {
     await signIn(page, portal.baseUrl, 'walletuser', STAFF_PASSWORD);
     const address = await createAndActivate(page, portal.baseUrl, STAFF_PASSWORD, 'en-US', {
       wrongPassword: 'Incorrect password',
-      mismatch: 'The words do not match your recovery phrase; 4 tries left',
+      mismatch: 'The words do not match your recovery phrase; tries left: 4',
       activated: 'Activated',
     });
     expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);

@@ -822,7 +822,7 @@ export const MESSAGES = {
   walletBackupMismatch: {
     'zh-TW': '輸入的單字與您的助記詞不符，還可再試 {left} 次',
     'zh-CN': '输入的单词与您的助记词不符，还可再试 {left} 次',
-    'en-US': 'The words do not match your recovery phrase; {left} tries left',
+    'en-US': 'The words do not match your recovery phrase; tries left: {left}',
   },
   walletCheckRequired: {
     'zh-TW': '請先取得新的備份檢查題目',

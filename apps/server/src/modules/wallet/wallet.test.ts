@@ -95,7 +95,7 @@ describe('member wallet', () => {
 
     const right = wordsFor(mnemonic, positions);
     const refused = await activate(token, wrongWords(right));
-    expect(refused.meta).toEqual({ code: 7603, message: 'The words do not match your recovery phrase; 4 tries left' });
+    expect(refused.meta).toEqual({ code: 7603, message: 'The words do not match your recovery phrase; tries left: 4' });
     expect((await view(token)).data?.activated).toBe(false);
 
     // Case and surrounding spaces do not matter.
