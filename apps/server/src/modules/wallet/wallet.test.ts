@@ -129,7 +129,7 @@ describe('member wallet', () => {
     const { positions } = (await challenge(token)).data;
     const wrong = wrongWords(wordsFor(mnemonic, positions));
     for (const left of [4, 3, 2, 1]) {
-      expect((await activate(token, wrong)).meta.message).toContain(`${left} tries left`);
+      expect((await activate(token, wrong)).meta.message).toContain(`tries left: ${left}`);
     }
     expect((await activate(token, wrong)).meta.code).toBe(7604);
     expect((await view(token)).data?.checkPositions).toBeNull();
