@@ -59,6 +59,7 @@ export type ProjectListInput = z.output<typeof ProjectListQuery>;
 export const MyProjectsQuery = zPaging.extend({
   keyword: zOptText(100).describe('part of the name'),
   status: z.enum(PROJECT_STATUSES).nullish(),
+  sortField: z.enum(PROJECT_SORT_FIELDS).nullish().describe('default createdAt'),
 });
 export type MyProjectsInput = z.output<typeof MyProjectsQuery>;
 

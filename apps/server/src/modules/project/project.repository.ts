@@ -115,7 +115,12 @@ export function createProjectRepository(db: Db, dialect: Dialect) {
   type Sort = { sort: keyof typeof SORTS; order: SortOrder };
   // Each shape (the filters given, the order) built and compiled once (issue 43).
   const pageOf = compiledPageRows(db, (p: Sort, s) => ({
-    rows: withColumns(filtered(s), s.viewer!).orderBy(SORTS[p.sort], p.order).orderBy('project.id', p.order),
+    rows: withColumns(filtered(s), s.viewer!)
+      // Undated projects after the dated in either direction, on both engines (SQLite sorts NULL first, PostgreSQL
+      // last).
+      .$if(p.sort === 'startDate', (q) => q.orderBy(sql`project.start_date is null`, 'asc'))
+      .orderBy(SORTS[p.sort], p.order)
+      .orderBy('project.id', p.order),
     count: filtered(s).select(countAll),
   }));
 

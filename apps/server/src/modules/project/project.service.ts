@@ -124,7 +124,8 @@ export function createProjectService(deps: {
     async mine(caller: Caller, q: MyProjectsInput): Promise<Page<Project>> {
       const w = pageWindow(q);
       if (caller.isTwoFactorPending) return pageResult([], 0, w);
-      return pageOf(await repo.page({ keyword: q.keyword, status: q.status, staffId: caller.id }, w, caller.id), q);
+      const filter = { keyword: q.keyword, status: q.status, staffId: caller.id, sortField: q.sortField };
+      return pageOf(await repo.page(filter, w, caller.id), q);
     },
 
     async view(caller: Caller, id: number): Promise<ProjectView> {

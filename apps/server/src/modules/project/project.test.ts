@@ -268,4 +268,24 @@ describe('projects', () => {
     expect((await t.get(`${P}/view`, { id: project.id }, t.admin)).meta.code).toBe(404);
     expect((await t.post(`${P}/remove`, { id: project.id }, t.admin)).meta.code).toBe(404);
   });
+
+  it('sorts my projects as all projects, undated projects after the dated by start date in either direction', async () => {
+    // Made in an order neither the names nor the start dates follow.
+    for (const [name, startDate] of [
+      ['Sorted B', '2026-03-01'],
+      ['Sorted A', null],
+      ['Sorted C', '2026-01-01'],
+    ] as const)
+      expect((await add({ name, startDate })).meta.code).toBe(200);
+    const names = async (scope: 'list' | 'mine', sortField: string, order: string) =>
+      (await t.get<Page<Project>>(`${P}/${scope}`, { keyword: 'Sorted', sortField, order }, t.admin)).data.list.map(
+        (p) => p.name,
+      );
+    for (const scope of ['list', 'mine'] as const) {
+      expect(await names(scope, 'name', 'asc')).toEqual(['Sorted A', 'Sorted B', 'Sorted C']);
+      expect(await names(scope, 'name', 'desc')).toEqual(['Sorted C', 'Sorted B', 'Sorted A']);
+      expect(await names(scope, 'startDate', 'asc')).toEqual(['Sorted C', 'Sorted B', 'Sorted A']);
+      expect(await names(scope, 'startDate', 'desc')).toEqual(['Sorted B', 'Sorted C', 'Sorted A']);
+    }
+  });
 });

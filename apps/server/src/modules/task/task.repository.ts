@@ -1,7 +1,7 @@
-import { sql, type Insertable, type RawBuilder } from 'kysely';
+import { sql, type Insertable, type RawBuilder, type Updateable } from 'kysely';
 import type { ContributionListInput, KpiTypeListInput, TaskListInput, TaskStatus } from '@study-crm/shared';
 import { isPostgres, type Db } from '../../db/database.js';
-import type { ContributionTable, Row } from '../../db/schema.js';
+import type { ContributionTable, Row, TaskTable } from '../../db/schema.js';
 import { containsPattern, countAll, likeLower } from '../../db/sql-helpers.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
 import type { PageWindow, SortOrder } from '../../lib/paging.js';
@@ -182,8 +182,24 @@ export function createTaskRepository(db: Db) {
         .executeTakeFirst(),
 
     insert: taskRows.insert,
-    // Optimistic lock; a removed task counts as gone.
-    update: taskRows.update,
+
+    // An edit under the optimistic lock (a removed task counts as gone), in the caller's transaction: the task's
+    // status and done time as it was edited (undefined: stale or gone), so a done task's record is written again
+    // with it. A status change that read the task before the edit fails its move (moveStatus).
+    async update(
+      tx: Tx,
+      id: number,
+      patch: Updateable<TaskTable>,
+      version: number | null | undefined,
+    ): Promise<Pick<TaskRow, 'status' | 'doneAt'> | undefined> {
+      let q = tx
+        .updateTable('task')
+        .set({ ...patch, version: sql<number>`version + 1` })
+        .where('id', '=', id)
+        .where('deletedAt', 'is', null);
+      if (version !== undefined && version !== null) q = q.where('version', '=', version);
+      return q.returning(['status', 'doneAt']).executeTakeFirst();
+    },
 
     // The status moves only from the task as it was read (its version), so two parallel changes cannot both pass,
     // and an edit in between (assignee, points, KPI type) fails the move rather than leave a contribution record of

@@ -98,6 +98,23 @@ export function createTaskService(deps: {
     };
   }
 
+  // A done task's contribution record: its assignee's, on the day it was done.
+  const contributionOf = (
+    task: Pick<TaskRow, 'id' | 'projectId' | 'kpiTypeId' | 'title' | 'points'>,
+    memberId: number,
+    doneAt: number,
+    now: number,
+  ) => ({
+    memberId,
+    projectId: task.projectId,
+    taskId: task.id,
+    kpiTypeId: task.kpiTypeId,
+    title: task.title,
+    points: task.points,
+    contributedOn: isoDay(doneAt),
+    createdAt: now,
+  });
+
   async function kpiGuarded<T>(write: () => Promise<T>): Promise<T> {
     try {
       return await write();
@@ -157,11 +174,24 @@ export function createTaskService(deps: {
       return view(id);
     },
 
-    // The status is changed with changeStatus only, so a done task keeps its one contribution record.
+    // The status is changed with changeStatus only, so a done task keeps its one contribution record. An edit of a
+    // done task writes that record again in the same transaction (assignee, project, KPI type, title, points; the
+    // day it was done kept), so the record stays the task's as it is now; without an assignee it has none.
     async update(b: TaskUpdateInput): Promise<Task> {
       const current = found(await repo.byId(b.id));
       const fields = await checked(b, current.kpiTypeId);
-      if (!(await repo.update(b.id, { ...fields, updatedAt: clock.now() }, b.version))) throw staleCopy();
+      const now = clock.now();
+      await repo.transaction(async (tx) => {
+        const edited = await repo.update(tx, b.id, { ...fields, updatedAt: now }, b.version);
+        if (!edited) throw staleCopy();
+        if (edited.status !== 'done') return;
+        await repo.removeContributionOfTask(tx, b.id);
+        if (fields.assigneeId)
+          await repo.insertContribution(
+            tx,
+            contributionOf({ id: b.id, ...fields }, fields.assigneeId, edited.doneAt ?? now, now),
+          );
+      });
       return view(b.id);
     },
 
@@ -184,18 +214,7 @@ export function createTaskService(deps: {
         const done = b.status === 'done';
         if (!(await repo.moveStatus(tx, task, b.status, done ? now : null, now))) throw staleCopy();
         if (task.status === 'done') await repo.removeContributionOfTask(tx, task.id);
-        if (done && task.assigneeId) {
-          await repo.insertContribution(tx, {
-            memberId: task.assigneeId,
-            projectId: task.projectId,
-            taskId: task.id,
-            kpiTypeId: task.kpiTypeId,
-            title: task.title,
-            points: task.points,
-            contributedOn: isoDay(now),
-            createdAt: now,
-          });
-        }
+        if (done && task.assigneeId) await repo.insertContribution(tx, contributionOf(task, task.assigneeId, now, now));
       });
       return view(task.id);
     },

@@ -262,4 +262,58 @@ describe('tasks, KPI types and contribution records', () => {
     expect(await titles('asc')).toEqual(['Due January', 'Due March', 'Undated one']);
     expect(await titles('desc')).toEqual(['Due March', 'Due January', 'Undated one']);
   });
+
+  it('writes a done task’s contribution record again when the task is edited: person, project, KPI type, points', async () => {
+    const second = (await t.post<ProjectView>('/api/v1/cake/projects/add', { name: 'Second cohort' }, t.admin)).data;
+    await t.post(
+      '/api/v1/cake/projects/members/add',
+      { projectId: second.id, staffId: amy.id, projectRole: 'member', share: '10' },
+      t.admin,
+    );
+    const task = (await addTask({ title: 'Done then edited', assigneeId: bob, kpiTypeId: kpi.id, points: 2 })).data;
+    await move(task.id, 'doing');
+    let version = (await move(task.id, 'done')).data.version;
+    const recordsOf = async () =>
+      (await t.get<ContributionPage>(`${C}/list`, { pageSize: 100 }, t.admin)).data.list.filter(
+        (r) => r.taskId === task.id,
+      );
+    const [before] = await recordsOf();
+    expect(before).toMatchObject({ member: { id: bob }, projectId: project.id, points: 2 });
+    const edit = async (v: Record<string, string | number | null>) => {
+      const res = await t.post<Task>(`${T}/update`, { id: task.id, version, title: 'Done then edited', ...v }, t.admin);
+      expect(res.meta.code, res.meta.message).toBe(200);
+      version = res.data.version;
+    };
+
+    await edit({ projectId: second.id, title: 'Done and edited', assigneeId: amy.id, kpiTypeId: heavy.id, points: 7 });
+    expect(await recordsOf()).toEqual([
+      expect.objectContaining({
+        member: expect.objectContaining({ id: amy.id }),
+        projectId: second.id,
+        projectName: 'Second cohort',
+        kpiType: expect.objectContaining({ id: heavy.id }),
+        title: 'Done and edited',
+        points: 7,
+        contributedOn: before!.contributedOn,
+      }),
+    ]);
+    // Without an assignee a done task has no record (as done without one); named again, it has one.
+    await edit({ projectId: second.id, assigneeId: null, points: 7 });
+    expect(await recordsOf()).toEqual([]);
+    await edit({ projectId: project.id, assigneeId: bob, kpiTypeId: null, points: 4 });
+    expect((await recordsOf()).map((r) => [r.member.id, r.projectId, r.kpiType, r.points])).toEqual([
+      [bob, project.id, null, 4],
+    ]);
+    // A stale edit writes nothing.
+    const stale = await t.post(
+      `${T}/update`,
+      { id: task.id, version: version - 1, projectId: second.id, title: 'x', assigneeId: amy.id, points: 9 },
+      t.admin,
+    );
+    expect(stale.meta.code).toBe(409);
+    expect((await recordsOf()).map((r) => r.points)).toEqual([4]);
+    // Out of the lists the other tests read.
+    expect((await move(task.id, 'doing')).meta.code).toBe(200);
+    expect((await t.post(`${T}/remove`, { id: task.id }, t.admin)).meta.code).toBe(200);
+  });
 });

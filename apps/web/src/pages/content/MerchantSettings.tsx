@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input, Skeleton, Space, Typography, Upload } from 'antd';
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
-import type { MerchantUpdateInput } from '@study-crm/shared';
+import type { Merchant, MerchantUpdateInput } from '@study-crm/shared';
 import { ApiError } from '../../api/client';
 import { useConfirm } from '../../components/form/useConfirm';
 import { useAuthImage } from '../../components/useAuthImage';
@@ -11,6 +12,7 @@ import { NameFields } from '../../components/crud/FormFields';
 import { toast } from '../../lib/feedback';
 
 type Values = Omit<MerchantUpdateInput, 'version'>;
+const FIELDS = ['nameTw', 'nameCn', 'nameEn', 'contactEmail'] as const;
 
 // The merchant record (COM, spec section 9): the display name in three languages, the logo and the contact e-mail,
 // shown on the login page.
@@ -18,6 +20,7 @@ export default function MerchantSettings() {
   const { t } = useTranslation();
   const confirm = useConfirm();
   const merchant = useMerchant();
+  const queryClient = useQueryClient();
   const save = useMerchantUpdate();
   const logo = useMerchantLogo();
   const [form] = Form.useForm<Values>();
@@ -26,15 +29,24 @@ export default function MerchantSettings() {
   // The logo is served through the wire contract (appId, sign), so it is fetched rather than linked.
   const logoSrc = useAuthImage(m?.logo);
 
+  // The version the form was filled from, sent with its save. The merchant read again (after a logo upload or
+  // removal, or a save elsewhere) refills the form only while it holds no edits: typed names and e-mail are kept, and
+  // after a save made meanwhile by someone else this one is refused (409) rather than overwriting it. One's own logo
+  // change moves the version on when nothing else was saved in between.
+  const base = useRef<number | null>(null);
+  const fill = useCallback(
+    (v: Merchant) => {
+      form.setFields(FIELDS.map((name) => ({ name, value: v[name], touched: false })));
+      base.current = v.version;
+    },
+    [form],
+  );
   useEffect(() => {
-    if (m)
-      form.setFieldsValue({
-        nameTw: m.nameTw,
-        nameCn: m.nameCn,
-        nameEn: m.nameEn,
-        contactEmail: m.contactEmail,
-      });
-  }, [m, form]);
+    if (m && (base.current === null || !form.isFieldsTouched())) fill(m);
+  }, [m, form, fill]);
+  const logoSaved = (next: Merchant) => {
+    if (base.current !== null && next.version === base.current + 1) base.current = next.version;
+  };
 
   const submit = async () => {
     const values = await form.validateFields().catch(() => null);
@@ -42,7 +54,10 @@ export default function MerchantSettings() {
     confirm(t('crud.saveConfirm'), async () => {
       setError(null);
       try {
-        await save.mutateAsync({ ...values, version: m.version });
+        const saved = await save.mutateAsync({ ...values, version: base.current ?? m.version });
+        // Saved, the form holds no edits: it shows the record as saved, or as read since when that is newer.
+        const read = queryClient.getQueryData<Merchant>(['merchant']);
+        fill(read && read.version > saved.version ? read : saved);
         toast.success(t('crud.saved'));
       } catch (err) {
         if (err instanceof ApiError) setError(err.message);
@@ -77,7 +92,12 @@ export default function MerchantSettings() {
                 accept="image/png,image/jpeg,image/gif"
                 showUploadList={false}
                 beforeUpload={(file) => {
-                  logo.upload.mutate(file, { onSuccess: () => toast.success(t('content.merchant.logoSaved')) });
+                  logo.upload.mutate(file, {
+                    onSuccess: (next) => {
+                      logoSaved(next);
+                      toast.success(t('content.merchant.logoSaved'));
+                    },
+                  });
                   return false;
                 }}
               >
@@ -90,7 +110,9 @@ export default function MerchantSettings() {
                   danger
                   icon={<DeleteOutlined />}
                   loading={logo.remove.isPending}
-                  onClick={() => confirm(t('content.merchant.logoRemoveConfirm'), () => logo.remove.mutateAsync())}
+                  onClick={() =>
+                    confirm(t('content.merchant.logoRemoveConfirm'), () => logo.remove.mutateAsync().then(logoSaved))
+                  }
                   data-testid="merchant-logo-remove"
                 >
                   {t('content.merchant.logoRemove')}

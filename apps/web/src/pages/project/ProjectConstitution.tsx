@@ -15,6 +15,9 @@ export function ProjectConstitution({ project }: { project: ProjectView }) {
   const confirm = useConfirm();
   const [revision, setRevision] = useState<number | null>(null);
   const [draft, setDraft] = useState<string | null>(null);
+  // The revision the draft started from: the save's base, so a revision saved meanwhile refuses it (409) rather
+  // than being overwritten when the shown revision is read again.
+  const [base, setBase] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const [page, setPage] = useState(1);
   const shown = useConstitution(project.id, revision);
@@ -26,7 +29,7 @@ export function ProjectConstitution({ project }: { project: ProjectView }) {
     confirm(t('project.constitutionSaveConfirm'), async () => {
       setError(null);
       try {
-        await save.mutateAsync({ projectId: project.id, content: draft ?? '', baseRevision: doc?.revision ?? 0 });
+        await save.mutateAsync({ projectId: project.id, content: draft ?? '', baseRevision: base });
         toast.success(t('crud.saved'));
         setDraft(null);
         setRevision(null);
@@ -81,7 +84,10 @@ export function ProjectConstitution({ project }: { project: ProjectView }) {
                 <Button
                   size="small"
                   type="primary"
-                  onClick={() => setDraft(doc.content)}
+                  onClick={() => {
+                    setBase(doc.revision);
+                    setDraft(doc.content);
+                  }}
                   data-testid="constitution-edit"
                 >
                   {t('crud.edit')}

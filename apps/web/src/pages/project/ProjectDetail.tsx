@@ -16,7 +16,9 @@ export default function ProjectDetail() {
   const id = useIdParam() ?? null;
   const query = useProject(id);
   const writes = useProjectWrites();
-  const [editing, setEditing] = useState(false);
+  // The version the edit dialog was opened with (null: closed), sent with its save, so a save made meanwhile
+  // refuses it (409) rather than being overwritten when the project is read again.
+  const [editing, setEditing] = useState<number | null>(null);
   const project = query.data;
   useTabTitle(project?.name);
 
@@ -46,7 +48,7 @@ export default function ProjectDetail() {
       }
       extra={
         project.canEdit && (
-          <Button onClick={() => setEditing(true)} data-testid="project-edit">
+          <Button onClick={() => setEditing(project.version)} data-testid="project-edit">
             {t('crud.edit')}
           </Button>
         )
@@ -97,13 +99,15 @@ export default function ProjectDetail() {
         ]}
       />
       <FormModal<ProjectFormValues>
-        open={editing}
+        open={editing !== null}
         record={project.id}
         title={t('project.editTitle')}
         initialValues={projectInitial(project)}
         inlineCodes={[]}
-        onClose={() => setEditing(false)}
-        onSubmit={(v) => writes.update.mutateAsync({ ...projectBody(v), id: project.id, version: project.version })}
+        onClose={() => setEditing(null)}
+        onSubmit={(v) =>
+          writes.update.mutateAsync({ ...projectBody(v), id: project.id, version: editing ?? project.version })
+        }
         testId="project-form"
       >
         <ProjectFields />
