@@ -35,4 +35,4 @@ export type { VisaService } from './visa.service.js';
 // (db/personal-data.ts), in one file.
 export { applicationPersonalData, createApplicationPersonalData } from './personal-data.repository.js';
 // Retention (issue 41): students whose applications closed long ago; unattached files.
-export { removeUnattachedFiles, studentsClosedBefore } from './retention.repository.js';
+export { membersWithApplications, removeUnattachedFiles, studentsClosedBefore } from './retention.repository.js';

@@ -24,6 +24,22 @@ export async function studentsClosedBefore(db: Db, cutoff: number): Promise<numb
   return rows.map((r) => r.memberId!);
 }
 
+// Of these members, those with any application (open, closed or removed): the closed-applications period (six years
+// from the last change, decision 168) is theirs, so the inactive-students rule passes them over (decision 357).
+export async function membersWithApplications(db: Db, memberIds: readonly number[]): Promise<Set<number>> {
+  const out = new Set<number>();
+  for (let i = 0; i < memberIds.length; i += 500) {
+    const rows = await db
+      .selectFrom('application')
+      .select('memberId')
+      .distinct()
+      .where('memberId', 'in', memberIds.slice(i, i + 500))
+      .execute();
+    for (const r of rows) if (r.memberId !== null) out.add(r.memberId);
+  }
+  return out;
+}
+
 // Files uploaded for an application but never attached to one (application_id null), older than the cutoff: their
 // rows go and their stored names are returned for removal from storage.
 export async function removeUnattachedFiles(db: Db, cutoff: number): Promise<string[]> {

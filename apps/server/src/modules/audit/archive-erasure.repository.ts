@@ -41,8 +41,9 @@ function scrubLine(text: string, m: ErasureMatcher): string | null {
 }
 
 // The lines of an archive file; none when the file is gone (not found: nothing of the person's is left in it). A store
-// that cannot be reached refuses the erasure (9005, rolled back), never passes the file over (decision 354).
-async function* archiveLines(storage: ArchiveStorage, storedName: string): AsyncGenerator<string> {
+// that cannot be reached refuses the erasure (9005, rolled back), never passes the file over (decision 354); the
+// subject access export reads them the same way (personal-data.repository.ts).
+export async function* archiveLines(storage: Pick<FileStorage, 'open'>, storedName: string): AsyncGenerator<string> {
   let file;
   try {
     file = await storage.open(storedName);

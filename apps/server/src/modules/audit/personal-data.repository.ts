@@ -5,17 +5,37 @@ import type { Conn } from '../../db/conn.js';
 import { changesOf } from './audit-changes.js';
 import { type ErasureSubject, line, mayHold, type PersonalDataPart } from '../../db/personal-data.js';
 import { erasureMatcher, scrubChanges, type ScrubbedEntry } from './erasure-scrub.js';
+import { archiveLines } from './archive-erasure.repository.js';
+import type { FileStorage } from '../files/index.js';
 
 // Audit entries about the person for the subject access export (issue 41): what they did, and what was done to
-// their member record. An entry's `changes` hold the values before and after of the records the call wrote: only the
-// changes of the person's own records (their member record and CV, their applications) are theirs to see; those of
-// anyone else's records (a staff member's edits of students' applications and payments) are left out, the entry
-// itself (action, record type and ids, time, outcome, origin) stays. `applicationIdsOf` is the application module's
-// (through the wiring): which applications are the person's.
+// their member record, from the live log and from its archive files (entries past their period, decision 358). An
+// entry's `changes` hold the values before and after of the records the call wrote: only the changes of the person's
+// own records (their member record and CV, their applications) are theirs to see; those of anyone else's records (a
+// staff member's edits of students' applications and payments) are left out, the entry itself (action, record type
+// and ids, time, outcome) stays. The address, browser and request id an entry came from are the caller's: kept only
+// on the person's own calls (a staff member's call about them gives neither). `applicationIdsOf` is the application
+// module's (through the wiring): which applications are the person's. The archive files are read through the files
+// storage: a file gone is passed over, a store out of reach fails the export job (9005, decision 354).
 export function createAuditPersonalData(
   db: Db,
-  { applicationIdsOf }: { applicationIdsOf: (memberId: number) => Promise<number[]> },
+  {
+    applicationIdsOf,
+    storage,
+  }: { applicationIdsOf: (memberId: number) => Promise<number[]>; storage: Pick<FileStorage, 'open'> },
 ) {
+  const isAbout = (r: EntryOfExport, memberId: number) =>
+    r.memberId === memberId || (r.recordType === 'member' && r.recordId === memberId);
+  async function archived(memberId: number): Promise<EntryOfExport[]> {
+    const out: EntryOfExport[] = [];
+    const files = await db.selectFrom('auditArchive').select('storedName').orderBy('id').execute();
+    for (const f of files)
+      for await (const text of archiveLines(storage, f.storedName)) {
+        const r = archivedEntry(text);
+        if (r && isAbout(r, memberId)) out.push(r);
+      }
+    return out;
+  }
   return {
     async personalData(s: PersonalSubject): Promise<PersonalData> {
       const rows = await db
@@ -34,16 +54,59 @@ export function createAuditPersonalData(
         ['personalCv', new Set([s.memberId])],
         ['application', new Set(await applicationIdsOf(s.memberId))],
       ]);
+      // By id: an entry archived twice (a run that failed before removing it), or archived and still live, once.
+      const entries = new Map<number, EntryOfExport>();
+      for (const r of [...(await archived(s.memberId)), ...rows]) entries.set(r.id, r);
       return {
         parts: [
           part(
             'audit/audit_log',
-            rows.map((r) => Object.assign({}, r, { changes: ownChanges(r, own) })),
+            [...entries.values()].sort((a, b) => a.id - b.id).map((r) => theirView(r, s.memberId, own)),
           ),
         ],
         files: noFiles,
       };
     },
+  };
+}
+
+type EntryOfExport = Record<string, unknown> & {
+  id: number;
+  memberId: number | null;
+  recordType: string | null;
+  recordId: number | null;
+  changes: string | null;
+};
+
+const num = (v: unknown): number | null => (v === null || v === undefined || v === '' ? null : Number(v));
+
+// One line of an archive file (every column of the entry, as the retention run wrote it); null when unreadable.
+function archivedEntry(text: string): EntryOfExport | null {
+  let row: Record<string, unknown> | null;
+  try {
+    row = JSON.parse(text) as Record<string, unknown> | null;
+  } catch {
+    return null;
+  }
+  const id = row && typeof row === 'object' ? num(row.id) : null;
+  if (!row || id === null) return null;
+  return {
+    ...row,
+    id,
+    memberId: num(row.memberId),
+    recordType: typeof row.recordType === 'string' ? row.recordType : null,
+    recordId: num(row.recordId),
+    changes: typeof row.changes === 'string' ? row.changes : null,
+  };
+}
+
+// The entry as the person gets it: only their own records' changes; another caller's origin left out.
+function theirView(r: EntryOfExport, memberId: number, own: ReadonlyMap<string, ReadonlySet<number>>) {
+  const isTheirCall = r.memberId === memberId;
+  return {
+    ...r,
+    changes: ownChanges(r, own),
+    ...(isTheirCall ? {} : { ip: null, userAgent: null, requestId: null }),
   };
 }
 

@@ -1,4 +1,4 @@
-import { line, type ErasureLine, type PersonalDataPart } from '../../db/personal-data.js';
+import { line, noteRecords, type ErasureLine, type PersonalDataPart } from '../../db/personal-data.js';
 import type { InboxService } from '../inbox/index.js';
 import type { JobService } from '../jobs/index.js';
 import type { PrivacyRepository } from './privacy.repository.js';
@@ -9,7 +9,8 @@ import { EXPORT_JOB_KIND, REQUEST_SOURCE } from './privacy.service.js';
 // included) are withdrawn, a finished one's download answering expired (7970) and its file removed from storage after
 // the commit; the notes of their requests are emptied (free text that may name them), the requests kept as the
 // record of what was asked and answered; the reminder to-dos naming them leave the assignees' message boxes (a later
-// reminder day names the pseudonym).
+// reminder day names the pseudonym). The requests are records of the audit log (`privacy.addRequest` holds the note):
+// noted, so its entries of them keep which fields changed, not the note (decision 357).
 export function createPrivacyErasure(deps: {
   repo: Pick<PrivacyRepository, 'requestIdsOf' | 'notesOf' | 'blankNotes'>;
   jobs: Pick<JobService, 'matching' | 'withdrawFiles'>;
@@ -24,6 +25,9 @@ export function createPrivacyErasure(deps: {
   ];
   return {
     module: 'privacy',
+    async collect(conn, s) {
+      noteRecords(s, 'privacyRequest', await repo.requestIdsOf(s.memberId, conn));
+    },
     async plan(conn, s) {
       const { storedNames } = await jobs.matching(conn, EXPORT_JOB_KIND, theirs(s.memberId));
       return lines(storedNames.length, await repo.notesOf(s.memberId, conn));

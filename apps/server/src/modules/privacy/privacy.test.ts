@@ -20,6 +20,9 @@ import { expectParamError } from '../../test/expect-envelope.js';
 import { testClock, type Values } from '../../test/harness.js';
 import { useTestApp } from '../../test/signed-in.js';
 import { noticeRow } from '../../test/rows.js';
+import { AppError } from '../../http/errors.js';
+import { createAuditPersonalData, createAuditRetention } from '../audit/index.js';
+import { createFileStorage } from '../files/index.js';
 import { dueDateOf } from './index.js';
 
 const PRIV = '/admin/v1/privacy';
@@ -473,6 +476,8 @@ describe('subject access (issue 41)', () => {
       me,
     );
     const carol = c.data.studentId!;
+    // Her full name, a phone number and an address: none is on her member record as written here.
+    const NOTE = 'Carol Erasable phoned from 07700 900461, lives at 4 Quillfeather Lane';
     // Closed, so nothing stands in the way of the erasure.
     expect(
       (await t.post(`${BASE}/updateOther`, { id: c.data.id, version: 1, status: 'withdrawn' }, me)).meta.code,
@@ -483,10 +488,19 @@ describe('subject access (issue 41)', () => {
     while (daysBetween(today, dueDateOf(received)) > 7) received = addDays(received, -1);
     const req = await t.post<DataRequest>(
       `${PRIV}/request/add`,
-      { subjectId: carol, kind: 'access', receivedDate: received, note: 'Carol Erasable phoned' },
+      { subjectId: carol, kind: 'access', receivedDate: received, note: NOTE },
       me,
     );
     expect(req.meta.code).toBe(200);
+    // The log's entry of the request holds the note (decision 357).
+    const requestEntries = () =>
+      t.db.db
+        .selectFrom('auditLog')
+        .select('changes')
+        .where('recordType', '=', 'privacyRequest')
+        .where('recordId', '=', req.data.id)
+        .execute();
+    expect(JSON.stringify(await requestEntries())).toContain('07700 900461');
     await t.app.privacy.remind();
     const todos = () =>
       t.db.db.selectFrom('memberTodo').select('title').where('sourceKind', '=', 'privacyRequest').execute();
@@ -520,6 +534,12 @@ describe('subject access (issue 41)', () => {
         .executeTakeFirst(),
     ).toEqual({ note: null, kind: 'access' });
     expect(JSON.stringify(await todos())).not.toContain('Erasable');
+    // The log's entries of the request keep which fields were set, none of the note.
+    const entries = await requestEntries();
+    expect(entries.length).toBeGreaterThan(0);
+    const logged = JSON.stringify(entries);
+    expect(logged).toContain('note');
+    for (const v of ['Carol', 'Erasable', '07700 900461', 'Quillfeather']) expect(logged).not.toContain(v);
     // The requester's message names the request, never the person.
     const box = await t.get('/api/v1/message/box', { tab: 'message', pageSize: 50 }, me);
     expect(JSON.stringify(box.data)).toContain(`data request #${req.data.id}`);
@@ -693,5 +713,156 @@ describe('exporting a staff member', () => {
     await t.app.jobs.runOnce();
     const status = await t.get<BackgroundJob>('/api/v1/jobs/status', { id: waiting.data.id }, exporter);
     expect(status.data).toMatchObject({ status: 'failed', errorCode: Code.ERASE_BEYOND_OWN });
+  });
+});
+
+// The audit entries of the export (decision 358): a staff member's call about the person comes without the staff
+// member's address, browser and request id; entries the retention run moved to the archive files are there too.
+describe("the subject access export's audit entries", () => {
+  const t = useTestApp({ signIn: true, env: { DELIVERY_WORKER: 'off' } });
+  const STAFF_IP = '198.51.100.77';
+  const STAFF_BROWSER = 'StaffBrowser/7.7 (quokka)';
+  const STUDENT_IP = '203.0.113.50';
+  let student: number;
+  type AuditRow = { id: number; memberId: number | null; action: string; ip: unknown; userAgent: unknown };
+
+  const auditOfExport = async (subjectId: number) => {
+    const started = await t.post<BackgroundJob>(`${PRIV}/export/add`, { subjectId }, t.admin);
+    expect(started.meta.code, started.meta.message).toBe(200);
+    expect(await t.app.jobs.runOnce()).toBe(1);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/jobs/download?id=${started.data.id}&appId=student-admin&mcId=COM`,
+      headers: t.headers({ token: t.admin.token }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const text = await (await JSZip.loadAsync(res.rawPayload)).file('data.json')!.async('string');
+    const data = JSON.parse(text) as { sources: { source: string; rows: Record<string, unknown>[] }[] };
+    return { text, rows: (data.sources.find((x) => x.source === 'audit/audit_log')?.rows ?? []) as AuditRow[] };
+  };
+  const staffEntries = () =>
+    t.db.db
+      .selectFrom('auditLog')
+      .select(['id', 'ip', 'userAgent', 'requestId'])
+      .where('memberId', '=', t.admin.mid)
+      .where('recordType', '=', 'member')
+      .where('recordId', '=', student)
+      .where('action', '=', 'updateStatus')
+      .execute();
+
+  beforeAll(async () => {
+    const made = await t.post<ApplicationSaved>(
+      `${BASE}/create`,
+      fullForm({ email: 'audit.subject@example.com', referrers: '[]' }),
+      t.admin,
+    );
+    expect(made.meta.code, made.meta.message).toBe(200);
+    student = made.data.studentId!;
+    // A staff member disables and enables the student's account, from their own address and browser.
+    for (const status of ['inactive', 'active'])
+      expect(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/v1/mc/member/updateStatus',
+            remoteAddress: STAFF_IP,
+            headers: {
+              ...t.headers({ token: t.admin.token }),
+              'user-agent': STAFF_BROWSER,
+              'content-type': 'application/x-www-form-urlencoded',
+            },
+            payload: new URLSearchParams({
+              appId: 'student-admin',
+              mcId: 'COM',
+              id: String(student),
+              status,
+            }).toString(),
+          })
+        ).json<{ meta: { code: number } }>().meta.code,
+      ).toBe(200);
+    // The student's own call (a refused sign-in) from their address.
+    await t.db.db
+      .insertInto('auditLog')
+      .values({
+        createdAt: Date.now(),
+        memberId: student,
+        roleId: null,
+        module: 'auth',
+        action: 'signIn',
+        route: 'POST /x',
+        recordType: 'member',
+        recordId: student,
+        recordIds: null,
+        ip: STUDENT_IP,
+        userAgent: 'student-browser',
+        outcome: 'refused',
+        code: 6400,
+        durationMs: 1,
+        requestId: 'student-request-1',
+        changes: null,
+      })
+      .execute();
+  });
+
+  it("gives a staff member's call about the person without the staff member's address, browser or request id", async () => {
+    const logged = await staffEntries();
+    expect(logged).toHaveLength(2);
+    expect(logged[0]).toMatchObject({ ip: STAFF_IP, userAgent: STAFF_BROWSER });
+    const { text, rows } = await auditOfExport(student);
+    for (const e of logged)
+      expect(rows.find((r) => r.id === e.id)).toMatchObject({ action: 'updateStatus', ip: null, userAgent: null });
+    expect(text).not.toContain(STAFF_IP);
+    expect(text).not.toContain(STAFF_BROWSER);
+    for (const e of logged) if (e.requestId) expect(text).not.toContain(e.requestId);
+    // Their own call keeps where it came from.
+    expect(rows.find((r) => r.memberId === student)).toMatchObject({ ip: STUDENT_IP, userAgent: 'student-browser' });
+  });
+
+  it('includes the entries the retention run archived, by the same rules, and passes over a file gone', async () => {
+    const logged = await staffEntries();
+    const storage = createFileStorage(t.config, testClock());
+    const now = Date.now();
+    const archived = await createAuditRetention(t.db.db).archiveBefore(now + 1, now, (stream) =>
+      storage.saveMade(stream, 'gz', 'application/gzip'),
+    );
+    expect(archived.storedName).not.toBeNull();
+    expect(await staffEntries()).toEqual([]);
+    // An archive row whose file is gone from storage: passed over.
+    await t.db.db
+      .insertInto('auditArchive')
+      .values({
+        storedName: 'gone-archive.gz',
+        size: 1,
+        entries: 1,
+        firstAt: 0,
+        lastAt: 0,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .execute();
+
+    const { text, rows } = await auditOfExport(student);
+    for (const e of logged)
+      expect(rows.find((r) => r.id === e.id)).toMatchObject({ action: 'updateStatus', ip: null, userAgent: null });
+    expect(rows.find((r) => r.memberId === student)).toMatchObject({ ip: STUDENT_IP, userAgent: 'student-browser' });
+    const statusChange = rows.find((r) => r.id === logged[0]!.id) as AuditRow & { changes: string | null };
+    expect(statusChange.changes).toContain('inactive');
+    expect(text).not.toContain(STAFF_IP);
+    expect(text).not.toContain(STAFF_BROWSER);
+    // Once each, in order.
+    const ids = rows.map((r) => r.id);
+    expect(ids).toEqual([...new Set(ids)].sort((a, b) => a - b));
+  });
+
+  it('fails (9005) when the store holding an archive file cannot be reached, never leaves its entries out', async () => {
+    const unreachable = {
+      open: async () => {
+        throw new AppError(Code.STORAGE_UNAVAILABLE);
+      },
+    };
+    const reader = createAuditPersonalData(t.db.db, { applicationIdsOf: async () => [], storage: unreachable });
+    await expect(reader.personalData({ memberId: student, emails: [], phones: [] })).rejects.toMatchObject({
+      code: Code.STORAGE_UNAVAILABLE,
+    });
   });
 });

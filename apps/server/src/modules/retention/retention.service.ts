@@ -47,6 +47,8 @@ export function createRetentionService(deps: {
   };
   studentsClosedBefore: (cutoff: number) => Promise<number[]>;
   studentsInactiveBefore: (cutoff: number) => Promise<number[]>;
+  // Of these members, those with any application (the application module's): the closed-applications rule's.
+  membersWithApplications: (ids: readonly number[]) => Promise<Set<number>>;
   removeUnattachedFiles: (cutoff: number) => Promise<string[]>;
   blankOutboxBodies: (cutoff: number, now: number) => Promise<number>;
   purgeSessions: (cutoff: number) => Promise<number>;
@@ -108,7 +110,14 @@ export function createRetentionService(deps: {
         report.counts.closedApplications = await eraseAll(await deps.studentsClosedBefore(closed), report);
       const inactive = await cut('inactiveStudents');
       if (inactive !== null) {
-        report.counts.inactiveStudents = await eraseAll(await deps.studentsInactiveBefore(inactive), report);
+        // A student with an application is kept for the closed-applications period (decision 168), however long
+        // their account has gone unused: a staff-entered student never signs in (decision 357).
+        const idle = await deps.studentsInactiveBefore(inactive);
+        const applied = await deps.membersWithApplications(idle);
+        report.counts.inactiveStudents = await eraseAll(
+          idle.filter((id) => !applied.has(id)),
+          report,
+        );
       }
       const files = await cut('unattachedFiles');
       if (files !== null) {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLATFORM, searchText, type ApplicationSaved, type SearchResult } from '@study-crm/shared';
 import { startTestApp, testClock, type TestApp } from '../../test/harness.js';
+import { useTestApp } from '../../test/signed-in.js';
 import { BASE, fullForm, PNG_1x1 } from '../../test/application-fixtures.js';
 import type { RetentionReport } from './index.js';
 
@@ -308,5 +309,51 @@ describe('the retention job', () => {
     // Still found by its file name; the newer text keeps its words.
     expect(await found('autumn-offers')).toEqual([old]);
     expect(await found('kilimanjaro')).toEqual([kept]);
+  });
+});
+
+// Decision 357: a student entered by staff is never changed and never signs in, so three years after they were
+// entered they look inactive; while they have an application the closed-applications period (six years from its
+// close, decision 168) is theirs, and the inactive-students rule passes them over.
+describe('the retention job: inactive students', () => {
+  const T0 = Date.UTC(2026, 10, 22, 9, 0, 0);
+  const clock = testClock(T0);
+  const t = useTestApp({ signIn: true, clock, env: { DELIVERY_WORKER: 'off' } });
+
+  it('keeps a student whose application closed yesterday, and erases one with no application and no activity', async () => {
+    const made = await t.post<ApplicationSaved>(
+      `${BASE}/create`,
+      fullForm({ name: '昨結生', email: 'closed.yesterday@example.com', passportNo: 'CY000001', mobile: '911000031' }),
+      t.admin,
+    );
+    expect(made.meta.code, made.meta.message).toBe(200);
+    const applicant = made.data.studentId!;
+    const added = await t.post<{ id: number }>(
+      '/api/v1/mc/member/add',
+      { email: 'never.applied@example.com', password: 'Student#2026pass', memberType: 'student' },
+      t.admin,
+    );
+    expect(added.meta.code, added.meta.message).toBe(200);
+    const idle = added.data.id;
+
+    // Three calendar years and a day later; the application closed the day before.
+    const now = Date.UTC(2029, 10, 23, 9, 0, 0);
+    clock.set(now - DAY);
+    const staff = await t.login();
+    const closed = await t.post(`${BASE}/updateOther`, { id: made.data.id, version: 1, status: 'withdrawn' }, staff);
+    expect(closed.meta.code, closed.meta.message).toBe(200);
+    clock.set(now);
+    const report = (await t.app.retention.run())!;
+
+    expect(report.counts.closedApplications).toBe(0);
+    expect(report.counts.inactiveStudents).toBe(1);
+    const erased = await t.db.db.selectFrom('erasedPerson').select('memberId').execute();
+    expect(erased.map((e) => e.memberId)).toEqual([idle]);
+    const kept = await t.db.db
+      .selectFrom('member')
+      .select('email')
+      .where('id', '=', applicant)
+      .executeTakeFirstOrThrow();
+    expect(kept.email).toBe('closed.yesterday@example.com');
   });
 });

@@ -24,13 +24,12 @@ import { toast } from '../../lib/feedback';
 import { formatTime } from '../../lib/format';
 import { downloadJob } from '../../components/crud/jobs';
 import { PRIVACY_ROOT, useAddRequest, useCompleteRequest, useDataRequests, useExportData } from './api';
+import { daysLeft, isAfterUkToday, ukToday } from './requestDays';
 import { SubjectSelect } from './SubjectSelect';
 
 type Filters = { keyword?: string; kind?: DataRequestKind | null; state?: DataRequestStatus | null };
 type FormValues = { subjectId: number; kind: DataRequestKind; receivedDate?: string | null; note?: string | null };
 
-const DAY = 86_400_000;
-const today = () => dayjs().format('YYYY-MM-DD');
 const dateItem = {
   getValueProps: (v?: string | null) => ({ value: v ? dayjs(v) : null }),
   normalize: (d?: Dayjs | null) => (d ? d.format('YYYY-MM-DD') : null),
@@ -58,7 +57,7 @@ export default function DataRequests() {
 
   const dueCell = (r: DataRequest) => {
     if (r.status === 'done') return <span>{r.dueDate}</span>;
-    const left = Math.round((Date.parse(`${r.dueDate}T00:00:00Z`) - Date.parse(`${today()}T00:00:00Z`)) / DAY);
+    const left = daysLeft(r.dueDate);
     const note =
       left < 0
         ? t('privacy.request.overdue', { n: -left })
@@ -198,7 +197,7 @@ export default function DataRequests() {
         open={adding}
         record="new"
         title={t('privacy.request.add')}
-        initialValues={{ kind: 'access', receivedDate: today() }}
+        initialValues={{ kind: 'access', receivedDate: ukToday() }}
         inlineCodes={[Code.DATA_REQUEST_OPEN]}
         onSubmit={(v) => add.mutateAsync({ ...v })}
         onClose={() => setAdding(false)}
@@ -223,7 +222,7 @@ export default function DataRequests() {
           <DatePicker
             style={{ width: '100%' }}
             format="YYYY-MM-DD"
-            disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+            disabledDate={(d) => isAfterUkToday(d)}
             data-testid="request-received"
           />
         </Form.Item>
