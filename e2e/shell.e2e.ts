@@ -145,18 +145,22 @@ describe('portal shell', () => {
       .poll(() => tabPaths(page))
       .toEqual(['/applicationManage/applicationList', '/user/profile', '/transactionsManage/transactions']);
     // With the keyboard alone: Alt+Shift+→ moves the focused tab right, and the focus stays on it.
-    await page.locator('[data-testid="frame-tab"][data-path="/user/profile"]').focus();
+    await page.locator('[data-testid="frame-tab"][data-path="/user/profile"] .frame-tab-main').focus();
     await page.keyboard.press('Alt+Shift+ArrowRight');
     await expect
       .poll(() => tabPaths(page))
       .toEqual(['/applicationManage/applicationList', '/transactionsManage/transactions', '/user/profile']);
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-path'))).toBe('/user/profile');
+    expect(
+      await page.evaluate(() =>
+        document.activeElement?.closest('[data-testid="frame-tab"]')?.getAttribute('data-path'),
+      ),
+    ).toBe('/user/profile');
     await moveBy('/user/profile', '向左移');
     await expect
       .poll(() => tabPaths(page))
       .toEqual(['/applicationManage/applicationList', '/user/profile', '/transactionsManage/transactions']);
     const described = await page
-      .locator('[data-testid="frame-tab"][data-path="/user/profile"]')
+      .locator('[data-testid="frame-tab"][data-path="/user/profile"] .frame-tab-main')
       .evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent ?? '');
     expect(described).toContain('Alt+Shift');
     // The close cross is a 24 × 24 target (WCAG 2.5.8).
@@ -165,6 +169,8 @@ describe('portal shell', () => {
       .boundingBox();
     expect(cross!.width).toBeGreaterThanOrEqual(24);
     expect(cross!.height).toBeGreaterThanOrEqual(24);
+    // …and a button named for its tab (WCAG 4.1.2), beside the tab's own.
+    expect(await page.getByRole('button', { name: '關閉分頁「個人資料」', exact: true }).count()).toBe(1);
     // Shift+Tab scrolls a control into view below the sticky header and tab bar, not behind them (WCAG 2.4.11).
     const padding = await page.evaluate(() => parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop));
     const barBottom = await page.locator('.frame-tabbar').evaluate((el) => el.getBoundingClientRect().bottom);
@@ -215,7 +221,9 @@ describe('portal shell', () => {
     await page.getByTestId('navbar-language').click();
     // Each language's name in its own language (WCAG 3.1.2).
     await expect
-      .poll(() => page.locator('.ant-dropdown-menu-item [lang]').evaluateAll((els) => els.map((e) => e.lang)))
+      .poll(() =>
+        page.locator('.ant-dropdown-menu-item [lang]').evaluateAll((els) => els.map((e) => e.getAttribute('lang'))),
+      )
       .toEqual(['zh-TW', 'zh-CN', 'en-US']);
     await Promise.all([
       page.waitForEvent('load'),

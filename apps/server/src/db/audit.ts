@@ -25,8 +25,10 @@ const SECRET_FIELD =
   /pass(word|wd)|secret|token|hash|salt|mnemonic|privatekey|wrappedkey|seed|recovery|totp|otp|captcha|enc$|^code$/i;
 // …and the storage keys of stored files (an application file's is its passport's; the entry says the file changed).
 const STORAGE_KEY_FIELD = /^(storedName|avatarFile)$/;
-// Tables whose every field is a secret or a credential's state.
+// Tables whose every field is a secret or a credential's state, or private words (a XiaoK conversation's title is
+// the member's first question).
 const SECRET_TABLES = new Set([
+  'assistantConversation',
   'session',
   'captcha',
   'memberTwoFactor',

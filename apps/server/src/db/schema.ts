@@ -101,6 +101,8 @@ export type MemberNoticeTable = {
   publishAt: Generated<number>;
   expiresAt: number | null;
   updatedBy: number | null;
+  // Optimistic version: +1 on each update; an update from a stale copy is refused (409; migration 0091).
+  version: Generated<number>;
 };
 
 export type SystemMessageTable = {

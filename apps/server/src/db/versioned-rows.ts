@@ -32,9 +32,15 @@ export function versionedRows<T extends VersionedTable>(db: Conn, table: T, opts
       return r.id;
     },
 
-    // The version goes up by one; with `version` given, only from that version (false: stale or gone).
-    async update(id: number, patch: Updateable<Database[T]>, version?: number | null): Promise<boolean> {
-      return withAudit(db, async (c) => {
+    // The version goes up by one; with `version` given, only from that version (false: stale or gone). `conn`: a
+    // transaction the update belongs to.
+    async update(
+      id: number,
+      patch: Updateable<Database[T]>,
+      version?: number | null,
+      conn: Conn = db,
+    ): Promise<boolean> {
+      return withAudit(conn, async (c) => {
         let q = loose(c)
           .updateTable(name)
           .set({ ...patch, version: sql<number>`version + 1` })

@@ -24,6 +24,7 @@ export const frame = {
         closeRight: '關閉右側',
         closeOthers: '關閉其他',
         closeAll: '關閉全部',
+        closeTab: '關閉分頁「{{title}}」',
       },
       user: {
         profile: '個人資料',
@@ -113,6 +114,7 @@ export const frame = {
         closeRight: '关闭右侧',
         closeOthers: '关闭其他',
         closeAll: '关闭全部',
+        closeTab: '关闭标签页“{{title}}”',
       },
       user: {
         profile: '个人资料',
@@ -202,6 +204,7 @@ export const frame = {
         closeRight: 'Close tabs to the right',
         closeOthers: 'Close others',
         closeAll: 'Close all',
+        closeTab: 'Close the tab {{title}}',
       },
       user: {
         profile: 'Profile',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageOf, zFlag, zId, zOptText, zPaging, zText, zEpochMs } from '../wire.js';
+import { pageOf, zFlag, zId, zInt, zOptText, zPaging, zText, zEpochMs } from '../wire.js';
 import { EMAIL_STATUSES } from './mail.js';
 
 // Member notices (spec sections 2, 3 and 5; issue 17). Shown in the message box's notice tab of their recipient
@@ -39,7 +39,11 @@ export const NoticeAddBody = z.object({
     .describe('1: also e-mail it now to the recipients with a bound e-mail, through the outbox (7205, 5464)'),
 });
 export type NoticeAddInput = z.output<typeof NoticeAddBody>;
-export const NoticeUpdateBody = z.object({ id: zId(), ...NoticeFields });
+export const NoticeUpdateBody = z.object({
+  id: zId(),
+  version: zInt().describe('the version read with the notice; a stale one is refused with code 409'),
+  ...NoticeFields,
+});
 export type NoticeUpdateInput = z.output<typeof NoticeUpdateBody>;
 
 export const NoticeListQuery = zPaging.extend({
@@ -77,6 +81,7 @@ export const NoticeSchema = z.object({
   createdBy: z.string().nullable().describe('display name of the author'),
   createdAt: z.number().int(),
   updatedAt: z.number().int(),
+  version: z.number().int().describe('optimistic version, sent back with an update'),
 });
 export type Notice = z.infer<typeof NoticeSchema>;
 

@@ -36,6 +36,8 @@ export function registerAssistantRoutes(app: FastifyInstance, assistant: Assista
         if (!reply.raw.writableFinished) gone.abort(new Error('the member left'));
       };
       reply.raw.on('close', onClose);
+      // A member who left while the question was accepted (or before): the close came before the listener.
+      if (reply.raw.destroyed) onClose();
       const ping = setInterval(() => write(': ping\n\n'), PING_MS);
       void reply
         .header('content-type', 'text/event-stream; charset=utf-8')

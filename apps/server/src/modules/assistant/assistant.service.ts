@@ -28,7 +28,8 @@ type Log = { error: (obj: object, msg: string) => void };
 export type Caller = {
   id: number;
   perms: ReadonlySet<string>;
-  // A role requires two-factor sign-in and it is not set up: the member may chat but sees no figures.
+  // A role requires two-factor sign-in and it is not set up: the member may chat but sees no figures and none of
+  // their own tasks (decision 335).
   isTwoFactorPending?: boolean;
 };
 
@@ -104,8 +105,14 @@ export function createAssistantService(deps: AssistantDeps) {
         .filter((m) => m.status === 'ok' && m.content)
         .reverse()
         .map((m) => ({ role: m.role, content: m.content.slice(0, HISTORY_TURN_MAX) }));
-      const perms = caller.isTwoFactorPending ? new Set<string>() : caller.perms;
-      return { ...ids, question: q.question, history, asker: { memberId: caller.id, perms, locale, now } };
+      const isTwoFactorPending = caller.isTwoFactorPending === true;
+      const perms = isTwoFactorPending ? new Set<string>() : caller.perms;
+      return {
+        ...ids,
+        question: q.question,
+        history,
+        asker: { memberId: caller.id, perms, isTwoFactorPending, locale, now },
+      };
     },
 
     // Answers an accepted question, sending the stream's events through `emit`, and stores how it ended: done,

@@ -15,7 +15,12 @@ const APPS = '/applicationManage/applicationList';
 const CAS_PATH = `${APPS}?f.status=offer_unconditional`;
 
 describe('XiaoK, the embedded answerer on seeded data', () => {
-  const t = useTestApp({ signIn: true, clock, env: { DELIVERY_WORKER: 'off', ASSISTANT_RATE_PER_MINUTE: '1000' } });
+  // ROLE_XKPENDING requires two-factor sign-in, for the pending member below.
+  const t = useTestApp({
+    signIn: true,
+    clock,
+    env: { DELIVERY_WORKER: 'off', ASSISTANT_RATE_PER_MINUTE: '1000', TWO_FACTOR_ROLES: 'ROLE_XKPENDING' },
+  });
   const admin = () => t.admin.token;
 
   beforeAll(async () => {
@@ -215,6 +220,36 @@ describe('XiaoK, the embedded answerer on seeded data', () => {
     }
   });
 
+  it('tells a member whose required second factor is not set up none of their tasks, but their to-dos (decision 335)', async () => {
+    const db = t.db.db;
+    const pendingId = await staffWith(t, 'xkpending', []);
+    await seedProjectTasks(db, 'Pending', NOW, [
+      { title: 'Hidden task', assigneeId: pendingId, status: 'todo', dueDate: '2026-11-20' },
+      { title: 'Hidden soon', assigneeId: pendingId, status: 'doing', dueDate: '2026-11-25' },
+    ]);
+    await db
+      .insertInto('memberTodo')
+      .values({
+        memberId: pendingId,
+        kind: 'followUp',
+        title: 'Pending visa call',
+        link: null,
+        dueAt: NOW + DAY,
+        done: 0,
+        createdAt: NOW,
+        updatedAt: NOW,
+      })
+      .execute();
+    const { token } = await t.login('xkpending', 'Staff#2026pass');
+    const mine = await ask(t, 'What are my tasks?', { token });
+    expect(mine.text).toBe('No open task is assigned to you.');
+    expect(mine.text).not.toContain('Hidden');
+    const due = await ask(t, 'What deadlines are in the next 14 days?', { token });
+    expect(due.text).toContain('**1** to-do and **0** tasks are due');
+    expect(due.text).toContain('Pending visa call');
+    expect(due.text).not.toContain('Hidden');
+  });
+
   it('finds the payment records card first for "how do I add a payment record?" in three languages', async () => {
     const cases: [string, string, string, string, string][] = [
       [
@@ -312,6 +347,20 @@ describe('XiaoK, the embedded answerer on seeded data', () => {
     expect((await t.get(`${CHAT_URL}/conversations/messages`, { id: mine }, { token: admin() })).meta.code).toBe(200);
     expect((await t.post(`${CHAT_URL}/conversations/remove`, { id: mine }, { token: admin() })).meta.code).toBe(200);
     expect((await t.get(`${CHAT_URL}/conversations/messages`, { id: mine }, { token: admin() })).meta.code).toBe(404);
+  });
+
+  it("records a conversation's removal in the audit log without its question (the title): only what changed", async () => {
+    const id = (await ask(t, 'Quarterly plan for Ptolemy', { token: admin() })).of('start')[0]!.conversationId;
+    expect((await t.post(`${CHAT_URL}/conversations/remove`, { id }, { token: admin() })).meta.code).toBe(200);
+    const entry = await t.db.db
+      .selectFrom('auditLog')
+      .selectAll()
+      .where('action', '=', 'removeConversation')
+      .where('recordId', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(entry).toMatchObject({ module: 'assistant', recordType: 'assistantConversation', outcome: 'ok' });
+    expect(entry.changes).not.toContain('Ptolemy');
+    expect(JSON.parse(entry.changes!)).toContainEqual({ id, field: 'title', secret: true });
   });
 
   it('refuses bad questions before streaming, naming the field (400), and callers without a session (401)', async () => {

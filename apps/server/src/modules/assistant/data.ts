@@ -14,6 +14,10 @@ export const DEADLINE_DAYS_MAX = 90;
 // How many rows an answer lists (the counts are always exact).
 const LIST_MAX = 8;
 const TASK_OPEN_ORDER = ['todo', 'doing', 'review'] as const;
+type TaskList = Awaited<ReturnType<TaskReport['dueBetween']>>;
+type TaskSummary = Awaited<ReturnType<TaskReport['mine']>>;
+const NO_TASKS: TaskList = { total: 0, first: [] };
+const NO_TASK_SUMMARY: TaskSummary = { byStatus: [], overdue: 0, first: [] };
 
 // The portal's routes the answers link to (server menu: group path + component key; user-centre routes).
 export const ROUTES = {
@@ -32,8 +36,16 @@ export function listPath(path: string, filters: Record<string, string | number> 
 }
 
 // Who is asking. Every read below checks the member's permission itself (the same ids the lists use), so neither
-// answerer can give a figure from a list the member could not open.
-export type Asker = { memberId: number; perms: ReadonlySet<string>; locale: Locale; now: number };
+// answerer can give a figure from a list the member could not open. isTwoFactorPending: a role of theirs requires
+// two-factor sign-in that is not set up; their permissions are empty then, and their own tasks are not theirs to
+// see either (decision 335, as /task/mine answers empty): the task reads answer none (their to-dos stay).
+export type Asker = {
+  memberId: number;
+  perms: ReadonlySet<string>;
+  isTwoFactorPending: boolean;
+  locale: Locale;
+  now: number;
+};
 
 export type Denied = { denied: true; perm: Perm };
 const denied = (perm: Perm): Denied => ({ denied: true, perm });
@@ -91,7 +103,9 @@ export function createAssistantData(deps: AssistantDataDeps) {
       const last = today + n * DAY;
       const [todos, tasks] = await Promise.all([
         deps.inbox.dueTodos(asker.memberId, asker.now, last + DAY, LIST_MAX),
-        deps.tasks.dueBetween(asker.memberId, isoDay(today), isoDay(last), LIST_MAX),
+        asker.isTwoFactorPending
+          ? NO_TASKS
+          : deps.tasks.dueBetween(asker.memberId, isoDay(today), isoDay(last), LIST_MAX),
       ]);
       return { days: n, from: isoDay(today), to: isoDay(last), todos, tasks, tasksPath: ROUTES.myTasks };
     },
@@ -116,9 +130,11 @@ export function createAssistantData(deps: AssistantDataDeps) {
       };
     },
 
-    // The caller's own open tasks (always theirs to see).
+    // The caller's own open tasks (theirs to see, unless their second factor is pending: then none).
     async myTasks(asker: Asker) {
-      const mine = await deps.tasks.mine(asker.memberId, isoDay(asker.now), LIST_MAX);
+      const mine = asker.isTwoFactorPending
+        ? NO_TASK_SUMMARY
+        : await deps.tasks.mine(asker.memberId, isoDay(asker.now), LIST_MAX);
       // In the order of the board's columns.
       const byStatus = TASK_OPEN_ORDER.flatMap((status) => mine.byStatus.filter((r) => r.status === status));
       return { ...mine, byStatus, open: byStatus.reduce((s, r) => s + r.count, 0), listPath: ROUTES.myTasks };

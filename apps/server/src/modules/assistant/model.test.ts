@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERM, createSseParser, type ConversationMessages } from '@study-crm/shared';
 import { testClock, SIGN } from '../../test/harness.js';
@@ -39,6 +40,12 @@ describe('XiaoK with a language model (OpenAI-compatible streaming)', () => {
   const stored = async (conversationId: number, token = admin()) =>
     (await t.get<ConversationMessages>(`${CHAT_URL}/conversations/messages`, { id: conversationId }, { token })).data
       .messages;
+
+  // The app on a real port (once), for the tests of a member who leaves.
+  const listening = async () => {
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    return (t.app.server.address() as AddressInfo).port;
+  };
 
   beforeAll(async () => {
     const statuses = ['offer_unconditional', 'offer_unconditional', 'offer_unconditional', 'submitted'];
@@ -176,8 +183,7 @@ describe('XiaoK with a language model (OpenAI-compatible streaming)', () => {
     model.script([
       { kind: 'stream', chunks: Array.from({ length: 40 }, (_, i) => textChunk(`word${i} `)), delayMs: 100 },
     ]);
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = t.app.server.address() as AddressInfo;
+    const port = await listening();
     const params = new URLSearchParams({ appId: 'student-admin', mcId: 'COM', question: 'A long answer please' });
     const conversationId = await new Promise<number>((resolve, reject) => {
       const req = http.get(
@@ -212,6 +218,64 @@ describe('XiaoK with a language model (OpenAI-compatible streaming)', () => {
     expect(answer!.content).toMatch(/^word0 /);
     expect(answer!.content.length).toBeLessThan('word0 '.length * 40);
     await expect.poll(() => model.requests[0]?.closedEarly, { timeout: 10_000 }).toBe(true);
+  });
+
+  it('asks the model nothing and stores the answer as cancelled when the member left while the question was accepted', async () => {
+    model.script([{ kind: 'stream', chunks: [textChunk('Nobody reads this'), stopChunk()] }]);
+    const port = await listening();
+    const db = t.db.db;
+    const question = 'Gone before the answer';
+    // The question's acceptance waits: on PostgreSQL for the member's question lock (the app's other reads go on), on
+    // SQLite for the one connection (the session check waits too). Either way the member leaves before the handler
+    // listens for it.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked = () => {};
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holding = db.transaction().execute(async (tx) => {
+      if (t.db.dialect === 'postgres') await sql`select pg_advisory_xact_lock(7800, ${t.admin.mid})`.execute(tx);
+      locked();
+      await held;
+    });
+    await isLocked;
+    // The server has the whole request, then sees the connection close.
+    const closed = new Promise<void>((resolve) => {
+      const onRequest = (req: http.IncomingMessage) => {
+        t.app.server.off('request', onRequest);
+        req.on('close', () => resolve());
+        client.destroy();
+      };
+      t.app.server.on('request', onRequest);
+    });
+    const params = new URLSearchParams({ appId: 'student-admin', mcId: 'COM', question });
+    const client = http.get({
+      host: '127.0.0.1',
+      port,
+      path: `${CHAT_URL}?${params.toString()}`,
+      headers: { sign: SIGN, 'x-token': admin() },
+    });
+    client.on('error', () => undefined);
+    await closed;
+    release();
+    await holding;
+    const answerOf = async () => {
+      const asked = await db
+        .selectFrom('assistantMessage')
+        .select('conversationId')
+        .where('role', '=', 'user')
+        .where('content', '=', question)
+        .executeTakeFirst();
+      if (!asked) return undefined;
+      return db
+        .selectFrom('assistantMessage')
+        .select(['status', 'content'])
+        .where('conversationId', '=', asked.conversationId)
+        .where('role', '=', 'assistant')
+        .executeTakeFirst();
+    };
+    await expect.poll(async () => (await answerOf())?.status ?? 'pending', { timeout: 10_000 }).not.toBe('pending');
+    expect(await answerOf()).toEqual({ status: 'cancelled', content: '' });
+    expect(model.requests).toEqual([]);
   });
 
   it('never writes the key or the question into a log line', () => {

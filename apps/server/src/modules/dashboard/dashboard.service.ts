@@ -1,4 +1,5 @@
-import { DASHBOARD_DAYS_MAX, PERM, type Dashboard } from '@study-crm/shared';
+import { DASHBOARD_DAYS_MAX, PERM, type Dashboard, type TaskFigures } from '@study-crm/shared';
+import type { Caller } from '../../http/context.js';
 import type { Clock } from '../../lib/clock.js';
 import type { ApplicationReport } from '../application/index.js';
 import type { DeliveryReport } from '../delivery/index.js';
@@ -10,6 +11,7 @@ import type { TaskReport } from '../task/index.js';
 
 const DAY = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const NO_TASKS: TaskFigures = { open: 0, overdue: 0, dueSoon: 0, doneInPeriod: 0, points: 0 };
 
 export type DashboardDeps = {
   applications: ApplicationReport;
@@ -31,11 +33,13 @@ export function periodOf(now: number, days: number) {
 }
 
 // The dashboard's figures: each module's through its front door, each section only for a member holding the
-// permission of the list behind it (null otherwise), read in parallel.
+// permission of the list behind it (null otherwise), read in parallel. The caller's own to-dos and tasks are theirs,
+// but a member whose required second factor is pending sees none of their tasks (zeros; decision 335).
 export function createDashboardService(deps: DashboardDeps) {
   const { clock } = deps;
   return {
-    async dashboard(memberId: number, perms: ReadonlySet<string>, days?: number | null): Promise<Dashboard> {
+    async dashboard(caller: Caller, days?: number | null): Promise<Dashboard> {
+      const { id: memberId, perms } = caller;
       const n = days ?? DASHBOARD_DAYS_MAX;
       const now = clock.now();
       const p = periodOf(now, n);
@@ -52,7 +56,7 @@ export function createDashboardService(deps: DashboardDeps) {
         when(PERM.emailList, () => delivered('email')),
         when(PERM.smsList, () => delivered('sms')),
         deps.inbox.todoFigures(memberId, p.since, now),
-        deps.tasks.figures(memberId, p.since, now),
+        caller.isTwoFactorPending ? NO_TASKS : deps.tasks.figures(memberId, p.since, now),
         when(PERM.feedbackList, () => deps.feedback.figures(p.since)),
       ]);
       return {

@@ -13,7 +13,8 @@ const clock = testClock();
 const NOW = clock.now();
 
 describe('dashboard figures', () => {
-  const t = useTestApp({ signIn: true, clock, env: { DELIVERY_WORKER: 'off' } });
+  // ROLE_DASHPENDING requires two-factor sign-in, for the pending member below.
+  const t = useTestApp({ signIn: true, clock, env: { DELIVERY_WORKER: 'off', TWO_FACTOR_ROLES: 'ROLE_DASHPENDING' } });
   const token = () => t.admin.token;
   const get = (q: Values = {}, tk = token()) => t.get<Dashboard>(URL, q, { token: tk });
   let pendingGbp = 0;
@@ -294,6 +295,55 @@ describe('dashboard figures', () => {
       sms: null,
       feedback: null,
     });
+  });
+
+  it('shows a member whose required second factor is not set up none of their tasks, but their to-dos (decision 335)', async () => {
+    const db = t.db.db;
+    const pendingId = await staffWith(t, 'dashpending', [PERM.applicationList]);
+    const task = (status: TaskSeed['status'], dueDate: string | null, doneAt: number | null) => ({
+      title: 'Pending work',
+      assigneeId: pendingId,
+      status,
+      dueDate,
+      doneAt,
+      points: 3,
+    });
+    const { projectId } = await seedProjectTasks(db, 'Pending', NOW, [
+      task('todo', '2026-11-20', null),
+      task('doing', '2026-11-25', null),
+      task('done', null, NOW - DAY),
+    ]);
+    await db
+      .insertInto('contribution')
+      .values({
+        memberId: pendingId,
+        projectId,
+        taskId: null,
+        title: 't',
+        points: 3,
+        contributedOn: '2026-11-21',
+        createdAt: NOW,
+      })
+      .execute();
+    await db
+      .insertInto('memberTodo')
+      .values({
+        memberId: pendingId,
+        kind: 'task',
+        title: 'Own to-do',
+        dueAt: null,
+        done: 0,
+        createdAt: NOW,
+        updatedAt: NOW,
+      })
+      .execute();
+    const pending = await t.login('dashpending', 'Staff#2026pass');
+    const res = await get({}, pending.token);
+    expect(res.meta.code).toBe(200);
+    expect(res.data.tasks).toEqual({ open: 0, overdue: 0, dueSoon: 0, doneInPeriod: 0, points: 0 });
+    expect(res.data.todos).toEqual({ open: 1, overdue: 0, dueSoon: 0, doneInPeriod: 0 });
+    // No permission either (the hooks empty them).
+    expect(res.data.applications).toBeNull();
   });
 
   it('refuses a period outside 1 to 30 days, naming the field (400)', async () => {

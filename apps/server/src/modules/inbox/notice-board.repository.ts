@@ -3,6 +3,7 @@ import type { NoticeSortField, NoticeState } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
 import type { Row } from '../../db/schema.js';
 import { containsPattern, countAll, likeLower, updateWhileNull } from '../../db/sql-helpers.js';
+import { versionedRows } from '../../db/versioned-rows.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
 import type { PageWindow, SortOrder } from '../../lib/paging.js';
 import { compiledPageRows, givenValues } from '../../db/page-rows.js';
@@ -20,6 +21,7 @@ const NOTICE_COLUMNS = [
   'updatedBy',
   'createdAt',
   'updatedAt',
+  'version',
 ] as const;
 
 export type NoticeRow = Omit<Row<'memberNotice'>, 'deletedAt'>;
@@ -42,6 +44,7 @@ const NEVER = 253402300799999;
 type NoticeShape = { state: NoticeState | null; sort: NoticeSortField; order: SortOrder };
 
 export function createNoticeBoardRepository(db: Db) {
+  const rows = versionedRows(db, 'memberNotice', { softDeleted: true });
   // The list's filter from its slots (givenValues; `keyword` a contains-pattern of the title) and the shape's state,
   // at the instant `now`.
   function filtered(state: NoticeState | null, s: Slots<string>) {
@@ -103,9 +106,10 @@ export function createNoticeBoardRepository(db: Db) {
       return r.id;
     },
 
-    // Conditional on the notice still existing: false when it was deleted meanwhile.
-    update: (id: number, v: NoticeValues, by: number, now: number, tx: Conn = db): Promise<boolean> =>
-      updateWhileNull(tx, 'memberNotice', { id }, 'deletedAt', { ...v, updatedBy: by, updatedAt: now }),
+    // Conditional on the notice still existing at `version` (its version goes up by one): false when it was deleted
+    // or saved by someone else meanwhile.
+    update: (id: number, v: NoticeValues, version: number, by: number, now: number, tx: Conn = db) =>
+      rows.update(id, { ...v, updatedBy: by, updatedAt: now }, version, tx),
 
     // Soft delete (the box ignores it at once); false when it was already gone.
     remove: (id: number, by: number, now: number, tx: Conn = db): Promise<boolean> =>

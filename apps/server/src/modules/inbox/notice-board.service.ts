@@ -27,12 +27,14 @@ export function createNoticeBoard(repo: NoticeBoardRepository, clock: Clock) {
       });
     },
 
-    // undefined: no such notice (or deleted meanwhile). A notice moved to another recipient is unread again.
-    async update(id: number, v: NoticeValues, by: number): Promise<NoticeRow | undefined> {
+    // Saved from the copy read at `version`. undefined: no such notice (or deleted meanwhile); 'stale': someone saved
+    // it since that copy was read. A notice moved to another recipient is unread again.
+    async update(id: number, v: NoticeValues, version: number, by: number): Promise<NoticeRow | 'stale' | undefined> {
       const now = clock.now();
       return repo.transaction(async (tx) => {
         const before = await repo.find(id, tx);
-        if (!before || !(await repo.update(id, v, by, now, tx))) return undefined;
+        if (!before) return undefined;
+        if (!(await repo.update(id, v, version, by, now, tx))) return (await repo.find(id, tx)) ? 'stale' : undefined;
         if (before.memberId !== v.memberId) await repo.dropReads(id, tx);
         return repo.find(id, tx);
       });

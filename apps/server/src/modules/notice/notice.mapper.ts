@@ -21,6 +21,7 @@ export function toNotice(row: NoticeRow, names: Map<number, PersonRef>, now: num
     createdBy: row.createdBy === null ? null : (names.get(row.createdBy)?.name ?? null),
     createdAt: Number(row.createdAt),
     updatedAt: Number(row.updatedAt),
+    version: row.version,
   };
 }
 

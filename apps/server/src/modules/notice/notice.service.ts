@@ -10,7 +10,7 @@ import {
   type NoticeView,
   type Page,
 } from '@study-crm/shared';
-import { AppError, badRequest, notFound } from '../../http/errors.js';
+import { AppError, badRequest, notFound, staleCopy } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { pageResult, pageWindow } from '../../lib/paging.js';
 import type { NoticeBoard, NoticeRow, NoticeValues } from '../inbox/index.js';
@@ -90,11 +90,14 @@ export function createNoticeService(deps: {
       return viewOf(row, locale);
     },
 
-    // publishAt left empty keeps the notice's publish time.
+    // publishAt left empty keeps the notice's publish time. Saved only from the version read (409 otherwise: someone
+    // saved it since; 404 when it was deleted).
     async update(input: NoticeUpdateInput, by: number, locale: Locale): Promise<NoticeView> {
       const current = await board.find(input.id);
       if (!current) throw notFound();
-      const row = await board.update(input.id, await valuesOf(input, Number(current.publishAt)), by);
+      if (current.version !== input.version) throw staleCopy();
+      const row = await board.update(input.id, await valuesOf(input, Number(current.publishAt)), input.version, by);
+      if (row === 'stale') throw staleCopy();
       if (!row) throw notFound();
       return viewOf(row, locale);
     },

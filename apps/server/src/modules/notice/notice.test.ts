@@ -140,17 +140,42 @@ describe('member notices', () => {
     await t.post('/api/v1/message/box/read', { tab: 'notice', id: res.data.id }, { token: other.token });
     const same = await t.post<NoticeView>(
       `${N}/update`,
-      { id: res.data.id, title: 'Moves (edited)', content: 'x', recipientId: otherId },
+      { id: res.data.id, version: res.data.version, title: 'Moves (edited)', content: 'x', recipientId: otherId },
       { token: t.admin.token },
     );
     expect(same.data).toMatchObject({ title: 'Moves (edited)', readCount: 1, publishAt: res.data.publishAt });
     const moved = await t.post<NoticeView>(
       `${N}/update`,
-      { id: res.data.id, title: 'Moves (edited)', content: 'x', recipientId: 0 },
+      { id: res.data.id, version: same.data.version, title: 'Moves (edited)', content: 'x', recipientId: 0 },
       { token: t.admin.token },
     );
     expect(moved.data).toMatchObject({ recipientId: 0, readCount: 0 });
     expect((await box(other.token)).data.notice.list.find((n) => n.id === res.data.id)?.read).toBe(0);
+  });
+
+  it('refuses an edit made from a stale copy (409) and one without its version (400 naming it), keeping the notice', async () => {
+    const res = await add({ title: 'Two editors', content: 'first' });
+    expect(res.data.version).toBe(1);
+    const edit = (version: number | undefined, title: string) =>
+      t.post<NoticeView>(
+        `${N}/update`,
+        { id: res.data.id, ...(version === undefined ? {} : { version }), title, content: 'x', recipientId: 0 },
+        { token: t.admin.token },
+      );
+    // Both opened the dialog at version 1; the first to save wins.
+    const first = await edit(1, 'Saved by the first');
+    expect([first.meta.code, first.data.version]).toEqual([200, 2]);
+    const second = await edit(1, 'Saved by the second');
+    expect(second.meta.code).toBe(Code.CONFLICT);
+    const missing = await edit(undefined, 'No version');
+    expect(missing.meta.code).toBe(400);
+    expect(missing.meta.message).toContain('version');
+    const kept = await t.get<NoticeView>(`${N}/view`, { id: res.data.id }, { token: t.admin.token });
+    expect(kept.data).toMatchObject({ title: 'Saved by the first', version: 2 });
+    const listed = await list({ keyword: 'Saved by the first' });
+    expect(listed.data.list.map((n) => [n.id, n.version])).toEqual([[res.data.id, 2]]);
+    // Read again, the second editor saves.
+    expect((await edit(2, 'Saved by the second')).data).toMatchObject({ title: 'Saved by the second', version: 3 });
   });
 
   it('deletes a notice: it leaves every box, and a second delete or edit is 404', async () => {
@@ -162,7 +187,7 @@ describe('member notices', () => {
     expect((await t.post(`${N}/delete`, { id: res.data.id }, { token: t.admin.token })).meta.code).toBe(404);
     const edit = await t.post(
       `${N}/update`,
-      { id: res.data.id, title: 'x', content: 'x', recipientId: 0 },
+      { id: res.data.id, version: res.data.version, title: 'x', content: 'x', recipientId: 0 },
       { token: t.admin.token },
     );
     expect(edit.meta.code).toBe(404);
@@ -181,7 +206,7 @@ describe('member notices', () => {
     const [edit, del] = await Promise.all([
       t.post(
         `${N}/update`,
-        { id: res.data.id, title: 'Raced 2', content: 'x', recipientId: 0 },
+        { id: res.data.id, version: res.data.version, title: 'Raced 2', content: 'x', recipientId: 0 },
         { token: t.admin.token },
       ),
       t.post(`${N}/delete`, { id: res.data.id }, { token: t.admin.token }),

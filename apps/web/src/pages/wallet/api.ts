@@ -9,12 +9,17 @@ const inline = { apiResCode: WALLET_INLINE_CODES };
 
 export const useWallet = () => useQuery({ queryKey: ['wallet', 'view'], queryFn: () => fetchData(walletApi.view) });
 
-// The wallet's writes; activation changes the profile's playData too (and the session's copy of it).
+// The wallet's writes; activation changes the profile's playData too (and the session's copy of it). Create answers
+// the mnemonic and private key, activate sends three of the words, create and discard the re-entered password: the
+// mutation cache forgets each as soon as no screen shows it (gcTime 0; TanStack's default keeps a settled mutation
+// five minutes), so the secrets stay in memory only as long as decision 59 says.
+const FORGET = 0;
 export function useWalletMutations() {
   const setWalletAddress = useSession((s) => s.setWalletAddress);
   return {
     create: useMutation({
       mutationFn: (password: string) => fetchData(walletApi.create, { password }, inline),
+      gcTime: FORGET,
       meta: { touches: ['wallet'] },
     }),
     challenge: useMutation({
@@ -23,11 +28,13 @@ export function useWalletMutations() {
     }),
     activate: useMutation({
       mutationFn: (words: WalletActivateBody) => fetchData(walletApi.activate, words, inline),
+      gcTime: FORGET,
       onSuccess: (w) => setWalletAddress(w.address),
       meta: { touches: ['wallet', 'member'] },
     }),
     discard: useMutation({
       mutationFn: (password: string) => fetchData(walletApi.discard, { password }, inline),
+      gcTime: FORGET,
       meta: { touches: ['wallet'] },
     }),
   };
