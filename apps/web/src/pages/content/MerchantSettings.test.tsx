@@ -1,12 +1,11 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MutationCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ModalFuncProps } from 'antd';
+import { QueryClientProvider } from '@tanstack/react-query';
 import type { Merchant } from '@study-crm/shared';
 import i18n, { registerBundle } from '../../i18n';
-import { bindFeedback, resetFeedbackForTests, type FeedbackApi } from '../../lib/feedback';
-import { invalidateDomains } from '../../lib/queryDomains';
+import { resetFeedbackForTests } from '../../lib/feedback';
 import { okResponse as ok } from '../../test/responses';
+import { acceptingFeedback, appQueryClient, serveCalls } from '../../test/screenCalls';
 import { content } from './locale';
 import MerchantSettings from './MerchantSettings';
 
@@ -24,30 +23,10 @@ const merchant = (v: Partial<Merchant>): Merchant => ({
   ...v,
 });
 
-// The screen's calls, by path, with the bodies of its writes; `answers` gives a path's answer (changeable).
-function serve(answers: Record<string, () => Response>) {
-  const calls: { path: string; body: URLSearchParams }[] = [];
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const path = new URL(String(input), 'http://x').pathname;
-    calls.push({ path, body: new URLSearchParams(typeof init?.body === 'string' ? init.body : '') });
-    return answers[path]?.() ?? ok(null);
-  });
-  return calls;
-}
-
 // As the app: a confirm dialog is accepted at once, toasts are not shown, a write refreshes what it touches.
 function show() {
-  const none = vi.fn();
-  bindFeedback({
-    message: { success: none, error: none, info: none, warning: none, loading: none, open: none, destroy: none },
-    modal: { confirm: (c: ModalFuncProps) => void c.onOk?.() },
-  } as unknown as FeedbackApi);
-  const qc: QueryClient = new QueryClient({
-    mutationCache: new MutationCache({
-      onSuccess: (_d, _v, _c, mutation) => invalidateDomains(qc, mutation.meta?.touches ?? []),
-    }),
-    defaultOptions: { queries: { retry: false } },
-  });
+  acceptingFeedback();
+  const qc = appQueryClient();
   render(
     <QueryClientProvider client={qc}>
       <MerchantSettings />
@@ -81,7 +60,7 @@ describe('merchant settings', { timeout: 30_000 }, () => {
       [`${M}/logo/remove`]: () => ok(merchant({ logo: null, version: 2 })),
       [`${M}/update`]: () => ok(merchant({ logo: null, nameEn: 'Alpha Education', version: 3 })),
     };
-    const calls = serve(answers);
+    const calls = serveCalls(answers);
     show();
     await waitFor(() => expect(field('nameEn').value).toBe('Alpha'));
     fireEvent.change(field('nameEn'), { target: { value: 'Alpha Education' } });
@@ -107,7 +86,7 @@ describe('merchant settings', { timeout: 30_000 }, () => {
       [`${M}/`]: () => ok(merchant({})),
       [`${M}/update`]: () => ok(merchant({ version: 9 })),
     };
-    const calls = serve(answers);
+    const calls = serveCalls(answers);
     const qc = show();
     await waitFor(() => expect(field('contactEmail').value).toBe('office@example.com'));
     fireEvent.change(field('contactEmail'), { target: { value: 'hello@example.com' } });

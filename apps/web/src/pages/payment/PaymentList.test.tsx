@@ -2,12 +2,12 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
-import type { ModalFuncProps } from 'antd';
 import { PERM } from '@study-crm/shared';
 import i18n, { registerBundle } from '../../i18n';
 import { bindFeedback, resetFeedbackForTests, type FeedbackApi } from '../../lib/feedback';
 import { useSession } from '../../stores/session';
 import { okResponse as ok } from '../../test/responses';
+import { acceptingFeedback, serveCalls } from '../../test/screenCalls';
 import { payment } from './locale';
 import { PaymentList } from './PaymentList';
 import { paymentRow } from './testRecords';
@@ -17,28 +17,12 @@ const row = paymentRow;
 const ROWS = [row(1, 'First', 4), row(2, 'Second', 7)];
 
 // The calls the screen makes, by path, with the bodies of its writes; `answer` overrides a path's answer.
-function serve(answer: Record<string, () => Response> = {}) {
-  const calls: { path: string; body: URLSearchParams }[] = [];
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const path = new URL(String(input), 'http://x').pathname;
-    calls.push({ path, body: new URLSearchParams(typeof init?.body === 'string' ? init.body : '') });
-    if (answer[path]) return answer[path]();
+const serve = (answer: Record<string, () => Response> = {}) =>
+  serveCalls(answer, (path) => {
     if (path === `${PAY}/list`) return ok({ list: ROWS, total: 2, pageNum: 1, pageSize: 20, nextCursor: null });
     if (path === `${PAY}/countAmount`) return ok({ currencies: [] });
     return ok([]);
   });
-  return calls;
-}
-
-// The toasts and dialogs: a confirm dialog is accepted at once.
-function feedback() {
-  const none = vi.fn();
-  const modal = { confirm: (c: ModalFuncProps) => void c.onOk?.() };
-  bindFeedback({
-    message: { success: none, error: none, info: none, warning: none, loading: none, open: none, destroy: none },
-    modal,
-  } as unknown as FeedbackApi);
-}
 
 function renderList() {
   useSession.setState({
@@ -115,7 +99,7 @@ describe('the payment list', { timeout: 30_000 }, () => {
   });
 
   it('confirms with the version the row was read at, and reads the list again when it is stale (409)', async () => {
-    feedback();
+    acceptingFeedback();
     const calls = serve({
       [`${PAY}/confirm`]: () =>
         new Response(JSON.stringify({ meta: { code: 409, message: 'changed by someone else' }, data: null }), {

@@ -1,13 +1,12 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MutationCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
-import type { ModalFuncProps } from 'antd';
 import type { Constitution, ProjectView } from '@study-crm/shared';
 import i18n, { registerBundle } from '../../i18n';
-import { bindFeedback, resetFeedbackForTests, type FeedbackApi } from '../../lib/feedback';
-import { invalidateDomains } from '../../lib/queryDomains';
+import { resetFeedbackForTests } from '../../lib/feedback';
 import { okResponse as ok } from '../../test/responses';
+import { acceptingFeedback, appQueryClient, serveCalls } from '../../test/screenCalls';
 import { project as strings } from './locale';
 import { PROJECT_ROOT } from './api';
 import { ProjectConstitution } from './ProjectConstitution';
@@ -41,36 +40,8 @@ const revision = (n: number, content: string): Constitution => ({
   createdAt: 0,
 });
 
-// The screen's calls, by path, with the bodies of its writes; `answers` gives a path's answer (changeable).
-function serve(answers: Record<string, () => Response>) {
-  const calls: { path: string; body: URLSearchParams }[] = [];
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const path = new URL(String(input), 'http://x').pathname;
-    calls.push({ path, body: new URLSearchParams(typeof init?.body === 'string' ? init.body : '') });
-    return answers[path]?.() ?? ok({ list: [], total: 0, pageNum: 1, pageSize: 10, nextCursor: null });
-  });
-  return calls;
-}
-
-// The toasts and dialogs: a confirm dialog is accepted at once.
-function feedback() {
-  const none = vi.fn();
-  bindFeedback({
-    message: { success: none, error: none, info: none, warning: none, loading: none, open: none, destroy: none },
-    modal: { confirm: (c: ModalFuncProps) => void c.onOk?.() },
-  } as unknown as FeedbackApi);
-}
-
-// As the app's client: a write refreshes the queries of the domains it touches.
-function client(): QueryClient {
-  const qc: QueryClient = new QueryClient({
-    mutationCache: new MutationCache({
-      onSuccess: (_d, _v, _c, mutation) => invalidateDomains(qc, mutation.meta?.touches ?? []),
-    }),
-    defaultOptions: { queries: { retry: false } },
-  });
-  return qc;
-}
+// An empty page for the lists the screen reads besides.
+const EMPTY_PAGE = () => ok({ list: [], total: 0, pageNum: 1, pageSize: 10, nextCursor: null });
 
 afterEach(() => {
   cleanup();
@@ -87,13 +58,13 @@ describe('project details', { timeout: 30_000 }, () => {
   // A refresh while the dialog is open (another write of the project) must not make the save carry the newer
   // version: the server would accept it and overwrite what was saved meanwhile.
   it('saves the project edit with the version read when the dialog opened', async () => {
-    feedback();
+    acceptingFeedback();
     const answers: Record<string, () => Response> = {
       [`${P}/view`]: () => ok(PROJECT),
       [`${P}/update`]: () => ok({ ...PROJECT, version: 5 }),
     };
-    const calls = serve(answers);
-    const qc = client();
+    const calls = serveCalls(answers, EMPTY_PAGE);
+    const qc = appQueryClient();
     render(
       <QueryClientProvider client={qc}>
         <MemoryRouter initialEntries={[`/user/projectDetail?id=${PROJECT.id}`]}>
@@ -115,13 +86,13 @@ describe('project details', { timeout: 30_000 }, () => {
   });
 
   it('saves the constitution with the revision its editing started from', async () => {
-    feedback();
+    acceptingFeedback();
     const answers: Record<string, () => Response> = {
       [`${P}/constitution`]: () => ok(revision(1, 'First rules')),
       [`${P}/constitution/save`]: () => ok(revision(3, 'My rules')),
     };
-    const calls = serve(answers);
-    const qc = client();
+    const calls = serveCalls(answers, EMPTY_PAGE);
+    const qc = appQueryClient();
     render(
       <QueryClientProvider client={qc}>
         <ProjectConstitution project={PROJECT} />
