@@ -17,11 +17,11 @@ export type AuthMember = {
   isTwoFactorPending?: boolean;
   // The columns of the read the route asked to be carried (`carry`), from the session check's statement.
   carried?: Readonly<Record<string, unknown>>;
-  // When the session ends: after idleSeconds without a signed call, and at endsAt (epoch ms) whatever happens; the web
-  // app warns before either (WCAG 2.2.1, decision 352).
+  // When the session ends: after idleSeconds without a signed call, and endsInSeconds from now whatever happens; the
+  // web app warns before either (WCAG 2.2.1, decision 352).
   sessionLimits: SessionLimits;
 };
-export type SessionLimits = { idleSeconds: number; endsAt: number };
+export type SessionLimits = { idleSeconds: number; endsInSeconds: number };
 
 // Who calls, as a service that decides by the caller's permissions sees them (projects, tasks). isTwoFactorPending:
 // a role of theirs requires two-factor sign-in that is not set up; the hooks have emptied their permissions, and a

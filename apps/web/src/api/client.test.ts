@@ -203,4 +203,33 @@ describe('activity', () => {
     // Shared with the portal's other tabs.
     expect(Number(localStorage.getItem('lastCallAt'))).toBe(lastActivity());
   });
+
+  it("does not count a proxy's error page or a refused client as the server's activity", async () => {
+    const { lastActivity } = await import('./activity');
+    session.save('tok', 7);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>502 Bad Gateway</html>', { status: 502 })),
+    );
+    await api.get('/api/v1/x', {}, { quiet: true });
+    mockFetch(envelope(9001));
+    await api.get('/api/v1/x', {}, { quiet: true });
+    expect(lastActivity()).toBe(0);
+  });
+
+  it("keeps the fixed end as this browser's instant, and the limits for the session they were read for", async () => {
+    const { limitsOutdated, sessionLimits, setSessionLimits } = await import('./activity');
+    session.save('first', 7);
+    const before = Date.now();
+    setSessionLimits({ idleSeconds: 1800, endsInSeconds: 3600 });
+    const limits = sessionLimits()!;
+    expect(limits.idleSeconds).toBe(1800);
+    expect(limits.endsAt).toBeGreaterThanOrEqual(before + 3_600_000);
+    expect(limits.endsAt).toBeLessThanOrEqual(Date.now() + 3_600_000);
+    expect(limitsOutdated()).toBe(false);
+    // Another tab signs in again: the token every tab uses is another session's.
+    session.save('second', 7);
+    expect(sessionLimits()).toBeNull();
+    expect(limitsOutdated()).toBe(true);
+  });
 });

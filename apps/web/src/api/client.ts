@@ -151,8 +151,11 @@ async function send<T>(url: string, init: RequestInit, opts: CallOptions): Promi
   } catch {
     body = null;
   }
-  // A signed call the server took (any answer but 401) kept the session open from when it was sent.
-  if (signedAt && (body as Partial<Envelope<T>> | null)?.meta?.code !== 401) noteActivity(signedAt);
+  // A signed call the server answered (an envelope, not 401 or 9001, which it gives before the session check) kept
+  // the session open from when it was sent; a proxy's error page did not.
+  const answered = (body as Partial<Envelope<T>> | null)?.meta?.code;
+  if (signedAt && typeof answered === 'number' && answered !== 401 && answered !== Code.INVALID_CLIENT)
+    noteActivity(signedAt);
   return handleEnvelope<T>(body, refusedUnderOtherAccess(body, sentAt) ? { ...opts, quiet: true } : opts);
 }
 

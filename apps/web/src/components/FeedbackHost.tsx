@@ -11,8 +11,9 @@ const isArgs = (c: JointContent): c is ArgsProps =>
 
 // The "keep error messages" setting (WCAG 2.2.1, decision 353): an error toast stays until the member closes it with
 // its own button (or a fourth toast takes the oldest's place), instead of closing after its seconds.
+// (Counted for the page's life: a wrapper made anew, after a language change, must not reuse an open toast's key.)
+let made = 0;
 export function lastingErrors(api: MessageInstance, closeLabel: string): MessageInstance {
-  let made = 0;
   const error = (content: JointContent) => {
     const args: ArgsProps = isArgs(content) ? content : { content: content as ReactNode };
     const key = args.key ?? `lasting-error-${++made}`;

@@ -174,7 +174,12 @@ export const ProfileSchema = AccountFieldsSchema.extend({
   session: z
     .object({
       idleSeconds: z.number().int().describe('the session ends after this many seconds without a signed call'),
-      endsAt: z.number().int().describe('epoch ms: the session ends then, whatever the activity'),
+      endsInSeconds: z
+        .number()
+        .int()
+        .describe(
+          "the session ends this many seconds after this answer, whatever the activity (time left, not an instant: the client's clock may be off)",
+        ),
     })
     .describe("this session's limits: the web app warns before either is reached"),
 });

@@ -52,7 +52,10 @@ describe('the session check carries the profile', () => {
     const { token } = await t.login();
     const res = await t.get<Record<string, unknown>>(PROFILE, {}, { token });
     expect(res.meta.code).toBe(200);
-    // (The carried row also holds the session's id, times and, on PostgreSQL, its token hash: decision 312.)
-    expect(JSON.stringify(res.data)).not.toMatch(/session|tokenHash|lastSeen|expiresAt|accessVersion|perms/i);
+    // (The carried row also holds the session's id, times and, on PostgreSQL, its token hash: decision 312.) The
+    // session's limits are answered as two numbers of their own (decision 352).
+    const { session: limits, ...profile } = res.data;
+    expect(Object.keys(limits as object).sort()).toEqual(['endsInSeconds', 'idleSeconds']);
+    expect(JSON.stringify(profile)).not.toMatch(/session|tokenHash|lastSeen|expiresAt|accessVersion|perms/i);
   });
 });

@@ -42,7 +42,11 @@ export function createSessionService(repo: SessionRepository, config: Config, cl
         perms,
         activeRoleId: session.activeRoleId,
         isTwoFactorPending,
-        sessionLimits: { idleSeconds: Math.floor(config.sessionIdleMs / 1000), endsAt: session.expiresAt },
+        // The fixed end as time left, not an instant: the browser's clock may be hours off the server's.
+        sessionLimits: {
+          idleSeconds: Math.floor(config.sessionIdleMs / 1000),
+          endsInSeconds: Math.max(0, Math.floor((session.expiresAt - now) / 1000)),
+        },
         ...(carried ? { carried } : {}),
       };
     },

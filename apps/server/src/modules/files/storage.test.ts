@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig, type Config } from '../../config.js';
 import { testClock } from '../../test/harness.js';
 import { startS3Server, type S3Fixture } from '../../test/s3-fixture.js';
@@ -138,5 +138,29 @@ describe('file storage when the store fails', () => {
     // The temp file is gone either way.
     expect(fs.readdirSync(path.join(config.dataDir, 'uploads-incoming'))).toEqual([]);
     expect(await codeOf(storage.saveMade(Readable.from([Buffer.from('x')]), 'gz', 'application/gzip'))).toBe(9005);
+  });
+});
+
+// Decision 354 on the local driver: a disk that fails (not a missing file) is the store's failure too.
+describe('local file storage when the disk fails', () => {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: `/tmp/study-crm-storage-disk-${process.pid}`,
+    CAPTCHA_TEST_CODE: 'TEST',
+  });
+  afterAll(() => fs.rmSync(config.dataDir, { recursive: true, force: true }));
+
+  it('answers 9005 for an I/O error and 404 for a file that is not there', async () => {
+    const storage = createFileStorage(config, testClock());
+    const name = '202612/abcdefghijklmnopqrstuvwxyz012345.png';
+    expect(isMissingFile(await storage.open(name).catch((e: unknown) => e))).toBe(true);
+    const eio = Object.assign(new Error('EIO: i/o error, stat'), { code: 'EIO' });
+    const stat = vi.spyOn(fs.promises, 'stat').mockRejectedValueOnce(eio);
+    try {
+      const failed = await storage.open(name).catch((e: unknown) => e);
+      expect((failed as AppError).code).toBe(9005);
+    } finally {
+      stat.mockRestore();
+    }
   });
 });

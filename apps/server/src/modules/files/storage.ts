@@ -45,6 +45,14 @@ async function reach<T>(run: () => Promise<T>): Promise<T> {
 // Whether an error of `open` or `read` says the file is not there (not: the store could not be reached).
 export const isMissingFile = (err: unknown): boolean => err instanceof AppError && err.code === Code.NOT_FOUND;
 
+// Not there (the file or a folder on its path): undefined; any other failure (EACCES, EIO, a dropped network mount) is
+// the store's, thrown on to answer 9005 (decision 354).
+const whenMissing = (err: unknown): undefined => {
+  const code = (err as NodeJS.ErrnoException | null)?.code;
+  if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+  throw err;
+};
+
 // The local driver: DATA_DIR/uploads on this server's disk (one server).
 export function localObjectStore(root: string): ObjectStore {
   const full = (storedName: string) => path.join(root, storedName);
@@ -54,12 +62,12 @@ export function localObjectStore(root: string): ObjectStore {
       await fs.promises.rename(tempPath, full(storedName));
     },
     async get(storedName) {
-      const stat = await fs.promises.stat(full(storedName)).catch(() => undefined);
+      const stat = await fs.promises.stat(full(storedName)).catch(whenMissing);
       if (!stat?.isFile()) return undefined;
       return { size: stat.size, read: async () => fs.createReadStream(full(storedName)) };
     },
     async head(storedName, bytes) {
-      return readHead(full(storedName), bytes).catch(() => undefined);
+      return readHead(full(storedName), bytes).catch(whenMissing);
     },
     async remove(storedName) {
       await fs.promises.rm(full(storedName), { force: true });

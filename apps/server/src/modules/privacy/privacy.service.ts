@@ -225,7 +225,7 @@ export function createPrivacyService({
     );
     const opened = [];
     for (const f of archiveFiles) {
-      // A store that cannot be reached fails the job (it is tried again), never names a file as gone (decision 354).
+      // A store that cannot be reached fails the job (staff start it again), never names a file as gone (decision 354).
       const file = await storage.open(f.storedName).catch((err: unknown) => {
         if (isMissingFile(err)) return null;
         throw err;

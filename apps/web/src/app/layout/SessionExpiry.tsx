@@ -1,5 +1,7 @@
 import { Suspense, useEffect, useState } from 'react';
-import { lastActivity, sessionLimits } from '../../api/activity';
+import { lastActivity, limitsOutdated, sessionLimits } from '../../api/activity';
+import { session } from '../../api/session';
+import { useSession } from '../../stores/session';
 import { sessionPhase, type SessionPhase } from './sessionPhase';
 import { showExpiredDialog } from '../../api/client';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
@@ -12,6 +14,9 @@ const SessionExpiryDialog = lazyPart(() => import('./SessionExpiryDialog'));
 // and at most this long otherwise (a computer that slept, a call in another tab).
 const WARNING_TICK_MS = 1_000;
 const ACTIVE_TICK_MS = 15_000;
+
+// The session whose access this tab has read again since another tab signed in (once per session).
+let reReadFor: string | null = null;
 
 const phaseNow = (): SessionPhase | null => {
   const limits = sessionLimits();
@@ -29,6 +34,13 @@ export function SessionExpiry() {
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout>;
     const check = () => {
+      // Another tab signed in again: this tab's limits are the old session's; the new one's are read (with its menu
+      // and profile, which are the new session's too).
+      const token = session.token();
+      if (limitsOutdated() && token !== reReadFor) {
+        reReadFor = token;
+        void useSession.getState().refreshAccess();
+      }
       const now = phaseNow();
       setPhase(now);
       if (now?.kind === 'ended') {
@@ -49,7 +61,9 @@ export function SessionExpiry() {
   }, []);
 
   if (!phase || (phase.kind !== 'idleWarning' && phase.kind !== 'endWarning')) return null;
-  if (phase.kind === 'endWarning' && endNoticeClosed === phase.endsAt) return null;
+  // (The end is worked out again from each profile read, to within a second or so.)
+  if (phase.kind === 'endWarning' && endNoticeClosed !== null && Math.abs(endNoticeClosed - phase.endsAt) < 60_000)
+    return null;
   return (
     // (Its code did not arrive: no warning, and the end comes with its own dialog.)
     <ErrorBoundary fallback={() => null}>
