@@ -46,7 +46,13 @@ describe('displayName (spec section 3)', () => {
 });
 
 describe('isValidEmail (spec section 5)', () => {
-  it.each(['a@b.co', '  someone@example.com  ', 'first.last+tag@mail.example.org'])('accepts %s', (v) => {
+  it.each([
+    'a@b.co',
+    '  someone@example.com  ',
+    'first.last+tag@mail.example.org',
+    "o'brien_x-y@example.co.uk",
+    '陳@例子.台灣',
+  ])('accepts %s', (v) => {
     expect(isValidEmail(v)).toBe(true);
   });
   it.each(['', 'plain', 'a@b', '@b.com', 'a@.com', 'a@b.', 'a b@c.com', 'a@@b.com', null, undefined])(
@@ -55,6 +61,21 @@ describe('isValidEmail (spec section 5)', () => {
       expect(isValidEmail(v)).toBe(false);
     },
   );
+  // A character an address header gives a meaning to: the mail library would send elsewhere than stored.
+  it.each([
+    'Bob<bob@x.com',
+    'bob@x.com>',
+    'bob(c)@x.com',
+    '"bob"@x.com',
+    'a,b@x.com',
+    'a;b@x.com',
+    'a:b@x.com',
+    'a[b]@x.com',
+    'a\\b@x.com',
+    'bob@x(y).com',
+  ])('refuses %s (a header special)', (v) => {
+    expect(isValidEmail(v)).toBe(false);
+  });
   // One address of a list is capped by this alone (the list's field only as a whole): past 254 it would not fit
   // the outbox's recipient column.
   it('refuses an address longer than 254 characters, accepting one of 254', () => {

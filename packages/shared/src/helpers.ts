@@ -59,9 +59,11 @@ export function displayName(m: NameParts | null | undefined, fallback = '-'): st
 
 // E-mail rule of spec section 5: after trimming, a local part, '@', and a dotted domain; at most 254 characters (the
 // longest address SMTP carries, RFC 5321). Fields capped only as a whole (a list of recipients) rely on the latter
-// to keep each address inside its own column (delivery_outbox.recipient).
+// to keep each address inside its own column (delivery_outbox.recipient). No character an address header gives a
+// meaning to (`<>()[]\",;:`): the mail library would read 'Bob<bob@x.com' as bob@x.com, so the address sent to
+// would not be the one stored, de-duplicated or erased (decision 365); + . - _ ' and the like stay allowed.
 export const EMAIL_MAX = 254;
-const EMAIL_RE = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+const EMAIL_RE = /^[^\s@<>()[\]\\",;:]+@[^\s@<>()[\]\\",;:.]+(\.[^\s@<>()[\]\\",;:.]+)+$/;
 export function isValidEmail(value: string | null | undefined): boolean {
   if (typeof value !== 'string') return false;
   const address = value.trim();

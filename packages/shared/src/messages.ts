@@ -729,6 +729,21 @@ export const MESSAGES = {
     'zh-CN': '发送失败',
     'en-US': 'Sending failed',
   },
+  deliveryErased: {
+    'zh-TW': '未寄出：收件人的個人資料已刪除',
+    'zh-CN': '未发送：收件人的个人资料已删除',
+    'en-US': "Not sent: the recipient's personal data was erased",
+  },
+  deliverySentUnrecorded: {
+    'zh-TW': '已交給服務商寄出，但寄送結果未能記錄',
+    'zh-CN': '已交给服务商发送，但发送结果未能记录',
+    'en-US': 'Handed to the provider, but the result could not be recorded',
+  },
+  deliveryLeaseExpired: {
+    'zh-TW': '寄送失敗：多次嘗試皆未完成',
+    'zh-CN': '发送失败：多次尝试均未完成',
+    'en-US': 'Sending failed: no attempt finished',
+  },
   'v.unknownField': {
     'zh-TW': '{field} 不是可接受的欄位',
     'zh-CN': '{field} 不是可接受的字段',

@@ -139,7 +139,10 @@ export function wireMessaging(
   });
   registerSmsRoutes(app, { sms: smsService, storage });
   exports.register(smsExporter({ sms: smsService, dict: dictRepo }));
-  delivery.register(createSmsChannel({ repo: smsRepo, provider }));
+  // Half the worker's batch per SMS lane: a large batch leaves the other half to texts and e-mail (decision 364).
+  delivery.register(
+    createSmsChannel({ repo: smsRepo, provider, laneConcurrency: Math.max(1, Math.ceil(config.delivery.batch / 2)) }),
+  );
   scheduleSmsDraftSweep(app, smsService);
   const sms = smsTexts(smsService, provider);
   app.decorate('sms', sms);

@@ -108,6 +108,22 @@ describe('delivery outbox and worker', () => {
     expect((await rows(4))[0]).toMatchObject({ status: 'sent', attempts: 2 });
   });
 
+  it('fails a row whose worker died on each of its allowed attempts instead of claiming it again', async () => {
+    await queue(11, ['k@example.com']);
+    for (let i = 0; i < settings.maxAttempts; i += 1) {
+      expect(await outbox().claim(clock.now(), 10, settings.leaseMs, `dead-${i}`)).toHaveLength(1);
+      clock.advance(settings.leaseMs);
+    }
+    const { channel, sent } = scriptedChannel();
+    expect(await worker(channel).runOnce()).toBe(0);
+    expect(sent).toHaveLength(0);
+    expect((await rows(11))[0]).toMatchObject({
+      status: 'failed',
+      attempts: settings.maxAttempts,
+      lastErrorCode: 'LEASE_EXPIRED',
+    });
+  });
+
   it('never lets a late failure from an expired claim overwrite a recorded success', async () => {
     await queue(5, ['e@example.com']);
     const [row] = await outbox().claim(clock.now(), 10, settings.leaseMs, 'slow');
@@ -203,6 +219,77 @@ describe('delivery outbox and worker', () => {
     expect(await worker(channel).runOnce()).toBe(0);
     expect(sent).toHaveLength(0);
     expect((await outbox().byMessage('sms', 8))[0]).toMatchObject({ status: 'queued', attempts: 0 });
+  });
+
+  it('deals the slots of a pass to every lane with due rows, however many rows another lane holds', async () => {
+    const sent: DeliveryItem[] = [];
+    const laned: Channel = {
+      name: 'email',
+      laneConcurrency: 3,
+      send(item) {
+        sent.push(item);
+        return Promise.resolve({ providerMessageId: 'ok' });
+      },
+    };
+    const queueOn = (lane: string, messageId: number, n: number) =>
+      outbox().enqueue(
+        t.db.db,
+        'email',
+        messageId,
+        Array.from({ length: n }, (_, i) => `${lane}-${i}@example.com`),
+        clock.now(),
+        clock.now(),
+        lane,
+      );
+    await queueOn('email:a', 21, 6);
+    await queueOn('email:b', 22, 6);
+    await queueOn('email:z', 23, 1);
+    const w = worker(laned);
+    // Batch 5 over three lanes of width 3: 2, 2 and 1, the lone row of the last lane in the first pass.
+    expect(await w.runOnce()).toBe(settings.batch);
+    const byLane = (m: number) => sent.filter((i) => i.messageId === m).length;
+    expect([byLane(21), byLane(22), byLane(23)]).toEqual([2, 2, 1]);
+    // A slot dealt to a lane with fewer rows due is dealt again: batch 6 deals 2, 2, 2, the last lane fills one,
+    // and its spare slot goes to the first.
+    await t.db.db.deleteFrom('deliveryOutbox').execute();
+    sent.length = 0;
+    await queueOn('email:a', 21, 6);
+    await queueOn('email:b', 22, 6);
+    await queueOn('email:z', 23, 1);
+    const wide = createDeliveryWorker({ outbox: outbox(), clock, settings: { ...settings, batch: 6 }, log: t.app.log });
+    wide.register(laned);
+    expect(await wide.runOnce()).toBe(6);
+    expect([byLane(21), byLane(22), byLane(23)]).toEqual([3, 2, 1]);
+  });
+
+  it('gives back the slots of every lane of a pass whose claim failed', async () => {
+    const one: Channel = {
+      name: 'email',
+      laneConcurrency: 1,
+      send: () => Promise.resolve({ providerMessageId: 'ok' }),
+    };
+    for (const [m, lane] of [
+      [31, 'email:a'],
+      [32, 'email:b'],
+    ] as const)
+      await outbox().enqueue(t.db.db, 'email', m, [`${m}@example.com`], clock.now(), clock.now(), lane);
+    const real = outbox();
+    let isDown = true;
+    const flaky: OutboxRepository = {
+      ...real,
+      claim(...args: Parameters<OutboxRepository['claim']>) {
+        if (isDown) {
+          isDown = false;
+          return Promise.reject(new Error('Connection terminated unexpectedly'));
+        }
+        return real.claim(...args);
+      },
+    };
+    const w = createDeliveryWorker({ outbox: flaky, clock, settings: { ...settings, batch: 2 }, log: t.app.log });
+    w.register(one);
+    await expect(w.runOnce()).rejects.toThrow('Connection terminated');
+    // Both lanes' slots are free again: both rows go in the next pass.
+    expect(await w.runOnce()).toBe(2);
   });
 
   it('computes backoff delays that grow, are capped and carry jitter', () => {

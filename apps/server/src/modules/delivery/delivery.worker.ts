@@ -66,6 +66,8 @@ export function createDeliveryWorker(deps: {
   let pumpAgain = false;
   let heartbeat: NodeJS.Timeout | undefined;
   let isStopped = true;
+  // The lane a pass deals its first slot to, moving on by one each pass.
+  let turn = 0;
 
   const take = (lane: string, n: number) => {
     busy.set(lane, (busy.get(lane) ?? 0) + n);
@@ -159,25 +161,66 @@ export function createDeliveryWorker(deps: {
     return done;
   }
 
-  // Claims, lane by lane, as many due rows as there are free slots and starts sending them. Returns the rows
-  // started and a promise of their outcomes.
+  // Deals `budget` slots one lane at a time in turn, each lane up to its `room`: every lane gets a slot before any
+  // gets a second.
+  function deal(lanes: { lane: string }[], room: Map<string, number>, budget: number): number[] {
+    const share = lanes.map(() => 0);
+    for (let dealt = true; budget > 0 && dealt;) {
+      dealt = false;
+      for (let i = 0; i < lanes.length && budget > 0; i += 1) {
+        if (share[i]! >= room.get(lanes[i]!.lane)!) continue;
+        share[i]! += 1;
+        budget -= 1;
+        dealt = true;
+      }
+    }
+    return share;
+  }
+
+  // Claims, lane by lane, as many due rows as there are free slots when the pass starts and starts sending them.
+  // Returns the rows started and a promise of their outcomes. The free slots are dealt out to the lanes in turn,
+  // starting one lane further on each pass, so no lane with due rows goes without a slot while another holds many
+  // (a large SMS batch never keeps a code waiting, decision 364); slots a lane could not fill (fewer rows due) are
+  // dealt again to the lanes that filled theirs. Slots freed meanwhile are the next pass's (a finished row wakes it).
   async function pump(): Promise<{ started: number; done: Promise<unknown> }> {
     const names = [...channels.keys()];
+    await outbox.failExpired(clock.now(), settings.maxAttempts, names);
     const lanes = await outbox.dueLanes(clock.now(), names);
+    const shift = lanes.length ? turn++ % lanes.length : 0;
+    let open = [...lanes.slice(shift), ...lanes.slice(0, shift)];
+    const room = new Map(
+      open.map(({ lane, channel }) => [
+        lane,
+        Math.max(0, (channels.get(channel)?.laneConcurrency ?? settings.batch) - (busy.get(lane) ?? 0)),
+      ]),
+    );
+    let budget = settings.batch - inFlight;
     const started: Promise<void>[] = [];
-    for (const { lane, channel } of lanes) {
-      const width = channels.get(channel)?.laneConcurrency ?? settings.batch;
-      const free = Math.min(width - (busy.get(lane) ?? 0), settings.batch - inFlight);
-      if (free <= 0) continue;
-      // Reserve the slots before the claim's await, so a pass running alongside does not take them too.
-      take(lane, free);
-      let rows: OutboxRow[] = [];
-      try {
-        rows = await outbox.claim(clock.now(), free, settings.leaseMs, token, names, lane);
-      } finally {
-        release(lane, free - rows.length);
+    while (open.length && budget > 0) {
+      const share = deal(open, room, budget);
+      if (!share.some((n) => n > 0)) break;
+      // Reserve the slots before the claims' awaits, so a pass running alongside does not take them too.
+      open.forEach(({ lane }, i) => share[i] && take(lane, share[i]!));
+      const filled: typeof open = [];
+      for (const [i, entry] of open.entries()) {
+        const free = share[i]!;
+        if (!free) continue;
+        let rows: OutboxRow[] = [];
+        try {
+          rows = await outbox.claim(clock.now(), free, settings.leaseMs, token, names, entry.lane);
+        } catch (err) {
+          // The slots reserved for the lanes not yet claimed go back too.
+          open.forEach(({ lane }, j) => j > i && share[j] && release(lane, share[j]!));
+          throw err;
+        } finally {
+          release(entry.lane, free - rows.length);
+        }
+        room.set(entry.lane, room.get(entry.lane)! - rows.length);
+        budget -= rows.length;
+        for (const row of rows) started.push(start(row));
+        if (rows.length === free) filled.push(entry);
       }
-      for (const row of rows) started.push(start(row));
+      open = filled;
     }
     return { started: started.length, done: Promise.all(started) };
   }

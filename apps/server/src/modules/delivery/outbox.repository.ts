@@ -99,7 +99,7 @@ export function createOutboxRepository(db: Db, dialect: Dialect) {
       }
     },
 
-    // The lanes (and their channel) that hold due rows of `channels`.
+    // The lanes (and their channel) that hold due rows of `channels`, in lane order (the worker turns through them).
     async dueLanes(now: number, channels: ChannelName[]): Promise<{ lane: string; channel: ChannelName }[]> {
       if (!channels.length) return [];
       const rows = await db
@@ -108,8 +108,32 @@ export function createOutboxRepository(db: Db, dialect: Dialect) {
         .distinct()
         .where('channel', 'in', channels)
         .where((eb) => isDue(eb, now))
+        .orderBy('lane')
         .execute();
       return rows.map((r) => ({ lane: r.lane, channel: r.channel as ChannelName }));
+    },
+
+    // Rows whose worker died on their last allowed attempt (lease run out, attempts used up) become `failed`
+    // (LEASE_EXPIRED) rather than being claimed again: a row that brings its worker down each time is not retried
+    // for ever (decision 364). One statement; a row another worker claimed meanwhile has a lease again and is left.
+    async failExpired(now: number, maxAttempts: number, channels: ChannelName[]): Promise<number> {
+      if (!channels.length) return 0;
+      const res = await db
+        .updateTable('deliveryOutbox')
+        .set({
+          status: 'failed',
+          lastError: `no attempt finished: the lease ran out ${maxAttempts} times`,
+          lastErrorCode: 'LEASE_EXPIRED',
+          claimedUntil: null,
+          claimToken: null,
+          updatedAt: now,
+        })
+        .where('channel', 'in', channels)
+        .where('status', '=', 'sending')
+        .where('claimedUntil', '<=', now)
+        .where('attempts', '>=', maxAttempts)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows);
     },
 
     // Claims up to `limit` due rows in one statement: queued rows whose time has come, and rows whose claim

@@ -28,7 +28,8 @@ export function createDeliveryPersonalData(db: Db) {
 }
 
 // Outbox rows to an erased person's addresses and numbers: kept (the counts of what was sent stay), their recipient
-// replaced by the pseudonym's address and their provider errors dropped; rows not yet sent are cancelled.
+// replaced by the pseudonym's address and their provider errors dropped; rows not yet sent are taken back: an e-mail's
+// `cancelled`, an SMS's `failed` with code ERASED (SMS keeps its four statuses, decisions 121 and 365).
 const rowsTo = (tx: Conn, s: ErasureSubject) =>
   tx
     .selectFrom('deliveryOutbox')
@@ -61,14 +62,23 @@ export const deliveryPersonalData: PersonalDataPart = {
       const chunk = ids.slice(i, i + 500);
       await tx
         .updateTable('deliveryOutbox')
-        .set({ status: 'cancelled', claimToken: null, claimedUntil: null, updatedAt: s.now })
+        .set({ recipient: s.pseudonymAddress, lastError: null, providerMessageId: null, updatedAt: s.now })
         .where('id', 'in', chunk)
+        .execute();
+      const unsent = { claimToken: null, claimedUntil: null, updatedAt: s.now };
+      await tx
+        .updateTable('deliveryOutbox')
+        .set({ ...unsent, status: 'cancelled' })
+        .where('id', 'in', chunk)
+        .where('channel', '=', 'email')
         .where('status', '=', 'queued')
         .execute();
       await tx
         .updateTable('deliveryOutbox')
-        .set({ recipient: s.pseudonymAddress, lastError: null, providerMessageId: null, updatedAt: s.now })
+        .set({ ...unsent, status: 'failed', lastError: 'not sent: the recipient was erased', lastErrorCode: 'ERASED' })
         .where('id', 'in', chunk)
+        .where('channel', '!=', 'email')
+        .where('status', '=', 'queued')
         .execute();
     }
     return { lines: [line('delivery', 'deliveryOutbox', 'anonymise', ids.length, 'blanked')] };

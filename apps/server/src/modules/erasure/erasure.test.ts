@@ -297,8 +297,59 @@ describe('erasing a person', () => {
     expect(fs.existsSync(stored(storedAppFile))).toBe(true);
     expect(await scanTextColumns(t.db.db, personValues(PERSON))).not.toEqual([]);
 
+    // A scheduled SMS batch to them and to someone else (decision 365).
+    const now = Date.now();
+    const batch = await t.db.db
+      .insertInto('smsBatch')
+      .values({
+        kind: 'batch',
+        status: 'queued',
+        terminal: 'admin',
+        content: 'Open day on Friday',
+        accepted: 2,
+        rejected: 0,
+        sendAt: now + 86_400_000,
+        createdAt: now,
+        updatedAt: now,
+        searchText: '',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (const [i, phone] of [`+886${PERSON.mobile}`, '+886977700001'].entries()) {
+      await t.db.db
+        .insertInto('smsRecipient')
+        .values({ batchId: batch.id, rowNo: i + 1, phone, mobileRaw: phone, variables: '{}' })
+        .execute();
+      await t.db.db
+        .insertInto('deliveryOutbox')
+        .values({
+          channel: 'sms',
+          messageId: batch.id,
+          recipient: phone,
+          status: 'queued',
+          nextAttemptAt: now + 86_400_000,
+          lane: 'sms',
+          createdAt: now,
+          updatedAt: now,
+        })
+        .execute();
+    }
+
     const res = await t.post<ErasureResult>(ERASE, { id: person.studentId }, t.admin);
     expect(res.meta.code).toBe(200);
+    // The batch's screens still answer: the erased number's row failed (SMS has four statuses), the counts add up.
+    const SMS = '/admin/v1/message/sms';
+    type Row = { recipient: string; status: string; error: string | null };
+    const page = await t.get<{ list: Row[]; total: number }>(`${SMS}/recipients`, { id: batch.id }, t.admin);
+    expect(page.meta.code).toBe(200);
+    expect(page.data.list.map((r) => [r.status, r.error])).toEqual([
+      ['failed', "Not sent: the recipient's personal data was erased"],
+      ['queued', null],
+    ]);
+    expect(page.data.total).toBe(2);
+    const view = await t.get<{ counts: Record<string, number> }>(`${SMS}/view`, { id: batch.id }, t.admin);
+    expect(view.meta.code).toBe(200);
+    expect(view.data.counts).toEqual({ queued: 1, sending: 0, sent: 0, failed: 1 });
     expect(res.data.filesRemoved).toBe(2); // the application file and the old payment's receipt
     expect(fs.existsSync(stored(storedAppFile))).toBe(false);
 
@@ -313,7 +364,7 @@ describe('erasing a person', () => {
     const list = await t.get<{ list: PaymentView[] }>(`${PAY}/list`, { pageSize: 50 }, t.admin);
     const mine = list.data.list.filter((p) => p.applicationId === person.appId);
     expect(mine.map((p) => p.studentName)).toEqual([res.data.pseudonym, res.data.pseudonym]);
-    // The SMS not yet sent to them is cancelled; the counts of what was sent stay.
+    // The SMS not yet sent to them is taken back (failed, code ERASED); the counts of what was sent stay.
     // (In the order they were queued: PostgreSQL gives rows without an ORDER BY in no set order, an updated one often
     // last.)
     const outbox = await t.db.db
@@ -323,7 +374,8 @@ describe('erasing a person', () => {
       .execute();
     expect(outbox.filter((o) => o.recipient.endsWith('@erased.invalid'))).toEqual([
       { channel: 'email', status: 'sent', recipient: expect.stringMatching(/@erased\.invalid$/) },
-      { channel: 'sms', status: 'cancelled', recipient: expect.stringMatching(/@erased\.invalid$/) },
+      { channel: 'sms', status: 'failed', recipient: expect.stringMatching(/@erased\.invalid$/) },
+      { channel: 'sms', status: 'failed', recipient: expect.stringMatching(/@erased\.invalid$/) },
     ]);
     // The audit log keeps the fact of the erasure.
     const entry = await t.db.db

@@ -5,6 +5,9 @@ const KEYS: Record<string, MessageKey> = {
   CONNECTION: 'deliveryConnection',
   REJECTED: 'deliveryRejected',
   TEMPORARY: 'deliveryTemporary',
+  ERASED: 'deliveryErased',
+  SENT_UNRECORDED: 'deliverySentUnrecorded',
+  LEASE_EXPIRED: 'deliveryLeaseExpired',
 };
 
 // The outbox's error code as a sentence in the caller's language.

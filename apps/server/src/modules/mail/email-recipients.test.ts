@@ -86,6 +86,10 @@ describe('e-mail recipients, reply-to and send later', () => {
       ['cc', { recipients: 'ok@example.com', cc: 'not-an-address' }],
       ['bcc', { recipients: 'ok@example.com', bcc: 'ok2@example.com, x@' }],
       ['recipients', { recipients: many('a', 50), cc: many('c', 30), bcc: many('b', 21) }],
+      // Header specials: sent elsewhere than stored, de-duplicated or erased (decision 365).
+      ['recipients', { recipients: 'Bob<bob@example.com' }],
+      ['cc', { recipients: 'ok@example.com', cc: 'bob(x)@example.com' }],
+      ['bcc', { recipients: 'ok@example.com', bcc: '"bob"@example.com' }],
     ] as const) {
       const res = await add(body);
       expect(res.meta.code, field).toBe(400);

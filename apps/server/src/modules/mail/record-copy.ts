@@ -4,6 +4,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { DeliveryWorker, OutboxRepository } from '../delivery/index.js';
 import { deliveryErrorText } from './delivery-text.js';
 import type { MailRepository } from './mail.repository.js';
+import { senderLane } from './smtp.js';
 import { plainTextSubject, plainTextToHtml } from './system-mail.js';
 
 export type RecordCopy = { source: string; sourceId: number; subject: string; text: string; to: string[] };
@@ -39,12 +40,15 @@ export function createRecordCopies(deps: {
         source: copy.source,
         sourceId: copy.sourceId,
       });
+      // On its mail server's lane, so it shares that server's connections and never holds up a code (decision 364).
       await outbox.enqueue(
         tx,
         'email',
         id,
         copy.to.map((address) => ({ address, role: 'to' })),
         now,
+        now,
+        senderLane(sender.id),
       );
       return id;
     },

@@ -29,12 +29,16 @@ const ERROR_TEXT: Record<string, MessageKey> = {
   [SMS_ERROR.rejected]: 'smsGatewayRejected',
   [SMS_ERROR.temporary]: 'smsGatewayUnavailable',
   [SMS_ERROR.connection]: 'smsGatewayUnavailable',
+  ERASED: 'deliveryErased',
+  SENT_UNRECORDED: 'deliverySentUnrecorded',
+  LEASE_EXPIRED: 'deliveryLeaseExpired',
 };
 
 export function toRecipient(r: OutboxRow, locale: Locale) {
   return {
     recipient: r.recipient,
-    // Only e-mails are ever cancelled (send later); an SMS row is in one of these four.
+    // Only e-mails are ever cancelled (send later, erasure); an SMS row is in one of these four (an erased
+    // recipient's unsent row is failed, code ERASED).
     status: r.status as keyof StatusCounts,
     attempts: r.attempts,
     error:

@@ -32,6 +32,7 @@ import { emptyCounts, toBatch, toRecipient, toRejected, type StatusCounts } from
 import type { SmsProvider } from './sms.provider.js';
 import type { SmsRepository } from './sms.repository.js';
 import { readRecipients, type RejectedRow } from './sms.xlsx.js';
+import { SMS_BATCH_LANE, SMS_TEXT_LANE } from './sms.channel.js';
 
 const DAY = 86_400_000;
 const DRAFT_KEEP_MS = DAY;
@@ -118,7 +119,7 @@ export function createSmsService(deps: {
     await repo.insertRecipients(tx, [
       { batchId: id, rowNo: 1, phone: m.to, mobileRaw: m.to, regionRaw: null, variables: '{}' },
     ]);
-    await outbox.enqueue(tx, 'sms', id, [m.to], now);
+    await outbox.enqueue(tx, 'sms', id, [m.to], now, now, SMS_TEXT_LANE);
     return id;
   }
 
@@ -210,7 +211,7 @@ export function createSmsService(deps: {
         if (!isMine) throw new AppError(Code.SMS_BATCH_SENT);
         const phones = await repo.acceptedPhones(tx, b.id);
         if (!phones.length) throw new AppError(Code.SMS_RECIPIENTS_EMPTY);
-        await outbox.enqueue(tx, 'sms', b.id, phones, now, dueAt);
+        await outbox.enqueue(tx, 'sms', b.id, phones, now, dueAt, SMS_BATCH_LANE);
         return phones.length;
       });
       worker.nudge();

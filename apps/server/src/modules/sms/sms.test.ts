@@ -339,6 +339,41 @@ describe('SMS batches through an HTTP gateway', () => {
   }, 120_000);
 });
 
+describe('SMS texts beside a large batch', () => {
+  const t = useTestApp({
+    signIn: true,
+    env: {
+      DELIVERY_WORKER: 'off',
+      DELIVERY_BATCH: '4',
+      SMS_GATEWAY_URL: gw.url,
+      SMS_GATEWAY_KEY: 'key-1',
+      SMS_GATEWAY_SECRET: SECRET,
+    },
+  });
+
+  it('sends a code queued after a batch in the first pass, not behind the batch (decision 364)', async () => {
+    const rows = Array.from({ length: 12 }, (_, i) => [`09123${String(20_001 + i)}`, 'TW', '']);
+    const up = await uploadFile<SmsUploadResult>(t, t.admin.token, {
+      name: 'l.xlsx',
+      content: await recipientFile(rows),
+    });
+    const pushed = await t.post<{ queued: number }>(
+      `${SMS}/batchPush`,
+      { id: up.data.id, terminal: 'admin', content: 'News' },
+      { token: t.admin.token },
+    );
+    expect(pushed.data.queued).toBe(12);
+    await t.app.sms.queueText({ to: '+886955555552', content: 'Your code is 654321', purpose: 'verify' });
+    const before = gw.received.length;
+    const started = await t.app.delivery.runOnce();
+    const first = gw.received.slice(before);
+    expect(first.map((r) => r.content)).toContain('Your code is 654321');
+    // An SMS lane is half the batch wide: 2 of the batch and the code.
+    expect(started).toBe(3);
+    expect(first.filter((r) => r.content === 'News')).toHaveLength(2);
+  });
+});
+
 describe('SMS without a gateway', () => {
   const t = useTestApp({ signIn: true, env: { DELIVERY_WORKER: 'off' } });
 
