@@ -46,7 +46,9 @@ export function deliveryColumns<R extends DeliveryRow>(opts: {
       render: (v: string | null, row: R) =>
         v ? (
           <Tooltip title={row.detail}>
-            <Typography.Text type="danger">{v}</Typography.Text>
+            {/* A failure in red; a note on a row still under way (handed to the provider, its result not recorded:
+                decision 365) as a warning. */}
+            <Typography.Text type={row.status === 'failed' ? 'danger' : 'warning'}>{v}</Typography.Text>
           </Tooltip>
         ) : (
           '—'
