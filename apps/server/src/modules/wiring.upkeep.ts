@@ -171,7 +171,9 @@ export function wireUpkeep(
     removeStored: (name) => storage.remove(name),
     log: app.log,
     config: (key) => configs.get(key),
-    beyondCaller: async (actor, memberId) => ((await people.isStaff(memberId)) ? guard.beyond(actor, memberId) : []),
+    beyondCaller: async (actor, memberId, tx) =>
+      (await people.isStaff(memberId, tx)) ? guard.beyond(actor, memberId, tx) : [],
+    members,
     clock,
   });
   registerErasureRoutes(app, erasure);

@@ -72,6 +72,9 @@ export const MemberRolesQuery = z.object({ userId: zId().describe('the member wh
 export const UpdateMemberRolesBody = z.object({
   userId: zId().describe('the member whose roles are set'),
   roleIds: zIdList().nullish().describe('the complete new set of role ids; at least one'),
+  expectedRoleIds: zIdList()
+    .nullish()
+    .describe('the role ids the member held when they were read; another set now answers 409 (decision 367)'),
 });
 
 export const RoleMembersQuery = zPaging.extend({

@@ -45,6 +45,7 @@ function withFailingStorage() {
     log: { warn: (obj: unknown) => void warned.push(obj) },
     config: async () => null,
     beyondCaller: async () => [],
+    members: { keepsActiveAdmin: async () => {}, lock: async () => {} },
     clock,
   });
   return { clock, erasure, removed, warned };

@@ -4,6 +4,7 @@ import { Code, RETENTION_KEYS, retentionValue } from '@study-crm/shared';
 import type { ErasurePlan, ErasureResult } from '@study-crm/shared';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
+import type { Tx } from '../../db/transaction.js';
 import type { ErasureRefusal, ErasureSubject, PersonalDataPart } from '../../db/personal-data.js';
 import type { Actor } from '../role/index.js';
 import type { ErasureRepository } from './erasure.repository.js';
@@ -37,8 +38,14 @@ export function createErasureService(deps: {
   log: Pick<FastifyBaseLogger, 'warn'>;
   config: (key: string) => Promise<string | null>;
   // A staff member holding a permission the caller lacks is not the caller's to erase (decision 200): what they
-  // hold beyond the caller (empty when nothing, and for students).
-  beyondCaller: (actor: Actor, memberId: number) => Promise<string[]>;
+  // hold beyond the caller (empty when nothing, and for students); on the erasure's transaction when given.
+  beyondCaller: (actor: Actor, memberId: number, tx?: Tx) => Promise<string[]>;
+  // The member module's front door (decision 366): the last active administrator stays one (5431), the
+  // administrators' rows locked; then the member's row held, so the check above, made again after it, stays true.
+  members: {
+    keepsActiveAdmin: (tx: Tx, memberId: number) => Promise<void>;
+    lock: (tx: Tx, memberId: number) => Promise<void>;
+  };
   clock: Clock;
 }) {
   const { repo, parts, clock } = deps;
@@ -64,8 +71,8 @@ export function createErasureService(deps: {
   }
 
   // The house rule for calls that act on accounts: never more than the caller holds (7954).
-  async function assertWithinCaller(actor: Actor, memberId: number) {
-    const missing = await deps.beyondCaller(actor, memberId);
+  async function assertWithinCaller(actor: Actor, memberId: number, tx?: Tx) {
+    const missing = await deps.beyondCaller(actor, memberId, tx);
     if (missing.length) throw new AppError(Code.ERASE_BEYOND_OWN, undefined, { perms: missing.slice(0, 5).join(', ') });
   }
 
@@ -140,6 +147,11 @@ export function createErasureService(deps: {
       await assertWithinCaller(actor, memberId);
       const s = await subject(memberId);
       const done = await repo.transaction(async (tx) => {
+        // An erased member is inactive: the last active administrator stays one (5431), and what the member holds is
+        // checked again under their lock (decision 366), in the member module's lock order.
+        await deps.members.keepsActiveAdmin(tx, memberId);
+        await deps.members.lock(tx, memberId);
+        await assertWithinCaller(actor, memberId, tx);
         if (!(await repo.claim(tx, memberId, s.pseudonym, callerId, s.now))) throw new AppError(Code.PERSON_ERASED);
         const refusals = await repo.survey(parts, s, tx);
         if (!s.exists) throw notFound();

@@ -3,6 +3,7 @@ import type { LabelListQuery, MemberLabel } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
 import { compileOnce, idList, idsValue, type Slots } from '../../db/compiled.js';
 import { replaceLinks } from '../../db/link-rows.js';
+import { lockRow } from '../../db/row-lock.js';
 import { runInTransaction } from '../../db/transaction.js';
 import type { Database, Row } from '../../db/schema.js';
 import { containsPattern, countAll, likeLower } from '../../db/sql-helpers.js';
@@ -117,11 +118,13 @@ export function createLabelRepository(db: Db) {
     existingIds: async (ids: number[]): Promise<number[]> =>
       ids.length ? (await db.selectFrom('label').select('id').where('id', 'in', ids).execute()).map((r) => r.id) : [],
 
-    // Replaces the member's labels in one transaction.
+    // Replaces the member's labels in one transaction, the member's row held first (PostgreSQL): two calls setting
+    // one member's labels take turns instead of inserting the same rows at once (decision 367).
     setMemberLabels: (memberId: number, labelIds: number[], now: number): Promise<void> =>
-      runInTransaction(db, (tx) =>
-        replaceLinks(tx, 'memberLabel', 'memberId', memberId, 'labelId', labelIds, { createdAt: now }),
-      ),
+      runInTransaction(db, async (tx) => {
+        await lockRow(tx, 'member', memberId);
+        await replaceLinks(tx, 'memberLabel', 'memberId', memberId, 'labelId', labelIds, { createdAt: now });
+      }),
   };
 }
 export type LabelRepository = ReturnType<typeof createLabelRepository>;

@@ -1,7 +1,7 @@
 import { Code } from '@study-crm/shared';
 import type { Label, LabelAddBody, LabelListQuery, LabelUpdateBody, MemberLabel } from '@study-crm/shared';
 import { AppError, badRequest, found, notFound, staleCopy } from '../../http/errors.js';
-import { isUniqueViolation } from '../../db/sql-helpers.js';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/sql-helpers.js';
 import type { Clock } from '../../lib/clock.js';
 import type { PeopleService } from '../people/index.js';
 import type { LabelRepository, LabelRow } from './label.repository.js';
@@ -95,7 +95,13 @@ export function createLabelService(deps: {
       const found = new Set(await repo.existingIds(unique));
       const missing = unique.findIndex((id) => !found.has(id));
       if (missing >= 0) throw badRequest(`labelIds.${missing}`, 'v.format');
-      await repo.setMemberLabels(memberId, unique, clock.now());
+      try {
+        await repo.setMemberLabels(memberId, unique, clock.now());
+      } catch (err) {
+        // A label deleted since the check above (decision 367): refused as the check would have, never a 500.
+        if (isForeignKeyViolation(err)) throw badRequest('labelIds', 'v.unknownId');
+        throw err;
+      }
       const rows = await repo.ofMember(memberId);
       return rows.map((r) => ({ id: r.id, name: r.name, color: r.color, status: r.status }));
     },

@@ -26,6 +26,7 @@ import { setMemberRoles } from '../role/index.js';
 import { activeWalletAddress } from '../wallet/index.js';
 import type { PasswordWrite } from './passwords.js';
 import { pageTotal } from '../../lib/paging.js';
+import { lockRow } from '../../db/row-lock.js';
 
 export const MEMBER_COLUMNS = [
   'member.id',
@@ -532,6 +533,10 @@ export function createMemberRepository(db: Db, dialect: Dialect, carried: Member
 
     // A new member's password, hashed by passwords.ts, written in the caller's transaction.
     writePassword: (tx: Tx, write: PasswordWrite, memberId: number): Promise<void> => write(memberId, tx),
+
+    // The member's row, held until the transaction ends (PostgreSQL; SQLite runs one write transaction at a time):
+    // a change of the member's roles waits for it, so a check made after it stays true until the write (decision 366).
+    lock: (tx: Tx, id: number): Promise<void> => lockRow(tx, 'member', id),
 
     // The role module writes the links (it owns member_role), in the caller's transaction.
     setRoles: (tx: Tx, memberId: number, roleIds: readonly number[]): Promise<void> =>

@@ -17,6 +17,7 @@ import {
 } from '@study-crm/shared';
 import { AppError, badRequest, found } from '../../http/errors.js';
 import type { Tx } from '../../db/transaction.js';
+import { isForeignKeyViolation } from '../../db/sql-helpers.js';
 import type { Clock } from '../../lib/clock.js';
 import { nextCursorOf, pageResult, pageWindow, readCursor } from '../../lib/paging.js';
 import type { SessionActivityRow } from './member.mapper.js';
@@ -129,13 +130,24 @@ export function createMemberService(deps: {
     if (admins.includes(memberId) && admins.length === 1) throw new AppError(Code.LAST_ADMIN);
   }
 
-  // Unique indexes back the checks above when two requests race.
+  // The member's row locked, then the access guard's check made on this transaction (decision 366): a grant of a role
+  // to the member commits before it (and is seen) or waits for this write. The calls check once before, too, so a
+  // refusal comes before any other answer and before a password is hashed; this check closes the race. After the
+  // last-administrator lock when there is one (administrators first, then the member, as the role module's changes).
+  async function holdToManage(tx: Tx, actor: Actor, memberId: number) {
+    await repo.lock(tx, memberId);
+    await guard.assertCanManageMember(actor, memberId, tx);
+  }
+
+  // Unique indexes back the checks above when two requests race; a role deleted since checkRoles is refused as it
+  // would have been (the member row exists: the only foreign key these writes can miss is a role's; decision 367).
   async function mapUnique<T>(run: () => Promise<T>): Promise<T> {
     try {
       return await run();
     } catch (err) {
       const field = uniqueViolation(err);
       if (field) throw conflict(field);
+      if (isForeignKeyViolation(err)) throw badRequest('roleIds', 'v.roleUnknown');
       throw err;
     }
   }
@@ -227,7 +239,6 @@ export function createMemberService(deps: {
     async update(body: MemberUpdateBody, actor: Actor): Promise<Member> {
       const current = await get(body.id);
       await guard.assertCanManageMember(actor, current.id);
-      const currentRoles = (await repo.rolesOf([current.id])).map((r) => r.id);
       const memberType = body.memberType ?? current.memberType;
       const status = body.status ?? current.status;
       const mobileIn = pick(body.mobile, current.mobile);
@@ -236,8 +247,15 @@ export function createMemberService(deps: {
         pick(body.areaCode, current.areaCode),
         mobileIn,
       );
-      const roleIds = await checkRoles(body.roleIds === undefined ? currentRoles : (body.roleIds ?? []), memberType);
-      if (body.roleIds !== undefined) await guard.assertCanGrantRoles(actor, roleIds);
+      // Roles are written only when the call names them (decision 366): an edit of the other fields (a status toggle,
+      // a name) leaves the member_role rows alone, so a change of roles made meanwhile stands. Without them, the
+      // current roles are still checked (a member made staff needs one).
+      const rolesGiven = body.roleIds !== undefined;
+      const roleIds = await checkRoles(
+        rolesGiven ? (body.roleIds ?? []) : (await repo.rolesOf([current.id])).map((r) => r.id),
+        memberType,
+      );
+      if (rolesGiven) await guard.assertCanGrantRoles(actor, roleIds);
       const loginName = pick(body.loginName, current.loginName);
       if (actor.id === current.id) assertOwnContactKept(current, contact, loginName);
       const deactivating = current.status === 'active' && (status !== 'active' || memberType !== 'staff');
@@ -256,14 +274,19 @@ export function createMemberService(deps: {
         nickName: pick(body.nickName, current.nickName),
         avatar: pick(body.avatar, current.avatar),
       };
-      const adminRoleId = await repo.adminRoleId();
+      // Roles kept: an active staff member stays an administrator exactly when they were one.
+      const adminRoleId = rolesGiven ? await repo.adminRoleId() : undefined;
       const staysAdmin =
-        status === 'active' && memberType === 'staff' && adminRoleId !== undefined && roleIds.includes(adminRoleId);
+        status === 'active' &&
+        memberType === 'staff' &&
+        (!rolesGiven || (adminRoleId !== undefined && roleIds.includes(adminRoleId)));
       await mapUnique(() =>
         repo.transaction(async (tx) => {
           await guardLastAdmin(tx, current.id, staysAdmin);
+          await holdToManage(tx, actor, current.id);
+          if (rolesGiven) await guard.assertCanGrantRoles(actor, roleIds, tx);
           await repo.update(current.id, values, clock.now(), tx);
-          await repo.setRoles(tx, current.id, roleIds);
+          if (rolesGiven) await repo.setRoles(tx, current.id, roleIds);
         }),
       );
       // After the commit: the member's next call is refused (the session lookup also checks the status).
@@ -297,6 +320,7 @@ export function createMemberService(deps: {
       await guard.assertCanManageMember(actor, current.id);
       await repo.transaction(async (tx) => {
         await guardLastAdmin(tx, current.id, false);
+        await holdToManage(tx, actor, current.id);
         await repo.softDelete(tx, current.id, clock.now());
       });
       await sessions.closeAllOf(current.id);
@@ -309,9 +333,13 @@ export function createMemberService(deps: {
       const current = await get(id);
       if (actor.id === current.id) throw badRequest('id', 'v.ownPassword');
       await guard.assertCanManageMember(actor, current.id);
-      await (
-        await setPassword(password, { clearLock: true })
-      )(current.id);
+      // Hashed first (tens of milliseconds, outside any transaction); the check is made again under the member's lock
+      // with the write: a grant of a role committed while hashing is seen (decision 366).
+      const write = await setPassword(password, { clearLock: true });
+      await repo.transaction(async (tx) => {
+        await holdToManage(tx, actor, current.id);
+        await write(current.id, tx);
+      });
       await sessions.closeAllOf(current.id);
       return null;
     },
@@ -322,13 +350,22 @@ export function createMemberService(deps: {
       const email = lowerEmail(emailIn);
       if (actor.id === current.id && email !== lowerEmail(current.email)) throw badRequest('email', 'v.ownContact');
       if (email && (await repo.emailTaken(email, current.id))) throw conflict('email');
-      await mapUnique(() => repo.update(current.id, { email }, clock.now()));
+      await mapUnique(() =>
+        repo.transaction(async (tx) => {
+          await holdToManage(tx, actor, current.id);
+          await repo.update(current.id, { email }, clock.now(), tx);
+        }),
+      );
       return (await withRoles([await get(current.id)]))[0]!;
     },
 
     // The last active administrator stays one (5431) through another module's change of a member's roles, in its
     // transaction and under the same locks (the role module's updateMemberRoles; it keeps no administrator role).
     keepsActiveAdmin: (tx: Tx, memberId: number): Promise<void> => guardLastAdmin(tx, memberId, false),
+
+    // The member's row held on another module's transaction (erasure), after keepsActiveAdmin when both are taken:
+    // its access check, made next on that transaction, stays true until the write (decision 366).
+    lock: (tx: Tx, memberId: number): Promise<void> => repo.lock(tx, memberId),
 
     counts: (): Promise<MemberCount> => repo.counts(clock.now() - 30 * DAY_MS),
 

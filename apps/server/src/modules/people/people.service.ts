@@ -1,5 +1,5 @@
 import { displayName, personMatches, keywordWords, type PersonRef, type RecordSearch } from '@study-crm/shared';
-import type { Conn } from '../../db/transaction.js';
+import type { Conn, Tx } from '../../db/transaction.js';
 import type { PageWindow } from '../../lib/paging.js';
 import type { PersonFound } from './people.mapper.js';
 import type { PeopleRepository } from './people.repository.js';
@@ -25,7 +25,7 @@ export function createPeopleService(repo: PeopleRepository, insertStudent: Inser
     // Names for history (a change naming a person), removed members included and marked.
     historyNames: (ids: readonly number[]) => repo.historyNames(ids),
     isActiveStaff: (id: number, tx?: Conn): Promise<boolean> => repo.isActiveStaff(id, tx),
-    isStaff: (id: number): Promise<boolean> => repo.isStaff(id),
+    isStaff: (id: number, tx?: Tx): Promise<boolean> => repo.isStaff(id, tx),
     staffWithPermission: (perm: string, tx?: Conn): Promise<number[]> => repo.staffWithPermission(perm, tx),
     contact: (id: number, tx?: Conn) => repo.contact(id, tx),
     activeEmails: (memberId: number | null, tx?: Conn): Promise<string[]> => repo.activeEmails(memberId, tx),

@@ -1,5 +1,6 @@
 import { Code } from '@study-crm/shared';
 import { AppError } from '../../http/errors.js';
+import type { Conn } from '../../db/transaction.js';
 import type { AccessRepository } from './access.repository.js';
 
 // Who is acting: the signed-in member and the permissions their roles give them (read fresh per request).
@@ -25,10 +26,12 @@ export function createAccessGuard(repo: AccessRepository) {
     if (missing.length) throw refuse(messageKey, missing);
   }
 
-  async function beyond(actor: Actor, memberId: number): Promise<string[]> {
-    if (memberId === actor.id || (await holdsBuiltin(actor.id, actor.activeRoleId ?? null))) return [];
-    if (await holdsBuiltin(memberId)) return ['ROLE_ADMIN'];
-    return lacking(actor, await permsOfMember(memberId));
+  // `tx`: read on the caller's transaction, which holds the member's row (decision 366), so that no grant commits
+  // between this check and the write it guards.
+  async function beyond(actor: Actor, memberId: number, tx?: Conn): Promise<string[]> {
+    if (memberId === actor.id || (await holdsBuiltin(actor.id, actor.activeRoleId ?? null, tx))) return [];
+    if (await holdsBuiltin(memberId, null, tx)) return ['ROLE_ADMIN'];
+    return lacking(actor, await permsOfMember(memberId, tx));
   }
 
   return {
@@ -38,10 +41,10 @@ export function createAccessGuard(repo: AccessRepository) {
     // A member's permissions from all their roles (a background job checks them again when it runs).
     permsOf: (memberId: number): Promise<string[]> => permsOfMember(memberId),
     // Roles to be given to a member (add, update, updateMemberRoles).
-    async assertCanGrantRoles(actor: Actor, roleIds: readonly number[]): Promise<void> {
-      if (await holdsBuiltin(actor.id, actor.activeRoleId ?? null)) return;
-      if (await anyBuiltin(roleIds)) throw refuse('grantBeyondOwn', ['ROLE_ADMIN']);
-      assertWithin(actor, await permsOfRoles(roleIds), 'grantBeyondOwn');
+    async assertCanGrantRoles(actor: Actor, roleIds: readonly number[], tx?: Conn): Promise<void> {
+      if (await holdsBuiltin(actor.id, actor.activeRoleId ?? null, tx)) return;
+      if (await anyBuiltin(roleIds, tx)) throw refuse('grantBeyondOwn', ['ROLE_ADMIN']);
+      assertWithin(actor, await permsOfRoles(roleIds, tx), 'grantBeyondOwn');
     },
     // Resolved before a transaction opens (SQLite has one connection), then asked synchronously inside it:
     // the permission identifiers a role will hold after an edit, and those it holds before it
@@ -53,9 +56,10 @@ export function createAccessGuard(repo: AccessRepository) {
         isRoot ? undefined : assertWithin(actor, perms, messageKey);
       return { assertCanGrantPerms: within('grantBeyondOwn'), assertCanChangePerms: within('changeBeyondOwn') };
     },
-    // The account acted upon must hold nothing the actor lacks.
-    async assertCanManageMember(actor: Actor, memberId: number): Promise<void> {
-      const missing = await beyond(actor, memberId);
+    // The account acted upon must hold nothing the actor lacks. A write passes its transaction, in which it has
+    // locked the member's row first (decision 366).
+    async assertCanManageMember(actor: Actor, memberId: number, tx?: Conn): Promise<void> {
+      const missing = await beyond(actor, memberId, tx);
       if (missing.length) throw refuse('manageBeyondOwn', missing);
     },
     // What the account holds that the actor lacks (sorted; ROLE_ADMIN for the built-in role), empty when nothing:

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { RoleKind } from '@study-crm/shared';
-import type { Db } from '../../db/database.js';
+import { isPostgres, type Db } from '../../db/database.js';
 import { listCountSubquery } from '../../db/list-count.js';
 import { replaceLinks } from '../../db/link-rows.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
@@ -153,6 +153,16 @@ export function createRoleRepository(db: Db) {
     async existingRoleIds(ids: readonly number[]): Promise<number[]> {
       if (!ids.length) return [];
       const rows = await db.selectFrom('role').select('id').where('id', 'in', ids).execute();
+      return rows.map((r) => r.id);
+    },
+
+    // The roles among `ids` that exist, read in the grant's transaction and, on PostgreSQL, held from being deleted
+    // until it ends (FOR KEY SHARE: a role's removal, which locks the role first, waits, then counts the new holder;
+    // a removal that went first is waited for and the role is not found). Decision 367.
+    async heldRoleIds(tx: Tx, ids: readonly number[]): Promise<number[]> {
+      if (!ids.length) return [];
+      const q = tx.selectFrom('role').select('id').where('id', 'in', ids);
+      const rows = await (isPostgres(tx) ? q.forKeyShare() : q).execute();
       return rows.map((r) => r.id);
     },
 

@@ -88,7 +88,7 @@ export function registerRoleRoutes(app: FastifyInstance, roles: RoleService): vo
     audit: { action: 'role.updateMemberRoles', record: 'member', idField: 'userId' },
     tags,
     summary: "Set a member's roles (at least one)",
-    handler: ({ body, member }) => roles.updateMemberRoles(body.userId, body.roleIds, member!),
+    handler: ({ body, member }) => roles.updateMemberRoles(body.userId, body.roleIds, member!, body.expectedRoleIds),
   });
 
   defineRoute(app, {

@@ -6,8 +6,8 @@ import {
   type RoleKind,
   type RoleUpdateBody,
 } from '@study-crm/shared';
-import { AppError, badRequest, notFound } from '../../http/errors.js';
-import { refuseUnique } from '../../db/sql-helpers.js';
+import { AppError, badRequest, notFound, staleCopy } from '../../http/errors.js';
+import { isForeignKeyViolation, refuseUnique } from '../../db/sql-helpers.js';
 import type { Tx } from '../../db/transaction.js';
 import type { Clock } from '../../lib/clock.js';
 import { pageResult, pageWindow, type PagingInput } from '../../lib/paging.js';
@@ -72,8 +72,20 @@ export function createRoleService(deps: {
     return role;
   }
 
+  // A row the write links to, deleted by a call that committed meanwhile (a menu item, a role): 400 naming the field,
+  // as the check before it would have answered, never a database error (decisions 36, 367).
+  async function refuseGone<T>(field: 'permissionIds' | 'roleIds', fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (err) {
+      if (isForeignKeyViolation(err)) throw badRequest(field, 'v.unknownId');
+      throw err;
+    }
+  }
+
   // Two saves racing on the same name: the unique index decides, the caller gets the same answer.
-  const saveGuarded = <T>(fn: () => Promise<T>) => refuseUnique(fn, () => new AppError(Code.ROLE_EXISTS));
+  const saveGuarded = <T>(fn: () => Promise<T>) =>
+    refuseGone('permissionIds', () => refuseUnique(fn, () => new AppError(Code.ROLE_EXISTS)));
 
   return {
     async list(q: PagingInput & { keyword?: string | null; kind?: RoleKind | null }) {
@@ -144,20 +156,25 @@ export function createRoleService(deps: {
 
     editPermissions: async (id: number, permissionIds: readonly number[], actor: Actor) => {
       const scope = await guard.permissionScope(actor);
-      return repo.transaction(async (tx) => {
-        await repo.lockRole(tx, id);
-        const role = await existing(id, tx);
-        const set = await closedPermissionSet(tx, permissionIds);
-        await assertWithinOwn(tx, scope, role.id, set);
-        if (role.isBuiltin) assertKeepsAdminPerms(set);
-        await repo.setPermissions(tx, role.id, set.ids);
-        await repo.touch(tx, role.id, clock.now());
-        return null;
-      });
+      return refuseGone('permissionIds', () =>
+        repo.transaction(async (tx) => {
+          await repo.lockRole(tx, id);
+          const role = await existing(id, tx);
+          const set = await closedPermissionSet(tx, permissionIds);
+          await assertWithinOwn(tx, scope, role.id, set);
+          if (role.isBuiltin) assertKeepsAdminPerms(set);
+          await repo.setPermissions(tx, role.id, set.ids);
+          await repo.touch(tx, role.id, clock.now());
+          return null;
+        }),
+      );
     },
 
+    // The role's row locked first (decision 367): a grant of the role under way (its member_role row holds the role
+    // on PostgreSQL) is waited for and counted, instead of its new row going with the role.
     remove: (id: number) =>
       repo.transaction(async (tx) => {
+        await repo.lockRole(tx, id);
         const role = await existing(id, tx);
         if (role.isBuiltin) throw new AppError(Code.ROLE_BUILTIN);
         const count = await repo.holders(tx, role.id);
@@ -171,7 +188,14 @@ export function createRoleService(deps: {
       return repo.rolesOfMember(userId);
     },
 
-    async updateMemberRoles(userId: number, roleIds: readonly number[] | null | undefined, actor: Actor) {
+    // `expected`: the roles the caller read (the role's member list adds or removes one role): another set now, as
+    // another change came first, answers 409 instead of undoing it (decision 367).
+    async updateMemberRoles(
+      userId: number,
+      roleIds: readonly number[] | null | undefined,
+      actor: Actor,
+      expected?: readonly number[] | null,
+    ) {
       const wanted = [...new Set(roleIds ?? [])];
       if (!wanted.length) throw new AppError(Code.MEMBER_NEEDS_ROLE);
       if (!(await people.isMember(userId))) throw notFound();
@@ -180,15 +204,28 @@ export function createRoleService(deps: {
       await guard.assertCanManageMember(actor, userId);
       await guard.assertCanGrantRoles(actor, wanted);
       const adminRoleId = await repo.idByName(ADMIN_ROLE_NAME);
-      return repo.transaction(async (tx) => {
-        // Nobody may take the administrator role from the last active administrator: the portal would lose its role
-        // managers. The member module's rule and locks, as its own changes of a member take them (decision 335);
-        // first, so that two such calls lock in the same order.
-        if (adminRoleId === undefined || !wanted.includes(adminRoleId)) await keepsActiveAdmin(tx, userId);
-        await repo.lockMember(tx, userId);
-        await repo.setMemberRoles(tx, userId, wanted);
-        return null;
-      });
+      return refuseGone('roleIds', () =>
+        repo.transaction(async (tx) => {
+          // Nobody may take the administrator role from the last active administrator: the portal would lose its role
+          // managers. The member module's rule and locks, as its own changes of a member take them (decision 335);
+          // first, so that two such calls lock in the same order.
+          if (adminRoleId === undefined || !wanted.includes(adminRoleId)) await keepsActiveAdmin(tx, userId);
+          await repo.lockMember(tx, userId);
+          // The checks again, under the member's lock and on this transaction (decision 366): what the member holds
+          // cannot change between them and the write.
+          await guard.assertCanManageMember(actor, userId, tx);
+          // A role deleted since the check above is not granted (decision 367).
+          if ((await repo.heldRoleIds(tx, wanted)).length !== wanted.length) throw badRequest('roleIds', 'v.unknownId');
+          await guard.assertCanGrantRoles(actor, wanted, tx);
+          if (expected) {
+            const held = new Set((await repo.rolesOfMember(userId, tx)).map((r) => r.id));
+            const read = new Set(expected);
+            if (held.size !== read.size || [...read].some((id) => !held.has(id))) throw staleCopy();
+          }
+          await repo.setMemberRoles(tx, userId, wanted);
+          return null;
+        }),
+      );
     },
 
     async members(q: PagingInput & { id: number; keyword?: string | null }) {

@@ -42,3 +42,26 @@ describe('saving access reads the signed-in member’s own access again', () => 
     expect(refreshAccess).toHaveBeenCalledTimes(2);
   });
 });
+
+describe("changing one role of a member in a role's member list", () => {
+  it('sends the roles it read, so that a change made meanwhile is refused rather than undone', async () => {
+    const fetch = vi.mocked(globalThis.fetch);
+    fetch.mockImplementation(async (input) => {
+      const path = new URL(String(input), 'http://x').pathname;
+      return ok(
+        path.endsWith('/getMemberRoles')
+          ? [
+              { id: 2, name: 'A', cnName: 'A' },
+              { id: 5, name: 'B', cnName: 'B' },
+            ]
+          : null,
+      );
+    });
+    const members = renderHook(() => useChangeMemberRole(5), { wrapper }).result;
+    await act(() => members.current.mutateAsync({ userId: 9, hold: false }));
+    const [, init] = fetch.mock.calls.find(([input]) => String(input).includes('/updateMemberRoles'))!;
+    const body = new URLSearchParams(String(init?.body));
+    expect(body.get('roleIds')).toBe('2');
+    expect(body.get('expectedRoleIds')).toBe('2,5');
+  });
+});

@@ -111,13 +111,18 @@ export function useMemberOptions(keyword: string, enabled: boolean) {
   });
 }
 
-// Adds or removes one role of a member: reads the member's roles, then sets the whole new set.
+// Adds or removes one role of a member: reads the member's roles, then sets the whole new set, saying which set it
+// read, so that another change made in between is refused (409) rather than undone (decision 367).
 export function useChangeMemberRole(roleId: number) {
   return useMutation({
     mutationFn: async ({ userId, hold }: { userId: number; hold: boolean }) => {
-      const current = await fetchData(roleApi.getMemberRoles, { userId });
-      const ids = current.map((r) => r.id).filter((id) => id !== roleId);
-      return fetchData(roleApi.updateMemberRoles, { userId, roleIds: (hold ? [...ids, roleId] : ids).join(',') });
+      const current = (await fetchData(roleApi.getMemberRoles, { userId })).map((r) => r.id);
+      const ids = current.filter((id) => id !== roleId);
+      return fetchData(roleApi.updateMemberRoles, {
+        userId,
+        roleIds: (hold ? [...ids, roleId] : ids).join(','),
+        expectedRoleIds: current.join(','),
+      });
     },
     onSuccess: (_data, { userId }) => {
       if (isSelf(userId)) refreshOwnAccess();
