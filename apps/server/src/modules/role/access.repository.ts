@@ -2,13 +2,13 @@ import type { Db } from '../../db/database.js';
 import type { Conn } from '../../db/transaction.js';
 
 // What the access guard (access-guard.ts) reads of the role tables: whether a member holds a built-in role,
-// whether roles include one, and the permission identifiers of roles or of a member. Each read runs on `conn` when
+// whether roles include one, and the permission identifiers of roles or of a member. Each read runs on `tx` when
 // given: a check made inside the transaction that writes, under the target member's lock (decision 366).
 export function createAccessRepository(db: Db) {
   return {
     // activeRoleId: only that role of the member counts (the session's role); null: any of them.
-    async holdsBuiltin(memberId: number, activeRoleId: number | null = null, conn: Conn = db): Promise<boolean> {
-      let q = conn
+    async holdsBuiltin(memberId: number, activeRoleId: number | null = null, tx: Conn = db): Promise<boolean> {
+      let q = tx
         .selectFrom('memberRole')
         .innerJoin('role', 'role.id', 'memberRole.roleId')
         .select('role.id')
@@ -19,9 +19,9 @@ export function createAccessRepository(db: Db) {
       return row !== undefined;
     },
 
-    async anyBuiltin(roleIds: readonly number[], conn: Conn = db): Promise<boolean> {
+    async anyBuiltin(roleIds: readonly number[], tx: Conn = db): Promise<boolean> {
       if (!roleIds.length) return false;
-      const row = await conn
+      const row = await tx
         .selectFrom('role')
         .select('id')
         .where('id', 'in', [...roleIds])
@@ -30,9 +30,9 @@ export function createAccessRepository(db: Db) {
       return row !== undefined;
     },
 
-    async permsOfRoles(roleIds: readonly number[], conn: Conn = db): Promise<string[]> {
+    async permsOfRoles(roleIds: readonly number[], tx: Conn = db): Promise<string[]> {
       if (!roleIds.length) return [];
-      const rows = await conn
+      const rows = await tx
         .selectFrom('rolePermission')
         .innerJoin('permission', 'permission.id', 'rolePermission.permissionId')
         .select('permission.perm')
@@ -56,8 +56,8 @@ export function createAccessRepository(db: Db) {
     },
 
     // Permission identifiers the member holds through their roles.
-    async permsOfMember(memberId: number, conn: Conn = db): Promise<string[]> {
-      const rows = await conn
+    async permsOfMember(memberId: number, tx: Conn = db): Promise<string[]> {
+      const rows = await tx
         .selectFrom('memberRole')
         .innerJoin('rolePermission', 'rolePermission.roleId', 'memberRole.roleId')
         .innerJoin('permission', 'permission.id', 'rolePermission.permissionId')
