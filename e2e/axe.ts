@@ -225,7 +225,7 @@ export async function closeScreen(page: Page): Promise<void> {
   const tab = page.locator('[data-testid="frame-tab"].active');
   if ((await tab.locator('.frame-tab-close').count()) === 0) return;
   const path = await tab.getAttribute('data-path');
-  await tab.press('Delete');
+  await tab.locator('.frame-tab-main').press('Delete');
   await poll(() => page.locator(`[data-testid="frame-tab"][data-path="${path}"]`).count()).toBe(0);
 }
 
