@@ -1,4 +1,5 @@
 import type { Insertable } from 'kysely';
+import type { Db } from '../db/conn.js';
 import type { MemberNoticeTable, PaymentRecordTable } from '../db/schema.js';
 
 // Rows tests write straight into a table (server tests and e2e alike), each column a test does not look at filled
@@ -50,3 +51,9 @@ export const paymentsOf =
     createdAt: of.now,
     updatedAt: of.now,
   });
+
+// The value of one of the servers' shared change counters (`access`, `sys_config`: sysconfig's change_counter).
+export async function changeCounterValue(db: Db, name: string): Promise<number> {
+  const row = await db.selectFrom('changeCounter').select('value').where('name', '=', name).executeTakeFirstOrThrow();
+  return Number(row.value);
+}

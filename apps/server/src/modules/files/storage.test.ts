@@ -102,14 +102,20 @@ describe.each(['local', 's3'] as const)('file storage (%s)', (driver) => {
   });
 });
 
-// Decision 354: a store that cannot be reached is told apart from a file that is not there.
-describe('file storage when the store fails', () => {
+// A configuration whose data directory is the describe block's own, removed after it.
+function scratchConfig(name: string): Config {
   const config = loadConfig({
     NODE_ENV: 'test',
-    DATA_DIR: `/tmp/study-crm-storage-down-${process.pid}`,
+    DATA_DIR: `/tmp/study-crm-storage-${name}-${process.pid}`,
     CAPTCHA_TEST_CODE: 'TEST',
   });
   afterAll(() => fs.rmSync(config.dataDir, { recursive: true, force: true }));
+  return config;
+}
+
+// Decision 354: a store that cannot be reached is told apart from a file that is not there.
+describe('file storage when the store fails', () => {
+  const config = scratchConfig('down');
   const down = new Error('connect ECONNREFUSED 127.0.0.1:9000');
   const failing: ObjectStore = {
     put: () => Promise.reject(down),
@@ -143,12 +149,7 @@ describe('file storage when the store fails', () => {
 
 // Decision 354 on the local driver: a disk that fails (not a missing file) is the store's failure too.
 describe('local file storage when the disk fails', () => {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: `/tmp/study-crm-storage-disk-${process.pid}`,
-    CAPTCHA_TEST_CODE: 'TEST',
-  });
-  afterAll(() => fs.rmSync(config.dataDir, { recursive: true, force: true }));
+  const config = scratchConfig('disk');
 
   it('answers 9005 for an I/O error and 404 for a file that is not there', async () => {
     const storage = createFileStorage(config, testClock());

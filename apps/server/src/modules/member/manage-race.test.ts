@@ -3,6 +3,7 @@ import { PERM } from '@study-crm/shared';
 import { replaceLinks } from '../../db/link-rows.js';
 import type { Tx } from '../../db/transaction.js';
 import { testClock } from '../../test/harness.js';
+import { changeCounterValue } from '../../test/rows.js';
 import { useTestApp } from '../../test/signed-in.js';
 import { adminRoleIdOf, createRole, createStaff, MEMBER_MANAGER_PERMS } from '../../test/access-fixtures.js';
 import {
@@ -127,16 +128,7 @@ describe('a check on another member holds until the write (both engines)', () =>
   it('keeps the roles as they are when an update names none, and leaves the access counter alone', async () => {
     const id = await target();
     const otherRoleId = await createRole(t.db.db, `ROLE_RACE_OTHER${++seq}`, [PERM.memberList]);
-    const access = async () =>
-      Number(
-        (
-          await t.db.db
-            .selectFrom('changeCounter')
-            .select('value')
-            .where('name', '=', 'access')
-            .executeTakeFirstOrThrow()
-        ).value,
-      );
+    const access = () => changeCounterValue(t.db.db, 'access');
     let counter = 0;
     const members = membersWith({
       beforeTx: async () => {

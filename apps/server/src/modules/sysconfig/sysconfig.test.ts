@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SysConfig, Page } from '@study-crm/shared';
 import { testClock } from '../../test/harness.js';
+import { changeCounterValue } from '../../test/rows.js';
 import { useTestApp } from '../../test/signed-in.js';
 import { createConfigAccessor } from './config-accessor.js';
 import { expectParamError } from '../../test/expect-envelope.js';
@@ -76,16 +77,7 @@ describe('system configs', () => {
   });
 
   it('moves the servers’ shared change counter in the writing transaction, whatever wrote the row', async () => {
-    const counter = async () =>
-      Number(
-        (
-          await t.db.db
-            .selectFrom('changeCounter')
-            .select('value')
-            .where('name', '=', 'sys_config')
-            .executeTakeFirstOrThrow()
-        ).value,
-      );
+    const counter = () => changeCounterValue(t.db.db, 'sys_config');
     const start = await counter();
     const created = await add({ key: 'counter.key', platform: 'WEB', testValue: 'T1' });
     expect(await counter()).toBeGreaterThan(start);
