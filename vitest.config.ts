@@ -11,6 +11,8 @@ const WEB_ISOLATED = [
   'apps/web/src/api/client.test.ts',
   'apps/web/src/app/layout/Breadcrumb.test.tsx',
   'apps/web/src/app/layout/ScreenHost.test.tsx',
+  // The session-expired dialog opens once per page (api/client.ts).
+  'apps/web/src/app/layout/SessionExpiryDialog.test.tsx',
   // It checks that a page's strings are not registered before its screen loads: other files register them all.
   'apps/web/src/app/lazyScreen.test.tsx',
   'apps/web/src/components/form/useCountdown.test.ts',

@@ -13,7 +13,7 @@ export const sessionExpiry = {
       endBody:
         '為了安全，每次登入都有固定的到期時間。這次登入將於 {{at}} 到期，無法延長。請先儲存正在編輯的內容，之後重新登入。',
       ok: '知道了',
-      stayFailed: '無法延長登入，請重新登入',
+      stayFailed: '目前無法連線到伺服器，請稍後再按「繼續使用」',
     },
   },
   'zh-CN': {
@@ -26,7 +26,7 @@ export const sessionExpiry = {
       endBody:
         '为了安全，每次登录都有固定的到期时间。这次登录将于 {{at}} 到期，无法延长。请先保存正在编辑的内容，之后重新登录。',
       ok: '知道了',
-      stayFailed: '无法延长登录，请重新登录',
+      stayFailed: '目前无法连接到服务器，请稍后再点“继续使用”',
     },
   },
   'en-US': {
@@ -40,7 +40,7 @@ export const sessionExpiry = {
       endBody:
         'For security, every sign-in has a fixed end. Yours ends at {{at}} and cannot be extended. Save what you are editing, then sign in again.',
       ok: 'OK',
-      stayFailed: 'Your sign-in could not be extended. Please sign in again.',
+      stayFailed: 'The server cannot be reached just now: press Stay signed in again in a moment.',
     },
   },
 } satisfies LocaleBundle;

@@ -38,7 +38,8 @@ function useNow(): number {
 }
 
 // The warnings of app/layout/SessionExpiry.tsx: the idle one asks whether to stay signed in (a call the server counts
-// as activity puts the end off), the fixed end's tells when it comes. An alert dialog, focus on its first answer.
+// as activity puts the end off), the fixed end's tells when it comes. A dialog described by its text, the focus on its
+// main answer (Stay signed in, OK).
 export default function SessionExpiryDialog({
   phase,
   onEndNoticeClosed,
@@ -58,10 +59,10 @@ export default function SessionExpiryDialog({
     setBusy(false);
     // The call itself was the activity (api/activity.ts): the frame's next look finds the session active again.
     if (res?.meta.code === 200) setSessionLimits(res.data.session);
-    else {
-      toast.error(t('sessionExpiry.stayFailed'));
-      showExpiredDialog();
-    }
+    // The session has ended after all: sign in again.
+    else if (res?.meta.code === 401) showExpiredDialog();
+    // The server was not reached (offline, a restart): the warning stays, to try again while time is left.
+    else toast.error(t('sessionExpiry.stayFailed'));
   };
   const signOut = async () => {
     setBusy(true);
