@@ -9,6 +9,17 @@ describe('the Student visa rules', () => {
     expect(casExpiry('2027-03-10')).toBe('2027-09-09');
   });
 
+  it('ends a CAS whose date the sixth month lacks on that month’s last day', () => {
+    expect(casExpiry('2026-08-28')).toBe('2027-02-27');
+    for (const day of ['2026-08-29', '2026-08-30', '2026-08-31']) expect(casExpiry(day)).toBe('2027-02-28');
+    expect(casExpiry('2027-08-28')).toBe('2028-02-27');
+    expect(casExpiry('2027-08-29')).toBe('2028-02-28');
+    for (const day of ['2027-08-30', '2027-08-31']) expect(casExpiry(day)).toBe('2028-02-29');
+    expect(casExpiry('2027-03-31')).toBe('2027-09-30');
+    expect(casExpiry('2027-03-30')).toBe('2027-09-29');
+    expect(casExpiry('2026-12-31')).toBe('2027-06-30');
+  });
+
   it('checks the CAS six months whichever of the CAS and visa-applied steps is saved last', () => {
     const cas = (date: string, visaApplied: string | null) =>
       stepProblems({ kind: 'casIssued', status: 'done', date, casNumber: 'ABCDEFGHIJ1234' }, { visaApplied });

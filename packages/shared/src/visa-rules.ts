@@ -75,8 +75,12 @@ export const FUNDS_MAX_AGE_DAYS = 31;
 // A language test counts for a visa for two years from its test date.
 export const LANGUAGE_VALID_YEARS = 2;
 
-// The last day a CAS issued on `issued` can be used for a visa application.
-export const casExpiry = (issued: string) => addDays(addMonths(issued, CAS_VALID_MONTHS), -1);
+// The last day a CAS issued on `issued` can be used for a visa application: the day before the same date six months
+// on, or, where that month has no such date (issued 29–31 August, 31 March…), that month's last day (decision 368).
+export function casExpiry(issued: string): string {
+  const same = addMonths(issued, CAS_VALID_MONTHS);
+  return same.slice(8) === issued.slice(8) ? addDays(same, -1) : same;
+}
 // Days from the first to the last day the funds were held, both counted.
 export const fundsHeldFor = (from: string, to: string) => daysBetween(from, to) + 1;
 // The last day a visa application can use funds held until `to`.

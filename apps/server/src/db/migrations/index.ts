@@ -69,6 +69,7 @@ import * as todoDueEndOfDay from './20261207_0088_todo_due_end_of_day.js';
 import * as searchFoldNfkd from './20261207_0089_search_fold_nfkd.js';
 import * as applicationContact from './20261207_0090_application_contact.js';
 import * as noticeVersion from './20261207_0091_notice_version.js';
+import * as casExpiryMonthEnd from './20261207_0092_cas_expiry_month_end.js';
 import * as jobs from './20261129_0054_jobs.js';
 import * as importRuns from './20261129_0056_import_runs.js';
 import * as privacy from './20261129_0050_privacy.js';
@@ -153,4 +154,5 @@ export const migrations: Record<string, Migration> = {
   '20261207_0089_search_fold_nfkd': searchFoldNfkd,
   '20261207_0090_application_contact': applicationContact,
   '20261207_0091_notice_version': noticeVersion,
+  '20261207_0092_cas_expiry_month_end': casExpiryMonthEnd,
 };
