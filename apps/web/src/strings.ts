@@ -19,6 +19,7 @@ import type { feedback } from './pages/feedback/locale';
 import type { sms } from './pages/sms/locale';
 import type { userBind } from './pages/user/bind-locale';
 import type { forgot } from './pages/login/forgot-locale';
+import type { captchaMail } from './pages/login/captcha-mail-locale';
 import type { project } from './pages/project/locale';
 import type { task } from './pages/task/locale';
 import type { content } from './pages/content/locale';
@@ -55,6 +56,7 @@ type AllStrings = (typeof common)['zh-TW'] &
   (typeof sms)['zh-TW'] &
   (typeof userBind)['zh-TW'] &
   (typeof forgot)['zh-TW'] &
+  (typeof captchaMail)['zh-TW'] &
   (typeof project)['zh-TW'] &
   (typeof task)['zh-TW'] &
   (typeof content)['zh-TW'] &

@@ -63,6 +63,7 @@ export const AUDIT_ACTION_NAMES = {
   batchPush: ['批次發送', '批量发送', 'Send batch'],
   bindEmail: ['綁定郵箱', '绑定邮箱', 'Bind e-mail'],
   bindMobile: ['綁定手機', '绑定手机', 'Bind mobile'],
+  captchaByEmail: ['以郵件寄送圖形驗證碼', '以邮件发送图形验证码', 'Captcha code by e-mail'],
   cancel: ['取消', '取消', 'Cancel'],
   changePassword: ['修改密碼', '修改密码', 'Change password'],
   changeStatus: ['變更狀態', '变更状态', 'Change status'],

@@ -56,6 +56,8 @@ export const ACCESS_EXCEPTIONS: Readonly<Record<string, 'public' | 'signedIn'>> 
   'POST /api/v1/member/mobile/unbindMobile': 'signedIn',
   'POST /api/v1/member/password/resetPwdByEmail/request': 'public',
   'POST /api/v1/member/password/resetPwdByEmail': 'public',
+  // The sign-in captcha's code by e-mail (decision 369).
+  'POST /api/v1/sys/code/sendByEmail': 'public',
   // Background jobs (issue 39): a member's own jobs only (the service checks the owner); exports check the list's
   // own permission in the service.
   'GET /api/v1/jobs/status': 'signedIn',

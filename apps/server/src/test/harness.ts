@@ -84,7 +84,8 @@ export type TestApp = BuiltApp & {
 };
 
 export type StartOptions = {
-  env?: Record<string, string>;
+  // Configuration over the tests' own; a name given `undefined` is left unset (CAPTCHA_TEST_CODE: random codes).
+  env?: Record<string, string | undefined>;
   clock?: Clock;
   // Run the migrations on this app's own database (the tests of the migrations), instead of starting from a copy
   // of the worker's migrated template (test/template-db.ts).

@@ -3,6 +3,7 @@ import { postCall } from '../endpoint.js';
 import {
   BindEmailBody,
   BindMobileBody,
+  CaptchaByEmailBody,
   CodeSent,
   EmailCodeRequestBody,
   MobileCodeRequestBody,
@@ -25,4 +26,6 @@ export const verificationApi = {
   unbindMobile: postCall('/api/v1/member/mobile/unbindMobile', UnbindBody, z.null()),
   resetCode: postCall('/api/v1/member/password/resetPwdByEmail/request', ResetCodeRequestBody, CodeSent),
   resetPwdByEmail: postCall('/api/v1/member/password/resetPwdByEmail', ResetPwdByEmailBody, z.null()),
+  // Not in the spec: the captcha's code by e-mail, for whoever cannot read the picture (decision 369).
+  captchaByEmail: postCall('/api/v1/sys/code/sendByEmail', CaptchaByEmailBody, CodeSent),
 };

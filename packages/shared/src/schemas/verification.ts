@@ -110,6 +110,13 @@ export const ResetCodeRequestBody = z.object({
 });
 export type ResetCodeRequestBody = z.infer<typeof ResetCodeRequestBody>;
 
+// The sign-in captcha's code sent to the member's e-mail instead of read from the picture (WCAG 3.3.8, decision 369).
+export const CaptchaByEmailBody = z.object({
+  email: zEmail().describe('the e-mail address of the account signing in'),
+  key: ResetCodeRequestBody.shape.key,
+});
+export type CaptchaByEmailBody = z.infer<typeof CaptchaByEmailBody>;
+
 export const ResetPwdByEmailBody = z.object({
   email: zEmail(),
   code: zVerifyCode(),

@@ -10,6 +10,26 @@ export function createCaptchaRepository(db: Db) {
         .onConflict((oc) => oc.column('key').doUpdateSet({ codeHash, createdAt: now, expiresAt }))
         .execute();
     },
+    // A new answer for a live key (the code sent by e-mail instead of the picture's); false when the key is unknown,
+    // used or expired.
+    async renew(key: string, codeHash: string, now: number, expiresAt: number): Promise<boolean> {
+      const res = await db
+        .updateTable('captcha')
+        .set({ codeHash, createdAt: now, expiresAt })
+        .where('key', '=', key)
+        .where('expiresAt', '>', now)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) > 0;
+    },
+    async isLive(key: string, now: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('captcha')
+        .select('key')
+        .where('key', '=', key)
+        .where('expiresAt', '>', now)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
     // Reads and deletes in one statement: an answer can be tried once only.
     take(key: string) {
       return db.deleteFrom('captcha').where('key', '=', key).returning(['codeHash', 'expiresAt']).executeTakeFirst();

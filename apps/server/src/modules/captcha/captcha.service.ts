@@ -13,19 +13,31 @@ const CODE_LENGTH = 4;
 const hashAnswer = (key: string, code: string) => sha256(`${key}:${code.trim().toUpperCase()}`);
 
 export function createCaptchaService(repo: CaptchaRepository, config: Config, clock: Clock) {
+  const newCode = () =>
+    config.captchaTestCode ??
+    Array.from({ length: CODE_LENGTH }, () => CAPTCHA_ALPHABET[randomInt(CAPTCHA_ALPHABET.length)]).join('');
+
   return {
     // At most CAPTCHA_IP_MAX_PER_MINUTE per address (1005): every issued captcha is a stored row.
     async issue(key: string, ip: string): Promise<Buffer> {
       const issued = await repo.countIssued(`captcha:${ip}`, clock.now(), 60_000);
       if (issued > config.captchaIpMaxPerMinute)
         throw new AppError(Code.TOO_MANY_ATTEMPTS, 'tooManyCaptchas', { minutes: 1 });
-      const code =
-        config.captchaTestCode ??
-        Array.from({ length: CODE_LENGTH }, () => CAPTCHA_ALPHABET[randomInt(CAPTCHA_ALPHABET.length)]).join('');
+      const code = newCode();
       const now = clock.now();
       await repo.purgeExpired(now);
       await repo.upsert(key, hashAnswer(key, code), now, now + config.captchaTtlMs);
       return renderCaptchaPng(code);
+    },
+
+    // The code in another form than the picture (WCAG 3.3.8, decision 369): is the key still to be answered, and a
+    // new answer for it, for its full time again, which the picture's no longer matches. Null for a dead key.
+    isLive: (key: string) => repo.isLive(key, clock.now()),
+    async renew(key: string): Promise<{ code: string; expiresSeconds: number } | null> {
+      const code = newCode();
+      const now = clock.now();
+      const renewed = await repo.renew(key, hashAnswer(key, code), now, now + config.captchaTtlMs);
+      return renewed ? { code, expiresSeconds: Math.floor(config.captchaTtlMs / 1000) } : null;
     },
 
     // Throws 4002 for an unknown, used or expired key and 4001 for a wrong answer; consumes the key either way.

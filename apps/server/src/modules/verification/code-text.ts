@@ -15,6 +15,13 @@ const TEXTS = {
     'en-US':
       'Your verification code is {code}. It is valid for {minutes} minutes. If you did not ask for it, ignore this e-mail.',
   },
+  captchaSubject: { 'zh-TW': '登入驗證碼', 'zh-CN': '登录验证码', 'en-US': 'Your sign-in verification code' },
+  captchaBody: {
+    'zh-TW': '您的登入驗證碼是 {code}，請在 {minutes} 分鐘內填入登入頁的「驗證碼」欄位。若非本人操作，請忽略此郵件。',
+    'zh-CN': '您的登录验证码是 {code}，请在 {minutes} 分钟内填入登录页的“验证码”栏位。若非本人操作，请忽略此邮件。',
+    'en-US':
+      'Your sign-in verification code is {code}. Type or paste it in the sign-in page\'s "Verification code" field within {minutes} minutes. If you did not ask for it, ignore this e-mail.',
+  },
   smsBody: {
     'zh-TW': '您的驗證碼是 {code}，{minutes} 分鐘內有效。',
     'zh-CN': '您的验证码是 {code}，{minutes} 分钟内有效。',

@@ -8,6 +8,7 @@ import {
   normalizeMobile,
   type BindEmailBody,
   type BindMobileBody,
+  type CaptchaByEmailBody,
   type CodeSent,
   type EmailCodeRequestBody,
   type Locale,
@@ -88,7 +89,7 @@ export function createVerificationService(deps: {
   sessions: Pick<SessionService, 'closeAllOf'>;
   mail: SystemMail;
   sms: TextQueue;
-  captcha: Pick<CaptchaService, 'verify'>;
+  captcha: Pick<CaptchaService, 'verify' | 'isLive' | 'renew'>;
   clock: Clock;
   // HMAC key for code hashes (derived from the secret key in configuration).
   codeKey: Buffer;
@@ -385,6 +386,40 @@ export function createVerificationService(deps: {
           throw new AppError(Code.RESEND_TOO_SOON);
       });
       return SENT;
+    },
+
+    // The sign-in captcha's code by e-mail, for a member who cannot read the picture (WCAG 3.3.8, decision 369;
+    // public). As the reset request: the same answer whether or not the address is an active member's, one e-mail a
+    // minute per address, the reset requests' budget per network address. The key gets a new code either way, so the
+    // picture's stops working whatever the address; only a member's address is sent it.
+    async requestCaptchaByEmail(body: CaptchaByEmailBody, ip: string, locale: Locale): Promise<CodeSent> {
+      const now = clock.now();
+      if ((await repo.countResetRequests(ip, now, RESET_WINDOW_MS)) > deps.resetPerHour)
+        throw new AppError(Code.TOO_MANY_ATTEMPTS, 'tooManyCaptchas', { minutes: 60 });
+      if (!(await mail.available())) throw new AppError(Code.MAIL_UNAVAILABLE);
+      // A dead key takes no resend slot: the member gets a new picture and may ask again at once.
+      if (!(await captcha.isLive(body.key))) throw new AppError(Code.CAPTCHA_EXPIRED);
+      const email = lower(body.email);
+      await repo.transaction(async (tx) => {
+        if (!(await repo.claimSendSlot(tx, `email:${email}`, 'captcha', now, RESEND_MS)))
+          throw new AppError(Code.RESEND_TOO_SOON);
+      });
+      const renewed = await captcha.renew(body.key);
+      if (!renewed) throw new AppError(Code.CAPTCHA_EXPIRED);
+      const member = await accounts.activeMemberByEmail(email);
+      if (member) {
+        const { code, expiresSeconds } = renewed;
+        await repo.transaction((tx) =>
+          mail.queue(tx, {
+            to: email,
+            subject: codeText('captchaSubject', locale),
+            text: codeText('captchaBody', locale, { code, minutes: Math.floor(expiresSeconds / 60) }),
+            confidential: true,
+          }),
+        );
+        mail.nudge();
+      }
+      return { resendSeconds: VERIFY_RESEND_SECONDS, expiresSeconds: renewed.expiresSeconds };
     },
 
     // Step 2: the code sets a new password and signs every session of the member out.

@@ -28,6 +28,8 @@ import './login.css';
 // The forgotten-password dialog (antd, with its strings) loads only when it is opened: the login page itself is
 // drawn without antd so that it is small (decision 101).
 const ForgotPassword = lazyPart(() => import('./ForgotPassword'));
+// The picture's code by e-mail (WCAG 3.3.8, decision 369), likewise.
+const CaptchaByEmail = lazyPart(() => import('./CaptchaByEmail'));
 
 // Codes the form shows itself, next to the fields, rather than as a toast.
 const INLINE_CODES = [400, 401, 1001, 1002, 1005, 4001, 4002, 6400, 9004, Code.TWO_FACTOR_REQUIRED];
@@ -80,6 +82,7 @@ export default function LoginPage({
   // Set when the password was right and the second factor is needed (the ticket of the 1010 answer).
   const [ticket, setTicket] = useState<string | null>(null);
   const [isForgotOpen, setForgotOpen] = useState(false);
+  const [isCaptchaMailOpen, setCaptchaMailOpen] = useState(false);
   useLoginTitle(t('common.appName'), t('common.login'));
   useBodyTheme();
 
@@ -270,6 +273,14 @@ export default function LoginPage({
                 </button>
               </div>
             </Field>
+            <button
+              type="button"
+              className="login-btn login-btn-link login-captcha-mail"
+              onClick={() => setCaptchaMailOpen(true)}
+              data-testid="login-captcha-mail"
+            >
+              {t('login.captchaByEmail')}
+            </button>
             <SubmitButton busy={busy} testId="login-submit">
               {t('login.submit')}
             </SubmitButton>
@@ -283,6 +294,20 @@ export default function LoginPage({
             </button>
           </fieldset>
         </form>
+        {isCaptchaMailOpen && (
+          <Suspense fallback={null}>
+            <CaptchaByEmail
+              captchaKey={captcha.key}
+              email={form.values.loginName.includes('@') ? form.values.loginName.trim() : ''}
+              onExpired={captcha.refresh}
+              onClose={(sent) => {
+                setCaptchaMailOpen(false);
+                // The code is on its way: the field it goes in is next.
+                if (sent) setTimeout(() => document.getElementById('code')?.focus());
+              }}
+            />
+          </Suspense>
+        )}
         {isForgotOpen && (
           <Suspense fallback={null}>
             <ForgotPassword

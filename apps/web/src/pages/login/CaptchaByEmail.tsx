@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert, Button, Form, Input, Modal, type ButtonProps } from 'antd';
+import { Code, verificationApi } from '@study-crm/shared';
+import { call } from '../../api/call';
+import { AntdProviders } from '../../components/AntdProviders';
+import { registerBundle } from '../../i18n';
+import { emailRule, requiredRule } from '../../components/form/rules';
+import { useCountdown } from '../../components/form/useCountdown';
+import { useFocusReturn } from '../../components/useFocusReturn';
+import { captchaMail } from './captcha-mail-locale';
+
+// Loaded only when the dialog opens: its strings come with it.
+registerBundle(captchaMail);
+
+// Refusals shown inside the dialog rather than as a toast.
+const INLINE = [400, 1005, 4002, Code.RESEND_TOO_SOON, 7205];
+
+type Props = {
+  // The picture's key: the e-mailed code answers it instead.
+  captchaKey: string;
+  // What the username field holds, when it is an e-mail address.
+  email: string;
+  // The key was gone (expired or used): the page draws a new picture, whose key the next send names.
+  onExpired: () => void;
+  // `sent`: a code is on its way, so the page moves the focus to its code field.
+  onClose: (sent: boolean) => void;
+};
+
+// The sign-in picture's code by e-mail (WCAG 3.3.8, decision 369): whoever cannot read the picture copies the code
+// from their mailbox and pastes it into the code field.
+function CaptchaByEmail({ captchaKey, email, onExpired, onClose }: Props) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ email: string }>();
+  const { left, start } = useCountdown();
+  const [error, setError] = useState<string | null>(null);
+  const [sent, setSent] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function send({ email: typed }: { email: string }) {
+    setBusy(true);
+    setError(null);
+    try {
+      const address = typed.trim();
+      const res = await call(
+        verificationApi.captchaByEmail,
+        { email: address, key: captchaKey },
+        { isLogin: true, apiResCode: INLINE },
+      );
+      if (res.meta.code === 200) {
+        start(res.data.resendSeconds);
+        setSent(t('captchaMail.sent', { email: address, minutes: Math.floor(res.data.expiresSeconds / 60) }));
+      } else if (res.meta.code === Code.CAPTCHA_EXPIRED) {
+        onExpired();
+        setError(t('captchaMail.renewed'));
+      } else setError(res.meta.message);
+    } catch {
+      // The client already showed the transport error.
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal
+      open
+      title={t('captchaMail.title')}
+      onCancel={() => onClose(sent !== null)}
+      footer={
+        <>
+          <Button onClick={() => onClose(sent !== null)} data-testid="captcha-mail-done">
+            {t('captchaMail.done')}
+          </Button>
+          <Button
+            type="primary"
+            onClick={() => form.submit()}
+            loading={busy}
+            disabled={left > 0}
+            {...({ 'data-testid': 'captcha-mail-send' } as ButtonProps)}
+          >
+            {left > 0 ? t('captchaMail.resendIn', { seconds: left }) : t('captchaMail.send')}
+          </Button>
+        </>
+      }
+      destroyOnHidden
+    >
+      <p>{t('captchaMail.intro')}</p>
+      {error && (
+        <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} data-testid="captcha-mail-error" />
+      )}
+      {sent && !error && (
+        <Alert type="success" showIcon title={sent} style={{ marginBottom: 12 }} data-testid="captcha-mail-sent" />
+      )}
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        initialValues={{ email }}
+        onFinish={(v) => void send(v)}
+        data-testid="captcha-mail-form"
+      >
+        <Form.Item
+          name="email"
+          label={t('captchaMail.email')}
+          rules={[requiredRule(t('captchaMail.emailRequired')), emailRule(t('captchaMail.emailInvalid'))]}
+        >
+          <Input autoComplete="email" maxLength={120} autoFocus data-testid="captcha-mail-email" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+// The login page is drawn without antd; the dialog brings antd's theme, locale and feedback with it.
+export default function CaptchaByEmailDialog(props: Props) {
+  // Unmounted to close: the focus goes back to the button that opened it (WCAG 2.4.3), unless the page moves it on.
+  useFocusReturn();
+  return (
+    <AntdProviders>
+      <CaptchaByEmail {...props} />
+    </AntdProviders>
+  );
+}
