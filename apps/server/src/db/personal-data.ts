@@ -53,6 +53,13 @@ export const line = (module: string, what: string, action: ErasureAction, count:
   why,
 });
 
+// A part's lines, declared once for its dry run and its erasure (the two report the same rows): each table with its
+// action and reason. The function returned takes the counts in the same order.
+export const partLines =
+  (module: string, rows: readonly (readonly [what: string, action: ErasureAction, why: string])[]) =>
+  (...counts: number[]): ErasureLine[] =>
+    rows.map(([what, action, why], i) => line(module, what, action, counts[i] ?? 0, why));
+
 // Adds a value worth scrubbing (at least three characters: shorter ones would match everywhere).
 export function noteValue(s: ErasureSubject, ...values: (string | null | undefined)[]): void {
   for (const v of values) {

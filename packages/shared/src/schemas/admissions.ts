@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { isIsoDate, TIME_RE } from '../application-rules.js';
-import { pageOf, zId, zInt, zOptText, zPaging } from '../wire.js';
+import { pageOf, zInt, zOptText, zPaging } from '../wire.js';
 import { zStatus } from './common-status.js';
-import { zRowVersion } from './entry.js';
+import { updateBodyOf } from './entry.js';
 
 // Admissions cycles (issue 40): one UCAS cycle per entry year, its deadlines as dates at one UK time of day.
 const zDeadline = (what: string) =>
@@ -32,7 +32,7 @@ function inOrder(v: { earlyDeadline: string; equalDeadline: string; finalDeadlin
 }
 export const CycleAddBody = CycleBase.superRefine(inOrder);
 export type CycleAddBody = z.infer<typeof CycleAddBody>;
-export const CycleUpdateBody = CycleBase.extend({ id: zId(), version: zRowVersion() }).superRefine(inOrder);
+export const CycleUpdateBody = updateBodyOf(CycleBase).superRefine(inOrder);
 export type CycleUpdateBody = z.infer<typeof CycleUpdateBody>;
 
 export const CycleSchema = z.object({

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { pageOf, zId, zOptText, zPaging } from '../wire.js';
-import { zStatus } from './common-status.js';
-import { entryFields, entrySchema, zRowVersion } from './entry.js';
+import { pageOf, zOptText, zPaging } from '../wire.js';
+import { entryFields, entryListQuery, entrySchema, updateBodyOf } from './entry.js';
 
 export * from '../dict-types.js';
 
@@ -22,17 +21,16 @@ export const DictEntryFields = entryFields(zDictType(), {
 });
 export const DictAddBody = DictEntryFields;
 export type DictAddBody = z.infer<typeof DictAddBody>;
-export const DictUpdateBody = DictEntryFields.extend({ id: zId(), version: zRowVersion() });
+export const DictUpdateBody = updateBodyOf(DictEntryFields);
 export type DictUpdateBody = z.infer<typeof DictUpdateBody>;
 
 export const DictEntrySchema = entrySchema({ label: 'Chinese name', label2: 'English name' });
 export type DictEntry = z.infer<typeof DictEntrySchema>;
 
-export const DictListQuery = zPaging.extend({
-  type: z.string().trim().max(DICT_TYPE_MAX).nullish().describe('only this type'),
-  status: zStatus().nullish(),
-  keyword: zOptText(100).describe('substring of value, Chinese or English name'),
-});
+export const DictListQuery = entryListQuery(
+  z.string().trim().max(DICT_TYPE_MAX).nullish().describe('only this type'),
+  'substring of value, Chinese or English name',
+);
 export type DictListQuery = z.infer<typeof DictListQuery>;
 export const DictPage = pageOf(DictEntrySchema);
 

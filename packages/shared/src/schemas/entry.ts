@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zInt, zOptText, zText } from '../wire.js';
+import { zId, zInt, zOptText, zPaging, zText } from '../wire.js';
 import { zColor, zStatus } from './common-status.js';
 
 // Dictionary entries and tags share one shape: type, key/value, Chinese and English names, description, sort,
@@ -9,6 +9,10 @@ import { zColor, zStatus } from './common-status.js';
 // with code 409 (someone saved the row in between). Optional for callers that do not track it.
 export const zRowVersion = () =>
   zInt().nullish().describe('the version read with the row; a stale one is refused with code 409');
+
+// An editable row's update body: the fields of its add body, then the row's id and the version read with it.
+export const updateBodyOf = <T extends z.ZodRawShape>(fields: z.ZodObject<T>) =>
+  fields.extend({ id: zId(), version: zRowVersion() });
 
 export const zSort = () =>
   zInt().pipe(z.number().min(-100000).max(100000)).nullish().describe('smaller first, default 0');
@@ -28,6 +32,10 @@ export const entryFields = <T extends z.ZodType>(type: T, d: { value: string; la
     status: zStatus().nullish().describe('default enabled'),
     color: zColor(),
   });
+
+// The list's query: one type, the status, and a keyword matched against the value and both names.
+export const entryListQuery = <T extends z.ZodType>(type: T, keyword: string) =>
+  zPaging.extend({ type, status: zStatus().nullish(), keyword: zOptText(100).describe(keyword) });
 
 // The response row.
 export const entrySchema = (d: { label?: string; label2?: string } = {}) =>

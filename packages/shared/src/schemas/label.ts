@@ -1,19 +1,19 @@
 import { z } from 'zod';
-import { pageOf, zId, zIdList, zInt, zOptText, zPaging, zText } from '../wire.js';
+import { pageOf, zId, zIdList, zOptText, zPaging, zText } from '../wire.js';
 import { zColor, zStatus } from './common-status.js';
-import { zRowVersion } from './entry.js';
+import { updateBodyOf, zSort } from './entry.js';
 
 // Labels staff attach to members (e.g. to group students).
 export const LabelFields = z.object({
   name: zText(60).describe('unique label name'),
   color: zColor(),
   description: zOptText(500),
-  sort: zInt().pipe(z.number().min(-100000).max(100000)).nullish().describe('smaller first, default 0'),
+  sort: zSort(),
   status: zStatus().nullish().describe('default enabled'),
 });
 export const LabelAddBody = LabelFields;
 export type LabelAddBody = z.infer<typeof LabelAddBody>;
-export const LabelUpdateBody = LabelFields.extend({ id: zId(), version: zRowVersion() });
+export const LabelUpdateBody = updateBodyOf(LabelFields);
 export type LabelUpdateBody = z.infer<typeof LabelUpdateBody>;
 
 export const LabelSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { pageOf, zId, zOptText, zPaging, zText } from '../wire.js';
-import { zRowVersion } from './entry.js';
+import { pageOf, zOptText, zPaging, zText } from '../wire.js';
+import { updateBodyOf } from './entry.js';
 import { zStatus } from './common-status.js';
 
 export const CONFIG_VALUE_MAX = 4000;
@@ -17,7 +17,7 @@ export const SysConfigFields = z.object({
 });
 export const SysConfigAddBody = SysConfigFields;
 export type SysConfigAddBody = z.infer<typeof SysConfigAddBody>;
-export const SysConfigUpdateBody = SysConfigFields.extend({ id: zId(), version: zRowVersion() });
+export const SysConfigUpdateBody = updateBodyOf(SysConfigFields);
 export type SysConfigUpdateBody = z.infer<typeof SysConfigUpdateBody>;
 
 export const SysConfigSchema = z.object({

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { pageOf, zId, zInt, zOptText, zPaging, zText } from '../wire.js';
-import { zStatus } from './common-status.js';
-import { entryFields, entrySchema, zRowVersion } from './entry.js';
+import { pageOf, zId, zInt, zOptText, zText } from '../wire.js';
+import { entryFields, entryListQuery, entrySchema, updateBodyOf } from './entry.js';
 
 // A tag: like a dictionary entry (type, key/value, Chinese and English names, sort, status) plus a colour.
 // Within a type both the tag key and the Chinese tag are unique.
@@ -12,17 +11,13 @@ export const TagFields = entryFields(zText(64).describe('tag type (dictionary ta
 });
 export const TagAddBody = TagFields;
 export type TagAddBody = z.infer<typeof TagAddBody>;
-export const TagUpdateBody = TagFields.extend({ id: zId(), version: zRowVersion() });
+export const TagUpdateBody = updateBodyOf(TagFields);
 export type TagUpdateBody = z.infer<typeof TagUpdateBody>;
 
 export const TagSchema = entrySchema();
 export type Tag = z.infer<typeof TagSchema>;
 
-export const TagListQuery = zPaging.extend({
-  type: zOptText(64),
-  status: zStatus().nullish(),
-  keyword: zOptText(100).describe('substring of key, Chinese or English tag'),
-});
+export const TagListQuery = entryListQuery(zOptText(64), 'substring of key, Chinese or English tag');
 export type TagListQuery = z.infer<typeof TagListQuery>;
 export const TagPage = pageOf(TagSchema);
 

@@ -3,7 +3,7 @@ import { isIsoDate } from '../application-rules.js';
 import { VISA_STAGE_KINDS, VISA_STEP_STATUSES } from '../visa-rules.js';
 import { pageOf, zId, zInt, zOptText, zPaging } from '../wire.js';
 import { zStatus } from './common-status.js';
-import { zRowVersion } from './entry.js';
+import { updateBodyOf } from './entry.js';
 
 export * from '../visa-rules.js';
 
@@ -21,7 +21,7 @@ const StageBase = z.object({
 });
 export const VisaStageAddBody = StageBase;
 export type VisaStageAddBody = z.infer<typeof VisaStageAddBody>;
-export const VisaStageUpdateBody = StageBase.extend({ id: zId(), version: zRowVersion() });
+export const VisaStageUpdateBody = updateBodyOf(StageBase);
 export type VisaStageUpdateBody = z.infer<typeof VisaStageUpdateBody>;
 
 export const VisaStageSchema = z.object({

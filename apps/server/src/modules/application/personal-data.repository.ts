@@ -2,7 +2,9 @@ import type { Db } from '../../db/database.js';
 import { FILE_COLUMNS } from './file.repository.js';
 import { part, type PersonalData, type PersonalSubject } from '../../lib/personal-data.js';
 import { APPLICATION_CLOSED_STATUSES, searchText } from '@study-crm/shared';
+import type { Conn } from '../../db/conn.js';
 import {
+  type ErasureSubject,
   line,
   noteEmail,
   notePhone,
@@ -86,6 +88,16 @@ const CHILDREN = [
   'applicationVisaStep',
 ] as const;
 
+// Notes the ids of the person's applications' rows in a child table that the audit log records.
+async function noteChildRecords(tx: Conn, s: ErasureSubject, table: 'applicationFile' | 'applicationReminder') {
+  const rows = await tx.selectFrom(table).select('id').where('applicationId', 'in', s.applicationIds).execute();
+  noteRecords(
+    s,
+    table,
+    rows.map((r) => r.id),
+  );
+}
+
 // An erased person's applications stay as rows (payments and follow-ups point at them), anonymised: the pseudonym as
 // the name, every personal field emptied, removed from the lists. Their sections, visa steps, reminders and files go;
 // the to-dos the reminders put in teachers' message boxes (titles naming the student) go with them, through the inbox
@@ -124,16 +136,7 @@ export const applicationPersonalData = (inbox: Pick<InboxService, 'syncSourceTod
     }
     noteRecords(s, 'application', s.applicationIds);
     if (!s.applicationIds.length) return;
-    const files = await tx
-      .selectFrom('applicationFile')
-      .select('id')
-      .where('applicationId', 'in', s.applicationIds)
-      .execute();
-    noteRecords(
-      s,
-      'applicationFile',
-      files.map((f) => f.id),
-    );
+    await noteChildRecords(tx, s, 'applicationFile');
     const steps = await tx
       .selectFrom('applicationVisaStep')
       .select(['id', 'casNumber'])
@@ -147,16 +150,7 @@ export const applicationPersonalData = (inbox: Pick<InboxService, 'syncSourceTod
     for (const v of steps) noteValue(s, v.casNumber);
     // Their reminders: the e-mail copies of them sent to teachers name the student (the mail module's part blanks
     // the copies of the person's records, decision 344).
-    const reminders = await tx
-      .selectFrom('applicationReminder')
-      .select('id')
-      .where('applicationId', 'in', s.applicationIds)
-      .execute();
-    noteRecords(
-      s,
-      'applicationReminder',
-      reminders.map((r) => r.id),
-    );
+    await noteChildRecords(tx, s, 'applicationReminder');
     const referrers = await tx
       .selectFrom('applicationReferrer')
       .select(['lastName', 'firstName', 'email', 'mobile', 'address'])

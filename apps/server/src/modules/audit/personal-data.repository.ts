@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.js';
 import { noFiles, part, type PersonalData, type PersonalSubject } from '../../lib/personal-data.js';
 import type { Conn } from '../../db/conn.js';
 import { changesOf } from './audit-changes.js';
-import { type ErasureSubject, line, mayHold, type PersonalDataPart } from '../../db/personal-data.js';
+import { type ErasureSubject, mayHold, partLines, type PersonalDataPart } from '../../db/personal-data.js';
 import { erasureMatcher, scrubChanges, type ScrubbedEntry } from './erasure-scrub.js';
 import { archiveLines } from './archive-erasure.repository.js';
 import type { FileStorage } from '../files/index.js';
@@ -170,6 +170,11 @@ async function scrubbedEntries(tx: Conn, s: ErasureSubject): Promise<{ id: numbe
   }
   return out;
 }
+// The part's lines (counts: the entries rewritten, the person's own entries whose IP address and user agent go).
+const lines = partLines('audit', [
+  ['auditLog', 'anonymise', 'factOnly'],
+  ['auditLogOrigin', 'anonymise', 'factOnly'],
+]);
 
 export const auditPersonalData: PersonalDataPart = {
   module: 'audit',
@@ -180,10 +185,7 @@ export const auditPersonalData: PersonalDataPart = {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('memberId', '=', s.memberId)
       .executeTakeFirst();
-    return [
-      line('audit', 'auditLog', 'anonymise', scrubbed.length, 'factOnly'),
-      line('audit', 'auditLogOrigin', 'anonymise', Number(own?.n ?? 0), 'factOnly'),
-    ];
+    return lines(scrubbed.length, Number(own?.n ?? 0));
   },
   async erase(tx, s) {
     const scrubbed = await scrubbedEntries(tx, s);
@@ -194,11 +196,6 @@ export const auditPersonalData: PersonalDataPart = {
       .set({ ip: null, userAgent: null })
       .where('memberId', '=', s.memberId)
       .executeTakeFirst();
-    return {
-      lines: [
-        line('audit', 'auditLog', 'anonymise', scrubbed.length, 'factOnly'),
-        line('audit', 'auditLogOrigin', 'anonymise', Number(own.numUpdatedRows), 'factOnly'),
-      ],
-    };
+    return { lines: lines(scrubbed.length, Number(own.numUpdatedRows)) };
   },
 };

@@ -5,9 +5,9 @@ import { searchText } from '@study-crm/shared';
 import type { Conn } from '../../db/conn.js';
 import {
   type ErasureSubject,
-  line,
   noteRecords,
   noteValue,
+  partLines,
   type PersonalDataPart,
   purgeSearchIndex,
 } from '../../db/personal-data.js';
@@ -55,6 +55,13 @@ const feedbackOf = (tx: Conn, s: ErasureSubject) =>
         ...(s.emails.size ? [eb(eb.fn('lower', ['email']), 'in', [...s.emails])] : []),
       ]),
     );
+const feedbackIds = async (tx: Conn, s: ErasureSubject) =>
+  (await feedbackOf(tx, s).select('id').execute()).map((r) => r.id);
+// The part's lines (counts: the messages, their replies).
+const lines = partLines('feedback', [
+  ['feedback', 'anonymise', 'blanked'],
+  ['feedbackReply', 'anonymise', 'blanked'],
+]);
 
 export const feedbackPersonalData: PersonalDataPart = {
   module: 'feedback',
@@ -68,17 +75,14 @@ export const feedbackPersonalData: PersonalDataPart = {
     );
   },
   async plan(tx, s) {
-    const ids = (await feedbackOf(tx, s).select('id').execute()).map((r) => r.id);
+    const ids = await feedbackIds(tx, s);
     const replies = ids.length
       ? await tx.selectFrom('feedbackReply').select('id').where('feedbackId', 'in', ids).execute()
       : [];
-    return [
-      line('feedback', 'feedback', 'anonymise', ids.length, 'blanked'),
-      line('feedback', 'feedbackReply', 'anonymise', replies.length, 'blanked'),
-    ];
+    return lines(ids.length, replies.length);
   },
   async erase(tx, s) {
-    const ids = (await feedbackOf(tx, s).select('id').execute()).map((r) => r.id);
+    const ids = await feedbackIds(tx, s);
     let replies = 0;
     if (ids.length) {
       await tx
@@ -101,11 +105,6 @@ export const feedbackPersonalData: PersonalDataPart = {
       replies = Number(r.numUpdatedRows);
       await purgeSearchIndex(tx, 'feedback_search');
     }
-    return {
-      lines: [
-        line('feedback', 'feedback', 'anonymise', ids.length, 'blanked'),
-        line('feedback', 'feedbackReply', 'anonymise', replies, 'blanked'),
-      ],
-    };
+    return { lines: lines(ids.length, replies) };
   },
 };

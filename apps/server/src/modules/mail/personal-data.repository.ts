@@ -3,8 +3,8 @@ import { part, type PersonalData } from '../../lib/personal-data.js';
 import type { Conn } from '../../db/conn.js';
 import {
   type ErasureSubject,
-  line,
   noteRecords,
+  partLines,
   type PersonalDataPart,
   purgeSearchIndex,
 } from '../../db/personal-data.js';
@@ -64,6 +64,12 @@ async function copiesOf(tx: Conn, s: ErasureSubject): Promise<number[]> {
 // The e-mails blanked: those sent to the person and the copies of their records sent to anyone.
 const blanked = async (tx: Conn, s: ErasureSubject) => [...new Set([...s.received.email, ...(await copiesOf(tx, s))])];
 
+// The part's lines (counts: the e-mails blanked, their attachments).
+const lines = partLines('mail', [
+  ['emailMessage', 'anonymise', 'blanked'],
+  ['emailAttachment', 'erase', 'personal'],
+]);
+
 // E-mails sent to an erased person (found by the delivery module's outbox rows), and the copies of their records
 // sent to others: kept as rows so the counts of what was sent stay, with subject and body blanked; their attachments
 // go, from storage too when no other e-mail keeps the same stored file. The e-mails are records of the audit log:
@@ -79,20 +85,12 @@ export const mailPersonalData: PersonalDataPart = {
     const files = ids.length
       ? await tx.selectFrom('emailAttachment').select('id').where('emailId', 'in', ids).execute()
       : [];
-    return [
-      line('mail', 'emailMessage', 'anonymise', ids.length, 'blanked'),
-      line('mail', 'emailAttachment', 'erase', files.length, 'personal'),
-    ];
+    return lines(ids.length, files.length);
   },
   async erase(tx, s) {
     const ids = await blanked(tx, s);
     if (!ids.length) {
-      return {
-        lines: [
-          line('mail', 'emailMessage', 'anonymise', 0, 'blanked'),
-          line('mail', 'emailAttachment', 'erase', 0, 'personal'),
-        ],
-      };
+      return { lines: lines(0, 0) };
     }
     await tx
       .updateTable('emailMessage')
@@ -115,10 +113,7 @@ export const mailPersonalData: PersonalDataPart = {
       : new Set<string>();
     await purgeSearchIndex(tx, 'email_message_search');
     return {
-      lines: [
-        line('mail', 'emailMessage', 'anonymise', ids.length, 'blanked'),
-        line('mail', 'emailAttachment', 'erase', files.length, 'personal'),
-      ],
+      lines: lines(ids.length, files.length),
       storedNames: names.filter((n) => !still.has(n)),
     };
   },

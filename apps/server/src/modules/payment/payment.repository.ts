@@ -137,6 +137,17 @@ export const dayTotalSums = (eb: ExpressionBuilder<Database, 'paymentDayTotal'>)
 export const summaryInKeyOrder = (db: Db) =>
   db.selectFrom('paymentSummary').orderBy('currency').orderBy('type').orderBy('status');
 
+// The filter on a maintained total by the keys both tables are kept by (type, status, currency), from the slots.
+function byKind<T extends 'paymentSummary' | 'paymentDayTotal', O>(
+  q: SelectQueryBuilder<Database, T, O>,
+  v: Slots<string>,
+): SelectQueryBuilder<Database, T, O> {
+  if (v.type) q = q.where('type', '=', v.type);
+  if (v.status) q = q.where('status', '=', v.status);
+  if (v.currency) q = q.where('currency', '=', v.currency);
+  return q;
+}
+
 // The sum of the per-day totals' `n` column as `n` (0 when no row matches).
 const sumOfN = (eb: ExpressionBuilder<Database, 'paymentDayTotal'>) =>
   eb.fn.coalesce(eb.fn.sum<number | string>('n'), eb.lit(0)).as('n');
@@ -167,21 +178,12 @@ export function createPaymentRepository(db: Db) {
     return Number(res.numUpdatedRows) === 1;
   }
 
-  const summaryOf = (v: Slots<string>) => {
-    let q = summaryInKeyOrder(db);
-    if (v.type) q = q.where('type', '=', v.type);
-    if (v.status) q = q.where('status', '=', v.status);
-    if (v.currency) q = q.where('currency', '=', v.currency);
-    return q;
-  };
+  const summaryOf = (v: Slots<string>) => byKind(summaryInKeyOrder(db), v);
   const dayTotalsOf = (v: Slots<string>) => {
     let q = db.selectFrom('paymentDayTotal');
     if (v.dateFrom) q = q.where('day', '>=', v.dateFrom);
     if (v.dateTo) q = q.where('day', '<=', v.dateTo);
-    if (v.type) q = q.where('type', '=', v.type);
-    if (v.status) q = q.where('status', '=', v.status);
-    if (v.currency) q = q.where('currency', '=', v.currency);
-    return q;
+    return byKind(q, v);
   };
   // How many records match, as `n`: from a maintained summary when one answers the filter exactly, else counted.
   // (One statement whatever the source: `select (…) as n`.)

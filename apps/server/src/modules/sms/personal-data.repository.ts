@@ -3,8 +3,8 @@ import { noFiles, part, type PersonalData, type PersonalSubject } from '../../li
 import type { Conn } from '../../db/conn.js';
 import {
   type ErasureSubject,
-  line,
   noteRecords,
+  partLines,
   type PersonalDataPart,
   purgeSearchIndex,
 } from '../../db/personal-data.js';
@@ -60,6 +60,12 @@ async function textsOf(tx: Conn, s: ErasureSubject): Promise<number[]> {
   );
 }
 
+// The part's lines (counts: the recipient rows, the single texts).
+const lines = partLines('sms', [
+  ['smsRecipient', 'anonymise', 'blanked'],
+  ['smsBatch', 'anonymise', 'blanked'],
+]);
+
 // The single texts blanked are records of the audit log: noted, so its entries of them keep which fields changed,
 // not the text (the delivery module's part, before this one, named the batches).
 export const smsPersonalData: PersonalDataPart = {
@@ -71,10 +77,7 @@ export const smsPersonalData: PersonalDataPart = {
     const n = await recipientsOf(tx, s)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirst();
-    return [
-      line('sms', 'smsRecipient', 'anonymise', Number(n?.n ?? 0), 'blanked'),
-      line('sms', 'smsBatch', 'anonymise', (await textsOf(tx, s)).length, 'blanked'),
-    ];
+    return lines(Number(n?.n ?? 0), (await textsOf(tx, s)).length);
   },
   async erase(tx, s) {
     const texts = await textsOf(tx, s);
@@ -94,11 +97,6 @@ export const smsPersonalData: PersonalDataPart = {
         .execute();
       await purgeSearchIndex(tx, 'sms_batch_search');
     }
-    return {
-      lines: [
-        line('sms', 'smsRecipient', 'anonymise', ids.length, 'blanked'),
-        line('sms', 'smsBatch', 'anonymise', texts.length, 'blanked'),
-      ],
-    };
+    return { lines: lines(ids.length, texts.length) };
   },
 };

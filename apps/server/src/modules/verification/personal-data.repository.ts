@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Conn } from '../../db/conn.js';
-import { line, type ErasureSubject, type PersonalDataPart } from '../../db/personal-data.js';
+import { type ErasureSubject, partLines, type PersonalDataPart } from '../../db/personal-data.js';
 
 // An erased person's verification codes go, and the last-send marks of their addresses and numbers.
 const sendsOf = (tx: Conn, s: ErasureSubject) =>
@@ -13,6 +13,11 @@ const sendsOf = (tx: Conn, s: ErasureSubject) =>
         ...[...s.phones].map((p) => eb('target', 'like', `%${p}`)),
       ]),
     );
+// The part's lines (counts: the codes, the last-send marks).
+const lines = partLines('verification', [
+  ['verificationCode', 'erase', 'personal'],
+  ['verificationSend', 'erase', 'personal'],
+]);
 
 export const verificationPersonalData: PersonalDataPart = {
   module: 'verification',
@@ -25,10 +30,7 @@ export const verificationPersonalData: PersonalDataPart = {
     const sends = await sendsOf(tx, s)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirst();
-    return [
-      line('verification', 'verificationCode', 'erase', Number(codes?.n ?? 0), 'personal'),
-      line('verification', 'verificationSend', 'erase', Number(sends?.n ?? 0), 'personal'),
-    ];
+    return lines(Number(codes?.n ?? 0), Number(sends?.n ?? 0));
   },
   async erase(tx, s) {
     const codes = await tx.deleteFrom('verificationCode').where('memberId', '=', s.memberId).executeTakeFirst();
@@ -36,11 +38,6 @@ export const verificationPersonalData: PersonalDataPart = {
     for (const t of targets) {
       await tx.deleteFrom('verificationSend').where('target', '=', t.target).where('purpose', '=', t.purpose).execute();
     }
-    return {
-      lines: [
-        line('verification', 'verificationCode', 'erase', Number(codes.numDeletedRows), 'personal'),
-        line('verification', 'verificationSend', 'erase', targets.length, 'personal'),
-      ],
-    };
+    return { lines: lines(Number(codes.numDeletedRows), targets.length) };
   },
 };
