@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApplicationSaved, EmailDetail, FileRecord, MailSender } from '@study-crm/shared';
+import type { ApplicationSaved, EmailDetail, FileRecord } from '@study-crm/shared';
 import { BASE, fullForm, PNG_1x1, staffWith } from './test/application-fixtures.js';
 import { startTestApp, TEST_CAPTCHA, type TestApp } from './test/harness.js';
 import { startS3Server, type S3Fixture } from './test/s3-fixture.js';
-import { startSmtpServer } from './test/smtp-fixture.js';
+import { addSenderFor, startSmtpServer } from './test/smtp-fixture.js';
 
 import { onPostgres } from './test/engine.js';
 const LOGIN = '/api/v1/mc/auth/login/loginName';
@@ -107,13 +107,7 @@ describe.skipIf(!onPostgres)('two app servers on one PostgreSQL and one S3 bucke
 
   it('sends an e-mail queued on A exactly once with both workers running', async () => {
     const { token } = await a.login();
-    const senderId = (
-      await b.post<MailSender>(
-        '/admin/v1/mailSenders/add',
-        { host: '127.0.0.1', port: smtp.port, account: 'office@example.com', password: 'right-pass', tlsMode: 'none' },
-        { token },
-      )
-    ).data.id;
+    const senderId = await addSenderFor(b, smtp, { token });
     const recipients = Array.from({ length: 30 }, (_, i) => `pupil${i}@example.com`);
     const queued = await a.post<{ id: number }>(
       '/admin/v1/message/email/add',

@@ -57,3 +57,26 @@ export async function changeCounterValue(db: Db, name: string): Promise<number> 
   const row = await db.selectFrom('changeCounter').select('value').where('name', '=', name).executeTakeFirstOrThrow();
   return Number(row.value);
 }
+
+// A passport reminder of an application (due 2026-12-20, sent 7 days before) to a teacher, as the reminder run
+// writes it at `now`: its id.
+export async function insertPassportReminder(
+  db: Db,
+  of: { applicationId: number; teacherId: number; subjectKey: string; now: number },
+): Promise<number> {
+  const row = await db
+    .insertInto('applicationReminder')
+    .values({
+      applicationId: of.applicationId,
+      kind: 'passport',
+      subjectKey: of.subjectKey,
+      dueDate: '2026-12-20',
+      daysBefore: 7,
+      teacherId: of.teacherId,
+      createdAt: of.now,
+      updatedAt: of.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

@@ -1,6 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { expect } from 'vitest';
+import type { MailSender } from '@study-crm/shared';
+import type { CallOpts, TestApp, Values } from './harness.js';
 
 export type Received = { envelopeTo: string[]; mail: ParsedMail };
 
@@ -47,8 +50,29 @@ export async function startSmtpServer(opts: {
   const port = (server.server.address() as AddressInfo).port;
   return {
     port,
+    user: opts.user,
+    pass: opts.pass,
     received,
     rcptAttempts,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+export type SmtpFixture = Awaited<ReturnType<typeof startSmtpServer>>;
+
+// Adds, through the mail settings as `as`, the mail sender that signs in to this server over a plain connection with
+// the server's own account and password (`values` adds to or replaces those fields); its id.
+export async function addSenderFor(
+  t: Pick<TestApp, 'post'>,
+  smtp: SmtpFixture,
+  as: CallOpts,
+  values: Values = {},
+): Promise<number> {
+  const res = await t.post<MailSender>(
+    '/admin/v1/mailSenders/add',
+    { host: '127.0.0.1', port: smtp.port, account: smtp.user, password: smtp.pass, tlsMode: 'none', ...values },
+    as,
+  );
+  expect(res.meta.code, res.meta.message).toBe(200);
+  return res.data.id;
 }

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { Code, PERM, type ApplicationPageSchema, type ApplicationSaved } from '@study-crm/shared';
 import type { Values } from '../../test/harness.js';
 import { BASE, fullForm, staffWith } from '../../test/application-fixtures.js';
-import { exportCalls, readSheet } from '../../test/export-fixtures.js';
+import { exportCalls } from '../../test/export-fixtures.js';
 import { useTestApp } from '../../test/signed-in.js';
 
 type Page = z.infer<typeof ApplicationPageSchema>;
@@ -14,7 +14,7 @@ describe('application list export', () => {
   let teacherId: number;
   let noList: { token: string };
   const create = (v: Values) => t.post<ApplicationSaved>(`${BASE}/create`, fullForm(v), t.admin);
-  const { file, start: startExport, sheet: exportedSheet } = exportCalls(t);
+  const { file, start: startExport, sheet: exportedSheet, directSheet } = exportCalls(t);
 
   beforeAll(async () => {
     teacherId = await staffWith(t, 'exportteacher', []);
@@ -60,16 +60,8 @@ describe('application list export', () => {
     const filters = { keyword: 'Export', status: 'rejected', sortField: 'applicationDate', order: 'asc' };
     const list = await t.get<Page>(`${BASE}/list`, filters, t.admin);
     expect(list.data.list.map((r) => r.name)).toEqual(['Export Alpha', 'Export Beta']);
-    const start = await startExport('application', filters);
-    expect(start.data).toEqual({ jobId: null, total: 2 });
-
-    const res = await file({ list: 'application', filters: JSON.stringify(filters), locale: 'en-US' });
-    expect(res.statusCode).toBe(200);
-    const sheet = await readSheet(res.rawPayload);
-    expect(sheet.rowCount).toBe(3);
-    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    const { sheet, header, col } = await directSheet('application', filters, 2);
     expect(header.slice(0, 4)).toEqual(['Student', 'English name', 'Email', 'Status']);
-    const col = (name: string) => header.indexOf(name) + 1;
     list.data.list.forEach((r, i) => {
       const row = sheet.getRow(i + 2);
       expect(row.getCell(col('Student')).value).toBe(r.name);

@@ -197,20 +197,17 @@ describe('applications board', () => {
     const unknown = await move({ id, version: 2, status: 'no_such_status' });
     expect(unknown.meta.code).toBe(400);
     expect(unknown.meta.message).toMatch(/status/);
-    await t.db.db
-      .updateTable('dictEntry')
-      .set({ status: 'disabled' })
-      .where('type', '=', 'application_status')
-      .where('value', '=', 'withdrawn')
-      .execute();
+    const withdrawnIs = (status: 'enabled' | 'disabled') =>
+      t.db.db
+        .updateTable('dictEntry')
+        .set({ status })
+        .where('type', '=', 'application_status')
+        .where('value', '=', 'withdrawn')
+        .execute();
+    await withdrawnIs('disabled');
     const disabled = await move({ id, version: 2, status: 'withdrawn' });
     expect(disabled.meta.code).toBe(400);
-    await t.db.db
-      .updateTable('dictEntry')
-      .set({ status: 'enabled' })
-      .where('type', '=', 'application_status')
-      .where('value', '=', 'withdrawn')
-      .execute();
+    await withdrawnIs('enabled');
     expect((await t.get<{ status: string }>(`${BASE}/view`, { id }, t.admin)).data.status).toBe('offer_conditional');
 
     // Odd input: 400 naming the field, never 500.

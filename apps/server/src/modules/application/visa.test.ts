@@ -5,7 +5,6 @@ import type {
   CycleOption,
   DueSoon,
   FileRecord,
-  MailSender,
   MessageBox,
   Page,
   VisaChecklist,
@@ -20,7 +19,7 @@ import { useTestApp } from '../../test/signed-in.js';
 import { BASE, fullForm, PDF_MINI, staffWith } from '../../test/application-fixtures.js';
 import { testClock, type Values } from '../../test/harness.js';
 import { expectParamError } from '../../test/expect-envelope.js';
-import { startSmtpServer } from '../../test/smtp-fixture.js';
+import { addSenderFor, startSmtpServer } from '../../test/smtp-fixture.js';
 
 const V = '/api/v1/mc/applicationVisa';
 const S = '/api/v1/mc/visaStage';
@@ -329,12 +328,7 @@ describe('Student visa checklist', () => {
 
   it('reminds the owner before the CAS runs out, once, with two workers, e-mailed, cleared once the visa is applied for', async () => {
     await moveTo('2027-03-01');
-    const sender = await t.post<MailSender>(
-      '/admin/v1/mailSenders/add',
-      { host: '127.0.0.1', port: smtp.port, account: 'visa@example.com', password: 'right-pass', tlsMode: 'none' },
-      admin,
-    );
-    expect(sender.meta.code, sender.meta.message).toBe(200);
+    await addSenderFor(t, smtp, admin);
     const id = await create();
     await saved(id, 'casIssued', {
       status: 'done',
@@ -401,14 +395,7 @@ describe('Student visa checklist', () => {
     // Decision 209: a test not fit for the course (here not a UKVI-approved SELT, and writing below B2) is reminded
     // 14, 7, 3 and 1 days before the course starts (1 September of the 2027 entry).
     await moveTo('2027-03-01');
-    if (!(await t.db.db.selectFrom('mailSender').select('id').executeTakeFirst())) {
-      const sender = await t.post<MailSender>(
-        '/admin/v1/mailSenders/add',
-        { host: '127.0.0.1', port: smtp.port, account: 'visa@example.com', password: 'right-pass', tlsMode: 'none' },
-        admin,
-      );
-      expect(sender.meta.code, sender.meta.message).toBe(200);
-    }
+    if (!(await t.db.db.selectFrom('mailSender').select('id').executeTakeFirst())) await addSenderFor(t, smtp, admin);
     const score = { testType: 'ielts_academic', testDate: '2026-05-10', total: 6 };
     const id = await create({
       name: '林語測',

@@ -3,7 +3,7 @@ import { Code, PERM, type ApplicationSaved, type SmsUploadResult, type TimelineP
 import { useTestApp } from '../../test/signed-in.js';
 import { BASE, fullForm, PDF_MINI, staffWith } from '../../test/application-fixtures.js';
 import { recipientFile, SMS, uploadFile } from '../../test/sms-fixtures.js';
-import { startSmtpServer } from '../../test/smtp-fixture.js';
+import { addSenderFor, startSmtpServer } from '../../test/smtp-fixture.js';
 import { expectParamError } from '../../test/expect-envelope.js';
 import type { Values } from '../../test/harness.js';
 
@@ -26,17 +26,12 @@ describe("a record's timeline", () => {
     await tick();
     ok(await t.post(`/api/v1/mc/followUp/add`, { applicationId: appId, service: 'visa' }, t.admin));
     await tick();
-    const sender = await t.post<{ id: number }>(
-      '/admin/v1/mailSenders/add',
-      { host: '127.0.0.1', port: smtp.port, account: 'office@example.com', password: 'right-pass', tlsMode: 'none' },
-      t.admin,
-    );
-    ok(sender);
+    const senderId = await addSenderFor(t, smtp, t.admin);
     ok(
       await t.post(
         '/admin/v1/message/email/add',
         {
-          senderId: sender.data.id,
+          senderId,
           platform: 'WEB',
           recipients: 'xiaoming@example.com',
           subject: 'Your offer',

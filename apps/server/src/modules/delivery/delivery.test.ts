@@ -35,8 +35,8 @@ describe('delivery outbox and worker', () => {
   });
 
   const outbox = () => createOutboxRepository(t.db.db, t.db.dialect);
-  const worker = (channel: Channel, random = () => 0.5) => {
-    const w = createDeliveryWorker({ outbox: outbox(), clock, settings, log: t.app.log, random });
+  const worker = (channel: Channel, repo: OutboxRepository = outbox()) => {
+    const w = createDeliveryWorker({ outbox: repo, clock, settings, log: t.app.log, random: () => 0.5 });
     w.register(channel);
     return w;
   };
@@ -148,8 +148,7 @@ describe('delivery outbox and worker', () => {
   it('records a success whose first record failed, and never sends that message again', async () => {
     await queue(10, ['h@example.com']);
     const { channel, sent } = scriptedChannel(() => 'accepted');
-    const w = createDeliveryWorker({ outbox: failingMarkSent(1), clock, settings, log: t.app.log, random: () => 0.5 });
-    w.register(channel);
+    const w = worker(channel, failingMarkSent(1));
     expect(await w.runOnce()).toBe(1);
     expect((await rows(10))[0]).toMatchObject({ status: 'sent', attempts: 1, providerMessageId: 'accepted' });
     clock.advance(10 * settings.leaseMs);
@@ -160,8 +159,7 @@ describe('delivery outbox and worker', () => {
   it('leaves a success it cannot record sending without a lease: no worker claims it or sends it again', async () => {
     await queue(11, ['i@example.com']);
     const { channel, sent } = scriptedChannel(() => 'accepted');
-    const w = createDeliveryWorker({ outbox: failingMarkSent(99), clock, settings, log: t.app.log, random: () => 0.5 });
-    w.register(channel);
+    const w = worker(channel, failingMarkSent(99));
     expect(await w.runOnce()).toBe(1);
     const [left] = await rows(11);
     expect(left).toMatchObject({ status: 'sending', attempts: 1, lastErrorCode: 'SENT_UNRECORDED' });

@@ -4,6 +4,7 @@ import { useTestApp } from '../../test/signed-in.js';
 import { BASE, fullForm } from '../../test/application-fixtures.js';
 import { scanTextColumns } from '../../test/text-scan.js';
 import { testClock } from '../../test/harness.js';
+import { insertPassportReminder } from '../../test/rows.js';
 import { REMINDER_SOURCE } from '../application/index.js';
 import { createOutboxRepository } from '../delivery/index.js';
 import { createMailRepository, createRecordCopies } from '../mail/index.js';
@@ -39,20 +40,12 @@ describe("erasing a person: the reminder e-mails about them in others' outbox", 
         updatedAt: now,
       })
       .execute();
-    const reminder = await db
-      .insertInto('applicationReminder')
-      .values({
-        applicationId: app.data.id,
-        kind: 'passport',
-        subjectKey: 'passport',
-        dueDate: '2026-12-20',
-        daysBefore: 7,
-        teacherId: t.admin.mid,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const reminderId = await insertPassportReminder(db, {
+      applicationId: app.data.id,
+      teacherId: t.admin.mid,
+      subjectKey: 'passport',
+      now,
+    });
     const copies = createRecordCopies({
       repo: createMailRepository(db),
       outbox: createOutboxRepository(db, t.db.dialect),
@@ -63,7 +56,7 @@ describe("erasing a person: the reminder e-mails about them in others' outbox", 
       db,
       {
         source: REMINDER_SOURCE,
-        sourceId: reminder.id,
+        sourceId: reminderId,
         subject: TITLE,
         text: `${TITLE}\n\nhttps://portal.example/applicationManage/applicationDetail?id=${app.data.id}`,
         to: [TEACHER_EMAIL],

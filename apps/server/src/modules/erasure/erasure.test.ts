@@ -17,6 +17,7 @@ import { useTestApp } from '../../test/signed-in.js';
 import { BASE, fullForm, PDF_MINI, PNG_1x1 } from '../../test/application-fixtures.js';
 import { scanTextColumns } from '../../test/text-scan.js';
 import { testClock, type Values } from '../../test/harness.js';
+import { insertPassportReminder } from '../../test/rows.js';
 import { createInboxRepository, createInboxService } from '../inbox/index.js';
 
 const PLAN = '/admin/v1/sys/privacy/erasure/plan';
@@ -522,22 +523,14 @@ describe('erasing a person: audited records, visa steps and reminder to-dos', ()
     expect(step.meta.code, step.meta.message).toBe(200);
     // A reminder of the application with the to-do it put in the admin's message box (as the reminder run does).
     const now = Date.now();
-    const reminder = await t.db.db
-      .insertInto('applicationReminder')
-      .values({
-        applicationId: appId,
-        kind: 'passport',
-        subjectKey: '2026-12-20',
-        dueDate: '2026-12-20',
-        daysBefore: 7,
-        teacherId: t.admin.mid,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const reminderId = await insertPassportReminder(t.db.db, {
+      applicationId: appId,
+      teacherId: t.admin.mid,
+      subjectKey: '2026-12-20',
+      now,
+    });
     await createInboxService(createInboxRepository(t.db.db), testClock(now)).syncSourceTodo(
-      { kind: 'applicationReminder', id: reminder.id },
+      { kind: 'applicationReminder', id: reminderId },
       { memberId: t.admin.mid, kind: 'ukPassport', title: TODO, link: null, dueAt: null, done: 0 },
     );
     // A call on several follow-ups, the person's not the first it names: its entry loses their values, not another's.
@@ -593,8 +586,6 @@ describe('erasing a person: audited records, visa steps and reminder to-dos', ()
     expect(text).toContain(OTHER_NOTE);
     expect(await scanTextColumns(t.db.db, [NOTE, NOTE2, CAS, REMARKS, TODO])).toEqual([]);
     expect(await t.db.db.selectFrom('applicationVisaStep').selectAll().execute()).toEqual([]);
-    expect(await t.db.db.selectFrom('memberTodo').selectAll().where('sourceId', '=', reminder.id).execute()).toEqual(
-      [],
-    );
+    expect(await t.db.db.selectFrom('memberTodo').selectAll().where('sourceId', '=', reminderId).execute()).toEqual([]);
   });
 });

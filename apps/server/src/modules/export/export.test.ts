@@ -9,7 +9,6 @@ import {
   PERM,
   type AuditEntry,
   type AuditPage,
-  type BackgroundJob,
   type ExportStart,
   type MessageBox,
   type Page,
@@ -17,10 +16,27 @@ import {
 import { createRole, createStaff, setRolePerms, STAFF_PASSWORD } from '../../test/access-fixtures.js';
 import { APP_ID } from '../../test/harness.js';
 import { exportCalls, readSheet } from '../../test/export-fixtures.js';
-import { useTestApp } from '../../test/signed-in.js';
+import { jobFile, jobStatus } from '../../test/job-fixtures.js';
+import { useTestApp, type UsedTestApp } from '../../test/signed-in.js';
 import { writeWorkbook, type ExportColumn } from './index.js';
 import { engineFree } from '../../test/engine.js';
 import { seedDemoAudit } from '../../seed/demo-audit.js';
+
+// The operation log exported as the administrator with too many rows for a direct download: a background job,
+// whose file is not ready before the job runs. Its id and its status once it has run.
+async function auditLogJob(t: UsedTestApp, locale?: string) {
+  const start = await t.post<ExportStart>(
+    '/api/v1/export/start',
+    { list: 'auditLog', filters: '{}', ...(locale ? { locale } : {}) },
+    { token: t.admin.token },
+  );
+  expect(start.data.jobId).not.toBeNull();
+  const direct = await exportCalls(t).file({ list: 'auditLog', filters: '{}' });
+  expect(JSON.parse(direct.body).meta.code).toBe(Code.JOB_NOT_READY);
+  await t.app.jobs.runOnce();
+  const jobId = start.data.jobId!;
+  return { jobId, job: await jobStatus(t, jobId, t.admin.token) };
+}
 
 describe('export of a list', () => {
   const t = useTestApp({ signIn: true, env: { DELIVERY_WORKER: 'off', EXPORT_DIRECT_MAX_ROWS: '3' } });
@@ -44,26 +60,17 @@ describe('export of a list', () => {
       });
   });
 
-  const { file } = exportCalls(t);
+  const { file, directSheet } = exportCalls(t);
 
   it('exports the filtered list as the list shows it, headings in the reader’s language, formulas kept as text', async () => {
     const filters = { module: 'auth', outcome: 'refused', order: 'asc' };
     const list = await t.get<Page<AuditEntry>>('/admin/v1/sys/auditLogs', filters, { token: t.admin.token });
     expect(list.data.total).toBeGreaterThanOrEqual(2);
     expect(list.data.total).toBeLessThanOrEqual(3);
-    const start = await t.post<ExportStart>(
-      '/api/v1/export/start',
-      { list: 'auditLog', filters: JSON.stringify(filters) },
-      { token: t.admin.token },
-    );
-    expect(start.data).toEqual({ jobId: null, total: list.data.total });
-    const res = await file({ list: 'auditLog', filters: JSON.stringify(filters), locale: 'en-US' });
-    expect(res.statusCode).toBe(200);
+    const { res, sheet } = await directSheet('auditLog', filters, list.data.total);
     expect(res.headers['cache-control']).toContain('no-store');
-    const sheet = await readSheet(res.rawPayload);
     expect(sheet.getRow(1).getCell(1).value).toBe('Time');
     expect(sheet.getRow(1).getCell(7).value).toBe('Outcome');
-    expect(sheet.rowCount).toBe(list.data.total + 1);
     const first = list.data.list[0]!;
     const row = sheet.getRow(2);
     expect((row.getCell(1).value as Date).getTime()).toBe(first.createdAt);
@@ -104,38 +111,21 @@ describe('export of a list', () => {
   it('runs a larger export as a job whose file arrives in the message box', async () => {
     const list = await t.get<Page<AuditEntry>>('/admin/v1/sys/auditLogs', {}, { token: t.admin.token });
     expect(list.data.total).toBeGreaterThan(3);
-    const start = await t.post<ExportStart>(
-      '/api/v1/export/start',
-      { list: 'auditLog', filters: '{}', locale: 'en-US' },
-      { token: t.admin.token },
-    );
-    expect(start.data.jobId).not.toBeNull();
-    // Too many rows for a direct download.
-    expect(JSON.parse((await file({ list: 'auditLog', filters: '{}' })).body).meta.code).toBe(Code.JOB_NOT_READY);
-    await t.app.jobs.runOnce();
-    const job = await t.get<BackgroundJob>('/api/v1/jobs/status', { id: start.data.jobId! }, { token: t.admin.token });
+    const { jobId, job } = await auditLogJob(t, 'en-US');
     expect(job.data.status).toBe('done');
     expect(job.data.done).toBe(job.data.total);
     expect(job.data.total).toBeGreaterThanOrEqual(list.data.total);
     const box = await t.get<MessageBox>('/api/v1/message/box', { tab: 'message' }, { token: t.admin.token });
     expect(box.data.message.list[0]).toMatchObject({
       title: 'Export ready: Operation log',
-      link: `/api/v1/jobs/download?id=${start.data.jobId}`,
+      link: `/api/v1/jobs/download?id=${jobId}`,
     });
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/jobs/download?appId=${APP_ID}&mcId=COM&id=${start.data.jobId}`,
-      headers: t.headers({ token: t.admin.token }),
-    });
+    const res = await jobFile(t, jobId, t.admin.token);
     const sheet = await readSheet(res.rawPayload);
     expect(sheet.rowCount).toBe(job.data.total + 1);
     expect(sheet.getRow(1).getCell(2).value).toBe('Member');
     // Another member cannot fetch it.
-    const theirs = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/jobs/download?appId=${APP_ID}&mcId=COM&id=${start.data.jobId}`,
-      headers: t.headers({ token: limited.token }),
-    });
+    const theirs = await jobFile(t, jobId, limited.token);
     expect(JSON.parse(theirs.body).meta.code).toBe(Code.NOT_FOUND);
   });
 
@@ -150,12 +140,7 @@ describe('export of a list', () => {
     );
     expect(start.data.jobId).not.toBeNull();
     await t.app.jobs.runOnce();
-    const download = async () =>
-      t.app.inject({
-        method: 'GET',
-        url: `/api/v1/jobs/download?appId=${APP_ID}&mcId=COM&id=${start.data.jobId}`,
-        headers: t.headers({ token: reader.token }),
-      });
+    const download = async () => jobFile(t, start.data.jobId!, reader.token);
     expect((await download()).statusCode).toBe(200);
     await setRolePerms(t.db.db, role, [PERM.feedbackList]);
     const refused = await download();
@@ -168,21 +153,10 @@ describe('export of a list', () => {
   // Last in this block: the entries it adds would show in the filtered lists above.
   it('stores a job workbook larger than the upload check reads (64 KB) and downloads it whole', async () => {
     await seedDemoAudit(t.db.db, 4000);
-    const start = await t.post<ExportStart>(
-      '/api/v1/export/start',
-      { list: 'auditLog', filters: '{}', locale: 'en-US' },
-      { token: t.admin.token },
-    );
-    expect(start.data.jobId).not.toBeNull();
-    await t.app.jobs.runOnce();
-    const job = await t.get<BackgroundJob>('/api/v1/jobs/status', { id: start.data.jobId! }, { token: t.admin.token });
+    const { jobId, job } = await auditLogJob(t, 'en-US');
     expect(job.data).toMatchObject({ status: 'done', errorCode: null });
     expect(job.data.done).toBeGreaterThanOrEqual(4000);
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/jobs/download?appId=${APP_ID}&mcId=COM&id=${start.data.jobId}`,
-      headers: t.headers({ token: t.admin.token }),
-    });
+    const res = await jobFile(t, jobId, t.admin.token);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     // The streamed workbook names [Content_Types].xml past the first 64 KB (what the upload check reads).
@@ -199,23 +173,14 @@ describe('export of a list whose count stops at a cap', () => {
     signIn: true,
     env: { DELIVERY_WORKER: 'off', EXPORT_DIRECT_MAX_ROWS: '10', AUDIT_COUNT_CAP: '3' },
   });
-  const { file } = exportCalls(t);
 
   it('runs the operation log as a job when its total is a capped floor under the direct limit', async () => {
     await seedDemoAudit(t.db.db, 30);
     const list = await t.get<AuditPage>('/admin/v1/sys/auditLogs', { pageSize: 1 }, { token: t.admin.token });
     expect(list.data.totalCapped).toBe(true);
     expect(list.data.total).toBeLessThanOrEqual(10);
-    const start = await t.post<ExportStart>(
-      '/api/v1/export/start',
-      { list: 'auditLog', filters: '{}' },
-      { token: t.admin.token },
-    );
-    expect(start.data.jobId).not.toBeNull();
     // Not streamed in the request either.
-    expect(JSON.parse((await file({ list: 'auditLog', filters: '{}' })).body).meta.code).toBe(Code.JOB_NOT_READY);
-    await t.app.jobs.runOnce();
-    const job = await t.get<BackgroundJob>('/api/v1/jobs/status', { id: start.data.jobId! }, { token: t.admin.token });
+    const { job } = await auditLogJob(t);
     expect(job.data.status).toBe('done');
     expect(job.data.done).toBeGreaterThanOrEqual(30);
   });

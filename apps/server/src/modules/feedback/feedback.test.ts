@@ -5,7 +5,6 @@ import {
   PERM,
   type FeedbackDetail,
   type FeedbackItem,
-  type MailSender,
   type MessageBox,
   type Page,
   type SearchResult,
@@ -22,7 +21,7 @@ import {
   type Values,
 } from '../../test/harness.js';
 import { staffWith } from '../../test/application-fixtures.js';
-import { startSmtpServer } from '../../test/smtp-fixture.js';
+import { addSenderFor, startSmtpServer } from '../../test/smtp-fixture.js';
 import * as feedbackMobile from '../../db/migrations/20261207_0087_feedback_mobile.js';
 import { SUBMIT_LIMIT } from './index.js';
 
@@ -45,19 +44,7 @@ describe('feedback', () => {
     smtp = await startSmtpServer({ user: 'office@example.com', pass: 'right-pass' });
     t = await startTestApp({ env: { DELIVERY_POLL_MS: '20' } });
     admin = await t.login();
-    const sender = await t.post<MailSender>(
-      '/admin/v1/mailSenders/add',
-      {
-        host: '127.0.0.1',
-        port: smtp.port,
-        account: 'office@example.com',
-        password: 'right-pass',
-        tlsMode: 'none',
-        displayName: 'Study CRM',
-      },
-      { token: admin.token },
-    );
-    expect(sender.meta.code).toBe(200);
+    await addSenderFor(t, smtp, admin, { displayName: 'Study CRM' });
     await staffWith(t, 'fbreader', [PERM.feedbackList]);
     answererId = await staffWith(t, 'fbanswer', [PERM.feedbackList, PERM.feedbackAnswer]);
     await staffWith(t, 'fbnobody', []);

@@ -8,7 +8,6 @@ import {
   IMPORT_COLUMNS,
   jobDownloadLink,
   PERM,
-  type BackgroundJob,
   type ImportCheck,
   type ImportKind,
   type ImportRun,
@@ -23,6 +22,7 @@ import { createJobRepository, createJobService } from '../jobs/index.js';
 import { createImportRepository, createImportService, type ImportServices } from './index.js';
 import { choicesOf } from './import.kinds.js';
 import { download, sheetRows } from '../../test/sms-fixtures.js';
+import { jobFile, jobStatus } from '../../test/job-fixtures.js';
 import { emptyRowsBomb, workbookOf } from '../../test/xlsx-files.js';
 
 type Cell = string | Date | { formula: string; result: string };
@@ -137,10 +137,10 @@ describe('spreadsheet imports', () => {
     expect(await zip.file('xl/worksheets/sheet1.xml')!.async('string')).not.toContain('<f>');
 
     // The result sheet is also the job's file, as every job's (the message box links it).
-    const jobFile = await download(t, t.admin.token, `/api/v1/jobs/download?id=${valid.data.jobId}`);
-    expect(jobFile.statusCode).toBe(200);
-    expect((await sheetRows(jobFile.rawPayload))[4]!.slice(0, 2)).toEqual(['5', 'refused']);
-    const job = await t.get<BackgroundJob>('/api/v1/jobs/status', { id: valid.data.jobId }, { token: t.admin.token });
+    const jobSheet = await jobFile(t, valid.data.jobId, t.admin.token);
+    expect(jobSheet.statusCode).toBe(200);
+    expect((await sheetRows(jobSheet.rawPayload))[4]!.slice(0, 2)).toEqual(['5', 'refused']);
+    const job = await jobStatus(t, valid.data.jobId, t.admin.token);
     expect(job.data).toMatchObject({ kind: 'import.tag', status: 'done', done: 6, total: 6 });
 
     // One audit entry for the start (the mode), one for the write with its row counts, as the importer; none for
@@ -309,7 +309,7 @@ describe('spreadsheet imports', () => {
     await t.post('/admin/v1/sys/dict/add', { type: 'imp_kind', value: 'w', label: '先' }, { token: t.admin.token });
     const refused = await run('dict', later.data.id, 'all', token);
     expect(refused.data).toMatchObject({ status: 'checked', mode: null, processed: 0, added: 0 });
-    const job = await t.get<BackgroundJob>('/api/v1/jobs/status', { id: refused.data.jobId }, { token });
+    const job = await jobStatus(t, refused.data.jobId, token);
     expect(job.data).toMatchObject({ status: 'failed', errorCode: 7984 });
     const w = await t.db.db
       .selectFrom('dictEntry')
@@ -756,7 +756,7 @@ describe('spreadsheet imports', () => {
     expect(dry.meta.code, dry.meta.message).toBe(200);
     const ended = await run('tag', dry.data.id, 'all');
     expect(ended.data).toMatchObject({ status: 'done', added: 1 });
-    const job = await t.get<BackgroundJob>('/api/v1/jobs/status', { id: ended.data.jobId }, { token: t.admin.token });
+    const job = await jobStatus(t, ended.data.jobId, t.admin.token);
     expect(job.data).toMatchObject({ status: 'done', fileName: `${'長'.repeat(115)}.xlsx` });
     const posted = await t.db.db
       .selectFrom('systemMessage')
@@ -782,9 +782,9 @@ describe('spreadsheet imports', () => {
     expect(dry.data).toMatchObject({ total: 3000, toAdd: 1 });
     const ended = await run('tag', dry.data.id, 'valid');
     expect(ended.data).toMatchObject({ status: 'done', added: 1, refused: 2999 });
-    const job = await t.get<BackgroundJob>('/api/v1/jobs/status', { id: ended.data.jobId }, { token: t.admin.token });
+    const job = await jobStatus(t, ended.data.jobId, t.admin.token);
     expect(job.data).toMatchObject({ status: 'done', errorCode: null });
-    const file = await download(t, t.admin.token, `/api/v1/jobs/download?id=${ended.data.jobId}`);
+    const file = await jobFile(t, ended.data.jobId, t.admin.token);
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.length).toBeGreaterThan(64 * 1024);
     const result = await sheetRows(file.rawPayload);
@@ -809,7 +809,7 @@ describe('spreadsheet imports', () => {
     await setRolePerms(t.db.db, await roleIdOf('ROLE_TAGIMPORTER'), [PERM.tagList]);
     await t.app.jobs.runOnce();
     expect(await tagCount('impgone')).toBe(0);
-    const job = await t.get<BackgroundJob>('/api/v1/jobs/status', { id: started.data.jobId }, { token });
+    const job = await jobStatus(t, started.data.jobId, token);
     expect(job.data).toMatchObject({ status: 'failed', errorCode: 403 });
     const view = await t.db.db.selectFrom('importRun').select('status').where('id', '=', dry.data.id).execute();
     expect(view).toEqual([{ status: 'checked' }]);

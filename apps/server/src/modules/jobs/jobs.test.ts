@@ -1,9 +1,10 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { Code, JOB_LINK_RE, type BackgroundJob, type MessageBox } from '@study-crm/shared';
+import { Code, JOB_LINK_RE, type MessageBox } from '@study-crm/shared';
 import { createRole, createStaff, STAFF_PASSWORD } from '../../test/access-fixtures.js';
-import { APP_ID, startTestApp, testClock, type TestApp } from '../../test/harness.js';
+import { startTestApp, testClock, type TestApp } from '../../test/harness.js';
+import { jobFile, jobStatus } from '../../test/job-fixtures.js';
 import { useTestApp } from '../../test/signed-in.js';
 import type { JobContext } from './index.js';
 
@@ -53,13 +54,8 @@ describe('background jobs', () => {
     other = await t.login('jobstaff', STAFF_PASSWORD);
   });
 
-  const status = (id: number, token = t.admin.token) => t.get<BackgroundJob>('/api/v1/jobs/status', { id }, { token });
-  const download = (id: number, token = t.admin.token) =>
-    t.app.inject({
-      method: 'GET',
-      url: `/api/v1/jobs/download?appId=${APP_ID}&mcId=COM&id=${id}`,
-      headers: t.headers({ token }),
-    });
+  const status = (id: number, token = t.admin.token) => jobStatus(t, id, token);
+  const download = (id: number, token = t.admin.token) => jobFile(t, id, token);
 
   it('runs a queued job once, stores its file and posts the download link to its owner', async () => {
     const job = await t.app.jobs.enqueue('test-rows', t.admin.mid, { n: 3 }, 'en-US');

@@ -1,22 +1,24 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PERM, type EmailDetail, type MailSender } from '@study-crm/shared';
-import { startTestApp, testClock, type TestApp, type Values } from '../../test/harness.js';
+import { PERM, type EmailDetail } from '@study-crm/shared';
+import { testClock, type Values } from '../../test/harness.js';
+import { useTestApp } from '../../test/signed-in.js';
 import { PDF_MINI, PNG_1x1 } from '../../test/application-fixtures.js';
 import { createRole, createStaff, STAFF_PASSWORD } from '../../test/access-fixtures.js';
-import { startSmtpServer } from '../../test/smtp-fixture.js';
+import { addSenderFor, startSmtpServer } from '../../test/smtp-fixture.js';
 import { createFileRepository, referencedByAny, sweepOrphanUploads } from '../application/index.js';
 import { createFileStorage, createUploadLedger } from '../files/index.js';
 import { createMailRepository } from './mail.repository.js';
 
 const EMAIL = '/admin/v1/message/email';
+const smtp = await startSmtpServer({ user: 'office@example.com', pass: 'pw' });
+afterAll(() => smtp.close());
 type Uploaded = { name: string; originalName: string; size: number };
 
 // Issue 15: e-mail attachments are files uploaded through /api/v1/fms/upload, sent byte for byte.
 describe('e-mail attachments', () => {
-  let t: TestApp;
+  const t = useTestApp({ signIn: true, env: { DELIVERY_POLL_MS: '20' } });
   let token: string;
-  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   let senderId: number;
 
   const upload = async (name: string, content: Buffer) => {
@@ -40,20 +42,8 @@ describe('e-mail attachments', () => {
   }
 
   beforeAll(async () => {
-    smtp = await startSmtpServer({ user: 'office@example.com', pass: 'pw' });
-    t = await startTestApp({ env: { DELIVERY_POLL_MS: '20' } });
-    token = (await t.login()).token;
-    senderId = (
-      await t.post<MailSender>(
-        '/admin/v1/mailSenders/add',
-        { host: '127.0.0.1', port: smtp.port, account: 'office@example.com', password: 'pw', tlsMode: 'none' },
-        { token },
-      )
-    ).data.id;
-  });
-  afterAll(async () => {
-    await t?.close();
-    await smtp?.close();
+    token = t.admin.token;
+    senderId = await addSenderFor(t, smtp, t.admin);
   });
 
   it('sends uploaded files as attachments with identical bytes and shows them in the view', async () => {

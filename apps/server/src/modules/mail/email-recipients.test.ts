@@ -3,7 +3,7 @@ import type { AddressObject } from 'mailparser';
 import type { Email, EmailDetail, MailSender, Page } from '@study-crm/shared';
 import { testClock } from '../../test/harness.js';
 import { useTestApp } from '../../test/signed-in.js';
-import { startSmtpServer } from '../../test/smtp-fixture.js';
+import { addSenderFor, startSmtpServer } from '../../test/smtp-fixture.js';
 
 const EMAIL = '/admin/v1/message/email';
 const smtp = await startSmtpServer({ user: 'office@example.com', pass: 'right-pass' });
@@ -19,20 +19,7 @@ describe('e-mail recipients, reply-to and send later', () => {
   let senderId: number;
 
   beforeAll(async () => {
-    const res = await t.post<MailSender>(
-      '/admin/v1/mailSenders/add',
-      {
-        host: '127.0.0.1',
-        port: smtp.port,
-        account: 'office@example.com',
-        password: 'right-pass',
-        tlsMode: 'none',
-        displayName: 'Office',
-        replyTo: 'advisers@example.com',
-      },
-      { token: t.admin.token },
-    );
-    senderId = res.data.id;
+    senderId = await addSenderFor(t, smtp, t.admin, { displayName: 'Office', replyTo: 'advisers@example.com' });
   });
 
   const add = (v: Record<string, string | number | null>, locale = 'en-US') =>

@@ -4,7 +4,7 @@ import { sql, type CompiledQuery, type KyselyPlugin } from 'kysely';
 import { isPostgres } from '../../db/database.js';
 import { useTestApp } from '../../test/signed-in.js';
 import { BASE, fullForm } from '../../test/application-fixtures.js';
-import { startSmtpServer } from '../../test/smtp-fixture.js';
+import { addSenderFor, startSmtpServer } from '../../test/smtp-fixture.js';
 import { createEmailTimeline } from './email-timeline.repository.js';
 
 const smtp = await startSmtpServer({ user: 'office@example.com', pass: 'right-pass' });
@@ -32,13 +32,7 @@ describe("an application's timeline of e-mails", () => {
     );
     expect(app.meta.code, app.meta.message).toBe(200);
     appId = app.data.id;
-    const sender = await t.post<{ id: number }>(
-      '/admin/v1/mailSenders/add',
-      { host: '127.0.0.1', port: smtp.port, account: 'office@example.com', password: 'right-pass', tlsMode: 'none' },
-      t.admin,
-    );
-    expect(sender.meta.code, sender.meta.message).toBe(200);
-    senderId = sender.data.id;
+    senderId = await addSenderFor(t, smtp, t.admin);
   });
 
   it('shows the e-mails sent to the student in any letter case, and none sent to someone else', async () => {

@@ -6,51 +6,36 @@ import {
   type ApplicationSaved,
   type EmailDetail,
   type Email,
-  type MailSender,
   type Page,
   type Template,
 } from '@study-crm/shared';
-import { startTestApp, type TestApp } from '../../test/harness.js';
-import { startSmtpServer } from '../../test/smtp-fixture.js';
+import { useTestApp } from '../../test/signed-in.js';
+import { addSenderFor, startSmtpServer } from '../../test/smtp-fixture.js';
 import { BASE, fullForm, staffWith } from '../../test/application-fixtures.js';
 
 const EMAIL = '/admin/v1/message/email';
+// 451 for the first try of "busy@", 550 always for "nobody@".
+const smtp = await startSmtpServer({
+  user: 'office@example.com',
+  pass: 'right-pass',
+  refuse: (address, n) => (address.startsWith('busy@') && n === 1 ? 451 : address.startsWith('nobody@') ? 550 : null),
+});
+afterAll(() => smtp.close());
 
 describe('e-mails through a real SMTP server', () => {
-  let t: TestApp;
+  const t = useTestApp({
+    signIn: true,
+    env: { DELIVERY_POLL_MS: '20', DELIVERY_BACKOFF_MS: '10', DELIVERY_BACKOFF_MAX_MS: '50' },
+  });
   let token: string;
-  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   let senderId: number;
   let badSenderId: number;
   let templateId: number;
 
   beforeAll(async () => {
-    // 451 for the first try of "busy@", 550 always for "nobody@".
-    smtp = await startSmtpServer({
-      user: 'office@example.com',
-      pass: 'right-pass',
-      refuse: (address, n) =>
-        address.startsWith('busy@') && n === 1 ? 451 : address.startsWith('nobody@') ? 550 : null,
-    });
-    t = await startTestApp({
-      env: { DELIVERY_POLL_MS: '20', DELIVERY_BACKOFF_MS: '10', DELIVERY_BACKOFF_MAX_MS: '50' },
-    });
-    token = (await t.login()).token;
-    const sender = (password: string) =>
-      t.post<MailSender>(
-        '/admin/v1/mailSenders/add',
-        {
-          host: '127.0.0.1',
-          port: smtp.port,
-          account: 'office@example.com',
-          password,
-          tlsMode: 'none',
-          displayName: '顧問',
-        },
-        { token },
-      );
-    senderId = (await sender('right-pass')).data.id;
-    badSenderId = (await sender('wrong-pass')).data.id;
+    token = t.admin.token;
+    senderId = await addSenderFor(t, smtp, { token }, { displayName: '顧問' });
+    badSenderId = await addSenderFor(t, smtp, { token }, { displayName: '顧問', password: 'wrong-pass' });
     templateId = (
       await t.post<Template>(
         '/admin/v1/message/templates/add',
@@ -63,10 +48,6 @@ describe('e-mails through a real SMTP server', () => {
         { token },
       )
     ).data.id;
-  });
-  afterAll(async () => {
-    await t?.close();
-    await smtp?.close();
   });
 
   const add = (v: Record<string, string | number | null>, locale = 'en-US') =>

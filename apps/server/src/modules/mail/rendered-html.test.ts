@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApplicationSaved, EmailDetail, MailSender, Template } from '@study-crm/shared';
-import { startTestApp, type TestApp } from '../../test/harness.js';
-import { startSmtpServer } from '../../test/smtp-fixture.js';
+import type { ApplicationSaved, EmailDetail, Template } from '@study-crm/shared';
+import { useTestApp } from '../../test/signed-in.js';
+import { addSenderFor, startSmtpServer } from '../../test/smtp-fixture.js';
 import { BASE, fullForm } from '../../test/application-fixtures.js';
 
 const EMAIL = '/admin/v1/message/email';
+const smtp = await startSmtpServer({ user: 'office@example.com', pass: 'right-pass' });
+afterAll(() => smtp.close());
 
 // Markup a template can build from harmless-looking text with Liquid's filters (issue 38, item 1).
 const HOSTILE: string[] = [
@@ -37,26 +39,13 @@ const HOSTILE: string[] = [
 const DANGER = /<(script|iframe|form|svg)|<[^>]*\son[a-z]+\s*=|<[^>]*=\s*["']?\s*javascript:/i;
 
 describe('rendered e-mails hold no markup the sanitiser would remove', () => {
-  let t: TestApp;
+  const t = useTestApp({ signIn: true, env: { DELIVERY_POLL_MS: '20' } });
   let token: string;
-  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   let senderId: number;
 
   beforeAll(async () => {
-    smtp = await startSmtpServer({ user: 'office@example.com', pass: 'right-pass' });
-    t = await startTestApp({ env: { DELIVERY_POLL_MS: '20' } });
-    token = (await t.login()).token;
-    senderId = (
-      await t.post<MailSender>(
-        '/admin/v1/mailSenders/add',
-        { host: '127.0.0.1', port: smtp.port, account: 'office@example.com', password: 'right-pass', tlsMode: 'none' },
-        { token },
-      )
-    ).data.id;
-  });
-  afterAll(async () => {
-    await t?.close();
-    await smtp?.close();
+    token = t.admin.token;
+    senderId = await addSenderFor(t, smtp, t.admin);
   });
 
   const add = (v: Record<string, string | number | null>) =>

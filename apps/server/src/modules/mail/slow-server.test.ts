@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EmailDetail, MailSender } from '@study-crm/shared';
+import type { EmailDetail } from '@study-crm/shared';
 import { startTestApp, type TestApp } from '../../test/harness.js';
-import { startSmtpServer } from '../../test/smtp-fixture.js';
+import { addSenderFor, startSmtpServer } from '../../test/smtp-fixture.js';
+import { onPostgres } from '../../test/engine.js';
 
 const EMAIL = '/admin/v1/message/email';
-import { onPostgres } from '../../test/engine.js';
 // The slow server answers MAIL FROM, RCPT TO and the end of DATA after 700 ms each: one e-mail takes over 2 s,
 // longer than the 2-second lease, so only a worker that renews its claims keeps them.
 const SLOW_MS = 700;
@@ -31,16 +31,8 @@ describe.skipIf(!onPostgres)('the outbox under a slow mail server, two servers o
     a = await startTestApp({ env });
     b = await startTestApp({ env, joins: a });
     token = (await a.login()).token;
-    const sender = async (port: number, account: string, password: string) =>
-      (
-        await b.post<MailSender>(
-          '/admin/v1/mailSenders/add',
-          { host: '127.0.0.1', port, account, password, tlsMode: 'none', displayName: account },
-          { token },
-        )
-      ).data.id;
-    slowId = await sender(slow.port, 'slow@example.com', 'slow-pass');
-    fastId = await sender(fast.port, 'fast@example.com', 'fast-pass');
+    slowId = await addSenderFor(b, slow, { token }, { displayName: slow.user });
+    fastId = await addSenderFor(b, fast, { token }, { displayName: fast.user });
   });
   afterAll(async () => {
     await b?.close();

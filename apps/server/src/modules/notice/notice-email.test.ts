@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MailSender, NoticeView } from '@study-crm/shared';
+import type { NoticeView } from '@study-crm/shared';
 import type { Values } from '../../test/harness.js';
 import { createStaff } from '../../test/access-fixtures.js';
 import { useTestApp } from '../../test/signed-in.js';
-import { startSmtpServer } from '../../test/smtp-fixture.js';
+import { addSenderFor, startSmtpServer } from '../../test/smtp-fixture.js';
 
 const N = '/admin/v1/notices';
 const smtp = await startSmtpServer({ user: 'office@example.com', pass: 'right-pass' });
@@ -46,12 +46,7 @@ describe('notice e-mail copies', () => {
   });
 
   it('e-mails one member their copy, addressed to them alone, with its status on the notice', async () => {
-    const sender = await t.post<MailSender>(
-      '/admin/v1/mailSenders/add',
-      { host: '127.0.0.1', port: smtp.port, account: 'office@example.com', password: 'right-pass', tlsMode: 'none' },
-      { token: t.admin.token },
-    );
-    expect(sender.meta.code).toBe(200);
+    await addSenderFor(t, smtp, t.admin);
     const res = await add({ recipientId: amyId });
     expect(res.meta.code).toBe(200);
     // Queued, not sent, until the outbox says otherwise.

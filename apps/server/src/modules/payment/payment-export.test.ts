@@ -9,7 +9,7 @@ import {
 } from '@study-crm/shared';
 import type { Values } from '../../test/harness.js';
 import { BASE, fullForm, staffWith } from '../../test/application-fixtures.js';
-import { exportCalls, readSheet } from '../../test/export-fixtures.js';
+import { exportCalls } from '../../test/export-fixtures.js';
 import { useTestApp } from '../../test/signed-in.js';
 
 const PAY = '/api/v1/mc/paymentRecord';
@@ -31,7 +31,7 @@ describe('payment list export', () => {
       },
       t.admin,
     );
-  const { file, start: startExport, sheet: exportedSheet } = exportCalls(t);
+  const { file, start: startExport, sheet: exportedSheet, directSheet } = exportCalls(t);
 
   beforeAll(async () => {
     await staffWith(t, 'nopay', [PERM.feedbackList]);
@@ -53,16 +53,8 @@ describe('payment list export', () => {
     const filters = { currency: 'GBP', sortField: 'transactionDate', order: 'asc' };
     const list = await t.get<Page<PaymentListItem>>(`${PAY}/list`, filters, t.admin);
     expect(list.data.list.map((r) => r.title)).toEqual(['=Deposit', 'Refund part']);
-    const start = await startExport('payment', filters);
-    expect(start.data).toEqual({ jobId: null, total: 2 });
-
-    const res = await file({ list: 'payment', filters: JSON.stringify(filters), locale: 'en-US' });
-    expect(res.statusCode).toBe(200);
-    const sheet = await readSheet(res.rawPayload);
-    expect(sheet.rowCount).toBe(3);
-    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    const { sheet, header, col } = await directSheet('payment', filters, 2);
     expect(header.slice(0, 6)).toEqual(['Payment date', 'Title', 'Type', 'Amount', 'Currency', 'Status']);
-    const col = (name: string) => header.indexOf(name) + 1;
     const [dep, refund] = [sheet.getRow(2), sheet.getRow(3)];
     expect((dep.getCell(col('Payment date')).value as Date).toISOString().slice(0, 10)).toBe('2026-11-20');
     expect(dep.getCell(col('Payment date')).numFmt).toBe('yyyy-mm-dd');

@@ -19,6 +19,7 @@ import { BASE, fullForm, PDF_MINI, staffWith } from '../../test/application-fixt
 import { expectParamError } from '../../test/expect-envelope.js';
 import { testClock, type Values } from '../../test/harness.js';
 import { useTestApp } from '../../test/signed-in.js';
+import { jobFile, jobStatus } from '../../test/job-fixtures.js';
 import { noticeRow } from '../../test/rows.js';
 import { AppError } from '../../http/errors.js';
 import { createAuditPersonalData, createAuditRetention } from '../audit/index.js';
@@ -54,13 +55,8 @@ describe('subject access (issue 41)', () => {
     return res;
   };
   // The export is a background job: its archive through the jobs module's download.
-  const download = (id: number, token: string | null = t.admin.token) =>
-    t.app.inject({
-      method: 'GET',
-      url: `/api/v1/jobs/download?id=${id}&appId=student-admin&mcId=COM`,
-      headers: t.headers({ token }),
-    });
-  const status = (id: number, token = t.admin.token) => t.get<BackgroundJob>('/api/v1/jobs/status', { id }, { token });
+  const download = (id: number, token: string | null = t.admin.token) => jobFile(t, id, token);
+  const status = (id: number, token = t.admin.token) => jobStatus(t, id, token);
 
   beforeAll(async () => {
     const db = t.db.db;
@@ -711,7 +707,7 @@ describe('exporting a staff member', () => {
       .values(roleList.map((p) => ({ roleId: role.id, permissionId: p.id })))
       .execute();
     await t.app.jobs.runOnce();
-    const status = await t.get<BackgroundJob>('/api/v1/jobs/status', { id: waiting.data.id }, exporter);
+    const status = await jobStatus(t, waiting.data.id, exporter.token);
     expect(status.data).toMatchObject({ status: 'failed', errorCode: Code.ERASE_BEYOND_OWN });
   });
 });
@@ -730,11 +726,7 @@ describe("the subject access export's audit entries", () => {
     const started = await t.post<BackgroundJob>(`${PRIV}/export/add`, { subjectId }, t.admin);
     expect(started.meta.code, started.meta.message).toBe(200);
     expect(await t.app.jobs.runOnce()).toBe(1);
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/jobs/download?id=${started.data.id}&appId=student-admin&mcId=COM`,
-      headers: t.headers({ token: t.admin.token }),
-    });
+    const res = await jobFile(t, started.data.id, t.admin.token);
     expect(res.statusCode, res.body).toBe(200);
     const text = await (await JSZip.loadAsync(res.rawPayload)).file('data.json')!.async('string');
     const data = JSON.parse(text) as { sources: { source: string; rows: Record<string, unknown>[] }[] };

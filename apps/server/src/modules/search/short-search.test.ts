@@ -177,21 +177,14 @@ describe('short searches', () => {
     const raw = t.db.db;
     for (const word of ['美', '美玲', 'q', 'iq']) {
       // As the search box, the application list and the staff pickers ask.
-      const box = raw
-        .selectFrom('application')
-        .select('id')
-        .where(liveSearched('application', [word]))
-        .where(searchTextHolds(raw, 'application', [word]))
-        .orderBy('id', 'desc')
-        .limit(5);
-      const list = raw
-        .selectFrom('application')
-        .select('id')
-        .where(liveSearched('application', [word]))
-        .where(searchTextHolds(raw, 'application', [word]))
-        .orderBy('applicationDate', 'desc')
-        .orderBy('id', 'desc')
-        .limit(20);
+      const applications = () =>
+        raw
+          .selectFrom('application')
+          .select('id')
+          .where(liveSearched('application', [word]))
+          .where(searchTextHolds(raw, 'application', [word]));
+      const box = applications().orderBy('id', 'desc').limit(5);
+      const list = applications().orderBy('applicationDate', 'desc').orderBy('id', 'desc').limit(20);
       const staff = raw
         .selectFrom('member')
         .select('id')

@@ -5,7 +5,7 @@ import type { MemberTable } from '../../db/schema.js';
 import { STAFF_PASSWORD } from '../../test/access-fixtures.js';
 import { testClock, TEST_CAPTCHA } from '../../test/harness.js';
 import { useTestApp } from '../../test/signed-in.js';
-import { startSmtpServer } from '../../test/smtp-fixture.js';
+import { addSenderFor, startSmtpServer } from '../../test/smtp-fixture.js';
 import { staffWith } from '../../test/application-fixtures.js';
 import { expectParamError } from '../../test/expect-envelope.js';
 
@@ -18,15 +18,6 @@ describe('verification codes, binding and reset by e-mail', () => {
   const t = useTestApp({ clock, env: { DELIVERY_POLL_MS: '20', RESET_CODE_MAX_PER_HOUR: '1000' } });
   let n = 0;
 
-  const addSender = async () => {
-    const admin = await t.login();
-    const res = await t.post(
-      '/admin/v1/mailSenders/add',
-      { host: '127.0.0.1', port: smtp.port, account: 'office@example.com', password: 'right-pass', tlsMode: 'none' },
-      { token: admin.token },
-    );
-    expect(res.meta.code).toBe(200);
-  };
   // A fresh staff member, signed in.
   async function member() {
     n += 1;
@@ -107,7 +98,7 @@ describe('verification codes, binding and reset by e-mail', () => {
     const { token } = await member();
     const none = await t.post(`${M}/email/sms/request`, { purpose: 'bind', email: 'first@example.com' }, { token });
     expect(none.meta.code).toBe(Code.MAIL_UNAVAILABLE);
-    await addSender();
+    await addSenderFor(t, smtp, await t.login());
     const sent = await t.post<CodeSent>(
       `${M}/email/sms/request`,
       { purpose: 'bind', email: 'first@example.com' },
