@@ -4,16 +4,7 @@ import { seedDemoApplications } from '../apps/server/src/seed/demo-applications.
 import { seedDemoMembers } from '../apps/server/src/seed/demo-members.js';
 import { seedDemoPayments } from '../apps/server/src/seed/demo-payments.js';
 import { OPEN_LAYER, axeViolations, bodyTheme, closeLayer, closeScreen, opensLayer, switchTheme } from './axe.js';
-import {
-  ACTIVE_PANE,
-  menuLeaves,
-  openScreen,
-  screenshot,
-  settle,
-  settleAnimations,
-  signIn,
-  usePortal,
-} from './harness.js';
+import { ACTIVE_PANE, menuLeaves, openScreen, screenshot, settle, settleAnimations, usePortal } from './harness.js';
 
 // Issue 42, what e2e/accessibility.e2e.ts leaves out: the dialogs and drawers the screens open, the assistant
 // (XiaoK) panel, zh-CN, reduced motion and 200 % zoom (docs/accessibility.md).
@@ -38,9 +29,11 @@ describe('accessibility: dialogs, drawers, XiaoK, zh-CN, reduced motion and 200 
     'every screen\'s "add" dialog (dark, a sample light too) and the XiaoK panel, en-US: no violation',
     { timeout: 600_000 },
     async () => {
-      const { page } = await portal.newPage({ locale: 'en-US', storage: { 'cake-locale': 'en-US' } });
-      await page.setViewportSize({ width: 1280, height: 800 });
-      await signIn(page, portal.baseUrl);
+      const { page } = await portal.signedInPage({
+        locale: 'en-US',
+        storage: { 'cake-locale': 'en-US' },
+        viewport: { width: 1280, height: 800 },
+      });
       const leaves = await menuLeaves(page);
       const found: string[] = [];
       let dialogs = 0;
@@ -84,9 +77,11 @@ describe('accessibility: dialogs, drawers, XiaoK, zh-CN, reduced motion and 200 
   );
 
   it('zh-CN: a sample of screens and a dialog, no violation', { timeout: 300_000 }, async () => {
-    const { page } = await portal.newPage({ locale: 'zh-CN', storage: { 'cake-locale': 'zh-CN' } });
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await signIn(page, portal.baseUrl);
+    const { page } = await portal.signedInPage({
+      locale: 'zh-CN',
+      storage: { 'cake-locale': 'zh-CN' },
+      viewport: { width: 1280, height: 800 },
+    });
     await menuLeaves(page);
     const found: string[] = [];
     for (const name of ['applicationList', 'transactions', 'accountList', 'dictManage', 'roleManage']) {
@@ -103,8 +98,7 @@ describe('accessibility: dialogs, drawers, XiaoK, zh-CN, reduced motion and 200 
 
   it('reduced motion: no animation when a dialog, the message box or a drawer opens', async () => {
     // The harness's browser asks for reduced motion, as a person's system setting would.
-    const { page } = await portal.newPage({ locale: 'en-US', storage: { 'cake-locale': 'en-US' } });
-    await signIn(page, portal.baseUrl);
+    const { page } = await portal.signedInPage({ locale: 'en-US', storage: { 'cake-locale': 'en-US' } });
     await menuLeaves(page);
     await openScreen(page, 'roleManage');
     // Animations that run at the moment a layer appears (CSS animations and transitions alike), a spinner's
@@ -134,10 +128,12 @@ describe('accessibility: dialogs, drawers, XiaoK, zh-CN, reduced motion and 200 
     '200 % zoom at 1280 × 800: nothing cut off or overlapping, no sideways scroll of the page',
     { timeout: 300_000 },
     async () => {
-      const { page } = await portal.newPage({ locale: 'en-US', storage: { 'cake-locale': 'en-US' } });
-      // What a 1280 × 800 window shows at 200 %: 640 × 400 CSS pixels.
-      await page.setViewportSize({ width: 640, height: 400 });
-      await signIn(page, portal.baseUrl);
+      const { page } = await portal.signedInPage({
+        locale: 'en-US',
+        storage: { 'cake-locale': 'en-US' },
+        // What a 1280 × 800 window shows at 200 %: 640 × 400 CSS pixels.
+        viewport: { width: 640, height: 400 },
+      });
       const problems = async (where: string) =>
         (
           await page.evaluate(() => {

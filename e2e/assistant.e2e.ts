@@ -1,6 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ACTIVE_PANE, ROW, confirmDialog, poll, screenshot, settleAnimations, signIn, usePortal } from './harness.js';
+import {
+  ACTIVE_PANE,
+  LIGHT_THEME,
+  ROW,
+  confirmDialog,
+  poll,
+  screenshot,
+  settleAnimations,
+  signIn,
+  usePortal,
+} from './harness.js';
 import { watchCspViolations } from './page-errors.js';
 
 const PANEL = '[data-testid="xiaok-panel"]';
@@ -91,11 +101,10 @@ describe('XiaoK, the assistant, end to end', () => {
   });
 
   it('answers in en-US (light), follows the filtered list link, and keeps and deletes conversations', async () => {
-    const { page, context } = await portal.newPage({
+    const { page, context } = await portal.signedInPage({
       locale: 'en-US',
-      storage: { 'cake-locale': 'en-US', 'sadmin-settings': JSON.stringify({ state: { theme: 'light' }, version: 1 }) },
+      storage: { 'cake-locale': 'en-US', ...LIGHT_THEME },
     });
-    await signIn(page, portal.baseUrl);
     await page.locator(ROW).first().waitFor();
     await openXiaoK(page);
 

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { PERM, followUpApi, roleApi } from '@study-crm/shared';
@@ -29,10 +27,19 @@ async function settle(page: Page) {
 async function shot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 800 });
   await settle(page);
-  const file = await screenshot(page, name);
-  if (!file) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  fs.copyFileSync(file, path.join(SHOTS, path.basename(file)));
+  await screenshot(page, name, { copyTo: SHOTS });
+}
+
+// The History drawer's events once it shows any, and the text of the newest: a change ("edit" in the reader's
+// language).
+async function newestChange(page: Page, locale: 'zh-TW' | 'en-US') {
+  const events = page.locator('[data-testid=timeline-drawer] [data-testid=timeline-event]');
+  await poll(() => events.count()).toBeGreaterThan(0);
+  const change = events.first();
+  expect(await change.getAttribute('data-kind')).toBe('change');
+  const text = await change.innerText();
+  expect(text).toContain(locale === 'zh-TW' ? '編輯' : 'Update');
+  return { events, text };
 }
 
 describe('operation log end to end', () => {
@@ -135,12 +142,7 @@ describe('operation log end to end', () => {
       // The same change on the application's own timeline, one click from its detail (decision 180).
       await page.goto(`${portal.baseUrl}/sadmin/applicationManage/applicationDetail?id=${appId}`);
       await page.getByTestId('timeline-open').first().click();
-      const events = page.locator('[data-testid=timeline-drawer] [data-testid=timeline-event]');
-      await poll(() => events.count()).toBeGreaterThan(0);
-      const change = events.first();
-      expect(await change.getAttribute('data-kind')).toBe('change');
-      const changeText = await change.innerText();
-      expect(changeText).toContain(locale === 'zh-TW' ? '編輯' : 'Update');
+      const { events, text: changeText } = await newestChange(page, locale);
       expect(changeText).toContain(newName);
       expect(changeText).toContain(`${nameLabel} `);
       expect(changeText).not.toContain('name');
@@ -213,13 +215,8 @@ describe('operation log end to end', () => {
       await page.getByTestId('role-search-submit').click();
       await page.getByTestId(`role-edit-${name}`).click();
       await drawer(page).getByTestId('timeline-open').click();
-      const events = page.locator('[data-testid=timeline-drawer] [data-testid=timeline-event]');
-      await poll(() => events.count()).toBeGreaterThan(0);
-      const change = events.first();
-      expect(await change.getAttribute('data-kind')).toBe('change');
-      const text = await change.innerText();
       // The drawer's words in the reader's language (the audit strings load with the role screen).
-      expect(text).toContain(locale === 'zh-TW' ? '編輯' : 'Update');
+      const { events, text } = await newestChange(page, locale);
       expect(await page.getByTestId('timeline-drawer').locator('.ant-drawer-title').innerText()).toBe(
         locale === 'zh-TW' ? '記錄歷史' : 'Record history',
       );

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ACTIVE_PANE, ROW, screenshot, settleAnimations, signIn, poll, usePortal } from './harness.js';
+import { ACTIVE_PANE, LIGHT_THEME, ROW, screenshot, settleAnimations, signIn, poll, usePortal } from './harness.js';
 import { paymentsOf } from '../apps/server/src/test/rows.js';
 
 const DAY = 86_400_000;
@@ -177,11 +177,10 @@ describe('dashboard end to end', () => {
   });
 
   it('opens the enrolled applications from their card (en-US, light)', async () => {
-    const { page, context } = await portal.newPage({
+    const { page, context } = await portal.signedInPage({
       locale: 'en-US',
-      storage: { 'cake-locale': 'en-US', 'sadmin-settings': JSON.stringify({ state: { theme: 'light' }, version: 1 }) },
+      storage: { 'cake-locale': 'en-US', ...LIGHT_THEME },
     });
-    await signIn(page, portal.baseUrl);
     await page.goto(`${portal.baseUrl}/sadmin/home/index`);
     await chartsDrawn(page);
     await expect(page.getByTestId('chart-payments-GBP-card').innerText()).resolves.toContain('Payments (GBP)');

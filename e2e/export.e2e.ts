@@ -1,31 +1,17 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { mailSenderApi, tagApi } from '@study-crm/shared';
-import {
-  ACTIVE_PANE,
-  pickOption,
-  poll,
-  screenshot,
-  seedApplication,
-  seedPayment,
-  settleAnimations,
-  usePortal,
-} from './harness.js';
+import { ACTIVE_PANE, pickOption, poll, screenshot, seedApplication, seedPayment, usePortal } from './harness.js';
 import { firstSheet } from './drawer.js';
 
 const SHOTS = '/tmp/shots/export39';
 const AUTH_EN = 'Sign-in';
 
+// The screenshot at 1280 × 800 once the page has settled, kept with the others and copied where the reviewers look.
 async function shot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-message-notice'));
-  await settleAnimations(page);
-  const file = await screenshot(page, name);
-  if (!file) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  fs.copyFileSync(file, path.join(SHOTS, path.basename(file)));
+  await screenshot(page, name, { settle: true, copyTo: SHOTS });
 }
 
 // The operation log's Export: a small export downloads at once; with a threshold of 2 rows (EXPORT_DIRECT_MAX_ROWS)

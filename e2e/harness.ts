@@ -53,7 +53,15 @@ function workerBrowser(): Promise<Browser> {
   return worker;
 }
 
-export type PageOptions = { locale?: string; storage?: Record<string, string> };
+// `viewport`: the window's size from the first paint (1440 × 900 unless given).
+export type PageOptions = {
+  locale?: string;
+  storage?: Record<string, string>;
+  viewport?: { width: number; height: number };
+};
+
+// The stored frame settings (app/settings store) of a member who chose the light theme: one `storage` entry.
+export const LIGHT_THEME = { 'sadmin-settings': JSON.stringify({ state: { theme: 'light' }, version: 1 }) };
 
 export type Portal = {
   baseUrl: string;
@@ -162,7 +170,7 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
     browser,
     async newPage(opts = {}) {
       const context = await browser.newContext({
-        viewport: { width: 1440, height: 900 },
+        viewport: opts.viewport ?? { width: 1440, height: 900 },
         locale: opts.locale ?? 'zh-TW',
         // The portal then runs antd without motion (components/AntdProviders.tsx): no waits for zooms and slides.
         reducedMotion: 'reduce',
@@ -352,12 +360,13 @@ export async function signInOnScreen(page: Page, baseUrl: string, user = ADMIN.l
 // them: a capture costs a third of a second; decision 280). A failure's screenshots are written either way.
 const REVIEW_SCREENSHOTS = process.env.E2E_SCREENSHOTS !== 'off';
 
-// A screenshot of the page into e2e/screenshots (or `dir`); with `settle`, once the page has settled (see settle).
-// Answers the file written, or null when review screenshots are off (`failure`: written even then).
+// A screenshot of the page into e2e/screenshots (or `dir`); with `settle`, once the page has settled (see settle);
+// with `copyTo`, copied into that folder too (where an issue's reviewers look). Answers the file written, or null
+// when review screenshots are off (`failure`: written even then).
 export async function screenshot(
   page: Page,
   name: string,
-  opts: { dir?: string; fullPage?: boolean; settle?: boolean; failure?: boolean } = {},
+  opts: { dir?: string; fullPage?: boolean; settle?: boolean; failure?: boolean; copyTo?: string } = {},
 ): Promise<string | null> {
   if (opts.settle) await settle(page);
   if (!REVIEW_SCREENSHOTS && !opts.failure) return null;
@@ -365,6 +374,10 @@ export async function screenshot(
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${name}.png`);
   await page.screenshot({ path: file, fullPage: opts.fullPage ?? false });
+  if (opts.copyTo) {
+    fs.mkdirSync(opts.copyTo, { recursive: true });
+    fs.copyFileSync(file, path.join(opts.copyTo, path.basename(file)));
+  }
   return file;
 }
 
@@ -390,6 +403,27 @@ export async function openScreen(page: Page, name: string, timeoutMs = 20_000): 
   ).toBe(true);
   await until(() => page.locator(ACTIVE_PANE).count()).toBe(1);
   return new URL(page.url()).pathname;
+}
+
+// Runs an item of a frame tab's context menu (reload, close others, close all) on the tab of this screen path.
+export async function tabAction(page: Page, tabPath: string, label: string): Promise<void> {
+  await page.locator(`[data-testid="frame-tab"][data-path="${tabPath}"]`).click({ button: 'right' });
+  // The menu of this tab: another tab's menu may still be fading out (antd keeps it in the DOM).
+  // Dispatched on the item itself: while the menu fades in it is not "stable", and a loaded run saw its first frames
+  // drawn under the header.
+  const item = page.locator(`[data-testid="tab-menu"][data-path="${tabPath}"] .ant-dropdown-menu-item`, {
+    hasText: label,
+  });
+  await item.waitFor({ state: 'visible' });
+  await item.dispatchEvent('click');
+}
+
+// Switches the member's role from the user menu: `switchLabel` is its "switch role" item, `role` the role's item.
+export async function switchRole(page: Page, switchLabel: string, role: string): Promise<void> {
+  await settleAnimations(page); // a menu still fading out of an earlier switch would take the click
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: switchLabel }).hover();
+  await page.getByRole('menuitem', { name: role }).click();
 }
 
 // Waits (at most 3 s) until every finite CSS animation and transition on the page has finished (modal zoom,

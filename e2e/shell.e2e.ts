@@ -4,12 +4,14 @@ import { PERM } from '@study-crm/shared';
 import { createRole } from '../apps/server/src/test/access-fixtures.js';
 import { createInboxRepository } from '../apps/server/src/modules/inbox/index.js';
 import {
+  LIGHT_THEME,
   confirmDialog,
   openMessageBox,
   screenshot,
   settleAnimations,
   signIn,
   seedStaff,
+  tabAction,
   usePortal,
 } from './harness.js';
 import { chunkUrl } from './chunks.js';
@@ -26,18 +28,6 @@ async function openFromMenu(page: Page, group: string, item: string) {
   await settleAnimations(page); // a group still folding away looks open
   if (!(await leaf.isVisible())) await page.locator(`[data-testid="side-menu"] [data-menu="${group}"]`).click();
   await leaf.click();
-}
-
-async function tabAction(page: Page, path: string, label: string) {
-  await page.locator(`[data-testid="frame-tab"][data-path="${path}"]`).click({ button: 'right' });
-  // The menu of this tab: another tab's menu may still be fading out (antd keeps it in the DOM).
-  // Dispatched on the item itself: while the menu fades in it is not "stable", and a loaded run saw its first frames
-  // drawn under the header.
-  const item = page.locator(`[data-testid="tab-menu"][data-path="${path}"] .ant-dropdown-menu-item`, {
-    hasText: label,
-  });
-  await item.waitFor({ state: 'visible' });
-  await item.dispatchEvent('click');
 }
 
 describe('portal shell', () => {
@@ -272,7 +262,7 @@ describe('portal shell', () => {
     const { page, context } = await portal.newPage({
       storage: {
         'cake-locale': 'zh-CN',
-        'sadmin-settings': JSON.stringify({ state: { theme: 'light' }, version: 1 }),
+        ...LIGHT_THEME,
       },
     });
     await signIn(page, portal.baseUrl);

@@ -2,7 +2,17 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { PERM } from '@study-crm/shared';
 import { seedDemoPayments } from '../apps/server/src/seed/demo-payments.js';
-import { ACTIVE_PANE, poll, screenshot, settle, settleAnimations, signIn, seedStaff, usePortal } from './harness.js';
+import {
+  ACTIVE_PANE,
+  poll,
+  screenshot,
+  settle,
+  settleAnimations,
+  seedStaff,
+  switchRole,
+  tabAction,
+  usePortal,
+} from './harness.js';
 
 // Issue 36.5: switching to a role that cannot open the shown screen moves to a screen it can open, closes the tabs it
 // cannot open and says so, instead of a 403 page. Issue 36.8: Reload on a tab restored from storage after a browser
@@ -32,22 +42,6 @@ const watchNotices = (page: Page) =>
     }).observe(document.body, { childList: true, subtree: true });
   });
 const notices = (page: Page) => page.evaluate(() => (window as unknown as { __notices: string[] }).__notices);
-
-async function switchRole(page: Page, switchLabel: string, role: string) {
-  await settleAnimations(page);
-  await page.getByTestId('user-menu').click();
-  await page.getByRole('menuitem', { name: switchLabel }).hover();
-  await page.getByRole('menuitem', { name: role }).click();
-}
-
-async function tabAction(page: Page, tabPath: string, label: string) {
-  await page.locator(`[data-testid="frame-tab"][data-path="${tabPath}"]`).click({ button: 'right' });
-  const item = page.locator(`[data-testid="tab-menu"][data-path="${tabPath}"] .ant-dropdown-menu-item`, {
-    hasText: label,
-  });
-  await item.waitFor({ state: 'visible' });
-  await item.dispatchEvent('click');
-}
 
 describe('tabs after a role switch and after a browser reload (issue 36.5, 36.8)', () => {
   const portal = usePortal();
@@ -79,9 +73,13 @@ describe('tabs after a role switch and after a browser reload (issue 36.5, 36.8)
   for (const locale of ['en-US', 'zh-TW'] as const) {
     it(`a role that cannot open the shown screen moves to one it can, with a notice (${locale})`, async () => {
       const en = locale === 'en-US';
-      const { page, context } = await portal.newPage({ locale, storage: { 'cake-locale': locale } });
-      await page.setViewportSize({ width: 1280, height: 800 });
-      await signIn(page, portal.baseUrl, TWO_ROLES.login, TWO_ROLES.password);
+      const { page, context } = await portal.signedInPage({
+        user: TWO_ROLES.login,
+        password: TWO_ROLES.password,
+        locale,
+        storage: { 'cake-locale': locale },
+        viewport: { width: 1280, height: 800 },
+      });
       // All roles: the dictionary, the payment log and the payment records open as tabs; the records are shown.
       for (const p of [DICT, TRACKS, PAYMENTS]) {
         await page.goto(`${portal.baseUrl}/sadmin${p}`);
@@ -118,9 +116,11 @@ describe('tabs after a role switch and after a browser reload (issue 36.5, 36.8)
   }
 
   it('Reload on a tab restored after a browser reload, never drawn since, draws it and reads its list', async () => {
-    const { page, context } = await portal.newPage({ locale: 'en-US', storage: { 'cake-locale': 'en-US' } });
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await signIn(page, portal.baseUrl);
+    const { page, context } = await portal.signedInPage({
+      locale: 'en-US',
+      storage: { 'cake-locale': 'en-US' },
+      viewport: { width: 1280, height: 800 },
+    });
     await page.goto(`${portal.baseUrl}/sadmin${PAYMENTS}`);
     await page.locator(`${ACTIVE_PANE} [data-testid=pay-table]`).waitFor();
     await page.goto(`${portal.baseUrl}/sadmin${CONFIG}`);

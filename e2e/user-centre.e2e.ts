@@ -8,6 +8,7 @@ import {
   signInOnScreen,
   poll,
   seedStaff,
+  switchRole,
   usePortal,
 } from './harness.js';
 
@@ -32,12 +33,6 @@ async function openScreen(page: Page, baseUrl: string, path: string, testId: str
   await page.goto(`${baseUrl}/sadmin${path}`);
   await page.locator(`${ACTIVE_PANE} [data-testid=${testId}]`).waitFor();
   await settle(page);
-}
-
-async function switchRole(page: Page, switchLabel: string, role: string) {
-  await page.getByTestId('user-menu').click();
-  await page.getByRole('menuitem', { name: switchLabel }).hover();
-  await page.getByRole('menuitem', { name: role }).click();
 }
 
 describe('user centre', () => {

@@ -49,37 +49,33 @@ function Screen({ replace }: { replace?: boolean }) {
   );
 }
 
+// Presses a button as a keyboard user does, focused first (once it is shown): answers the button.
+async function press(name: string): Promise<HTMLElement> {
+  const button = await screen.findByRole('button', { name });
+  act(() => button.focus());
+  fireEvent.click(button);
+  return button;
+}
+
 describe('useFocusReturn', () => {
   it('gives the focus back to what opened an overlay that is unmounted to close', async () => {
     render(<Screen />);
-    const open = screen.getByRole('button', { name: 'Open' });
-    open.focus();
-    fireEvent.click(open);
-    const done = await screen.findByRole('button', { name: 'Done' });
-    act(() => done.focus());
-    fireEvent.click(done);
+    const open = await press('Open');
+    await press('Done');
     await waitFor(() => expect(document.activeElement).toBe(open));
   });
 
   it('gives it back when the overlay was replaced by another while open', async () => {
     render(<Screen replace />);
-    const open = screen.getByRole('button', { name: 'Open' });
-    open.focus();
-    fireEvent.click(open);
-    const edit = await screen.findByRole('button', { name: 'Edit' });
-    act(() => edit.focus());
-    fireEvent.click(edit);
-    const save = await screen.findByRole('button', { name: 'Save' });
-    act(() => save.focus());
-    fireEvent.click(save);
+    const open = await press('Open');
+    await press('Edit');
+    await press('Save');
     await waitFor(() => expect(document.activeElement).toBe(open));
   });
 
   it('leaves the focus where it was put on purpose', async () => {
     render(<Screen />);
-    const open = screen.getByRole('button', { name: 'Open' });
-    open.focus();
-    fireEvent.click(open);
+    await press('Open');
     const done = await screen.findByRole('button', { name: 'Done' });
     const elsewhere = screen.getByRole('button', { name: 'Elsewhere' });
     act(() => elsewhere.focus());

@@ -2,10 +2,10 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button, Card, Descriptions, Result, Skeleton, Space } from 'antd';
-import { ArrowLeftOutlined } from '@ant-design/icons';
 import { APPLICATION_DICT, displayName } from '@study-crm/shared';
 import { useSimpleInfo } from './useSimpleInfo';
 import { DictBadge } from '../dict';
+import { BackToListTitle } from './BackToListTitle';
 import { PATHS } from '../../navigation/paths';
 
 // The application's header on the follow-up and file screens (simpleInfo).
@@ -18,17 +18,10 @@ export function ApplicationHeader({ id, title, extra }: { id: number | undefined
     <Card
       style={{ marginBottom: 16 }}
       title={
-        <Space>
-          <Button
-            type="text"
-            icon={<ArrowLeftOutlined />}
-            onClick={() => navigate(PATHS.list)}
-            // Named by where it goes (the icon's own name is "arrow-left"): WCAG 4.1.2.
-            aria-label={t('menu.applicationList')}
-            data-testid="app-header-back"
-          />
+        // Named by where it goes: the list’s menu name.
+        <BackToListTitle label={t('menu.applicationList')} backTestId="app-header-back">
           <span>{title}</span>
-        </Space>
+        </BackToListTitle>
       }
       extra={
         <Space>

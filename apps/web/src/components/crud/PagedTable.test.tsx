@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -12,30 +13,25 @@ import {
 import { guardedHistory } from '../../navigation/history';
 import i18n from '../../i18n';
 import type { Params } from '../../api/client';
-import { PagedTable } from './PagedTable';
-import { firstListParams, useListState } from './useListState';
+import { PagedTable, type PagedTableProps } from './PagedTable';
+import { firstListParams, useListState, type ListStateApi } from './useListState';
 
 afterEach(cleanup);
 
 type Item = { id: number; name: string };
 const rows: Item[] = Array.from({ length: 20 }, (_, i) => ({ id: i + 1, name: `row ${i + 1}` }));
 
-// A list screen on the kit: its params (what it would send) are recorded at every render.
-function listScreen(nextCursor: string | null, isPlaceholderData = false) {
+// A list screen on the kit showing what `query` answers for its list state, in one Name column (sortable with
+// `sortable`): its params (what it would send) are recorded at every render.
+function tableScreen(query: (list: ListStateApi) => PagedTableProps<Item>['query'], sortable = false) {
   const seen: Params[] = [];
   function Screen() {
     const list = useListState();
     seen.push(list.params);
     return (
       <PagedTable<Item>
-        columns={[{ title: 'Name', dataIndex: 'name', key: 'name', sorter: true }]}
-        query={{
-          data: { list: rows, total: 200, nextCursor },
-          isFetching: isPlaceholderData,
-          isPlaceholderData,
-          error: null,
-          refetch: () => 0,
-        }}
+        columns={[{ title: 'Name', dataIndex: 'name', key: 'name', ...(sortable ? { sorter: true } : {}) }]}
+        query={query(list)}
         list={list}
       />
     );
@@ -43,16 +39,35 @@ function listScreen(nextCursor: string | null, isPlaceholderData = false) {
   return { Screen, last: () => seen[seen.length - 1]! };
 }
 
-// That screen on the data router, starting at `path`.
-function renderList(path: string, nextCursor: string | null, isPlaceholderData = false) {
-  const { Screen, last } = listScreen(nextCursor, isPlaceholderData);
-  const router = createMemoryRouter([{ path: '*', element: <Screen /> }], { initialEntries: [path] });
+// A sortable screen of 200 rows, 20 a page, with this cursor to the next page.
+const listScreen = (nextCursor: string | null, isPlaceholderData = false) =>
+  tableScreen(
+    () => ({
+      data: { list: rows, total: 200, nextCursor },
+      isFetching: isPlaceholderData,
+      isPlaceholderData,
+      error: null,
+      refetch: () => 0,
+    }),
+    true,
+  );
+
+// A screen on the data router at the last of `entries` (those before it are its history), with a query client of
+// its own.
+function renderOnRouter(Screen: () => ReactNode, entries: string[]) {
+  const router = createMemoryRouter([{ path: '*', element: <Screen /> }], { initialEntries: entries });
   render(
     <QueryClientProvider client={new QueryClient()}>
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
-  return { last, router };
+  return router;
+}
+
+// A list screen on the data router, starting at `path`.
+function renderList(path: string, nextCursor: string | null, isPlaceholderData = false) {
+  const { Screen, last } = listScreen(nextCursor, isPlaceholderData);
+  return { last, router: renderOnRouter(Screen, [path]) };
 }
 
 const next = () => fireEvent.click(document.querySelector('.ant-pagination-next button')!);
@@ -160,12 +175,7 @@ describe('firstListParams', () => {
       seen.push(useListState({ defaults }).params);
       return null;
     }
-    const router = createMemoryRouter([{ path: '*', element: <Screen /> }], { initialEntries: [path] });
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
+    renderOnRouter(Screen, [path]);
     return seen[0];
   }
 
@@ -183,27 +193,13 @@ describe('firstListParams', () => {
 
 describe('a total the server stopped counting (the operation log, decision 249)', () => {
   function renderTotal(total: number, totalCapped: boolean) {
-    function Screen() {
-      const list = useListState();
-      return (
-        <PagedTable<Item>
-          columns={[{ title: 'Name', dataIndex: 'name', key: 'name' }]}
-          query={{
-            data: { list: rows, total, totalCapped, nextCursor: '5~1' },
-            isFetching: false,
-            error: null,
-            refetch: () => 0,
-          }}
-          list={list}
-        />
-      );
-    }
-    const router = createMemoryRouter([{ path: '*', element: <Screen /> }], { initialEntries: ['/capped'] });
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
+    const { Screen } = tableScreen(() => ({
+      data: { list: rows, total, totalCapped, nextCursor: '5~1' },
+      isFetching: false,
+      error: null,
+      refetch: () => 0,
+    }));
+    renderOnRouter(Screen, ['/capped']);
   }
 
   it('reads "10,000+" past the cap, its pager still offering the next page', async () => {
@@ -224,58 +220,32 @@ describe('a total the server stopped counting (the operation log, decision 249)'
 
 describe('a page past the end (its last rows deleted)', () => {
   it('shows the last page that has rows, in place of the empty one in the history', async () => {
-    const seen: Params[] = [];
-    function Screen() {
-      const list = useListState();
-      seen.push(list.params);
-      // 21 rows: page 2 holds the last one; the server answers no rows past the end (decision 237).
-      const list2 = list.page.pageNum <= 2 ? rows.slice(0, list.page.pageNum === 1 ? 20 : 1) : [];
-      return (
-        <PagedTable<Item>
-          columns={[{ title: 'Name', dataIndex: 'name', key: 'name' }]}
-          query={{ data: { list: list2, total: 21 }, isFetching: false, error: null, refetch: () => 0 }}
-          list={list}
-        />
-      );
-    }
-    const router = createMemoryRouter([{ path: '*', element: <Screen /> }], {
-      initialEntries: ['/gone', '/gone?pageNum=3'],
-      initialIndex: 1,
-    });
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
-    expect(seen[seen.length - 1]).toMatchObject({ pageNum: 2 });
+    // 21 rows: page 2 holds the last one; the server answers no rows past the end (decision 237).
+    const { Screen, last } = tableScreen(({ page }) => ({
+      data: { list: page.pageNum <= 2 ? rows.slice(0, page.pageNum === 1 ? 20 : 1) : [], total: 21 },
+      isFetching: false,
+      error: null,
+      refetch: () => 0,
+    }));
+    const router = renderOnRouter(Screen, ['/gone', '/gone?pageNum=3']);
+    expect(last()).toMatchObject({ pageNum: 2 });
     expect(router.state.location.search).toContain('pageNum=2');
     expect(router.state.historyAction).toBe('REPLACE');
     expect(screen.getByText('row 1')).toBeTruthy();
     // Back leaves the list instead of returning to the empty page.
     await act(() => router.navigate(-1));
     expect(router.state.location.search).toBe('');
-    expect(seen[seen.length - 1]).toMatchObject({ pageNum: 1 });
+    expect(last()).toMatchObject({ pageNum: 1 });
   });
 
   it('stays on page 1 of an empty list, and on an empty page while it loads', () => {
-    const seen: Params[] = [];
-    function Screen() {
-      const list = useListState();
-      seen.push(list.params);
-      return (
-        <PagedTable<Item>
-          columns={[{ title: 'Name', dataIndex: 'name', key: 'name' }]}
-          query={{ data: { list: [], total: 21 }, isFetching: true, error: null, refetch: () => 0 }}
-          list={list}
-        />
-      );
-    }
-    const router = createMemoryRouter([{ path: '*', element: <Screen /> }], { initialEntries: ['/loading?pageNum=3'] });
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
-    expect(seen[seen.length - 1]).toMatchObject({ pageNum: 3 });
+    const { Screen, last } = tableScreen(() => ({
+      data: { list: [], total: 21 },
+      isFetching: true,
+      error: null,
+      refetch: () => 0,
+    }));
+    renderOnRouter(Screen, ['/loading?pageNum=3']);
+    expect(last()).toMatchObject({ pageNum: 3 });
   });
 });

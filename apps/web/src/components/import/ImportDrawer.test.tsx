@@ -1,15 +1,12 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import type { ImportCheck } from '@study-crm/shared';
-import i18n, { registerBundle } from '../../i18n';
+import { inEnglish } from '../../test/strings';
 import { importSheet } from './locale';
 import { CheckStatus } from './ImportDrawer';
 import { UploadProgress } from '../upload/useUploads';
 
-beforeAll(async () => {
-  registerBundle(importSheet);
-  await i18n.changeLanguage('en-US');
-});
+inEnglish(importSheet);
 afterEach(cleanup);
 
 // WCAG 4.1.3 and 4.1.2: the dry run's counts are said when they appear; the upload bars are named.

@@ -1,6 +1,6 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
-import i18n, { registerBundle } from '../../i18n';
+import { inEnglish } from '../../test/strings';
 import { assistant } from './locale';
 import { ChatStatus } from './ChatStatus';
 import type { UiMessage } from './useChat';
@@ -18,10 +18,7 @@ const message = (key: string, status: UiMessage['status'], content: string): UiM
 });
 const question: UiMessage = { ...message('q', 'ok', 'How many?'), role: 'user' };
 
-beforeAll(async () => {
-  registerBundle(assistant);
-  await i18n.changeLanguage('en-US');
-});
+inEnglish(assistant);
 afterEach(cleanup);
 
 describe("XiaoK's status region", () => {

@@ -1,8 +1,8 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { Merchant } from '@study-crm/shared';
-import i18n, { registerBundle } from '../../i18n';
+import { inEnglish } from '../../test/strings';
 import { resetFeedbackForTests } from '../../lib/feedback';
 import { okResponse as ok } from '../../test/responses';
 import { acceptingFeedback, appQueryClient, serveCalls } from '../../test/screenCalls';
@@ -49,10 +49,7 @@ afterEach(() => {
 });
 
 describe('merchant settings', { timeout: 30_000 }, () => {
-  beforeAll(async () => {
-    registerBundle(content);
-    await i18n.changeLanguage('en-US');
-  });
+  inEnglish(content);
 
   it('keeps typed names through a logo removal, and saves them over it', async () => {
     const answers: Record<string, () => Response> = {

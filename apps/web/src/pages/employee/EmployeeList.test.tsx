@@ -1,9 +1,9 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { PERM, type MemberListItem } from '@study-crm/shared';
-import i18n, { registerBundle } from '../../i18n';
+import { inEnglish } from '../../test/strings';
 import { useSession } from '../../stores/session';
 import { employee } from './locale';
 import { staffFields } from './member.fixtures';
@@ -19,10 +19,7 @@ afterEach(() => {
 });
 
 describe('employee list', () => {
-  beforeAll(async () => {
-    registerBundle(employee);
-    await i18n.changeLanguage('en-US');
-  });
+  inEnglish(employee);
 
   // The server refuses setting one's own password through the admin route (it changes with the current one, from
   // the user menu), as it refuses deactivating or removing oneself.

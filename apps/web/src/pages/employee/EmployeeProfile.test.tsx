@@ -1,9 +1,9 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { PERM, type MemberView } from '@study-crm/shared';
-import i18n, { registerBundle } from '../../i18n';
+import { inEnglish } from '../../test/strings';
 import { useSession } from '../../stores/session';
 import { employee } from './locale';
 import { staffFields } from './member.fixtures';
@@ -34,10 +34,7 @@ const showProfile = (id: number) => {
 };
 
 describe('employee profile', () => {
-  beforeAll(async () => {
-    registerBundle(employee);
-    await i18n.changeLanguage('en-US');
-  });
+  inEnglish(employee);
 
   // The server refuses resetting one's own second factor (it turns off in the user centre, with the password and a
   // code): the button shows on other members' profiles only.

@@ -1,8 +1,8 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import type { Dashboard, PaymentFigures } from '@study-crm/shared';
-import i18n, { registerBundle } from '../../i18n';
+import { inEnglish } from '../../test/strings';
 import { formatMoney } from '../../components/money';
 import { home } from './locale';
 import { KpiCards } from './KpiCards';
@@ -46,10 +46,7 @@ const collected = (currencies: Currency[]) => {
 afterEach(cleanup);
 
 describe('the dashboard’s collected figure', () => {
-  beforeAll(async () => {
-    registerBundle(home);
-    await i18n.changeLanguage('en-US');
-  });
+  inEnglish(home);
 
   it('leads with the currency with the largest confirmed total, leaving out those with none', () => {
     // Currencies come in code order: CNY has nothing confirmed, GBP the most.

@@ -1,7 +1,7 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import i18n, { registerBundle } from '../../i18n';
+import { inEnglish } from '../../test/strings';
 import { notice } from './locale';
 import { RecipientSelect } from './RecipientSelect';
 
@@ -9,10 +9,7 @@ afterEach(cleanup);
 
 // Closed, the picker asks the server nothing: it shows 0 as "All members" and an edited notice's member by name.
 describe('notice recipient picker', () => {
-  beforeAll(async () => {
-    registerBundle(notice);
-    await i18n.changeLanguage('en-US');
-  });
+  inEnglish(notice);
   const show = (value: number, knownName?: string) =>
     render(
       <QueryClientProvider client={new QueryClient()}>

@@ -1,10 +1,10 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import type { ModalFuncProps } from 'antd';
 import { PERM, storedNameItems, type PaymentView } from '@study-crm/shared';
-import i18n, { registerBundle } from '../../i18n';
+import { inEnglish } from '../../test/strings';
 import { bindFeedback, resetFeedbackForTests, type FeedbackApi } from '../../lib/feedback';
 import { useSession } from '../../stores/session';
 import { okResponse as ok } from '../../test/responses';
@@ -71,10 +71,7 @@ afterEach(() => {
 
 // The first render of the drawer's form takes seconds on a loaded machine.
 describe('the payment drawer', { timeout: 30_000 }, () => {
-  beforeAll(async () => {
-    registerBundle(payment);
-    await i18n.changeLanguage('en-US');
-  });
+  inEnglish(payment);
 
   // The drawer editing record 9, read with `viewOf` (called at each read), every save accepted, each confirmation
   // dialog accepted at once.

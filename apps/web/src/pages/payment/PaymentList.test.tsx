@@ -1,9 +1,9 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { PERM } from '@study-crm/shared';
-import i18n, { registerBundle } from '../../i18n';
+import { inEnglish } from '../../test/strings';
 import { bindFeedback, resetFeedbackForTests, type FeedbackApi } from '../../lib/feedback';
 import { useSession } from '../../stores/session';
 import { okResponse as ok } from '../../test/responses';
@@ -47,10 +47,7 @@ afterEach(() => {
 
 // The first render of the table, its filters and a dialog takes seconds on a loaded machine.
 describe('the payment list', { timeout: 30_000 }, () => {
-  beforeAll(async () => {
-    registerBundle(payment);
-    await i18n.changeLanguage('en-US');
-  });
+  inEnglish(payment);
 
   it('opens each record’s void dialog with an empty reason, after a cancelled one or another record’s', async () => {
     serve();

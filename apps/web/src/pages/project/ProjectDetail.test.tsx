@@ -1,9 +1,9 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import type { Constitution, ProjectView } from '@study-crm/shared';
-import i18n, { registerBundle } from '../../i18n';
+import { inEnglish } from '../../test/strings';
 import { resetFeedbackForTests } from '../../lib/feedback';
 import { okResponse as ok } from '../../test/responses';
 import { acceptingFeedback, appQueryClient, serveCalls } from '../../test/screenCalls';
@@ -50,10 +50,7 @@ afterEach(() => {
 });
 
 describe('project details', { timeout: 30_000 }, () => {
-  beforeAll(async () => {
-    registerBundle(strings);
-    await i18n.changeLanguage('en-US');
-  });
+  inEnglish(strings);
 
   // A refresh while the dialog is open (another write of the project) must not make the save carry the newer
   // version: the server would accept it and overwrite what was saved meanwhile.

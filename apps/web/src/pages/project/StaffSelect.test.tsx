@@ -1,8 +1,8 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Form } from 'antd';
-import i18n, { registerBundle } from '../../i18n';
+import { inEnglish } from '../../test/strings';
 import { project } from './locale';
 import { StaffSelect } from './StaffSelect';
 
@@ -11,10 +11,7 @@ afterEach(cleanup);
 // Issue 42: the picker takes the id its form item gives, so the item's label names it (axe's "label" rule found it
 // unnamed in the project's member dialog).
 describe('project staff picker', () => {
-  beforeAll(async () => {
-    registerBundle(project);
-    await i18n.changeLanguage('en-US');
-  });
+  inEnglish(project);
 
   it("is named by its form item's label", () => {
     const { getByLabelText } = render(

@@ -1,10 +1,10 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { PERM, ukDay, type ApplicationSimple, type ApplicationView } from '@study-crm/shared';
 import type { ModalFuncProps } from 'antd';
-import i18n, { registerBundle } from '../../../i18n';
+import { inEnglish } from '../../../test/strings';
 import { bindFeedback, resetFeedbackForTests, type FeedbackApi } from '../../../lib/feedback';
 import { useSession } from '../../../stores/session';
 import { application } from '../locale';
@@ -114,10 +114,7 @@ afterEach(() => {
 });
 
 describe('the application form', () => {
-  beforeAll(async () => {
-    registerBundle(application);
-    await i18n.changeLanguage('en-US');
-  });
+  inEnglish(application);
 
   // The first render loads antd's form and selects (seconds on a shared machine).
   it('shows a teacher who has left by name, not as a bare number', { timeout: 20_000 }, async () => {

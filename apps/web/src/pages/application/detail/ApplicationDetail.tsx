@@ -2,7 +2,6 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button, Card, Form, Result, Skeleton, Space, Typography } from 'antd';
-import { ArrowLeftOutlined } from '@ant-design/icons';
 import { APPLICATION_DEFAULT_STATUS, PERM, ukDay, type ApplicationView } from '@study-crm/shared';
 import { useCanOpen, useIdParam, useTabTitle } from '../../../navigation/useScreen';
 import { Banner } from '../../../components/Banner';
@@ -11,6 +10,7 @@ import { useUnsavedChangesGuard } from '../../../components/unsavedChanges';
 import { saveApplication, useApplicationView, useInvalidateApplication } from '../api';
 import { useStaffOptions } from '../../../components/crud/filters';
 import { useSimpleInfo } from '../../../components/application/useSimpleInfo';
+import { BackToListTitle } from '../../../components/application/BackToListTitle';
 import { PATHS } from '../../../navigation/paths';
 import { isSection, SECTIONS, sharedRuleErrors, toBody, toFormValues, type FormValues } from './formValues';
 import { PersonalSection } from './PersonalSection';
@@ -165,15 +165,9 @@ export default function ApplicationDetail() {
     >
       <Card
         title={
-          <Space>
-            <Button
-              type="text"
-              icon={<ArrowLeftOutlined />}
-              onClick={() => navigate(PATHS.list)}
-              aria-label={t('application.backToList')}
-            />
+          <BackToListTitle label={t('application.backToList')}>
             <span data-testid="detail-title">{title}</span>
-          </Space>
+          </BackToListTitle>
         }
         extra={
           <Space>
