@@ -1,13 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { mailSenderApi } from '@study-crm/shared';
 import { createStaff, STAFF_PASSWORD } from '../apps/server/src/test/access-fixtures.js';
 import { startSmtpServer } from '../apps/server/src/test/smtp-fixture.js';
 import { axeViolations } from './axe.js';
-import { poll, screenshot, usePortal, useServer } from './harness.js';
+import { poll, screenshot, seedMailSender, usePortal, useServer } from './harness.js';
 
-const SMTP_USER = 'office@example.com';
-const SMTP_PASS = 'e2e-smtp-pass';
 const ADDRESS = 'mailcode@example.com';
 // The forgotten-password test's member: an address has one code e-mail a minute.
 const FORGOT = 'forgotcode@example.com';
@@ -16,18 +13,11 @@ const FORGOT = 'forgotcode@example.com';
 // message a real SMTP server received and signs in with it. (The portal's codes are the e2e's fixed test code; that
 // the e-mailed code is the key's new random one is the server test's, captcha-by-email.test.ts.)
 describe('the sign-in picture’s code by e-mail', () => {
-  const smtp = useServer(() => startSmtpServer({ user: SMTP_USER, pass: SMTP_PASS }));
+  const smtp = useServer(() => startSmtpServer({ user: 'office@example.com', pass: 'e2e-smtp-pass' }));
   const portal = usePortal(() => ({ MAIL_SECRET_KEY: randomBytes(32).toString('base64'), DELIVERY_POLL_MS: '50' }));
 
   beforeAll(async () => {
-    await portal.api(mailSenderApi.add, {
-      displayName: 'Study CRM',
-      host: '127.0.0.1',
-      port: smtp().port,
-      account: SMTP_USER,
-      password: SMTP_PASS,
-      tlsMode: 'none',
-    });
+    await seedMailSender(portal, smtp(), { displayName: 'Study CRM' });
     const id = await createStaff(portal.db, 'mailcode1', []);
     await portal.db.updateTable('member').set({ email: ADDRESS }).where('id', '=', id).execute();
     const second = await createStaff(portal.db, 'mailcode2', []);
@@ -79,8 +69,20 @@ describe('the sign-in picture’s code by e-mail', () => {
     await screenshot(zh.page, 'captcha-mail-sent-zh-TW', { settle: true });
     await zhDialog.getByTestId('captcha-mail-done').click();
     await zhDialog.waitFor({ state: 'detached' });
-    await screenshot(zh.page, 'captcha-mail-login-zh-TW', { settle: true });
     expect(smtp().received.filter((r) => r.envelopeTo.includes('nobody@example.com'))).toHaveLength(0);
+    // A refused sign-in with a code from the e-mail says that code is used up; the dialog opened again still counts
+    // down the address's minute.
+    await zh.page.locator('#loginName').fill('nobody@example.com');
+    await zh.page.locator('#password').fill('Wrong#2026pass');
+    await zh.page.locator('#code').fill('ABCD');
+    await zh.page.getByTestId('login-submit').click();
+    await expect
+      .poll(() => zh.page.getByTestId('login-error').textContent())
+      .toMatch(/寄到郵件的驗證碼已用過：請再以電子郵件取得新的驗證碼，或輸入新圖片的驗證碼。$/);
+    await screenshot(zh.page, 'captcha-mail-spent-zh-TW', { settle: true });
+    await zh.page.getByTestId('login-captcha-mail').click();
+    await expect.poll(() => zhDialog.getByTestId('captcha-mail-send').textContent()).toMatch(/^\d+ 秒後可重新寄送$/);
+    expect(await zhDialog.getByTestId('captcha-mail-send').isDisabled()).toBe(true);
   });
 
   it('e-mails the forgotten-password dialog’s picture code, which then sends the reset code (en-US)', async () => {

@@ -159,6 +159,13 @@ export const MESSAGES = {
     'zh-CN': '此邮箱地址的验证码错误次数过多，已暂停重置密码，请 {hours} 小时后再试',
     'en-US': 'Too many wrong codes for this e-mail address: password reset is paused, try again in {hours} hour(s)',
   },
+  // The picture captcha's codes e-mailed to one address in a day (decision 369).
+  tooManyCaptchaMails: {
+    'zh-TW': '今天寄到此電子郵件地址的驗證碼已達上限，請 {hours} 小時後再試，或輸入圖片上的驗證碼',
+    'zh-CN': '今天发送到此邮箱地址的验证码已达上限，请 {hours} 小时后再试，或输入图片上的验证码',
+    'en-US':
+      'Too many codes were e-mailed to this address today: try again in {hours} hour(s), or type the picture’s code',
+  },
   tooManyBindCodes: {
     'zh-TW': '驗證碼錯誤次數過多，已暫停此項綁定變更，請 {hours} 小時後再試',
     'zh-CN': '验证码错误次数过多，已暂停此项绑定变更，请 {hours} 小时后再试',

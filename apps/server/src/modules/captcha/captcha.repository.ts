@@ -1,3 +1,4 @@
+import type { Conn } from '../../db/conn.js';
 import type { Db } from '../../db/database.js';
 import { countInWindow, purgeWindows } from '../../db/sql-helpers.js';
 
@@ -10,25 +11,16 @@ export function createCaptchaRepository(db: Db) {
         .onConflict((oc) => oc.column('key').doUpdateSet({ codeHash, createdAt: now, expiresAt }))
         .execute();
     },
-    // A new answer for a live key (the code sent by e-mail instead of the picture's); false when the key is unknown,
-    // used or expired.
-    async renew(key: string, codeHash: string, now: number, expiresAt: number): Promise<boolean> {
-      const res = await db
+    // A new answer for a live key (the code sent by e-mail instead of the picture's), in the caller's transaction
+    // when given; false when the key is unknown, used or expired.
+    async renew(key: string, codeHash: string, now: number, expiresAt: number, tx: Conn = db): Promise<boolean> {
+      const res = await tx
         .updateTable('captcha')
         .set({ codeHash, createdAt: now, expiresAt })
         .where('key', '=', key)
         .where('expiresAt', '>', now)
         .executeTakeFirst();
       return Number(res.numUpdatedRows) > 0;
-    },
-    async isLive(key: string, now: number): Promise<boolean> {
-      const row = await db
-        .selectFrom('captcha')
-        .select('key')
-        .where('key', '=', key)
-        .where('expiresAt', '>', now)
-        .executeTakeFirst();
-      return row !== undefined;
     },
     // Reads and deletes in one statement: an answer can be tried once only.
     take(key: string) {

@@ -1,6 +1,7 @@
 import { Code } from '@study-crm/shared';
 import { randomInt } from 'node:crypto';
 import type { Config } from '../../config.js';
+import type { Conn } from '../../db/conn.js';
 import { AppError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { sha256 } from '../../lib/hash.js';
@@ -30,13 +31,12 @@ export function createCaptchaService(repo: CaptchaRepository, config: Config, cl
       return renderCaptchaPng(code);
     },
 
-    // The code in another form than the picture (WCAG 3.3.8, decision 369): is the key still to be answered, and a
-    // new answer for it, for its full time again, which the picture's no longer matches. Null for a dead key.
-    isLive: (key: string) => repo.isLive(key, clock.now()),
-    async renew(key: string): Promise<{ code: string; expiresSeconds: number } | null> {
+    // The code in another form than the picture (WCAG 3.3.8, decision 369): a new answer for a live key, for its full
+    // time again, which the picture's no longer matches; in the caller's transaction when given. Null for a dead key.
+    async renew(key: string, tx?: Conn): Promise<{ code: string; expiresSeconds: number } | null> {
       const code = newCode();
       const now = clock.now();
-      const renewed = await repo.renew(key, hashAnswer(key, code), now, now + config.captchaTtlMs);
+      const renewed = await repo.renew(key, hashAnswer(key, code), now, now + config.captchaTtlMs, tx);
       return renewed ? { code, expiresSeconds: Math.floor(config.captchaTtlMs / 1000) } : null;
     },
 

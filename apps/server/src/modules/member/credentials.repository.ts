@@ -123,10 +123,10 @@ export function createCredentialRepository(db: Db) {
     },
 
     // An active, live member by e-mail (forgotten password).
-    activeMemberByEmail: (email: string): Promise<{ id: number } | undefined> =>
+    activeMemberByEmail: (email: string): Promise<{ id: number; memberType: string } | undefined> =>
       db
         .selectFrom('member')
-        .select('id')
+        .select(['id', 'memberType'])
         .where(sql<string>`lower(email)`, '=', email)
         .where('deletedAt', 'is', null)
         .where('status', '=', 'active')

@@ -15,12 +15,15 @@ const TEXTS = {
     'en-US':
       'Your verification code is {code}. It is valid for {minutes} minutes. If you did not ask for it, ignore this e-mail.',
   },
-  captchaSubject: { 'zh-TW': '登入驗證碼', 'zh-CN': '登录验证码', 'en-US': 'Your sign-in verification code' },
+  captchaSubject: { 'zh-TW': '您的驗證碼', 'zh-CN': '您的验证码', 'en-US': 'Your verification code' },
+  // Where the code goes is named as both forms name it: the sign-in page's and the forgotten-password dialog's.
   captchaBody: {
-    'zh-TW': '您的登入驗證碼是 {code}，請在 {minutes} 分鐘內填入登入頁的「驗證碼」欄位。若非本人操作，請忽略此郵件。',
-    'zh-CN': '您的登录验证码是 {code}，请在 {minutes} 分钟内填入登录页的“验证码”栏位。若非本人操作，请忽略此邮件。',
+    'zh-TW':
+      '您的圖片驗證碼是 {code}，請在 {minutes} 分鐘內填入索取它的驗證碼欄位（只有最新寄出的有效）。若非本人操作，請忽略此郵件。',
+    'zh-CN':
+      '您的图片验证码是 {code}，请在 {minutes} 分钟内填入获取它的验证码栏位（只有最新发送的有效）。若非本人操作，请忽略此邮件。',
     'en-US':
-      'Your sign-in verification code is {code}. Type or paste it in the sign-in page\'s "Verification code" field within {minutes} minutes. If you did not ask for it, ignore this e-mail.',
+      'Your verification code is {code}. Type or paste it, within {minutes} minutes, in the code field where you asked for it (only the latest code sent works). If you did not ask for it, ignore this e-mail.',
   },
   smsBody: {
     'zh-TW': '您的驗證碼是 {code}，{minutes} 分鐘內有效。',

@@ -19,6 +19,9 @@ export type Channel = 'email' | 'mobile';
 export type CodeKey = { memberId: number; channel: Channel; purpose: string; target: string };
 const RESET_TRY = 'resetTry:';
 const BIND_TRY = 'bindTry:';
+// The picture captcha's codes e-mailed: per network address (an hour) and per e-mail address (a day, keyed hash).
+const CAPTCHA_MAIL_IP = 'captchaMail:';
+const CAPTCHA_MAIL_TO = 'captchaMailTo:';
 
 // Codes and the resend block: the only SQL of the verification module (the member's e-mail, mobile and password are
 // the member module's, `ContactAccounts`).
@@ -121,6 +124,15 @@ export function createVerificationRepository(db: Db) {
     // A change made with the right codes forgets their tries, in the change's transaction.
     clearBindTries: (tx: Tx, memberKey: string) => clearWindow(tx, `${BIND_TRY}${memberKey}`),
     purgeBindTries: (before: number) => purgeWindows(db, BIND_TRY, before),
+    countCaptchaMails: (ip: string, now: number, windowMs: number) =>
+      countInWindow(db, `${CAPTCHA_MAIL_IP}${ip}`, now, windowMs),
+    // One more e-mail to the address, counted in the send's transaction (a refused send counts nothing).
+    reserveCaptchaMail: (tx: Tx, addressKey: string, now: number, windowMs: number) =>
+      hitInWindow(tx, `${CAPTCHA_MAIL_TO}${addressKey}`, now, windowMs),
+    async purgeCaptchaMails(now: number, ipWindowMs: number, addressWindowMs: number) {
+      await purgeWindows(db, CAPTCHA_MAIL_IP, now - ipWindowMs);
+      await purgeWindows(db, CAPTCHA_MAIL_TO, now - addressWindowMs);
+    },
   };
 }
 export type VerificationRepository = ReturnType<typeof createVerificationRepository>;

@@ -106,9 +106,10 @@ export function registerVerificationRoutes(app: FastifyInstance, codes: Verifica
     tags,
     summary: "Sends the sign-in captcha's code to the address if it belongs to an active member (WCAG 3.3.8)",
     description:
-      'The key gets a new code either way; same answer whether or not the address is known. Errors: 4002 the key ' +
-      'is unknown or expired (fetch a new picture), 4029 within 60 s for the address, 1005 too many requests from ' +
-      'this network address, 7205 no mail server.',
+      'Only an active staff member’s address is sent it; the key gets a new code either way, and the answer is the ' +
+      'same whether or not the address is known. Errors: 4002 the key is unknown or expired (fetch a new picture), ' +
+      '4029 within 60 s for the address, 1005 too many requests from this network address in the hour or 20 ' +
+      'e-mails to the address in the day, 7205 no mail server.',
     handler: ({ body, req, locale }) => codes.requestCaptchaByEmail(body, req.ip, locale),
   });
   defineRoute(app, {

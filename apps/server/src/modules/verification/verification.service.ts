@@ -12,6 +12,7 @@ import {
   type CodeSent,
   type EmailCodeRequestBody,
   type Locale,
+  type MessageKey,
   type MobileCodeRequestBody,
   type ReBindEmailBody,
   type ReBindMobileBody,
@@ -48,7 +49,7 @@ export type ContactAccounts = {
   contactOf(memberId: number): Promise<Contact | undefined>;
   emailTaken(email: string, exceptId: number): Promise<boolean>;
   mobileTaken(areaCode: string, mobile: string, exceptId: number): Promise<boolean>;
-  activeMemberByEmail(email: string): Promise<{ id: number } | undefined>;
+  activeMemberByEmail(email: string): Promise<{ id: number; memberType: string } | undefined>;
   setEmail(
     tx: Tx,
     memberId: number,
@@ -70,6 +71,9 @@ const TRIES_WINDOW_MS = 24 * 60 * 60_000;
 // The same cap on binding codes, per member, channel and purpose across codes (decision 355): the code a rebind or an
 // unbind sends to the current address must not be guessed at a new code a minute from a stolen session.
 const BIND_TRIES_MAX = 10;
+// The picture captcha's codes e-mailed to one address in a day (decision 369): enough for a member who signs in
+// several times a day, a cap on how many a stranger can make the address receive.
+const CAPTCHA_MAILS_MAX = 20;
 
 const e164 = (p: Phone) => `+${p.areaCode}${p.mobile}`;
 const lower = (email: string) => email.trim().toLowerCase();
@@ -89,7 +93,7 @@ export function createVerificationService(deps: {
   sessions: Pick<SessionService, 'closeAllOf'>;
   mail: SystemMail;
   sms: TextQueue;
-  captcha: Pick<CaptchaService, 'verify' | 'isLive' | 'renew'>;
+  captcha: Pick<CaptchaService, 'verify' | 'renew'>;
   clock: Clock;
   // HMAC key for code hashes (derived from the secret key in configuration).
   codeKey: Buffer;
@@ -102,8 +106,8 @@ export function createVerificationService(deps: {
   const triesKey = (email: string) =>
     createHmac('sha256', codeKey).update(`resetTry:${email}`).digest('hex').slice(0, 32);
   // The refusal once an address has used its tries: 1005, with the hours until its window passes.
-  const triesUsedUp = (since: number, now: number) =>
-    new AppError(Code.TOO_MANY_ATTEMPTS, 'tooManyResetCodes', {
+  const triesUsedUp = (since: number, now: number, message: MessageKey = 'tooManyResetCodes') =>
+    new AppError(Code.TOO_MANY_ATTEMPTS, message, {
       hours: Math.max(1, Math.ceil((since + TRIES_WINDOW_MS - now) / 3_600_000)),
     });
 
@@ -389,37 +393,41 @@ export function createVerificationService(deps: {
     },
 
     // The sign-in captcha's code by e-mail, for a member who cannot read the picture (WCAG 3.3.8, decision 369;
-    // public). As the reset request: the same answer whether or not the address is an active member's, one e-mail a
-    // minute per address, the reset requests' budget per network address. The key gets a new code either way, so the
-    // picture's stops working whatever the address; only a member's address is sent it.
+    // public). As the reset request: the same answer whether or not the address is an active staff member's, one
+    // e-mail a minute per address; besides, its own budget per network address (RESET_CODE_MAX_PER_HOUR an hour) and
+    // CAPTCHA_MAILS_MAX a day per address, as no picture is solved for it. The key gets a new code either way, so the
+    // picture's stops working whatever the address; only a staff member's address (who alone may sign in) is sent it.
+    // The minute, the day's count, the new code and the e-mail are written in one transaction: a dead key (4002) or
+    // a spent day (1005) leaves nothing taken.
     async requestCaptchaByEmail(body: CaptchaByEmailBody, ip: string, locale: Locale): Promise<CodeSent> {
       const now = clock.now();
-      if ((await repo.countResetRequests(ip, now, RESET_WINDOW_MS)) > deps.resetPerHour)
+      await repo.purgeCaptchaMails(now, RESET_WINDOW_MS, TRIES_WINDOW_MS);
+      if ((await repo.countCaptchaMails(ip, now, RESET_WINDOW_MS)) > deps.resetPerHour)
         throw new AppError(Code.TOO_MANY_ATTEMPTS, 'tooManyCaptchas', { minutes: 60 });
       if (!(await mail.available())) throw new AppError(Code.MAIL_UNAVAILABLE);
-      // A dead key takes no resend slot: the member gets a new picture and may ask again at once.
-      if (!(await captcha.isLive(body.key))) throw new AppError(Code.CAPTCHA_EXPIRED);
       const email = lower(body.email);
-      await repo.transaction(async (tx) => {
+      const member = await accounts.activeMemberByEmail(email);
+      const sent = await repo.transaction(async (tx) => {
         if (!(await repo.claimSendSlot(tx, `email:${email}`, 'captcha', now, RESEND_MS)))
           throw new AppError(Code.RESEND_TOO_SOON);
-      });
-      const renewed = await captcha.renew(body.key);
-      if (!renewed) throw new AppError(Code.CAPTCHA_EXPIRED);
-      const member = await accounts.activeMemberByEmail(email);
-      if (member) {
-        const { code, expiresSeconds } = renewed;
-        await repo.transaction((tx) =>
-          mail.queue(tx, {
+        const { count, since } = await repo.reserveCaptchaMail(tx, triesKey(`captcha:${email}`), now, TRIES_WINDOW_MS);
+        if (count > CAPTCHA_MAILS_MAX) throw triesUsedUp(since, now, 'tooManyCaptchaMails');
+        const renewed = await captcha.renew(body.key, tx);
+        if (!renewed) throw new AppError(Code.CAPTCHA_EXPIRED);
+        if (member?.memberType === 'staff')
+          await mail.queue(tx, {
             to: email,
             subject: codeText('captchaSubject', locale),
-            text: codeText('captchaBody', locale, { code, minutes: Math.floor(expiresSeconds / 60) }),
+            text: codeText('captchaBody', locale, {
+              code: renewed.code,
+              minutes: Math.floor(renewed.expiresSeconds / 60),
+            }),
             confidential: true,
-          }),
-        );
-        mail.nudge();
-      }
-      return { resendSeconds: VERIFY_RESEND_SECONDS, expiresSeconds: renewed.expiresSeconds };
+          });
+        return renewed;
+      });
+      mail.nudge();
+      return { resendSeconds: VERIFY_RESEND_SECONDS, expiresSeconds: sent.expiresSeconds };
     },
 
     // Step 2: the code sets a new password and signs every session of the member out.

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Form, Input, Modal, type ButtonProps } from 'antd';
 import { Code, verificationApi } from '@study-crm/shared';
@@ -23,16 +23,23 @@ type Props = {
   email: string;
   // The key was gone (expired or used): the page draws a new picture, whose key the next send names.
   onExpired: () => void;
+  // When another code may be sent (a time in ms), kept by the page across the dialog's openings.
+  resendAt: number;
+  onSent: (resendAt: number) => void;
   // `sent`: a code is on its way, so the page moves the focus to its code field.
   onClose: (sent: boolean) => void;
 };
 
 // The sign-in picture's code by e-mail (WCAG 3.3.8, decision 369): whoever cannot read the picture copies the code
 // from their mailbox and pastes it into the code field.
-function CaptchaByEmail({ captchaKey, email, onExpired, onClose }: Props) {
+function CaptchaByEmail({ captchaKey, email, resendAt, onSent, onExpired, onClose }: Props) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ email: string }>();
   const { left, start } = useCountdown();
+  // A send made at an earlier opening still counts down.
+  useEffect(() => {
+    if (resendAt > Date.now()) start(Math.ceil((resendAt - Date.now()) / 1000));
+  }, [resendAt, start]);
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -49,6 +56,7 @@ function CaptchaByEmail({ captchaKey, email, onExpired, onClose }: Props) {
       );
       if (res.meta.code === 200) {
         start(res.data.resendSeconds);
+        onSent(Date.now() + res.data.resendSeconds * 1000);
         setSent(t('captchaMail.sent', { email: address, minutes: Math.floor(res.data.expiresSeconds / 60) }));
       } else if (res.meta.code === Code.CAPTCHA_EXPIRED) {
         onExpired();

@@ -27,6 +27,8 @@ function ForgotPassword({ onClose }: { onClose: (email?: string) => void }) {
   const [form] = Form.useForm<Values>();
   const captcha = useCaptcha();
   const { left, start } = useCountdown();
+  // The picture's code by e-mail has its own minute per address.
+  const mailCountdown = useCountdown();
   const [error, setError] = useState<string | null>(null);
   const [info, setInfo] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -74,8 +76,10 @@ function ForgotPassword({ onClose }: { onClose: (email?: string) => void }) {
         { email: v.email.trim(), key: captcha.key },
         { isLogin: true, apiResCode: INLINE },
       );
-      if (res.meta.code === 200) setInfo(t('forgot.captchaSent'));
-      else {
+      if (res.meta.code === 200) {
+        mailCountdown.start(res.data.resendSeconds);
+        setInfo(t('forgot.captchaSent'));
+      } else {
         if (res.meta.code === Code.CAPTCHA_EXPIRED) captcha.refresh();
         setError(res.meta.message);
       }
@@ -136,10 +140,12 @@ function ForgotPassword({ onClose }: { onClose: (email?: string) => void }) {
               size="small"
               style={{ paddingInline: 0 }}
               onClick={() => void mailCaptcha()}
-              disabled={busy}
+              disabled={busy || mailCountdown.left > 0}
               data-testid="forgot-captcha-mail"
             >
-              {t('forgot.captchaByEmail')}
+              {mailCountdown.left > 0
+                ? t('forgot.resendIn', { seconds: mailCountdown.left })
+                : t('forgot.captchaByEmail')}
             </Button>
           }
         >

@@ -14,6 +14,7 @@ export const captchaMail = {
       sent: '若 {{email}} 是帳號的電子郵件，驗證碼已寄出，{{minutes}} 分鐘內有效。',
       renewed: '驗證碼已過期並已更換，請再寄送一次。',
       done: '完成',
+      spent: '寄到郵件的驗證碼已用過：請再以電子郵件取得新的驗證碼，或輸入新圖片的驗證碼。',
     },
   },
   'zh-CN': {
@@ -28,6 +29,7 @@ export const captchaMail = {
       sent: '若 {{email}} 是账号的电子邮件，验证码已发送，{{minutes}} 分钟内有效。',
       renewed: '验证码已过期并已更换，请再发送一次。',
       done: '完成',
+      spent: '寄到邮件的验证码已用过：请再通过电子邮件获取新的验证码，或输入新图片的验证码。',
     },
   },
   'en-US': {
@@ -43,6 +45,7 @@ export const captchaMail = {
       sent: 'If {{email}} is an account’s address, the code is on its way. It is valid for {{minutes}} minutes.',
       renewed: 'The code had expired and was replaced: please send it again.',
       done: 'Done',
+      spent: 'The e-mailed code is used up: get a new one by e-mail, or type the new picture’s code.',
     },
   },
 } satisfies LocaleBundle;
