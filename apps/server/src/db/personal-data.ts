@@ -54,11 +54,13 @@ export const line = (module: string, what: string, action: ErasureAction, count:
 });
 
 // A part's lines, declared once for its dry run and its erasure (the two report the same rows): each table with its
-// action and reason. The function returned takes the counts in the same order.
+// action and reason. The function returned takes one count per table, in the same order (a count too few or too
+// many does not compile).
+type PartRow = readonly [what: string, action: ErasureAction, why: string];
 export const partLines =
-  (module: string, rows: readonly (readonly [what: string, action: ErasureAction, why: string])[]) =>
-  (...counts: number[]): ErasureLine[] =>
-    rows.map(([what, action, why], i) => line(module, what, action, counts[i] ?? 0, why));
+  <const R extends readonly PartRow[]>(module: string, rows: R) =>
+  (...counts: { [K in keyof R]: number }): ErasureLine[] =>
+    rows.map(([what, action, why], i) => line(module, what, action, counts[i]!, why));
 
 // Adds a value worth scrubbing (at least three characters: shorter ones would match everywhere).
 export function noteValue(s: ErasureSubject, ...values: (string | null | undefined)[]): void {
