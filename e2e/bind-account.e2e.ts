@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { mailSenderApi, PERM } from '@study-crm/shared';
+import { PERM } from '@study-crm/shared';
 import { createRole, createStaff, STAFF_PASSWORD } from '../apps/server/src/test/access-fixtures.js';
 import { startSmtpServer } from '../apps/server/src/test/smtp-fixture.js';
 import { startSmsGateway } from '../apps/server/src/test/sms-gateway-fixture.js';
@@ -14,6 +14,7 @@ import {
   signInOnScreen,
   usePortal,
   useServer,
+  seedMailSender,
 } from './harness.js';
 
 const SMTP_USER = 'office@example.com';
@@ -36,14 +37,7 @@ describe('account binding and forgotten password', () => {
   const poll = expect.poll;
 
   beforeAll(async () => {
-    await portal.api(mailSenderApi.add, {
-      displayName: 'Study CRM',
-      host: '127.0.0.1',
-      port: smtp().port,
-      account: SMTP_USER,
-      password: SMTP_PASS,
-      tlsMode: 'none',
-    });
+    await seedMailSender(portal, smtp(), { displayName: 'Study CRM' });
     const role = await createRole(portal.db, 'ROLE_BINDER', [PERM.memberList]);
     const id = await createStaff(portal.db, 'binder1', [role]);
     // No e-mail bound yet: the test binds one.

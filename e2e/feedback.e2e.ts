@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { feedbackApi, mailSenderApi } from '@study-crm/shared';
+import { feedbackApi } from '@study-crm/shared';
 import { startSmtpServer } from '../apps/server/src/test/smtp-fixture.js';
 import {
   ACTIVE_PANE,
@@ -13,6 +13,7 @@ import {
   useServer,
   poll,
   openMessageBox,
+  seedMailSender,
 } from './harness.js';
 
 const SIGN = process.env.VITE_CLIENT_SIGN ?? 'sadmin-web-2026';
@@ -55,13 +56,7 @@ describe('feedback screen', () => {
 
   beforeAll(async () => {
     // The mail server is arranged through the API: its own screen is tested in message.e2e.ts.
-    await portal.api(mailSenderApi.add, {
-      host: '127.0.0.1',
-      port: smtp().port,
-      account: SMTP_USER,
-      password: SMTP_PASS,
-      tlsMode: 'none',
-    });
+    await seedMailSender(portal, smtp());
     // An answered one, so the list shows both states.
     const older = await submitPublic({
       name: 'Ben Wong',

@@ -7,6 +7,7 @@ import { chromium, type Browser, type BrowserContext, type Locator, type Page } 
 import {
   applicationApi,
   followUpApi,
+  mailSenderApi,
   memberApi,
   paymentApi,
   roleApi,
@@ -19,6 +20,7 @@ import type { Db } from '../apps/server/src/db/database.js';
 import { loadConfig, type Config } from '../apps/server/src/config.js';
 import { permissionIds } from '../apps/server/src/test/access-fixtures.js';
 import { CHROMIUM_FLAGS } from '../apps/server/src/test/chromium.js';
+import type { SmtpFixture } from '../apps/server/src/test/smtp-fixture.js';
 import { buildOptionsOf, freshDatabase, releaseDatabase } from '../apps/server/src/test/template-db.js';
 import { watchPageErrors } from './page-errors.js';
 
@@ -301,6 +303,24 @@ export async function seedPayment(portal: Portal, values: EndpointParams<typeof 
 }
 
 export type RoleSeed = { name: string; cnName?: string; enName?: string; perms: readonly string[] };
+
+// The portal's mail server: the test's own SMTP server (plain, its account and password; `values` adds to or
+// replaces those fields), as the mail server screen saves it.
+export async function seedMailSender(
+  portal: Portal,
+  smtp: SmtpFixture,
+  values: Partial<EndpointParams<typeof mailSenderApi.add>> = {},
+): Promise<number> {
+  const sender = await portal.api(mailSenderApi.add, {
+    host: '127.0.0.1',
+    port: smtp.port,
+    account: smtp.user,
+    password: smtp.pass,
+    tlsMode: 'none',
+    ...values,
+  });
+  return sender.id;
+}
 
 // A role holding these permissions (by identifier), as the role screen saves it.
 export async function seedRole(portal: Portal, role: RoleSeed): Promise<number> {

@@ -19,7 +19,7 @@ import { HOME_PATH, PROFILE_PATH } from '../../paths';
 import { changeLocale, currentLocale, LOCALE_NAMES } from '../../i18n';
 import { useSession } from '../../stores/session';
 import { useSettings } from '../../stores/settings';
-import { Field, PasswordInput, SubmitButton, TextInput, useLoginForm } from './fields';
+import { Field, LinkButton, PasswordInput, SubmitButton, TextInput, useLoginForm } from './fields';
 import { LoginAnnouncements } from './LoginAnnouncements';
 import { useCaptcha } from './useCaptcha';
 import { merchantName } from '../../lib/brand';
@@ -83,6 +83,10 @@ export default function LoginPage({
   const [ticket, setTicket] = useState<string | null>(null);
   const [isForgotOpen, setForgotOpen] = useState(false);
   const [isCaptchaMailOpen, setCaptchaMailOpen] = useState(false);
+  // The code typed came by e-mail (decision 369): a refusal uses it up with the picture's key, which is said. And
+  // when another may be sent, kept across the dialog's openings.
+  const [codeMailed, setCodeMailed] = useState(false);
+  const [mailResendAt, setMailResendAt] = useState(0);
   useLoginTitle(t('common.appName'), t('common.login'));
   useBodyTheme();
 
@@ -167,7 +171,9 @@ export default function LoginPage({
         return;
       }
       if (res.meta.code !== 200) {
-        setError(res.meta.message);
+        // The dialog's strings are loaded when a code was e-mailed.
+        setError(codeMailed ? `${res.meta.message} ${t('captchaMail.spent')}` : res.meta.message);
+        setCodeMailed(false);
         form.set('code', '');
         captcha.refresh();
         return;
@@ -230,9 +236,9 @@ export default function LoginPage({
               <SubmitButton busy={busy} testId="login-code-submit">
                 {t('login.codeSubmit')}
               </SubmitButton>
-              <button type="button" className="login-btn login-btn-link" onClick={back}>
+              <LinkButton onClick={back} testId="login-code-back">
                 {t('login.codeBack')}
-              </button>
+              </LinkButton>
             </fieldset>
           </form>
         )}
@@ -273,25 +279,19 @@ export default function LoginPage({
                 </button>
               </div>
             </Field>
-            <button
-              type="button"
-              className="login-btn login-btn-link login-captcha-mail"
+            <LinkButton
+              className="login-captcha-mail"
               onClick={() => setCaptchaMailOpen(true)}
-              data-testid="login-captcha-mail"
+              testId="login-captcha-mail"
             >
               {t('login.captchaByEmail')}
-            </button>
+            </LinkButton>
             <SubmitButton busy={busy} testId="login-submit">
               {t('login.submit')}
             </SubmitButton>
-            <button
-              type="button"
-              className="login-btn login-btn-link"
-              onClick={() => setForgotOpen(true)}
-              data-testid="login-forgot"
-            >
+            <LinkButton onClick={() => setForgotOpen(true)} testId="login-forgot">
               {t('login.forgot')}
-            </button>
+            </LinkButton>
           </fieldset>
         </form>
         {isCaptchaMailOpen && (
@@ -299,6 +299,11 @@ export default function LoginPage({
             <CaptchaByEmail
               captchaKey={captcha.key}
               email={form.values.loginName.includes('@') ? form.values.loginName.trim() : ''}
+              resendAt={mailResendAt}
+              onSent={(at) => {
+                setMailResendAt(at);
+                setCodeMailed(true);
+              }}
               onExpired={captcha.refresh}
               onClose={(sent) => {
                 setCaptchaMailOpen(false);

@@ -99,3 +99,17 @@ export function SubmitButton(props: { busy: boolean; testId: string; children: R
     </button>
   );
 }
+
+// A link-styled button under the form (another way to the code, a forgotten password).
+export function LinkButton(props: { onClick: () => void; testId: string; className?: string; children: ReactNode }) {
+  return (
+    <button
+      type="button"
+      className={`login-btn login-btn-link${props.className ? ` ${props.className}` : ''}`}
+      onClick={props.onClick}
+      data-testid={props.testId}
+    >
+      {props.children}
+    </button>
+  );
+}
