@@ -78,7 +78,7 @@ describe('the sign-in picture’s code by e-mail', () => {
     await zh.page.getByTestId('login-submit').click();
     await expect
       .poll(() => zh.page.getByTestId('login-error').textContent())
-      .toMatch(/寄到郵件的驗證碼已用過：請再以電子郵件取得新的驗證碼，或輸入新圖片的驗證碼。$/);
+      .toBe('驗證碼錯誤。寄到郵件的驗證碼已用過：請再以電子郵件取得新的驗證碼，或輸入新圖片的驗證碼。');
     await screenshot(zh.page, 'captcha-mail-spent-zh-TW', { settle: true });
     await zh.page.getByTestId('login-captcha-mail').click();
     await expect.poll(() => zhDialog.getByTestId('captcha-mail-send').textContent()).toMatch(/^\d+ 秒後可重新寄送$/);

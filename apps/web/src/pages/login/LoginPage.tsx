@@ -35,6 +35,13 @@ const CaptchaByEmail = lazyPart(() => import('./CaptchaByEmail'));
 const INLINE_CODES = [400, 401, 1001, 1002, 1005, 4001, 4002, 6400, 9004, Code.TWO_FACTOR_REQUIRED];
 const CODE_STEP_CODES = [400, 1001, 1002, 1005, 6400, Code.TWO_FACTOR_INVALID, Code.TWO_FACTOR_EXPIRED];
 
+// A message ended as a sentence, for another to follow: Chinese ones unspaced.
+function sentence(message: string): string {
+  const zh = currentLocale().startsWith('zh');
+  if (/[。！？.!?]$/.test(message)) return zh ? message : `${message} `;
+  return zh ? `${message}。` : `${message}. `;
+}
+
 // Only same-app paths are accepted as a redirect target (no open redirect).
 function safeRedirect(target: string | null): string {
   return target && target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/login')
@@ -171,8 +178,8 @@ export default function LoginPage({
         return;
       }
       if (res.meta.code !== 200) {
-        // The dialog's strings are loaded when a code was e-mailed.
-        setError(codeMailed ? `${res.meta.message} ${t('captchaMail.spent')}` : res.meta.message);
+        // The dialog's strings are loaded when a code was e-mailed; the refusal ends as a sentence before them.
+        setError(codeMailed ? `${sentence(res.meta.message)}${t('captchaMail.spent')}` : res.meta.message);
         setCodeMailed(false);
         form.set('code', '');
         captcha.refresh();
