@@ -88,6 +88,8 @@ export const Code = {
   // The Student visa checklist: a stage applications have steps in, a built-in stage (its rules) cannot be removed.
   VISA_STAGE_IN_USE: 7942,
   VISA_STAGE_BUILT_IN: 7943,
+  // A new application names a course (and intake) the student already applied for: the form asks first.
+  APPLICATION_DUPLICATE: 7944,
   // Background jobs and exports (issue 39): a job's file past its expiry, not ready yet, a job that failed, too
   // many of a member's jobs waiting, a list that cannot be exported.
   JOB_EXPIRED: 7970,
@@ -169,6 +171,7 @@ export const CODE_MESSAGE: Readonly<Record<Code, MessageKey>> = {
   7941: 'cycleInUse',
   7942: 'visaStageInUse',
   7943: 'visaStageBuiltIn',
+  7944: 'applicationDuplicate',
   7970: 'jobExpired',
   7971: 'jobNotReady',
   7972: 'jobFailed',

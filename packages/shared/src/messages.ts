@@ -916,6 +916,11 @@ export const MESSAGES = {
     'zh-CN': '内置的签证阶段带有检查规则，无法删除；请改为停用',
     'en-US': 'A built-in visa stage carries checking rules and cannot be removed; disable it instead',
   },
+  applicationDuplicate: {
+    'zh-TW': '此學生已有申請 #{id} 含「{choice}」同一入學期的志願',
+    'zh-CN': '此学生已有申请 #{id} 含“{choice}”同一入学期的志愿',
+    'en-US': 'This student already has application #{id} with {choice} for the same intake',
+  },
   jobExpired: {
     'zh-TW': '此檔案已過期，請重新匯出',
     'zh-CN': '此文件已过期，请重新导出',

@@ -243,7 +243,17 @@ function checkForm(f: Form, ctx: Ctx) {
   for (const c of choiceIssues(f.targetSchools)) issue(ctx, ['targetSchools', ...c.path], c.message);
 }
 
-export const ApplicationCreateSchema = z.object(ApplicationPersonalShape).superRefine(checkForm);
+export const ApplicationCreateSchema = z
+  .object({
+    ...ApplicationPersonalShape,
+    checkDuplicate: zFlag()
+      .nullish()
+      .describe(
+        '1 to refuse (code 7944, naming the application) a create naming a course the student already applied for ' +
+          'for the same intake; the form sends it, and leaves it out when the user confirms',
+      ),
+  })
+  .superRefine(checkForm);
 export const ApplicationUpdateSchema = z
   .object({
     id: zId(),

@@ -85,6 +85,18 @@ export function searchColumns(
   };
 }
 
+// A student as application rows name them (as the table stores them, decision 342): the student member when known,
+// the passport number, e-mail and area code + mobile; and a course choice: school, course and admissions cycle (the
+// intake; null when none is named, as an import names none).
+export type StudentKeys = {
+  memberId?: number | null;
+  passportKey: string | null;
+  emailKey: string | null;
+  areaCode: string | null;
+  mobile: string | null;
+};
+export type CourseChoice = { school: string; major: string | null; cycleId: number | null };
+
 export type ChildRows = {
   educations: Omit<Database['applicationEducation'], 'id' | 'applicationId' | 'sort'>[];
   jobs: Omit<Database['applicationJob'], 'id' | 'applicationId' | 'sort'>[];
@@ -668,6 +680,51 @@ export function createApplicationRepository(db: Db, carried: ListCarried = {}) {
           .execute();
       }
       return out as ChildRows;
+    },
+
+    // The given course choices the student's live applications already hold, with the application holding each (by
+    // the member, passport, e-mail and mobile indexes, then the choices by application_target_school_app_ix).
+    async heldChoices(
+      who: StudentKeys,
+      choices: readonly CourseChoice[],
+      tx: Conn = db,
+    ): Promise<(CourseChoice & { applicationId: number })[]> {
+      if (!choices.length) return [];
+      const live = () => tx.selectFrom('application').select('id').where('deletedAt', 'is', null);
+      const parts = [
+        ...(who.memberId ? [live().where('memberId', '=', who.memberId)] : []),
+        ...(who.passportKey ? [live().where('passportKey', '=', who.passportKey)] : []),
+        ...(who.emailKey ? [live().where('emailKey', '=', who.emailKey)] : []),
+        ...(who.mobile && who.areaCode
+          ? [live().where('mobile', '=', who.mobile).where('areaCode', '=', who.areaCode)]
+          : []),
+      ];
+      const [first, ...rest] = parts;
+      if (!first) return [];
+      return tx
+        .selectFrom('application as a')
+        .innerJoin('applicationTargetSchool as ts', 'ts.applicationId', 'a.id')
+        .select(['ts.applicationId', 'ts.school', 'ts.major', 'ts.cycleId'])
+        .where(
+          'a.id',
+          'in',
+          rest.reduce((q, r) => q.union(r), first),
+        )
+        .where((eb) =>
+          eb.or(
+            choices.map((c) =>
+              eb.and([
+                eb('ts.school', '=', c.school),
+                c.major === null ? eb('ts.major', 'is', null) : eb('ts.major', '=', c.major),
+                // (No cycle is an intake of its own; not by application_target_school_cycle_ix, which imports miss.)
+                eb(eb.fn.coalesce('ts.cycleId', eb.lit(0)), '=', c.cycleId ?? 0),
+              ]),
+            ),
+          ),
+        )
+        .orderBy('ts.applicationId')
+        .limit(choices.length)
+        .execute();
     },
 
     async insert(tx: Conn, values: ApplicationValues, now: number): Promise<number> {

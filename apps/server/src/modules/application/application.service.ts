@@ -2,6 +2,7 @@ import {
   addMonths,
   APPLICATION_DEFAULT_STATUS,
   APPLICATION_DICT,
+  Code,
   completionPercent,
   deadlineFlags,
   formatMessage,
@@ -16,7 +17,7 @@ import {
   type Page,
   ukDay,
 } from '@study-crm/shared';
-import { badRequest, found, staleCopy } from '../../http/errors.js';
+import { AppError, badRequest, found, staleCopy } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { nextCursorOf, pageResult, pageWindow, readCursor } from '../../lib/paging.js';
 import { assertDictValues, type DictCheck, type DictRepository } from '../dict/index.js';
@@ -33,6 +34,7 @@ import type {
   FollowProgress,
   ListFilter,
 } from './application.repository.js';
+import { searchColumns } from './application.repository.js';
 
 export type ListInput = Omit<ListFilter, 'limit' | 'offset' | 'sortField' | 'order' | 'after'> & {
   cursor?: string | null | undefined;
@@ -228,6 +230,38 @@ export type ApplicationMailContext = {
   teacher: { signing: string; follow: string };
 };
 
+// A new application naming a course (school, course and intake) the student's live applications already hold:
+// refused with 7944 naming the first such application when the caller asks (`checkDuplicate`: the form asks, and
+// leaves it out once the user confirms; spec callers that do not know it create as before). The student is matched as the import matches them (decision 370): the member chosen, the
+// passport number, e-mail or area code + mobile, as the row stores them.
+async function assertNotApplied(
+  repo: Pick<ApplicationRepository, 'heldChoices'>,
+  input: ApplicationInput,
+  values: Omit<ApplicationValues, 'memberId'>,
+) {
+  const keys = searchColumns(values);
+  const choices = input.targetSchools.map((t) => ({
+    school: t.school,
+    major: t.major ?? null,
+    cycleId: t.cycleId ?? null,
+  }));
+  const [held] = await repo.heldChoices(
+    {
+      memberId: input.studentId ?? null,
+      passportKey: keys.passportKey,
+      emailKey: keys.emailKey,
+      areaCode: values.mobile ? values.areaCode : null,
+      mobile: values.mobile,
+    },
+    choices,
+  );
+  if (held)
+    throw new AppError(Code.APPLICATION_DUPLICATE, 'applicationDuplicate', {
+      choice: [held.school, held.major].filter(Boolean).join(' · '),
+      id: held.applicationId,
+    });
+}
+
 export function createApplicationService({
   repo,
   people,
@@ -347,6 +381,9 @@ export function createApplicationService({
       return toApplicationView(r, await repo.children(id));
     },
 
+    // The course choices a student's live applications already hold (the import's duplicate check, decision 342).
+    heldChoices: repo.heldChoices,
+
     async create(input: ApplicationInput, locale: Locale): Promise<ApplicationSaved> {
       await assertDictValues(dict, dictChecks(input));
       await checkTeachers(input);
@@ -355,6 +392,7 @@ export function createApplicationService({
       const warnings = [...passportWarnings(input, locale), ...(await deadlineWarnings(input, locale, cycles))];
       const now = clock.now();
       const values = personalValues(input, now);
+      if (input.checkDuplicate) await assertNotApplied(repo, input, values);
       return repo.transaction(async (tx) => {
         // The student member: the one given, else the student already holding this e-mail/mobile,
         // else a new student member (no password). A contact owned by staff is not linked.

@@ -1,6 +1,12 @@
 // Front door of the application module: study-abroad applications and the files kept on them.
 export { createApplicationRepository, searchColumns } from './application.repository.js';
-export type { ApplicationRepository, FollowProgress, ListFilter } from './application.repository.js';
+export type {
+  ApplicationRepository,
+  CourseChoice,
+  FollowProgress,
+  ListFilter,
+  StudentKeys,
+} from './application.repository.js';
 export { registerApplicationRoutes } from './application.routes.js';
 export { createApplicationService } from './application.service.js';
 // Its list's export (issue 39).

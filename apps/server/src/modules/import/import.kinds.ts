@@ -21,8 +21,9 @@ import { problemFromIssue, type FieldProblem } from '../../http/validation.js';
 import type { Conn } from '../../db/transaction.js';
 import type { Clock } from '../../lib/clock.js';
 import { lowerEmail, memberMobile } from '../member/index.js';
+import type { CourseChoice, StudentKeys } from '../application/index.js';
 import type { AccessGuard, Actor } from '../role/index.js';
-import type { CourseChoice, ImportRepository, StudentKeys } from './import.repository.js';
+import type { ImportRepository } from './import.repository.js';
 
 // What each kind of import reads from a row and how it writes it: through the same zod schema as the form and the
 // same service call as the form's route (docs/import.md, decision 176).
@@ -91,7 +92,10 @@ export type ImportServices = {
     add(b: MemberAddBody, actor: Actor): Promise<{ id: number }>;
     remove(id: number, actor: Actor): Promise<unknown>;
   };
-  applications: { create(input: ApplicationInput, locale: Locale): Promise<{ id: number }> };
+  applications: {
+    create(input: ApplicationInput, locale: Locale): Promise<{ id: number }>;
+    heldChoices(who: StudentKeys, choices: CourseChoice[], tx?: Conn): Promise<CourseChoice[]>;
+  };
   guard: Pick<AccessGuard, 'assertCanGrantRoles'>;
 };
 
@@ -288,7 +292,7 @@ function applicationKind(services: ImportServices, repo: ImportRepository, clock
   // The row's course choices the student's live applications already hold, the first by its column.
   async function taken(b: ApplicationInput, schoolSlots: number[], tx?: Conn) {
     const choices = choicesOf(b, schoolSlots);
-    const held = await repo.takenChoices(studentKeysOf(b), choices, tx);
+    const held = await services.applications.heldChoices(studentKeysOf(b), choices, tx);
     return choices.find((c) => held.some((h) => sameChoice(c, h)));
   }
   return {

@@ -1,20 +1,10 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { ImportRowTable, ImportRunTable, Row } from '../../db/schema.js';
-import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
+import { runInTransaction, type Tx } from '../../db/transaction.js';
 
 export type ImportRunRow = Row<'importRun'>;
 export type ImportRowRow = Row<'importRow'>;
-// A student as an application row names them (as the application table stores them, decision 342) and a course
-// choice: its school, course and admissions cycle (the intake; null when none is named, as an import names none).
-export type StudentKeys = {
-  passportKey: string | null;
-  emailKey: string | null;
-  areaCode: string | null;
-  mobile: string | null;
-};
-export type CourseChoice = { school: string; major: string | null; cycleId: number | null };
-
 const READ_CHUNK = 1000;
 
 // Import runs and their rows (migration 0056), and the look-ups the dry run needs to tell "add" from "change":
@@ -160,43 +150,6 @@ export function createImportRepository(db: Db) {
     // The choices of `choices` a live application of the student already holds: the student's applications by
     // passport, e-mail or mobile, each through its index (application_passport_ix, _email_ix, _mobile_ix: a union,
     // as SQLite takes an index per part of one), their choices through application_target_school_app_ix.
-    async takenChoices(who: StudentKeys, choices: CourseChoice[], tx: Conn = db): Promise<CourseChoice[]> {
-      if (!choices.length) return [];
-      const live = () => tx.selectFrom('application').select('id').where('deletedAt', 'is', null);
-      const parts = [
-        ...(who.passportKey ? [live().where('passportKey', '=', who.passportKey)] : []),
-        ...(who.emailKey ? [live().where('emailKey', '=', who.emailKey)] : []),
-        ...(who.mobile && who.areaCode
-          ? [live().where('mobile', '=', who.mobile).where('areaCode', '=', who.areaCode)]
-          : []),
-      ];
-      const [first, ...rest] = parts;
-      if (!first) return [];
-      return tx
-        .selectFrom('application as a')
-        .innerJoin('applicationTargetSchool as ts', 'ts.applicationId', 'a.id')
-        .select(['ts.school', 'ts.major', 'ts.cycleId'])
-        .where(
-          'a.id',
-          'in',
-          rest.reduce((q, r) => q.union(r), first),
-        )
-        .where((eb) =>
-          eb.or(
-            choices.map((c) =>
-              eb.and([
-                eb('ts.school', '=', c.school),
-                c.major === null ? eb('ts.major', 'is', null) : eb('ts.major', '=', c.major),
-                // Not by application_target_school_cycle_ix: every imported choice has no cycle.
-                eb(eb.fn.coalesce('ts.cycleId', eb.lit(0)), '=', c.cycleId ?? 0),
-              ]),
-            ),
-          ),
-        )
-        .limit(choices.length)
-        .execute();
-    },
-
     // ----- look-ups for the dry run -----
     entryId: async (table: 'tag' | 'dictEntry', type: string, value: string) =>
       (await db.selectFrom(table).select('id').where('type', '=', type).where('value', '=', value).executeTakeFirst())

@@ -57,11 +57,12 @@ export const useApplicationView = (id: number | undefined) =>
     staleTime: 0,
   });
 
-// Saves the detail form. 409 (someone else saved first) is shown by the screen, not as a toast.
+// Saves the detail form. 409 (someone else saved first) and 7944 (the student already applied for a course) are
+// shown by the screen, not as a toast.
 export const saveApplication = (body: EndpointParams<typeof applicationApi.update>, id?: number) =>
   id
     ? call(applicationApi.update, body, { apiResCode: [Code.CONFLICT] })
-    : call(applicationApi.create, body, { apiResCode: [Code.CONFLICT] });
+    : call(applicationApi.create, body, { apiResCode: [Code.CONFLICT, Code.APPLICATION_DUPLICATE] });
 
 // After an application write (the detail form, an upload, a board move): the application's queries and those that
 // read applications (the dashboard, the record timeline and the operation log) are read again, in every open tab.

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button, Card, Form, Result, Skeleton, Space, Typography } from 'antd';
-import { APPLICATION_DEFAULT_STATUS, PERM, ukDay, type ApplicationView } from '@study-crm/shared';
+import { APPLICATION_DEFAULT_STATUS, Code, PERM, ukDay, type ApplicationView } from '@study-crm/shared';
 import { useCanOpen, useIdParam, useTabTitle } from '../../../navigation/useScreen';
 import { Banner } from '../../../components/Banner';
 import { usePermission } from '../../../components/Permission';
@@ -110,14 +110,29 @@ export default function ApplicationDetail() {
     confirm(t('application.saveConfirm'), () => send(values));
   }
 
-  async function send(values: FormValues) {
+  // `confirmed`: the user chose to create it although the student already applied for one of its courses.
+  async function send(values: FormValues, confirmed = false) {
     setSaving(true);
     try {
       const body = toBody(values);
       if (id) Object.assign(body, { id, version: version.current });
+      else if (!confirmed) Object.assign(body, { checkDuplicate: 1 });
       const res = await saveApplication(body, id);
       if (res.meta.code === 409) {
         confirm(t('application.conflictTitle'), reload, { content: res.meta.message, okText: t('application.reload') });
+        return;
+      }
+      if (res.meta.code === Code.APPLICATION_DUPLICATE) {
+        confirm(t('application.duplicateTitle'), () => send(values, true), {
+          content: (
+            <>
+              <p>{res.meta.message}</p>
+              <p>{t('application.duplicateQuestion')}</p>
+            </>
+          ),
+          okText: t('application.createAnyway'),
+          okTestId: 'create-anyway',
+        });
         return;
       }
       if (res.meta.code !== 200) return;
