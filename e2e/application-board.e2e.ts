@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { axeViolations } from './axe.js';
-import {
-  ACTIVE_PANE,
-  seedApplication,
-  pickOption,
-  poll,
-  screenshot,
-  settleAnimations,
-  signIn,
-  usePortal,
-} from './harness.js';
+import { ACTIVE_PANE, seedApplication, pickOption, poll, screenshot, settleAnimations, usePortal } from './harness.js';
 
 const SHOTS = '/tmp/shots/board40';
 const shot = (page: Page, name: string) => screenshot(page, name, { dir: SHOTS, settle: true });
@@ -64,9 +55,7 @@ describe('applications board', () => {
         ])
         .execute();
 
-      const { page, context } = await portal.newPage({ locale: c.locale, storage: { 'cake-locale': c.locale } });
-      await page.setViewportSize({ width: 1440, height: 900 });
-      await signIn(page, portal.baseUrl);
+      const { page, context } = await portal.signedInPage({ locale: c.locale, storage: { 'cake-locale': c.locale } });
       await page.goto(`${portal.baseUrl}/sadmin/applicationManage/applicationList`);
       await page.locator(`${ACTIVE_PANE} [data-testid=app-table]`).waitFor();
       await page.getByTestId('app-view-board').click();

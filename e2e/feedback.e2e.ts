@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { feedbackApi } from '@study-crm/shared';
-import { startSmtpServer } from '../apps/server/src/test/smtp-fixture.js';
 import {
   ACTIVE_PANE,
   CAPTCHA,
@@ -10,15 +9,13 @@ import {
   screenshot,
   settleAnimations,
   usePortal,
-  useServer,
+  useSmtpServer,
   poll,
   openMessageBox,
   seedMailSender,
 } from './harness.js';
 
 const SIGN = process.env.VITE_CLIENT_SIGN ?? 'sadmin-web-2026';
-const SMTP_USER = 'office@e2e.example.com';
-const SMTP_PASS = 'e2e-smtp-pass';
 const PATH = '/sadmin/feedbackManage/feedback';
 const rowOf = (page: Page, text: string) => page.locator(`${ACTIVE_PANE} tr[data-row-key]`, { hasText: text });
 const drawer = (page: Page) => page.locator('.ant-drawer.ant-drawer-open').last();
@@ -27,7 +24,7 @@ const todoTab = (page: Page) => page.getByTestId('box-tab-todo').textContent();
 // Issue 18: feedback sent through the public call shows in the list and as a to-do; the administrator answers it
 // (with confirmation), the reply shows with its time, reaches the sender's mailbox, and the to-do disappears.
 describe('feedback screen', () => {
-  const smtp = useServer(() => startSmtpServer({ user: SMTP_USER, pass: SMTP_PASS }));
+  const smtp = useSmtpServer();
   const portal = usePortal({ DELIVERY_POLL_MS: '100' });
 
   const call = async (url: string, body: Record<string, string>) => {

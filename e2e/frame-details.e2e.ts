@@ -3,23 +3,21 @@ import type { Page } from 'playwright-core';
 import { PERM } from '@study-crm/shared';
 import {
   ACTIVE_PANE,
+  HOME,
   confirmDialog,
   screenshot,
   settleAnimations,
   cancelDialog,
   seedStaff,
+  tabPaths,
   usePortal,
 } from './harness.js';
 
 // Issue 12, frame and access items: each test here failed before its fix.
-const HOME = '/sadmin/applicationManage/applicationList';
 const LIMITED = { login: 'limited.frame', password: 'Limited#2026pw' };
 
 // The screens load lazily (with their strings): give them time on a loaded machine.
 const eventually = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 30_000, interval: 100 });
-
-const tabPaths = (page: Page) =>
-  page.getByTestId('frame-tab').evaluateAll((els) => els.map((e) => e.getAttribute('data-path')));
 
 // Form fields and buttons on view inside `scope` that have no accessible name: no aria-label, no aria-labelledby
 // with text, no <label for> with text, no enclosing label with text, and (buttons) no text or title.

@@ -20,7 +20,7 @@ import type { Db } from '../apps/server/src/db/database.js';
 import { loadConfig, type Config } from '../apps/server/src/config.js';
 import { permissionIds } from '../apps/server/src/test/access-fixtures.js';
 import { CHROMIUM_FLAGS } from '../apps/server/src/test/chromium.js';
-import type { SmtpFixture } from '../apps/server/src/test/smtp-fixture.js';
+import { startSmtpServer, type SmtpFixture } from '../apps/server/src/test/smtp-fixture.js';
 import { buildOptionsOf, freshDatabase, releaseDatabase } from '../apps/server/src/test/template-db.js';
 import { watchPageErrors } from './page-errors.js';
 
@@ -28,6 +28,8 @@ export const CAPTCHA = 'E2EX';
 // Visited screens stay mounted but hidden (keep-alive tabs): scope table locators to the visible screen.
 export const ACTIVE_PANE = '.screen-pane:not([hidden])';
 export const ROW = `${ACTIVE_PANE} tr[data-row-key]`;
+// The portal's home screen, where signIn lands (the application list).
+export const HOME = '/sadmin/applicationManage/applicationList';
 export const ADMIN = { login: 'admin', password: 'Admin#2026pass' };
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const SCREENSHOT_DIR = path.join(here, 'screenshots');
@@ -97,6 +99,12 @@ export function useServer<T extends { close: () => Promise<unknown> }>(start: ()
     if (!current) throw new Error('useServer: the server runs from the beforeAll to the afterAll of its block');
     return current;
   };
+}
+
+// The tests' own SMTP server for a `describe` block (see useServer): plain, signing in with its account and password
+// (`user`, `pass`), which seedMailSender and fillMailSenderForm give the portal's mail server.
+export function useSmtpServer(): () => SmtpFixture {
+  return useServer(() => startSmtpServer({ user: 'office@e2e.example.com', pass: 'e2e-smtp-pass' }));
 }
 
 // The portal of a `describe` block: started before its first test (with `env`, or what `env()` answers once the
@@ -322,6 +330,21 @@ export async function seedMailSender(
   return sender.id;
 }
 
+// The same mail server through its screen, as a person adds it (the zh-TW screen: its plain-connection label):
+// opens the add form and fills in the host, port, connection, account and password. Answers the form's dialog, for
+// the test's own fields and its save.
+export async function fillMailSenderForm(page: Page, baseUrl: string, smtp: SmtpFixture): Promise<Locator> {
+  await page.goto(`${baseUrl}/sadmin/message/emailSenderManage`);
+  await page.getByTestId('sender-add').click();
+  const modal = page.locator('.ant-modal').filter({ has: page.locator('#host') });
+  await modal.locator('#host').fill('127.0.0.1');
+  await modal.locator('#port').fill(String(smtp.port));
+  await pickOption(page, modal.locator('#tlsMode'), '不加密');
+  await modal.locator('#account').fill(smtp.user);
+  await modal.locator('#password').fill(smtp.pass);
+  return modal;
+}
+
 // A role holding these permissions (by identifier), as the role screen saves it.
 export async function seedRole(portal: Portal, role: RoleSeed): Promise<number> {
   const { perms, ...names } = role;
@@ -424,6 +447,10 @@ export async function openScreen(page: Page, name: string, timeoutMs = 20_000): 
   await until(() => page.locator(ACTIVE_PANE).count()).toBe(1);
   return new URL(page.url()).pathname;
 }
+
+// The screen paths of the frame's tabs, left to right.
+export const tabPaths = (page: Page) =>
+  page.getByTestId('frame-tab').evaluateAll((els) => els.map((e) => e.getAttribute('data-path')));
 
 // Runs an item of a frame tab's context menu (reload, close others, close all) on the tab of this screen path.
 export async function tabAction(page: Page, tabPath: string, label: string): Promise<void> {

@@ -1,22 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { startSmtpServer } from '../apps/server/src/test/smtp-fixture.js';
 import { createStaff } from '../apps/server/src/test/access-fixtures.js';
 import {
   ACTIVE_PANE,
   confirmDialog,
+  fillMailSenderForm,
   pickOption,
   poll,
   ROW,
   screenshot,
   settleAnimations,
-  signIn,
   usePortal,
-  useServer,
+  useSmtpServer,
 } from './harness.js';
 
-const SMTP_USER = 'office@e2e.example.com';
-const SMTP_PASS = 'e2e-smtp-pass';
 const PATHS = {
   email: '/sadmin/message/emailManage',
   sender: '/sadmin/message/emailSenderManage',
@@ -43,23 +40,14 @@ const inTwoDays = () => {
 
 // Issue 36: Cc/Bcc with per-recipient statuses, send later and cancel, Reply-To, and a notice's e-mail copy.
 describe('e-mail as staff expect it', () => {
-  const smtp = useServer(() => startSmtpServer({ user: SMTP_USER, pass: SMTP_PASS }));
+  const smtp = useSmtpServer();
   const portal = usePortal({ DELIVERY_POLL_MS: '100' });
 
   it('sends with Cc and Bcc, schedules one and cancels it, and e-mails a notice copy', async () => {
-    const { page, context } = await portal.newPage();
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await signIn(page, portal.baseUrl);
+    const { page, context } = await portal.signedInPage({ viewport: { width: 1280, height: 800 } });
 
     // A mail server with a Reply-To address, through its form.
-    await page.goto(`${portal.baseUrl}${PATHS.sender}`);
-    await page.getByTestId('sender-add').click();
-    const modal = page.locator('.ant-modal').filter({ has: page.locator('#host') });
-    await modal.locator('#host').fill('127.0.0.1');
-    await modal.locator('#port').fill(String(smtp().port));
-    await pickOption(page, modal.locator('#tlsMode'), '不加密');
-    await modal.locator('#account').fill(SMTP_USER);
-    await modal.locator('#password').fill(SMTP_PASS);
+    const modal = await fillMailSenderForm(page, portal.baseUrl, smtp());
     await modal.locator('#replyTo').fill('not-an-address');
     await modal.locator('.ant-modal-footer .ant-btn-primary').click();
     await poll(() => modal.locator('.ant-form-item-explain-error').allTextContents()).toContain(
@@ -76,7 +64,7 @@ describe('e-mail as staff expect it', () => {
     await page.goto(`${portal.baseUrl}${PATHS.email}`);
     await page.getByTestId('email-add').click();
     const drawer = page.getByTestId('email-compose');
-    await pickOption(page, drawer.locator('#senderId'), SMTP_USER);
+    await pickOption(page, drawer.locator('#senderId'), smtp().user);
     await drawer.locator('#recipients').fill('amy@e2e.example.com');
     await drawer.locator('#cc').fill('ben@e2e.example.com, AMY@e2e.example.com');
     await drawer.locator('#bcc').fill('boss@e2e.example.com');
@@ -112,7 +100,7 @@ describe('e-mail as staff expect it', () => {
 
     // Send later, in the writer's time zone; then cancelled before its time: nothing arrives.
     await page.getByTestId('email-add').click();
-    await pickOption(page, drawer.locator('#senderId'), SMTP_USER);
+    await pickOption(page, drawer.locator('#senderId'), smtp().user);
     await drawer.locator('#recipients').fill('later@e2e.example.com');
     await drawer.locator('#cc').fill('later-cc@e2e.example.com');
     await drawer.locator('#subject').fill('Interview reminder');
@@ -163,9 +151,10 @@ describe('e-mail as staff expect it', () => {
     await context.close();
 
     // The same screens in en-US.
-    const en = await portal.newPage({ storage: { 'cake-locale': 'en-US' } });
-    await en.page.setViewportSize({ width: 1280, height: 800 });
-    await signIn(en.page, portal.baseUrl);
+    const en = await portal.signedInPage({
+      storage: { 'cake-locale': 'en-US' },
+      viewport: { width: 1280, height: 800 },
+    });
     await en.page.goto(`${portal.baseUrl}${PATHS.email}`);
     await en.page.getByTestId('email-add').click();
     const enDrawer = en.page.getByTestId('email-compose');

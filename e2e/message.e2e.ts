@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startSmtpServer } from '../apps/server/src/test/smtp-fixture.js';
 import {
   ACTIVE_PANE,
   confirmDialog,
+  fillMailSenderForm,
   pickOption,
   ROW,
   screenshot,
   settleAnimations,
   signIn,
   usePortal,
-  useServer,
+  useSmtpServer,
   poll,
   seedApplication,
 } from './harness.js';
@@ -20,8 +20,6 @@ import { watchCspViolations } from './page-errors.js';
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
-const SMTP_USER = 'office@e2e.example.com';
-const SMTP_PASS = 'e2e-smtp-pass';
 const PATHS = {
   email: '/sadmin/message/emailManage',
   sender: '/sadmin/message/emailSenderManage',
@@ -35,7 +33,7 @@ async function saveModal(page: Page) {
 
 // Issue 15: a sender pointing at a test SMTP server, a template, an e-mail from it with an attachment, "sent".
 describe('e-mail screens', () => {
-  const smtp = useServer(() => startSmtpServer({ user: SMTP_USER, pass: SMTP_PASS }));
+  const smtp = useSmtpServer();
   const portal = usePortal({ DELIVERY_POLL_MS: '100' });
 
   it('configures a sender, writes a template, sends an e-mail with an attachment and sees it sent', async () => {
@@ -45,15 +43,8 @@ describe('e-mail screens', () => {
     await signIn(page, portal.baseUrl);
 
     // Mail server, through the screen, then its connection test shows the server's answer.
-    await page.goto(`${portal.baseUrl}${PATHS.sender}`);
-    await page.getByTestId('sender-add').click();
-    const modal = page.locator('.ant-modal').filter({ has: page.locator('#host') });
+    const modal = await fillMailSenderForm(page, portal.baseUrl, smtp());
     await modal.locator('#displayName').fill('留學顧問');
-    await modal.locator('#host').fill('127.0.0.1');
-    await modal.locator('#port').fill(String(smtp().port));
-    await pickOption(page, modal.locator('#tlsMode'), '不加密');
-    await modal.locator('#account').fill(SMTP_USER);
-    await modal.locator('#password').fill(SMTP_PASS);
     await saveModal(page);
     await poll(() => page.locator(ROW).count()).toBe(1);
     await page.getByTestId('sender-test').click();
@@ -105,7 +96,7 @@ describe('e-mail screens', () => {
     await page.goto(`${portal.baseUrl}${PATHS.email}`);
     await page.getByTestId('email-add').click();
     const drawer = page.getByTestId('email-compose');
-    await pickOption(page, drawer.locator('#senderId'), SMTP_USER);
+    await pickOption(page, drawer.locator('#senderId'), smtp().user);
     await pickOption(page, drawer.locator('#applicationId'), '林小美');
     await poll(() => drawer.locator('#recipients').inputValue()).toBe('amy@e2e.example.com');
     await drawer.locator('#recipients').fill('amy@e2e.example.com, ben@e2e.example.com');

@@ -1,15 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import {
-  ACTIVE_PANE,
-  confirmDialog,
-  pickOption,
-  screenshot,
-  settleAnimations,
-  poll,
-  settle,
-  usePortal,
-} from './harness.js';
+import { ACTIVE_PANE, confirmDialog, pickOption, screenshot, settleAnimations, poll, usePortal } from './harness.js';
 import { insertStaffMember } from '../apps/server/src/seed/seed.js';
 import { axeViolations } from './axe.js';
 
@@ -83,8 +74,7 @@ describe('projects end to end', () => {
     await screenshot(page, 'project-share-refused-zh-TW');
     await closeMemberForm(page);
     await poll(() => pane(page, 'project-share-total').innerText()).toContain('80% / 100%');
-    await settle(page);
-    await screenshot(page, 'project-members-zh-TW');
+    await screenshot(page, 'project-members-zh-TW', { settle: true });
 
     // The constitution: two saves, two revisions.
     await pane(page, 'project-tab-constitution').click();
@@ -97,16 +87,14 @@ describe('projects end to end', () => {
     }
     await poll(() => pane(page, 'constitution-history').locator('.ant-list-item').count()).toBe(2);
     expect(await pane(page, 'constitution-revision').innerText()).toContain('第 2 版');
-    await settle(page);
-    await screenshot(page, 'project-constitution-zh-TW');
+    await screenshot(page, 'project-constitution-zh-TW', { settle: true });
 
     // My projects lists it with the caller's role.
     await page.goto(`${portal.baseUrl}${MINE}`);
     await pane(page, 'project-list-mine').waitFor();
     await poll(() => pane(page, 'project-table').innerText()).toContain('2027 Oxbridge cohort');
     expect(await pane(page, 'project-table').innerText()).toContain('80%');
-    await settle(page);
-    await screenshot(page, 'project-mine-zh-TW');
+    await screenshot(page, 'project-mine-zh-TW', { settle: true });
     await context.close();
   });
 
@@ -114,8 +102,7 @@ describe('projects end to end', () => {
     const { page, context } = await portal.signedInPage({ locale: 'en-US', storage: { 'cake-locale': 'en-US' } });
     await page.goto(`${portal.baseUrl}${ALL}`);
     await pane(page, 'project-list-all').waitFor();
-    await settle(page);
-    await screenshot(page, 'project-list-en-US');
+    await screenshot(page, 'project-list-en-US', { settle: true });
     await pane(page, 'project-row-name').filter({ hasText: '2027 Oxbridge cohort' }).click();
     await pane(page, 'project-tab-members').click();
     await poll(() => pane(page, 'project-members').innerText()).toContain('Manager');
@@ -125,8 +112,7 @@ describe('projects end to end', () => {
     await closeMemberForm(page);
     await pane(page, 'project-tab-constitution').click();
     await poll(() => pane(page, 'constitution-revision').innerText()).toContain('Revision 2');
-    await settle(page);
-    await screenshot(page, 'project-constitution-en-US');
+    await screenshot(page, 'project-constitution-en-US', { settle: true });
     await context.close();
   });
 });

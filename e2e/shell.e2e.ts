@@ -4,6 +4,7 @@ import { PERM } from '@study-crm/shared';
 import { createRole } from '../apps/server/src/test/access-fixtures.js';
 import { createInboxRepository } from '../apps/server/src/modules/inbox/index.js';
 import {
+  HOME,
   LIGHT_THEME,
   confirmDialog,
   openMessageBox,
@@ -12,16 +13,13 @@ import {
   signIn,
   seedStaff,
   tabAction,
+  tabPaths,
   usePortal,
 } from './harness.js';
 import { chunkUrl } from './chunks.js';
 import { expectPageErrors } from './page-errors.js';
 
-const HOME = '/sadmin/applicationManage/applicationList';
 const LIMITED = { login: 'limited.staff', password: 'Limited#2026pw' };
-
-const tabPaths = (page: Page) =>
-  page.getByTestId('frame-tab').evaluateAll((els) => els.map((e) => e.getAttribute('data-path')));
 
 async function openFromMenu(page: Page, group: string, item: string) {
   const leaf = page.locator(`[data-testid="side-menu"] [data-menu="${item}"]`);

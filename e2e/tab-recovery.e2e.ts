@@ -11,6 +11,7 @@ import {
   seedStaff,
   switchRole,
   tabAction,
+  tabPaths,
   usePortal,
 } from './harness.js';
 
@@ -23,8 +24,6 @@ const TRACKS = '/tracksManage/tracks';
 const DICT = '/systemSetup/dictManage';
 const CONFIG = '/systemSetup/configManage';
 
-const tabPaths = (page: Page) =>
-  page.getByTestId('frame-tab').evaluateAll((els) => els.map((e) => e.getAttribute('data-path')));
 const path = (page: Page) => new URL(page.url()).pathname.replace(/^\/sadmin/, '');
 // Every toast shown since watchNotices, in order (a loaded machine may take them away before a poll reads them).
 const watchNotices = (page: Page) =>

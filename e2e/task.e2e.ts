@@ -1,16 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { projectApi } from '@study-crm/shared';
-import {
-  ACTIVE_PANE,
-  confirmDialog,
-  pickOption,
-  screenshot,
-  settleAnimations,
-  poll,
-  settle,
-  usePortal,
-} from './harness.js';
+import { ACTIVE_PANE, confirmDialog, pickOption, screenshot, settleAnimations, poll, usePortal } from './harness.js';
 
 const KPI = '/sadmin/projectManage/kpiTypeList';
 const ALL = '/sadmin/projectManage/taskList';
@@ -44,8 +35,7 @@ describe('tasks, KPI types and contribution records end to end', () => {
     await page.getByTestId('kpi-f-nameCn').fill('递交申请');
     await page.getByTestId('kpi-f-nameEn').fill('Applications submitted');
     await page.getByTestId('kpi-f-unit').fill('份');
-    await settle(page);
-    await screenshot(page, 'kpi-type-form-zh-TW');
+    await screenshot(page, 'kpi-type-form-zh-TW', { settle: true });
     await submit(page, 'kpi-form');
     await poll(() => pane(page, 'kpi-table').innerText()).toContain('遞交申請');
 
@@ -59,12 +49,10 @@ describe('tasks, KPI types and contribution records end to end', () => {
     await pickOption(page, page.getByTestId('task-f-assignee'), 'Administrator');
     await pickOption(page, page.getByTestId('task-f-kpi'), '遞交申請');
     await page.locator('input[data-testid=task-f-points], [data-testid=task-f-points] input').first().fill('5');
-    await settle(page);
-    await screenshot(page, 'task-form-zh-TW');
+    await screenshot(page, 'task-form-zh-TW', { settle: true });
     await submit(page, 'task-form');
     await poll(() => pane(page, 'task-table').innerText()).toContain('遞交陳大文的 UCAS 申請');
-    await settle(page);
-    await screenshot(page, 'task-list-zh-TW');
+    await screenshot(page, 'task-list-zh-TW', { settle: true });
 
     // My tasks, as a board: drag the card from "to do" to "in progress", then to "done".
     await page.goto(`${portal.baseUrl}${MINE}`);
@@ -76,8 +64,7 @@ describe('tasks, KPI types and contribution records end to end', () => {
     await poll(() => card('doing').count()).toBe(1);
     await card('doing').dragTo(pane(page, 'board-done'));
     await poll(() => card('done').count()).toBe(1);
-    await settle(page);
-    await screenshot(page, 'task-board-zh-TW');
+    await screenshot(page, 'task-board-zh-TW', { settle: true });
 
     // The done task wrote its contribution record; the KPI summary counts its points.
     await page.goto(`${portal.baseUrl}${CONTRIBUTIONS}`);
@@ -86,8 +73,7 @@ describe('tasks, KPI types and contribution records end to end', () => {
     await poll(() => pane(page, 'contribution-total').innerText()).toContain('5');
     await poll(() => pane(page, 'kpi-summary').innerText()).toContain('Administrator');
     expect(await pane(page, 'kpi-summary').innerText()).toMatch(/Administrator\s+5\s+5/);
-    await settle(page);
-    await screenshot(page, 'contribution-list-zh-TW');
+    await screenshot(page, 'contribution-list-zh-TW', { settle: true });
     await context.close();
   });
 
@@ -98,12 +84,10 @@ describe('tasks, KPI types and contribution records end to end', () => {
     await poll(() => pane(page, 'task-table').innerText()).toContain('Done');
     await pane(page, 'task-view-board').click();
     await poll(() => pane(page, 'board-done').innerText()).toContain('Done');
-    await settle(page);
-    await screenshot(page, 'task-board-en-US');
+    await screenshot(page, 'task-board-en-US', { settle: true });
     await page.goto(`${portal.baseUrl}${CONTRIBUTIONS}`);
     await poll(() => pane(page, 'kpi-summary').innerText()).toContain('KPI summary (past 30 days)');
-    await settle(page);
-    await screenshot(page, 'contribution-list-en-US');
+    await screenshot(page, 'contribution-list-en-US', { settle: true });
     await context.close();
   });
 });
