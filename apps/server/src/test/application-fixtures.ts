@@ -1,6 +1,9 @@
+import { expect } from 'vitest';
+import type { ApplicationSaved, VisaChecklist, VisaStep } from '@study-crm/shared';
 import { insertReturningId } from '../db/sql-helpers.js';
 import { insertStaffMember } from '../seed/seed.js';
-import type { TestApp, Values } from './harness.js';
+import type { CallOpts, TestApp, Values } from './harness.js';
+import type { UsedTestApp } from './signed-in.js';
 
 export { multipart } from './harness.js';
 
@@ -94,6 +97,14 @@ export function fullForm(overrides: Values = {}): Values {
   };
 }
 
+// An application the administrator creates from `fullForm(values)` (so submitted, unless the values say otherwise):
+// its id and its student's member id, for the tests that then act on that person.
+export async function createApplication(t: UsedTestApp, values: Values = {}) {
+  const res = await t.post<ApplicationSaved>(`${BASE}/create`, fullForm(values), t.admin);
+  expect(res.meta.code, res.meta.message).toBe(200);
+  return { appId: res.data.id, studentId: res.data.studentId! };
+}
+
 // A staff member holding only the given permission identifiers (through a fresh role).
 export async function staffWith(t: TestApp, loginName: string, perms: string[]) {
   const db = t.db.db;
@@ -122,6 +133,25 @@ export async function staffWith(t: TestApp, loginName: string, perms: string[]) 
     }
   }
   return memberId;
+}
+
+// Saves the step of `kind` on an application's visa checklist with `values`, at the stage and version the checklist
+// shows now (a `version` among the values is sent instead, e.g. a stale one).
+export async function saveVisaStep(
+  t: Pick<TestApp, 'get' | 'post'>,
+  applicationId: number,
+  kind: string,
+  values: Values,
+  as: CallOpts,
+) {
+  const visa = '/api/v1/mc/applicationVisa';
+  const checklist = await t.get<VisaChecklist>(`${visa}/checklist`, { id: applicationId }, as);
+  const step = checklist.data.steps.find((s) => s.kind === kind)!;
+  return t.post<VisaStep>(
+    `${visa}/saveStep`,
+    { applicationId, stageId: step.stageId, version: step.version, ...values },
+    as,
+  );
 }
 
 export const PNG_1x1 = Buffer.from(

@@ -6,6 +6,13 @@ import { expectParamError } from '../../test/expect-envelope.js';
 import type { Values } from '../../test/harness.js';
 
 const BASE = '/api/v1/mc/admissionsCycle';
+// A new cycle's body for an entry year, its deadlines UCAS's usual days: 15 October before, 15 January, 30 June.
+const cycleOf = (entryYear: number) => ({
+  entryYear,
+  earlyDeadline: `${entryYear - 1}-10-15`,
+  equalDeadline: `${entryYear}-01-15`,
+  finalDeadline: `${entryYear}-06-30`,
+});
 
 // Admissions cycles and the target-school rules that read them (issue 40), through the HTTP contract.
 describe('admissions cycles', () => {
@@ -24,12 +31,7 @@ describe('admissions cycles', () => {
   });
 
   it('adds a cycle, refuses a second one for the same entry year, updates it with its version and removes it', async () => {
-    const body = {
-      entryYear: 2031,
-      earlyDeadline: '2030-10-15',
-      equalDeadline: '2031-01-15',
-      finalDeadline: '2031-06-30',
-    };
+    const body = cycleOf(2031);
     const added = await t.post<Cycle>(`${BASE}/add`, body, t.admin);
     expect(added.meta.code).toBe(200);
     expect(added.data).toMatchObject({ ...body, deadlineTime: '18:00', status: 'enabled', version: 1 });
@@ -52,9 +54,8 @@ describe('admissions cycles', () => {
   });
 
   it('finds cycles by entry year, by a part of their remarks and by status', async () => {
-    const body = { earlyDeadline: '2032-10-15', equalDeadline: '2033-01-15', finalDeadline: '2033-06-30' };
-    const noted = await t.post<Cycle>(`${BASE}/add`, { ...body, entryYear: 2033, remarks: 'Pilot intake' }, t.admin);
-    const off = await t.post<Cycle>(`${BASE}/add`, { ...body, entryYear: 2034, status: 'disabled' }, t.admin);
+    const noted = await t.post<Cycle>(`${BASE}/add`, { ...cycleOf(2033), remarks: 'Pilot intake' }, t.admin);
+    const off = await t.post<Cycle>(`${BASE}/add`, { ...cycleOf(2034), status: 'disabled' }, t.admin);
     const years = async (q: Values) =>
       (await t.get<{ list: Cycle[] }>(`${BASE}/list`, q, t.admin)).data.list.map((c) => c.entryYear);
     expect(await years({ keyword: '2033' })).toEqual([2033]);
@@ -66,12 +67,7 @@ describe('admissions cycles', () => {
   });
 
   it('refuses deadlines out of order and a bad time, naming the field', async () => {
-    const base = {
-      entryYear: 2032,
-      earlyDeadline: '2031-10-15',
-      equalDeadline: '2032-01-14',
-      finalDeadline: '2032-06-30',
-    };
+    const base = cycleOf(2032);
     expectParamError(await t.post(`${BASE}/add`, { ...base, equalDeadline: '2031-10-01' }, t.admin), 'equalDeadline');
     expectParamError(await t.post(`${BASE}/add`, { ...base, finalDeadline: '2032-01-01' }, t.admin), 'finalDeadline');
     expectParamError(await t.post(`${BASE}/add`, { ...base, deadlineTime: '25:00' }, t.admin), 'deadlineTime');
@@ -84,13 +80,7 @@ describe('admissions cycles', () => {
     const reader = await t.login('cyclereader', 'Staff#2026pass');
     expect((await t.get(`${BASE}/options`, {}, reader)).meta.code).toBe(200);
     expect((await t.get(`${BASE}/list`, {}, reader)).meta.code).toBe(403);
-    const body = {
-      entryYear: 2033,
-      earlyDeadline: '2032-10-15',
-      equalDeadline: '2033-01-14',
-      finalDeadline: '2033-06-30',
-    };
-    expect((await t.post(`${BASE}/add`, body, reader)).meta.code).toBe(403);
+    expect((await t.post(`${BASE}/add`, cycleOf(2033), reader)).meta.code).toBe(403);
   });
 
   it('gives the administrator role the cycle and visa stage screens and their buttons', async () => {

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { testClock, type Values } from '../../test/harness.js';
 import { BASE, fullForm, staffWith } from '../../test/application-fixtures.js';
 import { expectParamError } from '../../test/expect-envelope.js';
+import { auditEntriesOf } from '../../test/audit-log.js';
 
 type Page = z.infer<typeof ApplicationPageSchema>;
 
@@ -453,11 +454,8 @@ describe('applications', () => {
     // holds each as what it answered.
     const missing = await t.post(`${BASE}/updateOther`, { id: data.id + 1000, status: 'draft' }, t.admin);
     expect(missing.meta.code).toBe(404);
-    const logged = await t.db.db
-      .selectFrom('auditLog')
+    const logged = await auditEntriesOf(t.db.db, 'application', 'updateOther')
       .select(['outcome', 'code', 'changes'])
-      .where('module', '=', 'application')
-      .where('action', '=', 'updateOther')
       .where('recordId', 'in', [data.id, data.id + 1000])
       .orderBy('id')
       .execute();

@@ -9,14 +9,13 @@ import type {
   Page,
   VisaChecklist,
   VisaStage,
-  VisaStep,
 } from '@study-crm/shared';
 import { PERM, VISA_STAGE_KINDS } from '@study-crm/shared';
 import { createAdmissionsRepository, createAdmissionsService } from '../admissions/index.js';
 import { createInboxRepository, createInboxService } from '../inbox/index.js';
 import { createReminderRepository, createReminderService, createVisaRepository } from './index.js';
 import { useTestApp } from '../../test/signed-in.js';
-import { BASE, fullForm, PDF_MINI, staffWith } from '../../test/application-fixtures.js';
+import { BASE, fullForm, PDF_MINI, saveVisaStep, staffWith } from '../../test/application-fixtures.js';
 import { testClock, type Values } from '../../test/harness.js';
 import { expectParamError } from '../../test/expect-envelope.js';
 import { addSenderFor, startSmtpServer } from '../../test/smtp-fixture.js';
@@ -63,14 +62,8 @@ describe('Student visa checklist', () => {
   };
   const checklist = async (id: number) => (await t.get<VisaChecklist>(`${V}/checklist`, { id }, admin)).data;
   const stepOf = async (id: number, kind: string) => (await checklist(id)).steps.find((s) => s.kind === kind)!;
-  const save = async (id: number, kind: string, v: Values, locale?: string) => {
-    const step = await stepOf(id, kind);
-    return t.post<VisaStep>(
-      `${V}/saveStep`,
-      { applicationId: id, stageId: step.stageId, version: step.version, ...v },
-      locale ? { token: admin.token, locale } : admin,
-    );
-  };
+  const save = (id: number, kind: string, v: Values, locale?: string) =>
+    saveVisaStep(t, id, kind, v, locale ? { token: admin.token, locale } : admin);
   const saved = async (id: number, kind: string, v: Values) => {
     const res = await save(id, kind, v);
     expect(res.meta.code, res.meta.message).toBe(200);
@@ -164,18 +157,12 @@ describe('Student visa checklist', () => {
     const cas = await saved(id, 'casIssued', { status: 'done', date: '2027-03-10', casNumber: 'e4g7x1a2b3c4d5' });
     expect(cas).toMatchObject({ casNumber: 'E4G7X1A2B3C4D5', dueDate: '2027-09-09', owner: null });
     // A stale copy of the step.
-    const stale = await t.post(
-      `${V}/saveStep`,
-      {
-        applicationId: id,
-        stageId: cas.stageId,
-        status: 'done',
-        date: '2027-03-10',
-        casNumber: 'E4G7X1A2B3C4D5',
-        version: cas.version - 1,
-      },
-      admin,
-    );
+    const stale = await save(id, 'casIssued', {
+      status: 'done',
+      date: '2027-03-10',
+      casNumber: 'E4G7X1A2B3C4D5',
+      version: cas.version - 1,
+    });
     expect(stale.meta.code).toBe(409);
 
     // Funds: 28 consecutive days.

@@ -2,15 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApplicationSaved, ErasureResult } from '@study-crm/shared';
-import { useTestApp, type UsedTestApp } from '../../test/signed-in.js';
-import { BASE, fullForm } from '../../test/application-fixtures.js';
-import { testClock, type Values } from '../../test/harness.js';
+import { erasureApi, type ErasureResult } from '@study-crm/shared';
+import { useTestApp } from '../../test/signed-in.js';
+import { BASE, createApplication } from '../../test/application-fixtures.js';
+import { testClock } from '../../test/harness.js';
 import { createAuditRetention } from '../audit/index.js';
 import { createFileStorage } from '../files/index.js';
 import { startS3Server, type S3Fixture } from '../../test/s3-fixture.js';
+import { insertBatchAuditEntry } from '../../test/audit-log.js';
 
-const ERASE = '/admin/v1/sys/privacy/erasure/erase';
+const ERASE = erasureApi.erase.url;
 
 // The person erased is "Ann"; the other student's names hold her name inside theirs.
 const ANN = {
@@ -40,12 +41,6 @@ const ANNABEL = {
 
 type Entry = { id: number; changes: string | null };
 
-const createApp = async (t: UsedTestApp, p: Values) => {
-  const res = await t.post<ApplicationSaved>(`${BASE}/create`, fullForm({ ...p, status: 'submitted' }), t.admin);
-  expect(res.meta.code, res.meta.message).toBe(200);
-  return { appId: res.data.id, studentId: res.data.studentId! };
-};
-
 describe('erasing a person: the audit log is scrubbed by whole word, in the entries that concern them', () => {
   const t = useTestApp({ signIn: true });
   let ann: { appId: number; studentId: number };
@@ -53,31 +48,8 @@ describe('erasing a person: the audit log is scrubbed by whole word, in the entr
   let batchId: number;
   let unrelatedId: number;
 
-  const insertEntry = async (e: { recordType: string; recordId: number; recordIds: string; changes: unknown }) =>
-    (
-      await t.db.db
-        .insertInto('auditLog')
-        .values({
-          createdAt: Date.now(),
-          memberId: t.admin.mid,
-          roleId: null,
-          module: e.recordType,
-          action: 'batch',
-          route: 'POST /x',
-          recordType: e.recordType,
-          recordId: e.recordId,
-          recordIds: e.recordIds,
-          ip: null,
-          userAgent: null,
-          outcome: 'ok',
-          code: 200,
-          durationMs: 1,
-          requestId: null,
-          changes: JSON.stringify(e.changes),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+  const insertEntry = (e: { recordType: string; recordId: number; recordIds: string; changes: unknown }) =>
+    insertBatchAuditEntry(t.db.db, { ...e, memberId: t.admin.mid, now: Date.now() });
   const entry = async (id: number): Promise<Entry> =>
     t.db.db.selectFrom('auditLog').select(['id', 'changes']).where('id', '=', id).executeTakeFirstOrThrow();
   const createEntryOf = async (appId: number): Promise<Entry> =>
@@ -90,8 +62,8 @@ describe('erasing a person: the audit log is scrubbed by whole word, in the entr
       .executeTakeFirstOrThrow();
 
   beforeAll(async () => {
-    ann = await createApp(t, ANN);
-    annabel = await createApp(t, ANNABEL);
+    ann = await createApplication(t, ANN);
+    annabel = await createApplication(t, ANNABEL);
     // A call on both applications (Ann's second): Annabel's change names Ann.
     batchId = await insertEntry({
       recordType: 'application',
@@ -169,8 +141,8 @@ describe('erasing a person: the audit archive files', () => {
     })!;
 
   it("scrubs the person's archived entries in a new file, keeps another's as they were, removes the old file", async () => {
-    const ann = await createApp(t, ANN);
-    const annabel = await createApp(t, ANNABEL);
+    const ann = await createApplication(t, ANN);
+    const annabel = await createApplication(t, ANNABEL);
     // Everything so far archived, as the retention run does with entries past their period.
     const storage = createFileStorage(t.config, testClock());
     const now = Date.now();
@@ -219,7 +191,7 @@ describe('erasing a person while the file store cannot be reached', () => {
   const t = useTestApp({ signIn: true, env });
 
   it('refuses with 9005 and changes nothing', async () => {
-    const ann = await createApp(t, ANN);
+    const ann = await createApplication(t, ANN);
     const storage = createFileStorage(t.config, testClock());
     const now = Date.now();
     const archived = await createAuditRetention(t.db.db).archiveBefore(now + 1, now, (stream) =>

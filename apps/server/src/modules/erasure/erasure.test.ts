@@ -10,14 +10,14 @@ import {
   type ErasurePlan,
   type ErasureResult,
   type PaymentView,
-  type VisaChecklist,
 } from '@study-crm/shared';
 import { createRole, createStaff, STAFF_PASSWORD } from '../../test/access-fixtures.js';
 import { useTestApp } from '../../test/signed-in.js';
-import { BASE, fullForm, PDF_MINI, PNG_1x1 } from '../../test/application-fixtures.js';
+import { BASE, createApplication, fullForm, PDF_MINI, PNG_1x1, saveVisaStep } from '../../test/application-fixtures.js';
 import { scanTextColumns } from '../../test/text-scan.js';
-import { testClock, type Values } from '../../test/harness.js';
+import { testClock } from '../../test/harness.js';
 import { insertPassportReminder } from '../../test/rows.js';
+import { insertBatchAuditEntry } from '../../test/audit-log.js';
 import { createInboxRepository, createInboxService } from '../inbox/index.js';
 
 const PLAN = '/admin/v1/sys/privacy/erasure/plan';
@@ -61,12 +61,6 @@ describe('erasing a person', () => {
   let payId: number;
   let storedAppFile: string;
 
-  const form = (p: typeof PERSON, o: Values = {}) => fullForm({ ...p, status: 'submitted', ...o });
-  const createApp = async (p: typeof PERSON) => {
-    const res = await t.post<ApplicationSaved>(`${BASE}/create`, form(p), t.admin);
-    expect(res.meta.code).toBe(200);
-    return { appId: res.data.id, studentId: res.data.studentId! };
-  };
   const totals = async () =>
     (
       await sql<{ currency: string; total: number | string; n: number | string }>`select currency,
@@ -82,8 +76,8 @@ describe('erasing a person', () => {
   const stored = (name: string) => path.join(t.config.dataDir, 'uploads', name);
 
   beforeAll(async () => {
-    person = await createApp(PERSON);
-    other = await createApp(OTHER);
+    person = await createApplication(t, PERSON);
+    other = await createApplication(t, OTHER);
     // An application file of each, a payment of each (with a receipt), an e-mail and an SMS to each.
     const up = await t.upload<{ storedName?: string; id: number }>(
       `${BASE}/uploadFile`,
@@ -504,20 +498,11 @@ describe('erasing a person: audited records, visa steps and reminder to-dos', ()
       t.admin,
     );
     expect(updated.meta.code).toBe(200);
-    const V = '/api/v1/mc/applicationVisa';
-    const checklist = await t.get<VisaChecklist>(`${V}/checklist`, { id: appId }, t.admin);
-    const cas = checklist.data.steps.find((s) => s.kind === 'casIssued')!;
-    const step = await t.post(
-      `${V}/saveStep`,
-      {
-        applicationId: appId,
-        stageId: cas.stageId,
-        status: 'done',
-        date: '2026-11-10',
-        casNumber: CAS,
-        remarks: REMARKS,
-        version: cas.version,
-      },
+    const step = await saveVisaStep(
+      t,
+      appId,
+      'casIssued',
+      { status: 'done', date: '2026-11-10', casNumber: CAS, remarks: REMARKS },
       t.admin,
     );
     expect(step.meta.code, step.meta.message).toBe(200);
@@ -535,30 +520,17 @@ describe('erasing a person: audited records, visa steps and reminder to-dos', ()
     );
     // A call on several follow-ups, the person's not the first it names: its entry loses their values, not another's.
     const OTHER_NOTE = 'Another student keeps Wexford note';
-    await t.db.db
-      .insertInto('auditLog')
-      .values({
-        createdAt: now,
-        memberId: t.admin.mid,
-        roleId: null,
-        module: 'followUp',
-        action: 'batch',
-        route: 'POST /x',
-        recordType: 'followUp',
-        recordId: 999_999,
-        recordIds: `999999,${added.data.id}`,
-        ip: null,
-        userAgent: null,
-        outcome: 'ok',
-        code: 200,
-        durationMs: 1,
-        requestId: null,
-        changes: JSON.stringify([
-          { id: 999_999, field: 'internalNote', before: OTHER_NOTE, after: null },
-          { id: added.data.id, field: 'internalNote', before: NOTE, after: null },
-        ]),
-      })
-      .execute();
+    await insertBatchAuditEntry(t.db.db, {
+      memberId: t.admin.mid,
+      recordType: 'followUp',
+      recordId: 999_999,
+      recordIds: `999999,${added.data.id}`,
+      changes: [
+        { id: 999_999, field: 'internalNote', before: OTHER_NOTE, after: null },
+        { id: added.data.id, field: 'internalNote', before: NOTE, after: null },
+      ],
+      now,
+    });
     const audit = async () =>
       (await t.db.db.selectFrom('auditLog').select('changes').where('changes', 'is not', null).execute())
         .map((r) => r.changes)

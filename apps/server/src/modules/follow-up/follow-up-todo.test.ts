@@ -1,13 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/signed-in.js';
 import { sql, type Kysely } from 'kysely';
-import {
-  type ApplicationSaved,
-  type Dashboard,
-  type FollowUp,
-  type MessageBox,
-  type MessageBoxItem,
-} from '@study-crm/shared';
+import type { ApplicationSaved, Dashboard, FollowUp, MessageBox, MessageBoxItem } from '@study-crm/shared';
 import { testClock } from '../../test/harness.js';
 import { ask } from '../../test/assistant-fixtures.js';
 import * as todoDueEndOfDay from '../../db/migrations/20261207_0088_todo_due_end_of_day.js';

@@ -62,13 +62,20 @@ describe('rendered e-mails hold no markup the sanitiser would remove', () => {
     }
     throw new Error(`e-mail ${id} did not settle`);
   }
+  // An e-mail to one address, added (`label` tells a refused add apart) and sent: its HTML as received and as stored.
+  const sent = async (to: string, v: Record<string, string | number | null>, label?: string) => {
+    const res = await add({ recipients: to, ...v });
+    expect(res.meta.code, label).toBe(200);
+    return received(res.data.id, to);
+  };
 
   it('sends none of them in an e-mail content', async () => {
     for (const [i, content] of HOSTILE.entries()) {
-      const to = `content${i}@example.com`;
-      const res = await add({ recipients: to, content: `<p>before</p>${content}<p>after</p>` });
-      expect(res.meta.code, content).toBe(200);
-      const { html, stored } = await received(res.data.id, to);
+      const { html, stored } = await sent(
+        `content${i}@example.com`,
+        { content: `<p>before</p>${content}<p>after</p>` },
+        content,
+      );
       expect(html, content).not.toMatch(DANGER);
       expect(stored, content).not.toMatch(DANGER);
       // The rest of the e-mail arrives.
@@ -85,10 +92,11 @@ describe('rendered e-mails hold no markup the sanitiser would remove', () => {
         { token },
       );
       expect(tpl.meta.code, piece).toBe(200);
-      const to = `frame${i}@example.com`;
-      const res = await add({ recipients: to, templateId: tpl.data.id, content: '<p>inside</p>' });
-      expect(res.meta.code, piece).toBe(200);
-      const { html } = await received(res.data.id, to);
+      const { html } = await sent(
+        `frame${i}@example.com`,
+        { templateId: tpl.data.id, content: '<p>inside</p>' },
+        piece,
+      );
       expect(html, piece).not.toMatch(DANGER);
       expect(html).toContain('<p>inside</p>');
     }
@@ -106,9 +114,7 @@ describe('rendered e-mails hold no markup the sanitiser would remove', () => {
       { token },
     );
     expect(tpl.meta.code).toBe(200);
-    const to = 'styled@example.com';
-    const res = await add({
-      recipients: to,
+    const { html, stored } = await sent('styled@example.com', {
       templateId: tpl.data.id,
       content:
         `<p style="color:#165DFF;font-family:'Noto Sans TC', sans-serif;${tracker}">kept</p>` +
@@ -117,8 +123,6 @@ describe('rendered e-mails hold no markup the sanitiser would remove', () => {
         // Written by Liquid after the content was stored: sanitised again as it is sent.
         `{{ "%3Cspan style=%22color:red;background-image:url(https://t.example/l.gif)%22%3Eraw%3C/span%3E" | url_decode | raw }}`,
     });
-    expect(res.meta.code).toBe(200);
-    const { html, stored } = await received(res.data.id, to);
     // Stored as sanitised (the Liquid expression is text until it is rendered), and sent so.
     for (const text of [html, stored]) {
       expect(text).toContain(`<p style="color:#165DFF;font-family:'Noto Sans TC', sans-serif">kept</p><p>plain</p>`);
@@ -138,14 +142,10 @@ describe('rendered e-mails hold no markup the sanitiser would remove', () => {
       { token },
     );
     expect(app.meta.code).toBe(200);
-    const to = 'student@example.com';
-    const res = await add({
-      recipients: to,
+    const { html, stored } = await sent('student@example.com', {
       applicationId: app.data.id,
       content: '<p>{{ student.name | raw }} {{ student.engName | url_decode | raw }}</p>',
     });
-    expect(res.meta.code).toBe(200);
-    const { html, stored } = await received(res.data.id, to);
     expect(html).not.toMatch(DANGER);
     expect(stored).not.toMatch(DANGER);
   });

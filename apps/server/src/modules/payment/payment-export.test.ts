@@ -1,12 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  Code,
-  PERM,
-  type ApplicationSaved,
-  type Page,
-  type PaymentListItem,
-  type PaymentView,
-} from '@study-crm/shared';
+import { Code, PERM } from '@study-crm/shared';
+import type { ApplicationSaved, Page, PaymentListItem, PaymentView } from '@study-crm/shared';
 import type { Values } from '../../test/harness.js';
 import { BASE, fullForm, staffWith } from '../../test/application-fixtures.js';
 import { exportCalls } from '../../test/export-fixtures.js';

@@ -13,9 +13,8 @@ import {
   type DataRequest,
   type FileRecord,
   type Page,
-  type VisaChecklist,
 } from '@study-crm/shared';
-import { BASE, fullForm, PDF_MINI, staffWith } from '../../test/application-fixtures.js';
+import { BASE, fullForm, PDF_MINI, saveVisaStep, staffWith } from '../../test/application-fixtures.js';
 import { expectParamError } from '../../test/expect-envelope.js';
 import { testClock, type Values } from '../../test/harness.js';
 import { useTestApp } from '../../test/signed-in.js';
@@ -89,19 +88,11 @@ describe('subject access (issue 41)', () => {
       ).meta.code,
     ).toBe(200);
     // A visa step with its CAS number and remarks.
-    const checklist = await t.get<VisaChecklist>('/api/v1/mc/applicationVisa/checklist', { id: aliceApp }, t.admin);
-    const cas = checklist.data.steps.find((st) => st.kind === 'casIssued')!;
-    const step = await t.post(
-      '/api/v1/mc/applicationVisa/saveStep',
-      {
-        applicationId: aliceApp,
-        stageId: cas.stageId,
-        status: 'done',
-        date: '2026-11-10',
-        casNumber: 'ALICECAS000001',
-        remarks: 'Alice visa remark',
-        version: cas.version,
-      },
+    const step = await saveVisaStep(
+      t,
+      aliceApp,
+      'casIssued',
+      { status: 'done', date: '2026-11-10', casNumber: 'ALICECAS000001', remarks: 'Alice visa remark' },
       t.admin,
     );
     expect(step.meta.code, step.meta.message).toBe(200);

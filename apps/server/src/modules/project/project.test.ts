@@ -1,12 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  PERM,
-  type Constitution,
-  type Page,
-  type Project,
-  type ProjectMember,
-  type ProjectView,
-} from '@study-crm/shared';
+import { PERM } from '@study-crm/shared';
+import type { Constitution, Page, Project, ProjectMember, ProjectView } from '@study-crm/shared';
 import { createRole, createStaff, STAFF_PASSWORD } from '../../test/access-fixtures.js';
 import type { Session } from '../../test/signed-in.js';
 import { useTestApp } from '../../test/signed-in.js';

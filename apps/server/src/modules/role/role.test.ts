@@ -33,17 +33,12 @@ describe('roles', () => {
   const viewRole = (id: number) => t.get<RoleView>(`${R}/view`, { id }, t.admin);
 
   it('creates a role and shows it with its permissions, the screen and group of a chosen button included', async () => {
-    const res = await add({ name: 'ROLE_EDITOR', cnName: '編輯', kind: 'general', permissionIds: [dictAddId] });
+    const role = { name: 'ROLE_EDITOR', cnName: '編輯', kind: 'general' };
+    const res = await add({ ...role, permissionIds: [dictAddId] });
     expect(res.meta.code).toBe(200);
     const view = await viewRole(res.data.id);
     expect(view.meta.code).toBe(200);
-    expect(view.data).toMatchObject({
-      name: 'ROLE_EDITOR',
-      cnName: '編輯',
-      kind: 'general',
-      isBuiltin: 0,
-      memberCount: 0,
-    });
+    expect(view.data).toMatchObject({ ...role, isBuiltin: 0, memberCount: 0 });
     const groupId = await permissionId(t.db.db, 'menu:systemSetup');
     expect(view.data.permissionIds.sort()).toEqual([groupId, dictListId, dictAddId].sort());
   });

@@ -8,6 +8,7 @@ import { useTestApp } from '../../test/signed-in.js';
 import { startSmsGateway } from '../../test/sms-gateway-fixture.js';
 import { download, recipientFile, sheetRows, SMS, uploadFile } from '../../test/sms-fixtures.js';
 import { emptyRowsBomb, workbookOf } from '../../test/xlsx-files.js';
+import { auditEntriesOf } from '../../test/audit-log.js';
 
 const SECRET = 'gateway-secret-0123456789';
 // A busy gateway answers after 2.5 s, past the 800 ms timeout; a refusal answers at once (well inside it, also on a
@@ -253,11 +254,8 @@ describe('SMS batches through an HTTP gateway', () => {
   it('keeps a batch still being written out of sight, and sweeps one a stopped server left behind', async () => {
     const up = await upload([['0977777777', 'TW', '']]);
     expect(up.meta.code).toBe(200);
-    const audit = await t.db.db
-      .selectFrom('auditLog')
+    const audit = await auditEntriesOf(t.db.db, 'sms', 'add')
       .select(['module', 'action', 'recordId'])
-      .where('module', '=', 'sms')
-      .where('action', '=', 'add')
       .where('recordId', '=', up.data.id)
       .execute();
     expect(audit).toEqual([{ module: 'sms', action: 'add', recordId: up.data.id }]);
