@@ -1,25 +1,15 @@
-import {
-  APPLICATION_DICT,
-  PERM,
-  VISA_STAGE_NAMES,
-  VisaStageListQuery,
-  type Locale,
-  type VisaStage,
-} from '@study-crm/shared';
-import { dictPages, type DictRepository } from '../dict/index.js';
+import { APPLICATION_DICT, PERM, VISA_STAGE_NAMES, VisaStageListQuery, type VisaStage } from '@study-crm/shared';
+import { dictPages, type DictListDeps } from '../dict/index.js';
 import { sortColumn, statusColumn } from '../entry/index.js';
-import { column, tr, type Exporter } from '../export/index.js';
+import { column, tr, type DictRow, type Exporter } from '../export/index.js';
 import type { VisaStageService } from './visa-stage.service.js';
-
-type Row = VisaStage & { dictText: Record<Locale, string> | undefined };
 
 // The visa stages' export (issue 39): the list's own call (keyword, status, checklist order), for holders of its
 // permission; a built-in stage without a name of its own under its built-in name, the expected document as its
 // dictionary label, as the screen shows them.
-export function visaStageExporter(deps: {
-  stages: Pick<VisaStageService, 'list'>;
-  dict: Pick<DictRepository, 'options'>;
-}): Exporter<VisaStageListQuery, Row> {
+export function visaStageExporter(
+  deps: DictListDeps<'stages', VisaStageService>,
+): Exporter<VisaStageListQuery, DictRow<VisaStage>> {
   return {
     list: 'visaStage',
     perm: PERM.visaStageList,
@@ -27,7 +17,7 @@ export function visaStageExporter(deps: {
     query: VisaStageListQuery,
     page: dictPages(deps.dict, APPLICATION_DICT.fileType, deps.stages.list, (r) => r.fileType),
     columns: [
-      sortColumn<Row>(tr('順序', '顺序', 'Order')),
+      sortColumn(tr('順序', '顺序', 'Order')),
       column.of(
         'name',
         tr('階段名稱', '阶段名称', 'Stage name'),
@@ -42,7 +32,7 @@ export function visaStageExporter(deps: {
         20,
       ),
       column.dict('fileType', tr('所需文件類型', '所需文件类型', 'Document type expected'), 22),
-      statusColumn<Row>(),
+      statusColumn(),
       column.time('updatedAt', tr('更新時間', '更新时间', 'Updated')),
     ],
   };

@@ -3,15 +3,13 @@ import {
   ApplicationListQuery,
   PERM,
   type ApplicationListItem,
-  type Locale,
   type PersonRef,
 } from '@study-crm/shared';
 import type { z } from 'zod';
-import { withDictText, type DictRepository } from '../dict/index.js';
-import { column, tr as h, type Exporter } from '../export/index.js';
+import { withDictText, type DictListDeps } from '../dict/index.js';
+import { column, tr as h, type DictRow, type Exporter } from '../export/index.js';
 import type { ApplicationService } from './application.service.js';
 
-type Row = ApplicationListItem & { dictText: Record<Locale, string> | undefined };
 const englishName = (r: ApplicationListItem) =>
   [r.engLastName, r.engFirstName]
     .map((s) => s?.trim())
@@ -21,10 +19,9 @@ const person = (p: PersonRef | null) => p?.name ?? null;
 
 // The application list's export (issue 39): its own list call (filters, sort), for holders of its permission; the
 // status as the dictionary's label in the reader's language.
-export function applicationExporter(deps: {
-  applications: Pick<ApplicationService, 'list'>;
-  dict: Pick<DictRepository, 'options'>;
-}): Exporter<z.infer<typeof ApplicationListQuery>, Row> {
+export function applicationExporter(
+  deps: DictListDeps<'applications', ApplicationService>,
+): Exporter<z.infer<typeof ApplicationListQuery>, DictRow<ApplicationListItem>> {
   return {
     list: 'application',
     perm: PERM.applicationList,

@@ -39,6 +39,12 @@ export async function withDictText<T>(
   };
 }
 
+// What the exporter of a list with a dictionary field takes: the list's service at `K` (its list call) and the
+// dictionary the field's labels come from (dictPages).
+export type DictListDeps<K extends string, S extends { list: unknown }> = Record<K, Pick<S, 'list'>> & {
+  dict: Pick<DictRepository, 'options'>;
+};
+
 // The `page` of an export whose list call takes the list's query with its page (as `listPages` in modules/export),
 // each row with its dictionary label (`withDictText`).
 export const dictPages =

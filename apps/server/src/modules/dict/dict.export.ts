@@ -12,13 +12,11 @@ export function dictExporter(dict: Pick<DictService, 'list'>): Exporter<DictList
     sheet: tr('字典資料', '字典数据', 'Dictionary entries'),
     query: DictListQuery,
     page: listPages(dict.list),
-    columns: [
-      column.plain('type', tr('字典類型', '字典类型', 'Type'), 20),
-      ...entryColumns<DictEntry>({
-        value: tr('資料值', '数据值', 'Value'),
-        label: tr('中文名稱', '中文名称', 'Chinese name'),
-        label2: tr('英文名稱', '英文名称', 'English name'),
-      }),
-    ],
+    columns: entryColumns<DictEntry>({
+      type: column.plain('type', tr('字典類型', '字典类型', 'Type'), 20),
+      value: tr('資料值', '数据值', 'Value'),
+      label: tr('中文名稱', '中文名称', 'Chinese name'),
+      label2: tr('英文名稱', '英文名称', 'English name'),
+    }),
   };
 }

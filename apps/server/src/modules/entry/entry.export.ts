@@ -32,17 +32,20 @@ export const statusColumn = <T extends { status: RecordStatus }>(): ExportColumn
   value: (r, l) => STATUS[r.status][l],
 });
 
-// The columns an entry list (dictionary, tags) shows after its type: key, the two names, description, sort and
-// status, headed by the screen's own wording of the key and names (components/crud/columns.tsx entryColumns).
-export function entryColumns<T extends ExportedEntry>(labels: {
+// The columns of an entry list (dictionary, tags): its own type column (the type as the list shows it), then key, the
+// two names, description, sort and status, headed by the screen's own wording of the key and names
+// (components/crud/columns.tsx entryColumns).
+export function entryColumns<T extends ExportedEntry>(own: {
+  type: ExportColumn<T>;
   value: Record<Locale, string>;
   label: Record<Locale, string>;
   label2: Record<Locale, string>;
 }): ExportColumn<T>[] {
   return [
-    column.of('value', labels.value, (r) => r.value, 24),
-    column.of('label', labels.label, (r) => r.label, 20),
-    column.of('label2', labels.label2, (r) => r.label2, 20),
+    own.type,
+    column.of('value', own.value, (r) => r.value, 24),
+    column.of('label', own.label, (r) => r.label, 20),
+    column.of('label2', own.label2, (r) => r.label2, 20),
     descriptionColumn<T>(),
     sortColumn<T>(),
     statusColumn<T>(),

@@ -5,4 +5,4 @@ export { createExportService, EXPORT_PAGE, listPages } from './export.service.js
 export type { Exporter, ExportService } from './export.service.js';
 export { registerExportRoutes } from './export.routes.js';
 export { column, neutralise, tr, writeWorkbook } from './workbook.js';
-export type { CellValue, ExportColumn } from './workbook.js';
+export type { CellValue, DictRow, ExportColumn } from './workbook.js';

@@ -22,6 +22,10 @@ export type ExportColumn<T> = {
   value: (row: T, locale: Locale) => CellValue;
 };
 
+// A list item with the label of its dictionary field read beside the page (modules/dict dictPages), as column.dict
+// reads it: the row of a list export with such a column.
+export type DictRow<T> = T & { dictText: Record<Locale, string> | undefined };
+
 // The keys of T whose values are V.
 type KeyOf<T, V> = { [K in keyof T]-?: T[K] extends V ? K : never }[keyof T] & string;
 type Words = Record<Locale, string>;

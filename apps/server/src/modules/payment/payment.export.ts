@@ -8,8 +8,8 @@ import {
   type PaymentStatus,
   type PaymentType,
 } from '@study-crm/shared';
-import { dictPages, type DictRepository } from '../dict/index.js';
-import { column, tr as h, type Exporter } from '../export/index.js';
+import { dictPages, type DictListDeps } from '../dict/index.js';
+import { column, tr as h, type DictRow, type Exporter } from '../export/index.js';
 import type { PaymentService } from './payment.service.js';
 
 // The list's own wording of its status and type (pages/payment/strings).
@@ -22,14 +22,12 @@ export const TYPE: Record<PaymentType, Record<Locale, string>> = {
   collection: h('收款', '收款', 'Collection'),
   refund: h('退款', '退款', 'Refund'),
 };
-type Row = PaymentListItem & { dictText: Record<Locale, string> | undefined };
 
 // The payment records list's export (issue 39): its own list call (filters, sort), for holders of its permission.
 // The amount is money in its currency, negative for a refund (as the list shows it; a sum is the net amount).
-export function paymentExporter(deps: {
-  payments: Pick<PaymentService, 'list'>;
-  dict: Pick<DictRepository, 'options'>;
-}): Exporter<PaymentListInput, Row> {
+export function paymentExporter(
+  deps: DictListDeps<'payments', PaymentService>,
+): Exporter<PaymentListInput, DictRow<PaymentListItem>> {
   return {
     list: 'payment',
     perm: PERM.paymentList,

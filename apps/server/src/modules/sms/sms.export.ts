@@ -1,17 +1,12 @@
-import { DICT_TYPES, PERM, SmsListQuery, type Locale, type SmsBatch } from '@study-crm/shared';
-import { dictPages, type DictRepository } from '../dict/index.js';
-import { column, tr, type Exporter } from '../export/index.js';
+import { DICT_TYPES, PERM, SmsListQuery, type SmsBatch } from '@study-crm/shared';
+import { dictPages, type DictListDeps } from '../dict/index.js';
+import { column, tr, type DictRow, type Exporter } from '../export/index.js';
 import type { SmsService } from './sms.service.js';
-
-type Row = SmsBatch & { dictText: Record<Locale, string> | undefined };
 
 // The SMS batch list's export (issue 39): the list's own call (keyword, terminal), for holders of its permission.
 // The terminal as its dictionary label, the recipients per delivery status as numbers (queued counts the rows
 // being sent, as the list's tags do).
-export function smsExporter(deps: {
-  sms: Pick<SmsService, 'list'>;
-  dict: Pick<DictRepository, 'options'>;
-}): Exporter<SmsListQuery, Row> {
+export function smsExporter(deps: DictListDeps<'sms', SmsService>): Exporter<SmsListQuery, DictRow<SmsBatch>> {
   return {
     list: 'sms',
     perm: PERM.smsList,
