@@ -1,8 +1,9 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
-import { pageTotal, type PageWindow } from '../lib/paging.js';
+import { sql, type ReferenceExpression, type SelectQueryBuilder, type StringReference } from 'kysely';
+import { pageResult, pageTotal, pageWindow, type PageWindow, type PagingInput, type SortOrder } from '../lib/paging.js';
 import { compileShapes, type Slots } from './compiled.js';
 import { isPostgres } from './database.js';
 import type { Conn } from './conn.js';
+import { countAll } from './sql-helpers.js';
 
 type Window = Pick<PageWindow, 'limit' | 'offset'>;
 type Counted = { n: number | string | bigint };
@@ -96,6 +97,31 @@ export function compiledPageRows<S, DB, TB extends keyof DB, O, CDB, CTB extends
   };
 }
 
+// A list screen's page (pageResult) of one filter, whose SQL depends only on which filters are given and the order:
+// the rows `filter(s)` keeps, as `select` reads them, by `sort` then id in the window's order, and the total of the
+// same filter; each shape compiled once (compiledPageRows). The function returned takes the paging input (its window
+// with `defaults`, pageWindow) and the filter's values (givenValues).
+export function sortedListPage<DB, TB extends keyof DB, O>(
+  db: Conn,
+  filter: (s: Slots<string>) => SelectQueryBuilder<DB, TB, object>,
+  select: (q: SelectQueryBuilder<DB, TB, object>) => SelectQueryBuilder<DB, TB, O>,
+  sort: StringReference<DB, TB>,
+  defaults: Parameters<typeof pageWindow>[1] = {},
+) {
+  const id = 'id' as StringReference<DB, TB>;
+  const page = compiledPageRows(db, (order: SortOrder, s) => ({
+    rows: select(filter(s)).orderBy(sort, order).orderBy(id, order),
+    // (With the tables generic here, Kysely cannot name the count's type: it is said.)
+    count: filter(s).select(countAll) as SelectQueryBuilder<DB, TB, Counted>,
+  }));
+  return async (q: PagingInput, filters: Record<string, unknown>) => {
+    const w = pageWindow(q, defaults);
+    const { key, values } = givenValues(filters);
+    const { rows, total } = await page(`${key}:${w.order}`, w.order, values, w);
+    return pageResult(rows, total, w);
+  };
+}
+
 // A filter's given values (not undefined, null or ''), as slots' values, and a key naming which are given: the shape
 // of a compiled list's filter. A query built from such slots tests a filter where its slot is given (the stand-in is
 // a non-empty string), so the one filter function serves every shape.
@@ -109,4 +135,15 @@ export function givenValues(filter: Record<string, unknown>): { key: string; val
     key += `${name},`;
   }
   return { key, values };
+}
+
+// A compiled list's equality filters from its slots (givenValues): for each of `columns` whose slot of the same name
+// is given, `column = slot`, in the order named.
+export function whereEqual<DB, TB extends keyof DB, O>(
+  q: SelectQueryBuilder<DB, TB, O>,
+  s: Slots<string>,
+  ...columns: (keyof DB[TB] & string)[]
+): SelectQueryBuilder<DB, TB, O> {
+  for (const column of columns) if (s[column]) q = q.where(column as ReferenceExpression<DB, TB>, '=', s[column]);
+  return q;
 }

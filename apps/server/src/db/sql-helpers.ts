@@ -50,6 +50,25 @@ export async function updateWhileNull<T extends keyof Database>(
   return Number(r.numUpdatedRows) > 0;
 }
 
+// How many rows of `table` have `column` among `ids` (0 without a statement when there are none): a dry run's count
+// of the rows that hang off records found before. Runs on the loose view, like insertReturningId.
+export async function countIn<T extends keyof Database>(
+  conn: Conn,
+  table: T,
+  column: keyof Database[T] & string,
+  ids: readonly number[],
+): Promise<number> {
+  if (!ids.length) return 0;
+  const name: string = table;
+  const by: string = column;
+  const r = await looseView(conn)
+    .selectFrom(name)
+    .select(countAll)
+    .where(by, 'in', [...ids])
+    .executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+
 // `count(*) as n`, the total of a page (db/page-rows.ts pageRows, compiledPageRows): `.select(countAll)`.
 export const countAll = <DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>) => eb.fn.countAll<number>().as('n');
 

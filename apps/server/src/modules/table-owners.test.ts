@@ -92,14 +92,15 @@ const IDENTITY_READERS: Record<string, string[]> = {
 
 const WRITE =
   /\.(?:insertInto|updateTable|deleteFrom)\(\s*'(\w+)(?: as \w+)?'|\b(?:replaceLinks|versionedRows|insertReturningId|updateWhileNull)\(\s*[\w.]+\s*,\s*'(\w+)'/g;
-const READ = /\.(?:selectFrom|innerJoin|leftJoin|rightJoin|fullJoin)\(\s*'(\w+)(?: as \w+)?'|\bliveMemberById\(/g;
+const READ =
+  /\.(?:selectFrom|innerJoin|leftJoin|rightJoin|fullJoin)\(\s*'(\w+)(?: as \w+)?'|\bcountIn\(\s*[\w.]+\s*,\s*'(\w+)'|\bliveMemberById\(/g;
 
 // The tables a source writes and reads by name (Kysely's builders and the db/ helpers that take a table).
 function tableUses(source: string): { writes: Set<string>; reads: Set<string> } {
   const writes = new Set<string>();
   const reads = new Set<string>();
   for (const m of source.matchAll(WRITE)) writes.add((m[1] ?? m[2])!);
-  for (const m of source.matchAll(READ)) reads.add(m[1] ?? 'member');
+  for (const m of source.matchAll(READ)) reads.add(m[1] ?? m[2] ?? 'member');
   return { writes, reads };
 }
 
@@ -122,10 +123,11 @@ engineFree.describe('table ownership', () => {
         "versionedRows(db, 'task');",
         "db.selectFrom('role').innerJoin('permission', 'permission.id', 'x').leftJoin('member as m', 'm.id', 'y');",
         'liveMemberById(db, 1);',
+        "countIn(tx, 'session', 'memberId', ids);",
       ].join('\n'),
     );
     expect([...uses.writes].sort()).toEqual(['member', 'memberRole', 'rolePermission', 'session', 'task']);
-    expect([...uses.reads].sort()).toEqual(['member', 'permission', 'role']);
+    expect([...uses.reads].sort()).toEqual(['member', 'permission', 'role', 'session']);
   });
 
   it('has every table written only by its owner', () => {

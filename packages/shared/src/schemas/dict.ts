@@ -14,17 +14,15 @@ const zDictType = () =>
     .regex(/^[A-Za-z0-9_.:-]+$/, 'v.format')
     .describe('dictionary type key: letters, digits, _ . : -');
 
-export const DictEntryFields = entryFields(zDictType(), {
-  value: 'data value stored by other records',
-  label: 'Chinese name',
-  label2: 'English name',
-});
+// The entry's two names, described alike in the bodies and the response.
+const NAMES = { label: 'Chinese name', label2: 'English name' };
+export const DictEntryFields = entryFields(zDictType(), { value: 'data value stored by other records', ...NAMES });
 export const DictAddBody = DictEntryFields;
 export type DictAddBody = z.infer<typeof DictAddBody>;
 export const DictUpdateBody = updateBodyOf(DictEntryFields);
 export type DictUpdateBody = z.infer<typeof DictUpdateBody>;
 
-export const DictEntrySchema = entrySchema({ label: 'Chinese name', label2: 'English name' });
+export const DictEntrySchema = entrySchema(NAMES);
 export type DictEntry = z.infer<typeof DictEntrySchema>;
 
 export const DictListQuery = entryListQuery(

@@ -1,10 +1,9 @@
 import type { CycleListQuery } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
 import type { Row } from '../../db/schema.js';
-import { containsPattern, countAll, likeLower } from '../../db/sql-helpers.js';
+import { containsPattern, likeLower } from '../../db/sql-helpers.js';
 import { versionedRows } from '../../db/versioned-rows.js';
-import { pageResult, pageWindow, type SortOrder } from '../../lib/paging.js';
-import { compiledPageRows, givenValues } from '../../db/page-rows.js';
+import { sortedListPage, whereEqual } from '../../db/page-rows.js';
 import type { Slots } from '../../db/compiled.js';
 
 const COLUMNS = [
@@ -27,31 +26,23 @@ export function createAdmissionsRepository(db: Db) {
   // The list's filter from its slots (givenValues; an entry year, or `keyword` a contains-pattern of the remarks);
   // each shape (the filters given, the order) built and compiled once (issue 43).
   function filtered(s: Slots<string>) {
-    let q = db.selectFrom('admissionsCycle');
-    if (s.status) q = q.where('status', '=', s.status);
-    if (s.entryYear) q = q.where('entryYear', '=', s.entryYear);
+    let q = whereEqual(db.selectFrom('admissionsCycle'), s, 'status', 'entryYear');
     if (s.keyword) q = q.where(likeLower('remarks', s.keyword));
     return q;
   }
-  const cyclePage = compiledPageRows(db, (order: SortOrder, s) => ({
-    rows: filtered(s).select(COLUMNS).orderBy('entryYear', order).orderBy('id', order),
-    count: filtered(s).select(countAll),
-  }));
+  const cyclePage = sortedListPage(db, filtered, (q) => q.select(COLUMNS), 'entryYear');
   return {
     ...versionedRows(db, 'admissionsCycle'),
 
     // Newest entry year first by default (a handful of rows: one per year).
-    async list(q: CycleListQuery) {
-      const w = pageWindow(q);
+    list(q: CycleListQuery) {
       const k = q.keyword?.trim();
       const year = !!k && /^\d{4}$/.test(k);
-      const { key, values } = givenValues({
+      return cyclePage(q, {
         status: q.status,
         entryYear: year ? Number(k) : null,
         keyword: k && !year ? containsPattern(k) : null,
       });
-      const { rows, total } = await cyclePage(`${key}:${w.order}`, w.order, values, w);
-      return pageResult(rows as CycleRow[], total, w);
     },
 
     all: (): Promise<CycleRow[]> => db.selectFrom('admissionsCycle').select(COLUMNS).orderBy('entryYear').execute(),

@@ -1,10 +1,9 @@
 import type { VisaStageListQuery } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
 import type { Row } from '../../db/schema.js';
-import { containsPattern, countAll, likeLower } from '../../db/sql-helpers.js';
+import { containsPattern, likeLower } from '../../db/sql-helpers.js';
 import { versionedRows } from '../../db/versioned-rows.js';
-import { pageResult, pageWindow, type SortOrder } from '../../lib/paging.js';
-import { compiledPageRows, givenValues } from '../../db/page-rows.js';
+import { sortedListPage } from '../../db/page-rows.js';
 import type { Slots } from '../../db/compiled.js';
 
 const COLUMNS = ['id', 'kind', 'name', 'sort', 'fileType', 'status', 'version', 'createdAt', 'updatedAt'] as const;
@@ -20,19 +19,13 @@ export function createVisaStageRepository(db: Db) {
     if (s.keyword) q = q.where(likeLower('name', s.keyword));
     return q;
   }
-  const stagePage = compiledPageRows(db, (order: SortOrder, s) => ({
-    rows: filtered(s).select(COLUMNS).orderBy('sort', order).orderBy('id', order),
-    count: filtered(s).select(countAll),
-  }));
+  const stagePage = sortedListPage(db, filtered, (q) => q.select(COLUMNS), 'sort', { pageSize: 50, order: 'asc' });
   return {
     ...versionedRows(db, 'visaStage'),
 
-    async list(q: VisaStageListQuery) {
-      const w = pageWindow(q, { pageSize: 50, order: 'asc' });
+    list(q: VisaStageListQuery) {
       const keyword = q.keyword?.trim();
-      const { key, values } = givenValues({ status: q.status, keyword: keyword ? containsPattern(keyword) : null });
-      const { rows, total } = await stagePage(`${key}:${w.order}`, w.order, values, w);
-      return pageResult(rows as VisaStageRow[], total, w);
+      return stagePage(q, { status: q.status, keyword: keyword ? containsPattern(keyword) : null });
     },
 
     enabled: (): Promise<VisaStageRow[]> =>

@@ -3,6 +3,7 @@ import { FILE_COLUMNS } from './file.repository.js';
 import { part, type PersonalData, type PersonalSubject } from '../../lib/personal-data.js';
 import { APPLICATION_CLOSED_STATUSES, searchText } from '@study-crm/shared';
 import type { Conn } from '../../db/conn.js';
+import { countIn } from '../../db/sql-helpers.js';
 import {
   type ErasureSubject,
   line,
@@ -172,18 +173,8 @@ export const applicationPersonalData = (inbox: Pick<InboxService, 'syncSourceTod
   },
   async plan(tx, s) {
     const ids = s.applicationIds;
-    const n = async (table: (typeof CHILDREN)[number] | 'applicationReminder' | 'applicationFile') =>
-      ids.length
-        ? Number(
-            (
-              await tx
-                .selectFrom(table)
-                .select((eb) => eb.fn.countAll<number>().as('n'))
-                .where('applicationId', 'in', ids)
-                .executeTakeFirst()
-            )?.n ?? 0,
-          )
-        : 0;
+    const n = (table: (typeof CHILDREN)[number] | 'applicationReminder' | 'applicationFile') =>
+      countIn(tx, table, 'applicationId', ids);
     const lines = [line('application', 'application', 'anonymise', ids.length, 'pseudonym')];
     for (const t of CHILDREN) lines.push(line('application', t, 'erase', await n(t), 'personal'));
     lines.push(line('application', 'applicationReminder', 'erase', await n('applicationReminder'), 'personal'));

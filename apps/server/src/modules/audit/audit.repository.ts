@@ -7,7 +7,7 @@ import { changesOf } from './audit-changes.js';
 import { timelinePage } from '../../db/keyset.js';
 import type { PageWindow, SortOrder } from '../../lib/paging.js';
 import { compileShapes, type Slots } from '../../db/compiled.js';
-import { givenValues } from '../../db/page-rows.js';
+import { givenValues, whereEqual } from '../../db/page-rows.js';
 import { timelineItem, type TimelineSource } from '../../lib/timeline.js';
 import { namePerson, personPartsJson, type PersonParts } from '../people/index.js';
 
@@ -29,12 +29,7 @@ export function createAuditRepository(db: Db) {
   // The list's filter from its slots (givenValues: a filter whose slot is given).
   function filtered(s: Slots<string>) {
     let q = db.selectFrom('auditLog');
-    if (s.memberId) q = q.where('memberId', '=', s.memberId);
-    if (s.module) q = q.where('module', '=', s.module);
-    if (s.action) q = q.where('action', '=', s.action);
-    if (s.recordType) q = q.where('recordType', '=', s.recordType);
-    if (s.recordId) q = q.where('recordId', '=', s.recordId);
-    if (s.outcome) q = q.where('outcome', '=', s.outcome);
+    q = whereEqual(q, s, 'memberId', 'module', 'action', 'recordType', 'recordId', 'outcome');
     if (s.from) q = q.where('createdAt', '>=', s.from);
     if (s.to) q = q.where('createdAt', '<', s.to);
     return q;

@@ -3,6 +3,7 @@ import { FEEDBACK_COLUMNS, REPLY_COLUMNS } from './feedback.repository.js';
 import { noFiles, part, type PersonalData, type PersonalSubject } from '../../lib/personal-data.js';
 import { searchText } from '@study-crm/shared';
 import type { Conn } from '../../db/conn.js';
+import { countIn } from '../../db/sql-helpers.js';
 import {
   type ErasureSubject,
   noteRecords,
@@ -76,10 +77,7 @@ export const feedbackPersonalData: PersonalDataPart = {
   },
   async plan(tx, s) {
     const ids = await feedbackIds(tx, s);
-    const replies = ids.length
-      ? await tx.selectFrom('feedbackReply').select('id').where('feedbackId', 'in', ids).execute()
-      : [];
-    return lines(ids.length, replies.length);
+    return lines(ids.length, await countIn(tx, 'feedbackReply', 'feedbackId', ids));
   },
   async erase(tx, s) {
     const ids = await feedbackIds(tx, s);

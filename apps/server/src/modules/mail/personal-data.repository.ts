@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database.js';
 import { part, type PersonalData } from '../../lib/personal-data.js';
 import type { Conn } from '../../db/conn.js';
+import { countIn } from '../../db/sql-helpers.js';
 import {
   type ErasureSubject,
   noteRecords,
@@ -82,10 +83,7 @@ export const mailPersonalData: PersonalDataPart = {
   },
   async plan(tx, s) {
     const ids = await blanked(tx, s);
-    const files = ids.length
-      ? await tx.selectFrom('emailAttachment').select('id').where('emailId', 'in', ids).execute()
-      : [];
-    return lines(ids.length, files.length);
+    return lines(ids.length, await countIn(tx, 'emailAttachment', 'emailId', ids));
   },
   async erase(tx, s) {
     const ids = await blanked(tx, s);

@@ -2,11 +2,11 @@ import type { Db } from '../../db/database.js';
 import { noFiles, part, type PersonalData, type PersonalSubject } from '../../lib/personal-data.js';
 import { searchText } from '@study-crm/shared';
 import {
-  line,
   noteEmail,
   notePhone,
   noteRecords,
   noteValue,
+  partLines,
   type PersonalDataPart,
   purgeSearchIndex,
 } from '../../db/personal-data.js';
@@ -69,6 +69,9 @@ export function createMemberPersonalData(db: Db) {
 }
 export type MemberPersonalData = ReturnType<typeof createMemberPersonalData>;
 
+// The part's line (count: the member row).
+const lines = partLines('member', [['member', 'anonymise', 'pseudonym']]);
+
 // The member row of an erased person stays (other records name it as their student or operator), anonymised: the
 // pseudonym as its only name, no sign-in name, address, number or password, inactive and removed.
 export const memberPersonalData: PersonalDataPart = {
@@ -87,7 +90,7 @@ export const memberPersonalData: PersonalDataPart = {
     noteValue(s, m.loginName, m.engLastName, m.engFirstName, m.fullName, m.nickName);
     if (m.engFirstName && m.engLastName) noteValue(s, `${m.engFirstName} ${m.engLastName}`);
   },
-  plan: async () => [line('member', 'member', 'anonymise', 1, 'pseudonym')],
+  plan: async () => lines(1),
   async erase(tx, s) {
     const row = await tx.selectFrom('member').select('avatar').where('id', '=', s.memberId).executeTakeFirst();
     await tx
@@ -114,9 +117,6 @@ export const memberPersonalData: PersonalDataPart = {
       .execute();
     await purgeSearchIndex(tx, 'member_fts');
     await purgeSearchIndex(tx, 'member_search');
-    return {
-      lines: [line('member', 'member', 'anonymise', 1, 'pseudonym')],
-      storedNames: row?.avatar ? [row.avatar] : [],
-    };
+    return { lines: lines(1), storedNames: row?.avatar ? [row.avatar] : [] };
   },
 };

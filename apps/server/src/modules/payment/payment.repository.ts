@@ -5,7 +5,7 @@ import { isPostgres, type Db } from '../../db/database.js';
 import type { Database, PaymentRecordTable, Row } from '../../db/schema.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
 import type { PageWindow, SortOrder } from '../../lib/paging.js';
-import { compiledPageRows, givenValues } from '../../db/page-rows.js';
+import { compiledPageRows, givenValues, whereEqual } from '../../db/page-rows.js';
 import type { Slots } from '../../db/compiled.js';
 import { countAll, prefixEnd, referencedNames } from '../../db/sql-helpers.js';
 import { namePerson, personPartsJson, type PersonParts } from '../people/index.js';
@@ -98,10 +98,7 @@ const filterValues = (f: PaymentFilter) => {
 };
 // The filter on the records, from the slots of a compiled query or from filterValues' values themselves.
 function applyFilter(q: PaymentQuery, v: Slots<string>): PaymentQuery {
-  if (v.applicationId) q = q.where('applicationId', '=', v.applicationId);
-  if (v.type) q = q.where('type', '=', v.type);
-  if (v.status) q = q.where('status', '=', v.status);
-  if (v.currency) q = q.where('currency', '=', v.currency);
+  q = whereEqual(q, v, 'applicationId', 'type', 'status', 'currency');
   if (v.dateFrom) q = q.where('transactionDate', '>=', v.dateFrom);
   if (v.dateTo) q = q.where('transactionDate', '<=', v.dateTo);
   if (v.teacherId) q = q.where('signingTeacherId', '=', v.teacherId);
@@ -218,10 +215,7 @@ export function createPaymentRepository(db: Db) {
     count: countOf(shape.total, s),
   }));
   const trackPage = compiledPageRows(db, (order: SortOrder, s) => {
-    let q = db.selectFrom('paymentTrack');
-    if (s.paymentId) q = q.where('paymentId', '=', s.paymentId);
-    if (s.operatorId) q = q.where('operatorId', '=', s.operatorId);
-    if (s.operation) q = q.where('operation', '=', s.operation);
+    let q = whereEqual(db.selectFrom('paymentTrack'), s, 'paymentId', 'operatorId', 'operation');
     if (s.from) q = q.where('createdAt', '>=', s.from);
     if (s.to) q = q.where('createdAt', '<', s.to);
     return { rows: q.select(TRACK_COLUMNS).orderBy('id', order), count: q.select(countAll) };

@@ -1,9 +1,8 @@
 import type { SysConfigListQuery } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
 import type { Row } from '../../db/schema.js';
-import { containsPattern, countAll, likeLower } from '../../db/sql-helpers.js';
-import { pageResult, pageWindow, type SortOrder } from '../../lib/paging.js';
-import { compiledPageRows, givenValues } from '../../db/page-rows.js';
+import { containsPattern, likeLower } from '../../db/sql-helpers.js';
+import { sortedListPage, whereEqual } from '../../db/page-rows.js';
 import type { Slots } from '../../db/compiled.js';
 import { versionedRows } from '../../db/versioned-rows.js';
 
@@ -30,50 +29,27 @@ export function createSysConfigRepository(db: Db) {
   function filtered(s: Slots<string>) {
     let q = db.selectFrom('sysConfig');
     if (s.keyword) q = q.where((eb) => eb.or([likeLower('key', s.keyword!), likeLower('remarks', s.keyword!)]));
-    if (s.platform) q = q.where('platform', '=', s.platform);
-    if (s.status) q = q.where('status', '=', s.status);
-    return q;
+    return whereEqual(q, s, 'platform', 'status');
   }
-  const configPage = compiledPageRows(db, (order: SortOrder, s) => ({
-    rows: filtered(s).select(COLUMNS).orderBy('updatedAt', order).orderBy('id', order),
-    count: filtered(s).select(countAll),
-  }));
+  const configPage = sortedListPage(db, filtered, (q) => q.select(COLUMNS), 'updatedAt');
+  // The config of this key and platform (one at most: they are its unique key).
+  const byKey = (key: string, platform: string) =>
+    db.selectFrom('sysConfig').where('key', '=', key).where('platform', '=', platform);
   return {
     ...versionedRows(db, 'sysConfig'),
 
-    async list(q: SysConfigListQuery) {
-      const w = pageWindow(q);
-      const { key, values } = givenValues({
-        keyword: q.keyword ? containsPattern(q.keyword) : null,
-        platform: q.platform,
-        status: q.status,
-      });
-      const { rows, total } = await configPage(`${key}:${w.order}`, w.order, values, w);
-      return pageResult(rows as SysConfigRow[], total, w);
-    },
+    list: (q: SysConfigListQuery) =>
+      configPage(q, { keyword: q.keyword ? containsPattern(q.keyword) : null, platform: q.platform, status: q.status }),
 
     byId: (id: number): Promise<SysConfigRow | undefined> =>
       db.selectFrom('sysConfig').select(COLUMNS).where('id', '=', id).executeTakeFirst(),
 
     idOf: async (key: string, platform: string): Promise<number | undefined> =>
-      (
-        await db
-          .selectFrom('sysConfig')
-          .select('id')
-          .where('key', '=', key)
-          .where('platform', '=', platform)
-          .executeTakeFirst()
-      )?.id,
+      (await byKey(key, platform).select('id').executeTakeFirst())?.id,
 
     // The enabled config of this key and platform, for the cached accessor.
     enabled: (key: string, platform: string) =>
-      db
-        .selectFrom('sysConfig')
-        .select(['prodValue', 'testValue'])
-        .where('key', '=', key)
-        .where('platform', '=', platform)
-        .where('status', '=', 'enabled')
-        .executeTakeFirst(),
+      byKey(key, platform).select(['prodValue', 'testValue']).where('status', '=', 'enabled').executeTakeFirst(),
 
     // The configs' change counter, shared by every server on the database: every write to sys_config moves it in
     // its own transaction (triggers, migration 0084); a server whose cache was filled at another value drops it.
