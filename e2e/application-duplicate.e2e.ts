@@ -48,6 +48,8 @@ describe('a new application for a course the student already applied for', () =>
     expect(text).toContain('Already applied for');
     expect(text).toContain(`This student already has application #${firstId} with University of Bristol · Law`);
     expect(text).toContain('Create a second application anyway?');
+    // Cancel holds the focus: Enter, pressed again after the save's confirmation, does not create it.
+    await poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toBe('Cancel');
     expect(await axeViolations(page, 'the duplicate application question', { layer: true })).toEqual([]);
     await screenshot(page, 'application-duplicate-en-US');
     await cancelDialog(page);

@@ -921,6 +921,11 @@ export const MESSAGES = {
     'zh-CN': '此学生已有申请 #{id} 含“{choice}”同一入学期的志愿',
     'en-US': 'This student already has application #{id} with {choice} for the same intake',
   },
+  applicationDuplicateNoIntake: {
+    'zh-TW': '此學生已有申請 #{id} 含「{choice}」的志願（兩者皆未指定入學期）',
+    'zh-CN': '此学生已有申请 #{id} 含“{choice}”的志愿（两者皆未指定入学期）',
+    'en-US': 'This student already has application #{id} with {choice} (no intake named on either)',
+  },
   jobExpired: {
     'zh-TW': '此檔案已過期，請重新匯出',
     'zh-CN': '此文件已过期，请重新导出',

@@ -192,6 +192,43 @@ const DAY_CHUNK_MAX = 1024;
 const schoolsOfRow = (v: string[] | string | null): string[] =>
   v === null ? [] : typeof v === 'string' ? (JSON.parse(v) as string[]) : v;
 
+// The statement of heldChoices; undefined when the student is known by nothing or no choice is given.
+function heldChoicesQuery(conn: Conn, who: StudentKeys, choices: readonly CourseChoice[]) {
+  const live = () => conn.selectFrom('application').select('id').where('deletedAt', 'is', null);
+  const parts = [
+    ...(who.memberId ? [live().where('memberId', '=', who.memberId)] : []),
+    ...(who.passportKey ? [live().where('passportKey', '=', who.passportKey)] : []),
+    ...(who.emailKey ? [live().where('emailKey', '=', who.emailKey)] : []),
+    ...(who.mobile && who.areaCode
+      ? [live().where('mobile', '=', who.mobile).where('areaCode', '=', who.areaCode)]
+      : []),
+  ];
+  const [first, ...rest] = parts;
+  if (!first || !choices.length) return undefined;
+  return conn
+    .selectFrom('application as a')
+    .innerJoin('applicationTargetSchool as ts', 'ts.applicationId', 'a.id')
+    .select(['ts.applicationId', 'ts.school', 'ts.major', 'ts.cycleId'])
+    .where(
+      'a.id',
+      'in',
+      rest.reduce((q, r) => q.union(r), first),
+    )
+    .where((eb) =>
+      eb.or(
+        choices.map((c) =>
+          eb.and([
+            eb('ts.school', '=', c.school),
+            c.major === null ? eb('ts.major', 'is', null) : eb('ts.major', '=', c.major),
+            // (No cycle is an intake of its own; not by application_target_school_cycle_ix, which imports miss.)
+            eb(eb.fn.coalesce('ts.cycleId', eb.lit(0)), '=', c.cycleId ?? 0),
+          ]),
+        ),
+      ),
+    )
+    .orderBy('ts.applicationId');
+}
+
 export function createApplicationRepository(db: Db, carried: ListCarried = {}) {
   const transaction = <T>(fn: (tx: Tx) => Promise<T>): Promise<T> => runInTransaction(db, fn);
   // The list's filters as a query of live applications. With `s` (a compiled shape, db/compiled.ts) every value is
@@ -682,50 +719,21 @@ export function createApplicationRepository(db: Db, carried: ListCarried = {}) {
       return out as ChildRows;
     },
 
-    // The given course choices the student's live applications already hold, with the application holding each (by
-    // the member, passport, e-mail and mobile indexes, then the choices by application_target_school_app_ix).
+    // The given course choices the student's live applications already hold, each with the application holding it
+    // (the oldest first): the student's applications by member, passport, e-mail or mobile, each through its index
+    // (application_member_ix, _passport_ix, _email_ix, _mobile_ix: a union, as SQLite takes an index per part of
+    // one), their choices through application_target_school_app_ix.
     async heldChoices(
       who: StudentKeys,
       choices: readonly CourseChoice[],
       tx: Conn = db,
     ): Promise<(CourseChoice & { applicationId: number })[]> {
-      if (!choices.length) return [];
-      const live = () => tx.selectFrom('application').select('id').where('deletedAt', 'is', null);
-      const parts = [
-        ...(who.memberId ? [live().where('memberId', '=', who.memberId)] : []),
-        ...(who.passportKey ? [live().where('passportKey', '=', who.passportKey)] : []),
-        ...(who.emailKey ? [live().where('emailKey', '=', who.emailKey)] : []),
-        ...(who.mobile && who.areaCode
-          ? [live().where('mobile', '=', who.mobile).where('areaCode', '=', who.areaCode)]
-          : []),
-      ];
-      const [first, ...rest] = parts;
-      if (!first) return [];
-      return tx
-        .selectFrom('application as a')
-        .innerJoin('applicationTargetSchool as ts', 'ts.applicationId', 'a.id')
-        .select(['ts.applicationId', 'ts.school', 'ts.major', 'ts.cycleId'])
-        .where(
-          'a.id',
-          'in',
-          rest.reduce((q, r) => q.union(r), first),
-        )
-        .where((eb) =>
-          eb.or(
-            choices.map((c) =>
-              eb.and([
-                eb('ts.school', '=', c.school),
-                c.major === null ? eb('ts.major', 'is', null) : eb('ts.major', '=', c.major),
-                // (No cycle is an intake of its own; not by application_target_school_cycle_ix, which imports miss.)
-                eb(eb.fn.coalesce('ts.cycleId', eb.lit(0)), '=', c.cycleId ?? 0),
-              ]),
-            ),
-          ),
-        )
-        .orderBy('ts.applicationId')
-        .limit(choices.length)
-        .execute();
+      return (await heldChoicesQuery(tx, who, choices)?.execute()) ?? [];
     },
+
+    // Its SQL, for the plan's test.
+    heldChoicesSql: (who: StudentKeys, choices: readonly CourseChoice[]) =>
+      heldChoicesQuery(db, who, choices)?.compile(),
 
     async insert(tx: Conn, values: ApplicationValues, now: number): Promise<number> {
       const row = await tx

@@ -232,12 +232,15 @@ export type ApplicationMailContext = {
 
 // A new application naming a course (school, course and intake) the student's live applications already hold:
 // refused with 7944 naming the first such application when the caller asks (`checkDuplicate`: the form asks, and
-// leaves it out once the user confirms; spec callers that do not know it create as before). The student is matched as the import matches them (decision 370): the member chosen, the
-// passport number, e-mail or area code + mobile, as the row stores them.
+// leaves it out once the user confirms; spec callers that do not know it create as before). Run in the create's
+// transaction once its student is known, so the student is matched by that member too (decision 370), besides the
+// passport number, e-mail and area code + mobile as the row stores them (the import's keys).
 async function assertNotApplied(
   repo: Pick<ApplicationRepository, 'heldChoices'>,
+  tx: Conn,
   input: ApplicationInput,
   values: Omit<ApplicationValues, 'memberId'>,
+  memberId: number | null,
 ) {
   const keys = searchColumns(values);
   const choices = input.targetSchools.map((t) => ({
@@ -245,21 +248,21 @@ async function assertNotApplied(
     major: t.major ?? null,
     cycleId: t.cycleId ?? null,
   }));
-  const [held] = await repo.heldChoices(
-    {
-      memberId: input.studentId ?? null,
-      passportKey: keys.passportKey,
-      emailKey: keys.emailKey,
-      areaCode: values.mobile ? values.areaCode : null,
-      mobile: values.mobile,
-    },
-    choices,
-  );
+  const who = {
+    memberId,
+    passportKey: keys.passportKey,
+    emailKey: keys.emailKey,
+    areaCode: values.mobile ? values.areaCode : null,
+    mobile: values.mobile,
+  };
+  const [held] = await repo.heldChoices(who, choices, tx);
   if (held)
-    throw new AppError(Code.APPLICATION_DUPLICATE, 'applicationDuplicate', {
-      choice: [held.school, held.major].filter(Boolean).join(' · '),
-      id: held.applicationId,
-    });
+    // (Without a cycle on either, neither names an intake: the message says so rather than "the same intake".)
+    throw new AppError(
+      Code.APPLICATION_DUPLICATE,
+      held.cycleId === null ? 'applicationDuplicateNoIntake' : 'applicationDuplicate',
+      { choice: [held.school, held.major].filter(Boolean).join(' · '), id: held.applicationId },
+    );
 }
 
 export function createApplicationService({
@@ -392,7 +395,6 @@ export function createApplicationService({
       const warnings = [...passportWarnings(input, locale), ...(await deadlineWarnings(input, locale, cycles))];
       const now = clock.now();
       const values = personalValues(input, now);
-      if (input.checkDuplicate) await assertNotApplied(repo, input, values);
       return repo.transaction(async (tx) => {
         // The student member: the one given, else the student already holding this e-mail/mobile,
         // else a new student member (no password). A contact owned by staff is not linked.
@@ -420,6 +422,7 @@ export function createApplicationService({
             }
           }
         }
+        if (input.checkDuplicate) await assertNotApplied(repo, tx, input, values, memberId);
         const id = await repo.insert(tx, { ...values, memberId }, now);
         await repo.replaceChildren(tx, id, childRows(input));
         return { id, version: 1, studentId: memberId, warnings };

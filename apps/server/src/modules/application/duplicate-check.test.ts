@@ -1,8 +1,10 @@
+import { CompiledQuery } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Code, type ApplicationSaved } from '@study-crm/shared';
 import { useTestApp } from '../../test/signed-in.js';
 import type { Values } from '../../test/harness.js';
 import { BASE } from '../../test/application-fixtures.js';
+import { createApplicationRepository } from './application.repository.js';
 
 // Decision 370: the form's create asks whether the student already applied for a course (and intake); a caller
 // that does not ask (the spec's own create) creates as before.
@@ -46,15 +48,21 @@ describe('a new application naming a course the student already applied for', ()
       name: '重複申請',
       email: 'dup.other@example.com',
       passportNo: 'DP100200',
-      targetSchools: choices({ school: 'KCL' }, { school: 'LSE' }),
+      targetSchools: choices({ school: 'KCL' }, { school: 'UCL', major: 'Law', cycleId }),
     };
     const refused = await create(again);
     expect(refused.meta).toEqual({
       code: Code.APPLICATION_DUPLICATE,
-      message: `This student already has application #${first.id} with LSE for the same intake`,
+      message: `This student already has application #${first.id} with UCL · Law for the same intake`,
     });
     const zh = await create(again, 'zh-TW');
-    expect(zh.meta.message).toBe(`此學生已有申請 #${first.id} 含「LSE」同一入學期的志願`);
+    expect(zh.meta.message).toBe(`此學生已有申請 #${first.id} 含「UCL · Law」同一入學期的志願`);
+    // A choice with no cycle meets the other's with none: the message does not call that an intake.
+    const noIntake = await create({ ...again, targetSchools: choices({ school: 'LSE' }) });
+    expect(noIntake.meta).toEqual({
+      code: Code.APPLICATION_DUPLICATE,
+      message: `This student already has application #${first.id} with LSE (no intake named on either)`,
+    });
     expect(await countOf('重複申請')).toBe(1);
     // The user confirmed: the form sends it again without the check.
     const { checkDuplicate: _asked, ...confirmed } = { checkDuplicate: 1, ...again };
@@ -70,7 +78,7 @@ describe('a new application naming a course the student already applied for', ()
     });
   });
 
-  it('finds the student by e-mail, by mobile and by the student chosen, and not by a deleted application', async () => {
+  it('finds the student by e-mail, by mobile, by the student chosen or linked, and not by a deleted application', async () => {
     const byMail = await created({
       name: '郵件學生',
       email: 'dup.mail@example.com',
@@ -85,6 +93,24 @@ describe('a new application naming a course the student already applied for', ()
     expect(await codeOf({ name: '另一寫法', studentId: byMail.studentId!, email: 'new@example.com' })).toBe(
       Code.APPLICATION_DUPLICATE,
     );
+    // The student the create links by contact: an application whose own e-mail was changed since is still theirs.
+    const moved = await created({
+      name: '改過郵件',
+      email: 'dup.moved@example.com',
+      targetSchools: choices({ school: 'York', major: 'Law' }),
+    });
+    await t.db.db
+      .updateTable('application')
+      .set({ email: 'dup.new@example.com', emailKey: 'dup.new@example.com' })
+      .where('id', '=', moved.id)
+      .execute();
+    expect(
+      await codeOf({
+        name: '改過郵件',
+        email: 'dup.moved@example.com',
+        targetSchools: choices({ school: 'York', major: 'Law' }),
+      }),
+    ).toBe(Code.APPLICATION_DUPLICATE);
     // The same mobile with another area code is another person.
     expect(await codeOf({ name: '別國', areaCode: '44', mobile: '911000111' })).toBe(200);
     // (Applications are removed by erasure and retention, which mark them deleted.)
@@ -99,5 +125,23 @@ describe('a new application naming a course the student already applied for', ()
       expect(res.meta.message).toContain('checkDuplicate');
     }
     expect(await countOf('壞值')).toBe(0);
+  });
+
+  it('reads the student and the choices by their indexes (SQLite plan)', async () => {
+    if (t.db.dialect !== 'sqlite') return; // PostgreSQL's planner prefers a scan on tables this small
+    const compiled = createApplicationRepository(t.db.db).heldChoicesSql(
+      { memberId: 1, passportKey: 'X', emailKey: 'x@example.com', areaCode: '44', mobile: '1' },
+      [{ school: 'KCL', major: null, cycleId: null }],
+    )!;
+    const plan = (
+      await t.db.db.executeQuery<{ detail: string }>(
+        CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]),
+      )
+    ).rows
+      .map((r) => r.detail)
+      .join(' | ');
+    for (const index of ['member', 'passport', 'email', 'mobile', 'target_school_app'])
+      expect(plan).toContain(`application_${index}_ix`);
+    expect(plan).not.toMatch(/SCAN (a|ts|application)\b/);
   });
 });

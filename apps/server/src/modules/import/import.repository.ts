@@ -147,9 +147,6 @@ export function createImportRepository(db: Db) {
       await db.deleteFrom('importClaim').where('claimKey', 'in', keys).where('createdAt', '=', now).execute();
     },
 
-    // The choices of `choices` a live application of the student already holds: the student's applications by
-    // passport, e-mail or mobile, each through its index (application_passport_ix, _email_ix, _mobile_ix: a union,
-    // as SQLite takes an index per part of one), their choices through application_target_school_app_ix.
     // ----- look-ups for the dry run -----
     entryId: async (table: 'tag' | 'dictEntry', type: string, value: string) =>
       (await db.selectFrom(table).select('id').where('type', '=', type).where('value', '=', value).executeTakeFirst())

@@ -11,6 +11,8 @@ type ConfirmOptions = {
   // The OK button's text when "Confirm" says too little ("Send", "Reload"), and its test id.
   okText?: string;
   okTestId?: string;
+  // Cancel holds the focus (Enter does not take the action): for an action the dialog warns against.
+  focusCancel?: boolean;
 };
 
 // The "are you sure?" step before a save, a send or a removal: one title, the shared confirm/cancel buttons.
@@ -24,6 +26,7 @@ export function useConfirm() {
         okText: opts.okText ?? t('common.confirm'),
         cancelText: t('common.cancel'),
         okButtonProps: { danger: opts.danger, 'data-testid': opts.okTestId } as ButtonProps,
+        ...(opts.focusCancel ? { focusable: { autoFocusButton: 'cancel' as const } } : {}),
         // A refused call was already shown (toast or form); left to antd it came back as an unhandled rejection.
         onOk: () =>
           Promise.resolve()

@@ -132,6 +132,7 @@ export default function ApplicationDetail() {
           ),
           okText: t('application.createAnyway'),
           okTestId: 'create-anyway',
+          focusCancel: true,
         });
         return;
       }
