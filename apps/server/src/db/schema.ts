@@ -79,6 +79,8 @@ export type CaptchaTable = {
   codeHash: string;
   expiresAt: number;
   createdAt: number;
+  // The member its code was e-mailed to (decision 371); null for a picture.
+  memberId: number | null;
 };
 
 export type LoginThrottleTable = {

@@ -70,6 +70,7 @@ import * as searchFoldNfkd from './20261207_0089_search_fold_nfkd.js';
 import * as applicationContact from './20261207_0090_application_contact.js';
 import * as noticeVersion from './20261207_0091_notice_version.js';
 import * as casExpiryMonthEnd from './20261207_0092_cas_expiry_month_end.js';
+import * as captchaMember from './20261207_0093_captcha_member.js';
 import * as jobs from './20261129_0054_jobs.js';
 import * as importRuns from './20261129_0056_import_runs.js';
 import * as privacy from './20261129_0050_privacy.js';
@@ -155,4 +156,5 @@ export const migrations: Record<string, Migration> = {
   '20261207_0090_application_contact': applicationContact,
   '20261207_0091_notice_version': noticeVersion,
   '20261207_0092_cas_expiry_month_end': casExpiryMonthEnd,
+  '20261207_0093_captcha_member': captchaMember,
 };

@@ -3,7 +3,7 @@ import type { Config } from '../../config.js';
 import { AppError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { SecretBox } from '../../lib/secret-box.js';
-import type { CaptchaService } from '../captcha/index.js';
+import { answersFor, type CaptchaPass, type CaptchaService } from '../captcha/index.js';
 import type { AuthRepository, LoginCandidate } from './auth.repository.js';
 import { countedCheck } from './counted-check.js';
 import { noteAuditActor } from '../../lib/audit-scope.js';
@@ -77,13 +77,19 @@ export function createAuthService(deps: {
     async login(attempt: LoginAttempt): Promise<{ token: string; mid: number }> {
       const now = clock.now();
       await checkAddress(attempt.ip, now);
+      let pass: CaptchaPass;
       try {
-        await captcha.verify(attempt.captchaKey, attempt.captchaCode);
+        pass = await captcha.verify(attempt.captchaKey, attempt.captchaCode);
       } catch (err) {
         await countAddressFailure(attempt.ip, now);
         throw err;
       }
       const member = await attempt.find();
+      // An e-mailed code answers for its own account only: any other (or none) is told the code is wrong.
+      if (!answersFor(pass, member?.id)) {
+        await countAddressFailure(attempt.ip, now);
+        throw new AppError(Code.CAPTCHA_ERROR);
+      }
       // The audit entry names the account signed in to, whether the sign-in succeeds or not.
       if (member) noteAuditActor(member.id);
       if (!member) {

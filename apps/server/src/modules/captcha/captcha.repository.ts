@@ -7,16 +7,23 @@ export function createCaptchaRepository(db: Db) {
     async upsert(key: string, codeHash: string, now: number, expiresAt: number) {
       await db
         .insertInto('captcha')
-        .values({ key, codeHash, createdAt: now, expiresAt })
-        .onConflict((oc) => oc.column('key').doUpdateSet({ codeHash, createdAt: now, expiresAt }))
+        .values({ key, codeHash, createdAt: now, expiresAt, memberId: null })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ codeHash, createdAt: now, expiresAt, memberId: null }))
         .execute();
     },
-    // A new answer for a live key (the code sent by e-mail instead of the picture's), in the caller's transaction
-    // when given; false when the key is unknown, used or expired.
-    async renew(key: string, codeHash: string, now: number, expiresAt: number, tx: Conn = db): Promise<boolean> {
+    // A new answer for a live key (the code sent by e-mail instead of the picture's), for the member it is sent to,
+    // in the caller's transaction when given; false when the key is unknown, used or expired.
+    async renew(
+      key: string,
+      codeHash: string,
+      memberId: number | null,
+      now: number,
+      expiresAt: number,
+      tx: Conn = db,
+    ): Promise<boolean> {
       const res = await tx
         .updateTable('captcha')
-        .set({ codeHash, createdAt: now, expiresAt })
+        .set({ codeHash, createdAt: now, expiresAt, memberId })
         .where('key', '=', key)
         .where('expiresAt', '>', now)
         .executeTakeFirst();
@@ -24,7 +31,11 @@ export function createCaptchaRepository(db: Db) {
     },
     // Reads and deletes in one statement: an answer can be tried once only.
     take(key: string) {
-      return db.deleteFrom('captcha').where('key', '=', key).returning(['codeHash', 'expiresAt']).executeTakeFirst();
+      return db
+        .deleteFrom('captcha')
+        .where('key', '=', key)
+        .returning(['codeHash', 'expiresAt', 'memberId'])
+        .executeTakeFirst();
     },
     // Captchas issued to one address in the current window, counted in one statement (parallel requests included).
     countIssued: (key: string, now: number, windowMs: number) => countInWindow(db, key, now, windowMs),

@@ -32,20 +32,36 @@ export function createCaptchaService(repo: CaptchaRepository, config: Config, cl
     },
 
     // The code in another form than the picture (WCAG 3.3.8, decision 369): a new answer for a live key, for its full
-    // time again, which the picture's no longer matches; in the caller's transaction when given. Null for a dead key.
-    async renew(key: string, tx?: Conn): Promise<{ code: string; expiresSeconds: number } | null> {
+    // time again, which the picture's no longer matches, answering for `memberId`'s account only (decision 371); in
+    // the caller's transaction when given. Null for a dead key.
+    async renew(
+      key: string,
+      memberId: number | null,
+      tx?: Conn,
+    ): Promise<{ code: string; expiresSeconds: number } | null> {
       const code = newCode();
       const now = clock.now();
-      const renewed = await repo.renew(key, hashAnswer(key, code), now, now + config.captchaTtlMs, tx);
+      const renewed = await repo.renew(key, hashAnswer(key, code), memberId, now, now + config.captchaTtlMs, tx);
       return renewed ? { code, expiresSeconds: Math.floor(config.captchaTtlMs / 1000) } : null;
     },
 
-    // Throws 4002 for an unknown, used or expired key and 4001 for a wrong answer; consumes the key either way.
-    async verify(key: string, code: string): Promise<void> {
+    // Throws 4002 for an unknown, used or expired key and 4001 for a wrong answer; consumes the key either way. A
+    // right answer tells whose account an e-mailed code answers for (`answersFor`).
+    async verify(key: string, code: string): Promise<CaptchaPass> {
       const row = await repo.take(key);
       if (!row || row.expiresAt <= clock.now()) throw new AppError(Code.CAPTCHA_EXPIRED);
       if (row.codeHash !== hashAnswer(key, code)) throw new AppError(Code.CAPTCHA_ERROR);
+      return { memberId: row.memberId };
     },
   };
 }
 export type CaptchaService = ReturnType<typeof createCaptchaService>;
+
+// A solved captcha: a picture's answers for anyone; an e-mailed code (decision 371) for the member it was sent to.
+export type CaptchaPass = { memberId: number | null };
+
+// Whether a solved captcha may answer for this account (undefined: none, or no account at all, as feedback): a
+// wrong one is refused as a wrong code (4001), whatever the account, so it tells nothing of the account.
+export function answersFor(pass: CaptchaPass, memberId: number | undefined): boolean {
+  return pass.memberId === null || pass.memberId === memberId;
+}

@@ -91,6 +91,55 @@ describe('the sign-in captcha by e-mail', () => {
     expect((await signIn()).meta.code).toBe(Code.CAPTCHA_EXPIRED);
   });
 
+  // Decision 371: whoever reads one staff mailbox cannot answer other accounts' sign-ins with its codes.
+  it('answers only for the account it was e-mailed to: another sign-in, another reset, feedback are told 4001', async () => {
+    const own = await staff('bound-own@example.com');
+    const other = await staff('bound-other@example.com');
+    let received = 0;
+    // A fresh key with the code e-mailed to the own account's address.
+    const mailedKey = async () => {
+      const key = await b.captcha();
+      expect((await request('bound-own@example.com', key)).meta.code).toBe(200);
+      clock.advance(61_000);
+      const { code } = await codeFor('bound-own@example.com', received);
+      received += 1;
+      return { key, code };
+    };
+    const signIn = (loginName: string, k: { key: string; code: string }) =>
+      b.post(LOGIN, { loginName, password: STAFF_PASSWORD, ...k });
+    // Another account, one that does not exist, and the key is spent either way.
+    const first = await mailedKey();
+    expect((await signIn(other, first)).meta.code).toBe(Code.CAPTCHA_ERROR);
+    expect((await signIn(own, first)).meta.code).toBe(Code.CAPTCHA_EXPIRED);
+    expect((await signIn('no.such.account', await mailedKey())).meta.code).toBe(Code.CAPTCHA_ERROR);
+    // A reset code for another address; feedback.
+    const reset = await mailedKey();
+    const resetOther = await b.post('/api/v1/member/password/resetPwdByEmail/request', {
+      email: 'bound-other@example.com',
+      key: reset.key,
+      captcha: reset.code,
+    });
+    expect(resetOther.meta.code).toBe(Code.CAPTCHA_ERROR);
+    const feedback = await mailedKey();
+    const sent = await b.post('/api/v1/mc/feedbacks/submit', {
+      name: 'Someone',
+      email: 'someone@example.com',
+      content: 'hello',
+      key: feedback.key,
+      code: feedback.code,
+    });
+    expect(sent.meta.code).toBe(Code.CAPTCHA_ERROR);
+    // Its own account: the sign-in and its own reset.
+    expect((await signIn(own, await mailedKey())).meta.code).toBe(200);
+    const ownReset = await mailedKey();
+    const resetOwn = await b.post('/api/v1/member/password/resetPwdByEmail/request', {
+      email: 'bound-own@example.com',
+      key: ownReset.key,
+      captcha: ownReset.code,
+    });
+    expect(resetOwn.meta.code, resetOwn.meta.message).toBe(200);
+  });
+
   it('answers an unknown address as a member’s, sends it nothing, and spoils the picture’s code either way', async () => {
     const key = await b.captcha();
     const unknown = await request('nobody-captcha@example.com', key);

@@ -24,7 +24,7 @@ import { AppError, badRequest } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { SessionService } from '../auth/index.js';
 import type { Contact, ContactChange, Phone, SetPassword } from '../member/index.js';
-import type { CaptchaService } from '../captcha/index.js';
+import { answersFor, type CaptchaService } from '../captcha/index.js';
 import type { SystemMail } from '../mail/index.js';
 import { codeText } from './code-text.js';
 import type { Channel, CodeKey, VerificationRepository } from './verification.repository.js';
@@ -367,7 +367,7 @@ export function createVerificationService(deps: {
     // Forgotten password, step 1 (public). The answer does not tell whether the address belongs to a member: the
     // same resend block applies either way and only a member's address gets an e-mail.
     async requestResetCode(body: ResetCodeRequestBody, ip: string, locale: Locale): Promise<CodeSent> {
-      await captcha.verify(body.key, body.captcha);
+      const pass = await captcha.verify(body.key, body.captcha);
       const now = clock.now();
       if ((await repo.countResetRequests(ip, now, RESET_WINDOW_MS)) > deps.resetPerHour)
         throw new AppError(Code.TOO_MANY_ATTEMPTS, 'tooManyCaptchas', { minutes: 60 });
@@ -379,6 +379,8 @@ export function createVerificationService(deps: {
       if (tries && tries.windowStart > now - TRIES_WINDOW_MS && tries.count >= RESET_TRIES_MAX)
         throw triesUsedUp(tries.windowStart, now);
       const member = await accounts.activeMemberByEmail(email);
+      // An e-mailed picture code answers for its own account only (decision 371): told as a wrong code.
+      if (!answersFor(pass, member?.id)) throw new AppError(Code.CAPTCHA_ERROR);
       if (member)
         return emailCode(
           { memberId: member.id, channel: 'email', purpose: 'reset', target: email },
@@ -412,7 +414,7 @@ export function createVerificationService(deps: {
           throw new AppError(Code.RESEND_TOO_SOON);
         const { count, since } = await repo.reserveCaptchaMail(tx, triesKey(`captcha:${email}`), now, TRIES_WINDOW_MS);
         if (count > CAPTCHA_MAILS_MAX) throw triesUsedUp(since, now, 'tooManyCaptchaMails');
-        const renewed = await captcha.renew(body.key, tx);
+        const renewed = await captcha.renew(body.key, member?.id ?? null, tx);
         if (!renewed) throw new AppError(Code.CAPTCHA_EXPIRED);
         if (member?.memberType === 'staff')
           await mail.queue(tx, {
