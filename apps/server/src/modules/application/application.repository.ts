@@ -193,8 +193,8 @@ const schoolsOfRow = (v: string[] | string | null): string[] =>
   v === null ? [] : typeof v === 'string' ? (JSON.parse(v) as string[]) : v;
 
 // The statement of heldChoices; undefined when the student is known by nothing or no choice is given.
-function heldChoicesQuery(conn: Conn, who: StudentKeys, choices: readonly CourseChoice[]) {
-  const live = () => conn.selectFrom('application').select('id').where('deletedAt', 'is', null);
+function heldChoicesQuery(tx: Conn, who: StudentKeys, choices: readonly CourseChoice[]) {
+  const live = () => tx.selectFrom('application').select('id').where('deletedAt', 'is', null);
   const parts = [
     ...(who.memberId ? [live().where('memberId', '=', who.memberId)] : []),
     ...(who.passportKey ? [live().where('passportKey', '=', who.passportKey)] : []),
@@ -205,7 +205,7 @@ function heldChoicesQuery(conn: Conn, who: StudentKeys, choices: readonly Course
   ];
   const [first, ...rest] = parts;
   if (!first || !choices.length) return undefined;
-  return conn
+  return tx
     .selectFrom('application as a')
     .innerJoin('applicationTargetSchool as ts', 'ts.applicationId', 'a.id')
     .select(['ts.applicationId', 'ts.school', 'ts.major', 'ts.cycleId'])
