@@ -90,6 +90,15 @@ function show(id?: number, queries = client()) {
         return new Response(JSON.stringify({ meta: { code: 409, message: 'Saved elsewhere first' }, data: null }));
       return ok({ id: 7, version: current.version + 1, studentId: 3, warnings: [] });
     }
+    if (path.endsWith('/applicationRecord/create')) {
+      const body = Object.fromEntries(new URLSearchParams(String(init?.body)));
+      saves.push(body);
+      if (body.checkDuplicate === '1')
+        return new Response(
+          JSON.stringify({ meta: { code: 7944, message: 'This student already has application #5' }, data: null }),
+        );
+      return ok({ id: 8, version: 1, studentId: 3, warnings: [] });
+    }
     if (path.endsWith('/applicationVisa/checklist'))
       return ok({ applicationId: 7, courseStart: null, levelNeeded: 'B2', done: 0, total: 0, steps: [], language: [] });
     return ok([]);
@@ -161,6 +170,41 @@ describe('the application form', () => {
       expect(screen.queryByTestId('detail-changed')).toBeNull();
     },
   );
+
+  // Decision 370: a new application asks the server to check for the same course; its refusal is a question.
+  it('asks before creating a second application for the same course, Cancel focused', { timeout: 20_000 }, async () => {
+    useSession.setState({ mid: '1', serverPerm: [PERM.applicationAdd] });
+    const asked: ModalFuncProps[] = [];
+    const toasts = vi.fn();
+    bindFeedback({
+      message: { success: toasts, error: toasts, info: toasts },
+      // The save's own confirmation says yes at once; the duplicate question is kept to be answered below.
+      modal: {
+        confirm: (c: ModalFuncProps) => {
+          asked.push(c);
+          if (asked.length === 1) void c.onOk?.();
+        },
+      },
+    } as unknown as FeedbackApi);
+    saves.length = 0;
+    show();
+    await waitFor(() => expect(nameInput()).toBeTruthy());
+    fireEvent.change(nameInput(), { target: { value: 'Chou' } });
+    fireEvent.change(screen.getByLabelText<HTMLInputElement>(/^E-mail/), { target: { value: 'chou@example.com' } });
+    fireEvent.click(screen.getAllByTestId('detail-save')[0]!);
+    await waitFor(() => expect(asked).toHaveLength(2));
+    expect(saves).toEqual([expect.objectContaining({ name: 'Chou', checkDuplicate: '1' })]);
+    const question = asked[1]!;
+    expect(question.title).toBe('Already applied for');
+    expect(question.okText).toBe('Create anyway');
+    expect(question.focusable).toEqual({ autoFocusButton: 'cancel' });
+    // The refusal was not a toast: the question says it.
+    expect(toasts).not.toHaveBeenCalled();
+    await question.onOk?.();
+    await waitFor(() => expect(saves).toHaveLength(2));
+    expect(saves[1]).toMatchObject({ name: 'Chou' });
+    expect(saves[1]).not.toHaveProperty('checkDuplicate');
+  });
 
   it('starts a new application on the UK day, not the browser’s', async () => {
     // 23:30 UTC on 1 July is 00:30 on 2 July in London.
