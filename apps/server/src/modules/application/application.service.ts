@@ -33,8 +33,8 @@ import type {
   ChildRows,
   FollowProgress,
   ListFilter,
+  StudentKeys,
 } from './application.repository.js';
-import { searchColumns } from './application.repository.js';
 
 export type ListInput = Omit<ListFilter, 'limit' | 'offset' | 'sortField' | 'order' | 'after'> & {
   cursor?: string | null | undefined;
@@ -230,32 +230,41 @@ export type ApplicationMailContext = {
   teacher: { signing: string; follow: string };
 };
 
+// A student as application rows name them (as the table stores them, decision 342): the member given, the passport
+// number without spaces in capitals, the e-mail and mobile as member rows keep them (no separators, no trunk 0) and
+// the area code without "+" (the mobile only with its area code). The form's duplicate check and the import's
+// claims and check use it.
+export function studentKeysOf(
+  b: Pick<ApplicationInput, 'passportNo' | 'email' | 'areaCode' | 'mobile'>,
+  memberId: number | null = null,
+): StudentKeys {
+  const phone = !!b.areaCode && !!b.mobile;
+  return {
+    memberId,
+    passportKey: b.passportNo ? b.passportNo.replace(/\s+/g, '').toUpperCase() : null,
+    emailKey: lowerEmail(b.email),
+    areaCode: phone ? b.areaCode!.replace(/^\+/, '') : null,
+    mobile: phone ? memberMobile(b.areaCode, b.mobile) : null,
+  };
+}
+
 // A new application naming a course (school, course and intake) the student's live applications already hold:
 // refused with 7944 naming the first such application when the caller asks (`checkDuplicate`: the form asks, and
 // leaves it out once the user confirms; spec callers that do not know it create as before). Run in the create's
 // transaction once its student is known, so the student is matched by that member too (decision 370), besides the
-// passport number, e-mail and area code + mobile as the row stores them (the import's keys).
+// passport number, e-mail and area code + mobile (studentKeysOf, the import's keys).
 async function assertNotApplied(
   repo: Pick<ApplicationRepository, 'heldChoices'>,
   tx: Conn,
   input: ApplicationInput,
-  values: Omit<ApplicationValues, 'memberId'>,
   memberId: number | null,
 ) {
-  const keys = searchColumns(values);
   const choices = input.targetSchools.map((t) => ({
     school: t.school,
     major: t.major ?? null,
     cycleId: t.cycleId ?? null,
   }));
-  const who = {
-    memberId,
-    passportKey: keys.passportKey,
-    emailKey: keys.emailKey,
-    areaCode: values.mobile ? values.areaCode : null,
-    mobile: values.mobile,
-  };
-  const [held] = await repo.heldChoices(who, choices, tx);
+  const [held] = await repo.heldChoices(studentKeysOf(input, memberId), choices, tx);
   if (held)
     // (Without a cycle on either, neither names an intake: the message says so rather than "the same intake".)
     throw new AppError(
@@ -422,7 +431,7 @@ export function createApplicationService({
             }
           }
         }
-        if (input.checkDuplicate) await assertNotApplied(repo, tx, input, values, memberId);
+        if (input.checkDuplicate) await assertNotApplied(repo, tx, input, memberId);
         const id = await repo.insert(tx, { ...values, memberId }, now);
         await repo.replaceChildren(tx, id, childRows(input));
         return { id, version: 1, studentId: memberId, warnings };

@@ -8,7 +8,7 @@ export type {
   StudentKeys,
 } from './application.repository.js';
 export { registerApplicationRoutes } from './application.routes.js';
-export { createApplicationService } from './application.service.js';
+export { createApplicationService, studentKeysOf } from './application.service.js';
 // Its list's export (issue 39).
 export { applicationExporter } from './application.export.js';
 export type { ApplicationMailContext, ApplicationService, ApplicationSummary } from './application.service.js';

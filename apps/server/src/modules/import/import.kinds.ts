@@ -20,8 +20,7 @@ import { AppError } from '../../http/errors.js';
 import { problemFromIssue, type FieldProblem } from '../../http/validation.js';
 import type { Conn } from '../../db/transaction.js';
 import type { Clock } from '../../lib/clock.js';
-import { lowerEmail, memberMobile } from '../member/index.js';
-import type { CourseChoice, StudentKeys } from '../application/index.js';
+import { studentKeysOf, type CourseChoice, type StudentKeys } from '../application/index.js';
 import type { AccessGuard, Actor } from '../role/index.js';
 import type { ImportRepository } from './import.repository.js';
 
@@ -245,16 +244,6 @@ const rolesRequired: FieldProblem = { field: 'roleIds', reason: 'v.roleRequired'
 // How long a claim of a course choice may be held: writing one row takes milliseconds, so an older claim was left
 // by a worker that stopped between its claim and its release.
 const CLAIM_STALE_MS = 5 * 60_000;
-
-// The student of an application row as the application table stores them (application.repository's and the
-// form's normalising): the passport number without spaces in capitals, the e-mail and mobile as member rows keep
-// them (no separators, no trunk 0) and the area code without "+".
-const studentKeysOf = (b: ApplicationInput): StudentKeys => ({
-  passportKey: b.passportNo ? b.passportNo.replace(/\s+/g, '').toUpperCase() : null,
-  emailKey: lowerEmail(b.email),
-  areaCode: b.areaCode && b.mobile ? b.areaCode.replace(/^\+/, '') : null,
-  mobile: b.areaCode && b.mobile ? memberMobile(b.areaCode, b.mobile) : null,
-});
 
 // Each course choice of a row with its column and claim keys: one key per way the student is known (passport,
 // e-mail, mobile; the form asks for an e-mail or a mobile), so two rows naming the student either way meet on a key.

@@ -428,7 +428,8 @@ export function createVerificationService(deps: {
           });
         return renewed;
       });
-      mail.nudge();
+      // (The outbox's worker is woken only for an e-mail queued.)
+      if (member?.memberType === 'staff') mail.nudge();
       return { resendSeconds: VERIFY_RESEND_SECONDS, expiresSeconds: sent.expiresSeconds };
     },
 
