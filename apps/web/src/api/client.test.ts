@@ -217,6 +217,25 @@ describe('activity', () => {
     expect(lastActivity()).toBe(0);
   });
 
+  // Decision 376: the server does not look at the session for a public route, so the idle countdown must not either.
+  it("does not count a signed call to a route that needs no session, once the session's calls have loaded", async () => {
+    const { lastActivity } = await import('./activity');
+    // Loaded by every session's first read (stores/session.ts), which makes them known.
+    await import('../stores/accessCalls');
+    session.save('tok', 7);
+    const fetch = mockFetch(envelope(200));
+    // The portal's brand read, published content, public feedback: with the token, as every call is sent.
+    await api.get('/api/v1/merchants/', { lang: 'en-US' });
+    await api.get('/api/v1/content/contents/');
+    await api.post('/api/v1/mc/feedbacks/submit', { content: 'x' });
+    expect((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].headers).toHaveProperty('x-token', 'tok');
+    expect(lastActivity()).toBe(0);
+    // A route that needs the session, at a neighbouring address: counted.
+    const before = Date.now();
+    await api.post('/api/v1/merchants/update', { name: 'x' });
+    expect(lastActivity()).toBeGreaterThanOrEqual(before);
+  });
+
   it("keeps the fixed end as this browser's instant, and the limits for the session they were read for", async () => {
     const { limitsOutdated, sessionLimits, setSessionLimits } = await import('./activity');
     session.save('first', 7);

@@ -152,10 +152,11 @@ async function send<T>(url: string, init: RequestInit, opts: CallOptions): Promi
     body = null;
   }
   // A signed call the server answered (an envelope, not 401 or 9001, which it gives before the session check) kept
-  // the session open from when it was sent; a proxy's error page did not.
+  // the session open from when it was sent, when its route (the address before its query) needs the session; a
+  // proxy's error page did not.
   const answered = (body as Partial<Envelope<T>> | null)?.meta?.code;
   if (signedAt && typeof answered === 'number' && answered !== 401 && answered !== Code.INVALID_CLIENT)
-    noteActivity(signedAt);
+    noteActivity(signedAt, url.split('?')[0]!);
   return handleEnvelope<T>(body, refusedUnderOtherAccess(body, sentAt) ? { ...opts, quiet: true } : opts);
 }
 

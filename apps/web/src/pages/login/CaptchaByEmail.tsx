@@ -16,6 +16,10 @@ registerBundle(captchaMail);
 // Refusals shown inside the dialog rather than as a toast.
 const INLINE = [400, 1005, 4002, Code.RESEND_TOO_SOON, 7205];
 
+// The latest send, kept by the page across the dialog's openings (the one record of it, decision 376): when another
+// may be sent (ms), what the dialog said of it, and whether a refused sign-in has used its code up since.
+export type MailedCode = { resendAt: number; email: string; minutes: number; usedUp?: boolean };
+
 type Props = {
   // The picture's key: the e-mailed code answers it instead.
   captchaKey: string;
@@ -23,26 +27,32 @@ type Props = {
   email: string;
   // The key was gone (expired or used): the page draws a new picture, whose key the next send names.
   onExpired: () => void;
-  // When another code may be sent (a time in ms), kept by the page across the dialog's openings.
-  resendAt: number;
-  onSent: (resendAt: number) => void;
-  // `sent`: a code is on its way, so the page moves the focus to its code field.
-  onClose: (sent: boolean) => void;
+  mailed: MailedCode | null;
+  onSent: (mailed: MailedCode) => void;
+  onClose: () => void;
 };
 
 // The sign-in picture's code by e-mail (WCAG 3.3.8, decision 369): whoever cannot read the picture copies the code
 // from their mailbox and pastes it into the code field.
-function CaptchaByEmail({ captchaKey, email, resendAt, onSent, onExpired, onClose }: Props) {
+function CaptchaByEmail({ captchaKey, email, mailed, onSent, onExpired, onClose }: Props) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ email: string }>();
   const { left, start } = useCountdown();
   // A send made at an earlier opening still counts down.
+  const resendAt = mailed?.resendAt ?? 0;
   useEffect(() => {
     if (resendAt > Date.now()) start(Math.ceil((resendAt - Date.now()) / 1000));
   }, [resendAt, start]);
+  // The send the dialog opened with: another since is this opening's, which it tells of.
+  const [openedWith] = useState(mailed);
+  const sent = mailed !== openedWith ? mailed : null;
   const [error, setError] = useState<string | null>(null);
-  const [sent, setSent] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const close = () => {
+    onClose();
+    // A code is on its way: the sign-in page's field it goes in is next.
+    if (sent) setTimeout(() => document.getElementById('code')?.focus());
+  };
 
   async function send({ email: typed }: { email: string }) {
     setBusy(true);
@@ -56,8 +66,11 @@ function CaptchaByEmail({ captchaKey, email, resendAt, onSent, onExpired, onClos
       );
       if (res.meta.code === 200) {
         start(res.data.resendSeconds);
-        onSent(Date.now() + res.data.resendSeconds * 1000);
-        setSent(t('captchaMail.sent', { email: address, minutes: Math.floor(res.data.expiresSeconds / 60) }));
+        onSent({
+          resendAt: Date.now() + res.data.resendSeconds * 1000,
+          email: address,
+          minutes: Math.floor(res.data.expiresSeconds / 60),
+        });
       } else if (res.meta.code === Code.CAPTCHA_EXPIRED) {
         onExpired();
         setError(t('captchaMail.renewed'));
@@ -73,10 +86,10 @@ function CaptchaByEmail({ captchaKey, email, resendAt, onSent, onExpired, onClos
     <Modal
       open
       title={t('captchaMail.title')}
-      onCancel={() => onClose(sent !== null)}
+      onCancel={close}
       footer={
         <>
-          <Button onClick={() => onClose(sent !== null)} data-testid="captcha-mail-done">
+          <Button onClick={close} data-testid="captcha-mail-done">
             {t('captchaMail.done')}
           </Button>
           <Button
@@ -97,7 +110,13 @@ function CaptchaByEmail({ captchaKey, email, resendAt, onSent, onExpired, onClos
         <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} data-testid="captcha-mail-error" />
       )}
       {sent && !error && (
-        <Alert type="success" showIcon title={sent} style={{ marginBottom: 12 }} data-testid="captcha-mail-sent" />
+        <Alert
+          type="success"
+          showIcon
+          title={t('captchaMail.sent', { email: sent.email, minutes: sent.minutes })}
+          style={{ marginBottom: 12 }}
+          data-testid="captcha-mail-sent"
+        />
       )}
       <Form
         form={form}
@@ -121,7 +140,7 @@ function CaptchaByEmail({ captchaKey, email, resendAt, onSent, onExpired, onClos
 
 // The login page is drawn without antd; the dialog brings antd's theme, locale and feedback with it.
 export default function CaptchaByEmailDialog(props: Props) {
-  // Unmounted to close: the focus goes back to the button that opened it (WCAG 2.4.3), unless the page moves it on.
+  // Unmounted to close: the focus goes back to the button that opened it (WCAG 2.4.3), unless `close` moves it on.
   useFocusReturn();
   return (
     <AntdProviders>

@@ -22,6 +22,7 @@ import { useSettings } from '../../stores/settings';
 import { Field, LinkButton, PasswordInput, SubmitButton, TextInput, useLoginForm } from './fields';
 import { LoginAnnouncements } from './LoginAnnouncements';
 import { useCaptcha } from './useCaptcha';
+import type { MailedCode } from './CaptchaByEmail';
 import { merchantName } from '../../lib/brand';
 import './login.css';
 
@@ -90,10 +91,8 @@ export default function LoginPage({
   const [ticket, setTicket] = useState<string | null>(null);
   const [isForgotOpen, setForgotOpen] = useState(false);
   const [isCaptchaMailOpen, setCaptchaMailOpen] = useState(false);
-  // The code typed came by e-mail (decision 369): a refusal uses it up with the picture's key, which is said. And
-  // when another may be sent, kept across the dialog's openings.
-  const [codeMailed, setCodeMailed] = useState(false);
-  const [mailResendAt, setMailResendAt] = useState(0);
+  // The latest code e-mailed (decision 369; its one record, decision 376), kept across the dialog's openings.
+  const [mailed, setMailed] = useState<MailedCode | null>(null);
   useLoginTitle(t('common.appName'), t('common.login'));
   useBodyTheme();
 
@@ -178,9 +177,12 @@ export default function LoginPage({
         return;
       }
       if (res.meta.code !== 200) {
-        // The dialog's strings are loaded when a code was e-mailed; the refusal ends as a sentence before them.
-        setError(codeMailed ? `${sentence(res.meta.message)}${t('captchaMail.spent')}` : res.meta.message);
-        setCodeMailed(false);
+        // The code typed may be the one e-mailed since the last refusal: it is used up with the key, which is said
+        // (the dialog's strings are loaded then; the refusal ends as a sentence before them).
+        setError(
+          mailed && !mailed.usedUp ? `${sentence(res.meta.message)}${t('captchaMail.spent')}` : res.meta.message,
+        );
+        setMailed(mailed && { ...mailed, usedUp: true });
         form.set('code', '');
         captcha.refresh();
         return;
@@ -306,17 +308,10 @@ export default function LoginPage({
             <CaptchaByEmail
               captchaKey={captcha.key}
               email={form.values.loginName.includes('@') ? form.values.loginName.trim() : ''}
-              resendAt={mailResendAt}
-              onSent={(at) => {
-                setMailResendAt(at);
-                setCodeMailed(true);
-              }}
+              mailed={mailed}
+              onSent={setMailed}
               onExpired={captcha.refresh}
-              onClose={(sent) => {
-                setCaptchaMailOpen(false);
-                // The code is on its way: the field it goes in is next.
-                if (sent) setTimeout(() => document.getElementById('code')?.focus());
-              }}
+              onClose={() => setCaptchaMailOpen(false)}
             />
           </Suspense>
         )}
