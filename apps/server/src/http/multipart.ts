@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
-import { badRequest } from './errors.js';
+import { AppError, badRequest } from './errors.js';
 
 // Where the one accepted file part goes while it streams in (the files module's storage writes it to a temp file).
 export type IncomingFile = { tempPath: string; size: number; fileName: string; field: string };
@@ -19,11 +19,15 @@ export function sizeLimitText(bytes: number): string {
   return `${bytes} B`;
 }
 
+const isSystemError = (err: unknown) =>
+  err instanceof Error && typeof (err as { syscall?: unknown }).syscall === 'string';
+
 // Reads a multipart form with one file, streamed to a temp file by `sink` (never buffered in memory). The size limit
 // (config.uploadMaxBytes) is enforced while streaming: an oversized part stops being read and its temp file is
-// removed. An oversized or missing file is a 400 naming the field, never a 413 or a 500. Any other file part
-// (another field, or a second file) is refused before it is read. On any failure nothing is left behind; on success
-// the caller owns the temp file (storage.save moves it, storage.discard removes it).
+// removed. An oversized or missing file is a 400 naming the field, never a 413 or a 500; so is a body the parser
+// cannot read (cut off before its closing boundary, or no multipart at all: the parser's plain Error has no status).
+// Any other file part (another field, or a second file) is refused before it is read. On any failure nothing is left
+// behind; on success the caller owns the temp file (storage.save moves it, storage.discard removes it).
 export async function readMultipart(
   req: FastifyRequest,
   opts: { maxBytes: number; sink: FileSink; fileField?: string; required?: boolean },
@@ -52,7 +56,10 @@ export async function readMultipart(
     await sink.discard(out.file);
     if (err instanceof FilesLimitError) throw badRequest(fileField, 'v.oneFile');
     if (err instanceof RequestFileTooLargeError) throw tooLarge();
-    throw err;
+    // A failure of this server's own (the temp file's disk: ENOSPC, EACCES) stays an error.
+    if (err instanceof AppError || isSystemError(err)) throw err;
+    req.log.info({ problem: err instanceof Error ? err.message : String(err) }, 'unreadable multipart body');
+    throw badRequest(fileField, 'v.body');
   }
   return out;
 }

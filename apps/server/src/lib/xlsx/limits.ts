@@ -17,6 +17,15 @@ export type XlsxLimits = {
   sharedStrings: number;
   // `<row>` elements of the sheet, blank ones included.
   rows: number;
+  // Characters of one text: a cell, a shared string, a text or attribute of any element (Excel holds 32,767 in a cell).
+  // No string in the worker comes near its heap limit, where V8 may abort the whole process rather than the worker.
+  textChars: number;
+  // Elements open at once, and attributes on one element: millions of either (a few MB packed) cost gigabytes.
+  depth: number;
+  attributes: number;
+  // The worker's JavaScript heap (resourceLimits.maxOldGenerationSizeMb); past it the read is refused as `size`. A
+  // workbook at the limits above (a million shared strings, 32 M characters) needs about 128 MB; twice that.
+  heapMb: number;
 };
 
 export const DEFAULT_XLSX_LIMITS: XlsxLimits = {
@@ -28,6 +37,10 @@ export const DEFAULT_XLSX_LIMITS: XlsxLimits = {
   // Every cell of 50,000 rows of 20 columns a string of its own.
   sharedStrings: 1_000_000,
   rows: 100_000,
+  textChars: 32_767,
+  depth: 64,
+  attributes: 256,
+  heapMb: 256,
 };
 
 // A file that is a zip but not a workbook we can read (no first sheet).

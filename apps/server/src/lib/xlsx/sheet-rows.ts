@@ -39,10 +39,34 @@ type Entry = ZipEntryInfo;
 async function* parseEntry<T>(entry: Entry, budget: Budget, on: Handlers, drain: () => T[]): AsyncGenerator<T[]> {
   const { limits } = budget;
   const parser = new SaxesParser();
-  parser.on('opentag', (tag: SaxesTagPlain) => on.open?.(local(tag.name), tag.attributes));
-  parser.on('text', (t) => on.text?.(t));
-  parser.on('cdata', (t) => on.text?.(t));
-  parser.on('closetag', (tag) => on.close?.(local(tag.name)));
+  // The shape limits (limits.ts): checked as each part is read, before the parser holds millions of them.
+  let depth = 0;
+  let attributes = 0;
+  const tooLong = (t: string) => {
+    if (t.length > limits.textChars)
+      throw new XlsxLimitError('size', `${entry.name}: a text of more than ${limits.textChars} characters`);
+  };
+  const text = (t: string) => {
+    tooLong(t);
+    on.text?.(t);
+  };
+  parser.on('opentagstart', () => (attributes = 0));
+  parser.on('attribute', (a) => {
+    if (++attributes > limits.attributes)
+      throw new XlsxLimitError('size', `${entry.name}: an element with more than ${limits.attributes} attributes`);
+    tooLong(a.value);
+  });
+  parser.on('opentag', (tag: SaxesTagPlain) => {
+    if (++depth > limits.depth)
+      throw new XlsxLimitError('size', `${entry.name}: elements nested more than ${limits.depth} deep`);
+    on.open?.(local(tag.name), tag.attributes);
+  });
+  parser.on('text', text);
+  parser.on('cdata', text);
+  parser.on('closetag', (tag) => {
+    depth -= 1;
+    on.close?.(local(tag.name));
+  });
   const stream = openEntry(budget.zip, entry);
   const decoder = new StringDecoder('utf8');
   let bytes = 0;
@@ -111,6 +135,8 @@ async function sharedStrings(budget: Budget): Promise<string[]> {
     text: (t) => {
       if (!inText || inPhonetic) return;
       current += t;
+      if (current.length > limits.textChars)
+        throw new XlsxLimitError('size', `a shared string of more than ${limits.textChars} characters`);
       total += t.length;
       if (total > limits.sharedChars)
         throw new XlsxLimitError('size', `shared strings past ${limits.sharedChars} characters`);
@@ -225,6 +251,8 @@ export async function* readSheetChunks(
         if (!cell || !into || phonetic) return;
         if (into === 'value') cell.value += t;
         else cell.inline += t;
+        if (cell.value.length + cell.inline.length > limits.textChars)
+          throw new XlsxLimitError('size', `a cell of more than ${limits.textChars} characters`);
       },
       close: (name) => {
         if (name === 'v' || name === 't') into = undefined;

@@ -37,7 +37,9 @@ const port = parentPort!;
 const post = (m: WorkerMessage) => port.postMessage(m);
 
 try {
-  const source = typeof input.source === 'string' ? input.source : Buffer.from(input.source);
+  // Posted content arrives as a Uint8Array: read in place, not copied again.
+  const { source: posted } = input;
+  const source = typeof posted === 'string' ? posted : Buffer.from(posted.buffer, posted.byteOffset, posted.byteLength);
   const sheet = readSheetChunks(source, input.width, input.limits);
   const check = input.check ? ((await import(input.check)) as { default: RowCheck<unknown> }).default : undefined;
   let chunk: unknown[] = [];

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { XlsxLimitError, XlsxReadError, type XlsxLimits } from './limits.js';
@@ -61,6 +62,38 @@ export function checkZipDirectory(zip: Buffer, limits: XlsxLimits): ZipEntryInfo
     at += 46 + nameLength + extraLength + commentLength;
   }
   return entries;
+}
+
+// The same check of a file on disk, reading only its end (the end record, with its comment) and its central
+// directory: the calling thread never holds the whole file.
+export async function checkZipDirectoryOf(file: string, limits: XlsxLimits): Promise<void> {
+  const handle = await fs.promises.open(file, 'r');
+  try {
+    const { size } = await handle.stat();
+    const read = async (at: number, length: number) => {
+      const buf = Buffer.alloc(Math.max(0, Math.min(length, size - at)));
+      await handle.read(buf, 0, buf.length, at);
+      return buf;
+    };
+    const tailAt = Math.max(0, size - EOCD_SEARCH);
+    const tail = await read(tailAt, EOCD_SEARCH);
+    const end = endOfDirectory(tail);
+    if (end < 0) return;
+    const offset = tail.readUInt32LE(end + 16);
+    // The directory as it is in the file (never past the end record), then the end record pointing at it from 0.
+    const directory =
+      offset < tailAt + end
+        ? await read(offset, Math.min(tail.readUInt32LE(end + 12), tailAt + end - offset))
+        : Buffer.alloc(0);
+    const record = Buffer.from(tail.subarray(end));
+    if (offset !== 0xffffffff) {
+      record.writeUInt32LE(directory.length, 12);
+      record.writeUInt32LE(0, 16);
+    }
+    checkZipDirectory(Buffer.concat([directory, record]), limits);
+  } finally {
+    await handle.close();
+  }
 }
 
 // The entry's data as it inflates, in chunks of 16 kB (zlib's), so a reader that stops early inflates no more.

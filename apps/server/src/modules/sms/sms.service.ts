@@ -73,9 +73,9 @@ export function createSmsService(deps: {
     return b;
   }
 
-  // The file must be .xlsx by name and by content (a zip holding a workbook), else "File type error" naming it.
-  // Answers the content, read once for both the check and the rows.
-  async function checkFileType(file: IncomingFile): Promise<Buffer> {
+  // The file must be .xlsx by name and by content (a zip holding a workbook), else "File type error" naming it. The
+  // content read for the check is not kept: the worker reads the rows from the file itself (lib/xlsx).
+  async function checkFileType(file: IncomingFile): Promise<void> {
     const isNamedXlsx = /\.xlsx$/i.test(file.fileName);
     if (isNamedXlsx && file.size === 0) throw new AppError(Code.SMS_RECIPIENTS_EMPTY);
     const content = isNamedXlsx ? await fs.promises.readFile(file.tempPath) : undefined;
@@ -83,13 +83,12 @@ export function createSmsService(deps: {
       throw new AppError(Code.SMS_FILE_TYPE, undefined, {
         file: safeName(file.fileName),
       });
-    return content;
   }
 
   // The recipient rows of an uploaded file, checked (sms.xlsx.ts), with the file's refusals as the caller's errors.
-  async function* recipientsOf(content: Buffer, locale: Locale) {
+  async function* recipientsOf(tempPath: string, locale: Locale) {
     try {
-      yield* readRecipients(content);
+      yield* readRecipients(tempPath);
     } catch (err) {
       if (err instanceof XlsxRefusal && err.reason === ('format' satisfies RecipientRefusal))
         throw new AppError(Code.SMS_FILE_FORMAT, undefined, { headers: headersIn(locale).join(', ') });
@@ -128,7 +127,7 @@ export function createSmsService(deps: {
     // refused, duplicates (by E.164 number) refused with the row they repeat.
     async upload(file: IncomingFile | undefined, createdBy: number | null, locale: Locale): Promise<SmsUploadResult> {
       if (!file) throw new AppError(Code.SMS_RECIPIENTS_EMPTY);
-      const content = await checkFileType(file);
+      await checkFileType(file);
       const fileName = safeName(file.fileName);
       // Issue 38: the rows are read and checked in a worker thread (recipient-check.ts) and come here in chunks of
       // 250 (each chunk an event of its own), each written as short transactions of CHUNK_ROWS rows with a turn of
@@ -159,7 +158,7 @@ export function createSmsService(deps: {
       let id: number | undefined;
       const counts = { rows: 0, accepted: 0, duplicates: 0 };
       try {
-        for await (const chunk of recipientsOf(content, locale)) {
+        for await (const chunk of recipientsOf(file.tempPath, locale)) {
           id ??= await outsideAuditScope(() => repo.transaction((tx) => repo.insertBatch(tx, importing())));
           const batchId = id;
           counts.rows += chunk.length;

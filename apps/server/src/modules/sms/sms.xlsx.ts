@@ -28,17 +28,17 @@ export async function templateWorkbook(locale: Locale): Promise<Buffer> {
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-// Reads the recipient file in a worker thread (lib/xlsx), where each row is checked too (recipient-check.ts): the
-// recipient rows to write, in chunks, in file order. A refused file ends with XlsxRefusal ('format' or 'tooMany',
-// RecipientRefusal); more than BLANK_ROWS_MAX blank rows besides the data also count as too many (a sheet of empty
-// rows is a zip bomb's favourite shape).
+// Reads the recipient file at `path` in a worker thread (lib/xlsx, which reads a few files at a time and makes the
+// others wait), where each row is checked too (recipient-check.ts): the recipient rows to write, in chunks, in file
+// order. A refused file ends with XlsxRefusal ('format' or 'tooMany', RecipientRefusal); more than BLANK_ROWS_MAX
+// blank rows besides the data also count as too many (a sheet of empty rows is a zip bomb's favourite shape).
 const BLANK_ROWS_MAX = 10_000;
 const CHECK = workerModule(import.meta.url, 'recipient-check');
-export async function* readRecipients(content: Buffer): AsyncGenerator<RecipientRecord[]> {
+export async function* readRecipients(path: string): AsyncGenerator<RecipientRecord[]> {
   const limits = { ...DEFAULT_XLSX_LIMITS, rows: SMS_FILE_ROWS_MAX + 1 + BLANK_ROWS_MAX };
   try {
     // Chunks of 250 rows: each one's copy into this thread, and its write, is a short turn of the event loop.
-    yield* readSheetRowsOffThread<RecipientRecord>(content, SMS_COLUMNS.length, {
+    yield* readSheetRowsOffThread<RecipientRecord>(path, SMS_COLUMNS.length, {
       limits,
       check: CHECK,
       chunkRows: 250,
