@@ -4,6 +4,7 @@ import { message, Modal } from 'antd';
 import type { ArgsProps, JointContent, MessageInstance } from 'antd/es/message/interface';
 import { bindFeedback } from '../lib/feedback';
 import { useSettings } from '../stores/settings';
+import { withClosableContent } from './closableConfirm';
 import { withOkFocus } from './confirmFocus';
 
 const isArgs = (c: JointContent): c is ArgsProps =>
@@ -42,7 +43,7 @@ export default function FeedbackHost() {
   const keepErrors = useSettings((s) => s.keepErrors);
   const [messageApi, messageHolder] = message.useMessage({ maxCount: 3 });
   const [modalApi, modalHolder] = Modal.useModal();
-  const modal = useMemo(() => withOkFocus(modalApi), [modalApi]);
+  const modal = useMemo(() => withClosableContent(withOkFocus(modalApi)), [modalApi]);
   const closeLabel = t('frame.settings.closeMessage');
   const messages = useMemo(
     () => (keepErrors ? lastingErrors(messageApi, closeLabel) : messageApi),

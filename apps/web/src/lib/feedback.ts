@@ -1,14 +1,20 @@
 import type { MessageInstance } from 'antd/es/message/interface';
 import type { HookAPI as ModalHookAPI } from 'antd/es/modal/useModal';
 import type { ModalFuncProps } from 'antd';
-import { createElement } from 'react';
+import { createElement, type ReactNode } from 'react';
 
 // The app's toasts and dialogs: antd's message and modal, bound to the app's theme and locale by
 // components/FeedbackHost.tsx. That host is a chunk of its own (modal, message and their motion, about 18 KiB
 // gzipped): components/FeedbackMount.tsx loads it once the browser is idle after the first screen, or at the first
 // call. A call made before it has loaded waits for it and then shows, in order; code outside React (the API client)
 // calls the same functions.
-export type FeedbackApi = { message: MessageInstance; modal: ModalHookAPI };
+export type FeedbackApi = { message: MessageInstance; modal: FeedbackModal };
+// A confirmation's content may be a function given what closes the dialog without its OK or Cancel (a link in it
+// that leads elsewhere); the host's modal draws it (components/closableConfirm.ts), so nothing of it loads here.
+export type ConfirmConfig = Omit<ModalFuncProps, 'content'> & {
+  content?: ReactNode | ((close: () => void) => ReactNode);
+};
+export type FeedbackModal = Omit<ModalHookAPI, 'confirm'> & { confirm: (config: ConfirmConfig) => unknown };
 
 let host: FeedbackApi | undefined;
 const waiting: ((api: FeedbackApi) => void)[] = [];
@@ -65,7 +71,7 @@ export const toast = {
 
 // antd's modal dialogs (the confirm step, the session-expired note, a test result).
 export const dialog = {
-  confirm: (config: ModalFuncProps): void => withHost((api) => void api.modal.confirm(config)),
+  confirm: (config: ConfirmConfig): void => withHost((api) => void api.modal.confirm(config)),
   info: (config: ModalFuncProps): void => withHost((api) => void api.modal.info(config)),
   success: (config: ModalFuncProps): void => withHost((api) => void api.modal.success(config)),
   error: (config: ModalFuncProps): void => withHost((api) => void api.modal.error(config)),

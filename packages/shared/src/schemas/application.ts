@@ -259,8 +259,20 @@ export const ApplicationUpdateSchema = z
     id: zId(),
     version: zInt().describe('the version read with view; a stale one is refused with code 409'),
     ...ApplicationPersonalShape,
+    checkDuplicate: zFlag()
+      .nullish()
+      .describe(
+        "1 to refuse (code 7944, naming the application) an edit adding a course that another of the student's " +
+          'applications holds for the same intake (choices the record held before are not checked); the form sends ' +
+          'it, and leaves it out when the user confirms',
+      ),
   })
   .superRefine(checkForm);
+// The data of a save answered 7944: the student's application that already holds the course.
+export const ApplicationDuplicateSchema = z.object({
+  applicationId: z.number().int().describe('the application holding the course (the first one, by id)'),
+});
+export type ApplicationDuplicate = z.infer<typeof ApplicationDuplicateSchema>;
 export type ApplicationInput = z.output<typeof ApplicationCreateSchema>;
 
 export const ApplicationUpdateOtherSchema = z.object({

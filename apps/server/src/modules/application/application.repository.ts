@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { searchText, type PersonRef } from '@study-crm/shared';
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database, Row } from '../../db/schema.js';
@@ -193,7 +194,7 @@ const schoolsOfRow = (v: string[] | string | null): string[] =>
   v === null ? [] : typeof v === 'string' ? (JSON.parse(v) as string[]) : v;
 
 // The statement of heldChoices; undefined when the student is known by nothing or no choice is given.
-function heldChoicesQuery(tx: Conn, who: StudentKeys, choices: readonly CourseChoice[]) {
+function heldChoicesQuery(tx: Conn, who: StudentKeys, choices: readonly CourseChoice[], exceptId?: number) {
   const live = () => tx.selectFrom('application').select('id').where('deletedAt', 'is', null);
   const parts = [
     ...(who.memberId ? [live().where('memberId', '=', who.memberId)] : []),
@@ -205,7 +206,7 @@ function heldChoicesQuery(tx: Conn, who: StudentKeys, choices: readonly CourseCh
   ];
   const [first, ...rest] = parts;
   if (!first || !choices.length) return undefined;
-  return tx
+  let q = tx
     .selectFrom('application as a')
     .innerJoin('applicationTargetSchool as ts', 'ts.applicationId', 'a.id')
     .select(['ts.applicationId', 'ts.school', 'ts.major', 'ts.cycleId'])
@@ -213,7 +214,9 @@ function heldChoicesQuery(tx: Conn, who: StudentKeys, choices: readonly CourseCh
       'a.id',
       'in',
       rest.reduce((q, r) => q.union(r), first),
-    )
+    );
+  if (exceptId !== undefined) q = q.where('a.id', '<>', exceptId);
+  return q
     .where((eb) =>
       eb.or(
         choices.map((c) =>
@@ -227,6 +230,20 @@ function heldChoicesQuery(tx: Conn, who: StudentKeys, choices: readonly CourseCh
       ),
     )
     .orderBy('ts.applicationId');
+}
+
+// The advisory lock keys of a student (PostgreSQL): one per key studentKeysOf gives (member, passport, e-mail,
+// area code + mobile), a stable 64-bit hash of its kind and value, in ascending order, so that two transactions
+// sharing keys take them in the same order and never wait for each other in a circle.
+function studentLockKeys(who: StudentKeys): bigint[] {
+  const named = [
+    who.memberId ? `member:${who.memberId}` : null,
+    who.passportKey ? `passport:${who.passportKey}` : null,
+    who.emailKey ? `email:${who.emailKey}` : null,
+    who.areaCode && who.mobile ? `mobile:${who.areaCode}:${who.mobile}` : null,
+  ].filter((k): k is string => k !== null);
+  const keys = named.map((k) => createHash('sha256').update(`application.student:${k}`).digest().readBigInt64BE(0));
+  return [...new Set(keys)].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
 }
 
 export function createApplicationRepository(db: Db, carried: ListCarried = {}) {
@@ -723,17 +740,47 @@ export function createApplicationRepository(db: Db, carried: ListCarried = {}) {
     // (the oldest first): the student's applications by member, passport, e-mail or mobile, each through its index
     // (application_member_ix, _passport_ix, _email_ix, _mobile_ix: a union, as SQLite takes an index per part of
     // one), their choices through application_target_school_app_ix.
+    // `exceptId`: an application left out (an edit is checked against the student's other applications).
     async heldChoices(
       who: StudentKeys,
       choices: readonly CourseChoice[],
       tx: Conn = db,
+      exceptId?: number,
     ): Promise<(CourseChoice & { applicationId: number })[]> {
-      return (await heldChoicesQuery(tx, who, choices)?.execute()) ?? [];
+      return (await heldChoicesQuery(tx, who, choices, exceptId)?.execute()) ?? [];
+    },
+
+    // One student's checked saves, one at a time until the transaction ends, on every app server: a lock per key of
+    // the student (studentLockKeys), so that two saves that would hold the same course cannot both pass the check
+    // (decision 372). SQLite runs one write transaction at a time already: nothing to do there.
+    async lockStudent(tx: Tx, who: StudentKeys): Promise<void> {
+      if (!postgres) return;
+      // (One statement per key, in order: the order of a single statement's calls is the planner's.)
+      for (const key of studentLockKeys(who))
+        await sql`select pg_advisory_xact_lock(cast(${key.toString()} as bigint))`.execute(tx);
+    },
+
+    // A record's course choices as stored, when the live record is still at `version` (undefined otherwise: the
+    // save is then refused as a stale copy).
+    async choicesAt(tx: Conn, id: number, version: number): Promise<CourseChoice[] | undefined> {
+      const live = await tx
+        .selectFrom('application')
+        .select('id')
+        .where('id', '=', id)
+        .where('version', '=', version)
+        .where('deletedAt', 'is', null)
+        .executeTakeFirst();
+      if (!live) return undefined;
+      return tx
+        .selectFrom('applicationTargetSchool')
+        .select(['school', 'major', 'cycleId'])
+        .where('applicationId', '=', id)
+        .execute();
     },
 
     // Its SQL, for the plan's test.
-    heldChoicesSql: (who: StudentKeys, choices: readonly CourseChoice[]) =>
-      heldChoicesQuery(db, who, choices)?.compile(),
+    heldChoicesSql: (who: StudentKeys, choices: readonly CourseChoice[], exceptId?: number) =>
+      heldChoicesQuery(db, who, choices, exceptId)?.compile(),
 
     async insert(tx: Conn, values: ApplicationValues, now: number): Promise<number> {
       const row = await tx

@@ -8,6 +8,7 @@ import {
   formatMessage,
   TARGET_DEFAULT_DECISION,
   PASSPORT_WARN_MONTHS,
+  type ApplicationDuplicate,
   type ApplicationInput,
   type ApplicationListItem,
   type ApplicationSaved,
@@ -31,6 +32,7 @@ import type {
   ApplicationRow,
   ApplicationValues,
   ChildRows,
+  CourseChoice,
   FollowProgress,
   ListFilter,
   StudentKeys,
@@ -248,31 +250,37 @@ export function studentKeysOf(
   };
 }
 
-// A new application naming a course (school, course and intake) the student's live applications already hold:
-// refused with 7944 naming the first such application when the caller asks (`checkDuplicate`: the form asks, and
-// leaves it out once the user confirms; spec callers that do not know it create as before). Run in the create's
-// transaction once its student is known, so the student is matched by that member too (decision 370), besides the
-// passport number, e-mail and area code + mobile (studentKeysOf, the import's keys).
+// A save naming a course (school, course and intake) that one of the student's live applications already holds:
+// refused with 7944 naming the first such application (its id in the data, for the form's link to it) when the
+// caller asks (`checkDuplicate`: the form asks, and leaves it out once the user confirms; spec callers that do not
+// know it save as before). Run in the save's transaction once its student is known, so the student is matched by
+// that member too (decision 370), besides the passport number, e-mail and area code + mobile (studentKeysOf, the
+// import's keys), and after the caller took the student's lock (decision 372): two saves for one student are
+// checked one after the other, each seeing what the other wrote. An edit checks only the choices it adds, against
+// the student's other applications (`exceptId`).
 async function assertNotApplied(
   repo: Pick<ApplicationRepository, 'heldChoices'>,
   tx: Conn,
-  input: ApplicationInput,
-  memberId: number | null,
+  who: StudentKeys,
+  choices: readonly CourseChoice[],
+  exceptId?: number,
 ) {
-  const choices = input.targetSchools.map((t) => ({
-    school: t.school,
-    major: t.major ?? null,
-    cycleId: t.cycleId ?? null,
-  }));
-  const [held] = await repo.heldChoices(studentKeysOf(input, memberId), choices, tx);
+  const [held] = await repo.heldChoices(who, choices, tx, exceptId);
   if (held)
     // (Without a cycle on either, neither names an intake: the message says so rather than "the same intake".)
     throw new AppError(
       Code.APPLICATION_DUPLICATE,
       held.cycleId === null ? 'applicationDuplicateNoIntake' : 'applicationDuplicate',
       { choice: [held.school, held.major].filter(Boolean).join(' · '), id: held.applicationId },
+      { applicationId: held.applicationId } satisfies ApplicationDuplicate,
     );
 }
+
+// A save's course choices, as heldChoices compares them.
+const choicesOf = (input: ApplicationInput): CourseChoice[] =>
+  input.targetSchools.map((t) => ({ school: t.school, major: t.major ?? null, cycleId: t.cycleId ?? null }));
+const sameChoice = (a: CourseChoice, b: CourseChoice) =>
+  a.school === b.school && a.major === b.major && (a.cycleId ?? 0) === (b.cycleId ?? 0);
 
 export function createApplicationService({
   repo,
@@ -431,7 +439,11 @@ export function createApplicationService({
             }
           }
         }
-        if (input.checkDuplicate) await assertNotApplied(repo, tx, input, memberId);
+        if (input.checkDuplicate) {
+          const who = studentKeysOf(input, memberId);
+          await repo.lockStudent(tx, who);
+          await assertNotApplied(repo, tx, who, choicesOf(input));
+        }
         const id = await repo.insert(tx, { ...values, memberId }, now);
         await repo.replaceChildren(tx, id, childRows(input));
         return { id, version: 1, studentId: memberId, warnings };
@@ -450,6 +462,15 @@ export function createApplicationService({
       const values = personalValues(input, now);
       return repo.transaction(async (tx) => {
         const memberId = input.studentId ?? current.memberId;
+        if (input.checkDuplicate) {
+          const who = studentKeysOf(input, memberId);
+          await repo.lockStudent(tx, who);
+          // The choices the edit adds or changes; none is checked when the record is no longer at the version the
+          // form read (the write below refuses it as a stale copy).
+          const stored = await repo.choicesAt(tx, input.id, input.version);
+          const added = stored && choicesOf(input).filter((c) => !stored.some((s) => sameChoice(s, c)));
+          if (added?.length) await assertNotApplied(repo, tx, who, added, input.id);
+        }
         const saved = await repo.updateForm(tx, input.id, input.version, { ...values, memberId }, now);
         if (!saved) throw staleCopy();
         await repo.replaceChildren(tx, input.id, childRows(input));

@@ -1,13 +1,14 @@
 import { CompiledQuery } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Code, type ApplicationSaved } from '@study-crm/shared';
+import { Code, type ApplicationSaved, type ApplicationView } from '@study-crm/shared';
 import { useTestApp } from '../../test/signed-in.js';
 import type { Values } from '../../test/harness.js';
 import { BASE } from '../../test/application-fixtures.js';
 import { createApplicationRepository } from './application.repository.js';
 
 // Decision 370: the form's create asks whether the student already applied for a course (and intake); a caller
-// that does not ask (the spec's own create) creates as before.
+// that does not ask (the spec's own create) creates as before. Decision 372: its edit asks too; the race of two
+// saves is in duplicate-race.test.ts.
 describe('a new application naming a course the student already applied for', () => {
   const t = useTestApp({ signIn: true });
   let cycleId: number;
@@ -55,6 +56,8 @@ describe('a new application naming a course the student already applied for', ()
       code: Code.APPLICATION_DUPLICATE,
       message: `This student already has application #${first.id} with UCL · Law for the same intake`,
     });
+    // (The form's link to it, decision 372.)
+    expect(refused.data).toEqual({ applicationId: first.id });
     const zh = await create(again, 'zh-TW');
     expect(zh.meta.message).toBe(`此學生已有申請 #${first.id} 含「UCL · Law」同一入學期的志願`);
     // A choice with no cycle meets the other's with none: the message does not call that an intake.
@@ -118,6 +121,49 @@ describe('a new application naming a course the student already applied for', ()
     expect(await codeOf({ name: '郵件學生', email: 'dup.mail@example.com' })).toBe(200);
   });
 
+  // Decision 372: an edit asks too, for the choices it adds or changes, against the student's other applications.
+  it('refuses an edit adding a course another application of the student holds, and asks only about what it adds', async () => {
+    const student = { name: '編輯學生', email: 'dup.edit@example.com' };
+    const warwick = { school: 'Warwick', major: 'Law', cycleId };
+    const first = await created({ ...student, targetSchools: choices(warwick) });
+    const second = await created({ ...student, targetSchools: choices({ school: 'Bath', major: 'Law' }) });
+    const update = (id: number, version: number, targetSchools: string, more: Values = {}) =>
+      t.post<ApplicationSaved>(
+        `${BASE}/update`,
+        { checkDuplicate: 1, ...student, id, version, targetSchools, ...more },
+        { token: t.admin.token },
+      );
+    const viewOf = async (id: number) =>
+      (await t.get<ApplicationView>(`${BASE}/view`, { id }, { token: t.admin.token })).data;
+
+    const refused = await update(second.id, second.version, choices({ school: 'Bath', major: 'Law' }, warwick));
+    expect(refused.meta).toEqual({
+      code: Code.APPLICATION_DUPLICATE,
+      message: `This student already has application #${first.id} with Warwick · Law for the same intake`,
+    });
+    expect(refused.data).toEqual({ applicationId: first.id });
+    expect(await viewOf(second.id)).toMatchObject({ version: second.version, targetSchools: [{ school: 'Bath' }] });
+    // A choice whose course changes into the other's is one the edit adds.
+    expect((await update(second.id, second.version, choices({ ...warwick, major: null }))).meta.code).toBe(200);
+    const changed = await viewOf(second.id);
+    expect((await update(second.id, changed.version, choices(warwick))).meta.code).toBe(Code.APPLICATION_DUPLICATE);
+    // A stale copy is refused as one (409), not asked about.
+    expect((await update(second.id, second.version, choices(warwick))).meta.code).toBe(409);
+    // Confirmed: saved without the check. From then on neither record is asked about the choice it already holds
+    // (nor is a record its own duplicate).
+    const { checkDuplicate: _asked, ...confirmed } = { checkDuplicate: 1, ...student };
+    const saved = await t.post<ApplicationSaved>(
+      `${BASE}/update`,
+      { ...confirmed, id: second.id, version: changed.version, targetSchools: choices(warwick) },
+      { token: t.admin.token },
+    );
+    expect(saved.meta.code, saved.meta.message).toBe(200);
+    const kept = await update(second.id, saved.data.version, choices(warwick, { school: 'Bath' }), { city: 'Leeds' });
+    expect(kept.meta.code, kept.meta.message).toBe(200);
+    const own = await update(first.id, first.version, choices(warwick), { city: 'York' });
+    expect(own.meta.code, own.meta.message).toBe(200);
+  });
+
   it('answers 400 naming checkDuplicate for a value other than 0 or 1', async () => {
     for (const bad of ['2', 'yes', '1\u0000']) {
       const res = await create({ name: '壞值', email: 'bad.flag@example.com', checkDuplicate: bad });
@@ -125,23 +171,36 @@ describe('a new application naming a course the student already applied for', ()
       expect(res.meta.message).toContain('checkDuplicate');
     }
     expect(await countOf('壞值')).toBe(0);
+    const saved = await created({ name: '壞值編輯', email: 'bad.edit@example.com' });
+    for (const bad of ['2', 'yes']) {
+      const res = await t.post(
+        `${BASE}/update`,
+        { id: saved.id, version: saved.version, name: '壞值編輯', email: 'bad.edit@example.com', checkDuplicate: bad },
+        { token: t.admin.token },
+      );
+      expect(res.meta.code).toBe(400);
+      expect(res.meta.message).toContain('checkDuplicate');
+    }
   });
 
-  it('reads the student and the choices by their indexes (SQLite plan)', async () => {
+  it('reads the student and the choices by their indexes, an edit’s too (SQLite plan)', async () => {
     if (t.db.dialect !== 'sqlite') return; // PostgreSQL's planner prefers a scan on tables this small
-    const compiled = createApplicationRepository(t.db.db).heldChoicesSql(
-      { memberId: 1, passportKey: 'X', emailKey: 'x@example.com', areaCode: '44', mobile: '1' },
-      [{ school: 'KCL', major: null, cycleId: null }],
-    )!;
-    const plan = (
-      await t.db.db.executeQuery<{ detail: string }>(
-        CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]),
-      )
-    ).rows
-      .map((r) => r.detail)
-      .join(' | ');
-    for (const index of ['member', 'passport', 'email', 'mobile', 'target_school_app'])
-      expect(plan).toContain(`application_${index}_ix`);
-    expect(plan).not.toMatch(/SCAN (a|ts|application)\b/);
+    for (const exceptId of [undefined, 7]) {
+      const compiled = createApplicationRepository(t.db.db).heldChoicesSql(
+        { memberId: 1, passportKey: 'X', emailKey: 'x@example.com', areaCode: '44', mobile: '1' },
+        [{ school: 'KCL', major: null, cycleId: null }],
+        exceptId,
+      )!;
+      const plan = (
+        await t.db.db.executeQuery<{ detail: string }>(
+          CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]),
+        )
+      ).rows
+        .map((r) => r.detail)
+        .join(' | ');
+      for (const index of ['member', 'passport', 'email', 'mobile', 'target_school_app'])
+        expect(plan).toContain(`application_${index}_ix`);
+      expect(plan).not.toMatch(/SCAN (a|ts|application)\b/);
+    }
   });
 });

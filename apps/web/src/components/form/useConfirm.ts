@@ -6,8 +6,9 @@ import { dialog } from '../../lib/feedback';
 
 type ConfirmOptions = {
   danger?: boolean;
-  // A line under the title (what exactly is about to happen).
-  content?: ReactNode;
+  // A line under the title (what exactly is about to happen); as a function, given what closes the dialog without
+  // its OK or Cancel (for a link in it that leads elsewhere).
+  content?: ReactNode | ((close: () => void) => ReactNode);
   // The OK button's text when "Confirm" says too little ("Send", "Reload"), and its test id.
   okText?: string;
   okTestId?: string;

@@ -59,10 +59,9 @@ export const useApplicationView = (id: number | undefined) =>
 
 // Saves the detail form. 409 (someone else saved first) and 7944 (the student already applied for a course) are
 // shown by the screen, not as a toast.
+const SHOWN_BY_SCREEN = { apiResCode: [Code.CONFLICT, Code.APPLICATION_DUPLICATE] };
 export const saveApplication = (body: EndpointParams<typeof applicationApi.update>, id?: number) =>
-  id
-    ? call(applicationApi.update, body, { apiResCode: [Code.CONFLICT] })
-    : call(applicationApi.create, body, { apiResCode: [Code.CONFLICT, Code.APPLICATION_DUPLICATE] });
+  id ? call(applicationApi.update, body, SHOWN_BY_SCREEN) : call(applicationApi.create, body, SHOWN_BY_SCREEN);
 
 // After an application write (the detail form, an upload, a board move): the application's queries and those that
 // read applications (the dashboard, the record timeline and the operation log) are read again, in every open tab.

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, useLocation } from 'react-router';
 import { PERM, ukDay, type ApplicationSimple, type ApplicationView } from '@study-crm/shared';
 import type { ModalFuncProps } from 'antd';
 import { inEnglish } from '../../../test/strings';
-import { bindFeedback, resetFeedbackForTests, type FeedbackApi } from '../../../lib/feedback';
+import { bindFeedback, resetFeedbackForTests, type ConfirmConfig, type FeedbackApi } from '../../../lib/feedback';
 import { useSession } from '../../../stores/session';
 import { application } from '../locale';
 import { okResponse as ok } from '../../../test/responses';
@@ -72,9 +72,18 @@ const simple = (v: ApplicationView): ApplicationSimple => ({
   completionRatio: 0,
 });
 
-// The server: the record as `current` holds it, one active teacher (Ben Lee has left), and the saves it was sent.
+// The server: the record as `current` holds it, one active teacher (Ben Lee has left), and the saves it was sent;
+// a checked save is refused with 7944 (application #5 holds the course) while `duplicate` says so.
 let current = record(1, 'Lin Mei');
 const saves: Record<string, unknown>[] = [];
+let duplicate = true;
+const refusedAsDuplicate = () =>
+  new Response(
+    JSON.stringify({
+      meta: { code: 7944, message: 'This student already has application #5 with UCL · Law for the same intake' },
+      data: { applicationId: 5 },
+    }),
+  );
 const client = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
 
 function show(id?: number, queries = client()) {
@@ -86,6 +95,7 @@ function show(id?: number, queries = client()) {
     if (path.endsWith('/applicationRecord/update')) {
       const body = Object.fromEntries(new URLSearchParams(String(init?.body)));
       saves.push(body);
+      if (body.checkDuplicate === '1' && duplicate) return refusedAsDuplicate();
       if (Number(body.version) !== current.version)
         return new Response(JSON.stringify({ meta: { code: 409, message: 'Saved elsewhere first' }, data: null }));
       return ok({ id: 7, version: current.version + 1, studentId: 3, warnings: [] });
@@ -93,10 +103,7 @@ function show(id?: number, queries = client()) {
     if (path.endsWith('/applicationRecord/create')) {
       const body = Object.fromEntries(new URLSearchParams(String(init?.body)));
       saves.push(body);
-      if (body.checkDuplicate === '1')
-        return new Response(
-          JSON.stringify({ meta: { code: 7944, message: 'This student already has application #5' }, data: null }),
-        );
+      if (body.checkDuplicate === '1' && duplicate) return refusedAsDuplicate();
       return ok({ id: 8, version: 1, studentId: 3, warnings: [] });
     }
     if (path.endsWith('/applicationVisa/checklist'))
@@ -107,12 +114,40 @@ function show(id?: number, queries = client()) {
     <QueryClientProvider client={queries}>
       <MemoryRouter initialEntries={[`/application/applicationDetail${id ? `?id=${id}` : ''}`]}>
         <ApplicationDetail />
+        <Where />
       </MemoryRouter>
     </QueryClientProvider>,
   );
   return queries;
 }
 const nameInput = () => screen.getByLabelText<HTMLInputElement>(/^Name/);
+// Where the form's navigation went.
+function Where() {
+  const at = useLocation();
+  return <span data-testid="where">{at.pathname + at.search}</span>;
+}
+
+// A confirm step that says yes to the save's own confirmation at once and keeps the questions after it; toasts are
+// counted, not shown.
+function answering() {
+  const asked: ConfirmConfig[] = [];
+  const toasts = vi.fn();
+  bindFeedback({
+    message: { success: toasts, error: toasts, info: toasts },
+    modal: {
+      confirm: (c: ConfirmConfig) => {
+        asked.push(c);
+        if (asked.length === 1) void c.onOk?.();
+      },
+    },
+  } as unknown as FeedbackApi);
+  return { asked, toasts };
+}
+// A question's content as its dialog draws it, given what closes the dialog.
+function drawContent(question: ConfirmConfig, close: () => void = () => undefined) {
+  const { content } = question;
+  render(<>{typeof content === 'function' ? content(close) : content}</>);
+}
 
 afterEach(() => {
   cleanup();
@@ -120,6 +155,7 @@ afterEach(() => {
   resetFeedbackForTests();
   useSession.setState({ mid: null, serverPerm: [] });
   current = record(1, 'Lin Mei');
+  duplicate = true;
 });
 
 describe('the application form', () => {
@@ -143,6 +179,7 @@ describe('the application form', () => {
         message: { success: none, error: none, info: none },
         modal: { confirm: (c: ModalFuncProps) => void c.onOk?.() },
       } as unknown as FeedbackApi);
+      duplicate = false;
       const queries = show(7);
       await waitFor(() => expect(nameInput().value).toBe('Lin Mei'));
       fireEvent.change(nameInput(), { target: { value: 'Lin Mei-Ling' } });
@@ -174,18 +211,7 @@ describe('the application form', () => {
   // Decision 370: a new application asks the server to check for the same course; its refusal is a question.
   it('asks before creating a second application for the same course, Cancel focused', { timeout: 20_000 }, async () => {
     useSession.setState({ mid: '1', serverPerm: [PERM.applicationAdd] });
-    const asked: ModalFuncProps[] = [];
-    const toasts = vi.fn();
-    bindFeedback({
-      message: { success: toasts, error: toasts, info: toasts },
-      // The save's own confirmation says yes at once; the duplicate question is kept to be answered below.
-      modal: {
-        confirm: (c: ModalFuncProps) => {
-          asked.push(c);
-          if (asked.length === 1) void c.onOk?.();
-        },
-      },
-    } as unknown as FeedbackApi);
+    const { asked, toasts } = answering();
     saves.length = 0;
     show();
     await waitFor(() => expect(nameInput()).toBeTruthy());
@@ -200,11 +226,50 @@ describe('the application form', () => {
     expect(question.focusable).toEqual({ autoFocusButton: 'cancel' });
     // The refusal was not a toast: the question says it.
     expect(toasts).not.toHaveBeenCalled();
+    drawContent(question);
+    expect(screen.getByText('Create a second application anyway?')).toBeTruthy();
+    expect(screen.getByTestId('duplicate-open').textContent).toBe('Open application #5');
     await question.onOk?.();
     await waitFor(() => expect(saves).toHaveLength(2));
     expect(saves[1]).toMatchObject({ name: 'Chou' });
     expect(saves[1]).not.toHaveProperty('checkDuplicate');
   });
+
+  // Decision 372: an edit asks too ("Save anyway"), and the question opens the application holding the course.
+  it(
+    'asks before an edit saves a course another application holds, and opens that one',
+    { timeout: 20_000 },
+    async () => {
+      useSession.setState({ mid: '1', serverPerm: [PERM.applicationUpdate] });
+      const { asked } = answering();
+      saves.length = 0;
+      show(7);
+      await waitFor(() => expect(nameInput().value).toBe('Lin Mei'));
+      fireEvent.change(nameInput(), { target: { value: 'Lin Mei-Ling' } });
+      fireEvent.click(screen.getByTestId('detail-save'));
+      await waitFor(() => expect(asked).toHaveLength(2));
+      expect(saves).toEqual([expect.objectContaining({ id: '7', version: '1', checkDuplicate: '1' })]);
+      const question = asked[1]!;
+      expect(question.okText).toBe('Save anyway');
+      expect(question.focusable).toEqual({ autoFocusButton: 'cancel' });
+      const close = vi.fn();
+      drawContent(question, close);
+      expect(
+        screen.getByText('This student already has application #5 with UCL · Law for the same intake'),
+      ).toBeTruthy();
+      expect(screen.getByText('Save this application with that course anyway?')).toBeTruthy();
+      // The link closes the question and opens #5; nothing more is saved.
+      fireEvent.click(screen.getByTestId('duplicate-open'));
+      expect(close).toHaveBeenCalledTimes(1);
+      expect(screen.getByTestId('where').textContent).toBe('/applicationManage/applicationDetail?id=5');
+      expect(saves).toHaveLength(1);
+      // "Save anyway" sends the form again without the check.
+      await question.onOk?.();
+      await waitFor(() => expect(saves).toHaveLength(2));
+      expect(saves[1]).toMatchObject({ id: '7', version: '1', name: 'Lin Mei-Ling' });
+      expect(saves[1]).not.toHaveProperty('checkDuplicate');
+    },
+  );
 
   it('starts a new application on the UK day, not the browser’s', async () => {
     // 23:30 UTC on 1 July is 00:30 on 2 July in London.

@@ -2,7 +2,14 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button, Card, Form, Result, Skeleton, Space, Typography } from 'antd';
-import { APPLICATION_DEFAULT_STATUS, Code, PERM, ukDay, type ApplicationView } from '@study-crm/shared';
+import {
+  APPLICATION_DEFAULT_STATUS,
+  ApplicationDuplicateSchema,
+  Code,
+  PERM,
+  ukDay,
+  type ApplicationView,
+} from '@study-crm/shared';
 import { useCanOpen, useIdParam, useTabTitle } from '../../../navigation/useScreen';
 import { Banner } from '../../../components/Banner';
 import { usePermission } from '../../../components/Permission';
@@ -110,30 +117,23 @@ export default function ApplicationDetail() {
     confirm(t('application.saveConfirm'), () => send(values));
   }
 
-  // `confirmed`: the user chose to create it although the student already applied for one of its courses.
+  // `confirmed`: the user chose to save it although the student already applied for one of its courses (the server
+  // checks a new application's courses, and those an edit adds, against the student's other applications).
   async function send(values: FormValues, confirmed = false) {
     setSaving(true);
     try {
       const body = toBody(values);
       if (id) Object.assign(body, { id, version: version.current });
-      else if (!confirmed) Object.assign(body, { checkDuplicate: 1 });
+      if (!confirmed) Object.assign(body, { checkDuplicate: 1 });
       const res = await saveApplication(body, id);
       if (res.meta.code === 409) {
         confirm(t('application.conflictTitle'), reload, { content: res.meta.message, okText: t('application.reload') });
         return;
       }
       if (res.meta.code === Code.APPLICATION_DUPLICATE) {
-        confirm(t('application.duplicateTitle'), () => send(values, true), {
-          content: (
-            <>
-              <p>{res.meta.message}</p>
-              <p>{t('application.duplicateQuestion')}</p>
-            </>
-          ),
-          okText: t('application.createAnyway'),
-          okTestId: 'create-anyway',
-          focusCancel: true,
-        });
+        askDuplicate(res.meta.message, ApplicationDuplicateSchema.safeParse(res.data).data?.applicationId, () =>
+          send(values, true),
+        );
         return;
       }
       if (res.meta.code !== 200) return;
@@ -150,6 +150,38 @@ export default function ApplicationDetail() {
     } finally {
       setSaving(false);
     }
+  }
+
+  // The student already applied for one of the courses (7944): save anyway, open that application (the question
+  // closes, nothing is saved) or Cancel, which holds the focus so an Enter meant for the save's confirmation does not
+  // save it.
+  function askDuplicate(message: string, heldBy: number | undefined, saveAnyway: () => unknown) {
+    confirm(t('application.duplicateTitle'), saveAnyway, {
+      content: (close) => (
+        <>
+          <p>{message}</p>
+          {heldBy !== undefined && (
+            <p>
+              <Button
+                type="link"
+                style={{ padding: 0 }}
+                onClick={() => {
+                  close();
+                  navigate(PATHS.detail(heldBy));
+                }}
+                data-testid="duplicate-open"
+              >
+                {t('application.openExisting', { id: heldBy })}
+              </Button>
+            </p>
+          )}
+          <p>{t(id ? 'application.duplicateQuestionEdit' : 'application.duplicateQuestion')}</p>
+        </>
+      ),
+      okText: t(id ? 'application.saveAnyway' : 'application.createAnyway'),
+      okTestId: id ? 'save-anyway' : 'create-anyway',
+      focusCancel: true,
+    });
   }
 
   if (id && view.isError) return <Result status="404" title={t('application.notFound')} />;
