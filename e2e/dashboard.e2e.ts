@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ACTIVE_PANE, LIGHT_THEME, ROW, screenshot, settleAnimations, signIn, poll, usePortal } from './harness.js';
-import { paymentsOf } from '../apps/server/src/test/rows.js';
+import { insertPayments } from '../apps/server/src/test/rows.js';
 
 const DAY = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -84,16 +84,12 @@ describe('dashboard end to end', () => {
         .executeTakeFirstOrThrow();
       ids.push(row.id);
     }
-    const pay = paymentsOf({ applicationId: ids[0]!, student: '王小明', date: today, now });
-    await db
-      .insertInto('paymentRecord')
-      .values([
-        pay(250000, 'GBP', 'collection', 'confirmed'),
-        pay(120000, 'GBP', 'collection', 'pending'),
-        pay(30000, 'GBP', 'refund', 'confirmed'),
-        pay(1500000, 'JPY', 'collection', 'confirmed'),
-      ])
-      .execute();
+    await insertPayments(db, { applicationId: ids[0]!, student: '王小明', date: today, now }, [
+      [250000, 'GBP', 'collection', 'confirmed'],
+      [120000, 'GBP', 'collection', 'pending'],
+      [30000, 'GBP', 'refund', 'confirmed'],
+      [1500000, 'JPY', 'collection', 'confirmed'],
+    ]);
     const follow = (number: number, isDone: number) => ({
       applicationId: ids[1]!,
       number,

@@ -1,7 +1,14 @@
 import { sql, type RawBuilder } from 'kysely';
 import { isPostgres, type Db } from '../db/database.js';
 import { activeStaffIds } from './demo-members.js';
-import { countDemoRows, sqlPadded as padded, sqlPick as pick, sqlValues as table } from './demo-rows.js';
+import {
+  countDemoRows,
+  sqlCount,
+  sqlList as list,
+  sqlPadded as padded,
+  sqlPick as pick,
+  sqlValues as table,
+} from './demo-rows.js';
 
 // Demo data for the applications screens and the list benchmark: realistic, deterministic rows generated in the
 // database, a chunk per transaction. Idempotent: rows are marked by their e-mail domain, and only the missing count is added.
@@ -147,7 +154,7 @@ async function insertChunk(
       area_code, mobile, landline, email, address_line1, address_line2, city, country, postcode, important_notes,
       application_date, status, signing_teacher_id, follow_teacher_id, search_name, search_eng, passport_key,
       email_key, search_text, version, created_at, updated_at, deleted_at)
-    with recursive g(n) as (select cast(${sql.lit(from)} as bigint) union all select n + 1 from g where n + 1 < ${sql.lit(to)}),
+    with recursive ${sqlCount(from, to)},
     ${table(
       'sn',
       ['i', 'zh', 'en'],
@@ -158,21 +165,7 @@ async function insertChunk(
       ['i', 'zh', 'en'],
       GIVEN.map((z, i) => [i, z, GIVEN_EN[i]!]),
     )},
-    ${table(
-      'c',
-      ['i', 'name'],
-      CITIES.map((c, i) => [i, c]),
-    )},
-    ${table(
-      'st',
-      ['i', 'status'],
-      DEMO_STATUSES.map((v, i) => [i, v]),
-    )},
-    ${table(
-      't',
-      ['i', 'id'],
-      teachers.map((v, i) => [i, v]),
-    )},
+    ${list('c', CITIES, 'name')}, ${list('st', DEMO_STATUSES, 'status')}, ${list('t', teachers, 'id')},
     r as (select g.n, sn.zh as szh, sn.en as sen, gv.zh as gzh, gv.en as gen,
         'D' || ${padded('g.n', 8)} as passport,
         '9' || ${padded(sql`g.n % 100000000`, 8)} as mobile,
@@ -224,11 +217,7 @@ async function insertChunk(
       follow_teacher_id, applied_school, attended_school, internal_note, contract_date, status, business_type,
       created_at, updated_at)
     with ${table('k', ['k'], [[1], [2], [3], [4]])},
-      ${table(
-        'sv',
-        ['i', 'service'],
-        DEMO_SERVICES.map((v, i) => [i, v]),
-      )}
+      ${list('sv', DEMO_SERVICES, 'service')}
     select a.id, a.k, sv.service, a.d, case when a.d = 1 then ${doneAt(sql.raw('a.k'))} else null end, null, null,
       null, null, null, null, 'open', ${sql.lit(DEMO_BUSINESS_TYPE)}, a.created_at, ${sql.lit(ctx.now)}
     from (select a.id, a.created_at, k.k, case when ${pick(21, 5, 'a.n * 4 + k.k')} < 2 then 1 else 0 end as d

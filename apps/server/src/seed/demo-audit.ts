@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.js';
 import { sql } from 'kysely';
-import { countDemoRows, sqlPick, sqlValues } from './demo-rows.js';
+import { countDemoRows, sqlCount, sqlList, sqlPick, sqlValues } from './demo-rows.js';
 import { activeStaffIds } from './demo-members.js';
 
 // Demo operation-log entries for the operation log's benchmark (issue 39): deterministic rows over a year ending
@@ -32,11 +32,7 @@ export async function seedDemoAudit(db: Db, count: number, batchSize = 50_000, n
   const staff = await activeStaffIds(db, 50);
   const span = 365 * DAY_MS;
   const step = Math.max(1, Math.floor(span / Math.max(count, 1)));
-  const members = sqlValues(
-    'm',
-    ['i', 'id'],
-    (staff.length ? staff : [0]).map((id, i) => [i, id]),
-  );
+  const members = sqlList('m', staff.length ? staff : [0], 'id');
   const actions = sqlValues(
     'ac',
     ['i', 'module', 'action', 'record_type'],
@@ -46,7 +42,7 @@ export async function seedDemoAudit(db: Db, count: number, batchSize = 50_000, n
     const end = Math.min(have + missing, start + batchSize);
     await sql`insert into audit_log (created_at, member_id, role_id, module, action, route, record_type, record_id,
         record_ids, ip, user_agent, outcome, code, duration_ms, request_id, changes)
-      with recursive g(n) as (select cast(${sql.lit(start)} as bigint) union all select n + 1 from g where n + 1 < ${sql.lit(end)}),
+      with recursive ${sqlCount(start, end)},
       ${members}, ${actions},
       r as (select g.n, ac.module, ac.action, nullif(ac.record_type, '') as record_type,
           case when ${sqlPick(2, 100)} < 90 then 'ok' when ${sqlPick(2, 100)} < 97 then 'refused' else 'error' end as outcome,

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import { hashPassword } from '../modules/member/index.js';
-import { countDemoRows, sqlCount, sqlPadded, sqlValues } from './demo-rows.js';
+import { countDemoRows, sqlCount, sqlList as list, sqlPadded } from './demo-rows.js';
 
 // Demo data only: every demo member's e-mail ends with this domain, which makes the seed resumable.
 export const DEMO_EMAIL_DOMAIN = 'demo.study-crm.test';
@@ -115,12 +115,6 @@ export async function seedDemoMembers(db: Db, count: number, opts: DemoOptions =
   if (start >= count) return 0;
   const roleId = await ensureRole(db, now);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const list = (name: string, values: readonly string[]) =>
-    sqlValues(
-      name,
-      ['i', 'v'],
-      values.map((v, i) => [i, v]),
-    );
   // Registration times: (i × 7919 mod 100,000) hundred-thousandths of two years before now.
   const twoYearsPer100k = (2 * 365 * 24 * 3600 * 1000) / 100_000;
   const n = (expr: string) => sql.raw(expr);

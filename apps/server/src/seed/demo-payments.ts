@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import { countAll } from '../db/sql-helpers.js';
 import { DEMO_DAYS, demoDayBase, seedDemoApplications } from './demo-applications.js';
-import { countDemoRows, sqlCount, sqlDay, sqlPick, sqlValues } from './demo-rows.js';
+import { countDemoRows, sqlCount, sqlDay, sqlList, sqlPick, sqlValues } from './demo-rows.js';
 
 // Demo payment records for the payment screens and their benchmark (issue 16): deterministic rows spread over the
 // existing applications, several currencies, collections and refunds, pending / confirmed / voided, each with its
@@ -73,16 +73,7 @@ export async function seedDemoPayments(db: Db, count: number, log: (line: string
           ['i', 'code', 'digits'],
           CURRENCIES.map(([c, d], i) => [i, c, d]),
         )},
-        ${sqlValues(
-          'me',
-          ['i', 'v'],
-          METHODS.map((v, i) => [i, v]),
-        )},
-        ${sqlValues(
-          'ti',
-          ['i', 'v'],
-          TITLES.map((v, i) => [i, v]),
-        )},
+        ${sqlList('me', METHODS)}, ${sqlList('ti', TITLES)},
         c as (select g.n, ${sqlPick(1, apps)} as a, ${sqlPick(2, CURRENCIES.length)} as cur,
             case when ${sqlPick(3, 10)} = 0 then 1 else 0 end as refund, ${sqlPick(4, 100)} as roll,
             ${sqlPick(5, DEMO_DAYS)} as d, ${sqlPick(6, 5000)} as big, ${sqlPick(7, 500)} as small,

@@ -35,6 +35,13 @@ export const sqlValues = (name: string, cols: string[], rows: (string | number)[
   sql`${sql.raw(name)}(${sql.raw(cols.join(', '))}) as (values ${sql.join(
     rows.map((r) => sql`(${sql.join(r.map((v) => sql.lit(v)))})`),
   )})`;
+// A list as the table `name(i, col)`, numbered from 0: a row's value is picked by its number.
+export const sqlList = (name: string, values: readonly (string | number)[], col = 'v') =>
+  sqlValues(
+    name,
+    ['i', col],
+    values.map((v, i) => [i, v]),
+  );
 export const sqlPadded = (n: RawBuilder<unknown> | string, width: number) =>
   sql`substr(cast(${sql.raw(String(10 ** width))} + ${typeof n === 'string' ? sql.raw(n) : n} as varchar(20)), 2)`;
 // A repeatable number in [0, m) for row n and a salt (a multiplicative hash: n times a large odd constant).

@@ -30,15 +30,12 @@ export type PaymentOf = {
   now: number;
 };
 
-// Payments on one application: `paymentsOf(of)(amountMinor, currency, type, status)` is one such row.
-export const paymentsOf =
-  (of: PaymentOf) =>
-  (
-    amountMinor: number,
-    currency: string,
-    type: 'collection' | 'refund',
-    status: 'pending' | 'confirmed' | 'voided',
-  ): Insertable<PaymentRecordTable> => ({
+// One payment: amount in minor units, currency, type, status.
+export type PaymentLine = [number, string, 'collection' | 'refund', 'pending' | 'confirmed' | 'voided'];
+
+// Inserts payments on one application, a "Tuition" record per line.
+export async function insertPayments(db: Db, of: PaymentOf, lines: PaymentLine[]): Promise<void> {
+  const rows = lines.map(([amountMinor, currency, type, status]): Insertable<PaymentRecordTable> => ({
     applicationId: of.applicationId,
     studentName: of.student,
     searchName: of.student,
@@ -50,7 +47,9 @@ export const paymentsOf =
     currency,
     createdAt: of.now,
     updatedAt: of.now,
-  });
+  }));
+  await db.insertInto('paymentRecord').values(rows).execute();
+}
 
 // The value of one of the servers' shared change counters (`access`, `sys_config`: sysconfig's change_counter).
 export async function changeCounterValue(db: Db, name: string): Promise<number> {

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { expect } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import type { MailSender } from '@study-crm/shared';
 import type { CallOpts, TestApp, Values } from './harness.js';
 
@@ -53,12 +53,22 @@ export async function startSmtpServer(opts: {
     user: opts.user,
     pass: opts.pass,
     received,
+    // What arrived for one address, in the order it arrived.
+    mailsTo: (address: string) => received.filter((r) => r.envelopeTo.includes(address)),
     rcptAttempts,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
 
 export type SmtpFixture = Awaited<ReturnType<typeof startSmtpServer>>;
+
+// A test file's own mail server, closed after its tests (`const smtp = await useSmtpServer();` at the top of the
+// file): by default with the office account the files' senders sign in with.
+export async function useSmtpServer(opts: Partial<Parameters<typeof startSmtpServer>[0]> = {}): Promise<SmtpFixture> {
+  const smtp = await startSmtpServer({ user: 'office@example.com', pass: 'right-pass', ...opts });
+  afterAll(() => smtp.close());
+  return smtp;
+}
 
 // Adds, through the mail settings as `as`, the mail sender that signs in to this server over a plain connection with
 // the server's own account and password (`values` adds to or replaces those fields); its id.

@@ -14,23 +14,24 @@ export function zipOf(entries: Entry[]): Buffer {
     const name = Buffer.from(e.name);
     const size = e.declared ?? e.data.length;
     const crc = zlib.crc32(e.data);
+    // Both headers carry the CRC-32, the packed and inflated sizes and the name's length, in that order.
+    const sizes = (header: Buffer, at: number) => {
+      header.writeUInt32LE(crc, at);
+      header.writeUInt32LE(packed.length, at + 4);
+      header.writeUInt32LE(size, at + 8);
+      header.writeUInt16LE(name.length, at + 12);
+    };
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
     local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(name.length, 26);
+    sizes(local, 14);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
     central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(name.length, 28);
+    sizes(central, 16);
     central.writeUInt32LE(offset, 42);
     locals.push(local, name, packed);
     centrals.push(central, name);

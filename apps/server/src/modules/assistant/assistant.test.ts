@@ -5,7 +5,7 @@ import { useTestApp } from '../../test/signed-in.js';
 import { staffWith } from '../../test/application-fixtures.js';
 import { ask, CHAT_URL, seedApplications } from '../../test/assistant-fixtures.js';
 import { seedProjectTasks, type TaskSeed } from '../../test/task-fixtures.js';
-import { paymentsOf } from '../../test/rows.js';
+import { insertPayments } from '../../test/rows.js';
 
 const DAY = 86_400_000;
 // 2026-11-22 09:00 UTC.
@@ -33,18 +33,14 @@ describe('XiaoK, the embedded answerer on seeded data', () => {
       'draft',
     ];
     const [firstApp] = await seedApplications(db, statuses, NOW);
-    const pay = paymentsOf({ applicationId: firstApp!, student: '學生0', date: '2026-11-20', now: NOW });
-    await db
-      .insertInto('paymentRecord')
-      .values([
-        pay(100025, 'GBP', 'collection', 'pending'),
-        pay(20025, 'GBP', 'collection', 'pending'),
-        pay(5025, 'GBP', 'refund', 'pending'),
-        pay(99900, 'GBP', 'collection', 'confirmed'),
-        pay(77700, 'GBP', 'collection', 'voided'),
-        pay(30000, 'JPY', 'collection', 'pending'),
-      ])
-      .execute();
+    await insertPayments(db, { applicationId: firstApp!, student: '學生0', date: '2026-11-20', now: NOW }, [
+      [100025, 'GBP', 'collection', 'pending'],
+      [20025, 'GBP', 'collection', 'pending'],
+      [5025, 'GBP', 'refund', 'pending'],
+      [99900, 'GBP', 'collection', 'confirmed'],
+      [77700, 'GBP', 'collection', 'voided'],
+      [30000, 'JPY', 'collection', 'pending'],
+    ]);
     const fb = (name: string, status: 'open' | 'answered', daysAgo: number) => ({
       name,
       content: 'When is the deadline?',

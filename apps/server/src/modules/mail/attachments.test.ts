@@ -1,18 +1,17 @@
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PERM, type EmailDetail } from '@study-crm/shared';
 import { testClock, type Values } from '../../test/harness.js';
 import { useTestApp } from '../../test/signed-in.js';
 import { PDF_MINI, PNG_1x1 } from '../../test/application-fixtures.js';
 import { createRole, createStaff, STAFF_PASSWORD } from '../../test/access-fixtures.js';
-import { addSenderFor, startSmtpServer } from '../../test/smtp-fixture.js';
+import { addSenderFor, useSmtpServer } from '../../test/smtp-fixture.js';
 import { createFileRepository, referencedByAny, sweepOrphanUploads } from '../application/index.js';
 import { createFileStorage, createUploadLedger } from '../files/index.js';
 import { createMailRepository } from './mail.repository.js';
 
 const EMAIL = '/admin/v1/message/email';
-const smtp = await startSmtpServer({ user: 'office@example.com', pass: 'pw' });
-afterAll(() => smtp.close());
+const smtp = await useSmtpServer({ pass: 'pw' });
 type Uploaded = { name: string; originalName: string; size: number };
 
 // Issue 15: e-mail attachments are files uploaded through /api/v1/fms/upload, sent byte for byte.
@@ -60,7 +59,7 @@ describe('e-mail attachments', () => {
       { name: pdf.name, originalName: '錄取通知.pdf', mime: 'application/pdf', size: PDF_MINI.length },
       { name: png.name, originalName: 'photo, 2026.png', mime: 'image/png', size: PNG_1x1.length },
     ]);
-    const mail = smtp.received.find((r) => r.envelopeTo.includes('amy@example.com'))!.mail;
+    const mail = smtp.mailsTo('amy@example.com')[0]!.mail;
     expect(mail.attachments.map((a) => [a.filename, a.contentType])).toEqual([
       ['錄取通知.pdf', 'application/pdf'],
       ['photo, 2026.png', 'image/png'],

@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AddressObject } from 'mailparser';
 import type { Email, EmailDetail, MailSender, Page } from '@study-crm/shared';
 import { testClock } from '../../test/harness.js';
 import { useTestApp } from '../../test/signed-in.js';
-import { addSenderFor, startSmtpServer } from '../../test/smtp-fixture.js';
+import { addSenderFor, useSmtpServer } from '../../test/smtp-fixture.js';
 
 const EMAIL = '/admin/v1/message/email';
-const smtp = await startSmtpServer({ user: 'office@example.com', pass: 'right-pass' });
-afterAll(() => smtp.close());
+const smtp = await useSmtpServer();
 
 const addresses = (a: AddressObject | AddressObject[] | undefined) =>
   (Array.isArray(a) ? a : a ? [a] : []).flatMap((o) => o.value.map((v) => v.address));
@@ -32,7 +31,6 @@ describe('e-mail recipients, reply-to and send later', () => {
   const drain = async () => {
     for (let i = 0; i < 50; i += 1) if ((await t.app.delivery.runOnce()) === 0) return;
   };
-  const arrivedFor = (address: string) => smtp.received.filter((r) => r.envelopeTo.includes(address));
 
   it('sends To and Cc with their headers, Bcc in no header, an address in To and Cc once, and Reply-To', async () => {
     const res = await add({
@@ -52,9 +50,9 @@ describe('e-mail recipients, reply-to and send later', () => {
     expect(detail.recipientCount).toBe(4);
     // One message per recipient, each to its own envelope; the same headers for all.
     for (const a of ['amy@example.com', 'ben@example.com', 'cat@example.com', 'dan@example.com'])
-      expect(arrivedFor(a).map((r) => r.envelopeTo)).toEqual([[a]]);
+      expect(smtp.mailsTo(a).map((r) => r.envelopeTo)).toEqual([[a]]);
     for (const a of ['amy@example.com', 'cat@example.com', 'dan@example.com']) {
-      const { mail } = arrivedFor(a)[0]!;
+      const { mail } = smtp.mailsTo(a)[0]!;
       expect(addresses(mail.to)).toEqual(['amy@example.com', 'ben@example.com']);
       expect(addresses(mail.cc)).toEqual(['cat@example.com']);
       expect(mail.bcc).toBeUndefined();
@@ -94,7 +92,7 @@ describe('e-mail recipients, reply-to and send later', () => {
     expect((await view(res.data.id)).data).toMatchObject({ sendAt: at, summary: { queued: 1 } });
     clock.advance(1_800_000);
     await drain();
-    expect(arrivedFor('later@example.com')).toHaveLength(0);
+    expect(smtp.mailsTo('later@example.com')).toHaveLength(0);
     // Moved half an hour on: still nothing at the old time.
     const moved = await t.post<{ sendAt: number }>(
       `${EMAIL}/reschedule`,
@@ -104,11 +102,11 @@ describe('e-mail recipients, reply-to and send later', () => {
     expect(moved.data.sendAt).toBe(at + 1_800_000);
     clock.advance(1_800_000);
     await drain();
-    expect(arrivedFor('later@example.com')).toHaveLength(0);
+    expect(smtp.mailsTo('later@example.com')).toHaveLength(0);
     expect((await view(res.data.id)).data.recipients[0]!.status).toBe('queued');
     clock.advance(1_800_000);
     await drain();
-    expect(arrivedFor('later@example.com')).toHaveLength(1);
+    expect(smtp.mailsTo('later@example.com')).toHaveLength(1);
     expect((await view(res.data.id)).data.recipients[0]!.status).toBe('sent');
     // Once sent it can no longer be moved or cancelled (in the caller's language).
     const late = await t.post(`${EMAIL}/cancel`, { id: res.data.id }, { token: t.admin.token, locale: 'zh-TW' });
@@ -135,8 +133,8 @@ describe('e-mail recipients, reply-to and send later', () => {
     expect(cancel.data.cancelled).toBe(2);
     clock.advance(120_000);
     await drain();
-    expect(arrivedFor('never@example.com')).toHaveLength(0);
-    expect(arrivedFor('never-cc@example.com')).toHaveLength(0);
+    expect(smtp.mailsTo('never@example.com')).toHaveLength(0);
+    expect(smtp.mailsTo('never-cc@example.com')).toHaveLength(0);
     const detail = (await view(res.data.id)).data;
     expect(detail.summary).toMatchObject({ queued: 0, sent: 0, cancelled: 2 });
     expect(detail.recipients.map((r) => r.status)).toEqual(['cancelled', 'cancelled']);
@@ -178,7 +176,7 @@ describe('e-mail recipients, reply-to and send later', () => {
     const res = await add({ recipients: 'noreply@example.com' });
     await drain();
     expect((await view(res.data.id)).data.summary.sent).toBe(1);
-    expect(arrivedFor('noreply@example.com')[0]!.mail.replyTo).toBeUndefined();
+    expect(smtp.mailsTo('noreply@example.com')[0]!.mail.replyTo).toBeUndefined();
   });
 
   it('refuses the new calls without a session or the permission', async () => {

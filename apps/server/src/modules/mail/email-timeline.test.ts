@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicationSaved, TimelinePage } from '@study-crm/shared';
 import { sql, type CompiledQuery, type KyselyPlugin } from 'kysely';
 import { isPostgres } from '../../db/database.js';
 import { useTestApp } from '../../test/signed-in.js';
 import { BASE, fullForm } from '../../test/application-fixtures.js';
-import { addSenderFor, startSmtpServer } from '../../test/smtp-fixture.js';
+import { addSenderFor, useSmtpServer } from '../../test/smtp-fixture.js';
 import { createEmailTimeline } from './email-timeline.repository.js';
 
-const smtp = await startSmtpServer({ user: 'office@example.com', pass: 'right-pass' });
-afterAll(() => smtp.close());
+const smtp = await useSmtpServer();
 
 // Decision 347: the e-mails of an application's timeline are found by its student's address in any letter case.
 describe("an application's timeline of e-mails", () => {

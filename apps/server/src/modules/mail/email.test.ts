@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   Code,
   PERM,
@@ -10,17 +10,14 @@ import {
   type Template,
 } from '@study-crm/shared';
 import { useTestApp } from '../../test/signed-in.js';
-import { addSenderFor, startSmtpServer } from '../../test/smtp-fixture.js';
+import { addSenderFor, useSmtpServer } from '../../test/smtp-fixture.js';
 import { BASE, fullForm, staffWith } from '../../test/application-fixtures.js';
 
 const EMAIL = '/admin/v1/message/email';
 // 451 for the first try of "busy@", 550 always for "nobody@".
-const smtp = await startSmtpServer({
-  user: 'office@example.com',
-  pass: 'right-pass',
+const smtp = await useSmtpServer({
   refuse: (address, n) => (address.startsWith('busy@') && n === 1 ? 451 : address.startsWith('nobody@') ? 550 : null),
 });
-afterAll(() => smtp.close());
 
 describe('e-mails through a real SMTP server', () => {
   const t = useTestApp({
@@ -62,7 +59,6 @@ describe('e-mails through a real SMTP server', () => {
     }
     throw new Error(`e-mail ${id} did not settle`);
   }
-  const arrivedFor = (address: string) => smtp.received.filter((r) => r.envelopeTo.includes(address));
 
   it('sends to each recipient with subject, UTF-8 Chinese text and the HTML frame', async () => {
     const res = await add({
@@ -77,13 +73,13 @@ describe('e-mails through a real SMTP server', () => {
       ['amy@example.com', 'sent'],
       ['ben@example.com', 'sent'],
     ]);
-    const [amy] = arrivedFor('amy@example.com');
+    const [amy] = smtp.mailsTo('amy@example.com');
     expect(amy!.mail.subject).toBe('錄取通知 for amy@example.com');
     expect(amy!.mail.html).toContain('<p>恭喜你獲得錄取！</p>');
     expect(amy!.mail.html).toContain('<div class="brand">Study CRM 留學</div>');
     expect(amy!.mail.html).toContain('/sadmin');
     expect(amy!.mail.from?.value[0]).toMatchObject({ address: 'office@example.com', name: '顧問' });
-    expect(arrivedFor('ben@example.com')).toHaveLength(1);
+    expect(smtp.mailsTo('ben@example.com')).toHaveLength(1);
     const list = await t.get<Page<Email>>(`${EMAIL}/list`, { status: 'sent' }, { token });
     expect(list.data.list[0]).toMatchObject({ id: res.data.id, recipientCount: 2, summary: { sent: 2, failed: 0 } });
     // Its recipients were queued, then sent: none is queued now, so the queued filter leaves it out.
@@ -102,7 +98,7 @@ describe('e-mails through a real SMTP server', () => {
     const res = await add({ recipients: 'busy@example.com', subject: 'Retry', content: 'hello' });
     const done = await settled(res.data.id);
     expect(done.recipients[0]).toMatchObject({ status: 'sent', attempts: 2, error: null });
-    expect(arrivedFor('busy@example.com')).toHaveLength(1);
+    expect(smtp.mailsTo('busy@example.com')).toHaveLength(1);
   });
 
   it('marks a 550-refused recipient failed at once, in the caller language, and resends only failed ones', async () => {
@@ -120,7 +116,7 @@ describe('e-mails through a real SMTP server', () => {
     expect(resend.data.requeued).toBe(1);
     const again = await settled(res.data.id);
     expect(again.summary).toMatchObject({ sent: 1, failed: 1 });
-    expect(arrivedFor('cat@example.com')).toHaveLength(1);
+    expect(smtp.mailsTo('cat@example.com')).toHaveLength(1);
     expect(smtp.rcptAttempts.get('nobody@example.com')).toBe(2);
   });
 
@@ -132,7 +128,7 @@ describe('e-mails through a real SMTP server', () => {
       attempts: 1,
       error: 'The mail server refused the account or password',
     });
-    expect(arrivedFor('dan@example.com')).toHaveLength(0);
+    expect(smtp.mailsTo('dan@example.com')).toHaveLength(0);
   });
 
   it('refuses bad input naming the field, and queues nothing', async () => {
@@ -184,7 +180,7 @@ describe('e-mails through a real SMTP server', () => {
     });
     expect(res.meta.code).toBe(200);
     expect((await settled(res.data.id)).summary.sent).toBe(1);
-    const [mail] = arrivedFor('dawen@example.com');
+    const [mail] = smtp.mailsTo('dawen@example.com');
     expect(mail!.mail.subject).toBe('陳<大文> / University College London / dawen@example.com');
     const html = mail!.mail.html as string;
     expect(html).toContain('<p>Dear 陳&lt;大文&gt; (Xiaoming Wang, xiaoming@example.com)</p>');
@@ -243,7 +239,7 @@ describe('e-mails through a real SMTP server', () => {
     const sent = await send(app.data.id, withDetail);
     expect(sent.meta.code).toBe(200);
     expect((await settled(sent.data.id)).summary.sent).toBe(1);
-    expect(arrivedFor('probe@example.com')[0]!.mail.html).toContain('<p>Hidden Student xiaoming@example.com</p>');
+    expect(smtp.mailsTo('probe@example.com')[0]!.mail.html).toContain('<p>Hidden Student xiaoming@example.com</p>');
   });
 
   it('keeps a Liquid comparison through sanitising, and refuses a tag that sanitising breaks, not failed at send', async () => {
@@ -272,7 +268,7 @@ describe('e-mails through a real SMTP server', () => {
     });
     expect(ok.meta.code).toBe(200);
     expect((await settled(ok.data.id)).recipients.map((r) => r.status)).toEqual(['sent']);
-    expect(arrivedFor('cmp@example.com')[0]!.mail.html).toContain(
+    expect(smtp.mailsTo('cmp@example.com')[0]!.mail.html).toContain(
       '<p>yours, after a, before d&amp; 1 &lt; 2 &gt; 0</p>',
     );
   });

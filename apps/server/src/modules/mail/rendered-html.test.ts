@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicationSaved, EmailDetail, Template } from '@study-crm/shared';
 import { useTestApp } from '../../test/signed-in.js';
-import { addSenderFor, startSmtpServer } from '../../test/smtp-fixture.js';
+import { addSenderFor, useSmtpServer } from '../../test/smtp-fixture.js';
 import { BASE, fullForm } from '../../test/application-fixtures.js';
 
 const EMAIL = '/admin/v1/message/email';
-const smtp = await startSmtpServer({ user: 'office@example.com', pass: 'right-pass' });
-afterAll(() => smtp.close());
+const smtp = await useSmtpServer();
 
 // Markup a template can build from harmless-looking text with Liquid's filters (issue 38, item 1).
 const HOSTILE: string[] = [
@@ -55,7 +54,7 @@ describe('rendered e-mails hold no markup the sanitiser would remove', () => {
       const res = await t.get<EmailDetail>(`${EMAIL}/view`, { id }, { token });
       if (res.data.summary.queued === 0 && res.data.summary.sending === 0) {
         expect(res.data.summary.sent).toBe(1);
-        const mail = smtp.received.find((r) => r.envelopeTo.includes(address));
+        const [mail] = smtp.mailsTo(address);
         return { html: String(mail!.mail.html), stored: res.data.content ?? '' };
       }
       await new Promise((r) => setTimeout(r, 25));

@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { NoticeView } from '@study-crm/shared';
 import type { Values } from '../../test/harness.js';
 import { createStaff } from '../../test/access-fixtures.js';
 import { useTestApp } from '../../test/signed-in.js';
-import { addSenderFor, startSmtpServer } from '../../test/smtp-fixture.js';
+import { addSenderFor, useSmtpServer } from '../../test/smtp-fixture.js';
 
 const N = '/admin/v1/notices';
-const smtp = await startSmtpServer({ user: 'office@example.com', pass: 'right-pass' });
-afterAll(() => smtp.close());
+const smtp = await useSmtpServer();
 
 // A notice's e-mail copy (issue 36): queued with the notice, one outbox row per recipient with a bound e-mail,
 // each addressed alone, its delivery shown on the notice's view.
@@ -57,7 +56,7 @@ describe('notice e-mail copies', () => {
     await drain();
     const after = (await view(res.data.id)).data.emailCopy!;
     expect(after.recipients).toMatchObject([{ recipient: 'copyAmy@example.test', status: 'sent' }]);
-    const got = smtp.received.filter((r) => r.envelopeTo.includes('copyAmy@example.test'));
+    const got = smtp.mailsTo('copyAmy@example.test');
     expect(got).toHaveLength(1);
     expect(got[0]!.mail.subject).toBe('Open day { { x }}');
     expect(got[0]!.mail.text).toContain('Line <two>');
