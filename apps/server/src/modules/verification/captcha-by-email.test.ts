@@ -7,12 +7,11 @@ import { CAPTCHA_ALPHABET } from '../../lib/captcha-image.js';
 import { createStaff, STAFF_PASSWORD } from '../../test/access-fixtures.js';
 import { expectParamError } from '../../test/expect-envelope.js';
 import { startTestApp, testClock, type TestApp } from '../../test/harness.js';
-import { addSenderFor, startSmtpServer } from '../../test/smtp-fixture.js';
+import { addSenderFor, useSmtpServer } from '../../test/smtp-fixture.js';
 
 const BY_EMAIL = '/api/v1/sys/code/sendByEmail';
 const LOGIN = '/api/v1/mc/auth/login/loginName';
-const smtp = await startSmtpServer({ user: 'office@example.com', pass: 'right-pass' });
-afterAll(() => smtp.close());
+const smtp = await useSmtpServer();
 
 // Decision 369 (WCAG 3.3.8): whoever cannot read the sign-in picture has its code e-mailed. The codes here are the
 // real random ones: server B draws them (no test code), server A, on the same database, set up the mail server and
@@ -50,10 +49,9 @@ describe('the sign-in captcha by e-mail', () => {
       .execute();
     return login;
   }
-  const mails = (address: string) => smtp.received.filter((r) => r.envelopeTo.includes(address));
   async function codeFor(address: string, before: number): Promise<{ code: string; text: string }> {
     for (let i = 0; i < 400; i += 1) {
-      const got = mails(address);
+      const got = smtp.mailsTo(address);
       if (got.length > before) {
         const text = got[got.length - 1]!.mail.text ?? '';
         const m = new RegExp(`\\b([${CAPTCHA_ALPHABET}]{4})\\b`).exec(text);
@@ -148,7 +146,7 @@ describe('the sign-in captcha by e-mail', () => {
     // One e-mail a minute per address, known or not.
     expect((await request('nobody-captcha@example.com', await b.captcha())).meta.code).toBe(Code.RESEND_TOO_SOON);
     await new Promise((r) => setTimeout(r, 200));
-    expect(mails('nobody-captcha@example.com')).toHaveLength(0);
+    expect(smtp.mailsTo('nobody-captcha@example.com')).toHaveLength(0);
     // The key's answer changed: its stored hash is not the one the picture was drawn with.
     const login = await staff('spoiled-captcha@example.com');
     const key2 = await b.captcha();
@@ -178,8 +176,8 @@ describe('the sign-in captcha by e-mail', () => {
       expect(res.data).toEqual({ resendSeconds: 60, expiresSeconds: 300 });
     }
     await new Promise((r) => setTimeout(r, 300));
-    expect(mails('student-captcha@example.com')).toHaveLength(0);
-    expect(mails('inactive-captcha@example.com')).toHaveLength(0);
+    expect(smtp.mailsTo('student-captcha@example.com')).toHaveLength(0);
+    expect(smtp.mailsTo('inactive-captcha@example.com')).toHaveLength(0);
   });
 
   it('sends one address at most 20 a day (1005), known or not', async () => {
@@ -194,7 +192,7 @@ describe('the sign-in captcha by e-mail', () => {
       expect(over.meta.message).toMatch(/^Too many codes were e-mailed to this address today: try again in 24 hour/);
     }
     // Twenty codes (an e-mail may arrive twice here: the clock's jumps end the outbox's leases, decision 31).
-    const codes = () => new Set(mails('daily-captcha@example.com').map((r) => r.mail.text));
+    const codes = () => new Set(smtp.mailsTo('daily-captcha@example.com').map((r) => r.mail.text));
     await expect.poll(() => codes().size, { timeout: 10_000 }).toBe(20);
   });
 
@@ -206,5 +204,55 @@ describe('the sign-in captcha by e-mail', () => {
       expectParamError(await b.post(BY_EMAIL, { email: 'a@example.com', key: bad }), 'key');
     const row = await b.db.db.selectFrom('captcha').select('createdAt').where('key', '=', key).executeTakeFirst();
     expect(row).toBeDefined();
+  });
+
+  // Decision 374: a request counts only in its own windows; those that have passed are the retention run's to drop.
+  it('never counts a window that has passed, and leaves it to the retention run, which drops it', async () => {
+    const db = b.db.db;
+    const now = clock.now();
+    const HOUR = 60 * 60_000;
+    const throttle = (prefix: string) =>
+      db
+        .selectFrom('loginThrottle')
+        .select(['key', 'windowStart', 'count'])
+        .where('key', 'like', `${prefix}%`)
+        .orderBy('key')
+        .execute();
+    const keys = async (prefix: string) => (await throttle(prefix)).map((r) => r.key);
+    // This network address's hour, made long past and far over B's budget (1,000): it must not count.
+    expect((await request('spent-windows-1@example.com', await b.captcha())).meta.code).toBe(200);
+    const ownHour = await db
+      .updateTable('loginThrottle')
+      .set({ windowStart: now - 2 * HOUR, count: 5000 })
+      .where('key', 'like', 'captchaMail:%')
+      .executeTakeFirst();
+    expect(Number(ownHour.numUpdatedRows)).toBe(1);
+    // Other addresses' windows: each counter's (an hour per network address, a day per e-mail address) just passed,
+    // or not yet.
+    await db
+      .insertInto('loginThrottle')
+      .values([
+        { key: 'captchaMail:192.0.2.1', windowStart: now - HOUR + 60_000, count: 3 },
+        { key: 'captchaMail:192.0.2.2', windowStart: now - HOUR - 60_000, count: 3 },
+        { key: 'captchaMailTo:zz-current', windowStart: now - 23 * HOUR, count: 3 },
+        { key: 'captchaMailTo:zz-spent', windowStart: now - 25 * HOUR, count: 3 },
+      ])
+      .execute();
+    expect((await request('spent-windows-2@example.com', await b.captcha())).meta.code).toBe(200);
+    // Its own hour started again at one; the request dropped nothing.
+    const ownKey = (await throttle('captchaMail:')).find((r) => !r.key.startsWith('captchaMail:192.0.2.'));
+    expect(ownKey).toMatchObject({ windowStart: now, count: 1 });
+    expect(await keys('captchaMail:192.0.2.')).toEqual(['captchaMail:192.0.2.1', 'captchaMail:192.0.2.2']);
+    expect(await keys('captchaMailTo:zz-')).toEqual(['captchaMailTo:zz-current', 'captchaMailTo:zz-spent']);
+    // The two addresses' days, begun now.
+    const days = (await throttle('captchaMailTo:')).filter((r) => r.windowStart === now).map((r) => r.key);
+    expect(days).toHaveLength(2);
+
+    expect(await b.app.retention.run()).not.toBeNull();
+    // The windows that had passed are gone; the current ones stay, this request's hour and days among them.
+    expect(await keys('captchaMail:192.0.2.')).toEqual(['captchaMail:192.0.2.1']);
+    expect(await keys('captchaMailTo:zz-')).toEqual(['captchaMailTo:zz-current']);
+    expect(await keys('captchaMail:')).toContain(ownKey!.key);
+    expect(await keys('captchaMailTo:')).toEqual(expect.arrayContaining(days));
   });
 });

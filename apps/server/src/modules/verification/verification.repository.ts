@@ -19,9 +19,14 @@ export type Channel = 'email' | 'mobile';
 export type CodeKey = { memberId: number; channel: Channel; purpose: string; target: string };
 const RESET_TRY = 'resetTry:';
 const BIND_TRY = 'bindTry:';
-// The picture captcha's codes e-mailed: per network address (an hour) and per e-mail address (a day, keyed hash).
-const CAPTCHA_MAIL_IP = 'captchaMail:';
-const CAPTCHA_MAIL_TO = 'captchaMailTo:';
+// The picture captcha's codes e-mailed, each counter with its window: per network address an hour, per e-mail address
+// (a keyed hash) a day. A request counts in the key's current window only (a window that has passed starts again at
+// its next hit, hitInWindow); the retention run drops those that have passed (retention.repository.ts, decision 374).
+export const CAPTCHA_MAIL_COUNTERS = {
+  perIp: { prefix: 'captchaMail:', windowMs: 60 * 60_000 },
+  perAddress: { prefix: 'captchaMailTo:', windowMs: 24 * 60 * 60_000 },
+} as const;
+const { perIp, perAddress } = CAPTCHA_MAIL_COUNTERS;
 
 // Codes and the resend block: the only SQL of the verification module (the member's e-mail, mobile and password are
 // the member module's, `ContactAccounts`).
@@ -124,15 +129,11 @@ export function createVerificationRepository(db: Db) {
     // A change made with the right codes forgets their tries, in the change's transaction.
     clearBindTries: (tx: Tx, memberKey: string) => clearWindow(tx, `${BIND_TRY}${memberKey}`),
     purgeBindTries: (before: number) => purgeWindows(db, BIND_TRY, before),
-    countCaptchaMails: (ip: string, now: number, windowMs: number) =>
-      countInWindow(db, `${CAPTCHA_MAIL_IP}${ip}`, now, windowMs),
-    // One more e-mail to the address, counted in the send's transaction (a refused send counts nothing).
-    reserveCaptchaMail: (tx: Tx, addressKey: string, now: number, windowMs: number) =>
-      hitInWindow(tx, `${CAPTCHA_MAIL_TO}${addressKey}`, now, windowMs),
-    async purgeCaptchaMails(now: number, ipWindowMs: number, addressWindowMs: number) {
-      await purgeWindows(db, CAPTCHA_MAIL_IP, now - ipWindowMs);
-      await purgeWindows(db, CAPTCHA_MAIL_TO, now - addressWindowMs);
-    },
+    // One more request from the network address in its hour, counted in one statement.
+    countCaptchaMails: (ip: string, now: number) => countInWindow(db, `${perIp.prefix}${ip}`, now, perIp.windowMs),
+    // One more e-mail to the address in its day, counted in the send's transaction (a refused send counts nothing).
+    reserveCaptchaMail: (tx: Tx, addressKey: string, now: number) =>
+      hitInWindow(tx, `${perAddress.prefix}${addressKey}`, now, perAddress.windowMs),
   };
 }
 export type VerificationRepository = ReturnType<typeof createVerificationRepository>;

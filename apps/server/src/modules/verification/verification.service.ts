@@ -85,6 +85,8 @@ function phoneOf(areaCodeIn: string | null | undefined, mobileIn: string | null 
 }
 const boundPhone = (c: Contact): Phone | null =>
   c.mobile && c.areaCode ? { areaCode: c.areaCode, mobile: c.mobile } : null;
+// A binding code checked against its key, to be used up with the change it allows.
+type Checked = { id: number; key: CodeKey };
 
 export function createVerificationService(deps: {
   repo: VerificationRepository;
@@ -189,7 +191,7 @@ export function createVerificationService(deps: {
   // A binding, rebinding or unbinding code: every try, right or wrong, counts against the member and purpose across
   // their codes before the code is read (one upsert: racing tries each get their own number); past BIND_TRIES_MAX in
   // the window even a fresh code's right value is refused (1005).
-  async function checkBinding(key: CodeKey, code: string): Promise<{ id: number; key: CodeKey }> {
+  async function checkBinding(key: CodeKey, code: string): Promise<Checked> {
     const now = clock.now();
     const { count, since } = await repo.reserveBindTry(bindTriesKey(key), now, TRIES_WINDOW_MS);
     if (count > BIND_TRIES_MAX) throw bindTriesUsedUp(since, now);
@@ -204,7 +206,7 @@ export function createVerificationService(deps: {
     });
   }
   // The same for binding codes; the change made, their purposes' tries are forgotten in its transaction.
-  const useBindingCodes = <T>(checked: { id: number; key: CodeKey }[], change: (tx: Tx) => Promise<T>) =>
+  const useBindingCodes = <T>(checked: Checked[], change: (tx: Tx) => Promise<T>) =>
     useCodes(
       checked.map((c) => c.id),
       async (tx) => {
@@ -225,6 +227,16 @@ export function createVerificationService(deps: {
     if (outcome === 'stale') throw new AppError(failed);
     return null;
   };
+  // Uses the checked codes and moves the member's address from `from` to `to` (null: none) in one transaction: an
+  // address no longer `from` is `failed`, one another member took meanwhile EMAIL_EXISTS (MOBILE_EXISTS).
+  const saveEmail = (checked: Checked[], memberId: number, from: string | null, to: string | null, failed: Code) =>
+    useBindingCodes(checked, async (tx) =>
+      applied(await accounts.setEmail(tx, memberId, from, to, clock.now()), failed, Code.EMAIL_EXISTS),
+    );
+  const saveMobile = (checked: Checked[], memberId: number, from: Phone | null, to: Phone | null, failed: Code) =>
+    useBindingCodes(checked, async (tx) =>
+      applied(await accounts.setMobile(tx, memberId, from, to, clock.now()), failed, Code.MOBILE_EXISTS),
+    );
 
   return {
     // A code by e-mail: to the new address (bind, rebindNew) or to the bound one (rebindOld, unbind).
@@ -274,9 +286,7 @@ export function createVerificationService(deps: {
       const email = lower(body.email);
       await checkEmailFree(email, memberId);
       const code = await checkBinding({ memberId, channel: 'email', purpose: 'bind', target: email }, body.code);
-      return useBindingCodes([code], async (tx) =>
-        applied(await accounts.setEmail(tx, memberId, null, email, clock.now()), Code.BIND_FAILED, Code.EMAIL_EXISTS),
-      );
+      return saveEmail([code], memberId, null, email, Code.BIND_FAILED);
     },
 
     // Replace: the code of the current address proves the member holds it, the new one that they hold the new.
@@ -295,13 +305,7 @@ export function createVerificationService(deps: {
         { memberId, channel: 'email', purpose: 'rebindNew', target: email },
         body.code,
       );
-      return useBindingCodes([oldCode, newCode], async (tx) =>
-        applied(
-          await accounts.setEmail(tx, memberId, current, email, clock.now()),
-          Code.REBIND_FAILED,
-          Code.EMAIL_EXISTS,
-        ),
-      );
+      return saveEmail([oldCode, newCode], memberId, current, email, Code.REBIND_FAILED);
     },
 
     // Unbind, unless it is the member's only way to sign in.
@@ -311,9 +315,7 @@ export function createVerificationService(deps: {
       const current = c.email;
       if (!c.loginName && !boundPhone(c)) throw new AppError(Code.LAST_SIGN_IN_WAY);
       const checked = await checkBinding({ memberId, channel: 'email', purpose: 'unbind', target: current }, code);
-      return useBindingCodes([checked], async (tx) =>
-        applied(await accounts.setEmail(tx, memberId, current, null, clock.now()), Code.BIND_FAILED, Code.EMAIL_EXISTS),
-      );
+      return saveEmail([checked], memberId, current, null, Code.BIND_FAILED);
     },
 
     async bindMobile(memberId: number, body: BindMobileBody): Promise<null> {
@@ -322,9 +324,7 @@ export function createVerificationService(deps: {
       const phone = phoneOf(body.areaCode, body.mobile);
       await checkMobileFree(phone, memberId);
       const code = await checkBinding({ memberId, channel: 'mobile', purpose: 'bind', target: e164(phone) }, body.code);
-      return useBindingCodes([code], async (tx) =>
-        applied(await accounts.setMobile(tx, memberId, null, phone, clock.now()), Code.BIND_FAILED, Code.MOBILE_EXISTS),
-      );
+      return saveMobile([code], memberId, null, phone, Code.BIND_FAILED);
     },
 
     async reBindMobile(memberId: number, body: ReBindMobileBody): Promise<null> {
@@ -337,13 +337,7 @@ export function createVerificationService(deps: {
       const key = (purpose: string, p: Phone): CodeKey => ({ memberId, channel: 'mobile', purpose, target: e164(p) });
       const oldCode = await checkBinding(key('rebindOld', current), body.oldCode);
       const newCode = await checkBinding(key('rebindNew', phone), body.code);
-      return useBindingCodes([oldCode, newCode], async (tx) =>
-        applied(
-          await accounts.setMobile(tx, memberId, current, phone, clock.now()),
-          Code.REBIND_FAILED,
-          Code.MOBILE_EXISTS,
-        ),
-      );
+      return saveMobile([oldCode, newCode], memberId, current, phone, Code.REBIND_FAILED);
     },
 
     async unbindMobile(memberId: number, code: string): Promise<null> {
@@ -355,13 +349,7 @@ export function createVerificationService(deps: {
         { memberId, channel: 'mobile', purpose: 'unbind', target: e164(current) },
         code,
       );
-      return useBindingCodes([checked], async (tx) =>
-        applied(
-          await accounts.setMobile(tx, memberId, current, null, clock.now()),
-          Code.BIND_FAILED,
-          Code.MOBILE_EXISTS,
-        ),
-      );
+      return saveMobile([checked], memberId, current, null, Code.BIND_FAILED);
     },
 
     // Forgotten password, step 1 (public). The answer does not tell whether the address belongs to a member: the
@@ -403,8 +391,8 @@ export function createVerificationService(deps: {
     // a spent day (1005) leaves nothing taken.
     async requestCaptchaByEmail(body: CaptchaByEmailBody, ip: string, locale: Locale): Promise<CodeSent> {
       const now = clock.now();
-      await repo.purgeCaptchaMails(now, RESET_WINDOW_MS, TRIES_WINDOW_MS);
-      if ((await repo.countCaptchaMails(ip, now, RESET_WINDOW_MS)) > deps.resetPerHour)
+      // Only its own windows: those that have passed are the retention run's to drop (decision 374).
+      if ((await repo.countCaptchaMails(ip, now)) > deps.resetPerHour)
         throw new AppError(Code.TOO_MANY_ATTEMPTS, 'tooManyCaptchas', { minutes: 60 });
       if (!(await mail.available())) throw new AppError(Code.MAIL_UNAVAILABLE);
       const email = lower(body.email);
@@ -412,7 +400,7 @@ export function createVerificationService(deps: {
       const sent = await repo.transaction(async (tx) => {
         if (!(await repo.claimSendSlot(tx, `email:${email}`, 'captcha', now, RESEND_MS)))
           throw new AppError(Code.RESEND_TOO_SOON);
-        const { count, since } = await repo.reserveCaptchaMail(tx, triesKey(`captcha:${email}`), now, TRIES_WINDOW_MS);
+        const { count, since } = await repo.reserveCaptchaMail(tx, triesKey(`captcha:${email}`), now);
         if (count > CAPTCHA_MAILS_MAX) throw triesUsedUp(since, now, 'tooManyCaptchaMails');
         const renewed = await captcha.renew(body.key, member?.id ?? null, tx);
         if (!renewed) throw new AppError(Code.CAPTCHA_EXPIRED);

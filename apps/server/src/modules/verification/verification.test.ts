@@ -1,17 +1,16 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Code, type CodeSent } from '@study-crm/shared';
 import type { Updateable } from 'kysely';
 import type { MemberTable } from '../../db/schema.js';
 import { STAFF_PASSWORD } from '../../test/access-fixtures.js';
 import { testClock, TEST_CAPTCHA } from '../../test/harness.js';
 import { useTestApp } from '../../test/signed-in.js';
-import { addSenderFor, startSmtpServer } from '../../test/smtp-fixture.js';
+import { addSenderFor, useSmtpServer } from '../../test/smtp-fixture.js';
 import { staffWith } from '../../test/application-fixtures.js';
 import { expectParamError } from '../../test/expect-envelope.js';
 
 const M = '/api/v1/member';
-const smtp = await startSmtpServer({ user: 'office@example.com', pass: 'right-pass' });
-afterAll(() => smtp.close());
+const smtp = await useSmtpServer();
 
 describe('verification codes, binding and reset by e-mail', () => {
   const clock = testClock();
@@ -32,7 +31,7 @@ describe('verification codes, binding and reset by e-mail', () => {
   // The 6-digit code of the latest e-mail that arrives for the address after `before` e-mails had arrived.
   async function codeFor(address: string, before: number): Promise<string> {
     for (let i = 0; i < 400; i += 1) {
-      const got = smtp.received.filter((r) => r.envelopeTo.includes(address));
+      const got = smtp.mailsTo(address);
       if (got.length > before) {
         const text = got[got.length - 1]!.mail.text ?? '';
         const m = /\b(\d{6})\b/.exec(text);
@@ -43,7 +42,7 @@ describe('verification codes, binding and reset by e-mail', () => {
     }
     throw new Error(`no e-mail arrived for ${address}`);
   }
-  const count = (address: string) => smtp.received.filter((r) => r.envelopeTo.includes(address)).length;
+  const count = (address: string) => smtp.mailsTo(address).length;
   const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
   // Moves past the 60-second resend block.
   const later = () => clock.advance(61_000);
