@@ -37,12 +37,19 @@ export type ErasureRefusal = { reason: 'openApplication' | 'unconfirmedPayment';
 
 // One module's share of an erasure. `collect` runs first for every part (in order), then `refusals`, then `plan`
 // (the dry run) or `erase` (in the one transaction). `erase` returns the stored files to remove after the commit.
+// `eraseTogether`: a part whose work is a pass over something everyone shares (the audit archive files) does it once
+// for the people erased in one transaction (the retention run's), after every other part of each of them, as if
+// each were erased after the one before: `lines[i]` are `subjects[i]`'s (decision 375).
 export type PersonalDataPart = {
   module: string;
   collect?: (conn: Conn, s: ErasureSubject) => Promise<void>;
   refusals?: (conn: Conn, s: ErasureSubject) => Promise<ErasureRefusal[]>;
   plan: (conn: Conn, s: ErasureSubject) => Promise<ErasureLine[]>;
   erase: (tx: Tx, s: ErasureSubject) => Promise<{ lines: ErasureLine[]; storedNames?: string[] }>;
+  eraseTogether?: (
+    tx: Tx,
+    subjects: readonly ErasureSubject[],
+  ) => Promise<{ lines: ErasureLine[][]; storedNames?: string[] }>;
 };
 
 export const line = (module: string, what: string, action: ErasureAction, count: number, why: string): ErasureLine => ({

@@ -60,6 +60,9 @@ import {
   taskExporter,
 } from './task/index.js';
 
+// Which of these stored names something keeps.
+export type StoredNamesCheck = (storedNames: readonly string[]) => Promise<Set<string>>;
+
 // The records staff keep: study-abroad applications with their files, visa checklist, board and follow-up items,
 // payments, spreadsheet imports into these forms, and projects with their tasks.
 export function wireRecords(
@@ -78,9 +81,10 @@ export function wireRecords(
     tagService,
     members,
     roleRepo,
+    keptAnywhere,
   }: Pick<Platform, 'people' | 'storage' | 'uploads' | 'inbox' | 'jobs' | 'guard' | 'exports'> &
     Pick<Setup, 'dictRepo' | 'dictService' | 'tagService'> &
-    Pick<Identity, 'members' | 'roleRepo'>,
+    Pick<Identity, 'members' | 'roleRepo'> & { keptAnywhere: StoredNamesCheck },
 ) {
   // Study-abroad applications, their files and follow-up items (issue 7).
   // The list's page reads the follow-up progress in its own statement on PostgreSQL, unless the ratio counts the
@@ -190,6 +194,7 @@ export function wireRecords(
     repo: paymentRepo,
     applications,
     referencedElsewhere: (names) => fileRepo.referenced(names),
+    keptAnywhere,
     people,
     dict: dictRepo,
     storage,

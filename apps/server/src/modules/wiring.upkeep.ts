@@ -86,7 +86,7 @@ export function wireUpkeep(
     Pick<Identity, 'members' | 'profiles'> &
     Pick<Records, 'admissions' | 'visa' | 'fileRepo' | 'paymentRepo'> &
     Pick<Messaging, 'mail'>,
-): void {
+) {
   // The daily application reminders (issue 40), run by the server's worker; the unique key of each reminder makes
   // several servers' runs create it once.
   const reminders = createReminderService({
@@ -141,6 +141,18 @@ export function wireUpkeep(
   app.decorate('privacy', privacy);
   if (config.delivery.isWorkerOn) schedulePrivacyJobs(app, privacy, config.delivery.reminderEveryMs);
 
+  const auditRetention = createAuditRetention(db);
+  // The stored names any record keeps: the orphan sweep below removes uploads none keeps after a day; a payment edit
+  // and an erasure remove a file they dropped only when none keeps it (decision 377).
+  const keptFiles = referencedByAny(
+    fileRepo.referenced,
+    paymentRepo.referenced,
+    mail.referenced,
+    profiles.referenced,
+    content.referenced,
+    jobs.referenced,
+    auditRetention.referenced,
+  );
   // Erasure of a person's personal data (issue 41): each module erases or anonymises its own rows (its part);
   // the member first (it finds the person), the outbox after the modules that find addresses, the audit log last.
   const erasure = createErasureService({
@@ -169,6 +181,7 @@ export function wireUpkeep(
       createAuditArchiveErasure(storage),
     ],
     removeStored: (name) => storage.remove(name),
+    keptAnywhere: keptFiles.referenced,
     log: app.log,
     config: (key) => configs.get(key),
     beyondCaller: async (actor, memberId, tx) =>
@@ -181,7 +194,6 @@ export function wireUpkeep(
   // This process's name as a lease holder (several servers on one database run a job one at a time).
   const serverId = randomBytes(9).toString('base64url');
   // The daily retention job (issue 41): each kind of record past its configured period, through its module.
-  const auditRetention = createAuditRetention(db);
   const retention = createRetentionService({
     lease: () => takeLease(db, 'retention', serverId, clock.now(), RETENTION_LEASE_MS),
     config: (key) => configs.get(key),
@@ -194,7 +206,7 @@ export function wireUpkeep(
     blankOutboxBodies: async (cutoff, now) =>
       (await blankOldEmailBodies(db, cutoff, now)) + (await blankOldSmsBodies(db, cutoff, now)),
     purgeSessions: (cutoff) => purgeEndedSessions(db, cutoff),
-    purgeCodes: (cutoff) => purgeOldCodes(db, cutoff),
+    purgeCodes: (cutoff, now) => purgeOldCodes(db, cutoff, now),
     audit: auditRetention,
     saveArchive: (stream) => storage.saveMade(stream, 'gz', 'application/gzip'),
     removeStored: (name) => storage.remove(name),
@@ -211,18 +223,11 @@ export function wireUpkeep(
   // Uploads no application file, payment, e-mail or avatar keeps are swept after a day.
   scheduleOrphanSweep(app, {
     storage,
-    files: referencedByAny(
-      fileRepo.referenced,
-      paymentRepo.referenced,
-      mail.referenced,
-      profiles.referenced,
-      content.referenced,
-      jobs.referenced,
-      auditRetention.referenced,
-    ),
+    files: keptFiles,
     clock,
     // This process's name as a lease holder (several servers on one database sweep one at a time).
     lease: () => takeLease(db, 'orphan-sweep', serverId, clock.now(), ORPHAN_SWEEP_LEASE_MS),
     forget: uploads.forget,
   });
+  return { keptFiles: keptFiles.referenced };
 }

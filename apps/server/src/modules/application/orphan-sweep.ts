@@ -27,9 +27,15 @@ export async function sweepOrphanUploads(deps: {
   const old = (await deps.storage.list()).filter((f) => f.mtimeMs < cutoff);
   if (!old.length) return stale;
   const kept = await deps.files.referenced(old.map((f) => f.storedName));
-  const orphans = old.filter((f) => !kept.has(f.storedName));
-  for (const f of orphans) await deps.storage.remove(f.storedName);
-  await deps.forget?.(orphans.map((f) => f.storedName));
+  const orphans: string[] = [];
+  for (const f of old) {
+    if (kept.has(f.storedName)) continue;
+    // Asked again just before the removal: a form may have attached the upload since the check of them all.
+    if ((await deps.files.referenced([f.storedName])).has(f.storedName)) continue;
+    await deps.storage.remove(f.storedName);
+    orphans.push(f.storedName);
+  }
+  await deps.forget?.(orphans);
   return stale + orphans.length;
 }
 

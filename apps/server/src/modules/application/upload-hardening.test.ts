@@ -5,7 +5,8 @@ import { testClock } from '../../test/harness.js';
 import { BASE, fullForm, multipart, PDF_MINI, PNG_1x1 } from '../../test/application-fixtures.js';
 import { createFileRepository } from './file.repository.js';
 import { createFileStorage } from '../files/index.js';
-import { sweepOrphanUploads } from './orphan-sweep.js';
+import { referencedByAny, sweepOrphanUploads } from './orphan-sweep.js';
+import { createPaymentRepository } from '../payment/index.js';
 
 // Issue 13, should fix: one file per request, and no orphan files left in storage.
 describe('upload hardening', () => {
@@ -78,5 +79,48 @@ describe('upload hardening', () => {
       headers: t.headers(t.admin),
     });
     expect(download.statusCode).toBe(200);
+  });
+
+  it('keeps an upload a record attached after the sweep read what is kept, removing the ones still loose', async () => {
+    const upload = async (name: string, content: Buffer) => {
+      const { payload, contentType } = multipart({}, { name, content });
+      const res = await send(payload, contentType, '/api/v1/fms/upload');
+      expect(res.meta.code, res.meta.message).toBe(200);
+      return res.data.name;
+    };
+    const late = await upload('contract.pdf', PDF_MINI);
+    const loose = await upload('still-loose.png', PNG_1x1);
+    const clock = testClock(Date.now() + 25 * 60 * 60 * 1000);
+    const storage = createFileStorage(t.config, clock);
+    const kept = referencedByAny(createFileRepository(t.db.db).referenced, createPaymentRepository(t.db.db).referenced);
+    let isAttached = false;
+    const files = {
+      async referenced(names: readonly string[]) {
+        const found = await kept.referenced(names);
+        if (!isAttached) {
+          // A payment attaches the upload just after the sweep's check of them all.
+          isAttached = true;
+          const res = await t.post(
+            '/api/v1/mc/paymentRecord/create',
+            {
+              applicationId: appId,
+              title: 'Contract',
+              type: 'collection',
+              transactionDate: '2026-11-20',
+              amount: '100',
+              currency: 'GBP',
+              contractFiles: `${late}|contract.pdf`,
+            },
+            t.admin,
+          );
+          expect(res.meta.code, res.meta.message).toBe(200);
+        }
+        return found;
+      },
+    };
+    expect(await sweepOrphanUploads({ storage, files, clock })).toBe(1);
+    const left = (await storage.list()).map((f) => f.storedName);
+    expect(left).toContain(late);
+    expect(left).not.toContain(loose);
   });
 });

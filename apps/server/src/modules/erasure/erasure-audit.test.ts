@@ -10,6 +10,8 @@ import { createAuditRetention } from '../audit/index.js';
 import { createFileStorage } from '../files/index.js';
 import { startS3Server, type S3Fixture } from '../../test/s3-fixture.js';
 import { insertBatchAuditEntry } from '../../test/audit-log.js';
+import { onPostgres } from '../../test/engine.js';
+import { withLogGuard } from '../../db/personal-data.js';
 
 const ERASE = erasureApi.erase.url;
 
@@ -173,6 +175,108 @@ describe('erasing a person: the audit archive files', () => {
     for (const v of Object.values(ANN)) expect(own.changes).not.toContain(v);
     // Annabel's entry is the same line, byte for byte.
     expect(createLine(after, annabel.appId)).toBe(createLine(before, annabel.appId));
+  });
+});
+
+// Decision 375: the retention run streams the entries past their period to a file before it removes them. An erasure
+// that commits in between scrubs the live entries and rewrites the archive files it finds, not the one being
+// written; the run finds its entries changed, writes the file again from them as they are now and removes the first.
+describe('erasing a person while the retention run archives their entries', () => {
+  const t = useTestApp({ signIn: true });
+  const stored = (name: string) => path.join(t.config.dataDir, 'uploads', name);
+
+  it('writes the archive again from the scrubbed entries and removes the file written before the erasure', async () => {
+    const ann = await createApplication(t, ANN);
+    const closed = await t.post(`${BASE}/updateOther`, { id: ann.appId, version: 1, status: 'withdrawn' }, t.admin);
+    expect(closed.meta.code).toBe(200);
+    const storage = createFileStorage(t.config, testClock());
+    const saved: string[] = [];
+    const removed: string[] = [];
+    const now = Date.now();
+    const archived = await createAuditRetention(t.db.db).archiveBefore(
+      now + 1,
+      now,
+      async (stream) => {
+        const file = await storage.saveMade(stream, 'gz', 'application/gzip');
+        saved.push(file.storedName);
+        // The entries are in the first file; the erasure commits before the run removes them.
+        if (saved.length === 1) {
+          expect(gunzipSync(fs.readFileSync(stored(file.storedName))).toString('utf8')).toContain(ANN.passportNo);
+          const res = await t.post<ErasureResult>(ERASE, { id: ann.studentId }, t.admin);
+          expect(res.meta.code, res.meta.message).toBe(200);
+        }
+        return file;
+      },
+      async (name) => {
+        removed.push(name);
+        await storage.remove(name);
+      },
+    );
+
+    expect(saved).toHaveLength(2);
+    expect(archived.storedName).toBe(saved[1]);
+    expect(removed).toEqual([saved[0]]);
+    expect(fs.existsSync(stored(saved[0]!))).toBe(false);
+    const rows = await t.db.db.selectFrom('auditArchive').select(['storedName', 'entries']).execute();
+    expect(rows).toEqual([{ storedName: saved[1], entries: archived.entries }]);
+    const text = gunzipSync(fs.readFileSync(stored(saved[1]!))).toString('utf8');
+    expect(text.trim().split('\n')).toHaveLength(archived.entries);
+    expect(text).toContain('engFirstName');
+    for (const v of Object.values(ANN)) expect(text).not.toContain(v);
+    // The archived entries left the live log.
+    expect(await t.db.db.selectFrom('auditLog').select('id').where('recordId', '=', ann.appId).execute()).toEqual([]);
+  });
+
+  // PostgreSQL: the run never waits for an erasure holding the entries (the two would lock in different orders); it
+  // finds them changing, and leaves them to a later try once its tries are spent.
+  it.runIf(onPostgres)('passes over entries an erasure holds, and archives them once it has committed', async () => {
+    const storage = createFileStorage(t.config, testClock());
+    const saved: string[] = [];
+    const removed: string[] = [];
+    const now = Date.now();
+    const archive = () =>
+      createAuditRetention(t.db.db).archiveBefore(
+        now + 1,
+        now,
+        async (stream) => {
+          const file = await storage.saveMade(stream, 'gz', 'application/gzip');
+          saved.push(file.storedName);
+          return file;
+        },
+        async (name) => {
+          removed.push(name);
+          await storage.remove(name);
+        },
+      );
+    const entry = await insertBatchAuditEntry(t.db.db, {
+      memberId: t.admin.mid,
+      recordType: 'followUp',
+      recordId: 515_151,
+      recordIds: '515151',
+      changes: [{ id: 515_151, field: 'internalNote', before: 'held', after: null }],
+      now: now - 1,
+    });
+    const archives = await t.db.db.selectFrom('auditArchive').select('id').execute();
+    // An erasure's scrub of the entry, not yet committed, while the run archives.
+    const during = await t.db.db.transaction().execute((tx) =>
+      withLogGuard(tx, 'erasure', now, async () => {
+        await tx.updateTable('auditLog').set({ changes: '[]' }).where('id', '=', entry).execute();
+        return archive();
+      }),
+    );
+    expect(during).toEqual({ entries: 0, storedName: null });
+    expect(saved).toHaveLength(3);
+    expect(removed).toEqual(saved);
+    expect(await t.db.db.selectFrom('auditArchive').select('id').execute()).toEqual(archives);
+
+    const after = await archive();
+    expect(after.storedName).toBe(saved[3]);
+    const lines = gunzipSync(fs.readFileSync(stored(saved[3]!)))
+      .toString('utf8')
+      .trim()
+      .split('\n');
+    expect(lines.map((l) => (JSON.parse(l) as { id: number; changes: string }).id)).toContain(entry);
+    expect(lines.find((l) => (JSON.parse(l) as { id: number }).id === entry)).toContain('"changes":"[]"');
   });
 });
 

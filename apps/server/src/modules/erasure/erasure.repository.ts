@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { runInTransaction, type Tx } from '../../db/transaction.js';
 import { isUniqueViolation } from '../../db/sql-helpers.js';
@@ -39,6 +40,45 @@ export function createErasureRepository(db: Db) {
         }
         return { lines, storedNames: [...new Set(storedNames)] };
       });
+    },
+    // The retention run's erasure of several people in one transaction (decision 375): inside one log guard, each
+    // person in a savepoint of their own (`attempt`: what they wrote goes back when they are refused or fail), every
+    // part but those that work for all of them at once (`eraseApart`), then those once (`eraseTogether`).
+    guarded: <T>(tx: Tx, now: number, fn: () => Promise<T>) => withLogGuard(tx, 'erasure', now, fn),
+    async attempt<T>(tx: Tx, fn: () => Promise<T>): Promise<T> {
+      await sql`savepoint erase_person`.execute(tx);
+      let result: T;
+      try {
+        result = await fn();
+      } catch (err) {
+        await sql`rollback to savepoint erase_person`.execute(tx);
+        await sql`release savepoint erase_person`.execute(tx);
+        throw err;
+      }
+      await sql`release savepoint erase_person`.execute(tx);
+      return result;
+    },
+    async eraseApart(tx: Tx, parts: readonly PersonalDataPart[], s: ErasureSubject) {
+      const lines: ErasureLine[] = [];
+      const storedNames: string[] = [];
+      for (const p of parts) {
+        if (p.eraseTogether) continue;
+        const r = await p.erase(tx, s);
+        lines.push(...r.lines);
+        storedNames.push(...(r.storedNames ?? []));
+      }
+      return { lines, storedNames };
+    },
+    async eraseTogether(tx: Tx, parts: readonly PersonalDataPart[], subjects: readonly ErasureSubject[]) {
+      const lines: ErasureLine[][] = subjects.map(() => []);
+      const storedNames: string[] = [];
+      for (const p of parts) {
+        if (!p.eraseTogether || !subjects.length) continue;
+        const r = await p.eraseTogether(tx, subjects);
+        r.lines.forEach((own, i) => lines[i]?.push(...own));
+        storedNames.push(...(r.storedNames ?? []));
+      }
+      return { lines, storedNames };
     },
     erasedAs: async (memberId: number): Promise<string | undefined> =>
       (await db.selectFrom('erasedPerson').select('pseudonym').where('memberId', '=', memberId).executeTakeFirst())

@@ -9,8 +9,8 @@ import { createErasureService } from './erasure.service.js';
 
 const ADMIN: Actor = { id: 1, perms: new Set() };
 
-// The erasure with its database stubbed (each erasure commits and leaves three stored files) and a storage whose
-// delete throws for one of them, as S3 does when it is out of reach.
+// The erasure with its database stubbed (each erasure commits and leaves four stored files, one of them kept by
+// another record) and a storage whose delete throws for one of them, as S3 does when it is out of reach.
 function withFailingStorage() {
   const clock = testClock();
   const erased = new Set<number>();
@@ -25,7 +25,18 @@ function withFailingStorage() {
     plan: async () => [],
     erase: async (_tx: Tx, _parts: unknown, s: ErasureSubject) => ({
       lines: [],
+      storedNames: [`a-${s.memberId}`, `broken-${s.memberId}`, `c-${s.memberId}`, `kept-${s.memberId}`],
+    }),
+    // The retention run's batch: the same files per person, nothing shared.
+    guarded: async <T>(_tx: Tx, _now: number, fn: () => Promise<T>) => fn(),
+    attempt: async <T>(_tx: Tx, fn: () => Promise<T>) => fn(),
+    eraseApart: async (_tx: Tx, _parts: unknown, s: ErasureSubject) => ({
+      lines: [],
       storedNames: [`a-${s.memberId}`, `broken-${s.memberId}`, `c-${s.memberId}`],
+    }),
+    eraseTogether: async (_tx: Tx, _parts: unknown, subjects: readonly ErasureSubject[]) => ({
+      lines: subjects.map(() => []),
+      storedNames: [],
     }),
     erasedAs: async (id: number) => (erased.has(id) ? 'x' : undefined),
     erasedAmong: async (ids: readonly number[]) => new Set(ids.filter((id) => erased.has(id))),
@@ -42,6 +53,8 @@ function withFailingStorage() {
       if (name.startsWith('broken-')) throw new Error('S3 unreachable');
       removed.push(name);
     },
+    // Another record (a payment's receipt the person's e-mail also attached) keeps these: they stay.
+    keptAnywhere: async (names) => new Set(names.filter((n) => n.startsWith('kept-'))),
     log: { warn: (obj: unknown) => void warned.push(obj) },
     config: async () => null,
     beyondCaller: async () => [],
@@ -52,7 +65,7 @@ function withFailingStorage() {
 }
 
 describe('erasure: a stored file the storage fails to remove after the commit', () => {
-  it('answers the committed erasure, removes the other files and logs the failed one', async () => {
+  it('answers the committed erasure, removes the other files but one kept elsewhere and logs the failed one', async () => {
     const { erasure, removed, warned } = withFailingStorage();
     const res = await erasure.erase(7, ADMIN);
     expect(res.filesRemoved).toBe(2);
@@ -109,7 +122,10 @@ describe('retention: an unattached file the storage fails to remove', () => {
       lease: async () => true,
       config: async () => null,
       clock: testClock(),
-      erasure: { eraseForRetention: async () => false, erasedAmong: async () => new Set() },
+      erasure: {
+        eraseManyForRetention: async () => ({ erased: [], filesRemoved: 0 }),
+        erasedAmong: async () => new Set(),
+      },
       studentsClosedBefore: async () => [],
       studentsInactiveBefore: async () => [],
       membersWithApplications: async () => new Set<number>(),

@@ -1,16 +1,24 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { PERM } from '@study-crm/shared';
 import { replaceLinks } from '../../db/link-rows.js';
-import type { Tx } from '../../db/transaction.js';
+import type { Conn, Tx } from '../../db/transaction.js';
 import { testClock } from '../../test/harness.js';
 import { changeCounterValue } from '../../test/rows.js';
 import { useTestApp } from '../../test/signed-in.js';
-import { adminRoleIdOf, createRole, createStaff, MEMBER_MANAGER_PERMS } from '../../test/access-fixtures.js';
+import {
+  adminRoleIdOf,
+  createRole,
+  createStaff,
+  MEMBER_MANAGER_PERMS,
+  permissionIds,
+} from '../../test/access-fixtures.js';
 import {
   createAccessGuard,
   createAccessRepository,
   createRoleRepository,
   createRoleService,
+  type AccessGuard,
   type Actor,
 } from '../role/index.js';
 import { createErasureRepository, createErasureService } from '../erasure/index.js';
@@ -26,6 +34,7 @@ describe('a check on another member holds until the write (both engines)', () =>
   let adminRoleId: number;
   let managerRoleId: number;
   let b: Actor;
+  let admin: Actor;
   let seq = 0;
 
   const grantAdmin = (memberId: number) =>
@@ -41,8 +50,36 @@ describe('a check on another member holds until the write (both engines)', () =>
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
 
+  // What runs right after a check made inside a write's transaction (it passed): `manage` after the check on the
+  // member (assertCanManageMember, beyond), `grant` after the check on the roles given (assertCanGrantRoles).
+  type AfterCheck = (tx: Conn, check: 'manage' | 'grant') => Promise<void>;
+  function guardWith(afterCheck?: AfterCheck): AccessGuard {
+    const guard = createAccessGuard(createAccessRepository(t.db.db));
+    if (!afterCheck) return guard;
+    return {
+      ...guard,
+      async assertCanManageMember(actor, memberId, tx) {
+        await guard.assertCanManageMember(actor, memberId, tx);
+        if (tx) await afterCheck(tx, 'manage');
+      },
+      async assertCanGrantRoles(actor, roleIds, tx) {
+        await guard.assertCanGrantRoles(actor, roleIds, tx);
+        if (tx) await afterCheck(tx, 'grant');
+      },
+      async beyond(actor, memberId, tx) {
+        const missing = await guard.beyond(actor, memberId, tx);
+        if (tx) await afterCheck(tx, 'manage');
+        return missing;
+      },
+    };
+  }
+
   // A member service whose transaction (and hash) first runs `between`, as a concurrent call committing then would.
-  function membersWith(between: { beforeTx?: () => Promise<void>; whileHashing?: () => Promise<void> }) {
+  function membersWith(between: {
+    beforeTx?: () => Promise<void>;
+    whileHashing?: () => Promise<void>;
+    afterCheck?: AfterCheck;
+  }) {
     const repo = createMemberRepository(t.db.db, t.db.dialect);
     const credentials = createMemberCredentials(t.db.db, clock);
     return createMemberService({
@@ -55,7 +92,7 @@ describe('a check on another member holds until the write (both engines)', () =>
       },
       sessions: { recentOf: async () => [], closeAllOf: async () => undefined },
       clock,
-      guard: createAccessGuard(createAccessRepository(t.db.db)),
+      guard: guardWith(between.afterCheck),
       labelsOf: async () => new Map(),
       setPassword: async (password, opts) => {
         const write = await credentials.setPassword(password, opts);
@@ -67,11 +104,27 @@ describe('a check on another member holds until the write (both engines)', () =>
 
   const target = async () => createStaff(t.db.db, `target${++seq}`, [managerRoleId]);
 
+  // The role service as the server wires it, on `repo`, its access checks followed by `afterCheck`.
+  const rolesWith = (repo = createRoleRepository(t.db.db), afterCheck?: AfterCheck) =>
+    createRoleService({
+      repo,
+      people: {
+        isMember: async () => true,
+        pageOfRole: async () => ({ rows: [], total: 0 }),
+        searchStaff: async () => [],
+      },
+      clock,
+      guard: guardWith(afterCheck),
+      twoFactorRoles: [],
+      keepsActiveAdmin: membersWith({}).keepsActiveAdmin,
+    });
+
   beforeAll(async () => {
     adminRoleId = await adminRoleIdOf(t.db.db);
     managerRoleId = await createRole(t.db.db, 'ROLE_RACE_MANAGER', MEMBER_MANAGER_PERMS);
     const bId = await createStaff(t.db.db, 'race-b', [managerRoleId]);
     b = { id: bId, perms: new Set(MEMBER_MANAGER_PERMS) };
+    admin = { id: await createStaff(t.db.db, 'race-admin', [adminRoleId]), perms: new Set() };
   });
 
   it('refuses a password reset when the member became an administrator while it was hashed', async () => {
@@ -100,23 +153,12 @@ describe('a check on another member holds until the write (both engines)', () =>
   it("refuses the role screen's change of a member who became an administrator before the write", async () => {
     const id = await target();
     const repo = createRoleRepository(t.db.db);
-    const roles = createRoleService({
-      repo: {
-        ...repo,
-        transaction: async <T>(fn: (tx: Tx) => Promise<T>) => {
-          await grantAdmin(id);
-          return repo.transaction(fn);
-        },
+    const roles = rolesWith({
+      ...repo,
+      transaction: async <T>(fn: (tx: Tx) => Promise<T>) => {
+        await grantAdmin(id);
+        return repo.transaction(fn);
       },
-      people: {
-        isMember: async () => true,
-        pageOfRole: async () => ({ rows: [], total: 0 }),
-        searchStaff: async () => [],
-      },
-      clock,
-      guard: createAccessGuard(createAccessRepository(t.db.db)),
-      twoFactorRoles: [],
-      keepsActiveAdmin: membersWith({}).keepsActiveAdmin,
     });
     await expect(roles.updateMemberRoles(id, [managerRoleId], b)).rejects.toMatchObject({ code: 403 });
     // The administrator role stays (B's write would have replaced it with the manager role).
@@ -145,9 +187,9 @@ describe('a check on another member holds until the write (both engines)', () =>
   });
 
   // The erasure as the server wires it (the member's part only), its transaction first running `beforeTx`.
-  function erasureWith(beforeTx: () => Promise<void>) {
+  function erasureWith(beforeTx: () => Promise<void>, afterCheck?: AfterCheck) {
     const repo = createErasureRepository(t.db.db);
-    const guard = createAccessGuard(createAccessRepository(t.db.db));
+    const guard = guardWith(afterCheck);
     return createErasureService({
       repo: {
         ...repo,
@@ -158,6 +200,7 @@ describe('a check on another member holds until the write (both engines)', () =>
       },
       parts: [memberPersonalData],
       removeStored: async () => undefined,
+      keptAnywhere: async () => new Set(),
       log: { warn: () => undefined },
       config: async () => null,
       beyondCaller: (actor, memberId, tx) => guard.beyond(actor, memberId, tx),
@@ -218,5 +261,127 @@ describe('a check on another member holds until the write (both engines)', () =>
       params: { field: 'roleIds', reason: 'v.roleUnknown' },
     });
     expect(await rolesOf(id)).toEqual([managerRoleId]);
+  });
+
+  // Decision 373: a role's permissions widened (the role screen's edit, by an administrator) while a write on one of
+  // its holders is under way. The role gains sys:role:list, which B lacks: its holder is then beyond B.
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  const pidOf = async (conn: Conn) =>
+    t.db.dialect === 'postgres'
+      ? (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(conn)).rows[0]!.pid
+      : null;
+  // Until a statement waits on a lock held by the connection `pid` or `settled()` (PostgreSQL); SQLite, whose one
+  // connection every other statement waits for, after a moment.
+  async function untilBlockedBy(pid: number | null, settled: () => boolean) {
+    if (pid === null) return sleep(50);
+    for (let i = 0; i < 300 && !settled(); i++) {
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+        where ${pid} = any(pg_blocking_pids(pid))`.execute(t.db.db);
+      if (rows[0]!.n > 0) return;
+      await sleep(10);
+    }
+  }
+  const outcome = (p: Promise<unknown>) =>
+    p.then(
+      () => 'done' as const,
+      (err: unknown) => err,
+    );
+
+  // A role of its own for the target, and the edit that widens it.
+  async function targetHolding() {
+    const roleId = await createRole(t.db.db, `ROLE_RACE_HELD${++seq}`, [PERM.memberList]);
+    const id = await createStaff(t.db.db, `target${seq}`, [roleId]);
+    return { id, roleId };
+  }
+  const widen = async (roleId: number, roles = rolesWith()) =>
+    roles.editPermissions(roleId, await permissionIds(t.db.db, [PERM.memberList, PERM.roleList]), admin);
+  const permsOfRole = async (roleId: number) =>
+    (
+      await t.db.db
+        .selectFrom('rolePermission')
+        .innerJoin('permission', 'permission.id', 'rolePermission.permissionId')
+        .select('permission.perm')
+        .where('rolePermission.roleId', '=', roleId)
+        .execute()
+    ).map((r) => r.perm);
+
+  // `startEdit` begins right after the write's check of kind `at` passed, inside its transaction; the check returns
+  // once the edit has committed or waits on that transaction. Answers whether it had committed by then.
+  function editAfterCheck(at: 'manage' | 'grant', startEdit: () => Promise<unknown>) {
+    const state: { committedInside?: boolean; edit?: Promise<unknown> } = {};
+    const afterCheck: AfterCheck = async (tx, check) => {
+      if (check !== at || state.edit) return;
+      let settled = false;
+      state.edit = outcome(startEdit()).finally(() => (settled = true));
+      await untilBlockedBy(await pidOf(tx), () => settled);
+      state.committedInside = settled;
+    };
+    return { afterCheck, state };
+  }
+
+  // Without the role rows held, the edit committed between the check and the write on PostgreSQL: the write landed
+  // on a member who, by then, held what B lacks.
+  it("makes an edit of the member's role begun after the write's check wait for the write", async () => {
+    const writes: [string, (afterCheck: AfterCheck, id: number) => Promise<unknown>][] = [
+      ['setPassword', (afterCheck, id) => membersWith({ afterCheck }).setPassword(id, 'NewPass#2026', b)],
+      ['update', (afterCheck, id) => membersWith({ afterCheck }).update({ id, fullName: 'Renamed' }, b)],
+      ['remove', (afterCheck, id) => membersWith({ afterCheck }).remove(id, b)],
+      ['addEmail', (afterCheck, id) => membersWith({ afterCheck }).addEmail(id, `held${seq}@example.test`, b)],
+      [
+        'updateMemberRoles',
+        (afterCheck, id) => rolesWith(undefined, afterCheck).updateMemberRoles(id, [managerRoleId], b),
+      ],
+      ['erase', (afterCheck, id) => erasureWith(async () => undefined, afterCheck).erase(id, b)],
+    ];
+    for (const [name, write] of writes) {
+      const { id, roleId } = await targetHolding();
+      const race = editAfterCheck('manage', () => widen(roleId));
+      // The write lands (it rejects otherwise): the member held nothing beyond B until the edit's commit after it.
+      await write(race.afterCheck, id);
+      expect(race.state.committedInside, name).toBe(false);
+      // The edit went through after the write.
+      expect(await race.state.edit, name).toBe('done');
+      expect(await permsOfRole(roleId), name).toContain(PERM.roleList);
+    }
+  });
+
+  it('makes an edit of a role being given begun after the check wait for the write', async () => {
+    const id = await target();
+    const roleId = await createRole(t.db.db, `ROLE_RACE_GIVEN${++seq}`, [PERM.memberList]);
+    const race = editAfterCheck('grant', () => widen(roleId));
+    await membersWith({ afterCheck: race.afterCheck }).update({ id, roleIds: [roleId] }, b);
+    expect(race.state.committedInside).toBe(false);
+    expect(await race.state.edit).toBe('done');
+    expect(await rolesOf(id)).toEqual([roleId]);
+    expect(await permsOfRole(roleId)).toContain(PERM.roleList);
+  });
+
+  // Without the role rows held, the reset read the permissions the edit had not yet committed, and landed.
+  it("waits for an edit of the member's role under way, then refuses the reset it made beyond B (403)", async () => {
+    const { id, roleId } = await targetHolding();
+    const before = (await memberRow(id)).passwordHash;
+    let open!: () => void;
+    const gate = new Promise<void>((r) => (open = r));
+    let holding!: (pid: number | null) => void;
+    const held = new Promise<number | null>((r) => (holding = r));
+    // The edit stops before its commit, its role's row locked and the new permissions written.
+    const repo = createRoleRepository(t.db.db);
+    const roles = rolesWith({
+      ...repo,
+      touch: async (tx, rid, now) => {
+        await repo.touch(tx, rid, now);
+        holding(await pidOf(tx));
+        await gate;
+      },
+    });
+    const edit = outcome(widen(roleId, roles));
+    const editPid = await held;
+    let settled = false;
+    const reset = outcome(membersWith({}).setPassword(id, 'NewPass#2026', b)).finally(() => (settled = true));
+    await untilBlockedBy(editPid, () => settled);
+    open();
+    expect(await reset).toMatchObject({ code: 403 });
+    expect(await edit).toBe('done');
+    expect((await memberRow(id)).passwordHash).toBe(before);
   });
 });

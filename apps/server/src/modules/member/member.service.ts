@@ -131,9 +131,10 @@ export function createMemberService(deps: {
   }
 
   // The member's row locked, then the access guard's check made on this transaction (decision 366): a grant of a role
-  // to the member commits before it (and is seen) or waits for this write. The calls check once before, too, so a
-  // refusal comes before any other answer and before a password is hashed; this check closes the race. After the
-  // last-administrator lock when there is one (administrators first, then the member, as the role module's changes).
+  // to the member commits before it (and is seen) or waits for this write; so does an edit of the permissions of the
+  // member's roles, whose rows the check holds (decision 373). The calls check once before, too, so a refusal comes
+  // before any other answer and before a password is hashed; this check closes the race. Lock order: the
+  // last-administrator rule's rows when taken, the member, then their roles (as the role module's changes).
   async function holdToManage(tx: Tx, actor: Actor, memberId: number) {
     await repo.lock(tx, memberId);
     await guard.assertCanManageMember(actor, memberId, tx);

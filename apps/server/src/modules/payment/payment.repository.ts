@@ -226,6 +226,16 @@ export function createPaymentRepository(db: Db) {
     find: (id: number, tx: Conn = db): Promise<PaymentRow | undefined> =>
       tx.selectFrom('paymentRecord').select(PAYMENT_COLUMNS).where('id', '=', id).executeTakeFirst(),
 
+    // The record, its row held until the transaction ends on PostgreSQL (SQLite runs one writer at a time): what
+    // is read is what the transaction's write changes, whatever call was about to change it.
+    lock: (tx: Tx, id: number): Promise<PaymentRow | undefined> =>
+      tx
+        .selectFrom('paymentRecord')
+        .select(PAYMENT_COLUMNS)
+        .where('id', '=', id)
+        .$if(pg, (q) => q.forUpdate())
+        .executeTakeFirst(),
+
     // The rows of the window and the total (db/page-rows.ts compiledPageRows); on PostgreSQL also the names of the
     // students, signing teachers and confirmers the rows name (as the people module's `names` answers them).
     async page(
@@ -272,6 +282,21 @@ export function createPaymentRepository(db: Db) {
               ])
               .groupBy(['currency', 'type', 'status'])
               .execute();
+    },
+
+    // The amount a currency's records of one type not voided add up to (minor units), from the summary. Read in the
+    // transaction of a write that put a pending record in that row (decision 377): the write holds the pending row
+    // until it ends, and every write that adds to the sum moves that row (a new or edited record is pending; a
+    // confirmation moves pending to confirmed), so none is in between.
+    typeSum: async (tx: Tx, currency: string, type: PaymentRow['type']): Promise<number> => {
+      const row = await tx
+        .selectFrom('paymentSummary')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('amountMinor'), eb.lit(0)).as('sum'))
+        .where('currency', '=', currency)
+        .where('type', '=', type)
+        .where('status', '!=', 'voided')
+        .executeTakeFirstOrThrow();
+      return Number(row.sum);
     },
 
     insert: async (tx: Tx, v: NewPayment, now: number): Promise<number> => {

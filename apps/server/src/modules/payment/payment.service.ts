@@ -67,8 +67,13 @@ const show = (v: string | number | null | undefined) => (v === null || v === und
 export function createPaymentService(deps: {
   repo: PaymentRepository;
   applications: Pick<ApplicationService, 'summaryOf'>;
-  // Stored names kept by other modules (application files): a payment never takes over someone else's file.
+  // Stored names kept by other modules' records that own their file (application files): a payment never takes
+  // over someone else's file. E-mails only send a file and many may attach one, so they are not among them: their
+  // names are kept through `keptAnywhere` (decision 377).
   referencedElsewhere: (storedNames: readonly string[]) => Promise<Set<string>>;
+  // Stored names any module keeps (the orphan sweep's check, e-mail attachments among them): a file an edit dropped
+  // goes from storage only when nothing keeps it.
+  keptAnywhere: (storedNames: readonly string[]) => Promise<Set<string>>;
   people: Pick<PeopleService, 'names' | 'isActiveStaff'>;
   dict: Pick<DictRepository, 'enabledValues'>;
   storage: FileStorage;
@@ -76,7 +81,8 @@ export function createPaymentService(deps: {
   // The names of these the member uploaded through the general upload (files module).
   uploadedBy: (memberId: number, storedNames: readonly string[]) => Promise<Set<string>>;
 }) {
-  const { repo, applications, referencedElsewhere, people, dict, storage, clock, uploadedBy: uploadsOf } = deps;
+  const { repo, applications, referencedElsewhere, keptAnywhere, people, dict, storage, clock } = deps;
+  const { uploadedBy: uploadsOf } = deps;
 
   // Amount as minor units of the currency: positive, within the currency's decimals.
   function values(i: Input): PaymentValues {
@@ -194,6 +200,16 @@ export function createPaymentService(deps: {
 
   const money = (minor: number, currency: string) => `${minorToDecimal(minor, digitsOf(currency))} ${currency}`;
 
+  // Totals are answered as JavaScript numbers: a currency's collections not voided, and its refunds, stay within
+  // Number.MAX_SAFE_INTEGER, so every total made of them (a part, a difference) does too (decision 377). Checked in
+  // the write's transaction, after the write (repo.typeSum); refused on the amount, naming the most it may be.
+  async function assertTotalsFit(tx: Tx, v: PaymentValues) {
+    const sum = await repo.typeSum(tx, v.currency, v.type);
+    if (sum <= Number.MAX_SAFE_INTEGER) return;
+    const most = Math.max(0, Number.MAX_SAFE_INTEGER - (sum - v.amountMinor));
+    throw badRequest('amount', 'v.tooBig', { max: money(most, v.currency) });
+  }
+
   // What changed between two versions of the record's values, money shown as decimals.
   function diff(before: Partial<PaymentValues>, after: PaymentValues): TrackChange[] {
     const out: TrackChange[] = [];
@@ -305,6 +321,7 @@ export function createPaymentService(deps: {
           { ...v, applicationId: app.id, studentId: app.memberId, studentName: app.name, createdBy: operatorId },
           now,
         );
+        await assertTotalsFit(tx, v);
         await attach(tx, id, files, now);
         const tracks = [track(id, operatorId, 'create', diff({}, v), now)];
         if (files.length) tracks.push(track(id, operatorId, 'attach', fileChanges(files, true), now));
@@ -335,6 +352,9 @@ export function createPaymentService(deps: {
       await repo.transaction(async (tx: Tx) => {
         const ok = await repo.update(tx, row.id, version, v, now);
         if (!ok) throw refusal(await repo.find(row.id, tx), lockedChange);
+        if (v.currency !== row.currency || v.type !== row.type || v.amountMinor > row.amountMinor) {
+          await assertTotalsFit(tx, v);
+        }
         await repo.removeFiles(
           tx,
           removed.map((f) => f.id),
@@ -348,10 +368,11 @@ export function createPaymentService(deps: {
         }
         await repo.insertTracks(tx, tracks);
       });
-      // A removed attachment's file goes once the change is committed (unless it was re-attached as another kind).
-      for (const f of removed) {
-        if (!added.some((a) => a.storedName === f.storedName)) await storage.remove(f.storedName);
-      }
+      // A removed attachment's file goes once the change is committed, unless it was re-attached as another kind or
+      // something else keeps it (an e-mail attaching the same upload).
+      const dropped = removed.map((f) => f.storedName).filter((n) => !added.some((a) => a.storedName === n));
+      const kept = dropped.length ? await keptAnywhere(dropped) : new Set<string>();
+      for (const name of dropped) if (!kept.has(name)) await storage.remove(name);
       return view(row.id);
     },
 
@@ -377,7 +398,9 @@ export function createPaymentService(deps: {
     async voidRecord(input: { id: number; reason: string }, operatorId: number): Promise<PaymentView> {
       const now = clock.now();
       await repo.transaction(async (tx) => {
-        const row = found(await repo.find(input.id, tx));
+        // The row held first: the log's "before" is the status the void moved from, also when a confirmation was
+        // committing as this call began (decision 377).
+        const row = found(await repo.lock(tx, input.id));
         if (!(await repo.voidRecord(tx, input.id, operatorId, input.reason, now))) {
           throw new AppError(Code.PAYMENT_VOIDED);
         }

@@ -42,7 +42,8 @@ export function createRetentionService(deps: {
   config: (key: string) => Promise<string | null>;
   clock: Clock;
   erasure: {
-    eraseForRetention: (memberId: number) => Promise<number | false>;
+    // Erases these people, several to a transaction (decision 375); those erased, and the files it removed.
+    eraseManyForRetention: (memberIds: readonly number[]) => Promise<{ erased: unknown[]; filesRemoved: number }>;
     erasedAmong: (ids: readonly number[]) => Promise<Set<number>>;
   };
   studentsClosedBefore: (cutoff: number) => Promise<number[]>;
@@ -52,12 +53,14 @@ export function createRetentionService(deps: {
   removeUnattachedFiles: (cutoff: number) => Promise<string[]>;
   blankOutboxBodies: (cutoff: number, now: number) => Promise<number>;
   purgeSessions: (cutoff: number) => Promise<number>;
-  purgeCodes: (cutoff: number) => Promise<number>;
+  // Called on every run (decision 374): codes past the cutoff (null: kept for ever), and spent throttling windows.
+  purgeCodes: (cutoff: number | null, now: number) => Promise<number>;
   audit: {
     archiveBefore: (
       cutoff: number,
       now: number,
       save: (stream: Readable) => Promise<{ storedName: string; size: number }>,
+      remove: (storedName: string) => Promise<void>,
     ) => Promise<{ entries: number; storedName: string | null }>;
     record: (e: { module: string; action: string; changes: unknown; now: number; durationMs: number }) => Promise<void>;
   };
@@ -72,16 +75,9 @@ export function createRetentionService(deps: {
 
   async function eraseAll(ids: number[], report: RetentionReport): Promise<number> {
     const done = await deps.erasure.erasedAmong(ids);
-    let n = 0;
-    for (const id of ids) {
-      if (done.has(id)) continue;
-      const files = await deps.erasure.eraseForRetention(id);
-      if (files === false) continue;
-      done.add(id);
-      report.filesRemoved += files;
-      n++;
-    }
-    return n;
+    const r = await deps.erasure.eraseManyForRetention(ids.filter((id) => !done.has(id)));
+    report.filesRemoved += r.filesRemoved;
+    return r.erased.length;
   }
 
   return {
@@ -138,11 +134,20 @@ export function createRetentionService(deps: {
       if (bodies !== null) report.counts.outboxBodies = await deps.blankOutboxBodies(bodies, now);
       const sessions = await cut('sessions');
       if (sessions !== null) report.counts.sessions = await deps.purgeSessions(sessions);
-      const codes = await cut('verificationCodes');
-      if (codes !== null) report.counts.verificationCodes = await deps.purgeCodes(codes);
+      report.counts.verificationCodes = await deps.purgeCodes(await cut('verificationCodes'), now);
       const audit = await cut('auditEntries');
       if (audit !== null) {
-        const archived = await deps.audit.archiveBefore(audit, now, deps.saveArchive);
+        // A file written from entries an erasure scrubbed meanwhile is written again; the first goes (decision 375).
+        const archived = await deps.audit.archiveBefore(audit, now, deps.saveArchive, async (name) => {
+          try {
+            await deps.removeStored(name);
+          } catch (err) {
+            deps.log.warn(
+              { err, storedName: name },
+              'stale audit archive not removed from storage; the orphan sweep will',
+            );
+          }
+        });
         report.counts.auditEntries = archived.entries;
         report.auditArchive = archived.storedName;
       }

@@ -13,7 +13,7 @@ export type Actor = { id: number; perms: ReadonlySet<string>; activeRoleId?: num
 // pass these checks, and only they may grant that role or act on an account holding it.
 // Its reads of the role tables are in access.repository.ts.
 export function createAccessGuard(repo: AccessRepository) {
-  const { holdsBuiltin, anyBuiltin, permsOfRoles, permsOfMember } = repo;
+  const { holdsBuiltin, anyBuiltin, permsOfRoles, permsOfMember, holdRolesOfMember, holdRoles } = repo;
 
   type Refusal = 'grantBeyondOwn' | 'manageBeyondOwn' | 'changeBeyondOwn';
   const refuse = (messageKey: Refusal, perms: string[]) =>
@@ -27,9 +27,12 @@ export function createAccessGuard(repo: AccessRepository) {
   }
 
   // `tx`: read on the caller's transaction, which holds the member's row (decision 366), so that no grant commits
-  // between this check and the write it guards.
+  // between this check and the write it guards; the rows of the member's roles held too (decision 373), so that no
+  // edit of their permissions does. The actor's own roles are not held: their permissions are the request's (read
+  // once, at its session check), as the route's own permission is.
   async function beyond(actor: Actor, memberId: number, tx?: Conn): Promise<string[]> {
     if (memberId === actor.id || (await holdsBuiltin(actor.id, actor.activeRoleId ?? null, tx))) return [];
+    if (tx) await holdRolesOfMember(memberId, tx);
     if (await holdsBuiltin(memberId, null, tx)) return ['ROLE_ADMIN'];
     return lacking(actor, await permsOfMember(memberId, tx));
   }
@@ -40,9 +43,11 @@ export function createAccessGuard(repo: AccessRepository) {
       repo.holdsRoleAmong(memberId, roleNames),
     // A member's permissions from all their roles (a background job checks them again when it runs).
     permsOf: (memberId: number): Promise<string[]> => permsOfMember(memberId),
-    // Roles to be given to a member (add, update, updateMemberRoles).
+    // Roles to be given to a member (add, update, updateMemberRoles). With `tx`, their rows are held first, as in
+    // `beyond` (decision 373).
     async assertCanGrantRoles(actor: Actor, roleIds: readonly number[], tx?: Conn): Promise<void> {
       if (await holdsBuiltin(actor.id, actor.activeRoleId ?? null, tx)) return;
+      if (tx) await holdRoles(roleIds, tx);
       if (await anyBuiltin(roleIds, tx)) throw refuse('grantBeyondOwn', ['ROLE_ADMIN']);
       assertWithin(actor, await permsOfRoles(roleIds, tx), 'grantBeyondOwn');
     },

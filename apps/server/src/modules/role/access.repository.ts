@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.js';
+import { isPostgres, type Db } from '../../db/database.js';
 import type { Conn } from '../../db/transaction.js';
 
 // What the access guard (access-guard.ts) reads of the role tables: whether a member holds a built-in role,
@@ -53,6 +53,37 @@ export function createAccessRepository(db: Db) {
         .where('role.name', 'in', [...roleNames])
         .executeTakeFirst();
       return row !== undefined;
+    },
+
+    // The rows of the member's roles, or of roles to be granted, held until `tx` ends, in id order, before the check
+    // reads their permissions (decision 373). FOR SHARE on PostgreSQL: a role edit, which locks its row FOR UPDATE
+    // first (the role service's update and editPermissions), has committed when this returns (the reads after it see
+    // the new permissions) or waits for the write; checks on other members holding the role share the lock and do
+    // not wait for each other. SQLite runs one write transaction at a time: nothing to hold.
+    async holdRolesOfMember(memberId: number, tx: Conn): Promise<void> {
+      if (!isPostgres(tx)) return;
+      await tx
+        .selectFrom('role')
+        .select('role.id')
+        .where(
+          'role.id',
+          'in',
+          tx.selectFrom('memberRole').select('memberRole.roleId').where('memberId', '=', memberId),
+        )
+        .orderBy('role.id')
+        .forShare()
+        .execute();
+    },
+
+    async holdRoles(roleIds: readonly number[], tx: Conn): Promise<void> {
+      if (!roleIds.length || !isPostgres(tx)) return;
+      await tx
+        .selectFrom('role')
+        .select('id')
+        .where('id', 'in', [...roleIds])
+        .orderBy('id')
+        .forShare()
+        .execute();
     },
 
     // Permission identifiers the member holds through their roles.
