@@ -760,22 +760,39 @@ export function createApplicationRepository(db: Db, carried: ListCarried = {}) {
         await sql`select pg_advisory_xact_lock(cast(${key.toString()} as bigint))`.execute(tx);
     },
 
-    // A record's course choices as stored, when the live record is still at `version` (undefined otherwise: the
-    // save is then refused as a stale copy).
-    async choicesAt(tx: Conn, id: number, version: number): Promise<CourseChoice[] | undefined> {
-      const live = await tx
-        .selectFrom('application')
-        .select('id')
-        .where('id', '=', id)
-        .where('version', '=', version)
-        .where('deletedAt', 'is', null)
-        .executeTakeFirst();
-      if (!live) return undefined;
-      return tx
-        .selectFrom('applicationTargetSchool')
-        .select(['school', 'major', 'cycleId'])
-        .where('applicationId', '=', id)
+    // A record's student keys (as studentKeysOf gives them) and course choices as stored, when the live record is
+    // still at `version` (undefined otherwise: the save is then refused as a stale copy). One statement: the record
+    // with its choices, one row per choice (one with no choice when it holds none).
+    async choicesAt(
+      tx: Conn,
+      id: number,
+      version: number,
+    ): Promise<{ student: StudentKeys; choices: CourseChoice[] } | undefined> {
+      const rows = await tx
+        .selectFrom('application as a')
+        .leftJoin('applicationTargetSchool as ts', 'ts.applicationId', 'a.id')
+        .select(['a.memberId', 'a.passportKey', 'a.emailKey', 'a.areaCode', 'a.mobile'])
+        .select(['ts.school', 'ts.major', 'ts.cycleId'])
+        .where('a.id', '=', id)
+        .where('a.version', '=', version)
+        .where('a.deletedAt', 'is', null)
         .execute();
+      const [r] = rows;
+      if (!r) return undefined;
+      // (A mobile is a key only with its area code, as studentKeysOf and heldChoices take it.)
+      const phone = !!r.areaCode && !!r.mobile;
+      return {
+        student: {
+          memberId: r.memberId,
+          passportKey: r.passportKey,
+          emailKey: r.emailKey,
+          areaCode: phone ? r.areaCode : null,
+          mobile: phone ? r.mobile : null,
+        },
+        choices: rows.flatMap((c) =>
+          c.school === null ? [] : [{ school: c.school, major: c.major, cycleId: c.cycleId }],
+        ),
+      };
     },
 
     // Its SQL, for the plan's test.

@@ -256,8 +256,9 @@ export function studentKeysOf(
 // know it save as before). Run in the save's transaction once its student is known, so the student is matched by
 // that member too (decision 370), besides the passport number, e-mail and area code + mobile (studentKeysOf, the
 // import's keys), and after the caller took the student's lock (decision 372): two saves for one student are
-// checked one after the other, each seeing what the other wrote. An edit checks only the choices it adds, against
-// the student's other applications (`exceptId`).
+// checked one after the other, each seeing what the other wrote. An edit checks only the choices it adds while its
+// student keeps the record's keys (every choice once a key is new), against the student's other applications
+// (`exceptId`).
 async function assertNotApplied(
   repo: Pick<ApplicationRepository, 'heldChoices'>,
   tx: Conn,
@@ -281,6 +282,13 @@ const choicesOf = (input: ApplicationInput): CourseChoice[] =>
   input.targetSchools.map((t) => ({ school: t.school, major: t.major ?? null, cycleId: t.cycleId ?? null }));
 const sameChoice = (a: CourseChoice, b: CourseChoice) =>
   a.school === b.school && a.major === b.major && (a.cycleId ?? 0) === (b.cycleId ?? 0);
+// Whether a student has a key (studentKeysOf's) that the stored one has not: the applications it matches may then
+// be others than those the stored record's student matched.
+const hasNewKey = (who: StudentKeys, stored: StudentKeys) =>
+  (!!who.memberId && who.memberId !== stored.memberId) ||
+  (!!who.passportKey && who.passportKey !== stored.passportKey) ||
+  (!!who.emailKey && who.emailKey !== stored.emailKey) ||
+  (!!who.areaCode && !!who.mobile && (who.areaCode !== stored.areaCode || who.mobile !== stored.mobile));
 
 export function createApplicationService({
   repo,
@@ -465,11 +473,16 @@ export function createApplicationService({
         if (input.checkDuplicate) {
           const who = studentKeysOf(input, memberId);
           await repo.lockStudent(tx, who);
-          // The choices the edit adds or changes; none is checked when the record is no longer at the version the
-          // form read (the write below refuses it as a stale copy).
+          // The choices the edit adds or changes, or all of them when the student has a key the record did not
+          // (another student, or a key that may link other applications); none is checked when the record is no
+          // longer at the version the form read (the write below refuses it as a stale copy).
           const stored = await repo.choicesAt(tx, input.id, input.version);
-          const added = stored && choicesOf(input).filter((c) => !stored.some((s) => sameChoice(s, c)));
-          if (added?.length) await assertNotApplied(repo, tx, who, added, input.id);
+          const checked =
+            stored &&
+            (hasNewKey(who, stored.student)
+              ? choicesOf(input)
+              : choicesOf(input).filter((c) => !stored.choices.some((s) => sameChoice(s, c))));
+          if (checked?.length) await assertNotApplied(repo, tx, who, checked, input.id);
         }
         const saved = await repo.updateForm(tx, input.id, input.version, { ...values, memberId }, now);
         if (!saved) throw staleCopy();

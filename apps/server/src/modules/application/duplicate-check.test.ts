@@ -164,6 +164,53 @@ describe('a new application naming a course the student already applied for', ()
     expect(own.meta.code, own.meta.message).toBe(200);
   });
 
+  // An edit's unchanged choices are left out only while its student is: another student (or a key linking another
+  // student's applications) has every choice checked.
+  it('refuses an edit moving an application to a student who holds its course, its choices unchanged', async () => {
+    const course = choices({ school: 'KCL', major: 'Law', cycleId });
+    const amyForm = { name: 'Amy', email: 'dup.amy@example.com', passportNo: 'AMY 123', targetSchools: course };
+    const bobForm = { name: 'Bob', email: 'dup.bob@example.com', targetSchools: course };
+    const amy = await created(amyForm);
+    const bob = await created(bobForm);
+    expect(bob.studentId).not.toBe(amy.studentId);
+    const update = (version: number, more: Values, checkDuplicate: 0 | 1 = 1) =>
+      t.post<ApplicationSaved>(
+        `${BASE}/update`,
+        { ...bobForm, id: bob.id, version, ...more, ...(checkDuplicate ? { checkDuplicate } : {}) },
+        { token: t.admin.token },
+      );
+    const versionOf = async (id: number) =>
+      (await t.get<ApplicationView>(`${BASE}/view`, { id }, { token: t.admin.token })).data.version;
+
+    // Amy picked as the student, or her passport or e-mail typed in: each links her applications.
+    for (const more of [
+      { studentId: amy.studentId! },
+      { passportNo: 'amy123' },
+      { email: 'Dup.Amy@example.com' },
+    ] satisfies Values[]) {
+      const refused = await update(bob.version, more);
+      expect(refused.meta.code, JSON.stringify(more)).toBe(Code.APPLICATION_DUPLICATE);
+      expect(refused.data).toEqual({ applicationId: amy.id });
+    }
+    expect(await versionOf(bob.id)).toBe(bob.version);
+    // Saved anyway: from then on an edit of a field that names no student is not asked about, on either record.
+    const moved = await update(bob.version, { studentId: amy.studentId! }, 0);
+    expect(moved.meta.code, moved.meta.message).toBe(200);
+    const city = await update(moved.data.version, { studentId: amy.studentId!, city: 'Leeds' });
+    expect(city.meta.code, city.meta.message).toBe(200);
+    const editAmy = (version: number, more: Values) =>
+      t.post<ApplicationSaved>(
+        `${BASE}/update`,
+        { checkDuplicate: 1, ...amyForm, id: amy.id, version, ...more },
+        { token: t.admin.token },
+      );
+    const own = await editAmy(amy.version, { city: 'York' });
+    expect(own.meta.code, own.meta.message).toBe(200);
+    // A key dropped links nobody new.
+    const fewer = await editAmy(own.data.version, { passportNo: '' });
+    expect(fewer.meta.code, fewer.meta.message).toBe(200);
+  });
+
   it('answers 400 naming checkDuplicate for a value other than 0 or 1', async () => {
     for (const bad of ['2', 'yes', '1\u0000']) {
       const res = await create({ name: '壞值', email: 'bad.flag@example.com', checkDuplicate: bad });
