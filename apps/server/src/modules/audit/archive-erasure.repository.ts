@@ -2,9 +2,11 @@ import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
+import { Code } from '@study-crm/shared';
 import type { Conn, Tx } from '../../db/conn.js';
 import { isPostgres } from '../../db/database.js';
 import { type ErasureSubject, line, type PersonalDataPart } from '../../db/personal-data.js';
+import { AppError } from '../../http/errors.js';
 import { type FileStorage, isMissingFile, type SavedFile } from '../files/index.js';
 import { type ErasureMatcher, erasureMatcher, scrubChanges } from './erasure-scrub.js';
 
@@ -54,30 +56,44 @@ export async function* archiveLines(storage: Pick<FileStorage, 'open'>, storedNa
     if (isMissingFile(err)) return;
     throw err;
   }
-  const lines = createInterface({ input: (await file.read()).pipe(createGunzip()), crlfDelay: Infinity });
-  for await (const text of lines) if (text) yield text;
+  const gunzip = createGunzip();
+  // A read failing part-way fails the lines (a `pipe` would leave them waiting); left early, the file is closed.
+  pipeline(await file.read(), gunzip).catch(() => undefined);
+  try {
+    for await (const text of createInterface({ input: gunzip, crlfDelay: Infinity })) if (text) yield text;
+  } finally {
+    gunzip.destroy();
+  }
 }
 
 // What the new file of an archive file is compressed into memory up to, while no line of it has changed (most files
-// hold nothing of the people erased, and are then not written); past it the file is written as it is read.
+// hold nothing of the people erased, and are then never written); past it the rest of the file is only read.
 const HOLD_BYTES = 4 * 1024 * 1024;
 
-// One archive file, read once (decision 375): its lines scrubbed as they are read and compressed. The new file is
-// saved once a line has changed; until then its bytes are held, and past `holdBytes` it is saved anyway, so a large
-// file is never read twice (`isChanged` false with a file saved: a copy the caller removes). No file saved when
-// nothing changed within what is held.
-async function rewriteOnce(
+// One read of an archive file, its lines scrubbed (`counts` per matcher) as they are read. `hold` bytes: the new file
+// is compressed and held while no line has changed, and a change saves it from what is held on, as it is read; past
+// `hold` with nothing changed what is held is dropped and the rest only read, and a change there stops the read
+// (`isChangedLate`, nothing saved: the caller reads the file again). 'save': the new file is saved as it is read.
+async function readArchive(
   storage: ArchiveStorage,
   storedName: string,
-  scrub: (text: string) => string | null,
-  holdBytes: number,
-): Promise<{ isChanged: boolean; saved: SavedFile | null }> {
+  matchers: readonly ErasureMatcher[],
+  hold: number | 'save',
+): Promise<{ saved: SavedFile | null; counts: number[]; isChangedLate: boolean }> {
+  const counts = matchers.map(() => 0);
   let isChanged = false;
+  let isScanning = false;
+  let isChangedLate = false;
   async function* scrubbed() {
     for await (const text of archiveLines(storage, storedName)) {
-      const out = scrub(text);
-      if (out !== null) isChanged = true;
-      yield `${out ?? text}\n`;
+      const out = scrubLine(text, matchers, counts);
+      if (!isScanning) {
+        if (out !== null) isChanged = true;
+        yield `${out ?? text}\n`;
+      } else if (out !== null) {
+        isChangedLate = true;
+        return;
+      }
     }
   }
   const gzip = createGzip();
@@ -89,14 +105,22 @@ async function rewriteOnce(
   try {
     const held: Buffer[] = [];
     let heldBytes = 0;
-    while (!(next = await chunks.next()).done) {
-      held.push(next.value);
-      heldBytes += next.value.length;
-      if (isChanged || heldBytes > holdBytes) break;
-    }
-    if (next.done && !isChanged) {
-      await piping;
-      return { isChanged, saved: null };
+    if (hold !== 'save') {
+      while (!(next = await chunks.next()).done) {
+        // Scanning: the few lines compressed before the read stopped compressing are dropped.
+        if (isScanning) continue;
+        held.push(next.value);
+        heldBytes += next.value.length;
+        if (isChanged) break;
+        if (heldBytes > hold) {
+          isScanning = true;
+          held.length = 0;
+        }
+      }
+      if (next.done && !isChanged) {
+        await piping;
+        return { saved: null, counts, isChangedLate };
+      }
     }
     async function* whole() {
       yield* held;
@@ -104,11 +128,30 @@ async function rewriteOnce(
     }
     const saved = await storage.saveMade(Readable.from(whole()), 'gz', 'application/gzip');
     await piping;
-    return { isChanged, saved };
+    return { saved, counts, isChangedLate: false };
   } finally {
     // A save that failed part-way leaves the rest unread: the file is closed.
     if (!next.done) await chunks.return?.();
   }
+}
+
+// An archive file read once and written once if a line of it changes (decision 375): small files, and files whose
+// first change comes within `holdBytes` of the new file, in the one read; a larger file changing later is read a second
+// time from the start to write it, and one holding nothing of the people is only read, never saved.
+async function rewriteArchive(
+  storage: ArchiveStorage,
+  storedName: string,
+  matchers: readonly ErasureMatcher[],
+  holdBytes: number,
+): Promise<{ saved: SavedFile | null; counts: number[] }> {
+  const once = await readArchive(storage, storedName, matchers, holdBytes);
+  if (!once.isChangedLate) return once;
+  const again = await readArchive(storage, storedName, matchers, 'save');
+  // Stored files never change: one read without the change the first found (the file gone in between) would have
+  // written a file short of the archive's lines. Refused as a store failing (9005); the saved file is an orphan.
+  if (!again.counts.some((n) => n > 0))
+    throw AppError.causedBy(Code.STORAGE_UNAVAILABLE, new Error(`audit archive ${storedName} read differently twice`));
+  return again;
 }
 
 const archives = async (tx: Conn) => tx.selectFrom('auditArchive').select(['id', 'storedName']).orderBy('id').execute();
@@ -120,7 +163,8 @@ const archiveLine = (n: number) => line('audit', 'auditArchive', 'anonymise', n,
 // file is removed after the commit (a failure is logged and the orphan sweep removes it), and a new file of a rolled
 // back erasure is an orphan the sweep removes. The rows are locked first (PostgreSQL), so two erasures rewrite one
 // file one after the other, the second from the first's file. The people the retention run erases together are
-// matched in one pass: each file is read once and written at most once for all of them (decision 375).
+// matched in one pass: each file is read once (twice when past `holdBytes` a change turns up) and written at most once
+// for all of them, and only when a line of it changes (decision 375).
 export function createAuditArchiveErasure(
   storage: ArchiveStorage,
   opts: { holdBytes?: number } = {},
@@ -134,21 +178,12 @@ export function createAuditArchiveErasure(
     if (isPostgres(tx)) await tx.selectFrom('auditArchive').select('id').orderBy('id').forUpdate().execute();
     const storedNames: string[] = [];
     for (const a of await archives(tx)) {
-      const { isChanged, saved } = await rewriteOnce(
-        storage,
-        a.storedName,
-        (text) => scrubLine(text, matchers, counts),
-        holdBytes,
-      );
-      if (!saved) continue;
-      if (!isChanged) {
-        // A large file written as it was read, and nothing in it changed: the copy goes, the row stays.
-        storedNames.push(saved.storedName);
-        continue;
-      }
+      const done = await rewriteArchive(storage, a.storedName, matchers, holdBytes);
+      if (!done.saved) continue;
+      for (const [i, n] of done.counts.entries()) counts[i] = (counts[i] ?? 0) + n;
       await tx
         .updateTable('auditArchive')
-        .set({ storedName: saved.storedName, size: saved.size, updatedAt: now })
+        .set({ storedName: done.saved.storedName, size: done.saved.size, updatedAt: now })
         .where('id', '=', a.id)
         .execute();
       storedNames.push(a.storedName);
