@@ -64,10 +64,10 @@ describe('multipart bodies that cannot be read', () => {
   });
 });
 
-// The other side of the line: a failure of the server's own while the file streams in (its temp file's disk) is not
-// the caller's, and is not turned into a 400.
+// The other side of the line: a failure of the server's own while the file streams in (its temp file's disk, a fault
+// in its code) is not the caller's, and is not turned into a 400.
 engineFree.describe('multipart failures of the server', () => {
-  it('lets a temp-file write error through as itself, and refuses a cut-off body as a 400 naming the field', async () => {
+  it('lets a temp-file write error and a fault of its code through as themselves, and refuses a bad body as a 400', async () => {
     const app = Fastify();
     await app.register(multipart);
     const full = Object.assign(new Error('ENOSPC: no space left on device, write'), {
@@ -103,6 +103,14 @@ engineFree.describe('multipart failures of the server', () => {
     await send('hello');
     expect(thrown).toBeInstanceOf(AppError);
     expect(thrown).toMatchObject({ code: 400, params: { field: 'file', reason: 'v.body' } });
+    // A fault in the server's own code while a part streams in is not the caller's either.
+    const fault = new TypeError("Cannot read properties of undefined (reading 'size')");
+    failing.receive = async (stream) => {
+      stream.resume();
+      throw fault;
+    };
+    await send('--X\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-\r\n--X--\r\n');
+    expect(thrown).toBe(fault);
     await app.close();
   });
 });

@@ -56,10 +56,14 @@ export async function readMultipart(
     await sink.discard(out.file);
     if (err instanceof FilesLimitError) throw badRequest(fileField, 'v.oneFile');
     if (err instanceof RequestFileTooLargeError) throw tooLarge();
-    // A failure of this server's own (the temp file's disk: ENOSPC, EACCES) stays an error.
-    if (err instanceof AppError || isSystemError(err)) throw err;
+    // A failure of this server's own stays an error: the temp file's disk (ENOSPC, EACCES), or a fault in our code
+    // (the parser reports a bad body with a plain Error, never these).
+    if (err instanceof AppError || isSystemError(err) || isProgrammingError(err)) throw err;
     req.log.info({ problem: err instanceof Error ? err.message : String(err) }, 'unreadable multipart body');
     throw badRequest(fileField, 'v.body');
   }
   return out;
 }
+
+const isProgrammingError = (err: unknown) =>
+  err instanceof TypeError || err instanceof RangeError || err instanceof ReferenceError || err instanceof SyntaxError;

@@ -200,6 +200,7 @@ export function wireRecords(
     storage,
     clock,
     uploadedBy: uploads.uploadedBy,
+    log: app.log,
   });
   registerPaymentRoutes(app, payments);
   exports.register(paymentExporter({ payments, dict: dictRepo }));

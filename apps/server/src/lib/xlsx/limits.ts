@@ -17,8 +17,9 @@ export type XlsxLimits = {
   sharedStrings: number;
   // `<row>` elements of the sheet, blank ones included.
   rows: number;
-  // Characters of one text: a cell, a shared string, a text or attribute of any element (Excel holds 32,767 in a cell).
-  // No string in the worker comes near its heap limit, where V8 may abort the whole process rather than the worker.
+  // Characters of one text: a cell, a shared string, a text or attribute of any element, as written in the XML (Excel
+  // holds 32,767 in a cell, written longer with its `_x000D_` escapes; Google Sheets 50,000): eight times Excel's,
+  // and still no string in the worker comes near its heap limit, where V8 may abort the whole process.
   textChars: number;
   // Elements open at once, and attributes on one element: millions of either (a few MB packed) cost gigabytes.
   depth: number;
@@ -37,7 +38,7 @@ export const DEFAULT_XLSX_LIMITS: XlsxLimits = {
   // Every cell of 50,000 rows of 20 columns a string of its own.
   sharedStrings: 1_000_000,
   rows: 100_000,
-  textChars: 32_767,
+  textChars: 262_144,
   depth: 64,
   attributes: 256,
   heapMb: 256,

@@ -62,36 +62,36 @@ const withSharedStrings = (strings: Buffer, rows: string) =>
   ]);
 
 engineFree.describe('the shape of a sheet', () => {
-  it('reads a cell of 32,767 characters (Excel’s most) and refuses a longer one, or any longer text', async () => {
-    const longest = 'x'.repeat(32_767);
+  it('reads a cell of 262,144 characters (eight times Excel’s most) and refuses a longer one, or any longer text', async () => {
+    const longest = 'x'.repeat(262_144);
     expect((await collect(workbookOf(`<row>${inline(longest)}</row>`)))[1]!.cells[0]).toBe(longest);
     // One text too long is refused as it is read; a cell of several texts, each short enough, when they add up.
     for (const [cell, refusal] of [
-      [inline(`${longest}y`), /a text of more than 32767 characters/],
-      [`<c><v>${'1'.repeat(32_768)}</v></c>`, /a text of more than 32767 characters/],
+      [inline(`${longest}y`), /a text of more than 262144 characters/],
+      [`<c><v>${'1'.repeat(262_145)}</v></c>`, /a text of more than 262144 characters/],
       [
-        `<c t="inlineStr"><is><t><![CDATA[${'x'.repeat(20_000)}]]><![CDATA[${'x'.repeat(20_000)}]]></t></is></c>`,
-        /a cell of more than 32767 characters/,
+        `<c t="inlineStr"><is><t><![CDATA[${'x'.repeat(140_000)}]]><![CDATA[${'x'.repeat(140_000)}]]></t></is></c>`,
+        /a cell of more than 262144 characters/,
       ],
     ] as const) {
       await expect(collect(workbookOf(`<row>${cell}</row>`))).rejects.toThrow(refusal);
     }
     // Any other text (here the whitespace between two rows) and any attribute's value.
-    await expect(collect(workbookOf(`<row/>${' '.repeat(40_000)}<row/>`))).rejects.toThrow(
-      /sheet1\.xml: a text of more than 32767 characters/,
+    await expect(collect(workbookOf(`<row/>${' '.repeat(300_000)}<row/>`))).rejects.toThrow(
+      /sheet1\.xml: a text of more than 262144 characters/,
     );
-    await expect(collect(workbookOf(`<row spans="${'1'.repeat(40_000)}"/>`))).rejects.toThrow(
-      /a text of more than 32767 characters/,
+    await expect(collect(workbookOf(`<row spans="${'1'.repeat(300_000)}"/>`))).rejects.toThrow(
+      /a text of more than 262144 characters/,
     );
   });
 
   it('refuses a shared string longer than a cell may be', async () => {
     const book = (strings: string) => withSharedStrings(Buffer.from(strings), '<row><c t="s"><v>0</v></c></row>');
-    const half = 'x'.repeat(20_000);
+    const half = 'x'.repeat(140_000);
     expect(await collect(book(`<si><t>${half}</t></si>`))).toEqual([{ rowNo: 1, cells: [half] }]);
     // Two runs of rich text, each short enough.
     await expect(collect(book(`<si><r><t>${half}</t></r><r><t>${half}</t></r></si>`))).rejects.toThrow(
-      /a shared string of more than 32767 characters/,
+      /a shared string of more than 262144 characters/,
     );
   });
 

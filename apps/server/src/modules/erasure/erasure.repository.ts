@@ -67,7 +67,8 @@ export function createErasureRepository(db: Db) {
         lines.push(...r.lines);
         storedNames.push(...(r.storedNames ?? []));
       }
-      return { lines, storedNames };
+      // (A file two parts held, a payment's receipt the person's e-mail also attached, once.)
+      return { lines, storedNames: [...new Set(storedNames)] };
     },
     async eraseTogether(tx: Tx, parts: readonly PersonalDataPart[], subjects: readonly ErasureSubject[]) {
       const lines: ErasureLine[][] = subjects.map(() => []);

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { AppError, badRequest, found, notFound, staleCopy } from '../../http/errors.js';
 import {
   ATTACHMENT_KINDS,
@@ -80,8 +81,9 @@ export function createPaymentService(deps: {
   clock: Clock;
   // The names of these the member uploaded through the general upload (files module).
   uploadedBy: (memberId: number, storedNames: readonly string[]) => Promise<Set<string>>;
+  log: Pick<FastifyBaseLogger, 'warn'>;
 }) {
-  const { repo, applications, referencedElsewhere, keptAnywhere, people, dict, storage, clock } = deps;
+  const { repo, applications, referencedElsewhere, keptAnywhere, people, dict, storage, clock, log } = deps;
   const { uploadedBy: uploadsOf } = deps;
 
   // Amount as minor units of the currency: positive, within the currency's decimals.
@@ -369,10 +371,17 @@ export function createPaymentService(deps: {
         await repo.insertTracks(tx, tracks);
       });
       // A removed attachment's file goes once the change is committed, unless it was re-attached as another kind or
-      // something else keeps it (an e-mail attaching the same upload).
+      // something else keeps it (an e-mail attaching the same upload). The edit is committed: a failure here (the
+      // check or the storage) is logged and leaves the file to the orphan sweep, never answered as the edit's.
       const dropped = removed.map((f) => f.storedName).filter((n) => !added.some((a) => a.storedName === n));
-      const kept = dropped.length ? await keptAnywhere(dropped) : new Set<string>();
-      for (const name of dropped) if (!kept.has(name)) await storage.remove(name);
+      if (dropped.length) {
+        try {
+          const kept = await keptAnywhere(dropped);
+          for (const name of dropped) if (!kept.has(name)) await storage.remove(name);
+        } catch (err) {
+          log.warn({ err, paymentId: row.id, dropped }, 'dropped payment files not removed; the orphan sweep will');
+        }
+      }
       return view(row.id);
     },
 
