@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
 import type { Label } from '@study-crm/shared';
-import type { Tx } from '../../db/transaction.js';
 import { useTestApp } from '../../test/signed-in.js';
+import { whileHeld } from '../../test/while-held.js';
 import { expectParamError } from '../../test/expect-envelope.js';
 
 const BASE = '/api/v1/mc/labels';
@@ -38,19 +37,13 @@ describe("setting a member's labels at once (both engines)", () => {
 
   it('refuses a label deleted while it is being set (400 naming labelIds)', async () => {
     const gone = (await t.post<Label>(`${BASE}/add`, { name: 'race gone' }, t.admin)).data.id;
-    let pending: ReturnType<typeof assign> | undefined;
-    await t.db.db.transaction().execute(async (trx: Tx) => {
-      await trx.deleteFrom('label').where('id', '=', gone).execute();
-      pending = assign([ids[0]!, gone]);
-      // PostgreSQL: until the call waits for the deleted label's row; SQLite (one connection): a moment.
-      for (let i = 0; i < 200 && t.db.dialect === 'postgres'; i++) {
-        const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
-          where datname = current_database() and wait_event_type = 'Lock'`.execute(t.db.db);
-        if (rows[0]!.n > 0) break;
-        await new Promise((r) => setTimeout(r, 10));
-      }
-      if (t.db.dialect !== 'postgres') await new Promise((r) => setTimeout(r, 50));
-    });
-    expectParamError(await pending!, 'labelIds');
+    const res = await whileHeld(
+      t.db,
+      async (trx) => {
+        await trx.deleteFrom('label').where('id', '=', gone).execute();
+      },
+      () => assign([ids[0]!, gone]),
+    );
+    expectParamError(res, 'labelIds');
   });
 });

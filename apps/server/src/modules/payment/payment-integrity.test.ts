@@ -1,9 +1,8 @@
-import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page, PaymentTotals, PaymentView, Track } from '@study-crm/shared';
-import type { Tx } from '../../db/transaction.js';
-import { testClock, type Envelope, type Values } from '../../test/harness.js';
+import { testClock, type Values } from '../../test/harness.js';
 import { useTestApp } from '../../test/signed-in.js';
+import { whileHeld } from '../../test/while-held.js';
 import { createApplication, PDF_MINI } from '../../test/application-fixtures.js';
 import { addSenderFor, useSmtpServer } from '../../test/smtp-fixture.js';
 import { createFileStorage } from '../files/index.js';
@@ -17,6 +16,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 describe('payment records keep files, log and totals true', () => {
   const t = useTestApp({ signIn: true });
   let appId: number;
+  let senderId: number;
 
   const form = (o: Values = {}): Values => ({
     applicationId: appId,
@@ -41,8 +41,28 @@ describe('payment records keep files, log and totals true', () => {
   };
   const stored = async () => (await createFileStorage(t.config, testClock()).list()).map((f) => f.storedName);
 
+  // An e-mail for tomorrow attaching one upload, through the test's mail server.
+  const scheduleEmail = async (to: string, subject: string, storedName: string, fileName: string) => {
+    const res = await t.post<{ id: number }>(
+      '/admin/v1/message/email/add',
+      {
+        senderId,
+        platform: 'WEB',
+        recipients: to,
+        subject,
+        content: '<p>Attached</p>',
+        attachments: storedName,
+        attachmentNames: fileName,
+        sendAt: Date.now() + DAY_MS,
+      },
+      t.admin,
+    );
+    expect(res.meta.code, res.meta.message).toBe(200);
+  };
+
   beforeAll(async () => {
     ({ appId } = await createApplication(t));
+    senderId = await addSenderFor(t, smtp, t.admin);
   });
 
   it('keeps a file an edit dropped while a scheduled e-mail still attaches it, removing one nothing keeps', async () => {
@@ -51,22 +71,7 @@ describe('payment records keep files, log and totals true', () => {
     const row = (await create({ title: 'shared contract', contractFiles: [`${shared}|contract.pdf`, `${own}|d.pdf`] }))
       .data;
     expect(row.contractFiles).toHaveLength(2);
-    const senderId = await addSenderFor(t, smtp, t.admin);
-    const email = await t.post<{ id: number }>(
-      '/admin/v1/message/email/add',
-      {
-        senderId,
-        platform: 'WEB',
-        recipients: 'amy@example.com',
-        subject: 'Your contract',
-        content: '<p>Attached</p>',
-        attachments: shared,
-        attachmentNames: 'contract.pdf',
-        sendAt: Date.now() + DAY_MS,
-      },
-      t.admin,
-    );
-    expect(email.meta.code, email.meta.message).toBe(200);
+    await scheduleEmail('amy@example.com', 'Your contract', shared, 'contract.pdf');
 
     const edited = await update(row, { contractFiles: '' });
     expect(edited.meta.code, edited.meta.message).toBe(200);
@@ -85,38 +90,9 @@ describe('payment records keep files, log and totals true', () => {
       t.admin,
     );
     expect(student.meta.code, student.meta.message).toBe(200);
-    const senderId = await addSenderFor(t, smtp, t.admin);
-    const email = await t.post<{ id: number }>(
-      '/admin/v1/message/email/add',
-      {
-        senderId,
-        platform: 'WEB',
-        recipients: 'erased.reader@example.com',
-        subject: 'Your receipt',
-        content: '<p>Attached</p>',
-        attachments: shared,
-        attachmentNames: 'receipt.pdf',
-        sendAt: Date.now() + DAY_MS,
-      },
-      t.admin,
-    );
-    expect(email.meta.code, email.meta.message).toBe(200);
+    await scheduleEmail('erased.reader@example.com', 'Your receipt', shared, 'receipt.pdf');
     const own = await upload('only-mailed.pdf');
-    const second = await t.post<{ id: number }>(
-      '/admin/v1/message/email/add',
-      {
-        senderId,
-        platform: 'WEB',
-        recipients: 'erased.reader@example.com',
-        subject: 'Only for you',
-        content: '<p>Attached</p>',
-        attachments: own,
-        attachmentNames: 'only-mailed.pdf',
-        sendAt: Date.now() + DAY_MS,
-      },
-      t.admin,
-    );
-    expect(second.meta.code, second.meta.message).toBe(200);
+    await scheduleEmail('erased.reader@example.com', 'Only for you', own, 'only-mailed.pdf');
 
     const erased = await t.post('/admin/v1/sys/privacy/erasure/erase', { id: student.data.id }, t.admin);
     expect(erased.meta.code, erased.meta.message).toBe(200);
@@ -127,30 +103,23 @@ describe('payment records keep files, log and totals true', () => {
 
   it('logs the status a void moved from when a confirmation commits as the void begins', async () => {
     const row = (await create({ title: 'void racing confirm' })).data;
-    let voiding: Promise<Envelope<PaymentView>> | undefined;
-    await t.db.db.transaction().execute(async (trx: Tx) => {
-      // Another call's confirmation, not yet committed when the void reads the record.
-      await trx
-        .updateTable('paymentRecord')
-        .set((eb) => ({
-          status: 'confirmed',
-          confirmedBy: t.admin.mid,
-          confirmedAt: Date.now(),
-          version: eb('version', '+', 1),
-        }))
-        .where('id', '=', row.id)
-        .execute();
-      voiding = t.post<PaymentView>(`${PAY}/void`, { id: row.id, reason: 'raced' }, t.admin);
-      // PostgreSQL: until the void waits for the record's row; SQLite (one connection, one writer): a moment.
-      for (let i = 0; i < 200 && t.db.dialect === 'postgres'; i++) {
-        const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
-          where datname = current_database() and wait_event_type = 'Lock'`.execute(t.db.db);
-        if (rows[0]!.n > 0) break;
-        await new Promise((r) => setTimeout(r, 10));
-      }
-      if (t.db.dialect !== 'postgres') await new Promise((r) => setTimeout(r, 50));
-    });
-    const voided = await voiding!;
+    // Another call's confirmation, not yet committed when the void reads the record.
+    const voided = await whileHeld(
+      t.db,
+      async (trx) => {
+        await trx
+          .updateTable('paymentRecord')
+          .set((eb) => ({
+            status: 'confirmed',
+            confirmedBy: t.admin.mid,
+            confirmedAt: Date.now(),
+            version: eb('version', '+', 1),
+          }))
+          .where('id', '=', row.id)
+          .execute();
+      },
+      () => t.post<PaymentView>(`${PAY}/void`, { id: row.id, reason: 'raced' }, t.admin),
+    );
     expect(voided.meta.code, voided.meta.message).toBe(200);
     expect(voided.data.status).toBe('voided');
     const log = await t.get<Page<Track>>('/api/v1/cake/tracks', { paymentId: row.id, operation: 'void' }, t.admin);

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
 import { PERM } from '@study-crm/shared';
 import type { Tx } from '../../db/transaction.js';
 import { testClock } from '../../test/harness.js';
 import { useTestApp } from '../../test/signed-in.js';
+import { whileHeld } from '../../test/while-held.js';
 import { createRole, createStaff, permissionId } from '../../test/access-fixtures.js';
 import { expectParamError } from '../../test/expect-envelope.js';
 import { createAccessGuard, createAccessRepository, createRoleRepository, createRoleService } from './index.js';
@@ -18,25 +18,6 @@ describe('granting what is being deleted (both engines)', () => {
   let memberId: number;
   let keptRoleId: number;
 
-  // `during` runs while `held` is open in a transaction of the test's own: on PostgreSQL once the call is waiting
-  // for a lock the transaction holds, on SQLite (one connection: every statement of the call waits) after a moment.
-  async function whileHeld<T>(held: (trx: Tx) => Promise<void>, call: () => Promise<T>): Promise<T> {
-    let pending: Promise<T> | undefined;
-    await t.db.db.transaction().execute(async (trx) => {
-      await held(trx);
-      pending = call();
-      if (t.db.dialect === 'postgres') {
-        for (let i = 0; i < 200; i++) {
-          const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
-            where datname = current_database() and wait_event_type = 'Lock'`.execute(t.db.db);
-          if (rows[0]!.n > 0) break;
-          await new Promise((r) => setTimeout(r, 10));
-        }
-      } else await new Promise((r) => setTimeout(r, 50));
-    });
-    return pending!;
-  }
-
   const rolesOf = async (id: number) =>
     (await t.db.db.selectFrom('memberRole').select('roleId').where('memberId', '=', id).execute())
       .map((r) => r.roleId)
@@ -50,6 +31,7 @@ describe('granting what is being deleted (both engines)', () => {
   it('counts a grant under way when the role is deleted: 5422, the member keeps it', async () => {
     const roleId = await createRole(t.db.db, `ROLE_RACE_GONE${++seq}`, [PERM.dictList]);
     const res = await whileHeld(
+      t.db,
       async (trx) => {
         await trx.insertInto('memberRole').values({ memberId, roleId }).execute();
       },
@@ -93,6 +75,7 @@ describe('granting what is being deleted (both engines)', () => {
   it('refuses a grant of a role being deleted (400 naming roleIds), never 500', async () => {
     const roleId = await createRole(t.db.db, `ROLE_RACE_GONE${++seq}`, [PERM.dictList]);
     const res = await whileHeld(
+      t.db,
       async (trx) => {
         await trx.deleteFrom('role').where('id', '=', roleId).execute();
       },
@@ -106,6 +89,7 @@ describe('granting what is being deleted (both engines)', () => {
   it("refuses a role's permissions naming a menu item being deleted (400 naming permissionIds), never 500", async () => {
     const permId = await permissionId(t.db.db, PERM.dictAdd);
     const res = await whileHeld(
+      t.db,
       async (trx) => {
         await trx.deleteFrom('permission').where('id', '=', permId).execute();
       },
