@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/signed-in.js';
 import type { Member } from '@study-crm/shared';
-import { APP_ID, testClock } from '../test/harness.js';
+import { ADMIN_PASSWORD, APP_ID, TEST_CAPTCHA, testClock } from '../test/harness.js';
+import { purgeSpentCaptchas } from '../modules/captcha/index.js';
 import { redactUrl } from './logging.js';
 
 // Issue 13, should fix: captcha throttle and purge, proxy addresses, token redaction, URL fields, file titles, docs.
@@ -30,20 +31,43 @@ describe('captcha issuing per address', () => {
     expect(await issue('203.0.113.7')).toBe(200);
   });
 
-  it('purges expired captchas when issuing', async () => {
-    const count = async () =>
-      Number(
-        (
-          await t.db.db
-            .selectFrom('captcha')
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
-    expect(await count()).toBeGreaterThan(0);
+  // A picture request only counts and stores (decision 374's way): expired captchas and passed minutes wait for the
+  // ten-minute sweep, an expired captcha refused by its expiry meanwhile.
+  it('leaves expired captchas and passed minutes to the sweep, which drops them and keeps the live', async () => {
+    const db = t.db.db;
+    const captchas = async () => (await db.selectFrom('captcha').select('key').execute()).map((r) => r.key).sort();
+    const minutes = async () =>
+      (await db.selectFrom('loginThrottle').select('key').where('key', 'like', 'captcha:%').execute())
+        .map((r) => r.key)
+        .sort();
+    const stale = randomBytes(12).toString('hex');
+    expect(await issue('192.0.2.7', stale)).toBe(200);
+    const before = await captchas();
+    expect(before.length).toBeGreaterThan(1);
     clock.advance(t.config.captchaTtlMs + 61_000);
-    expect(await issue('192.0.2.1')).toBe(200);
-    expect(await count()).toBe(1);
+    const live = randomBytes(12).toString('hex');
+    expect(await issue('192.0.2.1', live)).toBe(200);
+    // The request dropped nothing: every expired captcha and every other address's passed minute is still here.
+    expect(await captchas()).toEqual([...before, live].sort());
+    expect(await minutes()).toEqual([
+      'captcha:192.0.2.1',
+      'captcha:192.0.2.7',
+      'captcha:198.51.100.9',
+      'captcha:203.0.113.7',
+    ]);
+    // Stored or not, an expired captcha is refused by its expiry (4002).
+    const signIn = await t.post('/api/v1/mc/auth/login/loginName', {
+      loginName: 'admin',
+      password: ADMIN_PASSWORD,
+      key: stale,
+      code: TEST_CAPTCHA,
+    });
+    expect(signIn.meta.code).toBe(4002);
+
+    await purgeSpentCaptchas(db, clock.now());
+    expect(await captchas()).toEqual([live]);
+    expect(await minutes()).toEqual(['captcha:192.0.2.1']);
+    expect(await issue('192.0.2.1', live)).toBe(200);
   });
 });
 

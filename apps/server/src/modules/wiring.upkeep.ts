@@ -29,6 +29,7 @@ import {
   createAuditRetention,
 } from './audit/index.js';
 import { authPersonalData, createAuthPersonalData, purgeEndedSessions } from './auth/index.js';
+import { scheduleCaptchaSweep } from './captcha/index.js';
 import { createDeliveryPersonalData, deliveryPersonalData } from './delivery/index.js';
 import { createErasureRepository, createErasureService, registerErasureRoutes } from './erasure/index.js';
 import { createFeedbackPersonalData, feedbackPersonalData } from './feedback/index.js';
@@ -206,6 +207,7 @@ export function wireUpkeep(
     blankOutboxBodies: async (cutoff, now) =>
       (await blankOldEmailBodies(db, cutoff, now)) + (await blankOldSmsBodies(db, cutoff, now)),
     purgeSessions: (cutoff) => purgeEndedSessions(db, cutoff),
+    // With the codes, the counting windows that have passed (decision 374: the requests only count).
     purgeCodes: (cutoff, now) => purgeOldCodes(db, cutoff, now),
     audit: auditRetention,
     saveArchive: (stream) => storage.saveMade(stream, 'gz', 'application/gzip'),
@@ -219,6 +221,8 @@ export function wireUpkeep(
   });
   app.decorate('retention', retention);
   if (config.delivery.isWorkerOn) scheduleRetention(app, retention);
+  // What the public picture request leaves behind (it only counts and stores).
+  scheduleCaptchaSweep(app, db, clock);
 
   // Uploads no application file, payment, e-mail or avatar keeps are swept after a day.
   scheduleOrphanSweep(app, {

@@ -1,6 +1,11 @@
 import type { Conn } from '../../db/conn.js';
 import type { Db } from '../../db/database.js';
-import { countInWindow, purgeWindows } from '../../db/sql-helpers.js';
+import { countInWindow } from '../../db/sql-helpers.js';
+
+// Captchas issued per network address, counted in a minute (login_throttle). A request counts in its own window only
+// (one that has passed starts again at its next hit); the retention run drops those that have passed, with the
+// expired captchas (retention.repository.ts).
+export const CAPTCHA_ISSUE_COUNTER = { prefix: 'captcha:', windowMs: 60_000 } as const;
 
 export function createCaptchaRepository(db: Db) {
   return {
@@ -38,12 +43,8 @@ export function createCaptchaRepository(db: Db) {
         .executeTakeFirst();
     },
     // Captchas issued to one address in the current window, counted in one statement (parallel requests included).
-    countIssued: (key: string, now: number, windowMs: number) => countInWindow(db, key, now, windowMs),
-    async purgeExpired(now: number) {
-      await db.deleteFrom('captcha').where('expiresAt', '<', now).execute();
-      // Per-address counters of windows long past.
-      await purgeWindows(db, 'captcha:', now - 60 * 60_000);
-    },
+    countIssued: (ip: string, now: number) =>
+      countInWindow(db, `${CAPTCHA_ISSUE_COUNTER.prefix}${ip}`, now, CAPTCHA_ISSUE_COUNTER.windowMs),
   };
 }
 export type CaptchaRepository = ReturnType<typeof createCaptchaRepository>;

@@ -19,14 +19,15 @@ export function createCaptchaService(repo: CaptchaRepository, config: Config, cl
     Array.from({ length: CODE_LENGTH }, () => CAPTCHA_ALPHABET[randomInt(CAPTCHA_ALPHABET.length)]).join('');
 
   return {
-    // At most CAPTCHA_IP_MAX_PER_MINUTE per address (1005): every issued captcha is a stored row.
+    // At most CAPTCHA_IP_MAX_PER_MINUTE per address (1005): every issued captcha is a stored row. A request only
+    // counts and stores: expired captchas (refused by their expiry, `verify`, `renew`) and passed windows are the
+    // retention run's to drop.
     async issue(key: string, ip: string): Promise<Buffer> {
-      const issued = await repo.countIssued(`captcha:${ip}`, clock.now(), 60_000);
+      const issued = await repo.countIssued(ip, clock.now());
       if (issued > config.captchaIpMaxPerMinute)
         throw new AppError(Code.TOO_MANY_ATTEMPTS, 'tooManyCaptchas', { minutes: 1 });
       const code = newCode();
       const now = clock.now();
-      await repo.purgeExpired(now);
       await repo.upsert(key, hashAnswer(key, code), now, now + config.captchaTtlMs);
       return renderCaptchaPng(code);
     },

@@ -53,7 +53,8 @@ export function createRetentionService(deps: {
   removeUnattachedFiles: (cutoff: number) => Promise<string[]>;
   blankOutboxBodies: (cutoff: number, now: number) => Promise<number>;
   purgeSessions: (cutoff: number) => Promise<number>;
-  // Called on every run (decision 374): codes past the cutoff (null: kept for ever), and spent throttling windows.
+  // Called on every run (decision 374): codes past the cutoff (null: kept for ever); whatever the period, expired
+  // captchas and the throttling windows that have passed, which the requests leave.
   purgeCodes: (cutoff: number | null, now: number) => Promise<number>;
   audit: {
     archiveBefore: (

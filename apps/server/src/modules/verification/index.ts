@@ -6,5 +6,5 @@ export { createVerificationService, smsUnavailable } from './verification.servic
 export type { TextQueue, VerificationService } from './verification.service.js';
 // Its share of erasing a person's data (issue 41, db/personal-data.ts).
 export { verificationPersonalData } from './personal-data.repository.js';
-// Retention (issue 41): expired codes past their period, and spent captcha-mail counters (decision 374).
+// Retention (issue 41): expired codes past their period, and the counters whose windows have passed (decision 374).
 export { purgeOldCodes } from './retention.repository.js';

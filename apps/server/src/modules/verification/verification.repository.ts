@@ -1,13 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import {
-  clearWindow,
-  countInWindow,
-  hitInWindow,
-  purgeWindows,
-  readWindow,
-  updateWhileNull,
-} from '../../db/sql-helpers.js';
+import { clearWindow, countInWindow, hitInWindow, readWindow, updateWhileNull } from '../../db/sql-helpers.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
 import type { Row } from '../../db/schema.js';
 
@@ -17,16 +10,29 @@ export type CodeRow = Pick<
 >;
 export type Channel = 'email' | 'mobile';
 export type CodeKey = { memberId: number; channel: Channel; purpose: string; target: string };
-const RESET_TRY = 'resetTry:';
-const BIND_TRY = 'bindTry:';
-// The picture captcha's codes e-mailed, each counter with its window: per network address an hour, per e-mail address
-// (a keyed hash) a day. A request counts in the key's current window only (a window that has passed starts again at
-// its next hit, hitInWindow); the retention run drops those that have passed (retention.repository.ts, decision 374).
-export const CAPTCHA_MAIL_COUNTERS = {
-  perIp: { prefix: 'captchaMail:', windowMs: 60 * 60_000 },
-  perAddress: { prefix: 'captchaMailTo:', windowMs: 24 * 60 * 60_000 },
+const HOUR_MS = 60 * 60_000;
+const DAY_MS = 24 * HOUR_MS;
+// The module's counters in login_throttle, each a key prefix with its window. A request counts in the key's current
+// window only (one that has passed starts again at its next hit, hitInWindow, and a read ignores it); the retention
+// run drops those that have passed (retention.repository.ts, decision 374).
+export const VERIFICATION_COUNTERS = {
+  // Forgotten-password codes requested per network address, an hour (RESET_CODE_MAX_PER_HOUR).
+  resetRequests: { prefix: 'reset:', windowMs: HOUR_MS },
+  // Forgotten-password tries per e-mail address (a keyed hash) across its codes, a day (decision 341).
+  resetTries: { prefix: 'resetTry:', windowMs: DAY_MS },
+  // Binding, rebinding and unbinding tries per member, channel and purpose across codes, a day (decision 355).
+  bindTries: { prefix: 'bindTry:', windowMs: DAY_MS },
+  // The picture captcha's codes e-mailed: per network address an hour, per e-mail address (a keyed hash) a day.
+  captchaMails: { prefix: 'captchaMail:', windowMs: HOUR_MS },
+  captchaMailsTo: { prefix: 'captchaMailTo:', windowMs: DAY_MS },
 } as const;
-const { perIp, perAddress } = CAPTCHA_MAIL_COUNTERS;
+const { resetRequests, resetTries, bindTries, captchaMails, captchaMailsTo } = VERIFICATION_COUNTERS;
+
+// The key's window as it counts now: undefined when it has none or it has passed (a passed one never counts).
+async function liveWindow(conn: Conn, key: string, now: number, windowMs: number) {
+  const w = await readWindow(conn, key);
+  return w && w.windowStart > now - windowMs ? w : undefined;
+}
 
 // Codes and the resend block: the only SQL of the verification module (the member's e-mail, mobile and password are
 // the member module's, `ContactAccounts`).
@@ -108,32 +114,35 @@ export function createVerificationRepository(db: Db) {
     consume: (tx: Tx, id: number, now: number): Promise<boolean> =>
       updateWhileNull(tx, 'verificationCode', { id }, 'consumedAt', { consumedAt: now, updatedAt: now }),
 
-    // Per-address counter of reset requests (login_throttle), counted in one statement.
-    countResetRequests: (ip: string, now: number, windowMs: number) => countInWindow(db, `reset:${ip}`, now, windowMs),
+    // Per-address counter of reset requests, counted in one statement.
+    countResetRequests: (ip: string, now: number) =>
+      countInWindow(db, `${resetRequests.prefix}${ip}`, now, resetRequests.windowMs),
 
-    // Forgotten-password tries of one e-mail address across all its codes (login_throttle under `resetTry:` and a
-    // keyed hash of the address, never the address): one more is counted before the code is looked at, in one
-    // statement, so racing tries on any server each get their own number.
-    reserveResetTry: (addressKey: string, now: number, windowMs: number) =>
-      hitInWindow(db, `${RESET_TRY}${addressKey}`, now, windowMs),
-    resetTries: (addressKey: string) => readWindow(db, `${RESET_TRY}${addressKey}`),
+    // Forgotten-password tries of one e-mail address across all its codes (under a keyed hash of the address, never
+    // the address): one more is counted before the code is looked at, in one statement, so racing tries on any
+    // server each get their own number.
+    reserveResetTry: (addressKey: string, now: number) =>
+      hitInWindow(db, `${resetTries.prefix}${addressKey}`, now, resetTries.windowMs),
+    // The address's tries in its current window; undefined when it has none or it has passed.
+    resetTries: (addressKey: string, now: number) =>
+      liveWindow(db, `${resetTries.prefix}${addressKey}`, now, resetTries.windowMs),
     // A reset made with the right code forgets the address's tries, in the reset's transaction.
-    clearResetTries: (tx: Tx, addressKey: string) => clearWindow(tx, `${RESET_TRY}${addressKey}`),
-    purgeResetTries: (before: number) => purgeWindows(db, RESET_TRY, before),
+    clearResetTries: (tx: Tx, addressKey: string) => clearWindow(tx, `${resetTries.prefix}${addressKey}`),
 
-    // Binding, rebinding and unbinding tries of one member and purpose across its codes (login_throttle under
-    // `bindTry:`, decision 355), counted the same way before the code is looked at.
-    reserveBindTry: (memberKey: string, now: number, windowMs: number) =>
-      hitInWindow(db, `${BIND_TRY}${memberKey}`, now, windowMs),
-    bindTries: (memberKey: string) => readWindow(db, `${BIND_TRY}${memberKey}`),
+    // Binding, rebinding and unbinding tries of one member and purpose across its codes (decision 355), counted the
+    // same way before the code is looked at.
+    reserveBindTry: (memberKey: string, now: number) =>
+      hitInWindow(db, `${bindTries.prefix}${memberKey}`, now, bindTries.windowMs),
+    bindTries: (memberKey: string, now: number) =>
+      liveWindow(db, `${bindTries.prefix}${memberKey}`, now, bindTries.windowMs),
     // A change made with the right codes forgets their tries, in the change's transaction.
-    clearBindTries: (tx: Tx, memberKey: string) => clearWindow(tx, `${BIND_TRY}${memberKey}`),
-    purgeBindTries: (before: number) => purgeWindows(db, BIND_TRY, before),
+    clearBindTries: (tx: Tx, memberKey: string) => clearWindow(tx, `${bindTries.prefix}${memberKey}`),
     // One more request from the network address in its hour, counted in one statement.
-    countCaptchaMails: (ip: string, now: number) => countInWindow(db, `${perIp.prefix}${ip}`, now, perIp.windowMs),
+    countCaptchaMails: (ip: string, now: number) =>
+      countInWindow(db, `${captchaMails.prefix}${ip}`, now, captchaMails.windowMs),
     // One more e-mail to the address in its day, counted in the send's transaction (a refused send counts nothing).
     reserveCaptchaMail: (tx: Tx, addressKey: string, now: number) =>
-      hitInWindow(tx, `${perAddress.prefix}${addressKey}`, now, perAddress.windowMs),
+      hitInWindow(tx, `${captchaMailsTo.prefix}${addressKey}`, now, captchaMailsTo.windowMs),
   };
 }
 export type VerificationRepository = ReturnType<typeof createVerificationRepository>;

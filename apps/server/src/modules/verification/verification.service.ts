@@ -27,7 +27,12 @@ import type { Contact, ContactChange, Phone, SetPassword } from '../member/index
 import { answersFor, type CaptchaService } from '../captcha/index.js';
 import type { SystemMail } from '../mail/index.js';
 import { codeText } from './code-text.js';
-import type { Channel, CodeKey, VerificationRepository } from './verification.repository.js';
+import {
+  VERIFICATION_COUNTERS,
+  type Channel,
+  type CodeKey,
+  type VerificationRepository,
+} from './verification.repository.js';
 
 // The SMS module's front door offers this (`modules/sms/index.ts`): a text to an E.164 number, queued in the caller's
 // transaction; whether a gateway is configured (without one a code would never arrive: 7204, not a pretend send);
@@ -63,11 +68,12 @@ export type ContactAccounts = {
 const RESEND_MS = VERIFY_RESEND_SECONDS * 1000;
 const TTL_MS = VERIFY_TTL_SECONDS * 1000;
 const SENT: CodeSent = { resendSeconds: VERIFY_RESEND_SECONDS, expiresSeconds: VERIFY_TTL_SECONDS };
-const RESET_WINDOW_MS = 60 * 60_000;
 // Wrong forgotten-password codes one address may try across all its codes in a day (decision 341): each code allows
 // VERIFY_MAX_TRIES and a new one comes every minute, which alone would allow some 7,200 guesses a day.
 const RESET_TRIES_MAX = 10;
-const TRIES_WINDOW_MS = 24 * 60 * 60_000;
+// The counters' windows (verification.repository.ts): each request counts only in its own, and never purges (the
+// retention run drops those that have passed, decision 374).
+const { resetTries, bindTries, captchaMailsTo } = VERIFICATION_COUNTERS;
 // The same cap on binding codes, per member, channel and purpose across codes (decision 355): the code a rebind or an
 // unbind sends to the current address must not be guessed at a new code a minute from a stolen session.
 const BIND_TRIES_MAX = 10;
@@ -107,26 +113,22 @@ export function createVerificationService(deps: {
   // The address as its reset tries are counted: a keyed hash, so the counter holds no address.
   const triesKey = (email: string) =>
     createHmac('sha256', codeKey).update(`resetTry:${email}`).digest('hex').slice(0, 32);
-  // The refusal once an address has used its tries: 1005, with the hours until its window passes.
-  const triesUsedUp = (since: number, now: number, message: MessageKey = 'tooManyResetCodes') =>
+  // The refusal once a counter is used up: 1005, with the hours until its window passes.
+  const usedUp = (message: MessageKey, since: number, windowMs: number, now: number) =>
     new AppError(Code.TOO_MANY_ATTEMPTS, message, {
-      hours: Math.max(1, Math.ceil((since + TRIES_WINDOW_MS - now) / 3_600_000)),
+      hours: Math.max(1, Math.ceil((since + windowMs - now) / 3_600_000)),
     });
+  const triesUsedUp = (since: number, now: number) => usedUp('tooManyResetCodes', since, resetTries.windowMs, now);
 
   // A member's binding tries are counted per channel and purpose (`rebindOld` is the code sent to the bound address).
   const bindTriesKey = (key: Pick<CodeKey, 'memberId' | 'channel' | 'purpose'>) =>
     `${key.memberId}:${key.channel}:${key.purpose}`;
-  const bindTriesUsedUp = (since: number, now: number) =>
-    new AppError(Code.TOO_MANY_ATTEMPTS, 'tooManyBindCodes', {
-      hours: Math.max(1, Math.ceil((since + TRIES_WINDOW_MS - now) / 3_600_000)),
-    });
+  const bindTriesUsedUp = (since: number, now: number) => usedUp('tooManyBindCodes', since, bindTries.windowMs, now);
   // No new binding code is sent for a purpose whose tries are used up, until its window passes.
   async function refuseUsedUpBinding(key: Pick<CodeKey, 'memberId' | 'channel' | 'purpose'>): Promise<void> {
     const now = clock.now();
-    await repo.purgeBindTries(now - TRIES_WINDOW_MS);
-    const tries = await repo.bindTries(bindTriesKey(key));
-    if (tries && tries.windowStart > now - TRIES_WINDOW_MS && tries.count >= BIND_TRIES_MAX)
-      throw bindTriesUsedUp(tries.windowStart, now);
+    const tries = await repo.bindTries(bindTriesKey(key), now);
+    if (tries && tries.count >= BIND_TRIES_MAX) throw bindTriesUsedUp(tries.windowStart, now);
   }
 
   async function contactOf(memberId: number): Promise<Contact> {
@@ -193,7 +195,7 @@ export function createVerificationService(deps: {
   // the window even a fresh code's right value is refused (1005).
   async function checkBinding(key: CodeKey, code: string): Promise<Checked> {
     const now = clock.now();
-    const { count, since } = await repo.reserveBindTry(bindTriesKey(key), now, TRIES_WINDOW_MS);
+    const { count, since } = await repo.reserveBindTry(bindTriesKey(key), now);
     if (count > BIND_TRIES_MAX) throw bindTriesUsedUp(since, now);
     return { id: await check(key, code), key };
   }
@@ -357,15 +359,13 @@ export function createVerificationService(deps: {
     async requestResetCode(body: ResetCodeRequestBody, ip: string, locale: Locale): Promise<CodeSent> {
       const pass = await captcha.verify(body.key, body.captcha);
       const now = clock.now();
-      if ((await repo.countResetRequests(ip, now, RESET_WINDOW_MS)) > deps.resetPerHour)
+      if ((await repo.countResetRequests(ip, now)) > deps.resetPerHour)
         throw new AppError(Code.TOO_MANY_ATTEMPTS, 'tooManyCaptchas', { minutes: 60 });
       if (!(await mail.available())) throw new AppError(Code.MAIL_UNAVAILABLE);
       const email = lower(body.email);
       // An address that has used its tries gets no code until its window passes, whether or not it has an account.
-      await repo.purgeResetTries(now - TRIES_WINDOW_MS);
-      const tries = await repo.resetTries(triesKey(email));
-      if (tries && tries.windowStart > now - TRIES_WINDOW_MS && tries.count >= RESET_TRIES_MAX)
-        throw triesUsedUp(tries.windowStart, now);
+      const tries = await repo.resetTries(triesKey(email), now);
+      if (tries && tries.count >= RESET_TRIES_MAX) throw triesUsedUp(tries.windowStart, now);
       const member = await accounts.activeMemberByEmail(email);
       // An e-mailed picture code answers for its own account only (decision 371): told as a wrong code.
       if (!answersFor(pass, member?.id)) throw new AppError(Code.CAPTCHA_ERROR);
@@ -391,7 +391,6 @@ export function createVerificationService(deps: {
     // a spent day (1005) leaves nothing taken.
     async requestCaptchaByEmail(body: CaptchaByEmailBody, ip: string, locale: Locale): Promise<CodeSent> {
       const now = clock.now();
-      // Only its own windows: those that have passed are the retention run's to drop (decision 374).
       if ((await repo.countCaptchaMails(ip, now)) > deps.resetPerHour)
         throw new AppError(Code.TOO_MANY_ATTEMPTS, 'tooManyCaptchas', { minutes: 60 });
       if (!(await mail.available())) throw new AppError(Code.MAIL_UNAVAILABLE);
@@ -401,7 +400,7 @@ export function createVerificationService(deps: {
         if (!(await repo.claimSendSlot(tx, `email:${email}`, 'captcha', now, RESEND_MS)))
           throw new AppError(Code.RESEND_TOO_SOON);
         const { count, since } = await repo.reserveCaptchaMail(tx, triesKey(`captcha:${email}`), now);
-        if (count > CAPTCHA_MAILS_MAX) throw triesUsedUp(since, now, 'tooManyCaptchaMails');
+        if (count > CAPTCHA_MAILS_MAX) throw usedUp('tooManyCaptchaMails', since, captchaMailsTo.windowMs, now);
         const renewed = await captcha.renew(body.key, member?.id ?? null, tx);
         if (!renewed) throw new AppError(Code.CAPTCHA_EXPIRED);
         if (member?.memberType === 'staff')
@@ -427,7 +426,7 @@ export function createVerificationService(deps: {
       // Every try counts against the address before anything is looked up (known address or not, right code or not):
       // past RESET_TRIES_MAX in the window, even a fresh code's right value is refused (1005).
       const now = clock.now();
-      const { count, since } = await repo.reserveResetTry(triesKey(email), now, TRIES_WINDOW_MS);
+      const { count, since } = await repo.reserveResetTry(triesKey(email), now);
       if (count > RESET_TRIES_MAX) throw triesUsedUp(since, now);
       const member = await accounts.activeMemberByEmail(email);
       // One answer for every refusal, with the same look-up behind it (no member, no code, an old or a wrong one):
