@@ -130,6 +130,12 @@ export function oxbridgeOf(r: ChoiceRow): 'oxford' | 'cambridge' | null {
 export const isMedicalChoice = (r: ChoiceRow) => MEDICAL_SUBJECTS.includes(r.subjectArea as MedicalSubject);
 // The courses whose on-time deadline is the early one (15 October).
 export const hasEarlyDeadline = (r: ChoiceRow) => isUcasChoice(r) && (oxbridgeOf(r) !== null || isMedicalChoice(r));
+// Which of its cycle's deadlines a choice is on time by; null for a row that is not a UCAS choice. The server stores
+// it per choice on save (application_target_school.deadline_key), and "this week", the reminders and the board read
+// that: a change to this rule needs a migration rewriting the stored keys (as migration 0094 wrote them).
+export type OnTimeDeadline = 'early' | 'equal';
+export const onTimeDeadlineOf = (r: ChoiceRow): OnTimeDeadline | null =>
+  !isUcasChoice(r) ? null : hasEarlyDeadline(r) ? 'early' : 'equal';
 
 // A cycle's dates as the rules read them (YYYY-MM-DD).
 export type CycleDates = {
@@ -148,10 +154,11 @@ export function deadlineFlags(rows: readonly ChoiceRow[], cycles: readonly Cycle
   rows.forEach((r, index) => {
     const cycle = cycles.find((c) => c.id === r.cycleId);
     const date = r.applicationDate;
-    if (!cycle || !date || !isUcasChoice(r)) return;
+    const onTime = onTimeDeadlineOf(r);
+    if (!cycle || !date || !onTime) return;
     const entry = cycle.entryYear;
     if (date > cycle.finalDeadline) out.push({ index, message: 'w.clearing', deadline: cycle.finalDeadline, entry });
-    else if (hasEarlyDeadline(r) && date > cycle.earlyDeadline)
+    else if (onTime === 'early' && date > cycle.earlyDeadline)
       out.push({ index, message: 'w.earlyDeadline', deadline: cycle.earlyDeadline, entry });
     else if (date > cycle.equalDeadline)
       out.push({ index, message: 'w.lateApplication', deadline: cycle.equalDeadline, entry });

@@ -289,6 +289,9 @@ export type ApplicationTargetSchoolTable = ChildRow & {
   subjectArea: string | null;
   decision: string;
   reply: string | null;
+  // The cycle deadline the choice is on time by (shared onTimeDeadlineOf, written on save); null: no cycle, or not a
+  // UCAS choice. "This week", the reminders and the board read it (migration 0094).
+  deadlineKey: 'early' | 'equal' | null;
 };
 
 // A background job (issue 39: large exports): claimed by one worker at a time, its result a stored file.

@@ -71,6 +71,7 @@ import * as applicationContact from './20261207_0090_application_contact.js';
 import * as noticeVersion from './20261207_0091_notice_version.js';
 import * as casExpiryMonthEnd from './20261207_0092_cas_expiry_month_end.js';
 import * as captchaMember from './20261207_0093_captcha_member.js';
+import * as targetSchoolDeadlineKey from './20261207_0094_target_school_deadline_key.js';
 import * as jobs from './20261129_0054_jobs.js';
 import * as importRuns from './20261129_0056_import_runs.js';
 import * as privacy from './20261129_0050_privacy.js';
@@ -157,4 +158,5 @@ export const migrations: Record<string, Migration> = {
   '20261207_0091_notice_version': noticeVersion,
   '20261207_0092_cas_expiry_month_end': casExpiryMonthEnd,
   '20261207_0093_captcha_member': captchaMember,
+  '20261207_0094_target_school_deadline_key': targetSchoolDeadlineKey,
 };

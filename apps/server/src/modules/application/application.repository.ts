@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { searchText, type PersonRef } from '@study-crm/shared';
+import { onTimeDeadlineOf, searchText, type PersonRef } from '@study-crm/shared';
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database, Row } from '../../db/schema.js';
 import { isPostgres, type Db } from '../../db/database.js';
@@ -103,7 +103,8 @@ export type ChildRows = {
   jobs: Omit<Database['applicationJob'], 'id' | 'applicationId' | 'sort'>[];
   languageScores: Omit<Database['applicationLanguageScore'], 'id' | 'applicationId' | 'sort'>[];
   referrers: Omit<Database['applicationReferrer'], 'id' | 'applicationId' | 'sort'>[];
-  targetSchools: Omit<Database['applicationTargetSchool'], 'id' | 'applicationId' | 'sort'>[];
+  // deadlineKey is derived on write (replaceChildren), never given or read back.
+  targetSchools: Omit<Database['applicationTargetSchool'], 'id' | 'applicationId' | 'sort' | 'deadlineKey'>[];
 };
 
 const CHILD_TABLES = {
@@ -188,6 +189,13 @@ const NEAR_SKIP = 200;
 // The dates the walk to such a page reads in its first statement, and at most in one.
 const DAY_CHUNK_FIRST = 16;
 const DAY_CHUNK_MAX = 1024;
+
+// A choice as stored: with the cycle deadline it is on time by, from the shared rule the save warnings use, so the
+// SQL of "this week" and the reminders read the same answer (none without a cycle: no deadline to be on time by).
+const withDeadlineKey = (r: ChildRows['targetSchools'][number]) => ({
+  ...r,
+  deadlineKey: r.cycleId ? onTimeDeadlineOf(r) : null,
+});
 
 // A page row's target schools as its statement read them: parsed (PostgreSQL, null for none) or JSON text (SQLite).
 const schoolsOfRow = (v: string[] | string | null): string[] =>
@@ -815,10 +823,11 @@ export function createApplicationRepository(db: Db, carried: ListCarried = {}) {
       updateVersioned(tx, id, version, { ...values, ...searchColumns(values) }, now),
 
     async replaceChildren(tx: Conn, id: number, rows: ChildRows) {
+      const written = { ...rows, targetSchools: rows.targetSchools.map(withDeadlineKey) };
       for (const key of Object.keys(CHILD_TABLES) as (keyof ChildRows)[]) {
         const table = CHILD_TABLES[key];
         await tx.deleteFrom(table).where('applicationId', '=', id).execute();
-        const list = rows[key];
+        const list = written[key];
         if (list.length) {
           await tx
             .insertInto(table)

@@ -72,18 +72,7 @@ export function createBoardRepository(db: Db, applications: Pick<ApplicationRepo
       if (!ids.length) return Promise.resolve([]);
       return db
         .selectFrom('applicationTargetSchool')
-        .select([
-          'applicationId',
-          'school',
-          'decision',
-          'reply',
-          'route',
-          'ucasCode',
-          'cycleId',
-          'institutionCode',
-          'subjectArea',
-          'applicationDate',
-        ])
+        .select(['applicationId', 'school', 'decision', 'reply', 'cycleId', 'deadlineKey', 'applicationDate'])
         .where('applicationId', 'in', [...ids])
         .orderBy('applicationId')
         .orderBy('sort')

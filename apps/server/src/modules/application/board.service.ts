@@ -1,8 +1,6 @@
 import {
   APPLICATION_DICT,
   completionPercent,
-  hasEarlyDeadline,
-  isUcasChoice,
   type BoardCard,
   type BoardColumn,
   type BoardColumnInput,
@@ -25,19 +23,18 @@ import { ukDay } from './reminder.service.js';
 type Choice = Awaited<ReturnType<BoardRepository['choicesOf']>>[number];
 
 // The nearest UCAS deadline from `today` of a choice not sent yet (no application date): its on-time deadline
-// (15 October for Oxford, Cambridge and medicine/dentistry/veterinary, else equal consideration) while it is ahead,
-// then the final one (after which the choice goes to Clearing).
+// (15 October for Oxford, Cambridge and medicine/dentistry/veterinary, else equal consideration, as saved in its
+// deadline key) while it is ahead, then the final one (after which the choice goes to Clearing).
 export function nextDeadline(choices: readonly Choice[], cycles: readonly CycleDates[], today: string) {
   let best: BoardCard['nextDeadline'] = null;
   for (const c of choices) {
-    if (c.applicationDate || !isUcasChoice(c)) continue;
+    if (c.applicationDate || !c.deadlineKey) continue;
     const cycle = cycles.find((y) => y.id === c.cycleId);
     if (!cycle) continue;
-    const early = hasEarlyDeadline(c);
-    const onTime = early ? cycle.earlyDeadline : cycle.equalDeadline;
+    const onTime = c.deadlineKey === 'early' ? cycle.earlyDeadline : cycle.equalDeadline;
     const next =
       onTime >= today
-        ? { date: onTime, kind: early ? ('early' as const) : ('equal' as const) }
+        ? { date: onTime, kind: c.deadlineKey }
         : cycle.finalDeadline >= today
           ? { date: cycle.finalDeadline, kind: 'final' as const }
           : null;

@@ -70,7 +70,8 @@ export function createReminderRepository(db: Db) {
             .execute()
         : Promise.resolve([]),
 
-    // Choices of open applications in these cycles not sent yet (no application date).
+    // Choices of open applications in these cycles not sent yet (no application date), with the deadline each is on
+    // time by as saved (null: not a UCAS choice).
     unsentChoices: (cycleIds: readonly number[]) =>
       cycleIds.length
         ? open()
@@ -81,11 +82,7 @@ export function createReminderRepository(db: Db) {
               'application.signingTeacherId',
               'application.followTeacherId',
               'ts.cycleId',
-              'ts.school',
-              'ts.route',
-              'ts.ucasCode',
-              'ts.institutionCode',
-              'ts.subjectArea',
+              'ts.deadlineKey',
             ])
             .where('ts.cycleId', 'in', [...cycleIds])
             .where('ts.applicationDate', 'is', null)

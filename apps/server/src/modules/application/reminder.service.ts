@@ -2,8 +2,6 @@ import { addDays, addMonths, addYears, daysBetween, ukDay } from '@study-crm/sha
 export { ukDay };
 import {
   courseBusiness,
-  hasEarlyDeadline,
-  isUcasChoice,
   languageExpiry,
   languageFlags,
   levelNeeded,
@@ -164,10 +162,9 @@ export function createReminderService({ repo, inbox, cycles, visaDue, email, clo
     const seen = new Set<string>();
     for (const ch of await repo.unsentChoices(cycleIds)) {
       const cycle = all.find((c) => c.id === ch.cycleId);
-      if (!cycle || !isUcasChoice(ch)) continue;
-      const early = hasEarlyDeadline(ch);
-      const dueDate = early ? cycle.earlyDeadline : cycle.equalDeadline;
-      const subjectKey = `ucas:${cycle.id}:${early ? 'early' : 'equal'}`;
+      if (!cycle || !ch.deadlineKey) continue;
+      const dueDate = ch.deadlineKey === 'early' ? cycle.earlyDeadline : cycle.equalDeadline;
+      const subjectKey = `ucas:${cycle.id}:${ch.deadlineKey}`;
       if (!inWindow(dueDate) || seen.has(`${ch.id}|${subjectKey}`)) continue;
       seen.add(`${ch.id}|${subjectKey}`);
       out.push({

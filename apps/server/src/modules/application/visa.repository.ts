@@ -47,19 +47,18 @@ export function createVisaRepository(db: Db) {
         and a.passport_expiry_date >= ${from} and a.passport_expiry_date <= ${to}
       union all
       -- From the cycles with a deadline in the window (usually none) to their choices (decision 270): the cross
-      -- joins keep SQLite to that order.
+      -- joins keep SQLite to that order. Which deadline a choice is on time by (and whether it is a UCAS choice at
+      -- all) is its deadline_key, written on save by the shared rule the reminders and save warnings use.
       select distinct a.id, a.name, 'ucas', cast(c.entry_year as varchar(100)),
-        case when ts.institution_code in ('O33', 'C05') or ts.subject_area in ('medicine', 'dentistry', 'veterinary')
-          then c.early_deadline else c.equal_deadline end
+        case ts.deadline_key when 'early' then c.early_deadline else c.equal_deadline end
       from admissions_cycle c
       cross join application_target_school ts
       cross join application a
       where (c.early_deadline between ${from} and ${to} or c.equal_deadline between ${from} and ${to})
         and ts.cycle_id = c.id and a.id = ts.application_id
         and a.deleted_at is null and a.status not in (${CLOSED}) and ts.application_date is null
-        and (ts.route = 'ucas' or (ts.route is null and ts.ucas_code is not null))
-        and case when ts.institution_code in ('O33', 'C05') or ts.subject_area in ('medicine', 'dentistry', 'veterinary')
-          then c.early_deadline else c.equal_deadline end between ${from} and ${to}
+        and ts.deadline_key is not null
+        and case ts.deadline_key when 'early' then c.early_deadline else c.equal_deadline end between ${from} and ${to}
       union all
       select a.id, a.name, 'language', ls.test_type,
         cast(cast(substr(ls.test_date, 1, 4) as integer) + 2 as varchar(4))
