@@ -22,6 +22,12 @@ import {
   type Actor,
 } from '../role/index.js';
 import { createErasureRepository, createErasureService } from '../erasure/index.js';
+import { createPermissionRepository, createPermissionService } from '../permission/index.js';
+import { createTwoFactorRepository, createTwoFactorService } from '../two-factor/index.js';
+import { createSecretBox } from '../../lib/secret-box.js';
+import { whileHeld } from '../../test/while-held.js';
+import { randomBytes } from 'node:crypto';
+import { Secret, TOTP } from 'otpauth';
 import { createMemberCredentials, createMemberRepository, createMemberService, memberPersonalData } from './index.js';
 
 // Decision 366: a check of what another member holds and the write it allows are one step. B (a member manager,
@@ -58,16 +64,16 @@ describe('a check on another member holds until the write (both engines)', () =>
     if (!afterCheck) return guard;
     return {
       ...guard,
-      async assertCanManageMember(actor, memberId, tx) {
-        await guard.assertCanManageMember(actor, memberId, tx);
+      async assertCanManageMember(actor, memberId, tx, giving) {
+        await guard.assertCanManageMember(actor, memberId, tx, giving);
         if (tx) await afterCheck(tx, 'manage');
       },
       async assertCanGrantRoles(actor, roleIds, tx) {
         await guard.assertCanGrantRoles(actor, roleIds, tx);
         if (tx) await afterCheck(tx, 'grant');
       },
-      async beyond(actor, memberId, tx) {
-        const missing = await guard.beyond(actor, memberId, tx);
+      async beyond(actor, memberId, tx, giving) {
+        const missing = await guard.beyond(actor, memberId, tx, giving);
         if (tx) await afterCheck(tx, 'manage');
         return missing;
       },
@@ -103,6 +109,13 @@ describe('a check on another member holds until the write (both engines)', () =>
   }
 
   const target = async () => createStaff(t.db.db, `target${++seq}`, [managerRoleId]);
+  // The form's fields for a new staff member given `roleIds`.
+  const newStaff = (roleIds: number[]) => ({
+    loginName: `added${++seq}`,
+    email: `added${seq}@example.test`,
+    password: 'NewPass#2026',
+    roleIds,
+  });
 
   // The role service as the server wires it, on `repo`, its access checks followed by `afterCheck`.
   const rolesWith = (repo = createRoleRepository(t.db.db), afterCheck?: AfterCheck) =>
@@ -208,6 +221,38 @@ describe('a check on another member holds until the write (both engines)', () =>
       clock,
     });
   }
+
+  // The two-factor service as the server wires it, on `repo`, its access checks followed by `afterCheck`.
+  const box = createSecretBox(randomBytes(32));
+  const twoFactorWith = (afterCheck?: AfterCheck, repo = createTwoFactorRepository(t.db.db)) =>
+    createTwoFactorService({
+      repo,
+      people: { isMember: async () => true, signInName: async () => undefined },
+      box,
+      guard: guardWith(afterCheck),
+      config: t.config,
+      clock,
+      stepUp: async () => undefined,
+    });
+  // A second factor turned on for the member, with a recovery code.
+  async function withSecondFactor(memberId: number) {
+    const now = clock.now();
+    await t.db.db
+      .insertInto('memberTwoFactor')
+      .values({ memberId, secretEnc: 'sealed', enabledAt: now, lastStep: null, createdAt: now, updatedAt: now })
+      .execute();
+    await t.db.db
+      .insertInto('memberRecoveryCode')
+      .values({ memberId, codeHash: `code${memberId}`, usedAt: null, createdAt: now, updatedAt: now })
+      .execute();
+  }
+  const secondFactorOf = async (memberId: number) => ({
+    factor: (await t.db.db.selectFrom('memberTwoFactor').select('memberId').where('memberId', '=', memberId).execute())
+      .length,
+    codes: (
+      await t.db.db.selectFrom('memberRecoveryCode').select('memberId').where('memberId', '=', memberId).execute()
+    ).length,
+  });
 
   it('refuses an erasure when the member became an administrator before the write (7954)', async () => {
     const id = await target();
@@ -332,6 +377,7 @@ describe('a check on another member holds until the write (both engines)', () =>
         (afterCheck, id) => rolesWith(undefined, afterCheck).updateMemberRoles(id, [managerRoleId], b),
       ],
       ['erase', (afterCheck, id) => erasureWith(async () => undefined, afterCheck).erase(id, b)],
+      ['resetTwoFactor', (afterCheck, id) => twoFactorWith(afterCheck).reset(id, b)],
     ];
     for (const [name, write] of writes) {
       const { id, roleId } = await targetHolding();
@@ -345,15 +391,22 @@ describe('a check on another member holds until the write (both engines)', () =>
     }
   });
 
-  it('makes an edit of a role being given begun after the check wait for the write', async () => {
-    const id = await target();
-    const roleId = await createRole(t.db.db, `ROLE_RACE_GIVEN${++seq}`, [PERM.memberList]);
-    const race = editAfterCheck('grant', () => widen(roleId));
-    await membersWith({ afterCheck: race.afterCheck }).update({ id, roleIds: [roleId] }, b);
-    expect(race.state.committedInside).toBe(false);
-    expect(await race.state.edit).toBe('done');
-    expect(await rolesOf(id)).toEqual([roleId]);
-    expect(await permsOfRole(roleId)).toContain(PERM.roleList);
+  // Member `add` (and so the import of employees, whose rows it writes) checked the roles it gives before its
+  // transaction only: the edit committed inside it on PostgreSQL, unseen.
+  it('makes an edit of a role being given begun after the check wait for the write (update, add)', async () => {
+    for (const name of ['update', 'add'] as const) {
+      const roleId = await createRole(t.db.db, `ROLE_RACE_GIVEN${++seq}`, [PERM.memberList]);
+      const race = editAfterCheck('grant', () => widen(roleId));
+      const members = membersWith({ afterCheck: race.afterCheck });
+      const id =
+        name === 'update'
+          ? (await members.update({ id: await target(), roleIds: [roleId] }, b)).id
+          : (await members.add(newStaff([roleId]), b)).id;
+      expect(race.state.committedInside, name).toBe(false);
+      expect(await race.state.edit, name).toBe('done');
+      expect(await rolesOf(id), name).toEqual([roleId]);
+      expect(await permsOfRole(roleId), name).toContain(PERM.roleList);
+    }
   });
 
   // Without the role rows held, the reset read the permissions the edit had not yet committed, and landed.
@@ -383,5 +436,243 @@ describe('a check on another member holds until the write (both engines)', () =>
     expect(await reset).toMatchObject({ code: 403 });
     expect(await edit).toBe('done');
     expect((await memberRow(id)).passwordHash).toBe(before);
+  });
+  // The administrator's reset of another member's second factor checked the member, then deleted, with no
+  // transaction: a grant, or an edit widening the member's role, under way as it began was not waited for.
+  it('makes a second-factor reset wait for a grant or a role edit under way, then refuses it (403)', async () => {
+    const repo = createRoleRepository(t.db.db);
+    const roleListId = (await permissionIds(t.db.db, [PERM.roleList]))[0]!;
+    const underWay: [string, (trx: Tx, id: number, roleId: number) => Promise<void>][] = [
+      ['grant', (trx, id) => replaceLinks(trx, 'memberRole', 'memberId', id, 'roleId', [adminRoleId])],
+      [
+        'edit',
+        async (trx, _id, roleId) => {
+          await repo.lockRole(trx, roleId);
+          await trx.insertInto('rolePermission').values({ roleId, permissionId: roleListId }).execute();
+        },
+      ],
+    ];
+    for (const [name, held] of underWay) {
+      const { id, roleId } = await targetHolding();
+      await withSecondFactor(id);
+      const reset = await whileHeld(
+        t.db,
+        (trx) => held(trx, id, roleId),
+        () => outcome(twoFactorWith().reset(id, b)),
+      );
+      expect(reset, name).toMatchObject({ code: 403 });
+      expect(await secondFactorOf(id), name).toEqual({ factor: 1, codes: 1 });
+    }
+    // Within the guard, the reset goes through.
+    const { id } = await targetHolding();
+    await withSecondFactor(id);
+    await twoFactorWith().reset(id, b);
+    expect(await secondFactorOf(id)).toEqual({ factor: 0, codes: 0 });
+  });
+
+  // The reset takes the member's row, then their second-factor rows. A confirmation of the member's set-up took its
+  // pending row, then (its recovery codes' foreign key) the member's: on PostgreSQL the two waited on each other until
+  // the database broke the deadlock. It now takes the member's row first too.
+  it("takes a second-factor reset and the member's confirmation of the set-up in turn", async () => {
+    const { id } = await targetHolding();
+    const { secret } = await twoFactorWith().setup(id);
+    const code = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({
+      timestamp: clock.now(),
+    });
+    let open!: () => void;
+    const gate = new Promise<void>((r) => (open = r));
+    let holding!: (pid: number | null) => void;
+    const held = new Promise<number | null>((r) => (holding = r));
+    // The confirmation stops after turning the factor on, before writing the recovery codes.
+    const repo = createTwoFactorRepository(t.db.db);
+    const confirming = outcome(
+      twoFactorWith(undefined, {
+        ...repo,
+        enable: async (memberId, step, now, tx) => {
+          const enabled = await repo.enable(memberId, step, now, tx);
+          holding(tx ? await pidOf(tx) : null);
+          await gate;
+          return enabled;
+        },
+      }).confirm(id, code),
+    );
+    const confirmPid = await held;
+    let settled = false;
+    const reset = outcome(twoFactorWith().reset(id, b)).finally(() => (settled = true));
+    await untilBlockedBy(confirmPid, () => settled);
+    open();
+    expect(await confirming).toBe('done');
+    expect(await reset).toBe('done');
+    expect(await secondFactorOf(id)).toEqual({ factor: 0, codes: 0 });
+  });
+
+  // `add` checked the roles it gives before its transaction only: on PostgreSQL its insert waited for the edit's
+  // lock (the foreign key), then landed with the role widened beyond B.
+  it('makes an add giving a role whose edit is under way wait for it, then refuses it (403)', async () => {
+    const repo = createRoleRepository(t.db.db);
+    const roleId = await createRole(t.db.db, `ROLE_RACE_ADDED${++seq}`, [PERM.memberList]);
+    const body = newStaff([roleId]);
+    const widened = await permissionIds(t.db.db, [PERM.memberList, PERM.roleList]);
+    const add = await whileHeld(
+      t.db,
+      async (trx) => {
+        await repo.lockRole(trx, roleId);
+        await repo.setPermissions(trx, roleId, widened);
+      },
+      () => outcome(membersWith({}).add(body, b)),
+    );
+    expect(add).toMatchObject({ code: 403 });
+    const added = await t.db.db.selectFrom('member').select('id').where('loginName', '=', body.loginName).execute();
+    expect(added).toEqual([]);
+  });
+
+  // Renaming a menu item's identifier changes what every role holding it grants. B holds the item's identifier, not
+  // the new one: a member whose role holds the item is, once it is renamed, beyond B. The rename now locks those
+  // roles' rows (FOR UPDATE, id order) first; before, it took no lock and committed inside the write on PostgreSQL.
+  const menusWith = (over: Partial<ReturnType<typeof createPermissionRepository>> = {}) =>
+    createPermissionService({
+      repo: { ...createPermissionRepository(t.db.db), ...over },
+      clock,
+      guard: guardWith(),
+    });
+  // A button item and a role holding it (with member:list); B as a member manager who holds the item's identifier.
+  async function itemHeld() {
+    const perm = `race:item${++seq}`;
+    const { id: itemId } = await menusWith().add({
+      parentId: 0,
+      name: `raceItem${seq}`,
+      type: 'button',
+      perm,
+      sort: 1,
+    });
+    const roleId = await createRole(t.db.db, `ROLE_RACE_ITEM${seq}`, [PERM.memberList, perm]);
+    const holder: Actor = { id: b.id, perms: new Set([...MEMBER_MANAGER_PERMS, perm]) };
+    return { itemId, perm, roleId, holder };
+  }
+  const itemBody = async (itemId: number, perm: string) => {
+    const row = await t.db.db
+      .selectFrom('permission')
+      .select(['parentId', 'name', 'type', 'sort'])
+      .where('id', '=', itemId)
+      .executeTakeFirstOrThrow();
+    return { id: itemId, parentId: row.parentId, name: row.name, type: row.type, sort: row.sort, perm };
+  };
+  const rename = async (itemId: number, perm: string, menus = menusWith()) =>
+    menus.update(admin, await itemBody(itemId, perm));
+  const permOf = async (itemId: number) =>
+    (await t.db.db.selectFrom('permission').select('perm').where('id', '=', itemId).executeTakeFirstOrThrow()).perm;
+
+  // `update` giving a role of a lower id than the member's own (both granting the item): the write held its member's
+  // roles, then those given, and the rename, locking both in id order, waited for the first while holding the second
+  // (a deadlock PostgreSQL broke with an error for one of them). The guard now holds both sets in one id order.
+  it("makes a rename of an identifier the member's roles grant, begun after the write's check, wait for the write", async () => {
+    for (const name of ['setPassword', 'add', 'update'] as const) {
+      const { itemId, perm, roleId, holder } = await itemHeld();
+      const race = editAfterCheck(name === 'add' ? 'grant' : 'manage', () => rename(itemId, `${perm}.renamed`));
+      const members = membersWith({ afterCheck: race.afterCheck });
+      if (name === 'setPassword') {
+        await members.setPassword(await createStaff(t.db.db, `target${++seq}`, [roleId]), 'NewPass#2026', holder);
+      } else if (name === 'add') await members.add(newStaff([roleId]), holder);
+      else {
+        const ownRoleId = await createRole(t.db.db, `ROLE_RACE_OWN${++seq}`, [PERM.memberList, perm]);
+        const id = await createStaff(t.db.db, `target${++seq}`, [ownRoleId]);
+        await members.update({ id, roleIds: [roleId] }, holder);
+        expect(await rolesOf(id)).toEqual([roleId]);
+      }
+      expect(race.state.committedInside, name).toBe(false);
+      expect(await race.state.edit, name).toBe('done');
+      expect(await permOf(itemId), name).toBe(`${perm}.renamed`);
+    }
+  });
+
+  it('makes a write wait for a rename under way, then refuses it (403)', async () => {
+    for (const name of ['setPassword', 'add'] as const) {
+      const { itemId, perm, roleId, holder } = await itemHeld();
+      const id = await createStaff(t.db.db, `target${++seq}`, [roleId]);
+      const before = (await memberRow(id)).passwordHash;
+      let open!: () => void;
+      const gate = new Promise<void>((r) => (open = r));
+      let holding!: (pid: number | null) => void;
+      const held = new Promise<number | null>((r) => (holding = r));
+      // The rename stops before its commit, the identifier changed.
+      const repo = createPermissionRepository(t.db.db);
+      const menus = menusWith({
+        update: async (tx, pid, v, now) => {
+          await repo.update(tx, pid, v, now);
+          holding(await pidOf(tx));
+          await gate;
+        },
+      });
+      const renaming = outcome(rename(itemId, `${perm}.renamed`, menus));
+      const renamePid = await held;
+      let settled = false;
+      const body = newStaff([roleId]);
+      const write = outcome(
+        name === 'setPassword'
+          ? membersWith({}).setPassword(id, 'NewPass#2026', holder)
+          : membersWith({}).add(body, holder),
+      ).finally(() => (settled = true));
+      await untilBlockedBy(renamePid, () => settled);
+      open();
+      expect(await write, name).toMatchObject({ code: 403 });
+      expect(await renaming, name).toBe('done');
+      expect((await memberRow(id)).passwordHash, name).toBe(before);
+      expect(
+        await t.db.db.selectFrom('member').select('id').where('loginName', '=', body.loginName).execute(),
+        name,
+      ).toEqual([]);
+    }
+  });
+
+  // Lock order: a rename takes the roles' rows before the identifier's unique key, so an add takes the built-in
+  // roles' rows (its grants') before inserting its identifier. Otherwise, on PostgreSQL, an add of identifier X
+  // (inserted, its grant to the built-in role to come) and a rename to X (the built-in role's row locked, waiting on
+  // X) waited on each other until the database broke the deadlock (an error for one of them).
+  it('answers an add and a rename to the same identifier at once in turn: the second is refused (5425)', async () => {
+    const { itemId } = await itemHeld();
+    const perm = `race:same${++seq}`;
+    let open!: () => void;
+    const gate = new Promise<void>((r) => (open = r));
+    let holding!: (pid: number | null) => void;
+    const held = new Promise<number | null>((r) => (holding = r));
+    const repo = createPermissionRepository(t.db.db);
+    // The add stops after inserting its item, before granting it to the built-in role.
+    const adding = outcome(
+      menusWith({
+        insert: async (tx, v, now) => {
+          const id = await repo.insert(tx, v, now);
+          holding(await pidOf(tx));
+          await gate;
+          return id;
+        },
+      }).add({ parentId: 0, name: `raceSame${seq}`, type: 'button', perm, sort: 1 }),
+    );
+    const addPid = await held;
+    let settled = false;
+    const renaming = outcome(rename(itemId, perm)).finally(() => (settled = true));
+    await untilBlockedBy(addPid, () => settled);
+    open();
+    expect(await adding).toBe('done');
+    expect(await renaming).toMatchObject({ code: 5425 });
+    expect(await permOf(itemId)).not.toBe(perm);
+  });
+
+  // A role granted the item after the rename locked the roles' rows would not be waited for: the rename reads the
+  // holders again once the item is changed, and a new one answers 409, nothing renamed. (On PostgreSQL the grant
+  // commits on its own connection; SQLite, one writer at a time, makes it on the rename's.)
+  it('refuses a rename when a role was granted the item after its roles were locked (409)', async () => {
+    const { itemId, perm } = await itemHeld();
+    const lateRoleId = await createRole(t.db.db, `ROLE_RACE_LATE${++seq}`, [PERM.memberList]);
+    const repo = createPermissionRepository(t.db.db);
+    const menus = menusWith({
+      lockRolesGranting: async (tx, pid) => {
+        const locked = await repo.lockRolesGranting(tx, pid);
+        const conn = t.db.dialect === 'postgres' ? t.db.db : tx;
+        await conn.insertInto('rolePermission').values({ roleId: lateRoleId, permissionId: pid }).execute();
+        return locked;
+      },
+    });
+    await expect(rename(itemId, `${perm}.renamed`, menus)).rejects.toMatchObject({ code: 409 });
+    expect(await permOf(itemId)).toBe(perm);
   });
 });

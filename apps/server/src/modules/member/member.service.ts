@@ -134,10 +134,11 @@ export function createMemberService(deps: {
   // to the member commits before it (and is seen) or waits for this write; so does an edit of the permissions of the
   // member's roles, whose rows the check holds (decision 373). The calls check once before, too, so a refusal comes
   // before any other answer and before a password is hashed; this check closes the race. Lock order: the
-  // last-administrator rule's rows when taken, the member, then their roles (as the role module's changes).
-  async function holdToManage(tx: Tx, actor: Actor, memberId: number) {
+  // last-administrator rule's rows when taken, the member, then their roles with those `giving` gives them, in one id
+  // order (as the role module's changes).
+  async function holdToManage(tx: Tx, actor: Actor, memberId: number, giving?: readonly number[]) {
     await repo.lock(tx, memberId);
-    await guard.assertCanManageMember(actor, memberId, tx);
+    await guard.assertCanManageMember(actor, memberId, tx, giving);
   }
 
   // Unique indexes back the checks above when two requests race; a role deleted since checkRoles is refused as it
@@ -213,6 +214,9 @@ export function createMemberService(deps: {
       const now = clock.now();
       const id = await mapUnique(() =>
         repo.transaction(async (tx) => {
+          // The roles given checked again on this transaction, their rows held (decision 373), as `update` does: an
+          // edit widening one of them commits before the check reads it (403) or waits for this write.
+          await guard.assertCanGrantRoles(actor, roleIds, tx);
           const newId = await repo.insert(
             tx,
             {
@@ -284,7 +288,7 @@ export function createMemberService(deps: {
       await mapUnique(() =>
         repo.transaction(async (tx) => {
           await guardLastAdmin(tx, current.id, staysAdmin);
-          await holdToManage(tx, actor, current.id);
+          await holdToManage(tx, actor, current.id, rolesGiven ? roleIds : undefined);
           if (rolesGiven) await guard.assertCanGrantRoles(actor, roleIds, tx);
           await repo.update(current.id, values, clock.now(), tx);
           if (rolesGiven) await repo.setRoles(tx, current.id, roleIds);

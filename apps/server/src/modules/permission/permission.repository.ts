@@ -2,7 +2,13 @@ import type { Db } from '../../db/database.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
 import type { Row } from '../../db/schema.js';
 import { permissionIdsOfRole } from '../../db/sql-helpers.js';
-import { dropPermissionGrants, grantToBuiltinRoles } from '../role/index.js';
+import {
+  dropPermissionGrants,
+  grantToBuiltinRoles,
+  holdBuiltinRoles,
+  lockRolesGranting,
+  rolesGranting,
+} from '../role/index.js';
 
 export const PERMISSION_COLUMNS = [
   'permission.id',
@@ -79,8 +85,14 @@ export function createPermissionRepository(db: Db) {
       await tx.deleteFrom('permission').where('id', 'in', ids).execute();
     },
 
-    // A new item goes to the built-in role, which holds everything.
+    // A new item goes to the built-in role, which holds everything; its row is held before the item is inserted.
+    holdBuiltinRoles: (tx: Tx) => holdBuiltinRoles(tx),
     grantToBuiltinRoles: (tx: Tx, permissionId: number) => grantToBuiltinRoles(tx, permissionId),
+
+    // The roles granting an item: locked before its identifier is renamed (PostgreSQL FOR UPDATE, in id order), and
+    // read again after (the role module's rows, in this transaction).
+    lockRolesGranting: (tx: Tx, permissionId: number) => lockRolesGranting(tx, permissionId),
+    rolesGranting: (tx: Tx, permissionId: number) => rolesGranting(tx, permissionId),
 
     roleExists: async (roleId: number): Promise<boolean> =>
       Boolean(await db.selectFrom('role').select('id').where('id', '=', roleId).executeTakeFirst()),

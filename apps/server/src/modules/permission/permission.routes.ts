@@ -63,6 +63,10 @@ export function registerPermissionAdminRoutes(app: FastifyInstance, menus: Permi
     audit: { action: 'permission.update', record: 'permission' },
     tags,
     summary: 'Change a menu item or function button',
+    description:
+      'Errors: 403 changeBeyondOwn (a new identifier where the caller lacks the old or the new one), 5421 a new ' +
+      'identifier for an item that manages roles, 5425 identifier exists, 409 a role was given the item while its ' +
+      'identifier was being changed (read it again).',
     handler: ({ body, member }) => menus.update(member!, body),
   });
 

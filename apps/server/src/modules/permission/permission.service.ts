@@ -1,6 +1,6 @@
 import { Code, ADMIN_PROTECTED_PERMS, type MenuAddBody, type MenuUpdateBody } from '@study-crm/shared';
 import { refuseUnique } from '../../db/sql-helpers.js';
-import { AppError, found, notFound } from '../../http/errors.js';
+import { AppError, found, notFound, staleCopy } from '../../http/errors.js';
 import type { Tx } from '../../db/transaction.js';
 import type { Clock } from '../../lib/clock.js';
 import { buildTree, toMenuItem } from './permission.mapper.js';
@@ -95,6 +95,8 @@ export function createPermissionService(deps: { repo: PermissionRepository; cloc
     add: (body: MenuAddBody) =>
       guarded(() =>
         repo.transaction(async (tx) => {
+          // The built-in roles first (lock order: roles, then identifiers), as a rename takes them.
+          await repo.holdBuiltinRoles(tx);
           await assertParent(tx, body.parentId);
           await assertPermFree(tx, body.perm);
           const id = await repo.insert(tx, valuesOf(body), clock.now());
@@ -105,17 +107,26 @@ export function createPermissionService(deps: { repo: PermissionRepository; cloc
 
     // A new identifier is given to every role holding the item, and the old one taken from them: the caller must
     // hold both (else renaming an item they hold to one they lack would give it to them).
+    // A rename changes what each of those roles grants, as an edit of their permissions does, so it locks their rows
+    // first (FOR UPDATE in id order on PostgreSQL): a write whose access check holds one of them (FOR SHARE, decision
+    // 373) is waited for, and one begun after waits for the rename and reads the new identifier. The rows are locked
+    // before the item's row and its unique identifier (lock order: roles in id order, then identifiers). A role
+    // granted the item after they were locked would not be waited for: the holders are read again once the item's
+    // row is changed (no grant of it can commit after that until this one does), and a new one answers 409.
     update: async (actor: Actor, body: MenuUpdateBody) => {
       const scope = await guard.permissionScope(actor);
       return guarded(() =>
         repo.transaction(async (tx) => {
           const row = await repo.byId(body.id, tx);
           if (!row) throw notFound();
-          if (PROTECTED.has(row.perm) && body.perm !== row.perm) throw new AppError(Code.ROLE_BUILTIN, 'protectedMenu');
-          if (body.perm !== row.perm) scope.assertCanChangePerms([row.perm, body.perm]);
+          const renamed = body.perm !== row.perm;
+          if (PROTECTED.has(row.perm) && renamed) throw new AppError(Code.ROLE_BUILTIN, 'protectedMenu');
+          if (renamed) scope.assertCanChangePerms([row.perm, body.perm]);
           await assertParent(tx, body.parentId, row.id);
           await assertPermFree(tx, body.perm, row.id);
+          const locked = renamed ? new Set(await repo.lockRolesGranting(tx, row.id)) : undefined;
           await repo.update(tx, row.id, valuesOf(body), clock.now());
+          if (locked && (await repo.rolesGranting(tx, row.id)).some((id) => !locked.has(id))) throw staleCopy();
           return null;
         }),
       );

@@ -30,9 +30,11 @@ export function createAccessGuard(repo: AccessRepository) {
   // between this check and the write it guards; the rows of the member's roles held too (decision 373), so that no
   // edit of their permissions does. The actor's own roles are not held: their permissions are the request's (read
   // once, at its session check), as the route's own permission is.
-  async function beyond(actor: Actor, memberId: number, tx?: Conn): Promise<string[]> {
+  // `giving`: the roles the same write will give the member (update with roleIds, updateMemberRoles), held with theirs
+  // in one id order, as a rename of a menu item's identifier locks role rows (the lock order in docs/security.md).
+  async function beyond(actor: Actor, memberId: number, tx?: Conn, giving?: readonly number[]): Promise<string[]> {
     if (memberId === actor.id || (await holdsBuiltin(actor.id, actor.activeRoleId ?? null, tx))) return [];
-    if (tx) await holdRolesOfMember(memberId, tx);
+    if (tx) await holdRolesOfMember(memberId, tx, giving);
     if (await holdsBuiltin(memberId, null, tx)) return ['ROLE_ADMIN'];
     return lacking(actor, await permsOfMember(memberId, tx));
   }
@@ -43,8 +45,8 @@ export function createAccessGuard(repo: AccessRepository) {
       repo.holdsRoleAmong(memberId, roleNames),
     // A member's permissions from all their roles (a background job checks them again when it runs).
     permsOf: (memberId: number): Promise<string[]> => permsOfMember(memberId),
-    // Roles to be given to a member (add, update, updateMemberRoles). With `tx`, their rows are held first, as in
-    // `beyond` (decision 373).
+    // Roles to be given to a member (add, update, updateMemberRoles; the import's employees through add). With `tx`,
+    // their rows are held first, as in `beyond` (decision 373).
     async assertCanGrantRoles(actor: Actor, roleIds: readonly number[], tx?: Conn): Promise<void> {
       if (await holdsBuiltin(actor.id, actor.activeRoleId ?? null, tx)) return;
       if (tx) await holdRoles(roleIds, tx);
@@ -62,9 +64,9 @@ export function createAccessGuard(repo: AccessRepository) {
       return { assertCanGrantPerms: within('grantBeyondOwn'), assertCanChangePerms: within('changeBeyondOwn') };
     },
     // The account acted upon must hold nothing the actor lacks. A write passes its transaction, in which it has
-    // locked the member's row first (decision 366).
-    async assertCanManageMember(actor: Actor, memberId: number, tx?: Conn): Promise<void> {
-      const missing = await beyond(actor, memberId, tx);
+    // locked the member's row first (decision 366), and the roles it will give them (`giving`, see `beyond`).
+    async assertCanManageMember(actor: Actor, memberId: number, tx?: Conn, giving?: readonly number[]): Promise<void> {
+      const missing = await beyond(actor, memberId, tx, giving);
       if (missing.length) throw refuse('manageBeyondOwn', missing);
     },
     // What the account holds that the actor lacks (sorted; ROLE_ADMIN for the built-in role), empty when nothing:

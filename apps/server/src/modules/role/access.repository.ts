@@ -58,17 +58,26 @@ export function createAccessRepository(db: Db) {
     // The rows of the member's roles, or of roles to be granted, held until `tx` ends, in id order, before the check
     // reads their permissions (decision 373). FOR SHARE on PostgreSQL: a role edit, which locks its row FOR UPDATE
     // first (the role service's update and editPermissions), has committed when this returns (the reads after it see
-    // the new permissions) or waits for the write; checks on other members holding the role share the lock and do
-    // not wait for each other. SQLite runs one write transaction at a time: nothing to hold.
-    async holdRolesOfMember(memberId: number, tx: Conn): Promise<void> {
+    // the new permissions) or waits for the write; so has a rename of a menu item's identifier, which locks the rows
+    // of every role holding it FOR UPDATE in id order (the permission module's update); checks on other members
+    // holding the role share the lock and do not wait for each other. SQLite runs one write transaction at a time:
+    // nothing to hold.
+    // `giving`: the roles the same write gives the member, held with theirs in one statement, so that a write takes
+    // its role rows in one id order as a rename does (two batches, theirs then the given, could cross a rename).
+    async holdRolesOfMember(memberId: number, tx: Conn, giving: readonly number[] = []): Promise<void> {
       if (!isPostgres(tx)) return;
       await tx
         .selectFrom('role')
         .select('role.id')
-        .where(
-          'role.id',
-          'in',
-          tx.selectFrom('memberRole').select('memberRole.roleId').where('memberId', '=', memberId),
+        .where((eb) =>
+          eb.or([
+            eb(
+              'role.id',
+              'in',
+              tx.selectFrom('memberRole').select('memberRole.roleId').where('memberId', '=', memberId),
+            ),
+            ...(giving.length ? [eb('role.id', 'in', [...giving])] : []),
+          ]),
         )
         .orderBy('role.id')
         .forShare()

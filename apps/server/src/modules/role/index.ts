@@ -8,5 +8,12 @@ export type { RoleService } from './role.service.js';
 export { createAccessGuard, type AccessGuard, type Actor } from './access-guard.js';
 export { createAccessRepository } from './access.repository.js';
 // The writes of the role tables that other modules' changes make in their own transaction.
-export { dropPermissionGrants, grantToBuiltinRoles, setMemberRoles } from './role-links.repository.js';
+export {
+  dropPermissionGrants,
+  grantToBuiltinRoles,
+  holdBuiltinRoles,
+  lockRolesGranting,
+  rolesGranting,
+  setMemberRoles,
+} from './role-links.repository.js';
 export { roleExporter } from './role.export.js';

@@ -158,10 +158,11 @@ export function createRoleRepository(db: Db) {
 
     // The roles among `ids` that exist, read in the grant's transaction and, on PostgreSQL, held from being deleted
     // until it ends (FOR KEY SHARE: a role's removal, which locks the role first, waits, then counts the new holder;
-    // a removal that went first is waited for and the role is not found). Decision 367.
+    // a removal that went first is waited for and the role is not found). Decision 367. In id order, as every write
+    // takes role rows (a rename of a menu item's identifier locks them FOR UPDATE in that order).
     async heldRoleIds(tx: Tx, ids: readonly number[]): Promise<number[]> {
       if (!ids.length) return [];
-      const q = tx.selectFrom('role').select('id').where('id', 'in', ids);
+      const q = tx.selectFrom('role').select('id').where('id', 'in', ids).orderBy('id');
       const rows = await (isPostgres(tx) ? q.forKeyShare() : q).execute();
       return rows.map((r) => r.id);
     },

@@ -213,7 +213,7 @@ export function createRoleService(deps: {
           await repo.lockMember(tx, userId);
           // The checks again, under the member's lock and on this transaction (decision 366): what the member holds
           // cannot change between them and the write.
-          await guard.assertCanManageMember(actor, userId, tx);
+          await guard.assertCanManageMember(actor, userId, tx, wanted);
           // A role deleted since the check above is not granted (decision 367).
           if ((await repo.heldRoleIds(tx, wanted)).length !== wanted.length) throw badRequest('roleIds', 'v.unknownId');
           await guard.assertCanGrantRoles(actor, wanted, tx);

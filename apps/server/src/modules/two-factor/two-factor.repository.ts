@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.js';
 import type { Row } from '../../db/schema.js';
+import { lockRow } from '../../db/row-lock.js';
 import { updateWhileNull } from '../../db/sql-helpers.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
 
@@ -8,6 +9,11 @@ export type TwoFactorRow = Pick<Row<'memberTwoFactor'>, 'secretEnc' | 'enabledAt
 export function createTwoFactorRepository(db: Db) {
   return {
     transaction: <T>(fn: (tx: Tx) => Promise<T>) => runInTransaction(db, fn),
+
+    // The member's row, locked until `tx` ends (PostgreSQL FOR UPDATE; SQLite runs one write transaction at a time):
+    // taken before the member's second-factor rows by every transaction that writes both, as the member module's
+    // writes and erasure take it.
+    lockMember: (tx: Tx, memberId: number): Promise<void> => lockRow(tx, 'member', memberId),
 
     find: (memberId: number, tx: Conn = db): Promise<TwoFactorRow | undefined> =>
       tx

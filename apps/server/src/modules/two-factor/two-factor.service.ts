@@ -86,6 +86,9 @@ export function createTwoFactorService(deps: {
       if (step === null) throw invalid();
       const recoveryCodes = newRecoveryCodes();
       await repo.transaction(async (tx) => {
+        // The member's row before the second-factor rows, as a reset takes them: the recovery codes' foreign key
+        // would otherwise wait for a reset holding the member while the reset waits for the row enabled here.
+        await repo.lockMember(tx, memberId);
         if (!(await repo.enable(memberId, step, now, tx))) throw new AppError(Code.CONFLICT, 'twoFactorAlreadyOn');
         await repo.replaceRecoveryCodes(memberId, recoveryCodes.map(recoveryCodeHash), now, tx);
       });
@@ -105,11 +108,20 @@ export function createTwoFactorService(deps: {
     // An administrator clears a member's second factor (a lost phone); the access guard applies. Never the caller's
     // own: turning it off asks the password and a code (`disable`), which a stolen session alone does not pass, and
     // the guard lets anyone act on themselves.
+    // One transaction, as the member module's account writes (decisions 366, 373): the member's row locked, the guard's
+    // check made again on it (the rows of the member's roles held), the rows deleted, and the call's audit entry
+    // written before the commit (decision 133). A role granted, or a role's permissions widened, before the lock is
+    // seen (403); after it, waits for the reset. The check before stays, so the answers keep their order.
     async reset(memberId: number, actor: Actor): Promise<null> {
       if (!(await people.isMember(memberId))) throw notFound();
       if (actor.id === memberId) throw badRequest('id', 'v.ownTwoFactor');
       await guard.assertCanManageMember(actor, memberId);
-      await repo.remove(memberId);
+      await repo.transaction(async (tx) => {
+        await repo.lockMember(tx, memberId);
+        if (!(await people.isMember(memberId, tx))) throw notFound();
+        await guard.assertCanManageMember(actor, memberId, tx);
+        await repo.remove(memberId, tx);
+      });
       return null;
     },
   };

@@ -319,6 +319,15 @@ describe('two-factor sign-in', () => {
 
     const reset = await t.post('/api/v1/mc/member/resetTwoFactor', { id: lostId }, { token: adminToken });
     expect(reset.meta.code).toBe(200);
+    // One audit entry for it, written by the reset's transaction (decision 133).
+    const entries = await t.db.db
+      .selectFrom('auditLog')
+      .select('recordId')
+      .where('module', '=', 'twoFactor')
+      .where('action', '=', 'reset')
+      .where('outcome', '=', 'ok')
+      .execute();
+    expect(entries.map((e) => e.recordId)).toEqual([lostId]);
     expect((await passwordStep('tf_lost')).meta.code).toBe(200);
     const left = await t.db.db.selectFrom('memberRecoveryCode').select('id').where('memberId', '=', lostId).execute();
     expect(left).toHaveLength(0);
