@@ -29,8 +29,8 @@ export const VERIFICATION_COUNTERS = {
 const { resetRequests, resetTries, bindTries, captchaMails, captchaMailsTo } = VERIFICATION_COUNTERS;
 
 // The key's window as it counts now: undefined when it has none or it has passed (a passed one never counts).
-async function liveWindow(conn: Conn, key: string, now: number, windowMs: number) {
-  const w = await readWindow(conn, key);
+async function liveWindow(db: Conn, key: string, now: number, windowMs: number) {
+  const w = await readWindow(db, key);
   return w && w.windowStart > now - windowMs ? w : undefined;
 }
 
