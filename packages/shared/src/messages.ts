@@ -666,6 +666,12 @@ export const MESSAGES = {
     'zh-CN': '{field} 不是学生账号',
     'en-US': '{field} is not a student account',
   },
+  // An export named for a data request answers only that person's open access request.
+  'v.openAccessRequest': {
+    'zh-TW': '{field} 不是此人尚未完成的查閱請求',
+    'zh-CN': '{field} 不是此人尚未完成的查阅请求',
+    'en-US': '{field} is not an open access request of this person',
+  },
   'w.passportExpiresSoon': {
     'zh-TW': '護照將於 {expiry} 到期，距最早的目標學校申請日期 {date} 不足 6 個月',
     'zh-CN': '护照将于 {expiry} 到期，距最早的目标学校申请日期 {date} 不足 6 个月',

@@ -2,6 +2,7 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Conn, Tx } from './conn.js';
 import { isPostgres } from './database.js';
 import { containsPattern, likeLower } from './sql-helpers.js';
+import { fullNumbersOf } from '../lib/personal-data.js';
 
 // Issue 41 (docs/data-protection.md): what every module that holds a person's data offers the erasure module through
 // its front door. No SQL of another module's tables: each part reads and writes its own.
@@ -18,7 +19,8 @@ export type ErasureSubject = {
   pseudonymAddress: string;
   // Payment records dated on or after this day (YYYY-MM-DD) are in the accounting period: kept, pseudonymised.
   keepPaymentsFrom: string;
-  // The person's e-mail addresses and phone numbers (lower-cased; phones as digits), found on their rows.
+  // The person's e-mail addresses (lower-cased) and full phone numbers (E.164, `fullNumbersOf`), found on their rows:
+  // rows are theirs when addressed to exactly one of them, never by a number's tail.
   emails: Set<string>;
   phones: Set<string>;
   // Their applications (application module), found by member id.
@@ -85,11 +87,15 @@ export function noteEmail(s: ErasureSubject, email: string | null | undefined): 
   if (e) s.emails.add(e);
   noteValue(s, email);
 }
-export function notePhone(s: ErasureSubject, ...parts: (string | null | undefined)[]): void {
-  for (const p of parts) {
-    const digits = p?.replace(/\D/g, '');
-    if (digits && digits.length >= 7) s.phones.add(digits);
-    noteValue(s, p);
+// Numbers kept with the area code of their row (member, application): their full numbers, and as typed for the logs.
+export function notePhone(
+  s: ErasureSubject,
+  areaCode: string | null | undefined,
+  ...numbers: (string | null | undefined)[]
+): void {
+  for (const n of numbers) {
+    for (const full of fullNumbersOf(areaCode, n)) s.phones.add(full);
+    noteValue(s, n);
   }
 }
 

@@ -133,7 +133,7 @@ export const applicationPersonalData = (inbox: Pick<InboxService, 'syncSourceTod
       noteValue(s, a.addressLine2, a.importantNotes);
       if (a.engFirstName && a.engLastName) noteValue(s, `${a.engFirstName} ${a.engLastName}`);
       noteEmail(s, a.email);
-      notePhone(s, a.mobile, a.landline);
+      notePhone(s, a.areaCode, a.mobile, a.landline);
     }
     noteRecords(s, 'application', s.applicationIds);
     if (!s.applicationIds.length) return;

@@ -16,9 +16,11 @@ function withFailingStorage() {
   const erased = new Set<number>();
   const removed: string[] = [];
   const warned: unknown[] = [];
+  const surveyed: ErasureSubject[] = [];
   const repo = {
     transaction: <T>(fn: (tx: Tx) => Promise<T>) => fn({} as Tx),
     survey: async (_parts: unknown, s: ErasureSubject) => {
+      surveyed.push(s);
       s.exists = true;
       return [];
     },
@@ -61,8 +63,21 @@ function withFailingStorage() {
     members: { keepsActiveAdmin: async () => {}, lock: async () => {} },
     clock,
   });
-  return { clock, erasure, removed, warned };
+  return { clock, erasure, removed, warned, surveyed };
 }
+
+describe("erasure: the first day of the payments' accounting period", () => {
+  it('is the UK day that many calendar years back, 29 February falling back to the 28th', async () => {
+    const { clock, erasure, surveyed } = withFailingStorage();
+    // 00:30 on 15 June 2026 in London (summer time) is 23:30 UTC on the 14th.
+    clock.set(Date.UTC(2026, 5, 14, 23, 30));
+    await erasure.plan(7, ADMIN);
+    clock.set(Date.UTC(2028, 1, 29, 12, 0));
+    await erasure.plan(8, ADMIN);
+    // The default period, six years (privacy.paymentKeepYears).
+    expect(surveyed.map((s) => s.keepPaymentsFrom)).toEqual(['2020-06-15', '2022-02-28']);
+  });
+});
 
 describe('erasure: a stored file the storage fails to remove after the commit', () => {
   it('answers the committed erasure, removes the other files but one kept elsewhere and logs the failed one', async () => {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { Code, RETENTION_KEYS, retentionValue } from '@study-crm/shared';
+import { addYears, Code, RETENTION_KEYS, retentionValue, ukDay } from '@study-crm/shared';
 import type { ErasurePlan, ErasureResult } from '@study-crm/shared';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
@@ -14,12 +14,9 @@ export function pseudonymOf(memberId: number): string {
   return `Erased person #${createHash('sha256').update(`erased-person:${memberId}`).digest('hex').slice(0, 10)}`;
 }
 
-// The first day (YYYY-MM-DD, UTC) of the accounting period that ends today.
-export function periodStart(now: number, years: number): string {
-  const d = new Date(now);
-  d.setUTCFullYear(d.getUTCFullYear() - years);
-  return d.toISOString().slice(0, 10);
-}
+// The first day (YYYY-MM-DD) of the accounting period that ends today: today's UK day (payments are dated by UK days)
+// that many calendar years back, 29 February falling back to the 28th.
+export const periodStart = (now: number, years: number): string => addYears(ukDay(now), -years);
 
 const REFUSAL_KEY = {
   openApplication: 'v.erasureOpenApplication',

@@ -13,21 +13,22 @@ import {
   purgeSearchIndex,
 } from '../../db/personal-data.js';
 
-// Feedback the person gave (signed in, or with their e-mail address) and its replies, for the subject access export
-// (issue 41).
+// The feedback the person gave, the one rule of the subject access export and the erasure: signed in as them, or from
+// one of their addresses in any letter case (feedback keeps the address as typed, decision 347; `emails`
+// lower-cased).
+const feedbackOf = (tx: Conn, memberId: number, emails: readonly string[]) =>
+  tx
+    .selectFrom('feedback')
+    .where((eb) =>
+      eb.or([eb('memberId', '=', memberId), ...(emails.length ? [eb(eb.fn('lower', ['email']), 'in', emails)] : [])]),
+    );
+
+// Feedback the person gave and its replies, for the subject access export (issue 41).
 export function createFeedbackPersonalData(db: Db) {
   return {
     async personalData(s: PersonalSubject): Promise<PersonalData> {
-      const feedback = await db
-        .selectFrom('feedback')
-        .select(FEEDBACK_COLUMNS)
-        .where((eb) =>
-          s.emails.length
-            ? eb.or([eb('memberId', '=', s.memberId), eb('email', 'in', s.emails)])
-            : eb('memberId', '=', s.memberId),
-        )
-        .orderBy('id')
-        .execute();
+      const emails = [...new Set(s.emails.map((e) => e.trim().toLowerCase()))];
+      const feedback = await feedbackOf(db, s.memberId, emails).select(FEEDBACK_COLUMNS).orderBy('id').execute();
       const replies = feedback.length
         ? await db
             .selectFrom('feedbackReply')
@@ -47,17 +48,9 @@ export function createFeedbackPersonalData(db: Db) {
 
 // Feedback an erased person gave (as a member or from their e-mail address): kept as rows so the counts stay, with
 // the pseudonym as the name, no address or number, and the texts (theirs and the replies to them) blanked.
-const feedbackOf = (tx: Conn, s: ErasureSubject) =>
-  tx
-    .selectFrom('feedback')
-    .where((eb) =>
-      eb.or([
-        eb('memberId', '=', s.memberId),
-        ...(s.emails.size ? [eb(eb.fn('lower', ['email']), 'in', [...s.emails])] : []),
-      ]),
-    );
+const feedbackOfSubject = (tx: Conn, s: ErasureSubject) => feedbackOf(tx, s.memberId, [...s.emails]);
 const feedbackIds = async (tx: Conn, s: ErasureSubject) =>
-  (await feedbackOf(tx, s).select('id').execute()).map((r) => r.id);
+  (await feedbackOfSubject(tx, s).select('id').execute()).map((r) => r.id);
 // The part's lines (counts: the messages, their replies).
 const lines = partLines('feedback', [
   ['feedback', 'anonymise', 'blanked'],
@@ -67,7 +60,7 @@ const lines = partLines('feedback', [
 export const feedbackPersonalData: PersonalDataPart = {
   module: 'feedback',
   async collect(tx, s) {
-    const rows = await feedbackOf(tx, s).select(['id', 'name', 'mobile']).execute();
+    const rows = await feedbackOfSubject(tx, s).select(['id', 'name', 'mobile']).execute();
     for (const f of rows) noteValue(s, f.name, f.mobile);
     noteRecords(
       s,

@@ -86,7 +86,7 @@ export const memberPersonalData: PersonalDataPart = {
     s.exists = true;
     noteRecords(s, 'member', [s.memberId]);
     noteEmail(s, m.email);
-    notePhone(s, m.mobile);
+    notePhone(s, m.areaCode, m.mobile);
     noteValue(s, m.loginName, m.engLastName, m.engFirstName, m.fullName, m.nickName);
     if (m.engFirstName && m.engLastName) noteValue(s, `${m.engFirstName} ${m.engLastName}`);
   },

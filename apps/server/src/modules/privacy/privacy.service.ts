@@ -3,8 +3,6 @@ import archiver from 'archiver';
 import {
   Code,
   displayName,
-  normalizeAreaCode,
-  normalizeMobile,
   type DataExportBody,
   type DataRequestAddBody,
   type DataRequestListQuery,
@@ -15,7 +13,7 @@ import { AppError, badRequest, found } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { ukDayEnd } from '../../lib/uk-day.js';
 import { mapPage } from '../../lib/paging.js';
-import type { PersonalData, PersonalRows, PersonalSubject } from '../../lib/personal-data.js';
+import { fullNumbersOf, type PersonalData, type PersonalRows, type PersonalSubject } from '../../lib/personal-data.js';
 import { refuseUnique } from '../../db/sql-helpers.js';
 import { isMissingFile, type FileStorage } from '../files/index.js';
 import type { InboxService, SourceTodo } from '../inbox/index.js';
@@ -88,13 +86,10 @@ export type PrivacyDeps = {
   clock: Clock;
 };
 
-const phonesOf = (areaCode: unknown, mobile: unknown): string[] => {
-  if (typeof mobile !== 'string' || !mobile.trim()) return [];
-  const area = normalizeAreaCode(typeof areaCode === 'string' ? areaCode : null);
-  if (!area) return [mobile.trim()];
-  const national = normalizeMobile(area, mobile);
-  return [`+${area}${national}`, `${area}${national}`];
-};
+// The full numbers (E.164) of a row's area code and numbers, as the erasure notes them (`fullNumbersOf`).
+const asText = (v: unknown) => (typeof v === 'string' ? v : null);
+const phonesOf = (areaCode: unknown, ...numbers: unknown[]): string[] =>
+  numbers.flatMap((n) => fullNumbersOf(asText(areaCode), asText(n)));
 const safeName = (s: string) => s.replace(/[^\p{L}\p{N}._-]+/gu, '_').slice(0, 80) || 'file';
 
 // UK GDPR (issue 41): data requests with their one-month due date and reminders, and the subject access export, an
@@ -186,7 +181,7 @@ export function createPrivacyService({
     // The addresses on their applications are theirs too: e-mails and texts sent there were sent to them.
     for (const a of apps.parts.find((p) => p.source === 'application/application')?.rows ?? []) {
       if (typeof a.email === 'string' && a.email.trim()) subject.emails.push(a.email.trim());
-      subject.phones.push(...phonesOf(a.areaCode, a.mobile));
+      subject.phones.push(...phonesOf(a.areaCode, a.mobile, a.landline));
     }
     subject.emails = [...new Set(subject.emails)];
     subject.phones = [...new Set(subject.phones)];
@@ -321,8 +316,11 @@ export function createPrivacyService({
       await assertWithinCaller(actor, b.subjectId);
       let requestId = b.requestId ?? null;
       if (requestId) {
+        // The export answers an access request of the person while it is open: never an erasure request, nor one
+        // already done (its answer was given).
         const r = await repo.requestById(requestId);
-        if (!r || r.subjectId !== b.subjectId) throw badRequest('requestId', 'v.format');
+        if (!r || r.subjectId !== b.subjectId || r.kind !== 'access' || r.status !== 'open')
+          throw badRequest('requestId', 'v.openAccessRequest');
       } else {
         requestId =
           (await repo.openRequestOf(b.subjectId, 'access'))?.id ??

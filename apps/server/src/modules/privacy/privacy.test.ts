@@ -628,6 +628,49 @@ describe('data requests and their reminders (issue 41)', () => {
     expect(await list({ subjectId: bob, status: 'done' })).toEqual([[], 0]);
     expect(await list({ subjectId: bob, status: 'open', pageSize: 1, pageNum: 2 })).toEqual([['bob:erasure'], 2]);
   });
+
+  it('exports for a named request only while it is an open access request of the person (400 naming requestId)', async () => {
+    const me = await t.login();
+    const app = await t.post<ApplicationSaved>(
+      `${BASE}/create`,
+      fullForm({
+        name: '王請求',
+        engLastName: 'Requestee',
+        engFirstName: 'Rhoda',
+        email: 'rhoda.requestee@example.org',
+        mobile: '955000333',
+        passportNo: 'RHODAREQ01',
+        referrers: '[]',
+      }),
+      me,
+    );
+    expect(app.meta.code, app.meta.message).toBe(200);
+    const subjectId = app.data.studentId!;
+    const add = (kind: string) => t.post<DataRequest>(`${PRIV}/request/add`, { subjectId, kind }, me);
+    const erasure = (await add('erasure')).data;
+    const access = (await add('access')).data;
+    const exportFor = (requestId: number) =>
+      t.post<BackgroundJob>(`${PRIV}/export/add`, { subjectId, requestId }, { ...me, locale: 'en-US' });
+    const lastExports = async () =>
+      Object.fromEntries(
+        (await t.get<Page<DataRequest>>(`${PRIV}/request/list`, { subjectId }, me)).data.list.map((r) => [
+          r.id,
+          r.lastExport?.id ?? null,
+        ]),
+      );
+
+    // An erasure request is not answered by an export.
+    const refused = await exportFor(erasure.id);
+    expectParamError(refused, 'requestId');
+    expect(refused.meta.message).toContain('open access request');
+    // The open access request is.
+    const started = await exportFor(access.id);
+    expect(started.meta.code, started.meta.message).toBe(200);
+    // Once done, it was answered: a new export needs a new request.
+    expect((await t.post(`${PRIV}/request/complete`, { id: access.id }, me)).meta.code).toBe(200);
+    expectParamError(await exportFor(access.id), 'requestId');
+    expect(await lastExports()).toEqual({ [erasure.id]: null, [access.id]: started.data.id });
+  });
 });
 
 // Never more than the caller holds (decision 341): the export of a staff member holding a permission, or the built-in

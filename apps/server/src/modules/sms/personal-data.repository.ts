@@ -1,4 +1,7 @@
+import { sql, type RawBuilder } from 'kysely';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import type { Db } from '../../db/database.js';
+import { rowNumber } from './recipient-row.js';
 import { noFiles, part, type PersonalData, type PersonalSubject } from '../../lib/personal-data.js';
 import type { Conn } from '../../db/conn.js';
 import {
@@ -9,13 +12,48 @@ import {
   purgeSearchIndex,
 } from '../../db/personal-data.js';
 
+// The person's recipient rows, the one rule of the subject access export and the erasure: a row whose number (E.164)
+// is exactly one of their full numbers (`fullNumbersOf`), or a refused row (no number kept: a repeat, bad variables)
+// whose cells write one of them (`rowNumber`, the upload's own parse). Never a number's tail: national digits alone
+// are another country's number too. The refused rows are found by their national number inside the cells (separators
+// dropped), then read exactly.
+const SEPARATORS = [' ', '-', '(', ')', '.', '/'];
+const compactRaw = SEPARATORS.reduce<RawBuilder<string>>((e, c) => sql`replace(${e}, ${c}, '')`, sql`mobile_raw`);
+
+async function recipientsOf(tx: Conn, phones: readonly string[]) {
+  if (!phones.length) return [];
+  const full = new Set(phones);
+  const nationals = [...new Set(phones.flatMap((p) => parsePhoneNumberFromString(p)?.nationalNumber ?? []))];
+  const rows = await tx
+    .selectFrom('smsRecipient')
+    .select(['id', 'batchId', 'rowNo', 'phone', 'mobileRaw', 'regionRaw', 'variables', 'reason'])
+    .where((eb) =>
+      eb.or([
+        eb('phone', 'in', [...full]),
+        ...(nationals.length
+          ? [
+              eb.and([
+                eb('phone', 'is', null),
+                eb('mobileRaw', 'is not', null),
+                eb.or(nationals.map((n) => eb(compactRaw, 'like', `%${n}%`))),
+              ]),
+            ]
+          : []),
+      ]),
+    )
+    .orderBy('id')
+    .execute();
+  return rows.filter((r) => (r.phone ? full.has(r.phone) : full.has(rowNumber(r.mobileRaw ?? '', r.regionRaw) ?? '')));
+}
+
 // The texts sent to the person's mobile (the delivery module names their batches by its outbox rows), with the
-// person's own recipient row (their variables), for the subject access export (issue 41). Never the other
-// recipients of a batch.
+// person's own recipient rows (their variables; those refused too), for the subject access export (issue 41). Never
+// the other recipients of a batch.
 export function createSmsPersonalData(db: Db) {
   return {
     async personalData(s: PersonalSubject, batchIds: readonly number[]): Promise<PersonalData> {
-      const ids = [...batchIds];
+      const recipients = await recipientsOf(db, s.phones);
+      const ids = [...new Set([...batchIds, ...recipients.map((r) => r.batchId)])];
       const batches = ids.length
         ? await db
             .selectFrom('smsBatch')
@@ -24,16 +62,6 @@ export function createSmsPersonalData(db: Db) {
             .orderBy('id')
             .execute()
         : [];
-      const recipients =
-        ids.length && s.phones.length
-          ? await db
-              .selectFrom('smsRecipient')
-              .select(['id', 'batchId', 'rowNo', 'phone', 'mobileRaw', 'regionRaw', 'variables', 'reason'])
-              .where('batchId', 'in', ids)
-              .where('phone', 'in', s.phones)
-              .orderBy('id')
-              .execute()
-          : [];
       return { parts: [part('sms/sms_batch', batches), part('sms/sms_recipient', recipients)], files: noFiles };
     },
   };
@@ -41,18 +69,10 @@ export function createSmsPersonalData(db: Db) {
 
 // SMS to an erased person: their recipient rows stay (a batch's counts stay) without number or variables; a single
 // text sent to them (kind text) has its body blanked.
-const recipientsOf = (tx: Conn, s: ErasureSubject) =>
-  tx
-    .selectFrom('smsRecipient')
-    .where((eb) =>
-      eb.or([
-        eb('id', '<', 0),
-        ...[...s.phones].flatMap((p) => [eb('phone', 'like', `%${p}`), eb('mobileRaw', 'like', `%${p}`)]),
-      ]),
-    );
+const recipientsOfSubject = (tx: Conn, s: ErasureSubject) => recipientsOf(tx, [...s.phones]);
 
 async function textsOf(tx: Conn, s: ErasureSubject): Promise<number[]> {
-  const fromRows = (await recipientsOf(tx, s).select('batchId').distinct().execute()).map((r) => r.batchId);
+  const fromRows = (await recipientsOfSubject(tx, s)).map((r) => r.batchId);
   const ids = [...new Set([...fromRows, ...s.received.sms])];
   if (!ids.length) return [];
   return (await tx.selectFrom('smsBatch').select('id').where('id', 'in', ids).where('kind', '=', 'text').execute()).map(
@@ -74,14 +94,11 @@ export const smsPersonalData: PersonalDataPart = {
     noteRecords(s, 'smsBatch', await textsOf(tx, s));
   },
   async plan(tx, s) {
-    const n = await recipientsOf(tx, s)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirst();
-    return lines(Number(n?.n ?? 0), (await textsOf(tx, s)).length);
+    return lines((await recipientsOfSubject(tx, s)).length, (await textsOf(tx, s)).length);
   },
   async erase(tx, s) {
     const texts = await textsOf(tx, s);
-    const ids = (await recipientsOf(tx, s).select('id').execute()).map((r) => r.id);
+    const ids = (await recipientsOfSubject(tx, s)).map((r) => r.id);
     for (let i = 0; i < ids.length; i += 500) {
       await tx
         .updateTable('smsRecipient')

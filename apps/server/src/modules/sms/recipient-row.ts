@@ -36,6 +36,23 @@ function regionOf(region: string): { country?: CountryCode; callingCode?: string
   return /^\d{1,4}$/.test(digits) ? { callingCode: digits } : undefined;
 }
 
+// The number a row's mobile and region cells write, valid or not; undefined when the region is unknown or missing
+// (a number without '+') or the text is no number.
+function parseRow(m: string, region: string) {
+  const where = regionOf(region);
+  if (!where || (!where.country && !where.callingCode && !m.startsWith('+'))) return undefined;
+  return m.startsWith('+')
+    ? parsePhoneNumberFromString(m)
+    : where.country
+      ? parsePhoneNumberFromString(m, where.country)
+      : parsePhoneNumberFromString(m, { defaultCallingCode: where.callingCode! });
+}
+
+// The full number (E.164) a row's cells write, whether or not it was refused (a repeat, bad variables, a landline):
+// how the erasure and the subject access export know a refused row as the person's, by their exact number.
+export const rowNumber = (mobile: string, region: string | null): string | undefined =>
+  parseRow(mobile.trim(), region ?? '')?.number;
+
 // Checks one row: the number must be a valid number (not a landline) of its region; stored in E.164.
 export function checkRow(mobile: string, region: string, variables: string): CheckedRow {
   const m = mobile.trim();
@@ -44,11 +61,7 @@ export function checkRow(mobile: string, region: string, variables: string): Che
   if (!where || (!where.country && !where.callingCode && !m.startsWith('+'))) {
     return { isValid: false, reason: 'smsRowRegion' };
   }
-  const parsed = m.startsWith('+')
-    ? parsePhoneNumberFromString(m)
-    : where.country
-      ? parsePhoneNumberFromString(m, where.country)
-      : parsePhoneNumberFromString(m, { defaultCallingCode: where.callingCode! });
+  const parsed = parseRow(m, region);
   if (!parsed || !parsed.isValid() || parsed.getType() === 'FIXED_LINE') {
     return { isValid: false, reason: 'smsRowInvalid' };
   }

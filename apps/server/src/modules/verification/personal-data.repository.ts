@@ -2,17 +2,15 @@ import { sql } from 'kysely';
 import type { Conn } from '../../db/conn.js';
 import { type ErasureSubject, partLines, type PersonalDataPart } from '../../db/personal-data.js';
 
-// An erased person's verification codes go, and the last-send marks of their addresses and numbers.
-const sendsOf = (tx: Conn, s: ErasureSubject) =>
-  tx
+// An erased person's verification codes go, and the last-send marks of their addresses and numbers. A mark's target
+// is the channel and the address as the code was sent (`email:` and the lower-cased address, `mobile:` and the E.164
+// number): matched exactly, never by a number's tail (national digits alone are another country's number too).
+const sendsOf = (tx: Conn, s: ErasureSubject) => {
+  const targets = [...[...s.emails].map((e) => `email:${e}`), ...[...s.phones].map((p) => `mobile:${p}`)];
+  return tx
     .selectFrom('verificationSend')
-    .where((eb) =>
-      eb.or([
-        sql<boolean>`1 = 0`,
-        ...(s.emails.size ? [eb(sql<string>`lower(target)`, 'in', [...s.emails])] : []),
-        ...[...s.phones].map((p) => eb('target', 'like', `%${p}`)),
-      ]),
-    );
+    .where((eb) => (targets.length ? eb(sql<string>`lower(target)`, 'in', targets) : sql<boolean>`1 = 0`));
+};
 // The part's lines (counts: the codes, the last-send marks).
 const lines = partLines('verification', [
   ['verificationCode', 'erase', 'personal'],

@@ -140,16 +140,18 @@ export default function DataRequests() {
       fixed: 'right',
       wrap: true,
       links: (r) => [
-        r.kind === 'access' && {
-          label: t('privacy.request.export'),
-          perm: PERM.privacyExport,
-          testId: `request-export-${r.id}`,
-          onClick: () =>
-            void exportData
-              .mutateAsync({ subjectId: r.subject.id, requestId: r.id })
-              .then(() => toast.success(t('privacy.request.exportStarted')))
-              .catch(() => undefined),
-        },
+        // The server takes an export only for an open access request.
+        r.kind === 'access' &&
+          r.status === 'open' && {
+            label: t('privacy.request.export'),
+            perm: PERM.privacyExport,
+            testId: `request-export-${r.id}`,
+            onClick: () =>
+              void exportData
+                .mutateAsync({ subjectId: r.subject.id, requestId: r.id })
+                .then(() => toast.success(t('privacy.request.exportStarted')))
+                .catch(() => undefined),
+          },
         r.status === 'open' && {
           label: t('privacy.request.complete'),
           perm: PERM.privacyUpdate,
