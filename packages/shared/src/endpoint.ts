@@ -3,12 +3,13 @@ import type { IdParam } from './wire.js';
 
 // One call of the wire contract, described once: the server's defineRoute spreads it, and the web client's
 // call(endpoint, params) takes its URL, method and types from it, so neither repeats a URL nor casts an answer.
+// `public`: the call needs no session (publicCall below).
 export type Endpoint<
   M extends 'GET' | 'POST' = 'GET' | 'POST',
   Q extends z.ZodType | undefined = z.ZodType | undefined,
   B extends z.ZodType | undefined = z.ZodType | undefined,
   R extends z.ZodType = z.ZodType,
-> = { method: M; url: string; query?: Q; body?: B; response: R };
+> = { method: M; url: string; query?: Q; body?: B; response: R; public?: true };
 
 // The data of a successful answer.
 export type EndpointData<E> = E extends { response: infer R extends z.ZodType } ? z.output<R> : never;
@@ -45,6 +46,7 @@ export type RawEndpoint<Q extends z.ZodType = z.ZodType> = {
   query: Q;
   response: 'raw';
   produces: string;
+  public?: true;
 };
 
 export const rawCall = <Q extends z.ZodType>(url: string, query: Q, produces: string): RawEndpoint<Q> => ({
@@ -66,3 +68,12 @@ export const postCall = <B extends z.ZodType | undefined, R extends z.ZodType>(
   body: B,
   response: R,
 ): Endpoint<'POST', undefined, B, R> => ({ method: 'POST', url, body, response });
+
+// A call that needs no session (signing in, the captcha, what the login page shows, public feedback): the one mark
+// of it. The server's route for it must be public, and only such routes may be (http/access.ts, at start-up); the
+// web client's call() does not count it as activity of the session, which the server does not look at there
+// (decision 376).
+export const publicCall = <E extends Endpoint | RawEndpoint>(endpoint: E): E & { public: true } => ({
+  ...endpoint,
+  public: true,
+});

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/signed-in.js';
+import * as shared from '@study-crm/shared';
 import { PERM } from '@study-crm/shared';
 import {
   createRole,
@@ -13,6 +14,14 @@ import { ACCESS_EXCEPTIONS } from './access.js';
 import type { RouteInfo } from './route.js';
 
 const PERM_IDS = new Set<string>(Object.values(PERM));
+// The shared endpoint descriptions marked public (`publicCall`): the calls that need no session.
+const publicEndpoints = Object.values(shared as Record<string, unknown>)
+  .filter((v): v is Record<string, unknown> => typeof v === 'object' && v !== null)
+  .flatMap((api) => Object.values(api))
+  .filter(
+    (e): e is { method: string; url: string; public: true } =>
+      typeof e === 'object' && e !== null && (e as { public?: unknown }).public === true,
+  );
 const isPermRoute = (r: RouteInfo) => r.access !== 'public' && r.access !== 'signedIn';
 // Path parameters get a harmless value; the checks run before the handler reads them.
 const concrete = (url: string) => url.replace(/:\w+/g, '1');
@@ -58,11 +67,22 @@ describe('route table', () => {
       const key = `${r.method} ${r.url}`;
       if (isPermRoute(r)) {
         if (!PERM_IDS.has(r.access)) problems.push(`${key}: '${r.access}' is not a PERM id`);
-      } else if (ACCESS_EXCEPTIONS[key] !== r.access) {
-        problems.push(`${key}: '${r.access}' without an ACCESS_EXCEPTIONS entry`);
+      } else if (r.access === 'public' ? !r.public : ACCESS_EXCEPTIONS[key] !== r.access) {
+        problems.push(
+          `${key}: '${r.access}' without ${r.access === 'public' ? 'the public mark' : 'an ACCESS_EXCEPTIONS entry'}`,
+        );
       }
     }
     expect(problems).toEqual([]);
+  });
+
+  // Decision 376: the web client leaves calls to the endpoints marked public out of the session's activity, so each
+  // must be a public route, and the public routes exactly those (registration checks each route it is given).
+  it('serves every shared endpoint marked public as a public route, and no other route is public', () => {
+    const marked = [...new Set(publicEndpoints.map((e) => `${e.method} ${e.url}`))].sort();
+    const open = routes.filter((r) => r.access === 'public').map((r) => `${r.method} ${r.url}`);
+    expect(marked.length).toBeGreaterThan(10);
+    expect([...new Set(open)].sort()).toEqual(marked);
   });
 
   it('declares the audit of every writing route (a POST without one fails here)', () => {

@@ -25,6 +25,9 @@ export type HandlerContext<Q, B> = {
 type Common<Q, B> = {
   method: 'GET' | 'POST';
   url: string;
+  // The shared endpoint's mark of a call that needs no session (`publicCall`): set with the endpoint's spread, and
+  // present exactly when `access` is 'public' (checked at registration).
+  public?: true;
   access: Access;
   // A read the session check makes for the handler in its own statement (context.ts); only for signed-in routes.
   carry?: Carry;
@@ -58,7 +61,13 @@ export type RouteDef<Q extends Schema | undefined, B extends Schema | undefined,
       handler: (ctx: HandlerContext<Q, B>) => Promise<RawBody | void>;
     });
 
-export type RouteInfo = { method: string; url: string; access: Access; audit?: AuditDecl | undefined };
+export type RouteInfo = {
+  method: string;
+  url: string;
+  access: Access;
+  audit?: AuditDecl | undefined;
+  public?: true | undefined;
+};
 
 // Form and query values: '' means null (spec section 7).
 function blankToNull(input: unknown): Record<string, unknown> {
@@ -144,8 +153,8 @@ export function defineRoute<Q extends Schema | undefined, B extends Schema | und
   app: FastifyInstance,
   def: RouteDef<Q, B, R>,
 ): void {
-  checkException(def.method, def.url, def.access);
-  app.routeTable.push({ method: def.method, url: def.url, access: def.access, audit: def.audit });
+  checkException(def);
+  app.routeTable.push({ method: def.method, url: def.url, access: def.access, audit: def.audit, public: def.public });
   // A multipart route lives in the scope that reads multipart forms (app.ts).
   (def.multipart ? app.uploads : app).route({
     method: def.method,

@@ -33,15 +33,10 @@ export const sessionLimits = (): SessionLimits | null => (limits && limits.token
 export const limitsOutdated = (): boolean =>
   limits !== null && session.token() !== null && limits.token !== session.token();
 
-// The addresses of the routes that need no session (api/publicRoutes.ts): the server does not look at the session
-// for them, so a call to one keeps nothing open, signed or not (decision 376). Filled when the session's own calls
-// load (stores/accessCalls.ts), which its first read waits for, so that the login page's bundle goes without the list.
-export const publicUrls = new Set<string>();
-
-// A signed call the server took (not a background poll) to `url`, a route that needs the session: `at` is when it
-// was sent.
-export function noteActivity(at: number, url: string): void {
-  if (at <= lastCall || publicUrls.has(url)) return;
+// A signed call the server took that a person asked for (not a background poll), to a route that needs the session
+// (a shared endpoint not marked public: decision 376): `at` is when it was sent.
+export function noteActivity(at: number): void {
+  if (at <= lastCall) return;
   lastCall = at;
   if (at - written >= WRITE_EVERY_MS) {
     written = at;

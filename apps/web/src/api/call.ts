@@ -1,16 +1,16 @@
 import type { Endpoint, EndpointData, EndpointParams, Envelope, RawEndpoint } from '@study-crm/shared';
 import { api, unwrap, type CallOptions } from './client';
 
-// A call of the wire contract by its shared description: method and URL come from the endpoint, the params' and the
-// answer's types from its request and response schemas (a field the schema does not name fails to compile).
+// A call of the wire contract by its shared description: method, URL and whether it needs the session (its `public`
+// mark) come from the endpoint, the params' and the answer's types from its request and response schemas (a field
+// the schema does not name fails to compile).
 export function call<E extends Endpoint>(
   endpoint: E,
   params?: EndpointParams<E>,
   opts?: CallOptions,
 ): Promise<Envelope<EndpointData<E>>> {
-  return endpoint.method === 'GET'
-    ? api.get<EndpointData<E>>(endpoint.url, params, opts)
-    : api.post<EndpointData<E>>(endpoint.url, params, opts);
+  const send = endpoint.method === 'GET' ? api.get : api.post;
+  return send<EndpointData<E>>(endpoint.url, params, { ...opts, public: endpoint.public });
 }
 
 // The variables of a mutation that makes one of several calls of `Api` (`paymentApi[action]`): the body is typed by

@@ -218,21 +218,22 @@ describe('activity', () => {
   });
 
   // Decision 376: the server does not look at the session for a public route, so the idle countdown must not either.
-  it("does not count a signed call to a route that needs no session, once the session's calls have loaded", async () => {
+  // The shared endpoints carry the mark (publicCall): nothing need load first to know it.
+  it('does not count a signed call to an endpoint marked public, and counts one to its neighbour', async () => {
     const { lastActivity } = await import('./activity');
-    // Loaded by every session's first read (stores/session.ts), which makes them known.
-    await import('../stores/accessCalls');
+    const { call } = await import('./call');
+    const { contentApi, feedbackApi, merchantApi } = await import('@study-crm/shared');
     session.save('tok', 7);
     const fetch = mockFetch(envelope(200));
     // The portal's brand read, published content, public feedback: with the token, as every call is sent.
-    await api.get('/api/v1/merchants/', { lang: 'en-US' });
-    await api.get('/api/v1/content/contents/');
-    await api.post('/api/v1/mc/feedbacks/submit', { content: 'x' });
+    await call(merchantApi.view);
+    await call(contentApi.published, { locale: 'en-US' });
+    await call(feedbackApi.submit, { content: 'x' });
     expect((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].headers).toHaveProperty('x-token', 'tok');
     expect(lastActivity()).toBe(0);
     // A route that needs the session, at a neighbouring address: counted.
     const before = Date.now();
-    await api.post('/api/v1/merchants/update', { name: 'x' });
+    await call(merchantApi.update, { nameEn: 'x' });
     expect(lastActivity()).toBeGreaterThanOrEqual(before);
   });
 

@@ -22,6 +22,10 @@ export type CallOptions = {
   signal?: AbortSignal;
 };
 
+// What api/call.ts adds from the endpoint it calls: `public`, its shared mark of a route that needs no session. The
+// server does not look at the session there, so such a call is no activity of it (decision 376).
+export type SendOptions = CallOptions & { public?: boolean | undefined };
+
 // Called when the 401 dialog is confirmed: the app's logout (set by the session store).
 let onSessionExpired: () => void = () => session.clear();
 export function setSessionExpiredHandler(handler: () => void): void {
@@ -86,11 +90,13 @@ export function encodeParams(params: object = {}): URLSearchParams {
   return out;
 }
 
-function withTimeout(signal?: AbortSignal): AbortSignal | undefined {
-  if (!HTTP_TIMEOUT_MS) return signal;
-  const timeout = AbortSignal.timeout(HTTP_TIMEOUT_MS);
-  return signal ? AbortSignal.any([signal, timeout]) : timeout;
-}
+// Chosen once: without a timeout (the default), the caller's signal as it is.
+const withTimeout = HTTP_TIMEOUT_MS
+  ? (signal?: AbortSignal): AbortSignal => {
+      const timeout = AbortSignal.timeout(HTTP_TIMEOUT_MS);
+      return signal ? AbortSignal.any([signal, timeout]) : timeout;
+    }
+  : (signal?: AbortSignal): AbortSignal | undefined => signal;
 
 // Spec section 8: the one place that reacts to meta.code.
 export function handleEnvelope<T>(body: unknown, opts: CallOptions): Envelope<T> {
@@ -135,9 +141,9 @@ const refusedUnderOtherAccess = (body: unknown, sentAt: number) =>
 const callHeaders = (opts: CallOptions, extra: Record<string, string> = {}) =>
   headers(opts.background ? { ...extra, [BACKGROUND_HEADER]: '1' } : extra);
 
-async function send<T>(url: string, init: RequestInit, opts: CallOptions): Promise<Envelope<T>> {
+async function send<T>(url: string, init: RequestInit, opts: SendOptions): Promise<Envelope<T>> {
   const sentAt = accessEpoch;
-  const signedAt = session.token() && !opts.background ? Date.now() : 0;
+  const signedAt = session.token() && !opts.background && !opts.public ? Date.now() : 0;
   let res: Response;
   try {
     res = await fetch(API_BASE + url, { ...init, signal: withTimeout(opts.signal) ?? null });
@@ -152,19 +158,18 @@ async function send<T>(url: string, init: RequestInit, opts: CallOptions): Promi
     body = null;
   }
   // A signed call the server answered (an envelope, not 401 or 9001, which it gives before the session check) kept
-  // the session open from when it was sent, when its route (the address before its query) needs the session; a
-  // proxy's error page did not.
+  // the session open from when it was sent; a proxy's error page did not.
   const answered = (body as Partial<Envelope<T>> | null)?.meta?.code;
   if (signedAt && typeof answered === 'number' && answered !== 401 && answered !== Code.INVALID_CLIENT)
-    noteActivity(signedAt, url.split('?')[0]!);
+    noteActivity(signedAt);
   return handleEnvelope<T>(body, refusedUnderOtherAccess(body, sentAt) ? { ...opts, quiet: true } : opts);
 }
 
 export const api = {
-  get<T>(url: string, params?: object, opts: CallOptions = {}): Promise<Envelope<T>> {
+  get<T>(url: string, params?: object, opts: SendOptions = {}): Promise<Envelope<T>> {
     return send<T>(`${url}?${encodeParams(params).toString()}`, { method: 'GET', headers: callHeaders(opts) }, opts);
   },
-  post<T>(url: string, body?: object, opts: CallOptions = {}): Promise<Envelope<T>> {
+  post<T>(url: string, body?: object, opts: SendOptions = {}): Promise<Envelope<T>> {
     return send<T>(
       url,
       {
@@ -174,10 +179,6 @@ export const api = {
       },
       opts,
     );
-  },
-  // Multipart upload: the common parameters go in the query string so the server can check them first.
-  upload<T>(url: string, form: FormData, opts: CallOptions = {}): Promise<Envelope<T>> {
-    return send<T>(`${url}?${encodeParams().toString()}`, { method: 'POST', headers: headers(), body: form }, opts);
   },
   // Binary answers (captcha images, downloads): no envelope unless the server refused.
   async blob(url: string, params?: object, opts: CallOptions = {}): Promise<Blob> {

@@ -63,7 +63,7 @@ export const TOAST_SECONDS = 5;
 export const toast = {
   success: (content: string, seconds?: number): void =>
     withHost((api) => void api.message.success({ content, duration: seconds })),
-  error: (content: string, seconds?: number): void =>
+  error: (content: ReactNode, seconds?: number): void =>
     withHost((api) => void api.message.error({ content, duration: seconds })),
   info: (content: string, seconds?: number): void =>
     withHost((api) => void api.message.info({ content, duration: seconds })),
@@ -84,17 +84,15 @@ export function toastError(text: string, details?: string | null): void {
     console.error(details ? `${text} (${details})` : text);
     return;
   }
-  if (!details) {
-    toast.error(text, TOAST_SECONDS);
-    return;
-  }
-  const content = createElement(
-    'span',
-    null,
-    text,
-    createElement('span', { className: 'refusal-details', 'data-testid': 'refusal-details' }, details),
-  );
-  withHost((api) => void api.message.error({ content, duration: TOAST_SECONDS }));
+  const content = details
+    ? createElement(
+        'span',
+        null,
+        text,
+        createElement('span', { className: 'refusal-details', 'data-testid': 'refusal-details' }, details),
+      )
+    : text;
+  toast.error(content, TOAST_SECONDS);
 }
 
 export function toastSuccess(text: string): void {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { getCall, postCall, rawCall } from '../endpoint.js';
+import { getCall, postCall, publicCall, rawCall } from '../endpoint.js';
 import {
   ContentAddBody,
   ContentListQuery,
@@ -17,7 +17,7 @@ import { IdParam } from '../wire.js';
 // Content items (spec section 7: GET /api/v1/content/contents/ reads the published ones) and the merchant
 // (GET /api/v1/merchants/).
 export const contentApi = {
-  published: getCall('/api/v1/content/contents/', PublishedContentQuery, z.array(PublishedContentSchema)),
+  published: publicCall(getCall('/api/v1/content/contents/', PublishedContentQuery, z.array(PublishedContentSchema))),
   list: getCall('/api/v1/content/contents/list', ContentListQuery, ContentPage),
   add: postCall('/api/v1/content/contents/add', ContentAddBody, ContentSchema),
   update: postCall('/api/v1/content/contents/update', ContentUpdateBody, ContentSchema),
@@ -25,10 +25,10 @@ export const contentApi = {
 };
 
 export const merchantApi = {
-  view: getCall('/api/v1/merchants/', undefined, MerchantSchema),
+  view: publicCall(getCall('/api/v1/merchants/', undefined, MerchantSchema)),
   update: postCall('/api/v1/merchants/update', MerchantUpdateBody, MerchantSchema),
   // The logo: uploaded (multipart field `file`), removed, and served publicly (the login page shows it).
   uploadLogo: postCall('/api/v1/merchants/logo', undefined, MerchantSchema),
   removeLogo: postCall('/api/v1/merchants/logo/remove', undefined, MerchantSchema),
-  logo: rawCall('/api/v1/merchants/logoImg', MerchantLogoQuery, 'image/*'),
+  logo: publicCall(rawCall('/api/v1/merchants/logoImg', MerchantLogoQuery, 'image/*')),
 };

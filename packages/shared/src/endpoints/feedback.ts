@@ -1,4 +1,4 @@
-import { getCall, postCall } from '../endpoint.js';
+import { getCall, postCall, publicCall } from '../endpoint.js';
 import {
   FeedbackAnswerBody,
   FeedbackDetailSchema,
@@ -16,7 +16,7 @@ export const feedbackApi = {
   getDetail: getCall('/api/v1/mc/feedbacks/getDetail', IdParam, FeedbackDetailSchema),
   answer: postCall('/api/v1/mc/feedbacks/answer', FeedbackAnswerBody, FeedbackDetailSchema),
   // Public: the consultancy's website and the student app (captcha + a per-address limit).
-  submit: postCall('/api/v1/mc/feedbacks/submit', FeedbackSubmitBody, FeedbackSubmittedSchema),
+  submit: publicCall(postCall('/api/v1/mc/feedbacks/submit', FeedbackSubmitBody, FeedbackSubmittedSchema)),
   // A signed-in member's own feedback: name and contact come from their account.
   submitMine: postCall('/api/v1/member/feedbacks/submit', FeedbackMineBody, FeedbackSubmittedSchema),
 };

@@ -1,4 +1,4 @@
-import { getCall, postCall } from '../endpoint.js';
+import { getCall, postCall, publicCall } from '../endpoint.js';
 import { LoginResult } from '../schemas/auth.js';
 import {
   RecoveryCodes,
@@ -12,7 +12,7 @@ import { IdParam, zEmpty } from '../wire.js';
 
 // Staff two-factor sign-in: the code step of sign-in, the member's own set-up, and the administrator's reset.
 export const twoFactorApi = {
-  login: postCall('/api/v1/mc/auth/login/twoFactor', TwoFactorLoginBody, LoginResult),
+  login: publicCall(postCall('/api/v1/mc/auth/login/twoFactor', TwoFactorLoginBody, LoginResult)),
   status: getCall('/api/v1/member/twoFactor/status', undefined, TwoFactorStatus),
   setup: postCall('/api/v1/member/twoFactor/setup', undefined, TwoFactorSetup),
   confirm: postCall('/api/v1/member/twoFactor/confirm', TwoFactorCodeBody, RecoveryCodes),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { postCall } from '../endpoint.js';
+import { postCall, publicCall } from '../endpoint.js';
 import {
   BindEmailBody,
   BindMobileBody,
@@ -24,8 +24,8 @@ export const verificationApi = {
   bindMobile: postCall('/api/v1/member/mobile/bindMobile', BindMobileBody, z.null()),
   reBindMobile: postCall('/api/v1/member/mobile/reBindMobile', ReBindMobileBody, z.null()),
   unbindMobile: postCall('/api/v1/member/mobile/unbindMobile', UnbindBody, z.null()),
-  resetCode: postCall('/api/v1/member/password/resetPwdByEmail/request', ResetCodeRequestBody, CodeSent),
-  resetPwdByEmail: postCall('/api/v1/member/password/resetPwdByEmail', ResetPwdByEmailBody, z.null()),
+  resetCode: publicCall(postCall('/api/v1/member/password/resetPwdByEmail/request', ResetCodeRequestBody, CodeSent)),
+  resetPwdByEmail: publicCall(postCall('/api/v1/member/password/resetPwdByEmail', ResetPwdByEmailBody, z.null())),
   // Not in the spec: the captcha's code by e-mail, for whoever cannot read the picture (decision 369).
-  captchaByEmail: postCall('/api/v1/sys/code/sendByEmail', CaptchaByEmailBody, CodeSent),
+  captchaByEmail: publicCall(postCall('/api/v1/sys/code/sendByEmail', CaptchaByEmailBody, CodeSent)),
 };
