@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { createStaff } from '../apps/server/src/test/access-fixtures.js';
+import { PERM } from '@study-crm/shared';
+import { createRole, createStaff, STAFF_PASSWORD } from '../apps/server/src/test/access-fixtures.js';
 import {
   ACTIVE_PANE,
   confirmDialog,
@@ -124,8 +125,10 @@ describe('e-mail as staff expect it', () => {
     await page.waitForTimeout(500);
     expect(smtp().received.filter((r) => r.envelopeTo[0]!.startsWith('later'))).toHaveLength(0);
 
-    // A notice to all members with an e-mail copy: each member with an address receives their own.
+    // A notice to all members with an e-mail copy: each member with an address receives their own. More than a page
+    // of them (10), so the copy's recipients are paged by the server.
     await createStaff(portal.db, 'copyReader', []);
+    for (let i = 1; i <= 11; i += 1) await createStaff(portal.db, `copyPupil${i}`, []);
     await page.goto(`${portal.baseUrl}${PATHS.notice}`);
     await page.locator(`${ACTIVE_PANE} [data-testid=notice-add]`).click();
     await page.getByTestId('notice-f-title').fill('Open day');
@@ -138,17 +141,47 @@ describe('e-mail as staff expect it', () => {
     const row = page.locator(ROW, { hasText: 'Open day' });
     await poll(() => row.count()).toBe(1);
     await row.getByTestId('notice-view').click();
+    const noticeDrawer = page.getByTestId('notice-drawer');
     const copies = page.getByTestId('notice-copy');
-    await poll(() => copies.locator('[data-testid=notice-copy-sent]').count()).toBeGreaterThan(0);
-    await poll(() => copies.locator('[data-testid=notice-copy-queued]').count()).toBe(0);
-    await poll(() => copies.textContent()).toContain('copyReader@example.test');
+    // The counts follow the outbox until none is queued; the table shows the first page of the recipients.
+    await poll(() => noticeDrawer.getByTestId('notice-copy-summary-queued').count()).toBe(0);
+    await poll(() => noticeDrawer.getByTestId('notice-copy-summary-sending').count()).toBe(0);
+    await poll(() => noticeDrawer.getByTestId('notice-copy-summary-sent').count()).toBe(1);
+    const copy = smtp().received.filter((r) => r.mail.subject === 'Open day');
+    expect(copy.length).toBeGreaterThan(10);
+    expect(await noticeDrawer.getByTestId('notice-copy-summary-sent').textContent()).toBe(`已寄出 ${copy.length}`);
+    await poll(() => copies.locator('[data-testid=notice-copy-sent]').count()).toBe(10);
     await settleAnimations(page);
     await screenshot(page, 'mail36-notice-view-zh-TW');
-    const copy = smtp().received.filter((r) => r.mail.subject === 'Open day');
-    expect(copy.map((r) => r.envelopeTo[0])).toContain('copyReader@example.test');
-    const sent = await copies.locator('[data-testid=notice-copy-sent]').count();
-    expect(copy).toHaveLength(sent);
+    // The next page comes from the server: the rest of the recipients, none twice.
+    const shown = async () =>
+      await copies.locator('tr[data-row-key]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-row-key')));
+    const first = await shown();
+    await noticeDrawer.locator('.ant-pagination-item-2').click();
+    await poll(() => copies.locator('[data-testid=notice-copy-sent]').count()).toBe(copy.length - 10);
+    const second = await shown();
+    expect([...first, ...second].sort()).toEqual(copy.map((r) => r.envelopeTo[0]).sort());
+    expect(first).not.toEqual(expect.arrayContaining(second));
+    expect([...first, ...second]).toContain('copyReader@example.test');
     await context.close();
+
+    // A member who may only list notices sees the copy's counts, never an address.
+    // (With the menu group above the screen, so the screen opens at its path.)
+    const readerRole = await createRole(portal.db, 'ROLE_NOTICE_READER', [PERM.noticeList, 'menu:message']);
+    await createStaff(portal.db, 'noticeOnlyReader', [readerRole]);
+    const reader = await portal.signedInPage({ user: 'noticeOnlyReader', password: STAFF_PASSWORD });
+    await reader.page.goto(`${portal.baseUrl}${PATHS.notice}`);
+    const readerRow = reader.page.locator(ROW, { hasText: 'Open day' });
+    await poll(() => readerRow.count()).toBe(1);
+    await readerRow.getByTestId('notice-view').click();
+    const readerDrawer = reader.page.getByTestId('notice-drawer');
+    await poll(() => readerDrawer.getByTestId('notice-copy-summary-sent').textContent()).toBe(`已寄出 ${copy.length}`);
+    await readerDrawer.getByTestId('notice-copy-hidden').waitFor();
+    expect(await readerDrawer.getByTestId('notice-copy').count()).toBe(0);
+    expect(await readerDrawer.textContent()).not.toContain('@example.test');
+    await settleAnimations(reader.page);
+    await screenshot(reader.page, 'notice-copy-counts-only-zh-TW');
+    await reader.context.close();
 
     // The same screens in en-US.
     const en = await portal.signedInPage({

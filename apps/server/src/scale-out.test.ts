@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApplicationSaved, EmailDetail, FileRecord } from '@study-crm/shared';
+import type { ApplicationSaved, EmailDetail, EmailRecipient, FileRecord, Page } from '@study-crm/shared';
 import { BASE, fullForm, PNG_1x1, staffWith } from './test/application-fixtures.js';
 import { startTestApp, TEST_CAPTCHA, type TestApp } from './test/harness.js';
 import { startS3Server, type S3Fixture } from './test/s3-fixture.js';
@@ -121,7 +121,13 @@ describe.skipIf(!onPostgres)('two app servers on one PostgreSQL and one S3 bucke
       if (detail.summary.queued === 0 && detail.summary.sending === 0) break;
       await new Promise((r) => setTimeout(r, 50));
     }
-    expect(detail!.recipients.every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
+    const rows = await b.get<Page<EmailRecipient>>(
+      '/admin/v1/message/email/recipients',
+      { id: queued.data.id, pageSize: 100 },
+      { token },
+    );
+    expect(rows.data.total).toBe(recipients.length);
+    expect(rows.data.list.every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
     expect(smtp.received.flatMap((r) => r.envelopeTo).sort()).toEqual([...recipients].sort());
   });
 });

@@ -1,6 +1,6 @@
-import { Tag, Tooltip, Typography } from 'antd';
+import { Space, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
-import type { EMAIL_STATUSES } from '@study-crm/shared';
+import { EMAIL_STATUSES } from '@study-crm/shared';
 import type { DataColumn } from './crud/DataTable';
 
 // What the delivery outbox says of each recipient (e-mail and SMS alike): its status, attempts, error and time sent.
@@ -61,4 +61,23 @@ export function deliveryColumns<R extends DeliveryRow>(opts: {
       render: (v: number | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '—'),
     },
   ];
+}
+
+// A message's recipients per delivery status, one tag for each status any recipient is in (the counts the outbox
+// keeps; no address).
+export function DeliveryCounts(props: {
+  summary: Partial<Record<DeliveryStatus, number>>;
+  statusName: (status: DeliveryStatus) => string;
+  testId: string;
+}) {
+  const shown = EMAIL_STATUSES.filter((s) => (props.summary[s] ?? 0) > 0);
+  return (
+    <Space size={4} wrap role="status" data-testid={props.testId}>
+      {shown.map((s) => (
+        <Tag key={s} color={DELIVERY_COLORS[s]} data-testid={`${props.testId}-${s}`}>
+          {`${props.statusName(s)} ${props.summary[s]}`}
+        </Tag>
+      ))}
+    </Space>
+  );
 }

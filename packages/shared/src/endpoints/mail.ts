@@ -6,6 +6,8 @@ import {
   EmailDetailSchema,
   EmailListQuery,
   EmailPage,
+  EmailRecipientPage,
+  EmailRecipientsQuery,
   EmailResendResult,
   EmailRescheduleBody,
   MailSenderAddBody,
@@ -46,6 +48,8 @@ export const templateApi = {
 export const emailApi = {
   list: getCall('/admin/v1/message/email/list', EmailListQuery, EmailPage),
   view: getCall('/admin/v1/message/email/view', IdParam, EmailDetailSchema),
+  // An e-mail's recipients, a page at a time in queue order (a notice's copy has one per member).
+  recipients: getCall('/admin/v1/message/email/recipients', EmailRecipientsQuery, EmailRecipientPage),
   add: postCall('/admin/v1/message/email/add', EmailAddBody, z.object({ id: z.number().int() })),
   resend: postCall('/admin/v1/message/email/resend', IdParam, EmailResendResult),
   reschedule: postCall(

@@ -279,12 +279,19 @@ export const EmailAttachmentSchema = z.object({
   size: z.number().int(),
 });
 export type EmailAttachment = z.infer<typeof EmailAttachmentSchema>;
+// The detail counts its recipients per status (`summary`); the recipients themselves are read a page at a time
+// (`EmailRecipientsQuery`): a notice's copy has one per member.
 export const EmailDetailSchema = EmailSchema.extend({
   content: z.string(),
   attachments: z.array(EmailAttachmentSchema),
-  recipients: z.array(EmailRecipientSchema),
 });
 export type EmailDetail = z.infer<typeof EmailDetailSchema>;
+export const EmailRecipientsQuery = zPaging.extend({
+  id: zId().describe('e-mail id'),
+  status: z.enum(EMAIL_STATUSES).nullish().describe('only the recipients in this delivery status'),
+});
+export type EmailRecipientsQuery = z.infer<typeof EmailRecipientsQuery>;
+export const EmailRecipientPage = pageOf(EmailRecipientSchema);
 export const EmailResendResult = z.object({ requeued: z.number().int() });
 export type EmailRecipient = z.infer<typeof EmailRecipientSchema>;
 export const EmailRescheduleBody = z.object({

@@ -85,24 +85,36 @@ export const NoticeSchema = z.object({
 });
 export type Notice = z.infer<typeof NoticeSchema>;
 
+// What the notice's view says of its e-mail copy: how many recipients are in each delivery status. The recipients'
+// addresses are every member's for a notice to all: they are read a page at a time (`NoticeCopyRecipientsQuery`)
+// by a member who may add notices, as the recipient picker is.
 export const NoticeEmailCopySchema = z.object({
   emailId: z.number().int(),
   summary: z.record(z.enum(EMAIL_STATUSES), z.number().int()).describe('recipients per delivery status'),
-  recipients: z.array(
-    z.object({
-      recipient: z.string(),
-      status: z.enum(EMAIL_STATUSES),
-      attempts: z.number().int(),
-      error: z.string().nullable().describe("last error in the caller's language"),
-      sentAt: z.number().int().nullable(),
-    }),
-  ),
+  recipientCount: z.number().int().describe('recipients of the copy (its outbox rows)'),
 });
 export type NoticeEmailCopy = z.infer<typeof NoticeEmailCopySchema>;
 
+export const NoticeCopyRecipientsQuery = zPaging.extend({
+  id: zId().describe('notice id'),
+  status: z.enum(EMAIL_STATUSES).nullish().describe('only the recipients in this delivery status'),
+});
+export type NoticeCopyRecipientsInput = z.output<typeof NoticeCopyRecipientsQuery>;
+export const NoticeCopyRecipientSchema = z.object({
+  recipient: z.string().describe('e-mail address'),
+  status: z.enum(EMAIL_STATUSES),
+  attempts: z.number().int(),
+  error: z.string().nullable().describe("last error in the caller's language"),
+  sentAt: z.number().int().nullable(),
+});
+export type NoticeCopyRecipient = z.infer<typeof NoticeCopyRecipientSchema>;
+export const NoticeCopyRecipientPage = pageOf(NoticeCopyRecipientSchema);
+
 export const NoticeViewSchema = NoticeSchema.extend({
   readCount: z.number().int().describe('members who have read it'),
-  emailCopy: NoticeEmailCopySchema.nullable().describe("its e-mail copy's delivery, as the outbox has it; null: none"),
+  emailCopy: NoticeEmailCopySchema.nullable().describe(
+    "its e-mail copy's delivery counts, as the outbox has them; null: none",
+  ),
 });
 export type NoticeView = z.infer<typeof NoticeViewSchema>;
 

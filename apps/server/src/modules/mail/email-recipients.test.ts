@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AddressObject } from 'mailparser';
-import type { Email, EmailDetail, MailSender, Page } from '@study-crm/shared';
+import { PERM, type Email, type EmailDetail, type EmailRecipient, type MailSender, type Page } from '@study-crm/shared';
+import { STAFF_PASSWORD } from '../../test/access-fixtures.js';
+import { staffWith } from '../../test/application-fixtures.js';
 import { testClock } from '../../test/harness.js';
 import { useTestApp } from '../../test/signed-in.js';
 import { addSenderFor, useSmtpServer } from '../../test/smtp-fixture.js';
@@ -28,6 +30,9 @@ describe('e-mail recipients, reply-to and send later', () => {
       { token: t.admin.token, locale },
     );
   const view = (id: number) => t.get<EmailDetail>(`${EMAIL}/view`, { id }, { token: t.admin.token });
+  const recipientsOf = async (id: number) =>
+    (await t.get<Page<EmailRecipient>>(`${EMAIL}/recipients`, { id, pageSize: 100 }, { token: t.admin.token })).data
+      .list;
   const drain = async () => {
     for (let i = 0; i < 50; i += 1) if ((await t.app.delivery.runOnce()) === 0) return;
   };
@@ -41,7 +46,7 @@ describe('e-mail recipients, reply-to and send later', () => {
     expect(res.meta.code).toBe(200);
     await drain();
     const detail = (await view(res.data.id)).data;
-    expect(detail.recipients.map((r) => [r.recipient, r.role, r.status])).toEqual([
+    expect((await recipientsOf(res.data.id)).map((r) => [r.recipient, r.role, r.status])).toEqual([
       ['amy@example.com', 'to', 'sent'],
       ['ben@example.com', 'to', 'sent'],
       ['cat@example.com', 'cc', 'sent'],
@@ -103,11 +108,11 @@ describe('e-mail recipients, reply-to and send later', () => {
     clock.advance(1_800_000);
     await drain();
     expect(smtp.mailsTo('later@example.com')).toHaveLength(0);
-    expect((await view(res.data.id)).data.recipients[0]!.status).toBe('queued');
+    expect((await recipientsOf(res.data.id))[0]!.status).toBe('queued');
     clock.advance(1_800_000);
     await drain();
     expect(smtp.mailsTo('later@example.com')).toHaveLength(1);
-    expect((await view(res.data.id)).data.recipients[0]!.status).toBe('sent');
+    expect((await recipientsOf(res.data.id))[0]!.status).toBe('sent');
     // Once sent it can no longer be moved or cancelled (in the caller's language).
     const late = await t.post(`${EMAIL}/cancel`, { id: res.data.id }, { token: t.admin.token, locale: 'zh-TW' });
     expect(late.meta).toEqual({ code: 5461, message: '此郵件已開始發送，不可再修改或取消' });
@@ -137,7 +142,7 @@ describe('e-mail recipients, reply-to and send later', () => {
     expect(smtp.mailsTo('never-cc@example.com')).toHaveLength(0);
     const detail = (await view(res.data.id)).data;
     expect(detail.summary).toMatchObject({ queued: 0, sent: 0, cancelled: 2 });
-    expect(detail.recipients.map((r) => r.status)).toEqual(['cancelled', 'cancelled']);
+    expect((await recipientsOf(res.data.id)).map((r) => r.status)).toEqual(['cancelled', 'cancelled']);
     const twice = await t.post(`${EMAIL}/cancel`, { id: res.data.id }, { token: t.admin.token, locale: 'en-US' });
     expect(twice.meta).toEqual({ code: 5463, message: 'This e-mail has been cancelled' });
   });
@@ -179,7 +184,44 @@ describe('e-mail recipients, reply-to and send later', () => {
     expect(smtp.mailsTo('noreply@example.com')[0]!.mail.replyTo).toBeUndefined();
   });
 
+  // A notice's copy has one recipient per member: the detail counts them, the recipients come a page at a time,
+  // read in SQL with the total from the kept counts.
+  it("answers an e-mail's recipients a page at a time with their total, by status, and the detail counts only", async () => {
+    const res = await add({
+      recipients: 'p1@example.com, p2@example.com',
+      cc: 'p3@example.com',
+      bcc: 'p4@example.com, p5@example.com',
+    });
+    const detail = (await view(res.data.id)).data;
+    expect(detail).toMatchObject({ recipientCount: 5, summary: { queued: 5 } });
+    expect(detail).not.toHaveProperty('recipients');
+    const page = (q: Record<string, string | number>) =>
+      t.get<Page<EmailRecipient>>(`${EMAIL}/recipients`, { id: res.data.id, ...q }, { token: t.admin.token });
+    const second = await page({ pageSize: 2, pageNum: 2 });
+    expect(second.data).toMatchObject({ total: 5, pageNum: 2, pageSize: 2 });
+    expect(second.data.list.map((r) => [r.recipient, r.role])).toEqual([
+      ['p3@example.com', 'cc'],
+      ['p4@example.com', 'bcc'],
+    ]);
+    expect((await page({ pageSize: 2, pageNum: 3 })).data.list.map((r) => r.recipient)).toEqual(['p5@example.com']);
+    await drain();
+    expect((await page({ status: 'sent', pageSize: 1 })).data).toMatchObject({
+      total: 5,
+      list: [{ recipient: 'p1@example.com', status: 'sent' }],
+    });
+    expect((await page({ status: 'queued' })).data).toMatchObject({ total: 0, list: [] });
+    const bad = await page({ status: 'lost' });
+    expect(bad.meta.code).toBe(400);
+    expect(bad.meta.message).toContain('status');
+    const missing = await t.get(`${EMAIL}/recipients`, { id: 99_999_999 }, { token: t.admin.token });
+    expect(missing.meta.code).toBe(404);
+  });
+
   it('refuses the new calls without a session or the permission', async () => {
+    expect((await t.get(`${EMAIL}/recipients`, { id: 1 })).meta.code).toBe(401);
+    await staffWith(t, 'mailWriter', [PERM.emailAdd]);
+    const writer = (await t.login('mailWriter', STAFF_PASSWORD)).token;
+    expect((await t.get(`${EMAIL}/recipients`, { id: 1 }, { token: writer })).meta.code).toBe(403);
     for (const path of ['reschedule', 'cancel']) {
       expect((await t.post(`${EMAIL}/${path}`, { id: 1, sendAt: clock.now() })).meta.code).toBe(401);
     }

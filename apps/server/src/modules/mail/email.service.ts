@@ -6,13 +6,13 @@ import {
   EMAIL_SUBJECT_MAX,
   mergeRecipients,
   PERM,
-  type EMAIL_STATUSES,
   type EmailRescheduleBody,
-  type EmailRole,
   type Email,
   type EmailAddBody,
   type EmailDetail,
   type EmailListQuery,
+  type EmailRecipient,
+  type EmailRecipientsQuery,
   type Locale,
   type Page,
 } from '@study-crm/shared';
@@ -21,7 +21,8 @@ import type { Caller } from '../../http/context.js';
 import type { Clock } from '../../lib/clock.js';
 import type { DeliveryWorker, OutboxRepository } from '../delivery/index.js';
 import { isMissingFile, MIME, type FileStorage } from '../files/index.js';
-import { deliveryErrorText } from './delivery-text.js';
+import { pageResult, pageWindow } from '../../lib/paging.js';
+import { deliverySummaries, emptySummary, summaryTotal, toEmailRecipient } from './email-delivery.js';
 import { senderLane } from './smtp.js';
 import type { MailRepository } from './mail.repository.js';
 import type { ApplicationService } from '../application/index.js';
@@ -33,9 +34,6 @@ import {
   usesApplicationVariables,
 } from './render.js';
 
-type Summary = Record<(typeof EMAIL_STATUSES)[number], number>;
-const emptySummary = (): Summary => ({ queued: 0, sending: 0, sent: 0, failed: 0, cancelled: 0 });
-const total = (s: Summary) => Object.values(s).reduce((a, b) => a + b, 0);
 const DAY = 86_400_000;
 // A time this little in the past (a slow form) counts as "now", as for SMS.
 const SCHEDULE_SLACK_MS = 5 * 60_000;
@@ -109,19 +107,13 @@ export function createEmailService(deps: {
     return rows.length;
   }
 
-  async function summaries(ids: number[]) {
-    const out = new Map<number, Summary>(ids.map((id) => [id, emptySummary()]));
-    for (const r of await outbox.summaries('email', ids)) {
-      const s = out.get(r.messageId);
-      if (s && r.status in s) s[r.status as keyof Summary] = Number(r.n);
-    }
-    return out;
-  }
-
   return {
     async list(q: EmailListQuery): Promise<Page<Email>> {
       const page = await repo.emailPage(q);
-      const sums = await summaries(page.list.map((r) => r.id));
+      const sums = await deliverySummaries(
+        outbox,
+        page.list.map((r) => r.id),
+      );
       return {
         ...page,
         list: page.list.map((r) => ({
@@ -131,8 +123,8 @@ export function createEmailService(deps: {
           templateId: r.templateId,
           subject: r.subject,
           platform: r.platform,
-          // Counted from the outbox rows, as the detail lists them.
-          recipientCount: total(sums.get(r.id) ?? emptySummary()),
+          // The outbox rows per status (kept counts), as the recipients' pages list them.
+          recipientCount: summaryTotal(sums.get(r.id) ?? emptySummary()),
           summary: sums.get(r.id) ?? emptySummary(),
           sendAt: r.sendAt,
           createdAt: r.createdAt,
@@ -140,14 +132,17 @@ export function createEmailService(deps: {
       };
     },
 
-    async view(id: number, locale: Locale): Promise<EmailDetail> {
+    // The recipients per status come from the kept counts; the recipients themselves from `recipients`, a page at
+    // a time (a notice's copy has one per member).
+    async view(id: number): Promise<EmailDetail> {
       const e = await repo.email(id);
       if (!e || e.isSystem) throw notFound();
-      const sender = await repo.sender(e.senderId);
-      const rows = await outbox.byMessage('email', id);
-      const files = await repo.attachments(id);
-      const summary = emptySummary();
-      for (const r of rows) summary[r.status] += 1;
+      const [sender, sums, files] = await Promise.all([
+        repo.sender(e.senderId),
+        deliverySummaries(outbox, [id]),
+        repo.attachments(id),
+      ]);
+      const summary = sums.get(id) ?? emptySummary();
       return {
         id: e.id,
         senderId: e.senderId,
@@ -155,7 +150,7 @@ export function createEmailService(deps: {
         templateId: e.templateId,
         subject: e.subject,
         platform: e.platform,
-        recipientCount: rows.length,
+        recipientCount: summaryTotal(summary),
         summary,
         sendAt: e.sendAt,
         createdAt: e.createdAt,
@@ -166,16 +161,21 @@ export function createEmailService(deps: {
           mime: f.mime,
           size: Number(f.size),
         })),
-        recipients: rows.map((r) => ({
-          recipient: r.recipient,
-          role: (r.role ?? 'to') as EmailRole,
-          status: r.status,
-          attempts: r.attempts,
-          error: r.lastError === null ? null : deliveryErrorText(r.lastErrorCode, locale),
-          detail: r.lastError,
-          sentAt: r.sentAt,
-        })),
       };
+    },
+
+    // One page of an e-mail's recipients in queue order, optionally of one status: the rows read in SQL, the total
+    // from the kept counts (decision 304).
+    async recipients(q: EmailRecipientsQuery, locale: Locale): Promise<Page<EmailRecipient>> {
+      const e = await repo.email(q.id);
+      if (!e || e.isSystem) throw notFound();
+      const w = pageWindow(q, { order: 'asc' });
+      const { rows, total } = await outbox.pageByMessage('email', q.id, w, q.status);
+      return pageResult(
+        rows.map((r) => toEmailRecipient(r, locale)),
+        total,
+        w,
+      );
     },
 
     // Stores the e-mail and queues one outbox row per recipient in one transaction; the worker sends them.

@@ -5,6 +5,7 @@ import {
   PERM,
   type ApplicationSaved,
   type EmailDetail,
+  type EmailRecipient,
   type Email,
   type Page,
   type Template,
@@ -50,11 +51,14 @@ describe('e-mails through a real SMTP server', () => {
   const add = (v: Record<string, string | number | null>, locale = 'en-US') =>
     t.post<{ id: number }>(`${EMAIL}/add`, { senderId, platform: 'WEB', ...v }, { token, locale });
   const view = (id: number, locale = 'en-US') => t.get<EmailDetail>(`${EMAIL}/view`, { id }, { token, locale });
-  // Waits until no recipient of the e-mail is queued or sending.
+  // Waits until no recipient of the e-mail is queued or sending; answers the detail and its recipients.
   async function settled(id: number, locale = 'en-US') {
     for (let i = 0; i < 200; i += 1) {
       const res = await view(id, locale);
-      if (res.data.summary.queued === 0 && res.data.summary.sending === 0) return res.data;
+      if (res.data.summary.queued === 0 && res.data.summary.sending === 0) {
+        const page = await t.get<Page<EmailRecipient>>(`${EMAIL}/recipients`, { id }, { token, locale });
+        return { ...res.data, recipients: page.data.list };
+      }
       await new Promise((r) => setTimeout(r, 25));
     }
     throw new Error(`e-mail ${id} did not settle`);

@@ -118,8 +118,18 @@ export function registerEmailRoutes(app: FastifyInstance, emails: EmailService, 
     ...emailApi.view,
     access: PERM.emailList,
     tags,
-    summary: "One e-mail with each recipient's status and error (in the caller's language)",
-    handler: ({ query, locale }) => emails.view(query.id, locale),
+    summary: 'One e-mail with its recipients per delivery status (the recipients themselves: recipients)',
+    handler: ({ query }) => emails.view(query.id),
+  });
+  defineRoute(app, {
+    ...emailApi.recipients,
+    access: PERM.emailList,
+    tags,
+    summary: "An e-mail's recipients, paged in queue order, each with its role, status and error",
+    description:
+      "Filter by delivery status; the error is in the caller's language. A notice's e-mail copy has one recipient " +
+      'per member, so its recipients are read a page at a time.',
+    handler: ({ query, locale }) => emails.recipients(query, locale),
   });
   defineRoute(app, {
     ...emailApi.add,

@@ -1,8 +1,9 @@
-import { EMAIL_STATUSES, PLATFORM, type Locale } from '@study-crm/shared';
+import { PLATFORM, type EMAIL_STATUSES, type Locale } from '@study-crm/shared';
 import type { Conn } from '../../db/transaction.js';
 import type { Clock } from '../../lib/clock.js';
 import type { DeliveryWorker, OutboxRepository } from '../delivery/index.js';
 import { deliveryErrorText } from './delivery-text.js';
+import { deliverySummaries, emptySummary, summaryTotal } from './email-delivery.js';
 import type { MailRepository } from './mail.repository.js';
 import { senderLane } from './smtp.js';
 import { plainTextSubject, plainTextToHtml } from './system-mail.js';
@@ -53,17 +54,29 @@ export function createRecordCopies(deps: {
       return id;
     },
     nudge: () => worker.nudge(),
-    // What the outbox says of the copy of a record: per recipient and per status (null: no copy was sent).
-    async delivery(source: string, sourceId: number, locale: Locale) {
+    // What the outbox says of the copy of a record: its recipients per status, from the kept counts (null: no copy
+    // was sent). No address: a notice's copy has one per member (see `recipients`).
+    async delivery(source: string, sourceId: number) {
       const [email] = await repo.bySource(source, sourceId);
       if (!email) return null;
-      const rows = await outbox.byMessage('email', email.id);
-      const summary = Object.fromEntries(EMAIL_STATUSES.map((s) => [s, 0])) as Record<Status, number>;
-      for (const r of rows) summary[r.status] += 1;
+      const summary = (await deliverySummaries(outbox, [email.id])).get(email.id) ?? emptySummary();
+      return { emailId: email.id, summary, recipientCount: summaryTotal(summary) };
+    },
+    // One page of the copy's recipients in queue order, optionally of one status, read in SQL with the total from
+    // the kept counts (null: no copy was sent).
+    async recipients(
+      source: string,
+      sourceId: number,
+      window: { limit: number; offset: number },
+      status: Status | null | undefined,
+      locale: Locale,
+    ) {
+      const [email] = await repo.bySource(source, sourceId);
+      if (!email) return null;
+      const { rows, total } = await outbox.pageByMessage('email', email.id, window, status);
       return {
-        emailId: email.id,
-        summary,
-        recipients: rows.map((r) => ({
+        total,
+        rows: rows.map((r) => ({
           recipient: r.recipient,
           status: r.status,
           attempts: r.attempts,

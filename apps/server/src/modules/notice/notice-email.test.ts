@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { NoticeView } from '@study-crm/shared';
+import { Code, PERM, type NoticeCopyRecipient, type NoticeView, type Page } from '@study-crm/shared';
 import type { Values } from '../../test/harness.js';
-import { createStaff } from '../../test/access-fixtures.js';
+import { createStaff, STAFF_PASSWORD } from '../../test/access-fixtures.js';
+import { staffWith } from '../../test/application-fixtures.js';
 import { useTestApp } from '../../test/signed-in.js';
 import { addSenderFor, useSmtpServer } from '../../test/smtp-fixture.js';
 
@@ -30,7 +31,20 @@ describe('notice e-mail copies', () => {
       { title: 'Open day {{ x }}', content: 'Line one\nLine <two>', recipientId: 0, emailCopy: 1, ...v },
       { token: t.admin.token, locale },
     );
-  const view = (id: number) => t.get<NoticeView>(`${N}/view`, { id }, { token: t.admin.token });
+  const view = (id: number, token = t.admin.token) => t.get<NoticeView>(`${N}/view`, { id }, { token });
+  const copyRecipients = (q: Values, token = t.admin.token) =>
+    t.get<Page<NoticeCopyRecipient>>(`${N}/copyRecipients`, q, { token });
+  const addresses = async (id: number) => (await copyRecipients({ id, pageSize: 200 })).data.list;
+  const activeEmails = async () =>
+    (
+      await t.db.db
+        .selectFrom('member')
+        .select('email')
+        .where('status', '=', 'active')
+        .where('deletedAt', 'is', null)
+        .where('email', 'is not', null)
+        .execute()
+    ).map((m) => m.email!);
   const drain = async () => {
     for (let i = 0; i < 50; i += 1) if ((await t.app.delivery.runOnce()) === 0) return;
   };
@@ -49,13 +63,11 @@ describe('notice e-mail copies', () => {
     const res = await add({ recipientId: amyId });
     expect(res.meta.code).toBe(200);
     // Queued, not sent, until the outbox says otherwise.
-    expect(res.data.emailCopy).toMatchObject({
-      summary: { queued: 1, sent: 0 },
-      recipients: [{ recipient: 'copyAmy@example.test', status: 'queued' }],
-    });
+    expect(res.data.emailCopy).toMatchObject({ summary: { queued: 1, sent: 0 }, recipientCount: 1 });
+    expect(await addresses(res.data.id)).toMatchObject([{ recipient: 'copyAmy@example.test', status: 'queued' }]);
     await drain();
-    const after = (await view(res.data.id)).data.emailCopy!;
-    expect(after.recipients).toMatchObject([{ recipient: 'copyAmy@example.test', status: 'sent' }]);
+    expect((await view(res.data.id)).data.emailCopy).toMatchObject({ summary: { queued: 0, sent: 1 } });
+    expect(await addresses(res.data.id)).toMatchObject([{ recipient: 'copyAmy@example.test', status: 'sent' }]);
     const got = smtp.mailsTo('copyAmy@example.test');
     expect(got).toHaveLength(1);
     expect(got[0]!.mail.subject).toBe('Open day { { x }}');
@@ -70,20 +82,15 @@ describe('notice e-mail copies', () => {
   });
 
   it('copies a notice to all members to each active member with an e-mail, each seeing only themselves', async () => {
-    const active = await t.db.db
-      .selectFrom('member')
-      .select('email')
-      .where('status', '=', 'active')
-      .where('deletedAt', 'is', null)
-      .where('email', 'is not', null)
-      .execute();
+    const active = await activeEmails();
     const res = await add({ title: 'To all' });
     expect(res.meta.code).toBe(200);
     await drain();
     const copy = (await view(res.data.id)).data.emailCopy!;
-    expect(copy.recipients.map((r) => r.recipient).sort()).toEqual(active.map((m) => m.email!).sort());
-    expect(copy.recipients.map((r) => r.recipient)).not.toContain('copyGone@example.test');
-    expect(copy.summary.sent).toBe(active.length);
+    const got = await addresses(res.data.id);
+    expect(got.map((r) => r.recipient).sort()).toEqual(active.sort());
+    expect(got.map((r) => r.recipient)).not.toContain('copyGone@example.test');
+    expect(copy).toMatchObject({ recipientCount: active.length, summary: { sent: active.length } });
     for (const r of smtp.received.filter((m) => m.mail.subject === 'To all')) {
       expect(r.envelopeTo).toHaveLength(1);
       expect((Array.isArray(r.mail.to) ? r.mail.to : [r.mail.to!]).flatMap((a) => a.value)).toEqual([
@@ -99,5 +106,51 @@ describe('notice e-mail copies', () => {
     expect(await notices()).toHaveLength(before);
     const plain = await add({ recipientId: noEmailId, emailCopy: 0 });
     expect(plain.data.emailCopy).toBeNull();
+    expect((await copyRecipients({ id: plain.data.id })).data).toMatchObject({ list: [], total: 0 });
+    expect((await copyRecipients({ id: 99_999_999 })).meta.code).toBe(Code.NOT_FOUND);
+  });
+
+  // The copy of a notice to all members goes to every member with an address. Reading them is what the recipient
+  // picker is guarded for (notice:add): notice:list alone gets the counts, never an address, and a page at a time.
+  it('shows a notice:list reader the copy as counts only; a notice:add holder reads its recipients a page at a time', async () => {
+    const role = await t.db.db.selectFrom('role').select('id').executeTakeFirstOrThrow();
+    for (const n of [1, 2, 3, 4]) await createStaff(t.db.db, `copyPage${n}`, [role.id]);
+    const active = await activeEmails();
+    expect(active.length).toBeGreaterThan(4);
+    const res = await add({ title: 'Counts only' });
+    expect(res.meta.code).toBe(200);
+    await staffWith(t, 'copyCounter', [PERM.noticeList]);
+    const reader = (await t.login('copyCounter', STAFF_PASSWORD)).token;
+    const seen = await view(res.data.id, reader);
+    expect(seen.meta.code).toBe(200);
+    const body = JSON.stringify(seen.data);
+    for (const a of active) expect(body).not.toContain(a);
+    expect(seen.data.emailCopy).toMatchObject({ recipientCount: active.length, summary: { queued: active.length } });
+    expect((await copyRecipients({ id: res.data.id }, reader)).meta.code).toBe(Code.FORBIDDEN);
+
+    await staffWith(t, 'copyAdder', [PERM.noticeList, PERM.noticeAdd]);
+    const adder = (await t.login('copyAdder', STAFF_PASSWORD)).token;
+    const first = await copyRecipients({ id: res.data.id, pageSize: 2 }, adder);
+    expect(first.meta.code).toBe(200);
+    expect(first.data).toMatchObject({ total: active.length, pageNum: 1, pageSize: 2 });
+    expect(first.data.list).toHaveLength(2);
+    const all = [];
+    for (let pageNum = 1; pageNum <= Math.ceil(active.length / 2); pageNum += 1)
+      all.push(...(await copyRecipients({ id: res.data.id, pageSize: 2, pageNum }, adder)).data.list);
+    expect(all.map((r) => r.recipient).sort()).toEqual(active.sort());
+    // By status: all queued now; once sent, none queued.
+    expect((await copyRecipients({ id: res.data.id, status: 'queued' }, adder)).data.total).toBe(active.length);
+    await drain();
+    expect((await copyRecipients({ id: res.data.id, status: 'queued' }, adder)).data).toMatchObject({
+      list: [],
+      total: 0,
+    });
+    expect((await copyRecipients({ id: res.data.id, status: 'sent', pageSize: 1 }, adder)).data).toMatchObject({
+      list: [{ status: 'sent', attempts: 1, error: null }],
+      total: active.length,
+    });
+    const bad = await copyRecipients({ id: res.data.id, status: 'lost' }, adder);
+    expect(bad.meta.code).toBe(Code.BAD_REQUEST);
+    expect(bad.meta.message).toContain('status');
   });
 });

@@ -22,8 +22,11 @@ export function registerNoticeRoutes(app: FastifyInstance, notices: NoticeServic
     ...noticeApi.view,
     access: PERM.noticeList,
     tags,
-    summary: 'One member notice with how many members have read it and its e-mail copy per recipient',
-    handler: ({ query, locale }) => notices.view(query.id, locale),
+    summary: 'One member notice with how many members have read it and its e-mail copy per delivery status',
+    description:
+      "The e-mail copy is counts only: its recipients are members' addresses, read a page at a time through " +
+      'copyRecipients (notice:add).',
+    handler: ({ query }) => notices.view(query.id),
   });
 
   defineRoute(app, {
@@ -33,7 +36,7 @@ export function registerNoticeRoutes(app: FastifyInstance, notices: NoticeServic
     tags,
     summary: 'Add a member notice: shown in the message box from publishAt until expiresAt',
     description: `${RECIPIENT_NOTE} A notice to all members is one row; read state is kept per member.`,
-    handler: ({ body, member, locale }) => notices.add(body, member!.id, locale),
+    handler: ({ body, member }) => notices.add(body, member!.id),
   });
 
   defineRoute(app, {
@@ -43,7 +46,7 @@ export function registerNoticeRoutes(app: FastifyInstance, notices: NoticeServic
     tags,
     summary: 'Edit a member notice; moved to another recipient, it is unread again',
     description: RECIPIENT_NOTE,
-    handler: ({ body, member, locale }) => notices.update(body, member!.id, locale),
+    handler: ({ body, member }) => notices.update(body, member!.id),
   });
 
   defineRoute(app, {
@@ -65,5 +68,18 @@ export function registerNoticeRoutes(app: FastifyInstance, notices: NoticeServic
     description:
       "Choosing a notice's recipient: it answers members' e-mail addresses and mobile numbers, so it needs notice:add.",
     handler: ({ query }) => notices.recipients(query.keyword),
+  });
+
+  defineRoute(app, {
+    ...noticeApi.copyRecipients,
+    // The copy of a notice to all members goes to every member with an address: as for the picker, reading them
+    // needs notice:add, and they come a page at a time.
+    access: PERM.noticeAdd,
+    tags,
+    summary: "The recipients of a notice's e-mail copy, paged in queue order, each with its delivery status and error",
+    description:
+      "They are members' e-mail addresses, so it needs notice:add (the view's copy is counts only). Filter by " +
+      "delivery status; the error is in the caller's language. A notice without a copy has none.",
+    handler: ({ query, locale }) => notices.copyRecipients(query, locale),
   });
 }

@@ -4,6 +4,8 @@ import {
   type Locale,
   type Notice,
   type NoticeAddInput,
+  type NoticeCopyRecipient,
+  type NoticeCopyRecipientsInput,
   type NoticeListInput,
   type NoticeRecipient,
   type NoticeUpdateInput,
@@ -27,18 +29,19 @@ export function createNoticeService(deps: {
   board: NoticeBoard;
   people: Pick<PeopleService, 'names' | 'isMember' | 'activeEmails'>;
   members: Pick<MemberService, 'list'>;
-  copies: Pick<RecordCopies, 'queue' | 'nudge' | 'delivery'>;
+  copies: Pick<RecordCopies, 'queue' | 'nudge' | 'delivery' | 'recipients'>;
   clock: Clock;
 }) {
   const { board, people, members, copies, clock } = deps;
 
   const namesOf = (rows: NoticeRow[]) => people.names(rows.flatMap((r) => [r.memberId || null, r.createdBy]));
 
-  async function viewOf(row: NoticeRow, locale: Locale): Promise<NoticeView> {
+  // The e-mail copy as counts per status: its recipients are members' addresses (`copyRecipients`).
+  async function viewOf(row: NoticeRow): Promise<NoticeView> {
     const [names, readCount, emailCopy] = await Promise.all([
       namesOf([row]),
       board.readCount(row.id),
-      copies.delivery('notice', row.id, locale),
+      copies.delivery('notice', row.id),
     ]);
     return { ...toNotice(row, names, clock.now()), readCount, emailCopy };
   }
@@ -69,17 +72,26 @@ export function createNoticeService(deps: {
       );
     },
 
-    async view(id: number, locale: Locale): Promise<NoticeView> {
+    async view(id: number): Promise<NoticeView> {
       const row = await board.find(id);
       if (!row) throw notFound();
-      return viewOf(row, locale);
+      return viewOf(row);
+    },
+
+    // A page of the e-mail copy's recipients (notice:add: members' addresses), read in SQL with its total; an empty
+    // page for a notice without a copy.
+    async copyRecipients(q: NoticeCopyRecipientsInput, locale: Locale): Promise<Page<NoticeCopyRecipient>> {
+      if (!(await board.find(q.id))) throw notFound();
+      const w = pageWindow(q, { order: 'asc' });
+      const page = await copies.recipients('notice', q.id, w, q.status, locale);
+      return pageResult(page?.rows ?? [], page?.total ?? 0, w);
     },
 
     // With emailCopy, the notice and its e-mail copy (one outbox row per recipient with a bound e-mail) are
     // written in one transaction: no notice claims a copy that was not queued.
-    async add(input: NoticeAddInput, by: number, locale: Locale): Promise<NoticeView> {
+    async add(input: NoticeAddInput, by: number): Promise<NoticeView> {
       const values = await valuesOf(input);
-      if (!input.emailCopy) return viewOf(await board.create(values, by), locale);
+      if (!input.emailCopy) return viewOf(await board.create(values, by));
       const row = await board.create(values, by, async (tx, id) => {
         const to = await people.activeEmails(input.recipientId === ALL_MEMBERS ? null : input.recipientId, tx);
         if (!to.length) throw new AppError(Code.NOTICE_NO_EMAIL);
@@ -87,19 +99,19 @@ export function createNoticeService(deps: {
         if ((await copies.queue(tx, copy, by)) === undefined) throw new AppError(Code.MAIL_UNAVAILABLE);
       });
       copies.nudge();
-      return viewOf(row, locale);
+      return viewOf(row);
     },
 
     // publishAt left empty keeps the notice's publish time. Saved only from the version read (409 otherwise: someone
     // saved it since; 404 when it was deleted).
-    async update(input: NoticeUpdateInput, by: number, locale: Locale): Promise<NoticeView> {
+    async update(input: NoticeUpdateInput, by: number): Promise<NoticeView> {
       const current = await board.find(input.id);
       if (!current) throw notFound();
       if (current.version !== input.version) throw staleCopy();
       const row = await board.update(input.id, await valuesOf(input, Number(current.publishAt)), input.version, by);
       if (row === 'stale') throw staleCopy();
       if (!row) throw notFound();
-      return viewOf(row, locale);
+      return viewOf(row);
     },
 
     async remove(id: number, by: number): Promise<null> {

@@ -1,11 +1,18 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, DatePicker, Descriptions, Space, Tag } from 'antd';
+import { Button, DatePicker, Descriptions, Select, Space, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { PERM, type EmailDetail } from '@study-crm/shared';
+import { EMAIL_STATUSES, PERM, type EmailRecipient } from '@study-crm/shared';
 import { Permission } from '../../components/Permission';
 import { RecordDrawer, type RecordDrawerProps } from '../../components/RecordDrawer';
-import { useCancelEmail, useEmailDetail, useReschedule, useResend } from './api';
+import {
+  RECIPIENTS_PAGE_SIZE,
+  useCancelEmail,
+  useEmailDetail,
+  useEmailRecipients,
+  useReschedule,
+  useResend,
+} from './api';
 import { useConfirm } from '../../components/form/useConfirm';
 import { HtmlPreview } from './preview';
 import { StatusSummary } from './StatusSummary';
@@ -14,15 +21,16 @@ import { formatTime } from '../../lib/format';
 import { toast } from '../../lib/feedback';
 import { DataTable } from '../../components/crud/DataTable';
 import { TablePager } from '../../components/crud/TablePager';
+import { enumOptions } from '../../components/crud/options';
 
-type Recipient = EmailDetail['recipients'][number];
+type Recipient = EmailRecipient;
+type Status = (typeof EMAIL_STATUSES)[number];
 
 const kb = (size: number) => (size < 1024 ? `${size} B` : `${(size / 1024).toFixed(1)} KB`);
 
-const RECIPIENTS_PAGE = 10;
-
-// One e-mail: each recipient's status and error as the outbox has them (polled while any is queued or sending),
-// its attachments and content, and a resend of the failed recipients.
+// One e-mail: its recipients per status and, a page at a time from the server, each recipient's status and error as
+// the outbox has them (polled while any is queued or sending), its attachments and content, and a resend of the
+// failed recipients.
 export function EmailDetailDrawer(props: RecordDrawerProps) {
   const { id } = props;
   const { t } = useTranslation();
@@ -35,10 +43,20 @@ export function EmailDetailDrawer(props: RecordDrawerProps) {
   const e = detail.data;
   // Send later: the time may change, or the e-mail be cancelled, while every recipient is still queued.
   const isHeld = !!e?.sendAt && e.summary.queued === e.recipientCount && e.recipientCount > 0;
-  // The recipients' page, back to the first for another e-mail.
-  const [paging, setPaging] = useState({ id, page: 1 });
+  // The recipients' page and status filter, back to the first page and every status for another e-mail.
+  const [paging, setPaging] = useState<{ id: number | null; page: number; status: Status | null }>({
+    id,
+    page: 1,
+    status: null,
+  });
   const page = paging.id === id ? paging.page : 1;
-  const setPage = (next: number) => setPaging({ id, page: next });
+  const status = paging.id === id ? paging.status : null;
+  const setPage = (next: number) => setPaging({ id, page: next, status });
+  const s = e?.summary;
+  const isSending = !!s && s.queued + s.sending > 0 && (e.sendAt ?? 0) <= Date.now();
+  const progress = s ? EMAIL_STATUSES.map((k) => s[k]).join('/') : null;
+  const recipients = useEmailRecipients({ id, pageNum: page, status }, progress, isSending);
+  const statusName = (k: Status) => t(`message.email.delivery.${k}`);
 
   const columns = [
     { title: t('message.email.recipients'), dataIndex: 'recipient' },
@@ -57,8 +75,8 @@ export function EmailDetailDrawer(props: RecordDrawerProps) {
         error: t('message.email.error'),
         sentAt: t('message.email.sentAt'),
       },
-      statusName: (s) => t(`message.email.delivery.${s}`),
-      statusTestId: (s) => `recipient-status-${s}`,
+      statusName,
+      statusTestId: (k) => `recipient-status-${k}`,
     }),
   ];
 
@@ -165,19 +183,32 @@ export function EmailDetailDrawer(props: RecordDrawerProps) {
               )}
             </Descriptions.Item>
           </Descriptions>
+          <Select
+            allowClear
+            style={{ width: 160 }}
+            placeholder={t('crud.allStatus')}
+            aria-label={t('message.email.status')}
+            value={status ?? undefined}
+            onChange={(v?: Status) => setPaging({ id, page: 1, status: v ?? null })}
+            options={enumOptions(EMAIL_STATUSES, statusName)}
+            data-testid="email-recipients-status"
+          />
           <div>
             <DataTable<Recipient>
               size="small"
               rowKey="recipient"
               columns={columns}
-              loading={false}
-              rows={e.recipients.slice((page - 1) * RECIPIENTS_PAGE, page * RECIPIENTS_PAGE)}
+              loading={recipients.isFetching && !recipients.data}
+              rows={recipients.data?.list ?? []}
               empty={t('crud.empty')}
               testId="email-recipients"
             />
-            {e.recipients.length > RECIPIENTS_PAGE && (
-              <TablePager current={page} pageSize={RECIPIENTS_PAGE} total={e.recipients.length} onChange={setPage} />
-            )}
+            <TablePager
+              current={page}
+              pageSize={RECIPIENTS_PAGE_SIZE}
+              total={recipients.data?.total ?? 0}
+              onChange={setPage}
+            />
           </div>
           <HtmlPreview html={e.content} height={320} testId="email-content" />
         </Space>

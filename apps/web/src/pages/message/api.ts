@@ -1,7 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   applicationApi,
   Code,
+  type EMAIL_STATUSES,
   emailApi,
   filesApi,
   mailSenderApi,
@@ -69,6 +70,28 @@ export const useEmailDetail = (id: number | null) =>
       const isWaiting = (q.state.data?.sendAt ?? 0) > Date.now();
       return s && s.queued + s.sending > 0 && !isWaiting ? 1500 : false;
     },
+  });
+
+export const RECIPIENTS_PAGE_SIZE = 10;
+
+// One page of an e-mail's recipients, polled with the detail while it is being sent. `progress` is the e-mail's counts:
+// when they change the page is read again, so its rows never lag behind them once the polling stops.
+export const useEmailRecipients = (
+  params: { id: number | null; pageNum: number; status: (typeof EMAIL_STATUSES)[number] | null },
+  progress: string | null,
+  poll: boolean,
+) =>
+  useQuery({
+    enabled: params.id !== null,
+    queryKey: [EMAIL_ROOT, 'recipients', params, progress],
+    queryFn: ({ signal }) =>
+      fetchData(
+        emailApi.recipients,
+        { id: params.id!, pageNum: params.pageNum, pageSize: RECIPIENTS_PAGE_SIZE, status: params.status },
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+    refetchInterval: poll ? 1500 : false,
   });
 
 export const useSendEmail = () => useWrite(EMAIL_ROOT, emailApi.add, { silentCodes: [Code.BAD_REQUEST] });

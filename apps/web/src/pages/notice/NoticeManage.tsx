@@ -8,7 +8,6 @@ import {
   NOTICE_TITLE_MAX,
   PERM,
   type Notice,
-  type NoticeEmailCopy,
   type NoticeState,
 } from '@study-crm/shared';
 import { FormModal } from '../../components/crud/FormModal';
@@ -21,8 +20,7 @@ import { RecipientSelect } from './RecipientSelect';
 import { FieldRow, fieldNames, TextField } from '../../components/crud/FormFields';
 import type { DataColumn } from '../../components/crud/DataTable';
 import { RecordDrawer } from '../../components/RecordDrawer';
-import { DataTable } from '../../components/crud/DataTable';
-import { deliveryColumns } from '../../components/delivery';
+import { EmailCopy } from './EmailCopy';
 
 type Filters = { keyword?: string; state?: NoticeState | null; recipientId?: number | string | null };
 type FormValues = {
@@ -44,40 +42,6 @@ function StateTag({ state }: { state: NoticeState }) {
     <Tag color={STATE_COLOR[state]} data-testid="notice-state">
       {t(`notice.state.${state}`)}
     </Tag>
-  );
-}
-
-type CopyRow = NoticeEmailCopy['recipients'][number];
-
-// The e-mail copy's delivery, recipient by recipient, as the outbox has it.
-function EmailCopy({ copy }: { copy: NoticeEmailCopy }) {
-  const { t } = useTranslation();
-  const columns = [
-    { title: t('notice.copy.recipient'), dataIndex: 'recipient' },
-    ...deliveryColumns<CopyRow>({
-      labels: {
-        status: t('notice.copy.status'),
-        attempts: t('notice.copy.attempts'),
-        error: t('notice.copy.error'),
-        sentAt: t('notice.copy.sentAt'),
-      },
-      statusName: (s) => t(`notice.copy.delivery.${s}`),
-      statusTestId: (s) => `notice-copy-${s}`,
-    }),
-  ];
-  return (
-    <>
-      <Typography.Title level={5}>{t('notice.emailCopyTitle')}</Typography.Title>
-      <DataTable<CopyRow>
-        size="small"
-        rowKey="recipient"
-        columns={columns}
-        loading={false}
-        rows={copy.recipients}
-        empty={t('crud.empty')}
-        testId="notice-copy"
-      />
-    </>
   );
 }
 
@@ -262,7 +226,7 @@ export default function NoticeManage() {
             <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }} data-testid="notice-view-content">
               {n.content}
             </Typography.Paragraph>
-            {n.emailCopy && <EmailCopy copy={n.emailCopy} />}
+            {n.emailCopy && <EmailCopy key={n.id} noticeId={n.id} copy={n.emailCopy} />}
           </>
         )}
       </RecordDrawer>
