@@ -78,7 +78,8 @@ const OWNER: Record<string, string> = {
 const IDENTITY_READERS: Record<string, string[]> = {
   // people: the read-only view of members for every other module (names, pickers, teachers, a role's members);
   // auth: the one join per request that turns a session into an active member with permissions;
-  // role: counts only live members among a role's holders.
+  // role: counts only live members among a role's holders, and holds the rule of who may act (the session check's,
+  // a job owner's standing).
   member: ['member', 'people', 'auth', 'role'],
   // member: a member's role names and the last-administrator lock; permission: a member's menus, whether a role
   // exists; people: staff holding a permission, a role's members; auth: the per-request permissions.

@@ -25,6 +25,9 @@ export function wirePlatform(app: FastifyInstance, deps: ModuleDeps) {
   registerFileRoutes(app, { storage, config, uploads, clock });
   const inbox = createInboxService(createInboxRepository(db), clock);
   registerInboxRoutes(app, inbox);
+  // No vertical escalation: every call that grants roles or acts on accounts checks the caller's own permissions. A
+  // background job acts as its owner may act now, by the session check's rule (decision NNN).
+  const guard = createAccessGuard(createAccessRepository(db), { twoFactorRoles: config.twoFactorRoles });
   // Background jobs (issue 39: large exports): modules register their kinds; one worker per server claims them.
   const jobs = createJobService({
     repo: createJobRepository(db, dialect),
@@ -33,6 +36,7 @@ export function wirePlatform(app: FastifyInstance, deps: ModuleDeps) {
     clock,
     settings: config.jobs,
     log: app.log,
+    ownerMayAct: guard.assertMayAct,
   });
   registerJobRoutes(app, jobs);
   app.decorate('jobs', jobs);
@@ -50,9 +54,6 @@ export function wirePlatform(app: FastifyInstance, deps: ModuleDeps) {
     onCreated: (file) => app.log.warn({ file }, 'created a new key for secrets at rest; keep it with the data'),
   });
   const box = createSecretBox(secretKey);
-
-  // No vertical escalation: every call that grants roles or acts on accounts checks the caller's own permissions.
-  const guard = createAccessGuard(createAccessRepository(db));
 
   // Export of every list screen (issue 39): lists register as their modules are built; large exports run as jobs.
   const exports = createExportService({ jobs, permsOf: guard.permsOf, settings: config.jobs });

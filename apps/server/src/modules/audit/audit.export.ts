@@ -15,7 +15,8 @@ export function auditExporter(audit: AuditService): Exporter<AuditListInput, Aud
     perm: PERM.auditList,
     sheet: h('系統操作日誌', '系统操作日志', 'Operation log'),
     query: AuditListQuery,
-    page: (q, _caller, pageNum, pageSize) => audit.list({ ...q, pageNum, pageSize }),
+    // By page number: a seek cursor would read the same page whatever the number (export.service drops it too).
+    page: (q, _caller, pageNum, pageSize) => audit.list({ ...q, cursor: null, pageNum, pageSize }),
     columns: [
       column.of('time', h('時間', '时间', 'Time'), (r) => ({ date: r.createdAt }), 20),
       column.of('member', h('操作人', '操作人', 'Member'), (r) => r.member?.name ?? null),

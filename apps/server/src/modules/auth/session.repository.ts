@@ -16,6 +16,8 @@ export type SessionRow = Pick<Row<'session'>, 'id' | 'memberId' | 'createdAt' | 
 
 // A session as the member view lists it (no token hash).
 import { profileSelection, type SessionActivityRow } from '../member/index.js';
+// Who may act (an active member, not removed, not waiting to set up a second factor): one rule, the role module's.
+import { isActiveMember, isTwoFactorPending } from '../role/index.js';
 export type { SessionActivityRow };
 export type RevokeOptions = { except?: number; tx?: Conn };
 
@@ -82,37 +84,16 @@ function liveSession(db: Db, twoFactorRoles: readonly string[], carry: Carry | u
           sql<string | null>`case when ${version} = ${knownOf(slot.knownVersion, slot.tokenHash)}
             and coalesce(${sql.ref('held.roleId')}, 0) = ${knownOf(slot.knownRole, slot.tokenHash)}
             then null else (${perms}) end`.as('perms'),
-          // Holds a role that requires two-factor sign-in, without having it on (0/1 or a boolean).
-          (twoFactorRoles.length
-            ? eb.and([
-                eb.exists(
-                  eb
-                    .selectFrom('memberRole as tf')
-                    .innerJoin('role', 'role.id', 'tf.roleId')
-                    .select('tf.memberId')
-                    .whereRef('tf.memberId', '=', 'session.memberId')
-                    .where('role.name', 'in', [...twoFactorRoles]),
-                ),
-                eb.not(
-                  eb.exists(
-                    eb
-                      .selectFrom('memberTwoFactor')
-                      .select('memberTwoFactor.memberId')
-                      .whereRef('memberTwoFactor.memberId', '=', 'session.memberId')
-                      .where('memberTwoFactor.enabledAt', 'is not', null),
-                  ),
-                ),
-              ])
-            : eb.lit(false)
-          ).as('twoFactorPending'),
+          // Holds a role that requires two-factor sign-in, without having it on (0/1 or a boolean): the role module's
+          // rule, which a background job's owner is held to too.
+          isTwoFactorPending(eb.ref('session.memberId'), twoFactorRoles).as('twoFactorPending'),
         ];
       })
       .$if(carry === 'profile', (q) => q.select((eb) => profileSelection(postgres ? 'postgres' : 'sqlite', eb)))
       .$if(batched, (q) => q.select('session.tokenHash as sessionTokenHash'))
       .where(matches(slot.tokenHash))
       .where('session.revokedAt', 'is', null)
-      .where('member.status', '=', 'active')
-      .where('member.deletedAt', 'is', null);
+      .where(isActiveMember());
   // (Lookups by key: PostgreSQL plans it once, decision 324.)
   return compileOnce(db, ['tokenHash', 'knownVersion', 'knownRole'], statement, { generic: true });
 }

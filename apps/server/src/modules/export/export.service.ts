@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import { Code, isLocale, type Locale, type Page } from '@study-crm/shared';
 import type { Config } from '../../config.js';
@@ -28,6 +29,9 @@ export const listPages =
   (q, _caller, pageNum, pageSize) =>
     list({ ...q, pageNum, pageSize });
 
+// A row's values as JSON (a bigint as its digits), to tell one page from another.
+const plain = (_key: string, v: unknown) => (typeof v === 'bigint' ? String(v) : v);
+
 // Rows read per page of the list's own query.
 export const EXPORT_PAGE = 500;
 const JOB_KIND = 'export';
@@ -50,6 +54,13 @@ export function createExportService(deps: {
     if (!caller.perms.has(e.perm)) throw new AppError(Code.FORBIDDEN);
     return e;
   };
+  // The list's filters read by its own schema, as its list route reads a query. The paging fields are the export's
+  // own: a screen's page number, size or seek cursor (the operation log's `cursor` reads one page after it whatever
+  // the page number, decision 249) would make every page of the export the same.
+  const queryOf = (e: AnyExporter, raw: Record<string, unknown>): unknown => {
+    const { pageNum: _n, pageSize: _s, cursor: _c, ...rest } = raw;
+    return parseInput(e.query, rest, 'filters');
+  };
   const filtersOf = (e: AnyExporter, json: string | null | undefined): unknown => {
     let raw: unknown;
     try {
@@ -59,15 +70,21 @@ export function createExportService(deps: {
     }
     if (!raw || typeof raw !== 'object' || Array.isArray(raw))
       throw new AppError(Code.BAD_REQUEST, 'badRequest', { field: 'filters', reason: 'v.format' });
-    // The list's own schema, as its list route reads a query (paging fields are the export's own).
-    const { pageNum: _n, pageSize: _s, ...rest } = raw as Record<string, unknown>;
-    return parseInput(e.query, rest, 'filters');
+    return queryOf(e, raw as Record<string, unknown>);
   };
 
-  // Every row of the list, page by page through the list's own read, with progress after each page.
+  // Every row of the list, page by page through the list's own read, with progress after each page. A full page the
+  // same as the one before means the list's call did not move to the next page: the export fails rather than write
+  // that page for ever.
   async function* rowsOf(e: AnyExporter, q: unknown, caller: Caller, report?: ReportProgress) {
+    let previous: string | undefined;
     for (let pageNum = 1; ; pageNum++) {
       const page = await e.page(q, caller, pageNum, EXPORT_PAGE);
+      if (page.list.length >= EXPORT_PAGE) {
+        const seen = createHash('sha256').update(JSON.stringify(page.list, plain)).digest('base64');
+        if (seen === previous) throw new Error(`export ${e.list}: page ${pageNum} repeats page ${pageNum - 1}`);
+        previous = seen;
+      }
       for (const row of page.list) yield row;
       const done = Math.min(page.total, (pageNum - 1) * EXPORT_PAGE + page.list.length);
       if (report) await report(done, page.total);
@@ -92,10 +109,12 @@ export function createExportService(deps: {
     permission: (job) => exporters.get((job.params as ExportParams).list)?.perm ?? null,
     async run(job, report) {
       const p = job.params as ExportParams;
+      // Its owner's permissions now, as a signed-in call gets them (refused, 1001/1012: the job fails, nothing read).
       const now = new Set(await deps.permsOf(job.memberId));
       const caller: Caller = { id: job.memberId, perms: new Set(p.perms.filter((x) => now.has(x))) };
       const e = exporterOf(p.list, caller);
-      const q = parseInput(e.query, p.filters, 'filters');
+      // Read as at the start (a job queued by an older server may still hold a cursor).
+      const q = queryOf(e, p.filters);
       let written = 0;
       let total = 0;
       async function* counted() {

@@ -2,7 +2,9 @@ import { Writable } from 'node:stream';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { pipeline } from 'node:stream/promises';
+import type ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   auditName,
   Code,
@@ -18,9 +20,26 @@ import { APP_ID } from '../../test/harness.js';
 import { exportCalls, readSheet } from '../../test/export-fixtures.js';
 import { jobFile, jobStatus } from '../../test/job-fixtures.js';
 import { useTestApp, type UsedTestApp } from '../../test/signed-in.js';
-import { writeWorkbook, type ExportColumn } from './index.js';
+import { column, createExportService, EXPORT_PAGE, writeWorkbook, type ExportColumn } from './index.js';
 import { engineFree } from '../../test/engine.js';
 import { seedDemoAudit } from '../../seed/demo-audit.js';
+
+// A seek cursor of the operation log after its newest entry (the screen's next page passes one).
+const farCursor = () => `${Date.now() + 1_000_000}~999999999`;
+// The operation log's entries before `to` (the calls of a test write entries of their own).
+const auditCount = async (t: UsedTestApp, to: number) =>
+  Number(
+    (
+      await t.db.db
+        .selectFrom('auditLog')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('createdAt', '<', to)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+// The data rows of a sheet that differ from one another (row 1 is the header).
+const distinctRows = (sheet: ExcelJS.Worksheet) =>
+  new Set(Array.from({ length: sheet.rowCount - 1 }, (_, i) => JSON.stringify(sheet.getRow(i + 2).values))).size;
 
 // The operation log exported as the administrator with too many rows for a direct download: a background job,
 // whose file is not ready before the job runs. Its id and its status once it has run.
@@ -184,6 +203,75 @@ describe('export of a list whose count stops at a cap', () => {
     expect(job.data.status).toBe('done');
     expect(job.data.done).toBeGreaterThanOrEqual(30);
   });
+
+  it("pages a job by its own page numbers whatever seek cursor the screen's filters carried", async () => {
+    await seedDemoAudit(t.db.db, 700);
+    const to = Date.now() + 1;
+    const start = await exportCalls(t).start('auditLog', { to, cursor: farCursor() });
+    expect(start.data.jobId).not.toBeNull();
+    const entries = await auditCount(t, to);
+    expect(entries).toBeGreaterThan(500);
+    await t.app.jobs.runOnce();
+    const job = await jobStatus(t, start.data.jobId!, t.admin.token);
+    expect(job.data).toMatchObject({ status: 'done', done: entries });
+    const sheet = await readSheet((await jobFile(t, start.data.jobId!, t.admin.token)).rawPayload);
+    expect(sheet.rowCount).toBe(entries + 1);
+    // Not one page written again and again.
+    expect(distinctRows(sheet)).toBeGreaterThan(EXPORT_PAGE);
+  });
+});
+
+describe("export of the operation log with the screen's seek cursor in its filters", () => {
+  const t = useTestApp({ signIn: true, env: { DELIVERY_WORKER: 'off' } });
+
+  it('downloads every entry once: the cursor is a paging field, dropped as the page number is', async () => {
+    await seedDemoAudit(t.db.db, 700);
+    const to = Date.now() + 1;
+    const entries = await auditCount(t, to);
+    expect(entries).toBeGreaterThan(500);
+    // A cursor after the newest entry: by seek, every page of the list would be its first 500 entries.
+    const res = await exportCalls(t).file({
+      list: 'auditLog',
+      filters: JSON.stringify({ to, cursor: farCursor() }),
+      locale: 'en-US',
+    });
+    expect(res.statusCode).toBe(200);
+    const sheet = await readSheet(res.rawPayload);
+    expect(sheet.rowCount).toBe(entries + 1);
+    // Not one page written again and again.
+    expect(distinctRows(sheet)).toBeGreaterThan(EXPORT_PAGE);
+  });
+});
+
+describe("the export's paging", () => {
+  engineFree.it(
+    'fails an export whose list call answers the same full page again rather than write it for ever',
+    async () => {
+      const exports = createExportService({
+        jobs: { register: () => undefined, enqueue: () => Promise.reject(new Error('no job expected')) },
+        permsOf: () => Promise.resolve([]),
+        settings: { directMaxRows: 10_000 },
+      });
+      const list = Array.from({ length: EXPORT_PAGE }, (_, i) => ({ n: i }));
+      let pages = 0;
+      exports.register<Record<string, never>, { n: number }>({
+        list: 'stuck',
+        perm: 'stuck:list',
+        sheet: { 'zh-TW': 's', 'zh-CN': 's', 'en-US': 's' },
+        query: z.object({}),
+        page: (_q, _c, pageNum, pageSize) => (
+          pages++,
+          Promise.resolve({ list, total: 2 * EXPORT_PAGE, pageNum, pageSize })
+        ),
+        columns: [column.plain('n', { 'zh-TW': 'n', 'zh-CN': 'n', 'en-US': 'n' })],
+      });
+      const caller = { id: 1, perms: new Set(['stuck:list']) };
+      const { stream } = await exports.file({ list: 'stuck', filters: '{}' }, caller, 'en-US');
+      await expect(pipeline(stream, new Writable({ write: (_c, _e, cb) => cb() }))).rejects.toThrow(/repeats page 1/);
+      // The count, then two pages.
+      expect(pages).toBe(3);
+    },
+  );
 });
 
 describe('the streaming workbook', () => {
@@ -232,6 +320,31 @@ describe('the streaming workbook', () => {
     expect(sheet.getRow(2).getCell(4).value).toBe(123.45);
     expect(sheet.getRow(2).getCell(4).numFmt).toBe('"TWD" #,##0.00;"TWD" -#,##0.00');
     expect(sheet.getRow(2).getCell(3).value).toEqual(new Date(Date.UTC(2026, 0, 1) + 1000));
+  });
+
+  it('neutralises the full-width and small forms of a formula start, and a day column holding other text', async () => {
+    type D = { text: string; day: string | null };
+    const dayColumns: ExportColumn<D>[] = [
+      column.plain('text', { 'zh-TW': '文字', 'zh-CN': '文字', 'en-US': 'Text' }),
+      column.day('day', { 'zh-TW': '日期', 'zh-CN': '日期', 'en-US': 'Day' }),
+    ];
+    const texts = ['＝1+1', '＋SUM(A1)', '－2', '＠cmd', '﹦1', '﹫cmd', '全形＝', '2026-03-01'];
+    async function* dayRows() {
+      for (const text of texts) yield { text, day: text };
+      yield { text: 'none', day: null };
+    }
+    const chunks: Buffer[] = [];
+    await pipeline(
+      writeWorkbook('Sheet', dayColumns, dayRows(), 'en-US'),
+      new Writable({ write: (c: Buffer, _e, cb) => (chunks.push(c), cb()) }),
+    );
+    const sheet = await readSheet(Buffer.concat(chunks));
+    const kept = ["'＝1+1", "'＋SUM(A1)", "'－2", "'＠cmd", "'﹦1", "'﹫cmd", '全形＝'];
+    expect(texts.slice(0, 7).map((_, i) => sheet.getRow(i + 2).getCell(1).value)).toEqual(kept);
+    // A day column's value that is not a day is text like any other.
+    expect(texts.slice(0, 7).map((_, i) => sheet.getRow(i + 2).getCell(2).value)).toEqual(kept);
+    expect(sheet.getRow(9).getCell(2).value).toEqual(new Date(Date.UTC(2026, 2, 1)));
+    expect(sheet.getRow(10).getCell(2).value).toBeNull();
   });
 
   engineFree.it('writes 100,000 rows in bounded memory', { timeout: 120_000 }, async () => {

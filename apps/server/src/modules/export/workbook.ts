@@ -81,8 +81,16 @@ export const tr = (zhTW: string, zhCN: string, enUS: string): Record<Locale, str
 });
 
 // A cell starting with = + - @ (or a tab / carriage return) would be a formula in a spreadsheet program: it is kept
-// as text with a leading apostrophe (OWASP CSV injection advice).
-export const neutralise = (v: string): string => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
+// as text with a leading apostrophe (OWASP CSV injection advice). The first character is compared in its NFKC form,
+// so the full-width and small forms (＝ ＋ － ＠, ﹦ ﹢ ﹣ ﹫), which spreadsheet programs set up for East Asian input
+// may turn into the ASCII ones when the cell is edited, are kept as text too. Every text cell the server writes into a
+// sheet from stored or uploaded data goes through it (exports, the import result sheet, the SMS rejected rows).
+const FORMULA_START = /^[=+\-@\t\r]/;
+export const neutralise = (v: string): string => {
+  const first = v.codePointAt(0);
+  if (first === undefined) return v;
+  return FORMULA_START.test(String.fromCodePoint(first).normalize('NFKC')) ? `'${v}` : v;
+};
 
 function cell(v: CellValue): { value: ExcelJS.CellValue; numFmt?: string } {
   if (v === null) return { value: null };
@@ -92,7 +100,9 @@ function cell(v: CellValue): { value: ExcelJS.CellValue; numFmt?: string } {
   if ('day' in v) {
     const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v.day ?? '');
     // A day is midnight UTC: the spreadsheet shows that day whatever the reader's zone.
-    return m ? { value: new Date(Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!)), numFmt: 'yyyy-mm-dd' } : { value: v.day };
+    if (m) return { value: new Date(Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!)), numFmt: 'yyyy-mm-dd' };
+    // Not a day (a value stored as text): written as any text.
+    return { value: v.day === null ? null : neutralise(v.day) };
   }
   // Money: the amount as a number in the currency's major unit (sums work; the currency's own decimals, 0 for JPY),
   // shown with the currency's code.

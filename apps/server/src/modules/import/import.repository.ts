@@ -82,6 +82,16 @@ export function createImportRepository(db: Db) {
       });
     },
 
+    // The rows of a run given no outcome (a write that stopped before them): not written.
+    async skipUnwritten(runId: number): Promise<void> {
+      await db
+        .updateTable('importRow')
+        .set({ outcome: 'skipped' })
+        .where('runId', '=', runId)
+        .where('outcome', 'is', null)
+        .execute();
+    },
+
     // The rows of a run in file order, a chunk at a time; `action` limits them to one kind of row.
     async *rows(runId: number, action?: ImportRowRow['action']): AsyncGenerator<ImportRowRow[]> {
       let after = 0;

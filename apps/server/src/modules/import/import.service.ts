@@ -255,19 +255,29 @@ export function createImportService(deps: {
 
   // The write of a run (the job): each row checked again (the data may have changed since the dry run) and written
   // through the form's own service call. "all": nothing unless every row passes (the run goes back to checked), and
-  // what this run added or changed is taken back when a row fails while writing; "valid": the valid rows. Progress
-  // after every 200 rows, in the job and the run's row. One audit entry, as the importer: the run's counts and status.
+  // what this run added or changed is taken back when a row fails while writing or the write stops (the job's claim
+  // lost); "valid": the valid rows. Progress every 200 rows and every RENEW_MS, in the job (its lease) and the run's
+  // row. One audit entry, as the importer: the run's counts and status.
   async function write(kind: ImportKind, job: JobContext, report: ReportProgress): Promise<JobFile> {
     const p = job.params as ImportJobParams;
     const run = await repo.run(p.runId);
-    if (!run || run.kind !== kind || run.createdBy !== job.memberId || run.status !== 'running')
-      throw new AppError(Code.IMPORT_NOT_CHECKED);
-    // A worker that died while writing left rows written: the run is not written twice (a retry fails it).
+    if (!run || run.kind !== kind || run.createdBy !== job.memberId) throw new AppError(Code.IMPORT_NOT_CHECKED);
+    // A worker that lost the job's claim while writing ended the run itself (failed, what it wrote taken back in
+    // "all"); one that died while writing left rows written (processed > 0, counted before the first row is
+    // written). Either way the run is not written twice: a retry fails it.
+    if (run.status === 'done' || run.status === 'failed') throw new AppError(Code.JOB_FAILED);
+    if (run.status !== 'running') throw new AppError(Code.IMPORT_NOT_CHECKED);
     if (run.processed > 0) {
       await repo.progress(run.id, { status: 'failed' }, clock.now());
       throw new AppError(Code.JOB_FAILED);
     }
-    const held = new Set(await deps.permsOf(job.memberId));
+    // Its owner's permissions now, as a signed-in call gets them: none, and why (1001, 1012), when they may no longer
+    // act; the write then ends as when the add permission was lost.
+    const owner = await deps.permsOf(job.memberId).then(
+      (perms) => ({ perms, refusal: undefined as unknown }),
+      (refusal: unknown) => ({ perms: [] as string[], refusal }),
+    );
+    const held = new Set(owner.perms);
     const actor: Actor = {
       id: job.memberId,
       perms: new Set(p.perms.filter((x) => held.has(x))),
@@ -281,7 +291,7 @@ export function createImportService(deps: {
     await runAuditedJob(deps.audit, { action: 'import.write', record: 'importRun' }, actor, [run.id], async () => {
       if (!actor.perms.has(IMPORT_ACCESS[kind])) {
         await repo.release(run.id, clock.now());
-        throw new AppError(Code.FORBIDDEN);
+        throw owner.refusal ?? new AppError(Code.FORBIDDEN);
       }
       // All or nothing: everything checked again first; one refusal writes nothing.
       const seen = new Map<string, number>();
@@ -312,6 +322,7 @@ export function createImportService(deps: {
       // Still this worker's job before the run is given back or its first row written (the claim may have gone
       // since the last report).
       await report(0, run.total);
+      renewedAt = clock.now();
       if (isAll && refusedNow > 0) {
         await repo.release(run.id, clock.now());
         throw new AppError(Code.IMPORT_HAS_REFUSED, undefined, { count: refusedNow });
@@ -321,67 +332,107 @@ export function createImportService(deps: {
       let failed: Reason | undefined;
       // The database refused a row no check foresaw: an all-or-nothing run is taken back, then the job fails.
       let fatal: unknown;
+      // The outcomes of the chunk being written, stored at its end (or where the write stopped).
+      let outcomes: Parameters<ImportRepository['setOutcomes']>[0] = [];
+      let hasWritten = false;
+      // A report that threw: the claim is lost (or could not be renewed), so the job may be another worker's now.
+      let isReportRefused = false;
+      // The run's counts, then the job's progress, which renews its lease and throws once the claim is lost. The counts
+      // go first: a worker that takes the job over after this report (its lease run out) finds the write begun
+      // (processed > 0) and fails the run without writing a row.
       const progress = async () => {
         await outsideAuditScope(() => repo.progress(run.id, { ...tally }, clock.now()));
-        await report(tally.processed, run.total);
-      };
-      for await (const chunk of repo.rows(run.id)) {
-        const outcomes: Parameters<ImportRepository['setOutcomes']>[0] = [];
-        for (const r of chunk) {
-          await turn();
-          tally.processed += 1;
-          if (failed) {
-            outcomes.push({ id: r.id, outcome: 'skipped' });
-            continue;
-          }
-          const checked = r.action === 'refuse' ? undefined : rechecked.get(r.id);
-          if (!checked || checked.action === 'refuse') {
-            tally.refused += 1;
-            outcomes.push({
-              id: r.id,
-              outcome: 'refused',
-              ...(checked?.action === 'refuse' ? { reason: JSON.stringify(checked.reason) } : {}),
-            });
-            continue;
-          }
-          try {
-            const target = checked.action === 'change' ? checked.targetId : null;
-            const before = isAll && target !== null && def.before ? await def.before(target) : undefined;
-            const id = await outsideAuditScope(() => def.write(checked.body, target, ctx));
-            if (isAll) written.push({ rowId: r.id, id, isChange: target !== null, before });
-            if (target === null) tally.added += 1;
-            else tally.changed += 1;
-            outcomes.push({ id: r.id, outcome: target === null ? 'added' : 'changed', targetId: id });
-          } catch (err) {
-            const refusal: Reason | undefined =
-              err instanceof RowRefused
-                ? err.reason
-                : err instanceof AppError
-                  ? { key: err.messageKey, params: err.params }
-                  : undefined;
-            if (!refusal && !isAll) throw err;
-            if (!refusal) fatal = err;
-            tally.refused += 1;
-            outcomes.push({
-              id: r.id,
-              outcome: 'refused',
-              ...(refusal ? { reason: JSON.stringify(refusal) } : {}),
-            });
-            if (isAll) failed = refusal ?? {};
-          }
-          if (tally.processed % STEP === 0) await progress();
+        try {
+          await report(tally.processed, run.total);
+        } catch (err) {
+          isReportRefused = true;
+          throw err;
         }
-        await outsideAuditScope(() => repo.setOutcomes(outcomes));
-        await progress();
+        renewedAt = clock.now();
+      };
+      // Where the write stopped before its end (the claim lost, the database gone).
+      let stopped: { err: unknown } | undefined;
+      try {
+        for await (const chunk of repo.rows(run.id)) {
+          for (const r of chunk) {
+            await turn();
+            tally.processed += 1;
+            const checked = failed || r.action === 'refuse' ? undefined : rechecked.get(r.id);
+            const isWrite = checked !== undefined && checked.action !== 'refuse';
+            // Before the first row written, then every 200 rows and at least every RENEW_MS (a row's write, another
+            // module's service call, may be slow: rows alone do not keep the lease).
+            if ((isWrite && !hasWritten) || tally.processed % STEP === 0 || clock.now() - renewedAt >= RENEW_MS)
+              await progress();
+            if (failed) {
+              outcomes.push({ id: r.id, outcome: 'skipped' });
+              continue;
+            }
+            if (!checked || checked.action === 'refuse') {
+              tally.refused += 1;
+              outcomes.push({
+                id: r.id,
+                outcome: 'refused',
+                ...(checked?.action === 'refuse' ? { reason: JSON.stringify(checked.reason) } : {}),
+              });
+              continue;
+            }
+            hasWritten = true;
+            try {
+              const target = checked.action === 'change' ? checked.targetId : null;
+              const before = isAll && target !== null && def.before ? await def.before(target) : undefined;
+              const id = await outsideAuditScope(() => def.write(checked.body, target, ctx));
+              if (isAll) written.push({ rowId: r.id, id, isChange: target !== null, before });
+              if (target === null) tally.added += 1;
+              else tally.changed += 1;
+              outcomes.push({ id: r.id, outcome: target === null ? 'added' : 'changed', targetId: id });
+            } catch (err) {
+              const refusal: Reason | undefined =
+                err instanceof RowRefused
+                  ? err.reason
+                  : err instanceof AppError
+                    ? { key: err.messageKey, params: err.params }
+                    : undefined;
+              if (!refusal && !isAll) throw err;
+              if (!refusal) fatal = err;
+              tally.refused += 1;
+              outcomes.push({
+                id: r.id,
+                outcome: 'refused',
+                ...(refusal ? { reason: JSON.stringify(refusal) } : {}),
+              });
+              if (isAll) failed = refusal ?? {};
+            }
+          }
+          await outsideAuditScope(() => repo.setOutcomes(outcomes));
+          outcomes = [];
+          await progress();
+        }
+      } catch (err) {
+        // The claim was not confirmed before this worker wrote a row: the run is left as it is to the job's next
+        // holder (which writes it when it finds nothing begun, or fails it).
+        if (isReportRefused && !hasWritten) throw err;
+        stopped = { err };
+        if (isAll) failed ??= {};
       }
-      // All or nothing: a row refused while writing (a change made meanwhile) takes back what this run wrote, the
-      // last first: its additions removed, its changes set back to what they held (decision 337). A row that cannot
-      // be taken back (applications have no remove call; an entry changed again since) keeps its outcome and count;
-      // the others become "not written", so the result sheet and the counts say what the database holds.
+      // All or nothing: a row refused while writing (a change made meanwhile), or a write that stopped, takes back
+      // what this run wrote, the last first: its additions removed, its changes set back to what they held (decision
+      // 337). A row that cannot be taken back (applications have no remove call; an entry changed again since) keeps
+      // its outcome and count; the others become "not written", so the result sheet and the counts say what the
+      // database holds. Only this worker knows what it wrote and what its changes overwrote, and a worker that takes
+      // the job over never writes a begun run, so this is the one undo: it goes on when the claim is lost (renewing
+      // the lease while it holds it, so no other worker fails the run meanwhile).
       if (failed) {
-        const undone: Parameters<ImportRepository['setOutcomes']>[0] = [];
+        let isClaimHeld = !isReportRefused;
+        const undone = new Set<number>();
         try {
           for (const w of written.reverse()) {
+            if (isClaimHeld && clock.now() - renewedAt >= RENEW_MS) {
+              renewedAt = clock.now();
+              isClaimHeld = await report(tally.processed, run.total).then(
+                () => true,
+                () => false,
+              );
+            }
             const back = w.isChange
               ? def.restore && (() => def.restore!(w.id, w.before, ctx))
               : def.undo && (() => def.undo!(w.id, ctx));
@@ -394,15 +445,23 @@ export function createImportService(deps: {
             }
             if (w.isChange) tally.changed -= 1;
             else tally.added -= 1;
-            undone.push({ id: w.rowId, outcome: 'skipped' });
+            undone.add(w.rowId);
           }
-        } finally {
-          await outsideAuditScope(() => repo.setOutcomes(undone));
+        } catch (err) {
+          stopped ??= { err };
         }
+        // The outcomes not stored yet, and those taken back over them.
+        const byRow = new Map(outcomes.map((o) => [o.id, o]));
+        for (const id of undone) byRow.set(id, { id, outcome: 'skipped' });
+        outcomes = [...byRow.values()];
       }
-      if (fatal !== undefined) {
+      await outsideAuditScope(() => repo.setOutcomes(outcomes));
+      if (stopped || fatal !== undefined) {
+        // The rows the write never reached are not written either.
+        if (stopped) await outsideAuditScope(() => repo.skipUnwritten(run.id));
+        // Outside the scope: the job's entry is written as it ends, with the failure's outcome.
         await outsideAuditScope(() => repo.progress(run.id, { ...tally, status: 'failed' }, clock.now()));
-        throw fatal;
+        throw stopped ? stopped.err : fatal;
       }
       // The job's one audit entry: this update of the run, with its counts (the rows' own writes are not entries).
       await repo.progress(run.id, { ...tally, status: failed ? 'failed' : 'done' }, clock.now());

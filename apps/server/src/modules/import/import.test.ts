@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { isPostgres } from '../../db/database.js';
 import {
+  Code,
   IMPORT_BASE,
   IMPORT_COLUMNS,
   jobDownloadLink,
@@ -96,7 +97,7 @@ describe('spreadsheet imports', () => {
       { type: 'imp', value: 'c', label: '丙', status: 'maybe' },
       { type: 'imp', value: { formula: 'HYPERLINK("http://evil.example","d")', result: 'd' }, label: '丁' },
       { type: 'imp', value: 'a', label: '甲二' },
-      { type: 'imp', value: "=cmd|' /C calc'!A0", label: '戊' },
+      { type: 'imp', value: "=cmd|' /C calc'!A0", label: '＝戊' },
     ]);
     const dry = await check('tag', content);
     expect(dry.meta.code, dry.meta.message).toBe(200);
@@ -131,8 +132,9 @@ describe('spreadsheet imports', () => {
     expect(rows[0]!.slice(0, 5)).toEqual(['Row', 'Outcome', 'Reason', 'Type', 'Key']);
     expect(rows[1]!.slice(0, 5)).toEqual(['2', 'added', '', 'imp', 'a']);
     expect(rows[4]!.slice(0, 3)).toEqual(['5', 'refused', '"Key" holds a formula: paste it as a value']);
-    // A hostile string stays text: a string cell, never a formula.
-    expect(rows[6]!.slice(1, 5)).toEqual(['added', '', 'imp', "=cmd|' /C calc'!A0"]);
+    // A hostile string stays text: a string cell, never a formula, with a leading apostrophe (the exports'
+    // neutralise), a full-width ＝ too.
+    expect(rows[6]!.slice(1, 6)).toEqual(['added', '', 'imp', "'=cmd|' /C calc'!A0", "'＝戊"]);
     const zip = await (await import('jszip')).default.loadAsync(result.rawPayload);
     expect(await zip.file('xl/worksheets/sheet1.xml')!.async('string')).not.toContain('<f>');
 
@@ -933,5 +935,158 @@ describe('the write of an import longer than the job lease', () => {
     expect(run).toMatchObject({ status: 'running', processed: 0 });
     // Left to its new holder.
     expect(job).toMatchObject({ status: 'running', claimToken: 'other-server' });
+  });
+});
+
+describe('an import whose writes are slow, against the job lease', () => {
+  const t = useTestApp({ signIn: true, env: { DELIVERY_WORKER: 'off' } });
+  const LEASE = 60_000;
+  const ROWS = 250;
+  // Each write of a tag takes 0.4 s of the test clock: 200 rows take 80 s, more than the lease.
+  const WRITE_MS = 400;
+  const jobRepo = () => createJobRepository(t.db.db, t.db.dialect);
+  const jobOf = async (id: number) => (await jobRepo().byId(id))!;
+  const outcomesOf = async (runId: number) => {
+    const rows = await t.db.db.selectFrom('importRow').select('outcome').where('runId', '=', runId).execute();
+    const counts: Record<string, number> = {};
+    for (const r of rows) counts[String(r.outcome)] = (counts[String(r.outcome)] ?? 0) + 1;
+    return counts;
+  };
+
+  // A checked tag sheet of ROWS rows started as `mode` on an import service and jobs worker of their own, whose
+  // clock each write moves; the tags are kept in memory (`live`), with every add and removal. `onWrite` runs inside
+  // the n-th write (the job's id), before it returns; `server()` makes another server's worker on the same clock.
+  async function slowWrite(mode: 'all' | 'valid', onWrite: (n: number, jobId: number) => Promise<void>) {
+    const dry = await t.upload<ImportCheck>(
+      `${IMPORT_BASE.tag}/check`,
+      {},
+      {
+        name: 'slow.xlsx',
+        content: await sheet(
+          'tag',
+          Array.from({ length: ROWS }, (_, i) => ({
+            type: `slow_${mode}`,
+            value: `v${i}`,
+            label: `l${i}`,
+            status: 'enabled',
+          })),
+        ),
+      },
+      { token: t.admin.token },
+    );
+    expect(dry.data).toMatchObject({ status: 'checked', toAdd: ROWS });
+    const clock = testClock(Date.now());
+    const live = new Map<number, string>();
+    const log = { adds: 0, removed: [] as number[] };
+    let jobId = 0;
+    const services = {
+      tags: {
+        async add(b: { value: string }) {
+          clock.advance(WRITE_MS);
+          const id = ++log.adds;
+          live.set(id, b.value);
+          await onWrite(id, jobId);
+          return { id };
+        },
+        update: () => Promise.reject(new Error('no change expected')),
+        remove: (id: number) => Promise.resolve(void (log.removed.push(id), live.delete(id))),
+      },
+    } as unknown as ImportServices;
+    const perms = Object.values(PERM);
+    const server = () => {
+      const jobs = createJobService({
+        repo: jobRepo(),
+        storage: createFileStorage(t.config, clock),
+        inbox: { postMessage: () => Promise.resolve(0) },
+        clock,
+        settings: { ...t.config.jobs, leaseMs: LEASE },
+        log: t.app.log,
+      });
+      const imports = createImportService({
+        repo: createImportRepository(t.db.db),
+        services,
+        clock,
+        jobs,
+        permsOf: () => Promise.resolve(perms),
+        audit: t.app.audit,
+        keepMs: t.config.importKeepMs,
+      });
+      return { jobs, imports };
+    };
+    const first = server();
+    const actor = { id: t.admin.mid, perms: new Set(perms), activeRoleId: null };
+    jobId = (await first.imports.start('tag', { id: dry.data.id, mode }, actor, 'en-US')).jobId;
+    const runOf = async () =>
+      (await t.db.db.selectFrom('importRun').selectAll().where('id', '=', dry.data.id).executeTakeFirst())!;
+    return { first, server, clock, live, log, runId: dry.data.id, jobId: () => jobId, runOf };
+  }
+
+  it('renews the lease by time while it writes: 250 slow rows of an all-or-nothing run are all written', async () => {
+    const w = await slowWrite('all', () => Promise.resolve());
+    await w.first.jobs.runOnce();
+    expect(await w.runOf()).toMatchObject({ status: 'done', processed: ROWS, added: ROWS });
+    expect((await jobOf(w.jobId())).status).toBe('done');
+    expect(w.live.size).toBe(ROWS);
+    expect(w.log.removed).toEqual([]);
+  });
+
+  // Another server took the job over at the 100th write (its lease is renewed by time, so only a stall lets that
+  // happen): the worker finds out at its next report and stops. "all": what it wrote is taken back; "valid": it stays.
+  for (const mode of ['all', 'valid'] as const)
+    it(`stops when the job is taken over while writing; ${mode === 'all' ? 'takes back what it wrote' : 'keeps what it wrote'}, the retry writes nothing`, async () => {
+      const w = await slowWrite(mode, async (n, jobId) => {
+        if (n === 100)
+          await t.db.db
+            .updateTable('job')
+            .set({ claimToken: 'other-server', claimedUntil: w.clock.now() + LEASE })
+            .where('id', '=', jobId)
+            .execute();
+      });
+      await w.first.jobs.runOnce();
+      const adds = w.log.adds;
+      // Stopped at the next renewal, at most RENEW_MS (5 s) of writes later.
+      expect(adds).toBeGreaterThanOrEqual(100);
+      expect(adds).toBeLessThan(200);
+      const run = await w.runOf();
+      expect(run).toMatchObject({ status: 'failed', changed: 0 });
+      if (mode === 'all') {
+        expect(w.live.size).toBe(0);
+        // Each addition removed once, the last first.
+        expect(w.log.removed).toEqual(Array.from({ length: adds }, (_, i) => adds - i));
+        expect(run.added).toBe(0);
+        expect(await outcomesOf(w.runId)).toEqual({ skipped: ROWS });
+      } else {
+        expect(w.live.size).toBe(adds);
+        expect(w.log.removed).toEqual([]);
+        expect(run.added).toBe(adds);
+        expect(await outcomesOf(w.runId)).toEqual({ added: adds, skipped: ROWS - adds });
+      }
+      // Left to its new holder, whose retry (once its own lease ran out) fails the job and writes or takes back nothing.
+      expect(await jobOf(w.jobId())).toMatchObject({ status: 'running', claimToken: 'other-server' });
+      w.clock.advance(LEASE + 1000);
+      const other = w.server();
+      expect(await other.jobs.runOnce()).toBe(1);
+      expect(await jobOf(w.jobId())).toMatchObject({ status: 'failed', errorCode: Code.JOB_FAILED });
+      expect(w.log.adds).toBe(adds);
+      expect(w.log.removed).toHaveLength(mode === 'all' ? adds : 0);
+      expect(await w.runOf()).toMatchObject({ status: 'failed', added: run.added });
+    });
+
+  it('is written by one worker only when its first write outlasts the lease and another server claims the job', async () => {
+    const w = await slowWrite('all', async (n) => {
+      if (n !== 1) return;
+      // The first write stalls past the lease; meanwhile another server claims the job, finds the write begun, and
+      // fails it.
+      w.clock.advance(LEASE + 1000);
+      expect(await w.server().jobs.runOnce()).toBe(1);
+    });
+    await w.first.jobs.runOnce();
+    // The other server wrote nothing; this worker's one write was taken back, once.
+    expect(w.log.adds).toBe(1);
+    expect(w.log.removed).toEqual([1]);
+    expect(w.live.size).toBe(0);
+    expect(await w.runOf()).toMatchObject({ status: 'failed', added: 0 });
+    expect(await outcomesOf(w.runId)).toEqual({ skipped: ROWS });
+    expect(await jobOf(w.jobId())).toMatchObject({ status: 'failed', errorCode: Code.JOB_FAILED });
   });
 });

@@ -2,6 +2,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { formatMessage, IMPORT_COLUMNS, LOCALES, type ImportKind, type Locale } from '@study-crm/shared';
 import { DEFAULT_XLSX_LIMITS, readSheetRowsOffThread, type SheetRow } from '../../lib/xlsx/index.js';
+import { neutralise } from '../export/index.js';
 
 // The import sheets: the template (headers in the reader's language, one example row, the allowed values on a second
 // sheet), the reading of an upload (lib/xlsx, off the request thread, with its size and inflate limits) and the
@@ -76,7 +77,8 @@ export async function* readImportRows(content: Buffer, kind: ImportKind, maxRows
 
 export type ResultRow = { rowNo: number; outcome: string; reason: string; cells: string[] };
 
-// The result sheet: row number, outcome and reason in the reader's language, then the cells as written.
+// The result sheet: row number, outcome and reason in the reader's language, then the cells as written (a cell
+// that would start a formula with a leading apostrophe).
 export function resultWorkbook(kind: ImportKind, rows: AsyncIterable<ResultRow[]>, locale: Locale): Readable {
   const out = new PassThrough();
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
@@ -90,7 +92,9 @@ export function resultWorkbook(kind: ImportKind, rows: AsyncIterable<ResultRow[]
   void (async () => {
     try {
       for await (const chunk of rows) {
-        for (const r of chunk) ws.addRow([r.rowNo, r.outcome, r.reason, ...r.cells]).commit();
+        // The reason may quote a cell; the cells are the upload's: kept as text (export's neutralise).
+        for (const r of chunk)
+          ws.addRow([r.rowNo, r.outcome, neutralise(r.reason), ...r.cells.map(neutralise)]).commit();
       }
       ws.commit();
       await wb.commit();

@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
-import { Code, isLocale, jobDownloadLink, type BackgroundJob as Job, type Locale } from '@study-crm/shared';
+import {
+  CODE_MESSAGE,
+  Code,
+  formatMessage,
+  isLocale,
+  jobDownloadLink,
+  type BackgroundJob as Job,
+  type Locale,
+} from '@study-crm/shared';
 import type { Config } from '../../config.js';
 import type { Conn } from '../../db/conn.js';
 import { AppError, notFound } from '../../http/errors.js';
@@ -42,6 +50,14 @@ export type JobKind = {
   // per job (an export needs its list's); `null`: none would do (a list no longer exported), the file is refused.
   permission?: string | ((job: JobContext) => string | null);
 };
+
+// Throws the refusal (1001 inactive or removed, 1012 a second factor to set up first) when a job's owner may no longer
+// act: the access guard's `assertMayAct`, by the rule of the session check (decision NNN).
+export type OwnerCheck = (memberId: number) => Promise<void>;
+// How often a running job asks again whether its owner may act, at its progress reports.
+const OWNER_CHECK_MS = 10_000;
+// The refusals of an owner who may no longer act: their message says why, whatever the kind.
+const OWNER_REFUSALS: ReadonlySet<number> = new Set([Code.ACCOUNT_INACTIVE, Code.TWO_FACTOR_SETUP_REQUIRED]);
 
 // system_message.title's size: a kind's title can name an uploaded file (an import's), of any length up to 255.
 const TITLE_MAX = 200;
@@ -97,8 +113,14 @@ export function createJobService(deps: {
   clock: Clock;
   settings: Config['jobs'];
   log: FastifyBaseLogger;
+  // A job acts as its owner: each kind narrows the job to its owner's permissions when it begins (the access guard's
+  // `permsOf`, which refuses an owner who may not act), and while it runs its progress reports ask this again, at
+  // most every OWNER_CHECK_MS, so a job whose owner is deactivated, removed or made to set up a second factor while it
+  // runs stops at a report (a page or a batch of rows) with that refusal, as it stops when its claim is lost. A worker
+  // a test builds for its own kinds may leave it out.
+  ownerMayAct?: OwnerCheck;
 }) {
-  const { repo, storage, inbox, clock, settings, log } = deps;
+  const { repo, storage, inbox, clock, settings, log, ownerMayAct } = deps;
   const kinds = new Map<string, JobKind>();
   const token = randomBytes(12).toString('base64url');
   let timer: NodeJS.Timeout | undefined;
@@ -124,9 +146,16 @@ export function createJobService(deps: {
     try {
       if (!kind) throw new AppError(Code.JOB_FAILED);
       if (row.attempts > MAX_ATTEMPTS) throw new AppError(Code.JOB_FAILED);
+      // The kind asks whether its owner may act as it begins (narrowing the job to their permissions); a report asks
+      // again once OWNER_CHECK_MS have passed since.
+      let ownerCheckedAt = clock.now();
       const report: ReportProgress = async (done, total) => {
         const now = clock.now();
         if (!(await repo.progress(row.id, token, done, total, now + settings.leaseMs, now))) throw new ClaimLost();
+        if (ownerMayAct && now - ownerCheckedAt >= OWNER_CHECK_MS) {
+          ownerCheckedAt = now;
+          await ownerMayAct(row.memberId);
+        }
       };
       const file = await kind.run(job, report);
       const made: Made = kind.made ?? { extension: 'xlsx', mime: XLSX_MIME };
@@ -156,7 +185,9 @@ export function createJobService(deps: {
         await inbox.postMessage({
           memberId: row.memberId,
           title: (kind?.readyTitle(job.locale, job) ?? row.kind).slice(0, TITLE_MAX),
-          content: kind?.failedText?.(job.locale, code) ?? text.failed,
+          content: OWNER_REFUSALS.has(code)
+            ? formatMessage(CODE_MESSAGE[code as Code], job.locale)
+            : (kind?.failedText?.(job.locale, code) ?? text.failed),
           link: null,
         });
     }

@@ -12,8 +12,20 @@ export type Actor = { id: number; perms: ReadonlySet<string>; activeRoleId?: num
 // that account holds no permission they lack. Holders of the built-in administrator role are the root of trust: they
 // pass these checks, and only they may grant that role or act on an account holding it.
 // Its reads of the role tables are in access.repository.ts.
-export function createAccessGuard(repo: AccessRepository) {
+// `twoFactorRoles`: the roles whose members must sign in with a second factor (TWO_FACTOR_ROLES), for `assertMayAct`.
+export function createAccessGuard(
+  repo: AccessRepository,
+  { twoFactorRoles = [] }: { twoFactorRoles?: readonly string[] } = {},
+) {
   const { holdsBuiltin, anyBuiltin, permsOfRoles, permsOfMember, holdRolesOfMember, holdRoles } = repo;
+
+  // A member who may not act now, by the session check's own rule (access.repository.ts), is refused with why: 1001
+  // when inactive or removed, 1012 while a role of theirs waits for its second factor (decision NNN).
+  async function assertMayAct(memberId: number): Promise<void> {
+    const standing = await repo.standingOf(memberId, twoFactorRoles);
+    if (standing === 'inactive') throw new AppError(Code.ACCOUNT_INACTIVE);
+    if (standing === 'twoFactorPending') throw new AppError(Code.TWO_FACTOR_SETUP_REQUIRED);
+  }
 
   type Refusal = 'grantBeyondOwn' | 'manageBeyondOwn' | 'changeBeyondOwn';
   const refuse = (messageKey: Refusal, perms: string[]) =>
@@ -43,8 +55,15 @@ export function createAccessGuard(repo: AccessRepository) {
     // Whether the member holds one of these roles, by name (the roles that must sign in with a second factor).
     holdsRoleAmong: (memberId: number, roleNames: readonly string[]): Promise<boolean> =>
       repo.holdsRoleAmong(memberId, roleNames),
-    // A member's permissions from all their roles (a background job checks them again when it runs).
-    permsOf: (memberId: number): Promise<string[]> => permsOfMember(memberId),
+    // What a background job acts with when it runs: its owner's permissions from all their roles now, as a signed-in
+    // call gets them. None for an owner who may not act: refused as `assertMayAct` refuses (1001, 1012), so the job
+    // fails with that code rather than run.
+    async permsOf(memberId: number): Promise<string[]> {
+      await assertMayAct(memberId);
+      return permsOfMember(memberId);
+    },
+    // Whether a member may still act (a job's owner, asked again while the job runs).
+    assertMayAct,
     // Roles to be given to a member (add, update, updateMemberRoles; the import's employees through add). With `tx`,
     // their rows are held first, as in `beyond` (decision 373).
     async assertCanGrantRoles(actor: Actor, roleIds: readonly number[], tx?: Conn): Promise<void> {

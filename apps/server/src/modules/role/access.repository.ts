@@ -1,5 +1,49 @@
+import { expressionBuilder, type Expression, type ExpressionWrapper, type SqlBool } from 'kysely';
 import { isPostgres, type Db } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
 import type { Conn } from '../../db/transaction.js';
+
+// Who may act, one rule for every caller (decision NNN): the session check of each signed-in call (auth's one
+// statement) and the owner of a background job when it runs (`standingOf`). A member acts only while active and not
+// removed; one holding a role that requires two-factor sign-in (TWO_FACTOR_ROLES) without having it on acts with no
+// permission until they set it up (1012).
+
+// The query's `member` row is active and not removed.
+export function isActiveMember(): ExpressionWrapper<Database, 'member', SqlBool> {
+  const eb = expressionBuilder<Database, 'member'>();
+  return eb.and([eb('member.status', '=', 'active'), eb('member.deletedAt', 'is', null)]);
+}
+
+// The member `memberId` holds one of `twoFactorRoles` without a second factor turned on.
+export function isTwoFactorPending(
+  memberId: Expression<number>,
+  twoFactorRoles: readonly string[],
+): ExpressionWrapper<Database, never, SqlBool> {
+  const eb = expressionBuilder<Database, never>();
+  if (!twoFactorRoles.length) return eb.lit(false);
+  return eb.and([
+    eb.exists(
+      eb
+        .selectFrom('memberRole as tf')
+        .innerJoin('role', 'role.id', 'tf.roleId')
+        .select('tf.memberId')
+        .where('tf.memberId', '=', memberId)
+        .where('role.name', 'in', [...twoFactorRoles]),
+    ),
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom('memberTwoFactor')
+          .select('memberTwoFactor.memberId')
+          .where('memberTwoFactor.memberId', '=', memberId)
+          .where('memberTwoFactor.enabledAt', 'is not', null),
+      ),
+    ),
+  ]);
+}
+
+// Whether a member may act now, by that rule: `inactive` also for a removed member or none with that id.
+export type Standing = 'active' | 'inactive' | 'twoFactorPending';
 
 // What the access guard (access-guard.ts) reads of the role tables: whether a member holds a built-in role,
 // whether roles include one, and the permission identifiers of roles or of a member. Each read runs on `tx` when
@@ -95,7 +139,23 @@ export function createAccessRepository(db: Db) {
         .execute();
     },
 
-    // Permission identifiers the member holds through their roles.
+    // The member's standing now, by the rule the session check applies (above), in one statement.
+    async standingOf(memberId: number, twoFactorRoles: readonly string[], tx: Conn = db): Promise<Standing> {
+      const row = await tx
+        .selectFrom('member')
+        .select((eb) => [
+          isActiveMember().as('isActive'),
+          isTwoFactorPending(eb.ref('member.id'), twoFactorRoles).as('isTwoFactorPending'),
+        ])
+        .where('member.id', '=', memberId)
+        .executeTakeFirst();
+      // (0/1 on SQLite, a boolean on PostgreSQL.)
+      if (!row || !row.isActive) return 'inactive';
+      return row.isTwoFactorPending ? 'twoFactorPending' : 'active';
+    },
+
+    // Permission identifiers the member's roles give them, whatever the member's standing: what an account holds, as
+    // the checks on acting upon it measure it (`beyond`). What a member may do now is `standingOf` first.
     async permsOfMember(memberId: number, tx: Conn = db): Promise<string[]> {
       const rows = await tx
         .selectFrom('memberRole')

@@ -7,6 +7,9 @@ export type { RoleService } from './role.service.js';
 // No vertical escalation: the checks every grant and account change makes (its reads in access.repository.ts).
 export { createAccessGuard, type AccessGuard, type Actor } from './access-guard.js';
 export { createAccessRepository } from './access.repository.js';
+// Who may act (active, not removed, no second factor to set up first): the rule the session check and a job's owner
+// share.
+export { isActiveMember, isTwoFactorPending } from './access.repository.js';
 // The writes of the role tables that other modules' changes make in their own transaction.
 export {
   dropPermissionGrants,

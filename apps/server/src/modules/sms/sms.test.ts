@@ -421,11 +421,15 @@ describe('SMS recipient files that cost more than they show', () => {
       '<row r="2"><c r="A2" t="str"><f>HYPERLINK("http://evil.example","0912345678")</f><v>0912345678</v></c>' +
       '<c r="B2" t="inlineStr"><is><t>TW</t></is></c><c r="C2" t="inlineStr"><is><t>name=Amy</t></is></c></row>' +
       '<row r="3"><c r="A3" t="inlineStr"><is><t>=cmd|\' /C calc\'!A0</t></is></c>' +
-      '<c r="B3" t="str"><f>"T"&amp;"W"</f><v>TW</v></c><c r="C3" t="e"><f>cmd|\' /C calc\'!A0</f><v>#REF!</v></c></row>';
+      '<c r="B3" t="str"><f>"T"&amp;"W"</f><v>TW</v></c><c r="C3" t="e"><f>cmd|\' /C calc\'!A0</f><v>#REF!</v></c></row>' +
+      '<row r="4"><c r="A4" t="inlineStr"><is><t>＠SUM(1)</t></is></c><c r="B4" t="inlineStr"><is><t>TW</t></is></c></row>';
     const up = await uploadFile<SmsUploadResult>(t, t.admin.token, { name: 'f.xlsx', content: workbookOf(rows) });
-    expect(up.data).toMatchObject({ rows: 2, accepted: 1, rejected: 1 });
+    expect(up.data).toMatchObject({ rows: 3, accepted: 1, rejected: 2 });
     const file = await download(t, t.admin.token, `${SMS}/rejected?id=${up.data.id}`);
-    expect((await sheetRows(file.rawPayload))[1]!.slice(1, 4)).toEqual(["=cmd|' /C calc'!A0", 'TW', '']);
+    // A text that would start a formula keeps a leading apostrophe (the exports' neutralise), a full-width ＠ too.
+    const rejected = await sheetRows(file.rawPayload);
+    expect(rejected[1]!.slice(1, 4)).toEqual(["'=cmd|' /C calc'!A0", 'TW', '']);
+    expect(rejected[2]!.slice(1, 3)).toEqual(["'＠SUM(1)", 'TW']);
     // The rejected file holds the text as a string cell: no <f> element anywhere.
     const zip = await JSZip.loadAsync(file.rawPayload);
     expect(await zip.file('xl/worksheets/sheet1.xml')!.async('string')).not.toContain('<f>');

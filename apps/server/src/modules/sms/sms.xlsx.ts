@@ -8,6 +8,7 @@ import {
   XlsxLimitError,
   XlsxRefusal,
 } from '../../lib/xlsx/index.js';
+import { neutralise } from '../export/index.js';
 import { headersIn, type RecipientRecord, type RecipientRefusal } from './recipient-check.js';
 
 // Reading the recipient .xlsx files (lib/xlsx, in a worker thread) and writing them with exceljs, streamed both ways.
@@ -68,7 +69,9 @@ export function rejectedWorkbook(rows: AsyncIterable<RejectedRow[]>, locale: Loc
   void (async () => {
     try {
       for await (const chunk of rows) {
-        for (const r of chunk) ws.addRow([r.rowNo, r.mobile, r.region, r.variables, r.reason]).commit();
+        // The cells are the upload's: one that would start a formula is kept as text (export's neutralise).
+        for (const r of chunk)
+          ws.addRow([r.rowNo, ...[r.mobile, r.region, r.variables, r.reason].map(neutralise)]).commit();
       }
       ws.commit();
       await wb.commit();
