@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, DatePicker, Descriptions, Select, Space, Tag } from 'antd';
+import { Button, DatePicker, Descriptions, Space, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { EMAIL_STATUSES, PERM, type EmailRecipient } from '@study-crm/shared';
 import { Permission } from '../../components/Permission';
@@ -17,11 +17,9 @@ import { useConfirm } from '../../components/form/useConfirm';
 import { HtmlPreview } from './preview';
 import { StatusSummary } from './StatusSummary';
 import { deliveryColumns } from '../../components/delivery';
+import { RecipientPage } from '../../components/RecipientPage';
 import { formatTime } from '../../lib/format';
 import { toast } from '../../lib/feedback';
-import { DataTable } from '../../components/crud/DataTable';
-import { TablePager } from '../../components/crud/TablePager';
-import { enumOptions } from '../../components/crud/options';
 
 type Recipient = EmailRecipient;
 type Status = (typeof EMAIL_STATUSES)[number];
@@ -183,33 +181,19 @@ export function EmailDetailDrawer(props: RecordDrawerProps) {
               )}
             </Descriptions.Item>
           </Descriptions>
-          <Select
-            allowClear
-            style={{ width: 160 }}
-            placeholder={t('crud.allStatus')}
-            aria-label={t('message.email.status')}
-            value={status ?? undefined}
-            onChange={(v?: Status) => setPaging({ id, page: 1, status: v ?? null })}
-            options={enumOptions(EMAIL_STATUSES, statusName)}
-            data-testid="email-recipients-status"
+          <RecipientPage<Recipient, Status>
+            statuses={EMAIL_STATUSES}
+            statusName={statusName}
+            statusLabel={t('message.email.status')}
+            status={status}
+            onStatus={(s) => setPaging({ id, page: 1, status: s })}
+            columns={columns}
+            result={recipients}
+            page={page}
+            pageSize={RECIPIENTS_PAGE_SIZE}
+            onPage={setPage}
+            testId="email-recipients"
           />
-          <div>
-            <DataTable<Recipient>
-              size="small"
-              rowKey="recipient"
-              columns={columns}
-              loading={recipients.isFetching && !recipients.data}
-              rows={recipients.data?.list ?? []}
-              empty={t('crud.empty')}
-              testId="email-recipients"
-            />
-            <TablePager
-              current={page}
-              pageSize={RECIPIENTS_PAGE_SIZE}
-              total={recipients.data?.total ?? 0}
-              onChange={setPage}
-            />
-          </div>
           <HtmlPreview html={e.content} height={320} testId="email-content" />
         </Space>
       )}

@@ -1,12 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Select, Space, Typography } from 'antd';
+import { Space, Typography } from 'antd';
 import { EMAIL_STATUSES, PERM, type NoticeCopyRecipient, type NoticeEmailCopy } from '@study-crm/shared';
 import { usePermission } from '../../components/Permission';
-import { DataTable } from '../../components/crud/DataTable';
-import { TablePager } from '../../components/crud/TablePager';
-import { enumOptions } from '../../components/crud/options';
 import { DeliveryCounts, deliveryColumns } from '../../components/delivery';
+import { RecipientPage } from '../../components/RecipientPage';
 import { COPY_PAGE_SIZE, useNoticeCopyRecipients } from './api';
 
 type Status = (typeof EMAIL_STATUSES)[number];
@@ -60,37 +58,21 @@ function CopyRecipients(props: { noticeId: number; copy: NoticeEmailCopy; status
     }),
   ];
   return (
-    <>
-      <Select
-        allowClear
-        style={{ width: 160 }}
-        placeholder={t('crud.allStatus')}
-        aria-label={t('notice.copy.status')}
-        value={status ?? undefined}
-        onChange={(v?: Status) => {
-          setStatus(v ?? null);
-          setPageNum(1);
-        }}
-        options={enumOptions(EMAIL_STATUSES, props.statusName)}
-        data-testid="notice-copy-status"
-      />
-      <div>
-        <DataTable<NoticeCopyRecipient>
-          size="small"
-          rowKey="recipient"
-          columns={columns}
-          loading={recipients.isFetching && !recipients.data}
-          rows={recipients.data?.list ?? []}
-          empty={t('crud.empty')}
-          testId="notice-copy"
-        />
-        <TablePager
-          current={pageNum}
-          pageSize={COPY_PAGE_SIZE}
-          total={recipients.data?.total ?? 0}
-          onChange={setPageNum}
-        />
-      </div>
-    </>
+    <RecipientPage<NoticeCopyRecipient, Status>
+      statuses={EMAIL_STATUSES}
+      statusName={props.statusName}
+      statusLabel={t('notice.copy.status')}
+      status={status}
+      onStatus={(s) => {
+        setStatus(s);
+        setPageNum(1);
+      }}
+      columns={columns}
+      result={recipients}
+      page={pageNum}
+      pageSize={COPY_PAGE_SIZE}
+      onPage={setPageNum}
+      testId="notice-copy"
+    />
   );
 }

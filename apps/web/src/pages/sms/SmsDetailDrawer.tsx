@@ -1,16 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Descriptions, Select, Space, Typography } from 'antd';
+import { Descriptions, Space, Typography } from 'antd';
 import { DELIVERY_STATUSES, DICT_TYPES, type EndpointData, type smsApi } from '@study-crm/shared';
 import { DictBadge } from '../../components/dict';
 import { RecordDrawer, type RecordDrawerProps } from '../../components/RecordDrawer';
 import { useSmsBatch, useSmsRecipients } from './api';
 import { CountTags } from './CountTags';
 import { deliveryColumns } from '../../components/delivery';
+import { RecipientPage } from '../../components/RecipientPage';
 import { formatTime } from '../../lib/format';
-import { enumOptions } from '../../components/crud/options';
-import { DataTable } from '../../components/crud/DataTable';
-import { TablePager } from '../../components/crud/TablePager';
 
 type Recipient = EndpointData<typeof smsApi.recipients>['list'][number];
 type Status = (typeof DELIVERY_STATUSES)[number];
@@ -68,30 +66,22 @@ export function SmsDetailDrawer({ id, onClose }: RecordDrawerProps) {
               <CountTags counts={b.counts} />
             </Descriptions.Item>
           </Descriptions>
-          <Select
-            allowClear
-            style={{ width: 160 }}
-            placeholder={t('crud.allStatus')}
-            aria-label={t('sms.status')}
-            value={status ?? undefined}
-            onChange={(v?: Status) => {
-              setStatus(v ?? null);
+          <RecipientPage<Recipient, Status>
+            statuses={DELIVERY_STATUSES}
+            statusName={(s) => t(`sms.delivery.${s}`)}
+            statusLabel={t('sms.status')}
+            status={status}
+            onStatus={(s) => {
+              setStatus(s);
               setPageNum(1);
             }}
-            options={enumOptions(DELIVERY_STATUSES, (s) => t(`sms.delivery.${s}`))}
+            columns={columns}
+            result={recipients}
+            page={pageNum}
+            pageSize={10}
+            onPage={setPageNum}
+            testId="sms-recipients"
           />
-          <div>
-            <DataTable<Recipient>
-              size="small"
-              rowKey="recipient"
-              columns={columns}
-              loading={recipients.isFetching && !recipients.data}
-              rows={recipients.data?.list ?? []}
-              empty={t('crud.empty')}
-              testId="sms-recipients"
-            />
-            <TablePager current={pageNum} pageSize={10} total={recipients.data?.total ?? 0} onChange={setPageNum} />
-          </div>
         </Space>
       )}
     </RecordDrawer>
