@@ -26,7 +26,7 @@ export function wirePlatform(app: FastifyInstance, deps: ModuleDeps) {
   const inbox = createInboxService(createInboxRepository(db), clock);
   registerInboxRoutes(app, inbox);
   // No vertical escalation: every call that grants roles or acts on accounts checks the caller's own permissions. A
-  // background job acts as its owner may act now, by the session check's rule (decision NNN).
+  // background job acts as its owner may act now, by the session check's rule (decision 386).
   const guard = createAccessGuard(createAccessRepository(db), { twoFactorRoles: config.twoFactorRoles });
   // Background jobs (issue 39: large exports): modules register their kinds; one worker per server claims them.
   const jobs = createJobService({

@@ -52,7 +52,7 @@ export type JobKind = {
 };
 
 // Throws the refusal (1001 inactive or removed, 1012 a second factor to set up first) when a job's owner may no longer
-// act: the access guard's `assertMayAct`, by the rule of the session check (decision NNN).
+// act: the access guard's `assertMayAct`, by the rule of the session check (decision 386).
 export type OwnerCheck = (memberId: number) => Promise<void>;
 // How often a running job asks again whether its owner may act, at its progress reports.
 const OWNER_CHECK_MS = 10_000;

@@ -20,7 +20,7 @@ export function createAccessGuard(
   const { holdsBuiltin, anyBuiltin, permsOfRoles, permsOfMember, holdRolesOfMember, holdRoles } = repo;
 
   // A member who may not act now, by the session check's own rule (access.repository.ts), is refused with why: 1001
-  // when inactive or removed, 1012 while a role of theirs waits for its second factor (decision NNN).
+  // when inactive or removed, 1012 while a role of theirs waits for its second factor (decision 386).
   async function assertMayAct(memberId: number): Promise<void> {
     const standing = await repo.standingOf(memberId, twoFactorRoles);
     if (standing === 'inactive') throw new AppError(Code.ACCOUNT_INACTIVE);

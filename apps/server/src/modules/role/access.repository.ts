@@ -3,7 +3,7 @@ import { isPostgres, type Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import type { Conn } from '../../db/transaction.js';
 
-// Who may act, one rule for every caller (decision NNN): the session check of each signed-in call (auth's one
+// Who may act, one rule for every caller (decision 386): the session check of each signed-in call (auth's one
 // statement) and the owner of a background job when it runs (`standingOf`). A member acts only while active and not
 // removed; one holding a role that requires two-factor sign-in (TWO_FACTOR_ROLES) without having it on acts with no
 // permission until they set it up (1012).
