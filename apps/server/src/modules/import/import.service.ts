@@ -52,6 +52,9 @@ const STEP = 200;
 // At most this long between two renewals of the job's lease while the write checks its rows again (the lease,
 // JOB_LEASE_SECONDS, is 60 s by default): a row's look-ups may be slow, so rows alone do not bound it.
 const RENEW_MS = 5_000;
+// The refusals of an owner who may no longer act (the jobs' owner check, decision 386), as against a lost claim.
+const isOwnerRefusal = (err: unknown) =>
+  err instanceof AppError && (err.code === Code.ACCOUNT_INACTIVE || err.code === Code.TWO_FACTOR_SETUP_REQUIRED);
 // Control characters other than tab and line breaks: never stored (PostgreSQL refuses NUL in text).
 // eslint-disable-next-line no-control-regex -- finding them is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
@@ -303,13 +306,22 @@ export function createImportService(deps: {
       // which ends this write before its first row.
       let checkedRows = 0;
       let renewedAt = clock.now();
+      // A report before the first row is written. Refused because the owner may no longer act (1001, 1012: the report
+      // renewed the claim first), the run goes back to checked, as that refusal at the start puts it; a lost claim
+      // leaves the run to the job's next holder.
+      const reportUnwritten = async () => {
+        try {
+          await report(0, run.total);
+        } catch (err) {
+          if (isOwnerRefusal(err)) await repo.release(run.id, clock.now());
+          throw err;
+        }
+        renewedAt = clock.now();
+      };
       for await (const chunk of repo.rows(run.id)) {
         for (const r of chunk) {
           await turn();
-          if (++checkedRows % STEP === 0 || clock.now() - renewedAt >= RENEW_MS) {
-            await report(0, run.total);
-            renewedAt = clock.now();
-          }
+          if (++checkedRows % STEP === 0 || clock.now() - renewedAt >= RENEW_MS) await reportUnwritten();
           if (r.action === 'refuse') {
             refusedNow += 1;
             continue;
@@ -321,8 +333,7 @@ export function createImportService(deps: {
       }
       // Still this worker's job before the run is given back or its first row written (the claim may have gone
       // since the last report).
-      await report(0, run.total);
-      renewedAt = clock.now();
+      await reportUnwritten();
       if (isAll && refusedNow > 0) {
         await repo.release(run.id, clock.now());
         throw new AppError(Code.IMPORT_HAS_REFUSED, undefined, { count: refusedNow });
@@ -410,7 +421,10 @@ export function createImportService(deps: {
       } catch (err) {
         // The claim was not confirmed before this worker wrote a row: the run is left as it is to the job's next
         // holder (which writes it when it finds nothing begun, or fails it).
-        if (isReportRefused && !hasWritten) throw err;
+        if (isReportRefused && !hasWritten) {
+          if (isOwnerRefusal(err)) await repo.release(run.id, clock.now());
+          throw err;
+        }
         stopped = { err };
         if (isAll) failed ??= {};
       }

@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { isPostgres } from '../../db/database.js';
+import { AppError } from '../../http/errors.js';
 import {
   Code,
   IMPORT_BASE,
@@ -846,7 +847,10 @@ describe('the write of an import longer than the job lease', () => {
   // An import service and jobs worker of their own on the app's database, whose clock the write's re-check moves:
   // each row's look-up takes a second, so the pass lasts twice the lease. `onLookup` runs at each look-up of the
   // write (the n-th, the job's id, the time); the tags the write adds are collected, not stored.
-  async function writeLong(onLookup: (n: number, jobId: number, now: number) => Promise<void>) {
+  async function writeLong(
+    onLookup: (n: number, jobId: number, now: number) => Promise<void>,
+    ownerMayAct?: (memberId: number) => Promise<void>,
+  ) {
     const dry = await t.upload<ImportCheck>(
       `${IMPORT_BASE.tag}/check`,
       {},
@@ -892,6 +896,7 @@ describe('the write of an import longer than the job lease', () => {
       clock,
       settings: { ...t.config.jobs, leaseMs: LEASE },
       log: t.app.log,
+      ...(ownerMayAct ? { ownerMayAct } : {}),
     });
     const perms = Object.values(PERM);
     const imports = createImportService({
@@ -935,6 +940,23 @@ describe('the write of an import longer than the job lease', () => {
     expect(run).toMatchObject({ status: 'running', processed: 0 });
     // Left to its new holder.
     expect(job).toMatchObject({ status: 'running', claimToken: 'other-server' });
+  });
+
+  // Decision 386: the owner's refusal at a report is not a lost claim (the report renewed it): nothing written, the run
+  // goes back to checked as a refusal at the start puts it, so the owner may start it again once they may act.
+  it('gives the run back as checked when its owner may no longer act during the re-check', async () => {
+    let isGone = false;
+    const { run, job, added } = await writeLong(
+      async (n) => {
+        if (n === 30) isGone = true;
+      },
+      async () => {
+        if (isGone) throw new AppError(Code.ACCOUNT_INACTIVE);
+      },
+    );
+    expect(added).toEqual([]);
+    expect(run).toMatchObject({ status: 'checked', processed: 0 });
+    expect(job).toMatchObject({ status: 'failed', errorCode: Code.ACCOUNT_INACTIVE });
   });
 });
 
