@@ -143,7 +143,9 @@ describe('e-mail as staff expect it', () => {
     await row.getByTestId('notice-view').click();
     const noticeDrawer = page.getByTestId('notice-drawer');
     const copies = page.getByTestId('notice-copy');
-    // The counts follow the outbox until none is queued; the table shows the first page of the recipients.
+    // The counts follow the outbox until none is queued; the table shows the first page of the recipients. The copy
+    // is waited for first: before the view has loaded, no tag at all would pass the wait for none queued.
+    await poll(() => noticeDrawer.getByTestId('notice-copy-count').count()).toBe(1);
     await poll(() => noticeDrawer.getByTestId('notice-copy-summary-queued').count()).toBe(0);
     await poll(() => noticeDrawer.getByTestId('notice-copy-summary-sending').count()).toBe(0);
     await poll(() => noticeDrawer.getByTestId('notice-copy-summary-sent').count()).toBe(1);
