@@ -94,6 +94,8 @@ describe('the notice before a session reaches its fixed end (an hour)', () => {
       await expect
         .poll(() => warning(page).textContent())
         .toMatch(new RegExp(en ? `Yours ends at ${at} and cannot be extended` : `將於 ${at} 到期，無法延長`));
+      // Shown, as the idle warning is waited for above, before its layer is checked.
+      await expect.poll(() => warning(page).isVisible()).toBe(true);
       expect(await axeViolations(page, 'the fixed end notice', { layer: true })).toEqual([]);
       await screenshot(page, `session-end-notice-${run.locale}`);
       await warning(page)
