@@ -85,6 +85,8 @@ export default defineConfig({
           // A worker imports the server once for all its files, not once per file (most of a file's time): no test
           // mocks modules, fakes timers or sets the environment, and each app has its own database (decision 124).
           isolate: false,
+          // Drops the PostgreSQL databases the run's workers made, once they have exited.
+          globalSetup: ['apps/server/src/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -121,6 +123,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],
           setupFiles: ['e2e/setup.ts'],
+          globalSetup: ['apps/server/src/test/global-setup.ts'],
           environment: 'node',
           // Three files at a time on the 2-core machine (each its own server, database and Chromium): most of an e2e
           // test is waiting for what a person would see; measured, a file keeps its core busy 35–85 % of the time

@@ -29,7 +29,7 @@ type PgTemplate = { name: string; reset: string };
 const pgTemplates = new Map<string, Promise<PgTemplate>>();
 const released = new Map<string, string[]>();
 // The databases the tests make are named for the process that made them (crm_tpl_<pid>_…, crm_t_<pid>_…), which
-// is the only one to use them: those of ended processes are dropped (migratedPostgres).
+// is the only one to use them: those of ended processes are dropped (dropEndedDatabases).
 const DATABASE_PREFIX = 'crm_';
 const TEMPLATE_PREFIX = `${DATABASE_PREFIX}tpl_`;
 // The template's rows, copied into a schema of its own (so each copy holds them too) for the reset.
@@ -77,10 +77,9 @@ const isAlive = (pid: number) => {
   }
 };
 
-// PostgreSQL: a database migrated and seeded once per worker, then never connected to again, so that each app's
-// database is made from it by `CREATE DATABASE … TEMPLATE`, a copy of its files (decision 276). Databases left by
-// workers that have ended (a process has no hook to drop them as it exits) are dropped here.
-async function migratedPostgres(serverUrl: string): Promise<PgTemplate> {
+// Drops the test databases of processes that have ended: at a worker's first template (those of an earlier run that
+// stopped short) and when a run ends (vitest's global teardown, test/global-setup.ts, once its workers have exited).
+export async function dropEndedDatabases(serverUrl: string): Promise<void> {
   const { rows } = await onServer(
     serverUrl,
     `select datname from pg_database where datname like '${DATABASE_PREFIX}%'`,
@@ -90,6 +89,13 @@ async function migratedPostgres(serverUrl: string): Promise<PgTemplate> {
     if (pid && !isAlive(pid))
       await onServer(serverUrl, `DROP DATABASE IF EXISTS ${quoted(datname)} WITH (FORCE)`).catch(() => undefined);
   }
+}
+
+// PostgreSQL: a database migrated and seeded once per worker, then never connected to again, so that each app's
+// database is made from it by `CREATE DATABASE … TEMPLATE`, a copy of its files (decision 276). Databases left by
+// workers that have ended (a process has no hook to drop them as it exits) are dropped first.
+async function migratedPostgres(serverUrl: string): Promise<PgTemplate> {
+  await dropEndedDatabases(serverUrl);
   const name = `${TEMPLATE_PREFIX}${process.pid}_${randomBytes(4).toString('hex')}`;
   await onServer(serverUrl, `CREATE DATABASE ${quoted(name)}`);
   const handle = await openDatabase({ databaseUrl: databaseAt(serverUrl, name), dataDir: '', pgSchema: APP_SCHEMA });
