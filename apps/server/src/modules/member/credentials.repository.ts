@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.js';
 import type { Row } from '../../db/schema.js';
 import { isUniqueViolation, liveMemberById } from '../../db/sql-helpers.js';
 import type { Conn, Tx } from '../../db/transaction.js';
-import { refreshSearchText, withSearchText } from './member.repository.js';
+import { heldAsLoginName, refreshSearchText, withSearchText } from './member.repository.js';
 
 const LOGIN_COLUMNS = ['id', 'passwordHash', 'status', 'memberType', 'failedLogins', 'lockedUntil'] as const;
 // What sign-in reads of a member: the password hash, status, type and the failure count and lock.
@@ -37,10 +37,15 @@ async function changeContact(tx: Tx, memberId: number, update: () => Promise<Upd
 export function createCredentialRepository(db: Db) {
   const live = () => db.selectFrom('member').select(LOGIN_COLUMNS).where('deletedAt', 'is', null);
   return {
-    // A login name may also be the member's e-mail.
+    // A login name may also be the member's e-mail. The member whose login name it is comes first: no login name is
+    // another member's e-mail (the member service refuses both ways), but rows saved before that rule may still
+    // pair them, and a name then signed in as whichever row came first (or counted the failure on the other).
     byLoginName: (loginName: string): Promise<LoginCandidate | undefined> =>
       live()
         .where((eb) => eb.or([eb('loginName', '=', loginName), eb('email', '=', loginName.toLowerCase())]))
+        .orderBy(sql`case when login_name = ${loginName} then 0 else 1 end`)
+        .orderBy('id')
+        .limit(1)
         .executeTakeFirst(),
     byId: (id: number): Promise<LoginCandidate | undefined> => live().where('id', '=', id).executeTakeFirst(),
     byEmail: (email: string): Promise<LoginCandidate | undefined> =>
@@ -122,6 +127,10 @@ export function createCredentialRepository(db: Db) {
       return r !== undefined;
     },
 
+    // Whether another live member's login name is this e-mail (lower-cased): sign-in by name would match both.
+    heldAsLoginName: (email: string, exceptId?: number, tx: Conn = db): Promise<boolean> =>
+      heldAsLoginName(tx, email, exceptId),
+
     // An active, live member by e-mail (forgotten password).
     activeMemberByEmail: (email: string): Promise<{ id: number; memberType: string } | undefined> =>
       db
@@ -174,6 +183,9 @@ export function createCredentialRepository(db: Db) {
     },
 
     async insertStudent(tx: Conn, v: StudentValues, now: number): Promise<number | undefined> {
+      // An e-mail that is another member's login name (a staff member's, who signs in by it) makes no student: nothing
+      // is inserted, as for a contact staff hold, and the record names no student.
+      if (v.email && (await heldAsLoginName(tx, v.email))) return undefined;
       // A concurrent insert of the same contact is not an error: nothing is inserted and the caller looks again.
       const row = await tx
         .insertInto('member')

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/signed-in.js';
 import { staffWith } from '../../test/application-fixtures.js';
+import { systemClock } from '../../lib/clock.js';
 import { createCredentialRepository } from './credentials.repository.js';
+import { createMemberCredentials } from './credentials.service.js';
 
 // The sign-in ways a member keeps (spec: unbinding never takes the last one). The service checks before it writes;
 // the write itself refuses to clear the last way, so two unbinds racing (the e-mail and the mobile) cannot both
@@ -46,6 +48,38 @@ describe('contact changes keep a way to sign in', () => {
     expect(await t.db.db.transaction().execute((tx) => repo().setEmail(tx, both.id, both.email, null, now))).toBe(
       'changed',
     );
+  });
+
+  // Sign-in by name reads login names and e-mails: an e-mail bound (or a student's, made from an application) is never
+  // another member's login name. The binding's write checks again in its transaction.
+  it("refuses to bind an e-mail that is another member's login name (400), and makes no student with it", async () => {
+    const holder = await memberWith({ loginName: `Bound${Date.now()}@Example.com`, email: null, mobile: false });
+    const loginName = (
+      await t.db.db.selectFrom('member').select('loginName').where('id', '=', holder.id).executeTakeFirstOrThrow()
+    ).loginName!;
+    const m = await memberWith({ loginName: null, email: `binder${Date.now()}@example.com`, mobile: false });
+    const credentials = createMemberCredentials(t.db.db, systemClock);
+    const taken = loginName.toLowerCase();
+    await expect(credentials.emailTaken(taken, m.id)).rejects.toMatchObject({ code: 400, params: { field: 'email' } });
+    await expect(
+      t.db.db.transaction().execute((tx) => credentials.setEmail(tx, m.id, m.email, taken, now)),
+    ).rejects.toMatchObject({ code: 400, params: { field: 'email' } });
+    const row = await t.db.db.selectFrom('member').select('email').where('id', '=', m.id).executeTakeFirstOrThrow();
+    expect(row.email).toBe(m.email);
+    // The holder's own login name stays theirs to bind as an e-mail.
+    expect(await credentials.emailTaken(taken, holder.id)).toBe(false);
+    const student = await t.db.db
+      .transaction()
+      .execute((tx) =>
+        credentials.insertStudent(
+          tx,
+          { fullName: 'Student', engLastName: null, engFirstName: null, email: taken, areaCode: null, mobile: null },
+          now,
+        ),
+      );
+    expect(student).toBeUndefined();
+    const students = await t.db.db.selectFrom('member').select('id').where('email', '=', taken).execute();
+    expect(students).toEqual([]);
   });
 
   it('lets one of two racing unbinds through, never both', async () => {

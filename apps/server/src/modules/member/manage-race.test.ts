@@ -85,6 +85,8 @@ describe('a check on another member holds until the write (both engines)', () =>
     beforeTx?: () => Promise<void>;
     whileHashing?: () => Promise<void>;
     afterCheck?: AfterCheck;
+    // The members whose sessions the service closed.
+    closed?: number[];
   }) {
     const repo = createMemberRepository(t.db.db, t.db.dialect);
     const credentials = createMemberCredentials(t.db.db, clock);
@@ -96,7 +98,7 @@ describe('a check on another member holds until the write (both engines)', () =>
           return repo.transaction(fn);
         },
       },
-      sessions: { recentOf: async () => [], closeAllOf: async () => undefined },
+      sessions: { recentOf: async () => [], closeAllOf: async (memberId) => void between.closed?.push(memberId) },
       clock,
       guard: guardWith(between.afterCheck),
       labelsOf: async () => new Map(),
@@ -197,6 +199,75 @@ describe('a check on another member holds until the write (both engines)', () =>
     await members.update({ id, status: 'active' }, b);
     expect(await rolesOf(id)).toEqual([otherRoleId]);
     expect(await access()).toBe(counter);
+  });
+
+  // An edit read the member before its transaction and wrote every column back from that read: a deactivation, or a
+  // new e-mail the member bound, committed between the two was undone (the member active again after their sessions
+  // were closed). An edit now writes only the fields it names, and decides its refusals and the sessions it closes
+  // on the row read under the member's lock.
+  const setRow = (id: number, values: { status?: 'inactive'; email?: string }) => async () =>
+    void (await t.db.db.updateTable('member').set(values).where('id', '=', id).execute());
+  type Members = ReturnType<typeof membersWith>;
+
+  it('keeps a deactivation committed before the write of an edit that names no status, and closes the sessions', async () => {
+    const edits: [string, (m: Members, id: number) => Promise<unknown>][] = [
+      ['name', (m, id) => m.update({ id, fullName: 'Renamed' }, admin)],
+      ['identity', (m, id) => m.update({ id, identityStatus: 'verified' }, admin)],
+      ['contact', (m, id) => m.update({ id, areaCode: '44', mobile: `77009${String(++seq).padStart(5, '0')}` }, admin)],
+    ];
+    for (const [name, edit] of edits) {
+      const id = await target();
+      const closed: number[] = [];
+      await edit(membersWith({ beforeTx: setRow(id, { status: 'inactive' }), closed }), id);
+      expect((await memberRow(id)).status, name).toBe('inactive');
+      expect(closed, name).toEqual([id]);
+    }
+  });
+
+  it('keeps an e-mail changed before the write of an edit that names none (update, updateStatus)', async () => {
+    const edits: [string, (m: Members, id: number) => Promise<unknown>][] = [
+      ['identity', (m, id) => m.update({ id, identityStatus: 'verified' }, admin)],
+      ['name', (m, id) => m.update({ id, fullName: 'Renamed' }, b)],
+      ['status', (m, id) => m.updateStatus(id, 'inactive', admin)],
+    ];
+    for (const [name, edit] of edits) {
+      const id = await target();
+      const email = `rebound${++seq}@example.test`;
+      await edit(membersWith({ beforeTx: setRow(id, { email }) }), id);
+      expect((await memberRow(id)).email, name).toBe(email);
+    }
+  });
+
+  // One's own sign-in details change only on the binding page (decision 355); the edit form sends them back as it
+  // read them. Compared with the first read they were "kept", and the e-mail bound meanwhile was put back.
+  it('refuses the own e-mail sent back as first read once the member bound a new one (400), keeping the new one', async () => {
+    for (const name of ['update', 'addEmail'] as const) {
+      const id = await target();
+      const self: Actor = { id, perms: new Set(MEMBER_MANAGER_PERMS) };
+      const old = (await memberRow(id)).email!;
+      const email = `bound${++seq}@example.test`;
+      const members = membersWith({ beforeTx: setRow(id, { email }) });
+      const call =
+        name === 'update'
+          ? members.update({ id, email: old, nickName: 'Mine' }, self)
+          : members.addEmail(id, old, self);
+      await expect(call, name).rejects.toMatchObject({ code: 400, params: { field: 'email', reason: 'v.ownContact' } });
+      expect((await memberRow(id)).email, name).toBe(email);
+    }
+  });
+
+  // Through the API on PostgreSQL: a deactivation holds the member's row as the edit begins; the edit waits for it at
+  // the member's lock, then wrote the status it had read (active).
+  it('keeps a deactivation under way when an edit through the API waits for it (200, the member inactive)', async () => {
+    const session = await t.login();
+    const id = await target();
+    const res = await whileHeld(
+      t.db,
+      async (trx) => void (await trx.updateTable('member').set({ status: 'inactive' }).where('id', '=', id).execute()),
+      () => t.post('/api/v1/mc/member/update', { id, fullName: 'Renamed' }, session),
+    );
+    expect(res.meta, JSON.stringify(res.meta)).toMatchObject({ code: 200 });
+    expect(await memberRow(id)).toMatchObject({ status: 'inactive' });
   });
 
   // The erasure as the server wires it (the member's part only), its transaction first running `beforeTx`.

@@ -119,6 +119,27 @@ export const NAME_FIELDS = [
   'mobile',
 ] as const;
 
+// Sign-in by name (`/login/loginName`) matches a login name, or an e-mail lower-cased: a login name that is another
+// member's e-mail would match two accounts. Whether a live member (but `exceptId`) holds `value` as their login name,
+// or as their e-mail, compared lower-cased. (No index serves lower(login_name) or lower(email): they read the live
+// members, for a write of one account's contact.)
+export async function heldAsLoginName(tx: Conn, value: string, exceptId?: number): Promise<boolean> {
+  let q = tx
+    .selectFrom('member')
+    .select('member.id')
+    .where(sql<string>`lower(member.login_name)`, '=', value.trim().toLowerCase());
+  if (exceptId) q = q.where('member.id', '<>', exceptId);
+  return Boolean(await q.where('member.deletedAt', 'is', null).executeTakeFirst());
+}
+export async function heldAsEmail(tx: Conn, value: string, exceptId?: number): Promise<boolean> {
+  let q = tx
+    .selectFrom('member')
+    .select('member.id')
+    .where(sql<string>`lower(member.email)`, '=', value.trim().toLowerCase());
+  if (exceptId) q = q.where('member.id', '<>', exceptId);
+  return Boolean(await q.where('member.deletedAt', 'is', null).executeTakeFirst());
+}
+
 // A new member row with its search text (inserts name every field they set).
 export function withSearchText<V extends PersonNames>(values: V): V & { searchText: string } {
   return { ...values, searchText: personSearchText(values) };
@@ -482,14 +503,15 @@ export function createMemberRepository(db: Db, dialect: Dialect, carried: Member
       return rows.map((r) => r.id);
     },
 
-    async emailTaken(email: string, exceptId?: number): Promise<boolean> {
-      let q = db.selectFrom('member').select('member.id').where('member.email', '=', email);
+    // Whether another live member holds the value; `tx` (a transaction of the caller's) reads it there.
+    async emailTaken(email: string, exceptId?: number, tx: Conn = db): Promise<boolean> {
+      let q = tx.selectFrom('member').select('member.id').where('member.email', '=', email);
       if (exceptId) q = q.where('member.id', '<>', exceptId);
       return Boolean(await q.where('member.deletedAt', 'is', null).executeTakeFirst());
     },
 
-    async mobileTaken(areaCode: string, mobile: string, exceptId?: number): Promise<boolean> {
-      let q = db
+    async mobileTaken(areaCode: string, mobile: string, exceptId?: number, tx: Conn = db): Promise<boolean> {
+      let q = tx
         .selectFrom('member')
         .select('member.id')
         .where('member.areaCode', '=', areaCode)
@@ -498,11 +520,15 @@ export function createMemberRepository(db: Db, dialect: Dialect, carried: Member
       return Boolean(await q.where('member.deletedAt', 'is', null).executeTakeFirst());
     },
 
-    async loginNameTaken(loginName: string, exceptId?: number): Promise<boolean> {
-      let q = db.selectFrom('member').select('member.id').where('member.loginName', '=', loginName);
+    async loginNameTaken(loginName: string, exceptId?: number, tx: Conn = db): Promise<boolean> {
+      let q = tx.selectFrom('member').select('member.id').where('member.loginName', '=', loginName);
       if (exceptId) q = q.where('member.id', '<>', exceptId);
       return Boolean(await q.where('member.deletedAt', 'is', null).executeTakeFirst());
     },
+
+    // Whether another live member's login name (e-mail) is this value, lower-cased (sign-in by name reads both).
+    heldAsLoginName: (value: string, exceptId?: number, tx: Conn = db) => heldAsLoginName(tx, value, exceptId),
+    heldAsEmail: (value: string, exceptId?: number, tx: Conn = db) => heldAsEmail(tx, value, exceptId),
 
     async insert(tx: Tx, values: MemberValues, now: number): Promise<number> {
       const row = await tx
@@ -537,6 +563,14 @@ export function createMemberRepository(db: Db, dialect: Dialect, carried: Member
     // The member's row, held until the transaction ends (PostgreSQL; SQLite runs one write transaction at a time):
     // a change of the member's roles waits for it, so a check made after it stays true until the write (decision 366).
     lock: (tx: Tx, id: number): Promise<void> => lockRow(tx, 'member', id),
+    // A live member read on the caller's transaction: after `lock`, the row as it stays until the write.
+    rowOn: (tx: Tx, id: number): Promise<MemberRow | undefined> =>
+      tx
+        .selectFrom('member')
+        .select(MEMBER_COLUMNS)
+        .where('member.id', '=', id)
+        .where('member.deletedAt', 'is', null)
+        .executeTakeFirst(),
 
     // The role module writes the links (it owns member_role), in the caller's transaction.
     setRoles: (tx: Tx, memberId: number, roleIds: readonly number[]): Promise<void> =>

@@ -16,7 +16,7 @@ import {
   type ProfileData,
 } from '@study-crm/shared';
 import { AppError, badRequest, found } from '../../http/errors.js';
-import type { Tx } from '../../db/transaction.js';
+import type { Conn, Tx } from '../../db/transaction.js';
 import { isForeignKeyViolation } from '../../db/sql-helpers.js';
 import type { Clock } from '../../lib/clock.js';
 import { nextCursorOf, pageResult, pageWindow, readCursor } from '../../lib/paging.js';
@@ -84,6 +84,17 @@ function assertOwnContactKept(
 // Update semantics: undefined keeps the stored value, null (an empty form field) clears it.
 const pick = <T>(next: T | undefined, current: T): T => (next === undefined ? current : next);
 
+// An edit's contact: the e-mail, area code and mobile it names, the stored ones for the others, checked.
+const contactOf = (body: MemberUpdateBody, current: MemberRow): Contact =>
+  checkContact(
+    body.email === undefined ? current.email : lowerEmail(body.email),
+    pick(body.areaCode, current.areaCode),
+    pick(body.mobile, current.mobile),
+  );
+
+// The name fields an edit writes as sent (null clears).
+const EDITED_NAMES = ['engLastName', 'engFirstName', 'fullName', 'nickName', 'avatar'] as const;
+
 // Fields a member edits on their own profile: absent keeps, empty clears.
 export type OwnNames = Partial<
   Record<'nickName' | 'fullName' | 'engLastName' | 'engFirstName' | 'avatar', string | null | undefined>
@@ -117,10 +128,54 @@ export function createMemberService(deps: {
     return ids;
   }
 
-  async function checkUnique(c: Contact, loginName: string | null, exceptId?: number) {
-    if (c.email && (await repo.emailTaken(c.email, exceptId))) throw conflict('email');
-    if (c.mobile && c.areaCode && (await repo.mobileTaken(c.areaCode, c.mobile, exceptId))) throw conflict('mobile');
-    if (loginName && (await repo.loginNameTaken(loginName, exceptId))) throw conflict('loginName');
+  // The member's values another live member holds (`stored`: the member's own as they are, for an edit; `tx`: read on
+  // the caller's transaction). Sign-in by name takes a login name or an e-mail, so neither may be the other's of
+  // another member (400 naming the field): a login name "v@example.test" beside member V's e-mail signed in as
+  // whichever row came first. Those two are asked only of a value that changes, so an edit of an account that was
+  // saved so before is not refused for the value it keeps.
+  async function checkUnique(
+    c: Contact,
+    loginName: string | null,
+    stored?: Pick<MemberRow, 'id' | 'email' | 'loginName'>,
+    tx?: Conn,
+  ) {
+    const exceptId = stored?.id;
+    if (c.email && (await repo.emailTaken(c.email, exceptId, tx))) throw conflict('email');
+    if (c.email && c.email !== stored?.email && (await repo.heldAsLoginName(c.email, exceptId, tx)))
+      throw badRequest('email', 'v.taken');
+    if (c.mobile && c.areaCode && (await repo.mobileTaken(c.areaCode, c.mobile, exceptId, tx)))
+      throw conflict('mobile');
+    if (loginName && (await repo.loginNameTaken(loginName, exceptId, tx))) throw conflict('loginName');
+    if (loginName && loginName !== stored?.loginName && (await repo.heldAsEmail(loginName, exceptId, tx)))
+      throw conflict('loginName');
+  }
+
+  // An edit as it applies to the member as `current` holds them. It writes only the fields the call names (absent
+  // keeps the stored value, empty clears it; the area code and mobile as a pair): a field it does not name is never
+  // written back from a read, so a deactivation or a change of e-mail committed meanwhile stands. The refusals that
+  // depend on the stored values are made here: one's own sign-in details, one's own deactivation, values another
+  // member holds. Answers the values and the member's status and type after the write.
+  async function editOf(body: MemberUpdateBody, actor: Actor, current: MemberRow, tx?: Conn) {
+    const memberType = body.memberType ?? current.memberType;
+    const status = body.status ?? current.status;
+    const contact = contactOf(body, current);
+    const loginName = pick(body.loginName, current.loginName);
+    if (actor.id === current.id) assertOwnContactKept(current, contact, loginName);
+    const deactivating = current.status === 'active' && (status !== 'active' || memberType !== 'staff');
+    if (deactivating && actor.id === current.id) throw new AppError(Code.MEMBER_SELF_PROTECTED);
+    await checkUnique(contact, loginName, current, tx);
+    const values: MemberValues = {};
+    if (body.email !== undefined) values.email = contact.email;
+    if (body.areaCode !== undefined || body.mobile !== undefined) {
+      values.areaCode = contact.areaCode;
+      values.mobile = contact.mobile;
+    }
+    if (body.loginName !== undefined) values.loginName = loginName;
+    if (body.status) values.status = body.status;
+    if (body.memberType) values.memberType = body.memberType;
+    if (body.identityStatus) values.identityStatus = body.identityStatus;
+    for (const key of EDITED_NAMES) if (body[key] !== undefined) values[key] = body[key];
+    return { values, status, memberType };
   }
 
   // The last active administrator must stay one: refuse a change that would leave none.
@@ -242,61 +297,47 @@ export function createMemberService(deps: {
     },
 
     async update(body: MemberUpdateBody, actor: Actor): Promise<Member> {
-      const current = await get(body.id);
-      await guard.assertCanManageMember(actor, current.id);
-      const memberType = body.memberType ?? current.memberType;
-      const status = body.status ?? current.status;
-      const mobileIn = pick(body.mobile, current.mobile);
-      const contact = checkContact(
-        body.email === undefined ? current.email : lowerEmail(body.email),
-        pick(body.areaCode, current.areaCode),
-        mobileIn,
-      );
+      // The member as first read: the checks made before the transaction, in the answers' order (404, 403, 400 …),
+      // none of them written back. The transaction checks again on the row read under the member's lock.
+      const before = await get(body.id);
+      await guard.assertCanManageMember(actor, before.id);
+      const memberType = body.memberType ?? before.memberType;
+      contactOf(body, before);
       // Roles are written only when the call names them (decision 366): an edit of the other fields (a status toggle,
       // a name) leaves the member_role rows alone, so a change of roles made meanwhile stands. Without them, the
       // current roles are still checked (a member made staff needs one).
       const rolesGiven = body.roleIds !== undefined;
       const roleIds = await checkRoles(
-        rolesGiven ? (body.roleIds ?? []) : (await repo.rolesOf([current.id])).map((r) => r.id),
+        rolesGiven ? (body.roleIds ?? []) : (await repo.rolesOf([before.id])).map((r) => r.id),
         memberType,
       );
       if (rolesGiven) await guard.assertCanGrantRoles(actor, roleIds);
-      const loginName = pick(body.loginName, current.loginName);
-      if (actor.id === current.id) assertOwnContactKept(current, contact, loginName);
-      const deactivating = current.status === 'active' && (status !== 'active' || memberType !== 'staff');
-      if (deactivating && actor.id === current.id) throw new AppError(Code.MEMBER_SELF_PROTECTED);
-      await checkUnique(contact, loginName, current.id);
+      await editOf(body, actor, before);
 
-      const values: MemberValues = {
-        ...contact,
-        loginName,
-        status,
-        memberType,
-        identityStatus: body.identityStatus ?? current.identityStatus,
-        engLastName: pick(body.engLastName, current.engLastName),
-        engFirstName: pick(body.engFirstName, current.engFirstName),
-        fullName: pick(body.fullName, current.fullName),
-        nickName: pick(body.nickName, current.nickName),
-        avatar: pick(body.avatar, current.avatar),
-      };
-      // Roles kept: an active staff member stays an administrator exactly when they were one.
+      // What the call names decides whether the member stays an active administrator: a status, a type or roles it
+      // does not name stay as they are, so the rule (which reads the administrators on the transaction) refuses only
+      // a change that takes the member out of their number.
       const adminRoleId = rolesGiven ? await repo.adminRoleId() : undefined;
       const staysAdmin =
-        status === 'active' &&
-        memberType === 'staff' &&
+        (body.status ?? 'active') === 'active' &&
+        (body.memberType ?? 'staff') === 'staff' &&
         (!rolesGiven || (adminRoleId !== undefined && roleIds.includes(adminRoleId)));
-      await mapUnique(() =>
+      const after = await mapUnique(() =>
         repo.transaction(async (tx) => {
-          await guardLastAdmin(tx, current.id, staysAdmin);
-          await holdToManage(tx, actor, current.id, rolesGiven ? roleIds : undefined);
+          await guardLastAdmin(tx, before.id, staysAdmin);
+          await holdToManage(tx, actor, before.id, rolesGiven ? roleIds : undefined);
           if (rolesGiven) await guard.assertCanGrantRoles(actor, roleIds, tx);
-          await repo.update(current.id, values, clock.now(), tx);
-          if (rolesGiven) await repo.setRoles(tx, current.id, roleIds);
+          // The member as they stand under the lock (a deactivation or a new e-mail committed since the first read
+          // included): its values decide the refusals and the sessions closed.
+          const edit = await editOf(body, actor, found(await repo.rowOn(tx, before.id)), tx);
+          await repo.update(before.id, edit.values, clock.now(), tx);
+          if (rolesGiven) await repo.setRoles(tx, before.id, roleIds);
+          return edit;
         }),
       );
       // After the commit: the member's next call is refused (the session lookup also checks the status).
-      if (status !== 'active' || memberType !== 'staff') await sessions.closeAllOf(current.id);
-      return (await withRoles([await get(current.id)]))[0]!;
+      if (after.status !== 'active' || after.memberType !== 'staff') await sessions.closeAllOf(before.id);
+      return (await withRoles([await get(before.id)]))[0]!;
     },
 
     updateStatus: (id: number, status: 'active' | 'inactive', actor: Actor) => service.update({ id, status }, actor),
@@ -315,7 +356,9 @@ export function createMemberService(deps: {
       mobile?: string | null;
     }): Promise<{ available: true }> {
       const contact = checkContact(c.email ? lowerEmail(c.email) : null, c.areaCode ?? null, c.mobile ?? null);
-      await checkUnique(contact, null, c.id ?? undefined);
+      // The member's own e-mail, which a save keeps without asking whether it is another's login name.
+      const stored = c.id ? { id: c.id, email: (await repo.byId(c.id))?.email ?? null, loginName: null } : undefined;
+      await checkUnique(contact, null, stored);
       return { available: true };
     },
 
@@ -350,18 +393,23 @@ export function createMemberService(deps: {
     },
 
     async addEmail(memberId: number, emailIn: string, actor: Actor): Promise<Member> {
-      const current = await get(memberId);
-      await guard.assertCanManageMember(actor, current.id);
       const email = lowerEmail(emailIn);
-      if (actor.id === current.id && email !== lowerEmail(current.email)) throw badRequest('email', 'v.ownContact');
-      if (email && (await repo.emailTaken(email, current.id))) throw conflict('email');
+      // Checked on the member as first read, then again on the row under the member's lock (as `update`).
+      const check = async (current: MemberRow, tx?: Conn) => {
+        if (actor.id === current.id && email !== lowerEmail(current.email)) throw badRequest('email', 'v.ownContact');
+        await checkUnique({ email, areaCode: null, mobile: null }, null, current, tx);
+      };
+      const before = await get(memberId);
+      await guard.assertCanManageMember(actor, before.id);
+      await check(before);
       await mapUnique(() =>
         repo.transaction(async (tx) => {
-          await holdToManage(tx, actor, current.id);
-          await repo.update(current.id, { email }, clock.now(), tx);
+          await holdToManage(tx, actor, before.id);
+          await check(found(await repo.rowOn(tx, before.id)), tx);
+          await repo.update(before.id, { email }, clock.now(), tx);
         }),
       );
-      return (await withRoles([await get(current.id)]))[0]!;
+      return (await withRoles([await get(before.id)]))[0]!;
     },
 
     // The last active administrator stays one (5431) through another module's change of a member's roles, in its

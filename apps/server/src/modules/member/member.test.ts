@@ -198,6 +198,57 @@ describe('members', () => {
       expectParamError(bad, 'email');
     });
 
+    // Sign-in by name matches a login name or an e-mail: a login name that was another member's e-mail signed in
+    // as whichever of the two rows came first (the other's password refused, the failure counted on that member).
+    it("refuses a login name that is another member's e-mail, and an e-mail that is another's login name (400)", async () => {
+      const v = await addOk();
+      const other = await addOk();
+      const before = await memberCount();
+      expectParamError(await add({ loginName: v.email!.toUpperCase() }), 'loginName');
+      expect(await memberCount()).toBe(before);
+      const update = (values: Values) => t.post('/api/v1/mc/member/update', { id: other.id, ...values }, admin);
+      expectParamError(await update({ loginName: v.email, nickName: 'Changed' }), 'loginName');
+      // The other way: an e-mail that is another member's login name, on every path that sets one.
+      const holder = await addOk({ loginName: `Held${unique()}@Example.com` });
+      const held = holder.loginName!.toLowerCase();
+      expectParamError(await add({ email: held }), 'email');
+      expect(await memberCount()).toBe(before + 1);
+      expectParamError(await update({ email: held, nickName: 'Changed' }), 'email');
+      const addEmail = await t.post('/api/v1/mc/merchants/addMemberEmail', { id: other.id, email: held }, admin);
+      expectParamError(addEmail, 'email');
+      expectParamError(await t.get('/api/v1/cake/users/checkGmProfile', { email: held }, admin), 'email');
+      // The binding page (the member's own new address) refuses it before sending a code.
+      const own = await t.login(other.email!, PASSWORD);
+      const bind = await t.post('/api/v1/member/email/sms/request', { purpose: 'rebindNew', email: held }, own);
+      expectParamError(bind, 'email');
+      const kept = await t.get<MemberView>('/api/v1/mc/member/view', { id: other.id }, admin);
+      expect(kept.data).toMatchObject({ email: other.email, loginName: null, nickName: null });
+      // One's own e-mail as one's login name is one account: allowed, and an edit keeping both passes.
+      const email = `self${unique()}@example.com`;
+      const same = await addOk({ email, loginName: email });
+      const edited = await t.post<Member>(
+        '/api/v1/mc/member/update',
+        { id: same.id, email, loginName: email, nickName: 'Same' },
+        admin,
+      );
+      expect(edited.meta.code).toBe(200);
+      expect((await t.login(email, PASSWORD)).mid).toBe(same.id);
+    });
+
+    it("signs in by a login name as its holder when an older row pairs it with another member's e-mail", async () => {
+      const v = await addOk();
+      const a = await addOk({ password: 'Other#2026pass' });
+      // Saved before the rule: A's login name is V's e-mail.
+      await t.db.db.updateTable('member').set({ loginName: v.email }).where('id', '=', a.id).execute();
+      expect((await t.login(v.email!, 'Other#2026pass')).mid).toBe(a.id);
+      const failures = await t.db.db
+        .selectFrom('member')
+        .select('failedLogins')
+        .where('id', 'in', [v.id, a.id])
+        .execute();
+      expect(failures.map((r) => Number(r.failedLogins))).toEqual([0, 0]);
+    });
+
     it('updates any member type through /admin/v1/members/update', async () => {
       const s = await addOk({ memberType: 'student', roleIds: undefined });
       const res = await t.post<Member>('/admin/v1/members/update', { id: s.id, identityStatus: 'verified' }, admin);
