@@ -162,6 +162,27 @@ export function createProjectRepository(db: Db, dialect: Dialect) {
       return (await (pg ? q.forUpdate() : q).executeTakeFirst()) !== undefined;
     },
 
+    // Holds the project row until the transaction ends, shared (a task's write naming the project): its removal (an
+    // update of the row) and its members' changes (which lock it first, above) wait for the write, or have committed
+    // when this returns, so what the write reads next is as they left it (PostgreSQL; SQLite runs one write
+    // transaction at a time already). False when the project is gone or removed.
+    async share(tx: Tx, id: number): Promise<boolean> {
+      const q = live(tx, id);
+      return (await (pg ? q.forShare() : q).executeTakeFirst()) !== undefined;
+    },
+
+    // Whether the member manages a project that is not removed (the staff picker's callers, with project:members).
+    managesAny: async (memberId: number): Promise<boolean> =>
+      (await db
+        .selectFrom('projectMember')
+        .innerJoin('project', 'project.id', 'projectMember.projectId')
+        .select('projectMember.id')
+        .where('projectMember.memberId', '=', memberId)
+        .where('projectMember.projectRole', '=', 'manager')
+        .where('project.deletedAt', 'is', null)
+        .limit(1)
+        .executeTakeFirst()) !== undefined,
+
     insert: (tx: Tx, row: Insertable<ProjectTable>): Promise<number> => rows.insert(row, tx),
     // Optimistic lock; a removed project counts as gone.
     update: rows.update,
@@ -250,8 +271,8 @@ export function createProjectRepository(db: Db, dialect: Dialect) {
       return new Map(rows.map((r) => [r.id, r.name]));
     },
 
-    isMember: async (projectId: number, memberId: number): Promise<boolean> =>
-      (await db
+    isMember: async (projectId: number, memberId: number, tx: Conn = db): Promise<boolean> =>
+      (await tx
         .selectFrom('projectMember')
         .select('id')
         .where('projectId', '=', projectId)

@@ -57,7 +57,10 @@ export function registerProjectRoutes(app: FastifyInstance, service: ProjectServ
     access: 'signedIn',
     tags,
     summary: 'Staff to pick as project members, by part of a name, e-mail or mobile',
-    handler: ({ query }) => service.staffOptions(query.keyword),
+    description:
+      'project:members or a manager of a project (403 otherwise; 1012 while the second factor is pending). An e-mail ' +
+      'or mobile that matched is shown masked (•••) but for the words searched for.',
+    handler: ({ query, member }) => service.staffOptions(caller(member), query.keyword),
   });
   defineRoute(app, {
     ...projectApi.addMember,

@@ -1,5 +1,6 @@
 import {
   Code,
+  keywordWords,
   PERM,
   SHARE_TOTAL_BP,
   type CheckMemberSchema,
@@ -32,7 +33,11 @@ import type { ProjectMemberRow, ProjectRepository, ProjectRow } from './project.
 // What other modules may ask about projects (tasks check the project and the assignee through this).
 export type ProjectLookup = {
   exists(id: number): Promise<boolean>;
-  isMember(projectId: number, memberId: number): Promise<boolean>;
+  isMember(projectId: number, memberId: number, tx?: Tx): Promise<boolean>;
+  // Inside the caller's write (a task naming the project): holds the project's row until `tx` ends, so a removal of
+  // the project or of one of its members waits for the write or has committed when this answers; false when the
+  // project is gone or removed. `isMember` in the same `tx` then reads the members as they stay for the write.
+  hold(tx: Tx, id: number): Promise<boolean>;
   // Names of projects (removed ones too, for history), by id.
   names(ids: number[]): Promise<Map<number, string>>;
 };
@@ -108,7 +113,8 @@ export function createProjectService(deps: {
 
   const lookup: ProjectLookup = {
     exists: (id) => repo.exists(id),
-    isMember: (projectId, memberId) => repo.isMember(projectId, memberId),
+    isMember: (projectId, memberId, tx) => repo.isMember(projectId, memberId, tx),
+    hold: (tx, id) => repo.share(tx, id),
     names: (ids) => repo.names(ids),
   };
 
@@ -177,9 +183,16 @@ export function createProjectService(deps: {
       return null;
     },
 
-    async staffOptions(keyword: string | null | undefined): Promise<PersonOption[]> {
+    // The member picker of a project's member dialog: for those who may add members to some project (project:members,
+    // or a manager of a project), not for a member whose second factor is pending (decision 335). An e-mail or mobile
+    // that matched is answered masked but for the words typed (toStaffOption): the picker tells why a colleague was
+    // found without handing out their contacts.
+    async staffOptions(caller: Caller, keyword: string | null | undefined): Promise<PersonOption[]> {
+      refusePending(caller);
+      if (!caller.perms.has(PERM.projectMembers) && !(await repo.managesAny(caller.id))) throw forbidden();
       const rows = await people.searchStaff(keyword, STAFF_OPTIONS);
-      return rows.map(toStaffOption);
+      const words = keywordWords(keyword);
+      return rows.map((r) => toStaffOption(r, words));
     },
 
     async addMember(caller: Caller, b: ProjectMemberAddInput): Promise<ProjectMember> {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PERM } from '@study-crm/shared';
-import type { Constitution, Page, Project, ProjectMember, ProjectView } from '@study-crm/shared';
+import type { Constitution, Page, PersonOption, Project, ProjectMember, ProjectView } from '@study-crm/shared';
 import { createRole, createStaff, STAFF_PASSWORD } from '../../test/access-fixtures.js';
 import type { Session } from '../../test/signed-in.js';
 import { useTestApp } from '../../test/signed-in.js';
@@ -210,6 +210,73 @@ describe('projects', () => {
       [t.admin.mid, 'manager', 0],
       [pendingId, 'manager', 0],
     ]);
+  });
+
+  it('opens the staff picker to those who may add members, and masks the e-mail or mobile it matched', async () => {
+    const pick = (keyword: string, as: Session) => t.get<PersonOption[]>(`${P}/staffOptions`, { keyword }, as);
+    // No permission and no project managed: refused (plain manages a project from the test above; nobody does not).
+    await createStaff(t.db.db, 'picker_nobody', []);
+    const nobody = await t.login('picker_nobody', STAFF_PASSWORD);
+    expect((await pick('example', nobody)).meta.code).toBe(403);
+    expect((await pick('example', listOnly)).meta.code).toBe(403);
+    // A manager of a removed project only is refused too.
+    const removed = (await add({ name: 'Picker removed' })).data;
+    await createStaff(t.db.db, 'picker_was_pm', []);
+    const wasPm = await t.login('picker_was_pm', STAFF_PASSWORD);
+    const wasPmId = (await t.get<{ id: number }>('/api/v1/member/profile', {}, wasPm)).data.id;
+    await addMember({ projectId: removed.id, staffId: wasPmId, projectRole: 'manager', share: '0' });
+    expect((await pick('example', wasPm)).meta.code).toBe(200);
+    await t.post(`${P}/remove`, { id: removed.id }, t.admin);
+    expect((await pick('example', wasPm)).meta.code).toBe(403);
+    // A member whose second factor is pending: 1012, even holding project:members.
+    await createStaff(t.db.db, 'picker_pending', [
+      await createRole(t.db.db, 'ROLE_SECURE_PICKER', [PERM.projectMembers]),
+      (await t.db.db.selectFrom('role').select('id').where('name', '=', 'ROLE_SECURE').executeTakeFirst())?.id ??
+        (await createRole(t.db.db, 'ROLE_SECURE', [])),
+    ]);
+    const pending = await t.login('picker_pending', STAFF_PASSWORD);
+    expect((await pick('example', pending)).meta.code).toBe(1012);
+    // project:members, or managing a project: the options.
+    await createStaff(t.db.db, 'picker_pm', [await createRole(t.db.db, 'ROLE_PICKER', [PERM.projectMembers])]);
+    const holder = await t.login('picker_pm', STAFF_PASSWORD);
+    const amy = await t.post<{ id: number }>(
+      '/api/v1/mc/member/add',
+      {
+        loginName: 'picker_amy',
+        password: STAFF_PASSWORD,
+        engFirstName: 'Amy',
+        engLastName: 'Picked',
+        email: 'amy.picked@example.com',
+        areaCode: '886',
+        mobile: '0912345678',
+        roleIds: [await createRole(t.db.db, 'ROLE_PICKED_PM', [])],
+      },
+      t.admin,
+    );
+    expect(amy.meta.code, amy.meta.message).toBe(200);
+    for (const as of [holder, plain, t.admin]) {
+      const byMail = await pick('picked@exam', as);
+      expect(byMail.meta.code, byMail.meta.message).toBe(200);
+      expect(byMail.data).toEqual([
+        { id: amy.data.id, name: 'Picked Amy', matched: [{ field: 'email', value: '•••picked@exam•••' }] },
+      ]);
+      expect((await pick('345 picked', as)).data).toEqual([
+        {
+          id: amy.data.id,
+          name: 'Picked Amy',
+          matched: [
+            { field: 'name', value: 'Picked Amy' },
+            { field: 'mobile', value: '•••345•••' },
+          ],
+        },
+      ]);
+    }
+    // No option hands out an e-mail or mobile.
+    const all = await pick('example', t.admin);
+    expect(all.data.length).toBeGreaterThan(3);
+    for (const o of all.data)
+      for (const m of o.matched)
+        if (m.field === 'email' || m.field === 'mobile') expect(m.value).toMatch(/^(•••)?example(•••)?$/);
   });
 
   it('versions the constitution: each save a revision, stale saves refused, history newest first', async () => {

@@ -281,6 +281,15 @@ export function createTaskRepository(db: Db) {
     kpiType: (id: number): Promise<KpiTypeRow | undefined> =>
       db.selectFrom('kpiType').selectAll().where('id', '=', id).executeTakeFirst(),
 
+    // The KPI type, its row held until `tx` ends (PostgreSQL; SQLite runs one write transaction at a time already):
+    // `share` by a task's write naming it, so a removal or an edit (disabling it) waits for the write or has
+    // committed when this answers; `update` by its removal, so a task's write naming it (whose insert holds the row
+    // for its foreign key) has committed before the removal looks for tasks naming it, or waits for the removal.
+    async holdKpiType(tx: Tx, id: number, mode: 'share' | 'update'): Promise<KpiTypeRow | undefined> {
+      const q = tx.selectFrom('kpiType').selectAll().where('id', '=', id);
+      return (pg ? (mode === 'share' ? q.forShare() : q.forUpdate()) : q).executeTakeFirst();
+    },
+
     async kpiTypes(ids: number[]): Promise<Map<number, KpiTypeRow>> {
       const unique = [...new Set(ids)];
       if (!unique.length) return new Map();
@@ -291,13 +300,12 @@ export function createTaskRepository(db: Db) {
     enabledKpiTypes: (): Promise<KpiTypeRow[]> =>
       db.selectFrom('kpiType').selectAll().where('enabled', '=', 1).orderBy('sort').orderBy('id').limit(500).execute(),
 
-    // A KPI type still named by a task (even a removed one) or a record stays: it can be disabled instead.
-    async kpiTypeInUse(id: number): Promise<boolean> {
-      const [t, c] = await Promise.all([
-        db.selectFrom('task').select('id').where('kpiTypeId', '=', id).limit(1).executeTakeFirst(),
-        db.selectFrom('contribution').select('id').where('kpiTypeId', '=', id).limit(1).executeTakeFirst(),
-      ]);
-      return t !== undefined || c !== undefined;
+    // A KPI type still named by a task (even a removed one) or a record stays: it can be disabled instead. In the
+    // removal's transaction, after its row is held (holdKpiType).
+    async kpiTypeInUse(tx: Tx, id: number): Promise<boolean> {
+      const named = (table: 'task' | 'contribution') =>
+        tx.selectFrom(table).select('id').where('kpiTypeId', '=', id).limit(1).executeTakeFirst();
+      return (await named('task')) !== undefined || (await named('contribution')) !== undefined;
     },
 
     insertKpiType: kpiTypes.insert,

@@ -21,7 +21,8 @@ import {
 } from '@study-crm/shared';
 import { refuseTwoFactorPending as refusePending, type Caller } from '../../http/context.js';
 import { AppError, badRequest, found, notFound, staleCopy } from '../../http/errors.js';
-import { isUniqueViolation } from '../../db/sql-helpers.js';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/sql-helpers.js';
+import type { Tx } from '../../db/transaction.js';
 import type { Clock } from '../../lib/clock.js';
 import { pageResult, pageWindow } from '../../lib/paging.js';
 import { namePerson, type PeopleService } from '../people/index.js';
@@ -33,6 +34,7 @@ const DAY = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const forbidden = () => new AppError(Code.FORBIDDEN, 'forbidden');
 const kpiExists = () => new AppError(Code.KPI_TYPE_EXISTS, 'kpiTypeExists');
+const kpiInUse = () => new AppError(Code.KPI_TYPE_IN_USE, 'kpiTypeInUse');
 
 export function createTaskService(deps: {
   repo: TaskRepository;
@@ -76,26 +78,46 @@ export function createTaskService(deps: {
     return (await shape([row]))[0]!;
   }
 
-  // The project, its assignee (an active staff member of the project) and the KPI type (enabled) of a task.
-  async function checked(b: TaskAddInput, keptKpiTypeId?: number | null) {
-    if (!(await projects.exists(b.projectId))) throw badRequest('projectId', 'v.unknownId');
+  // A task's fields as the body gives them.
+  const fieldsOf = (b: TaskAddInput) => ({
+    projectId: b.projectId,
+    title: b.title,
+    description: b.description ?? null,
+    assigneeId: b.assigneeId ?? null,
+    dueDate: b.dueDate ?? null,
+    kpiTypeId: b.kpiTypeId ?? null,
+    points: b.points ?? 0,
+  });
+
+  // In the write's transaction, before it writes: the project (not removed), the assignee (an active staff member of
+  // the project) and the KPI type (enabled; not read again when the task keeps the one it has). The project's row
+  // and the KPI type's are held until the write commits (ProjectLookup.hold, holdKpiType): removing the project, a
+  // member of it (which locks the project's row first) or the KPI type, or disabling the type, waits for the write,
+  // or has committed and is refused here, 400 naming the field.
+  async function check(tx: Tx, b: TaskAddInput, keptKpiTypeId?: number | null): Promise<void> {
+    if (!(await projects.hold(tx, b.projectId))) throw badRequest('projectId', 'v.unknownId');
     if (b.assigneeId) {
-      const ok = (await people.isActiveStaff(b.assigneeId)) && (await projects.isMember(b.projectId, b.assigneeId));
+      const ok =
+        (await people.isActiveStaff(b.assigneeId, tx)) && (await projects.isMember(b.projectId, b.assigneeId, tx));
       if (!ok) throw badRequest('assigneeId', 'v.assignee');
     }
     if (b.kpiTypeId && b.kpiTypeId !== keptKpiTypeId) {
-      const kpi = await repo.kpiType(b.kpiTypeId);
+      const kpi = await repo.holdKpiType(tx, b.kpiTypeId, 'share');
       if (!kpi || !kpi.enabled) throw badRequest('kpiTypeId', 'v.kpiType');
     }
-    return {
-      projectId: b.projectId,
-      title: b.title,
-      description: b.description ?? null,
-      assigneeId: b.assigneeId ?? null,
-      dueDate: b.dueDate ?? null,
-      kpiTypeId: b.kpiTypeId ?? null,
-      points: b.points ?? 0,
-    };
+  }
+
+  // A task's write whose KPI type's foreign key refuses it all the same (a type the check did not hold: an edit
+  // keeping the type it read the task with, another edit having changed it meanwhile): 400 naming kpiTypeId, as the
+  // check answers, not a 500. (KPI types are the only rows a task names that are deleted; projects and members are
+  // removed softly.)
+  async function written<T>(b: TaskAddInput, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (err) {
+      if (isForeignKeyViolation(err) && b.kpiTypeId) throw badRequest('kpiTypeId', 'v.kpiType');
+      throw err;
+    }
   }
 
   // A done task's contribution record: its assignee's, on the day it was done.
@@ -164,13 +186,15 @@ export function createTaskService(deps: {
 
     async add(caller: Caller, b: TaskAddInput): Promise<Task> {
       const now = clock.now();
-      const id = await repo.insert({
-        ...(await checked(b)),
-        status: 'todo',
-        createdBy: caller.id,
-        createdAt: now,
-        updatedAt: now,
-      });
+      const id = await written(b, () =>
+        repo.transaction(async (tx) => {
+          await check(tx, b);
+          return repo.insert(
+            { ...fieldsOf(b), status: 'todo', createdBy: caller.id, createdAt: now, updatedAt: now },
+            tx,
+          );
+        }),
+      );
       return view(id);
     },
 
@@ -178,20 +202,22 @@ export function createTaskService(deps: {
     // done task writes that record again in the same transaction (assignee, project, KPI type, title, points; the
     // day it was done kept), so the record stays the task's as it is now; without an assignee it has none.
     async update(b: TaskUpdateInput): Promise<Task> {
-      const current = found(await repo.byId(b.id));
-      const fields = await checked(b, current.kpiTypeId);
+      const fields = fieldsOf(b);
       const now = clock.now();
-      await repo.transaction(async (tx) => {
-        const edited = await repo.update(tx, b.id, { ...fields, updatedAt: now }, b.version);
-        if (!edited) throw staleCopy();
-        if (edited.status !== 'done') return;
-        await repo.removeContributionOfTask(tx, b.id);
-        if (fields.assigneeId)
-          await repo.insertContribution(
-            tx,
-            contributionOf({ id: b.id, ...fields }, fields.assigneeId, edited.doneAt ?? now, now),
-          );
-      });
+      await written(b, () =>
+        repo.transaction(async (tx) => {
+          await check(tx, b, found(await repo.byId(b.id, tx)).kpiTypeId);
+          const edited = await repo.update(tx, b.id, { ...fields, updatedAt: now }, b.version);
+          if (!edited) throw staleCopy();
+          if (edited.status !== 'done') return;
+          await repo.removeContributionOfTask(tx, b.id);
+          if (fields.assigneeId)
+            await repo.insertContribution(
+              tx,
+              contributionOf({ id: b.id, ...fields }, fields.assigneeId, edited.doneAt ?? now, now),
+            );
+        }),
+      );
       return view(b.id);
     },
 
@@ -281,10 +307,18 @@ export function createTaskService(deps: {
       return kpiView(b.id);
     },
 
+    // In one transaction, the type's row held first (holdKpiType): a task's write naming it has committed (and the
+    // type is in use) or waits. A foreign key refusing the delete all the same answers as in use.
     async removeKpiType(id: number): Promise<null> {
-      if (!(await repo.kpiType(id))) throw notFound();
-      if (await repo.kpiTypeInUse(id)) throw new AppError(Code.KPI_TYPE_IN_USE, 'kpiTypeInUse');
-      await repo.removeKpiType(id);
+      await repo
+        .transaction(async (tx) => {
+          if (!(await repo.holdKpiType(tx, id, 'update'))) throw notFound();
+          if (await repo.kpiTypeInUse(tx, id)) throw kpiInUse();
+          await repo.removeKpiType(id, tx);
+        })
+        .catch((err: unknown) => {
+          throw isForeignKeyViolation(err) ? kpiInUse() : err;
+        });
       return null;
     },
   };

@@ -46,6 +46,14 @@ describe('a people picker option', () => {
     await i18n.changeLanguage('en-US');
   });
 
+  it('shows a masked e-mail as the project picker answers it, the typed part marked', () => {
+    const option = render(
+      <PersonOptionLabel name="Chan Amy" matched={[{ field: 'email', value: '•••chan@exam•••' }]} term="chan@exam" />,
+    ).getByTestId('person-option');
+    expect(option.textContent).toBe('Chan AmyE-mail: •••chan@exam•••');
+    expect(marked(option)).toEqual(['chan@exam']);
+  });
+
   it('shows the name alone when nothing was typed', () => {
     const { getByTestId } = render(<PersonOptionLabel name="Lee Bob" matched={[]} term="" />);
     expect(getByTestId('person-option').textContent).toBe('Lee Bob');

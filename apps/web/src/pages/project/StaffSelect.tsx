@@ -8,7 +8,8 @@ import { PersonOptionLabel } from '../../components/people/PersonOptionLabel';
 type Props = { id?: string; value?: number | null; onChange?: (v: number | null) => void; testId?: string };
 
 // Staff picker: staff members found by parts of any name they are shown by, the login name, e-mail or mobile
-// (searched on the server once typing pauses); each option says why it was found.
+// (searched on the server once typing pauses); each option says why it was found, an e-mail or mobile masked by the
+// server but for what was typed.
 export function StaffSelect({ id, value, onChange, testId }: Props) {
   const { t } = useTranslation();
   const { search, found } = useMemberSearch('projectStaff', projectApi.staffOptions);
