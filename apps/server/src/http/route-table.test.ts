@@ -27,6 +27,9 @@ const isPermRoute = (r: RouteInfo) => r.access !== 'public' && r.access !== 'sig
 const concrete = (url: string) => url.replace(/:\w+/g, '1');
 
 // Walks the whole route table of a full app: routes added later by other modules are covered automatically.
+// Exceptions whose service answers 403 to a member who holds no permission and no record of theirs.
+const SERVICE_REFUSES_NOBODY = new Set(['GET /api/v1/cake/projects/staffOptions']);
+
 describe('route table', () => {
   const t = useTestApp();
   let routes: RouteInfo[];
@@ -159,7 +162,10 @@ describe('route table', () => {
     const problems: string[] = [];
     for (const r of routes.filter((x) => x.access === 'signedIn' && !x.url.endsWith('/logout'))) {
       const code = await call(r, probeToken);
-      if (code === 401 || code === 403) problems.push(`${r.method} ${r.url}: ${code}`);
+      // The project staff picker is for those who may add project members: its service refuses (403) a member with
+      // neither project:members nor a project to manage (decision 388); the route itself lets them through.
+      const key = `${r.method} ${r.url}`;
+      if (code === 401 || (code === 403 && !SERVICE_REFUSES_NOBODY.has(key))) problems.push(`${key}: ${code}`);
     }
     expect(problems).toEqual([]);
   });
