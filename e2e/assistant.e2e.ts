@@ -152,4 +152,76 @@ describe('XiaoK, the assistant, end to end', () => {
     await page.locator(`${PANEL} .ant-empty`).waitFor();
     await context.close();
   });
+
+  it('opens a long conversation at its newest messages and loads the earlier ones in place (zh-TW, en-US)', async () => {
+    // 120 messages (question, answer, …) in one conversation of the administrator.
+    const now = Date.now();
+    const { id: memberId } = await portal.db
+      .selectFrom('member')
+      .select('id')
+      .where('loginName', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    const { id: conversationId } = await portal.db
+      .insertInto('assistantConversation')
+      .values({ memberId, title: '很長的對話 Long conversation', createdAt: now, updatedAt: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await portal.db
+      .insertInto('assistantMessage')
+      .values(
+        Array.from({ length: 120 }, (_, i) => ({
+          conversationId,
+          memberId,
+          role: i % 2 ? ('assistant' as const) : ('user' as const),
+          content: i % 2 ? `Answer ${i} 回答` : `Question ${i} 問題`,
+          links: null,
+          cards: null,
+          answerer: i % 2 ? ('embedded' as const) : null,
+          status: 'ok' as const,
+          errorCode: null,
+          createdAt: now + i,
+          updatedAt: now + i,
+        })),
+      )
+      .execute();
+    const MESSAGE = `${PANEL} [data-testid="xiaok-message"]`;
+    const BODY = `${PANEL} .ant-drawer-body`;
+
+    for (const locale of ['zh-TW', 'en-US'] as const) {
+      const { page, context } = await portal.signedInPage({
+        locale,
+        storage: { 'cake-locale': locale, ...(locale === 'en-US' ? LIGHT_THEME : {}) },
+      });
+      await page.locator(ROW).first().waitFor();
+      await openXiaoK(page);
+      await page.getByTestId('xiaok-history').click();
+      await page.getByTestId('xiaok-conversation').filter({ hasText: 'Long conversation' }).click();
+      // The newest 50, the last one in view; the button at the top loads the earlier ones.
+      await poll(() => page.locator(MESSAGE).count()).toBe(50);
+      await expect(page.locator(MESSAGE).last().innerText()).resolves.toContain('Answer 119');
+      const older = page.getByTestId('xiaok-older');
+      await expect(older.innerText()).resolves.toBe(locale === 'zh-TW' ? '載入更早的訊息' : 'Load earlier messages');
+      await page.locator(BODY).evaluate((el) => el.scrollTo(0, 0));
+      await settleAnimations(page);
+      await screenshot(page, `assistant-${locale}-earlier`, { settle: true });
+
+      // What was read stays where it was while the earlier page is put in front of it.
+      const firstShown = page.locator(MESSAGE).filter({ hasText: 'Question 70 ' });
+      const top = async () => (await firstShown.boundingBox())!.y;
+      const before = await top();
+      await older.click();
+      await poll(() => page.locator(MESSAGE).count()).toBe(100);
+      await settleAnimations(page);
+      expect(Math.abs((await top()) - before)).toBeLessThan(4);
+      expect(await page.locator(BODY).evaluate((el) => el.scrollTop)).toBeGreaterThan(1000);
+
+      // The last page starts the conversation: no button any more.
+      await page.locator(BODY).evaluate((el) => el.scrollTo(0, 0));
+      await older.click();
+      await poll(() => page.locator(MESSAGE).count()).toBe(120);
+      await older.waitFor({ state: 'detached' });
+      await expect(page.locator(MESSAGE).first().innerText()).resolves.toContain('Question 0 ');
+      await context.close();
+    }
+  });
 });

@@ -661,6 +661,12 @@ export const MESSAGES = {
     'zh-CN': '{field} 不是在职的员工',
     'en-US': '{field} is not an active staff member',
   },
+  // An application holds at most FOLLOW_UPS_MAX follow-up items (its list is answered whole).
+  'v.followUpsMax': {
+    'zh-TW': '{field}：一個申請最多 {max} 個跟進項目',
+    'zh-CN': '{field}：一个申请最多 {max} 个跟进项目',
+    'en-US': '{field}: an application holds at most {max} follow-up items',
+  },
   'v.student': {
     'zh-TW': '{field} 不是學生帳號',
     'zh-CN': '{field} 不是学生账号',

@@ -3,6 +3,7 @@ import { getCall, postCall, rawCall } from '../endpoint.js';
 import {
   ChatQuery,
   ConversationListQuery,
+  ConversationMessagesQuery,
   ConversationMessagesSchema,
   ConversationPage,
 } from '../schemas/assistant.js';
@@ -13,6 +14,6 @@ import { IdParam } from '../wire.js';
 export const assistantApi = {
   chat: rawCall('/api/v1/chat', ChatQuery, 'text/event-stream'),
   conversations: getCall('/api/v1/chat/conversations', ConversationListQuery, ConversationPage),
-  messages: getCall('/api/v1/chat/conversations/messages', IdParam, ConversationMessagesSchema),
+  messages: getCall('/api/v1/chat/conversations/messages', ConversationMessagesQuery, ConversationMessagesSchema),
   remove: postCall('/api/v1/chat/conversations/remove', IdParam, z.null()),
 };

@@ -496,6 +496,10 @@ export const FileUploadFieldsSchema = z.object({
 
 // ---------- follow-up ----------
 
+// The most follow-up items one application holds: an add past it is refused (400 naming applicationId), so the list
+// call answers every item of the application.
+export const FOLLOW_UPS_MAX = 500;
+
 export const FollowUpInputShape = {
   service: zText(64).describe(`dictionary ${APPLICATION_DICT.followService} value`),
   isDone: zFlag().nullish().describe('1 when the service is completed'),
@@ -508,7 +512,10 @@ export const FollowUpInputShape = {
   status: zOptText(32).describe(`dictionary ${APPLICATION_DICT.followStatus} value; default open`),
   businessType: zOptText(32).describe(`dictionary ${APPLICATION_DICT.businessType} value`),
 };
-export const FollowUpAddSchema = z.object({ applicationId: zId(), ...FollowUpInputShape });
+export const FollowUpAddSchema = z.object({
+  applicationId: zId().describe(`the application; it holds at most ${FOLLOW_UPS_MAX} items`),
+  ...FollowUpInputShape,
+});
 export const FollowUpUpdateSchema = z.object({ id: zId(), ...FollowUpInputShape });
 export const FollowUpDoneSchema = z.object({ id: zId(), isDone: zFlag().describe('1 done, 0 not done') });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageOf, zId, zPaging, zText } from '../wire.js';
+import { pageOf, zId, zInt, zPaging, zText } from '../wire.js';
 
 // XiaoK, the portal's assistant (spec sections 1 and 2, GET /api/v1/chat; issue 20, docs/assistant.md). A member's
 // conversations and their messages are the member's own: nobody else reads them.
@@ -27,6 +27,22 @@ export type ChatQuery = z.output<typeof ChatQuery>;
 
 export const ConversationListQuery = zPaging;
 export type ConversationListQuery = z.output<typeof ConversationListQuery>;
+
+// A conversation's messages come a page at a time, the newest first: `size` of them (default and most below), then
+// older pages by the keyset cursor `before` (a message id: the oldest one shown).
+export const ASSISTANT_MESSAGES_PAGE = 50;
+export const ASSISTANT_MESSAGES_PAGE_MAX = 200;
+export const ConversationMessagesQuery = z.object({
+  id: zId().describe('the conversation'),
+  size: zInt()
+    .pipe(z.number().min(1).max(ASSISTANT_MESSAGES_PAGE_MAX))
+    .nullish()
+    .describe(`messages in the page, default ${ASSISTANT_MESSAGES_PAGE}, at most ${ASSISTANT_MESSAGES_PAGE_MAX}`),
+  before: zId()
+    .nullish()
+    .describe('keyset cursor: only messages older than this message id (the oldest one shown); absent: the newest'),
+});
+export type ConversationMessagesQuery = z.output<typeof ConversationMessagesQuery>;
 
 // ---------- responses ----------
 
@@ -68,7 +84,10 @@ export type ChatMessage = z.output<typeof ChatMessageSchema>;
 
 export const ConversationMessagesSchema = z.object({
   conversation: ConversationSchema,
-  messages: z.array(ChatMessageSchema).describe('oldest first'),
+  messages: z
+    .array(ChatMessageSchema)
+    .describe('the newest `size` messages (before the cursor when one is given), oldest first'),
+  hasOlder: z.boolean().describe('older messages exist: ask again with `before` = the id of the first message here'),
 });
 export type ConversationMessages = z.output<typeof ConversationMessagesSchema>;
 

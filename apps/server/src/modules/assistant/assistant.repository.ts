@@ -72,6 +72,18 @@ export function createAssistantRepository(db: Db, dialect: Dialect) {
         .where('memberId', '=', memberId)
         .executeTakeFirst(),
 
+    // Whether the member's conversation is there, its row locked for the rest of the transaction (PostgreSQL): a
+    // removal (its own or an erasure's) waits for the question's messages, or the question waits for the removal and
+    // finds no conversation. SQLite runs one write transaction at a time already.
+    async lockConversation(tx: Tx, id: number, memberId: number): Promise<boolean> {
+      const q = tx
+        .selectFrom('assistantConversation')
+        .select('id')
+        .where('id', '=', id)
+        .where('memberId', '=', memberId);
+      return (await (dialect === 'postgres' ? q.forUpdate() : q).executeTakeFirst()) !== undefined;
+    },
+
     async insertConversation(tx: Tx, memberId: number, title: string, now: number): Promise<number> {
       const row = await tx
         .insertInto('assistantConversation')
@@ -114,14 +126,25 @@ export function createAssistantRepository(db: Db, dialect: Dialect) {
     page: (memberId: number, w: PageWindow): Promise<{ rows: ConversationRow[]; total: number }> =>
       conversationPage(w.order, w.order, { memberId }, w),
 
-    messages: (conversationId: number, memberId: number): Promise<MessageRow[]> =>
-      db
+    // A page of a conversation's messages, the newest `size` (older than `beforeId` when given), newest first: one
+    // more row than asked tells whether older ones exist (a keyset on assistant_message_conversation_ix).
+    async messages(
+      conversationId: number,
+      memberId: number,
+      page: { size: number; beforeId: number | null },
+    ): Promise<{ rows: MessageRow[]; hasOlder: boolean }> {
+      let q = db
         .selectFrom('assistantMessage')
         .select(MESSAGE_COLUMNS)
         .where('conversationId', '=', conversationId)
-        .where('memberId', '=', memberId)
-        .orderBy('id')
-        .execute(),
+        .where('memberId', '=', memberId);
+      if (page.beforeId !== null) q = q.where('id', '<', page.beforeId);
+      const rows = await q
+        .orderBy('id', 'desc')
+        .limit(page.size + 1)
+        .execute();
+      return { rows: rows.slice(0, page.size), hasOlder: rows.length > page.size };
+    },
 
     // Removes a conversation of the member with its messages; false when there is none of theirs.
     async remove(id: number, memberId: number): Promise<boolean> {

@@ -1,6 +1,11 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { assistantApi, type ChatStreamEvent } from '@study-crm/shared';
+import {
+  ASSISTANT_MESSAGES_PAGE,
+  ASSISTANT_MESSAGES_PAGE_MAX,
+  assistantApi,
+  type ChatStreamEvent,
+} from '@study-crm/shared';
 import { defineRoute } from '../../http/route.js';
 import type { AssistantService } from './assistant.service.js';
 
@@ -67,8 +72,12 @@ export function registerAssistantRoutes(app: FastifyInstance, assistant: Assista
     ...assistantApi.messages,
     access: 'signedIn',
     tags,
-    summary: 'The messages of one of the caller’s conversations, oldest first (404 for any other conversation)',
-    handler: ({ query, member }) => assistant.messages(member!.id, query.id),
+    summary: 'A page of the messages of one of the caller’s conversations, oldest first (404 for any other one)',
+    description:
+      `The newest \`size\` messages (default ${ASSISTANT_MESSAGES_PAGE}, at most ${ASSISTANT_MESSAGES_PAGE_MAX}); ` +
+      '`hasOlder` tells whether older ones exist, read with ' +
+      '`before` = the id of the oldest message shown (a keyset cursor). 400 names a bad `size` or `before`.',
+    handler: ({ query, member }) => assistant.messages(member!.id, query),
   });
 
   defineRoute(app, {

@@ -1,15 +1,19 @@
 import {
   ASSISTANT_CARDS_MAX,
   ASSISTANT_LINKS_MAX,
+  ASSISTANT_MESSAGES_PAGE,
   Code,
   formatMessage,
   type AssistantLink,
   type ChatQuery,
   type ChatStreamEvent,
   type ConversationListQuery,
+  type ConversationMessages,
+  type ConversationMessagesQuery,
   type HelpCard,
   type Locale,
 } from '@study-crm/shared';
+import { isForeignKeyViolation } from '../../db/sql-helpers.js';
 import { AppError, notFound } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { pageResult, pageWindow } from '../../lib/paging.js';
@@ -60,12 +64,13 @@ export function createAssistantService(deps: AssistantDeps) {
   return {
     // Everything that can refuse a question happens here, before the stream starts (so a refusal is the usual JSON
     // answer): the conversation must be the caller's (404), the caller under the question limit (7801). Then the
-    // question and the answer's row (pending) are stored in one transaction.
+    // question and the answer's row (pending) are stored in one transaction, the conversation's row locked (a removal
+    // racing the question: 404, never a foreign key's 500).
     async accept(caller: Caller, locale: Locale, q: ChatQuery): Promise<Accepted> {
       const now = clock.now();
-      const ids = await repo.transaction(async (tx) => {
+      const stored = repo.transaction(async (tx) => {
         await repo.lockQuestions(tx, caller.id);
-        if (q.conversationId && !(await repo.findConversation(q.conversationId, caller.id, tx))) throw notFound();
+        if (q.conversationId && !(await repo.lockConversation(tx, q.conversationId, caller.id))) throw notFound();
         const asked = await repo.countQuestionsSince(tx, caller.id, now - MINUTE);
         if (asked >= deps.ratePerMinute) {
           throw new AppError(Code.ASSISTANT_TOO_MANY, 'assistantTooMany', { max: deps.ratePerMinute });
@@ -97,6 +102,11 @@ export function createAssistantService(deps: AssistantDeps) {
         });
         await repo.touchConversation(conversationId, caller.id, now, tx);
         return { conversationId, questionId, messageId };
+      });
+      const ids = await stored.catch((err: unknown) => {
+        // The conversation went after all (removed by a writer that took no lock): it is not the caller's any more.
+        if (isForeignKeyViolation(err)) throw notFound();
+        throw err;
       });
       const earlier = deps.historyMessages
         ? await repo.recent(ids.conversationId, caller.id, ids.questionId, deps.historyMessages)
@@ -186,11 +196,13 @@ export function createAssistantService(deps: AssistantDeps) {
       return pageResult(rows.map(toConversation), total, w);
     },
 
-    async messages(memberId: number, conversationId: number) {
-      const conversation = await repo.findConversation(conversationId, memberId);
+    // One page of a conversation's messages, oldest first: the newest `size`, or those before the cursor `before`.
+    async messages(memberId: number, q: ConversationMessagesQuery): Promise<ConversationMessages> {
+      const conversation = await repo.findConversation(q.id, memberId);
       if (!conversation) throw notFound();
-      const rows = await repo.messages(conversationId, memberId);
-      return { conversation: toConversation(conversation), messages: rows.map(toChatMessage) };
+      const size = q.size ?? ASSISTANT_MESSAGES_PAGE;
+      const { rows, hasOlder } = await repo.messages(q.id, memberId, { size, beforeId: q.before ?? null });
+      return { conversation: toConversation(conversation), messages: rows.reverse().map(toChatMessage), hasOlder };
     },
 
     async remove(memberId: number, conversationId: number): Promise<null> {

@@ -1,4 +1,5 @@
 import { sql, type Expression } from 'kysely';
+import { FOLLOW_UPS_MAX } from '@study-crm/shared';
 import { compileOnce, idList, idsValue } from '../../db/compiled.js';
 import type { Db } from '../../db/database.js';
 import type { Row } from '../../db/schema.js';
@@ -56,28 +57,39 @@ export function createFollowUpRepository(db: Db) {
       return new Map(rows.map((r) => [r.applicationId, { done: Number(r.done ?? 0), total: Number(r.total) }]));
     },
 
+    // The application's items by number. Adds stop at FOLLOW_UPS_MAX, so this is every item; the bound only keeps
+    // one answer small for an application filled past it before the cap (its counts come from `progressOf`).
     ofApplication: (applicationId: number): Promise<FollowUpRow[]> =>
       db
         .selectFrom('followUp')
         .select(COLUMNS)
         .where('applicationId', '=', applicationId)
         .orderBy('number')
-        .limit(500)
+        .limit(FOLLOW_UPS_MAX)
         .execute(),
 
     find: (id: number, tx: Conn = db): Promise<FollowUpRow | undefined> =>
       tx.selectFrom('followUp').select(COLUMNS).where('id', '=', id).executeTakeFirst(),
 
     // Call inside a transaction: the next number inside the application is taken in the same transaction
-    // as the insert (the unique (application_id, number) index refuses a concurrent duplicate).
-    insert: async (tx: Tx, applicationId: number, v: FollowUpValues, isDone: number, now: number) => {
-      // Parallel adds on one application wait for each other here (PostgreSQL), so each takes the next number.
+    // as the insert (the unique (application_id, number) index refuses a concurrent duplicate). Null, and nothing
+    // written, when the application holds FOLLOW_UPS_MAX items already.
+    insert: async (
+      tx: Tx,
+      applicationId: number,
+      v: FollowUpValues,
+      isDone: number,
+      now: number,
+    ): Promise<number | null> => {
+      // Parallel adds on one application wait for each other here (PostgreSQL), so each takes the next number and
+      // counts the others' items.
       await lockRow(tx, 'application', applicationId);
-      const { last } = await tx
+      const { last, held } = await tx
         .selectFrom('followUp')
-        .select((eb) => eb.fn.max<number | null>('number').as('last'))
+        .select((eb) => [eb.fn.max<number | null>('number').as('last'), eb.fn.countAll<number | string>().as('held')])
         .where('applicationId', '=', applicationId)
         .executeTakeFirstOrThrow();
+      if (Number(held) >= FOLLOW_UPS_MAX) return null;
       const row = await tx
         .insertInto('followUp')
         .values({

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { followUpApi, PERM } from '@study-crm/shared';
+import { FOLLOW_UPS_MAX, followUpApi, PERM } from '@study-crm/shared';
 import { defineRoute } from '../../http/route.js';
 import type { FollowUpService } from './follow-up.service.js';
 
@@ -20,6 +20,7 @@ export function registerFollowUpRoutes(app: FastifyInstance, followUps: FollowUp
     audit: { action: 'followUp.add', record: 'followUp' },
     tags,
     summary: 'Add a follow-up item (numbered within the application)',
+    description: `An application holds at most ${FOLLOW_UPS_MAX} items: one more is refused with 400 naming applicationId.`,
     handler: ({ body }) => followUps.add(body),
   });
 

@@ -2,6 +2,7 @@ import {
   APPLICATION_DICT,
   completionPercent,
   FOLLOW_DEFAULT_STATUS,
+  FOLLOW_UPS_MAX,
   type FollowUp,
   type FollowUpList,
 } from '@study-crm/shared';
@@ -124,16 +125,16 @@ export function createFollowUpService(deps: {
   }
 
   return {
-    // The completion ratio is derived from the items every time, never stored.
+    // The completion ratio is derived from the items every time, never stored: counted in SQL over all of them.
     async list(applicationId: number): Promise<FollowUpList> {
       if (!(await applications.summaryOf(applicationId))) throw notFound();
       const rows = await repo.ofApplication(applicationId);
-      const done = rows.filter((r) => r.isDone === 1).length;
+      const { done, total } = (await repo.progressOf([applicationId])).get(applicationId) ?? { done: 0, total: 0 };
       return {
         list: await map(rows),
         followDone: done,
-        followTotal: rows.length,
-        completionRatio: completionPercent(done, rows.length),
+        followTotal: total,
+        completionRatio: completionPercent(done, total),
       };
     },
 
@@ -141,9 +142,11 @@ export function createFollowUpService(deps: {
       if (!(await applications.summaryOf(input.applicationId))) throw notFound();
       await checkDict(input);
       await checkTeachers(input);
-      const id = await write((tx) =>
-        repo.insert(tx, input.applicationId, values(input), input.isDone ?? 0, clock.now()),
-      );
+      const id = await write(async (tx) => {
+        const added = await repo.insert(tx, input.applicationId, values(input), input.isDone ?? 0, clock.now());
+        if (added === null) throw badRequest('applicationId', 'v.followUpsMax', { max: FOLLOW_UPS_MAX });
+        return added;
+      });
       return one(id);
     },
 

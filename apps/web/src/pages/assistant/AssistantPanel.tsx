@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Alert, Button, Drawer, Input, Space, Tooltip, Typography } from 'antd';
@@ -9,6 +9,7 @@ import {
   RobotOutlined,
   SendOutlined,
   StopOutlined,
+  UpOutlined,
 } from '@ant-design/icons';
 import { ASSISTANT_QUESTION_MAX } from '@study-crm/shared';
 import { ROUTER_BASE } from '../../paths';
@@ -32,11 +33,30 @@ export default function AssistantPanel({ open, onClose }: { open: boolean; onClo
   const [view, setView] = useState<'chat' | 'history'>('chat');
   const [draft, setDraft] = useState('');
   const bottom = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLDivElement>(null);
+  // While earlier messages are loaded: the distance of the view from the end of the scrolled body, kept when they
+  // are put in front so what was read stays where it was.
+  const fromEnd = useRef<number | null>(null);
+  const scroller = () => list.current?.closest<HTMLElement>('.ant-drawer-body') ?? null;
 
+  // A new message or answer text scrolls to the end; earlier messages put in front do not.
   const last = chat.messages[chat.messages.length - 1];
   useEffect(() => {
     bottom.current?.scrollIntoView({ block: 'end' });
-  }, [chat.messages.length, last?.content, last?.status, view, open]);
+  }, [last?.key, last?.content, last?.status, view, open]);
+
+  const loadEarlier = () => {
+    const el = scroller();
+    fromEnd.current = el ? el.scrollHeight - el.scrollTop : null;
+    void chat.loadOlder();
+  };
+  const firstKey = chat.messages[0]?.key;
+  useLayoutEffect(() => {
+    const el = scroller();
+    if (fromEnd.current === null || chat.isLoadingOlder) return;
+    if (el) el.scrollTop = el.scrollHeight - fromEnd.current;
+    fromEnd.current = null;
+  }, [firstKey, chat.isLoadingOlder]);
 
   const nav = {
     hrefOf: (path: string) => `${ROUTER_BASE}${routeOf(path)}`,
@@ -141,8 +161,21 @@ export default function AssistantPanel({ open, onClose }: { open: boolean; onClo
           }}
         />
       ) : (
-        <div className="xk-messages" data-testid="xiaok-messages">
+        <div className="xk-messages" ref={list} data-testid="xiaok-messages">
           {chat.loadError && <Alert type="error" showIcon title={chat.loadError} />}
+          {chat.hasOlder && (
+            <div className="xk-older">
+              <Button
+                size="small"
+                icon={<UpOutlined />}
+                loading={chat.isLoadingOlder}
+                onClick={loadEarlier}
+                data-testid="xiaok-older"
+              >
+                {t('assistant.loadEarlier')}
+              </Button>
+            </div>
+          )}
           {!chat.messages.length && !chat.loadError && (
             <div className="xk-empty" data-testid="xiaok-empty">
               <Typography.Title level={5}>{t('assistant.emptyTitle')}</Typography.Title>

@@ -14,7 +14,8 @@ export const useConversations = (enabled: boolean) =>
     queryFn: ({ signal }) => fetchData(assistantApi.conversations, { pageSize: 50 }, { signal }),
   });
 
-export const fetchConversation = (id: number) =>
-  fetchData(assistantApi.messages, { id }, { apiResCode: [Code.NOT_FOUND] });
+// A page of a conversation's messages: the newest, or those before the message id `before` (older ones).
+export const fetchConversation = (id: number, before?: number) =>
+  fetchData(assistantApi.messages, before ? { id, before } : { id }, { apiResCode: [Code.NOT_FOUND] });
 
 export const useRemoveConversation = () => useWrite(ASSISTANT_ROOT, assistantApi.remove);

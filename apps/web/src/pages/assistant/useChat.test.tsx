@@ -118,4 +118,51 @@ describe('a conversation with XiaoK in the panel', () => {
     await act(() => result.current.send('again'));
     expect(result.current.messages[3]).toMatchObject({ status: 'error', error: 'Too many questions [7801]' });
   });
+
+  it('opens a conversation at its newest page and puts the earlier pages in front, until the first message', async () => {
+    const stored = (id: number) => ({
+      id,
+      role: id % 2 ? 'user' : 'assistant',
+      content: `message ${id}`,
+      links: [],
+      cards: [],
+      answerer: id % 2 ? null : 'embedded',
+      status: 'ok',
+      errorCode: null,
+      createdAt: id,
+    });
+    const conversation = { id: 9, title: 'Long', createdAt: 1, updatedAt: 2 };
+    const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => stored(from + i));
+    const fetch = vi.fn(async (url: string) => {
+      const before = new URL(url, 'http://x').searchParams.get('before');
+      const page =
+        before === null
+          ? { messages: range(101, 150), hasOlder: true }
+          : before === '101'
+            ? { messages: range(51, 100), hasOlder: true }
+            : { messages: range(1, 50), hasOlder: false };
+      return Response.json({ meta: { code: 200, message: 'ok' }, data: { conversation, ...page } });
+    });
+    vi.stubGlobal('fetch', fetch);
+    const { result } = renderHook(() => useChat(), { wrapper });
+    await act(() => result.current.open(9));
+    expect(result.current).toMatchObject({ conversationId: 9, hasOlder: true, isLoadingOlder: false });
+    expect(result.current.messages.map((m) => m.content).slice(0, 2)).toEqual(['message 101', 'message 102']);
+    expect(new URL(String(fetch.mock.calls[0]![0]), 'http://x').searchParams.get('before')).toBeNull();
+
+    await act(() => result.current.loadOlder());
+    expect(new URL(String(fetch.mock.calls[1]![0]), 'http://x').searchParams.get('before')).toBe('101');
+    expect(result.current.messages).toHaveLength(100);
+    expect(result.current.messages[0]!.content).toBe('message 51');
+    expect(result.current.hasOlder).toBe(true);
+    await act(() => result.current.loadOlder());
+    expect(new URL(String(fetch.mock.calls[2]![0]), 'http://x').searchParams.get('before')).toBe('51');
+    expect(result.current.messages.map((m) => m.content)).toEqual(range(1, 150).map((m) => m.content));
+    expect(result.current.hasOlder).toBe(false);
+    // Nothing older: no more calls; a new conversation has nothing older either.
+    await act(() => result.current.loadOlder());
+    expect(fetch).toHaveBeenCalledTimes(3);
+    act(() => result.current.startNew());
+    expect(result.current).toMatchObject({ messages: [], hasOlder: false });
+  });
 });

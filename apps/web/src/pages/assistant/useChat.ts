@@ -51,6 +51,11 @@ export function useChat() {
   const [messages, setMessages] = useState<UiMessage[]>([]);
   const [isBusy, setBusy] = useState(false);
   const [loadError, setLoadError] = useState<string | null>(null);
+  // The opened conversation has messages before the first one shown (its pages come newest first).
+  const [hasOlder, setHasOlder] = useState(false);
+  const [isLoadingOlder, setLoadingOlder] = useState(false);
+  // The id of the oldest stored message shown while older ones exist: the cursor of the next older page.
+  const oldest = useRef<number | null>(null);
   const controller = useRef<AbortController | null>(null);
 
   useEffect(() => () => controller.current?.abort(), []);
@@ -136,24 +141,70 @@ export function useChat() {
     setBusy(false);
   };
 
+  const showOlder = (is: boolean, first: ChatMessage | undefined) => {
+    oldest.current = is ? (first?.id ?? null) : null;
+    setHasOlder(oldest.current !== null);
+    setLoadingOlder(false);
+  };
+
   const startNew = useCallback(() => {
     leave();
     setConversationId(null);
     setMessages([]);
     setLoadError(null);
+    showOlder(false, undefined);
   }, []);
 
+  // Opens a stored conversation at its newest page.
   const open = useCallback(async (id: number) => {
     leave();
+    const gen = generation.current;
     setLoadError(null);
+    showOlder(false, undefined);
     try {
       const c = await fetchConversation(id);
+      if (gen !== generation.current) return;
       setConversationId(c.conversation.id);
       setMessages(c.messages.map(fromStored));
+      showOlder(c.hasOlder, c.messages[0]);
     } catch (err) {
-      setLoadError((err as Error).message);
+      if (gen === generation.current) setLoadError((err as Error).message);
     }
   }, []);
 
-  return { conversationId, messages, isBusy, loadError, send, stop, startNew, open };
+  // Puts the page before the oldest message shown in front of the conversation ("load earlier").
+  const loadOlder = useCallback(async () => {
+    const before = oldest.current;
+    if (conversationId === null || before === null || isLoadingOlder) return;
+    const gen = generation.current;
+    setLoadingOlder(true);
+    try {
+      const c = await fetchConversation(conversationId, before);
+      if (gen !== generation.current || oldest.current !== before) return;
+      setMessages((list) => [...c.messages.map(fromStored), ...list]);
+      showOlder(c.hasOlder, c.messages[0]);
+    } catch (err) {
+      if (gen !== generation.current) return;
+      // The conversation was removed meanwhile: said above the messages. Otherwise the toast told why and the
+      // button stays for another try.
+      if (err instanceof ApiError && err.code === Code.NOT_FOUND) {
+        setLoadError(err.message);
+        showOlder(false, undefined);
+      } else setLoadingOlder(false);
+    }
+  }, [conversationId, isLoadingOlder]);
+
+  return {
+    conversationId,
+    messages,
+    isBusy,
+    loadError,
+    hasOlder,
+    isLoadingOlder,
+    send,
+    stop,
+    startNew,
+    open,
+    loadOlder,
+  };
 }
