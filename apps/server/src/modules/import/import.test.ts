@@ -896,7 +896,8 @@ describe('the write of an import longer than the job lease', () => {
       clock,
       settings: { ...t.config.jobs, leaseMs: LEASE },
       log: t.app.log,
-      ...(ownerMayAct ? { ownerMayAct } : {}),
+      // The test's own owner check, or none (the test's owner may act throughout).
+      ownerMayAct: ownerMayAct ?? (() => Promise.resolve()),
     });
     const perms = Object.values(PERM);
     const imports = createImportService({
@@ -1023,6 +1024,7 @@ describe('an import whose writes are slow, against the job lease', () => {
         clock,
         settings: { ...t.config.jobs, leaseMs: LEASE },
         log: t.app.log,
+        ownerMayAct: () => Promise.resolve(), // the test's owner may act throughout
       });
       const imports = createImportService({
         repo: createImportRepository(t.db.db),

@@ -116,9 +116,8 @@ export function createJobService(deps: {
   // A job acts as its owner: each kind narrows the job to its owner's permissions when it begins (the access guard's
   // `permsOf`, which refuses an owner who may not act), and while it runs its progress reports ask this again, at
   // most every OWNER_CHECK_MS, so a job whose owner is deactivated, removed or made to set up a second factor while it
-  // runs stops at a report (a page or a batch of rows) with that refusal, as it stops when its claim is lost. A worker
-  // a test builds for its own kinds may leave it out.
-  ownerMayAct?: OwnerCheck;
+  // runs stops at a report (a page or a batch of rows) with that refusal, as it stops when its claim is lost.
+  ownerMayAct: OwnerCheck;
 }) {
   const { repo, storage, inbox, clock, settings, log, ownerMayAct } = deps;
   const kinds = new Map<string, JobKind>();
@@ -152,7 +151,7 @@ export function createJobService(deps: {
       const report: ReportProgress = async (done, total) => {
         const now = clock.now();
         if (!(await repo.progress(row.id, token, done, total, now + settings.leaseMs, now))) throw new ClaimLost();
-        if (ownerMayAct && now - ownerCheckedAt >= OWNER_CHECK_MS) {
+        if (now - ownerCheckedAt >= OWNER_CHECK_MS) {
           ownerCheckedAt = now;
           await ownerMayAct(row.memberId);
         }
