@@ -170,6 +170,18 @@ export const readWindow = (conn: Conn, key: string) =>
 export const countInWindow = async (conn: Conn, key: string, now: number, windowMs: number): Promise<number> =>
   (await hitInWindow(conn, key, now, windowMs)).count;
 
+// Takes back one hit counted in the window begun at `since` (none when the key's window has started again since, and
+// never below zero).
+export async function unhitInWindow(conn: Conn, key: string, since: number): Promise<void> {
+  await conn
+    .updateTable('loginThrottle')
+    .set((eb) => ({ count: eb('count', '-', 1) }))
+    .where('key', '=', key)
+    .where('windowStart', '=', since)
+    .where('count', '>', 0)
+    .execute();
+}
+
 // Forgets a key's hits (a success resets the count).
 export async function clearWindow(conn: Conn, key: string): Promise<void> {
   await conn.deleteFrom('loginThrottle').where('key', '=', key).execute();

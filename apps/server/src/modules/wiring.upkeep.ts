@@ -28,11 +28,17 @@ import {
   createAuditPersonalData,
   createAuditRetention,
 } from './audit/index.js';
-import { authPersonalData, createAuthPersonalData, purgeEndedSessions } from './auth/index.js';
+import { purgePassedPasswordWindows } from './account/index.js';
+import {
+  authPersonalData,
+  createAuthPersonalData,
+  purgeEndedSessions,
+  purgePassedSignInWindows,
+} from './auth/index.js';
 import { scheduleCaptchaSweep } from './captcha/index.js';
 import { createDeliveryPersonalData, deliveryPersonalData } from './delivery/index.js';
 import { createErasureRepository, createErasureService, registerErasureRoutes } from './erasure/index.js';
-import { createFeedbackPersonalData, feedbackPersonalData } from './feedback/index.js';
+import { createFeedbackPersonalData, feedbackPersonalData, purgePassedFeedbackWindows } from './feedback/index.js';
 import { createFollowUpPersonalData, followUpPersonalData } from './follow-up/index.js';
 import { createInboxPersonalData, inboxPersonalData } from './inbox/index.js';
 import { labelPersonalData } from './label/index.js';
@@ -207,8 +213,15 @@ export function wireUpkeep(
     blankOutboxBodies: async (cutoff, now) =>
       (await blankOldEmailBodies(db, cutoff, now)) + (await blankOldSmsBodies(db, cutoff, now)),
     purgeSessions: (cutoff) => purgeEndedSessions(db, cutoff),
-    // With the codes, the counting windows that have passed (decision 374: the requests only count).
-    purgeCodes: (cutoff, now) => purgeOldCodes(db, cutoff, now),
+    // With the codes, every counter's windows that have passed, each by the window it counts in (decisions 374,
+    // 379: the requests only count): the verification module's, the sign-in throttle's, the wrong current
+    // passwords', the public feedback's.
+    purgeCodes: async (cutoff, now) => {
+      await purgePassedSignInWindows(db, now, config.loginIpWindowMs);
+      await purgePassedPasswordWindows(db, now, config.loginLockMs);
+      await purgePassedFeedbackWindows(db, now);
+      return purgeOldCodes(db, cutoff, now);
+    },
     audit: auditRetention,
     saveArchive: (stream) => storage.saveMade(stream, 'gz', 'application/gzip'),
     removeStored: (name) => storage.remove(name),

@@ -10,5 +10,5 @@ export type { SessionService } from './session.service.js';
 // Its part of a person's data (issue 41): the reader for the subject access export and its share of erasing it
 // (db/personal-data.ts), in one file.
 export { authPersonalData, createAuthPersonalData } from './personal-data.repository.js';
-// Retention (issue 41): ended sessions past their period.
-export { purgeEndedSessions } from './retention.repository.js';
+// Retention (issue 41): ended sessions past their period; the sign-in throttle's passed windows.
+export { purgeEndedSessions, purgePassedSignInWindows } from './retention.repository.js';

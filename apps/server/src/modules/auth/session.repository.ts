@@ -153,15 +153,18 @@ export function createSessionRepository(db: Db) {
     db.updateTable('session').set({ lastSeenAt: slot.now }).where('id', '=', slot.id),
   );
   return {
-    async insert(row: {
-      tokenHash: string;
-      memberId: number;
-      now: number;
-      expiresAt: number;
-      ip: string | null;
-      userAgent: string | null;
-    }) {
-      await db
+    async insert(
+      row: {
+        tokenHash: string;
+        memberId: number;
+        now: number;
+        expiresAt: number;
+        ip: string | null;
+        userAgent: string | null;
+      },
+      tx: Conn = db,
+    ) {
+      await tx
         .insertInto('session')
         .values({
           tokenHash: row.tokenHash,

@@ -3,6 +3,7 @@ import type { Config } from '../../config.js';
 import type { AuthMember, Carry } from '../../http/context.js';
 import type { Clock } from '../../lib/clock.js';
 import { sha256 } from '../../lib/hash.js';
+import type { Conn } from '../../db/transaction.js';
 import type { RevokeOptions, SessionRepository } from './session.repository.js';
 
 // last_seen_at is written at most this often, so reads do not each cost a write.
@@ -10,11 +11,13 @@ const TOUCH_EVERY_MS = 60_000;
 
 export function createSessionService(repo: SessionRepository, config: Config, clock: Clock) {
   return {
-    // 256 random bits; only the SHA-256 of the token is stored.
-    async open(memberId: number, meta: { ip: string | null; userAgent: string | null }): Promise<string> {
+    // 256 random bits; only the SHA-256 of the token is stored. On `tx` when given (a second-factor sign-in opens it
+    // in the transaction that takes its ticket).
+    async open(memberId: number, meta: { ip: string | null; userAgent: string | null }, tx?: Conn): Promise<string> {
       const token = randomBytes(32).toString('base64url');
       const now = clock.now();
-      await repo.insert({ tokenHash: sha256(token), memberId, now, expiresAt: now + config.sessionMaxMs, ...meta });
+      const row = { tokenHash: sha256(token), memberId, now, expiresAt: now + config.sessionMaxMs, ...meta };
+      await repo.insert(row, tx);
       return token;
     },
 

@@ -2,7 +2,7 @@ import { normalizeMobile, searchText } from '@study-crm/shared';
 import type { FeedbackFilter } from '@study-crm/shared';
 import type { Db } from '../../db/database.js';
 import type { Row } from '../../db/schema.js';
-import { containsPattern, countAll, countInWindow, likeLower, purgeWindows } from '../../db/sql-helpers.js';
+import { containsPattern, countAll, countInWindow, likeLower } from '../../db/sql-helpers.js';
 import { runInTransaction, type Conn, type Tx } from '../../db/transaction.js';
 import type { PageWindow, SortOrder } from '../../lib/paging.js';
 import { compiledPageRows, givenValues } from '../../db/page-rows.js';
@@ -31,7 +31,10 @@ export type FeedbackReplyRow = Row<'feedbackReply'>;
 export type NewFeedback = Omit<FeedbackRow, 'id' | 'status' | 'replyCount' | 'repliedAt' | 'repliedBy'>;
 export type NewReply = Omit<FeedbackReplyRow, 'id'>;
 
-const THROTTLE_PREFIX = 'feedback:';
+// Public submissions per network address, counted in an hour (login_throttle). A request counts in the address's
+// current window only (a passed one starts again at its next submission) and deletes nothing; the retention run
+// drops the passed windows (retention.repository.ts).
+export const FEEDBACK_COUNTER = { prefix: 'feedback:', windowMs: 60 * 60_000 } as const;
 
 // A keyword typed as a phone number ("07700 900123") as mobiles are stored (normalizeMobile: no separators, no
 // trunk 0), when that differs from what was typed; null otherwise.
@@ -72,11 +75,9 @@ export function createFeedbackRepository(db: Db) {
   return {
     transaction: <T>(fn: (tx: Tx) => Promise<T>): Promise<T> => runInTransaction(db, fn),
 
-    // One more submission from an address in the current window (shared by every app server: it is a row).
-    async countSubmission(ip: string, now: number, windowMs: number): Promise<number> {
-      await purgeWindows(db, THROTTLE_PREFIX, now - 24 * 60 * 60_000);
-      return countInWindow(db, `${THROTTLE_PREFIX}${ip}`, now, windowMs);
-    },
+    // One more submission from an address in its current window (shared by every app server: it is a row).
+    countSubmission: (ip: string, now: number): Promise<number> =>
+      countInWindow(db, `${FEEDBACK_COUNTER.prefix}${ip}`, now, FEEDBACK_COUNTER.windowMs),
 
     find: (id: number, tx: Conn = db): Promise<FeedbackRow | undefined> =>
       tx.selectFrom('feedback').select(FEEDBACK_COLUMNS).where('id', '=', id).executeTakeFirst(),

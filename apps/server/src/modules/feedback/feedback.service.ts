@@ -22,14 +22,19 @@ import type { InboxService } from '../inbox/index.js';
 import type { SystemMail } from '../mail/index.js';
 import type { PeopleService } from '../people/index.js';
 import { toFeedbackDetail, toFeedbackItem } from './feedback.mapper.js';
-import type { FeedbackRepository, FeedbackRow, NewFeedback } from './feedback.repository.js';
+import {
+  FEEDBACK_COUNTER,
+  type FeedbackRepository,
+  type FeedbackRow,
+  type NewFeedback,
+} from './feedback.repository.js';
 import { excerpt, plainText } from './feedback.text.js';
 
 // Unanswered feedback is a to-do of every staff member who may answer it (decision: one to-do row per member).
 export const FEEDBACK_TODO_KIND = 'feedback';
 export const feedbackLink = (id: number) => `/feedbackManage/feedback?id=${id}`;
-// Public submissions per address: at most `max` in `windowMs` (every app server counts in the same table).
-export const SUBMIT_LIMIT = { max: 5, windowMs: 60 * 60_000 };
+// Public submissions per address: at most `max` in the counter's window (every app server counts in the same table).
+export const SUBMIT_LIMIT = { max: 5, windowMs: FEEDBACK_COUNTER.windowMs };
 
 // A feedback as its export writes it: the row, its latest reply and who wrote it.
 export type FeedbackExportRow = { row: FeedbackRow; reply: string | null; repliedBy: string | null };
@@ -49,7 +54,7 @@ export function createFeedbackService(deps: {
   inbox: Pick<InboxService, 'syncSourceTodo' | 'postMessage'>;
   mail: Pick<SystemMail, 'queue' | 'available' | 'nudge'>;
   clock: Clock;
-  limit?: { max: number; windowMs: number };
+  limit?: { max: number };
 }) {
   const { repo, captcha, people, inbox, mail, clock } = deps;
   const limit = deps.limit ?? SUBMIT_LIMIT;
@@ -115,10 +120,10 @@ export function createFeedbackService(deps: {
   return {
     // Public call: the per-address limit is counted first (every attempt counts), then the single-use captcha.
     async submit(b: Submission & { key: string; code: string }, ip: string, locale: Locale) {
-      const n = await repo.countSubmission(ip, clock.now(), limit.windowMs);
+      const n = await repo.countSubmission(ip, clock.now());
       if (n > limit.max) {
         throw new AppError(Code.TOO_MANY_ATTEMPTS, 'tooManyFeedbacks', {
-          minutes: Math.ceil(limit.windowMs / 60_000),
+          minutes: Math.ceil(SUBMIT_LIMIT.windowMs / 60_000),
         });
       }
       // (A code e-mailed for a sign-in answers for that account, not for feedback: decision 371.)

@@ -12,3 +12,5 @@ export { createFeedbackSearch } from './feedback-search.repository.js';
 // Its part of a person's data (issue 41): the reader for the subject access export and its share of erasing it
 // (db/personal-data.ts), in one file.
 export { createFeedbackPersonalData, feedbackPersonalData } from './personal-data.repository.js';
+// Retention: the submission counter's passed windows (a request only counts).
+export { purgePassedFeedbackWindows } from './retention.repository.js';

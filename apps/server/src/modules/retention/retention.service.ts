@@ -53,8 +53,9 @@ export function createRetentionService(deps: {
   removeUnattachedFiles: (cutoff: number) => Promise<string[]>;
   blankOutboxBodies: (cutoff: number, now: number) => Promise<number>;
   purgeSessions: (cutoff: number) => Promise<number>;
-  // Called on every run (decision 374): codes past the cutoff (null: kept for ever); whatever the period, expired
-  // captchas and the throttling windows that have passed, which the requests leave.
+  // Called on every run (decisions 374, 379): codes past the cutoff (null: kept for ever); whatever the period, the
+  // windows of every hit counter that have passed (verification, sign-in, password change, feedback), which the
+  // requests leave.
   purgeCodes: (cutoff: number | null, now: number) => Promise<number>;
   audit: {
     archiveBefore: (

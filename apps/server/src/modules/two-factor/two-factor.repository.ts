@@ -51,8 +51,8 @@ export function createTwoFactorRepository(db: Db) {
     },
 
     // Accepts a time step once, in one statement: of two sign-ins with the same code, only one passes.
-    async acceptStep(memberId: number, step: number, now: number): Promise<boolean> {
-      const row = await db
+    async acceptStep(memberId: number, step: number, now: number, tx: Conn = db): Promise<boolean> {
+      const row = await tx
         .updateTable('memberTwoFactor')
         .set({ lastStep: step, updatedAt: now })
         .where('memberId', '=', memberId)
@@ -64,8 +64,8 @@ export function createTwoFactorRepository(db: Db) {
     },
 
     // Uses a recovery code once, in one statement.
-    useRecoveryCode: (memberId: number, codeHash: string, now: number): Promise<boolean> =>
-      updateWhileNull(db, 'memberRecoveryCode', { memberId, codeHash }, 'usedAt', { usedAt: now, updatedAt: now }),
+    useRecoveryCode: (memberId: number, codeHash: string, now: number, tx: Conn = db): Promise<boolean> =>
+      updateWhileNull(tx, 'memberRecoveryCode', { memberId, codeHash }, 'usedAt', { usedAt: now, updatedAt: now }),
 
     async recoveryCodesLeft(memberId: number): Promise<number> {
       const row = await db
