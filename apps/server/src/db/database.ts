@@ -9,6 +9,7 @@ import { auditedDialect } from './audit-driver.js';
 import { CamelCaseRows } from './camel-case.js';
 import { cachedPgPool, cachedSqlite } from './statement-cache.js';
 import { withPgClient } from './pg-client.js';
+import { registerUnicodeLower } from './sqlite-lower.js';
 import type { Db } from './conn.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -100,6 +101,8 @@ export async function openDatabase(opts: DbOptions): Promise<DbHandle> {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  // unicode_lower(x), PostgreSQL's lower() for the personal-data matching (sqlite-lower.ts); lower() stays SQLite's.
+  registerUnicodeLower(sqlite);
   const db = new Kysely<Database>({
     dialect: auditedDialect(new SqliteDialect({ database: cachedSqlite(sqlite) }), { lockRows: false }),
     plugins: [new CamelCaseRows(), new AuditWritePlugin()],

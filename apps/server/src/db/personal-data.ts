@@ -1,7 +1,7 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Conn, Tx } from './conn.js';
 import { isPostgres } from './database.js';
-import { containsPattern, likeLower } from './sql-helpers.js';
+import { lowerAsPostgres, unicodeLowerContains } from './sqlite-lower.js';
 import { fullNumbersOf } from '../lib/personal-data.js';
 
 // Issue 41 (docs/data-protection.md): what every module that holds a person's data offers the erasure module through
@@ -19,8 +19,9 @@ export type ErasureSubject = {
   pseudonymAddress: string;
   // Payment records dated on or after this day (YYYY-MM-DD) are in the accounting period: kept, pseudonymised.
   keepPaymentsFrom: string;
-  // The person's e-mail addresses (lower-cased) and full phone numbers (E.164, `fullNumbersOf`), found on their rows:
-  // rows are theirs when addressed to exactly one of them, never by a number's tail.
+  // The person's e-mail addresses (lower-cased as PostgreSQL's lower() does, `lowerAsPostgres`) and full phone numbers
+  // (E.164, `fullNumbersOf`), found on their rows: rows are theirs when addressed to exactly one of them, never by a
+  // number's tail.
   emails: Set<string>;
   phones: Set<string>;
   // Their applications (application module), found by member id.
@@ -83,8 +84,8 @@ export function noteRecords(s: ErasureSubject, table: string, ids: readonly numb
   s.records.set(table, [...new Set([...(s.records.get(table) ?? []), ...ids])]);
 }
 export function noteEmail(s: ErasureSubject, email: string | null | undefined): void {
-  const e = email?.trim().toLowerCase();
-  if (e) s.emails.add(e);
+  const e = email?.trim();
+  if (e) s.emails.add(lowerAsPostgres(e));
   noteValue(s, email);
 }
 // Numbers kept with the area code of their row (member, application): their full numbers, and as typed for the logs.
@@ -138,12 +139,13 @@ export function scrubText(text: string | null, s: ErasureSubject): string | null
   return out === text ? null : out;
 }
 
-// Rows of a text column that may hold one of the values (lower-cased LIKE per value): the candidates to scrub.
+// Rows of a text column that may hold one of the values (a LIKE per value, lower-cased as PostgreSQL's lower() does
+// on both engines: `unicodeLowerContains`): the candidates to scrub.
 export function mayHold(column: string, s: ErasureSubject): RawBuilder<SqlBool> {
   const values = [...s.values];
   if (!values.length) return sql<SqlBool>`1 = 0`;
   return sql<SqlBool>`(${sql.join(
-    values.map((v) => likeLower(column, containsPattern(v))),
+    values.map((v) => unicodeLowerContains(column, v)),
     sql` or `,
   )})`;
 }

@@ -3,6 +3,7 @@ import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, SqliteDialect } from 'kysely';
 import type pg from 'pg';
 import { openDatabase } from '../db/database.js';
+import { registerUnicodeLower } from '../db/sqlite-lower.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { withPgClient } from '../db/pg-client.js';
 import type { Database } from '../db/schema.js';
@@ -42,6 +43,8 @@ const APP_SCHEMA = 'app';
 async function migratedSqlite(): Promise<Buffer> {
   const sqlite = new SQLite(':memory:');
   sqlite.pragma('foreign_keys = ON');
+  // unicode_lower(x), as the app's connections have it (db/database.ts).
+  registerUnicodeLower(sqlite);
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: sqlite }),
     plugins: [new CamelCasePlugin()],

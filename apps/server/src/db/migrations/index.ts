@@ -72,6 +72,8 @@ import * as noticeVersion from './20261207_0091_notice_version.js';
 import * as casExpiryMonthEnd from './20261207_0092_cas_expiry_month_end.js';
 import * as captchaMember from './20261207_0093_captcha_member.js';
 import * as targetSchoolDeadlineKey from './20261207_0094_target_school_deadline_key.js';
+import * as smsRecipientPhone from './20261208_0095_sms_recipient_phone.js';
+import * as unicodeLower from './20261208_0096_unicode_lower.js';
 import * as jobs from './20261129_0054_jobs.js';
 import * as importRuns from './20261129_0056_import_runs.js';
 import * as privacy from './20261129_0050_privacy.js';
@@ -159,4 +161,6 @@ export const migrations: Record<string, Migration> = {
   '20261207_0092_cas_expiry_month_end': casExpiryMonthEnd,
   '20261207_0093_captcha_member': captchaMember,
   '20261207_0094_target_school_deadline_key': targetSchoolDeadlineKey,
+  '20261208_0095_sms_recipient_phone': smsRecipientPhone,
+  '20261208_0096_unicode_lower': unicodeLower,
 };

@@ -4,25 +4,25 @@ import { OUTBOX_COLUMNS } from './outbox.repository.js';
 import { noFiles, part, type PersonalData, type PersonalSubject } from '../../lib/personal-data.js';
 import type { Conn } from '../../db/conn.js';
 import { type ErasureSubject, line, type PersonalDataPart } from '../../db/personal-data.js';
+import { lowerAsPostgres, unicodeLowerIn } from '../../db/sqlite-lower.js';
 
 // The outbox rows to the person, the one rule of the subject access export and the erasure: e-mails to one of their
-// addresses in any letter case (feedback and outbox rows keep addresses as typed, decision 347; `emails` lower-cased,
-// served by delivery_outbox_email_recipient_ix), texts to exactly one of their full numbers (E.164, as the SMS module
-// queues them, `fullNumbersOf`; delivery_outbox_recipient_ix). Never a number's tail: national digits alone are
-// another country's number too.
+// addresses in any letter case (feedback and outbox rows keep addresses as typed, decision 347), as PostgreSQL's
+// lower() folds them on both engines (`emails` folded by `lowerAsPostgres`, `unicodeLowerIn`: served by
+// delivery_outbox_email_recipient_ix), texts to exactly one of their full numbers (E.164, as the SMS module queues
+// them, `fullNumbersOf`; delivery_outbox_recipient_ix). Never a number's tail: national digits alone are another
+// country's number too.
 const rowsTo = (tx: Conn, emails: readonly string[], phones: readonly string[]) =>
   tx
     .selectFrom('deliveryOutbox')
     .where((eb) =>
       eb.or([
         eb('id', '<', 0),
-        ...(emails.length
-          ? [eb.and([eb('channel', '=', sql.lit('email')), eb(eb.fn('lower', ['recipient']), 'in', emails)])]
-          : []),
+        ...(emails.length ? [eb.and([eb('channel', '=', sql.lit('email')), unicodeLowerIn('recipient', emails)])] : []),
         ...(phones.length ? [eb('recipient', 'in', phones)] : []),
       ]),
     );
-const lowered = (emails: readonly string[]) => [...new Set(emails.map((e) => e.trim().toLowerCase()))];
+const lowered = (emails: readonly string[]) => [...new Set(emails.map((e) => lowerAsPostgres(e.trim())))];
 
 // What was sent to the person's addresses, with its delivery status, for the subject access export (issue 41). The
 // mail and SMS modules answer for the messages these rows name (`messageIds`).

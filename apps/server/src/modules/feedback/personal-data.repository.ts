@@ -4,6 +4,7 @@ import { noFiles, part, type PersonalData, type PersonalSubject } from '../../li
 import { searchText } from '@study-crm/shared';
 import type { Conn } from '../../db/conn.js';
 import { countIn } from '../../db/sql-helpers.js';
+import { lowerAsPostgres, unicodeLowerIn } from '../../db/sqlite-lower.js';
 import {
   type ErasureSubject,
   noteRecords,
@@ -14,20 +15,18 @@ import {
 } from '../../db/personal-data.js';
 
 // The feedback the person gave, the one rule of the subject access export and the erasure: signed in as them, or from
-// one of their addresses in any letter case (feedback keeps the address as typed, decision 347; `emails`
-// lower-cased).
+// one of their addresses in any letter case (feedback keeps the address as typed, decision 347), as PostgreSQL's
+// lower() folds them on both engines (`emails` folded by `lowerAsPostgres`, `unicodeLowerIn`).
 const feedbackOf = (tx: Conn, memberId: number, emails: readonly string[]) =>
   tx
     .selectFrom('feedback')
-    .where((eb) =>
-      eb.or([eb('memberId', '=', memberId), ...(emails.length ? [eb(eb.fn('lower', ['email']), 'in', emails)] : [])]),
-    );
+    .where((eb) => eb.or([eb('memberId', '=', memberId), ...(emails.length ? [unicodeLowerIn('email', emails)] : [])]));
 
 // Feedback the person gave and its replies, for the subject access export (issue 41).
 export function createFeedbackPersonalData(db: Db) {
   return {
     async personalData(s: PersonalSubject): Promise<PersonalData> {
-      const emails = [...new Set(s.emails.map((e) => e.trim().toLowerCase()))];
+      const emails = [...new Set(s.emails.map((e) => lowerAsPostgres(e.trim())))];
       const feedback = await feedbackOf(db, s.memberId, emails).select(FEEDBACK_COLUMNS).orderBy('id').execute();
       const replies = feedback.length
         ? await db

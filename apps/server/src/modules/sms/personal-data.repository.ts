@@ -1,4 +1,3 @@
-import { sql, type RawBuilder } from 'kysely';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import type { Db } from '../../db/database.js';
 import { rowNumber } from './recipient-row.js';
@@ -13,29 +12,37 @@ import {
 } from '../../db/personal-data.js';
 
 // The person's recipient rows, the one rule of the subject access export and the erasure: a row whose number (E.164)
-// is exactly one of their full numbers (`fullNumbersOf`), or a refused row (no number kept: a repeat, bad variables)
-// whose cells write one of them (`rowNumber`, the upload's own parse). Never a number's tail: national digits alone
-// are another country's number too. The refused rows are found by their national number inside the cells (separators
-// dropped), then read exactly.
-const SEPARATORS = [' ', '-', '(', ')', '.', '/'];
-const compactRaw = SEPARATORS.reduce<RawBuilder<string>>((e, c) => sql`replace(${e}, ${c}, '')`, sql`mobile_raw`);
+// is exactly one of their full numbers (`fullNumbersOf`), or a refused row (no number kept: a repeat, bad variables,
+// a region missing or unknown) whose cells write one of them (`rowNumber`: the upload's reading, and international
+// forms it refuses without a region). Never a number's tail: national digits alone are another country's number. Both
+// are found through sms_recipient_phone_ix (migration 0095): the numbers, and among the rows without one those whose
+// mobile cell holds the last seven digits of one of the person's national numbers in order, whatever is between them
+// (separators of any kind, a trunk 0 or a mobile prefix), in ASCII or full-width digits; those are then read exactly.
+const TAIL = 7;
+const FULL_WIDTH_ZERO = 0xff10;
+const patternsOf = (national: string): string[] => {
+  const tail = [...national.slice(-TAIL)];
+  const fullWidth = tail.map((d) => String.fromCharCode(FULL_WIDTH_ZERO + Number(d)));
+  return [tail, fullWidth].map((digits) => `%${digits.join('%')}%`);
+};
 
 async function recipientsOf(tx: Conn, phones: readonly string[]) {
   if (!phones.length) return [];
   const full = new Set(phones);
-  const nationals = [...new Set(phones.flatMap((p) => parsePhoneNumberFromString(p)?.nationalNumber ?? []))];
+  const nationals = new Set(phones.flatMap((p) => parsePhoneNumberFromString(p)?.nationalNumber ?? []));
+  const patterns = [...new Set([...nationals].flatMap(patternsOf))];
   const rows = await tx
     .selectFrom('smsRecipient')
     .select(['id', 'batchId', 'rowNo', 'phone', 'mobileRaw', 'regionRaw', 'variables', 'reason'])
     .where((eb) =>
       eb.or([
         eb('phone', 'in', [...full]),
-        ...(nationals.length
+        ...(patterns.length
           ? [
               eb.and([
                 eb('phone', 'is', null),
                 eb('mobileRaw', 'is not', null),
-                eb.or(nationals.map((n) => eb(compactRaw, 'like', `%${n}%`))),
+                eb.or(patterns.map((p) => eb('mobileRaw', 'like', p))),
               ]),
             ]
           : []),

@@ -48,10 +48,25 @@ function parseRow(m: string, region: string) {
       : parsePhoneNumberFromString(m, { defaultCallingCode: where.callingCode! });
 }
 
-// The full number (E.164) a row's cells write, whether or not it was refused (a repeat, bad variables, a landline):
-// how the erasure and the subject access export know a refused row as the person's, by their exact number.
-export const rowNumber = (mobile: string, region: string | null): string | undefined =>
-  parseRow(mobile.trim(), region ?? '')?.number;
+// A leading '+', also as a CJK input method types it (full width, which libphonenumber does not read alone); '00' and
+// a calling code, the international form written without '+' (ITU-T's international prefix). Spaces of any kind
+// (thin, narrow no-break) and invisible format characters separate digits as a space does.
+const PLUS = /^[+\uff0b]/;
+const INTERNATIONAL_PREFIX = /^00(?=[1-9])/;
+const SPACES = /[\p{Z}\p{Cf}]/gu;
+
+// The full number (E.164) a row's cells write, whether or not it was refused (a repeat, bad variables, a landline, a
+// region missing or unknown): how the erasure and the subject access export know a refused row as the person's, by
+// their exact number. A number in international form names its country itself: written with '+' the region cell is
+// not read (an unknown one does not hide it), and without a region '0044 7912 345678' is +44 7912 345678. A national
+// number without a region names no country (0912 345 678 is Taiwanese, its digits the tail of a British number):
+// none.
+export function rowNumber(mobile: string, region: string | null): string | undefined {
+  const m = mobile.replace(SPACES, ' ').trim();
+  if (PLUS.test(m)) return parsePhoneNumberFromString(`+${m.slice(1)}`)?.number;
+  if (!region?.trim() && INTERNATIONAL_PREFIX.test(m)) return parsePhoneNumberFromString(`+${m.slice(2)}`)?.number;
+  return parseRow(m, region ?? '')?.number;
+}
 
 // Checks one row: the number must be a valid number (not a landline) of its region; stored in E.164.
 export function checkRow(mobile: string, region: string, variables: string): CheckedRow {

@@ -1,15 +1,14 @@
-import { sql } from 'kysely';
 import type { Conn } from '../../db/conn.js';
 import { type ErasureSubject, partLines, type PersonalDataPart } from '../../db/personal-data.js';
+import { unicodeLowerIn } from '../../db/sqlite-lower.js';
 
 // An erased person's verification codes go, and the last-send marks of their addresses and numbers. A mark's target
 // is the channel and the address as the code was sent (`email:` and the lower-cased address, `mobile:` and the E.164
-// number): matched exactly, never by a number's tail (national digits alone are another country's number too).
+// number): matched exactly, never by a number's tail (national digits alone are another country's number too), the
+// address as PostgreSQL's lower() folds it on both engines (`s.emails` folded so, `unicodeLowerIn`).
 const sendsOf = (tx: Conn, s: ErasureSubject) => {
   const targets = [...[...s.emails].map((e) => `email:${e}`), ...[...s.phones].map((p) => `mobile:${p}`)];
-  return tx
-    .selectFrom('verificationSend')
-    .where((eb) => (targets.length ? eb(sql<string>`lower(target)`, 'in', targets) : sql<boolean>`1 = 0`));
+  return tx.selectFrom('verificationSend').where(unicodeLowerIn('target', targets));
 };
 // The part's lines (counts: the codes, the last-send marks).
 const lines = partLines('verification', [
